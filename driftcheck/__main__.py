@@ -1,0 +1,5 @@
+import sys
+
+from driftcheck.cli import main
+
+sys.exit(main())

@@ -1,0 +1,1 @@
+"""One module per CLI command, each exporting ``command``. Imported lazily by the CLI."""

@@ -1,0 +1,71 @@
+"""Parameter counting over a graph, from the catalogue's weight rules."""
+
+from __future__ import annotations
+
+from math import prod
+from typing import TYPE_CHECKING
+
+from driftcheck.graph import catalogue
+
+if TYPE_CHECKING:
+    from driftcheck.graph.model import Graph, Node
+
+
+def node_weights(node: Node) -> dict[str, tuple[int, ...]] | None:
+    """Weight tensors of one leaf node (name -> shape); None when unresolved or unknown."""
+    if node.unresolved:
+        return None
+    spec = catalogue.get(node.type)
+    if spec is not None:
+        try:
+            return spec.weights(spec.bind(node.params))
+        except (TypeError, ValueError, KeyError, catalogue.CatalogueError):
+            return None
+    block = catalogue.get_block(node.type)
+    if block is not None:
+        try:
+            sub = block.build(block.bind(node.params))
+        except (TypeError, ValueError, KeyError, catalogue.CatalogueError):
+            return None
+        out: dict[str, tuple[int, ...]] = {}
+        for n in sub.leaves():
+            w = node_weights(n)
+            if w is None:
+                return None
+            mult = sub.multiplicity(n)
+            for k, shape in w.items():
+                if k in n.tied:
+                    continue
+                # flatten repeats into a single count entry per tensor name
+                out[f"{n.id}.{k}"] = (mult, *shape) if mult > 1 else shape
+        return out
+    return None
+
+
+def params_total(graph: Graph) -> int | None:
+    total = 0
+    for node in graph.leaves():
+        if _holds_nothing(node):
+            continue
+        w = node_weights(node)
+        if w is None:
+            return None
+        mult = graph.multiplicity(node)
+        total += mult * sum(prod(s) for k, s in w.items() if k not in node.tied)
+    return total
+
+
+def unresolved_nodes(graph: Graph) -> list[Node]:
+    """Leaves whose weights cannot be counted (unknown type or unresolved attribute)."""
+    out = []
+    for node in graph.leaves():
+        if _holds_nothing(node):
+            continue
+        if node_weights(node) is None:
+            out.append(node)
+    return out
+
+
+def _holds_nothing(node: Node) -> bool:
+    # graph inputs, and user modules that own no layers (a leaf ``Module`` has no weights)
+    return node.type in ("Input", "Module")

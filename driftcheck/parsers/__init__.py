@@ -1,0 +1,134 @@
+"""Every arrow into the graph: ``load(source)`` picks the parser for a source.
+
+Sources: graph JSON (``*.json`` with ``schema_version``), Python files / packages
+(``model.py``, ``model.py::ClassName``, a directory of code), HF configs (``config.json``,
+a model directory, ``hf:<repo>[@rev]``) and serving artifacts (vLLM / TGI / KServe / Triton /
+TorchServe / Ollama manifests, GGUF, safetensors, ONNX). Each parser module is imported only
+when its kind of source is loaded.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+from driftcheck.errors import DriftcheckError
+from driftcheck.graph.model import Graph
+
+MAX_JSON_BYTES = 64 * 1024 * 1024
+
+SERVING_SUFFIXES = {".gguf", ".safetensors", ".onnx", ".pbtxt", ".yaml", ".yml", ".env", ".sh"}
+
+
+def read_text(path: Path, limit: int = MAX_JSON_BYTES) -> str:
+    """Read a text file with a size cap; errors become one-line DriftcheckErrors."""
+    try:
+        size = path.stat().st_size
+    except OSError as e:
+        raise DriftcheckError(f"cannot read: {e.strerror or e}", str(path)) from None
+    if size > limit:
+        raise DriftcheckError(f"file is {size} bytes, over the {limit}-byte limit", str(path))
+    try:
+        return path.read_text(encoding="utf-8")
+    except UnicodeDecodeError as e:
+        raise DriftcheckError(f"not UTF-8 text (byte {e.start})", str(path)) from None
+    except OSError as e:
+        raise DriftcheckError(f"cannot read: {e.strerror or e}", str(path)) from None
+
+
+def read_json(path: Path) -> Any:
+    text = read_text(path)
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as e:
+        raise DriftcheckError(
+            f"invalid JSON: {e.msg} (line {e.lineno}, column {e.colno})", str(path)
+        ) from None
+    except RecursionError:
+        raise DriftcheckError("JSON nested too deeply", str(path)) from None
+
+
+def split_entry(source: str) -> tuple[str, str | None]:
+    """``model.py::ClassName`` -> (``model.py``, ``ClassName``)."""
+    if "::" in source:
+        path, _, entry = source.partition("::")
+        return path, entry or None
+    return source, None
+
+
+def kind_of(source: str) -> str:
+    """graph | source | config | hub | manifest: what kind of source this is."""
+    if source.startswith("hf:"):
+        return "hub"
+    path_str, _ = split_entry(source)
+    path = Path(path_str)
+    if not path.exists():
+        raise DriftcheckError("no such file or directory", path_str)
+    if path.is_dir():
+        if (path / "config.json").is_file() and not any(path.glob("*.py")):
+            return "config"
+        return "source"
+    suffix = path.suffix.lower()
+    if suffix == ".py":
+        return "source"
+    if suffix == ".json":
+        if path.name.endswith(".safetensors.index.json"):
+            return "manifest"
+        data = read_json(path)
+        if isinstance(data, dict) and "schema_version" in data and "nodes" in data:
+            return "graph"
+        if isinstance(data, dict) and "weight_map" in data:
+            return "manifest"
+        return "config"
+    if (
+        suffix in SERVING_SUFFIXES
+        or path.name in ("Modelfile",)
+        or path.name.startswith("Modelfile")
+    ):
+        return "manifest"
+    raise DriftcheckError(
+        "unknown kind of source (expected .py, .json, a directory, hf:<id>, or a serving manifest)",
+        path_str,
+    )
+
+
+def load(
+    source: str,
+    *,
+    entry: str | None = None,
+    config: str | None = None,
+    exact: bool = False,
+    trust_remote_code: bool = False,
+    kind: str | None = None,
+) -> Graph:
+    """Build the typed graph of ``source``. Raises DriftcheckError on bad input."""
+    kind = kind or kind_of(source)
+    if kind == "graph":
+        path = Path(source)
+        return Graph.from_json(read_text(path), where=str(path))
+    if kind == "source":
+        from driftcheck.parsers.source import parse_source
+
+        path, inline_entry = split_entry(source)
+        cfg = None
+        if config is not None:
+            data = read_json(Path(config))
+            if not isinstance(data, dict):
+                raise DriftcheckError("config must be a JSON object", config)
+            cfg = data
+        return parse_source(path, entry=entry or inline_entry, config=cfg, config_path=config)
+    if kind in ("config", "hub"):
+        from driftcheck.parsers.hf import load_config_graph
+
+        return load_config_graph(source, exact=exact, trust_remote_code=trust_remote_code)
+    if kind == "manifest":
+        from driftcheck.parsers.serving import load_manifest
+
+        return load_manifest(source)
+    raise DriftcheckError(f"unknown source kind {kind!r}", source)
+
+
+def env_offline() -> bool:
+    return os.environ.get("HF_HUB_OFFLINE", "").lower() in ("1", "true", "yes", "on")
