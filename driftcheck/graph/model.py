@@ -18,13 +18,15 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Iterator
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
-import networkx as nx
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, ValidationError, model_validator
 
 from driftcheck.errors import DriftcheckError
 from driftcheck.findings import Location
+
+if TYPE_CHECKING:  # networkx costs ~250 ms to import: only the paths that need it load it
+    import networkx as nx
 
 SCHEMA_VERSION = "driftcheck.graph/1"
 
@@ -212,6 +214,8 @@ class Graph(BaseModel):
 
     def to_networkx(self) -> nx.DiGraph:
         """DiGraph with dataflow edges; node attributes are the node's fields (typed dumps)."""
+        import networkx as nx
+
         g = nx.DiGraph(
             name=self.name,
             origin=self.origin.model_dump(),
