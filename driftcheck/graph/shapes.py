@@ -1,0 +1,264 @@
+"""Graph-level shape inference: push input shapes through the dataflow with catalogue rules.
+
+Why a walk over the graph and not over torch: the graph is all we have statically, and every
+layer's shape rule lives in the catalogue (``LayerSpec.output_shape``). We walk dataflow edges
+in topological order, feed each node its producers' shapes ordered by ``Edge.index`` and keep
+what the rule returns. Anything we cannot know (an unknown layer, an unresolved attribute, an
+input without a declared shape) makes the node's shape unknown, silently: unknown is never an
+error, only a rule that *rejects* known shapes is.
+
+A repeated block (``repeat > 1``) is walked once, as the compact graph stores it; because the
+copies are chained (copy k takes what copy k-1 returns, see ``transform.expand``), the block
+must map its input shape to the same shape, which we check instead of walking every copy.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from driftcheck.errors import ShapeError
+from driftcheck.graph import catalogue
+from driftcheck.graph.catalogue.spec import CatalogueError, Dim, Shape, fmt
+from driftcheck.graph.model import Graph, Node
+
+__all__ = ["Shape", "ShapeIssue", "ShapeResult", "infer_shapes", "parse_shape", "same_shape"]
+
+# kinds of issue, so checks can pick theirs without parsing messages
+MISMATCH = "mismatch"  # a shape rule rejected its input shapes
+ARITY = "arity"  # a layer got fewer tensor inputs than it takes
+PARAMS = "params"  # the node's attributes do not bind to its catalogue entry
+REPEAT = "repeat"  # a repeated block changes the shape it passes on
+CYCLE = "cycle"  # the dataflow has a cycle; nodes on it get no shape
+EMPTY = "empty"  # a rule produced a dimension <= 0 (a kernel larger than its input, ...)
+
+
+@dataclass(frozen=True)
+class ShapeIssue:
+    """One problem found by the walk; ``message`` names the shapes and the layers involved."""
+
+    kind: str
+    node: str
+    message: str
+    inputs: tuple[tuple[str, Shape | None], ...] = ()
+    """(producer node id, its shape) for each input of ``node``, in input order."""
+
+
+@dataclass
+class ShapeResult:
+    shapes: dict[str, Shape] = field(default_factory=dict)
+    errors: list[ShapeIssue] = field(default_factory=list)
+    output_shapes: list[Shape | None] = field(default_factory=list)
+    order: list[str] = field(default_factory=list)
+    """Node ids in the topological order walked (nodes on a cycle are left out)."""
+
+    @property
+    def ok(self) -> bool:
+        return not self.errors
+
+
+def parse_shape(text: str) -> Shape:
+    """``"2,3,32,32"`` or ``"B,T,768"`` -> a shape; symbols stay strings."""
+    dims: list[Dim] = []
+    for part in text.replace("x", ",").replace("(", "").replace(")", "").split(","):
+        part = part.strip()
+        if not part:
+            continue
+        dims.append(int(part) if part.lstrip("-").isdigit() else part)
+    return tuple(dims)
+
+
+def same_shape(a: Shape, b: Shape) -> bool:
+    """Equal where both are known; an unknown dim (None) matches anything."""
+    if len(a) != len(b):
+        return False
+    return all(x is None or y is None or x == y for x, y in zip(a, b))
+
+
+def describe(graph: Graph, node_id: str) -> str:
+    """``path (Type)`` for messages."""
+    n = graph.index.get(node_id)
+    if n is None:
+        return node_id
+    return f"{graph.path(n)} ({n.type})"
+
+
+def _freeze(v: Any) -> Any:
+    if isinstance(v, dict):
+        return tuple(sorted((k, _freeze(x)) for k, x in v.items()))
+    if isinstance(v, (list, tuple)):
+        return tuple(_freeze(x) for x in v)
+    return v
+
+
+class _Walker:
+    """One inference run; caches rule results by (type, params, input shapes)."""
+
+    def __init__(self, graph: Graph, input_shapes: Mapping[str, Shape] | None) -> None:
+        self.g = graph
+        self.overrides = dict(input_shapes or {})
+        self.result = ShapeResult()
+        self.memo: dict[tuple, tuple[str, Any]] = {}
+
+    # ------------------------------------------------------------------ topology
+    def order(self) -> tuple[list[str], dict[str, list[tuple[int, str]]]]:
+        ids = [n.id for n in self.g.nodes]
+        incoming: dict[str, list[tuple[int, int, str]]] = {}
+        outgoing: dict[str, list[str]] = {}
+        indeg = dict.fromkeys(ids, 0)
+        for pos, e in enumerate(self.g.edges):
+            key = e.index if e.index is not None else 1 << 30
+            incoming.setdefault(e.dst, []).append((key, pos, e.src))
+            outgoing.setdefault(e.src, []).append(e.dst)
+            indeg[e.dst] += 1
+        queue = deque(i for i in ids if indeg[i] == 0)
+        out: list[str] = []
+        while queue:
+            i = queue.popleft()
+            out.append(i)
+            for d in outgoing.get(i, ()):
+                indeg[d] -= 1
+                if indeg[d] == 0:
+                    queue.append(d)
+        if len(out) < len(ids):
+            stuck = [i for i in ids if indeg[i] > 0]
+            msg = "dataflow cycle through " + ", ".join(describe(self.g, i) for i in stuck[:6])
+            self.result.errors.append(ShapeIssue(CYCLE, stuck[0], msg))
+        ins = {d: [(k, s) for k, _, s in sorted(v)] for d, v in incoming.items()}
+        return out, ins
+
+    # ------------------------------------------------------------------ one node
+    def input_shape(self, node: Node) -> Shape | None:
+        for key in (node.id, node.params.get("name"), node.name):
+            if key is not None and key in self.overrides:
+                return tuple(self.overrides[key])
+        if len(self.overrides) == 1 and len(self.inputs) == 1:
+            return tuple(next(iter(self.overrides.values())))
+        shape = node.params.get("shape")
+        return tuple(shape) if isinstance(shape, (list, tuple)) else None
+
+    def rule(self, node: Node, shapes: list[Shape]) -> tuple[str, Any]:
+        """('ok', shape) | ('unknown', None) | (issue kind, message), cached."""
+        key = (node.type, _freeze(node.params), tuple(shapes))
+        hit = self.memo.get(key)
+        if hit is None:
+            hit = self.memo[key] = self._rule(node, shapes)
+        return hit
+
+    def _rule(self, node: Node, shapes: list[Shape]) -> tuple[str, Any]:
+        spec = catalogue.get(node.type)
+        if spec is not None:
+            if spec.n_inputs is not None and len(shapes) < spec.n_inputs:
+                return ARITY, f"takes {spec.n_inputs} input(s), got {len(shapes)}"
+            try:
+                return "ok", spec.output_shape(node.params, shapes)
+            except ShapeError as e:
+                return MISMATCH, e.message
+            except CatalogueError as e:
+                return PARAMS, e.message
+            except (TypeError, ValueError, KeyError, IndexError, ZeroDivisionError):
+                return "unknown", None  # a rule met an unresolved (None) attribute
+        block = catalogue.get_block(node.type)
+        if block is not None:
+            try:
+                sub = block.graph(node.params)
+            except CatalogueError as e:
+                return PARAMS, e.message
+            except (TypeError, ValueError, KeyError, IndexError, ZeroDivisionError):
+                return "unknown", None
+            sub_inputs = sub.inputs()
+            if len(shapes) < len(sub_inputs):
+                return ARITY, f"takes {len(sub_inputs)} input(s), got {len(shapes)}"
+            inner = infer_shapes(sub, {n.id: s for n, s in zip(sub_inputs, shapes)})
+            if inner.errors:
+                return MISMATCH, "inside the block: " + inner.errors[0].message
+            out = inner.output_shapes[0] if inner.output_shapes else None
+            return ("ok", out) if out is not None else ("unknown", None)
+        return "unknown", None
+
+    # ------------------------------------------------------------------ the walk
+    def run(self) -> ShapeResult:
+        g = self.g
+        self.inputs = g.inputs()
+        order, incoming = self.order()
+        res = self.result
+        res.order = order
+        shapes = res.shapes
+        for nid in order:
+            node = g.index[nid]
+            if node.type == "Input":
+                s = self.input_shape(node)
+                if s is not None:
+                    shapes[nid] = s
+                continue
+            preds = incoming.get(nid, [])
+            if not preds and (catalogue.get(node.type) is None or node.unresolved):
+                continue  # not on the dataflow: nothing to infer
+            if node.unresolved and preds:
+                continue
+            ins = [shapes.get(src) for _, src in preds]
+            if any(s is None for s in ins):
+                continue
+            status, value = self.rule(node, ins)  # type: ignore[arg-type]
+            if status == "ok":
+                shapes[nid] = value
+                if any(isinstance(d, int) and d <= 0 for d in value):
+                    self.issue(EMPTY, node, preds, f"produces an empty shape {fmt(value)}")
+            elif status != "unknown" and (preds or status == PARAMS):
+                self.issue(status, node, preds, value)
+        self.check_repeats(incoming)
+        res.output_shapes = [shapes.get(o) for o in g.outputs]
+        return res
+
+    def issue(self, kind: str, node: Node, preds: list[tuple[int, str]], why: str) -> None:
+        got = [(src, self.result.shapes.get(src)) for _, src in preds]
+        srcs = "; ".join(
+            f"input {k} from {describe(self.g, s)} has shape {fmt(sh) if sh else '?'}"
+            for k, (s, sh) in enumerate(got)
+        )
+        msg = f"{describe(self.g, node.id)}: {why}"
+        if srcs:
+            msg += f" ({srcs})"
+        self.result.errors.append(ShapeIssue(kind, node.id, msg, tuple(got)))
+
+    def check_repeats(self, incoming: dict[str, list[tuple[int, str]]]) -> None:
+        g = self.g
+        shapes = self.result.shapes
+        for block in g.nodes:
+            if block.repeat <= 1:
+                continue
+            members = {block.id, *(n.id for n in g.walk(block.id))}
+            entering = [
+                (src, dst)
+                for dst in members
+                for _, src in incoming.get(dst, ())
+                if src not in members
+            ]
+            exits = [e.src for e in g.edges if e.src in members and e.dst not in members]
+            if not entering or not exits or exits[0] not in shapes:
+                continue
+            out = shapes[exits[0]]
+            for src, dst in entering:
+                s_in = shapes.get(src)
+                if s_in is None or same_shape(s_in, out):
+                    continue
+                msg = (
+                    f"{describe(g, block.id)} is repeated x{block.repeat} but maps "
+                    f"{fmt(s_in)} (from {describe(g, src)} into {describe(g, dst)}) to "
+                    f"{fmt(out)} (out of {describe(g, exits[0])}); copy 2 would get {fmt(out)}"
+                )
+                self.result.errors.append(
+                    ShapeIssue(REPEAT, block.id, msg, ((src, s_in), (exits[0], out)))
+                )
+                break
+
+
+def infer_shapes(graph: Graph, input_shapes: Mapping[str, Shape] | None = None) -> ShapeResult:
+    """Shapes of every node reachable from the graph inputs.
+
+    ``input_shapes`` overrides ``Input`` nodes' declared shapes, keyed by node id, by the
+    input's ``name`` param or node name; a single entry applies to a single-input graph.
+    """
+    return _Walker(graph, input_shapes).run()
