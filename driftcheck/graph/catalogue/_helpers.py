@@ -1,0 +1,116 @@
+"""Small shared pieces for the family modules: parameter sets, shape rules and MAC rules.
+
+The loader skips modules whose name starts with ``_``, so nothing here is a catalogue entry.
+MAC conventions (used by every family):
+- a matrix product of (m, k) by (k, n) costs m*k*n multiply-accumulates;
+- a convolution costs out_elements * (in_channels / groups) * prod(kernel);
+- elementwise ops, norms and activations cost one MAC per output element (a rough but
+  consistent unit; they are memory-bound and tiny next to the matmuls);
+- data movement (reshape, view, permute, cat, pad, index) costs 0;
+- whenever a needed dim is symbolic the rule returns 0 (unknown), never a guess.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from math import prod
+from typing import Any
+
+from driftcheck.errors import ShapeError
+from driftcheck.graph.catalogue.spec import Example, P, Shape, expect_dim, fmt, numel
+
+# ------------------------------------------------------------------ common parameters
+HIDDEN = ("hidden_size", "embed_dim", "d_model", "n_embd", "dim", "model_dim", "width")
+HEADS = ("num_attention_heads", "n_heads", "n_head", "heads", "nhead", "num_head")
+KV_HEADS = ("num_key_value_heads", "n_kv_heads", "n_kv_head", "num_kv", "kv_heads")
+INTER = ("ffn_dim", "d_ff", "dim_feedforward", "n_inner", "mlp_dim", "ffn_hidden_size")
+ACT = ("hidden_act", "act", "activation_function", "act_fn", "act_layer")
+
+
+def hidden(default: Any = ...) -> P:
+    kw = {} if default is ... else {"default": default}
+    return P("hidden_size", dim=True, aliases=HIDDEN[1:], **kw)
+
+
+def known(*dims: Any) -> bool:
+    return all(isinstance(d, int) for d in dims)
+
+
+def rows(shape: Shape) -> int:
+    """Product of all but the last axis, 0 when symbolic (unknown)."""
+    n = numel(tuple(shape[:-1])) if len(shape) > 1 else 1
+    return n or 0
+
+
+def zero_macs(p: Mapping[str, Any], shapes: list[Shape], out: Shape) -> int:
+    return 0
+
+
+def out_numel_macs(p: Mapping[str, Any], shapes: list[Shape], out: Shape) -> int:
+    return numel(out) or 0
+
+
+def in_numel_macs(p: Mapping[str, Any], shapes: list[Shape], out: Shape) -> int:
+    return numel(shapes[0]) or 0
+
+
+def last_dim(layer: str, key: str, what: str | None = None):
+    """Shape rule: the last axis must equal ``p[key]``; output equals input."""
+
+    def rule(p: Mapping[str, Any], shapes: list[Shape]) -> Shape:
+        x = shapes[0]
+        expect_dim(layer, x, -1, p[key], what or key)
+        return tuple(x)
+
+    return rule
+
+
+def channel_dim(layer: str, key: str, ranks: tuple[int, ...], what: str = "channels"):
+    """Shape rule for (N, C, *spatial) or unbatched (C, *spatial) inputs: check C."""
+
+    def rule(p: Mapping[str, Any], shapes: list[Shape]) -> Shape:
+        x = shapes[0]
+        if len(x) not in ranks:
+            want = " or ".join(f"{r}-D" for r in ranks)
+            raise ShapeError(f"{layer} expected {want} input, got shape {fmt(x)}")
+        axis = 1 if len(x) == max(ranks) else 0
+        if p.get(key) is not None:
+            expect_dim(layer, x, axis, p[key], what)
+        return tuple(x)
+
+    return rule
+
+
+def rank(layer: str, ranks: tuple[int, ...]):
+    """Shape rule: output equals input, input rank must be one of ``ranks``."""
+
+    def rule(p: Mapping[str, Any], shapes: list[Shape]) -> Shape:
+        x = shapes[0]
+        if len(x) not in ranks:
+            want = " or ".join(f"{r}-D" for r in ranks)
+            raise ShapeError(f"{layer} expected {want} input, got shape {fmt(x)}")
+        return tuple(x)
+
+    return rule
+
+
+def linear_w(prefix: str, out_f: int, in_f: int, bias: bool) -> dict[str, tuple[int, ...]]:
+    """Weights of one ``nn.Linear`` stored under ``prefix``."""
+    w: dict[str, tuple[int, ...]] = {f"{prefix}.weight": (out_f, in_f)}
+    if bias:
+        w[f"{prefix}.bias"] = (out_f,)
+    return w
+
+
+def matmul_macs(weights: Mapping[str, tuple[int, ...]], tokens: int) -> int:
+    """MACs of applying every 2-D weight of a block once per token (linear projections)."""
+    return tokens * sum(prod(s) for k, s in weights.items() if len(s) == 2)
+
+
+def dims(shape: Shape) -> str:
+    return fmt(shape)
+
+
+def ex(*items: tuple[Mapping[str, Any], tuple[Shape, ...]]) -> tuple[Example, ...]:
+    """Shorthand: ``ex(({"x": 1}, ((2, 3),)), ...)``."""
+    return tuple(Example(dict(params), tuple(inputs)) for params, inputs in items)
