@@ -1,0 +1,122 @@
+"""HF configs and Hub ids to the typed graph: ``driftcheck graph config.json | dir/ | hf:<id>``.
+
+Two routes, one result type:
+
+- **static** (the default, no torch): read the config, complete it the way its config class
+  would (``hf_defaults``), find the modeling file and the AutoModel class for its ``model_type``
+  in the installed transformers *source* (``hf_registry``), and run the static parser on that
+  file with the completed config bound. Milliseconds, and works with no torch installed.
+- **torch-meta** (``exact=True``): transformers builds the model on the meta device and the
+  module tree is mapped to catalogue types (``hf_torch``). Exact by construction; needs torch.
+
+Both routes attach the same facts read from the config as written (``hf_facts``), so the
+drift matcher compares configs with code and manifests whether or not a graph could be built.
+When the static route cannot find or interpret the modeling code (an unknown ``model_type``,
+remote code, a class the parser cannot follow) the result is a *facts-only* graph: one
+``Unknown`` node (so ``params_total`` is None, never a wrong 0) and a note saying why. That is a
+result, not an error: the facts are still worth comparing. Bad input (not JSON, not an object,
+truncated, hostile nesting, an unreachable Hub id) is a DriftcheckError: exit 2, one line.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from driftcheck.errors import DriftcheckError
+from driftcheck.graph.model import Graph, Node, Origin
+from driftcheck.parsers import hf_registry as reg
+from driftcheck.parsers.hf_defaults import complete
+from driftcheck.parsers.hf_facts import extract
+from driftcheck.parsers.hf_source import ConfigSource, read_config
+
+
+def load_config_graph(
+    source: str,
+    exact: bool = False,
+    trust_remote_code: bool = False,
+    entry: str | None = None,
+) -> Graph:
+    """The typed graph of the model a config describes (see the module docstring).
+
+    ``entry`` picks the class to build instead of the AutoModel base class: a class name such as
+    ``LlamaForCausalLM``, or ``"architectures"`` for the first class the config's
+    ``architectures`` names.
+    """
+    src = read_config(source)
+    cfg = src.data
+    model_type = cfg.get("model_type")
+    if model_type is not None and not isinstance(model_type, str):
+        raise DriftcheckError(
+            f"model_type must be a string, got {type(model_type).__name__}", src.display
+        )
+    if entry == "architectures":
+        entry = _first_architecture(cfg, src)
+    completed, info = complete(cfg, model_type) if model_type else (dict(cfg), None)
+    amap: dict[str, str] = {}
+    if info is not None:
+        for i in reversed(info.mro()):
+            m = i.class_attrs.get("attribute_map")
+            if isinstance(m, dict):
+                amap.update({k: v for k, v in m.items() if isinstance(v, str)})
+    if exact:
+        from driftcheck.parsers.hf_torch import meta_graph
+
+        graph = meta_graph(src, trust_remote_code=trust_remote_code, entry=entry)
+    else:
+        graph = static_graph(src, completed, model_type, entry)
+        if trust_remote_code:
+            graph.notes.append("--trust-remote-code has no effect without --exact")
+    facts = extract(cfg, src.display, amap)
+    graph.facts = {**graph.facts, **facts}
+    return graph
+
+
+def _first_architecture(cfg: dict[str, Any], src: ConfigSource) -> str:
+    archs = cfg.get("architectures")
+    if not (isinstance(archs, list) and archs and isinstance(archs[0], str)):
+        raise DriftcheckError("config has no architectures list to pick a class from", src.display)
+    return archs[0]
+
+
+def static_graph(
+    src: ConfigSource, completed: dict[str, Any], model_type: str | None, entry: str | None
+) -> Graph:
+    """The static route; a facts-only graph (with the reason as a note) when it cannot run."""
+    origin = Origin(kind=src.kind, path=src.display, route="static")
+    if reg.package_dir() is None:
+        return facts_only(origin, model_type, "transformers is not installed: no modeling source")
+    if not model_type:
+        return facts_only(origin, None, "config has no model_type")
+    if reg.config_class_name(model_type) is None:
+        why = f"model_type {model_type!r} is not in transformers {reg.version()}"
+        if "auto_map" in completed:
+            why += " (it names remote code: try --exact --trust-remote-code)"
+        return facts_only(origin, model_type, why)
+    cls = entry or reg.model_class_name(model_type)
+    if cls is None:
+        return facts_only(origin, model_type, f"transformers has no AutoModel for {model_type!r}")
+    path = reg.find_class(cls, "modeling", model_type)
+    if path is None:
+        return facts_only(origin, model_type, f"no modeling file defines {cls}")
+    origin.detail = f"{path}::{cls}"
+    try:
+        from driftcheck.parsers.source import parse_source
+    except ImportError as e:
+        return facts_only(origin, model_type, f"static parser unavailable ({e})")
+    try:
+        graph = parse_source(str(path), entry=cls, config=completed, config_path=src.display)
+    except DriftcheckError as e:
+        return facts_only(origin, model_type, f"static parser: {e.one_line()}")
+    except RecursionError:
+        return facts_only(origin, model_type, f"static parser: {cls} nests too deeply")
+    graph.origin = origin
+    graph.name = graph.name or cls
+    return graph
+
+
+def facts_only(origin: Origin, model_type: str | None, why: str) -> Graph:
+    """A graph that carries the config's facts and one ``Unknown`` node standing for the model."""
+    node = Node(id="model", type="Unknown", name=model_type, notes=[why], unresolved=["model"])
+    graph = Graph(name=model_type, origin=origin, nodes=[node])
+    graph.notes.append(f"facts only: {why}")
+    return graph

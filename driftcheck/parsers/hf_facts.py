@@ -1,0 +1,206 @@
+"""Model-level facts from an HF config, keyed in the canonical vocabulary of ``graph/facts.py``.
+
+Each fact keeps the config key it came from (``Location(file=..., key="text_config.n_layer")``)
+so the drift matcher can say where a value lives. Facts are read from the config *as written*
+(the user's JSON, not the completed dict): a fact says what the file claims. Names differ across
+model families (``n_layer`` / ``num_hidden_layers`` / ``num_layers``), so each fact has a list of
+candidate keys, extended by the config class's ``attribute_map``. Multimodal configs keep the
+language model in a sub-config (``text_config``, ``language_config``, ...): keys missing at the
+top level are looked up there.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from driftcheck.findings import Location
+from driftcheck.graph.model import Fact
+
+CANDIDATES: dict[str, tuple[str, ...]] = {
+    "numLayers": ("num_hidden_layers", "n_layer", "num_layers", "n_layers", "num_decoder_layers"),
+    "hiddenSize": ("hidden_size", "n_embd", "d_model", "model_dim", "dim", "embed_dim"),
+    "numHeads": (
+        "num_attention_heads",
+        "n_head",
+        "num_heads",
+        "n_heads",
+        "decoder_attention_heads",
+    ),
+    "numKvHeads": ("num_key_value_heads", "n_kv_heads", "num_kv_heads", "n_head_kv", "kv_heads"),
+    "headDim": ("head_dim", "d_kv", "kv_channels", "attention_head_dim"),
+    "intermediateSize": (
+        "intermediate_size",
+        "n_inner",
+        "ffn_dim",
+        "d_ff",
+        "decoder_ffn_dim",
+        "ffn_hidden_size",
+        "mlp_dim",
+        "inner_dim",
+    ),
+    "vocabSize": ("vocab_size", "n_vocab", "padded_vocab_size"),
+    "maxPositionEmbeddings": (
+        "max_position_embeddings",
+        "n_positions",
+        "n_ctx",
+        "max_seq_len",
+        "max_sequence_length",
+        "seq_length",
+        "context_length",
+    ),
+    "ropeTheta": ("rope_theta", "rotary_emb_base", "rope_base"),
+    "normEps": (
+        "rms_norm_eps",
+        "layer_norm_eps",
+        "layer_norm_epsilon",
+        "norm_eps",
+        "rms_norm_epsilon",
+        "layernorm_epsilon",
+        "norm_epsilon",
+        "layernorm_eps",
+    ),
+    "slidingWindow": ("sliding_window", "attention_window_size"),
+    "tieWordEmbeddings": ("tie_word_embeddings",),
+    "numExperts": ("num_local_experts", "num_experts", "n_routed_experts", "moe_num_experts"),
+    "numExpertsPerTok": ("num_experts_per_tok", "num_experts_per_token", "moe_top_k"),
+}
+"""Fact -> config keys, most specific first. ``attribute_map`` targets are tried before these."""
+
+STANDARD_NAME = {
+    "numLayers": "num_hidden_layers",
+    "hiddenSize": "hidden_size",
+    "numHeads": "num_attention_heads",
+    "numKvHeads": "num_key_value_heads",
+    "headDim": "head_dim",
+    "intermediateSize": "intermediate_size",
+    "vocabSize": "vocab_size",
+    "maxPositionEmbeddings": "max_position_embeddings",
+}
+
+SUB_CONFIGS = (
+    "text_config",
+    "language_config",
+    "llm_config",
+    "text_model",
+    "decoder",
+    "thinker_config",
+)
+"""Where multimodal / composite configs keep the language model, in the order we look."""
+
+
+def _int(v: Any) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def _valid(fact: str, v: Any) -> bool:
+    if v is None:
+        return False
+    if fact in ("ropeTheta", "normEps"):
+        return isinstance(v, (int, float)) and not isinstance(v, bool)
+    if fact == "tieWordEmbeddings":
+        return isinstance(v, bool)
+    if fact == "slidingWindow":
+        return _int(v) and v > 0
+    return _int(v)
+
+
+def _scopes(cfg: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
+    """(prefix, dict) pairs: the top level, then language-model sub-configs, nested once more."""
+    out: list[tuple[str, dict[str, Any]]] = [("", cfg)]
+    for key in SUB_CONFIGS:
+        sub = cfg.get(key)
+        if isinstance(sub, dict):
+            out.append((f"{key}.", sub))
+            inner = sub.get("text_config")
+            if isinstance(inner, dict):
+                out.append((f"{key}.text_config.", inner))
+    return out
+
+
+def extract(
+    cfg: dict[str, Any], file: str, attribute_map: dict[str, str] | None = None
+) -> dict[str, Fact]:
+    """The facts ``cfg`` states, each with the config key it came from."""
+    amap = attribute_map or {}
+    facts: dict[str, Fact] = {}
+
+    def put(name: str, value: Any, key: str) -> None:
+        facts[name] = Fact(value=value, loc=Location(file=file, key=key))
+
+    for prefix, scope in _scopes(cfg):
+        for fact, keys in CANDIDATES.items():
+            if fact in facts:
+                continue
+            std = STANDARD_NAME.get(fact)
+            order = ((amap[std],) if std in amap and not prefix else ()) + keys
+            for key in order:
+                value = scope.get(key)
+                if _valid(fact, value):
+                    if fact == "slidingWindow" and scope.get("use_sliding_window") is False:
+                        break  # written, but switched off: the model attends globally
+                    put(fact, value, prefix + key)
+                    break
+    _encoder_decoder(cfg, put)
+    _rope(cfg, facts, put)
+    _derived(facts, put)
+    for key in ("model_type",):
+        if isinstance(cfg.get(key), str):
+            put("modelType", cfg[key], key)
+    archs = cfg.get("architectures")
+    if isinstance(archs, list) and all(isinstance(a, str) for a in archs):
+        put("architectures", archs, "architectures")
+    for key in ("dtype", "torch_dtype"):
+        if isinstance(cfg.get(key), str):
+            put("dtype", cfg[key], key)
+            break
+    quant = cfg.get("quantization_config")
+    if isinstance(quant, dict) and isinstance(quant.get("quant_method"), str):
+        put("quantization", quant["quant_method"], "quantization_config.quant_method")
+    return facts
+
+
+def _encoder_decoder(cfg: dict[str, Any], put: Any) -> None:
+    """Encoder-decoder configs: encoder and decoder layer counts; numLayers is the decoder's."""
+    enc = next((k for k in ("encoder_layers", "num_encoder_layers") if _int(cfg.get(k))), None)
+    dec = next((k for k in ("decoder_layers", "num_decoder_layers") if _int(cfg.get(k))), None)
+    if enc is None and dec is not None and _int(cfg.get("num_layers")):
+        enc = "num_layers"  # T5 style: num_layers is the encoder, num_decoder_layers the decoder
+    if enc is not None:
+        put("numEncoderLayers", cfg[enc], enc)
+    if dec is not None:
+        put("numDecoderLayers", cfg[dec], dec)
+        put("numLayers", cfg[dec], dec)
+    elif (
+        enc is not None and cfg.get("is_encoder_decoder") and cfg.get("num_decoder_layers") is None
+    ):
+        put("numDecoderLayers", cfg[enc], enc)  # T5 without num_decoder_layers: same depth
+
+
+def _rope(cfg: dict[str, Any], facts: dict[str, Fact], put: Any) -> None:
+    """RoPE lives in ``rope_scaling`` (transformers 4) or ``rope_parameters`` (transformers 5)."""
+    for prefix, scope in _scopes(cfg):
+        params = scope.get("rope_parameters")
+        if isinstance(params, dict):
+            theta = params.get("rope_theta")
+            if "ropeTheta" not in facts and _valid("ropeTheta", theta):
+                put("ropeTheta", theta, f"{prefix}rope_parameters.rope_theta")
+            kind = params.get("rope_type", params.get("type", "default"))
+            if "ropeScaling" not in facts and kind not in ("default", None):
+                scaling = {k: v for k, v in params.items() if k != "rope_theta"}
+                put("ropeScaling", scaling, f"{prefix}rope_parameters")
+        scaling = scope.get("rope_scaling")
+        if "ropeScaling" not in facts and isinstance(scaling, dict) and scaling:
+            put("ropeScaling", scaling, f"{prefix}rope_scaling")
+
+
+def _derived(facts: dict[str, Fact], put: Any) -> None:
+    """numKvHeads defaults to numHeads (plain multi-head attention); headDim to width / heads."""
+    heads = facts.get("numHeads")
+    if heads is not None and "numKvHeads" not in facts:
+        put("numKvHeads", heads.value, heads.loc.key if heads.loc else None)
+    hidden = facts.get("hiddenSize")
+    if heads is not None and hidden is not None and "headDim" not in facts:
+        h, n = hidden.value, heads.value
+        if n and h % n == 0:
+            keys = f"{hidden.loc.key} / {heads.loc.key}" if hidden.loc and heads.loc else None
+            put("headDim", h // n, keys)
