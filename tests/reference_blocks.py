@@ -1,0 +1,135 @@
+"""Torch references for the block catalogue (tests only).
+
+``reference(name, params)`` returns a ``Ref``: the real module and how to call it. Wherever
+transformers has the class we build THAT (``LlamaDecoderLayer`` from a small ``LlamaConfig``),
+so a block's count is checked against the code people run; small hand-written modules at
+the end of this file cover the blocks transformers lacks (torchvision-style ResNet blocks,
+MBConv, U-Net parts, ...). Modules are built on the meta device (no memory, no init);
+the few whose forward meta cannot run (MoE routing calls ``nonzero``) are built on CPU.
+"""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import torch
+from torch import nn
+
+
+@dataclass
+class Ref:
+    module: nn.Module
+    args: tuple = ()
+    kwargs: dict = field(default_factory=dict)
+
+    def params(self) -> int:
+        return sum(p.numel() for p in self.module.parameters())
+
+    def named(self) -> dict[str, tuple[int, ...]]:
+        return {n: tuple(p.shape) for n, p in self.module.named_parameters()}
+
+    def output_shape(self) -> tuple[int, ...]:
+        with torch.no_grad():
+            out = self.module(*self.args, **self.kwargs)
+        while isinstance(out, (tuple, list)):
+            out = out[0]
+        if hasattr(out, "last_hidden_state"):
+            out = out.last_hidden_state
+        return tuple(out.shape)
+
+
+Factory = Callable[[dict[str, Any], list[tuple[int, ...]]], Ref]
+REFERENCES: dict[str, Factory] = {}
+
+
+def reference(name: str, params: dict[str, Any], inputs: list[tuple[int, ...]]) -> Ref:
+    return REFERENCES[name](dict(params), [tuple(s) for s in inputs])
+
+
+def register(name: str) -> Callable[[Factory], Factory]:
+    def deco(fn: Factory) -> Factory:
+        REFERENCES[name] = fn
+        return fn
+
+    return deco
+
+
+# ---------------------------------------------------------------------- transformers helpers
+def hf_config(model_type: str, config_class: str | None, params: dict[str, Any]):
+    import transformers
+
+    if config_class is not None:
+        cfg = getattr(transformers, config_class)(**params)
+    else:
+        cfg = transformers.AutoConfig.for_model(model_type, **params)
+    cfg._attn_implementation = "eager"
+    return cfg
+
+
+def hf_module(model_type: str, cls: str, cfg, device: str, **extra) -> nn.Module:
+    mod = importlib.import_module(f"transformers.models.{model_type}.modeling_{model_type}")
+    klass = getattr(mod, cls)
+    sig = inspect.signature(klass.__init__).parameters
+    kw = dict(extra)
+    if "layer_idx" in sig and "layer_idx" not in kw:
+        kw["layer_idx"] = 0
+    with torch.device(device):
+        return klass(cfg, **kw)
+
+
+def rotary(model_type: str, cfg, x: torch.Tensor):
+    """(cos, sin) from the model's own rotary class, so partial-rotary shapes are right."""
+    mod = importlib.import_module(f"transformers.models.{model_type}.modeling_{model_type}")
+    names = [n for n in dir(mod) if n.endswith("RotaryEmbedding") and not n.startswith("_")]
+    if not names:
+        return None
+    with torch.device(x.device):
+        rot = getattr(mod, names[0])(config=cfg)
+        pos = torch.arange(x.shape[1]).unsqueeze(0).expand(x.shape[0], -1)
+    if "layer_type" in inspect.signature(rot.forward).parameters and hasattr(cfg, "layer_types"):
+        return rot(x, pos, cfg.layer_types[0])  # Gemma3: one rope per attention kind
+    return rot(x, pos)
+
+
+def hf_decoder(
+    name: str,
+    model_type: str,
+    cls: str,
+    config_class: str | None = None,
+    device: str = "meta",
+    fixed: dict[str, Any] | None = None,
+) -> None:
+    """Register an HF decoder layer called as ``layer(x, position_embeddings=(cos, sin))``."""
+
+    def factory(params: dict[str, Any], inputs: list[tuple[int, ...]]) -> Ref:
+        cfg = hf_config(model_type, config_class, {**(fixed or {}), **params})
+        module = hf_module(model_type, cls, cfg, device)
+        x = torch.empty(inputs[0], device=device)
+        kwargs: dict[str, Any] = {}
+        pe = rotary(model_type, cfg, x)
+        if pe is not None:
+            kwargs["position_embeddings"] = pe
+        return Ref(module, (x,), kwargs)
+
+    REFERENCES[name] = factory
+
+
+for _name, _mt, _cfg in (
+    ("LlamaDecoderLayer", "llama", None),
+    ("MistralDecoderLayer", "mistral", None),
+    ("Qwen2DecoderLayer", "qwen2", None),
+    ("Qwen3DecoderLayer", "qwen3", None),
+    ("GemmaDecoderLayer", "gemma", None),
+    ("Gemma2DecoderLayer", "gemma2", None),
+    ("Gemma3DecoderLayer", "gemma3", "Gemma3TextConfig"),
+    ("GraniteDecoderLayer", "granite", None),
+    ("OlmoDecoderLayer", "olmo", None),
+    ("StableLmDecoderLayer", "stablelm", None),
+    ("CohereDecoderLayer", "cohere", None),
+    ("SmolLM3DecoderLayer", "smollm3", None),
+):
+    hf_decoder(_name, _mt, _name, _cfg)
