@@ -1,0 +1,178 @@
+"""One generic test over every catalogue layer x every example, grounded in real torch.
+
+For each example the real module is built (torch.nn class, transformers class or a reference
+from ``reference_layers``) on the meta device (CPU when meta cannot run it), and the entry's
+parameter count, weight names/shapes and output shape must equal torch's. Entries with ``bad``
+examples must raise ShapeError where torch raises too.
+"""
+
+from __future__ import annotations
+
+import importlib
+from math import prod
+
+import pytest
+import torch
+
+import reference_layers
+from driftcheck.errors import ShapeError
+from driftcheck.graph import catalogue
+
+SPECS = catalogue.layers()
+CASES = [(s.name, i) for s in SPECS for i in range(len(s.examples))]
+BAD = [(s.name, i) for s in SPECS for i in range(len(s.extra.get("bad", ())))]
+_DTYPES = {"long": torch.long, "float": torch.float32, "bool": torch.bool}
+
+
+def _torch_class(qualname: str):
+    module, _, attr = qualname.rpartition(".")
+    return getattr(importlib.import_module(module), attr)
+
+
+def build(spec, bound: dict, device: str) -> torch.nn.Module:
+    with torch.device(device):
+        if "reference" in spec.extra:
+            mod = reference_layers.build(spec, dict(bound))
+        else:
+            mod = _torch_class(spec.torch)(**spec.constructor_kwargs(bound))
+    return mod.eval()
+
+
+def make_inputs(spec, shapes, device: str) -> list[torch.Tensor]:
+    kinds = spec.extra.get("input_dtype", ())
+    out = []
+    for i, shape in enumerate(shapes):
+        dtype = _DTYPES[kinds[i]] if i < len(kinds) else torch.float32
+        if device == "cpu" and dtype == torch.float32:
+            out.append(torch.randn(shape))
+        else:
+            out.append(torch.zeros(shape, dtype=dtype, device=device))
+    return out
+
+
+def run(mod: torch.nn.Module, inputs: list[torch.Tensor]) -> tuple[int, ...]:
+    fn = getattr(mod, "dc_forward", mod)
+    with torch.no_grad():
+        out = fn(*inputs)
+    if isinstance(out, (tuple, list)):
+        out = out[0]
+    return tuple(out.shape)
+
+
+def build_and_run(spec, bound, shapes) -> tuple[torch.nn.Module, tuple[int, ...], str]:
+    """Meta first (no memory, no time); CPU when meta lacks a kernel (nonzero, cudnn RNNs)."""
+    try:
+        mod = build(spec, bound, "meta")
+        return mod, run(mod, make_inputs(spec, shapes, "meta")), "meta"
+    except (NotImplementedError, RuntimeError, ValueError, TypeError):
+        torch.manual_seed(0)
+        mod = build(spec, bound, "cpu")
+        for p in mod.parameters():
+            torch.nn.init.normal_(p, std=0.02)
+        return mod, run(mod, make_inputs(spec, shapes, "cpu")), "cpu"
+
+
+@pytest.mark.parametrize(("name", "idx"), CASES, ids=[f"{n}-{i}" for n, i in CASES])
+def test_example_matches_torch(name: str, idx: int) -> None:
+    spec = catalogue.get(name)
+    example = spec.examples[idx]
+    bound = spec.bind(example.params)
+    want_shape = spec.output_shape(example.params, list(example.inputs))
+    mod, got_shape, _ = build_and_run(spec, bound, example.inputs)
+
+    got_weights = {n: tuple(p.shape) for n, p in mod.named_parameters()}
+    assert got_weights == spec.weights(bound)
+    assert sum(p.numel() for p in mod.parameters()) == spec.param_count(example.params)
+    assert got_shape == tuple(want_shape)
+    macs = spec.mac_count(example.params, list(example.inputs))
+    assert isinstance(macs, int) and macs >= 0
+
+
+@pytest.mark.parametrize(("name", "idx"), BAD, ids=[f"{n}-bad{i}" for n, i in BAD])
+def test_bad_input_raises_like_torch(name: str, idx: int) -> None:
+    spec = catalogue.get(name)
+    example = spec.extra["bad"][idx]
+    with pytest.raises(ShapeError) as err:
+        spec.output_shape(example.params, list(example.inputs))
+    assert name in str(err.value)
+    mod = build(spec, spec.bind(example.params), "cpu")
+    with pytest.raises((RuntimeError, ValueError, IndexError, AssertionError)):
+        run(mod, make_inputs(spec, example.inputs, "cpu"))
+
+
+@pytest.mark.parametrize("name", [s.name for s in SPECS])
+def test_symbolic_dims_pass_through(name: str) -> None:
+    """Unknown dims (None) never crash a shape or MAC rule; the rank is still checked."""
+    spec = catalogue.get(name)
+    example = spec.examples[0]
+    shapes = [tuple(None for _ in s) for s in example.inputs]
+    out = spec.output_shape(example.params, shapes)
+    assert isinstance(out, tuple)
+    assert isinstance(spec.mac_count(example.params, shapes), int)
+
+
+def test_catalogue_size_and_entries() -> None:
+    assert len(SPECS) >= 200, len(SPECS)
+    for spec in SPECS:
+        assert len(spec.examples) >= 2, spec.name
+        assert spec.doc and spec.family, spec.name
+        assert spec.torch or "reference" in spec.extra, f"{spec.name}: nothing to test against"
+        if spec.torch:
+            _torch_class(spec.torch)
+
+
+def test_every_width_layer_has_a_bad_input() -> None:
+    """Layers with a width check their input; each says how (a bad example) or why not."""
+    missing = [
+        s.name
+        for s in SPECS
+        if s.dims() and not s.extra.get("bad") and not s.extra.get("no_bad")
+    ]
+    assert not missing, missing
+
+
+def test_aliases_and_torch_names_are_unambiguous() -> None:
+    seen: dict[str, str] = {}
+    for spec in SPECS:
+        for alias in (spec.name, *spec.aliases):
+            other = seen.setdefault(alias.lower(), spec.name)
+            assert other == spec.name, f"{alias!r} names both {other} and {spec.name}"
+        if spec.torch:
+            assert catalogue.by_torch(spec.torch).name == spec.name
+
+
+def test_mla_matches_deepseek_v2_too() -> None:
+    from transformers.models.deepseek_v2.modeling_deepseek_v2 import DeepseekV2Attention
+
+    spec = catalogue.get("MultiHeadLatentAttention")
+    for example in spec.examples:
+        bound = spec.bind(example.params)
+        with torch.device("meta"):
+            mod = DeepseekV2Attention(reference_layers.mla_config(bound, version=2), 0)
+        got = {n: tuple(p.shape) for n, p in mod.named_parameters()}
+        assert got == spec.weights(bound)
+
+
+def test_fused_and_per_expert_moe_count_alike() -> None:
+    spec = catalogue.get("MoEExperts")
+    base = {"num_experts": 8, "hidden_size": 32, "intermediate_size": 48}
+    fused = spec.param_count(base)
+    per_expert = spec.param_count({**base, "layout": "per_expert"})
+    with torch.device("meta"):
+        mods = reference_layers.PerExpertMLPs(spec.bind({**base, "layout": "per_expert"}))
+    assert fused == per_expert == sum(p.numel() for p in mods.parameters())
+
+
+def test_attention_at_llama3_8b_size() -> None:
+    """Real sizes, not only toy ones: Llama-3-8B attention (GQA 32/8) on the meta device."""
+    from transformers import LlamaConfig
+    from transformers.models.llama.modeling_llama import LlamaAttention
+
+    spec = catalogue.get("Attention")
+    params = {"hidden_size": 4096, "num_heads": 32, "num_kv_heads": 8}
+    cfg = LlamaConfig(hidden_size=4096, num_attention_heads=32, num_key_value_heads=8)
+    with torch.device("meta"):
+        mod = LlamaAttention(cfg, 0)
+    w = spec.weights(spec.bind(params))
+    assert spec.param_count(params) == sum(prod(s) for s in w.values())
+    assert spec.param_count(params) == sum(p.numel() for p in mod.parameters())
