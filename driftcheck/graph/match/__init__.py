@@ -1,0 +1,183 @@
+"""Name-independent drift between two graphs: ``compare(left, right) -> list[Finding]``.
+
+Pipeline (each step its own module):
+1. ``canon``: each graph becomes a short sequence of leaves and repeated blocks, names dropped,
+   identical consecutive blocks collapsed into counts (parsed ``repeat=32`` and 32 written-out
+   layers give the same sequence);
+2. ``align``: the two sequences are aligned by type signature, then by similarity;
+3. ``diff``: paired items are compared attribute by attribute, counts as numbers, one diff per
+   attribute and pair of values however many layers show it;
+4. ``derive``: model facts (numLayers, vocabSize, numHeads, ...) are read off the structure
+   where a side's producer did not state them, and ``Graph.facts`` are compared key by key;
+5. a structural diff with the same pair of values as a fact diff is the same drift seen twice:
+   it is folded into the fact's finding (its locations fill in the sides the fact lacks).
+Severity, kinds and wording live in ``policy``. Nothing here decides which side is right.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from driftcheck.findings import Finding, Location
+from driftcheck.graph.facts import FACTS
+from driftcheck.graph.match import policy
+from driftcheck.graph.match.canon import canonicalise
+from driftcheck.graph.match.derive import Derived, derive
+from driftcheck.graph.match.diff import Diff, Differ, json_value, same
+from driftcheck.graph.model import Graph
+
+__all__ = ["compare", "label_of"]
+
+SIDES = ("left", "right")
+
+
+@dataclass
+class _FactDiff:
+    key: str
+    values: dict[str, Any]
+    locs: dict[str, Location | None]
+    attribute: str
+    derived: dict[str, str] = field(default_factory=dict)
+    """side -> the catalogue attribute the value was read off, for sides without the fact"""
+    absorbed: list[Diff] = field(default_factory=list)
+
+
+def label_of(graph: Graph, fallback: str) -> str:
+    if graph.origin.path:
+        return Path(graph.origin.path.split("::")[0]).name or graph.origin.path
+    return graph.name or fallback
+
+
+def compare(left: Graph, right: Graph, labels: dict[str, str] | None = None) -> list[Finding]:
+    """Every drift between ``left`` and ``right``, worst first; empty when they agree."""
+    labels = labels or {"left": label_of(left, "left"), "right": label_of(right, "right")}
+    if labels["left"] == labels["right"]:
+        labels = {"left": f"left ({labels['left']})", "right": f"right ({labels['right']})"}
+    a, b = canonicalise(left, right)
+    # a side with facts and no layers (a serving manifest) is compared on facts alone
+    diffs = Differ().run(a, b) if a and b else []
+    facts = _fact_diffs(left, right, derive(a), derive(b))
+    rest = _fold(facts, diffs)
+    out = [_fact_finding(f, labels) for f in facts] + [_diff_finding(d, labels) for d in rest]
+    return sorted(out, key=lambda f: -f.severity.rank)
+
+
+# ---------------------------------------------------------------- facts
+def _side_fact(g: Graph, derived: dict[str, Derived], key: str, side: str):
+    f = g.facts.get(key)
+    if f is not None and f.value is not None:
+        loc = f.loc.model_copy(update={"side": side}) if f.loc else None
+        return f.value, loc, None
+    d = derived.get(key)
+    if d is None:
+        return None
+    loc = d.loc.model_copy(update={"side": side}) if d.loc else None
+    return d.value, loc, d
+
+
+def _fact_diffs(
+    left: Graph, right: Graph, dl: dict[str, Derived], dr: dict[str, Derived]
+) -> list[_FactDiff]:
+    keys = list(FACTS) + sorted((set(left.facts) & set(right.facts)) - set(FACTS))
+    out: list[_FactDiff] = []
+    for key in keys:
+        ls, rs = _side_fact(left, dl, key, "left"), _side_fact(right, dr, key, "right")
+        if ls is None or rs is None or same(ls[0], rs[0]):
+            continue
+        derived = {s: x[2].attribute for s, x in zip(SIDES, (ls, rs)) if x[2] is not None}
+        one = ls[2] or rs[2]
+        attribute = f"model.{key}" if one is None or len(derived) == 2 else one.attribute
+        out.append(
+            _FactDiff(
+                key,
+                {"left": json_value(ls[0]), "right": json_value(rs[0])},
+                {"left": ls[1], "right": rs[1]},
+                attribute,
+                derived,
+            )
+        )
+    return out
+
+
+def _fold(facts: list[_FactDiff], diffs: list[Diff]) -> list[Diff]:
+    """Fold structural diffs into the fact diff with the same values; return the rest."""
+    rest = []
+    for d in diffs:
+        home = next(
+            (
+                f
+                for f in facts
+                if d.kind not in ("missing-layer", "extra-layer")
+                and same(d.left, f.values["left"])
+                and same(d.right, f.values["right"])
+            ),
+            None,
+        )
+        if home is None:
+            rest.append(d)
+            continue
+        home.absorbed.append(d)
+    # a fact both sides only derived from the structure names a drift that one structural diff
+    # may already state: then that diff (with its layer and line) is the finding
+    for f in list(facts):
+        if len(f.derived) == 2 and len(f.absorbed) == 1:
+            facts.remove(f)
+            rest.extend(f.absorbed)
+    for f in facts:
+        for d in f.absorbed:
+            for side in SIDES:
+                if f.locs.get(side) is None and d.locs.get(side) is not None:
+                    f.locs[side] = d.locs[side]
+    return rest
+
+
+def _fact_finding(f: _FactDiff, labels: dict[str, str]) -> Finding:
+    kind = policy.fact_kind(f.key)
+    sev = policy.fact_severity(f.key)
+    for d in f.absorbed:
+        s = policy.structural_severity(d.kind, d.attribute.rsplit(".", 1)[-1], d.weights_change)
+        sev = max(sev, s, key=lambda x: x.rank)
+    lv, rv = f.values["left"], f.values["right"]
+    notes = [f"{side}: read off the structure ({attr})" for side, attr in f.derived.items()]
+    seen = [a for a in dict.fromkeys(d.attribute for d in f.absorbed) if a != f.attribute]
+    if seen:
+        notes.append(f"same values in {', '.join(seen)}")
+    return Finding(
+        check_id=policy.check_id(kind),
+        name=kind,
+        kind=kind,
+        severity=sev,
+        attribute=f.attribute,
+        message=policy.message(kind, f.attribute, lv, rv, labels),
+        values=f.values,
+        locations=[loc for loc in (f.locs["left"], f.locs["right"]) if loc is not None],
+        node=next((d.node for d in f.absorbed if d.node), None),
+        evidence="; ".join(notes) or None,
+    )
+
+
+def _diff_finding(d: Diff, labels: dict[str, str]) -> Finding:
+    param = d.attribute.rsplit(".", 1)[-1]
+    sev = policy.structural_severity(d.kind, _snake(param), d.weights_change)
+    if d.kind in ("missing-layer", "extra-layer") and not d.weights_change:
+        sev = policy.Severity.minor
+    msg = policy.message(d.kind, d.attribute, d.left, d.right, labels)
+    if d.times > 1 and d.kind not in ("layer-count",):
+        msg += f" ({d.times} places)"
+    return Finding(
+        check_id=policy.check_id(d.kind),
+        name=d.kind,
+        kind=d.kind,
+        severity=sev,
+        attribute=d.attribute,
+        message=msg,
+        values={"left": d.left, "right": d.right},
+        locations=[loc for loc in (d.locs.get("left"), d.locs.get("right")) if loc is not None],
+        node=d.node,
+    )
+
+
+def _snake(camel_name: str) -> str:
+    return "".join("_" + c.lower() if c.isupper() else c for c in camel_name)

@@ -1,0 +1,134 @@
+"""Align two canonical sequences: by type signature first, then by similarity, never by names.
+
+The sequences are short once repeats are collapsed (a decoder is embeddings, one repeated
+layer, a norm and a head), so a difflib pass on type signatures finds the common runs and a
+small dynamic programme pairs what is left inside each replaced range (a block whose inner
+types mostly agree, two norms of different kinds). Names are only a tie-breaker: inside a run
+of same-typed leaves (q/k/v/o projections) a shared role or name reorders the pairing.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+
+from driftcheck.graph import catalogue
+from driftcheck.graph.match.canon import Item
+
+Pair = tuple[Item | None, Item | None]
+
+MIN_BLOCK_SIMILARITY = 0.5
+
+
+def _inner_types(it: Item) -> list[int]:
+    return [c.type_sig for c in it.children or []]
+
+
+def _role(it: Item) -> str | None:
+    spec = catalogue.get(it.ltype)
+    return spec.role if spec is not None else None
+
+
+def score(a: Item, b: Item) -> float:
+    """How well two items correspond; <= 0 means they must not be paired."""
+    if a.type_sig == b.type_sig:
+        return 3.0 + (1.0 if a.full_sig == b.full_sig else 0.0)
+    if a.is_block and b.is_block:
+        ratio = difflib.SequenceMatcher(None, _inner_types(a), _inner_types(b)).ratio()
+        return 2.0 * ratio if ratio >= MIN_BLOCK_SIMILARITY else 0.0
+    if not a.is_block and not b.is_block:
+        ra, rb = _role(a), _role(b)
+        if ra is not None and ra == rb:
+            return 1.0
+    return 0.0
+
+
+def _dp(a: list[Item], b: list[Item]) -> list[Pair]:
+    """Needleman-Wunsch with zero gap cost on a replaced range (both sides short)."""
+    n, m = len(a), len(b)
+    if n * m > 40_000:  # a pathological flat range: pair nothing rather than spend seconds
+        return [(x, None) for x in a] + [(None, y) for y in b]
+    best = [[0.0] * (m + 1) for _ in range(n + 1)]
+    for i in range(n - 1, -1, -1):
+        for j in range(m - 1, -1, -1):
+            s = score(a[i], b[j])
+            take = best[i + 1][j + 1] + s if s > 0 else float("-inf")
+            best[i][j] = max(take, best[i + 1][j], best[i][j + 1])
+    out: list[Pair] = []
+    i = j = 0
+    while i < n and j < m:
+        s = score(a[i], b[j])
+        if s > 0 and best[i][j] == best[i + 1][j + 1] + s:
+            out.append((a[i], b[j]))
+            i, j = i + 1, j + 1
+        elif best[i][j] == best[i + 1][j]:
+            out.append((a[i], None))
+            i += 1
+        else:
+            out.append((None, b[j]))
+            j += 1
+    out += [(x, None) for x in a[i:]] + [(None, y) for y in b[j:]]
+    return out
+
+
+def align(a: list[Item], b: list[Item]) -> list[Pair]:
+    """Pairs in sequence order; an item without a partner is paired with None."""
+    sm = difflib.SequenceMatcher(None, [x.type_sig for x in a], [y.type_sig for y in b], False)
+    out: list[Pair] = []
+    for op, i1, i2, j1, j2 in sm.get_opcodes():
+        if op == "equal":
+            out += _by_hint(a[i1:i2], b[j1:j2])
+        elif op == "delete":
+            out += [(x, None) for x in a[i1:i2]]
+        elif op == "insert":
+            out += [(None, y) for y in b[j1:j2]]
+        else:
+            out += _dp(a[i1:i2], b[j1:j2])
+    return out
+
+
+# ---------------------------------------------------------------- names as a hint only
+_ROLE_PATTERNS = [
+    ("q", r"(^|_)(q|query|wq|q_proj|to_q)$"),
+    ("k", r"(^|_)(k|key|wk|k_proj|to_k)$"),
+    ("v", r"(^|_)(v|value|wv|v_proj|to_v)$"),
+    ("o", r"(^|_)(o|out|wo|o_proj|out_proj|c_proj|dense|to_out)$"),
+    ("gate", r"(^|_)(gate|gate_proj|w1|wi_0)$"),
+    ("up", r"(^|_)(up|up_proj|w3|wi_1|fc1|c_fc|fc_in)$"),
+    ("down", r"(^|_)(down|down_proj|w2|wo_ff|fc2|fc_out)$"),
+]
+
+
+def name_role(node_name: str | None) -> str | None:
+    """q/k/v/o, gate/up/down from a module name's last part; None when it says nothing."""
+    if not node_name:
+        return None
+    last = re.split(r"[.#]", node_name)
+    tail = next((p for p in reversed(last) if p and not p.isdigit()), "")
+    for role, pat in _ROLE_PATTERNS:
+        if re.search(pat, tail.lower()):
+            return role
+    return None
+
+
+def _hint(it: Item) -> str | None:
+    return name_role(it.node.name) or (it.node.name or "").rsplit(".", 1)[-1] or None
+
+
+def _by_hint(a: list[Item], b: list[Item]) -> list[Pair]:
+    """Equal type runs pair by order, unless both sides name the same roles in another order."""
+    out: list[Pair] = []
+    i = 0
+    while i < len(a):
+        j = i
+        while j < len(a) and a[j].type_sig == a[i].type_sig:
+            j += 1
+        ra, rb = a[i:j], b[i:j]
+        ha, hb = [_hint(x) for x in ra], [_hint(y) for y in rb]
+        if len(ra) > 1 and None not in ha and sorted(ha) == sorted(hb) and len(set(ha)) == len(ha):
+            by = {h: y for h, y in zip(hb, rb)}
+            out += [(x, by[h]) for x, h in zip(ra, ha)]
+        else:
+            out += list(zip(ra, rb))
+        i = j
+    return out

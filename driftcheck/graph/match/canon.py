@@ -1,0 +1,236 @@
+"""Normalise a graph into a short, name-free sequence of items: leaves and repeated blocks.
+
+Why: two descriptions of one model never share names or nesting (``self.blocks`` against
+``encoder.layer``, an ``embeddings`` wrapper on one side and none on the other), and a
+checkpoint-derived graph writes every layer out while parsed code says ``repeat=32``. So:
+
+1. a block's children are canonicalised first (bottom-up);
+2. consecutive sibling blocks with the same typed structure (catalogue types + parameters,
+   never names) merge into one item with a count; ``Node.repeat`` multiplies in;
+3. wrapper blocks that stand once are dissolved into their parent's sequence (the nesting is
+   naming, not structure), unless the other graph repeats a block of the same type signature
+   (``keep``): then a lone copy stays a block with count 1, so "12 layers vs 1" is a count.
+
+Leaves that hold no weights and carry no structure (dropout, activations, elementwise ops,
+empty user modules) are left out: one producer writes ``F.gelu`` in ``forward`` where another
+has an ``nn.GELU`` module, and neither changes a weight.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from driftcheck.graph import catalogue
+from driftcheck.graph.model import Graph, Node
+
+TRANSPARENT_FAMILIES = frozenset({"dropout", "activation", "ops"})
+TRANSPARENT_TYPES = frozenset({"Input", "Module", "Identity", "Dropout", "Flatten"})
+MAX_BLOCK_DEPTH = 8
+"""How deep catalogue blocks (a leaf whose type is a BlockSpec) are expanded into layers."""
+
+
+@dataclass(eq=False)
+class Item:
+    """One entry of a canonical sequence: a leaf layer, or a block of ``count`` copies."""
+
+    node: Node
+    count: int = 1
+    children: list[Item] | None = None
+    type_sig: int = 0
+    full_sig: int = 0
+    ltype: str = ""
+    params: dict[str, Any] = field(default_factory=dict)
+    copies: list[Node] = field(default_factory=list)
+
+    @property
+    def is_block(self) -> bool:
+        return self.children is not None
+
+    def weight_size(self) -> int:
+        """Weights of one copy, 0 when unknown: used to find the model's main block."""
+        if self.children is None:
+            w = leaf_weights(self.ltype, self.params)
+            return sum(_numel(s) for s in w.values()) if w else 0
+        return sum(c.count * c.weight_size() for c in self.children)
+
+
+def _numel(shape: tuple) -> int:
+    n = 1
+    for d in shape:
+        if not isinstance(d, int):
+            return 0
+        n *= d
+    return n
+
+
+def canonical_type(node: Node) -> str:
+    if node.type == "Unknown":
+        return "Unknown"
+    return catalogue.lookup(node.type) or node.type
+
+
+def bound_params(ltype: str, params: dict[str, Any]) -> dict[str, Any]:
+    """Params with aliases resolved and defaults filled; the raw params when binding fails."""
+    spec = catalogue.get(ltype) or catalogue.get_block(ltype)
+    if spec is None:
+        return dict(params)
+    try:
+        return spec.bind(params)
+    except (catalogue.CatalogueError, TypeError, ValueError):
+        return dict(params)
+
+
+def leaf_weights(ltype: str, params: dict[str, Any]) -> dict[str, tuple] | None:
+    spec = catalogue.get(ltype)
+    if spec is None:
+        return None
+    try:
+        return spec.weights(spec.bind(params))
+    except Exception:  # noqa: BLE001 -- a rule on unresolved params; weights simply unknown
+        return None
+
+
+def transparent(ltype: str, params: dict[str, Any]) -> bool:
+    if ltype in TRANSPARENT_TYPES:
+        return True
+    spec = catalogue.get(ltype)
+    return spec is not None and spec.family in TRANSPARENT_FAMILIES
+
+
+def _freeze(v: Any) -> Any:
+    if isinstance(v, dict):
+        return tuple(sorted((str(k), _freeze(x)) for k, x in v.items()))
+    if isinstance(v, (list, tuple)):
+        return tuple(_freeze(x) for x in v)
+    if isinstance(v, float) and v.is_integer():
+        return int(v)
+    return v
+
+
+def _leaf(node: Node, ltype: str, params: dict[str, Any]) -> Item:
+    frozen = _freeze(params)
+    try:
+        full = hash(("L", ltype, frozen))
+    except TypeError:
+        full = hash(("L", ltype, repr(frozen)))
+    return Item(
+        node=node,
+        type_sig=hash(("L", ltype)),
+        full_sig=full,
+        ltype=ltype,
+        params=params,
+        copies=[node],
+    )
+
+
+def _block(node: Node, children: list[Item], count: int = 1) -> Item:
+    return Item(
+        node=node,
+        count=count,
+        children=children,
+        type_sig=hash(("B", tuple(c.type_sig for c in children))),
+        full_sig=hash(("B", tuple((c.full_sig, c.count) for c in children))),
+        ltype="block",
+        copies=[node],
+    )
+
+
+class Canon:
+    """Canonicalises one graph; ``keep`` holds block type signatures to keep when alone."""
+
+    def __init__(self, graph: Graph, keep: frozenset[int] = frozenset()) -> None:
+        self.graph = graph
+        self.keep = keep
+        # one pass for the child lists: Graph.children re-validates its cache on every call
+        self.kids: dict[str | None, list[Node]] = {}
+        for n in graph.nodes:
+            self.kids.setdefault(n.parent, []).append(n)
+
+    def run(self) -> list[Item]:
+        return self._seq(self.kids.get(None, []), depth=0)
+
+    def _seq(self, nodes: list[Node], depth: int) -> list[Item]:
+        items: list[Item] = []
+        for node in nodes:
+            item = self._item(node, depth)
+            if item is not None:
+                items.append(item)
+        items = _merge_runs(items)
+        flat: list[Item] = []
+        for it in items:
+            if it.is_block and it.count == 1 and it.type_sig not in self.keep:
+                flat.extend(it.children or [])
+            else:
+                flat.append(it)
+        return _merge_runs(flat)
+
+    def _item(self, node: Node, depth: int) -> Item | None:
+        kids = self.kids.get(node.id)
+        if kids:
+            inner = self._seq(kids, depth)
+            if not inner:
+                return None
+            return _block(node, inner, node.repeat)
+        ltype = canonical_type(node)
+        params = bound_params(ltype, node.params)
+        block = catalogue.get_block(ltype)
+        if block is not None and depth < MAX_BLOCK_DEPTH and not node.unresolved:
+            try:
+                sub = block.build(params)
+            except Exception:  # noqa: BLE001 -- unresolved params: compare as one leaf instead
+                sub = None
+            if sub is not None:
+                sc = Canon(sub, self.keep)
+                inner = sc._seq(sc.kids.get(None, []), depth + 1)
+                for it in _walk(inner):  # locations of the expansion are the block node's
+                    it.copies = [node]
+                    it.node = it.node.model_copy(update={"loc": node.loc, "param_locs": {}})
+                return _block(node, inner, node.repeat) if inner else None
+        if transparent(ltype, params):
+            return None
+        leaf = _leaf(node, ltype, params)
+        if node.repeat > 1:
+            return _block(node, [leaf], node.repeat)
+        return leaf
+
+
+def _merge_runs(items: list[Item]) -> list[Item]:
+    """Consecutive blocks with the same full signature become one block with summed counts."""
+    out: list[Item] = []
+    for it in items:
+        prev = out[-1] if out else None
+        if prev is not None and prev.is_block and it.is_block and prev.full_sig == it.full_sig:
+            merged = _block(prev.node, prev.children or [], prev.count + it.count)
+            merged.copies = prev.copies + it.copies
+            out[-1] = merged
+        else:
+            out.append(it)
+    return out
+
+
+def _walk(items: list[Item]):
+    for it in items:
+        yield it
+        if it.children:
+            yield from _walk(it.children)
+
+
+def rep_sigs(items: list[Item]) -> frozenset[int]:
+    """Type signatures of every repeated block (count > 1) in a canonical sequence."""
+    return frozenset(it.type_sig for it in _walk(items) if it.is_block and it.count > 1)
+
+
+def canonicalise(left: Graph, right: Graph) -> tuple[list[Item], list[Item]]:
+    """Both sides' canonical sequences, each keeping lone blocks the other side repeats."""
+    a, b = Canon(left).run(), Canon(right).run()
+    ra, rb = rep_sigs(a), rep_sigs(b)
+    if ra - rb:
+        b = Canon(right, ra).run()
+    if rb - ra:
+        a = Canon(left, rb).run()
+    return a, b
+
+
+def walk(items: list[Item]):
+    return _walk(items)

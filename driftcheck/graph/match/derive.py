@@ -1,0 +1,182 @@
+"""Model-level facts read off the structure, for a side whose producer did not state them.
+
+A config says ``num_hidden_layers``; code says ``range(3)``. To compare the two, the code
+side's facts come from its canonical sequence: numLayers is the count of the main repeated
+block (the one holding most weights), vocabSize and hiddenSize the first token embedding,
+heads / KV heads / head width the attention layers, intermediateSize the MLP, normEps the
+norms, ropeTheta and maxPositionEmbeddings the rotary or learned position layers. Each derived
+fact keeps the catalogue attribute and the location it was read from, so a finding can say
+``multiHeadAttention.numHeads`` and point at the line. Nothing is derived from names; a fact
+the structure does not pin down (the context length of a model with no position layer) is
+left out, never guessed.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any
+
+from driftcheck.findings import Location
+from driftcheck.graph import catalogue
+from driftcheck.graph.catalogue.spec import camel
+from driftcheck.graph.match.canon import Item, leaf_weights, walk
+
+
+@dataclass(frozen=True)
+class Derived:
+    value: Any
+    attribute: str
+    loc: Location | None
+    node: str | None = None
+
+
+# fact -> the bound parameter names that carry it on layers of the given role
+_BY_ROLE: dict[str, dict[str, tuple[str, ...]]] = {
+    "attention": {
+        "numHeads": ("num_heads", "n_head", "heads"),
+        "numKvHeads": ("num_kv_heads",),
+        "headDim": ("head_dim", "dim_head", "v_head_dim"),
+        "hiddenSize": ("hidden_size", "embed_dim", "n_embd", "query_dim"),
+    },
+    "mlp": {"intermediateSize": ("intermediate_size",), "numExperts": ("num_experts",)},
+    "experts": {"numExperts": ("num_experts",), "numExpertsPerTok": ("top_k",)},
+    "router": {"numExperts": ("num_experts",), "numExpertsPerTok": ("top_k",)},
+    "norm": {"normEps": ("eps",)},
+    "rotary": {"ropeTheta": ("base",), "maxPositionEmbeddings": ("max_position_embeddings",)},
+}
+
+
+def _attr(it: Item, param: str) -> str:
+    spec = catalogue.get(it.ltype)
+    if spec is not None:
+        return spec.attribute(param)
+    return f"{it.ltype[:1].lower()}{it.ltype[1:]}.{camel(param)}"
+
+
+def _loc(it: Item, param: str | None) -> Location | None:
+    if param is not None and param in it.node.param_locs:
+        return it.node.param_locs[param]
+    return it.node.loc
+
+
+def main_block(items: list[Item]) -> Item | None:
+    """The repeated block holding the most weights (count x one copy): the model's layers."""
+    reps = [it for it in items if it.is_block and it.count > 1]
+    if not reps:
+        return None
+    return max(reps, key=lambda it: (it.count * it.weight_size(), it.count))
+
+
+def derive(items: list[Item]) -> dict[str, Derived]:
+    out: dict[str, Derived] = {}
+    main = main_block(items)
+    if main is not None:
+        loc = main.node.param_locs.get("repeat") or main.node.loc
+        out["numLayers"] = Derived(main.count, "model.numLayers", loc, main.node.id)
+    leaves = [it for it in walk(items) if not it.is_block]
+    _from_roles(leaves, out)
+    _from_embeddings(leaves, out)
+    if "intermediateSize" not in out and main is not None:
+        _mlp_width(main, out)
+    _ties(leaves, out)
+    return out
+
+
+def _ties(leaves: list[Item], out: dict[str, Derived]) -> None:
+    """Tied when some layer shares a weight; untied when an output head of vocab rows exists."""
+    tied = next((it for it in leaves if it.node.tied), None)
+    if tied is not None:
+        out["tieWordEmbeddings"] = Derived(
+            True, "model.tieWordEmbeddings", tied.node.loc, tied.node.id
+        )
+        return
+    vocab = out.get("vocabSize")
+    if vocab is None:
+        return
+    for it in leaves:
+        if it.ltype == "Linear" and it.params.get("out_features") == vocab.value:
+            loc = it.node.loc
+            out["tieWordEmbeddings"] = Derived(False, "model.tieWordEmbeddings", loc, it.node.id)
+            return
+
+
+def _from_roles(leaves: list[Item], out: dict[str, Derived]) -> None:
+    """Per fact, the most common known value among layers of the right role."""
+    seen: dict[str, Counter] = {}
+    first: dict[tuple[str, Any], Derived] = {}
+    for it in leaves:
+        spec = catalogue.get(it.ltype)
+        role = spec.role if spec is not None else None
+        for fact, names in _BY_ROLE.get(role or "", {}).items():
+            for name in names:
+                v = it.params.get(name)
+                if isinstance(v, (list, tuple)) and len(v) == 1:
+                    v = v[0]
+                if isinstance(v, bool) or not isinstance(v, (int, float)):
+                    continue
+                seen.setdefault(fact, Counter())[v] += it.count
+                first.setdefault((fact, v), Derived(v, _attr(it, name), _loc(it, name), it.node.id))
+                break
+    for fact, counter in seen.items():
+        value, _ = counter.most_common(1)[0]
+        out.setdefault(fact, first[(fact, value)])
+
+
+def _from_embeddings(leaves: list[Item], out: dict[str, Derived]) -> None:
+    tables = [
+        it
+        for it in leaves
+        if it.ltype == "Embedding" and isinstance(it.params.get("num_embeddings"), int)
+    ]
+    if not tables:
+        return
+    tok = tables[0]  # token embeddings come first in every model we know; position tables after
+    out.setdefault(
+        "vocabSize",
+        Derived(
+            tok.params["num_embeddings"],
+            _attr(tok, "num_embeddings"),
+            _loc(tok, "num_embeddings"),
+            tok.node.id,
+        ),
+    )
+    dim = tok.params.get("embedding_dim")
+    if isinstance(dim, int):
+        out.setdefault(
+            "hiddenSize",
+            Derived(dim, _attr(tok, "embedding_dim"), _loc(tok, "embedding_dim"), tok.node.id),
+        )
+    for it in leaves:
+        if it.ltype == "PositionalEmbedding":
+            n = it.params.get("num_positions")
+            if isinstance(n, int):
+                out.setdefault(
+                    "maxPositionEmbeddings",
+                    Derived(n, _attr(it, "num_positions"), _loc(it, "num_positions"), it.node.id),
+                )
+
+
+def _mlp_width(main: Item, out: dict[str, Derived]) -> None:
+    """Without an MLP layer: the input width of the last linear that maps back to the hidden
+    size inside the main block (the down projection; the MLP follows attention)."""
+    hidden = out.get("hiddenSize")
+    if hidden is None:
+        return
+    found = None
+    for it in walk(main.children or []):
+        spec = None if it.is_block else catalogue.get(it.ltype)
+        if spec is None or spec.role != "linear":
+            continue
+        shape = (leaf_weights(it.ltype, it.params) or {}).get("weight")
+        if not shape or len(shape) != 2:
+            continue
+        rows, cols = shape if it.ltype != "Conv1D" else shape[::-1]
+        if rows == hidden.value and isinstance(cols, int) and cols != hidden.value:
+            found = it
+            width = cols
+    if found is not None:
+        name = "in_features" if "in_features" in found.params else "nx"
+        out["intermediateSize"] = Derived(
+            width, _attr(found, name), _loc(found, name), found.node.id
+        )

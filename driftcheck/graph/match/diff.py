@@ -1,0 +1,260 @@
+"""Structural differences between two aligned canonical sequences.
+
+Each difference is recorded once per attribute and pair of values: a head count that differs
+in all 12 identical layers is one ``Diff`` seen ``times`` = 12, because the 12 layers are one
+repeated item. Counts are compared as numbers (12 layers vs 3 is one ``layer-count``), and
+items only one side has become ``missing-layer`` / ``extra-layer`` -- unless the unpaired
+items of a gap hold exactly the same weight tensors on both sides (an ``Attention`` layer
+against a block of four ``Linear``s), which is a different description of the same weights.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+from driftcheck.findings import Location
+from driftcheck.graph import catalogue
+from driftcheck.graph.catalogue.spec import camel
+from driftcheck.graph.match.align import Pair, align
+from driftcheck.graph.match.canon import Item, leaf_weights, walk
+from driftcheck.graph.match.derive import main_block
+
+IGNORED_PARAMS = frozenset({"inplace", "device", "dtype", "name"})
+"""Constructor arguments that say nothing about the model's function or weights."""
+
+
+@dataclass
+class Diff:
+    kind: str
+    attribute: str
+    left: Any
+    right: Any
+    locs: dict[str, Location | None] = field(default_factory=dict)
+    weights_change: bool = False
+    times: int = 1
+    node: str | None = None
+    what: str | None = None
+
+
+def norm_value(v: Any) -> Any:
+    """Comparable form: lists as tuples, 1-tuples as scalars, integral floats as ints."""
+    if isinstance(v, (list, tuple)):
+        v = tuple(norm_value(x) for x in v)
+        return v[0] if len(v) == 1 else v
+    if isinstance(v, dict):
+        return tuple(sorted((str(k), norm_value(x)) for k, x in v.items()))
+    if isinstance(v, float) and v.is_integer() and abs(v) < 2**53:
+        return int(v)
+    return v
+
+
+def same(a: Any, b: Any) -> bool:
+    a, b = norm_value(a), norm_value(b)
+    if isinstance(a, float) or isinstance(b, float):
+        if isinstance(a, (int, float)) and isinstance(b, (int, float)):
+            return math.isclose(a, b, rel_tol=1e-9, abs_tol=0.0)
+        return False
+    if isinstance(a, tuple) and isinstance(b, tuple):
+        return len(a) == len(b) and all(same(x, y) for x, y in zip(a, b))
+    return a == b
+
+
+def json_value(v: Any) -> Any:
+    v = norm_value(v)
+    if isinstance(v, tuple):
+        return [json_value(x) for x in v]
+    return v
+
+
+def _loc(it: Item, param: str | None, side: str) -> Location | None:
+    loc = it.node.param_locs.get(param) if param else None
+    loc = loc or it.node.loc
+    return loc.model_copy(update={"side": side}) if loc is not None else None
+
+
+def _count_loc(it: Item, side: str) -> Location | None:
+    return _loc(it, "repeat", side)
+
+
+def attribute(ltype: str, param: str) -> str:
+    spec = catalogue.get(ltype) or catalogue.get_block(ltype)
+    if spec is not None:
+        return f"{spec.vocab}.{camel(param)}"
+    return f"{ltype[:1].lower()}{ltype[1:]}.{camel(param)}"
+
+
+def describe(it: Item) -> str:
+    """A short, name-free description of an item for a missing / extra finding."""
+    if it.is_block:
+        types = Counter(c.ltype if not c.is_block else "block" for c in walk(it.children or []))
+        inner = ", ".join(f"{t} x{n}" if n > 1 else t for t, n in types.most_common(4))
+        head = f"{it.count} x " if it.count > 1 else ""
+        return f"{head}block of {inner}"
+    dims = [
+        f"{k}={v}" for k, v in it.params.items() if isinstance(v, int) and not isinstance(v, bool)
+    ][:3]
+    return f"{it.ltype}({', '.join(dims)})" if dims else it.ltype
+
+
+def weight_bag(items: list[Item]) -> Counter | None:
+    """Multiset of weight shapes (with repeats); None when some item's weights are unknown."""
+    bag: Counter = Counter()
+    for it in items:
+        if it.is_block:
+            inner = weight_bag(it.children or [])
+            if inner is None:
+                return None
+            for k, n in inner.items():
+                bag[k] += n * it.count
+            continue
+        w = leaf_weights(it.ltype, it.params)
+        if w is None:
+            return None
+        for shape in w.values():
+            bag[tuple(shape)] += 1
+    return bag
+
+
+class Differ:
+    """Walks aligned pairs; collects deduplicated diffs keyed by attribute and values."""
+
+    def __init__(self) -> None:
+        self.diffs: dict[tuple, Diff] = {}
+        self.main: set[int] = set()
+
+    def add(self, d: Diff) -> None:
+        key = (d.kind, d.attribute, repr(norm_value(d.left)), repr(norm_value(d.right)))
+        have = self.diffs.get(key)
+        if have is None:
+            self.diffs[key] = d
+        else:
+            have.times += d.times
+
+    def run(self, a: list[Item], b: list[Item]) -> list[Diff]:
+        self.main = {id(m) for m in (main_block(a), main_block(b)) if m is not None}
+        self._pairs(align(a, b), 1)
+        return list(self.diffs.values())
+
+    def _pairs(self, pairs: list[Pair], times: int) -> None:
+        gap: list[Pair] = []
+        for x, y in pairs:
+            if x is None or y is None:
+                gap.append((x, y))
+                continue
+            self._gap(gap, times)
+            gap = []
+            if x.is_block and y.is_block:
+                self._blocks(x, y, times)
+            else:
+                self._leaves(x, y, times)
+        self._gap(gap, times)
+
+    def _blocks(self, x: Item, y: Item, times: int) -> None:
+        if x.count != y.count:
+            top = id(x) in self.main or id(y) in self.main
+            kind = "layer-count" if top else "block-count"
+            attr = "model.numLayers" if top else "block.count"
+            self.add(
+                Diff(
+                    kind,
+                    attr,
+                    x.count,
+                    y.count,
+                    {"left": _count_loc(x, "left"), "right": _count_loc(y, "right")},
+                    weights_change=True,
+                    times=times,
+                    node=x.node.id,
+                    what=describe(x),
+                )
+            )
+        align_pairs = align(x.children or [], y.children or [])
+        self._pairs(align_pairs, times * min(x.count, y.count))
+
+    def _leaves(self, x: Item, y: Item, times: int) -> None:
+        if x.ltype != y.ltype:
+            wx, wy = leaf_weights(x.ltype, x.params), leaf_weights(y.ltype, y.params)
+            self.add(
+                Diff(
+                    "layer-type",
+                    f"{(_role(x) or 'layer')}.type",
+                    x.ltype,
+                    y.ltype,
+                    {"left": _loc(x, None, "left"), "right": _loc(y, None, "right")},
+                    weights_change=_bag(wx) != _bag(wy),
+                    times=times,
+                    node=x.node.id,
+                )
+            )
+            return
+        unresolved = set(x.node.unresolved) | set(y.node.unresolved)
+        base = _bag(leaf_weights(x.ltype, x.params))
+        for param in dict.fromkeys([*x.params, *y.params]):
+            if param in IGNORED_PARAMS or param in unresolved:
+                continue
+            lv, rv = x.params.get(param), y.params.get(param)
+            if lv is None or rv is None or same(lv, rv):
+                continue
+            if _symbolic(lv) or _symbolic(rv):
+                continue
+            # does this one value, changed alone, change a weight shape?
+            moved = _bag(leaf_weights(x.ltype, {**x.params, param: rv}))
+            heavy = base is not None and moved is not None and moved != base
+            self.add(
+                Diff(
+                    "shape" if heavy and _is_dim(x.ltype, param) else "param",
+                    attribute(x.ltype, param),
+                    json_value(lv),
+                    json_value(rv),
+                    {"left": _loc(x, param, "left"), "right": _loc(y, param, "right")},
+                    weights_change=heavy,
+                    times=times,
+                    node=x.node.id,
+                )
+            )
+
+    def _gap(self, gap: list[Pair], times: int) -> None:
+        if not gap:
+            return
+        lefts = [x for x, _ in gap if x is not None]
+        rights = [y for _, y in gap if y is not None]
+        if lefts and rights:
+            bl, br = weight_bag(lefts), weight_bag(rights)
+            if bl is not None and bl == br and bl:
+                return  # the same weights, described differently
+        for it, side in [*((x, "left") for x in lefts), *((y, "right") for y in rights)]:
+            bag = weight_bag([it])
+            self.add(
+                Diff(
+                    "missing-layer" if side == "left" else "extra-layer",
+                    f"{_role(it) or ('block' if it.is_block else 'layer')}",
+                    describe(it) if side == "left" else None,
+                    describe(it) if side == "right" else None,
+                    {side: _loc(it, None, side)},
+                    weights_change=bag is None or bool(bag),
+                    times=times,
+                    node=it.node.id,
+                    what=describe(it),
+                )
+            )
+
+
+def _role(it: Item) -> str | None:
+    spec = catalogue.get(it.ltype)
+    return spec.role if spec is not None else None
+
+
+def _bag(w: dict[str, tuple] | None) -> Counter | None:
+    return None if w is None else Counter(tuple(s) for s in w.values())
+
+
+def _symbolic(v: Any) -> bool:
+    # a symbol the analyzer could not bind ("config.hidden_size") is not a value to compare
+    return isinstance(v, str) and (v.startswith("config.") or v.startswith("<") or v == "?")
+
+
+def _is_dim(ltype: str, param: str) -> bool:
+    spec = catalogue.get(ltype)
+    return spec is None or any(p.name == param and p.dim for p in spec.params)

@@ -1,0 +1,108 @@
+"""Severity, kind and wording of drift findings: the one place the policy lives.
+
+Severity policy (stated, so a user can predict it):
+- major: anything that changes a weight shape or the parameter count (hidden / intermediate
+  size, vocabulary, bias on or off, tied embeddings, missing or extra layers with weights), or
+  the number of layers, blocks, heads, KV heads or the head width;
+- minor: values that change what the model computes without changing its weights (norm eps,
+  RoPE theta and scaling, sliding window, context length, dtype, quantization, activation),
+  and weightless layers present on one side only;
+- info: values that do not change the model's function (dropout, model type and
+  architecture names, parallelism of a server).
+A finding states both values and where each comes from; it never says which side is right.
+"""
+
+from __future__ import annotations
+
+from driftcheck.findings import Severity
+
+MAJOR_FACTS = frozenset(
+    {
+        "numLayers",
+        "numEncoderLayers",
+        "numDecoderLayers",
+        "hiddenSize",
+        "numHeads",
+        "numKvHeads",
+        "headDim",
+        "intermediateSize",
+        "vocabSize",
+        "tieWordEmbeddings",
+        "numExperts",
+        "numExpertsPerTok",
+        "numParameters",
+        "tensorCount",
+    }
+)
+INFO_FACTS = frozenset({"modelType", "architectures", "tensorParallelSize", "pipelineParallelSize"})
+FACT_KIND = {
+    "numLayers": "layer-count",
+    "numEncoderLayers": "layer-count",
+    "numDecoderLayers": "layer-count",
+    "vocabSize": "vocab",
+    "tokenizerVocabSize": "vocab",
+    "maxPositionEmbeddings": "context-length",
+    "maxModelLen": "context-length",
+    "maxInputTokens": "context-length",
+    "maxTotalTokens": "context-length",
+    "tieWordEmbeddings": "tied-weights",
+    "dtype": "dtype",
+    "quantization": "quantization",
+    "normEps": "norm-eps",
+    "ropeTheta": "rope",
+    "ropeScaling": "rope",
+    "numParameters": "param-count",
+    "modelType": "architecture",
+    "architectures": "architecture",
+}
+HEAD_PARAMS = frozenset({"num_heads", "num_kv_heads", "head_dim", "n_head", "heads", "dim_head"})
+INFO_PARAMS = frozenset({"dropout", "p", "attn_pdrop", "dropout_p", "momentum", "init_values"})
+
+
+def fact_severity(key: str) -> Severity:
+    if key in MAJOR_FACTS:
+        return Severity.major
+    if key in INFO_FACTS:
+        return Severity.info
+    return Severity.minor
+
+
+def fact_kind(key: str) -> str:
+    return FACT_KIND.get(key, "param")
+
+
+def structural_severity(kind: str, param: str | None, weights_change: bool) -> Severity:
+    if kind in ("layer-count", "block-count", "shape") or weights_change:
+        return Severity.major
+    if param in HEAD_PARAMS:
+        return Severity.major
+    if param in INFO_PARAMS:
+        return Severity.info
+    return Severity.minor
+
+
+def check_id(kind: str) -> str:
+    return "DRIFT-" + kind.upper()
+
+
+def fmt(v: object) -> str:
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    if isinstance(v, (list, tuple)):
+        return "[" + ", ".join(fmt(x) for x in v) + "]"
+    return str(v)
+
+
+def message(kind: str, attribute: str, lv: object, rv: object, labels: dict[str, str]) -> str:
+    left, right = labels["left"], labels["right"]
+    if kind == "layer-count" and attribute.endswith("umLayers"):
+        return f"{left} has {fmt(lv)} layers, {right} has {fmt(rv)}"
+    if kind == "missing-layer":
+        return f"{fmt(lv)} is in {left} only"
+    if kind == "extra-layer":
+        return f"{fmt(rv)} is in {right} only"
+    if lv is None:
+        return f"{attribute} is {fmt(rv)} in {right} and not set in {left}"
+    if rv is None:
+        return f"{attribute} is {fmt(lv)} in {left} and not set in {right}"
+    return f"{attribute} is {fmt(lv)} in {left} but {fmt(rv)} in {right}"
