@@ -1,0 +1,177 @@
+"""Drive one analysis: parse files, pick the root class, interpret it, build the graph."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+from typing import Any
+
+from driftcheck.errors import DriftcheckError
+from driftcheck.graph.model import Graph, Origin
+from driftcheck.parsers.source.build import Builder, apply_hf_ties
+from driftcheck.parsers.source.interp import Frame, Raised
+from driftcheck.parsers.source.loader import Finder, ModInfo, module_name_for, parse_file
+from driftcheck.parsers.source.machine import Interp
+from driftcheck.parsers.source.values import Budget, Cls, Config, Obj, Sourced, Unknown, plain
+
+CONFIG_PARAMS = ("config", "cfg", "conf", "args", "hparams", "params", "model_config", "opt")
+
+
+def analyze(p: Path, entry: str | None, config: dict | None, config_path: str | None) -> Graph:
+    from driftcheck.parsers.source import source_files
+
+    files = source_files(p)
+    roots: list[Path] = []
+    mods: list[ModInfo] = []
+    for f in files:
+        name, root = module_name_for(f)
+        if root not in roots:
+            roots.append(root)
+        mods.append(parse_file(f, name))
+    if p.is_dir() and p.resolve() not in roots:
+        roots.append(p.resolve())
+    interp = Interp(Finder(roots + [f.parent.resolve() for f in files[:1]]))
+    for m in mods:
+        interp.add_module(m)
+    cls = pick_root(interp, mods, entry, p)
+    graph = Graph(name=cls.name, origin=Origin(kind="source", path=str(p), detail=cls.qual))
+    try:
+        args, kwargs = root_args(interp, cls, config, config_path)
+        root = interp.instantiate(cls, args, kwargs, (cls.mod.path, cls.node.lineno))
+    except Budget as e:
+        raise DriftcheckError(
+            f"analysis stopped: {e}", f"{cls.mod.path}:{cls.node.lineno}"
+        ) from None
+    except Raised as e:
+        raise DriftcheckError(
+            f"{cls.name}.__init__ would raise {e.what} (line {e.line}) with this config",
+            f"{cls.mod.path}:{e.line}",
+        ) from None
+    if not isinstance(root, Obj):
+        raise DriftcheckError(f"{cls.name} did not build a module", str(p))
+    apply_hf_ties(root, interp)
+    b = Builder(graph)
+    try:
+        b.add(root, "root", "", None)
+    except OverflowError as e:
+        raise DriftcheckError(str(e), str(p)) from None
+    b.resolve_ties()
+    graph.invalidate()
+    from driftcheck.parsers.source.facts import record_facts
+    from driftcheck.parsers.source.forward import add_edges
+
+    record_facts(graph, b, interp)
+    try:
+        add_edges(graph, b, interp)
+    except Budget as e:
+        graph.notes.append(f"forward pass not followed: {e}")
+    graph.notes.extend(interp.notes[:50])
+    graph.origin.detail = (
+        f"{cls.qual}; {sum(interp.files.values())} lines in {len(interp.files)} files"
+    )
+    return graph
+
+
+def module_classes(interp: Interp, mods: list[ModInfo]) -> list[Cls]:
+    out = []
+    for m in mods:
+        for name, node in m.defs.items():
+            if isinstance(node, ast.ClassDef):
+                v = interp.global_lookup(m, name)
+                if isinstance(v, Cls) and interp.is_module_cls(v):
+                    out.append(v)
+    return out
+
+
+def pick_root(interp: Interp, mods: list[ModInfo], entry: str | None, p: Path) -> Cls:
+    classes = module_classes(interp, mods)
+    if entry:
+        hits = [c for c in classes if c.name == entry or c.qual == entry]
+        if not hits:
+            for m in mods:  # a non-Module class can still be asked for by name
+                if entry in m.defs and isinstance(m.defs[entry], ast.ClassDef):
+                    v = interp.global_lookup(m, entry)
+                    if isinstance(v, Cls):
+                        hits.append(v)
+        if not hits:
+            names = ", ".join(sorted(c.name for c in classes)) or "none"
+            raise DriftcheckError(f"no class {entry!r} (nn.Module classes here: {names})", str(p))
+        return hits[0]
+    if not classes:
+        raise DriftcheckError("no nn.Module subclass found", str(p))
+    used: set[str] = set()
+    for c in classes:
+        for node in ast.walk(c.node):
+            if isinstance(node, ast.Name) and node.id != c.name:
+                used.add(node.id)
+            elif isinstance(node, ast.Attribute):
+                used.add(node.attr)
+    for m in mods:  # helper functions that build modules use classes too
+        for name, node in m.defs.items():
+            if isinstance(node, ast.FunctionDef):
+                used.update(n.id for n in ast.walk(node) if isinstance(n, ast.Name))
+    top = [c for c in classes if c.name not in used]
+    if len(top) == 1:
+        return top[0]
+    cands = ", ".join(sorted(c.name for c in (top or classes)))
+    raise DriftcheckError(
+        f"several candidate root classes ({cands}); pick one with --entry", str(p)
+    )
+
+
+def config_class(interp: Interp, cls: Cls, init: Any) -> Cls | None:
+    """The config class the root expects: its ``config`` annotation or ``config_class``."""
+    if init is not None:
+        for a in [*init.node.args.args[1:], *init.node.args.kwonlyargs]:
+            if a.arg in CONFIG_PARAMS and a.annotation is not None:
+                ann = a.annotation
+                if isinstance(ann, ast.Constant) and isinstance(ann.value, str):
+                    try:
+                        ann = ast.parse(ann.value, mode="eval").body
+                    except SyntaxError:
+                        continue
+                if isinstance(ann, ast.BinOp):  # Foo | None
+                    ann = ann.left
+                v = interp.eval(ann, Frame(init.mod))
+                if isinstance(v, Cls):
+                    return v
+    ok, v, _ = interp.mro_attr(cls, "config_class")
+    return v if ok and isinstance(v, Cls) else None
+
+
+def root_args(
+    interp: Interp, cls: Cls, config: dict | None, config_path: str | None
+) -> tuple[list[Any], dict[str, Any]]:
+    init, _ = interp.find_init(cls)
+    if init is None or not hasattr(init, "node"):
+        return [], {}
+    a = init.node.args
+    params = [*a.posonlyargs, *a.args][1:]
+    n_default = len(a.defaults)
+    required = params[: len(params) - n_default] if n_default else params
+    ccls = config_class(interp, cls, init)
+    cfg_val: Any = None
+    if config is not None:
+        cfg_val = interp.config_from_dict(config, config_path or "<config>", ccls)
+    elif ccls is not None:
+        if interp.is_config_cls(ccls):
+            cfg_val = interp.make_config(ccls, [], {}, (ccls.mod.path, ccls.node.lineno))
+        else:
+            cfg_val = interp.instantiate(ccls, [], {}, (ccls.mod.path, ccls.node.lineno))
+    kwargs: dict[str, Any] = {}
+    for i, p in enumerate(params):
+        is_cfg = p.arg in CONFIG_PARAMS or (
+            p.annotation is not None and "onfig" in ast.unparse(p.annotation)
+        )
+        if is_cfg and cfg_val is not None and (p in required or config is not None):
+            kwargs[p.arg] = cfg_val
+        elif config is not None and p.arg in config:
+            kwargs[p.arg] = Sourced(config[p.arg], p.arg, config_path, None)
+        elif p in required:
+            kwargs[p.arg] = Unknown(f"root argument {p.arg}")
+            interp.note(f"{cls.name}.__init__ argument {p.arg!r} has no value (pass --config)")
+    for p in a.kwonlyargs:
+        if config is not None and p.arg in config:
+            kwargs[p.arg] = Sourced(config[p.arg], p.arg, config_path, None)
+    _ = (Config, plain)
+    return [], kwargs

@@ -1,0 +1,253 @@
+"""Abstract module tree -> typed ``Graph``: nodes, repeat-compaction, ties.
+
+Consecutive structurally identical children of a ModuleList / Sequential become one node with
+``repeat=n``. A module object reached twice is one node (torch counts shared parameters once).
+Node ids are module paths with ``/`` (ids may not contain dots: ``Node.tied`` uses
+``<node id>.<weight>``); ``Node.name`` is the dotted torch path.
+"""
+
+from __future__ import annotations
+
+import re
+from itertools import cycle
+from math import prod
+from typing import Any
+
+from driftcheck.findings import Location
+from driftcheck.graph import catalogue
+from driftcheck.graph.model import Graph, Node
+from driftcheck.parsers.source.values import Leaf, Obj, Tensor, Unknown, WeightRef, plain
+
+MAX_NODES = 200_000
+
+
+def _loc(loc: tuple | None) -> Location | None:
+    if not loc:
+        return None
+    return Location(file=str(loc[0]), line=loc[1])
+
+
+class Builder:
+    def __init__(self, graph: Graph) -> None:
+        self.g = graph
+        self.seen: dict[int, str] = {}
+        self.weight_at: dict[tuple[int, str], str] = {}  # (id(owner), weight) -> "<node>.<w>"
+        self.pending_ties: list[tuple[Node, str, Any, str]] = []
+        self.sigs: dict[int, Any] = {}
+        self.objs: dict[str, Any] = {}  # node id -> module object
+
+    # ------------------------------------------------------------------ signatures
+    def sig(self, m: Any) -> Any:
+        k = id(m)
+        if k in self.sigs:
+            return self.sigs[k]
+        if isinstance(m, Leaf):
+            s: Any = (
+                "L",
+                m.type,
+                tuple(sorted((a, repr(b)) for a, b in m.params.items())),
+                tuple(m.unresolved),
+                tuple(sorted(m.tied)),
+            )
+        elif isinstance(m, Obj):
+            s = (
+                "O",
+                m.cls.qual if m.cls else m.qual,
+                m.kind,
+                tuple((n, self.sig(c)) for n, c in m.children.items()),
+                tuple((n, _shape_sig(p)) for n, p in m.params.items()),
+                tuple(m.unresolved),
+            )
+        else:
+            s = ("?", type(m).__name__)
+        self.sigs[k] = s
+        return s
+
+    # ------------------------------------------------------------------ nodes
+    def add(self, m: Any, nid: str, name: str, parent: str | None, repeat: int = 1) -> None:
+        if len(self.g.nodes) > MAX_NODES:
+            raise OverflowError(f"model has over {MAX_NODES} nodes")
+        if id(m) in self.seen:
+            if parent is not None:
+                self.g.index[parent].notes.append(
+                    f"{name} is the same module as {self.seen[id(m)]} (shared, counted once)"
+                )
+            return
+        self.seen[id(m)] = nid
+        self.objs[nid] = m
+        if isinstance(m, Leaf):
+            node = Node(id=nid, type=m.type, name=name or None, parent=parent, repeat=repeat)
+            node.params = dict(m.params)
+            node.loc = _loc(m.loc)
+            node.unresolved = list(m.unresolved)
+            node.user_class = m.torch
+            node.notes = list(m.notes)
+            for p, (key, file, line) in m.param_keys.items():
+                node.param_locs[p] = Location(file=file, line=line, key=key)
+            self.g.add(node)
+            for w in self._leaf_weights(m):
+                self.weight_at[(id(m), w)] = f"{nid}.{w}"
+            for w, (owner, oname) in m.tied.items():
+                self.pending_ties.append((node, w, owner, oname))
+            return
+        node = Node(id=nid, type="Module", name=name or None, parent=parent, repeat=repeat)
+        node.loc = _loc(m.loc)
+        node.user_class = m.cls.name if m.cls else (m.qual or m.kind)
+        node.unresolved = list(m.unresolved)
+        node.notes = list(m.notes)
+        self.g.add(node)
+        for pname, p in m.params.items():
+            self._param(m, p, pname, nid, name)
+        if m.kind in ("ModuleList", "Sequential"):
+            self._compact(list(m.children.items()), nid, name)
+        else:
+            for cname, c in m.children.items():
+                self.add(c, _join(nid, cname, "/"), _join(name, cname, "."), nid)
+
+    def _compact(self, items: list[tuple[str, Any]], nid: str, name: str) -> None:
+        i = 0
+        while i < len(items):
+            j = i + 1
+            s = self.sig(items[i][1])
+            while (
+                j < len(items) and self.sig(items[j][1]) == s and id(items[j][1]) not in self.seen
+            ):
+                j += 1
+            cname, c = items[i]
+            if id(c) in self.seen:
+                j = i + 1
+            self.add(c, _join(nid, cname, "/"), _join(name, cname, "."), nid, repeat=j - i)
+            i = j
+
+    def _param(self, owner: Obj, p: Any, pname: str, parent: str, pname_full: str) -> None:
+        nid = _join(parent, pname, "/")
+        node = Node(id=nid, type="Parameter", name=_join(pname_full, pname, "."), parent=parent)
+        node.loc = _loc(owner.loc)
+        if isinstance(p, Tensor):
+            shp = p.shape
+            if isinstance(shp, Unknown) or any(not isinstance(plain(d), int) for d in shp):
+                node.unresolved = ["shape"]
+                node.params = {"shape": None}
+            else:
+                node.params = {"shape": tuple(plain(d) for d in shp)}
+            self.weight_at[(id(owner), pname)] = f"{nid}.weight"
+        elif isinstance(p, WeightRef):
+            node.params = {"shape": None}
+            self.pending_ties.append((node, "weight", p.owner, p.name))
+        self.g.add(node)
+
+    def _leaf_weights(self, m: Leaf) -> list[str]:
+        spec = catalogue.get(m.type)
+        if spec is None or m.unresolved:
+            return ["weight", "bias"]
+        try:
+            return list(spec.weights(spec.bind(m.params)))
+        except Exception:  # noqa: BLE001
+            return ["weight", "bias"]
+
+    def resolve_ties(self) -> None:
+        for node, w, owner, oname in self.pending_ties:
+            target = self.weight_at.get((id(owner), oname))
+            if target is None:
+                node.notes.append(f"tied weight {w} -> {oname} of a module outside the graph")
+                if node.type == "Parameter" and node.params.get("shape") is None:
+                    node.unresolved = ["shape"]
+                continue
+            node.tied[w] = target
+            if node.type == "Parameter" and node.params.get("shape") is None:
+                src = self.g.index.get(target.split(".", 1)[0])
+                shape = _weight_shape(src, target.split(".", 1)[1]) if src else None
+                if shape is None:
+                    node.unresolved = ["shape"]
+                else:
+                    node.params = {"shape": shape}
+
+
+def _weight_shape(node: Node, w: str) -> tuple | None:
+    spec = catalogue.get(node.type)
+    if spec is None or node.unresolved:
+        return None
+    try:
+        return tuple(spec.weights(spec.bind(node.params)).get(w) or ()) or None
+    except Exception:  # noqa: BLE001
+        return None
+
+
+def _shape_sig(p: Any) -> Any:
+    if isinstance(p, Tensor):
+        return repr(plain(p.shape)) if not isinstance(p.shape, Unknown) else "?"
+    return "tied"
+
+
+def _join(a: str, b: str, sep: str) -> str:
+    return f"{a}{sep}{b}" if a and a != "root" else b
+
+
+# ---------------------------------------------------------------------- HF weight tying
+def apply_hf_ties(root: Any, interp: Any) -> None:
+    """``_tied_weights_keys`` of every PreTrainedModel in the tree, as transformers ties them."""
+    for path, m in _walk(root, ""):
+        if not isinstance(m, Obj) or m.cls is None:
+            continue
+        ok, keys, _ = interp.mro_attr(m.cls, "_tied_weights_keys")
+        keys = plain(keys) if ok else None
+        if not isinstance(keys, dict) or not keys:
+            continue
+        cfg = m.attrs.get("config")
+        tie = interp.config_attr(cfg, "tie_word_embeddings", None) if cfg is not None else None
+        if plain(tie) is not True:
+            continue
+        names = dict(_param_names(m, ""))
+        for tgt, src in keys.items():
+            if not isinstance(tgt, str) or not isinstance(src, str):
+                continue
+            srcs = sorted(n for n in names if re.search("^" + src, n))
+            tgts = sorted(n for n in names if re.search("^" + tgt, n))
+            if not srcs or not tgts or len(tgts) % len(srcs):
+                m.notes.append(f"_tied_weights_keys {tgt} -> {src}: not found in the module tree")
+                continue
+            for t, s in zip(tgts, cycle(srcs)):
+                (t_owner, t_name), (s_owner, s_name) = names[t], names[s]
+                if t_owner is s_owner and t_name == s_name:
+                    continue
+                if isinstance(t_owner, Leaf):
+                    t_owner.tied[t_name] = (s_owner, s_name)
+                elif isinstance(t_owner, Obj):
+                    t_owner.params[t_name] = WeightRef(s_owner, s_name)
+
+
+def _walk(m: Any, path: str, seen: set | None = None):
+    seen = set() if seen is None else seen
+    if id(m) in seen:
+        return
+    seen.add(id(m))
+    yield path, m
+    if isinstance(m, Obj):
+        for n, c in m.children.items():
+            yield from _walk(c, f"{path}.{n}" if path else n, seen)
+
+
+def _param_names(m: Any, prefix: str):
+    """(full name, (owner, weight name)) of every parameter under ``m``."""
+    for path, x in _walk(m, prefix):
+        pre = f"{path}." if path else ""
+        if isinstance(x, Leaf):
+            spec = catalogue.get(x.type)
+            ws = ["weight", "bias"]
+            if spec is not None and not x.unresolved:
+                try:
+                    ws = list(spec.weights(spec.bind(x.params)))
+                except Exception:  # noqa: BLE001
+                    pass
+            for w in ws:
+                yield pre + w, (x, w)
+        elif isinstance(x, Obj):
+            for n, p in x.params.items():
+                if isinstance(p, Tensor):
+                    yield pre + n, (x, n)
+
+
+def numel(shape: Any) -> int | None:
+    if isinstance(shape, tuple) and all(isinstance(d, int) for d in shape):
+        return prod(shape)
+    return None

@@ -1,0 +1,165 @@
+"""Config objects: a supplied config dict, or a config class's defaults found statically.
+
+``config.x`` reads the supplied dict (through the class's ``attribute_map`` aliases), then the
+config class's own defaults (annotated dataclass fields or ``__init__`` keyword defaults, run
+through ``__post_init__``), then a few ``PreTrainedConfig`` base attributes. Every value read
+carries its key and, where known, the line of its default, so facts and ``param_locs`` can say
+where a dimension came from. A field nobody defines reads as Unknown, never as a guess.
+"""
+
+from __future__ import annotations
+
+import ast
+from typing import Any
+
+from driftcheck.parsers.source.pybuiltins import BuiltinMethod
+from driftcheck.parsers.source.values import Cls, Config, Ext, Func, Obj, Sourced, Unknown, plain
+
+CONFIG_BASES = ("PreTrainedConfig", "PretrainedConfig")
+# PreTrainedConfig attributes that to_dict() may leave out (and their defaults)
+BASE_DEFAULTS: dict[str, Any] = {
+    "_attn_implementation": "eager",
+    "_attn_implementation_internal": None,
+    "pruned_heads": {},
+    "is_decoder": False,
+    "add_cross_attention": False,
+    "tie_encoder_decoder": False,
+    "torchscript": False,
+    "use_return_dict": True,
+    "output_attentions": False,
+    "output_hidden_states": False,
+    "return_dict": True,
+    "tie_word_embeddings": True,
+    "is_encoder_decoder": False,
+    "chunk_size_feed_forward": 0,
+    "name_or_path": "",
+    "_name_or_path": "",
+    "_experts_implementation": None,
+    "use_cache": True,
+    "problem_type": None,
+    "id2label": {0: "LABEL_0", 1: "LABEL_1"},
+}
+
+
+class ConfigMixin:
+    """Config semantics for the interpreter (mixed into ``Interp``)."""
+
+    def is_config_cls(self, cls: Cls) -> bool:
+        for c in cls.mro():
+            if isinstance(c, Ext) and c.qual.rsplit(".", 1)[-1] in CONFIG_BASES:
+                return True
+        return False
+
+    def config_from_dict(
+        self, data: dict, origin: str | None, cls: Cls | None, prefix: str = ""
+    ) -> Config:
+        cfg = Config(fields=dict(data), origin=origin, cls=cls, prefix=prefix)
+        if cls is None and isinstance(data.get("model_type"), str):
+            cls = self.hf_config_class(data["model_type"])  # type: ignore[attr-defined]
+            cfg.cls = cls
+        if cls is not None:
+            cfg.aliases = self._attribute_map(cls)
+        return cfg
+
+    def _attribute_map(self, cls: Cls) -> dict[str, str]:
+        ok, amap, _ = self.mro_attr(cls, "attribute_map")  # type: ignore[attr-defined]
+        amap = plain(amap) if ok else {}
+        return {str(k): str(plain(v)) for k, v in amap.items()} if isinstance(amap, dict) else {}
+
+    def make_config(self, cls: Cls, args: list, kwargs: dict, loc: tuple) -> Config:
+        """Instantiate an HF config class statically: class defaults, kwargs, ``__post_init__``."""
+        fields: dict[str, Any] = {}
+        lines: dict[str, int] = {}
+        for c in reversed(cls.mro()):
+            if not isinstance(c, Cls):
+                continue
+            for st in c.node.body:
+                if isinstance(st, ast.AnnAssign) and isinstance(st.target, ast.Name) and st.value:
+                    ann = ast.unparse(st.annotation)
+                    if ann.startswith("ClassVar"):
+                        continue
+                    fields[st.target.id] = self.eval(st.value, c.ns["__frame__"])  # type: ignore[attr-defined]
+                    lines[st.target.id] = st.lineno
+        cfg = Config(fields=fields, origin=str(cls.mod.path), lines=lines, cls=cls)
+        cfg.aliases = self._attribute_map(cls)
+        ok, init, where = self.mro_attr(cls, "__init__")  # type: ignore[attr-defined]
+        if ok and isinstance(init, Func):
+            obj = Obj(cls=cls)
+            bound = Func(init.node, init.mod, init.closure, init.owner, cfg)
+            del obj
+            self.call_func(bound, list(args), dict(kwargs))  # type: ignore[attr-defined]
+            self._note_init_lines(cfg, init)
+        else:
+            for k, v in kwargs.items():
+                cfg.fields[cfg.aliases.get(k, k)] = v
+            ok, post, _ = self.mro_attr(cls, "__post_init__")  # type: ignore[attr-defined]
+            if ok and isinstance(post, Func):
+                self.call_func(Func(post.node, post.mod, post.closure, post.owner, cfg), [], {})  # type: ignore[attr-defined]
+        for k, v in list(cfg.fields.items()):
+            if isinstance(plain(v), dict) and isinstance(plain(v).get("model_type"), str):
+                cfg.fields[k] = self.config_from_dict(plain(v), cfg.origin, None, f"{k}.")
+        return cfg
+
+    def _note_init_lines(self, cfg: Config, init: Func) -> None:
+        a = init.node.args
+        for p in [*a.args, *a.kwonlyargs]:
+            cfg.lines.setdefault(p.arg, p.lineno)
+
+    def config_attr(self, cfg: Config, name: str, where: tuple | None) -> Any:
+        found, v = cfg.lookup(name)
+        if found:
+            return self._wrap(cfg, name, v, where)
+        if name in ("get_text_config", "get_vision_config"):
+            key = name[4:]
+
+            def sub(a: list, k: dict) -> Any:
+                ok, v = cfg.lookup(key)
+                return self._wrap(cfg, key, v, where) if ok else cfg
+
+            return BuiltinMethod(sub)
+        if name in ("to_dict", "to_diff_dict"):
+            return BuiltinMethod(lambda a, k: dict(cfg.fields))
+        if name == "get":
+            return BuiltinMethod(
+                lambda a, k: (
+                    self.config_attr(cfg, str(plain(a[0])), where)
+                    if cfg.lookup(str(plain(a[0])))[0]
+                    else (a[1] if len(a) > 1 else None)
+                )
+            )
+        if name in ("keys", "items", "values"):
+            return BuiltinMethod(lambda a, k: list(getattr(cfg.fields, name)()))
+        if cfg.cls is not None:
+            ok, v, _ = self.mro_attr(cfg.cls, name)  # type: ignore[attr-defined]
+            if ok:
+                if isinstance(v, Func):
+                    return self.bind(v, cfg)  # type: ignore[attr-defined]
+                return self._wrap(cfg, name, v, where)
+        if name == "num_labels":
+            ok, labels = cfg.lookup("id2label")
+            return len(plain(labels)) if ok and isinstance(plain(labels), dict) else 2
+        if name in BASE_DEFAULTS and cfg.cls is not None or name in ("_attn_implementation",):
+            return BASE_DEFAULTS[name]
+        return Unknown(f"config.{cfg.prefix}{name}")
+
+    def has_config_attr(self, cfg: Config, name: str) -> bool:
+        if cfg.lookup(name)[0]:
+            return True
+        if cfg.cls is not None and self.mro_attr(cfg.cls, name)[0]:  # type: ignore[attr-defined]
+            return True
+        return name in BASE_DEFAULTS and cfg.cls is not None
+
+    def _wrap(self, cfg: Config, name: str, v: Any, where: tuple | None = None) -> Any:
+        if isinstance(v, (Sourced, Config)):
+            return v
+        key = cfg.aliases.get(name, name)
+        if isinstance(v, dict) and (
+            isinstance(v.get("model_type"), str) or key.endswith("_config")
+        ):
+            sub = self.config_from_dict(v, cfg.origin, None, f"{cfg.prefix}{key}.")
+            cfg.fields[key] = sub
+            return sub
+        if isinstance(v, (dict, list)):
+            return v
+        file, line = where if where else (cfg.origin, cfg.lines.get(key))
+        return Sourced(v, cfg.prefix + key, file, line)

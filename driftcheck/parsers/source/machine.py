@@ -1,0 +1,554 @@
+"""The complete interpreter: object model + external libraries (torch, builtins, transformers).
+
+``Interp`` is what ``parse_source`` drives: it instantiates the root class abstractly and
+hands the resulting object tree to ``build.py``.
+"""
+
+from __future__ import annotations
+
+import ast
+from typing import Any
+
+from driftcheck.parsers.source import hfauto, torchlib
+from driftcheck.parsers.source.configs import ConfigMixin
+from driftcheck.parsers.source.loader import Finder, ModInfo, parse_file
+from driftcheck.parsers.source.pybuiltins import (
+    MATH,
+    MATH_CONST,
+    BuiltinMethod,
+    py_call,
+    value_method,
+)
+from driftcheck.parsers.source.semantics import Semantics
+from driftcheck.parsers.source.values import (
+    Cls,
+    Config,
+    Ext,
+    Func,
+    Leaf,
+    Obj,
+    Sourced,
+    Tensor,
+    Unknown,
+    WeightRef,
+    is_module,
+    plain,
+)
+
+_PY_TYPES = {
+    "builtins.int": int,
+    "builtins.float": float,
+    "builtins.str": str,
+    "builtins.bool": bool,
+    "builtins.list": list,
+    "builtins.tuple": tuple,
+    "builtins.dict": dict,
+    "builtins.set": set,
+    "numbers.Integral": int,
+    "numbers.Number": (int, float),
+    "numbers.Real": (int, float),
+    "collections.abc.Sequence": (list, tuple, str),
+    "collections.abc.Iterable": (list, tuple, str, dict, set),
+    "collections.abc.Mapping": dict,
+    "typing.Sequence": (list, tuple, str),
+    "typing.Iterable": (list, tuple, str, dict, set),
+    "typing.Mapping": dict,
+    "collections.OrderedDict": dict,
+    "builtins.NoneType": type(None),
+}
+_DICT_BASES = ("collections.OrderedDict", "builtins.dict", "typing.OrderedDict")
+
+
+class Interp(ConfigMixin, Semantics):
+    def __init__(self, finder: Finder) -> None:
+        super().__init__(finder)
+        self._torch_cls: dict[str, Any] = {}
+        self._where: tuple | None = None
+        self.ranges: list[tuple[int, str, str | None, int | None]] = []
+
+    def hf_config_class(self, model_type: str) -> Cls | None:
+        return hfauto.hf_config_class(self, model_type)
+
+    # ------------------------------------------------------------------ external calls
+    def call_ext(self, f: Ext, args: list[Any], kwargs: dict[str, Any], loc: tuple) -> Any:
+        q = f.qual
+        if q.startswith("builtins."):
+            return self.call_builtin(q[9:], args, kwargs, loc)
+        if q in MATH:
+            return py_call(q, self, args, kwargs)
+        if q.startswith("torch."):
+            return self.call_torch(q, args, kwargs, loc)
+        if q.startswith("transformers."):
+            return self.call_transformers(q, args, kwargs, loc)
+        if q in ("copy.deepcopy", "copy.copy"):
+            return self.copy_value(args[0]) if args else Unknown("copy")
+        if q in ("collections.OrderedDict", "typing.OrderedDict"):
+            return py_call("dict", self, args, kwargs)
+        if q.startswith(("functools.partial",)):
+            return Unknown("partial")
+        return Unknown(f"call of {q}")
+
+    def call_builtin(self, name: str, args: list, kwargs: dict, loc: tuple) -> Any:
+        if name == "isinstance":
+            return self.isinstance(args[0], args[1]) if len(args) == 2 else Unknown("isinstance")
+        if name == "hasattr":
+            return self.hasattr(args[0], plain(args[1])) if len(args) == 2 else Unknown("hasattr")
+        if name == "getattr":
+            if len(args) < 2 or not isinstance(plain(args[1]), str):
+                return Unknown("getattr")
+            obj, nm = args[0], plain(args[1])
+            if len(args) > 2 and self.hasattr(obj, nm) is not True:
+                has = self.hasattr(obj, nm)
+                return args[2] if has is False else Unknown(f"getattr {nm}")
+            return self.getattr(obj, nm, (str(loc[0]), loc[1]))
+        if name == "setattr":
+            if len(args) == 3 and isinstance(plain(args[1]), str):
+                obj = plain(args[0])
+                if isinstance(obj, Obj):
+                    self.register(obj, plain(args[1]), args[2], loc[1])
+                elif isinstance(obj, (Config, Leaf)):
+                    self.setattr(obj, plain(args[1]), args[2], loc[1], None)  # type: ignore[arg-type]
+            return None
+        if name == "type":
+            v = plain(args[0]) if args else None
+            if isinstance(v, Obj) and v.cls is not None:
+                return v.cls
+            if isinstance(v, Config) and v.cls is not None:
+                return v.cls
+            return Ext(f"builtins.{type(v).__name__}") if not isinstance(v, Unknown) else v
+        if (
+            name == "range"
+            and args
+            and isinstance(args[-1] if len(args) == 1 else args[1], Sourced)
+        ):
+            src = args[0] if len(args) == 1 else args[1]
+            if isinstance(plain(src), int):
+                self.ranges.append((plain(src), src.key, src.file, src.line))
+        if name == "callable":
+            return True
+        if name in ("ValueError", "TypeError", "KeyError", "NotImplementedError", "RuntimeError"):
+            return Unknown("exception")
+        if name == "vars":
+            v = plain(args[0]) if args else None
+            return dict(v.fields) if isinstance(v, Config) else Unknown("vars")
+        return py_call(name, self, args, kwargs)
+
+    def call_torch(self, q: str, args: list, kwargs: dict, loc: tuple) -> Any:
+        short = q.rsplit(".", 1)[-1]
+        if q in ("torch.nn.Parameter", "torch.nn.parameter.Parameter", "torch.nn.Buffer"):
+            t = plain(args[0]) if args else plain(kwargs.get("data"))
+            shape = t.shape if isinstance(t, Tensor) else Unknown("parameter data")
+            return Tensor(shape, param=q != "torch.nn.Buffer")
+        if q.startswith(("torch.nn.init.", "torch.nn.modules.module.")):
+            return args[0] if args else None
+        if short in ("_single", "_pair", "_triple", "_quadruple", "_ntuple"):
+            n = {"_single": 1, "_pair": 2, "_triple": 3, "_quadruple": 4}.get(short, 0)
+            v = plain(args[0]) if args else Unknown("tuple")
+            if isinstance(v, (list, tuple)):
+                return tuple(v)
+            return (v,) * n if n else Unknown("ntuple")
+        if q.startswith("torch.nn.") and not q.startswith("torch.nn.functional"):
+            if short in torchlib.CONTAINERS:
+                return torchlib.container(short, args, kwargs, loc, self)
+            if short[:1].isupper():
+                return self.torch_layer(q, args, kwargs, loc)
+        if short in torchlib.FACTORIES and q.count(".") == 1:
+            return Tensor(torchlib.shape_of(args, q))
+        if q in ("torch.Size",):
+            return (
+                tuple(plain(args[0]))
+                if args and isinstance(plain(args[0]), (list, tuple))
+                else Unknown("Size")
+            )
+        if q in ("torch.cat", "torch.stack", "torch.log", "torch.exp", "torch.expm1", "torch.sqrt"):
+            if q in ("torch.log", "torch.exp", "torch.expm1", "torch.sqrt") and args:
+                return args[0] if isinstance(plain(args[0]), Tensor) else Tensor(Unknown(q))
+            return Tensor(Unknown(q))
+        if q in ("torch.get_default_dtype", "torch.device", "torch.finfo", "torch.iinfo"):
+            return Unknown(q)
+        return Unknown(f"call of {q}")
+
+    def torch_layer(self, q: str, args: list, kwargs: dict, loc: tuple) -> Any:
+        leaf = torchlib.make_leaf(q, args, kwargs, loc)
+        if leaf is not None:
+            return leaf
+        cls = self.torch_class(q)
+        if cls is None:
+            self.note(f"{loc[0]}:{loc[1]}: unknown torch layer {q}")
+            return Leaf("Unknown", {}, (str(loc[0]), loc[1]), torch=q, unresolved=["type"])
+        obj = self.instantiate(cls, args, kwargs, loc)
+        if isinstance(obj, Obj):
+            obj.qual = q if q.count(".") == 2 else f"torch.nn.{cls.name}"
+        return obj
+
+    def torch_class(self, q: str) -> Cls | None:
+        """A torch.nn class read from torch's source on disk (never imported)."""
+        if q in self._torch_cls:
+            return self._torch_cls[q]
+        mod_name, _, name = q.rpartition(".")
+        found: Cls | None = None
+        for cand in (mod_name, "torch.nn.modules"):
+            mod = self._torch_module(cand)
+            if mod is None:
+                continue
+            if name in mod.defs:
+                v = self.global_lookup(mod, name)
+                found = v if isinstance(v, Cls) else None
+                break
+            if name in mod.imports:
+                m, a = mod.imports[name]
+                sub = self._torch_module(m)
+                if sub is not None and a in sub.defs:
+                    v = self.global_lookup(sub, a)
+                    found = v if isinstance(v, Cls) else None
+                    break
+        self._torch_cls[q] = found
+        return found
+
+    def _torch_module(self, name: str) -> ModInfo | None:
+        key = f"@torch:{name}"
+        if key in self.mods:
+            return self.mods[key]
+        path = self.finder.find(name)
+        info = None
+        if path is not None:
+            try:
+                info = parse_file(path, name)
+                self.files[str(path)] = info.lines
+            except Exception:  # noqa: BLE001
+                info = None
+        self.mods[key] = info
+        return info
+
+    def call_transformers(self, q: str, args: list, kwargs: dict, loc: tuple) -> Any:
+        if q.endswith((".from_config", "._from_config")):
+            return hfauto.auto_from_config(self, q, args, kwargs, loc)
+        return Unknown(f"call of {q}")
+
+    # ------------------------------------------------------------------ ext bases
+    def ext_init(self, obj: Obj, base: Ext, args: list, kwargs: dict, loc: tuple) -> None:
+        q = base.qual
+        short = q.rsplit(".", 1)[-1]
+        if q in _DICT_BASES:
+            d = py_call("dict", self, args, kwargs)
+            obj.attrs["__items__"] = d if isinstance(d, dict) else {}
+            return
+        if short.endswith("PreTrainedModel") or short == "PreTrainedModel":
+            cfg = args[0] if args else kwargs.get("config")
+            if isinstance(plain(cfg), Config):
+                obj.attrs["config"] = plain(cfg)
+            return
+        if q.startswith("torch.nn.") and short in torchlib.CONTAINERS:
+            obj.kind = short
+            torchlib.fill_container(obj, args, self)
+            return
+        if q.startswith("torch.nn.") and short not in ("Module",) and short[:1].isupper():
+            cls = self.torch_class(q)
+            if cls is not None:
+                init, _ = self.find_init(cls)
+                if isinstance(init, Func):
+                    self.call_func(
+                        Func(init.node, init.mod, init.closure, init.owner, obj), args, kwargs
+                    )
+                    obj.qual = obj.qual or f"torch.nn.{short}"
+
+    def ext_method(self, inst: Any, base: Ext, name: str) -> Any:
+        if name == "__init__":
+            if isinstance(inst, Config):
+
+                def cinit(a: list, k: dict) -> None:
+                    for kk, vv in k.items():
+                        if kk != "**":
+                            inst.fields.setdefault(inst.aliases.get(kk, kk), vv)
+
+                return BuiltinMethod(cinit)
+            return BuiltinMethod(
+                lambda a, k: (
+                    self.ext_init(inst, base, a, k, ("", 0)) if isinstance(inst, Obj) else None
+                )
+            )
+        if isinstance(inst, Obj) and "__items__" in inst.attrs:
+            items = inst.attrs["__items__"]
+            if name == "__getitem__":
+                return BuiltinMethod(lambda a, k: items.get(plain(a[0]), Unknown("key")))
+            return value_method(items, name, self)
+        return BuiltinMethod(lambda a, k: None)
+
+    # ------------------------------------------------------------------ attributes
+    def obj_method(self, obj: Obj, name: str) -> Any:
+        if obj.kind:
+            m = torchlib.container_method(obj, name, self)
+            if m is not None:
+                return m
+        if "__items__" in obj.attrs and name in ("get", "keys", "values", "items", "__getitem__"):
+            return self.ext_method(obj, Ext("builtins.dict"), name)
+        if obj.module:
+            if name in ("register_buffer", "register_parameter", "add_module", "register_module"):
+                return BuiltinMethod(lambda a, k: self._register(obj, name, a, k))
+            if name in (
+                "apply",
+                "to",
+                "post_init",
+                "train",
+                "eval",
+                "requires_grad_",
+                "cuda",
+                "float",
+            ):
+                return BuiltinMethod(lambda a, k: obj)
+            if name == "training":
+                return True
+            if name in ("weight", "bias") and obj.qual:
+                return None
+        if name == "__class__" and obj.cls is not None:
+            return obj.cls
+        return Unknown(f"attribute {name}")
+
+    def _register(self, obj: Obj, how: str, a: list, k: dict) -> None:
+        if len(a) < 1:
+            return
+        name = plain(a[0])
+        val = a[1] if len(a) > 1 else k.get("tensor", k.get("param", k.get("module")))
+        if not isinstance(name, str):
+            obj.unresolved.append(f"{how} with an unknown name")
+            return
+        if how == "register_buffer":
+            obj.buffers[name] = val
+            return
+        if how == "register_parameter":
+            if plain(val) is None:
+                obj.params.pop(name, None)
+                obj.attrs[name] = None
+                return
+        self.register(obj, name, plain(val), None)
+
+    def leaf_attr(self, leaf: Leaf, name: str) -> Any:
+        if name in ("weight", "bias") or name.startswith(("weight_", "bias_", "in_proj")):
+            return WeightRef(leaf, name)
+        if name in leaf.params:
+            return leaf.params[name]
+        if name in ("to", "apply", "requires_grad_", "reset_parameters"):
+            return BuiltinMethod(lambda a, k: leaf)
+        return Unknown(f"{leaf.type}.{name}")
+
+    def tensor_attr(self, t: Tensor, name: str) -> Any:
+        return torchlib.tensor_method(self, t, name)
+
+    def value_attr(self, v: Any, name: str) -> Any:
+        if isinstance(v, WeightRef):
+            if name in ("shape", "data"):
+                return Unknown("weight shape") if name == "shape" else v
+            return BuiltinMethod(lambda a, k: v) if name in SAMEISH else Unknown(f"weight.{name}")
+        if isinstance(v, Unknown):
+            return v
+        if isinstance(v, Func) and name == "__name__":
+            return v.name
+        return value_method(v, name, self)
+
+    # ------------------------------------------------------------------ items
+    def getitem(self, obj: Any, key: Any) -> Any:
+        raw = plain(obj)
+        k = plain(key)
+        if isinstance(raw, Unknown):
+            return raw
+        if isinstance(k, Unknown):
+            return Unknown("unknown index")
+        if isinstance(raw, Config):
+            return (
+                self.config_attr(raw, str(k), self._where)
+                if raw.lookup(str(k))[0]
+                else Unknown(f"config[{k}]")
+            )
+        if isinstance(raw, Obj):
+            if raw.kind in ("ModuleList", "Sequential", "ParameterList"):
+                src = raw.params if raw.kind == "ParameterList" else raw.children
+                vals = list(src.values())
+                if isinstance(k, slice):
+                    new = Obj(cls=None, module=True, kind=raw.kind, loc=raw.loc, qual=raw.qual)
+                    for v in vals[k]:
+                        torchlib.container_add(new, v)
+                    return new
+                try:
+                    return vals[k]
+                except (IndexError, TypeError):
+                    return Unknown("index")
+            if raw.kind in ("ModuleDict", "ParameterDict"):
+                src = raw.params if raw.kind == "ParameterDict" else raw.children
+                return src.get(str(k), Unknown(f"key {k}"))
+            if raw.cls is not None:
+                ok, fn, where = self.mro_attr(raw.cls, "__getitem__")
+                if ok and isinstance(fn, Func):
+                    return self.call_func(self.bind(fn, raw), [key], {})
+            if "__items__" in raw.attrs:
+                return raw.attrs["__items__"].get(k, Unknown(f"key {k}"))
+            return Unknown("subscript of object")
+        if isinstance(raw, Tensor):
+            return Tensor(Unknown("tensor index"))
+        if isinstance(raw, Ext):
+            return Unknown(f"{raw.qual}[...]")
+        try:
+            v = raw[k]
+        except (IndexError, KeyError, TypeError, ValueError):
+            return Unknown("subscript")
+        if isinstance(raw, list) and isinstance(k, slice):
+            return list(v)
+        return v
+
+    def setitem(self, obj: Any, key: Any, v: Any) -> None:
+        raw, k = plain(obj), plain(key)
+        if isinstance(k, Unknown):
+            return
+        if isinstance(raw, Config):
+            raw.fields[str(k)] = v
+        elif isinstance(raw, Obj) and raw.kind:
+            torchlib.container_add(raw, v, str(k))
+        elif isinstance(raw, (list, dict)):
+            try:
+                raw[k] = v
+            except (IndexError, TypeError):
+                pass
+
+    def iterate(self, v: Any) -> list[Any] | None:
+        raw = plain(v)
+        if isinstance(raw, (list, tuple)):
+            return list(raw)
+        if isinstance(raw, range):
+            if len(raw) > 100_000:
+                return None
+            return list(raw)
+        if isinstance(raw, (dict, set, frozenset, str)):
+            return list(raw)
+        if isinstance(raw, Obj):
+            if raw.kind in ("ModuleDict", "ParameterDict"):
+                return list((raw.params if raw.kind == "ParameterDict" else raw.children).keys())
+            if raw.kind == "ParameterList":
+                return list(raw.params.values())
+            if raw.kind:
+                return list(raw.children.values())
+            if "__items__" in raw.attrs:
+                return list(raw.attrs["__items__"])
+        if isinstance(raw, Config):
+            return list(raw.fields)
+        return None
+
+    def inplace_add(self, cur: Any, rhs: Any) -> bool:
+        raw = plain(cur)
+        if isinstance(raw, list):
+            items = self.iterate(rhs)
+            raw.extend(items if items is not None else [Unknown("+=")])
+            return True
+        if isinstance(raw, Obj) and raw.kind in ("ModuleList", "Sequential"):
+            items = self.iterate(rhs)
+            if items is None:
+                raw.unresolved.append("+=")
+            else:
+                for x in items:
+                    torchlib.container_add(raw, x)
+            return True
+        return False
+
+    # ------------------------------------------------------------------ predicates
+    def isinstance(self, x: Any, t: Any) -> Any:
+        t = plain(t)
+        if isinstance(t, tuple):
+            rs = [self.isinstance(x, tt) for tt in t]
+            if any(r is True for r in rs):
+                return True
+            return False if all(r is False for r in rs) else Unknown("isinstance")
+        raw = plain(x)
+        if isinstance(raw, Unknown):
+            return Unknown("isinstance")
+        if isinstance(t, Ext):
+            q = t.qual
+            if q in _PY_TYPES:
+                if isinstance(raw, (Obj, Leaf, Tensor, Config, WeightRef)):
+                    return (
+                        isinstance(raw, Config)
+                        and q in ("builtins.dict", "collections.abc.Mapping")
+                        and not raw.cls
+                    )
+                py = _PY_TYPES[q]
+                return isinstance(raw, py) and not (
+                    py is int and isinstance(raw, bool) and q == "numbers.Integral" and False
+                )
+            if q in ("torch.nn.Module", "torch.nn.modules.module.Module"):
+                return is_module(raw)
+            if q in ("torch.Tensor", "torch.nn.Parameter"):
+                return isinstance(raw, (Tensor, WeightRef))
+            if q.rsplit(".", 1)[-1] in ("PreTrainedConfig", "PretrainedConfig"):
+                return isinstance(raw, Config)
+            if isinstance(raw, Obj) and raw.cls is not None:
+                return any(isinstance(c, Ext) and c.qual == q for c in raw.cls.mro()) or Unknown(
+                    "isinstance"
+                )
+            if isinstance(raw, Leaf):
+                return raw.torch == q or Unknown("isinstance")
+            if isinstance(raw, (int, float, str, bool, type(None), list, tuple, dict)):
+                return False
+            return Unknown("isinstance")
+        if isinstance(t, Cls):
+            if isinstance(raw, Obj) and raw.cls is not None:
+                return t in raw.cls.mro()
+            if isinstance(raw, Config):
+                return raw.cls is not None and t in raw.cls.mro()
+            return False
+        return Unknown("isinstance")
+
+    def hasattr(self, x: Any, name: Any) -> Any:
+        raw = plain(x)
+        if not isinstance(name, str) or isinstance(raw, Unknown):
+            return Unknown("hasattr")
+        if isinstance(raw, Config):
+            return self.has_config_attr(raw, name)
+        if isinstance(raw, Obj):
+            if any(name in d for d in (raw.attrs, raw.children, raw.params, raw.buffers)):
+                return True
+            if raw.cls is not None and self.mro_attr(raw.cls, name)[0]:
+                return True
+            return False
+        if isinstance(raw, Leaf):
+            return name in raw.params or name in ("weight", "bias")
+        if isinstance(raw, (Ext, Tensor)):
+            return Unknown("hasattr")
+        if isinstance(raw, Cls):
+            return self.mro_attr(raw, name)[0]
+        return hasattr(raw, name)
+
+    def copy_value(self, v: Any) -> Any:
+        raw = plain(v)
+        if isinstance(raw, Config):
+            return Config(
+                dict(raw.fields),
+                dict(raw.aliases),
+                raw.origin,
+                dict(raw.lines),
+                raw.cls,
+                raw.prefix,
+            )
+        if isinstance(raw, (list, dict)):
+            return type(raw)(raw)
+        if isinstance(raw, (Obj, Leaf)):
+            return self.clone_module(raw)
+        return v
+
+    def clone_module(self, m: Any) -> Any:
+        """``copy.deepcopy(layer)``: a distinct module with the same structure."""
+        if isinstance(m, Leaf):
+            return Leaf(
+                m.type, dict(m.params), m.loc, m.torch, dict(m.param_keys), list(m.unresolved)
+            )
+        new = Obj(
+            cls=m.cls, module=m.module, attrs=dict(m.attrs), loc=m.loc, kind=m.kind, qual=m.qual
+        )
+        new.children = {k: self.clone_module(c) for k, c in m.children.items()}
+        new.params = {
+            k: Tensor(p.shape, param=True, owner=new, name=k) if isinstance(p, Tensor) else p
+            for k, p in m.params.items()
+        }
+        new.buffers = dict(m.buffers)
+        new.unresolved = list(m.unresolved)
+        return new
+
+
+SAMEISH = {"to", "data", "detach", "clone", "t", "float"}
+_ = (ast, Sourced, MATH_CONST)

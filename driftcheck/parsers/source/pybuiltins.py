@@ -1,0 +1,261 @@
+"""Python builtins, ``math`` and methods of plain values, computed on abstract values.
+
+A builtin is computed only when all its inputs are known plain values; otherwise the result
+is ``Unknown``. Containers of modules (lists of layers) pass through untouched.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from typing import Any
+
+from driftcheck.parsers.source.values import Config, Obj, Sourced, Tensor, Unknown, plain
+
+_SIMPLE = (int, float, str, bool, type(None))
+
+
+class BuiltinMethod:
+    """A bound method of a plain value (``lst.append``) the interpreter can call."""
+
+    _builtin = True
+
+    def __init__(self, fn: Callable[[list, dict], Any]) -> None:
+        self.fn = fn
+
+    def __call__(self, args: list, kwargs: dict, loc: tuple) -> Any:
+        return self.fn(args, kwargs)
+
+
+def _known(*vals: Any) -> bool:
+    return not any(isinstance(v, (Unknown, Tensor)) for v in vals)
+
+
+def _num(v: Any) -> Any:
+    v = plain(v)
+    return v
+
+
+def py_call(name: str, interp: Any, args: list[Any], kwargs: dict[str, Any]) -> Any:
+    """Evaluate builtin ``name`` (``len``, ``min``, ``math.sqrt``...); Unknown when it can't."""
+    pa = [plain(a) for a in args]
+    if name in ("int", "float", "bool", "str", "abs", "round"):
+        if not pa:
+            return {"int": 0, "float": 0.0, "bool": False, "str": ""}.get(name, Unknown(name))
+        if not _known(*pa) or not isinstance(pa[0], (*_SIMPLE, list, tuple)):
+            return Unknown(name)
+        try:
+            return {
+                "int": int,
+                "float": float,
+                "bool": bool,
+                "str": str,
+                "abs": abs,
+                "round": round,
+            }[name](*pa)
+        except (TypeError, ValueError, OverflowError):
+            return Unknown(name)
+    if name == "len":
+        v = pa[0] if pa else None
+        if isinstance(v, (list, tuple, dict, str, range, set)):
+            return len(v)
+        if isinstance(v, Obj) and v.kind:
+            return len(v.children) if v.kind != "ParameterList" else len(v.params)
+        if isinstance(v, Config):
+            return len(v.fields)
+        return Unknown("len")
+    if name in ("min", "max", "sum", "any", "all", "sorted"):
+        items = pa[0] if len(pa) == 1 else pa
+        if name in ("min", "max") and len(pa) == 1 or name not in ("min", "max"):
+            items = interp.iterate(items)
+        if items is None:
+            return Unknown(name)
+        items = [plain(x) for x in items]
+        if not _known(*items):
+            return Unknown(name)
+        fn = {"min": min, "max": max, "sum": sum, "any": any, "all": all, "sorted": sorted}[name]
+        try:
+            if name == "sum" and len(pa) > 1:
+                return sum(items[0], pa[1])
+            if name in ("min", "max") and "default" in kwargs and not items:
+                return kwargs["default"]
+            return fn(items)
+        except (TypeError, ValueError):
+            return Unknown(name)
+    if name == "range":
+        if not pa or not _known(*pa) or not all(isinstance(x, int) for x in pa):
+            return Unknown("range")
+        return range(*pa)
+    if name in ("list", "tuple", "set", "frozenset", "reversed"):
+        if not args:
+            return {"list": [], "tuple": (), "set": set(), "frozenset": frozenset()}.get(name, [])
+        items = interp.iterate(args[0])
+        if items is None:
+            return Unknown(name)
+        if name == "tuple":
+            return tuple(items)
+        if name == "reversed":
+            return list(reversed(items))
+        if name in ("set", "frozenset"):
+            try:
+                return set(plain(items))
+            except TypeError:
+                return Unknown(name)
+        return list(items)
+    if name in ("zip", "enumerate"):
+        its = [interp.iterate(a) for a in args]
+        if any(i is None for i in its):
+            return Unknown(name)
+        if name == "zip":
+            return list(zip(*its))
+        start = plain(kwargs.get("start", pa[1] if len(pa) > 1 else 0))
+        return list(enumerate(its[0], start if isinstance(start, int) else 0))
+    if name == "dict":
+        out: dict = {}
+        if args:
+            src = plain(args[0])
+            if isinstance(src, Config):
+                out.update(src.fields)
+            elif isinstance(src, dict):
+                out.update(src)
+            else:
+                items = interp.iterate(src)
+                if items is None:
+                    return Unknown("dict")
+                for kv in items:
+                    kv = plain(kv)
+                    if not isinstance(kv, (tuple, list)) or len(kv) != 2:
+                        return Unknown("dict")
+                    out[kv[0]] = kv[1]
+        out.update(kwargs)
+        return out
+    if name in ("map", "filter"):
+        items = interp.iterate(args[1]) if len(args) > 1 else None
+        if items is None:
+            return Unknown(name)
+        res = [interp.call(args[0], [x], {}, ("", 0)) for x in items]
+        if name == "map":
+            return res
+        if not _known(*[plain(r) for r in res]):
+            return Unknown(name)
+        return [x for x, r in zip(items, res) if plain(r)]
+    if name in ("divmod", "pow"):
+        if _known(*pa) and all(isinstance(x, (int, float)) for x in pa):
+            try:
+                return divmod(*pa) if name == "divmod" else pow(*pa)
+            except (ValueError, ZeroDivisionError, TypeError):
+                pass
+        return Unknown(name)
+    if name in MATH:
+        if not _known(*pa) or not all(isinstance(x, (int, float)) for x in pa):
+            return Unknown(name)
+        try:
+            return MATH[name](*pa)
+        except (ValueError, TypeError, OverflowError, ZeroDivisionError):
+            return Unknown(name)
+    if name in ("print", "setattr", "delattr", "id", "hash", "iter", "next"):
+        return None if name == "print" else Unknown(name)
+    return Unknown(name)
+
+
+MATH: dict[str, Callable[..., Any]] = {
+    "math.sqrt": math.sqrt,
+    "math.ceil": math.ceil,
+    "math.floor": math.floor,
+    "math.log": math.log,
+    "math.log2": math.log2,
+    "math.log10": math.log10,
+    "math.exp": math.exp,
+    "math.gcd": math.gcd,
+    "math.prod": lambda xs, *a: math.prod(xs),
+    "math.isqrt": math.isqrt,
+    "math.pow": math.pow,
+    "math.trunc": math.trunc,
+    "math.fabs": math.fabs,
+    "math.lcm": math.lcm,
+    "math.isclose": math.isclose,
+    "math.isinf": math.isinf,
+    "math.isnan": math.isnan,
+    "numpy.prod": lambda xs, *a: math.prod(xs),
+    "numpy.sqrt": math.sqrt,
+    "numpy.log2": math.log2,
+    "numpy.ceil": math.ceil,
+    "numpy.floor": math.floor,
+}
+MATH_CONST = {"math.pi": math.pi, "math.e": math.e, "math.inf": math.inf, "numpy.pi": math.pi}
+
+
+def value_method(v: Any, name: str, interp: Any) -> Any:
+    """``v.name`` for a plain value: list/dict/str methods as BuiltinMethods."""
+    raw = v
+    if isinstance(raw, Sourced):
+        raw = raw.value
+    if isinstance(raw, list):
+        if name == "append":
+            return BuiltinMethod(lambda a, k: raw.append(a[0]) if a else None)
+        if name == "extend":
+
+            def extend(a: list, k: dict) -> None:
+                items = interp.iterate(a[0]) if a else None
+                if items is None:
+                    raw.append(Unknown("extend"))
+                else:
+                    raw.extend(items)
+
+            return BuiltinMethod(extend)
+        if name == "insert":
+            return BuiltinMethod(lambda a, k: raw.insert(plain(a[0]), a[1]))
+        if name in ("index", "count"):
+            return BuiltinMethod(
+                lambda a, k: (
+                    getattr([plain(x) for x in raw], name)(plain(a[0]))
+                    if plain(a[0]) in [plain(x) for x in raw]
+                    else Unknown(name)
+                )
+            )
+        if name == "pop":
+            return BuiltinMethod(lambda a, k: raw.pop(*[plain(x) for x in a]) if raw else None)
+        if name == "copy":
+            return BuiltinMethod(lambda a, k: list(raw))
+    if isinstance(raw, dict):
+        if name == "get":
+            return BuiltinMethod(
+                lambda a, k: (
+                    raw.get(plain(a[0]), a[1] if len(a) > 1 else None)
+                    if not isinstance(plain(a[0]), Unknown)
+                    else Unknown("get")
+                )
+            )
+        if name in ("keys", "values", "items"):
+            return BuiltinMethod(lambda a, k: list(getattr(raw, name)()))
+        if name == "pop":
+            return BuiltinMethod(lambda a, k: raw.pop(plain(a[0]), a[1] if len(a) > 1 else None))
+        if name == "update":
+            return BuiltinMethod(lambda a, k: raw.update(*(plain(x) for x in a), **k))
+        if name == "setdefault":
+            return BuiltinMethod(
+                lambda a, k: raw.setdefault(plain(a[0]), a[1] if len(a) > 1 else None)
+            )
+        if name == "copy":
+            return BuiltinMethod(lambda a, k: dict(raw))
+    if isinstance(raw, str):
+        fn = getattr(raw, name, None)
+        if fn is not None and callable(fn) and not name.startswith("_"):
+
+            def strm(a: list, k: dict) -> Any:
+                pa = [plain(x) for x in a]
+                if not _known(*pa):
+                    return Unknown(f"str.{name}")
+                try:
+                    return fn(*pa, **{kk: plain(vv) for kk, vv in k.items()})
+                except (TypeError, ValueError):
+                    return Unknown(f"str.{name}")
+
+            return BuiltinMethod(strm)
+    if isinstance(raw, (int, float)) and name in ("is_integer", "bit_length", "real"):
+        if name == "real":
+            return raw
+        return BuiltinMethod(lambda a, k: getattr(raw, name)())
+    if isinstance(raw, tuple) and name in ("index", "count"):
+        return BuiltinMethod(lambda a, k: getattr(tuple(plain(raw)), name)(plain(a[0])))
+    return Unknown(f"attribute {name}")

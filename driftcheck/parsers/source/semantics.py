@@ -1,0 +1,572 @@
+"""Names, attributes, items, iteration and calls: the object model of the interpreter.
+
+Module-level names resolve lazily (a module's class or assignment is evaluated the first time
+it is read), imports resolve to files on disk through ``Finder`` or stay ``Ext`` names for
+libraries we do not interpret (torch, and transformers' framework modules). User classes are
+instantiated by running their ``__init__`` (through the MRO and ``super()``) on an ``Obj``.
+"""
+
+from __future__ import annotations
+
+import ast
+from typing import Any
+
+from driftcheck.parsers.source.interp import MAX_DEPTH, Evaluator, Frame
+from driftcheck.parsers.source.loader import Finder, ModInfo, parse_file
+from driftcheck.parsers.source.values import (
+    Budget,
+    Cls,
+    Config,
+    Ext,
+    Func,
+    Leaf,
+    Obj,
+    Return,
+    Sourced,
+    Tensor,
+    Unknown,
+    WeightRef,
+    is_module,
+    plain,
+)
+
+# transformers modules we never parse: framework code whose classes hold no model layers
+STOP_MODULES = (
+    "transformers.modeling_utils",
+    "transformers.configuration_utils",
+    "transformers.utils",
+    "transformers.integrations",
+    "transformers.generation",
+    "transformers.cache_utils",
+    "transformers.masking_utils",
+    "transformers.modeling_rope_utils",
+    "transformers.modeling_flash_attention_utils",
+    "transformers.modeling_outputs",
+    "transformers.modeling_attn_mask_utils",
+    "transformers.processing_utils",
+    "transformers.modeling_layers",
+    "transformers.file_utils",
+    "transformers.models.auto",
+    "transformers.tokenization",
+    "transformers.image_processing",
+    "transformers.feature_extraction",
+    "transformers.time_series_utils",
+    "transformers.loss",
+    "transformers.trainer",
+    "transformers.modeling_gguf",
+    "transformers.quantizers",
+    "transformers.core_model_loading",
+    "transformers.conversion_mapping",
+    "transformers.monkey_patching",
+    "transformers.initialization",
+    "transformers.backbone_utils",
+)
+EXT_TOPS = {
+    "torch",
+    "numpy",
+    "math",
+    "functools",
+    "typing",
+    "collections",
+    "dataclasses",
+    "itertools",
+    "copy",
+    "os",
+    "sys",
+    "warnings",
+    "logging",
+    "einops",
+    "enum",
+    "abc",
+    "inspect",
+    "re",
+    "json",
+    "huggingface_hub",
+    "safetensors",
+    "tokenizers",
+    "packaging",
+    "contextlib",
+    "operator",
+    "numbers",
+    "random",
+    "pathlib",
+    "typing_extensions",
+    "__future__",
+    "importlib",
+    "builtins",
+}
+# framework bases whose instances are nn.Modules
+MODULE_BASES = {
+    "torch.nn.Module",
+    "torch.nn.modules.module.Module",
+    "transformers.modeling_utils.PreTrainedModel",
+    "transformers.PreTrainedModel",
+    "transformers.modeling_layers.GradientCheckpointingLayer",
+    "transformers.modeling_utils.ModuleUtilsMixin",
+}
+
+
+def ext_const(e: Ext) -> Any:
+    """Constants of external modules (``math.pi``) are plain values."""
+    from driftcheck.parsers.source.pybuiltins import MATH_CONST
+
+    return MATH_CONST.get(e.qual, e)
+
+
+def is_stop(modname: str) -> bool:
+    top = modname.split(".")[0]
+    if top in EXT_TOPS:
+        return True
+    return any(modname == s or modname.startswith(s + ".") for s in STOP_MODULES)
+
+
+class ModRef:
+    """A module object (``import foo.bar as fb``): attribute reads are its global names."""
+
+    def __init__(self, name: str, mod: ModInfo | None) -> None:
+        self.name = name
+        self.mod = mod
+
+
+class Super:
+    def __init__(self, owner: Cls, inst: Any) -> None:
+        self.owner = owner
+        self.inst = inst
+
+
+class Semantics(Evaluator):
+    def __init__(self, finder: Finder) -> None:
+        super().__init__()
+        self.finder = finder
+        self.mods: dict[str, ModInfo | None] = {}
+        self.globals: dict[int, dict[str, Any]] = {}
+        self._pending: set[tuple[int, str]] = set()
+        self.files: dict[str, int] = {}  # path -> lines, every file parsed
+
+    # ------------------------------------------------------------------ modules
+    def module(self, name: str) -> ModInfo | None:
+        if name in self.mods:
+            return self.mods[name]
+        info = None
+        if not is_stop(name):
+            path = self.finder.find(name)
+            if path is not None:
+                try:
+                    info = parse_file(path, name)
+                    self.files[str(path)] = info.lines
+                except Exception as e:  # noqa: BLE001 - an unparsable import degrades
+                    self.note(f"cannot parse imported module {name}: {e}")
+        self.mods[name] = info
+        return info
+
+    def add_module(self, info: ModInfo) -> None:
+        self.mods[info.name] = info
+        self.files[str(info.path)] = info.lines
+
+    def import_value(self, modname: str, attr: str | None) -> Any:
+        qual = f"{modname}.{attr}" if attr else modname
+        if is_stop(modname):
+            return ext_const(Ext(qual))
+        if attr is None:
+            return ModRef(modname, self.module(modname))
+        mod = self.module(modname)
+        if mod is None:
+            return Ext(qual)
+        if attr in mod.defs or attr in mod.assigns or attr in mod.imports:
+            return self.global_lookup(mod, attr)
+        sub = self.module(qual)
+        if sub is not None:
+            return ModRef(qual, sub)
+        return Ext(qual)
+
+    def global_lookup(self, mod: ModInfo, name: str) -> Any:
+        ns = self.globals.setdefault(id(mod), {})
+        if name in ns:
+            return ns[name]
+        key = (id(mod), name)
+        if key in self._pending:
+            return Unknown(f"recursive definition of {name}")
+        self._pending.add(key)
+        try:
+            v = self._resolve_global(mod, name)
+        finally:
+            self._pending.discard(key)
+        ns[name] = v
+        return v
+
+    def _resolve_global(self, mod: ModInfo, name: str) -> Any:
+        d = mod.defs.get(name)
+        if isinstance(d, ast.ClassDef):
+            return self.make_class(d, mod, None)
+        if isinstance(d, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            return self.make_func(d, Frame(mod))
+        if name in mod.assigns:
+            return self.eval(mod.assigns[name], Frame(mod))
+        if name in mod.imports:
+            m, a = mod.imports[name]
+            return self.import_value(m, a)
+        if name == "__name__":
+            return mod.name
+        return Ext(f"builtins.{name}")
+
+    def lookup(self, name: str, fr: Frame) -> Any:
+        if name in fr.locals:
+            return fr.locals[name]
+        if fr.closure and name in fr.closure:
+            return fr.closure[name]
+        return self.global_lookup(fr.mod, name)
+
+    # ------------------------------------------------------------------ definitions
+    def closure_of(self, fr: Frame) -> dict[str, Any] | None:
+        if fr.func is None and not fr.locals:
+            return None
+        return {**(fr.closure or {}), **fr.locals}
+
+    def make_func(self, node: ast.FunctionDef, fr: Frame, owner: Cls | None = None) -> Func:
+        f = Func(node=node, mod=fr.mod, closure=self.closure_of(fr) if fr.func else None)
+        f.owner = owner
+        for d in node.decorator_list:
+            name = ast.unparse(d).split("(")[0].split(".")[-1]
+            if name == "staticmethod":
+                f.is_static = True
+            elif name == "classmethod":
+                f.is_classmethod = True
+            elif name in ("property", "cached_property"):
+                f.closure = {**(f.closure or {}), "__property__": True}
+        return f
+
+    def make_class(self, node: ast.ClassDef, mod: ModInfo, fr: Frame | None) -> Cls:
+        c = Cls(name=node.name, mod=mod, node=node)
+        frame = fr or Frame(mod)
+        c.bases = [self.eval(b, frame) for b in node.bases]
+        c.ns = {"__frame__": frame}
+        return c
+
+    def class_attr(self, cls: Cls, name: str) -> tuple[bool, Any]:
+        """Look ``name`` up in the class body (last binding wins), evaluating lazily."""
+        if name in cls.ns:
+            return True, cls.ns[name]
+        found: ast.stmt | None = None
+        for st in cls.node.body:
+            if isinstance(st, (ast.FunctionDef, ast.AsyncFunctionDef)) and st.name == name:
+                found = st
+            elif isinstance(st, ast.Assign) and any(
+                isinstance(t, ast.Name) and t.id == name for t in st.targets
+            ):
+                found = st
+            elif isinstance(st, ast.AnnAssign) and isinstance(st.target, ast.Name):
+                if st.target.id == name and st.value is not None:
+                    found = st
+            elif isinstance(st, ast.ClassDef) and st.name == name:
+                found = st
+        if found is None:
+            return False, None
+        frame = cls.ns["__frame__"]
+        cls.ns[name] = Unknown(f"recursive class attribute {name}")
+        if isinstance(found, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            v: Any = self.make_func(found, frame, owner=cls)
+        elif isinstance(found, ast.ClassDef):
+            v = self.make_class(found, cls.mod, frame)
+        else:
+            v = self.eval(found.value, frame)
+        cls.ns[name] = v
+        return True, v
+
+    def mro_attr(self, cls: Cls, name: str, after: Cls | None = None) -> tuple[bool, Any, Any]:
+        """(found, value, defining class) through the MRO, optionally after ``after``."""
+        mro = cls.mro()
+        if after is not None and after in mro:
+            mro = mro[mro.index(after) + 1 :]
+        for c in mro:
+            if isinstance(c, Cls):
+                ok, v = self.class_attr(c, name)
+                if ok:
+                    return True, v, c
+            elif isinstance(c, Ext):
+                return False, None, c
+        return False, None, None
+
+    def is_module_cls(self, cls: Any) -> bool:
+        for c in cls.mro() if isinstance(cls, Cls) else [cls]:
+            if isinstance(c, Ext):
+                q = c.qual
+                if q in MODULE_BASES or q.startswith("torch.nn.") and "functional" not in q:
+                    return True
+                if q.startswith("transformers.") and q.endswith(("PreTrainedModel", "Layer")):
+                    return True
+        return False
+
+    # ------------------------------------------------------------------ calls
+    def eval_call(self, e: ast.Call, fr: Frame) -> Any:
+        f = self.eval(e.func, fr)
+        args: list[Any] = []
+        for a in e.args:
+            if isinstance(a, ast.Starred):
+                items = self.iterate(self.eval(a.value, fr))
+                if items is None:
+                    return Unknown("call with *unknown")
+                args.extend(items)
+            else:
+                args.append(self.eval(a, fr))
+        kwargs: dict[str, Any] = {}
+        for k in e.keywords:
+            if k.arg is None:
+                more = plain(self.eval(k.value, fr))
+                if isinstance(more, Config):
+                    more = dict(more.fields)
+                if not isinstance(more, dict):
+                    kwargs["**"] = Unknown("**kwargs")
+                    continue
+                kwargs.update({str(kk): vv for kk, vv in more.items()})
+            else:
+                kwargs[k.arg] = self.eval(k.value, fr)
+        if isinstance(f, Ext) and f.qual in ("builtins.super",):
+            return self.make_super(args, fr)
+        return self.call(f, args, kwargs, (fr.mod.path, e.lineno))
+
+    def make_super(self, args: list[Any], fr: Frame) -> Any:
+        if len(args) == 2 and isinstance(args[0], Cls):
+            return Super(args[0], args[1])
+        func = fr.func
+        if func is None or func.owner is None:
+            return Unknown("super() outside a method")
+        return Super(func.owner, fr.locals.get("self", fr.locals.get("cls")))
+
+    def call(self, f: Any, args: list[Any], kwargs: dict[str, Any], loc: tuple) -> Any:
+        self.tick()
+        if isinstance(f, Func):
+            return self.call_func(f, args, kwargs)
+        if isinstance(f, Cls):
+            return self.instantiate(f, args, kwargs, loc)
+        if isinstance(f, Ext):
+            return self.call_ext(f, args, kwargs, loc)
+        if isinstance(f, Obj) and f.module and f.cls is not None:
+            return Unknown("module call in __init__")
+        if hasattr(f, "__call__") and getattr(f, "_builtin", False):
+            return f(args, kwargs, loc)
+        return Unknown("call of unknown")
+
+    def call_func(self, f: Func, args: list[Any], kwargs: dict[str, Any]) -> Any:
+        if self.depth >= MAX_DEPTH:
+            raise Budget(f"call depth over {MAX_DEPTH} (recursion?)")
+        fr = Frame(f.mod, f, f.closure)
+        if f.bound is not None:
+            args = [f.bound, *args]
+        self.bind_args(f, args, kwargs, fr)
+        self.depth += 1
+        try:
+            if isinstance(f.node, ast.Lambda):
+                return self.eval(f.node.body, fr)
+            self.run_body(f.node.body, fr)
+        except Return as r:
+            return r.value
+        finally:
+            self.depth -= 1
+        return None
+
+    def bind_args(self, f: Func, args: list[Any], kwargs: dict[str, Any], fr: Frame) -> None:
+        a = f.node.args
+        pos = [*a.posonlyargs, *a.args]
+        defaults = [None] * (len(pos) - len(a.defaults)) + list(a.defaults)
+        dframe = Frame(f.mod, None, f.closure)
+        kwargs = dict(kwargs)
+        for i, p in enumerate(pos):
+            if i < len(args):
+                fr.locals[p.arg] = args[i]
+            elif p.arg in kwargs:
+                fr.locals[p.arg] = kwargs.pop(p.arg)
+            elif defaults[i] is not None:
+                fr.locals[p.arg] = self.eval(defaults[i], dframe)
+            else:
+                fr.locals[p.arg] = Unknown(f"argument {p.arg}")
+        if a.vararg is not None:
+            fr.locals[a.vararg.arg] = tuple(args[len(pos) :])
+        for p, d in zip(a.kwonlyargs, a.kw_defaults):
+            if p.arg in kwargs:
+                fr.locals[p.arg] = kwargs.pop(p.arg)
+            elif d is not None:
+                fr.locals[p.arg] = self.eval(d, dframe)
+            else:
+                fr.locals[p.arg] = Unknown(f"argument {p.arg}")
+        if a.kwarg is not None:
+            fr.locals[a.kwarg.arg] = kwargs
+
+    def find_init(self, cls: Cls, after: Cls | None = None) -> tuple[Any, Any]:
+        ok, v, where = self.mro_attr(cls, "__init__", after)
+        if ok:
+            return v, where
+        return None, where  # where: the first Ext base (or None)
+
+    def instantiate(self, cls: Cls, args: list[Any], kwargs: dict[str, Any], loc: tuple) -> Any:
+        obj = Obj(cls=cls, module=self.is_module_cls(cls), loc=(str(loc[0]), loc[1]))
+        if self.is_config_cls(cls):
+            return self.make_config(cls, args, kwargs, loc)
+        if self.is_dataclass(cls):
+            self.init_dataclass(obj, cls, args, kwargs)
+            return obj
+        init, where = self.find_init(cls)
+        if isinstance(init, Func):
+            init = Func(init.node, init.mod, init.closure, init.owner, obj)
+            self.call_func(init, args, kwargs)
+        elif isinstance(where, Ext):
+            self.ext_init(obj, where, args, kwargs, loc)
+        return obj
+
+    def init_dataclass(self, obj: Obj, cls: Cls, args: list[Any], kwargs: dict) -> None:
+        fields: list[tuple[str, ast.AnnAssign, Cls]] = []
+        for c in reversed(cls.mro()):
+            if isinstance(c, Cls):
+                for st in c.node.body:
+                    if isinstance(st, ast.AnnAssign) and isinstance(st.target, ast.Name):
+                        fields = [f for f in fields if f[0] != st.target.id]
+                        fields.append((st.target.id, st, c))
+        for i, (name, st, c) in enumerate(fields):
+            if i < len(args):
+                v = args[i]
+            elif name in kwargs:
+                v = kwargs[name]
+            elif st.value is not None:
+                v = self.eval(st.value, c.ns["__frame__"])
+                if isinstance(v, Ext) and v.qual.endswith("field"):
+                    v = Unknown(f"dataclass field {name}")
+            else:
+                v = Unknown(f"dataclass field {name}")
+            if not isinstance(v, Sourced):
+                v = Sourced(v, name, str(c.mod.path), st.lineno)
+            obj.attrs[name] = v
+        ok, post, _ = self.mro_attr(cls, "__post_init__")
+        if ok and isinstance(post, Func):
+            self.call_func(Func(post.node, post.mod, post.closure, post.owner, obj), [], {})
+
+    def is_dataclass(self, cls: Cls) -> bool:
+        for d in cls.node.decorator_list:
+            text = ast.unparse(d)
+            if text.split("(")[0].split(".")[-1] == "dataclass":
+                return True
+        return False
+
+    # implemented in extlib / config
+    def call_ext(self, f: Ext, args: list[Any], kwargs: dict[str, Any], loc: tuple) -> Any:
+        raise NotImplementedError
+
+    def ext_init(self, obj: Obj, base: Ext, args: list, kwargs: dict, loc: tuple) -> None:
+        raise NotImplementedError
+
+    def is_config_cls(self, cls: Cls) -> bool:
+        raise NotImplementedError
+
+    def make_config(self, cls: Cls, args: list, kwargs: dict, loc: tuple) -> Any:
+        raise NotImplementedError
+
+    # ------------------------------------------------------------------ attributes
+    def getattr(self, obj: Any, name: str, where: tuple | None = None) -> Any:
+        if isinstance(obj, Sourced):
+            obj = obj.value
+        if isinstance(obj, Obj):
+            for d in (obj.children, obj.params, obj.buffers, obj.attrs):
+                if name in d:
+                    v = d[name]
+                    if isinstance(v, Tensor) and v.param and v.owner is None:
+                        v.owner, v.name = obj, name
+                    return v
+            if name == "__class__" and obj.cls is not None:
+                return obj.cls
+            if obj.cls is not None:
+                ok, v, _ = self.mro_attr(obj.cls, name)
+                if ok:
+                    return self.bind(v, obj)
+            return self.obj_method(obj, name)
+        if isinstance(obj, Leaf):
+            return self.leaf_attr(obj, name)
+        if isinstance(obj, Config):
+            return self.config_attr(obj, name, where)
+        if isinstance(obj, Cls):
+            ok, v, _ = self.mro_attr(obj, name)
+            if ok:
+                if isinstance(v, Func) and v.is_classmethod:
+                    return Func(v.node, v.mod, v.closure, v.owner, obj, is_classmethod=True)
+                return v
+            if name == "__name__":
+                return obj.name
+            return Unknown(f"class attribute {name}")
+        if isinstance(obj, Super):
+            cls = obj.inst.cls if isinstance(obj.inst, (Obj, Config)) else obj.inst
+            if isinstance(cls, Cls):
+                ok, v, where = self.mro_attr(cls, name, after=obj.owner)
+                if ok:
+                    return self.bind(v, obj.inst)
+                if isinstance(where, Ext):
+                    return self.ext_method(obj.inst, where, name)
+            return Unknown(f"super().{name}")
+        if isinstance(obj, Ext):
+            return ext_const(obj.attr(name))
+        if isinstance(obj, ModRef):
+            if obj.mod is None:
+                return Ext(f"{obj.name}.{name}")
+            return self.import_value(obj.name, name)
+        if isinstance(obj, Tensor):
+            return self.tensor_attr(obj, name)
+        return self.value_attr(obj, name)
+
+    def bind(self, v: Any, inst: Any) -> Any:
+        if isinstance(v, Func) and not v.is_static:
+            bound = inst.cls if v.is_classmethod and isinstance(inst, Obj) else inst
+            f = Func(v.node, v.mod, v.closure, v.owner, bound, v.is_static, v.is_classmethod)
+            if v.closure and v.closure.get("__property__"):
+                return self.call_func(f, [], {})
+            return f
+        return v
+
+    def setattr(self, obj: Any, name: str, v: Any, line: int | None, fr: Frame) -> None:
+        if isinstance(obj, Obj):
+            self.register(obj, name, v, line)
+        elif isinstance(obj, Leaf):
+            if isinstance(v, WeightRef) and v.owner is not obj:
+                obj.tied[name] = (v.owner, v.name)
+            elif isinstance(v, Tensor) and v.param and v.owner is not None and v.owner is not obj:
+                obj.tied[name] = (v.owner, v.name or name)
+        elif isinstance(obj, Config):
+            obj.fields[obj.aliases.get(name, name)] = v
+        elif isinstance(obj, Cls):
+            obj.ns[name] = v
+
+    def register(self, obj: Obj, name: str, v: Any, line: int | None) -> None:
+        """``obj.name = v`` with nn.Module semantics (modules and parameters are registered)."""
+        for d in (obj.children, obj.params, obj.buffers, obj.attrs):
+            if name in d and not (d is obj.children and is_module(v)):
+                del d[name]
+        if obj.module and is_module(v):
+            obj.children[name] = v
+        elif obj.module and isinstance(v, Tensor) and v.param:
+            if v.owner is not None and v.owner is not obj:
+                obj.params[name] = WeightRef(v.owner, v.name or name)
+            else:
+                v.owner, v.name = obj, name
+                obj.params[name] = v
+        elif obj.module and isinstance(v, WeightRef):
+            obj.params[name] = v
+        else:
+            obj.attrs[name] = v
+            return
+        if self.uncertain:
+            where = f"line {self.uncertain[-1]}"
+            obj.unresolved.append(f"{name} (depends on an unresolved condition at {where})")
+
+    # implemented in extlib
+    def leaf_attr(self, leaf: Leaf, name: str) -> Any:
+        raise NotImplementedError
+
+    def config_attr(self, cfg: Config, name: str, where: tuple | None) -> Any:
+        raise NotImplementedError
+
+    def obj_method(self, obj: Obj, name: str) -> Any:
+        raise NotImplementedError
+
+    def ext_method(self, inst: Any, base: Ext, name: str) -> Any:
+        raise NotImplementedError
+
+    def tensor_attr(self, t: Tensor, name: str) -> Any:
+        raise NotImplementedError
+
+    def value_attr(self, v: Any, name: str) -> Any:
+        raise NotImplementedError

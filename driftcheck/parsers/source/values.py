@@ -1,0 +1,212 @@
+"""Abstract values of the source interpreter.
+
+Plain Python constants (int, float, str, bool, None) and containers (tuple, list, dict) stand
+for themselves. Everything else the analyzed code can hold is one of the classes below:
+``Unknown`` (anything the interpreter cannot know -- it poisons arithmetic instead of being
+guessed), ``Ext`` (a name from a library we do not interpret, by qualified name), user
+classes / functions / instances, torch layers (``Leaf``), module containers, tensors with a
+(maybe unknown) shape and config objects whose fields carry where each value came from.
+"""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from driftcheck.parsers.source.loader import ModInfo
+
+
+class Unknown:
+    """A value the interpreter could not compute; ``why`` says what it came from."""
+
+    __slots__ = ("why",)
+
+    def __init__(self, why: str = "") -> None:
+        self.why = why
+
+    def __repr__(self) -> str:
+        return f"Unknown({self.why})"
+
+    def __bool__(self) -> bool:  # pragma: no cover - callers must test with is_unknown
+        raise TypeError("truth value of Unknown")
+
+
+def is_unknown(v: Any) -> bool:
+    return isinstance(v, Unknown)
+
+
+@dataclass(eq=False)
+class Ext:
+    """A name from code we do not interpret (torch, math, transformers utilities...)."""
+
+    qual: str
+
+    def attr(self, name: str) -> Ext:
+        return Ext(f"{self.qual}.{name}")
+
+
+@dataclass(eq=False)
+class Cls:
+    """A class defined in analyzed source."""
+
+    name: str
+    mod: ModInfo
+    node: ast.ClassDef
+    bases: list[Any] = field(default_factory=list)
+    ns: dict[str, Any] = field(default_factory=dict)  # class-level names, evaluated lazily
+    evaluated: bool = False
+
+    @property
+    def qual(self) -> str:
+        return f"{self.mod.name}.{self.name}"
+
+    def mro(self) -> list[Any]:
+        """Depth-first, left-to-right linearisation (close enough to C3 for model code)."""
+        out: list[Any] = []
+        seen: set[int] = set()
+
+        def visit(c: Any, depth: int) -> None:
+            if id(c) in seen or depth > 50:
+                return
+            seen.add(id(c))
+            out.append(c)
+            if isinstance(c, Cls):
+                for b in c.bases:
+                    visit(b, depth + 1)
+
+        visit(self, 0)
+        return out
+
+
+@dataclass(eq=False)
+class Func:
+    """A function or method defined in analyzed source, with its defining scope."""
+
+    node: ast.FunctionDef | ast.Lambda
+    mod: ModInfo
+    closure: dict[str, Any] | None = None
+    owner: Cls | None = None  # the class it is defined in (for super())
+    bound: Any = None  # the instance for a bound method
+    is_static: bool = False
+    is_classmethod: bool = False
+
+    @property
+    def name(self) -> str:
+        return getattr(self.node, "name", "<lambda>")
+
+
+@dataclass(eq=False)
+class Obj:
+    """An instance of a user class. ``module`` when it derives from ``nn.Module``.
+
+    ``children`` holds sub-modules in registration order (as torch's ``_modules``),
+    ``params`` holds ``nn.Parameter`` leaves, ``attrs`` every other attribute.
+    """
+
+    cls: Cls | None
+    module: bool = False
+    attrs: dict[str, Any] = field(default_factory=dict)
+    children: dict[str, Any] = field(default_factory=dict)
+    params: dict[str, Any] = field(default_factory=dict)
+    buffers: dict[str, Any] = field(default_factory=dict)
+    loc: tuple[str, int] | None = None
+    kind: str | None = None  # ModuleList / Sequential / ModuleDict / ParameterList ...
+    notes: list[str] = field(default_factory=list)
+    unresolved: list[str] = field(default_factory=list)
+    qual: str | None = None  # torch class qualname when interpreted from torch source
+
+
+@dataclass(eq=False)
+class Leaf:
+    """A catalogue layer built from a known constructor (``nn.Linear(...)``).
+
+    ``params`` are catalogue parameters; ``param_keys`` maps a parameter to the config key
+    and line it was read from; ``unresolved`` lists parameters we could not compute.
+    """
+
+    type: str
+    params: dict[str, Any]
+    loc: tuple[str, int] | None
+    torch: str | None = None
+    param_keys: dict[str, tuple[str | None, str | None, int | None]] = field(default_factory=dict)
+    unresolved: list[str] = field(default_factory=list)
+    tied: dict[str, tuple[Any, str]] = field(default_factory=dict)
+    notes: list[str] = field(default_factory=list)
+
+
+@dataclass(eq=False)
+class Tensor:
+    """A tensor made in ``__init__`` (``torch.zeros(3, 4)``); shape may hold Unknowns."""
+
+    shape: tuple[Any, ...] | Unknown
+    param: bool = False  # wrapped in nn.Parameter
+    owner: Any = None  # Leaf/Obj whose attribute this is (for tying)
+    name: str | None = None
+
+
+@dataclass(eq=False)
+class WeightRef:
+    """``module.weight``: a parameter of a leaf, so ``a.weight = b.weight`` can tie them."""
+
+    owner: Any
+    name: str
+
+
+@dataclass(eq=False)
+class Sourced:
+    """A value read from a config field: the value plus the key and line it came from."""
+
+    value: Any
+    key: str | None
+    file: str | None
+    line: int | None
+
+
+@dataclass(eq=False)
+class Config:
+    """A config object: fields by name, plus aliases (HF ``attribute_map``).
+
+    ``origin`` names where the fields came from (a config.json path, or the config class file
+    for class defaults) and ``lines`` the line of each field's default where known.
+    """
+
+    fields: dict[str, Any]
+    aliases: dict[str, str] = field(default_factory=dict)
+    origin: str | None = None
+    lines: dict[str, int] = field(default_factory=dict)
+    cls: Cls | None = None
+    prefix: str = ""
+
+    def lookup(self, name: str) -> tuple[bool, Any]:
+        name = self.aliases.get(name, name)
+        if name in self.fields:
+            return True, self.fields[name]
+        return False, None
+
+
+class Return(Exception):
+    """Unwinds a function body at ``return``."""
+
+    def __init__(self, value: Any) -> None:
+        self.value = value
+
+
+class Budget(Exception):
+    """The analysis ran out of its step / depth / node / time budget."""
+
+
+def plain(v: Any) -> Any:
+    """Strip ``Sourced`` wrappers (recursively through tuples / lists)."""
+    while isinstance(v, Sourced):
+        v = v.value
+    if isinstance(v, tuple):
+        return tuple(plain(x) for x in v)
+    if isinstance(v, list) and any(isinstance(x, Sourced) for x in v):
+        return [plain(x) for x in v]
+    return v
+
+
+def is_module(v: Any) -> bool:
+    return isinstance(v, Leaf) or (isinstance(v, Obj) and v.module)
