@@ -237,6 +237,7 @@ class _Walker:
                 if src not in members
             ]
             exits = [e.src for e in g.edges if e.src in members and e.dst not in members]
+            exits += [o for o in g.outputs if o in members]  # a block that ends the model
             if not entering or not exits or exits[0] not in shapes:
                 continue
             out = shapes[exits[0]]

@@ -1,0 +1,140 @@
+"""What a check is: one small unit with its id, its documentation and its own examples.
+
+A check is a function ``run(ctx) -> Iterable[Hit]`` wrapped in a ``Check`` record by the
+``@check(...)`` decorator. The record carries everything the CLI, the docs and the generic test
+need: a stable id by family (``SHP001``), a kebab-case name, a severity, what it does, why it
+costs something, the fix, and VALID / INVALID examples (graphs built in code, graph JSON dicts
+or model source snippets). One generic test runs every example: an invalid example must fire
+its check, a valid one must not. The examples are the documentation.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from driftcheck.findings import Severity
+
+if TYPE_CHECKING:
+    from driftcheck.graph.model import Graph, Node
+    from driftcheck.verifier.context import Context
+
+BLOCKER = Severity.blocker
+WARNING = Severity.warning
+INFO = Severity.info
+
+FAMILIES: dict[str, str] = {
+    "SHP": "shape",
+    "STR": "structure and connectivity",
+    "ATT": "attention and heads",
+    "MOE": "mixture of experts",
+    "LAY": "layer attributes",
+    "CST": "cost and serving",
+    "CFG": "config consistency",
+    "SML": "code smells",
+}
+
+
+@dataclass(frozen=True)
+class Source:
+    """A model-code example: analyzed by the source parser, never imported."""
+
+    code: str
+    entry: str | None = None
+    config: Mapping[str, Any] | None = None
+
+
+@dataclass(frozen=True)
+class Example:
+    """A graph (object, JSON dict or source snippet) plus the options it is checked with."""
+
+    model: Graph | Mapping[str, Any] | Source
+    input_shape: tuple | None = None
+    options: Mapping[str, Any] = field(default_factory=dict)
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class Hit:
+    """What a check found: the node it is about (if any) and one line saying what is wrong."""
+
+    node: Node | None
+    message: str
+    values: Mapping[str, Any] = field(default_factory=dict)
+    evidence: str | None = None
+    attribute: str | None = None
+
+
+@dataclass(frozen=True)
+class Check:
+    id: str
+    name: str
+    severity: Severity
+    what: str
+    why: str
+    fix: str
+    run: Callable[[Context], Iterable[Hit]]
+    valid: tuple[Example, ...] = ()
+    invalid: tuple[Example, ...] = ()
+    phase: int = 1
+    """Checks run by phase: 0 attribute checks (they claim nodes), 1 the rest, 2 shape checks
+    (which skip nodes a phase-0 blocker already explained, so one bug is one finding)."""
+    claims: bool = False
+
+    @property
+    def family(self) -> str:
+        return self.id[:3]
+
+    @property
+    def category(self) -> str:
+        return FAMILIES[self.family]
+
+    def doc(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "name": self.name,
+            "severity": self.severity.value,
+            "category": self.category,
+            "what": self.what,
+            "why": self.why,
+            "fix": self.fix,
+            "examples": {"valid": len(self.valid), "invalid": len(self.invalid)},
+        }
+
+
+def _ex(x: Any) -> Example:
+    return x if isinstance(x, Example) else Example(x)
+
+
+def check(
+    id: str,
+    name: str,
+    severity: Severity,
+    *,
+    what: str,
+    why: str,
+    fix: str,
+    valid: Iterable[Any] = (),
+    invalid: Iterable[Any] = (),
+    phase: int = 1,
+    claims: bool = False,
+) -> Callable[[Callable[[Context], Iterable[Hit]]], Check]:
+    """Decorator: turn ``run(ctx)`` into a ``Check`` record (the module lists them in CHECKS)."""
+
+    def wrap(fn: Callable[[Context], Iterable[Hit]]) -> Check:
+        return Check(
+            id=id,
+            name=name,
+            severity=severity,
+            what=" ".join(what.split()),
+            why=" ".join(why.split()),
+            fix=" ".join(fix.split()),
+            run=fn,
+            valid=tuple(_ex(v) for v in valid),
+            invalid=tuple(_ex(v) for v in invalid),
+            phase=phase,
+            claims=claims,
+        )
+
+    return wrap

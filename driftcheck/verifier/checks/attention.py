@@ -1,0 +1,320 @@
+"""ATT: attention heads, head sizes and q/k/v/o projection widths."""
+
+from __future__ import annotations
+
+from driftcheck.graph.model import Node
+from driftcheck.verifier.base import BLOCKER, INFO, WARNING, check
+from driftcheck.verifier.build import L, net, seq
+from driftcheck.verifier.context import Context
+
+# layer type -> (width param, heads param) for layers whose reference asserts divisibility
+DIVIDES = {
+    "MultiheadAttention": ("embed_dim", "num_heads"),
+    "CausalSelfAttention": ("n_embd", "n_head"),
+}
+HEADED = (
+    "Attention",
+    "MultiheadAttention",
+    "CausalSelfAttention",
+    "CrossAttention",
+    "MultiHeadLatentAttention",
+)
+
+
+def _att(h=64, heads=4, kv=None, hd=None, **kw):
+    return L("Attention", hidden_size=h, num_heads=heads, num_kv_heads=kv, head_dim=hd, **kw)
+
+
+def _mha(e=32, heads=4, **kw):
+    return L("MultiheadAttention", embed_dim=e, num_heads=heads, batch_first=True, **kw)
+
+
+def resolved(ctx: Context, node: Node) -> tuple[int, int, int] | None:
+    """(heads, kv_heads, head_dim) of an HF-style Attention node, when all are known ints."""
+    p = ctx.bound(node)
+    if p is None:
+        return None
+    heads, kv, hd, h = (
+        p.get("num_heads"),
+        p.get("num_kv_heads"),
+        p.get("head_dim"),
+        p.get("hidden_size"),
+    )
+    kv = heads if kv is None else kv
+    if hd is None and isinstance(h, int) and isinstance(heads, int) and heads > 0:
+        hd = h // heads
+    if all(isinstance(v, int) and not isinstance(v, bool) for v in (heads, kv, hd)):
+        return heads, kv, hd
+    return None
+
+
+@check(
+    "ATT001",
+    "heads-not-dividing-width",
+    BLOCKER,
+    phase=0,
+    claims=True,
+    what="nn.MultiheadAttention (or nanoGPT's CausalSelfAttention) has an embedding width that "
+    "the head count does not divide.",
+    why="Both assert `embed_dim % num_heads == 0` in their constructor: the model cannot be built.",
+    fix="Pick a head count that divides the width (768 / 12), or change the width.",
+    valid=[seq((2, 5, 32), _mha(32, 4))],
+    invalid=[
+        seq((2, 5, 30), _mha(30, 4)),
+        seq((2, 5, 30), L("CausalSelfAttention", n_embd=30, n_head=4)),
+    ],
+)
+def heads_not_dividing_width(ctx: Context):
+    for t, (wk, hk) in DIVIDES.items():
+        for n in ctx.of_type(t):
+            v = ctx.ints(n, wk, hk)
+            if v and v[1] > 0 and v[0] % v[1]:
+                yield ctx.hit(
+                    n,
+                    f"{ctx.where(n)}: {wk}={v[0]} is not divisible by {hk}={v[1]}",
+                    values={wk: v[0], hk: v[1]},
+                )
+
+
+@check(
+    "ATT002",
+    "kv-heads-not-dividing-heads",
+    BLOCKER,
+    phase=0,
+    claims=True,
+    what="Grouped-query attention whose KV head count does not divide the query head count.",
+    why="Each KV head serves heads / kv_heads query heads (`repeat_kv`); with a remainder the "
+    "key and query head axes differ and attention raises at the first forward.",
+    fix="Use a KV head count that divides the head count (32 heads: 1, 2, 4, 8, 16 or 32).",
+    valid=[seq((2, 5, 64), _att(64, 8, 2))],
+    invalid=[seq((2, 5, 64), _att(64, 8, 3)), seq((2, 5, 64), _att(64, 4, 8))],
+)
+def kv_heads_not_dividing(ctx: Context):
+    for n in ctx.of_type("Attention"):
+        r = resolved(ctx, n)
+        if r and r[0] > 0 and r[1] > 0 and r[0] % r[1]:
+            yield ctx.hit(
+                n,
+                f"{ctx.where(n)}: num_heads={r[0]} is not a multiple of num_kv_heads={r[1]}",
+                values={"num_heads": r[0], "num_kv_heads": r[1]},
+            )
+
+
+@check(
+    "ATT003",
+    "head-dim-truncates-width",
+    WARNING,
+    what="Attention derives head_dim = hidden // heads from a width the heads do not divide.",
+    why="q_proj then produces heads * head_dim features, fewer than the width: the model "
+    "runs, but silently narrower than its config says (768 // 10 = 76, 760 < 768).",
+    fix="Make the head count divide the width, or set head_dim explicitly.",
+    valid=[seq((2, 5, 64), _att(64, 4)), seq((2, 5, 60), _att(60, 4, hd=16))],
+    invalid=[seq((2, 5, 100), _att(100, 6))],
+)
+def head_dim_truncates(ctx: Context):
+    for n in ctx.of_type("Attention"):
+        p = ctx.bound(n)
+        v = ctx.ints(n, "hidden_size", "num_heads")
+        if p and v and p.get("head_dim") is None and v[1] > 0 and v[0] % v[1]:
+            hd = v[0] // v[1]
+            yield ctx.hit(
+                n,
+                f"{ctx.where(n)}: head_dim = {v[0]} // {v[1]} = {hd}; q/o width "
+                f"{hd * v[1]} != hidden {v[0]}",
+            )
+
+
+@check(
+    "ATT004",
+    "nonpositive-heads",
+    BLOCKER,
+    phase=0,
+    claims=True,
+    what="An attention layer has zero or negative (KV) heads.",
+    why="head_dim = width // heads and heads // kv_heads divide by it: construction raises "
+    "ZeroDivisionError (or a negative-size tensor error).",
+    fix="Set a positive head count.",
+    valid=[seq((2, 5, 64), _att(64, 4, 4))],
+    invalid=[seq((2, 5, 64), _att(64, 0)), seq((2, 5, 64), _att(64, 4, 0))],
+)
+def nonpositive_heads(ctx: Context):
+    for n in ctx.of_type(*HEADED):
+        p = ctx.bound(n) or {}
+        for k in ("num_heads", "num_kv_heads", "n_head", "heads"):
+            v = p.get(k)
+            if isinstance(v, int) and not isinstance(v, bool) and v <= 0:
+                yield ctx.hit(n, f"{ctx.where(n)}: {k}={v}")
+                break
+
+
+def _head_dims(ctx: Context):
+    for n in ctx.of_type("Attention"):
+        r = resolved(ctx, n)
+        if r and r[2] > 0:
+            yield n, r[2]
+    for n in ctx.of_type("RotaryEmbedding"):
+        v = ctx.ints(n, "head_dim")
+        if v and v[0] > 0:
+            yield n, v[0]
+
+
+@check(
+    "ATT005",
+    "odd-rope-head-dim",
+    WARNING,
+    what="Rotary embeddings over an odd head_dim.",
+    why="RoPE rotates pairs of channels (`rotate_half` splits the head in two): with an odd "
+    "size the halves and the cos/sin tables disagree and the forward fails or mis-rotates.",
+    fix="Use an even head_dim (a multiple of 8 is best).",
+    valid=[seq((2, 5, 64), _att(64, 4))],
+    invalid=[seq((2, 5, 60), _att(60, 4, hd=15))],
+)
+def odd_rope_head_dim(ctx: Context):
+    for n, hd in _head_dims(ctx):
+        if hd % 2:
+            yield ctx.hit(n, f"{ctx.where(n)}: head_dim={hd} is odd")
+
+
+@check(
+    "ATT006",
+    "head-dim-too-large",
+    WARNING,
+    what="head_dim above what fused attention kernels take (256 by default, a threshold).",
+    why="FlashAttention and most fused SDPA kernels support head_dim <= 256; larger heads fall "
+    "back to the slow, memory-hungry math path.",
+    fix="Use more, smaller heads; or raise `thresholds.max_head_dim` if your kernels allow it.",
+    valid=[seq((2, 5, 512), _att(512, 2))],
+    invalid=[seq((2, 5, 512), _att(512, 1))],
+)
+def head_dim_too_large(ctx: Context):
+    limit = ctx.options.threshold("max_head_dim")
+    for n, hd in _head_dims(ctx):
+        if n.type == "Attention" and hd > limit:
+            yield ctx.hit(n, f"{ctx.where(n)}: head_dim={hd} > {int(limit)}")
+
+
+@check(
+    "ATT007",
+    "head-dim-unaligned",
+    INFO,
+    what="head_dim is not a multiple of 8.",
+    why="Tensor-core kernels and FlashAttention want head sizes in multiples of 8; odd sizes "
+    "pad or fall back to slower paths.",
+    fix="Prefer head_dim in {64, 80, 96, 128, ...}.",
+    valid=[seq((2, 5, 64), _att(64, 4))],
+    invalid=[seq((2, 5, 60), _att(60, 6))],
+)
+def head_dim_unaligned(ctx: Context):
+    for n, hd in _head_dims(ctx):
+        if n.type == "Attention" and hd % 8 and hd % 2 == 0:
+            yield ctx.hit(n, f"{ctx.where(n)}: head_dim={hd} is not a multiple of 8")
+
+
+@check(
+    "ATT008",
+    "mha-not-batch-first",
+    INFO,
+    what="nn.MultiheadAttention with batch_first=False fed a (B, T, E) tensor.",
+    why="Without batch_first it reads axis 0 as time: the shapes still fit, so the model runs "
+    "and silently attends across the batch.",
+    fix="Pass `batch_first=True`, or transpose to (T, B, E).",
+    valid=[seq(("B", 5, 32), _mha(32, 4))],
+    invalid=[seq(("B", 5, 32), L("MultiheadAttention", embed_dim=32, num_heads=4))],
+)
+def mha_not_batch_first(ctx: Context):
+    for n in ctx.of_type("MultiheadAttention"):
+        p = ctx.bound(n) or {}
+        if p.get("batch_first"):
+            continue
+        for src in ctx.producers(n)[:1]:
+            s = ctx.shapes.shapes.get(src.id)
+            if s and len(s) == 3 and isinstance(s[0], str) and s[0].lower().startswith(("b", "n")):
+                yield ctx.hit(n, f"{ctx.where(n)} reads axis 0 ({s[0]}) as time")
+
+
+def _projections(ctx: Context) -> dict[str | None, dict[str, Node]]:
+    groups: dict[str | None, dict[str, Node]] = {}
+    for n in ctx.of_type("Linear"):
+        short = (n.name or n.id).rsplit(".", 1)[-1]
+        if short in ("q_proj", "k_proj", "v_proj", "o_proj", "out_proj"):
+            groups.setdefault(n.parent, {})["o_proj" if short == "out_proj" else short] = n
+    return groups
+
+
+def _lins(parent_repeat=1, q=64, k=32, v=32, o=64):
+    def lin(i, name, fi, fo):
+        return L("Linear", i, name=f"attn.{name}", parent="attn", in_features=fi, out_features=fo)
+
+    return net(
+        [
+            L("Module", "attn", repeat=parent_repeat),
+            lin("q", "q_proj", 64, q),
+            lin("k", "k_proj", 64, k),
+            lin("v", "v_proj", 64, v),
+            lin("o", "o_proj", o, 64),
+        ],
+        origin="source",
+    )
+
+
+@check(
+    "ATT009",
+    "qo-width-mismatch",
+    WARNING,
+    what="An attention block's q_proj output width differs from its o_proj input width "
+    "(matched by the usual projection names).",
+    why="o_proj consumes the concatenated heads, which are as wide as q_proj's output; a "
+    "different width raises at the first forward.",
+    fix="Make o_proj.in_features = q_proj.out_features = num_heads * head_dim.",
+    valid=[_lins()],
+    invalid=[_lins(q=64, o=48)],
+)
+def qo_width_mismatch(ctx: Context):
+    for projs in _projections(ctx).values():
+        q, o = projs.get("q_proj"), projs.get("o_proj")
+        a = ctx.ints(q, "out_features") if q else None
+        b = ctx.ints(o, "in_features") if o else None
+        if a and b and a != b:
+            yield ctx.hit(
+                o,
+                f"{ctx.where(q)} outputs {a[0]} features, {ctx.where(o)} takes {b[0]}",
+                evidence="matched by projection names q_proj/o_proj",
+            )
+
+
+@check(
+    "ATT010",
+    "kv-width-mismatch",
+    WARNING,
+    what="k_proj and v_proj of one attention block have different output widths.",
+    why="Keys and values come in the same number of heads; different widths mean different "
+    "head counts or sizes, and standard attention code cannot reshape them alike.",
+    fix="Give k_proj and v_proj the same out_features (num_kv_heads * head_dim).",
+    valid=[_lins()],
+    invalid=[_lins(v=48)],
+)
+def kv_width_mismatch(ctx: Context):
+    for projs in _projections(ctx).values():
+        k, v = projs.get("k_proj"), projs.get("v_proj")
+        a = ctx.ints(k, "out_features") if k else None
+        b = ctx.ints(v, "out_features") if v else None
+        if a and b and a != b:
+            yield ctx.hit(
+                v,
+                f"{ctx.where(k)} outputs {a[0]}, {ctx.where(v)} outputs {b[0]}",
+                evidence="matched by projection names k_proj/v_proj",
+            )
+
+
+CHECKS = [
+    heads_not_dividing_width,
+    kv_heads_not_dividing,
+    head_dim_truncates,
+    nonpositive_heads,
+    odd_rope_head_dim,
+    head_dim_too_large,
+    head_dim_unaligned,
+    mha_not_batch_first,
+    qo_width_mismatch,
+    kv_width_mismatch,
+]

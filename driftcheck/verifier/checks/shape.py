@@ -1,0 +1,296 @@
+"""SHP: shape checks, read from graph shape inference (``driftcheck.graph.shapes``).
+
+Every shape issue becomes exactly one finding, under the most specific check that explains it
+(conv into linear, residual add, rank, plain width mismatch), and none where a phase-0
+attribute check already explained the node (a bad head count is one finding, not two).
+"""
+
+from __future__ import annotations
+
+import re
+
+from driftcheck.graph.shapes import EMPTY, MISMATCH, REPEAT, ShapeIssue
+from driftcheck.verifier.base import BLOCKER, INFO, Example, check
+from driftcheck.verifier.build import L, net, seq
+from driftcheck.verifier.context import Context
+
+SPATIAL = re.compile(
+    r"^(Conv|ConvTranspose|LazyConv|MaxPool|AvgPool|AdaptiveAvgPool|"
+    r"AdaptiveMaxPool|LPPool|BatchNorm|InstanceNorm)[123]d$"
+)
+EMPTY_WORDS = ("kernel larger", "too large for input", "exceeds input shape", "too small")
+LINEAR_LIKE = {"Linear", "Conv1D", "Bilinear", "LazyLinear"}
+
+
+def _lin(i, o, **kw):
+    return L("Linear", in_features=i, out_features=o, **kw)
+
+
+def _conv(i, o, k=3, **kw):
+    return L("Conv2d", in_channels=i, out_channels=o, kernel_size=k, **kw)
+
+
+def classify(ctx: Context, issue: ShapeIssue) -> str:
+    """Which SHP check owns a MISMATCH issue: conv-linear, broadcast, rank or width."""
+    node = ctx.graph.index[issue.node]
+    shapes = [s for _, s in issue.inputs if s is not None]
+    if node.type in LINEAR_LIKE and shapes and len(shapes[0]) >= 3:
+        src = ctx.graph.index[issue.inputs[0][0]]
+        if len(shapes[0]) >= 4 or SPATIAL.match(src.type):
+            return "conv-linear"
+    if any(k in issue.message for k in EMPTY_WORDS):
+        return "empty"
+    if "broadcast" in issue.message:
+        return "broadcast"
+    if "-D input" in issue.message:
+        return "rank"
+    return "width"
+
+
+def _mismatches(ctx: Context, kind: str):
+    for issue in ctx.shapes.errors:
+        if issue.kind != MISMATCH or issue.node in ctx.claimed:
+            continue
+        if classify(ctx, issue) == kind:
+            node = ctx.graph.index[issue.node]
+            yield ctx.hit(
+                node, issue.message, values={"inputs": [list(s or ()) for _, s in issue.inputs]}
+            )
+
+
+@check(
+    "SHP001",
+    "shape-mismatch",
+    BLOCKER,
+    phase=2,
+    what="A layer's input width, channels or features differ from what the layer was built for.",
+    why="torch raises at the first forward (`mat1 and mat2 shapes cannot be multiplied`, "
+    "`expected input to have 8 channels`): the model cannot run at all.",
+    fix="Make the producer's output size equal the consumer's input size (or insert a "
+    "projection); the message names both layers and both shapes.",
+    valid=[seq((2, 8), _lin(8, 16), L("ReLU"), _lin(16, 4))],
+    invalid=[
+        seq((2, 8), _lin(8, 16), L("ReLU"), _lin(12, 4)),
+        Example(seq((2, 8), _lin(8, 4)), input_shape=(2, 6)),
+    ],
+)
+def shape_mismatch(ctx: Context):
+    yield from _mismatches(ctx, "width")
+
+
+@check(
+    "SHP002",
+    "conv-into-linear",
+    BLOCKER,
+    phase=2,
+    what="A Linear layer is fed a (N, C, H, W) convolution output without Flatten or pooling.",
+    why="nn.Linear works on the last axis only, so it sees W features instead of C*H*W and "
+    "torch raises a shape error at the first forward.",
+    fix="Insert `nn.Flatten()` (in_features = C*H*W) or global pooling before the Linear.",
+    valid=[seq((2, 3, 8, 8), _conv(3, 4), L("Flatten"), _lin(144, 10))],
+    invalid=[seq((2, 3, 8, 8), _conv(3, 4), _lin(144, 10))],
+)
+def conv_into_linear(ctx: Context):
+    for hit in _mismatches(ctx, "conv-linear"):
+        yield ctx.hit(
+            hit.node, hit.message + "; flatten or pool before the Linear", values=hit.values
+        )
+
+
+@check(
+    "SHP003",
+    "repeat-changes-shape",
+    BLOCKER,
+    phase=2,
+    what="A block marked as repeated N times maps its input shape to a different shape.",
+    why="Copy k+1 receives copy k's output: if the block changes the shape, the second copy "
+    "gets the wrong width and the stack crashes.",
+    fix="Make the repeated block shape-preserving (out width = in width) or unroll it.",
+    valid=[
+        net(
+            [
+                L("Input", "x", shape=[2, 8]),
+                L("Module", "blk", repeat=3),
+                L("Linear", "fc", parent="blk", in_features=8, out_features=8),
+            ],
+            ["x->fc"],
+            ["fc"],
+        )
+    ],
+    invalid=[
+        net(
+            [
+                L("Input", "x", shape=[2, 8]),
+                L("Module", "blk", repeat=3),
+                L("Linear", "fc", parent="blk", in_features=8, out_features=6),
+            ],
+            ["x->fc"],
+            ["fc"],
+        )
+    ],
+)
+def repeat_changes_shape(ctx: Context):
+    for issue in ctx.shapes.errors:
+        if issue.kind == REPEAT:
+            yield ctx.hit(ctx.graph.index[issue.node], issue.message)
+
+
+@check(
+    "SHP004",
+    "residual-mismatch",
+    BLOCKER,
+    phase=2,
+    what="An elementwise add (a residual connection) joins tensors whose shapes cannot broadcast.",
+    why="`x + f(x)` raises `The size of tensor a must match the size of tensor b` when f "
+    "changes the width; the model cannot run.",
+    fix="Give the residual branch the width of its input, or project the skip path.",
+    valid=[
+        net(
+            [
+                L("Input", "x", shape=[2, 8]),
+                L("Linear", "f", in_features=8, out_features=8),
+                L("Add", "add"),
+            ],
+            ["x->f", "x->add:0", "f->add:1"],
+            ["add"],
+        )
+    ],
+    invalid=[
+        net(
+            [
+                L("Input", "x", shape=[2, 8]),
+                L("Linear", "f", in_features=8, out_features=6),
+                L("Add", "add"),
+            ],
+            ["x->f", "x->add:0", "f->add:1"],
+            ["add"],
+        )
+    ],
+)
+def residual_mismatch(ctx: Context):
+    yield from _mismatches(ctx, "broadcast")
+
+
+@check(
+    "SHP005",
+    "rank-mismatch",
+    BLOCKER,
+    phase=2,
+    what="A layer gets a tensor of the wrong rank (a 2-D tensor into Conv2d, 4-D into Attention).",
+    why="Convolutions, attention and pooling check the number of axes and raise before any "
+    "math happens.",
+    fix="Reshape (unsqueeze, view, Flatten/Unflatten) to the rank the layer expects.",
+    valid=[seq((2, 3, 8, 8), _conv(3, 4))],
+    invalid=[seq((2, 12), _lin(12, 48), _conv(3, 4))],
+)
+def rank_mismatch(ctx: Context):
+    yield from _mismatches(ctx, "rank")
+
+
+@check(
+    "SHP006",
+    "empty-spatial-output",
+    BLOCKER,
+    phase=2,
+    what="A convolution or pooling layer's output has a spatial size of zero or less.",
+    why="A kernel larger than its (padded) input gives an empty output; torch raises "
+    "`Kernel size can't be greater than actual input size` / `Output size is too small`.",
+    fix="Use a larger input, padding, or fewer downsampling steps before this layer.",
+    valid=[seq((1, 3, 8, 8), _conv(3, 4, 3))],
+    invalid=[seq((1, 3, 4, 4), _conv(3, 4, 5))],
+)
+def empty_spatial_output(ctx: Context):
+    for issue in ctx.shapes.errors:
+        node = ctx.graph.index[issue.node]
+        if issue.kind == EMPTY and issue.node not in ctx.claimed and SPATIAL.match(node.type):
+            yield ctx.hit(node, issue.message)
+    yield from _mismatches(ctx, "empty")
+
+
+FLOAT_MAKERS = {
+    "Linear",
+    "Conv1d",
+    "Conv2d",
+    "Conv3d",
+    "LayerNorm",
+    "RMSNorm",
+    "Attention",
+    "MultiheadAttention",
+    "GatedMLP",
+    "MLP",
+    "Embedding",
+    "ReLU",
+    "GELU",
+    "SiLU",
+    "Tanh",
+    "Sigmoid",
+    "Softmax",
+    "BatchNorm1d",
+    "BatchNorm2d",
+}
+INT_TYPES = ("int", "long", "uint")
+
+
+@check(
+    "SHP007",
+    "embedding-of-floats",
+    BLOCKER,
+    phase=2,
+    what="An Embedding layer is fed a float activation (or a float input) instead of token ids.",
+    why="nn.Embedding indexes rows: torch raises `Expected tensor for argument #1 'indices' to "
+    "have one of the following scalar types: Long, Int` on float input.",
+    fix="Feed token ids (an int64 input) to the Embedding; to project floats use a Linear.",
+    valid=[seq((2, 5), L("Embedding", num_embeddings=10, embedding_dim=8), dtype="int64")],
+    invalid=[
+        seq((2, 5), _lin(5, 5), L("Embedding", num_embeddings=10, embedding_dim=8)),
+        seq((2, 5), L("Embedding", num_embeddings=10, embedding_dim=8), dtype="float32"),
+    ],
+)
+def embedding_of_floats(ctx: Context):
+    for node in ctx.of_type("Embedding"):
+        for src in ctx.producers(node):
+            dtype = src.params.get("dtype") if src.type == "Input" else None
+            floaty = src.type in FLOAT_MAKERS or (
+                isinstance(dtype, str)
+                and not dtype.lower().startswith(INT_TYPES)
+                and "dtype" in src.params
+            )
+            if floaty:
+                what = f"dtype {dtype}" if src.type == "Input" else "a float activation"
+                yield ctx.hit(
+                    node,
+                    f"{ctx.where(node)} indexes rows by {what} from "
+                    f"{ctx.where(src)}; Embedding needs integer token ids",
+                )
+
+
+@check(
+    "SHP008",
+    "input-shape-missing",
+    INFO,
+    phase=2,
+    what="A graph input has no declared shape, so no shape or FLOP check ran past it.",
+    why="Without an input shape, width mismatches stay hidden until the first forward.",
+    fix="Declare the input shape (`Input.params.shape`, `--input-shape 2,3,32,32`, or a "
+    "shape comment in the code).",
+    valid=[seq((2, 4), _lin(4, 2))],
+    invalid=[seq(None, _lin(4, 2))],
+)
+def input_shape_missing(ctx: Context):
+    if not ctx.graph.edges:
+        return
+    for node in ctx.of_type("Input"):
+        if node.id in ctx.outgoing and node.id not in ctx.shapes.shapes:
+            yield ctx.hit(node, f"input {ctx.graph.path(node)} has no shape; pass --input-shape")
+
+
+CHECKS = [
+    shape_mismatch,
+    conv_into_linear,
+    repeat_changes_shape,
+    residual_mismatch,
+    rank_mismatch,
+    empty_spatial_output,
+    embedding_of_floats,
+    input_shape_missing,
+]
