@@ -1,0 +1,334 @@
+"""Cross rules between a config (or code) graph and a serving graph: SRV001..SRV010.
+
+Each rule encodes what the serving engine itself does at start-up or load time (vLLM's
+``_get_and_verify_max_len`` and ``verify_with_parallel_config``, TGI's launcher checks, torch's
+``load_state_dict``), so a finding here is a server that will not start, will not load, or
+will compute garbage -- not a difference of taste. Both values and both locations are kept.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from driftcheck.findings import Finding, Location, Severity
+from driftcheck.graph.model import Graph
+from driftcheck.parsers.serving.common import norm_dtype, norm_quant, quant_family
+from driftcheck.parsers.serving.context_len import derived_max_len
+
+# methods that quantize full-precision weights while loading (need no quantization_config)
+ONLINE_QUANT = {"fp8", "bitsandbytes", "eetq", "experts_int8", "fbgemm_fp8", "torchao"}
+
+
+@dataclass
+class Ctx:
+    config: Graph
+    serving: Graph
+
+    def cfg(self, key: str) -> tuple[Any, Location | None]:
+        return _fact(self.config, key, "left")
+
+    def srv(self, key: str) -> tuple[Any, Location | None]:
+        return _fact(self.serving, key, "right")
+
+    @property
+    def engine(self) -> str | None:
+        for note in self.serving.notes:
+            if note.startswith("engine: "):
+                return note.split(": ", 1)[1]
+        return None
+
+    @property
+    def is_checkpoint(self) -> bool:
+        return self.serving.origin.kind == "checkpoint"
+
+    def raw_config(self) -> dict[str, Any] | None:
+        """The config JSON as written, when the config side came from a local file."""
+        path = self.config.origin.path
+        if self.config.origin.kind not in ("config", "graph") or not path:
+            return None
+        p = Path(path)
+        if p.is_dir():
+            p = p / "config.json"
+        if not p.is_file() or p.suffix != ".json" or p.stat().st_size > 16 * 1024 * 1024:
+            return None
+        try:
+            data = json.loads(p.read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError, json.JSONDecodeError, RecursionError):
+            return None
+        return data if isinstance(data, dict) and "nodes" not in data else None
+
+
+def _fact(graph: Graph, key: str, side: str) -> tuple[Any, Location | None]:
+    f = graph.facts.get(key)
+    if f is None:
+        return None, None
+    loc = f.loc or Location(file=graph.origin.path)
+    return f.value, loc.model_copy(update={"side": side})
+
+
+def _finding(check_id: str, name: str, sev: Severity, message: str, attribute: str,
+             cval: Any, cloc: Location | None, sval: Any, sloc: Location | None,
+             evidence: str | None = None) -> Finding:  # fmt: skip
+    return Finding(
+        check_id=check_id,
+        name=name,
+        severity=sev,
+        message=message,
+        kind="serving",
+        attribute=attribute,
+        values={"config": cval, "serving": sval},
+        locations=[loc for loc in (sloc, cloc) if loc is not None],
+        evidence=evidence,
+    )
+
+
+def _int(v: Any) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+# ----------------------------------------------------------------------------- rules
+def max_model_len(ctx: Ctx) -> list[Finding]:
+    """SRV001: a served context longer than the model's (vLLM's derived maximum length)."""
+    served, sloc = ctx.srv("maxModelLen")
+    if not _int(served) or ctx.is_checkpoint:
+        return []
+    overrides = {}
+    for fact, key in (("maxPositionEmbeddings", "max_position_embeddings"),
+                      ("ropeScaling", "rope_scaling")):  # fmt: skip
+        v, _ = ctx.srv(fact)  # hf_overrides / --rope-scaling change what vLLM derives
+        if v is not None:
+            overrides[key] = v
+    raw = ctx.raw_config()
+    if raw is None:
+        mpe, cloc = ctx.cfg("maxPositionEmbeddings")
+        if not _int(mpe):
+            return []
+        rope, _ = ctx.cfg("ropeScaling")
+        raw = {"max_position_embeddings": mpe}
+        if isinstance(rope, dict):
+            raw["rope_scaling"] = rope
+        mt, _ = ctx.cfg("modelType")
+        raw["model_type"] = mt or ""
+    d = derived_max_len(raw, overrides)
+    cloc = Location(file=ctx.config.origin.path, key=d.key, side="left")
+    if served <= d.value:
+        return []
+    limit = int(d.value)
+    allowed = "VLLM_ALLOW_LONG_MAX_MODEL_LEN=1" in ctx.serving.notes
+    engine = ctx.engine or "the server"
+    if engine == "vllm" and not allowed:
+        sev, what = Severity.blocker, "vLLM refuses to start"
+    elif engine == "vllm":
+        sev, what = Severity.major, "allowed by VLLM_ALLOW_LONG_MAX_MODEL_LEN=1; positions past it"
+        what += " give NaNs (RoPE) or out-of-bounds reads (absolute positions)"
+    else:
+        sev, what = Severity.major, "positions past the trained context are out of distribution"
+    field = sloc.key if sloc else "max_model_len"
+    return [
+        _finding(
+            "SRV001",
+            "max-model-len-exceeds-context",
+            sev,
+            f"{engine} serves {field}={served} but the config allows {limit} "
+            f"({d.key or 'default'}): {what}",
+            "maxModelLen",
+            limit,
+            cloc,
+            served,
+            sloc,
+        )  # fmt: skip
+    ]
+
+
+def tensor_parallel(ctx: Ctx) -> list[Finding]:
+    """SRV002/SRV003: tensor parallelism must split attention heads and KV heads evenly."""
+    tp, sloc = ctx.srv("tensorParallelSize")
+    if not _int(tp) or tp <= 1:
+        return []
+    out = []
+    heads, hloc = ctx.cfg("numHeads")
+    if _int(heads) and heads % tp:
+        out.append(_finding(
+            "SRV002", "tp-not-dividing-heads", Severity.blocker,
+            f"total number of attention heads ({heads}) must be divisible by tensor parallel "
+            f"size ({tp})", "numHeads", heads, hloc, tp, sloc))  # fmt: skip
+    kv, kloc = ctx.cfg("numKvHeads")
+    if _int(kv) and kv > 0:
+        # vLLM's QKVParallelLinear: tp >= kv replicates KV heads (tp % kv == 0), else splits them
+        bad = tp % kv if tp >= kv else kv % tp
+        if bad:
+            out.append(_finding(
+                "SRV003", "tp-kv-heads-indivisible", Severity.blocker,
+                f"{kv} KV heads cannot be split or replicated over tensor parallel size {tp} "
+                f"(one must divide the other)", "numKvHeads", kv, kloc, tp, sloc))  # fmt: skip
+    return out
+
+
+def tgi_token_limits(ctx: Ctx) -> list[Finding]:
+    """SRV004: TGI's launcher requires MAX_INPUT_TOKENS < MAX_TOTAL_TOKENS."""
+    inp, iloc = ctx.srv("maxInputTokens")
+    tot, tloc = ctx.srv("maxTotalTokens")
+    if not (_int(inp) and _int(tot)) or inp < tot:
+        return []
+    f = _finding("SRV004", "tgi-input-not-below-total", Severity.blocker,
+                 f"TGI needs max_input_tokens < max_total_tokens, got {inp} >= {tot} (no room "
+                 "for a single generated token)", "maxInputTokens", None, None, inp, iloc)  # fmt: skip
+    f.values = {"maxInputTokens": inp, "maxTotalTokens": tot}
+    f.locations = [loc for loc in (iloc, tloc) if loc]
+    return [f]
+
+
+def layer_count(ctx: Ctx) -> list[Finding]:
+    """SRV005: a checkpoint's block count against the config's, and against its own metadata."""
+    if not ctx.is_checkpoint:
+        return []
+    from driftcheck.parsers.serving.layers import layered_container
+    from driftcheck.parsers.serving.mismatch import state_dict_shapes
+
+    out = []
+    stated, sloc = ctx.srv("numLayers")
+    names = list(state_dict_shapes(ctx.serving))
+    prefix, indices = layered_container(names)
+    if _int(stated) and prefix is not None and indices != list(range(stated)):
+        missing = sorted(set(range(stated)) - set(indices))
+        f = _finding("SRV005", "checkpoint-layer-count", Severity.blocker,
+                     f"checkpoint states {stated} blocks but holds tensors for {len(indices)}"
+                     + (f" (missing {prefix}.{missing[0]}..)" if missing else ""),
+                     "numLayers", None, None, stated, sloc)  # fmt: skip
+        f.values = {"stated": stated, "tensors": len(indices)}
+        out.append(f)
+    cfg_layers, cloc = ctx.cfg("numLayers")
+    have = stated if _int(stated) else (len(indices) if prefix else None)
+    if _int(cfg_layers) and _int(have) and cfg_layers != have:
+        out.append(_finding(
+            "SRV005", "checkpoint-layer-count", Severity.blocker,
+            f"config has {cfg_layers} layers, the checkpoint {have}", "numLayers",
+            cfg_layers, cloc, have, sloc or Location(file=ctx.serving.origin.path,
+                                                      key=f"{prefix}.*", side="right")))  # fmt: skip
+    return out
+
+
+def tied_head(ctx: Ctx) -> list[Finding]:
+    """SRV006: an untied model needs lm_head.weight; a checkpoint without it leaves it random."""
+    if not ctx.is_checkpoint:
+        return []
+    tie, cloc = ctx.cfg("tieWordEmbeddings")
+    absent, sloc = ctx.srv("tieWordEmbeddings")
+    if tie is False and absent is True:
+        return [_finding(
+            "SRV006", "untied-head-missing", Severity.major,
+            "config unties the output head (tie_word_embeddings=false) but the checkpoint has "
+            "no lm_head weight: it would be left randomly initialized",
+            "tieWordEmbeddings", tie, cloc, "absent", sloc)]  # fmt: skip
+    return []
+
+
+def dtype(ctx: Ctx) -> list[Finding]:
+    """SRV007: served or stored dtype differs from the config's."""
+    cval, cloc = ctx.cfg("dtype")
+    sval, sloc = ctx.srv("dtype")
+    c, s = norm_dtype(cval), norm_dtype(sval)
+    if not c or not s or c == s:
+        return []
+    if c == "bfloat16" and s == "float16":
+        why = "bfloat16 weights served in float16 can overflow (vLLM warns and casts)"
+        sev = Severity.warning
+    else:
+        why = "weights are cast at load"
+        sev = Severity.minor
+    return [_finding("SRV007", "dtype-mismatch", sev, f"dtype {s} vs config {c}: {why}",
+                     "dtype", c, cloc, s, sloc)]  # fmt: skip
+
+
+def quantization(ctx: Ctx) -> list[Finding]:
+    """SRV008: vLLM refuses a --quantization that differs from the checkpoint's config."""
+    cval, cloc = ctx.cfg("quantization")
+    sval, sloc = ctx.srv("quantization")
+    c, s = norm_quant(cval), norm_quant(sval)
+    if s is None or (ctx.serving.origin.detail or "").startswith("gguf"):
+        return []  # GGUF quantization is the file's own (converted from full precision)
+    if c is None:
+        if quant_family(s) in ONLINE_QUANT:
+            return []
+        return [_finding(
+            "SRV008", "quantization-mismatch", Severity.blocker,
+            f"{s} needs a quantized checkpoint, but the config has no quantization_config",
+            "quantization", None, cloc, s, sloc)]  # fmt: skip
+    if quant_family(c) == quant_family(s):
+        return []
+    return [_finding(
+        "SRV008", "quantization-mismatch", Severity.blocker,
+        f"quantization method in the config ({c}) does not match the served one ({s})",
+        "quantization", c, cloc, s, sloc)]  # fmt: skip
+
+
+def vocab(ctx: Ctx) -> list[Finding]:
+    """SRV009: embedding rows vs config vocab vs tokenizer size."""
+    out = []
+    cv, cloc = ctx.cfg("vocabSize")
+    sv, sloc = ctx.srv("vocabSize")
+    if _int(cv) and _int(sv) and cv != sv and ctx.is_checkpoint:
+        out.append(_finding(
+            "SRV009", "vocab-mismatch", Severity.blocker,
+            f"config vocab_size {cv} vs {sv} embedding rows in the checkpoint (size mismatch "
+            "at load)", "vocabSize", cv, cloc, sv, sloc))  # fmt: skip
+    rows = sv if _int(sv) else cv
+    rloc = sloc if _int(sv) else cloc
+    for tok, tloc in (ctx.srv("tokenizerVocabSize"), ctx.cfg("tokenizerVocabSize")):
+        if _int(tok) and _int(rows) and tok > rows:
+            out.append(_finding(
+                "SRV009", "vocab-mismatch", Severity.blocker,
+                f"tokenizer has {tok} tokens but the embedding only {rows} rows: ids >= {rows} "
+                "index out of range", "tokenizerVocabSize", rows, rloc, tok, tloc))  # fmt: skip
+            break
+    return out
+
+
+def load_mismatch(ctx: Ctx) -> list[Finding]:
+    """SRV010: torch's ``size mismatch for ...`` errors, predicted tensor by tensor."""
+    if not ctx.is_checkpoint or not ctx.config.nodes:
+        return []
+    from driftcheck.parsers.serving.mismatch import (
+        align_prefix,
+        predict_load,
+        state_dict_shapes,
+        tensor_table,
+    )
+
+    model = tensor_table(ctx.config).named
+    ckpt = align_prefix(state_dict_shapes(ctx.serving), model)
+    if not model or len(set(model) & set(ckpt)) < min(len(model), len(ckpt)) // 2:
+        return []  # different naming (GGUF vs HF, a partial graph): nothing to predict
+    pred = predict_load(ckpt, ctx.config)
+    groups: dict[str, list[str]] = {}
+    for name in pred.mismatched:
+        groups.setdefault(re.sub(r"\.\d+\.", ".*.", name), []).append(name)
+    out = []
+    for pattern, names in groups.items():
+        got, want = pred.mismatched[names[0]]
+        msgs = [m for m in pred.size_mismatch if any(f" {n}:" in m for n in names[:1])]
+        out.append(_finding(
+            "SRV010", "load-size-mismatch", Severity.blocker,
+            f"size mismatch for {pattern} ({len(names)} tensor{'s' * (len(names) > 1)}): "
+            f"checkpoint {list(got)}, model {list(want)}", "weights",
+            list(want), Location(file=ctx.config.origin.path, key=names[0], side="left"),
+            list(got), Location(file=ctx.serving.origin.path, key=names[0], side="right"),
+            evidence=msgs[0] if msgs else None))  # fmt: skip
+    return out
+
+
+RULES = (max_model_len, tensor_parallel, tgi_token_limits, layer_count, tied_head, dtype,
+         quantization, vocab, load_mismatch)  # fmt: skip
+
+
+def serving_findings(config_graph: Graph, serving_graph: Graph) -> list[Finding]:
+    """Every SRV finding for this pair, in rule order."""
+    ctx = Ctx(config_graph, serving_graph)
+    out: list[Finding] = []
+    for rule in RULES:
+        out.extend(rule(ctx))
+    return out
