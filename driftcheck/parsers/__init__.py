@@ -19,7 +19,7 @@ from driftcheck.graph.model import Graph
 
 MAX_JSON_BYTES = 64 * 1024 * 1024
 
-SERVING_SUFFIXES = {".gguf", ".safetensors", ".onnx", ".pbtxt", ".yaml", ".yml", ".env", ".sh"}
+SERVING_SUFFIXES = {".gguf", ".safetensors", ".onnx", ".pbtxt", ".yaml", ".yml", ".env", ".sh", ".txt"}
 
 
 def read_text(path: Path, limit: int = MAX_JSON_BYTES) -> str:
@@ -84,7 +84,7 @@ def kind_of(source: str) -> str:
         return "config"
     if (
         suffix in SERVING_SUFFIXES
-        or path.name in ("Modelfile",)
+        or path.name in ("Modelfile", ".env")
         or path.name.startswith("Modelfile")
     ):
         return "manifest"
