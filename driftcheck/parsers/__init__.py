@@ -19,7 +19,8 @@ from driftcheck.graph.model import Graph
 
 MAX_JSON_BYTES = 64 * 1024 * 1024
 
-SERVING_SUFFIXES = {".gguf", ".safetensors", ".onnx", ".pbtxt", ".yaml", ".yml", ".env", ".sh", ".txt"}
+SERVING_SUFFIXES = {".gguf", ".safetensors", ".onnx", ".pbtxt", ".yaml", ".yml", ".env", ".sh"}
+SERVING_SUFFIXES |= {".txt"}  # a text file holding a `vllm serve ...` command line
 
 
 def read_text(path: Path, limit: int = MAX_JSON_BYTES) -> str:
