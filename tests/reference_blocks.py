@@ -106,8 +106,9 @@ def hf_decoder(
     """Register an HF decoder layer called as ``layer(x, position_embeddings=(cos, sin))``."""
 
     def factory(params: dict[str, Any], inputs: list[tuple[int, ...]]) -> Ref:
+        layer_idx = params.pop("layer_idx", 0)
         cfg = hf_config(model_type, config_class, {**(fixed or {}), **params})
-        module = hf_module(model_type, cls, cfg, device)
+        module = hf_module(model_type, cls, cfg, device, layer_idx=layer_idx)
         x = torch.empty(inputs[0], device=device)
         kwargs: dict[str, Any] = {}
         pe = rotary(model_type, cfg, x)
@@ -133,3 +134,14 @@ for _name, _mt, _cfg in (
     ("SmolLM3DecoderLayer", "smollm3", None),
 ):
     hf_decoder(_name, _mt, _name, _cfg)
+
+# MoE routing calls nonzero(), which meta tensors cannot run: these build on CPU (tiny configs)
+for _name, _mt in (
+    ("MixtralDecoderLayer", "mixtral"),
+    ("Qwen2MoeDecoderLayer", "qwen2_moe"),
+    ("Qwen3MoeDecoderLayer", "qwen3_moe"),
+    ("DeepseekV3DecoderLayer", "deepseek_v3"),
+    ("DeepseekV2DecoderLayer", "deepseek_v2"),
+):
+    # group-limited routing needs >= top_k experts per group: 8 experts in 2 groups
+    hf_decoder(_name, _mt, _name, device="cpu", fixed={"n_group": 2, "topk_group": 1})
