@@ -1,0 +1,145 @@
+"""The GitHub Action's one step: ``python -m driftcheck.action`` (see ``action.yml``).
+
+Reads its inputs from ``DRIFTCHECK_*`` variables (set by action.yml from the action inputs),
+runs ``driftcheck check`` on the paths and ``driftcheck compare`` on each pair in subprocesses
+(static path only: the PR's code is parsed, never imported or run), then:
+
+- prints workflow annotations (``::error file=..,line=..::``) for findings on lines the PR
+  changed (all findings when the base ref is unknown);
+- appends the markdown report to ``$GITHUB_STEP_SUMMARY``;
+- writes one SARIF 2.1.0 file for code-scanning upload;
+- sets the ``findings`` and ``sarif-file`` outputs in ``$GITHUB_OUTPUT``;
+- exits 1 when a finding reaches ``fail-on``, 2 on an input error.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+from driftcheck.findings import Finding
+from driftcheck.reports import ReportContext, exit_code, render
+
+_HUNK = re.compile(r"^@@ -\d+(?:,\d+)? \+(\d+)(?:,(\d+))? @@")
+
+
+def _split(value: str) -> list[str]:
+    return [x for x in re.split(r"[\s,]+", value.strip()) if x]
+
+
+def changed_lines(base: str | None, cwd: Path) -> dict[str, set[int]] | None:
+    """Lines added or modified since ``base`` (file -> line numbers); None when unknown."""
+    if not base:
+        return None
+    try:
+        out = subprocess.run(
+            ["git", "diff", "--unified=0", "--no-color", "--no-ext-diff", f"{base}...HEAD"],
+            cwd=cwd,
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+    except (OSError, subprocess.TimeoutExpired):
+        return None
+    if out.returncode != 0:
+        return None
+    lines: dict[str, set[int]] = {}
+    current = None
+    for row in out.stdout.splitlines():
+        if row.startswith("+++ "):
+            current = row[6:] if row.startswith("+++ b/") else None
+            if current is not None:
+                lines.setdefault(current, set())
+        elif current is not None and (m := _HUNK.match(row)):
+            start, count = int(m.group(1)), int(m.group(2) or 1)
+            lines[current].update(range(start, start + count))
+    return lines
+
+
+def _run(args: list[str], cwd: Path) -> tuple[int, list[Finding], str]:
+    proc = subprocess.run(
+        [sys.executable, "-m", "driftcheck", *args, "--format", "json"],
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+    )
+    if proc.returncode == 2:
+        return 2, [], proc.stderr.strip().splitlines()[-1] if proc.stderr.strip() else "error"
+    try:
+        data = json.loads(proc.stdout)
+    except json.JSONDecodeError:
+        return 2, [], f"driftcheck {args[0]} printed no JSON report"
+    return proc.returncode, [Finding.model_validate(f) for f in data.get("findings", [])], ""
+
+
+def _on_changed(f: Finding, changed: dict[str, set[int]] | None, ctx: ReportContext) -> bool:
+    if changed is None:
+        return True
+    for loc in f.locations:
+        if loc.file:
+            rel = ctx.relpath(loc.file)
+            if rel in changed and (loc.line is None or loc.line in changed[rel]):
+                return True
+    return False
+
+
+def main() -> int:
+    env = os.environ
+    workspace = Path(env.get("GITHUB_WORKSPACE") or Path.cwd())
+    fail_on = env.get("DRIFTCHECK_FAIL_ON") or "major"
+    sarif_path = Path(env.get("DRIFTCHECK_SARIF") or "driftcheck.sarif")
+    if not sarif_path.is_absolute():
+        sarif_path = workspace / sarif_path
+    log_format = env.get("DRIFTCHECK_FORMAT") or "text"
+    annotate = (env.get("DRIFTCHECK_ANNOTATE") or "true").lower() == "true"
+
+    findings: list[Finding] = []
+    errors: list[str] = []
+    paths = _split(env.get("DRIFTCHECK_PATHS", ""))
+    if paths:
+        rc, got, err = _run(["check", *paths], workspace)
+        findings += got
+        if rc == 2:
+            errors.append(err)
+    for pair in _split(env.get("DRIFTCHECK_COMPARE", "")):
+        left, sep, right = pair.partition("=")
+        if not sep:
+            errors.append(f"compare pair {pair!r} is not LEFT=RIGHT")
+            continue
+        rc, got, err = _run(["compare", left, right, "--fail-on", "info"], workspace)
+        findings += got
+        if rc == 2:
+            errors.append(err)
+
+    ctx = ReportContext(command="action", root=workspace, sources={"workspace": str(workspace)})
+    base = env.get("DRIFTCHECK_BASE") or (
+        f"origin/{env['GITHUB_BASE_REF']}" if env.get("GITHUB_BASE_REF") else None
+    )
+    changed = changed_lines(base, workspace)
+    if annotate:
+        shown = [f for f in findings if _on_changed(f, changed, ctx)]
+        sys.stdout.write(render(shown, "github", ctx))
+    for err in errors:
+        print(f"::error title=driftcheck::{err}")
+    if log_format in ("text", "markdown", "json"):
+        sys.stdout.write(render(findings, log_format, ctx))
+    sarif_path.write_text(render(findings, "sarif", ctx), encoding="utf-8")
+    if env.get("GITHUB_STEP_SUMMARY"):
+        with open(env["GITHUB_STEP_SUMMARY"], "a", encoding="utf-8") as fh:
+            fh.write(render(findings, "markdown", ctx))
+            for err in errors:
+                fh.write(f"\n**driftcheck error:** {err}\n")
+    if env.get("GITHUB_OUTPUT"):
+        with open(env["GITHUB_OUTPUT"], "a", encoding="utf-8") as fh:
+            fh.write(f"findings={len(findings)}\nsarif-file={sarif_path}\n")
+    if errors:
+        return 2
+    return exit_code(findings, fail_on)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
