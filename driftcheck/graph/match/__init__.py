@@ -57,11 +57,38 @@ def compare(left: Graph, right: Graph, labels: dict[str, str] | None = None) -> 
         labels = {"left": f"left ({labels['left']})", "right": f"right ({labels['right']})"}
     a, b = canonicalise(left, right)
     # a side with facts and no layers (a serving manifest) is compared on facts alone
-    diffs = Differ().run(a, b) if a and b else []
+    la, lb = _has_layers(a), _has_layers(b)
+    diffs = Differ().run(a, b) if la and lb else []
     facts = _fact_diffs(left, right, derive(a), derive(b))
     rest = _fold(facts, diffs)
     out = [_fact_finding(f, labels) for f in facts] + [_diff_finding(d, labels) for d in rest]
+    for side, g, ok, other in (("left", left, la, lb), ("right", right, lb, la)):
+        if other and not ok and g.nodes:
+            out.append(_incomplete(side, g, labels))
     return sorted(out, key=lambda f: -f.severity.rank)
+
+
+def _has_layers(items: list) -> bool:
+    return any(it.is_block or it.ltype != "Unknown" for it in items)
+
+
+def _incomplete(side: str, g: Graph, labels: dict[str, str]) -> Finding:
+    """The other side has layers, this one none: say so rather than pass in silence.
+
+    A producer that says it could only read facts (the HF route on remote code) gets info; a
+    graph whose nodes hold no layer at all (code the parser could not follow) gets minor,
+    because a structural comparison the user asked for did not happen."""
+    facts_only = any(n.startswith("facts only") for n in g.notes)
+    why = next((n for n in g.notes if n.startswith("facts only")), None)
+    return Finding(
+        check_id=policy.check_id("incomplete"),
+        name="incomplete",
+        kind="incomplete",
+        severity=policy.Severity.info if facts_only else policy.Severity.minor,
+        message=f"no layers could be read from {labels[side]}: only facts were compared",
+        locations=[Location(file=g.origin.path, side=side)] if g.origin.path else [],
+        evidence=why,
+    )
 
 
 # ---------------------------------------------------------------- facts

@@ -167,6 +167,9 @@ class Canon:
 
     def _item(self, node: Node, depth: int) -> Item | None:
         kids = self.kids.get(node.id)
+        table = _embedding_table(node, kids)
+        if table is not None:
+            return table
         if kids:
             inner = self._seq(kids, depth)
             if not inner:
@@ -193,6 +196,20 @@ class Canon:
         if node.repeat > 1:
             return _block(node, [leaf], node.repeat)
         return leaf
+
+
+def _embedding_table(node: Node, kids: list[Node] | None) -> Item | None:
+    """``nn.Embedding`` read from torch's source (no catalogue entry) is a module holding one
+    (rows, dim) Parameter; give it the layer type and parameters torch gives it."""
+    if node.type != "Module" or (node.user_class or "").rsplit(".", 1)[-1] != "Embedding":
+        return None
+    if not kids or len(kids) != 1 or kids[0].type != "Parameter":
+        return None
+    shape = kids[0].params.get("shape")
+    if not (isinstance(shape, (list, tuple)) and len(shape) == 2):
+        return None
+    params = {"num_embeddings": shape[0], "embedding_dim": shape[1]}
+    return _leaf(node, "Embedding", params)
 
 
 def _merge_runs(items: list[Item]) -> list[Item]:

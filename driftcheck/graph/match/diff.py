@@ -222,8 +222,10 @@ class Differ:
         rights = [y for _, y in gap if y is not None]
         if lefts and rights:
             bl, br = weight_bag(lefts), weight_bag(rights)
-            if bl is not None and bl == br and bl:
-                return  # the same weights, described differently
+            if bl and br and (bl == br or _total(bl) == _total(br)):
+                # the same weights described differently: an Attention layer against four
+                # Linears, or a fused in_proj (3d, d) against q/k/v (d, d) each
+                return
         for it, side in [*((x, "left") for x in lefts), *((y, "right") for y in rights)]:
             bag = weight_bag([it])
             self.add(
@@ -239,6 +241,16 @@ class Differ:
                     what=describe(it),
                 )
             )
+
+
+def _total(bag: Counter) -> int:
+    total = 0
+    for shape, n in bag.items():
+        size = 1
+        for d in shape:
+            size *= d if isinstance(d, int) else 0
+        total += n * size
+    return total
 
 
 def _role(it: Item) -> str | None:

@@ -1,0 +1,165 @@
+"""``driftcheck compare LEFT RIGHT``: report drift between two descriptions of one model.
+
+Each side is any source the parsers read (graph JSON, Python file / directory / package with an
+optional ``::ClassName``, ``config.json`` or a model directory, ``hf:<id>``, a serving
+manifest). When one side is code and the other a config, the code is analyzed *bound to that
+config* (its ``config.x`` reads take the config's values), so a literal written where the code
+should read the config shows up as drift; the class analyzed is the one the config's
+``architectures`` names, else its AutoModel class, else the file's single top-level model, and
+the config side is built for the same class where transformers defines it.
+
+Exit codes: 0 when no finding reaches ``--fail-on`` (default minor), 1 when one does, 2 on bad
+input (one line on stderr).
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+from typing import Any
+
+import click
+
+from driftcheck.errors import DriftcheckError
+from driftcheck.graph.model import Graph
+from driftcheck.reports import FORMATS, ReportContext, exit_code, render
+
+MAX_SCAN_FILES = 200
+CONFIG_KINDS = ("config", "hub")
+
+
+@click.command(name="compare")
+@click.argument("left")
+@click.argument("right")
+@click.option("--format", "fmt", type=click.Choice(FORMATS), default="text", show_default=True)
+@click.option(
+    "--fail-on",
+    type=click.Choice(["info", "minor", "major"]),
+    default="minor",
+    show_default=True,
+    help="Lowest severity that makes the exit code 1.",
+)
+@click.option("--entry-left", help="Class to analyze on the left (also LEFT::ClassName).")
+@click.option("--entry-right", help="Class to analyze on the right (also RIGHT::ClassName).")
+@click.option("--exact", is_flag=True, help="Configs: build on torch's meta device (needs torch).")
+@click.option("-o", "--output", type=click.Path(dir_okay=False), help="Write the report here.")
+def command(left, right, fmt, fail_on, entry_left, entry_right, exact, output) -> int:
+    """Report drift between LEFT and RIGHT (code, config, hf:<id>, graph JSON, manifest)."""
+    from driftcheck.graph.match import compare
+
+    lg, rg = load_pair(left, right, entry_left, entry_right, exact)
+    findings = compare(lg, rg, labels=labels(left, right))
+    color = fmt == "text" and output is None and sys.stdout.isatty()
+    ctx = ReportContext(command="compare", sources={"left": left, "right": right}, color=color)
+    text = render(findings, fmt, ctx)
+    if output:
+        try:
+            Path(output).write_text(text, encoding="utf-8")
+        except OSError as e:
+            raise DriftcheckError(f"cannot write report: {e.strerror or e}", output) from None
+    else:
+        click.echo(text, nl=False)
+    return exit_code(findings, fail_on)
+
+
+def labels(left: str, right: str) -> dict[str, str]:
+    """Short side names for messages: the file names, or the full sources when those clash."""
+    names = [_short(left), _short(right)]
+    if names[0] == names[1]:
+        names = [left, right]
+    return {"left": names[0], "right": names[1]}
+
+
+def _short(source: str) -> str:
+    if source.startswith("hf:"):
+        return source
+    path = source.split("::", 1)[0].rstrip("/")
+    return Path(path).name or path
+
+
+# ---------------------------------------------------------------- loading both sides
+def load_pair(
+    left: str,
+    right: str,
+    entry_left: str | None = None,
+    entry_right: str | None = None,
+    exact: bool = False,
+) -> tuple[Graph, Graph]:
+    from driftcheck.parsers import kind_of
+
+    kl, kr = kind_of(left), kind_of(right)
+    if kl == "source" and kr in CONFIG_KINDS:
+        return code_against_config(left, entry_left, right, entry_right, exact)
+    if kr == "source" and kl in CONFIG_KINDS:
+        code, cfg = code_against_config(right, entry_right, left, entry_left, exact)
+        return cfg, code
+    return _load(left, entry_left, kl, exact), _load(right, entry_right, kr, exact)
+
+
+def _load(source: str, entry: str | None, kind: str, exact: bool) -> Graph:
+    from driftcheck.parsers import load
+
+    if kind in CONFIG_KINDS:
+        from driftcheck.parsers.hf import load_config_graph
+
+        return load_config_graph(source, exact=exact, entry=entry)
+    return load(source, entry=entry, exact=exact, kind=kind)
+
+
+def code_against_config(
+    code: str, entry: str | None, config: str, cfg_entry: str | None, exact: bool
+) -> tuple[Graph, Graph]:
+    """(code graph bound to the config, config graph), both for the same class."""
+    from driftcheck.parsers import split_entry
+    from driftcheck.parsers.hf import load_config_graph
+    from driftcheck.parsers.hf_defaults import complete
+    from driftcheck.parsers.hf_source import read_config
+    from driftcheck.parsers.source import parse_source
+
+    path, inline = split_entry(code)
+    entry = entry or inline
+    src = read_config(config)
+    model_type = src.data.get("model_type")
+    model_type = model_type if isinstance(model_type, str) else None
+    completed, _ = complete(src.data, model_type) if model_type else (dict(src.data), None)
+    if entry is None:
+        entry = pick_class(path, src.data, model_type)
+    code_graph = parse_source(path, entry=entry, config=completed, config_path=src.display)
+    if cfg_entry is None and entry and _transformers_defines(entry, model_type):
+        cfg_entry = entry
+    cfg_graph = load_config_graph(config, exact=exact, entry=cfg_entry)
+    return code_graph, cfg_graph
+
+
+def pick_class(path: str, cfg: dict[str, Any], model_type: str | None) -> str | None:
+    """The class the config names (architectures, then AutoModel) if the code defines it."""
+    wanted: list[str] = [a for a in cfg.get("architectures") or [] if isinstance(a, str)]
+    if model_type:
+        from driftcheck.parsers import hf_registry as reg
+
+        base = reg.model_class_name(model_type)
+        if base:
+            wanted.append(base)
+    if not wanted:
+        return None
+    defined = _classes(Path(path))
+    return next((w for w in wanted if w in defined), None)
+
+
+def _classes(path: Path) -> set[str]:
+    files = [path] if path.is_file() else sorted(path.rglob("*.py"))[:MAX_SCAN_FILES]
+    out: set[str] = set()
+    for f in files:
+        try:
+            text = f.read_text(encoding="utf-8", errors="replace")
+        except OSError:
+            continue
+        out.update(re.findall(r"^class (\w+)\b", text, re.M))
+    return out
+
+
+def _transformers_defines(cls: str, model_type: str | None) -> bool:
+    from driftcheck.parsers import hf_registry as reg
+
+    return reg.find_class(cls, "modeling", model_type) is not None
