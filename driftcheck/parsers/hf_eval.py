@@ -103,6 +103,9 @@ class Evaluator:
 
     def _stmt(self, stmt: ast.stmt) -> bool:
         if isinstance(stmt, (ast.Return, ast.Raise)):
+            value = getattr(stmt, "value", None)
+            if value is not None and _is_super_post_init(value) and self.call_super is not None:
+                self.call_super()  # ``return super().__post_init__(**kwargs)``
             return False
         if isinstance(stmt, ast.If):
             cond = self.truth(stmt.test)

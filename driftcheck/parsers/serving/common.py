@@ -14,7 +14,9 @@ from typing import Any
 from driftcheck.errors import DriftcheckError
 from driftcheck.findings import Location
 from driftcheck.graph.facts import FACTS
-from driftcheck.graph.model import Fact, Graph, Origin
+from pydantic import ValidationError
+
+from driftcheck.graph.model import Edge, Fact, Graph, Node, Origin
 
 MAX_MANIFEST_BYTES = 4 * 1024 * 1024
 """Manifests are small text files; anything bigger is not one (and is not read whole)."""
@@ -44,13 +46,29 @@ class FactSheet:
         f = self.facts.get(key)
         return None if f is None else f.value
 
-    def graph(self, detail: str, kind: str = "manifest", name: str | None = None) -> Graph:
-        return Graph(
-            name=name or Path(self.path).name,
-            origin=Origin(kind=kind, path=self.path, detail=detail),
-            facts=dict(self.facts),
-            notes=list(self.notes),
-        )
+    def graph(
+        self,
+        detail: str,
+        kind: str = "manifest",
+        name: str | None = None,
+        nodes: list[Node] | None = None,
+        edges: list[Edge] | None = None,
+        outputs: list[str] | None = None,
+    ) -> Graph:
+        """The validated graph (node ids unique, references resolve)."""
+        try:
+            return Graph(
+                name=name or Path(self.path).name,
+                origin=Origin(kind=kind, path=self.path, detail=detail),
+                nodes=nodes or [],
+                edges=edges or [],
+                outputs=outputs or [],
+                facts=dict(self.facts),
+                notes=list(self.notes),
+            )
+        except ValidationError as e:
+            msg = e.errors()[0]["msg"].removeprefix("Value error, ")
+            raise DriftcheckError(f"cannot build the graph: {msg}", self.path) from None
 
 
 # ----------------------------------------------------------------------------- values

@@ -83,7 +83,7 @@ def vllm_facts(sheet: FactSheet, s: Settings, where: str) -> None:
         for key, fact in HF_KEYS.items():
             if key in overrides:
                 sheet.put(fact, overrides[key], f"{f}.{key}")
-    v, f = val("model")
+    v, f = s.get("model", s.get("model_id", (None, None)))
     if isinstance(v, str):
         sheet.notes.append(f"model: {v[:200]}")
     v, f = val("max_num_seqs")

@@ -83,14 +83,24 @@ def classify(module: str, attrs: Mapping[str, Shape]) -> tuple[str, dict[str, An
 
 
 def _node_id(name: str) -> str:
-    # dots are reserved: ``tied`` references read "<node id>.<weight>"
-    return name.replace(".", "/")
+    # dots are reserved (``tied`` references read "<node id>.<weight>"); escaping % and / first
+    # keeps the mapping one-to-one, so distinct tensor names never collide
+    return name.replace("%", "%25").replace("/", "%2F").replace(".", "/")
 
 
 def _module_nodes(
-    tensors: Mapping[str, Shape], parent: str | None, names: Iterable[str]
+    tensors: Mapping[str, Shape],
+    parent: str | None,
+    names: Iterable[str],
+    block: str | None = None,
+    repeat: int = 1,
 ) -> list[Node]:
-    """Leaf nodes for the given tensor names (all under one parent)."""
+    """Leaf nodes for the given tensor names (all under one parent).
+
+    ``block`` names the enclosing repeated block: when a module *is* the block (an
+    ``nn.Sequential`` of Linears stores ``encoder.0.weight``), it becomes one leaf with the
+    block's ``repeat`` instead of a child of itself.
+    """
     modules: dict[str, dict[str, Shape]] = {}
     for t in names:
         module, _, attr = t.rpartition(".")
@@ -98,9 +108,17 @@ def _module_nodes(
     nodes: list[Node] = []
     for module, attrs in modules.items():
         hit = classify(module, attrs) if module and set(attrs) <= {"weight", "bias"} else None
-        if hit is not None:
+        own = module == block
+        if hit is not None and (not own or len(modules) == 1):
             nodes.append(
-                Node(id=_node_id(module), type=hit[0], name=module, params=hit[1], parent=parent)
+                Node(
+                    id=_node_id(module),
+                    type=hit[0],
+                    name=module,
+                    params=hit[1],
+                    parent=None if own else parent,
+                    repeat=repeat if own else 1,
+                )
             )
             continue
         for attr, shape in attrs.items():
@@ -159,11 +177,18 @@ def tensor_nodes(tensors: Mapping[str, Shape]) -> list[Node]:
         ):
             end += 1
         block_name = f"{prefix}.{first}"
+        members = per_index[first]
+        if all(t.rpartition(".")[0] == block_name for t in members):
+            leaf = _module_nodes(tensors, None, members, block=block_name, repeat=end - run_start)
+            if len(leaf) == 1 and leaf[0].name == block_name:
+                blocks.extend(leaf)  # the block is one layer: a leaf x repeat
+                run_start = end
+                continue
         block = Node(
             id=_node_id(block_name), type="Module", name=block_name, repeat=end - run_start
         )
         blocks.append(block)
-        blocks.extend(_module_nodes(tensors, block.id, per_index[first]))
+        blocks.extend(_module_nodes(tensors, block.id, members, block=block_name))
         run_start = end
     head = [t for t in loose if not _is_tail(t)]
     tail = [t for t in loose if _is_tail(t)]

@@ -260,7 +260,8 @@ def _torchserve(data: dict, path: Path) -> Graph:
         )
     if not sheet.facts:
         raise DriftcheckError("TorchServe model-config states no model settings", where)
-    sheet.notes.append("engine: torchserve")
+    # TorchServe's vLLM handler hands vllm_engine_config to vLLM, which applies its own checks
+    sheet.notes.append("engine: vllm" if isinstance(engine_cfg, dict) else "engine: torchserve")
     return sheet.graph("torchserve")
 
 

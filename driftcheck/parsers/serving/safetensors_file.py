@@ -213,7 +213,5 @@ def load_safetensors(path: Path) -> Any:
         tensors, detail = read_header(path), "safetensors"
     sheet = FactSheet(str(path))
     checkpoint_facts(sheet, tensors)
-    graph = sheet.graph(detail, kind="checkpoint")
-    graph.nodes = tensor_nodes({n: s for n, (s, _) in tensors.items()})
-    graph.invalidate()
-    return graph
+    nodes = tensor_nodes({n: s for n, (s, _) in tensors.items()})
+    return sheet.graph(detail, kind="checkpoint", nodes=nodes)

@@ -138,6 +138,8 @@ def load_triton(path: Path) -> Graph:
         norm = _ALIASES.get(key, key)
         settings[norm] = (value, f"parameters.{key}")
     vllm_facts(sheet, settings, where)
+    backend = (cfg.get("backend") or cfg.get("platform") or ["unknown"])[0]
+    sheet.notes.append(f"engine: triton-{backend}")
     for key in ("backend", "platform", "name", "max_batch_size"):
         if cfg.get(key):
             sheet.notes.append(f"{key}: {cfg[key][0]}")
