@@ -1,0 +1,313 @@
+"""Cost model: parameters, MACs, activation / weight / KV / training memory, GPU fit and latency.
+
+Everything is read from the graph and the catalogue; nothing runs. Conventions:
+- params: ``graph.params_total()`` (tied weights once); None when a size is unresolved.
+- MACs per forward at the inferred input shape: sum of ``spec.mac_count`` over layers, times
+  each node's multiplicity (repeated blocks); FLOPs = 2 * MACs. Layers whose MACs cannot be
+  known (unknown type or shape) are skipped and counted in ``macs_unknown``.
+- activation memory: the sum of every layer output (numel * dtype bytes * multiplicity), which
+  is what autograd keeps for backward: an upper bound for inference peak memory.
+- weight memory: params * bytes per parameter of the dtype (int4 = 0.5 byte).
+- KV cache per token: 2 (K and V) * sum over attention layers of kv_heads * head_dim * bytes
+  (= 2 * layers * kv_heads * head_dim * bytes for a uniform stack); MLA caches its compressed
+  latent (kv_lora_rank + rope dim) once. Without attention nodes the facts are used.
+- training memory with Adam (mixed precision): 16 bytes per parameter (bf16 weights 2 + bf16
+  grads 2 + fp32 master copy 4 + Adam m and v 8) plus activations.
+- decode time per token (roofline): max((weight bytes + KV bytes) / HBM bandwidth,
+  2 * params * batch / peak FLOPs): small-batch decoding reads every weight once per token,
+  so it is memory-bound until the batch is large.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from driftcheck.graph import catalogue
+from driftcheck.graph.catalogue.spec import Shape, numel
+
+if TYPE_CHECKING:
+    from driftcheck.graph.model import Graph, Node
+    from driftcheck.graph.shapes import ShapeResult
+
+GIB = 1024**3
+
+DTYPE_BYTES: dict[str, float] = {
+    "float64": 8,
+    "float32": 4,
+    "tf32": 4,
+    "bfloat16": 2,
+    "float16": 2,
+    "fp8": 1,
+    "float8_e4m3fn": 1,
+    "float8_e5m2": 1,
+    "int8": 1,
+    "uint8": 1,
+    "int4": 0.5,
+    "nf4": 0.5,
+    "fp4": 0.5,
+}
+_DTYPE_ALIASES = {
+    "fp32": "float32",
+    "f32": "float32",
+    "bf16": "bfloat16",
+    "fp16": "float16",
+    "half": "float16",
+    "f16": "float16",
+    "float": "float32",
+    "double": "float64",
+    "e4m3": "float8_e4m3fn",
+    "q8_0": "int8",
+    "q4_0": "int4",
+    "q4_k_m": "int4",
+    "awq": "int4",
+    "gptq": "int4",
+}
+
+
+@dataclass(frozen=True)
+class GPU:
+    name: str
+    memory_gb: float
+    bandwidth_gbs: float
+    bf16_tflops: float
+    source: str
+
+
+# Vendor datasheet figures (dense tensor-core throughput, no sparsity):
+# - T4: NVIDIA T4 datasheet: 16 GB GDDR6, 320 GB/s, 65 FP16 TFLOPS (T4 has no bf16; fp16 used).
+# - L4: NVIDIA L4 datasheet: 24 GB GDDR6, 300 GB/s, 121 BF16 TFLOPS (242 with sparsity).
+# - A10G: NVIDIA A10 datasheet (A10G is AWS's variant of A10): 24 GB GDDR6, 600 GB/s,
+#   125 BF16 TFLOPS (250 with sparsity); AWS's A10G runs at lower clocks, so this is a ceiling.
+# - A100: NVIDIA A100 datasheet, 80 GB SXM: 2,039 GB/s HBM2e, 312 BF16 TFLOPS.
+# - H100: NVIDIA H100 datasheet, SXM: 80 GB HBM3, 3.35 TB/s, 989 BF16 TFLOPS (1,979 sparse).
+# - H200: NVIDIA H200 datasheet, SXM: 141 GB HBM3e, 4.8 TB/s, 989 BF16 TFLOPS.
+GPUS: dict[str, GPU] = {
+    g.name: g
+    for g in (
+        GPU("T4", 16, 320, 65, "NVIDIA T4 datasheet (fp16)"),
+        GPU("L4", 24, 300, 121, "NVIDIA L4 datasheet"),
+        GPU("A10G", 24, 600, 125, "NVIDIA A10 datasheet"),
+        GPU("A100", 80, 2039, 312, "NVIDIA A100 80GB SXM datasheet"),
+        GPU("H100", 80, 3350, 989, "NVIDIA H100 SXM datasheet"),
+        GPU("H200", 141, 4800, 989, "NVIDIA H200 SXM datasheet"),
+    )
+}
+
+
+def dtype_bytes(dtype: str | None) -> float:
+    """Bytes per element; unknown names fall back to bfloat16's 2 (and the caller can say so)."""
+    if not dtype:
+        return 2
+    d = str(dtype).lower().removeprefix("torch.")
+    d = _DTYPE_ALIASES.get(d, d)
+    return DTYPE_BYTES.get(d, 2)
+
+
+def gpu(name: str) -> GPU:
+    from driftcheck.errors import DriftcheckError
+
+    for k, g in GPUS.items():
+        if k.lower() == name.lower():
+            return g
+    raise DriftcheckError(f"unknown GPU {name!r} (known: {', '.join(GPUS)})")
+
+
+@dataclass
+class Fit:
+    gpu: str
+    fits: bool
+    need_gb: float
+    memory_gb: float
+    decode_ms_per_token: float | None
+    bound: str  # "memory" or "compute"
+
+
+@dataclass
+class Cost:
+    params: int | None
+    macs: int
+    macs_unknown: int
+    activation_bytes: int
+    dtype: str
+    bytes_per_param: float
+    kv_bytes_per_token: float | None
+    context_length: int | None
+    batch_size: int
+    per_layer_macs: dict[str, int] = field(default_factory=dict)
+
+    @property
+    def flops(self) -> int:
+        return 2 * self.macs
+
+    @property
+    def weight_bytes(self) -> float | None:
+        return None if self.params is None else self.params * self.bytes_per_param
+
+    def weight_bytes_as(self, dtype: str) -> float | None:
+        return None if self.params is None else self.params * dtype_bytes(dtype)
+
+    def kv_bytes(self, context: int | None = None, batch: int | None = None) -> float | None:
+        ctx = context if context is not None else self.context_length
+        if self.kv_bytes_per_token is None or ctx is None:
+            return None
+        return self.kv_bytes_per_token * ctx * (batch or self.batch_size)
+
+    @property
+    def training_bytes(self) -> float | None:
+        """Adam, mixed precision: 16 bytes per parameter plus the activations."""
+        return None if self.params is None else 16 * self.params + self.activation_bytes
+
+    def fit(self, name: str, context: int | None = None) -> Fit:
+        g = gpu(name)
+        w = self.weight_bytes or 0.0
+        kv = self.kv_bytes(context) or 0.0
+        need = w + kv
+        mem_s = need / (g.bandwidth_gbs * 1e9)
+        flop_s = 2 * (self.params or 0) * self.batch_size / (g.bf16_tflops * 1e12)
+        ms = None if self.params is None else 1000 * max(mem_s, flop_s)
+        return Fit(
+            g.name,
+            need <= g.memory_gb * 1e9,
+            need / 1e9,
+            g.memory_gb,
+            ms,
+            "memory" if mem_s >= flop_s else "compute",
+        )
+
+    def summary(self) -> dict[str, Any]:
+        return {
+            "params": self.params,
+            "macs": self.macs,
+            "flops": self.flops,
+            "macs_unknown_layers": self.macs_unknown,
+            "activation_bytes": self.activation_bytes,
+            "dtype": self.dtype,
+            "weight_bytes": self.weight_bytes,
+            "kv_bytes_per_token": self.kv_bytes_per_token,
+            "context_length": self.context_length,
+            "kv_bytes": self.kv_bytes(),
+            "training_bytes_adam": self.training_bytes,
+            "gpus": {k: vars(self.fit(k)) for k in GPUS},
+        }
+
+
+def _safe_params(graph: Graph) -> int | None:
+    try:
+        return graph.params_total()
+    except (ZeroDivisionError, TypeError, ValueError, KeyError, AttributeError):
+        return None  # a rule met a degenerate attribute (zero heads): a check reports it
+
+
+def _int(v: Any) -> int | None:
+    return v if isinstance(v, int) and not isinstance(v, bool) and v > 0 else None
+
+
+CACHED = ("Attention", "MultiHeadLatentAttention", "MultiheadAttention", "CausalSelfAttention")
+
+
+def kv_per_token_elems(graph: Graph, facts: bool = True) -> int | None:
+    """K+V elements cached per token, over all layers; None when nothing says."""
+    total = 0
+    seen = False
+    for n in graph.nodes:
+        block = catalogue.get_block(n.type)
+        if block is not None:  # a decoder layer as one node: count inside its sub-graph
+            try:
+                per = kv_per_token_elems(block.graph(n.params), facts=False)
+            except Exception:  # noqa: BLE001 - unbindable block: the checks report it
+                return None
+        elif n.type in CACHED:
+            try:
+                p = catalogue.get(n.type).bind(n.params)  # type: ignore[union-attr]
+            except Exception:  # noqa: BLE001 - unbindable node: the STR/ATT checks report it
+                return None
+            per = _kv_elems(n, p)
+        else:
+            continue
+        if per is None:
+            return None
+        seen = True
+        total += per * graph.multiplicity(n)
+    if seen or not facts:
+        return total if seen else None
+    f = graph.fact
+    layers, heads, hidden = _int(f("numLayers")), _int(f("numHeads")), _int(f("hiddenSize"))
+    kv = _int(f("numKvHeads")) or heads
+    hd = _int(f("headDim")) or (hidden // heads if hidden and heads else None)
+    if layers and kv and hd:
+        return 2 * layers * kv * hd
+    return None
+
+
+def _kv_elems(n: Node, p: Mapping[str, Any]) -> int | None:
+    if n.type == "Attention":
+        heads, h = _int(p.get("num_heads")), _int(p.get("hidden_size"))
+        kv = _int(p.get("num_kv_heads")) or heads
+        hd = _int(p.get("head_dim")) or (h // heads if h and heads else None)
+        return 2 * kv * hd if kv and hd else None
+    if n.type == "MultiHeadLatentAttention":
+        a, b = _int(p.get("kv_lora_rank")), _int(p.get("qk_rope_head_dim"))
+        return a + b if a and b else None
+    for width in ("embed_dim", "n_embd", "hidden_size"):
+        if _int(p.get(width)):
+            return 2 * p[width]
+    return None
+
+
+def estimate(
+    graph: Graph,
+    input_shapes: Mapping[str, Shape] | None = None,
+    dtype: str | None = None,
+    context_length: int | None = None,
+    batch_size: int = 1,
+    shapes: ShapeResult | None = None,
+) -> Cost:
+    if shapes is None:
+        from driftcheck.graph.shapes import infer_shapes
+
+        shapes = infer_shapes(graph, input_shapes)
+    dt = dtype or graph.fact("dtype") or "bfloat16"
+    bpp = dtype_bytes(dt)
+    macs = unknown = act = 0
+    per_layer: dict[str, int] = {}
+    incoming: dict[str, list[tuple[int, str]]] = {}
+    for e in graph.edges:
+        incoming.setdefault(e.dst, []).append((e.index if e.index is not None else 1 << 30, e.src))
+    for n in graph.nodes:
+        if n.type in ("Input", "Module"):
+            continue
+        out = shapes.shapes.get(n.id)
+        spec = catalogue.get(n.type)
+        if out is None or spec is None:
+            unknown += 1 if n.id in incoming else 0
+            continue
+        mult = graph.multiplicity(n)
+        act += int((numel(out) or 0) * bpp) * mult
+        ins = [shapes.shapes.get(s) for _, s in sorted(incoming.get(n.id, ()))]
+        try:
+            m = spec.mac_count(n.params, ins) * mult  # type: ignore[arg-type]
+        except Exception:  # noqa: BLE001 - a MAC rule that cannot handle symbols: unknown
+            unknown += 1
+            continue
+        macs += m
+        per_layer[n.id] = m
+    ctx = (
+        context_length
+        or _int(graph.fact("maxModelLen"))
+        or _int(graph.fact("maxPositionEmbeddings"))
+    )
+    kv = kv_per_token_elems(graph)
+    return Cost(
+        params=_safe_params(graph),
+        macs=macs,
+        macs_unknown=unknown,
+        activation_bytes=act,
+        dtype=str(dt),
+        bytes_per_param=bpp,
+        kv_bytes_per_token=None if kv is None else kv * bpp,
+        context_length=ctx,
+        batch_size=batch_size,
+        per_layer_macs=per_layer,
+    )
