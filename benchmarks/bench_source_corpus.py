@@ -1,0 +1,162 @@
+"""The static parser against torch, over every transformers model type that builds on meta.
+
+For each model type whose ``AutoModel`` builds from its default config on the meta device
+(``benchmarks/corpus.py``), parse its ``modeling_*.py`` statically, rooted at the AutoModel
+class and bound to the default config dict, and compare ``params_total`` with torch's count.
+Prints the failure classes, the speed (distinct source lines per second, one core, end to
+end) and, as the LAST line, the exact share.
+
+    python benchmarks/bench_source_corpus.py                 # whole corpus
+    python benchmarks/bench_source_corpus.py --only llama,t5 -v
+    python benchmarks/bench_source_corpus.py --limit 60 --jobs 2   # quick subset, 2 processes
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import multiprocessing as mp
+import signal
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from benchmarks.corpus import built, load_oracle  # noqa: E402
+
+TIMEOUT_S = 60
+
+
+class _Timeout(Exception):
+    pass
+
+
+def _alarm(signum: int, frame: Any) -> None:
+    raise _Timeout()
+
+
+def run_one(rec: dict[str, Any], verbose: bool = False) -> dict[str, Any]:
+    """Parse one model type; classify the outcome against torch's count."""
+    from driftcheck.errors import DriftcheckError
+    from driftcheck.graph.counting import unresolved_nodes
+    from driftcheck.parsers.source import parse_source
+
+    out: dict[str, Any] = {"model_type": rec["model_type"], "want": rec["params"]}
+    signal.signal(signal.SIGALRM, _alarm)
+    signal.alarm(TIMEOUT_S)
+    t0 = time.perf_counter()
+    try:
+        g = parse_source(rec["modeling_file"], entry=rec["model_class"], config=rec["config"])
+        got = g.params_total()
+        out["got"] = got
+        files = (g.origin.detail or "").split("; ")[-1]
+        out["files"] = files
+        if got is None:
+            out["class"] = "unresolved"
+            bad = unresolved_nodes(g)
+            out["why"] = "; ".join(
+                f"{n.name or n.id}:{n.type}:{','.join(n.unresolved) or 'type'}" for n in bad[:3]
+            )
+            if verbose:
+                out["notes"] = g.notes[:15]
+        elif got == rec["params"]:
+            out["class"] = "exact"
+        else:
+            out["class"] = "over" if got > rec["params"] else "under"
+            if verbose:
+                out["notes"] = g.notes[:15]
+    except _Timeout:
+        out["class"] = "timeout"
+    except DriftcheckError as e:
+        out["class"] = "error"
+        out["why"] = e.one_line()[:200]
+    except Exception as e:  # noqa: BLE001 - a crash is a result class here
+        out["class"] = "crash"
+        out["why"] = f"{type(e).__name__}: {e}"[:200]
+        if verbose:
+            import traceback
+
+            out["notes"] = traceback.format_exc().splitlines()[-12:]
+    finally:
+        signal.alarm(0)
+    out["seconds"] = time.perf_counter() - t0
+    return out
+
+
+def _lines_of(paths: set[str]) -> int:
+    n = 0
+    for p in paths:
+        try:
+            n += Path(p).read_bytes().count(b"\n")
+        except OSError:
+            pass
+    return n
+
+
+def _worker(rec: dict[str, Any]) -> tuple[dict[str, Any], list[str]]:
+    from driftcheck.parsers.source import loader
+
+    r = run_one(rec)
+    return r, [k[0] for k in loader._PARSED]
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--only", help="comma-separated model types")
+    ap.add_argument("--limit", type=int, help="first N model types only")
+    ap.add_argument("--jobs", type=int, default=1, help="processes (speed is reported for 1)")
+    ap.add_argument("-v", "--verbose", action="store_true")
+    ap.add_argument("--json", help="write per-model results here")
+    args = ap.parse_args(argv)
+    recs = built(load_oracle())
+    if args.only:
+        want = args.only.split(",")
+        recs = {k: v for k, v in recs.items() if k in want}
+    items = list(recs.values())[: args.limit] if args.limit else list(recs.values())
+    t0 = time.perf_counter()
+    results: list[dict[str, Any]] = []
+    files: set[str] = set()
+    if args.jobs > 1:
+        with mp.get_context("fork").Pool(args.jobs) as pool:
+            for r, fs in pool.imap_unordered(_worker, items):
+                results.append(r)
+                files.update(fs)
+    else:
+        from driftcheck.parsers.source import loader
+
+        for rec in items:
+            results.append(run_one(rec, args.verbose))
+        files.update(k[0] for k in loader._PARSED)
+    wall = time.perf_counter() - t0
+    results.sort(key=lambda r: r["model_type"])
+    classes: dict[str, list[str]] = {}
+    for r in results:
+        classes.setdefault(r["class"], []).append(r["model_type"])
+        if r["class"] != "exact" and (args.verbose or args.only):
+            print(f"{r['model_type']}: {r['class']} want={r['want']} got={r.get('got')} {r.get('why', '')}")
+            for n in r.get("notes", []):
+                print(f"    {n}")
+    if args.json:
+        Path(args.json).write_text(json.dumps(results, indent=1))
+    print("failure classes:")
+    for cls in ("unresolved", "under", "over", "error", "crash", "timeout"):
+        names = classes.get(cls, [])
+        shown = ", ".join(names[:12]) + (" ..." if len(names) > 12 else "")
+        print(f"  {cls:<10} {len(names):>4}  {shown}")
+    lines = _lines_of(files)
+    busy = sum(r["seconds"] for r in results)
+    print(f"files parsed: {len(files)} distinct, {lines} lines")
+    if args.jobs == 1:
+        print(f"speed: {lines / wall:,.0f} source lines/s end to end on one core ({wall:.1f}s)")
+    else:
+        print(f"speed: {lines / busy:,.0f} source lines/s per core ({busy:.1f}s busy, {args.jobs} jobs)")
+    n = len(results)
+    exact = len(classes.get("exact", []))
+    print(f"exact params_total vs torch: {exact}/{n} = {100 * exact / max(n, 1):.1f}%")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
