@@ -11,11 +11,11 @@ import re
 from pathlib import Path
 from typing import Any
 
+from pydantic import ValidationError
+
 from driftcheck.errors import DriftcheckError
 from driftcheck.findings import Location
 from driftcheck.graph.facts import FACTS
-from pydantic import ValidationError
-
 from driftcheck.graph.model import Edge, Fact, Graph, Node, Origin
 
 MAX_MANIFEST_BYTES = 4 * 1024 * 1024

@@ -42,7 +42,9 @@ class Table:
     shape), and ``predict_load`` recovers the names from the checkpoint when unambiguous."""
 
     named: dict[str, Shape] = field(default_factory=dict)
-    unnamed: list[tuple[str, str, Shape]] = field(default_factory=list)
+    unnamed: list[tuple[str, str, Shape, tuple]] = field(default_factory=list)
+    """(parent path, tail, shape, slot): ``slot`` is the same lost copy in every repeat of
+    the enclosing indexed blocks, so a name recovered in one layer serves all layers"""
 
 
 def tensor_table(graph: Graph) -> Table:
@@ -59,22 +61,23 @@ def tensor_table(graph: Graph) -> Table:
             full = path if node.type == "Parameter" else (f"{path}.{wname}" if path else wname)
             shape = tuple(int(d) for d in shape)
             names = [full]
-            lost: list[tuple[str, str]] = []  # (parent path, tail) of copies without a name
+            lost: list[tuple[str, str, tuple]] = []  # copies without a name
             for holder in [node, *graph.ancestors(node)]:
                 if holder.repeat <= 1:
                     continue
                 if _indexed(holder.name):
                     k_range = range(holder.repeat)
                     names = [_renamed(n, holder, k) for n in names for k in k_range]
-                    lost = [(_renamed(p, holder, k), t) for p, t in lost for k in k_range]
+                    lost = [(_renamed(p, holder, k), t, s) for p, t, s in lost for k in k_range]
                     continue
                 # named siblings collapsed: copy 0 keeps the name, the others lost it
                 hname = holder.name or ""
                 parent = hname.rpartition(".")[0]
                 for n in names:
                     tail = n[len(hname) + 1 :] if n.startswith(hname + ".") else ""
-                    lost += [(parent, tail)] * (holder.repeat - 1)
-            table.unnamed += [(p, t, shape) for p, t in lost]
+                    for j in range(1, holder.repeat):
+                        lost.append((parent, tail, (holder.id, node.id, wname, j)))
+            table.unnamed += [(p, t, shape, slot) for p, t, slot in lost]
             for n in names:
                 table.named[n] = shape
     return table
@@ -89,22 +92,34 @@ def state_dict_shapes(graph: Graph) -> dict[str, Shape]:
 
 def _recover(table: Table, ckpt: dict[str, Shape]) -> tuple[dict[str, Shape], int]:
     """Give lost names back from the checkpoint: for each (parent, tail), when the checkpoint
-    has exactly as many unclaimed ``parent.<x>.tail`` tensors as there are lost copies."""
+    has exactly as many unclaimed ``parent.<x>.tail`` tensors as there are lost copies; a
+    copy whose layer the checkpoint lacks takes the name its slot got in another layer."""
     named = dict(table.named)
-    groups: dict[tuple[str, str], list[Shape]] = {}
-    for parent, tail, shape in table.unnamed:
-        groups.setdefault((parent, tail), []).append(shape)
-    unresolved = 0
-    for (parent, tail), shapes in groups.items():
+    groups: dict[tuple[str, str], list[tuple[Shape, tuple]]] = {}
+    for parent, tail, shape, slot in table.unnamed:
+        groups.setdefault((parent, tail), []).append((shape, slot))
+    by_slot: dict[tuple, str] = {}
+    pending: list[tuple[str, str, Shape, tuple]] = []
+    for (parent, tail), copies in groups.items():
         head = f"{re.escape(parent)}\\." if parent else ""
         end = f"\\.{re.escape(tail)}" if tail else ""
         rx = re.compile(f"^{head}[^.]+{end}$")
-        free = [n for n in ckpt if rx.match(n) and n not in named]
-        if len(free) == len(shapes):
-            for n, shape in zip(free, shapes):
+        free = sorted(n for n in ckpt if rx.match(n) and n not in named)
+        if len(free) == len(copies):
+            for n, (shape, slot) in zip(free, sorted(copies, key=lambda c: c[1])):
                 named[n] = shape
+                cut = len(parent) + 1 if parent else 0
+                by_slot[slot] = n[cut:].split(".", 1)[0]
         else:
-            unresolved += len(shapes)
+            pending += [(parent, tail, shape, slot) for shape, slot in copies]
+    unresolved = 0
+    for parent, tail, shape, slot in pending:
+        comp = by_slot.get(slot)
+        if comp is None:
+            unresolved += 1
+            continue
+        name = ".".join(x for x in (parent, comp, tail) if x)
+        named[name] = shape
     return named, unresolved
 
 

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from driftcheck.errors import DriftcheckError
-from driftcheck.graph.model import Graph, Node
+from driftcheck.graph.model import Edge, Graph, Node
 from driftcheck.parsers.serving.common import FactSheet
 from driftcheck.parsers.serving.layers import classify
 
@@ -158,15 +158,11 @@ def load_onnx(path: Path) -> Graph:
     sheet.notes.append(
         "opset " + ", ".join(f"{o.domain or 'ai.onnx'}:{o.version}" for o in model.opset_import)
     )
-    graph = sheet.graph("onnx", kind="checkpoint", name=g.name or path.name)
-    graph.nodes = nodes
     ids = {n.id for n in nodes}
-    for src, dst, k in edges:
-        if src in ids and dst in ids:
-            graph.connect(src, dst, k)
-    graph.outputs = [tensor_src[o.name] for o in g.output if o.name in tensor_src]
-    graph.invalidate()
-    return graph
+    links = [Edge(src=s, dst=d, index=k) for s, d, k in dict.fromkeys(edges) if s in ids]
+    outputs = list(dict.fromkeys(tensor_src[o.name] for o in g.output if o.name in tensor_src))
+    return sheet.graph("onnx", kind="checkpoint", name=g.name or path.name, nodes=nodes,
+                       edges=links, outputs=outputs)  # fmt: skip
 
 
 def _map(node: Any, inits: dict, consumers: dict, skip: set[int], all_nodes: Any):
