@@ -135,7 +135,9 @@ def main(argv: list[str] | None = None) -> int:
     for r in results:
         classes.setdefault(r["class"], []).append(r["model_type"])
         if r["class"] != "exact" and (args.verbose or args.only):
-            print(f"{r['model_type']}: {r['class']} want={r['want']} got={r.get('got')} {r.get('why', '')}")
+            print(
+                f"{r['model_type']}: {r['class']} want={r['want']} got={r.get('got')} {r.get('why', '')}"
+            )
             for n in r.get("notes", []):
                 print(f"    {n}")
     if args.json:
@@ -151,7 +153,9 @@ def main(argv: list[str] | None = None) -> int:
     if args.jobs == 1:
         print(f"speed: {lines / wall:,.0f} source lines/s end to end on one core ({wall:.1f}s)")
     else:
-        print(f"speed: {lines / busy:,.0f} source lines/s per core ({busy:.1f}s busy, {args.jobs} jobs)")
+        print(
+            f"speed: {lines / busy:,.0f} source lines/s per core ({busy:.1f}s busy, {args.jobs} jobs)"
+        )
     n = len(results)
     exact = len(classes.get("exact", []))
     print(f"exact params_total vs torch: {exact}/{n} = {100 * exact / max(n, 1):.1f}%")

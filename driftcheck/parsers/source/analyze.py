@@ -107,7 +107,7 @@ def pick_root(interp: Interp, mods: list[ModInfo], entry: str | None, p: Path) -
             elif isinstance(node, ast.Attribute):
                 used.add(node.attr)
     for m in mods:  # helper functions that build modules use classes too
-        for name, node in m.defs.items():
+        for _name, node in m.defs.items():
             if isinstance(node, ast.FunctionDef):
                 used.update(n.id for n in ast.walk(node) if isinstance(n, ast.Name))
     top = [c for c in classes if c.name not in used]
@@ -159,7 +159,7 @@ def root_args(
         else:
             cfg_val = interp.instantiate(ccls, [], {}, (ccls.mod.path, ccls.node.lineno))
     kwargs: dict[str, Any] = {}
-    for i, p in enumerate(params):
+    for _i, p in enumerate(params):
         is_cfg = p.arg in CONFIG_PARAMS or (
             p.annotation is not None and "onfig" in ast.unparse(p.annotation)
         )

@@ -186,7 +186,7 @@ def _join(a: str, b: str, sep: str) -> str:
 # ---------------------------------------------------------------------- HF weight tying
 def apply_hf_ties(root: Any, interp: Any) -> None:
     """``_tied_weights_keys`` of every PreTrainedModel in the tree, as transformers ties them."""
-    for path, m in _walk(root, ""):
+    for _path, m in _walk(root, ""):
         if not isinstance(m, Obj) or m.cls is None:
             continue
         ok, keys, _ = interp.mro_attr(m.cls, "_tied_weights_keys")

@@ -64,6 +64,7 @@ class Interp(ConfigMixin, Semantics):
         super().__init__(finder)
         self._torch_cls: dict[str, Any] = {}
         self._where: tuple | None = None
+        self._posnames: dict[str, Any] = {}
         self.ranges: list[tuple[int, str, str | None, int | None]] = []
 
     def hf_config_class(self, model_type: str) -> Cls | None:
@@ -169,10 +170,18 @@ class Interp(ConfigMixin, Semantics):
         return Unknown(f"call of {q}")
 
     def torch_layer(self, q: str, args: list, kwargs: dict, loc: tuple) -> Any:
-        leaf = torchlib.make_leaf(q, args, kwargs, loc)
+        cls = self.torch_class(q)
+        posnames = self._posnames.get(q, False)
+        if posnames is False:
+            posnames = None
+            if cls is not None:
+                init, _ = self.find_init(cls)
+                if isinstance(init, Func) and init.node.args.vararg is None:
+                    posnames = [a.arg for a in init.node.args.args[1:]]
+            self._posnames[q] = posnames
+        leaf = torchlib.make_leaf(q, args, kwargs, loc, posnames)
         if leaf is not None:
             return leaf
-        cls = self.torch_class(q)
         if cls is None:
             self.note(f"{loc[0]}:{loc[1]}: unknown torch layer {q}")
             return Leaf("Unknown", {}, (str(loc[0]), loc[1]), torch=q, unresolved=["type"])

@@ -13,6 +13,7 @@ from typing import Any
 
 from driftcheck.parsers.source.interp import MAX_DEPTH, Evaluator, Frame
 from driftcheck.parsers.source.loader import Finder, ModInfo, parse_file
+from driftcheck.parsers.source.pybuiltins import MATH_CONST, BuiltinMethod
 from driftcheck.parsers.source.values import (
     Budget,
     Cls,
@@ -108,8 +109,6 @@ MODULE_BASES = {
 
 def ext_const(e: Ext) -> Any:
     """Constants of external modules (``math.pi``) are plain values."""
-    from driftcheck.parsers.source.pybuiltins import MATH_CONST
-
     return MATH_CONST.get(e.qual, e)
 
 
@@ -342,7 +341,7 @@ class Semantics(Evaluator):
             return self.call_ext(f, args, kwargs, loc)
         if isinstance(f, Obj) and f.module and f.cls is not None:
             return Unknown("module call in __init__")
-        if hasattr(f, "__call__") and getattr(f, "_builtin", False):
+        if callable(f) and getattr(f, "_builtin", False):
             return f(args, kwargs, loc)
         return Unknown("call of unknown")
 
@@ -488,9 +487,16 @@ class Semantics(Evaluator):
                 return v
             if name == "__name__":
                 return obj.name
+            if name in ("_from_config", "from_config", "from_pretrained"):
+                cls = obj
+                return BuiltinMethod(
+                    lambda a, k: self.instantiate(cls, a[:1], {}, (cls.mod.path, 0))
+                )
             return Unknown(f"class attribute {name}")
         if isinstance(obj, Super):
             cls = obj.inst.cls if isinstance(obj.inst, (Obj, Config)) else obj.inst
+            if isinstance(cls, Cls) and obj.owner not in cls.mro():
+                cls = obj.owner  # a torch class run on a subclass instance: its own MRO
             if isinstance(cls, Cls):
                 ok, v, where = self.mro_attr(cls, name, after=obj.owner)
                 if ok:

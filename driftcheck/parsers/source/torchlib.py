@@ -226,18 +226,26 @@ def _numel(shp: Any) -> Any:
     return prod(shp)
 
 
-def make_leaf(qual: str, args: list[Any], kwargs: dict[str, Any], loc: tuple) -> Leaf | None:
-    """A catalogue leaf for ``torch.nn.<X>(...)``, or None when the catalogue cannot model it."""
+def make_leaf(
+    qual: str, args: list[Any], kwargs: dict[str, Any], loc: tuple, posnames: list[str] | None
+) -> Leaf | None:
+    """A catalogue leaf for ``torch.nn.<X>(...)``, or None when the catalogue cannot model it.
+
+    Positional arguments are named by torch's own signature (``posnames``, read from torch's
+    source), then matched to catalogue parameters by name, so the catalogue's parameter order
+    need not follow torch's.
+    """
     spec = catalogue.by_torch(qual)
     if spec is None:
         return None
     names = [p.name for p in spec.params]
     alias = {a: p.name for p in spec.params for a in p.aliases}
-    bound: dict[str, Any] = {}
-    if len(args) > len(names):
+    if args and posnames is None:
         return None
-    for n, v in zip(names, args):
-        bound[n] = v
+    if len(args) > len(posnames or []):
+        return None
+    kwargs = {**dict(zip(posnames or [], args)), **kwargs}
+    bound: dict[str, Any] = {}
     for k, v in kwargs.items():
         if k in IGNORED_KW:
             continue

@@ -64,6 +64,9 @@ class Cls:
 
     def mro(self) -> list[Any]:
         """Depth-first, left-to-right linearisation (close enough to C3 for model code)."""
+        cached = self.ns.get("__mro__")
+        if cached is not None:
+            return cached
         out: list[Any] = []
         seen: set[int] = set()
 
@@ -77,6 +80,7 @@ class Cls:
                     visit(b, depth + 1)
 
         visit(self, 0)
+        self.ns["__mro__"] = out
         return out
 
 
