@@ -102,6 +102,7 @@ def hf_decoder(
     config_class: str | None = None,
     device: str = "meta",
     fixed: dict[str, Any] | None = None,
+    call: Callable[[Any, torch.Tensor], dict[str, Any]] | None = None,
 ) -> None:
     """Register an HF decoder layer called as ``layer(x, position_embeddings=(cos, sin))``."""
 
@@ -114,6 +115,8 @@ def hf_decoder(
         pe = rotary(model_type, cfg, x)
         if pe is not None:
             kwargs["position_embeddings"] = pe
+        if call is not None:
+            kwargs.update(call(cfg, x))
         return Ref(module, (x,), kwargs)
 
     REFERENCES[name] = factory
@@ -145,3 +148,36 @@ for _name, _mt in (
 ):
     # group-limited routing needs >= top_k experts per group: 8 experts in 2 groups
     hf_decoder(_name, _mt, _name, device="cpu", fixed={"n_group": 2, "topk_group": 1})
+
+for _name, _mt in (
+    ("PhiDecoderLayer", "phi"),
+    ("GPTJBlock", "gptj"),
+    ("OPTDecoderLayer", "opt"),
+    ("GPTNeoXLayer", "gpt_neox"),
+    ("Starcoder2DecoderLayer", "starcoder2"),
+    ("NemotronDecoderLayer", "nemotron"),
+    ("Phi3DecoderLayer", "phi3"),
+    ("GlmDecoderLayer", "glm"),
+):
+    hf_decoder(_name, _mt, _name)
+
+
+def _alibi(cfg, x: torch.Tensor) -> dict[str, Any]:
+    """ALiBi models take the bias and the mask as arguments; zeros of the right shape do."""
+    b, t = x.shape[0], x.shape[1]
+    heads = cfg.num_attention_heads
+    return {
+        "alibi": torch.zeros(b * heads, 1, t, device=x.device),
+        "attention_mask": torch.zeros(b, 1, t, t, dtype=torch.bool, device=x.device),
+    }
+
+
+hf_decoder("BloomBlock", "bloom", "BloomBlock", call=_alibi)
+
+
+def _falcon_mask(cfg, x: torch.Tensor) -> dict[str, Any]:
+    b, t = x.shape[0], x.shape[1]
+    return {"alibi": None, "attention_mask": torch.zeros(b, 1, t, t, device=x.device)}
+
+
+hf_decoder("FalconDecoderLayer", "falcon", "FalconDecoderLayer", call=_falcon_mask)
