@@ -183,7 +183,9 @@ class DiffusersCrossAttention(nn.Module):
         context = x if context is None else context
         b, t, _ = x.shape
         q, k, v = self.to_q(x), self.to_k(context), self.to_v(context)
-        q, k, v = (z.view(b, -1, self.heads, z.shape[-1] // self.heads).transpose(1, 2) for z in (q, k, v))
+        q, k, v = (
+            z.view(b, -1, self.heads, z.shape[-1] // self.heads).transpose(1, 2) for z in (q, k, v)
+        )
         y = F.scaled_dot_product_attention(q, k, v).transpose(1, 2).reshape(b, t, -1)
         return self.to_out[1](self.to_out[0](y))
 
@@ -514,3 +516,42 @@ def build(spec, p: dict) -> nn.Module:
     if name == "hf_activation":
         return hf_activation(spec.extra["hf_class"], p)
     return REFERENCES[name](p)
+
+
+def _torch_stack(p, decoder: bool) -> nn.Module:
+    """nn.TransformerEncoder/Decoder: torch deep-copies one real layer num_layers times."""
+    kw = {k: p[k] for k in ("d_model", "nhead", "dim_feedforward", "dropout", "activation")}
+    kw.update({k: p[k] for k in ("layer_norm_eps", "batch_first", "norm_first", "bias")})
+    norm = (
+        nn.LayerNorm(p["d_model"], eps=p["layer_norm_eps"], bias=p["bias"])
+        if p["final_norm"]
+        else None
+    )
+    if decoder:
+        return nn.TransformerDecoder(nn.TransformerDecoderLayer(**kw), p["num_layers"], norm=norm)
+    layer = nn.TransformerEncoderLayer(**kw)
+    return nn.TransformerEncoder(layer, p["num_layers"], norm=norm, enable_nested_tensor=False)
+
+
+@ref("torch_encoder_stack")
+def _encoder_stack(p):
+    return _torch_stack(p, decoder=False)
+
+
+@ref("torch_decoder_stack")
+def _decoder_stack(p):
+    return _torch_stack(p, decoder=True)
+
+
+class _Input(nn.Module):
+    def __init__(self, shape) -> None:
+        super().__init__()
+        self.shape = tuple(shape)
+
+    def forward(self) -> torch.Tensor:
+        return torch.empty(self.shape)
+
+
+@ref("input")
+def _input(p):
+    return _Input(p["shape"])

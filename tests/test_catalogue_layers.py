@@ -12,9 +12,9 @@ import importlib
 from math import prod
 
 import pytest
+import reference_layers
 import torch
 
-import reference_layers
 from driftcheck.errors import ShapeError
 from driftcheck.graph import catalogue
 
@@ -124,19 +124,22 @@ def test_catalogue_size_and_entries() -> None:
 def test_every_width_layer_has_a_bad_input() -> None:
     """Layers with a width check their input; each says how (a bad example) or why not."""
     missing = [
-        s.name
-        for s in SPECS
-        if s.dims() and not s.extra.get("bad") and not s.extra.get("no_bad")
+        s.name for s in SPECS if s.dims() and not s.extra.get("bad") and not s.extra.get("no_bad")
     ]
     assert not missing, missing
 
 
 def test_aliases_and_torch_names_are_unambiguous() -> None:
+    """Every name and alias looks up its own entry (exact names first: Conv1D vs Conv1d)."""
+    names = {s.name.lower(): s.name for s in SPECS}
     seen: dict[str, str] = {}
     for spec in SPECS:
-        for alias in (spec.name, *spec.aliases):
+        assert catalogue.lookup(spec.name) == spec.name
+        for alias in spec.aliases:
             other = seen.setdefault(alias.lower(), spec.name)
-            assert other == spec.name, f"{alias!r} names both {other} and {spec.name}"
+            assert other == spec.name, f"alias {alias!r} names both {other} and {spec.name}"
+            assert names.get(alias.lower(), spec.name) == spec.name, f"{alias!r} is a name"
+            assert catalogue.lookup(alias) == spec.name, alias
         if spec.torch:
             assert catalogue.by_torch(spec.torch).name == spec.name
 

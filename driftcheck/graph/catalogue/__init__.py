@@ -110,7 +110,13 @@ def get_block(name: str) -> BlockSpec | None:
 
 
 def lookup(name: str) -> str | None:
-    """Canonical layer or block name for a name or alias, case-insensitive."""
+    """Canonical layer or block name for a name or alias, case-insensitive.
+
+    An exact canonical name wins first: ``Conv1D`` (GPT-2) and ``Conv1d`` (torch) differ only
+    in case.
+    """
+    if name in _layers() or name in _blocks():
+        return name
     return _aliases().get(name.lower())
 
 

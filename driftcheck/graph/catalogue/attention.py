@@ -94,7 +94,10 @@ ATTENTION = LayerSpec(
     ),
     doc="Decoder self-attention with q_proj/k_proj/v_proj/o_proj (grouped-query capable; "
     "num_kv_heads=1 is multi-query). (B, T, hidden) -> (B, T, hidden).",
-    extra={"reference": "hf_attention"},
+    extra={
+        "bad": ex(({"hidden_size": 64, "num_heads": 4}, ((2, 5, 48),))),
+        "reference": "hf_attention",
+    },
     examples=ex(
         ({"hidden_size": 64, "num_heads": 4}, ((2, 5, 64),)),
         ({"hidden_size": 64, "num_heads": 8, "num_kv_heads": 2, "bias": True}, ((1, 3, 64),)),
@@ -143,6 +146,16 @@ def _mla_macs(p, shapes, out):
     return proj + _sdpa_cost(shapes[0], p["num_heads"], qk, p["v_head_dim"])
 
 
+_MLA_BAD = {
+    "hidden_size": 64,
+    "num_heads": 4,
+    "q_lora_rank": 24,
+    "kv_lora_rank": 16,
+    "qk_nope_head_dim": 8,
+    "qk_rope_head_dim": 4,
+    "v_head_dim": 8,
+}
+
 MLA = LayerSpec(
     name="MultiHeadLatentAttention",
     family="attention",
@@ -163,7 +176,7 @@ MLA = LayerSpec(
     aliases=("MLA", "DeepseekV3Attention", "DeepseekV2Attention", "LatentAttention"),
     doc="DeepSeek-V2/V3 multi-head latent attention: low-rank q (optional) and a shared "
     "compressed kv latent with RMSNorms, weights named as transformers' DeepseekV3Attention.",
-    extra={"reference": "hf_mla"},
+    extra={"bad": ex((_MLA_BAD, ((2, 5, 60),))), "reference": "hf_mla"},
     examples=ex(
         (
             {
@@ -231,7 +244,10 @@ CSA = LayerSpec(
     role="attention",
     aliases=("FusedQKVAttention", "GPT2Attention"),
     doc="nanoGPT attention: one fused c_attn Linear(n_embd, 3*n_embd) and c_proj.",
-    extra={"reference": "nanogpt_attention"},
+    extra={
+        "bad": ex(({"n_embd": 32, "n_head": 4}, ((2, 6, 30),))),
+        "reference": "nanogpt_attention",
+    },
     examples=ex(
         ({"n_embd": 32, "n_head": 4}, ((2, 6, 32),)),
         ({"n_embd": 48, "n_head": 3, "bias": False}, ((1, 4, 48),)),
@@ -300,7 +316,15 @@ CROSS = LayerSpec(
     aliases=("diffusers.Attention", "CrossAttn"),
     doc="Attention of x (B, T, query_dim) over a context (B, S, context_dim) with to_q/to_k/to_v/"
     "to_out.0 (diffusers naming); without a context it is self-attention.",
-    extra={"reference": "cross_attention"},
+    extra={
+        "bad": ex(
+            (
+                {"query_dim": 32, "context_dim": 16, "heads": 4, "dim_head": 8},
+                ((2, 5, 32), (2, 7, 12)),
+            )
+        ),
+        "reference": "cross_attention",
+    },
     examples=ex(
         ({"query_dim": 32, "context_dim": 16, "heads": 4, "dim_head": 8}, ((2, 5, 32), (2, 7, 16))),
         ({"query_dim": 24, "heads": 2, "dim_head": 6, "qkv_bias": True}, ((1, 3, 24),)),

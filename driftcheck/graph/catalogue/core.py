@@ -57,6 +57,8 @@ LAYERS = [
         macs=lambda p, s, o: 0,
         n_inputs=0,
         doc="A graph input; `shape` may hold symbols such as 'B' or 'T'.",
+        extra={"reference": "input"},
+        examples=(Example({"shape": (2, 8)}, ()), Example({"shape": (1, 3, 4)}, ())),
     ),
     LayerSpec(
         name="Parameter",
@@ -86,6 +88,7 @@ LAYERS = [
         aliases=("dense", "fc", "fully_connected"),
         role="linear",
         doc="y = x W^T + b over the last axis.",
+        extra={"bad": (Example({"in_features": 16, "out_features": 4}, ((2, 15),)),)},
         examples=(
             Example({"in_features": 16, "out_features": 32}, ((2, 16),)),
             Example({"in_features": 8, "out_features": 4, "bias": False}, ((2, 5, 8),)),

@@ -40,7 +40,7 @@ CONV1D = LayerSpec(
     role="linear",
     aliases=("transformers.pytorch_utils.Conv1D", "GPT2Conv1D"),
     doc="GPT-2's linear with a transposed weight (nx, nf); not a convolution.",
-    extra={"reference": "hf_conv1d"},
+    extra={"bad": ex(({"nf": 96, "nx": 32}, ((2, 5, 31),))), "reference": "hf_conv1d"},
     examples=ex(({"nf": 96, "nx": 32}, ((2, 5, 32),)), ({"nf": 8, "nx": 24}, ((3, 24),))),
 )
 
@@ -88,7 +88,10 @@ PATCH = LayerSpec(
     role="embedding",
     aliases=("PatchEmbed", "ViTPatchEmbeddings", "PatchEmbeddings"),
     doc="ViT patches: Conv2d(kernel=stride=patch) then flatten: (B, C, H, W) -> (B, N, hidden).",
-    extra={"reference": "patch_embedding"},
+    extra={
+        "bad": ex(({"patch_size": 8, "num_channels": 3, "hidden_size": 16}, ((2, 4, 32, 32),))),
+        "reference": "patch_embedding",
+    },
     examples=ex(
         (
             {"image_size": 32, "patch_size": 8, "num_channels": 3, "hidden_size": 48},
@@ -130,7 +133,11 @@ POS = LayerSpec(
         "AbsolutePositionEmbedding",
     ),
     doc="Learned absolute positions: an Embedding(num_positions, hidden) indexed by position ids.",
-    extra={"reference": "positional_embedding", "input_dtype": ("long",)},
+    extra={
+        "no_bad": "position ids of any shape index the table",
+        "reference": "positional_embedding",
+        "input_dtype": ("long",),
+    },
     examples=ex(
         ({"num_positions": 16, "hidden_size": 32}, ((2, 7),)),
         ({"num_positions": 64, "hidden_size": 8}, ((5,),)),
@@ -146,7 +153,11 @@ SINUS = LayerSpec(
     role="embedding",
     aliases=("SinusoidalPositionEmbedding", "PositionalEncoding", "FixedPositionalEmbedding"),
     doc="Fixed sin/cos positions of 'Attention is all you need' (no weights): ids -> (..., hidden).",
-    extra={"reference": "sinusoidal", "input_dtype": ("long",)},
+    extra={
+        "no_bad": "positions of any shape are encoded",
+        "reference": "sinusoidal",
+        "input_dtype": ("long",),
+    },
     examples=ex(({"hidden_size": 16}, ((2, 5),)), ({"hidden_size": 10, "base": 500.0}, ((7,),))),
 )
 
@@ -171,7 +182,11 @@ ROPE = LayerSpec(
     aliases=("RoPE", "LlamaRotaryEmbedding", "RotaryPositionalEmbedding", "RotaryEmbeddings"),
     doc="Rotary positions: position ids (B, T) -> cos/sin tables (B, T, head_dim); no weights "
     "(inv_freq is a buffer).",
-    extra={"reference": "hf_rotary", "input_dtype": ("long",)},
+    extra={
+        "no_bad": "position ids are not checked against head_dim",
+        "reference": "hf_rotary",
+        "input_dtype": ("long",),
+    },
     examples=ex(
         ({"head_dim": 16}, ((2, 5),)),
         ({"head_dim": 8, "max_position_embeddings": 64, "base": 500000.0}, ((1, 9),)),
@@ -192,7 +207,7 @@ LAYERSCALE = LayerSpec(
     role="scale",
     aliases=("LayerScale2d",),
     doc="Learned per-channel residual scale gamma (CaiT, DINOv2; timm names it gamma).",
-    extra={"reference": "layer_scale"},
+    extra={"bad": ex(({"dim": 16}, ((2, 5, 15),))), "reference": "layer_scale"},
     examples=ex(({"dim": 16}, ((2, 5, 16),)), ({"dim": 8, "init_values": 0.1}, ((8,),))),
 )
 
@@ -249,7 +264,10 @@ SE = LayerSpec(
     aliases=("torchvision.ops.SqueezeExcitation", "SEModule", "SqueezeExcite", "SEBlock"),
     doc="Channel attention (torchvision naming): pool -> fc1 1x1 -> ReLU -> fc2 1x1 -> sigmoid "
     "-> scale; (N, C, H, W) -> same.",
-    extra={"reference": "squeeze_excitation"},
+    extra={
+        "bad": ex(({"input_channels": 16, "squeeze_channels": 4}, ((2, 12, 5, 5),))),
+        "reference": "squeeze_excitation",
+    },
     examples=ex(
         ({"input_channels": 16, "squeeze_channels": 4}, ((2, 16, 5, 5),)),
         ({"input_channels": 8, "squeeze_channels": 2}, ((8, 3, 3),)),

@@ -46,7 +46,10 @@ GATED = LayerSpec(
     role="mlp",
     aliases=("SwiGLU", "GeGLU", "LlamaMLP", "MistralMLP", "Qwen2MLP", "GLUMLP", "GatedFeedForward"),
     doc="down_proj(act(gate_proj(x)) * up_proj(x)): the gated MLP of Llama-family decoders.",
-    extra={"reference": "hf_gated_mlp"},
+    extra={
+        "bad": ex(({"hidden_size": 32, "intermediate_size": 88}, ((2, 5, 30),))),
+        "reference": "hf_gated_mlp",
+    },
     examples=ex(
         ({"hidden_size": 32, "intermediate_size": 88}, ((2, 5, 32),)),
         (
@@ -78,7 +81,10 @@ MLP = LayerSpec(
     role="mlp",
     aliases=("FeedForward", "FFN", "Mlp", "CLIPMLP", "PositionwiseFeedForward"),
     doc="fc2(act(fc1(x))): the two-linear MLP of ViT/CLIP/BERT-style blocks.",
-    extra={"reference": "mlp"},
+    extra={
+        "bad": ex(({"hidden_size": 32, "intermediate_size": 64}, ((2, 5, 30),))),
+        "reference": "mlp",
+    },
     examples=ex(
         ({"hidden_size": 32, "intermediate_size": 128}, ((2, 5, 32),)),
         (
@@ -121,7 +127,10 @@ ROUTER = LayerSpec(
     role="router",
     aliases=("TopKRouter", "MixtralTopKRouter", "MoEGate", "Router"),
     doc="Router logits (..., hidden) -> (..., num_experts); picks top_k experts per token.",
-    extra={"reference": "moe_router"},
+    extra={
+        "bad": ex(({"hidden_size": 32, "num_experts": 8}, ((6, 30),))),
+        "reference": "moe_router",
+    },
     examples=ex(
         ({"hidden_size": 32, "num_experts": 8}, ((6, 32),)),
         ({"hidden_size": 16, "num_experts": 4, "top_k": 1, "bias": True}, ((2, 3, 16),)),
@@ -191,7 +200,10 @@ EXPERTS = LayerSpec(
     aliases=("Experts", "MixtralExperts", "Qwen2MoeExperts", "ExpertsMLP"),
     doc="num_experts gated (or plain) MLPs, stored as fused 3-D tensors gate_up_proj "
     "(E, 2I, H) / down_proj (E, H, I) or as a ModuleList of per-expert MLPs; both count alike.",
-    extra={"reference": "moe_experts"},
+    extra={
+        "bad": ex(({"num_experts": 4, "hidden_size": 16, "intermediate_size": 24}, ((6, 15),))),
+        "reference": "moe_experts",
+    },
     examples=ex(
         ({"num_experts": 4, "hidden_size": 16, "intermediate_size": 24}, ((6, 16),)),
         (
@@ -259,7 +271,10 @@ MOE = LayerSpec(
     aliases=("MoE", "SparseMoeBlock", "MixtralSparseMoeBlock", "Qwen2MoeSparseMoeBlock"),
     doc="Router `gate` + `experts` (+ optional gated `shared_expert` and `shared_expert_gate`), "
     "named as transformers' MixtralSparseMoeBlock / Qwen2MoeSparseMoeBlock.",
-    extra={"reference": "hf_sparse_moe"},
+    extra={
+        "bad": ex(({"hidden_size": 16, "num_experts": 4, "intermediate_size": 24}, ((2, 3, 15),))),
+        "reference": "hf_sparse_moe",
+    },
     examples=ex(
         ({"hidden_size": 16, "num_experts": 4, "intermediate_size": 24, "top_k": 2}, ((2, 3, 16),)),
         (

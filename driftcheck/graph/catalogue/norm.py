@@ -110,6 +110,7 @@ def _instance_norm(n: int, shapes: tuple) -> LayerSpec:
             ({"num_features": shapes[1][1], "affine": True}, (shapes[1],)),
             ({"num_features": shapes[1][1], "affine": True}, (shapes[1][1:],)),
         ),
+        extra={"bad": ex(({"num_features": 5, "affine": True}, (shapes[0],)))},
     )
 
 
