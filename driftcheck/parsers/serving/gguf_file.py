@@ -62,7 +62,9 @@ def read_gguf(path: Path) -> Any:
     except (ValueError, IndexError, KeyError, OverflowError, UnicodeDecodeError, struct.error,
             TypeError, AssertionError, OSError) as e:  # fmt: skip
         msg = str(e).splitlines()[0][:160] if str(e) else type(e).__name__
-        raise DriftcheckError(f"not a readable GGUF file: {msg}", str(path)) from None
+        raise DriftcheckError(
+            f"not a readable GGUF file (truncated or corrupt): {msg}", str(path)
+        ) from None
 
 
 _ARCH_FACTS = (
