@@ -105,6 +105,11 @@ def dtype_bytes(dtype: str | None) -> float:
     return DTYPE_BYTES.get(d, 2)
 
 
+def known_dtype(dtype: str) -> bool:
+    d = str(dtype).lower().removeprefix("torch.")
+    return _DTYPE_ALIASES.get(d, d) in DTYPE_BYTES
+
+
 def gpu(name: str) -> GPU:
     from driftcheck.errors import DriftcheckError
 
@@ -299,8 +304,11 @@ def estimate(
         or _int(graph.fact("maxPositionEmbeddings"))
     )
     kv = kv_per_token_elems(graph)
+    params = _safe_params(graph)
+    if not any(n.type not in ("Input", "Module") for n in graph.nodes):
+        params = _int(graph.fact("numParameters"))  # a config or manifest: its claimed count
     return Cost(
-        params=_safe_params(graph),
+        params=params,
         macs=macs,
         macs_unknown=unknown,
         activation_bytes=act,

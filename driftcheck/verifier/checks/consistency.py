@@ -1,0 +1,268 @@
+"""CFG: model-level facts (from a config, a manifest or the code's defaults) against each other
+and against the layers of the same graph.
+
+A fact that disagrees with a layer is a warning: one of the two is stale, and driftcheck does
+not decide which. A facts-only graph (a config) gets the blockers its layers would have had.
+"""
+
+from __future__ import annotations
+
+from driftcheck.graph import catalogue
+from driftcheck.verifier.base import BLOCKER, WARNING, check
+from driftcheck.verifier.build import L, facts_only, seq
+from driftcheck.verifier.context import Context
+
+ATTN = ("Attention", "MultiheadAttention", "CausalSelfAttention", "MultiHeadLatentAttention")
+WIDTH = {
+    "Attention": "hidden_size",
+    "MultiheadAttention": "embed_dim",
+    "CausalSelfAttention": "n_embd",
+    "MultiHeadLatentAttention": "hidden_size",
+}
+HEADS = {
+    "Attention": "num_heads",
+    "MultiheadAttention": "num_heads",
+    "CausalSelfAttention": "n_head",
+    "MultiHeadLatentAttention": "num_heads",
+}
+
+
+def _i(v) -> int | None:
+    return v if isinstance(v, int) and not isinstance(v, bool) else None
+
+
+def _att(h=64, heads=4, kv=None, repeat=1):
+    return L("Attention", hidden_size=h, num_heads=heads, num_kv_heads=kv, repeat=repeat)
+
+
+def _model(facts, h=64, heads=4, kv=None, layers=2):
+    return seq((2, 5, h), _att(h, heads, kv, layers), facts=facts, origin="source")
+
+
+def _compare(ctx: Context, fact: str, types: dict[str, str] | tuple, param: str | None = None):
+    want = _i(ctx.fact(fact))
+    if want is None:
+        return
+    pairs = types.items() if isinstance(types, dict) else ((t, param) for t in types)
+    for t, key in pairs:
+        for n in ctx.of_type(t):
+            got = _i((ctx.bound(n) or {}).get(key))
+            if got is not None and got != want:
+                yield ctx.hit(
+                    n,
+                    f"{ctx.where(n)}.{key}={got} but {fact}={want}",
+                    values={"layer": got, "fact": want},
+                )
+
+
+def layer_count(ctx: Context) -> int | None:
+    """Decoder layers in the graph: catalogue blocks if any, else attention layers."""
+    blocks = [n for n in ctx.graph.nodes if catalogue.get_block(n.type) is not None]
+    nodes = blocks or ctx.of_type(*ATTN)
+    if not nodes:
+        return None
+    return sum(ctx.graph.multiplicity(n) for n in nodes)
+
+
+@check(
+    "CFG001",
+    "layer-count-mismatch",
+    WARNING,
+    what="numLayers (num_hidden_layers) differs from the number of decoder layers in the graph.",
+    why="A checkpoint saved with one count does not load into the other; a config that says 32 "
+    "over code that builds 24 makes every cost estimate wrong.",
+    fix="Make the code build config.num_hidden_layers layers (or fix the config).",
+    valid=[_model({"numLayers": 2})],
+    invalid=[_model({"numLayers": 3})],
+)
+def layer_count_mismatch(ctx: Context):
+    want = _i(ctx.fact("numLayers"))
+    if want is None or ctx.fact("numEncoderLayers") is not None:
+        return
+    got = layer_count(ctx)
+    if got is not None and got != want:
+        yield ctx.hit(
+            None,
+            f"graph has {got} decoder layers but numLayers={want}",
+            values={"graph": got, "fact": want},
+        )
+
+
+@check(
+    "CFG002",
+    "hidden-size-mismatch",
+    WARNING,
+    what="hiddenSize differs from an attention layer's width.",
+    why="The residual stream has one width; a layer built for another one does not match its "
+    "neighbours or the checkpoint.",
+    fix="Build every layer from config.hidden_size.",
+    valid=[_model({"hiddenSize": 64})],
+    invalid=[_model({"hiddenSize": 128})],
+)
+def hidden_size_mismatch(ctx: Context):
+    yield from _compare(ctx, "hiddenSize", WIDTH)
+
+
+@check(
+    "CFG003",
+    "heads-mismatch",
+    WARNING,
+    what="numHeads differs from an attention layer's head count.",
+    why="Head count decides head_dim and the weight layout; a checkpoint from the config's "
+    "count loads with wrong shapes.",
+    fix="Build attention from config.num_attention_heads.",
+    valid=[_model({"numHeads": 4})],
+    invalid=[_model({"numHeads": 8})],
+)
+def heads_mismatch(ctx: Context):
+    yield from _compare(ctx, "numHeads", HEADS)
+
+
+@check(
+    "CFG004",
+    "kv-heads-mismatch",
+    WARNING,
+    what="numKvHeads differs from an attention layer's KV head count.",
+    why="k_proj and v_proj have num_kv_heads * head_dim rows; a mismatch fails to load the "
+    "checkpoint and changes the KV cache size.",
+    fix="Build attention from config.num_key_value_heads.",
+    valid=[_model({"numKvHeads": 2}, kv=2)],
+    invalid=[_model({"numKvHeads": 2}, kv=4)],
+)
+def kv_heads_mismatch(ctx: Context):
+    want = _i(ctx.fact("numKvHeads"))
+    if want is None:
+        return
+    for n in ctx.of_type("Attention"):
+        p = ctx.bound(n) or {}
+        got = _i(p.get("num_kv_heads")) or _i(p.get("num_heads"))
+        if got is not None and got != want:
+            yield ctx.hit(n, f"{ctx.where(n)} has {got} KV heads but numKvHeads={want}")
+
+
+def _emb_model(facts, v=100):
+    return seq(
+        (2, 5),
+        L("Embedding", num_embeddings=v, embedding_dim=8),
+        dtype="int64",
+        facts=facts,
+        origin="source",
+    )
+
+
+@check(
+    "CFG005",
+    "vocab-size-mismatch",
+    WARNING,
+    what="vocabSize differs from the embedding table's row count.",
+    why="Token ids index the table: a smaller table crashes on high ids, a larger one does not "
+    "load the checkpoint.",
+    fix="Build the embedding from config.vocab_size.",
+    valid=[_emb_model({"vocabSize": 100})],
+    invalid=[_emb_model({"vocabSize": 120})],
+)
+def vocab_size_mismatch(ctx: Context):
+    yield from _compare(ctx, "vocabSize", ("Embedding",), "num_embeddings")
+
+
+@check(
+    "CFG006",
+    "intermediate-size-mismatch",
+    WARNING,
+    what="intermediateSize differs from an MLP's inner width.",
+    why="The MLP holds most of the parameters: the count and the checkpoint both disagree.",
+    fix="Build the MLP from config.intermediate_size.",
+    valid=[
+        seq(
+            (2, 16),
+            L("GatedMLP", hidden_size=16, intermediate_size=48),
+            facts={"intermediateSize": 48},
+            origin="source",
+        )
+    ],
+    invalid=[
+        seq(
+            (2, 16),
+            L("GatedMLP", hidden_size=16, intermediate_size=48),
+            facts={"intermediateSize": 64},
+            origin="source",
+        )
+    ],
+)
+def intermediate_size_mismatch(ctx: Context):
+    yield from _compare(ctx, "intermediateSize", ("GatedMLP", "MLP"), "intermediate_size")
+
+
+@check(
+    "CFG007",
+    "tokenizer-exceeds-vocab",
+    WARNING,
+    what="The tokenizer knows more tokens than the embedding has rows.",
+    why="The first prompt that produces a high token id raises `IndexError: index out of "
+    "range in self` inside the embedding.",
+    fix="resize_token_embeddings(len(tokenizer)) after adding tokens, and save the config.",
+    valid=[facts_only(vocabSize=32000, tokenizerVocabSize=32000)],
+    invalid=[facts_only(vocabSize=32000, tokenizerVocabSize=32002)],
+)
+def tokenizer_exceeds_vocab(ctx: Context):
+    v, t = _i(ctx.fact("vocabSize")), _i(ctx.fact("tokenizerVocabSize"))
+    if v and t and t > v:
+        yield ctx.hit(None, f"tokenizerVocabSize={t} > vocabSize={v}")
+
+
+def _facts_only_attention(ctx: Context) -> bool:
+    return not ctx.of_type(*ATTN) and not any(catalogue.get_block(n.type) for n in ctx.graph.nodes)
+
+
+@check(
+    "CFG008",
+    "config-kv-heads-not-dividing",
+    BLOCKER,
+    what="A config whose num_key_value_heads does not divide num_attention_heads.",
+    why="Grouped-query attention repeats each KV head heads / kv_heads times; a model built "
+    "from this config crashes at its first forward.",
+    fix="Use a KV head count that divides the head count.",
+    valid=[facts_only(numHeads=32, numKvHeads=8)],
+    invalid=[facts_only(numHeads=32, numKvHeads=6)],
+)
+def config_kv_heads(ctx: Context):
+    h, kv = _i(ctx.fact("numHeads")), _i(ctx.fact("numKvHeads"))
+    if h and kv and kv > 0 and h % kv and _facts_only_attention(ctx):
+        yield ctx.hit(None, f"numHeads={h} is not a multiple of numKvHeads={kv}")
+
+
+@check(
+    "CFG009",
+    "config-heads-not-dividing-hidden",
+    WARNING,
+    what="A config whose head count does not divide its width, with no explicit head_dim.",
+    why="head_dim = hidden // heads truncates: attention runs narrower than the width, and "
+    "BERT-style code raises outright.",
+    fix="Use a head count that divides hidden_size, or set head_dim.",
+    valid=[facts_only(hiddenSize=4096, numHeads=32)],
+    invalid=[facts_only(hiddenSize=4000, numHeads=48)],
+)
+def config_heads_hidden(ctx: Context):
+    h, heads = _i(ctx.fact("hiddenSize")), _i(ctx.fact("numHeads"))
+    if (
+        h
+        and heads
+        and heads > 0
+        and h % heads
+        and ctx.fact("headDim") is None
+        and (_facts_only_attention(ctx))
+    ):
+        yield ctx.hit(None, f"hiddenSize={h} is not divisible by numHeads={heads}")
+
+
+CHECKS = [
+    layer_count_mismatch,
+    hidden_size_mismatch,
+    heads_mismatch,
+    kv_heads_mismatch,
+    vocab_size_mismatch,
+    intermediate_size_mismatch,
+    tokenizer_exceeds_vocab,
+    config_kv_heads,
+    config_heads_hidden,
+]

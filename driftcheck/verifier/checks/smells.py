@@ -1,0 +1,288 @@
+"""SML: code smells: what runs but wastes parameters or compute, or hides a mistake.
+
+Two of them speak about the analysis itself: SML001 (what the analyzer could not resolve, an
+info, never a blocker) and SML002 (a layer built in ``__init__`` that forward never calls).
+"""
+
+from __future__ import annotations
+
+from driftcheck.graph import catalogue
+from driftcheck.graph.model import Node
+from driftcheck.verifier.base import INFO, WARNING, check
+from driftcheck.verifier.build import L, net, seq
+from driftcheck.verifier.context import Context
+
+NORMS = {
+    "LayerNorm",
+    "RMSNorm",
+    "GroupNorm",
+    "BatchNorm1d",
+    "BatchNorm2d",
+    "BatchNorm3d",
+    "InstanceNorm1d",
+    "InstanceNorm2d",
+    "InstanceNorm3d",
+}
+BATCHNORMS = {"BatchNorm1d", "BatchNorm2d", "BatchNorm3d"}
+IDEMPOTENT = {"ReLU", "ReLU6", "Hardtanh", "Softmax", "Sigmoid", "Tanh", "GELU", "SiLU"}
+DROPOUT = {"Dropout", "Dropout1d", "Dropout2d", "Dropout3d", "AlphaDropout", "DropPath"}
+
+
+def _lin(i, o, **kw):
+    return L("Linear", in_features=i, out_features=o, **kw)
+
+
+def _ln(n=8):
+    return L("LayerNorm", normalized_shape=n)
+
+
+def _chain_pairs(ctx: Context):
+    """(producer, consumer) pairs where the consumer's only input is the producer and the
+    producer feeds only the consumer: a plain chain link."""
+    for dst, srcs in ctx.incoming.items():
+        if len(srcs) != 1 or len(ctx.outgoing.get(srcs[0], ())) != 1:
+            continue
+        yield ctx.graph.index[srcs[0]], ctx.graph.index[dst]
+
+
+@check(
+    "SML001",
+    "unresolved-layer",
+    INFO,
+    what="A layer in model code whose type or size the analyzer could not resolve.",
+    why="It is left out of counts, shapes and comparisons; findings about the rest stay valid, "
+    "but this layer is unchecked.",
+    fix="Bind a config (`--config`), or report the construct the analyzer missed.",
+    valid=[seq((2, 8), _lin(8, 4), origin="source")],
+    invalid=[
+        net(
+            [
+                L("Input", "x", shape=[2, 8]),
+                Node(
+                    id="fc",
+                    type="Linear",
+                    params={"in_features": 8, "out_features": None},
+                    unresolved=["out_features"],
+                ),
+            ],
+            ["x->fc"],
+            ["fc"],
+            origin="source",
+        ),
+        net(
+            [L("Input", "x", shape=[2, 8]), L("FancyLayer", "f")], ["x->f"], ["f"], origin="source"
+        ),
+    ],
+)
+def unresolved_layer(ctx: Context):
+    if ctx.hand_built:
+        return
+    for n in ctx.graph.nodes:
+        if not ctx.is_leaf(n) or n.type == "Input":
+            continue
+        unknown = (
+            n.type != "Module"
+            and catalogue.get(n.type) is None
+            and (catalogue.get_block(n.type) is None)
+        )
+        if n.unresolved or unknown:
+            what = f"type {n.type!r}" if unknown else ", ".join(n.unresolved)
+            yield ctx.hit(n, f"{ctx.where(n)}: could not resolve {what}")
+
+
+@check(
+    "SML002",
+    "unused-layer",
+    WARNING,
+    what="A layer with weights is built but never used in forward (only reported where the "
+    "forward dataflow of its module was analysed).",
+    why="Its parameters are counted, saved, loaded and trained for nothing; often a layer "
+    "that was meant to be called (a forgotten norm or dropout).",
+    fix="Call it in forward, or delete it.",
+    valid=[seq((2, 8), _lin(8, 4))],
+    invalid=[
+        net(
+            [
+                L("Input", "x", shape=[2, 8]),
+                L("Linear", "a", in_features=8, out_features=4),
+                L("Linear", "unused", in_features=8, out_features=4),
+            ],
+            ["x->a"],
+            ["a"],
+        )
+    ],
+)
+def unused_layer(ctx: Context):
+    if not ctx.graph.edges:
+        return
+    wired: set[str | None] = set()
+    for i in (*ctx.incoming, *ctx.outgoing):
+        wired.add(ctx.graph.index[i].parent)
+    outputs = set(ctx.graph.outputs)
+    tie_targets = {ref.partition(".")[0] for n in ctx.graph.nodes for ref in n.tied.values()}
+    for n in ctx.layers():
+        if n.id in ctx.incoming or n.id in ctx.outgoing or n.id in tie_targets:
+            continue
+        if n.id in outputs or any(x.startswith("duplicate id") for x in n.notes):
+            continue  # returned as is, or a duplicate whose edges are ambiguous (STR003)
+        spec, p = catalogue.get(n.type), ctx.bound(n)
+        if spec is None or p is None or spec.n_inputs == 0 or not _has_weights(spec, p):
+            continue
+        if n.parent in wired:
+            yield ctx.hit(n, f"{ctx.where(n)} is never called in forward")
+
+
+def _has_weights(spec, p) -> bool:
+    try:
+        return bool(spec.weights(p))
+    except Exception:  # noqa: BLE001 - a degenerate size: other checks report it
+        return False
+
+
+@check(
+    "SML003",
+    "consecutive-norms",
+    WARNING,
+    what="A normalization layer directly follows another one.",
+    why="Normalizing an already normalized tensor changes nothing but the learned scale: the "
+    "second norm is dead weight, usually a misplaced pre/post-norm.",
+    fix="Keep one norm; put the other where the block needs it (before attention or the MLP).",
+    valid=[seq((2, 8), _ln(), _lin(8, 8), _ln())],
+    invalid=[seq((2, 8), _ln(), _ln(), _ln())],
+)
+def consecutive_norms(ctx: Context):
+    for a, b in _chain_pairs(ctx):
+        if a.type in NORMS and b.type in NORMS:
+            yield ctx.hit(b, f"{ctx.where(b)} normalizes the output of {ctx.where(a)}")
+
+
+@check(
+    "SML004",
+    "repeated-activation",
+    INFO,
+    what="An activation directly follows the same activation.",
+    why="ReLU(ReLU(x)) = ReLU(x): the second one only costs time (and hints at a missing layer "
+    "between them).",
+    fix="Remove one, or add the layer that belongs between them.",
+    valid=[seq((2, 8), _lin(8, 8), L("ReLU"), _lin(8, 8), L("ReLU"))],
+    invalid=[seq((2, 8), _lin(8, 8), L("ReLU"), L("ReLU"))],
+)
+def repeated_activation(ctx: Context):
+    for a, b in _chain_pairs(ctx):
+        if a.type == b.type and a.type in IDEMPOTENT:
+            yield ctx.hit(b, f"{ctx.where(b)} follows {ctx.where(a)}")
+
+
+@check(
+    "SML005",
+    "stacked-linears",
+    INFO,
+    what="A Linear layer feeds another Linear with nothing in between.",
+    why="Two linear maps compose into one: without a nonlinearity the pair has the capacity of "
+    "a single layer (fine for a deliberate low-rank factorization).",
+    fix="Add an activation between them, or merge them.",
+    valid=[seq((2, 8), _lin(8, 16), L("GELU"), _lin(16, 8))],
+    invalid=[seq((2, 8), _lin(8, 16), _lin(16, 8))],
+)
+def stacked_linears(ctx: Context):
+    for a, b in _chain_pairs(ctx):
+        if a.type == "Linear" and b.type == "Linear":
+            yield ctx.hit(b, f"{ctx.where(a)} -> {ctx.where(b)} with no nonlinearity")
+
+
+@check(
+    "SML006",
+    "bias-before-batchnorm",
+    INFO,
+    what="A convolution or Linear with a bias feeds BatchNorm directly.",
+    why="BatchNorm subtracts the per-channel mean, which cancels any bias: its parameters are "
+    "wasted.",
+    fix="Build the layer with bias=False.",
+    valid=[
+        seq(
+            (1, 3, 8, 8),
+            L("Conv2d", in_channels=3, out_channels=4, kernel_size=3, bias=False),
+            L("BatchNorm2d", num_features=4),
+        )
+    ],
+    invalid=[
+        seq(
+            (1, 3, 8, 8),
+            L("Conv2d", in_channels=3, out_channels=4, kernel_size=3),
+            L("BatchNorm2d", num_features=4),
+        )
+    ],
+)
+def bias_before_batchnorm(ctx: Context):
+    for a, b in _chain_pairs(ctx):
+        if b.type in BATCHNORMS and (ctx.bound(a) or {}).get("bias") is True:
+            yield ctx.hit(a, f"{ctx.where(a)} has a bias that {ctx.where(b)} cancels")
+
+
+@check(
+    "SML007",
+    "high-dropout",
+    WARNING,
+    what="A dropout probability above the threshold (0.5 by default).",
+    why="Dropping most activations rarely trains well; 0.9 is usually a typo for 0.09 or a "
+    "keep-probability written where a drop-probability belongs.",
+    fix="Use the drop probability (0.0 to 0.3 typical), or raise `thresholds.max_dropout`.",
+    valid=[seq((2, 8), _lin(8, 8), L("Dropout", p=0.1), _lin(8, 2))],
+    invalid=[seq((2, 8), _lin(8, 8), L("Dropout", p=0.9), _lin(8, 2))],
+)
+def high_dropout(ctx: Context):
+    limit = ctx.options.threshold("max_dropout")
+    for n in ctx.of_type(*DROPOUT, "CausalSelfAttention"):
+        p = ctx.bound(n) or {}
+        v = p.get("p", p.get("dropout", p.get("drop_prob")))
+        if isinstance(v, (int, float)) and not isinstance(v, bool) and limit < v <= 1:
+            yield ctx.hit(n, f"{ctx.where(n)}: dropout {v} > {limit:g}")
+
+
+@check(
+    "SML008",
+    "softmax-output",
+    INFO,
+    what="The model's output is a Softmax (or LogSoftmax) layer.",
+    why="nn.CrossEntropyLoss applies log-softmax itself: training on softmax outputs double-"
+    "normalizes and learns slowly.",
+    fix="Return logits; apply softmax only at inference.",
+    valid=[seq((2, 8), _lin(8, 3))],
+    invalid=[seq((2, 8), _lin(8, 3), L("Softmax", dim=-1))],
+)
+def softmax_output(ctx: Context):
+    for o in ctx.graph.outputs:
+        n = ctx.graph.index[o]
+        if n.type in ("Softmax", "LogSoftmax"):
+            yield ctx.hit(n, f"output {ctx.where(n)} is normalized; losses expect logits")
+
+
+@check(
+    "SML009",
+    "dropout-at-output",
+    INFO,
+    what="The model's output comes straight out of a dropout layer.",
+    why="Dropout on the logits randomly zeroes predictions during training; it belongs before "
+    "the head, not after it.",
+    fix="Move the dropout before the last layer.",
+    valid=[seq((2, 8), L("Dropout", p=0.1), _lin(8, 3))],
+    invalid=[seq((2, 8), _lin(8, 3), L("Dropout", p=0.1))],
+)
+def dropout_at_output(ctx: Context):
+    for o in ctx.graph.outputs:
+        n = ctx.graph.index[o]
+        if n.type in DROPOUT:
+            yield ctx.hit(n, f"output {ctx.where(n)} is a dropout")
+
+
+CHECKS = [
+    unresolved_layer,
+    unused_layer,
+    consecutive_norms,
+    repeated_activation,
+    stacked_linears,
+    bias_before_batchnorm,
+    high_dropout,
+    softmax_output,
+    dropout_at_output,
+]
