@@ -16,32 +16,17 @@ Severity, kinds and wording live in ``policy``. Nothing here decides which side 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 from driftcheck.findings import Finding, Location
-from driftcheck.graph.facts import FACTS
 from driftcheck.graph.match import policy
 from driftcheck.graph.match.canon import canonicalise
-from driftcheck.graph.match.derive import Derived, derive
-from driftcheck.graph.match.diff import Diff, Differ, json_value, same
+from driftcheck.graph.match.derive import derive
+from driftcheck.graph.match.diff import Diff, Differ, same
+from driftcheck.graph.match.facts import SIDES, FactDiff, fact_diffs
 from driftcheck.graph.model import Graph
 
 __all__ = ["compare", "label_of"]
-
-SIDES = ("left", "right")
-
-
-@dataclass
-class _FactDiff:
-    key: str
-    values: dict[str, Any]
-    locs: dict[str, Location | None]
-    attribute: str
-    derived: dict[str, str] = field(default_factory=dict)
-    """side -> the catalogue attribute the value was read off, for sides without the fact"""
-    absorbed: list[Diff] = field(default_factory=list)
 
 
 def label_of(graph: Graph, fallback: str) -> str:
@@ -59,7 +44,7 @@ def compare(left: Graph, right: Graph, labels: dict[str, str] | None = None) -> 
     # a side with facts and no layers (a serving manifest) is compared on facts alone
     la, lb = _has_layers(a), _has_layers(b)
     diffs = Differ().run(a, b) if la and lb else []
-    facts = _fact_diffs(left, right, derive(a), derive(b))
+    facts = fact_diffs(left, right, derive(a), derive(b))
     rest = _fold(facts, diffs)
     out = [_fact_finding(f, labels) for f in facts] + [_diff_finding(d, labels) for d in rest]
     for side, g, ok, other in (("left", left, la, lb), ("right", right, lb, la)):
@@ -91,44 +76,7 @@ def _incomplete(side: str, g: Graph, labels: dict[str, str]) -> Finding:
     )
 
 
-# ---------------------------------------------------------------- facts
-def _side_fact(g: Graph, derived: dict[str, Derived], key: str, side: str):
-    f = g.facts.get(key)
-    if f is not None and f.value is not None:
-        loc = f.loc.model_copy(update={"side": side}) if f.loc else None
-        return f.value, loc, None
-    d = derived.get(key)
-    if d is None:
-        return None
-    loc = d.loc.model_copy(update={"side": side}) if d.loc else None
-    return d.value, loc, d
-
-
-def _fact_diffs(
-    left: Graph, right: Graph, dl: dict[str, Derived], dr: dict[str, Derived]
-) -> list[_FactDiff]:
-    keys = list(FACTS) + sorted((set(left.facts) & set(right.facts)) - set(FACTS))
-    out: list[_FactDiff] = []
-    for key in keys:
-        ls, rs = _side_fact(left, dl, key, "left"), _side_fact(right, dr, key, "right")
-        if ls is None or rs is None or same(ls[0], rs[0]):
-            continue
-        derived = {s: x[2].attribute for s, x in zip(SIDES, (ls, rs)) if x[2] is not None}
-        one = ls[2] or rs[2]
-        attribute = f"model.{key}" if one is None or len(derived) == 2 else one.attribute
-        out.append(
-            _FactDiff(
-                key,
-                {"left": json_value(ls[0]), "right": json_value(rs[0])},
-                {"left": ls[1], "right": rs[1]},
-                attribute,
-                derived,
-            )
-        )
-    return out
-
-
-def _fold(facts: list[_FactDiff], diffs: list[Diff]) -> list[Diff]:
+def _fold(facts: list[FactDiff], diffs: list[Diff]) -> list[Diff]:
     """Fold structural diffs into the fact diff with the same values; return the rest."""
     rest = []
     for d in diffs:
@@ -160,8 +108,8 @@ def _fold(facts: list[_FactDiff], diffs: list[Diff]) -> list[Diff]:
     return rest
 
 
-def _fact_finding(f: _FactDiff, labels: dict[str, str]) -> Finding:
-    kind = policy.fact_kind(f.key)
+def _fact_finding(f: FactDiff, labels: dict[str, str]) -> Finding:
+    kind = f.kind or policy.fact_kind(f.key)
     sev = policy.fact_severity(f.key)
     for d in f.absorbed:
         s = policy.structural_severity(d.kind, d.attribute.rsplit(".", 1)[-1], d.weights_change)
@@ -177,7 +125,9 @@ def _fact_finding(f: _FactDiff, labels: dict[str, str]) -> Finding:
         kind=kind,
         severity=sev,
         attribute=f.attribute,
-        message=policy.message(kind, f.attribute, lv, rv, labels),
+        message=f.message.format(**labels)
+        if f.message
+        else policy.message(kind, f.attribute, lv, rv, labels),
         values=f.values,
         locations=[loc for loc in (f.locs["left"], f.locs["right"]) if loc is not None],
         node=next((d.node for d in f.absorbed if d.node), None),

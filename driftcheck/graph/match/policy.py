@@ -4,8 +4,9 @@ Severity policy (stated, so a user can predict it):
 - major: anything that changes a weight shape or the parameter count (hidden / intermediate
   size, vocabulary, bias on or off, tied embeddings, missing or extra layers with weights), or
   the number of layers, blocks, heads, KV heads or the head width;
+  and the quantization method (packed weights have other shapes);
 - minor: values that change what the model computes without changing its weights (norm eps,
-  RoPE theta and scaling, sliding window, context length, dtype, quantization, activation),
+  RoPE theta and scaling, sliding window, context length, dtype, activation),
   and weightless layers present on one side only;
 - info: values that do not change the model's function (dropout, model type and
   architecture names, parallelism of a server).
@@ -32,6 +33,7 @@ MAJOR_FACTS = frozenset(
         "numExpertsPerTok",
         "numParameters",
         "tensorCount",
+        "quantization",
     }
 )
 INFO_FACTS = frozenset({"modelType", "architectures", "tensorParallelSize", "pipelineParallelSize"})

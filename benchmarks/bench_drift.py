@@ -1,0 +1,322 @@
+"""Drift recall over the transformers corpus: one config read replaced by a literal.
+
+For each model type whose default config the torch oracle built (``benchmarks/corpus.py``) and
+whose static config graph counts exactly the oracle's parameters (so both producers are right
+and the matcher is what is measured), we:
+
+- control: copy the modeling file unmodified into a temporary mirror of the transformers
+  package (symlinks for everything else, so its relative imports still resolve) and run
+  ``driftcheck compare modeling_x.py config.json`` in-process: any finding of severity minor
+  or above is a false positive;
+- cases: at one place inside an ``__init__`` of a class the model builds, replace a read of a
+  config attribute (heads, KV heads, hidden size, intermediate size, layers, vocab, positions,
+  norm eps, rope theta, head dim, ...) with a different literal (ints doubled, floats x10), one
+  case per attribute per model, and run the same comparison.
+
+A case is detected when the exit code is 1 with a finding that holds a value for each side;
+"strict" additionally needs a finding holding exactly the config's value and the literal.
+Prints recall, strict recall, the false-positive rate, and the misses by attribute and reason.
+
+    python benchmarks/bench_drift.py [--models 60] [--only llama,bert] [--per-model 3]
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import importlib.util
+import io
+import json
+import random
+import sys
+import tempfile
+import time
+import tokenize
+from collections import Counter, defaultdict
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from benchmarks.corpus import _quiet, built, load_oracle  # noqa: E402
+
+ATTRS = (
+    "num_attention_heads",
+    "num_key_value_heads",
+    "hidden_size",
+    "intermediate_size",
+    "num_hidden_layers",
+    "vocab_size",
+    "max_position_embeddings",
+    "rms_norm_eps",
+    "layer_norm_eps",
+    "layer_norm_epsilon",
+    "rope_theta",
+    "head_dim",
+    "n_embd",
+    "n_head",
+    "n_layer",
+    "n_positions",
+    "n_inner",
+    "ffn_dim",
+    "d_model",
+    "num_layers",
+    "num_heads",
+    "d_ff",
+    "type_vocab_size",
+    "num_experts",
+    "num_local_experts",
+    "moe_intermediate_size",
+)
+
+
+# ---------------------------------------------------------------- the mirror package
+def transformers_dir() -> Path:
+    spec = importlib.util.find_spec("transformers")
+    return Path(next(iter(spec.submodule_search_locations)))
+
+
+class Mirror:
+    """A transformers tree of symlinks under ``tmp``; a model's directory is made real on
+    demand so a modified copy of its modeling file can sit beside the files it imports."""
+
+    def __init__(self, tmp: Path) -> None:
+        self.pkg = transformers_dir()
+        self.root = tmp / "transformers"
+        self.root.mkdir(parents=True)
+        for e in self.pkg.iterdir():
+            if e.name != "models":
+                (self.root / e.name).symlink_to(e)
+        (self.root / "models").mkdir()
+        for e in (self.pkg / "models").iterdir():
+            (self.root / "models" / e.name).symlink_to(e)
+
+    def write(self, modeling_file: Path, text: str, tag: str) -> Path:
+        """Write ``text`` as ``<modeling stem>_<tag>.py`` next to the original's siblings."""
+        rel = modeling_file.resolve().relative_to(self.pkg)
+        if rel.parts[0] != "models" or len(rel.parts) < 3:
+            raise ValueError(f"not a model file: {rel}")
+        folder = self.root.joinpath(*rel.parts[:-1])
+        if folder.is_symlink():
+            src = folder.resolve()
+            folder.unlink()
+            folder.mkdir()
+            for e in src.iterdir():
+                (folder / e.name).symlink_to(e)
+        out = folder / f"{modeling_file.stem}_{tag}.py"
+        out.write_text(text, encoding="utf-8")
+        return out
+
+
+# ---------------------------------------------------------------- sites
+def init_spans(text: str) -> dict[str, list[tuple[int, int]]]:
+    """class name -> line spans of its ``__init__`` bodies."""
+    spans: dict[str, list[tuple[int, int]]] = defaultdict(list)
+    for node in ast.walk(ast.parse(text)):
+        if isinstance(node, ast.ClassDef):
+            for fn in node.body:
+                if isinstance(fn, ast.FunctionDef) and fn.name == "__init__":
+                    spans[node.name].append((fn.lineno, fn.end_lineno or fn.lineno))
+    return spans
+
+
+def sites(text: str, classes: set[str]) -> list[tuple[str, int, int, int]]:
+    """(attr, line, start col, end col) of ``config.<attr>`` loads inside built classes."""
+    spans = [s for c, ss in init_spans(text).items() if c in classes for s in ss]
+    toks = list(tokenize.generate_tokens(io.StringIO(text).readline))
+    out = []
+    for i in range(len(toks) - 3):
+        a, dot, b, nxt = toks[i : i + 4]
+        if not (a.type == tokenize.NAME and a.string == "config" and dot.string == "."):
+            continue
+        if i and toks[i - 1].string == ".":
+            continue  # self.config.x is fine too, but keep one form: the plain argument
+        if b.type != tokenize.NAME or b.string not in ATTRS or nxt.string in ("=", "("):
+            continue
+        line = a.start[0]
+        if a.start[0] != b.end[0] or not any(lo <= line <= hi for lo, hi in spans):
+            continue
+        out.append((b.string, line, a.start[1], b.end[1]))
+    return out
+
+
+def literal(v: Any) -> str | None:
+    if isinstance(v, bool) or v is None:
+        return None
+    if isinstance(v, int):
+        return str(v * 2 if v > 0 else 1)
+    if isinstance(v, float):
+        return repr(v * 10 if v else 0.1)
+    return None
+
+
+def replace(text: str, line: int, c0: int, c1: int, new: str) -> str:
+    lines = text.splitlines(keepends=True)
+    s = lines[line - 1]
+    lines[line - 1] = s[:c0] + new + s[c1:]
+    return "".join(lines)
+
+
+# ---------------------------------------------------------------- one comparison
+def run_compare(code: Path, config: Path) -> tuple[int, list, str | None]:
+    from driftcheck.commands.compare import labels, load_pair
+    from driftcheck.errors import DriftcheckError
+    from driftcheck.graph.match import compare
+    from driftcheck.reports import exit_code
+
+    try:
+        left, right = load_pair(str(code), str(config))
+    except DriftcheckError as e:
+        return 2, [], e.one_line()
+    findings = compare(left, right, labels=labels(str(code), str(config)))
+    return exit_code(findings, "minor"), findings, None
+
+
+def _nums(v: Any) -> list:
+    if isinstance(v, (list, tuple)):
+        return [x for y in v for x in _nums(y)]
+    return [v] if isinstance(v, (int, float)) and not isinstance(v, bool) else []
+
+
+def holds(findings: list, old: Any, new: Any) -> tuple[bool, bool]:
+    both = strict = False
+    for f in findings:
+        if f.severity.rank < 1:
+            continue
+        lv, rv = f.values.get("left"), f.values.get("right")
+        if lv is not None and rv is not None:
+            both = True
+            if _match(new, _nums(lv)) and _match(old, _nums(rv)):
+                strict = True
+    return both, strict
+
+
+def _match(x: Any, vals: list) -> bool:
+    return any(abs(float(v) - float(x)) <= 1e-12 * max(1.0, abs(float(x))) for v in vals)
+
+
+# ---------------------------------------------------------------- main
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--models", type=int, default=60, help="eligible models to use")
+    ap.add_argument("--per-model", type=int, default=3, help="cases (attributes) per model")
+    ap.add_argument("--only", help="comma-separated model types")
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--json", help="write per-case results here")
+    args = ap.parse_args(argv)
+    _quiet()
+    from driftcheck.parsers.hf import load_config_graph
+
+    oracle = built(load_oracle())
+    types = sorted(oracle)
+    if args.only:
+        types = [t for t in args.only.split(",") if t in oracle]
+    else:
+        random.Random(args.seed).shuffle(types)
+    t0 = time.perf_counter()
+    controls: list[dict] = []
+    cases: list[dict] = []
+    skipped: Counter = Counter()
+    with tempfile.TemporaryDirectory() as tmpname:
+        tmp = Path(tmpname)
+        tree = Mirror(tmp / "m")
+        for mt in types:
+            if len(controls) >= args.models:
+                break
+            rec = oracle[mt]
+            cfg_path = tmp / f"{mt}.config.json"
+            cfg_path.write_text(json.dumps(rec["config"]))
+            try:
+                g = load_config_graph(str(cfg_path))
+            except Exception as e:  # noqa: BLE001 -- the parser's failure is not the matcher's
+                skipped[f"config route error {type(e).__name__}"] += 1
+                continue
+            if g.params_total() != rec["params"]:
+                skipped["static graph not exact"] += 1
+                continue
+            modeling = Path(rec["modeling_file"])
+            text = modeling.read_text(encoding="utf-8")
+            copy = tree.write(modeling, text, "copy")
+            rc, fs, err = run_compare(copy, cfg_path)
+            controls.append(
+                {"model": mt, "rc": rc, "findings": [f.message for f in fs], "error": err}
+            )
+            classes = {n.user_class for n in g.nodes if n.user_class}
+            flat = _flat_config(rec["config"])
+            picked: dict[str, tuple] = {}
+            for site in sites(text, classes):
+                attr = site[0]
+                if attr in picked or literal(flat.get(attr)) is None:
+                    continue
+                picked[attr] = site
+            for attr, (_, line, c0, c1) in list(picked.items())[: args.per_model]:
+                old = flat[attr]
+                new = literal(old)
+                code = tree.write(modeling, replace(text, line, c0, c1, new), attr)
+                rc, fs, err = run_compare(code, cfg_path)
+                both, strict = holds(fs, old, json.loads(new))
+                cases.append(
+                    {
+                        "model": mt,
+                        "attr": attr,
+                        "line": line,
+                        "old": old,
+                        "new": json.loads(new),
+                        "rc": rc,
+                        "detected": rc == 1 and both,
+                        "strict": rc == 1 and strict,
+                        "error": err,
+                        "findings": [f.message for f in fs],
+                    }
+                )
+    secs = time.perf_counter() - t0
+    return report(controls, cases, skipped, secs, args.json)
+
+
+def _flat_config(cfg: dict) -> dict:
+    """Top-level keys, with a text sub-config's keys where the top level lacks them."""
+    out = dict(cfg)
+    for sub in ("text_config", "language_config", "llm_config"):
+        if isinstance(cfg.get(sub), dict):
+            for k, v in cfg[sub].items():
+                out.setdefault(k, v)
+    return out
+
+
+def report(controls, cases, skipped, secs, json_path) -> int:
+    fp = [c for c in controls if c["rc"] != 0]
+    det = [c for c in cases if c["detected"]]
+    strict = [c for c in cases if c["strict"]]
+    print(f"models used: {len(controls)} (skipped: {dict(skipped)}), {secs:.0f} s")
+    print(f"cases: {len(cases)}  controls: {len(controls)}")
+    if fp:
+        print("false positives on clean controls:")
+        for c in fp:
+            print(f"  {c['model']}: rc={c['rc']} {c['error'] or ''} {c['findings'][:3]}")
+    by_attr: dict[str, Counter] = defaultdict(Counter)
+    for c in cases:
+        by_attr[c["attr"]]["n"] += 1
+        by_attr[c["attr"]]["hit"] += c["detected"]
+    print("by attribute (detected / cases):")
+    for attr, n in sorted(by_attr.items(), key=lambda kv: -kv[1]["n"]):
+        print(f"  {attr:<26} {n['hit']:>3} / {n['n']}")
+    misses = [c for c in cases if not c["detected"]]
+    if misses:
+        print("misses:")
+        for c in misses:
+            why = c["error"] or ("exit 0, no finding" if c["rc"] == 0 else "no two-sided finding")
+            print(f"  {c['model']}:{c['line']} {c['attr']} {c['old']} -> {c['new']}: {why}")
+    if json_path:
+        Path(json_path).write_text(json.dumps({"controls": controls, "cases": cases}, indent=1))
+    n = max(1, len(cases))
+    print(f"strict recall (finding holds the config value and the literal): {len(strict) / n:.1%}")
+    print(
+        f"false-positive rate on controls: {len(fp)}/{len(controls)} = "
+        f"{len(fp) / max(1, len(controls)):.1%}"
+    )
+    print(f"recall: {len(det)}/{len(cases)} = {len(det) / n:.1%}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

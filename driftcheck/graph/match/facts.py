@@ -1,0 +1,138 @@
+"""Model facts compared key by key: stated facts first, facts read off the structure second.
+
+Values are normalised before they are compared (``torch.bfloat16`` and ``bf16`` are
+``bfloat16``; ``auto`` says nothing). Two producer conventions are applied, both documented
+by the producers themselves, never guessed:
+- an HF config with no ``quantization_config`` describes unquantized weights, so against a
+  side that names a quantization method its quantization is ``none``;
+- a server's context length (``maxModelLen`` and friends) is compared with the model's trained
+  context (``maxPositionEmbeddings``) when only one side states each: longer is a finding.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from driftcheck.findings import Location
+from driftcheck.graph.facts import FACTS
+from driftcheck.graph.match.derive import Derived
+from driftcheck.graph.match.diff import Diff, json_value, same
+from driftcheck.graph.model import Graph
+
+SIDES = ("left", "right")
+CONFIG_KINDS = ("config", "hub")
+SERVER_CONTEXT = ("maxModelLen", "maxTotalTokens", "maxInputTokens")
+_DTYPES = {
+    "bf16": "bfloat16",
+    "fp16": "float16",
+    "half": "float16",
+    "fp32": "float32",
+    "float": "float32",
+    "single": "float32",
+    "double": "float64",
+}
+
+
+@dataclass
+class FactDiff:
+    key: str
+    values: dict[str, Any]
+    locs: dict[str, Location | None]
+    attribute: str
+    derived: dict[str, str] = field(default_factory=dict)
+    """side -> the catalogue attribute the value was read off, for sides without the fact"""
+    absorbed: list[Diff] = field(default_factory=list)
+    kind: str | None = None
+    message: str | None = None
+
+
+def normalise(key: str, value: Any) -> Any:
+    """Comparable form of a fact value; None when the value says nothing (``auto``)."""
+    if isinstance(value, str):
+        v = value.strip().lower()
+        if v in ("auto", ""):
+            return None
+        if key == "dtype":
+            v = v.removeprefix("torch.")
+            return _DTYPES.get(v, v)
+        if key in ("quantization", "modelType"):
+            return v
+    return value
+
+
+def _side(g: Graph, derived: dict[str, Derived], key: str, side: str):
+    f = g.facts.get(key)
+    if f is not None and normalise(key, f.value) is not None:
+        loc = f.loc.model_copy(update={"side": side}) if f.loc else None
+        return normalise(key, f.value), loc, None
+    if f is None and key == "quantization" and g.origin.kind in CONFIG_KINDS:
+        where = Location(file=g.origin.path, key="quantization_config", side=side)
+        return "none", where if g.origin.path else None, None
+    d = derived.get(key)
+    if d is None:
+        return None
+    loc = d.loc.model_copy(update={"side": side}) if d.loc else None
+    return d.value, loc, d
+
+
+def fact_diffs(
+    left: Graph, right: Graph, dl: dict[str, Derived], dr: dict[str, Derived]
+) -> list[FactDiff]:
+    keys = list(FACTS) + sorted((set(left.facts) & set(right.facts)) - set(FACTS))
+    out: list[FactDiff] = []
+    for key in keys:
+        ls, rs = _side(left, dl, key, "left"), _side(right, dr, key, "right")
+        if ls is None or rs is None or same(ls[0], rs[0]):
+            continue
+        if key == "quantization" and ls[0] == rs[0] == "none":
+            continue
+        derived = {s: x[2].attribute for s, x in zip(SIDES, (ls, rs)) if x[2] is not None}
+        one = ls[2] or rs[2]
+        attribute = f"model.{key}" if one is None or len(derived) == 2 else one.attribute
+        out.append(
+            FactDiff(
+                key,
+                {"left": json_value(ls[0]), "right": json_value(rs[0])},
+                {"left": ls[1], "right": rs[1]},
+                attribute,
+                derived,
+            )
+        )
+    out += _context(left, right, dl, dr)
+    return out
+
+
+def _context(
+    left: Graph, right: Graph, dl: dict[str, Derived], dr: dict[str, Derived]
+) -> list[FactDiff]:
+    """A server context longer than the model's trained context, stated on the two sides."""
+    out = []
+    for model, server, ms, ss, dm in (
+        (left, right, "left", "right", dl),
+        (right, left, "right", "left", dr),
+    ):
+        key = next((k for k in SERVER_CONTEXT if k in server.facts), None)
+        if key is None or "maxPositionEmbeddings" in server.facts:
+            continue
+        trained = _side(model, dm, "maxPositionEmbeddings", ms)
+        serving = _side(server, {}, key, ss)
+        if trained is None or serving is None or any(key in model.facts for key in SERVER_CONTEXT):
+            continue
+        if not (isinstance(serving[0], int) and isinstance(trained[0], int)):
+            continue
+        if serving[0] <= trained[0]:
+            continue
+        values = {ms: trained[0], ss: serving[0]}
+        out.append(
+            FactDiff(
+                key,
+                {"left": values["left"], "right": values["right"]},
+                {ms: trained[1], ss: serving[1]},
+                f"model.{key}",
+                kind="context-length",
+                message=f"model.{key} is {serving[0]} in {{{ss}}}, longer than "
+                f"model.maxPositionEmbeddings {trained[0]} in {{{ms}}}",
+            )
+        )
+    return out
