@@ -1,0 +1,165 @@
+"""The ``[tool.driftcheck]`` section of pyproject.toml: severities, disabled checks, thresholds.
+
+Found by walking up from the checked path (the first pyproject.toml with the section wins, as
+ruff does). Every key is validated: a typo is an error naming the key and the file, never a
+silently ignored setting.
+
+    [tool.driftcheck]
+    disable = ["SML005"]          # ids, names or family prefixes
+    select = ["SHP", "STR"]       # run only these (default: all)
+    gpu = "L4"                    # T4 L4 A10G A100 H100 H200
+    dtype = "bfloat16"
+    context-length = 8192
+    batch-size = 1
+    input-shape = "2,3,32,32"
+    fail-on = "blocker"           # exit 1 at or above this severity
+    [tool.driftcheck.severity]
+    SML003 = "blocker"
+    [tool.driftcheck.thresholds]
+    max_dropout = 0.6
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import tomllib
+
+from driftcheck.errors import DriftcheckError
+from driftcheck.findings import Severity
+
+KEYS = {
+    "disable",
+    "select",
+    "gpu",
+    "dtype",
+    "context-length",
+    "batch-size",
+    "input-shape",
+    "fail-on",
+    "severity",
+    "thresholds",
+}
+
+
+@dataclass
+class Settings:
+    path: Path | None = None
+    disable: list[str] = field(default_factory=list)
+    select: list[str] | None = None
+    gpu: str | None = None
+    dtype: str | None = None
+    context_length: int | None = None
+    batch_size: int | None = None
+    input_shape: str | None = None
+    fail_on: str | None = None
+    severity: dict[str, Severity] = field(default_factory=dict)
+    thresholds: dict[str, float] = field(default_factory=dict)
+
+
+def find_pyproject(start: str | Path) -> Path | None:
+    """The nearest pyproject.toml at or above ``start`` that has a [tool.driftcheck] section."""
+    p = Path(start).resolve()
+    for d in [p, *p.parents] if p.is_dir() else list(p.parents):
+        f = d / "pyproject.toml"
+        if f.is_file() and "[tool.driftcheck" in f.read_text(encoding="utf-8", errors="replace"):
+            return f
+    return None
+
+
+def load_settings(start: str | Path) -> Settings:
+    f = find_pyproject(start)
+    return Settings() if f is None else parse_settings(f)
+
+
+def parse_settings(f: Path) -> Settings:
+    where = str(f)
+    try:
+        data = tomllib.loads(f.read_text(encoding="utf-8"))
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as e:
+        raise DriftcheckError(f"invalid TOML: {e}", where) from None
+    sec = data.get("tool", {}).get("driftcheck", {})
+    if not isinstance(sec, dict):
+        raise DriftcheckError("[tool.driftcheck] must be a table", where)
+    bad = sorted(set(sec) - KEYS)
+    if bad:
+        raise DriftcheckError(
+            f"[tool.driftcheck] unknown key {bad[0]!r} (known: {', '.join(sorted(KEYS))})", where
+        )
+    s = Settings(path=f)
+    s.disable = [_check_key(k, where, "disable") for k in _strs(sec, "disable", where)]
+    if "select" in sec:
+        s.select = [_check_key(k, where, "select") for k in _strs(sec, "select", where)]
+    s.gpu = _typed(sec, "gpu", str, where)
+    if s.gpu is not None:
+        from driftcheck.graph.cost import gpu
+
+        try:
+            gpu(s.gpu)
+        except DriftcheckError as e:
+            raise DriftcheckError(f"[tool.driftcheck] gpu: {e.message}", where) from None
+    s.dtype = _typed(sec, "dtype", str, where)
+    s.context_length = _typed(sec, "context-length", int, where)
+    s.batch_size = _typed(sec, "batch-size", int, where)
+    s.input_shape = _typed(sec, "input-shape", str, where)
+    s.fail_on = _typed(sec, "fail-on", str, where)
+    if s.fail_on is not None:
+        _severity(s.fail_on, where, "fail-on")
+    sev = sec.get("severity", {})
+    if not isinstance(sev, dict):
+        raise DriftcheckError("[tool.driftcheck.severity] must be a table", where)
+    for k, v in sev.items():
+        s.severity[_check_key(k, where, "severity")] = _severity(v, where, f"severity.{k}")
+    thr = sec.get("thresholds", {})
+    from driftcheck.verifier.options import DEFAULT_THRESHOLDS
+
+    if not isinstance(thr, dict):
+        raise DriftcheckError("[tool.driftcheck.thresholds] must be a table", where)
+    for k, v in thr.items():
+        if k not in DEFAULT_THRESHOLDS:
+            raise DriftcheckError(
+                f"[tool.driftcheck.thresholds] unknown threshold {k!r} "
+                f"(known: {', '.join(DEFAULT_THRESHOLDS)})",
+                where,
+            )
+        if isinstance(v, bool) or not isinstance(v, (int, float)):
+            raise DriftcheckError(f"[tool.driftcheck.thresholds] {k} must be a number", where)
+        s.thresholds[k] = float(v)
+    return s
+
+
+def _strs(sec: dict, key: str, where: str) -> list[str]:
+    v = sec.get(key, [])
+    if not isinstance(v, list) or not all(isinstance(x, str) for x in v):
+        raise DriftcheckError(f"[tool.driftcheck] {key} must be a list of strings", where)
+    return v
+
+
+def _typed(sec: dict, key: str, kind: type, where: str) -> Any:
+    v = sec.get(key)
+    if v is not None and (not isinstance(v, kind) or isinstance(v, bool)):
+        raise DriftcheckError(f"[tool.driftcheck] {key} must be {kind.__name__}", where)
+    return v
+
+
+def _severity(v: Any, where: str, key: str) -> Severity:
+    try:
+        return Severity.parse(str(v))
+    except ValueError as e:
+        raise DriftcheckError(f"[tool.driftcheck] {key}: {e}", where) from None
+
+
+def _check_key(key: str, where: str, what: str) -> str:
+    """A check id, name or family prefix; anything else is a typo worth an error."""
+    from driftcheck.verifier import get_check
+    from driftcheck.verifier.base import FAMILIES
+
+    if key.upper() in FAMILIES:
+        return key.upper()
+    try:
+        c = get_check(key)
+    except DriftcheckError:
+        raise DriftcheckError(f"[tool.driftcheck] {what}: no check {key!r}", where) from None
+    return c.id
