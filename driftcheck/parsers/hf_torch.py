@@ -122,7 +122,7 @@ class _Builder:
         while i < len(kids):
             name, child = kids[i]
             run = 1
-            if not self.has_shared(child):
+            if name.isdigit() and not self.has_shared(child):  # ModuleList / Sequential items
                 sig = self.signature(child)
                 while (
                     i + run < len(kids)
@@ -142,19 +142,18 @@ class _Builder:
                 node.repeat = repeat
                 self.nodes.append(node)
                 return
-        node = Node(id=path, type="Module", name=path, parent=parent, repeat=repeat)
+        node = Node(id=_id(path), type="Module", name=path, parent=parent, repeat=repeat)
         node.user_class = type(mod).__name__
         self.nodes.append(node)
-        self.children(mod, prefix=f"{path}.", parent=path)
+        self.children(mod, prefix=f"{path}.", parent=node.id)
 
     def params(self, mod: Any, prefix: str, parent: str | None) -> None:
         """Parameters a module owns directly (cls tokens, position tables, custom layers)."""
         for pname, p in mod.named_parameters(recurse=False):
-            node_id = f"{prefix}{pname}"
             node = Node(
-                id=node_id,
+                id=_id(f"{prefix}{pname}"),
                 type="Parameter",
-                name=node_id,
+                name=f"{prefix}{pname}",
                 parent=parent,
                 params={"shape": list(p.shape), "requires_grad": bool(p.requires_grad)},
             )
@@ -188,7 +187,7 @@ class _Builder:
         actual = {n: tuple(t.shape) for n, t in own}
         if {k: tuple(v) for k, v in weights.items()} != actual:
             return None
-        node = Node(id=path, type=spec.name, name=path, parent=parent, params=params)
+        node = Node(id=_id(path), type=spec.name, name=path, parent=parent, params=params)
         node.user_class = type(mod).__name__
         for n, t in own:
             self.tie(node, n, t)
@@ -200,6 +199,11 @@ class _Builder:
             self.owner[id(p)] = f"{node.id}.{weight}"
         else:
             node.tied[weight] = first
+
+
+def _id(path: str) -> str:
+    """Node ids use ``/``: a tie reference is ``<node id>.<weight>``, split at its first dot."""
+    return path.replace(".", "/")
 
 
 def _qualname(mod: Any) -> str:
