@@ -59,31 +59,37 @@ def register(name: str) -> Callable[[Factory], Factory]:
 
 
 # ---------------------------------------------------------------------- transformers helpers
-def hf_config(model_type: str, config_class: str | None, params: dict[str, Any]):
+def hf_config(model_type: str, config: str | None, params: dict[str, Any]):
+    """``config``: a transformers config class name, or a model-type id (default: the
+    module's directory name, which is the id for most models)."""
     import transformers
 
-    if config_class is not None:
-        cfg = getattr(transformers, config_class)(**params)
+    if config is not None and config[:1].isupper():
+        cfg = getattr(transformers, config)(**params)
     else:
-        cfg = transformers.AutoConfig.for_model(model_type, **params)
+        cfg = transformers.AutoConfig.for_model(config or model_type, **params)
     cfg._attn_implementation = "eager"
     return cfg
 
 
+def modeling(model_type: str):
+    """``llama`` -> transformers.models.llama.modeling_llama; ``data2vec.data2vec_text`` ->
+    transformers.models.data2vec.modeling_data2vec_text."""
+    pkg, _, name = model_type.partition(".")
+    return importlib.import_module(f"transformers.models.{pkg}.modeling_{name or pkg}")
+
+
 def hf_module(model_type: str, cls: str, cfg, device: str, **extra) -> nn.Module:
-    mod = importlib.import_module(f"transformers.models.{model_type}.modeling_{model_type}")
-    klass = getattr(mod, cls)
+    klass = getattr(modeling(model_type), cls)
     sig = inspect.signature(klass.__init__).parameters
-    kw = dict(extra)
-    if "layer_idx" in sig and "layer_idx" not in kw:
-        kw["layer_idx"] = 0
+    kw = {k: v for k, v in extra.items() if k in sig}
     with torch.device(device):
         return klass(cfg, **kw)
 
 
 def rotary(model_type: str, cfg, x: torch.Tensor):
     """(cos, sin) from the model's own rotary class, so partial-rotary shapes are right."""
-    mod = importlib.import_module(f"transformers.models.{model_type}.modeling_{model_type}")
+    mod = modeling(model_type)
     names = [n for n in dir(mod) if n.endswith("RotaryEmbedding") and not n.startswith("_")]
     if not names:
         return None
@@ -103,6 +109,7 @@ def hf_decoder(
     device: str = "meta",
     fixed: dict[str, Any] | None = None,
     call: Callable[[Any, torch.Tensor], dict[str, Any]] | None = None,
+    rope: bool = True,
 ) -> None:
     """Register an HF decoder layer called as ``layer(x, position_embeddings=(cos, sin))``."""
 
@@ -112,7 +119,7 @@ def hf_decoder(
         module = hf_module(model_type, cls, cfg, device, layer_idx=layer_idx)
         x = torch.empty(inputs[0], device=device)
         kwargs: dict[str, Any] = {}
-        pe = rotary(model_type, cfg, x)
+        pe = rotary(model_type, cfg, x) if rope else None
         if pe is not None:
             kwargs["position_embeddings"] = pe
         if call is not None:
@@ -181,3 +188,39 @@ def _falcon_mask(cfg, x: torch.Tensor) -> dict[str, Any]:
 
 
 hf_decoder("FalconDecoderLayer", "falcon", "FalconDecoderLayer", call=_falcon_mask)
+
+
+# ---------------------------------------------------------------------- BERT-family encoders
+def _full_mask(cfg, x: torch.Tensor) -> dict[str, Any]:
+    """DeBERTa takes its (B, 1, T, T) attention mask as a required argument."""
+    b, t = x.shape[0], x.shape[1]
+    return {"attention_mask": torch.ones(b, 1, t, t, dtype=torch.bool, device=x.device)}
+
+
+for _name, _mt, _cfg, _cls in (
+    ("BertLayer", "bert", None, None),
+    ("RobertaLayer", "roberta", None, None),
+    ("ElectraLayer", "electra", None, None),
+    ("XLMRobertaLayer", "xlm_roberta", "xlm-roberta", None),
+    ("CamembertLayer", "camembert", None, None),
+    ("RoFormerLayer", "roformer", None, None),
+    ("Data2VecTextLayer", "data2vec.data2vec_text", "data2vec-text", None),
+    ("DebertaV2Layer", "deberta_v2", "deberta-v2", None),
+    ("AlbertLayer", "albert", None, None),
+    ("DistilBertTransformerBlock", "distilbert", None, "TransformerBlock"),
+    ("MPNetLayer", "mpnet", None, None),
+    ("MegatronBertLayer", "megatron_bert", "megatron-bert", None),
+    ("XLMRobertaXLLayer", "xlm_roberta_xl", "xlm-roberta-xl", None),
+    ("EsmLayer", "esm", None, None),
+    ("RobertaPreLayerNormLayer", "roberta_prelayernorm", "roberta-prelayernorm", None),
+):
+    call = _full_mask if _name == "DebertaV2Layer" else None
+    hf_decoder(_name, _mt, _cls or _name, _cfg, rope=False, call=call)
+
+
+@register("BertEmbeddings")
+def _bert_embeddings(params: dict[str, Any], inputs: list[tuple[int, ...]]) -> Ref:
+    cfg = hf_config("bert", None, params)
+    module = hf_module("bert", "BertEmbeddings", cfg, "meta")
+    ids, pos, types = (torch.zeros(s, dtype=torch.long, device="meta") for s in inputs)
+    return Ref(module, (), {"input_ids": ids, "position_ids": pos, "token_type_ids": types})
