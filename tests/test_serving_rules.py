@@ -73,7 +73,7 @@ def test_srv001_max_model_len_both_values(tmp_path):
     out = pair(tmp_path, "serve.sh", "vllm serve m --max-model-len 8192\n")
     (f,) = [f for f in out if f.check_id == "SRV001"]
     assert f.severity == Severity.blocker
-    assert f.values == {"config": 4096, "serving": 8192}
+    assert f.values == {"left": 4096, "right": 8192}
     assert [loc.key for loc in f.locations] == ["--max-model-len", "max_position_embeddings"]
     assert {loc.side for loc in f.locations} == {"left", "right"}
 
@@ -129,7 +129,7 @@ def test_tgi_num_shard_and_token_limits(tmp_path):
     out = pair(tmp_path, "tgi.env", "NUM_SHARD=3\nMAX_INPUT_TOKENS=4096\nMAX_TOTAL_TOKENS=4096\n")
     assert ids(out) == ["SRV002", "SRV003", "SRV004"]
     srv4 = out[-1]
-    assert srv4.values == {"maxInputTokens": 4096, "maxTotalTokens": 4096}
+    assert srv4.values == {"input": 4096, "total": 4096}
     assert [loc.key for loc in srv4.locations] == ["MAX_INPUT_TOKENS", "MAX_TOTAL_TOKENS"]
 
 
@@ -154,7 +154,7 @@ def test_quantization(tmp_path, cfg_quant, served, want):
 def test_dtype_bf16_served_fp16(tmp_path):
     (f,) = pair(tmp_path, "s.sh", "vllm serve m --dtype half\n")
     assert (f.check_id, f.severity, f.values) == (
-        "SRV007", Severity.warning, {"config": "bfloat16", "serving": "float16"})  # fmt: skip
+        "SRV007", Severity.warning, {"left": "bfloat16", "right": "float16"})  # fmt: skip
 
 
 # --------------------------------------------------------------- checkpoints
@@ -178,10 +178,10 @@ def test_checkpoint_layer_count_vocab_and_missing_head(tmp_path):
     ckpt = _ckpt(tmp_path, drop=("lm_head.weight",), num_hidden_layers=3, vocab_size=100)
     out = serving_findings(_config(tmp_path), ckpt)
     by = {f.check_id: f for f in out}
-    assert by["SRV005"].values == {"config": 2, "serving": 3}
-    assert by["SRV009"].values == {"config": 96, "serving": 100}
-    assert by["SRV006"].values == {"config": False, "serving": "absent"}
-    assert by["SRV007"].values == {"config": "bfloat16", "serving": "float32"}
+    assert by["SRV005"].values == {"left": 2, "right": 3}
+    assert by["SRV009"].values == {"left": 96, "right": 100}
+    assert by["SRV006"].values == {"left": False, "right": "absent"}
+    assert by["SRV007"].values == {"left": "bfloat16", "right": "float32"}
 
 
 def test_srv010_size_mismatch_groups_layers(tmp_path):
@@ -192,7 +192,7 @@ def test_srv010_size_mismatch_groups_layers(tmp_path):
     assert got == {"size mismatch for model.layers.*.self_attn.k_proj.weight",
                    "size mismatch for model.layers.*.self_attn.v_proj.weight"}  # fmt: skip
     k = next(f for f in out if "k_proj" in f.message)
-    assert k.values == {"config": [16, 32], "serving": [8, 32]}
+    assert k.values == {"left": [16, 32], "right": [8, 32]}
     assert k.evidence == (
         "size mismatch for model.layers.0.self_attn.k_proj.weight: copying a param with shape "
         "torch.Size([8, 32]) from checkpoint, the shape in current model is "
@@ -214,9 +214,19 @@ def test_gguf_block_count_against_its_tensors(tmp_path):
     out = serving_findings(_config(tmp_path), load_manifest(str(tmp_path / "m.gguf")))
     assert [(f.check_id, f.values) for f in out] == [
         ("SRV005", {"stated": 3, "tensors": 2}),
-        ("SRV005", {"config": 2, "serving": 3}),
+        ("SRV005", {"left": 2, "right": 3}),
     ]
 
 
 def test_clean_pair_has_no_findings(tmp_path):
     assert pair(tmp_path, "s.sh", "vllm serve m --max-model-len 4096 -tp 4 --dtype bf16\n") == []
+
+
+def test_sides_follow_the_compare_arguments(tmp_path):
+    (tmp_path / "config.json").write_text(json.dumps(CONFIG))
+    (tmp_path / "s.sh").write_text("vllm serve m --max-model-len 8192\n")
+    config, served = load(str(tmp_path / "config.json")), load(str(tmp_path / "s.sh"))
+    (f,) = serving_findings(config, served, sides=("right", "left"))
+    assert f.values == {"right": 4096, "left": 8192}
+    assert [(loc.side, loc.key) for loc in f.locations] == [
+        ("left", "--max-model-len"), ("right", "max_position_embeddings")]  # fmt: skip

@@ -17,6 +17,7 @@ from driftcheck.parsers.serving.mismatch import LoadPrediction, predict_load, st
 
 __all__ = [
     "LoadPrediction",
+    "is_serving",
     "load_manifest",
     "predict_load",
     "serving_findings",
@@ -71,8 +72,16 @@ def load_manifest(source: str) -> Graph:
     raise DriftcheckError("unknown serving artifact", source)
 
 
-def serving_findings(config_graph: Graph, serving_graph: Graph) -> list:
-    """Findings (SRV0xx) from the serving engines' rules; see ``rules``."""
+def serving_findings(
+    config_graph: Graph, serving_graph: Graph, sides: tuple[str, str] = ("left", "right")
+) -> list:
+    """Findings (SRV0xx) from the serving engines' rules; see ``rules``. ``sides`` names the
+    config and serving sides (``("right", "left")`` when the config is compare's RIGHT)."""
     from driftcheck.parsers.serving.rules import serving_findings as run
 
-    return run(config_graph, serving_graph)
+    return run(config_graph, serving_graph, sides)
+
+
+def is_serving(graph: Graph) -> bool:
+    """Whether a graph came from a serving artifact (manifest or checkpoint)."""
+    return graph.origin.kind in ("manifest", "checkpoint")

@@ -27,12 +27,14 @@ ONLINE_QUANT = {"fp8", "bitsandbytes", "eetq", "experts_int8", "fbgemm_fp8", "to
 class Ctx:
     config: Graph
     serving: Graph
+    cside: str = "left"
+    sside: str = "right"
 
     def cfg(self, key: str) -> tuple[Any, Location | None]:
-        return _fact(self.config, key, "left")
+        return _fact(self.config, key, self.cside)
 
     def srv(self, key: str) -> tuple[Any, Location | None]:
-        return _fact(self.serving, key, "right")
+        return _fact(self.serving, key, self.sside)
 
     @property
     def engine(self) -> str | None:
@@ -80,7 +82,10 @@ def _finding(check_id: str, name: str, sev: Severity, message: str, attribute: s
         message=message,
         kind="serving",
         attribute=attribute,
-        values={"config": cval, "serving": sval},
+        values={
+            (cloc.side if cloc else "left") or "left": cval,
+            (sloc.side if sloc else "right") or "right": sval,
+        },
         locations=[loc for loc in (sloc, cloc) if loc is not None],
         evidence=evidence,
     )
@@ -114,7 +119,7 @@ def max_model_len(ctx: Ctx) -> list[Finding]:
         mt, _ = ctx.cfg("modelType")
         raw["model_type"] = mt or ""
     d = derived_max_len(raw, overrides)
-    cloc = Location(file=ctx.config.origin.path, key=d.key, side="left")
+    cloc = Location(file=ctx.config.origin.path, key=d.key, side=ctx.cside)
     if served <= d.value:
         return []
     limit = int(d.value)
@@ -177,8 +182,9 @@ def tgi_token_limits(ctx: Ctx) -> list[Finding]:
     f = _finding("SRV004", "tgi-input-not-below-total", Severity.blocker,
                  f"TGI needs max_input_tokens < max_total_tokens, got {inp} >= {tot} (no room "
                  "for a single generated token)", "maxInputTokens", None, None, inp, iloc)  # fmt: skip
-    f.values = {"maxInputTokens": inp, "maxTotalTokens": tot}
-    f.locations = [loc for loc in (iloc, tloc) if loc]
+    f.values = {"input": inp, "total": tot}
+    f.locations = [loc.model_copy(update={"side": side})
+                   for loc, side in ((iloc, "input"), (tloc, "total")) if loc]  # fmt: skip
     return [f]
 
 
@@ -200,6 +206,10 @@ def layer_count(ctx: Ctx) -> list[Finding]:
                      + (f" (missing {prefix}.{missing[0]}..)" if missing else ""),
                      "numLayers", None, None, stated, sloc)  # fmt: skip
         f.values = {"stated": stated, "tensors": len(indices)}
+        f.locations = [
+            (sloc or Location(file=ctx.serving.origin.path)).model_copy(update={"side": "stated"}),
+            Location(file=ctx.serving.origin.path, key=f"{prefix}.*", side="tensors"),
+        ]
         out.append(f)
     cfg_layers, cloc = ctx.cfg("numLayers")
     have = stated if _int(stated) else (len(indices) if prefix else None)
@@ -208,7 +218,7 @@ def layer_count(ctx: Ctx) -> list[Finding]:
             "SRV005", "checkpoint-layer-count", Severity.blocker,
             f"config has {cfg_layers} layers, the checkpoint {have}", "numLayers",
             cfg_layers, cloc, have, sloc or Location(file=ctx.serving.origin.path,
-                                                      key=f"{prefix}.*", side="right")))  # fmt: skip
+                                                      key=f"{prefix}.*", side=ctx.sside)))  # fmt: skip
     return out
 
 
@@ -315,8 +325,8 @@ def load_mismatch(ctx: Ctx) -> list[Finding]:
             "SRV010", "load-size-mismatch", Severity.blocker,
             f"size mismatch for {pattern} ({len(names)} tensor{'s' * (len(names) > 1)}): "
             f"checkpoint {list(got)}, model {list(want)}", "weights",
-            list(want), Location(file=ctx.config.origin.path, key=names[0], side="left"),
-            list(got), Location(file=ctx.serving.origin.path, key=names[0], side="right"),
+            list(want), Location(file=ctx.config.origin.path, key=names[0], side=ctx.cside),
+            list(got), Location(file=ctx.serving.origin.path, key=names[0], side=ctx.sside),
             evidence=msgs[0] if msgs else None))  # fmt: skip
     return out
 
@@ -325,9 +335,16 @@ RULES = (max_model_len, tensor_parallel, tgi_token_limits, layer_count, tied_hea
          quantization, vocab, load_mismatch)  # fmt: skip
 
 
-def serving_findings(config_graph: Graph, serving_graph: Graph) -> list[Finding]:
-    """Every SRV finding for this pair, in rule order."""
-    ctx = Ctx(config_graph, serving_graph)
+def serving_findings(
+    config_graph: Graph, serving_graph: Graph, sides: tuple[str, str] = ("left", "right")
+) -> list[Finding]:
+    """Every SRV finding for this pair, in rule order.
+
+    ``sides`` names the config and the serving side in ``values`` and ``Location.side`` (as
+    ``driftcheck compare`` labels them): pass ``("right", "left")`` when the config was the
+    right-hand argument.
+    """
+    ctx = Ctx(config_graph, serving_graph, *sides)
     out: list[Finding] = []
     for rule in RULES:
         out.extend(rule(ctx))
