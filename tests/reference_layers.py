@@ -515,6 +515,8 @@ def build(spec, p: dict) -> nn.Module:
     name = spec.extra["reference"]
     if name == "hf_activation":
         return hf_activation(spec.extra["hf_class"], p)
+    if name == "op":
+        return Fn(OPS[spec.name](p))
     return REFERENCES[name](p)
 
 
@@ -555,3 +557,95 @@ class _Input(nn.Module):
 @ref("input")
 def _input(p):
     return _Input(p["shape"])
+
+
+# ---------------------------------------------------------------- functional ops
+def _red(fn):
+    return lambda p: (
+        lambda x: (
+            fn(x, dim=p["dim"], keepdim=p["keepdim"])
+            if p["dim"] is not None
+            else (fn(x, dim=tuple(range(x.dim())), keepdim=True) if p["keepdim"] else fn(x))
+        )
+    )
+
+
+OPS: dict[str, Callable[[dict], Callable[..., torch.Tensor]]] = {
+    "Mul": lambda p: torch.mul,
+    "Sub": lambda p: torch.sub,
+    "Div": lambda p: torch.div,
+    "Maximum": lambda p: torch.maximum,
+    "Minimum": lambda p: torch.minimum,
+    "Where": lambda p: torch.where,
+    "MaskedFill": lambda p: lambda x, m: x.masked_fill(m, p["value"]),
+    "Exp": lambda p: torch.exp,
+    "Log": lambda p: torch.log,
+    "Sqrt": lambda p: torch.sqrt,
+    "Rsqrt": lambda p: torch.rsqrt,
+    "Neg": lambda p: torch.neg,
+    "Abs": lambda p: torch.abs,
+    "Reciprocal": lambda p: torch.reciprocal,
+    "Pow": lambda p: lambda x: torch.pow(x, p["exponent"]),
+    "Clamp": lambda p: lambda x: torch.clamp(x, p["min"], p["max"]),
+    "Scale": lambda p: lambda x: x * p["factor"],
+    "Normalize": lambda p: lambda x: F.normalize(x, p=p["p"], dim=p["dim"], eps=p["eps"]),
+    "Cumsum": lambda p: lambda x: torch.cumsum(x, p["dim"]),
+    "Tril": lambda p: lambda x: torch.tril(x, p["diagonal"]),
+    "Triu": lambda p: lambda x: torch.triu(x, p["diagonal"]),
+    "Mean": _red(torch.mean),
+    "Sum": _red(torch.sum),
+    "Amax": _red(torch.amax),
+    "Amin": _red(torch.amin),
+    "Var": lambda p: (
+        lambda x: torch.var(x, dim=p["dim"], correction=p["correction"], keepdim=p["keepdim"])
+    ),
+    "VectorNorm": lambda p: (
+        lambda x: torch.linalg.vector_norm(x, ord=p["ord"], dim=p["dim"], keepdim=p["keepdim"])
+    ),
+    "Argmax": lambda p: lambda x: torch.argmax(x, dim=p["dim"], keepdim=p["keepdim"]),
+    "TopK": lambda p: lambda x: torch.topk(x, p["k"], dim=p["dim"], largest=p["largest"])[0],
+    "MatMul": lambda p: torch.matmul,
+    "BMM": lambda p: torch.bmm,
+    "FunctionalLinear": lambda p: F.linear,
+    # data movement
+    "Reshape": lambda p: lambda x: x.reshape(p["shape"]),
+    "View": lambda p: lambda x: x.view(p["shape"]),
+    "Transpose": lambda p: lambda x: x.transpose(p["dim0"], p["dim1"]),
+    "Permute": lambda p: lambda x: x.permute(p["dims"]),
+    "Squeeze": lambda p: lambda x: x.squeeze() if p["dim"] is None else x.squeeze(p["dim"]),
+    "Unsqueeze": lambda p: lambda x: x.unsqueeze(p["dim"]),
+    "Concat": lambda p: lambda *xs: torch.cat(xs, dim=p["dim"]),
+    "Stack": lambda p: lambda *xs: torch.stack(xs, dim=p["dim"]),
+    "Split": lambda p: lambda x: torch.split(x, _listify(p["split_size_or_sections"]), p["dim"])[0],
+    "Chunk": lambda p: lambda x: torch.chunk(x, p["chunks"], p["dim"])[0],
+    "Unbind": lambda p: lambda x: torch.unbind(x, p["dim"])[0],
+    "Slice": lambda p: lambda x: x[_slice_index(p, x.dim())],
+    "Select": lambda p: lambda x: x.select(p["dim"], p["index"]),
+    "Narrow": lambda p: lambda x: x.narrow(p["dim"], p["start"], p["length"]),
+    "IndexSelect": lambda p: lambda x, i: torch.index_select(x, p["dim"], i),
+    "Gather": lambda p: lambda x, i: torch.gather(x, p["dim"], i),
+    "Expand": lambda p: lambda x: x.expand(*p["sizes"]),
+    "Repeat": lambda p: lambda x: x.repeat(*p["repeats"]),
+    "Contiguous": lambda p: lambda x: x.contiguous(),
+    "Cast": lambda p: lambda x: x.to(getattr(torch, p["dtype"])),
+    "Pad": lambda p: lambda x: F.pad(x, p["pad"], mode=p["mode"], value=p["value"]),
+    "Interpolate": lambda p: (
+        lambda x: F.interpolate(x, size=p["size"], scale_factor=p["scale_factor"], mode=p["mode"])
+    ),
+    "Roll": lambda p: lambda x: torch.roll(x, p["shifts"], p["dims"]),
+    "Flip": lambda p: (
+        lambda x: torch.flip(x, list(p["dims"]) if isinstance(p["dims"], tuple) else [p["dims"]])
+    ),
+    "Einsum": lambda p: lambda *xs: torch.einsum(p["equation"], *xs),
+}
+
+
+def _slice_index(p, ndim: int) -> tuple:
+    """x[:, :, start:end:step] for dim; a dim past the rank gives too many indices (torch raises)."""
+    d = p["dim"] + ndim if p["dim"] < 0 else p["dim"]
+    return (slice(None),) * d + (slice(p["start"], p["end"], p["step"]),)
+
+
+def _listify(v):
+    """Catalogue tuples as the lists torch's split/flip signatures expect (ints stay)."""
+    return list(v) if isinstance(v, tuple) else v

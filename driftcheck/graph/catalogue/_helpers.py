@@ -114,3 +114,29 @@ def dims(shape: Shape) -> str:
 def ex(*items: tuple[Mapping[str, Any], tuple[Shape, ...]]) -> tuple[Example, ...]:
     """Shorthand: ``ex(({"x": 1}, ((2, 3),)), ...)``."""
     return tuple(Example(dict(params), tuple(inputs)) for params, inputs in items)
+
+
+def broadcast(layer: str, *shapes: Shape) -> Shape:
+    """Numpy/torch broadcasting of known dims; symbolic dims pass through."""
+    n = max(len(s) for s in shapes)
+    padded = [(1,) * (n - len(s)) + tuple(s) for s in shapes]
+    out: list = []
+    for dims_ in zip(*padded):
+        fixed = {d for d in dims_ if isinstance(d, int) and d != 1}
+        if len(fixed) > 1:
+            shown = " and ".join(fmt(s) for s in shapes)
+            raise ShapeError(f"{layer} cannot broadcast shapes {shown}")
+        if fixed:
+            out.append(fixed.pop())
+        elif any(not isinstance(d, int) for d in dims_):
+            out.append(next(d for d in dims_ if not isinstance(d, int)))
+        else:
+            out.append(1)
+    return tuple(out)
+
+
+def norm_axis(layer: str, axis: int, ndim: int, shape: Shape) -> int:
+    """A possibly negative axis as a non-negative index, or ShapeError naming the shape."""
+    if not -max(ndim, 1) <= axis < max(ndim, 1):
+        raise ShapeError(f"{layer} dim={axis} out of range for input shape {fmt(shape)}")
+    return axis % max(ndim, 1)
