@@ -25,8 +25,16 @@ def _att(h=64, heads=4, kv=None, hd=None, **kw):
     return L("Attention", hidden_size=h, num_heads=heads, num_kv_heads=kv, head_dim=hd, **kw)
 
 
-def _mha(e=32, heads=4, **kw):
-    return L("MultiheadAttention", embed_dim=e, num_heads=heads, batch_first=True, **kw)
+def _mha(e=32, heads=4, batch="B", batch_first=True):
+    """Self-attention: x feeds query, key and value of nn.MultiheadAttention."""
+    return net(
+        [
+            L("Input", "x", shape=[batch, 5, e]),
+            L("MultiheadAttention", "mha", embed_dim=e, num_heads=heads, batch_first=batch_first),
+        ],
+        ["x->mha:0", "x->mha:1", "x->mha:2"],
+        ["mha"],
+    )
 
 
 def resolved(ctx: Context, node: Node) -> tuple[int, int, int] | None:
@@ -58,9 +66,9 @@ def resolved(ctx: Context, node: Node) -> tuple[int, int, int] | None:
     "the head count does not divide.",
     why="Both assert `embed_dim % num_heads == 0` in their constructor: the model cannot be built.",
     fix="Pick a head count that divides the width (768 / 12), or change the width.",
-    valid=[seq((2, 5, 32), _mha(32, 4))],
+    valid=[_mha(32, 4, 2)],
     invalid=[
-        seq((2, 5, 30), _mha(30, 4)),
+        _mha(30, 4, 2),
         seq((2, 5, 30), L("CausalSelfAttention", n_embd=30, n_head=4)),
     ],
 )
@@ -218,8 +226,8 @@ def head_dim_unaligned(ctx: Context):
     why="Without batch_first it reads axis 0 as time: the shapes still fit, so the model runs "
     "and silently attends across the batch.",
     fix="Pass `batch_first=True`, or transpose to (T, B, E).",
-    valid=[seq(("B", 5, 32), _mha(32, 4))],
-    invalid=[seq(("B", 5, 32), L("MultiheadAttention", embed_dim=32, num_heads=4))],
+    valid=[_mha(32, 4)],
+    invalid=[_mha(32, 4, batch_first=False)],
 )
 def mha_not_batch_first(ctx: Context):
     for n in ctx.of_type("MultiheadAttention"):

@@ -32,10 +32,9 @@ def _target(ctx: Context, node: Node, ref: str) -> tuple[Node | None, str, str]:
     "STR012",
     "bad-tie",
     BLOCKER,
-    what="A tied weight points to a node or weight that does not exist, or to a tensor of "
-    "another shape.",
-    why="Tying shares one tensor: with a missing owner there is nothing to share, and with a "
-    "different shape the layer's forward multiplies by the wrong matrix and raises.",
+    what="A tied weight points to a node or weight that does not exist.",
+    why="Tying shares one tensor: with a missing owner there is nothing to share, and building "
+    "the tie (`head.weight = emb.weight`) fails.",
     fix="Tie to an existing `<node id>.<weight>` of the same shape (lm_head.weight and the "
     "embedding weight are both (vocab, hidden)).",
     valid=[_tied_lm()],
@@ -58,12 +57,6 @@ def bad_tie(ctx: Context):
                     n,
                     f"{ctx.where(n)}.{own} is tied to {ref!r}, but {oid} has no "
                     f"weight {weight!r} (it has: {have})",
-                )
-            elif own in mine and tuple(mine[own]) != tuple(theirs[weight]):
-                yield ctx.hit(
-                    n,
-                    f"{ctx.where(n)}.{own} {tuple(mine[own])} is tied to {ref} "
-                    f"{tuple(theirs[weight])}: shapes differ",
                 )
 
 
@@ -196,4 +189,43 @@ def edge_into_input(ctx: Context):
             )
 
 
-CHECKS = [bad_tie, tie_chain, output_is_input, edge_into_container, edge_into_input]
+@check(
+    "STR017",
+    "tie-shape-mismatch",
+    WARNING,
+    what="A tied weight has another shape than the tensor it is tied to.",
+    why="After tying, the layer computes with the owner's tensor: its output width silently "
+    "becomes the owner's (vocab 120 instead of 100), and consumers expecting the declared "
+    "width break; a checkpoint stores one shape for both.",
+    fix="Tie tensors of the same shape (lm_head (vocab, hidden) to the embedding (vocab, hidden)).",
+    valid=[_tied_lm()],
+    invalid=[_tied_lm(head_out=12)],
+)
+def tie_shape_mismatch(ctx: Context):
+    for n in ctx.graph.nodes:
+        for own, ref in n.tied.items():
+            owner, _, weight = _target(ctx, n, ref)
+            theirs = node_weights(owner) if owner is not None else None
+            mine = node_weights(n)
+            if (
+                theirs
+                and mine
+                and weight in theirs
+                and own in mine
+                and (tuple(mine[own]) != tuple(theirs[weight]))
+            ):
+                yield ctx.hit(
+                    n,
+                    f"{ctx.where(n)}.{own} {tuple(mine[own])} is tied to {ref} "
+                    f"{tuple(theirs[weight])}: shapes differ",
+                )
+
+
+CHECKS = [
+    tie_shape_mismatch,
+    bad_tie,
+    tie_chain,
+    output_is_input,
+    edge_into_container,
+    edge_into_input,
+]
