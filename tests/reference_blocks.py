@@ -224,3 +224,50 @@ def _bert_embeddings(params: dict[str, Any], inputs: list[tuple[int, ...]]) -> R
     module = hf_module("bert", "BertEmbeddings", cfg, "meta")
     ids, pos, types = (torch.zeros(s, dtype=torch.long, device="meta") for s in inputs)
     return Ref(module, (), {"input_ids": ids, "position_ids": pos, "token_type_ids": types})
+
+
+# ---------------------------------------------------------------------- T5
+def _t5(decoder: bool) -> Factory:
+    def factory(params: dict[str, Any], inputs: list[tuple[int, ...]]) -> Ref:
+        rel = params.pop("has_relative_attention_bias", False)
+        cfg = hf_config("t5", None, {**params, "is_decoder": decoder})
+        module = hf_module(
+            "t5", "T5Block", cfg, "meta", has_relative_attention_bias=rel, layer_idx=0
+        )
+        x = torch.empty(inputs[0], device="meta")
+        kwargs = (
+            {"encoder_hidden_states": torch.empty(inputs[-1], device="meta")} if decoder else {}
+        )
+        return Ref(module, (x,), kwargs)
+
+    return factory
+
+
+REFERENCES["T5EncoderBlock"] = _t5(False)
+REFERENCES["T5DecoderBlock"] = _t5(True)
+
+
+# ---------------------------------------------------------------------- BART family
+def _seq2seq(model_type: str, cls: str, decoder: bool) -> Factory:
+    def factory(params: dict[str, Any], inputs: list[tuple[int, ...]]) -> Ref:
+        cfg = hf_config(model_type, None, params)
+        module = hf_module(model_type, cls, cfg, "meta", layer_idx=0)
+        x = torch.empty(inputs[0], device="meta")
+        kwargs: dict[str, Any] = {"attention_mask": None}
+        if decoder:
+            kwargs["encoder_hidden_states"] = torch.empty(inputs[1], device="meta")
+        return Ref(module, (x,), kwargs)
+
+    return factory
+
+
+for _mt, _prefix in (
+    ("bart", "Bart"),
+    ("marian", "Marian"),
+    ("mbart", "MBart"),
+    ("pegasus", "Pegasus"),
+    ("whisper", "Whisper"),
+):
+    for _side in ("Encoder", "Decoder"):
+        _cls = f"{_prefix}{_side}Layer"
+        REFERENCES[_cls] = _seq2seq(_mt, _cls, _side == "Decoder")
