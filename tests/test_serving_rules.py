@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 import torch
@@ -230,3 +231,28 @@ def test_sides_follow_the_compare_arguments(tmp_path):
     assert f.values == {"right": 4096, "left": 8192}
     assert [(loc.side, loc.key) for loc in f.locations] == [
         ("left", "--max-model-len"), ("right", "max_position_embeddings")]  # fmt: skip
+
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "serving"
+PLANTED = {
+    "Modelfile": ["SRV001"],
+    "config.pbtxt": ["SRV001"],
+    "docker-compose.yaml": ["SRV001"],
+    "kserve.yaml": ["SRV001"],
+    "model-config.yaml": ["SRV002", "SRV003"],
+    "tgi.env": ["SRV004"],
+    "vllm-config.yaml": ["SRV008"],
+    "vllm-serve.sh": ["SRV001", "SRV002", "SRV003"],
+}
+
+
+def test_every_shipped_example_shows_its_planted_drift():
+    config = load(str(EXAMPLES / "config.json"))
+    shipped = sorted(p.name for p in EXAMPLES.iterdir() if p.name != "config.json")
+    assert shipped == sorted(PLANTED)
+    for name, want in PLANTED.items():
+        served = load(str(EXAMPLES / name))
+        found = serving_findings(config, served)
+        assert ids(found) == want, name
+        for f in found:  # both sides' values are reported
+            assert len(f.values) == 2 and None not in f.values.values(), (name, f)

@@ -19,6 +19,8 @@ from driftcheck.graph.model import Graph
 from driftcheck.parsers.serving.common import norm_dtype, norm_quant, quant_family
 from driftcheck.parsers.serving.context_len import derived_max_len
 
+_ENGINE_NAMES = {"vllm": "vLLM", "tgi": "TGI", "ollama": "Ollama", "torchserve": "TorchServe"}
+
 # methods that quantize full-precision weights while loading (need no quantization_config)
 ONLINE_QUANT = {"fp8", "bitsandbytes", "eetq", "experts_int8", "fbgemm_fp8", "torchao"}
 
@@ -124,10 +126,12 @@ def max_model_len(ctx: Ctx) -> list[Finding]:
         return []
     limit = int(d.value)
     allowed = "VLLM_ALLOW_LONG_MAX_MODEL_LEN=1" in ctx.serving.notes
-    engine = ctx.engine or "the server"
-    if engine == "vllm" and not allowed:
+    engine = _ENGINE_NAMES.get(ctx.engine or "", ctx.engine or "the server")
+    if engine.startswith("triton-"):
+        engine = f"Triton ({engine[7:]})"
+    if engine == "vLLM" and not allowed:
         sev, what = Severity.blocker, "vLLM refuses to start"
-    elif engine == "vllm":
+    elif engine == "vLLM":
         sev, what = Severity.major, "allowed by VLLM_ALLOW_LONG_MAX_MODEL_LEN=1; positions past it"
         what += " give NaNs (RoPE) or out-of-bounds reads (absolute positions)"
     else:
@@ -267,7 +271,9 @@ def quantization(ctx: Ctx) -> list[Finding]:
         return [_finding(
             "SRV008", "quantization-mismatch", Severity.blocker,
             f"{s} needs a quantized checkpoint, but the config has no quantization_config",
-            "quantization", None, cloc, s, sloc)]  # fmt: skip
+            "quantization", "none",
+            Location(file=ctx.config.origin.path, key="quantization_config", side=ctx.cside),
+            s, sloc)]  # fmt: skip
     if quant_family(c) == quant_family(s):
         return []
     return [_finding(
