@@ -21,7 +21,7 @@ from driftcheck.graph import catalogue
 SPECS = catalogue.layers()
 CASES = [(s.name, i) for s in SPECS for i in range(len(s.examples))]
 BAD = [(s.name, i) for s in SPECS for i in range(len(s.extra.get("bad", ())))]
-_DTYPES = {"long": torch.long, "float": torch.float32, "bool": torch.bool}
+_DTYPES = {"long": torch.long, "float": torch.float32, "bool": torch.bool, "positive": None}
 
 
 def _torch_class(qualname: str):
@@ -42,8 +42,11 @@ def make_inputs(spec, shapes, device: str) -> list[torch.Tensor]:
     kinds = spec.extra.get("input_dtype", ())
     out = []
     for i, shape in enumerate(shapes):
-        dtype = _DTYPES[kinds[i]] if i < len(kinds) else torch.float32
-        if device == "cpu" and dtype == torch.float32:
+        kind = kinds[i] if i < len(kinds) else "float"
+        dtype = _DTYPES[kind] or torch.float32
+        if kind == "positive":  # variances, probabilities: values matter on CPU
+            out.append(torch.rand(shape, device=device) + 0.1)
+        elif device == "cpu" and dtype == torch.float32:
             out.append(torch.randn(shape))
         else:
             out.append(torch.zeros(shape, dtype=dtype, device=device))
