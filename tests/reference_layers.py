@@ -649,3 +649,149 @@ def _slice_index(p, ndim: int) -> tuple:
 def _listify(v):
     """Catalogue tuples as the lists torch's split/flip signatures expect (ints stay)."""
     return list(v) if isinstance(v, tuple) else v
+
+
+# ---------------------------------------------------------------- linear extras, modern layers
+class LoraLinear(nn.Module):
+    """peft's lora.Linear layout: base_layer + lora_A/lora_B ModuleDicts keyed by adapter."""
+
+    def __init__(self, p) -> None:
+        super().__init__()
+        a = p["adapter_name"]
+        self.base_layer = nn.Linear(p["in_features"], p["out_features"], bias=p["bias"])
+        self.lora_A = nn.ModuleDict({a: nn.Linear(p["in_features"], p["r"], bias=False)})
+        self.lora_B = nn.ModuleDict({a: nn.Linear(p["r"], p["out_features"], bias=False)})
+        self.adapter, self.scale = a, p["lora_alpha"] / p["r"]
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        a = self.adapter
+        return self.base_layer(x) + self.lora_B[a](self.lora_A[a](x)) * self.scale
+
+
+@ref("lora_linear")
+def _lora(p):
+    return LoraLinear(p)
+
+
+@ref("hf_mamba")
+def _mamba(p):
+    from transformers import MambaConfig
+    from transformers.models.mamba.modeling_mamba import MambaMixer
+
+    if p["intermediate_size"] not in (None, p["expand"] * p["hidden_size"]):
+        raise NotImplementedError("MambaConfig derives intermediate_size from expand")
+    cfg = MambaConfig(
+        hidden_size=p["hidden_size"],
+        state_size=p["state_size"],
+        conv_kernel=p["conv_kernel"],
+        expand=p["expand"],
+        time_step_rank=p["time_step_rank"] or "auto",
+        use_bias=p["use_bias"],
+        use_conv_bias=p["use_conv_bias"],
+        num_hidden_layers=1,
+        vocab_size=8,
+    )
+    return MambaMixer(cfg, 0)
+
+
+class CausalConv1d(nn.Conv1d):
+    def __init__(self, p) -> None:
+        pad = p["dilation"] * (p["kernel_size"] - 1)
+        super().__init__(
+            p["in_channels"],
+            p["out_channels"],
+            p["kernel_size"],
+            padding=pad,
+            dilation=p["dilation"],
+            groups=p["groups"],
+            bias=p["bias"],
+        )
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        return super().forward(x)[..., : x.shape[-1]]
+
+
+@ref("causal_conv1d")
+def _causal(p):
+    return CausalConv1d(p)
+
+
+class LayerNorm2d(nn.LayerNorm):
+    """timm's LayerNorm2d: LayerNorm over C of NCHW."""
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        x = x.permute(0, 2, 3, 1)
+        x = F.layer_norm(x, self.normalized_shape, self.weight, self.bias, self.eps)
+        return x.permute(0, 3, 1, 2)
+
+
+@ref("layer_norm_2d")
+def _ln2d(p):
+    return LayerNorm2d(p["num_channels"], eps=p["eps"])
+
+
+class GRN(nn.Module):
+    """ConvNeXt-V2's GRN (facebookresearch/ConvNeXt-V2 models/utils.py)."""
+
+    def __init__(self, dim: int, eps: float) -> None:
+        super().__init__()
+        self.gamma = nn.Parameter(torch.zeros(1, 1, 1, dim))
+        self.beta = nn.Parameter(torch.zeros(1, 1, 1, dim))
+        self.eps = eps
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        gx = torch.norm(x, p=2, dim=(1, 2), keepdim=True)
+        nx = gx / (gx.mean(dim=-1, keepdim=True) + self.eps)
+        return self.gamma * (x * nx) + self.beta + x
+
+
+@ref("grn")
+def _grn(p):
+    return GRN(p["dim"], p["eps"])
+
+
+class FrozenBatchNorm2d(nn.Module):
+    """torchvision.ops.FrozenBatchNorm2d: statistics and affine terms are buffers."""
+
+    def __init__(self, n: int, eps: float) -> None:
+        super().__init__()
+        for name, init in (("weight", torch.ones), ("bias", torch.zeros)):
+            self.register_buffer(name, init(n))
+        self.register_buffer("running_mean", torch.zeros(n))
+        self.register_buffer("running_var", torch.ones(n))
+        self.eps = eps
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        scale = self.weight * (self.running_var + self.eps).rsqrt()
+        bias = self.bias - self.running_mean * scale
+        return x * scale.reshape(1, -1, 1, 1) + bias.reshape(1, -1, 1, 1)
+
+
+@ref("frozen_bn")
+def _frozen(p):
+    return FrozenBatchNorm2d(p["num_features"], p["eps"])
+
+
+@ref("hf_scaled_embedding")
+def _scaled_emb(p):
+    from transformers.models.bart.modeling_bart import BartScaledWordEmbedding
+
+    return BartScaledWordEmbedding(
+        p["num_embeddings"], p["embedding_dim"], p["padding_idx"], embed_scale=p["embed_scale"]
+    )
+
+
+class SeparableConv(nn.Module):
+    def __init__(self, p) -> None:
+        super().__init__()
+        c, k = p["in_channels"], p["kernel_size"]
+        self.conv_dw = nn.Conv2d(c, c, k, p["stride"], k // 2, groups=c, bias=p["bias"])
+        self.conv_pw = nn.Conv2d(c, p["out_channels"], 1, bias=p["bias"])
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        return self.conv_pw(self.conv_dw(x))
+
+
+@ref("separable_conv")
+def _sep(p):
+    return SeparableConv(p)
