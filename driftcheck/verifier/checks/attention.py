@@ -11,6 +11,7 @@ from driftcheck.verifier.context import Context
 DIVIDES = {
     "MultiheadAttention": ("embed_dim", "num_heads"),
     "CausalSelfAttention": ("n_embd", "n_head"),
+    "Attention": ("hidden_size", "num_heads"),
 }
 HEADED = (
     "Attention",
@@ -62,20 +63,26 @@ def resolved(ctx: Context, node: Node) -> tuple[int, int, int] | None:
     BLOCKER,
     phase=0,
     claims=True,
-    what="nn.MultiheadAttention (or nanoGPT's CausalSelfAttention) has an embedding width that "
-    "the head count does not divide.",
-    why="Both assert `embed_dim % num_heads == 0` in their constructor: the model cannot be built.",
+    what="An attention layer whose width the head count does not divide (nn.MultiheadAttention, "
+    "nanoGPT's CausalSelfAttention, transformers-style q/k/v/o attention).",
+    why="nn.MultiheadAttention asserts `embed_dim % num_heads == 0`, nanoGPT asserts "
+    "`n_embd % n_head == 0`, and transformers 5 configs (LlamaConfig and about 140 others) "
+    "refuse `hidden size is not a multiple of the number of attention heads`: the model cannot "
+    "be built.",
     fix="Pick a head count that divides the width (768 / 12), or change the width.",
     valid=[_mha(32, 4, 2)],
     invalid=[
         _mha(30, 4, 2),
         seq((2, 5, 30), L("CausalSelfAttention", n_embd=30, n_head=4)),
+        seq((2, 5, 100), _att(100, 6)),
     ],
 )
 def heads_not_dividing_width(ctx: Context):
     for t, (wk, hk) in DIVIDES.items():
         for n in ctx.of_type(t):
             v = ctx.ints(n, wk, hk)
+            if t == "Attention" and (ctx.bound(n) or {}).get("head_dim") is not None:
+                continue  # an explicit head_dim need not divide the width (Gemma-style code)
             if v and v[1] > 0 and v[0] % v[1]:
                 yield ctx.hit(
                     n,
@@ -110,25 +117,24 @@ def kv_heads_not_dividing(ctx: Context):
 
 @check(
     "ATT003",
-    "head-dim-truncates-width",
-    WARNING,
-    what="Attention derives head_dim = hidden // heads from a width the heads do not divide.",
-    why="q_proj then produces heads * head_dim features, fewer than the width: the model "
-    "runs, but silently narrower than its config says (768 // 10 = 76, 760 < 768).",
-    fix="Make the head count divide the width, or set head_dim explicitly.",
-    valid=[seq((2, 5, 64), _att(64, 4)), seq((2, 5, 60), _att(60, 4, hd=16))],
-    invalid=[seq((2, 5, 100), _att(100, 6))],
+    "head-dim-overrides-width",
+    INFO,
+    what="Attention with an explicit head_dim whose heads * head_dim differs from the width.",
+    why="Legal (Gemma: 8 heads x 256 over a 2048 width), but a head_dim copied from another "
+    "config silently changes every q/k/v/o shape and the KV cache size.",
+    fix="Confirm head_dim against the checkpoint's q_proj shape; drop it to derive "
+    "hidden // heads.",
+    valid=[seq((2, 5, 64), _att(64, 4)), seq((2, 5, 64), _att(64, 4, hd=16))],
+    invalid=[seq((2, 5, 64), _att(64, 4, hd=32))],
 )
-def head_dim_truncates(ctx: Context):
+def head_dim_overrides(ctx: Context):
     for n in ctx.of_type("Attention"):
-        p = ctx.bound(n)
+        p = ctx.bound(n) or {}
         v = ctx.ints(n, "hidden_size", "num_heads")
-        if p and v and p.get("head_dim") is None and v[1] > 0 and v[0] % v[1]:
-            hd = v[0] // v[1]
+        hd = p.get("head_dim")
+        if v and isinstance(hd, int) and v[1] > 0 and v[0] % v[1] == 0 and hd * v[1] != v[0]:
             yield ctx.hit(
-                n,
-                f"{ctx.where(n)}: head_dim = {v[0]} // {v[1]} = {hd}; q/o width "
-                f"{hd * v[1]} != hidden {v[0]}",
+                n, f"{ctx.where(n)}: {v[1]} heads x head_dim {hd} = {v[1] * hd} != hidden {v[0]}"
             )
 
 
@@ -317,7 +323,7 @@ def kv_width_mismatch(ctx: Context):
 CHECKS = [
     heads_not_dividing_width,
     kv_heads_not_dividing,
-    head_dim_truncates,
+    head_dim_overrides,
     nonpositive_heads,
     odd_rope_head_dim,
     head_dim_too_large,

@@ -234,11 +234,11 @@ def config_kv_heads(ctx: Context):
 @check(
     "CFG009",
     "config-heads-not-dividing-hidden",
-    WARNING,
-    what="A config whose head count does not divide its width, with no explicit head_dim.",
-    why="head_dim = hidden // heads truncates: attention runs narrower than the width, and "
-    "BERT-style code raises outright.",
-    fix="Use a head count that divides hidden_size, or set head_dim.",
+    BLOCKER,
+    what="A config whose head count does not divide its width.",
+    why="transformers 5 configs (LlamaConfig and about 140 others) refuse it: `The hidden size "
+    "is not a multiple of the number of attention heads`; the model cannot be built.",
+    fix="Use a head count that divides hidden_size.",
     valid=[facts_only(hiddenSize=4096, numHeads=32)],
     invalid=[facts_only(hiddenSize=4000, numHeads=48)],
 )
