@@ -117,3 +117,19 @@ def test_exact_via_cli_json(tmp_path, capsys):
     data = json.loads(capsys.readouterr().out)
     assert data["params_total"] == meta_count(AutoModel, BertConfig(num_hidden_layers=2))
     assert data["origin"]["route"] == "torch-meta"
+
+
+def test_cli_entry_picks_the_class(tmp_path, capsys):
+    """`driftcheck graph config.json --entry GPT2LMHeadModel` builds that class, both routes."""
+    from transformers import GPT2LMHeadModel
+
+    cfg = GPT2Config(n_layer=2, n_embd=64, n_head=4, vocab_size=100, n_positions=32)
+    path = tmp_path / "config.json"
+    cfg.to_json_file(path)
+    with torch.device("meta"):
+        want = sum(p.numel() for p in GPT2LMHeadModel(cfg).parameters())
+    for extra in ([], ["--exact"]):
+        args = ["graph", str(path), "--entry", "GPT2LMHeadModel", "--format", "json", *extra]
+        assert main(args) == 0
+        data = json.loads(capsys.readouterr().out)
+        assert data["params_total"] == want, extra

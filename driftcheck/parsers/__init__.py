@@ -123,7 +123,9 @@ def load(
     if kind in ("config", "hub"):
         from driftcheck.parsers.hf import load_config_graph
 
-        return load_config_graph(source, exact=exact, trust_remote_code=trust_remote_code)
+        return load_config_graph(
+            source, exact=exact, trust_remote_code=trust_remote_code, entry=entry
+        )
     if kind == "manifest":
         from driftcheck.parsers.serving import load_manifest
 
