@@ -149,4 +149,4 @@ def load_gguf(path: Path) -> Graph:
     if "quantization" not in sheet.facts and "dtype" not in sheet.facts:
         sheet.notes.append("tensor types: " + ", ".join(f"{k} x{v}" for k, v in types.items()))
     sheet.notes.append("tensor names are GGUF's (blk.N.attn_q ...), shapes in torch order")
-    return sheet.graph("gguf", kind="checkpoint", nodes=tensor_nodes(shapes))
+    return sheet.graph("gguf", kind="checkpoint", nodes=tensor_nodes(shapes, str(path)))

@@ -14,6 +14,7 @@ import re
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from driftcheck.findings import Location
 from driftcheck.graph import catalogue
 from driftcheck.graph.model import Node
 
@@ -148,8 +149,9 @@ def layered_container(names: Iterable[str]) -> tuple[str | None, list[int]]:
     return prefix, sorted(counts[prefix])
 
 
-def tensor_nodes(tensors: Mapping[str, Shape]) -> list[Node]:
-    """Nodes for a whole tensor table; consecutive identical blocks become one node x repeat."""
+def tensor_nodes(tensors: Mapping[str, Shape], file: str | None = None) -> list[Node]:
+    """Nodes for a whole tensor table; consecutive identical blocks become one node x repeat.
+    Each node's ``loc`` names its file and module (or tensor) so findings can point at it."""
     prefix, indices = layered_container(tensors)
     per_index: dict[int, list[str]] = {}
     loose: list[str] = []
@@ -195,6 +197,8 @@ def tensor_nodes(tensors: Mapping[str, Shape]) -> list[Node]:
     nodes.extend(_module_nodes(tensors, None, head))
     nodes.extend(blocks)
     nodes.extend(_module_nodes(tensors, None, tail))
+    for n in nodes:
+        n.loc = Location(file=file, key=n.name)
     return nodes
 
 

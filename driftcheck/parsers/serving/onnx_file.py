@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from driftcheck.errors import DriftcheckError
+from driftcheck.findings import Location
 from driftcheck.graph.model import Edge, Graph, Node
 from driftcheck.parsers.serving.common import FactSheet
 from driftcheck.parsers.serving.layers import classify
@@ -158,6 +159,8 @@ def load_onnx(path: Path) -> Graph:
     sheet.notes.append(
         "opset " + ", ".join(f"{o.domain or 'ai.onnx'}:{o.version}" for o in model.opset_import)
     )
+    for n in nodes:
+        n.loc = Location(file=where, key=n.name)
     ids = {n.id for n in nodes}
     links = [Edge(src=s, dst=d, index=k) for s, d, k in dict.fromkeys(edges) if s in ids]
     outputs = list(dict.fromkeys(tensor_src[o.name] for o in g.output if o.name in tensor_src))

@@ -213,5 +213,5 @@ def load_safetensors(path: Path) -> Any:
         tensors, detail = read_header(path), "safetensors"
     sheet = FactSheet(str(path))
     checkpoint_facts(sheet, tensors)
-    nodes = tensor_nodes({n: s for n, (s, _) in tensors.items()})
+    nodes = tensor_nodes({n: s for n, (s, _) in tensors.items()}, str(path))
     return sheet.graph(detail, kind="checkpoint", nodes=nodes)
