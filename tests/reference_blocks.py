@@ -83,6 +83,8 @@ def hf_module(model_type: str, cls: str, cfg, device: str, **extra) -> nn.Module
     klass = getattr(modeling(model_type), cls)
     sig = inspect.signature(klass.__init__).parameters
     kw = {k: v for k, v in extra.items() if k in sig}
+    if "layer_id" in sig:  # GPT-Neo spells it so
+        kw["layer_id"] = extra.get("layer_idx", 0)
     with torch.device(device):
         return klass(cfg, **kw)
 
@@ -271,3 +273,110 @@ for _mt, _prefix in (
     for _side in ("Encoder", "Decoder"):
         _cls = f"{_prefix}{_side}Layer"
         REFERENCES[_cls] = _seq2seq(_mt, _cls, _side == "Decoder")
+
+
+# ---------------------------------------------------------------------- GPT-2 family
+def _cross(cfg, x: torch.Tensor) -> dict[str, Any]:
+    if not getattr(cfg, "add_cross_attention", False):
+        return {}
+    return {"encoder_hidden_states": torch.empty(x.shape[0], 7, x.shape[2], device=x.device)}
+
+
+hf_decoder("GPT2Block", "gpt2", "GPT2Block", rope=False, call=_cross)
+
+
+@register("OpenAIGPTBlock")
+def _openai_block(params: dict[str, Any], inputs: list[tuple[int, ...]]) -> Ref:
+    cfg = hf_config("openai", "openai-gpt", params)
+    with torch.device("meta"):
+        module = modeling("openai").Block(cfg.n_positions, cfg, scale=True)
+    return Ref(module, (torch.empty(inputs[0], device="meta"),))
+
+
+hf_decoder(
+    "GPTNeoBlock",
+    "gpt_neo",
+    "GPTNeoBlock",
+    rope=False,
+    fixed={"num_layers": 1, "attention_types": [[["global"], 1]]},
+)
+hf_decoder("CodeGenBlock", "codegen", "CodeGenBlock")
+hf_decoder("GPTBigCodeBlock", "gpt_bigcode", "GPTBigCodeBlock", rope=False)
+
+
+class NanoCausalSelfAttention(nn.Module):
+    """nanoGPT's CausalSelfAttention, verbatim in structure (karpathy/nanoGPT model.py)."""
+
+    def __init__(self, n_embd: int, n_head: int, bias: bool) -> None:
+        super().__init__()
+        self.c_attn = nn.Linear(n_embd, 3 * n_embd, bias=bias)
+        self.c_proj = nn.Linear(n_embd, n_embd, bias=bias)
+        self.n_head = n_head
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        b, t, c = x.size()
+        q, k, v = self.c_attn(x).split(c, dim=2)
+        q, k, v = (z.view(b, t, self.n_head, c // self.n_head).transpose(1, 2) for z in (q, k, v))
+        y = nn.functional.scaled_dot_product_attention(q, k, v, is_causal=True)
+        return self.c_proj(y.transpose(1, 2).contiguous().view(b, t, c))
+
+
+class NanoBlock(nn.Module):
+    def __init__(self, n_embd: int, n_head: int, bias: bool) -> None:
+        super().__init__()
+        self.ln_1 = nn.LayerNorm(n_embd, bias=bias)
+        self.attn = NanoCausalSelfAttention(n_embd, n_head, bias)
+        self.ln_2 = nn.LayerNorm(n_embd, bias=bias)
+        self.mlp = nn.ModuleDict(
+            {
+                "c_fc": nn.Linear(n_embd, 4 * n_embd, bias=bias),
+                "gelu": nn.GELU(),
+                "c_proj": nn.Linear(4 * n_embd, n_embd, bias=bias),
+            }
+        )
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        x = x + self.attn(self.ln_1(x))
+        m = self.mlp
+        return x + m["c_proj"](m["gelu"](m["c_fc"](self.ln_2(x))))
+
+
+class NanoGPT(nn.Module):
+    def __init__(self, vocab_size, block_size, n_layer, n_embd, n_head, bias) -> None:
+        super().__init__()
+        self.transformer = nn.ModuleDict(
+            {
+                "wte": nn.Embedding(vocab_size, n_embd),
+                "wpe": nn.Embedding(block_size, n_embd),
+                "h": nn.ModuleList([NanoBlock(n_embd, n_head, bias) for _ in range(n_layer)]),
+                "ln_f": nn.LayerNorm(n_embd, bias=bias),
+            }
+        )
+        self.lm_head = nn.Linear(n_embd, vocab_size, bias=False)
+        self.transformer.wte.weight = self.lm_head.weight  # weight tying, as nanoGPT does
+
+    def forward(self, idx: torch.Tensor, pos: torch.Tensor) -> torch.Tensor:
+        x = self.transformer.wte(idx) + self.transformer.wpe(pos)
+        for block in self.transformer.h:
+            x = block(x)
+        return self.lm_head(self.transformer.ln_f(x))
+
+
+@register("NanoGPTBlock")
+def _nano_block(params: dict[str, Any], inputs: list[tuple[int, ...]]) -> Ref:
+    p = {"bias": True, **params}
+    with torch.device("meta"):
+        module = NanoBlock(p["n_embd"], p["n_head"], p["bias"])
+    return Ref(module, (torch.empty(inputs[0], device="meta"),))
+
+
+@register("NanoGPT")
+def _nano_gpt(params: dict[str, Any], inputs: list[tuple[int, ...]]) -> Ref:
+    p = {"bias": True, **params}
+    with torch.device("meta"):
+        module = NanoGPT(
+            p["vocab_size"], p["block_size"], p["n_layer"], p["n_embd"], p["n_head"], p["bias"]
+        )
+    idx = torch.zeros(inputs[0], dtype=torch.long, device="meta")
+    pos = torch.zeros(inputs[1], dtype=torch.long, device="meta")
+    return Ref(module, (idx, pos))

@@ -124,3 +124,26 @@ def mlp2(
     return b.add(
         "Linear", down, {"in_features": inter, "out_features": out or hidden, "bias": bias}, h
     )
+
+
+def fused_attention(
+    b: Builder,
+    prefix: str,
+    x: str,
+    h: int,
+    kind: str,
+    *,
+    bias: bool = True,
+    qkv: str = "c_attn",
+    out: str = "c_proj",
+) -> str:
+    """One projection to 3h, chunked into q/k/v, attention core, output projection."""
+    if kind == "Conv1D":
+        big, small = {"nf": 3 * h, "nx": h}, {"nf": h, "nx": h}
+    else:
+        big = {"in_features": h, "out_features": 3 * h, "bias": bias}
+        small = {"in_features": h, "out_features": h, "bias": bias}
+    y = b.add(kind, f"{prefix}.{qkv}", big, x)
+    qkv_id = b.add("Chunk", None, {"chunks": 3, "dim": -1}, y)
+    a = b.add("ScaledDotProductAttention", None, {}, qkv_id, qkv_id, qkv_id)
+    return b.add(kind, f"{prefix}.{out}", small, a)

@@ -2,8 +2,10 @@
 GPT-J, OPT, BLOOM, Starcoder2, Nemotron, Phi3, GLM).
 
 Where the modules are separate q/k/v/out linears (OPT, GPT-J, Phi) they are written out as
-``Linear`` leaves under the exact torch names around a parameter-free attention core. Where
-torch fuses them (``query_key_value``, ``qkv_proj``, ``gate_up_proj``) the block uses the
+``Linear`` leaves under the exact torch names around a parameter-free attention core. A fused
+multi-head ``query_key_value`` (GPT-NeoX, BLOOM) is a ``Linear`` to 3h chunked into q/k/v.
+Where torch fuses grouped-query projections (Falcon's MQA ``query_key_value``, Phi3's
+``qkv_proj``) or gate and up (``gate_up_proj``) the block uses the
 catalogue ``Attention`` / ``GatedMLP`` leaf: same parameter count, same shapes, but different
 tensor names, which the spec says in ``extra["layout"]`` (the test then skips the name check
 and still checks the count and the output shape).
@@ -15,7 +17,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from driftcheck.graph.blocks._build import Builder, dim, examples, flag, real, text
-from driftcheck.graph.blocks._parts import gated_mlp, hf_attention, mha, mlp2, norm
+from driftcheck.graph.blocks._parts import fused_attention, gated_mlp, hf_attention, mha, mlp2, norm
 from driftcheck.graph.blocks.decoder import HEAD_DIM, HEADS, HIDDEN, INTER, KV_HEADS
 from driftcheck.graph.blocks.spec import BlockSpec
 
@@ -104,9 +106,10 @@ def _neox(p):
     b = Builder("GPTNeoXLayer")
     h = p["hidden_size"]
     x = b.input("hidden_states", ("B", "T", h))
-    bias = p["attention_bias"]
-    attn = {"hidden_size": h, "num_attention_heads": p["num_attention_heads"]}
-    a = hf_attention(b, "attention", attn, _ln(b, "input_layernorm", p, x), bias=bias)
+    y = _ln(b, "input_layernorm", p, x)
+    a = fused_attention(
+        b, "attention", y, h, "Linear", bias=p["attention_bias"], qkv="query_key_value", out="dense"
+    )
     names = ("dense_h_to_4h", "dense_4h_to_h")
     inter, act = p["intermediate_size"], p["hidden_act"]
     if p["use_parallel_residual"]:
@@ -123,8 +126,7 @@ def _bloom(p):
     x = b.input("hidden_states", ("B", "T", h))
     q = {"hidden_size": h, "layer_norm_eps": p["layer_norm_epsilon"]}
     y = _ln(b, "input_layernorm", q, x)
-    attn = {"hidden_size": h, "num_attention_heads": p["n_head"]}
-    a = hf_attention(b, "self_attention", attn, y, bias=True)
+    a = fused_attention(b, "self_attention", y, h, "Linear", qkv="query_key_value", out="dense")
     x = b.residual(a, y if p["apply_residual_connection_post_layernorm"] else x)
     y = _ln(b, "post_attention_layernorm", q, x)
     names = ("dense_h_to_4h", "dense_4h_to_h")
@@ -292,7 +294,6 @@ BLOCKS = [
         "Pythia/GPT-NeoX: fused biased query_key_value; x + attn(ln1 x) + mlp(ln2 x) when "
         "use_parallel_residual, else sequential.",
         examples((MHA, X), ({**MHA, "use_parallel_residual": False}, X)),
-        layout=FUSED_QKV,
     ),
     _spec(
         "BloomBlock",
@@ -309,7 +310,6 @@ BLOCKS = [
             ({"hidden_size": 64, "n_head": 4}, X),
             ({"hidden_size": 64, "n_head": 8, "apply_residual_connection_post_layernorm": True}, X),
         ),
-        layout=FUSED_QKV,
     ),
     _spec(
         "Starcoder2DecoderLayer",
