@@ -158,7 +158,13 @@ def replace(text: str, line: int, c0: int, c1: int, new: str) -> str:
 
 
 # ---------------------------------------------------------------- one comparison
-def run_compare(code: Path, config: Path) -> tuple[int, list, str | None]:
+def fingerprint(g: Any) -> str:
+    """The code graph's layers and values, without ids, names or locations."""
+    rows = [(n.type, n.params, n.repeat, sorted(n.tied.values()), n.unresolved) for n in g.nodes]
+    return json.dumps(rows, sort_keys=True, default=str)
+
+
+def run_compare(code: Path, config: Path) -> tuple[int, list, str | None, str | None]:
     from driftcheck.commands.compare import labels, load_pair
     from driftcheck.errors import DriftcheckError
     from driftcheck.graph.match import compare
@@ -167,9 +173,38 @@ def run_compare(code: Path, config: Path) -> tuple[int, list, str | None]:
     try:
         left, right = load_pair(str(code), str(config))
     except DriftcheckError as e:
-        return 2, [], e.one_line()
+        return 2, [], e.one_line(), None
     findings = compare(left, right, labels=labels(str(code), str(config)))
-    return exit_code(findings, "minor"), findings, None
+    return exit_code(findings, "minor"), findings, None, fingerprint(left)
+
+
+def torch_weights(path: Path, modeling_file: Path, cls_name: str, model_type: str) -> str | None:
+    """The oracle for "does this edit change the weights": import the edited module as a
+    sibling of the original inside the real transformers package (so its relative imports
+    work), build ``cls_name`` from the default config on the meta device, and return the
+    parameter names and shapes. None when it cannot be built."""
+    import importlib
+
+    import torch
+    from transformers import AutoConfig
+
+    pkg = transformers_dir()
+    rel = modeling_file.resolve().relative_to(pkg).with_suffix("")
+    name = "transformers." + ".".join(rel.parts) + "_" + path.stem.rsplit("_", 1)[-1]
+    try:
+        spec = importlib.util.spec_from_file_location(name, path)
+        mod = importlib.util.module_from_spec(spec)
+        sys.modules[name] = mod
+        spec.loader.exec_module(mod)
+        cfg = AutoConfig.for_model(model_type)
+        with torch.device("meta"):
+            model = getattr(mod, cls_name)(cfg)
+        shapes = sorted((k, tuple(p.shape)) for k, p in model.named_parameters())
+        return json.dumps(shapes)
+    except Exception:  # noqa: BLE001 -- an edit torch cannot build is recorded as such
+        return None
+    finally:
+        sys.modules.pop(name, None)
 
 
 def _nums(v: Any) -> list:
@@ -203,6 +238,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--only", help="comma-separated model types")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--json", help="write per-case results here")
+    ap.add_argument(
+        "--no-torch", dest="torch", action="store_false", help="skip the torch weight oracle"
+    )
     args = ap.parse_args(argv)
     _quiet()
     from driftcheck.parsers.hf import load_config_graph
@@ -237,7 +275,8 @@ def main(argv: list[str] | None = None) -> int:
             modeling = Path(rec["modeling_file"])
             text = modeling.read_text(encoding="utf-8")
             copy = tree.write(modeling, text, "copy")
-            rc, fs, err = run_compare(copy, cfg_path)
+            rc, fs, err, clean = run_compare(copy, cfg_path)
+            base = torch_weights(copy, modeling, rec["model_class"], mt) if args.torch else None
             controls.append(
                 {"model": mt, "rc": rc, "findings": [f.message for f in fs], "error": err}
             )
@@ -253,7 +292,8 @@ def main(argv: list[str] | None = None) -> int:
                 old = flat[attr]
                 new = literal(old)
                 code = tree.write(modeling, replace(text, line, c0, c1, new), attr)
-                rc, fs, err = run_compare(code, cfg_path)
+                rc, fs, err, printed = run_compare(code, cfg_path)
+                tw = torch_weights(code, modeling, rec["model_class"], mt) if args.torch else None
                 both, strict = holds(fs, old, json.loads(new))
                 cases.append(
                     {
@@ -266,6 +306,8 @@ def main(argv: list[str] | None = None) -> int:
                         "detected": rc == 1 and both,
                         "strict": rc == 1 and strict,
                         "error": err,
+                        "visible": printed is not None and printed != clean,
+                        "torch": None if base is None or tw is None else tw != base,
                         "findings": [f.message for f in fs],
                     }
                 )
@@ -302,13 +344,34 @@ def report(controls, cases, skipped, secs, json_path) -> int:
         print(f"  {attr:<26} {n['hit']:>3} / {n['n']}")
     misses = [c for c in cases if not c["detected"]]
     if misses:
-        print("misses:")
+        print("misses (invisible: the edit leaves the code's layer graph unchanged):")
         for c in misses:
             why = c["error"] or ("exit 0, no finding" if c["rc"] == 0 else "no two-sided finding")
-            print(f"  {c['model']}:{c['line']} {c['attr']} {c['old']} -> {c['new']}: {why}")
+            seen = "visible" if c["visible"] else "invisible"
+            weights = {True: "torch weights change", False: "torch weights same"}.get(
+                c["torch"], "torch n/a"
+            )
+            print(
+                f"  {c['model']}:{c['line']} {c['attr']} {c['old']} -> {c['new']}: "
+                f"{seen}, {weights}, {why}"
+            )
+    classes = Counter((c["attr"], "visible" if c["visible"] else "invisible") for c in misses)
+    print("misses by class: " + ", ".join(f"{a} ({v}): {n}" for (a, v), n in classes.items()))
     if json_path:
         Path(json_path).write_text(json.dumps({"controls": controls, "cases": cases}, indent=1))
     n = max(1, len(cases))
+    vis = [c for c in cases if c["visible"]]
+    vis_det = [c for c in vis if c["detected"]]
+    print(
+        f"recall on edits visible in the code graph: {len(vis_det)}/{len(vis)} = "
+        f"{len(vis_det) / max(1, len(vis)):.1%}"
+    )
+    tw = [c for c in cases if c["torch"]]
+    tw_det = [c for c in tw if c["detected"]]
+    print(
+        f"recall on edits that change torch's weights (meta-device oracle): "
+        f"{len(tw_det)}/{len(tw)} = {len(tw_det) / max(1, len(tw)):.1%}"
+    )
     print(f"strict recall (finding holds the config value and the literal): {len(strict) / n:.1%}")
     print(
         f"false-positive rate on controls: {len(fp)}/{len(controls)} = "

@@ -83,6 +83,10 @@ def test_worked_example(tmp_path, capsys):
     assert set(got) == {"layer-count", "param"}, [f["message"] for f in doc["findings"]]
     layers, heads = got["layer-count"], got["param"]
     assert layers["values"] == {"left": 12, "right": 3} and layers["severity"] == "major"
+    assert [doc["findings"][0]["kind"], layers["locations"][0].get("key")] == [
+        "layer-count",
+        "num_hidden_layers",
+    ]
     assert heads["values"] == {"left": 12, "right": 8}
     assert heads["attribute"].endswith(".numHeads")
     # where each value comes from: the config key on one side, the line of code on the other
@@ -196,13 +200,13 @@ def test_corpus_sample_detects_replaced_config_reads(tmp_path):
     modeling = Path(transformers.models.llama.modeling_llama.__file__)
     text = modeling.read_text()
     tree = Mirror(tmp_path / "m")
-    rc, findings, err = run_compare(tree.write(modeling, text, "copy"), cfg_path)
+    rc, findings, err, _ = run_compare(tree.write(modeling, text, "copy"), cfg_path)
     assert (rc, findings, err) == (0, [], None)
     found = {s[0]: s for s in sites(text, {"LlamaMLP", "LlamaAttention", "LlamaModel"})}
     for attr in ("intermediate_size", "vocab_size", "num_key_value_heads"):
         _, line, c0, c1 = found[attr]
         new = literal(cfg[attr])
         code = tree.write(modeling, replace(text, line, c0, c1, new), attr)
-        rc, findings, err = run_compare(code, cfg_path)
+        rc, findings, err, _ = run_compare(code, cfg_path)
         assert rc == 1, (attr, err)
         assert any(f.values.get("left") is not None for f in findings), attr

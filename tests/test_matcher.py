@@ -231,3 +231,34 @@ def test_tied_embeddings_differ_without_shape_change():
     f = one(compare(a, b), "tied-weights")
     assert f.values == {"left": True, "right": False}
     assert f.severity is Severity.major
+
+
+def _windowed(tail: int) -> Graph:
+    """Windowed layers with a lone global-attention layer after every two, then a tail run."""
+    g = Graph()
+    pattern = ["w", "w", "g", "w", "w", "g"] + ["w"] * tail
+    for i, kind in enumerate(pattern):
+        g.add(Node(id=f"L{i}", type="Module"))
+        width = 32 if kind == "w" else 64  # a global layer differs in a dim, not in its types
+        g.add(
+            Node(
+                id=f"L{i}.rel",
+                type="Parameter",
+                parent=f"L{i}",
+                params={"shape": [width, 16]},
+            )
+        )
+        g.add(
+            Node(
+                id=f"L{i}.fc",
+                type="Linear",
+                parent=f"L{i}",
+                params={"in_features": 16, "out_features": 16},
+            )
+        )
+    return g
+
+
+def test_lone_layer_between_runs_stays_a_layer_and_counts_compare():
+    fs = compare(_windowed(4), _windowed(8))
+    assert [(f.kind, f.values) for f in fs] == [("layer-count", {"left": 4, "right": 8})]

@@ -28,6 +28,8 @@ from driftcheck.graph.model import Graph
 
 __all__ = ["compare", "label_of"]
 
+COUNT_KINDS = ("layer-count", "block-count")
+
 
 def label_of(graph: Graph, fallback: str) -> str:
     if graph.origin.path:
@@ -50,7 +52,7 @@ def compare(left: Graph, right: Graph, labels: dict[str, str] | None = None) -> 
     for side, g, ok, other in (("left", left, la, lb), ("right", right, lb, la)):
         if other and not ok and g.nodes:
             out.append(_incomplete(side, g, labels))
-    return sorted(out, key=lambda f: -f.severity.rank)
+    return sorted(out, key=lambda f: (-f.severity.rank, f.kind not in COUNT_KINDS))
 
 
 def _has_layers(items: list) -> bool:
@@ -99,7 +101,12 @@ def _fold(facts: list[FactDiff], diffs: list[Diff]) -> list[Diff]:
     for f in list(facts):
         if len(f.derived) == 2 and len(f.absorbed) == 1:
             facts.remove(f)
-            rest.extend(f.absorbed)
+            d = f.absorbed[0]
+            for side in SIDES:  # a config key that states the same value is the better address
+                loc = f.locs.get(side)
+                if loc is not None and loc.key:
+                    d.locs[side] = loc
+            rest.append(d)
     for f in facts:
         for d in f.absorbed:
             for side in SIDES:

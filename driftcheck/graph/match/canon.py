@@ -98,18 +98,21 @@ def transparent(ltype: str, params: dict[str, Any]) -> bool:
     return spec is not None and spec.family in TRANSPARENT_FAMILIES
 
 
-def _freeze(v: Any) -> Any:
-    if isinstance(v, dict):
-        return tuple(sorted((str(k), _freeze(x)) for k, x in v.items()))
+def norm_value(v: Any) -> Any:
+    """Comparable, hashable form: lists as tuples, 1-tuples as scalars, integral floats as
+    ints (``normalized_shape=(768,)`` and ``768`` are one value; so are ``1e4`` and ``10000``)."""
     if isinstance(v, (list, tuple)):
-        return tuple(_freeze(x) for x in v)
-    if isinstance(v, float) and v.is_integer():
+        v = tuple(norm_value(x) for x in v)
+        return v[0] if len(v) == 1 else v
+    if isinstance(v, dict):
+        return tuple(sorted((str(k), norm_value(x)) for k, x in v.items()))
+    if isinstance(v, float) and v.is_integer() and abs(v) < 2**53:
         return int(v)
     return v
 
 
 def _leaf(node: Node, ltype: str, params: dict[str, Any]) -> Item:
-    frozen = _freeze(params)
+    frozen = norm_value(params)
     try:
         full = hash(("L", ltype, frozen))
     except TypeError:
@@ -142,6 +145,8 @@ class Canon:
     def __init__(self, graph: Graph, keep: frozenset[int] = frozenset()) -> None:
         self.graph = graph
         self.keep = keep
+        self.dissolved: set[int] = set()
+        """type signatures of the lone blocks this run dissolved (to know if a rerun helps)"""
         # one pass for the child lists: Graph.children re-validates its cache on every call
         self.kids: dict[str | None, list[Node]] = {}
         for n in graph.nodes:
@@ -160,6 +165,7 @@ class Canon:
         flat: list[Item] = []
         for it in items:
             if it.is_block and it.count == 1 and it.type_sig not in self.keep:
+                self.dissolved.add(it.type_sig)
                 flat.extend(it.children or [])
             else:
                 flat.append(it)
@@ -239,13 +245,16 @@ def rep_sigs(items: list[Item]) -> frozenset[int]:
 
 
 def canonicalise(left: Graph, right: Graph) -> tuple[list[Item], list[Item]]:
-    """Both sides' canonical sequences, each keeping lone blocks the other side repeats."""
-    a, b = Canon(left).run(), Canon(right).run()
-    ra, rb = rep_sigs(a), rep_sigs(b)
-    if ra - rb:
-        b = Canon(right, ra).run()
-    if rb - ra:
-        a = Canon(left, rb).run()
+    """Both sides' canonical sequences. A lone block of the same type signature as a block
+    either side repeats is a layer too (one global-attention layer among windowed ones, a
+    one-layer model against a twelve-layer one): it stays a block with count 1."""
+    ca, cb = Canon(left), Canon(right)
+    a, b = ca.run(), cb.run()
+    keep = rep_sigs(a) | rep_sigs(b)
+    if ca.dissolved & keep:
+        a = Canon(left, keep).run()
+    if cb.dissolved & keep:
+        b = Canon(right, keep).run()
     return a, b
 
 

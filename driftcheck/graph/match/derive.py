@@ -68,17 +68,25 @@ def main_block(items: list[Item]) -> Item | None:
     return max(reps, key=lambda it: (it.count * it.weight_size(), it.count))
 
 
+def layer_stack(items: list[Item]) -> Item | None:
+    """The one block the top level repeats, or None when there are several (an encoder and a
+    decoder, a vision tower beside the text layers, hybrid layers of alternating kinds): the
+    layer count is then not one number the structure states."""
+    blocks = [it for it in items if it.is_block]
+    return blocks[0] if len(blocks) == 1 else None
+
+
 def derive(items: list[Item]) -> dict[str, Derived]:
     out: dict[str, Derived] = {}
-    main = main_block(items)
-    if main is not None:
-        loc = main.node.param_locs.get("repeat") or main.node.loc
-        out["numLayers"] = Derived(main.count, "model.numLayers", loc, main.node.id)
+    stack = layer_stack(items)
+    if stack is not None:
+        loc = stack.node.param_locs.get("repeat") or stack.node.loc
+        out["numLayers"] = Derived(stack.count, "model.numLayers", loc, stack.node.id)
     leaves = [it for it in walk(items) if not it.is_block]
     _from_roles(leaves, out)
     _from_embeddings(leaves, out)
-    if "intermediateSize" not in out and main is not None:
-        _mlp_width(main, out)
+    if "intermediateSize" not in out and stack is not None:
+        _mlp_width(stack, out)
     _ties(leaves, out)
     return out
 
@@ -131,7 +139,8 @@ def _from_embeddings(leaves: list[Item], out: dict[str, Derived]) -> None:
     ]
     if not tables:
         return
-    tok = tables[0]  # token embeddings come first in every model we know; position tables after
+    # the token table is the largest: position, segment and image-patch tables are smaller
+    tok = max(tables, key=lambda it: it.params["num_embeddings"])
     out.setdefault(
         "vocabSize",
         Derived(

@@ -19,7 +19,7 @@ from driftcheck.findings import Location
 from driftcheck.graph import catalogue
 from driftcheck.graph.catalogue.spec import camel
 from driftcheck.graph.match.align import Pair, align
-from driftcheck.graph.match.canon import Item, leaf_weights, walk
+from driftcheck.graph.match.canon import Item, leaf_weights, norm_value, walk
 from driftcheck.graph.match.derive import main_block
 
 IGNORED_PARAMS = frozenset({"inplace", "device", "dtype", "name"})
@@ -37,18 +37,6 @@ class Diff:
     times: int = 1
     node: str | None = None
     what: str | None = None
-
-
-def norm_value(v: Any) -> Any:
-    """Comparable form: lists as tuples, 1-tuples as scalars, integral floats as ints."""
-    if isinstance(v, (list, tuple)):
-        v = tuple(norm_value(x) for x in v)
-        return v[0] if len(v) == 1 else v
-    if isinstance(v, dict):
-        return tuple(sorted((str(k), norm_value(x)) for k, x in v.items()))
-    if isinstance(v, float) and v.is_integer() and abs(v) < 2**53:
-        return int(v)
-    return v
 
 
 def same(a: Any, b: Any) -> bool:

@@ -61,15 +61,25 @@ def normalise(key: str, value: Any) -> Any:
     return value
 
 
-def _side(g: Graph, derived: dict[str, Derived], key: str, side: str):
+def _side(g: Graph, derived: dict[str, Derived], key: str, side: str, structural: bool = False):
+    """(value, location, Derived or None) of one side's fact, or None when it has none.
+
+    ``structural``: both sides can read this fact off their layers, so the layers decide
+    (a config's own statement is the config producer's business, not drift between the
+    sides); the stated fact only lends its location (the config key) when it agrees."""
     f = g.facts.get(key)
+    d = derived.get(key)
+    if structural and d is not None:
+        loc = d.loc
+        if f is not None and f.loc is not None and same(normalise(key, f.value), d.value):
+            loc = f.loc
+        return d.value, loc.model_copy(update={"side": side}) if loc else None, d
     if f is not None and normalise(key, f.value) is not None:
         loc = f.loc.model_copy(update={"side": side}) if f.loc else None
         return normalise(key, f.value), loc, None
     if f is None and key == "quantization" and g.origin.kind in CONFIG_KINDS:
         where = Location(file=g.origin.path, key="quantization_config", side=side)
         return "none", where if g.origin.path else None, None
-    d = derived.get(key)
     if d is None:
         return None
     loc = d.loc.model_copy(update={"side": side}) if d.loc else None
@@ -82,7 +92,8 @@ def fact_diffs(
     keys = list(FACTS) + sorted((set(left.facts) & set(right.facts)) - set(FACTS))
     out: list[FactDiff] = []
     for key in keys:
-        ls, rs = _side(left, dl, key, "left"), _side(right, dr, key, "right")
+        both = key in dl and key in dr
+        ls, rs = _side(left, dl, key, "left", both), _side(right, dr, key, "right", both)
         if ls is None or rs is None or same(ls[0], rs[0]):
             continue
         if key == "quantization" and ls[0] == rs[0] == "none":
