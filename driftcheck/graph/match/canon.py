@@ -111,12 +111,9 @@ def norm_value(v: Any) -> Any:
     return v
 
 
-def _leaf(node: Node, ltype: str, params: dict[str, Any]) -> Item:
-    frozen = norm_value(params)
-    try:
-        full = hash(("L", ltype, frozen))
-    except TypeError:
-        full = hash(("L", ltype, repr(frozen)))
+def _leaf(node: Node, ltype: str, params: dict[str, Any], full: int | None = None) -> Item:
+    if full is None:
+        full = _full_sig(ltype, params)
     return Item(
         node=node,
         type_sig=hash(("L", ltype)),
@@ -125,6 +122,50 @@ def _leaf(node: Node, ltype: str, params: dict[str, Any]) -> Item:
         params=params,
         copies=[node],
     )
+
+
+def _full_sig(ltype: str, params: dict[str, Any]) -> int:
+    frozen = norm_value(params)
+    try:
+        return hash(("L", ltype, frozen))
+    except TypeError:
+        return hash(("L", ltype, repr(frozen)))
+
+
+_RESOLVED: dict[tuple, tuple[str, dict[str, Any], int]] = {}
+_RESOLVED_MAX = 8192
+
+
+def _resolved(node: Node) -> tuple[str, dict[str, Any], int]:
+    """(catalogue type, bound params, full signature) of a leaf. Cached on the exact raw
+    params: a flat graph repeats the same few layers (80 copies of one decoder layer) and
+    binding them is most of the matcher's time."""
+    try:
+        key = (node.type, _exact(node.params))
+        hit = _RESOLVED.get(key)
+    except TypeError:  # an unhashable value: no caching for this one
+        key, hit = None, None
+    if hit is not None:
+        return hit
+    ltype = canonical_type(node)
+    params = bound_params(ltype, node.params)
+    out = (ltype, params, _full_sig(ltype, params))
+    if key is not None:
+        if len(_RESOLVED) >= _RESOLVED_MAX:
+            _RESOLVED.clear()
+        _RESOLVED[key] = out
+    return out
+
+
+def _exact(v: Any) -> Any:
+    """A hashable key that keeps every value distinct (unlike ``norm_value``)."""
+    if isinstance(v, dict):
+        return ("d", tuple(sorted((str(k), _exact(x)) for k, x in v.items())))
+    if isinstance(v, list):
+        return ("l", tuple(_exact(x) for x in v))
+    if isinstance(v, tuple):
+        return ("t", tuple(_exact(x) for x in v))
+    return (type(v).__name__, v)
 
 
 def _block(node: Node, children: list[Item], count: int = 1) -> Item:
@@ -181,8 +222,7 @@ class Canon:
             if not inner:
                 return None
             return _block(node, inner, node.repeat)
-        ltype = canonical_type(node)
-        params = bound_params(ltype, node.params)
+        ltype, params, full = _resolved(node)
         block = catalogue.get_block(ltype)
         if block is not None and depth < MAX_BLOCK_DEPTH and not node.unresolved:
             try:
@@ -198,7 +238,7 @@ class Canon:
                 return _block(node, inner, node.repeat) if inner else None
         if transparent(ltype, params):
             return None
-        leaf = _leaf(node, ltype, params)
+        leaf = _leaf(node, ltype, params, full)
         if node.repeat > 1:
             return _block(node, [leaf], node.repeat)
         return leaf
