@@ -10,6 +10,7 @@ warning, info note; the driftcheck severity itself is kept in ``properties``.
 from __future__ import annotations
 
 import json
+from pathlib import PurePosixPath
 from typing import Any
 
 from driftcheck.findings import Finding, Location
@@ -18,10 +19,17 @@ from driftcheck.reports.common import ReportContext, fmt_value, level, ordered, 
 SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 
 
+def _uri(path: str) -> str:
+    """Repository files stay relative; a file outside the repository becomes a file:// URI."""
+    if path.startswith("/"):
+        return PurePosixPath(path).as_uri()
+    return path
+
+
 def _location(loc: Location, ctx: ReportContext, text: str | None = None) -> dict[str, Any]:
     out: dict[str, Any] = {}
     if loc.file:
-        phys: dict[str, Any] = {"artifactLocation": {"uri": ctx.relpath(loc.file)}}
+        phys: dict[str, Any] = {"artifactLocation": {"uri": _uri(ctx.relpath(loc.file))}}
         if loc.line is not None and loc.line >= 1:
             phys["region"] = {"startLine": loc.line}
         out["physicalLocation"] = phys
