@@ -76,13 +76,21 @@ def _run(args: list[str], cwd: Path) -> tuple[int, list[Finding], str]:
     return proc.returncode, [Finding.model_validate(f) for f in data.get("findings", [])], ""
 
 
-def _on_changed(f: Finding, changed: dict[str, set[int]] | None, ctx: ReportContext) -> bool:
-    if changed is None:
+ANNOTATE_MODES = ("changed-lines", "changed-files", "all", "none")
+
+
+def _annotated(
+    f: Finding, mode: str, changed: dict[str, set[int]] | None, ctx: ReportContext
+) -> bool:
+    """Whether a finding becomes an annotation; without a known base every finding does."""
+    if mode == "all" or changed is None:
         return True
     for loc in f.locations:
         if loc.file:
             rel = ctx.relpath(loc.file)
-            if rel in changed and (loc.line is None or loc.line in changed[rel]):
+            if rel not in changed:
+                continue
+            if mode == "changed-files" or loc.line is None or loc.line in changed[rel]:
                 return True
     return False
 
@@ -95,7 +103,11 @@ def main() -> int:
     if not sarif_path.is_absolute():
         sarif_path = workspace / sarif_path
     log_format = env.get("DRIFTCHECK_FORMAT") or "text"
-    annotate = (env.get("DRIFTCHECK_ANNOTATE") or "true").lower() == "true"
+    annotate = (env.get("DRIFTCHECK_ANNOTATE") or "changed-lines").lower()
+    if annotate not in ANNOTATE_MODES:
+        errors_early = f"annotate must be one of {', '.join(ANNOTATE_MODES)}, got {annotate!r}"
+        print(f"::error title=driftcheck::{errors_early}")
+        return 2
 
     findings: list[Finding] = []
     errors: list[str] = []
@@ -120,8 +132,8 @@ def main() -> int:
         f"origin/{env['GITHUB_BASE_REF']}" if env.get("GITHUB_BASE_REF") else None
     )
     changed = changed_lines(base, workspace)
-    if annotate:
-        shown = [f for f in findings if _on_changed(f, changed, ctx)]
+    if annotate != "none":
+        shown = [f for f in findings if _annotated(f, annotate, changed, ctx)]
         sys.stdout.write(render(shown, "github", ctx))
     for err in errors:
         print(f"::error title=driftcheck::{err}")

@@ -1,0 +1,196 @@
+"""Run the composite action's steps locally with the GitHub environment emulated.
+
+The steps come from ``action.yml`` itself: every ``run`` step is executed with bash after
+substituting ``${{ inputs.* }}`` / ``${{ github.action_path }}`` as the runner would; ``uses``
+steps (setup-python) are skipped since this machine already has Python. The install step runs
+in a virtualenv that sees this interpreter's packages, so it installs driftcheck from the
+action path without touching the test environment.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+import venv
+from pathlib import Path
+
+import jsonschema
+import pytest
+import yaml
+
+from tests.conftest import ROOT
+
+SCHEMA = ROOT / "tests" / "data" / "sarif-schema-2.1.0.json"
+
+BASE_MODEL = """import torch.nn as nn
+
+
+class Encoder(nn.Module):
+    def __init__(self, dim=128, heads=4):
+        super().__init__()
+        self.attn = nn.MultiheadAttention(dim, heads)
+        self.norm = nn.LayerNorm(dim)
+
+    def forward(self, x):
+        return self.norm(self.attn(x, x, x)[0])
+"""
+
+
+def _git(cwd: Path, *args: str) -> str:
+    return subprocess.run(
+        ["git", *args], cwd=cwd, check=True, capture_output=True, text=True
+    ).stdout.strip()
+
+
+def _substitute(text: str, inputs: dict[str, str]) -> str:
+    def repl(m: re.Match) -> str:
+        expr = m.group(1).strip()
+        if expr == "github.action_path":
+            return str(ROOT)
+        if expr.startswith("inputs."):
+            return inputs[expr[len("inputs.") :]]
+        raise AssertionError(f"unhandled expression {expr}")
+
+    return re.sub(r"\$\{\{(.*?)\}\}", repl, text)
+
+
+def run_action(workspace: Path, tmp: Path, **given: str) -> dict:
+    spec = yaml.safe_load((ROOT / "action.yml").read_text())
+    inputs = {k: str(v.get("default", "")) for k, v in spec["inputs"].items()}
+    inputs.update(given)
+    env_dir = tmp / "venv"
+    venv.EnvBuilder(system_site_packages=True, with_pip=False).create(env_dir)
+    # pip comes from the base interpreter's site-packages (system_site_packages)
+    summary, output = tmp / "summary.md", tmp / "output.txt"
+    summary.write_text(""), output.write_text("")
+    base_env = {
+        "PATH": f"{env_dir / 'bin'}:/usr/bin:/bin",
+        "HOME": str(tmp),
+        "GITHUB_ACTIONS": "true",
+        "GITHUB_WORKSPACE": str(workspace),
+        "GITHUB_STEP_SUMMARY": str(summary),
+        "GITHUB_OUTPUT": str(output),
+        "GITHUB_BASE_REF": "main",
+        "GITHUB_EVENT_NAME": "pull_request",
+        "PIP_DISABLE_PIP_VERSION_CHECK": "1",
+        "PIP_NO_INDEX": "1",
+        "PIP_NO_BUILD_ISOLATION": "0",  # pip reads this inverted: 0 turns isolation off
+        "PYTHONDONTWRITEBYTECODE": "1",
+    }
+    logs = []
+    for step in spec["runs"]["steps"]:
+        if "uses" in step:
+            continue
+        env = dict(base_env)
+        env.update({k: _substitute(str(v), inputs) for k, v in step.get("env", {}).items()})
+        proc = subprocess.run(
+            ["bash", "-e", "-c", _substitute(step["run"], inputs)],
+            cwd=workspace,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=600,
+        )
+        logs.append(proc)
+        if proc.returncode != 0:
+            break
+    outputs = dict(line.split("=", 1) for line in output.read_text().splitlines() if "=" in line)
+    return {"procs": logs, "summary": summary.read_text(), "outputs": outputs}
+
+
+@pytest.fixture
+def pr_workspace(tmp_path: Path) -> Path:
+    ws = tmp_path / "ws"
+    ws.mkdir()
+    _git(ws, "init", "-q", "-b", "main")
+    _git(ws, "config", "user.email", "t@example.com")
+    _git(ws, "config", "user.name", "t")
+    (ws / "model.py").write_text(BASE_MODEL)
+    (ws / "config.json").write_text(
+        json.dumps({"model_type": "custom", "hidden_size": 128, "num_attention_heads": 4})
+    )
+    _git(ws, "add", ".")
+    _git(ws, "commit", "-qm", "base")
+    _git(ws, "update-ref", "refs/remotes/origin/main", "HEAD")
+    _git(ws, "checkout", "-qb", "pr")
+    # the PR breaks the head count on line 7
+    (ws / "model.py").write_text(BASE_MODEL.replace("(dim, heads)", "(dim, 3)"))
+    _git(ws, "commit", "-qam", "pr")
+    return ws
+
+
+def test_action_annotates_summarises_and_writes_valid_sarif(pr_workspace: Path, tmp_path: Path):
+    res = run_action(pr_workspace, tmp_path, paths="model.py", **{"fail-on": "blocker"})
+    install, run = res["procs"]
+    assert install.returncode == 0, install.stderr
+    assert run.returncode == 1, run.stdout + run.stderr  # a blocker fails the step
+    annotations = [x for x in run.stdout.splitlines() if x.startswith("::error ")]
+    assert annotations, run.stdout
+    assert any("file=model.py" in a and "ATT001" in a for a in annotations), annotations
+    assert "ATT001" in res["summary"] and res["summary"].lstrip().startswith("#")
+    sarif_path = Path(res["outputs"]["sarif-file"])
+    sarif = json.loads(sarif_path.read_text())
+    jsonschema.validate(sarif, json.loads(SCHEMA.read_text()))
+    results = sarif["runs"][0]["results"]
+    assert any(r["ruleId"] == "ATT001" for r in results)
+    assert int(res["outputs"]["findings"]) >= 1
+
+
+def test_action_only_annotates_changed_lines(pr_workspace: Path, tmp_path: Path):
+    # a second blocker on a line the PR did not touch must reach SARIF and summary, not annotations
+    model = pr_workspace / "model.py"
+    text = model.read_text().replace(
+        "        self.norm = nn.LayerNorm(dim)\n",
+        "        self.norm = nn.LayerNorm(dim)\n        self.extra = nn.MultiheadAttention(10, 3)\n",
+    )
+    _git(pr_workspace, "checkout", "-q", "main")
+    model.write_text(text.replace("(dim, 3)", "(dim, heads)"))
+    _git(pr_workspace, "commit", "-qam", "base with a latent bug")
+    _git(pr_workspace, "update-ref", "refs/remotes/origin/main", "HEAD")
+    _git(pr_workspace, "checkout", "-q", "pr")
+    _git(pr_workspace, "reset", "-q", "--hard", "main")
+    model.write_text(text)
+    _git(pr_workspace, "commit", "-qam", "pr")
+    res = run_action(pr_workspace, tmp_path, paths="model.py")
+    run = res["procs"][-1]
+    annotated = [x for x in run.stdout.splitlines() if x.startswith("::error ")]
+    assert len(annotated) == 1 and "line=7" in annotated[0], run.stdout
+    sarif = json.loads(Path(res["outputs"]["sarif-file"]).read_text())
+    assert len([r for r in sarif["runs"][0]["results"] if r["ruleId"] == "ATT001"]) == 2
+
+
+def test_action_changed_files_mode_annotates_whole_file(pr_workspace: Path, tmp_path: Path):
+    model = pr_workspace / "model.py"
+    model.write_text(model.read_text() + "\n\ndef helper():\n    return 1\n")
+    _git(pr_workspace, "commit", "-qam", "touch")
+    res = run_action(pr_workspace, tmp_path, paths="model.py", annotate="changed-files")
+    annotated = [x for x in res["procs"][-1].stdout.splitlines() if x.startswith("::error ")]
+    assert annotated and all("file=model.py" in a for a in annotated)
+
+
+def test_action_compare_pair_reports_drift(pr_workspace: Path, tmp_path: Path):
+    res = run_action(pr_workspace, tmp_path, compare="model.py=config.json", **{"fail-on": "major"})
+    run = res["procs"][-1]
+    assert run.returncode in (0, 1), run.stdout + run.stderr
+    assert "driftcheck" in res["summary"].lower()
+
+
+def test_action_bad_pair_is_exit_2(pr_workspace: Path, tmp_path: Path):
+    res = run_action(pr_workspace, tmp_path, compare="model.py")
+    run = res["procs"][-1]
+    assert run.returncode == 2
+    assert "::error title=driftcheck::" in run.stdout
+
+
+def test_action_never_imports_the_pr_code(pr_workspace: Path, tmp_path: Path):
+    (pr_workspace / "model.py").write_text(
+        "import pathlib\npathlib.Path('PWNED').write_text('x')\nraise SystemExit(3)\n" + BASE_MODEL
+    )
+    run_action(pr_workspace, tmp_path, paths="model.py")
+    assert not (pr_workspace / "PWNED").exists()
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(pytest.main([__file__, "-q"]))
