@@ -12,11 +12,12 @@ import importlib
 from math import prod
 
 import pytest
-import reference_layers
 import torch
+from torch.utils.flop_counter import FlopCounterMode
 
 from driftcheck.errors import ShapeError
 from driftcheck.graph import catalogue
+from tests import reference_layers
 
 SPECS = catalogue.layers()
 CASES = [(s.name, i) for s in SPECS for i in range(len(s.examples))]
@@ -53,16 +54,25 @@ def make_inputs(spec, shapes, device: str) -> list[torch.Tensor]:
     return out
 
 
-def run(mod: torch.nn.Module, inputs: list[torch.Tensor]) -> tuple[int, ...]:
+# MAC rules torch's FlopCounterMode cannot confirm, and why.
+FLOP_EXEMPT = {
+    "AdaptiveLogSoftmaxWithLoss": "tails run only for targets in them; the rule is the upper bound",
+    "CausalConv1d": "the reference pads both sides and trims, computing outputs it discards",
+    "MambaMixer": "same padded conv, and the scan is elementwise work the counter skips",
+}
+
+
+def run(mod: torch.nn.Module, inputs: list[torch.Tensor]) -> tuple[tuple[int, ...], int]:
+    """Output shape (first output of tuples) and the FLOPs torch counts for the call."""
     fn = getattr(mod, "dc_forward", mod)
-    with torch.no_grad():
+    with torch.no_grad(), FlopCounterMode(display=False) as counter:
         out = fn(*inputs)
     if isinstance(out, (tuple, list)):
         out = out[0]
-    return tuple(out.shape)
+    return tuple(out.shape), counter.get_total_flops()
 
 
-def build_and_run(spec, bound, shapes) -> tuple[torch.nn.Module, tuple[int, ...], str]:
+def build_and_run(spec, bound, shapes):
     """Meta first (no memory, no time); CPU when meta lacks a kernel (nonzero, cudnn RNNs)."""
     try:
         mod = build(spec, bound, "meta")
@@ -81,7 +91,7 @@ def test_example_matches_torch(name: str, idx: int) -> None:
     example = spec.examples[idx]
     bound = spec.bind(example.params)
     want_shape = spec.output_shape(example.params, list(example.inputs))
-    mod, got_shape, _ = build_and_run(spec, bound, example.inputs)
+    mod, (got_shape, flops), _ = build_and_run(spec, bound, example.inputs)
 
     got_weights = {n: tuple(p.shape) for n, p in mod.named_parameters()}
     assert got_weights == spec.weights(bound)
@@ -89,6 +99,8 @@ def test_example_matches_torch(name: str, idx: int) -> None:
     assert got_shape == tuple(want_shape)
     macs = spec.mac_count(example.params, list(example.inputs))
     assert isinstance(macs, int) and macs >= 0
+    if flops and name not in FLOP_EXEMPT:  # matmul/conv work: the rule must equal torch's count
+        assert 2 * macs == flops
 
 
 @pytest.mark.parametrize(("name", "idx"), BAD, ids=[f"{n}-bad{i}" for n, i in BAD])
@@ -182,3 +194,19 @@ def test_attention_at_llama3_8b_size() -> None:
     w = spec.weights(spec.bind(params))
     assert spec.param_count(params) == sum(prod(s) for s in w.values())
     assert spec.param_count(params) == sum(p.numel() for p in mod.parameters())
+
+
+def test_layers_command_lists_every_entry() -> None:
+    import json
+
+    from tests.conftest import run_cli
+
+    res = run_cli("layers", "--format", "json")
+    assert res.returncode == 0, res.stderr
+    data = json.loads(res.stdout)
+    assert data["counts"]["layers"] == len(SPECS)
+    assert {x["name"] for x in data["layers"]} == {s.name for s in SPECS}
+
+
+def test_flop_exemptions_are_real_entries() -> None:
+    assert set(FLOP_EXEMPT) <= {s.name for s in SPECS}

@@ -4,8 +4,11 @@ The loader skips modules whose name starts with ``_``, so nothing here is a cata
 MAC conventions (used by every family):
 - a matrix product of (m, k) by (k, n) costs m*k*n multiply-accumulates;
 - a convolution costs out_elements * (in_channels / groups) * prod(kernel);
-- elementwise ops, norms and activations cost one MAC per output element (a rough but
-  consistent unit; they are memory-bound and tiny next to the matmuls);
+- composite layers (attention, MLPs, MoE, recurrent, transformer layers) count their matrix
+  products and convolutions only, the work torch's ``FlopCounterMode`` counts (FLOPs = 2 MACs);
+  the tests hold every such rule to that counter, exactly;
+- standalone elementwise ops, norms and activations cost one MAC per output element (a rough
+  but consistent unit; they are memory-bound and tiny next to the matmuls);
 - data movement (reshape, view, permute, cat, pad, index) costs 0;
 - whenever a needed dim is symbolic the rule returns 0 (unknown), never a guess.
 """

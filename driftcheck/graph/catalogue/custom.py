@@ -258,7 +258,6 @@ SE = LayerSpec(
         * 2
         * p["input_channels"]
         * p["squeeze_channels"]
-        + (numel(o) or 0)
     ),
     role="attention",
     aliases=("torchvision.ops.SqueezeExcitation", "SEModule", "SqueezeExcite", "SEBlock"),

@@ -241,6 +241,8 @@ def _moe_weights(p):
 def _moe_macs(p, s, o):
     t = rows(s[0])
     shared = 3 * p["hidden_size"] * (p["shared_intermediate_size"] or 0)
+    if p["shared_intermediate_size"] and p["shared_expert_gate"]:
+        shared += p["hidden_size"]
     return t * (p["hidden_size"] * p["num_experts"] + _active_macs(p) + shared)
 
 

@@ -71,9 +71,10 @@ def _mha_shape(p, shapes):
     return tuple(q)
 
 
-def _attn_cost(q, k, e: int, batch_first: bool) -> int:
+def _attn_cost(q, k, e: int, batch_first: bool, extra_keys: int = 0) -> int:
     ls, n = _seq_batch(q, batch_first)
     ss, _ = _seq_batch(k, batch_first)
+    ss = ss + extra_keys if known(ss) else ss
     n = 1 if n is None else n
     return n * ls * ss * 2 * e if known(n, ls, ss) else 0
 
@@ -90,7 +91,9 @@ def _mha_macs(p, shapes, out):
         + _tokens(k) * e * (p["kdim"] or e)
         + _tokens(v) * e * (p["vdim"] or e)
     )
-    return proj + _attn_cost(q, k, e, p["batch_first"])
+    # add_bias_kv and add_zero_attn each append one key/value position
+    extra = int(p["add_bias_kv"]) + int(p["add_zero_attn"])
+    return proj + _attn_cost(q, k, e, p["batch_first"], extra)
 
 
 MHA = LayerSpec(
