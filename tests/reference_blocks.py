@@ -380,3 +380,48 @@ def _nano_gpt(params: dict[str, Any], inputs: list[tuple[int, ...]]) -> Ref:
     idx = torch.zeros(inputs[0], dtype=torch.long, device="meta")
     pos = torch.zeros(inputs[1], dtype=torch.long, device="meta")
     return Ref(module, (idx, pos))
+
+
+# ---------------------------------------------------------------------- vision transformers
+hf_decoder("ViTLayer", "vit", "ViTLayer", rope=False)
+hf_decoder("DeiTLayer", "deit", "DeiTLayer", rope=False)
+hf_decoder("Dinov2Layer", "dinov2", "Dinov2Layer", rope=False)
+hf_decoder("BeitLayer", "beit", "BeitLayer", rope=False)
+
+
+def _no_mask(cfg, x: torch.Tensor) -> dict[str, Any]:
+    return {"attention_mask": None}
+
+
+hf_decoder(
+    "CLIPEncoderLayer", "clip", "CLIPEncoderLayer", "CLIPVisionConfig", rope=False, call=_no_mask
+)
+hf_decoder(
+    "SiglipEncoderLayer",
+    "siglip",
+    "SiglipEncoderLayer",
+    "SiglipVisionConfig",
+    rope=False,
+    call=_no_mask,
+)
+
+
+@register("ConvNextLayer")
+def _convnext(params: dict[str, Any], inputs: list[tuple[int, ...]]) -> Ref:
+    p = dict(params)
+    d = p.pop("dim")
+    cfg = hf_config("convnext", None, p)
+    with torch.device("meta"):
+        module = modeling("convnext").ConvNextLayer(cfg, dim=d)
+    return Ref(module, (torch.empty(inputs[0], device="meta"),))
+
+
+@register("SwinLayer")
+def _swin(params: dict[str, Any], inputs: list[tuple[int, ...]]) -> Ref:
+    p = dict(params)
+    d, heads = p.pop("dim"), p.pop("num_heads")
+    cfg = hf_config("swin", None, p)
+    side = int(inputs[0][1] ** 0.5)
+    with torch.device("meta"):
+        module = modeling("swin").SwinLayer(cfg, d, (side, side), heads)
+    return Ref(module, (torch.empty(inputs[0], device="meta"), (side, side)))

@@ -49,8 +49,11 @@ def state_dict(graph: Graph) -> dict[str, tuple[int, ...]]:
     out: dict[str, tuple[int, ...]] = {}
     for leaf in graph.leaves():
         for w, shape in (node_weights(leaf) or {}).items():
-            if w not in leaf.tied:
-                out[f"{leaf.name}.{w}" if leaf.name else w] = tuple(shape)
+            if w in leaf.tied:
+                continue
+            # a bare nn.Parameter is named by its attribute path alone
+            full = leaf.name if leaf.type == "Parameter" else f"{leaf.name}.{w}"
+            out[full] = tuple(shape)
     return out
 
 
