@@ -210,3 +210,16 @@ def test_layers_command_lists_every_entry() -> None:
 
 def test_flop_exemptions_are_real_entries() -> None:
     assert set(FLOP_EXEMPT) <= {s.name for s in SPECS}
+
+
+def test_catalogue_docs_are_current() -> None:
+    """docs/catalogue.md is generated from the entries; regenerate it when they change."""
+    import importlib.util
+
+    from tests.conftest import ROOT
+
+    path = ROOT / "benchmarks" / "gen_catalogue_docs.py"
+    spec = importlib.util.spec_from_file_location("gen_catalogue_docs", path)
+    gen = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(gen)
+    assert gen.OUT.read_text() == gen.render(), "run: python benchmarks/gen_catalogue_docs.py"
