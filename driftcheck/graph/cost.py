@@ -20,12 +20,15 @@ Everything is read from the graph and the catalogue; nothing runs. Conventions:
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from math import prod
 from typing import TYPE_CHECKING, Any
 
 from driftcheck.graph import catalogue
-from driftcheck.graph.catalogue.spec import Shape, numel
+from driftcheck.graph.catalogue.spec import CatalogueError, Shape, numel
+from driftcheck.graph.counting import node_weights
+from driftcheck.graph.shapes import Prepared, bind_cached
 
 if TYPE_CHECKING:
     from driftcheck.graph.model import Graph, Node
@@ -198,11 +201,47 @@ class Cost:
         }
 
 
-def _safe_params(graph: Graph) -> int | None:
-    try:
-        return graph.params_total()
-    except (ZeroDivisionError, TypeError, ValueError, KeyError, AttributeError):
-        return None  # a rule met a degenerate attribute (zero heads): a check reports it
+_COUNTS: dict[tuple, int | None] = {}
+
+
+def _leaf_count(node: Node, key: Any) -> int | None:
+    """Parameters of one copy of a leaf, tied weights excluded; memoized by (type, params)."""
+    if node.tied or catalogue.get(node.type) is None:
+        w = node_weights(node)  # blocks and tied layers: the general (slower) path
+        return None if w is None else sum(prod(s) for k, s in w.items() if k not in node.tied)
+    k = (node.type, key)
+    if k not in _COUNTS:
+        spec = catalogue.get(node.type)
+        try:
+            w = spec.weights(bind_cached(spec, node.params, key))  # type: ignore[union-attr]
+            _COUNTS[k] = sum(prod(s) for s in w.values())
+        except (TypeError, ValueError, KeyError, ZeroDivisionError, CatalogueError):
+            _COUNTS[k] = None
+        if len(_COUNTS) > 100_000:
+            _COUNTS.clear()
+    return _COUNTS[k]
+
+
+def count_params(graph: Graph, prepared: Prepared | None = None) -> int | None:
+    """``graph.params_total()`` with memoized per-layer counts (same rules: leaves only,
+    inputs and empty modules hold nothing, tied weights once, None when any size is unknown);
+    the verifier's hot path. Degenerate sizes (zero heads) give None instead of raising."""
+    prep = prepared or Prepared(graph)
+    parents, keys = prep.has_kids, prep.keys
+    total = 0
+    for n in graph.nodes:
+        if n.id in parents or n.type in ("Input", "Module"):
+            continue
+        if n.unresolved:
+            return None
+        try:
+            c = _leaf_count(n, keys[n.id])
+        except (TypeError, ValueError, KeyError, ZeroDivisionError, CatalogueError):
+            return None
+        if c is None:
+            return None
+        total += c * prep.multiplicity(n)
+    return total
 
 
 def _int(v: Any) -> int | None:
@@ -212,11 +251,16 @@ def _int(v: Any) -> int | None:
 CACHED = ("Attention", "MultiHeadLatentAttention", "MultiheadAttention", "CausalSelfAttention")
 
 
-def kv_per_token_elems(graph: Graph, facts: bool = True) -> int | None:
+def kv_per_token_elems(
+    graph: Graph, facts: bool = True, mult: Callable[[Node], int] | None = None
+) -> int | None:
     """K+V elements cached per token, over all layers; None when nothing says."""
     total = 0
     seen = False
+    mult = mult or graph.multiplicity
     for n in graph.nodes:
+        if n.type not in CACHED and catalogue.get(n.type) is not None:
+            continue
         block = catalogue.get_block(n.type)
         if block is not None:  # a decoder layer as one node: count inside its sub-graph
             try:
@@ -225,7 +269,7 @@ def kv_per_token_elems(graph: Graph, facts: bool = True) -> int | None:
                 return None
         elif n.type in CACHED:
             try:
-                p = catalogue.get(n.type).bind(n.params)  # type: ignore[union-attr]
+                p = bind_cached(catalogue.get(n.type), n.params)
             except Exception:  # noqa: BLE001 - unbindable node: the STR/ATT checks report it
                 return None
             per = _kv_elems(n, p)
@@ -234,7 +278,7 @@ def kv_per_token_elems(graph: Graph, facts: bool = True) -> int | None:
         if per is None:
             return None
         seen = True
-        total += per * graph.multiplicity(n)
+        total += per * mult(n)
     if seen or not facts:
         return total if seen else None
     f = graph.fact
@@ -268,43 +312,53 @@ def estimate(
     context_length: int | None = None,
     batch_size: int = 1,
     shapes: ShapeResult | None = None,
+    prepared: Prepared | None = None,
 ) -> Cost:
+    prep = prepared or Prepared(graph)
     if shapes is None:
         from driftcheck.graph.shapes import infer_shapes
 
-        shapes = infer_shapes(graph, input_shapes)
+        shapes = infer_shapes(graph, input_shapes, prep)
     dt = dtype or graph.fact("dtype") or "bfloat16"
     bpp = dtype_bytes(dt)
     macs = unknown = act = 0
     per_layer: dict[str, int] = {}
-    incoming: dict[str, list[tuple[int, str]]] = {}
-    for e in graph.edges:
-        incoming.setdefault(e.dst, []).append((e.index if e.index is not None else 1 << 30, e.src))
+    incoming = prep.incoming
+    keys = prep.keys
+    mult = prep.multiplicity
+    known = shapes.shapes
+    mac_memo: dict[tuple, int | None] = {}
     for n in graph.nodes:
         if n.type in ("Input", "Module"):
             continue
-        out = shapes.shapes.get(n.id)
+        out = known.get(n.id)
         spec = catalogue.get(n.type)
         if out is None or spec is None:
             unknown += 1 if n.id in incoming else 0
             continue
-        mult = graph.multiplicity(n)
-        act += int((numel(out) or 0) * bpp) * mult
-        ins = [shapes.shapes.get(s) for _, s in sorted(incoming.get(n.id, ()))]
-        try:
-            m = spec.mac_count(n.params, ins) * mult  # type: ignore[arg-type]
-        except Exception:  # noqa: BLE001 - a MAC rule that cannot handle symbols: unknown
+        k = mult(n)
+        act += int((numel(out) or 0) * bpp) * k
+        ins = tuple(known.get(s) for _, s in incoming.get(n.id, ()))
+        key = (n.type, keys[n.id], ins, out)
+        if key not in mac_memo:
+            try:
+                bound = bind_cached(spec, n.params, key[1])
+                mac_memo[key] = int(spec.macs(bound, list(ins), out))  # type: ignore[arg-type]
+            except Exception:  # noqa: BLE001 - a MAC rule that cannot handle symbols: unknown
+                mac_memo[key] = None
+        m = mac_memo[key]
+        if m is None:
             unknown += 1
             continue
-        macs += m
-        per_layer[n.id] = m
+        macs += m * k
+        per_layer[n.id] = m * k
     ctx = (
         context_length
         or _int(graph.fact("maxModelLen"))
         or _int(graph.fact("maxPositionEmbeddings"))
     )
-    kv = kv_per_token_elems(graph)
-    params = _safe_params(graph)
+    kv = kv_per_token_elems(graph, mult=mult)
+    params = count_params(graph, prep)
     if not any(n.type not in ("Input", "Module") for n in graph.nodes):
         params = _int(graph.fact("numParameters"))  # a config or manifest: its claimed count
     return Cost(

@@ -93,41 +93,113 @@ def _freeze(v: Any) -> Any:
     return v
 
 
-class _Walker:
-    """One inference run; caches rule results by (type, params, input shapes)."""
+def params_key(params: Mapping[str, Any]) -> Any:
+    """A hashable key for a node's params (cheap for the flat dicts layers have)."""
+    try:
+        key = tuple(sorted(params.items()))
+        hash(key)
+        return key
+    except TypeError:  # list or dict values
+        return _freeze(params)
+    except RecursionError:
+        return id(params)
 
-    def __init__(self, graph: Graph, input_shapes: Mapping[str, Shape] | None) -> None:
-        self.g = graph
-        self.overrides = dict(input_shapes or {})
-        self.result = ShapeResult()
-        self.memo: dict[tuple, tuple[str, Any]] = {}
 
-    # ------------------------------------------------------------------ topology
-    def order(self) -> tuple[list[str], dict[str, list[tuple[int, str]]]]:
-        ids = [n.id for n in self.g.nodes]
-        incoming: dict[str, list[tuple[int, int, str]]] = {}
+_BIND: dict[tuple, Any] = {}
+
+
+def bind_cached(spec: Any, params: Mapping[str, Any], key: Any = None) -> dict[str, Any]:
+    """``spec.bind(params)``, memoized by (entry, params): graphs repeat the same layers, and
+    binding (aliases, defaults, type checks) is the hot path of every analysis. The result
+    is shared: never mutate it. Raises the same CatalogueError as ``bind``."""
+    k = (spec.name, params_key(params) if key is None else key)
+    try:
+        hit = _BIND.get(k)
+    except TypeError:
+        return spec.bind(params)
+    if hit is None:
+        try:
+            hit = spec.bind(params)
+        except CatalogueError as e:
+            hit = e
+        if len(_BIND) > 100_000:
+            _BIND.clear()
+        _BIND[k] = hit
+    if isinstance(hit, CatalogueError):
+        raise hit
+    return hit
+
+
+class Prepared:
+    """One pass over a graph with what every analysis needs, as plain dicts: nodes by id,
+    params keys, producers sorted by input index, consumers, a topological order, repeats.
+
+    Shape inference, the cost model and the verifier share one, so a check run indexes the
+    graph once (pydantic attribute access and private caches are slow in hot loops)."""
+
+    def __init__(self, graph: Graph) -> None:
+        self.graph = graph
+        nodes = graph.nodes
+        self.index: dict[str, Node] = {n.id: n for n in nodes}
+        self.keys: dict[str, Any] = {n.id: params_key(n.params) for n in nodes}
+        self.has_kids: set[str] = {n.parent for n in nodes if n.parent is not None}
+        raw: dict[str, list[tuple[int, int, str]]] = {}
         outgoing: dict[str, list[str]] = {}
-        indeg = dict.fromkeys(ids, 0)
-        for pos, e in enumerate(self.g.edges):
-            key = e.index if e.index is not None else 1 << 30
-            incoming.setdefault(e.dst, []).append((key, pos, e.src))
+        indeg = dict.fromkeys(self.index, 0)
+        for pos, e in enumerate(graph.edges):
+            raw.setdefault(e.dst, []).append(
+                (e.index if e.index is not None else 1 << 30, pos, e.src)
+            )
             outgoing.setdefault(e.src, []).append(e.dst)
             indeg[e.dst] += 1
-        queue = deque(i for i in ids if indeg[i] == 0)
-        out: list[str] = []
+        self.outgoing = outgoing
+        self.incoming: dict[str, list[tuple[int, str]]] = {
+            d: [(k, s) for k, _, s in (sorted(v) if len(v) > 1 else v)] for d, v in raw.items()
+        }
+        queue = deque(i for i, d in indeg.items() if d == 0)
+        order: list[str] = []
         while queue:
             i = queue.popleft()
-            out.append(i)
+            order.append(i)
             for d in outgoing.get(i, ()):
                 indeg[d] -= 1
                 if indeg[d] == 0:
                     queue.append(d)
-        if len(out) < len(ids):
-            stuck = [i for i in ids if indeg[i] > 0]
+        self.order = order
+        self.stuck = [i for i, d in indeg.items() if d > 0] if len(order) < len(indeg) else []
+        self._mult: dict[str, int] = {}
+
+    def multiplicity(self, node: Node) -> int:
+        m = self._mult.get(node.id)
+        if m is None:
+            m = node.repeat
+            if node.parent is not None:
+                m *= self.multiplicity(self.index[node.parent])
+            self._mult[node.id] = m
+        return m
+
+
+class _Walker:
+    """One inference run; caches rule results by (type, params, input shapes)."""
+
+    def __init__(
+        self, graph: Graph, input_shapes: Mapping[str, Shape] | None, prep: Prepared | None
+    ) -> None:
+        self.g = graph
+        self.prep = prep or Prepared(graph)
+        self.overrides = dict(input_shapes or {})
+        self.result = ShapeResult()
+        self.memo: dict[tuple, tuple[str, Any]] = {}
+        self.index = self.prep.index
+
+    # ------------------------------------------------------------------ topology
+    def order(self) -> tuple[list[str], dict[str, list[tuple[int, str]]]]:
+        prep = self.prep
+        if prep.stuck:
+            stuck = prep.stuck
             msg = "dataflow cycle through " + ", ".join(describe(self.g, i) for i in stuck[:6])
             self.result.errors.append(ShapeIssue(CYCLE, stuck[0], msg))
-        ins = {d: [(k, s) for k, _, s in sorted(v)] for d, v in incoming.items()}
-        return out, ins
+        return prep.order, prep.incoming
 
     # ------------------------------------------------------------------ one node
     def input_shape(self, node: Node) -> Shape | None:
@@ -141,19 +213,24 @@ class _Walker:
 
     def rule(self, node: Node, shapes: list[Shape]) -> tuple[str, Any]:
         """('ok', shape) | ('unknown', None) | (issue kind, message), cached."""
-        key = (node.type, _freeze(node.params), tuple(shapes))
-        hit = self.memo.get(key)
+        pk = self.prep.keys[node.id]
+        key = (node.type, pk, tuple(shapes))
+        try:
+            hit = self.memo.get(key)
+        except TypeError:  # an unhashable value in a shape: no memo
+            return self._rule(node, shapes, pk)
         if hit is None:
-            hit = self.memo[key] = self._rule(node, shapes)
+            hit = self.memo[key] = self._rule(node, shapes, pk)
         return hit
 
-    def _rule(self, node: Node, shapes: list[Shape]) -> tuple[str, Any]:
+    def _rule(self, node: Node, shapes: list[Shape], pk: Any) -> tuple[str, Any]:
         spec = catalogue.get(node.type)
         if spec is not None:
             if spec.n_inputs is not None and len(shapes) < spec.n_inputs:
                 return ARITY, f"takes {spec.n_inputs} input(s), got {len(shapes)}"
             try:
-                return "ok", spec.output_shape(node.params, shapes)
+                bound = bind_cached(spec, node.params, pk)
+                return "ok", tuple(spec.shape(bound, [tuple(x) for x in shapes]))
             except ShapeError as e:
                 return MISMATCH, e.message
             except CatalogueError as e:
@@ -186,8 +263,9 @@ class _Walker:
         res = self.result
         res.order = order
         shapes = res.shapes
+        index = self.index
         for nid in order:
-            node = g.index[nid]
+            node = index[nid]
             if node.type == "Input":
                 s = self.input_shape(node)
                 if s is not None:
@@ -256,10 +334,14 @@ class _Walker:
                 break
 
 
-def infer_shapes(graph: Graph, input_shapes: Mapping[str, Shape] | None = None) -> ShapeResult:
+def infer_shapes(
+    graph: Graph,
+    input_shapes: Mapping[str, Shape] | None = None,
+    prepared: Prepared | None = None,
+) -> ShapeResult:
     """Shapes of every node reachable from the graph inputs.
 
     ``input_shapes`` overrides ``Input`` nodes' declared shapes, keyed by node id, by the
     input's ``name`` param or node name; a single entry applies to a single-input graph.
     """
-    return _Walker(graph, input_shapes).run()
+    return _Walker(graph, input_shapes, prepared).run()

@@ -7,11 +7,13 @@ computes the expensive analyses (shape inference, the cost model) lazily, at mos
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from driftcheck.graph import catalogue
 from driftcheck.graph.catalogue.spec import CatalogueError
+from driftcheck.graph.shapes import Prepared, bind_cached
 from driftcheck.verifier.base import Hit
 from driftcheck.verifier.options import VerifyOptions
 
@@ -32,21 +34,20 @@ class Context:
         self.claimed: set[str] = set()
         """Node ids a blocker already explained; later (shape) checks skip them."""
         self._bound: dict[str, Any] = {}
+        prep = self.prep = Prepared(graph)
+        self.index: dict[str, Node] = prep.index
+        """Node by id as a plain dict (the pydantic model's lookups are slow in hot loops)."""
+        self.has_kids = prep.has_kids
+        self.outgoing = prep.outgoing
+        self.incoming: dict[str, list[str]] = {
+            d: [s for _, s in v] for d, v in prep.incoming.items()
+        }
         by_type: dict[str, list[Node]] = {}
-        has_kids: set[str] = set()
         for n in graph.nodes:
             by_type.setdefault(n.type, []).append(n)
-            if n.parent is not None:
-                has_kids.add(n.parent)
         self.by_type = by_type
-        self.has_kids = has_kids
-        incoming: dict[str, list[str]] = {}
-        outgoing: dict[str, list[str]] = {}
-        for e in graph.edges:
-            incoming.setdefault(e.dst, []).append(e.src)
-            outgoing.setdefault(e.src, []).append(e.dst)
-        self.incoming = incoming
-        self.outgoing = outgoing
+        self._layers: list[Node] | None = None
+        self._groups: dict[str, dict[Any, list[Node]]] = {}
 
     # ------------------------------------------------------------------ kinds of graph
     @property
@@ -69,21 +70,69 @@ class Context:
 
     def layers(self) -> list[Node]:
         """Leaves that are layers (not inputs, not empty containers)."""
-        return [
-            n for n in self.graph.nodes if n.id not in self.has_kids and n.type not in STRUCTURAL
-        ]
+        if self._layers is None:
+            kids = self.has_kids
+            self._layers = [
+                n for n in self.graph.nodes if n.id not in kids and n.type not in STRUCTURAL
+            ]
+        return self._layers
+
+    def distinct(self, *types: str) -> Iterator[tuple[Node, list[Node]]]:
+        """(representative, all leaves with equal type and params) for the given types, or for
+        every type when none is given: attribute checks judge each distinct layer once (a
+        32-layer stack has a handful), then report every node that shares it."""
+        for t in types or tuple(self.by_type):
+            groups = self._groups.get(t)
+            if groups is None:
+                groups = {}
+                keys = self.prep.keys
+                for n in self.by_type.get(t, ()):
+                    if n.id not in self.has_kids:
+                        groups.setdefault(keys[n.id], []).append(n)
+                self._groups[t] = groups
+            for members in groups.values():
+                yield members[0], members
 
     def bound(self, node: Node) -> dict[str, Any] | None:
-        """The node's params bound by its catalogue entry (aliases, defaults); None if not."""
+        """The node's params bound by its catalogue entry (aliases, defaults); None if not.
+        Shared between nodes with equal params: read it, never mutate it."""
         hit = self._bound.get(node.id, _MISSING)
         if hit is _MISSING:
             spec = catalogue.get(node.type) or catalogue.get_block(node.type)
             try:
-                hit = spec.bind(node.params) if spec is not None else None
+                hit = bind_cached(spec, node.params) if spec is not None else None
             except (CatalogueError, TypeError, ValueError):
                 hit = None
             self._bound[node.id] = hit
         return hit
+
+    def each(
+        self, judge: Callable[[Node], str | None], *types: str, skip_claimed: bool = False
+    ) -> Iterator[Hit]:
+        """Hits ``where: <judge's message>`` for every layer whose distinct (type, params)
+        the judge rejects; the judge sees one representative per group."""
+        for rep, members in self.distinct(*types):
+            if rep.type in STRUCTURAL:
+                continue
+            why = judge(rep)
+            if why:
+                for n in members:
+                    if not (skip_claimed and n.id in self.claimed):
+                        yield Hit(n, f"{self.where(n)}: {why}")
+
+    def multiplicity(self, node: Node) -> int:
+        """Copies of ``node`` in the model (its and its ancestors' repeats), memoized."""
+        return self.prep.multiplicity(node)
+
+    def path(self, node: Node) -> str:
+        if node.name:
+            return node.name
+        parts = [node.id]
+        p = node.parent
+        while p is not None:
+            parts.append(p)
+            p = self.index[p].parent
+        return ".".join(reversed(parts))
 
     def ints(self, node: Node, *names: str) -> tuple[int, ...] | None:
         """Bound integer attributes, or None when any is missing or not a known int."""
@@ -96,23 +145,23 @@ class Context:
         return None
 
     def producers(self, node: Node) -> list[Node]:
-        return [self.graph.index[i] for i in self.incoming.get(node.id, ())]
+        return [self.index[i] for i in self.incoming.get(node.id, ())]
 
     def consumers(self, node: Node) -> list[Node]:
-        return [self.graph.index[i] for i in self.outgoing.get(node.id, ())]
+        return [self.index[i] for i in self.outgoing.get(node.id, ())]
 
     def fact(self, key: str) -> Any:
         return self.graph.fact(key)
 
     def where(self, node: Node) -> str:
-        return f"{self.graph.path(node)} ({node.type})"
+        return f"{self.path(node)} ({node.type})"
 
     # ------------------------------------------------------------------ analyses
     @cached_property
     def shapes(self) -> ShapeResult:
         from driftcheck.graph.shapes import infer_shapes
 
-        return infer_shapes(self.graph, self.options.input_shapes)
+        return infer_shapes(self.graph, self.options.input_shapes, self.prep)
 
     @cached_property
     def cost(self) -> Cost:
@@ -126,6 +175,7 @@ class Context:
             context_length=o.context_length,
             batch_size=o.batch_size,
             shapes=self.shapes,
+            prepared=self.prep,
         )
 
     # ------------------------------------------------------------------ results

@@ -61,7 +61,7 @@ def layer_count(ctx: Context) -> int | None:
     nodes = blocks or ctx.of_type(*ATTN)
     if not nodes:
         return None
-    return sum(ctx.graph.multiplicity(n) for n in nodes)
+    return sum(ctx.multiplicity(n) for n in nodes)
 
 
 @check(

@@ -11,6 +11,7 @@ from typing import Any
 
 from driftcheck.graph import catalogue
 from driftcheck.graph.catalogue.spec import CatalogueError
+from driftcheck.graph.shapes import bind_cached
 from driftcheck.verifier.base import BLOCKER, WARNING, check
 from driftcheck.verifier.build import L, seq
 from driftcheck.verifier.context import Context
@@ -85,16 +86,16 @@ def dropout_range(ctx: Context):
     invalid=[seq((2, 8), L("Linear", in_features=8, out_features=-4))],
 )
 def negative_dimension(ctx: Context):
-    for n in ctx.layers():
-        spec = catalogue.get(n.type)
-        p = ctx.bound(n)
+    def judge(n):
+        spec, p = catalogue.get(n.type), ctx.bound(n)
         if spec is None or p is None:
-            continue
+            return None
         for name in spec.dims():
-            vals = [v for v in _ints(p.get(name)) if _int(v)]
-            if any(v < 0 for v in vals):
-                yield ctx.hit(n, f"{ctx.where(n)}: {name}={p.get(name)} is negative")
-                break
+            if any(_int(v) and v < 0 for v in _ints(p.get(name))):
+                return f"{name}={p.get(name)} is negative"
+        return None
+
+    yield from ctx.each(judge)
 
 
 @check(
@@ -109,16 +110,17 @@ def negative_dimension(ctx: Context):
     invalid=[seq((2, 8), L("Linear", in_features=8, out_features=0))],
 )
 def zero_dimension(ctx: Context):
-    for n in ctx.layers():
-        spec = catalogue.get(n.type)
-        p = ctx.bound(n)
-        if spec is None or p is None or n.id in ctx.claimed:
-            continue
+    def judge(n):
+        spec, p = catalogue.get(n.type), ctx.bound(n)
+        if spec is None or p is None:
+            return None
         for par in spec.params:
             v = p.get(par.name)
             if par.dim and _int(v) and v == 0 and par.default != 0:
-                yield ctx.hit(n, f"{ctx.where(n)}: {par.name}=0")
-                break
+                return f"{par.name}=0"
+        return None
+
+    yield from ctx.each(judge, skip_claimed=True)
 
 
 @check(
@@ -313,14 +315,18 @@ def unknown_activation(ctx: Context):
 def bad_layer_params(ctx: Context):
     if not ctx.hand_built:
         return
-    for n in ctx.layers():
+
+    def judge(n):
         spec = catalogue.get(n.type) or catalogue.get_block(n.type)
         if spec is None or n.unresolved:
-            continue
+            return None
         try:
-            spec.bind(n.params)
+            bind_cached(spec, n.params)
         except CatalogueError as e:
-            yield ctx.hit(n, f"{ctx.where(n)}: {e.message}")
+            return e.message
+        return None
+
+    yield from ctx.each(judge)
 
 
 CHECKS = [

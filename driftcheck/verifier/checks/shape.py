@@ -32,10 +32,10 @@ def _conv(i, o, k=3, **kw):
 
 def classify(ctx: Context, issue: ShapeIssue) -> str:
     """Which SHP check owns a MISMATCH issue: conv-linear, broadcast, rank or width."""
-    node = ctx.graph.index[issue.node]
+    node = ctx.index[issue.node]
     shapes = [s for _, s in issue.inputs if s is not None]
     if node.type in LINEAR_LIKE and shapes and len(shapes[0]) >= 3:
-        src = ctx.graph.index[issue.inputs[0][0]]
+        src = ctx.index[issue.inputs[0][0]]
         if len(shapes[0]) >= 4 or SPATIAL.match(src.type):
             return "conv-linear"
     if any(k in issue.message for k in EMPTY_WORDS):
@@ -52,7 +52,7 @@ def _mismatches(ctx: Context, kind: str):
         if issue.kind != MISMATCH or issue.node in ctx.claimed:
             continue
         if classify(ctx, issue) == kind:
-            node = ctx.graph.index[issue.node]
+            node = ctx.index[issue.node]
             yield ctx.hit(
                 node, issue.message, values={"inputs": [list(s or ()) for _, s in issue.inputs]}
             )
@@ -132,7 +132,7 @@ def conv_into_linear(ctx: Context):
 def repeat_changes_shape(ctx: Context):
     for issue in ctx.shapes.errors:
         if issue.kind == REPEAT:
-            yield ctx.hit(ctx.graph.index[issue.node], issue.message)
+            yield ctx.hit(ctx.index[issue.node], issue.message)
 
 
 @check(
@@ -201,7 +201,7 @@ def rank_mismatch(ctx: Context):
 )
 def empty_spatial_output(ctx: Context):
     for issue in ctx.shapes.errors:
-        node = ctx.graph.index[issue.node]
+        node = ctx.index[issue.node]
         if issue.kind == EMPTY and issue.node not in ctx.claimed and SPATIAL.match(node.type):
             yield ctx.hit(node, issue.message)
     yield from _mismatches(ctx, "empty")
@@ -281,7 +281,7 @@ def input_shape_missing(ctx: Context):
         return
     for node in ctx.of_type("Input"):
         if node.id in ctx.outgoing and node.id not in ctx.shapes.shapes:
-            yield ctx.hit(node, f"input {ctx.graph.path(node)} has no shape; pass --input-shape")
+            yield ctx.hit(node, f"input {ctx.path(node)} has no shape; pass --input-shape")
 
 
 CHECKS = [

@@ -42,7 +42,7 @@ def _chain_pairs(ctx: Context):
     for dst, srcs in ctx.incoming.items():
         if len(srcs) != 1 or len(ctx.outgoing.get(srcs[0], ())) != 1:
             continue
-        yield ctx.graph.index[srcs[0]], ctx.graph.index[dst]
+        yield ctx.index[srcs[0]], ctx.index[dst]
 
 
 @check(
@@ -117,7 +117,7 @@ def unused_layer(ctx: Context):
         return
     wired: set[str | None] = set()
     for i in (*ctx.incoming, *ctx.outgoing):
-        wired.add(ctx.graph.index[i].parent)
+        wired.add(ctx.index[i].parent)
     outputs = set(ctx.graph.outputs)
     tie_targets = {ref.partition(".")[0] for n in ctx.graph.nodes for ref in n.tied.values()}
     for n in ctx.layers():
@@ -252,7 +252,7 @@ def high_dropout(ctx: Context):
 )
 def softmax_output(ctx: Context):
     for o in ctx.graph.outputs:
-        n = ctx.graph.index[o]
+        n = ctx.index[o]
         if n.type in ("Softmax", "LogSoftmax"):
             yield ctx.hit(n, f"output {ctx.where(n)} is normalized; losses expect logits")
 
@@ -270,7 +270,7 @@ def softmax_output(ctx: Context):
 )
 def dropout_at_output(ctx: Context):
     for o in ctx.graph.outputs:
-        n = ctx.graph.index[o]
+        n = ctx.index[o]
         if n.type in DROPOUT:
             yield ctx.hit(n, f"output {ctx.where(n)} is a dropout")
 

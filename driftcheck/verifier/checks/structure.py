@@ -72,7 +72,7 @@ def dataflow_cycle(ctx: Context):
         return
     for issue in ctx.shapes.errors:
         if issue.kind == CYCLE:
-            yield ctx.hit(ctx.graph.index[issue.node], issue.message)
+            yield ctx.hit(ctx.index[issue.node], issue.message)
 
 
 @check(
@@ -154,7 +154,7 @@ def unreachable_output(ctx: Context):
     reach = _reach(ctx, starts)
     for o in ctx.graph.outputs:
         if o not in reach:
-            yield ctx.hit(ctx.graph.index[o], f"output {o!r} is not reachable from any input")
+            yield ctx.hit(ctx.index[o], f"output {o!r} is not reachable from any input")
 
 
 @check(
@@ -264,7 +264,7 @@ def extra_input(ctx: Context):
     if not ctx.hand_built:
         return
     for dst, srcs in ctx.incoming.items():
-        n = ctx.graph.index[dst]
+        n = ctx.index[dst]
         spec = catalogue.get(n.type)
         if n.type == "Input":
             continue  # STR016 says it
@@ -304,7 +304,7 @@ def duplicate_edge_index(ctx: Context):
         if e.index is None:
             continue
         if (e.dst, e.index) in seen:
-            n = ctx.graph.index[e.dst]
+            n = ctx.index[e.dst]
             yield ctx.hit(n, f"{ctx.where(n)} has two edges into input {e.index}")
         seen.add((e.dst, e.index))
 
@@ -330,7 +330,7 @@ def unused_input(ctx: Context):
         return
     for n in ctx.of_type("Input"):
         if n.id not in ctx.outgoing and n.id not in ctx.graph.outputs:
-            yield ctx.hit(n, f"input {ctx.graph.path(n)} is never used")
+            yield ctx.hit(n, f"input {ctx.path(n)} is never used")
 
 
 @check(

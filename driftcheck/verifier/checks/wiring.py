@@ -25,7 +25,7 @@ def _tied_lm(head_in=4, head_out=10, target="emb.weight"):
 
 def _target(ctx: Context, node: Node, ref: str) -> tuple[Node | None, str, str]:
     owner, _, weight = ref.partition(".")
-    return ctx.graph.index.get(owner), owner, weight
+    return ctx.index.get(owner), owner, weight
 
 
 @check(
@@ -113,9 +113,9 @@ tie_chain.invalid[0].model.node("c").tied = {"weight": "b.weight"}
 )
 def output_is_input(ctx: Context):
     for o in ctx.graph.outputs:
-        n = ctx.graph.index[o]
+        n = ctx.index[o]
         if n.type == "Input":
-            yield ctx.hit(n, f"output {o!r} is the input {ctx.graph.path(n)}")
+            yield ctx.hit(n, f"output {o!r} is the input {ctx.path(n)}")
 
 
 @check(
@@ -155,7 +155,7 @@ def edge_into_container(ctx: Context):
         for end in (e.src, e.dst):
             if end in ctx.has_kids and end not in seen:
                 seen.add(end)
-                n = ctx.graph.index[end]
+                n = ctx.index[end]
                 yield ctx.hit(n, f"edge {e.src}->{e.dst} touches container {ctx.where(n)}")
 
 
@@ -185,7 +185,7 @@ def edge_into_input(ctx: Context):
     for n in ctx.of_type("Input"):
         if n.id in ctx.incoming:
             yield ctx.hit(
-                n, f"input {ctx.graph.path(n)} has a producer ({', '.join(ctx.incoming[n.id])})"
+                n, f"input {ctx.path(n)} has a producer ({', '.join(ctx.incoming[n.id])})"
             )
 
 
