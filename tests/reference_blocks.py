@@ -425,3 +425,280 @@ def _swin(params: dict[str, Any], inputs: list[tuple[int, ...]]) -> Ref:
     with torch.device("meta"):
         module = modeling("swin").SwinLayer(cfg, d, (side, side), heads)
     return Ref(module, (torch.empty(inputs[0], device="meta"), (side, side)))
+
+
+# ---------------------------------------------------------------------- CNN blocks
+@register("ResNetBasicLayer")
+def _hf_resnet_basic(params: dict[str, Any], inputs: list[tuple[int, ...]]) -> Ref:
+    with torch.device("meta"):
+        module = modeling("resnet").ResNetBasicLayer(**params)
+    return Ref(module, (torch.empty(inputs[0], device="meta"),))
+
+
+@register("ResNetBottleNeckLayer")
+def _hf_resnet_bottleneck(params: dict[str, Any], inputs: list[tuple[int, ...]]) -> Ref:
+    with torch.device("meta"):
+        module = modeling("resnet").ResNetBottleNeckLayer(**params)
+    return Ref(module, (torch.empty(inputs[0], device="meta"),))
+
+
+@register("MobileNetV2InvertedResidual")
+def _hf_mnv2(params: dict[str, Any], inputs: list[tuple[int, ...]]) -> Ref:
+    p = dict(params)
+    io = {k: p.pop(k) for k in ("in_channels", "out_channels")}
+    stride = p.pop("stride", 1)
+    cfg = hf_config("mobilenet_v2", None, {**p, "tf_padding": False})
+    with torch.device("meta"):
+        module = modeling("mobilenet_v2").MobileNetV2InvertedResidual(cfg, stride=stride, **io)
+    return Ref(module, (torch.empty(inputs[0], device="meta"),))
+
+
+def conv_bn(cin, cout, k, stride=1, groups=1, act=None, eps=1e-5) -> nn.Sequential:
+    layers = [
+        nn.Conv2d(cin, cout, k, stride, k // 2, groups=groups, bias=False),
+        nn.BatchNorm2d(cout, eps=eps),
+    ]
+    return nn.Sequential(*layers, *([act()] if act else []))
+
+
+class BasicBlock(nn.Module):
+    """torchvision.models.resnet.BasicBlock (structure and names)."""
+
+    def __init__(self, inplanes: int, planes: int, stride: int = 1) -> None:
+        super().__init__()
+        self.conv1 = nn.Conv2d(inplanes, planes, 3, stride, 1, bias=False)
+        self.bn1 = nn.BatchNorm2d(planes)
+        self.relu = nn.ReLU(inplace=True)
+        self.conv2 = nn.Conv2d(planes, planes, 3, 1, 1, bias=False)
+        self.bn2 = nn.BatchNorm2d(planes)
+        self.downsample = (
+            conv_bn(inplanes, planes, 1, stride) if (stride != 1 or inplanes != planes) else None
+        )
+
+    def forward(self, x):
+        out = self.bn2(self.conv2(self.relu(self.bn1(self.conv1(x)))))
+        idt = x if self.downsample is None else self.downsample(x)
+        return self.relu(out + idt)
+
+
+class Bottleneck(nn.Module):
+    """torchvision.models.resnet.Bottleneck (stride on the 3x3, ResNeXt groups/width)."""
+
+    def __init__(self, inplanes, planes, stride=1, groups=1, base_width=64) -> None:
+        super().__init__()
+        width = int(planes * (base_width / 64.0)) * groups
+        self.conv1 = nn.Conv2d(inplanes, width, 1, bias=False)
+        self.bn1 = nn.BatchNorm2d(width)
+        self.conv2 = nn.Conv2d(width, width, 3, stride, 1, groups=groups, bias=False)
+        self.bn2 = nn.BatchNorm2d(width)
+        self.conv3 = nn.Conv2d(width, planes * 4, 1, bias=False)
+        self.bn3 = nn.BatchNorm2d(planes * 4)
+        self.relu = nn.ReLU(inplace=True)
+        self.downsample = (
+            conv_bn(inplanes, planes * 4, 1, stride)
+            if (stride != 1 or inplanes != planes * 4)
+            else None
+        )
+
+    def forward(self, x):
+        out = self.relu(self.bn1(self.conv1(x)))
+        out = self.relu(self.bn2(self.conv2(out)))
+        out = self.bn3(self.conv3(out))
+        idt = x if self.downsample is None else self.downsample(x)
+        return self.relu(out + idt)
+
+
+class PreActBlock(nn.Module):
+    """Pre-activation ResNet block (He et al. 2016, kuangliu/pytorch-cifar layout)."""
+
+    def __init__(self, in_planes, planes, stride=1) -> None:
+        super().__init__()
+        self.bn1 = nn.BatchNorm2d(in_planes)
+        self.conv1 = nn.Conv2d(in_planes, planes, 3, stride, 1, bias=False)
+        self.bn2 = nn.BatchNorm2d(planes)
+        self.conv2 = nn.Conv2d(planes, planes, 3, 1, 1, bias=False)
+        if stride != 1 or in_planes != planes:
+            self.shortcut = nn.Sequential(nn.Conv2d(in_planes, planes, 1, stride, bias=False))
+
+    def forward(self, x):
+        out = torch.relu(self.bn1(x))
+        sc = self.shortcut(out) if hasattr(self, "shortcut") else x
+        out = self.conv1(out)
+        return self.conv2(torch.relu(self.bn2(out))) + sc
+
+
+class SqueezeExcitation(nn.Module):
+    """torchvision.ops.SqueezeExcitation."""
+
+    def __init__(self, input_channels, squeeze_channels, activation=nn.ReLU) -> None:
+        super().__init__()
+        self.avgpool = nn.AdaptiveAvgPool2d(1)
+        self.fc1 = nn.Conv2d(input_channels, squeeze_channels, 1)
+        self.fc2 = nn.Conv2d(squeeze_channels, input_channels, 1)
+        self.activation = activation()
+        self.scale_activation = nn.Sigmoid()
+
+    def forward(self, x):
+        s = self.fc2(self.activation(self.fc1(self.avgpool(x))))
+        return x * self.scale_activation(s)
+
+
+def _divisible(v: float, d: int = 8) -> int:
+    new = max(d, int(v + d / 2) // d * d)
+    return new + d if new < 0.9 * v else new
+
+
+class MBConv(nn.Module):
+    """torchvision.models.efficientnet.MBConv (stochastic depth omitted: no weights)."""
+
+    def __init__(self, input_channels, out_channels, stride=1, kernel=3, expand_ratio=6.0):
+        super().__init__()
+        mid = _divisible(input_channels * expand_ratio)
+        layers: list[nn.Module] = []
+        if mid != input_channels:
+            layers.append(conv_bn(input_channels, mid, 1, act=nn.SiLU, eps=1e-3))
+        layers.append(conv_bn(mid, mid, kernel, stride, groups=mid, act=nn.SiLU, eps=1e-3))
+        layers.append(SqueezeExcitation(mid, max(1, input_channels // 4), nn.SiLU))
+        layers.append(conv_bn(mid, out_channels, 1, eps=1e-3))
+        self.block = nn.Sequential(*layers)
+        self.use_res = stride == 1 and input_channels == out_channels
+
+    def forward(self, x):
+        y = self.block(x)
+        return y + x if self.use_res else y
+
+
+class FusedMBConv(nn.Module):
+    """torchvision.models.efficientnet.FusedMBConv."""
+
+    def __init__(self, input_channels, out_channels, stride=1, kernel=3, expand_ratio=4.0):
+        super().__init__()
+        mid = _divisible(input_channels * expand_ratio)
+        if mid != input_channels:
+            layers = [
+                conv_bn(input_channels, mid, kernel, stride, act=nn.SiLU, eps=1e-3),
+                conv_bn(mid, out_channels, 1, eps=1e-3),
+            ]
+        else:
+            layers = [conv_bn(input_channels, out_channels, kernel, stride, act=nn.SiLU, eps=1e-3)]
+        self.block = nn.Sequential(*layers)
+        self.use_res = stride == 1 and input_channels == out_channels
+
+    def forward(self, x):
+        y = self.block(x)
+        return y + x if self.use_res else y
+
+
+class DenseLayer(nn.Module):
+    """torchvision.models.densenet._DenseLayer, returning cat([x, new]) as the block does."""
+
+    def __init__(self, num_input_features, growth_rate=32, bn_size=4) -> None:
+        super().__init__()
+        self.norm1 = nn.BatchNorm2d(num_input_features)
+        self.relu1 = nn.ReLU(inplace=True)
+        self.conv1 = nn.Conv2d(num_input_features, bn_size * growth_rate, 1, bias=False)
+        self.norm2 = nn.BatchNorm2d(bn_size * growth_rate)
+        self.relu2 = nn.ReLU(inplace=True)
+        self.conv2 = nn.Conv2d(bn_size * growth_rate, growth_rate, 3, 1, 1, bias=False)
+
+    def forward(self, x):
+        y = self.conv1(self.relu1(self.norm1(x)))
+        return torch.cat([x, self.conv2(self.relu2(self.norm2(y)))], 1)
+
+
+class DenseTransition(nn.Sequential):
+    """torchvision.models.densenet._Transition."""
+
+    def __init__(self, num_input_features, num_output_features) -> None:
+        super().__init__()
+        self.norm = nn.BatchNorm2d(num_input_features)
+        self.relu = nn.ReLU(inplace=True)
+        self.conv = nn.Conv2d(num_input_features, num_output_features, 1, bias=False)
+        self.pool = nn.AvgPool2d(2, 2)
+
+
+class VGGBlock(nn.Module):
+    def __init__(self, in_channels, out_channels, num_convs=2, batch_norm=False) -> None:
+        super().__init__()
+        layers: list[nn.Module] = []
+        for n in range(num_convs):
+            layers.append(
+                nn.Conv2d(in_channels if n == 0 else out_channels, out_channels, 3, padding=1)
+            )
+            if batch_norm:
+                layers.append(nn.BatchNorm2d(out_channels))
+            layers.append(nn.ReLU(inplace=True))
+        layers.append(nn.MaxPool2d(2, 2))
+        self.layers = nn.Sequential(*layers)
+
+    def forward(self, x):
+        return self.layers(x)
+
+
+class BasicConv2d(nn.Module):
+    def __init__(self, cin, cout, k) -> None:
+        super().__init__()
+        self.conv = nn.Conv2d(cin, cout, k, padding=k // 2, bias=False)
+        self.bn = nn.BatchNorm2d(cout, eps=0.001)
+
+    def forward(self, x):
+        return torch.relu(self.bn(self.conv(x)))
+
+
+class InceptionModule(nn.Module):
+    """torchvision.models.googlenet.Inception."""
+
+    def __init__(self, in_channels, ch1x1, ch3x3red, ch3x3, ch5x5red, ch5x5, pool_proj):
+        super().__init__()
+        self.branch1 = BasicConv2d(in_channels, ch1x1, 1)
+        self.branch2 = nn.Sequential(
+            BasicConv2d(in_channels, ch3x3red, 1), BasicConv2d(ch3x3red, ch3x3, 3)
+        )
+        self.branch3 = nn.Sequential(
+            BasicConv2d(in_channels, ch5x5red, 1), BasicConv2d(ch5x5red, ch5x5, 3)
+        )
+        self.branch4 = nn.Sequential(
+            nn.MaxPool2d(3, 1, 1, ceil_mode=True), BasicConv2d(in_channels, pool_proj, 1)
+        )
+
+    def forward(self, x):
+        return torch.cat([self.branch1(x), self.branch2(x), self.branch3(x), self.branch4(x)], 1)
+
+
+class DepthwiseSeparableConv(nn.Module):
+    def __init__(self, in_channels, out_channels, stride=1) -> None:
+        super().__init__()
+        self.depthwise = conv_bn(
+            in_channels, in_channels, 3, stride, groups=in_channels, act=nn.ReLU
+        )
+        self.pointwise = conv_bn(in_channels, out_channels, 1, act=nn.ReLU)
+
+    def forward(self, x):
+        return self.pointwise(self.depthwise(x))
+
+
+def hand(name: str, cls: type[nn.Module]) -> None:
+    """Register a hand-written module built from the block's params as keyword arguments."""
+
+    def factory(params: dict[str, Any], inputs: list[tuple[int, ...]]) -> Ref:
+        with torch.device("meta"):
+            module = cls(**params)
+        return Ref(module, tuple(torch.empty(s, device="meta") for s in inputs))
+
+    REFERENCES[name] = factory
+
+
+for _cls in (
+    BasicBlock,
+    Bottleneck,
+    PreActBlock,
+    MBConv,
+    FusedMBConv,
+    DenseLayer,
+    DenseTransition,
+    VGGBlock,
+    InceptionModule,
+    DepthwiseSeparableConv,
+):
+    hand(_cls.__name__, _cls)
+hand("SEBlock", SqueezeExcitation)
