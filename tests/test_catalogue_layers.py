@@ -145,8 +145,10 @@ def test_every_width_layer_has_a_bad_input() -> None:
 
 
 def test_aliases_and_torch_names_are_unambiguous() -> None:
-    """Every name and alias looks up its own entry (exact names first: Conv1D vs Conv1d)."""
+    """Every name and alias looks up its own entry (exact names first: Conv1D vs Conv1d), and
+    no layer alias shadows a block's name."""
     names = {s.name.lower(): s.name for s in SPECS}
+    names.update({b.name.lower(): b.name for b in catalogue.blocks()})
     seen: dict[str, str] = {}
     for spec in SPECS:
         assert catalogue.lookup(spec.name) == spec.name

@@ -260,7 +260,7 @@ SE = LayerSpec(
         * p["squeeze_channels"]
     ),
     role="attention",
-    aliases=("torchvision.ops.SqueezeExcitation", "SEModule", "SqueezeExcite", "SEBlock"),
+    aliases=("torchvision.ops.SqueezeExcitation", "SEModule", "SqueezeExcite"),
     doc="Channel attention (torchvision naming): pool -> fc1 1x1 -> ReLU -> fc2 1x1 -> sigmoid "
     "-> scale; (N, C, H, W) -> same.",
     extra={

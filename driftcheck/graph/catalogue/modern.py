@@ -282,7 +282,7 @@ SEP_CONV = LayerSpec(
         + (numel(o) or 0) * p["in_channels"]
     ),
     role="conv",
-    aliases=("SeparableConv2d", "DepthwiseSeparableConv", "MobileNetV1Block"),
+    aliases=("SeparableConv2d",),
     doc="MobileNet/Xception separable conv: depthwise kxk conv_dw (padding k//2) then 1x1 "
     "conv_pw (timm naming).",
     extra={
