@@ -66,5 +66,8 @@ class VerifyOptions:
         if "disable" in kw:
             kw["disable"] = frozenset(kw["disable"])
         if "severity" in kw:
-            kw["severity"] = {k: Severity.parse(str(v)) for k, v in kw["severity"].items()}
+            kw["severity"] = {
+                k: v if isinstance(v, Severity) else Severity.parse(str(v))
+                for k, v in kw["severity"].items()
+            }
         return cls(**kw)
