@@ -1,4 +1,4 @@
-"""forward() dataflow: edges between nodes."""
+"""forward() dataflow: edges between nodes (implemented in ``dataflow``)."""
 
 from __future__ import annotations
 
@@ -8,4 +8,6 @@ from driftcheck.graph.model import Graph
 
 
 def add_edges(graph: Graph, builder: Any, interp: Any) -> None:
-    return None
+    from driftcheck.parsers.source.dataflow import add_edges as follow
+
+    follow(graph, builder, interp)

@@ -1,0 +1,276 @@
+"""Attributes, subscripts, operators and value conversion for the forward() interpreter.
+
+Module attributes read the objects the ``__init__`` interpreter built (children, parameters,
+constants), so ``self.n_head`` is the number the graph was built with. Tensor operators become
+catalogue op nodes (``x + y`` -> ``Add``); operators with a plain number (``x * 0.5``) keep the
+tensor's producer, as they keep its shape.
+"""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass
+from typing import Any
+
+from driftcheck.parsers.source import dataflow_torch as torchops
+from driftcheck.parsers.source.dataflow_values import (
+    UNK,
+    Bound,
+    CfgV,
+    Mod,
+    Multi,
+    ShapeOf,
+    Tens,
+    UserFunc,
+)
+from driftcheck.parsers.source.values import (
+    Cls,
+    Config,
+    Ext,
+    Func,
+    Leaf,
+    Obj,
+    Sourced,
+    Tensor,
+    Unknown,
+    WeightRef,
+)
+
+SEQUENCES = ("ModuleList", "Sequential")
+_TENSOR_BINOPS = {
+    ast.Add: "Add",
+    ast.Sub: "Sub",
+    ast.Mult: "Mul",
+    ast.Div: "Div",
+    ast.MatMult: "MatMul",
+}
+
+
+@dataclass(eq=False)
+class Local:
+    """A function defined inside forward (a closure over the frame it was defined in)."""
+
+    node: ast.FunctionDef
+    frame: Any
+    local_def: bool = True
+
+
+@dataclass(eq=False)
+class Pieces:
+    """``x.split(n)`` / ``x.chunk(k)``: pieces of equal shape, all from one op node."""
+
+    t: Tens
+
+
+# ---------------------------------------------------------------------- conversion
+def convert(run: Any, v: Any, depth: int = 0) -> Any:
+    """An ``__init__``-interpreter value as a dataflow value."""
+    while isinstance(v, Sourced):
+        v = v.value
+    if isinstance(v, (int, float, str, bool, type(None))):
+        return v
+    if isinstance(v, (Leaf, Obj)):  # a plain object (a dataclass config) reads like a module
+        return Mod(v)
+    if isinstance(v, (tuple, list)) and depth < 4:
+        items = [convert(run, x, depth + 1) for x in v[:4096]]
+        return tuple(items) if isinstance(v, tuple) else items
+    if isinstance(v, dict) and depth < 4:
+        return {k: convert(run, x, depth + 1) for k, x in list(v.items())[:4096]}
+    if isinstance(v, Config):
+        return CfgV(v)
+    if isinstance(v, (Ext, Cls)):
+        return v
+    if isinstance(v, Func):
+        return UserFunc(v)
+    if isinstance(v, (Tensor, WeightRef)):
+        return Tens(None)
+    if isinstance(v, Unknown):
+        return UNK
+    return UNK
+
+
+# ---------------------------------------------------------------------- attributes
+def attribute(run: Any, v: Any, name: str, fr: Any) -> Any:
+    if isinstance(v, Mod):
+        return module_attr(run, v, name)
+    if isinstance(v, Tens):
+        if name == "shape":
+            return ShapeOf(v)
+        if name in ("ndim",):
+            return len(v.shape) if v.shape is not None else UNK
+        if name in ("dtype", "device", "is_cuda", "requires_grad", "data", "grad"):
+            return UNK if name != "data" else Tens(v.src, v.shape)
+        if name in ("T", "mT"):
+            return torchops.method(run, v, "transpose", [-2, -1], {}, fr, None)
+        return Bound(v, name)
+    if isinstance(v, Ext):
+        return Ext(f"{v.qual}.{name}")
+    if isinstance(v, CfgV):
+        try:
+            return convert(run, run.f.interp.config_attr(v.cfg, name, None))
+        except Exception:  # noqa: BLE001
+            return UNK
+    if isinstance(v, torchops.Super):
+        return torchops.super_attr(run, v, name)
+    if isinstance(v, dict):
+        if name in ("get", "items", "keys", "values", "pop", "setdefault", "update"):
+            return Bound(v, name)
+        return v.get(name, UNK)
+    if isinstance(v, (list, tuple)) and name in ("append", "extend", "index", "count"):
+        return Bound(v, name)
+    if isinstance(v, ShapeOf) and name in ("numel",):
+        return Bound(v, name)
+    if isinstance(v, Cls):
+        try:
+            ok, x, _ = run.f.interp.mro_attr(v, name)
+        except Exception:  # noqa: BLE001
+            return UNK
+        return convert(run, x) if ok else UNK
+    return UNK
+
+
+def module_attr(run: Any, m: Mod, name: str) -> Any:
+    obj = run.f.resolve(m.obj)
+    if isinstance(obj, Leaf):
+        if name in obj.params:
+            return convert(run, obj.params[name])
+        if name in ("weight", "bias"):
+            return Tens(None)
+        if name == "forward":
+            return Mod(obj)
+        return UNK
+    if not isinstance(obj, Obj):
+        return UNK
+    if name == "training":
+        return False  # inference: the path shape checks and torch's eval() take
+    if name in obj.children:
+        c = obj.children[name]
+        return Mod(c) if c is not None else None
+    if name in obj.params:
+        return param_tensor(run, obj, name)
+    if name in obj.buffers:
+        return Tens(None)
+    if name in obj.attrs:
+        return convert(run, obj.attrs[name])
+    if name == "forward":
+        return Mod(obj)
+    if obj.cls is not None:
+        try:
+            ok, v, _ = run.f.interp.mro_attr(obj.cls, name)
+        except Exception:  # noqa: BLE001
+            return UNK
+        if ok and isinstance(v, Func):
+            if isinstance(v.closure, dict) and v.closure.get("__property__"):
+                return run.run_func(v, m, [], {}, None)
+            return UserFunc(v, None if v.is_static else Mod(obj))
+        if ok:
+            return convert(run, v)
+    return UNK
+
+
+def param_tensor(run: Any, obj: Obj, name: str) -> Tens:
+    """``self.cls_token``: the graph's Parameter node, with its shape when known."""
+    ref = run.f.b.weight_at.get((id(obj), name))
+    if ref is None:
+        return Tens(None)
+    nid = ref.split(".", 1)[0]
+    node = run.f.node(nid)
+    if node is None or node.type != "Parameter":
+        return Tens(None)
+    shape = node.params.get("shape")
+    return Tens(nid, tuple(shape) if isinstance(shape, (list, tuple)) else None)
+
+
+# ---------------------------------------------------------------------- subscripts
+def subscript(run: Any, v: Any, key: Any, fr: Any, at: Any) -> Any:
+    if isinstance(v, Tens):
+        return torchops.index(run, v, key, fr, at)
+    if isinstance(v, ShapeOf):
+        if isinstance(key, int) and not isinstance(key, bool):
+            return v.t.dim(key)
+        if isinstance(key, slice) and v.t.shape is not None:
+            return tuple(v.t.shape[key])
+        return UNK
+    if isinstance(v, Mod) and isinstance(v.obj, Obj):
+        return module_item(run, v.obj, key)
+    if isinstance(v, Multi):
+        return v.first if key == 0 else UNK
+    if isinstance(v, Pieces):
+        return Tens(v.t.src, v.t.shape) if isinstance(key, int) else UNK
+    if isinstance(v, (tuple, list)):
+        if isinstance(key, (int, slice)) and not isinstance(key, bool):
+            try:
+                return v[key]
+            except IndexError:
+                return UNK
+        return UNK
+    if isinstance(v, dict):
+        if isinstance(key, (int, str)) and key in v:
+            return v[key]
+        if isinstance(key, int):  # ModelOutput[0]: the first field that is set
+            vals = [x for x in v.values() if x is not None]
+            return vals[key] if -len(vals) <= key < len(vals) else UNK
+        return UNK
+    return UNK
+
+
+def module_item(run: Any, obj: Obj, key: Any) -> Any:
+    kids = list(obj.children.values())
+    if obj.kind == "ModuleDict" or isinstance(key, str):
+        return Mod(obj.children[key]) if key in obj.children else UNK
+    if isinstance(key, int) and not isinstance(key, bool):
+        return Mod(kids[key]) if -len(kids) <= key < len(kids) else UNK
+    if isinstance(key, slice):
+        return [Mod(c) for c in kids[key]]
+    reps = {id(run.f.resolve(c)) for c in kids}
+    if len(reps) == 1 and kids:  # an unknown index into one repeated block
+        return Mod(kids[0])
+    run.taint("an unknown index into a module list")
+    return UNK
+
+
+# ---------------------------------------------------------------------- operators
+def tensor_binop(run: Any, op: ast.operator, a: Any, b: Any, fr: Any, at: Any) -> Any:
+    both = isinstance(a, Tens) and isinstance(b, Tens)
+    if both:
+        kind = _TENSOR_BINOPS.get(type(op))
+        if kind is None:
+            return Tens(None)
+        return run.f.add_op(kind, {}, [a, b], fr.parent, fr.loc(at))
+    t = a if isinstance(a, Tens) else b
+    other = b if t is a else a
+    if isinstance(op, ast.MatMult) or isinstance(other, (Mod, tuple, list, dict)):
+        return Tens(None)
+    # a number, a symbolic size or a value we could not compute (``1 / math.sqrt(d)``, a mask
+    # from a helper): elementwise arithmetic keeps the tensor's shape and producer
+    return Tens(t.src, t.shape)
+
+
+# ---------------------------------------------------------------------- bound methods
+def call_bound(run: Any, b: Bound, args: list, kwargs: dict, fr: Any, at: Any) -> Any:
+    t = b.target
+    if isinstance(t, Tens):
+        return torchops.method(run, t, b.name, args, kwargs, fr, at)
+    if isinstance(t, dict):
+        if b.name == "get":
+            k = args[0] if args else UNK
+            return t.get(k, args[1] if len(args) > 1 else None) if isinstance(k, str) else UNK
+        if b.name == "items":
+            return list(t.items())
+        if b.name == "keys":
+            return list(t)
+        if b.name == "values":
+            return list(t.values())
+        if b.name == "pop":
+            k = args[0] if args else UNK
+            return t.pop(k, args[1] if len(args) > 1 else None) if isinstance(k, str) else UNK
+        return UNK
+    if isinstance(t, list) and b.name in ("append", "extend"):
+        if b.name == "append" and args:
+            t.append(args[0])
+        elif args and isinstance(args[0], (list, tuple)):
+            t.extend(args[0])
+        return None
+    if isinstance(t, ShapeOf) and b.name == "numel":
+        return UNK
+    return UNK

@@ -1,0 +1,169 @@
+"""Abstract values of the forward() dataflow interpreter.
+
+The ``__init__`` interpreter (``interp.py``) computes sizes; this lighter one follows tensors.
+A tensor is "the output of graph node X" (``Tens.src``) plus, where it can be derived without
+any input size, a *symbolic* shape: dims are ints or ``Sym`` (``x.size(0)``, ``C // nh``).
+Symbolic shapes exist for one purpose: turning ``q.view(B, T, nh, C // nh)`` into an op whose
+parameters do not depend on the input size (``Unflatten(dim=2, (nh, -1))``), so shape
+inference can run later with whatever input shape the user gives.
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass, field
+from typing import Any
+
+_ids = itertools.count(1)
+
+
+class Unk:
+    """A non-tensor value we cannot know (``x.dtype``, a helper's result...)."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "UNK"
+
+
+UNK = Unk()
+
+
+class Sym:
+    """A symbolic dimension, equal to another only through the same derivation key."""
+
+    __slots__ = ("key",)
+
+    def __init__(self, key: Any) -> None:
+        self.key = key
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Sym) and other.key == self.key
+
+    def __hash__(self) -> int:
+        return hash(self.key)
+
+    def __repr__(self) -> str:
+        return f"Sym{self.key}"
+
+    def _op(self, op: str, other: Any, rev: bool = False) -> Any:
+        if not isinstance(other, (int, Sym)) or isinstance(other, bool):
+            return UNK
+        o = other.key if isinstance(other, Sym) else other
+        return Sym((op, o, self.key) if rev else (op, self.key, o))
+
+    def __add__(self, o: Any) -> Any:
+        return self._op("+", o)
+
+    def __radd__(self, o: Any) -> Any:
+        return self._op("+", o, True)
+
+    def __sub__(self, o: Any) -> Any:
+        return self._op("-", o)
+
+    def __rsub__(self, o: Any) -> Any:
+        return self._op("-", o, True)
+
+    def __mul__(self, o: Any) -> Any:
+        return self._op("*", o)
+
+    def __rmul__(self, o: Any) -> Any:
+        return self._op("*", o, True)
+
+    def __floordiv__(self, o: Any) -> Any:
+        return self._op("//", o)
+
+    def __rfloordiv__(self, o: Any) -> Any:
+        return self._op("//", o, True)
+
+    def __truediv__(self, o: Any) -> Any:
+        return self._op("/", o)
+
+    def __mod__(self, o: Any) -> Any:
+        return self._op("%", o)
+
+
+@dataclass(eq=False)
+class Tens:
+    """A tensor: made by graph node ``src`` (None: unknown producer); ``shape`` symbolic or None."""
+
+    src: str | None
+    shape: tuple[Any, ...] | None = None
+    uid: int = field(default_factory=lambda: next(_ids))
+
+    def dim(self, i: int) -> Any:
+        """Size of axis ``i``: from the symbolic shape, else a fresh symbol for this tensor."""
+        if self.shape is not None and -len(self.shape) <= i < len(self.shape):
+            return self.shape[i]
+        if i < 0:
+            return Sym(("dim", self.uid, i))
+        return Sym(("dim", self.uid, i))
+
+    def learn_rank(self, n: int) -> None:
+        if self.shape is None:
+            self.shape = tuple(Sym(("dim", self.uid, i)) for i in range(n))
+
+
+@dataclass(eq=False)
+class ShapeOf:
+    """``x.shape`` / ``x.size()``: indexing or unpacking it gives (symbolic) dims."""
+
+    t: Tens
+
+
+@dataclass(eq=False)
+class Mod:
+    """A module object of the ``__init__`` interpreter (``Leaf`` or ``Obj``), as in the graph."""
+
+    obj: Any
+
+
+@dataclass(eq=False)
+class Multi:
+    """A call result of unknown arity whose first item is known (``out, (h, c) = lstm(x)``)."""
+
+    first: Any
+
+
+@dataclass(eq=False)
+class Bound:
+    """``target.name`` where target is a tensor, module or value: resolved when called."""
+
+    target: Any
+    name: str
+
+
+@dataclass(eq=False)
+class UserFunc:
+    """A function of the analyzed code (``Func`` of the interpreter), maybe bound to a module."""
+
+    func: Any
+    self_mod: Mod | None = None
+
+
+@dataclass(eq=False)
+class CfgV:
+    """A config object (``self.config``): attribute reads give the bound values."""
+
+    cfg: Any
+
+
+def first_tensor(v: Any, depth: int = 0) -> Tens | None:
+    """The first tensor in a return value (tuple, list, dict, ModelOutput-like object)."""
+    if depth > 6:
+        return None
+    if isinstance(v, Tens):
+        return v
+    if isinstance(v, Multi):
+        return first_tensor(v.first, depth + 1)
+    if isinstance(v, (tuple, list)):
+        for x in v:
+            t = first_tensor(x, depth + 1)
+            if t is not None:
+                return t
+    if isinstance(v, dict):
+        for x in v.values():
+            t = first_tensor(x, depth + 1)
+            if t is not None:
+                return t
+    return None

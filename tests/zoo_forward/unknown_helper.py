@@ -1,0 +1,28 @@
+"""A custom autograd function the analyzer cannot follow, between two known layers."""
+
+import torch
+import torch.nn as nn
+
+INPUT = (3, 8)
+
+
+class ClipGrad(torch.autograd.Function):
+    @staticmethod
+    def forward(ctx, x):
+        return x.clone()
+
+    @staticmethod
+    def backward(ctx, g):
+        return g.clamp(-1, 1)
+
+
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.a = nn.Linear(8, 16)
+        self.b = nn.Linear(16, 4)
+        self.spare = nn.Linear(16, 16)
+
+    def forward(self, x):
+        h = ClipGrad.apply(self.a(x))
+        return self.b(h)
