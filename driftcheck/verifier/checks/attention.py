@@ -274,11 +274,12 @@ def _lins(parent_repeat=1, q=64, k=32, v=32, o=64):
 @check(
     "ATT009",
     "qo-width-mismatch",
-    WARNING,
+    INFO,
     what="An attention block's q_proj output width differs from its o_proj input width "
     "(matched by the usual projection names).",
-    why="o_proj consumes the concatenated heads, which are as wide as q_proj's output; a "
-    "different width raises at the first forward.",
+    why="o_proj usually consumes the concatenated heads, as wide as q_proj's output; a "
+    "different width raises at the first forward unless q_proj also carries something else "
+    "(a gate, as in Qwen3-Next): matched by names, so confirm.",
     fix="Make o_proj.in_features = q_proj.out_features = num_heads * head_dim.",
     valid=[_lins()],
     invalid=[_lins(q=64, o=48)],
@@ -299,7 +300,7 @@ def qo_width_mismatch(ctx: Context):
 @check(
     "ATT010",
     "kv-width-mismatch",
-    WARNING,
+    INFO,
     what="k_proj and v_proj of one attention block have different output widths.",
     why="Keys and values come in the same number of heads; different widths mean different "
     "head counts or sizes, and standard attention code cannot reshape them alike.",

@@ -326,8 +326,8 @@ def duplicate_edge_index(ctx: Context):
     ],
 )
 def unused_input(ctx: Context):
-    if not ctx.graph.edges:
-        return
+    if not ctx.graph.edges or not ctx.hand_built:
+        return  # model code: forward's optional arguments (masks, flags) are often unused
     for n in ctx.of_type("Input"):
         if n.id not in ctx.outgoing and n.id not in ctx.graph.outputs:
             yield ctx.hit(n, f"input {ctx.path(n)} is never used")
