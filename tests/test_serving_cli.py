@@ -1,7 +1,9 @@
 """End to end: ``driftcheck graph`` / ``driftcheck compare config.json <artifact>`` on real files.
 
 Each artifact plants one drift against the config; the report (JSON) must carry a finding with
-both values. Artifacts are written by their real libraries (safetensors, gguf, onnx).
+both values. Artifacts are written by their real libraries (safetensors, gguf, onnx). The CLI's
+``main`` runs in-process (the same entry point as the console script, minus an interpreter
+start per case); one test runs it in a fresh interpreter to check what it imports.
 """
 
 from __future__ import annotations
@@ -13,9 +15,10 @@ import gguf
 import numpy as np
 import pytest
 import torch
-from conftest import run_cli
 from safetensors.torch import save_file
 from transformers import LlamaConfig, LlamaForCausalLM
+
+from driftcheck.cli import main
 
 CONFIG = {
     "model_type": "llama",
@@ -114,11 +117,12 @@ def workdir(tmp_path_factory):
 
 
 @pytest.mark.parametrize("name", sorted(ARTIFACTS))
-def test_compare_reports_planted_drift_with_both_values(workdir, name):
+def test_compare_reports_planted_drift_with_both_values(workdir, name, capsys):
     _, left, right = ARTIFACTS[name]
-    out = run_cli("compare", str(workdir / "config.json"), str(workdir / name), "--format", "json")
-    assert out.returncode == 1, out.stderr
-    report = json.loads(out.stdout)
+    rc = main(["compare", str(workdir / "config.json"), str(workdir / name), "--format", "json"])
+    out = capsys.readouterr()
+    assert rc == 1, out.err
+    report = json.loads(out.out)
     hits = [f for f in report["findings"] if f["values"] == {"left": left, "right": right}]
     assert hits, [(f["message"], f["values"]) for f in report["findings"]]
     sides = {loc.get("side"): loc for loc in hits[0]["locations"]}
@@ -126,10 +130,11 @@ def test_compare_reports_planted_drift_with_both_values(workdir, name):
 
 
 @pytest.mark.parametrize("name", sorted(ARTIFACTS))
-def test_graph_json_of_each_artifact(workdir, name):
-    out = run_cli("graph", str(workdir / name), "--format", "json")
-    assert out.returncode == 0, out.stderr
-    data = json.loads(out.stdout)
+def test_graph_json_of_each_artifact(workdir, name, capsys):
+    rc = main(["graph", str(workdir / name), "--format", "json"])
+    out = capsys.readouterr()
+    assert rc == 0, out.err
+    data = json.loads(out.out)
     assert data["origin"]["kind"] in ("manifest", "checkpoint")
     assert data["facts"]
     if data["origin"]["kind"] == "checkpoint":
