@@ -44,6 +44,9 @@ def make_inputs(spec, shapes, device: str) -> list[torch.Tensor]:
     out = []
     for i, shape in enumerate(shapes):
         kind = kinds[i] if i < len(kinds) else "float"
+        if kind.startswith("full:"):  # lengths and labels (CTC): a valid constant
+            out.append(torch.full(shape, int(kind[5:]), dtype=torch.long, device=device))
+            continue
         dtype = _DTYPES[kind] or torch.float32
         if kind == "positive":  # variances, probabilities: values matter on CPU
             out.append(torch.rand(shape, device=device) + 0.1)
@@ -225,3 +228,45 @@ def test_catalogue_docs_are_current() -> None:
     gen = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(gen)
     assert gen.OUT.read_text() == gen.render(), "run: python benchmarks/gen_catalogue_docs.py"
+
+
+# torch.nn modules the catalogue leaves out on purpose, and why.
+NOT_LAYERS = {
+    "Module": "base class",
+    "Container": "deprecated base class",
+    "Sequential": "container: the parser expands it into its children",
+    "ModuleList": "container",
+    "ModuleDict": "container",
+    "ParameterList": "container of parameters: the parser expands it",
+    "ParameterDict": "container of parameters",
+    "DataParallel": "replication wrapper, not a layer",
+    "RNNBase": "base class of RNN/LSTM/GRU",
+    "RNNCellBase": "base class of the cells",
+}
+
+
+def test_every_torch_nn_layer_is_catalogued() -> None:
+    """Completeness against torch itself: every nn.Module class torch.nn exports."""
+    nn = torch.nn
+    missing = [
+        n
+        for n in dir(nn)
+        if isinstance(getattr(nn, n), type)
+        and issubclass(getattr(nn, n), nn.Module)
+        and not n.startswith("Lazy")  # widths inferred at first call: nothing static to check
+        and n not in NOT_LAYERS
+        and catalogue.by_torch(f"torch.nn.{n}") is None
+    ]
+    assert not missing, missing
+
+
+def test_every_act2fn_key_names_an_activation() -> None:
+    """A parser reading ACT2FN["gelu_new"] or config.hidden_act finds the entry."""
+    from transformers.activations import ACT2CLS
+
+    for key in ACT2CLS:
+        if key == "linear":  # would shadow the Linear layer; identity activation
+            continue
+        name = catalogue.lookup(key)
+        assert name is not None, key
+        assert catalogue.get(name).family == "activation", (key, name)

@@ -178,4 +178,58 @@ ALS = LayerSpec(
     },
 )
 
-LAYERS = [BILINEAR, LORA, ALS]
+
+# ---------------------------------------------------------------- fused linear + cross entropy
+def _lce_weights(p):
+    w = {"linear.weight": (p["num_classes"], p["in_features"])}
+    if p["bias"]:
+        w["linear.bias"] = (p["num_classes"],)
+    return w
+
+
+def _lce_shape(p, shapes):
+    x, t = shapes[0], shapes[1]
+    if len(x) not in (1, 2):
+        raise ShapeError(f"LinearCrossEntropyLoss expected 1-D or 2-D input, got {fmt(x)}")
+    expect_dim("LinearCrossEntropyLoss", x, -1, p["in_features"], "in_features")
+    if len(t) != len(x) - 1 or any(known(a, b) and a != b for a, b in zip(t, x[:-1])):
+        raise ShapeError(f"LinearCrossEntropyLoss target {fmt(t)} does not fit input {fmt(x)}")
+    return tuple(t) if p["reduction"] == "none" else ()
+
+
+LCE = LayerSpec(
+    name="LinearCrossEntropyLoss",
+    family="loss",
+    params=(
+        P("in_features", dim=True, aliases=("hidden_size",)),
+        P("num_classes", dim=True, aliases=("vocab_size",)),
+        P("bias", "bool", False),
+        P("reduction", "str", "mean"),
+        P("label_smoothing", "float", 0.0),
+    ),
+    weights=_lce_weights,
+    shape=_lce_shape,
+    macs=lambda p, s, o: matmul_macs(_lce_weights(p), rows(s[0])),
+    torch="torch.nn.LinearCrossEntropyLoss",
+    role="head",
+    n_inputs=2,
+    aliases=("linear_cross_entropy", "FusedLinearCrossEntropy"),
+    doc="LM head and cross entropy fused (chunked so the logits never materialize): "
+    "linear.weight (num_classes, in_features).",
+    examples=ex(
+        ({"in_features": 8, "num_classes": 10}, ((4, 8), (4,))),
+        (
+            {"in_features": 6, "num_classes": 5, "bias": True, "reduction": "none"},
+            ((5, 6), (5,)),
+        ),
+    ),
+    extra={
+        "input_dtype": ("float", "long"),
+        "bad": ex(
+            ({"in_features": 8, "num_classes": 10}, ((4, 7), (4,))),
+            ({"in_features": 8, "num_classes": 10}, ((2, 3, 8), (2, 3))),
+        ),
+    },
+)
+
+LAYERS = [BILINEAR, LORA, ALS, LCE]

@@ -13,8 +13,19 @@ from driftcheck.graph.catalogue.spec import LayerSpec, P, fmt
 _RED = P("reduction", "str", "mean")
 
 
-def loss(name, doc, shape, examples, params=(), aliases=(), n_inputs=2, dtypes=None, bad=None):
-    extra = {}
+def loss(
+    name,
+    doc,
+    shape,
+    examples,
+    params=(),
+    aliases=(),
+    n_inputs=2,
+    dtypes=None,
+    bad=None,
+    torch_aliases=(),
+):
+    extra = {"torch_aliases": torch_aliases} if torch_aliases else {}
     if dtypes:
         extra["input_dtype"] = dtypes
     if bad:
@@ -116,11 +127,47 @@ def _gaussian(p, shapes):
     return _reduced(p, out)
 
 
+def _ctc_shape(p, shapes):
+    lp, tg, il, tl = shapes[:4]
+    if len(lp) not in (2, 3):
+        raise ShapeError(f"CTCLoss log_probs must be (T, N, C) or (T, C), got {fmt(lp)}")
+    n = lp[1] if len(lp) == 3 else None
+    for name, s in (("input_lengths", il), ("target_lengths", tl)):
+        if len(lp) == 3 and (len(s) != 1 or (known(s[0], n) and s[0] != n)):
+            raise ShapeError(f"CTCLoss {name} {fmt(s)} must be ({n},) for log_probs {fmt(lp)}")
+    if len(tg) == 2 and known(tg[0], n) and tg[0] != n:
+        raise ShapeError(f"CTCLoss targets {fmt(tg)} do not fit batch {n} of log_probs {fmt(lp)}")
+    return _reduced(p, (n,) if len(lp) == 3 else ())
+
+
 _EL = (({}, ((4, 5), (4, 5))), ({"reduction": "none"}, ((2, 3, 4), (2, 3, 4))))
 _EL_BAD = (({"reduction": "none"}, ((4, 5), (4, 6))),)
 _MARGIN = P("margin", "float", 0.0)
 
+CTC = LayerSpec(
+    name="CTCLoss",
+    family="loss",
+    params=(P("blank", "int", 0), _RED, P("zero_infinity", "bool", False)),
+    shape=_ctc_shape,
+    macs=in_numel_macs,
+    torch="torch.nn.CTCLoss",
+    role="loss",
+    n_inputs=4,
+    aliases=("ctc_loss", "F.ctc_loss"),
+    doc="Connectionist temporal classification over (log_probs (T, N, C), targets (N, S), "
+    "input_lengths (N,), target_lengths (N,)) (speech recognition heads).",
+    examples=ex(
+        ({}, ((6, 2, 5), (2, 3), (2,), (2,))),
+        ({"reduction": "none"}, ((8, 3, 4), (3, 2), (3,), (3,))),
+    ),
+    extra={
+        "input_dtype": ("float", "full:1", "full:6", "full:2"),
+        "bad": ex(({}, ((6, 2, 5), (2, 3), (3,), (2,)))),
+    },
+)
+
 LAYERS = [
+    CTC,
     loss("L1Loss", "Mean absolute error.", _same("L1Loss"), _EL, aliases=("mae",), bad=_EL_BAD),
     loss(
         "MSELoss",
@@ -218,6 +265,7 @@ LAYERS = [
         (({}, ((4, 10), (4,))), ({"reduction": "none"}, ((2, 5, 3), (2, 3)))),
         params=(P("ignore_index", "int", -100),),
         aliases=("nll_loss", "F.nll_loss"),
+        torch_aliases=("torch.nn.NLLLoss2d",),
         dtypes=("float", "long"),
         bad=(({}, ((4, 10), (5,))),),
     ),

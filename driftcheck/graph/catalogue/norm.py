@@ -283,7 +283,26 @@ def _cross_map_shape(x):
     return tuple(x)
 
 
+SYNC_BN = LayerSpec(
+    name="SyncBatchNorm",
+    family="norm",
+    params=_bn_params(True, True),
+    weights=_affine_weights("num_features", "affine"),
+    shape=_bn_shape("SyncBatchNorm", (2, 3, 4, 5)),
+    torch="torch.nn.SyncBatchNorm",
+    role="norm",
+    aliases=("sync_batch_norm",),
+    doc="BatchNorm whose training statistics are reduced across processes; the same weights "
+    "as BatchNorm (training needs a process group, eval does not).",
+    examples=ex(
+        ({"num_features": 6}, ((2, 6, 5, 5),)),
+        ({"num_features": 4, "affine": False}, ((3, 4),)),
+    ),
+    extra={"bad": ex(({"num_features": 6}, ((2, 5, 5, 5),)))},
+)
+
 LAYERS = [
+    SYNC_BN,
     _batch_norm(1, (2, 3), ((4, 6), (2, 5, 7))),
     _batch_norm(2, (4,), ((2, 6, 5, 5), (1, 3, 4, 4))),
     _batch_norm(3, (5,), ((2, 6, 3, 3, 3), (1, 2, 2, 3, 4))),
