@@ -183,7 +183,9 @@ class Flow:
         owner = self.node(parent) if parent else None
         short = nid.rsplit("/", 1)[-1]
         name = f"{owner.name}.{short}" if owner is not None and owner.name else short
-        node = Node(id=nid, type=type_, name=name, params=dict(params), parent=parent)
+        # tuples as lists: what a JSON round trip gives back
+        params = {k: list(v) if isinstance(v, tuple) else v for k, v in params.items()}
+        node = Node(id=nid, type=type_, name=name, params=params, parent=parent)
         if loc is not None:
             node.loc = Location(file=str(loc[0]), line=loc[1])
         node.unresolved = list(unresolved or [])

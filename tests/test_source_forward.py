@@ -1,0 +1,246 @@
+"""forward() dataflow of the static source parser, checked against real PyTorch.
+
+Every model in ``tests/zoo_forward`` is ours: the test imports it, runs it in torch on CPU, and
+asserts that shape inference over the statically built graph (``infer_shapes`` along the
+dataflow edges) returns torch's output shape, and that the parameter count is unchanged by the
+op nodes the dataflow adds. The broken models crash in torch; ``driftcheck check`` must report a
+blocker for them and nothing for the clean ones.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+from pathlib import Path
+
+import pytest
+import torch
+
+from driftcheck.cli import main
+from driftcheck.graph.model import Graph
+from driftcheck.graph.shapes import infer_shapes
+from driftcheck.parsers import load
+
+ZOO = Path(__file__).parent / "zoo_forward"
+# unknown_helper goes through code we cannot follow: its output shape is honestly unknown
+CLEAN = sorted(p.name for p in ZOO.glob("*.py") if p.name != "unknown_helper.py")
+BROKEN = {
+    "width_mismatch.py": "SHP001",
+    "conv_linear.py": "SHP002",
+    "wrong_channels.py": "SHP001",
+    "residual_width.py": "SHP",
+    "attention_heads.py": "SHP001",
+}
+
+
+def _module(path: Path):
+    spec = importlib.util.spec_from_file_location(f"zoo_forward_{path.stem}", path)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def _input(mod) -> torch.Tensor:
+    torch.manual_seed(0)
+    if getattr(mod, "INPUT_KIND", None) == "tokens":
+        return torch.randint(0, mod.VOCAB, mod.INPUT)
+    return torch.randn(mod.INPUT)
+
+
+def _torch_out(mod) -> tuple[int, ...]:
+    net = mod.Net().eval()
+    with torch.no_grad():
+        y = net(_input(mod))
+    return tuple((y[0] if isinstance(y, tuple) else y).shape)
+
+
+_graphs: dict[str, Graph] = {}
+
+
+def _graph(path: Path) -> Graph:
+    key = str(path)
+    if key not in _graphs:
+        _graphs[key] = load(key)
+    return _graphs[key]
+
+
+def _shapes(path: Path, mod):
+    g = _graph(path)
+    (inp,) = g.inputs()
+    return infer_shapes(g, {inp.id: mod.INPUT})
+
+
+@pytest.mark.parametrize("name", CLEAN)
+def test_output_shape_equals_torch(name):
+    path = ZOO / name
+    mod = _module(path)
+    res = _shapes(path, mod)
+    assert res.errors == []
+    assert res.output_shapes and res.output_shapes[0] == _torch_out(mod)
+
+
+@pytest.mark.parametrize("name", CLEAN)
+def test_params_unchanged_by_dataflow(name):
+    """Op nodes and copies of re-used modules hold no new weights: the count is torch's."""
+    path = ZOO / name
+    mod = _module(path)
+    assert _graph(path).params_total() == sum(p.numel() for p in mod.Net().parameters())
+
+
+def test_at_least_fifteen_models():
+    assert len(CLEAN) >= 15
+
+
+def test_graph_round_trips_json():
+    g = _graph(ZOO / "attention.py")
+    assert Graph.from_json(g.to_json()) == g
+
+
+# ---------------------------------------------------------------------- structure
+def _edges(g: Graph) -> set[tuple[str, str]]:
+    return {(e.src, e.dst) for e in g.edges}
+
+
+def test_loop_over_repeated_block_enters_and_leaves_once():
+    g = _graph(ZOO / "attention.py")
+    block = g.index["h/0"]
+    assert block.repeat == 3
+    members = {block.id, *(n.id for n in g.walk(block.id))}
+    entering = [e for e in g.edges if e.dst in members and e.src not in members]
+    leaving = [e for e in g.edges if e.src in members and e.dst not in members]
+    assert {e.src for e in entering} == {"input_x"}
+    assert {e.dst for e in entering} == {"h/0/ln_1", "h/0/op_1_Add"}
+    assert [(e.src, e.dst) for e in leaving] == [("h/0/op_2_Add", "ln_f")]
+    assert g.outputs == ["lm_head"]
+
+
+def test_view_from_sizes_becomes_size_free_ops():
+    g = _graph(ZOO / "attention.py")
+    ops = [n for n in g.nodes if n.parent == "h/0/attn" and n.id.split("/")[-1].startswith("op_")]
+    types = [n.type for n in ops]
+    assert types.count("Unflatten") == 3 and "Flatten" in types
+    assert all(not n.unresolved for n in ops)
+    unflat = next(n for n in ops if n.type == "Unflatten")
+    assert unflat.params == {"dim": 2, "unflattened_size": [4, -1]}
+    assert unflat.loc is not None and unflat.loc.line == 22
+
+
+def test_leaf_repeat_in_loop_is_one_edge_in_one_out():
+    g = _graph(ZOO / "modulelist_loop.py")
+    assert g.index["layers/0"].repeat == 4
+    assert ("inp", "layers/0") in _edges(g)
+    relu = [n for n in g.nodes if n.type == "ReLU"]
+    assert len(relu) == 1 and ("layers/0", relu[0].id) in _edges(g)
+    assert (relu[0].id, "head") in _edges(g)
+
+
+def test_module_called_twice_gets_a_tied_copy():
+    g = _graph(ZOO / "resnet_block.py")
+    copy = g.index["layer1/relu_call1"]
+    assert copy.type == "ReLU" and copy.parent == "layer1"
+    assert ("layer1/op_1_Add", "layer1/relu_call1") in _edges(g)
+    assert ("layer1/relu_call1", "layer2/conv1") in _edges(g)
+    assert ("layer1/relu_call1", "layer2/downsample/0") in _edges(g)
+
+
+def test_residual_add_has_indexed_inputs():
+    g = _graph(ZOO / "resnet_block.py")
+    into = sorted((e.index, e.src) for e in g.edges if e.dst == "layer2/op_1_Add")
+    assert into == [(0, "layer2/bn2"), (1, "layer2/downsample/1")]
+
+
+def test_lstm_from_torch_source_becomes_tied_catalogue_node():
+    g = _graph(ZOO / "lstm.py")
+    node = g.index["lstm/lstm"]
+    assert node.type == "LSTM" and node.params["batch_first"] is True
+    assert node.tied["weight_ih_l1"] == "lstm/weight_ih_l1.weight"
+    assert ("embed", "lstm/lstm") in _edges(g)
+
+
+def test_unused_layers_are_noted():
+    g = _graph(ZOO / "unused_layer.py")
+    assert "unused in forward" in g.index["extra"].notes
+    assert "unused in forward" in g.index["forgotten_norm"].notes
+    assert "unused in forward" not in g.index["fc"].notes
+
+
+def test_unknown_call_restarts_dataflow_and_keeps_unused_verdict_off():
+    g = _graph(ZOO / "unknown_helper.py")
+    assert ("input_x", "a") in _edges(g)
+    assert not any(e.dst == "b" for e in g.edges)  # no invented edge through the unknown
+    assert g.outputs == ["b"]
+    assert "unused in forward" not in g.index["spare"].notes
+    assert any("unknown call" in n for n in g.notes)
+
+
+def test_unused_in_forward_is_reported_by_check(capsys):
+    rc, out = _check(ZOO / "unused_layer.py", (3, 8), capsys)
+    assert rc == 0  # a warning, not a blocker
+    assert "SML002" in out and "extra" in out and "forgotten_norm" in out
+
+
+# ---------------------------------------------------------------------- check verdicts
+def _check(path: Path, shape: tuple[int, ...], capsys) -> tuple[int, str]:
+    rc = main(["check", str(path), "--input-shape", ",".join(map(str, shape))])
+    return rc, capsys.readouterr().out
+
+
+@pytest.mark.parametrize("name", sorted(BROKEN))
+def test_broken_model_crashes_in_torch_and_is_a_blocker(name, capsys):
+    path = ZOO / "broken" / name
+    mod = _module(path)
+    with pytest.raises(RuntimeError):
+        _torch_out(mod)
+    rc, out = _check(path, mod.INPUT, capsys)
+    assert rc == 1, out
+    assert "blocker" in out and BROKEN[name] in out
+
+
+@pytest.mark.parametrize("name", ["attention.py", "resnet_block.py", "unet_cat.py", "lstm.py"])
+def test_clean_model_has_no_blocker(name, capsys):
+    path = ZOO / name
+    rc, out = _check(path, _module(path).INPUT, capsys)
+    assert rc == 0, out
+    assert "blocker" not in out
+
+
+# ---------------------------------------------------------------------- robustness
+HOSTILE = """
+import torch.nn as nn
+
+
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.fc = nn.Linear(4, 4)
+
+    def again(self, x, n):
+        return self.again(self.fc(x), n + 1)
+
+    def forward(self, x, *rest, **kw):
+        while True:
+            x = self.fc(x)
+        for i in range(10 ** 9):
+            x = self.fc(x) + undefined_name(x)
+        y = [t for t in x]
+        x[0] = y
+        return self.again(x, 0)
+"""
+
+
+def test_hostile_forward_is_bounded(tmp_path):
+    p = tmp_path / "hostile.py"
+    p.write_text(HOSTILE)
+    g = load(str(p))
+    assert g.edges and len(g.nodes) < 200
+    assert any("depth" in n for n in g.notes)
+
+
+def test_bert_modeling_file_gets_edges():
+    transformers = pytest.importorskip("transformers")
+    path = Path(transformers.__file__).parent / "models" / "bert" / "modeling_bert.py"
+    g = load(f"{path}::BertModel")
+    srcs = {e.src for e in g.edges}
+    assert len(g.edges) >= 30
+    assert "embeddings/word_embeddings" in srcs and g.outputs
+    assert json.loads(g.to_json())["edges"]
