@@ -808,3 +808,88 @@ for _cls in (
     TimestepEmbedding,
 ):
     hand(_cls.__name__, _cls)
+
+
+# ---------------------------------------------------------------------- misc
+def _torch_transformer(decoder: bool) -> Factory:
+    def factory(params: dict[str, Any], inputs: list[tuple[int, ...]]) -> Ref:
+        cls = nn.TransformerDecoderLayer if decoder else nn.TransformerEncoderLayer
+        with torch.device("meta"):
+            module = cls(**params, batch_first=True, dropout=0.0)
+        return Ref(module.eval(), tuple(torch.empty(s, device="meta") for s in inputs))
+
+    return factory
+
+
+REFERENCES["TorchTransformerEncoderLayer"] = _torch_transformer(False)
+REFERENCES["TorchTransformerDecoderLayer"] = _torch_transformer(True)
+
+
+class MixerBlock(nn.Module):
+    """timm.models.mlp_mixer.MixerBlock (Mlp = fc1, GELU, fc2)."""
+
+    def __init__(self, dim, seq_len, tokens_mlp_ratio=0.5, channels_mlp_ratio=4.0) -> None:
+        super().__init__()
+        tokens, channels = int(tokens_mlp_ratio * dim), int(channels_mlp_ratio * dim)
+        self.norm1 = nn.LayerNorm(dim, eps=1e-6)
+        self.mlp_tokens = nn.ModuleDict(
+            {"fc1": nn.Linear(seq_len, tokens), "fc2": nn.Linear(tokens, seq_len)}
+        )
+        self.norm2 = nn.LayerNorm(dim, eps=1e-6)
+        self.mlp_channels = nn.ModuleDict(
+            {"fc1": nn.Linear(dim, channels), "fc2": nn.Linear(channels, dim)}
+        )
+
+    @staticmethod
+    def _mlp(m: nn.ModuleDict, x):
+        return m["fc2"](nn.functional.gelu(m["fc1"](x)))
+
+    def forward(self, x):
+        x = x + self._mlp(self.mlp_tokens, self.norm1(x).transpose(1, 2)).transpose(1, 2)
+        return x + self._mlp(self.mlp_channels, self.norm2(x))
+
+
+class RNNEncoder(nn.Module):
+    def __init__(
+        self, vocab_size, embed_dim, hidden_size, num_layers=1, bidirectional=False, cell="lstm"
+    ) -> None:
+        super().__init__()
+        self.embedding = nn.Embedding(vocab_size, embed_dim)
+        rnn = nn.LSTM if cell == "lstm" else nn.GRU
+        self.rnn = rnn(
+            embed_dim, hidden_size, num_layers, batch_first=True, bidirectional=bidirectional
+        )
+
+    def forward(self, ids):
+        return self.rnn(self.embedding(ids))[0]
+
+
+hand("MixerBlock", MixerBlock)
+
+
+@register("RNNEncoder")
+def _rnn_encoder(params: dict[str, Any], inputs: list[tuple[int, ...]]) -> Ref:
+    module = RNNEncoder(**params)  # CPU: cuDNN-style RNN kernels have no meta implementation
+    return Ref(module, (torch.zeros(inputs[0], dtype=torch.long),))
+
+
+for _name, _mt, _cfg in (
+    ("Wav2Vec2EncoderLayer", "wav2vec2", None),
+    ("Wav2Vec2EncoderLayerStableLayerNorm", "wav2vec2", None),
+    ("HubertEncoderLayer", "hubert", None),
+):
+    hf_decoder(_name, _mt, _name, _cfg, rope=False)
+
+
+@register("Wav2Vec2ConformerEncoderLayer")
+def _conformer(params: dict[str, Any], inputs: list[tuple[int, ...]]) -> Ref:
+    cfg = hf_config("wav2vec2_conformer", "wav2vec2-conformer", params)
+    module = hf_module("wav2vec2_conformer", "Wav2Vec2ConformerEncoderLayer", cfg, "meta")
+    x = torch.empty(inputs[0], device="meta")
+    kwargs: dict[str, Any] = {}
+    if cfg.position_embeddings_type == "relative":
+        kwargs["relative_position_embeddings"] = torch.empty(inputs[1], device="meta")
+    elif cfg.position_embeddings_type == "rotary":
+        hd = cfg.hidden_size // cfg.num_attention_heads
+        kwargs["relative_position_embeddings"] = torch.empty(2, x.shape[1], 1, 1, hd, device="meta")
+    return Ref(module.eval(), (x,), kwargs)
