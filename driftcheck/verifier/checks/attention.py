@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from driftcheck.graph.model import Node
-from driftcheck.verifier.base import BLOCKER, INFO, WARNING, check
+from driftcheck.verifier.base import BLOCKER, INFO, WARNING, Source, check
 from driftcheck.verifier.build import L, net, seq
 from driftcheck.verifier.context import Context
 
@@ -20,6 +20,20 @@ HEADED = (
     "CrossAttention",
     "MultiHeadLatentAttention",
 )
+
+
+MHA_CODE = """\
+import torch.nn as nn
+
+
+class Block(nn.Module):
+    def __init__(self, width=32, heads=4):
+        super().__init__()
+        self.attn = nn.MultiheadAttention(width, heads, batch_first=True)
+
+    def forward(self, x):
+        return self.attn(x, x, x)[0]
+"""
 
 
 def _att(h=64, heads=4, kv=None, hd=None, **kw):
@@ -70,8 +84,9 @@ def resolved(ctx: Context, node: Node) -> tuple[int, int, int] | None:
     "refuse `hidden size is not a multiple of the number of attention heads`: the model cannot "
     "be built.",
     fix="Pick a head count that divides the width (768 / 12), or change the width.",
-    valid=[_mha(32, 4, 2)],
+    valid=[Source(MHA_CODE), _mha(32, 4, 2)],
     invalid=[
+        Source(MHA_CODE.replace("width=32", "width=30")),
         _mha(30, 4, 2),
         seq((2, 5, 30), L("CausalSelfAttention", n_embd=30, n_head=4)),
         seq((2, 5, 100), _att(100, 6)),

@@ -12,7 +12,7 @@ from typing import Any
 from driftcheck.graph import catalogue
 from driftcheck.graph.catalogue.spec import CatalogueError
 from driftcheck.graph.shapes import bind_cached
-from driftcheck.verifier.base import BLOCKER, WARNING, check
+from driftcheck.verifier.base import BLOCKER, WARNING, Source, check
 from driftcheck.verifier.build import L, seq
 from driftcheck.verifier.context import Context
 
@@ -30,6 +30,21 @@ NORMS = (
     "InstanceNorm2d",
     "InstanceNorm3d",
 )
+
+
+DROP_CODE = """\
+import torch.nn as nn
+
+
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.fc = nn.Linear(16, 16)
+        self.drop = nn.Dropout({p})
+
+    def forward(self, x):
+        return self.drop(self.fc(x))
+"""
 
 
 def _ints(v: Any) -> tuple:
@@ -59,8 +74,12 @@ def _types(ctx: Context, pattern: re.Pattern) -> list:
     what="A dropout probability outside [0, 1].",
     why="nn.Dropout raises `dropout probability has to be between 0 and 1` in its constructor.",
     fix="Use a probability in [0, 1) (0.1 is common; a percentage like 10 is the usual typo).",
-    valid=[seq((2, 5, 32), L("CausalSelfAttention", n_embd=32, n_head=4, dropout=0.1))],
+    valid=[
+        Source(DROP_CODE.format(p=0.1)),
+        seq((2, 5, 32), L("CausalSelfAttention", n_embd=32, n_head=4, dropout=0.1)),
+    ],
     invalid=[
+        Source(DROP_CODE.format(p=1.5)),
         seq((2, 5, 32), L("CausalSelfAttention", n_embd=32, n_head=4, dropout=10.0)),
         seq((2, 8), L("Dropout", p=1.5)),
     ],

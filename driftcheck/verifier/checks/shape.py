@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 from driftcheck.graph.shapes import EMPTY, MISMATCH, REPEAT, ShapeIssue
-from driftcheck.verifier.base import BLOCKER, INFO, Example, check
+from driftcheck.verifier.base import BLOCKER, INFO, Example, Source, check
 from driftcheck.verifier.build import L, net, seq
 from driftcheck.verifier.context import Context
 
@@ -20,6 +20,38 @@ SPATIAL = re.compile(
 )
 EMPTY_WORDS = ("kernel larger", "too large for input", "exceeds input shape", "too small")
 LINEAR_LIKE = {"Linear", "Conv1D", "Bilinear", "LazyLinear"}
+
+
+MLP_CODE = """\
+import torch
+import torch.nn as nn
+
+
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.fc1 = nn.Linear(16, 32)
+        self.fc2 = nn.Linear({width}, 4)
+
+    def forward(self, x):
+        return self.fc2(torch.relu(self.fc1(x)))
+"""
+
+CNN_CODE = """\
+import torch
+import torch.nn as nn
+
+
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.conv = nn.Conv2d(3, 8, 3)
+        self.fc = nn.Linear(8 * 6 * 6, 10)
+
+    def forward(self, x):
+        x = torch.relu(self.conv(x)){flatten}
+        return self.fc(x)
+"""
 
 
 def _lin(i, o, **kw):
@@ -68,8 +100,12 @@ def _mismatches(ctx: Context, kind: str):
     "`expected input to have 8 channels`): the model cannot run at all.",
     fix="Make the producer's output size equal the consumer's input size (or insert a "
     "projection); the message names both layers and both shapes.",
-    valid=[seq((2, 8), _lin(8, 16), L("ReLU"), _lin(16, 4))],
+    valid=[
+        Example(Source(MLP_CODE.format(width=32)), input_shape=(2, 16)),
+        seq((2, 8), _lin(8, 16), L("ReLU"), _lin(16, 4)),
+    ],
     invalid=[
+        Example(Source(MLP_CODE.format(width=30)), input_shape=(2, 16)),
         seq((2, 8), _lin(8, 16), L("ReLU"), _lin(12, 4)),
         Example(seq((2, 8), _lin(8, 4)), input_shape=(2, 6)),
     ],
@@ -87,8 +123,17 @@ def shape_mismatch(ctx: Context):
     why="nn.Linear works on the last axis only, so it sees W features instead of C*H*W and "
     "torch raises a shape error at the first forward.",
     fix="Insert `nn.Flatten()` (in_features = C*H*W) or global pooling before the Linear.",
-    valid=[seq((2, 3, 8, 8), _conv(3, 4), L("Flatten"), _lin(144, 10))],
-    invalid=[seq((2, 3, 8, 8), _conv(3, 4), _lin(144, 10))],
+    valid=[
+        Example(
+            Source(CNN_CODE.format(flatten="\n        x = torch.flatten(x, 1)")),
+            input_shape=(2, 3, 8, 8),
+        ),
+        seq((2, 3, 8, 8), _conv(3, 4), L("Flatten"), _lin(144, 10)),
+    ],
+    invalid=[
+        Example(Source(CNN_CODE.format(flatten="")), input_shape=(2, 3, 8, 8)),
+        seq((2, 3, 8, 8), _conv(3, 4), _lin(144, 10)),
+    ],
 )
 def conv_into_linear(ctx: Context):
     for hit in _mismatches(ctx, "conv-linear"):

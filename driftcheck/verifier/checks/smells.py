@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from driftcheck.graph import catalogue
 from driftcheck.graph.model import Node
-from driftcheck.verifier.base import INFO, WARNING, check
+from driftcheck.verifier.base import INFO, WARNING, Source, check
 from driftcheck.verifier.build import L, net, seq
 from driftcheck.verifier.context import Context
 
@@ -26,6 +26,24 @@ NORMS = {
 BATCHNORMS = {"BatchNorm1d", "BatchNorm2d", "BatchNorm3d"}
 IDEMPOTENT = {"ReLU", "ReLU6", "Hardtanh", "Softmax", "Sigmoid", "Tanh", "GELU", "SiLU"}
 DROPOUT = {"Dropout", "Dropout1d", "Dropout2d", "Dropout3d", "AlphaDropout", "DropPath"}
+
+
+UNUSED_CODE = """\
+import torch
+import torch.nn as nn
+
+
+class Net(nn.Module):
+    def __init__(self, dim=16):
+        super().__init__()
+        self.fc1 = nn.Linear(dim, 32)
+        self.norm = nn.LayerNorm(32)
+        self.fc2 = nn.Linear(32, 4)
+
+    def forward(self, x):
+        h = torch.relu(self.fc1(x))
+        return self.fc2({h})
+"""
 
 
 def _lin(i, o, **kw):
@@ -53,8 +71,9 @@ def _chain_pairs(ctx: Context):
     why="It is left out of counts, shapes and comparisons; findings about the rest stay valid, "
     "but this layer is unchecked.",
     fix="Bind a config (`--config`), or report the construct the analyzer missed.",
-    valid=[seq((2, 8), _lin(8, 4), origin="source")],
+    valid=[Source(UNUSED_CODE.format(h="self.norm(h)")), seq((2, 8), _lin(8, 4), origin="source")],
     invalid=[
+        Source(UNUSED_CODE.replace("dim=16", "dim").format(h="self.norm(h)")),
         net(
             [
                 L("Input", "x", shape=[2, 8]),
@@ -99,8 +118,9 @@ def unresolved_layer(ctx: Context):
     why="Its parameters are counted, saved, loaded and trained for nothing; often a layer "
     "that was meant to be called (a forgotten norm or dropout).",
     fix="Call it in forward, or delete it.",
-    valid=[seq((2, 8), _lin(8, 4))],
+    valid=[Source(UNUSED_CODE.format(h="self.norm(h)")), seq((2, 8), _lin(8, 4))],
     invalid=[
+        Source(UNUSED_CODE.format(h="h")),
         net(
             [
                 L("Input", "x", shape=[2, 8]),
@@ -109,7 +129,7 @@ def unresolved_layer(ctx: Context):
             ],
             ["x->a"],
             ["a"],
-        )
+        ),
     ],
 )
 def unused_layer(ctx: Context):
