@@ -257,3 +257,17 @@ def test_onnx_helper_gemm_without_transpose(tmp_path):
     assert [n.params for n in lin] == [{"in_features": 6, "out_features": 3, "bias": True}]
     assert g.inputs()[0].params["shape"] == ["B", 6]
     assert g.params_total() == prod((6, 3)) + 3
+
+
+@pytest.mark.parametrize("model_type", ["gpt2", "mixtral"])
+def test_load_prediction_corpus_sample(model_type, tmp_path):
+    """A sample of benchmarks/serving_load_prediction.py: GPT-2 (transposed Conv1D weights,
+    tied head) and Mixtral (experts) against torch's real load_state_dict."""
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
+    from serving_load_prediction import run
+
+    ok, detail = run(model_type, tmp_path)
+    assert ok, detail
