@@ -439,3 +439,184 @@ def test_grounding_blockers_are_real_crashes():
     assert len(tp) >= 150 and len(tn) >= 100  # both classes are well represented
     assert not fp, fp[:5]
     assert recall >= 0.95, fn[:5]
+
+
+# ---------------------------------------------------------------------------- source variants
+MLP_SRC = """\
+import torch
+import torch.nn as nn
+
+
+class Block(nn.Module):
+    def __init__(self, h, m):
+        super().__init__()
+        self.up = nn.Linear({up_in}, m)
+        self.down = nn.Linear(m, {down_out})
+
+    def forward(self, x):
+        return self.down(torch.{act}(self.up(x)))
+
+
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.fc0 = nn.Linear({d}, {h})
+        self.blocks = nn.ModuleList([Block({h}, {m}) for _ in range({n})])
+        self.drop = nn.Dropout({p})
+        self.head = nn.Linear({head_in}, {k})
+
+    def forward(self, x):
+        x = torch.relu(self.fc0(x))
+        for blk in self.blocks:
+            x = x + blk(x)
+        return self.head(self.drop(x))
+"""
+
+CNN_SRC = """\
+import torch
+import torch.nn as nn
+
+
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.conv1 = nn.Conv2d({c0}, {c1}, {k}, stride={stride}, padding={pad}, groups={groups})
+        self.norm = {norm}
+        self.pool = nn.MaxPool2d(2, padding={pool_pad})
+        self.conv2 = nn.Conv2d({c2_in}, {c2}, 3, padding=1)
+        self.fc = nn.Linear({fc_in}, 10)
+
+    def forward(self, x):
+        x = self.pool(torch.relu(self.norm(self.conv1(x))))
+        x = torch.relu(self.conv2(x)){flatten}
+        return self.fc(x)
+"""
+
+
+def mlp_source(rng, corrupt):
+    d, h, m, k = rng.choice([4, 8]), rng.choice([8, 16]), rng.choice([12, 24]), rng.choice([2, 5])
+    v = dict(
+        d=d,
+        h=h,
+        m=m,
+        k=k,
+        n=rng.randint(1, 3),
+        p=rng.choice([0.0, 0.1]),
+        act=rng.choice(["relu", "tanh", "sigmoid"]),
+        up_in="h",
+        down_out="h",
+        head_in=h,
+    )
+    if corrupt == "width":
+        v["head_in"] = h + rng.randint(1, 3)
+    elif corrupt == "up_width":
+        v["up_in"] = f"h + {rng.randint(1, 3)}"
+    elif corrupt == "residual":
+        v["down_out"] = f"h + {rng.choice([1, 2])}"
+    elif corrupt == "dropout":
+        v["p"] = rng.choice([1.5, -0.5])
+    elif corrupt == "negative":
+        v["m"] = -rng.randint(1, 4)
+    return MLP_SRC.format(**v), ("B", d)
+
+
+def cnn_source(rng, corrupt):
+    c0, c1, c2, s = rng.choice([1, 3]), rng.choice([4, 8]), rng.choice([4, 6]), rng.choice([8, 12])
+    v = dict(
+        c0=c0,
+        c1=c1,
+        c2=c2,
+        k=3,
+        stride=1,
+        pad=1,
+        groups=1,
+        pool_pad=0,
+        c2_in=c1,
+        norm=f"nn.BatchNorm2d({c1})",
+        fc_in=c2 * (s // 2) ** 2,
+        flatten="\n        x = torch.flatten(x, 1)",
+    )
+    if corrupt == "channels":
+        v["c2_in"] = c1 + 1
+    elif corrupt == "no_flatten":
+        v["flatten"] = ""
+    elif corrupt == "fc_width":
+        v["fc_in"] += rng.choice([-1, 3])
+    elif corrupt == "groups":
+        v["groups"] = 3
+    elif corrupt == "stride0":
+        v["stride"] = 0
+    elif corrupt == "kernel_big":
+        v["k"], v["pad"] = s + 3, 0
+    elif corrupt == "pool_pad":
+        v["pool_pad"] = 2
+    elif corrupt == "norm_groups":
+        v["norm"] = f"nn.GroupNorm(3, {c1})"
+    elif corrupt == "bn_width":
+        v["norm"] = f"nn.BatchNorm2d({c1 + 1})"
+    return CNN_SRC.format(**v), ("B", c0, s, s)
+
+
+SOURCE_FAMILIES = {
+    "mlp_src": (mlp_source, ["width", "up_width", "residual", "dropout", "negative"]),
+    "cnn_src": (
+        cnn_source,
+        [
+            "channels",
+            "no_flatten",
+            "fc_width",
+            "groups",
+            "stride0",
+            "kernel_big",
+            "pool_pad",
+            "norm_groups",
+            "bn_width",
+        ],
+    ),
+}
+
+
+def source_crashes(code: str, shape) -> str | None:
+    """Execute the model code for real (the oracle; the analyzer never does) and run it."""
+    torch.manual_seed(0)
+    try:
+        ns: dict = {}
+        exec(compile(code, "<model>", "exec"), ns)  # noqa: S102 - tests only: the oracle
+        with torch.no_grad():
+            ns["Net"]().eval()(torch.randn([d if isinstance(d, int) else SYMBOL for d in shape]))
+    except Exception as e:  # noqa: BLE001 - any failure to build or run is what we measure
+        return f"{type(e).__name__}: {str(e).splitlines()[0] if str(e) else ''}"[:160]
+    return None
+
+
+def test_grounding_source_files(tmp_path):
+    from driftcheck.findings import Severity
+    from driftcheck.parsers.source import parse_source
+    from driftcheck.verifier import VerifyOptions, verify
+
+    rows = []
+    for fam, (make, kinds) in SOURCE_FAMILIES.items():
+        for seed in range(40):
+            rng = random.Random(f"{fam}-{seed}")
+            kind = None if seed % 3 == 0 else kinds[seed % len(kinds)]
+            code, shape = make(rng, kind)
+            path = tmp_path / f"{fam}_{seed}.py"
+            path.write_text(code)
+            g = parse_source(str(path), entry="Net")
+            concrete = tuple(d if isinstance(d, int) else SYMBOL for d in shape)
+            report = verify(g, VerifyOptions(input_shapes={"x": concrete}))
+            ids = sorted({f.check_id for f in report.findings if f.severity is Severity.blocker})
+            rows.append((f"{fam}/{seed}/{kind or 'clean'}", ids, source_crashes(code, shape)))
+    tp = sum(1 for _, b, c in rows if b and c)
+    fp = [r for r in rows if r[1] and not r[2]]
+    fn = [r for r in rows if not r[1] and r[2]]
+    tn = sum(1 for _, b, c in rows if not b and not c)
+    print(
+        f"\nsource grounding: {len(rows)} files; flagged&crash {tp}, flagged&runs {len(fp)}, "
+        f"missed crash {len(fn)}, clean&runs {tn}"
+    )
+    for r in fp + fn:
+        print("MISMATCH", r)
+    assert len(rows) >= 80 and tp >= 40 and tn >= 25
+    assert not fp, fp[:5]
+    assert tp / (tp + len(fn)) >= 0.95, fn[:5]
