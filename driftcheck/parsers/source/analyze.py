@@ -65,6 +65,8 @@ def analyze(p: Path, entry: str | None, config: dict | None, config_path: str | 
         add_edges(graph, b, interp)
     except Budget as e:
         graph.notes.append(f"forward pass not followed: {e}")
+    except Exception as e:  # noqa: BLE001 - edges are extra; the module tree stands without them
+        graph.notes.append(f"forward pass not followed ({type(e).__name__}: {e})")
     graph.notes.extend(interp.notes[:50])
     graph.origin.detail = (
         f"{cls.qual}; {sum(interp.files.values())} lines in {len(interp.files)} files"
@@ -106,10 +108,19 @@ def pick_root(interp: Interp, mods: list[ModInfo], entry: str | None, p: Path) -
                 used.add(node.id)
             elif isinstance(node, ast.Attribute):
                 used.add(node.attr)
-    for m in mods:  # helper functions that build modules use classes too
-        for _name, node in m.defs.items():
-            if isinstance(node, ast.FunctionDef):
-                used.update(n.id for n in ast.walk(node) if isinstance(n, ast.Name))
+    # helper functions used by classes (conv_bn(...)) use the classes they name, transitively;
+    # a module-level main()/build() that only constructs the model does not count
+    funcs = {n: d for m in mods for n, d in m.defs.items() if isinstance(d, ast.FunctionDef)}
+    todo = [n for n in funcs if n in used]
+    seen: set[str] = set()
+    while todo:
+        f = todo.pop()
+        if f in seen:
+            continue
+        seen.add(f)
+        names = {n.id for n in ast.walk(funcs[f]) if isinstance(n, ast.Name)}
+        used.update(names)
+        todo.extend(n for n in names if n in funcs)
     top = [c for c in classes if c.name not in used]
     if len(top) == 1:
         return top[0]
@@ -151,7 +162,11 @@ def root_args(
     required = params[: len(params) - n_default] if n_default else params
     ccls = config_class(interp, cls, init)
     cfg_val: Any = None
-    if config is not None:
+    if config is not None and ccls is not None and not interp.is_config_cls(ccls):
+        # a plain config class (dataclass, attribute bag): the dict is its keyword arguments
+        kw = {k: Sourced(v, k, config_path, None) for k, v in config.items() if isinstance(k, str)}
+        cfg_val = interp.instantiate(ccls, [], kw, (ccls.mod.path, ccls.node.lineno))
+    elif config is not None:
         cfg_val = interp.config_from_dict(config, config_path or "<config>", ccls)
     elif ccls is not None:
         if interp.is_config_cls(ccls):

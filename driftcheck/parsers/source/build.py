@@ -180,7 +180,10 @@ def _shape_sig(p: Any) -> Any:
 
 
 def _join(a: str, b: str, sep: str) -> str:
-    return f"{a}{sep}{b}" if a and a != "root" else b
+    """Child id / name; top-level children are bare names (``root`` is the root's own id)."""
+    if a and a != "root":
+        return f"{a}{sep}{b}"
+    return f"{b}_" if b == "root" and sep == "/" else b
 
 
 # ---------------------------------------------------------------------- HF weight tying

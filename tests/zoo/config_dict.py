@@ -1,0 +1,23 @@
+"""Zoo: sizes from a plain dict config with attribute-style access through a small wrapper."""
+
+import torch.nn as nn
+
+
+class Net(nn.Module):
+    def __init__(self, config):
+        super().__init__()
+        hidden = config["hidden_size"]
+        self.embed = nn.Embedding(config["vocab_size"], hidden)
+        self.layers = nn.ModuleList(
+            [nn.Linear(hidden, hidden) for _ in range(config["num_layers"])]
+        )
+        self.out = nn.Linear(hidden, config.get("num_labels", 2), bias=config.get("bias", True))
+
+
+ENTRY = "Net"
+CONFIG = {"hidden_size": 40, "vocab_size": 321, "num_layers": 5, "num_labels": 4, "bias": False}
+INPUT = None
+
+
+def build():
+    return Net(CONFIG)

@@ -1,0 +1,26 @@
+"""Zoo: layers cloned with copy.deepcopy (the annotated-transformer style clones())."""
+
+import copy
+
+import torch.nn as nn
+
+
+def clones(module, n):
+    return nn.ModuleList([copy.deepcopy(module) for _ in range(n)])
+
+
+class SublayerStack(nn.Module):
+    def __init__(self, size=32, n=5):
+        super().__init__()
+        layer = nn.Sequential(nn.Linear(size, size), nn.LayerNorm(size))
+        self.layers = clones(layer, n)
+        self.norm = nn.LayerNorm(size)
+
+
+ENTRY = "SublayerStack"
+CONFIG = None
+INPUT = None
+
+
+def build():
+    return SublayerStack()
