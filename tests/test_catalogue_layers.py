@@ -2,8 +2,9 @@
 
 For each example the real module is built (torch.nn class, transformers class or a reference
 from ``reference_layers``) on the meta device (CPU when meta cannot run it), and the entry's
-parameter count, weight names/shapes and output shape must equal torch's. Entries with ``bad``
-examples must raise ShapeError where torch raises too.
+parameter count, weight names/shapes and output shape must equal torch's, and for matmul/conv
+work twice the MAC count must equal the FLOPs torch's FlopCounterMode counts. Entries with
+``bad`` examples must raise ShapeError where torch raises too.
 """
 
 from __future__ import annotations
@@ -120,13 +121,21 @@ def test_bad_input_raises_like_torch(name: str, idx: int) -> None:
 
 @pytest.mark.parametrize("name", [s.name for s in SPECS])
 def test_symbolic_dims_pass_through(name: str) -> None:
-    """Unknown dims (None) never crash a shape or MAC rule; the rank is still checked."""
+    """Unknown (None) and named ('B', 'T') dims never crash a shape or MAC rule; a symbol in
+    a position the rule does not compute comes out unchanged."""
     spec = catalogue.get(name)
-    example = spec.examples[0]
-    shapes = [tuple(None for _ in s) for s in example.inputs]
-    out = spec.output_shape(example.params, shapes)
-    assert isinstance(out, tuple)
-    assert isinstance(spec.mac_count(example.params, shapes), int)
+    for example in spec.examples:
+        for fill in (lambda i: None, lambda i: f"s{i}"):
+            shapes = [tuple(fill(i) for i in range(len(s))) for s in example.inputs]
+            out = spec.output_shape(example.params, shapes)
+            assert isinstance(out, tuple)
+            assert isinstance(spec.mac_count(example.params, shapes), int)
+        if example.inputs and example.inputs[0]:
+            first = ("B", *example.inputs[0][1:])
+            shapes = [first, *example.inputs[1:]]
+            out = spec.output_shape(example.params, shapes)
+            assert isinstance(spec.mac_count(example.params, shapes), int)
+            assert all(d is None or isinstance(d, (int, str)) for d in out)
 
 
 def test_catalogue_size_and_entries() -> None:

@@ -229,7 +229,8 @@ def _unpool_shape(name: str, n: int):
     def rule(p, shapes):
         x = shapes[0]
         lead, sp = _split(name, x, n)
-        if len(shapes) > 1 and tuple(shapes[1]) != tuple(x):
+        idx = tuple(shapes[1]) if len(shapes) > 1 else tuple(x)
+        if len(idx) != len(x) or any(known(a, b) and a != b for a, b in zip(idx, x)):
             raise ShapeError(f"{name} indices {fmt(shapes[1])} must match input {fmt(x)}")
         k = tup(p["kernel_size"], n)
         s = tup(p["stride"] if p["stride"] is not None else p["kernel_size"], n)
