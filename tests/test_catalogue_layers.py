@@ -195,19 +195,57 @@ def test_fused_and_per_expert_moe_count_alike() -> None:
     assert fused == per_expert == sum(p.numel() for p in mods.parameters())
 
 
-def test_attention_at_llama3_8b_size() -> None:
-    """Real sizes, not only toy ones: Llama-3-8B attention (GQA 32/8) on the meta device."""
-    from transformers import LlamaConfig
-    from transformers.models.llama.modeling_llama import LlamaAttention
+REAL_SIZES = [
+    ("Attention", {"hidden_size": 4096, "num_heads": 32, "num_kv_heads": 8}),  # Llama-3-8B
+    (  # Qwen3-8B
+        "Attention",
+        {"hidden_size": 4096, "num_heads": 32, "num_kv_heads": 8, "head_dim": 128, "qk_norm": True},
+    ),
+    (  # DeepSeek-V3
+        "MultiHeadLatentAttention",
+        {
+            "hidden_size": 7168,
+            "num_heads": 128,
+            "q_lora_rank": 1536,
+            "kv_lora_rank": 512,
+            "qk_nope_head_dim": 128,
+            "qk_rope_head_dim": 64,
+            "v_head_dim": 128,
+        },
+    ),
+    ("GatedMLP", {"hidden_size": 4096, "intermediate_size": 14336}),  # Llama-3-8B
+    (  # Mixtral-8x7B
+        "SparseMoE",
+        {"hidden_size": 4096, "num_experts": 8, "intermediate_size": 14336, "top_k": 2},
+    ),
+    (  # Qwen1.5-MoE-A2.7B
+        "SparseMoE",
+        {
+            "hidden_size": 2048,
+            "num_experts": 60,
+            "intermediate_size": 1408,
+            "top_k": 4,
+            "shared_intermediate_size": 5632,
+            "shared_expert_gate": True,
+        },
+    ),
+    ("Conv1D", {"nf": 2304, "nx": 768}),  # GPT-2 c_attn
+    ("CausalSelfAttention", {"n_embd": 768, "n_head": 12}),  # nanoGPT 124M
+    ("MambaMixer", {"hidden_size": 768, "state_size": 16}),  # mamba-130m
+]
 
-    spec = catalogue.get("Attention")
-    params = {"hidden_size": 4096, "num_heads": 32, "num_kv_heads": 8}
-    cfg = LlamaConfig(hidden_size=4096, num_attention_heads=32, num_key_value_heads=8)
-    with torch.device("meta"):
-        mod = LlamaAttention(cfg, 0)
-    w = spec.weights(spec.bind(params))
-    assert spec.param_count(params) == sum(prod(s) for s in w.values())
+
+@pytest.mark.parametrize(("name", "params"), REAL_SIZES, ids=[n for n, _ in REAL_SIZES])
+def test_real_model_sizes(name: str, params: dict) -> None:
+    """Real widths, not only toy ones: the same references built on the meta device."""
+    spec = catalogue.get(name)
+    bound = spec.bind(params)
+    mod = build(spec, bound, "meta")
+    got = {n: tuple(p.shape) for n, p in mod.named_parameters()}
+    assert got == spec.weights(bound)
     assert spec.param_count(params) == sum(p.numel() for p in mod.parameters())
+    w = spec.weights(bound)
+    assert spec.param_count(params) == sum(prod(s) for s in w.values())
 
 
 def test_layers_command_lists_every_entry() -> None:
