@@ -6,6 +6,7 @@ from math import prod
 from typing import TYPE_CHECKING
 
 from driftcheck.graph import catalogue
+from driftcheck.graph.catalogue.spec import _no_weights
 
 if TYPE_CHECKING:
     from driftcheck.graph.model import Graph, Node
@@ -13,9 +14,11 @@ if TYPE_CHECKING:
 
 def node_weights(node: Node) -> dict[str, tuple[int, ...]] | None:
     """Weight tensors of one leaf node (name -> shape); None when unresolved or unknown."""
+    spec = catalogue.get(node.type)
+    if spec is not None and spec.weights is _no_weights:
+        return {}  # an op (View, Add, ...) holds no weights whatever its unresolved attributes
     if node.unresolved:
         return None
-    spec = catalogue.get(node.type)
     if spec is not None:
         try:
             return spec.weights(spec.bind(node.params))
