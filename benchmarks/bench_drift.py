@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import argparse
 import ast
+import contextlib
 import importlib.util
 import io
 import json
@@ -195,10 +196,12 @@ def torch_weights(path: Path, modeling_file: Path, cls_name: str, model_type: st
         spec = importlib.util.spec_from_file_location(name, path)
         mod = importlib.util.module_from_spec(spec)
         sys.modules[name] = mod
-        spec.loader.exec_module(mod)
-        cfg = AutoConfig.for_model(model_type)
-        with torch.device("meta"):
-            model = getattr(mod, cls_name)(cfg)
+        # transformers' docstring helpers print to stdout/stderr for a renamed module
+        with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
+            spec.loader.exec_module(mod)
+            cfg = AutoConfig.for_model(model_type)
+            with torch.device("meta"):
+                model = getattr(mod, cls_name)(cfg)
         shapes = sorted((k, tuple(p.shape)) for k, p in model.named_parameters())
         return json.dumps(shapes)
     except Exception:  # noqa: BLE001 -- an edit torch cannot build is recorded as such

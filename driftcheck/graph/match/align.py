@@ -21,7 +21,7 @@ MIN_BLOCK_SIMILARITY = 0.5
 
 
 def _inner_types(it: Item) -> list[int]:
-    return [c.type_sig for c in it.children or []]
+    return [c.type_sig for c in it.children or [] if not c.soft]
 
 
 def _role(it: Item) -> str | None:

@@ -24,7 +24,7 @@ from typing import Any
 from driftcheck.graph import catalogue
 from driftcheck.graph.model import Graph, Node
 
-TRANSPARENT_FAMILIES = frozenset({"dropout", "activation", "ops"})
+TRANSPARENT_FAMILIES = frozenset({"dropout", "activation"})
 TRANSPARENT_TYPES = frozenset({"Input", "Module", "Identity", "Dropout", "Flatten"})
 MAX_BLOCK_DEPTH = 8
 """How deep catalogue blocks (a leaf whose type is a BlockSpec) are expanded into layers."""
@@ -42,6 +42,10 @@ class Item:
     ltype: str = ""
     params: dict[str, Any] = field(default_factory=dict)
     copies: list[Node] = field(default_factory=list)
+    soft: bool = False
+    """A dataflow op read from ``forward`` (a view or unflatten with its sizes): compared
+    where both sides have one at the same place, never reported as missing, and left out of
+    block signatures, since two implementations of one model differ in such ops freely."""
 
     @property
     def is_block(self) -> bool:
@@ -92,10 +96,18 @@ def leaf_weights(ltype: str, params: dict[str, Any]) -> dict[str, tuple] | None:
 
 
 def transparent(ltype: str, params: dict[str, Any]) -> bool:
+    """Left out entirely: dropout, activations, and ops whose sizes are all unknown."""
     if ltype in TRANSPARENT_TYPES:
         return True
+    if _is_op(ltype):
+        return all(v is None for v in params.values())
     spec = catalogue.get(ltype)
     return spec is not None and spec.family in TRANSPARENT_FAMILIES
+
+
+def _is_op(ltype: str) -> bool:
+    spec = catalogue.get(ltype)
+    return spec is not None and spec.family == "ops"
 
 
 def norm_value(v: Any) -> Any:
@@ -169,12 +181,13 @@ def _exact(v: Any) -> Any:
 
 
 def _block(node: Node, children: list[Item], count: int = 1) -> Item:
+    hard = [c for c in children if not c.soft]
     return Item(
         node=node,
         count=count,
         children=children,
-        type_sig=hash(("B", tuple(c.type_sig for c in children))),
-        full_sig=hash(("B", tuple((c.full_sig, c.count) for c in children))),
+        type_sig=hash(("B", tuple(c.type_sig for c in hard))),
+        full_sig=hash(("B", tuple((c.full_sig, c.count) for c in hard))),
         ltype="block",
         copies=[node],
     )
@@ -239,6 +252,7 @@ class Canon:
         if transparent(ltype, params):
             return None
         leaf = _leaf(node, ltype, params, full)
+        leaf.soft = _is_op(ltype)
         if node.repeat > 1:
             return _block(node, [leaf], node.repeat)
         return leaf

@@ -77,7 +77,9 @@ def attribute(ltype: str, param: str) -> str:
 def describe(it: Item) -> str:
     """A short, name-free description of an item for a missing / extra finding."""
     if it.is_block:
-        types = Counter(c.ltype if not c.is_block else "block" for c in walk(it.children or []))
+        types = Counter(
+            c.ltype if not c.is_block else "block" for c in walk(it.children or []) if not c.soft
+        )
         inner = ", ".join(f"{t} x{n}" if n > 1 else t for t, n in types.most_common(4))
         head = f"{it.count} x " if it.count > 1 else ""
         return f"{head}block of {inner}"
@@ -123,8 +125,17 @@ class Differ:
 
     def run(self, a: list[Item], b: list[Item]) -> list[Diff]:
         self.main = {id(m) for m in (main_block(a), main_block(b)) if m is not None}
-        self._pairs(align(a, b), 1)
+        self._seq(a, b, 1)
         return list(self.diffs.values())
+
+    def _seq(self, a: list[Item], b: list[Item], times: int) -> None:
+        """Layers pair by alignment; forward ops pair among themselves, by type and order,
+        and only paired ops are compared (see ``Item.soft``)."""
+        self._pairs(align([x for x in a if not x.soft], [y for y in b if not y.soft]), times)
+        ops = align([x for x in a if x.soft], [y for y in b if y.soft])
+        for x, y in ops:
+            if x is not None and y is not None and x.ltype == y.ltype:
+                self._leaves(x, y, times)
 
     def _pairs(self, pairs: list[Pair], times: int) -> None:
         gap: list[Pair] = []
@@ -158,8 +169,7 @@ class Differ:
                     what=describe(x),
                 )
             )
-        align_pairs = align(x.children or [], y.children or [])
-        self._pairs(align_pairs, times * min(x.count, y.count))
+        self._seq(x.children or [], y.children or [], times * min(x.count, y.count))
 
     def _leaves(self, x: Item, y: Item, times: int) -> None:
         if x.ltype != y.ltype:
