@@ -262,3 +262,30 @@ def _windowed(tail: int) -> Graph:
 def test_lone_layer_between_runs_stays_a_layer_and_counts_compare():
     fs = compare(_windowed(4), _windowed(8))
     assert [(f.kind, f.values) for f in fs] == [("layer-count", {"left": 4, "right": 8})]
+
+
+def _with_op(sizes: list[int] | None, extra_op: bool = False) -> Graph:
+    g = build_decoder(2, **SMALL)
+    attn = next(n for n in g.nodes if n.id.endswith("_attn"))
+    if sizes is not None:
+        g.add(
+            Node(
+                id="split",
+                type="Unflatten",
+                parent=attn.id,
+                params={"dim": 2, "unflattened_size": sizes},
+            )
+        )
+    if extra_op:
+        g.add(Node(id="t", type="Transpose", parent=attn.id, params={"dim0": 1, "dim1": 2}))
+    return g
+
+
+def test_forward_ops_compare_only_where_both_sides_have_them():
+    assert compare(_with_op([4, 16]), _with_op(None, extra_op=True)) == []
+    f = one(compare(_with_op([4, 16]), _with_op([8, 8])), "param")
+    assert (f.attribute, f.values) == (
+        "unflatten.unflattenedSize",
+        {"left": [4, 16], "right": [8, 8]},
+    )
+    assert f.severity is Severity.minor
