@@ -213,10 +213,45 @@ def test_gguf_block_count_against_its_tensors(tmp_path):
     w.write_tensors_to_file()
     w.close()
     out = serving_findings(_config(tmp_path), load_manifest(str(tmp_path / "m.gguf")))
+    # the model's tensors in GGUF names (gguf's own map over torch's state dict), head excluded
+    want = _gguf_names_of(LlamaForCausalLM(LlamaConfig(**_arch())))
+    want.pop("output.weight")
     assert [(f.check_id, f.values) for f in out] == [
         ("SRV005", {"stated": 3, "tensors": 2}),
         ("SRV005", {"left": 2, "right": 3}),
+        ("SRV011", {"left": len(want), "right": 2}),
     ]
+
+
+def _arch(**over) -> dict:
+    cfg = {**CONFIG, **over}
+    return {k: v for k, v in cfg.items() if k not in ("model_type", "torch_dtype")}
+
+
+def _gguf_names_of(model) -> dict:
+    import gguf
+
+    tmap = gguf.get_tensor_name_map(gguf.MODEL_ARCH.LLAMA, model.config.num_hidden_layers)
+    return {tmap.get_name(k, try_suffixes=(".weight",)): tuple(v.shape)
+            for k, v in model.state_dict().items()}  # fmt: skip
+
+
+def test_srv011_gguf_from_another_model(tmp_path):
+    from test_serving_checkpoints import _write_gguf
+
+    drifted = LlamaForCausalLM(LlamaConfig(**_arch(intermediate_size=40)))
+    _write_gguf(tmp_path / "m.gguf", drifted)
+    out = serving_findings(_config(tmp_path, exact=True), load_manifest(str(tmp_path / "m.gguf")))
+    (f,) = [f for f in out if f.check_id == "SRV011"]
+    ours, theirs = _gguf_names_of(LlamaForCausalLM(LlamaConfig(**_arch()))), _gguf_names_of(drifted)
+    differ = [g for g in ours if ours[g] != theirs[g]]
+    assert f"{len(differ)} shape(s) differ" in f.message
+    assert "missing" not in f.message and "not in the model" not in f.message
+    _write_gguf(tmp_path / "same.gguf", LlamaForCausalLM(LlamaConfig(**_arch())))
+    same = serving_findings(
+        _config(tmp_path, exact=True), load_manifest(str(tmp_path / "same.gguf"))
+    )
+    assert "SRV011" not in ids(same)
 
 
 def test_clean_pair_has_no_findings(tmp_path):

@@ -1,4 +1,4 @@
-"""Cross rules between a config (or code) graph and a serving graph: SRV001..SRV010.
+"""Cross rules between a config (or code) graph and a serving graph: SRV001..SRV011.
 
 Each rule encodes what the serving engine itself does at start-up or load time (vLLM's
 ``_get_and_verify_max_len`` and ``verify_with_parallel_config``, TGI's launcher checks, torch's
@@ -8,93 +8,20 @@ will compute garbage -- not a difference of taste. Both values and both location
 
 from __future__ import annotations
 
-import json
-import re
-from dataclasses import dataclass
-from pathlib import Path
-from typing import Any
-
 from driftcheck.findings import Finding, Location, Severity
 from driftcheck.graph.model import Graph
+from driftcheck.parsers.serving.checkpoint_rules import (
+    gguf_tensors,
+    layer_count,
+    load_mismatch,
+    tied_head,
+)
 from driftcheck.parsers.serving.common import norm_dtype, norm_quant, quant_family
 from driftcheck.parsers.serving.context_len import derived_max_len
-
-_ENGINE_NAMES = {"vllm": "vLLM", "tgi": "TGI", "ollama": "Ollama", "torchserve": "TorchServe"}
+from driftcheck.parsers.serving.rule_base import _ENGINE_NAMES, Ctx, _finding, _int
 
 # methods that quantize full-precision weights while loading (need no quantization_config)
 ONLINE_QUANT = {"fp8", "bitsandbytes", "eetq", "experts_int8", "fbgemm_fp8", "torchao"}
-
-
-@dataclass
-class Ctx:
-    config: Graph
-    serving: Graph
-    cside: str = "left"
-    sside: str = "right"
-
-    def cfg(self, key: str) -> tuple[Any, Location | None]:
-        return _fact(self.config, key, self.cside)
-
-    def srv(self, key: str) -> tuple[Any, Location | None]:
-        return _fact(self.serving, key, self.sside)
-
-    @property
-    def engine(self) -> str | None:
-        for note in self.serving.notes:
-            if note.startswith("engine: "):
-                return note.split(": ", 1)[1]
-        return None
-
-    @property
-    def is_checkpoint(self) -> bool:
-        return self.serving.origin.kind == "checkpoint"
-
-    def raw_config(self) -> dict[str, Any] | None:
-        """The config JSON as written, when the config side came from a local file."""
-        path = self.config.origin.path
-        if self.config.origin.kind not in ("config", "graph") or not path:
-            return None
-        p = Path(path)
-        if p.is_dir():
-            p = p / "config.json"
-        if not p.is_file() or p.suffix != ".json" or p.stat().st_size > 16 * 1024 * 1024:
-            return None
-        try:
-            data = json.loads(p.read_text(encoding="utf-8"))
-        except (OSError, UnicodeDecodeError, json.JSONDecodeError, RecursionError):
-            return None
-        return data if isinstance(data, dict) and "nodes" not in data else None
-
-
-def _fact(graph: Graph, key: str, side: str) -> tuple[Any, Location | None]:
-    f = graph.facts.get(key)
-    if f is None:
-        return None, None
-    loc = f.loc or Location(file=graph.origin.path)
-    return f.value, loc.model_copy(update={"side": side})
-
-
-def _finding(check_id: str, name: str, sev: Severity, message: str, attribute: str,
-             cval: Any, cloc: Location | None, sval: Any, sloc: Location | None,
-             evidence: str | None = None) -> Finding:  # fmt: skip
-    return Finding(
-        check_id=check_id,
-        name=name,
-        severity=sev,
-        message=message,
-        kind="serving",
-        attribute=attribute,
-        values={
-            (cloc.side if cloc else "left") or "left": cval,
-            (sloc.side if sloc else "right") or "right": sval,
-        },
-        locations=[loc for loc in (sloc, cloc) if loc is not None],
-        evidence=evidence,
-    )
-
-
-def _int(v: Any) -> bool:
-    return isinstance(v, int) and not isinstance(v, bool)
 
 
 # ----------------------------------------------------------------------------- rules
@@ -192,55 +119,6 @@ def tgi_token_limits(ctx: Ctx) -> list[Finding]:
     return [f]
 
 
-def layer_count(ctx: Ctx) -> list[Finding]:
-    """SRV005: a checkpoint's block count against the config's, and against its own metadata."""
-    if not ctx.is_checkpoint:
-        return []
-    from driftcheck.parsers.serving.layers import layered_container
-    from driftcheck.parsers.serving.mismatch import state_dict_shapes
-
-    out = []
-    stated, sloc = ctx.srv("numLayers")
-    names = list(state_dict_shapes(ctx.serving))
-    prefix, indices = layered_container(names)
-    if _int(stated) and prefix is not None and indices != list(range(stated)):
-        missing = sorted(set(range(stated)) - set(indices))
-        f = _finding("SRV005", "checkpoint-layer-count", Severity.blocker,
-                     f"checkpoint states {stated} blocks but holds tensors for {len(indices)}"
-                     + (f" (missing {prefix}.{missing[0]}..)" if missing else ""),
-                     "numLayers", None, None, stated, sloc)  # fmt: skip
-        f.values = {"stated": stated, "tensors": len(indices)}
-        f.locations = [
-            (sloc or Location(file=ctx.serving.origin.path)).model_copy(update={"side": "stated"}),
-            Location(file=ctx.serving.origin.path, key=f"{prefix}.*", side="tensors"),
-        ]
-        out.append(f)
-    cfg_layers, cloc = ctx.cfg("numLayers")
-    have = stated if _int(stated) else (len(indices) if prefix else None)
-    if _int(cfg_layers) and _int(have) and cfg_layers != have:
-        out.append(_finding(
-            "SRV005", "checkpoint-layer-count", Severity.blocker,
-            f"config has {cfg_layers} layers, the checkpoint {have}", "numLayers",
-            cfg_layers, cloc, have, sloc or Location(file=ctx.serving.origin.path,
-                                                      key=f"{prefix}.*", side=ctx.sside)))  # fmt: skip
-    return out
-
-
-def tied_head(ctx: Ctx) -> list[Finding]:
-    """SRV006: an untied model needs lm_head.weight; a checkpoint without it leaves it random."""
-    if not ctx.is_checkpoint:
-        return []
-    tie, cloc = ctx.cfg("tieWordEmbeddings")
-    absent, sloc = ctx.srv("tieWordEmbeddings")
-    if tie is False and absent is True:
-        return [_finding(
-            "SRV006", "untied-head-missing", Severity.major,
-            "config unties the output head (tie_word_embeddings=false) but the checkpoint has "
-            "no lm_head weight: it would be left randomly initialized",
-            "tieWordEmbeddings", tie, cloc, "absent", sloc)]  # fmt: skip
-    return []
-
-
 def dtype(ctx: Ctx) -> list[Finding]:
     """SRV007: served or stored dtype differs from the config's."""
     cval, cloc = ctx.cfg("dtype")
@@ -304,41 +182,8 @@ def vocab(ctx: Ctx) -> list[Finding]:
     return out
 
 
-def load_mismatch(ctx: Ctx) -> list[Finding]:
-    """SRV010: torch's ``size mismatch for ...`` errors, predicted tensor by tensor."""
-    if not ctx.is_checkpoint or not ctx.config.nodes:
-        return []
-    from driftcheck.parsers.serving.mismatch import (
-        align_prefix,
-        predict_load,
-        state_dict_shapes,
-        tensor_table,
-    )
-
-    model = tensor_table(ctx.config).named
-    ckpt = align_prefix(state_dict_shapes(ctx.serving), model)
-    if not model or len(set(model) & set(ckpt)) < min(len(model), len(ckpt)) // 2:
-        return []  # different naming (GGUF vs HF, a partial graph): nothing to predict
-    pred = predict_load(ckpt, ctx.config)
-    groups: dict[str, list[str]] = {}
-    for name in pred.mismatched:
-        groups.setdefault(re.sub(r"\.\d+\.", ".*.", name), []).append(name)
-    out = []
-    for pattern, names in groups.items():
-        got, want = pred.mismatched[names[0]]
-        msgs = [m for m in pred.size_mismatch if any(f" {n}:" in m for n in names[:1])]
-        out.append(_finding(
-            "SRV010", "load-size-mismatch", Severity.blocker,
-            f"size mismatch for {pattern} ({len(names)} tensor{'s' * (len(names) > 1)}): "
-            f"checkpoint {list(got)}, model {list(want)}", "weights",
-            list(want), Location(file=ctx.config.origin.path, key=names[0], side=ctx.cside),
-            list(got), Location(file=ctx.serving.origin.path, key=names[0], side=ctx.sside),
-            evidence=msgs[0] if msgs else None))  # fmt: skip
-    return out
-
-
 RULES = (max_model_len, tensor_parallel, tgi_token_limits, layer_count, tied_head, dtype,
-         quantization, vocab, load_mismatch)  # fmt: skip
+         quantization, vocab, load_mismatch, gguf_tensors)  # fmt: skip
 
 
 def serving_findings(
