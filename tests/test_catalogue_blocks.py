@@ -4,7 +4,8 @@ One generic test per (block, example): the block's graph must have the same para
 count as the torch reference (transformers' own class where it exists), the same
 state-dict names and shapes (unless the block declares that its layout differs, e.g. a
 fused qkv projection modelled as q/k/v), and its output shape, propagated through the
-graph with each layer's catalogue shape rule, must equal the shape torch's forward returns.
+graph by ``driftcheck.graph.shapes.infer_shapes`` (the catalogue's shape rules in
+topological order), must equal the shape torch's forward returns.
 """
 
 from __future__ import annotations
@@ -14,9 +15,11 @@ from math import prod
 import networkx as nx
 import pytest
 
+from driftcheck.errors import DriftcheckError
 from driftcheck.graph import catalogue
 from driftcheck.graph.counting import node_weights
 from driftcheck.graph.model import Graph
+from driftcheck.graph.shapes import ShapeResult, infer_shapes
 from tests.reference_blocks import REFERENCES, reference
 
 BLOCKS = sorted(catalogue.blocks(), key=lambda s: s.name)
@@ -27,21 +30,10 @@ CASES = [
 ]
 
 
-def propagate(graph: Graph, inputs: list[tuple]) -> dict[str, tuple]:
-    """Output shape of every leaf, walking dataflow edges in topological order."""
-    shapes: dict[str, tuple] = {}
+def propagate(graph: Graph, inputs: list[tuple]) -> ShapeResult:
+    """The graph-level shape inference, fed the example's input shapes in input order."""
     given = dict(zip([n.id for n in graph.inputs()], inputs, strict=True))
-    dag = nx.DiGraph()
-    dag.add_nodes_from(n.id for n in graph.leaves())
-    dag.add_edges_from((e.src, e.dst) for e in graph.edges)
-    for node_id in nx.topological_sort(dag):
-        node = graph.node(node_id)
-        if node.type == "Input":
-            shapes[node_id] = tuple(given[node_id])
-            continue
-        ins = [shapes[e.src] for e in graph.predecessors(node_id)]
-        shapes[node_id] = catalogue.get(node.type).output_shape(node.params, ins)
-    return shapes
+    return infer_shapes(graph, given)
 
 
 def state_dict(graph: Graph) -> dict[str, tuple[int, ...]]:
@@ -70,8 +62,9 @@ def test_block_matches_torch(name: str, k: int) -> None:
         assert ours == theirs, (set(ours) ^ set(theirs)) or "shapes differ"
         assert sum(prod(s) for s in ours.values()) == ref.params()
 
-    shapes = propagate(graph, list(ex.inputs))
-    assert shapes[graph.outputs[0]] == ref.output_shape()
+    result = propagate(graph, list(ex.inputs))
+    assert result.ok, [e.message for e in result.errors]
+    assert result.shapes[graph.outputs[0]] == ref.output_shape()
 
 
 @pytest.mark.parametrize("spec", BLOCKS, ids=lambda s: s.name)
@@ -92,9 +85,75 @@ def test_block_is_well_formed(spec) -> None:
             continue
         assert leaf.id in reach and leaf.id in feeds, f"{leaf.id} is off the dataflow path"
     assert all("." not in n.id for n in graph.nodes)
+    # the declared, symbolic input shapes ("B", "T", hidden) propagate without a rejection
+    assert infer_shapes(graph).ok
     assert catalogue.lookup(spec.name) == spec.name
 
 
 def test_catalogue_size() -> None:
     assert len(BLOCKS) >= 80
     assert sum(len(s.examples) >= 2 for s in BLOCKS) >= 40
+
+
+def test_repeated_and_tied_model_expands_to_the_same_count() -> None:
+    """NanoGPT holds its blocks as one repeated subtree and ties lm_head to wte."""
+    spec = catalogue.get_block("NanoGPT")
+    ex = spec.examples[0]
+    graph = spec.graph(ex.params)
+    flat = graph.expand()
+    assert len(flat.nodes) > len(graph.nodes)
+    assert (
+        flat.params_total()
+        == graph.params_total()
+        == reference("NanoGPT", dict(ex.params), list(ex.inputs)).params()
+    )
+    assert propagate(flat, list(ex.inputs)).ok
+
+
+@pytest.mark.parametrize("spec", BLOCKS, ids=lambda s: s.name)
+def test_bad_parameters_are_one_line_errors(spec) -> None:
+    params = dict(spec.examples[0].params)
+    with pytest.raises(DriftcheckError) as e:
+        spec.graph({**params, "no_such_parameter": 1})
+    assert "no_such_parameter" in e.value.one_line()
+    first = next(p for p in spec.params if p.required)
+    with pytest.raises(DriftcheckError) as e:
+        spec.graph({k: v for k, v in params.items() if k not in (first.name, *first.aliases)})
+    assert "\n" not in e.value.one_line()
+
+
+def test_bad_choice_is_an_error() -> None:
+    spec = catalogue.get_block("RNNEncoder")
+    with pytest.raises(DriftcheckError, match="cell"):
+        spec.graph({"vocab_size": 10, "embed_dim": 4, "hidden_size": 4, "cell": "rnn"})
+
+
+# a wrong input width must be rejected by the graph's shape walk AND by torch itself
+# (block, example, which input, which axis)
+WRONG = [
+    ("LlamaDecoderLayer", 0, 0, -1),
+    ("BertLayer", 0, 0, -1),
+    ("T5DecoderBlock", 1, 0, -1),
+    ("ResNetBottleNeckLayer", 0, 0, 1),
+    ("MBConv", 0, 0, 1),
+    ("UNetUp", 0, 1, 1),
+    ("ConvNextLayer", 0, 0, 1),
+    ("TorchTransformerEncoderLayer", 0, 0, -1),
+]
+
+
+@pytest.mark.parametrize("name,k,i,axis", WRONG, ids=[w[0] for w in WRONG])
+def test_wrong_width_is_caught_like_torch(name: str, k: int, i: int, axis: int) -> None:
+    import torch
+
+    spec = catalogue.get_block(name)
+    ex = spec.examples[k]
+    bad = [list(s) for s in ex.inputs]
+    bad[i][axis] += 3
+    bad_inputs = [tuple(s) for s in bad]
+    result = propagate(spec.graph(ex.params), bad_inputs)
+    assert not result.ok and result.errors[0].kind == "mismatch"
+    ref = reference(name, dict(ex.params), bad_inputs)
+    with pytest.raises((RuntimeError, ValueError, AssertionError)):
+        with torch.no_grad():
+            ref.module(*ref.args, **ref.kwargs)

@@ -16,7 +16,8 @@ The loader skips modules whose name starts with ``_``; nothing here is a catalog
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
+from contextlib import contextmanager
 from typing import Any
 
 from driftcheck.graph import catalogue
@@ -71,6 +72,20 @@ class Builder:
     def __init__(self, name: str, reference: str | None = None) -> None:
         self.g = Graph(name=name, origin=Origin(kind="graph", detail=reference))
         self._ops = 0
+        self._scope: str | None = None
+
+    @contextmanager
+    def scope(self, path: str) -> Iterator[None]:
+        """Put unnamed ops (residual adds, activations) under the module ``path``.
+
+        A repeated subtree must hold its whole dataflow: an Add left at the top level would
+        make the copies leave and re-enter the block mid-way.
+        """
+        before, self._scope = self._scope, path
+        try:
+            yield
+        finally:
+            self._scope = before
 
     # ------------------------------------------------------------------ nodes
     def input(self, name: str, shape: Iterable[Any]) -> str:
@@ -111,7 +126,8 @@ class Builder:
         spec.bind(params)  # fail now, with the layer's own message, on a bad parameter
         if name is None:
             self._ops += 1
-            node_id, parent = f"{type_.lower()}_{self._ops}", None
+            node_id = f"{type_.lower()}_{self._ops}"
+            parent = self._parent(f"{self._scope}.op") if self._scope else None
         else:
             node_id, parent = nid(name), self._parent(name)
         self.g.add(

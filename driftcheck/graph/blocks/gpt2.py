@@ -125,7 +125,8 @@ def _nano_gpt(p: Mapping[str, Any]) -> Graph:
     tok = b.add("Embedding", "transformer.wte", {"num_embeddings": v, "embedding_dim": h}, idx)
     wpe = {"num_embeddings": p["block_size"], "embedding_dim": h}
     x = b.residual(tok, b.add("Embedding", "transformer.wpe", wpe, pos))
-    x = _nano_block(b, "transformer.h.0.", p, x)
+    with b.scope("transformer.h.0"):
+        x = _nano_block(b, "transformer.h.0.", p, x)
     b.g.node("transformer/h/0").repeat = p["n_layer"]
     x = norm(b, "LayerNorm", "transformer.ln_f", h, x, bias=p["bias"])
     head = {"in_features": h, "out_features": v, "bias": False}
