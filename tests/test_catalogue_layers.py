@@ -138,6 +138,27 @@ def test_symbolic_dims_pass_through(name: str) -> None:
             assert all(d is None or isinstance(d, (int, str)) for d in out)
 
 
+_BAD_VALUES = (0, -1, "x", 2.5, None, True, (1, 2, 3, 4, 5, 6, 7))
+
+
+@pytest.mark.parametrize("name", [s.name for s in SPECS])
+def test_bad_params_give_one_line_errors(name: str) -> None:
+    """Any junk in any parameter ends in a DriftcheckError (exit 2, one line), or a result."""
+    from driftcheck.errors import DriftcheckError
+
+    spec = catalogue.get(name)
+    example = spec.examples[0]
+    for p in spec.params:
+        for value in _BAD_VALUES:
+            params = {**example.params, p.name: value}
+            try:
+                spec.param_count(params)
+                spec.output_shape(params, list(example.inputs))
+                spec.mac_count(params, list(example.inputs))
+            except DriftcheckError as err:
+                assert "\n" not in err.one_line() and name in err.one_line()
+
+
 def test_catalogue_size_and_entries() -> None:
     assert len(SPECS) >= 200, len(SPECS)
     for spec in SPECS:

@@ -16,11 +16,21 @@ MAC conventions (used by every family):
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from math import prod
 from typing import Any
 
-from driftcheck.errors import ShapeError
-from driftcheck.graph.catalogue.spec import Example, P, Shape, expect_dim, fmt, numel
+from driftcheck.errors import DriftcheckError, ShapeError
+from driftcheck.graph.catalogue.spec import (
+    CatalogueError,
+    Example,
+    LayerSpec,
+    P,
+    Shape,
+    expect_dim,
+    fmt,
+    numel,
+)
 
 # ------------------------------------------------------------------ common parameters
 HIDDEN = ("hidden_size", "embed_dim", "d_model", "n_embd", "dim", "model_dim", "width")
@@ -143,3 +153,59 @@ def norm_axis(layer: str, axis: int, ndim: int, shape: Shape) -> int:
     if not -max(ndim, 1) <= axis < max(ndim, 1):
         raise ShapeError(f"{layer} dim={axis} out of range for input shape {fmt(shape)}")
     return axis % max(ndim, 1)
+
+
+# ---------------------------------------------------------------- guarding rules
+_RULE_ERRORS = (TypeError, ValueError, ZeroDivisionError, IndexError, KeyError, AttributeError)
+
+
+def _check_params(spec: LayerSpec, p: Mapping[str, Any]) -> None:
+    """Widths must be known and non-negative before a rule multiplies them."""
+    for q in spec.params:
+        v = p.get(q.name)
+        if v is None:
+            if q.required:
+                raise CatalogueError(f"{spec.name}.{q.name} is unknown (None)")
+            continue
+        if q.dim:
+            values = v if isinstance(v, tuple) else (v,)
+            if any(isinstance(x, int) and not isinstance(x, bool) and x < 0 for x in values):
+                raise CatalogueError(f"{spec.name}.{q.name} must be >= 0, got {v!r}")
+
+
+def _guard(spec: LayerSpec, fn, what: str):
+    def rule(p, *rest):
+        _check_params(spec, p)
+        try:
+            out = fn(p, *rest)
+        except DriftcheckError as err:
+            if spec.name in err.message:
+                raise
+            raise type(err)(f"{spec.name}: {err.message}", err.where) from err
+        except _RULE_ERRORS as err:
+            shown = ", ".join(f"{k}={v!r}" for k, v in p.items())
+            raise CatalogueError(f"{spec.name} {what} rule failed for ({shown}): {err}") from err
+        if what == "weight":
+            for name, shape in out.items():
+                if not all(
+                    isinstance(d, int) and not isinstance(d, bool) and d >= 0 for d in shape
+                ):
+                    raise CatalogueError(f"{spec.name} weight {name} has unknown size {shape!r}")
+        return out
+
+    rule.__doc__ = fn.__doc__
+    return rule
+
+
+def checked(layers: list[LayerSpec]) -> list[LayerSpec]:
+    """The family's entries with rules that turn bad params (None widths, zero strides or
+    groups, negative sizes) into one-line CatalogueErrors instead of Python tracebacks."""
+    return [
+        replace(
+            s,
+            weights=_guard(s, s.weights, "weight"),
+            shape=_guard(s, s.shape, "shape"),
+            macs=_guard(s, s.macs, "MAC"),
+        )
+        for s in layers
+    ]

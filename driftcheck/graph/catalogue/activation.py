@@ -8,7 +8,7 @@ which would shadow the Linear layer), so a parser reading ``ACT2FN["gelu_new"]``
 from __future__ import annotations
 
 from driftcheck.errors import ShapeError
-from driftcheck.graph.catalogue._helpers import ex
+from driftcheck.graph.catalogue._helpers import checked, ex
 from driftcheck.graph.catalogue.spec import Example, LayerSpec, P, expect_dim, fmt
 
 _PLAIN = ((2, 8), (2, 3, 4, 5))
@@ -326,3 +326,5 @@ LAYERS = [
         examples=ex(({}, ((2, 8),)), ({"alpha_p_init": 0.5, "beta": 0.25}, ((2, 3, 4),))),
     ),
 ]
+
+LAYERS = checked(LAYERS)

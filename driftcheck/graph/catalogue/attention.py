@@ -11,6 +11,7 @@ from driftcheck.errors import ShapeError
 from driftcheck.graph.catalogue._helpers import (
     HEADS,
     KV_HEADS,
+    checked,
     ex,
     hidden,
     known,
@@ -385,3 +386,5 @@ SDPA = LayerSpec(
 )
 
 LAYERS = [ATTENTION, MLA, CSA, CROSS, SDPA]
+
+LAYERS = checked(LAYERS)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from math import prod
 
 from driftcheck.errors import ShapeError
-from driftcheck.graph.catalogue._helpers import ex, known, zero_macs
+from driftcheck.graph.catalogue._helpers import checked, ex, known, zero_macs
 from driftcheck.graph.catalogue.spec import (
     CatalogueError,
     LayerSpec,
@@ -331,3 +331,5 @@ FOLD = LayerSpec(
 )
 
 LAYERS = [_conv(n, t) for t in (False, True) for n in (1, 2, 3)] + [UNFOLD, FOLD]
+
+LAYERS = checked(LAYERS)

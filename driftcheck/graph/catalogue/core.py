@@ -6,6 +6,7 @@ This file is also the pattern for every family module: a list ``LAYERS`` of ``La
 from __future__ import annotations
 
 from driftcheck.errors import ShapeError
+from driftcheck.graph.catalogue._helpers import checked
 from driftcheck.graph.catalogue.spec import Example, LayerSpec, P, expect_dim, fmt, numel
 
 
@@ -105,3 +106,5 @@ LAYERS = [
         examples=(Example({}, ((2, 8), (2, 8))), Example({}, ((2, 3, 8), (8,)))),
     ),
 ]
+
+LAYERS = checked(LAYERS)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from driftcheck.errors import ShapeError
 from driftcheck.graph.catalogue._helpers import (
+    checked,
     ex,
     hidden,
     known,
@@ -274,3 +275,5 @@ SE = LayerSpec(
 )
 
 LAYERS = [CONV1D, PATCH, POS, SINUS, ROPE, LAYERSCALE, DROPPATH, SE]
+
+LAYERS = checked(LAYERS)

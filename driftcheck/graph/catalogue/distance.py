@@ -6,7 +6,7 @@ MACs: one per input element (a dot product or a difference per element).
 from __future__ import annotations
 
 from driftcheck.errors import ShapeError
-from driftcheck.graph.catalogue._helpers import ex, in_numel_macs
+from driftcheck.graph.catalogue._helpers import checked, ex, in_numel_macs
 from driftcheck.graph.catalogue.spec import LayerSpec, P, fmt
 
 
@@ -76,3 +76,5 @@ LAYERS = [
         extra={"bad": ex(({}, ((4, 8), (4, 6))))},
     ),
 ]
+
+LAYERS = checked(LAYERS)

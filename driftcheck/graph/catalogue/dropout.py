@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from driftcheck.graph.catalogue._helpers import ex, rank, zero_macs
+from driftcheck.graph.catalogue._helpers import checked, ex, rank, zero_macs
 from driftcheck.graph.catalogue.spec import LayerSpec, P
 
 _PARAMS = (
@@ -56,3 +56,5 @@ LAYERS = [
         ((2, 3, 4), (2, 3, 4, 5)),
     ),
 ]
+
+LAYERS = checked(LAYERS)

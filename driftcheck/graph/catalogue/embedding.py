@@ -6,7 +6,7 @@ MACs: 0 for a lookup; EmbeddingBag's sum/mean reduction costs one per gathered e
 from __future__ import annotations
 
 from driftcheck.errors import ShapeError
-from driftcheck.graph.catalogue._helpers import ex, zero_macs
+from driftcheck.graph.catalogue._helpers import checked, ex, zero_macs
 from driftcheck.graph.catalogue.spec import LayerSpec, P, fmt, numel
 
 _VOCAB = ("vocab_size", "n_vocab", "num_tokens", "input_dim", "ntoken", "n_token")
@@ -81,3 +81,5 @@ LAYERS = [
         },
     ),
 ]
+
+LAYERS = checked(LAYERS)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from math import prod
 
 from driftcheck.errors import ShapeError
-from driftcheck.graph.catalogue._helpers import known, norm_axis
+from driftcheck.graph.catalogue._helpers import checked, known, norm_axis
 from driftcheck.graph.catalogue.spec import P, fmt, numel, tup
 from driftcheck.graph.catalogue.tensor_ops import move as _move
 
@@ -296,3 +296,5 @@ LAYERS = [
         macs=_einsum_macs,
     ),
 ]
+
+LAYERS = checked(LAYERS)

@@ -7,7 +7,7 @@ MACs: tokens * in * out per weight matrix (Bilinear: tokens * in1 * in2 * out).
 from __future__ import annotations
 
 from driftcheck.errors import ShapeError
-from driftcheck.graph.catalogue._helpers import ex, known, matmul_macs, rows
+from driftcheck.graph.catalogue._helpers import checked, ex, known, matmul_macs, rows
 from driftcheck.graph.catalogue.spec import LayerSpec, P, expect_dim, fmt
 
 
@@ -233,3 +233,5 @@ LCE = LayerSpec(
 )
 
 LAYERS = [BILINEAR, LORA, ALS, LCE]
+
+LAYERS = checked(LAYERS)

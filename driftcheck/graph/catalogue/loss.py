@@ -7,8 +7,8 @@ No weights except AdaptiveLogSoftmaxWithLoss (in linear.py). MACs: one per input
 from __future__ import annotations
 
 from driftcheck.errors import ShapeError
-from driftcheck.graph.catalogue._helpers import broadcast, ex, in_numel_macs, known
-from driftcheck.graph.catalogue.spec import LayerSpec, P, fmt
+from driftcheck.graph.catalogue._helpers import broadcast, checked, ex, in_numel_macs, known
+from driftcheck.graph.catalogue.spec import CatalogueError, LayerSpec, P, fmt
 
 _RED = P("reduction", "str", "mean")
 
@@ -48,7 +48,7 @@ def loss(
 
 def _reduced(p, per_item):
     if p["reduction"] not in ("none", "mean", "sum", "batchmean"):
-        raise ShapeError(f"unknown reduction {p['reduction']!r}")
+        raise CatalogueError(f"unknown reduction {p['reduction']!r} (none, mean, sum)")
     return tuple(per_item) if p["reduction"] == "none" else ()
 
 
@@ -352,3 +352,5 @@ LAYERS = [
         bad=(({}, ((4, 8), (4, 7), (4, 8))),),
     ),
 ]
+
+LAYERS = checked(LAYERS)

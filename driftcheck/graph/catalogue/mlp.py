@@ -8,7 +8,16 @@ from __future__ import annotations
 
 from math import prod
 
-from driftcheck.graph.catalogue._helpers import ACT, INTER, ex, hidden, last_dim, linear_w, rows
+from driftcheck.graph.catalogue._helpers import (
+    ACT,
+    INTER,
+    checked,
+    ex,
+    hidden,
+    last_dim,
+    linear_w,
+    rows,
+)
 from driftcheck.graph.catalogue.spec import CatalogueError, LayerSpec, P, expect_dim
 
 
@@ -162,11 +171,9 @@ def _experts_weights(p, prefix=""):
     return w
 
 
-def _check_layout(p):
+def _check_layout(p, name="MoEExperts"):
     if p["layout"] not in ("fused", "per_expert"):
-        raise CatalogueError(
-            f"MoEExperts.layout must be 'fused' or 'per_expert', got {p['layout']!r}"
-        )
+        raise CatalogueError(f"{name}.layout must be 'fused' or 'per_expert', got {p['layout']!r}")
 
 
 def _experts_w(p):
@@ -226,7 +233,7 @@ EXPERTS = LayerSpec(
 
 # ---------------------------------------------------------------- Sparse MoE (router + experts)
 def _moe_weights(p):
-    _check_layout(p)
+    _check_layout(p, "SparseMoE")
     w = _router_weights(dict(p, bias=p["router_bias"]))
     w = {f"gate.{k}": v for k, v in w.items()}
     w.update(_experts_weights(dict(p, bias=False), "experts."))
@@ -294,3 +301,5 @@ MOE = LayerSpec(
 )
 
 LAYERS = [GATED, MLP, ROUTER, EXPERTS, MOE]
+
+LAYERS = checked(LAYERS)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from driftcheck.errors import ShapeError
 from driftcheck.graph.catalogue._helpers import (
+    checked,
     ex,
     hidden,
     known,
@@ -299,3 +300,5 @@ SEP_CONV = LayerSpec(
 )
 
 LAYERS = [MAMBA, CAUSAL_CONV, LN2D, GRN, FROZEN_BN, SCALED_EMB, SEP_CONV]
+
+LAYERS = checked(LAYERS)

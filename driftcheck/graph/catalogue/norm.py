@@ -6,7 +6,7 @@ MACs: one per output element (normalization is memory-bound; see ``_helpers``).
 from __future__ import annotations
 
 from driftcheck.errors import ShapeError
-from driftcheck.graph.catalogue._helpers import ex
+from driftcheck.graph.catalogue._helpers import checked, ex
 from driftcheck.graph.catalogue.spec import LayerSpec, P, expect_dim, fmt, tup
 
 _FEATURES = ("num_channels", "channels", "C", "dim")
@@ -315,3 +315,5 @@ LAYERS = [
     LRN,
     CROSSMAP,
 ]
+
+LAYERS = checked(LAYERS)

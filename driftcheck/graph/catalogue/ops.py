@@ -11,7 +11,14 @@ from __future__ import annotations
 from math import prod
 
 from driftcheck.errors import ShapeError
-from driftcheck.graph.catalogue._helpers import broadcast, ex, in_numel_macs, known, norm_axis
+from driftcheck.graph.catalogue._helpers import (
+    broadcast,
+    checked,
+    ex,
+    in_numel_macs,
+    known,
+    norm_axis,
+)
 from driftcheck.graph.catalogue.spec import LayerSpec, P, fmt
 
 
@@ -334,3 +341,6 @@ def _topk_shape(p, x):
     if known(x[d]) and p["k"] > x[d]:
         raise ShapeError(f"TopK k={p['k']} exceeds dim {p['dim']} of input shape {fmt(x)}")
     return tuple(p["k"] if i == d else v for i, v in enumerate(x))
+
+
+LAYERS = checked(LAYERS)

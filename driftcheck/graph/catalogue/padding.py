@@ -7,7 +7,7 @@ last axis first. No weights, zero MACs.
 from __future__ import annotations
 
 from driftcheck.errors import ShapeError
-from driftcheck.graph.catalogue._helpers import ex, zero_macs
+from driftcheck.graph.catalogue._helpers import checked, ex, zero_macs
 from driftcheck.graph.catalogue.spec import LayerSpec, P, fmt, tup
 
 _SHAPES = {1: ((2, 3, 6), (3, 5)), 2: ((2, 3, 4, 5), (3, 4, 4)), 3: ((1, 2, 3, 4, 4), (2, 3, 3, 3))}
@@ -69,3 +69,5 @@ LAYERS = [
     for k in ("Zero", "Constant", "Reflection", "Replication", "Circular")
     for n in (1, 2, 3)
 ]
+
+LAYERS = checked(LAYERS)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from math import ceil, floor, prod
 
 from driftcheck.errors import ShapeError
-from driftcheck.graph.catalogue._helpers import ex, in_numel_macs, known
+from driftcheck.graph.catalogue._helpers import checked, ex, in_numel_macs, known
 from driftcheck.graph.catalogue.spec import LayerSpec, P, fmt, numel, tup
 
 
@@ -271,3 +271,5 @@ LAYERS = (
     + [_fractional(n) for n in (2, 3)]
     + [_unpool(n) for n in (1, 2, 3)]
 )
+
+LAYERS = checked(LAYERS)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from math import prod
 
 from driftcheck.errors import ShapeError
-from driftcheck.graph.catalogue._helpers import ex, known
+from driftcheck.graph.catalogue._helpers import checked, ex, known
 from driftcheck.graph.catalogue.spec import LayerSpec, P, expect_dim, fmt
 
 _GATES = {"RNN": 1, "GRU": 3, "LSTM": 4}
@@ -184,3 +184,5 @@ def _cell(kind: str) -> LayerSpec:
 
 
 LAYERS = [_rnn(k) for k in ("RNN", "LSTM", "GRU")] + [_cell(k) for k in ("RNN", "LSTM", "GRU")]
+
+LAYERS = checked(LAYERS)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from math import prod
 
 from driftcheck.errors import ShapeError
-from driftcheck.graph.catalogue._helpers import ex, known, norm_axis, zero_macs
+from driftcheck.graph.catalogue._helpers import checked, ex, known, norm_axis, zero_macs
 from driftcheck.graph.catalogue.ops import op
 from driftcheck.graph.catalogue.spec import LayerSpec, P, fmt, tup
 
@@ -326,3 +326,5 @@ LAYERS = [
         _ID,
     ),
 ]
+
+LAYERS = checked(LAYERS)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from math import prod
 
 from driftcheck.errors import ShapeError
-from driftcheck.graph.catalogue._helpers import ex, known
+from driftcheck.graph.catalogue._helpers import checked, ex, known
 from driftcheck.graph.catalogue.spec import LayerSpec, P, expect_dim, fmt
 
 
@@ -394,3 +394,5 @@ TRANSFORMER = LayerSpec(
 )
 
 LAYERS = [MHA, _layer(False), _layer(True), _stack(False), _stack(True), TRANSFORMER]
+
+LAYERS = checked(LAYERS)

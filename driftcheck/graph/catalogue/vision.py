@@ -7,7 +7,7 @@ interpolating modes (linear, bilinear, bicubic, trilinear).
 from __future__ import annotations
 
 from driftcheck.errors import ShapeError
-from driftcheck.graph.catalogue._helpers import ex, known, out_numel_macs, zero_macs
+from driftcheck.graph.catalogue._helpers import checked, ex, known, out_numel_macs, zero_macs
 from driftcheck.graph.catalogue.spec import LayerSpec, P, fmt, numel, tup
 
 
@@ -155,3 +155,5 @@ LAYERS = [
         extra={"bad": ex(({"groups": 4}, ((1, 6, 3, 3),)))},
     ),
 ]
+
+LAYERS = checked(LAYERS)
