@@ -117,11 +117,12 @@ def hf_decoder(
 
     def factory(params: dict[str, Any], inputs: list[tuple[int, ...]]) -> Ref:
         layer_idx = params.pop("layer_idx", 0)
+        dev = params.pop("_device", device)  # "meta" for real-size, count-only checks
         cfg = hf_config(model_type, config_class, {**(fixed or {}), **params})
-        module = hf_module(model_type, cls, cfg, device, layer_idx=layer_idx)
-        x = torch.empty(inputs[0], device=device)
+        module = hf_module(model_type, cls, cfg, dev, layer_idx=layer_idx)
+        x = torch.empty(inputs[0], device=dev)
         kwargs: dict[str, Any] = {}
-        pe = rotary(model_type, cfg, x) if rope else None
+        pe = rotary(model_type, cfg, x) if rope and dev == device else None
         if pe is not None:
             kwargs["position_embeddings"] = pe
         if call is not None:

@@ -157,3 +157,78 @@ def test_wrong_width_is_caught_like_torch(name: str, k: int, i: int, axis: int) 
     with pytest.raises((RuntimeError, ValueError, AssertionError)):
         with torch.no_grad():
             ref.module(*ref.args, **ref.kwargs)
+
+
+# real published sizes, counted on the meta device only (no memory, no forward)
+REAL = [
+    (
+        "LlamaDecoderLayer",
+        {
+            "hidden_size": 4096,
+            "num_attention_heads": 32,
+            "num_key_value_heads": 8,
+            "intermediate_size": 14336,
+        },
+    ),  # Llama-3-8B
+    (
+        "Qwen3DecoderLayer",
+        {
+            "hidden_size": 4096,
+            "num_attention_heads": 32,
+            "num_key_value_heads": 8,
+            "intermediate_size": 12288,
+        },
+    ),  # Qwen3-8B
+    (
+        "MixtralDecoderLayer",
+        {
+            "hidden_size": 4096,
+            "num_attention_heads": 32,
+            "num_key_value_heads": 8,
+            "intermediate_size": 14336,
+            "num_local_experts": 8,
+        },
+    ),  # Mixtral-8x7B
+    (
+        "DeepseekV3DecoderLayer",
+        {
+            "hidden_size": 7168,
+            "num_attention_heads": 128,
+            "num_key_value_heads": 128,
+            "intermediate_size": 18432,
+            "moe_intermediate_size": 2048,
+            "n_routed_experts": 256,
+            "num_experts_per_tok": 8,
+            "q_lora_rank": 1536,
+            "kv_lora_rank": 512,
+            "layer_idx": 3,
+        },
+    ),  # DeepSeek-V3 MoE layer
+    (
+        "BertLayer",
+        {"hidden_size": 1024, "num_attention_heads": 16, "intermediate_size": 4096},
+    ),  # BERT-large
+]
+
+
+@pytest.mark.parametrize("name,params", REAL, ids=[r[0] for r in REAL])
+def test_real_size_counts(name: str, params: dict) -> None:
+    spec = catalogue.get_block(name)
+    ref = reference(name, {**params, "_device": "meta"}, [(1, 1, params["hidden_size"])])
+    assert spec.param_count(params) == ref.params()
+
+
+def test_block_as_a_node_type_counts_its_repeats() -> None:
+    """A graph may use a block name as a node type (a decoder layer x 32)."""
+    from driftcheck.graph.model import Node
+
+    params = {
+        "hidden_size": 64,
+        "num_attention_heads": 4,
+        "num_key_value_heads": 2,
+        "intermediate_size": 128,
+    }
+    g = Graph()
+    g.add(Node(id="layers", type="LlamaDecoderLayer", params=params, repeat=32))
+    one = catalogue.get_block("LlamaDecoderLayer").param_count(params)
+    assert g.params_total() == 32 * one
