@@ -56,22 +56,14 @@ def _substitute(text: str, inputs: dict[str, str]) -> str:
     return re.sub(r"\$\{\{(.*?)\}\}", repl, text)
 
 
-def run_action(workspace: Path, tmp: Path, **given: str) -> dict:
-    spec = yaml.safe_load((ROOT / "action.yml").read_text())
-    inputs = {k: str(v.get("default", "")) for k, v in spec["inputs"].items()}
-    inputs.update(given)
-    env_dir = tmp / "venv"
-    venv.EnvBuilder(system_site_packages=True, with_pip=False).create(env_dir)
-    # pip comes from the base interpreter's site-packages (system_site_packages)
-    summary, output = tmp / "summary.md", tmp / "output.txt"
-    summary.write_text(""), output.write_text("")
-    base_env = {
+def _step_env(env_dir: Path, workspace: Path, tmp: Path) -> dict[str, str]:
+    return {
         "PATH": f"{env_dir / 'bin'}:/usr/bin:/bin",
         "HOME": str(tmp),
         "GITHUB_ACTIONS": "true",
         "GITHUB_WORKSPACE": str(workspace),
-        "GITHUB_STEP_SUMMARY": str(summary),
-        "GITHUB_OUTPUT": str(output),
+        "GITHUB_STEP_SUMMARY": str(tmp / "summary.md"),
+        "GITHUB_OUTPUT": str(tmp / "output.txt"),
         "GITHUB_BASE_REF": "main",
         "GITHUB_EVENT_NAME": "pull_request",
         "PIP_DISABLE_PIP_VERSION_CHECK": "1",
@@ -79,11 +71,19 @@ def run_action(workspace: Path, tmp: Path, **given: str) -> dict:
         "PIP_NO_BUILD_ISOLATION": "0",  # pip reads this inverted: 0 turns isolation off
         "PYTHONDONTWRITEBYTECODE": "1",
     }
+
+
+def _steps(inputs: dict[str, str], *, install: bool) -> list[dict]:
+    """The action's run steps; the install step alone, or every step after it."""
+    spec = yaml.safe_load((ROOT / "action.yml").read_text())
+    runs = [s for s in spec["runs"]["steps"] if "uses" not in s]
+    return runs[:1] if install else runs[1:]
+
+
+def _run_steps(steps, inputs, env_base, workspace) -> list[subprocess.CompletedProcess]:
     logs = []
-    for step in spec["runs"]["steps"]:
-        if "uses" in step:
-            continue
-        env = dict(base_env)
+    for step in steps:
+        env = dict(env_base)
         env.update({k: _substitute(str(v), inputs) for k, v in step.get("env", {}).items()})
         proc = subprocess.run(
             ["bash", "-e", "-c", _substitute(step["run"], inputs)],
@@ -96,8 +96,48 @@ def run_action(workspace: Path, tmp: Path, **given: str) -> dict:
         logs.append(proc)
         if proc.returncode != 0:
             break
-    outputs = dict(line.split("=", 1) for line in output.read_text().splitlines() if "=" in line)
-    return {"procs": logs, "summary": summary.read_text(), "outputs": outputs}
+    return logs
+
+
+def _inputs(**given: str) -> dict[str, str]:
+    spec = yaml.safe_load((ROOT / "action.yml").read_text())
+    inputs = {k: str(v.get("default", "")) for k, v in spec["inputs"].items()}
+    inputs.update(given)
+    return inputs
+
+
+@pytest.fixture(scope="module")
+def action_env(tmp_path_factory) -> Path:
+    """A runner-like Python where the action's install step has run (once per module)."""
+    tmp = tmp_path_factory.mktemp("runner")
+    env_dir = tmp / "venv"
+    # pip and the dependencies come from this interpreter's site-packages, so the install
+    # step needs no network; driftcheck itself is installed from the action path.
+    venv.EnvBuilder(system_site_packages=True, with_pip=False).create(env_dir)
+    (logs,) = [
+        _run_steps(_steps(_inputs(), install=True), _inputs(), _step_env(env_dir, tmp, tmp), tmp)
+    ]
+    assert logs[-1].returncode == 0, logs[-1].stderr
+    return env_dir
+
+
+def run_action(env_dir: Path, workspace: Path, tmp: Path, **given: str) -> dict:
+    inputs = _inputs(**given)
+    env_base = _step_env(env_dir, workspace, tmp)
+    (tmp / "summary.md").write_text("")
+    (tmp / "output.txt").write_text("")
+    logs = _run_steps(_steps(inputs, install=False), inputs, env_base, workspace)
+    outputs = dict(
+        line.split("=", 1) for line in (tmp / "output.txt").read_text().splitlines() if "=" in line
+    )
+    return {"procs": logs, "summary": (tmp / "summary.md").read_text(), "outputs": outputs}
+
+
+def test_install_step_installs_driftcheck_from_the_action_path(action_env: Path):
+    # the step's install lands in the runner's environment (the test env's editable install
+    # of the same tree may still win on import, through its meta-path finder)
+    dist = list((action_env / "lib").glob("python3*/site-packages/driftcheck-*.dist-info"))
+    assert dist, "the install step did not install driftcheck into the runner environment"
 
 
 @pytest.fixture
@@ -121,10 +161,11 @@ def pr_workspace(tmp_path: Path) -> Path:
     return ws
 
 
-def test_action_annotates_summarises_and_writes_valid_sarif(pr_workspace: Path, tmp_path: Path):
-    res = run_action(pr_workspace, tmp_path, paths="model.py", **{"fail-on": "blocker"})
-    install, run = res["procs"]
-    assert install.returncode == 0, install.stderr
+def test_action_annotates_summarises_and_writes_valid_sarif(
+    action_env: Path, pr_workspace: Path, tmp_path: Path
+):
+    res = run_action(action_env, pr_workspace, tmp_path, paths="model.py", **{"fail-on": "blocker"})
+    (run,) = res["procs"]
     assert run.returncode == 1, run.stdout + run.stderr  # a blocker fails the step
     annotations = [x for x in run.stdout.splitlines() if x.startswith("::error ")]
     assert annotations, run.stdout
@@ -138,7 +179,7 @@ def test_action_annotates_summarises_and_writes_valid_sarif(pr_workspace: Path, 
     assert int(res["outputs"]["findings"]) >= 1
 
 
-def test_action_only_annotates_changed_lines(pr_workspace: Path, tmp_path: Path):
+def test_action_only_annotates_changed_lines(action_env: Path, pr_workspace: Path, tmp_path: Path):
     # a second blocker on a line the PR did not touch must reach SARIF and summary, not annotations
     model = pr_workspace / "model.py"
     text = model.read_text().replace(
@@ -153,7 +194,7 @@ def test_action_only_annotates_changed_lines(pr_workspace: Path, tmp_path: Path)
     _git(pr_workspace, "reset", "-q", "--hard", "main")
     model.write_text(text)
     _git(pr_workspace, "commit", "-qam", "pr")
-    res = run_action(pr_workspace, tmp_path, paths="model.py")
+    res = run_action(action_env, pr_workspace, tmp_path, paths="model.py")
     run = res["procs"][-1]
     annotated = [x for x in run.stdout.splitlines() if x.startswith("::error ")]
     assert len(annotated) == 1 and "line=7" in annotated[0], run.stdout
@@ -161,34 +202,38 @@ def test_action_only_annotates_changed_lines(pr_workspace: Path, tmp_path: Path)
     assert len([r for r in sarif["runs"][0]["results"] if r["ruleId"] == "ATT001"]) == 2
 
 
-def test_action_changed_files_mode_annotates_whole_file(pr_workspace: Path, tmp_path: Path):
+def test_action_changed_files_mode_annotates_whole_file(
+    action_env: Path, pr_workspace: Path, tmp_path: Path
+):
     model = pr_workspace / "model.py"
     model.write_text(model.read_text() + "\n\ndef helper():\n    return 1\n")
     _git(pr_workspace, "commit", "-qam", "touch")
-    res = run_action(pr_workspace, tmp_path, paths="model.py", annotate="changed-files")
+    res = run_action(action_env, pr_workspace, tmp_path, paths="model.py", annotate="changed-files")
     annotated = [x for x in res["procs"][-1].stdout.splitlines() if x.startswith("::error ")]
     assert annotated and all("file=model.py" in a for a in annotated)
 
 
-def test_action_compare_pair_reports_drift(pr_workspace: Path, tmp_path: Path):
-    res = run_action(pr_workspace, tmp_path, compare="model.py=config.json", **{"fail-on": "major"})
+def test_action_compare_pair_reports_drift(action_env: Path, pr_workspace: Path, tmp_path: Path):
+    res = run_action(
+        action_env, pr_workspace, tmp_path, compare="model.py=config.json", **{"fail-on": "major"}
+    )
     run = res["procs"][-1]
     assert run.returncode in (0, 1), run.stdout + run.stderr
     assert "driftcheck" in res["summary"].lower()
 
 
-def test_action_bad_pair_is_exit_2(pr_workspace: Path, tmp_path: Path):
-    res = run_action(pr_workspace, tmp_path, compare="model.py")
+def test_action_bad_pair_is_exit_2(action_env: Path, pr_workspace: Path, tmp_path: Path):
+    res = run_action(action_env, pr_workspace, tmp_path, compare="model.py")
     run = res["procs"][-1]
     assert run.returncode == 2
     assert "::error title=driftcheck::" in run.stdout
 
 
-def test_action_never_imports_the_pr_code(pr_workspace: Path, tmp_path: Path):
+def test_action_never_imports_the_pr_code(action_env: Path, pr_workspace: Path, tmp_path: Path):
     (pr_workspace / "model.py").write_text(
         "import pathlib\npathlib.Path('PWNED').write_text('x')\nraise SystemExit(3)\n" + BASE_MODEL
     )
-    run_action(pr_workspace, tmp_path, paths="model.py")
+    run_action(action_env, pr_workspace, tmp_path, paths="model.py")
     assert not (pr_workspace / "PWNED").exists()
 
 
