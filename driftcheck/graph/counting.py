@@ -6,7 +6,6 @@ from math import prod
 from typing import TYPE_CHECKING
 
 from driftcheck.graph import catalogue
-from driftcheck.graph.catalogue.spec import _no_weights
 
 if TYPE_CHECKING:
     from driftcheck.graph.model import Graph, Node
@@ -15,7 +14,7 @@ if TYPE_CHECKING:
 def node_weights(node: Node) -> dict[str, tuple[int, ...]] | None:
     """Weight tensors of one leaf node (name -> shape); None when unresolved or unknown."""
     spec = catalogue.get(node.type)
-    if spec is not None and spec.weights is _no_weights:
+    if spec is not None and node.unresolved and _weightless(spec):
         return {}  # an op (View, Add, ...) holds no weights whatever its unresolved attributes
     if node.unresolved:
         return None
@@ -72,3 +71,18 @@ def unresolved_nodes(graph: Graph) -> list[Node]:
 def _holds_nothing(node: Node) -> bool:
     # graph inputs, and user modules that own no layers (a leaf ``Module`` has no weights)
     return node.type in ("Input", "Module")
+
+
+_WEIGHTLESS: dict[str, bool] = {}
+
+
+def _weightless(spec: catalogue.LayerSpec) -> bool:
+    """True for a layer none of whose catalogue examples holds a weight (ops, activations)."""
+    if spec.name not in _WEIGHTLESS:
+        try:
+            _WEIGHTLESS[spec.name] = bool(spec.examples) and all(
+                not spec.weights(spec.bind(ex.params)) for ex in spec.examples
+            )
+        except (TypeError, ValueError, KeyError, catalogue.CatalogueError):
+            _WEIGHTLESS[spec.name] = False
+    return _WEIGHTLESS[spec.name]

@@ -64,7 +64,9 @@ class Builder:
         return s
 
     # ------------------------------------------------------------------ nodes
-    def add(self, m: Any, nid: str, name: str, parent: str | None, repeat: int = 1) -> None:
+    def add(
+        self, m: Any, nid: str, name: str, parent: str | None, repeat: int = 1, inherited=()
+    ) -> None:
         if len(self.g.nodes) > MAX_NODES:
             raise OverflowError(f"model has over {MAX_NODES} nodes")
         if id(m) in self.seen:
@@ -79,7 +81,7 @@ class Builder:
             node = Node(id=nid, type=m.type, name=name or None, parent=parent, repeat=repeat)
             node.params = dict(m.params)
             node.loc = _loc(m.loc)
-            node.unresolved = list(m.unresolved)
+            node.unresolved = list(m.unresolved) + list(inherited)
             node.user_class = m.torch
             node.notes = list(m.notes)
             for p, (key, file, line) in m.param_keys.items():
@@ -95,16 +97,21 @@ class Builder:
         node.user_class = m.cls.name if m.cls else (m.qual or m.kind)
         node.unresolved = list(m.unresolved)
         node.notes = list(m.notes)
+        # what is unsure about a module makes every weight under it unsure (never a guess)
+        inh = tuple(inherited) + tuple(f"{name or 'root'}: {u}" for u in m.unresolved)
+        if inh and not m.children and not m.params:
+            node.type = "Unknown"  # e.g. a ModuleList over an unknown iterable
+            node.unresolved = list(inh)
         self.g.add(node)
         for pname, p in m.params.items():
-            self._param(m, p, pname, nid, name)
+            self._param(m, p, pname, nid, name, inh)
         if m.kind in ("ModuleList", "Sequential"):
-            self._compact(list(m.children.items()), nid, name)
+            self._compact(list(m.children.items()), nid, name, inh)
         else:
             for cname, c in m.children.items():
-                self.add(c, _join(nid, cname, "/"), _join(name, cname, "."), nid)
+                self.add(c, _join(nid, cname, "/"), _join(name, cname, "."), nid, 1, inh)
 
-    def _compact(self, items: list[tuple[str, Any]], nid: str, name: str) -> None:
+    def _compact(self, items: list[tuple[str, Any]], nid: str, name: str, inh=()) -> None:
         i = 0
         while i < len(items):
             j = i + 1
@@ -116,10 +123,10 @@ class Builder:
             cname, c = items[i]
             if id(c) in self.seen:
                 j = i + 1
-            self.add(c, _join(nid, cname, "/"), _join(name, cname, "."), nid, repeat=j - i)
+            self.add(c, _join(nid, cname, "/"), _join(name, cname, "."), nid, j - i, inh)
             i = j
 
-    def _param(self, owner: Obj, p: Any, pname: str, parent: str, pname_full: str) -> None:
+    def _param(self, owner: Obj, p: Any, pname: str, parent: str, pname_full: str, inh=()) -> None:
         nid = _join(parent, pname, "/")
         node = Node(id=nid, type="Parameter", name=_join(pname_full, pname, "."), parent=parent)
         node.loc = _loc(owner.loc)
@@ -131,9 +138,12 @@ class Builder:
             else:
                 node.params = {"shape": tuple(plain(d) for d in shp)}
             self.weight_at[(id(owner), pname)] = f"{nid}.weight"
+            if p.cond:
+                node.unresolved.append(p.cond)
         elif isinstance(p, WeightRef):
             node.params = {"shape": None}
             self.pending_ties.append((node, "weight", p.owner, p.name))
+        node.unresolved.extend(inh)
         self.g.add(node)
 
     def _leaf_weights(self, m: Leaf) -> list[str]:

@@ -19,7 +19,7 @@ from driftcheck.parsers.source.pybuiltins import (
     py_call,
     value_method,
 )
-from driftcheck.parsers.source.semantics import Semantics
+from driftcheck.parsers.source.semantics import EXT_TOPS, Semantics
 from driftcheck.parsers.source.values import (
     Cls,
     Config,
@@ -30,6 +30,7 @@ from driftcheck.parsers.source.values import (
     Sourced,
     Tensor,
     Unknown,
+    UnknownModule,
     WeightRef,
     is_module,
     plain,
@@ -87,6 +88,8 @@ class Interp(ConfigMixin, Semantics):
             return py_call("dict", self, args, kwargs)
         if q.startswith(("functools.partial",)):
             return Unknown("partial")
+        if q.split(".")[0] not in EXT_TOPS and q.rsplit(".", 1)[-1][:1].isupper():
+            return UnknownModule(q)
         return Unknown(f"call of {q}")
 
     def call_builtin(self, name: str, args: list, kwargs: dict, loc: tuple) -> Any:

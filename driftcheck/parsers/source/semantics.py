@@ -26,6 +26,7 @@ from driftcheck.parsers.source.values import (
     Sourced,
     Tensor,
     Unknown,
+    UnknownModule,
     WeightRef,
     is_module,
     plain,
@@ -541,7 +542,11 @@ class Semantics(Evaluator):
         for d in (obj.children, obj.params, obj.buffers, obj.attrs):
             if name in d and not (d is obj.children and is_module(v)):
                 del d[name]
-        if obj.module and is_module(v):
+        if obj.module and isinstance(v, UnknownModule):
+            loc = (self.uncertain and None) or obj.loc
+            obj.children[name] = Leaf("Unknown", {}, loc, torch=v.qual, unresolved=["type"])
+            self.note(f"{name}: {v.qual} is not in the analyzed code (unknown layer)")
+        elif obj.module and is_module(v):
             obj.children[name] = v
         elif obj.module and isinstance(v, Tensor) and v.param:
             if v.owner is not None and v.owner is not obj:
@@ -555,8 +560,13 @@ class Semantics(Evaluator):
             obj.attrs[name] = v
             return
         if self.uncertain:
-            where = f"line {self.uncertain[-1]}"
-            obj.unresolved.append(f"{name} (depends on an unresolved condition at {where})")
+            why = f"{name} depends on an unresolved condition at line {self.uncertain[-1]}"
+            obj.unresolved.append(why)
+            target = obj.children.get(name, obj.params.get(name))
+            if isinstance(target, (Leaf, Obj)):
+                target.unresolved.append(why)
+            elif isinstance(target, Tensor):
+                target.cond = why
 
     # implemented in extlib
     def leaf_attr(self, leaf: Leaf, name: str) -> Any:

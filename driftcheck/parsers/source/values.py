@@ -33,6 +33,17 @@ class Unknown:
         raise TypeError("truth value of Unknown")
 
 
+class UnknownModule(Unknown):
+    """The result of constructing a class we cannot see (an unresolvable import): it may
+    well be a layer with weights, so assigning it to a module registers an Unknown layer."""
+
+    __slots__ = ("qual",)
+
+    def __init__(self, qual: str) -> None:
+        super().__init__(f"instance of {qual}")
+        self.qual = qual
+
+
 def is_unknown(v: Any) -> bool:
     return isinstance(v, Unknown)
 
@@ -148,6 +159,7 @@ class Tensor:
     param: bool = False  # wrapped in nn.Parameter
     owner: Any = None  # Leaf/Obj whose attribute this is (for tying)
     name: str | None = None
+    cond: str | None = None  # registered under a condition we could not decide
 
 
 @dataclass(eq=False)
