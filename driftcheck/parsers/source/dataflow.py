@@ -27,6 +27,7 @@ from driftcheck.parsers.source.values import Leaf, Obj, plain
 
 MAX_OPS = 20_000
 MAX_EDGES = 100_000
+MAX_COPIES = 16  # applications of one module beyond its first
 CONTAINERS = ("ModuleList", "Sequential", "ModuleDict")
 
 
@@ -45,6 +46,7 @@ class Flow:
         self.edges: list[Edge] = []
         self.edge_keys: set[tuple[str, str, int | None]] = set()
         self.adj: dict[str, set[str]] = {}
+        self.radj: dict[str, set[str]] = {}
         self.called: set[str] = set()  # node ids a forward call reached
         self.ran: dict[int, Any] = {}  # id(module) -> module, whose forward was followed
         self.tainted: set[int] = set()  # ... where something unknown might have used a child
@@ -54,6 +56,7 @@ class Flow:
         self.skipped_cycles = 0
         self.new_nodes: list[Node] = []
         self.ids = {n.id for n in graph.nodes}
+        self.copies: dict[str, int] = {}
         self.fed: set[str] = set()  # layer nodes that already have their input edges
         self.memo: dict[tuple, Any] = {}  # (node or op, producers, ...) -> result
         self.root_id = next((n.id for n in graph.nodes if n.parent is None), None)
@@ -133,7 +136,24 @@ class Flow:
         self.edge_keys.add(key)
         self.edges.append(Edge(src=src, dst=dst, index=index))
         self.adj.setdefault(src, set()).add(dst)
+        self.radj.setdefault(dst, set()).add(src)
         return True
+
+    def grounded(self, nid: str | None) -> bool:
+        """Does the tensor made by ``nid`` come (through edges) from a forward input?"""
+        if nid is None:
+            return False
+        seen, todo = {nid}, [nid]
+        while todo:
+            x = todo.pop()
+            n = self.node(x)
+            if n is not None and n.type == "Input":
+                return True
+            for y in self.radj.get(x, ()):
+                if y not in seen:
+                    seen.add(y)
+                    todo.append(y)
+        return False
 
     def connect(self, nid: str, inputs: list[Tens], n_inputs: int | None) -> None:
         """Edges from the known producers of ``inputs`` into node ``nid`` (indexed when >1)."""
@@ -236,6 +256,9 @@ class Flow:
             return self.memo[key]
         target = nid
         if nid in self.fed:
+            self.copies[nid] = self.copies.get(nid, 0) + 1
+            if self.copies[nid] > MAX_COPIES:  # a loop unrolling one module: stop following
+                return Tens(None)
             target = self._copy(node, loc)
         self.fed.add(nid)
         self.connect(target, ins, n_in)

@@ -29,6 +29,10 @@ if TYPE_CHECKING:
     from driftcheck.parsers.source.dataflow_eval import Frame
 
 MAX_DEPTH = 40
+MAX_LOOP = 256
+# documented ranks of Hugging Face model inputs (``input_ids`` is (batch, seq)): lets views
+# written with ``x.shape[:-1]`` become size-free ops; never written into the graph
+RANKS = {"input_ids": 2, "decoder_input_ids": 2, "inputs_embeds": 3, "pixel_values": 4}
 TUPLE_LEAVES = {"LSTM", "GRU", "RNN", "LSTMCell", "MultiheadAttention"}
 _MATH = {"sqrt": math.sqrt, "log": math.log, "ceil": math.ceil, "floor": math.floor}
 
@@ -49,7 +53,9 @@ class CallMixin:
         kwargs: dict[str, Any] = {}
         for i, p in enumerate(params):
             if i == 0 or p.arg not in defaults:
-                kwargs[p.arg] = self.f.add_input(p.arg, (str(fn.mod.path), node.lineno))
+                t = kwargs[p.arg] = self.f.add_input(p.arg, (str(fn.mod.path), node.lineno))
+                if p.arg in RANKS:  # internal only: the Input node's shape stays unknown
+                    t.learn_rank(RANKS[p.arg])
         out = self.run_func(fn, Mod(root), [], kwargs, None)
         t = first_tensor(out)
         return t
@@ -213,6 +219,32 @@ class CallMixin:
             fr.locals[p.arg] = kwargs.pop(p.arg) if p.arg in kwargs else self.eval(d, fr)
         if a.kwarg is not None:
             fr.locals[a.kwarg.arg] = kwargs
+
+    def iterate(self, v: Any) -> list[Any] | None:
+        if isinstance(v, (tuple, list)):
+            return list(v)
+        if isinstance(v, dict):
+            return list(v)
+        if isinstance(v, range):
+            return list(v[: MAX_LOOP + 1])
+        if (
+            isinstance(v, Mod)
+            and isinstance(v.obj, Obj)
+            and v.obj.kind in ("ModuleList", "Sequential")
+        ):
+            # a run of identical items is one graph node (repeat=n): its body runs once
+            out, last = [], None
+            for c in v.obj.children.values():
+                r = self.f.resolve(c)
+                if r is not last:
+                    out.append(Mod(c))
+                last = r
+            return out
+        if isinstance(v, Mod) and isinstance(v.obj, Obj) and v.obj.kind == "ModuleDict":
+            return list(v.obj.children)
+        if isinstance(v, ShapeOf) and v.t.shape is not None:
+            return list(v.t.shape)
+        return None
 
     # ------------------------------------------------------------------ library calls
     def call_ext(self, q: str, args: list, kwargs: dict, fr: Frame, at: ast.AST) -> Any:

@@ -10,46 +10,23 @@ the module as *not fully followed*, which keeps the "unused in forward" note hon
 from __future__ import annotations
 
 import ast
-import operator
 from typing import Any
 
 from driftcheck.parsers.source import dataflow_ops as ops
 from driftcheck.parsers.source.dataflow import Flow, Stop
-from driftcheck.parsers.source.dataflow_call import CallMixin
+from driftcheck.parsers.source.dataflow_call import MAX_LOOP, CallMixin
+from driftcheck.parsers.source.dataflow_pyops import KNOWN as _KNOWN
+from driftcheck.parsers.source.dataflow_pyops import compare_one, py_binop, truth
 from driftcheck.parsers.source.dataflow_values import (
     UNK,
     Bound,
-    CfgV,
     Mod,
     Multi,
     ShapeOf,
-    Sym,
     Tens,
-    Unk,
 )
-from driftcheck.parsers.source.values import Ext, Obj
 
 MAX_STEPS = 300_000
-MAX_LOOP = 256
-
-_BIN = {
-    ast.Add: operator.add,
-    ast.Sub: operator.sub,
-    ast.Mult: operator.mul,
-    ast.Div: operator.truediv,
-    ast.FloorDiv: operator.floordiv,
-    ast.Mod: operator.mod,
-    ast.MatMult: operator.matmul,
-}
-_CMP = {
-    ast.Eq: operator.eq,
-    ast.NotEq: operator.ne,
-    ast.Lt: operator.lt,
-    ast.LtE: operator.le,
-    ast.Gt: operator.gt,
-    ast.GtE: operator.ge,
-}
-_KNOWN = (int, float, str, bool, type(None))
 
 
 class Ret(Exception):
@@ -82,14 +59,6 @@ class Frame:
 
     def loc(self, node: ast.AST) -> tuple[str, int]:
         return (str(self.mod.path), getattr(node, "lineno", 0))
-
-
-def truth(v: Any) -> bool | None:
-    if isinstance(v, _KNOWN) or isinstance(v, (tuple, list, dict)):
-        return bool(v)
-    if isinstance(v, (Mod, Ext, CfgV)):
-        return True
-    return None
 
 
 class Runner(CallMixin):
@@ -266,30 +235,6 @@ class Runner(CallMixin):
         except (_Break, _Continue):
             pass
 
-    def iterate(self, v: Any) -> list[Any] | None:
-        if isinstance(v, (tuple, list)):
-            return list(v)
-        if isinstance(v, dict):
-            return list(v)
-        if isinstance(v, range):
-            return list(v[: MAX_LOOP + 1])
-        if isinstance(v, Mod) and isinstance(v.obj, Obj) and v.obj.kind in ops.SEQUENCES:
-            # a run of identical items is one graph node (repeat=n): its body runs once
-            out, last = [], None
-            for c in v.obj.children.values():
-                r = self.f.resolve(c)
-                if r is not last:
-                    out.append(Mod(c))
-                last = r
-            return out
-        if isinstance(v, Mod) and isinstance(v.obj, Obj) and v.obj.kind == "ModuleDict":
-            return list(v.obj.children)
-        if isinstance(v, ShapeOf) and v.t.shape is not None:
-            return list(v.t.shape)
-        if isinstance(v, ops.Pieces):
-            return None
-        return None
-
     # ------------------------------------------------------------------ expressions
     def eval(self, e: ast.expr | None, fr: Frame) -> Any:
         if e is None:
@@ -392,17 +337,7 @@ class Runner(CallMixin):
     def binop(self, op: ast.operator, a: Any, b: Any, fr: Frame, at: ast.AST) -> Any:
         if isinstance(a, Tens) or isinstance(b, Tens):
             return ops.tensor_binop(self, op, a, b, fr, at)
-        f = _BIN.get(type(op))
-        if f is None or isinstance(a, Unk) or isinstance(b, Unk):
-            return UNK
-        if not isinstance(a, (int, float, Sym, str, tuple, list)) or not isinstance(
-            b, (int, float, Sym, str, tuple, list)
-        ):
-            return UNK
-        try:
-            return f(a, b)
-        except Exception:  # noqa: BLE001
-            return UNK
+        return py_binop(op, a, b)
 
     def unary(self, op: ast.unaryop, v: Any) -> Any:
         if isinstance(v, Tens):
@@ -430,35 +365,11 @@ class Runner(CallMixin):
         left = self.eval(e.left, fr)
         for op, rx in zip(e.ops, e.comparators):
             right = self.eval(rx, fr)
-            r = self.compare_one(op, left, right)
+            r = compare_one(op, left, right)
             if r is not True:
                 return r
             left = right
         return True
-
-    def compare_one(self, op: ast.cmpop, a: Any, b: Any) -> Any:
-        if isinstance(op, (ast.Is, ast.IsNot)):
-            if isinstance(a, Unk) or isinstance(b, Unk):
-                return UNK
-            same = a is b or (a is None and b is None)
-            if (a is None) != (b is None) and (a is None or b is None):
-                same = False
-            return same if isinstance(op, ast.Is) else not same
-        if isinstance(op, (ast.In, ast.NotIn)):
-            if isinstance(b, (tuple, list, dict, str)) and isinstance(a, _KNOWN):
-                try:
-                    r = a in b
-                except TypeError:
-                    return UNK
-                return r if isinstance(op, ast.In) else not r
-            return UNK
-        f = _CMP.get(type(op))
-        if f is None or not isinstance(a, _KNOWN) or not isinstance(b, _KNOWN):
-            return UNK
-        try:
-            return f(a, b)
-        except TypeError:
-            return UNK
 
     def subscript(self, v: Any, sl: ast.expr, fr: Frame, at: ast.AST) -> Any:
         key = self.eval(sl, fr)

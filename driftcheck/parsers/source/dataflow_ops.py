@@ -236,6 +236,12 @@ def tensor_binop(run: Any, op: ast.operator, a: Any, b: Any, fr: Any, at: Any) -
         kind = _TENSOR_BINOPS.get(type(op))
         if kind is None:
             return Tens(None)
+        known = a if a.src is not None else b
+        if (a.src is None) != (b.src is None) and kind != "MatMul" and run.f.grounded(known.src):
+            # one operand we could not follow (RoPE's cos/sin, a mask from a helper): an
+            # elementwise op broadcasts it onto the other (from the input), whose producer and
+            # shape we keep
+            return Tens(known.src, known.shape)
         return run.f.add_op(kind, {}, [a, b], fr.parent, fr.loc(at))
     t = a if isinstance(a, Tens) else b
     other = b if t is a else a

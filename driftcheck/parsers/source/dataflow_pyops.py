@@ -1,0 +1,82 @@
+"""Plain Python semantics for the forward() interpreter: truthiness, arithmetic, comparisons.
+
+Only known constants are computed; anything touching an unknown value stays unknown (``UNK``),
+so a condition on it is undecided rather than guessed.
+"""
+
+from __future__ import annotations
+
+import ast
+import operator
+from typing import Any
+
+from driftcheck.parsers.source.dataflow_values import UNK, CfgV, Mod, Sym, Unk
+from driftcheck.parsers.source.values import Ext
+
+_BIN = {
+    ast.Add: operator.add,
+    ast.Sub: operator.sub,
+    ast.Mult: operator.mul,
+    ast.Div: operator.truediv,
+    ast.FloorDiv: operator.floordiv,
+    ast.Mod: operator.mod,
+    ast.MatMult: operator.matmul,
+    ast.Pow: operator.pow,
+}
+_CMP = {
+    ast.Eq: operator.eq,
+    ast.NotEq: operator.ne,
+    ast.Lt: operator.lt,
+    ast.LtE: operator.le,
+    ast.Gt: operator.gt,
+    ast.GtE: operator.ge,
+}
+KNOWN = (int, float, str, bool, type(None))
+
+
+def truth(v: Any) -> bool | None:
+    if isinstance(v, KNOWN) or isinstance(v, (tuple, list, dict)):
+        return bool(v)
+    if isinstance(v, (Mod, Ext, CfgV)):
+        return True
+    return None
+
+
+def py_binop(op: ast.operator, a: Any, b: Any) -> Any:
+    f = _BIN.get(type(op))
+    if f is None or isinstance(a, Unk) or isinstance(b, Unk):
+        return UNK
+    ok = (int, float, Sym, str, tuple, list)
+    if not isinstance(a, ok) or not isinstance(b, ok):
+        return UNK
+    if isinstance(op, ast.Pow) and not (isinstance(b, int) and abs(b) <= 64):
+        return UNK  # ``2 ** 10**9`` would hang the analyzer
+    try:
+        return f(a, b)
+    except Exception:  # noqa: BLE001 - division by zero, bad operand types: unknown
+        return UNK
+
+
+def compare_one(op: ast.cmpop, a: Any, b: Any) -> Any:
+    if isinstance(op, (ast.Is, ast.IsNot)):
+        if isinstance(a, Unk) or isinstance(b, Unk):
+            return UNK
+        same = a is b or (a is None and b is None)
+        if (a is None) != (b is None) and (a is None or b is None):
+            same = False
+        return same if isinstance(op, ast.Is) else not same
+    if isinstance(op, (ast.In, ast.NotIn)):
+        if isinstance(b, (tuple, list, dict, str)) and isinstance(a, KNOWN):
+            try:
+                r = a in b
+            except TypeError:
+                return UNK
+            return r if isinstance(op, ast.In) else not r
+        return UNK
+    f = _CMP.get(type(op))
+    if f is None or not isinstance(a, KNOWN) or not isinstance(b, KNOWN):
+        return UNK
+    try:
+        return f(a, b)
+    except TypeError:
+        return UNK
