@@ -54,14 +54,19 @@ def describe_graph(g: Graph) -> str:
 
 def describe_example(ex: Example) -> str:
     if isinstance(ex.model, Source):
-        return ex.model.code.rstrip()
+        text = ex.model.code.rstrip()
+        if ex.input_shape is not None:
+            text += (
+                f"\n# driftcheck check model.py --input-shape {','.join(map(str, ex.input_shape))}"
+            )
+        return text
     text = describe_graph(example_graph(ex))
     if ex.input_shape is not None:
         text += f"\n--input-shape {','.join(map(str, ex.input_shape))}"
     return text
 
 
-def explain(c: Check, examples: bool = True) -> str:
+def explain(c: Check, examples: bool = True, finding: bool = True) -> str:
     out = [
         f"# {c.id} {c.name} ({c.severity.value}, {c.category})",
         "",
@@ -74,7 +79,7 @@ def explain(c: Check, examples: bool = True) -> str:
     ]
     if examples and c.invalid:
         ex = c.invalid[0]
-        found = [f for f in run_example(ex).findings if f.check_id == c.id]
+        found = [f for f in run_example(ex).findings if f.check_id == c.id] if finding else []
         out += ["## Example", "```", describe_example(ex), "```"]
         if found:
             out += [f"{c.id}: {found[0].message}"]
@@ -106,7 +111,8 @@ def markdown() -> str:
         if fam_checks:
             body += ["", f"## {fam}: {title}", ""]
             body += [
-                explain(c).replace("\n## ", "\n#### ").replace("# ", "### ", 1) for c in fam_checks
+                explain(c, finding=False).replace("\n## ", "\n#### ").replace("# ", "### ", 1)
+                for c in fam_checks
             ]
     return "\n".join(head + body).rstrip() + "\n"
 
