@@ -211,7 +211,9 @@ def tokenizer_exceeds_vocab(ctx: Context):
 
 
 def _facts_only_attention(ctx: Context) -> bool:
-    return not ctx.of_type(*ATTN) and not any(catalogue.get_block(n.type) for n in ctx.graph.nodes)
+    """A config or manifest: no layers at all (model code mixes sub-configs' facts, as SAM's
+    vision width with its mask decoder's heads, so the pair is only judged on a config)."""
+    return not ctx.layers()
 
 
 @check(

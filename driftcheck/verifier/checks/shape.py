@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 
+from driftcheck.graph import catalogue
 from driftcheck.graph.shapes import EMPTY, MISMATCH, REPEAT, ShapeIssue
 from driftcheck.verifier.base import BLOCKER, INFO, Example, Source, check
 from driftcheck.verifier.build import L, net, seq
@@ -37,6 +38,19 @@ class Net(nn.Module):
         return self.fc2(torch.relu(self.fc1(x)))
 """
 
+VIEW_CODE = """\
+import torch.nn as nn
+
+
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.fc = nn.Linear(16, 32)
+
+    def forward(self, x):
+        return self.fc(x).view(2, 5, 7)
+"""
+
 CNN_CODE = """\
 import torch
 import torch.nn as nn
@@ -62,9 +76,21 @@ def _conv(i, o, k=3, **kw):
     return L("Conv2d", in_channels=i, out_channels=o, kernel_size=k, **kw)
 
 
+def unconfirmed(ctx: Context, node) -> bool:
+    """A functional op the source parser rebuilt from forward (view, transpose, reshape ...):
+    its dims come from a symbolic rewrite of the code, so a mismatch there is the analysis's
+    doubt, not the model's crash (SHP009 says it as info)."""
+    if ctx.hand_built:
+        return False
+    spec = catalogue.get(node.type)
+    return spec is not None and spec.role == "op"
+
+
 def classify(ctx: Context, issue: ShapeIssue) -> str:
     """Which SHP check owns a MISMATCH issue: conv-linear, broadcast, rank or width."""
     node = ctx.index[issue.node]
+    if unconfirmed(ctx, node):
+        return "unconfirmed"
     shapes = [s for _, s in issue.inputs if s is not None]
     if node.type in LINEAR_LIKE and shapes and len(shapes[0]) >= 3:
         src = ctx.index[issue.inputs[0][0]]
@@ -295,6 +321,8 @@ def embedding_of_floats(ctx: Context):
     for node in ctx.of_type("Embedding"):
         for src in ctx.producers(node):
             dtype = src.params.get("dtype") if src.type == "Input" else None
+            if src.type == "Embedding" and not ctx.hand_built:
+                continue  # model code: position tables are indexed by positions derived from ids
             floaty = src.type in FLOAT_MAKERS or (
                 isinstance(dtype, str)
                 and not dtype.lower().startswith(INT_TYPES)
@@ -329,7 +357,26 @@ def input_shape_missing(ctx: Context):
             yield ctx.hit(node, f"input {ctx.path(node)} has no shape; pass --input-shape")
 
 
+@check(
+    "SHP009",
+    "shape-unconfirmed",
+    INFO,
+    phase=2,
+    what="A shape rule rejected the shapes at a functional op (view, reshape, transpose ...) "
+    "that the analyzer rebuilt from forward().",
+    why="Those ops take their dims from a symbolic rewrite of the code; a mismatch there may be "
+    "the analysis's limit rather than the model's, so it is reported, never as a blocker.",
+    fix="Pass `--input-shape` with the real input, or check the op in the code; hand-built "
+    "graphs report it as a shape mismatch.",
+    valid=[Example(Source(MLP_CODE.format(width=32)), input_shape=(2, 16))],
+    invalid=[Example(Source(VIEW_CODE), input_shape=(2, 16))],
+)
+def shape_unconfirmed(ctx: Context):
+    yield from _mismatches(ctx, "unconfirmed")
+
+
 CHECKS = [
+    shape_unconfirmed,
     shape_mismatch,
     conv_into_linear,
     repeat_changes_shape,
