@@ -291,3 +291,39 @@ def test_every_shipped_example_shows_its_planted_drift():
         assert ids(found) == want, name
         for f in found:  # both sides' values are reported
             assert len(f.values) == 2 and None not in f.values.values(), (name, f)
+
+
+def test_pair_findings_picks_the_served_side(tmp_path):
+    from driftcheck.parsers.serving import pair_findings
+
+    (tmp_path / "config.json").write_text(json.dumps(CONFIG))
+    (tmp_path / "s.sh").write_text("vllm serve m --max-model-len 8192\n")
+    (tmp_path / "Modelfile").write_text("FROM x\nPARAMETER num_ctx 9000\n")
+    config, served = load(str(tmp_path / "config.json")), load(str(tmp_path / "s.sh"))
+    (a,) = pair_findings(config, served)
+    (b,) = pair_findings(served, config)
+    assert a.values == {"left": 4096, "right": 8192}
+    assert b.values == {"right": 4096, "left": 8192}
+    assert pair_findings(served, load(str(tmp_path / "Modelfile"))) == []
+    assert pair_findings(config, config) == []
+
+
+def test_gguf_plays_the_model_against_its_modelfile(tmp_path):
+    import gguf
+    import numpy as np
+
+    from driftcheck.parsers.serving import pair_findings
+
+    w = gguf.GGUFWriter(str(tmp_path / "m.gguf"), "llama")
+    w.add_context_length(4096)
+    w.add_head_count(32)
+    w.add_tensor("blk.0.attn_norm.weight", np.ones(8, np.float32))
+    w.write_header_to_file()
+    w.write_kv_data_to_file()
+    w.write_tensors_to_file()
+    w.close()
+    (tmp_path / "Modelfile").write_text("FROM ./m.gguf\nPARAMETER num_ctx 8192\n")
+    ckpt, ollama = load(str(tmp_path / "m.gguf")), load(str(tmp_path / "Modelfile"))
+    (f,) = pair_findings(ollama, ckpt)
+    assert (f.check_id, f.values) == ("SRV001", {"right": 4096, "left": 8192})
+    assert {loc.key for loc in f.locations} == {"num_ctx", "llama.context_length"}

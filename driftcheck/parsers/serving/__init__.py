@@ -19,6 +19,7 @@ __all__ = [
     "LoadPrediction",
     "is_serving",
     "load_manifest",
+    "pair_findings",
     "predict_load",
     "serving_findings",
     "state_dict_shapes",
@@ -80,6 +81,21 @@ def serving_findings(
     from driftcheck.parsers.serving.rules import serving_findings as run
 
     return run(config_graph, serving_graph, sides)
+
+
+def pair_findings(left: Graph, right: Graph) -> list:
+    """SRV findings for ``driftcheck compare LEFT RIGHT``, whichever side is served.
+
+    A config or code side against a serving side runs every rule; a checkpoint against a
+    manifest lets the checkpoint play the model (a GGUF knows its context and heads); two
+    manifests or two non-serving sides give nothing.
+    """
+    lk, rk = left.origin.kind, right.origin.kind
+    if is_serving(right) and (not is_serving(left) or (lk, rk) == ("checkpoint", "manifest")):
+        return serving_findings(left, right, ("left", "right"))
+    if is_serving(left) and (not is_serving(right) or (lk, rk) == ("manifest", "checkpoint")):
+        return serving_findings(right, left, ("right", "left"))
+    return []
 
 
 def is_serving(graph: Graph) -> bool:

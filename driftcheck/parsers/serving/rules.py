@@ -37,8 +37,10 @@ def max_model_len(ctx: Ctx) -> list[Finding]:
         if v is not None:
             overrides[key] = v
     raw = ctx.raw_config()
+    fact_key = None
     if raw is None:
-        mpe, cloc = ctx.cfg("maxPositionEmbeddings")
+        mpe, mloc = ctx.cfg("maxPositionEmbeddings")
+        fact_key = mloc.key if mloc else None
         if not _int(mpe):
             return []
         rope, _ = ctx.cfg("ropeScaling")
@@ -48,7 +50,10 @@ def max_model_len(ctx: Ctx) -> list[Finding]:
         mt, _ = ctx.cfg("modelType")
         raw["model_type"] = mt or ""
     d = derived_max_len(raw, overrides)
-    cloc = Location(file=ctx.config.origin.path, key=d.key, side=ctx.cside)
+    key = d.key
+    if fact_key and key and key.startswith("max_position_embeddings"):
+        key = fact_key + key[len("max_position_embeddings") :]  # the field the fact came from
+    cloc = Location(file=ctx.config.origin.path, key=key, side=ctx.cside)
     if served <= d.value:
         return []
     limit = int(d.value)
@@ -70,7 +75,7 @@ def max_model_len(ctx: Ctx) -> list[Finding]:
             "max-model-len-exceeds-context",
             sev,
             f"{engine} serves {field}={served} but the config allows {limit} "
-            f"({d.key or 'default'}): {what}",
+            f"({key or 'default'}): {what}",
             "maxModelLen",
             limit,
             cloc,
