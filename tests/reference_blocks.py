@@ -59,7 +59,9 @@ def register(name: str) -> Callable[[Factory], Factory]:
 
 
 # ---------------------------------------------------------------------- transformers helpers
-def hf_config(model_type: str, config: str | None, params: dict[str, Any]):
+def hf_config(
+    model_type: str, config: str | None, params: dict[str, Any], allowed: tuple[str, ...] = ()
+):
     """``config``: a transformers config class name, or a model-type id (default: the
     module's directory name, which is the id for most models)."""
     import transformers
@@ -68,6 +70,12 @@ def hf_config(model_type: str, config: str | None, params: dict[str, Any]):
         cfg = getattr(transformers, config)(**params)
     else:
         cfg = transformers.AutoConfig.for_model(config or model_type, **params)
+    # a config silently keeps unknown kwargs: make sure every example parameter is a real
+    # field, so a block parameter the model ignores cannot pass by accident
+    known = set(type(cfg)().to_dict()) | set(getattr(cfg, "attribute_map", {}))
+    unknown = sorted(set(params) - known - set(allowed))
+    if unknown:
+        raise AssertionError(f"{type(cfg).__name__} has no field(s) {unknown}")
     cfg._attn_implementation = "eager"
     return cfg
 
@@ -112,13 +120,14 @@ def hf_decoder(
     fixed: dict[str, Any] | None = None,
     call: Callable[[Any, torch.Tensor], dict[str, Any]] | None = None,
     rope: bool = True,
+    allowed: tuple[str, ...] = (),
 ) -> None:
     """Register an HF decoder layer called as ``layer(x, position_embeddings=(cos, sin))``."""
 
     def factory(params: dict[str, Any], inputs: list[tuple[int, ...]]) -> Ref:
         layer_idx = params.pop("layer_idx", 0)
         dev = params.pop("_device", device)  # "meta" for real-size, count-only checks
-        cfg = hf_config(model_type, config_class, {**(fixed or {}), **params})
+        cfg = hf_config(model_type, config_class, {**(fixed or {}), **params}, allowed)
         module = hf_module(model_type, cls, cfg, dev, layer_idx=layer_idx)
         x = torch.empty(inputs[0], device=dev)
         kwargs: dict[str, Any] = {}
@@ -156,8 +165,11 @@ for _name, _mt in (
     ("DeepseekV3DecoderLayer", "deepseek_v3"),
     ("DeepseekV2DecoderLayer", "deepseek_v2"),
 ):
-    # group-limited routing needs >= top_k experts per group: 8 experts in 2 groups
-    hf_decoder(_name, _mt, _name, device="cpu", fixed={"n_group": 2, "topk_group": 1})
+    # DeepSeek's group-limited routing needs >= top_k experts per group: 8 experts, 2 groups
+    group = {"n_group": 2, "topk_group": 1} if _mt.startswith("deepseek") else None
+    # Qwen3MoeConfig has no head_dim field, but its attention reads getattr(config, "head_dim")
+    allow = ("head_dim",) if _mt == "qwen3_moe" else ()
+    hf_decoder(_name, _mt, _name, device="cpu", fixed=group, allowed=allow)
 
 for _name, _mt in (
     ("PhiDecoderLayer", "phi"),

@@ -230,7 +230,10 @@ BLOCKS = [
         _transition,
         HAND,
         "DenseNet transition: BN-ReLU-1x1 conv, 2x2 average pool.",
-        examples(({"num_input_features": 32, "num_output_features": 16}, ((2, 32, 8, 8),))),
+        examples(
+            ({"num_input_features": 32, "num_output_features": 16}, ((2, 32, 8, 8),)),
+            ({"num_input_features": 24, "num_output_features": 12}, ((1, 24, 7, 7),)),
+        ),
     ),
     _spec(
         "VGGBlock",
@@ -277,7 +280,19 @@ BLOCKS = [
                     "pool_proj": 8,
                 },
                 ((2, 32, 7, 7),),
-            )
+            ),
+            (  # GoogLeNet inception3a
+                {
+                    "in_channels": 192,
+                    "ch1x1": 64,
+                    "ch3x3red": 96,
+                    "ch3x3": 128,
+                    "ch5x5red": 16,
+                    "ch5x5": 32,
+                    "pool_proj": 32,
+                },
+                ((1, 192, 28, 28),),
+            ),
         ),
     ),
     _spec(

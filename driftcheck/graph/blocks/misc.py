@@ -268,7 +268,7 @@ BLOCKS = [
         _wav2vec2("Wav2Vec2EncoderLayerStableLayerNorm", True),
         "transformers Wav2Vec2EncoderLayerStableLayerNorm",
         "wav2vec 2.0 (large, stable) layer: the same modules, pre-LN.",
-        examples((SMALL, X)),
+        examples((SMALL, X), ({**SMALL, "num_attention_heads": 8, "intermediate_size": 32}, X)),
     ),
     _spec(
         "HubertEncoderLayer",
@@ -276,7 +276,7 @@ BLOCKS = [
         _wav2vec2("HubertEncoderLayer", False),
         "transformers HubertEncoderLayer",
         "HuBERT layer: wav2vec 2.0's post-LN layer.",
-        examples((SMALL, X)),
+        examples((SMALL, X), ({**SMALL, "num_attention_heads": 8, "intermediate_size": 32}, X)),
     ),
     _spec(
         "Wav2Vec2ConformerEncoderLayer",

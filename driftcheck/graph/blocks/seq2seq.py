@@ -110,7 +110,7 @@ BLOCKS = [
         "swish",
         "transformers MarianEncoderLayer",
         "Marian MT encoder layer: BART's, swish MLP.",
-        examples(_ex("encoder")),
+        examples(_ex("encoder"), _ex("encoder", 8, 32, "relu")),
     ),
     _spec(
         "MarianDecoderLayer",
@@ -120,7 +120,7 @@ BLOCKS = [
         "swish",
         "transformers MarianDecoderLayer",
         "Marian MT decoder layer: BART's, swish MLP.",
-        examples(_ex("decoder")),
+        examples(_ex("decoder"), _ex("decoder", 8, 32, "relu")),
     ),
     _spec(
         "MBartEncoderLayer",
@@ -150,7 +150,7 @@ BLOCKS = [
         "gelu",
         "transformers PegasusEncoderLayer",
         "Pegasus encoder layer (pre-LN).",
-        examples(_ex("encoder")),
+        examples(_ex("encoder"), _ex("encoder", 8, 32, "relu")),
     ),
     _spec(
         "PegasusDecoderLayer",
@@ -160,7 +160,7 @@ BLOCKS = [
         "gelu",
         "transformers PegasusDecoderLayer",
         "Pegasus decoder layer (pre-LN).",
-        examples(_ex("decoder")),
+        examples(_ex("decoder"), _ex("decoder", 8, 32, "relu")),
     ),
     _spec(
         "WhisperEncoderLayer",

@@ -239,7 +239,10 @@ BLOCKS = [
         (dim("in_channels"), dim("time_embed_dim")),
         _timestep,
         "diffusers TimestepEmbedding: linear_1, SiLU, linear_2.",
-        examples(({"in_channels": 32, "time_embed_dim": 128}, ((2, 32),))),
+        examples(
+            ({"in_channels": 32, "time_embed_dim": 128}, ((2, 32),)),
+            ({"in_channels": 320, "time_embed_dim": 1280}, ((1, 320),)),
+        ),
         role="embedding",
     ),
 ]

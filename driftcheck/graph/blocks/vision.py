@@ -144,7 +144,7 @@ BLOCKS = [
         lambda p: vit_like("DeiTLayer", VIT, p),
         "transformers DeiTLayer",
         "DeiT encoder layer (ViT's).",
-        examples((SMALL, X)),
+        examples((SMALL, X), ({**SMALL, "num_attention_heads": 8, "intermediate_size": 32}, X)),
     ),
     _spec(
         "Dinov2Layer",
@@ -165,11 +165,17 @@ BLOCKS = [
     ),
     _spec(
         "BeitLayer",
-        lambda p: vit_like("BeitLayer", VIT, p, k_bias=False, scales=("lambda_1", "lambda_2")),
-        "transformers BeitLayer (use_layer_scale)",
+        lambda p: vit_like(
+            "BeitLayer",
+            VIT,
+            p,
+            k_bias=False,
+            scales=("lambda_1", "lambda_2") if p["layer_scale_init_value"] > 0 else None,
+        ),
+        "transformers BeitLayer",
         "BEiT layer: ViT's without a key bias, with lambda_1/lambda_2 layer scales.",
-        examples(({**SMALL, "use_layer_scale": True}, X)),
-        params=(*PARAMS, flag("use_layer_scale", True)),
+        examples((SMALL, X), ({**SMALL, "layer_scale_init_value": 0.0}, X)),
+        params=(*PARAMS, real("layer_scale_init_value", 0.1, doc="0: no lambda_1/lambda_2")),
     ),
     _spec(
         "CLIPEncoderLayer",
@@ -184,7 +190,7 @@ BLOCKS = [
         lambda p: vit_like("SiglipEncoderLayer", CLIP, p),
         "transformers SiglipEncoderLayer (SiglipVisionConfig)",
         "SigLIP encoder layer: CLIP's layout with a tanh-GELU MLP.",
-        examples((SMALL, X)),
+        examples((SMALL, X), ({**SMALL, "num_attention_heads": 8, "intermediate_size": 32}, X)),
         params=(*PARAMS[:3], text("hidden_act", "gelu_pytorch_tanh"), real("layer_norm_eps", 1e-6)),
     ),
     _spec(
