@@ -208,6 +208,31 @@ def test_gguf_facts_and_tensors(tmp_path):
     assert g.params_total() == sum(p.numel() for p in model.parameters())
 
 
+def test_gguf_header_reader_agrees_with_gguf_reader(tmp_path):
+    """Our one-pass header reader against the gguf package's own GGUFReader."""
+    from gguf import GGUFReader
+
+    from driftcheck.parsers.serving.gguf_header import GGUFArray, read_header
+
+    _write_gguf(tmp_path / "m.gguf", llama(), quant_first=True)
+    ours, _ = read_header(tmp_path / "m.gguf")
+    ref = GGUFReader(str(tmp_path / "m.gguf"))
+    assert [(t.name, t.shape, t.type) for t in ours.tensors] == [
+        (t.name, tuple(int(d) for d in reversed(t.shape.tolist())), int(t.tensor_type))
+        for t in ref.tensors
+    ]
+    ref_fields = {k: f for k, f in ref.fields.items() if not k.startswith("GGUF.")}
+    assert set(ours.fields) == set(ref_fields)
+    for key, f in ref_fields.items():
+        mine = ours.fields[key]
+        if isinstance(mine, GGUFArray):
+            assert mine.length == len(f.data), key
+            if mine.values is not None:
+                assert mine.values == pytest.approx(f.contents()), key
+        else:
+            assert mine == pytest.approx(f.contents()), key
+
+
 # ----------------------------------------------------------------------------- ONNX
 class Small(torch.nn.Module):
     def __init__(self) -> None:
