@@ -244,3 +244,30 @@ def test_bert_modeling_file_gets_edges():
     assert len(g.edges) >= 30
     assert "embeddings/word_embeddings" in srcs and g.outputs
     assert json.loads(g.to_json())["edges"]
+
+
+def test_llama_modeling_file_output_shape_equals_torch(tmp_path):
+    """Through RoPE (broadcast cos/sin), eager attention and RMSNorm of the real Llama code."""
+    transformers = pytest.importorskip("transformers")
+    cfg = {
+        "model_type": "llama",
+        "hidden_size": 64,
+        "intermediate_size": 96,
+        "num_hidden_layers": 2,
+        "num_attention_heads": 4,
+        "num_key_value_heads": 4,
+        "head_dim": 16,
+        "vocab_size": 100,
+        "max_position_embeddings": 64,
+    }
+    p = tmp_path / "config.json"
+    p.write_text(json.dumps(cfg))
+    src = Path(transformers.__file__).parent / "models" / "llama" / "modeling_llama.py"
+    g = load(f"{src}::LlamaModel", config=str(p))
+    res = infer_shapes(g, {g.inputs()[0].id: (2, 7)})
+    net = transformers.LlamaModel(transformers.LlamaConfig(**cfg)).eval()
+    with torch.no_grad():
+        y = net(torch.randint(0, 100, (2, 7))).last_hidden_state
+    assert res.errors == []
+    assert res.output_shapes == [tuple(y.shape)]
+    assert g.params_total() == sum(t.numel() for t in net.parameters())

@@ -174,9 +174,8 @@ class CallMixin:
         parent = self.f.nid(self_mod.obj) if self_mod is not None else None
         if parent is None and caller is not None:
             parent = caller.parent
+        # a helper function acts on behalf of the calling module (taint, op parents)
         fr = Frame(fn.mod, self_mod if self_mod is not None else _self_of(caller), parent, fn)
-        if self_mod is None and caller is not None:
-            fr.self_mod = caller.self_mod  # helpers act on behalf of the calling module
         has_self = self_mod is not None and not fn.is_static
         self.bind(node, fr, ([self_mod] if has_self else []) + list(args), kwargs)
         if self_mod is not None:

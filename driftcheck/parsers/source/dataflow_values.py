@@ -95,8 +95,6 @@ class Tens:
         """Size of axis ``i``: from the symbolic shape, else a fresh symbol for this tensor."""
         if self.shape is not None and -len(self.shape) <= i < len(self.shape):
             return self.shape[i]
-        if i < 0:
-            return Sym(("dim", self.uid, i))
         return Sym(("dim", self.uid, i))
 
     def learn_rank(self, n: int) -> None:
