@@ -94,16 +94,16 @@ def resolved(ctx: Context, node: Node) -> tuple[int, int, int] | None:
 )
 def heads_not_dividing_width(ctx: Context):
     for t, (wk, hk) in DIVIDES.items():
-        for n in ctx.of_type(t):
+
+        def judge(n, wk=wk, hk=hk, t=t):
             v = ctx.ints(n, wk, hk)
             if t == "Attention" and (ctx.bound(n) or {}).get("head_dim") is not None:
-                continue  # an explicit head_dim need not divide the width (Gemma-style code)
+                return None  # an explicit head_dim need not divide the width (Gemma-style)
             if v and v[1] > 0 and v[0] % v[1]:
-                yield ctx.hit(
-                    n,
-                    f"{ctx.where(n)}: {wk}={v[0]} is not divisible by {hk}={v[1]}",
-                    values={wk: v[0], hk: v[1]},
-                )
+                return f"{wk}={v[0]} is not divisible by {hk}={v[1]}"
+            return None
+
+        yield from ctx.each(judge, t)
 
 
 @check(
@@ -120,14 +120,13 @@ def heads_not_dividing_width(ctx: Context):
     invalid=[seq((2, 5, 64), _att(64, 8, 3)), seq((2, 5, 64), _att(64, 4, 8))],
 )
 def kv_heads_not_dividing(ctx: Context):
-    for n in ctx.of_type("Attention"):
+    def judge(n):
         r = resolved(ctx, n)
         if r and r[0] > 0 and r[1] > 0 and r[0] % r[1]:
-            yield ctx.hit(
-                n,
-                f"{ctx.where(n)}: num_heads={r[0]} is not a multiple of num_kv_heads={r[1]}",
-                values={"num_heads": r[0], "num_kv_heads": r[1]},
-            )
+            return f"num_heads={r[0]} is not a multiple of num_kv_heads={r[1]}"
+        return None
+
+    yield from ctx.each(judge, "Attention")
 
 
 @check(

@@ -255,14 +255,13 @@ def group_norm_groups(ctx: Context):
 )
 def norm_epsilon(ctx: Context):
     limit = ctx.options.threshold("max_norm_eps")
-    for n in ctx.of_type(*NORMS):
+
+    def judge(n):
         eps = (ctx.bound(n) or {}).get("eps")
-        if (
-            isinstance(eps, (int, float))
-            and not isinstance(eps, bool)
-            and (eps <= 0 or eps > limit)
-        ):
-            yield ctx.hit(n, f"{ctx.where(n)}: eps={eps}")
+        bad = isinstance(eps, (int, float)) and not isinstance(eps, bool)
+        return f"eps={eps}" if bad and (eps <= 0 or eps > limit) else None
+
+    yield from ctx.each(judge, *NORMS)
 
 
 @check(
