@@ -198,6 +198,14 @@ def method(run: Any, t: Tens, name: str, args: list, kwargs: dict, fr: Any, at: 
         return Tens(None)
     if name in ("chunk", "split", "unbind", "tensor_split"):
         return pieces(run, t, name, args, kwargs, fr, loc)
+    if name == "expand" and _ints(args) and not all(_int(s) for s in _ints(args)):
+        sizes = _expand_sizes(t.shape, _ints(args))
+        if sizes is None:
+            return Tens(None)
+        out = f.add_op("Expand", {"sizes": sizes}, [t], fr.parent, loc)
+        if out.src is not None:
+            out.shape = tuple(_ints(args))
+        return out
     if name in ("expand", "repeat"):
         sizes = _ints(args)
         if sizes and all(_int(s) for s in sizes):
@@ -269,6 +277,12 @@ def reshape(run: Any, t: Tens, kind: str, args: list, fr: Any, loc: Any) -> Tens
         if out.src is not None and not (_int(rest[0]) and rest[0] == -1):
             out.shape = tuple(dims)
         return out
+    merged = _merge_run(s, dims, k)
+    if merged is not None:  # (B, h, r, T, d) -> (B, h * r, T, d): flatten a run of axes
+        out = f.add_op("Flatten", {"start_dim": k, "end_dim": merged}, [t], fr.parent, loc)
+        if out.src is not None:
+            out.shape = tuple(dims)
+        return out
     free = [d for d in rest if not _int(d) or d == -1]
     if s is not None and len(s) == k + 1 and rest and len(free) <= 1:
         size = tuple(d if _int(d) else -1 for d in rest)
@@ -285,6 +299,37 @@ def reshape(run: Any, t: Tens, kind: str, args: list, fr: Any, loc: Any) -> Tens
         out.shape = tuple(dims) if out.src is not None else None
         return out
     return f.add_op(kind, {"shape": None}, [t], fr.parent, loc, unresolved=["shape"])
+
+
+def _merge_run(s: tuple | None, dims: list, k: int) -> int | None:
+    """End axis when ``dims`` is ``s`` with axes k..end multiplied into one (symbolically)."""
+    if s is None or len(dims) >= len(s) or k >= len(dims):
+        return None
+    m = 0  # matching sizes from the end
+    while m < len(dims) - k - 1 and dims[-1 - m] == s[-1 - m] and dims[-1 - m] != -1:
+        m += 1
+    end = len(s) - m - 1
+    if len(dims) - m - k != 1 or end <= k:
+        return None
+    prod: Any = s[k]
+    for d in s[k + 1 : end + 1]:
+        prod = prod * d
+    return end if prod == dims[k] and not isinstance(prod, type(UNK)) else None
+
+
+def _expand_sizes(s: tuple | None, sizes: list) -> tuple | None:
+    """``expand`` sizes with symbols: a symbol equal to the input's size there is -1 (keep)."""
+    if s is None or len(sizes) != len(s):
+        return None
+    out = []
+    for d, v in zip(sizes, s):
+        if _int(d):
+            out.append(d)
+        elif d == v:
+            out.append(-1)
+        else:
+            return None
+    return tuple(out)
 
 
 def index(run: Any, t: Tens, key: Any, fr: Any, at: Any) -> Tens:
