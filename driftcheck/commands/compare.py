@@ -129,7 +129,38 @@ def code_against_config(
     if cfg_entry is None and entry and _transformers_defines(entry, model_type):
         cfg_entry = entry
     cfg_graph = load_config_graph(config, exact=exact, entry=cfg_entry)
+    _code_facts_of_reference(cfg_graph, completed, src.display)
     return code_graph, cfg_graph
+
+
+def _code_facts_of_reference(cfg_graph: Graph, completed: dict[str, Any], display: str) -> None:
+    """Put the reference code's own facts on the config side, where the code states them.
+
+    The code side's facts are what its modules state (``self.num_heads``, the main stack's
+    length); the config's facts are its keys. The two can mean different things (a hybrid
+    model's mamba heads against ``num_attention_heads``, a vision tower's positions against the
+    text model's), so comparing them across sides reports drift where there is none. The
+    config graph was built by the same parser from transformers' own modeling file, so its
+    code's facts are the like-for-like reference; a config key stays the address of a value
+    wherever the key says the same."""
+    from driftcheck.errors import DriftcheckError
+    from driftcheck.parsers import split_entry
+    from driftcheck.parsers.source import parse_source
+
+    detail = cfg_graph.origin.detail
+    if cfg_graph.origin.route != "static" or not detail or "::" not in detail:
+        return
+    path, cls = split_entry(detail)
+    try:
+        ref = parse_source(path, entry=cls, config=completed, config_path=display)
+    except (DriftcheckError, RecursionError):
+        return
+    from driftcheck.graph.match.diff import same
+
+    for key, fact in ref.facts.items():
+        stated = cfg_graph.facts.get(key)
+        if stated is None or not same(stated.value, fact.value):
+            cfg_graph.facts[key] = fact
 
 
 def pick_class(path: str, cfg: dict[str, Any], model_type: str | None) -> str | None:

@@ -7,8 +7,10 @@ Pipeline (each step its own module):
 2. ``align``: the two sequences are aligned by type signature, then by similarity;
 3. ``diff``: paired items are compared attribute by attribute, counts as numbers, one diff per
    attribute and pair of values however many layers show it;
-4. ``derive``: model facts (numLayers, vocabSize, numHeads, ...) are read off the structure
-   where a side's producer did not state them, and ``Graph.facts`` are compared key by key;
+4. ``derive`` / ``facts``: model facts (numLayers, vocabSize, numHeads, ...) are read off the
+   structure, and compared key by key with ``Graph.facts``: a stated fact is used where a side
+   cannot read it off its layers; where both sides can, the layers decide (the stated value
+   lends its config key as the address when it agrees);
 5. a structural diff with the same pair of values as a fact diff is the same drift seen twice:
    it is folded into the fact's finding (its locations fill in the sides the fact lacks).
 Severity, kinds and wording live in ``policy``. Nothing here decides which side is right.

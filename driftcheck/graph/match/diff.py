@@ -195,8 +195,10 @@ class Differ:
             lv, rv = x.params.get(param), y.params.get(param)
             if lv is None or rv is None or same(lv, rv):
                 continue
-            if _symbolic(lv) or _symbolic(rv):
+            if _symbolic(lv) or _symbolic(rv) or not (_json(lv) and _json(rv)):
                 continue
+            if x.soft and not (_plain(lv) and _plain(rv)):
+                continue  # an op size held as an expression over other nodes: not a value
             # does this one value, changed alone, change a weight shape?
             moved = _bag(leaf_weights(x.ltype, {**x.params, param: rv}))
             heavy = base is not None and moved is not None and moved != base
@@ -260,9 +262,27 @@ def _bag(w: dict[str, tuple] | None) -> Counter | None:
     return None if w is None else Counter(tuple(s) for s in w.values())
 
 
+def _json(v: Any) -> bool:
+    """A value, not an analyzer object (a symbolic size the parser could not reduce)."""
+    if isinstance(v, (list, tuple)):
+        return all(_json(x) for x in v)
+    if isinstance(v, dict):
+        return all(_json(x) for x in v.values())
+    return v is None or isinstance(v, (int, float, bool, str))
+
+
+def _plain(v: Any) -> bool:
+    """Numbers, booleans and None, or lists of them: a size the op states outright."""
+    if isinstance(v, (list, tuple)):
+        return all(_plain(x) for x in v)
+    return v is None or isinstance(v, (int, float, bool))
+
+
 def _symbolic(v: Any) -> bool:
     # a symbol the analyzer could not bind ("config.hidden_size") is not a value to compare
-    return isinstance(v, str) and (v.startswith("config.") or v.startswith("<") or v == "?")
+    if isinstance(v, (list, tuple)):
+        return any(_symbolic(x) for x in v)
+    return isinstance(v, str) and (v.startswith(("config.", "<", "Sym(")) or v == "?")
 
 
 def _is_dim(ltype: str, param: str) -> bool:
