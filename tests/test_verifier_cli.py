@@ -189,3 +189,24 @@ def test_gqa_attention_counts_parameters():
 
     # q (64x64) + k, v (64x16 each) + o (64x64), no bias
     assert estimate(g).params == 64 * 64 + 2 * 64 * 16 + 64 * 64 == g.params_total()
+
+
+def test_config_json_through_the_hf_route(tmp_path, capsys):
+    cfg = {
+        "model_type": "llama",
+        "architectures": ["LlamaForCausalLM"],
+        "hidden_size": 256,
+        "num_attention_heads": 8,
+        "num_key_value_heads": 2,
+        "num_hidden_layers": 2,
+        "intermediate_size": 512,
+        "vocab_size": 1000,
+    }
+    path = tmp_path / "config.json"
+    path.write_text(json.dumps(cfg))
+    rc, out, _ = run(capsys, "check", str(path))
+    assert rc == 0, out
+    cfg["num_key_value_heads"] = 3  # 8 heads cannot share 3 KV heads
+    path.write_text(json.dumps(cfg))
+    rc, out, _ = run(capsys, "check", str(path))
+    assert rc == 1 and "CFG008" in out

@@ -211,9 +211,12 @@ def tokenizer_exceeds_vocab(ctx: Context):
 
 
 def _facts_only_attention(ctx: Context) -> bool:
-    """A config or manifest: no layers at all (model code mixes sub-configs' facts, as SAM's
-    vision width with its mask decoder's heads, so the pair is only judged on a config)."""
-    return not ctx.layers()
+    """The heads facts are the only word on attention: no attention layer or decoder block
+    in the graph, and the facts come from a config or manifest. (Facts the source parser
+    records can mix sub-configs, as SAM's vision width with its mask decoder's heads.)"""
+    if ctx.of_type(*ATTN) or any(catalogue.get_block(t) for t in ctx.by_type):
+        return False
+    return ctx.graph.origin.kind in ("config", "hub", "manifest") or not ctx.layers()
 
 
 @check(
