@@ -134,7 +134,7 @@ def _bloom(p):
     return b.done(b.residual(m, y if p["apply_residual_connection_post_layernorm"] else x))
 
 
-def _prenorm(name: str, norm_kind: str, mlp_kind: str):
+def _prenorm(name: str, norm_kind: str, mlp_kind: str, o_bias: bool | None = None):
     """Sequential pre-norm layer: Starcoder2 (LayerNorm, c_fc/c_proj), Nemotron (up/down),
     Phi3 and GLM (RMSNorm, fused gate_up_proj)."""
 
@@ -144,7 +144,6 @@ def _prenorm(name: str, norm_kind: str, mlp_kind: str):
         x = b.input("hidden_states", ("B", "T", h))
         eps = p.get("layer_norm_eps", p.get("rms_norm_eps"))
         bias = p.get("use_bias", p.get("attention_bias", False))
-        o_bias = bias if mlp_kind != "gated_fused" or name == "Phi3DecoderLayer" else False
         y = norm(b, norm_kind, "input_layernorm", h, x, eps)
         x = b.residual(x, hf_attention(b, "self_attn", p, y, bias=bias, o_bias=o_bias))
         y = norm(b, norm_kind, "post_attention_layernorm", h, x, eps)
@@ -367,7 +366,7 @@ BLOCKS = [
             real("rms_norm_eps", 1.5625e-07),
             flag("attention_bias", True),
         ),
-        _prenorm("GlmDecoderLayer", "RMSNorm", "gated_fused"),
+        _prenorm("GlmDecoderLayer", "RMSNorm", "gated_fused", o_bias=False),
         "transformers GlmDecoderLayer",
         "GLM-4 (9B) layer: biased q/k/v, bias-free o_proj, fused gate_up_proj.",
         examples(({**GQA, "head_dim": 16}, X), ({**MHA, "num_key_value_heads": 1}, X)),
