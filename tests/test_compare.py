@@ -210,3 +210,16 @@ def test_corpus_sample_detects_replaced_config_reads(tmp_path):
         rc, findings, err, _ = run_compare(code, cfg_path)
         assert rc == 1, (attr, err)
         assert any(f.values.get("left") is not None for f in findings), attr
+
+
+def test_compare_stays_static():
+    """Neither torch nor transformers is imported, and the analyzed code is never run."""
+    import subprocess
+
+    code = (
+        "import sys; from driftcheck.cli import main; "
+        f"rc = main(['compare', {str(SHIPPED)!r}, {str(TINY)!r}, '-o', '/dev/null']); "
+        "print(rc, sorted(m for m in ('torch', 'transformers', 'tiny_encoder') if m in sys.modules))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
+    assert out.stdout.strip() == "1 []", out.stderr
