@@ -71,6 +71,37 @@ def stack(n_nodes: int, hidden: int = 64) -> Graph:
     return g
 
 
+def compact(n_blocks: int, hidden: int = 64) -> Graph:
+    """The same model as ``stack`` stored the way parsers store it: one block, repeat=n."""
+    g = Graph(name=f"compact-{n_blocks}")
+    g.add(Node(id="x", type="Input", params={"shape": ["B", 128, hidden]}))
+    g.add(Node(id="blk", type="Module", name="layers", repeat=n_blocks))
+    for nid, t, p in (
+        ("n1", "RMSNorm", {"normalized_shape": hidden}),
+        ("attn", "Attention", {"hidden_size": hidden, "num_heads": 8, "num_kv_heads": 2}),
+        ("r1", "Add", {}),
+        ("n2", "RMSNorm", {"normalized_shape": hidden}),
+        ("mlp", "GatedMLP", {"hidden_size": hidden, "intermediate_size": 4 * hidden}),
+        ("r2", "Add", {}),
+    ):
+        g.add(Node(id=nid, type=t, parent="blk", params=p))
+    for s, d, i in (
+        ("x", "n1", None),
+        ("n1", "attn", None),
+        ("x", "r1", 0),
+        ("attn", "r1", 1),
+        ("r1", "n2", None),
+        ("n2", "mlp", None),
+        ("r1", "r2", 0),
+        ("mlp", "r2", 1),
+    ):
+        g.connect(s, d, i)
+    g.add(Node(id="head", type="Linear", params={"in_features": hidden, "out_features": 100}))
+    g.connect("r2", "head")
+    g.outputs = ["head"]
+    return g
+
+
 def timed(fn, runs: int) -> list[float]:
     out = []
     for _ in range(runs):
@@ -107,6 +138,12 @@ def main(argv: list[str] | None = None) -> int:
         "ratio_to_nx_sort": round(p50 / b50, 2),
         "per_1000_nodes_p50_ms": round(p50 * 1000 / len(g.nodes), 3),
     }
+    small = compact((len(g.nodes) - 2) // 6)
+    assert verify(small, opts).model_dump()["score"] == report.score
+    res["compact_same_model_nodes"] = len(small.nodes)
+    res["compact_verify_p50_ms"] = round(
+        statistics.median(timed(lambda: verify(small, opts), a.runs)), 3
+    )
     for k, v in res.items():
         print(f"{k:<28} {v}")
     if a.json:
