@@ -235,6 +235,12 @@ class Interp(ConfigMixin, Semantics):
     def call_transformers(self, q: str, args: list, kwargs: dict, loc: tuple) -> Any:
         if q.endswith((".from_config", "._from_config")):
             return hfauto.auto_from_config(self, q, args, kwargs, loc)
+        short = q.rsplit(".", 1)[-1]
+        # environment probes: we model the default build (eager attention, no optional kernels)
+        if short in ("is_torch_available", "is_torch_greater_or_equal"):
+            return True
+        if short.startswith("is_") and short.endswith(("_available", "_requested", "_compiling")):
+            return False
         return Unknown(f"call of {q}")
 
     # ------------------------------------------------------------------ ext bases

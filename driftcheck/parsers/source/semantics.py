@@ -344,6 +344,9 @@ class Semantics(Evaluator):
             return Unknown("module call in __init__")
         if callable(f) and getattr(f, "_builtin", False):
             return f(args, kwargs, loc)
+        if isinstance(f, Unknown) and f.why.startswith(("unknown index", "condition at line")):
+            # ``CLASSES[key](config)`` with an unknown key: whatever it builds may hold weights
+            return UnknownModule(f"{f.why} (a class picked at run time)")
         return Unknown("call of unknown")
 
     def call_func(self, f: Func, args: list[Any], kwargs: dict[str, Any]) -> Any:
