@@ -105,6 +105,8 @@ def test_roofline_and_fit():
     assert h100.bound == "memory"
     assert cost.training_bytes == 16 * 7_000_000_000 + cost.activation_bytes
     assert dtype_bytes("torch.float16") == 2 and dtype_bytes("int4") == 0.5
+    by = cost.summary()["weight_bytes_by_dtype"]
+    assert by == {"float32": 28e9, "bfloat16": 14e9, "int8": 7e9, "int4": 3.5e9}
 
 
 def test_unknown_sizes_give_unknown_not_zero():

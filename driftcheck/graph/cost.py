@@ -193,6 +193,9 @@ class Cost:
             "activation_bytes": self.activation_bytes,
             "dtype": self.dtype,
             "weight_bytes": self.weight_bytes,
+            "weight_bytes_by_dtype": {
+                d: self.weight_bytes_as(d) for d in ("float32", "bfloat16", "int8", "int4")
+            },
             "kv_bytes_per_token": self.kv_bytes_per_token,
             "context_length": self.context_length,
             "kv_bytes": self.kv_bytes(),
