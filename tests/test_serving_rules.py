@@ -327,3 +327,18 @@ def test_gguf_plays_the_model_against_its_modelfile(tmp_path):
     (f,) = pair_findings(ollama, ckpt)
     assert (f.check_id, f.values) == ("SRV001", {"right": 4096, "left": 8192})
     assert {loc.key for loc in f.locations} == {"num_ctx", "llama.context_length"}
+
+
+def test_srv_findings_render_in_every_report_format():
+    """What compare would print: every renderer takes SRV findings, the text shows both sides."""
+    from driftcheck.reports import FORMATS, ReportContext, render
+
+    config = load(str(EXAMPLES / "config.json"))
+    served = load(str(EXAMPLES / "vllm-serve.sh"))
+    found = serving_findings(config, served)
+    ctx = ReportContext(command="compare", sources={"left": "config.json", "right": "serve.sh"})
+    for fmt in FORMATS:
+        assert render(found, fmt, ctx).strip(), fmt
+    text = render(found, "text", ctx)
+    assert "[--max-model-len] = 8192" in text
+    assert "[max_position_embeddings] = 4096" in text
