@@ -16,6 +16,9 @@ torch oracle, ``benchmarks/corpus.py``), we save that config the way ``save_pret
 The LAST line is the exact share. Usage::
 
     python benchmarks/bench_hf_corpus.py [--only llama,bert] [--limit N] [--no-speed]
+    # on a busy machine: parallel parts, then one summary
+    for k in 0 1 2 3; do python benchmarks/bench_hf_corpus.py --part $k/4 --dump p$k.json & done
+    wait; python benchmarks/bench_hf_corpus.py --merge p0.json p1.json p2.json p3.json
 """
 
 from __future__ import annotations
@@ -167,6 +170,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--only", help="comma-separated model types")
     ap.add_argument("--limit", type=int, help="first N model types only")
     ap.add_argument("--no-speed", action="store_true", help="skip the torch timing")
+    ap.add_argument("--part", help="K/N: every N-th model type from the K-th (parallel runs)")
+    ap.add_argument("--dump", help="write the per-model rows to this JSON file")
+    ap.add_argument("--merge", nargs="+", help="summarise rows dumped by --part runs")
     args = ap.parse_args(argv)
     _quiet()
     oracle = built(load_oracle())
@@ -175,8 +181,17 @@ def main(argv: list[str] | None = None) -> int:
         types = [t for t in args.only.split(",") if t in oracle]
     if args.limit:
         types = types[: args.limit]
+    if args.part:
+        k, n = (int(x) for x in args.part.split("/"))
+        types = types[k::n]
     t0 = time.perf_counter()
-    rows = run(types, oracle, speed=not args.no_speed)["rows"]
+    if args.merge:
+        rows = [r for f in args.merge for r in json.loads(Path(f).read_text())]
+        types = sorted(r["type"] for r in rows)
+    else:
+        rows = run(types, oracle, speed=not args.no_speed)["rows"]
+    if args.dump:
+        Path(args.dump).write_text(json.dumps(rows))
     n = len(rows)
     static_ok = [r for r in rows if r["static"] == r["want"]]
     fails = [r for r in rows if r["static"] != r["want"]]
@@ -188,7 +203,7 @@ def main(argv: list[str] | None = None) -> int:
     print("failure classes:")
     for cls, k in Counter(r["class"] for r in fails).most_common():
         print(f"  {k:4d}  {cls}")
-    if not args.no_speed:
+    if any(r.get("t_torch") for r in rows):
         ratios = [r["t_torch"] / r["t_static"] for r in rows if r.get("t_torch") and r["t_static"]]
         exact_ratios = [
             r["t_torch"] / r["t_static"] for r in static_ok if r.get("t_torch") and r["t_static"]
