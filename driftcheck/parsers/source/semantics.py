@@ -11,130 +11,26 @@ from __future__ import annotations
 import ast
 from typing import Any
 
+from driftcheck.parsers.source.attrs import Attributes, ModRef, Super, ext_const
 from driftcheck.parsers.source.interp import MAX_DEPTH, Evaluator, Frame
 from driftcheck.parsers.source.loader import Finder, ModInfo, parse_file
-from driftcheck.parsers.source.pybuiltins import MATH_CONST, BuiltinMethod
+from driftcheck.parsers.source.stoplist import EXT_TOPS, MODULE_BASES, STOP_MODULES, is_stop  # noqa: F401,E501
 from driftcheck.parsers.source.values import (
     Budget,
     Cls,
     Config,
     Ext,
     Func,
-    Leaf,
     Obj,
     Return,
     Sourced,
-    Tensor,
     Unknown,
     UnknownModule,
-    WeightRef,
-    is_module,
     plain,
 )
 
-# transformers modules we never parse: framework code whose classes hold no model layers
-STOP_MODULES = (
-    "transformers.modeling_utils",
-    "transformers.configuration_utils",
-    "transformers.utils",
-    "transformers.integrations",
-    "transformers.generation",
-    "transformers.cache_utils",
-    "transformers.masking_utils",
-    "transformers.modeling_rope_utils",
-    "transformers.modeling_flash_attention_utils",
-    "transformers.modeling_outputs",
-    "transformers.modeling_attn_mask_utils",
-    "transformers.processing_utils",
-    "transformers.modeling_layers",
-    "transformers.file_utils",
-    "transformers.models.auto",
-    "transformers.tokenization",
-    "transformers.image_processing",
-    "transformers.feature_extraction",
-    "transformers.time_series_utils",
-    "transformers.loss",
-    "transformers.trainer",
-    "transformers.modeling_gguf",
-    "transformers.quantizers",
-    "transformers.core_model_loading",
-    "transformers.conversion_mapping",
-    "transformers.monkey_patching",
-    "transformers.initialization",
-    "transformers.backbone_utils",
-)
-EXT_TOPS = {
-    "torch",
-    "numpy",
-    "math",
-    "functools",
-    "typing",
-    "collections",
-    "dataclasses",
-    "itertools",
-    "copy",
-    "os",
-    "sys",
-    "warnings",
-    "logging",
-    "einops",
-    "enum",
-    "abc",
-    "inspect",
-    "re",
-    "json",
-    "huggingface_hub",
-    "safetensors",
-    "tokenizers",
-    "packaging",
-    "contextlib",
-    "operator",
-    "numbers",
-    "random",
-    "pathlib",
-    "typing_extensions",
-    "__future__",
-    "importlib",
-    "builtins",
-}
-# framework bases whose instances are nn.Modules
-MODULE_BASES = {
-    "torch.nn.Module",
-    "torch.nn.modules.module.Module",
-    "transformers.modeling_utils.PreTrainedModel",
-    "transformers.PreTrainedModel",
-    "transformers.modeling_layers.GradientCheckpointingLayer",
-    "transformers.modeling_utils.ModuleUtilsMixin",
-}
 
-
-def ext_const(e: Ext) -> Any:
-    """Constants of external modules (``math.pi``) are plain values."""
-    return MATH_CONST.get(e.qual, e)
-
-
-def is_stop(modname: str) -> bool:
-    top = modname.split(".")[0]
-    if top in EXT_TOPS:
-        return True
-    return any(modname == s or modname.startswith(s + ".") for s in STOP_MODULES)
-
-
-class ModRef:
-    """A module object (``import foo.bar as fb``): attribute reads are its global names."""
-
-    def __init__(self, name: str, mod: ModInfo | None) -> None:
-        self.name = name
-        self.mod = mod
-
-
-class Super:
-    def __init__(self, owner: Cls, inst: Any) -> None:
-        self.owner = owner
-        self.inst = inst
-
-
-class Semantics(Evaluator):
+class Semantics(Attributes, Evaluator):
     def __init__(self, finder: Finder) -> None:
         super().__init__()
         self.finder = finder
@@ -459,133 +355,4 @@ class Semantics(Evaluator):
         raise NotImplementedError
 
     def make_config(self, cls: Cls, args: list, kwargs: dict, loc: tuple) -> Any:
-        raise NotImplementedError
-
-    # ------------------------------------------------------------------ attributes
-    def getattr(self, obj: Any, name: str, where: tuple | None = None) -> Any:
-        if isinstance(obj, Sourced):
-            obj = obj.value
-        if isinstance(obj, Obj):
-            for d in (obj.children, obj.params, obj.buffers, obj.attrs):
-                if name in d:
-                    v = d[name]
-                    if isinstance(v, Tensor) and v.param and v.owner is None:
-                        v.owner, v.name = obj, name
-                    return v
-            if name == "__class__" and obj.cls is not None:
-                return obj.cls
-            if obj.cls is not None:
-                ok, v, _ = self.mro_attr(obj.cls, name)
-                if ok:
-                    return self.bind(v, obj)
-            return self.obj_method(obj, name)
-        if isinstance(obj, Leaf):
-            return self.leaf_attr(obj, name)
-        if isinstance(obj, Config):
-            return self.config_attr(obj, name, where)
-        if isinstance(obj, Cls):
-            ok, v, _ = self.mro_attr(obj, name)
-            if ok:
-                if isinstance(v, Func) and v.is_classmethod:
-                    return Func(v.node, v.mod, v.closure, v.owner, obj, is_classmethod=True)
-                return v
-            if name == "__name__":
-                return obj.name
-            if name in ("_from_config", "from_config", "from_pretrained"):
-                cls = obj
-                return BuiltinMethod(
-                    lambda a, k: self.instantiate(cls, a[:1], {}, (cls.mod.path, 0))
-                )
-            return Unknown(f"class attribute {name}")
-        if isinstance(obj, Super):
-            cls = obj.inst.cls if isinstance(obj.inst, (Obj, Config)) else obj.inst
-            if isinstance(cls, Cls) and obj.owner not in cls.mro():
-                cls = obj.owner  # a torch class run on a subclass instance: its own MRO
-            if isinstance(cls, Cls):
-                ok, v, where = self.mro_attr(cls, name, after=obj.owner)
-                if ok:
-                    return self.bind(v, obj.inst)
-                if isinstance(where, Ext):
-                    return self.ext_method(obj.inst, where, name)
-            return Unknown(f"super().{name}")
-        if isinstance(obj, Ext):
-            return ext_const(obj.attr(name))
-        if isinstance(obj, ModRef):
-            if obj.mod is None:
-                return Ext(f"{obj.name}.{name}")
-            return self.import_value(obj.name, name)
-        if isinstance(obj, Tensor):
-            return self.tensor_attr(obj, name)
-        return self.value_attr(obj, name)
-
-    def bind(self, v: Any, inst: Any) -> Any:
-        if isinstance(v, Func) and not v.is_static:
-            bound = inst.cls if v.is_classmethod and isinstance(inst, Obj) else inst
-            f = Func(v.node, v.mod, v.closure, v.owner, bound, v.is_static, v.is_classmethod)
-            if v.closure and v.closure.get("__property__"):
-                return self.call_func(f, [], {})
-            return f
-        return v
-
-    def setattr(self, obj: Any, name: str, v: Any, line: int | None, fr: Frame) -> None:
-        if isinstance(obj, Obj):
-            self.register(obj, name, v, line)
-        elif isinstance(obj, Leaf):
-            if isinstance(v, WeightRef) and v.owner is not obj:
-                obj.tied[name] = (v.owner, v.name)
-            elif isinstance(v, Tensor) and v.param and v.owner is not None and v.owner is not obj:
-                obj.tied[name] = (v.owner, v.name or name)
-        elif isinstance(obj, Config):
-            obj.fields[obj.aliases.get(name, name)] = v
-        elif isinstance(obj, Cls):
-            obj.ns[name] = v
-
-    def register(self, obj: Obj, name: str, v: Any, line: int | None) -> None:
-        """``obj.name = v`` with nn.Module semantics (modules and parameters are registered)."""
-        for d in (obj.children, obj.params, obj.buffers, obj.attrs):
-            if name in d and not (d is obj.children and is_module(v)):
-                del d[name]
-        if obj.module and isinstance(v, UnknownModule):
-            loc = (self.uncertain and None) or obj.loc
-            obj.children[name] = Leaf("Unknown", {}, loc, torch=v.qual, unresolved=["type"])
-            self.note(f"{name}: {v.qual} is not in the analyzed code (unknown layer)")
-        elif obj.module and is_module(v):
-            obj.children[name] = v
-        elif obj.module and isinstance(v, Tensor) and v.param:
-            if v.owner is not None and v.owner is not obj:
-                obj.params[name] = WeightRef(v.owner, v.name or name)
-            else:
-                v.owner, v.name = obj, name
-                obj.params[name] = v
-        elif obj.module and isinstance(v, WeightRef):
-            obj.params[name] = v
-        else:
-            obj.attrs[name] = v
-            return
-        if self.uncertain:
-            why = f"{name} depends on an unresolved condition at line {self.uncertain[-1]}"
-            obj.unresolved.append(why)
-            target = obj.children.get(name, obj.params.get(name))
-            if isinstance(target, (Leaf, Obj)):
-                target.unresolved.append(why)
-            elif isinstance(target, Tensor):
-                target.cond = why
-
-    # implemented in extlib
-    def leaf_attr(self, leaf: Leaf, name: str) -> Any:
-        raise NotImplementedError
-
-    def config_attr(self, cfg: Config, name: str, where: tuple | None) -> Any:
-        raise NotImplementedError
-
-    def obj_method(self, obj: Obj, name: str) -> Any:
-        raise NotImplementedError
-
-    def ext_method(self, inst: Any, base: Ext, name: str) -> Any:
-        raise NotImplementedError
-
-    def tensor_attr(self, t: Tensor, name: str) -> Any:
-        raise NotImplementedError
-
-    def value_attr(self, v: Any, name: str) -> Any:
         raise NotImplementedError

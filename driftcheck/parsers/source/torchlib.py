@@ -338,11 +338,7 @@ def container_add(obj: Obj, v: Any, key: str | None = None) -> None:
         obj.children[k] = v
     elif isinstance(v, Unknown):
         obj.unresolved.append(f"item {k} ({v.why})")
-    elif (
-        isinstance(v, (Ext, Cls))
-        or callable(getattr(v, "__call__", None))
-        and not isinstance(v, (int, float, str))
-    ):
+    elif isinstance(v, (Ext, Cls)):
         obj.children[k] = Leaf("Unknown", {}, obj.loc, unresolved=["type"])
     else:
         obj.unresolved.append(f"item {k}")

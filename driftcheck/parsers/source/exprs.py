@@ -1,0 +1,343 @@
+"""Expression evaluation for the interpreter, plus frames, truthiness and the budgets.
+
+Split from ``interp.py`` (statements) to keep each module readable; ``Evaluator`` mixes both.
+"""
+
+from __future__ import annotations
+
+import ast
+import operator
+from typing import Any
+
+from driftcheck.parsers.source.values import (
+    Budget,
+    Config,
+    Func,
+    Obj,
+    Tensor,
+    Unknown,
+    is_unknown,
+    plain,
+)
+
+MAX_STEPS = 3_000_000
+MAX_DEPTH = 60
+MAX_LOOP = 20_000
+MAX_SECONDS = 30.0
+
+_BINOPS = {
+    ast.Add: operator.add,
+    ast.Sub: operator.sub,
+    ast.Mult: operator.mul,
+    ast.Div: operator.truediv,
+    ast.FloorDiv: operator.floordiv,
+    ast.Mod: operator.mod,
+    ast.Pow: operator.pow,
+    ast.LShift: operator.lshift,
+    ast.RShift: operator.rshift,
+    ast.BitOr: operator.or_,
+    ast.BitAnd: operator.and_,
+    ast.BitXor: operator.xor,
+}
+_CMPOPS = {
+    ast.Eq: operator.eq,
+    ast.NotEq: operator.ne,
+    ast.Lt: operator.lt,
+    ast.LtE: operator.le,
+    ast.Gt: operator.gt,
+    ast.GtE: operator.ge,
+}
+_SIMPLE = (int, float, str, bool, type(None), complex, bytes)
+
+
+class Frame:
+    """One function activation: locals, the module it runs in, the class for ``super()``."""
+
+    __slots__ = ("locals", "mod", "func", "closure")
+
+    def __init__(self, mod: Any, func: Func | None = None, closure: dict | None = None) -> None:
+        self.locals: dict[str, Any] = {}
+        self.mod = mod
+        self.func = func
+        self.closure = closure
+
+
+def truth(v: Any) -> bool | None:
+    """Python truthiness of an abstract value; None when unknown."""
+    v = plain(v)
+    if isinstance(v, Unknown):
+        return None
+    if isinstance(v, _SIMPLE) or isinstance(v, (tuple, list, dict, set, frozenset, range)):
+        if isinstance(v, (tuple, list)) and any(is_unknown(x) for x in v) and not v:
+            return None
+        return bool(v)
+    if isinstance(v, Config):
+        return True
+    if isinstance(v, Tensor):
+        return None
+    return True  # objects, classes, functions, modules are truthy
+
+
+class Expressions:
+    """Expressions; the object model (getattr, call, iterate...) comes from the subclass."""
+
+    # ------------------------------------------------------------------ expressions
+    def eval(self, e: ast.expr, fr: Frame) -> Any:
+        t = type(e)
+        if t is ast.Constant:
+            return e.value
+        if t is ast.Name:
+            return self.lookup(e.id, fr)
+        if t is ast.Attribute:
+            return self.getattr(self.eval(e.value, fr), e.attr, (str(fr.mod.path), e.lineno))
+        if t is ast.Call:
+            return self.eval_call(e, fr)
+        if t is ast.BinOp:
+            return self.binop(e.op, self.eval(e.left, fr), self.eval(e.right, fr))
+        if t is ast.Subscript:
+            return self.getitem(self.eval(e.value, fr), self.eval(e.slice, fr))
+        if t is ast.Compare:
+            return self.compare(e, fr)
+        if t is ast.BoolOp:
+            return self.boolop(e, fr)
+        if t is ast.UnaryOp:
+            return self.unary(e.op, self.eval(e.operand, fr))
+        if t is ast.IfExp:
+            c = truth(self.eval(e.test, fr))
+            if c is None:
+                a, b = self.eval(e.body, fr), self.eval(e.orelse, fr)
+                return a if _same(a, b) else Unknown(f"condition at line {e.lineno}")
+            return self.eval(e.body if c else e.orelse, fr)
+        if t is ast.Tuple:
+            return tuple(self.eval_elts(e.elts, fr))
+        if t is ast.List:
+            return self.eval_elts(e.elts, fr)
+        if t is ast.Set:
+            items = self.eval_elts(e.elts, fr)
+            try:
+                return set(plain(items))
+            except TypeError:
+                return Unknown("set")
+        if t is ast.Dict:
+            return self.eval_dict(e, fr)
+        if t in (ast.ListComp, ast.GeneratorExp, ast.SetComp, ast.DictComp):
+            return self.comprehension(e, fr)
+        if t is ast.JoinedStr:
+            return self.fstring(e, fr)
+        if t is ast.Slice:
+            parts = [
+                None if x is None else plain(self.eval(x, fr)) for x in (e.lower, e.upper, e.step)
+            ]
+            if any(is_unknown(x) for x in parts):
+                return Unknown("slice")
+            return slice(*parts)
+        if t is ast.Lambda:
+            return Func(node=e, mod=fr.mod, closure=self.closure_of(fr))
+        if t is ast.NamedExpr:
+            v = self.eval(e.value, fr)
+            fr.locals[e.target.id] = v
+            return v
+        if t is ast.Starred:
+            return self.eval(e.value, fr)
+        return Unknown(type(e).__name__)
+
+    def eval_elts(self, elts: list[ast.expr], fr: Frame) -> list[Any]:
+        out: list[Any] = []
+        for x in elts:
+            if isinstance(x, ast.Starred):
+                items = self.iterate(self.eval(x.value, fr))
+                if items is None:
+                    return [Unknown("starred")]
+                out.extend(items)
+            else:
+                out.append(self.eval(x, fr))
+        return out
+
+    def eval_dict(self, e: ast.Dict, fr: Frame) -> Any:
+        out: dict[Any, Any] = {}
+        for k, v in zip(e.keys, e.values):
+            if k is None:
+                more = plain(self.eval(v, fr))
+                if isinstance(more, Config):
+                    more = dict(more.fields)
+                if not isinstance(more, dict):
+                    return Unknown("dict unpack")
+                out.update(more)
+                continue
+            key = plain(self.eval(k, fr))
+            try:
+                out[key] = self.eval(v, fr)
+            except TypeError:
+                return Unknown("dict key")
+        return out
+
+    def comprehension(self, e: Any, fr: Frame) -> Any:
+        sub = Frame(fr.mod, fr.func, fr.closure)
+        sub.locals = dict(fr.locals)
+        out: list[Any] = []
+        ok = self._gen(e, e.generators, 0, sub, out)
+        if not ok:
+            return Unknown("comprehension over an unknown iterable")
+        if isinstance(e, ast.DictComp):
+            try:
+                return {plain(k): v for k, v in out}
+            except TypeError:
+                return Unknown("dict comprehension")
+        if isinstance(e, ast.SetComp):
+            try:
+                return set(plain(out))
+            except TypeError:
+                return Unknown("set comprehension")
+        return out
+
+    def _gen(self, e: Any, gens: list[ast.comprehension], i: int, fr: Frame, out: list) -> bool:
+        if i == len(gens):
+            if isinstance(e, ast.DictComp):
+                out.append((self.eval(e.key, fr), self.eval(e.value, fr)))
+            else:
+                out.append(self.eval(e.elt, fr))
+            return True
+        g = gens[i]
+        items = self.iterate(self.eval(g.iter, fr))
+        if items is None:
+            return False
+        for n, item in enumerate(items):
+            if n >= MAX_LOOP:
+                raise Budget(f"comprehension over {MAX_LOOP} items")
+            self.tick()
+            self.assign(g.target, item, fr)
+            conds = [truth(self.eval(c, fr)) for c in g.ifs]
+            if any(c is None for c in conds):
+                return False
+            if all(conds) and not self._gen(e, gens, i + 1, fr, out):
+                return False
+        return True
+
+    def fstring(self, e: ast.JoinedStr, fr: Frame) -> Any:
+        parts = []
+        for v in e.values:
+            if isinstance(v, ast.Constant):
+                parts.append(str(v.value))
+            elif isinstance(v, ast.FormattedValue):
+                x = plain(self.eval(v.value, fr))
+                if not isinstance(x, _SIMPLE):
+                    return Unknown("f-string")
+                parts.append(str(x))
+        return "".join(parts)
+
+    def binop(self, op: ast.operator, a: Any, b: Any) -> Any:
+        a, b = plain(a), plain(b)
+        if isinstance(a, Unknown) or isinstance(b, Unknown):
+            return a if isinstance(a, Unknown) else b
+        if isinstance(a, Tensor) or isinstance(b, Tensor):
+            return a if isinstance(a, Tensor) else b
+        if isinstance(a, Config) or isinstance(b, Config):
+            return Unknown("config arithmetic")
+        fn = _BINOPS.get(type(op))
+        if fn is None:
+            return Unknown("operator")
+        if isinstance(a, (list, tuple)) and isinstance(b, int) and isinstance(op, ast.Mult):
+            if len(a) * b > MAX_LOOP:
+                raise Budget("sequence repetition too large")
+        if isinstance(op, ast.Pow) and isinstance(b, (int, float)) and abs(b) > 4096:
+            return Unknown("huge power")
+        if isinstance(op, ast.LShift) and isinstance(b, int) and b > 4096:
+            return Unknown("huge shift")
+        try:
+            return fn(a, b)
+        except Exception:  # noqa: BLE001 - e.g. object + object, division by zero
+            return Unknown("operator")
+
+    def unary(self, op: ast.unaryop, v: Any) -> Any:
+        if isinstance(op, ast.Not):
+            t = truth(v)
+            return Unknown("not") if t is None else not t
+        v = plain(v)
+        if isinstance(v, (Unknown, Tensor)):
+            return v
+        try:
+            if isinstance(op, ast.USub):
+                return -v
+            if isinstance(op, ast.UAdd):
+                return +v
+            if isinstance(op, ast.Invert):
+                return ~v
+        except TypeError:
+            pass
+        return Unknown("unary")
+
+    def boolop(self, e: ast.BoolOp, fr: Frame) -> Any:
+        is_and = isinstance(e.op, ast.And)
+        v: Any = None
+        for x in e.values:
+            v = self.eval(x, fr)
+            t = truth(v)
+            if t is None:
+                return Unknown("boolean of unknown")
+            if t is not is_and:
+                return v
+        return v
+
+    def compare(self, e: ast.Compare, fr: Frame) -> Any:
+        left = self.eval(e.left, fr)
+        for op, rexp in zip(e.ops, e.comparators):
+            right = self.eval(rexp, fr)
+            r = self.compare_one(op, left, right)
+            if isinstance(r, Unknown) or not r:
+                return r
+            left = right
+        return True
+
+    def compare_one(self, op: ast.cmpop, a: Any, b: Any) -> Any:
+        a, b = plain(a), plain(b)
+        if isinstance(op, (ast.Is, ast.IsNot)):
+            if isinstance(a, Unknown) or isinstance(b, Unknown):
+                return Unknown("is")
+            same = a is b if not (a is None or b is None) else (a is None and b is None)
+            if isinstance(a, (int, str, bool)) or isinstance(b, (int, str, bool)):
+                same = same or (type(a) is type(b) and a == b)
+            return same if isinstance(op, ast.Is) else not same
+        if isinstance(op, (ast.In, ast.NotIn)):
+            r = self.contains(b, a)
+            if isinstance(r, Unknown):
+                return r
+            return r if isinstance(op, ast.In) else not r
+        if isinstance(a, Unknown) or isinstance(b, Unknown):
+            return Unknown("compare")
+        if not (isinstance(a, _SIMPLE + (tuple, list)) and isinstance(b, _SIMPLE + (tuple, list))):
+            if isinstance(op, ast.Eq):
+                return a is b if not isinstance(a, Tensor) else Unknown("tensor ==")
+            if isinstance(op, ast.NotEq):
+                return a is not b if not isinstance(a, Tensor) else Unknown("tensor !=")
+            return Unknown("compare")
+        try:
+            return _CMPOPS[type(op)](a, b)
+        except TypeError:
+            return Unknown("compare")
+
+    def contains(self, container: Any, item: Any) -> Any:
+        if isinstance(container, Unknown) or isinstance(item, Unknown):
+            return Unknown("in")
+        if isinstance(container, Config):
+            return container.lookup(item)[0] if isinstance(item, str) else False
+        if isinstance(container, Obj):
+            if container.kind == "ModuleDict":
+                return item in container.children
+            return Unknown("in object")
+        if isinstance(container, (list, tuple, set, frozenset)):
+            if any(isinstance(x, Unknown) for x in container):
+                return Unknown("in")
+            return any(plain(x) == item for x in container if isinstance(plain(x), _SIMPLE))
+        if isinstance(container, (dict, str, range)):
+            try:
+                return item in container
+            except TypeError:
+                return Unknown("in")
+        return Unknown("in")
+
+
+def _same(a: Any, b: Any) -> bool:
+    a, b = plain(a), plain(b)
+    if isinstance(a, _SIMPLE) and isinstance(b, _SIMPLE):
+        return type(a) is type(b) and a == b
+    return False

@@ -1,0 +1,85 @@
+"""What the interpreter never parses: framework modules and libraries it treats as names."""
+
+from __future__ import annotations
+
+# transformers modules we never parse: framework code whose classes hold no model layers
+STOP_MODULES = (
+    "transformers.modeling_utils",
+    "transformers.configuration_utils",
+    "transformers.utils",
+    "transformers.integrations",
+    "transformers.generation",
+    "transformers.cache_utils",
+    "transformers.masking_utils",
+    "transformers.modeling_rope_utils",
+    "transformers.modeling_flash_attention_utils",
+    "transformers.modeling_outputs",
+    "transformers.modeling_attn_mask_utils",
+    "transformers.processing_utils",
+    "transformers.modeling_layers",
+    "transformers.file_utils",
+    "transformers.models.auto",
+    "transformers.tokenization",
+    "transformers.image_processing",
+    "transformers.feature_extraction",
+    "transformers.time_series_utils",
+    "transformers.loss",
+    "transformers.trainer",
+    "transformers.modeling_gguf",
+    "transformers.quantizers",
+    "transformers.core_model_loading",
+    "transformers.conversion_mapping",
+    "transformers.monkey_patching",
+    "transformers.initialization",
+    "transformers.backbone_utils",
+)
+EXT_TOPS = {
+    "torch",
+    "numpy",
+    "math",
+    "functools",
+    "typing",
+    "collections",
+    "dataclasses",
+    "itertools",
+    "copy",
+    "os",
+    "sys",
+    "warnings",
+    "logging",
+    "einops",
+    "enum",
+    "abc",
+    "inspect",
+    "re",
+    "json",
+    "huggingface_hub",
+    "safetensors",
+    "tokenizers",
+    "packaging",
+    "contextlib",
+    "operator",
+    "numbers",
+    "random",
+    "pathlib",
+    "typing_extensions",
+    "__future__",
+    "importlib",
+    "builtins",
+}
+# framework bases whose instances are nn.Modules
+MODULE_BASES = {
+    "torch.nn.Module",
+    "torch.nn.modules.module.Module",
+    "transformers.modeling_utils.PreTrainedModel",
+    "transformers.PreTrainedModel",
+    "transformers.modeling_layers.GradientCheckpointingLayer",
+    "transformers.modeling_utils.ModuleUtilsMixin",
+}
+
+
+def is_stop(modname: str) -> bool:
+    top = modname.split(".")[0]
+    if top in EXT_TOPS:
+        return True
+    return any(modname == s or modname.startswith(s + ".") for s in STOP_MODULES)
