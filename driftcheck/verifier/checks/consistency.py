@@ -40,19 +40,27 @@ def _model(facts, h=64, heads=4, kv=None, layers=2):
 
 
 def _compare(ctx: Context, fact: str, types: dict[str, str] | tuple, param: str | None = None):
+    """Layers whose attribute differs from the fact, when the layers agree among themselves.
+
+    A model with two stacks (a vision tower and a text decoder) has two widths and one
+    ``hiddenSize``: which stack the fact describes is not ours to guess, so nothing is said."""
     want = _i(ctx.fact(fact))
     if want is None:
         return
     pairs = types.items() if isinstance(types, dict) else ((t, param) for t in types)
+    got: list[tuple] = []
     for t, key in pairs:
         for n in ctx.of_type(t):
-            got = _i((ctx.bound(n) or {}).get(key))
-            if got is not None and got != want:
-                yield ctx.hit(
-                    n,
-                    f"{ctx.where(n)}.{key}={got} but {fact}={want}",
-                    values={"layer": got, "fact": want},
-                )
+            v = _i((ctx.bound(n) or {}).get(key))
+            if v is not None:
+                got.append((n, key, v))
+    if len({v for _, _, v in got}) != 1:
+        return
+    for n, key, v in got:
+        if v != want:
+            yield ctx.hit(
+                n, f"{ctx.where(n)}.{key}={v} but {fact}={want}", values={"layer": v, "fact": want}
+            )
 
 
 def layer_count(ctx: Context) -> int | None:
@@ -79,6 +87,9 @@ def layer_count_mismatch(ctx: Context):
     want = _i(ctx.fact("numLayers"))
     if want is None or ctx.fact("numEncoderLayers") is not None:
         return
+    widths = {(ctx.bound(n) or {}).get(WIDTH[n.type]) for n in ctx.of_type(*ATTN)}
+    if len(widths) > 1:
+        return  # two stacks (vision and text): which one the fact counts is not ours to guess
     got = layer_count(ctx)
     if got is not None and got != want:
         yield ctx.hit(
@@ -133,11 +144,17 @@ def kv_heads_mismatch(ctx: Context):
     want = _i(ctx.fact("numKvHeads"))
     if want is None:
         return
+    got = []
     for n in ctx.of_type("Attention"):
         p = ctx.bound(n) or {}
-        got = _i(p.get("num_kv_heads")) or _i(p.get("num_heads"))
-        if got is not None and got != want:
-            yield ctx.hit(n, f"{ctx.where(n)} has {got} KV heads but numKvHeads={want}")
+        v = _i(p.get("num_kv_heads")) or _i(p.get("num_heads"))
+        if v is not None:
+            got.append((n, v))
+    if len({v for _, v in got}) != 1:
+        return  # stacks that disagree among themselves: not ours to pick one
+    for n, v in got:
+        if v != want:
+            yield ctx.hit(n, f"{ctx.where(n)} has {v} KV heads but numKvHeads={want}")
 
 
 def _emb_model(facts, v=100):
@@ -162,7 +179,19 @@ def _emb_model(facts, v=100):
     invalid=[_emb_model({"vocabSize": 120})],
 )
 def vocab_size_mismatch(ctx: Context):
-    yield from _compare(ctx, "vocabSize", ("Embedding",), "num_embeddings")
+    want = _i(ctx.fact("vocabSize"))
+    tables = [(n, _i((ctx.bound(n) or {}).get("num_embeddings"))) for n in ctx.of_type("Embedding")]
+    tables = [(n, v) for n, v in tables if v is not None]
+    if want is None or not tables:
+        return
+    # the token table is the largest one (position and token-type tables are small)
+    n, v = max(tables, key=lambda t: t[1])
+    if v != want:
+        yield ctx.hit(
+            n,
+            f"{ctx.where(n)}.num_embeddings={v} but vocabSize={want}",
+            values={"layer": v, "fact": want},
+        )
 
 
 @check(

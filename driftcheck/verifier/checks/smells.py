@@ -137,7 +137,13 @@ def unused_layer(ctx: Context):
         # model code: the source parser notes the leaves its complete pass through a
         # module's forward never reached (and says nothing where it lost track)
         for n in ctx.layers():
-            if "unused in forward" in n.notes:
+            spec, p = catalogue.get(n.type), ctx.bound(n)
+            if (
+                "unused in forward" in n.notes
+                and spec is not None
+                and p is not None
+                and (_has_weights(spec, p))
+            ):  # weightless modules (dropout read for its .p, padding) cost nothing
                 yield ctx.hit(n, f"{ctx.where(n)} is never called in forward")
         return
     if not ctx.graph.edges:
