@@ -275,3 +275,17 @@ def test_cli_graph_json_and_errors(tmp_path):
     assert "Traceback" not in out.stderr
     assert len(out.stderr.strip().splitlines()) == 1
     assert f"{bad}:1:" in out.stderr
+
+
+def test_oversized_file_is_refused(tmp_path):
+    p = tmp_path / "huge.py"
+    p.write_text("x = 1\n" * 800_000)  # 4.8 MB
+    with pytest.raises(DriftcheckError, match="over the"):
+        parse_source(p)
+
+
+def test_non_utf8_file_is_an_error(tmp_path):
+    p = tmp_path / "latin.py"
+    p.write_bytes(b"# caf\xe9\nimport torch.nn as nn\n")
+    with pytest.raises(DriftcheckError, match="UTF-8"):
+        parse_source(p)
