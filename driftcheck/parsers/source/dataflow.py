@@ -56,6 +56,7 @@ class Flow:
         self.skipped_cycles = 0
         self.new_nodes: list[Node] = []
         self.ids = {n.id for n in graph.nodes}
+        self.index: dict[str, Node] = {n.id: n for n in graph.nodes}
         self.copies: dict[str, int] = {}
         self.fed: set[str] = set()  # layer nodes that already have their input edges
         self.memo: dict[tuple, Any] = {}  # (node or op, producers, ...) -> result
@@ -91,7 +92,12 @@ class Flow:
         return self.b.seen.get(id(self.resolve(obj)))
 
     def node(self, nid: str) -> Node | None:
-        return self.g.index.get(nid)
+        return self.index.get(nid)
+
+    def _append(self, node: Node) -> None:
+        # our own index: Graph.index rebuilds on every growth, quadratic over thousands of ops
+        self.g.nodes.append(node)
+        self.index[node.id] = node
 
     def repeated_owner(self, nid: str, src: str | None) -> bool:
         """True when ``src`` lies inside the repeated block ``nid`` (the compacted repeat)."""
@@ -210,8 +216,7 @@ class Flow:
             node.loc = Location(file=str(loc[0]), line=loc[1])
         node.unresolved = list(unresolved or [])
         self.new_nodes.append(node)
-        self.g.nodes.append(node)
-        self.g.invalidate()
+        self._append(node)
         self.connect(nid, inputs, spec.n_inputs)
         shape = None if node.unresolved else sym_shape(type_, params, inputs)
         return Tens(nid, shape)
@@ -224,8 +229,7 @@ class Flow:
         node = Node(id=nid, type="Input", params={"shape": None, "name": name}, name=name)
         if loc is not None:
             node.loc = Location(file=str(loc[0]), line=loc[1])
-        self.g.nodes.append(node)
-        self.g.invalidate()
+        self._append(node)
         return Tens(nid)
 
     def leaf_call(self, leaf: Leaf, inputs: list[Tens], loc: tuple | None = None) -> Tens:
@@ -277,11 +281,10 @@ class Flow:
         copy.unresolved = list(node.unresolved)
         copy.user_class = node.user_class
         copy.loc = Location(file=str(loc[0]), line=loc[1]) if loc else node.loc
-        copy.notes = [f"second call of {self.g.path(node)} (same module, weights shared)"]
+        copy.notes = [f"second call of {node.name or node.id} (same module, weights shared)"]
         for w in _weight_names(node):
             copy.tied[w] = node.tied.get(w, f"{node.id}.{w}")
-        self.g.nodes.append(copy)
-        self.g.invalidate()
+        self._append(copy)
         return nid
 
     def torch_module(self, obj: Obj, inputs: list[Tens], loc: tuple | None) -> Tens | None:
@@ -315,8 +318,7 @@ class Flow:
                 return None
             self.ids.add(node.id)
             node.loc = Location(file=str(loc[0]), line=loc[1]) if loc else None
-            self.g.nodes.append(node)
-            self.g.invalidate()
+            self._append(node)
             nid = self.pseudo[id(obj)] = node.id
         return self.call_node(nid, inputs, loc)
 
