@@ -107,6 +107,7 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--only", help="comma-separated model types")
     ap.add_argument("--limit", type=int, help="first N model types only")
+    ap.add_argument("--stride", type=int, default=1, help="every k-th model type (a sample)")
     ap.add_argument("--jobs", type=int, default=1, help="processes (speed is reported for 1)")
     ap.add_argument("-v", "--verbose", action="store_true")
     ap.add_argument("--json", help="write per-model results here")
@@ -115,7 +116,9 @@ def main(argv: list[str] | None = None) -> int:
     if args.only:
         want = args.only.split(",")
         recs = {k: v for k, v in recs.items() if k in want}
-    items = list(recs.values())[: args.limit] if args.limit else list(recs.values())
+    items = list(recs.values())[:: args.stride]
+    items = items[: args.limit] if args.limit else items
+    stream = open(args.json + "l", "w") if args.json else None  # noqa: SIM115 - partial results
     t0 = time.perf_counter()
     results: list[dict[str, Any]] = []
     files: set[str] = set()
@@ -124,6 +127,9 @@ def main(argv: list[str] | None = None) -> int:
             for r, fs in pool.imap_unordered(_worker, items):
                 results.append(r)
                 files.update(fs)
+                if stream:
+                    stream.write(json.dumps(r) + "\n")
+                    stream.flush()
     else:
         from driftcheck.parsers.source import loader
 
