@@ -27,6 +27,7 @@ from driftcheck.parsers.source.values import Leaf, Obj, plain
 
 MAX_OPS = 20_000
 MAX_EDGES = 100_000
+CALLED_UNWIRED = "called in forward; its inputs and outputs were not followed"
 MAX_COPIES = 16  # applications of one module beyond its first
 CONTAINERS = ("ModuleList", "Sequential", "ModuleDict")
 
@@ -406,6 +407,11 @@ def add_edges(graph: Graph, builder: Any, interp: Any) -> None:
         graph.outputs = [out.src]
     if complete:
         flow.mark_unused()
+    wired = {e.src for e in flow.edges} | {e.dst for e in flow.edges}
+    for nid in sorted(flow.called - wired):  # reached, but on tensors we could not follow
+        node = flow.node(nid)
+        if node is not None and node.type != "Module" and CALLED_UNWIRED not in node.notes:
+            node.notes.append(CALLED_UNWIRED)
     if flow.skipped_cycles:
         graph.notes.append(
             f"forward: {flow.skipped_cycles} edge(s) left out that would close a cycle "
