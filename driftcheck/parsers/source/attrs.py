@@ -129,6 +129,12 @@ class Attributes:
 
     def register(self, obj: Obj, name: str, v: Any, line: int | None) -> None:
         """``obj.name = v`` with nn.Module semantics (modules and parameters are registered)."""
+        old = obj.children.get(name)
+        if isinstance(v, Unknown) and not isinstance(v, UnknownModule) and is_module(old):
+            # ``self.conv = weight_norm(self.conv)``: the layer is still there, its weights
+            # are no longer known -- unresolved, never silently dropped
+            old.unresolved.append(f"replaced by an unknown value ({v.why}) at line {line}")
+            return
         for d in (obj.children, obj.params, obj.buffers, obj.attrs):
             if name in d and not (d is obj.children and is_module(v)):
                 del d[name]
