@@ -50,6 +50,7 @@ def command(left, right, fmt, fail_on, entry_left, entry_right, exact, output) -
 
     lg, rg = load_pair(left, right, entry_left, entry_right, exact)
     findings = compare(lg, rg, labels=labels(left, right))
+    findings = _with_serving_rules(findings, lg, rg)
     color = fmt == "text" and output is None and sys.stdout.isatty()
     ctx = ReportContext(command="compare", sources={"left": left, "right": right}, color=color)
     text = render(findings, fmt, ctx)
@@ -194,3 +195,21 @@ def _transformers_defines(cls: str, model_type: str | None) -> bool:
     from driftcheck.parsers import hf_registry as reg
 
     return reg.find_class(cls, "modeling", model_type) is not None
+
+
+def _with_serving_rules(findings: list, lg, rg) -> list:
+    """Add the serving engines' rules (SRV*) when one side is served; the rule's finding
+    replaces a matcher finding that states the same attribute with the same two values."""
+    from driftcheck.parsers.serving import pair_findings
+
+    served = pair_findings(lg, rg)
+    if not served:
+        return findings
+
+    def key(f) -> tuple:
+        attr = (f.attribute or "").rsplit(".", 1)[-1]
+        return attr, tuple(sorted((k, repr(v)) for k, v in f.values.items()))
+
+    covered = {key(f) for f in served}
+    kept = [f for f in findings if key(f) not in covered]
+    return sorted(kept + served, key=lambda f: -f.severity.rank)
