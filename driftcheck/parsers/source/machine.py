@@ -158,6 +158,9 @@ class Interp(ItemsMixin, ConfigMixin, Semantics):
                 init, _ = self.find_init(cls)
                 if isinstance(init, Func) and init.node.args.vararg is None:
                     posnames = [a.arg for a in init.node.args.args[1:]]
+            else:
+                # torch is not installed here (pre-commit hook, Action): the shipped table
+                posnames = torchlib.shipped_posnames(q)
             self._posnames[q] = posnames
         leaf = torchlib.make_leaf(q, args, kwargs, loc, posnames)
         if leaf is not None:

@@ -9,7 +9,10 @@ so its parameters are still exact. Tensor factories yield ``Tensor`` values with
 
 from __future__ import annotations
 
+import json
+from functools import cache
 from math import prod
+from pathlib import Path
 from typing import Any
 
 from driftcheck.graph import catalogue
@@ -224,6 +227,22 @@ def _numel(shp: Any) -> Any:
     if isinstance(shp, Unknown) or any(not isinstance(d, int) for d in shp):
         return Unknown("numel")
     return prod(shp)
+
+
+@cache
+def _shipped_signatures() -> dict[str, list[str]]:
+    path = Path(__file__).resolve().parents[2] / "data" / "torch_signatures.json"
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))["signatures"]
+    except (OSError, ValueError, KeyError):
+        return {}
+
+
+def shipped_posnames(qual: str) -> list[str] | None:
+    """Positional parameter names of a torch.nn class from the table shipped with driftcheck
+    (``driftcheck/data/torch_signatures.json``), for machines where torch is not installed."""
+    names = _shipped_signatures().get(f"torch.nn.{qual.rsplit('.', 1)[-1]}")
+    return list(names) if names else None
 
 
 def make_leaf(
