@@ -32,9 +32,7 @@ def build() -> dict:
         except (TypeError, ValueError):
             continue
         table[f"torch.nn.{name}"] = [
-            p.name
-            for p in params
-            if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)
+            p.name for p in params if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)
         ]
     return {"torch": torch.__version__.split("+")[0], "signatures": table}
 
