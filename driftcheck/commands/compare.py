@@ -210,6 +210,10 @@ def _with_serving_rules(findings: list, lg, rg) -> list:
         attr = (f.attribute or "").rsplit(".", 1)[-1]
         return attr, tuple(sorted((k, repr(v)) for k, v in f.values.items()))
 
-    covered = {key(f) for f in served}
-    kept = [f for f in findings if key(f) not in covered]
+    by_key = {key(f): f for f in findings}
+    for f in served:
+        twin = by_key.pop(key(f), None)
+        if twin is not None and twin.kind:
+            f.kind = twin.kind  # keep the drift kind (quantization, context-length, ...)
+    kept = [f for f in findings if key(f) in by_key]
     return sorted(kept + served, key=lambda f: -f.severity.rank)
