@@ -73,7 +73,7 @@ def test_check_hook_fails_on_broken_model_and_passes_on_clean(repo: Path):
     good = _try_repo(repo, "driftcheck-check")
     elapsed = time.perf_counter() - t0
     assert good.returncode == 0, good.stdout + good.stderr
-    print(f"pre-commit driftcheck-check on a one-file commit: {elapsed:.2f} s (env cached)")
+    print(f"pre-commit try-repo driftcheck-check, hook env install included: {elapsed:.2f} s")
 
 
 def test_compare_hook_reports_drift(repo: Path):
