@@ -91,11 +91,35 @@ def load_pair(
 
     kl, kr = kind_of(left), kind_of(right)
     if kl == "source" and kr in CONFIG_KINDS:
+        left, entry_left = _discover_code(left, entry_left, right, "left")
+    if kr == "source" and kl in CONFIG_KINDS:
+        right, entry_right = _discover_code(right, entry_right, left, "right")
+    if kl == "source" and kr in CONFIG_KINDS:
         return code_against_config(left, entry_left, right, entry_right, exact)
     if kr == "source" and kl in CONFIG_KINDS:
         code, cfg = code_against_config(right, entry_right, left, entry_left, exact)
         return cfg, code
     return _load(left, entry_left, kl, exact), _load(right, entry_right, kr, exact)
+
+
+def _discover_code(code: str, entry: str | None, config: str, side: str) -> tuple[str, str | None]:
+    """A repository directory on the code side: pick the model file (and class) to analyze,
+    ranked by ``driftcheck.parsers.discover``, and say on stderr what was picked."""
+    from driftcheck.parsers import split_entry
+    from driftcheck.parsers.discover import discover
+    from driftcheck.parsers.hf_source import read_config
+
+    path, inline = split_entry(code)
+    if not Path(path).is_dir() or entry or inline:
+        return code, entry or inline
+    archs = read_config(config).data.get("architectures")
+    found = discover(Path(path), archs if isinstance(archs, list) else None)
+    if found.code is None:
+        raise DriftcheckError("no nn.Module subclass found in this directory", path)
+    click.echo(f"driftcheck: {side}: {found.summary()}", err=True)
+    for note in found.notes:
+        click.echo(f"driftcheck: {side}: {note}", err=True)
+    return str(found.code), found.entry
 
 
 def _load(source: str, entry: str | None, kind: str, exact: bool) -> Graph:

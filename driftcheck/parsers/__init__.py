@@ -51,6 +51,25 @@ def read_json(path: Path) -> Any:
         raise DriftcheckError("JSON nested too deeply", str(path)) from None
 
 
+def _has_python(root: Path, depth: int = 3, budget: int = 2000) -> bool:
+    """Any .py file within ``depth`` levels (a repo with code in src/ is code, not a model dir)."""
+    level = [root]
+    for _ in range(depth):
+        nxt = []
+        for d in level:
+            try:
+                entries = list(d.iterdir())
+            except OSError:
+                continue
+            for p in entries[:budget]:
+                if p.suffix == ".py" and p.is_file():
+                    return True
+                if p.is_dir() and not p.name.startswith(".") and not p.is_symlink():
+                    nxt.append(p)
+        level = nxt[:budget]
+    return False
+
+
 def split_entry(source: str) -> tuple[str, str | None]:
     """``model.py::ClassName`` -> (``model.py``, ``ClassName``)."""
     if "::" in source:
@@ -68,7 +87,7 @@ def kind_of(source: str) -> str:
     if not path.exists():
         raise DriftcheckError("no such file or directory", path_str)
     if path.is_dir():
-        if (path / "config.json").is_file() and not any(path.glob("*.py")):
+        if (path / "config.json").is_file() and not _has_python(path):
             return "config"
         return "source"
     suffix = path.suffix.lower()
