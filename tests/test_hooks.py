@@ -47,3 +47,17 @@ def test_compare_hook_needs_a_pair():
     with pytest.raises(SystemExit) as e:
         compare_main(["x.py"])
     assert e.value.code == 2
+
+
+def test_check_file_with_several_models_checks_each(tmp_path, capsys):
+    f = tmp_path / "multi.py"
+    f.write_text(
+        "import torch.nn as nn\n\n\nclass A(nn.Module):\n    def __init__(self):\n"
+        "        super().__init__()\n        self.fc = nn.Linear(4, 4)\n\n\n"
+        "class B(nn.Module):\n    def __init__(self):\n        super().__init__()\n"
+        "        self.attn = nn.MultiheadAttention(10, 3)\n"
+    )
+    assert check_main([str(f)]) == 1
+    out = capsys.readouterr().out
+    assert "ATT001" in out and "multi.py:13" in out
+    assert "multi.py::A: score" in out and "multi.py::B: score" in out

@@ -83,6 +83,18 @@ def check_one(source: str, options, config: str | None = None):
     return graph, report
 
 
+def _check_models(source: str, opts, config: str | None) -> list[tuple[str, object, object]]:
+    """(source, graph, report) per model: a Python file with several independent top-level
+    models (and no ``::Class``) is checked model by model instead of refused."""
+    from driftcheck.parsers.source.analyze import AmbiguousRoot
+
+    try:
+        return [(source, *check_one(source, opts, config))]
+    except AmbiguousRoot as e:
+        subs = [f"{source}::{name}" for name in e.candidates]
+        return [(sub, *check_one(sub, opts, config)) for sub in subs]
+
+
 @click.command(name="check")
 @click.argument("paths", nargs=-1, required=True)
 @click.option("--input-shape", help="Input shape, e.g. 2,3,32,32 or B,T,768.")
@@ -115,13 +127,13 @@ def command(
         settings = load_settings(source.split("::")[0] if not source.startswith("hf:") else ".")
         level = level or settings.fail_on
         opts = _options(settings, input_shape, gpu, dtype, context_length, select, disable)
-        graph, report = check_one(source, opts, config)
-        findings += report.findings
-        scores.append((source, report.score, len(report.suppressed)))
-        if show_cost:
-            from driftcheck.verifier.context import Context
+        for one, graph, report in _check_models(source, opts, config):
+            findings += report.findings
+            scores.append((one, report.score, len(report.suppressed)))
+            if show_cost:
+                from driftcheck.verifier.context import Context
 
-            costs[source] = Context(graph, _bind_input(graph, opts)).cost.summary()
+                costs[one] = Context(graph, _bind_input(graph, opts)).cost.summary()
     ctx = ReportContext(
         command="check",
         sources={"input": ", ".join(paths)},

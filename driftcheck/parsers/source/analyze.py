@@ -124,10 +124,19 @@ def pick_root(interp: Interp, mods: list[ModInfo], entry: str | None, p: Path) -
     top = [c for c in classes if c.name not in used]
     if len(top) == 1:
         return top[0]
-    cands = ", ".join(sorted(c.name for c in (top or classes)))
-    raise DriftcheckError(
-        f"several candidate root classes ({cands}); pick one with --entry", str(p)
-    )
+    names = sorted(c.name for c in (top or classes))
+    raise AmbiguousRoot(names, str(p))
+
+
+class AmbiguousRoot(DriftcheckError):
+    """Several top-level nn.Module classes and no entry: callers may analyze each."""
+
+    def __init__(self, candidates: list[str], where: str) -> None:
+        super().__init__(
+            f"several candidate root classes ({', '.join(candidates)}); pick one with --entry",
+            where,
+        )
+        self.candidates = candidates
 
 
 def config_class(interp: Interp, cls: Cls, init: Any) -> Cls | None:
