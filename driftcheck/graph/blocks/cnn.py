@@ -168,7 +168,8 @@ def _preact(p: Mapping[str, Any]) -> Graph:
     return b.done(b.residual(conv_bn(b, "conv2", None, y, planes, planes, 3), res))
 
 
-def _spec(name, params, build, reference, doc, ex, aliases=()):
+def cnn_spec(name, params, build, reference, doc, ex, aliases=()):
+    """A BlockSpec of the cnn family (shared by cnn.py and convnets.py)."""
     return BlockSpec(
         name=name,
         family="cnn",
@@ -186,7 +187,7 @@ IO = (dim("in_channels"), dim("out_channels"), dim("stride", default=1))
 HAND = "hand-written torchvision-style module (tests/reference_blocks.py)"
 
 BLOCKS = [
-    _spec(
+    cnn_spec(
         "ResNetBasicLayer",
         (*IO, text("activation", "relu")),
         _hf_basic,
@@ -197,7 +198,7 @@ BLOCKS = [
             ({"in_channels": 16, "out_channels": 32, "stride": 2}, ((2, 16, 9, 9),)),
         ),
     ),
-    _spec(
+    cnn_spec(
         "ResNetBottleNeckLayer",
         (
             *IO,
@@ -222,7 +223,7 @@ BLOCKS = [
             ),
         ),
     ),
-    _spec(
+    cnn_spec(
         "MobileNetV2InvertedResidual",
         (
             *IO,
@@ -239,7 +240,7 @@ BLOCKS = [
             ({"in_channels": 16, "out_channels": 24, "stride": 2}, ((2, 16, 8, 8),)),
         ),
     ),
-    _spec(
+    cnn_spec(
         "BasicBlock",
         (dim("inplanes"), dim("planes"), dim("stride", default=1)),
         _tv_basic,
@@ -251,7 +252,7 @@ BLOCKS = [
         ),
         aliases=("ResNetBasicBlock",),
     ),
-    _spec(
+    cnn_spec(
         "Bottleneck",
         (
             dim("inplanes"),
@@ -271,7 +272,7 @@ BLOCKS = [
         ),
         aliases=("ResNetBottleneck", "ResNeXtBottleneck"),
     ),
-    _spec(
+    cnn_spec(
         "PreActBlock",
         (dim("in_planes"), dim("planes"), dim("stride", default=1)),
         _preact,

@@ -9,8 +9,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from driftcheck.graph.blocks._build import Builder, dim, examples, flag, real
-from driftcheck.graph.blocks.cnn import IO, conv_bn, image, make_divisible
-from driftcheck.graph.blocks.spec import BlockSpec
+from driftcheck.graph.blocks.cnn import IO, cnn_spec, conv_bn, image, make_divisible
 from driftcheck.graph.model import Graph
 
 HAND = "hand-written torchvision-style module (tests/reference_blocks.py)"
@@ -146,22 +145,8 @@ def _dw_separable(p: Mapping[str, Any]) -> Graph:
     return b.done(conv_bn(b, "pointwise.0", "pointwise.1", y, cin, cout, 1, act="relu"))
 
 
-def _spec(name, params, build, reference, doc, ex, aliases=()):
-    return BlockSpec(
-        name=name,
-        family="cnn",
-        params=params,
-        build=build,
-        examples=ex,
-        doc=doc,
-        role="conv_block",
-        reference=reference,
-        aliases=aliases,
-    )
-
-
 BLOCKS = [
-    _spec(
+    cnn_spec(
         "SEBlock",
         (dim("input_channels"), dim("squeeze_channels")),
         _se,
@@ -172,7 +157,7 @@ BLOCKS = [
             ({"input_channels": 16, "squeeze_channels": 4}, ((1, 16, 3, 3),)),
         ),
     ),
-    _spec(
+    cnn_spec(
         "MBConv",
         (
             dim("input_channels"),
@@ -193,7 +178,7 @@ BLOCKS = [
             ({"input_channels": 32, "out_channels": 16, "expand_ratio": 1.0}, ((1, 32, 4, 4),)),
         ),
     ),
-    _spec(
+    cnn_spec(
         "FusedMBConv",
         (
             dim("input_channels"),
@@ -212,7 +197,7 @@ BLOCKS = [
             ({"input_channels": 24, "out_channels": 24, "expand_ratio": 1.0}, ((1, 24, 4, 4),)),
         ),
     ),
-    _spec(
+    cnn_spec(
         "DenseLayer",
         (dim("num_input_features"), dim("growth_rate", default=32), dim("bn_size", default=4)),
         _dense_layer,
@@ -224,7 +209,7 @@ BLOCKS = [
             ({"num_input_features": 32, "growth_rate": 12, "bn_size": 2}, ((1, 32, 4, 4),)),
         ),
     ),
-    _spec(
+    cnn_spec(
         "DenseTransition",
         (dim("num_input_features"), dim("num_output_features")),
         _transition,
@@ -235,7 +220,7 @@ BLOCKS = [
             ({"num_input_features": 24, "num_output_features": 12}, ((1, 24, 7, 7),)),
         ),
     ),
-    _spec(
+    cnn_spec(
         "VGGBlock",
         (
             dim("in_channels"),
@@ -254,7 +239,7 @@ BLOCKS = [
             ),
         ),
     ),
-    _spec(
+    cnn_spec(
         "InceptionModule",
         (
             dim("in_channels"),
@@ -295,7 +280,7 @@ BLOCKS = [
             ),
         ),
     ),
-    _spec(
+    cnn_spec(
         "DepthwiseSeparableConv",
         IO,
         _dw_separable,
