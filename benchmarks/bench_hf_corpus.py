@@ -53,16 +53,16 @@ def _timed(fn: Any, timeout: int = TIMEOUT_S) -> tuple[Any, float, str | None]:
     """(result, seconds, error) of ``fn()`` under an alarm; errors are data here."""
     old = signal.signal(signal.SIGALRM, _alarm)
     signal.alarm(timeout)
-    t0 = time.perf_counter()
+    t0 = time.process_time()
     try:
-        return fn(), time.perf_counter() - t0, None
+        return fn(), time.process_time() - t0, None
     except _Timeout:
-        return None, time.perf_counter() - t0, f"timeout after {timeout}s"
+        return None, time.process_time() - t0, f"timeout after {timeout}s"
     except BaseException as e:  # noqa: BLE001
         if isinstance(e, KeyboardInterrupt):
             raise
         msg = e.one_line() if hasattr(e, "one_line") else str(e)
-        return None, time.perf_counter() - t0, f"{type(e).__name__}: {msg.splitlines()[0][:200]}"
+        return None, time.process_time() - t0, f"{type(e).__name__}: {msg.splitlines()[0][:200]}"
     finally:
         signal.alarm(0)
         signal.signal(signal.SIGALRM, old)

@@ -3,13 +3,24 @@
 
 Lookup is by canonical name, by alias (case-insensitive) and by torch qualified name.
 Nothing here imports torch.
+
+Start-up: importing every family and block module costs more than the rest of a small
+``driftcheck graph`` run (about 285 ms of a 603 ms cold start), while a graph uses a handful of
+types. ``driftcheck/data/catalogue_index.json`` maps every name, alias and torch name to the one
+module that defines it, so ``get``/``get_block``/``lookup``/``by_torch`` import only the
+families a graph uses. The index is generated from the full load (``build_index``;
+``python benchmarks/gen_catalogue_index.py``) and a test fails when it is out of date. A name
+the index places in a module that no longer defines it falls back to the full load, so a stale
+index can cost time but never change an answer for a name it knows.
 """
 
 from __future__ import annotations
 
 import importlib
+import json
 import pkgutil
 from functools import cache
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from driftcheck.graph.catalogue.spec import (
@@ -39,18 +50,63 @@ __all__ = [
     "blocks",
     "by_torch",
     "lookup",
+    "build_index",
 ]
+
+INDEX_PATH = Path(__file__).resolve().parents[2] / "data" / "catalogue_index.json"
+BLOCKS_PACKAGE = "driftcheck.graph.blocks"
+
+
+def _modules(package: str) -> list[str]:
+    pkg = importlib.import_module(package)
+    names = sorted(info.name for info in pkgutil.iter_modules(pkg.__path__))
+    return [n for n in names if not n.startswith("_") and n != "spec"]
 
 
 def _load(package: str, attr: str) -> list:
-    pkg = importlib.import_module(package)
     out = []
-    for info in sorted(pkgutil.iter_modules(pkg.__path__), key=lambda m: m.name):
-        if info.name.startswith("_") or info.name == "spec":
-            continue
-        mod = importlib.import_module(f"{package}.{info.name}")
-        out.extend(getattr(mod, attr, []))
+    for name in _modules(package):
+        out.extend(getattr(importlib.import_module(f"{package}.{name}"), attr, []))
     return out
+
+
+@cache
+def _index() -> dict[str, dict[str, str]] | None:
+    """The generated name -> module index, or None when it is missing or unreadable."""
+    try:
+        data = json.loads(INDEX_PATH.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    keys = ("layers", "blocks", "aliases", "torch")
+    if not isinstance(data, dict) or not all(isinstance(data.get(k), dict) for k in keys):
+        return None
+    return data
+
+
+@cache
+def _family(package: str, module: str, attr: str) -> dict[str, object]:
+    """The specs one family module defines, by name (imports that module only)."""
+    mod = importlib.import_module(f"{package}.{module}")
+    return {spec.name: spec for spec in getattr(mod, attr, [])}
+
+
+def build_index() -> dict[str, dict[str, str]]:
+    """The index as generated from the full load (what ``catalogue_index.json`` must hold)."""
+    layers = {
+        s.name: m for m in _modules(__name__) for s in _family(__name__, m, "LAYERS").values()
+    }
+    blocks = {
+        s.name: m
+        for m in _modules(BLOCKS_PACKAGE)
+        for s in _family(BLOCKS_PACKAGE, m, "BLOCKS").values()
+    }
+    _ = (_layers(), _blocks())  # the full load also rejects names defined twice
+    return {
+        "layers": dict(sorted(layers.items())),
+        "blocks": dict(sorted(blocks.items())),
+        "aliases": dict(sorted(_aliases().items())),
+        "torch": dict(sorted(_torch_names().items())),
+    }
 
 
 @cache
@@ -102,11 +158,25 @@ def blocks() -> list[BlockSpec]:
 
 def get(name: str) -> LayerSpec | None:
     """A layer spec by canonical name (exact)."""
-    return _layers().get(name)
+    idx = _index()
+    if idx is None or _layers.cache_info().currsize:
+        return _layers().get(name)
+    module = idx["layers"].get(name)
+    if module is None:
+        return None
+    spec = _family(__name__, module, "LAYERS").get(name)
+    return spec if spec is not None else _layers().get(name)  # type: ignore[return-value]
 
 
 def get_block(name: str) -> BlockSpec | None:
-    return _blocks().get(name)
+    idx = _index()
+    if idx is None or _blocks.cache_info().currsize:
+        return _blocks().get(name)
+    module = idx["blocks"].get(name)
+    if module is None:
+        return None
+    spec = _family(BLOCKS_PACKAGE, module, "BLOCKS").get(name)
+    return spec if spec is not None else _blocks().get(name)  # type: ignore[return-value]
 
 
 def lookup(name: str) -> str | None:
@@ -115,18 +185,24 @@ def lookup(name: str) -> str | None:
     An exact canonical name wins first: ``Conv1D`` (GPT-2) and ``Conv1d`` (torch) differ only
     in case.
     """
-    if name in _layers() or name in _blocks():
+    idx = _index()
+    if idx is None:
+        if name in _layers() or name in _blocks():
+            return name
+        return _aliases().get(name.lower())
+    if name in idx["layers"] or name in idx["blocks"]:
         return name
-    return _aliases().get(name.lower())
+    return idx["aliases"].get(name.lower())
 
 
 def by_torch(qualname: str) -> LayerSpec | None:
     """The spec for a torch qualified name such as ``torch.nn.Linear`` or ``nn.Linear``."""
-    names = _torch_names()
+    idx = _index()
+    names = _torch_names() if idx is None else idx["torch"]
     if qualname in names:
-        return _layers()[names[qualname]]
+        return get(names[qualname])
     short = qualname.rsplit(".", 1)[-1]
     for prefix in ("torch.nn.", "torch.nn.modules."):
         if prefix + short in names:
-            return _layers()[names[prefix + short]]
+            return get(names[prefix + short])
     return None
