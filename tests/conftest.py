@@ -1,11 +1,15 @@
 import os
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 SHARED = ROOT.parent / "shared"
+
+# the result cache (driftcheck/parsers/cache.py) of this test run stays out of the user's cache
+os.environ.setdefault("DRIFTCHECK_CACHE_DIR", tempfile.mkdtemp(prefix="driftcheck-test-cache-"))
 
 
 @pytest.fixture

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from driftcheck.errors import DriftcheckError
+from driftcheck.parsers.cache import note_read
 
 MAX_FILE_BYTES = 4 * 1024 * 1024
 
@@ -78,6 +79,7 @@ def parse_file(path: Path, name: str | None = None) -> ModInfo:
     text = read_source(path)
     digest = hashlib.blake2b(text.encode(), digest_size=16).hexdigest()
     key = (str(path.resolve()), digest)
+    note_read(path, digest)  # result caches depend on every file an analysis reads
     hit = _PARSED.get(key)
     if hit is not None:
         return hit
