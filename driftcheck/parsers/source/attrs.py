@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from driftcheck.graph import catalogue
 from driftcheck.parsers.source.exprs import Frame
 from driftcheck.parsers.source.loader import ModInfo
 from driftcheck.parsers.source.pybuiltins import MATH_CONST, BuiltinMethod
@@ -118,7 +119,9 @@ class Attributes:
         if isinstance(obj, Obj):
             self.register(obj, name, v, line)
         elif isinstance(obj, Leaf):
-            if isinstance(v, WeightRef) and v.owner is not obj:
+            if v is None and name in ("weight", "bias"):
+                self.drop_weight(obj, name, line)
+            elif isinstance(v, WeightRef) and v.owner is not obj:
                 obj.tied[name] = (v.owner, v.name)
             elif isinstance(v, Tensor) and v.param and v.owner is not None and v.owner is not obj:
                 obj.tied[name] = (v.owner, v.name or name)
@@ -126,6 +129,20 @@ class Attributes:
             obj.fields[obj.aliases.get(name, name)] = v
         elif isinstance(obj, Cls):
             obj.ns[name] = v
+
+    def drop_weight(self, leaf: Leaf, name: str, line: int | None) -> None:
+        """``layer.bias = None``: torch unregisters the parameter. The catalogue models that
+        as the layer's ``bias=False``; a weight it cannot drop is unresolved, never kept."""
+        if self.uncertain:
+            leaf.unresolved.append(f"{name} removed under an unresolved condition at line {line}")
+        elif name == "bias" and self.catalogue_has(leaf, "bias"):
+            leaf.params["bias"] = False
+        else:
+            leaf.unresolved.append(f"{name} set to None at line {line}")
+
+    def catalogue_has(self, leaf: Leaf, param: str) -> bool:
+        spec = catalogue.get(leaf.type)
+        return spec is not None and any(p.name == param for p in spec.params)
 
     def register(self, obj: Obj, name: str, v: Any, line: int | None) -> None:
         """``obj.name = v`` with nn.Module semantics (modules and parameters are registered)."""

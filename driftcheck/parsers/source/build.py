@@ -48,6 +48,7 @@ class Builder:
                 tuple(sorted((a, repr(b)) for a, b in m.params.items())),
                 tuple(m.unresolved),
                 tuple(sorted(m.tied)),
+                tuple(sorted((w, repr(d)) for w, d in m.wnorm.items())),
             )
         elif isinstance(m, Obj):
             s = (
@@ -91,6 +92,8 @@ class Builder:
                 self.weight_at[(id(m), w)] = f"{nid}.{w}"
             for w, (owner, oname) in m.tied.items():
                 self.pending_ties.append((node, w, owner, oname))
+            for w, dim in m.wnorm.items():
+                self._weight_norm(node, w, dim, parent, repeat, inherited)
             return
         node = Node(id=nid, type="Module", name=name or None, parent=parent, repeat=repeat)
         node.loc = _loc(m.loc)
@@ -110,6 +113,25 @@ class Builder:
         else:
             for cname, c in m.children.items():
                 self.add(c, _join(nid, cname, "/"), _join(name, cname, "."), nid, 1, inh)
+
+    def _weight_norm(self, node: Node, w: str, dim: Any, parent, repeat: int, inh=()) -> None:
+        """The magnitude ``g`` of ``weight_norm(layer, w, dim)``: a Parameter beside the layer
+        (torch: ``<layer>.parametrizations.<w>.original0``); the layer keeps ``v``."""
+        shape = _weight_shape(node, w)
+        g = Node(id=f"{node.id}_{w}_g", type="Parameter", parent=parent, repeat=repeat)
+        g.name = f"{node.name}.parametrizations.{w}.original0" if node.name else None
+        g.loc = node.loc
+        if shape is None:
+            g.unresolved = ["shape"]
+            g.params = {"shape": None}
+        elif dim is None or dim == -1:
+            g.params = {"shape": ()}
+        else:
+            d = dim % len(shape)
+            g.params = {"shape": tuple(n if i == d else 1 for i, n in enumerate(shape))}
+        g.unresolved.extend(inh)
+        node.notes.append(f"weight_norm({w}, dim={dim}): {w} stored as direction + magnitude")
+        self.g.add(g)
 
     def _compact(self, items: list[tuple[str, Any]], nid: str, name: str, inh=()) -> None:
         i = 0

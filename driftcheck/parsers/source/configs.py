@@ -140,7 +140,30 @@ class ConfigMixin:
             return len(plain(labels)) if ok and isinstance(plain(labels), dict) else 2
         if name in BASE_DEFAULTS and cfg.cls is not None or name in ("_attn_implementation",):
             return BASE_DEFAULTS[name]
+        derived = self._derived(cfg)
+        if name in derived:
+            return self._wrap(cfg, name, derived[name], where)
         return Unknown(f"config.{cfg.prefix}{name}")
+
+    def _derived(self, cfg: Config) -> dict[str, Any]:
+        """What ``ConfigClass(**config_dict)`` sets beyond the dict, as transformers builds it.
+
+        A config dict is ``to_dict()`` output: state the class keeps for itself
+        (``self._has_encoder = True`` in ``__post_init__``) is not in it. Only keys absent
+        from the dict are taken, so the dict's own values always win.
+        """
+        if cfg.derived is not None:
+            return cfg.derived
+        cfg.derived = {}
+        if cfg.cls is None or cfg.origin == str(cfg.cls.mod.path):
+            return cfg.derived  # built from the class itself: nothing more to derive
+        kw = {k: v for k, v in cfg.fields.items() if isinstance(k, str) and k.isidentifier()}
+        try:
+            built = self.make_config(cfg.cls, [], kw, (cfg.cls.mod.path, cfg.cls.node.lineno))
+        except RecursionError:
+            return cfg.derived
+        cfg.derived = {k: v for k, v in built.fields.items() if k not in cfg.fields}
+        return cfg.derived
 
     def has_config_attr(self, cfg: Config, name: str) -> bool:
         if cfg.lookup(name)[0]:

@@ -118,6 +118,12 @@ def auto_from_config(interp: Any, q: str, args: list, kwargs: dict, loc: tuple) 
         return Unknown(f"{auto}.from_config of an unknown config")
     ok, mt = cfg.lookup("model_type")
     mt = plain(mt)
+    if cfg.cls is not None:
+        # transformers maps the config's CLASS (``type(config)``), whatever ``model_type``
+        # field a ``SubConfig(**parent.to_dict())`` copied from its parent
+        has, cmt, _ = interp.mro_attr(cfg.cls, "model_type")
+        if has and isinstance(plain(cmt), str) and plain(cmt):
+            ok, mt = True, plain(cmt)
     if not ok or not isinstance(mt, str):
         return Unknown(f"{auto}.from_config: config has no model_type")
     d = _auto_dir(interp)

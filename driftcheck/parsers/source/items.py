@@ -239,7 +239,13 @@ class ItemsMixin:
         """``copy.deepcopy(layer)``: a distinct module with the same structure."""
         if isinstance(m, Leaf):
             return Leaf(
-                m.type, dict(m.params), m.loc, m.torch, dict(m.param_keys), list(m.unresolved)
+                m.type,
+                dict(m.params),
+                m.loc,
+                m.torch,
+                dict(m.param_keys),
+                list(m.unresolved),
+                wnorm=dict(m.wnorm),
             )
         new = Obj(
             cls=m.cls, module=m.module, attrs=dict(m.attrs), loc=m.loc, kind=m.kind, qual=m.qual

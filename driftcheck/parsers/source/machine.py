@@ -21,6 +21,7 @@ from driftcheck.parsers.source.pybuiltins import (
     value_method,
 )
 from driftcheck.parsers.source.semantics import EXT_TOPS, Semantics
+from driftcheck.parsers.source.stoplist import PRETRAINED_BASES
 from driftcheck.parsers.source.values import (
     Cls,
     Config,
@@ -122,6 +123,8 @@ class Interp(ItemsMixin, ConfigMixin, Semantics):
             return Tensor(shape, param=q != "torch.nn.Buffer")
         if q.startswith(("torch.nn.init.", "torch.nn.modules.module.")):
             return args[0] if args else None
+        if q.startswith("torch.nn.utils.") and short in ("weight_norm", "spectral_norm"):
+            return self.reparametrize(short, args, kwargs, loc)
         if short in ("_single", "_pair", "_triple", "_quadruple", "_ntuple"):
             n = {"_single": 1, "_pair": 2, "_triple": 3, "_quadruple": 4}.get(short, 0)
             v = plain(args[0]) if args else Unknown("tuple")
@@ -148,6 +151,36 @@ class Interp(ItemsMixin, ConfigMixin, Semantics):
         if q in ("torch.get_default_dtype", "torch.device", "torch.finfo", "torch.iinfo"):
             return Unknown(q)
         return Unknown(f"call of {q}")
+
+    def reparametrize(self, how: str, args: list, kwargs: dict, loc: tuple) -> Any:
+        """``weight_norm`` / ``spectral_norm`` (old and ``parametrizations`` APIs) on a layer.
+
+        spectral_norm keeps one trainable tensor per weight (``weight_orig`` / ``original``):
+        the count is unchanged. weight_norm splits the weight into a direction ``v`` (same
+        shape) and a magnitude ``g`` with one value per slice along ``dim`` (a scalar for
+        ``dim=None`` or -1), so it adds parameters: recorded on the leaf, counted by build.
+        """
+        mod = plain(args[0]) if args else plain(kwargs.get("module"))
+        if how == "spectral_norm":
+            return mod if mod is not None else Unknown("spectral_norm")
+        name = plain(args[1]) if len(args) > 1 else plain(kwargs.get("name", "weight"))
+        dim = plain(args[2]) if len(args) > 2 else plain(kwargs.get("dim", 0))
+        if not isinstance(name, str) or not (dim is None or isinstance(dim, int)):
+            return Unknown("weight_norm with unknown arguments")
+        if isinstance(mod, Leaf):
+            mod.wnorm[name] = dim
+            return mod
+        if isinstance(mod, Obj) and isinstance(mod.params.get(name), Tensor):
+            v = mod.params[name]
+            shp = v.shape
+            if isinstance(shp, Unknown) or dim is None or dim == -1:
+                g = Tensor(shp if isinstance(shp, Unknown) else (), param=True)
+            else:
+                g = Tensor(tuple(d if i == dim % len(shp) else 1 for i, d in enumerate(shp)), True)
+            g.owner, g.name, g.cond = mod, f"{name}_g", v.cond
+            mod.params[f"{name}_g"] = g
+            return mod
+        return Unknown("weight_norm of an unknown module")
 
     def torch_layer(self, q: str, args: list, kwargs: dict, loc: tuple) -> Any:
         cls = self.torch_class(q)
@@ -231,7 +264,7 @@ class Interp(ItemsMixin, ConfigMixin, Semantics):
             d = py_call("dict", self, args, kwargs)
             obj.attrs["__items__"] = d if isinstance(d, dict) else {}
             return
-        if short.endswith("PreTrainedModel") or short == "PreTrainedModel":
+        if short.endswith("PreTrainedModel") or short in PRETRAINED_BASES:
             cfg = args[0] if args else kwargs.get("config")
             if isinstance(plain(cfg), Config):
                 obj.attrs["config"] = plain(cfg)

@@ -146,6 +146,14 @@ def py_call(name: str, interp: Any, args: list[Any], kwargs: dict[str, Any]) -> 
             except (ValueError, ZeroDivisionError, TypeError):
                 pass
         return Unknown(name)
+    if name in ("math.prod", "numpy.prod", "numpy.sum") and len(pa) == 1:
+        xs = plain(pa[0])
+        # ``np.prod(config.upsampling_ratios)``: the product of a known sequence of numbers
+        if isinstance(xs, (list, tuple)) and all(
+            isinstance(x, (int, float)) and not isinstance(x, bool) for x in xs
+        ):
+            return math.prod(xs) if name.endswith("prod") else sum(xs)
+        return Unknown(name)
     if name in MATH:
         if not _known(*pa) or not all(isinstance(x, (int, float)) for x in pa):
             return Unknown(name)
@@ -177,6 +185,7 @@ MATH: dict[str, Callable[..., Any]] = {
     "math.isinf": math.isinf,
     "math.isnan": math.isnan,
     "numpy.prod": lambda xs, *a: math.prod(xs),
+    "numpy.sum": sum,
     "numpy.sqrt": math.sqrt,
     "numpy.log2": math.log2,
     "numpy.ceil": math.ceil,

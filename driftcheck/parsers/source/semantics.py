@@ -145,7 +145,8 @@ class Semantics(Attributes, Evaluator):
         found: ast.stmt | None = None
         for st in cls.node.body:
             if isinstance(st, (ast.FunctionDef, ast.AsyncFunctionDef)) and st.name == name:
-                found = st
+                if not _is_accessor(st):  # ``@x.setter`` keeps the ``@property`` getter
+                    found = st
             elif isinstance(st, ast.Assign) and any(
                 isinstance(t, ast.Name) and t.id == name for t in st.targets
             ):
@@ -356,3 +357,10 @@ class Semantics(Attributes, Evaluator):
 
     def make_config(self, cls: Cls, args: list, kwargs: dict, loc: tuple) -> Any:
         raise NotImplementedError
+
+
+def _is_accessor(f: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    """``@name.setter`` / ``@name.deleter``: a property's other halves, not its value."""
+    return any(
+        isinstance(d, ast.Attribute) and d.attr in ("setter", "deleter") for d in f.decorator_list
+    )

@@ -75,7 +75,12 @@ MODULE_BASES = {
     "transformers.PreTrainedModel",
     "transformers.modeling_layers.GradientCheckpointingLayer",
     "transformers.modeling_utils.ModuleUtilsMixin",
+    # PreTrainedModel subclasses defined in modeling_utils (the audio codecs derive from it)
+    "transformers.modeling_utils.PreTrainedAudioTokenizerBase",
+    "transformers.PreTrainedAudioTokenizerBase",
 }
+# the short names of those PreTrainedModel subclasses: their __init__ stores the config
+PRETRAINED_BASES = {"PreTrainedModel", "PreTrainedAudioTokenizerBase"}
 
 
 def is_stop(modname: str) -> bool:

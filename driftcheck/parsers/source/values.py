@@ -149,6 +149,9 @@ class Leaf:
     unresolved: list[str] = field(default_factory=list)
     tied: dict[str, tuple[Any, str]] = field(default_factory=dict)
     notes: list[str] = field(default_factory=list)
+    # ``weight_norm(layer, name, dim)``: weight name -> dim; the weight is then stored as a
+    # direction (its own shape) plus a magnitude (one value per slice along ``dim``)
+    wnorm: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass(eq=False)
@@ -194,6 +197,9 @@ class Config:
     lines: dict[str, int] = field(default_factory=dict)
     cls: Cls | None = None
     prefix: str = ""
+    # attributes the config class sets for itself (``__post_init__``) that a config dict
+    # does not carry (``to_dict`` drops private state): computed once, on first need
+    derived: dict[str, Any] | None = None
 
     def lookup(self, name: str) -> tuple[bool, Any]:
         name = self.aliases.get(name, name)

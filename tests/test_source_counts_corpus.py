@@ -1,0 +1,37 @@
+"""Corpus model types fixed by a parser mechanism, each against torch on the meta device.
+
+One model type per mechanism whose hand-written snippet cannot stand in for transformers'
+own machinery (the other mechanisms have snippets in ``test_source_counts_*.py``):
+
+- dac: a model deriving from ``PreTrainedAudioTokenizerBase`` (a PreTrainedModel subclass
+  in ``modeling_utils``) is an nn.Module whose ``__init__`` stores the config;
+- encodec: ``weight_norm`` on convolutions, sizes from ``np.prod`` of a config list;
+- mimi: a config ``@property`` reading state ``__post_init__`` sets (``_has_encoder``) that
+  ``to_dict()`` leaves out, and ``AutoModel.from_config`` of a sub-config made from the
+  parent's dict (transformers maps the config class, not its copied ``model_type``);
+- mpt: ``layer_norm.bias = None``.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("torch")
+pytest.importorskip("transformers")
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from benchmarks.corpus import oracle  # noqa: E402
+from driftcheck.parsers.source import parse_source  # noqa: E402
+
+SAMPLE = ["dac", "encodec", "mimi", "mpt"]
+
+
+@pytest.mark.parametrize("model_type", SAMPLE)
+def test_fixed_model_type_matches_torch(model_type):
+    rec = oracle(model_type)
+    assert rec["params"] is not None, rec.get("error")
+    g = parse_source(rec["modeling_file"], entry=rec["model_class"], config=rec["config"])
+    assert g.params_total() == rec["params"], (model_type, g.params_total(), g.notes[:5])
