@@ -30,7 +30,6 @@ class AutoEncoder(nn.Module):
 ENTRY = "AutoEncoder"
 CONFIG = None
 INPUT = (2, 1, 28, 28)
-OUTPUT = (2, 1, 28, 28)
 
 
 def build():

@@ -1,6 +1,9 @@
-"""Zoo: a BERT-like encoder driven by an attribute config object built from a dict."""
+"""Zoo: a BERT-like encoder driven by an attribute config object built from a dict; returns
+(sequence output, pooled output) like BertModel."""
 
+import torch
 import torch.nn as nn
+import torch.nn.functional as F
 
 
 class Config:
@@ -23,6 +26,14 @@ class Embeddings(nn.Module):
         self.token_type_embeddings = nn.Embedding(config.type_vocab_size, config.hidden_size)
         self.LayerNorm = nn.LayerNorm(config.hidden_size, eps=config.layer_norm_eps)
 
+    def forward(self, input_ids):
+        seq_len = input_ids.size(1)
+        position_ids = torch.arange(seq_len, device=input_ids.device).unsqueeze(0)
+        token_type_ids = torch.zeros_like(input_ids)
+        x = self.word_embeddings(input_ids)  # (B, T, H)
+        x = x + self.position_embeddings(position_ids) + self.token_type_embeddings(token_type_ids)
+        return self.LayerNorm(x)
+
 
 class SelfAttention(nn.Module):
     def __init__(self, config):
@@ -33,6 +44,18 @@ class SelfAttention(nn.Module):
         self.query = nn.Linear(config.hidden_size, self.all_head_size)
         self.key = nn.Linear(config.hidden_size, self.all_head_size)
         self.value = nn.Linear(config.hidden_size, self.all_head_size)
+
+    def transpose_for_scores(self, x):
+        new_shape = x.size()[:-1] + (self.num_attention_heads, self.attention_head_size)
+        return x.view(new_shape).permute(0, 2, 1, 3)  # (B, heads, T, head_size)
+
+    def forward(self, hidden_states):
+        q = self.transpose_for_scores(self.query(hidden_states))
+        k = self.transpose_for_scores(self.key(hidden_states))
+        v = self.transpose_for_scores(self.value(hidden_states))
+        scores = torch.matmul(q, k.transpose(-1, -2)) / (self.attention_head_size**0.5)
+        context = torch.matmul(scores.softmax(dim=-1), v).permute(0, 2, 1, 3).contiguous()
+        return context.view(context.size()[:-2] + (self.all_head_size,))
 
 
 class Layer(nn.Module):
@@ -45,6 +68,10 @@ class Layer(nn.Module):
         self.output = nn.Linear(config.intermediate_size, config.hidden_size)
         self.ln2 = nn.LayerNorm(config.hidden_size, eps=config.layer_norm_eps)
 
+    def forward(self, x):
+        x = self.ln1(x + self.attn_out(self.attention(x)))
+        return self.ln2(x + self.output(F.gelu(self.intermediate(x))))
+
 
 class Bert(nn.Module):
     def __init__(self, config: Config):
@@ -53,10 +80,19 @@ class Bert(nn.Module):
         self.layer = nn.ModuleList([Layer(config) for _ in range(config.num_hidden_layers)])
         self.pooler = nn.Linear(config.hidden_size, config.hidden_size)
 
+    def forward(self, input_ids):
+        x = self.embeddings(input_ids)
+        for layer in self.layer:
+            x = layer(x)
+        pooled = torch.tanh(self.pooler(x[:, 0]))
+        return x, pooled
+
 
 ENTRY = "Bert"
 CONFIG = {"hidden_size": 48, "num_hidden_layers": 3, "intermediate_size": 96}
-INPUT = None
+INPUT = (2, 10)
+INPUT_KIND = "tokens"
+VOCAB = 512
 
 
 def build():

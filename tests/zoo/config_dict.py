@@ -1,6 +1,7 @@
 """Zoo: sizes from a plain dict config with attribute-style access through a small wrapper."""
 
 import torch.nn as nn
+import torch.nn.functional as F
 
 
 class Net(nn.Module):
@@ -13,10 +14,18 @@ class Net(nn.Module):
         )
         self.out = nn.Linear(hidden, config.get("num_labels", 2), bias=config.get("bias", True))
 
+    def forward(self, input_ids):
+        x = self.embed(input_ids)
+        for layer in self.layers:
+            x = x + F.relu(layer(x))
+        return self.out(x.mean(dim=1))
+
 
 ENTRY = "Net"
 CONFIG = {"hidden_size": 40, "vocab_size": 321, "num_layers": 5, "num_labels": 4, "bias": False}
-INPUT = None
+INPUT = (2, 7)
+INPUT_KIND = "tokens"
+VOCAB = 321
 
 
 def build():

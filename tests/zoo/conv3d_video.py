@@ -1,6 +1,7 @@
 """Zoo: 3-D convolutions with tuple kernels and strides, BatchNorm3d, AdaptiveAvgPool3d."""
 
 import torch.nn as nn
+import torch.nn.functional as F
 
 
 class Video(nn.Module):
@@ -13,10 +14,15 @@ class Video(nn.Module):
         self.pool = nn.AdaptiveAvgPool3d(1)
         self.fc = nn.Linear(24, classes)
 
+    def forward(self, clip):  # (B, 3, frames, H, W)
+        x = F.relu(self.b1(self.c1(clip)))
+        x = F.relu(self.b2(self.c2(x)))
+        return self.fc(self.pool(x).flatten(1))
+
 
 ENTRY = "Video"
 CONFIG = None
-INPUT = None
+INPUT = (2, 3, 8, 32, 32)
 
 
 def build():

@@ -27,7 +27,6 @@ class Generator(nn.Module):
 ENTRY = "Generator"
 CONFIG = None
 INPUT = (2, 32, 1, 1)
-OUTPUT = (2, 3, 32, 32)
 
 
 def build():

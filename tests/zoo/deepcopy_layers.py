@@ -16,10 +16,15 @@ class SublayerStack(nn.Module):
         self.layers = clones(layer, n)
         self.norm = nn.LayerNorm(size)
 
+    def forward(self, x):
+        for layer in self.layers:
+            x = x + layer(x)
+        return self.norm(x)
+
 
 ENTRY = "SublayerStack"
 CONFIG = None
-INPUT = None
+INPUT = (2, 6, 32)
 
 
 def build():

@@ -12,10 +12,22 @@ class BagClassifier(nn.Module):
         self.norm = nn.InstanceNorm1d(dim, affine=True)
         self.fc = nn.Linear(dim, classes)
 
+    def forward(self, bags):  # (B, S, L): S bags of L token ids per example
+        b, s, n = bags.shape
+        e = self.bag(bags.reshape(b * s, n)).view(b, s, -1)  # (B, S, dim)
+        e = self.norm(self.act(e.transpose(1, 2)))  # channels first: (B, dim, S)
+        return self.fc(e.mean(dim=-1))
 
+
+OUTPUT_UNKNOWN = (
+    "view(b, s, -1) restores two axes whose sizes come from another tensor (bags.shap"
+    "e); no graph op takes sizes from another tensor"
+)
 ENTRY = "BagClassifier"
 CONFIG = None
-INPUT = None
+INPUT = (2, 3, 5)
+INPUT_KIND = "tokens"
+VOCAB = 5000
 
 
 def build():

@@ -16,7 +16,7 @@ class GRURegressor(nn.Module):
 
 ENTRY = "GRURegressor"
 CONFIG = {"features": 12, "hidden": 40, "layers": 3, "outputs": 2}
-INPUT = None
+INPUT = (3, 7, 12)
 
 
 def build():

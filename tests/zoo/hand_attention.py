@@ -29,7 +29,7 @@ class SelfAttention(nn.Module):
 
 ENTRY = "SelfAttention"
 CONFIG = None
-INPUT = None
+INPUT = (2, 5, 96)
 
 
 def build():

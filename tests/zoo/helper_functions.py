@@ -25,10 +25,14 @@ class Backbone(nn.Module):
         self.stages = nn.Sequential(*[make_stage(a, b, n) for a, b, n in STAGES])
         self.fc = nn.Linear(STAGES[-1][1], num_classes)
 
+    def forward(self, x):
+        x = self.stages(self.stem(x))
+        return self.fc(x.mean((2, 3)))  # global average pool over H, W
+
 
 ENTRY = "Backbone"
 CONFIG = None
-INPUT = None
+INPUT = (2, 3, 64, 64)
 
 
 def build():

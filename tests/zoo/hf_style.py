@@ -33,6 +33,9 @@ class TinyLayer(nn.Module):
         self.act = ACT[config.act]()
         self.down = nn.Linear(config.ffn, config.d_model)
 
+    def forward(self, hidden_states):
+        return hidden_states + self.down(self.act(self.up(hidden_states)))
+
 
 class TinyModel(TinyPreTrained):
     def __init__(self, config: TinyConfig):
@@ -45,10 +48,24 @@ class TinyModel(TinyPreTrained):
             self.lm_head.weight = self.embed.weight
         self.register_buffer("pos", torch.arange(16), persistent=False)
 
+    def forward(self, input_ids=None, inputs_embeds=None, return_dict=True):
+        if inputs_embeds is None:
+            inputs_embeds = self.embed(input_ids)
+        hidden_states = inputs_embeds
+        for layer in self.layers[: self.config.n_layers]:
+            hidden_states = layer(hidden_states)
+        hidden_states = self.final_norm(hidden_states)
+        logits = self.lm_head(hidden_states)
+        if not return_dict:
+            return (logits,)
+        return {"logits": logits, "last_hidden_state": hidden_states}
+
 
 ENTRY = "TinyModel"
 CONFIG = None
-INPUT = None
+INPUT = (2, 9)
+INPUT_KIND = "tokens"
+VOCAB = 222
 
 
 def build():

@@ -13,6 +13,11 @@ class Encoder(nn.Module):
     def make_block(self, dim):
         return nn.Sequential(nn.Linear(dim, dim * 2), nn.GELU(), nn.Linear(dim * 2, dim))
 
+    def forward(self, x):
+        for block in self.blocks:
+            x = x + block(x)
+        return self.norm(x)
+
 
 class WideEncoder(Encoder):
     def make_block(self, dim):  # overridden: wider blocks
@@ -24,10 +29,14 @@ class Classifier(WideEncoder):
         super().__init__(dim, depth)
         self.head = nn.Linear(self.dim, classes)
 
+    def forward(self, x):
+        x = super().forward(x)  # the encoder's forward, on this object
+        return self.head(x[:, 0])
+
 
 ENTRY = "Classifier"
 CONFIG = None
-INPUT = None
+INPUT = (2, 5, 48)
 
 
 def build():

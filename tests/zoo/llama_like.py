@@ -29,6 +29,18 @@ class RMSNorm(nn.Module):
         return x * torch.rsqrt(x.pow(2).mean(-1, keepdim=True) + self.eps) * self.weight
 
 
+def repeat_kv(x, n_rep):
+    """torch.repeat_interleave(x, dim=2, repeats=n_rep), written as in Meta's llama."""
+    bs, slen, n_kv_heads, head_dim = x.shape
+    if n_rep == 1:
+        return x
+    return (
+        x[:, :, :, None, :]
+        .expand(bs, slen, n_kv_heads, n_rep, head_dim)
+        .reshape(bs, slen, n_kv_heads * n_rep, head_dim)
+    )
+
+
 class Attention(nn.Module):
     def __init__(self, args):
         super().__init__()
@@ -39,6 +51,18 @@ class Attention(nn.Module):
         self.wk = nn.Linear(args.dim, self.n_kv_heads * self.head_dim, bias=False)
         self.wv = nn.Linear(args.dim, self.n_kv_heads * self.head_dim, bias=False)
         self.wo = nn.Linear(args.n_heads * self.head_dim, args.dim, bias=False)
+
+    def forward(self, x):
+        bsz, seqlen, _ = x.shape
+        xq = self.wq(x).view(bsz, seqlen, self.n_heads, self.head_dim)
+        xk = self.wk(x).view(bsz, seqlen, self.n_kv_heads, self.head_dim)
+        xv = self.wv(x).view(bsz, seqlen, self.n_kv_heads, self.head_dim)
+        n_rep = self.n_heads // self.n_kv_heads
+        keys, values = repeat_kv(xk, n_rep), repeat_kv(xv, n_rep)  # (bs, seqlen, n_heads, hd)
+        xq, keys, values = xq.transpose(1, 2), keys.transpose(1, 2), values.transpose(1, 2)
+        output = F.scaled_dot_product_attention(xq, keys, values, is_causal=True)
+        output = output.transpose(1, 2).contiguous().view(bsz, seqlen, -1)
+        return self.wo(output)
 
 
 class FeedForward(nn.Module):
@@ -67,6 +91,10 @@ class TransformerBlock(nn.Module):
         self.attention_norm = RMSNorm(args.dim, eps=args.norm_eps)
         self.ffn_norm = RMSNorm(args.dim, eps=args.norm_eps)
 
+    def forward(self, x):
+        h = x + self.attention(self.attention_norm(x))
+        return h + self.feed_forward(self.ffn_norm(h))
+
 
 class Transformer(nn.Module):
     def __init__(self, params: ModelArgs):
@@ -79,10 +107,19 @@ class Transformer(nn.Module):
         self.norm = RMSNorm(params.dim, eps=params.norm_eps)
         self.output = nn.Linear(params.dim, params.vocab_size, bias=False)
 
+    def forward(self, tokens):
+        h = self.tok_embeddings(tokens)
+        for layer in self.layers:
+            h = layer(h)
+        h = self.norm(h)
+        return self.output(h).float()
+
 
 ENTRY = "Transformer"
 CONFIG = None
-INPUT = None
+INPUT = (2, 10)
+INPUT_KIND = "tokens"
+VOCAB = 1000
 
 
 def build():

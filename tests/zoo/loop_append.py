@@ -16,10 +16,15 @@ class Pyramid(nn.Module):
         self.layers += [nn.ReLU(), nn.Linear(width, 3)]
         self.layers.extend([nn.Linear(3, 3) for _ in range(2)])
 
+    def forward(self, x):
+        for layer in self.layers:
+            x = layer(x)
+        return x
+
 
 ENTRY = "Pyramid"
 CONFIG = None
-INPUT = None
+INPUT = (2, 64)
 
 
 def build():

@@ -17,7 +17,9 @@ class Tagger(nn.Module):
 
 ENTRY = "Tagger"
 CONFIG = None
-INPUT = None
+INPUT = (2, 11)
+INPUT_KIND = "tokens"
+VOCAB = 1000
 
 
 def build():

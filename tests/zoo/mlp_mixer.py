@@ -1,6 +1,7 @@
 """Zoo: MLP-Mixer -- token-mixing and channel-mixing MLPs, sizes from patch arithmetic."""
 
 import torch.nn as nn
+import torch.nn.functional as F
 
 
 class MlpBlock(nn.Module):
@@ -8,6 +9,9 @@ class MlpBlock(nn.Module):
         super().__init__()
         self.fc1 = nn.Linear(dim, hidden)
         self.fc2 = nn.Linear(hidden, dim)
+
+    def forward(self, x):
+        return self.fc2(F.gelu(self.fc1(x)))
 
 
 class MixerLayer(nn.Module):
@@ -17,6 +21,10 @@ class MixerLayer(nn.Module):
         self.token_mix = MlpBlock(tokens, token_hidden)
         self.norm2 = nn.LayerNorm(channels)
         self.channel_mix = MlpBlock(channels, channel_hidden)
+
+    def forward(self, x):  # (B, tokens, channels)
+        x = x + self.token_mix(self.norm1(x).transpose(1, 2)).transpose(1, 2)
+        return x + self.channel_mix(self.norm2(x))
 
 
 class Mixer(nn.Module):
@@ -29,10 +37,15 @@ class Mixer(nn.Module):
         )
         self.head = nn.Linear(channels, classes)
 
+    def forward(self, images):
+        x = self.stem(images).flatten(2).transpose(1, 2)  # (B, tokens, channels)
+        x = self.layers(x)
+        return self.head(x.mean(dim=1))
+
 
 ENTRY = "Mixer"
 CONFIG = None
-INPUT = None
+INPUT = (2, 3, 64, 64)
 
 
 def build():

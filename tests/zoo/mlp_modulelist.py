@@ -21,7 +21,6 @@ class DeepMLP(nn.Module):
 ENTRY = "DeepMLP"
 CONFIG = None
 INPUT = (2, 32)
-OUTPUT = (2, 8)
 
 
 def build():

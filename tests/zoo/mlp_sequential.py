@@ -21,7 +21,6 @@ class MLP(nn.Module):
 ENTRY = "MLP"
 CONFIG = None
 INPUT = (4, 784)
-OUTPUT = (4, 10)
 
 
 def build():

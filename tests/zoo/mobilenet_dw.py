@@ -1,6 +1,7 @@
 """Zoo: depthwise-separable convolutions (groups=channels) as in MobileNet v1."""
 
 import torch.nn as nn
+import torch.nn.functional as F
 
 
 class DepthwiseSeparable(nn.Module):
@@ -10,6 +11,10 @@ class DepthwiseSeparable(nn.Module):
         self.bn1 = nn.BatchNorm2d(cin)
         self.pw = nn.Conv2d(cin, cout, 1, 1, 0, bias=False)
         self.bn2 = nn.BatchNorm2d(cout)
+
+    def forward(self, x):
+        x = F.relu(self.bn1(self.dw(x)))
+        return F.relu(self.bn2(self.pw(x)))
 
 
 CFG = [(32, 64, 1), (64, 128, 2), (128, 128, 1), (128, 256, 2)]
@@ -23,10 +28,15 @@ class MobileNet(nn.Module):
         self.blocks = nn.Sequential(*[DepthwiseSeparable(c(a), c(b), s) for a, b, s in CFG])
         self.classifier = nn.Linear(c(256), num_classes)
 
+    def forward(self, x):
+        x = self.blocks(F.relu(self.stem(x)))
+        x = F.adaptive_avg_pool2d(x, 1).flatten(1)
+        return self.classifier(x)
+
 
 ENTRY = "MobileNet"
 CONFIG = None
-INPUT = None
+INPUT = (2, 3, 32, 32)
 
 
 def build():

@@ -17,7 +17,7 @@ class MultiTask(nn.Module):
 
 ENTRY = "MultiTask"
 CONFIG = None
-INPUT = None
+INPUT = (4, 128)
 
 
 def build():

@@ -109,7 +109,9 @@ class GPT(nn.Module):
 
 ENTRY = "GPT"
 CONFIG = None
-INPUT = None
+INPUT = (2, 16)
+INPUT_KIND = "tokens"
+VOCAB = 500
 
 
 def build():

@@ -17,10 +17,20 @@ class Prompts(nn.Module):
         self.register_buffer("mask", torch.ones(length, length))
         self.proj = nn.Linear(dim, dim)
 
+    def forward(self, x):  # (B, L, dim) -> (B, n_prompts * length + L, dim)
+        x = self.proj(x * self.scale) + self.gates["a"]
+        x = x * self.mask.sum() + self.gates["b"].sum(0)
+        prompts = [p.unsqueeze(0).expand(x.size(0), -1, -1) for p in self.prompts]
+        return torch.cat(prompts + [x], dim=1)
 
+
+OUTPUT_UNKNOWN = (
+    "p.expand(x.size(0), -1, -1) sizes the prompts by the input's batch; no graph op "
+    "takes sizes from another tensor"
+)
 ENTRY = "Prompts"
 CONFIG = None
-INPUT = None
+INPUT = (2, 4, 32)
 
 
 def build():

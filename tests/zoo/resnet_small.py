@@ -62,7 +62,6 @@ class ResNet(nn.Module):
 ENTRY = "ResNet"
 CONFIG = None
 INPUT = (2, 3, 32, 32)
-OUTPUT = (2, 10)
 
 
 def build():

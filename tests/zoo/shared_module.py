@@ -11,10 +11,13 @@ class Siamese(nn.Module):
         self.right = tower  # the same object: shared weights
         self.score = nn.Bilinear(hidden, hidden, 1)
 
+    def forward(self, a, b):
+        return self.score(self.left(a), self.right(b))
+
 
 ENTRY = "Siamese"
 CONFIG = None
-INPUT = None
+INPUT = {"a": (4, 20), "b": (4, 20)}
 
 
 def build():

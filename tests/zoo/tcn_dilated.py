@@ -1,6 +1,7 @@
 """Zoo: a temporal conv net -- Conv1d stack with dilation 2**i, GroupNorm, residual 1x1 convs."""
 
 import torch.nn as nn
+import torch.nn.functional as F
 
 
 class TemporalBlock(nn.Module):
@@ -10,6 +11,9 @@ class TemporalBlock(nn.Module):
         self.conv = nn.Conv1d(cin, cout, kernel, padding=pad, dilation=dilation)
         self.norm = nn.GroupNorm(4, cout)
         self.res = nn.Conv1d(cin, cout, 1) if cin != cout else nn.Identity()
+
+    def forward(self, x):  # (B, C, T), T kept by the "same" padding
+        return F.relu(self.norm(self.conv(x))) + self.res(x)
 
 
 class TCN(nn.Module):
@@ -22,10 +26,13 @@ class TCN(nn.Module):
             cin = c
         self.net = nn.Sequential(*blocks)
 
+    def forward(self, x):
+        return self.net(x)
+
 
 ENTRY = "TCN"
 CONFIG = None
-INPUT = None
+INPUT = (2, 8, 50)
 
 
 def build():

@@ -11,10 +11,16 @@ class TiedLM(nn.Module):
         self.decoder = nn.Linear(dim, vocab)
         self.decoder.weight = self.embed.weight
 
+    def forward(self, tokens):  # (T, B): the RNN is not batch_first
+        h, _ = self.rnn(self.embed(tokens))
+        return self.decoder(h)
+
 
 ENTRY = "TiedLM"
 CONFIG = None
-INPUT = None
+INPUT = (7, 2)
+INPUT_KIND = "tokens"
+VOCAB = 700
 
 
 def build():

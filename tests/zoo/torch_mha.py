@@ -10,10 +10,17 @@ class CrossAttend(nn.Module):
         self.attn = nn.MultiheadAttention(dim, heads, kdim=ctx, vdim=ctx, batch_first=True)
         self.self_attn = nn.MultiheadAttention(dim, heads, bias=False)
 
+    def forward(self, x, ctx):  # x (B, T, dim), ctx (B, S, ctx)
+        h = self.norm(x)
+        h = h + self.attn(h, ctx, ctx, need_weights=False)[0]
+        s = h.transpose(0, 1)  # self_attn is sequence-first: (T, B, dim)
+        s, _ = self.self_attn(s, s, s)
+        return h + s.transpose(0, 1)
+
 
 ENTRY = "CrossAttend"
 CONFIG = None
-INPUT = None
+INPUT = {"x": (2, 6, 64), "ctx": (2, 9, 40)}
 
 
 def build():

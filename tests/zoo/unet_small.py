@@ -49,7 +49,6 @@ class UNet(nn.Module):
 ENTRY = "UNet"
 CONFIG = None
 INPUT = (1, 1, 32, 32)
-OUTPUT = (1, 2, 32, 32)
 
 
 def build():

@@ -22,7 +22,7 @@ from typing import Any
 from driftcheck.findings import Location
 from driftcheck.graph import catalogue
 from driftcheck.graph.model import Edge, Graph, Node
-from driftcheck.parsers.source.dataflow_values import Tens
+from driftcheck.parsers.source.dataflow_values import Tens, first_tensor
 from driftcheck.parsers.source.values import Leaf, Obj, plain
 
 MAX_OPS = 20_000
@@ -63,6 +63,7 @@ class Flow:
         self.memo: dict[tuple, Any] = {}  # (node or op, producers, ...) -> result
         self.root_id = next((n.id for n in graph.nodes if n.parent is None), None)
         self.pseudo: dict[int, str] = {}  # id(torch-source module) -> its catalogue node
+        self.restarted: set[str] = set()  # layers called only on tensors we could not follow
 
     # ------------------------------------------------------------------ module objects
     def map_tree(self, root: Any) -> None:
@@ -146,6 +147,11 @@ class Flow:
         self.radj.setdefault(dst, set()).add(src)
         return True
 
+    def lost(self, t: Tens) -> bool:
+        """A tensor we could not follow, or made only from such tensors (a layer called on
+        them, ops on its output): its node is not reached from a forward input."""
+        return t.src is None or t.src in self.restarted
+
     def grounded(self, nid: str | None) -> bool:
         """Does the tensor made by ``nid`` come (through edges) from a forward input?"""
         if nid is None:
@@ -219,6 +225,8 @@ class Flow:
         self.new_nodes.append(node)
         self._append(node)
         self.connect(nid, inputs, spec.n_inputs)
+        if all(t.src in self.restarted for t in inputs):
+            self.restarted.add(nid)
         shape = None if node.unresolved else sym_shape(type_, params, inputs)
         return Tens(nid, shape)
 
@@ -253,6 +261,14 @@ class Flow:
             return Tens(None)
         if self.repeated_owner(nid, inputs[0].src if inputs else None):
             return self.last_out.get(nid, Tens(nid))
+        if inputs and all(t.src is None for t in inputs):
+            # on tensors we could not follow (positions from ``torch.arange(T)``, a helper we
+            # do not model): no edge in, and dataflow restarts at this node's output
+            if nid in self.fed:
+                return Tens(None)
+            self.restarted.add(nid)
+            return Tens(nid)
+        self.restarted.discard(nid)
         spec = catalogue.get(node.type)
         n_in = spec.n_inputs if spec else 1
         ins = inputs if n_in is None else inputs[: max(n_in, 1)]
@@ -382,6 +398,18 @@ def sym_shape(type_: str, params: dict[str, Any], inputs: list[Tens]) -> tuple |
     return tuple(out) if all(d is not None for d in out) else None
 
 
+def returned_tensors(v: Any, depth: int = 0) -> list[Tens]:
+    """The model's outputs: every tensor of a returned tuple or list, in order (nested ones
+    flattened: ``logits, (h, c)``); of a dict or ``ModelOutput``, its first tensor (what
+    ``output[0]`` gives); a recurrent layer's tuple counts only its known first item."""
+    if isinstance(v, Tens):
+        return [v]
+    if isinstance(v, (tuple, list)) and depth < 6:
+        return [t for x in v for t in returned_tensors(x, depth + 1)]
+    t = first_tensor(v)
+    return [t] if t is not None else []
+
+
 def add_edges(graph: Graph, builder: Any, interp: Any) -> None:
     """Entry point called by ``analyze``: interpret the root's forward, add inputs/ops/edges."""
     from driftcheck.parsers.source.dataflow_eval import Runner
@@ -403,8 +431,7 @@ def add_edges(graph: Graph, builder: Any, interp: Any) -> None:
         graph.notes.append("forward dataflow stopped: recursion too deep")
         out, complete = None, False
     graph.edges.extend(flow.edges)
-    if out is not None and out.src is not None:
-        graph.outputs = [out.src]
+    graph.outputs = [t.src for t in returned_tensors(out) if t.src is not None]
     if complete:
         flow.mark_unused()
     wired = {e.src for e in flow.edges} | {e.dst for e in flow.edges}

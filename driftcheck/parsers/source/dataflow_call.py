@@ -13,6 +13,7 @@ import math
 from typing import TYPE_CHECKING, Any
 
 from driftcheck.parsers.source import dataflow_torch as torchops
+from driftcheck.parsers.source.dataflow_ops import param_tensor
 from driftcheck.parsers.source.dataflow_values import (
     UNK,
     Bound,
@@ -33,6 +34,8 @@ MAX_LOOP = 256
 # documented ranks of Hugging Face model inputs (``input_ids`` is (batch, seq)): lets views
 # written with ``x.shape[:-1]`` become size-free ops; never written into the graph
 RANKS = {"input_ids": 2, "decoder_input_ids": 2, "inputs_embeds": 3, "pixel_values": 4}
+# torch modules whose forward is a chain of their ``layers`` then ``norm`` (see torch_stack)
+TORCH_STACKS = {"torch.nn.TransformerEncoder", "torch.nn.TransformerDecoder"}
 TUPLE_LEAVES = {"LSTM", "GRU", "RNN", "LSTMCell", "MultiheadAttention"}
 _MATH = {"sqrt": math.sqrt, "log": math.log, "ceil": math.ceil, "floor": math.floor}
 
@@ -41,7 +44,7 @@ class CallMixin:
     """Call semantics; mixed into ``Runner`` (which provides eval, body, taint, f, stack)."""
 
     # ------------------------------------------------------------------ entry
-    def run_root(self, root: Any) -> Tens | None:
+    def run_root(self, root: Any) -> Any:
         fn = self.forward_of(root)
         if fn is None:
             self.notes.append("forward: the root module has no forward() in analyzed code")
@@ -56,9 +59,7 @@ class CallMixin:
                 t = kwargs[p.arg] = self.f.add_input(p.arg, (str(fn.mod.path), node.lineno))
                 if p.arg in RANKS:  # internal only: the Input node's shape stays unknown
                     t.learn_rank(RANKS[p.arg])
-        out = self.run_func(fn, Mod(root), [], kwargs, None)
-        t = first_tensor(out)
-        return t
+        return self.run_func(fn, Mod(root), [], kwargs, None)
 
     def forward_of(self, obj: Any) -> Func | None:
         if not isinstance(obj, Obj) or obj.cls is None:
@@ -143,6 +144,11 @@ class CallMixin:
             self.f.called.add(nid)
             if self.f.repeated_owner(nid, first) and nid in self.f.last_out:
                 return self.f.last_out[nid]
+        if obj.qual in TORCH_STACKS:
+            out = self.torch_stack(obj, args, kwargs, fr, at)
+            if nid is not None and self.f.node(nid) and self.f.node(nid).repeat > 1:
+                self.f.last_out[nid] = out
+            return out
         if obj.qual and obj.kind is None:
             t = self.f.torch_module(obj, tens, loc)
             if t is not None:
@@ -161,6 +167,26 @@ class CallMixin:
         if nid is not None and self.f.node(nid) and self.f.node(nid).repeat > 1:
             self.f.last_out[nid] = out
         return out
+
+    def torch_stack(self, obj: Obj, args: list, kwargs: dict, fr: Frame, at: ast.AST) -> Any:
+        """torch's TransformerEncoder/Decoder: its layers chained on the first argument (the
+        other arguments, a decoder's memory, go to every layer), then its optional norm.
+
+        Their forward in torch's source is mostly fast-path and nested-tensor bookkeeping on
+        conditions nothing static can decide; what it computes is this chain.
+        """
+        x: Any = args[0] if args else kwargs.get("src", kwargs.get("tgt", UNK))
+        rest = list(args[1:])
+        if not rest and "memory" in kwargs:
+            rest = [kwargs["memory"]]
+        layers = obj.children.get("layers")
+        items = self.iterate(Mod(layers)) if layers is not None else None
+        for item in items or []:
+            x = self.call_module(item.obj, [first_tensor(x) or x, *rest], {}, fr, at)
+        norm = obj.children.get("norm")
+        if norm is not None:
+            x = self.call_module(norm, [x], {}, fr, at)
+        return x
 
     # ------------------------------------------------------------------ user functions
     def run_func(self, fn: Func, self_mod: Mod | None, args: list, kwargs: dict, caller: Any):
@@ -241,6 +267,10 @@ class CallMixin:
             return out
         if isinstance(v, Mod) and isinstance(v.obj, Obj) and v.obj.kind == "ModuleDict":
             return list(v.obj.children)
+        if isinstance(v, Mod) and isinstance(v.obj, Obj) and v.obj.kind == "ParameterList":
+            return [param_tensor(self, v.obj, k) for k in v.obj.params]
+        if isinstance(v, Mod) and isinstance(v.obj, Obj) and v.obj.kind == "ParameterDict":
+            return list(v.obj.params)
         if isinstance(v, ShapeOf) and v.t.shape is not None:
             return list(v.t.shape)
         return None
@@ -305,11 +335,59 @@ class CallMixin:
             return args[2] if v is UNK and len(args) > 2 else v
         if name == "super":
             return torchops.Super(fr)
+        if name == "hasattr" and len(args) == 2 and isinstance(args[1], str):
+            return has_attr(self, args[0], args[1])
         if name in ("isinstance", "hasattr", "callable", "print", "id", "type", "str", "repr"):
             return UNK
         if name in ("dict",):
             return dict(kwargs)
         return self.unknown_call(args, kwargs, f"line {getattr(at, 'lineno', '?')}: {name}()")
+
+
+def has_attr(run: Any, v: Any, name: str) -> Any:
+    """``hasattr(self, "gate")`` on a module built by the ``__init__`` interpreter: decided when
+    the module was interpreted without undecided branches (an attribute it never set cannot
+    exist), unknown otherwise."""
+    if not isinstance(v, Mod):
+        return UNK
+    obj = run.f.resolve(v.obj)
+    if not isinstance(obj, Obj) or obj.unresolved:
+        return UNK
+    if name in obj.children or name in obj.params or name in obj.buffers or name in obj.attrs:
+        return True
+    if obj.cls is None or obj.kind is not None or obj.qual:
+        return UNK
+    try:
+        ok, _, _ = run.f.interp.mro_attr(obj.cls, name)
+        mro = obj.cls.mro()
+    except Exception:  # noqa: BLE001
+        return UNK
+    if ok:
+        return True
+    # absent after __init__; False only if no method of the class could set it later
+    for c in mro:
+        if not isinstance(c, Cls):
+            if isinstance(c, Ext) and c.qual.startswith("torch.nn."):
+                continue  # nn.Module itself sets nothing a model tests for
+            return UNK
+        if _may_set(c.node, name):
+            return UNK
+    return False
+
+
+def _may_set(cls_node: ast.ClassDef, name: str) -> bool:
+    """Could a method other than ``__init__`` (already interpreted) set ``self.<name>``?"""
+    todo: list[ast.AST] = [
+        st
+        for st in cls_node.body
+        if not (isinstance(st, ast.FunctionDef) and st.name == "__init__")
+    ]
+    for n in (x for st in todo for x in ast.walk(st)):
+        if isinstance(n, ast.Attribute) and n.attr == name and isinstance(n.ctx, ast.Store):
+            return True
+        if isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id == "setattr":
+            return True
+    return False
 
 
 def _tuple_type(flow: Any, t: Tens) -> bool:

@@ -352,13 +352,20 @@ class Runner(CallMixin):
     def boolop(self, e: ast.BoolOp, fr: Frame) -> Any:
         is_and = isinstance(e.op, ast.And)
         v: Any = UNK
+        undecided: Any = None
         for x in e.values:
             v = self.eval(x, fr)
             t = truth(v)
             if t is None:
-                return UNK if not isinstance(v, Tens) else v
+                if undecided is None:
+                    undecided = v
+                continue
             if t is not is_and:
+                # ``unknown and False`` is falsy whichever way the unknown goes (``or True``:
+                # truthy): the condition is decided even though the value is not
                 return v
+        if undecided is not None:
+            return UNK if not isinstance(undecided, Tens) else undecided
         return v
 
     def compare(self, e: ast.Compare, fr: Frame) -> Any:

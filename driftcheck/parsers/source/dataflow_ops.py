@@ -215,6 +215,11 @@ def subscript(run: Any, v: Any, key: Any, fr: Any, at: Any) -> Any:
 
 
 def module_item(run: Any, obj: Obj, key: Any) -> Any:
+    if obj.kind in ("ParameterList", "ParameterDict"):
+        names = list(obj.params)
+        if isinstance(key, int) and not isinstance(key, bool) and -len(names) <= key < len(names):
+            key = names[key]
+        return param_tensor(run, obj, key) if key in obj.params else UNK
     kids = list(obj.children.values())
     if obj.kind == "ModuleDict" or isinstance(key, str):
         return Mod(obj.children[key]) if key in obj.children else UNK
@@ -236,11 +241,12 @@ def tensor_binop(run: Any, op: ast.operator, a: Any, b: Any, fr: Any, at: Any) -
         kind = _TENSOR_BINOPS.get(type(op))
         if kind is None:
             return Tens(None)
-        known = a if a.src is not None else b
-        if (a.src is None) != (b.src is None) and kind != "MatMul" and run.f.grounded(known.src):
-            # one operand we could not follow (RoPE's cos/sin, a mask from a helper): an
-            # elementwise op broadcasts it onto the other (from the input), whose producer and
-            # shape we keep
+        lost_a, lost_b = run.f.lost(a), run.f.lost(b)
+        known = b if lost_a else a
+        if lost_a != lost_b and kind != "MatMul" and run.f.grounded(known.src):
+            # one operand we could not follow (RoPE's cos/sin, a mask from a helper, positions
+            # embedded from ``torch.arange(T)``): an elementwise op broadcasts it onto the
+            # other (from the input), whose producer and shape we keep
             return Tens(known.src, known.shape)
         return run.f.add_op(kind, {}, [a, b], fr.parent, fr.loc(at))
     t = a if isinstance(a, Tens) else b

@@ -129,6 +129,12 @@ def call_torch(run: Any, q: str, args: list, kwargs: dict, fr: Any, at: Any) -> 
             params = {"is_causal": causal} if isinstance(causal, bool) else {}
             return run.f.add_op("ScaledDotProductAttention", params, qkv, fr.parent, fr.loc(at))
         return Tens(None)
+    if name == "addmm":  # GPT-2's Conv1D: bias + x @ W, written as the two ops it is
+        b, m1, m2 = (_arg(args, kwargs, i, n) for i, n in enumerate(("input", "mat1", "mat2")))
+        if not all(isinstance(v, Tens) for v in (b, m1, m2)):
+            return Tens(None)
+        prod = run.f.add_op("MatMul", {}, [m1, m2], fr.parent, fr.loc(at))
+        return run.f.add_op("Add", {}, [prod, b], fr.parent, fr.loc(at))
     if name in CREATE:
         return Tens(None)
     x = args[0] if args else kwargs.get("input")
@@ -287,6 +293,18 @@ def reshape(run: Any, t: Tens, kind: str, args: list, fr: Any, loc: Any) -> Tens
     if s is not None and len(s) == k + 1 and rest and len(free) <= 1:
         size = tuple(d if _int(d) else -1 for d in rest)
         out = f.add_op("Unflatten", {"dim": k, "unflattened_size": size}, [t], fr.parent, loc)
+        if out.src is not None:
+            out.shape = tuple(
+                d if d != -1 else Sym(("view", out.uid, i)) for i, d in enumerate(dims)
+            )
+        return out
+    if k > 0 and s is not None and rest and all(_int(d) for d in rest) and rest.count(-1) <= 1:
+        # ``view(B, -1, nh, hd)`` on (B, T, C), ``view(B, -1, C)`` on (B, T, nh, hd): the
+        # leading axes are the input's own and the rest are plain sizes, so the view is a
+        # flatten of the trailing axes into one and an unflatten of it into ``rest``
+        flat = f.add_op("Flatten", {"start_dim": k, "end_dim": -1}, [t], fr.parent, loc)
+        size = tuple(rest)
+        out = f.add_op("Unflatten", {"dim": k, "unflattened_size": size}, [flat], fr.parent, loc)
         if out.src is not None:
             out.shape = tuple(
                 d if d != -1 else Sym(("view", out.uid, i)) for i, d in enumerate(dims)
