@@ -20,9 +20,6 @@ truncated, hostile nesting, an unreachable Hub id) is a DriftcheckError: exit 2,
 
 from __future__ import annotations
 
-import gc
-from collections.abc import Iterator
-from contextlib import contextmanager
 from typing import Any
 
 from driftcheck.errors import DriftcheckError
@@ -129,10 +126,9 @@ def static_graph(
         )
         if cfg_file is not None:  # read directly (not through the loader) when filling keys
             note_file(cfg_file)
-        with _gc_paused():
-            graph = parse_source(str(path), entry=cls, config=cfg, config_path=src.display)
-            if _uncountable(graph):
-                graph = _retry_filled(graph, parse_source, path, cls, cfg, model_type, src)
+        graph = parse_source(str(path), entry=cls, config=cfg, config_path=src.display)
+        if graph.params_total() is None:
+            graph = _retry_filled(graph, parse_source, path, cls, cfg, model_type, src)
         return graph
 
     key = {
@@ -153,29 +149,6 @@ def static_graph(
     return graph
 
 
-@contextmanager
-def _gc_paused() -> Iterator[None]:
-    """The interpreter allocates many short-lived objects; in a process that already holds a
-    big heap (transformers and torch imported, as in the benchmark or a notebook) the cyclic
-    collector's full passes over that heap then cost as much as the analysis (measured: one
-    warm call 450 ms with vs 79 ms without). Reference counting still frees nearly all of it;
-    the collector runs again once the analysis is done."""
-    was = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was:
-            gc.enable()
-
-
-def _uncountable(graph: Graph) -> bool:
-    """``params_total() is None`` without the full count: some leaf's weights are unknown."""
-    from driftcheck.graph.counting import unresolved_nodes
-
-    return bool(unresolved_nodes(graph))
-
-
 def _retry_filled(
     graph: Graph,
     parse_source: Any,
@@ -193,7 +166,7 @@ def _retry_filled(
     if merged == cfg:
         return graph
     again = parse_source(str(path), entry=cls, config=merged, config_path=src.display)
-    if _uncountable(again):
+    if again.params_total() is None:
         return graph
     shown = ", ".join(added[:8]) + (" ..." if len(added) > 8 else "")
     again.notes.append(f"keys not in the config, filled from its config class: {shown}")
