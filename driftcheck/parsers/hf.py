@@ -52,17 +52,40 @@ def load_config_graph(
         )
     if entry == "architectures":
         entry = _first_architecture(cfg, src)
-    amap = attribute_map(model_type) if model_type else {}
     if exact:
         from driftcheck.parsers.hf_torch import meta_graph
 
         graph = meta_graph(src, trust_remote_code=trust_remote_code, entry=entry)
-    else:
-        graph = static_graph(src, cfg, model_type, entry)
-        if trust_remote_code:
-            graph.notes.append("--trust-remote-code has no effect without --exact")
-    facts = extract(cfg, src.display, amap)
-    graph.facts = {**graph.facts, **facts}
+        amap = attribute_map(model_type) if model_type else {}
+        graph.facts = {**graph.facts, **extract(cfg, src.display, amap)}
+        return graph
+    # the static result depends on the config, the entry, transformers' source (its version,
+    # and each file the parser read, recorded by the cache) and driftcheck's own code
+    key = {
+        "config": cfg,
+        "display": src.display,
+        "kind": src.kind,
+        "entry": entry,
+        "trust_remote_code": trust_remote_code,
+        "transformers": reg.version(),
+    }
+    return cached_graph(
+        "hf-config", key, lambda: _static_result(src, cfg, model_type, entry, trust_remote_code)
+    )
+
+
+def _static_result(
+    src: ConfigSource,
+    cfg: dict[str, Any],
+    model_type: str | None,
+    entry: str | None,
+    trust_remote_code: bool,
+) -> Graph:
+    graph = static_graph(src, cfg, model_type, entry)
+    if trust_remote_code:
+        graph.notes.append("--trust-remote-code has no effect without --exact")
+    amap = attribute_map(model_type) if model_type else {}
+    graph.facts = {**graph.facts, **extract(cfg, src.display, amap)}
     return graph
 
 
@@ -72,6 +95,7 @@ def attribute_map(model_type: str) -> dict[str, str]:
     info = class_info(name, model_type) if name else None
     out: dict[str, str] = {}
     for i in reversed(info.mro() if info is not None else []):
+        note_file(i.path)  # read outside the loader: a result cache depends on it too
         m = i.class_attrs.get("attribute_map")
         if isinstance(m, dict):
             out.update({k: v for k, v in m.items() if isinstance(v, str)})
@@ -119,27 +143,10 @@ def static_graph(
         from driftcheck.parsers.source import parse_source
     except ImportError as e:
         return facts_only(origin, model_type, f"static parser unavailable ({e})")
-
-    def run() -> Graph:
-        cfg_file = reg.find_class(
-            reg.config_class_name(model_type) or "", "configuration", model_type
-        )
-        if cfg_file is not None:  # read directly (not through the loader) when filling keys
-            note_file(cfg_file)
+    try:
         graph = parse_source(str(path), entry=cls, config=cfg, config_path=src.display)
         if graph.params_total() is None:
             graph = _retry_filled(graph, parse_source, path, cls, cfg, model_type, src)
-        return graph
-
-    key = {
-        "config": cfg,
-        "display": src.display,
-        "entry": cls,
-        "model_type": model_type,
-        "transformers": reg.version(),
-    }
-    try:
-        graph = cached_graph("hf-static", key, run)
     except DriftcheckError as e:
         return facts_only(origin, model_type, f"static parser: {e.one_line()}")
     except RecursionError:

@@ -77,6 +77,22 @@ def _module(path: Path) -> ast.Module | None:
         return None
 
 
+def _may_be_config_module(path: Path) -> bool:
+    """Whether a class imported from ``path`` but not defined there may be a config class
+    defined elsewhere (a re-export), worth the index of every configuration file (about 230 ms
+    on first use). Imports from transformers' utility packages are mixins
+    (``PushToHubMixin`` from ``..utils``): the index, built from ``configuration_*.py`` files,
+    could never hold them, and every config's base class imports two of them."""
+    pkg = reg.package_dir()
+    if pkg is None:
+        return True
+    try:
+        rel = path.relative_to(pkg)
+    except ValueError:
+        return True
+    return rel.parts[0] == "models" or rel.name.startswith("configuration")
+
+
 def _imports(path: Path, tree: ast.Module) -> dict[str, Path]:
     out: dict[str, Path] = {}
     for stmt in tree.body:
@@ -117,7 +133,7 @@ def _class_info(
         if b.id == "PreTrainedConfig":
             base_path = reg.find_class("PreTrainedConfig", "configuration")
         base = _class_info(b.id, None, base_path, depth + 1)
-        if base is None and base_path != path:
+        if base is None and base_path != path and _may_be_config_module(base_path):
             base = _class_info(b.id, None, None, depth + 1)
         if base is not None:
             bases.append(base)
