@@ -20,3 +20,20 @@ def test_reports_equal_the_captured_ones():
     diff = [(k, want[k], got[k]) for k in want if want[k] != got[k]]
     assert not diff, f"{len(diff)} reports differ, first: {diff[:3]}"
     assert len(got) >= 1500
+
+
+def test_reports_do_not_depend_on_earlier_runs():
+    """``True == 1 == 1.0`` in Python: memo keys once mixed them up, so a graph checked after
+    one with ``bias=1`` got that graph's binding error (a history-dependent reward)."""
+    from driftcheck.verifier import verify
+    from driftcheck.verifier.build import L, seq
+
+    def model(bias):
+        return seq((2, 4), L("Linear", in_features=4, out_features=3, bias=bias))
+
+    fresh = {repr(b): verify(model(b)).ids() for b in (True, 1, 1.0)}
+    for first in (1, 1.0, True):
+        verify(model(first))
+        for b in (True, 1, 1.0):
+            assert verify(model(b)).ids() == fresh[repr(b)], (first, b)
+    assert fresh["True"] == [] and "LAY011" in fresh["1"]

@@ -14,7 +14,6 @@ must map its input shape to the same shape, which we check instead of walking ev
 
 from __future__ import annotations
 
-from collections import deque
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -23,6 +22,7 @@ from driftcheck.errors import ShapeError
 from driftcheck.graph import catalogue
 from driftcheck.graph.catalogue.spec import CatalogueError, Dim, Shape, fmt
 from driftcheck.graph.model import Graph, Node
+from driftcheck.graph.prepared import Prepared, params_key
 
 __all__ = ["Shape", "ShapeIssue", "ShapeResult", "infer_shapes", "parse_shape", "same_shape"]
 
@@ -85,26 +85,6 @@ def describe(graph: Graph, node_id: str) -> str:
     return f"{graph.path(n)} ({n.type})"
 
 
-def _freeze(v: Any) -> Any:
-    if isinstance(v, dict):
-        return tuple(sorted((k, _freeze(x)) for k, x in v.items()))
-    if isinstance(v, (list, tuple)):
-        return tuple(_freeze(x) for x in v)
-    return v
-
-
-def params_key(params: Mapping[str, Any]) -> Any:
-    """A hashable key for a node's params (cheap for the flat dicts layers have)."""
-    try:
-        key = tuple(sorted(params.items()))
-        hash(key)
-        return key
-    except TypeError:  # list or dict values
-        return _freeze(params)
-    except RecursionError:
-        return id(params)
-
-
 _BIND: dict[tuple, Any] = {}
 
 
@@ -128,55 +108,6 @@ def bind_cached(spec: Any, params: Mapping[str, Any], key: Any = None) -> dict[s
     if isinstance(hit, CatalogueError):
         raise hit
     return hit
-
-
-class Prepared:
-    """One pass over a graph with what every analysis needs, as plain dicts: nodes by id,
-    params keys, producers sorted by input index, consumers, a topological order, repeats.
-
-    Shape inference, the cost model and the verifier share one, so a check run indexes the
-    graph once (pydantic attribute access and private caches are slow in hot loops)."""
-
-    def __init__(self, graph: Graph) -> None:
-        self.graph = graph
-        nodes = graph.nodes
-        self.index: dict[str, Node] = {n.id: n for n in nodes}
-        self.keys: dict[str, Any] = {n.id: params_key(n.params) for n in nodes}
-        self.has_kids: set[str] = {n.parent for n in nodes if n.parent is not None}
-        raw: dict[str, list[tuple[int, int, str]]] = {}
-        outgoing: dict[str, list[str]] = {}
-        indeg = dict.fromkeys(self.index, 0)
-        for pos, e in enumerate(graph.edges):
-            raw.setdefault(e.dst, []).append(
-                (e.index if e.index is not None else 1 << 30, pos, e.src)
-            )
-            outgoing.setdefault(e.src, []).append(e.dst)
-            indeg[e.dst] += 1
-        self.outgoing = outgoing
-        self.incoming: dict[str, list[tuple[int, str]]] = {
-            d: [(k, s) for k, _, s in (sorted(v) if len(v) > 1 else v)] for d, v in raw.items()
-        }
-        queue = deque(i for i, d in indeg.items() if d == 0)
-        order: list[str] = []
-        while queue:
-            i = queue.popleft()
-            order.append(i)
-            for d in outgoing.get(i, ()):
-                indeg[d] -= 1
-                if indeg[d] == 0:
-                    queue.append(d)
-        self.order = order
-        self.stuck = [i for i, d in indeg.items() if d > 0] if len(order) < len(indeg) else []
-        self._mult: dict[str, int] = {}
-
-    def multiplicity(self, node: Node) -> int:
-        m = self._mult.get(node.id)
-        if m is None:
-            m = node.repeat
-            if node.parent is not None:
-                m *= self.multiplicity(self.index[node.parent])
-            self._mult[node.id] = m
-        return m
 
 
 class _Walker:
@@ -206,22 +137,28 @@ class _Walker:
         for key in (node.id, node.params.get("name"), node.name):
             if key is not None and key in self.overrides:
                 return tuple(self.overrides[key])
-        if len(self.overrides) == 1 and len(self.inputs) == 1:
+        if len(self.overrides) == 1 and self.n_inputs == 1:
             return tuple(next(iter(self.overrides.values())))
         shape = node.params.get("shape")
         return tuple(shape) if isinstance(shape, (list, tuple)) else None
 
-    def rule(self, node: Node, shapes: list[Shape]) -> tuple[str, Any]:
-        """('ok', shape) | ('unknown', None) | (issue kind, message), cached."""
+    def rule(self, node: Node, shapes: tuple[Shape, ...]) -> tuple[str, Any, bool]:
+        """('ok', shape, empty) | ('unknown', None, False) | (issue kind, message, False),
+        cached by (type, params key, input shapes); ``empty``: some known dim is <= 0."""
         pk = self.prep.keys[node.id]
-        key = (node.type, pk, tuple(shapes))
+        key = (node.type, pk, shapes)
         try:
             hit = self.memo.get(key)
         except TypeError:  # an unhashable value in a shape: no memo
-            return self._rule(node, shapes, pk)
+            return self._judged(node, shapes, pk)
         if hit is None:
-            hit = self.memo[key] = self._rule(node, shapes, pk)
+            hit = self.memo[key] = self._judged(node, shapes, pk)
         return hit
+
+    def _judged(self, node: Node, shapes: tuple[Shape, ...], pk: Any) -> tuple[str, Any, bool]:
+        status, value = self._rule(node, list(shapes), pk)
+        empty = status == "ok" and any(isinstance(d, int) and d <= 0 for d in value)
+        return status, value, empty
 
     def _rule(self, node: Node, shapes: list[Shape], pk: Any) -> tuple[str, Any]:
         spec = catalogue.get(node.type)
@@ -257,36 +194,48 @@ class _Walker:
 
     # ------------------------------------------------------------------ the walk
     def run(self) -> ShapeResult:
-        g = self.g
-        self.inputs = g.inputs()
+        """Walk the topological order; the hot loop reads only the prepared dicts."""
+        g, prep = self.g, self.prep
+        self.n_inputs = prep.types.count("Input")
         order, incoming = self.order()
         res = self.result
         res.order = order
         shapes = res.shapes
-        index = self.index
+        get_shape = shapes.get
+        index, type_of, sources = self.index, prep.type_of, prep.sources
+        skip = {n.id for n in prep.with_field("unresolved")}
+        spec_of: dict[str, Any] = {}
         for nid in order:
-            node = index[nid]
-            if node.type == "Input":
-                s = self.input_shape(node)
+            t = type_of[nid]
+            if t == "Input":
+                s = self.input_shape(index[nid])
                 if s is not None:
                     shapes[nid] = s
                 continue
-            preds = incoming.get(nid, [])
-            if not preds and (catalogue.get(node.type) is None or node.unresolved):
-                continue  # not on the dataflow: nothing to infer
-            if node.unresolved and preds:
-                continue
-            ins = [shapes.get(src) for _, src in preds]
-            if any(s is None for s in ins):
-                continue
-            status, value = self.rule(node, ins)  # type: ignore[arg-type]
+            if nid in skip:
+                continue  # an unresolved attribute: nothing to infer
+            srcs = sources.get(nid)
+            if srcs is None:
+                spec = spec_of.get(t, spec_of)
+                if spec is spec_of:
+                    spec = spec_of[t] = catalogue.get(t)
+                if spec is None:
+                    continue  # not on the dataflow: nothing to infer
+                ins: tuple = ()
+            else:
+                ins = tuple(map(get_shape, srcs))
+                if None in ins:
+                    continue
+            status, value, empty = self.rule(index[nid], ins)
             if status == "ok":
                 shapes[nid] = value
-                if any(isinstance(d, int) and d <= 0 for d in value):
-                    self.issue(EMPTY, node, preds, f"produces an empty shape {fmt(value)}")
-            elif status != "unknown" and (preds or status == PARAMS):
-                self.issue(status, node, preds, value)
-        self.check_repeats(incoming)
+                if empty:
+                    preds = incoming.get(nid, [])
+                    self.issue(EMPTY, index[nid], preds, f"produces an empty shape {fmt(value)}")
+            elif status != "unknown" and (srcs or status == PARAMS):
+                self.issue(status, index[nid], incoming.get(nid, []), value)
+        if prep.repeated:
+            self.check_repeats(incoming)
         res.output_shapes = [shapes.get(o) for o in g.outputs]
         return res
 
@@ -304,9 +253,7 @@ class _Walker:
     def check_repeats(self, incoming: dict[str, list[tuple[int, str]]]) -> None:
         g = self.g
         shapes = self.result.shapes
-        for block in g.nodes:
-            if block.repeat <= 1:
-                continue
+        for block in self.prep.repeated:
             members = {block.id, *(n.id for n in g.walk(block.id))}
             entering = [
                 (src, dst)
