@@ -228,23 +228,45 @@ def _leaf_count(node: Node, key: Any) -> int | None:
 def count_params(graph: Graph, prepared: Prepared | None = None) -> int | None:
     """``graph.params_total()`` with memoized per-layer counts (same rules: leaves only,
     inputs and empty modules hold nothing, tied weights once, None when any size is unknown);
-    the verifier's hot path. Degenerate sizes (zero heads) give None instead of raising."""
+    the verifier's hot path. Degenerate sizes (zero heads) give None instead of raising.
+
+    Untied leaves are counted once per (type, params) group times the group's copies; the
+    total is a sum, so the grouping changes nothing but the time."""
     prep = prepared or Prepared(graph)
-    parents, keys = prep.has_kids, prep.keys
+    parents = prep.has_kids
+    if any(n.id not in parents and n.type not in HOLD_NOTHING for n in _unresolved(prep)):
+        return None
+    tied = {n.id for n in prep.with_field("tied")}
+    mult = prep.multiplicity if prep.repeated else None
     total = 0
-    for n in graph.nodes:
-        if n.id in parents or n.type in ("Input", "Module"):
-            continue
-        if n.unresolved:
-            return None
-        try:
-            c = _leaf_count(n, keys[n.id])
-        except (TypeError, ValueError, KeyError, ZeroDivisionError, CatalogueError):
-            return None
-        if c is None:
-            return None
-        total += c * prep.multiplicity(n)
+    try:
+        for t in prep.by_type:
+            if t in HOLD_NOTHING:
+                continue
+            for key, members in prep.groups(t).items():
+                leaves = [n for n in members if n.id not in parents]
+                plain = [n for n in leaves if n.id not in tied]
+                if plain:
+                    c = _leaf_count(plain[0], key)
+                    if c is None:
+                        return None
+                    total += c * (sum(map(mult, plain)) if mult else len(plain))
+                for n in leaves:
+                    if n.id in tied:
+                        c = _leaf_count(n, key)
+                        if c is None:
+                            return None
+                        total += c * (mult(n) if mult else 1)
+    except (TypeError, ValueError, KeyError, ZeroDivisionError, CatalogueError):
+        return None
     return total
+
+
+HOLD_NOTHING = ("Input", "Module")
+
+
+def _unresolved(prep: Prepared) -> list[Node]:
+    return prep.with_field("unresolved")
 
 
 def _int(v: Any) -> int | None:
@@ -255,33 +277,40 @@ CACHED = ("Attention", "MultiHeadLatentAttention", "MultiheadAttention", "Causal
 
 
 def kv_per_token_elems(
-    graph: Graph, facts: bool = True, mult: Callable[[Node], int] | None = None
+    graph: Graph,
+    facts: bool = True,
+    mult: Callable[[Node], int] | None = None,
+    prepared: Prepared | None = None,
 ) -> int | None:
-    """K+V elements cached per token, over all layers; None when nothing says."""
+    """K+V elements cached per token, over all layers; None when nothing says. Attention
+    layers with equal params cache equally: each (type, params) group is priced once."""
+    prep = prepared or Prepared(graph)
     total = 0
     seen = False
-    mult = mult or graph.multiplicity
-    for n in graph.nodes:
-        if n.type not in CACHED and catalogue.get(n.type) is not None:
+    mult = mult or prep.multiplicity
+    for t in prep.by_type:
+        if t not in CACHED and catalogue.get(t) is not None:
             continue
-        block = catalogue.get_block(n.type)
-        if block is not None:  # a decoder layer as one node: count inside its sub-graph
-            try:
-                per = kv_per_token_elems(block.graph(n.params), facts=False)
-            except Exception:  # noqa: BLE001 - unbindable block: the checks report it
-                return None
-        elif n.type in CACHED:
-            try:
-                p = bind_cached(catalogue.get(n.type), n.params)
-            except Exception:  # noqa: BLE001 - unbindable node: the STR/ATT checks report it
-                return None
-            per = _kv_elems(n, p)
-        else:
+        block = catalogue.get_block(t)
+        if block is None and t not in CACHED:
             continue
-        if per is None:
-            return None
-        seen = True
-        total += per * mult(n)
+        for members in prep.groups(t).values():
+            n = members[0]
+            if block is not None:  # a decoder layer as one node: count inside its sub-graph
+                try:
+                    per = kv_per_token_elems(block.graph(n.params), facts=False)
+                except Exception:  # noqa: BLE001 - unbindable block: the checks report it
+                    return None
+            else:
+                try:
+                    p = bind_cached(catalogue.get(t), n.params, prep.keys[n.id])
+                except Exception:  # noqa: BLE001 - unbindable node: the STR/ATT checks report it
+                    return None
+                per = _kv_elems(n, p)
+            if per is None:
+                return None
+            seen = True
+            total += per * sum(map(mult, members))
     if seen or not facts:
         return total if seen else None
     f = graph.fact
@@ -308,6 +337,24 @@ def _kv_elems(n: Node, p: Mapping[str, Any]) -> int | None:
     return None
 
 
+_NOT_PRICED = (None, 0)
+
+
+def _price(node: Node, rule_key: tuple, out: Shape, bpp: float) -> tuple[int | None, int] | None:
+    """(MACs or None, activation bytes) of one layer on its inputs; None when the type is
+    not a catalogue layer (a block: its MACs are unknown and its output is not counted)."""
+    t, key, ins = rule_key
+    spec = catalogue.get(t)
+    if spec is None:
+        return None
+    a = int((numel(out) or 0) * bpp)
+    try:
+        bound = bind_cached(spec, node.params, key)
+        return int(spec.macs(bound, list(ins), out)), a  # type: ignore[arg-type]
+    except Exception:  # noqa: BLE001 - a MAC rule that cannot handle symbols: unknown
+        return None, a
+
+
 def estimate(
     graph: Graph,
     input_shapes: Mapping[str, Shape] | None = None,
@@ -326,43 +373,41 @@ def estimate(
     bpp = dtype_bytes(dt)
     macs = unknown = act = 0
     per_layer: dict[str, int] = {}
-    incoming = prep.incoming
-    keys = prep.keys
-    mult = prep.multiplicity
+    incoming = prep.sources
     known = shapes.shapes
-    mac_memo: dict[tuple, int | None] = {}
-    for n in graph.nodes:
-        if n.type in ("Input", "Module"):
+    rule_keys = shapes.rule_keys
+    mult = prep.multiplicity if prep.repeated else None
+    index = prep.index
+    priced: dict[tuple, Any] = {}  # rule key -> (MACs, activation bytes) or None
+    for nid, t in zip(prep.ids, prep.types):
+        if t == "Input" or t == "Module":
             continue
-        out = known.get(n.id)
-        spec = catalogue.get(n.type)
-        if out is None or spec is None:
-            unknown += 1 if n.id in incoming else 0
+        rk = rule_keys.get(nid)
+        if rk is None:  # no shape (a Module-like block with a shape has no catalogue spec)
+            unknown += nid in incoming
             continue
-        k = mult(n)
-        act += int((numel(out) or 0) * bpp) * k
-        ins = tuple(known.get(s) for _, s in incoming.get(n.id, ()))
-        key = (n.type, keys[n.id], ins, out)
-        if key not in mac_memo:
-            try:
-                bound = bind_cached(spec, n.params, key[1])
-                mac_memo[key] = int(spec.macs(bound, list(ins), out))  # type: ignore[arg-type]
-            except Exception:  # noqa: BLE001 - a MAC rule that cannot handle symbols: unknown
-                mac_memo[key] = None
-        m = mac_memo[key]
+        hit = priced.get(rk, _NOT_PRICED)
+        if hit is _NOT_PRICED:
+            hit = priced[rk] = _price(index[nid], rk, known[nid], bpp)
+        if hit is None:  # not a catalogue layer
+            unknown += nid in incoming
+            continue
+        m, a = hit
+        k = mult(index[nid]) if mult else 1
+        act += a * k
         if m is None:
             unknown += 1
             continue
         macs += m * k
-        per_layer[n.id] = m * k
+        per_layer[nid] = m * k
     ctx = (
         context_length
         or _int(graph.fact("maxModelLen"))
         or _int(graph.fact("maxPositionEmbeddings"))
     )
-    kv = kv_per_token_elems(graph, mult=mult)
+    kv = kv_per_token_elems(graph, prepared=prep)
     params = count_params(graph, prep)
-    if not any(n.type not in ("Input", "Module") for n in graph.nodes):
+    if not any(t not in HOLD_NOTHING for t in prep.by_type):
         params = _int(graph.fact("numParameters"))  # a config or manifest: its claimed count
     return Cost(
         params=params,

@@ -53,90 +53,154 @@ def params_key_slow(params: Mapping[str, Any]) -> Any:
         return object()  # equal to nothing else, so nothing is shared or memoized wrongly
 
 
-_CANON: dict[tuple, Any] = {}
+_CANON: dict[str, Any] = {}
 
 
 def params_key(params: Mapping[str, Any]) -> Any:
-    """``params_key_slow``, memoized by the params' items in insertion order and their value
-    types (flat params only: nested values take the slow path every time)."""
-    types = tuple(map(type, params.values()))
-    if tuple in types or list in types or dict in types:
-        return params_key_slow(params)
-    memo = (tuple(params.items()), types)
+    """``params_key_slow``, memoized by ``repr(params)``: one C-level call per node, and
+    exact where equality is not (``repr`` tells ``True``, ``1`` and ``1.0`` apart)."""
     try:
-        key = _CANON.get(memo)
-    except TypeError:  # an unhashable leaf (a set, an object): no memo
+        text = repr(params)
+    except (RecursionError, ValueError):  # hostile nesting, or an int too long to print
         return params_key_slow(params)
+    key = _CANON.get(text)
     if key is None:
         if len(_CANON) > 100_000:
             _CANON.clear()
-        key = _CANON[memo] = params_key_slow(params)
+        key = _CANON[text] = params_key_slow(params)
     return key
 
 
 class Prepared:
-    """Nodes by id, params keys, producers sorted by input index, consumers, a topological
-    order (Kahn's, from the zero-indegree nodes in node order), repeats."""
+    """Nodes by id and by type, params keys, producers of each node in input order,
+    consumers, a walk order, repeats; the rest (Kahn's order, indexed producers, nodes with
+    notes or ties) on demand."""
 
     def __init__(self, graph: Graph) -> None:
         self.graph = graph
         nodes = self.nodes = graph.nodes
         ids = self.ids = list(map(_ID, nodes))
-        self.types: list[str] = list(map(_TYPE, nodes))
+        types = self.types = list(map(_TYPE, nodes))
         self.index: dict[str, Node] = dict(zip(ids, nodes))
-        self.type_of: dict[str, str] = dict(zip(ids, self.types))
-        self.parents: list[str | None] = list(map(_PARENT, nodes))
-        kids = set(self.parents)
+        self.type_of: dict[str, str] = dict(zip(ids, types))
+        kids = set(map(_PARENT, nodes))
         kids.discard(None)
         self.has_kids: set[str] = kids  # type: ignore[assignment]
         self.keys: dict[str, Any] = dict(zip(ids, map(params_key, map(_PARAMS, nodes))))
-        edges = graph.edges
-        srcs = list(map(_SRC, edges))
-        dsts = list(map(_DST, edges))
-        self.n_edges = len(edges)
-        outgoing: dict[str, list[str]] = {}
-        raw: dict[str, list[tuple[int, int, str]]] = {}
-        for pos, (s, d, k) in enumerate(zip(srcs, dsts, map(_INDEX, edges))):
-            if s in outgoing:
-                outgoing[s].append(d)
+        by_type: dict[str, list[Node]] = {}
+        for t, n in zip(types, nodes):
+            if t in by_type:
+                by_type[t].append(n)
             else:
-                outgoing[s] = [d]
-            item = (LAST if k is None else k, pos, s)
-            if d in raw:
-                raw[d].append(item)
-            else:
-                raw[d] = [item]
-        self.outgoing = outgoing
-        self.incoming: dict[str, list[tuple[int, str]]] = {
-            d: [(k, s) for k, _, s in (sorted(v) if len(v) > 1 else v)] for d, v in raw.items()
-        }
-        self.sources: dict[str, list[str]] = {
-            d: [s for _, s in v] for d, v in self.incoming.items()
-        }
-        """Producers of each node, in input order (``incoming`` without the indices)."""
-        self.order, self.stuck = self._topo(ids, outgoing, Counter(dsts))
+                by_type[t] = [n]
+        self.by_type = by_type
+        """Nodes of each type, in node order; types in order of first appearance."""
+        self._edges(graph.edges)
         self.repeated: list[Node] = [n for n, r in zip(nodes, map(_REPEAT, nodes)) if r > 1]
         self._mult: dict[str, int] = {}
         self._with: dict[str, list[Node]] = {}
+        self._groups: dict[str, dict[Any, list[Node]]] = {}
+        self._order: tuple[list[str], list[str]] | None = None
+        self._incoming: dict[str, list[tuple[int, str]]] | None = None
 
-    @staticmethod
-    def _topo(
-        ids: list[str], outgoing: dict[str, list[str]], indeg: Counter
-    ) -> tuple[list[str], list[str]]:
-        queue = deque(i for i in ids if i not in indeg)
-        order: list[str] = []
-        append, pop = order.append, queue.popleft
-        while queue:
-            i = pop()
-            append(i)
-            for d in outgoing.get(i, ()):
-                indeg[d] -= 1
-                if not indeg[d]:
-                    queue.append(d)
-        if len(order) == len(ids):
-            return order, []
-        return order, [i for i in ids if indeg.get(i, 0) > 0]
+    def _edges(self, edges: list) -> None:
+        srcs = self.srcs = list(map(_SRC, edges))
+        dsts = self.dsts = list(map(_DST, edges))
+        self.n_edges = len(edges)
+        outgoing: dict[str, list[str]] = {}
+        sources: dict[str, list[str]] = {}
+        for s, d in zip(srcs, dsts):
+            o = outgoing.get(s)
+            if o is None:
+                outgoing[s] = [d]
+            else:
+                o.append(d)
+            i = sources.get(d)
+            if i is None:
+                sources[d] = [s]
+            else:
+                i.append(s)
+        self.outgoing = outgoing
+        """Consumers of each node, in edge order; sources in order of first appearance."""
+        self.sources = sources
+        """Producers of each node in input order (by ``Edge.index``, then edge order);
+        destinations in order of first appearance."""
+        self.indegree: Counter = Counter(dsts)
+        multi = {d for d, c in self.indegree.items() if c > 1}
+        if multi:
+            raw: dict[str, list[tuple[int, int, str]]] = {}
+            for pos, (s, d, k) in enumerate(zip(srcs, dsts, map(_INDEX, edges))):
+                if d in multi:
+                    raw.setdefault(d, []).append((LAST if k is None else k, pos, s))
+            for d, items in raw.items():
+                sources[d] = [s for _, _, s in sorted(items)]
+        at = dict(zip(self.ids, range(len(self.ids))))
+        try:
+            ends = map(at.__getitem__, srcs), map(at.__getitem__, dsts)
+            self.forward = all(map(int.__lt__, *ends))
+        except KeyError:  # an edge names a node that is not in the graph
+            self.forward = False
 
+    # ------------------------------------------------------------------ orders
+    @property
+    def walk_order(self) -> list[str]:
+        """A topological order: node order when every edge points forward in it (graphs are
+        mostly written that way), else Kahn's order. Use it where any order will do."""
+        return self.ids if self.forward else self.order
+
+    @property
+    def order(self) -> list[str]:
+        """Kahn's topological order from the zero-indegree nodes in node order (nodes on a
+        cycle are left out)."""
+        return self._kahn()[0]
+
+    @property
+    def stuck(self) -> list[str]:
+        """Nodes on or behind a dataflow cycle (empty when the order covers every node)."""
+        if self.forward:
+            return []
+        return self._kahn()[1]
+
+    def position(self) -> dict[str, int]:
+        """Node id -> place in Kahn's order (to sort findings found in another order)."""
+        return {i: k for k, i in enumerate(self.order)}
+
+    def _kahn(self) -> tuple[list[str], list[str]]:
+        if self._order is None:
+            ids, outgoing = self.ids, self.outgoing
+            indeg = Counter(self.dsts)
+            if not indeg.keys() <= self.index.keys():
+                missing = next(d for d in indeg if d not in self.index)
+                raise KeyError(missing)
+            queue = deque(i for i in ids if i not in indeg)
+            order: list[str] = []
+            while queue:
+                i = queue.popleft()
+                order.append(i)
+                for d in outgoing.get(i, ()):
+                    indeg[d] -= 1
+                    if not indeg[d]:
+                        queue.append(d)
+            stuck = [] if len(order) == len(ids) else [i for i in ids if indeg.get(i, 0) > 0]
+            self._order = (order, stuck)
+        return self._order
+
+    @property
+    def incoming(self) -> dict[str, list[tuple[int, str]]]:
+        """Producers with their input index (``LAST`` when none), as ``sources`` orders them."""
+        if self._incoming is None:
+            idx: dict[tuple[str, str], list[int]] = {}
+            for s, d, k in zip(self.srcs, self.dsts, map(_INDEX, self.graph.edges)):
+                idx.setdefault((s, d), []).append(LAST if k is None else k)
+            for v in idx.values():
+                v.sort(reverse=True)  # one pair's edges in input order, popped from the end
+            out: dict[str, list[tuple[int, str]]] = {}
+            for d, srcs in self.sources.items():
+                out[d] = [(idx[(s, d)].pop(), s) for s in srcs]
+            self._incoming = out
+        return self._incoming
+
+    # ------------------------------------------------------------------ nodes
     def multiplicity(self, node: Node) -> int:
         """Copies of ``node`` in the model (its and its ancestors' repeats), memoized."""
         if not self.repeated:
@@ -155,4 +219,20 @@ class Prepared:
         hit = self._with.get(name)
         if hit is None:
             hit = self._with[name] = list(filter(attrgetter(name), self.nodes))
+        return hit
+
+    def groups(self, t: str) -> dict[Any, list[Node]]:
+        """Nodes of type ``t`` grouped by params key (groups and members in node order): what
+        depends only on a layer's type and params is computed once per group."""
+        hit = self._groups.get(t)
+        if hit is None:
+            hit = {}
+            keys = self.keys
+            for n in self.by_type.get(t, ()):
+                k = keys[n.id]
+                if k in hit:
+                    hit[k].append(n)
+                else:
+                    hit[k] = [n]
+            self._groups[t] = hit
         return hit

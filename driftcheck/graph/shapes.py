@@ -51,12 +51,20 @@ class ShapeResult:
     shapes: dict[str, Shape] = field(default_factory=dict)
     errors: list[ShapeIssue] = field(default_factory=list)
     output_shapes: list[Shape | None] = field(default_factory=list)
-    order: list[str] = field(default_factory=list)
-    """Node ids in the topological order walked (nodes on a cycle are left out)."""
+    rule_keys: dict[str, tuple] = field(default_factory=dict)
+    """Node id -> (type, params key, input shapes) for every node a rule gave a shape: equal
+    keys, equal layers on equal inputs (the cost model prices each key once)."""
+
+    prepared: Prepared | None = field(default=None, repr=False, compare=False)
 
     @property
     def ok(self) -> bool:
         return not self.errors
+
+    @property
+    def order(self) -> list[str]:
+        """Node ids in topological (Kahn's) order (nodes on a cycle are left out)."""
+        return self.prepared.order if self.prepared is not None else []
 
 
 def parse_shape(text: str) -> Shape:
@@ -124,13 +132,11 @@ class _Walker:
         self.index = self.prep.index
 
     # ------------------------------------------------------------------ topology
-    def order(self) -> tuple[list[str], dict[str, list[tuple[int, str]]]]:
-        prep = self.prep
-        if prep.stuck:
-            stuck = prep.stuck
+    def cycle(self) -> None:
+        stuck = self.prep.stuck
+        if stuck:
             msg = "dataflow cycle through " + ", ".join(describe(self.g, i) for i in stuck[:6])
             self.result.errors.append(ShapeIssue(CYCLE, stuck[0], msg))
-        return prep.order, prep.incoming
 
     # ------------------------------------------------------------------ one node
     def input_shape(self, node: Node) -> Shape | None:
@@ -197,15 +203,17 @@ class _Walker:
         """Walk the topological order; the hot loop reads only the prepared dicts."""
         g, prep = self.g, self.prep
         self.n_inputs = prep.types.count("Input")
-        order, incoming = self.order()
+        self.cycle()
         res = self.result
-        res.order = order
+        res.prepared = prep
+        first = len(res.errors)
         shapes = res.shapes
         get_shape = shapes.get
         index, type_of, sources = self.index, prep.type_of, prep.sources
         skip = {n.id for n in prep.with_field("unresolved")}
+        rule_keys, keys = res.rule_keys, prep.keys
         spec_of: dict[str, Any] = {}
-        for nid in order:
+        for nid in prep.walk_order:
             t = type_of[nid]
             if t == "Input":
                 s = self.input_shape(index[nid])
@@ -229,13 +237,17 @@ class _Walker:
             status, value, empty = self.rule(index[nid], ins)
             if status == "ok":
                 shapes[nid] = value
+                rule_keys[nid] = (t, keys[nid], ins)
                 if empty:
-                    preds = incoming.get(nid, [])
-                    self.issue(EMPTY, index[nid], preds, f"produces an empty shape {fmt(value)}")
+                    why = f"produces an empty shape {fmt(value)}"
+                    self.issue(EMPTY, index[nid], prep.incoming.get(nid, []), why)
             elif status != "unknown" and (srcs or status == PARAMS):
-                self.issue(status, index[nid], incoming.get(nid, []), value)
+                self.issue(status, index[nid], prep.incoming.get(nid, []), value)
+        if len(res.errors) - first > 1 and prep.forward:  # walked in node order: say them
+            at = prep.position()  # in Kahn's order, as the walk over that order would
+            res.errors[first:] = sorted(res.errors[first:], key=lambda e: at[e.node])
         if prep.repeated:
-            self.check_repeats(incoming)
+            self.check_repeats(prep.incoming)
         res.output_shapes = [shapes.get(o) for o in g.outputs]
         return res
 

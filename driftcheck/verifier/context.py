@@ -39,13 +39,8 @@ class Context:
         """Node by id as a plain dict (the pydantic model's lookups are slow in hot loops)."""
         self.has_kids = prep.has_kids
         self.outgoing = prep.outgoing
-        self.incoming: dict[str, list[str]] = {
-            d: [s for _, s in v] for d, v in prep.incoming.items()
-        }
-        by_type: dict[str, list[Node]] = {}
-        for n in graph.nodes:
-            by_type.setdefault(n.type, []).append(n)
-        self.by_type = by_type
+        self.incoming: dict[str, list[str]] = prep.sources
+        self.by_type = prep.by_type
         self._layers: list[Node] | None = None
         self._groups: dict[str, dict[Any, list[Node]]] = {}
 
