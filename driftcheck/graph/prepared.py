@@ -127,13 +127,18 @@ class Prepared:
         destinations in order of first appearance."""
         self.indegree: Counter = Counter(dsts)
         multi = {d for d, c in self.indegree.items() if c > 1}
+        self.shared_index = False
+        """Whether two edges feed one input position (same destination and index)."""
         if multi:
-            raw: dict[str, list[tuple[int, int, str]]] = {}
+            raw: dict[str, list[tuple[int, int, str, int | None]]] = {}
             for pos, (s, d, k) in enumerate(zip(srcs, dsts, map(_INDEX, edges))):
                 if d in multi:
-                    raw.setdefault(d, []).append((LAST if k is None else k, pos, s))
+                    raw.setdefault(d, []).append((LAST if k is None else k, pos, s, k))
             for d, items in raw.items():
-                sources[d] = [s for _, _, s in sorted(items)]
+                items.sort()
+                sources[d] = [s for _, _, s, _ in items]
+                given = [k for _, _, _, k in items if k is not None]
+                self.shared_index |= len(set(given)) < len(given)
         at = dict(zip(self.ids, range(len(self.ids))))
         try:
             ends = map(at.__getitem__, srcs), map(at.__getitem__, dsts)

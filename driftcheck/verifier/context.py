@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from functools import cached_property
+from itertools import compress, count
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 from driftcheck.graph import catalogue
@@ -25,6 +27,7 @@ if TYPE_CHECKING:
 HAND_BUILT = ("graph", "gym")
 STRUCTURAL = ("Input", "Module")
 _MISSING: Any = object()
+_ID = attrgetter("id")
 
 
 class Context:
@@ -33,7 +36,7 @@ class Context:
         self.options = options or VerifyOptions()
         self.claimed: set[str] = set()
         """Node ids a blocker already explained; later (shape) checks skip them."""
-        self._bound: dict[str, Any] = {}
+        self._bound: dict[tuple[str, Any], Any] = {}
         prep = self.prep = Prepared(graph)
         self.index: dict[str, Node] = prep.index
         """Node by id as a plain dict (the pydantic model's lookups are slow in hot loops)."""
@@ -42,7 +45,9 @@ class Context:
         self.incoming: dict[str, list[str]] = prep.sources
         self.by_type = prep.by_type
         self._layers: list[Node] | None = None
+        self._layer_ids: set[str] | None = None
         self._groups: dict[str, dict[Any, list[Node]]] = {}
+        self._chains: dict[Any, list[tuple[Node, Node]]] = {}
 
     # ------------------------------------------------------------------ kinds of graph
     @property
@@ -63,42 +68,83 @@ class Context:
     def is_leaf(self, node: Node) -> bool:
         return node.id not in self.has_kids
 
+    @property
+    def layer_ids(self) -> set[str]:
+        """Ids of ``layers()``, by set arithmetic (no per-node Python)."""
+        if self._layer_ids is None:
+            out = set(self.index).difference(self.has_kids)
+            for t in STRUCTURAL:
+                out.difference_update(map(_ID, self.by_type.get(t, ())))
+            self._layer_ids = out
+        return self._layer_ids
+
     def layers(self) -> list[Node]:
-        """Leaves that are layers (not inputs, not empty containers)."""
+        """Leaves that are layers (not inputs, not empty containers), in node order."""
         if self._layers is None:
-            kids = self.has_kids
-            self._layers = [
-                n for n in self.graph.nodes if n.id not in kids and n.type not in STRUCTURAL
-            ]
+            self._layers = list(
+                compress(self.prep.nodes, map(self.layer_ids.__contains__, self.prep.ids))
+            )
         return self._layers
 
     def distinct(self, *types: str) -> Iterator[tuple[Node, list[Node]]]:
         """(representative, all leaves with equal type and params) for the given types, or for
         every type when none is given: attribute checks judge each distinct layer once (a
         32-layer stack has a handful), then report every node that shares it."""
+        kids = self.has_kids
         for t in types or tuple(self.by_type):
             groups = self._groups.get(t)
             if groups is None:
-                groups = {}
-                keys = self.prep.keys
-                for n in self.by_type.get(t, ()):
-                    if n.id not in self.has_kids:
-                        groups.setdefault(keys[n.id], []).append(n)
+                if t in self._parent_types():
+                    groups = {}
+                    keys = self.prep.keys
+                    for n in self.by_type.get(t, ()):
+                        if n.id not in kids:
+                            groups.setdefault(keys[n.id], []).append(n)
+                else:  # no node of this type has children: every one is a leaf
+                    groups = self.prep.groups(t)
                 self._groups[t] = groups
             for members in groups.values():
                 yield members[0], members
 
+    def _parent_types(self) -> set[str]:
+        hit = self.__dict__.get("_ptypes")
+        if hit is None:
+            type_of = self.prep.type_of
+            hit = self.__dict__["_ptypes"] = {type_of[p] for p in self.has_kids if p in type_of}
+        return hit
+
+    def verdicts(self, judge: Callable[[Node], Any], *types: str) -> Iterator[tuple[Node, Any]]:
+        """(node, verdict) for every node of ``types`` (leaves or not, types in the given order,
+        nodes in node order: ``of_type``'s order) whose verdict is truthy. ``judge`` must
+        depend on the node's type and params only: it sees one node per (type, params)."""
+        keys = self.prep.keys
+        for t in types:
+            groups = self.prep.groups(t)
+            bad = {}
+            for k, members in groups.items():
+                v = judge(members[0])
+                if v:
+                    bad[k] = v
+            if not bad:
+                continue
+            for n in self.by_type[t]:
+                v = bad.get(keys[n.id])
+                if v:
+                    yield n, v
+
     def bound(self, node: Node) -> dict[str, Any] | None:
         """The node's params bound by its catalogue entry (aliases, defaults); None if not.
         Shared between nodes with equal params: read it, never mutate it."""
-        hit = self._bound.get(node.id, _MISSING)
+        memo = (node.type, self.prep.keys.get(node.id, _MISSING))
+        hit = self._bound.get(memo, _MISSING) if memo[1] is not _MISSING else _MISSING
         if hit is _MISSING:
             spec = catalogue.get(node.type) or catalogue.get_block(node.type)
             try:
                 hit = bind_cached(spec, node.params) if spec is not None else None
             except (CatalogueError, TypeError, ValueError):
                 hit = None
-            self._bound[node.id] = hit
+            if memo[1] is not _MISSING:
+                self._bound[memo] = hit
         return hit
 
     def each(
@@ -114,6 +160,28 @@ class Context:
                 for n in members:
                     if not (skip_claimed and n.id in self.claimed):
                         yield Hit(n, f"{self.where(n)}: {why}")
+
+    def chain(self, *dst_types: str) -> list[tuple[Node, Node]]:
+        """(producer, consumer) plain chain links (the consumer's only input is the producer,
+        which feeds nothing else) whose consumer has one of ``dst_types``; in the order the
+        consumers first appear as edge ends (as a walk over ``incoming`` finds them)."""
+        hit = self._chains.get(dst_types)
+        if hit is None:
+            incoming, outgoing, index = self.incoming, self.outgoing, self.index
+            hit = []
+            for t in dst_types:
+                for b in self.by_type.get(t, ()):
+                    srcs = incoming.get(b.id)
+                    if srcs is not None and len(srcs) == 1 and len(outgoing[srcs[0]]) == 1:
+                        hit.append((index[srcs[0]], b))
+            if len(hit) > 1:
+                at = self._edge_order()
+                hit.sort(key=lambda p: at[p[1].id])
+            self._chains[dst_types] = hit
+        return hit
+
+    def _edge_order(self) -> dict[str, int]:
+        return dict(zip(self.incoming, count()))
 
     def multiplicity(self, node: Node) -> int:
         """Copies of ``node`` in the model (its and its ancestors' repeats), memoized."""

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from driftcheck.graph.model import Node
 from driftcheck.verifier.base import BLOCKER, INFO, WARNING, Source, check
 from driftcheck.verifier.build import L, net, seq
@@ -142,14 +144,16 @@ def kv_heads_not_dividing(ctx: Context):
     invalid=[seq((2, 5, 64), _att(64, 4, hd=32))],
 )
 def head_dim_overrides(ctx: Context):
-    for n in ctx.of_type("Attention"):
+    def judge(n):
         p = ctx.bound(n) or {}
         v = ctx.ints(n, "hidden_size", "num_heads")
         hd = p.get("head_dim")
         if v and isinstance(hd, int) and v[1] > 0 and v[0] % v[1] == 0 and hd * v[1] != v[0]:
-            yield ctx.hit(
-                n, f"{ctx.where(n)}: {v[1]} heads x head_dim {hd} = {v[1] * hd} != hidden {v[0]}"
-            )
+            return f"{v[1]} heads x head_dim {hd} = {v[1] * hd} != hidden {v[0]}"
+        return None
+
+    for n, why in ctx.verdicts(judge, "Attention"):
+        yield ctx.hit(n, f"{ctx.where(n)}: {why}")
 
 
 @check(
@@ -166,24 +170,32 @@ def head_dim_overrides(ctx: Context):
     invalid=[seq((2, 5, 64), _att(64, 0)), seq((2, 5, 64), _att(64, 4, 0))],
 )
 def nonpositive_heads(ctx: Context):
-    for n in ctx.of_type(*HEADED):
+    def judge(n):
         p = ctx.bound(n) or {}
         for k in ("num_heads", "num_kv_heads", "n_head", "heads"):
             v = p.get(k)
             if isinstance(v, int) and not isinstance(v, bool) and v <= 0:
-                yield ctx.hit(n, f"{ctx.where(n)}: {k}={v}")
-                break
+                return f"{k}={v}"
+        return None
+
+    for n, why in ctx.verdicts(judge, *HEADED):
+        yield ctx.hit(n, f"{ctx.where(n)}: {why}")
 
 
-def _head_dims(ctx: Context):
-    for n in ctx.of_type("Attention"):
+def _head_dims(ctx: Context, bad) -> Iterator[tuple[Node, int]]:
+    """(node, head_dim) for Attention and RotaryEmbedding nodes whose known, positive
+    head_dim ``bad`` rejects; judged once per (type, params)."""
+
+    def attention(n):
         r = resolved(ctx, n)
-        if r and r[2] > 0:
-            yield n, r[2]
-    for n in ctx.of_type("RotaryEmbedding"):
+        return r[2] if r and r[2] > 0 and bad(n, r[2]) else 0
+
+    def rotary(n):
         v = ctx.ints(n, "head_dim")
-        if v and v[0] > 0:
-            yield n, v[0]
+        return v[0] if v and v[0] > 0 and bad(n, v[0]) else 0
+
+    yield from ctx.verdicts(attention, "Attention")
+    yield from ctx.verdicts(rotary, "RotaryEmbedding")
 
 
 @check(
@@ -198,9 +210,8 @@ def _head_dims(ctx: Context):
     invalid=[seq((2, 5, 60), _att(60, 4, hd=15))],
 )
 def odd_rope_head_dim(ctx: Context):
-    for n, hd in _head_dims(ctx):
-        if hd % 2:
-            yield ctx.hit(n, f"{ctx.where(n)}: head_dim={hd} is odd")
+    for n, hd in _head_dims(ctx, lambda n, hd: hd % 2):
+        yield ctx.hit(n, f"{ctx.where(n)}: head_dim={hd} is odd")
 
 
 @check(
@@ -216,9 +227,8 @@ def odd_rope_head_dim(ctx: Context):
 )
 def head_dim_too_large(ctx: Context):
     limit = ctx.options.threshold("max_head_dim")
-    for n, hd in _head_dims(ctx):
-        if n.type == "Attention" and hd > limit:
-            yield ctx.hit(n, f"{ctx.where(n)}: head_dim={hd} > {int(limit)}")
+    for n, hd in _head_dims(ctx, lambda n, hd: n.type == "Attention" and hd > limit):
+        yield ctx.hit(n, f"{ctx.where(n)}: head_dim={hd} > {int(limit)}")
 
 
 @check(
@@ -233,9 +243,11 @@ def head_dim_too_large(ctx: Context):
     invalid=[seq((2, 5, 60), _att(60, 6))],
 )
 def head_dim_unaligned(ctx: Context):
-    for n, hd in _head_dims(ctx):
-        if n.type == "Attention" and hd % 8 and hd % 2 == 0:
-            yield ctx.hit(n, f"{ctx.where(n)}: head_dim={hd} is not a multiple of 8")
+    def unaligned(n, hd):
+        return n.type == "Attention" and hd % 8 and hd % 2 == 0
+
+    for n, hd in _head_dims(ctx, unaligned):
+        yield ctx.hit(n, f"{ctx.where(n)}: head_dim={hd} is not a multiple of 8")
 
 
 @check(

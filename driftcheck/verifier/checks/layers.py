@@ -61,8 +61,8 @@ def _conv(i=4, o=8, k=3, **kw):
     return L("Conv2d", in_channels=i, out_channels=o, kernel_size=k, **kw)
 
 
-def _types(ctx: Context, pattern: re.Pattern) -> list:
-    return [n for t, ns in ctx.by_type.items() if pattern.match(t) for n in ns]
+def _types(ctx: Context, pattern: re.Pattern) -> list[str]:
+    return [t for t in ctx.by_type if pattern.match(t)]
 
 
 @check(
@@ -85,11 +85,15 @@ def _types(ctx: Context, pattern: re.Pattern) -> list:
     ],
 )
 def dropout_range(ctx: Context):
-    for n in ctx.of_type(*DROPOUT, "CausalSelfAttention"):
+    def judge(n):
         p = ctx.bound(n) or {}
         v = p.get("p", p.get("dropout"))
         if isinstance(v, (int, float)) and not isinstance(v, bool) and not 0 <= v <= 1:
-            yield ctx.hit(n, f"{ctx.where(n)}: dropout probability {v} is outside [0, 1]")
+            return f"dropout probability {v} is outside [0, 1]"
+        return None
+
+    for n, why in ctx.verdicts(judge, *DROPOUT, "CausalSelfAttention"):
+        yield ctx.hit(n, f"{ctx.where(n)}: {why}")
 
 
 @check(
@@ -156,12 +160,14 @@ def zero_dimension(ctx: Context):
     invalid=[seq((1, 4, 8, 8), _conv(4, 6, groups=4)), seq((1, 6, 8, 8), _conv(6, 8, groups=4))],
 )
 def conv_groups(ctx: Context):
-    for n in _types(ctx, CONV):
+    def judge(n):
         v = ctx.ints(n, "in_channels", "out_channels", "groups")
         if v and v[2] > 0 and (v[0] % v[2] or v[1] % v[2]):
-            yield ctx.hit(
-                n, f"{ctx.where(n)}: channels {v[0]} -> {v[1]} not divisible by groups={v[2]}"
-            )
+            return f"channels {v[0]} -> {v[1]} not divisible by groups={v[2]}"
+        return None
+
+    for n, why in ctx.verdicts(judge, *_types(ctx, CONV)):
+        yield ctx.hit(n, f"{ctx.where(n)}: {why}")
 
 
 @check(
@@ -181,13 +187,16 @@ def conv_groups(ctx: Context):
     ],
 )
 def nonpositive_stride(ctx: Context):
-    for n in [*_types(ctx, CONV), *_types(ctx, POOL)]:
+    def judge(n):
         p = ctx.bound(n) or {}
         for key in ("stride", "dilation", "kernel_size"):
             vals = [v for v in _ints(p.get(key)) if _int(v)]
             if any(v <= 0 for v in vals):
-                yield ctx.hit(n, f"{ctx.where(n)}: {key}={p.get(key)} must be positive")
-                break
+                return f"{key}={p.get(key)} must be positive"
+        return None
+
+    for n, why in ctx.verdicts(judge, *_types(ctx, CONV), *_types(ctx, POOL)):
+        yield ctx.hit(n, f"{ctx.where(n)}: {why}")
 
 
 @check(
@@ -213,11 +222,15 @@ def nonpositive_stride(ctx: Context):
     ],
 )
 def padding_idx_range(ctx: Context):
-    for n in ctx.of_type("Embedding"):
+    def judge(n):
         p = ctx.bound(n) or {}
         num, idx = p.get("num_embeddings"), p.get("padding_idx")
         if _int(num) and _int(idx) and not -num <= idx < num:
-            yield ctx.hit(n, f"{ctx.where(n)}: padding_idx={idx} outside [-{num}, {num})")
+            return f"padding_idx={idx} outside [-{num}, {num})"
+        return None
+
+    for n, why in ctx.verdicts(judge, "Embedding"):
+        yield ctx.hit(n, f"{ctx.where(n)}: {why}")
 
 
 @check(
@@ -233,10 +246,12 @@ def padding_idx_range(ctx: Context):
     invalid=[seq((1, 48, 4, 4), L("GroupNorm", num_groups=32, num_channels=48))],
 )
 def group_norm_groups(ctx: Context):
-    for n in ctx.of_type("GroupNorm"):
+    def judge(n):
         v = ctx.ints(n, "num_groups", "num_channels")
-        if v and v[0] > 0 and v[1] % v[0]:
-            yield ctx.hit(n, f"{ctx.where(n)}: {v[1]} channels in {v[0]} groups")
+        return f"{v[1]} channels in {v[0]} groups" if v and v[0] > 0 and v[1] % v[0] else None
+
+    for n, why in ctx.verdicts(judge, "GroupNorm"):
+        yield ctx.hit(n, f"{ctx.where(n)}: {why}")
 
 
 @check(
@@ -277,7 +292,7 @@ def norm_epsilon(ctx: Context):
     invalid=[seq((1, 4, 8, 8), L("MaxPool2d", kernel_size=2, padding=2))],
 )
 def pool_padding(ctx: Context):
-    for n in _types(ctx, POOL):
+    def judge(n):
         p = ctx.bound(n) or {}
         ks, pads = _ints(p.get("kernel_size")), _ints(p.get("padding"))
         if len(ks) == 1:
@@ -285,7 +300,11 @@ def pool_padding(ctx: Context):
         if len(pads) == 1:
             pads = pads * len(ks)
         if any(_int(k) and _int(q) and q > k // 2 for k, q in zip(ks, pads)):
-            yield ctx.hit(n, f"{ctx.where(n)}: padding={p.get('padding')} > kernel_size / 2")
+            return f"padding={p.get('padding')} > kernel_size / 2"
+        return None
+
+    for n, why in ctx.verdicts(judge, *_types(ctx, POOL)):
+        yield ctx.hit(n, f"{ctx.where(n)}: {why}")
 
 
 @check(
@@ -303,14 +322,18 @@ def pool_padding(ctx: Context):
     ],
 )
 def unknown_activation(ctx: Context):
-    for n in ctx.of_type("GatedMLP", "MLP", "MoEExperts", "SparseMoE"):
+    def judge(n):
         act = (ctx.bound(n) or {}).get("activation")
         if not isinstance(act, str):
-            continue
+            return None
         name = catalogue.lookup(act)
         spec = catalogue.get(name) if name else None
         if spec is None or spec.family != "activation":
-            yield ctx.hit(n, f"{ctx.where(n)}: activation {act!r} is not a known activation")
+            return f"activation {act!r} is not a known activation"
+        return None
+
+    for n, why in ctx.verdicts(judge, "GatedMLP", "MLP", "MoEExperts", "SparseMoE"):
+        yield ctx.hit(n, f"{ctx.where(n)}: {why}")
 
 
 @check(

@@ -61,14 +61,16 @@ def _pair(router_e=4, experts_e=4, router_k=2, experts_k=2):
     ],
 )
 def top_k_exceeds_experts(ctx: Context):
-    for n in ctx.of_type(*MOE_TYPES):
+    def judge(n):
         v = ctx.ints(n, "num_experts", "top_k")
-        if v and v[1] > v[0] >= 0:
-            yield ctx.hit(
-                n,
-                f"{ctx.where(n)}: top_k={v[1]} > num_experts={v[0]}",
-                values={"num_experts": v[0], "top_k": v[1]},
-            )
+        return v if v and v[1] > v[0] >= 0 else None
+
+    for n, v in ctx.verdicts(judge, *MOE_TYPES):
+        yield ctx.hit(
+            n,
+            f"{ctx.where(n)}: top_k={v[1]} > num_experts={v[0]}",
+            values={"num_experts": v[0], "top_k": v[1]},
+        )
 
 
 @check(
@@ -83,10 +85,12 @@ def top_k_exceeds_experts(ctx: Context):
     invalid=[seq((2, 3, 16), _moe(4, 0))],
 )
 def top_k_not_positive(ctx: Context):
-    for n in ctx.of_type(*MOE_TYPES):
+    def judge(n):
         v = ctx.ints(n, "top_k")
-        if v and v[0] <= 0:
-            yield ctx.hit(n, f"{ctx.where(n)}: top_k={v[0]}")
+        return v if v and v[0] <= 0 else None
+
+    for n, v in ctx.verdicts(judge, *MOE_TYPES):
+        yield ctx.hit(n, f"{ctx.where(n)}: top_k={v[0]}")
 
 
 def _pairs(ctx: Context):

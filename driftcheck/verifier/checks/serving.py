@@ -135,7 +135,7 @@ def _unresolved_linear():
     invalid=[_unresolved_linear()],
 )
 def params_unknown(ctx: Context):
-    if ctx.layers() and ctx.cost.params is None:
+    if ctx.layer_ids and ctx.cost.params is None:
         yield ctx.hit(None, "parameter count unknown; cost estimates skipped")
 
 

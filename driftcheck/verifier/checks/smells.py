@@ -10,7 +10,7 @@ from driftcheck.graph import catalogue
 from driftcheck.graph.model import Node
 from driftcheck.verifier.base import INFO, WARNING, Source, check
 from driftcheck.verifier.build import L, net, seq
-from driftcheck.verifier.context import Context
+from driftcheck.verifier.context import STRUCTURAL, Context
 
 NORMS = {
     "LayerNorm",
@@ -26,6 +26,8 @@ NORMS = {
 BATCHNORMS = {"BatchNorm1d", "BatchNorm2d", "BatchNorm3d"}
 IDEMPOTENT = {"ReLU", "ReLU6", "Hardtanh", "Softmax", "Sigmoid", "Tanh", "GELU", "SiLU"}
 DROPOUT = {"Dropout", "Dropout1d", "Dropout2d", "Dropout3d", "AlphaDropout", "DropPath"}
+NORM_ORDER = tuple(sorted(NORMS))
+IDEMPOTENT_ORDER = tuple(sorted(IDEMPOTENT))
 
 
 UNUSED_CODE = """\
@@ -46,21 +48,16 @@ class Net(nn.Module):
 """
 
 
+def known(t: str) -> bool:
+    return catalogue.get(t) is not None or catalogue.get_block(t) is not None
+
+
 def _lin(i, o, **kw):
     return L("Linear", in_features=i, out_features=o, **kw)
 
 
 def _ln(n=8):
     return L("LayerNorm", normalized_shape=n)
-
-
-def _chain_pairs(ctx: Context):
-    """(producer, consumer) pairs where the consumer's only input is the producer and the
-    producer feeds only the consumer: a plain chain link."""
-    for dst, srcs in ctx.incoming.items():
-        if len(srcs) != 1 or len(ctx.outgoing.get(srcs[0], ())) != 1:
-            continue
-        yield ctx.index[srcs[0]], ctx.index[dst]
 
 
 @check(
@@ -96,6 +93,9 @@ def _chain_pairs(ctx: Context):
 def unresolved_layer(ctx: Context):
     if ctx.hand_built:
         return
+    odd = [t for t in ctx.by_type if t not in STRUCTURAL and not known(t)]
+    if not odd and not ctx.prep.with_field("unresolved"):
+        return  # every type known, every attribute resolved
     for n in ctx.graph.nodes:
         if not ctx.is_leaf(n) or n.type == "Input":
             continue
@@ -136,6 +136,8 @@ def unused_layer(ctx: Context):
     if not ctx.hand_built:
         # model code: the source parser notes the leaves its complete pass through a
         # module's forward never reached (and says nothing where it lost track)
+        if not any("unused in forward" in n.notes for n in ctx.prep.with_field("notes")):
+            return
         for n in ctx.layers():
             spec, p = catalogue.get(n.type), ctx.bound(n)
             if (
@@ -148,6 +150,9 @@ def unused_layer(ctx: Context):
         return
     if not ctx.graph.edges:
         return
+    idle = ctx.layer_ids.difference(ctx.incoming, ctx.outgoing)
+    if not idle:
+        return  # every layer is on the dataflow
     wired: set[str | None] = set()
     for i in (*ctx.incoming, *ctx.outgoing):
         wired.add(ctx.index[i].parent)
@@ -184,8 +189,8 @@ def _has_weights(spec, p) -> bool:
     invalid=[seq((2, 8), _ln(), _ln(), _ln())],
 )
 def consecutive_norms(ctx: Context):
-    for a, b in _chain_pairs(ctx):
-        if a.type in NORMS and b.type in NORMS:
+    for a, b in ctx.chain(*NORM_ORDER):
+        if a.type in NORMS:
             yield ctx.hit(b, f"{ctx.where(b)} normalizes the output of {ctx.where(a)}")
 
 
@@ -201,8 +206,8 @@ def consecutive_norms(ctx: Context):
     invalid=[seq((2, 8), _lin(8, 8), L("ReLU"), L("ReLU"))],
 )
 def repeated_activation(ctx: Context):
-    for a, b in _chain_pairs(ctx):
-        if a.type == b.type and a.type in IDEMPOTENT:
+    for a, b in ctx.chain(*IDEMPOTENT_ORDER):
+        if a.type == b.type:
             yield ctx.hit(b, f"{ctx.where(b)} follows {ctx.where(a)}")
 
 
@@ -218,8 +223,8 @@ def repeated_activation(ctx: Context):
     invalid=[seq((2, 8), _lin(8, 16), _lin(16, 8))],
 )
 def stacked_linears(ctx: Context):
-    for a, b in _chain_pairs(ctx):
-        if a.type == "Linear" and b.type == "Linear":
+    for a, b in ctx.chain("Linear"):
+        if a.type == "Linear":
             yield ctx.hit(b, f"{ctx.where(a)} -> {ctx.where(b)} with no nonlinearity")
 
 
@@ -247,8 +252,8 @@ def stacked_linears(ctx: Context):
     ],
 )
 def bias_before_batchnorm(ctx: Context):
-    for a, b in _chain_pairs(ctx):
-        if b.type in BATCHNORMS and (ctx.bound(a) or {}).get("bias") is True:
+    for a, b in ctx.chain(*sorted(BATCHNORMS)):
+        if (ctx.bound(a) or {}).get("bias") is True:
             yield ctx.hit(a, f"{ctx.where(a)} has a bias that {ctx.where(b)} cancels")
 
 
@@ -265,11 +270,16 @@ def bias_before_batchnorm(ctx: Context):
 )
 def high_dropout(ctx: Context):
     limit = ctx.options.threshold("max_dropout")
-    for n in ctx.of_type(*DROPOUT, "CausalSelfAttention"):
+
+    def judge(n):
         p = ctx.bound(n) or {}
         v = p.get("p", p.get("dropout", p.get("drop_prob")))
         if isinstance(v, (int, float)) and not isinstance(v, bool) and limit < v <= 1:
-            yield ctx.hit(n, f"{ctx.where(n)}: dropout {v} > {limit:g}")
+            return f"dropout {v} > {limit:g}"
+        return None
+
+    for n, why in ctx.verdicts(judge, *sorted(DROPOUT), "CausalSelfAttention"):
+        yield ctx.hit(n, f"{ctx.where(n)}: {why}")
 
 
 @check(

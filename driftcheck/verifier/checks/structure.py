@@ -7,11 +7,16 @@ the analyzer understood, so a gap there is the analyzer's, not the model's (see 
 
 from __future__ import annotations
 
+from operator import attrgetter
+
 from driftcheck.graph import catalogue
 from driftcheck.graph.shapes import ARITY, CYCLE
 from driftcheck.verifier.base import BLOCKER, WARNING, check
 from driftcheck.verifier.build import L, facts_only, net, seq
 from driftcheck.verifier.context import STRUCTURAL, Context
+
+_ID = attrgetter("id")
+_NAME = attrgetter("name")
 
 
 def _lin(i, o, id=None, **kw):
@@ -100,6 +105,11 @@ def dataflow_cycle(ctx: Context):
 def duplicate_name(ctx: Context):
     if not ctx.hand_built:
         return
+    named = list(filter(None, map(_NAME, ctx.prep.nodes)))
+    if len(set(named)) == len(named) and not any(
+        x.startswith("duplicate id ") for n in ctx.prep.with_field("notes") for x in n.notes
+    ):
+        return  # every name unique, no id renamed on load: nothing to walk
     seen: dict[str, str] = {}
     for n in ctx.graph.nodes:
         dup = next((x for x in n.notes if x.startswith("duplicate id ")), None)
@@ -110,6 +120,16 @@ def duplicate_name(ctx: Context):
                 yield ctx.hit(n, f"module name {n.name!r} is used by {seen[n.name]!r} and {n.id!r}")
             else:
                 seen[n.name] = n.id
+
+
+def _sinks_are(ctx: Context, ends: set[str]) -> bool:
+    """True when the dataflow is acyclic and every node with an input but no consumer is in
+    ``ends``: then following consumers from any node ends in ``ends``, so every node with an
+    input reaches one (no walk needed)."""
+    if not ctx.prep.forward:
+        return False
+    sinks = set(ctx.incoming).difference(ctx.outgoing)
+    return sinks <= ends
 
 
 def _reach(ctx: Context, starts: list[str]) -> set[str]:
@@ -151,6 +171,14 @@ def unreachable_output(ctx: Context):
     starts = sources(ctx)
     if not starts:
         return
+    if ctx.prep.forward:
+        # acyclic: walking producers back from any node ends at a node without inputs; when
+        # every such node that feeds something is a start, everything with an input is reached
+        roots = set(ctx.outgoing).difference(ctx.incoming)
+        if roots <= set(starts) and all(
+            o in ctx.incoming or o in starts for o in ctx.graph.outputs
+        ):
+            return
     reach = _reach(ctx, starts)
     for o in ctx.graph.outputs:
         if o not in reach:
@@ -193,6 +221,8 @@ def no_outputs(ctx: Context):
 def dead_end_layer(ctx: Context):
     if not ctx.graph.outputs or not ctx.hand_built:
         return
+    if _sinks_are(ctx, set(ctx.graph.outputs)):
+        return
     incoming = ctx.incoming
     back = set(ctx.graph.outputs)
     stack = list(back)
@@ -234,6 +264,17 @@ def _arity_issues(ctx: Context):
 def missing_input(ctx: Context):
     if not ctx.hand_built:
         return
+    indeg = ctx.prep.indegree
+    suspects = False
+    for t, nodes in ctx.by_type.items():
+        spec = catalogue.get(t)
+        if spec is not None and spec.n_inputs:
+            ids = list(map(_ID, nodes))
+            if min(map(indeg.__getitem__, ids)) < spec.n_inputs:
+                suspects = True
+                break
+    if not suspects:
+        return  # every layer that takes inputs gets at least as many edges as it takes
     for n in ctx.layers():
         spec = catalogue.get(n.type)
         if spec is None or not spec.n_inputs:
@@ -263,6 +304,13 @@ def missing_input(ctx: Context):
 def extra_input(ctx: Context):
     if not ctx.hand_built:
         return
+    indeg, most = ctx.prep.indegree, 0
+    for t, nodes in ctx.by_type.items():
+        spec = catalogue.get(t)
+        if t != "Input" and spec is not None and spec.n_inputs is not None:
+            most = max(most, max(map(indeg.__getitem__, map(_ID, nodes))) - spec.n_inputs)
+    if most <= 0:
+        return  # no layer gets more edges than it takes
     for dst, srcs in ctx.incoming.items():
         n = ctx.index[dst]
         spec = catalogue.get(n.type)
@@ -299,6 +347,8 @@ def extra_input(ctx: Context):
     ],
 )
 def duplicate_edge_index(ctx: Context):
+    if not ctx.prep.shared_index:
+        return  # Prepared saw no two edges into one input position
     seen: set[tuple[str, int]] = set()
     for e in ctx.graph.edges:
         if e.index is None:
@@ -344,7 +394,7 @@ def unused_input(ctx: Context):
     invalid=[net([L("Input", "x", shape=[2, 4])], [], [])],
 )
 def empty_graph(ctx: Context):
-    if not ctx.graph.facts and not ctx.layers():
+    if not ctx.graph.facts and not ctx.layer_ids:
         yield ctx.hit(None, "the graph has no layers and no facts")
 
 

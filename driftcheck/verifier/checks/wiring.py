@@ -41,7 +41,7 @@ def _target(ctx: Context, node: Node, ref: str) -> tuple[Node | None, str, str]:
     invalid=[_tied_lm(target="nowhere.weight"), _tied_lm(target="emb.bias")],
 )
 def bad_tie(ctx: Context):
-    for n in ctx.graph.nodes:
+    for n in ctx.prep.with_field("tied"):
         for own, ref in n.tied.items():
             owner, oid, weight = _target(ctx, n, ref)
             if owner is None:
@@ -83,7 +83,7 @@ def bad_tie(ctx: Context):
     ],
 )
 def tie_chain(ctx: Context):
-    for n in ctx.graph.nodes:
+    for n in ctx.prep.with_field("tied"):
         for own, ref in n.tied.items():
             owner, _, weight = _target(ctx, n, ref)
             if owner is not None and weight in owner.tied:
@@ -150,6 +150,8 @@ def output_is_input(ctx: Context):
     ],
 )
 def edge_into_container(ctx: Context):
+    if ctx.has_kids.isdisjoint(ctx.outgoing) and ctx.has_kids.isdisjoint(ctx.incoming):
+        return  # no edge touches a node with children
     seen = set()
     for e in ctx.graph.edges:
         for end in (e.src, e.dst):
@@ -202,7 +204,7 @@ def edge_into_input(ctx: Context):
     invalid=[_tied_lm(head_out=12)],
 )
 def tie_shape_mismatch(ctx: Context):
-    for n in ctx.graph.nodes:
+    for n in ctx.prep.with_field("tied"):
         for own, ref in n.tied.items():
             owner, _, weight = _target(ctx, n, ref)
             theirs = node_weights(owner) if owner is not None else None
