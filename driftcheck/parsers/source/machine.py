@@ -9,7 +9,7 @@ from __future__ import annotations
 import ast
 from typing import Any
 
-from driftcheck.parsers.source import hfauto, torchlib
+from driftcheck.parsers.source import hfauto, reparam, torchlib
 from driftcheck.parsers.source.configs import ConfigMixin
 from driftcheck.parsers.source.items import _DICT_BASES, ItemsMixin
 from driftcheck.parsers.source.loader import Finder, ModInfo, parse_file
@@ -131,6 +131,8 @@ class Interp(ItemsMixin, ConfigMixin, Semantics):
             if isinstance(v, (list, tuple)):
                 return tuple(v)
             return (v,) * n if n else Unknown("ntuple")
+        if short in reparam.WRAPPERS and q.startswith("torch.nn.utils."):
+            return reparam.apply(q, args, kwargs)
         if q.startswith("torch.nn.") and not q.startswith("torch.nn.functional"):
             if short in torchlib.CONTAINERS:
                 return torchlib.container(short, args, kwargs, loc, self)
@@ -252,7 +254,10 @@ class Interp(ItemsMixin, ConfigMixin, Semantics):
         # environment probes: we model the default build (eager attention, no optional kernels)
         if short in ("is_torch_available", "is_torch_greater_or_equal"):
             return True
-        if short.startswith("is_") and short.endswith(("_available", "_requested", "_compiling")):
+        # ``is_deepspeed_zero3_enabled()`` / ``is_fsdp_enabled()``: off unless a launcher sets them
+        if short.startswith("is_") and short.endswith(
+            ("_available", "_requested", "_compiling", "_enabled")
+        ):
             return False
         return Unknown(f"call of {q}")
 

@@ -1,0 +1,31 @@
+"""Shared helper of tests/test_source_coverage_*.py: one snippet, parsed statically and built
+in real torch, must give the same parameter count."""
+
+from __future__ import annotations
+
+import importlib.util
+import textwrap
+from pathlib import Path
+from typing import Any
+
+from driftcheck.parsers.source import parse_source
+
+
+def torch_count(path: Path, entry: str, *args: Any, **kwargs: Any) -> int:
+    """Build ``entry`` from the snippet file in real torch (CPU) and count its parameters."""
+    spec = importlib.util.spec_from_file_location(f"snippet_{path.stem}_{entry}", path)
+    assert spec is not None and spec.loader is not None
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    model = getattr(mod, entry)(*args, **kwargs)
+    return sum(p.numel() for p in model.parameters())
+
+
+def same_as_torch(tmp_path: Path, code: str, entry: str, name: str = "snippet.py"):
+    """Parse ``code`` statically rooted at ``entry``; assert its count equals torch's."""
+    p = tmp_path / name
+    p.write_text(textwrap.dedent(code))
+    g = parse_source(p, entry=entry)
+    want = torch_count(p, entry)
+    assert g.params_total() == want, (g.params_total(), want, g.notes[:5])
+    return g
