@@ -21,11 +21,19 @@ def torch_count(path: Path, entry: str, *args: Any, **kwargs: Any) -> int:
     return sum(p.numel() for p in model.parameters())
 
 
-def same_as_torch(tmp_path: Path, code: str, entry: str, name: str = "snippet.py"):
-    """Parse ``code`` statically rooted at ``entry``; assert its count equals torch's."""
+def same_as_torch(
+    tmp_path: Path,
+    code: str,
+    entry: str,
+    name: str = "snippet.py",
+    config: dict[str, Any] | None = None,
+    torch_args: tuple[Any, ...] = (),
+):
+    """Parse ``code`` statically rooted at ``entry`` (bound to ``config``); assert its count
+    equals torch's for ``entry(*torch_args)``."""
     p = tmp_path / name
     p.write_text(textwrap.dedent(code))
-    g = parse_source(p, entry=entry)
-    want = torch_count(p, entry)
+    g = parse_source(p, entry=entry, config=config)
+    want = torch_count(p, entry, *torch_args)
     assert g.params_total() == want, (g.params_total(), want, g.notes[:5])
     return g

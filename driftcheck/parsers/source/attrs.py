@@ -9,6 +9,7 @@ from typing import Any
 
 from driftcheck.graph import catalogue
 from driftcheck.parsers.source.exprs import Frame
+from driftcheck.parsers.source.hfauto import model_kwargs
 from driftcheck.parsers.source.loader import ModInfo
 from driftcheck.parsers.source.pybuiltins import MATH_CONST, BuiltinMethod
 from driftcheck.parsers.source.values import (
@@ -81,8 +82,10 @@ class Attributes:
                 return obj.name
             if name in ("_from_config", "from_config", "from_pretrained"):
                 cls = obj
-                return BuiltinMethod(
-                    lambda a, k: self.instantiate(cls, a[:1], {}, (cls.mod.path, 0))
+                return BuiltinMethod(  # extra keywords go to __init__, as in transformers
+                    lambda a, k: self.instantiate(
+                        cls, a[:1], model_kwargs(k), (cls.mod.path, cls.node.lineno)
+                    )
                 )
             return Unknown(f"class attribute {name}")
         if isinstance(obj, Super):

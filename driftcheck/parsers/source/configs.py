@@ -129,6 +129,12 @@ class ConfigMixin:
             )
         if name in ("keys", "items", "values"):
             return BuiltinMethod(lambda a, k: list(getattr(cfg.fields, name)()))
+        if name.startswith("_") and not name.startswith("__"):
+            # a private field behind a public property (``_out_features``) is saved in the
+            # dict under its public name (BackboneConfigMixin.to_dict)
+            found, v = cfg.lookup(name[1:])
+            if found:
+                return self._wrap(cfg, name[1:], v, where)
         if cfg.cls is not None:
             ok, v, _ = self.mro_attr(cfg.cls, name)  # type: ignore[attr-defined]
             if ok:

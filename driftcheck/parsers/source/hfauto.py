@@ -109,6 +109,24 @@ _AUTO_TABLE = {
 }
 
 
+# keywords ``from_config`` / ``_from_config`` consume instead of passing them to __init__
+LOADER_KW = {
+    "config",
+    "torch_dtype",
+    "dtype",
+    "attn_implementation",
+    "device_map",
+    "trust_remote_code",
+    "code_revision",
+    "**",
+}
+
+
+def model_kwargs(kwargs: dict[str, Any]) -> dict[str, Any]:
+    """The keywords of ``AutoModel.from_config(cfg, **kw)`` that reach the model's __init__."""
+    return {k: v for k, v in kwargs.items() if k not in LOADER_KW}
+
+
 def auto_from_config(interp: Any, q: str, args: list, kwargs: dict, loc: tuple) -> Any:
     """``AutoModel.from_config(sub_config)`` -> instantiate the mapped class statically."""
     parts = q.split(".")
@@ -138,4 +156,5 @@ def auto_from_config(interp: Any, q: str, args: list, kwargs: dict, loc: tuple) 
     cls = find_hf_class(interp, mt, name, "modeling")
     if cls is None:
         return Unknown(f"class {name} not found for {mt}")
-    return interp.instantiate(cls, [cfg], {}, loc)
+    # ``from_config(config, add_pooling_layer=False)``: the rest goes to the model's __init__
+    return interp.instantiate(cls, [cfg], model_kwargs(kwargs), loc)

@@ -8,6 +8,8 @@ from __future__ import annotations
 from typing import Any
 
 from driftcheck.parsers.source import torchlib
+from driftcheck.parsers.source.modtree import ModulesView
+from driftcheck.parsers.source.stoplist import MODULE_BASES
 from driftcheck.parsers.source.values import (
     Cls,
     Config,
@@ -106,6 +108,8 @@ class ItemsMixin:
             raw.fields[str(k)] = v
         elif isinstance(raw, Obj) and raw.kind:
             torchlib.container_add(raw, v, str(k))
+        elif isinstance(raw, ModulesView):
+            self.register(raw.owner, str(k), v, None)
         elif isinstance(raw, (list, dict)):
             try:
                 raw[k] = v
@@ -182,11 +186,15 @@ class ItemsMixin:
             if q.rsplit(".", 1)[-1] in ("PreTrainedConfig", "PretrainedConfig"):
                 return isinstance(raw, Config)
             if isinstance(raw, Obj) and raw.cls is not None:
-                return any(isinstance(c, Ext) and c.qual == q for c in raw.cls.mro()) or Unknown(
-                    "isinstance"
-                )
-            if isinstance(raw, Leaf):
-                return raw.torch == q or Unknown("isinstance")
+                if any(isinstance(c, Ext) and c.qual == q for c in raw.cls.mro()):
+                    return True
+                return self._torch_subclass(raw.cls, q)
+            if isinstance(raw, (Leaf, Obj)):  # a catalogue layer, or a container
+                tq = raw.torch if isinstance(raw, Leaf) else raw.qual
+                if tq == q:
+                    return True
+                cls = self.torch_class(tq) if tq and tq.startswith("torch.nn.") else None
+                return self._torch_subclass(cls, q) if cls is not None else Unknown("isinstance")
             if isinstance(raw, (int, float, str, bool, type(None), list, tuple, dict)):
                 return False
             return Unknown("isinstance")
@@ -197,6 +205,29 @@ class ItemsMixin:
                 return raw.cls is not None and t in raw.cls.mro()
             return False
         return Unknown("isinstance")
+
+    def _torch_subclass(self, cls: Cls, q: str) -> Any:
+        """Is ``cls`` (user code or torch's own source) a subclass of torch class ``q``?
+
+        Decided when its MRO is visible: classes read from source, torch classes read from
+        torch's source, and framework bases outside ``torch.nn`` (``nn.Module`` itself,
+        ``PreTrainedModel``, mixins), which are no torch layer.
+        """
+        if not q.startswith("torch.nn."):
+            return Unknown("isinstance")
+        short = q.rsplit(".", 1)[-1]
+        for c in cls.mro():
+            if isinstance(c, Cls):
+                if c.name == short and c.mod.name.startswith("torch."):
+                    return True
+            elif (
+                isinstance(c, Ext) and c.qual.startswith("torch.nn.") and c.qual not in MODULE_BASES
+            ):
+                sub = self.torch_class(c.qual)
+                found = self._torch_subclass(sub, q) if sub is not None else Unknown("isinstance")
+                if found is not False:
+                    return found
+        return False
 
     def hasattr(self, x: Any, name: Any) -> Any:
         raw = plain(x)

@@ -36,6 +36,7 @@ class ModInfo:
     defs: dict[str, ast.AST] = field(default_factory=dict)  # name -> ClassDef / FunctionDef
     assigns: dict[str, ast.expr] = field(default_factory=dict)  # name -> value expr
     imports: dict[str, tuple[str, str | None]] = field(default_factory=dict)  # name -> (mod, attr)
+    stars: list[str] = field(default_factory=list)  # ``from .x import *``: modules, in order
     ns: dict[str, Any] = field(default_factory=dict)  # evaluated names (cache)
 
     @property
@@ -129,6 +130,8 @@ def _index(info: ModInfo, body: list[ast.stmt]) -> None:
             base = resolve_relative(info, st.module, st.level)
             for a in st.names:
                 if a.name == "*":
+                    if base not in info.stars:
+                        info.stars.append(base)
                     continue
                 info.imports.setdefault(a.asname or a.name, (base, a.name))
         elif isinstance(st, ast.If):

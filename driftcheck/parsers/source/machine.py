@@ -9,7 +9,7 @@ from __future__ import annotations
 import ast
 from typing import Any
 
-from driftcheck.parsers.source import hfauto, reparam, torchlib
+from driftcheck.parsers.source import hfauto, modtree, reparam, torchlib
 from driftcheck.parsers.source.configs import ConfigMixin
 from driftcheck.parsers.source.items import _DICT_BASES, ItemsMixin
 from driftcheck.parsers.source.loader import Finder, ModInfo, parse_file
@@ -319,6 +319,8 @@ class Interp(ItemsMixin, ConfigMixin, Semantics):
         if "__items__" in obj.attrs and name in ("get", "keys", "values", "items", "__getitem__"):
             return self.ext_method(obj, Ext("builtins.dict"), name)
         if obj.module:
+            if name in modtree.WALKS:
+                return modtree.walk_method(obj, name)
             if name in ("register_buffer", "register_parameter", "add_module", "register_module"):
                 return BuiltinMethod(lambda a, k: self._register(obj, name, a, k))
             if name in (
@@ -363,6 +365,8 @@ class Interp(ItemsMixin, ConfigMixin, Semantics):
             return WeightRef(leaf, name)
         if name in leaf.params:
             return leaf.params[name]
+        if name in modtree.WALKS:
+            return modtree.walk_method(leaf, name)
         if name in ("to", "apply", "requires_grad_", "reset_parameters"):
             return BuiltinMethod(lambda a, k: leaf)
         return Unknown(f"{leaf.type}.{name}")

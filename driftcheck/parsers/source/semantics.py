@@ -38,6 +38,7 @@ class Semantics(Attributes, Evaluator):
         self.globals: dict[int, dict[str, Any]] = {}
         self._pending: set[tuple[int, str]] = set()
         self.files: dict[str, int] = {}  # path -> lines, every file parsed
+        self.active: dict[int, int] = {}  # id(function node) -> frames of it on the stack
 
     # ------------------------------------------------------------------ modules
     def module(self, name: str) -> ModInfo | None:
@@ -73,7 +74,24 @@ class Semantics(Attributes, Evaluator):
         sub = self.module(qual)
         if sub is not None:
             return ModRef(qual, sub)
-        return Ext(qual)
+        star = self.star_source(mod, attr)
+        return self.global_lookup(star, attr) if star is not None else Ext(qual)
+
+    def star_source(self, mod: ModInfo, name: str) -> ModInfo | None:
+        """The module a ``from .x import *`` of ``mod`` takes ``name`` from (transformers'
+        lazy package ``__init__`` lists its modules that way under ``TYPE_CHECKING``).
+
+        Only plain modules, one level: a star import of a package (``from .models import *``
+        in transformers' own ``__init__``) would mean parsing the whole library.
+        """
+        for star in mod.stars:
+            path = None if is_stop(star) else self.finder.find(star)
+            if path is None or path.name == "__init__.py":
+                continue
+            sub = self.module(star)
+            if sub is not None and (name in sub.defs or name in sub.assigns or name in sub.imports):
+                return sub
+        return None
 
     def global_lookup(self, mod: ModInfo, name: str) -> Any:
         ns = self.globals.setdefault(id(mod), {})
@@ -103,6 +121,9 @@ class Semantics(Attributes, Evaluator):
             return self.import_value(m, a)
         if name == "__name__":
             return mod.name
+        star = self.star_source(mod, name) if mod.stars else None
+        if star is not None:
+            return self.global_lookup(star, name)
         return Ext(f"builtins.{name}")
 
     def lookup(self, name: str, fr: Frame) -> Any:
@@ -249,11 +270,17 @@ class Semantics(Attributes, Evaluator):
     def call_func(self, f: Func, args: list[Any], kwargs: dict[str, Any]) -> Any:
         if self.depth >= MAX_DEPTH:
             raise Budget(f"call depth over {MAX_DEPTH} (recursion?)")
+        key = id(f.node)
+        if key in self.active and _all_unknown(args, kwargs):
+            # ``walk(m)`` calling ``walk(child)`` over children we cannot see: every level
+            # would see the same unknowns, so the recursion can never end here
+            return Unknown(f"recursive call of {f.name} on unknown values")
         fr = Frame(f.mod, f, f.closure)
         if f.bound is not None:
             args = [f.bound, *args]
         self.bind_args(f, args, kwargs, fr)
         self.depth += 1
+        self.active[key] = self.active.get(key, 0) + 1
         try:
             if isinstance(f.node, ast.Lambda):
                 return self.eval(f.node.body, fr)
@@ -262,6 +289,10 @@ class Semantics(Attributes, Evaluator):
             return r.value
         finally:
             self.depth -= 1
+            if self.active[key] == 1:
+                del self.active[key]
+            else:
+                self.active[key] -= 1
         return None
 
     def bind_args(self, f: Func, args: list[Any], kwargs: dict[str, Any], fr: Frame) -> None:
@@ -357,6 +388,11 @@ class Semantics(Attributes, Evaluator):
 
     def make_config(self, cls: Cls, args: list, kwargs: dict, loc: tuple) -> Any:
         raise NotImplementedError
+
+
+def _all_unknown(args: list[Any], kwargs: dict[str, Any]) -> bool:
+    vals = [*args, *kwargs.values()]
+    return bool(vals) and all(isinstance(plain(v), Unknown) for v in vals)
 
 
 def _is_accessor(f: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:

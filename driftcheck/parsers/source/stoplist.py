@@ -31,7 +31,6 @@ STOP_MODULES = (
     "transformers.conversion_mapping",
     "transformers.monkey_patching",
     "transformers.initialization",
-    "transformers.backbone_utils",
 )
 EXT_TOPS = {
     "torch",
