@@ -9,7 +9,7 @@ from __future__ import annotations
 import ast
 from typing import Any
 
-from driftcheck.parsers.source import hfauto, modtree, reparam, torchlib
+from driftcheck.parsers.source import hfauto, modtree, torchlib
 from driftcheck.parsers.source.configs import ConfigMixin
 from driftcheck.parsers.source.items import _DICT_BASES, ItemsMixin
 from driftcheck.parsers.source.loader import Finder, ModInfo, parse_file
@@ -131,8 +131,6 @@ class Interp(ItemsMixin, ConfigMixin, Semantics):
             if isinstance(v, (list, tuple)):
                 return tuple(v)
             return (v,) * n if n else Unknown("ntuple")
-        if short in reparam.WRAPPERS and q.startswith("torch.nn.utils."):
-            return reparam.apply(q, args, kwargs)
         if q.startswith("torch.nn.") and not q.startswith("torch.nn.functional"):
             if short in torchlib.CONTAINERS:
                 return torchlib.container(short, args, kwargs, loc, self)
