@@ -9,7 +9,10 @@ own machinery (the other mechanisms have snippets in ``test_source_counts_*.py``
 - mimi: a config ``@property`` reading state ``__post_init__`` sets (``_has_encoder``) that
   ``to_dict()`` leaves out, and ``AutoModel.from_config`` of a sub-config made from the
   parent's dict (transformers maps the config class, not its copied ``model_type``);
-- mpt: ``layer_norm.bias = None``.
+- mpt: ``layer_norm.bias = None``;
+- marian: ``self._tied_weights_keys`` set per instance in ``__init__``;
+- zamba2: the same, with module prefixes chosen through ``next(cycle(blocks))``;
+- pp_ocrv6_small_rec: ``load_backbone(config)`` (AutoBackbone of ``config.backbone_config``).
 """
 
 from __future__ import annotations
@@ -26,7 +29,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from benchmarks.corpus import oracle  # noqa: E402
 from driftcheck.parsers.source import parse_source  # noqa: E402
 
-SAMPLE = ["dac", "encodec", "mimi", "mpt"]
+SAMPLE = ["dac", "encodec", "mimi", "mpt", "marian", "zamba2", "pp_ocrv6_small_rec"]
 
 
 @pytest.mark.parametrize("model_type", SAMPLE)

@@ -25,6 +25,7 @@ from driftcheck.parsers.source.values import (
     UnknownModule,
     WeightRef,
     is_module,
+    plain,
 )
 
 
@@ -128,6 +129,8 @@ class Attributes:
                 obj.tied[name] = (v.owner, v.name)
             elif isinstance(v, Tensor) and v.param and v.owner is not None and v.owner is not obj:
                 obj.tied[name] = (v.owner, v.name or name)
+            elif isinstance(v, Tensor) and v.param and name in ("weight", "bias"):
+                self.set_weight(obj, name, v, line)
         elif isinstance(obj, Config):
             obj.fields[obj.aliases.get(name, name)] = v
         elif isinstance(obj, Cls):
@@ -142,6 +145,33 @@ class Attributes:
             leaf.params["bias"] = False
         else:
             leaf.unresolved.append(f"{name} set to None at line {line}")
+
+    def set_weight(self, leaf: Leaf, name: str, t: Tensor, line: int | None) -> None:
+        """``layer.bias = nn.Parameter(t)``: a new parameter where the catalogue has one.
+
+        A bias on a layer built with ``bias=False`` turns the catalogue's ``bias`` on when
+        its shape is the one torch's layer would make; any other shape (or an unknown one)
+        leaves the layer unresolved rather than counted wrong."""
+        want = self.weights_with(leaf, {"bias": True} if name == "bias" else {})
+        shape = t.shape if isinstance(t.shape, tuple) else None
+        shape = tuple(plain(d) for d in shape) if shape is not None else None
+        if self.uncertain:
+            leaf.unresolved.append(f"{name} replaced under an unresolved condition at line {line}")
+        elif want is None or shape is None or tuple(want.get(name, ())) != shape:
+            leaf.unresolved.append(
+                f"{name} replaced by a parameter of shape {shape} at line {line}"
+            )
+        elif name == "bias":
+            leaf.params["bias"] = True
+
+    def weights_with(self, leaf: Leaf, changes: dict[str, Any]) -> dict | None:
+        spec = catalogue.get(leaf.type)
+        if spec is None or leaf.unresolved or (changes and not self.catalogue_has(leaf, "bias")):
+            return None
+        try:
+            return dict(spec.weights(spec.bind({**leaf.params, **changes})))
+        except Exception:  # noqa: BLE001 - an entry that cannot bind these values: unknown
+            return None
 
     def catalogue_has(self, leaf: Leaf, param: str) -> bool:
         spec = catalogue.get(leaf.type)

@@ -224,7 +224,10 @@ def apply_hf_ties(root: Any, interp: Any) -> None:
     for _path, m in _walk(root, ""):
         if not isinstance(m, Obj) or m.cls is None:
             continue
-        ok, keys, _ = interp.mro_attr(m.cls, "_tied_weights_keys")
+        if "_tied_weights_keys" in m.attrs:  # set per instance in __init__ (marian)
+            ok, keys = True, m.attrs["_tied_weights_keys"]
+        else:
+            ok, keys, _ = interp.mro_attr(m.cls, "_tied_weights_keys")
         keys = plain(keys) if ok else None
         if not isinstance(keys, dict) or not keys:
             continue

@@ -22,6 +22,7 @@ from driftcheck.parsers.source.pybuiltins import (
 )
 from driftcheck.parsers.source.semantics import EXT_TOPS, Semantics
 from driftcheck.parsers.source.stoplist import PRETRAINED_BASES
+from driftcheck.parsers.source.tensorshapes import joined_shape
 from driftcheck.parsers.source.values import (
     Cls,
     Config,
@@ -52,6 +53,10 @@ class Interp(ItemsMixin, ConfigMixin, Semantics):
     # ------------------------------------------------------------------ external calls
     def call_ext(self, f: Ext, args: list[Any], kwargs: dict[str, Any], loc: tuple) -> Any:
         q = f.qual
+        if q.endswith(".__init__") and args and isinstance(plain(args[0]), Obj):
+            # ``nn.LayerNorm.__init__(self, ...)`` in a subclass: the base's __init__ on self
+            self.ext_init(plain(args[0]), Ext(q[: -len(".__init__")]), args[1:], kwargs, loc)
+            return None
         if q.startswith("builtins."):
             return self.call_builtin(q[9:], args, kwargs, loc)
         if q in MATH:
@@ -60,6 +65,8 @@ class Interp(ItemsMixin, ConfigMixin, Semantics):
             return self.call_torch(q, args, kwargs, loc)
         if q.startswith("transformers."):
             return self.call_transformers(q, args, kwargs, loc)
+        if q in ("itertools.cycle", "itertools.product"):
+            return py_call(q, self, args, kwargs)
         if q in ("copy.deepcopy", "copy.copy"):
             return self.copy_value(args[0]) if args else Unknown("copy")
         if q in ("collections.OrderedDict", "typing.OrderedDict"):
@@ -144,8 +151,10 @@ class Interp(ItemsMixin, ConfigMixin, Semantics):
                 if args and isinstance(plain(args[0]), (list, tuple))
                 else Unknown("Size")
             )
-        if q in ("torch.cat", "torch.stack", "torch.log", "torch.exp", "torch.expm1", "torch.sqrt"):
-            if q in ("torch.log", "torch.exp", "torch.expm1", "torch.sqrt") and args:
+        if q in ("torch.cat", "torch.concat", "torch.concatenate", "torch.stack"):
+            return Tensor(joined_shape(q, args, kwargs))
+        if q in ("torch.log", "torch.exp", "torch.expm1", "torch.sqrt"):
+            if args:
                 return args[0] if isinstance(plain(args[0]), Tensor) else Tensor(Unknown(q))
             return Tensor(Unknown(q))
         if q in ("torch.get_default_dtype", "torch.device", "torch.finfo", "torch.iinfo"):
@@ -249,6 +258,19 @@ class Interp(ItemsMixin, ConfigMixin, Semantics):
         if q.endswith((".from_config", "._from_config")):
             return hfauto.auto_from_config(self, q, args, kwargs, loc)
         short = q.rsplit(".", 1)[-1]
+        if short == "load_backbone" and args:
+            # backbone_utils.load_backbone: AutoBackbone of ``config.backbone_config`` (or of
+            # the config itself when it has none), as its source does
+            cfg = plain(args[0])
+            sub = (
+                self.getattr(cfg, "backbone_config")
+                if self.hasattr(cfg, "backbone_config") is True
+                else None
+            )
+            target = cfg if plain(sub) is None else sub
+            return hfauto.auto_from_config(
+                self, "transformers.AutoBackbone.from_config", [target], {}, loc
+            )
         # environment probes: we model the default build (eager attention, no optional kernels)
         if short in ("is_torch_available", "is_torch_greater_or_equal"):
             return True

@@ -6,8 +6,9 @@ is ``Unknown``. Containers of modules (lists of layers) pass through untouched.
 
 from __future__ import annotations
 
+import itertools
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from driftcheck.parsers.source.values import Config, Obj, Sourced, Tensor, Unknown, plain
@@ -161,6 +162,10 @@ def py_call(name: str, interp: Any, args: list[Any], kwargs: dict[str, Any]) -> 
             return MATH[name](*pa)
         except (ValueError, TypeError, OverflowError, ZeroDivisionError):
             return Unknown(name)
+    if name in ("iter", "next", "itertools.cycle") and args:
+        return _iteration(name, interp, args)
+    if name == "itertools.product":
+        return _product(interp, args, kwargs)
     if name in ("print", "setattr", "delattr", "id", "hash", "iter", "next"):
         return None if name == "print" else Unknown(name)
     return Unknown(name)
@@ -268,3 +273,33 @@ def value_method(v: Any, name: str, interp: Any) -> Any:
     if isinstance(raw, tuple) and name in ("index", "count"):
         return BuiltinMethod(lambda a, k: getattr(tuple(plain(raw)), name)(plain(a[0])))
     return Unknown(f"attribute {name}")
+
+
+def _iteration(name: str, interp: Any, args: list[Any]) -> Any:
+    """``iter`` / ``itertools.cycle`` of a known sequence are real Python iterators over the
+    abstract items, so ``next()`` walks them as the code does (Zamba2 picks the block each
+    hybrid layer ties to with ``next(cycle(blocks))``). ``interp.iterate`` does not enumerate
+    an iterator: a loop over one is an unknown loop, never an endless one."""
+    if name == "next":
+        it = plain(args[0])
+        if not isinstance(it, Iterator):
+            return Unknown("next")
+        try:
+            return next(it)
+        except StopIteration:
+            return args[1] if len(args) > 1 else Unknown("next of an exhausted iterator")
+    items = interp.iterate(args[0])
+    if items is None:
+        return Unknown(name)
+    return itertools.cycle(items) if name == "itertools.cycle" else iter(items)
+
+
+def _product(interp: Any, args: list[Any], kwargs: dict[str, Any]) -> Any:
+    """``itertools.product`` of known finite sequences, as a list (bounded size)."""
+    its = [interp.iterate(a) for a in args]
+    rep = plain(kwargs.get("repeat", 1))
+    if any(i is None for i in its) or not isinstance(rep, int) or rep < 0:
+        return Unknown("product")
+    if math.prod(len(i) for i in its) ** rep > 100_000:
+        return Unknown("product over 100,000 items")
+    return list(itertools.product(*its, repeat=rep))
