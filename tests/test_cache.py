@@ -159,3 +159,14 @@ def test_cli_reuses_the_disk_cache(fresh, tmp_path):
     assert two.returncode == 0, two.stderr
     assert entry.stat().st_mtime_ns == written  # a miss would have rewritten the entry
     assert json.loads(one.stdout) == json.loads(two.stdout)
+
+
+def test_disk_entries_are_bounded(fresh, tmp_path, monkeypatch):
+    monkeypatch.setattr(cache, "MAX_ENTRIES", 2)
+    src = tmp_path / "tiny.py"
+    src.write_text(MODEL.format(width=8))
+    compute = Counting(src)
+    for i in range(4):
+        cache.cached_graph("test", {"path": str(src), "i": i}, compute)
+    assert compute.calls == 4
+    assert len(list((fresh / "graphs").glob("*.json"))) == 2

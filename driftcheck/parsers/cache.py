@@ -17,12 +17,12 @@ caller may mutate what it gets.
 
 The memory layer lives for the process; the disk layer is ``$DRIFTCHECK_CACHE_DIR`` or
 ``$XDG_CACHE_HOME/driftcheck`` (``~/.cache/driftcheck``), one JSON file per key, written
-atomically. ``DRIFTCHECK_NO_CACHE=1`` turns both off (always recompute). A corrupt or
-unreadable cache file is a miss, never an error.
+atomically. Each keeps the latest ``MAX_ENTRIES``. ``DRIFTCHECK_NO_CACHE=1`` turns both off
+(always recompute). A corrupt or unreadable cache file is a miss, never an error.
 
 What the cache does NOT do: answer for a different config. A config that differs in any key
 is a different key and is interpreted afresh (``benchmarks/bench_hf_corpus.py`` times that
-case, with this cache cleared, as its headline figure).
+case, with this cache off, as its headline figure).
 """
 
 from __future__ import annotations
@@ -41,6 +41,9 @@ from driftcheck.graph.model import Graph
 
 FORMAT = 1
 """Bump when what a cache file holds changes shape."""
+
+MAX_ENTRIES = 256
+"""Disk entries kept (the oldest written go first): a large model's graph is about 1 MB."""
 
 _MEMORY: dict[str, tuple[str, list[list[Any]]]] = {}
 _RECORDERS: list[dict[str, tuple[int, int, str]]] = []
@@ -153,8 +156,18 @@ def _store_disk(key: str, graph_json: str, files: list[list[Any]]) -> None:
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             json.dump({"format": FORMAT, "files": files, "graph": graph_json}, f)
         os.replace(tmp, path)
+        _prune(path.parent)
     except OSError:
         pass  # a read-only or full disk only costs the next run its time
+
+
+def _prune(folder: Path) -> None:
+    entries = list(folder.glob("*.json"))
+    if len(entries) <= MAX_ENTRIES:
+        return
+    entries.sort(key=lambda p: p.stat().st_mtime_ns)
+    for old in entries[: len(entries) - MAX_ENTRIES]:
+        old.unlink(missing_ok=True)
 
 
 def clear_memory() -> None:
@@ -183,6 +196,8 @@ def cached_graph(
     files = [[p, *v] for p, v in sorted(rec.items())]
     text = graph.model_dump_json()
     _MEMORY[key] = (text, files)
+    while len(_MEMORY) > MAX_ENTRIES:
+        del _MEMORY[next(iter(_MEMORY))]
     if disk:
         _store_disk(key, text, files)
     return graph
