@@ -38,3 +38,24 @@ def test_fixed_model_type_matches_torch(model_type):
     assert rec["params"] is not None, rec.get("error")
     g = parse_source(rec["modeling_file"], entry=rec["model_class"], config=rec["config"])
     assert g.params_total() == rec["params"], (model_type, g.params_total(), g.notes[:5])
+
+
+def test_gemma3_default_projector_pool_is_torchs_and_crashes():
+    """The verifier corpus's LAY005 blocker on gemma3 is a real crash, not a parser value:
+    the default config (224 px / 16 px patches, 256 tokens) gives torch the same
+    ``AvgPool2d(kernel_size=0, stride=0)``, and its first forward on an image raises."""
+    import torch
+    from transformers import Gemma3Config
+    from transformers.models.gemma3.modeling_gemma3 import Gemma3MultiModalProjector
+
+    rec = oracle("gemma3")
+    g = parse_source(rec["modeling_file"], entry=rec["model_class"], config=rec["config"])
+    pool = next(n for n in g.nodes if n.name == "multi_modal_projector.avg_pool")
+    cfg = Gemma3Config()
+    with torch.device("meta"):
+        proj = Gemma3MultiModalProjector(cfg)
+        assert pool.params["kernel_size"] == proj.avg_pool.kernel_size == 0
+        side = cfg.vision_config.image_size // cfg.vision_config.patch_size
+        x = torch.zeros(1, side * side, cfg.vision_config.hidden_size)
+        with pytest.raises(RuntimeError, match="stride should not be zero"):
+            proj(x)
