@@ -15,6 +15,10 @@ and the matcher is what is measured), we:
 
 A case is detected when the exit code is 1 with a finding that holds a value for each side;
 "strict" additionally needs a finding holding exactly the config's value and the literal.
+With torch, each edit is also built on the meta device: a case whose weights *and* module
+attributes equal the unedited model's is *inert* under this config (a ``getattr`` default the
+config overrides, a divisibility check that passes either way, a layer replaced later by a
+shared one); recall is printed over all cases and over the cases that are not inert.
 Prints recall, strict recall, the false-positive rate, and the misses by attribute and reason.
 
     python benchmarks/bench_drift.py [--models 60] [--only llama,bert] [--per-model 3]
@@ -179,11 +183,12 @@ def run_compare(code: Path, config: Path) -> tuple[int, list, str | None, str | 
     return exit_code(findings, "minor"), findings, None, fingerprint(left)
 
 
-def torch_weights(path: Path, modeling_file: Path, cls_name: str, model_type: str) -> str | None:
-    """The oracle for "does this edit change the weights": import the edited module as a
-    sibling of the original inside the real transformers package (so its relative imports
+def torch_state(path: Path, modeling_file: Path, cls_name: str, model_type: str) -> str | None:
+    """The oracle for "does this edit change what torch builds": import the edited module as
+    a sibling of the original inside the real transformers package (so its relative imports
     work), build ``cls_name`` from the default config on the meta device, and return the
-    parameter names and shapes. None when it cannot be built."""
+    parameter names and shapes plus every module's plain attributes (JSON). None when it
+    cannot be built."""
     import importlib
 
     import torch
@@ -203,11 +208,31 @@ def torch_weights(path: Path, modeling_file: Path, cls_name: str, model_type: st
             with torch.device("meta"):
                 model = getattr(mod, cls_name)(cfg)
         shapes = sorted((k, tuple(p.shape)) for k, p in model.named_parameters())
-        return json.dumps(shapes)
+        return json.dumps({"weights": shapes, "attrs": module_attrs(model)}, default=str)
     except Exception:  # noqa: BLE001 -- an edit torch cannot build is recorded as such
         return None
     finally:
         sys.modules.pop(name, None)
+
+
+def module_attrs(model: Any) -> list:
+    """Every module's plain attributes (numbers, strings, flags, tuples of them): what torch
+    keeps besides weights (``variance_epsilon``, ``max_seq_len_cached``, ``num_heads``...).
+    An edit that changes neither these nor the weights changes nothing the built model holds
+    (a default of ``getattr`` the config overrides, a check that passes either way, a layer
+    replaced later): it is *inert* under this config."""
+
+    def ok(v: Any) -> bool:
+        if isinstance(v, (list, tuple)):
+            return all(ok(x) for x in v)
+        return v is None or isinstance(v, (bool, int, float, str))
+
+    out = []
+    for name, m in model.named_modules():
+        for k, v in sorted(vars(m).items()):
+            if not k.startswith("_") and k != "training" and ok(v):
+                out.append((name, k, v))
+    return out
 
 
 def _nums(v: Any) -> list:
@@ -279,7 +304,7 @@ def main(argv: list[str] | None = None) -> int:
             text = modeling.read_text(encoding="utf-8")
             copy = tree.write(modeling, text, "copy")
             rc, fs, err, clean = run_compare(copy, cfg_path)
-            base = torch_weights(copy, modeling, rec["model_class"], mt) if args.torch else None
+            base = torch_state(copy, modeling, rec["model_class"], mt) if args.torch else None
             controls.append(
                 {"model": mt, "rc": rc, "findings": [f.message for f in fs], "error": err}
             )
@@ -296,7 +321,7 @@ def main(argv: list[str] | None = None) -> int:
                 new = literal(old)
                 code = tree.write(modeling, replace(text, line, c0, c1, new), attr)
                 rc, fs, err, printed = run_compare(code, cfg_path)
-                tw = torch_weights(code, modeling, rec["model_class"], mt) if args.torch else None
+                tw = torch_state(code, modeling, rec["model_class"], mt) if args.torch else None
                 both, strict = holds(fs, old, json.loads(new))
                 cases.append(
                     {
@@ -310,12 +335,17 @@ def main(argv: list[str] | None = None) -> int:
                         "strict": rc == 1 and strict,
                         "error": err,
                         "visible": printed is not None and printed != clean,
-                        "torch": None if base is None or tw is None else tw != base,
+                        "torch": None if base is None or tw is None else _w(tw) != _w(base),
+                        "inert": None if base is None or tw is None else tw == base,
                         "findings": [f.message for f in fs],
                     }
                 )
     secs = time.perf_counter() - t0
     return report(controls, cases, skipped, secs, args.json)
+
+
+def _w(state: str) -> list:
+    return json.loads(state)["weights"]
 
 
 def _flat_config(cfg: dict) -> dict:
@@ -354,11 +384,16 @@ def report(controls, cases, skipped, secs, json_path) -> int:
             weights = {True: "torch weights change", False: "torch weights same"}.get(
                 c["torch"], "torch n/a"
             )
+            if c.get("inert"):
+                weights += ", inert (torch module attributes same too)"
             print(
                 f"  {c['model']}:{c['line']} {c['attr']} {c['old']} -> {c['new']}: "
                 f"{seen}, {weights}, {why}"
             )
-    classes = Counter((c["attr"], "visible" if c["visible"] else "invisible") for c in misses)
+    classes = Counter(
+        (c["attr"], "inert" if c.get("inert") else "visible" if c["visible"] else "invisible")
+        for c in misses
+    )
     print("misses by class: " + ", ".join(f"{a} ({v}): {n}" for (a, v), n in classes.items()))
     if json_path:
         Path(json_path).write_text(json.dumps({"controls": controls, "cases": cases}, indent=1))
@@ -374,6 +409,12 @@ def report(controls, cases, skipped, secs, json_path) -> int:
     print(
         f"recall on edits that change torch's weights (meta-device oracle): "
         f"{len(tw_det)}/{len(tw)} = {len(tw_det) / max(1, len(tw)):.1%}"
+    )
+    live = [c for c in cases if c.get("inert") is False]
+    live_det = [c for c in live if c["detected"]]
+    print(
+        f"recall on edits that change what torch builds (weights or module attributes): "
+        f"{len(live_det)}/{len(live)} = {len(live_det) / max(1, len(live)):.1%}"
     )
     print(f"strict recall (finding holds the config value and the literal): {len(strict) / n:.1%}")
     print(

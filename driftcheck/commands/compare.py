@@ -182,6 +182,7 @@ def _code_facts_of_reference(cfg_graph: Graph, completed: dict[str, Any], displa
         return
     from driftcheck.graph.match.diff import same
 
+    cfg_graph.uses = ref.uses
     for key, fact in ref.facts.items():
         stated = cfg_graph.facts.get(key)
         if stated is None or not same(stated.value, fact.value):

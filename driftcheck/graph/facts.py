@@ -41,3 +41,60 @@ FACTS: dict[str, str] = {
     "pipelineParallelSize": "pipeline-parallel degree",
     "tensorCount": "number of tensors in a checkpoint",
 }
+
+# Names that mean a fact, as code attributes (``self.variance_epsilon``) and config keys
+# (``rms_norm_eps``): how a producer files a value it holds under the vocabulary above
+# (``Graph.uses``). Only names whose meaning does not depend on the model: a bare ``dim`` or
+# ``base`` could be anything, so they are left out rather than guessed.
+NAME_FACTS: dict[str, str] = {
+    **dict.fromkeys(
+        ("num_heads", "num_attention_heads", "n_head", "n_heads", "num_attn_heads"), "numHeads"
+    ),
+    **dict.fromkeys(
+        ("num_key_value_heads", "num_kv_heads", "n_kv_heads", "n_kv_head", "num_kv"), "numKvHeads"
+    ),
+    **dict.fromkeys(
+        ("head_dim", "attention_head_size", "head_size", "d_kv", "dim_head", "kv_channels"),
+        "headDim",
+    ),
+    **dict.fromkeys(("hidden_size", "embed_dim", "d_model", "n_embd", "model_dim"), "hiddenSize"),
+    **dict.fromkeys(
+        ("intermediate_size", "ffn_dim", "d_ff", "n_inner", "ffn_hidden_size"), "intermediateSize"
+    ),
+    **dict.fromkeys(("num_hidden_layers", "num_layers", "n_layer", "n_layers"), "numLayers"),
+    "vocab_size": "vocabSize",
+    **dict.fromkeys(
+        (
+            "max_position_embeddings",
+            "max_seq_len_cached",
+            "original_max_seq_len",
+            "max_source_positions",
+            "max_target_positions",
+            "max_positions",
+            "n_positions",
+            "n_ctx",
+            "max_seq_len",
+            "max_seq_length",
+            "max_sequence_length",
+            "context_length",
+        ),
+        "maxPositionEmbeddings",
+    ),
+    **dict.fromkeys(("rope_theta", "rotary_emb_base", "rope_base"), "ropeTheta"),
+    **dict.fromkeys(
+        (
+            "eps",
+            "epsilon",
+            "variance_epsilon",
+            "norm_eps",
+            "rms_norm_eps",
+            "layer_norm_eps",
+            "layer_norm_epsilon",
+            "layernorm_epsilon",
+        ),
+        "normEps",
+    ),
+    "sliding_window": "slidingWindow",
+    **dict.fromkeys(("num_experts", "num_local_experts", "n_routed_experts"), "numExperts"),
+    **dict.fromkeys(("num_experts_per_tok", "top_k", "moe_top_k"), "numExpertsPerTok"),
+}

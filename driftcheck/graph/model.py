@@ -83,6 +83,22 @@ class Fact(BaseModel):
     loc: Location | None = None
 
 
+class Use(BaseModel):
+    """One value the code holds for a model fact at one place: ``self.variance_epsilon = eps``
+    in a norm, ``self.max_seq_len_cached = config.max_position_embeddings`` in a rotary
+    embedding, ``self.num_heads`` read by ``view()`` in forward. Such values shape what the
+    model computes without showing in any layer's weights, so a literal written where the
+    code should read the config is only visible here. A fact (``Graph.facts``) is one value;
+    uses are every value, each with where it was read (one model may hold several)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    key: str = Field(min_length=1, description="fact key (driftcheck/graph/facts.py)")
+    value: Any
+    loc: Location | None = None
+    via: str | None = Field(default=None, description="Class.attribute that holds the value")
+
+
 class Graph(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
@@ -93,6 +109,7 @@ class Graph(BaseModel):
     edges: list[Edge] = Field(default_factory=list)
     outputs: list[str] = Field(default_factory=list)
     facts: dict[str, Fact] = Field(default_factory=dict)
+    uses: list[Use] = Field(default_factory=list)
     notes: list[str] = Field(default_factory=list)
 
     _index: dict[str, Node] | None = PrivateAttr(default=None)

@@ -26,6 +26,7 @@ from driftcheck.graph.match.canon import canonicalise
 from driftcheck.graph.match.derive import derive
 from driftcheck.graph.match.diff import Diff, Differ, same
 from driftcheck.graph.match.facts import SIDES, FactDiff, fact_diffs
+from driftcheck.graph.match.uses import use_diffs
 from driftcheck.graph.model import Graph
 
 __all__ = ["compare", "label_of"]
@@ -50,11 +51,23 @@ def compare(left: Graph, right: Graph, labels: dict[str, str] | None = None) -> 
     diffs = Differ().run(a, b) if la and lb else []
     facts = fact_diffs(left, right, derive(a), derive(b))
     rest = _fold(facts, diffs)
+    facts += _new_uses(use_diffs(left, right, {f.key for f in facts}), facts, rest)
     out = [_fact_finding(f, labels) for f in facts] + [_diff_finding(d, labels) for d in rest]
     for side, g, ok, other in (("left", left, la, lb), ("right", right, lb, la)):
         if other and not ok and g.nodes:
             out.append(_incomplete(side, g, labels))
     return sorted(out, key=lambda f: (-f.severity.rank, f.kind not in COUNT_KINDS))
+
+
+def _new_uses(uses: list[FactDiff], facts: list[FactDiff], rest: list[Diff]) -> list[FactDiff]:
+    """Use diffs that say something the fact and structural findings do not already say."""
+    said = [(f.values["left"], f.values["right"]) for f in facts]
+    said += [(d.left, d.right) for d in rest]
+    return [
+        u
+        for u in uses
+        if not any(same(u.values["left"], lv) and same(u.values["right"], rv) for lv, rv in said)
+    ]
 
 
 def _has_layers(items: list) -> bool:
@@ -125,6 +138,7 @@ def _fact_finding(f: FactDiff, labels: dict[str, str]) -> Finding:
         sev = max(sev, s, key=lambda x: x.rank)
     lv, rv = f.values["left"], f.values["right"]
     notes = [f"{side}: read off the structure ({attr})" for side, attr in f.derived.items()]
+    notes += [f"{side}: held by {', '.join(vias)}" for side, vias in f.held.items() if vias]
     seen = [a for a in dict.fromkeys(d.attribute for d in f.absorbed) if a != f.attribute]
     if seen:
         notes.append(f"same values in {', '.join(seen)}")

@@ -43,6 +43,8 @@ class FactDiff:
     derived: dict[str, str] = field(default_factory=dict)
     """side -> the catalogue attribute the value was read off, for sides without the fact"""
     absorbed: list[Diff] = field(default_factory=list)
+    held: dict[str, list[str]] = field(default_factory=dict)
+    """side -> the ``Class.attribute`` places holding the value, for diffs of ``Graph.uses``"""
     kind: str | None = None
     message: str | None = None
 

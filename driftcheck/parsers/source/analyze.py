@@ -59,8 +59,10 @@ def analyze(p: Path, entry: str | None, config: dict | None, config_path: str | 
     graph.invalidate()
     from driftcheck.parsers.source.facts import record_facts
     from driftcheck.parsers.source.forward import add_edges
+    from driftcheck.parsers.source.uses import record_uses
 
     record_facts(graph, b, interp)
+    record_uses(graph, root)
     try:
         add_edges(graph, b, interp)
     except Budget as e:

@@ -122,6 +122,8 @@ class Attributes:
     def setattr(self, obj: Any, name: str, v: Any, line: int | None, fr: Frame) -> None:
         if isinstance(obj, Obj):
             self.register(obj, name, v, line)
+            if line is not None and fr is not None and name in obj.attrs:
+                obj.attr_locs[name] = (str(fr.mod.path), line)  # for Graph.uses
         elif isinstance(obj, Leaf):
             if v is None and name in ("weight", "bias"):
                 self.drop_weight(obj, name, line)

@@ -131,6 +131,7 @@ class Obj:
     notes: list[str] = field(default_factory=list)
     unresolved: list[str] = field(default_factory=list)
     qual: str | None = None  # torch class qualname when interpreted from torch source
+    attr_locs: dict[str, tuple[str, int]] = field(default_factory=dict)  # where attrs were set
 
 
 @dataclass(eq=False)

@@ -1,0 +1,63 @@
+"""``Graph.uses``: every value a module holds for a model fact, with where it was read.
+
+Facts (``facts.py``) are one value per model and only where the structure pins it down. Many
+values the model computes with never reach a layer's weights: the ``eps`` a user-written
+RMSNorm keeps for ``forward``, the ``max_seq_len_cached`` of a rotary embedding, the
+``num_heads`` an attention splits its projections by in ``view()``. A literal written where
+the code should read the config changes only such a value, so the drift matcher needs them.
+
+A module attribute is a use when its value is a known number and either its name or the
+config key it was read from means a fact (``driftcheck.graph.facts.NAME_FACTS``). Each use
+keeps the config read's file:line and key when it came from a config, else the line that
+assigned it. Nothing is inferred from class names.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from driftcheck.findings import Location
+from driftcheck.graph.facts import NAME_FACTS
+from driftcheck.graph.model import Graph, Use
+from driftcheck.parsers.source.values import Obj, Sourced, plain
+
+MAX_USES = 2000
+"""Distinct (fact, value, place) triples kept: repeated layers give the same few."""
+
+
+def record_uses(graph: Graph, root: Any) -> None:
+    seen: set[int] = set()
+    out: dict[tuple, Use] = {}
+    todo = [root]
+    while todo and len(out) < MAX_USES:
+        m = todo.pop()
+        if not isinstance(m, Obj) or id(m) in seen:
+            continue
+        seen.add(id(m))
+        for name, v in m.attrs.items():
+            use = _use(m, name, v)
+            if use is not None:
+                out.setdefault((use.key, use.value, use.loc, use.via), use)
+        todo.extend(reversed(list(m.children.values())))
+    graph.uses = list(out.values())
+
+
+def _use(m: Obj, name: str, v: Any) -> Use | None:
+    raw = plain(v)
+    if isinstance(raw, bool) or not isinstance(raw, (int, float)):
+        return None
+    key = NAME_FACTS.get(name)
+    src = v if isinstance(v, Sourced) else None
+    if key is None and src is not None and src.key:
+        key = NAME_FACTS.get(src.key.rsplit(".", 1)[-1])
+    if key is None:
+        return None
+    where = m.attr_locs.get(name)
+    if src is not None and src.file and src.line:
+        loc = Location(file=src.file, line=src.line, key=src.key)
+    elif where is not None:
+        loc = Location(file=where[0], line=where[1], key=src.key if src is not None else None)
+    else:
+        loc = None
+    owner = m.cls.name if m.cls is not None else (m.qual or m.kind or "module")
+    return Use(key=key, value=raw, loc=loc, via=f"{owner}.{name}")
