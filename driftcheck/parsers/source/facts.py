@@ -150,6 +150,8 @@ def _collect(m: Any, found: dict, seen: set) -> None:
                 continue
             if isinstance(v, Sourced):
                 loc = Location(file=v.file, line=v.line, key=v.key)
+            elif name in m.attr_locs:  # the line that set it, not the line that built m
+                loc = Location(file=m.attr_locs[name][0], line=m.attr_locs[name][1])
             else:
                 loc = Location(file=m.loc[0], line=m.loc[1]) if m.loc else None
             found[fact].append((raw, loc))

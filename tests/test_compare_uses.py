@@ -1,0 +1,164 @@
+"""Drift in values no weight shows (``Graph.uses``): norm eps, rotary length and base, heads
+split only in ``forward``.
+
+The hand-written decoder (tests/data/uses/tiny_decoder.py) is edited in one place; torch
+builds both versions and confirms the edit leaves every weight as it was and changes exactly
+the module attribute the finding names, so the structure alone could not have shown it.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+from driftcheck.findings import Severity
+from driftcheck.graph.match import compare
+from driftcheck.graph.model import Graph, Use
+from driftcheck.parsers.source import parse_source
+
+ROOT = Path(__file__).resolve().parent.parent
+TINY = ROOT / "tests" / "data" / "uses" / "tiny_decoder.py"
+# (text to replace, replacement, fact, torch class, attribute, old value, new value)
+EDITS = [
+    ("self.norm1 = Norm(DIM, EPS)", "self.norm1 = Norm(DIM, 1e-05)", "normEps", "Norm", "eps",
+     1e-06, 1e-05),
+    ("self.max_seq_len_cached = CONTEXT", "self.max_seq_len_cached = 512",
+     "maxPositionEmbeddings", "Rotary", "max_seq_len_cached", 256, 512),
+    ("self.rope_theta = THETA", "self.rope_theta = 500000.0", "ropeTheta", "Rotary",
+     "rope_theta", 10000.0, 500000.0),
+    ("self.num_heads = HEADS", "self.num_heads = 8", "numHeads", "SelfAttention", "num_heads",
+     4, 8),
+]  # fmt: skip
+
+
+def torch_model(path: Path):
+    """Build the file's TinyDecoder in torch (test data: importing it here is fine)."""
+    import torch
+
+    spec = importlib.util.spec_from_file_location(f"tiny_{path.stem}", path)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    with torch.device("meta"):
+        return mod.TinyDecoder()
+
+
+def shapes(model) -> list:
+    return sorted((k, tuple(p.shape)) for k, p in model.named_parameters())
+
+
+def held(model, cls: str, attr: str) -> set:
+    return {getattr(m, attr) for m in model.modules() if type(m).__name__ == cls}
+
+
+def edited(tmp_path: Path, old: str, new: str) -> Path:
+    text = TINY.read_text()
+    assert text.count(old) == 1, old
+    out = tmp_path / "edited.py"
+    out.write_text(text.replace(old, new))
+    return out
+
+
+def test_uses_are_what_torch_holds():
+    g = parse_source(TINY)
+    model = torch_model(TINY)
+    keys = {u.key for u in g.uses}
+    assert {"normEps", "maxPositionEmbeddings", "ropeTheta", "numHeads"} <= keys
+    for u in g.uses:
+        cls, attr = u.via.split(".")
+        assert held(model, cls, attr) == {u.value}, u
+        line = TINY.read_text().splitlines()[u.loc.line - 1]
+        assert f"self.{attr} =" in line, (u, line)
+
+
+def test_clean_copy_has_no_drift(tmp_path):
+    copy = tmp_path / "copy.py"
+    copy.write_text(TINY.read_text())
+    assert compare(parse_source(copy), parse_source(TINY)) == []
+
+
+@pytest.mark.parametrize("edit", EDITS, ids=[e[2] for e in EDITS])
+def test_value_no_weight_shows_is_drift(tmp_path, edit):
+    old, new, key, cls, attr, before, after = edit
+    path = edited(tmp_path, old, new)
+    # torch: the same weights, and the attribute really changed
+    a, b = torch_model(path), torch_model(TINY)
+    assert shapes(a) == shapes(b)
+    assert after in held(a, cls, attr) and after not in held(b, cls, attr)
+    findings = compare(parse_source(path), parse_source(TINY))
+    got = [f for f in findings if f.attribute == f"model.{key}"]
+    assert len(got) == 1, [f.message for f in findings]
+    f = got[0]
+    assert f.values == {"left": after, "right": before}
+    assert f.severity.rank >= Severity.minor.rank
+    where = {loc.side: loc for loc in f.locations}
+    line = path.read_text().splitlines()[where["left"].line - 1]
+    assert new in line or f"self.{attr} =" in line, line
+    assert where["right"].file == str(TINY)
+
+
+def test_one_of_several_norms_is_drift(tmp_path):
+    """Only the first norm of each block changes: the edited side holds both values."""
+    path = edited(tmp_path, "self.norm1 = Norm(DIM, EPS)", "self.norm1 = Norm(DIM, 1e-05)")
+    g = parse_source(path)
+    assert {u.value for u in g.uses if u.key == "normEps"} == {1e-05, 1e-06}
+    assert held(torch_model(path), "Norm", "eps") == {1e-05, 1e-06}
+    f = next(f for f in compare(g, parse_source(TINY)) if f.attribute == "model.normEps")
+    assert f.values == {"left": 1e-05, "right": 1e-06}
+
+
+def _graph(*uses: tuple) -> Graph:
+    return Graph(uses=[Use(key=k, value=v, via=via) for k, v, via in uses])
+
+
+def test_use_sets_rules():
+    from driftcheck.graph.match.uses import use_diffs
+
+    a = _graph(("normEps", 1e-6, "N.eps"), ("normEps", 1e-5, "V.eps"), ("ropeTheta", 1e4, "R.b"))
+    b = _graph(("normEps", 1e-6, "Other.eps"), ("normEps", 1e-5, "V.eps"))
+    assert use_diffs(a, b, set()) == []  # same values, held by other classes: no drift
+    c = _graph(("normEps", 1e-6, "N.eps"))
+    (d,) = use_diffs(a, c, set())  # a holds a value c never does
+    assert (d.key, d.values) == ("normEps", {"left": 1e-5, "right": 1e-6})
+    assert d.held == {"left": ["V.eps"], "right": ["N.eps"]}
+    assert use_diffs(a, c, {"normEps"}) == []  # already reported by the fact comparison
+    assert use_diffs(a, Graph(), set()) == []  # a side that says nothing is not drift
+    e = _graph(("normEps", 1e-6, "N.eps"), ("normEps", 1e-3, "X.eps"))
+    (d,) = use_diffs(a, e, set())
+    assert d.values == {"left": 1e-5, "right": 0.001}
+
+
+def test_llama_copy_with_literal_eps_and_context(tmp_path):
+    """The drift benchmark's mechanism on llama: values only forward() uses."""
+    sys.path.insert(0, str(ROOT))
+    import transformers
+
+    from benchmarks.bench_drift import Mirror, literal, replace, run_compare, sites
+
+    cfg = transformers.LlamaConfig(
+        hidden_size=64, intermediate_size=128, num_attention_heads=4, num_key_value_heads=4,
+        num_hidden_layers=2, vocab_size=100, max_position_embeddings=256,
+    ).to_dict()  # fmt: skip
+    cfg_path = tmp_path / "config.json"
+    cfg_path.write_text(json.dumps(cfg))
+    modeling = Path(transformers.models.llama.modeling_llama.__file__)
+    text = modeling.read_text()
+    tree = Mirror(tmp_path / "m")
+    found = {s[0]: s for s in sites(text, {"LlamaDecoderLayer", "LlamaRotaryEmbedding"})}
+    for attr, key in (
+        ("rms_norm_eps", "normEps"),
+        ("max_position_embeddings", "maxPositionEmbeddings"),
+    ):
+        _, line, c0, c1 = found[attr]
+        new = literal(cfg[attr])
+        rc, findings, err, _ = run_compare(
+            tree.write(modeling, replace(text, line, c0, c1, new), attr), cfg_path
+        )
+        assert rc == 1, (attr, err)
+        f = next(f for f in findings if f.attribute == f"model.{key}")
+        assert f.values == {"left": json.loads(new), "right": cfg[attr]}
+        right = next(loc for loc in f.locations if loc.side == "right")
+        assert right.key == attr
