@@ -48,6 +48,17 @@ class Super:
         self.inst = inst
 
 
+def _written_at(obj: Obj, v: Any, line: int, fr: Frame) -> tuple[str, int]:
+    """Where an attribute's value was written: the caller's line when ``__init__`` stores an
+    argument it was given (``self.eps = eps`` holds what ``Norm(dim, eps=1e-5)`` passed)."""
+    f = fr.func
+    if f is not None and f.name == "__init__" and obj.loc is not None:
+        a = f.node.args
+        if any(fr.locals.get(p.arg) is v for p in [*a.args[1:], *a.kwonlyargs]):
+            return obj.loc
+    return (str(fr.mod.path), line)
+
+
 class Attributes:
     """Attribute semantics (mixed into ``Semantics``)."""
 
@@ -123,7 +134,7 @@ class Attributes:
         if isinstance(obj, Obj):
             self.register(obj, name, v, line)
             if line is not None and fr is not None and name in obj.attrs:
-                obj.attr_locs[name] = (str(fr.mod.path), line)  # for Graph.uses
+                obj.attr_locs[name] = _written_at(obj, v, line, fr)  # for Graph.uses
         elif isinstance(obj, Leaf):
             if v is None and name in ("weight", "bias"):
                 self.drop_weight(obj, name, line)
