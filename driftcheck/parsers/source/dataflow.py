@@ -216,8 +216,8 @@ class Flow:
         owner = self.node(parent) if parent else None
         short = nid.rsplit("/", 1)[-1]
         name = f"{owner.name}.{short}" if owner is not None and owner.name else short
-        # tuples as lists: what a JSON round trip gives back
-        params = {k: list(v) if isinstance(v, tuple) else v for k, v in params.items()}
+        # tuples as lists: what a JSON round trip gives back; a symbolic size is unknown
+        params = {k: _plain(list(v) if isinstance(v, tuple) else v) for k, v in params.items()}
         node = Node(id=nid, type=type_, name=name, params=params, parent=parent)
         if loc is not None:
             node.loc = Location(file=str(loc[0]), line=loc[1])
@@ -446,3 +446,13 @@ def add_edges(graph: Graph, builder: Any, interp: Any) -> None:
         )
     graph.notes.extend(runner.notes[:20])
     graph.invalidate()
+
+
+def _plain(v: Any) -> Any:
+    """A param value as graph JSON holds it: a symbolic size (``Sym``, a derivation only this
+    pass understands) becomes None, as any unknown size, so the graph can be serialized."""
+    if isinstance(v, (list, tuple)):
+        return type(v)(_plain(x) for x in v)
+    if isinstance(v, dict):
+        return {k: _plain(x) for k, x in v.items()}
+    return v if v is None or isinstance(v, (bool, int, float, str)) else None
