@@ -106,6 +106,8 @@ class ConfigMixin:
             cfg.lines.setdefault(p.arg, p.lineno)
 
     def config_attr(self, cfg: Config, name: str, where: tuple | None) -> Any:
+        if name == "per_layer_config":
+            return self._per_layer(cfg, where)
         found, v = cfg.lookup(name)
         if found:
             return self._wrap(cfg, name, v, where)
@@ -170,6 +172,39 @@ class ConfigMixin:
             return cfg.derived
         cfg.derived = {k: v for k, v in built.fields.items() if k not in cfg.fields}
         return cfg.derived
+
+    def _per_layer(self, cfg: Config, where: tuple | None) -> Any:
+        """``config.per_layer_config``: one config per layer, the global one with that layer's
+        overrides (transformers' heterogeneous configs: ``{"05": {"head_dim": 512}}``, keys
+        are layer indices, ``skip`` lists sub-layers a layer leaves out)."""
+        n = plain(self.config_attr(cfg, "num_hidden_layers", where))
+        if not isinstance(n, int) or isinstance(n, bool) or not 0 <= n <= 100_000:
+            return Unknown("per_layer_config without num_hidden_layers")
+        found, raw = cfg.lookup("per_layer_config")
+        raw = plain(raw) if found else None
+        if raw is None:
+            return [cfg] * n
+        if not isinstance(raw, dict):
+            return Unknown("per_layer_config")
+        overrides: dict[int, dict] = {}
+        for k, v in raw.items():
+            try:
+                overrides[int(plain(k))] = dict(plain(v))
+            except (TypeError, ValueError):
+                return Unknown("per_layer_config key")
+        out: list[Any] = []
+        for i in range(n):
+            layer = overrides.get(i)
+            if not layer:
+                out.append(cfg)
+                continue
+            fields = dict(cfg.fields)
+            fields.pop("per_layer_config", None)
+            for k, v in layer.items():
+                fields[cfg.aliases.get(k, k)] = v
+            fields["skip"] = list(layer.get("skip", []))
+            out.append(Config(fields, cfg.aliases, cfg.origin, cfg.lines, cfg.cls, cfg.prefix))
+        return out
 
     def has_config_attr(self, cfg: Config, name: str) -> bool:
         if cfg.lookup(name)[0]:

@@ -309,7 +309,7 @@ class Interp(ItemsMixin, ConfigMixin, Semantics):
                     obj.qual = obj.qual or f"torch.nn.{short}"
 
     def ext_method(self, inst: Any, base: Ext, name: str) -> Any:
-        if name == "__init__":
+        if name == "__init__" or name == "__post_init__" and isinstance(inst, Config):
             if isinstance(inst, Config):
 
                 def cinit(a: list, k: dict) -> None:
