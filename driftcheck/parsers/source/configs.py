@@ -16,7 +16,9 @@ from driftcheck.parsers.source.pybuiltins import BuiltinMethod
 from driftcheck.parsers.source.values import Cls, Config, Ext, Func, Obj, Sourced, Unknown, plain
 
 CONFIG_BASES = ("PreTrainedConfig", "PretrainedConfig")
-# PreTrainedConfig attributes that to_dict() may leave out (and their defaults)
+# PreTrainedConfig attributes that to_dict() may leave out (and their defaults). Not
+# ``tie_word_embeddings``: transformers 5 declares it per config class, and a class without it
+# does not tie (``getattr(config, "tie_word_embeddings", False)`` in modeling_utils)
 BASE_DEFAULTS: dict[str, Any] = {
     "_attn_implementation": "eager",
     "_attn_implementation_internal": None,
@@ -29,7 +31,6 @@ BASE_DEFAULTS: dict[str, Any] = {
     "output_attentions": False,
     "output_hidden_states": False,
     "return_dict": True,
-    "tie_word_embeddings": True,
     "is_encoder_decoder": False,
     "chunk_size_feed_forward": 0,
     "name_or_path": "",

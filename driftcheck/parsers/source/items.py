@@ -89,7 +89,7 @@ class ItemsMixin:
                 return raw.attrs["__items__"].get(k, Unknown(f"key {k}"))
             return Unknown("subscript of object")
         if isinstance(raw, Tensor):
-            return Tensor(Unknown("tensor index"))
+            return Tensor(torchlib.index_shape(raw.shape, k))
         if isinstance(raw, Ext):
             return Unknown(f"{raw.qual}[...]")
         try:

@@ -210,6 +210,11 @@ def tensor_method(interp: Any, t: Tensor, name: str) -> Any:
                 return Tensor(Unknown(name))
             if name == "repeat" and known and len(dims) == len(shp):
                 return Tensor(tuple(d * r for d, r in zip(shp, dims)))
+            if name == "expand":  # -1 keeps that dim (aligned from the right), never infers
+                if not known or len(dims) < len(shp):
+                    return Tensor(Unknown(name))
+                lead = len(dims) - len(shp)
+                return Tensor(tuple(shp[i - lead] if d == -1 else d for i, d in enumerate(dims)))
             if -1 in dims and known:
                 n = _numel(shp)
                 rest = prod(d for d in dims if d != -1)
@@ -221,6 +226,44 @@ def tensor_method(interp: Any, t: Tensor, name: str) -> Any:
     if name in ("t", "transpose", "permute", "flip"):
         return BuiltinMethod(lambda a, k: Tensor(shp if name == "flip" else Unknown(name)))
     return BuiltinMethod(lambda a, k: Unknown(f"tensor.{name}"))
+
+
+def index_shape(shape: Any, key: Any) -> tuple[Any, ...] | Unknown:
+    """Shape of ``t[key]`` for basic indexing: ints drop a dim, slices cut it, ``None`` adds
+    a dim of 1, ``...`` stands for the dims no other index names (torch's rules)."""
+    if isinstance(shape, Unknown):
+        return shape
+    keys = [plain(x) for x in key] if isinstance(key, tuple) else [plain(key)]
+    if any(not (x is None or x is Ellipsis or isinstance(x, (int, slice))) for x in keys):
+        return Unknown("tensor index")
+    if any(isinstance(x, bool) for x in keys) or keys.count(Ellipsis) > 1:
+        return Unknown("tensor index")
+    named = sum(1 for x in keys if x is not None and x is not Ellipsis)
+    if named > len(shape):
+        return Unknown("too many indices")
+    if Ellipsis in keys:
+        at = keys.index(Ellipsis)
+        keys = keys[:at] + [slice(None)] * (len(shape) - named) + keys[at + 1 :]
+    else:
+        keys = keys + [slice(None)] * (len(shape) - named)
+    out: list[Any] = []
+    dims = iter(shape)
+    for x in keys:
+        if x is None:
+            out.append(1)
+            continue
+        d = next(dims)
+        if isinstance(x, int):
+            continue
+        if x == slice(None):
+            out.append(d)
+        elif isinstance(plain(d), int) and all(
+            v is None or isinstance(v, int) for v in (x.start, x.stop, x.step)
+        ):
+            out.append(len(range(*x.indices(plain(d)))))
+        else:
+            out.append(Unknown("sliced dim"))
+    return tuple(out)
 
 
 def _numel(shp: Any) -> Any:
