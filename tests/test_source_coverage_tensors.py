@@ -7,6 +7,8 @@ import pytest
 from tests.source_coverage import same_as_torch
 
 INDEXING = """
+import math
+
 import torch
 import torch.nn as nn
 
@@ -22,6 +24,20 @@ class Net(nn.Module):
         self.b2 = nn.Parameter(B[1, :, None, ::3])
         self.b3 = nn.Parameter(torch.ones(3)[:, None].expand(2, 3, 5))
         self.b4 = nn.Parameter(B[-1][1:-1])
+        self.n = nn.Parameter(torch.normal(0, 0.1, size=(7,)))
+        dt = torch.exp(torch.rand(5) * (math.log(0.1) - math.log(0.001)) + math.log(0.001))
+        dt = torch.clamp(dt, min=1e-4)
+        self.dt_bias = nn.Parameter(dt + torch.log(-torch.expm1(-dt)))
+        pe = torch.zeros(9, 6)
+        pos = torch.arange(0, 9).unsqueeze(1)
+        div = torch.exp(torch.arange(0, 6, 2) * -(math.log(10000.0) / 6))
+        pe[:, 0::2] = torch.sin(pos * div)
+        pe = pe - pe.mean()
+        pe = pe / (pe.std() * 10)
+        self.pe = nn.Parameter(pe, requires_grad=False)
+        self.outer = nn.Parameter(pos * div)
+        self.rows = nn.Parameter(B.sum(1))
+        self.keep = nn.Parameter(B.mean(-1, keepdim=True))
 """
 
 
@@ -76,3 +92,34 @@ def test_tied_weights_keys_set_on_the_instance(tmp_path, tie):
     g = same_as_torch(tmp_path, SHARED.format(tie=line), "Net")
     shared = 8 * 8 + 8
     assert g.params_total() == (shared if tie else 4 * shared) + 4 * (8 * 2 + 2)
+
+
+ROPE = """
+import torch
+import torch.nn as nn
+from transformers.modeling_rope_utils import ROPE_INIT_FUNCTIONS
+from transformers.models.llama.configuration_llama import LlamaConfig
+
+
+class Rot(nn.Module):
+    def __init__(self):
+        super().__init__()
+        cfg = LlamaConfig(
+            hidden_size=64,
+            num_attention_heads=4,
+            rope_parameters={{
+                "rope_type": "{kind}",
+                "rope_theta": 10000.0,
+                "factor": 4.0,
+                "original_max_position_embeddings": 32,
+            }},
+        )
+        inv_freq, _ = ROPE_INIT_FUNCTIONS["{kind}"](cfg)
+        self.alpha = nn.Parameter(torch.zeros_like(inv_freq, dtype=torch.float32))
+"""
+
+
+@pytest.mark.parametrize("kind", ["yarn", "linear", "dynamic"])
+def test_rope_init_functions_read_from_transformers_source(tmp_path, kind):
+    """A learned tensor shaped like the inverse frequencies (mistral_large4's ``alpha``)."""
+    same_as_torch(tmp_path, ROPE.format(kind=kind), "Rot")

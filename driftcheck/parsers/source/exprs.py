@@ -9,6 +9,7 @@ import ast
 import operator
 from typing import Any
 
+from driftcheck.parsers.source.torchlib import elementwise
 from driftcheck.parsers.source.values import (
     Budget,
     Config,
@@ -230,7 +231,9 @@ class Expressions:
         if isinstance(a, Unknown) or isinstance(b, Unknown):
             return a if isinstance(a, Unknown) else b
         if isinstance(a, Tensor) or isinstance(b, Tensor):
-            return a if isinstance(a, Tensor) else b
+            if isinstance(op, ast.MatMult):
+                return Tensor(Unknown("matmul"))
+            return elementwise([a, b])  # a new tensor of the broadcast shape
         if isinstance(a, Config) or isinstance(b, Config):
             return Unknown("config arithmetic")
         fn = _BINOPS.get(type(op))

@@ -144,7 +144,11 @@ class Interp(ItemsMixin, ConfigMixin, Semantics):
             if short[:1].isupper():
                 return self.torch_layer(q, args, kwargs, loc)
         if short in torchlib.FACTORIES and q.count(".") == 1:
+            if "size" in kwargs and short not in ("tensor", "as_tensor"):  # normal(0, 1, size=)
+                return Tensor(torchlib.shape_of([kwargs["size"]], "torch.zeros"))
             return Tensor(torchlib.shape_of(args, q))
+        if short in torchlib.ELEMENTWISE and q.count(".") == 1:
+            return torchlib.elementwise(args)
         if q in ("torch.Size",):
             return (
                 tuple(plain(args[0]))
@@ -153,10 +157,6 @@ class Interp(ItemsMixin, ConfigMixin, Semantics):
             )
         if q in ("torch.cat", "torch.concat", "torch.concatenate", "torch.stack"):
             return Tensor(joined_shape(q, args, kwargs))
-        if q in ("torch.log", "torch.exp", "torch.expm1", "torch.sqrt"):
-            if args:
-                return args[0] if isinstance(plain(args[0]), Tensor) else Tensor(Unknown(q))
-            return Tensor(Unknown(q))
         if q in ("torch.get_default_dtype", "torch.device", "torch.finfo", "torch.iinfo"):
             return Unknown(q)
         return Unknown(f"call of {q}")

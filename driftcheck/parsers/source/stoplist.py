@@ -11,7 +11,6 @@ STOP_MODULES = (
     "transformers.generation",
     "transformers.cache_utils",
     "transformers.masking_utils",
-    "transformers.modeling_rope_utils",
     "transformers.modeling_flash_attention_utils",
     "transformers.modeling_outputs",
     "transformers.modeling_attn_mask_utils",

@@ -107,6 +107,85 @@ SAME_SHAPE = {
 }
 
 
+# torch functions whose result has the broadcast shape of their tensor arguments
+ELEMENTWISE = {
+    "log",
+    "exp",
+    "expm1",
+    "log1p",
+    "sqrt",
+    "rsqrt",
+    "sin",
+    "cos",
+    "tanh",
+    "sigmoid",
+    "abs",
+    "neg",
+    "clamp",
+    "clip",
+    "pow",
+    "add",
+    "sub",
+    "mul",
+    "div",
+    "maximum",
+    "minimum",
+    "where",
+    "erfinv",
+    "reciprocal",
+    "floor",
+    "ceil",
+    "round",
+}
+REDUCTIONS = {"mean", "std", "var", "sum", "prod", "amax", "amin", "norm", "logsumexp"}
+
+
+def broadcast(a: Any, b: Any) -> tuple[Any, ...] | Unknown:
+    """torch's broadcasting of two shapes (sizes of 1 stretch; unequal others are unknown)."""
+    if isinstance(a, Unknown) or isinstance(b, Unknown):
+        return Unknown("broadcast")
+    out: list[Any] = []
+    for i in range(max(len(a), len(b))):
+        x = plain(a[len(a) - 1 - i]) if i < len(a) else 1
+        y = plain(b[len(b) - 1 - i]) if i < len(b) else 1
+        if x == 1:
+            out.append(y)
+        elif y == 1 or x == y:
+            out.append(x)
+        else:
+            return Unknown("broadcast")
+    return tuple(reversed(out))
+
+
+def elementwise(args: list[Any]) -> Any:
+    """``torch.clamp(t, min=...)``, ``torch.exp(t)``, ``a * b``: the broadcast tensor shape."""
+    shape: Any = None
+    for a in args:
+        a = plain(a)
+        if isinstance(a, Tensor):
+            shape = a.shape if shape is None else broadcast(shape, a.shape)
+        elif isinstance(a, Unknown):
+            return Tensor(Unknown("elementwise"))
+        elif not isinstance(a, (int, float, bool)):
+            return Tensor(Unknown("elementwise"))
+    return Tensor(shape if shape is not None else Unknown("elementwise"))
+
+
+def reduce_shape(shp: Any, a: list[Any], k: dict[str, Any]) -> Any:
+    """``t.mean()`` -> (); ``t.sum(dim, keepdim=True)`` keeps a 1 there, else drops the dim."""
+    dim = plain(a[0]) if a else plain(k.get("dim"))
+    if dim is None:
+        return ()
+    if isinstance(shp, Unknown):
+        return shp
+    dims = dim if isinstance(dim, (tuple, list)) else (dim,)
+    if not all(isinstance(d, int) and -len(shp) <= d < len(shp) for d in dims):
+        return Unknown("reduce dim")
+    keep = plain(k.get("keepdim", a[1] if len(a) > 1 else False)) is True
+    cut = {d % len(shp) for d in dims}
+    return tuple(1 if i in cut else x for i, x in enumerate(shp) if keep or i not in cut)
+
+
 def shape_of(args: list[Any], qual: str) -> tuple[Any, ...] | Unknown:
     """The shape a torch factory call builds: ``zeros(3, 4)``, ``zeros((3, 4))``, ``tensor(x)``."""
     name = qual.rsplit(".", 1)[-1]
@@ -189,6 +268,8 @@ def tensor_method(interp: Any, t: Tensor, name: str) -> Any:
         return BuiltinMethod(size)
     if name == "dim":
         return BuiltinMethod(lambda a, k: len(shp) if known else Unknown("dim"))
+    if name in REDUCTIONS:
+        return BuiltinMethod(lambda a, k: Tensor(reduce_shape(shp, a, k)))
     if name == "numel":
         return BuiltinMethod(lambda a, k: _numel(shp))
     if name == "unsqueeze":
