@@ -12,7 +12,7 @@ import time
 import pytest
 import torch
 from torch import nn
-from transformers import AutoModel, BertConfig
+from transformers import AutoModel, BertConfig, ViTConfig
 
 from driftcheck.parsers import cache
 from driftcheck.parsers.hf import load_config_graph
@@ -170,3 +170,19 @@ def test_disk_entries_are_bounded(fresh, tmp_path, monkeypatch):
         cache.cached_graph("test", {"path": str(src), "i": i}, compute)
     assert compute.calls == 4
     assert len(list((fresh / "graphs").glob("*.json"))) == 2
+
+
+def test_tuples_come_back_as_tuples(fresh, tmp_path):
+    """ViT's kernel_size / stride / shapes are tuples: a hit must not turn them into lists
+    (the matcher compares a cached config side with freshly parsed code by value)."""
+    path = tmp_path / "config.json"
+    ViTConfig(num_hidden_layers=1).to_json_file(path)
+    first = load_config_graph(str(path))
+    cache.clear_memory()
+    disk = load_config_graph(str(path))
+    conv = next(n for n in disk.nodes if n.type == "Conv2d")
+    assert isinstance(conv.params["kernel_size"], tuple)
+    assert first == disk
+    with torch.device("meta"):
+        model = AutoModel.from_config(ViTConfig(num_hidden_layers=1))
+    assert disk.params_total() == sum(p.numel() for p in model.parameters())

@@ -13,7 +13,10 @@ neither the config nor any source file changed. A result is stored with:
 A lookup is a hit only when the key matches and every recorded file still has its content: a
 file whose size or mtime moved is hashed again (a checkout that rewrites identical bytes still
 hits; a changed byte misses). Hits return a fresh ``Graph`` decoded from the stored JSON, so a
-caller may mutate what it gets.
+caller may mutate what it gets, and equal to the computed one: parameters hold tuples
+(``kernel_size``, ``shape``) that plain JSON would turn into lists, and a list never equals a
+tuple when the matcher compares a cached config side with freshly parsed code, so tuples are
+stored tagged and come back as tuples. A graph that will not encode is returned uncached.
 
 The memory layer lives for the process; the disk layer is ``$DRIFTCHECK_CACHE_DIR`` or
 ``$XDG_CACHE_HOME/driftcheck`` (``~/.cache/driftcheck``), one JSON file per key, written
@@ -39,7 +42,7 @@ from typing import Any
 
 from driftcheck.graph.model import Graph
 
-FORMAT = 1
+FORMAT = 2
 """Bump when what a cache file holds changes shape."""
 
 MAX_ENTRIES = 256
@@ -122,6 +125,43 @@ def make_key(kind: str, parts: dict[str, Any]) -> str:
     return hashlib.sha256(text.encode()).hexdigest()
 
 
+# ---------------------------------------------------------------------- encoding
+_TUPLE = "__driftcheck_tuple__"
+
+
+def _encode(v: Any) -> Any:
+    if isinstance(v, tuple):
+        return {_TUPLE: [_encode(x) for x in v]}
+    if isinstance(v, list):
+        return [_encode(x) for x in v]
+    if isinstance(v, dict):
+        if not all(isinstance(k, str) for k in v) or _TUPLE in v:
+            raise TypeError("dict the cache cannot store exactly")
+        return {k: _encode(x) for k, x in v.items()}
+    if v is None or isinstance(v, (str, int, float, bool)):
+        return v
+    raise TypeError(f"{type(v).__name__} in a graph")
+
+
+def _decode(v: Any) -> Any:
+    if isinstance(v, list):
+        return [_decode(x) for x in v]
+    if isinstance(v, dict):
+        if len(v) == 1 and _TUPLE in v:
+            return tuple(_decode(x) for x in v[_TUPLE])
+        return {k: _decode(x) for k, x in v.items()}
+    return v
+
+
+def encode_graph(graph: Graph) -> str:
+    """JSON text that ``decode_graph`` turns back into an equal graph (TypeError otherwise)."""
+    return json.dumps(_encode(graph.model_dump()))
+
+
+def decode_graph(text: str) -> Graph:
+    return Graph.model_validate(_decode(json.loads(text)))
+
+
 # ---------------------------------------------------------------------- the two layers
 def enabled() -> bool:
     return os.environ.get("DRIFTCHECK_NO_CACHE", "").lower() not in ("1", "true", "yes", "on")
@@ -188,13 +228,16 @@ def cached_graph(
     if hit is not None and all(_still_same(*f) for f in hit[1]):
         _MEMORY[key] = hit
         try:
-            return Graph.model_validate_json(hit[0])
+            return decode_graph(hit[0])
         except ValueError:
             pass  # a damaged entry: compute afresh below
     with recording() as rec:
         graph = compute()
     files = [[p, *v] for p, v in sorted(rec.items())]
-    text = graph.model_dump_json()
+    try:
+        text = encode_graph(graph)
+    except (TypeError, ValueError):
+        return graph  # something only this process can hold: correct, just not cached
     _MEMORY[key] = (text, files)
     while len(_MEMORY) > MAX_ENTRIES:
         del _MEMORY[next(iter(_MEMORY))]
