@@ -120,10 +120,22 @@ def test_damaged_entry_is_a_miss_and_no_cache_recomputes(fresh, tmp_path, monkey
     g = cache.cached_graph("test", {"path": str(src)}, compute)
     assert compute.calls == 2 and g.params_total() == torch_tiny(8)
 
+    for damaged in (
+        {"format": 2, "files": [["x", "not an int", 0, "d"]], "graph": "{}"},
+        {"format": 2, "files": [], "graph": "[" * 100_000},
+        {"format": 2, "files": 5, "graph": "{}"},
+    ):
+        entry.write_text(json.dumps(damaged))
+        cache.clear_memory()
+        g = cache.cached_graph("test", {"path": str(src)}, compute)
+        assert g.params_total() == torch_tiny(8)
+        [entry] = list((fresh / "graphs").glob("*.json"))  # rewritten by the recompute
+    assert compute.calls == 5
+
     monkeypatch.setenv("DRIFTCHECK_NO_CACHE", "1")
     cache.cached_graph("test", {"path": str(src)}, compute)
     cache.cached_graph("test", {"path": str(src)}, compute)
-    assert compute.calls == 4
+    assert compute.calls == 7
 
 
 def test_hf_route_hit_equals_fresh_and_config_change_misses(fresh, tmp_path):

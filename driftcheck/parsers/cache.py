@@ -170,7 +170,12 @@ def enabled() -> bool:
 def cache_dir() -> Path:
     if os.environ.get("DRIFTCHECK_CACHE_DIR"):
         return Path(os.environ["DRIFTCHECK_CACHE_DIR"])
-    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    base = os.environ.get("XDG_CACHE_HOME")
+    if not base:
+        try:
+            base = str(Path.home() / ".cache")
+        except (RuntimeError, KeyError):  # no home directory (some CI containers)
+            base = tempfile.gettempdir()
     return Path(base) / "driftcheck"
 
 
@@ -183,9 +188,22 @@ def _load_disk(key: str) -> tuple[str, list[list[Any]]] | None:
         data = json.loads(_disk_path(key).read_text(encoding="utf-8"))
         if data.get("format") != FORMAT or not isinstance(data.get("graph"), str):
             return None
-        return data["graph"], list(data["files"])
-    except (OSError, ValueError, TypeError, KeyError, AttributeError):
+        files = list(data["files"])
+    except (OSError, ValueError, TypeError, KeyError, AttributeError, RecursionError):
         return None
+    if not all(_file_entry(f) for f in files):
+        return None
+    return data["graph"], files
+
+
+def _file_entry(f: Any) -> bool:
+    return (
+        isinstance(f, list)
+        and len(f) == 4
+        and isinstance(f[0], str)
+        and all(isinstance(x, int) and not isinstance(x, bool) for x in f[1:3])
+        and isinstance(f[3], str)
+    )
 
 
 def _store_disk(key: str, graph_json: str, files: list[list[Any]]) -> None:
@@ -229,8 +247,8 @@ def cached_graph(
         _MEMORY[key] = hit
         try:
             return decode_graph(hit[0])
-        except ValueError:
-            pass  # a damaged entry: compute afresh below
+        except (ValueError, TypeError, RecursionError):
+            _MEMORY.pop(key, None)  # a damaged entry: compute afresh below
     with recording() as rec:
         graph = compute()
     files = [[p, *v] for p, v in sorted(rec.items())]
