@@ -510,6 +510,11 @@ def hf_activation(class_name: str, p: dict) -> nn.Module:
     return getattr(acts, class_name)(**p)
 
 
+def _sizes_from(entries, inputs) -> list[int]:
+    """``[i, a]`` entries: the size of axis a of input i (0: the tensor reshaped itself)."""
+    return [inputs[e[0]].shape[e[1]] if isinstance(e, (list, tuple)) else e for e in entries]
+
+
 def build(spec, p: dict) -> nn.Module:
     """The reference module of a catalogue entry that names one in ``extra['reference']``."""
     name = spec.extra["reference"]
@@ -610,6 +615,8 @@ OPS: dict[str, Callable[[dict], Callable[..., torch.Tensor]]] = {
     # data movement
     "Reshape": lambda p: lambda x: x.reshape(p["shape"]),
     "View": lambda p: lambda x: x.view(p["shape"]),
+    "ReshapeFrom": lambda p: lambda *xs: xs[0].reshape(_sizes_from(p["shape"], xs)),
+    "ExpandFrom": lambda p: lambda *xs: xs[0].expand(*_sizes_from(p["sizes"], xs)),
     "Transpose": lambda p: lambda x: x.transpose(p["dim0"], p["dim1"]),
     "Permute": lambda p: lambda x: x.permute(p["dims"]),
     "Squeeze": lambda p: lambda x: x.squeeze() if p["dim"] is None else x.squeeze(p["dim"]),

@@ -63,6 +63,7 @@ def test_output_shape_equals_torch(name):
     res = static_output_shapes(_graph(path), mod)
     assert res.errors == []
     assert res.output_shapes == _torch_out(mod)
+    assert all(_graph(path).index[o].type != "Input" for o in _graph(path).outputs)
 
 
 @pytest.mark.parametrize("name", MODELS)

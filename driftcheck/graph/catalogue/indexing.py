@@ -12,6 +12,7 @@ from math import prod
 from driftcheck.errors import ShapeError
 from driftcheck.graph.catalogue._helpers import checked, known, norm_axis
 from driftcheck.graph.catalogue.spec import P, fmt, numel, tup
+from driftcheck.graph.catalogue.tensor_ops import _resolve_shape
 from driftcheck.graph.catalogue.tensor_ops import move as _move
 
 
@@ -74,6 +75,32 @@ def _expand_shape(p, shapes):
         else:
             out.append(s)
     return tuple(out)
+
+
+def _sizes_from(name: str, entries, shapes) -> tuple:
+    """Sizes where an entry ``[i, a]`` is the size of axis ``a`` of input ``i`` (0: the input
+    being reshaped or expanded itself)."""
+    if not isinstance(entries, (list, tuple)) or not entries:
+        raise ShapeError(f"{name} needs a list of sizes, got {entries!r}")
+    out = []
+    for e in entries:
+        if isinstance(e, (list, tuple)) and len(e) == 2 and known(*e) and 0 <= e[0] < len(shapes):
+            src = shapes[e[0]]
+            out.append(src[norm_axis(name, e[1], len(src), src)])
+        elif isinstance(e, int) and not isinstance(e, bool) and e >= -1:
+            out.append(e)
+        else:
+            raise ShapeError(f"{name} size {e!r} is neither a size nor [input, axis]")
+    return tuple(out)
+
+
+def _reshape_from_shape(p, shapes):
+    return _resolve_shape("ReshapeFrom", shapes[0], _sizes_from("ReshapeFrom", p["shape"], shapes))
+
+
+def _expand_from_shape(p, shapes):
+    sizes = _sizes_from("ExpandFrom", p["sizes"], shapes)
+    return _expand_shape({"sizes": sizes}, shapes[:1])
 
 
 def _repeat_shape(p, shapes):
@@ -227,6 +254,34 @@ LAYERS = [
         ("expand", "Tensor.expand"),
         _expand_shape,
         (({"sizes": (3, 4)}, ((2, 4),)),),
+    ),
+    _move(
+        "ExpandFrom",
+        "Expand to sizes read from other inputs' shapes: x.expand(y.size(0), -1, -1) is sizes "
+        "[[1, 0], -1, -1] (a cls token broadcast over the batch).",
+        (
+            ({"sizes": [[1, 0], -1, -1]}, ((1, 1, 4), (3, 5))),
+            ({"sizes": [[1, 0], [2, 1], -1]}, ((1, 1, 4), (2, 7), (2, 5))),
+        ),
+        (P("sizes", "any"),),
+        (),
+        _expand_from_shape,
+        (({"sizes": [[1, 0], -1]}, ((2, 4), (3, 5))),),
+        n_inputs=None,
+    ),
+    _move(
+        "ReshapeFrom",
+        "View / reshape to sizes read from other inputs' shapes: x.view(y.size(0), y.size(1), "
+        "-1) is shape [[1, 0], [1, 1], -1] (axes restored after a flatten; one -1 allowed).",
+        (
+            ({"shape": [[1, 0], [1, 1], -1]}, ((6, 4), (2, 3))),
+            ({"shape": [[1, 0], -1, 8]}, ((2, 3, 16), (2, 9))),
+        ),
+        (P("shape", "any"),),
+        (),
+        _reshape_from_shape,
+        (({"shape": [[1, 0], 5]}, ((6, 4), (2, 3))),),
+        n_inputs=None,
     ),
     _move(
         "Repeat",

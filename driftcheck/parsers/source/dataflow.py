@@ -22,7 +22,7 @@ from typing import Any
 from driftcheck.findings import Location
 from driftcheck.graph import catalogue
 from driftcheck.graph.model import Edge, Graph, Node
-from driftcheck.parsers.source.dataflow_values import Tens, first_tensor
+from driftcheck.parsers.source.dataflow_values import Sym, Tens
 from driftcheck.parsers.source.values import Leaf, Obj, plain
 
 MAX_OPS = 20_000
@@ -64,6 +64,7 @@ class Flow:
         self.root_id = next((n.id for n in graph.nodes if n.parent is None), None)
         self.pseudo: dict[int, str] = {}  # id(torch-source module) -> its catalogue node
         self.restarted: set[str] = set()  # layers called only on tensors we could not follow
+        self.sym_home: dict[Any, tuple[str, int]] = {}  # symbolic size -> latest (node, axis)
 
     # ------------------------------------------------------------------ module objects
     def map_tree(self, root: Any) -> None:
@@ -147,6 +148,20 @@ class Flow:
         self.radj.setdefault(dst, set()).add(src)
         return True
 
+    def note_shape(self, t: Tens) -> None:
+        """Remember which node last carried each symbolic size of ``t`` (and on which axis):
+        an op sized by it reads it there, close by -- inside the repeated block being followed
+        rather than back at the model input (edges into a repeated block are its data)."""
+        if t.src is None or t.shape is None or t.src in self.restarted:
+            return
+        for i, d in enumerate(t.shape):
+            if isinstance(d, Sym):
+                self.sym_home[d.key] = (t.src, i)
+
+    def size_home(self, d: Any) -> tuple[str, int] | None:
+        home = self.sym_home.get(d.key) if isinstance(d, Sym) else None
+        return home or (d.axis_of() if isinstance(d, Sym) else None)
+
     def lost(self, t: Tens) -> bool:
         """A tensor we could not follow, or made only from such tensors (a layer called on
         them, ops on its output): its node is not reached from a forward input."""
@@ -228,7 +243,9 @@ class Flow:
         if all(t.src in self.restarted for t in inputs):
             self.restarted.add(nid)
         shape = None if node.unresolved else sym_shape(type_, params, inputs)
-        return Tens(nid, shape)
+        out = Tens(nid, shape)
+        self.note_shape(out)
+        return out
 
     def add_input(self, name: str, loc: tuple[str, int] | None) -> Tens:
         nid = f"input_{name}"
@@ -287,6 +304,7 @@ class Flow:
         if not node.unresolved and ins:
             shape = sym_shape(node.type, node.params, ins)
         out = Tens(target, shape)
+        self.note_shape(out)
         if node.repeat > 1:
             self.last_out[nid] = out
         self.memo[key] = out
@@ -396,56 +414,6 @@ def sym_shape(type_: str, params: dict[str, Any], inputs: list[Tens]) -> tuple |
     except Exception:  # noqa: BLE001 - symbolic dims are not what rules are written for
         return None
     return tuple(out) if all(d is not None for d in out) else None
-
-
-def returned_tensors(v: Any, depth: int = 0) -> list[Tens]:
-    """The model's outputs: every tensor of a returned tuple or list, in order (nested ones
-    flattened: ``logits, (h, c)``); of a dict or ``ModelOutput``, its first tensor (what
-    ``output[0]`` gives); a recurrent layer's tuple counts only its known first item."""
-    if isinstance(v, Tens):
-        return [v]
-    if isinstance(v, (tuple, list)) and depth < 6:
-        return [t for x in v for t in returned_tensors(x, depth + 1)]
-    t = first_tensor(v)
-    return [t] if t is not None else []
-
-
-def add_edges(graph: Graph, builder: Any, interp: Any) -> None:
-    """Entry point called by ``analyze``: interpret the root's forward, add inputs/ops/edges."""
-    from driftcheck.parsers.source.dataflow_eval import Runner
-
-    root_id = next((n.id for n in graph.nodes if n.parent is None), None)
-    root = builder.objs.get(root_id) if root_id is not None else None
-    if root is None:
-        return
-    flow = Flow(graph, builder, interp)
-    flow.map_tree(root)
-    runner = Runner(flow)
-    complete = True
-    try:
-        out = runner.run_root(root)
-    except Stop as e:
-        graph.notes.append(f"forward dataflow stopped: {e}")
-        out, complete = None, False
-    except RecursionError:
-        graph.notes.append("forward dataflow stopped: recursion too deep")
-        out, complete = None, False
-    graph.edges.extend(flow.edges)
-    graph.outputs = [t.src for t in returned_tensors(out) if t.src is not None]
-    if complete:
-        flow.mark_unused()
-    wired = {e.src for e in flow.edges} | {e.dst for e in flow.edges}
-    for nid in sorted(flow.called - wired):  # reached, but on tensors we could not follow
-        node = flow.node(nid)
-        if node is not None and node.type != "Module" and CALLED_UNWIRED not in node.notes:
-            node.notes.append(CALLED_UNWIRED)
-    if flow.skipped_cycles:
-        graph.notes.append(
-            f"forward: {flow.skipped_cycles} edge(s) left out that would close a cycle "
-            "(a module applied to its own output)"
-        )
-    graph.notes.extend(runner.notes[:20])
-    graph.invalidate()
 
 
 def _plain(v: Any) -> Any:

@@ -13,7 +13,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from driftcheck.parsers.source.dataflow_values import UNK, ShapeOf, Sym, Tens, UserFunc
+from driftcheck.parsers.source.dataflow_values import UNK, ShapeOf, Tens, UserFunc
+from driftcheck.parsers.source.dataflow_views import (
+    expand_sizes,
+    int_args,
+    is_int,
+    reshape,
+    sized_by,
+)
 
 ACT = {
     "relu": "ReLU",
@@ -84,23 +91,10 @@ def super_attr(run: Any, s: Super, name: str) -> Any:
     return UserFunc(v, fr.self_mod) if ok and isinstance(v, Func) else UNK
 
 
-def _int(v: Any) -> bool:
-    return isinstance(v, int) and not isinstance(v, bool)
-
-
 def _arg(args: list, kwargs: dict, i: int, name: str, default: Any = None) -> Any:
     if len(args) > i:
         return args[i]
     return kwargs.get(name, default)
-
-
-def _ints(args: list) -> list[Any] | None:
-    """Sizes given as ``f(2, 3)`` or ``f((2, 3))`` or ``f(x.shape)``."""
-    if len(args) == 1 and isinstance(args[0], (tuple, list)):
-        return list(args[0])
-    if len(args) == 1 and isinstance(args[0], ShapeOf):
-        return list(args[0].t.shape) if args[0].t.shape is not None else None
-    return list(args)
 
 
 # ---------------------------------------------------------------------- torch.* functions
@@ -111,7 +105,7 @@ def call_torch(run: Any, q: str, args: list, kwargs: dict, fr: Any, at: Any) -> 
     if name in ("cat", "concat", "concatenate", "stack"):
         seq = _arg(args, kwargs, 0, "tensors", ())
         dim = _arg(args, kwargs, 1, "dim", 0)
-        if not isinstance(seq, (list, tuple)) or not seq or not _int(dim):
+        if not isinstance(seq, (list, tuple)) or not seq or not is_int(dim):
             return Tens(None)
         if not all(isinstance(t, Tens) for t in seq):
             return Tens(None)
@@ -151,7 +145,7 @@ def method(run: Any, t: Tens, name: str, args: list, kwargs: dict, fr: Any, at: 
         name = name[:-1]  # in-place variants
     if name == "size":
         i = _arg(args, kwargs, 0, "dim")
-        return t.dim(i) if _int(i) else ShapeOf(t)
+        return t.dim(i) if is_int(i) else ShapeOf(t)
     if name in ("dim", "ndimension"):
         return len(t.shape) if t.shape is not None else UNK
     if name in ("numel", "item", "tolist", "any", "all", "data_ptr", "is_contiguous"):
@@ -164,7 +158,7 @@ def method(run: Any, t: Tens, name: str, args: list, kwargs: dict, fr: Any, at: 
         return f.add_op(ACT[name], params, [t], fr.parent, loc)
     if name in SOFTMAX:
         dim = _arg(args, kwargs, 0, "dim")
-        return f.add_op(SOFTMAX[name], {"dim": dim} if _int(dim) else {}, [t], fr.parent, loc)
+        return f.add_op(SOFTMAX[name], {"dim": dim} if is_int(dim) else {}, [t], fr.parent, loc)
     if name in KEEP:
         return Tens(t.src, t.shape)
     if name in BINARY:
@@ -176,45 +170,46 @@ def method(run: Any, t: Tens, name: str, args: list, kwargs: dict, fr: Any, at: 
         return reshape(run, t, "View" if name == "view" else "Reshape", args, fr, loc)
     if name == "flatten":
         a, b = _arg(args, kwargs, 0, "start_dim", 0), _arg(args, kwargs, 1, "end_dim", -1)
-        if _int(a) and _int(b):
+        if is_int(a) and is_int(b):
             return f.add_op("Flatten", {"start_dim": a, "end_dim": b}, [t], fr.parent, loc)
         return Tens(None)
     if name in ("transpose", "swapaxes"):
         a, b = _arg(args, kwargs, 0, "dim0"), _arg(args, kwargs, 1, "dim1")
-        if _int(a) and _int(b):
+        if is_int(a) and is_int(b):
             return f.add_op("Transpose", {"dim0": a, "dim1": b}, [t], fr.parent, loc)
         return Tens(None)
     if name == "permute":
-        dims = _ints(args) or kwargs.get("dims")
-        if isinstance(dims, (list, tuple)) and dims and all(_int(d) for d in dims):
+        dims = int_args(args) or kwargs.get("dims")
+        if isinstance(dims, (list, tuple)) and dims and all(is_int(d) for d in dims):
             return f.add_op("Permute", {"dims": tuple(dims)}, [t], fr.parent, loc)
         return Tens(None)
     if name in ("unsqueeze", "squeeze"):
         d = _arg(args, kwargs, 0, "dim")
-        if _int(d):
+        if is_int(d):
             return f.add_op(name.capitalize(), {"dim": d}, [t], fr.parent, loc)
         if name == "squeeze" and d is None:
             return f.add_op("Squeeze", {}, [t], fr.parent, loc)
         return Tens(None)
     if name in REDUCE:
         d, keep = _arg(args, kwargs, 0, "dim"), _arg(args, kwargs, 1, "keepdim", False)
-        if (d is None or _int(d) or isinstance(d, tuple)) and isinstance(keep, bool):
+        if (d is None or is_int(d) or isinstance(d, tuple)) and isinstance(keep, bool):
             p = {"dim": d, "keepdim": keep} if d is not None else {"keepdim": keep}
             return f.add_op(REDUCE[name], p, [t], fr.parent, loc)
         return Tens(None)
     if name in ("chunk", "split", "unbind", "tensor_split"):
         return pieces(run, t, name, args, kwargs, fr, loc)
-    if name == "expand" and _ints(args) and not all(_int(s) for s in _ints(args)):
-        sizes = _expand_sizes(t.shape, _ints(args))
-        if sizes is None:
-            return Tens(None)
+    if name == "expand" and int_args(args) and not all(is_int(s) for s in int_args(args)):
+        sizes = expand_sizes(t.shape, int_args(args))
+        if sizes is None:  # ``cls.expand(x.size(0), -1, -1)``: sized by another tensor
+            return sized_by(run, t, "ExpandFrom", "sizes", int_args(args), fr, loc)
         out = f.add_op("Expand", {"sizes": sizes}, [t], fr.parent, loc)
         if out.src is not None:
-            out.shape = tuple(_ints(args))
+            out.shape = tuple(int_args(args))
+            f.note_shape(out)
         return out
     if name in ("expand", "repeat"):
-        sizes = _ints(args)
-        if sizes and all(_int(s) for s in sizes):
+        sizes = int_args(args)
+        if sizes and all(is_int(s) for s in sizes):
             kind, key = ("Expand", "sizes") if name == "expand" else ("Repeat", "repeats")
             return f.add_op(kind, {key: tuple(sizes)}, [t], fr.parent, loc)
         return Tens(None)
@@ -238,17 +233,17 @@ def pieces(run: Any, t: Tens, name: str, args: list, kwargs: dict, fr: Any, loc:
 
     f = run.f
     dim = _arg(args, kwargs, 1, "dim", 0) if name != "unbind" else _arg(args, kwargs, 0, "dim", 0)
-    if not _int(dim):
+    if not is_int(dim):
         return Tens(None)
     if name == "unbind":
         return Pieces(f.add_op("Unbind", {"dim": dim}, [t], fr.parent, loc))
     size = _arg(args, kwargs, 0, "split_size_or_sections" if name == "split" else "chunks")
-    if name == "chunk" and _int(size):
+    if name == "chunk" and is_int(size):
         return Pieces(f.add_op("Chunk", {"chunks": size, "dim": dim}, [t], fr.parent, loc))
-    if name == "split" and _int(size):
+    if name == "split" and is_int(size):
         p = {"split_size_or_sections": size, "dim": dim}
         return Pieces(f.add_op("Split", p, [t], fr.parent, loc))
-    if name == "split" and isinstance(size, (list, tuple)) and all(_int(s) for s in size):
+    if name == "split" and isinstance(size, (list, tuple)) and all(is_int(s) for s in size):
         out, start = [], 0
         for s in size:  # unequal sections: one exact Narrow per piece
             p = {"dim": dim, "start": start, "length": s}
@@ -256,98 +251,6 @@ def pieces(run: Any, t: Tens, name: str, args: list, kwargs: dict, fr: Any, loc:
             start += s
         return tuple(out)
     return Tens(None)
-
-
-def reshape(run: Any, t: Tens, kind: str, args: list, fr: Any, loc: Any) -> Tens:
-    """view / reshape, with sizes from ``x.size()`` rewritten into size-free ops."""
-    f = run.f
-    dims = _ints(args)
-    if not dims or not all(_int(d) or isinstance(d, Sym) for d in dims):
-        return f.add_op(kind, {"shape": None}, [t], fr.parent, loc, unresolved=["shape"])
-    if all(_int(d) for d in dims):
-        out = f.add_op(kind, {"shape": tuple(dims)}, [t], fr.parent, loc)
-        if out.shape is None and out.src is not None:
-            out.shape = tuple(
-                Sym(("view", out.uid, i)) if d == -1 else d for i, d in enumerate(dims)
-            )
-        return out
-    s = t.shape
-    k = 0  # leading sizes that are the input's own (``x.view(x.size(0), -1)``)
-    while k < len(dims) and (s is None or k < len(s)) and dims[k] == t.dim(k):
-        k += 1
-    rest = dims[k:]
-    if s is not None and k == len(s) == len(dims):
-        return Tens(t.src, t.shape)
-    if len(rest) == 1 and k > 0 and (s is None or k < len(s)):
-        out = f.add_op("Flatten", {"start_dim": k, "end_dim": -1}, [t], fr.parent, loc)
-        if out.src is not None and not (_int(rest[0]) and rest[0] == -1):
-            out.shape = tuple(dims)
-        return out
-    merged = _merge_run(s, dims, k)
-    if merged is not None:  # (B, h, r, T, d) -> (B, h * r, T, d): flatten a run of axes
-        out = f.add_op("Flatten", {"start_dim": k, "end_dim": merged}, [t], fr.parent, loc)
-        if out.src is not None:
-            out.shape = tuple(dims)
-        return out
-    free = [d for d in rest if not _int(d) or d == -1]
-    if s is not None and len(s) == k + 1 and rest and len(free) <= 1:
-        size = tuple(d if _int(d) else -1 for d in rest)
-        out = f.add_op("Unflatten", {"dim": k, "unflattened_size": size}, [t], fr.parent, loc)
-        if out.src is not None:
-            out.shape = tuple(
-                d if d != -1 else Sym(("view", out.uid, i)) for i, d in enumerate(dims)
-            )
-        return out
-    if k > 0 and s is not None and rest and all(_int(d) for d in rest) and rest.count(-1) <= 1:
-        # ``view(B, -1, nh, hd)`` on (B, T, C), ``view(B, -1, C)`` on (B, T, nh, hd): the
-        # leading axes are the input's own and the rest are plain sizes, so the view is a
-        # flatten of the trailing axes into one and an unflatten of it into ``rest``
-        flat = f.add_op("Flatten", {"start_dim": k, "end_dim": -1}, [t], fr.parent, loc)
-        size = tuple(rest)
-        out = f.add_op("Unflatten", {"dim": k, "unflattened_size": size}, [flat], fr.parent, loc)
-        if out.src is not None:
-            out.shape = tuple(
-                d if d != -1 else Sym(("view", out.uid, i)) for i, d in enumerate(dims)
-            )
-        return out
-    free = [i for i, d in enumerate(dims) if not _int(d)]
-    if len(free) == 1 and -1 not in dims:
-        target = tuple(-1 if i == free[0] else d for i, d in enumerate(dims))
-        out = f.add_op(kind, {"shape": target}, [t], fr.parent, loc)
-        out.shape = tuple(dims) if out.src is not None else None
-        return out
-    return f.add_op(kind, {"shape": None}, [t], fr.parent, loc, unresolved=["shape"])
-
-
-def _merge_run(s: tuple | None, dims: list, k: int) -> int | None:
-    """End axis when ``dims`` is ``s`` with axes k..end multiplied into one (symbolically)."""
-    if s is None or len(dims) >= len(s) or k >= len(dims):
-        return None
-    m = 0  # matching sizes from the end
-    while m < len(dims) - k - 1 and dims[-1 - m] == s[-1 - m] and dims[-1 - m] != -1:
-        m += 1
-    end = len(s) - m - 1
-    if len(dims) - m - k != 1 or end <= k:
-        return None
-    prod: Any = s[k]
-    for d in s[k + 1 : end + 1]:
-        prod = prod * d
-    return end if prod == dims[k] and not isinstance(prod, type(UNK)) else None
-
-
-def _expand_sizes(s: tuple | None, sizes: list) -> tuple | None:
-    """``expand`` sizes with symbols: a symbol equal to the input's size there is -1 (keep)."""
-    if s is None or len(sizes) != len(s):
-        return None
-    out = []
-    for d, v in zip(sizes, s):
-        if _int(d):
-            out.append(d)
-        elif d == v:
-            out.append(-1)
-        else:
-            return None
-    return tuple(out)
 
 
 def index(run: Any, t: Tens, key: Any, fr: Any, at: Any) -> Tens:
@@ -371,14 +274,14 @@ def index(run: Any, t: Tens, key: Any, fr: Any, at: Any) -> Tens:
         if it is None:
             cur = f.add_op("Unsqueeze", {"dim": dim}, [cur], fr.parent, loc)
             dim += 1
-        elif _int(it):
+        elif is_int(it):
             cur = f.add_op("Select", {"dim": dim, "index": it}, [cur], fr.parent, loc)
         elif isinstance(it, slice):
             parts = (it.start, it.stop, it.step)
             if all(p is None for p in parts):
                 dim += 1
                 continue
-            if not all(p is None or _int(p) for p in parts):
+            if not all(p is None or is_int(p) for p in parts):
                 return Tens(None)
             p = {"dim": dim, "start": it.start, "end": it.stop, "step": it.step or 1}
             cur = f.add_op("Slice", p, [cur], fr.parent, loc)

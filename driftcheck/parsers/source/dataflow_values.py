@@ -40,6 +40,13 @@ class Sym:
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Sym) and other.key == self.key
 
+    def axis_of(self) -> tuple[str, int] | None:
+        """(node id, axis) when this is the size of one axis of a known node's output."""
+        k = self.key
+        if len(k) == 4 and k[0] in ("dim", "view") and isinstance(k[3], str):
+            return k[3], k[2]
+        return None
+
     def __hash__(self) -> int:
         return hash(self.key)
 
@@ -95,11 +102,17 @@ class Tens:
         """Size of axis ``i``: from the symbolic shape, else a fresh symbol for this tensor."""
         if self.shape is not None and -len(self.shape) <= i < len(self.shape):
             return self.shape[i]
-        return Sym(("dim", self.uid, i))
+        return self.axis(i)
 
     def learn_rank(self, n: int) -> None:
         if self.shape is None:
-            self.shape = tuple(Sym(("dim", self.uid, i)) for i in range(n))
+            self.shape = tuple(self.axis(i) for i in range(n))
+
+    def axis(self, i: int, kind: str = "dim") -> Sym:
+        """A fresh symbol for the size of axis ``i``. It names the node that makes this
+        tensor, so an op sized by it (``p.expand(x.size(0), -1)``) can read that size from
+        the node's output shape (``Sym.axis_of``)."""
+        return Sym((kind, self.uid, i, self.src))
 
 
 @dataclass(eq=False)
