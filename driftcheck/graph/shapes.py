@@ -278,6 +278,11 @@ class _Walker:
             if not entering or not exits or exits[0] not in shapes:
                 continue
             out = shapes[exits[0]]
+            ins = [shapes.get(src) for src, _ in entering]
+            if any(s is not None and same_shape(s, out) for s in ins):
+                # the chained input keeps its shape; other inputs enter every copy unchanged
+                # (a decoder's memory, a mask) and need not
+                continue
             for src, dst in entering:
                 s_in = shapes.get(src)
                 if s_in is None or same_shape(s_in, out):

@@ -19,10 +19,6 @@ class BagClassifier(nn.Module):
         return self.fc(e.mean(dim=-1))
 
 
-OUTPUT_UNKNOWN = (
-    "view(b, s, -1) restores two axes whose sizes come from another tensor (bags.shap"
-    "e); no graph op takes sizes from another tensor"
-)
 ENTRY = "BagClassifier"
 CONFIG = None
 INPUT = (2, 3, 5)

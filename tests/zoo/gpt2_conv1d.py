@@ -75,10 +75,6 @@ class GPT2(nn.Module):
         return self.ln_f(h)
 
 
-OUTPUT_UNKNOWN = (
-    "Conv1D's x.view(size_out) restores the axes that view(-1, nx) flattened, sized b"
-    "y the earlier tensor; no graph op takes sizes from another tensor"
-)
 ENTRY = "GPT2"
 CONFIG = None
 INPUT = (2, 12)

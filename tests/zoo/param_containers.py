@@ -24,10 +24,6 @@ class Prompts(nn.Module):
         return torch.cat(prompts + [x], dim=1)
 
 
-OUTPUT_UNKNOWN = (
-    "p.expand(x.size(0), -1, -1) sizes the prompts by the input's batch; no graph op "
-    "takes sizes from another tensor"
-)
 ENTRY = "Prompts"
 CONFIG = None
 INPUT = (2, 4, 32)

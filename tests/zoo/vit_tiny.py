@@ -25,10 +25,6 @@ class ViT(nn.Module):
         return self.head(self.norm(x[:, 0]))
 
 
-OUTPUT_UNKNOWN = (
-    "cls.expand(x.size(0), -1, -1) sizes the cls token by the input's batch; no graph"
-    " op takes sizes from another tensor"
-)
 ENTRY = "ViT"
 CONFIG = None
 INPUT = (2, 3, 32, 32)
