@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import ast
 import math
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from driftcheck.parsers.source import dataflow_torch as torchops
@@ -375,6 +376,7 @@ def has_attr(run: Any, v: Any, name: str) -> Any:
     return False
 
 
+@cache
 def _may_set(cls_node: ast.ClassDef, name: str) -> bool:
     """Could a method other than ``__init__`` (already interpreted) set ``self.<name>``?"""
     todo: list[ast.AST] = [
