@@ -17,6 +17,7 @@ from driftcheck.parsers.source.values import (
     Func,
     Leaf,
     Obj,
+    Sourced,
     Tensor,
     Unknown,
     WeightRef,
@@ -53,7 +54,12 @@ class ItemsMixin:
 
     # ------------------------------------------------------------------ items
     def getitem(self, obj: Any, key: Any) -> Any:
-        raw = plain(obj)
+        # only the outer Sourced wrapper comes off here: ``plain`` of a whole list or tuple
+        # copies it, which made ``config.layer_types[i]`` in a loop quadratic; the item
+        # picked is made plain below, as a deep ``plain`` of the container would have made it
+        raw = obj
+        while isinstance(raw, Sourced):
+            raw = raw.value
         k = plain(key)
         if isinstance(raw, Unknown):
             return raw
@@ -96,8 +102,14 @@ class ItemsMixin:
             v = raw[k]
         except (IndexError, KeyError, TypeError, ValueError):
             return Unknown("subscript")
-        if isinstance(raw, list) and isinstance(k, slice):
-            return list(v)
+        if isinstance(raw, tuple):
+            return plain(v)
+        if isinstance(raw, list):
+            # as ``plain(list)`` does: items come out plain only when some item is Sourced
+            deep = any(isinstance(x, Sourced) for x in raw)
+            if isinstance(k, slice):
+                return [plain(x) for x in v] if deep else list(v)
+            return plain(v) if deep else v
         return v
 
     def setitem(self, obj: Any, key: Any, v: Any) -> None:
