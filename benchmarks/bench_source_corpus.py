@@ -86,6 +86,51 @@ def run_one(rec: dict[str, Any], verbose: bool = False) -> dict[str, Any]:
     return out
 
 
+def _opaque(v: Any) -> str:
+    # symbolic sizes of the forward pass print a per-process counter: compare their kind only
+    return type(v).__name__
+
+
+def _no_uids(v: Any) -> Any:
+    if isinstance(v, dict):
+        return {k: _no_uids(x) for k, x in v.items() if k != "uid"}
+    if isinstance(v, list):
+        return [_no_uids(x) for x in v]
+    return v
+
+
+def audit_memo(rec: dict[str, Any]) -> str | None:
+    """Parse twice, reusing layer interpretations and not; the first difference, if any."""
+    from driftcheck.errors import DriftcheckError
+    from driftcheck.parsers.source import parse_source
+    from driftcheck.parsers.source.memo import MemoMixin
+
+    outs = []
+    for on in (True, False):
+        MemoMixin.memo_on = on
+        try:
+            g = parse_source(rec["modeling_file"], entry=rec["model_class"], config=rec["config"])
+            outs.append(_no_uids(json.loads(json.dumps(g.model_dump(), default=_opaque))))
+        except DriftcheckError as e:
+            outs.append(e.one_line())
+        finally:
+            MemoMixin.memo_on = True
+    a, b = outs
+    if a == b:
+        return None
+    if isinstance(a, str) or isinstance(b, str):
+        return f"memo: {str(a)[:120]} / plain: {str(b)[:120]}"
+    for k in a:
+        if a[k] != b.get(k):
+            if k == "nodes":
+                for x, y in zip(a[k], b[k]):
+                    if x != y:
+                        return f"node {x.get('id')}: {x} != {y}"[:400]
+                return f"{len(a[k])} nodes vs {len(b[k])}"
+            return f"{k} differs"
+    return "differs"
+
+
 def _lines_of(paths: set[str]) -> int:
     n = 0
     for p in paths:
@@ -111,6 +156,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--jobs", type=int, default=1, help="processes (speed is reported for 1)")
     ap.add_argument("-v", "--verbose", action="store_true")
     ap.add_argument("--json", help="write per-model results here")
+    ap.add_argument(
+        "--audit-memo",
+        action="store_true",
+        help="check that reusing layer interpretations changes no graph (parses twice)",
+    )
     args = ap.parse_args(argv)
     recs = built(load_oracle())
     if args.only:
@@ -118,6 +168,8 @@ def main(argv: list[str] | None = None) -> int:
         recs = {k: v for k, v in recs.items() if k in want}
     items = list(recs.values())[:: args.stride]
     items = items[: args.limit] if args.limit else items
+    if args.audit_memo:
+        return _audit(recs, args)
     stream = open(args.json + "l", "w") if args.json else None  # noqa: SIM115 - partial results
     t0 = time.perf_counter()
     results: list[dict[str, Any]] = []
@@ -166,6 +218,21 @@ def main(argv: list[str] | None = None) -> int:
     exact = len(classes.get("exact", []))
     print(f"exact params_total vs torch: {exact}/{n} = {100 * exact / max(n, 1):.1f}%")
     return 0
+
+
+def _audit(recs: dict[str, Any], args: argparse.Namespace) -> int:
+    items = list(recs.values())[:: args.stride]
+    items = items[: args.limit] if args.limit else items
+    if args.jobs > 1:
+        with mp.get_context("fork").Pool(args.jobs) as pool:
+            diffs = list(pool.imap(audit_memo, items))
+    else:
+        diffs = [audit_memo(r) for r in items]
+    bad = [(r["model_type"], d) for r, d in zip(items, diffs) if d]
+    for mt, d in bad:
+        print(f"{mt}: {d}")
+    print(f"graphs identical with and without layer reuse: {len(items) - len(bad)}/{len(items)}")
+    return 1 if bad else 0
 
 
 if __name__ == "__main__":

@@ -26,6 +26,7 @@ from driftcheck.parsers.source.values import (
     WeightRef,
     is_module,
     plain,
+    unwrap,
 )
 
 
@@ -62,10 +63,12 @@ def _written_at(obj: Obj, v: Any, line: int, fr: Frame) -> tuple[str, int]:
 class Attributes:
     """Attribute semantics (mixed into ``Semantics``)."""
 
+    class_writes = 0  # assignments to class attributes so far (part of memo.py's keys)
+
     # ------------------------------------------------------------------ attributes
     def getattr(self, obj: Any, name: str, where: tuple | None = None) -> Any:
         if isinstance(obj, Sourced):
-            obj = obj.value
+            obj = unwrap(obj)
         if isinstance(obj, Obj):
             for d in (obj.children, obj.params, obj.buffers, obj.attrs):
                 if name in d:
@@ -148,6 +151,7 @@ class Attributes:
             obj.fields[obj.aliases.get(name, name)] = v
         elif isinstance(obj, Cls):
             obj.ns[name] = v
+            self.class_writes = self.class_writes + 1  # a layer reused from memo.py reads it
 
     def drop_weight(self, leaf: Leaf, name: str, line: int | None) -> None:
         """``layer.bias = None``: torch unregisters the parameter. The catalogue models that

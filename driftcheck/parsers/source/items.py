@@ -23,6 +23,7 @@ from driftcheck.parsers.source.values import (
     WeightRef,
     is_module,
     plain,
+    unwrap,
 )
 
 _PY_TYPES = {
@@ -57,9 +58,7 @@ class ItemsMixin:
         # only the outer Sourced wrapper comes off here: ``plain`` of a whole list or tuple
         # copies it, which made ``config.layer_types[i]`` in a loop quadratic; the item
         # picked is made plain below, as a deep ``plain`` of the container would have made it
-        raw = obj
-        while isinstance(raw, Sourced):
-            raw = raw.value
+        raw = unwrap(obj)
         k = plain(key)
         if isinstance(raw, Unknown):
             return raw

@@ -13,6 +13,7 @@ from driftcheck.parsers.source import hfauto, modtree, torchlib
 from driftcheck.parsers.source.configs import ConfigMixin
 from driftcheck.parsers.source.items import _DICT_BASES, ItemsMixin
 from driftcheck.parsers.source.loader import Finder, ModInfo, parse_file
+from driftcheck.parsers.source.memo import MemoMixin
 from driftcheck.parsers.source.pybuiltins import (
     MATH,
     MATH_CONST,
@@ -39,7 +40,7 @@ from driftcheck.parsers.source.values import (
 )
 
 
-class Interp(ItemsMixin, ConfigMixin, Semantics):
+class Interp(MemoMixin, ItemsMixin, ConfigMixin, Semantics):
     def __init__(self, finder: Finder) -> None:
         super().__init__(finder)
         self._torch_cls: dict[str, Any] = {}

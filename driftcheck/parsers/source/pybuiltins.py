@@ -11,7 +11,7 @@ import math
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from driftcheck.parsers.source.values import Config, Obj, Sourced, Tensor, Unknown, plain
+from driftcheck.parsers.source.values import Config, Obj, Tensor, Unknown, plain, unwrap
 
 _SIMPLE = (int, float, str, bool, type(None))
 
@@ -201,9 +201,7 @@ MATH_CONST = {"math.pi": math.pi, "math.e": math.e, "math.inf": math.inf, "numpy
 
 def value_method(v: Any, name: str, interp: Any) -> Any:
     """``v.name`` for a plain value: list/dict/str methods as BuiltinMethods."""
-    raw = v
-    if isinstance(raw, Sourced):
-        raw = raw.value
+    raw = unwrap(v)
     if isinstance(raw, list):
         if name == "append":
             return BuiltinMethod(lambda a, k: raw.append(a[0]) if a else None)

@@ -22,6 +22,7 @@ from driftcheck.parsers.source.values import (
     Ext,
     Func,
     Obj,
+    Probe,
     Return,
     Sourced,
     Unknown,
@@ -362,6 +363,8 @@ class Semantics(Attributes, Evaluator):
                     v = Unknown(f"dataclass field {name}")
             else:
                 v = Unknown(f"dataclass field {name}")
+            if isinstance(v, Probe):
+                v.touch()  # a plain int would be wrapped below: the layer depends on its type
             if not isinstance(v, Sourced):
                 v = Sourced(v, name, str(c.mod.path), st.lineno)
             obj.attrs[name] = v

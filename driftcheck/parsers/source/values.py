@@ -220,9 +220,46 @@ class Budget(Exception):
     """The analysis ran out of its step / depth / node / time budget."""
 
 
+class Probe(Sourced):
+    """A plain ``int`` argument of a layer construction, watched for use (see ``memo.py``).
+
+    It travels like the int it wraps (stored, passed on, returned); the moment anything reads
+    its value (``plain``, ``unwrap``) the recording it belongs to is abandoned, because the
+    layer then depends on that value and cannot be reused for another one.
+    """
+
+    def __init__(self, value: Any, rec: Any, slot: int) -> None:
+        super().__init__(value, None, None, None)
+        self.rec = rec
+        self.slot = slot
+
+    def touch(self) -> None:
+        if self.rec.active:
+            raise ProbeUsed(self.rec)
+
+
+class ProbeUsed(BaseException):
+    """A ``Probe``'s value was read. A BaseException: no ``except Exception`` may absorb it."""
+
+    def __init__(self, rec: Any) -> None:
+        super().__init__("probe used")
+        self.rec = rec
+
+
+def unwrap(v: Any) -> Any:
+    """Strip ``Sourced`` wrappers of ``v`` itself (not of the items it holds)."""
+    while isinstance(v, Sourced):
+        if v.__class__ is Probe:
+            v.touch()
+        v = v.value
+    return v
+
+
 def plain(v: Any) -> Any:
     """Strip ``Sourced`` wrappers (recursively through tuples / lists)."""
     while isinstance(v, Sourced):
+        if v.__class__ is Probe:
+            v.touch()
         v = v.value
     if isinstance(v, tuple):
         return tuple(plain(x) for x in v)

@@ -1,0 +1,153 @@
+"""Layer reuse (``parsers/source/memo.py``): the same graph as interpreting every layer.
+
+Each model below builds a stack of layers whose body uses the layer index in a different way:
+stored only (reusable), deciding structure, indexing a config list, written into the config.
+Each is checked three ways: against torch's parameter count, against the graph parsed with
+reuse turned off (node for node), and for whether reuse happened where it may.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+from pathlib import Path
+
+import pytest
+
+torch = pytest.importorskip("torch")
+
+from driftcheck.parsers.source import parse_source  # noqa: E402
+from driftcheck.parsers.source.machine import Interp  # noqa: E402
+from driftcheck.parsers.source.memo import MemoMixin  # noqa: E402
+
+HEAD = """
+import torch
+from torch import nn
+
+
+class Cfg:
+    def __init__(self, hidden=16, layers=6, types=None):
+        self.hidden = hidden
+        self.layers = layers
+        self.types = types or ["a", "b", "a", "a", "b", "a"]
+
+"""
+
+MODELS = {
+    # the index is only stored: every layer after the second is a copy
+    "stored": """
+class Layer(nn.Module):
+    def __init__(self, cfg, layer_idx):
+        super().__init__()
+        self.layer_idx = layer_idx
+        self.proj = nn.Linear(cfg.hidden, cfg.hidden)
+        self.norm = nn.LayerNorm(cfg.hidden)
+""",
+    # the index decides which layers get an extra projection
+    "structure": """
+class Layer(nn.Module):
+    def __init__(self, cfg, layer_idx):
+        super().__init__()
+        self.proj = nn.Linear(cfg.hidden, cfg.hidden)
+        if layer_idx % 3 == 0:
+            self.extra = nn.Linear(cfg.hidden, 2 * cfg.hidden + layer_idx)
+""",
+    # the index picks a layer type from the config
+    "indexed": """
+class Layer(nn.Module):
+    def __init__(self, cfg, layer_idx):
+        super().__init__()
+        self.kind = cfg.types[layer_idx]
+        width = 3 * cfg.hidden if self.kind == "b" else cfg.hidden
+        self.proj = nn.Linear(cfg.hidden, width)
+""",
+    # the layer writes into the shared config: never reused
+    "writes": """
+class Layer(nn.Module):
+    def __init__(self, cfg, layer_idx):
+        super().__init__()
+        cfg.hidden = cfg.hidden + 1
+        self.proj = nn.Linear(cfg.hidden, 4)
+""",
+    # the index sizes a layer through a helper and a keyword argument
+    "sized": """
+def width(i):
+    return 8 * (i + 1)
+
+
+class Layer(nn.Module):
+    def __init__(self, cfg, layer_idx=0):
+        super().__init__()
+        self.proj = nn.Linear(cfg.hidden, width(layer_idx))
+        self.idx = layer_idx
+""",
+}
+
+TAIL = """
+
+class Model(nn.Module):
+    def __init__(self, cfg: Cfg):
+        super().__init__()
+        self.layers = nn.ModuleList([Layer(cfg, layer_idx=i) for i in range(cfg.layers)])
+
+
+def build():
+    return Model(Cfg())
+"""
+
+
+def _write(tmp_path: Path, name: str) -> Path:
+    p = tmp_path / f"memo_{name}.py"
+    p.write_text(HEAD + MODELS[name] + TAIL)
+    return p
+
+
+def _torch_count(p: Path) -> int:
+    spec = importlib.util.spec_from_file_location(p.stem, p)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)  # our own test file: importing it is fine
+    with torch.device("meta"):
+        model = mod.build()
+    return sum(x.numel() for x in model.parameters())
+
+
+def _graph(p: Path, memo: bool, hits: list[int] | None = None):
+    MemoMixin.memo_on = memo
+    seen: list[Interp] = []
+    orig = Interp.__init__
+
+    def init(self, finder):  # noqa: ANN001
+        orig(self, finder)
+        seen.append(self)
+
+    Interp.__init__ = init
+    try:
+        g = parse_source(p, entry="Model")
+    finally:
+        Interp.__init__ = orig
+        MemoMixin.memo_on = True
+    if hits is not None:
+        hits.append(getattr(seen[0], "memo_hits", 0))
+    return g
+
+
+@pytest.mark.parametrize("name", sorted(MODELS))
+def test_reuse_gives_the_graph_of_full_interpretation(tmp_path, name):
+    p = _write(tmp_path, name)
+    hits: list[int] = []
+    g = _graph(p, True, hits)
+    plain = _graph(p, False)
+    assert g.params_total() == _torch_count(p)
+    assert json.loads(g.to_json()) == json.loads(plain.to_json())
+    if name == "stored":
+        assert hits[0] == 4  # layer 0 interpreted, layer 1 recorded, 2..5 copied
+    if name in ("writes", "structure", "sized"):
+        assert hits[0] == 0  # every layer depends on its index or writes outside itself
+
+
+def test_copies_are_distinct_modules(tmp_path):
+    """Reused layers are separate objects: sharing them would count weights once (a tie)."""
+    p = _write(tmp_path, "stored")
+    g = _graph(p, True)
+    assert [n.repeat for n in g.nodes if n.id.startswith("layers/")][0] == 6
+    assert g.params_total() == 6 * (16 * 16 + 16 + 2 * 16)
