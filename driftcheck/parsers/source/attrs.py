@@ -19,6 +19,7 @@ from driftcheck.parsers.source.values import (
     Func,
     Leaf,
     Obj,
+    Probe,
     Sourced,
     Tensor,
     Unknown,
@@ -49,14 +50,20 @@ class Super:
         self.inst = inst
 
 
-def _written_at(obj: Obj, v: Any, line: int, fr: Frame) -> tuple[str, int]:
+def _written_at(obj: Obj, name: str, v: Any, line: int, fr: Frame) -> tuple[str, int]:
     """Where an attribute's value was written: the caller's line when ``__init__`` stores an
-    argument it was given (``self.eps = eps`` holds what ``Norm(dim, eps=1e-5)`` passed)."""
+    argument it was given (``self.eps = eps`` holds what ``Norm(dim, eps=1e-5)`` passed).
+
+    An int is the argument only under the argument's own name: CPython shares small ints, so
+    ``self.head_dim = 42`` is ``layer_idx`` of layer 42 by identity (and a layer index reused
+    through memo.py is a ``Probe``, which must give the same answer)."""
     f = fr.func
     if f is not None and f.name == "__init__" and obj.loc is not None:
         a = f.node.args
-        if any(fr.locals.get(p.arg) is v for p in [*a.args[1:], *a.kwonlyargs]):
-            return obj.loc
+        int_like = v.__class__ is int or v.__class__ is Probe
+        for p in [*a.args[1:], *a.kwonlyargs]:
+            if fr.locals.get(p.arg) is v and (p.arg == name or not int_like):
+                return obj.loc
     return (str(fr.mod.path), line)
 
 
@@ -137,7 +144,7 @@ class Attributes:
         if isinstance(obj, Obj):
             self.register(obj, name, v, line)
             if line is not None and fr is not None and name in obj.attrs:
-                obj.attr_locs[name] = _written_at(obj, v, line, fr)  # for Graph.uses
+                obj.attr_locs[name] = _written_at(obj, name, v, line, fr)  # for Graph.uses
         elif isinstance(obj, Leaf):
             if v is None and name in ("weight", "bias"):
                 self.drop_weight(obj, name, line)
