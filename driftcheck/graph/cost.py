@@ -25,9 +25,9 @@ from dataclasses import dataclass, field
 from math import prod
 from typing import TYPE_CHECKING, Any
 
-from driftcheck.graph import catalogue
 from driftcheck.graph.catalogue.spec import CatalogueError, Shape, numel
 from driftcheck.graph.counting import node_weights
+from driftcheck.graph.prepared import block_spec, layer_spec
 from driftcheck.graph.shapes import Prepared, bind_cached
 
 if TYPE_CHECKING:
@@ -209,12 +209,12 @@ _COUNTS: dict[tuple, int | None] = {}
 
 def _leaf_count(node: Node, key: Any) -> int | None:
     """Parameters of one copy of a leaf, tied weights excluded; memoized by (type, params)."""
-    if node.tied or catalogue.get(node.type) is None:
+    if node.tied or layer_spec(node.type) is None:
         w = node_weights(node)  # blocks and tied layers: the general (slower) path
         return None if w is None else sum(prod(s) for k, s in w.items() if k not in node.tied)
     k = (node.type, key)
     if k not in _COUNTS:
-        spec = catalogue.get(node.type)
+        spec = layer_spec(node.type)
         try:
             w = spec.weights(bind_cached(spec, node.params, key))  # type: ignore[union-attr]
             _COUNTS[k] = sum(prod(s) for s in w.values())
@@ -289,9 +289,9 @@ def kv_per_token_elems(
     seen = False
     mult = mult or prep.multiplicity
     for t in prep.by_type:
-        if t not in CACHED and catalogue.get(t) is not None:
+        if t not in CACHED and layer_spec(t) is not None:
             continue
-        block = catalogue.get_block(t)
+        block = block_spec(t)
         if block is None and t not in CACHED:
             continue
         for members in prep.groups(t).values():
@@ -303,7 +303,7 @@ def kv_per_token_elems(
                     return None
             else:
                 try:
-                    p = bind_cached(catalogue.get(t), n.params, prep.keys[n.id])
+                    p = bind_cached(layer_spec(t), n.params, prep.keys[n.id])
                 except Exception:  # noqa: BLE001 - unbindable node: the STR/ATT checks report it
                     return None
                 per = _kv_elems(n, p)
@@ -344,7 +344,7 @@ def _price(node: Node, rule_key: tuple, out: Shape, bpp: float) -> tuple[int | N
     """(MACs or None, activation bytes) of one layer on its inputs; None when the type is
     not a catalogue layer (a block: its MACs are unknown and its output is not counted)."""
     t, key, ins = rule_key
-    spec = catalogue.get(t)
+    spec = layer_spec(t)
     if spec is None:
         return None
     a = int((numel(out) or 0) * bpp)

@@ -15,8 +15,11 @@ from __future__ import annotations
 
 from collections import Counter, deque
 from collections.abc import Mapping
+from itertools import compress, count
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any
+
+from driftcheck.graph import catalogue
 
 if TYPE_CHECKING:
     from driftcheck.graph.model import Graph, Node
@@ -104,39 +107,47 @@ class Prepared:
         self._incoming: dict[str, list[tuple[int, str]]] | None = None
 
     def _edges(self, edges: list) -> None:
+        """Producers and consumers as dicts of tuples. Most nodes have one producer and one
+        consumer: ``dict(zip(ends, zip(others)))`` builds those in C, and only the ends with
+        several edges are fixed up in Python."""
         srcs = self.srcs = list(map(_SRC, edges))
         dsts = self.dsts = list(map(_DST, edges))
         self.n_edges = len(edges)
-        outgoing: dict[str, list[str]] = {}
-        sources: dict[str, list[str]] = {}
-        for s, d in zip(srcs, dsts):
-            o = outgoing.get(s)
-            if o is None:
-                outgoing[s] = [d]
-            else:
-                o.append(d)
-            i = sources.get(d)
-            if i is None:
-                sources[d] = [s]
-            else:
-                i.append(s)
+        self.indegree: Counter = Counter(dsts)
+        outdegree = Counter(srcs)
+        sources: dict[str, tuple[str, ...]] = dict(zip(dsts, zip(srcs)))
+        outgoing: dict[str, tuple[str, ...]] = dict(zip(srcs, zip(dsts)))
+        fan_out = {s for s, c in outdegree.items() if c > 1}
+        if fan_out:
+            many: dict[str, list[str]] = {}
+            for s, d in compress(zip(srcs, dsts), map(fan_out.__contains__, srcs)):
+                if s in many:
+                    many[s].append(d)
+                else:
+                    many[s] = [d]
+            for s, ds in many.items():
+                outgoing[s] = tuple(ds)
         self.outgoing = outgoing
         """Consumers of each node, in edge order; sources in order of first appearance."""
         self.sources = sources
         """Producers of each node in input order (by ``Edge.index``, then edge order);
         destinations in order of first appearance."""
-        self.indegree: Counter = Counter(dsts)
         multi = {d for d, c in self.indegree.items() if c > 1}
         self.shared_index = False
         """Whether two edges feed one input position (same destination and index)."""
         if multi:
             raw: dict[str, list[tuple[int, int, str, int | None]]] = {}
-            for pos, (s, d, k) in enumerate(zip(srcs, dsts, map(_INDEX, edges))):
-                if d in multi:
-                    raw.setdefault(d, []).append((LAST if k is None else k, pos, s, k))
+            picked = map(multi.__contains__, dsts)
+            for pos, s, d, e in compress(zip(count(), srcs, dsts, edges), picked):
+                k = e.index
+                item = (LAST if k is None else k, pos, s, k)
+                if d in raw:
+                    raw[d].append(item)
+                else:
+                    raw[d] = [item]
             for d, items in raw.items():
                 items.sort()
-                sources[d] = [s for _, _, s, _ in items]
+                sources[d] = tuple(s for _, _, s, _ in items)
                 given = [k for _, _, _, k in items if k is not None]
                 self.shared_index |= len(set(given)) < len(given)
         at = dict(zip(self.ids, range(len(self.ids))))
@@ -241,3 +252,30 @@ class Prepared:
                     hit[k] = [n]
             self._groups[t] = hit
         return hit
+
+
+_LAYER_SPECS: dict[str, Any] = {}
+_BLOCK_SPECS: dict[str, Any] = {}
+
+
+def layer_spec(name: str) -> Any:
+    """``catalogue.get(name)``, memoized: the catalogue is static and the verifier asks for
+    the same few names hundreds of times per run."""
+    try:
+        return _LAYER_SPECS[name]
+    except KeyError:
+        hit = _LAYER_SPECS[name] = catalogue.get(name)
+        return hit
+    except TypeError:  # not a name at all (a hand-edited type): the catalogue says None
+        return catalogue.get(name)
+
+
+def block_spec(name: str) -> Any:
+    """``catalogue.get_block(name)``, memoized like ``layer_spec``."""
+    try:
+        return _BLOCK_SPECS[name]
+    except KeyError:
+        hit = _BLOCK_SPECS[name] = catalogue.get_block(name)
+        return hit
+    except TypeError:
+        return catalogue.get_block(name)

@@ -19,10 +19,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from driftcheck.errors import ShapeError
-from driftcheck.graph import catalogue
 from driftcheck.graph.catalogue.spec import CatalogueError, Dim, Shape, fmt
 from driftcheck.graph.model import Graph, Node
-from driftcheck.graph.prepared import Prepared, params_key
+from driftcheck.graph.prepared import Prepared, block_spec, layer_spec, params_key
 
 __all__ = ["Shape", "ShapeIssue", "ShapeResult", "infer_shapes", "parse_shape", "same_shape"]
 
@@ -167,7 +166,7 @@ class _Walker:
         return status, value, empty
 
     def _rule(self, node: Node, shapes: list[Shape], pk: Any) -> tuple[str, Any]:
-        spec = catalogue.get(node.type)
+        spec = layer_spec(node.type)
         if spec is not None:
             if spec.n_inputs is not None and len(shapes) < spec.n_inputs:
                 return ARITY, f"takes {spec.n_inputs} input(s), got {len(shapes)}"
@@ -180,7 +179,7 @@ class _Walker:
                 return PARAMS, e.message
             except (TypeError, ValueError, KeyError, IndexError, ZeroDivisionError):
                 return "unknown", None  # a rule met an unresolved (None) attribute
-        block = catalogue.get_block(node.type)
+        block = block_spec(node.type)
         if block is not None:
             try:
                 sub = block.graph(node.params)
@@ -226,7 +225,7 @@ class _Walker:
             if srcs is None:
                 spec = spec_of.get(t, spec_of)
                 if spec is spec_of:
-                    spec = spec_of[t] = catalogue.get(t)
+                    spec = spec_of[t] = layer_spec(t)
                 if spec is None:
                     continue  # not on the dataflow: nothing to infer
                 ins: tuple = ()

@@ -13,8 +13,8 @@ from itertools import compress, count
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
-from driftcheck.graph import catalogue
 from driftcheck.graph.catalogue.spec import CatalogueError
+from driftcheck.graph.prepared import block_spec, layer_spec
 from driftcheck.graph.shapes import Prepared, bind_cached
 from driftcheck.verifier.base import Hit
 from driftcheck.verifier.options import VerifyOptions
@@ -138,7 +138,7 @@ class Context:
         memo = (node.type, self.prep.keys.get(node.id, _MISSING))
         hit = self._bound.get(memo, _MISSING) if memo[1] is not _MISSING else _MISSING
         if hit is _MISSING:
-            spec = catalogue.get(node.type) or catalogue.get_block(node.type)
+            spec = layer_spec(node.type) or block_spec(node.type)
             try:
                 hit = bind_cached(spec, node.params) if spec is not None else None
             except (CatalogueError, TypeError, ValueError):

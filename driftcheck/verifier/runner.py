@@ -20,11 +20,12 @@ def verify(graph: Graph, options: VerifyOptions | None = None) -> Report:
     ctx = Context(graph, opts)
     findings: list[Finding] = []
     ran = 0
+    every = opts.select is None and not opts.disable
     for chk in run_order():
-        if not opts.wants(chk.id, chk.name):
+        if not (every or opts.wants(chk.id, chk.name)):
             continue
         ran += 1
-        sev = opts.severity_of(chk.id, chk.name, chk.severity)
+        sev = opts.severity_of(chk.id, chk.name, chk.severity) if opts.severity else chk.severity
         for hit in chk.run(ctx):
             node = hit.node
             if chk.claims and node is not None and sev.rank >= 3:
@@ -44,8 +45,8 @@ def verify(graph: Graph, options: VerifyOptions | None = None) -> Report:
             )
     value, comp = score(findings)
     if "shapes" in ctx.__dict__:  # only when some check already paid for shape inference
-        layers = ctx.layers()
-        known = sum(1 for n in layers if n.id in ctx.shapes.shapes)
+        layers = ctx.layer_ids
+        known = len(layers.intersection(ctx.shapes.shapes))
         comp["shape_coverage"] = round(known / len(layers), 4) if layers else 1.0
     return Report(findings=findings, score=value, components=comp, checks_run=ran)
 

@@ -13,7 +13,7 @@ not decide which. A facts-only graph (a config) gets the blockers its layers wou
 
 from __future__ import annotations
 
-from driftcheck.graph import catalogue
+from driftcheck.graph.prepared import block_spec
 from driftcheck.verifier.base import BLOCKER, WARNING, check
 from driftcheck.verifier.build import L, facts_only, seq
 from driftcheck.verifier.context import Context
@@ -71,7 +71,7 @@ def _compare(ctx: Context, fact: str, types: dict[str, str] | tuple, param: str 
 
 def layer_count(ctx: Context) -> int | None:
     """Decoder layers in the graph: catalogue blocks if any, else attention layers."""
-    blocks = [n for n in ctx.graph.nodes if catalogue.get_block(n.type) is not None]
+    blocks = [n for n in ctx.graph.nodes if block_spec(n.type) is not None]
     nodes = blocks or ctx.of_type(*ATTN)
     if not nodes:
         return None
@@ -257,7 +257,7 @@ def _facts_only_attention(ctx: Context) -> bool:
     """The heads facts are the only word on attention: no attention layer or decoder block
     in the graph, and the facts come from a config or manifest. (Facts the source parser
     records can mix sub-configs, as SAM's vision width with its mask decoder's heads.)"""
-    if ctx.of_type(*ATTN) or any(catalogue.get_block(t) for t in ctx.by_type):
+    if ctx.of_type(*ATTN) or any(block_spec(t) for t in ctx.by_type):
         return False
     return ctx.graph.origin.kind in ("config", "hub", "manifest") or not ctx.layers()
 

@@ -11,6 +11,7 @@ from typing import Any
 
 from driftcheck.graph import catalogue
 from driftcheck.graph.catalogue.spec import CatalogueError
+from driftcheck.graph.prepared import block_spec, layer_spec
 from driftcheck.graph.shapes import bind_cached
 from driftcheck.verifier.base import BLOCKER, WARNING, Source, check
 from driftcheck.verifier.build import L, seq
@@ -110,7 +111,7 @@ def dropout_range(ctx: Context):
 )
 def negative_dimension(ctx: Context):
     def judge(n):
-        spec, p = catalogue.get(n.type), ctx.bound(n)
+        spec, p = layer_spec(n.type), ctx.bound(n)
         if spec is None or p is None:
             return None
         for name in spec.dims():
@@ -134,7 +135,7 @@ def negative_dimension(ctx: Context):
 )
 def zero_dimension(ctx: Context):
     def judge(n):
-        spec, p = catalogue.get(n.type), ctx.bound(n)
+        spec, p = layer_spec(n.type), ctx.bound(n)
         if spec is None or p is None:
             return None
         for par in spec.params:
@@ -327,7 +328,7 @@ def unknown_activation(ctx: Context):
         if not isinstance(act, str):
             return None
         name = catalogue.lookup(act)
-        spec = catalogue.get(name) if name else None
+        spec = layer_spec(name) if name else None
         if spec is None or spec.family != "activation":
             return f"activation {act!r} is not a known activation"
         return None
@@ -358,7 +359,7 @@ def bad_layer_params(ctx: Context):
         return
 
     def judge(n):
-        spec = catalogue.get(n.type) or catalogue.get_block(n.type)
+        spec = layer_spec(n.type) or block_spec(n.type)
         if spec is None or n.unresolved:
             return None
         try:

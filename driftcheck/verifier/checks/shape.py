@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from driftcheck.graph import catalogue
+from driftcheck.graph.prepared import layer_spec
 from driftcheck.graph.shapes import EMPTY, MISMATCH, REPEAT, ShapeIssue
 from driftcheck.verifier.base import BLOCKER, INFO, Example, Source, check
 from driftcheck.verifier.build import L, net, seq
@@ -82,7 +82,7 @@ def unconfirmed(ctx: Context, node) -> bool:
     doubt, not the model's crash (SHP009 says it as info)."""
     if ctx.hand_built:
         return False
-    spec = catalogue.get(node.type)
+    spec = layer_spec(node.type)
     return spec is not None and spec.role == "op"
 
 

@@ -6,8 +6,8 @@ info, never a blocker) and SML002 (a layer built in ``__init__`` that forward ne
 
 from __future__ import annotations
 
-from driftcheck.graph import catalogue
 from driftcheck.graph.model import Node
+from driftcheck.graph.prepared import block_spec, layer_spec
 from driftcheck.verifier.base import INFO, WARNING, Source, check
 from driftcheck.verifier.build import L, net, seq
 from driftcheck.verifier.context import STRUCTURAL, Context
@@ -49,7 +49,7 @@ class Net(nn.Module):
 
 
 def known(t: str) -> bool:
-    return catalogue.get(t) is not None or catalogue.get_block(t) is not None
+    return layer_spec(t) is not None or block_spec(t) is not None
 
 
 def _lin(i, o, **kw):
@@ -101,8 +101,8 @@ def unresolved_layer(ctx: Context):
             continue
         unknown = (
             n.type != "Module"
-            and catalogue.get(n.type) is None
-            and (catalogue.get_block(n.type) is None)
+            and layer_spec(n.type) is None
+            and (block_spec(n.type) is None)
         )
         if n.unresolved or unknown:
             what = f"type {n.type!r}" if unknown else ", ".join(n.unresolved)
@@ -139,7 +139,7 @@ def unused_layer(ctx: Context):
         if not any("unused in forward" in n.notes for n in ctx.prep.with_field("notes")):
             return
         for n in ctx.layers():
-            spec, p = catalogue.get(n.type), ctx.bound(n)
+            spec, p = layer_spec(n.type), ctx.bound(n)
             if (
                 "unused in forward" in n.notes
                 and spec is not None
@@ -163,7 +163,7 @@ def unused_layer(ctx: Context):
             continue
         if n.id in outputs or any(x.startswith("duplicate id") for x in n.notes):
             continue  # returned as is, or a duplicate whose edges are ambiguous (STR003)
-        spec, p = catalogue.get(n.type), ctx.bound(n)
+        spec, p = layer_spec(n.type), ctx.bound(n)
         if spec is None or p is None or spec.n_inputs == 0 or not _has_weights(spec, p):
             continue
         if n.parent in wired:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from operator import attrgetter
 
 from driftcheck.graph import catalogue
+from driftcheck.graph.prepared import block_spec, layer_spec
 from driftcheck.graph.shapes import ARITY, CYCLE
 from driftcheck.verifier.base import BLOCKER, WARNING, check
 from driftcheck.verifier.build import L, facts_only, net, seq
@@ -26,8 +27,8 @@ def _lin(i, o, id=None, **kw):
 def known_type(name: str) -> bool:
     return (
         name in STRUCTURAL
-        or catalogue.get(name) is not None
-        or (catalogue.get_block(name) is not None)
+        or layer_spec(name) is not None
+        or (block_spec(name) is not None)
     )
 
 
@@ -147,7 +148,7 @@ def sources(ctx: Context) -> list[str]:
     """Where values come from: inputs and layers that take no tensor input (Parameter)."""
     out = []
     for t, nodes in ctx.by_type.items():
-        spec = catalogue.get(t)
+        spec = layer_spec(t)
         if t == "Input" or (spec is not None and spec.n_inputs == 0):
             out += [n.id for n in nodes]
     return out
@@ -267,7 +268,7 @@ def missing_input(ctx: Context):
     indeg = ctx.prep.indegree
     suspects = False
     for t, nodes in ctx.by_type.items():
-        spec = catalogue.get(t)
+        spec = layer_spec(t)
         if spec is not None and spec.n_inputs:
             ids = list(map(_ID, nodes))
             if min(map(indeg.__getitem__, ids)) < spec.n_inputs:
@@ -276,7 +277,7 @@ def missing_input(ctx: Context):
     if not suspects:
         return  # every layer that takes inputs gets at least as many edges as it takes
     for n in ctx.layers():
-        spec = catalogue.get(n.type)
+        spec = layer_spec(n.type)
         if spec is None or not spec.n_inputs:
             continue
         got = len(ctx.incoming.get(n.id, ()))
@@ -306,14 +307,14 @@ def extra_input(ctx: Context):
         return
     indeg, most = ctx.prep.indegree, 0
     for t, nodes in ctx.by_type.items():
-        spec = catalogue.get(t)
+        spec = layer_spec(t)
         if t != "Input" and spec is not None and spec.n_inputs is not None:
             most = max(most, max(map(indeg.__getitem__, map(_ID, nodes))) - spec.n_inputs)
     if most <= 0:
         return  # no layer gets more edges than it takes
     for dst, srcs in ctx.incoming.items():
         n = ctx.index[dst]
-        spec = catalogue.get(n.type)
+        spec = layer_spec(n.type)
         if n.type == "Input":
             continue  # STR016 says it
         if spec is not None and spec.n_inputs is not None and len(srcs) > spec.n_inputs:
