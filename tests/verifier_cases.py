@@ -175,12 +175,43 @@ def cases() -> Iterator[Case]:
     yield from _options()
 
 
-def digest(report) -> dict:
+def _sha(data: object) -> str:
+    text = json.dumps(data, sort_keys=True, default=str)
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def _analyses(g: Graph, opts: VerifyOptions) -> dict:
+    """Shape inference and the cost model on their own (the report shows only what crosses
+    a threshold): every inferred shape, every issue in order, every cost figure."""
+    from driftcheck.graph.cost import estimate
+    from driftcheck.graph.shapes import infer_shapes
+
+    try:
+        sh = infer_shapes(g, opts.input_shapes)
+        shapes = {
+            "shapes": sorted((k, repr(v)) for k, v in sh.shapes.items()),
+            "errors": [(e.kind, e.node, e.message, repr(e.inputs)) for e in sh.errors],
+            "out": repr(sh.output_shapes),
+        }
+    except Exception as e:  # noqa: BLE001 - a graph the walk refuses: compare the refusal
+        shapes = {"raised": type(e).__name__}
+    try:
+        c = estimate(g, opts.input_shapes, opts.dtype, opts.context_length, opts.batch_size)
+        cost = {**c.summary(), "per_layer": sorted(c.per_layer_macs.items())}
+    except Exception as e:  # noqa: BLE001
+        cost = {"raised": type(e).__name__}
+    return {"shapes": _sha(shapes), "cost": _sha(cost)}
+
+
+def digest(report, g: Graph | None = None, opts: VerifyOptions | None = None) -> dict:
     """What the equivalence test compares: a hash of the whole report, plus the findings'
-    check ids and nodes (so a failure says which findings moved)."""
-    data = json.dumps(report.model_dump(mode="json"), sort_keys=True, default=str)
+    check ids and nodes (so a failure says which findings moved), and hashes of the shape
+    and cost analyses of the graph."""
     ids = [f"{f.check_id}@{f.node}" for f in report.findings]
-    return {"sha": hashlib.sha256(data.encode()).hexdigest()[:16], "ids": ids[:12], "n": len(ids)}
+    out = {"sha": _sha(report.model_dump(mode="json")), "ids": ids[:12], "n": len(ids)}
+    if g is not None:
+        out.update(_analyses(g, opts or VerifyOptions()))
+    return out
 
 
 def run_all() -> dict[str, dict]:
@@ -188,7 +219,7 @@ def run_all() -> dict[str, dict]:
     for name, g, opts in cases():
         if name in out:
             raise RuntimeError(f"case {name} twice")
-        out[name] = digest(verify(g, opts))
+        out[name] = digest(verify(g, opts), g, opts)
     return out
 
 

@@ -20,6 +20,7 @@ Everything is read from the graph and the catalogue; nothing runs. Conventions:
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from math import prod
@@ -355,6 +356,40 @@ def _price(node: Node, rule_key: tuple, out: Shape, bpp: float) -> tuple[int | N
         return None, a
 
 
+def _price_all(prep: Prepared, shapes: ShapeResult, bpp: float) -> tuple[int, int, int, dict]:
+    """(MACs, layers of unknown MACs, activation bytes, MACs by node) of a graph without
+    repeats: each distinct rule key is priced once and counted by how many nodes share it
+    (C-level counting; the sums are those of a per-node loop)."""
+    rule_keys, incoming = shapes.rule_keys, prep.sources
+    copies = Counter(rule_keys.values())
+    first = dict(zip(reversed(rule_keys.values()), reversed(rule_keys.keys())))
+    macs = unknown = act = 0
+    mac_of: dict[tuple, int | None] = {}
+    for rk, n in copies.items():
+        nid = first[rk]
+        hit = _price(prep.index[nid], rk, shapes.shapes[nid], bpp)
+        if hit is None:  # not a catalogue layer: its MACs unknown where it is on the dataflow
+            unknown += sum(1 for i, k in rule_keys.items() if k == rk and i in incoming)
+            mac_of[rk] = None
+            continue
+        m, a = hit
+        act += a * n
+        mac_of[rk] = m
+        if m is None:
+            unknown += n
+        else:
+            macs += m * n
+    # layers that got no shape, on the dataflow: unknown too
+    shapeless = set(incoming).difference(rule_keys)
+    for t in HOLD_NOTHING:
+        shapeless.difference_update(n.id for n in prep.by_type.get(t, ()))
+    unknown += len(shapeless)
+    per_layer = dict(zip(rule_keys, map(mac_of.__getitem__, rule_keys.values())))
+    if None in mac_of.values():
+        per_layer = {k: v for k, v in per_layer.items() if v is not None}
+    return macs, unknown, act, per_layer
+
+
 def estimate(
     graph: Graph,
     input_shapes: Mapping[str, Shape] | None = None,
@@ -379,7 +414,9 @@ def estimate(
     mult = prep.multiplicity if prep.repeated else None
     index = prep.index
     priced: dict[tuple, Any] = {}  # rule key -> (MACs, activation bytes) or None
-    for nid, t in zip(prep.ids, prep.types):
+    if not prep.repeated:
+        macs, unknown, act, per_layer = _price_all(prep, shapes, bpp)
+    for nid, t in zip(prep.ids if prep.repeated else (), prep.types):
         if t == "Input" or t == "Module":
             continue
         rk = rule_keys.get(nid)

@@ -74,6 +74,21 @@ def params_key(params: Mapping[str, Any]) -> Any:
     return key
 
 
+def _keys(params: list[Mapping[str, Any]]) -> list[Any]:
+    """``params_key`` of each params dict; the memo hits (nearly all of them in a model
+    with repeated layers) cost two C-level ``map`` calls and no Python per node."""
+    try:
+        texts = list(map(repr, params))
+    except (RecursionError, ValueError):
+        return list(map(params_key, params))
+    keys = list(map(_CANON.get, texts))
+    if None in keys:
+        for i, (k, p) in enumerate(zip(keys, params)):
+            if k is None:
+                keys[i] = params_key(p)
+    return keys
+
+
 class Prepared:
     """Nodes by id and by type, params keys, producers of each node in input order,
     consumers, a walk order, repeats; the rest (Kahn's order, indexed producers, nodes with
@@ -89,7 +104,7 @@ class Prepared:
         kids = set(map(_PARENT, nodes))
         kids.discard(None)
         self.has_kids: set[str] = kids  # type: ignore[assignment]
-        self.keys: dict[str, Any] = dict(zip(ids, map(params_key, map(_PARAMS, nodes))))
+        self.keys: dict[str, Any] = dict(zip(ids, _keys(list(map(_PARAMS, nodes)))))
         by_type: dict[str, list[Node]] = {}
         for t, n in zip(types, nodes):
             if t in by_type:
