@@ -129,3 +129,14 @@ def test_cycle_is_reported_and_does_not_hang():
     res = infer_shapes(g)
     assert [e.kind for e in res.errors] == [CYCLE]
     assert "a (Add)" in res.errors[0].message
+
+
+def test_an_input_shape_holding_a_list_is_unknown_not_a_crash():
+    """A hand-edited shape such as ``[[2], 4]`` used to raise TypeError (unhashable) out of
+    verify; it is an unknown shape, which SHP008 reports."""
+    from driftcheck.verifier import verify
+    from driftcheck.verifier.build import L, seq
+
+    g = seq(([2], 4), L("Linear", in_features=4, out_features=3))
+    assert infer_shapes(g).shapes == {}
+    assert verify(g).ids() == ["SHP008"]

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections import Counter, deque
 from collections.abc import Mapping
 from itertools import compress, count
-from operator import attrgetter
+from operator import attrgetter, itemgetter
 from typing import TYPE_CHECKING, Any
 
 from driftcheck.graph import catalogue
@@ -32,6 +32,8 @@ _REPEAT = attrgetter("repeat")
 _SRC = attrgetter("src")
 _DST = attrgetter("dst")
 _INDEX = attrgetter("index")
+_THIRD = itemgetter(2)
+_FOURTH = itemgetter(3)
 LAST = 1 << 30
 """Sort position of an edge without an input index (after every indexed one)."""
 
@@ -160,11 +162,14 @@ class Prepared:
                     raw[d].append(item)
                 else:
                     raw[d] = [item]
+            shared = False
             for d, items in raw.items():
                 items.sort()
-                sources[d] = tuple(s for _, _, s, _ in items)
-                given = [k for _, _, _, k in items if k is not None]
-                self.shared_index |= len(set(given)) < len(given)
+                sources[d] = tuple(map(_THIRD, items))
+                ks = list(map(_FOURTH, items))
+                unset = ks.count(None)
+                shared = shared or len(set(ks)) - (unset > 0) < len(ks) - unset
+            self.shared_index = shared
         at = dict(zip(self.ids, range(len(self.ids))))
         try:
             ends = map(at.__getitem__, srcs), map(at.__getitem__, dsts)

@@ -145,7 +145,11 @@ class _Walker:
         if len(self.overrides) == 1 and self.n_inputs == 1:
             return tuple(next(iter(self.overrides.values())))
         shape = node.params.get("shape")
-        return tuple(shape) if isinstance(shape, (list, tuple)) else None
+        if not isinstance(shape, (list, tuple)):
+            return None
+        if not all(d is None or isinstance(d, (int, str)) for d in shape):
+            return None  # a dim that is a list or a dict: not a shape (SHP008 says so)
+        return tuple(shape)
 
     def rule(self, node: Node, shapes: tuple[Shape, ...]) -> tuple[str, Any, bool]:
         """('ok', shape, empty) | ('unknown', None, False) | (issue kind, message, False),
@@ -210,8 +214,7 @@ class _Walker:
         get_shape = shapes.get
         index, type_of, sources = self.index, prep.type_of, prep.sources
         skip = {n.id for n in prep.with_field("unresolved")}
-        rule_keys, keys = res.rule_keys, prep.keys
-        spec_of: dict[str, Any] = {}
+        rule_keys, keys, memo = res.rule_keys, prep.keys, self.memo
         for nid in prep.walk_order:
             t = type_of[nid]
             if t == "Input":
@@ -223,20 +226,24 @@ class _Walker:
                 continue  # an unresolved attribute: nothing to infer
             srcs = sources.get(nid)
             if srcs is None:
-                spec = spec_of.get(t, spec_of)
-                if spec is spec_of:
-                    spec = spec_of[t] = layer_spec(t)
-                if spec is None:
+                if layer_spec(t) is None:
                     continue  # not on the dataflow: nothing to infer
                 ins: tuple = ()
             else:
                 ins = tuple(map(get_shape, srcs))
                 if None in ins:
                     continue
-            status, value, empty = self.rule(index[nid], ins)
+            key = (t, keys[nid], ins)
+            try:  # the rule's verdict, memoized (``rule`` inlined: this loop is the hot path)
+                hit = memo.get(key)
+            except TypeError:  # an unhashable value in a shape: no memo
+                hit = self._judged(index[nid], ins, keys[nid])
+            if hit is None:
+                hit = memo[key] = self._judged(index[nid], ins, keys[nid])
+            status, value, empty = hit
             if status == "ok":
                 shapes[nid] = value
-                rule_keys[nid] = (t, keys[nid], ins)
+                rule_keys[nid] = key
                 if empty:
                     why = f"produces an empty shape {fmt(value)}"
                     self.issue(EMPTY, index[nid], prep.incoming.get(nid, []), why)
