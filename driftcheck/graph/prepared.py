@@ -264,7 +264,12 @@ class Prepared:
         if hit is None:
             hit = {}
             keys = self.keys
-            for n in self.by_type.get(t, ()):
+            nodes = self.by_type.get(t, [])
+            ks = list(map(keys.__getitem__, map(_ID, nodes)))
+            if ks and ks.count(ks[0]) == len(ks):  # the common case: one params for all
+                self._groups[t] = hit = {ks[0]: nodes}
+                return hit
+            for n in nodes:
                 k = keys[n.id]
                 if k in hit:
                     hit[k].append(n)
