@@ -131,21 +131,10 @@ class Prepared:
         dsts = self.dsts = list(map(_DST, edges))
         self.n_edges = len(edges)
         self.indegree: Counter = Counter(dsts)
-        outdegree = Counter(srcs)
+        self.outdegree: Counter = Counter(srcs)
+        """Consumers per producer; keys in order of first appearance as an edge's source."""
         sources: dict[str, tuple[str, ...]] = dict(zip(dsts, zip(srcs)))
-        outgoing: dict[str, tuple[str, ...]] = dict(zip(srcs, zip(dsts)))
-        fan_out = {s for s, c in outdegree.items() if c > 1}
-        if fan_out:
-            many: dict[str, list[str]] = {}
-            for s, d in compress(zip(srcs, dsts), map(fan_out.__contains__, srcs)):
-                if s in many:
-                    many[s].append(d)
-                else:
-                    many[s] = [d]
-            for s, ds in many.items():
-                outgoing[s] = tuple(ds)
-        self.outgoing = outgoing
-        """Consumers of each node, in edge order; sources in order of first appearance."""
+        self._outgoing: dict[str, tuple[str, ...]] | None = None
         self.sources = sources
         """Producers of each node in input order (by ``Edge.index``, then edge order);
         destinations in order of first appearance."""
@@ -176,6 +165,26 @@ class Prepared:
             self.forward = all(map(int.__lt__, *ends))
         except KeyError:  # an edge names a node that is not in the graph
             self.forward = False
+
+    @property
+    def outgoing(self) -> dict[str, tuple[str, ...]]:
+        """Consumers of each node, in edge order; sources in order of first appearance.
+        Built on first use: most checks need only ``outdegree``."""
+        if self._outgoing is None:
+            srcs, dsts = self.srcs, self.dsts
+            outgoing: dict[str, tuple[str, ...]] = dict(zip(srcs, zip(dsts)))
+            fan_out = {s for s, c in self.outdegree.items() if c > 1}
+            if fan_out:
+                many: dict[str, list[str]] = {}
+                for s, d in compress(zip(srcs, dsts), map(fan_out.__contains__, srcs)):
+                    if s in many:
+                        many[s].append(d)
+                    else:
+                        many[s] = [d]
+                for s, ds in many.items():
+                    outgoing[s] = tuple(ds)
+            self._outgoing = outgoing
+        return self._outgoing
 
     # ------------------------------------------------------------------ orders
     @property

@@ -41,7 +41,8 @@ class Context:
         self.index: dict[str, Node] = prep.index
         """Node by id as a plain dict (the pydantic model's lookups are slow in hot loops)."""
         self.has_kids = prep.has_kids
-        self.outgoing = prep.outgoing
+        self.feeds = prep.outdegree
+        """Number of consumers of each node that has any (keys: every producer)."""
         self.incoming: dict[str, list[str]] = prep.sources
         self.by_type = prep.by_type
         self._layers: list[Node] | None = None
@@ -64,6 +65,11 @@ class Context:
         if len(types) == 1:
             return self.by_type.get(types[0], [])
         return [n for t in types for n in self.by_type.get(t, ())]
+
+    @property
+    def outgoing(self) -> dict[str, tuple[str, ...]]:
+        """Consumers of each node (built on first use; ``feeds`` answers most questions)."""
+        return self.prep.outgoing
 
     def is_leaf(self, node: Node) -> bool:
         return node.id not in self.has_kids
@@ -167,12 +173,12 @@ class Context:
         consumers first appear as edge ends (as a walk over ``incoming`` finds them)."""
         hit = self._chains.get(dst_types)
         if hit is None:
-            incoming, outgoing, index = self.incoming, self.outgoing, self.index
+            incoming, feeds, index = self.incoming, self.feeds, self.index
             hit = []
             for t in dst_types:
                 for b in self.by_type.get(t, ()):
                     srcs = incoming.get(b.id)
-                    if srcs is not None and len(srcs) == 1 and len(outgoing[srcs[0]]) == 1:
+                    if srcs is not None and len(srcs) == 1 and feeds[srcs[0]] == 1:
                         hit.append((index[srcs[0]], b))
             if len(hit) > 1:
                 at = self._edge_order()

@@ -353,7 +353,7 @@ def input_shape_missing(ctx: Context):
     if not ctx.graph.edges:
         return
     for node in ctx.of_type("Input"):
-        if node.id in ctx.outgoing and node.id not in ctx.shapes.shapes:
+        if node.id in ctx.feeds and node.id not in ctx.shapes.shapes:
             yield ctx.hit(node, f"input {ctx.path(node)} has no shape; pass --input-shape")
 
 

@@ -99,11 +99,7 @@ def unresolved_layer(ctx: Context):
     for n in ctx.graph.nodes:
         if not ctx.is_leaf(n) or n.type == "Input":
             continue
-        unknown = (
-            n.type != "Module"
-            and layer_spec(n.type) is None
-            and (block_spec(n.type) is None)
-        )
+        unknown = n.type != "Module" and layer_spec(n.type) is None and (block_spec(n.type) is None)
         if n.unresolved or unknown:
             what = f"type {n.type!r}" if unknown else ", ".join(n.unresolved)
             yield ctx.hit(n, f"{ctx.where(n)}: could not resolve {what}")
@@ -150,16 +146,16 @@ def unused_layer(ctx: Context):
         return
     if not ctx.graph.edges:
         return
-    idle = ctx.layer_ids.difference(ctx.incoming, ctx.outgoing)
+    idle = ctx.layer_ids.difference(ctx.incoming, ctx.feeds)
     if not idle:
         return  # every layer is on the dataflow
     wired: set[str | None] = set()
-    for i in (*ctx.incoming, *ctx.outgoing):
+    for i in (*ctx.incoming, *ctx.feeds):
         wired.add(ctx.index[i].parent)
     outputs = set(ctx.graph.outputs)
     tie_targets = {ref.partition(".")[0] for n in ctx.graph.nodes for ref in n.tied.values()}
     for n in ctx.layers():
-        if n.id in ctx.incoming or n.id in ctx.outgoing or n.id in tie_targets:
+        if n.id in ctx.incoming or n.id in ctx.feeds or n.id in tie_targets:
             continue
         if n.id in outputs or any(x.startswith("duplicate id") for x in n.notes):
             continue  # returned as is, or a duplicate whose edges are ambiguous (STR003)

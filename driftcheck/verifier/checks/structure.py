@@ -25,11 +25,7 @@ def _lin(i, o, id=None, **kw):
 
 
 def known_type(name: str) -> bool:
-    return (
-        name in STRUCTURAL
-        or layer_spec(name) is not None
-        or (block_spec(name) is not None)
-    )
+    return name in STRUCTURAL or layer_spec(name) is not None or (block_spec(name) is not None)
 
 
 @check(
@@ -129,7 +125,7 @@ def _sinks_are(ctx: Context, ends: set[str]) -> bool:
     input reaches one (no walk needed)."""
     if not ctx.prep.forward:
         return False
-    sinks = set(ctx.incoming).difference(ctx.outgoing)
+    sinks = set(ctx.incoming).difference(ctx.feeds)
     return sinks <= ends
 
 
@@ -175,7 +171,7 @@ def unreachable_output(ctx: Context):
     if ctx.prep.forward:
         # acyclic: walking producers back from any node ends at a node without inputs; when
         # every such node that feeds something is a start, everything with an input is reached
-        roots = set(ctx.outgoing).difference(ctx.incoming)
+        roots = set(ctx.feeds).difference(ctx.incoming)
         if roots <= set(starts) and all(
             o in ctx.incoming or o in starts for o in ctx.graph.outputs
         ):
@@ -281,7 +277,7 @@ def missing_input(ctx: Context):
         if spec is None or not spec.n_inputs:
             continue
         got = len(ctx.incoming.get(n.id, ()))
-        if got < spec.n_inputs and (got or n.id in ctx.outgoing):
+        if got < spec.n_inputs and (got or n.id in ctx.feeds):
             yield ctx.hit(n, f"{ctx.where(n)} takes {spec.n_inputs} input(s) but gets {got}")
 
 
@@ -380,7 +376,7 @@ def unused_input(ctx: Context):
     if not ctx.graph.edges or not ctx.hand_built:
         return  # model code: forward's optional arguments (masks, flags) are often unused
     for n in ctx.of_type("Input"):
-        if n.id not in ctx.outgoing and n.id not in ctx.graph.outputs:
+        if n.id not in ctx.feeds and n.id not in ctx.graph.outputs:
             yield ctx.hit(n, f"input {ctx.path(n)} is never used")
 
 

@@ -150,7 +150,7 @@ def output_is_input(ctx: Context):
     ],
 )
 def edge_into_container(ctx: Context):
-    if ctx.has_kids.isdisjoint(ctx.outgoing) and ctx.has_kids.isdisjoint(ctx.incoming):
+    if ctx.has_kids.isdisjoint(ctx.feeds) and ctx.has_kids.isdisjoint(ctx.incoming):
         return  # no edge touches a node with children
     seen = set()
     for e in ctx.graph.edges:
