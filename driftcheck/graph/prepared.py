@@ -58,12 +58,15 @@ def params_key_slow(params: Mapping[str, Any]) -> Any:
         return object()  # equal to nothing else, so nothing is shared or memoized wrongly
 
 
-_CANON: dict[str, Any] = {}
+_CANON: dict[str, str] = {}  # repr(params) -> the canonical text of its key
+_TEXT: dict[Any, str] = {}  # params_key_slow(params) -> canonical text (the first repr seen)
 
 
 def params_key(params: Mapping[str, Any]) -> Any:
-    """``params_key_slow``, memoized by ``repr(params)``: one C-level call per node, and
-    exact where equality is not (``repr`` tells ``True``, ``1`` and ``1.0`` apart)."""
+    """A hashable, exact key for a node's params: the ``repr`` of the first params dict seen
+    with equal sorted, type-tagged items (``params_key_slow``). Equal params written in
+    another order share it; ``True``, ``1`` and ``1.0`` do not (``repr`` tells them apart).
+    A str, so the hash every memo takes of it is computed once and cached."""
     try:
         text = repr(params)
     except (RecursionError, ValueError):  # hostile nesting, or an int too long to print
@@ -72,7 +75,8 @@ def params_key(params: Mapping[str, Any]) -> Any:
     if key is None:
         if len(_CANON) > 100_000:
             _CANON.clear()
-        key = _CANON[text] = params_key_slow(params)
+            _TEXT.clear()
+        key = _CANON[text] = _TEXT.setdefault(params_key_slow(params), text)
     return key
 
 
