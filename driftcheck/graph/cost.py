@@ -239,14 +239,18 @@ def count_params(graph: Graph, prepared: Prepared | None = None) -> int | None:
         return None
     tied = {n.id for n in prep.with_field("tied")}
     mult = prep.multiplicity if prep.repeated else None
+    parent_types = {prep.type_of[p] for p in parents if p in prep.type_of}
     total = 0
     try:
         for t in prep.by_type:
             if t in HOLD_NOTHING:
                 continue
             for key, members in prep.groups(t).items():
-                leaves = [n for n in members if n.id not in parents]
-                plain = [n for n in leaves if n.id not in tied]
+                if t in parent_types:
+                    leaves = [n for n in members if n.id not in parents]
+                else:
+                    leaves = members  # no node of this type has children
+                plain = [n for n in leaves if n.id not in tied] if tied else leaves
                 if plain:
                     c = _leaf_count(plain[0], key)
                     if c is None:
@@ -288,6 +292,7 @@ def kv_per_token_elems(
     prep = prepared or Prepared(graph)
     total = 0
     seen = False
+    flat = mult is None and not prep.repeated  # every node is one copy
     mult = mult or prep.multiplicity
     for t in prep.by_type:
         if t not in CACHED and layer_spec(t) is not None:
@@ -311,7 +316,7 @@ def kv_per_token_elems(
             if per is None:
                 return None
             seen = True
-            total += per * sum(map(mult, members))
+            total += per * (len(members) if flat else sum(map(mult, members)))
     if seen or not facts:
         return total if seen else None
     f = graph.fact
