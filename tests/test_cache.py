@@ -104,6 +104,9 @@ def test_imported_file_is_a_dependency(fresh, tmp_path):
     with cache.recording() as rec:
         g = cache.cached_graph("test", {"path": "pkg"}, compute)
     assert str((pkg / "sizes.py").resolve()) in rec and g.params_total() == torch_tiny(8)
+    with cache.recording() as outer:  # a hit tells an enclosing recording what it depends on
+        cache.cached_graph("test", {"path": "pkg"}, compute)
+    assert compute.calls == 1 and outer == rec
     (pkg / "sizes.py").write_text("WIDTH = 32\n")
     g = cache.cached_graph("test", {"path": "pkg"}, compute)
     assert compute.calls == 2 and g.params_total() == torch_tiny(32)
