@@ -12,7 +12,13 @@ own machinery (the other mechanisms have snippets in ``test_source_counts_*.py``
 - mpt: ``layer_norm.bias = None``;
 - marian: ``self._tied_weights_keys`` set per instance in ``__init__``;
 - zamba2: the same, with module prefixes chosen through ``next(cycle(blocks))``;
-- pp_ocrv6_small_rec: ``load_backbone(config)`` (AutoBackbone of ``config.backbone_config``).
+- pp_ocrv6_small_rec: ``load_backbone(config)`` (AutoBackbone of ``config.backbone_config``);
+- dory: a config dict is loaded as ``ConfigClass(**dict)`` (its ``__post_init__`` halves
+  ``num_hidden_layers`` and drops the ``"mlp"`` entries ``to_dict`` wrote);
+- xcodec: keyword arguments that are not declared fields are set after ``__post_init__``
+  (``DacConfig(hidden_size=256)`` keeps 256);
+- lightglue: ``AutoModelForKeypointDetection`` found through modeling_auto's own wiring;
+- seamless_m4t: ``config.__setattr__(key, value)`` on an HF config.
 """
 
 from __future__ import annotations
@@ -29,7 +35,19 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from benchmarks.corpus import oracle  # noqa: E402
 from driftcheck.parsers.source import parse_source  # noqa: E402
 
-SAMPLE = ["dac", "encodec", "mimi", "mpt", "marian", "zamba2", "pp_ocrv6_small_rec"]
+SAMPLE = [
+    "dac",
+    "encodec",
+    "mimi",
+    "mpt",
+    "marian",
+    "zamba2",
+    "pp_ocrv6_small_rec",
+    "dory",
+    "xcodec",
+    "lightglue",
+    "seamless_m4t",
+]
 
 
 @pytest.mark.parametrize("model_type", SAMPLE)

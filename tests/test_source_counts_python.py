@@ -105,3 +105,59 @@ def test_torch_base_init_called_explicitly(tmp_path):
         "Net",
     )
     assert got == want == 24 + 12 * 12 + 12
+
+
+def test_c3_method_order_through_a_mixin_diamond(tmp_path):
+    got, want = both(
+        tmp_path,
+        """
+        import torch.nn as nn
+
+        class Base(nn.Module):
+            def __init__(self, d):
+                super().__init__()
+                self.inp = nn.Linear(d, d)
+
+        class GenMixin:
+            def generate(self):
+                return None
+
+        class RnntMixin(GenMixin):
+            pass
+
+        class TdtMixin(RnntMixin):
+            pass
+
+        class Rnnt(Base, RnntMixin):
+            def __init__(self, d=4):
+                super().__init__(d)
+                self.joint = nn.Linear(d, 2 * d)
+
+        class Tdt(TdtMixin, Rnnt):
+            # depth-first order would look in GenMixin before Rnnt and miss Rnnt.__init__
+            def __init__(self, d=4):
+                super().__init__(d)
+                self.extra = nn.Linear(d, 1)
+        """,
+        "Tdt",
+    )
+    assert got == want == 20 + 40 + 5
+
+
+def test_tie_into_a_folded_copy_of_a_repeated_layer(tmp_path):
+    got, want = both(
+        tmp_path,
+        """
+        import torch.nn as nn
+
+        class Net(nn.Module):
+            def __init__(self, n=4, vocab=11, d=6):
+                super().__init__()
+                self.embeds = nn.ModuleList([nn.Embedding(vocab, d) for _ in range(n)])
+                self.heads = nn.ModuleList([nn.Linear(d, vocab, bias=False) for _ in range(n - 1)])
+                for i, head in enumerate(self.heads):
+                    head.weight = self.embeds[i + 1].weight
+        """,
+        "Net",
+    )
+    assert got == want == 4 * 11 * 6

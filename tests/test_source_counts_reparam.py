@@ -169,3 +169,28 @@ def test_bias_set_to_none_unregisters_it(tmp_path):
         "Net",
     )
     assert got == want == 2 * (8 + 64 + 8 * 8 * 3 + 8)
+
+
+def test_config_setattr_dunder_writes_a_field(tmp_path):
+    got, want = both(
+        tmp_path,
+        """
+        import copy
+        import torch.nn as nn
+
+        class Cfg:
+            def __init__(self):
+                self.hidden = 8
+                self.t2u_hidden = 3
+
+        class Net(nn.Module):
+            def __init__(self, config=None):
+                super().__init__()
+                config = copy.deepcopy(config or Cfg())
+                for key in ["t2u_hidden"]:
+                    config.__setattr__(key[4:], getattr(config, key))
+                self.fc = nn.Linear(config.hidden, 2)
+        """,
+        "Net",
+    )
+    assert got == want == 3 * 2 + 2

@@ -146,7 +146,24 @@ class Builder:
             if id(c) in self.seen:
                 j = i + 1
             self.add(c, _join(nid, cname, "/"), _join(name, cname, "."), nid, j - i, inh)
+            for _, other in items[i + 1 : j]:
+                self._alias(c, other)
             i = j
+
+    def _alias(self, first: Any, other: Any) -> None:
+        """Weights of a copy folded into ``first``'s repeat node resolve to that node, so a tie
+        to any copy (bark: ``lm_heads.{i}`` -> ``input_embeds_layers.{i + 1}``) is found."""
+        if isinstance(first, Leaf) and isinstance(other, Leaf):
+            for w in self._leaf_weights(first):
+                if (id(first), w) in self.weight_at:
+                    self.weight_at.setdefault((id(other), w), self.weight_at[(id(first), w)])
+        elif isinstance(first, Obj) and isinstance(other, Obj):
+            for p in first.params:
+                if (id(first), p) in self.weight_at:
+                    self.weight_at.setdefault((id(other), p), self.weight_at[(id(first), p)])
+            for n, c in first.children.items():
+                if n in other.children:
+                    self._alias(c, other.children[n])
 
     def _param(self, owner: Obj, p: Any, pname: str, parent: str, pname_full: str, inh=()) -> None:
         nid = _join(parent, pname, "/")

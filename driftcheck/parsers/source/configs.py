@@ -60,7 +60,25 @@ class ConfigMixin:
             cfg.cls = cls
         if cls is not None:
             cfg.aliases = self._attribute_map(cls)
+            self._as_built(cfg, cls)
         return cfg
+
+    def _as_built(self, cfg: Config, cls: Cls) -> None:
+        """The fields ``ConfigClass(**config_dict)`` ends up with, as transformers loads it.
+
+        A config dict is ``to_dict()`` output, and ``__post_init__`` may change it on the way
+        back in (dory halves ``num_hidden_layers`` and drops the ``"mlp"`` entries it lists;
+        mimi sets ``_has_encoder``, which the dict lacks). A value the interpreter cannot
+        compute keeps the dict's; sub-configs stay dicts, made into configs on first read.
+        """
+        kw = {k: v for k, v in cfg.fields.items() if isinstance(k, str) and k.isidentifier()}
+        built = self.make_config(cls, [], kw, (cls.mod.path, cls.node.lineno))
+        for k, v in built.fields.items():
+            raw = plain(v)
+            if isinstance(raw, Config) or not _known(raw):
+                continue
+            if k not in cfg.fields or raw != plain(cfg.fields[k]):
+                cfg.fields[k] = raw
 
     def _attribute_map(self, cls: Cls) -> dict[str, str]:
         ok, amap, _ = self.mro_attr(cls, "attribute_map")  # type: ignore[attr-defined]
@@ -71,13 +89,17 @@ class ConfigMixin:
         """Instantiate an HF config class statically: class defaults, kwargs, ``__post_init__``."""
         fields: dict[str, Any] = {}
         lines: dict[str, int] = {}
+        declared = set(BASE_DEFAULTS)  # dataclass fields (PreTrainedConfig's own included)
         for c in reversed(cls.mro()):
             if not isinstance(c, Cls):
                 continue
             for st in c.node.body:
-                if isinstance(st, ast.AnnAssign) and isinstance(st.target, ast.Name) and st.value:
+                if isinstance(st, ast.AnnAssign) and isinstance(st.target, ast.Name):
                     ann = ast.unparse(st.annotation)
                     if ann.startswith("ClassVar"):
+                        continue
+                    declared.add(st.target.id)
+                    if st.value is None:
                         continue
                     fields[st.target.id] = self.eval(st.value, c.ns["__frame__"])  # type: ignore[attr-defined]
                     lines[st.target.id] = st.lineno
@@ -93,9 +115,19 @@ class ConfigMixin:
         else:
             for k, v in kwargs.items():
                 cfg.fields[cfg.aliases.get(k, k)] = v
+            extra = {k: v for k, v in kwargs.items() if k not in declared}
             ok, post, _ = self.mro_attr(cls, "__post_init__")  # type: ignore[attr-defined]
             if ok and isinstance(post, Func):
-                self.call_func(Func(post.node, post.mod, post.closure, post.owner, cfg), [], {})  # type: ignore[attr-defined]
+                # the dataclass __init__ hands undeclared keywords to __post_init__(**kwargs)
+                # (SwinConfig pops ``out_features`` from them)
+                f = Func(post.node, post.mod, post.closure, post.owner, cfg)
+                self.call_func(f, [], extra if post.node.args.kwarg is not None else {})  # type: ignore[attr-defined]
+            # PreTrainedConfig.__post_init__(**kwargs) sets keyword arguments that are not
+            # declared fields LAST: they win over what the subclass computed before it
+            # (DacConfig(hidden_size=256) keeps 256, not encoder_hidden_size * 2**4)
+            for k, v in kwargs.items():
+                if k not in declared and cfg.aliases.get(k, k) not in declared:
+                    cfg.fields[cfg.aliases.get(k, k)] = v
         for k, v in list(cfg.fields.items()):
             if isinstance(plain(v), dict) and isinstance(plain(v).get("model_type"), str):
                 cfg.fields[k] = self.config_from_dict(plain(v), cfg.origin, None, f"{k}.")
@@ -130,6 +162,14 @@ class ConfigMixin:
                     else (a[1] if len(a) > 1 else None)
                 )
             )
+        if name == "__setattr__":  # ``config.__setattr__(key, value)``: a plain write
+
+            def set_field(a: list, k: dict) -> None:
+                key = plain(a[0]) if a else None
+                if isinstance(key, str) and len(a) > 1:
+                    cfg.fields[cfg.aliases.get(key, key)] = a[1]
+
+            return BuiltinMethod(set_field)
         if name in ("keys", "items", "values"):
             return BuiltinMethod(lambda a, k: list(getattr(cfg.fields, name)()))
         if name.startswith("_") and not name.startswith("__"):
@@ -149,30 +189,7 @@ class ConfigMixin:
             return len(plain(labels)) if ok and isinstance(plain(labels), dict) else 2
         if name in BASE_DEFAULTS and cfg.cls is not None or name in ("_attn_implementation",):
             return BASE_DEFAULTS[name]
-        derived = self._derived(cfg)
-        if name in derived:
-            return self._wrap(cfg, name, derived[name], where)
         return Unknown(f"config.{cfg.prefix}{name}")
-
-    def _derived(self, cfg: Config) -> dict[str, Any]:
-        """What ``ConfigClass(**config_dict)`` sets beyond the dict, as transformers builds it.
-
-        A config dict is ``to_dict()`` output: state the class keeps for itself
-        (``self._has_encoder = True`` in ``__post_init__``) is not in it. Only keys absent
-        from the dict are taken, so the dict's own values always win.
-        """
-        if cfg.derived is not None:
-            return cfg.derived
-        cfg.derived = {}
-        if cfg.cls is None or cfg.origin == str(cfg.cls.mod.path):
-            return cfg.derived  # built from the class itself: nothing more to derive
-        kw = {k: v for k, v in cfg.fields.items() if isinstance(k, str) and k.isidentifier()}
-        try:
-            built = self.make_config(cfg.cls, [], kw, (cfg.cls.mod.path, cfg.cls.node.lineno))
-        except RecursionError:
-            return cfg.derived
-        cfg.derived = {k: v for k, v in built.fields.items() if k not in cfg.fields}
-        return cfg.derived
 
     def _per_layer(self, cfg: Config, where: tuple | None) -> Any:
         """``config.per_layer_config``: one config per layer, the global one with that layer's
@@ -228,3 +245,14 @@ class ConfigMixin:
             return v
         file, line = where if where else (cfg.origin, cfg.lines.get(key))
         return Sourced(v, cfg.prefix + key, file, line)
+
+
+def _known(v: Any, depth: int = 0) -> bool:
+    """No Unknown anywhere inside (containers are searched a few levels deep)."""
+    if isinstance(v, Unknown) or depth > 4:
+        return False
+    if isinstance(v, (list, tuple)):
+        return all(_known(plain(x), depth + 1) for x in v)
+    if isinstance(v, dict):
+        return all(_known(plain(x), depth + 1) for x in v.values())
+    return not isinstance(v, (Obj, Func, Cls))

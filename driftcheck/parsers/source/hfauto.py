@@ -12,7 +12,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from driftcheck.parsers.source.values import Cls, Config, Unknown, plain
+from driftcheck.parsers.source.values import Cls, Config, UnknownModule, plain
 
 
 @cache
@@ -42,6 +42,36 @@ def _tables(auto_dir: str) -> dict[str, dict[str, Any]]:
                         if isinstance(d, dict):
                             out.setdefault(fn.value.id, {}).update(d)
     return out
+
+
+@cache
+def _auto_classes(auto_dir: str) -> dict[str, str]:
+    """``AutoModelForX`` -> the name of its ``*_MAPPING_NAMES`` table, as modeling_auto.py
+    wires them (``class AutoX: _model_mapping = X_MAPPING`` and
+    ``X_MAPPING = _LazyAutoMapping(CONFIG_MAPPING_NAMES, X_MAPPING_NAMES)``)."""
+    lazy: dict[str, str] = {}
+    owners: dict[str, str] = {}
+    for f in sorted(Path(auto_dir).glob("modeling_*.py")):
+        try:
+            tree = ast.parse(f.read_text(encoding="utf-8"))
+        except (SyntaxError, OSError, UnicodeDecodeError):
+            continue
+        for st in tree.body:
+            if isinstance(st, ast.Assign) and isinstance(st.value, ast.Call):
+                args = st.value.args
+                t = st.targets[0]
+                if isinstance(t, ast.Name) and len(args) == 2 and isinstance(args[1], ast.Name):
+                    lazy[t.id] = args[1].id
+            elif isinstance(st, ast.ClassDef):
+                for b in st.body:
+                    if (
+                        isinstance(b, ast.Assign)
+                        and isinstance(b.targets[0], ast.Name)
+                        and b.targets[0].id == "_model_mapping"
+                        and isinstance(b.value, ast.Name)
+                    ):
+                        owners[st.name] = b.value.id
+    return {cls: lazy[m] for cls, m in owners.items() if m in lazy}
 
 
 def _literal_dict(call: ast.Call) -> dict[str, Any] | None:
@@ -128,12 +158,15 @@ def model_kwargs(kwargs: dict[str, Any]) -> dict[str, Any]:
 
 
 def auto_from_config(interp: Any, q: str, args: list, kwargs: dict, loc: tuple) -> Any:
-    """``AutoModel.from_config(sub_config)`` -> instantiate the mapped class statically."""
+    """``AutoModel.from_config(sub_config)`` -> instantiate the mapped class statically.
+
+    It always builds a model with weights: when the class cannot be found the result is an
+    unknown MODULE (registered as an unresolved layer), never a value silently dropped."""
     parts = q.split(".")
     auto = parts[-2]
     cfg = plain(args[0]) if args else plain(kwargs.get("config"))
     if not isinstance(cfg, Config):
-        return Unknown(f"{auto}.from_config of an unknown config")
+        return UnknownModule(f"{auto}.from_config of an unknown config")
     ok, mt = cfg.lookup("model_type")
     mt = plain(mt)
     if cfg.cls is not None:
@@ -143,18 +176,19 @@ def auto_from_config(interp: Any, q: str, args: list, kwargs: dict, loc: tuple) 
         if has and isinstance(plain(cmt), str) and plain(cmt):
             ok, mt = True, plain(cmt)
     if not ok or not isinstance(mt, str):
-        return Unknown(f"{auto}.from_config: config has no model_type")
+        return UnknownModule(f"{auto}.from_config: config has no model_type")
     d = _auto_dir(interp)
-    table = _tables(str(d)).get(_AUTO_TABLE.get(auto, ""), {}) if d else {}
+    tname = _AUTO_TABLE.get(auto) or (_auto_classes(str(d)).get(auto, "") if d else "")
+    table = _tables(str(d)).get(tname, {}) if d else {}
     name = table.get(mt)
     if isinstance(name, (list, tuple)):
         name = name[0]
     if not isinstance(name, str):
         if auto.startswith("Auto") and auto != "AutoModel":
-            return Unknown(f"{auto} has no class for {mt}")
-        return Unknown(f"no AutoModel for {mt}")
+            return UnknownModule(f"{auto} has no class for {mt}")
+        return UnknownModule(f"no AutoModel for {mt}")
     cls = find_hf_class(interp, mt, name, "modeling")
     if cls is None:
-        return Unknown(f"class {name} not found for {mt}")
+        return UnknownModule(f"class {name} not found for {mt}")
     # ``from_config(config, add_pooling_layer=False)``: the rest goes to the model's __init__
     return interp.instantiate(cls, [cfg], model_kwargs(kwargs), loc)

@@ -361,6 +361,14 @@ class Interp(MemoMixin, ItemsMixin, ConfigMixin, Semantics):
                 return None
         if name == "__class__" and obj.cls is not None:
             return obj.cls
+        if name == "__setattr__":  # ``obj.__setattr__(key, value)``: a plain attribute write
+            return BuiltinMethod(
+                lambda a, k: (
+                    self.register(obj, plain(a[0]), a[1], None)
+                    if len(a) > 1 and isinstance(plain(a[0]), str)
+                    else None
+                )
+            )
         return Unknown(f"attribute {name}")
 
     def _register(self, obj: Obj, how: str, a: list, k: dict) -> None:

@@ -74,25 +74,62 @@ class Cls:
         return f"{self.mod.name}.{self.name}"
 
     def mro(self) -> list[Any]:
-        """Depth-first, left-to-right linearisation (close enough to C3 for model code)."""
+        """Python's C3 linearisation (an ``Ext`` base is a leaf: its own bases are unseen).
+
+        Depth-first order is wrong for diamonds through mixins: ``ForTDT(TDTMixin, ForRNNT)``
+        with ``TDTMixin -> RNNTMixin -> GenerationMixin`` must reach ``ForRNNT.__init__``
+        before the framework's GenerationMixin. Inconsistent hierarchies fall back to
+        depth-first, left to right."""
         cached = self.ns.get("__mro__")
         if cached is not None:
             return cached
-        out: list[Any] = []
-        seen: set[int] = set()
-
-        def visit(c: Any, depth: int) -> None:
-            if id(c) in seen or depth > 50:
-                return
-            seen.add(id(c))
-            out.append(c)
-            if isinstance(c, Cls):
-                for b in c.bases:
-                    visit(b, depth + 1)
-
-        visit(self, 0)
+        self.ns["__mro__"] = [self]  # a cycle in the bases ends here
+        out = _c3(self, 0)
         self.ns["__mro__"] = out
         return out
+
+
+def _c3(c: Any, depth: int) -> list[Any]:
+    if not isinstance(c, Cls):
+        return [c]
+    if depth > 50:
+        return [c]
+    seqs = [b.mro() if isinstance(b, Cls) else [b] for b in c.bases]
+    seqs = [list(s) for s in seqs if s] + [list(c.bases)]
+    out: list[Any] = [c]
+    while any(seqs):
+        seqs = [s for s in seqs if s]
+        head = next(
+            (s[0] for s in seqs if not any(_key(s[0]) in map(_key, t[1:]) for t in seqs)),
+            None,
+        )
+        if head is None:
+            return _dfs(c)
+        out.append(head)
+        seqs = [s[1:] if _key(s[0]) == _key(head) else s for s in seqs]
+    return out
+
+
+def _key(c: Any) -> Any:
+    """One identity per class: an ``Ext`` base is named by its qualified name."""
+    return ("ext", c.qual) if isinstance(c, Ext) else id(c)
+
+
+def _dfs(c: Cls) -> list[Any]:
+    out: list[Any] = []
+    seen: set[int] = set()
+
+    def visit(x: Any, depth: int) -> None:
+        if id(x) in seen or depth > 50:
+            return
+        seen.add(id(x))
+        out.append(x)
+        if isinstance(x, Cls):
+            for b in x.bases:
+                visit(b, depth + 1)
+
+    visit(c, 0)
+    return out
 
 
 @dataclass(eq=False)
@@ -198,9 +235,6 @@ class Config:
     lines: dict[str, int] = field(default_factory=dict)
     cls: Cls | None = None
     prefix: str = ""
-    # attributes the config class sets for itself (``__post_init__``) that a config dict
-    # does not carry (``to_dict`` drops private state): computed once, on first need
-    derived: dict[str, Any] | None = None
 
     def lookup(self, name: str) -> tuple[bool, Any]:
         name = self.aliases.get(name, name)
