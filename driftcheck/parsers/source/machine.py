@@ -259,19 +259,6 @@ class Interp(MemoMixin, ItemsMixin, ConfigMixin, Semantics):
         if q.endswith((".from_config", "._from_config")):
             return hfauto.auto_from_config(self, q, args, kwargs, loc)
         short = q.rsplit(".", 1)[-1]
-        if short == "load_backbone" and args:
-            # backbone_utils.load_backbone: AutoBackbone of ``config.backbone_config`` (or of
-            # the config itself when it has none), as its source does
-            cfg = plain(args[0])
-            sub = (
-                self.getattr(cfg, "backbone_config")
-                if self.hasattr(cfg, "backbone_config") is True
-                else None
-            )
-            target = cfg if plain(sub) is None else sub
-            return hfauto.auto_from_config(
-                self, "transformers.AutoBackbone.from_config", [target], {}, loc
-            )
         # environment probes: we model the default build (eager attention, no optional kernels)
         if short in ("is_torch_available", "is_torch_greater_or_equal"):
             return True
