@@ -48,3 +48,42 @@ def test_per_layer_config_from_class_defaults():
     want = _meta_count(Gemma4TextModel, Gemma4TextConfig())
     g = parse_source(modeling_gemma4.__file__, entry="Gemma4TextModel")
     assert g.params_total() == want
+
+
+SETTER = """
+import torch.nn as nn
+from transformers import PreTrainedConfig
+
+
+class Cfg(PreTrainedConfig):
+    model_type = "toy_setter"
+
+    def __init__(self, widths=(4, 8, 16), out_features=None, **kwargs):
+        self.widths = list(widths)
+        self._out = None
+        self.out_features = out_features
+        super().__init__(**kwargs)
+
+    @property
+    def out_features(self):
+        return self._out
+
+    @out_features.setter
+    def out_features(self, names):
+        self._out = list(names) if names is not None else [len(self.widths) - 1]
+
+
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        cfg = Cfg.from_dict(Cfg(widths=(2, 3, 5, 7)).to_dict())
+        cfg.out_features = [0, 2]
+        self.heads = nn.ModuleList([nn.Linear(cfg.widths[i], 1) for i in cfg.out_features])
+        self.last = nn.Linear(Cfg().widths[Cfg().out_features[0]], 1)
+"""
+
+
+def test_config_property_setter_and_from_dict(tmp_path):
+    from tests.source_coverage import same_as_torch
+
+    same_as_torch(tmp_path, SETTER, "Net")

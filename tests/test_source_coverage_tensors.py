@@ -38,6 +38,12 @@ class Net(nn.Module):
         self.outer = nn.Parameter(pos * div)
         self.rows = nn.Parameter(B.sum(1))
         self.keep = nn.Parameter(B.mean(-1, keepdim=True))
+        depths = [2, 1, 3]
+        rates = [x.tolist() for x in torch.linspace(0, 0.1, sum(depths)).split(depths)]
+        self.stages = nn.ModuleList(
+            [nn.Sequential(*[nn.Linear(4, 4) for _ in r]) for d, r in zip(depths, rates)]
+        )
+        self.halves = nn.ParameterList([nn.Parameter(t) for t in torch.zeros(7, 3).split(2)])
 """
 
 

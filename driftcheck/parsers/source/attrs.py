@@ -102,6 +102,9 @@ class Attributes:
                 return v
             if name == "__name__":
                 return obj.name
+            if name == "from_dict" and self.is_config_cls(obj):
+                cls = obj
+                return BuiltinMethod(lambda a, k: self.config_from_dict_call(cls, a, k))
             if name in ("_from_config", "from_config", "from_pretrained"):
                 cls = obj
                 return BuiltinMethod(  # extra keywords go to __init__, as in transformers
@@ -155,7 +158,9 @@ class Attributes:
             elif isinstance(v, Tensor) and v.param and name in ("weight", "bias"):
                 self.set_weight(obj, name, v, line)
         elif isinstance(obj, Config):
-            obj.fields[obj.aliases.get(name, name)] = v
+            setter = self.property_setter(obj.cls, name) if obj.cls is not None else None
+            if setter is None or not self.call_setter(setter, obj, v):
+                obj.fields[obj.aliases.get(name, name)] = v
         elif isinstance(obj, Cls):
             obj.ns[name] = v
             self.class_writes = self.class_writes + 1  # a layer reused from memo.py reads it

@@ -191,6 +191,45 @@ class Semantics(Attributes, Evaluator):
         cls.ns[name] = v
         return True, v
 
+    def property_setter(self, cls: Cls, name: str) -> Func | None:
+        """The ``@name.setter`` function of a property ``name`` in ``cls``'s MRO, if any:
+        ``config.out_features = [...]`` runs it, as Python does for a data descriptor."""
+        key = f"__setter__{name}"
+        if key not in cls.ns:
+            found: Func | None = None
+            for c in cls.mro():
+                if not isinstance(c, Cls):
+                    continue
+                for st in c.node.body:
+                    if isinstance(st, ast.FunctionDef) and st.name == name and _is_setter(st, name):
+                        found = self.make_func(st, c.ns["__frame__"], owner=c)
+                if found is not None:
+                    break
+            cls.ns[key] = found
+        return cls.ns[key]
+
+    def call_setter(self, setter: Func, inst: Any, v: Any) -> bool:
+        """Run a property setter on ``inst``; False when it raised (the caller stores ``v``)."""
+        from driftcheck.parsers.source.interp import Raised
+
+        bound = Func(setter.node, setter.mod, setter.closure, setter.owner, inst)
+        try:
+            self.call_func(bound, [v], {})
+        except Raised:
+            return False
+        return True
+
+    def config_from_dict_call(self, cls: Cls, a: list, k: dict) -> Any:
+        """``ConfigClass.from_dict(d, **kw)``: the class built from the dict's keys."""
+        d = plain(a[0]) if a else None
+        if isinstance(d, Config):
+            d = dict(d.fields)
+        if not isinstance(d, dict):
+            return Unknown("from_dict of an unknown dict")
+        kw = {str(x): y for x, y in d.items() if isinstance(x, str) and x.isidentifier()}
+        kw.update({x: y for x, y in k.items() if x != "**"})
+        return self.make_config(cls, [], kw, (cls.mod.path, cls.node.lineno))
+
     def mro_attr(self, cls: Cls, name: str, after: Cls | None = None) -> tuple[bool, Any, Any]:
         """(found, value, defining class) through the MRO, optionally after ``after``."""
         mro = cls.mro()
@@ -402,4 +441,11 @@ def _is_accessor(f: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
     """``@name.setter`` / ``@name.deleter``: a property's other halves, not its value."""
     return any(
         isinstance(d, ast.Attribute) and d.attr in ("setter", "deleter") for d in f.decorator_list
+    )
+
+
+def _is_setter(f: ast.FunctionDef, name: str) -> bool:
+    return any(
+        isinstance(d, ast.Attribute) and d.attr == "setter" and ast.unparse(d.value) == name
+        for d in f.decorator_list
     )

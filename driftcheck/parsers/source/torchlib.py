@@ -186,6 +186,38 @@ def reduce_shape(shp: Any, a: list[Any], k: dict[str, Any]) -> Any:
     return tuple(1 if i in cut else x for i, x in enumerate(shp) if keep or i not in cut)
 
 
+def _unknown_list(shp: Any) -> Any:
+    if isinstance(shp, Unknown) or any(not isinstance(plain(d), int) for d in shp):
+        return Unknown("tolist")
+    if not shp:
+        return Unknown("tensor value")
+    if prod(plain(d) for d in shp) > 100_000:
+        return Unknown("tolist")
+    return [_unknown_list(shp[1:]) for _ in range(plain(shp[0]))]
+
+
+def split_pieces(shp: Any, a: list[Any], k: dict[str, Any]) -> Any:
+    """``t.split([2, 3, 4])``: as many tensors as sizes (their number is known even when the
+    tensor's shape is not); ``t.split(n)`` needs the shape to count the pieces."""
+    size = plain(a[0]) if a else plain(k.get("split_size_or_sections", k.get("split_size")))
+    dim = plain(a[1]) if len(a) > 1 else plain(k.get("dim", 0))
+    if isinstance(size, (list, tuple)) and all(isinstance(plain(x), int) for x in size):
+        sizes = [plain(x) for x in size]
+    elif (
+        isinstance(size, int) and size > 0 and not isinstance(shp, Unknown) and isinstance(dim, int)
+    ):
+        total = plain(shp[dim]) if -len(shp) <= dim < len(shp) else None
+        if not isinstance(total, int):
+            return Unknown("split")
+        sizes = [min(size, total - i) for i in range(0, total, size)]
+    else:
+        return Unknown("split")
+    if isinstance(shp, Unknown) or not isinstance(dim, int) or not -len(shp) <= dim < len(shp):
+        return [Tensor(Unknown("split piece")) for _ in sizes]
+    d = dim % len(shp)
+    return [Tensor(tuple(n if i == d else x for i, x in enumerate(shp))) for n in sizes]
+
+
 def shape_of(args: list[Any], qual: str) -> tuple[Any, ...] | Unknown:
     """The shape a torch factory call builds: ``zeros(3, 4)``, ``zeros((3, 4))``, ``tensor(x)``."""
     name = qual.rsplit(".", 1)[-1]
@@ -268,6 +300,10 @@ def tensor_method(interp: Any, t: Tensor, name: str) -> Any:
         return BuiltinMethod(size)
     if name == "dim":
         return BuiltinMethod(lambda a, k: len(shp) if known else Unknown("dim"))
+    if name == "tolist":  # values unknown, but a known shape gives the list's length
+        return BuiltinMethod(lambda a, k: _unknown_list(shp))
+    if name == "split":
+        return BuiltinMethod(lambda a, k: split_pieces(shp, a, k))
     if name in REDUCTIONS:
         return BuiltinMethod(lambda a, k: Tensor(reduce_shape(shp, a, k)))
     if name == "numel":
