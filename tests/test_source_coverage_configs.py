@@ -76,8 +76,12 @@ class Cfg(PreTrainedConfig):
 class Net(nn.Module):
     def __init__(self):
         super().__init__()
-        cfg = Cfg.from_dict(Cfg(widths=(2, 3, 5, 7)).to_dict())
+        cfg = Cfg.from_dict(Cfg(widths=(2, 3, 5, 7), width=3, t2u_width=6).to_dict())
         cfg.out_features = [0, 2]
+        for key, val in cfg.to_dict().items():
+            if key.startswith("t2u_"):
+                cfg.__setattr__(key[4:], val)
+        self.t2u = nn.Linear(cfg.width, 2)
         self.heads = nn.ModuleList([nn.Linear(cfg.widths[i], 1) for i in cfg.out_features])
         self.last = nn.Linear(Cfg().widths[Cfg().out_features[0]], 1)
 """

@@ -118,3 +118,26 @@ def test_recursion_over_unknown_values_ends(tmp_path):
         "        self.fc = nn.Linear(3, 4)\n"
     )
     assert parse_source(p, entry="Net").params_total() == 16
+
+
+def test_empty_module_filled_by_attributes(tmp_path):
+    """``down = nn.Module(); down.block = ...`` (VQ-VAE encoders) registers like a user module."""
+    code = """
+    import numpy as np
+    import torch.nn as nn
+
+
+    class Net(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.down = nn.ModuleList()
+            strides = [32, 8, 16]
+            order = np.argsort(strides, axis=0).tolist()
+            for i in [strides[j] for j in order]:
+                down = nn.Module()
+                down.block = nn.Linear(i, 2)
+                if i > 8:
+                    down.extra = nn.Conv1d(2, 2, int(np.log2(i)))
+                self.down.append(down)
+    """
+    same_as_torch(tmp_path, code, "Net")

@@ -152,6 +152,14 @@ class ConfigMixin:
                 return self._wrap(cfg, key, v, where) if ok else cfg
 
             return BuiltinMethod(sub)
+        if name == "__setattr__":  # ``config.__setattr__(key, value)``, as ``setattr`` does
+            return BuiltinMethod(
+                lambda a, k: (
+                    self.setattr(cfg, plain(a[0]), a[1], None, None)  # type: ignore[attr-defined]
+                    if len(a) == 2 and isinstance(plain(a[0]), str)
+                    else None
+                )
+            )
         if name in ("to_dict", "to_diff_dict"):
             return BuiltinMethod(lambda a, k: dict(cfg.fields))
         if name == "get":

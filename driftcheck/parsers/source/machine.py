@@ -17,6 +17,7 @@ from driftcheck.parsers.source.memo import MemoMixin
 from driftcheck.parsers.source.pybuiltins import (
     MATH,
     MATH_CONST,
+    NUMPY_SEQ,
     BuiltinMethod,
     py_call,
     value_method,
@@ -60,7 +61,7 @@ class Interp(MemoMixin, ItemsMixin, ConfigMixin, Semantics):
             return None
         if q.startswith("builtins."):
             return self.call_builtin(q[9:], args, kwargs, loc)
-        if q in MATH:
+        if q in MATH or q in NUMPY_SEQ:
             return py_call(q, self, args, kwargs)
         if q.startswith("torch."):
             return self.call_torch(q, args, kwargs, loc)
@@ -139,6 +140,9 @@ class Interp(MemoMixin, ItemsMixin, ConfigMixin, Semantics):
             if isinstance(v, (list, tuple)):
                 return tuple(v)
             return (v,) * n if n else Unknown("ntuple")
+        if q in ("torch.nn.Module", "torch.nn.modules.module.Module"):
+            # ``down = nn.Module(); down.block = ...``: an empty module filled by attributes
+            return Obj(cls=None, module=True, loc=(str(loc[0]), loc[1]), qual="torch.nn.Module")
         if q.startswith("torch.nn.") and not q.startswith("torch.nn.functional"):
             if short in torchlib.CONTAINERS:
                 return torchlib.container(short, args, kwargs, loc, self)

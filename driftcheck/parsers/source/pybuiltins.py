@@ -155,6 +155,15 @@ def py_call(name: str, interp: Any, args: list[Any], kwargs: dict[str, Any]) -> 
         ):
             return math.prod(xs) if name.endswith("prod") else sum(xs)
         return Unknown(name)
+    if name in NUMPY_SEQ and pa:
+        xs = plain(pa[0])
+        # ``np.argsort(fpn_strides).tolist()``: numpy over a known list of numbers; the
+        # array stands as a list (``.tolist()`` returns it)
+        if isinstance(xs, (list, tuple)) and all(
+            isinstance(x, (int, float)) and not isinstance(x, bool) for x in map(plain, xs)
+        ):
+            return NUMPY_SEQ[name]([plain(x) for x in xs])
+        return Unknown(name)
     if name in MATH:
         if not _known(*pa) or not all(isinstance(x, (int, float)) for x in pa):
             return Unknown(name)
@@ -196,6 +205,13 @@ MATH: dict[str, Callable[..., Any]] = {
     "numpy.ceil": math.ceil,
     "numpy.floor": math.floor,
 }
+NUMPY_SEQ: dict[str, Callable[[list], Any]] = {
+    "numpy.argsort": lambda xs: sorted(range(len(xs)), key=xs.__getitem__),
+    "numpy.sort": sorted,
+    "numpy.array": list,
+    "numpy.asarray": list,
+    "numpy.cumsum": lambda xs: list(itertools.accumulate(xs)),
+}
 MATH_CONST = {"math.pi": math.pi, "math.e": math.e, "math.inf": math.inf, "numpy.pi": math.pi}
 
 
@@ -227,7 +243,7 @@ def value_method(v: Any, name: str, interp: Any) -> Any:
             )
         if name == "pop":
             return BuiltinMethod(lambda a, k: raw.pop(*[plain(x) for x in a]) if raw else None)
-        if name == "copy":
+        if name in ("copy", "tolist"):  # tolist: a numpy array stands as a list
             return BuiltinMethod(lambda a, k: list(raw))
     if isinstance(raw, dict):
         if name == "get":
