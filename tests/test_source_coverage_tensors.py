@@ -129,3 +129,31 @@ class Rot(nn.Module):
 def test_rope_init_functions_read_from_transformers_source(tmp_path, kind):
     """A learned tensor shaped like the inverse frequencies (mistral_large4's ``alpha``)."""
     same_as_torch(tmp_path, ROPE.format(kind=kind), "Rot")
+
+
+TABLE = """
+import numpy as np
+import torch
+import torch.nn as nn
+
+
+def sinusoid_table(n_position, d_hid):
+    def angles(position):
+        return [position / np.power(10000, 2 * (j // 2) / d_hid) for j in range(d_hid)]
+
+    table = np.array([angles(p) for p in range(n_position)])
+    table[:, 0::2] = np.sin(table[:, 0::2])
+    return torch.FloatTensor(table).unsqueeze(0)
+
+
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.pos = sinusoid_table(1000, 800)  # 800k numbers: a buffer, never a size
+        self.proj = nn.Linear(800, 8)
+"""
+
+
+def test_big_numeric_table_is_not_computed(tmp_path):
+    """Computing it value by value would exhaust the analysis budget (an error)."""
+    same_as_torch(tmp_path, TABLE, "Net")

@@ -175,6 +175,13 @@ class Expressions:
     def comprehension(self, e: Any, fr: Frame) -> Any:
         sub = Frame(fr.mod, fr.func, fr.closure)
         sub.locals = dict(fr.locals)
+        if _numeric_table(e):
+            # ``[pos / np.power(10000, 2 * (j // 2) / d) for j in range(d)]`` for every position:
+            # a big table of numbers (a sinusoid buffer), never a size -- its length is kept,
+            # its values are not computed (videomae: 1.2M evaluations otherwise)
+            items = self.iterate(self.eval(e.generators[0].iter, sub))
+            if items is not None and len(items) > NUMERIC_TABLE:
+                return [Unknown("numeric table value")] * len(items)
         out: list[Any] = []
         ok = self._gen(e, e.generators, 0, sub, out)
         if not ok:
@@ -307,7 +314,8 @@ class Expressions:
             return r if isinstance(op, ast.In) else not r
         if isinstance(a, Unknown) or isinstance(b, Unknown):
             return Unknown("compare")
-        if not (isinstance(a, _SIMPLE + (tuple, list)) and isinstance(b, _SIMPLE + (tuple, list))):
+        seqs = _SIMPLE + (tuple, list, set, frozenset, dict)  # ``types_set == {"lsh", "local"}``
+        if not (isinstance(a, seqs) and isinstance(b, seqs)):
             if isinstance(op, ast.Eq):
                 return a is b if not isinstance(a, Tensor) else Unknown("tensor ==")
             if isinstance(op, ast.NotEq):
@@ -344,3 +352,46 @@ def _same(a: Any, b: Any) -> bool:
     if isinstance(a, _SIMPLE) and isinstance(b, _SIMPLE):
         return type(a) is type(b) and a == b
     return False
+
+
+NUMERIC_TABLE = 256
+_PURE_CALLS = {"int", "float", "abs", "round", "min", "max", "pow"}
+_PURE_MODS = {"math", "np", "numpy"}
+_PURE_NODES = (
+    ast.Name,
+    ast.Constant,
+    ast.BinOp,
+    ast.UnaryOp,
+    ast.operator,
+    ast.unaryop,
+    ast.expr_context,
+    ast.Attribute,
+    ast.Call,
+)
+
+
+def _numeric_table(e: Any) -> bool:
+    """A list comprehension over one loop whose element is arithmetic on names and numbers,
+    with only math / numpy / numeric builtins called: its items are numbers, never modules."""
+    if not isinstance(e, (ast.ListComp, ast.GeneratorExp)) or len(e.generators) != 1:
+        return False
+    if e.generators[0].ifs:
+        return False
+    for n in ast.walk(e.elt):
+        if not isinstance(n, _PURE_NODES):
+            return False
+        if isinstance(n, ast.Call):
+            f = n.func
+            if isinstance(f, ast.Name) and f.id in _PURE_CALLS:
+                continue
+            if not (
+                isinstance(f, ast.Attribute)
+                and isinstance(f.value, ast.Name)
+                and f.value.id in _PURE_MODS
+            ):
+                return False
+        if isinstance(n, ast.Attribute) and not (
+            isinstance(n.value, ast.Name) and n.value.id in _PURE_MODS
+        ):
+            return False
+    return True

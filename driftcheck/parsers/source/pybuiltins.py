@@ -202,6 +202,8 @@ MATH: dict[str, Callable[..., Any]] = {
     "numpy.sum": sum,
     "numpy.sqrt": math.sqrt,
     "numpy.log2": math.log2,
+    "numpy.lcm": math.lcm,
+    "numpy.gcd": math.gcd,
     "numpy.ceil": math.ceil,
     "numpy.floor": math.floor,
 }
