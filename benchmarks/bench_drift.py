@@ -8,12 +8,12 @@ and the matcher is what is measured), we:
   package (symlinks for everything else, so its relative imports still resolve) and run
   ``driftcheck compare modeling_x.py config.json`` in-process: any finding of severity minor
   or above is a false positive;
-- cases: at one place inside an ``__init__`` of a class the model builds from the copied file
-  (not one reached through transformers' auto tables, which load the installed module: an
-  edit there changes nothing the copy builds; ``--all-classes`` keeps them), replace a read
-  of a config attribute (heads, KV heads, hidden size, intermediate size, layers, vocab,
-  positions, norm eps, rope theta, head dim, ...) with a different literal (ints doubled,
-  floats x10), one case per attribute per model, and run the same comparison.
+- cases: at one place inside an ``__init__`` of a class the model builds, replace a read of a
+  config attribute (heads, KV heads, hidden size, intermediate size, layers, vocab, positions,
+  norm eps, rope theta, head dim, ...) with a different literal (ints doubled, floats x10), one
+  case per attribute per model, and run the same comparison. (A class the model reaches
+  through transformers' auto tables, e.g. a text sub-model, is loaded from the installed
+  package, not from the copy, by torch and by the parser alike: such an edit is inert.)
 
 A case is detected when the exit code is 1 with a finding that holds a value for each side;
 "strict" additionally needs a finding holding exactly the config's value and the literal.
@@ -182,14 +182,7 @@ def run_compare(code: Path, config: Path) -> tuple[int, list, str | None, str | 
     except DriftcheckError as e:
         return 2, [], e.one_line(), None
     findings = compare(left, right, labels=labels(str(code), str(config)))
-    BUILT_HERE[str(code)] = {
-        n.user_class for n in left.nodes if n.user_class and n.loc and n.loc.file == str(code)
-    }
     return exit_code(findings, "minor"), findings, None, fingerprint(left)
-
-
-BUILT_HERE: dict[str, set[str]] = {}
-"""code path -> the classes its graph built from that file (instantiated at one of its lines)"""
 
 
 def torch_state(path: Path, modeling_file: Path, cls_name: str, model_type: str) -> str | None:
@@ -274,11 +267,6 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--per-model", type=int, default=3, help="cases (attributes) per model")
     ap.add_argument("--only", help="comma-separated model types")
     ap.add_argument("--seed", type=int, default=0)
-    ap.add_argument(
-        "--all-classes",
-        action="store_true",
-        help="also edit classes the copy does not build itself (session-1 case set)",
-    )
     ap.add_argument("--json", help="write per-case results here")
     ap.add_argument(
         "--no-torch", dest="torch", action="store_false", help="skip the torch weight oracle"
@@ -322,12 +310,7 @@ def main(argv: list[str] | None = None) -> int:
             controls.append(
                 {"model": mt, "rc": rc, "findings": [f.message for f in fs], "error": err}
             )
-            # edit only classes the copy itself builds: a class the model reaches through
-            # transformers' auto tables (a text or vision sub-model) comes from the installed
-            # package, not from the copy, so an edit there would change nothing it builds
             classes = {n.user_class for n in g.nodes if n.user_class}
-            if not args.all_classes:
-                classes &= BUILT_HERE.get(str(copy), set())
             flat = _flat_config(rec["config"])
             picked: dict[str, tuple] = {}
             for site in sites(text, classes):
