@@ -21,14 +21,19 @@ Everything is read from the graph and the catalogue; nothing runs. Conventions:
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from math import prod
 from typing import TYPE_CHECKING, Any
 
-from driftcheck.graph.catalogue.spec import CatalogueError, Shape, numel
-from driftcheck.graph.counting import node_weights
-from driftcheck.graph.prepared import block_spec, layer_spec
+from driftcheck.graph.catalogue.spec import Shape, numel
+from driftcheck.graph.cost_counts import (  # noqa: F401 - re-exported (cost's public API)
+    CACHED,
+    HOLD_NOTHING,
+    _int,
+    count_params,
+    kv_per_token_elems,
+)
+from driftcheck.graph.prepared import layer_spec
 from driftcheck.graph.shapes import Prepared, bind_cached
 
 if TYPE_CHECKING:
@@ -203,144 +208,6 @@ class Cost:
             "training_bytes_adam": self.training_bytes,
             "gpus": {k: vars(self.fit(k)) for k in GPUS},
         }
-
-
-_COUNTS: dict[tuple, int | None] = {}
-
-
-def _leaf_count(node: Node, key: Any) -> int | None:
-    """Parameters of one copy of a leaf, tied weights excluded; memoized by (type, params)."""
-    if node.tied or layer_spec(node.type) is None:
-        w = node_weights(node)  # blocks and tied layers: the general (slower) path
-        return None if w is None else sum(prod(s) for k, s in w.items() if k not in node.tied)
-    k = (node.type, key)
-    if k not in _COUNTS:
-        spec = layer_spec(node.type)
-        try:
-            w = spec.weights(bind_cached(spec, node.params, key))  # type: ignore[union-attr]
-            _COUNTS[k] = sum(prod(s) for s in w.values())
-        except (TypeError, ValueError, KeyError, ZeroDivisionError, CatalogueError):
-            _COUNTS[k] = None
-        if len(_COUNTS) > 100_000:
-            _COUNTS.clear()
-    return _COUNTS[k]
-
-
-def count_params(graph: Graph, prepared: Prepared | None = None) -> int | None:
-    """``graph.params_total()`` with memoized per-layer counts (same rules: leaves only,
-    inputs and empty modules hold nothing, tied weights once, None when any size is unknown);
-    the verifier's hot path. Degenerate sizes (zero heads) give None instead of raising.
-
-    Untied leaves are counted once per (type, params) group times the group's copies; the
-    total is a sum, so the grouping changes nothing but the time."""
-    prep = prepared or Prepared(graph)
-    parents = prep.has_kids
-    if any(n.id not in parents and n.type not in HOLD_NOTHING for n in _unresolved(prep)):
-        return None
-    tied = {n.id for n in prep.with_field("tied")}
-    mult = prep.multiplicity if prep.repeated else None
-    parent_types = {prep.type_of[p] for p in parents if p in prep.type_of}
-    total = 0
-    try:
-        for t in prep.by_type:
-            if t in HOLD_NOTHING:
-                continue
-            for key, members in prep.groups(t).items():
-                if t in parent_types:
-                    leaves = [n for n in members if n.id not in parents]
-                else:
-                    leaves = members  # no node of this type has children
-                plain = [n for n in leaves if n.id not in tied] if tied else leaves
-                if plain:
-                    c = _leaf_count(plain[0], key)
-                    if c is None:
-                        return None
-                    total += c * (sum(map(mult, plain)) if mult else len(plain))
-                for n in leaves:
-                    if n.id in tied:
-                        c = _leaf_count(n, key)
-                        if c is None:
-                            return None
-                        total += c * (mult(n) if mult else 1)
-    except (TypeError, ValueError, KeyError, ZeroDivisionError, CatalogueError):
-        return None
-    return total
-
-
-HOLD_NOTHING = ("Input", "Module")
-
-
-def _unresolved(prep: Prepared) -> list[Node]:
-    return prep.with_field("unresolved")
-
-
-def _int(v: Any) -> int | None:
-    return v if isinstance(v, int) and not isinstance(v, bool) and v > 0 else None
-
-
-CACHED = ("Attention", "MultiHeadLatentAttention", "MultiheadAttention", "CausalSelfAttention")
-
-
-def kv_per_token_elems(
-    graph: Graph,
-    facts: bool = True,
-    mult: Callable[[Node], int] | None = None,
-    prepared: Prepared | None = None,
-) -> int | None:
-    """K+V elements cached per token, over all layers; None when nothing says. Attention
-    layers with equal params cache equally: each (type, params) group is priced once."""
-    prep = prepared or Prepared(graph)
-    total = 0
-    seen = False
-    flat = mult is None and not prep.repeated  # every node is one copy
-    mult = mult or prep.multiplicity
-    for t in prep.by_type:
-        if t not in CACHED and layer_spec(t) is not None:
-            continue
-        block = block_spec(t)
-        if block is None and t not in CACHED:
-            continue
-        for members in prep.groups(t).values():
-            n = members[0]
-            if block is not None:  # a decoder layer as one node: count inside its sub-graph
-                try:
-                    per = kv_per_token_elems(block.graph(n.params), facts=False)
-                except Exception:  # noqa: BLE001 - unbindable block: the checks report it
-                    return None
-            else:
-                try:
-                    p = bind_cached(layer_spec(t), n.params, prep.keys[n.id])
-                except Exception:  # noqa: BLE001 - unbindable node: the STR/ATT checks report it
-                    return None
-                per = _kv_elems(n, p)
-            if per is None:
-                return None
-            seen = True
-            total += per * (len(members) if flat else sum(map(mult, members)))
-    if seen or not facts:
-        return total if seen else None
-    f = graph.fact
-    layers, heads, hidden = _int(f("numLayers")), _int(f("numHeads")), _int(f("hiddenSize"))
-    kv = _int(f("numKvHeads")) or heads
-    hd = _int(f("headDim")) or (hidden // heads if hidden and heads else None)
-    if layers and kv and hd:
-        return 2 * layers * kv * hd
-    return None
-
-
-def _kv_elems(n: Node, p: Mapping[str, Any]) -> int | None:
-    if n.type == "Attention":
-        heads, h = _int(p.get("num_heads")), _int(p.get("hidden_size"))
-        kv = _int(p.get("num_kv_heads")) or heads
-        hd = _int(p.get("head_dim")) or (h // heads if h and heads else None)
-        return 2 * kv * hd if kv and hd else None
-    if n.type == "MultiHeadLatentAttention":
-        a, b = _int(p.get("kv_lora_rank")), _int(p.get("qk_rope_head_dim"))
-        return a + b if a and b else None
-    for width in ("embed_dim", "n_embd", "hidden_size"):
-        if _int(p.get(width)):
-            return 2 * p[width]
-    return None
 
 
 _NOT_PRICED = (None, 0)
