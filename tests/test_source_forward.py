@@ -223,6 +223,32 @@ def test_hostile_forward_is_bounded(tmp_path):
     assert any("depth" in n for n in g.notes)
 
 
+UNROLLED = """
+import torch.nn as nn
+
+
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.fc = nn.Linear(8, 8)
+
+    def forward(self, x):
+        x = self.fc(x)
+        for i in range(1, 200):  # chunked-attention style: an op per index
+            x = x + x[:, i : i + 1]
+        return x
+"""
+
+
+def test_loop_unrolled_op_by_op_is_cut_per_line(tmp_path):
+    p = tmp_path / "unrolled.py"
+    p.write_text(UNROLLED)
+    g = load(str(p))
+    ops = [n for n in g.nodes if n.id.startswith("op_")]
+    assert 32 <= len(ops) <= 40  # not 2 x 199
+    assert any("loop unrolled over 32 ops" in n for n in g.notes)
+
+
 def test_bert_modeling_file_gets_edges():
     transformers = pytest.importorskip("transformers")
     path = Path(transformers.__file__).parent / "models" / "bert" / "modeling_bert.py"

@@ -29,6 +29,9 @@ MAX_OPS = 20_000
 MAX_EDGES = 100_000
 CALLED_UNWIRED = "called in forward; its inputs and outputs were not followed"
 MAX_COPIES = 16  # applications of one module beyond its first
+# op nodes one source line may add under one module: a Python loop over ``range(chunk)`` that
+# slices by index (chunked linear attention) would otherwise unroll into thousands of ops
+MAX_SITE_OPS = 32
 CONTAINERS = ("ModuleList", "Sequential", "ModuleDict")
 
 
@@ -65,6 +68,8 @@ class Flow:
         self.pseudo: dict[int, str] = {}  # id(torch-source module) -> its catalogue node
         self.restarted: set[str] = set()  # layers called only on tensors we could not follow
         self.sym_home: dict[Any, tuple[str, int]] = {}  # symbolic size -> latest (node, axis)
+        self.site_ops: dict[tuple, int] = {}  # (source line, parent) -> op nodes added there
+        self.capped_sites: set[tuple] = set()
 
     # ------------------------------------------------------------------ module objects
     def map_tree(self, root: Any) -> None:
@@ -221,6 +226,11 @@ class Flow:
         return out
 
     def _new_op(self, type_, params, inputs, parent, loc, unresolved) -> Tens:  # noqa: ANN001
+        site = (loc, parent)
+        self.site_ops[site] = self.site_ops.get(site, 0) + 1
+        if self.site_ops[site] > MAX_SITE_OPS:
+            self.capped_sites.add(site)
+            return Tens(None)  # unrolled far enough: what follows is not followed
         spec = catalogue.get(type_)
         self.n_ops += 1
         if self.n_ops > MAX_OPS:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from driftcheck.graph.model import Graph
-from driftcheck.parsers.source.dataflow import CALLED_UNWIRED, Flow, Stop
+from driftcheck.parsers.source.dataflow import CALLED_UNWIRED, MAX_SITE_OPS, Flow, Stop
 from driftcheck.parsers.source.dataflow_values import Tens, first_tensor
 
 
@@ -52,6 +52,12 @@ def add_edges(graph: Graph, builder: Any, interp: Any) -> None:
         node = flow.node(nid)
         if node is not None and node.type != "Module" and CALLED_UNWIRED not in node.notes:
             node.notes.append(CALLED_UNWIRED)
+    if flow.capped_sites:
+        lines = sorted({f"{loc[1]}" for loc, _ in flow.capped_sites if loc})[:5]
+        graph.notes.append(
+            f"forward: a loop unrolled over {MAX_SITE_OPS} ops at line(s) {', '.join(lines)}; "
+            "later iterations not followed"
+        )
     if flow.skipped_cycles:
         graph.notes.append(
             f"forward: {flow.skipped_cycles} edge(s) left out that would close a cycle "
