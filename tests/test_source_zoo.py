@@ -17,6 +17,7 @@ import pytest
 
 torch = pytest.importorskip("torch")
 
+from driftcheck.cli import main  # noqa: E402
 from driftcheck.graph.model import Graph  # noqa: E402
 from driftcheck.parsers.source import parse_source  # noqa: E402
 from tests.zoo_io import load_module, static_output_shapes, torch_output_shapes  # noqa: E402
@@ -70,3 +71,18 @@ def test_zoo_output_shape_matches_torch(name):
     assert res.output_shapes == want, f"{name}: notes: {graph.notes[:5]}"
     # made by the model's last layer or op, not the input passed around an op we lost
     assert all(graph.index[o].type != "Input" for o in graph.outputs)
+
+
+SINGLE_INPUT = [n for n in MODELS if not isinstance(_load(n).INPUT, dict)]
+
+
+@pytest.mark.parametrize("name", SINGLE_INPUT)
+def test_zoo_model_runs_in_torch_and_check_finds_no_blocker(name, capsys):
+    """torch runs every zoo model on its input (the shape test does), so a blocker from
+    ``driftcheck check`` with that input shape would be a false one."""
+    mod = _load(name)
+    shape = ",".join(map(str, mod.INPUT))
+    rc = main(["check", f"{ZOO / name}.py::{mod.ENTRY}", "--input-shape", shape])
+    out = capsys.readouterr().out
+    assert rc == 0, out
+    assert "blocker" not in out
