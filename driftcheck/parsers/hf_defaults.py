@@ -22,6 +22,22 @@ from driftcheck.parsers import hf_registry as reg
 from driftcheck.parsers.hf_eval import UNKNOWN, Evaluator
 
 MAX_DEPTH = 6
+# keyword arguments ``PreTrainedConfig.__post_init__`` consumes instead of setting them as attributes
+_POPPED_KWARGS = frozenset(
+    {
+        "torch_dtype",
+        "rope_scaling",
+        "rope_theta",
+        "name_or_path",
+        "_commit_hash",
+        "output_attentions",
+        "attn_implementation",
+        "experts_implementation",
+        "per_layer_config",
+        "_attn_implementation_internal",
+        "_experts_implementation_internal",
+    }
+)
 """Sub-config nesting we follow (real models nest two or three deep)."""
 
 
@@ -349,3 +365,9 @@ def _base_post_init(
         if theta is not UNKNOWN:
             rope.setdefault("rope_theta", theta)
         out["rope_parameters"] = rope
+    # Last, as transformers does: every keyword argument the class does not declare is set as an
+    # attribute, so it wins over what a ``__post_init__`` derived before calling up (bailing_hybrid
+    # sets ``linear_head_dim = self.head_dim``, then a saved ``linear_head_dim`` of 128 wins).
+    for key, value in extra.items():
+        if key not in _POPPED_KWARGS and key not in _all_properties(info):
+            out[key] = copy.deepcopy(value)
