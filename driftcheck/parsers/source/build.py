@@ -16,7 +16,15 @@ from typing import Any
 from driftcheck.findings import Location
 from driftcheck.graph import catalogue
 from driftcheck.graph.model import Graph, Node
-from driftcheck.parsers.source.values import Leaf, Obj, Tensor, Unknown, WeightRef, plain
+from driftcheck.parsers.source.values import (
+    Leaf,
+    Obj,
+    Tensor,
+    Unknown,
+    WeightRef,
+    graph_value,
+    plain,
+)
 
 MAX_NODES = 200_000
 
@@ -80,7 +88,7 @@ class Builder:
         self.objs[nid] = m
         if isinstance(m, Leaf):
             node = Node(id=nid, type=m.type, name=name or None, parent=parent, repeat=repeat)
-            node.params = dict(m.params)
+            node.params = {k: graph_value(v) for k, v in m.params.items()}
             node.loc = _loc(m.loc)
             node.unresolved = list(m.unresolved) + list(inherited)
             node.user_class = m.torch

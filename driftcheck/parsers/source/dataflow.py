@@ -23,7 +23,7 @@ from driftcheck.findings import Location
 from driftcheck.graph import catalogue
 from driftcheck.graph.model import Edge, Graph, Node
 from driftcheck.parsers.source.dataflow_values import Sym, Tens
-from driftcheck.parsers.source.values import Leaf, Obj, plain
+from driftcheck.parsers.source.values import Leaf, Obj, graph_value, plain
 
 MAX_OPS = 20_000
 MAX_EDGES = 100_000
@@ -242,7 +242,7 @@ class Flow:
         short = nid.rsplit("/", 1)[-1]
         name = f"{owner.name}.{short}" if owner is not None and owner.name else short
         # tuples as lists: what a JSON round trip gives back; a symbolic size is unknown
-        params = {k: _plain(list(v) if isinstance(v, tuple) else v) for k, v in params.items()}
+        params = {k: graph_value(list(v) if isinstance(v, tuple) else v) for k, v in params.items()}
         node = Node(id=nid, type=type_, name=name, params=params, parent=parent)
         if loc is not None:
             node.loc = Location(file=str(loc[0]), line=loc[1])
@@ -424,13 +424,3 @@ def sym_shape(type_: str, params: dict[str, Any], inputs: list[Tens]) -> tuple |
     except Exception:  # noqa: BLE001 - symbolic dims are not what rules are written for
         return None
     return tuple(out) if all(d is not None for d in out) else None
-
-
-def _plain(v: Any) -> Any:
-    """A param value as graph JSON holds it: a symbolic size (``Sym``, a derivation only this
-    pass understands) becomes None, as any unknown size, so the graph can be serialized."""
-    if isinstance(v, (list, tuple)):
-        return type(v)(_plain(x) for x in v)
-    if isinstance(v, dict):
-        return {k: _plain(x) for k, x in v.items()}
-    return v if v is None or isinstance(v, (bool, int, float, str)) else None

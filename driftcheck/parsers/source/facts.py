@@ -13,7 +13,7 @@ from typing import Any
 
 from driftcheck.findings import Location
 from driftcheck.graph.model import Fact, Graph
-from driftcheck.parsers.source.values import Leaf, Obj, Sourced, Unknown, plain
+from driftcheck.parsers.source.values import Leaf, Obj, Sourced, Unknown, graph_value, plain
 
 ATTR_FACTS = {
     "numHeads": ("num_heads", "num_attention_heads", "n_head", "n_heads"),
@@ -131,7 +131,7 @@ def _attr_facts(graph: Graph, stack: Obj) -> None:
         values = {plain(v) for v, _ in hits}
         if len(values) == 1 and fact not in graph.facts:
             v, loc = next(((v, loc) for v, loc in hits if loc and loc.key), hits[0])
-            graph.facts[fact] = Fact(value=plain(v), loc=loc)
+            graph.facts[fact] = Fact(value=graph_value(v), loc=loc)
 
 
 def _collect(m: Any, found: dict, seen: set) -> None:

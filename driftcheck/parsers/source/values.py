@@ -302,5 +302,21 @@ def plain(v: Any) -> Any:
     return v
 
 
+def graph_value(v: Any) -> Any:
+    """A value as graph JSON holds it, for every place the parser puts a value into the graph
+    (a layer's or op's params, a fact): ``Sourced`` wrappers stripped, containers kept (tuples
+    stay tuples: the result cache tags them), and anything else the interpreter made (``Unknown``,
+    a symbolic size, an object, a weight reference) becomes None, the graph's "unknown". An
+    internal value left in would make ``Graph.to_json`` raise (sam2_video, zamba2...)."""
+    v = plain(v)
+    if v is None or isinstance(v, (bool, int, float, str)):
+        return v
+    if isinstance(v, (list, tuple)):
+        return type(v)(graph_value(x) for x in v)
+    if isinstance(v, dict) and all(isinstance(k, str) for k in v):
+        return {k: graph_value(x) for k, x in v.items()}
+    return None
+
+
 def is_module(v: Any) -> bool:
     return isinstance(v, Leaf) or (isinstance(v, Obj) and v.module)
