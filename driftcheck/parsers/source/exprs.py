@@ -49,6 +49,7 @@ _CMPOPS = {
     ast.GtE: operator.ge,
 }
 _SIMPLE = (int, float, str, bool, type(None), complex, bytes)
+_CONSTS = frozenset(_SIMPLE)
 
 
 class Frame:
@@ -336,6 +337,8 @@ class Expressions:
                 return item in container.children
             return Unknown("in object")
         if isinstance(container, (list, tuple, set, frozenset)):
+            if all(x.__class__ in _CONSTS for x in container):  # the common case, one pass
+                return any(x == item for x in container)
             if any(isinstance(x, Unknown) for x in container):
                 return Unknown("in")
             return any(plain(x) == item for x in container if isinstance(plain(x), _SIMPLE))

@@ -17,6 +17,7 @@ from driftcheck.parsers.source.values import (
     Func,
     Leaf,
     Obj,
+    Probe,
     Sourced,
     Tensor,
     Unknown,
@@ -47,6 +48,7 @@ _PY_TYPES = {
     "collections.OrderedDict": dict,
     "builtins.NoneType": type(None),
 }
+_CONST = frozenset((int, float, str, bool, type(None)))
 _DICT_BASES = ("collections.OrderedDict", "builtins.dict", "typing.OrderedDict")
 
 
@@ -58,6 +60,8 @@ class ItemsMixin:
         # only the outer Sourced wrapper comes off here: ``plain`` of a whole list or tuple
         # copies it, which made ``config.layer_types[i]`` in a loop quadratic; the item
         # picked is made plain below, as a deep ``plain`` of the container would have made it
+        if key.__class__ is Probe and key.rec.active:
+            return self.probe_index(obj, key)  # a layer index into the config (memo.py)
         raw = unwrap(obj)
         k = plain(key)
         if isinstance(raw, Unknown):
@@ -105,10 +109,15 @@ class ItemsMixin:
             return plain(v)
         if isinstance(raw, list):
             # as ``plain(list)`` does: items come out plain only when some item is Sourced
-            deep = any(isinstance(x, Sourced) for x in raw)
+            # (asked only when it matters: a constant item is itself either way)
             if isinstance(k, slice):
+                if all(x.__class__ in _CONST for x in v):
+                    return list(v)
+                deep = any(isinstance(x, Sourced) for x in raw)
                 return [plain(x) for x in v] if deep else list(v)
-            return plain(v) if deep else v
+            if v.__class__ in _CONST:
+                return v
+            return plain(v) if any(isinstance(x, Sourced) for x in raw) else v
         return v
 
     def setitem(self, obj: Any, key: Any, v: Any) -> None:

@@ -43,10 +43,12 @@ from driftcheck.parsers.source.values import (
     ProbeUsed,
     Sourced,
     Unknown,
+    unwrap,
 )
 
 _ATOMS = frozenset((bool, int, float, str, bytes, complex, type(None)))
 _SHARED = (Unknown, Ext, Cls, ModRef, ModInfo, ast.AST, Path, range, slice, type)
+MAX_VARIANTS = 8  # templates kept per key (one per distinct guarded item)
 MAX_FP_ITEMS = 256  # a longer list argument is not fingerprinted (the construction just runs)
 
 
@@ -55,10 +57,18 @@ class NoKey(Exception):
 
 
 class Recording:
-    """One template being recorded; its probes are live while ``active``."""
+    """One template being recorded; its probes are live while ``active``.
 
-    def __init__(self) -> None:
+    ``guards`` are the reads of a probe that the template may still be reused across:
+    ``config.layer_types[layer_idx]`` on a list the arguments hold records (list, slot,
+    fingerprint of the item), and a later construction reuses the template only when its own
+    index picks an equal item.
+    """
+
+    def __init__(self, ext: set[int]) -> None:
         self.active = True
+        self.ext = ext
+        self.guards: list[tuple[Any, int, Any]] = []
 
 
 class _Uncopyable(Exception):
@@ -171,7 +181,7 @@ class MemoMixin:
 
     def _memo_init(self) -> None:
         if not hasattr(self, "_templates"):
-            self._templates: dict[tuple, Template | None] = {}
+            self._templates: dict[tuple, list[Template]] = {}
             self._modes: dict[tuple, str] = {}
             self._once: set[tuple] = set()
             self.memo_hits = 0
@@ -194,10 +204,10 @@ class MemoMixin:
                 key = akey
         except NoKey:
             return base(cls, args, kwargs, loc)
-        tpl = self._templates.get(key)
-        if tpl is not None:
-            self.memo_hits += 1
-            return tpl.copy(slots)
+        for tpl in self._templates.get(key, ()):
+            if self._guards_hold(tpl, slots):
+                self.memo_hits += 1
+                return tpl.copy(slots)
         if key not in self._once:
             # most modules are built once: record (scan + copy) only when a key comes back
             self._once.add(key)
@@ -207,7 +217,8 @@ class MemoMixin:
     def _record(self, cls, args, kwargs, loc, akey, key, slots, probe) -> Any:  # noqa: ANN001
         """Interpret once (ints as probes when ``probe``); keep the result as a template."""
         base = super().instantiate  # type: ignore[misc]
-        rec = Recording() if probe else None
+        ext = _reachable([*args, *kwargs.values()])
+        rec = Recording(ext) if probe else None
         run_args, run_kwargs = args, kwargs
         if rec is not None:
             n = iter(range(len(slots)))
@@ -231,7 +242,7 @@ class MemoMixin:
                 rec.active = False
         clean = writes == self.class_writes
         clean = clean and self._fp_args(run_args, run_kwargs, False, touch=False) == before
-        tpl = Template(result, rec, _reachable([*run_args, *run_kwargs.values()]))
+        tpl = Template(result, rec, ext)
         try:
             out = tpl.copy(slots)
         except _Uncopyable:
@@ -241,11 +252,40 @@ class MemoMixin:
             # a value we cannot copy may hold a probe: interpret again with the ints as they are
             self._modes[akey] = "value"
             return self.instantiate(cls, args, kwargs, loc)
-        if clean:
-            self._templates[key] = tpl
-        else:
+        variants = self._templates.setdefault(key, [])
+        if clean and len(variants) < MAX_VARIANTS:
+            variants.append(tpl)
+        elif not clean:
             self._modes[akey] = "never"
         return out
+
+    def probe_index(self, obj: Any, key: Probe) -> Any:
+        """``obj[probe]``: a guard when ``obj`` is a list or tuple the arguments hold."""
+        raw = unwrap(obj)
+        rec = key.rec
+        if (raw.__class__ is list or raw.__class__ is tuple) and id(raw) in rec.ext:
+            v = self.getitem(obj, key.value)  # type: ignore[attr-defined]
+            try:
+                fp = _fp(v, False)
+            except NoKey:
+                key.touch()
+            rec.guards.append((obj, key.slot, fp))
+            return v
+        key.touch()
+        return None
+
+    def _guards_hold(self, tpl: Template, slots: list[Any]) -> bool:
+        if tpl.rec is None:
+            return True
+        for obj, slot, fp in tpl.rec.guards:
+            i = slots[slot]
+            v = self.probe_index(obj, i) if i.__class__ is Probe else self.getitem(obj, i)  # type: ignore[attr-defined]
+            try:
+                if _fp(v, False) != fp:
+                    return False
+            except NoKey:
+                return False
+        return True
 
     def _memo_candidate(self, cls: Cls) -> bool:
         if not self.is_module_cls(cls):  # type: ignore[attr-defined]
