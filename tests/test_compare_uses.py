@@ -163,3 +163,33 @@ def test_llama_copy_with_literal_eps_and_context(tmp_path):
         assert f.values == {"left": json.loads(new), "right": cfg[attr]}
         right = next(loc for loc in f.locations if loc.side == "right")
         assert right.key == attr
+
+
+def test_llama_copy_with_literal_kv_groups(tmp_path):
+    """``num_key_value_groups`` is only used in forward (repeat_kv): no weight shows it."""
+    sys.path.insert(0, str(ROOT))
+    import torch
+    import transformers
+
+    from benchmarks.bench_drift import Mirror, run_compare
+
+    cfg = transformers.LlamaConfig(
+        hidden_size=64, intermediate_size=128, num_attention_heads=4, num_key_value_heads=2,
+        num_hidden_layers=2, vocab_size=100, max_position_embeddings=256,
+    )  # fmt: skip
+    with torch.device("meta"):
+        attn = transformers.models.llama.modeling_llama.LlamaAttention(cfg, 0)
+    assert attn.num_key_value_groups == 2  # what torch holds for this config
+    cfg_path = tmp_path / "config.json"
+    cfg_path.write_text(json.dumps(cfg.to_dict()))
+    modeling = Path(transformers.models.llama.modeling_llama.__file__)
+    text = modeling.read_text()
+    old = "self.num_key_value_groups = config.num_attention_heads // config.num_key_value_heads"
+    assert text.count(old) == 1
+    tree = Mirror(tmp_path / "m")
+    rc, findings, err, _ = run_compare(
+        tree.write(modeling, text.replace(old, "self.num_key_value_groups = 1"), "kv"), cfg_path
+    )
+    assert rc == 1, err
+    f = next(f for f in findings if f.attribute == "model.numKvGroups")
+    assert f.values == {"left": 1, "right": 2}

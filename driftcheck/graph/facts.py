@@ -18,6 +18,7 @@ FACTS: dict[str, str] = {
     "hiddenSize": "model width (d_model, n_embd, embedding_length)",
     "numHeads": "attention heads",
     "numKvHeads": "key/value heads (GQA / MQA); equals numHeads for MHA",
+    "numKvGroups": "query heads per key/value head (numHeads // numKvHeads)",
     "headDim": "per-head width",
     "intermediateSize": "MLP inner width (feed_forward_length)",
     "vocabSize": "embedding rows / lm_head rows",
@@ -62,6 +63,7 @@ NAME_FACTS: dict[str, str] = {
         ("intermediate_size", "ffn_dim", "d_ff", "n_inner", "ffn_hidden_size"), "intermediateSize"
     ),
     **dict.fromkeys(("num_hidden_layers", "num_layers", "n_layer", "n_layers"), "numLayers"),
+    **dict.fromkeys(("num_key_value_groups", "num_kv_groups", "num_queries_per_kv"), "numKvGroups"),
     "vocab_size": "vocabSize",
     **dict.fromkeys(
         (
