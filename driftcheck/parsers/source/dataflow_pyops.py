@@ -11,6 +11,7 @@ import operator
 from typing import Any
 
 from driftcheck.parsers.source.dataflow_values import UNK, CfgV, Mod, Sym, Unk
+from driftcheck.parsers.source.exprs import CMP_OPS
 from driftcheck.parsers.source.values import Ext
 
 _BIN = {
@@ -22,14 +23,6 @@ _BIN = {
     ast.Mod: operator.mod,
     ast.MatMult: operator.matmul,
     ast.Pow: operator.pow,
-}
-_CMP = {
-    ast.Eq: operator.eq,
-    ast.NotEq: operator.ne,
-    ast.Lt: operator.lt,
-    ast.LtE: operator.le,
-    ast.Gt: operator.gt,
-    ast.GtE: operator.ge,
 }
 KNOWN = (int, float, str, bool, type(None))
 
@@ -73,7 +66,7 @@ def compare_one(op: ast.cmpop, a: Any, b: Any) -> Any:
                 return UNK
             return r if isinstance(op, ast.In) else not r
         return UNK
-    f = _CMP.get(type(op))
+    f = CMP_OPS.get(type(op))
     if f is None or not isinstance(a, KNOWN) or not isinstance(b, KNOWN):
         return UNK
     try:

@@ -40,7 +40,8 @@ _BINOPS = {
     ast.BitAnd: operator.and_,
     ast.BitXor: operator.xor,
 }
-_CMPOPS = {
+# comparison operators, shared with the forward pass (dataflow_pyops)
+CMP_OPS = {
     ast.Eq: operator.eq,
     ast.NotEq: operator.ne,
     ast.Lt: operator.lt,
@@ -323,7 +324,7 @@ class Expressions:
                 return a is not b if not isinstance(a, Tensor) else Unknown("tensor !=")
             return Unknown("compare")
         try:
-            return _CMPOPS[type(op)](a, b)
+            return CMP_OPS[type(op)](a, b)
         except TypeError:
             return Unknown("compare")
 
