@@ -223,3 +223,53 @@ def test_compare_stays_static():
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
     assert out.stdout.strip() == "1 []", out.stderr
+
+
+def test_meta_style_llama_against_the_llama_config_that_describes_it(tmp_path, capsys):
+    """A Llama written Meta's way (own names, heads on axis 2, SDPA, an LM head) against the
+    transformers config of the same model: torch builds the same number of weights from both,
+    and the comparison reports nothing of severity minor or above. The config side is built
+    as the config's ``architectures`` class (with its LM head), which is closer to the code
+    than the bare LlamaModel; the layout ops' arguments differ and are info."""
+    import torch
+    import transformers
+
+    zoo = ROOT / "tests" / "zoo" / "llama_like.py"
+    spec = importlib.util.spec_from_file_location("zoo_llama_like", zoo)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    keys = {
+        "model_type": "llama",
+        "architectures": ["LlamaForCausalLM"],
+        "hidden_size": 128,
+        "num_hidden_layers": 4,
+        "num_attention_heads": 8,
+        "num_key_value_heads": 2,
+        "vocab_size": 1000,
+        "intermediate_size": 352,
+        "rms_norm_eps": 1e-5,
+        "tie_word_embeddings": False,
+    }
+    with torch.device("meta"):
+        ours = mod.Transformer(mod.ModelArgs())
+        ref = transformers.LlamaForCausalLM(transformers.LlamaConfig(**keys))
+    count = sum(p.numel() for p in ours.parameters())
+    assert count == sum(p.numel() for p in ref.parameters())
+
+    cfg = tmp_path / "config.json"
+    cfg.write_text(json.dumps(keys))
+    rc, out, err = cli(capsys, "compare", str(zoo), str(cfg), "--format", "json")
+    findings = json.loads(out)["findings"]
+    assert rc == 0, [f["message"] for f in findings]
+    assert "LlamaForCausalLM" in err
+    assert {f["severity"] for f in findings} <= {"info"}
+    assert any(f["attribute"].startswith("transpose.") for f in findings)
+
+    keys["intermediate_size"] = 384  # and a real difference still shows
+    cfg.write_text(json.dumps(keys))
+    rc, out, _ = cli(capsys, "compare", str(zoo), str(cfg), "--format", "json")
+    assert rc == 1
+    assert any(
+        f["severity"] == "major" and set(f["values"].values()) == {352, 384}
+        for f in json.loads(out)["findings"]
+    )

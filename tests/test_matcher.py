@@ -289,3 +289,26 @@ def test_forward_ops_compare_only_where_both_sides_have_them():
         {"left": [4, 16], "right": [8, 8]},
     )
     assert f.severity is Severity.minor
+
+
+def test_reshape_sizes_compare_up_to_the_inferred_size():
+    """view(b, s, -1, 16) and view(b, s, 4, 16) are one reshape spelled twice."""
+    assert compare(_with_op([4, 16]), _with_op([-1, 16])) == []
+    assert compare(_with_op([4, -1]), _with_op([4, 16])) == []
+    f = one(compare(_with_op([4, -1]), _with_op([8, -1])), "param")
+    assert f.values == {"left": [4, -1], "right": [8, -1]}
+    assert f.severity is Severity.minor
+
+
+def test_layout_op_arguments_are_info():
+    """Which axis holds the heads is the implementation's choice (Meta's vs HF's Llama)."""
+
+    def transposed(d0: int) -> Graph:
+        g = build_decoder(2, **SMALL)
+        attn = next(n for n in g.nodes if n.id.endswith("_attn"))
+        g.add(Node(id="t", type="Transpose", parent=attn.id, params={"dim0": d0, "dim1": 3}))
+        return g
+
+    f = one(compare(transposed(1), transposed(2)), "param")
+    assert f.attribute == "transpose.dim0"
+    assert f.severity is Severity.info

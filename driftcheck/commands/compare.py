@@ -155,7 +155,45 @@ def code_against_config(
         cfg_entry = entry
     cfg_graph = load_config_graph(config, exact=exact, entry=cfg_entry)
     _code_facts_of_reference(cfg_graph, completed, src.display)
+    if cfg_entry is None:
+        cfg_graph = _closest_reference(code_graph, cfg_graph, config, src.data, model_type, exact)
+        _code_facts_of_reference(cfg_graph, completed, src.display)
     return code_graph, cfg_graph
+
+
+def _closest_reference(
+    code: Graph, base: Graph, config: str, data: dict[str, Any], model_type: str | None, exact
+) -> Graph:
+    """The config's model as the class closest to the code, when the code is not a
+    transformers class: a config describes both the bare model (AutoModel, e.g. LlamaModel)
+    and its ``architectures`` (e.g. LlamaForCausalLM, with an LM head). The one whose
+    structure differs least from the code (fewest major findings, then fewest findings) is
+    the reference; stderr says when that is not the bare model. Names decide nothing here."""
+    from driftcheck.graph.match import compare
+    from driftcheck.parsers.hf import load_config_graph
+
+    archs = [a for a in data.get("architectures") or [] if isinstance(a, str)]
+    built = (base.origin.detail or "").rpartition("::")[2]
+    archs = [a for a in dict.fromkeys(archs) if a != built and _transformers_defines(a, model_type)]
+    if not archs:
+        return base
+
+    def score(g: Graph) -> tuple[int, int]:
+        fs = [f for f in compare(code, g) if f.severity.rank >= 1]  # minor and above
+        return sum(f.severity.rank >= 2 for f in fs), len(fs)
+
+    best, best_score, name = base, score(base), None
+    for arch in archs[:2]:
+        try:
+            g = load_config_graph(config, exact=exact, entry=arch)
+        except DriftcheckError:
+            continue
+        s = score(g)
+        if s < best_score:
+            best, best_score, name = g, s, arch
+    if name is not None:
+        click.echo(f"driftcheck: the config side is built as {name}, closest to the code", err=True)
+    return best
 
 
 def _code_facts_of_reference(cfg_graph: Graph, completed: dict[str, Any], display: str) -> None:

@@ -163,6 +163,8 @@ def _diff_finding(d: Diff, labels: dict[str, str]) -> Finding:
     sev = policy.structural_severity(d.kind, _snake(param), d.weights_change)
     if d.kind in ("missing-layer", "extra-layer") and not d.weights_change:
         sev = policy.Severity.minor
+    if d.layout and not d.weights_change:
+        sev = policy.Severity.info  # how tensors are laid out, not what is computed
     msg = policy.message(d.kind, d.attribute, d.left, d.right, labels)
     if d.times > 1 and d.kind not in ("layer-count",):
         msg += f" ({d.times} places)"

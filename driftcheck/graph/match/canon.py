@@ -105,9 +105,14 @@ def transparent(ltype: str, params: dict[str, Any]) -> bool:
     return spec is not None and spec.family in TRANSPARENT_FAMILIES
 
 
+KERNELS = frozenset({"ScaledDotProductAttention"})
+"""Weightless attention kernels: one implementation's choice (SDPA) where another spells the
+same softmax(QK^T)V out as ops; compared, like ops, only where both sides have one."""
+
+
 def _is_op(ltype: str) -> bool:
     spec = catalogue.get(ltype)
-    return spec is not None and spec.family == "ops"
+    return spec is not None and (spec.family == "ops" or ltype in KERNELS)
 
 
 def norm_value(v: Any) -> Any:

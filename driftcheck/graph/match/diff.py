@@ -21,6 +21,7 @@ from driftcheck.graph.catalogue.spec import camel
 from driftcheck.graph.match.align import Pair, align
 from driftcheck.graph.match.canon import Item, leaf_weights, norm_value, walk
 from driftcheck.graph.match.derive import main_block
+from driftcheck.graph.match.policy import LAYOUT_OPS, RESHAPES
 
 IGNORED_PARAMS = frozenset({"inplace", "device", "dtype", "name"})
 """Constructor arguments that say nothing about the model's function or weights."""
@@ -37,6 +38,7 @@ class Diff:
     times: int = 1
     node: str | None = None
     what: str | None = None
+    layout: bool = False
 
 
 def same(a: Any, b: Any) -> bool:
@@ -199,6 +201,8 @@ class Differ:
                 continue
             if x.soft and not (_plain(lv) and _plain(rv)):
                 continue  # an op size held as an expression over other nodes: not a value
+            if x.ltype in RESHAPES and _same_up_to_infer(lv, rv):
+                continue  # view(b, s, 8, -1) against view(b, s, 8, 64): one spelling each
             # does this one value, changed alone, change a weight shape?
             moved = _bag(leaf_weights(x.ltype, {**x.params, param: rv}))
             heavy = base is not None and moved is not None and moved != base
@@ -212,6 +216,7 @@ class Differ:
                     weights_change=heavy,
                     times=times,
                     node=x.node.id,
+                    layout=x.ltype in LAYOUT_OPS and x.ltype not in RESHAPES,
                 )
             )
 
@@ -239,6 +244,7 @@ class Differ:
                     times=times,
                     node=it.node.id,
                     what=describe(it),
+                    layout=not it.is_block and it.ltype in LAYOUT_OPS,
                 )
             )
 
@@ -260,6 +266,14 @@ def _role(it: Item) -> str | None:
 
 def _bag(w: dict[str, tuple] | None) -> Counter | None:
     return None if w is None else Counter(tuple(s) for s in w.values())
+
+
+def _same_up_to_infer(a: Any, b: Any) -> bool:
+    """Two size lists equal where neither says -1 (the size torch infers)."""
+    a, b = norm_value(a), norm_value(b)
+    if not (isinstance(a, tuple) and isinstance(b, tuple)) or len(a) != len(b):
+        return False
+    return all(x == y or x == -1 or y == -1 for x, y in zip(a, b))
 
 
 def _json(v: Any) -> bool:

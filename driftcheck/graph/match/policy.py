@@ -9,7 +9,13 @@ Severity policy (stated, so a user can predict it):
   RoPE theta and scaling, sliding window, context length, dtype, activation),
   and weightless layers present on one side only;
 - info: values that do not change the model's function (dropout, model type and
-  architecture names, parallelism of a server).
+  architecture names, parallelism of a server), and the arguments of pure layout ops
+  (transpose, permute, expand, unsqueeze, ...): equivalent implementations lay tensors out
+  differently (Meta's Llama keeps heads on axis 2, transformers' on axis 1), and what such an
+  op's arguments would reveal (head counts, widths) is compared through facts and weights.
+  Sizes of view / reshape / unflatten are compared with -1 matching any size, so
+  ``view(b, s, 8, -1)`` against ``view(b, s, 8, 64)`` is no finding, and 8 heads against 12
+  stays minor.
 A finding states both values and where each comes from; it never says which side is right.
 """
 
@@ -59,6 +65,32 @@ FACT_KIND = {
 }
 HEAD_PARAMS = frozenset({"num_heads", "num_kv_heads", "head_dim", "n_head", "heads", "dim_head"})
 INFO_PARAMS = frozenset({"dropout", "p", "attn_pdrop", "dropout_p", "momentum", "init_values"})
+LAYOUT_OPS = frozenset(
+    {
+        "Identity",
+        "Contiguous",
+        "Flatten",
+        "Unflatten",
+        "Reshape",
+        "View",
+        "ReshapeFrom",
+        "Transpose",
+        "Permute",
+        "Squeeze",
+        "Unsqueeze",
+        "Expand",
+        "ExpandFrom",
+        "Repeat",
+        "Concat",
+        "Stack",
+        "Split",
+        "Chunk",
+        "Unbind",
+    }
+)
+"""Weightless ops that only move elements around: how an implementation arranges its tensors."""
+RESHAPES = frozenset({"Unflatten", "Reshape", "View"})
+"""Layout ops whose sizes say something about the model (a head count): compared up to -1."""
 
 
 def fact_severity(key: str) -> Severity:
