@@ -28,6 +28,7 @@ def parse_source(
 ) -> Graph:
     """Build the typed graph of the model defined in ``path`` (a file or a directory)."""
     from driftcheck.parsers.source.analyze import analyze
+    from driftcheck.parsers.source.gcpause import cycle_gc_paused
 
     p = Path(path)
     if not p.exists():
@@ -35,7 +36,8 @@ def parse_source(
     if config is not None and not isinstance(config, dict):
         raise DriftcheckError("config must be a JSON object", config_path or "<config>")
     try:
-        return analyze(p, entry, config, config_path)
+        with cycle_gc_paused():  # full collections rescanned every cached tree (gcpause.py)
+            return analyze(p, entry, config, config_path)
     except RecursionError:
         raise DriftcheckError("code nested too deeply to analyze", str(path)) from None
     except MemoryError:
