@@ -86,3 +86,50 @@ def test_from_config_passes_model_keywords_to_init(tmp_path):
     """
     g = same_as_torch(tmp_path, code, "Wrap")
     assert not any("pooler" in (n.name or "") for n in g.nodes)
+
+
+REMOTE_CODE = """
+import torch.nn as nn
+from transformers import BertConfig, LlamaConfig, PretrainedConfig, PreTrainedModel
+from transformers.activations import ACT2FN
+from transformers.models.bert.modeling_bert import BertLayer
+
+
+class TinyConfig(PretrainedConfig):
+    model_type = "tiny"
+
+    def __init__(self, hidden=64, layers=3, act="gelu", **kwargs):
+        self.hidden = hidden
+        self.layers = layers
+        self.act = act
+        super().__init__(**kwargs)
+
+
+class TinyModel(PreTrainedModel):
+    config_class = TinyConfig
+
+    def __init__(self, config):
+        super().__init__(config)
+        self.blocks = nn.ModuleList(
+            nn.Linear(config.hidden, config.hidden) for _ in range(config.layers)
+        )
+        self.act = ACT2FN[config.act]
+        self.emb = nn.Embedding(LlamaConfig().vocab_size, config.hidden)
+        bert = BertConfig(
+            num_hidden_layers=1, hidden_size=config.hidden, num_attention_heads=4, intermediate_size=96
+        )
+        self.bert = BertLayer(bert)
+
+
+class Root(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.model = TinyModel(TinyConfig(layers=2))
+"""
+
+
+def test_names_from_the_transformers_top_level(tmp_path):
+    """A trust_remote_code-style file: ``from transformers import LlamaConfig, BertConfig``
+    (the package reaches them through ``from .models import *`` of lazy packages) resolves
+    to the defining files, and the config classes' defaults are read from source."""
+    same_as_torch(tmp_path, REMOTE_CODE, "Root")

@@ -76,7 +76,30 @@ class Semantics(Attributes, Evaluator):
         if sub is not None:
             return ModRef(qual, sub)
         star = self.star_source(mod, attr)
+        if star is None and modname == "transformers":
+            star = self.transformers_export(attr)
         return self.global_lookup(star, attr) if star is not None else Ext(qual)
+
+    def transformers_export(self, name: str) -> ModInfo | None:
+        """The module behind ``from transformers import BertConfig``. transformers' package
+        ``__init__`` reaches its model classes through ``from .models import *`` (every model
+        package, each a lazy ``__init__`` of star imports): following that would parse the
+        whole library, so the registry's index of model files names the one file instead."""
+        from driftcheck.parsers import hf_registry as reg
+
+        pkg = reg.package_dir()
+        for kind in ("configuration", "modeling"):
+            path = reg.find_class(name, kind)
+            if pkg is None or path is None:
+                continue
+            try:
+                dotted = ".".join(path.relative_to(pkg.parent).with_suffix("").parts)
+            except ValueError:
+                continue
+            sub = self.module(dotted)
+            if sub is not None and name in sub.defs:
+                return sub
+        return None
 
     def star_source(self, mod: ModInfo, name: str) -> ModInfo | None:
         """The module a ``from .x import *`` of ``mod`` takes ``name`` from (transformers'
