@@ -222,6 +222,11 @@ def test_unknown_model_type_is_a_facts_only_graph(tmp_path, capsys):
     assert data["facts"]["hiddenSize"]["value"] == 64
     assert data["facts"]["numLayers"]["loc"]["key"] == "n_layer"
     assert data["origin"]["route"] == "static"
+    rc, out, _ = run_main(["graph", str(path)], capsys)  # the text tree says why, too
+    assert rc == 0
+    notes = out.split("notes:\n", 1)[1]
+    assert "my_private_arch" in notes.splitlines()[0]
+    assert out.rstrip().endswith("params_total: unresolved")
 
 
 def test_unknown_model_type_with_exact_exits_2(tmp_path, capsys):

@@ -7,6 +7,8 @@ from math import prod
 from driftcheck.graph.counting import node_weights
 from driftcheck.graph.model import Graph, Node
 
+MAX_NOTES = 10
+
 
 def _params_of(graph: Graph, node: Node) -> int | None:
     if graph.is_leaf(node):
@@ -57,6 +59,11 @@ def render_text(graph: Graph) -> str:
             f"  {k} = {f.value!r}" + (f"  @{f.loc}" if f.loc else "")
             for k, f in graph.facts.items()
         ]
+    if graph.notes:  # why a count is unresolved or a pass stopped: said, not hidden
+        lines.append("notes:")
+        lines += [f"  {n}" for n in graph.notes[:MAX_NOTES]]
+        if len(graph.notes) > MAX_NOTES:
+            lines.append(f"  ... {len(graph.notes) - MAX_NOTES} more (--format json has all)")
     lines.append(f"params_total: {'unresolved' if total is None else f'{total:,}'}")
     return "\n".join(lines)
 
