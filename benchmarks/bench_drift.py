@@ -172,17 +172,16 @@ def fingerprint(g: Any) -> str:
 
 
 def run_compare(code: Path, config: Path) -> tuple[int, list, str | None, str | None]:
-    from driftcheck.commands.compare import labels, load_pair
+    from driftcheck.commands.compare import drift, load_sides
     from driftcheck.errors import DriftcheckError
-    from driftcheck.graph.match import compare
     from driftcheck.reports import exit_code
 
     try:
-        left, right = load_pair(str(code), str(config))
+        sides = load_sides(str(code), str(config))
     except DriftcheckError as e:
         return 2, [], e.one_line(), None
-    findings = compare(left, right, labels=labels(str(code), str(config)))
-    return exit_code(findings, "minor"), findings, None, fingerprint(left)
+    findings = drift(sides, str(code), str(config))  # what the command reports
+    return exit_code(findings, "minor"), findings, None, fingerprint(sides.left)
 
 
 def torch_state(path: Path, modeling_file: Path, cls_name: str, model_type: str) -> str | None:

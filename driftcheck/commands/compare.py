@@ -6,7 +6,10 @@ manifest). When one side is code and the other a config, the code is analyzed *b
 config* (its ``config.x`` reads take the config's values), so a literal written where the code
 should read the config shows up as drift; the class analyzed is the one the config's
 ``architectures`` names, else its AutoModel class, else the file's single top-level model, and
-the config side is built for the same class where transformers defines it.
+the config side is built for the same class where transformers defines it. The code is also
+compared as source with transformers' own modeling file for the config's ``model_type``
+(``parsers/refdrift.py``): a literal where transformers reads the config is a
+``hardcoded-config`` finding, even where the model this config builds does not use it.
 
 Exit codes: 0 when no finding reaches ``--fail-on`` (default minor), 1 when one does, 2 on bad
 input (one line on stderr).
@@ -16,14 +19,19 @@ from __future__ import annotations
 
 import re
 import sys
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
 from driftcheck.errors import DriftcheckError
 from driftcheck.graph.model import Graph
 from driftcheck.reports import FORMATS, ReportContext, exit_code, render
+
+if TYPE_CHECKING:
+    from driftcheck.findings import Finding
+    from driftcheck.parsers.refdrift import CodeSide
 
 MAX_SCAN_FILES = 200
 CONFIG_KINDS = ("config", "hub")
@@ -46,11 +54,7 @@ CONFIG_KINDS = ("config", "hub")
 @click.option("-o", "--output", type=click.Path(dir_okay=False), help="Write the report here.")
 def command(left, right, fmt, fail_on, entry_left, entry_right, exact, output) -> int:
     """Report drift between LEFT and RIGHT (code, config, hf:<id>, graph JSON, manifest)."""
-    from driftcheck.graph.match import compare
-
-    lg, rg = load_pair(left, right, entry_left, entry_right, exact)
-    findings = compare(lg, rg, labels=labels(left, right))
-    findings = _with_serving_rules(findings, lg, rg)
+    findings = drift(load_sides(left, right, entry_left, entry_right, exact), left, right)
     color = fmt == "text" and output is None and sys.stdout.isatty()
     ctx = ReportContext(command="compare", sources={"left": left, "right": right}, color=color)
     text = render(findings, fmt, ctx)
@@ -80,6 +84,31 @@ def _short(source: str) -> str:
 
 
 # ---------------------------------------------------------------- loading both sides
+@dataclass
+class Sides:
+    """Both sides' graphs, and the code side's binding when code was compared with a config
+    (for the source-level comparison with transformers' own modeling file)."""
+
+    left: Graph
+    right: Graph
+    code: CodeSide | None = None
+
+
+def drift(sides: Sides, left: str, right: str) -> list[Finding]:
+    """Every finding of ``compare LEFT RIGHT``: the graph matcher's, the literals the code
+    hard-codes where transformers reads the config, the serving engines' rules."""
+    from driftcheck.graph.match import compare
+
+    names = labels(left, right)
+    findings = compare(sides.left, sides.right, labels=names)
+    if sides.code is not None:
+        from driftcheck.parsers.refdrift import source_findings
+
+        findings += source_findings(sides.code, findings, names)
+        findings.sort(key=lambda f: -f.severity.rank)
+    return _with_serving_rules(findings, sides.left, sides.right)
+
+
 def load_pair(
     left: str,
     right: str,
@@ -87,6 +116,17 @@ def load_pair(
     entry_right: str | None = None,
     exact: bool = False,
 ) -> tuple[Graph, Graph]:
+    sides = load_sides(left, right, entry_left, entry_right, exact)
+    return sides.left, sides.right
+
+
+def load_sides(
+    left: str,
+    right: str,
+    entry_left: str | None = None,
+    entry_right: str | None = None,
+    exact: bool = False,
+) -> Sides:
     from driftcheck.parsers import kind_of
 
     kl, kr = kind_of(left), kind_of(right)
@@ -95,11 +135,13 @@ def load_pair(
     if kr == "source" and kl in CONFIG_KINDS:
         right, entry_right = _discover_code(right, entry_right, left, "right")
     if kl == "source" and kr in CONFIG_KINDS:
-        return code_against_config(left, entry_left, right, entry_right, exact)
+        code, cfg, bound = code_against_config(left, entry_left, right, entry_right, exact)
+        return Sides(code, cfg, bound)
     if kr == "source" and kl in CONFIG_KINDS:
-        code, cfg = code_against_config(right, entry_right, left, entry_left, exact)
-        return cfg, code
-    return _load(left, entry_left, kl, exact), _load(right, entry_right, kr, exact)
+        code, cfg, bound = code_against_config(right, entry_right, left, entry_left, exact)
+        bound.side = "right"
+        return Sides(cfg, code, bound)
+    return Sides(_load(left, entry_left, kl, exact), _load(right, entry_right, kr, exact))
 
 
 def _discover_code(code: str, entry: str | None, config: str, side: str) -> tuple[str, str | None]:
@@ -134,8 +176,8 @@ def _load(source: str, entry: str | None, kind: str, exact: bool) -> Graph:
 
 def code_against_config(
     code: str, entry: str | None, config: str, cfg_entry: str | None, exact: bool
-) -> tuple[Graph, Graph]:
-    """(code graph bound to the config, config graph), both for the same class."""
+) -> tuple[Graph, Graph, CodeSide]:
+    """(code graph bound to the config, config graph, the binding), both for the same class."""
     from driftcheck.parsers import split_entry
     from driftcheck.parsers.hf import load_config_graph
     from driftcheck.parsers.hf_defaults import complete
@@ -158,7 +200,10 @@ def code_against_config(
     if cfg_entry is None:
         cfg_graph = _closest_reference(code_graph, cfg_graph, config, src.data, model_type, exact)
         _code_facts_of_reference(cfg_graph, completed, src.display)
-    return code_graph, cfg_graph
+    from driftcheck.parsers.refdrift import CodeSide
+
+    bound = CodeSide(path, entry, "left", completed, src.display, model_type)
+    return code_graph, cfg_graph, bound
 
 
 def _closest_reference(

@@ -1,0 +1,233 @@
+"""Findings for literals a copy of a transformers modeling file hard-codes where transformers
+reads the config (``hardcoded-config``), for ``driftcheck compare CODE CONFIG``.
+
+The reference is the installed transformers' modeling code for the config's ``model_type``
+(read as source by ``refdiff``, never imported). For each literal, the config value it stands
+in for is looked up in the completed config the code side was bound to, in the sub-config the
+reference function's class receives (its ``config: XConfig`` annotation or ``config_class``,
+matched to the sub-config whose ``model_type`` names that class); when the class cannot be
+placed, the first config (top level first) that holds the key is used and the evidence says so.
+
+Severity: minor when the literal differs from the config's value, info when it equals it
+(consistent today, but it will not follow a config that changes it). A literal whose two
+values a graph finding already holds is that finding seen again: the graph finding keeps the
+report and gains the reference line as evidence. Otherwise the message says that the models
+built from both sides show no difference with these values, which is what an edit the model
+never uses looks like (a ``getattr`` default the config overrides, a class loaded from the
+installed package, a check that passes either way). Which side is stale is never decided.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from driftcheck.findings import Finding, Location, Severity
+from driftcheck.graph.facts import NAME_FACTS
+from driftcheck.parsers import hf_registry as reg
+from driftcheck.parsers.refdiff import TEXT_CONFIG, ConfigRead, HardCoded, hardcoded_reads
+
+KIND = "hardcoded-config"
+CHECK_ID = "DRIFT-HARDCODED-CONFIG"
+MAX_USER_FILES = 20
+MAX_SUB_DEPTH = 3
+TEXT_KEYS = ("text_config", "language_config", "llm_config")
+
+
+@dataclass
+class CodeSide:
+    """What ``code_against_config`` knew when it bound the code to the config."""
+
+    path: str  # the code file or directory as given
+    entry: str | None
+    side: str  # "left" or "right"
+    config: dict[str, Any]  # the completed config the code was bound to
+    config_display: str
+    model_type: str | None
+
+    @property
+    def other(self) -> str:
+        return "right" if self.side == "left" else "left"
+
+
+# ---------------------------------------------------------------- files
+def reference_files(model_type: str | None, entry: str | None) -> list[Path]:
+    """transformers' modeling files for ``model_type`` (its ``models/<x>/modeling_*.py``, and
+    the file defining ``entry`` where that lives elsewhere)."""
+    pkg = reg.package_dir()
+    if pkg is None or not model_type or reg.config_class_name(model_type) is None:
+        return []
+    folder = pkg / "models" / Path(*reg.module_name(model_type).split("."))
+    files = sorted(folder.glob("modeling_*.py")) if folder.is_dir() else []
+    if entry:
+        own = reg.find_class(entry, "modeling", model_type)
+        if own is not None and own not in files:
+            files.insert(0, own)
+    return files
+
+
+def user_files(path: str) -> list[Path]:
+    p = Path(path)
+    if p.is_file():
+        return [p]
+    if p.is_dir():
+        return sorted(p.rglob("modeling*.py"))[:MAX_USER_FILES]
+    return []
+
+
+# ---------------------------------------------------------------- config values
+def _configs(completed: dict[str, Any], model_type: str | None) -> list[tuple]:
+    """(path, dict, config class name) for the config and its sub-configs, top level first."""
+    root = reg.config_class_name(model_type) if model_type else None
+    out: list[tuple] = [((), completed, root)]
+    queue = deque(out)
+    while queue:
+        path, d, _ = queue.popleft()
+        if len(path) >= MAX_SUB_DEPTH:
+            continue
+        for k, v in d.items():
+            if isinstance(v, dict) and (
+                isinstance(v.get("model_type"), str) or k.endswith("_config")
+            ):
+                mt = v.get("model_type")
+                item = ((*path, k), v, reg.config_class_name(mt) if isinstance(mt, str) else None)
+                out.append(item)
+                queue.append(item)
+    return out
+
+
+def _navigate(d: dict[str, Any], path: tuple[str, ...]) -> tuple[dict, tuple] | None:
+    keys: tuple = ()
+    for name in path:
+        if name == TEXT_CONFIG:
+            sub = next((k for k in TEXT_KEYS if isinstance(d.get(k), dict)), None)
+            if sub is not None:
+                d, keys = d[sub], (*keys, sub)
+            continue
+        if not isinstance(d.get(name), dict):
+            return None
+        d, keys = d[name], (*keys, name)
+    return d, keys
+
+
+def config_value(
+    configs: list[tuple], read: ConfigRead, config_class: str | None
+) -> tuple[str, Any, bool] | None:
+    """(dotted config key, value, placed) for ``read`` in the function's config; ``placed`` is
+    False when the function's config class was not found and the first holder was taken."""
+    placed = [c for c in configs if config_class and c[2] == config_class]
+    for group, exact in ((placed, True), (configs, False)):
+        for path, d, _ in group:
+            got = _navigate(d, read.path)
+            if got is not None and read.attr in got[0]:
+                key = ".".join((*path, *got[1], read.attr))
+                return key, got[0][read.attr], exact
+    return None
+
+
+# ---------------------------------------------------------------- findings
+def _same(a: Any, b: Any) -> bool:
+    from driftcheck.graph.match.diff import same
+
+    return same(a, b)
+
+
+def _holds(value: Any, x: Any) -> bool:
+    if isinstance(value, (list, tuple)) and not isinstance(x, (list, tuple)):
+        return any(_same(v, x) for v in value)
+    return _same(value, x)
+
+
+def _fmt(v: Any) -> str:
+    from driftcheck.graph.match.policy import fmt
+
+    return repr(v) if isinstance(v, str) else fmt(v)
+
+
+def _relative(path: Path, base: Path | None) -> str:
+    try:
+        return str(path.relative_to(base)) if base else path.name
+    except ValueError:
+        return path.name
+
+
+def source_findings(
+    code: CodeSide, graph_findings: list[Finding], labels: dict[str, str]
+) -> list[Finding]:
+    """The ``hardcoded-config`` findings of ``code`` against its reference files; a literal a
+    graph finding already reports adds its reference line to that finding's evidence."""
+    refs = reference_files(code.model_type, code.entry)
+    if not refs:
+        return []
+    configs = _configs(code.config, code.model_type)
+    pkg = reg.package_dir()
+    out = []
+    for path in user_files(code.path):
+        for h in hardcoded_reads(path, refs):
+            got = config_value(configs, h.read, h.ref_config_class)
+            if got is None:
+                continue  # the config does not hold the key: nothing to compare the literal with
+            key, value, placed = got
+            ref = f"transformers' {_relative(h.ref_file, pkg)}:{h.ref_line}"
+            said = f"{path}:{h.line} hard-codes {_fmt(h.literal)} where {ref} reads {h.read.text}"
+            twin = next(
+                (
+                    f
+                    for f in graph_findings
+                    if _holds(f.values.get(code.side), h.literal)
+                    and _holds(f.values.get(code.other), value)
+                ),
+                None,
+            )
+            if twin is not None and not _same(h.literal, value):
+                twin.evidence = "; ".join(x for x in (twin.evidence, said) if x)
+                continue
+            out.append(_finding(code, h, path, key, value, placed, ref, labels))
+    return out
+
+
+def _finding(
+    code: CodeSide,
+    h: HardCoded,
+    path: Path,
+    key: str,
+    value: Any,
+    placed: bool,
+    ref: str,
+    labels: dict[str, str],
+) -> Finding:
+    equal = _same(h.literal, value)
+    cfg_label = labels.get(code.other, code.config_display)
+    head = (
+        f"{labels.get(code.side) if Path(code.path).is_file() else path.name}:{h.line} hard-codes {_fmt(h.literal)} where "
+        f"{ref} reads {h.read.text}"
+    )
+    if equal:
+        tail = f"equal to {key} in {cfg_label}, but it will not follow a config that changes it"
+    else:
+        tail = (
+            f"{cfg_label} has {key} = {_fmt(value)}; the graphs built from both sides show no "
+            "difference with these values: the literal is not used by the model this config "
+            "builds (as driftcheck reads it)"
+        )
+    notes = [f"reference: {h.ref_file}:{h.ref_line} ({h.ref_qualname})"]
+    if not placed:
+        where = f"class {h.ref_config_class}" if h.ref_config_class else "no annotated class"
+        notes.append(f"config object of {h.ref_qualname} not placed ({where}): {key} read")
+    fact = NAME_FACTS.get(h.read.attr)
+    return Finding(
+        check_id=CHECK_ID,
+        name=KIND,
+        kind=KIND,
+        severity=Severity.info if equal else Severity.minor,
+        message=f"{head}; {tail}",
+        attribute=f"model.{fact}" if fact else f"config.{key}",
+        values={code.side: h.literal, code.other: value},
+        locations=[
+            Location(file=str(path), line=h.line, column=h.column + 1, side=code.side),
+            Location(file=code.config_display, key=key, side=code.other),
+        ],
+        evidence="; ".join(notes),
+    )
