@@ -51,6 +51,9 @@ class Flow:
         self.edge_keys: set[tuple[str, str, int | None]] = set()
         self.adj: dict[str, set[str]] = {}
         self.radj: dict[str, set[str]] = {}
+        # nodes reached (through edges) from a forward input: kept as edges are added, since
+        # edges are never removed, so ``grounded`` is a lookup instead of a walk per query
+        self.from_input: set[str] = {n.id for n in graph.nodes if n.type == "Input"}
         self.called: set[str] = set()  # node ids a forward call reached
         self.ran: dict[int, Any] = {}  # id(module) -> module, whose forward was followed
         self.tainted: set[int] = set()  # ... where something unknown might have used a child
@@ -151,6 +154,7 @@ class Flow:
         self.edges.append(Edge(src=src, dst=dst, index=index))
         self.adj.setdefault(src, set()).add(dst)
         self.radj.setdefault(dst, set()).add(src)
+        self._spread_input(src, dst)
         return True
 
     def note_shape(self, t: Tens) -> None:
@@ -174,19 +178,19 @@ class Flow:
 
     def grounded(self, nid: str | None) -> bool:
         """Does the tensor made by ``nid`` come (through edges) from a forward input?"""
-        if nid is None:
-            return False
-        seen, todo = {nid}, [nid]
+        return nid is not None and nid in self.from_input
+
+    def _spread_input(self, src: str, dst: str) -> None:
+        """Edge ``src -> dst`` added: what ``dst`` reaches comes from an input if ``src`` does."""
+        if src not in self.from_input or dst in self.from_input:
+            return
+        todo = [dst]
+        self.from_input.add(dst)
         while todo:
-            x = todo.pop()
-            n = self.node(x)
-            if n is not None and n.type == "Input":
-                return True
-            for y in self.radj.get(x, ()):
-                if y not in seen:
-                    seen.add(y)
+            for y in self.adj.get(todo.pop(), ()):
+                if y not in self.from_input:
+                    self.from_input.add(y)
                     todo.append(y)
-        return False
 
     def connect(self, nid: str, inputs: list[Tens], n_inputs: int | None) -> None:
         """Edges from the known producers of ``inputs`` into node ``nid`` (indexed when >1)."""
@@ -263,6 +267,7 @@ class Flow:
             nid = self._fresh(f"input_{name}_")
         self.ids.add(nid)
         node = Node(id=nid, type="Input", params={"shape": None, "name": name}, name=name)
+        self.from_input.add(nid)
         if loc is not None:
             node.loc = Location(file=str(loc[0]), line=loc[1])
         self._append(node)
