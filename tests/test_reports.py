@@ -88,6 +88,55 @@ def drift_findings() -> list[Finding]:
     ]
 
 
+def hardcoded_findings() -> list[Finding]:
+    """``hardcoded-config`` as ``compare`` reports it for a fork of a transformers modeling
+    file: a literal the built model does not use (minor) and one equal to the config (info)."""
+    code = "remote/modeling_gemma3.py"
+    cfg = "remote/config.json"
+    ref = "/site-packages/transformers/models/gemma3/modeling_gemma3.py"
+    return [
+        Finding(
+            check_id="DRIFT-HARDCODED-CONFIG",
+            name="hardcoded-config",
+            kind="hardcoded-config",
+            severity=Severity.minor,
+            attribute="model.hiddenSize",
+            message=(
+                "modeling_gemma3.py:107 hard-codes 4608 where transformers' "
+                "models/gemma3/modeling_gemma3.py:107 reads config.hidden_size; config.json has "
+                "text_config.hidden_size = 2304; the graphs built from both sides show no "
+                "difference with these values: the literal is not used by the model this config "
+                "builds (as driftcheck reads it)"
+            ),
+            values={"left": 4608, "right": 2304},
+            locations=[
+                Location(file=code, line=107, column=28, side="left"),
+                Location(file=cfg, key="text_config.hidden_size", side="right"),
+            ],
+            evidence=f"reference: {ref}:107 (Gemma3MLP.__init__)",
+        ),
+        Finding(
+            check_id="DRIFT-HARDCODED-CONFIG",
+            name="hardcoded-config",
+            kind="hardcoded-config",
+            severity=Severity.info,
+            attribute="config.text_config.query_pre_attn_scalar",
+            message=(
+                "modeling_gemma3.py:260 hard-codes 256 where transformers' "
+                "models/gemma3/modeling_gemma3.py:260 reads config.query_pre_attn_scalar; equal to "
+                "text_config.query_pre_attn_scalar in config.json, but it will not follow a config "
+                "that changes it"
+            ),
+            values={"left": 256, "right": 256},
+            locations=[
+                Location(file=code, line=260, column=25, side="left"),
+                Location(file=cfg, key="text_config.query_pre_attn_scalar", side="right"),
+            ],
+            evidence=f"reference: {ref}:260 (Gemma3Attention.__init__)",
+        ),
+    ]
+
+
 def check_findings() -> list[Finding]:
     return [
         Finding(
@@ -130,6 +179,15 @@ CASES = {
         ReportContext(command="check", sources={"input": "model.py"}, root=ROOT, version="0.0.0"),
     ),
     "empty": (list, ReportContext(command="compare", root=ROOT, version="0.0.0-test")),
+    "hardcoded": (
+        hardcoded_findings,
+        ReportContext(
+            command="compare",
+            sources={"left": "remote/modeling_gemma3.py", "right": "remote/config.json"},
+            root=ROOT,
+            version="0.0.0-test",
+        ),
+    ),
 }
 
 
