@@ -288,3 +288,28 @@ def test_literals():
     assert literal(ast.parse("(1, 2.5)", mode="eval").body) == (1, 2.5)
     assert literal(ast.parse("x", mode="eval").body) is NOT_LITERAL
     assert literal(ast.parse("{1: 2}", mode="eval").body) is NOT_LITERAL
+
+
+def test_alignment_in_loops_try_and_nested_functions(tmp_path):
+    ref = """
+def build(config):
+    for i in range(config.num_layers):
+        try:
+            x = config.width
+        except AttributeError:
+            x = config.fallback
+    def inner():
+        return config.depth
+    return inner
+"""
+    user = (
+        ref.replace("range(config.num_layers)", "range(4)")
+        .replace("x = config.fallback", "x = 7")
+        .replace("return config.depth", "return 3")
+    )
+    got = [(q, line, v, read) for q, line, v, read, _ in _pairs(tmp_path, user, ref)]
+    assert got == [
+        ("build", 3, 4, "config.num_layers"),
+        ("build", 7, 7, "config.fallback"),
+        ("build", 9, 3, "config.depth"),
+    ]

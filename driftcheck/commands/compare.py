@@ -104,7 +104,10 @@ def drift(sides: Sides, left: str, right: str) -> list[Finding]:
     if sides.code is not None:
         from driftcheck.parsers.refdrift import source_findings
 
-        findings += source_findings(sides.code, findings, names)
+        try:
+            findings += source_findings(sides.code, findings, names)
+        except RecursionError:  # code nested past Python's limit: the graph findings stand
+            pass
         findings.sort(key=lambda f: -f.severity.rank)
     return _with_serving_rules(findings, sides.left, sides.right)
 

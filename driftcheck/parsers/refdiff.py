@@ -33,6 +33,7 @@ from typing import Any
 NAME_PAIR_RATIO = 0.5
 STRUCT_PAIR_RATIO = 0.7
 BODY_FIELDS = ("body", "orelse", "finalbody")
+CLAUSE_FIELDS = ("handlers", "cases")  # except clauses and match cases: a header and a body
 TEXT_CONFIG = "<text>"  # ``config.get_text_config()``
 NOT_LITERAL = object()
 
@@ -74,6 +75,7 @@ class _Fn:
     text: str = ""
 
     def stmt_keys(self) -> list[tuple]:
+        """The body's statement keys: what pairing compares two functions by."""
         return [stmt_key(s) for s in self.node.body]
 
 
@@ -151,7 +153,7 @@ def _tokens(node: Any, out: list) -> None:
             return
         out.append(type(node).__name__)
         for name in node._fields:
-            if name in BODY_FIELDS or name in ("handlers", "cases"):
+            if name in BODY_FIELDS or name in CLAUSE_FIELDS:
                 continue
             _tokens(getattr(node, name), out)
     elif isinstance(node, list):
@@ -197,7 +199,7 @@ def _header_same(r: ast.AST, u: ast.AST, subs: list) -> bool:
     return type(r) is type(u) and all(
         _same(getattr(r, f), getattr(u, f), subs)
         for f in r._fields
-        if f not in BODY_FIELDS and f not in ("handlers", "cases")
+        if f not in BODY_FIELDS and f not in CLAUSE_FIELDS
     )
 
 
@@ -239,7 +241,7 @@ class _Pairing:
             rb, ub = getattr(r, name, None), getattr(u, name, None)
             if isinstance(rb, list) and isinstance(ub, list):
                 self.block(rb, ub)
-        for name in ("handlers", "cases"):
+        for name in CLAUSE_FIELDS:
             rh, uh = getattr(r, name, None), getattr(u, name, None)
             if isinstance(rh, list) and isinstance(uh, list) and len(rh) == len(uh):
                 for a, b in zip(rh, uh):
@@ -250,7 +252,7 @@ class _Pairing:
 
 
 def _bodies(stmt: ast.stmt) -> bool:
-    return any(isinstance(getattr(stmt, f, None), list) for f in (*BODY_FIELDS, "handlers"))
+    return any(isinstance(getattr(stmt, f, None), list) for f in (*BODY_FIELDS, *CLAUSE_FIELDS))
 
 
 # ---------------------------------------------------------------- functions of a file
