@@ -187,6 +187,21 @@ def test_live_literal_keeps_the_graph_finding(bert):
     assert held and any("reads config.intermediate_size" in (f.evidence or "") for f in held)
 
 
+def test_live_literal_seen_through_derived_values_claims_nothing(llama):
+    """8 heads written where llama reads the config (4): q_proj grows to 8 * 16, so the graphs
+    differ through a derived width; the literal's finding states the two values and does not
+    say the literal is unused."""
+    tree, cfg_path, cfg, modeling = llama
+    old = "config.hidden_size, config.num_attention_heads * self.head_dim"
+    text = _edit(modeling.read_text(), old, "config.hidden_size, 8 * self.head_dim")
+    rc, findings, err, _ = run_compare(tree.write(modeling, text, "heads"), cfg_path)
+    assert rc == 1, err
+    (f,) = _ours(findings)
+    assert f.values == {"left": 8, "right": cfg["num_attention_heads"]}
+    assert f.message.endswith("has num_attention_heads = 4")
+    assert any(g.values.get("left") == 128 for g in findings if g.kind != KIND)
+
+
 def test_code_on_the_right(bert):
     from driftcheck.commands.compare import drift, load_sides
 

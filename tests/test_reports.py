@@ -104,9 +104,8 @@ def hardcoded_findings() -> list[Finding]:
             message=(
                 "modeling_gemma3.py:107 hard-codes 4608 where transformers' "
                 "models/gemma3/modeling_gemma3.py:107 reads config.hidden_size; config.json has "
-                "text_config.hidden_size = 2304; the graphs built from both sides show no "
-                "difference with these values: the literal is not used by the model this config "
-                "builds (as driftcheck reads it)"
+                "text_config.hidden_size = 2304; the graphs built from both sides agree: the "
+                "literal is not used by the model this config builds (as driftcheck reads it)"
             ),
             values={"left": 4608, "right": 2304},
             locations=[

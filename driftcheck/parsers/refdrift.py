@@ -11,10 +11,12 @@ placed, the first config (top level first) that holds the key is used and the ev
 Severity: minor when the literal differs from the config's value, info when it equals it
 (consistent today, but it will not follow a config that changes it). A literal whose two
 values a graph finding already holds is that finding seen again: the graph finding keeps the
-report and gains the reference line as evidence. Otherwise the message says that the models
-built from both sides show no difference with these values, which is what an edit the model
-never uses looks like (a ``getattr`` default the config overrides, a class loaded from the
-installed package, a check that passes either way). Which side is stale is never decided.
+report and gains the reference line as evidence. When the graph comparison found nothing of
+minor or above, the message also says the built graphs agree, so the model this config builds
+does not use the literal: what an edit looks like in a ``getattr`` default the config overrides,
+a class loaded from the installed package, a check that passes either way. Where the graphs
+differ (through values derived from the literal, say), nothing is claimed about its use. Which
+side is stale is never decided.
 """
 
 from __future__ import annotations
@@ -163,6 +165,7 @@ def source_findings(
         return []
     configs = _configs(code.config, code.model_type)
     pkg = reg.package_dir()
+    agree = not any(f.severity.rank >= Severity.minor.rank for f in graph_findings)
     out = []
     for path in user_files(code.path):
         for h in hardcoded_reads(path, refs):
@@ -184,7 +187,7 @@ def source_findings(
             if twin is not None and not _same(h.literal, value):
                 twin.evidence = "; ".join(x for x in (twin.evidence, said) if x)
                 continue
-            out.append(_finding(code, h, path, key, value, placed, ref, labels))
+            out.append(_finding(code, h, path, (key, value, placed), ref, agree, labels))
     return out
 
 
@@ -192,12 +195,15 @@ def _finding(
     code: CodeSide,
     h: HardCoded,
     path: Path,
-    key: str,
-    value: Any,
-    placed: bool,
+    held: tuple[str, Any, bool],
     ref: str,
+    agree: bool,
     labels: dict[str, str],
 ) -> Finding:
+    """``agree``: the graph comparison found nothing of minor or above, so the literal does
+    not change the model this config builds (as far as the graphs show); only then is that
+    said. Where the graphs differ, the message states the two values and nothing more."""
+    key, value, placed = held
     equal = _same(h.literal, value)
     cfg_label = labels.get(code.other, code.config_display)
     head = (
@@ -206,12 +212,13 @@ def _finding(
     )
     if equal:
         tail = f"equal to {key} in {cfg_label}, but it will not follow a config that changes it"
-    else:
+    elif agree:
         tail = (
-            f"{cfg_label} has {key} = {_fmt(value)}; the graphs built from both sides show no "
-            "difference with these values: the literal is not used by the model this config "
-            "builds (as driftcheck reads it)"
+            f"{cfg_label} has {key} = {_fmt(value)}; the graphs built from both sides agree: "
+            "the literal is not used by the model this config builds (as driftcheck reads it)"
         )
+    else:
+        tail = f"{cfg_label} has {key} = {_fmt(value)}"
     notes = [f"reference: {h.ref_file}:{h.ref_line} ({h.ref_qualname})"]
     if not placed:
         where = f"class {h.ref_config_class}" if h.ref_config_class else "no annotated class"
