@@ -26,7 +26,9 @@ Whether a layer's body depends on a per-instance value is *detected*, not assume
 from __future__ import annotations
 
 import ast
+import io
 import os
+import pickle
 from dataclasses import is_dataclass
 from pathlib import Path
 from typing import Any
@@ -126,51 +128,65 @@ class Template:
         return ok
 
     def copy(self, slots: list[Any]) -> Any:
-        return _Copier(self, slots).copy(self.result)
+        """A structural copy of the result with this call's values in the probes' places.
+
+        The template is pickled once, with every shared object (and each probe) written as a
+        reference into ``shared`` (``persistent_id``); a copy is one C-level unpickling of those
+        bytes. Pickling keeps aliasing and cycles as they are, like a deep copy, and copies
+        exactly what ``_scan`` found mutable. Copying object by object in Python cost ~90
+        calls per copy (368k for the 10% corpus sample)."""
+        data = self.__dict__.get("_data")
+        if data is None:
+            buf = io.BytesIO()
+            p = _Pickler(buf, self)
+            p.dump(self.result)
+            data = self._data = buf.getvalue()
+            self._shared = p.shared
+        u = _Unpickler(io.BytesIO(data))
+        u.shared, u.slots = self._shared, slots
+        return u.load()
 
 
 _FIELDS: dict[type, bool] = {}  # dataclasses seen (copied through their __dict__)
 
 
-class _Copier:
-    """A structural copy of a template with its probes replaced by this call's values."""
+class _Pickler(pickle.Pickler):
+    """Writes a template; what copies share (and the probes) become references."""
 
-    def __init__(self, tpl: Template, slots: list[Any]) -> None:
-        self.rec = tpl.rec
+    def __init__(self, buf: io.BytesIO, tpl: Template) -> None:
+        super().__init__(buf, protocol=pickle.HIGHEST_PROTOCOL)
         self.static = tpl.static
-        self.slots = slots
-        self.memo: dict[int, Any] = {}
+        self.rec = tpl.rec
+        self.shared: list[Any] = []
+        self.index: dict[int, int] = {}
 
-    def copy(self, v: Any) -> Any:
+    def persistent_id(self, v: Any) -> int | None:
         t = v.__class__
         if t in _ATOMS:
-            return v
-        k = id(v)
-        if k in self.static:
-            return v
-        if t is Probe:
-            return self.slots[v.slot]
-        hit = self.memo.get(k)
-        if hit is not None:
-            return hit
-        c = self.copy
-        a = _ATOMS
-        if t is list:
-            out: Any = []
-            self.memo[k] = out
-            out.extend([x if x.__class__ in a else c(x) for x in v])
-        elif t is dict:
-            out = self.memo[k] = {}
-            for n, x in v.items():
-                out[n if n.__class__ in a else c(n)] = x if x.__class__ in a else c(x)
-        elif t is tuple or t is set or t is frozenset:
-            out = self.memo[k] = t([x if x.__class__ in a else c(x) for x in v])
-        elif t is Sourced:
-            out = self.memo[k] = Sourced(c(v.value), v.key, v.file, v.line)
-        else:  # a dataclass instance (Obj, Leaf, Tensor, WeightRef, Config, Func)
-            out = self.memo[k] = object.__new__(t)
-            out.__dict__.update({n: x if x.__class__ in a else c(x) for n, x in v.__dict__.items()})
-        return out
+            return None
+        if t is Probe and v.rec is self.rec:
+            return -1 - v.slot  # this call's value for the probe
+        if id(v) in self.static or t is type:  # classes too: no name lookup per copy
+            k = id(v)
+            i = self.index.get(k)
+            if i is None:
+                i = self.index[k] = len(self.shared)
+                self.shared.append(v)
+            return i
+        if t not in _COPYABLE and t not in _FIELDS:
+            raise _Uncopyable(t.__name__)
+        return None
+
+
+_COPYABLE = frozenset((list, dict, tuple, set, frozenset, Sourced))
+
+
+class _Unpickler(pickle.Unpickler):
+    shared: list[Any]
+    slots: list[Any]
+
+    def persistent_load(self, pid: Any) -> Any:
+        return self.shared[pid] if pid >= 0 else self.slots[-1 - pid]
 
 
 class MemoMixin:
