@@ -156,8 +156,19 @@ def blocks() -> list[BlockSpec]:
     return list(_blocks().values())
 
 
+_GOT: dict[str, LayerSpec | None] = {}
+
+
 def get(name: str) -> LayerSpec | None:
-    """A layer spec by canonical name (exact)."""
+    """A layer spec by canonical name (exact); remembered, as parsers ask once per layer."""
+    try:
+        return _GOT[name]
+    except KeyError:
+        spec = _GOT[name] = _get(name)
+        return spec
+
+
+def _get(name: str) -> LayerSpec | None:
     idx = _index()
     if idx is None or _layers.cache_info().currsize:
         return _layers().get(name)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 from math import prod
 from typing import Any
 
@@ -97,8 +98,7 @@ class LayerSpec:
     # ------------------------------------------------------------------ params
     def bind(self, params: Mapping[str, Any]) -> dict[str, Any]:
         """Resolve aliases, fill defaults, check types; raise CatalogueError on bad params."""
-        by_name = {p.name: p for p in self.params}
-        alias = {a: p.name for p in self.params for a in p.aliases}
+        by_name, alias = self._names
         out: dict[str, Any] = {}
         for key, value in params.items():
             name = key if key in by_name else alias.get(key)
@@ -113,6 +113,12 @@ class LayerSpec:
                 out[p.name] = p.default
             out[p.name] = _coerce(self.name, p, out[p.name])
         return out
+
+    @cached_property
+    def _names(self) -> tuple[dict[str, P], dict[str, str]]:
+        """Parameters by name and alias -> name, built once per spec (``bind`` runs per layer
+        of every graph). Not a field: equality, hashing and repr ignore it."""
+        return {p.name: p for p in self.params}, {a: p.name for p in self.params for a in p.aliases}
 
     def param_count(self, params: Mapping[str, Any]) -> int:
         return sum(prod(s) for s in self.weights(self.bind(params)).values())

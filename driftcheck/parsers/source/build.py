@@ -29,12 +29,6 @@ from driftcheck.parsers.source.values import (
 MAX_NODES = 200_000
 
 
-def _loc(loc: tuple | None) -> Location | None:
-    if not loc:
-        return None
-    return Location(file=str(loc[0]), line=loc[1])
-
-
 class Builder:
     def __init__(self, graph: Graph) -> None:
         self.g = graph
@@ -43,6 +37,27 @@ class Builder:
         self.pending_ties: list[tuple[Node, str, Any, str]] = []
         self.sigs: dict[int, Any] = {}
         self.objs: dict[str, Any] = {}  # node id -> module object
+        # one Location per place: a repeated layer's copies all point at the same lines
+        self.locs: dict[tuple, Location | None] = {}
+        self.leaf_ws: dict[int, list[str]] = {}  # id(leaf) -> its weight names
+
+    def _loc(self, loc: tuple | None) -> Location | None:
+        """Where a module was built (``Location`` is frozen: copies may share one)."""
+        if not loc:
+            return None
+        k = (loc[0], loc[1])
+        hit = self.locs.get(k)
+        if hit is None:
+            hit = self.locs[k] = Location(file=str(loc[0]), line=loc[1])
+        return hit
+
+    def _key_loc(self, key: str | None, file: str | None, line: int | None) -> Location:
+        """Where a layer parameter's value was read (a config key and its line)."""
+        k = ("key", key, file, line)
+        hit = self.locs.get(k)
+        if hit is None:
+            hit = self.locs[k] = Location(file=file, line=line, key=key)
+        return hit
 
     # ------------------------------------------------------------------ signatures
     def sig(self, m: Any) -> Any:
@@ -89,12 +104,12 @@ class Builder:
         if isinstance(m, Leaf):
             node = Node(id=nid, type=m.type, name=name or None, parent=parent, repeat=repeat)
             node.params = {k: graph_value(v) for k, v in m.params.items()}
-            node.loc = _loc(m.loc)
+            node.loc = self._loc(m.loc)
             node.unresolved = list(m.unresolved) + list(inherited)
             node.user_class = m.torch
             node.notes = list(m.notes)
             for p, (key, file, line) in m.param_keys.items():
-                node.param_locs[p] = Location(file=file, line=line, key=key)
+                node.param_locs[p] = self._key_loc(key, file, line)
             self.g.add(node)
             for w in self._leaf_weights(m):
                 self.weight_at[(id(m), w)] = f"{nid}.{w}"
@@ -104,7 +119,7 @@ class Builder:
                 self._weight_norm(node, w, dim, parent, repeat, inherited)
             return
         node = Node(id=nid, type="Module", name=name or None, parent=parent, repeat=repeat)
-        node.loc = _loc(m.loc)
+        node.loc = self._loc(m.loc)
         node.user_class = m.cls.name if m.cls else (m.qual or m.kind)
         node.unresolved = list(m.unresolved)
         node.notes = list(m.notes)
@@ -176,7 +191,7 @@ class Builder:
     def _param(self, owner: Obj, p: Any, pname: str, parent: str, pname_full: str, inh=()) -> None:
         nid = _join(parent, pname, "/")
         node = Node(id=nid, type="Parameter", name=_join(pname_full, pname, "."), parent=parent)
-        node.loc = _loc(owner.loc)
+        node.loc = self._loc(owner.loc)
         if isinstance(p, Tensor):
             shp = p.shape
             if isinstance(shp, Unknown) or any(not isinstance(plain(d), int) for d in shp):
@@ -194,6 +209,13 @@ class Builder:
         self.g.add(node)
 
     def _leaf_weights(self, m: Leaf) -> list[str]:
+        """Weight names of ``m`` (asked again for every copy folded into a repeat node)."""
+        hit = self.leaf_ws.get(id(m))
+        if hit is None:
+            hit = self.leaf_ws[id(m)] = self._weights_of(m)
+        return hit
+
+    def _weights_of(self, m: Leaf) -> list[str]:
         spec = catalogue.get(m.type)
         if spec is None or m.unresolved:
             return ["weight", "bias"]
