@@ -124,23 +124,32 @@ def _ploc(node: Any, param: str) -> Location | None:
 
 
 def _attr_facts(graph: Graph, stack: Obj) -> None:
-    found: dict[str, list[tuple[Any, Location | None]]] = {k: [] for k in ATTR_FACTS}
+    found: dict[str, list[tuple[Any, tuple]]] = {k: [] for k in ATTR_FACTS}
     for block in stack.children.values():
         _collect(block, found, set())
     for fact, hits in found.items():
-        values = {plain(v) for v, _ in hits}
+        values = {v for v, _ in hits}
         if len(values) == 1 and fact not in graph.facts:
-            v, loc = next(((v, loc) for v, loc in hits if loc and loc.key), hits[0])
+            v, w = next(((v, w) for v, w in hits if w and w[2]), hits[0])
+            loc = Location(file=w[0], line=w[1], key=w[2]) if w else None
             graph.facts[fact] = Fact(value=graph_value(v), loc=loc)
 
 
+_FACT_NAMES = tuple((fact, name) for fact, names in ATTR_FACTS.items() for name in names)
+_ALL_NAMES = frozenset(name for _, name in _FACT_NAMES)
+
+
 def _collect(m: Any, found: dict, seen: set) -> None:
+    """Values of the fact attributes under ``m``, each with (file, line, config key) of where it
+    was set; a ``Location`` is made only for the hit a fact keeps."""
     if not isinstance(m, Obj) or id(m) in seen:
         return
     seen.add(id(m))
-    for fact, names in ATTR_FACTS.items():
-        for name in names:
-            v = m.attrs.get(name)
+    if not _ALL_NAMES.isdisjoint(m.attrs):
+        for fact, name in _FACT_NAMES:
+            if name not in m.attrs:
+                continue
+            v = m.attrs[name]
             raw = plain(v)
             if (
                 isinstance(raw, bool)
@@ -149,12 +158,12 @@ def _collect(m: Any, found: dict, seen: set) -> None:
             ):
                 continue
             if isinstance(v, Sourced):
-                loc = Location(file=v.file, line=v.line, key=v.key)
+                where: tuple | None = (v.file, v.line, v.key)
             elif name in m.attr_locs:  # the line that set it, not the line that built m
-                loc = Location(file=m.attr_locs[name][0], line=m.attr_locs[name][1])
+                where = (m.attr_locs[name][0], m.attr_locs[name][1], None)
             else:
-                loc = Location(file=m.loc[0], line=m.loc[1]) if m.loc else None
-            found[fact].append((raw, loc))
+                where = (m.loc[0], m.loc[1], None) if m.loc else None
+            found[fact].append((raw, where))
     for c in m.children.values():
         _collect(c, found, seen)
 

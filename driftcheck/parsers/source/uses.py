@@ -43,14 +43,14 @@ def record_uses(graph: Graph, root: Any) -> None:
 
 
 def _use(m: Obj, name: str, v: Any) -> Use | None:
-    raw = plain(v)
-    if isinstance(raw, bool) or not isinstance(raw, (int, float)):
-        return None
     key = NAME_FACTS.get(name)
     src = v if isinstance(v, Sourced) else None
     if key is None and src is not None and src.key:
         key = NAME_FACTS.get(src.key.rsplit(".", 1)[-1])
-    if key is None:
+    if key is None:  # decided before the value is read: most attributes name no fact
+        return None
+    raw = plain(v)
+    if isinstance(raw, bool) or not isinstance(raw, (int, float)):
         return None
     where = m.attr_locs.get(name)
     if src is not None and src.file and src.line:
