@@ -153,3 +153,32 @@ def test_copies_are_distinct_modules(tmp_path):
     g = _graph(p, True)
     assert [n.repeat for n in g.nodes if n.id.startswith("layers/")][0] == 6
     assert g.params_total() == 6 * (16 * 16 + 16 + 2 * 16)
+
+
+def test_template_copy_keeps_aliasing_shares_what_is_shared_and_fills_probes():
+    """A copy (an unpickled template) is a deep copy in every respect that matters here."""
+    from driftcheck.parsers.source.memo import Recording, Template
+    from driftcheck.parsers.source.values import Leaf, Obj, Probe, Unknown
+
+    cfg_list = [1, 2]  # reachable from the arguments: shared, never copied
+    inner: list = []
+    leaf = Leaf("Linear", {"in_features": 4, "out_features": 2}, ("m.py", 3))
+    o = Obj(cls=None, module=True, loc=("m.py", 9), children={"fc": leaf})
+    rec = Recording({id(cfg_list)})
+    o.attrs.update(a=inner, b=inner, cfg=cfg_list, u=Unknown("x"), idx=Probe(7, rec, 0))
+    o.attrs["me"] = o  # a cycle
+    leaf.tied["weight"] = (o, "w")  # a reference back up the tree
+    rec.active = False
+    tpl = Template(o, rec, rec.ext)
+    c1, c2 = tpl.copy([11]), tpl.copy([12])
+    for c, idx in ((c1, 11), (c2, 12)):
+        assert c is not o and c.attrs["me"] is c
+        assert c.attrs["a"] is c.attrs["b"] and c.attrs["a"] is not inner
+        assert c.attrs["cfg"] is cfg_list and c.attrs["u"] is o.attrs["u"]
+        assert c.attrs["idx"] == idx
+        fc = c.children["fc"]
+        assert fc is not leaf and fc.params == leaf.params and fc.params is not leaf.params
+        assert fc.tied["weight"][0] is c and fc.loc is leaf.loc
+    assert c1.children["fc"] is not c2.children["fc"]
+    c1.attrs["a"].append(1)
+    assert inner == [] and c2.attrs["a"] == []
