@@ -202,6 +202,29 @@ def test_live_literal_seen_through_derived_values_claims_nothing(llama):
     assert any(g.values.get("left") == 128 for g in findings if g.kind != KIND)
 
 
+def test_remote_code_names_its_reference(tmp_path):
+    """A model_type transformers does not know: the file's own ``from transformers.models.
+    llama...`` import names the reference. The config side has no layers (facts only), so the
+    message claims nothing about use."""
+    from driftcheck.commands.compare import drift, load_sides
+
+    text = _modeling("llama").read_text()
+    old = 'getattr(config, "head_dim", config.hidden_size // config.num_attention_heads)'
+    text = _edit(text, old, old.replace("config.hidden_size", "4096"))
+    text = text.replace("from ...", "from transformers.").replace(
+        "from .configuration_llama", "from transformers.models.llama.configuration_llama"
+    )
+    code = tmp_path / "modeling_my_llama.py"
+    code.write_text(text)
+    cfg = transformers.LlamaConfig(hidden_size=64, num_attention_heads=4).to_dict()
+    cfg["model_type"], cfg["architectures"] = "my_llama", ["LlamaForCausalLM"]
+    cfg_path = tmp_path / "config.json"
+    cfg_path.write_text(json.dumps(cfg))
+    (f,) = _ours(drift(load_sides(str(code), str(cfg_path)), str(code), str(cfg_path)))
+    assert f.values == {"left": 4096, "right": 64}
+    assert "modeling_llama.py" in f.message and "not used" not in f.message
+
+
 def test_code_on_the_right(bert):
     from driftcheck.commands.compare import drift, load_sides
 

@@ -372,7 +372,7 @@ def pair_functions(user: list[_Fn], ref: list[_Fn]) -> list[tuple[_Fn, _Fn]]:
 
 def hardcoded_reads(user_file: Path, ref_files: list[Path]) -> list[HardCoded]:
     """Literals in ``user_file`` where the paired code of ``ref_files`` reads the config."""
-    read = _read(user_file)
+    read = _read(user_file) if ref_files else None
     if read is None:
         return []
     ref: list[_Fn] = []

@@ -2,7 +2,9 @@
 reads the config (``hardcoded-config``), for ``driftcheck compare CODE CONFIG``.
 
 The reference is the installed transformers' modeling code for the config's ``model_type``
-(read as source by ``refdiff``, never imported). For each literal, the config value it stands
+(read as source by ``refdiff``, never imported); for a ``model_type`` transformers does not
+know (remote code), the modeling files the code names itself (``from transformers.models.x...
+import``, ``# Copied from transformers.models.x...``). For each literal, the config value it stands
 in for is looked up in the completed config the code side was bound to, in the sub-config the
 reference function's class receives (its ``config: XConfig`` annotation or ``config_class``,
 matched to the sub-config whose ``model_type`` names that class); when the class cannot be
@@ -21,6 +23,7 @@ side is stale is never decided.
 
 from __future__ import annotations
 
+import re
 from collections import deque
 from dataclasses import dataclass
 from pathlib import Path
@@ -34,6 +37,7 @@ from driftcheck.parsers.refdiff import TEXT_CONFIG, ConfigRead, HardCoded, hardc
 KIND = "hardcoded-config"
 CHECK_ID = "DRIFT-HARDCODED-CONFIG"
 MAX_USER_FILES = 20
+MAX_NAMED_FILES = 6
 MAX_SUB_DEPTH = 3
 TEXT_KEYS = ("text_config", "language_config", "llm_config")
 
@@ -68,6 +72,35 @@ def reference_files(model_type: str | None, entry: str | None) -> list[Path]:
         if own is not None and own not in files:
             files.insert(0, own)
     return files
+
+
+_NAMED = re.compile(
+    r"^\s*(?:from|import|#\s*(?:Copied|Adapted|Modified) from)\s+transformers\.models\.([\w.]+)",
+    re.M,
+)
+
+
+def named_references(user_file: Path) -> list[Path]:
+    """transformers modeling files the code itself names: ``from transformers.models.llama.
+    modeling_llama import ...`` or a ``# Copied from transformers.models.llama...`` comment
+    (remote code whose ``model_type`` transformers does not know)."""
+    pkg = reg.package_dir()
+    try:
+        text = user_file.read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return []
+    if pkg is None:
+        return []
+    out: list[Path] = []
+    for dotted in dict.fromkeys(_NAMED.findall(text)):
+        parts = dotted.split(".")
+        folder = pkg / "models" / parts[0]
+        named = folder / f"{parts[1]}.py" if len(parts) > 1 else None
+        if named is not None and named.name.startswith("modeling") and named.is_file():
+            out.append(named)
+        elif folder.is_dir():
+            out += sorted(folder.glob("modeling_*.py"))
+    return list(dict.fromkeys(out))[:MAX_NAMED_FILES]
 
 
 def user_files(path: str) -> list[Path]:
@@ -161,14 +194,14 @@ def source_findings(
     """The ``hardcoded-config`` findings of ``code`` against its reference files; a literal a
     graph finding already reports adds its reference line to that finding's evidence."""
     refs = reference_files(code.model_type, code.entry)
-    if not refs:
-        return []
     configs = _configs(code.config, code.model_type)
     pkg = reg.package_dir()
-    agree = not any(f.severity.rank >= Severity.minor.rank for f in graph_findings)
+    agree = not any(
+        f.severity.rank >= Severity.minor.rank or f.kind == "incomplete" for f in graph_findings
+    )  # an incomplete side (facts only) compared no layers: nothing to say about use
     out = []
     for path in user_files(code.path):
-        for h in hardcoded_reads(path, refs):
+        for h in hardcoded_reads(path, refs or named_references(path)):
             got = config_value(configs, h.read, h.ref_config_class)
             if got is None:
                 continue  # the config does not hold the key: nothing to compare the literal with
@@ -221,8 +254,8 @@ def _finding(
         tail = f"{cfg_label} has {key} = {_fmt(value)}"
     notes = [f"reference: {h.ref_file}:{h.ref_line} ({h.ref_qualname})"]
     if not placed:
-        where = f"class {h.ref_config_class}" if h.ref_config_class else "no annotated class"
-        notes.append(f"config object of {h.ref_qualname} not placed ({where}): {key} read")
+        cls = h.ref_config_class or "the config class"
+        notes.append(f"{cls} of {h.ref_qualname} is none of this config's classes: {key} read")
     fact = NAME_FACTS.get(h.read.attr)
     return Finding(
         check_id=CHECK_ID,
