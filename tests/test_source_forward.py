@@ -9,6 +9,7 @@ blocker for them and nothing for the clean ones.
 
 from __future__ import annotations
 
+import importlib.util
 import json
 from pathlib import Path
 
@@ -284,3 +285,67 @@ def test_llama_modeling_file_output_shape_equals_torch(tmp_path):
     assert res.errors == []
     assert res.output_shapes == [tuple(y.shape)]
     assert g.params_total() == sum(t.numel() for t in net.parameters())
+
+
+UNUSED_VERDICTS = """
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+
+
+class ShortConv(nn.Module):
+    def __init__(self, d):
+        super().__init__()
+        self.conv = nn.Conv1d(d, d, 3, groups=d, padding=2)
+
+    def forward(self, x):  # the weights are used, the module is never called
+        y = F.conv1d(x.transpose(1, 2), self.conv.weight, self.conv.bias, padding=2, groups=8)
+        return y[..., : x.shape[1]].transpose(1, 2)
+
+
+class Vision(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.patch = nn.Conv2d(3, 8, 4, stride=4)
+
+    def forward(self, pixel_values=None):
+        if pixel_values is None:
+            raise ValueError("pixel_values is required")
+        return self.patch(pixel_values).flatten(2).transpose(1, 2)
+
+
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.embed = nn.Embedding(50, 8)
+        self.mix = ShortConv(8)
+        self.vision = Vision()
+        self.spare = nn.Linear(8, 8)  # really unused
+
+    def forward(self, input_ids, pixel_values=None):
+        h = self.mix(self.embed(input_ids))
+        image = self.vision(pixel_values=pixel_values)
+        return h, image
+"""
+
+
+def test_unused_verdict_skips_functional_weights_and_raising_forwards(tmp_path):
+    """A layer whose weights forward passes to ``F.conv1d`` is used; a submodule whose forward
+    raises on the inputs followed (``pixel_values`` left out) says nothing about its layers;
+    a layer nothing touches is still noted. torch agrees that the model runs with both inputs
+    and that ``spare`` gets no gradient."""
+    p = tmp_path / "net.py"
+    p.write_text(UNUSED_VERDICTS)
+    g = load(f"{p}::Net")
+    assert "unused in forward" not in g.index["mix/conv"].notes
+    assert "unused in forward" not in g.index["vision/patch"].notes
+    assert "unused in forward" in g.index["spare"].notes
+
+    spec = importlib.util.spec_from_file_location("unused_verdicts", p)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    net = mod.Net()
+    h, image = net(torch.randint(0, 50, (2, 6)), torch.randn(2, 3, 8, 8))
+    (h.sum() + image.sum()).backward()
+    assert net.mix.conv.weight.grad is not None and net.vision.patch.weight.grad is not None
+    assert net.spare.weight.grad is None

@@ -55,6 +55,7 @@ class Flow:
         # edges are never removed, so ``grounded`` is a lookup instead of a walk per query
         self.from_input: set[str] = {n.id for n in graph.nodes if n.type == "Input"}
         self.called: set[str] = set()  # node ids a forward call reached
+        self.weights_read: set[str] = set()  # leaves whose weight/bias forward read directly
         self.ran: dict[int, Any] = {}  # id(module) -> module, whose forward was followed
         self.tainted: set[int] = set()  # ... where something unknown might have used a child
         self.last_out: dict[str, Any] = {}  # repeated block id -> its output
@@ -381,8 +382,8 @@ class Flow:
                 continue
             for leaf in self._child_leaves(obj):
                 nid = self.nid(leaf)
-                if nid is None or nid in self.called:
-                    continue
+                if nid is None or nid in self.called or nid in self.weights_read:
+                    continue  # called, or its weights used (``F.conv1d(x, self.conv.weight)``)
                 node = self.node(nid)
                 if node is not None and "unused in forward" not in node.notes:
                     node.notes.append("unused in forward")

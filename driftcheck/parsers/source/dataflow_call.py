@@ -215,6 +215,9 @@ class CallMixin:
         except Ret as r:
             return r.value
         except Dead:
+            # every path followed ends in a raise (an input we left out, ``pixel_values is
+            # None``): what this forward would call is unknown, so no layer of it is "unused"
+            self.taint(f"line {node.lineno}: {node.name}() raises on the inputs followed")
             return fr.pending if fr.pending is not None else UNK
         finally:
             self.stack.pop()

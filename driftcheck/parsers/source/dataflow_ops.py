@@ -135,6 +135,9 @@ def module_attr(run: Any, m: Mod, name: str) -> Any:
         if name in obj.params:
             return convert(run, obj.params[name])
         if name in ("weight", "bias"):
+            nid = run.f.nid(obj)
+            if nid is not None:
+                run.f.weights_read.add(nid)
             return Tens(None)
         if name == "forward":
             return Mod(obj)
