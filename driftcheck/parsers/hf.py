@@ -52,6 +52,7 @@ def load_config_graph(
         )
     if entry == "architectures":
         entry = _first_architecture(cfg, src)
+    refuse_field_types(cfg, model_type, src.display)
     if exact:
         from driftcheck.parsers.hf_torch import meta_graph
 
@@ -72,6 +73,21 @@ def load_config_graph(
     return cached_graph(
         "hf-config", key, lambda: _static_result(src, cfg, model_type, entry, trust_remote_code)
     )
+
+
+def refuse_field_types(cfg: dict[str, Any], model_type: str | None, display: str) -> None:
+    """Exit 2 on a value transformers' strict config class refuses to load (``hf_types``):
+    a config that cannot be loaded describes no model, so nothing built from it is shown."""
+    from driftcheck.parsers.hf_types import field_type_errors
+
+    name = reg.config_class_name(model_type) if model_type else None
+    info = class_info(name, model_type) if name else None
+    errors = field_type_errors(cfg, info) if info is not None else []
+    if errors:
+        more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
+        raise DriftcheckError(
+            errors[0].message(reg.version()) + more, f"{display} [{errors[0].key}]"
+        )
 
 
 def _static_result(

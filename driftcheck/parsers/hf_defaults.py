@@ -60,6 +60,7 @@ class ClassInfo:
     class_attrs: dict[str, Any]
     post_init: ast.FunctionDef | None
     properties: dict[str, ast.expr]
+    annotations: dict[str, ast.expr] = field(default_factory=dict)  # dataclass fields' types
 
     def mro(self) -> list[ClassInfo]:
         """Depth-first, left to right, each class once: close to Python's C3 for these trees."""
@@ -157,11 +158,14 @@ def _class_info(
     attrs: dict[str, Any] = {}
     post_init = None
     properties: dict[str, ast.expr] = {}
+    annotations: dict[str, ast.expr] = {}
     for stmt in node.body:
         if isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name):
             if "ClassVar" in ast.unparse(stmt.annotation):
                 attrs[stmt.target.id] = _const(stmt.value)
-            elif stmt.value is not None:
+                continue
+            annotations[stmt.target.id] = stmt.annotation
+            if stmt.value is not None:
                 fields[stmt.target.id] = _default(stmt.value)
         elif isinstance(stmt, ast.Assign) and len(stmt.targets) == 1:
             target = stmt.targets[0]
@@ -178,7 +182,7 @@ def _class_info(
                 ret = _single_return(stmt)
                 if ret is not None:
                     properties[stmt.name] = ret
-    return ClassInfo(name, path, bases, fields, attrs, post_init, properties)
+    return ClassInfo(name, path, bases, fields, attrs, post_init, properties, annotations)
 
 
 def _jsonish(value: Any) -> Any:
