@@ -178,7 +178,7 @@ def main(argv: list[str] | None = None) -> int:
     if a.json:
         Path(a.json).write_text(json.dumps(results, indent=2))
     print(f"blockers confirmed in torch (the flagged layer crashes on any input): {len(confirmed)}")
-    print(f"false blockers: {len(false_blockers)} on {with_blocker} of {len(ok)} models")
+    print(f"false blockers: {len(false_blockers)} (in {with_blocker} of {len(ok)} models)")
     return 0
 
 
