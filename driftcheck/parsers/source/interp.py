@@ -12,6 +12,7 @@ import ast
 import time
 from typing import Any
 
+from driftcheck.parsers.source import fastpath
 from driftcheck.parsers.source.exprs import (  # noqa: F401 - re-exported
     MAX_DEPTH,
     MAX_LOOP,
@@ -73,6 +74,8 @@ class Evaluator(Expressions):
         self.tick()
         t = type(st)
         try:
+            if fastpath.run(self, st, fr):  # plain values only (levit's offset tables)
+                return
             if t is ast.Expr:
                 self.eval(st.value, fr)
             elif t is ast.Assign:
