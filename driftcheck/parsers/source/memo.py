@@ -227,6 +227,16 @@ class MemoMixin:
         if key not in self._once:
             # most modules are built once: record (scan + copy) only when a key comes back
             self._once.add(key)
+            if mode == "probe":
+                # also mark the key by value: when the recording of the second construction
+                # finds that the body reads an int, the value-keyed retry records at once
+                # instead of running a third plain interpretation (levit: 3 -> 2 runs of
+                # each attention layer's offset loops)
+                try:
+                    vfp = self._fp_args(args, kwargs, False, touch=False)[0]
+                    self._once.add((head, *vfp, "v"))
+                except NoKey:
+                    pass
             return base(cls, args, kwargs, loc)
         return self._record(cls, args, kwargs, loc, akey, key, slots, mode == "probe")
 
