@@ -16,7 +16,10 @@ and the matcher is what is measured), we:
   package, not from the copy, by torch and by the parser alike: such an edit is inert.)
 
 A case is detected when the exit code is 1 with a finding that holds a value for each side;
-"strict" additionally needs a finding holding exactly the config's value and the literal.
+"strict" additionally needs a finding holding exactly the config's value and the literal. The
+findings are what ``driftcheck compare`` reports: the graph matcher's and the source comparison
+with transformers' own modeling file (``hardcoded-config``, which sees inert edits too); the
+cases only the latter detects are counted.
 With torch, each edit is also built on the meta device: a case whose weights *and* module
 attributes equal the unedited model's is *inert* under this config (a ``getattr`` default the
 config overrides, a divisibility check that passes either way, a layer replaced later by a
@@ -339,6 +342,7 @@ def main(argv: list[str] | None = None) -> int:
                         "torch": None if base is None or tw is None else _w(tw) != _w(base),
                         "inert": None if base is None or tw is None else tw == base,
                         "findings": [f.message for f in fs],
+                        "kinds": sorted({f.kind for f in fs if f.severity.rank >= 1 and f.kind}),
                     }
                 )
     secs = time.perf_counter() - t0
@@ -418,6 +422,12 @@ def report(controls, cases, skipped, secs, json_path) -> int:
         f"{len(live_det)}/{len(live)} = {len(live_det) / max(1, len(live)):.1%}"
     )
     print(f"strict recall (finding holds the config value and the literal): {len(strict) / n:.1%}")
+    src = [c for c in det if c.get("kinds") == ["hardcoded-config"]]
+    inert_src = [c for c in src if c.get("inert")]
+    print(
+        f"detected only by the source comparison with transformers' file (hardcoded-config): "
+        f"{len(src)} ({len(inert_src)} inert in torch); by the graph findings: {len(det) - len(src)}"
+    )
     print(
         f"false-positive rate on controls: {len(fp)}/{len(controls)} = "
         f"{len(fp) / max(1, len(controls)):.1%}"
