@@ -225,6 +225,22 @@ def test_remote_code_names_its_reference(tmp_path):
     assert "modeling_llama.py" in f.message and "not used" not in f.message
 
 
+def test_one_finding_per_literal_and_function(llama):
+    """``bias=False`` written for q, k and v where llama reads ``config.attention_bias``: one
+    finding naming the three lines (info: the config says False too)."""
+    tree, cfg_path, cfg, modeling = llama
+    text = modeling.read_text()
+    at = text.index("class LlamaAttention")
+    body = text[at:].replace("bias=config.attention_bias", "bias=False", 3)
+    copy = tree.write(modeling, text[:at] + body, "bias")
+    lines = [i for i, s in enumerate(copy.read_text().splitlines(), 1) if "bias=False" in s]
+    _, findings, err, _ = run_compare(copy, cfg_path)
+    (f,) = _ours(findings)
+    assert err is None and f.severity == Severity.info
+    assert cfg["attention_bias"] is False and f.values == {"left": False, "right": False}
+    assert f.message.endswith(f"(3 places: lines {', '.join(map(str, lines[:3]))})")
+
+
 def test_code_on_the_right(bert):
     from driftcheck.commands.compare import drift, load_sides
 

@@ -199,7 +199,7 @@ def source_findings(
     agree = not any(
         f.severity.rank >= Severity.minor.rank or f.kind == "incomplete" for f in graph_findings
     )  # an incomplete side (facts only) compared no layers: nothing to say about use
-    out = []
+    groups: dict[tuple, tuple[Finding, list[int]]] = {}
     for path in user_files(code.path):
         for h in hardcoded_reads(path, refs or named_references(path)):
             got = config_value(configs, h.read, h.ref_config_class)
@@ -220,7 +220,18 @@ def source_findings(
             if twin is not None and not _same(h.literal, value):
                 twin.evidence = "; ".join(x for x in (twin.evidence, said) if x)
                 continue
-            out.append(_finding(code, h, path, (key, value, placed), ref, agree, labels))
+            # one finding per literal, read and function: ``bias=False`` on q/k/v is one place
+            group = (path, h.qualname, h.read.text, repr(h.literal), key)
+            if group in groups:
+                groups[group][1].append(h.line)
+                continue
+            found = _finding(code, h, path, (key, value, placed), ref, agree, labels)
+            groups[group] = (found, [h.line])
+    out = []
+    for found, lines in groups.values():
+        if len(lines) > 1:
+            found.message += f" ({len(lines)} places: lines {', '.join(map(str, lines))})"
+        out.append(found)
     return out
 
 
