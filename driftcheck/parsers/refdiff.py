@@ -326,11 +326,17 @@ def _class_config(cls: ast.ClassDef, classes: dict[str, ast.ClassDef], seen: set
     return None
 
 
-def _read(path: Path) -> tuple[ast.Module, list[str]] | None:
+def _text(path: Path) -> str | None:
     try:
-        text = path.read_text(encoding="utf-8", errors="replace")
+        return path.read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return None
+
+
+def _read(path: Path, text: str) -> tuple[ast.Module, list[str]] | None:
+    try:
         return ast.parse(text, str(path)), text.splitlines()
-    except (OSError, SyntaxError, ValueError, RecursionError):
+    except (SyntaxError, ValueError, RecursionError):
         return None
 
 
@@ -372,14 +378,16 @@ def pair_functions(user: list[_Fn], ref: list[_Fn]) -> list[tuple[_Fn, _Fn]]:
 
 def hardcoded_reads(user_file: Path, ref_files: list[Path]) -> list[HardCoded]:
     """Literals in ``user_file`` where the paired code of ``ref_files`` reads the config."""
-    read = _read(user_file) if ref_files else None
+    user_text = _text(user_file) if ref_files else None
+    refs = [(p, _text(p)) for p in ref_files if p.resolve() != user_file.resolve()]
+    if user_text is None or any(t == user_text for _, t in refs):
+        return []  # an unmodified copy of a reference file: nothing to parse
+    read = _read(user_file, user_text)
     if read is None:
         return []
     ref: list[_Fn] = []
-    for path in ref_files:
-        if path.resolve() == user_file.resolve():
-            continue
-        got = _read(path)
+    for path, text in refs:
+        got = _read(path, text) if text is not None else None
         if got is not None:
             ref += functions(got[0], path, got[1])
     out: list[HardCoded] = []
