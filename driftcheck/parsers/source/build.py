@@ -301,15 +301,20 @@ def apply_hf_ties(root: Any, interp: Any) -> None:
                     t_owner.params[t_name] = WeightRef(s_owner, s_name)
 
 
-def _walk(m: Any, path: str, seen: set | None = None):
-    seen = set() if seen is None else seen
-    if id(m) in seen:
-        return
-    seen.add(id(m))
-    yield path, m
-    if isinstance(m, Obj):
-        for n, c in m.children.items():
-            yield from _walk(c, f"{path}.{n}" if path else n, seen)
+def _walk(m: Any, path: str):
+    """(dotted path, module) of every module under ``m`` once, depth first, children in order
+    (with an explicit stack: nested generators cost a frame per level for every module)."""
+    seen: set[int] = set()
+    todo = [(path, m)]
+    while todo:
+        path, m = todo.pop()
+        if id(m) in seen:
+            continue
+        seen.add(id(m))
+        yield path, m
+        if isinstance(m, Obj):
+            kids = [(f"{path}.{n}" if path else n, c) for n, c in m.children.items()]
+            todo.extend(reversed(kids))
 
 
 def _param_names(m: Any, prefix: str):

@@ -12,6 +12,7 @@ from __future__ import annotations
 import ast
 from typing import Any
 
+from driftcheck.parsers.source.loader import unparse
 from driftcheck.parsers.source.pybuiltins import BuiltinMethod
 from driftcheck.parsers.source.values import Cls, Config, Ext, Func, Obj, Sourced, Unknown, plain
 
@@ -95,7 +96,7 @@ class ConfigMixin:
                 continue
             for st in c.node.body:
                 if isinstance(st, ast.AnnAssign) and isinstance(st.target, ast.Name):
-                    ann = ast.unparse(st.annotation)
+                    ann = unparse(st.annotation)
                     if ann.startswith("ClassVar"):
                         continue
                     declared.add(st.target.id)

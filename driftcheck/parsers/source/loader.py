@@ -47,6 +47,47 @@ class ModInfo:
 _PARSED: dict[tuple[str, str], ModInfo] = {}
 
 
+def unparse(node: ast.AST) -> str:
+    """``ast.unparse(node)``, kept on the node: the interpreter asks for the same annotations
+    and decorators of a class every time it builds one (the trees are cached, never changed)."""
+    text = node.__dict__.get("_dc_text")
+    if text is None:
+        text = node._dc_text = ast.unparse(node)  # type: ignore[attr-defined]
+    return text
+
+
+def body_index(node: ast.ClassDef) -> dict[str, ast.stmt]:
+    """Name -> the class-body statement that binds it last, built once per class statement:
+    every attribute lookup walks the MRO, and scanning each body per miss cost more than the
+    hits. A function that is a property's setter/deleter does not rebind the name."""
+    idx = node.__dict__.get("_dc_index")
+    if idx is not None:
+        return idx
+    idx = {}
+    for st in node.body:
+        if isinstance(st, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            if not is_accessor(st):  # ``@x.setter`` keeps the ``@property`` getter
+                idx[st.name] = st
+        elif isinstance(st, ast.Assign):
+            for t in st.targets:
+                if isinstance(t, ast.Name):
+                    idx[t.id] = st
+        elif isinstance(st, ast.AnnAssign) and isinstance(st.target, ast.Name):
+            if st.value is not None:
+                idx[st.target.id] = st
+        elif isinstance(st, ast.ClassDef):
+            idx[st.name] = st
+    node._dc_index = idx  # type: ignore[attr-defined]
+    return idx
+
+
+def is_accessor(f: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    """``@name.setter`` / ``@name.deleter``: a property's other halves, not its value."""
+    return any(
+        isinstance(d, ast.Attribute) and d.attr in ("setter", "deleter") for d in f.decorator_list
+    )
+
+
 def module_name_for(path: Path) -> tuple[str, Path]:
     """Dotted module name of ``path`` and the directory its top package lives in."""
     path = path.resolve()

@@ -13,7 +13,13 @@ from typing import Any
 
 from driftcheck.parsers.source.attrs import Attributes, ModRef, Super, ext_const
 from driftcheck.parsers.source.interp import MAX_DEPTH, Evaluator, Frame
-from driftcheck.parsers.source.loader import Finder, ModInfo, parse_file
+from driftcheck.parsers.source.loader import (
+    Finder,
+    ModInfo,
+    body_index,
+    parse_file,
+    unparse,
+)
 from driftcheck.parsers.source.stoplist import EXT_TOPS, MODULE_BASES, STOP_MODULES, is_stop  # noqa: F401,E501
 from driftcheck.parsers.source.values import (
     Budget,
@@ -167,7 +173,7 @@ class Semantics(Attributes, Evaluator):
         f = Func(node=node, mod=fr.mod, closure=self.closure_of(fr) if fr.func else None)
         f.owner = owner
         for d in node.decorator_list:
-            name = ast.unparse(d).split("(")[0].split(".")[-1]
+            name = unparse(d).split("(")[0].split(".")[-1]
             if name == "staticmethod":
                 f.is_static = True
             elif name == "classmethod":
@@ -187,20 +193,7 @@ class Semantics(Attributes, Evaluator):
         """Look ``name`` up in the class body (last binding wins), evaluating lazily."""
         if name in cls.ns:
             return True, cls.ns[name]
-        found: ast.stmt | None = None
-        for st in cls.node.body:
-            if isinstance(st, (ast.FunctionDef, ast.AsyncFunctionDef)) and st.name == name:
-                if not _is_accessor(st):  # ``@x.setter`` keeps the ``@property`` getter
-                    found = st
-            elif isinstance(st, ast.Assign) and any(
-                isinstance(t, ast.Name) and t.id == name for t in st.targets
-            ):
-                found = st
-            elif isinstance(st, ast.AnnAssign) and isinstance(st.target, ast.Name):
-                if st.target.id == name and st.value is not None:
-                    found = st
-            elif isinstance(st, ast.ClassDef) and st.name == name:
-                found = st
+        found = body_index(cls.node).get(name)
         if found is None:
             return False, None
         frame = cls.ns["__frame__"]
@@ -436,7 +429,7 @@ class Semantics(Attributes, Evaluator):
 
     def is_dataclass(self, cls: Cls) -> bool:
         for d in cls.node.decorator_list:
-            text = ast.unparse(d)
+            text = unparse(d)
             if text.split("(")[0].split(".")[-1] == "dataclass":
                 return True
         return False
@@ -460,15 +453,8 @@ def _all_unknown(args: list[Any], kwargs: dict[str, Any]) -> bool:
     return bool(vals) and all(isinstance(plain(v), Unknown) for v in vals)
 
 
-def _is_accessor(f: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
-    """``@name.setter`` / ``@name.deleter``: a property's other halves, not its value."""
-    return any(
-        isinstance(d, ast.Attribute) and d.attr in ("setter", "deleter") for d in f.decorator_list
-    )
-
-
 def _is_setter(f: ast.FunctionDef, name: str) -> bool:
     return any(
-        isinstance(d, ast.Attribute) and d.attr == "setter" and ast.unparse(d.value) == name
+        isinstance(d, ast.Attribute) and d.attr == "setter" and unparse(d.value) == name
         for d in f.decorator_list
     )

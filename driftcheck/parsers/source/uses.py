@@ -35,6 +35,8 @@ def record_uses(graph: Graph, root: Any) -> None:
             continue
         seen.add(id(m))
         for name, v in m.attrs.items():
+            if name not in NAME_FACTS and not isinstance(v, Sourced):
+                continue  # neither the name nor a config key can mean a fact
             use = _use(m, name, v)
             if use is not None:
                 out.setdefault((use.key, use.value, use.loc, use.via), use)
