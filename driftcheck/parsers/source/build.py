@@ -35,7 +35,8 @@ class Builder:
         self.seen: dict[int, str] = {}
         self.weight_at: dict[tuple[int, str], str] = {}  # (id(owner), weight) -> "<node>.<w>"
         self.pending_ties: list[tuple[Node, str, Any, str]] = []
-        self.sigs: dict[int, Any] = {}
+        self.sigs: dict[int, int] = {}  # id(module) -> signature number
+        self.sig_ids: dict[tuple, int] = {}  # signature -> its number
         self.objs: dict[str, Any] = {}  # node id -> module object
         # one Location per place: a repeated layer's copies all point at the same lines
         self.locs: dict[tuple, Location | None] = {}
@@ -60,10 +61,14 @@ class Builder:
         return hit
 
     # ------------------------------------------------------------------ signatures
-    def sig(self, m: Any) -> Any:
+    def sig(self, m: Any) -> int:
+        """Structural signature of a module subtree, as a small int: equal ints mean equal
+        structures. Each distinct signature tuple is numbered once (its children appear in it
+        by number), so comparing two 32-layer stacks no longer walks both trees."""
         k = id(m)
-        if k in self.sigs:
-            return self.sigs[k]
+        hit = self.sigs.get(k)
+        if hit is not None:
+            return hit
         if isinstance(m, Leaf):
             s: Any = (
                 "L",
@@ -84,8 +89,9 @@ class Builder:
             )
         else:
             s = ("?", type(m).__name__)
-        self.sigs[k] = s
-        return s
+        n = self.sig_ids.setdefault(s, len(self.sig_ids))
+        self.sigs[k] = n
+        return n
 
     # ------------------------------------------------------------------ nodes
     def add(
