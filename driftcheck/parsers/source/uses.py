@@ -37,14 +37,19 @@ def record_uses(graph: Graph, root: Any) -> None:
         for name, v in m.attrs.items():
             if name not in NAME_FACTS and not isinstance(v, Sourced):
                 continue  # neither the name nor a config key can mean a fact
-            use = _use(m, name, v)
-            if use is not None:
-                out.setdefault((use.key, use.value, use.loc, use.via), use)
+            found = _use(m, name, v)
+            # repeated layers give the same use again and again: the Use (and its Location)
+            # is made only the first time its (fact, value, place, holder) is seen
+            if found is not None and found not in out:
+                key, value, where, via = found
+                loc = Location(file=where[0], line=where[1], key=where[2]) if where else None
+                out[found] = Use(key=key, value=value, loc=loc, via=via)
         todo.extend(reversed(list(m.children.values())))
     graph.uses = list(out.values())
 
 
-def _use(m: Obj, name: str, v: Any) -> Use | None:
+def _use(m: Obj, name: str, v: Any) -> tuple | None:
+    """(fact key, value, (file, line, config key) or None, holder) of a use, or None."""
     key = NAME_FACTS.get(name)
     src = v if isinstance(v, Sourced) else None
     if key is None and src is not None and src.key:
@@ -56,10 +61,10 @@ def _use(m: Obj, name: str, v: Any) -> Use | None:
         return None
     where = m.attr_locs.get(name)
     if src is not None and src.file and src.line:
-        loc = Location(file=src.file, line=src.line, key=src.key)
+        loc: tuple | None = (src.file, src.line, src.key)
     elif where is not None:
-        loc = Location(file=where[0], line=where[1], key=src.key if src is not None else None)
+        loc = (where[0], where[1], src.key if src is not None else None)
     else:
         loc = None
     owner = m.cls.name if m.cls is not None else (m.qual or m.kind or "module")
-    return Use(key=key, value=raw, loc=loc, via=f"{owner}.{name}")
+    return key, raw, loc, f"{owner}.{name}"
