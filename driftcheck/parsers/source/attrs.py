@@ -139,6 +139,10 @@ class Attributes:
             bound = inst.cls if v.is_classmethod and isinstance(inst, Obj) else inst
             f = Func(v.node, v.mod, v.closure, v.owner, bound, v.is_static, v.is_classmethod)
             if v.closure and v.closure.get("__property__"):
+                if isinstance(inst, Config):  # reused while its fields are unchanged
+                    from driftcheck.parsers.source.propmemo import call_property  # a cycle
+
+                    return call_property(self, f, inst)
                 return self.call_func(f, [], {})
             return f
         return v
