@@ -367,3 +367,27 @@ def build(config):
         ("build", 7, 7, "config.fallback"),
         ("build", 9, 3, "config.depth"),
     ]
+
+
+def test_renamed_locals_consistently_over_the_function(tmp_path):
+    """A fork that renamed its locals still pairs statements; a global name where the
+    reference has a local, or another global function, keeps the statement silent."""
+    ref = """
+def build(config):
+    width = config.hidden_size
+    heads = width // config.num_heads
+    out = foo(config.depth)
+    return out, heads
+"""
+    user = """
+def build(cfg):
+    w = 64
+    h = n_heads // 8
+    out = bar(3)
+    return out, h
+"""
+    got = [(line, v, read) for _, line, v, read, _ in _pairs(tmp_path, user, ref)]
+    assert got == [(3, 64, "config.hidden_size")]
+    renamed = ref.replace("width", "w").replace("heads", "h").replace("config.depth", "6")
+    got = [(line, v, read) for _, line, v, read, _ in _pairs(tmp_path, renamed, ref)]
+    assert got == [(5, 6, "config.depth")]

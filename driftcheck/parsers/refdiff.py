@@ -10,13 +10,15 @@ two files as *source* (``ast``; nothing is imported or run):
    their statements mostly align, else the reference function of the same name whose statements
    align best is taken (a fork that renamed its classes still pairs);
 2. inside a pair, statement lists are aligned with ``difflib`` over normalized statement keys in
-   which a config read and a literal are the same token, so a substitution keeps a statement in
-   place while an added log line or a rewritten statement is an insertion or a replacement;
+   which a config read and a literal are the same token (and the function's own names one
+   token), so a substitution or a renamed local keeps a statement in place while an added log
+   line or a rewritten statement is an insertion or a replacement;
 3. aligned statements are walked in parallel; a statement is reported only when the two sides
-   are equal everywhere except where the reference reads the config and the copy has a literal.
-   Anything else that differs in the statement (a renamed variable, another call) makes it
-   silent, so ordinary edits never produce findings. Compound statements (``if``, ``for``,
-   ``with``, nested ``def``) compare their header this way and align their bodies recursively.
+   are equal everywhere except where the reference reads the config and the copy has a literal
+   (names the function binds itself may be renamed, consistently over the function). Anything
+   else that differs in the statement (another call, another attribute, an inconsistent name)
+   makes it silent, so ordinary edits never produce findings. Compound statements (``if``,
+   ``for``, ``with``, nested ``def``) compare their header this way and align their bodies.
 
 Which side is stale is not decided here: the caller states the difference.
 """
@@ -29,25 +31,33 @@ from difflib import SequenceMatcher
 from pathlib import Path
 from typing import Any
 
+from driftcheck.parsers.refsource import (
+    NOT_LITERAL,
+    TEXT_CONFIG,
+    ConfigRead,
+    Fn,
+    config_read,
+    functions,
+    literal,
+    parse,
+    read_text,
+)
+
+__all__ = [
+    "NOT_LITERAL",
+    "TEXT_CONFIG",
+    "ConfigRead",
+    "HardCoded",
+    "config_read",
+    "hardcoded_reads",
+    "literal",
+]
+
 # a pair kept on its name needs this share of aligned statements; one found by structure more
 NAME_PAIR_RATIO = 0.5
 STRUCT_PAIR_RATIO = 0.7
 BODY_FIELDS = ("body", "orelse", "finalbody")
 CLAUSE_FIELDS = ("handlers", "cases")  # except clauses and match cases: a header and a body
-TEXT_CONFIG = "<text>"  # ``config.get_text_config()``
-NOT_LITERAL = object()
-
-
-@dataclass(frozen=True)
-class ConfigRead:
-    """A read of ``attr`` from the function's config, below the sub-config names in ``path``."""
-
-    path: tuple[str, ...]
-    attr: str
-
-    @property
-    def text(self) -> str:
-        return ".".join(("config", *self.path, self.attr))
 
 
 @dataclass(frozen=True)
@@ -66,152 +76,104 @@ class HardCoded:
     ref_config_class: str | None  # the config class the reference function's class receives
 
 
-@dataclass
-class _Fn:
-    qual: str
-    node: ast.FunctionDef | ast.AsyncFunctionDef
-    file: Path
-    config_class: str | None
-    text: str = ""
-
-    def stmt_keys(self) -> list[tuple]:
-        """The body's statement keys: what pairing compares two functions by."""
-        return [stmt_key(s) for s in self.node.body]
-
-
-# ---------------------------------------------------------------- config reads and literals
-def config_object(node: ast.AST) -> tuple[str, ...] | None:
-    """The sub-config path of an expression that is a config object, else None.
-
-    ``config`` and ``self.config`` are the function's config; ``text_config`` (a local, or an
-    attribute of a config) is that sub-config; ``config.get_text_config()`` the text config."""
-    if isinstance(node, ast.Name):
-        if node.id == "config":
-            return ()
-        return (node.id,) if node.id.endswith("_config") else None
-    if isinstance(node, ast.Attribute):
-        if isinstance(node.value, ast.Name) and node.value.id == "self":
-            if node.attr == "config":
-                return ()
-            return (node.attr,) if node.attr.endswith("_config") else None
-        base = config_object(node.value)
-        if base is not None and node.attr.endswith("_config"):
-            return (*base, node.attr)
-        return None
-    if isinstance(node, ast.Call) and not node.args and not node.keywords:
-        f = node.func
-        if isinstance(f, ast.Attribute) and f.attr == "get_text_config":
-            base = config_object(f.value)
-            return None if base is None else (*base, TEXT_CONFIG)
-    return None
-
-
-def config_read(node: ast.AST) -> ConfigRead | None:
-    """``config.x``, ``self.config.x``, ``config.text_config.x``, ``getattr(config, "x"[, d])``."""
-    if isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Load):
-        if node.attr.endswith("_config") or node.attr == "config":
-            return None
-        base = config_object(node.value)
-        return None if base is None else ConfigRead(base, node.attr)
-    if (
-        isinstance(node, ast.Call)
-        and isinstance(node.func, ast.Name)
-        and node.func.id == "getattr"
-        and len(node.args) in (2, 3)
-        and not node.keywords
-        and isinstance(node.args[1], ast.Constant)
-        and isinstance(node.args[1].value, str)
-    ):
-        base = config_object(node.args[0])
-        return None if base is None else ConfigRead(base, node.args[1].value)
-    return None
-
-
-def literal(node: ast.AST) -> Any:
-    """The value of a literal (number, string, bool, None, or a tuple/list of them), else NOT_LITERAL."""
-    if not isinstance(node, (ast.Constant, ast.UnaryOp, ast.Tuple, ast.List)):
-        return NOT_LITERAL
-    try:
-        value = ast.literal_eval(node)
-    except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
-        return NOT_LITERAL
-    return value if _plain(value) else NOT_LITERAL
-
-
-def _plain(v: Any) -> bool:
-    if isinstance(v, (list, tuple)):
-        return all(_plain(x) for x in v)
-    return v is None or isinstance(v, (bool, int, float, str))
-
-
 # ---------------------------------------------------------------- normalized keys
-def _tokens(node: Any, out: list) -> None:
-    """A flat token stream of ``node`` where config reads and literals are one token (``$``)."""
+def _tokens(node: Any, out: list, local: frozenset[str]) -> None:
+    """A flat token stream of ``node`` where config reads and literals are one token (``$``)
+    and the function's own names one token (``_``), so a renamed local keeps its place."""
     if isinstance(node, ast.AST):
         if config_read(node) is not None or literal(node) is not NOT_LITERAL:
             out.append("$")
+            return
+        if isinstance(node, ast.Name) and node.id in local:
+            out.append("_")
             return
         out.append(type(node).__name__)
         for name in node._fields:
             if name in BODY_FIELDS or name in CLAUSE_FIELDS:
                 continue
-            _tokens(getattr(node, name), out)
+            _tokens(getattr(node, name), out, local)
     elif isinstance(node, list):
         out.append(len(node))
         for x in node:
-            _tokens(x, out)
+            _tokens(x, out, local)
     elif node is not None:
         out.append(node)
 
 
-def stmt_key(stmt: ast.stmt) -> tuple:
-    """A statement's alignment key: its header (bodies excluded), literals and reads as ``$``.
-    Kept on the node: a statement's key is asked for by pairing and by alignment."""
+def stmt_key(stmt: ast.stmt, local: frozenset[str] = frozenset()) -> tuple:
+    """A statement's alignment key: its header (bodies excluded), literals and reads as ``$``,
+    the function's own names as ``_``. Kept on the node (a statement belongs to one function):
+    pairing and alignment both ask for it."""
     key = getattr(stmt, "_dc_key", None)
     if key is None:
         out: list = []
-        _tokens(stmt, out)
+        _tokens(stmt, out, local)
         key = tuple(out)
         stmt._dc_key = key  # type: ignore[attr-defined]
     return key
 
 
 # ---------------------------------------------------------------- parallel walk
-def _same(r: Any, u: Any, subs: list) -> bool:
-    """True when ``u`` equals ``r`` except for literals where ``r`` reads the config (those
-    are appended to ``subs`` as (reference node, copy node, read, value))."""
-    if isinstance(r, ast.AST):
-        read = config_read(r)
-        if read is not None:
-            value = literal(u)
-            if value is not NOT_LITERAL:
-                subs.append((r, u, read, value))
-                return True
-        if type(r) is not type(u):
-            return False
-        return all(_same(getattr(r, f), getattr(u, f), subs) for f in r._fields)
-    if isinstance(r, list):
-        return isinstance(u, list) and len(r) == len(u) and all(map(_same, r, u, [subs] * len(r)))
-    return type(r) is type(u) and r == u
-
-
-def _header_same(r: ast.AST, u: ast.AST, subs: list) -> bool:
-    return type(r) is type(u) and all(
-        _same(getattr(r, f), getattr(u, f), subs)
-        for f in r._fields
-        if f not in BODY_FIELDS and f not in CLAUSE_FIELDS
-    )
-
-
 class _Pairing:
-    """Collects substitutions over one pair of functions."""
+    """Walks one pair of functions; collects substitutions (reference node, copy node, read,
+    value). Names each function binds itself may differ if consistently (a renamed local):
+    ``ren`` maps the reference's names to the copy's, one to one, and a statement that does
+    not match leaves the map as it was."""
 
-    def __init__(self) -> None:
+    def __init__(self, ref: Fn, user: Fn) -> None:
+        self.rloc, self.uloc = ref.local, user.local
+        self.ren: dict[str, str] = {}
+        self.back: dict[str, str] = {}
         self.found: list[tuple] = []
 
+    def same(self, r: Any, u: Any, subs: list) -> bool:
+        """True when ``u`` equals ``r`` except for literals where ``r`` reads the config
+        (appended to ``subs``) and consistently renamed local names."""
+        if isinstance(r, ast.AST):
+            read = config_read(r)
+            if read is not None:
+                value = literal(u)
+                if value is not NOT_LITERAL:
+                    subs.append((r, u, read, value))
+                    return True
+            if type(r) is not type(u):
+                return False
+            if isinstance(r, ast.Name) and r.id in self.rloc and u.id in self.uloc:
+                return self._rename(r.id, u.id)
+            return all(self.same(getattr(r, f), getattr(u, f), subs) for f in r._fields)
+        if isinstance(r, list):
+            return (
+                isinstance(u, list)
+                and len(r) == len(u)
+                and all(map(self.same, r, u, [subs] * len(r)))
+            )
+        return type(r) is type(u) and r == u
+
+    def _rename(self, rname: str, uname: str) -> bool:
+        want = self.ren.get(rname)
+        if want is not None:
+            return want == uname
+        if uname in self.back:
+            return False
+        self.ren[rname], self.back[uname] = uname, rname
+        return True
+
+    def _try(self, r: ast.AST, u: ast.AST, header: bool) -> None:
+        """Walk a statement (or only its header); keep its substitutions and renames if the
+        two sides match, else forget both."""
+        saved = dict(self.ren), dict(self.back)
+        subs: list = []
+        fields = [f for f in r._fields if not header or f not in (*BODY_FIELDS, *CLAUSE_FIELDS)]
+        if type(r) is type(u) and all(
+            self.same(getattr(r, f), getattr(u, f), subs) for f in fields
+        ):
+            self.found += subs
+        else:
+            self.ren, self.back = saved
+
     def block(self, rs: list[ast.stmt], us: list[ast.stmt]) -> None:
-        rk = [stmt_key(s) for s in rs]
-        uk = [stmt_key(s) for s in us]
+        rk = [stmt_key(s, self.rloc) for s in rs]
+        uk = [stmt_key(s, self.uloc) for s in us]
         sm = SequenceMatcher(None, rk, uk, autojunk=False)
         for tag, i1, i2, j1, j2 in sm.get_opcodes():
             if tag == "equal" or (tag == "replace" and i2 - i1 == j2 - j1):
@@ -230,13 +192,9 @@ class _Pairing:
         if type(r) is not type(u):
             return
         if not _bodies(r):
-            subs: list = []
-            if _same(r, u, subs):
-                self.found += subs
+            self._try(r, u, header=False)
             return
-        subs = []
-        if _header_same(r, u, subs):
-            self.found += subs
+        self._try(r, u, header=True)
         for name in BODY_FIELDS:
             rb, ub = getattr(r, name, None), getattr(u, name, None)
             if isinstance(rb, list) and isinstance(ub, list):
@@ -245,9 +203,7 @@ class _Pairing:
             rh, uh = getattr(r, name, None), getattr(u, name, None)
             if isinstance(rh, list) and isinstance(uh, list) and len(rh) == len(uh):
                 for a, b in zip(rh, uh):
-                    subs = []
-                    if _header_same(a, b, subs):
-                        self.found += subs
+                    self._try(a, b, header=True)
                     self.block(a.body, b.body)
 
 
@@ -255,104 +211,21 @@ def _bodies(stmt: ast.stmt) -> bool:
     return any(isinstance(getattr(stmt, f, None), list) for f in (*BODY_FIELDS, *CLAUSE_FIELDS))
 
 
-# ---------------------------------------------------------------- functions of a file
-def functions(tree: ast.Module, file: Path, lines: list[str]) -> list[_Fn]:
-    """Every top-level function and method (nested classes too), with the config class its
-    class receives (``config: XConfig`` on the function or ``__init__``, or a class-level
-    ``config_class = X`` / ``config: X``, along base classes defined in the same file), and
-    its source text (an unchanged copy is recognised by text, without walking it)."""
-    classes: dict[str, ast.ClassDef] = {}
-    found: list[tuple[str, ast.FunctionDef | ast.AsyncFunctionDef, ast.ClassDef | None]] = []
-
-    def visit(body: list[ast.stmt], prefix: str, cls: ast.ClassDef | None) -> None:
-        for node in body:
-            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
-                found.append((prefix + node.name, node, cls))
-            elif isinstance(node, ast.ClassDef):
-                classes.setdefault(node.name, node)
-                visit(node.body, f"{prefix}{node.name}.", node)
-
-    visit(tree.body, "", None)
-    out = []
-    for qual, node, cls in found:
-        cc = _annotation(node) or (_class_config(cls, classes, set()) if cls else None)
-        text = "\n".join(x.strip() for x in lines[node.lineno - 1 : node.end_lineno])
-        out.append(_Fn(qual, node, file, cc, text))
-    return out
-
-
-def _annotation(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> str | None:
-    for a in (*fn.args.posonlyargs, *fn.args.args, *fn.args.kwonlyargs):
-        if a.arg == "config" and a.annotation is not None:
-            return _type_name(a.annotation)
-    return None
-
-
-def _type_name(node: ast.AST) -> str | None:
-    if isinstance(node, ast.Name):
-        return node.id
-    if isinstance(node, ast.Attribute):
-        return node.attr
-    if isinstance(node, ast.Constant) and isinstance(node.value, str):
-        return node.value.rsplit(".", 1)[-1]
-    return None
-
-
-def _class_config(cls: ast.ClassDef, classes: dict[str, ast.ClassDef], seen: set) -> str | None:
-    if cls.name in seen:
-        return None
-    seen.add(cls.name)
-    for node in cls.body:
-        if isinstance(node, ast.FunctionDef) and node.name == "__init__":
-            found = _annotation(node)
-            if found:
-                return found
-    for node in cls.body:
-        if isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
-            if node.target.id == "config":
-                return _type_name(node.annotation)
-            if node.target.id == "config_class" and node.value is not None:
-                return _type_name(node.value)
-        if isinstance(node, ast.Assign) and any(
-            isinstance(t, ast.Name) and t.id == "config_class" for t in node.targets
-        ):
-            return _type_name(node.value)
-    for base in cls.bases:
-        name = _type_name(base)
-        if name in classes:
-            found = _class_config(classes[name], classes, seen)
-            if found:
-                return found
-    return None
-
-
-def _text(path: Path) -> str | None:
-    try:
-        return path.read_text(encoding="utf-8", errors="replace")
-    except OSError:
-        return None
-
-
-def _read(path: Path, text: str) -> tuple[ast.Module, list[str]] | None:
-    try:
-        return ast.parse(text, str(path)), text.splitlines()
-    except (SyntaxError, ValueError, RecursionError):
-        return None
-
-
 # ---------------------------------------------------------------- pairing and the result
-def _ratio(a: _Fn, b: _Fn) -> float:
-    sm = SequenceMatcher(None, a.stmt_keys(), b.stmt_keys(), autojunk=False)
+def _ratio(a: Fn, b: Fn) -> float:
+    ka = [stmt_key(s, a.local) for s in a.node.body]
+    kb = [stmt_key(s, b.local) for s in b.node.body]
+    sm = SequenceMatcher(None, ka, kb, autojunk=False)
     if sm.real_quick_ratio() < STRUCT_PAIR_RATIO:
         return sm.real_quick_ratio()
     return sm.ratio()
 
 
-def pair_functions(user: list[_Fn], ref: list[_Fn]) -> list[tuple[_Fn, _Fn]]:
+def pair_functions(user: list[Fn], ref: list[Fn]) -> list[tuple[Fn, Fn]]:
     """Each copy function with its reference counterpart (name as a hint, structure decides).
     A function whose text equals its namesake's is left out: it cannot hold a substitution."""
-    by_qual: dict[str, _Fn] = {}
-    by_name: dict[str, list[_Fn]] = {}
+    by_qual: dict[str, Fn] = {}
+    by_name: dict[str, list[Fn]] = {}
     texts = set()
     for f in ref:
         by_qual.setdefault(f.qual, f)
@@ -378,22 +251,22 @@ def pair_functions(user: list[_Fn], ref: list[_Fn]) -> list[tuple[_Fn, _Fn]]:
 
 def hardcoded_reads(user_file: Path, ref_files: list[Path]) -> list[HardCoded]:
     """Literals in ``user_file`` where the paired code of ``ref_files`` reads the config."""
-    user_text = _text(user_file) if ref_files else None
-    refs = [(p, _text(p)) for p in ref_files if p.resolve() != user_file.resolve()]
+    user_text = read_text(user_file) if ref_files else None
+    refs = [(p, read_text(p)) for p in ref_files if p.resolve() != user_file.resolve()]
     if user_text is None or any(t == user_text for _, t in refs):
         return []  # an unmodified copy of a reference file: nothing to parse
-    read = _read(user_file, user_text)
+    read = parse(user_file, user_text)
     if read is None:
         return []
-    ref: list[_Fn] = []
+    ref: list[Fn] = []
     for path, text in refs:
-        got = _read(path, text) if text is not None else None
+        got = parse(path, text) if text is not None else None
         if got is not None:
             ref += functions(got[0], path, got[1])
     out: list[HardCoded] = []
     seen: set[tuple[int, int]] = set()
     for r, u in pair_functions(functions(read[0], user_file, read[1]), ref):
-        p = _Pairing()
+        p = _Pairing(r, u)
         p.block(r.node.body, u.node.body)
         for rnode, unode, cread, value in p.found:
             at = (unode.lineno, unode.col_offset)
