@@ -351,8 +351,13 @@ def _contains(item: Any, box: Any) -> bool:
 def _subscript(e: ast.Subscript) -> Fast | None:
     if isinstance(e.slice, ast.Slice):
         return None
-    obj, key = _expr(e.value), _expr(e.slice)
-    if obj is None or key is None:
+    obj = _expr(e.value)
+    if obj is None:
+        return None
+    if isinstance(e.slice, ast.Constant) and e.slice.value.__class__ is int:
+        return _item_at(obj, e.slice.value)  # ``p[0]``: the hot case, no key to check
+    key = _expr(e.slice)
+    if key is None:
         return None
 
     def getitem(ip: Any, fr: Any) -> Any:
@@ -369,6 +374,21 @@ def _subscript(e: ast.Subscript) -> Fast | None:
         return _bail()  # an item the general path would make plain first
 
     return getitem
+
+
+def _item_at(obj: Fast, k: int) -> Fast:
+    def item(ip: Any, fr: Any) -> Any:
+        o = obj(ip, fr)
+        c = o.__class__
+        if c is dict:
+            return o[k]
+        if c is tuple or c is list or c is str:
+            v = o[k]
+            if v.__class__ in _ATOMS or (c is tuple and _plain_key(v)):
+                return v
+        return _bail()
+
+    return item
 
 
 _PURE = {"abs": abs, "len": len, "min": min, "max": max, "int": int, "float": float}
@@ -390,12 +410,16 @@ def _call(e: ast.Call) -> Fast | None:
     if name not in ("min", "max") and len(args) != 1:
         return None
 
+    resolved = [0, 0]  # ids of the interpreter and module where ``name`` is the builtin
+
     def builtin(ip: Any, fr: Any) -> None:
         if name in fr.locals or (fr.closure and name in fr.closure):
             _bail()
-        g = ip.global_lookup(fr.mod, name)
-        if g.__class__ is not Ext or g.qual != qual:
-            _bail()  # the module defines or imports its own ``name``
+        if resolved[0] != id(ip) or resolved[1] != id(fr.mod):
+            g = ip.global_lookup(fr.mod, name)
+            if g.__class__ is not Ext or g.qual != qual:
+                _bail()  # the module defines or imports its own ``name``
+            resolved[0], resolved[1] = id(ip), id(fr.mod)
         ip.tick()  # the general path counts the call
 
     if name in ("min", "max"):
