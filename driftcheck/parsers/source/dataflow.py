@@ -22,6 +22,7 @@ from typing import Any
 from driftcheck.findings import Location
 from driftcheck.graph import catalogue
 from driftcheck.graph.model import Edge, Graph, Node
+from driftcheck.parsers.source.dataflow_queries import QueryMixin, sym_shape, weight_names
 from driftcheck.parsers.source.dataflow_values import Sym, Tens
 from driftcheck.parsers.source.values import Leaf, Obj, graph_value, plain
 
@@ -39,7 +40,7 @@ class Stop(Exception):
     """The dataflow budget ran out: stop, keep what was found."""
 
 
-class Flow:
+class Flow(QueryMixin):
     """Graph-side state of one dataflow pass: node lookup, op nodes, edges, reach bookkeeping."""
 
     def __init__(self, graph: Graph, builder: Any, interp: Any) -> None:
@@ -74,6 +75,7 @@ class Flow:
         self.sym_home: dict[Any, tuple[str, int]] = {}  # symbolic size -> latest (node, axis)
         self.site_ops: dict[tuple, int] = {}  # (source line, parent) -> op nodes added there
         self.capped_sites: set[tuple] = set()
+        self.specs: dict[str, Any] = {}  # catalogue entries by type (looked up per op)
 
     # ------------------------------------------------------------------ module objects
     def map_tree(self, root: Any) -> None:
@@ -221,7 +223,7 @@ class Flow:
         unresolved: list[str] | None = None,
     ) -> Tens:
         """A catalogue op node fed by ``inputs``; unknown inputs make an unknown result."""
-        spec = catalogue.get(type_)
+        spec = self.spec(type_)
         if spec is None or not inputs or any(t.src is None for t in inputs):
             return Tens(None)
         key = (type_, repr(sorted(params.items())), tuple(t.src for t in inputs), loc, parent)
@@ -236,7 +238,7 @@ class Flow:
         if self.site_ops[site] > MAX_SITE_OPS:
             self.capped_sites.add(site)
             return Tens(None)  # unrolled far enough: what follows is not followed
-        spec = catalogue.get(type_)
+        spec = self.spec(type_)
         self.n_ops += 1
         if self.n_ops > MAX_OPS:
             raise Stop(f"op budget ({MAX_OPS}) exhausted")
@@ -257,7 +259,7 @@ class Flow:
         self.connect(nid, inputs, spec.n_inputs)
         if all(t.src in self.restarted for t in inputs):
             self.restarted.add(nid)
-        shape = None if node.unresolved else sym_shape(type_, params, inputs)
+        shape = None if node.unresolved else sym_shape(type_, params, inputs, spec)
         out = Tens(nid, shape)
         self.note_shape(out)
         return out
@@ -302,7 +304,7 @@ class Flow:
             self.restarted.add(nid)
             return Tens(nid)
         self.restarted.discard(nid)
-        spec = catalogue.get(node.type)
+        spec = self.spec(node.type)
         n_in = spec.n_inputs if spec else 1
         ins = inputs if n_in is None else inputs[: max(n_in, 1)]
         key = (nid, tuple(t.src for t in ins))
@@ -318,7 +320,7 @@ class Flow:
         self.connect(target, ins, n_in)
         shape = None
         if not node.unresolved and ins:
-            shape = sym_shape(node.type, node.params, ins)
+            shape = sym_shape(node.type, node.params, ins, spec)
         out = Tens(target, shape)
         self.note_shape(out)
         if node.repeat > 1:
@@ -333,7 +335,7 @@ class Flow:
         copy.user_class = node.user_class
         copy.loc = Location(file=str(loc[0]), line=loc[1]) if loc else node.loc
         copy.notes = [f"second call of {node.name or node.id} (same module, weights shared)"]
-        for w in _weight_names(node):
+        for w in weight_names(node):
             copy.tied[w] = node.tied.get(w, f"{node.id}.{w}")
         self._append(copy)
         return nid
@@ -407,26 +409,3 @@ class Flow:
                 elif nid is not None and nid not in self.called:
                     todo.extend(c.children.values())
         return out
-
-
-def _weight_names(node: Node) -> list[str]:
-    spec = catalogue.get(node.type)
-    if spec is None or node.unresolved:
-        return []
-    try:
-        return list(spec.weights(spec.bind(node.params)))
-    except Exception:  # noqa: BLE001
-        return []
-
-
-def sym_shape(type_: str, params: dict[str, Any], inputs: list[Tens]) -> tuple | None:
-    """The catalogue's shape rule run on symbolic shapes; None when any is unknown or it fails."""
-    spec = catalogue.get(type_)
-    shapes = [t.shape for t in inputs]
-    if spec is None or any(s is None for s in shapes):
-        return None
-    try:
-        out = spec.output_shape(params, shapes)  # type: ignore[arg-type]
-    except Exception:  # noqa: BLE001 - symbolic dims are not what rules are written for
-        return None
-    return tuple(out) if all(d is not None for d in out) else None

@@ -142,18 +142,17 @@ class CallMixin:
         nid = self.f.nid(obj)
         first = tens[0].src if tens else None
         if nid is not None:
-            self.f.called.add(nid)
-            if self.f.repeated_owner(nid, first) and nid in self.f.last_out:
-                return self.f.last_out[nid]
+            hit, out = self.f.enter(nid, first)
+            if hit:
+                return out
         if obj.qual in TORCH_STACKS:
             out = self.torch_stack(obj, args, kwargs, fr, at)
-            if nid is not None and self.f.node(nid) and self.f.node(nid).repeat > 1:
-                self.f.last_out[nid] = out
+            self.f.leave(nid, out)
             return out
         if obj.qual and obj.kind is None:
             t = self.f.torch_module(obj, tens, loc)
             if t is not None:
-                return Multi(t) if self.f.node(t.src or "") and _tuple_type(self.f, t) else t
+                return Multi(t) if self.f.node_type(t.src) in TUPLE_LEAVES else t
         if obj.kind == "Sequential":
             x: Any = args[0] if args else (tens[0] if tens else UNK)
             for c in obj.children.values():
@@ -164,9 +163,8 @@ class CallMixin:
             if fn is None:
                 name = obj.cls.name if obj.cls else (obj.qual or obj.kind or "module")
                 return self.unknown_call(args, kwargs, f"no forward() to follow for {name}")
-            out = self.run_func(fn, Mod(obj), args, kwargs, fr)
-        if nid is not None and self.f.node(nid) and self.f.node(nid).repeat > 1:
-            self.f.last_out[nid] = out
+            out = self.reuse.call(obj, fn, args, kwargs, fr)
+        self.f.leave(nid, out)
         return out
 
     def torch_stack(self, obj: Obj, args: list, kwargs: dict, fr: Frame, at: ast.AST) -> Any:
@@ -206,7 +204,7 @@ class CallMixin:
         has_self = self_mod is not None and not fn.is_static
         self.bind(node, fr, ([self_mod] if has_self else []) + list(args), kwargs)
         if self_mod is not None:
-            self.f.ran[id(self_mod.obj)] = self_mod.obj
+            self.f.mark_ran(self_mod.obj)
         self.depth += 1
         self.stack.append(fr)
         try:
@@ -393,11 +391,6 @@ def _may_set(cls_node: ast.ClassDef, name: str) -> bool:
         if isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id == "setattr":
             return True
     return False
-
-
-def _tuple_type(flow: Any, t: Tens) -> bool:
-    node = flow.node(t.src) if t.src else None
-    return node is not None and node.type in TUPLE_LEAVES
 
 
 def _self_of(caller: Any) -> Mod | None:

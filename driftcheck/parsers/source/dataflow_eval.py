@@ -17,6 +17,7 @@ from driftcheck.parsers.source.dataflow import Flow, Stop
 from driftcheck.parsers.source.dataflow_call import MAX_LOOP, CallMixin
 from driftcheck.parsers.source.dataflow_pyops import KNOWN as _KNOWN
 from driftcheck.parsers.source.dataflow_pyops import compare_one, py_binop, truth
+from driftcheck.parsers.source.dataflow_reuse import Reuse
 from driftcheck.parsers.source.dataflow_values import (
     UNK,
     Bound,
@@ -68,6 +69,8 @@ class Runner(CallMixin):
         self.depth = 0
         self.notes: list[str] = []
         self.stack: list[Frame] = []
+        self.tape: Any = None  # the recording of a module call in progress (dataflow_reuse)
+        self.reuse = Reuse(self)
 
     def tick(self) -> None:
         self.steps += 1
@@ -78,8 +81,13 @@ class Runner(CallMixin):
         """Something unknown ran here: the current module's unused-layer verdict is off."""
         for fr in reversed(self.stack):
             if fr.self_mod is not None:
-                self.f.tainted.add(id(fr.self_mod.obj))
+                self.f.taint_module(fr.self_mod.obj)
                 break
+        self.note(why)
+
+    def note(self, why: str) -> None:
+        if self.tape is not None:
+            self.tape.events.append(("note", why))
         if len(self.notes) < 20 and why not in self.notes:
             self.notes.append(why)
 

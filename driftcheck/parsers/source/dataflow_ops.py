@@ -133,6 +133,8 @@ def module_attr(run: Any, m: Mod, name: str) -> Any:
     obj = run.f.resolve(m.obj)
     if isinstance(obj, Leaf):
         if name in obj.params:
+            if run.tape is not None:
+                run.tape.read(obj, name)
             return convert(run, obj.params[name])
         if name in ("weight", "bias"):
             nid = run.f.nid(obj)
@@ -154,6 +156,8 @@ def module_attr(run: Any, m: Mod, name: str) -> Any:
     if name in obj.buffers:
         return Tens(None)
     if name in obj.attrs:
+        if run.tape is not None:  # a layer being recorded reads a value it was built with
+            run.tape.read(obj, name)
         return convert(run, obj.attrs[name])
     if name == "forward":
         return Mod(obj)
@@ -173,15 +177,7 @@ def module_attr(run: Any, m: Mod, name: str) -> Any:
 
 def param_tensor(run: Any, obj: Obj, name: str) -> Tens:
     """``self.cls_token``: the graph's Parameter node, with its shape when known."""
-    ref = run.f.b.weight_at.get((id(obj), name))
-    if ref is None:
-        return Tens(None)
-    nid = ref.split(".", 1)[0]
-    node = run.f.node(nid)
-    if node is None or node.type != "Parameter":
-        return Tens(None)
-    shape = node.params.get("shape")
-    return Tens(nid, tuple(shape) if isinstance(shape, (list, tuple)) else None)
+    return run.f.param_tensor(obj, name)
 
 
 # ---------------------------------------------------------------------- subscripts
