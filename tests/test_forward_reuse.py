@@ -106,3 +106,22 @@ def test_corpus_sample_identical_with_and_without_reuse():
         assert outs[0] == outs[1], mt
         assert STATS["replays"] > 0, mt
         assert g.params_total() == r["params"]
+
+
+def test_interpreter_reaches_pass_state_only_through_recorded_methods():
+    """A recording logs the interpreter's calls to ``Flow``; state read or written past them
+    (``run.f.some_set.add``) would be missed, so the recording is dropped (``Tape.broken``).
+    Keep every access a method ``TapeFlow`` records, so that reuse stays possible."""
+    import re
+
+    from driftcheck.parsers.source import dataflow_reuse
+
+    src = Path(dataflow_reuse.__file__).parent
+    # add_input: the root's inputs, made by run_root before any module call is recorded
+    logged = {n for n in vars(dataflow_reuse.TapeFlow) if not n.startswith("_")}
+    logged |= {"interp", "add_input"}
+    used = set()
+    for name in ("call", "eval", "ops", "torch", "views", "pyops"):
+        text = (src / f"dataflow_{name}.py").read_text()
+        used |= set(re.findall(r"\b(?:run|self)\.f\.([a-z_]+)", text))
+    assert used and used <= logged, sorted(used - logged)

@@ -137,9 +137,7 @@ def module_attr(run: Any, m: Mod, name: str) -> Any:
                 run.tape.read(obj, name)
             return convert(run, obj.params[name])
         if name in ("weight", "bias"):
-            nid = run.f.nid(obj)
-            if nid is not None:
-                run.f.weights_read.add(nid)
+            run.f.mark_weights_read(obj)
             return Tens(None)
         if name == "forward":
             return Mod(obj)

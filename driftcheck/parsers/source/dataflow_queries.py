@@ -23,6 +23,7 @@ class QueryMixin:
     last_out: dict[str, Any]
     ran: dict[int, Any]
     tainted: set[int]
+    weights_read: set[str]
     b: Any
 
     def spec(self, type_: str) -> Any:
@@ -47,6 +48,12 @@ class QueryMixin:
     def node_type(self, nid: str | None) -> str | None:
         node = self.node(nid) if nid else None
         return node.type if node is not None else None
+
+    def mark_weights_read(self, obj: Any) -> None:
+        """Forward read a leaf's weight or bias directly (``F.conv1d(x, self.conv.weight)``)."""
+        nid = self.nid(obj)  # type: ignore[attr-defined]
+        if nid is not None:
+            self.weights_read.add(nid)
 
     def mark_ran(self, obj: Any) -> None:
         self.ran[id(obj)] = obj

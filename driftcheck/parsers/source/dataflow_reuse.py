@@ -139,6 +139,9 @@ class TapeFlow:
     def leave(self, nid, out):  # noqa: ANN001, ANN201
         return self._log("leave", nid, out)
 
+    def mark_weights_read(self, obj):  # noqa: ANN001, ANN201
+        return self._log("mark_weights_read", obj)
+
     def mark_ran(self, obj):  # noqa: ANN001, ANN201
         return self._log("mark_ran", obj)
 
