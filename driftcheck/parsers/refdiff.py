@@ -1,4 +1,4 @@
-"""Where a copy of a reference modeling file hard-codes a literal the reference reads from the config.
+"""Where a copy of a reference modeling file hard-codes a literal the reference reads from config.
 
 Remote-code repositories are mostly forks of a transformers modeling file. A literal written
 where transformers reads ``config.x`` is drift waiting to happen, and often one no comparison of

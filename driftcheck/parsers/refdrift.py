@@ -250,10 +250,8 @@ def _finding(
     key, value, placed = held
     equal = _same(h.literal, value)
     cfg_label = labels.get(code.other, code.config_display)
-    head = (
-        f"{labels.get(code.side) if Path(code.path).is_file() else path.name}:{h.line} hard-codes {_fmt(h.literal)} where "
-        f"{ref} reads {h.read.text}"
-    )
+    name = labels.get(code.side, path.name) if Path(code.path).is_file() else path.name
+    head = f"{name}:{h.line} hard-codes {_fmt(h.literal)} where {ref} reads {h.read.text}"
     if equal:
         tail = f"equal to {key} in {cfg_label}, but it will not follow a config that changes it"
     elif agree:

@@ -89,7 +89,7 @@ def config_read(node: ast.AST) -> ConfigRead | None:
 
 
 def literal(node: ast.AST) -> Any:
-    """The value of a literal (number, string, bool, None, or a tuple/list of them), else NOT_LITERAL."""
+    """The value of a literal (number, str, bool, None, a tuple/list of them), else NOT_LITERAL."""
     if not isinstance(node, (ast.Constant, ast.UnaryOp, ast.Tuple, ast.List)):
         return NOT_LITERAL
     try:
