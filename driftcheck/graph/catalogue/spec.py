@@ -98,7 +98,7 @@ class LayerSpec:
     # ------------------------------------------------------------------ params
     def bind(self, params: Mapping[str, Any]) -> dict[str, Any]:
         """Resolve aliases, fill defaults, check types; raise CatalogueError on bad params."""
-        by_name, alias = self._names
+        by_name, alias = self.name_tables
         out: dict[str, Any] = {}
         for key, value in params.items():
             name = key if key in by_name else alias.get(key)
@@ -115,7 +115,7 @@ class LayerSpec:
         return out
 
     @cached_property
-    def _names(self) -> tuple[dict[str, P], dict[str, str]]:
+    def name_tables(self) -> tuple[dict[str, P], dict[str, str]]:
         """Parameters by name and alias -> name, built once per spec (``bind`` runs per layer
         of every graph). Not a field: equality, hashing and repr ignore it."""
         return {p.name: p for p in self.params}, {a: p.name for p in self.params for a in p.aliases}

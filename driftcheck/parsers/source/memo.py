@@ -54,6 +54,18 @@ MAX_VARIANTS = 8  # templates kept per key (one per distinct guarded item)
 MAX_FP_ITEMS = 256  # a longer list argument is not fingerprinted (the construction just runs)
 
 
+_SHARED_TYPES: dict[type, bool] = {}
+
+
+def _is_shared(t: type) -> bool:
+    """``isinstance(v, _SHARED)`` by the value's type, remembered per type (asked per object
+    of every template)."""
+    hit = _SHARED_TYPES.get(t)
+    if hit is None:
+        hit = _SHARED_TYPES[t] = issubclass(t, _SHARED)
+    return hit
+
+
 class NoKey(Exception):
     """An argument the fingerprint cannot stand for."""
 
@@ -98,7 +110,7 @@ class Template:
             return self._seen[k]
         if t is Probe:
             ok = v.rec is not self.rec
-        elif k in ext or isinstance(v, _SHARED):
+        elif k in ext or _is_shared(t):
             ok = True
         else:
             self._seen[k] = False  # cycles go through mutable objects, which are copied

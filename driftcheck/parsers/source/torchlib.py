@@ -417,8 +417,7 @@ def make_leaf(
     spec = catalogue.by_torch(qual)
     if spec is None:
         return None
-    names = [p.name for p in spec.params]
-    alias = {a: p.name for p in spec.params for a in p.aliases}
+    names, alias = spec.name_tables  # by name, alias -> name (built once per spec)
     if args and posnames is None:
         return None
     if len(args) > len(posnames or []):
