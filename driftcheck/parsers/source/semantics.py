@@ -81,6 +81,11 @@ class Semantics(Attributes, Evaluator):
         sub = self.module(qual)
         if sub is not None:
             return ModRef(qual, sub)
+        if is_stop(qual):
+            # ``from transformers import initialization``: a stop-listed module, not a name to
+            # hunt for through star imports and the registry's index of every model file
+            # (built on first use: 0.7 CPU s, 413 modeling files import it this way)
+            return ext_const(Ext(qual))
         star = self.star_source(mod, attr)
         if star is None and modname == "transformers":
             star = self.transformers_export(attr)
