@@ -29,3 +29,46 @@ def test_stop_listed_module_import_builds_no_class_index(tmp_path):
     hf_registry._global_index.cache_clear()
     same_as_torch(tmp_path, STOP_IMPORT, "Net")
     assert hf_registry._global_index.cache_info().currsize == 0
+
+
+FORWARD = """
+import torch.nn as nn
+
+
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.layers = nn.ModuleList([nn.Linear(4, 4) for _ in range(3)])
+
+    def forward(self, x):
+        for layer in self.layers:
+            x = layer(x) + x
+        return x
+"""
+
+
+def test_forward_pass_leaves_no_reference_cycle(tmp_path):
+    """The forward pass's state is freed by reference counting: a cycle through its runner
+    made every analysis's tensors and op tuples wait for (and cost) the cyclic collector."""
+    import gc
+
+    from driftcheck.parsers.source import parse_source
+
+    p = tmp_path / "fwd.py"
+    p.write_text(FORWARD)
+    parse_source(p, entry="Net")
+    gc.collect()
+    was = gc.isenabled()
+    gc.disable()
+    gc.set_debug(gc.DEBUG_SAVEALL)  # what the collector frees is kept in gc.garbage
+    try:
+        g = parse_source(p, entry="Net")
+        gc.collect()
+        kinds = {type(o).__name__ for o in gc.garbage}
+    finally:
+        gc.set_debug(0)
+        gc.garbage.clear()
+        if was:
+            gc.enable()
+    assert g.edges, "the forward pass ran"
+    assert not kinds & {"Runner", "Flow", "Reuse", "Tens"}, kinds
