@@ -133,35 +133,6 @@ def audit_memo(rec: dict[str, Any]) -> str | None:
     return "differs"
 
 
-def audit_reuse(rec: dict[str, Any]) -> str | None:
-    """Parse twice, replaying recorded layer forwards (dataflow_reuse) and not; the first
-    difference, if any."""
-    from driftcheck.errors import DriftcheckError
-    from driftcheck.parsers.source import parse_source
-    from driftcheck.parsers.source.dataflow_reuse import Reuse
-
-    outs = []
-    was = Reuse.on
-    for on in (True, False):
-        Reuse.on = on
-        try:
-            g = parse_source(rec["modeling_file"], entry=rec["model_class"], config=rec["config"])
-            outs.append(_no_uids(json.loads(json.dumps(g.model_dump(), default=_opaque))))
-        except DriftcheckError as e:
-            outs.append(e.one_line())
-        finally:
-            Reuse.on = was
-    a, b = outs
-    if a == b:
-        return None
-    if isinstance(a, str) or isinstance(b, str):
-        return f"reuse: {str(a)[:120]} / plain: {str(b)[:120]}"
-    for k in a:
-        if a[k] != b.get(k):
-            return f"{k} differs"
-    return "differs"
-
-
 def _lines_of(paths: set[str]) -> int:
     n = 0
     for p in paths:
@@ -192,11 +163,6 @@ def main(argv: list[str] | None = None) -> int:
         action="store_true",
         help="check that reusing layer interpretations changes no graph (parses twice)",
     )
-    ap.add_argument(
-        "--audit-reuse",
-        action="store_true",
-        help="check that replaying recorded layer forwards changes no graph (parses twice)",
-    )
     args = ap.parse_args(argv)
     recs = built(load_oracle())
     if args.only:
@@ -204,7 +170,7 @@ def main(argv: list[str] | None = None) -> int:
         recs = {k: v for k, v in recs.items() if k in want}
     items = list(recs.values())[:: args.stride]
     items = items[: args.limit] if args.limit else items
-    if args.audit_memo or args.audit_reuse:
+    if args.audit_memo:
         return _audit(recs, args)
     stream = open(args.json + "l", "w") if args.json else None  # noqa: SIM115 - partial results
     t0 = time.perf_counter()
@@ -259,8 +225,8 @@ def main(argv: list[str] | None = None) -> int:
 def _audit(recs: dict[str, Any], args: argparse.Namespace) -> int:
     items = list(recs.values())[:: args.stride]
     items = items[: args.limit] if args.limit else items
-    fn = audit_reuse if args.audit_reuse else audit_memo
-    what = "forward reuse" if args.audit_reuse else "layer reuse"
+    fn = audit_memo
+    what = "layer reuse"
     if args.jobs > 1:
         with mp.get_context("fork").Pool(args.jobs) as pool:
             diffs = list(pool.imap(fn, items))

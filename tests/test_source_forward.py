@@ -349,3 +349,16 @@ def test_unused_verdict_skips_functional_weights_and_raising_forwards(tmp_path):
     (h.sum() + image.sum()).backward()
     assert net.mix.conv.weight.grad is not None and net.vision.patch.weight.grad is not None
     assert net.spare.weight.grad is None
+
+
+def test_forward_decided_per_layer_index_and_type():
+    """Branches on a layer's own index (``self.layer_idx % 4``) and per-layer type
+    (sliding / full): each layer's forward is followed with its own values."""
+    mod = _module(ZOO / "layer_index_forward.py")
+    relus = [n for n in _graph(ZOO / "layer_index_forward.py").nodes if n.type == "ReLU"]
+    assert len(relus) == mod.RELU_BLOCKS
+    assert {n.parent for n in relus} == {"layers/0", "layers/4"}
+    mod = _module(ZOO / "sliding_full_layers.py")
+    g = _graph(ZOO / "sliding_full_layers.py")
+    sliding = {f"layers/{2 * i}/attn" for i, t in enumerate(mod.LAYER_TYPES) if t == "sliding"}
+    assert {n.parent for n in g.nodes if n.type == "Tanh"} == sliding

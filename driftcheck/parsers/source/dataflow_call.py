@@ -163,7 +163,7 @@ class CallMixin:
             if fn is None:
                 name = obj.cls.name if obj.cls else (obj.qual or obj.kind or "module")
                 return self.unknown_call(args, kwargs, f"no forward() to follow for {name}")
-            out = self.reuse.call(obj, fn, args, kwargs, fr)
+            out = self.run_func(fn, Mod(obj), args, kwargs, fr)
         self.f.leave(nid, out)
         return out
 

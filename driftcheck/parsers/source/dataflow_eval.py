@@ -17,7 +17,6 @@ from driftcheck.parsers.source.dataflow import Flow, Stop
 from driftcheck.parsers.source.dataflow_call import MAX_LOOP, CallMixin
 from driftcheck.parsers.source.dataflow_pyops import KNOWN as _KNOWN
 from driftcheck.parsers.source.dataflow_pyops import compare_one, py_binop, truth
-from driftcheck.parsers.source.dataflow_reuse import Reuse
 from driftcheck.parsers.source.dataflow_values import (
     UNK,
     Bound,
@@ -69,8 +68,6 @@ class Runner(CallMixin):
         self.depth = 0
         self.notes: list[str] = []
         self.stack: list[Frame] = []
-        self.tape: Any = None  # the recording of a module call in progress (dataflow_reuse)
-        self.reuse = Reuse(self)
 
     def tick(self) -> None:
         self.steps += 1
@@ -86,8 +83,6 @@ class Runner(CallMixin):
         self.note(why)
 
     def note(self, why: str) -> None:
-        if self.tape is not None:
-            self.tape.events.append(("note", why))
         if len(self.notes) < 20 and why not in self.notes:
             self.notes.append(why)
 

@@ -133,8 +133,6 @@ def module_attr(run: Any, m: Mod, name: str) -> Any:
     obj = run.f.resolve(m.obj)
     if isinstance(obj, Leaf):
         if name in obj.params:
-            if run.tape is not None:
-                run.tape.read(obj, name)
             return convert(run, obj.params[name])
         if name in ("weight", "bias"):
             run.f.mark_weights_read(obj)
@@ -154,8 +152,6 @@ def module_attr(run: Any, m: Mod, name: str) -> Any:
     if name in obj.buffers:
         return Tens(None)
     if name in obj.attrs:
-        if run.tape is not None:  # a layer being recorded reads a value it was built with
-            run.tape.read(obj, name)
         return convert(run, obj.attrs[name])
     if name == "forward":
         return Mod(obj)

@@ -2,8 +2,9 @@
 catalogue helpers they share.
 
 Every read or write of pass state by the interpreter goes through a method (here or in
-``Flow``), so that ``dataflow_reuse`` can record a module's calls and replay them for an
-identical module.
+``Flow``): one narrow interface between the interpreter and the graph it builds (a recording
+of these calls, replayed onto identical layers, was built on it and measured slower than
+interpreting; see docs/parser.md).
 """
 
 from __future__ import annotations

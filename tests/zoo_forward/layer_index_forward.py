@@ -1,5 +1,5 @@
 """A block whose forward depends on its index (``self.layer_idx``): an extra ReLU on every
-fourth block. Reuse must notice the read and follow each such block itself."""
+fourth block, which each block's own forward decides."""
 
 import torch
 import torch.nn as nn

@@ -1,5 +1,5 @@
 """Sliding-window and full attention alternating by a per-layer type read in forward (the
-Gemma / Mistral pattern): a layer is replayed only onto a layer of the same type."""
+Gemma / Mistral pattern)."""
 
 import torch
 import torch.nn as nn

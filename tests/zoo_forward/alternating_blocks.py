@@ -1,5 +1,5 @@
 """Attention and MLP blocks alternating (no two neighbours alike, so no repeat-compaction):
-every block's forward is followed, and each block after the first of its kind can be replayed."""
+every block's forward is followed."""
 
 import torch
 import torch.nn as nn
