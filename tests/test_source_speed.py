@@ -71,4 +71,4 @@ def test_forward_pass_leaves_no_reference_cycle(tmp_path):
         if was:
             gc.enable()
     assert g.edges, "the forward pass ran"
-    assert not kinds & {"Runner", "Flow", "Reuse", "Tens"}, kinds
+    assert not kinds & {"Runner", "Flow", "Tens"}, kinds
