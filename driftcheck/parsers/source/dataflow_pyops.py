@@ -11,19 +11,11 @@ import operator
 from typing import Any
 
 from driftcheck.parsers.source.dataflow_values import UNK, CfgV, Mod, Sym, Unk
-from driftcheck.parsers.source.exprs import CMP_OPS
+from driftcheck.parsers.source.exprs import BINOPS, CMP_OPS
 from driftcheck.parsers.source.values import Ext
 
-_BIN = {
-    ast.Add: operator.add,
-    ast.Sub: operator.sub,
-    ast.Mult: operator.mul,
-    ast.Div: operator.truediv,
-    ast.FloorDiv: operator.floordiv,
-    ast.Mod: operator.mod,
-    ast.MatMult: operator.matmul,
-    ast.Pow: operator.pow,
-}
+_ARITH = (ast.Add, ast.Sub, ast.Mult, ast.Div, ast.FloorDiv, ast.Mod, ast.Pow)
+_BIN = {**{k: BINOPS[k] for k in _ARITH}, ast.MatMult: operator.matmul}
 KNOWN = (int, float, str, bool, type(None))
 
 

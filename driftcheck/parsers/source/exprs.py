@@ -26,7 +26,7 @@ MAX_DEPTH = 60
 MAX_LOOP = 20_000
 MAX_SECONDS = 30.0
 
-_BINOPS = {
+BINOPS = {
     ast.Add: operator.add,
     ast.Sub: operator.sub,
     ast.Mult: operator.mul,
@@ -245,7 +245,7 @@ class Expressions:
             return elementwise([a, b])  # a new tensor of the broadcast shape
         if isinstance(a, Config) or isinstance(b, Config):
             return Unknown("config arithmetic")
-        fn = _BINOPS.get(type(op))
+        fn = BINOPS.get(type(op))
         if fn is None:
             return Unknown("operator")
         if isinstance(a, (list, tuple)) and isinstance(b, int) and isinstance(op, ast.Mult):

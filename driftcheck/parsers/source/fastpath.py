@@ -33,19 +33,14 @@ import operator
 from collections.abc import Callable
 from typing import Any
 
-from driftcheck.parsers.source.exprs import CMP_OPS
+from driftcheck.parsers.source.exprs import BINOPS, CMP_OPS
 from driftcheck.parsers.source.values import Ext
 
 _ATOMS = frozenset((int, float, bool, str, type(None)))
 _NUMS = frozenset((int, float, bool))
+# the arithmetic subset of the evaluator's table (no shifts or bit operations on this path)
 _ARITH = {
-    ast.Add: operator.add,
-    ast.Sub: operator.sub,
-    ast.Mult: operator.mul,
-    ast.Div: operator.truediv,
-    ast.FloorDiv: operator.floordiv,
-    ast.Mod: operator.mod,
-    ast.Pow: operator.pow,
+    k: BINOPS[k] for k in (ast.Add, ast.Sub, ast.Mult, ast.Div, ast.FloorDiv, ast.Mod, ast.Pow)
 }
 _ERRORS = (ArithmeticError, TypeError, ValueError, KeyError, IndexError)
 _ATTR = "_driftcheck_fast"  # the compiled closure (or False) kept on the syntax node
