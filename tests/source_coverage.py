@@ -21,6 +21,19 @@ def torch_count(path: Path, entry: str, *args: Any, **kwargs: Any) -> int:
     return sum(p.numel() for p in model.parameters())
 
 
+def meta_build_count(path: Path) -> int:
+    """Parameters of ``build()`` from a test's own model file, built on torch's meta device."""
+    import torch
+
+    spec = importlib.util.spec_from_file_location(path.stem, path)
+    assert spec is not None and spec.loader is not None
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)  # our own test file: importing it is fine
+    with torch.device("meta"):
+        model = mod.build()
+    return sum(x.numel() for x in model.parameters())
+
+
 def same_as_torch(
     tmp_path: Path,
     code: str,

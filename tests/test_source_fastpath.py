@@ -7,7 +7,6 @@ touch, bailed out to the general evaluator).
 
 from __future__ import annotations
 
-import importlib.util
 import json
 from pathlib import Path
 from typing import Any
@@ -17,6 +16,7 @@ import pytest
 torch = pytest.importorskip("torch")
 
 from driftcheck.parsers.source import fastpath, parse_source  # noqa: E402
+from tests.source_coverage import meta_build_count  # noqa: E402
 
 # levit's attention-offset table: two nested loops over grid points, a dict and a list
 TABLE = """
@@ -96,15 +96,6 @@ def build():
 """
 
 
-def _torch_count(p: Path) -> int:
-    spec = importlib.util.spec_from_file_location(p.stem, p)
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)  # our own test file: importing it is fine
-    with torch.device("meta"):
-        model = mod.build()
-    return sum(x.numel() for x in model.parameters())
-
-
 def _parse(p: Path, monkeypatch: pytest.MonkeyPatch, fast: bool) -> tuple[Any, list[bool]]:
     ran: list[bool] = []
     real = fastpath.run
@@ -127,7 +118,7 @@ def test_fast_path_gives_the_graph_of_the_general_evaluator(tmp_path, monkeypatc
     p.write_text(code)
     g, ran = _parse(p, monkeypatch, True)
     slow, _ = _parse(p, monkeypatch, False)
-    assert g.params_total() == _torch_count(p)
+    assert g.params_total() == meta_build_count(p)
     assert json.loads(g.to_json()) == json.loads(slow.to_json())
     if name == "table":
         assert sum(ran) > 100  # the loops ran on the fast path

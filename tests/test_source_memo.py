@@ -8,7 +8,6 @@ reuse turned off (node for node), and for whether reuse happened where it may.
 
 from __future__ import annotations
 
-import importlib.util
 import json
 from pathlib import Path
 
@@ -19,6 +18,7 @@ torch = pytest.importorskip("torch")
 from driftcheck.parsers.source import parse_source  # noqa: E402
 from driftcheck.parsers.source.machine import Interp  # noqa: E402
 from driftcheck.parsers.source.memo import MemoMixin  # noqa: E402
+from tests.source_coverage import meta_build_count  # noqa: E402
 
 HEAD = """
 import torch
@@ -102,15 +102,6 @@ def _write(tmp_path: Path, name: str) -> Path:
     return p
 
 
-def _torch_count(p: Path) -> int:
-    spec = importlib.util.spec_from_file_location(p.stem, p)
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)  # our own test file: importing it is fine
-    with torch.device("meta"):
-        model = mod.build()
-    return sum(x.numel() for x in model.parameters())
-
-
 def _graph(p: Path, memo: bool, hits: list[int] | None = None):
     MemoMixin.memo_on = memo
     seen: list[Interp] = []
@@ -137,7 +128,7 @@ def test_reuse_gives_the_graph_of_full_interpretation(tmp_path, name):
     hits: list[int] = []
     g = _graph(p, True, hits)
     plain = _graph(p, False)
-    assert g.params_total() == _torch_count(p)
+    assert g.params_total() == meta_build_count(p)
     assert json.loads(g.to_json()) == json.loads(plain.to_json())
     if name == "stored":
         assert hits[0] == 4  # layer 0 interpreted, layer 1 recorded, 2..5 copied
