@@ -234,6 +234,12 @@ def main(argv: list[str] | None = None) -> int:
                 f"result cache hit (same config again, not in the ratio): median "
                 f"{statistics.median(hits) * 1000:.1f} ms"
             )
+            floor = [r["t_torch"] / r["t_hit"] for r in rows if r.get("t_torch") and r.get("t_hit")]
+            print(
+                f"floor: even a cache hit (a stored graph read back, no interpretation at all) is "
+                f"only {statistics.median(floor):.1f}x faster than from_config (median per-model "
+                f"ratio); {sum(f >= 10 for f in floor)}/{len(floor)} models reach 10x that way"
+            )
         if ratios:
             print(
                 f"speed: static route is {statistics.median(ratios):.1f}x faster than "

@@ -12,14 +12,21 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from driftcheck.parsers.derived import derived
 from driftcheck.parsers.source.values import Cls, Config, UnknownModule, plain
 
 
 @cache
 def _tables(auto_dir: str) -> dict[str, dict[str, Any]]:
-    """Every ``NAME = OrderedDict([...])`` literal (plus ``NAME.update({...})``) in models/auto."""
+    """Every ``NAME = OrderedDict([...])`` literal (plus ``NAME.update({...})``) in models/auto,
+    kept on disk while those files are unchanged (``derived.py``)."""
+    files = sorted(Path(auto_dir).glob("*.py"))
+    return derived("auto-tables", files, lambda: _read_tables(files))
+
+
+def _read_tables(files: list[Path]) -> dict[str, dict[str, Any]]:
     out: dict[str, dict[str, Any]] = {}
-    for f in sorted(Path(auto_dir).glob("*.py")):
+    for f in files:
         try:
             tree = ast.parse(f.read_text(encoding="utf-8"))
         except (SyntaxError, OSError, UnicodeDecodeError):
@@ -49,9 +56,14 @@ def _auto_classes(auto_dir: str) -> dict[str, str]:
     """``AutoModelForX`` -> the name of its ``*_MAPPING_NAMES`` table, as modeling_auto.py
     wires them (``class AutoX: _model_mapping = X_MAPPING`` and
     ``X_MAPPING = _LazyAutoMapping(CONFIG_MAPPING_NAMES, X_MAPPING_NAMES)``)."""
+    files = sorted(Path(auto_dir).glob("modeling_*.py"))
+    return derived("auto-classes", files, lambda: _read_auto_classes(files))
+
+
+def _read_auto_classes(files: list[Path]) -> dict[str, str]:
     lazy: dict[str, str] = {}
     owners: dict[str, str] = {}
-    for f in sorted(Path(auto_dir).glob("modeling_*.py")):
+    for f in files:
         try:
             tree = ast.parse(f.read_text(encoding="utf-8"))
         except (SyntaxError, OSError, UnicodeDecodeError):
