@@ -161,8 +161,8 @@ def completion_share(types: list[str]) -> tuple[int, int, list[str]]:
         for k, v in b.items():
             if k.startswith("_") or k in ("transformers_version", "dtype", "id2label", "label2id"):
                 continue
-            if isinstance(v, dict) and isinstance(a.get(k), dict):
-                out += diff(a[k], v, f"{path}{k}.")
+            if isinstance(v, dict):  # a sub-config missing or not a dict: all its fields differ
+                out += diff(a[k] if isinstance(a.get(k), dict) else {}, v, f"{path}{k}.")
             elif isinstance(v, (int, float)) and not isinstance(v, bool) and a.get(k) != v:
                 out.append(f"{path}{k}={a.get(k, 'missing')!r} want {v!r}")
         return out

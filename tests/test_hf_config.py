@@ -171,6 +171,28 @@ def test_minimal_config_completes_like_the_config_class(model_type):
     assert {k: g.get(k) for k in w} == w
 
 
+@pytest.mark.parametrize(
+    "model_type, key",
+    [
+        (
+            "falcon_mamba",
+            "time_step_rank",
+        ),  # "auto" -> math.ceil(hidden_size / 16) in __post_init__
+        ("jamba", "mamba_dt_rank"),
+        ("qwen3_moe", "num_local_experts"),  # field declared as num_experts, stored by alias
+        ("deepseek_v3", "num_nextn_predict_layers"),
+    ],
+)
+def test_completion_takes_what_only_the_interpreter_derives(model_type, key):
+    """``hf_defaults.complete`` fills its holes from the source interpreter's build of the
+    config class (``hf_built.overlay``); the value must be what transformers builds."""
+    want = AutoConfig.for_model(model_type).to_dict()[key]
+    got, _ = complete({"model_type": model_type})
+    assert got[key] == want and isinstance(want, int)
+    written, _ = complete({"model_type": model_type, key: 7})
+    assert written[key] == 7  # a value the file writes is never replaced
+
+
 def test_post_init_fills_derived_fields():
     got, _ = complete({"model_type": "llama", "hidden_size": 2048, "num_attention_heads": 16})
     assert got["head_dim"] == 128 and got["num_key_value_heads"] == 16

@@ -292,11 +292,21 @@ def complete(
     for std, actual in alias.items():  # the modeling code reads either name
         if actual in out and std not in out:
             out[std] = out[actual]
+        elif std in out and actual not in out:
+            # a dataclass field declared under the public name is stored under the attribute
+            # it maps to (DeepseekV3's ``num_mtp_layers`` -> ``num_nextn_predict_layers``)
+            out[actual] = out[std]
     for name, expr in _all_properties(info).items():
         if name not in out:
             value = Evaluator(out, alias).expr(expr)
             if value is not UNKNOWN:
                 out[name] = value
+    if depth == 0 and model_type and class_name == reg.config_class_name(model_type):
+        from driftcheck.parsers.hf_built import built_fields, overlay
+
+        built = built_fields(cfg, model_type)
+        if built:
+            overlay(out, built, cfg)
     return out, info
 
 
