@@ -7,15 +7,17 @@ node's id, type, parent, params and repeat exactly once, in C-level ``map`` call
 and reads the rarer fields (notes, ties, unresolved attributes) only when someone asks.
 
 Params keys: layers of a real model repeat the same few ``(type, params)`` pairs, and every
-memo (binding, parameter counts, shape rules, check verdicts) is keyed by them. A key is the
-params' sorted items, computed once per distinct insertion-ordered items tuple.
+memo (binding, parameter counts, shape rules, check verdicts) is keyed by them. A key is
+type-exact (``bias=1`` is not ``bias=True``) and shared by equal params written in another
+order; it is found through the params' ``marshal`` bytes, in C (``_keys``).
 """
 
 from __future__ import annotations
 
 from collections import Counter, deque
 from collections.abc import Mapping
-from itertools import compress, count
+from itertools import compress, count, repeat
+from marshal import dumps as _marshal
 from operator import attrgetter, itemgetter
 from typing import TYPE_CHECKING, Any
 
@@ -34,6 +36,7 @@ _DST = attrgetter("dst")
 _INDEX = attrgetter("index")
 _THIRD = itemgetter(2)
 _FOURTH = itemgetter(3)
+_NODE_INDEX = itemgetter(0, 4)
 LAST = 1 << 30
 """Sort position of an edge without an input index (after every indexed one)."""
 
@@ -73,25 +76,63 @@ def params_key(params: Mapping[str, Any]) -> Any:
         return params_key_slow(params)
     key = _CANON.get(text)
     if key is None:
-        if len(_CANON) > 100_000:
-            _CANON.clear()
-            _TEXT.clear()
+        _make_room(1)
         key = _CANON[text] = _TEXT.setdefault(params_key_slow(params), text)
     return key
 
 
+_PLAIN = (str, int, float, bool, type(None))
+
+
+def _plain(v: Any) -> bool:
+    """Only exact JSON-like types (no subclasses, no bytes or buffers): for these, equal
+    ``marshal`` bytes mean equal values of equal types (see ``_keys``)."""
+    t = type(v)
+    if t in _PLAIN:
+        return True
+    if t is dict:
+        return all(type(k) is str and _plain(x) for k, x in v.items())
+    if t is list or t is tuple:
+        return all(map(_plain, v))
+    return False
+
+
+_BYTES: dict[bytes, str] = {}  # marshal.dumps(params, 2) -> params_key(params)
+_LIMIT = 100_000
+
+
+def _make_room(n: int) -> None:
+    """Bound the key memos; all three are cleared together, so a params dict's key never
+    differs from the key of an equal one keyed through another memo (which would split a
+    group and make a report depend on what ran before)."""
+    if len(_CANON) + n > _LIMIT or len(_BYTES) + n > _LIMIT:
+        _CANON.clear()
+        _TEXT.clear()
+        _BYTES.clear()
+
+
 def _keys(params: list[Mapping[str, Any]]) -> list[Any]:
-    """``params_key`` of each params dict; the memo hits (nearly all of them in a model
-    with repeated layers) cost two C-level ``map`` calls and no Python per node."""
+    """``params_key`` of each params dict. ``marshal.dumps`` writes a dict in C about four
+    times faster than ``repr`` (floats in binary) and is type-exact (``True``, ``1`` and ``1.0``
+    are written apart); its bytes are mapped to the canonical key once. On a hit the whole
+    list costs three C-level ``map`` calls. Bytes are remembered only for params made of
+    exact JSON-like types (``_plain``): marshal writes ``bytes`` and ``bytearray`` alike, so
+    such values take the ``repr`` route every time instead."""
     try:
-        texts = list(map(repr, params))
-    except (RecursionError, ValueError):
+        raw = list(map(_marshal, params, repeat(2)))
+    except ValueError:  # a value marshal cannot write (an object): the repr route
         return list(map(params_key, params))
-    keys = list(map(_CANON.get, texts))
+    keys = list(map(_BYTES.get, raw))
     if None in keys:
+        _make_room(keys.count(None))
         for i, (k, p) in enumerate(zip(keys, params)):
             if k is None:
                 keys[i] = params_key(p)
+                try:
+                    if type(p) is dict and _plain(p):
+                        _BYTES[raw[i]] = keys[i]
+                except RecursionError:  # hostile nesting: not remembered
+                    pass
     return keys
 
 
@@ -142,33 +183,56 @@ class Prepared:
         self.sources = sources
         """Producers of each node in input order (by ``Edge.index``, then edge order);
         destinations in order of first appearance."""
-        multi = {d for d, c in self.indegree.items() if c > 1}
         self.shared_index = False
         """Whether two edges feed one input position (same destination and index)."""
+        multi = {d for d, c in self.indegree.items() if c > 1}
         if multi:
-            raw: dict[str, list[tuple[int, int, str, int | None]]] = {}
-            picked = map(multi.__contains__, dsts)
-            for pos, s, d, e in compress(zip(count(), srcs, dsts, edges), picked):
-                k = e.index
-                item = (LAST if k is None else k, pos, s, k)
-                if d in raw:
-                    raw[d].append(item)
-                else:
-                    raw[d] = [item]
-            shared = False
-            for d, items in raw.items():
-                items.sort()
-                sources[d] = tuple(map(_THIRD, items))
-                ks = list(map(_FOURTH, items))
-                unset = ks.count(None)
-                shared = shared or len(set(ks)) - (unset > 0) < len(ks) - unset
-            self.shared_index = shared
+            self.shared_index = self._fan_in(edges, multi, sources)
         at = dict(zip(self.ids, range(len(self.ids))))
         try:
             ends = map(at.__getitem__, srcs), map(at.__getitem__, dsts)
             self.forward = all(map(int.__lt__, *ends))
         except KeyError:  # an edge names a node that is not in the graph
             self.forward = False
+
+    def _fan_in(self, edges: list, multi: set[str], sources: dict) -> bool:
+        """Order the producers of nodes with several inputs by (input index, edge order),
+        an unindexed edge after every indexed one; True when two edges share an index.
+        Two-input nodes (residual adds: nearly all of them) are ordered from their first and
+        last edge, read into dicts in C; three or more inputs are sorted per node."""
+        picked = list(map(multi.__contains__, self.dsts))
+        md = list(compress(self.dsts, picked))
+        ms = list(compress(self.srcs, picked))
+        rk = list(map(_INDEX, compress(edges, picked)))
+        mk = [LAST if k is None else k for k in rk]
+        last = dict(zip(md, zip(ms, mk, rk)))
+        first = dict(zip(reversed(md), zip(reversed(ms), reversed(mk), reversed(rk))))
+        indeg = self.indegree
+        shared = False
+        many = []
+        for d in multi:
+            if indeg[d] != 2:
+                many.append(d)
+                continue
+            s0, k0, r0 = first[d]
+            s1, k1, r1 = last[d]
+            if k1 < k0:
+                sources[d] = (s1, s0)
+            else:
+                sources[d] = (s0, s1)
+                shared = shared or (r0 == r1 and r0 is not None)
+        if many:  # one C-level sort by (node, index, edge order), then a slice per node
+            wide = set(many)
+            items = sorted(compress(zip(md, mk, count(), ms, rk), map(wide.__contains__, md)))
+            ordered = list(map(_FOURTH, items))
+            at = 0
+            for d in sorted(wide):
+                c = indeg[d]
+                sources[d] = tuple(ordered[at : at + c])
+                at += c
+            pairs = [x for x in map(_NODE_INDEX, items) if x[1] is not None]
+            shared = shared or len(set(pairs)) < len(pairs)
+        return shared
 
     @property
     def outgoing(self) -> dict[str, tuple[str, ...]]:
