@@ -213,9 +213,33 @@ class Cost:
 _NOT_PRICED = (None, 0)
 
 
+_PRICES: dict[tuple, tuple[int | None, int] | None] = {}
+"""(type, params key, ``repr`` of the inputs and of the output, bytes per element) -> the
+price of a layer, across runs: it is a pure function of those (``repr`` is type-exact, so
+``(True, 4)`` never answers for ``(1, 4)``). Bounded: cleared when it grows past 100,000."""
+
+
 def _price(node: Node, rule_key: tuple, out: Shape, bpp: float) -> tuple[int | None, int] | None:
     """(MACs or None, activation bytes) of one layer on its inputs; None when the type is
     not a catalogue layer (a block: its MACs are unknown and its output is not counted)."""
+    t, key, ins = rule_key
+    if type(key) is not str:  # a params key that is not exact text: priced every time
+        return _price_now(node, rule_key, out, bpp)
+    try:
+        k = (t, key, repr(ins), repr(out), bpp, type(bpp))
+    except (RecursionError, ValueError):
+        return _price_now(node, rule_key, out, bpp)
+    hit = _PRICES.get(k, _NOT_PRICED)
+    if hit is _NOT_PRICED:
+        if len(_PRICES) >= 100_000:
+            _PRICES.clear()
+        hit = _PRICES[k] = _price_now(node, rule_key, out, bpp)
+    return hit
+
+
+def _price_now(
+    node: Node, rule_key: tuple, out: Shape, bpp: float
+) -> tuple[int | None, int] | None:
     t, key, ins = rule_key
     spec = layer_spec(t)
     if spec is None:

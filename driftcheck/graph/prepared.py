@@ -148,7 +148,8 @@ class Prepared:
         types = self.types = list(map(_TYPE, nodes))
         self.index: dict[str, Node] = dict(zip(ids, nodes))
         self.type_of: dict[str, str] = dict(zip(ids, types))
-        kids = set(map(_PARENT, nodes))
+        parents = self.parents = list(map(_PARENT, nodes))
+        kids = set(parents)
         kids.discard(None)
         self.has_kids: set[str] = kids  # type: ignore[assignment]
         self.keys: dict[str, Any] = dict(zip(ids, _keys(list(map(_PARAMS, nodes)))))
@@ -325,6 +326,28 @@ class Prepared:
                 m *= self.multiplicity(self.index[node.parent])
             self._mult[node.id] = m
         return m
+
+    def subtree(self, root: str) -> list[str]:
+        """Ids below ``root`` depth-first, pre-order, children in node order (as
+        ``Graph.walk``), from the parents read once; the children map is built on first use."""
+        kids = self.__dict__.get("_kids")
+        if kids is None:
+            kids = self.__dict__["_kids"] = {}
+            for i, p in zip(self.ids, self.parents):
+                if p is not None:
+                    if p in kids:
+                        kids[p].append(i)
+                    else:
+                        kids[p] = [i]
+        out: list[str] = []
+        stack = list(reversed(kids.get(root, ())))
+        while stack and len(out) <= len(self.ids):  # bounded: a parent cycle ends too
+            c = stack.pop()
+            out.append(c)
+            below = kids.get(c)
+            if below:
+                stack.extend(reversed(below))
+        return out
 
     def with_field(self, name: str) -> list[Node]:
         """Nodes whose ``name`` field (notes, tied, unresolved, loc ...) is set, in node order;

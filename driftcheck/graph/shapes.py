@@ -117,6 +117,15 @@ def bind_cached(spec: Any, params: Mapping[str, Any], key: Any = None) -> dict[s
     return hit
 
 
+_RULES: dict[tuple[str, str, str], tuple[str, Any, bool]] = {}
+"""(type, params key, ``repr`` of the input shapes) -> the rule's verdict, across runs: a
+verdict is a pure function of the layer's type, its params (binding is memoized by the same
+key, ``bind_cached``) and its input shapes. The shapes are keyed by their ``repr``, which is
+type-exact (``(True, 4)``, ``(1, 4)`` and ``(1.0, 4)`` hash alike but print apart), so what
+one run stored never answers for another run's different input. Each run still memoizes by
+the shapes themselves first (one ``repr`` per distinct key, not per node)."""
+
+
 class _Walker:
     """One inference run; caches rule results by (type, params, input shapes)."""
 
@@ -165,6 +174,24 @@ class _Walker:
         return hit
 
     def _judged(self, node: Node, shapes: tuple[Shape, ...], pk: Any) -> tuple[str, Any, bool]:
+        """The rule's verdict, from the process-wide memo when a run before asked the same
+        (see ``_RULES``); blocks are judged every time (their sub-graph is built from the
+        params as written, not from the key)."""
+        t = node.type
+        if type(pk) is not str or block_spec(t) is not None:
+            return self._judged_now(node, shapes, pk)
+        try:
+            k = (t, pk, repr(shapes))
+        except (RecursionError, ValueError):
+            return self._judged_now(node, shapes, pk)
+        hit = _RULES.get(k)
+        if hit is None:
+            if len(_RULES) >= 100_000:
+                _RULES.clear()
+            hit = _RULES[k] = self._judged_now(node, shapes, pk)
+        return hit
+
+    def _judged_now(self, node: Node, shapes: tuple[Shape, ...], pk: Any) -> tuple[str, Any, bool]:
         status, value = self._rule(node, list(shapes), pk)
         empty = status == "ok" and any(isinstance(d, int) and d <= 0 for d in value)
         return status, value, empty
@@ -253,7 +280,7 @@ class _Walker:
             at = prep.position()  # in Kahn's order, as the walk over that order would
             res.errors[first:] = sorted(res.errors[first:], key=lambda e: at[e.node])
         if prep.repeated:
-            self.check_repeats(prep.incoming)
+            self.check_repeats(prep.sources)
         res.output_shapes = [shapes.get(o) for o in g.outputs]
         return res
 
@@ -268,18 +295,17 @@ class _Walker:
             msg += f" ({srcs})"
         self.result.errors.append(ShapeIssue(kind, node.id, msg, tuple(got)))
 
-    def check_repeats(self, incoming: dict[str, list[tuple[int, str]]]) -> None:
+    def check_repeats(self, incoming: dict[str, tuple[str, ...]]) -> None:
+        """``incoming``: producers of each node in input order (``Prepared.sources``)."""
         g = self.g
         shapes = self.result.shapes
-        for block in self.prep.repeated:
-            members = {block.id, *(n.id for n in g.walk(block.id))}
+        prep = self.prep
+        for block in prep.repeated:
+            members = {block.id, *prep.subtree(block.id)}
             entering = [
-                (src, dst)
-                for dst in members
-                for _, src in incoming.get(dst, ())
-                if src not in members
+                (src, dst) for dst in members for src in incoming.get(dst, ()) if src not in members
             ]
-            exits = [e.src for e in g.edges if e.src in members and e.dst not in members]
+            exits = [s for s, d in zip(prep.srcs, prep.dsts) if s in members and d not in members]
             exits += [o for o in g.outputs if o in members]  # a block that ends the model
             if not entering or not exits or exits[0] not in shapes:
                 continue

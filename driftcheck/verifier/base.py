@@ -81,6 +81,11 @@ class Check:
     """Checks run by phase: 0 attribute checks (they claim nodes), 1 the rest, 2 shape checks
     (which skip nodes a phase-0 blocker already explained, so one bug is one finding)."""
     claims: bool = False
+    types: tuple[str, ...] = ()
+    """When given, the check can only find something on a node of one of these types: a run
+    over a graph holding none of them skips it without a call (the runner's gate)."""
+    facts: tuple[str, ...] = ()
+    """When given, the check reads only these facts and says nothing when none is present."""
 
     @property
     def family(self) -> str:
@@ -119,6 +124,8 @@ def check(
     invalid: Iterable[Any] = (),
     phase: int = 1,
     claims: bool = False,
+    types: Iterable[str] = (),
+    facts: Iterable[str] = (),
 ) -> Callable[[Callable[[Context], Iterable[Hit]]], Check]:
     """Decorator: turn ``run(ctx)`` into a ``Check`` record (the module lists them in CHECKS)."""
 
@@ -135,6 +142,8 @@ def check(
             invalid=tuple(_ex(v) for v in invalid),
             phase=phase,
             claims=claims,
+            types=tuple(types),
+            facts=tuple(facts),
         )
 
     return wrap

@@ -37,10 +37,15 @@ def _verify(graph: Graph, options: VerifyOptions | None) -> Report:
     findings: list[Finding] = []
     ran = 0
     every = opts.select is None and not opts.disable
+    types, facts = ctx.by_type.keys(), graph.facts.keys()
     for chk in run_order():
         if not (every or opts.wants(chk.id, chk.name)):
             continue
         ran += 1
+        if (chk.types and types.isdisjoint(chk.types)) or (
+            chk.facts and facts.isdisjoint(chk.facts)
+        ):
+            continue  # nothing it reads is in the graph: it would find nothing
         sev = opts.severity_of(chk.id, chk.name, chk.severity) if opts.severity else chk.severity
         for hit in chk.run(ctx):
             node = hit.node

@@ -77,6 +77,7 @@ def resolved(ctx: Context, node: Node) -> tuple[int, int, int] | None:
     "ATT001",
     "heads-not-dividing-width",
     BLOCKER,
+    types=tuple(DIVIDES),
     phase=0,
     claims=True,
     what="An attention layer whose width the head count does not divide (nn.MultiheadAttention, "
@@ -112,6 +113,7 @@ def heads_not_dividing_width(ctx: Context):
     "ATT002",
     "kv-heads-not-dividing-heads",
     BLOCKER,
+    types=("Attention",),
     phase=0,
     claims=True,
     what="Grouped-query attention whose KV head count does not divide the query head count.",
@@ -135,6 +137,7 @@ def kv_heads_not_dividing(ctx: Context):
     "ATT003",
     "head-dim-overrides-width",
     INFO,
+    types=("Attention",),
     what="Attention with an explicit head_dim whose heads * head_dim differs from the width.",
     why="Legal (Gemma: 8 heads x 256 over a 2048 width), but a head_dim copied from another "
     "config silently changes every q/k/v/o shape and the KV cache size.",
@@ -160,6 +163,7 @@ def head_dim_overrides(ctx: Context):
     "ATT004",
     "nonpositive-heads",
     BLOCKER,
+    types=HEADED,
     phase=0,
     claims=True,
     what="An attention layer has zero or negative (KV) heads.",
@@ -202,6 +206,7 @@ def _head_dims(ctx: Context, bad) -> Iterator[tuple[Node, int]]:
     "ATT005",
     "odd-rope-head-dim",
     WARNING,
+    types=("Attention", "RotaryEmbedding"),
     what="Rotary embeddings over an odd head_dim.",
     why="RoPE rotates pairs of channels (`rotate_half` splits the head in two): with an odd "
     "size the halves and the cos/sin tables disagree and the forward fails or mis-rotates.",
@@ -218,6 +223,7 @@ def odd_rope_head_dim(ctx: Context):
     "ATT006",
     "head-dim-too-large",
     WARNING,
+    types=("Attention", "RotaryEmbedding"),
     what="head_dim above what fused attention kernels take (256 by default, a threshold).",
     why="FlashAttention and most fused SDPA kernels support head_dim <= 256; larger heads fall "
     "back to the slow, memory-hungry math path.",
@@ -235,6 +241,7 @@ def head_dim_too_large(ctx: Context):
     "ATT007",
     "head-dim-unaligned",
     INFO,
+    types=("Attention", "RotaryEmbedding"),
     what="head_dim is not a multiple of 8.",
     why="Tensor-core kernels and FlashAttention want head sizes in multiples of 8; odd sizes "
     "pad or fall back to slower paths.",
@@ -254,6 +261,7 @@ def head_dim_unaligned(ctx: Context):
     "ATT008",
     "mha-not-batch-first",
     INFO,
+    types=("MultiheadAttention",),
     what="nn.MultiheadAttention with batch_first=False fed a (B, T, E) tensor.",
     why="Without batch_first it reads axis 0 as time: the shapes still fit, so the model runs "
     "and silently attends across the batch.",
@@ -301,6 +309,7 @@ def _lins(parent_repeat=1, q=64, k=32, v=32, o=64):
     "ATT009",
     "qo-width-mismatch",
     INFO,
+    types=("Linear",),
     what="An attention block's q_proj output width differs from its o_proj input width "
     "(matched by the usual projection names).",
     why="o_proj usually consumes the concatenated heads, as wide as q_proj's output; a "
@@ -327,6 +336,7 @@ def qo_width_mismatch(ctx: Context):
     "ATT010",
     "kv-width-mismatch",
     INFO,
+    types=("Linear",),
     what="k_proj and v_proj of one attention block have different output widths.",
     why="Keys and values come in the same number of heads; different widths mean different "
     "head counts or sizes, and standard attention code cannot reshape them alike.",

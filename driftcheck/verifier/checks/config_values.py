@@ -16,6 +16,7 @@ def _i(v) -> int | None:
     "CFG010",
     "rope-scaling-invalid",
     WARNING,
+    facts=("ropeScaling",),
     what="rope_scaling lacks its type or has a factor below 1.",
     why="transformers validates rope_scaling when it builds the rotary embedding and rejects "
     "a missing type or a factor < 1 (or silently ignores the dict).",
@@ -42,6 +43,7 @@ def rope_scaling_invalid(ctx: Context):
     "CFG011",
     "sliding-window-over-context",
     INFO,
+    facts=("slidingWindow",),
     what="The sliding attention window is at least as long as the trained context.",
     why="The window never slides: the model behaves as full attention, and the cost savings "
     "the config suggests do not exist.",
@@ -59,6 +61,7 @@ def sliding_window(ctx: Context):
     "CFG012",
     "config-norm-eps-range",
     WARNING,
+    facts=("normEps",),
     what="The config's norm epsilon is zero, negative or unusually large.",
     why="eps <= 0 gives NaN on constant inputs; a large eps changes every normalized value "
     "relative to training.",
@@ -90,6 +93,7 @@ SIZES = (
     "CFG013",
     "nonpositive-size",
     WARNING,
+    facts=SIZES,
     what="A size in the config (layers, width, heads, vocabulary ...) is zero, negative or not "
     "an integer.",
     why="The model built from it is empty or cannot be built (negative sizes raise).",
@@ -110,6 +114,7 @@ def nonpositive_size(ctx: Context):
     "CFG014",
     "head-dim-inconsistent",
     INFO,
+    facts=("headDim",),
     what="headDim * numHeads differs from hiddenSize.",
     why="Legal (Gemma uses 256 * 8 > 2048), but unusual enough that a copied config often "
     "carries a stale head_dim.",
@@ -127,6 +132,7 @@ def head_dim_inconsistent(ctx: Context):
     "CFG015",
     "dtype-unknown",
     INFO,
+    facts=("dtype",),
     what="The dtype is not one driftcheck knows; memory estimates assume 2 bytes per value.",
     why="Weight and KV memory scale with the dtype; an unknown name makes them guesses.",
     fix="Use a torch dtype name (bfloat16, float16, float32, int8 ...).",

@@ -82,6 +82,7 @@ def layer_count(ctx: Context) -> int | None:
     "CFG001",
     "layer-count-mismatch",
     WARNING,
+    facts=("numLayers",),
     what="numLayers (num_hidden_layers) differs from the number of decoder layers in the graph.",
     why="A checkpoint saved with one count does not load into the other; a config that says 32 "
     "over code that builds 24 makes every cost estimate wrong.",
@@ -111,6 +112,7 @@ def layer_count_mismatch(ctx: Context):
     "CFG002",
     "hidden-size-mismatch",
     WARNING,
+    facts=("hiddenSize",),
     what="hiddenSize differs from an attention layer's width.",
     why="The residual stream has one width; a layer built for another one does not match its "
     "neighbours or the checkpoint.",
@@ -128,6 +130,7 @@ def hidden_size_mismatch(ctx: Context):
     "CFG003",
     "heads-mismatch",
     WARNING,
+    facts=("numHeads",),
     what="numHeads differs from an attention layer's head count.",
     why="Head count decides head_dim and the weight layout; a checkpoint from the config's "
     "count loads with wrong shapes.",
@@ -145,6 +148,7 @@ def heads_mismatch(ctx: Context):
     "CFG004",
     "kv-heads-mismatch",
     WARNING,
+    facts=("numKvHeads",),
     what="numKvHeads differs from an attention layer's KV head count.",
     why="k_proj and v_proj have num_kv_heads * head_dim rows; a mismatch fails to load the "
     "checkpoint and changes the KV cache size.",
@@ -185,6 +189,7 @@ def _emb_model(facts, v=100):
     "CFG005",
     "vocab-size-mismatch",
     WARNING,
+    facts=("vocabSize",),
     what="vocabSize differs from the embedding table's row count.",
     why="Token ids index the table: a smaller table crashes on high ids, a larger one does not "
     "load the checkpoint.",
@@ -212,6 +217,7 @@ def vocab_size_mismatch(ctx: Context):
     "CFG006",
     "intermediate-size-mismatch",
     WARNING,
+    facts=("intermediateSize",),
     what="intermediateSize differs from an MLP's inner width.",
     why="The MLP holds most of the parameters: the count and the checkpoint both disagree.",
     fix="Build the MLP from config.intermediate_size.",
@@ -240,6 +246,7 @@ def intermediate_size_mismatch(ctx: Context):
     "CFG007",
     "tokenizer-exceeds-vocab",
     WARNING,
+    facts=("tokenizerVocabSize",),
     what="The tokenizer knows more tokens than the embedding has rows.",
     why="The first prompt that produces a high token id raises `IndexError: index out of "
     "range in self` inside the embedding.",
@@ -266,6 +273,7 @@ def _facts_only_attention(ctx: Context) -> bool:
     "CFG008",
     "config-kv-heads-not-dividing",
     BLOCKER,
+    facts=("numKvHeads",),
     what="A config whose num_key_value_heads does not divide num_attention_heads.",
     why="Grouped-query attention repeats each KV head heads / kv_heads times; a model built "
     "from this config crashes at its first forward.",
@@ -283,6 +291,7 @@ def config_kv_heads(ctx: Context):
     "CFG009",
     "config-heads-not-dividing-hidden",
     BLOCKER,
+    facts=("numHeads",),
     what="A config whose head count does not divide its width.",
     why="transformers 5 configs (LlamaConfig and about 140 others) refuse it: `The hidden size "
     "is not a multiple of the number of attention heads`; the model cannot be built.",

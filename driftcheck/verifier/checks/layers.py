@@ -19,6 +19,9 @@ from driftcheck.verifier.context import Context
 
 CONV = re.compile(r"^(Conv|ConvTranspose)[123]d$")
 POOL = re.compile(r"^(MaxPool|AvgPool)[123]d$")
+CONV_TYPES = tuple(f"{k}{d}d" for k in ("Conv", "ConvTranspose") for d in (1, 2, 3))
+POOL_TYPES = tuple(f"{k}{d}d" for k in ("MaxPool", "AvgPool") for d in (1, 2, 3))
+"""Every name CONV / POOL match (the checks' gates)."""
 DROPOUT = ("Dropout", "Dropout1d", "Dropout2d", "Dropout3d", "AlphaDropout", "FeatureAlphaDropout")
 NORMS = (
     "LayerNorm",
@@ -70,6 +73,7 @@ def _types(ctx: Context, pattern: re.Pattern) -> list[str]:
     "LAY001",
     "dropout-probability-range",
     BLOCKER,
+    types=(*DROPOUT, "CausalSelfAttention"),
     phase=0,
     claims=True,
     what="A dropout probability outside [0, 1].",
@@ -151,6 +155,7 @@ def zero_dimension(ctx: Context):
     "LAY004",
     "conv-groups-mismatch",
     BLOCKER,
+    types=CONV_TYPES,
     phase=0,
     claims=True,
     what="A convolution's channel counts are not divisible by its groups.",
@@ -175,6 +180,7 @@ def conv_groups(ctx: Context):
     "LAY005",
     "nonpositive-stride",
     BLOCKER,
+    types=(*CONV_TYPES, *POOL_TYPES),
     phase=0,
     claims=True,
     what="A convolution or pooling layer with a stride, dilation or kernel size of zero or less.",
@@ -204,6 +210,7 @@ def nonpositive_stride(ctx: Context):
     "LAY006",
     "padding-idx-out-of-range",
     BLOCKER,
+    types=("Embedding",),
     phase=0,
     claims=True,
     what="An Embedding's padding_idx is not a row of the table.",
@@ -238,6 +245,7 @@ def padding_idx_range(ctx: Context):
     "LAY007",
     "group-norm-groups",
     BLOCKER,
+    types=("GroupNorm",),
     phase=0,
     claims=True,
     what="GroupNorm's channel count is not divisible by its number of groups.",
@@ -259,6 +267,7 @@ def group_norm_groups(ctx: Context):
     "LAY008",
     "norm-epsilon-range",
     WARNING,
+    types=NORMS,
     what="A normalization layer's epsilon is zero, negative, or unusually large (a threshold).",
     why="eps <= 0 divides by zero on constant inputs (NaN); a large eps (1e-1) changes the "
     "model's outputs relative to the checkpoint it was trained with.",
@@ -284,6 +293,7 @@ def norm_epsilon(ctx: Context):
     "LAY009",
     "pool-padding-too-large",
     BLOCKER,
+    types=POOL_TYPES,
     phase=0,
     claims=True,
     what="A pooling layer pads by more than half its kernel.",
@@ -312,6 +322,7 @@ def pool_padding(ctx: Context):
     "LAY010",
     "unknown-activation",
     WARNING,
+    types=("GatedMLP", "MLP", "MoEExperts", "SparseMoE"),
     what="An MLP names an activation function nobody knows.",
     why="transformers looks activations up in ACT2FN: an unknown name raises KeyError when the "
     "model is built.",

@@ -143,6 +143,7 @@ def params_unknown(ctx: Context):
     "CST005",
     "context-over-trained",
     WARNING,
+    facts=("maxModelLen",),
     what="A server is configured for a longer context than the model was trained for, "
     "without RoPE scaling.",
     why="Positions beyond the trained length were never seen: quality collapses past it "
@@ -161,6 +162,7 @@ def context_over_trained(ctx: Context):
     "CST006",
     "tp-not-dividing-heads",
     WARNING,
+    facts=("tensorParallelSize",),
     what="The tensor-parallel degree does not divide the number of attention heads.",
     why="Tensor parallelism splits heads across GPUs; vLLM refuses to start (`Total number "
     "of attention heads must be divisible by tensor parallel size`).",
@@ -179,6 +181,7 @@ def tp_heads(ctx: Context):
     "CST007",
     "tp-not-dividing-kv-heads",
     WARNING,
+    facts=("tensorParallelSize",),
     what="KV heads and the tensor-parallel degree do not divide one another.",
     why="Each GPU needs whole KV heads (or whole replicas of one); vLLM cannot shard or "
     "replicate them evenly and refuses to start.",
@@ -197,6 +200,7 @@ def tp_kv_heads(ctx: Context):
     "CST008",
     "vocab-not-aligned",
     INFO,
+    facts=("vocabSize",),
     what="The vocabulary size is not a multiple of 64.",
     why="The embedding and lm_head matmuls run on tensor cores in tiles; an odd vocabulary "
     "(50257) pads or falls back (nanoGPT got ~25% faster with 50304).",
@@ -214,6 +218,7 @@ def vocab_not_aligned(ctx: Context):
     "CST009",
     "hidden-size-not-aligned",
     INFO,
+    facts=("hiddenSize",),
     what="The model width is not a multiple of 64.",
     why="Every matmul of the model has the width as one side; tensor-core tiles want "
     "multiples of 64 (at least 8).",
@@ -231,6 +236,7 @@ def hidden_not_aligned(ctx: Context):
     "CST010",
     "fp32-serving",
     INFO,
+    facts=("dtype",),
     what="A serving setup loads the weights in float32.",
     why="Inference in bf16/fp16 is as accurate for nearly all models and halves weight "
     "memory and decode time (decode is bandwidth-bound).",

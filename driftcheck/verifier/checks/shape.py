@@ -306,6 +306,7 @@ INT_TYPES = ("int", "long", "uint")
     "SHP007",
     "embedding-of-floats",
     BLOCKER,
+    types=("Embedding",),
     phase=2,
     what="An Embedding layer is fed a float activation (or a float input) instead of token ids.",
     why="nn.Embedding indexes rows: torch raises `Expected tensor for argument #1 'indices' to "
@@ -341,6 +342,7 @@ def embedding_of_floats(ctx: Context):
     "SHP008",
     "input-shape-missing",
     INFO,
+    types=("Input",),
     phase=2,
     what="A graph input has no declared shape, so no shape or FLOP check ran past it.",
     why="Without an input shape, width mismatches stay hidden until the first forward.",

@@ -177,6 +177,7 @@ def _has_weights(spec, p) -> bool:
     "SML003",
     "consecutive-norms",
     WARNING,
+    types=NORM_ORDER,
     what="A normalization layer directly follows another one.",
     why="Normalizing an already normalized tensor changes nothing but the learned scale: the "
     "second norm is dead weight, usually a misplaced pre/post-norm.",
@@ -194,6 +195,7 @@ def consecutive_norms(ctx: Context):
     "SML004",
     "repeated-activation",
     INFO,
+    types=IDEMPOTENT_ORDER,
     what="An activation directly follows the same activation.",
     why="ReLU(ReLU(x)) = ReLU(x): the second one only costs time (and hints at a missing layer "
     "between them).",
@@ -211,6 +213,7 @@ def repeated_activation(ctx: Context):
     "SML005",
     "stacked-linears",
     INFO,
+    types=("Linear",),
     what="A Linear layer feeds another Linear with nothing in between.",
     why="Two linear maps compose into one: without a nonlinearity the pair has the capacity of "
     "a single layer (fine for a deliberate low-rank factorization).",
@@ -228,6 +231,7 @@ def stacked_linears(ctx: Context):
     "SML006",
     "bias-before-batchnorm",
     INFO,
+    types=tuple(sorted(BATCHNORMS)),
     what="A convolution or Linear with a bias feeds BatchNorm directly.",
     why="BatchNorm subtracts the per-channel mean, which cancels any bias: its parameters are "
     "wasted.",
@@ -257,6 +261,7 @@ def bias_before_batchnorm(ctx: Context):
     "SML007",
     "high-dropout",
     WARNING,
+    types=(*sorted(DROPOUT), "CausalSelfAttention"),
     what="A dropout probability above the threshold (0.5 by default).",
     why="Dropping most activations rarely trains well; 0.9 is usually a typo for 0.09 or a "
     "keep-probability written where a drop-probability belongs.",
@@ -282,6 +287,7 @@ def high_dropout(ctx: Context):
     "SML008",
     "softmax-output",
     INFO,
+    types=("Softmax", "LogSoftmax"),
     what="The model's output is a Softmax (or LogSoftmax) layer.",
     why="nn.CrossEntropyLoss applies log-softmax itself: training on softmax outputs double-"
     "normalizes and learns slowly.",
@@ -300,6 +306,7 @@ def softmax_output(ctx: Context):
     "SML009",
     "dropout-at-output",
     INFO,
+    types=tuple(sorted(DROPOUT)),
     what="The model's output comes straight out of a dropout layer.",
     why="Dropout on the logits randomly zeroes predictions during training; it belongs before "
     "the head, not after it.",

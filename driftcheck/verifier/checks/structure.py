@@ -360,6 +360,7 @@ def duplicate_edge_index(ctx: Context):
     "STR010",
     "unused-input",
     WARNING,
+    types=("Input",),
     what="A graph input feeds nothing while the graph has dataflow.",
     why="Callers must pass a tensor the model ignores; usually an edge was forgotten.",
     fix="Connect the input or remove it.",

@@ -99,6 +99,7 @@ tie_chain.invalid[0].model.node("c").tied = {"weight": "b.weight"}
     "STR014",
     "output-is-input",
     WARNING,
+    types=("Input",),
     what="A graph output is one of the graph's inputs, returned untouched.",
     why="Usually an edge was attached to the wrong node; the model returns its input.",
     fix="Point `outputs` at the last computed layer.",
@@ -165,6 +166,7 @@ def edge_into_container(ctx: Context):
     "STR016",
     "edge-into-input",
     WARNING,
+    types=("Input",),
     what="A dataflow edge ends at a graph input.",
     why="Inputs are given by the caller, never computed: the edge means nothing and hides a "
     "wiring mistake.",

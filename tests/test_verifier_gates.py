@@ -1,0 +1,29 @@
+"""Check gates (``Check.types`` / ``Check.facts``) only skip checks that would find nothing.
+
+The runner skips a check whose declared node types and facts are all absent from the graph
+(docs/verifier.md, speed). A gate is a claim about the check's code; this test runs every
+gated check, ungated, over every graph of the equivalence cases (tests/verifier_cases.py)
+that its gate would skip, and asserts it yields nothing there.
+"""
+
+from driftcheck.verifier import all_checks
+from driftcheck.verifier.context import Context
+from tests.verifier_cases import cases
+
+
+def test_gated_checks_find_nothing_where_they_are_skipped():
+    gated = [c for c in all_checks() if c.types or c.facts]
+    assert len(gated) >= 40
+    skipped = 0
+    wrong = []
+    for name, g, opts in cases():
+        ctx = Context(g, opts)
+        types, facts = ctx.by_type.keys(), g.facts.keys()
+        for c in gated:
+            if (c.types and types.isdisjoint(c.types)) or (c.facts and facts.isdisjoint(c.facts)):
+                skipped += 1
+                hits = list(c.run(ctx))
+                if hits:
+                    wrong.append((c.id, name, hits[0].message))
+    assert not wrong, f"{len(wrong)} gated checks would have found something: {wrong[:5]}"
+    assert skipped > 10_000  # the gates do skip (most graphs hold no MoE, no conv ...)
