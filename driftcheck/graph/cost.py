@@ -120,6 +120,9 @@ def known_dtype(dtype: str) -> bool:
 
 
 def gpu(name: str) -> GPU:
+    g = GPUS.get(name)  # the exact name (checks ask on every run); else case-insensitive
+    if g is not None:
+        return g
     from driftcheck.errors import DriftcheckError
 
     for k, g in GPUS.items():

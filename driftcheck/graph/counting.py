@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from math import prod
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from driftcheck.graph import catalogue
 
@@ -19,10 +19,7 @@ def node_weights(node: Node) -> dict[str, tuple[int, ...]] | None:
     if node.unresolved:
         return None
     if spec is not None:
-        try:
-            return spec.weights(spec.bind(node.params))
-        except (TypeError, ValueError, KeyError, catalogue.CatalogueError):
-            return None
+        return _layer_weights(spec, node.params)
     block = catalogue.get_block(node.type)
     if block is not None:
         try:
@@ -42,6 +39,34 @@ def node_weights(node: Node) -> dict[str, tuple[int, ...]] | None:
                 out[f"{n.id}.{k}"] = (mult, *shape) if mult > 1 else shape
         return out
     return None
+
+
+_WEIGHTS: dict[tuple[str, str], dict[str, tuple[int, ...]] | None] = {}
+
+
+def _layer_weights(spec: Any, params: dict[str, Any]) -> dict[str, tuple[int, ...]] | None:
+    """``spec.weights(spec.bind(params))`` or None, memoized by (layer, exact params key):
+    the verifier asks for the same tied layers on every run. A fresh dict is returned (the
+    shapes in it are tuples), so callers may still change what they get."""
+    from driftcheck.graph.prepared import params_key
+    from driftcheck.graph.shapes import bind_cached
+
+    key = params_key(params)
+    if type(key) is not str:  # not an exact key (hostile params): computed every time
+        try:
+            return spec.weights(spec.bind(params))
+        except (TypeError, ValueError, KeyError, catalogue.CatalogueError):
+            return None
+    k = (spec.name, key)
+    if k not in _WEIGHTS:
+        if len(_WEIGHTS) >= 100_000:
+            _WEIGHTS.clear()
+        try:
+            _WEIGHTS[k] = spec.weights(bind_cached(spec, params, key))
+        except (TypeError, ValueError, KeyError, catalogue.CatalogueError):
+            _WEIGHTS[k] = None
+    w = _WEIGHTS[k]
+    return None if w is None else dict(w)
 
 
 def params_total(graph: Graph) -> int | None:

@@ -25,6 +25,12 @@ if TYPE_CHECKING:
     from driftcheck.graph.shapes import ShapeResult
 
 HAND_BUILT = ("graph", "gym")
+_VERDICTS: dict[tuple, Any] = {}
+"""(judge's memo token, type, params key) -> verdict, across runs (``Context.verdicts`` and
+``Context.each`` with ``memo=``). Only judges that read nothing but the node's type and its
+bound params (and what the token itself holds, such as a threshold) may pass a token; the
+params key is exact (``prepared.params_key``), so one graph's verdict never answers for
+another's different layer. Bounded: cleared past 100,000 entries."""
 STRUCTURAL = ("Input", "Module")
 _MISSING: Any = object()
 _ID = attrgetter("id")
@@ -119,16 +125,19 @@ class Context:
             hit = self.__dict__["_ptypes"] = {type_of[p] for p in self.has_kids if p in type_of}
         return hit
 
-    def verdicts(self, judge: Callable[[Node], Any], *types: str) -> Iterator[tuple[Node, Any]]:
+    def verdicts(
+        self, judge: Callable[[Node], Any], *types: str, memo: Any = None
+    ) -> Iterator[tuple[Node, Any]]:
         """(node, verdict) for every node of ``types`` (leaves or not, types in the given order,
         nodes in node order: ``of_type``'s order) whose verdict is truthy. ``judge`` must
-        depend on the node's type and params only: it sees one node per (type, params)."""
+        depend on the node's type and params only: it sees one node per (type, params).
+        ``memo``: a token naming the judge, to reuse its verdicts across runs (``_VERDICTS``)."""
         keys = self.prep.keys
         for t in types:
             groups = self.prep.groups(t)
             bad = {}
             for k, members in groups.items():
-                v = judge(members[0])
+                v = judge(members[0]) if memo is None else self._judged(judge, memo, members[0])
                 if v:
                     bad[k] = v
             if not bad:
@@ -146,22 +155,42 @@ class Context:
         if hit is _MISSING:
             spec = layer_spec(node.type) or block_spec(node.type)
             try:
-                hit = bind_cached(spec, node.params) if spec is not None else None
+                own = memo[1] is not _MISSING and self.index.get(node.id) is node
+                key = memo[1] if own else None  # the key read for this very node, or none
+                hit = bind_cached(spec, node.params, key) if spec is not None else None
             except (CatalogueError, TypeError, ValueError):
                 hit = None
             if memo[1] is not _MISSING:
                 self._bound[memo] = hit
         return hit
 
+    def _judged(self, judge: Callable[[Node], Any], memo: Any, node: Node) -> Any:
+        """``judge(node)``, remembered across runs by (memo token, type, params key)."""
+        pk = self.prep.keys.get(node.id)
+        if type(pk) is not str or self.index.get(node.id) is not node:
+            return judge(node)  # not an exact key (hostile params), or not this node's key
+        k = (memo, node.type, pk)
+        v = _VERDICTS.get(k, _MISSING)
+        if v is _MISSING:
+            if len(_VERDICTS) >= 100_000:
+                _VERDICTS.clear()
+            v = _VERDICTS[k] = judge(node)
+        return v
+
     def each(
-        self, judge: Callable[[Node], str | None], *types: str, skip_claimed: bool = False
+        self,
+        judge: Callable[[Node], str | None],
+        *types: str,
+        skip_claimed: bool = False,
+        memo: Any = None,
     ) -> Iterator[Hit]:
         """Hits ``where: <judge's message>`` for every layer whose distinct (type, params)
-        the judge rejects; the judge sees one representative per group."""
+        the judge rejects; the judge sees one representative per group (``memo``: see
+        ``verdicts``)."""
         for rep, members in self.distinct(*types):
             if rep.type in STRUCTURAL:
                 continue
-            why = judge(rep)
+            why = judge(rep) if memo is None else self._judged(judge, memo, rep)
             if why:
                 for n in members:
                     if not (skip_claimed and n.id in self.claimed):

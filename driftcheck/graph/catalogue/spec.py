@@ -160,32 +160,37 @@ def camel(snake: str) -> str:
 def _coerce(layer: str, p: P, v: Any) -> Any:
     if v is None or p.kind == "any":
         return v
-    bad = CatalogueError(f"{layer}.{p.name} must be {p.kind}, got {v!r}")
     if p.kind == "int":
         if isinstance(v, bool) or not isinstance(v, int):
             if isinstance(v, float) and v.is_integer():
                 return int(v)
-            raise bad
+            raise _bad(layer, p, v)
         return v
     if p.kind == "float":
         if isinstance(v, bool) or not isinstance(v, (int, float)):
-            raise bad
+            raise _bad(layer, p, v)
         return float(v)
     if p.kind == "bool":
         if not isinstance(v, bool):
-            raise bad
+            raise _bad(layer, p, v)
         return v
     if p.kind == "str":
         if not isinstance(v, str):
-            raise bad
+            raise _bad(layer, p, v)
         return v
     if p.kind in ("ints", "floats"):
         if isinstance(v, (int, float)) and not isinstance(v, bool):
             return v
         if isinstance(v, (list, tuple)):
             return tuple(v)
-        raise bad
+        raise _bad(layer, p, v)
     return v
+
+
+def _bad(layer: str, p: P, v: Any) -> CatalogueError:
+    """The error for a value of the wrong kind; built only when raised (``bind`` runs for
+    every new layer, and formatting the message each time cost more than the checks)."""
+    return CatalogueError(f"{layer}.{p.name} must be {p.kind}, got {v!r}")
 
 
 # ---------------------------------------------------------------------- shape helpers

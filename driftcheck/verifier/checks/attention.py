@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 
 from driftcheck.graph.model import Node
 from driftcheck.verifier.base import BLOCKER, INFO, WARNING, Source, check
@@ -106,7 +107,7 @@ def heads_not_dividing_width(ctx: Context):
                 return f"{wk}={v[0]} is not divisible by {hk}={v[1]}"
             return None
 
-        yield from ctx.each(judge, t)
+        yield from ctx.each(judge, t, memo="ATT001")
 
 
 @check(
@@ -130,7 +131,7 @@ def kv_heads_not_dividing(ctx: Context):
             return f"num_heads={r[0]} is not a multiple of num_kv_heads={r[1]}"
         return None
 
-    yield from ctx.each(judge, "Attention")
+    yield from ctx.each(judge, "Attention", memo="ATT002")
 
 
 @check(
@@ -155,7 +156,7 @@ def head_dim_overrides(ctx: Context):
             return f"{v[1]} heads x head_dim {hd} = {v[1] * hd} != hidden {v[0]}"
         return None
 
-    for n, why in ctx.verdicts(judge, "Attention"):
+    for n, why in ctx.verdicts(judge, "Attention", memo="ATT003"):
         yield ctx.hit(n, f"{ctx.where(n)}: {why}")
 
 
@@ -182,13 +183,14 @@ def nonpositive_heads(ctx: Context):
                 return f"{k}={v}"
         return None
 
-    for n, why in ctx.verdicts(judge, *HEADED):
+    for n, why in ctx.verdicts(judge, *HEADED, memo="ATT004"):
         yield ctx.hit(n, f"{ctx.where(n)}: {why}")
 
 
-def _head_dims(ctx: Context, bad) -> Iterator[tuple[Node, int]]:
+def _head_dims(ctx: Context, bad, memo: Any) -> Iterator[tuple[Node, int]]:
     """(node, head_dim) for Attention and RotaryEmbedding nodes whose known, positive
-    head_dim ``bad`` rejects; judged once per (type, params)."""
+    head_dim ``bad`` rejects; judged once per (type, params) and remembered across runs
+    under ``memo`` (a token naming ``bad`` and what it reads)."""
 
     def attention(n):
         r = resolved(ctx, n)
@@ -198,8 +200,8 @@ def _head_dims(ctx: Context, bad) -> Iterator[tuple[Node, int]]:
         v = ctx.ints(n, "head_dim")
         return v[0] if v and v[0] > 0 and bad(n, v[0]) else 0
 
-    yield from ctx.verdicts(attention, "Attention")
-    yield from ctx.verdicts(rotary, "RotaryEmbedding")
+    yield from ctx.verdicts(attention, "Attention", memo=(memo, "attention"))
+    yield from ctx.verdicts(rotary, "RotaryEmbedding", memo=(memo, "rotary"))
 
 
 @check(
@@ -215,7 +217,7 @@ def _head_dims(ctx: Context, bad) -> Iterator[tuple[Node, int]]:
     invalid=[seq((2, 5, 60), _att(60, 4, hd=15))],
 )
 def odd_rope_head_dim(ctx: Context):
-    for n, hd in _head_dims(ctx, lambda n, hd: hd % 2):
+    for n, hd in _head_dims(ctx, lambda n, hd: hd % 2, "ATT005"):
         yield ctx.hit(n, f"{ctx.where(n)}: head_dim={hd} is odd")
 
 
@@ -233,7 +235,8 @@ def odd_rope_head_dim(ctx: Context):
 )
 def head_dim_too_large(ctx: Context):
     limit = ctx.options.threshold("max_head_dim")
-    for n, hd in _head_dims(ctx, lambda n, hd: n.type == "Attention" and hd > limit):
+    bad = lambda n, hd: n.type == "Attention" and hd > limit  # noqa: E731
+    for n, hd in _head_dims(ctx, bad, ("ATT006", repr(limit))):
         yield ctx.hit(n, f"{ctx.where(n)}: head_dim={hd} > {int(limit)}")
 
 
@@ -253,7 +256,7 @@ def head_dim_unaligned(ctx: Context):
     def unaligned(n, hd):
         return n.type == "Attention" and hd % 8 and hd % 2 == 0
 
-    for n, hd in _head_dims(ctx, unaligned):
+    for n, hd in _head_dims(ctx, unaligned, "ATT007"):
         yield ctx.hit(n, f"{ctx.where(n)}: head_dim={hd} is not a multiple of 8")
 
 

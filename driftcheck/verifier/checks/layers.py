@@ -97,7 +97,7 @@ def dropout_range(ctx: Context):
             return f"dropout probability {v} is outside [0, 1]"
         return None
 
-    for n, why in ctx.verdicts(judge, *DROPOUT, "CausalSelfAttention"):
+    for n, why in ctx.verdicts(judge, *DROPOUT, "CausalSelfAttention", memo="LAY001"):
         yield ctx.hit(n, f"{ctx.where(n)}: {why}")
 
 
@@ -123,7 +123,7 @@ def negative_dimension(ctx: Context):
                 return f"{name}={p.get(name)} is negative"
         return None
 
-    yield from ctx.each(judge)
+    yield from ctx.each(judge, memo="LAY002")
 
 
 @check(
@@ -148,7 +148,7 @@ def zero_dimension(ctx: Context):
                 return f"{par.name}=0"
         return None
 
-    yield from ctx.each(judge, skip_claimed=True)
+    yield from ctx.each(judge, skip_claimed=True, memo="LAY003")
 
 
 @check(
@@ -172,7 +172,7 @@ def conv_groups(ctx: Context):
             return f"channels {v[0]} -> {v[1]} not divisible by groups={v[2]}"
         return None
 
-    for n, why in ctx.verdicts(judge, *_types(ctx, CONV)):
+    for n, why in ctx.verdicts(judge, *_types(ctx, CONV), memo="LAY004"):
         yield ctx.hit(n, f"{ctx.where(n)}: {why}")
 
 
@@ -202,7 +202,7 @@ def nonpositive_stride(ctx: Context):
                 return f"{key}={p.get(key)} must be positive"
         return None
 
-    for n, why in ctx.verdicts(judge, *_types(ctx, CONV), *_types(ctx, POOL)):
+    for n, why in ctx.verdicts(judge, *_types(ctx, CONV), *_types(ctx, POOL), memo="LAY005"):
         yield ctx.hit(n, f"{ctx.where(n)}: {why}")
 
 
@@ -237,7 +237,7 @@ def padding_idx_range(ctx: Context):
             return f"padding_idx={idx} outside [-{num}, {num})"
         return None
 
-    for n, why in ctx.verdicts(judge, "Embedding"):
+    for n, why in ctx.verdicts(judge, "Embedding", memo="LAY006"):
         yield ctx.hit(n, f"{ctx.where(n)}: {why}")
 
 
@@ -259,7 +259,7 @@ def group_norm_groups(ctx: Context):
         v = ctx.ints(n, "num_groups", "num_channels")
         return f"{v[1]} channels in {v[0]} groups" if v and v[0] > 0 and v[1] % v[0] else None
 
-    for n, why in ctx.verdicts(judge, "GroupNorm"):
+    for n, why in ctx.verdicts(judge, "GroupNorm", memo="LAY007"):
         yield ctx.hit(n, f"{ctx.where(n)}: {why}")
 
 
@@ -286,7 +286,7 @@ def norm_epsilon(ctx: Context):
         bad = isinstance(eps, (int, float)) and not isinstance(eps, bool)
         return f"eps={eps}" if bad and (eps <= 0 or eps > limit) else None
 
-    yield from ctx.each(judge, *NORMS)
+    yield from ctx.each(judge, *NORMS, memo=("LAY008", repr(limit)))
 
 
 @check(
@@ -314,7 +314,7 @@ def pool_padding(ctx: Context):
             return f"padding={p.get('padding')} > kernel_size / 2"
         return None
 
-    for n, why in ctx.verdicts(judge, *_types(ctx, POOL)):
+    for n, why in ctx.verdicts(judge, *_types(ctx, POOL), memo="LAY009"):
         yield ctx.hit(n, f"{ctx.where(n)}: {why}")
 
 
@@ -344,7 +344,7 @@ def unknown_activation(ctx: Context):
             return f"activation {act!r} is not a known activation"
         return None
 
-    for n, why in ctx.verdicts(judge, "GatedMLP", "MLP", "MoEExperts", "SparseMoE"):
+    for n, why in ctx.verdicts(judge, "GatedMLP", "MLP", "MoEExperts", "SparseMoE", memo="LAY010"):
         yield ctx.hit(n, f"{ctx.where(n)}: {why}")
 
 

@@ -66,7 +66,7 @@ def top_k_exceeds_experts(ctx: Context):
         v = ctx.ints(n, "num_experts", "top_k")
         return v if v and v[1] > v[0] >= 0 else None
 
-    for n, v in ctx.verdicts(judge, *MOE_TYPES):
+    for n, v in ctx.verdicts(judge, *MOE_TYPES, memo="MOE001"):
         yield ctx.hit(
             n,
             f"{ctx.where(n)}: top_k={v[1]} > num_experts={v[0]}",
@@ -91,7 +91,7 @@ def top_k_not_positive(ctx: Context):
         v = ctx.ints(n, "top_k")
         return v if v and v[0] <= 0 else None
 
-    for n, v in ctx.verdicts(judge, *MOE_TYPES):
+    for n, v in ctx.verdicts(judge, *MOE_TYPES, memo="MOE002"):
         yield ctx.hit(n, f"{ctx.where(n)}: top_k={v[0]}")
 
 

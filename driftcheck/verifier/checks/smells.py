@@ -279,7 +279,8 @@ def high_dropout(ctx: Context):
             return f"dropout {v} > {limit:g}"
         return None
 
-    for n, why in ctx.verdicts(judge, *sorted(DROPOUT), "CausalSelfAttention"):
+    memo = ("SML007", repr(limit))
+    for n, why in ctx.verdicts(judge, *sorted(DROPOUT), "CausalSelfAttention", memo=memo):
         yield ctx.hit(n, f"{ctx.where(n)}: {why}")
 
 
