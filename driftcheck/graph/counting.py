@@ -13,7 +13,9 @@ if TYPE_CHECKING:
 
 def node_weights(node: Node) -> dict[str, tuple[int, ...]] | None:
     """Weight tensors of one leaf node (name -> shape); None when unresolved or unknown."""
-    spec = catalogue.get(node.type)
+    from driftcheck.graph.prepared import layer_spec
+
+    spec = layer_spec(node.type)
     if spec is not None and node.unresolved and _weightless(spec):
         return {}  # an op (View, Add, ...) holds no weights whatever its unresolved attributes
     if node.unresolved:

@@ -55,6 +55,7 @@ class Context:
         self._layer_ids: set[str] | None = None
         self._groups: dict[str, dict[Any, list[Node]]] = {}
         self._chains: dict[Any, list[tuple[Node, Node]]] = {}
+        self._weights: dict[str, Any] = {}
 
     # ------------------------------------------------------------------ kinds of graph
     @property
@@ -102,8 +103,10 @@ class Context:
         """(representative, all leaves with equal type and params) for the given types, or for
         every type when none is given: attribute checks judge each distinct layer once (a
         32-layer stack has a handful), then report every node that shares it."""
-        kids = self.has_kids
-        for t in types or tuple(self.by_type):
+        kids, here = self.has_kids, self.by_type
+        for t in types or tuple(here):
+            if t not in here:
+                continue  # no node of this type
             groups = self._groups.get(t)
             if groups is None:
                 if t in self._parent_types():
@@ -132,12 +135,14 @@ class Context:
         nodes in node order: ``of_type``'s order) whose verdict is truthy. ``judge`` must
         depend on the node's type and params only: it sees one node per (type, params).
         ``memo``: a token naming the judge, to reuse its verdicts across runs (``_VERDICTS``)."""
-        keys = self.prep.keys
+        keys, here = self.prep.keys, self.by_type
         for t in types:
+            if t not in here:
+                continue  # no node of this type
             groups = self.prep.groups(t)
             bad = {}
             for k, members in groups.items():
-                v = judge(members[0]) if memo is None else self._judged(judge, memo, members[0])
+                v = judge(members[0]) if memo is None else self.remember(memo, judge, members[0])
                 if v:
                     bad[k] = v
             if not bad:
@@ -164,8 +169,9 @@ class Context:
                 self._bound[memo] = hit
         return hit
 
-    def _judged(self, judge: Callable[[Node], Any], memo: Any, node: Node) -> Any:
-        """``judge(node)``, remembered across runs by (memo token, type, params key)."""
+    def remember(self, memo: Any, judge: Callable[[Node], Any], node: Node) -> Any:
+        """``judge(node)``, remembered across runs by (memo token, type, params key): for a
+        judge that reads only the node's type and params (see ``_VERDICTS``)."""
         pk = self.prep.keys.get(node.id)
         if type(pk) is not str or self.index.get(node.id) is not node:
             return judge(node)  # not an exact key (hostile params), or not this node's key
@@ -190,7 +196,7 @@ class Context:
         for rep, members in self.distinct(*types):
             if rep.type in STRUCTURAL:
                 continue
-            why = judge(rep) if memo is None else self._judged(judge, memo, rep)
+            why = judge(rep) if memo is None else self.remember(memo, judge, rep)
             if why:
                 for n in members:
                     if not (skip_claimed and n.id in self.claimed):
@@ -217,6 +223,18 @@ class Context:
 
     def _edge_order(self) -> dict[str, int]:
         return dict(zip(self.incoming, count()))
+
+    def weights(self, node: Node) -> dict[str, tuple[int, ...]] | None:
+        """``node_weights(node)`` once per node and run (the tie checks ask for the same
+        owner and sharer): shared, never mutate it."""
+        hit = self._weights.get(node.id, _MISSING)
+        if hit is _MISSING or self.index.get(node.id) is not node:
+            from driftcheck.graph.counting import node_weights
+
+            hit = node_weights(node)
+            if self.index.get(node.id) is node:
+                self._weights[node.id] = hit
+        return hit
 
     def multiplicity(self, node: Node) -> int:
         """Copies of ``node`` in the model (its and its ancestors' repeats), memoized."""

@@ -370,16 +370,21 @@ def bad_layer_params(ctx: Context):
         return
 
     def judge(n):
-        spec = layer_spec(n.type) or block_spec(n.type)
-        if spec is None or n.unresolved:
-            return None
-        try:
-            bind_cached(spec, n.params)
-        except CatalogueError as e:
-            return e.message
-        return None
+        return None if n.unresolved else ctx.remember("LAY011", _bind_error, n)
 
     yield from ctx.each(judge)
+
+
+def _bind_error(n) -> str | None:
+    """Why the node's params do not bind to its catalogue entry (None when they do)."""
+    spec = layer_spec(n.type) or block_spec(n.type)
+    if spec is None:
+        return None
+    try:
+        bind_cached(spec, n.params)
+    except CatalogueError as e:
+        return e.message
+    return None
 
 
 CHECKS = [

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from driftcheck.graph.counting import node_weights
 from driftcheck.graph.model import Node
 from driftcheck.verifier.base import BLOCKER, INFO, WARNING, check
 from driftcheck.verifier.build import L, net, seq
@@ -47,8 +46,8 @@ def bad_tie(ctx: Context):
             if owner is None:
                 yield ctx.hit(n, f"{ctx.where(n)}.{own} is tied to {ref!r}: no node {oid!r}")
                 continue
-            theirs = node_weights(owner)
-            mine = node_weights(n)
+            theirs = ctx.weights(owner)
+            mine = ctx.weights(n)
             if theirs is None or mine is None:
                 continue
             if weight not in theirs:
@@ -209,8 +208,8 @@ def tie_shape_mismatch(ctx: Context):
     for n in ctx.prep.with_field("tied"):
         for own, ref in n.tied.items():
             owner, _, weight = _target(ctx, n, ref)
-            theirs = node_weights(owner) if owner is not None else None
-            mine = node_weights(n)
+            theirs = ctx.weights(owner) if owner is not None else None
+            mine = ctx.weights(n)
             if (
                 theirs
                 and mine
