@@ -71,12 +71,11 @@ def count_params(graph: Graph, prepared: Prepared | None = None) -> int | None:
                     if c is None:
                         return None
                     total += c * (sum(map(mult, plain)) if mult else len(plain))
-                for n in leaves:
-                    if n.id in tied:
-                        c = _leaf_count(n, key)
-                        if c is None:
-                            return None
-                        total += c * (mult(n) if mult else 1)
+                for n in [n for n in leaves if n.id in tied] if tied else ():
+                    c = _leaf_count(n, key)
+                    if c is None:
+                        return None
+                    total += c * (mult(n) if mult else 1)
     except (TypeError, ValueError, KeyError, ZeroDivisionError, CatalogueError):
         return None
     return total

@@ -152,7 +152,9 @@ class Prepared:
         kids = set(parents)
         kids.discard(None)
         self.has_kids: set[str] = kids  # type: ignore[assignment]
-        self.keys: dict[str, Any] = dict(zip(ids, _keys(list(map(_PARAMS, nodes)))))
+        self.key_list = _keys(list(map(_PARAMS, nodes)))
+        """Params key of each node, in node order (``keys`` by id)."""
+        self.keys: dict[str, Any] = dict(zip(ids, self.key_list))
         by_type: dict[str, list[Node]] = {}
         for t, n in zip(types, nodes):
             if t in by_type:

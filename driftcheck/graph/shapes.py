@@ -242,8 +242,11 @@ class _Walker:
         index, type_of, sources = self.index, prep.type_of, prep.sources
         skip = {n.id for n in prep.with_field("unresolved")}
         rule_keys, keys, memo = res.rule_keys, prep.keys, self.memo
-        for nid in prep.walk_order:
-            t = type_of[nid]
+        if prep.forward and len(index) == len(prep.ids):  # node order, ids unique: zip lists
+            walk: Any = zip(prep.ids, prep.types, prep.key_list)
+        else:
+            walk = ((i, type_of[i], keys[i]) for i in prep.walk_order)
+        for nid, t, pk in walk:
             if t == "Input":
                 s = self.input_shape(index[nid])
                 if s is not None:
@@ -260,13 +263,13 @@ class _Walker:
                 ins = tuple(map(get_shape, srcs))
                 if None in ins:
                     continue
-            key = (t, keys[nid], ins)
+            key = (t, pk, ins)
             try:  # the rule's verdict, memoized (``rule`` inlined: this loop is the hot path)
                 hit = memo.get(key)
             except TypeError:  # an unhashable value in a shape: no memo
-                hit = self._judged(index[nid], ins, keys[nid])
+                hit = self._judged(index[nid], ins, pk)
             if hit is None:
-                hit = memo[key] = self._judged(index[nid], ins, keys[nid])
+                hit = memo[key] = self._judged(index[nid], ins, pk)
             status, value, empty = hit
             if status == "ok":
                 shapes[nid] = value
