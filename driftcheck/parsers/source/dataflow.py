@@ -59,6 +59,7 @@ class Flow(QueryMixin):
         self.weights_read: set[str] = set()  # leaves whose weight/bias forward read directly
         self.ran: dict[int, Any] = {}  # id(module) -> module, whose forward was followed
         self.tainted: set[int] = set()  # ... where something unknown might have used a child
+        self.maybe_used: set[int] = set()  # id(module) a branch the path skipped references
         self.last_out: dict[str, Any] = {}  # repeated block id -> its output
         self.n_ops = 0
         self.op_seq: dict[str, int] = {}
@@ -377,8 +378,12 @@ class Flow(QueryMixin):
 
     # ------------------------------------------------------------------ unused layers
     def mark_unused(self) -> int:
-        """Note leaves never reached under modules whose forward was followed without unknowns."""
+        """Note leaves never reached under modules whose forward was followed without unknowns,
+        that no branch the path skipped references (``dataflow_skipped``) and whose weights are
+        not tied to a called layer's (T5's ``shared`` embedding is never called: the encoder's
+        ``embed_tokens``, which holds the same weight, is)."""
         noted = 0
+        tied_used = self._tied_to_called()
         for key, obj in self.ran.items():
             if key in self.tainted:
                 continue
@@ -386,11 +391,25 @@ class Flow(QueryMixin):
                 nid = self.nid(leaf)
                 if nid is None or nid in self.called or nid in self.weights_read:
                     continue  # called, or its weights used (``F.conv1d(x, self.conv.weight)``)
+                if id(leaf) in self.maybe_used or nid in tied_used:
+                    continue
                 node = self.node(nid)
                 if node is not None and "unused in forward" not in node.notes:
                     node.notes.append("unused in forward")
                     noted += 1
         return noted
+
+    def _tied_to_called(self) -> set[str]:
+        """Node ids sharing a weight with a called node (either side of the tie)."""
+        out: set[str] = set()
+        for n in list(self.index.values()):
+            for ref in n.tied.values():
+                owner = ref.split(".", 1)[0]
+                if n.id in self.called:
+                    out.add(owner)
+                elif owner in self.called:
+                    out.add(n.id)
+        return out
 
     def _child_leaves(self, obj: Obj) -> list[Any]:
         """Leaves under ``obj`` reachable without passing through a module that was called."""
@@ -398,6 +417,8 @@ class Flow(QueryMixin):
         todo = list(obj.children.values())
         while todo:
             c = self.resolve(todo.pop())
+            if id(c) in self.maybe_used:
+                continue  # a skipped branch may call it: nothing under it is surely unused
             if isinstance(c, Leaf):
                 out.append(c)
             elif isinstance(c, Obj):

@@ -167,6 +167,23 @@ class CallMixin:
         self.f.leave(nid, out)
         return out
 
+    def _zip(self, args: list, its: list[list[Any]]) -> list[tuple]:
+        """``zip`` of the iterated arguments. A module list whose identical items are one graph
+        node iterates as one item per run (``iterate``), so zipping it with a list of distinct
+        modules of the same real length stops early (vits: ``zip(self.convs1, self.convs2)``):
+        the items it never reached are then noted as maybe used, never as unused."""
+        out = list(zip(*its))
+        real = [
+            len(a.obj.children) if isinstance(a, Mod) and isinstance(a.obj, Obj) else len(it)
+            for a, it in zip(args, its)
+        ]
+        if len(set(real)) == 1 and len(out) < real[0]:
+            for it in its:
+                for item in it[len(out) :]:
+                    if isinstance(item, Mod):
+                        self.f.maybe_used.add(id(self.f.resolve(item.obj)))
+        return out
+
     def torch_stack(self, obj: Obj, args: list, kwargs: dict, fr: Frame, at: ast.AST) -> Any:
         """torch's TransformerEncoder/Decoder: its layers chained on the first argument (the
         other arguments, a decoder's memory, go to every layer), then its optional norm.
@@ -322,7 +339,7 @@ class CallMixin:
             if name == "enumerate":
                 return list(enumerate(its[0]))
             if name == "zip":
-                return list(zip(*its))
+                return self._zip(args, its)
             if name == "reversed":
                 return list(reversed(its[0]))
             return tuple(its[0]) if name == "tuple" else list(its[0])

@@ -17,6 +17,7 @@ from driftcheck.parsers.source.dataflow import Flow, Stop
 from driftcheck.parsers.source.dataflow_call import MAX_LOOP, CallMixin
 from driftcheck.parsers.source.dataflow_pyops import KNOWN as _KNOWN
 from driftcheck.parsers.source.dataflow_pyops import compare_one, py_binop, truth
+from driftcheck.parsers.source.dataflow_skipped import note_skipped
 from driftcheck.parsers.source.dataflow_values import (
     UNK,
     Bound,
@@ -170,8 +171,10 @@ class Runner(CallMixin):
     def if_(self, st: ast.If, fr: Frame) -> None:
         c = truth(self.eval(st.test, fr))
         if c is True:
+            note_skipped(self, st.orelse, fr)
             self.body(st.body, fr)
         elif c is False:
+            note_skipped(self, st.body, fr)
             self.body(st.orelse, fr)
         else:
             self.both(st.body, st.orelse, fr)
@@ -262,6 +265,7 @@ class Runner(CallMixin):
         if isinstance(e, ast.IfExp):
             c = truth(self.eval(e.test, fr))
             if c is not None:
+                note_skipped(self, [e.orelse if c else e.body], fr)
                 return self.eval(e.body if c else e.orelse, fr)
             a, b = self.eval(e.body, fr), self.eval(e.orelse, fr)
             if isinstance(a, Tens) and isinstance(b, Tens) and a.src == b.src:

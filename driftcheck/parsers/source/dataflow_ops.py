@@ -157,16 +157,72 @@ def module_attr(run: Any, m: Mod, name: str) -> Any:
         return Mod(obj)
     if obj.cls is not None:
         try:
-            ok, v, _ = run.f.interp.mro_attr(obj.cls, name)
+            ok, v, base = run.f.interp.mro_attr(obj.cls, name)
         except Exception:  # noqa: BLE001
             return UNK
         if ok and isinstance(v, Func):
             if isinstance(v.closure, dict) and v.closure.get("__property__"):
                 return run.run_func(v, m, [], {}, None)
             return UserFunc(v, None if v.is_static else Mod(obj))
+        if not ok and name == "get_input_embeddings" and _transformers_model(base):
+            return Bound(Mod(obj), name)  # the mixin's method, not overridden
         if ok:
             return convert(run, v)
     return UNK
+
+
+def _transformers_model(base: Any) -> bool:
+    """Whether an attribute lookup ended at transformers' ``PreTrainedModel`` (whose
+    ``EmbeddingAccessMixin`` methods the analyzed class then inherits)."""
+    return isinstance(base, Ext) and base.qual.rsplit(".", 1)[-1] == "PreTrainedModel"
+
+
+def input_embeddings(run: Any, obj: Any, depth: int = 0) -> Mod | None:
+    """``model.get_input_embeddings()`` as transformers' ``EmbeddingAccessMixin`` answers it,
+    over the module tree the ``__init__`` interpreter built: ``self.<_input_embed_layer>``
+    (``embed_tokens`` unless the class names another), else that name under
+    ``self.embeddings`` or ``self.model``, else ``self.language_model``'s answer (its own
+    override if it has one), else the base model's (``base_model_prefix``). Multimodal models
+    embed their text this way (``self.get_input_embeddings()(input_ids)``); without it the
+    call was unknown and the embedding looked unused."""
+    obj = run.f.resolve(obj)
+    if depth > 4 or not isinstance(obj, Obj) or obj.cls is None:
+        return None
+    interp = run.f.interp
+
+    def cls_attr(o: Obj, attr: str) -> Any:
+        try:
+            ok, v, _ = interp.mro_attr(o.cls, attr)
+        except Exception:  # noqa: BLE001
+            return None
+        v = v.value if ok and isinstance(v, Sourced) else v
+        return v if ok and isinstance(v, str) else None
+
+    name = cls_attr(obj, "_input_embed_layer") or "embed_tokens"
+    kids = obj.children
+    if kids.get(name) is not None:
+        return Mod(kids[name])
+    for holder in ("embeddings", "model"):
+        h = run.f.resolve(kids.get(holder))
+        if isinstance(h, Obj) and h.children.get(name) is not None:
+            return Mod(h.children[name])
+    for sub in ("language_model", cls_attr(obj, "base_model_prefix")):
+        inner = run.f.resolve(kids.get(sub)) if sub else None
+        if not isinstance(inner, Obj) or inner is obj or inner.cls is None:
+            continue
+        try:
+            ok, fn, base = interp.mro_attr(inner.cls, "get_input_embeddings")
+        except Exception:  # noqa: BLE001
+            continue
+        if ok and isinstance(fn, Func):  # the sub-model overrides it: run its own
+            got = run.run_func(fn, Mod(inner), [], {}, None)
+            return got if isinstance(got, Mod) else None
+        if not _transformers_model(base):
+            continue
+        got = input_embeddings(run, inner, depth + 1)
+        if got is not None:
+            return got
+    return None
 
 
 def param_tensor(run: Any, obj: Obj, name: str) -> Tens:
@@ -278,4 +334,7 @@ def call_bound(run: Any, b: Bound, args: list, kwargs: dict, fr: Any, at: Any) -
         return None
     if isinstance(t, ShapeOf) and b.name == "numel":
         return UNK
+    if isinstance(t, Mod) and b.name == "get_input_embeddings":
+        got = input_embeddings(run, t.obj)
+        return got if got is not None else run.unknown_call(args, kwargs, "input embeddings")
     return UNK
