@@ -109,8 +109,10 @@ def unresolved_layer(ctx: Context):
     "SML002",
     "unused-layer",
     WARNING,
-    what="A layer with weights is built but never used in forward (only reported where the "
-    "forward dataflow of its module was analysed).",
+    what="A layer with weights is built but no path through forward calls it (only reported "
+    "where the forward dataflow of its module was analysed; a branch the analysed path skips, "
+    "such as `if pixel_values is not None:`, counts as a possible call, and a layer whose "
+    "weight is tied to a called one is used).",
     why="Its parameters are counted, saved, loaded and trained for nothing; often a layer "
     "that was meant to be called (a forgotten norm or dropout).",
     fix="Call it in forward, or delete it.",
