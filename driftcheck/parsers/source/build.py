@@ -69,22 +69,22 @@ class Builder:
         hit = self.sigs.get(k)
         if hit is not None:
             return hit
-        if isinstance(m, Leaf):
+        if isinstance(m, Leaf):  # zip/map in C: a 32-layer stack asks for hundreds of these
             s: Any = (
                 "L",
                 m.type,
-                tuple(sorted((a, repr(b)) for a, b in m.params.items())),
+                tuple(sorted(zip(m.params, map(repr, m.params.values())))),
                 tuple(m.unresolved),
                 tuple(sorted(m.tied)),
-                tuple(sorted((w, repr(d)) for w, d in m.wnorm.items())),
+                tuple(sorted(zip(m.wnorm, map(repr, m.wnorm.values())))) if m.wnorm else (),
             )
         elif isinstance(m, Obj):
             s = (
                 "O",
                 m.cls.qual if m.cls else m.qual,
                 m.kind,
-                tuple((n, self.sig(c)) for n, c in m.children.items()),
-                tuple((n, _shape_sig(p)) for n, p in m.params.items()),
+                tuple(zip(m.children, map(self.sig, m.children.values()))),
+                tuple(zip(m.params, map(_shape_sig, m.params.values()))) if m.params else (),
                 tuple(m.unresolved),
             )
         else:
