@@ -201,3 +201,22 @@ def test_tuples_come_back_as_tuples(fresh, tmp_path):
     with torch.device("meta"):
         model = AutoModel.from_config(ViTConfig(num_hidden_layers=1))
     assert disk.params_total() == sum(p.numel() for p in model.parameters())
+
+
+def test_compare_reuses_the_reference_analysis(fresh):
+    """``compare`` code against a config analyzes transformers' own modeling file for the
+    reference facts; a second run finds that analysis (and the config's graph) in the cache:
+    no entry is written again and the report is the same."""
+    env = {"DRIFTCHECK_CACHE_DIR": str(fresh)}
+    args = (
+        "compare",
+        "examples/drift/bert-base-uncased.config.json",
+        "examples/drift/tiny_encoder.py",
+    )
+    one = run_cli(*args, env=env)
+    assert one.returncode == 1, one.stderr  # the example has drifted
+    entries = {p: p.stat().st_mtime_ns for p in (fresh / "graphs").glob("*.json")}
+    assert len(entries) >= 2  # the config's graph and the reference analysis
+    two = run_cli(*args, env=env)
+    assert {p: p.stat().st_mtime_ns for p in (fresh / "graphs").glob("*.json")} == entries
+    assert two.stdout == one.stdout and two.returncode == 1

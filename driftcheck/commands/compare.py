@@ -262,8 +262,22 @@ def _code_facts_of_reference(cfg_graph: Graph, completed: dict[str, Any], displa
     if cfg_graph.origin.route != "static" or not detail or "::" not in detail:
         return
     path, cls = split_entry(detail)
-    try:
-        ref = parse_source(path, entry=cls, config=completed, config_path=display)
+    from driftcheck.parsers import hf_registry as reg
+    from driftcheck.parsers.cache import cached_graph
+
+    parts = {
+        "path": str(Path(path).resolve()),
+        "entry": cls,
+        "config": completed,
+        "display": display,
+        "transformers": reg.version(),
+    }
+    try:  # the result cache: a second compare against the same config skips the analysis
+        ref = cached_graph(
+            "reference-facts",
+            parts,
+            lambda: parse_source(path, entry=cls, config=completed, config_path=display),
+        )
     except (DriftcheckError, RecursionError):
         return
     from driftcheck.graph.match.diff import same
