@@ -260,20 +260,23 @@ def _price_all(prep: Prepared, shapes: ShapeResult, bpp: float) -> tuple[int, in
     repeats: each distinct rule key is priced once and counted by how many nodes share it
     (C-level counting; the sums are those of a per-node loop)."""
     rule_keys, incoming = shapes.rule_keys, prep.sources
-    copies = Counter(rule_keys.values())
-    first = dict(zip(reversed(rule_keys.values()), reversed(rule_keys.keys())))
+    ids: dict[str, Any] = shapes.rule_ids  # equal rule keys, equal small ints: cheap to hash
+    if len(ids) != len(rule_keys):  # a key that cannot be hashed (no id): count the keys
+        ids = rule_keys
+    copies = Counter(ids.values())
+    first = dict(zip(reversed(ids.values()), reversed(ids.keys())))
     macs = unknown = act = 0
-    mac_of: dict[tuple, int | None] = {}
-    for rk, n in copies.items():
-        nid = first[rk]
-        hit = _price(prep.index[nid], rk, shapes.shapes[nid], bpp)
+    mac_of: dict[Any, int | None] = {}
+    for rid, n in copies.items():
+        nid = first[rid]
+        hit = _price(prep.index[nid], rule_keys[nid], shapes.shapes[nid], bpp)
         if hit is None:  # not a catalogue layer: its MACs unknown where it is on the dataflow
-            unknown += sum(1 for i, k in rule_keys.items() if k == rk and i in incoming)
-            mac_of[rk] = None
+            unknown += sum(1 for i, k in ids.items() if k == rid and i in incoming)
+            mac_of[rid] = None
             continue
         m, a = hit
         act += a * n
-        mac_of[rk] = m
+        mac_of[rid] = m
         if m is None:
             unknown += n
         else:
@@ -283,7 +286,7 @@ def _price_all(prep: Prepared, shapes: ShapeResult, bpp: float) -> tuple[int, in
     for t in HOLD_NOTHING:
         shapeless.difference_update(n.id for n in prep.by_type.get(t, ()))
     unknown += len(shapeless)
-    per_layer = dict(zip(rule_keys, map(mac_of.__getitem__, rule_keys.values())))
+    per_layer = dict(zip(ids, map(mac_of.__getitem__, ids.values())))
     if None in mac_of.values():
         per_layer = {k: v for k, v in per_layer.items() if v is not None}
     return macs, unknown, act, per_layer

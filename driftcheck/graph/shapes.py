@@ -54,6 +54,9 @@ class ShapeResult:
     """Node id -> (type, params key, input shapes) for every node a rule gave a shape: equal
     keys, equal layers on equal inputs (the cost model prices each key once)."""
 
+    rule_ids: dict[str, int] = field(default_factory=dict, repr=False, compare=False)
+    """Node id -> the number of its rule key among this run's distinct keys (``rule_keys``
+    as small ints: the cost model counts and looks them up without hashing shapes again)."""
     prepared: Prepared | None = field(default=None, repr=False, compare=False)
 
     @property
@@ -136,7 +139,8 @@ class _Walker:
         self.prep = prep or Prepared(graph)
         self.overrides = dict(input_shapes or {})
         self.result = ShapeResult()
-        self.memo: dict[tuple, tuple[str, Any]] = {}
+        self.memo: dict[tuple, tuple[str, Any, bool, int]] = {}
+        """Rule key -> (status, value, empty, rule id) of this run."""
         self.index = self.prep.index
 
     # ------------------------------------------------------------------ topology
@@ -159,19 +163,6 @@ class _Walker:
         if not all(d is None or isinstance(d, (int, str)) for d in shape):
             return None  # a dim that is a list or a dict: not a shape (SHP008 says so)
         return tuple(shape)
-
-    def rule(self, node: Node, shapes: tuple[Shape, ...]) -> tuple[str, Any, bool]:
-        """('ok', shape, empty) | ('unknown', None, False) | (issue kind, message, False),
-        cached by (type, params key, input shapes); ``empty``: some known dim is <= 0."""
-        pk = self.prep.keys[node.id]
-        key = (node.type, pk, shapes)
-        try:
-            hit = self.memo.get(key)
-        except TypeError:  # an unhashable value in a shape: no memo
-            return self._judged(node, shapes, pk)
-        if hit is None:
-            hit = self.memo[key] = self._judged(node, shapes, pk)
-        return hit
 
     def _judged(self, node: Node, shapes: tuple[Shape, ...], pk: Any) -> tuple[str, Any, bool]:
         """The rule's verdict, from the process-wide memo when a run before asked the same
@@ -241,7 +232,7 @@ class _Walker:
         get_shape = shapes.get
         index, type_of, sources = self.index, prep.type_of, prep.sources
         skip = {n.id for n in prep.with_field("unresolved")}
-        rule_keys, keys, memo = res.rule_keys, prep.keys, self.memo
+        rule_keys, rule_ids, keys, memo = res.rule_keys, res.rule_ids, prep.keys, self.memo
         if prep.forward and len(index) == len(prep.ids):  # node order, ids unique: zip lists
             walk: Any = zip(prep.ids, prep.types, prep.key_list)
         else:
@@ -266,14 +257,16 @@ class _Walker:
             key = (t, pk, ins)
             try:  # the rule's verdict, memoized (``rule`` inlined: this loop is the hot path)
                 hit = memo.get(key)
-            except TypeError:  # an unhashable value in a shape: no memo
-                hit = self._judged(index[nid], ins, pk)
+            except TypeError:  # an unhashable value in a shape: no memo (nor rule id)
+                hit = (*self._judged(index[nid], ins, pk), None)
             if hit is None:
-                hit = memo[key] = self._judged(index[nid], ins, pk)
-            status, value, empty = hit
+                hit = memo[key] = (*self._judged(index[nid], ins, pk), len(memo))
+            status, value, empty, rid = hit
             if status == "ok":
                 shapes[nid] = value
                 rule_keys[nid] = key
+                if rid is not None:
+                    rule_ids[nid] = rid
                 if empty:
                     why = f"produces an empty shape {fmt(value)}"
                     self.issue(EMPTY, index[nid], prep.incoming.get(nid, []), why)

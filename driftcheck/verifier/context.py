@@ -121,6 +121,18 @@ class Context:
             for members in groups.values():
                 yield members[0], members
 
+    def in_degrees(self) -> dict[str, tuple[int, int]]:
+        """(least, most) in-degree of the nodes of each type, one C-level pass for all types
+        on first use: the missing- and extra-input checks clear most graphs from these."""
+        hit = self.__dict__.get("_in_degrees")
+        if hit is None:
+            indeg, hit = self.prep.indegree, {}
+            for t, nodes in self.by_type.items():
+                ds = list(map(indeg.__getitem__, map(_ID, nodes)))
+                hit[t] = (min(ds), max(ds))
+            self.__dict__["_in_degrees"] = hit
+        return hit
+
     def _parent_types(self) -> set[str]:
         hit = self.__dict__.get("_ptypes")
         if hit is None:
@@ -202,27 +214,38 @@ class Context:
                     if not (skip_claimed and n.id in self.claimed):
                         yield Hit(n, f"{self.where(n)}: {why}")
 
-    def chain(self, *dst_types: str) -> list[tuple[Node, Node]]:
+    def chain(
+        self, *dst_types: str, producers: frozenset[str] | None = None
+    ) -> list[tuple[Node, Node]]:
         """(producer, consumer) plain chain links (the consumer's only input is the producer,
-        which feeds nothing else) whose consumer has one of ``dst_types``; in the order the
-        consumers first appear as edge ends (as a walk over ``incoming`` finds them)."""
-        hit = self._chains.get(dst_types)
+        which feeds nothing else) whose consumer has one of ``dst_types`` (and, when given,
+        whose producer has one of ``producers``: a check that looks at norm-after-norm need
+        not sort every norm after an add); in the order the consumers first appear as edge
+        ends (as a walk over ``incoming`` finds them)."""
+        memo = (dst_types, producers)
+        hit = self._chains.get(memo)
         if hit is None:
             incoming, feeds, index = self.incoming, self.feeds, self.index
+            type_of = self.prep.type_of
             hit = []
             for t in dst_types:
                 for b in self.by_type.get(t, ()):
                     srcs = incoming.get(b.id)
                     if srcs is not None and len(srcs) == 1 and feeds[srcs[0]] == 1:
-                        hit.append((index[srcs[0]], b))
+                        if producers is None or type_of.get(srcs[0]) in producers:
+                            hit.append((index[srcs[0]], b))
             if len(hit) > 1:
                 at = self._edge_order()
                 hit.sort(key=lambda p: at[p[1].id])
-            self._chains[dst_types] = hit
+            self._chains[memo] = hit
         return hit
 
     def _edge_order(self) -> dict[str, int]:
-        return dict(zip(self.incoming, count()))
+        """Position of each node among the consumers in edge order (built once per run)."""
+        at = self.__dict__.get("_at")
+        if at is None:
+            at = self.__dict__["_at"] = dict(zip(self.incoming, count()))
+        return at
 
     def weights(self, node: Node) -> dict[str, tuple[int, ...]] | None:
         """``node_weights(node)`` once per node and run (the tie checks ask for the same

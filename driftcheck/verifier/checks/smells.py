@@ -12,19 +12,22 @@ from driftcheck.verifier.base import INFO, WARNING, Source, check
 from driftcheck.verifier.build import L, net, seq
 from driftcheck.verifier.context import STRUCTURAL, Context
 
-NORMS = {
-    "LayerNorm",
-    "RMSNorm",
-    "GroupNorm",
-    "BatchNorm1d",
-    "BatchNorm2d",
-    "BatchNorm3d",
-    "InstanceNorm1d",
-    "InstanceNorm2d",
-    "InstanceNorm3d",
-}
+NORMS = frozenset(
+    {
+        "LayerNorm",
+        "RMSNorm",
+        "GroupNorm",
+        "BatchNorm1d",
+        "BatchNorm2d",
+        "BatchNorm3d",
+        "InstanceNorm1d",
+        "InstanceNorm2d",
+        "InstanceNorm3d",
+    }
+)
 BATCHNORMS = {"BatchNorm1d", "BatchNorm2d", "BatchNorm3d"}
-IDEMPOTENT = {"ReLU", "ReLU6", "Hardtanh", "Softmax", "Sigmoid", "Tanh", "GELU", "SiLU"}
+IDEMPOTENT = frozenset({"ReLU", "ReLU6", "Hardtanh", "Softmax", "Sigmoid", "Tanh", "GELU", "SiLU"})
+LINEAR = frozenset({"Linear"})
 DROPOUT = {"Dropout", "Dropout1d", "Dropout2d", "Dropout3d", "AlphaDropout", "DropPath"}
 NORM_ORDER = tuple(sorted(NORMS))
 IDEMPOTENT_ORDER = tuple(sorted(IDEMPOTENT))
@@ -188,7 +191,7 @@ def _has_weights(spec, p) -> bool:
     invalid=[seq((2, 8), _ln(), _ln(), _ln())],
 )
 def consecutive_norms(ctx: Context):
-    for a, b in ctx.chain(*NORM_ORDER):
+    for a, b in ctx.chain(*NORM_ORDER, producers=NORMS):
         if a.type in NORMS:
             yield ctx.hit(b, f"{ctx.where(b)} normalizes the output of {ctx.where(a)}")
 
@@ -206,7 +209,7 @@ def consecutive_norms(ctx: Context):
     invalid=[seq((2, 8), _lin(8, 8), L("ReLU"), L("ReLU"))],
 )
 def repeated_activation(ctx: Context):
-    for a, b in ctx.chain(*IDEMPOTENT_ORDER):
+    for a, b in ctx.chain(*IDEMPOTENT_ORDER, producers=IDEMPOTENT):
         if a.type == b.type:
             yield ctx.hit(b, f"{ctx.where(b)} follows {ctx.where(a)}")
 
@@ -224,7 +227,7 @@ def repeated_activation(ctx: Context):
     invalid=[seq((2, 8), _lin(8, 16), _lin(16, 8))],
 )
 def stacked_linears(ctx: Context):
-    for a, b in ctx.chain("Linear"):
+    for a, b in ctx.chain("Linear", producers=LINEAR):
         if a.type == "Linear":
             yield ctx.hit(b, f"{ctx.where(a)} -> {ctx.where(b)} with no nonlinearity")
 

@@ -261,15 +261,12 @@ def _arity_issues(ctx: Context):
 def missing_input(ctx: Context):
     if not ctx.hand_built:
         return
-    indeg = ctx.prep.indegree
     suspects = False
-    for t, nodes in ctx.by_type.items():
+    for t, (least, _) in ctx.in_degrees().items():
         spec = layer_spec(t)
-        if spec is not None and spec.n_inputs:
-            ids = list(map(_ID, nodes))
-            if min(map(indeg.__getitem__, ids)) < spec.n_inputs:
-                suspects = True
-                break
+        if spec is not None and spec.n_inputs and least < spec.n_inputs:
+            suspects = True
+            break
     if not suspects:
         return  # every layer that takes inputs gets at least as many edges as it takes
     for n in ctx.layers():
@@ -301,11 +298,11 @@ def missing_input(ctx: Context):
 def extra_input(ctx: Context):
     if not ctx.hand_built:
         return
-    indeg, most = ctx.prep.indegree, 0
-    for t, nodes in ctx.by_type.items():
+    most = 0
+    for t, (_, top) in ctx.in_degrees().items():
         spec = layer_spec(t)
         if t != "Input" and spec is not None and spec.n_inputs is not None:
-            most = max(most, max(map(indeg.__getitem__, map(_ID, nodes))) - spec.n_inputs)
+            most = max(most, top - spec.n_inputs)
     if most <= 0:
         return  # no layer gets more edges than it takes
     for dst, srcs in ctx.incoming.items():
