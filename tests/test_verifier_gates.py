@@ -1,9 +1,9 @@
-"""Check gates (``Check.types`` / ``Check.facts``) only skip checks that would find nothing.
+"""Check gates (``Check.types`` / ``facts`` / ``when``) only skip checks that would find nothing.
 
-The runner skips a check whose declared node types and facts are all absent from the graph
-(docs/verifier.md, speed). A gate is a claim about the check's code; this test runs every
-gated check, ungated, over every graph of the equivalence cases (tests/verifier_cases.py)
-that its gate would skip, and asserts it yields nothing there.
+The runner skips a check whose declared node types and facts are all absent from the graph,
+or whose ``when`` test fails (docs/verifier.md, speed). A gate is a claim about the check's
+code; this test runs every gated check, ungated, over every graph of the equivalence cases
+(tests/verifier_cases.py) that its gate would skip, and asserts it yields nothing there.
 """
 
 from driftcheck.verifier import all_checks
@@ -12,7 +12,7 @@ from tests.verifier_cases import cases
 
 
 def test_gated_checks_find_nothing_where_they_are_skipped():
-    gated = [c for c in all_checks() if c.types or c.facts]
+    gated = [c for c in all_checks() if c.types or c.facts or c.when]
     assert len(gated) >= 40
     skipped = 0
     wrong = []
@@ -20,7 +20,11 @@ def test_gated_checks_find_nothing_where_they_are_skipped():
         ctx = Context(g, opts)
         types, facts = ctx.by_type.keys(), g.facts.keys()
         for c in gated:
-            if (c.types and types.isdisjoint(c.types)) or (c.facts and facts.isdisjoint(c.facts)):
+            if (
+                (c.types and types.isdisjoint(c.types))
+                or (c.facts and facts.isdisjoint(c.facts))
+                or (c.when is not None and not c.when(ctx))
+            ):
                 skipped += 1
                 hits = list(c.run(ctx))
                 if hits:

@@ -86,6 +86,9 @@ class Check:
     over a graph holding none of them skips it without a call (the runner's gate)."""
     facts: tuple[str, ...] = ()
     """When given, the check reads only these facts and says nothing when none is present."""
+    when: Callable[[Context], bool] | None = None
+    """When given, a cheap test (on analyses the check reads anyway) without which the
+    check finds nothing: shape checks need shape issues, tie checks need ties."""
 
     @property
     def family(self) -> str:
@@ -126,6 +129,7 @@ def check(
     claims: bool = False,
     types: Iterable[str] = (),
     facts: Iterable[str] = (),
+    when: Callable[[Context], bool] | None = None,
 ) -> Callable[[Callable[[Context], Iterable[Hit]]], Check]:
     """Decorator: turn ``run(ctx)`` into a ``Check`` record (the module lists them in CHECKS)."""
 
@@ -144,6 +148,7 @@ def check(
             claims=claims,
             types=tuple(types),
             facts=tuple(facts),
+            when=when,
         )
 
     return wrap

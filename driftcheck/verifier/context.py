@@ -317,6 +317,15 @@ class Context:
             prepared=self.prep,
         )
 
+    # ------------------------------------------------------------------ gates (Check.when)
+    def shape_issues(self) -> bool:
+        """Whether shape inference reported anything (the shape checks read its issues)."""
+        return bool(self.shapes.errors)
+
+    def has_ties(self) -> bool:
+        """Whether some node ties a weight (the tie checks read only those nodes)."""
+        return bool(self.prep.with_field("tied"))
+
     # ------------------------------------------------------------------ results
     @staticmethod
     def hit(node: Node | None, message: str, **kw: Any) -> Hit:

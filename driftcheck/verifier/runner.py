@@ -46,6 +46,8 @@ def _verify(graph: Graph, options: VerifyOptions | None) -> Report:
             chk.facts and facts.isdisjoint(chk.facts)
         ):
             continue  # nothing it reads is in the graph: it would find nothing
+        if chk.when is not None and not chk.when(ctx):
+            continue
         sev = opts.severity_of(chk.id, chk.name, chk.severity) if opts.severity else chk.severity
         for hit in chk.run(ctx):
             node = hit.node

@@ -120,6 +120,7 @@ def _mismatches(ctx: Context, kind: str):
     "SHP001",
     "shape-mismatch",
     BLOCKER,
+    when=Context.shape_issues,
     phase=2,
     what="A layer's input width, channels or features differ from what the layer was built for.",
     why="torch raises at the first forward (`mat1 and mat2 shapes cannot be multiplied`, "
@@ -144,6 +145,7 @@ def shape_mismatch(ctx: Context):
     "SHP002",
     "conv-into-linear",
     BLOCKER,
+    when=Context.shape_issues,
     phase=2,
     what="A Linear layer is fed a (N, C, H, W) convolution output without Flatten or pooling.",
     why="nn.Linear works on the last axis only, so it sees W features instead of C*H*W and "
@@ -172,6 +174,7 @@ def conv_into_linear(ctx: Context):
     "SHP003",
     "repeat-changes-shape",
     BLOCKER,
+    when=Context.shape_issues,
     phase=2,
     what="A block marked as repeated N times maps its input shape to a different shape.",
     why="Copy k+1 receives copy k's output: if the block changes the shape, the second copy "
@@ -210,6 +213,7 @@ def repeat_changes_shape(ctx: Context):
     "SHP004",
     "residual-mismatch",
     BLOCKER,
+    when=Context.shape_issues,
     phase=2,
     what="An elementwise add (a residual connection) joins tensors whose shapes cannot broadcast.",
     why="`x + f(x)` raises `The size of tensor a must match the size of tensor b` when f "
@@ -246,6 +250,7 @@ def residual_mismatch(ctx: Context):
     "SHP005",
     "rank-mismatch",
     BLOCKER,
+    when=Context.shape_issues,
     phase=2,
     what="A layer gets a tensor of the wrong rank (a 2-D tensor into Conv2d, 4-D into Attention).",
     why="Convolutions, attention and pooling check the number of axes and raise before any "
@@ -262,6 +267,7 @@ def rank_mismatch(ctx: Context):
     "SHP006",
     "empty-spatial-output",
     BLOCKER,
+    when=Context.shape_issues,
     phase=2,
     what="A convolution or pooling layer's output has a spatial size of zero or less.",
     why="A kernel larger than its (padded) input gives an empty output; torch raises "
@@ -363,6 +369,7 @@ def input_shape_missing(ctx: Context):
     "SHP009",
     "shape-unconfirmed",
     INFO,
+    when=Context.shape_issues,
     phase=2,
     what="A shape rule rejected the shapes at a functional op (view, reshape, transpose ...) "
     "that the analyzer rebuilt from forward().",

@@ -57,6 +57,7 @@ def unknown_layer_type(ctx: Context):
     "STR002",
     "dataflow-cycle",
     BLOCKER,
+    when=Context.shape_issues,
     what="The dataflow edges of a hand-built graph form a cycle.",
     why="A feed-forward module computes each value once; a cycle has no order to run in.",
     fix="Remove the back edge; write recurrence as a repeated block (`repeat`) instead.",

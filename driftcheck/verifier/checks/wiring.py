@@ -31,6 +31,7 @@ def _target(ctx: Context, node: Node, ref: str) -> tuple[Node | None, str, str]:
     "STR012",
     "bad-tie",
     BLOCKER,
+    when=Context.has_ties,
     what="A tied weight points to a node or weight that does not exist.",
     why="Tying shares one tensor: with a missing owner there is nothing to share, and building "
     "the tie (`head.weight = emb.weight`) fails.",
@@ -63,6 +64,7 @@ def bad_tie(ctx: Context):
     "STR013",
     "tie-chain",
     WARNING,
+    when=Context.has_ties,
     what="A weight is tied to a weight that is itself tied to a third one.",
     why="Whoever loads the checkpoint must resolve the chain in the right order; tools that "
     "resolve one level only end up with an untied copy.",
@@ -196,6 +198,7 @@ def edge_into_input(ctx: Context):
     "STR017",
     "tie-shape-mismatch",
     WARNING,
+    when=Context.has_ties,
     what="A tied weight has another shape than the tensor it is tied to.",
     why="After tying, the layer computes with the owner's tensor: its output width silently "
     "becomes the owner's (vocab 120 instead of 100), and consumers expecting the declared "
