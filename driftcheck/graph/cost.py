@@ -222,14 +222,17 @@ price of a layer, across runs: it is a pure function of those (``repr`` is type-
 ``(True, 4)`` never answers for ``(1, 4)``). Bounded: cleared when it grows past 100,000."""
 
 
-def _price(node: Node, rule_key: tuple, out: Shape, bpp: float) -> tuple[int | None, int] | None:
+def _price(
+    node: Node, rule_key: tuple, out: Shape, bpp: float, text: tuple | None = None
+) -> tuple[int | None, int] | None:
     """(MACs or None, activation bytes) of one layer on its inputs; None when the type is
-    not a catalogue layer (a block: its MACs are unknown and its output is not counted)."""
+    not a catalogue layer (a block: its MACs are unknown and its output is not counted).
+    ``text``: the shape walk's exact key of the verdict that gave ``out`` (which it fixes)."""
     t, key, ins = rule_key
     if type(key) is not str:  # a params key that is not exact text: priced every time
         return _price_now(node, rule_key, out, bpp)
     try:
-        k = (t, key, repr(ins), repr(out), bpp, type(bpp))
+        k = (text, bpp, type(bpp)) if text else (t, key, repr(ins), repr(out), bpp, type(bpp))
     except (RecursionError, ValueError):
         return _price_now(node, rule_key, out, bpp)
     hit = _PRICES.get(k, _NOT_PRICED)
@@ -267,9 +270,11 @@ def _price_all(prep: Prepared, shapes: ShapeResult, bpp: float) -> tuple[int, in
     first = dict(zip(reversed(ids.values()), reversed(ids.keys())))
     macs = unknown = act = 0
     mac_of: dict[Any, int | None] = {}
+    texts = shapes.rule_texts if ids is shapes.rule_ids else None
     for rid, n in copies.items():
         nid = first[rid]
-        hit = _price(prep.index[nid], rule_keys[nid], shapes.shapes[nid], bpp)
+        text = texts[rid] if texts else None
+        hit = _price(prep.index[nid], rule_keys[nid], shapes.shapes[nid], bpp, text)
         if hit is None:  # not a catalogue layer: its MACs unknown where it is on the dataflow
             unknown += sum(1 for i, k in ids.items() if k == rid and i in incoming)
             mac_of[rid] = None
@@ -312,10 +317,10 @@ def estimate(
     per_layer: dict[str, int] = {}
     incoming = prep.sources
     known = shapes.shapes
-    rule_keys = shapes.rule_keys
+    rule_keys, rule_ids, texts = shapes.rule_keys, shapes.rule_ids, shapes.rule_texts
     mult = prep.multiplicity if prep.repeated else None
     index = prep.index
-    priced: dict[tuple, Any] = {}  # rule key -> (MACs, activation bytes) or None
+    priced: dict[Any, Any] = {}  # rule id (else key) -> (MACs, activation bytes) or None
     if not prep.repeated:
         macs, unknown, act, per_layer = _price_all(prep, shapes, bpp)
     for nid, t in zip(prep.ids if prep.repeated else (), prep.types):
@@ -325,9 +330,12 @@ def estimate(
         if rk is None:  # no shape (a Module-like block with a shape has no catalogue spec)
             unknown += nid in incoming
             continue
-        hit = priced.get(rk, _NOT_PRICED)
+        rid = rule_ids.get(nid)
+        at = rk if rid is None else rid
+        hit = priced.get(at, _NOT_PRICED)
         if hit is _NOT_PRICED:
-            hit = priced[rk] = _price(index[nid], rk, known[nid], bpp)
+            text = None if rid is None else texts[rid]
+            hit = priced[at] = _price(index[nid], rk, known[nid], bpp, text)
         if hit is None:  # not a catalogue layer
             unknown += nid in incoming
             continue

@@ -57,6 +57,10 @@ class ShapeResult:
     rule_ids: dict[str, int] = field(default_factory=dict, repr=False, compare=False)
     """Node id -> the number of its rule key among this run's distinct keys (``rule_keys``
     as small ints: the cost model counts and looks them up without hashing shapes again)."""
+    rule_texts: list[tuple | None] = field(default_factory=list, repr=False, compare=False)
+    """Rule id -> the exact, cross-run key of its verdict (type, params key, ``repr`` of the
+    input shapes; ``_RULES``), or None when the verdict is not remembered: the cost model
+    keys its prices by it without printing the shapes again."""
     prepared: Prepared | None = field(default=None, repr=False, compare=False)
 
     @property
@@ -169,10 +173,11 @@ class _Walker:
         (see ``_RULES``); blocks are judged every time (their sub-graph is built from the
         params as written, not from the key)."""
         t = node.type
+        self.text = None
         if type(pk) is not str or block_spec(t) is not None:
             return self._judged_now(node, shapes, pk)
         try:
-            k = (t, pk, repr(shapes))
+            k = self.text = (t, pk, repr(shapes))
         except (RecursionError, ValueError):
             return self._judged_now(node, shapes, pk)
         hit = _RULES.get(k)
@@ -233,6 +238,7 @@ class _Walker:
         index, type_of, sources = self.index, prep.type_of, prep.sources
         skip = {n.id for n in prep.with_field("unresolved")}
         rule_keys, rule_ids, keys, memo = res.rule_keys, res.rule_ids, prep.keys, self.memo
+        texts = res.rule_texts
         if prep.forward and len(index) == len(prep.ids):  # node order, ids unique: zip lists
             walk: Any = zip(prep.ids, prep.types, prep.key_list)
         else:
@@ -261,6 +267,7 @@ class _Walker:
                 hit = (*self._judged(index[nid], ins, pk), None)
             if hit is None:
                 hit = memo[key] = (*self._judged(index[nid], ins, pk), len(memo))
+                texts.append(self.text)
             status, value, empty, rid = hit
             if status == "ok":
                 shapes[nid] = value
