@@ -103,23 +103,26 @@ class Context:
         """(representative, all leaves with equal type and params) for the given types, or for
         every type when none is given: attribute checks judge each distinct layer once (a
         32-layer stack has a handful), then report every node that shares it."""
-        kids, here = self.has_kids, self.by_type
+        here = self.by_type
         for t in types or tuple(here):
-            if t not in here:
-                continue  # no node of this type
-            groups = self._groups.get(t)
-            if groups is None:
-                if t in self._parent_types():
-                    groups = {}
-                    keys = self.prep.keys
-                    for n in self.by_type.get(t, ()):
-                        if n.id not in kids:
-                            groups.setdefault(keys[n.id], []).append(n)
-                else:  # no node of this type has children: every one is a leaf
-                    groups = self.prep.groups(t)
-                self._groups[t] = groups
-            for members in groups.values():
-                yield members[0], members
+            if t in here:
+                for members in self.leaf_groups(t).values():
+                    yield members[0], members
+
+    def leaf_groups(self, t: str) -> dict[Any, list[Node]]:
+        """Leaves of type ``t`` (present in the graph) by params key, memoized per run."""
+        groups = self._groups.get(t)
+        if groups is None:
+            if t in self._parent_types():
+                kids, keys = self.has_kids, self.prep.keys
+                groups = {}
+                for n in self.by_type.get(t, ()):
+                    if n.id not in kids:
+                        groups.setdefault(keys[n.id], []).append(n)
+            else:  # no node of this type has children: every one is a leaf
+                groups = self.prep.groups(t)
+            self._groups[t] = groups
+        return groups
 
     def in_degrees(self) -> dict[str, tuple[int, int]]:
         """(least, most) in-degree of the nodes of each type, one C-level pass for all types
@@ -205,14 +208,17 @@ class Context:
         """Hits ``where: <judge's message>`` for every layer whose distinct (type, params)
         the judge rejects; the judge sees one representative per group (``memo``: see
         ``verdicts``)."""
-        for rep, members in self.distinct(*types):
-            if rep.type in STRUCTURAL:
-                continue
-            why = judge(rep) if memo is None else self.remember(memo, judge, rep)
-            if why:
-                for n in members:
-                    if not (skip_claimed and n.id in self.claimed):
-                        yield Hit(n, f"{self.where(n)}: {why}")
+        here = self.by_type
+        for t in types or tuple(here):
+            if t not in here or t in STRUCTURAL:
+                continue  # absent, or not a layer
+            for members in self.leaf_groups(t).values():
+                rep = members[0]
+                why = judge(rep) if memo is None else self.remember(memo, judge, rep)
+                if why:
+                    for n in members:
+                        if not (skip_claimed and n.id in self.claimed):
+                            yield Hit(n, f"{self.where(n)}: {why}")
 
     def chain(
         self, *dst_types: str, producers: frozenset[str] | None = None
