@@ -18,7 +18,7 @@ from collections import Counter, deque
 from collections.abc import Mapping
 from itertools import compress, count, repeat
 from marshal import dumps as _marshal
-from operator import attrgetter, itemgetter
+from operator import attrgetter, itemgetter, lt
 from typing import TYPE_CHECKING, Any
 
 from driftcheck.graph import catalogue
@@ -164,7 +164,7 @@ class Prepared:
         self.by_type = by_type
         """Nodes of each type, in node order; types in order of first appearance."""
         self._edges(graph.edges)
-        self.repeated: list[Node] = [n for n, r in zip(nodes, map(_REPEAT, nodes)) if r > 1]
+        self.repeated: list[Node] = list(compress(nodes, map(lt, repeat(1), map(_REPEAT, nodes))))
         self._mult: dict[str, int] = {}
         self._with: dict[str, list[Node]] = {}
         self._groups: dict[str, dict[Any, list[Node]]] = {}
@@ -194,7 +194,7 @@ class Prepared:
         at = dict(zip(self.ids, range(len(self.ids))))
         try:
             ends = map(at.__getitem__, srcs), map(at.__getitem__, dsts)
-            self.forward = all(map(int.__lt__, *ends))
+            self.forward = all(map(lt, *ends))
         except KeyError:  # an edge names a node that is not in the graph
             self.forward = False
 

@@ -256,8 +256,8 @@ class _Walker:
                 if layer_spec(t) is None:
                     continue  # not on the dataflow: nothing to infer
                 ins: tuple = ()
-            else:
-                ins = tuple(map(get_shape, srcs))
+            else:  # most nodes have one producer: no map object for them
+                ins = (get_shape(srcs[0]),) if len(srcs) == 1 else tuple(map(get_shape, srcs))
                 if None in ins:
                     continue
             key = (t, pk, ins)

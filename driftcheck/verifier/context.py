@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from functools import cached_property
-from itertools import compress, count
-from operator import attrgetter
+from itertools import compress, count, repeat
+from operator import attrgetter, itemgetter
 from typing import TYPE_CHECKING, Any
 
 from driftcheck.graph.catalogue.spec import CatalogueError
@@ -34,6 +34,8 @@ another's different layer. Bounded: cleared past 100,000 entries."""
 STRUCTURAL = ("Input", "Module")
 _MISSING: Any = object()
 _ID = attrgetter("id")
+_FIRST = itemgetter(0)
+_NO_SOURCE = (None,)
 
 
 class Context:
@@ -232,19 +234,28 @@ class Context:
         hit = self._chains.get(memo)
         if hit is None:
             incoming, feeds, index = self.incoming, self.feeds, self.index
-            type_of = self.prep.type_of
             hit = []
             for t in dst_types:
-                for b in self.by_type.get(t, ()):
+                for b in self._chain_candidates(t, producers):
                     srcs = incoming.get(b.id)
                     if srcs is not None and len(srcs) == 1 and feeds[srcs[0]] == 1:
-                        if producers is None or type_of.get(srcs[0]) in producers:
-                            hit.append((index[srcs[0]], b))
+                        hit.append((index[srcs[0]], b))
             if len(hit) > 1:
                 at = self._edge_order()
                 hit.sort(key=lambda p: at[p[1].id])
             self._chains[memo] = hit
         return hit
+
+    def _chain_candidates(self, t: str, producers: frozenset[str] | None) -> list[Node]:
+        """Nodes of type ``t`` whose first producer has one of ``producers`` (all of them when
+        None), picked in C: a norm after an add is dropped before any per-node Python."""
+        nodes = self.by_type.get(t, [])
+        if producers is None or not nodes:
+            return nodes
+        firsts = map(_FIRST, map(self.incoming.get, map(_ID, nodes), repeat(_NO_SOURCE)))
+        return list(
+            compress(nodes, map(producers.__contains__, map(self.prep.type_of.get, firsts)))
+        )
 
     def _edge_order(self) -> dict[str, int]:
         """Position of each node among the consumers in edge order (built once per run)."""
