@@ -53,6 +53,8 @@ def count_params(graph: Graph, prepared: Prepared | None = None) -> int | None:
     if any(n.id not in parents and n.type not in HOLD_NOTHING for n in _unresolved(prep)):
         return None
     tied = {n.id for n in prep.with_field("tied")}
+    unique_ids = len(prep.index) == len(prep.ids)  # else an id may name two nodes
+    tied_groups = {(prep.type_of[i], prep.keys[i]) for i in tied} if unique_ids else set()
     mult = prep.multiplicity if prep.repeated else None
     parent_types = {prep.type_of[p] for p in parents if p in prep.type_of}
     total = 0
@@ -65,13 +67,17 @@ def count_params(graph: Graph, prepared: Prepared | None = None) -> int | None:
                     leaves = [n for n in members if n.id not in parents]
                 else:
                     leaves = members  # no node of this type has children
-                plain = [n for n in leaves if n.id not in tied] if tied else leaves
+                if tied and (unique_ids is False or (t, key) in tied_groups):
+                    plain = [n for n in leaves if n.id not in tied]
+                    ties = [n for n in leaves if n.id in tied]
+                else:  # no node of this group ties a weight
+                    plain, ties = leaves, []
                 if plain:
                     c = _leaf_count(plain[0], key)
                     if c is None:
                         return None
                     total += c * (sum(map(mult, plain)) if mult else len(plain))
-                for n in [n for n in leaves if n.id in tied] if tied else ():
+                for n in ties:
                     c = _leaf_count(n, key)
                     if c is None:
                         return None
