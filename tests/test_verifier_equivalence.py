@@ -9,8 +9,9 @@ the components fails here.
 """
 
 import json
+import random
 
-from tests.verifier_cases import DIGESTS, run_all
+from tests.verifier_cases import DIGESTS, cases, digest, run_all
 
 
 def test_reports_equal_the_captured_ones():
@@ -37,3 +38,17 @@ def test_reports_do_not_depend_on_earlier_runs():
         for b in (True, 1, 1.0):
             assert verify(model(b)).ids() == fresh[repr(b)], (first, b)
     assert fresh["True"] == [] and "LAY011" in fresh["1"]
+
+
+def test_reports_do_not_depend_on_run_order():
+    """The verifier remembers params keys, bindings, shape verdicts, prices and per-group
+    check verdicts across runs (docs/verifier.md). Every third case, in a shuffled order and
+    after whatever ran before in this process, must still give its stored report."""
+    want = json.loads(DIGESTS.read_text())
+    picked = list(cases())[::3]
+    random.Random(20261130).shuffle(picked)
+    from driftcheck.verifier import verify
+
+    diff = [name for name, g, o in picked if digest(verify(g, o), g, o) != want[name]]
+    assert not diff, f"{len(diff)} reports changed with the order, first: {diff[:5]}"
+    assert len(picked) > 500
