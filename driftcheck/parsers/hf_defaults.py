@@ -310,6 +310,40 @@ def complete(
     return out, info
 
 
+def _rope(info: ClassInfo, out: dict[str, Any], extra: dict[str, Any]) -> None:
+    """``RotaryEmbeddingConfigMixin.convert_rope_params_to_dict`` and
+    ``standardize_rope_params``: ``rope_theta`` (the class's ``default_theta`` unless given)
+    and ``partial_rotary_factor`` move into ``rope_parameters``, in each per-layer-type dict
+    when it is nested, and the default type becomes the class's ``default_rope_type``."""
+    given = out.get("rope_parameters")
+    rope = extra.get("rope_scaling") or given
+    rope = copy.deepcopy(rope) if isinstance(rope, dict) else {}
+    theta = extra.get("rope_theta", out.get("rope_theta", info.attr("default_theta", 10000.0)))
+    factor = extra.get("partial_rotary_factor", out.get("partial_rotary_factor"))
+    labels = out.get("_rope_type_labels") or out.get("layer_types") or ()
+    nested = [k for k in rope if isinstance(labels, (list, tuple)) and k in labels]
+    if not nested and rope and all(isinstance(v, dict) or v is None for v in rope.values()):
+        nested = list(rope)  # per-layer-type dicts whose labels are set later (layer_types)
+    if isinstance(theta, dict):  # a per-layer-type theta some classes keep beside the dicts
+        theta = UNKNOWN
+    default_type = info.attr("default_rope_type", "default")
+    for params in [rope[k] for k in nested] or [rope]:
+        if not isinstance(params, dict):
+            continue
+        params.setdefault("rope_type", params.get("type", "default"))
+        if theta is not UNKNOWN and theta is not None:
+            params.setdefault("rope_theta", theta)
+        if factor is not None and factor is not UNKNOWN:
+            params.setdefault("partial_rotary_factor", factor)
+        if not nested and default_type != "default" and params["rope_type"] == "default":
+            params["rope_type"] = default_type
+        if params["rope_type"] in ("llama3", "yarn", "longrope"):
+            params.setdefault(
+                "original_max_position_embeddings", out.get("max_position_embeddings")
+            )
+    out["rope_parameters"] = rope
+
+
 def _all_properties(info: ClassInfo) -> dict[str, ast.expr]:
     out: dict[str, ast.expr] = {}
     for i in reversed(info.mro()):
@@ -370,15 +404,8 @@ def _base_post_init(
     if "num_labels" not in out:
         labels = out.get("id2label")
         out["num_labels"] = len(labels) if isinstance(labels, dict) else 2
-    if "rope_parameters" in out and out["rope_parameters"] is None:
-        rope = dict(extra.get("rope_scaling") or {})
-        if "type" in rope and "rope_type" not in rope:
-            rope["rope_type"] = rope["type"]
-        rope.setdefault("rope_type", "default")
-        theta = extra.get("rope_theta", out.get("rope_theta", info.attr("default_theta", 10000.0)))
-        if theta is not UNKNOWN:
-            rope.setdefault("rope_theta", theta)
-        out["rope_parameters"] = rope
+    if "rope_parameters" in out:
+        _rope(info, out, extra)
     # Last, as transformers does: every keyword argument the class does not declare is set as an
     # attribute, so it wins over what a ``__post_init__`` derived before calling up (bailing_hybrid
     # sets ``linear_head_dim = self.head_dim``, then a saved ``linear_head_dim`` of 128 wins).
