@@ -16,7 +16,7 @@ baselines are interleaved, so load on the machine hits them alike. Two baselines
 - ``traverse``: every node's id, type, parent and params and every edge's ends, in a plain
   Python loop (what any analysis written in Python reads at least once);
 - ``floor``: the minimum any check run must do, in C-level calls: read every node's id, type,
-  parent, params and repeat, key every params dict (type-exact, ``prepared._keys``) and read
+  parent, params and repeat, key every params dict (type-exact, ``params_keys._keys``) and read
   every edge's ends. A check run cannot be cheaper than this; ``x floor`` says how far above
   it the run is.
 
@@ -39,7 +39,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks.verifier_graphs import MODELS, gym  # noqa: E402
 from driftcheck.graph.model import Graph  # noqa: E402
-from driftcheck.graph.prepared import _keys  # noqa: E402
+from driftcheck.graph.params_keys import _keys  # noqa: E402
 from driftcheck.verifier import VerifyOptions, verify  # noqa: E402
 
 TARGET_MS = 1.0

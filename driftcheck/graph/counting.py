@@ -50,7 +50,7 @@ def _layer_weights(spec: Any, params: dict[str, Any]) -> dict[str, tuple[int, ..
     """``spec.weights(spec.bind(params))`` or None, memoized by (layer, exact params key):
     the verifier asks for the same tied layers on every run. A fresh dict is returned (the
     shapes in it are tuples), so callers may still change what they get."""
-    from driftcheck.graph.prepared import params_key
+    from driftcheck.graph.params_keys import params_key
     from driftcheck.graph.shapes import bind_cached
 
     key = params_key(params)

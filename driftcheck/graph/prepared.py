@@ -6,22 +6,23 @@ much as a dict lookup, and a 1,000-node graph has ~10,000 of them), so this modu
 node's id, type, parent, params and repeat exactly once, in C-level ``map`` calls where it can,
 and reads the rarer fields (notes, ties, unresolved attributes) only when someone asks.
 
-Params keys: layers of a real model repeat the same few ``(type, params)`` pairs, and every
-memo (binding, parameter counts, shape rules, check verdicts) is keyed by them. A key is
-type-exact (``bias=1`` is not ``bias=True``) and shared by equal params written in another
-order; it is found through the params' ``marshal`` bytes, in C (``_keys``).
+Params keys (``params_keys.py``): every memo is keyed by a node's ``(type, params)``; a key is
+type-exact and found in C, one per node, read here once.
 """
 
 from __future__ import annotations
 
 from collections import Counter, deque
-from collections.abc import Mapping
 from itertools import compress, count, repeat
-from marshal import dumps as _marshal
 from operator import attrgetter, itemgetter, lt
 from typing import TYPE_CHECKING, Any
 
 from driftcheck.graph import catalogue
+from driftcheck.graph.params_keys import (  # noqa: F401 - re-exported (the keys' old home)
+    _keys,
+    params_key,
+    params_key_slow,
+)
 
 if TYPE_CHECKING:
     from driftcheck.graph.model import Graph, Node
@@ -39,101 +40,6 @@ _FOURTH = itemgetter(3)
 _NODE_INDEX = itemgetter(0, 4)
 LAST = 1 << 30
 """Sort position of an edge without an input index (after every indexed one)."""
-
-
-def _freeze(v: Any) -> Any:
-    """Hashable and type-exact: ``True``, ``1`` and ``1.0`` are equal in Python, but a layer
-    built with ``bias=1`` is not the layer built with ``bias=True`` (binding refuses one)."""
-    if isinstance(v, dict):
-        return (dict, tuple(sorted((k, _freeze(x)) for k, x in v.items())))
-    if isinstance(v, (list, tuple)):
-        return (type(v), tuple(_freeze(x) for x in v))
-    return (type(v), v)
-
-
-def params_key_slow(params: Mapping[str, Any]) -> Any:
-    """A hashable, type-exact key for a node's params (sorted items, values type-tagged)."""
-    try:
-        key = tuple(sorted((k, _freeze(v)) for k, v in params.items()))
-        hash(key)
-        return key
-    except (TypeError, RecursionError):  # an unhashable leaf, or hostile nesting: a key
-        return object()  # equal to nothing else, so nothing is shared or memoized wrongly
-
-
-_CANON: dict[str, str] = {}  # repr(params) -> the canonical text of its key
-_TEXT: dict[Any, str] = {}  # params_key_slow(params) -> canonical text (the first repr seen)
-
-
-def params_key(params: Mapping[str, Any]) -> Any:
-    """A hashable, exact key for a node's params: the ``repr`` of the first params dict seen
-    with equal sorted, type-tagged items (``params_key_slow``). Equal params written in
-    another order share it; ``True``, ``1`` and ``1.0`` do not (``repr`` tells them apart).
-    A str, so the hash every memo takes of it is computed once and cached."""
-    try:
-        text = repr(params)
-    except (RecursionError, ValueError):  # hostile nesting, or an int too long to print
-        return params_key_slow(params)
-    key = _CANON.get(text)
-    if key is None:
-        _make_room(1)
-        key = _CANON[text] = _TEXT.setdefault(params_key_slow(params), text)
-    return key
-
-
-_PLAIN = (str, int, float, bool, type(None))
-
-
-def _plain(v: Any) -> bool:
-    """Only exact JSON-like types (no subclasses, no bytes or buffers): for these, equal
-    ``marshal`` bytes mean equal values of equal types (see ``_keys``)."""
-    t = type(v)
-    if t in _PLAIN:
-        return True
-    if t is dict:
-        return all(type(k) is str and _plain(x) for k, x in v.items())
-    if t is list or t is tuple:
-        return all(map(_plain, v))
-    return False
-
-
-_BYTES: dict[bytes, str] = {}  # marshal.dumps(params, 2) -> params_key(params)
-_LIMIT = 100_000
-
-
-def _make_room(n: int) -> None:
-    """Bound the key memos; all three are cleared together, so a params dict's key never
-    differs from the key of an equal one keyed through another memo (which would split a
-    group and make a report depend on what ran before)."""
-    if len(_CANON) + n > _LIMIT or len(_BYTES) + n > _LIMIT:
-        _CANON.clear()
-        _TEXT.clear()
-        _BYTES.clear()
-
-
-def _keys(params: list[Mapping[str, Any]]) -> list[Any]:
-    """``params_key`` of each params dict. ``marshal.dumps`` writes a dict in C about four
-    times faster than ``repr`` (floats in binary) and is type-exact (``True``, ``1`` and ``1.0``
-    are written apart); its bytes are mapped to the canonical key once. On a hit the whole
-    list costs three C-level ``map`` calls. Bytes are remembered only for params made of
-    exact JSON-like types (``_plain``): marshal writes ``bytes`` and ``bytearray`` alike, so
-    such values take the ``repr`` route every time instead."""
-    try:
-        raw = list(map(_marshal, params, repeat(2)))
-    except ValueError:  # a value marshal cannot write (an object): the repr route
-        return list(map(params_key, params))
-    keys = list(map(_BYTES.get, raw))
-    if None in keys:
-        _make_room(keys.count(None))
-        for i, (k, p) in enumerate(zip(keys, params)):
-            if k is None:
-                keys[i] = params_key(p)
-                try:
-                    if type(p) is dict and _plain(p):
-                        _BYTES[raw[i]] = keys[i]
-                except RecursionError:  # hostile nesting: not remembered
-                    pass
-    return keys
 
 
 class Prepared:

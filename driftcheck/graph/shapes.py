@@ -21,7 +21,8 @@ from typing import Any
 from driftcheck.errors import ShapeError
 from driftcheck.graph.catalogue.spec import CatalogueError, Dim, Shape, fmt
 from driftcheck.graph.model import Graph, Node
-from driftcheck.graph.prepared import Prepared, block_spec, layer_spec, params_key
+from driftcheck.graph.params_keys import params_key
+from driftcheck.graph.prepared import Prepared, block_spec, layer_spec
 
 __all__ = ["Shape", "ShapeIssue", "ShapeResult", "infer_shapes", "parse_shape", "same_shape"]
 
