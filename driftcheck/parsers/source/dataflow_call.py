@@ -168,20 +168,16 @@ class CallMixin:
         return out
 
     def _zip(self, args: list, its: list[list[Any]]) -> list[tuple]:
-        """``zip`` of the iterated arguments. A module list whose identical items are one graph
-        node iterates as one item per run (``iterate``), so zipping it with a list of distinct
-        modules of the same real length stops early (vits: ``zip(self.convs1, self.convs2)``):
-        the items it never reached are then noted as maybe used, never as unused."""
+        """``zip`` of the iterated arguments. When it stops before the end of a module list,
+        the items it never reached are noted as maybe used, never as unused: a run of
+        identical items iterates as one (``iterate``), so ``zip(self.convs1, self.convs2)``
+        stops early (vits), and the other iterable's length is often the analyzer's
+        approximation (a backbone's feature maps, pp_ocrv6's neck), not the real one."""
         out = list(zip(*its))
-        real = [
-            len(a.obj.children) if isinstance(a, Mod) and isinstance(a.obj, Obj) else len(it)
-            for a, it in zip(args, its)
-        ]
-        if len(set(real)) == 1 and len(out) < real[0]:
-            for it in its:
-                for item in it[len(out) :]:
-                    if isinstance(item, Mod):
-                        self.f.maybe_used.add(id(self.f.resolve(item.obj)))
+        for a in args:
+            if isinstance(a, Mod) and isinstance(a.obj, Obj) and len(out) < len(a.obj.children):
+                for c in a.obj.children.values():
+                    self.f.maybe_used.add(id(self.f.resolve(c)))
         return out
 
     def torch_stack(self, obj: Obj, args: list, kwargs: dict, fr: Frame, at: ast.AST) -> Any:
