@@ -57,6 +57,26 @@ class Net(nn.Module):
         return self.out(self.enc_emb(ids))
 """
 
+TIED_BRANCH = """\
+import torch.nn as nn
+
+
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.fc = nn.Linear(8, 8)
+        self.patch_embed = nn.Linear(4, 8)  # never called; shares its weights with enc_patch
+        self.enc_patch = nn.Linear(4, 8)
+        self.enc_patch.weight = self.patch_embed.weight
+        self.enc_patch.bias = self.patch_embed.bias
+
+    def forward(self, x, image=None):
+        h = self.fc(x)
+        if image is not None:  # enc_patch (and through it patch_embed) runs with an image
+            h = h + self.enc_patch(image)
+        return h
+"""
+
 ZIPPED = """\
 import torch.nn as nn
 
@@ -119,6 +139,14 @@ CASES = {
     ),
     "tied": (TIED, "Net", [{"ids": lambda: torch.tensor([[1, 2, 3]])}]),
     "zipped": (ZIPPED, "Net", [{"x": lambda: torch.randn(1, 4, 16)}]),
+    "tied_branch": (
+        TIED_BRANCH,
+        "Net",
+        [
+            {"x": lambda: torch.randn(2, 8)},
+            {"x": lambda: torch.randn(2, 8), "image": lambda: torch.randn(2, 4)},
+        ],
+    ),
     "hf_embeddings": (
         HF_EMBEDDINGS,
         "TinyMultimodal",

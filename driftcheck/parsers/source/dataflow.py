@@ -23,6 +23,7 @@ from driftcheck.findings import Location
 from driftcheck.graph import catalogue
 from driftcheck.graph.model import Edge, Graph, Node
 from driftcheck.parsers.source.dataflow_queries import QueryMixin, sym_shape, weight_names
+from driftcheck.parsers.source.dataflow_skipped import UnusedMixin
 from driftcheck.parsers.source.dataflow_values import Sym, Tens
 from driftcheck.parsers.source.values import Leaf, Obj, graph_value, plain
 
@@ -33,14 +34,13 @@ MAX_COPIES = 16  # applications of one module beyond its first
 # op nodes one source line may add under one module: a Python loop over ``range(chunk)`` that
 # slices by index (chunked linear attention) would otherwise unroll into thousands of ops
 MAX_SITE_OPS = 32
-CONTAINERS = ("ModuleList", "Sequential", "ModuleDict")
 
 
 class Stop(Exception):
     """The dataflow budget ran out: stop, keep what was found."""
 
 
-class Flow(QueryMixin):
+class Flow(UnusedMixin, QueryMixin):
     """Graph-side state of one dataflow pass: node lookup, op nodes, edges, reach bookkeeping."""
 
     def __init__(self, graph: Graph, builder: Any, interp: Any) -> None:
@@ -375,58 +375,3 @@ class Flow(QueryMixin):
             self._append(node)
             nid = self.pseudo[id(obj)] = node.id
         return self.call_node(nid, inputs, loc)
-
-    # ------------------------------------------------------------------ unused layers
-    def mark_unused(self) -> int:
-        """Note leaves never reached under modules whose forward was followed without unknowns,
-        that no branch the path skipped references (``dataflow_skipped``) and whose weights are
-        not tied to a called layer's (T5's ``shared`` embedding is never called: the encoder's
-        ``embed_tokens``, which holds the same weight, is)."""
-        noted = 0
-        tied_used = self._tied_to_called()
-        for key, obj in self.ran.items():
-            if key in self.tainted:
-                continue
-            for leaf in self._child_leaves(obj):
-                nid = self.nid(leaf)
-                if nid is None or nid in self.called or nid in self.weights_read:
-                    continue  # called, or its weights used (``F.conv1d(x, self.conv.weight)``)
-                if id(leaf) in self.maybe_used or nid in tied_used:
-                    continue
-                node = self.node(nid)
-                if node is not None and "unused in forward" not in node.notes:
-                    node.notes.append("unused in forward")
-                    noted += 1
-        return noted
-
-    def _tied_to_called(self) -> set[str]:
-        """Node ids sharing a weight with a called node (either side of the tie)."""
-        out: set[str] = set()
-        for n in list(self.index.values()):
-            for ref in n.tied.values():
-                owner = ref.split(".", 1)[0]
-                if n.id in self.called:
-                    out.add(owner)
-                elif owner in self.called:
-                    out.add(n.id)
-        return out
-
-    def _child_leaves(self, obj: Obj) -> list[Any]:
-        """Leaves under ``obj`` reachable without passing through a module that was called."""
-        out: list[Any] = []
-        todo = list(obj.children.values())
-        while todo:
-            c = self.resolve(todo.pop())
-            if id(c) in self.maybe_used:
-                continue  # a skipped branch may call it: nothing under it is surely unused
-            if isinstance(c, Leaf):
-                out.append(c)
-            elif isinstance(c, Obj):
-                nid = self.nid(c)
-                if c.kind in CONTAINERS:
-                    if nid in self.called:  # a called Sequential: its items were chained
-                        continue
-                    todo.extend(c.children.values())
-                elif nid is not None and nid not in self.called:
-                    todo.extend(c.children.values())
-        return out
