@@ -10,21 +10,10 @@ from driftcheck.graph.model import Node
 from driftcheck.graph.prepared import block_spec, layer_spec
 from driftcheck.verifier.base import INFO, WARNING, Source, check
 from driftcheck.verifier.build import L, net, seq
+from driftcheck.verifier.checks.layers import NORMS as NORM_TYPES
 from driftcheck.verifier.context import STRUCTURAL, Context
 
-NORMS = frozenset(
-    {
-        "LayerNorm",
-        "RMSNorm",
-        "GroupNorm",
-        "BatchNorm1d",
-        "BatchNorm2d",
-        "BatchNorm3d",
-        "InstanceNorm1d",
-        "InstanceNorm2d",
-        "InstanceNorm3d",
-    }
-)
+NORMS = frozenset(NORM_TYPES)
 BATCHNORMS = {"BatchNorm1d", "BatchNorm2d", "BatchNorm3d"}
 IDEMPOTENT = frozenset({"ReLU", "ReLU6", "Hardtanh", "Softmax", "Sigmoid", "Tanh", "GELU", "SiLU"})
 LINEAR = frozenset({"Linear"})
