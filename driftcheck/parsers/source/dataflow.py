@@ -60,6 +60,7 @@ class Flow(UnusedMixin, QueryMixin):
         self.ran: dict[int, Any] = {}  # id(module) -> module, whose forward was followed
         self.tainted: set[int] = set()  # ... where something unknown might have used a child
         self.maybe_used: set[int] = set()  # id(module) a branch the path skipped references
+        self.scanned: set[tuple[int, int]] = set()  # (id(branch), id(module)) read for it
         self.last_out: dict[str, Any] = {}  # repeated block id -> its output
         self.n_ops = 0
         self.op_seq: dict[str, int] = {}

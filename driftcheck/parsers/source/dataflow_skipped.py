@@ -25,6 +25,10 @@ def note_skipped(run: Any, nodes: list[ast.AST], fr: Any) -> None:
     """Record in ``run.f.maybe_used`` every module a skipped branch of ``fr`` references."""
     if fr.self_mod is None or not nodes:
         return
+    key = (id(nodes[0]), id(fr.self_mod.obj))  # a loop skips the same branch again and again
+    if key in run.f.scanned:
+        return
+    run.f.scanned.add(key)
     _scan(run, nodes, fr.self_mod.obj, 0, set())
 
 
