@@ -11,6 +11,8 @@ the components fails here.
 import json
 import random
 
+import pytest
+
 from tests.verifier_cases import DIGESTS, cases, digest, run_all
 
 
@@ -52,3 +54,28 @@ def test_reports_do_not_depend_on_run_order():
     diff = [name for name, g, o in picked if digest(verify(g, o), g, o) != want[name]]
     assert not diff, f"{len(diff)} reports changed with the order, first: {diff[:5]}"
     assert len(picked) > 500
+
+
+def test_binding_errors_do_not_depend_on_key_order():
+    """Bindings are memoized by params content, so equal params written in another order must
+    bind, and fail, alike: the unknown key a message names is the alphabetically first one,
+    and a name given twice (itself and an alias) with two values is refused either way."""
+    from driftcheck.graph.catalogue import get
+    from driftcheck.graph.catalogue.spec import CatalogueError
+    from driftcheck.verifier import verify
+    from driftcheck.verifier.build import L, seq
+
+    def model(params):
+        return seq((2, 4), L("Linear", in_features=4, out_features=3, **params))
+
+    a = {"zz_extra": 1, "aa_extra": 2}
+    b = {"aa_extra": 2, "zz_extra": 1}
+    fresh = [f.message for f in verify(model(b)).findings]
+    verify(model(a))  # memoizes the binding of the equal params written the other way
+    assert [f.message for f in verify(model(b)).findings] == fresh
+    assert any("'aa_extra'" in m for m in fresh)
+    spec = get("Linear")
+    for params in ({"in_features": 4, "in_dim": 5}, {"in_dim": 5, "in_features": 4}):
+        with pytest.raises(CatalogueError, match="given twice"):
+            spec.bind({**params, "out_features": 3})
+    assert spec.bind({"in_features": 4, "in_dim": 4, "out_features": 3})["in_features"] == 4

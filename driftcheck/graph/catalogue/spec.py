@@ -103,8 +103,17 @@ class LayerSpec:
         for key, value in params.items():
             name = key if key in by_name else alias.get(key)
             if name is None:
+                # the alphabetically first unknown key, not the first written: equal params in
+                # another order must fail alike (the verifier memoizes bindings by content)
+                key = min(k for k in params if k not in by_name and k not in alias)
                 known = ", ".join(sorted(by_name)) or "none"
                 raise CatalogueError(f"{self.name} has no parameter {key!r} (known: {known})")
+            if name in out and out[name] != value:  # a name and its alias, disagreeing
+                first = min(k for k in params if k != key and (k == name or alias.get(k) == name))
+                raise CatalogueError(
+                    f"{self.name} parameter {name!r} given twice: {first}={params[first]!r} and "
+                    f"{key}={value!r}"
+                )
             out[name] = value
         for p in self.params:
             if p.name not in out:
