@@ -160,7 +160,13 @@ def static_graph(
     except ImportError as e:
         return facts_only(origin, model_type, f"static parser unavailable ({e})")
     try:
-        graph = parse_source(str(path), entry=cls, config=cfg, config_path=src.display)
+        from driftcheck.parsers.template import parse_config
+
+        graph = parse_config(
+            (str(path), cls, src.display, reg.version()),
+            cfg,
+            lambda c: parse_source(str(path), entry=cls, config=c, config_path=src.display),
+        )
         if graph.params_total() is None:
             graph = _retry_filled(graph, parse_source, path, cls, cfg, model_type, src)
     except DriftcheckError as e:

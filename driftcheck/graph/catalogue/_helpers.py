@@ -45,6 +45,32 @@ def hidden(default: Any = ...) -> P:
     return P("hidden_size", dim=True, aliases=HIDDEN[1:], **kw)
 
 
+def slice_length(start: Any, stop: Any, step: Any, n: Any) -> int:
+    """``len(range(*slice(start, stop, step).indices(n)))``, in Python arithmetic when a bound
+    is not a plain int: a traced config number (``parsers/source/symbolic.py``) keeps its
+    expression and its comparisons are guards (``slice.indices`` would read it in C)."""
+    if all(v is None or v.__class__ is int for v in (start, stop, step, n)):
+        return len(range(*slice(start, stop, step).indices(n)))
+    step = 1 if step is None else step
+    if step == 0:
+        raise ValueError("slice step cannot be zero")
+    lower, upper = (-1, n - 1) if step < 0 else (0, n)
+
+    def adjust(v: Any, default: Any) -> Any:
+        if v is None:
+            return default
+        if v < 0:
+            v = v + n
+            return lower if v < lower else v
+        return upper if v >= upper else v
+
+    if step < 0:
+        a, b = adjust(start, upper), adjust(stop, lower)
+        return (a - b - 1) // (-step) + 1 if b < a else 0
+    a, b = adjust(start, lower), adjust(stop, upper)
+    return (b - a - 1) // step + 1 if a < b else 0
+
+
 def known(*dims: Any) -> bool:
     return all(isinstance(d, int) for d in dims)
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from math import prod
 
 from driftcheck.errors import ShapeError
-from driftcheck.graph.catalogue._helpers import checked, known, norm_axis
+from driftcheck.graph.catalogue._helpers import checked, known, norm_axis, slice_length
 from driftcheck.graph.catalogue.spec import P, fmt, numel, tup
 from driftcheck.graph.catalogue.tensor_ops import _resolve_shape
 from driftcheck.graph.catalogue.tensor_ops import move as _move
@@ -23,7 +23,7 @@ def _slice_shape(p, shapes):
     n = x[d]
     if not known(n):
         return (*x[:d], None, *x[d + 1 :])
-    length = len(range(*slice(p["start"], p["end"], p["step"]).indices(n)))
+    length = slice_length(p["start"], p["end"], p["step"], n)
     return (*x[:d], length, *x[d + 1 :])
 
 

@@ -12,7 +12,8 @@ from driftcheck.parsers.source.build import Builder, apply_hf_ties
 from driftcheck.parsers.source.interp import Frame, Raised
 from driftcheck.parsers.source.loader import Finder, ModInfo, module_name_for, parse_file
 from driftcheck.parsers.source.machine import Interp
-from driftcheck.parsers.source.values import Budget, Cls, Config, Obj, Sourced, Unknown, plain
+from driftcheck.parsers.source.symbolic import resource
+from driftcheck.parsers.source.values import Budget, Cls, Config, Obj, Unknown, plain
 
 CONFIG_PARAMS = ("config", "cfg", "conf", "args", "hparams", "params", "model_config", "opt")
 
@@ -175,7 +176,7 @@ def root_args(
     cfg_val: Any = None
     if config is not None and ccls is not None and not interp.is_config_cls(ccls):
         # a plain config class (dataclass, attribute bag): the dict is its keyword arguments
-        kw = {k: Sourced(v, k, config_path, None) for k, v in config.items() if isinstance(k, str)}
+        kw = {k: resource(v, k, config_path, None) for k, v in config.items() if isinstance(k, str)}
         cfg_val = interp.instantiate(ccls, [], kw, (ccls.mod.path, ccls.node.lineno))
     elif config is not None:
         cfg_val = interp.config_from_dict(config, config_path or "<config>", ccls)
@@ -192,12 +193,12 @@ def root_args(
         if is_cfg and cfg_val is not None and (p in required or config is not None):
             kwargs[p.arg] = cfg_val
         elif config is not None and p.arg in config:
-            kwargs[p.arg] = Sourced(config[p.arg], p.arg, config_path, None)
+            kwargs[p.arg] = resource(config[p.arg], p.arg, config_path, None)
         elif p in required:
             kwargs[p.arg] = Unknown(f"root argument {p.arg}")
             interp.note(f"{cls.name}.__init__ argument {p.arg!r} has no value (pass --config)")
     for p in a.kwonlyargs:
         if config is not None and p.arg in config:
-            kwargs[p.arg] = Sourced(config[p.arg], p.arg, config_path, None)
+            kwargs[p.arg] = resource(config[p.arg], p.arg, config_path, None)
     _ = (Config, plain)
     return [], kwargs

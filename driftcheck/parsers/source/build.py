@@ -16,6 +16,7 @@ from typing import Any
 from driftcheck.findings import Location
 from driftcheck.graph import catalogue
 from driftcheck.graph.model import Graph, Node
+from driftcheck.parsers.source import symbolic
 from driftcheck.parsers.source.values import (
     Leaf,
     Obj,
@@ -164,12 +165,17 @@ class Builder:
 
     def _compact(self, items: list[tuple[str, Any]], nid: str, name: str, inh=()) -> None:
         i = 0
+        traced = symbolic.TRACE is not None
         while i < len(items):
             j = i + 1
             s = self.sig(items[i][1])
-            while (
-                j < len(items) and self.sig(items[j][1]) == s and id(items[j][1]) not in self.seen
-            ):
+            while j < len(items):
+                same = self.sig(items[j][1]) == s
+                if traced and same is not _tree_eq(items[i][1], items[j][1]):
+                    # the signature (reprs) and == disagree (1 and True): not modeled
+                    symbolic.poison("repeat folding")
+                if not same or id(items[j][1]) in self.seen:
+                    break
                 j += 1
             cname, c = items[i]
             if id(c) in self.seen:
@@ -256,6 +262,48 @@ def _weight_shape(node: Node, w: str) -> tuple | None:
         return tuple(spec.weights(spec.bind(node.params)).get(w) or ()) or None
     except Exception:  # noqa: BLE001
         return None
+
+
+def _tree_eq(a: Any, b: Any) -> bool:
+    """``sig(a) == sig(b)`` decided with ``==`` on the values, so that a trace records every
+    comparison of a traced number as a guard (``symbolic.HoleInt``); only run under a trace."""
+    if a is b:
+        return True
+    if isinstance(a, Leaf) and isinstance(b, Leaf):
+        return (
+            a.type == b.type
+            and sorted(a.params) == sorted(b.params)
+            and all(_val_eq(v, b.params[k]) for k, v in a.params.items())
+            and a.unresolved == b.unresolved
+            and sorted(a.tied) == sorted(b.tied)
+            and _val_eq(a.wnorm, b.wnorm)
+        )
+    if isinstance(a, Obj) and isinstance(b, Obj):
+        return (
+            (a.cls.qual if a.cls else a.qual) == (b.cls.qual if b.cls else b.qual)
+            and a.kind == b.kind
+            and list(a.children) == list(b.children)
+            and all(_tree_eq(x, y) for x, y in zip(a.children.values(), b.children.values()))
+            and list(a.params) == list(b.params)
+            and all(
+                _val_eq(_shape_sig(x), _shape_sig(y))
+                for x, y in zip(a.params.values(), b.params.values())
+            )
+            and a.unresolved == b.unresolved
+        )
+    return type(a) is type(b) and not isinstance(a, (Leaf, Obj))
+
+
+def _val_eq(x: Any, y: Any) -> bool:
+    """``repr(x) == repr(y)`` for graph values, by ``==`` (a traced number reprs as its int)."""
+    cx, cy = symbolic.base_class(x), symbolic.base_class(y)
+    if cx is not cy:
+        return False
+    if cx is tuple or cx is list:
+        return len(x) == len(y) and all(_val_eq(a, b) for a, b in zip(x, y))
+    if cx is dict:
+        return list(x) == list(y) and all(_val_eq(v, y[k]) for k, v in x.items())
+    return x == y
 
 
 def _shape_sig(p: Any) -> Any:

@@ -12,8 +12,10 @@ from __future__ import annotations
 import ast
 from typing import Any
 
+from driftcheck.parsers.source import symbolic
 from driftcheck.parsers.source.loader import unparse
 from driftcheck.parsers.source.pybuiltins import BuiltinMethod
+from driftcheck.parsers.source.symbolic import SymVal, as_bare, resource
 from driftcheck.parsers.source.values import Cls, Config, Ext, Func, Obj, Sourced, Unknown, plain
 
 CONFIG_BASES = ("PreTrainedConfig", "PretrainedConfig")
@@ -75,6 +77,14 @@ class ConfigMixin:
         kw = {k: v for k, v in cfg.fields.items() if isinstance(k, str) and k.isidentifier()}
         built = self.make_config(cls, [], kw, (cls.mod.path, cls.node.lineno))
         for k, v in built.fields.items():
+            if v.__class__ is SymVal:
+                # a number of the dict, or one computed from some: kept with its expression
+                old = cfg.fields.get(k, self)
+                if old is v or (old.__class__ is SymVal and old.expr == v.expr):
+                    continue
+                if k not in cfg.fields or symbolic.compare("!=", v, old) is not False:
+                    cfg.fields[k] = as_bare(v)
+                continue
             raw = plain(v)
             if isinstance(raw, Config) or not _known(raw):
                 continue
@@ -130,6 +140,8 @@ class ConfigMixin:
                 if k not in declared and cfg.aliases.get(k, k) not in declared:
                     cfg.fields[cfg.aliases.get(k, k)] = v
         for k, v in list(cfg.fields.items()):
+            if v.__class__ is SymVal:
+                continue  # a number
             if isinstance(plain(v), dict) and isinstance(plain(v).get("model_type"), str):
                 cfg.fields[k] = self.config_from_dict(plain(v), cfg.origin, None, f"{k}.")
         return cfg
@@ -241,7 +253,7 @@ class ConfigMixin:
         return name in BASE_DEFAULTS and cfg.cls is not None
 
     def _wrap(self, cfg: Config, name: str, v: Any, where: tuple | None = None) -> Any:
-        if isinstance(v, (Sourced, Config)):
+        if isinstance(v, (Sourced, Config)) and not (v.__class__ is SymVal and v.bare):
             return v
         key = cfg.aliases.get(name, name)
         if isinstance(v, dict) and (
@@ -253,7 +265,7 @@ class ConfigMixin:
         if isinstance(v, (dict, list)):
             return v
         file, line = where if where else (cfg.origin, cfg.lines.get(key))
-        return Sourced(v, cfg.prefix + key, file, line)
+        return resource(v, cfg.prefix + key, file, line)
 
 
 def _known(v: Any, depth: int = 0) -> bool:
@@ -261,7 +273,7 @@ def _known(v: Any, depth: int = 0) -> bool:
     if isinstance(v, Unknown) or depth > 4:
         return False
     if isinstance(v, (list, tuple)):
-        return all(_known(plain(x), depth + 1) for x in v)
+        return all(x.__class__ is SymVal or _known(plain(x), depth + 1) for x in v)
     if isinstance(v, dict):
-        return all(_known(plain(x), depth + 1) for x in v.values())
+        return all(x.__class__ is SymVal or _known(plain(x), depth + 1) for x in v.values())
     return not isinstance(v, (Obj, Func, Cls))

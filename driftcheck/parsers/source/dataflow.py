@@ -25,7 +25,8 @@ from driftcheck.graph.model import Edge, Graph, Node
 from driftcheck.parsers.source.dataflow_queries import QueryMixin, sym_shape, weight_names
 from driftcheck.parsers.source.dataflow_skipped import UnusedMixin
 from driftcheck.parsers.source.dataflow_values import Sym, Tens
-from driftcheck.parsers.source.values import Leaf, Obj, graph_value, plain
+from driftcheck.parsers.source.symbolic import hole
+from driftcheck.parsers.source.values import Leaf, Obj, SymBase, graph_value, plain
 
 MAX_OPS = 20_000
 MAX_EDGES = 100_000
@@ -356,7 +357,11 @@ class Flow(UnusedMixin, QueryMixin):
             if spec is None or parent is None:
                 return None
             names = {p.name for p in spec.params}
-            params = {k: plain(v) for k, v in obj.attrs.items() if k in names}
+            params = {
+                k: hole(v) if isinstance(v, SymBase) else plain(v)
+                for k, v in obj.attrs.items()
+                if k in names
+            }
             params = {k: v for k, v in params.items() if isinstance(v, (int, float, str, bool))}
             node = Node(id=f"{parent}/{spec.name.lower()}", type=spec.name, params=params)
             node.parent = parent

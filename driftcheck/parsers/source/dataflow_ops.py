@@ -31,6 +31,7 @@ from driftcheck.parsers.source.values import (
     Leaf,
     Obj,
     Sourced,
+    SymBase,
     Tensor,
     Unknown,
     WeightRef,
@@ -65,6 +66,8 @@ class Pieces:
 # ---------------------------------------------------------------------- conversion
 def convert(run: Any, v: Any, depth: int = 0) -> Any:
     """An ``__init__``-interpreter value as a dataflow value."""
+    if isinstance(v, SymBase):
+        return v.hole()  # a traced config number: a number that keeps its expression
     while isinstance(v, Sourced):
         v = v.value
     if isinstance(v, (int, float, str, bool, type(None))):

@@ -9,12 +9,15 @@ import ast
 import operator
 from typing import Any
 
+from driftcheck.parsers.source import symbolic
+from driftcheck.parsers.source.symbolic import SymVal
 from driftcheck.parsers.source.torchlib import elementwise
 from driftcheck.parsers.source.values import (
     Budget,
     Config,
     Func,
     Obj,
+    Sourced,
     Tensor,
     Unknown,
     is_unknown,
@@ -51,6 +54,17 @@ CMP_OPS = {
 }
 _SIMPLE = (int, float, str, bool, type(None), complex, bytes)
 _CONSTS = frozenset(_SIMPLE)
+# operator names of ``symbolic`` (config-parametric traces)
+SYM_BIN = {
+    ast.Add: "+",
+    ast.Sub: "-",
+    ast.Mult: "*",
+    ast.Div: "/",
+    ast.FloorDiv: "//",
+    ast.Mod: "%",
+    ast.Pow: "**",
+}
+SYM_CMP = {ast.Eq: "==", ast.NotEq: "!=", ast.Lt: "<", ast.LtE: "<=", ast.Gt: ">", ast.GtE: ">="}
 
 
 class Frame:
@@ -67,6 +81,8 @@ class Frame:
 
 def truth(v: Any) -> bool | None:
     """Python truthiness of an abstract value; None when unknown."""
+    if v.__class__ is SymVal:
+        return symbolic.truth(v)
     v = plain(v)
     if isinstance(v, Unknown):
         return None
@@ -236,6 +252,14 @@ class Expressions:
         return "".join(parts)
 
     def binop(self, op: ast.operator, a: Any, b: Any) -> Any:
+        if a.__class__ is SymVal or b.__class__ is SymVal:
+            name = SYM_BIN.get(type(op))
+            r = symbolic.binop(name, a, b) if name else NotImplemented
+            if r is not NotImplemented:
+                return r
+            # a tensor and a config number: the number's value does not shape the result
+            if isinstance(plain(a if b.__class__ is SymVal else b), Tensor):
+                a, b = symbolic.hole(a), symbolic.hole(b)
         a, b = plain(a), plain(b)
         if isinstance(a, Unknown) or isinstance(b, Unknown):
             return a if isinstance(a, Unknown) else b
@@ -264,6 +288,8 @@ class Expressions:
         if isinstance(op, ast.Not):
             t = truth(v)
             return Unknown("not") if t is None else not t
+        if v.__class__ is SymVal and isinstance(op, (ast.USub, ast.UAdd)):
+            return symbolic.unary("neg" if isinstance(op, ast.USub) else "pos", v)
         v = plain(v)
         if isinstance(v, (Unknown, Tensor)):
             return v
@@ -301,6 +327,10 @@ class Expressions:
         return True
 
     def compare_one(self, op: ast.cmpop, a: Any, b: Any) -> Any:
+        if a.__class__ is SymVal or b.__class__ is SymVal:
+            r = self._sym_compare(op, a, b)
+            if r is not NotImplemented:
+                return r
         a, b = plain(a), plain(b)
         if isinstance(op, (ast.Is, ast.IsNot)):
             if isinstance(a, Unknown) or isinstance(b, Unknown):
@@ -327,6 +357,28 @@ class Expressions:
             return CMP_OPS[type(op)](a, b)
         except TypeError:
             return Unknown("compare")
+
+    def _sym_compare(self, op: ast.cmpop, a: Any, b: Any) -> Any:
+        """A comparison with a SymVal side: decided on the numbers, recorded as a guard."""
+        name = SYM_CMP.get(type(op))
+        if name is not None:
+            return symbolic.compare(name, a, b)
+        if isinstance(op, (ast.Is, ast.IsNot)):
+            # as below: ``is`` between numbers compares type and value; a number is never
+            # None, a bool, a string or an object (the config's types are the template's key)
+            other = b if a.__class__ is SymVal else a
+            while isinstance(other, Sourced) and other.__class__ is not SymVal:
+                other = other.value
+            x = a._v if a.__class__ is SymVal else b._v
+            o = other._v if other.__class__ is SymVal else other
+            if isinstance(o, Unknown):
+                return NotImplemented
+            if o.__class__ is not x.__class__:
+                same = False
+            else:
+                same = symbolic.compare("==", a, b)
+            return same if isinstance(op, ast.Is) else not same
+        return NotImplemented
 
     def contains(self, container: Any, item: Any) -> Any:
         if isinstance(container, Unknown) or isinstance(item, Unknown):

@@ -13,6 +13,7 @@ from typing import Any
 
 from driftcheck.findings import Location
 from driftcheck.graph.model import Fact, Graph
+from driftcheck.parsers.source.symbolic import hole, note_group
 from driftcheck.parsers.source.values import Leaf, Obj, Sourced, Unknown, graph_value, plain
 
 ATTR_FACTS = {
@@ -101,6 +102,7 @@ def _embedding_facts(graph: Graph) -> None:
         same = [
             n for n in words if n.params.get("num_embeddings") == big.params.get("num_embeddings")
         ]
+        note_group(n.params.get("embedding_dim") for n in same)
         if len({n.params.get("embedding_dim") for n in same}) == 1:
             graph.facts["vocabSize"] = Fact(
                 value=big.params["num_embeddings"], loc=_ploc(big, "num_embeddings")
@@ -128,6 +130,7 @@ def _attr_facts(graph: Graph, stack: Obj) -> None:
     for block in stack.children.values():
         _collect(block, found, set())
     for fact, hits in found.items():
+        note_group(v for v, _ in hits)
         values = {v for v, _ in hits}
         if len(values) == 1 and fact not in graph.facts:
             v, w = next(((v, w) for v, w in hits if w and w[2]), hits[0])
@@ -150,14 +153,15 @@ def _collect(m: Any, found: dict, seen: set) -> None:
             if name not in m.attrs:
                 continue
             v = m.attrs[name]
-            raw = plain(v)
+            raw = hole(v)
+            raw = plain(raw) if raw is v else raw
             if (
                 isinstance(raw, bool)
                 or not isinstance(raw, (int, float))
                 or isinstance(raw, Unknown)
             ):
                 continue
-            if isinstance(v, Sourced):
+            if isinstance(v, Sourced) and not getattr(v, "bare", False):
                 where: tuple | None = (v.file, v.line, v.key)
             elif name in m.attr_locs:  # the line that set it, not the line that built m
                 where = (m.attr_locs[name][0], m.attr_locs[name][1], None)
@@ -174,6 +178,7 @@ def _eps_fact(graph: Graph) -> None:
         for n in graph.nodes
         if n.type in ("LayerNorm", "RMSNorm") and isinstance(n.params.get("eps"), float)
     ]
+    note_group(n.params["eps"] for n in norms)
     vals = {n.params["eps"] for n in norms}
     if len(vals) == 1:
         n = next((n for n in norms if "eps" in n.param_locs), norms[0])

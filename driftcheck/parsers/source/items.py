@@ -10,6 +10,7 @@ from typing import Any
 from driftcheck.parsers.source import torchlib
 from driftcheck.parsers.source.modtree import ModulesView
 from driftcheck.parsers.source.stoplist import MODULE_BASES
+from driftcheck.parsers.source.symbolic import plain_bare
 from driftcheck.parsers.source.values import (
     Cls,
     Config,
@@ -137,7 +138,7 @@ class ItemsMixin:
                 pass
 
     def iterate(self, v: Any) -> list[Any] | None:
-        raw = plain(v)
+        raw = plain_bare(v)
         if isinstance(raw, (list, tuple)):
             return list(raw)
         if isinstance(raw, range):

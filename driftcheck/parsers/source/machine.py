@@ -24,6 +24,7 @@ from driftcheck.parsers.source.pybuiltins import (
 )
 from driftcheck.parsers.source.semantics import EXT_TOPS, Semantics
 from driftcheck.parsers.source.stoplist import PRETRAINED_BASES
+from driftcheck.parsers.source.symbolic import unhole
 from driftcheck.parsers.source.tensorshapes import joined_shape
 from driftcheck.parsers.source.values import (
     Cls,
@@ -111,6 +112,7 @@ class Interp(MemoMixin, ItemsMixin, ConfigMixin, Semantics):
             name == "range"
             and args
             and isinstance(args[-1] if len(args) == 1 else args[1], Sourced)
+            and not getattr(args[-1] if len(args) == 1 else args[1], "bare", False)
         ):
             src = args[0] if len(args) == 1 else args[1]
             if isinstance(plain(src), int):
@@ -384,7 +386,7 @@ class Interp(MemoMixin, ItemsMixin, ConfigMixin, Semantics):
         if name in ("weight", "bias") or name.startswith(("weight_", "bias_", "in_proj")):
             return WeightRef(leaf, name)
         if name in leaf.params:
-            return leaf.params[name]
+            return unhole(leaf.params[name])
         if name in modtree.WALKS:
             return modtree.walk_method(leaf, name)
         if name in ("to", "apply", "requires_grad_", "reset_parameters"):

@@ -35,6 +35,7 @@ from typing import Any
 
 from driftcheck.parsers.source.attrs import ModRef
 from driftcheck.parsers.source.loader import ModInfo
+from driftcheck.parsers.source.symbolic import HoleFloat, HoleInt, SymVal
 from driftcheck.parsers.source.values import (
     Cls,
     Config,
@@ -49,7 +50,8 @@ from driftcheck.parsers.source.values import (
 )
 
 _ATOMS = frozenset((bool, int, float, str, bytes, complex, type(None)))
-_SHARED = (Unknown, Ext, Cls, ModRef, ModInfo, ast.AST, Path, range, slice, type)
+_SHARED = (Unknown, Ext, Cls, ModRef, ModInfo, ast.AST, Path, range, slice, type, SymVal, HoleInt)
+_SHARED += (HoleFloat,)
 MAX_VARIANTS = 8  # templates kept per key (one per distinct guarded item)
 MAX_FP_ITEMS = 256  # a longer list argument is not fingerprinted (the construction just runs)
 
@@ -368,6 +370,10 @@ def _fp(v: Any, touch: bool) -> Any:
         return ("P", id(v))
     if t is Sourced:
         return ("S", _fp(v.value, touch), v.key, v.file, v.line)
+    if t is SymVal:  # keyed by its expression: equal for every config (no pin)
+        return ("Y", v.expr, v.key, v.file, v.line, v.bare)
+    if t is HoleInt or t is HoleFloat:
+        return ("H", v.expr)
     if t is tuple or t is list:
         if len(v) > MAX_FP_ITEMS:
             raise NoKey()
@@ -404,7 +410,8 @@ def _reachable(values: list[Any]) -> set[int]:
         if v.__class__ in _ATOMS:
             continue
         if isinstance(v, Sourced):
-            todo.append(v.value)
+            if v.__class__ is not SymVal:
+                todo.append(v.value)
             continue
         if isinstance(v, (list, tuple, set, frozenset, dict, Config, Obj)) and id(v) not in seen:
             seen.add(id(v))

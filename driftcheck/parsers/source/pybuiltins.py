@@ -11,7 +11,8 @@ import math
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from driftcheck.parsers.source.values import Config, Obj, Tensor, Unknown, plain, unwrap
+from driftcheck.parsers.source import symbolic
+from driftcheck.parsers.source.values import Config, Obj, SymBase, Tensor, Unknown, plain, unwrap
 
 _SIMPLE = (int, float, str, bool, type(None))
 
@@ -39,6 +40,10 @@ def _num(v: Any) -> Any:
 
 def py_call(name: str, interp: Any, args: list[Any], kwargs: dict[str, Any]) -> Any:
     """Evaluate builtin ``name`` (``len``, ``min``, ``math.sqrt``...); Unknown when it can't."""
+    if not kwargs and any(isinstance(a, SymBase) for a in args):
+        r = symbolic.call(name, args)
+        if r is not NotImplemented:
+            return r
     pa = [plain(a) for a in args]
     if name in ("int", "float", "bool", "str", "abs", "round"):
         if not pa:

@@ -21,6 +21,7 @@ from driftcheck.parsers.source.loader import (
     unparse,
 )
 from driftcheck.parsers.source.stoplist import EXT_TOPS, MODULE_BASES, STOP_MODULES, is_stop  # noqa: F401,E501
+from driftcheck.parsers.source.symbolic import resource
 from driftcheck.parsers.source.values import (
     Budget,
     Cls,
@@ -425,8 +426,8 @@ class Semantics(Attributes, Evaluator):
                 v = Unknown(f"dataclass field {name}")
             if isinstance(v, Probe):
                 v.touch()  # a plain int would be wrapped below: the layer depends on its type
-            if not isinstance(v, Sourced):
-                v = Sourced(v, name, str(c.mod.path), st.lineno)
+            if not isinstance(v, Sourced) or getattr(v, "bare", False):
+                v = resource(v, name, str(c.mod.path), st.lineno)
             obj.attrs[name] = v
         ok, post, _ = self.mro_attr(cls, "__post_init__")
         if ok and isinstance(post, Func):

@@ -16,13 +16,16 @@ from pathlib import Path
 from typing import Any
 
 from driftcheck.graph import catalogue
+from driftcheck.graph.catalogue._helpers import slice_length
 from driftcheck.parsers.source.pybuiltins import BuiltinMethod
+from driftcheck.parsers.source.symbolic import plain_hole
 from driftcheck.parsers.source.values import (
     Cls,
     Ext,
     Leaf,
     Obj,
     Sourced,
+    SymBase,
     Tensor,
     Unknown,
     WeightRef,
@@ -221,7 +224,7 @@ def split_pieces(shp: Any, a: list[Any], k: dict[str, Any]) -> Any:
 def shape_of(args: list[Any], qual: str) -> tuple[Any, ...] | Unknown:
     """The shape a torch factory call builds: ``zeros(3, 4)``, ``zeros((3, 4))``, ``tensor(x)``."""
     name = qual.rsplit(".", 1)[-1]
-    pa = [plain(a) for a in args]
+    pa = [plain_hole(a) for a in args]
     if name.endswith("_like"):
         return pa[0].shape if pa and isinstance(pa[0], Tensor) else Unknown("like")
     if name in ("tensor", "as_tensor"):
@@ -232,6 +235,10 @@ def shape_of(args: list[Any], qual: str) -> tuple[Any, ...] | Unknown:
         nums = [x for x in pa if isinstance(x, (int, float))]
         if len(nums) != len(pa) or not nums:
             return Unknown("arange")
+        if all(isinstance(x, int) for x in nums) and len(nums) <= 3:
+            n = _traced_len(*nums)
+            if n is not None:
+                return (n,)
         r = range(*[int(x) for x in nums]) if all(isinstance(x, int) for x in nums) else None
         return (len(r),) if r is not None else Unknown("arange")
     if name == "linspace":
@@ -377,7 +384,7 @@ def index_shape(shape: Any, key: Any) -> tuple[Any, ...] | Unknown:
         elif isinstance(plain(d), int) and all(
             v is None or isinstance(v, int) for v in (x.start, x.stop, x.step)
         ):
-            out.append(len(range(*x.indices(plain(d)))))
+            out.append(slice_length(x.start, x.stop, x.step, plain(d)))
         else:
             out.append(Unknown("sliced dim"))
     return tuple(out)
@@ -433,9 +440,9 @@ def make_leaf(
         bound[name] = v
     leaf = Leaf(type=spec.name, params={}, loc=(str(loc[0]), loc[1]), torch=spec.torch or qual)
     for k, v in bound.items():
-        if isinstance(v, Sourced):
+        if isinstance(v, Sourced) and not getattr(v, "bare", False):
             leaf.param_keys[k] = (v.key, v.file, v.line)
-        pv = plain(v)
+        pv = v.hole() if isinstance(v, SymBase) else plain(v)
         if isinstance(pv, (Unknown, Tensor)) or _has_unknown(pv):
             leaf.unresolved.append(k)
             continue
@@ -448,6 +455,20 @@ def make_leaf(
         except (catalogue.CatalogueError, TypeError, ValueError):
             return None
     return leaf
+
+
+def _traced_len(*args: int) -> Any:
+    """``len(range(*args))`` when a bound is a traced config number (``symbolic.HoleInt``),
+    computed with its arithmetic so the length keeps the expression; None otherwise."""
+    if not any(a.__class__ is not int for a in args):
+        return None
+    start, stop, step = (0, args[0], 1) if len(args) == 1 else (*args[:2], 1)
+    if len(args) == 3:
+        step = args[2]
+    if step.__class__ is not int or step <= 0:
+        return None  # a traced or negative step: pinned by the plain route
+    n = (stop - start + step - 1) // step
+    return n if n > 0 else 0
 
 
 def _has_unknown(v: Any) -> bool:

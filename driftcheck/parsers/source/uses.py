@@ -19,6 +19,8 @@ from typing import Any
 from driftcheck.findings import Location
 from driftcheck.graph.facts import NAME_FACTS
 from driftcheck.graph.model import Graph, Use
+from driftcheck.parsers.source import symbolic
+from driftcheck.parsers.source.symbolic import hole
 from driftcheck.parsers.source.values import Obj, Sourced, plain
 
 MAX_USES = 2000
@@ -28,6 +30,7 @@ MAX_USES = 2000
 def record_uses(graph: Graph, root: Any) -> None:
     seen: set[int] = set()
     out: dict[tuple, Use] = {}
+    groups: dict[tuple, list] = {}
     todo = [root]
     while todo and len(out) < MAX_USES:
         m = todo.pop()
@@ -35,9 +38,11 @@ def record_uses(graph: Graph, root: Any) -> None:
             continue
         seen.add(id(m))
         for name, v in m.attrs.items():
-            if name not in NAME_FACTS and not isinstance(v, Sourced):
+            if name not in NAME_FACTS and (not isinstance(v, Sourced) or getattr(v, "bare", 0)):
                 continue  # neither the name nor a config key can mean a fact
             found = _use(m, name, v)
+            if found is not None and symbolic.TRACE is not None:
+                groups.setdefault((found[0], found[2], found[3]), []).append(found[1])
             # repeated layers give the same use again and again: the Use (and its Location)
             # is made only the first time its (fact, value, place, holder) is seen
             if found is not None and found not in out:
@@ -45,18 +50,21 @@ def record_uses(graph: Graph, root: Any) -> None:
                 loc = Location(file=where[0], line=where[1], key=where[2]) if where else None
                 out[found] = Use(key=key, value=value, loc=loc, via=via)
         todo.extend(reversed(list(m.children.values())))
+    for values in groups.values():
+        symbolic.note_group(values)  # uses equal in all but the value are one use
     graph.uses = list(out.values())
 
 
 def _use(m: Obj, name: str, v: Any) -> tuple | None:
     """(fact key, value, (file, line, config key) or None, holder) of a use, or None."""
     key = NAME_FACTS.get(name)
-    src = v if isinstance(v, Sourced) else None
+    src = v if isinstance(v, Sourced) and not getattr(v, "bare", False) else None
     if key is None and src is not None and src.key:
         key = NAME_FACTS.get(src.key.rsplit(".", 1)[-1])
     if key is None:  # decided before the value is read: most attributes name no fact
         return None
-    raw = plain(v)
+    raw = hole(v)
+    raw = plain(raw) if raw is v else raw
     if isinstance(raw, bool) or not isinstance(raw, (int, float)):
         return None
     where = m.attr_locs.get(name)

@@ -254,6 +254,14 @@ class Budget(Exception):
     """The analysis ran out of its step / depth / node / time budget."""
 
 
+class SymBase(Sourced):
+    """Base of ``symbolic.SymVal`` (a traced config number): ``graph_value`` hands one on as a
+    hole instead of reading it."""
+
+    def hole(self) -> Any:
+        raise NotImplementedError
+
+
 class Probe(Sourced):
     """A plain ``int`` argument of a layer construction, watched for use (see ``memo.py``).
 
@@ -308,6 +316,8 @@ def graph_value(v: Any) -> Any:
     stay tuples: the result cache tags them), and anything else the interpreter made (``Unknown``,
     a symbolic size, an object, a weight reference) becomes None, the graph's "unknown". An
     internal value left in would make ``Graph.to_json`` raise (sam2_video, zamba2...)."""
+    if isinstance(v, SymBase):
+        return v.hole()
     v = plain(v)
     if v is None or isinstance(v, (bool, int, float, str)):
         return v

@@ -1,0 +1,187 @@
+"""Config-parametric templates: interpret a modeling file once, evaluate it for other configs.
+
+The static route interprets ``__init__`` and ``forward`` of a model for every config it is
+given. A *template* is the graph of one interpretation run under a ``symbolic.Trace``: the
+config's numbers entered it as expressions, so the template knows which numbers of the graph
+are which expressions of the config (its *holes*) and which decisions the interpretation took
+on them (its *guards*, pins included). For another config of the same shape (the same keys,
+the same non-numeric values, numbers of the same types: ``symbolic.shape_key``) on which every
+guard comes out as it did, the graph is the template's with each hole evaluated on the new
+numbers: no interpretation at all.
+
+A template is kept only when it reproduces the graph of the plain (untraced) run of the config
+it was traced on, exactly (``Graph.to_json``), and only in this process (like torch's imported
+modules: a changed transformers source file needs a new process). A config that misses every
+template of its shape is interpreted as before and traced for a new template
+(``MAX_TEMPLATES`` per shape). ``DRIFTCHECK_TEMPLATE=0`` turns templates off.
+
+Tested against fresh interpretation of perturbed configs over the corpus
+(``tests/test_template.py``, ``benchmarks/bench_template.py``).
+"""
+
+from __future__ import annotations
+
+import os
+import pickle
+from typing import Any
+
+from driftcheck.graph.model import Graph
+from driftcheck.parsers.source import symbolic
+from driftcheck.parsers.source.symbolic import CMP, HoleFloat, HoleInt, evaluate, pattern
+
+MAX_TEMPLATES = 4  # per (model file, class, config shape)
+_STORE: dict[tuple, list[Template]] = {}
+stats = {"hits": 0, "misses": 0, "traced": 0, "kept": 0, "rejected": 0}
+
+
+def enabled() -> bool:
+    return os.environ.get("DRIFTCHECK_TEMPLATE", "1") != "0"
+
+
+def clear() -> None:
+    _STORE.clear()
+    for k in stats:
+        stats[k] = 0
+
+
+def _holes_in(v: Any) -> bool:
+    c = v.__class__
+    if c is HoleInt or c is HoleFloat:
+        return True
+    if c is tuple or c is list:
+        return any(_holes_in(x) for x in v)
+    if c is dict:
+        return any(_holes_in(x) for x in v.values())
+    return False
+
+
+def _plain(v: Any) -> Any:
+    c = v.__class__
+    if c is HoleInt:
+        return int.__int__(v)
+    if c is HoleFloat:
+        return float.__float__(v)
+    if c is tuple or c is list:
+        return c(_plain(x) for x in v)
+    if c is dict:
+        return {k: _plain(x) for k, x in v.items()}
+    return v
+
+
+def _fill(v: Any, env: dict[str, Any], memo: dict) -> Any:
+    c = v.__class__
+    if c is HoleInt or c is HoleFloat:
+        x = evaluate(v.expr, env, memo)
+        if x.__class__ is not c.__mro__[1]:
+            raise _Miss()  # a number of another type than the traced one
+        return x
+    if c is tuple or c is list:
+        return c(_fill(x, env, memo) for x in v)
+    if c is dict:
+        return {k: _fill(x, env, memo) for k, x in v.items()}
+    return v
+
+
+class _Miss(Exception):
+    pass
+
+
+def _value(e: Any, env: dict[str, Any], memo: dict) -> Any:
+    return e if e.__class__ is tuple and e[0] == "=" else evaluate(e, env, memo)
+
+
+class Template:
+    """A traced graph with its holes and guards (see the module doc)."""
+
+    def __init__(self, graph: Graph, trace: symbolic.Trace, env: dict[str, Any]) -> None:
+        self.guards = trace.guards
+        # holes: where in the graph a number is an expression of the config
+        self.node_holes: list[tuple[int, str, Any]] = []
+        self.fact_holes: list[tuple[str, Any]] = []
+        self.use_holes: list[tuple[int, Any]] = []
+        for i, n in enumerate(graph.nodes):
+            for k, v in list(n.params.items()):
+                if _holes_in(v):
+                    self.node_holes.append((i, k, v))
+                    n.params[k] = _plain(v)
+        for k, f in graph.facts.items():
+            if _holes_in(f.value):
+                self.fact_holes.append((k, f.value))
+                f.value = _plain(f.value)
+        for j, u in enumerate(graph.uses):
+            if _holes_in(u.value):
+                self.use_holes.append((j, u.value))
+                graph.uses[j] = u.model_copy(update={"value": _plain(u.value)})
+        # sets of numbers the graph code decided on (symbolic.note_group)
+        self.groups = trace.groups
+        self.data = pickle.dumps(graph, protocol=pickle.HIGHEST_PROTOCOL)
+
+    def evaluate(self, env: dict[str, Any]) -> Graph | None:
+        """The graph for the config numbers ``env``, or None when a guard does not hold."""
+        memo: dict = {}
+        try:
+            for a, op, b, outcome in self.guards:
+                if CMP[op](evaluate(a, env, memo), evaluate(b, env, memo)) is not outcome:
+                    return None
+            for exprs, want in self.groups:
+                if pattern([_value(e, env, memo) for e in exprs]) != want:
+                    return None
+            g: Graph = pickle.loads(self.data)
+            for i, k, v in self.node_holes:
+                g.nodes[i].params[k] = _fill(v, env, memo)
+            for k, v in self.fact_holes:
+                g.facts[k].value = _fill(v, env, memo)
+            for j, v in self.use_holes:
+                g.uses[j] = g.uses[j].model_copy(update={"value": _fill(v, env, memo)})
+        except (_Miss, KeyError, ArithmeticError, TypeError, ValueError):
+            return None
+        return g
+
+
+def trace(parse: Any, cfg: dict[str, Any]) -> tuple[Graph, Template] | None:
+    """Interpret ``parse(symbolic config)`` under a trace; None when it cannot be traced."""
+    if symbolic.TRACE is not None:
+        return None  # one trace at a time
+    tr = symbolic.TRACE = symbolic.Trace()
+    try:
+        graph = parse(symbolic.symbolize(cfg))
+    except Exception:  # noqa: BLE001 - a trace that fails is no template; the plain run stands
+        if os.environ.get("DRIFTCHECK_TEMPLATE_DEBUG"):
+            import traceback
+
+            traceback.print_exc()
+        return None
+    finally:
+        symbolic.TRACE = None
+    stats["traced"] += 1
+    if tr.poisoned:
+        return None
+    return graph, Template(graph, tr, symbolic.numbers(cfg))
+
+
+def parse_config(key: tuple, cfg: dict[str, Any], parse: Any) -> Graph:
+    """``parse(cfg)`` (the static parser on a config dict), through the templates of ``key``."""
+    if not enabled():
+        return parse(cfg)
+    key = (*key, symbolic.shape_key(cfg))
+    env = symbolic.numbers(cfg)
+    variants = _STORE.get(key, [])
+    for tpl in variants:
+        g = tpl.evaluate(env)
+        if g is not None:
+            stats["hits"] += 1
+            return g
+    stats["misses"] += 1
+    graph = parse(cfg)
+    if len(variants) < MAX_TEMPLATES:
+        got = trace(parse, cfg)
+        if got is not None:
+            traced, tpl = got
+            again = tpl.evaluate(env)
+            want = graph.to_json()
+            if again is not None and again.to_json() == want and traced.to_json() == want:
+                _STORE.setdefault(key, []).append(tpl)
+                stats["kept"] += 1
+            else:
+                stats["rejected"] += 1
+    return graph
