@@ -9,12 +9,17 @@ torch oracle, ``benchmarks/corpus.py``), we save that config the way ``save_pret
 - exact fallback: every static failure is rebuilt with ``exact=True`` (torch on meta) and
   compared again, giving the share with the fallback;
 - speed: config-to-graph through the static route versus ``AutoModel.from_config`` on meta,
-  both warm (second call of each, one process), median of the per-model ratios, in CPU time
-  (``time.process_time``: wall time on a shared 2-core machine measures the neighbours). Warm
-  for us is the fair analogue of warm for torch: the modeling source was read and parsed once
-  in this process, but the result cache (``driftcheck/parsers/cache.py``) is OFF for the timed
-  call (``DRIFTCHECK_NO_CACHE=1``), so nothing of the first call's *result* is reused. The
-  cache-hit time (same config again, cache on) is printed on its own line, never in the ratio;
+  both warm (one process), median of the per-model ratios, in CPU time (``time.process_time``:
+  wall time on a shared 2-core machine measures the neighbours). Warm for us is the fair
+  analogue of warm for torch: the modeling source was read and parsed once in this process --
+  by building *another* config of the same model type (every width doubled, else
+  ``vocab_size`` + 64), which also traces a config-parametric template from it
+  (``driftcheck/parsers/template.py``) -- and the timed call is the default config, with the
+  result cache (``driftcheck/parsers/cache.py``) OFF (``DRIFTCHECK_NO_CACHE=1``): nothing of an
+  earlier call's *result* for this config is reused. The timed call is served by the template
+  when its guards hold, else interpreted (and traced). Printed too: how many were served, the
+  ratio of interpretation alone (templates off) and the cache-hit time (same config again,
+  cache on), never in the ratio;
 - config completion: ``{"model_type": t}`` completed statically versus the config class's own
   ``to_dict()`` on every numeric field (how well minimal hand-written configs are filled in).
 
@@ -98,10 +103,23 @@ def classify(graph: Any, want: int, got: int | None, error: str | None) -> tuple
     return ("count too high" if got > want else "count too low"), f"{got} vs {want} ({rel:+.1%})"
 
 
+def _other_config(cfg: dict[str, Any]) -> dict[str, Any] | None:
+    """Another config of the same model type to trace the template from: every width doubled,
+    else ``vocab_size`` + 64; None when neither changes the config."""
+    from benchmarks.bench_template import PERTURB
+
+    for how in ("width", "vocab"):
+        other = PERTURB[how](cfg)
+        if other != cfg:
+            return other
+    return None
+
+
 def run(types: list[str], oracle: dict[str, dict], speed: bool) -> dict[str, Any]:
     import torch
     from transformers import AutoConfig, AutoModel
 
+    from driftcheck.parsers import template
     from driftcheck.parsers.hf import load_config_graph
 
     tmp = Path(tempfile.mkdtemp(prefix="dc-hf-"))
@@ -112,14 +130,29 @@ def run(types: list[str], oracle: dict[str, dict], speed: bool) -> dict[str, Any
         cfg = AutoConfig.for_model(mt)
         path = tmp / f"{mt}.json"
         cfg.to_json_file(path)
+        default = path.read_text()
         os.environ["DRIFTCHECK_NO_CACHE"] = "1"  # no result reuse: see the module docstring
+        template.clear()
+        other = _other_config(json.loads(default))
+        # first sight of the files: the config the template is traced from (another config of
+        # the same model type, at the same path), or the default config when none differs
+        path.write_text(json.dumps(other) if other is not None else default)
+        if other is None:
+            os.environ["DRIFTCHECK_TEMPLATE"] = "0"
+        graph, t_cold, err = _timed(lambda p=path: load_config_graph(str(p)))
+        path.write_text(default)
+        # the timed call: the default config, through the template when its guards hold
         graph, t_static, err = _timed(lambda p=path: load_config_graph(str(p)))
-        t_cold, t_hit = t_static, None
-        if speed and err is None:  # warm: the second call, the source parsed once already
-            graph, t_static, err = _timed(lambda p=path: load_config_graph(str(p)))
+        served = template.stats["hits"] > 0
+        t_hit = t_plain = None
+        if speed and err is None:
+            os.environ["DRIFTCHECK_TEMPLATE"] = "0"  # interpretation alone, warm
+            _, t_plain, _ = _timed(lambda p=path: load_config_graph(str(p)))
+            os.environ.pop("DRIFTCHECK_TEMPLATE", None)
             del os.environ["DRIFTCHECK_NO_CACHE"]
             _timed(lambda p=path: load_config_graph(str(p)))  # fills the result cache
             _, t_hit, _ = _timed(lambda p=path: load_config_graph(str(p)))
+        os.environ.pop("DRIFTCHECK_TEMPLATE", None)
         os.environ.pop("DRIFTCHECK_NO_CACHE", None)
         got = graph.params_total() if graph is not None else None
         row: dict[str, Any] = {
@@ -129,6 +162,8 @@ def run(types: list[str], oracle: dict[str, dict], speed: bool) -> dict[str, Any
             "t_static": t_static,
             "t_cold": t_cold,
             "t_hit": t_hit,
+            "t_plain": t_plain,
+            "served": served,
         }
         if got != want:
             row["class"], row["detail"] = classify(graph, want, got, err)
@@ -226,8 +261,20 @@ def main(argv: list[str] | None = None) -> int:
         med_t = statistics.median(r["t_torch"] for r in rows if r.get("t_torch"))
         print(
             f"median time: static {med_s * 1000:.1f} ms warm ({med_c * 1000:.1f} ms on first sight"
-            f" of its files), AutoModel.from_config on meta {med_t * 1000:.1f} ms warm"
+            f" of its files, tracing the template), AutoModel.from_config on meta "
+            f"{med_t * 1000:.1f} ms warm"
         )
+        served = sum(bool(r.get("served")) for r in rows)
+        print(
+            f"templates: {served}/{n} timed default configs were served by a template traced from "
+            f"another config of their model type (the others were interpreted)"
+        )
+        plain = [r["t_torch"] / r["t_plain"] for r in rows if r.get("t_torch") and r.get("t_plain")]
+        if plain:
+            print(
+                f"interpretation alone (templates off, warm): {statistics.median(plain):.1f}x "
+                f"faster than from_config (median per-model ratio)"
+            )
         hits = [r["t_hit"] for r in rows if r.get("t_hit")]
         if hits:
             print(

@@ -30,6 +30,7 @@ from driftcheck.parsers.source import symbolic
 from driftcheck.parsers.source.symbolic import CMP, HoleFloat, HoleInt, evaluate, pattern
 
 MAX_TEMPLATES = 4  # per (model file, class, config shape)
+MAX_KEYS = 64  # shapes kept in this process (the oldest goes first)
 _STORE: dict[tuple, list[Template]] = {}
 stats = {"hits": 0, "misses": 0, "traced": 0, "kept": 0, "rejected": 0}
 
@@ -180,6 +181,8 @@ def parse_config(key: tuple, cfg: dict[str, Any], parse: Any) -> Graph:
             again = tpl.evaluate(env)
             want = graph.to_json()
             if again is not None and again.to_json() == want and traced.to_json() == want:
+                if key not in _STORE and len(_STORE) >= MAX_KEYS:
+                    del _STORE[next(iter(_STORE))]
                 _STORE.setdefault(key, []).append(tpl)
                 stats["kept"] += 1
             else:

@@ -178,7 +178,7 @@ def _coerce(layer: str, p: P, v: Any) -> Any:
     if p.kind == "float":
         if isinstance(v, bool) or not isinstance(v, (int, float)):
             raise _bad(layer, p, v)
-        return float(v)
+        return v if isinstance(v, float) else float(v)  # a float as it is (a traced one too)
     if p.kind == "bool":
         if not isinstance(v, bool):
             raise _bad(layer, p, v)

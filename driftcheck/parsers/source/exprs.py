@@ -17,7 +17,6 @@ from driftcheck.parsers.source.values import (
     Config,
     Func,
     Obj,
-    Sourced,
     Tensor,
     Unknown,
     is_unknown,
@@ -367,8 +366,7 @@ class Expressions:
             # as below: ``is`` between numbers compares type and value; a number is never
             # None, a bool, a string or an object (the config's types are the template's key)
             other = b if a.__class__ is SymVal else a
-            while isinstance(other, Sourced) and other.__class__ is not SymVal:
-                other = other.value
+            other = symbolic.strip(other)
             x = a._v if a.__class__ is SymVal else b._v
             o = other._v if other.__class__ is SymVal else other
             if isinstance(o, Unknown):

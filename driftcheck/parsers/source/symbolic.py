@@ -28,7 +28,7 @@ import math
 import operator
 from typing import Any
 
-from driftcheck.parsers.source.values import Sourced, SymBase
+from driftcheck.parsers.source.values import Probe, Sourced, SymBase
 
 # expression: a number (a constant), ("$", key) (a config number) or (op, a, b) / (op, a)
 _BIN = {
@@ -170,12 +170,22 @@ def as_bare(v: Any) -> Any:
     return v
 
 
+def strip(v: Any) -> Any:
+    """Sourced wrappers off ``v`` down to a SymVal or a value (a Probe read is a read)."""
+    while isinstance(v, Sourced) and v.__class__ is not SymVal:
+        if v.__class__ is Probe:
+            v.touch()
+        v = v.value
+    return v
+
+
 def _operand(v: Any) -> tuple[Any, Any] | None:
     """(value, expression) of a number operand; None for anything else."""
     if v.__class__ is SymVal:
         return v._v, v.expr
-    while isinstance(v, Sourced):
-        v = v.value
+    v = strip(v)
+    if v.__class__ is SymVal:
+        return v._v, v.expr
     if v.__class__ in (int, float):
         return v, v
     return None
@@ -472,12 +482,9 @@ def poison(why: str) -> None:
 
 
 def _plain_with(v: Any, conv: Any) -> Any:
+    v = strip(v)
     if v.__class__ is SymVal:
         return conv(v)
-    while isinstance(v, Sourced):
-        v = v.value
-        if v.__class__ is SymVal:
-            return conv(v)
     if isinstance(v, tuple):
         return tuple(_plain_with(x, conv) for x in v)
     if isinstance(v, list) and any(isinstance(x, Sourced) for x in v):
