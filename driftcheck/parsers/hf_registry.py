@@ -46,8 +46,19 @@ def version() -> str | None:
     pkg = package_dir()
     if pkg is None:
         return None
-    m = re.search(r'^__version__\s*=\s*["\']([^"\']+)', (pkg / "__init__.py").read_text(), re.M)
-    return m.group(1) if m else None
+    init = pkg / "__init__.py"
+    try:
+        st = init.stat()
+    except OSError:
+        return None
+    stamp = (str(init), st.st_mtime_ns, st.st_size)
+    if _VERSION[0] != stamp:  # read once per file state (asked twice per config)
+        m = re.search(r'^__version__\s*=\s*["\']([^"\']+)', init.read_text(), re.M)
+        _VERSION[:] = [stamp, m.group(1) if m else None]
+    return _VERSION[1]
+
+
+_VERSION: list[Any] = [None, None]
 
 
 # ---------------------------------------------------------------------- auto mappings

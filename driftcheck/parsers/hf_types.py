@@ -139,8 +139,15 @@ def accepts(t: Any, value: Any) -> bool:
     return True
 
 
-def field_type_errors(cfg: dict[str, Any], info: Any) -> list[FieldTypeError]:
-    """Values of ``cfg`` whose type the config class (``hf_defaults.ClassInfo``) refuses."""
+_DECLARED: dict[int, tuple[Any, dict, dict]] = {}  # id(info) -> (info, declared, alias)
+_PARSED: dict[int, tuple[ast.expr, Any]] = {}  # id(annotation) -> (annotation, parse())
+
+
+def _declared(info: Any) -> tuple[dict[str, tuple[ast.expr, Any]], dict[str, str]]:
+    """The fields the class and its bases annotate, and its ``attribute_map`` (per class)."""
+    hit = _DECLARED.get(id(info))
+    if hit is not None and hit[0] is info:
+        return hit[1], hit[2]
     declared: dict[str, tuple[ast.expr, Any]] = {}
     alias: dict[str, str] = {}
     for cls in reversed(info.mro()):
@@ -148,12 +155,26 @@ def field_type_errors(cfg: dict[str, Any], info: Any) -> list[FieldTypeError]:
         amap = cls.class_attrs.get("attribute_map")
         if isinstance(amap, dict):
             alias.update({k: v for k, v in amap.items() if isinstance(v, str)})
+    _DECLARED[id(info)] = (info, declared, alias)
+    return declared, alias
+
+
+def _parsed(node: ast.expr, path: Path) -> Any:
+    hit = _PARSED.get(id(node))
+    if hit is None or hit[0] is not node:
+        hit = _PARSED[id(node)] = (node, parse(node, path))
+    return hit[1]
+
+
+def field_type_errors(cfg: dict[str, Any], info: Any) -> list[FieldTypeError]:
+    """Values of ``cfg`` whose type the config class (``hf_defaults.ClassInfo``) refuses."""
+    declared, alias = _declared(info)
     out: list[FieldTypeError] = []
     for key, value in cfg.items():
         name = alias.get(key, key)
         if name not in declared:
             continue
         node, owner = declared[name]
-        if not accepts(parse(node, owner.path), value):
+        if not accepts(_parsed(node, owner.path), value):
             out.append(FieldTypeError(key, name, value, ast.unparse(node), owner.name))
     return out
