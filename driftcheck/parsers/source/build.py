@@ -71,13 +71,14 @@ class Builder:
         if hit is not None:
             return hit
         if isinstance(m, Leaf):  # zip/map in C: a 32-layer stack asks for hundreds of these
+            rep = repr if symbolic.TRACE is None else symbolic.plain_repr  # (_tree_eq guards)
             s: Any = (
                 "L",
                 m.type,
-                tuple(sorted(zip(m.params, map(repr, m.params.values())))),
+                tuple(sorted(zip(m.params, map(rep, m.params.values())))),
                 tuple(m.unresolved),
                 tuple(sorted(m.tied)),
-                tuple(sorted(zip(m.wnorm, map(repr, m.wnorm.values())))) if m.wnorm else (),
+                tuple(sorted(zip(m.wnorm, map(rep, m.wnorm.values())))) if m.wnorm else (),
             )
         elif isinstance(m, Obj):
             s = (
@@ -308,7 +309,9 @@ def _val_eq(x: Any, y: Any) -> bool:
 
 def _shape_sig(p: Any) -> Any:
     if isinstance(p, Tensor):
-        return repr(plain(p.shape)) if not isinstance(p.shape, Unknown) else "?"
+        if isinstance(p.shape, Unknown):
+            return "?"
+        return repr(plain(p.shape)) if symbolic.TRACE is None else symbolic.plain_repr(p.shape)
     return "tied"
 
 

@@ -22,6 +22,7 @@ from typing import Any
 from driftcheck.findings import Location
 from driftcheck.graph import catalogue
 from driftcheck.graph.model import Edge, Graph, Node
+from driftcheck.parsers.source import symbolic
 from driftcheck.parsers.source.dataflow_queries import QueryMixin, sym_shape, weight_names
 from driftcheck.parsers.source.dataflow_skipped import UnusedMixin
 from driftcheck.parsers.source.dataflow_values import Sym, Tens
@@ -229,11 +230,33 @@ class Flow(UnusedMixin, QueryMixin):
         spec = self.spec(type_)
         if spec is None or not inputs or any(t.src is None for t in inputs):
             return Tens(None)
-        key = (type_, repr(sorted(params.items())), tuple(t.src for t in inputs), loc, parent)
+        if symbolic.TRACE is not None:
+            self._traced_memo_guards(type_, params, inputs, loc, parent)
+            key = (
+                type_,
+                symbolic.plain_repr(sorted(params.items())),
+                tuple(t.src for t in inputs),
+                loc,
+                parent,
+            )
+        else:
+            key = (type_, repr(sorted(params.items())), tuple(t.src for t in inputs), loc, parent)
         if key in self.memo:  # the same op on the same producers (a loop body run again)
             return self.memo[key]
         self.memo[key] = out = self._new_op(type_, params, inputs, parent, loc, unresolved)
         return out
+
+    def _traced_memo_guards(self, type_, params, inputs, loc, parent) -> None:  # noqa: ANN001
+        """Under a trace, the op memo's key (reprs) decides as before; each earlier op of this
+        site and these producers is compared with ``==`` too, so that a traced number's part in
+        the decision is a guard, and a disagreement (1 and True) leaves no template."""
+        site = (type_, tuple(t.src for t in inputs), loc, parent)
+        seen = self.__dict__.setdefault("_traced_sites", {}).setdefault(site, [])
+        mine = symbolic.plain_repr(sorted(params.items()))
+        for other, rep in seen:
+            if (other == params) is not (rep == mine):
+                symbolic.poison("op memo")
+        seen.append((dict(params), mine))
 
     def _new_op(self, type_, params, inputs, parent, loc, unresolved) -> Tens:  # noqa: ANN001
         site = (loc, parent)

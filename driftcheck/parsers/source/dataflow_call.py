@@ -14,6 +14,7 @@ from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from driftcheck.parsers.source import dataflow_torch as torchops
+from driftcheck.parsers.source import symbolic
 from driftcheck.parsers.source.dataflow_ops import param_tensor
 from driftcheck.parsers.source.dataflow_values import (
     UNK,
@@ -25,6 +26,7 @@ from driftcheck.parsers.source.dataflow_values import (
     UserFunc,
     first_tensor,
 )
+from driftcheck.parsers.source.symbolic import HoleFloat, HoleInt
 from driftcheck.parsers.source.values import Cls, Ext, Func, Leaf, Obj
 
 if TYPE_CHECKING:
@@ -296,6 +298,10 @@ class CallMixin:
             return self.builtin(q[9:], args, kwargs, fr, at)
         if q.startswith("math."):
             f = _MATH.get(q[5:])
+            if f and len(args) == 1 and args[0].__class__ in (HoleInt, HoleFloat):
+                r = symbolic.hole_call(q, args[0])  # a traced number: the expression
+                if r is not NotImplemented:
+                    return r
             if f and args and isinstance(args[0], (int, float)) and not isinstance(args[0], bool):
                 try:
                     return f(args[0])
@@ -340,6 +346,10 @@ class CallMixin:
                 return list(reversed(its[0]))
             return tuple(its[0]) if name == "tuple" else list(its[0])
         if name in ("int", "float", "bool", "abs", "min", "max", "round") and known and args:
+            if len(args) == 1 and args[0].__class__ in symbolic.HOLES and name != "bool":
+                r = symbolic.hole_call(name, args[0])  # a traced number: the expression
+                if r is not NotImplemented:
+                    return r
             try:
                 return {"int": int, "float": float, "bool": bool, "abs": abs, "min": min,
                         "max": max, "round": round}[name](*args)  # fmt: skip

@@ -10,7 +10,7 @@ from typing import Any
 from driftcheck.parsers.source import torchlib
 from driftcheck.parsers.source.modtree import ModulesView
 from driftcheck.parsers.source.stoplist import MODULE_BASES
-from driftcheck.parsers.source.symbolic import plain_bare
+from driftcheck.parsers.source.symbolic import SymVal, plain_bare
 from driftcheck.parsers.source.values import (
     Cls,
     Config,
@@ -107,7 +107,7 @@ class ItemsMixin:
         except (IndexError, KeyError, TypeError, ValueError):
             return Unknown("subscript")
         if isinstance(raw, tuple):
-            return plain(v)
+            return plain_bare(v)
         if isinstance(raw, list):
             # as ``plain(list)`` does: items come out plain only when some item is Sourced
             # (asked only when it matters: a constant item is itself either way)
@@ -115,10 +115,10 @@ class ItemsMixin:
                 if all(x.__class__ in _CONST for x in v):
                     return list(v)
                 deep = any(isinstance(x, Sourced) for x in raw)
-                return [plain(x) for x in v] if deep else list(v)
+                return [plain_bare(x) for x in v] if deep else list(v)
             if v.__class__ in _CONST:
                 return v
-            return plain(v) if any(isinstance(x, Sourced) for x in raw) else v
+            return plain_bare(v) if any(isinstance(x, Sourced) for x in raw) else v
         return v
 
     def setitem(self, obj: Any, key: Any, v: Any) -> None:
@@ -184,7 +184,8 @@ class ItemsMixin:
             if any(r is True for r in rs):
                 return True
             return False if all(r is False for r in rs) else Unknown("isinstance")
-        raw = plain(x)
+        # a traced number's type is the template's key (or follows from it): no pin
+        raw = x._v if x.__class__ is SymVal else plain(x)
         if isinstance(raw, Unknown):
             return Unknown("isinstance")
         if isinstance(t, Ext):

@@ -38,13 +38,17 @@ def _num(v: Any) -> Any:
     return v
 
 
+_ITEMWISE = frozenset(("len", "list", "tuple", "set", "frozenset", "reversed", "zip", "enumerate"))
+
+
 def py_call(name: str, interp: Any, args: list[Any], kwargs: dict[str, Any]) -> Any:
     """Evaluate builtin ``name`` (``len``, ``min``, ``math.sqrt``...); Unknown when it can't."""
-    if not kwargs and any(isinstance(a, SymBase) for a in args):
+    if not kwargs and any(isinstance(a, SymBase) or a.__class__ in symbolic.HOLES for a in args):
         r = symbolic.call(name, args)
         if r is not NotImplemented:
             return r
-    pa = [plain(a) for a in args]
+    # items are read only where needed: ``tuple(xs)`` or ``len(xs)`` reads no number in xs
+    pa = [plain(a) for a in args] if name not in _ITEMWISE else []
     if name in ("int", "float", "bool", "str", "abs", "round"):
         if not pa:
             return {"int": 0, "float": 0.0, "bool": False, "str": ""}.get(name, Unknown(name))
@@ -62,7 +66,7 @@ def py_call(name: str, interp: Any, args: list[Any], kwargs: dict[str, Any]) -> 
         except (TypeError, ValueError, OverflowError):
             return Unknown(name)
     if name == "len":
-        v = pa[0] if pa else None
+        v = unwrap(args[0]) if args else None
         if isinstance(v, (list, tuple, dict, str, range, set)):
             return len(v)
         if isinstance(v, Obj) and v.kind:
@@ -114,7 +118,7 @@ def py_call(name: str, interp: Any, args: list[Any], kwargs: dict[str, Any]) -> 
             return Unknown(name)
         if name == "zip":
             return list(zip(*its))
-        start = plain(kwargs.get("start", pa[1] if len(pa) > 1 else 0))
+        start = plain(kwargs.get("start", args[1] if len(args) > 1 else 0))
         return list(enumerate(its[0], start if isinstance(start, int) else 0))
     if name == "dict":
         out: dict = {}

@@ -52,6 +52,8 @@ _UN = {
     "floor": math.floor,
     "sqrt": math.sqrt,
     "log2": math.log2,
+    "log": math.log,
+    "round": round,
 }
 # builtins the interpreter calls on numbers -> expression operators
 CALLS = {
@@ -62,6 +64,8 @@ CALLS = {
     "math.floor": "floor",
     "math.sqrt": "sqrt",
     "math.log2": "log2",
+    "math.log": "log",
+    "round": "round",
 }
 CMP = {
     "==": operator.eq,
@@ -186,6 +190,8 @@ def _operand(v: Any) -> tuple[Any, Any] | None:
     v = strip(v)
     if v.__class__ is SymVal:
         return v._v, v.expr
+    if v.__class__ is HoleInt or v.__class__ is HoleFloat:
+        return _raw(v), v.expr
     if v.__class__ in (int, float):
         return v, v
     return None
@@ -237,6 +243,18 @@ def call(name: str, args: list[Any]) -> Any:
             v, e = _BIN[name](v, w), (name, e, f)
         return SymVal(v, e, None, None, None, True)
     return NotImplemented
+
+
+def hole_call(name: str, x: Any) -> Any:
+    """``math.sqrt(h)`` (a builtin in ``CALLS``) on a hole: a hole; NotImplemented else."""
+    o = _hole_operand(x)
+    if name not in CALLS or o is None:
+        return NotImplemented
+    try:
+        r = _UN[CALLS[name]](o[0])
+    except (ValueError, OverflowError):
+        return NotImplemented
+    return _make(r, (CALLS[name], o[1]))
 
 
 def compare(op: str, a: Any, b: Any) -> Any:
@@ -344,6 +362,15 @@ def _hformat(self: Any, spec: str) -> str:
     return format(v, spec)
 
 
+def _hround(self: Any, n: Any = None) -> Any:
+    if n is None:
+        return _make(round(_raw(self)), ("round", self.expr))
+    v = _raw(self)
+    if TRACE is not None:
+        TRACE.guard(self.expr, "==", v, True)  # ``round(x, 2)``: pinned
+    return round(v, n)
+
+
 def _hneg(self: Any) -> Any:
     return _make(-_raw(self), ("neg", self.expr))
 
@@ -370,11 +397,19 @@ _HOLE_OPS = {
     "__ge__": _hcmp(">="),
     "__bool__": _hbool,
     "__neg__": _hneg,
+    "__pos__": lambda self: self,
+    "__abs__": lambda self: _make(abs(_raw(self)), ("abs", self.expr)),
+    "__floor__": lambda self: _make(math.floor(_raw(self)), ("floor", self.expr)),
+    "__ceil__": lambda self: _make(math.ceil(_raw(self)), ("ceil", self.expr)),
+    "__trunc__": lambda self: _make(math.trunc(_raw(self)), ("int", self.expr)),
+    "__round__": _hround,
     # reads that take the number out (``int(n)``, ``f"{n}"``, ``operator.index``): pinned
     "__int__": _hpin(int),
     "__float__": _hpin(float),
     "__index__": _hpin(int),
     "__format__": _hformat,
+    "__str__": lambda self: format(self, ""),
+    "__repr__": lambda self: format(self, ""),
 }
 
 
@@ -502,6 +537,25 @@ def plain_hole(v: Any) -> Any:
     return _plain_with(v, hole)
 
 
+def plain_repr(v: Any) -> str:
+    """``repr(v)`` as if its holes were plain numbers, without pinning them: for keys that are
+    only compared for equality (repeat folding, where ``build._tree_eq`` guards)."""
+    return repr(_unholed(v))
+
+
+def _unholed(v: Any) -> Any:
+    c = v.__class__
+    if c is HoleInt or c is HoleFloat:
+        return _raw(v)
+    if c is tuple or c is list:
+        return c(_unholed(x) for x in v)
+    if c is dict:
+        return {k: _unholed(x) for k, x in v.items()}
+    if isinstance(v, Sourced) and c is not SymVal:
+        return _unholed(v.value)
+    return v
+
+
 def base_class(v: Any) -> type:
     """``v``'s class, ``int`` / ``float`` for a hole."""
     c = v.__class__
@@ -514,3 +568,6 @@ def unhole(v: Any) -> Any:
     if c is HoleInt or c is HoleFloat:
         return SymVal(_raw(v), v.expr, None, None, None, True)
     return v
+
+
+HOLES = (HoleInt, HoleFloat)

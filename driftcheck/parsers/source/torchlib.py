@@ -25,7 +25,6 @@ from driftcheck.parsers.source.values import (
     Leaf,
     Obj,
     Sourced,
-    SymBase,
     Tensor,
     Unknown,
     WeightRef,
@@ -442,7 +441,7 @@ def make_leaf(
     for k, v in bound.items():
         if isinstance(v, Sourced) and not getattr(v, "bare", False):
             leaf.param_keys[k] = (v.key, v.file, v.line)
-        pv = v.hole() if isinstance(v, SymBase) else plain(v)
+        pv = plain_hole(v)  # a traced number (in a tuple too) as a hole
         if isinstance(pv, (Unknown, Tensor)) or _has_unknown(pv):
             leaf.unresolved.append(k)
             continue
