@@ -26,8 +26,7 @@ from driftcheck.parsers.source import symbolic
 from driftcheck.parsers.source.dataflow_queries import QueryMixin, sym_shape, weight_names
 from driftcheck.parsers.source.dataflow_skipped import UnusedMixin
 from driftcheck.parsers.source.dataflow_values import Sym, Tens
-from driftcheck.parsers.source.symbolic import hole
-from driftcheck.parsers.source.values import Leaf, Obj, SymBase, graph_value, plain
+from driftcheck.parsers.source.values import Leaf, Obj, graph_value
 
 MAX_OPS = 20_000
 MAX_EDGES = 100_000
@@ -380,11 +379,7 @@ class Flow(UnusedMixin, QueryMixin):
             if spec is None or parent is None:
                 return None
             names = {p.name for p in spec.params}
-            params = {
-                k: hole(v) if isinstance(v, SymBase) else plain(v)
-                for k, v in obj.attrs.items()
-                if k in names
-            }
+            params = {k: symbolic.plain_hole(v) for k, v in obj.attrs.items() if k in names}
             params = {k: v for k, v in params.items() if isinstance(v, (int, float, str, bool))}
             node = Node(id=f"{parent}/{spec.name.lower()}", type=spec.name, params=params)
             node.parent = parent

@@ -10,7 +10,7 @@ import operator
 from typing import Any
 
 from driftcheck.parsers.source import symbolic
-from driftcheck.parsers.source.symbolic import SymVal
+from driftcheck.parsers.source.symbolic import SymVal, plain_bare
 from driftcheck.parsers.source.torchlib import elementwise
 from driftcheck.parsers.source.values import (
     Budget,
@@ -62,6 +62,11 @@ SYM_BIN = {
     ast.FloorDiv: "//",
     ast.Mod: "%",
     ast.Pow: "**",
+    ast.BitAnd: "&",
+    ast.BitOr: "|",
+    ast.BitXor: "^",
+    ast.LShift: "<<",
+    ast.RShift: ">>",
 }
 SYM_CMP = {ast.Eq: "==", ast.NotEq: "!=", ast.Lt: "<", ast.LtE: "<=", ast.Gt: ">", ast.GtE: ">="}
 
@@ -259,7 +264,14 @@ class Expressions:
             # a tensor and a config number: the number's value does not shape the result
             if isinstance(plain(a if b.__class__ is SymVal else b), Tensor):
                 a, b = symbolic.hole(a), symbolic.hole(b)
-        a, b = plain(a), plain(b)
+        # a list's items are not read by ``+`` or ``*``: traced numbers in it stay traced
+        a, b = plain_bare(a), plain_bare(b)
+        if isinstance(a, Unknown) or isinstance(b, Unknown):
+            return a if isinstance(a, Unknown) else b  # whatever the number: unread
+        if a.__class__ is SymVal:
+            a = plain(a)
+        if b.__class__ is SymVal:
+            b = plain(b)
         if isinstance(a, Unknown) or isinstance(b, Unknown):
             return a if isinstance(a, Unknown) else b
         if isinstance(a, Tensor) or isinstance(b, Tensor):
@@ -361,7 +373,17 @@ class Expressions:
         """A comparison with a SymVal side: decided on the numbers, recorded as a guard."""
         name = SYM_CMP.get(type(op))
         if name is not None:
-            return symbolic.compare(name, a, b)
+            r = symbolic.compare(name, a, b)
+            if r is not NotImplemented:
+                return r
+            # a number against a non-number: decided by the types, as below, without a read
+            other = symbolic.strip(b if a.__class__ is SymVal else a)
+            if isinstance(other, Unknown):
+                return Unknown("compare")
+            if other is None or other.__class__ in (str, bytes, list, tuple, dict, set):
+                if name in ("==", "!="):
+                    return name == "!="
+            return NotImplemented
         if isinstance(op, (ast.Is, ast.IsNot)):
             # as below: ``is`` between numbers compares type and value; a number is never
             # None, a bool, a string or an object (the config's types are the template's key)

@@ -41,6 +41,11 @@ _BIN = {
     "**": operator.pow,
     "max": max,
     "min": min,
+    "&": operator.and_,
+    "|": operator.or_,
+    "^": operator.xor,
+    "<<": operator.lshift,
+    ">>": operator.rshift,
 }
 _UN = {
     "neg": operator.neg,
@@ -205,6 +210,8 @@ def binop(op: str, a: Any, b: Any) -> Any:
         return NotImplemented
     if op == "**" and (y[1] is not y[0] or (y[0].__class__ is int and abs(y[0]) > 64)):
         return NotImplemented  # a constant exponent only (the result's type is then fixed)
+    if op in ("<<", ">>") and (y[1] is not y[0] or not 0 <= y[0] <= 64):
+        return NotImplemented  # a constant, small shift only
     try:
         r = _BIN[op](x[0], y[0])
     except Exception:  # noqa: BLE001 - division by zero...: the usual path decides
@@ -389,6 +396,12 @@ _HOLE_OPS = {
     "__mod__": _hbin("%"),
     "__rmod__": _hbin("%", True),
     "__pow__": _hbin("**"),
+    "__and__": _hbin("&"),
+    "__rand__": _hbin("&", True),
+    "__or__": _hbin("|"),
+    "__ror__": _hbin("|", True),
+    "__xor__": _hbin("^"),
+    "__rxor__": _hbin("^", True),
     "__eq__": _hcmp("=="),
     "__ne__": _hcmp("!="),
     "__lt__": _hcmp("<"),
