@@ -7,6 +7,7 @@ Each command lives in ``driftcheck/commands/<name>.py`` and is imported only whe
 from __future__ import annotations
 
 import importlib
+import os
 import sys
 
 import click
@@ -50,6 +51,9 @@ class LazyGroup(click.Group):
 @click.version_option(package_name="driftcheck")
 def cli() -> None:
     """driftcheck: does the code, the HF config and the serving setup describe one model?"""
+    # one config per process: a config-parametric template (parsers/template.py) would be
+    # traced and never reused, which costs a second interpretation. DRIFTCHECK_TEMPLATE=1 on.
+    os.environ.setdefault("DRIFTCHECK_TEMPLATE", "0")
 
 
 def fail(message: str) -> None:

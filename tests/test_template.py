@@ -242,3 +242,22 @@ def test_corpus_sample_counts_match_torch_when_served(tmp_path):
         graph = load_config_graph(str(path))
         assert template.stats["hits"] == 1, mt
         assert graph.params_total() == torch_count(cfg), mt
+
+
+def test_the_command_line_builds_one_config_per_process_without_templates():
+    """A CLI process builds one config: a trace would never be reused (a second interpretation
+    for nothing), so the command line turns templates off unless DRIFTCHECK_TEMPLATE says."""
+    import os
+    import subprocess
+    import sys
+
+    code = (
+        "import os; from driftcheck.cli import main; main(['schema']); "
+        "print('TEMPLATE', os.environ.get('DRIFTCHECK_TEMPLATE'))"
+    )
+    for env, want in ((None, "0"), ("1", "1")):
+        e = {k: v for k, v in os.environ.items() if k != "DRIFTCHECK_TEMPLATE"}
+        if env is not None:
+            e["DRIFTCHECK_TEMPLATE"] = env
+        out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=e)
+        assert f"TEMPLATE {want}" in out.stdout, out.stderr[-500:]
