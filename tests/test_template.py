@@ -261,3 +261,56 @@ def test_the_command_line_builds_one_config_per_process_without_templates():
             e["DRIFTCHECK_TEMPLATE"] = env
         out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=e)
         assert f"TEMPLATE {want}" in out.stdout, out.stderr[-500:]
+
+
+def _holed(v: int):
+    return symbolic.hole(symbolic.SymVal(v, ("$", "n"), None, None, None, True))
+
+
+def test_slice_lengths_of_traced_bounds_are_pythons():
+    """``slice.indices()`` reads an int subclass in C: slice lengths with a traced bound are
+    computed in Python, and must equal Python's own for every sign and default."""
+    import itertools
+
+    from driftcheck.graph.catalogue._helpers import slice_length
+
+    bounds = [None, -7, -3, -1, 0, 1, 2, 3, 5, 9]
+    for n in range(9):
+        for a, b, c in itertools.product(bounds, bounds, [None, -3, -2, -1, 1, 2, 3]):
+            want = len(range(*slice(a, b, c).indices(n)))
+            h = [None if x is None else _holed(x) for x in (a, b, c)]
+            assert slice_length(*h, _holed(n)) == want, (a, b, c, n)
+
+
+def test_arange_lengths_of_traced_bounds_are_pythons():
+    from driftcheck.parsers.source.torchlib import _traced_len
+
+    for args in [(5,), (0, 7), (2, 9, 3), (9, 2), (0, 10, 4), (3, 3)]:
+        got = _traced_len(_holed(args[0]), *args[1:])
+        assert got == len(range(*args)), args
+        assert getattr(got, "expr", None) is not None or got == 0
+
+
+def test_hole_operators_keep_expressions():
+    import math
+
+    h = _holed(12)
+    env = {"n": 20}
+    for got, want in [
+        (h + 3, 23),
+        (3 - h, -17),
+        (h * h, 400),
+        (h / 8, 2.5),
+        (50 // h, 2),
+        (h % 7, 6),
+        (h**2, 400),
+        (h & 6, 4),
+        (5 | h, 21),
+        (h ^ 1, 21),
+        (-h, -20),
+        (abs(-h), 20),
+        (math.ceil(h / 8), 3),
+        (math.floor(h / 8), 2),
+        (round(h / 8), 2),
+    ]:
+        assert symbolic.evaluate(got.expr, env) == want, got.expr
