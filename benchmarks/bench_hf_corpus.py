@@ -12,8 +12,8 @@ torch oracle, ``benchmarks/corpus.py``), we save that config the way ``save_pret
   both warm (one process), median of the per-model ratios, in CPU time (``time.process_time``:
   wall time on a shared 2-core machine measures the neighbours). Warm for us is the fair
   analogue of warm for torch: the modeling source was read and parsed once in this process --
-  by building *another* config of the same model type (every width doubled, else
-  ``vocab_size`` + 64), which also traces a config-parametric template from it
+  by building *another* config of the same model type (every width doubled, else every list
+  of widths doubled, else ``vocab_size`` + 64), which also traces a config-parametric template from it
   (``driftcheck/parsers/template.py``) -- and the timed call is the default config, with the
   result cache (``driftcheck/parsers/cache.py``) OFF (``DRIFTCHECK_NO_CACHE=1``): nothing of an
   earlier call's *result* for this config is reused. The timed call is served by the template
@@ -105,10 +105,10 @@ def classify(graph: Any, want: int, got: int | None, error: str | None) -> tuple
 
 def _other_config(cfg: dict[str, Any]) -> dict[str, Any] | None:
     """Another config of the same model type to trace the template from: every width doubled,
-    else ``vocab_size`` + 64; None when neither changes the config."""
+    else every list of widths doubled, else ``vocab_size`` + 64; None when none changes it."""
     from benchmarks.bench_template import PERTURB
 
-    for how in ("width", "vocab"):
+    for how in ("width", "lists", "vocab"):
         other = PERTURB[how](cfg)
         if other != cfg:
             return other

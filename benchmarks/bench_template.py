@@ -1,8 +1,9 @@
 """Config-parametric templates against fresh interpretation, over the transformers corpus.
 
 For each model type whose AutoModel builds from its default config (the torch oracle), and for
-each perturbation of that config (``width``: every width field doubled, ``vocab``:
-``vocab_size`` + 64, ``layers``: the layer counts + 1), a template is traced from the perturbed
+each perturbation of that config (``width``: every width field doubled, ``lists``: every list
+of widths doubled, ``hidden_sizes`` and the like, ``vocab``: ``vocab_size`` + 64, ``layers``:
+the layer counts + 1), a template is traced from the perturbed
 config (``driftcheck/parsers/template.py``), then the *default* config is built through it and
 compared with a fresh interpretation of the default config, templates off:
 
@@ -40,6 +41,27 @@ from benchmarks.corpus import _quiet, built, load_oracle  # noqa: E402
 from benchmarks.template_feasibility import widen  # noqa: E402
 
 LAYERS = re.compile(r"^(num_hidden_layers|n_layer|num_layers|encoder_layers|decoder_layers)$")
+WIDTH_LISTS = re.compile(
+    r"^(hidden_sizes|embed_dims|embedding_sizes|neck_hidden_sizes|hidden_dims|dims|channels|"
+    r"widths|out_channels|num_channels_list|embed_dim)$"
+)
+
+
+def widen_lists(cfg: Any) -> Any:
+    """The config with every list of widths (``hidden_sizes``: CNNs, pyramids) doubled."""
+    if isinstance(cfg, dict):
+        return {
+            k: (
+                [x * 2 for x in v]
+                if WIDTH_LISTS.match(str(k))
+                and isinstance(v, list)
+                and v
+                and all(x.__class__ is int for x in v)
+                else widen_lists(v)
+            )
+            for k, v in cfg.items()
+        }
+    return cfg
 
 
 def _bump(cfg: Any, pat: re.Pattern, add: int) -> Any:
@@ -59,6 +81,7 @@ def _bump(cfg: Any, pat: re.Pattern, add: int) -> Any:
 
 PERTURB = {
     "width": widen,
+    "lists": widen_lists,
     "vocab": lambda c: _bump(c, re.compile(r"^vocab_size$"), 64),
     "layers": lambda c: _bump(c, LAYERS, 1),
 }
@@ -140,7 +163,7 @@ def run_one(model_type: str, how: str, path: Path) -> dict[str, Any]:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--only", help="comma-separated model types")
-    ap.add_argument("--perturb", default="width,vocab,layers")
+    ap.add_argument("--perturb", default="width,lists,vocab,layers")
     ap.add_argument("--part", help="K/N: every N-th model type from the K-th")
     ap.add_argument("--dump", help="write the rows to this JSON file")
     ap.add_argument("--merge", nargs="+", help="summarise rows dumped by --part runs")

@@ -314,3 +314,21 @@ def test_hole_operators_keep_expressions():
         (round(h / 8), 2),
     ]:
         assert symbolic.evaluate(got.expr, env) == want, got.expr
+
+
+@pytest.mark.parametrize("model_type", ["convnext", "segformer"])
+def test_lists_of_widths_are_traced_item_by_item(tmp_path, model_type):
+    """``hidden_sizes: [96, 192, 384, 768]``: each item is a traced number, so a CNN with other
+    widths is served too, and counts what torch counts."""
+    row = run_one(model_type, "lists", tmp_path / "config.json")
+    assert row["class"] == "exact", row
+    cfg = AutoConfig.for_model(model_type)
+    base = json.loads(cfg.to_json_string(use_diff=False))
+    path = tmp_path / "served.json"
+    path.write_text(json.dumps(PERTURB["lists"](base)))
+    template.clear()
+    load_config_graph(str(path))
+    path.write_text(json.dumps(base))
+    graph = load_config_graph(str(path))
+    assert template.stats["hits"] == 1
+    assert graph.params_total() == torch_count(cfg)

@@ -16,7 +16,17 @@ from driftcheck.parsers.source import symbolic
 from driftcheck.parsers.source.loader import unparse
 from driftcheck.parsers.source.pybuiltins import BuiltinMethod
 from driftcheck.parsers.source.symbolic import SymVal, as_bare, resource
-from driftcheck.parsers.source.values import Cls, Config, Ext, Func, Obj, Sourced, Unknown, plain
+from driftcheck.parsers.source.values import (
+    Cls,
+    Config,
+    Ext,
+    Func,
+    Obj,
+    Sourced,
+    Unknown,
+    plain,
+    unwrap,
+)
 
 CONFIG_BASES = ("PreTrainedConfig", "PretrainedConfig")
 # PreTrainedConfig attributes that to_dict() may leave out (and their defaults). Not
@@ -85,6 +95,13 @@ class ConfigMixin:
                 if k not in cfg.fields or symbolic.compare("!=", v, old) is not False:
                     cfg.fields[k] = as_bare(v)
                 continue
+            if v.__class__ is list and any(x.__class__ is SymVal for x in v):
+                # a list of traced numbers (``hidden_sizes``): compared item by item (guards)
+                old = cfg.fields.get(k)
+                if old is v or (old.__class__ is list and symbolic.same_items(v, old)):
+                    continue
+                cfg.fields[k] = symbolic.plain_bare(v)
+                continue
             raw = plain(v)
             if isinstance(raw, Config) or not _known(raw):
                 continue
@@ -142,7 +159,8 @@ class ConfigMixin:
         for k, v in list(cfg.fields.items()):
             if v.__class__ is SymVal:
                 continue  # a number
-            if isinstance(plain(v), dict) and isinstance(plain(v).get("model_type"), str):
+            raw = unwrap(v)  # a dict is never copied by plain: only the wrapper comes off
+            if isinstance(raw, dict) and isinstance(plain(raw.get("model_type")), str):
                 cfg.fields[k] = self.config_from_dict(plain(v), cfg.origin, None, f"{k}.")
         return cfg
 

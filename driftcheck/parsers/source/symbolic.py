@@ -28,7 +28,7 @@ import math
 import operator
 from typing import Any
 
-from driftcheck.parsers.source.values import Probe, Sourced, SymBase
+from driftcheck.parsers.source.values import Probe, Sourced, SymBase, plain
 
 # expression: a number (a constant), ("$", key) (a config number) or (op, a, b) / (op, a)
 _BIN = {
@@ -455,14 +455,25 @@ def hole(v: Any) -> Any:
     return v
 
 
+def _number_list(v: Any) -> bool:
+    """A list of numbers (``hidden_sizes``, ``depths``): its items are traced one by one."""
+    return v.__class__ is list and bool(v) and all(x.__class__ in _NUM for x in v)
+
+
 def symbolize(data: Any, prefix: str = "") -> Any:
-    """The config dict with each number (not bool) a bare SymVal named by its key path."""
+    """The config dict with each number (not bool) a bare SymVal named by its key path, the
+    items of a list of numbers too (``hidden_sizes[2]``)."""
     if isinstance(data, dict):
         return {
             k: symbolize(v, f"{prefix}{k}.") if isinstance(k, str) else v for k, v in data.items()
         }
     if data.__class__ in _NUM:
         return SymVal(data, ("$", prefix[:-1]), None, None, None, True)
+    if _number_list(data):
+        return [
+            SymVal(x, ("$", f"{prefix[:-1]}[{i}]"), None, None, None, True)
+            for i, x in enumerate(data)
+        ]
     return data
 
 
@@ -475,6 +486,9 @@ def numbers(data: Any, prefix: str = "", out: dict[str, Any] | None = None) -> d
                 numbers(v, f"{prefix}{k}.", out)
     elif data.__class__ in _NUM:
         out[prefix[:-1]] = data
+    elif _number_list(data):
+        for i, x in enumerate(data):
+            out[f"{prefix[:-1]}[{i}]"] = x
     return out
 
 
@@ -484,6 +498,8 @@ def shape_key(data: Any) -> Any:
         return tuple((k, shape_key(v)) for k, v in data.items())
     if data.__class__ in _NUM:
         return data.__class__.__name__
+    if _number_list(data):
+        return ("[#", tuple(x.__class__.__name__ for x in data))  # its length and item types
     if isinstance(data, list):
         return ("[", tuple(shape_key_const(x) for x in data))
     return ("=", repr(data))
@@ -567,6 +583,19 @@ def _unholed(v: Any) -> Any:
     if isinstance(v, Sourced) and c is not SymVal:
         return _unholed(v.value)
     return v
+
+
+def same_items(a: list, b: list) -> bool:
+    """``plain(a) == plain(b)`` for two lists, a traced item compared as a guard."""
+    if len(a) != len(b):
+        return False
+    for x, y in zip(a, b):
+        r = compare("==", x, y) if (x.__class__ is SymVal or y.__class__ is SymVal) else None
+        if r is NotImplemented or r is None:
+            r = plain(x) == plain(y)
+        if not r:
+            return False
+    return True
 
 
 def base_class(v: Any) -> type:
