@@ -60,7 +60,8 @@ def _written_at(obj: Obj, name: str, v: Any, line: int, fr: Frame) -> tuple[str,
     f = fr.func
     if f is not None and f.name == "__init__" and obj.loc is not None:
         a = f.node.args
-        int_like = v.__class__ is int or v.__class__ is Probe
+        # (a bare traced number, symbolic.SymVal, is the plain int of an untraced run)
+        int_like = v.__class__ is int or v.__class__ is Probe or getattr(v, "bare", False) is True
         for p in [*a.args[1:], *a.kwonlyargs]:
             if fr.locals.get(p.arg) is v and (p.arg == name or not int_like):
                 return obj.loc
