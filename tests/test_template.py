@@ -307,6 +307,8 @@ def test_hole_operators_keep_expressions():
         (h & 6, 4),
         (5 | h, 21),
         (h ^ 1, 21),
+        (h << 2, 80),
+        (h >> 1, 10),
         (-h, -20),
         (abs(-h), 20),
         (math.ceil(h / 8), 3),
@@ -332,3 +334,16 @@ def test_lists_of_widths_are_traced_item_by_item(tmp_path, model_type):
     graph = load_config_graph(str(path))
     assert template.stats["hits"] == 1
     assert graph.params_total() == torch_count(cfg)
+
+
+def test_a_power_the_trace_cannot_model_is_pinned():
+    """``2 ** n`` (a traced exponent) is computed as a plain number: both sides are pinned,
+    never left unguarded."""
+    h = _holed(3)
+    symbolic.TRACE = tr = symbolic.Trace()
+    try:
+        assert 2**h == 8 and not hasattr(2**h, "expr")
+        assert 1 << h == 8 and not hasattr(1 << h, "expr")  # a traced shift: pinned too
+    finally:
+        symbolic.TRACE = None
+    assert (("$", "n"), "==", 3, True) in tr.guards

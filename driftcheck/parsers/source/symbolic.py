@@ -202,16 +202,24 @@ def _operand(v: Any) -> tuple[Any, Any] | None:
     return None
 
 
+def _modeled(op: str, y: tuple[Any, Any]) -> bool:
+    """Whether ``x <op> y`` is kept as an expression: a power or a shift only by a constant
+    (small) right side, so the result's type and size do not depend on the config."""
+    if op == "**":
+        return y[1] is y[0] and not (y[0].__class__ is int and abs(y[0]) > 64)
+    if op in ("<<", ">>"):
+        return y[1] is y[0] and 0 <= y[0] <= 64
+    return True
+
+
 def binop(op: str, a: Any, b: Any) -> Any:
     """``a <op> b`` when one side is a SymVal and both are numbers; NotImplemented otherwise
     (the caller's usual path then reads them, which pins)."""
     x, y = _operand(a), _operand(b)
     if x is None or y is None or op not in _BIN:
         return NotImplemented
-    if op == "**" and (y[1] is not y[0] or (y[0].__class__ is int and abs(y[0]) > 64)):
-        return NotImplemented  # a constant exponent only (the result's type is then fixed)
-    if op in ("<<", ">>") and (y[1] is not y[0] or not 0 <= y[0] <= 64):
-        return NotImplemented  # a constant, small shift only
+    if not _modeled(op, y):
+        return NotImplemented
     try:
         r = _BIN[op](x[0], y[0])
     except Exception:  # noqa: BLE001 - division by zero...: the usual path decides
@@ -321,8 +329,12 @@ def _hbin(op: str, rev: bool = False) -> Any:
         assert x is not None
         if rev:
             x, y = y, x
-        if op == "**" and (y[1] is not y[0] or (y[0].__class__ is int and abs(y[0]) > 64)):
-            return fn(x[0], y[0])  # pinned: a symbolic or huge exponent
+        if not _modeled(op, y):  # a traced or huge exponent: the number, both sides pinned
+            if TRACE is not None:
+                for v, e in (x, y):
+                    if e is not v:
+                        TRACE.guard(e, "==", v, True)
+            return fn(x[0], y[0])
         return _make(fn(x[0], y[0]), (op, x[1], y[1]))
 
     return f
@@ -396,12 +408,17 @@ _HOLE_OPS = {
     "__mod__": _hbin("%"),
     "__rmod__": _hbin("%", True),
     "__pow__": _hbin("**"),
+    "__rpow__": _hbin("**", True),
     "__and__": _hbin("&"),
     "__rand__": _hbin("&", True),
     "__or__": _hbin("|"),
     "__ror__": _hbin("|", True),
     "__xor__": _hbin("^"),
     "__rxor__": _hbin("^", True),
+    "__lshift__": _hbin("<<"),
+    "__rlshift__": _hbin("<<", True),
+    "__rshift__": _hbin(">>"),
+    "__rrshift__": _hbin(">>", True),
     "__eq__": _hcmp("=="),
     "__ne__": _hcmp("!="),
     "__lt__": _hcmp("<"),
