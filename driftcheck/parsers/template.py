@@ -27,7 +27,7 @@ from typing import Any
 
 from driftcheck.graph.model import Graph
 from driftcheck.parsers.source import symbolic
-from driftcheck.parsers.source.symbolic import CMP, HoleFloat, HoleInt, evaluate, pattern
+from driftcheck.parsers.source.symbolic import CMP, HoleFloat, HoleInt, evaluate, pattern, unholed
 
 MAX_TEMPLATES = 4  # per (model file, class, config shape)
 MAX_KEYS = 64  # shapes kept in this process (the oldest goes first)
@@ -56,19 +56,6 @@ def _holes_in(v: Any) -> bool:
     return False
 
 
-def _plain(v: Any) -> Any:
-    c = v.__class__
-    if c is HoleInt:
-        return int.__int__(v)
-    if c is HoleFloat:
-        return float.__float__(v)
-    if c is tuple or c is list:
-        return c(_plain(x) for x in v)
-    if c is dict:
-        return {k: _plain(x) for k, x in v.items()}
-    return v
-
-
 def _fill(v: Any, env: dict[str, Any], memo: dict) -> Any:
     c = v.__class__
     if c is HoleInt or c is HoleFloat:
@@ -94,7 +81,7 @@ def _value(e: Any, env: dict[str, Any], memo: dict) -> Any:
 class Template:
     """A traced graph with its holes and guards (see the module doc)."""
 
-    def __init__(self, graph: Graph, trace: symbolic.Trace, env: dict[str, Any]) -> None:
+    def __init__(self, graph: Graph, trace: symbolic.Trace) -> None:
         self.guards = trace.guards
         # holes: where in the graph a number is an expression of the config
         self.node_holes: list[tuple[int, str, Any]] = []
@@ -104,15 +91,15 @@ class Template:
             for k, v in list(n.params.items()):
                 if _holes_in(v):
                     self.node_holes.append((i, k, v))
-                    n.params[k] = _plain(v)
+                    n.params[k] = unholed(v)
         for k, f in graph.facts.items():
             if _holes_in(f.value):
                 self.fact_holes.append((k, f.value))
-                f.value = _plain(f.value)
+                f.value = unholed(f.value)
         for j, u in enumerate(graph.uses):
             if _holes_in(u.value):
                 self.use_holes.append((j, u.value))
-                graph.uses[j] = u.model_copy(update={"value": _plain(u.value)})
+                graph.uses[j] = u.model_copy(update={"value": unholed(u.value)})
         # sets of numbers the graph code decided on (symbolic.note_group)
         self.groups = trace.groups
         self.data = pickle.dumps(graph, protocol=pickle.HIGHEST_PROTOCOL)
@@ -157,7 +144,7 @@ def trace(parse: Any, cfg: dict[str, Any]) -> tuple[Graph, Template] | None:
     stats["traced"] += 1
     if tr.poisoned:
         return None
-    return graph, Template(graph, tr, symbolic.numbers(cfg))
+    return graph, Template(graph, tr)
 
 
 def parse_config(key: tuple, cfg: dict[str, Any], parse: Any) -> Graph:

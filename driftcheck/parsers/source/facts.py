@@ -13,8 +13,8 @@ from typing import Any
 
 from driftcheck.findings import Location
 from driftcheck.graph.model import Fact, Graph
-from driftcheck.parsers.source.symbolic import hole, note_group
-from driftcheck.parsers.source.values import Leaf, Obj, Sourced, Unknown, graph_value, plain
+from driftcheck.parsers.source.symbolic import note_group, plain_hole
+from driftcheck.parsers.source.values import Leaf, Obj, Sourced, Unknown, graph_value
 
 ATTR_FACTS = {
     "numHeads": ("num_heads", "num_attention_heads", "n_head", "n_heads"),
@@ -153,8 +153,7 @@ def _collect(m: Any, found: dict, seen: set) -> None:
             if name not in m.attrs:
                 continue
             v = m.attrs[name]
-            raw = hole(v)
-            raw = plain(raw) if raw is v else raw
+            raw = plain_hole(v)
             if (
                 isinstance(raw, bool)
                 or not isinstance(raw, (int, float))

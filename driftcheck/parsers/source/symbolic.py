@@ -110,8 +110,6 @@ class Trace:
     def __init__(self) -> None:
         self.guards: list[tuple[Any, str, Any, bool]] = []
         self._guard_seen: set[tuple] = set()
-        self.pins = 0
-        self.hole_exprs: dict[Any, Any] = {}
         self.groups: list[tuple[tuple, tuple]] = []
         self.poisoned: str | None = None  # a decision the trace could not model: no template
 
@@ -122,7 +120,6 @@ class Trace:
             self.guards.append((a, op, b, outcome))
 
     def pin(self, s: SymVal) -> None:
-        self.pins += 1
         self.guard(s.expr, "==", s._v, True)
 
 
@@ -325,8 +322,7 @@ def _hbin(op: str, rev: bool = False) -> Any:
         y = _hole_operand(other)
         if y is None:
             return NotImplemented
-        x = _hole_operand(self)
-        assert x is not None
+        x = (_raw(self), self.expr)
         if rev:
             x, y = y, x
         if not _modeled(op, y):  # a traced or huge exponent: the number, both sides pinned
@@ -347,8 +343,7 @@ def _hcmp(op: str) -> Any:
         y = _hole_operand(other)
         if y is None:
             return NotImplemented
-        x = _hole_operand(self)
-        assert x is not None
+        x = (_raw(self), self.expr)
         r = fn(x[0], y[0])
         if TRACE is not None:
             TRACE.guard(x[1], op, y[1], r)
@@ -463,8 +458,6 @@ class HoleFloat(float):
 def hole(v: Any) -> Any:
     """The graph's number for ``v``: a Hole* carrying the expression for a SymVal (no pin)."""
     if v.__class__ is SymVal:
-        if TRACE is not None:
-            TRACE.hole_exprs.setdefault(v.expr, v._v)
         x = v._v
         h: Any = HoleInt(x) if x.__class__ is int else HoleFloat(x)
         h.expr = v.expr
@@ -586,19 +579,20 @@ def plain_hole(v: Any) -> Any:
 def plain_repr(v: Any) -> str:
     """``repr(v)`` as if its holes were plain numbers, without pinning them: for keys that are
     only compared for equality (repeat folding, where ``build._tree_eq`` guards)."""
-    return repr(_unholed(v))
+    return repr(unholed(v))
 
 
-def _unholed(v: Any) -> Any:
+def unholed(v: Any) -> Any:
+    """``v`` with every hole (in tuples, lists and dicts too) its plain number."""
     c = v.__class__
     if c is HoleInt or c is HoleFloat:
         return _raw(v)
     if c is tuple or c is list:
-        return c(_unholed(x) for x in v)
+        return c(unholed(x) for x in v)
     if c is dict:
-        return {k: _unholed(x) for k, x in v.items()}
+        return {k: unholed(x) for k, x in v.items()}
     if isinstance(v, Sourced) and c is not SymVal:
-        return _unholed(v.value)
+        return unholed(v.value)
     return v
 
 

@@ -20,8 +20,8 @@ from driftcheck.findings import Location
 from driftcheck.graph.facts import NAME_FACTS
 from driftcheck.graph.model import Graph, Use
 from driftcheck.parsers.source import symbolic
-from driftcheck.parsers.source.symbolic import hole
-from driftcheck.parsers.source.values import Obj, Sourced, plain
+from driftcheck.parsers.source.symbolic import plain_hole
+from driftcheck.parsers.source.values import Obj, Sourced
 
 MAX_USES = 2000
 """Distinct (fact, value, place) triples kept: repeated layers give the same few."""
@@ -63,8 +63,7 @@ def _use(m: Obj, name: str, v: Any) -> tuple | None:
         key = NAME_FACTS.get(src.key.rsplit(".", 1)[-1])
     if key is None:  # decided before the value is read: most attributes name no fact
         return None
-    raw = hole(v)
-    raw = plain(raw) if raw is v else raw
+    raw = plain_hole(v)
     if isinstance(raw, bool) or not isinstance(raw, (int, float)):
         return None
     where = m.attr_locs.get(name)
