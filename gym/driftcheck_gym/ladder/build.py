@@ -66,6 +66,43 @@ class _Param(nn.Module):
         return self.weight
 
 
+class _Attention(nn.Module):
+    """The catalogue's ``Attention`` (grouped-query self-attention, HF Llama/Qwen weight
+    layout: q_proj, k_proj, v_proj, o_proj, optional per-head RMS q_norm/k_norm), causal as
+    those decoders are. No rotary embedding: the catalogue entry carries none, so a design
+    that wants positions must add them (a ``Parameter`` table)."""
+
+    def __init__(self, p: dict) -> None:
+        super().__init__()
+        h, self.heads = p["hidden_size"], p["num_heads"]
+        self.kv = p["num_kv_heads"] or self.heads
+        self.hd = p["head_dim"] or h // self.heads
+        o_bias = p["bias"] if p["o_bias"] is None else p["o_bias"]
+        self.q_proj = nn.Linear(h, self.heads * self.hd, bias=p["bias"])
+        self.k_proj = nn.Linear(h, self.kv * self.hd, bias=p["bias"])
+        self.v_proj = nn.Linear(h, self.kv * self.hd, bias=p["bias"])
+        self.o_proj = nn.Linear(self.heads * self.hd, h, bias=o_bias)
+        if p["qk_norm"]:
+            eps = p["eps"] if p["eps"] is not None else 1e-6
+            self.q_norm = nn.RMSNorm(self.hd, eps=eps)
+            self.k_norm = nn.RMSNorm(self.hd, eps=eps)
+        else:
+            self.q_norm = self.k_norm = None
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        *lead, t, _ = x.shape
+        q = self.q_proj(x).view(*lead, t, self.heads, self.hd).transpose(-2, -3)
+        k = self.k_proj(x).view(*lead, t, self.kv, self.hd).transpose(-2, -3)
+        v = self.v_proj(x).view(*lead, t, self.kv, self.hd).transpose(-2, -3)
+        if self.q_norm is not None:
+            q, k = self.q_norm(q), self.k_norm(k)
+        if self.kv != self.heads:
+            k = k.repeat_interleave(self.heads // self.kv, dim=-3)
+            v = v.repeat_interleave(self.heads // self.kv, dim=-3)
+        y = nn.functional.scaled_dot_product_attention(q, k, v, is_causal=True)
+        return self.o_proj(y.transpose(-2, -3).reshape(*lead, t, self.heads * self.hd))
+
+
 def _dims(d: Any) -> Any:
     return tuple(d) if isinstance(d, (list, tuple)) else d
 
@@ -165,6 +202,10 @@ def _leaf_module(node_type: str, params: dict, where: str) -> nn.Module:
                 return _torch_class(spec.torch)(**spec.constructor_kwargs(bound))
             except (TypeError, ValueError, RuntimeError, AssertionError) as e:
                 raise Unbuildable(f"{where}: {spec.torch} refused its arguments: {e}") from None
+        if node_type == "Attention":
+            if bound["num_heads"] % (bound["num_kv_heads"] or bound["num_heads"]):
+                raise Unbuildable(f"{where}: num_heads is not a multiple of num_kv_heads")
+            return _Attention(bound)
         if node_type == "Parameter":
             return _Param(tuple(_dims(bound["shape"])), bound["requires_grad"])
         if node_type in OPS:

@@ -300,3 +300,126 @@ def generate(
             pool.append(genes)
             out.append((name, source, g))
     return out
+
+
+# ---------------------------------------------------------------------------- gym designs
+_IN_WIDTH: dict[str, tuple[str, int]] = {
+    "Linear": ("in_features", -1),
+    "Conv1d": ("in_channels", 1),
+    "Conv2d": ("in_channels", 1),
+    "BatchNorm1d": ("num_features", 1),
+    "BatchNorm2d": ("num_features", 1),
+    "LayerNorm": ("normalized_shape", -1),
+    "RMSNorm": ("normalized_shape", -1),
+}
+"""The parameter that must equal one axis of a layer's input: what ``retarget`` rewrites."""
+_HEADS = ("Linear", "Conv1d", "Conv2d")
+_PASS = {"BatchNorm1d", "LayerNorm", "RMSNorm", "Dropout", "ReLU", "GELU", "Tanh", "Identity"}
+
+# gym family -> the ladder families whose data its designs can be retargeted to
+GYM_FAMILIES: dict[str, tuple[str, ...]] = {
+    "gen-mlp": ("digits", "breast-cancer", "wine", "diabetes"),
+    "gen-norm": ("digits", "breast-cancer", "wine", "diabetes"),
+    "gen-trim": ("digits", "breast-cancer", "wine", "diabetes"),
+    "gen-grow": ("digits", "breast-cancer", "wine", "diabetes"),
+    "gen-cnn": ("digits-image",),
+    "gen-txf": ("seq-reverse", "seq-sort"),
+    "gen-fix": ("seq-reverse", "seq-sort"),
+    "gen-gqa": ("seq-reverse", "seq-sort"),
+    "gen-retrofit": ("seq-reverse", "seq-sort"),
+}
+
+
+def retarget(graph: Graph, task: LadderTask) -> tuple[Graph | None, str]:
+    """``graph`` rewritten to ``task``'s contract, or (None, why not). Rewrites only: the
+    Input's shape and dtype, an input Embedding's vocabulary, the output head's width, and
+    the input width of each layer whose input changed because of those (``_IN_WIDTH``)."""
+    from driftcheck.graph.shapes import MISMATCH, infer_shapes
+
+    g = Graph.from_data(json.loads(graph.model_dump_json()))
+    ins = g.inputs()
+    if len(ins) != 1 or len(g.outputs) != 1:
+        return None, "needs one input and one output"
+    inp = ins[0]
+    inp.params = {"shape": list(task.input_shape), "dtype": task.input_dtype}
+    first = [e.dst for e in g.edges if e.src == inp.id]
+    for nid in first:
+        n = g.node(nid)
+        is_emb = n.type == "Embedding"
+        if is_emb != (task.input_dtype == "long"):
+            return None, f"first layer {n.type} does not take the task's {task.input_dtype} input"
+        if is_emb:
+            n.params = {**n.params, "num_embeddings": task.vocab, "padding_idx": None}
+    # the output head: the last Linear/Conv before the output through pass-through layers
+    cur = g.node(g.outputs[0])
+    seen = 0
+    while cur.type not in _HEADS and seen < 8:
+        preds = [e.src for e in g.edges if e.dst == cur.id]
+        if cur.type not in _PASS or len(preds) != 1:
+            return None, f"output layer {cur.type} is no head the ladder can resize"
+        cur = g.node(preds[0])
+        seen += 1
+    key = "out_features" if cur.type == "Linear" else "out_channels"
+    cur.params = {**cur.params, key: task.n_out}
+    g.invalidate()
+    for _ in range(64):
+        res = infer_shapes(g)
+        bad = [e for e in res.errors if e.kind == MISMATCH]
+        if not bad:
+            break
+        n = g.node(bad[0].node)
+        fix = _IN_WIDTH.get(n.type)
+        got = bad[0].inputs[0][1] if bad[0].inputs else None
+        if fix is None or not got or not isinstance(got[fix[1]], int):
+            return None, f"{n.id} ({n.type}) cannot take the retargeted shapes"
+        name, axis = fix
+        value: Any = got[axis]
+        if name == "normalized_shape":
+            value = [value]
+        n.params = {**n.params, name: value}
+        g.invalidate()
+    res = infer_shapes(g)
+    if res.errors:
+        return None, res.errors[0].message
+    out = res.output_shapes[0]
+    want = (1, task.seq_len, task.n_out) if task.kind == "seq2seq" else (1, task.n_out)
+    if out is None or tuple(out) != want:
+        return None, f"output shape {out}, the task needs {want}"
+    return g, "ok"
+
+
+def gym_designs(
+    split: str, seed: int, count: int, families: tuple[str, ...] = tuple(GYM_FAMILIES)
+) -> tuple[list[tuple[str, str, Graph]], list[str]]:
+    """The gym's reference plans on ``generate_tasks(split, seed, count)``, applied and
+    retargeted: (task, source, graph) rows and one line per design left out."""
+    from driftcheck_gym import generate_tasks
+    from driftcheck_gym.state import apply, to_graph
+
+    tasks = generate_tasks(split, seed, count, families=[f for f in families])
+    out: list[tuple[str, str, Graph]] = []
+    skipped: list[str] = []
+    seen: set[str] = set()
+    turn: dict[str, int] = {}
+    for t in tasks:
+        targets = GYM_FAMILIES.get(t.family)
+        if not targets or t.config_task:
+            continue
+        applied = apply(t.start_arch(), t.reference_plan, repair=t.kind == "repair")
+        g0 = to_graph(applied.arch, name=t.id)
+        g0 = Graph.from_data(json.loads(g0.model_dump_json()))
+        k = turn.get(t.family, 0)
+        turn[t.family] = k + 1
+        name = targets[k % len(targets)]
+        g, why = retarget(g0, get_task(name))
+        if g is None:
+            skipped.append(f"{t.id} -> {name}: {why}")
+            continue
+        g.name = f"{t.id}->{name}"
+        dg = design_digest(g)
+        if dg in seen:
+            skipped.append(f"{t.id} -> {name}: same design as an earlier one")
+            continue
+        seen.add(dg)
+        out.append((name, f"gym:{t.family}", g))
+    return out, skipped

@@ -95,7 +95,12 @@ def _metric(task: LadderTask, out: torch.Tensor, y: torch.Tensor) -> float:
 
 
 def _is_oom(e: BaseException) -> bool:
-    return isinstance(e, torch.OutOfMemoryError) or "out of memory" in str(e).lower()
+    text = str(e).lower()
+    return (
+        isinstance(e, torch.OutOfMemoryError)
+        or "out of memory" in text
+        or "can't allocate memory" in text
+    )
 
 
 def evaluate(
@@ -160,12 +165,12 @@ def _train(graph: Graph, task: LadderTask, seed: int, dev: str, out: Outcome) ->
     probe = model(xtr[:2])
     if not isinstance(probe, torch.Tensor) or (why := contract(task, tuple(probe.shape), 2)):
         out.status = "bad_output"
-        out.detail = why if isinstance(probe, torch.Tensor) else "the design returns several outputs"
+        out.detail = (
+            why if isinstance(probe, torch.Tensor) else "the design returns several outputs"
+        )
         return
     params = [p for p in model.parameters() if p.requires_grad]
-    opt = (
-        torch.optim.AdamW(params, lr=task.lr, weight_decay=task.weight_decay) if params else None
-    )
+    opt = torch.optim.AdamW(params, lr=task.lr, weight_decay=task.weight_decay) if params else None
     gen = torch.Generator().manual_seed(seed)
     n = len(xtr)
     window: list[float] = []

@@ -1,0 +1,232 @@
+"""The ladder's two campaigns and its selector tables (issue #21, docs/ladder.md).
+
+    python benchmarks/bench_ladder.py               # replay the saved campaigns (no training)
+    python benchmarks/bench_ladder.py --train       # mint campaign A, fit, mint B, score
+    python benchmarks/bench_ladder.py --train --per-task 3 --out-dir /tmp/x   # a small run
+
+Campaign A: the gym's reference plans on ``generate_tasks("train", 1, 60)`` retargeted to the
+ladder's families, plus designs from the ladder's generator (seed 101) and perturbations of
+them. Our selector is fit on A, its weights written, and only then is campaign B minted: the
+gym's ``test`` split (seed 2) and the generator at seed 202. Both campaigns are saved as JSONL
+(``benchmarks/data/ladder_campaign_{A,B}.jsonl``) and replayed by default.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import sys
+import time
+from datetime import datetime, timezone
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+for p in (ROOT, ROOT / "gym"):
+    if str(p) not in sys.path:
+        sys.path.insert(0, str(p))
+
+DATA = ROOT / "benchmarks" / "data"
+BUDGET_MACS = 4e10
+"""Designs whose training MACs (forward MACs x batch x steps x 3) exceed this are left out of
+the campaigns before training (a few seconds each on one core), and counted."""
+
+SPECS = {
+    "A": {"gym": ("train", 1, 60), "seed": 101},
+    "B": {"gym": ("test", 2, 60), "seed": 202},
+}
+
+
+def _designs(which: str, per_task: int, gym_per_task: int) -> tuple[list, list[str]]:
+    from driftcheck_gym.ladder.designs import design_digest, generate, gym_designs
+    from driftcheck_gym.ladder.tasks import get_task, task_names
+
+    from driftcheck.graph.cost import estimate
+
+    spec = SPECS[which]
+    notes: list[str] = []
+    gym, skipped = gym_designs(*spec["gym"])
+    notes += [f"gym design left out: {s}" for s in skipped]
+    chosen: list = []
+    count: dict[str, int] = {}
+    for t, src, g in gym:
+        task = get_task(t)
+        macs = estimate(g, dtype="float32").macs
+        if macs * task.batch * task.steps * 3 > BUDGET_MACS:
+            notes.append(f"gym design over the campaign budget: {g.name} ({macs:,} MACs)")
+            continue
+        if count.get(t, 0) >= gym_per_task:
+            continue
+        count[t] = count.get(t, 0) + 1
+        chosen.append((t, src, g))
+    seen = {design_digest(g) for _, _, g in chosen}
+    mine = generate(task_names(), per_task + 8, seed=spec["seed"])
+    for t, src, g in mine:
+        task = get_task(t)
+        if count.get(t, 0) >= per_task or design_digest(g) in seen:
+            continue
+        macs = estimate(g, dtype="float32").macs
+        if macs * task.batch * task.steps * 3 > BUDGET_MACS:
+            notes.append(f"generated design over the campaign budget: {g.name} ({macs:,} MACs)")
+            continue
+        count[t] = count.get(t, 0) + 1
+        seen.add(design_digest(g))
+        chosen.append((t, src, g))
+    chosen.sort(key=lambda x: list(task_names()).index(x[0]))
+    return chosen, notes
+
+
+def mint(which: str, out: Path, per_task: int, gym_per_task: int, device: str) -> dict:
+    from driftcheck_gym.ladder.campaign import run_campaign
+
+    designs, notes = _designs(which, per_task, gym_per_task)
+    t0, c0 = time.perf_counter(), time.process_time()
+    rows = run_campaign(designs, out, campaign=f"ladder-{which}", device=device, progress=True)
+    meta = {
+        "campaign": which,
+        "designs": len(rows),
+        "wall_s": round(time.perf_counter() - t0, 1),
+        "process_cpu_s": round(time.process_time() - c0, 1),
+        "minted_utc": datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"),
+        "notes": notes,
+    }
+    out.with_suffix(".meta.json").write_text(json.dumps(meta, indent=1) + "\n")
+    return meta
+
+
+def report(a_path: Path, b_path: Path, fit_path: Path, refit: bool) -> None:
+    from driftcheck_gym.ladder.campaign import read_rows
+    from driftcheck_gym.ladder.select import (
+        FitSelector,
+        baseline_selectors,
+        format_table,
+        head_to_head,
+        score_selector,
+        spearman_table,
+    )
+
+    A, B = read_rows(a_path), read_rows(b_path)
+    fit = FitSelector()
+    if refit or not fit_path.exists():
+        fit.fit(A)
+        fit_path.write_text(json.dumps(fit.state(), indent=1) + "\n")
+    else:
+        fit.load(json.loads(fit_path.read_text()))
+    sels = [*baseline_selectors(), fit.selector]
+    for label, rows in (("A", A), ("B", B)):
+        tasks = sorted({r["task"] for r in rows})
+        st: dict[str, int] = {}
+        for r in rows:
+            st[r["outcome"]["status"]] = st.get(r["outcome"]["status"], 0) + 1
+        srcs: dict[str, int] = {}
+        for r in rows:
+            k = r["source"].split(":")[0]
+            srcs[k] = srcs.get(k, 0) + 1
+        print(
+            f"campaign {label}: {len(rows)} designs over {len(tasks)} task families "
+            f"(statuses {st}; sources {srcs})"
+        )
+        cpu = [r["outcome"]["cpu_s"] for r in rows]
+        wall = [r["outcome"]["wall_s"] for r in rows]
+        print(
+            f"  CPU s per design: mean {statistics.mean(cpu):.2f}, median "
+            f"{statistics.median(cpu):.2f}, max {max(cpu):.2f}; sum {sum(cpu):.1f} s CPU, "
+            f"{sum(wall):.1f} s wall in training"
+        )
+        meta = (a_path if label == "A" else b_path).with_suffix(".meta.json")
+        if meta.exists():
+            m = json.loads(meta.read_text())
+            print(
+                f"  whole campaign: {m['wall_s']} s wall, {m['process_cpu_s']} s process CPU, minted {m['minted_utc']}"
+            )
+        for t in tasks:
+            vals = [r["rank_value"] for r in rows if r["task"] == t and r["rank_value"] is not None]
+            fin = [v for v in vals if v != float("-inf")]
+            metric = next(r["metric"] for r in rows if r["task"] == t)
+            lo, hi = (min(fin), max(fin)) if fin else (None, None)
+            if metric == "mse" and fin:
+                lo, hi = -hi, -lo
+            print(
+                f"  {t:14s} {len(vals):3d} trained  {metric:8s} {lo if lo is None else round(lo, 4)}"
+                f" .. {hi if hi is None else round(hi, 4)}   diverged {len(vals) - len(fin)}"
+            )
+    print()
+    print("our selector fit:structure, weights (standardized features, fit on campaign A):")
+    print("  " + json.dumps(fit.weights()))
+    print()
+    print(
+        format_table("IN-SAMPLE: campaign A (ours fit on A)", [score_selector(s, A) for s in sels])
+    )
+    print()
+    print(
+        format_table(
+            "OUT-OF-SAMPLE: campaign B (ours fit on A, B minted after)",
+            [score_selector(s, B) for s in sels],
+        )
+    )
+    print()
+    largest = sels[2]
+    for label, rows in (("A (in-sample)", A), ("B (out-of-sample)", B)):
+        h = head_to_head(fit.selector, largest, rows)
+        print(
+            f"head to head on {label}: fit:structure vs largest-params disagree on {h['disagree']} "
+            f"pairs; fit right {h['a_right']}, largest right {h['b_right']}, sign test p = {h['p_sign']:.3g}"
+        )
+    sb, lb = score_selector(fit.selector, B), score_selector(largest, B)
+    beats = sb.interval[0] > lb.accuracy and sb.accuracy > lb.interval[1]
+    print(
+        f"out of sample, fit:structure {100 * sb.accuracy:.1f}% "
+        f"(Wilson {100 * sb.interval[0]:.1f}-{100 * sb.interval[1]:.1f}%) vs largest-params "
+        f"{100 * lb.accuracy:.1f}% (Wilson {100 * lb.interval[0]:.1f}-{100 * lb.interval[1]:.1f}%): "
+        + (
+            "beats it by more than the interval"
+            if beats
+            else "does NOT beat it by more than the interval"
+        )
+    )
+    print()
+    print(
+        "Spearman with the trained outcome (pooled: raw values across tasks, ranked once; within: ranks inside each task, pooled)"
+    )
+    print(f"{'selector':22s} {'A pooled':>9s} {'A within':>9s} {'B pooled':>9s} {'B within':>9s}")
+    for s in sels:
+        a, b = spearman_table(s, A), spearman_table(s, B)
+        f = lambda x: "undef." if x is None else f"{x:.3f}"  # noqa: E731
+        print(
+            f"{s.name:22s} {f(a['pooled']):>9s} {f(a['within']):>9s} {f(b['pooled']):>9s} {f(b['within']):>9s}"
+        )
+    print("(undef.: the score is constant over the rows, so it ranks nothing)")
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    ap.add_argument("--train", action="store_true", help="mint both campaigns (else replay)")
+    ap.add_argument("--per-task", type=int, default=10)
+    ap.add_argument("--gym-per-task", type=int, default=3)
+    ap.add_argument("--out-dir", type=Path, default=DATA)
+    ap.add_argument("--device", default="cpu")
+    args = ap.parse_args()
+    os.environ.setdefault("PYTHONHASHSEED", "0")
+    a, b = args.out_dir / "ladder_campaign_A.jsonl", args.out_dir / "ladder_campaign_B.jsonl"
+    fit_path = args.out_dir / "ladder_selector_fit_A.json"
+    if args.train:
+        args.out_dir.mkdir(parents=True, exist_ok=True)
+        from driftcheck_gym.ladder.campaign import read_rows
+        from driftcheck_gym.ladder.select import FitSelector
+
+        mint("A", a, args.per_task, args.gym_per_task, args.device)
+        fit = FitSelector().fit(read_rows(a))  # frozen before B exists
+        fit_path.write_text(json.dumps(fit.state(), indent=1) + "\n")
+        mint("B", b, args.per_task, args.gym_per_task, args.device)
+    if not (a.exists() and b.exists()):
+        print(f"no saved campaigns in {args.out_dir}; run with --train", file=sys.stderr)
+        return 2
+    report(a, b, fit_path, refit=False)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
