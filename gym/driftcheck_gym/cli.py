@@ -152,5 +152,17 @@ def serve(port: int, host: str) -> None:
     run(host, port, log_level="info")
 
 
+@main.command(
+    context_settings={"ignore_unknown_options": True, "allow_extra_args": True},
+    add_help_option=False,
+)
+@click.argument("args", nargs=-1, type=click.UNPROCESSED)
+def campaign(args: tuple[str, ...]) -> None:
+    """Train designs on a ladder task: --task T --designs DIR --out FILE.jsonl (docs/ladder.md)."""
+    from driftcheck_gym.ladder import campaign_main
+
+    sys.exit(campaign_main(list(args)))
+
+
 if __name__ == "__main__":
     main()

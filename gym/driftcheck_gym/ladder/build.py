@@ -201,6 +201,9 @@ def _leaf_module(node_type: str, params: dict, where: str) -> nn.Module:
             try:
                 return _torch_class(spec.torch)(**spec.constructor_kwargs(bound))
             except (TypeError, ValueError, RuntimeError, AssertionError) as e:
+                text = str(e).lower()
+                if "allocate" in text or "out of memory" in text:
+                    raise  # too big for this machine: the trainer reports it as oom
                 raise Unbuildable(f"{where}: {spec.torch} refused its arguments: {e}") from None
         if node_type == "Attention":
             if bound["num_heads"] % (bound["num_kv_heads"] or bound["num_heads"]):

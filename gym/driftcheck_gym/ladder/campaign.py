@@ -178,6 +178,8 @@ def load_designs(directory: str | Path, task: str) -> list[tuple[str, str, Graph
     """(task, source, graph) for every ``*.json`` in ``directory``, sorted by file name."""
     from driftcheck_gym.ladder.tasks import get_task
 
+    if task != "from-file":
+        get_task(task)
     d = Path(directory)
     if not d.is_dir():
         raise DriftcheckError("not a directory", str(d))
