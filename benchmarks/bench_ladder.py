@@ -9,6 +9,12 @@ ladder's families, plus designs from the ladder's generator (seed 101) and pertu
 them. Our selector is fit on A, its weights written, and only then is campaign B minted: the
 gym's ``test`` split (seed 2) and the generator at seed 202. Both campaigns are saved as JSONL
 (``benchmarks/data/ladder_campaign_{A,B}.jsonl``) and replayed by default.
+
+``fit:structure`` tied largest-params on B. A second selector, ``fit:size+structure``
+(``select.SMALL_FEATURES``, C = 0.1), was then chosen by cross-validation inside A alone,
+fit on A and frozen (``ladder_selector_fit2_A.json``), and only then was campaign C minted
+(``--mint-c``: the gym's ``test`` split at seed 3, the generator at seed 303). B is not out of
+sample for the second selector (it was chosen after B was seen); C is, for both.
 """
 
 from __future__ import annotations
@@ -35,6 +41,7 @@ the campaigns before training (a few seconds each on one core), and counted."""
 SPECS = {
     "A": {"gym": ("train", 1, 60), "seed": 101},
     "B": {"gym": ("test", 2, 60), "seed": 202},
+    "C": {"gym": ("test", 3, 60), "seed": 303},
 }
 
 
@@ -95,7 +102,7 @@ def mint(which: str, out: Path, per_task: int, gym_per_task: int, device: str) -
     return meta
 
 
-def report(a_path: Path, b_path: Path, fit_path: Path, refit: bool) -> None:
+def report(paths: dict[str, Path], fit_path: Path, fit2_path: Path) -> None:
     from driftcheck_gym.ladder.campaign import read_rows
     from driftcheck_gym.ladder.select import (
         FitSelector,
@@ -106,15 +113,14 @@ def report(a_path: Path, b_path: Path, fit_path: Path, refit: bool) -> None:
         spearman_table,
     )
 
-    A, B = read_rows(a_path), read_rows(b_path)
-    fit = FitSelector()
-    if refit or not fit_path.exists():
-        fit.fit(A)
-        fit_path.write_text(json.dumps(fit.state(), indent=1) + "\n")
-    else:
-        fit.load(json.loads(fit_path.read_text()))
+    camps = {k: read_rows(p) for k, p in paths.items()}
+    fit = FitSelector().load(json.loads(fit_path.read_text()))
     sels = [*baseline_selectors(), fit.selector]
-    for label, rows in (("A", A), ("B", B)):
+    fit2 = None
+    if fit2_path.exists():
+        fit2 = FitSelector().load(json.loads(fit2_path.read_text()))
+        sels.append(fit2.selector)
+    for label, rows in camps.items():
         tasks = sorted({r["task"] for r in rows})
         st: dict[str, int] = {}
         for r in rows:
@@ -134,7 +140,7 @@ def report(a_path: Path, b_path: Path, fit_path: Path, refit: bool) -> None:
             f"{statistics.median(cpu):.2f}, max {max(cpu):.2f}; sum {sum(cpu):.1f} s CPU, "
             f"{sum(wall):.1f} s wall in training"
         )
-        meta = (a_path if label == "A" else b_path).with_suffix(".meta.json")
+        meta = paths[label].with_suffix(".meta.json")
         if meta.exists():
             m = json.loads(meta.read_text())
             print(
@@ -152,50 +158,60 @@ def report(a_path: Path, b_path: Path, fit_path: Path, refit: bool) -> None:
                 f" .. {hi if hi is None else round(hi, 4)}   diverged {len(vals) - len(fin)}"
             )
     print()
-    print("our selector fit:structure, weights (standardized features, fit on campaign A):")
-    print("  " + json.dumps(fit.weights()))
+    for f in (fit, fit2):
+        if f is not None:
+            print(f"our selector {f.name} (C = {f.C}), weights on standardized facts, fit on A:")
+            print("  " + json.dumps(f.weights()))
     print()
-    print(
-        format_table("IN-SAMPLE: campaign A (ours fit on A)", [score_selector(s, A) for s in sels])
-    )
-    print()
-    print(
-        format_table(
-            "OUT-OF-SAMPLE: campaign B (ours fit on A, B minted after)",
-            [score_selector(s, B) for s in sels],
-        )
-    )
-    print()
+    titles = {
+        "A": "IN-SAMPLE: campaign A (both fits on A)",
+        "B": "campaign B, minted after fit:structure was frozen: OUT OF SAMPLE for "
+        "fit:structure; fit:size+structure was chosen after B was seen",
+        "C": "OUT-OF-SAMPLE: campaign C, minted after both fits were frozen",
+    }
+    for label, rows in camps.items():
+        print(format_table(titles[label], [score_selector(x, rows) for x in sels]))
+        print()
     largest = sels[2]
-    for label, rows in (("A (in-sample)", A), ("B (out-of-sample)", B)):
-        h = head_to_head(fit.selector, largest, rows)
-        print(
-            f"head to head on {label}: fit:structure vs largest-params disagree on {h['disagree']} "
-            f"pairs; fit right {h['a_right']}, largest right {h['b_right']}, sign test p = {h['p_sign']:.3g}"
-        )
-    sb, lb = score_selector(fit.selector, B), score_selector(largest, B)
-    beats = sb.interval[0] > lb.accuracy and sb.accuracy > lb.interval[1]
+    for f in (fit, fit2):
+        if f is None:
+            continue
+        for label, rows in camps.items():
+            h = head_to_head(f.selector, largest, rows)
+            print(
+                f"head to head on {label}: {f.name} vs largest-params disagree on "
+                f"{h['disagree']} pairs; {f.name} right {h['a_right']}, largest right "
+                f"{h['b_right']}, sign test p = {h['p_sign']:.3g}"
+            )
+        clean = [k for k in camps if k != "A" and (k == "C" or f is fit)]
+        for label in clean:
+            sb, lb = score_selector(f.selector, camps[label]), score_selector(largest, camps[label])
+            beats = sb.interval[0] > lb.accuracy and sb.accuracy > lb.interval[1]
+            print(
+                f"out of sample on {label}: {f.name} {100 * sb.accuracy:.1f}% (Wilson "
+                f"{100 * sb.interval[0]:.1f}-{100 * sb.interval[1]:.1f}%) vs largest-params "
+                f"{100 * lb.accuracy:.1f}% (Wilson {100 * lb.interval[0]:.1f}-"
+                f"{100 * lb.interval[1]:.1f}%): "
+                + (
+                    "beats it by more than the interval"
+                    if beats
+                    else "does NOT beat it by more than the interval"
+                )
+            )
+        print()
     print(
-        f"out of sample, fit:structure {100 * sb.accuracy:.1f}% "
-        f"(Wilson {100 * sb.interval[0]:.1f}-{100 * sb.interval[1]:.1f}%) vs largest-params "
-        f"{100 * lb.accuracy:.1f}% (Wilson {100 * lb.interval[0]:.1f}-{100 * lb.interval[1]:.1f}%): "
-        + (
-            "beats it by more than the interval"
-            if beats
-            else "does NOT beat it by more than the interval"
-        )
+        "Spearman with the trained outcome (pooled: raw values across tasks, ranked once; "
+        "within: ranks inside each task, pooled)"
     )
-    print()
-    print(
-        "Spearman with the trained outcome (pooled: raw values across tasks, ranked once; within: ranks inside each task, pooled)"
-    )
-    print(f"{'selector':22s} {'A pooled':>9s} {'A within':>9s} {'B pooled':>9s} {'B within':>9s}")
-    for s in sels:
-        a, b = spearman_table(s, A), spearman_table(s, B)
-        f = lambda x: "undef." if x is None else f"{x:.3f}"  # noqa: E731
-        print(
-            f"{s.name:22s} {f(a['pooled']):>9s} {f(a['within']):>9s} {f(b['pooled']):>9s} {f(b['within']):>9s}"
-        )
+    cols = [f"{k} {w}" for k in camps for w in ("pooled", "within")]
+    print(f"{'selector':22s} " + " ".join(f"{c:>9s}" for c in cols))
+    for x in sels:
+        f = lambda v: "undef." if v is None else f"{v:.3f}"  # noqa: E731
+        vals = []
+        for rows in camps.values():
+            t = spearman_table(x, rows)
+            vals += [f(t["pooled"]), f(t["within"])]
+        print(f"{x.name:22s} " + " ".join(f"{v:>9s}" for v in vals))
     print("(undef.: the score is constant over the rows, so it ranks nothing)")
 
 
@@ -206,12 +222,17 @@ def main() -> int:
     ap.add_argument("--train", action="store_true", help="mint both campaigns (else replay)")
     ap.add_argument("--per-task", type=int, default=10)
     ap.add_argument("--gym-per-task", type=int, default=3)
+    ap.add_argument(
+        "--mint-c", action="store_true", help="fit the second selector on A, then mint C"
+    )
     ap.add_argument("--out-dir", type=Path, default=DATA)
     ap.add_argument("--device", default="cpu")
     args = ap.parse_args()
     os.environ.setdefault("PYTHONHASHSEED", "0")
     a, b = args.out_dir / "ladder_campaign_A.jsonl", args.out_dir / "ladder_campaign_B.jsonl"
     fit_path = args.out_dir / "ladder_selector_fit_A.json"
+    fit2_path = args.out_dir / "ladder_selector_fit2_A.json"
+    c = args.out_dir / "ladder_campaign_C.jsonl"
     if args.train:
         args.out_dir.mkdir(parents=True, exist_ok=True)
         from driftcheck_gym.ladder.campaign import read_rows
@@ -221,10 +242,18 @@ def main() -> int:
         fit = FitSelector().fit(read_rows(a))  # frozen before B exists
         fit_path.write_text(json.dumps(fit.state(), indent=1) + "\n")
         mint("B", b, args.per_task, args.gym_per_task, args.device)
-    if not (a.exists() and b.exists()):
+    if args.mint_c:
+        from driftcheck_gym.ladder.campaign import read_rows
+        from driftcheck_gym.ladder.select import SMALL_FEATURES, FitSelector
+
+        fit2 = FitSelector("fit:size+structure", SMALL_FEATURES, C=0.1).fit(read_rows(a))
+        fit2_path.write_text(json.dumps(fit2.state(), indent=1) + "\n")  # frozen before C
+        mint("C", c, args.per_task, args.gym_per_task, args.device)
+    if not (a.exists() and b.exists() and fit_path.exists()):
         print(f"no saved campaigns in {args.out_dir}; run with --train", file=sys.stderr)
         return 2
-    report(a, b, fit_path, refit=False)
+    paths = {"A": a, "B": b} | ({"C": c} if c.exists() else {})
+    report(paths, fit_path, fit2_path)
     return 0
 
 
