@@ -215,6 +215,33 @@ def report(paths: dict[str, Path], fit_path: Path, fit2_path: Path) -> None:
     print("(undef.: the score is constant over the rows, so it ranks nothing)")
 
 
+def recheck(path: Path, device: str) -> int:
+    """Determinism: train every row's stored graph again and compare the outcome (status,
+    value, losses, curve, steps, parameter count) with the row, to every stored digit."""
+    from driftcheck_gym.ladder.campaign import read_rows, run_campaign
+
+    from driftcheck.graph.model import Graph
+
+    rows = read_rows(path)
+    designs = [(r["task"], r["source"], Graph.from_data(r["graph"])) for r in rows]
+    t0 = time.perf_counter()
+    again = run_campaign(
+        designs, Path("/tmp") / f"recheck_{path.name}", campaign="recheck", device=device
+    )
+    keep = ("status", "value", "val_loss", "final_train_loss", "curve", "steps", "params_torch")
+    differ = [
+        r["design"]
+        for r, x in zip(rows, again)
+        if r["design"] != x["design"] or any(r["outcome"][k] != x["outcome"][k] for k in keep)
+    ]
+    print(
+        f"recheck {path.name}: {len(rows)} designs trained again in "
+        f"{time.perf_counter() - t0:.1f} s wall; {len(rows) - len(differ)} identical outcomes, "
+        f"{len(differ)} differ {differ[:5]}"
+    )
+    return 1 if differ else 0
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -224,6 +251,9 @@ def main() -> int:
     ap.add_argument("--gym-per-task", type=int, default=3)
     ap.add_argument(
         "--mint-c", action="store_true", help="fit the second selector on A, then mint C"
+    )
+    ap.add_argument(
+        "--recheck", choices=sorted(SPECS), help="train a saved campaign again, compare"
     )
     ap.add_argument("--out-dir", type=Path, default=DATA)
     ap.add_argument("--device", default="cpu")
@@ -242,6 +272,8 @@ def main() -> int:
         fit = FitSelector().fit(read_rows(a))  # frozen before B exists
         fit_path.write_text(json.dumps(fit.state(), indent=1) + "\n")
         mint("B", b, args.per_task, args.gym_per_task, args.device)
+    if args.recheck:
+        return recheck(args.out_dir / f"ladder_campaign_{args.recheck}.jsonl", args.device)
     if args.mint_c:
         from driftcheck_gym.ladder.campaign import read_rows
         from driftcheck_gym.ladder.select import SMALL_FEATURES, FitSelector
