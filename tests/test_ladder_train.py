@@ -138,6 +138,13 @@ def test_campaign_cli(tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
     assert [r["outcome"]["status"] for r in rows] == ["ok", "ok", "ok"]
     assert rows[2]["cost"]["params"] == 62 and rows[1]["source"] == "hand"
     assert campaign_main(["--task", "nope", "--designs", str(d), "--out", str(out)]) == 2
+    from click.testing import CliRunner
+    from driftcheck_gym.cli import main as gym_cli
+
+    res = CliRunner().invoke(
+        gym_cli, ["campaign", "--task", "nope", "--designs", str(d), "--out", str(out)]
+    )
+    assert res.exit_code == 2 and "no ladder task 'nope'" in res.output
     (d / "z.json").write_text("{")
     assert campaign_main(["--task", "wine", "--designs", str(d), "--out", str(out)]) == 2
     assert "z.json" in capsys.readouterr().err
