@@ -242,6 +242,37 @@ def recheck(path: Path, device: str) -> int:
     return 1 if differ else 0
 
 
+def reseed(path: Path, device: str, seed: int = 1) -> Path:
+    """The same designs trained with another seed (init and batch order): the noise floor."""
+    from driftcheck_gym.ladder.campaign import read_rows, run_campaign
+
+    from driftcheck.graph.model import Graph
+
+    rows = read_rows(path)
+    designs = [(r["task"], r["source"], Graph.from_data(r["graph"])) for r in rows]
+    out = path.with_name(path.stem + f"_seed{seed}.jsonl")
+    run_campaign(
+        designs, out, campaign=rows[0]["campaign"] + f"-seed{seed}", seed=seed, device=device
+    )
+    return out
+
+
+def noise_ceiling(path: Path, other: Path) -> None:
+    """Score "the outcome of another training seed" as a selector on ``path``'s pairs: what a
+    selector that knew the design's trained outcome, up to seed noise, would get."""
+    from driftcheck_gym.ladder.campaign import read_rows
+    from driftcheck_gym.ladder.select import Selector, format_table, score_selector
+
+    rows, again = read_rows(path), {r["design"]: r["rank_value"] for r in read_rows(other)}
+    oracle = Selector("outcome at seed 1", "noise", lambda r: again.get(r["design"]))
+    print(
+        format_table(
+            f"NOISE CEILING on {path.stem} (seed 0 pairs, seed 1 outcomes)",
+            [score_selector(oracle, rows)],
+        )
+    )
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -255,6 +286,7 @@ def main() -> int:
     ap.add_argument(
         "--recheck", choices=sorted(SPECS), help="train a saved campaign again, compare"
     )
+    ap.add_argument("--reseed", choices=sorted(SPECS), help="train a saved campaign at seed 1")
     ap.add_argument("--out-dir", type=Path, default=DATA)
     ap.add_argument("--device", default="cpu")
     args = ap.parse_args()
@@ -272,6 +304,8 @@ def main() -> int:
         fit = FitSelector().fit(read_rows(a))  # frozen before B exists
         fit_path.write_text(json.dumps(fit.state(), indent=1) + "\n")
         mint("B", b, args.per_task, args.gym_per_task, args.device)
+    if args.reseed:
+        reseed(args.out_dir / f"ladder_campaign_{args.reseed}.jsonl", args.device)
     if args.recheck:
         return recheck(args.out_dir / f"ladder_campaign_{args.recheck}.jsonl", args.device)
     if args.mint_c:
@@ -286,6 +320,11 @@ def main() -> int:
         return 2
     paths = {"A": a, "B": b} | ({"C": c} if c.exists() else {})
     report(paths, fit_path, fit2_path)
+    for p in paths.values():
+        other = p.with_name(p.stem + "_seed1.jsonl")
+        if other.exists():
+            print()
+            noise_ceiling(p, other)
     return 0
 
 
