@@ -196,7 +196,7 @@ def evaluate(
                 ok,
                 f"mustContainTypesAny: {'one of ' + names + ' present' if ok else 'none of ' + names}",
             )
-        if "outputFeatures" in req or "bottleneckAtMost" in req:
+        if "outputFeatures" in req or "bottleneckAtMost" in req or "outputShape" in req:
             from driftcheck.graph.shapes import infer_shapes
 
             try:
@@ -215,6 +215,12 @@ def evaluate(
                     ok,
                     f"outputFeatures: output last dim {last[0] if len(last) == 1 else last or 'unknown'} {'==' if ok else '!='} {req['outputFeatures']}",
                 )
+            if "outputShape" in req:
+                outs = [shapes.get(o) for o in graph.outputs]
+                want = tuple(req["outputShape"])
+                ok = len(outs) == 1 and outs[0] is not None and tuple(outs[0]) == want
+                got = tuple(outs[0]) if len(outs) == 1 and outs[0] is not None else "unknown"
+                check(ok, f"outputShape: output {got} {'==' if ok else '!='} {want}")
             if "bottleneckAtMost" in req:
                 widths = [
                     shapes[n][-1]

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from typing import Any
+from typing import Annotated, Any
 from uuid import uuid4
 
 from fastapi import Body, FastAPI, HTTPException, Query
@@ -217,11 +217,11 @@ def create_app(max_episodes: int = MAX_EPISODES) -> Any:
         return manifest(split, seed, count)
 
     @app.post("/grade", tags=["Reward"])
-    def post_grade(body: dict[str, Any] = Body(...)) -> dict[str, Any]:
+    def post_grade(body: Annotated[dict[str, Any], Body()]) -> dict[str, Any]:
         return _grade_payload(_pick(body), _plan(body))
 
     @app.post("/episode/start", tags=["Episodes"])
-    def episode_start(body: dict[str, Any] = Body(...)) -> dict[str, Any]:
+    def episode_start(body: Annotated[dict[str, Any], Body()]) -> dict[str, Any]:
         task = _pick(body)
         turns = body.get("maxTurns", 3)
         if not isinstance(turns, int) or isinstance(turns, bool) or not 1 <= turns <= MAX_TURNS:
@@ -239,7 +239,7 @@ def create_app(max_episodes: int = MAX_EPISODES) -> Any:
         }
 
     @app.post("/episode/step", tags=["Episodes"])
-    def episode_step(body: dict[str, Any] = Body(...)) -> dict[str, Any]:
+    def episode_step(body: Annotated[dict[str, Any], Body()]) -> dict[str, Any]:
         eid = body.get("episodeId")
         hit = episodes.get(eid) if isinstance(eid, str) else None
         if hit is None:
@@ -263,7 +263,7 @@ def create_app(max_episodes: int = MAX_EPISODES) -> Any:
         return d
 
     @app.post("/bench", tags=["Bench"])
-    def bench(body: dict[str, Any] = Body(...)) -> dict[str, Any]:
+    def bench(body: Annotated[dict[str, Any], Body()]) -> dict[str, Any]:
         from driftcheck_gym.leaderboard import grade_submission
 
         try:

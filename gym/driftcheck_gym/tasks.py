@@ -34,6 +34,7 @@ REQUIREMENT_DOCS: dict[str, str] = {
     "keepConfig": "these config fields keep their starting values",
     "keepParams": "these components keep these (catalogue) param values: {name: {param: value}}",
     "outputFeatures": "the output's last dimension (shape inference) is this",
+    "outputShape": "the output's shape (shape inference) is exactly this",
     "bottleneckAtMost": "some layer on the path outputs at most this many features",
 }
 
