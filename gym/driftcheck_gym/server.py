@@ -48,25 +48,28 @@ class BodyLimit:
         for k, v in scope.get("headers", []):
             if k == b"content-length" and v.isdigit() and int(v) > self.limit:
                 return await _too_large(send, self.limit)
-        seen = 0
+        seen, rejected = 0, False
 
         async def limited() -> dict:
-            nonlocal seen
+            nonlocal seen, rejected
             msg = await receive()
-            if msg["type"] == "http.request":
+            if msg["type"] == "http.request" and not rejected:
                 seen += len(msg.get("body", b""))
-                if seen > self.limit:
-                    raise _TooLarge
+                if seen > self.limit:  # answer now; the app sees the client gone
+                    rejected = True
+                    await _too_large(send, self.limit)
+                    return {"type": "http.disconnect"}
             return msg
 
+        async def guarded(msg: dict) -> None:
+            if not rejected:
+                await send(msg)
+
         try:
-            await self.app(scope, limited, send)
-        except _TooLarge:
-            await _too_large(send, self.limit)
-
-
-class _TooLarge(Exception):
-    pass
+            await self.app(scope, limited, guarded)
+        except Exception:
+            if not rejected:
+                raise
 
 
 async def _too_large(send: Any, limit: int) -> None:
