@@ -242,3 +242,37 @@ def test_graph_to_text():
     text = G.graph_to_text(t.start_graph)
     assert "conv1: conv2d(inChannels=3, outChannels=16, kernelSize=3) <- input" in text
     assert "Current graph:" in t.prompt_text() and t.spec in t.prompt_text()
+
+
+def test_memos_switched_off_give_identical_results(monkeypatch):
+    """Every speed memo (grades by plan and by content, translations, HF graphs) can be
+    switched off; the results are the same without them."""
+    import importlib
+
+    gr = importlib.import_module(
+        "driftcheck_gym.grade"
+    )  # the module (the package exports a function of that name)
+    hf = importlib.import_module("driftcheck_gym.hf")
+    vocab = importlib.import_module("driftcheck_gym.vocab")
+
+    tasks = (
+        list(G.curated_tasks())
+        + G.generate_tasks("train", 21, 17)
+        + G.generate_tasks("heldout", 21, 3)
+    )
+    p = anchors()
+    peer = json.loads((p / "solutions.json").read_text()) if p else {}
+    cases = []
+    for t in tasks:
+        cases += [
+            (t, t.reference_plan),
+            (t, []),
+            (t, t.reference_plan[:1]),
+            (t, peer.get(t.id, "x")),
+        ]
+    with_memo = [G.grade(t, plan).to_dict() for t, plan in cases]
+    again = [G.grade(t, plan).to_dict() for t, plan in cases]  # served from the memos
+    for mod in (gr, hf, vocab):
+        monkeypatch.setattr(mod, "MEMO", False)
+    without = [G.grade(t, plan).to_dict() for t, plan in cases]
+    assert with_memo == again == without

@@ -57,7 +57,11 @@ class Task:
         return copy.deepcopy(self.start)
 
     def start_arch(self) -> Arch:
-        return _arch(self)
+        """The starting architecture (shared: ``apply`` edits a copy)."""
+        return _arch(self)[0]
+
+    def start_key(self) -> str:
+        return _arch(self)[1]
 
     @property
     def config_task(self) -> bool:
@@ -105,16 +109,17 @@ class Task:
         return d
 
 
-_ARCHS: dict[int, tuple[Task, Arch]] = {}
+_ARCHS: dict[int, tuple[Task, Arch, str]] = {}
 
 
-def _arch(task: Task) -> Arch:
+def _arch(task: Task) -> tuple[Arch, str]:
     hit = _ARCHS.get(id(task))
     if hit is None or hit[0] is not task:
         if len(_ARCHS) > 4096:
             _ARCHS.clear()
-        hit = _ARCHS[id(task)] = (task, Arch.from_data(task.start))
-    return hit[1]
+        a = Arch.from_data(task.start)
+        hit = _ARCHS[id(task)] = (task, a, a.key())
+    return hit[1], hit[2]
 
 
 def _data(name: str) -> Any:
