@@ -21,7 +21,8 @@ async def run_load(
 ) -> dict[str, Any]:
     import httpx
 
-    tasks = [t for t in generate_tasks(split, seed, 64) if not t.config_task]
+    need = clients * episodes_per_client
+    tasks = [t for t in generate_tasks(split, seed, need + need // 4 + 16) if not t.config_task]
     lat: list[float] = []
     stats = {"errors_5xx": 0, "lost_episodes": 0, "episodes": 0, "passed": 0, "other_4xx": 0}
 
