@@ -232,3 +232,60 @@ def test_concurrent_clients_no_5xx_no_lost_episodes(server):
 
     out = asyncio.run(run_load(server, clients=16, episodes_per_client=3))
     assert out["errors_5xx"] == 0 and out["lost_episodes"] == 0 and out["episodes"] == 48
+
+
+# ---------------------------------------------------------------------- leaderboard providers
+def test_openai_compatible_provider_over_loopback():
+    """The OpenAI-compatible provider against a chat-completions server on loopback that answers
+    each task's prompt with that task's reference plan (or with prose, for the second model)."""
+    import re
+
+    import uvicorn
+    from fastapi import FastAPI
+
+    from driftcheck_gym import leaderboard as lb
+
+    app = FastAPI()
+    seen: list[dict] = []
+
+    @app.post("/v1/chat/completions")
+    async def chat(body: dict) -> dict:
+        seen.append(body)
+        user = body["messages"][-1]["content"]
+        tid = re.match(r"Task (\S+) \(", user).group(1)
+        text = (
+            "```json\n" + json.dumps(G.get_task(tid).reference_plan) + "\n```"
+            if body["model"] == "good"
+            else "I cannot."
+        )
+        return {"choices": [{"index": 0, "message": {"role": "assistant", "content": text}}]}
+
+    port = _free_port()
+    srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="error"))
+    th = threading.Thread(target=srv.run, daemon=True)
+    th.start()
+    while not srv.started:
+        time.sleep(0.05)
+    try:
+        url = f"http://127.0.0.1:{port}/v1"
+        board = lb.run(
+            [lb.provider(f"openai:good@{url}"), lb.provider(f"openai:bad@{url}")],
+            list(G.curated_tasks()),
+        )
+    finally:
+        srv.should_exit = True
+        th.join(timeout=10)
+    good, bad = board["rows"]
+    assert (good["passed"], good["total"], good["avgReward"]) == (12, 12, 1.0)
+    assert (bad["passed"], bad["avgReward"]) == (0, -1.0)
+    assert seen[0]["messages"][0]["role"] == "system" and seen[0]["temperature"] == 0
+    assert "| openai:good | 12/12 | 100.0% | +1.000 |" in lb.markdown(board)
+
+
+def test_local_hf_provider_never_downloads(tmp_path):
+    from click.testing import CliRunner
+
+    from driftcheck_gym.cli import main
+
+    r = CliRunner().invoke(main, ["leaderboard", "--providers", f"hf:{tmp_path / 'no-model'}"])
+    assert r.exit_code == 2 and len(r.output.strip().splitlines()) == 1
