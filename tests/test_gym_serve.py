@@ -241,9 +241,8 @@ def test_openai_compatible_provider_over_loopback():
     import re
 
     import uvicorn
-    from fastapi import FastAPI
-
     from driftcheck_gym import leaderboard as lb
+    from fastapi import FastAPI
 
     app = FastAPI()
     seen: list[dict] = []
@@ -284,7 +283,6 @@ def test_openai_compatible_provider_over_loopback():
 
 def test_local_hf_provider_never_downloads(tmp_path):
     from click.testing import CliRunner
-
     from driftcheck_gym.cli import main
 
     r = CliRunner().invoke(main, ["leaderboard", "--providers", f"hf:{tmp_path / 'no-model'}"])
