@@ -67,8 +67,14 @@ def test_bad_input_exits_2_with_one_line(tmp_path):
 
 
 def test_same_seed_same_manifest_across_processes():
-    """Two processes with different PYTHONHASHSEED mint the same split (same digest)."""
-    code = "import json, driftcheck_gym as G; print(json.dumps(G.manifest('heldout', 42, 9)))"
+    """Two processes with different PYTHONHASHSEED mint the same split (same digest); neither
+    imports torch or transformers to grade a task on a real architecture."""
+    code = (
+        "import json, sys, driftcheck_gym as G; from driftcheck_gym.generate import make_task; "
+        "t = make_task('hf-kv-cut', 'train', 42, 0); assert G.grade(t, t.reference_plan).passed; "
+        "heavy = [m for m in ('torch', 'transformers') if m in sys.modules]; "
+        "print(json.dumps({**G.manifest('heldout', 42, 9), 'heavy': heavy}))"
+    )
     outs = []
     for hs in ("1", "2024"):
         env = {
@@ -81,6 +87,8 @@ def test_same_seed_same_manifest_across_processes():
         )
         assert p.returncode == 0, p.stderr
         outs.append(json.loads(p.stdout))
+    # the static path: grading a real-architecture task imports neither torch nor transformers
+    assert outs[0].pop("heavy") == [] and outs[1].pop("heavy") == []
     assert outs[0] == outs[1] == G.manifest("heldout", 42, 9)
     assert outs[0]["digest"] != G.manifest("heldout", 43, 9)["digest"]
 
