@@ -167,7 +167,7 @@ def test_adversarial_suite_is_not_empty():
 def test_conv_into_linear_without_flatten_fails():
     for t in [x for x in TASKS if x.family == "gen-cnn"] + [G.get_task("cnn-cifar")]:
         plan = [
-            a
+            dict(a)
             for a in t.reference_plan
             if a.get("componentType") not in ("flatten", "adaptiveAvgPool2d")
         ]

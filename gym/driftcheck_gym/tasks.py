@@ -131,8 +131,13 @@ def curated_data() -> dict[str, Any]:
     return _data("curated.json")
 
 
-@lru_cache(maxsize=1)
 def curated_tasks() -> tuple[Task, ...]:
+    """The 12 curated tasks, fresh copies each call (a caller may edit what it gets)."""
+    return copy.deepcopy(_curated())
+
+
+@lru_cache(maxsize=1)
+def _curated() -> tuple[Task, ...]:
     data = curated_data()
     refs = _data("curated_reference.json")
     out = []
@@ -162,9 +167,9 @@ def fixtures() -> dict[str, Any]:
 def get_task(task_id: str) -> Task:
     """A curated task by id (``cnn-cifar``) or a generated one by its id
     (``gen-cnn@train:7:12``: family, split, seed, index); KeyError when there is none."""
-    for t in curated_tasks():
+    for t in _curated():
         if t.id == task_id:
-            return t
+            return copy.deepcopy(t)
     from driftcheck_gym.generate import task_from_id
 
     return task_from_id(task_id)
