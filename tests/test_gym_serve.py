@@ -135,7 +135,11 @@ def test_openenv_http_routes(server):
     assert r["reward"] == -1.0 and "no plan" in r["observation"]["feedback"]
     schema = c.get("/schema").json()
     assert {"action", "observation", "state"} <= set(schema)
-    assert "actions" in schema["action"]["properties"]
+    import jsonschema
+
+    v = jsonschema.Draft202012Validator(schema["action"])  # the whole edit vocabulary
+    assert not list(v.iter_errors({"task_id": t.id, "actions": t.reference_plan}))
+    assert list(v.iter_errors({"actions": [{"type": "add_connection", "from": "a"}]}))
     assert "state" in c.get("/state").json() or "step_count" in c.get("/state").json()
     paths = set(c.get("/openapi.json").json()["paths"])
     assert {
