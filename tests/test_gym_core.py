@@ -276,3 +276,45 @@ def test_memos_switched_off_give_identical_results(monkeypatch):
         monkeypatch.setattr(mod, "MEMO", False)
     without = [G.grade(t, plan).to_dict() for t, plan in cases]
     assert with_memo == again == without
+
+
+def test_numbers_no_model_holds_are_refused_and_nothing_raises():
+    t = G.get_task("cnn-cifar")
+    r = G.grade(t, '[{"type": "update_params", "name": "x", "params": {"a": ' + "9" * 5000 + "}}]")
+    assert r.reward == -1.0 and "4300 digits" in r.feedback
+    big = [
+        {
+            "type": "add_component",
+            "componentType": "conv2d",
+            "name": "c",
+            "after": "input",
+            "params": {"inChannels": 3, "outChannels": 10**40, "kernelSize": 3},
+        }
+    ]
+    r = G.grade(t, big)
+    assert not r.passed and "beyond a 64-bit integer" in r.errors[0]
+    s = G.get_task("scale-under-budget")
+    r = G.grade(
+        s,
+        [{"type": "scale_params", "paramKey": "hiddenDim", "factor": 1024, "namePattern": "^block"}]
+        * 12,
+    )
+    assert not r.passed and any("would pass a 64-bit integer" in e for e in r.errors)
+    # int64 widths whose activation bytes pass a float: the verifier raises (OverflowError in
+    # CST003); the gym grades that as a failure, never an exception
+    huge = [
+        {"type": "update_params", "name": "input", "params": {"shape": [1] + [2**62] * 30}},
+        {
+            "type": "add_component",
+            "componentType": "linear",
+            "name": "l",
+            "after": "input",
+            "params": {"inFeatures": 2**62, "outFeatures": 2**62},
+        },
+    ]
+    r = G.grade(t, huge)
+    assert (
+        not r.passed
+        and r.reward == -0.5
+        and r.missing[0].startswith("grading error: OverflowError")
+    )

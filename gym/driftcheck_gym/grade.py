@@ -124,7 +124,7 @@ def evaluate(
 ) -> GradeResult:
     """Grade an edited architecture against ``task`` (see the module docstring)."""
     if not MEMO or graph is not None or report is not None:
-        return _evaluate(task, arch, n_actions, attempted, errors, applied, graph, report)
+        return _safe(task, arch, n_actions, attempted, errors, applied, graph, report)
     forbid = task.requirements.get("forbidActionTypes") or ()
     key = (
         task.id,
@@ -137,7 +137,7 @@ def evaluate(
     )
     hit = _MEMO.get(key)
     if hit is None:
-        hit = _evaluate(task, arch, n_actions, attempted, errors, applied, None, None)
+        hit = _safe(task, arch, n_actions, attempted, errors, applied, None, None)
         _MEMO[key] = hit
         if len(_MEMO) > _MEMO_SIZE:
             _MEMO.popitem(last=False)
@@ -164,6 +164,34 @@ def _copy(r: GradeResult) -> GradeResult:
 
 
 _PLANS: OrderedDict[Any, GradeResult] = OrderedDict()
+
+
+def _safe(task: Task, arch: Arch, *args: Any) -> GradeResult:
+    """``_evaluate``, and a failed grade (never an exception) if grading the graph raises: a
+    model the analyses cannot handle is not a pass (the reward of doing nothing)."""
+    try:
+        return _evaluate(task, arch, *args)
+    except Exception as e:  # noqa: BLE001 - a reward must always come back
+        why = f"grading error: {type(e).__name__}: {' '.join(str(e).split())[:200]}"
+        errors = args[2]
+        return GradeResult(
+            passed=False,
+            reward=reward_of(
+                parsed=True,
+                trivial=True,
+                passed=False,
+                met=0,
+                total=1,
+                health=0.0,
+                errors=len(errors),
+            ),
+            missing=[why],
+            feedback=f"FAIL: {why}",
+            errors=list(errors),
+            blockers=[why],
+            applied=args[3],
+            task_id=task.id,
+        )
 
 
 def _evaluate(

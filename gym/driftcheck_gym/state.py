@@ -166,6 +166,26 @@ def _fresh_name(arch: Arch, type_name: str) -> str:
             return name
 
 
+INT64 = 2**63 - 1
+
+
+def _bounded(v: Any, where: str, depth: int = 0) -> None:
+    """Numbers a model can hold: integers within int64, finite floats; nesting bounded."""
+    if depth > 16:
+        raise _Refused(f"{where}: params nested too deeply")
+    t = type(v)
+    if t is int and not -INT64 <= v <= INT64:
+        raise _Refused(f"{where}: {str(v)[:12]}... is beyond a 64-bit integer")
+    if t is float and (v != v or v in (float("inf"), float("-inf"))):
+        raise _Refused(f"{where}: {v} is not a finite number")
+    if t is dict:
+        for k, x in v.items():
+            _bounded(x, f"{where}.{k}", depth + 1)
+    elif t is list or t is tuple:
+        for x in v:
+            _bounded(x, where, depth + 1)
+
+
 def _need(arch: Arch, name: str) -> None:
     if name not in arch.components:
         raise _Refused(f"no component named {name!r}")
@@ -208,6 +228,11 @@ def apply_one(arch: Arch, act: Any, *, repair: bool, config_task: bool) -> None:
         raise _Refused("update_config: this task has no config; edit the components")
     if repair and t in ("replace_model", "clear_canvas"):
         raise _Refused(f"{t} is refused on a repair task: fix the graph in place")
+    if t in ("add_component", "update_params", "update_config"):
+        _bounded(act.params, f"{t} params")
+    elif t == "replace_model":
+        for c in act.components:
+            _bounded(c.params, f"replace_model {c.name} params")
     if t == "add_component":
         if len(arch.components) >= MAX_COMPONENTS:
             raise _Refused(f"more than {MAX_COMPONENTS} components")
@@ -257,7 +282,10 @@ def apply_one(arch: Arch, act: Any, *, repair: bool, config_task: bool) -> None:
                 continue
             cur = c["params"].get(act.param_key)
             if isinstance(cur, int) and not isinstance(cur, bool):
-                c["params"][act.param_key] = max(lo, round(cur * act.factor))
+                new = max(lo, round(cur * act.factor))
+                if new > INT64:
+                    raise _Refused(f"scale_params: {n}.{act.param_key} would pass a 64-bit integer")
+                c["params"][act.param_key] = new
                 touched += 1
         if not touched:
             raise _Refused(f"scale_params: no component has an integer {act.param_key!r}")
