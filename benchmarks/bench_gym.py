@@ -5,8 +5,9 @@
 
 1. **apply + grade** on generated families (the component families; the peer's families are
    component graphs too), one core, wall-clock time (as the peer script measures):
-   - ``distinct``: every plan graded once, grade memos off (DRIFTCHECK_GYM_NO_MEMO semantics):
-     the cost of really grading a plan (apply, typed graph, the full verifier, requirements);
+   - ``distinct``: every plan graded once, grade memos off (per-layer memos on, the verifier's
+     and the gym's layer translations): the cost of really grading a plan (apply, typed graph,
+     the full verifier, requirements);
    - ``peer protocol``: the peer script's protocol (the same ``count`` cases replayed for
      ``rounds`` rounds after one warm-up round), with the memos off and on (on: a repeated plan
      is a memo hit, which is what a GRPO group with repeated completions gets).
@@ -46,11 +47,12 @@ VOCAB = importlib.import_module("driftcheck_gym.vocab")
 
 
 def memos(on: bool) -> None:
+    """The grade memos (by plan, by content) on or off, emptied either way. The layer
+    translation memo stays on, like the verifier's own per-layer memos (binding, shape rules):
+    layers repeat across distinct plans."""
     GR.MEMO = on
-    VOCAB.MEMO = on
     GR._MEMO.clear()
     GR._PLANS.clear()
-    VOCAB._MEMO.clear()
 
 
 def timed(tasks: list, rounds: int) -> dict:

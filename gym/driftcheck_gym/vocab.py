@@ -62,6 +62,7 @@ _PEER: dict[str, tuple[str, dict[str, str]]] = {
 _CAMEL = re.compile(r"(?<=[a-z0-9])([A-Z])")
 
 
+@lru_cache(maxsize=4096)
 def snake(key: str) -> str:
     """``inFeatures`` -> ``in_features``; ``numKVHeads`` -> ``num_kvheads``; snake stays."""
     return _CAMEL.sub(r"_\1", key).lower()
