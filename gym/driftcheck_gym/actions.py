@@ -236,6 +236,9 @@ def parse_plan(text: Any) -> list[dict[str, Any]]:
             except (json.JSONDecodeError, RecursionError) as e:
                 last = f"invalid JSON: {getattr(e, 'msg', 'nested too deeply')}"
                 continue
+            except ValueError as e:  # an integer of more than 4,300 digits
+                last = f"invalid JSON: {str(e).split(':')[0]}"
+                continue
             try:
                 return _as_actions(value)
             except PlanError as e:

@@ -69,8 +69,8 @@ def leaderboard(
     try:
         ps = [lb.provider(p.strip()) for p in providers.split(",") if p.strip()]
         tasks = tasks_for(split, seed, count)
-    except (ValueError, KeyError, OSError) as e:
-        _fail(str(e).strip("'\""))
+    except (ValueError, KeyError, OSError, ImportError) as e:
+        _fail(" ".join(str(e).strip("'\"").split())[:300] or type(e).__name__)
     board = lb.run(ps, tasks)
     board["split"] = {"split": split, "seed": seed, "count": len(tasks)}
     if out:

@@ -20,6 +20,10 @@ Reward (``reward_of``), documented in docs/gym.md:
 
 from __future__ import annotations
 
+import copy
+import json
+import os
+from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -98,6 +102,15 @@ def _cost(task: Task, graph: Graph, want: dict[str, Any]) -> Any:
     return estimate(graph, dtype=dtype, context_length=ctx)
 
 
+MEMO = os.environ.get("DRIFTCHECK_GYM_NO_MEMO", "") in ("", "0")
+"""Remember grades by content: the task, the edited model (its canonical text), the action
+count, the forbidden action types attempted and the refused actions. A grade is a pure function
+of these, so a repeated plan (GRPO groups repeat completions) is graded once. Switch off with
+DRIFTCHECK_GYM_NO_MEMO=1 (or ``grade.MEMO = False``); tests prove identical results."""
+_MEMO: OrderedDict[Any, GradeResult] = OrderedDict()
+_MEMO_SIZE = 20_000
+
+
 def evaluate(
     task: Task,
     arch: Arch,
@@ -110,6 +123,87 @@ def evaluate(
     report: Report | None = None,
 ) -> GradeResult:
     """Grade an edited architecture against ``task`` (see the module docstring)."""
+    if not MEMO or graph is not None or report is not None:
+        return _safe(task, arch, n_actions, attempted, errors, applied, graph, report)
+    forbid = task.requirements.get("forbidActionTypes") or ()
+    key = (
+        task.id,
+        json.dumps(task.requirements, sort_keys=True, default=repr),
+        arch.key(),
+        n_actions,
+        tuple(sorted(set(attempted) & set(forbid))),
+        tuple(errors),
+        applied,
+    )
+    hit = _MEMO.get(key)
+    if hit is None:
+        hit = _safe(task, arch, n_actions, attempted, errors, applied, None, None)
+        _MEMO[key] = hit
+        if len(_MEMO) > _MEMO_SIZE:
+            _MEMO.popitem(last=False)
+    return _copy(hit)
+
+
+def _copy(r: GradeResult) -> GradeResult:
+    """A copy the caller may edit (lists and dicts new; strings and numbers shared)."""
+    return GradeResult(
+        passed=r.passed,
+        reward=r.reward,
+        met=list(r.met),
+        missing=list(r.missing),
+        feedback=r.feedback,
+        score=r.score,
+        params=r.params,
+        errors=list(r.errors),
+        blockers=list(r.blockers),
+        findings=[dict(f) for f in r.findings],
+        applied=r.applied,
+        task_id=r.task_id,
+        metrics=copy.deepcopy(r.metrics),
+    )
+
+
+_PLANS: OrderedDict[Any, GradeResult] = OrderedDict()
+
+
+def _safe(task: Task, arch: Arch, *args: Any) -> GradeResult:
+    """``_evaluate``, and a failed grade (never an exception) if grading the graph raises: a
+    model the analyses cannot handle is not a pass (the reward of doing nothing)."""
+    try:
+        return _evaluate(task, arch, *args)
+    except Exception as e:  # noqa: BLE001 - a reward must always come back
+        why = f"grading error: {type(e).__name__}: {' '.join(str(e).split())[:200]}"
+        errors = args[2]
+        return GradeResult(
+            passed=False,
+            reward=reward_of(
+                parsed=True,
+                trivial=True,
+                passed=False,
+                met=0,
+                total=1,
+                health=0.0,
+                errors=len(errors),
+            ),
+            missing=[why],
+            feedback=f"FAIL: {why}",
+            errors=list(errors),
+            blockers=[why],
+            applied=args[3],
+            task_id=task.id,
+        )
+
+
+def _evaluate(
+    task: Task,
+    arch: Arch,
+    n_actions: int,
+    attempted: list[str],
+    errors: list[str],
+    applied: int,
+    graph: Graph | None,
+    report: Report | None,
+) -> GradeResult:
     req = task.requirements
     start = task.start_arch()
     graph = graph if graph is not None else to_graph(arch, task.id)
@@ -122,7 +216,7 @@ def evaluate(
     def check(ok: bool, text: str) -> None:
         (met if ok else missing).append(text)
 
-    changed = arch.key() != start.key()
+    changed = arch.key() != task.start_key()
     check(changed, "changed: the plan changes the model" if changed else "changed: model unchanged")
     check(
         not blockers,
@@ -134,7 +228,7 @@ def evaluate(
     config_task = arch.config is not None
     path = set() if config_task else arch.on_path()
     if not config_task and req.get("mustReachOutput", True):
-        ok = arch.reaches_output()
+        ok = bool(set(arch.ends()[1]) & path)
         check(
             ok,
             "mustReachOutput: input reaches output"
@@ -178,8 +272,9 @@ def evaluate(
         gnodes = graph.index
         for n in on:
             node = gnodes.get(n)
-            if node is not None and node.type not in ("Input",):
-                weighted = weighted or _has_weights(node)
+            if node is not None and node.type != "Input" and _has_weights(node):
+                weighted = True
+                break
         metrics["weighted"] = weighted
         present = set(on.values())
         for t in req.get("mustContainTypes", []):
@@ -196,7 +291,7 @@ def evaluate(
                 ok,
                 f"mustContainTypesAny: {'one of ' + names + ' present' if ok else 'none of ' + names}",
             )
-        if "outputFeatures" in req or "bottleneckAtMost" in req:
+        if "outputFeatures" in req or "bottleneckAtMost" in req or "outputShape" in req:
             from driftcheck.graph.shapes import infer_shapes
 
             try:
@@ -215,6 +310,12 @@ def evaluate(
                     ok,
                     f"outputFeatures: output last dim {last[0] if len(last) == 1 else last or 'unknown'} {'==' if ok else '!='} {req['outputFeatures']}",
                 )
+            if "outputShape" in req:
+                outs = [shapes.get(o) for o in graph.outputs]
+                want = tuple(req["outputShape"])
+                ok = len(outs) == 1 and outs[0] is not None and tuple(outs[0]) == want
+                got = tuple(outs[0]) if len(outs) == 1 and outs[0] is not None else "unknown"
+                check(ok, f"outputShape: output {got} {'==' if ok else '!='} {want}")
             if "bottleneckAtMost" in req:
                 widths = [
                     shapes[n][-1]
@@ -342,12 +443,12 @@ def evaluate(
 
 def _has_weights(node: Any) -> bool:
     from driftcheck.graph import catalogue
+    from driftcheck.graph.counting import node_weights
 
-    spec = catalogue.get(node.type)
-    if spec is None:
+    if catalogue.get(node.type) is None:
         return False
     try:
-        return spec.param_count(node.params) > 0
+        return any(node_weights(node).values())
     except Exception:  # noqa: BLE001 - unbindable params: the verifier reports them
         return False
 
@@ -374,11 +475,24 @@ def grade(task: Task | str, plan: Any) -> GradeResult:
         raw = A.parse_plan(plan)
     except A.PlanError as e:
         return no_plan(task, str(e))
+    key = None
+    if MEMO:  # the same plan on the same task: the same grade (see MEMO)
+        try:
+            key = (
+                task.id,
+                json.dumps(task.requirements, sort_keys=True),
+                json.dumps(raw, sort_keys=True),
+            )
+        except (TypeError, ValueError, RecursionError):
+            key = None
+        hit = _PLANS.get(key) if key is not None else None
+        if hit is not None:
+            return _copy(hit)
     res = apply(task.start_arch(), raw, repair=task.kind == "repair", config_task=task.config_task)
     attempted = [
         a.get("type") for a in raw if isinstance(a, dict) and isinstance(a.get("type"), str)
     ]
-    return evaluate(
+    out = evaluate(
         task,
         res.arch,
         n_actions=len(raw),
@@ -386,3 +500,8 @@ def grade(task: Task | str, plan: Any) -> GradeResult:
         errors=res.errors,
         applied=res.applied,
     )
+    if key is not None:
+        _PLANS[key] = _copy(out)
+        if len(_PLANS) > _MEMO_SIZE:
+            _PLANS.popitem(last=False)
+    return out
