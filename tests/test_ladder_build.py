@@ -4,17 +4,12 @@ shape; so do the blocks it builds and whole designs (generated and the gym's, re
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
+from tests import gym_support  # noqa: F401  (gym/ on the path: before driftcheck_gym)
+
+# isort: split
 
 import pytest
 import torch
-
-try:
-    import driftcheck_gym  # noqa: F401
-except ImportError:  # a checkout without the editable install: the gym lives in gym/
-    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "gym"))
-
 from driftcheck_gym.ladder.build import OPS, STACKS, Unbuildable, build_module, buildable
 
 from driftcheck.graph import catalogue

@@ -5,19 +5,16 @@ Real torch training on scikit-learn's bundled data (no download); the cheap fami
 
 from __future__ import annotations
 
+from tests import gym_support  # noqa: F401  (gym/ on the path: before driftcheck_gym)
+
+# isort: split
+
 import json
 import math
-import sys
 from pathlib import Path
 
 import numpy as np
 import pytest
-
-try:
-    import driftcheck_gym  # noqa: F401
-except ImportError:  # a checkout without the editable install: the gym lives in gym/
-    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "gym"))
-
 from driftcheck_gym.ladder import campaign_main
 from driftcheck_gym.ladder.campaign import read_rows, run_campaign
 from driftcheck_gym.ladder.designs import generate, make_design
