@@ -2,8 +2,8 @@
 training as an evaluator, campaigns as replayable data, and selectors scored by replay.
 See docs/ladder.md.
 
-Nothing here is imported by the static path: importing ``driftcheck_gym.ladder`` pulls in
-torch; ``select`` and ``campaign``'s replay need no torch.
+Nothing here is imported by the static path. ``build``, ``train`` and ``reward`` import torch;
+``select`` and ``campaign.read_rows`` (replaying a campaign) do not.
 """
 
 from __future__ import annotations
