@@ -15,6 +15,12 @@ gym's ``test`` split (seed 2) and the generator at seed 202. Both campaigns are 
 fit on A and frozen (``ladder_selector_fit2_A.json``), and only then was campaign C minted
 (``--mint-c``: the gym's ``test`` split at seed 3, the generator at seed 303). B is not out of
 sample for the second selector (it was chosen after B was seen); C is, for both.
+
+Neither beat largest-params out of sample. A third, ``fit:pooled`` (``FIT3``), was chosen by
+leave-one-campaign-out over A, B, C, fit on all three (240 designs) and frozen
+(``ladder_selector_fit3_ABC.json``); then campaign D was minted (``--mint-d``: 20 designs per
+family, the gym's ``test`` split at seed 4, the generator at seed 404). D is out of sample for
+all three selectors; A, B, C are in sample for the third.
 """
 
 from __future__ import annotations
@@ -42,7 +48,12 @@ SPECS = {
     "A": {"gym": ("train", 1, 60), "seed": 101},
     "B": {"gym": ("test", 2, 60), "seed": 202},
     "C": {"gym": ("test", 3, 60), "seed": 303},
+    "D": {"gym": ("test", 4, 120), "seed": 404},
 }
+FIT3 = {"features": "SMALL_FEATURES", "C": 0.01, "per_task": 20}
+"""The third selector, ``fit:pooled``: chosen by leave-one-campaign-out over A, B and C (the
+8 facts at C = 0.01: 67.6% mean against 64.2% for size alone), fit on A+B+C and frozen
+before campaign D (20 designs per family) is minted."""
 
 
 def _designs(which: str, per_task: int, gym_per_task: int) -> tuple[list, list[str]]:
@@ -102,7 +113,15 @@ def mint(which: str, out: Path, per_task: int, gym_per_task: int, device: str) -
     return meta
 
 
-def report(paths: dict[str, Path], fit_path: Path, fit2_path: Path) -> None:
+CLEAN = {
+    "fit:structure": {"B", "C", "D"},
+    "fit:size+structure": {"C", "D"},
+    "fit:pooled": {"D"},
+}
+"""The campaigns minted after each selector was frozen (its out-of-sample campaigns)."""
+
+
+def report(paths: dict[str, Path], fit_path: Path, fit2_path: Path, fit3_path: Path) -> None:
     from driftcheck_gym.ladder.campaign import read_rows
     from driftcheck_gym.ladder.select import (
         FitSelector,
@@ -116,10 +135,13 @@ def report(paths: dict[str, Path], fit_path: Path, fit2_path: Path) -> None:
     camps = {k: read_rows(p) for k, p in paths.items()}
     fit = FitSelector().load(json.loads(fit_path.read_text()))
     sels = [*baseline_selectors(), fit.selector]
-    fit2 = None
+    fit2 = fit3 = None
     if fit2_path.exists():
         fit2 = FitSelector().load(json.loads(fit2_path.read_text()))
         sels.append(fit2.selector)
+    if fit3_path.exists():
+        fit3 = FitSelector().load(json.loads(fit3_path.read_text()))
+        sels.append(fit3.selector)
     for label, rows in camps.items():
         tasks = sorted({r["task"] for r in rows})
         st: dict[str, int] = {}
@@ -158,7 +180,7 @@ def report(paths: dict[str, Path], fit_path: Path, fit2_path: Path) -> None:
                 f" .. {hi if hi is None else round(hi, 4)}   diverged {len(vals) - len(fin)}"
             )
     print()
-    for f in (fit, fit2):
+    for f in (fit, fit2, fit3):
         if f is not None:
             print(f"our selector {f.name} (C = {f.C}), weights on standardized facts, fit on A:")
             print("  " + json.dumps(f.weights()))
@@ -167,13 +189,15 @@ def report(paths: dict[str, Path], fit_path: Path, fit2_path: Path) -> None:
         "A": "IN-SAMPLE: campaign A (both fits on A)",
         "B": "campaign B, minted after fit:structure was frozen: OUT OF SAMPLE for "
         "fit:structure; fit:size+structure was chosen after B was seen",
-        "C": "OUT-OF-SAMPLE: campaign C, minted after both fits were frozen",
+        "C": "campaign C, minted after fit:structure and fit:size+structure were frozen "
+        "(OUT OF SAMPLE for both; in sample for fit:pooled)",
+        "D": "OUT-OF-SAMPLE: campaign D, minted after all three fits were frozen",
     }
     for label, rows in camps.items():
         print(format_table(titles[label], [score_selector(x, rows) for x in sels]))
         print()
     largest = sels[2]
-    for f in (fit, fit2):
+    for f in (fit, fit2, fit3):
         if f is None:
             continue
         for label, rows in camps.items():
@@ -183,7 +207,7 @@ def report(paths: dict[str, Path], fit_path: Path, fit2_path: Path) -> None:
                 f"{h['disagree']} pairs; {f.name} right {h['a_right']}, largest right "
                 f"{h['b_right']}, sign test p = {h['p_sign']:.3g}"
             )
-        clean = [k for k in camps if k != "A" and (k == "C" or f is fit)]
+        clean = [k for k in camps if k in CLEAN[f.name]]
         for label in clean:
             sb, lb = score_selector(f.selector, camps[label]), score_selector(largest, camps[label])
             beats = sb.interval[0] > lb.accuracy and sb.accuracy > lb.interval[1]
@@ -294,6 +318,8 @@ def main() -> int:
     a, b = args.out_dir / "ladder_campaign_A.jsonl", args.out_dir / "ladder_campaign_B.jsonl"
     fit_path = args.out_dir / "ladder_selector_fit_A.json"
     fit2_path = args.out_dir / "ladder_selector_fit2_A.json"
+    fit3_path = args.out_dir / "ladder_selector_fit3_ABC.json"
+    d = args.out_dir / "ladder_campaign_D.jsonl"
     c = args.out_dir / "ladder_campaign_C.jsonl"
     if args.train:
         args.out_dir.mkdir(parents=True, exist_ok=True)
@@ -315,11 +341,19 @@ def main() -> int:
         fit2 = FitSelector("fit:size+structure", SMALL_FEATURES, C=0.1).fit(read_rows(a))
         fit2_path.write_text(json.dumps(fit2.state(), indent=1) + "\n")  # frozen before C
         mint("C", c, args.per_task, args.gym_per_task, args.device)
+    if args.mint_d:
+        from driftcheck_gym.ladder.campaign import read_rows
+        from driftcheck_gym.ladder.select import SMALL_FEATURES, FitSelector
+
+        rows = [r for p in (a, b, c) for r in read_rows(p)]
+        fit3 = FitSelector("fit:pooled", SMALL_FEATURES, C=FIT3["C"]).fit(rows)
+        fit3_path.write_text(json.dumps(fit3.state(), indent=1) + "\n")  # frozen before D
+        mint("D", d, FIT3["per_task"], args.gym_per_task, args.device)
     if not (a.exists() and b.exists() and fit_path.exists()):
         print(f"no saved campaigns in {args.out_dir}; run with --train", file=sys.stderr)
         return 2
-    paths = {"A": a, "B": b} | ({"C": c} if c.exists() else {})
-    report(paths, fit_path, fit2_path)
+    paths = {"A": a, "B": b} | {k: p for k, p in (("C", c), ("D", d)) if p.exists()}
+    report(paths, fit_path, fit2_path, fit3_path)
     for p in paths.values():
         other = p.with_name(p.stem + "_seed1.jsonl")
         if other.exists():
