@@ -307,6 +307,7 @@ def main() -> int:
     ap.add_argument(
         "--mint-c", action="store_true", help="fit the second selector on A, then mint C"
     )
+    ap.add_argument("--mint-d", action="store_true", help="fit the third on A+B+C, then mint D")
     ap.add_argument(
         "--recheck", choices=sorted(SPECS), help="train a saved campaign again, compare"
     )
