@@ -182,13 +182,14 @@ def report(paths: dict[str, Path], fit_path: Path, fit2_path: Path, fit3_path: P
     print()
     for f in (fit, fit2, fit3):
         if f is not None:
-            print(f"our selector {f.name} (C = {f.C}), weights on standardized facts, fit on A:")
+            on = "A+B+C" if f.name == "fit:pooled" else "A"
+            print(f"our selector {f.name} (C = {f.C}), weights on standardized facts, fit on {on}:")
             print("  " + json.dumps(f.weights()))
     print()
     titles = {
-        "A": "IN-SAMPLE: campaign A (both fits on A)",
+        "A": "IN-SAMPLE: campaign A (every fit saw A)",
         "B": "campaign B, minted after fit:structure was frozen: OUT OF SAMPLE for "
-        "fit:structure; fit:size+structure was chosen after B was seen",
+        "fit:structure; fit:size+structure was chosen after B was seen; fit:pooled fit on it",
         "C": "campaign C, minted after fit:structure and fit:size+structure were frozen "
         "(OUT OF SAMPLE for both; in sample for fit:pooled)",
         "D": "OUT-OF-SAMPLE: campaign D, minted after all three fits were frozen",
