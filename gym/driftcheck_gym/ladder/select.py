@@ -80,8 +80,9 @@ SMALL_FEATURES = (
 """The second selector's facts (``fit:size+structure``, C = 0.1): chosen by cross-validation
 inside campaign A only (leave-one-task-out 69.3%, random design halves 72.4%, against 65.3%
 and 65.8% for size alone and 54.3% and 66.0% for all of ``FEATURES`` at C = 1), after
-``fit:structure`` tied largest-params on campaign B; scored out of sample on campaign C,
-minted after it was frozen (docs/ladder.md)."""
+``fit:structure`` tied largest-params on campaign B; scored out of sample on campaigns C and
+D, minted after it was frozen. The third selector (``fit:pooled``) uses the same facts at
+C = 0.01, fit on A+B+C (docs/ladder.md)."""
 
 
 def _leaves(graph: Graph, mult: int = 1, depth: int = 0) -> Iterator[tuple[str, dict, int]]:
