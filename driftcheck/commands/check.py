@@ -1,6 +1,7 @@
 """``driftcheck check PATH...``: run the verifier on model code, configs or graph JSON.
 
-Exit 0 when clean, 1 when a finding reaches ``--fail-on`` (default: blocker), 2 on bad input.
+Exit 0 when clean, 1 when a finding reaches ``--fail-on`` (default: major, as every command),
+2 on bad input.
 Settings come from flags, then ``[tool.driftcheck]`` in the nearest pyproject.toml.
 """
 
@@ -102,7 +103,7 @@ def _check_models(source: str, opts, config: str | None) -> list[tuple[str, obje
 @click.option(
     "--format",
     "fmt",
-    type=click.Choice(["text", "json", "sarif", "github", "markdown"]),
+    type=click.Choice(["text", "json", "sarif", "github", "markdown", "concise"]),
     default="text",
 )
 @click.option("--gpu", help="Target GPU for fit checks: T4 L4 A10G A100 H100 H200.")
@@ -110,7 +111,7 @@ def _check_models(source: str, opts, config: str | None) -> list[tuple[str, obje
 @click.option("--context-length", type=int, help="KV cache tokens (default: from the config).")
 @click.option("--select", multiple=True, help="Run only these checks (id, name or family).")
 @click.option("--disable", multiple=True, help="Skip these checks (id, name or family).")
-@click.option("--fail-on", default=None, help="Exit 1 at or above this severity (blocker).")
+@click.option("--fail-on", default=None, help="Exit 1 at or above this severity (major).")
 @click.option("--cost", "show_cost", is_flag=True, help="Also print the cost model.")
 def command(
     paths, input_shape, config, fmt, gpu, dtype, context_length, select, disable, fail_on, show_cost
@@ -147,13 +148,16 @@ def command(
             data["cost"] = costs
         out = json.dumps(data, indent=2, default=str) + "\n"
     click.echo(out, nl=False)
-    if fmt == "text":
+    from driftcheck import selection
+
+    layer = selection.current()
+    if fmt == "text" and not (layer and layer.quiet):
         for source, score, hidden in scores:
             extra = f", {hidden} suppressed" if hidden else ""
             click.echo(f"{source}: score {score:g}/100{extra}")
         for source, c in costs.items():
             click.echo(_cost_text(source, c))
-    return exit_code(findings, level or "blocker")
+    return exit_code(findings, level)
 
 
 def _cost_text(source: str, c: dict) -> str:
