@@ -18,7 +18,14 @@ from driftcheck.reports import FORMATS, ReportContext, exit_code, render
 
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = ROOT / "tests" / "golden"
-SUFFIX = {"text": "txt", "json": "json", "markdown": "md", "sarif": "sarif", "github": "txt"}
+SUFFIX = {
+    "text": "txt",
+    "json": "json",
+    "markdown": "md",
+    "sarif": "sarif",
+    "github": "txt",
+    "concise": "txt",
+}
 
 
 def sarif_schema() -> dict:
