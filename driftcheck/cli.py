@@ -117,6 +117,8 @@ def _linter_params(cmd: click.Command) -> list[click.Parameter]:
             is_flag=True,
             help="Write '# driftcheck: ignore[ID]' on the line of every reported finding.",
         ),
+        click.Option(["--fix"], is_flag=True, help="Apply the fixes driftcheck knows (libcst)."),
+        click.Option(["--diff"], is_flag=True, help="Print the fixes as a diff; write nothing."),
     ]
     if "output" not in have:
         opts.append(
@@ -172,9 +174,20 @@ def _add_linter_options(cmd: click.Command) -> None:
             quiet=linter["quiet"],
             output_file=out,
         )
+        hashes = None
+        if linter["fix"] or linter["diff"] or linter["add_ignore"]:
+            from driftcheck.fix import snapshot
+
+            hashes = snapshot(_path_args(kw))  # before the analysis reads them
+        if os.environ.get("NO_COLOR") or out:
+            click.get_current_context().color = False
+        elif os.environ.get("FORCE_COLOR"):
+            click.get_current_context().color = True  # click.echo keeps the ANSI codes
         with activate(layer):
             rv = _run(inner, kw, layer, linter.get("output_file"))
-            _after(layer, linter["add_ignore"])
+            if linter["fix"] or linter["diff"]:
+                _fix(layer, hashes, write=linter["fix"] and not linter["diff"])
+            _after(layer, linter["add_ignore"], hashes)
         return 0 if layer.exit_zero else rv
 
     cmd.callback = callback
@@ -202,18 +215,48 @@ def _run(inner, kw: dict, layer, output_file: str | None):
     return rv
 
 
-def _after(layer, add_ignore: bool) -> None:
+def _path_args(kw: dict) -> list[str]:
+    """The command's arguments that name files or folders (check's PATHS, compare's sides)."""
+    vals = [*kw.get("paths", ()), kw.get("left"), kw.get("right")]
+    out = []
+    for v in vals:
+        if isinstance(v, str) and not v.startswith("hf:"):
+            p = v.split("::", 1)[0]
+            if Path(p).exists():
+                out.append(p)
+    return out
+
+
+def _fix(layer, hashes, write: bool) -> None:
+    from driftcheck.fix import apply, plan
+
+    p = plan(layer.last or [], hashes)
+    diffs, skipped = apply(p, hashes, write=write)
+    if not write:
+        click.echo("".join(diffs), nl=False)
+    for why in skipped:
+        click.echo(f"driftcheck: not fixed: {why}", err=True)
+    done = [e for e in p.edits if e.done]
+    click.echo(f"driftcheck: {'fixed' if write else 'fixable'}: {len(done)} finding(s)", err=True)
+    if write and layer.last:  # what --add-ignore and --baseline see next: the rest
+        fixed = {id(e.finding) for e in done}
+        layer.last = [f for f in layer.last if id(f) not in fixed]
+
+
+def _after(layer, add_ignore: bool, hashes=None) -> None:
     if layer.baseline and layer.last is not None:
         if layer.update_baseline or not Path(layer.baseline).exists():
             from driftcheck.baseline import write_baseline
 
             n = write_baseline(layer.baseline, layer.last)
             if not layer.quiet:
-                click.echo(f"driftcheck: wrote baseline of {n} findings to {layer.baseline}", err=True)
+                click.echo(
+                    f"driftcheck: wrote baseline of {n} findings to {layer.baseline}", err=True
+                )
     if add_ignore and layer.last:
         from driftcheck.fix import add_ignores
 
-        n = add_ignores(layer.last)
+        n = add_ignores(layer.last, hashes)
         if not layer.quiet:
             click.echo(f"driftcheck: added {n} ignore comments", err=True)
 
@@ -244,9 +287,8 @@ def _missing_extra(e: ModuleNotFoundError) -> str | None:
     extra = EXTRA_OF.get(top)
     if extra is None:
         return None
-    return (
-        f"this input needs the {top!r} package: pip install 'driftcheck[{extra}]'"
-        + (" (see the README's CPU note for torch)" if extra == "torch" else "")
+    return f"this input needs the {top!r} package: pip install 'driftcheck[{extra}]'" + (
+        " (see the README's CPU note for torch)" if extra == "torch" else ""
     )
 
 

@@ -49,8 +49,11 @@ class Progress:
         if self.bar is None:
             if not self._wanted():
                 return
+            import shutil
+
             from tqdm import tqdm
 
-            self.bar = tqdm(total=self.total, desc=self.what, unit="model", leave=False)
+            cols = shutil.get_terminal_size().columns  # 80 when the terminal says 0
+            self.bar = tqdm(total=self.total, desc=self.what, unit="model", leave=False, ncols=cols)
         self.bar.set_postfix_str(label[-40:], refresh=False)
         self.bar.update(1)

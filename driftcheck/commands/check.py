@@ -137,7 +137,9 @@ def merge_models(runs: list[tuple[str, object, object]]) -> list[Finding]:
     transformers file (``GPT2LMHeadModel``, ``GPT2ForQuestionAnswering``, ...) share their
     body, so each says the same thing about the same code. Findings are the same root cause
     when they have the same check, the same file and the same message up to the module path (``transformer.h.0.mlp`` in a head class is ``h.0.mlp``
-    in the bare model). The kept finding names the other classes in its evidence."""
+    in the bare model). The kept finding names the other classes in its evidence and holds
+    each place they point at (a class's own ``forward`` line), so an ignore comment on any of
+    them, or ``--add-ignore`` on all, covers the one cause."""
     first: dict[tuple, tuple[Finding, list[str]]] = {}
     out: list[Finding] = []
     for label, _graph, report in runs:
@@ -152,6 +154,8 @@ def merge_models(runs: list[tuple[str, object, object]]) -> list[Finding]:
                 out.append(f)
             else:
                 hit[1].append(label.rsplit("::", 1)[-1])
+                have = {(x.file, x.line) for x in hit[0].locations}
+                hit[0].locations += [x for x in f.locations if (x.file, x.line) not in have]
     for f, also in first.values():
         if also:
             more = f"also in {len(also)} more model(s) of this run: {', '.join(also[:6])}"
@@ -165,7 +169,9 @@ def _short_paths(message: str) -> str:
     ``h.0.mlp.c_fc`` both read ``0.mlp.c_fc``): the same layer seen from two roots."""
     import re
 
-    return re.sub(r"\b[\w]+(?:\.[\w]+){3,}", lambda m: ".".join(m.group(0).split(".")[-3:]), message)
+    return re.sub(
+        r"\b[\w]+(?:\.[\w]+){3,}", lambda m: ".".join(m.group(0).split(".")[-3:]), message
+    )
 
 
 @click.command(name="check")
@@ -190,9 +196,8 @@ def command(
 ) -> int:
     """Run the verifier's checks on PATHS (Python model code, configs, graph JSON)."""
     from driftcheck.config import load_settings
-    from driftcheck.reports import ReportContext, exit_code, render
-
     from driftcheck.progress import Progress
+    from driftcheck.reports import ReportContext, exit_code, render
 
     findings: list[Finding] = []
     scores = []

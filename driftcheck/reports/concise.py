@@ -21,7 +21,8 @@ def render_concise(findings: list[Finding], ctx: ReportContext) -> str:
         line = loc.line if loc and loc.line else 1
         col = loc.column if loc and loc.column else 1
         others = [
-            f"{x.side}: {ctx.where(x)}" + (f" = {fmt_value(f.values[x.side])}" if x.side in f.values else "")
+            f"{x.side}: {ctx.where(x)}"
+            + (f" = {fmt_value(f.values[x.side])}" if x.side in f.values else "")
             for x in f.locations
             if x is not loc and x.side
         ]
