@@ -149,6 +149,10 @@ def _add_linter_options(cmd: click.Command) -> None:
                 f"Exit 1 at or above this severity (default: {DEFAULT_FAIL_ON}; "
                 "info < minor = warning < major < blocker)."
             )
+        if p.name == "fmt" and cmd.name == "compare" and isinstance(p.type, click.Choice):
+            from driftcheck.reports import PAGE_FORMATS
+
+            p.type = click.Choice([*p.type.choices, *PAGE_FORMATS])
     names = {p.name for p in cmd.params}
     added = _linter_params(cmd)
     cmd.params.extend(added)

@@ -31,6 +31,9 @@ from driftcheck.findings import Finding, Severity
 from driftcheck.reports.common import ReportContext, ordered, summary
 
 FORMATS = ("text", "json", "markdown", "sarif", "github", "concise")
+PAGE_FORMATS = ("html",)
+"""Formats that need more than the findings (``html`` draws both sides' graphs): ``compare``
+only, not in the golden matrix of ``FORMATS``."""
 
 __all__ = ["FORMATS", "ReportContext", "exit_code", "ordered", "render", "summary"]
 
@@ -48,9 +51,11 @@ def _renderer(fmt: str) -> Callable[[list[Finding], ReportContext], str]:
         from driftcheck.reports.github import render_github as fn
     elif fmt == "concise":
         from driftcheck.reports.concise import render_concise as fn
+    elif fmt == "html":
+        from driftcheck.reports.html import render_html as fn
     else:
         raise DriftcheckError(
-            f"unknown report format {fmt!r} (expected one of {', '.join(FORMATS)})"
+            f"unknown report format {fmt!r} (expected one of {', '.join(FORMATS + PAGE_FORMATS)})"
         )
     return fn
 
