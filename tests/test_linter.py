@@ -330,17 +330,32 @@ def test_missing_extra_is_one_line_naming_it(tmp_path):
     w.write_kv_data_to_file()
     w.write_tensors_to_file()
     w.close()
-    # the core install: gguf not importable (None in sys.modules is what Python does then)
-    code = (
-        "import sys; sys.modules['gguf'] = None\n"
-        "from driftcheck.cli import main\n"
-        f"sys.exit(main(['graph', {str(path)!r}]))\n"
+    onnx = pytest.importorskip("onnx")
+    from onnx import TensorProto, helper
+
+    node = helper.make_node("Relu", ["x"], ["y"])
+    graph = helper.make_graph(
+        [node],
+        "g",
+        [helper.make_tensor_value_info("x", TensorProto.FLOAT, [1, 4])],
+        [helper.make_tensor_value_info("y", TensorProto.FLOAT, [1, 4])],
     )
-    r = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=120
-    )
-    assert r.returncode == 2
-    assert r.stderr.count("\n") == 1 and "driftcheck[serving]" in r.stderr, r.stderr
+    onnx_path = tmp_path / "m.onnx"
+    onnx.save(helper.make_model(graph), str(onnx_path))
+    for module, file in (("gguf", path), ("onnx", onnx_path)):
+        # the core install: the reader's package not importable (None in sys.modules is what
+        # Python does for a package that is not there)
+        code = (
+            f"import sys; sys.modules[{module!r}] = None\n"
+            "from driftcheck.cli import main\n"
+            f"sys.exit(main(['graph', {str(file)!r}]))\n"
+        )
+        r = subprocess.run(
+            [sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=120
+        )
+        assert r.returncode == 2
+        assert r.stderr.count("\n") == 1 and "driftcheck[serving]" in r.stderr, r.stderr
+        assert "internal error" not in r.stderr
 
 
 def test_hub_id_without_network_fails_fast_with_one_line(tmp_path):
