@@ -292,6 +292,6 @@ def test_exit_code(fail_on: str, severities: list[str], want: int) -> None:
 
 def test_bad_format_and_fail_on_are_input_errors() -> None:
     with pytest.raises(DriftcheckError, match="unknown report format"):
-        render([], "html")
+        render([], "pdf")
     with pytest.raises(DriftcheckError, match="unknown severity"):
         exit_code([], "fatal")
