@@ -1,6 +1,6 @@
 """Print the README's command under a heading (the first ```bash block after it), for .ci/run.
 
-    python .ci/readme_command.py "Try it (fresh machine)"
+python .ci/readme_command.py "Try it (fresh machine)"
 """
 
 import re

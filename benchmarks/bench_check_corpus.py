@@ -81,7 +81,9 @@ def main(argv: list[str] | None = None) -> int:
         results.append(r)
         for x in r.get("findings", []):
             by_id[x["id"]] += 1
-        print(f"{r['file']}: {len(r.get('findings', []))} findings {r.get('error', '')}", flush=True)
+        print(
+            f"{r['file']}: {len(r.get('findings', []))} findings {r.get('error', '')}", flush=True
+        )
     if args.json:
         Path(args.json).write_text(json.dumps(results, indent=1))
     print(f"files {len(results)}, errors {sum('error' in r for r in results)}")
