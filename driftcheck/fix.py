@@ -84,7 +84,11 @@ def _check_unchanged(file: str, hashes: dict[str, str]) -> bytes:
 def plan(findings: list[Finding], hashes: dict[str, str]) -> Plan:
     out = Plan()
     for f in findings:
-        if f.check_id == "DRIFT-HARDCODED-CONFIG":
+        if f.check_id.startswith("DRIFT-") and f.check_id != "DRIFT-HARDCODED-CONFIG":
+            e = _plan_graph_drift(f)
+            if e is None:
+                continue  # not a literal against a config key: nothing to fix
+        elif f.check_id == "DRIFT-HARDCODED-CONFIG":
             e = _plan_hardcoded(f)
             more = _PLACES.search(f.message)
             if e is not None and more:  # one finding for the same literal on several lines
@@ -112,6 +116,41 @@ def _plan_hardcoded(f: Finding) -> Edit | None:
     if m is None or code is None or code.side not in f.values:
         return None
     return Edit(code.file, code.line, code.column, f.values[code.side], m.group(1), f.check_id)
+
+
+def _plan_graph_drift(f: Finding) -> Edit | None:
+    """A graph drift whose code side is a literal on a line and whose other side is a config
+    key (``model.normEps is 1e-05 in the code but 1e-06 in config.json``): the literal becomes
+    the read transformers' modeling file makes on the line the finding cites, else
+    ``config.<key>``. Applied only where that first name is bound (see ``_rewrite``)."""
+    code = [x for x in f.locations if x.file and x.line and x.file.endswith(".py")]
+    other = [x for x in f.locations if x.key and x.side]
+    if len(other) != 1 or not code:
+        return None
+    conf = other[0]
+    mine = next((x for x in code if x.side and x.side != conf.side and x.side in f.values), None)
+    if mine is None or not _scalar(f.values[mine.side]):
+        return None
+    read = _reference_read(conf, f"config.{conf.key}")
+    return Edit(mine.file, mine.line, mine.column, f.values[mine.side], read, f.check_id)
+
+
+def _scalar(v: object) -> bool:
+    return isinstance(v, (int, float, str)) and not isinstance(v, bool)
+
+
+def _reference_read(conf, default: str) -> str:
+    """The config read on the reference line the finding cites (``self.config.x``,
+    ``config.text_config.x``), else ``default``."""
+    if not (conf.file and conf.line and conf.file.endswith(".py")):
+        return default
+    try:
+        line = Path(conf.file).read_text(encoding="utf-8").splitlines()[conf.line - 1]
+    except (OSError, UnicodeDecodeError, IndexError):
+        return default
+    leaf = re.escape(conf.key.rsplit(".", 1)[-1])
+    m = re.search(rf"\b((?:self\.)?config(?:\.\w+)*\.{leaf})\b", line)
+    return m.group(1) if m else default
 
 
 def _plan_heads(f: Finding) -> Edit | None:
@@ -148,7 +187,10 @@ def apply(p: Plan, hashes: dict[str, str], write: bool = True) -> tuple[list[str
         diffs.append(
             "".join(
                 difflib.unified_diff(
-                    text.splitlines(True), new.splitlines(True), f"a/{file}", f"b/{file}"
+                    text.splitlines(True),
+                    new.splitlines(True),
+                    f"a/{_rel(file)}",
+                    f"b/{_rel(file)}",
                 )
             )
         )
@@ -157,6 +199,13 @@ def apply(p: Plan, hashes: dict[str, str], write: bool = True) -> tuple[list[str
             Path(file).write_bytes(new.encode("utf-8"))
             hashes[file] = _hash(new.encode("utf-8"))  # later edits of this run may follow
     return diffs, skipped
+
+
+def _rel(file: str) -> str:
+    import os
+
+    rel = os.path.relpath(file)
+    return file.lstrip("/") if rel.startswith("..") else rel
 
 
 def _rewrite(module, edits: list[Edit]):

@@ -246,6 +246,36 @@ def test_fix_restores_the_config_reads_byte_for_byte(capsys, llama_fork):
     assert _hardcoded(capsys, fork, cfg) == []
 
 
+def test_fix_literals_the_built_model_depends_on(capsys, tmp_path):
+    """Literals that change the model (``intermediate_size = 256``, three ``eps=1e-5``) are
+    graph drift (DRIFT-PARAM, DRIFT-NORM-EPS); fixed in rounds, as ruff does, until the fork
+    is transformers' file again and compare reports nothing."""
+    sys.path.insert(0, str(ROOT))
+    from benchmarks.bench_drift import Mirror
+
+    original = _tf() / "models" / "llama" / "modeling_llama.py"
+    text = original.read_text(encoding="utf-8")
+    edited = text.replace(
+        "self.intermediate_size = config.intermediate_size", "self.intermediate_size = 256"
+    ).replace("eps=config.rms_norm_eps)", "eps=1e-5)")
+    fork = Mirror(tmp_path / "m").write(original, edited, "fork")
+    cfg = tmp_path / "config.json"
+    cfg.write_text(
+        json.dumps(
+            {"model_type": "llama", "architectures": ["LlamaForCausalLM"], "hidden_size": 64,
+             "intermediate_size": 128, "num_attention_heads": 4, "num_key_value_heads": 2,
+             "num_hidden_layers": 2, "vocab_size": 100, "rms_norm_eps": 1e-6, "head_dim": 16}
+        )
+    )  # fmt: skip
+    rc, out, _ = run(capsys, "compare", str(fork), str(cfg), "--format", "json")
+    ids = {f["check_id"] for f in json.loads(out)["findings"]}
+    assert {"DRIFT-PARAM", "DRIFT-NORM-EPS"} <= ids
+    rc, out, err = run(capsys, "fix", str(fork), "--config", str(cfg))
+    assert fork.read_bytes() == original.read_bytes(), err
+    rc, out, _ = run(capsys, "compare", str(fork), str(cfg), "--format", "json")
+    assert rc == 0 and json.loads(out)["findings"] == []
+
+
 def test_fix_never_writes_a_file_changed_since_analysis(capsys, llama_fork):
     from driftcheck.commands.compare import drift, load_sides
     from driftcheck.errors import DriftcheckError

@@ -21,13 +21,26 @@ import click
 @click.option("--select", multiple=True, help="Fix only these rules.")
 def command(paths, config, diff, add_ignore, select) -> int:
     """Apply the fixes driftcheck knows to PATHS (libcst; every other byte kept)."""
+    import os
+
     from driftcheck.cli import main
+    from driftcheck.fix import snapshot
 
     if config and len(paths) != 1:
         raise click.UsageError("with --config, give one code path")
-    args = ["compare", paths[0], config] if config else ["check", *paths]
-    args += ["--diff" if diff else "--fix", "--exit-zero", "--quiet", "--format", "concise"]
-    args += [x for s in select for x in ("--select", s)]
-    if add_ignore:
-        args.append("--add-ignore")
-    return main(args)
+    base = ["compare", paths[0], config] if config else ["check", *paths]
+    base += ["--exit-zero", *(x for s in select for x in ("--select", s))]
+    if diff:
+        return main([*base, "-o", os.devnull, "--diff"])
+    rc = 0
+    for _ in range(ROUNDS):  # as ruff does: a fix can uncover the next (one drift per value)
+        before = snapshot(list(paths))
+        rc = main([*base, "-o", os.devnull, "--fix"])
+        if rc == 2 or snapshot(list(paths)) == before:
+            break
+    if add_ignore and rc != 2:
+        rc = main([*base, "-o", os.devnull, "--add-ignore"])
+    return rc
+
+
+ROUNDS = 5
