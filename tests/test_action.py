@@ -117,8 +117,16 @@ def action_env(tmp_path_factory) -> Path:
     tmp = tmp_path_factory.mktemp("runner")
     env_dir = tmp / "venv"
     # pip and the dependencies come from this interpreter's site-packages, so the install
-    # step needs no network; driftcheck itself is installed from the action path.
-    venv.EnvBuilder(system_site_packages=True, with_pip=False).create(env_dir)
+    # step needs no network; driftcheck itself is installed from the action path. A .pth file
+    # adds the site-packages of the interpreter running the tests (a virtual environment in CI,
+    # with setuptools and wheel from the [test] extra), not the base interpreter's, which
+    # system_site_packages would give (there `wheel` may be missing: bdist_wheel fails).
+    venv.EnvBuilder(system_site_packages=False, with_pip=False).create(env_dir)
+    import site
+
+    (purelib,) = {Path(p) for p in (env_dir / "lib").glob("python3*/site-packages")}
+    paths = [p for p in site.getsitepackages() if Path(p).is_dir()]
+    (purelib / "_runner_deps.pth").write_text("\n".join(paths) + "\n")
     (logs,) = [
         _run_steps(_steps(_inputs(), install=True), _inputs(), _step_env(env_dir, tmp, tmp), tmp)
     ]

@@ -18,7 +18,14 @@ from driftcheck.reports import FORMATS, ReportContext, exit_code, render
 
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = ROOT / "tests" / "golden"
-SUFFIX = {"text": "txt", "json": "json", "markdown": "md", "sarif": "sarif", "github": "txt"}
+SUFFIX = {
+    "text": "txt",
+    "json": "json",
+    "markdown": "md",
+    "sarif": "sarif",
+    "github": "txt",
+    "concise": "txt",
+}
 
 
 def sarif_schema() -> dict:
@@ -285,6 +292,6 @@ def test_exit_code(fail_on: str, severities: list[str], want: int) -> None:
 
 def test_bad_format_and_fail_on_are_input_errors() -> None:
     with pytest.raises(DriftcheckError, match="unknown report format"):
-        render([], "html")
+        render([], "pdf")
     with pytest.raises(DriftcheckError, match="unknown severity"):
         exit_code([], "fatal")

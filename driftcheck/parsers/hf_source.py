@@ -106,19 +106,58 @@ def _from_hub(source: str) -> ConfigSource:
     except ImportError:
         raise DriftcheckError("huggingface_hub is not installed", source) from None
     offline = env_offline()
+    unreachable = not offline and not hub_reachable()
     try:
-        local = hf_hub_download(
-            repo_id,
-            "config.json",
-            revision=revision,
-            cache_dir=_cache_dir(),
-            local_files_only=offline,
-        )
+        with _quiet_hub():
+            local = hf_hub_download(
+                repo_id,
+                "config.json",
+                revision=revision,
+                cache_dir=_cache_dir(),
+                local_files_only=offline or unreachable,
+            )
     except Exception as e:  # noqa: BLE001 - every hub failure is one line for the user
         raise DriftcheckError(_hub_message(e, offline, revision), source) from None
     path = Path(str(local))
     display = f"hf:{repo_id}" + (f"@{revision}" if revision else "") + "/config.json"
     return ConfigSource(_load(path, display), path, display, "hub", repo_id, revision)
+
+
+HUB_PROBE_S = 3.0
+
+
+def hub_reachable(timeout: float = HUB_PROBE_S) -> bool:
+    """One TCP connect to the Hub endpoint (``HF_ENDPOINT``) before any download: with no
+    network, huggingface_hub retries five times with back-off (about 25 s and a log line per
+    retry) before it looks in the cache; this takes at most ``timeout`` and the cache is read
+    at once (``DRIFTCHECK_HUB_PROBE=0`` skips the probe)."""
+    import socket
+    from urllib.parse import urlsplit
+
+    if os.environ.get("DRIFTCHECK_HUB_PROBE") == "0":
+        return True
+    url = urlsplit(os.environ.get("HF_ENDPOINT") or "https://huggingface.co")
+    host = url.hostname or "huggingface.co"
+    port = url.port or (443 if url.scheme == "https" else 80)
+    try:
+        with socket.create_connection((host, port), timeout=timeout):
+            return True
+    except OSError:
+        return False
+
+
+class _quiet_hub:
+    """huggingface_hub's retry warnings are not the user's business: one line is."""
+
+    def __enter__(self):
+        import logging
+
+        self.log = logging.getLogger("huggingface_hub")
+        self.level = self.log.level
+        self.log.setLevel(logging.ERROR)
+
+    def __exit__(self, *exc):
+        self.log.setLevel(self.level)
 
 
 def _hub_message(e: Exception, offline: bool, revision: str | None) -> str:
