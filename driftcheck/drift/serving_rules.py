@@ -8,17 +8,19 @@ will compute garbage -- not a difference of taste. Both values and both location
 
 from __future__ import annotations
 
-from driftcheck.findings import Finding, Location, Severity
-from driftcheck.graph.model import Graph
-from driftcheck.parsers.serving.checkpoint_rules import (
+from typing import Any
+
+from driftcheck.drift.checkpoint_rules import (
     gguf_tensors,
     layer_count,
     load_mismatch,
     tied_head,
 )
+from driftcheck.drift.serving_base import _ENGINE_NAMES, UNREAD, Ctx, _finding, _int
+from driftcheck.drift.vllm_max_len import derived_max_len
+from driftcheck.findings import Finding, Location, Severity
+from driftcheck.graph.model import Graph
 from driftcheck.parsers.serving.common import norm_dtype, norm_quant, quant_family
-from driftcheck.parsers.serving.context_len import derived_max_len
-from driftcheck.parsers.serving.rule_base import _ENGINE_NAMES, Ctx, _finding, _int
 
 # methods that quantize full-precision weights while loading (need no quantization_config)
 ONLINE_QUANT = {"fp8", "bitsandbytes", "eetq", "experts_int8", "fbgemm_fp8", "torchao"}
@@ -192,15 +194,19 @@ RULES = (max_model_len, tensor_parallel, tgi_token_limits, layer_count, tied_hea
 
 
 def serving_findings(
-    config_graph: Graph, serving_graph: Graph, sides: tuple[str, str] = ("left", "right")
+    config_graph: Graph,
+    serving_graph: Graph,
+    sides: tuple[str, str] = ("left", "right"),
+    raw: Any = UNREAD,
 ) -> list[Finding]:
     """Every SRV finding for this pair, in rule order.
 
     ``sides`` names the config and the serving side in ``values`` and ``Location.side`` (as
     ``driftcheck compare`` labels them): pass ``("right", "left")`` when the config was the
-    right-hand argument.
+    right-hand argument. ``raw``: the config as written when the caller has read it (else the
+    rules read the config side's file themselves).
     """
-    ctx = Ctx(config_graph, serving_graph, *sides)
+    ctx = Ctx(config_graph, serving_graph, *sides, raw=raw)
     out: list[Finding] = []
     for rule in RULES:
         out.extend(rule(ctx))
