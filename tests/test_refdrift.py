@@ -264,7 +264,7 @@ def test_cli_json(bert, capsys):
     out = capsys.readouterr().out
     assert rc == 1, out
     (f,) = [f for f in json.loads(out)["findings"] if f["kind"] == KIND]
-    assert f["check_id"] == "DRIFT-HARDCODED-CONFIG" and f["values"] == {"left": 16, "right": 12}
+    assert f["check_id"] == "DRF018" and f["values"] == {"left": 16, "right": 12}
 
 
 # ---------------------------------------------------------------- the alignment itself

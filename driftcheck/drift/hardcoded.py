@@ -31,13 +31,14 @@ from typing import TYPE_CHECKING, Any
 from driftcheck.drift.fork_diff import TEXT_CONFIG, ConfigRead, HardCoded, hardcoded_reads
 from driftcheck.findings import Finding, Location, Severity
 from driftcheck.graph.facts import NAME_FACTS
+from driftcheck.graph.match.policy import check_id
 from driftcheck.parsers import hf_registry as reg
 
 if TYPE_CHECKING:
     from driftcheck.drift.sides import CodeSide
 
 KIND = "hardcoded-config"
-CHECK_ID = "DRIFT-HARDCODED-CONFIG"
+CHECK_ID = check_id(KIND)
 MAX_USER_FILES = 20
 MAX_NAMED_FILES = 6
 MAX_SUB_DEPTH = 3

@@ -211,3 +211,135 @@ def serving_findings(
     for rule in RULES:
         out.extend(rule(ctx))
     return out
+
+
+# ----------------------------------------------------------------------------- the records
+def _pair(cfg: dict, served: dict, kind: str = "manifest", engine: str | None = "vllm", **kw):
+    from driftcheck.rules import Pair, side
+
+    notes = [f"engine: {engine}"] if engine else []
+    keys = {k: _snake(k) for k in (*cfg, *served)}
+    return Pair(side("config", cfg, keys=keys), side(kind, served, notes=notes, keys=keys, **kw))
+
+
+def _snake(key: str) -> str:
+    return "".join("_" + c.lower() if c.isupper() else c for c in key)
+
+
+def _model(rows: int, names: tuple[str, str, str]) -> list[dict]:
+    emb, norm, head = names
+    return [
+        {"id": "emb", "type": "Embedding", "name": emb,
+         "params": {"num_embeddings": rows, "embedding_dim": 8}},
+        {"id": "norm", "type": "RMSNorm", "name": norm, "params": {"normalized_shape": [8]}},
+        {"id": "head", "type": "Linear", "name": head,
+         "params": {"in_features": 8, "out_features": rows, "bias": False}},
+    ]  # fmt: skip
+
+
+_HF = ("model.embed_tokens", "model.norm", "lm_head")
+_GGUF = ("token_embd", "output_norm", "output")
+
+
+def _weights(cfg_rows: int, ckpt_rows: int, names: tuple[str, str, str] = _HF, **facts):
+    from driftcheck.rules import Pair, side
+
+    return Pair(
+        side("config", nodes=_model(cfg_rows, _HF)),
+        side("checkpoint", facts, nodes=_model(ckpt_rows, names),
+             detail="gguf" if names == _GGUF else None),
+    )  # fmt: skip
+
+
+def _records() -> tuple:
+    from driftcheck.rules import Rule
+
+    B, M, W, m = Severity.blocker, Severity.major, Severity.warning, Severity.minor
+    fix_cfg = "Serve what the config describes, or fix the config the server reads."
+    return (
+        Rule("SRV001", "max-model-len-exceeds-context", B, severities=(M, B),
+             what="The served context (vLLM's --max-model-len, TGI's MAX_TOTAL_TOKENS, Ollama's "
+             "num_ctx...) is longer than the model's, as vLLM derives it (the smallest context "
+             "key, times the RoPE scaling factor).",
+             why="vLLM refuses to start (blocker); with VLLM_ALLOW_LONG_MAX_MODEL_LEN=1 or on "
+             "another engine, positions past the trained context give NaNs or garbage (major).",
+             fix="Serve at most the model's context, or give the model a RoPE scaling that "
+             "reaches it.",
+             invalid=(_pair({"maxPositionEmbeddings": 4096}, {"maxModelLen": 8192}),),
+             valid=(_pair({"maxPositionEmbeddings": 4096}, {"maxModelLen": 4096}),)),
+        Rule("SRV002", "tp-not-dividing-heads", B,
+             what="Tensor parallelism does not divide the attention heads.",
+             why="vLLM splits heads evenly over the GPUs and refuses to start otherwise.",
+             fix="Pick a tensor parallel size that divides the head count.",
+             invalid=(_pair({"numHeads": 12}, {"tensorParallelSize": 8}),),
+             valid=(_pair({"numHeads": 12}, {"tensorParallelSize": 4}),)),
+        Rule("SRV003", "tp-kv-heads-indivisible", B,
+             what="The KV heads can be neither split over the tensor parallel GPUs nor "
+             "replicated to them (neither count divides the other).",
+             why="vLLM's QKV layer refuses such a split at start-up.",
+             fix="Pick a tensor parallel size that divides the KV heads or that they divide.",
+             invalid=(_pair({"numHeads": 12, "numKvHeads": 3}, {"tensorParallelSize": 2}),),
+             valid=(_pair({"numHeads": 12, "numKvHeads": 4}, {"tensorParallelSize": 2}),)),
+        Rule("SRV004", "tgi-input-not-below-total", B,
+             what="TGI's MAX_INPUT_TOKENS is not below MAX_TOTAL_TOKENS.",
+             why="TGI's launcher refuses it: no room is left for a single generated token.",
+             fix="Set MAX_INPUT_TOKENS below MAX_TOTAL_TOKENS.",
+             invalid=(_pair({}, {"maxInputTokens": 4096, "maxTotalTokens": 4096}, engine="tgi"),),
+             valid=(_pair({}, {"maxInputTokens": 4095, "maxTotalTokens": 4096}, engine="tgi"),)),
+        Rule("SRV005", "checkpoint-layer-count", B,
+             what="A checkpoint's block count differs from the config's, or from its own "
+             "metadata (the blocks its tensors hold).",
+             why="Loading leaves blocks missing or unexpected: torch raises, llama.cpp refuses.",
+             fix="Convert the checkpoint from the model the config describes.",
+             invalid=(_pair({"numLayers": 4}, {"numLayers": 2}, "checkpoint", None),),
+             valid=(_pair({"numLayers": 4}, {"numLayers": 4}, "checkpoint", None),)),
+        Rule("SRV006", "untied-head-missing", M,
+             what="The config unties the output head but the checkpoint holds no lm_head weight.",
+             why="The head is left randomly initialized: the model loads and outputs garbage.",
+             fix="Tie the head in the config, or save the head's weight.",
+             invalid=(_pair({"tieWordEmbeddings": False}, {"tieWordEmbeddings": True},
+                            "checkpoint", None),),
+             valid=(_pair({"tieWordEmbeddings": True}, {"tieWordEmbeddings": True},
+                          "checkpoint", None),)),
+        Rule("SRV007", "dtype-mismatch", m, severities=(m, W),
+             what="The served or stored dtype differs from the config's.",
+             why="Weights are cast at load (minor); bfloat16 weights served in float16 can "
+             "overflow (warning, vLLM warns and casts).",
+             fix=fix_cfg,
+             invalid=(_pair({"dtype": "bfloat16"}, {"dtype": "float16"}),),
+             valid=(_pair({"dtype": "bfloat16"}, {"dtype": "bfloat16"}),)),
+        Rule("SRV008", "quantization-mismatch", B,
+             what="The served quantization method differs from the checkpoint config's, or "
+             "needs a quantized checkpoint the config does not describe.",
+             why="vLLM refuses a --quantization that differs from the checkpoint's "
+             "quantization_config (methods that quantize at load need none).",
+             fix="Serve the checkpoint's own quantization, or quantize the checkpoint.",
+             invalid=(_pair({}, {"quantization": "gptq"}),),
+             valid=(_pair({"quantization": "gptq"}, {"quantization": "gptq"}),)),
+        Rule("SRV009", "vocab-mismatch", B,
+             what="The config's vocab_size differs from the checkpoint's embedding rows, or the "
+             "tokenizer knows more tokens than the embedding has rows.",
+             why="A size mismatch at load, or token ids past the table index out of range.",
+             fix="Resize the embedding (and head) to the tokenizer, or fix vocab_size.",
+             invalid=(_pair({"vocabSize": 32000}, {"vocabSize": 32064}, "checkpoint", None),),
+             valid=(_pair({"vocabSize": 32000}, {"vocabSize": 32000}, "checkpoint", None),)),
+        Rule("SRV010", "load-size-mismatch", B,
+             what="Loading the checkpoint into the config's model raises `size mismatch for "
+             "...`: predicted tensor by tensor, in torch's own words.",
+             why="`load_state_dict` raises; the server does not start.",
+             fix="Convert the checkpoint from the model the config describes.",
+             invalid=(_weights(100, 120),),
+             valid=(_weights(100, 100),)),
+        Rule("SRV011", "gguf-tensors-mismatch", M,
+             what="A GGUF's tensors, against the config's model in GGUF names (llama.cpp's "
+             "converter map): shapes differ, tensors are missing or extra.",
+             why="llama.cpp refuses a tensor whose shape differs from what its metadata implies; "
+             "a GGUF converted from another model differs here.",
+             fix="Convert the GGUF from the model the config describes.",
+             invalid=(_weights(100, 120, _GGUF, modelType="llama", numLayers=1),),
+             valid=(_weights(100, 100, _GGUF, modelType="llama", numLayers=1),)),
+    )  # fmt: skip
+
+
+SERVING_RULES = _records()
+"""The SRV rules' records (doc and examples), for the registry (``driftcheck.rules``)."""
