@@ -80,12 +80,13 @@ def test_code_against_config_reads_config_once_and_parses_code_once(monkeypatch,
     assert got["rc"] == 1 and got["report"]["summary"]["total"] == 2  # the README's drift
     assert counter.opens[str(cfg.resolve())] == 1
     assert counter.parses_of(code.read_text()) == 1
-    # the transformers modeling files the run analyzes (config side, reference facts, the
-    # fork comparison) are each parsed once too
+    # the transformers modeling files the run analyzes (config side, reference facts, the fork
+    # comparison) are parsed at most once each (none, when an earlier test in this process
+    # already holds their syntax trees)
     modeling = {
         d: n for (d, name), n in counter.parses.items() if Path(name).name.startswith("modeling_")
     }
-    assert modeling and max(modeling.values()) == 1, {
+    assert max(modeling.values(), default=0) <= 1, {
         counter.texts[d]: n for d, n in modeling.items()
     }
 
