@@ -31,8 +31,8 @@ COMMANDS = {
     "layers": "List the layer catalogue (layers and blocks).",
     "compare": "Report drift between two descriptions of one model.",
     "check": "Run the verifier's checks on model code, configs or graphs.",
-    "checks": "List the verifier's checks.",
-    "explain": "Explain one check by id or name.",
+    "checks": "List the verifier's checks (--all: every rule, DRF and SRV too).",
+    "explain": "Explain any rule by id or name (SHP001, DRF005, SRV001...).",
     "schema": "Print the JSON Schema of the graph format.",
     "fix": "Apply the fixes driftcheck knows (libcst, byte-preserving) or add ignore comments.",
 }

@@ -10,6 +10,7 @@ nothing cached, network down.
 
 from __future__ import annotations
 
+import copy
 import os
 import re
 from dataclasses import dataclass
@@ -17,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from driftcheck.errors import DriftcheckError
-from driftcheck.parsers import env_offline, read_json
+from driftcheck.parsers import Reads, _json_of, env_offline
 
 MAX_NESTING = 64
 """Real configs nest sub-configs three or four levels deep; far deeper input is hostile."""
@@ -38,9 +39,10 @@ class ConfigSource:
     revision: str | None = None
 
 
-def read_config(source: str) -> ConfigSource:
+def read_config(source: str, reads: Reads | None = None) -> ConfigSource:
+    """The config ``source`` names; with ``reads``, its file is read once per run."""
     if source.startswith("hf:"):
-        return _from_hub(source)
+        return _from_hub(source, reads)
     path = Path(source)
     if path.is_dir():
         cfg = path / "config.json"
@@ -49,11 +51,13 @@ def read_config(source: str) -> ConfigSource:
         path = cfg
     elif not path.exists():
         raise DriftcheckError("no such file or directory", source)
-    return ConfigSource(_load(path, str(path)), path, str(path), "config")
+    return ConfigSource(_load(path, str(path), reads), path, str(path), "config")
 
 
-def _load(path: Path, where: str) -> dict[str, Any]:
-    data = read_json(path)
+def _load(path: Path, where: str, reads: Reads | None = None) -> dict[str, Any]:
+    data = _json_of(path, reads)
+    if reads is not None:  # the run's one read is shared: each loader gets its own dict
+        data = copy.deepcopy(data)
     if not isinstance(data, dict):
         kind = type(data).__name__ if data is not None else "null"
         raise DriftcheckError(f"config must be a JSON object, got {kind}", where)
@@ -99,7 +103,7 @@ def _cache_dir() -> str | None:
     return None
 
 
-def _from_hub(source: str) -> ConfigSource:
+def _from_hub(source: str, reads: Reads | None = None) -> ConfigSource:
     repo_id, revision = parse_hub_id(source)
     try:
         from huggingface_hub import hf_hub_download
@@ -120,7 +124,7 @@ def _from_hub(source: str) -> ConfigSource:
         raise DriftcheckError(_hub_message(e, offline, revision), source) from None
     path = Path(str(local))
     display = f"hf:{repo_id}" + (f"@{revision}" if revision else "") + "/config.json"
-    return ConfigSource(_load(path, display), path, display, "hub", repo_id, revision)
+    return ConfigSource(_load(path, display, reads), path, display, "hub", repo_id, revision)
 
 
 HUB_PROBE_S = 3.0

@@ -20,7 +20,7 @@ def _paint(text: str, sev: Severity, on: bool) -> str:
 
 
 def _label(f: Finding) -> str:
-    # drift findings say their kind; a check finding its id and name (DC-SHP001 shape-mismatch)
+    # drift findings say their kind; a check finding its id and name (SHP001 shape-mismatch)
     return f.kind or f"{f.check_id} {f.name}"
 
 

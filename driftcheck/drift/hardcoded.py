@@ -25,37 +25,24 @@ from __future__ import annotations
 
 import re
 from collections import deque
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from driftcheck.drift.fork_diff import TEXT_CONFIG, ConfigRead, HardCoded, hardcoded_reads
 from driftcheck.findings import Finding, Location, Severity
 from driftcheck.graph.facts import NAME_FACTS
+from driftcheck.graph.match.policy import check_id
 from driftcheck.parsers import hf_registry as reg
-from driftcheck.parsers.refdiff import TEXT_CONFIG, ConfigRead, HardCoded, hardcoded_reads
+
+if TYPE_CHECKING:
+    from driftcheck.drift.sides import CodeSide
 
 KIND = "hardcoded-config"
-CHECK_ID = "DRIFT-HARDCODED-CONFIG"
+CHECK_ID = check_id(KIND)
 MAX_USER_FILES = 20
 MAX_NAMED_FILES = 6
 MAX_SUB_DEPTH = 3
 TEXT_KEYS = ("text_config", "language_config", "llm_config")
-
-
-@dataclass
-class CodeSide:
-    """What ``code_against_config`` knew when it bound the code to the config."""
-
-    path: str  # the code file or directory as given
-    entry: str | None
-    side: str  # "left" or "right"
-    config: dict[str, Any]  # the completed config the code was bound to
-    config_display: str
-    model_type: str | None
-
-    @property
-    def other(self) -> str:
-        return "right" if self.side == "left" else "left"
 
 
 # ---------------------------------------------------------------- files

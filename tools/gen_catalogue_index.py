@@ -4,7 +4,7 @@
 its graph uses (cold start). tests/test_imports.py fails when the file is out of date; rerun
 this script after adding, renaming or moving a layer, block, alias or torch name.
 
-    python benchmarks/gen_catalogue_index.py [--check]
+    python tools/gen_catalogue_index.py [--check]
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ def main() -> int:
     if "--check" in sys.argv[1:]:
         current = INDEX_PATH.read_text(encoding="utf-8") if INDEX_PATH.exists() else ""
         if current != text:
-            print(f"{INDEX_PATH} is out of date: run python benchmarks/gen_catalogue_index.py")
+            print(f"{INDEX_PATH} is out of date: run python tools/gen_catalogue_index.py")
             return 1
         return 0
     INDEX_PATH.write_text(text, encoding="utf-8")

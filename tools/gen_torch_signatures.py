@@ -5,7 +5,7 @@ own signature, read from torch's source on disk. Where torch is not installed (t
 hook, the GitHub Action, a slim CI image) it falls back to this table, generated from the
 installed torch with ``inspect.signature`` and checked against it in the tests.
 
-    python benchmarks/gen_torch_signatures.py [--check]
+    python tools/gen_torch_signatures.py [--check]
 """
 
 from __future__ import annotations

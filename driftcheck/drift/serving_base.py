@@ -13,12 +13,18 @@ from driftcheck.graph.model import Graph
 _ENGINE_NAMES = {"vllm": "vLLM", "tgi": "TGI", "ollama": "Ollama", "torchserve": "TorchServe"}
 
 
+UNREAD: Any = object()
+"""``Ctx.raw`` when the caller did not read the config: ``raw_config`` reads it."""
+
+
 @dataclass
 class Ctx:
     config: Graph
     serving: Graph
     cside: str = "left"
     sside: str = "right"
+    raw: Any = UNREAD
+    """The config as written (or None), when the caller has read it already (``compare``)."""
 
     def cfg(self, key: str) -> tuple[Any, Location | None]:
         return _fact(self.config, key, self.cside)
@@ -39,6 +45,8 @@ class Ctx:
 
     def raw_config(self) -> dict[str, Any] | None:
         """The config JSON as written, when the config side came from a local file."""
+        if self.raw is not UNREAD:
+            return self.raw
         path = self.config.origin.path
         if self.config.origin.kind not in ("config", "graph") or not path:
             return None

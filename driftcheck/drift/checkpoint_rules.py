@@ -5,16 +5,16 @@ from __future__ import annotations
 
 import re
 
+from driftcheck.drift.serving_base import Ctx, _finding, _int
 from driftcheck.findings import Finding, Location, Severity
-from driftcheck.parsers.serving.rule_base import Ctx, _finding, _int
 
 
 def layer_count(ctx: Ctx) -> list[Finding]:
     """SRV005: a checkpoint's block count against the config's, and against its own metadata."""
     if not ctx.is_checkpoint:
         return []
+    from driftcheck.drift.load_prediction import state_dict_shapes
     from driftcheck.parsers.serving.layers import layered_container
-    from driftcheck.parsers.serving.mismatch import state_dict_shapes
 
     out = []
     stated, sloc = ctx.srv("numLayers")
@@ -62,7 +62,7 @@ def load_mismatch(ctx: Ctx) -> list[Finding]:
     """SRV010: torch's ``size mismatch for ...`` errors, predicted tensor by tensor."""
     if not ctx.is_checkpoint or not ctx.config.nodes:
         return []
-    from driftcheck.parsers.serving.mismatch import (
+    from driftcheck.drift.load_prediction import (
         align_prefix,
         predict_load,
         state_dict_shapes,
@@ -97,8 +97,8 @@ def gguf_tensors(ctx: Ctx) -> list[Finding]:
     metadata implies, and a GGUF converted from another model differs here."""
     if (ctx.serving.origin.detail or "") != "gguf" or not ctx.config.nodes:
         return []
+    from driftcheck.drift.load_prediction import state_dict_shapes, tensor_table
     from driftcheck.parsers.serving.gguf_names import to_gguf_names
-    from driftcheck.parsers.serving.mismatch import state_dict_shapes, tensor_table
 
     arch, _ = ctx.srv("modelType")
     blocks, _ = ctx.srv("numLayers")

@@ -31,7 +31,7 @@ from difflib import SequenceMatcher
 from pathlib import Path
 from typing import Any
 
-from driftcheck.parsers.refsource import (
+from driftcheck.drift.fork_source import (
     NOT_LITERAL,
     TEXT_CONFIG,
     ConfigRead,
