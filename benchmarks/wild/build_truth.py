@@ -128,7 +128,6 @@ for path in sys.argv[3:]:
                 raise KeyError("the file binds no global `model`")
             rec["params"], rec["tensors"] = count(ns["model"])
             rec["built_on"] = device
-            rec.pop("error", None)
             break
         except BaseException as e:  # noqa: BLE001  (SystemExit from a script counts too)
             line = traceback.format_exception_only(type(e), e)[-1].strip()
