@@ -257,3 +257,23 @@ def test_empty_plan_never_passes_on_large_splits():
         for t in G.generate_tasks(split, 3, 24):
             if not t.config_task:
                 assert not G.grade(t, []).passed, t.id
+
+
+@pytest.mark.parametrize("task", ADV_TASKS, ids=lambda t: t.id)
+def test_a_real_attempt_beats_doing_nothing(task):
+    """The harness's hole: an empty plan out-earned a flawed attempt. Here a part of the
+    reference plan that changes the model (with weights) earns more than nothing and less than
+    a pass; a trivial one (no layer with weights yet) earns what nothing earns."""
+    nothing = G.grade(task, []).reward
+    partial = []
+    for k in range(1, len(task.reference_plan) + 1):
+        r = G.grade(task, task.reference_plan[:k])
+        if r.passed:
+            assert r.reward == 1.0
+            continue
+        assert not r.errors and "changed: model unchanged" not in r.missing
+        if r.reward != nothing:
+            partial.append(r.reward)
+            assert nothing < r.reward < 0.7, (task.id, k, r.reward)
+    if len(task.reference_plan) >= 3:
+        assert partial, task.id  # some partial attempt was graded above nothing
