@@ -291,3 +291,38 @@ def test_local_hf_provider_never_downloads(tmp_path):
 
     r = CliRunner().invoke(main, ["leaderboard", "--providers", f"hf:{tmp_path / 'no-model'}"])
     assert r.exit_code == 2 and len(r.output.strip().splitlines()) == 1
+
+
+def test_trl_environment_factory_protocol():
+    """``ArchEditToolEnv`` as TRL's GRPOTrainer reads an environment: public methods other than
+    reset/get_reward are tools (schema by transformers' get_json_schema), ``reset(**row)``,
+    ``get_reward()`` once per rollout. Checked against the installed TRL's source."""
+    import importlib.util
+    import inspect
+    from pathlib import Path
+
+    from transformers.utils import get_json_schema
+
+    src = (
+        Path(importlib.util.find_spec("trl").origin).parent / "trainer" / "grpo_trainer.py"
+    ).read_text()
+    assert (
+        "environment.reset(**reset_kwargs)" in src
+        and 'member_name not in ("reset", "get_reward")' in src
+    )
+    env = G.ArchEditToolEnv()
+    tools = [
+        n
+        for n, _ in inspect.getmembers(type(env), predicate=inspect.isfunction)
+        if n not in ("reset", "get_reward") and not n.startswith("_")
+    ]
+    assert tools == ["apply_edits"]
+    schema = get_json_schema(env.apply_edits)
+    assert schema["function"]["parameters"]["required"] == ["actions"]
+    t = G.get_task("deepen-resnet")
+    obs = env.reset(prompt=[{"role": "user", "content": "..."}], task_id=t.id)
+    assert "conv1: conv2d" in obs
+    assert env.get_reward() == -0.5  # no tool call: doing nothing
+    out = env.apply_edits(json.dumps(t.reference_plan[:2]))
+    assert "missing" in out and env.get_reward() < 1.0
+    assert "PASS" in env.apply_edits(json.dumps(t.reference_plan[2:])) and env.get_reward() == 1.0
