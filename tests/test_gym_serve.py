@@ -85,14 +85,18 @@ def _free_port() -> int:
 
 
 @pytest.fixture(scope="module")
-def server():
+def edit_log(tmp_path_factory):
+    return tmp_path_factory.mktemp("gym") / "edits.jsonl"
+
+
+@pytest.fixture(scope="module")
+def server(edit_log):
     import uvicorn
     from driftcheck_gym.server import create_app
 
     port = _free_port()
-    srv = uvicorn.Server(
-        uvicorn.Config(create_app(max_episodes=64), host="127.0.0.1", port=port, log_level="error")
-    )
+    app = create_app(max_episodes=64, edit_log=str(edit_log))
+    srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="error"))
     th = threading.Thread(target=srv.run, daemon=True)
     th.start()
     deadline = time.time() + 60
@@ -156,7 +160,7 @@ def test_openenv_http_routes(server):
     } <= paths
 
 
-def test_harness_routes(server):
+def test_harness_routes(server, edit_log):
     c = httpx.Client(base_url=server, timeout=30)
     h = c.get("/health").json()
     assert h["ok"] is True and h["status"] == "healthy"
@@ -177,6 +181,11 @@ def test_harness_routes(server):
     assert r1["turn"] == 1 and not r1["done"] and r1["failures"]
     r2 = c.post("/episode/step", json={"episodeId": s["episodeId"], "actions": d[1:]}).json()
     assert r2["pass"] and r2["done"]
+    from driftcheck_gym.editlog import read
+
+    steps = [x for x in read(edit_log) if x["episode"] == s["episodeId"]]
+    assert [x["step"] for x in steps] == [1, 2] and steps[1]["passed"]
+    assert steps[0]["diff"]["added"][0]["catalogueType"] == "Conv2d"
     assert (
         c.post("/episode/step", json={"episodeId": s["episodeId"], "actions": []}).status_code
         == 400
