@@ -318,3 +318,17 @@ def test_numbers_no_model_holds_are_refused_and_nothing_raises():
         and r.reward == -0.5
         and r.missing[0].startswith("grading error: OverflowError")
     )
+
+
+def test_parse_plan_is_bounded_on_hostile_text():
+    import time
+
+    for text in ("[" * 199_000, '[{"a": ' * 28_000, "[{" * 99_000, "x" * 199_000):
+        t0 = time.perf_counter()
+        with pytest.raises(G.PlanError):
+            G.parse_plan(text)
+        assert time.perf_counter() - t0 < 2.0
+    with pytest.raises(G.PlanError):
+        G.parse_plan("[" * 200_001)  # over MAX_TEXT
+    plan = G.parse_plan("<think>maybe [a, b]</think>\n" + '[{"type": "clear_canvas"}]')
+    assert plan == [{"type": "clear_canvas"}]
