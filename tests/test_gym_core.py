@@ -332,3 +332,29 @@ def test_parse_plan_is_bounded_on_hostile_text():
         G.parse_plan("[" * 200_001)  # over MAX_TEXT
     plan = G.parse_plan("<think>maybe [a, b]</think>\n" + '[{"type": "clear_canvas"}]')
     assert plan == [{"type": "clear_canvas"}]
+
+
+def test_name_patterns_are_time_bounded():
+    import time
+
+    t = G.get_task("scale-under-budget")
+    long = "a" * 120
+    plan = [
+        {"type": "rename_component", "name": "block0", "newName": long},
+        {
+            "type": "scale_params",
+            "paramKey": "hiddenDim",
+            "factor": 2,
+            "namePattern": "(a+)+$|(a|aa)*c",
+        },
+        {"type": "delete_components_matching", "namePattern": "(a*)*b"},
+        {"type": "delete_components_matching", "namePattern": "(unclosed"},
+    ]
+    t0 = time.perf_counter()
+    r = G.grade(t, plan)
+    assert time.perf_counter() - t0 < 5.0  # Python's re takes seconds on 24 characters of this
+    assert not r.passed and any("bad name pattern" in e for e in r.errors)
+    ok = G.grade(
+        t, [{"type": "scale_params", "paramKey": "hiddenDim", "factor": 2, "namePattern": "^block"}]
+    )
+    assert not ok.errors and ok.params > G.grade(t, []).params

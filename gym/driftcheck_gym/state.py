@@ -210,11 +210,29 @@ def _delete(arch: Arch, name: str) -> None:
     del arch.components[name]
 
 
-def _pattern(text: str) -> re.Pattern[str]:
-    try:
-        return re.compile(text)
-    except re.error as e:
-        raise _Refused(f"bad name pattern {text!r}: {e}") from None
+class _Pattern:
+    """A policy's name pattern, matched with the ``regex`` module under a time limit: Python's
+    ``re`` backtracks exponentially on patterns such as ``(a+)+$`` (seconds for 24 characters),
+    and a reward must come back in bounded time."""
+
+    def __init__(self, text: str) -> None:
+        import regex
+
+        try:
+            self.rx = regex.compile(text)
+        except (regex.error, RecursionError, OverflowError) as e:
+            raise _Refused(f"bad name pattern {text!r}: {e}") from None
+        self.text = text
+
+    def search(self, name: str) -> bool:
+        try:
+            return self.rx.search(name, timeout=0.05) is not None
+        except TimeoutError:
+            raise _Refused(f"name pattern {self.text!r} takes too long to match") from None
+
+
+def _pattern(text: str) -> _Pattern:
+    return _Pattern(text)
 
 
 def apply_one(arch: Arch, act: Any, *, repair: bool, config_task: bool) -> None:
