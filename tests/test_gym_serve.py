@@ -335,3 +335,26 @@ def test_trl_environment_factory_protocol():
     out = env.apply_edits(json.dumps(t.reference_plan[:2]))
     assert "missing" in out and env.get_reward() < 1.0
     assert "PASS" in env.apply_edits(json.dumps(t.reference_plan[2:])) and env.get_reward() == 1.0
+
+
+def test_hostile_bodies_are_4xx_never_5xx(server):
+    c = httpx.Client(base_url=server, timeout=30)
+    bodies = [
+        b"[" * 100_000,
+        b'{"taskId": "cnn-cifar", "actions": ' + b"[" * 50_000 + b"]" * 50_000 + b"}",
+        b'{"taskId": "cnn-cifar", "actions": [' + b"9" * 5000 + b"]}",
+        b'{"taskId": 5, "actions": []}',
+        b'{"split": "train", "seed": "x", "actions": []}',
+        b"not json",
+    ]
+    for body in bodies:
+        r = c.post("/grade", content=body, headers={"content-type": "application/json"})
+        assert 400 <= r.status_code < 500, (body[:40], r.status_code)
+    r = c.post("/grade", json={"taskId": "cnn-cifar", "actions": "[" * 100_000})
+    assert r.status_code == 200 and r.json()["reward"] == -1.0
+    assert c.post("/episode/step", json={"episodeId": ["x"], "actions": []}).status_code == 404
+    assert c.post("/bench", json=[1]).status_code == 422
+    assert (
+        c.post("/step", json={"action": {"task_id": "cnn-cifar", "actions": [[[]]]}}).status_code
+        == 422
+    )
