@@ -277,3 +277,13 @@ def test_a_real_attempt_beats_doing_nothing(task):
             assert nothing < r.reward < 0.7, (task.id, k, r.reward)
     if len(task.reference_plan) >= 3:
         assert partial, task.id  # some partial attempt was graded above nothing
+
+
+def test_heldout_families_cannot_be_asked_for_in_train():
+    with pytest.raises(KeyError):
+        G.generate_tasks("train", 1, 3, families=["gen-flatten"])
+    with pytest.raises(KeyError):
+        G.generate_tasks("heldout", 1, 3, families=["gen-mlp"])
+    assert {t.family for t in G.generate_tasks("heldout", 1, 3, families=["hf-repair"])} == {
+        "hf-repair"
+    }
