@@ -287,3 +287,29 @@ def test_heldout_families_cannot_be_asked_for_in_train():
     assert {t.family for t in G.generate_tasks("heldout", 1, 3, families=["hf-repair"])} == {
         "hf-repair"
     }
+
+
+def test_fast_paths_switched_off_give_identical_grades(monkeypatch):
+    """The grade's fast path (one verifier run's shapes, counts and index reused by the
+    requirements, ``grade.FAST``) and the verifier's gate memo (``runner.GATE_MEMO``) change
+    nothing: every reference, empty, partial and adversarial plan of every family grades
+    the same without them (grade memos off, so every grade is computed)."""
+    import importlib
+
+    gr = importlib.import_module("driftcheck_gym.grade")
+    runner = importlib.import_module("driftcheck.verifier.runner")
+    monkeypatch.setattr(gr, "MEMO", False)
+    cases = [(t, plan) for t in ADV_TASKS for plan in (t.reference_plan, [], t.reference_plan[:1])]
+    cases += [(t, p(t)) for p, t in CASES]
+
+    def run():
+        return [G.grade(t, plan).to_dict() for t, plan in cases]
+
+    fast = run()
+    monkeypatch.setattr(gr, "FAST", False)
+    monkeypatch.setattr(runner, "GATE_MEMO", False)
+    slow = run()
+    assert fast == slow
+    n = 3 * len(ADV_TASKS)
+    assert all(r["passed"] for r in fast[0:n:3])  # references pass
+    assert not any(r["passed"] for r in fast[1:n:3] + fast[n:])  # empty and adversarial fail

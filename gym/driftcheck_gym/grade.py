@@ -30,6 +30,7 @@ from typing import Any
 from driftcheck.findings import Severity
 from driftcheck.graph.model import Graph
 from driftcheck.verifier import VerifyOptions, verify
+from driftcheck.verifier.context import Context
 from driftcheck.verifier.report import Report
 from driftcheck_gym import actions as A
 from driftcheck_gym.state import Arch, apply, to_graph
@@ -94,13 +95,36 @@ def _fmt(n: float | int | None) -> str:
     return f"{n:,.0f}" if isinstance(n, int) or float(n).is_integer() else f"{n:,.1f}"
 
 
-def _cost(task: Task, graph: Graph, want: dict[str, Any]) -> Any:
+def _cost(task: Task, graph: Graph, want: dict[str, Any], ctx: Context | None = None) -> Any:
     from driftcheck.graph.cost import estimate
 
-    ctx = want.get("contextLength")
+    length = want.get("contextLength")
     dtype = want.get("dtype") or want.get("kvDtype")
-    return estimate(graph, dtype=dtype, context_length=ctx)
+    if ctx is not None:  # the verifier run's shapes and index (same graph, same input shapes)
+        return estimate(
+            graph, dtype=dtype, context_length=length, shapes=ctx.shapes, prepared=ctx.prep
+        )
+    return estimate(graph, dtype=dtype, context_length=length)
 
+
+def _params(graph: Graph, ctx: Context | None) -> int | None:
+    """``graph.params_total()``; with the verifier run's context, the cost model's count of
+    that run when it is one (``count_params``, equal to ``params_total`` whenever it gives a
+    number; otherwise ``params_total`` decides, raising or None as before)."""
+    if ctx is not None:
+        from driftcheck.graph.cost_counts import HOLD_NOTHING
+
+        if any(t not in HOLD_NOTHING for t in ctx.by_type):  # cost.params is count_params
+            n = ctx.cost.params
+            if n is not None:
+                return n
+    return graph.params_total()
+
+
+FAST = os.environ.get("DRIFTCHECK_GYM_NO_FAST", "") in ("", "0")
+"""Grade with one verifier run's analyses: the requirements read the shapes, parameter count
+and index the verifier's context computed instead of computing them again. Switch off with
+DRIFTCHECK_GYM_NO_FAST=1 (or ``grade.FAST = False``); tests prove identical results."""
 
 MEMO = os.environ.get("DRIFTCHECK_GYM_NO_MEMO", "") in ("", "0")
 """Remember grades by content: the task, the edited model (its canonical text), the action
@@ -207,7 +231,13 @@ def _evaluate(
     req = task.requirements
     start = task.start_arch()
     graph = graph if graph is not None else to_graph(arch, task.id)
-    report = report if report is not None else verify(graph, _OPTS)
+    ctx = None
+    if report is None:
+        if FAST:  # keep the run's analyses: the requirements read the same shapes and counts
+            ctx = Context(graph, _OPTS)
+            report = verify(graph, _OPTS, context=ctx)
+        else:
+            report = verify(graph, _OPTS)
     blockers = [f for f in report.findings if f.severity is Severity.blocker]
     met: list[str] = []
     missing: list[str] = []
@@ -241,7 +271,7 @@ def _evaluate(
             ok,
             f"minScore: verifier score {report.score:.0f} {'>=' if ok else '<'} {req['minScore']}",
         )
-    params = graph.params_total()
+    params = _params(graph, ctx)
     metrics["params"] = params
     if "maxParams" in req:
         ok = params is not None and params <= req["maxParams"]
@@ -295,7 +325,7 @@ def _evaluate(
             from driftcheck.graph.shapes import infer_shapes
 
             try:
-                shapes = infer_shapes(graph).shapes
+                shapes = (ctx.shapes if ctx is not None else infer_shapes(graph)).shapes
             except Exception:  # noqa: BLE001 - a graph shapes cannot follow: the verifier says why
                 shapes = {}
             if "outputFeatures" in req:
@@ -369,7 +399,7 @@ def _evaluate(
         )
     if "maxKvBytesPerToken" in req or "fitsGpu" in req or "kvCut" in req:
         want = req.get("fitsGpu") or {}
-        cost = _cost(task, graph, {**want, "kvDtype": req.get("kvDtype")})
+        cost = _cost(task, graph, {**want, "kvDtype": req.get("kvDtype")}, ctx)
         kv = cost.kv_bytes_per_token
         metrics["kvBytesPerToken"] = kv
         if "maxKvBytesPerToken" in req:
