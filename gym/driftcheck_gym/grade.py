@@ -246,7 +246,18 @@ def _evaluate(
     def check(ok: bool, text: str) -> None:
         (met if ok else missing).append(text)
 
-    changed = arch.key() != task.start_key()
+    changed = (
+        # a different number of components or connections: different content (the keys
+        # are JSON lists of them), no need to write the keys
+        (
+            arch.config is None
+            and (
+                len(arch.components) != len(start.components)
+                or len(arch.connections) != len(start.connections)
+            )
+        )
+        or arch.key() != task.start_key()
+    )
     check(changed, "changed: the plan changes the model" if changed else "changed: model unchanged")
     check(
         not blockers,
@@ -256,9 +267,10 @@ def _evaluate(
         + "; ".join(f"{b.check_id} {b.message}" for b in blockers[:3]),
     )
     config_task = arch.config is not None
-    path = set() if config_task else arch.on_path()
+    ends = None if config_task else arch.ends()
+    path = set() if config_task else arch.on_path(ends)
     if not config_task and req.get("mustReachOutput", True):
-        ok = bool(set(arch.ends()[1]) & path)
+        ok = bool(set(ends[1]) & path)
         check(
             ok,
             "mustReachOutput: input reaches output"
