@@ -35,7 +35,7 @@ from driftcheck.verifier.report import Report
 from driftcheck_gym import actions as A
 from driftcheck_gym.state import Arch, apply, to_graph
 from driftcheck_gym.tasks import Task
-from driftcheck_gym.vocab import requirement_types
+from driftcheck_gym.vocab import OUTPUT, requirement_types
 
 NO_PLAN = -1.0
 NOTHING = -0.5
@@ -230,6 +230,7 @@ def _evaluate(
 ) -> GradeResult:
     req = task.requirements
     start = task.start_arch()
+    built = graph is None  # the typed graph of ``arch`` made here by ``to_graph``
     graph = graph if graph is not None else to_graph(arch, task.id)
     ctx = None
     if report is None:
@@ -303,15 +304,24 @@ def _evaluate(
 
         on = {}
         weighted = False
-        for n in path:
-            c = arch.components.get(n)
-            if c is None:
-                continue
-            canon, _ = translate(
-                str(c["type"]), c["params"] if isinstance(c["params"], dict) else {}
-            )
-            on[n] = canon
-        gnodes = graph.index
+        gnodes = ctx.index if ctx is not None else graph.index
+        if built and ctx is not None:
+            # to_graph wrote each component as a node of its translated type, the output
+            # marker (translated to OUTPUT) excepted: read the types back, translate nothing
+            comps = arch.components
+            for n in path:
+                if n in comps:
+                    node = gnodes.get(n)
+                    on[n] = node.type if node is not None else OUTPUT
+        else:
+            for n in path:
+                c = arch.components.get(n)
+                if c is None:
+                    continue
+                canon, _ = translate(
+                    str(c["type"]), c["params"] if isinstance(c["params"], dict) else {}
+                )
+                on[n] = canon
         for n in on:
             node = gnodes.get(n)
             if node is not None and node.type != "Input" and _has_weights(node):
