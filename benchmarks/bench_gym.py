@@ -28,6 +28,7 @@ import asyncio
 import importlib
 import json
 import os
+import resource
 import shutil
 import socket
 import subprocess
@@ -84,10 +85,16 @@ def timed(tasks: list, rounds: int) -> dict:
     }
 
 
+def _children_cpu() -> float:
+    r = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return r.ru_utime + r.ru_stime
+
+
 def peer(script: Path | None, count: int, seed: int, rounds: int) -> dict | None:
     node = shutil.which("node")
     if script is None or node is None or not script.is_file():
         return None
+    c0 = _children_cpu()
     p = subprocess.run(
         [node, str(script), str(count), str(seed), str(rounds)],
         capture_output=True,
@@ -97,7 +104,20 @@ def peer(script: Path | None, count: int, seed: int, rounds: int) -> dict | None
     )
     if p.returncode != 0:
         return {"error": p.stderr.strip().splitlines()[-1:] or ["failed"]}
-    return json.loads(p.stdout.strip().splitlines()[-1])
+    out = json.loads(p.stdout.strip().splitlines()[-1])
+    out["process_cpu_s"] = round(_children_cpu() - c0, 3)
+    return out
+
+
+def peer_cpu(runs: list[dict | None], more: dict | None, count: int, rounds: int) -> float | None:
+    """The peer's CPU time per plan: its process's CPU time with ``2 * rounds`` counted rounds
+    minus the least with ``rounds`` (start-up, case generation and the warm-up round cancel
+    out), over the ``rounds * count`` plans the difference graded. Its script reports only
+    wall-clock time; CPU time moves less with load on the machine."""
+    base = [r["process_cpu_s"] for r in runs if r and "process_cpu_s" in r]
+    if not base or not more or "process_cpu_s" not in more:
+        return None
+    return round(1e6 * (more["process_cpu_s"] - min(base)) / (rounds * count), 1)
 
 
 def _port() -> int:
@@ -185,6 +205,18 @@ def main() -> None:
         r["ratio_to_peer"] = round(r["plans_per_s"] / peer_rate, 4) if peer_rate else None
     if peer_rate:
         print(f"peer mean of two runs: {peer_rate:.0f} plans/s")
+    res["peer_double"] = peer(script, a.count, a.seed, 2 * a.rounds)
+    res["peer_cpu_us_per_plan"] = pc = peer_cpu(
+        [res["peer"], res["peer_again"]], res["peer_double"], a.count, a.rounds
+    )
+    if pc:
+        for k in ("distinct", "peer_protocol_no_memo", "peer_protocol_memo"):
+            r = res[k]
+            r["cpu_ratio_to_peer"] = round(pc / r["cpu_us_per_plan"], 4)
+            print(
+                f"CPU per plan: ours {k:24s} {r['cpu_us_per_plan']:>8} us, peer {pc} us "
+                f"({r['cpu_ratio_to_peer']:.3f}x peer)"
+            )
 
     memos(False)
     hf = [t for t in generate_tasks("train", a.seed + 100, a.hf * 5) if t.config_task][: a.hf]
