@@ -3,6 +3,7 @@ the curated tasks, the peer's reference plans replayed, the edit log."""
 
 from __future__ import annotations
 
+import importlib
 import json
 
 import driftcheck_gym as G
@@ -318,6 +319,9 @@ def test_numbers_no_model_holds_are_refused_and_nothing_raises():
     assert any(m.startswith("maxParams: ") and "exceeds" in m for m in r.missing)
     by_check = {f["check"]: f["message"] for f in r.findings}
     assert by_check["CST003"].startswith("activations of one forward: more than 1e308 GiB")
+    json.dumps(r.to_dict(), allow_nan=False)  # what the service writes: no infinity in it
+    gr = importlib.import_module("driftcheck_gym.grade")
+    assert gr._finite(float("inf")) is None and gr._finite(2.5) == 2.5 and gr._finite(None) is None
 
 
 def test_parse_plan_is_bounded_on_hostile_text():

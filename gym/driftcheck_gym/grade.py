@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import copy
 import json
+import math
 import os
 from collections import OrderedDict
 from dataclasses import dataclass, field
@@ -105,6 +106,12 @@ def _cost(task: Task, graph: Graph, want: dict[str, Any], ctx: Context | None = 
             graph, dtype=dtype, context_length=length, shapes=ctx.shapes, prepared=ctx.prep
         )
     return estimate(graph, dtype=dtype, context_length=length)
+
+
+def _finite(v: Any) -> Any:
+    """A metric as JSON can carry it: a count past a float is infinite in the cost model
+    (``cost.per``), and JSON has no infinity (the service would fail to write it): None."""
+    return None if isinstance(v, float) and not math.isfinite(v) else v
 
 
 def _params(graph: Graph, ctx: Context | None) -> int | None:
@@ -423,7 +430,7 @@ def _evaluate(
         want = req.get("fitsGpu") or {}
         cost = _cost(task, graph, {**want, "kvDtype": req.get("kvDtype")}, ctx)
         kv = cost.kv_bytes_per_token
-        metrics["kvBytesPerToken"] = kv
+        metrics["kvBytesPerToken"] = _finite(kv)
         if "maxKvBytesPerToken" in req:
             ok = kv is not None and kv <= req["maxKvBytesPerToken"]
             check(
@@ -432,7 +439,7 @@ def _evaluate(
             )
         if "fitsGpu" in req:
             fit = cost.fit(want["gpu"], want.get("contextLength"))
-            metrics["needGb"] = round(fit.need_gb, 3)
+            metrics["needGb"] = _finite(round(fit.need_gb, 3))
             ok = params is not None and kv is not None and fit.fits
             check(
                 ok,
