@@ -4,7 +4,8 @@
                                    [--episodes 8] [--peer PATH/neurarch-throughput.mjs] [--json out.json]
 
 1. **apply + grade** on generated families (the component families; the peer's families are
-   component graphs too), one core, wall-clock time (as the peer script measures):
+   component graphs too), one core, wall-clock time (as the peer script measures; our CPU
+   time per plan is printed too: on a loaded machine it moves less than wall-clock time):
    - ``distinct``: every plan graded once, grade memos off (per-layer memos on, the verifier's
      and the gym's layer translations): the cost of really grading a plan (apply, typed graph,
      the full verifier, requirements);
@@ -27,6 +28,7 @@ import asyncio
 import importlib
 import json
 import os
+import resource
 import shutil
 import socket
 import subprocess
@@ -62,13 +64,14 @@ def timed(tasks: list, rounds: int) -> dict:
         for t in tasks:
             G.grade(t, t.reference_plan)
     n = passed = nodes = 0
-    t0 = time.perf_counter()
+    t0, c0 = time.perf_counter(), time.process_time()
     for _ in range(rounds):
         for t in tasks:
             r = G.grade(t, t.reference_plan)
             n += 1
             passed += r.passed
     s = time.perf_counter() - t0
+    cpu = time.process_time() - c0
     for t in tasks:
         nodes += len(apply(t.start_arch(), t.reference_plan).arch.components)
     return {
@@ -77,14 +80,21 @@ def timed(tasks: list, rounds: int) -> dict:
         "seconds": round(s, 3),
         "plans_per_s": round(n / s),
         "us_per_plan": round(1e6 * s / n, 1),
+        "cpu_us_per_plan": round(1e6 * cpu / n, 1),
         "mean_components": round(nodes / len(tasks), 1),
     }
+
+
+def _children_cpu() -> float:
+    r = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return r.ru_utime + r.ru_stime
 
 
 def peer(script: Path | None, count: int, seed: int, rounds: int) -> dict | None:
     node = shutil.which("node")
     if script is None or node is None or not script.is_file():
         return None
+    c0 = _children_cpu()
     p = subprocess.run(
         [node, str(script), str(count), str(seed), str(rounds)],
         capture_output=True,
@@ -94,7 +104,20 @@ def peer(script: Path | None, count: int, seed: int, rounds: int) -> dict | None
     )
     if p.returncode != 0:
         return {"error": p.stderr.strip().splitlines()[-1:] or ["failed"]}
-    return json.loads(p.stdout.strip().splitlines()[-1])
+    out = json.loads(p.stdout.strip().splitlines()[-1])
+    out["process_cpu_s"] = round(_children_cpu() - c0, 3)
+    return out
+
+
+def peer_cpu(runs: list[dict | None], more: dict | None, count: int, rounds: int) -> float | None:
+    """The peer's CPU time per plan: its process's CPU time with ``2 * rounds`` counted rounds
+    minus the least with ``rounds`` (start-up, case generation and the warm-up round cancel
+    out), over the ``rounds * count`` plans the difference graded. Its script reports only
+    wall-clock time; CPU time moves less with load on the machine."""
+    base = [r["process_cpu_s"] for r in runs if r and "process_cpu_s" in r]
+    if not base or not more or "process_cpu_s" not in more:
+        return None
+    return round(1e6 * (more["process_cpu_s"] - min(base)) / (rounds * count), 1)
 
 
 def _port() -> int:
@@ -176,11 +199,24 @@ def main() -> None:
         r = res[k]
         ratio = f"{r['plans_per_s'] / peer_rate:.3f}x peer" if peer_rate else "no peer run"
         print(
-            f"ours {k:24s} {r['plans_per_s']:>7} plans/s  {r['us_per_plan']:>8} us/plan  passed {r['passed']}/{r['plans']}  ({ratio})"
+            f"ours {k:24s} {r['plans_per_s']:>7} plans/s  {r['us_per_plan']:>8} us/plan "
+            f"({r['cpu_us_per_plan']} us CPU)  passed {r['passed']}/{r['plans']}  ({ratio})"
         )
         r["ratio_to_peer"] = round(r["plans_per_s"] / peer_rate, 4) if peer_rate else None
     if peer_rate:
         print(f"peer mean of two runs: {peer_rate:.0f} plans/s")
+    res["peer_double"] = peer(script, a.count, a.seed, 2 * a.rounds)
+    res["peer_cpu_us_per_plan"] = pc = peer_cpu(
+        [res["peer"], res["peer_again"]], res["peer_double"], a.count, a.rounds
+    )
+    if pc:
+        for k in ("distinct", "peer_protocol_no_memo", "peer_protocol_memo"):
+            r = res[k]
+            r["cpu_ratio_to_peer"] = round(pc / r["cpu_us_per_plan"], 4)
+            print(
+                f"CPU per plan: ours {k:24s} {r['cpu_us_per_plan']:>8} us, peer {pc} us "
+                f"({r['cpu_ratio_to_peer']:.3f}x peer)"
+            )
 
     memos(False)
     hf = [t for t in generate_tasks("train", a.seed + 100, a.hf * 5) if t.config_task][: a.hf]

@@ -257,3 +257,59 @@ def test_empty_plan_never_passes_on_large_splits():
         for t in G.generate_tasks(split, 3, 24):
             if not t.config_task:
                 assert not G.grade(t, []).passed, t.id
+
+
+@pytest.mark.parametrize("task", ADV_TASKS, ids=lambda t: t.id)
+def test_a_real_attempt_beats_doing_nothing(task):
+    """The harness's hole: an empty plan out-earned a flawed attempt. Here a part of the
+    reference plan that changes the model (with weights) earns more than nothing and less than
+    a pass; a trivial one (no layer with weights yet) earns what nothing earns."""
+    nothing = G.grade(task, []).reward
+    partial = []
+    for k in range(1, len(task.reference_plan) + 1):
+        r = G.grade(task, task.reference_plan[:k])
+        if r.passed:
+            assert r.reward == 1.0
+            continue
+        assert not r.errors and "changed: model unchanged" not in r.missing
+        if r.reward != nothing:
+            partial.append(r.reward)
+            assert nothing < r.reward < 0.7, (task.id, k, r.reward)
+    if len(task.reference_plan) >= 3:
+        assert partial, task.id  # some partial attempt was graded above nothing
+
+
+def test_heldout_families_cannot_be_asked_for_in_train():
+    with pytest.raises(KeyError):
+        G.generate_tasks("train", 1, 3, families=["gen-flatten"])
+    with pytest.raises(KeyError):
+        G.generate_tasks("heldout", 1, 3, families=["gen-mlp"])
+    assert {t.family for t in G.generate_tasks("heldout", 1, 3, families=["hf-repair"])} == {
+        "hf-repair"
+    }
+
+
+def test_fast_paths_switched_off_give_identical_grades(monkeypatch):
+    """The grade's fast path (one verifier run's shapes, counts and index reused by the
+    requirements, ``grade.FAST``) and the verifier's gate memo (``runner.GATE_MEMO``) change
+    nothing: every reference, empty, partial and adversarial plan of every family grades
+    the same without them (grade memos off, so every grade is computed)."""
+    import importlib
+
+    gr = importlib.import_module("driftcheck_gym.grade")
+    runner = importlib.import_module("driftcheck.verifier.runner")
+    monkeypatch.setattr(gr, "MEMO", False)
+    cases = [(t, plan) for t in ADV_TASKS for plan in (t.reference_plan, [], t.reference_plan[:1])]
+    cases += [(t, p(t)) for p, t in CASES]
+
+    def run():
+        return [G.grade(t, plan).to_dict() for t, plan in cases]
+
+    fast = run()
+    monkeypatch.setattr(gr, "FAST", False)
+    monkeypatch.setattr(runner, "GATE_MEMO", False)
+    slow = run()
+    assert fast == slow
+    n = 3 * len(ADV_TASKS)
+    assert all(r["passed"] for r in fast[0:n:3])  # references pass
+    assert not any(r["passed"] for r in fast[1:n:3] + fast[n:])  # empty and adversarial fail

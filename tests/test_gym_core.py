@@ -3,6 +3,7 @@ the curated tasks, the peer's reference plans replayed, the edit log."""
 
 from __future__ import annotations
 
+import importlib
 import json
 
 import driftcheck_gym as G
@@ -274,6 +275,7 @@ def test_memos_switched_off_give_identical_results(monkeypatch):
     again = [G.grade(t, plan).to_dict() for t, plan in cases]  # served from the memos
     for mod in (gr, hf, vocab):
         monkeypatch.setattr(mod, "MEMO", False)
+    monkeypatch.setattr(importlib.import_module("driftcheck_gym.state"), "EDGE_MEMO", False)
     without = [G.grade(t, plan).to_dict() for t, plan in cases]
     assert with_memo == again == without
 
@@ -300,8 +302,8 @@ def test_numbers_no_model_holds_are_refused_and_nothing_raises():
         * 12,
     )
     assert not r.passed and any("would pass a 64-bit integer" in e for e in r.errors)
-    # int64 widths whose activation bytes pass a float: the verifier raises (OverflowError in
-    # CST003); the gym grades that as a failure, never an exception
+    # int64 widths whose activation bytes pass a float: the verifier names them (CST003 'more
+    # than 1e308 GiB', no OverflowError) and the budget is missed
     huge = [
         {"type": "update_params", "name": "input", "params": {"shape": [1] + [2**62] * 30}},
         {
@@ -313,8 +315,52 @@ def test_numbers_no_model_holds_are_refused_and_nothing_raises():
         },
     ]
     r = G.grade(t, huge)
-    assert (
-        not r.passed
-        and r.reward == -0.5
-        and r.missing[0].startswith("grading error: OverflowError")
+    assert not r.passed and r.reward < 0.35
+    assert any(m.startswith("maxParams: ") and "exceeds" in m for m in r.missing)
+    by_check = {f["check"]: f["message"] for f in r.findings}
+    assert by_check["CST003"].startswith("activations of one forward: more than 1e308 GiB")
+    json.dumps(r.to_dict(), allow_nan=False)  # what the service writes: no infinity in it
+    gr = importlib.import_module("driftcheck_gym.grade")
+    assert gr._finite(float("inf")) is None and gr._finite(2.5) == 2.5 and gr._finite(None) is None
+
+
+def test_parse_plan_is_bounded_on_hostile_text():
+    import time
+
+    # a bound on CPU time (not wall time: the suite shares 2 cores); unbounded parsing of these
+    # texts takes minutes, bounded parsing milliseconds
+    for text in ("[" * 199_000, '[{"a": ' * 28_000, "[{" * 99_000, "x" * 199_000):
+        t0 = time.process_time()
+        with pytest.raises(G.PlanError):
+            G.parse_plan(text)
+        assert time.process_time() - t0 < 5.0
+    with pytest.raises(G.PlanError):
+        G.parse_plan("[" * 200_001)  # over MAX_TEXT
+    plan = G.parse_plan("<think>maybe [a, b]</think>\n" + '[{"type": "clear_canvas"}]')
+    assert plan == [{"type": "clear_canvas"}]
+
+
+def test_name_patterns_are_time_bounded():
+    import time
+
+    t = G.get_task("scale-under-budget")
+    long = "a" * 120
+    plan = [
+        {"type": "rename_component", "name": "block0", "newName": long},
+        {
+            "type": "scale_params",
+            "paramKey": "hiddenDim",
+            "factor": 2,
+            "namePattern": "(a+)+$|(a|aa)*c",
+        },
+        {"type": "delete_components_matching", "namePattern": "(a*)*b"},
+        {"type": "delete_components_matching", "namePattern": "(unclosed"},
+    ]
+    t0 = time.perf_counter()
+    r = G.grade(t, plan)
+    assert time.perf_counter() - t0 < 5.0  # Python's re takes seconds on 24 characters of this
+    assert not r.passed and any("bad name pattern" in e for e in r.errors)
+    ok = G.grade(
+        t, [{"type": "scale_params", "paramKey": "hiddenDim", "factor": 2, "namePattern": "^block"}]
     )
+    assert not ok.errors and ok.params > G.grade(t, []).params

@@ -85,14 +85,18 @@ def _free_port() -> int:
 
 
 @pytest.fixture(scope="module")
-def server():
+def edit_log(tmp_path_factory):
+    return tmp_path_factory.mktemp("gym") / "edits.jsonl"
+
+
+@pytest.fixture(scope="module")
+def server(edit_log):
     import uvicorn
     from driftcheck_gym.server import create_app
 
     port = _free_port()
-    srv = uvicorn.Server(
-        uvicorn.Config(create_app(max_episodes=64), host="127.0.0.1", port=port, log_level="error")
-    )
+    app = create_app(max_episodes=64, edit_log=str(edit_log))
+    srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="error"))
     th = threading.Thread(target=srv.run, daemon=True)
     th.start()
     deadline = time.time() + 60
@@ -156,7 +160,7 @@ def test_openenv_http_routes(server):
     } <= paths
 
 
-def test_harness_routes(server):
+def test_harness_routes(server, edit_log):
     c = httpx.Client(base_url=server, timeout=30)
     h = c.get("/health").json()
     assert h["ok"] is True and h["status"] == "healthy"
@@ -177,6 +181,11 @@ def test_harness_routes(server):
     assert r1["turn"] == 1 and not r1["done"] and r1["failures"]
     r2 = c.post("/episode/step", json={"episodeId": s["episodeId"], "actions": d[1:]}).json()
     assert r2["pass"] and r2["done"]
+    from driftcheck_gym.editlog import read
+
+    steps = [x for x in read(edit_log) if x["episode"] == s["episodeId"]]
+    assert [x["step"] for x in steps] == [1, 2] and steps[1]["passed"]
+    assert steps[0]["diff"]["added"][0]["catalogueType"] == "Conv2d"
     assert (
         c.post("/episode/step", json={"episodeId": s["episodeId"], "actions": []}).status_code
         == 400
@@ -291,3 +300,61 @@ def test_local_hf_provider_never_downloads(tmp_path):
 
     r = CliRunner().invoke(main, ["leaderboard", "--providers", f"hf:{tmp_path / 'no-model'}"])
     assert r.exit_code == 2 and len(r.output.strip().splitlines()) == 1
+
+
+def test_trl_environment_factory_protocol():
+    """``ArchEditToolEnv`` as TRL's GRPOTrainer reads an environment: public methods other than
+    reset/get_reward are tools (schema by transformers' get_json_schema), ``reset(**row)``,
+    ``get_reward()`` once per rollout. Checked against the installed TRL's source."""
+    import importlib.util
+    import inspect
+    from pathlib import Path
+
+    from transformers.utils import get_json_schema
+
+    src = (
+        Path(importlib.util.find_spec("trl").origin).parent / "trainer" / "grpo_trainer.py"
+    ).read_text()
+    assert (
+        "environment.reset(**reset_kwargs)" in src
+        and 'member_name not in ("reset", "get_reward")' in src
+    )
+    env = G.ArchEditToolEnv()
+    tools = [
+        n
+        for n, _ in inspect.getmembers(type(env), predicate=inspect.isfunction)
+        if n not in ("reset", "get_reward") and not n.startswith("_")
+    ]
+    assert tools == ["apply_edits"]
+    schema = get_json_schema(env.apply_edits)
+    assert schema["function"]["parameters"]["required"] == ["actions"]
+    t = G.get_task("deepen-resnet")
+    obs = env.reset(prompt=[{"role": "user", "content": "..."}], task_id=t.id)
+    assert "conv1: conv2d" in obs
+    assert env.get_reward() == -0.5  # no tool call: doing nothing
+    out = env.apply_edits(json.dumps(t.reference_plan[:2]))
+    assert "missing" in out and env.get_reward() < 1.0
+    assert "PASS" in env.apply_edits(json.dumps(t.reference_plan[2:])) and env.get_reward() == 1.0
+
+
+def test_hostile_bodies_are_4xx_never_5xx(server):
+    c = httpx.Client(base_url=server, timeout=30)
+    bodies = [
+        b"[" * 100_000,
+        b'{"taskId": "cnn-cifar", "actions": ' + b"[" * 50_000 + b"]" * 50_000 + b"}",
+        b'{"taskId": "cnn-cifar", "actions": [' + b"9" * 5000 + b"]}",
+        b'{"taskId": 5, "actions": []}',
+        b'{"split": "train", "seed": "x", "actions": []}',
+        b"not json",
+    ]
+    for body in bodies:
+        r = c.post("/grade", content=body, headers={"content-type": "application/json"})
+        assert 400 <= r.status_code < 500, (body[:40], r.status_code)
+    r = c.post("/grade", json={"taskId": "cnn-cifar", "actions": "[" * 100_000})
+    assert r.status_code == 200 and r.json()["reward"] == -1.0
+    assert c.post("/episode/step", json={"episodeId": ["x"], "actions": []}).status_code == 404
+    assert c.post("/bench", json=[1]).status_code == 422
+    assert (
+        c.post("/step", json={"action": {"task_id": "cnn-cifar", "actions": [[[]]]}}).status_code
+        == 422
+    )

@@ -686,6 +686,10 @@ def split_families(
         bad = [f for f in families if f not in FAMILIES]
         if bad:
             raise KeyError(f"unknown family {bad[0]!r} (known: {', '.join(FAMILIES)})")
+        if split in SPLITS:  # a held-out family never leaks into train or test (nor the reverse)
+            bad = [f for f in families if f not in SPLITS[split]]
+            if bad:
+                raise KeyError(f"family {bad[0]!r} is not in split {split!r}")
         return tuple(families)
     if split not in SPLITS:
         raise KeyError(f"unknown split {split!r} (known: {', '.join(SPLITS)}, curated)")

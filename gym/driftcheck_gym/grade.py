@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import copy
 import json
+import math
 import os
 from collections import OrderedDict
 from dataclasses import dataclass, field
@@ -30,11 +31,12 @@ from typing import Any
 from driftcheck.findings import Severity
 from driftcheck.graph.model import Graph
 from driftcheck.verifier import VerifyOptions, verify
+from driftcheck.verifier.context import Context
 from driftcheck.verifier.report import Report
 from driftcheck_gym import actions as A
 from driftcheck_gym.state import Arch, apply, to_graph
 from driftcheck_gym.tasks import Task
-from driftcheck_gym.vocab import requirement_types
+from driftcheck_gym.vocab import OUTPUT, requirement_types
 
 NO_PLAN = -1.0
 NOTHING = -0.5
@@ -94,13 +96,42 @@ def _fmt(n: float | int | None) -> str:
     return f"{n:,.0f}" if isinstance(n, int) or float(n).is_integer() else f"{n:,.1f}"
 
 
-def _cost(task: Task, graph: Graph, want: dict[str, Any]) -> Any:
+def _cost(task: Task, graph: Graph, want: dict[str, Any], ctx: Context | None = None) -> Any:
     from driftcheck.graph.cost import estimate
 
-    ctx = want.get("contextLength")
+    length = want.get("contextLength")
     dtype = want.get("dtype") or want.get("kvDtype")
-    return estimate(graph, dtype=dtype, context_length=ctx)
+    if ctx is not None:  # the verifier run's shapes and index (same graph, same input shapes)
+        return estimate(
+            graph, dtype=dtype, context_length=length, shapes=ctx.shapes, prepared=ctx.prep
+        )
+    return estimate(graph, dtype=dtype, context_length=length)
 
+
+def _finite(v: Any) -> Any:
+    """A metric as JSON can carry it: a count past a float is infinite in the cost model
+    (``cost.per``), and JSON has no infinity (the service would fail to write it): None."""
+    return None if isinstance(v, float) and not math.isfinite(v) else v
+
+
+def _params(graph: Graph, ctx: Context | None) -> int | None:
+    """``graph.params_total()``; with the verifier run's context, the cost model's count of
+    that run when it is one (``count_params``, equal to ``params_total`` whenever it gives a
+    number; otherwise ``params_total`` decides, raising or None as before)."""
+    if ctx is not None:
+        from driftcheck.graph.cost_counts import HOLD_NOTHING
+
+        if any(t not in HOLD_NOTHING for t in ctx.by_type):  # cost.params is count_params
+            n = ctx.cost.params
+            if n is not None:
+                return n
+    return graph.params_total()
+
+
+FAST = os.environ.get("DRIFTCHECK_GYM_NO_FAST", "") in ("", "0")
+"""Grade with one verifier run's analyses: the requirements read the shapes, parameter count
+and index the verifier's context computed instead of computing them again. Switch off with
+DRIFTCHECK_GYM_NO_FAST=1 (or ``grade.FAST = False``); tests prove identical results."""
 
 MEMO = os.environ.get("DRIFTCHECK_GYM_NO_MEMO", "") in ("", "0")
 """Remember grades by content: the task, the edited model (its canonical text), the action
@@ -206,8 +237,15 @@ def _evaluate(
 ) -> GradeResult:
     req = task.requirements
     start = task.start_arch()
+    built = graph is None  # the typed graph of ``arch`` made here by ``to_graph``
     graph = graph if graph is not None else to_graph(arch, task.id)
-    report = report if report is not None else verify(graph, _OPTS)
+    ctx = None
+    if report is None:
+        if FAST:  # keep the run's analyses: the requirements read the same shapes and counts
+            ctx = Context(graph, _OPTS)
+            report = verify(graph, _OPTS, context=ctx)
+        else:
+            report = verify(graph, _OPTS)
     blockers = [f for f in report.findings if f.severity is Severity.blocker]
     met: list[str] = []
     missing: list[str] = []
@@ -216,7 +254,18 @@ def _evaluate(
     def check(ok: bool, text: str) -> None:
         (met if ok else missing).append(text)
 
-    changed = arch.key() != task.start_key()
+    changed = (
+        # a different number of components or connections: different content (the keys
+        # are JSON lists of them), no need to write the keys
+        (
+            arch.config is None
+            and (
+                len(arch.components) != len(start.components)
+                or len(arch.connections) != len(start.connections)
+            )
+        )
+        or arch.key() != task.start_key()
+    )
     check(changed, "changed: the plan changes the model" if changed else "changed: model unchanged")
     check(
         not blockers,
@@ -226,9 +275,10 @@ def _evaluate(
         + "; ".join(f"{b.check_id} {b.message}" for b in blockers[:3]),
     )
     config_task = arch.config is not None
-    path = set() if config_task else arch.on_path()
+    ends = None if config_task else arch.ends()
+    path = set() if config_task else arch.on_path(ends)
     if not config_task and req.get("mustReachOutput", True):
-        ok = bool(set(arch.ends()[1]) & path)
+        ok = bool(set(ends[1]) & path)
         check(
             ok,
             "mustReachOutput: input reaches output"
@@ -241,7 +291,7 @@ def _evaluate(
             ok,
             f"minScore: verifier score {report.score:.0f} {'>=' if ok else '<'} {req['minScore']}",
         )
-    params = graph.params_total()
+    params = _params(graph, ctx)
     metrics["params"] = params
     if "maxParams" in req:
         ok = params is not None and params <= req["maxParams"]
@@ -261,15 +311,24 @@ def _evaluate(
 
         on = {}
         weighted = False
-        for n in path:
-            c = arch.components.get(n)
-            if c is None:
-                continue
-            canon, _ = translate(
-                str(c["type"]), c["params"] if isinstance(c["params"], dict) else {}
-            )
-            on[n] = canon
-        gnodes = graph.index
+        gnodes = ctx.index if ctx is not None else graph.index
+        if built and ctx is not None:
+            # to_graph wrote each component as a node of its translated type, the output
+            # marker (translated to OUTPUT) excepted: read the types back, translate nothing
+            comps = arch.components
+            for n in path:
+                if n in comps:
+                    node = gnodes.get(n)
+                    on[n] = node.type if node is not None else OUTPUT
+        else:
+            for n in path:
+                c = arch.components.get(n)
+                if c is None:
+                    continue
+                canon, _ = translate(
+                    str(c["type"]), c["params"] if isinstance(c["params"], dict) else {}
+                )
+                on[n] = canon
         for n in on:
             node = gnodes.get(n)
             if node is not None and node.type != "Input" and _has_weights(node):
@@ -295,7 +354,7 @@ def _evaluate(
             from driftcheck.graph.shapes import infer_shapes
 
             try:
-                shapes = infer_shapes(graph).shapes
+                shapes = (ctx.shapes if ctx is not None else infer_shapes(graph)).shapes
             except Exception:  # noqa: BLE001 - a graph shapes cannot follow: the verifier says why
                 shapes = {}
             if "outputFeatures" in req:
@@ -369,9 +428,9 @@ def _evaluate(
         )
     if "maxKvBytesPerToken" in req or "fitsGpu" in req or "kvCut" in req:
         want = req.get("fitsGpu") or {}
-        cost = _cost(task, graph, {**want, "kvDtype": req.get("kvDtype")})
+        cost = _cost(task, graph, {**want, "kvDtype": req.get("kvDtype")}, ctx)
         kv = cost.kv_bytes_per_token
-        metrics["kvBytesPerToken"] = kv
+        metrics["kvBytesPerToken"] = _finite(kv)
         if "maxKvBytesPerToken" in req:
             ok = kv is not None and kv <= req["maxKvBytesPerToken"]
             check(
@@ -380,7 +439,7 @@ def _evaluate(
             )
         if "fitsGpu" in req:
             fit = cost.fit(want["gpu"], want.get("contextLength"))
-            metrics["needGb"] = round(fit.need_gb, 3)
+            metrics["needGb"] = _finite(round(fit.need_gb, 3))
             ok = params is not None and kv is not None and fit.fits
             check(
                 ok,

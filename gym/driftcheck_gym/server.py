@@ -161,10 +161,12 @@ def _grade_payload(task: Task, plan: Any) -> dict[str, Any]:
     return d
 
 
-def create_app(max_episodes: int = MAX_EPISODES) -> Any:
-    """The ASGI app (FastAPI inside the body-size limit)."""
+def create_app(max_episodes: int = MAX_EPISODES, edit_log: str | None = None) -> Any:
+    """The ASGI app (FastAPI inside the body-size limit). With ``edit_log``, every
+    ``/episode/step`` is appended there as a typed graph diff (JSONL)."""
     from openenv.core.env_server.http_server import create_fastapi_app
 
+    from driftcheck_gym.editlog import EditLog
     from driftcheck_gym.openenv_env import ArchEditAction, ArchEditEnvironment, ArchEditObservation
 
     app: FastAPI = create_fastapi_app(
@@ -175,6 +177,7 @@ def create_app(max_episodes: int = MAX_EPISODES) -> Any:
     # our /health answers both OpenEnv's clients (status) and the harness's (ok)
     app.router.routes = [r for r in app.router.routes if getattr(r, "path", None) != "/health"]
     episodes = Episodes(max_episodes)
+    log = EditLog(edit_log) if edit_log else None
     app.state.episodes = episodes
 
     @app.get("/health", tags=["Health"])
@@ -233,7 +236,7 @@ def create_app(max_episodes: int = MAX_EPISODES) -> Any:
         turns = body.get("maxTurns", 3)
         if not isinstance(turns, int) or isinstance(turns, bool) or not 1 <= turns <= MAX_TURNS:
             raise HTTPException(400, f"maxTurns must be an integer in 1..{MAX_TURNS}")
-        ep = Episode(task, turns)
+        ep = Episode(task, turns, log)
         eid = episodes.add(ep)
         return {
             "episodeId": eid,
@@ -285,7 +288,12 @@ def create_app(max_episodes: int = MAX_EPISODES) -> Any:
     return BodyLimit(app)
 
 
-def serve(host: str = "127.0.0.1", port: int = 8737, log_level: str = "warning") -> None:
+def serve(
+    host: str = "127.0.0.1",
+    port: int = 8737,
+    log_level: str = "warning",
+    edit_log: str | None = None,
+) -> None:
     import uvicorn
 
-    uvicorn.run(create_app(), host=host, port=port, log_level=log_level)
+    uvicorn.run(create_app(edit_log=edit_log), host=host, port=port, log_level=log_level)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import copy
 import json
+import os
 import re
 from dataclasses import dataclass, field
 from typing import Any
@@ -112,13 +113,20 @@ class Arch:
         return [d for s, d in self.connections if s == name]
 
     def ends(self) -> tuple[list[str], list[str]]:
-        ins = [n for n, c in self.components.items() if str(c["type"]).lower() == "input"]
-        outs = [n for n, c in self.components.items() if str(c["type"]).lower() == OUTPUT]
+        ins: list[str] = []
+        outs: list[str] = []
+        for n, c in self.components.items():
+            low = str(c["type"]).lower()
+            if low == "input":
+                ins.append(n)
+            elif low == OUTPUT:
+                outs.append(n)
         return ins, outs
 
-    def on_path(self) -> set[str]:
-        """Components on some path from an input to an output (both ends included)."""
-        ins, outs = self.ends()
+    def on_path(self, ends: tuple[list[str], list[str]] | None = None) -> set[str]:
+        """Components on some path from an input to an output (both ends included);
+        ``ends``: ``self.ends()`` when the caller has it already."""
+        ins, outs = ends if ends is not None else self.ends()
         fwd: dict[str, list[str]] = {}
         bwd: dict[str, list[str]] = {}
         for s, d in self.connections:
@@ -210,11 +218,29 @@ def _delete(arch: Arch, name: str) -> None:
     del arch.components[name]
 
 
-def _pattern(text: str) -> re.Pattern[str]:
-    try:
-        return re.compile(text)
-    except re.error as e:
-        raise _Refused(f"bad name pattern {text!r}: {e}") from None
+class _Pattern:
+    """A policy's name pattern, matched with the ``regex`` module under a time limit: Python's
+    ``re`` backtracks exponentially on patterns such as ``(a+)+$`` (seconds for 24 characters),
+    and a reward must come back in bounded time."""
+
+    def __init__(self, text: str) -> None:
+        import regex
+
+        try:
+            self.rx = regex.compile(text)
+        except (regex.error, RecursionError, OverflowError) as e:
+            raise _Refused(f"bad name pattern {text!r}: {e}") from None
+        self.text = text
+
+    def search(self, name: str) -> bool:
+        try:
+            return self.rx.search(name, timeout=0.05) is not None
+        except TimeoutError:
+            raise _Refused(f"name pattern {self.text!r} takes too long to match") from None
+
+
+def _pattern(text: str) -> _Pattern:
+    return _Pattern(text)
 
 
 def apply_one(arch: Arch, act: Any, *, repair: bool, config_task: bool) -> None:
@@ -428,7 +454,22 @@ def _node(nid: str, type_: str, params: dict[str, Any]) -> Node:
 
 
 def _edge(src: str, dst: str, index: int | None) -> Edge:
-    return Edge(src=src, dst=dst, index=index)
+    if not EDGE_MEMO:
+        return Edge(src=src, dst=dst, index=index)
+    k = (src, dst, index)
+    e = _EDGES.get(k)
+    if e is None:
+        if len(_EDGES) >= 50_000:
+            _EDGES.clear()
+        e = _EDGES[k] = Edge(src=src, dst=dst, index=index)
+    return e
+
+
+EDGE_MEMO = os.environ.get("DRIFTCHECK_GYM_NO_MEMO", "") in ("", "0")
+"""Share ``Edge`` objects between graphs by (src, dst, index): an edge is frozen (pydantic
+``frozen=True``), so one object serves every graph that holds it, validated once (component
+names repeat across plans). Off with DRIFTCHECK_GYM_NO_MEMO=1 or ``state.EDGE_MEMO = False``."""
+_EDGES: dict[tuple[str, str, int | None], Edge] = {}
 
 
 def graph_to_text(graph: Any) -> str:

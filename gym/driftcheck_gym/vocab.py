@@ -88,6 +88,9 @@ MEMO = os.environ.get("DRIFTCHECK_GYM_NO_MEMO", "") in ("", "0")
 _MEMO: dict[Any, tuple[str, dict[str, Any]]] = {}
 
 
+_SCALARS = frozenset({int, float, str, bool, type(None)})
+
+
 def _key(v: Any) -> Any:
     """Hashable and type-exact (``True``, ``1`` and ``1.0`` stay apart)."""
     t = type(v)
@@ -105,7 +108,11 @@ def translate(type_name: str, params: dict[str, Any]) -> tuple[str, dict[str, An
     if not MEMO:
         return _translate(type_name, params)
     try:
-        key = (type_name, _key(params))
+        vals = params.values()
+        if _SCALARS.issuperset(map(type, vals)):  # flat, scalar params: types keep 1, 1.0 apart
+            key = (type_name, tuple(params), tuple(vals), tuple(map(type, vals)))
+        else:
+            key = (type_name, _key(params))
     except (TypeError, RecursionError):
         return _translate(type_name, params)
     hit = _MEMO.get(key)
