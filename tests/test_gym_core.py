@@ -327,8 +327,7 @@ def test_numbers_no_model_holds_are_refused_and_nothing_raises():
 def test_parse_plan_is_bounded_on_hostile_text():
     import time
 
-    # a bound on CPU time (not wall time: the suite shares 2 cores); unbounded parsing of these
-    # texts takes minutes, bounded parsing milliseconds
+    # a bound on CPU time, not wall time: the suite shares 2 cores with other work
     for text in ("[" * 199_000, '[{"a": ' * 28_000, "[{" * 99_000, "x" * 199_000):
         t0 = time.process_time()
         with pytest.raises(G.PlanError):
