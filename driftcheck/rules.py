@@ -51,7 +51,7 @@ SEVERITY_SCALE: tuple[tuple[Severity, int, str], ...] = (
         Severity.minor,
         1,
         "drift in a value that changes what the model computes but not its weights (norm eps, "
-        "RoPE, context length, dtype); compare's default --fail-on",
+        "RoPE, context length, dtype)",
     ),
     (
         Severity.warning,
@@ -63,7 +63,8 @@ SEVERITY_SCALE: tuple[tuple[Severity, int, str], ...] = (
         2,
         "drift that changes weight shapes or the parameter count, the number of layers, heads, "
         "KV heads or the head width, the quantization method; a served model that computes "
-        "garbage or positions it was never trained on",
+        "garbage or positions it was never trained on; the default --fail-on of every command "
+        "(check, compare, the pre-commit hooks, the Action)",
     ),
     (
         Severity.blocker,

@@ -32,14 +32,16 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from driftcheck import rules
 from driftcheck.errors import DriftcheckError
 from driftcheck.findings import Finding, Severity
 
 DEFAULT_FAIL_ON = "major"
 """The one default of ``--fail-on`` for check, compare, both pre-commit hooks and the Action."""
 
-SEVERITY_SCALE = ("info", "minor", "warning", "major", "blocker")
-"""Lowest first; ``minor`` and ``warning`` are one rank (drift says minor, the verifier warning)."""
+SEVERITY_SCALE = tuple(s.value for s, _rank, _meaning in rules.SEVERITY_SCALE)
+"""The names of ``rules.SEVERITY_SCALE`` (the one scale), lowest first; ``minor`` and ``warning``
+are one rank (drift says minor, the verifier warning)."""
 
 
 @dataclass
@@ -95,8 +97,6 @@ class _Words:
 def _registry() -> dict[str, _Words]:
     """Rule id -> the words that name it, read from the one rule registry (``driftcheck.rules``):
     ids, old ids (``DRIFT-PARAM``) and names."""
-    from driftcheck import rules
-
     out: dict[str, _Words] = {}
     for r in rules.all_rules():
         ids = {r.id, *(a for a in getattr(r, "aliases", ()) if a.upper() == a)}
@@ -112,8 +112,6 @@ def _exact() -> frozenset[str]:
 
 def known_ids() -> dict[str, str]:
     """Every id, old id, name and family a selector may use -> the canonical id (or family)."""
-    from driftcheck import rules
-
     out: dict[str, str] = {}
     for r in rules.all_rules():
         for word in (r.id, r.name, *getattr(r, "aliases", ())):
