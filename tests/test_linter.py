@@ -467,6 +467,26 @@ def test_gemma_torch_head_class_has_parameters():
     assert sum(p.numel() for p in m.parameters()) > 0
 
 
+def test_nearest_divisor_is_exact_and_bounded():
+    """The fix ATT001 states equals a search over every head count, and a huge width costs
+    milliseconds (a search up to the width took 66 s at 10**9 + 7), or no fix past 2**40."""
+    from driftcheck.verifier import verify
+    from driftcheck.verifier.build import L, seq
+    from driftcheck.verifier.checks.attention import nearest_divisor
+
+    for width in range(1, 400):
+        for heads in (1, 3, 7, 12, 64):
+            divs = [d for d in range(1, width + 1) if width % d == 0]
+            assert nearest_divisor(width, heads) == min(divs, key=lambda d: (abs(d - heads), -d))
+    t0 = time.perf_counter()
+    for width in (10**9 + 7, 2**61 - 1):
+        r = verify(seq((2, 5, width), L("MultiheadAttention", embed_dim=width, num_heads=4)))
+        (att,) = [f for f in r.findings if f.check_id == "ATT001"]
+        assert att.values.get("fix") == ({"param": "num_heads", "from": 4, "to": 1}
+                                         if width < 2**40 else None)  # fmt: skip
+    assert time.perf_counter() - t0 < 5
+
+
 def test_known_ids_cover_every_id_the_docs_show():
     import re
 
