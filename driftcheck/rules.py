@@ -298,6 +298,11 @@ def explain(rule: AnyRule, examples: bool = True, finding: bool = True) -> str:
         "## What it does",
         rule.what,
         "",
+        *(
+            [f"Before v0.2.0: {', '.join(f'`{a}`' for a in rule.aliases)} (still selects it).", ""]
+            if rule.aliases
+            else []
+        ),
         "## Why is this bad?",
         rule.why,
         "",
@@ -328,7 +333,10 @@ def markdown() -> str:
         "## Ids",
         "",
         "Every finding any command prints carries a rule id: three capital letters naming the "
-        "family, three digits. `driftcheck explain ID` prints any of them.",
+        "family, three digits. `driftcheck explain ID` prints any of them. Drift findings were "
+        "`DRIFT-<KIND>` before v0.2.0 (`DRIFT-PARAM` is `DRF005`): those ids stay aliases "
+        "wherever an id is read (`--select`, `--ignore`, `[tool.driftcheck]`, "
+        "`# driftcheck: ignore[...]`, `explain`), and `DRIFT` alone selects every DRF rule.",
         "",
         "| family | what | command | rules |",
         "|---|---|---|---|",
