@@ -3,8 +3,10 @@
 The line is ``Node.loc`` (where the layer is built in the source file). ``ignore`` without a
 list silences every check on that line; ids and names both work (``ignore[SML005]``,
 ``ignore[stacked-linears, SHP001]``), and so do id prefixes (``ignore[SHP]``, ``ignore[DRF]``),
-old ids (``ignore[DRIFT-PARAM]``, DRF005) and drift kinds (``ignore[layer-count]``). A finding is suppressed by a comment on any line it
-points at (a compare finding: its code side). Files are read once per call.
+ids before v0.2.0 (``ignore[DRIFT-PARAM]`` is DRF005) and drift kinds (``ignore[layer-count]``),
+all resolved by ``selection.matches`` through the rule registry. A finding is suppressed by a
+comment on any line it points at (a compare finding: its code side). Files are read once per
+call.
 """
 
 from __future__ import annotations
