@@ -12,6 +12,7 @@ from typing import Any
 
 from driftcheck.parsers.source.dataflow_values import UNK, CfgV, Mod, Sym, Unk
 from driftcheck.parsers.source.exprs import BINOPS, CMP_OPS
+from driftcheck.parsers.source.sizes import TooBig
 from driftcheck.parsers.source.values import Ext
 
 _ARITH = (ast.Add, ast.Sub, ast.Mult, ast.Div, ast.FloorDiv, ast.Mod, ast.Pow)
@@ -37,7 +38,9 @@ def py_binop(op: ast.operator, a: Any, b: Any) -> Any:
     if isinstance(op, ast.Pow) and not (isinstance(b, int) and abs(b) <= 64):
         return UNK  # ``2 ** 10**9`` would hang the analyzer
     try:
-        return f(a, b)
+        return f(a, b)  # size-bounded (sizes.py): the caller notes a TooBig
+    except TooBig:
+        raise
     except Exception:  # noqa: BLE001 - division by zero, bad operand types: unknown
         return UNK
 
