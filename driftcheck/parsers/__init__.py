@@ -49,6 +49,8 @@ def read_json(path: Path) -> Any:
         ) from None
     except RecursionError:
         raise DriftcheckError("JSON nested too deeply", str(path)) from None
+    except ValueError as e:  # an integer past Python's int <-> str limit (4,300 digits)
+        raise DriftcheckError(f"invalid JSON: {str(e).split(';')[0]}", str(path)) from None
 
 
 def _has_python(root: Path, depth: int = 3, budget: int = 2000) -> bool:

@@ -57,6 +57,7 @@ def analyze(p: Path, entry: str | None, config: dict | None, config_path: str | 
     except OverflowError as e:
         raise DriftcheckError(str(e), str(p)) from None
     b.resolve_ties()
+    add_failures(graph, interp, mods)
     graph.invalidate()
     from driftcheck.parsers.source.facts import record_facts
     from driftcheck.parsers.source.forward import add_edges
@@ -75,6 +76,37 @@ def analyze(p: Path, entry: str | None, config: dict | None, config_path: str | 
         f"{cls.qual}; {sum(interp.files.values())} lines in {len(interp.files)} files"
     )
     return graph
+
+
+def add_failures(graph: Graph, interp: Interp, mods: list[ModInfo]) -> None:
+    """What Python would raise importing the analyzed files or constructing the root
+    (importcheck.py): one ``Unknown`` node per failure, noted ``raises ...`` at its line, under
+    the root. Such a model has no parameter count, so the unknown node makes it None; the
+    verifier's IMP checks report each as a blocker."""
+    from driftcheck.findings import Location
+    from driftcheck.graph.model import Node
+    from driftcheck.parsers.source.importcheck import import_failures
+
+    # a module that cannot be imported is never constructed: its import failure alone
+    found = [f for m in mods for f in import_failures(m, interp.finder)] or interp.failures
+    if not found:
+        return
+    parent = "root" if "root" in graph.index else None
+    seen: set[tuple] = set()
+    for k, f in enumerate(found, 1):
+        if (f.exc, f.message, f.path, f.line) in seen:
+            continue
+        seen.add((f.exc, f.message, f.path, f.line))
+        graph.add(
+            Node(
+                id=f"raises{k}",
+                type="Unknown",
+                parent=parent,
+                loc=Location(file=f.path, line=f.line),
+                notes=[f.note()],
+                unresolved=["type"],
+            )
+        )
 
 
 def module_classes(interp: Interp, mods: list[ModInfo]) -> list[Cls]:

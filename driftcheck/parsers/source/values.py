@@ -310,6 +310,9 @@ def plain(v: Any) -> Any:
     return v
 
 
+INT64 = 2**63
+
+
 def graph_value(v: Any) -> Any:
     """A value as graph JSON holds it, for every place the parser puts a value into the graph
     (a layer's or op's params, a fact): ``Sourced`` wrappers stripped, containers kept (tuples
@@ -319,6 +322,9 @@ def graph_value(v: Any) -> Any:
     if isinstance(v, SymBase):
         return v.hole()
     v = plain(v)
+    if v.__class__ is int and not -INT64 <= v < INT64:
+        return None  # no torch size or index is past int64 (torch raises "Overflow when
+        # unpacking long long"); a number that big held in the graph breaks its readers
     if v is None or isinstance(v, (bool, int, float, str)):
         return v
     if isinstance(v, (list, tuple)):
