@@ -88,7 +88,8 @@ def add_failures(graph: Graph, interp: Interp, mods: list[ModInfo]) -> None:
     from driftcheck.parsers.source.importcheck import import_failures
 
     # a module that cannot be imported is never constructed: its import failure alone
-    found = [f for m in mods for f in import_failures(m, interp.finder)] or interp.failures
+    found = [f for m in mods for f in import_failures(m, interp.finder)]
+    found = found or mro_failures(interp, mods) or interp.failures
     if not found:
         return
     parent = "root" if "root" in graph.index else None
@@ -107,6 +108,29 @@ def add_failures(graph: Graph, interp: Interp, mods: list[ModInfo]) -> None:
                 unresolved=["type"],
             )
         )
+
+
+def mro_failures(interp: Interp, mods: list[ModInfo]) -> list[Any]:
+    """Class statements Python refuses for an inconsistent MRO (``class C(A, B)`` where A and
+    B order their own bases oppositely): TypeError on import."""
+    from driftcheck.parsers.source.importcheck import Failure
+
+    out = []
+    for m in mods:
+        for name, node in m.defs.items():
+            if not isinstance(node, ast.ClassDef) or node not in m.tree.body:
+                continue
+            v = interp.global_lookup(m, name)
+            if isinstance(v, Cls):
+                v.mro()
+                bad = v.ns.get("__mro_conflict__")
+                if bad:
+                    msg = (
+                        "Cannot create a consistent method resolution order (MRO) for bases "
+                        + ", ".join(bad)
+                    )
+                    out.append(Failure("TypeError", msg, str(m.path), node.lineno, "import"))
+    return out
 
 
 def module_classes(interp: Interp, mods: list[ModInfo]) -> list[Cls]:

@@ -104,6 +104,15 @@ def _c3(c: Any, depth: int) -> list[Any]:
             None,
         )
         if head is None:
+            # Python refuses such a class statement (TypeError): the heads left, named as
+            # CPython names them; importcheck reports it. Ext bases are leaves here, which
+            # drops ordering constraints and so can hide a conflict but never invent one
+            names: list[str] = []
+            for s in seqs:
+                n = s[0].name if isinstance(s[0], Cls) else s[0].qual.rsplit(".", 1)[-1]
+                if n not in names:
+                    names.append(n)
+            c.ns["__mro_conflict__"] = names
             return _dfs(c)
         out.append(head)
         seqs = [s[1:] if _key(s[0]) == _key(head) else s for s in seqs]

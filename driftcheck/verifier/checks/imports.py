@@ -133,4 +133,39 @@ def missing_module_attribute(ctx: Context):
     yield from _raises(ctx, "AttributeError")
 
 
-CHECKS = [name_not_defined, missing_module_attribute]
+_MRO = """import torch.nn as nn
+
+class Mixin(nn.Module):
+    pass
+
+class Block(nn.Linear, Mixin):
+    pass
+
+class Net({bases}):
+    def __init__(self):
+        super().__init__(4, 2)
+
+    def forward(self, x):
+        return super().forward(x)
+"""
+
+
+@check(
+    "IMP003",
+    "inconsistent-mro",
+    BLOCKER,
+    what="A class lists its bases in an order Python cannot linearize (`class Net(Mixin, "
+    "Block)` where `Block` already puts `Mixin` after itself): the class statement raises "
+    "TypeError: Cannot create a consistent method resolution order (MRO).",
+    why="The module fails to import, so the model is never built.",
+    fix="List the more derived base first (`class Net(Block, Mixin)`), or drop the base the "
+    "other already provides.",
+    types=("Unknown",),
+    valid=[Source(_MRO.format(bases="Block, Mixin"), entry="Net")],
+    invalid=[Source(_MRO.format(bases="Mixin, Block"), entry="Net")],
+)
+def inconsistent_mro(ctx: Context):
+    yield from _raises(ctx, "TypeError")
+
+
+CHECKS = [name_not_defined, missing_module_attribute, inconsistent_mro]
