@@ -140,6 +140,34 @@ def test_single_huge_operations_are_unknown_with_a_note(tmp_path):
         assert any(n.startswith(f"{p.name}:{line}:") for n in hits) or "for" in src, hits
 
 
+_FORWARD = """import torch.nn as nn
+
+class M(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.fc = nn.Linear(4, 4)
+
+    def forward(self, x):
+        pad = {expr}
+        n = len([i for i in range(1000)])
+        return self.fc(x)
+"""
+
+
+def test_forward_pass_python_is_bounded_too(tmp_path):
+    """forward() is interpreted by its own evaluator: the same operator table, the same bound
+    (it used 3 GB here before)."""
+    paths = []
+    for k, expr in enumerate(["'x' * (3 * 10**9)", "[0] * 10**9", "10 ** 10**9"]):
+        p = tmp_path / f"fwd{k}.py"
+        p.write_text(_FORWARD.format(expr=expr))
+        paths.append(p)
+    for p, r in zip(paths, _run_all(paths)):
+        assert "error" not in r and r["cpu"] < 5, r
+        assert r["params"] == 20
+        assert any(n.startswith(f"{p.name}:9:") and "value unknown" in n for n in r["notes"])
+
+
 def test_a_value_under_the_bound_is_still_computed(tmp_path):
     """The bound does not make ordinary values unknown: the same constructs, small."""
     src = _MODEL.replace("4 + 0 * len(str(v))", "len(v)").format(

@@ -331,11 +331,11 @@ class Runner(CallMixin):
             return UNK
         g = e.generators[0]
         items = self.iterate(self.eval(g.iter, fr))
-        if items is None:
-            return UNK
+        if items is None or len(items) > MAX_LOOP:
+            return UNK  # over the bound ``iterate`` cuts at: a shorter list would be wrong
         saved = dict(fr.locals)
         out = []
-        for x in items[:MAX_LOOP]:
+        for x in items:
             self.assign(g.target, x, fr)
             if all(truth(self.eval(c, fr)) is True for c in g.ifs):
                 out.append(self.eval(e.elt, fr))
