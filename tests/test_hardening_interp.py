@@ -226,6 +226,19 @@ def test_comprehension_over_the_loop_bound_is_unknown_not_exit_2(tmp_path):
     assert g.params_total() is None
 
 
+def test_comprehension_cut_after_side_effects_stays_exit_2(tmp_path):
+    """An inner loop over the bound, after outer items already built layers: an unknown value
+    would hide layers half registered, so the analysis stops (exit 2), as before."""
+    src = _MODEL.replace("v = {expr}", "v = 0\n        self.many = {expr}").format(
+        expr="[self.add_module(f'l{i}_{j}', nn.Linear(1, 1)) for i in range(2) "
+        "for j in range(10 if i == 0 else 30000)]"
+    )
+    p = tmp_path / "comp2.py"
+    p.write_text(src)
+    with pytest.raises(DriftcheckError, match="comprehension over 30,000 items"):
+        parse_source(p, entry="M")
+
+
 def test_list_grown_in_place_past_the_bound_is_exit_2(tmp_path):
     src = _LOOPS.format(init="v = [0]", step="v.extend(v)")
     p = tmp_path / "grow.py"
