@@ -17,6 +17,7 @@ arithmetic error as "unknown" (the fast path bails, builtins answer Unknown) sta
 
 from __future__ import annotations
 
+import math
 import operator
 import re
 import sys
@@ -124,7 +125,7 @@ def add(a: Any, b: Any) -> Any:
 
 def power(a: Any, b: Any, m: Any = None) -> Any:
     if m is None and _int(a) and _int(b) and b > 0 and abs(a) > 1:
-        check_bits((abs(a).bit_length() - 1) * b + 1, "'**'")
+        check_bits(int(math.log2(abs(a)) * b) + 1, "'**'")
     return pow(a, b) if m is None else pow(a, b, m)
 
 
