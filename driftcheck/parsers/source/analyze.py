@@ -86,10 +86,14 @@ def add_failures(graph: Graph, interp: Interp, mods: list[ModInfo]) -> None:
     from driftcheck.findings import Location
     from driftcheck.graph.model import Node
     from driftcheck.parsers.source.importcheck import import_failures
+    from driftcheck.parsers.source.loader import installed
 
     # a module that cannot be imported is never constructed: its import failure alone
-    found = [f for m in mods for f in import_failures(m, interp.finder)]
-    found = found or mro_failures(interp, mods) or interp.failures
+    # an installed package's files (the transformers corpus) are imported by everyone who
+    # uses it: like compile(), only the code under review is judged (loader.installed)
+    found = [f for m in mods if not installed(m.path) for f in import_failures(m, interp.finder)]
+    mine = [m for m in mods if not installed(m.path)]
+    found = found or mro_failures(interp, mine) or interp.failures
     if not found:
         return
     parent = "root" if "root" in graph.index else None

@@ -136,7 +136,7 @@ def parse_file(path: Path, name: str | None = None) -> ModInfo:
         raise DriftcheckError("source nested too deeply to parse", str(path)) from None
     except ValueError as e:  # null bytes
         raise DriftcheckError(f"cannot parse: {e}", str(path)) from None
-    if not _installed(path):
+    if not installed(path):
         compile_check(tree, path)
     if name is None:
         name, _ = module_name_for(path)
@@ -177,7 +177,7 @@ def _installed_dirs() -> tuple[str, ...]:
 _INSTALLED: tuple[str, ...] | None = None
 
 
-def _installed(path: Path) -> bool:
+def installed(path: Path) -> bool:
     """A file of the standard library or an installed package (torch, transformers): imported
     by everyone who uses it, so the compiler's verdict on it is known; only the code under
     analysis is compiled (the cost is 70% of a parse, docs/parser.md)."""

@@ -31,6 +31,7 @@ INT_DIGITS = sys.int_info.default_max_str_digits  # 4,300: Python's own int <-> 
 INT_BITS = int(INT_DIGITS * 3.321928094887362)  # the same limit in bits
 
 _SEQ = (str, bytes, bytearray, list, tuple)
+_NUMBERS = frozenset((int, float, bool))
 
 
 class TooBig(OverflowError):
@@ -108,6 +109,13 @@ def _repeat(seq: Any, times: int) -> None:
 
 
 def mul(a: Any, b: Any) -> Any:
+    ca, cb = a.__class__, b.__class__
+    if ca is float or cb is float:
+        return a * b  # the common case first: no size to predict
+    if ca is int and cb is int:
+        if a.bit_length() + b.bit_length() > INT_BITS:
+            check_bits(a.bit_length() + b.bit_length(), "'*'")
+        return a * b
     if isinstance(a, _SEQ) and _int(b):
         _repeat(a, b)
     elif isinstance(b, _SEQ) and _int(a):
@@ -118,19 +126,23 @@ def mul(a: Any, b: Any) -> Any:
 
 
 def add(a: Any, b: Any) -> Any:
+    if a.__class__ in _NUMBERS and b.__class__ in _NUMBERS:
+        return a + b  # grows by a bit at most
     if isinstance(a, _SEQ) and isinstance(b, _SEQ):
         check_len(len(a) + len(b), f"{type(a).__name__} concatenation")
     return a + b
 
 
 def power(a: Any, b: Any, m: Any = None) -> Any:
-    if m is None and _int(a) and _int(b) and b > 0 and abs(a) > 1:
+    if b.__class__ is not int or a.__class__ is float:
+        return pow(a, b) if m is None else pow(a, b, m)  # a float result: no size to grow
+    if m is None and _int(a) and b > 1 and a.bit_length() * b > INT_BITS:  # an upper bound
         check_bits(int(math.log2(abs(a)) * b) + 1, "'**'")
     return pow(a, b) if m is None else pow(a, b, m)
 
 
 def lshift(a: Any, b: Any) -> Any:
-    if _int(a) and _int(b) and a and b > 0:
+    if _int(a) and _int(b) and a and b > 0 and a.bit_length() + b > INT_BITS:
         check_bits(a.bit_length() + b, "'<<'")
     return a << b
 
@@ -147,6 +159,8 @@ def _widths(spec: str, what: str) -> None:
 
 
 def mod(a: Any, b: Any) -> Any:
+    if a.__class__ in _NUMBERS:
+        return a % b
     if isinstance(a, (str, bytes)):
         text = a if isinstance(a, str) else a.decode("latin-1")
         for spec in _PCT_SPEC.findall(text):
