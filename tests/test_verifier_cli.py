@@ -143,6 +143,7 @@ def test_checks_and_explain(capsys):
         "CST",
         "CFG",
         "SML",
+        "IMP",
     }
     for key in ("SHP002", "conv-into-linear", "shp002"):
         rc, out, _ = run(capsys, "explain", key)

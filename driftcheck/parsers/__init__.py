@@ -53,6 +53,8 @@ def parse_json(text: str, where: str) -> Any:
         ) from None
     except RecursionError:
         raise DriftcheckError("JSON nested too deeply", where) from None
+    except ValueError as e:  # an integer past Python's int <-> str limit (4,300 digits)
+        raise DriftcheckError(f"invalid JSON: {str(e).split(';')[0]}", where) from None
 
 
 class Reads:

@@ -33,6 +33,7 @@ FAMILIES: dict[str, str] = {
     "CST": "cost and serving",
     "CFG": "config consistency",
     "SML": "code smells",
+    "IMP": "import and construction",
 }
 
 

@@ -57,6 +57,7 @@ def analyze(p: Path, entry: str | None, config: dict | None, config_path: str | 
     except OverflowError as e:
         raise DriftcheckError(str(e), str(p)) from None
     b.resolve_ties()
+    add_failures(graph, interp, mods)
     graph.invalidate()
     from driftcheck.parsers.source.facts import record_facts
     from driftcheck.parsers.source.forward import add_edges
@@ -75,6 +76,65 @@ def analyze(p: Path, entry: str | None, config: dict | None, config_path: str | 
         f"{cls.qual}; {sum(interp.files.values())} lines in {len(interp.files)} files"
     )
     return graph
+
+
+def add_failures(graph: Graph, interp: Interp, mods: list[ModInfo]) -> None:
+    """What Python would raise importing the analyzed files or constructing the root
+    (importcheck.py): one ``Unknown`` node per failure, noted ``raises ...`` at its line, under
+    the root. Such a model has no parameter count, so the unknown node makes it None; the
+    verifier's IMP checks report each as a blocker."""
+    from driftcheck.findings import Location
+    from driftcheck.graph.model import Node
+    from driftcheck.parsers.source.importcheck import import_failures
+    from driftcheck.parsers.source.loader import installed
+
+    # a module that cannot be imported is never constructed: its import failure alone
+    # an installed package's files (the transformers corpus) are imported by everyone who
+    # uses it: like compile(), only the code under review is judged (loader.installed)
+    found = [f for m in mods if not installed(m.path) for f in import_failures(m, interp.finder)]
+    mine = [m for m in mods if not installed(m.path)]
+    found = found or mro_failures(interp, mine) or interp.failures
+    if not found:
+        return
+    parent = "root" if "root" in graph.index else None
+    seen: set[tuple] = set()
+    for k, f in enumerate(found, 1):
+        if (f.exc, f.message, f.path, f.line) in seen:
+            continue
+        seen.add((f.exc, f.message, f.path, f.line))
+        graph.add(
+            Node(
+                id=f"raises{k}",
+                type="Unknown",
+                parent=parent,
+                loc=Location(file=f.path, line=f.line),
+                notes=[f.note()],
+                unresolved=["type"],
+            )
+        )
+
+
+def mro_failures(interp: Interp, mods: list[ModInfo]) -> list[Any]:
+    """Class statements Python refuses for an inconsistent MRO (``class C(A, B)`` where A and
+    B order their own bases oppositely): TypeError on import."""
+    from driftcheck.parsers.source.importcheck import Failure
+
+    out = []
+    for m in mods:
+        for name, node in m.defs.items():
+            if not isinstance(node, ast.ClassDef) or node not in m.tree.body:
+                continue
+            v = interp.global_lookup(m, name)
+            if isinstance(v, Cls):
+                v.mro()
+                bad = v.ns.get("__mro_conflict__")
+                if bad:
+                    msg = (
+                        "Cannot create a consistent method resolution order (MRO) for bases "
+                        + ", ".join(bad)
+                    )
+                    out.append(Failure("TypeError", msg, str(m.path), node.lineno, "import"))
+    return out
 
 
 def module_classes(interp: Interp, mods: list[ModInfo]) -> list[Cls]:

@@ -335,6 +335,8 @@ class CallMixin:
                 return len(v.t.shape)
             return UNK
         if name in ("enumerate", "zip", "reversed", "list", "tuple", "sorted"):
+            if any(isinstance(x, range) and len(x) > MAX_LOOP for x in args):
+                return UNK  # ``iterate`` cuts a range for loops; a list of it would be wrong
             its = [self.iterate(x) for x in args]
             if any(i is None for i in its) or not its:
                 return UNK if args else []

@@ -26,6 +26,7 @@ from driftcheck.parsers.source.dataflow_values import (
     ShapeOf,
     Tens,
 )
+from driftcheck.parsers.source.sizes import TooBig
 
 MAX_STEPS = 300_000
 
@@ -330,11 +331,11 @@ class Runner(CallMixin):
             return UNK
         g = e.generators[0]
         items = self.iterate(self.eval(g.iter, fr))
-        if items is None:
-            return UNK
+        if items is None or len(items) > MAX_LOOP:
+            return UNK  # over the bound ``iterate`` cuts at: a shorter list would be wrong
         saved = dict(fr.locals)
         out = []
-        for x in items[:MAX_LOOP]:
+        for x in items:
             self.assign(g.target, x, fr)
             if all(truth(self.eval(c, fr)) is True for c in g.ifs):
                 out.append(self.eval(e.elt, fr))
@@ -344,7 +345,12 @@ class Runner(CallMixin):
     def binop(self, op: ast.operator, a: Any, b: Any, fr: Frame, at: ast.AST) -> Any:
         if isinstance(a, Tens) or isinstance(b, Tens):
             return ops.tensor_binop(self, op, a, b, fr, at)
-        return py_binop(op, a, b)
+        try:
+            return py_binop(op, a, b)
+        except TooBig as e:  # over the size bound (sizes.py)
+            path, line = fr.loc(at)
+            self.note(f"{path.rsplit('/', 1)[-1]}:{line}: {e.what}: value unknown")
+            return UNK
 
     def unary(self, op: ast.unaryop, v: Any) -> Any:
         if isinstance(v, Tens):

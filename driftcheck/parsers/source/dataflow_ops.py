@@ -23,6 +23,7 @@ from driftcheck.parsers.source.dataflow_values import (
     Tens,
     UserFunc,
 )
+from driftcheck.parsers.source.sizes import SIZE_LIMIT
 from driftcheck.parsers.source.values import (
     Cls,
     Config,
@@ -333,6 +334,10 @@ def call_bound(run: Any, b: Bound, args: list, kwargs: dict, fr: Any, at: Any) -
         if b.name == "append" and args:
             t.append(args[0])
         elif args and isinstance(args[0], (list, tuple)):
+            if len(t) + len(args[0]) > SIZE_LIMIT:  # the size bound (sizes.py)
+                t.append(UNK)
+                run.note(f"list.extend() past {SIZE_LIMIT:,} items: items unknown")
+                return None
             t.extend(args[0])
         return None
     if isinstance(t, ShapeOf) and b.name == "numel":

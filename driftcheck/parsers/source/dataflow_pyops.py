@@ -12,6 +12,7 @@ from typing import Any
 
 from driftcheck.parsers.source.dataflow_values import UNK, CfgV, Mod, Sym, Unk
 from driftcheck.parsers.source.exprs import BINOPS, CMP_OPS
+from driftcheck.parsers.source.sizes import TooBig, check_bits
 from driftcheck.parsers.source.values import Ext
 
 _ARITH = (ast.Add, ast.Sub, ast.Mult, ast.Div, ast.FloorDiv, ast.Mod, ast.Pow)
@@ -35,9 +36,13 @@ def py_binop(op: ast.operator, a: Any, b: Any) -> Any:
     if not isinstance(a, ok) or not isinstance(b, ok):
         return UNK
     if isinstance(op, ast.Pow) and not (isinstance(b, int) and abs(b) <= 64):
+        if a.__class__ is int and b.__class__ is int and b > 0 and abs(a) > 1:
+            check_bits((abs(a).bit_length() - 1) * b + 1, "'**'")  # over it: noted
         return UNK  # ``2 ** 10**9`` would hang the analyzer
     try:
-        return f(a, b)
+        return f(a, b)  # size-bounded (sizes.py): the caller notes a TooBig
+    except TooBig:
+        raise
     except Exception:  # noqa: BLE001 - division by zero, bad operand types: unknown
         return UNK
 

@@ -9,7 +9,8 @@ import ast
 import operator
 from typing import Any
 
-from driftcheck.parsers.source import symbolic
+from driftcheck.parsers.source import sizes, symbolic
+from driftcheck.parsers.source.sizes import TooBig
 from driftcheck.parsers.source.symbolic import SymVal, plain_bare
 from driftcheck.parsers.source.torchlib import elementwise
 from driftcheck.parsers.source.values import (
@@ -28,15 +29,17 @@ MAX_DEPTH = 60
 MAX_LOOP = 20_000
 MAX_SECONDS = 30.0
 
+# the operators that can make a value bigger than their operands are the size-bounded ones
+# (sizes.py); every path that applies an operator takes it from this table
 BINOPS = {
-    ast.Add: operator.add,
+    ast.Add: sizes.add,
     ast.Sub: operator.sub,
-    ast.Mult: operator.mul,
+    ast.Mult: sizes.mul,
     ast.Div: operator.truediv,
     ast.FloorDiv: operator.floordiv,
-    ast.Mod: operator.mod,
-    ast.Pow: operator.pow,
-    ast.LShift: operator.lshift,
+    ast.Mod: sizes.mod,
+    ast.Pow: sizes.power,
+    ast.LShift: sizes.lshift,
     ast.RShift: operator.rshift,
     ast.BitOr: operator.or_,
     ast.BitAnd: operator.and_,
@@ -205,7 +208,18 @@ class Expressions:
             if items is not None and len(items) > NUMERIC_TABLE:
                 return [Unknown("numeric table value")] * len(items)
         out: list[Any] = []
-        ok = self._gen(e, e.generators, 0, sub, out)
+        try:
+            ok = self._gen(e, e.generators, 0, sub, out)
+        except _LongComprehension as cut:
+            # an expression, so its value can be unknown -- unless items already built had
+            # side effects (a call in it) that the cut would leave half done
+            if cut.level and any(isinstance(n, ast.Call) for n in ast.walk(e)):
+                raise Budget(f"comprehension over {cut.n:,} items (over {MAX_LOOP:,})") from None
+            self.note(
+                f"{fr.mod.path.name}:{e.lineno}: comprehension over {cut.n:,} items "
+                f"(over the loop bound {MAX_LOOP:,}): value unknown"
+            )
+            return Unknown(f"comprehension over {cut.n:,} items")
         if not ok:
             return Unknown("comprehension over an unknown iterable")
         if isinstance(e, ast.DictComp):
@@ -231,9 +245,9 @@ class Expressions:
         items = self.iterate(self.eval(g.iter, fr))
         if items is None:
             return False
-        for n, item in enumerate(items):
-            if n >= MAX_LOOP:
-                raise Budget(f"comprehension over {MAX_LOOP} items")
+        if len(items) > MAX_LOOP:  # before any item runs
+            raise _LongComprehension(len(items), i)
+        for item in items:
             self.tick()
             self.assign(g.target, item, fr)
             conds = [truth(self.eval(c, fr)) for c in g.ifs]
@@ -245,6 +259,7 @@ class Expressions:
 
     def fstring(self, e: ast.JoinedStr, fr: Frame) -> Any:
         parts = []
+        n = 0
         for v in e.values:
             if isinstance(v, ast.Constant):
                 parts.append(str(v.value))
@@ -252,7 +267,22 @@ class Expressions:
                 x = plain(self.eval(v.value, fr))
                 if not isinstance(x, _SIMPLE):
                     return Unknown("f-string")
-                parts.append(str(x))
+                spec = "" if v.format_spec is None else self.fstring(v.format_spec, fr)
+                if not isinstance(spec, str):
+                    return Unknown("f-string")
+                if v.conversion in _CONVERSIONS:
+                    x = _CONVERSIONS[v.conversion](x)
+                try:
+                    parts.append(sizes.format_value(x, spec))  # width bounded (sizes.py)
+                except TooBig as err:
+                    return self.too_big(err)
+                except (TypeError, ValueError):
+                    return Unknown("f-string")
+            else:
+                continue
+            n += len(parts[-1])
+            if n > sizes.SIZE_LIMIT:
+                return self.too_big(TooBig(f"f-string of over {sizes.SIZE_LIMIT:,} characters"))
         return "".join(parts)
 
     def binop(self, op: ast.operator, a: Any, b: Any) -> Any:
@@ -283,15 +313,10 @@ class Expressions:
         fn = BINOPS.get(type(op))
         if fn is None:
             return Unknown("operator")
-        if isinstance(a, (list, tuple)) and isinstance(b, int) and isinstance(op, ast.Mult):
-            if len(a) * b > MAX_LOOP:
-                raise Budget("sequence repetition too large")
-        if isinstance(op, ast.Pow) and isinstance(b, (int, float)) and abs(b) > 4096:
-            return Unknown("huge power")
-        if isinstance(op, ast.LShift) and isinstance(b, int) and b > 4096:
-            return Unknown("huge shift")
         try:
             return fn(a, b)
+        except TooBig as e:  # the size bound (sizes.py): unknown, with a note saying where
+            return self.too_big(e)
         except Exception:  # noqa: BLE001 - e.g. object + object, division by zero
             return Unknown("operator")
 
@@ -421,6 +446,18 @@ class Expressions:
             except TypeError:
                 return Unknown("in")
         return Unknown("in")
+
+
+class _LongComprehension(Exception):
+    """A comprehension's iterable (at generator ``level``) is over the loop bound."""
+
+    def __init__(self, n: int, level: int) -> None:
+        super().__init__(n)
+        self.n = n
+        self.level = level
+
+
+_CONVERSIONS = {ord("r"): repr, ord("s"): str, ord("a"): ascii}
 
 
 def _same(a: Any, b: Any) -> bool:

@@ -256,16 +256,16 @@ def _binop(e: ast.BinOp) -> Fast | None:
     left, right = _expr(e.left), _expr(e.right)
     if op is None or left is None or right is None:
         return None
-    is_pow, is_add = type(e.op) is ast.Pow, type(e.op) is ast.Add
+    is_add = type(e.op) is ast.Add
 
     def binop(ip: Any, fr: Any) -> Any:
+        # ``op`` is size-bounded (sizes.py): over the bound it raises an OverflowError, which
+        # bails, and the general path makes the value unknown with a note
         a, b = left(ip, fr), right(ip, fr)
         if a.__class__ in _NUMS and b.__class__ in _NUMS:
-            if is_pow and abs(b) > 4096:
-                _bail()  # the general path refuses huge powers
             return op(a, b)
         if is_add and a.__class__ is str and b.__class__ is str:
-            return a + b
+            return op(a, b)
         return _bail()
 
     return binop

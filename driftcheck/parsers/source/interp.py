@@ -22,6 +22,7 @@ from driftcheck.parsers.source.exprs import (  # noqa: F401 - re-exported
     Frame,
     truth,
 )
+from driftcheck.parsers.source.sizes import TooBig
 from driftcheck.parsers.source.values import Budget, Obj, Return, Unknown
 
 
@@ -52,6 +53,8 @@ class Evaluator(Expressions):
         self.deadline = time.process_time() + MAX_SECONDS
         self.uncertain: list[int] = []  # lines of unknown conditions we are inside
         self.notes: list[str] = []
+        self.at_mod: Any = None  # the statement running now (for notes without a node)
+        self.at_line = 0
 
     # ------------------------------------------------------------------ budget
     def tick(self) -> None:
@@ -65,6 +68,13 @@ class Evaluator(Expressions):
         if len(self.notes) < 200 and text not in self.notes:
             self.notes.append(text)
 
+    def too_big(self, e: TooBig) -> Unknown:
+        """An operation over the size bound (sizes.py): its value is unknown, and a note says
+        what and where (the statement running)."""
+        where = f"{self.at_mod.path.name}:{self.at_line}" if self.at_mod is not None else "?"
+        self.note(f"{where}: {e.what}: value unknown")
+        return Unknown(e.what)
+
     # ------------------------------------------------------------------ statements
     def run_body(self, body: list[ast.stmt], fr: Frame) -> None:
         for st in body:
@@ -72,6 +82,8 @@ class Evaluator(Expressions):
 
     def exec_stmt(self, st: ast.stmt, fr: Frame) -> None:
         self.tick()
+        self.at_mod = fr.mod
+        self.at_line = st.lineno
         t = type(st)
         try:
             if fastpath.run(self, st, fr):  # plain values only (levit's offset tables)
@@ -124,8 +136,23 @@ class Evaluator(Expressions):
             # Pass, Assert, Global, Nonlocal and the rest: nothing to do
         except (Return, Raised, Budget, _Break, _Continue, RecursionError):
             raise
+        except TooBig as e:  # a size-bounded helper not caught nearer: the statement is lost
+            self.note(f"{fr.mod.path.name}:{st.lineno}: not interpreted ({e.what})")
+            self.mark_lost(st, fr)
         except Exception as e:  # noqa: BLE001 - an odd construct degrades to a note
             self.note(f"{fr.mod.path.name}:{st.lineno}: not interpreted ({type(e).__name__}: {e})")
+
+    def mark_lost(self, st: ast.stmt, fr: Frame) -> None:
+        """The names a statement that could not be interpreted would bind are unknown (not
+        left holding what they held before)."""
+        t = type(st)
+        targets = st.targets if t is ast.Assign else [getattr(st, "target", None)]
+        for tgt in targets:
+            if tgt is None:
+                continue
+            for n in ast.walk(tgt):
+                if isinstance(n, ast.Name):
+                    fr.locals[n.id] = Unknown("statement not interpreted")
 
     def _raise_text(self, st: ast.Raise, fr: Frame) -> str:
         exc = st.exc

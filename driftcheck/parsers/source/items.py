@@ -9,6 +9,7 @@ from typing import Any
 
 from driftcheck.parsers.source import torchlib
 from driftcheck.parsers.source.modtree import ModulesView
+from driftcheck.parsers.source.sizes import SIZE_LIMIT
 from driftcheck.parsers.source.stoplist import MODULE_BASES
 from driftcheck.parsers.source.symbolic import SymVal, plain_bare
 from driftcheck.parsers.source.values import (
@@ -164,6 +165,8 @@ class ItemsMixin:
         raw = plain(cur)
         if isinstance(raw, list):
             items = self.iterate(rhs)
+            if items is not None and len(raw) + len(items) > SIZE_LIMIT:
+                return False  # ``+`` then says unknown, with its note (sizes.py)
             raw.extend(items if items is not None else [Unknown("+=")])
             return True
         if isinstance(raw, Obj) and raw.kind in ("ModuleList", "Sequential"):

@@ -119,6 +119,8 @@ def read_source(path: Path) -> str:
 def parse_file(path: Path, name: str | None = None) -> ModInfo:
     """Parse ``path`` once per content (cached by path and content hash)."""
     text = read_source(path)
+    if text.startswith("\ufeff"):  # a UTF-8 byte-order mark: valid Python, not source text
+        text = text[1:]
     digest = hashlib.blake2b(text.encode(), digest_size=16).hexdigest()
     key = (str(path.resolve()), digest)
     note_read(path, digest)  # result caches depend on every file an analysis reads
@@ -134,6 +136,8 @@ def parse_file(path: Path, name: str | None = None) -> ModInfo:
         raise DriftcheckError("source nested too deeply to parse", str(path)) from None
     except ValueError as e:  # null bytes
         raise DriftcheckError(f"cannot parse: {e}", str(path)) from None
+    if not installed(path):
+        compile_check(tree, path)
     if name is None:
         name, _ = module_name_for(path)
     info = ModInfo(
@@ -146,6 +150,41 @@ def parse_file(path: Path, name: str | None = None) -> ModInfo:
     _index(info, tree.body)
     _PARSED[key] = info
     return info
+
+
+def compile_check(tree: ast.Module, path: Path) -> None:
+    """CPython's own compiler over the tree (``compile`` executes nothing): what ``ast.parse``
+    accepts but Python refuses to import -- a duplicate argument name, ``return`` or ``break``
+    outside their block, ``nonlocal`` of no enclosing name -- is a syntax error here too."""
+    try:
+        compile(tree, str(path), "exec", dont_inherit=True)
+    except SyntaxError as e:
+        where = f"{path}:{e.lineno or 0}:{e.offset or 0}"
+        raise DriftcheckError(f"syntax error: {e.msg}", where) from None
+    except (RecursionError, MemoryError):
+        raise DriftcheckError("source nested too deeply to compile", str(path)) from None
+    except ValueError as e:
+        raise DriftcheckError(f"cannot compile: {e}", str(path)) from None
+
+
+def _installed_dirs() -> tuple[str, ...]:
+    import sysconfig
+
+    dirs = {sysconfig.get_paths()[k] for k in ("stdlib", "platstdlib", "purelib", "platlib")}
+    return tuple(str(Path(d).resolve()) + "/" for d in dirs if d)
+
+
+_INSTALLED: tuple[str, ...] | None = None
+
+
+def installed(path: Path) -> bool:
+    """A file of the standard library or an installed package (torch, transformers): imported
+    by everyone who uses it, so the compiler's verdict on it is known; only the code under
+    analysis is compiled (the cost is 70% of a parse, docs/parser.md)."""
+    global _INSTALLED
+    if _INSTALLED is None:
+        _INSTALLED = _installed_dirs()
+    return str(path.resolve()).startswith(_INSTALLED)
 
 
 def _index(info: ModInfo, body: list[ast.stmt]) -> None:

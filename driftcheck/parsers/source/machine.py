@@ -11,6 +11,7 @@ from typing import Any
 
 from driftcheck.parsers.source import hfauto, modtree, torchlib
 from driftcheck.parsers.source.configs import ConfigMixin
+from driftcheck.parsers.source.importcheck import Failure, module_lacks
 from driftcheck.parsers.source.items import _DICT_BASES, ItemsMixin
 from driftcheck.parsers.source.loader import Finder, ModInfo, parse_file
 from driftcheck.parsers.source.memo import MemoMixin
@@ -48,6 +49,7 @@ class Interp(MemoMixin, ItemsMixin, ConfigMixin, Semantics):
         self._torch_cls: dict[str, Any] = {}
         self._where: tuple | None = None
         self._posnames: dict[str, Any] = {}
+        self.failures: list[Failure] = []  # what constructing would raise (importcheck.py)
         self.ranges: list[tuple[int, str, str | None, int | None]] = []
 
     def hf_config_class(self, model_type: str) -> Cls | None:
@@ -216,6 +218,13 @@ class Interp(MemoMixin, ItemsMixin, ConfigMixin, Semantics):
             return leaf
         if cls is None:
             self.note(f"{loc[0]}:{loc[1]}: unknown torch layer {q}")
+            mod_name, _, attr = q.rpartition(".")
+            if not self.uncertain and module_lacks(self.finder, mod_name, attr):
+                # torch's own source has no such name: constructing this raises
+                msg = f"module '{mod_name}' has no attribute '{attr}'"
+                self.failures.append(
+                    Failure("AttributeError", msg, str(loc[0]), loc[1], "construction")
+                )
             return Leaf("Unknown", {}, (str(loc[0]), loc[1]), torch=q, unresolved=["type"])
         obj = self.instantiate(cls, args, kwargs, loc)
         if isinstance(obj, Obj):

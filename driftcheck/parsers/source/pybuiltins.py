@@ -11,8 +11,18 @@ import math
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from driftcheck.parsers.source import symbolic
-from driftcheck.parsers.source.values import Config, Obj, SymBase, Tensor, Unknown, plain, unwrap
+from driftcheck.parsers.source import sizes, symbolic
+from driftcheck.parsers.source.sizes import TooBig
+from driftcheck.parsers.source.values import (
+    Budget,
+    Config,
+    Obj,
+    SymBase,
+    Tensor,
+    Unknown,
+    plain,
+    unwrap,
+)
 
 _SIMPLE = (int, float, str, bool, type(None))
 
@@ -54,6 +64,8 @@ def py_call(name: str, interp: Any, args: list[Any], kwargs: dict[str, Any]) -> 
             return {"int": 0, "float": 0.0, "bool": False, "str": ""}.get(name, Unknown(name))
         if not _known(*pa) or not isinstance(pa[0], (*_SIMPLE, list, tuple)):
             return Unknown(name)
+        if name == "str":
+            sizes.check_len(sizes.text_size(pa[0]), "str()")
         try:
             return {
                 "int": int,
@@ -86,7 +98,11 @@ def py_call(name: str, interp: Any, args: list[Any], kwargs: dict[str, Any]) -> 
         fn = {"min": min, "max": max, "sum": sum, "any": any, "all": all, "sorted": sorted}[name]
         try:
             if name == "sum" and len(pa) > 1:
-                return sum(items[0], pa[1])
+                start = items[1]
+                if isinstance(start, (list, tuple)):  # one linear concatenation, size first
+                    its = interp.iterate(items[0])
+                    return Unknown(name) if its is None else sizes.seq_sum(its, start)
+                return sum(items[0], start)
             if name in ("min", "max") and "default" in kwargs and not items:
                 return kwargs["default"]
             return fn(items)
@@ -99,6 +115,9 @@ def py_call(name: str, interp: Any, args: list[Any], kwargs: dict[str, Any]) -> 
     if name in ("list", "tuple", "set", "frozenset", "reversed"):
         if not args:
             return {"list": [], "tuple": (), "set": set(), "frozenset": frozenset()}.get(name, [])
+        r = unwrap(args[0])
+        if isinstance(r, range):
+            sizes.check_len(sizes.range_len(r), f"{name}(range(...))")
         items = interp.iterate(args[0])
         if items is None:
             return Unknown(name)
@@ -152,8 +171,10 @@ def py_call(name: str, interp: Any, args: list[Any], kwargs: dict[str, Any]) -> 
     if name in ("divmod", "pow"):
         if _known(*pa) and all(isinstance(x, (int, float)) for x in pa):
             try:
-                return divmod(*pa) if name == "divmod" else pow(*pa)
-            except (ValueError, ZeroDivisionError, TypeError):
+                return divmod(*pa) if name == "divmod" else sizes.power(*pa)
+            except TooBig:
+                raise
+            except (ValueError, ZeroDivisionError, TypeError, OverflowError):
                 pass
         return Unknown(name)
     if name in ("math.prod", "numpy.prod", "numpy.sum") and len(pa) == 1:
@@ -162,7 +183,10 @@ def py_call(name: str, interp: Any, args: list[Any], kwargs: dict[str, Any]) -> 
         if isinstance(xs, (list, tuple)) and all(
             isinstance(x, (int, float)) and not isinstance(x, bool) for x in xs
         ):
-            return math.prod(xs) if name.endswith("prod") else sum(xs)
+            if name.endswith("prod"):
+                _product_bits(xs, name)
+                return math.prod(xs)
+            return sum(xs)
         return Unknown(name)
     if name in NUMPY_SEQ and pa:
         xs = plain(pa[0])
@@ -176,8 +200,12 @@ def py_call(name: str, interp: Any, args: list[Any], kwargs: dict[str, Any]) -> 
     if name in MATH:
         if not _known(*pa) or not all(isinstance(x, (int, float)) for x in pa):
             return Unknown(name)
+        if name.endswith(("prod", "lcm")):
+            _product_bits(pa[0] if name.endswith("prod") else pa, name)
         try:
             return MATH[name](*pa)
+        except TooBig:
+            raise
         except (ValueError, TypeError, OverflowError, ZeroDivisionError):
             return Unknown(name)
     if name in ("iter", "next", "itertools.cycle") and args:
@@ -187,6 +215,14 @@ def py_call(name: str, interp: Any, args: list[Any], kwargs: dict[str, Any]) -> 
     if name in ("print", "setattr", "delattr", "id", "hash", "iter", "next"):
         return None if name == "print" else Unknown(name)
     return Unknown(name)
+
+
+def _product_bits(xs: Any, name: str) -> None:
+    """A product (``math.prod``, ``math.lcm``) of integers: its size is at most the sum of
+    theirs, checked before it is computed."""
+    if isinstance(xs, (list, tuple)):
+        bits = sum(x.bit_length() for x in xs if isinstance(x, int))
+        sizes.check_bits(bits, f"{name}()")
 
 
 MATH: dict[str, Callable[..., Any]] = {
@@ -239,6 +275,12 @@ def value_method(v: Any, name: str, interp: Any) -> Any:
                 if items is None:
                     raw.append(Unknown("extend"))
                 else:
+                    if len(raw) + len(items) > sizes.SIZE_LIMIT:
+                        # the list is changed in place: no value can stand for it (sizes.py)
+                        raise Budget(
+                            f"list.extend() to {len(raw) + len(items):,} items, over the "
+                            f"size limit ({sizes.SIZE_LIMIT:,})"
+                        )
                     raw.extend(items)
 
             return BuiltinMethod(extend)
@@ -285,9 +327,12 @@ def value_method(v: Any, name: str, interp: Any) -> Any:
                 pa = [plain(x) for x in a]
                 if not _known(*pa):
                     return Unknown(f"str.{name}")
-                try:
-                    return fn(*pa, **{kk: plain(vv) for kk, vv in k.items()})
-                except (TypeError, ValueError):
+                try:  # the result's length predicted first (sizes.py): s.ljust(10**9)
+                    kw = {kk: plain(vv) for kk, vv in k.items()}
+                    return sizes.str_method(raw, name, fn, pa, kw)
+                except TooBig:
+                    raise
+                except (TypeError, ValueError, OverflowError):
                     return Unknown(f"str.{name}")
 
             return BuiltinMethod(strm)
@@ -325,6 +370,7 @@ def _product(interp: Any, args: list[Any], kwargs: dict[str, Any]) -> Any:
     rep = plain(kwargs.get("repeat", 1))
     if any(i is None for i in its) or not isinstance(rep, int) or rep < 0:
         return Unknown("product")
-    if math.prod(len(i) for i in its) ** rep > 100_000:
+    n = math.prod(len(i) for i in its)
+    if n > 1 and rep * math.log(n) > math.log(100_000):  # not n ** rep: rep may be huge
         return Unknown("product over 100,000 items")
     return list(itertools.product(*its, repeat=rep))

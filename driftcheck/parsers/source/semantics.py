@@ -20,6 +20,7 @@ from driftcheck.parsers.source.loader import (
     parse_file,
     unparse,
 )
+from driftcheck.parsers.source.sizes import TooBig
 from driftcheck.parsers.source.stoplist import EXT_TOPS, MODULE_BASES, STOP_MODULES, is_stop  # noqa: F401,E501
 from driftcheck.parsers.source.symbolic import resource
 from driftcheck.parsers.source.values import (
@@ -318,12 +319,15 @@ class Semantics(Attributes, Evaluator):
             return self.call_func(f, args, kwargs)
         if isinstance(f, Cls):
             return self.instantiate(f, args, kwargs, loc)
-        if isinstance(f, Ext):
-            return self.call_ext(f, args, kwargs, loc)
+        try:
+            if isinstance(f, Ext):
+                return self.call_ext(f, args, kwargs, loc)
+            if callable(f) and getattr(f, "_builtin", False):
+                return f(args, kwargs, loc)
+        except TooBig as e:  # a builtin or method over the size bound (sizes.py)
+            return self.too_big(e)
         if isinstance(f, Obj) and f.module and f.cls is not None:
             return Unknown("module call in __init__")
-        if callable(f) and getattr(f, "_builtin", False):
-            return f(args, kwargs, loc)
         if isinstance(f, Unknown) and f.why.startswith(("unknown index", "condition at line")):
             # ``CLASSES[key](config)`` with an unknown key: whatever it builds may hold weights
             return UnknownModule(f"{f.why} (a class picked at run time)")
@@ -343,6 +347,7 @@ class Semantics(Attributes, Evaluator):
         self.bind_args(f, args, kwargs, fr)
         self.depth += 1
         self.active[key] = self.active.get(key, 0) + 1
+        at_mod, at_line = self.at_mod, self.at_line  # the caller's statement, for notes
         try:
             if isinstance(f.node, ast.Lambda):
                 return self.eval(f.node.body, fr)
@@ -350,6 +355,7 @@ class Semantics(Attributes, Evaluator):
         except Return as r:
             return r.value
         finally:
+            self.at_mod, self.at_line = at_mod, at_line
             self.depth -= 1
             if self.active[key] == 1:
                 del self.active[key]

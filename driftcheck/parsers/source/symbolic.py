@@ -28,6 +28,7 @@ import math
 import operator
 from typing import Any
 
+from driftcheck.parsers.source.sizes import INT_BITS
 from driftcheck.parsers.source.values import Probe, Sourced, SymBase, plain
 
 # expression: a number (a constant), ("$", key) (a config number) or (op, a, b) / (op, a)
@@ -209,6 +210,14 @@ def _modeled(op: str, y: tuple[Any, Any]) -> bool:
     return True
 
 
+# the bits of ``x <op> y`` from x's bits and y, for the operators that grow a number
+_GROW = {
+    "*": lambda bx, y: bx + abs(y).bit_length(),
+    "**": lambda bx, y: bx * max(y, 0),
+    "<<": lambda bx, y: bx + max(y, 0),
+}
+
+
 def binop(op: str, a: Any, b: Any) -> Any:
     """``a <op> b`` when one side is a SymVal and both are numbers; NotImplemented otherwise
     (the caller's usual path then reads them, which pins)."""
@@ -217,6 +226,9 @@ def binop(op: str, a: Any, b: Any) -> Any:
         return NotImplemented
     if not _modeled(op, y):
         return NotImplemented
+    if op in _GROW and x[0].__class__ is int and y[0].__class__ is int:
+        if _GROW[op](abs(x[0]).bit_length(), y[0]) > INT_BITS:
+            return NotImplemented  # over the size bound: the usual path says unknown (sizes.py)
     try:
         r = _BIN[op](x[0], y[0])
     except Exception:  # noqa: BLE001 - division by zero...: the usual path decides

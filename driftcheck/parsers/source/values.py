@@ -104,6 +104,15 @@ def _c3(c: Any, depth: int) -> list[Any]:
             None,
         )
         if head is None:
+            # Python refuses such a class statement (TypeError): the heads left, named as
+            # CPython names them; importcheck reports it. Ext bases are leaves here, which
+            # drops ordering constraints and so can hide a conflict but never invent one
+            names: list[str] = []
+            for s in seqs:
+                n = s[0].name if isinstance(s[0], Cls) else s[0].qual.rsplit(".", 1)[-1]
+                if n not in names:
+                    names.append(n)
+            c.ns["__mro_conflict__"] = names
             return _dfs(c)
         out.append(head)
         seqs = [s[1:] if _key(s[0]) == _key(head) else s for s in seqs]
@@ -310,6 +319,9 @@ def plain(v: Any) -> Any:
     return v
 
 
+INT64 = 2**63
+
+
 def graph_value(v: Any) -> Any:
     """A value as graph JSON holds it, for every place the parser puts a value into the graph
     (a layer's or op's params, a fact): ``Sourced`` wrappers stripped, containers kept (tuples
@@ -319,6 +331,9 @@ def graph_value(v: Any) -> Any:
     if isinstance(v, SymBase):
         return v.hole()
     v = plain(v)
+    if v.__class__ is int and not -INT64 <= v < INT64:
+        return None  # no torch size or index is past int64 (torch raises "Overflow when
+        # unpacking long long"); a number that big held in the graph breaks its readers
     if v is None or isinstance(v, (bool, int, float, str)):
         return v
     if isinstance(v, (list, tuple)):

@@ -1,0 +1,292 @@
+"""What Python would raise importing or constructing the analyzed code, found statically.
+
+The analyzer looks names up lazily (a class body is read when something needs it), so code
+Python cannot even import still "works" here: a base class used before its ``class``
+statement, two classes inheriting from each other, ``nn.Linaer``. Python runs a module top
+to bottom; this module replays that order over the syntax tree, executing nothing:
+
+- ``import_failures(mod, finder)``: every name the module's top level evaluates (class bases
+  and keywords, decorators, default values, annotations unless ``from __future__ import
+  annotations``, class bodies, module-level expressions) that is not bound yet at that point
+  is a ``NameError``; an attribute of an imported module that the module does not define
+  (``nn.Linaer``) is an ``AttributeError``. Conservative: loads inside ``if`` / ``try`` /
+  loops / ``with`` bodies are not judged (they may not run), names any branch binds count as
+  bound, and a module that binds names dynamically (a star import, ``globals()``, ``exec``)
+  is not judged at all.
+- ``module_lacks(finder, dotted, attr)``: True only when a module read from its source
+  provably has no attribute ``attr`` (no module ``__getattr__``, every star import resolved).
+
+Each failure becomes a graph node of type ``Unknown`` noted ``raises <Exception>: <message>``
+(``analyze.py``), which the verifier's ``IMP`` checks report as blockers.
+"""
+
+from __future__ import annotations
+
+import ast
+import builtins
+from dataclasses import dataclass
+from typing import Any
+
+from driftcheck.parsers.source.loader import Finder, ModInfo, parse_file
+
+_MODULE_DUNDERS = frozenset(
+    (
+        "__name__",
+        "__file__",
+        "__doc__",
+        "__spec__",
+        "__loader__",
+        "__package__",
+        "__builtins__",
+        "__cached__",
+        "__path__",
+        "__annotations__",
+        "__dict__",
+        "__debug__",
+    )
+)
+_BUILTINS = frozenset(dir(builtins)) | _MODULE_DUNDERS
+_DYNAMIC = frozenset(("globals", "exec", "eval", "vars", "locals", "__import__", "setattr"))
+_SCOPES = (ast.Lambda, ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)
+
+
+@dataclass(frozen=True)
+class Failure:
+    """One exception the code would raise: its type, Python's message, where, and when."""
+
+    exc: str
+    message: str
+    path: str
+    line: int
+    when: str  # "import" or "construction"
+
+    def note(self) -> str:
+        return f"raises {self.exc}: {self.message} (on {self.when})"
+
+
+# ---------------------------------------------------------------------------- import order
+def import_failures(mod: ModInfo, finder: Finder) -> list[Failure]:
+    tree = mod.tree
+    for n in ast.walk(tree):
+        if isinstance(n, ast.Name) and n.id in _DYNAMIC:
+            return []
+        if isinstance(n, ast.ImportFrom) and any(a.name == "*" for a in n.names):
+            return []
+    lazy = any(
+        isinstance(st, ast.ImportFrom)
+        and st.module == "__future__"
+        and any(a.name == "annotations" for a in st.names)
+        for st in tree.body
+    )
+    return _Order(mod, finder, lazy).run()
+
+
+class _Order:
+    def __init__(self, mod: ModInfo, finder: Finder, lazy_annotations: bool) -> None:
+        self.mod = mod
+        self.finder = finder
+        self.lazy = lazy_annotations
+        # a name a function declares ``global`` may be bound by a call made at import time
+        self.bound: set[str] = {
+            x for n in ast.walk(mod.tree) if isinstance(n, ast.Global) for x in n.names
+        }
+        self.modules: dict[str, str] = {}  # alias -> dotted module name (``nn`` -> torch.nn)
+        self.out: list[Failure] = []
+
+    def run(self) -> list[Failure]:
+        self.body(self.mod.tree.body, None)
+        return self.out
+
+    # statements -----------------------------------------------------------------
+    def body(self, stmts: list[ast.stmt], cls: set[str] | None) -> None:
+        for st in stmts:
+            if self.out:
+                return  # Python stops at the first exception
+            self.stmt(st, cls)
+
+    def stmt(self, st: ast.stmt, cls: set[str] | None) -> None:
+        if isinstance(st, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            a = st.args
+            self.loads([*st.decorator_list, *a.defaults, *(d for d in a.kw_defaults if d)], cls)
+            if not self.lazy:
+                anns = [x.annotation for x in (*a.posonlyargs, *a.args, *a.kwonlyargs) if x]
+                anns += [x.annotation for x in (a.vararg, a.kwarg) if x is not None]
+                self.loads([x for x in (*anns, st.returns) if x is not None], cls)
+            self.bind(st.name, cls)
+        elif isinstance(st, ast.ClassDef):
+            self.loads([*st.decorator_list, *st.bases, *(k.value for k in st.keywords)], cls)
+            inner = {"__module__", "__qualname__"}
+            self.body(st.body, inner)
+            self.bind(st.name, cls)
+        elif isinstance(st, ast.Assign):
+            self.loads([st.value], cls)
+            for t in st.targets:
+                self.targets(t, cls)
+        elif isinstance(st, ast.AnnAssign):
+            self.loads([x for x in (st.value,) if x is not None], cls)
+            if not self.lazy:
+                self.loads([st.annotation], cls)
+            if st.value is not None:
+                self.targets(st.target, cls)
+        elif isinstance(st, ast.AugAssign):
+            self.loads([st.target, st.value], cls)
+        elif isinstance(st, ast.Expr):
+            self.loads([st.value], cls)
+        elif isinstance(st, ast.Import):
+            for a in st.names:
+                name = a.asname or a.name.split(".")[0]
+                self.modules[name] = a.name if a.asname else name
+                self.bind(name, cls)
+        elif isinstance(st, ast.ImportFrom):
+            base = st.module or ""
+            for a in st.names:
+                name = a.asname or a.name
+                if st.level == 0 and base:
+                    self.modules[name] = f"{base}.{a.name}"  # a submodule, or not a module
+                self.bind(name, cls)
+        else:
+            # if / for / while / try / with / match: what they bind may be bound afterwards;
+            # what they evaluate may not run, so it is not judged
+            for n in ast.walk(st):
+                if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store):
+                    self.bind(n.id, cls)
+                elif isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                    self.bind(n.name, cls)
+                elif isinstance(n, (ast.Import, ast.ImportFrom)):
+                    for a in n.names:
+                        self.bind(a.asname or a.name.split(".")[0], cls)
+                elif isinstance(n, ast.ExceptHandler) and n.name:
+                    self.bind(n.name, cls)
+
+    def bind(self, name: str, cls: set[str] | None) -> None:
+        (self.bound if cls is None else cls).add(name)
+
+    def targets(self, t: ast.expr, cls: set[str] | None) -> None:
+        for n in ast.walk(t):
+            if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store):
+                self.bind(n.id, cls)
+                if cls is None:
+                    self.modules.pop(n.id, None)
+            elif isinstance(n, (ast.Attribute, ast.Subscript)):
+                self.loads([n.value], cls)
+
+    # expressions ----------------------------------------------------------------
+    def loads(self, exprs: list[ast.expr], cls: set[str] | None) -> None:
+        for e in exprs:
+            if self.out:
+                return
+            self.expr(e, cls)
+
+    def expr(self, e: ast.AST, cls: set[str] | None) -> None:
+        todo: list[ast.AST] = [e]
+        while todo and not self.out:
+            n = todo.pop()
+            if isinstance(n, _SCOPES):
+                continue  # its own scope: names bound inside it, run later or not at all
+            if isinstance(n, ast.NamedExpr):
+                todo.append(n.value)
+                self.bind(n.target.id, cls)
+                continue
+            if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load):
+                if not self.is_bound(n.id, cls):
+                    self.fail("NameError", f"name '{n.id}' is not defined", n)
+                continue
+            if (
+                isinstance(n, ast.Attribute)
+                and isinstance(n.value, ast.Name)
+                and self.is_bound(n.value.id, cls)
+                and n.value.id in self.modules
+                and not (cls is not None and n.value.id in cls)
+            ):
+                dotted = self.modules[n.value.id]
+                if module_lacks(self.finder, dotted, n.attr):
+                    msg = f"module '{dotted}' has no attribute '{n.attr}'"
+                    self.fail("AttributeError", msg, n)
+                    continue
+            todo.extend(reversed(list(ast.iter_child_nodes(n))))
+
+    def is_bound(self, name: str, cls: set[str] | None) -> bool:
+        return name in self.bound or name in _BUILTINS or (cls is not None and name in cls)
+
+    def fail(self, exc: str, message: str, at: ast.AST) -> None:
+        line = getattr(at, "lineno", 0)
+        self.out.append(Failure(exc, message, str(self.mod.path), line, "import"))
+
+
+# ---------------------------------------------------------------------------- attributes
+_NAMES: dict[tuple[str, str], frozenset[str] | None] = {}  # (module, its file) -> names
+
+
+def module_lacks(finder: Finder, dotted: str, attr: str) -> bool:
+    """True only when module ``dotted``, read from its source, has no attribute ``attr``."""
+    names = module_names(finder, dotted)
+    return names is not None and attr not in names and not attr.startswith("__")
+
+
+def module_names(finder: Finder, dotted: str, depth: int = 0) -> frozenset[str] | None:
+    """Every name module ``dotted`` can hold, from its source; None when that cannot be known
+    (no source, a module ``__getattr__``, names set dynamically, a star import not read)."""
+    path = finder.find(dotted)
+    if path is None or path.suffix != ".py" or depth > 8:
+        return None
+    key = (dotted, str(path))
+    if key in _NAMES:
+        return _NAMES[key]
+    _NAMES[key] = None  # an import cycle ends here, unknown
+    out = _read_names(finder, dotted, path, depth)
+    _NAMES[key] = out
+    return out
+
+
+def _read_names(finder: Finder, dotted: str, path: Any, depth: int) -> frozenset[str] | None:
+    try:
+        mod = parse_file(path, dotted)
+    except Exception:  # noqa: BLE001 - a module we cannot read proves nothing
+        return None
+    if "__getattr__" in mod.defs:
+        return None
+    names: set[str] = set(mod.defs) | set(mod.assigns) | set(mod.imports) | _MODULE_DUNDERS
+    for n in ast.walk(mod.tree):
+        if isinstance(n, ast.Name):
+            if n.id in _DYNAMIC or n.id == "sys":
+                return None  # ``globals()[k] = ...``, ``sys.modules[__name__]``
+            if isinstance(n.ctx, ast.Store):
+                names.add(n.id)
+        elif isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            names.add(n.name)
+        elif isinstance(n, (ast.Import, ast.ImportFrom)):
+            for a in n.names:
+                names.add(a.asname or a.name.split(".")[0])
+    for star in mod.stars:
+        sub = _star_names(finder, star, depth)
+        if sub is None:
+            return None
+        names |= sub
+    if mod.is_pkg:  # submodules: an attribute once imported anywhere, so counted as present
+        for child in path.parent.iterdir():
+            if child.suffix == ".py" or (child / "__init__.py").is_file():
+                names.add(child.stem if child.suffix == ".py" else child.name)
+    return frozenset(names)
+
+
+def _star_names(finder: Finder, dotted: str, depth: int) -> frozenset[str] | None:
+    sub = module_names(finder, dotted, depth + 1)
+    if sub is None:
+        return None
+    path = finder.find(dotted)
+    mod = parse_file(path, dotted) if path is not None else None
+    exported = _literal_all(mod) if mod is not None else None
+    if exported is not None:
+        return frozenset(exported)
+    return frozenset(n for n in sub if not n.startswith("_"))
+
+
+def _literal_all(mod: ModInfo) -> list[str] | None:
+    node = mod.assigns.get("__all__")
+    if node is None:
+        return None
+    try:
+        v: Any = ast.literal_eval(node)
+    except (ValueError, SyntaxError):
+        return None
+    return [x for x in v if isinstance(x, str)] if isinstance(v, (list, tuple)) else None

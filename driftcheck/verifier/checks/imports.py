@@ -1,0 +1,171 @@
+"""IMP: model code Python would refuse to import, or torch would refuse to construct.
+
+The source analyzer reads classes lazily, so code that cannot run still yields a graph. What
+Python would raise is found statically (``driftcheck/parsers/source/importcheck.py``: the
+module's top level replayed in order, module attributes read from the module's source) and
+recorded as an ``Unknown`` node noted ``raises <Exception>: <message>`` at the line; these
+checks report it with the exception and message Python gives. Such a model has no parameter
+count (the unknown node makes ``params_total`` None).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from driftcheck.verifier.base import BLOCKER, Hit, Source, check
+from driftcheck.verifier.context import Context
+
+_HEAD = "raises "
+
+_BASE_BEFORE = """import torch.nn as nn
+
+class Net(Base):
+    def __init__(self):
+        super().__init__()
+        self.fc = nn.Linear(4, 2)
+
+    def forward(self, x):
+        return self.fc(x)
+
+class Base(nn.Module):
+    pass
+"""
+_BASE_FIRST = """import torch.nn as nn
+
+class Base(nn.Module):
+    pass
+
+class Net(Base):
+    def __init__(self):
+        super().__init__()
+        self.fc = nn.Linear(4, 2)
+
+    def forward(self, x):
+        return self.fc(x)
+"""
+
+_CIRCULAR = """import torch.nn as nn
+
+class A(B):
+    pass
+
+class B(A):
+    pass
+
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.fc = nn.Linear(4, 2)
+
+    def forward(self, x):
+        return self.fc(x)
+"""
+
+_TYPO = """import torch.nn as nn
+
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.fc = nn.{layer}(4, 2)
+
+    def forward(self, x):
+        return self.fc(x)
+"""
+
+_ALIAS = """import torch.nn as nn
+
+Dense = nn.{layer}
+
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.fc = Dense(4, 2)
+
+    def forward(self, x):
+        return self.fc(x)
+"""
+
+
+def _raises(ctx: Context, exc: str) -> Iterator[Hit]:
+    head = f"{_HEAD}{exc}: "
+    for n in ctx.graph.nodes:
+        if n.type != "Unknown" or not n.notes:
+            continue
+        for note in n.notes:
+            if note.startswith(head):
+                yield ctx.hit(n, note[len(_HEAD) :], values={"exception": exc})
+
+
+@check(
+    "IMP001",
+    "name-not-defined",
+    BLOCKER,
+    what="The code's top level uses a name that is not bound yet when Python runs it: a base "
+    "class defined further down, two classes inheriting from each other, a typo. Importing "
+    "the module raises NameError.",
+    why="Python runs a module top to bottom: `class Net(Base)` evaluates `Base` at that line. "
+    "The module cannot be imported, so no model is ever built from it.",
+    fix="Define the base class before the classes that derive from it; break an inheritance "
+    "cycle; fix the name.",
+    types=("Unknown",),
+    valid=[Source(_BASE_FIRST, entry="Net")],
+    invalid=[Source(_BASE_BEFORE, entry="Net"), Source(_CIRCULAR, entry="Net")],
+)
+def name_not_defined(ctx: Context):
+    yield from _raises(ctx, "NameError")
+
+
+@check(
+    "IMP002",
+    "missing-module-attribute",
+    BLOCKER,
+    what="The code reads a name a module does not define (`nn.Linaer`), at import or while "
+    "the model is constructed: Python raises AttributeError (module 'torch.nn' has no "
+    "attribute 'Linaer'). Decided from the module's own source; a module whose names are "
+    "set dynamically is never judged.",
+    why="The import or the constructor fails before any layer exists.",
+    fix="Use the name the module defines (`driftcheck layers` lists torch's).",
+    types=("Unknown",),
+    valid=[Source(_TYPO.format(layer="Linear")), Source(_ALIAS.format(layer="Linear"))],
+    invalid=[Source(_TYPO.format(layer="Linaer")), Source(_ALIAS.format(layer="Linaer"))],
+)
+def missing_module_attribute(ctx: Context):
+    yield from _raises(ctx, "AttributeError")
+
+
+_MRO = """import torch.nn as nn
+
+class Mixin(nn.Module):
+    pass
+
+class Block(nn.Linear, Mixin):
+    pass
+
+class Net({bases}):
+    def __init__(self):
+        super().__init__(4, 2)
+
+    def forward(self, x):
+        return super().forward(x)
+"""
+
+
+@check(
+    "IMP003",
+    "inconsistent-mro",
+    BLOCKER,
+    what="A class lists its bases in an order Python cannot linearize (`class Net(Mixin, "
+    "Block)` where `Block` already puts `Mixin` after itself): the class statement raises "
+    "TypeError: Cannot create a consistent method resolution order (MRO).",
+    why="The module fails to import, so the model is never built.",
+    fix="List the more derived base first (`class Net(Block, Mixin)`), or drop the base the "
+    "other already provides.",
+    types=("Unknown",),
+    valid=[Source(_MRO.format(bases="Block, Mixin"), entry="Net")],
+    invalid=[Source(_MRO.format(bases="Mixin, Block"), entry="Net")],
+)
+def inconsistent_mro(ctx: Context):
+    yield from _raises(ctx, "TypeError")
+
+
+CHECKS = [name_not_defined, missing_module_attribute, inconsistent_mro]
