@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
+from driftcheck import safeio
 from driftcheck.errors import DriftcheckError
 from driftcheck.graph.model import Graph
 from driftcheck.reports import FORMATS, ReportContext, exit_code, render
@@ -308,9 +309,8 @@ def _classes(path: Path) -> set[str]:
     files = [path] if path.is_file() else sorted(path.rglob("*.py"))[:MAX_SCAN_FILES]
     out: set[str] = set()
     for f in files:
-        try:
-            text = f.read_text(encoding="utf-8", errors="replace")
-        except OSError:
+        text = safeio.read_text_lenient(f)
+        if text is None:
             continue
         out.update(re.findall(r"^class (\w+)\b", text, re.M))
     return out

@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from driftcheck import safeio
 from driftcheck.findings import Finding, Location, Severity
 from driftcheck.graph.facts import NAME_FACTS
 from driftcheck.parsers import hf_registry as reg
@@ -85,9 +86,8 @@ def named_references(user_file: Path) -> list[Path]:
     modeling_llama import ...`` or a ``# Copied from transformers.models.llama...`` comment
     (remote code whose ``model_type`` transformers does not know)."""
     pkg = reg.package_dir()
-    try:
-        text = user_file.read_text(encoding="utf-8", errors="replace")
-    except OSError:
+    text = safeio.read_text_lenient(user_file)
+    if text is None:
         return []
     if pkg is None:
         return []
