@@ -458,13 +458,13 @@ def _shadow_transformers(dest: Path) -> Path:
 def test_editing_modeling_auto_invalidates_cached_config_graphs(tmp_path):
     """Before: the auto mappings were no dependency of a cached config graph: after editing
     MODEL_MAPPING_NAMES in modeling_auto.py, the cached graph (the old class) was served."""
-    from transformers import BertConfig
-
     site = tmp_path / "site"
     shadow = _shadow_transformers(site)
     cfg = tmp_path / "config.json"
-    BertConfig(num_hidden_layers=1, hidden_size=32, intermediate_size=64,
-               num_attention_heads=2, vocab_size=100).to_json_file(cfg)  # fmt: skip
+    cfg.write_text(json.dumps({
+        "model_type": "bert", "hidden_size": 32, "intermediate_size": 64,
+        "num_hidden_layers": 1, "num_attention_heads": 2, "vocab_size": 100,
+    }))  # fmt: skip
     env = {
         "PYTHONPATH": f"{site}{os.pathsep}{ROOT}",
         "DRIFTCHECK_CACHE_DIR": str(tmp_path / "cache"),
