@@ -165,6 +165,11 @@ def note_stamps(stamps: Iterable[Stamp], sticky: bool = False) -> None:
         rec.update((f[0], f) for f in stamps)
 
 
+def sticky_paths() -> set[str]:
+    """The files of tables memoised in this process (see ``note_stamps``)."""
+    return set(_STICKY)
+
+
 @contextmanager
 def recording() -> Iterator[dict[str, Stamp]]:
     """Collect the files read inside the block: ``{path: stamp}`` (sticky ones included)."""

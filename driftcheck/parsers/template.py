@@ -174,7 +174,9 @@ def parse_config(key: tuple, cfg: dict[str, Any], parse: Any) -> Graph:
             got = trace(parse, cfg)
         if got is not None:
             traced, tpl = got
-            tpl.files = [rec[p] for p in sorted(rec)]
+            # the files the trace read; the sticky ones (tables memoised in this process) are
+            # left out: a fresh interpretation here would reuse those same memoised tables
+            tpl.files = [rec[p] for p in sorted(rec) if p not in cache.sticky_paths()]
             again = tpl.evaluate(env)
             want = graph.to_json()
             if again is not None and again.to_json() == want and traced.to_json() == want:
