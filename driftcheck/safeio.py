@@ -11,7 +11,9 @@ pull request. A path is therefore:
   has no size to check. The check is made with ``stat`` before opening (opening some devices
   has effects) and again with ``fstat`` on the opened descriptor (the path may have been
   swapped in between); the open itself never blocks (``O_NONBLOCK``);
-- read with a byte cap: at most ``limit + 1`` bytes are ever read, whatever ``st_size`` said.
+- read with a byte cap: at most ``limit + 1`` bytes are ever read, whatever ``st_size`` said,
+  and a file that yields more bytes than its size (``/proc/self/environ``, ``/sys`` files: they
+  pass for regular files of size 0) is refused.
 
 Errors are ``DriftcheckError`` lines that name the file and say what is wrong with it; they
 never quote its bytes (a file reached through a symlink may be somebody's ``/etc/passwd``).
@@ -109,6 +111,10 @@ def read_bytes(path: str | os.PathLike[str], limit: int = MAX_TEXT_BYTES) -> byt
         raise _cannot(e, where) from None
     if len(data) > limit:  # it grew while we read it
         raise DriftcheckError(f"file is over the {limit}-byte limit", where)
+    if len(data) > size:  # /proc/self/environ and its kind: "regular", size 0, full of secrets
+        raise DriftcheckError(
+            "holds more than its size says (a /proc or /sys file?), not a plain file", where
+        )
     return data
 
 

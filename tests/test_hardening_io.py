@@ -81,6 +81,16 @@ def test_symlink_to_dev_zero_is_refused_not_read(tmp_path, name, command):
     assert time.monotonic() - t < 30
 
 
+@pytest.mark.skipif(not Path("/proc/self/environ").exists(), reason="needs procfs")
+@pytest.mark.parametrize("name", ["config.json", "serve.env", "serve.yaml"])
+def test_a_proc_file_is_refused(tmp_path, name):
+    """/proc/self/environ passes for a regular file of size 0; read, it is the environment
+    (tokens included): before, it was read and parsed as the config or manifest."""
+    (tmp_path / name).symlink_to("/proc/self/environ")
+    rc, lines, _ = cli("graph", name, cwd=tmp_path)
+    one_error(rc, lines, name, "holds more than its size says")
+
+
 @pytest.mark.parametrize("name", ["config.json", "model.py", "serve.env", "model.safetensors"])
 def test_named_pipe_is_refused_without_blocking(tmp_path, name):
     """Before: a FIFO named ``config.json`` blocked the read forever (nobody writes to it)."""
