@@ -9,6 +9,8 @@ suite. Counts are checked against torch where a graph is claimed correct.
 
 from __future__ import annotations
 
+import contextlib
+import io
 import json
 import os
 import resource
@@ -47,6 +49,22 @@ def cli(*args: str, cwd: Path | None = None, env: dict | None = None, timeout: f
         preexec_fn=_limits,
     )  # fmt: skip
     return out.returncode, out.stderr.strip().splitlines(), out.stdout
+
+
+def main_in_process(*args: str, cwd: Path | None = None):
+    """``driftcheck.cli.main(argv)`` in this process (for inputs that cannot hang or grow):
+    (exit code, stderr lines, stdout)."""
+    from driftcheck.cli import main
+
+    out, err = io.StringIO(), io.StringIO()
+    here = os.getcwd()
+    os.chdir(cwd or ROOT)
+    try:
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            rc = main(list(args))
+    finally:
+        os.chdir(here)
+    return rc, err.getvalue().strip().splitlines(), out.getvalue()
 
 
 def one_error(rc: int, lines: list[str], *expected: str) -> str:
@@ -139,7 +157,7 @@ def test_shard_through_a_symlinked_directory_leaves_the_folder(tmp_path):
     (ckpt / "lnk").symlink_to("/etc")
     idx = ckpt / "model.safetensors.index.json"
     idx.write_text(json.dumps({"weight_map": {"w": "lnk/passwd"}}))
-    rc, lines, _ = cli("graph", str(idx))
+    rc, lines, _ = main_in_process("graph", str(idx))
     line = one_error(rc, lines, "leaves the checkpoint folder")
     assert PASSWD_FIRST8 not in line and "root:x" not in line
 
@@ -153,7 +171,7 @@ def test_shard_symlinked_inside_the_folder_is_fine(tmp_path):
     (ckpt / "alias").symlink_to(ckpt / "real")
     idx = ckpt / "model.safetensors.index.json"
     idx.write_text(json.dumps({"weight_map": {"w": "alias/a.safetensors"}}))
-    rc, lines, out = cli("graph", str(idx), "--format", "json")
+    rc, lines, out = main_in_process("graph", str(idx), "--format", "json")
     assert rc == 0, lines
     assert json.loads(out)["facts"]["tensorCount"]["value"] == 1
 
@@ -163,7 +181,7 @@ def test_header_length_is_never_echoed(tmp_path):
     number, i.e. the file's first bytes."""
     p = tmp_path / "x.safetensors"
     p.write_bytes(b"root:x:0:0:root:/root:/bin/bash\n")
-    rc, lines, _ = cli("graph", str(p))
+    rc, lines, _ = main_in_process("graph", str(p))
     line = one_error(rc, lines, "over the 16777216-byte cap")
     assert PASSWD_FIRST8 not in line
 
@@ -177,7 +195,7 @@ def test_manifest_errors_do_not_quote_the_file(tmp_path, name, text):
     /etc/passwd printed its first line); the pbtxt tokenizer quoted what it stopped at."""
     p = tmp_path / name
     p.write_text(text)
-    rc, lines, _ = cli("graph", str(p))
+    rc, lines, _ = main_in_process("graph", str(p))
     line = one_error(rc, lines)
     assert "root" not in line.replace(str(tmp_path), "")
 
@@ -215,7 +233,7 @@ def test_safetensors_offsets_must_tile_the_data(tmp_path, case):
     with pytest.raises(SafetensorError):  # the library refuses to load it
         with safe_open(str(p), "pt") as f:
             [f.get_tensor(k) for k in f.keys()]
-    rc, lines, _ = cli("graph", str(p))
+    rc, lines, _ = main_in_process("graph", str(p))
     one_error(rc, lines, expected)
 
 
@@ -256,7 +274,7 @@ def test_an_error_line_is_bounded(tmp_path):
     data += struct.pack("<I", 99) + b"\0" * 64  # an unknown value type after the key
     p = tmp_path / "big.gguf"
     p.write_bytes(data)
-    rc, lines, _ = cli("graph", str(p))
+    rc, lines, _ = main_in_process("graph", str(p))
     line = one_error(rc, lines, "more characters]")
     assert len(line) < 1200
 
