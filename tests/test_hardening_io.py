@@ -563,3 +563,18 @@ def test_a_template_of_an_edited_file_is_not_served(tmp_path, monkeypatch):
         assert template.stats["hits"] == 1
     finally:
         template.clear()
+
+
+# ----------------------------------------------------------------------------- fuzz finds
+@pytest.mark.parametrize("archs", [-1657, "LlamaForCausalLM", {"a": 1}, None])
+def test_compare_with_architectures_not_a_list(tmp_path, archs):
+    """Found by benchmarks/fuzz_campaign.py: ``"architectures": -1657`` reached the internal-
+    error catch-all (``'int' object is not iterable``) in compare's class picking."""
+    (tmp_path / "model.py").write_text(MODEL.format(width=8))
+    cfg = {"model_type": "bert", "architectures": archs, "hidden_size": 16,
+           "num_hidden_layers": 1, "num_attention_heads": 1, "intermediate_size": 16,
+           "vocab_size": 16}  # fmt: skip
+    (tmp_path / "config.json").write_text(json.dumps(cfg))
+    rc, lines, _ = main_in_process("compare", "model.py", "config.json", cwd=tmp_path)
+    assert rc in (0, 1, 2), lines
+    assert not any("internal error" in line for line in lines), lines

@@ -292,7 +292,8 @@ def _code_facts_of_reference(cfg_graph: Graph, completed: dict[str, Any], displa
 
 def pick_class(path: str, cfg: dict[str, Any], model_type: str | None) -> str | None:
     """The class the config names (architectures, then AutoModel) if the code defines it."""
-    wanted: list[str] = [a for a in cfg.get("architectures") or [] if isinstance(a, str)]
+    archs = cfg.get("architectures")  # a config may hold anything here (fuzzed: an int)
+    wanted: list[str] = [a for a in archs if isinstance(a, str)] if isinstance(archs, list) else []
     if model_type:
         from driftcheck.parsers import hf_registry as reg
 
