@@ -175,7 +175,7 @@ def fingerprint(g: Any) -> str:
 
 
 def run_compare(code: Path, config: Path) -> tuple[int, list, str | None, str | None]:
-    from driftcheck.commands.compare import drift, load_sides
+    from driftcheck.drift import drift, load_sides
     from driftcheck.errors import DriftcheckError
     from driftcheck.reports import exit_code
 

@@ -22,8 +22,9 @@ import torch
 from safetensors.torch import save_file
 from transformers import AutoConfig, AutoModelForCausalLM
 
+from driftcheck.drift.load_prediction import predict_load
 from driftcheck.parsers.hf import load_config_graph
-from driftcheck.parsers.serving import load_manifest, predict_load
+from driftcheck.parsers.serving import load_manifest
 
 TYPES = ["llama", "mistral", "qwen2", "qwen3", "gemma", "gemma2", "gemma3_text", "phi", "phi3",
          "gpt2", "gptj", "gpt_neox", "opt", "falcon", "mpt", "bloom", "stablelm", "starcoder2",

@@ -3,7 +3,7 @@
 Importing this package must stay cheap: it never imports torch or transformers.
 """
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
 
 from driftcheck.errors import DriftcheckError  # noqa: E402
 

@@ -10,6 +10,13 @@ runs ``driftcheck check`` on the paths and ``driftcheck compare`` on each pair i
 - writes one SARIF 2.1.0 file for code-scanning upload;
 - sets the ``findings`` and ``sarif-file`` outputs in ``$GITHUB_OUTPUT``;
 - exits 1 when a finding reaches ``fail-on``, 2 on an input error.
+
+Nothing here imports from the checkout (the pull request controls it): the action runs every
+interpreter isolated (``python -I``: neither the current nor the script directory is on
+``sys.path``, ``PYTHON*`` variables are ignored), and the subprocesses started here do the same.
+Every string that reaches the log is either an escaped workflow command of ours or printed while
+workflow commands are stopped (``::stop-commands::`` with a random token), so report text can
+never become a command (``::add-mask::``, ``::error``...).
 """
 
 from __future__ import annotations
@@ -17,12 +24,14 @@ from __future__ import annotations
 import json
 import os
 import re
+import secrets
 import subprocess
 import sys
 from pathlib import Path
 
 from driftcheck.findings import Finding
 from driftcheck.reports import ReportContext, exit_code, render
+from driftcheck.reports.github import escape_data
 
 _HUNK = re.compile(r"^@@ -\d+(?:,\d+)? \+(\d+)(?:,(\d+))? @@")
 
@@ -37,7 +46,15 @@ def changed_lines(base: str | None, cwd: Path) -> dict[str, set[int]] | None:
         return None
     try:
         out = subprocess.run(
-            ["git", "diff", "--unified=0", "--no-color", "--no-ext-diff", f"{base}...HEAD"],
+            [
+                "git",
+                "diff",
+                "--unified=0",
+                "--no-color",
+                "--no-ext-diff",
+                "--no-textconv",
+                f"{base}...HEAD",
+            ],
             cwd=cwd,
             capture_output=True,
             text=True,
@@ -62,7 +79,7 @@ def changed_lines(base: str | None, cwd: Path) -> dict[str, set[int]] | None:
 
 def _run(args: list[str], cwd: Path) -> tuple[int, list[Finding], str]:
     proc = subprocess.run(
-        [sys.executable, "-m", "driftcheck", *args, "--format", "json"],
+        [sys.executable, "-I", "-m", "driftcheck", *args, "--format", "json"],
         cwd=cwd,
         capture_output=True,
         text=True,
@@ -95,6 +112,51 @@ def _annotated(
     return False
 
 
+def print_inert(text: str) -> None:
+    """Print text the pull request may control with workflow commands stopped around it.
+
+    GitHub's runner reads any log line starting with ``::`` as a command; between
+    ``::stop-commands::TOKEN`` and ``::TOKEN::`` it reads none. The token is random per run, so
+    the text cannot end the pause itself.
+    """
+    if not text:
+        return
+    token = secrets.token_hex(16)
+    sys.stdout.write(f"::stop-commands::{token}\n")
+    sys.stdout.write(text if text.endswith("\n") else text + "\n")
+    sys.stdout.write(f"::{token}::\n")
+
+
+def output_line(name: str, value: str) -> str:
+    """One ``$GITHUB_OUTPUT`` entry; a value with a newline uses a random heredoc delimiter."""
+    if "\n" not in value and "\r" not in value:
+        return f"{name}={value}\n"
+    token = f"ghadelimiter_{secrets.token_hex(16)}"
+    return f"{name}<<{token}\n{value}\n{token}\n"
+
+
+def write_private(path: Path, text: str, workspace: Path) -> None:
+    """Write the SARIF file without following a link the pull request may have planted.
+
+    The checkout is the PR's: ``driftcheck.sarif`` (or a folder above it) could be a symlink to
+    a file of the runner. The folder must resolve inside the workspace (or the runner's temp
+    folder), and the file itself is opened with ``O_NOFOLLOW``.
+    """
+    parent = path.parent.resolve()
+    allowed = [workspace.resolve()]
+    if os.environ.get("RUNNER_TEMP"):
+        allowed.append(Path(os.environ["RUNNER_TEMP"]).resolve())
+    if not any(parent == a or a in parent.parents for a in allowed):
+        raise OSError(f"{path} resolves outside the workspace")
+    flags = os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_NOFOLLOW", 0)
+    try:
+        fd = os.open(parent / path.name, flags, 0o644)
+    except OSError as exc:
+        raise OSError(f"{path}: {exc.strerror or exc}") from None
+    with os.fdopen(fd, "w", encoding="utf-8") as fh:
+        fh.write(text)
+
+
 def main() -> int:
     env = os.environ
     workspace = Path(env.get("GITHUB_WORKSPACE") or Path.cwd())
@@ -106,7 +168,7 @@ def main() -> int:
     annotate = (env.get("DRIFTCHECK_ANNOTATE") or "changed-lines").lower()
     if annotate not in ANNOTATE_MODES:
         errors_early = f"annotate must be one of {', '.join(ANNOTATE_MODES)}, got {annotate!r}"
-        print(f"::error title=driftcheck::{errors_early}")
+        print(f"::error title=driftcheck::{escape_data(errors_early)}")
         return 2
 
     findings: list[Finding] = []
@@ -136,10 +198,14 @@ def main() -> int:
         shown = [f for f in findings if _annotated(f, annotate, changed, ctx)]
         sys.stdout.write(render(shown, "github", ctx))
     for err in errors:
-        print(f"::error title=driftcheck::{err}")
+        print(f"::error title=driftcheck::{escape_data(err)}")
     if log_format in ("text", "markdown", "json"):
-        sys.stdout.write(render(findings, log_format, ctx))
-    sarif_path.write_text(render(findings, "sarif", ctx), encoding="utf-8")
+        print_inert(render(findings, log_format, ctx))
+    try:
+        write_private(sarif_path, render(findings, "sarif", ctx), workspace)
+    except OSError as exc:
+        print(f"::error title=driftcheck::{escape_data(f'cannot write sarif-file: {exc}')}")
+        return 2
     if env.get("GITHUB_STEP_SUMMARY"):
         with open(env["GITHUB_STEP_SUMMARY"], "a", encoding="utf-8") as fh:
             fh.write(render(findings, "markdown", ctx))
@@ -147,7 +213,8 @@ def main() -> int:
                 fh.write(f"\n**driftcheck error:** {err}\n")
     if env.get("GITHUB_OUTPUT"):
         with open(env["GITHUB_OUTPUT"], "a", encoding="utf-8") as fh:
-            fh.write(f"findings={len(findings)}\nsarif-file={sarif_path}\n")
+            fh.write(output_line("findings", str(len(findings))))
+            fh.write(output_line("sarif-file", str(sarif_path)))
     if errors:
         return 2
     return exit_code(findings, fail_on)

@@ -5,16 +5,20 @@ ruff does). Every key is validated: a typo is an error naming the key and the fi
 silently ignored setting.
 
     [tool.driftcheck]
-    disable = ["SML005"]          # ids, names or family prefixes
+    disable = ["SML005"]          # ids, names or family prefixes (the verifier does not run them)
     select = ["SHP", "STR"]       # run only these (default: all)
+    ignore = ["DRIFT-NORM-EPS"]   # findings of any command not reported (ids, prefixes, names)
+    extend-select = ["SRV"]       # added to select
+    fail-on = "major"             # exit 1 at or above this severity (default: major)
     gpu = "L4"                    # T4 L4 A10G A100 H100 H200
     dtype = "bfloat16"
     context-length = 8192
     batch-size = 1
     input-shape = "2,3,32,32"
-    fail-on = "blocker"           # exit 1 at or above this severity
     [tool.driftcheck.severity]
-    SML003 = "blocker"
+    SML003 = "blocker"            # any id, prefix or name, also DRIFT-* and SRV*
+    [tool.driftcheck.per-file-ignores]
+    "tests/*.py" = ["SML"]        # globs relative to this pyproject.toml
     [tool.driftcheck.thresholds]
     max_dropout = 0.6
 """
@@ -45,6 +49,9 @@ KEYS = {
     "fail-on",
     "severity",
     "thresholds",
+    "ignore",
+    "extend-select",
+    "per-file-ignores",
 }
 
 
@@ -61,6 +68,9 @@ class Settings:
     fail_on: str | None = None
     severity: dict[str, Severity] = field(default_factory=dict)
     thresholds: dict[str, float] = field(default_factory=dict)
+    ignore: list[str] = field(default_factory=list)
+    extend_select: list[str] = field(default_factory=list)
+    per_file_ignores: dict[str, list[str]] = field(default_factory=dict)
 
 
 def find_pyproject(start: str | Path) -> Path | None:
@@ -93,13 +103,27 @@ def parse_settings(f: Path) -> Settings:
         raise DriftcheckError("[tool.driftcheck] must be a table", where)
     bad = sorted(set(sec) - KEYS)
     if bad:
-        raise DriftcheckError(
-            f"[tool.driftcheck] unknown key {bad[0]!r} (known: {', '.join(sorted(KEYS))})", where
-        )
+        from driftcheck.selection import did_you_mean
+
+        hint = did_you_mean(bad[0], KEYS) or f" (known: {', '.join(sorted(KEYS))})"
+        raise DriftcheckError(f"[tool.driftcheck] unknown key {bad[0]!r}{hint}", where)
     s = Settings(path=f)
     s.disable = [_check_key(k, where, "disable") for k in _strs(sec, "disable", where)]
     if "select" in sec:
         s.select = [_check_key(k, where, "select") for k in _strs(sec, "select", where)]
+    s.ignore = [_rule_key(k, where, "ignore") for k in _strs(sec, "ignore", where)]
+    s.extend_select = [
+        _rule_key(k, where, "extend-select") for k in _strs(sec, "extend-select", where)
+    ]
+    pfi = sec.get("per-file-ignores", {})
+    if not isinstance(pfi, dict):
+        raise DriftcheckError("[tool.driftcheck.per-file-ignores] must be a table", where)
+    for glob, ids in pfi.items():
+        if not isinstance(ids, list) or not all(isinstance(x, str) for x in ids):
+            raise DriftcheckError(
+                f"[tool.driftcheck.per-file-ignores] {glob!r} must be a list of strings", where
+            )
+        s.per_file_ignores[glob] = [_rule_key(k, where, f"per-file-ignores.{glob}") for k in ids]
     s.gpu = _typed(sec, "gpu", str, where)
     if s.gpu is not None:
         from driftcheck.graph.cost import gpu
@@ -119,7 +143,7 @@ def parse_settings(f: Path) -> Settings:
     if not isinstance(sev, dict):
         raise DriftcheckError("[tool.driftcheck.severity] must be a table", where)
     for k, v in sev.items():
-        s.severity[_check_key(k, where, "severity")] = _severity(v, where, f"severity.{k}")
+        s.severity[_rule_key(k, where, "severity")] = _severity(v, where, f"severity.{k}")
     thr = sec.get("thresholds", {})
     from driftcheck.verifier.options import DEFAULT_THRESHOLDS
 
@@ -161,7 +185,7 @@ def _severity(v: Any, where: str, key: str) -> Severity:
 
 def _check_key(key: str, where: str, what: str) -> str:
     """A check id, name or family prefix; anything else is a typo worth an error."""
-    from driftcheck.verifier import get_check
+    from driftcheck.verifier import all_checks, get_check
     from driftcheck.verifier.base import FAMILIES
 
     if key.upper() in FAMILIES:
@@ -169,5 +193,21 @@ def _check_key(key: str, where: str, what: str) -> str:
     try:
         c = get_check(key)
     except DriftcheckError:
-        raise DriftcheckError(f"[tool.driftcheck] {what}: no check {key!r}", where) from None
+        from driftcheck.selection import did_you_mean
+
+        names = {x.id for x in all_checks()} | {x.name for x in all_checks()}
+        hint = did_you_mean(key, names)
+        raise DriftcheckError(f"[tool.driftcheck] {what}: no check {key!r}{hint}", where) from None
     return c.id
+
+
+def _rule_key(key: str, where: str, what: str) -> str:
+    """Any rule of any command (verifier id, DRIFT-*, SRV*, a prefix or a name): a typo is an
+    error with a suggestion."""
+    from driftcheck.selection import validate
+
+    try:
+        validate([key], where)
+    except DriftcheckError as e:
+        raise DriftcheckError(f"[tool.driftcheck] {what}: {e.message}", where) from None
+    return key

@@ -9,7 +9,8 @@ from pydantic import BaseModel, ConfigDict, Field
 
 
 class Severity(str, Enum):
-    """Ordered severities. Drift uses info/minor/major; the verifier info/warning/blocker.
+    """Ordered severities: one scale for every command. What each level means is documented
+    once, in ``driftcheck.rules.SEVERITY_SCALE`` (``docs/rules.md``).
 
     ``minor`` and ``warning`` rank the same; ``major`` sits below ``blocker``.
     """
@@ -61,7 +62,7 @@ class Finding(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    check_id: str = Field(description="stable id, e.g. DC-SHP001 or DRIFT-LAYER-COUNT")
+    check_id: str = Field(description="rule id (driftcheck.rules), e.g. SHP001, DRF001, SRV001")
     name: str = Field(description="kebab-case name of the check or drift kind")
     severity: Severity
     message: str = Field(description="one line")

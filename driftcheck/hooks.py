@@ -1,7 +1,7 @@
 """pre-commit entry points: ``main(argv) -> int`` functions, tested directly.
 
 - ``check_main``: runs the verifier on the staged Python files that define ``nn.Module``
-  subclasses (others are skipped without parsing), exit 1 on a blocker.
+  subclasses (others are skipped without parsing), exit 1 at ``--fail-on`` (default major).
 - ``compare_main``: ``--pair CODE=CONFIG`` (repeatable; CONFIG may be ``hf:<id>``) compares
   each pair whose code path covers a staged file (all pairs with ``--always``).
 """
@@ -52,7 +52,7 @@ def _covers(code: str, changed: list[str]) -> bool:
 def compare_main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="driftcheck-compare")
     ap.add_argument("--pair", action="append", default=[], help="CODE=CONFIG, repeatable")
-    ap.add_argument("--fail-on", default="minor")
+    ap.add_argument("--fail-on", default=None, help="passed to driftcheck compare (major)")
     ap.add_argument("--always", action="store_true", help="compare even if no file changed")
     ap.add_argument("files", nargs="*")
     args = ap.parse_args(argv)
@@ -65,7 +65,6 @@ def compare_main(argv: list[str] | None = None) -> int:
             ap.error(f"--pair must be CODE=CONFIG, got {pair!r}")
         if not args.always and not _covers(left, args.files):
             continue
-        rc = max(
-            rc, cli_main(["compare", left, right, "--format", "text", "--fail-on", args.fail_on])
-        )
+        extra = ["--fail-on", args.fail_on] if args.fail_on else []
+        rc = max(rc, cli_main(["compare", left, right, "--format", "text", *extra]))
     return rc

@@ -9,6 +9,7 @@ action path without touching the test environment.
 
 from __future__ import annotations
 
+import importlib.metadata
 import json
 import re
 import subprocess
@@ -61,6 +62,8 @@ def _step_env(env_dir: Path, workspace: Path, tmp: Path) -> dict[str, str]:
         "PATH": f"{env_dir / 'bin'}:/usr/bin:/bin",
         "HOME": str(tmp),
         "GITHUB_ACTIONS": "true",
+        "GITHUB_ACTION_PATH": str(ROOT),
+        "RUNNER_TEMP": str(tmp),
         "GITHUB_WORKSPACE": str(workspace),
         "GITHUB_STEP_SUMMARY": str(tmp / "summary.md"),
         "GITHUB_OUTPUT": str(tmp / "output.txt"),
@@ -85,9 +88,11 @@ def _run_steps(steps, inputs, env_base, workspace) -> list[subprocess.CompletedP
     for step in steps:
         env = dict(env_base)
         env.update({k: _substitute(str(v), inputs) for k, v in step.get("env", {}).items()})
+        # the runner starts a step in the workspace unless it names a working-directory
+        cwd = _substitute(step.get("working-directory", str(workspace)), inputs)
         proc = subprocess.run(
             ["bash", "-e", "-c", _substitute(step["run"], inputs)],
-            cwd=workspace,
+            cwd=cwd,
             env=env,
             capture_output=True,
             text=True,
@@ -112,8 +117,16 @@ def action_env(tmp_path_factory) -> Path:
     tmp = tmp_path_factory.mktemp("runner")
     env_dir = tmp / "venv"
     # pip and the dependencies come from this interpreter's site-packages, so the install
-    # step needs no network; driftcheck itself is installed from the action path.
-    venv.EnvBuilder(system_site_packages=True, with_pip=False).create(env_dir)
+    # step needs no network; driftcheck itself is installed from the action path. A .pth file
+    # adds the site-packages of the interpreter running the tests (a virtual environment in CI,
+    # with setuptools and wheel from the [test] extra), not the base interpreter's, which
+    # system_site_packages would give (there `wheel` may be missing: bdist_wheel fails).
+    venv.EnvBuilder(system_site_packages=False, with_pip=False).create(env_dir)
+    import site
+
+    (purelib,) = {Path(p) for p in (env_dir / "lib").glob("python3*/site-packages")}
+    paths = [p for p in site.getsitepackages() if Path(p).is_dir()]
+    (purelib / "_runner_deps.pth").write_text("\n".join(paths) + "\n")
     (logs,) = [
         _run_steps(_steps(_inputs(), install=True), _inputs(), _step_env(env_dir, tmp, tmp), tmp)
     ]
@@ -235,6 +248,160 @@ def test_action_never_imports_the_pr_code(action_env: Path, pr_workspace: Path, 
     )
     run_action(action_env, pr_workspace, tmp_path, paths="model.py")
     assert not (pr_workspace / "PWNED").exists()
+
+
+# --- a hostile pull request (issue #22) -------------------------------------------------------
+# The PR controls every file of the checkout. These run the steps against a checkout where the PR
+# planted a module for every name driftcheck or pip could import, workflow commands inside the
+# report text, and a symlink where the SARIF file goes. Each failed before the fix: ``python -m``
+# put the working directory first on ``sys.path``, the report was printed unescaped, and the
+# SARIF file was written through whatever the path pointed at.
+
+_IDENT = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
+
+
+def _importable_names() -> set[str]:
+    """Every top-level name the steps could import: the stdlib, installed packages, driftcheck."""
+    names = set(sys.stdlib_module_names)
+    names |= set(importlib.metadata.packages_distributions())
+    names |= {"driftcheck", "pip", "setuptools", "wheel", "sitecustomize", "usercustomize"}
+    return {n for n in names if _IDENT.match(n) and n != "__main__"}
+
+
+def _plant(workspace: Path, marks: Path) -> set[str]:
+    """A module (and for driftcheck a package) per name; importing one writes a mark file."""
+    names = _importable_names()
+    for name in names:
+        body = f"open({str(marks / name)!r}, 'w').write('ran')\n"
+        if name == "driftcheck":
+            pkg = workspace / "driftcheck"
+            pkg.mkdir()
+            for mod in ("__init__", "__main__", "action", "cli"):
+                (pkg / f"{mod}.py").write_text(body)
+        else:
+            (workspace / f"{name}.py").write_text(body)
+    return names
+
+
+def test_planted_modules_never_run(action_env: Path, pr_workspace: Path, tmp_path: Path):
+    marks = tmp_path / "marks"
+    marks.mkdir()
+    planted = _plant(pr_workspace, marks)
+    assert {"json", "pydantic", "click", "yaml", "driftcheck", "pip"} <= planted
+    res = run_action(
+        action_env,
+        pr_workspace,
+        tmp_path,
+        paths="model.py",
+        compare="model.py=config.json",
+        **{"fail-on": "blocker"},
+    )
+    run = res["procs"][-1]
+    assert sorted(p.name for p in marks.iterdir()) == []
+    # the action still did its job from the installed package
+    assert run.returncode == 1, run.stdout + run.stderr
+    assert "ATT001" in res["summary"]
+
+
+def test_install_step_ignores_planted_pip(tmp_path: Path, action_env: Path):
+    # the install step alone, from a checkout that plants pip: it must not import it either
+    ws = tmp_path / "ws"
+    ws.mkdir()
+    marks = tmp_path / "marks"
+    marks.mkdir()
+    (ws / "pip").mkdir()
+    for mod in ("__init__", "__main__"):
+        (ws / "pip" / f"{mod}.py").write_text(f"open({str(marks / 'pip')!r}, 'w').write('x')\n")
+    logs = _run_steps(
+        _steps(_inputs(), install=True), _inputs(), _step_env(action_env, ws, tmp_path), ws
+    )
+    assert logs[-1].returncode == 0, logs[-1].stderr
+    assert not (marks / "pip").exists()
+
+
+_HOSTILE = BASE_MODEL.replace(
+    "class Encoder(nn.Module):",
+    'class Encoder(nn.Module):\n    """::add-mask::hidden\n::error title=forged::pwned"""',
+).replace("(dim, heads)", "(dim, 3)")
+
+
+def _commands(stdout: str) -> list[str]:
+    """The lines the runner would read as workflow commands (outside stop-commands pauses)."""
+    out, token = [], None
+    for line in stdout.splitlines():
+        if token is not None:
+            if line == f"::{token}::":
+                token = None
+            continue
+        if line.startswith("::stop-commands::"):
+            token = line[len("::stop-commands::") :]
+            continue
+        if line.startswith("::"):
+            out.append(line)
+    assert token is None, "a stop-commands pause was never ended"
+    return out
+
+
+def test_report_text_cannot_inject_workflow_commands(
+    action_env: Path, pr_workspace: Path, tmp_path: Path
+):
+    # a file name (found by walking a folder) and config strings with newlines and commands in them
+    src = pr_workspace / "src"
+    src.mkdir()
+    (src / "bad\n::add-mask::secret\n::warning title=x::y.py").write_text(_HOSTILE)
+    (pr_workspace / "config.json").write_text(
+        json.dumps(
+            {
+                "model_type": "custom\n::add-mask::cfg",
+                "hidden_size": 96,
+                "num_attention_heads": 4,
+                "hidden_act": "gelu\n::error title=forged::x",
+            }
+        )
+    )
+    for fmt in ("text", "markdown", "json"):
+        res = run_action(
+            action_env,
+            pr_workspace,
+            tmp_path,
+            paths="src",
+            compare="model.py=config.json",
+            format=fmt,
+        )
+        run = res["procs"][-1]
+        assert "add-mask" in run.stdout, run.stdout + run.stderr  # the text did reach the log
+        cmds = _commands(run.stdout)
+        assert cmds, run.stdout + run.stderr
+        assert all(re.match(r"^::(error|warning|notice) ", c) for c in cmds), cmds
+        assert not any("title=forged" in c for c in cmds), cmds
+
+
+def test_bad_input_error_is_escaped(action_env: Path, pr_workspace: Path, tmp_path: Path):
+    res = run_action(
+        action_env, pr_workspace, tmp_path, compare="model.py=missing\n::add-mask::x.json"
+    )
+    run = res["procs"][-1]
+    assert run.returncode == 2
+    assert not any(line.startswith("::add-mask::") for line in run.stdout.splitlines())
+
+
+@pytest.mark.parametrize("target", ["file", "dir"])
+def test_sarif_never_written_through_a_planted_symlink(
+    action_env: Path, pr_workspace: Path, tmp_path: Path, tmp_path_factory, target: str
+):
+    victim = tmp_path_factory.mktemp("victim")  # outside the workspace and the runner's temp
+    (victim / "driftcheck.sarif").write_text("precious")
+    if target == "file":
+        (pr_workspace / "driftcheck.sarif").symlink_to(victim / "driftcheck.sarif")
+        sarif = "driftcheck.sarif"
+    else:
+        (pr_workspace / "out").symlink_to(victim)
+        sarif = "out/driftcheck.sarif"
+    res = run_action(action_env, pr_workspace, tmp_path, paths="model.py", **{"sarif-file": sarif})
+    run = res["procs"][-1]
+    assert (victim / "driftcheck.sarif").read_text() == "precious"
+    assert run.returncode == 2, run.stdout + run.stderr
+    assert "::error title=driftcheck::cannot write sarif-file" in run.stdout
 
 
 if __name__ == "__main__":  # pragma: no cover

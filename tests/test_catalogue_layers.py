@@ -291,11 +291,11 @@ def test_catalogue_docs_are_current() -> None:
 
     from tests.conftest import ROOT
 
-    path = ROOT / "benchmarks" / "gen_catalogue_docs.py"
+    path = ROOT / "tools" / "gen_catalogue_docs.py"
     spec = importlib.util.spec_from_file_location("gen_catalogue_docs", path)
     gen = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(gen)
-    assert gen.OUT.read_text() == gen.render(), "run: python benchmarks/gen_catalogue_docs.py"
+    assert gen.OUT.read_text() == gen.render(), "run: python tools/gen_catalogue_docs.py"
 
 
 # torch.nn modules the catalogue leaves out on purpose, and why.

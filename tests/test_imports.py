@@ -33,14 +33,14 @@ def test_graph_command_on_example_stays_light(tmp_path):
 
 def test_catalogue_index_in_sync():
     """The generated name -> module index equals what the full load gives (regenerate with
-    ``python benchmarks/gen_catalogue_index.py`` after adding or moving a catalogue entry)."""
+    ``python tools/gen_catalogue_index.py`` after adding or moving a catalogue entry)."""
     import json
 
     from driftcheck.graph import catalogue
 
     on_disk = json.loads(catalogue.INDEX_PATH.read_text(encoding="utf-8"))
     assert on_disk == catalogue.build_index(), (
-        "driftcheck/data/catalogue_index.json is stale: run python benchmarks/gen_catalogue_index.py"
+        "driftcheck/data/catalogue_index.json is stale: run python tools/gen_catalogue_index.py"
     )
 
 

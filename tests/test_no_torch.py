@@ -74,7 +74,7 @@ def test_check_blocker_without_torch(tmp_path):
 
 def test_shipped_signatures_match_installed_torch():
     r = subprocess.run(
-        [sys.executable, "benchmarks/gen_torch_signatures.py", "--check"],
+        [sys.executable, "tools/gen_torch_signatures.py", "--check"],
         cwd=ROOT,
         capture_output=True,
         text=True,

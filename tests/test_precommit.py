@@ -39,7 +39,7 @@ def _try_repo(repo: Path, hook: str, *extra: str) -> subprocess.CompletedProcess
     env = dict(os.environ)
     env.setdefault("PRE_COMMIT_HOME", str(Path.home() / ".cache" / "pre-commit"))
     return subprocess.run(
-        [sys.executable, "-m", "pre_commit", "try-repo", str(ROOT), hook, *extra],
+        [sys.executable, "-I", "-m", "pre_commit", "try-repo", str(ROOT), hook, *extra],
         cwd=repo,
         capture_output=True,
         text=True,
@@ -86,3 +86,18 @@ def test_compare_hook_reports_drift(repo: Path):
     # the hook needs --pair args: try-repo runs it without, which is a usage error (exit 2)
     assert res.returncode != 0
     assert "--pair" in res.stdout + res.stderr
+
+
+def test_check_hook_imports_nothing_from_the_repository(repo: Path, tmp_path: Path):
+    # issue #22: a repository planting modules named like every importable name (and a
+    # driftcheck/ package) must not have any of them run by the hook
+    from tests.test_action import _plant
+
+    marks = tmp_path / "marks"
+    marks.mkdir()
+    (repo / "model.py").write_text(BROKEN)
+    _git(repo, "add", "model.py")
+    _plant(repo, marks)  # untracked: pre-commit passes only model.py to the hook
+    res = _try_repo(repo, "driftcheck-check")
+    assert res.returncode == 1 and "ATT001" in res.stdout + res.stderr, res.stdout + res.stderr
+    assert sorted(p.name for p in marks.iterdir()) == []

@@ -17,8 +17,8 @@ from pathlib import Path
 
 import pytest
 
+from driftcheck.drift.fork_diff import NOT_LITERAL, config_read, hardcoded_reads, literal
 from driftcheck.findings import Severity
-from driftcheck.parsers.refdiff import NOT_LITERAL, config_read, hardcoded_reads, literal
 
 transformers = pytest.importorskip("transformers")
 
@@ -206,7 +206,7 @@ def test_remote_code_names_its_reference(tmp_path):
     """A model_type transformers does not know: the file's own ``from transformers.models.
     llama...`` import names the reference. The config side has no layers (facts only), so the
     message claims nothing about use."""
-    from driftcheck.commands.compare import drift, load_sides
+    from driftcheck.drift import drift, load_sides
 
     text = _modeling("llama").read_text()
     old = 'getattr(config, "head_dim", config.hidden_size // config.num_attention_heads)'
@@ -242,7 +242,7 @@ def test_one_finding_per_literal_and_function(llama):
 
 
 def test_code_on_the_right(bert):
-    from driftcheck.commands.compare import drift, load_sides
+    from driftcheck.drift import drift, load_sides
 
     tree, cfg_path, _, modeling = bert
     old = "self.dense = nn.Linear(config.hidden_size, config.intermediate_size)"
@@ -264,7 +264,7 @@ def test_cli_json(bert, capsys):
     out = capsys.readouterr().out
     assert rc == 1, out
     (f,) = [f for f in json.loads(out)["findings"] if f["kind"] == KIND]
-    assert f["check_id"] == "DRIFT-HARDCODED-CONFIG" and f["values"] == {"left": 16, "right": 12}
+    assert f["check_id"] == "DRF018" and f["values"] == {"left": 16, "right": 12}
 
 
 # ---------------------------------------------------------------- the alignment itself

@@ -18,7 +18,14 @@ from driftcheck.reports import FORMATS, ReportContext, exit_code, render
 
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = ROOT / "tests" / "golden"
-SUFFIX = {"text": "txt", "json": "json", "markdown": "md", "sarif": "sarif", "github": "txt"}
+SUFFIX = {
+    "text": "txt",
+    "json": "json",
+    "markdown": "md",
+    "sarif": "sarif",
+    "github": "txt",
+    "concise": "txt",
+}
 
 
 def sarif_schema() -> dict:
@@ -34,7 +41,7 @@ def drift_findings() -> list[Finding]:
     code = str(ROOT / "examples" / "drift" / "tiny_encoder.py")  # absolute: made relative
     return [
         Finding(
-            check_id="DRIFT-PARAM",
+            check_id="DRF005",
             name="param",
             kind="param",
             severity=Severity.major,
@@ -47,7 +54,7 @@ def drift_findings() -> list[Finding]:
             ],
         ),
         Finding(
-            check_id="DRIFT-NORM-EPS",
+            check_id="DRF014",
             name="norm-eps",
             kind="norm-eps",
             severity=Severity.minor,
@@ -60,7 +67,7 @@ def drift_findings() -> list[Finding]:
             ],
         ),
         Finding(
-            check_id="DRIFT-LAYER-COUNT",
+            check_id="DRF001",
             name="layer-count",
             kind="layer-count",
             severity=Severity.major,
@@ -74,9 +81,9 @@ def drift_findings() -> list[Finding]:
             node="blocks",
         ),
         Finding(
-            check_id="DRIFT-FACT",
-            name="fact",
-            kind="fact",
+            check_id="DRF015",
+            name="rope",
+            kind="rope",
             severity=Severity.info,
             attribute="model.ropeScaling",
             message="model.ropeScaling differs",
@@ -96,7 +103,7 @@ def hardcoded_findings() -> list[Finding]:
     ref = "/site-packages/transformers/models/gemma3/modeling_gemma3.py"
     return [
         Finding(
-            check_id="DRIFT-HARDCODED-CONFIG",
+            check_id="DRF018",
             name="hardcoded-config",
             kind="hardcoded-config",
             severity=Severity.minor,
@@ -115,7 +122,7 @@ def hardcoded_findings() -> list[Finding]:
             evidence=f"reference: {ref}:107 (Gemma3MLP.__init__)",
         ),
         Finding(
-            check_id="DRIFT-HARDCODED-CONFIG",
+            check_id="DRF018",
             name="hardcoded-config",
             kind="hardcoded-config",
             severity=Severity.info,
@@ -139,7 +146,7 @@ def hardcoded_findings() -> list[Finding]:
 def check_findings() -> list[Finding]:
     return [
         Finding(
-            check_id="DC-SHP001",
+            check_id="SHP001",
             name="shape-mismatch",
             severity=Severity.blocker,
             message="Linear expected in_features=512, got input shape (B, 768)",
@@ -148,17 +155,17 @@ def check_findings() -> list[Finding]:
             evidence="fc.in_features=512 but the previous layer gives 768",
         ),
         Finding(
-            check_id="DC-CFG002",
-            name="unused-config-key",
+            check_id="CFG010",
+            name="rope-scaling-invalid",
             severity=Severity.warning,
-            message="config key rope_theta is never read by the code",
-            locations=[Location(file="config.json", key="rope_theta")],
+            message="rope_scaling has factor 0.5, below 1",
+            locations=[Location(file="config.json", key="rope_scaling")],
         ),
         Finding(
-            check_id="DC-INF001",
-            name="no-location",
+            check_id="CST004",
+            name="params-unknown",
             severity=Severity.info,
-            message="graph has 2 unresolved nodes",
+            message="the parameter count cannot be computed: 2 layers are unresolved",
         ),
     ]
 
@@ -242,7 +249,7 @@ def test_json_roundtrips_findings() -> None:
         "worst": "major",
     }
     back = [Finding.model_validate(f) for f in doc["findings"]]
-    assert [f.check_id for f in back][:2] == ["DRIFT-PARAM", "DRIFT-LAYER-COUNT"]
+    assert [f.check_id for f in back][:2] == ["DRF005", "DRF001"]
     assert back[0].values == {"left": 12, "right": 8}
 
 
@@ -285,6 +292,6 @@ def test_exit_code(fail_on: str, severities: list[str], want: int) -> None:
 
 def test_bad_format_and_fail_on_are_input_errors() -> None:
     with pytest.raises(DriftcheckError, match="unknown report format"):
-        render([], "html")
+        render([], "pdf")
     with pytest.raises(DriftcheckError, match="unknown severity"):
         exit_code([], "fatal")

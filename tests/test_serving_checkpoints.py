@@ -14,9 +14,10 @@ from safetensors.numpy import save_file as np_save_file
 from safetensors.torch import save_file
 from transformers import LlamaConfig, LlamaForCausalLM, Qwen3Config, Qwen3ForCausalLM
 
+from driftcheck.drift.load_prediction import predict_load, state_dict_shapes
 from driftcheck.parsers import load
 from driftcheck.parsers.hf import load_config_graph
-from driftcheck.parsers.serving import load_manifest, predict_load, state_dict_shapes
+from driftcheck.parsers.serving import load_manifest
 
 BASE = dict(
     vocab_size=96,

@@ -10,11 +10,12 @@ import torch
 from safetensors.torch import save_file
 from transformers import LlamaConfig, LlamaForCausalLM
 
+from driftcheck.drift import serving_findings
+from driftcheck.drift.vllm_max_len import derived_max_len
 from driftcheck.findings import Finding, Severity
 from driftcheck.parsers import load
 from driftcheck.parsers.hf import load_config_graph
-from driftcheck.parsers.serving import load_manifest, serving_findings
-from driftcheck.parsers.serving.context_len import derived_max_len
+from driftcheck.parsers.serving import load_manifest
 
 CONFIG = {
     "model_type": "llama",
@@ -294,7 +295,7 @@ def test_every_shipped_example_shows_its_planted_drift():
 
 
 def test_pair_findings_picks_the_served_side(tmp_path):
-    from driftcheck.parsers.serving import pair_findings
+    from driftcheck.drift import pair_findings
 
     (tmp_path / "config.json").write_text(json.dumps(CONFIG))
     (tmp_path / "s.sh").write_text("vllm serve m --max-model-len 8192\n")
@@ -312,7 +313,7 @@ def test_gguf_plays_the_model_against_its_modelfile(tmp_path):
     import gguf
     import numpy as np
 
-    from driftcheck.parsers.serving import pair_findings
+    from driftcheck.drift import pair_findings
 
     w = gguf.GGUFWriter(str(tmp_path / "m.gguf"), "llama")
     w.add_context_length(4096)

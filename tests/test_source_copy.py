@@ -91,7 +91,7 @@ def test_complete_sets_undeclared_keys_last_like_transformers():
 
 def test_copy_against_its_config_has_no_drift(tmp_path):
     """The benchmark's control, end to end: the copy compared with its default config.json."""
-    from driftcheck.commands.compare import load_pair
+    from driftcheck.drift import load_sides
     from driftcheck.graph.match import compare
     from driftcheck.reports import exit_code
 
@@ -99,6 +99,6 @@ def test_copy_against_its_config_has_no_drift(tmp_path):
     copy = _mirror(tmp_path, "bailing_hybrid", installed.read_text(encoding="utf-8"))
     cfg = tmp_path / "config.json"
     cfg.write_text(json.dumps(_default_config("bailing_hybrid")))
-    left, right = load_pair(str(copy), str(cfg))
-    findings = compare(left, right)
+    sides = load_sides(str(copy), str(cfg))
+    findings = compare(sides.left, sides.right)
     assert exit_code(findings, "minor") == 0, [f.message for f in findings][:3]

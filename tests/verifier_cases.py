@@ -6,7 +6,7 @@ implementation returned when the digests were captured. Cases:
 
 - the grounding study's 360 graphs and the fuzz test's 200 randomly edited ones;
 - every check example that is a graph (model-source examples depend on the parser, which
-  other work changes, so they are left to tests/test_verifier_checks.py);
+  other work changes, so they are left to the generic test, tests/test_rules.py);
 - every catalogue layer example as a one-layer graph and every block example's graph;
 - the benchmark models (Llama-like, BERT-like, ResNet-like) compact, explicit and flat, read
   as hand-built graphs and as model code, with edits on one copy and on every copy;

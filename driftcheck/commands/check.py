@@ -1,6 +1,7 @@
 """``driftcheck check PATH...``: run the verifier on model code, configs or graph JSON.
 
-Exit 0 when clean, 1 when a finding reaches ``--fail-on`` (default: blocker), 2 on bad input.
+Exit 0 when clean, 1 when a finding reaches ``--fail-on`` (default: major, as every command),
+2 on bad input.
 Settings come from flags, then ``[tool.driftcheck]`` in the nearest pyproject.toml.
 """
 
@@ -12,6 +13,7 @@ from pathlib import Path
 
 import click
 
+from driftcheck import safeio
 from driftcheck.errors import DriftcheckError
 from driftcheck.findings import Finding, Location
 
@@ -62,8 +64,9 @@ def _bind_input(graph, options):
     return replace(options, input_shapes={ins[0].id: shape} if ins else None)
 
 
-def check_one(source: str, options, config: str | None = None):
-    """Load, verify and suppress; findings without a location get the source path."""
+def check_one(source: str, options, config: str | None = None, display: str | None = None):
+    """Load, verify and suppress; findings without a location get the source's file
+    (``display``: the file a class of a directory run is defined in)."""
     from driftcheck.parsers import kind_of, load, read_json
     from driftcheck.verifier import suppress
     from driftcheck.verifier.runner import graph_from_data, verify
@@ -76,23 +79,99 @@ def check_one(source: str, options, config: str | None = None):
     kept, dropped = suppress.apply(report.findings)
     report.findings, report.suppressed = kept, dropped
     report.rescore()
-    path = source.split("::")[0]
+    path = display or source.split("::")[0]
     for f in report.findings:
         if not f.locations:
             f.locations = [Location(file=path)]
     return graph, report
 
 
-def _check_models(source: str, opts, config: str | None) -> list[tuple[str, object, object]]:
-    """(source, graph, report) per model: a Python file with several independent top-level
-    models (and no ``::Class``) is checked model by model instead of refused."""
+def _check_models(
+    source: str, opts, config: str | None, progress=None
+) -> list[tuple[str, object, object]]:
+    """(label, graph, report) per model: a Python file or directory with several independent
+    top-level models (and no ``::Class``) is checked model by model instead of refused. The
+    label names the file each class is defined in (``dir/modeling_x.py::XModel``)."""
     from driftcheck.parsers.source.analyze import AmbiguousRoot
 
     try:
         return [(source, *check_one(source, opts, config))]
     except AmbiguousRoot as e:
-        subs = [f"{source}::{name}" for name in e.candidates]
-        return [(sub, *check_one(sub, opts, config)) for sub in subs]
+        files = _defining_files(source, e.candidates)
+        out = []
+        if progress is not None:
+            progress.grow(len(e.candidates))
+        for name in e.candidates:
+            file = files.get(name)
+            label = f"{file}::{name}" if file else f"{source}::{name}"
+            out.append((label, *check_one(f"{source}::{name}", opts, config, display=file)))
+            if progress is not None:
+                progress.step(label)
+        return out
+
+
+def _defining_files(source: str, classes: list[str]) -> dict[str, str]:
+    """Class name -> the file under ``source`` that defines it (a directory run), when one
+    file does; a file source maps every class to itself."""
+    import re
+
+    path = Path(source.split("::")[0])
+    if path.is_file():
+        return {c: str(path) for c in classes}
+    if not path.is_dir():
+        return {}
+    wanted = set(classes)
+    found: dict[str, list[str]] = {}
+    for f in sorted(path.rglob("*.py"))[:2000]:
+        text = safeio.read_text_lenient(f)
+        if text is None:
+            continue
+        for name in re.findall(r"^class (\w+)\b", text, re.M):
+            if name in wanted:
+                found.setdefault(name, []).append(str(f))
+    return {c: fs[0] for c, fs in found.items() if len(fs) == 1}
+
+
+def merge_models(runs: list[tuple[str, object, object]]) -> list[Finding]:
+    """One finding per root cause across the models of one run: the head classes of a
+    transformers file (``GPT2LMHeadModel``, ``GPT2ForQuestionAnswering``, ...) share their
+    body, so each says the same thing about the same code. Findings are the same root cause
+    when they have the same check, the same file and the same message up to the module path (``transformer.h.0.mlp`` in a head class is ``h.0.mlp``
+    in the bare model). The kept finding names the other classes in its evidence and holds
+    each place they point at (a class's own ``forward`` line), so an ignore comment on any of
+    them, or ``--add-ignore`` on all, covers the one cause."""
+    first: dict[tuple, tuple[Finding, list[str]]] = {}
+    out: list[Finding] = []
+    for label, _graph, report in runs:
+        seen_here: set[tuple] = set()
+        for f in report.findings:
+            loc = next((x for x in f.locations if x.file), None)
+            key = (f.check_id, loc.file if loc else None, _short_paths(f.message))
+            hit = first.get(key)
+            if hit is None or key in seen_here:
+                seen_here.add(key)
+                first.setdefault(key, (f, []))
+                out.append(f)
+            else:
+                hit[1].append(label.rsplit("::", 1)[-1])
+                have = {(x.file, x.line) for x in hit[0].locations}
+                hit[0].locations += [x for x in f.locations if (x.file, x.line) not in have]
+    for f, also in first.values():
+        if also:
+            more = f"also in {len(also)} more model(s) of this run: {', '.join(also[:6])}"
+            more += ", ..." if len(also) > 6 else ""
+            f.evidence = f"{f.evidence}; {more}" if f.evidence else more
+    return out
+
+
+def _short_paths(message: str) -> str:
+    """Dotted module paths cut to their last three parts (``transformer.h.0.mlp.c_fc`` and
+    ``h.0.mlp.c_fc`` both read ``0.mlp.c_fc``): the same layer seen from two roots."""
+    import re
+
+    return re.sub(
+        r"\b[\w]+(?:\.[\w]+){3,}", lambda m: ".".join(m.group(0).split(".")[-3:]), message
+    )
 
 
 @click.command(name="check")
@@ -102,7 +181,7 @@ def _check_models(source: str, opts, config: str | None) -> list[tuple[str, obje
 @click.option(
     "--format",
     "fmt",
-    type=click.Choice(["text", "json", "sarif", "github", "markdown"]),
+    type=click.Choice(["text", "json", "sarif", "github", "markdown", "concise"]),
     default="text",
 )
 @click.option("--gpu", help="Target GPU for fit checks: T4 L4 A10G A100 H100 H200.")
@@ -110,30 +189,37 @@ def _check_models(source: str, opts, config: str | None) -> list[tuple[str, obje
 @click.option("--context-length", type=int, help="KV cache tokens (default: from the config).")
 @click.option("--select", multiple=True, help="Run only these checks (id, name or family).")
 @click.option("--disable", multiple=True, help="Skip these checks (id, name or family).")
-@click.option("--fail-on", default=None, help="Exit 1 at or above this severity (blocker).")
+@click.option("--fail-on", default=None, help="Exit 1 at or above this severity (major).")
 @click.option("--cost", "show_cost", is_flag=True, help="Also print the cost model.")
 def command(
     paths, input_shape, config, fmt, gpu, dtype, context_length, select, disable, fail_on, show_cost
 ) -> int:
     """Run the verifier's checks on PATHS (Python model code, configs, graph JSON)."""
     from driftcheck.config import load_settings
+    from driftcheck.progress import Progress
     from driftcheck.reports import ReportContext, exit_code, render
 
     findings: list[Finding] = []
     scores = []
     costs = {}
     level = fail_on
-    for source in paths:
-        settings = load_settings(source.split("::")[0] if not source.startswith("hf:") else ".")
-        level = level or settings.fail_on
-        opts = _options(settings, input_shape, gpu, dtype, context_length, select, disable)
-        for one, graph, report in _check_models(source, opts, config):
-            findings += report.findings
-            scores.append((one, report.score, len(report.suppressed)))
-            if show_cost:
-                from driftcheck.verifier.context import Context
+    with Progress(len(paths), "check") as progress:
+        runs = []
+        for source in paths:
+            where = source.split("::")[0] if not source.startswith("hf:") else "."
+            settings = load_settings(where)
+            level = level or settings.fail_on
+            opts = _options(settings, input_shape, gpu, dtype, context_length, select, disable)
+            models = _check_models(source, opts, config, progress)
+            progress.step(source)
+            runs += models
+            for one, graph, report in models:
+                scores.append((one, report.score, len(report.suppressed)))
+                if show_cost:
+                    from driftcheck.verifier.context import Context
 
-                costs[one] = Context(graph, _bind_input(graph, opts)).cost.summary()
+                    costs[one] = Context(graph, _bind_input(graph, opts)).cost.summary()
+        findings = merge_models(runs)
     ctx = ReportContext(
         command="check",
         sources={"input": ", ".join(paths)},
@@ -147,13 +233,16 @@ def command(
             data["cost"] = costs
         out = json.dumps(data, indent=2, default=str) + "\n"
     click.echo(out, nl=False)
-    if fmt == "text":
+    from driftcheck import selection
+
+    layer = selection.current()
+    if fmt == "text" and not (layer and layer.quiet):
         for source, score, hidden in scores:
             extra = f", {hidden} suppressed" if hidden else ""
             click.echo(f"{source}: score {score:g}/100{extra}")
         for source, c in costs.items():
             click.echo(_cost_text(source, c))
-    return exit_code(findings, level or "blocker")
+    return exit_code(findings, level)
 
 
 def _cost_text(source: str, c: dict) -> str:

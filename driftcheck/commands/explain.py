@@ -1,4 +1,8 @@
-"""``driftcheck explain ID``: one check's documentation, with its examples."""
+"""``driftcheck explain ID``: one rule's documentation, with its examples.
+
+Any id any command prints: the verifier's checks (``SHP001``), drift kinds (``DRF005``), the
+serving rules (``SRV001``); also a rule's name, a drift kind, or an old ``DRIFT-<KIND>`` id.
+"""
 
 from __future__ import annotations
 
@@ -8,9 +12,8 @@ import click
 @click.command(name="explain")
 @click.argument("check")
 def command(check: str) -> int:
-    """Explain one check (by id, e.g. SHP001, or name, e.g. shape-mismatch)."""
-    from driftcheck.verifier import get_check
-    from driftcheck.verifier.docs import explain
+    """Explain one rule (by id, e.g. SHP001, DRF005, SRV001, or name, e.g. shape-mismatch)."""
+    from driftcheck.rules import explain, get_rule
 
-    click.echo(explain(get_check(check)), nl=False)
+    click.echo(explain(get_rule(check)), nl=False)
     return 0

@@ -71,7 +71,24 @@ def _layer_weights(spec: Any, params: dict[str, Any]) -> dict[str, tuple[int, ..
     return None if w is None else dict(w)
 
 
+OPAQUE_NOTE = "has no forward() in analyzed code"
+
+
+def opaque_root(graph: Graph) -> bool:
+    """The model's structure is unknown, not empty: the root module has no children and the
+    parser says its forward comes from code it did not analyze (a transformers head class such
+    as ``class GemmaForTokenClassification(GenericForTokenClassification, ...): pass``, whose
+    layers live in a base class the parser does not follow)."""
+    if not any(OPAQUE_NOTE in n for n in graph.notes):
+        return False
+    parents = {n.parent for n in graph.nodes if n.parent is not None}
+    roots = [n for n in graph.nodes if n.parent is None and n.type == "Module"]
+    return any(r.id not in parents for r in roots)
+
+
 def params_total(graph: Graph) -> int | None:
+    if opaque_root(graph):
+        return None  # unknown, never a wrong 0
     total = 0
     for node in graph.leaves():
         if _holds_nothing(node):

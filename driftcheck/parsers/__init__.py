@@ -32,15 +32,45 @@ def read_text(path: Path, limit: int = MAX_JSON_BYTES) -> str:
 
 
 def read_json(path: Path) -> Any:
-    text = read_text(path)
+    return parse_json(read_text(path), str(path))
+
+
+def parse_json(text: str, where: str) -> Any:
+    """JSON text to data; errors become one-line DriftcheckErrors naming ``where``."""
     try:
         return json.loads(text)
     except json.JSONDecodeError as e:
         raise DriftcheckError(
-            f"invalid JSON: {e.msg} (line {e.lineno}, column {e.colno})", str(path)
+            f"invalid JSON: {e.msg} (line {e.lineno}, column {e.colno})", where
         ) from None
     except RecursionError:
-        raise DriftcheckError("JSON nested too deeply", str(path)) from None
+        raise DriftcheckError("JSON nested too deeply", where) from None
+
+
+class Reads:
+    """One run's file reads: each file's text is read once and its JSON parsed once, whoever
+    asks (the kind of a source, the config loader, the serving rules). ``driftcheck compare``
+    gives one to everything that loads its two sides; a caller without one reads afresh."""
+
+    def __init__(self) -> None:
+        self._text: dict[str, str] = {}
+        self._json: dict[str, Any] = {}
+
+    def text(self, path: Path) -> str:
+        key = str(Path(path).resolve())
+        if key not in self._text:
+            self._text[key] = read_text(Path(path))
+        return self._text[key]
+
+    def json(self, path: Path) -> Any:
+        key = str(Path(path).resolve())
+        if key not in self._json:
+            self._json[key] = parse_json(self.text(path), str(path))
+        return self._json[key]
+
+
+def _json_of(path: Path, reads: Reads | None) -> Any:
+    return reads.json(path) if reads is not None else read_json(path)
 
 
 def _has_python(root: Path, depth: int = 3, budget: int = 2000) -> bool:
@@ -70,7 +100,7 @@ def split_entry(source: str) -> tuple[str, str | None]:
     return source, None
 
 
-def kind_of(source: str) -> str:
+def kind_of(source: str, reads: Reads | None = None) -> str:
     """graph | source | config | hub | manifest: what kind of source this is."""
     if source.startswith("hf:"):
         return "hub"
@@ -93,7 +123,7 @@ def kind_of(source: str) -> str:
     if suffix == ".json":
         if path.name.endswith(".safetensors.index.json"):
             return "manifest"
-        data = read_json(path)
+        data = _json_of(path, reads)
         if isinstance(data, dict) and "schema_version" in data and "nodes" in data:
             return "graph"
         if isinstance(data, dict) and "weight_map" in data:
@@ -119,11 +149,14 @@ def load(
     exact: bool = False,
     trust_remote_code: bool = False,
     kind: str | None = None,
+    reads: Reads | None = None,
 ) -> Graph:
     """Build the typed graph of ``source``. Raises DriftcheckError on bad input."""
-    kind = kind or kind_of(source)
+    kind = kind or kind_of(source, reads)
     if kind == "graph":
         path = Path(source)
+        if reads is not None:
+            return Graph.from_data(reads.json(path), where=str(path))
         return Graph.from_json(read_text(path), where=str(path))
     if kind == "source":
         from driftcheck.parsers.source import parse_source
@@ -131,7 +164,7 @@ def load(
         path, inline_entry = split_entry(source)
         cfg = None
         if config is not None:
-            data = read_json(Path(config))
+            data = _json_of(Path(config), reads)
             if not isinstance(data, dict):
                 raise DriftcheckError("config must be a JSON object", config)
             cfg = data
@@ -140,7 +173,7 @@ def load(
         from driftcheck.parsers.hf import load_config_graph
 
         return load_config_graph(
-            source, exact=exact, trust_remote_code=trust_remote_code, entry=entry
+            source, exact=exact, trust_remote_code=trust_remote_code, entry=entry, reads=reads
         )
     if kind == "manifest":
         from driftcheck.parsers.serving import load_manifest

@@ -24,6 +24,7 @@ from typing import Any
 
 from driftcheck.errors import DriftcheckError
 from driftcheck.graph.model import Graph, Node, Origin
+from driftcheck.parsers import Reads
 from driftcheck.parsers import hf_registry as reg
 from driftcheck.parsers.cache import cached_graph, note_file
 from driftcheck.parsers.hf_defaults import class_info, complete
@@ -36,14 +37,15 @@ def load_config_graph(
     exact: bool = False,
     trust_remote_code: bool = False,
     entry: str | None = None,
+    reads: Reads | None = None,
 ) -> Graph:
     """The typed graph of the model a config describes (see the module docstring).
 
     ``entry`` picks the class to build instead of the AutoModel base class: a class name such as
     ``LlamaForCausalLM``, or ``"architectures"`` for the first class the config's
-    ``architectures`` names.
+    ``architectures`` names. ``reads`` shares one run's file reads (the config read once).
     """
-    src = read_config(source)
+    src = read_config(source, reads)
     cfg = src.data
     model_type = cfg.get("model_type")
     if model_type is not None and not isinstance(model_type, str):

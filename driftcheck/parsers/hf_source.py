@@ -10,6 +10,7 @@ nothing cached, network down.
 
 from __future__ import annotations
 
+import copy
 import os
 import re
 from dataclasses import dataclass
@@ -17,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from driftcheck.errors import DriftcheckError
-from driftcheck.parsers import env_offline, read_json
+from driftcheck.parsers import Reads, _json_of, env_offline
 
 MAX_NESTING = 64
 """Real configs nest sub-configs three or four levels deep; far deeper input is hostile."""
@@ -38,9 +39,10 @@ class ConfigSource:
     revision: str | None = None
 
 
-def read_config(source: str) -> ConfigSource:
+def read_config(source: str, reads: Reads | None = None) -> ConfigSource:
+    """The config ``source`` names; with ``reads``, its file is read once per run."""
     if source.startswith("hf:"):
-        return _from_hub(source)
+        return _from_hub(source, reads)
     path = Path(source)
     if path.is_dir():
         cfg = path / "config.json"
@@ -49,11 +51,13 @@ def read_config(source: str) -> ConfigSource:
         path = cfg
     elif not path.exists():
         raise DriftcheckError("no such file or directory", source)
-    return ConfigSource(_load(path, str(path)), path, str(path), "config")
+    return ConfigSource(_load(path, str(path), reads), path, str(path), "config")
 
 
-def _load(path: Path, where: str) -> dict[str, Any]:
-    data = read_json(path)
+def _load(path: Path, where: str, reads: Reads | None = None) -> dict[str, Any]:
+    data = _json_of(path, reads)
+    if reads is not None:  # the run's one read is shared: each loader gets its own dict
+        data = copy.deepcopy(data)
     if not isinstance(data, dict):
         kind = type(data).__name__ if data is not None else "null"
         raise DriftcheckError(f"config must be a JSON object, got {kind}", where)
@@ -99,26 +103,65 @@ def _cache_dir() -> str | None:
     return None
 
 
-def _from_hub(source: str) -> ConfigSource:
+def _from_hub(source: str, reads: Reads | None = None) -> ConfigSource:
     repo_id, revision = parse_hub_id(source)
     try:
         from huggingface_hub import hf_hub_download
     except ImportError:
         raise DriftcheckError("huggingface_hub is not installed", source) from None
     offline = env_offline()
+    unreachable = not offline and not hub_reachable()
     try:
-        local = hf_hub_download(
-            repo_id,
-            "config.json",
-            revision=revision,
-            cache_dir=_cache_dir(),
-            local_files_only=offline,
-        )
+        with _quiet_hub():
+            local = hf_hub_download(
+                repo_id,
+                "config.json",
+                revision=revision,
+                cache_dir=_cache_dir(),
+                local_files_only=offline or unreachable,
+            )
     except Exception as e:  # noqa: BLE001 - every hub failure is one line for the user
         raise DriftcheckError(_hub_message(e, offline, revision), source) from None
     path = Path(str(local))
     display = f"hf:{repo_id}" + (f"@{revision}" if revision else "") + "/config.json"
-    return ConfigSource(_load(path, display), path, display, "hub", repo_id, revision)
+    return ConfigSource(_load(path, display, reads), path, display, "hub", repo_id, revision)
+
+
+HUB_PROBE_S = 3.0
+
+
+def hub_reachable(timeout: float = HUB_PROBE_S) -> bool:
+    """One TCP connect to the Hub endpoint (``HF_ENDPOINT``) before any download: with no
+    network, huggingface_hub retries five times with back-off (about 25 s and a log line per
+    retry) before it looks in the cache; this takes at most ``timeout`` and the cache is read
+    at once (``DRIFTCHECK_HUB_PROBE=0`` skips the probe)."""
+    import socket
+    from urllib.parse import urlsplit
+
+    if os.environ.get("DRIFTCHECK_HUB_PROBE") == "0":
+        return True
+    url = urlsplit(os.environ.get("HF_ENDPOINT") or "https://huggingface.co")
+    host = url.hostname or "huggingface.co"
+    port = url.port or (443 if url.scheme == "https" else 80)
+    try:
+        with socket.create_connection((host, port), timeout=timeout):
+            return True
+    except OSError:
+        return False
+
+
+class _quiet_hub:
+    """huggingface_hub's retry warnings are not the user's business: one line is."""
+
+    def __enter__(self):
+        import logging
+
+        self.log = logging.getLogger("huggingface_hub")
+        self.level = self.log.level
+        self.log.setLevel(logging.ERROR)
+
+    def __exit__(self, *exc):
+        self.log.setLevel(self.level)
 
 
 def _hub_message(e: Exception, offline: bool, revision: str | None) -> str:

@@ -15,6 +15,10 @@ API (one call for every command)::
   github (workflow commands ``::error file=...,line=...::``).
 - Paths in locations are written relative to ``context.root`` (default: the working directory)
   when they lie under it, so SARIF and GitHub annotations point at repository files.
+- ``concise`` is one line per finding, ``path:line:col: ID message`` (as ruff and flake8 print).
+- Both calls pass the findings through the linter layer the CLI opened (``driftcheck.selection``:
+  selection, config severities and ignores, inline comments, the baseline, ``--exit-zero``,
+  ``NO_COLOR`` / ``FORCE_COLOR``); with no layer open they take the findings as given.
 - Renderers never reorder the meaning of a finding; they list findings worst first (stable).
 """
 
@@ -26,7 +30,10 @@ from driftcheck.errors import DriftcheckError
 from driftcheck.findings import Finding, Severity
 from driftcheck.reports.common import ReportContext, ordered, summary
 
-FORMATS = ("text", "json", "markdown", "sarif", "github")
+FORMATS = ("text", "json", "markdown", "sarif", "github", "concise")
+PAGE_FORMATS = ("html",)
+"""Formats that need more than the findings (``html`` draws both sides' graphs): ``compare``
+only, not in the golden matrix of ``FORMATS``."""
 
 __all__ = ["FORMATS", "ReportContext", "exit_code", "ordered", "render", "summary"]
 
@@ -42,9 +49,13 @@ def _renderer(fmt: str) -> Callable[[list[Finding], ReportContext], str]:
         from driftcheck.reports.sarif import render_sarif as fn
     elif fmt == "github":
         from driftcheck.reports.github import render_github as fn
+    elif fmt == "concise":
+        from driftcheck.reports.concise import render_concise as fn
+    elif fmt == "html":
+        from driftcheck.reports.html import render_html as fn
     else:
         raise DriftcheckError(
-            f"unknown report format {fmt!r} (expected one of {', '.join(FORMATS)})"
+            f"unknown report format {fmt!r} (expected one of {', '.join(FORMATS + PAGE_FORMATS)})"
         )
     return fn
 
@@ -53,16 +64,21 @@ def render(
     findings: Sequence[Finding], fmt: str = "text", context: ReportContext | None = None
 ) -> str:
     """Render ``findings`` in ``fmt``; the result ends with a newline unless it is empty."""
-    return _renderer(fmt)(list(findings), context or ReportContext())
+    from dataclasses import replace
+
+    from driftcheck import selection
+
+    ctx = context or ReportContext()
+    layer = selection.current()
+    ctx = replace(ctx, color=selection.color(ctx.color))
+    if layer is not None and layer.quiet:
+        ctx = replace(ctx, quiet=True)
+    return _renderer(fmt)(selection.apply(findings), ctx)
 
 
-def exit_code(findings: Sequence[Finding], fail_on: str | Severity = "minor") -> int:
-    """1 when some finding is at or above ``fail_on`` (info | minor | major | ...), else 0.
+def exit_code(findings: Sequence[Finding], fail_on: str | Severity | None = None) -> int:
+    """1 when some finding is at or above ``fail_on`` (default ``selection.DEFAULT_FAIL_ON``,
+    major), else 0. One scale: info < minor = warning < major < blocker."""
+    from driftcheck import selection
 
-    ``minor`` ranks with the verifier's ``warning`` and ``major`` below ``blocker``.
-    """
-    try:
-        level = fail_on if isinstance(fail_on, Severity) else Severity.parse(fail_on)
-    except ValueError as e:
-        raise DriftcheckError(str(e), "--fail-on") from None
-    return int(any(f.severity.rank >= level.rank for f in findings))
+    return selection.exit_status(findings, fail_on)

@@ -26,6 +26,7 @@ class ReportContext:
     sources: dict[str, str] = field(default_factory=dict)
     root: Path | None = None
     color: bool = False
+    quiet: bool = False
     tool: str = "driftcheck"
     version: str = driftcheck.__version__
     information_uri: str = "https://github.com/driftcheck/driftcheck"

@@ -12,12 +12,13 @@ from driftcheck.reports.common import ReportContext, level, ordered, primary
 _COMMAND = {"error": "error", "warning": "warning", "note": "notice"}
 
 
-def _data(text: str) -> str:
+def escape_data(text: str) -> str:
+    """A workflow command's message, escaped by GitHub's rules (``%``, CR and LF)."""
     return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
 
 
 def _prop(text: str) -> str:
-    return _data(text).replace(":", "%3A").replace(",", "%2C")
+    return escape_data(text).replace(":", "%3A").replace(",", "%2C")
 
 
 def _remote(file: str) -> bool:
@@ -37,5 +38,5 @@ def render_github(findings: list[Finding], ctx: ReportContext) -> str:
         props.append(f"title={_prop(f'{ctx.tool} {f.kind or f.name} ({f.check_id})')}")
         others = [ctx.where(o) for o in f.locations if o is not loc]
         msg = f.message + (f" (see also {'; '.join(others)})" if others else "")
-        lines.append(f"::{_COMMAND[level(f.severity)]} {','.join(props)}::{_data(msg)}")
+        lines.append(f"::{_COMMAND[level(f.severity)]} {','.join(props)}::{escape_data(msg)}")
     return "\n".join(lines) + ("\n" if lines else "")

@@ -20,13 +20,13 @@ def _paint(text: str, sev: Severity, on: bool) -> str:
 
 
 def _label(f: Finding) -> str:
-    # drift findings say their kind; a check finding its id and name (DC-SHP001 shape-mismatch)
+    # drift findings say their kind; a check finding its id and name (SHP001 shape-mismatch)
     return f.kind or f"{f.check_id} {f.name}"
 
 
 def render_text(findings: list[Finding], ctx: ReportContext) -> str:
     lines: list[str] = []
-    if ctx.command == "compare" and ctx.sources:
+    if ctx.command == "compare" and ctx.sources and not ctx.quiet:
         lines.append("comparing " + " with ".join(f"{s}: {p}" for s, p in ctx.sources.items()))
     width = max((len(_label(f)) for f in findings), default=0)
     for f in ordered(findings):
@@ -38,5 +38,6 @@ def render_text(findings: list[Finding], ctx: ReportContext) -> str:
             lines.append(f"{'':8}{side + ':':<7}{ctx.where(loc)}{value}")
         if f.evidence:
             lines.append(f"{'':8}why:   {f.evidence}")
-    lines.append(summary_line(findings))
-    return "\n".join(lines) + "\n"
+    if not ctx.quiet:
+        lines.append(summary_line(findings))
+    return "\n".join(lines) + "\n" if lines else ""

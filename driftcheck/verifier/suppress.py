@@ -2,7 +2,9 @@
 
 The line is ``Node.loc`` (where the layer is built in the source file). ``ignore`` without a
 list silences every check on that line; ids and names both work (``ignore[SML005]``,
-``ignore[stacked-linears, SHP001]``). Files are read once per call.
+``ignore[stacked-linears, SHP001]``), and so do id prefixes (``ignore[SHP]``, ``ignore[DRIFT]``)
+and drift kinds (``ignore[layer-count]``). A finding is suppressed by a comment on any line it
+points at (a compare finding: its code side). Files are read once per call.
 """
 
 from __future__ import annotations
@@ -49,6 +51,14 @@ def _suppressed(f: Finding, cache: dict[str, list[str] | None]) -> bool:
         if not lines or loc.line > len(lines):
             continue
         ids = ignored_on(lines[loc.line - 1])
-        if ids is not None and (not ids or f.check_id.lower() in ids or f.name in ids):
+        if ids is not None and (not ids or any(_names(f, i) for i in ids)):
             return True
     return False
+
+
+def _names(f: Finding, key: str) -> bool:
+    return (
+        f.check_id.lower().startswith(key)
+        or f.name.lower() == key
+        or (f.kind is not None and f.kind.lower() == key)
+    )

@@ -9,7 +9,7 @@ Start-up: importing every family and block module costs more than the rest of a 
 types. ``driftcheck/data/catalogue_index.json`` maps every name, alias and torch name to the one
 module that defines it, so ``get``/``get_block``/``lookup``/``by_torch`` import only the
 families a graph uses. The index is generated from the full load (``build_index``;
-``python benchmarks/gen_catalogue_index.py``) and a test fails when it is out of date. A name
+``python tools/gen_catalogue_index.py``) and a test fails when it is out of date. A name
 the index places in a module that no longer defines it falls back to the full load, so a stale
 index can cost time but never change an answer for a name it knows.
 """

@@ -115,8 +115,33 @@ def structural_severity(kind: str, param: str | None, weights_change: bool) -> S
     return Severity.minor
 
 
+KIND_IDS = {
+    "layer-count": "DRF001",
+    "block-count": "DRF002",
+    "layer-type": "DRF003",
+    "shape": "DRF004",
+    "param": "DRF005",
+    "missing-layer": "DRF006",
+    "extra-layer": "DRF007",
+    "incomplete": "DRF008",
+    "vocab": "DRF009",
+    "context-length": "DRF010",
+    "tied-weights": "DRF011",
+    "dtype": "DRF012",
+    "quantization": "DRF013",
+    "norm-eps": "DRF014",
+    "rope": "DRF015",
+    "param-count": "DRF016",
+    "architecture": "DRF017",
+    "hardcoded-config": "DRF018",
+}
+"""Each drift kind's rule id (``driftcheck explain DRF001``; the records, with their docs and
+examples, are in ``driftcheck/drift/kinds.py``). A kind without an id is a bug: ``check_id``
+raises, so a new kind cannot reach a report unregistered."""
+
+
 def check_id(kind: str) -> str:
-    return "DRIFT-" + kind.upper()
+    return KIND_IDS[kind]
 
 
 def fmt(v: object) -> str:

@@ -1,10 +1,10 @@
-"""Serving artifacts as the third side of a comparison: manifests and checkpoints.
+"""Serving artifacts as the third side of a comparison: manifests and checkpoints (readers).
 
 ``load_manifest(source)`` turns one artifact into a Graph: a serving manifest (vLLM / TGI /
 KServe / Triton / TorchServe / Ollama) into facts only, a checkpoint (safetensors, GGUF, ONNX)
-into layers plus facts. ``serving_findings(config_graph, serving_graph)`` applies the serving
-engines' own start-up rules (``SRV0xx``) to a config and a served artifact, and
-``predict_load`` says which ``size mismatch for ...`` errors loading a checkpoint would raise.
+into layers plus facts. The serving engines' rules over a config and a served artifact
+(``SRV0xx``) and the load prediction (``predict_load``) are drift, in ``driftcheck.drift``
+(``serving_rules``, ``checkpoint_rules``, ``load_prediction``).
 """
 
 from __future__ import annotations
@@ -13,17 +13,8 @@ from pathlib import Path
 
 from driftcheck.errors import DriftcheckError
 from driftcheck.graph.model import Graph
-from driftcheck.parsers.serving.mismatch import LoadPrediction, predict_load, state_dict_shapes
 
-__all__ = [
-    "LoadPrediction",
-    "is_serving",
-    "load_manifest",
-    "pair_findings",
-    "predict_load",
-    "serving_findings",
-    "state_dict_shapes",
-]
+__all__ = ["is_serving", "load_manifest"]
 
 _SCRIPT_SUFFIXES = {".sh", ".bash", ".txt", ".cmd", ""}
 
@@ -71,31 +62,6 @@ def load_manifest(source: str) -> Graph:
     if suffix in _SCRIPT_SUFFIXES:
         return manifests.load_script(path)
     raise DriftcheckError("unknown serving artifact", source)
-
-
-def serving_findings(
-    config_graph: Graph, serving_graph: Graph, sides: tuple[str, str] = ("left", "right")
-) -> list:
-    """Findings (SRV0xx) from the serving engines' rules; see ``rules``. ``sides`` names the
-    config and serving sides (``("right", "left")`` when the config is compare's RIGHT)."""
-    from driftcheck.parsers.serving.rules import serving_findings as run
-
-    return run(config_graph, serving_graph, sides)
-
-
-def pair_findings(left: Graph, right: Graph) -> list:
-    """SRV findings for ``driftcheck compare LEFT RIGHT``, whichever side is served.
-
-    A config or code side against a serving side runs every rule; a checkpoint against a
-    manifest lets the checkpoint play the model (a GGUF knows its context and heads); two
-    manifests or two non-serving sides give nothing.
-    """
-    lk, rk = left.origin.kind, right.origin.kind
-    if is_serving(right) and (not is_serving(left) or (lk, rk) == ("checkpoint", "manifest")):
-        return serving_findings(left, right, ("left", "right"))
-    if is_serving(left) and (not is_serving(right) or (lk, rk) == ("manifest", "checkpoint")):
-        return serving_findings(right, left, ("right", "left"))
-    return []
 
 
 def is_serving(graph: Graph) -> bool:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import replace
 from typing import Any
 
 from driftcheck.graph.model import Node
@@ -107,7 +108,17 @@ def heads_not_dividing_width(ctx: Context):
                 return f"{wk}={v[0]} is not divisible by {hk}={v[1]}"
             return None
 
-        yield from ctx.each(judge, t, memo="ATT001")
+        for hit in ctx.each(judge, t, memo="ATT001"):
+            v = ctx.ints(hit.node, wk, hk) if hit.node is not None else None
+            fix = {"param": hk, "from": v[1], "to": nearest_divisor(v[0], v[1])} if v else None
+            yield replace(hit, values={"fix": fix}) if fix else hit
+
+
+def nearest_divisor(width: int, heads: int) -> int:
+    """The head count closest to ``heads`` that divides ``width`` (the larger on a tie): the
+    fix ``driftcheck fix`` applies for ATT001."""
+    divs = [d for d in range(1, width + 1) if width % d == 0]
+    return min(divs, key=lambda d: (abs(d - heads), -d))
 
 
 @check(

@@ -217,8 +217,27 @@ def repeated_activation(ctx: Context):
 )
 def stacked_linears(ctx: Context):
     for a, b in ctx.chain("Linear", producers=LINEAR):
-        if a.type == "Linear":
+        if a.type == "Linear" and not _lost_dataflow(ctx, a):
             yield ctx.hit(b, f"{ctx.where(a)} -> {ctx.where(b)} with no nonlinearity")
+
+
+def _lost_dataflow(ctx: Context, a) -> bool:
+    """The parser lost part of the dataflow around ``a`` (the first Linear of the pair): a
+    sibling layer reads the same input as ``a`` and its output goes nowhere. That is a gated
+    MLP, ``down(act(gate(x)) * up(x))``, read with the activation and the product lost: it
+    looks like ``up -> down`` with ``gate`` dangling, and "no nonlinearity" there would be
+    false (nothing is known either way). A real pair of stacked linears has no such twin."""
+    if a.parent is None:
+        return False
+    srcs = ctx.incoming.get(a.id)
+    if not srcs:
+        return False
+    for n in ctx.graph.nodes:
+        if n.parent != a.parent or n.id == a.id or n.type in ("Module", "Input"):
+            continue
+        if ctx.incoming.get(n.id) == srcs and not ctx.feeds.get(n.id):
+            return True
+    return False
 
 
 @check(

@@ -390,6 +390,10 @@ def unused_input(ctx: Context):
     invalid=[net([L("Input", "x", shape=[2, 4])], [], [])],
 )
 def empty_graph(ctx: Context):
+    from driftcheck.graph.counting import opaque_root
+
+    if opaque_root(ctx.graph):
+        return  # its layers are in code the parser did not read: unknown, not empty
     if not ctx.graph.facts and not ctx.layer_ids:
         yield ctx.hit(None, "the graph has no layers and no facts")
 

@@ -1,0 +1,317 @@
+"""The static analyzer on wild code: model-library users' files and research-style standalone files.
+
+Runs ``driftcheck`` on every file of the wild-code corpus (``benchmarks/wild/``: see
+``docs/wild.md``), one subprocess per file with a 10 s limit, and compares its ``params_total``
+with torch's count in ``benchmarks/wild/truth.json``. Twice: the **full** install (torch and
+transformers importable) and the **core** install, simulated by a meta-path finder that makes
+``torch`` and ``transformers`` look not installed (as ``tests/test_no_torch.py`` does).
+
+Outcome of one file: ``exact``; ``unknown`` (``params_total`` null: honest, the notes say why);
+``wrong`` (a count that differs from torch's: the confident wrong answer); ``tool failure`` (exit
+code other than 0/1, no JSON, or over the time limit).
+
+The command: ``check FILE --format json`` when its JSON carries ``params_total``, else
+``graph FILE --format json`` (``--via`` forces one; the header says which was used).
+
+The corpus is split by a hash of the case name (``build_truth.held_out``): the **dev** part and the
+**held-out** fifth. Develop against ``--part dev`` (the default); report with ``--part all``.
+
+    python benchmarks/bench_wild.py                      # dev part, both installs
+    python benchmarks/bench_wild.py --part all --json /tmp/wild.json
+    python benchmarks/bench_wild.py --only timm,standalone -v --mode full
+
+Last lines, per install: exact share, confident-wrong share, tool failures; then the speed
+(source lines the analyzer read per CPU second of its process, end to end: interpreter start,
+imports, parse) and the slowest file.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import resource
+import subprocess
+import sys
+import time
+from collections import Counter, defaultdict
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+TRUTH = ROOT / "benchmarks" / "wild" / "truth.json"
+TIMEOUT_S = 10.0
+
+RUN_FULL = "import sys\nfrom driftcheck.cli import main\nsys.exit(main(sys.argv[1:]))\n"
+
+RUN_CORE = """
+import sys
+class _NotInstalled:
+    def find_spec(self, name, path=None, target=None):
+        if name.split(".")[0] in ("torch", "transformers"):
+            raise ModuleNotFoundError(f"No module named {name!r}", name=name)
+        return None
+sys.meta_path.insert(0, _NotInstalled())
+from driftcheck.cli import main
+rc = main(sys.argv[1:])
+if "torch" in sys.modules or "transformers" in sys.modules:
+    print("core install: the static path imported torch or transformers", file=sys.stderr)
+    sys.exit(3)
+sys.exit(rc)
+"""
+
+LINES_RE = re.compile(r"(\d+) lines in (\d+) files?")
+
+
+def run_file(path: str, mode: str, via: str, timeout: float = TIMEOUT_S) -> dict:
+    """Run the analyzer on one file in a fresh process; return rc, JSON, times."""
+    code = RUN_CORE if mode == "core" else RUN_FULL
+    env = dict(os.environ, PYTHONPATH=str(ROOT), DRIFTCHECK_NO_CACHE="1")
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    t0 = time.perf_counter()
+    try:
+        p = subprocess.run(
+            [sys.executable, "-c", code, via, path, "--format", "json"],
+            capture_output=True,
+            text=True,
+            timeout=timeout,
+            cwd=ROOT,
+            env=env,
+        )
+        rc, out, err = p.returncode, p.stdout, p.stderr
+    except subprocess.TimeoutExpired:
+        rc, out, err = None, "", f"timeout after {timeout:.0f}s"
+    wall = time.perf_counter() - t0
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    data = None
+    if out.strip():
+        try:
+            data = json.loads(out)
+        except json.JSONDecodeError:
+            data = None
+    return {"rc": rc, "data": data, "stderr": err, "wall": wall, "cpu": cpu}
+
+
+def pick_via(sample: str) -> str:
+    """``check`` if its JSON gives ``params_total``, else ``graph``."""
+    r = run_file(sample, "full", "check", timeout=60)
+    if isinstance(r["data"], dict) and "params_total" in r["data"]:
+        return "check"
+    return "graph"
+
+
+def classify(case: dict, r: dict) -> dict:
+    want = case["params_total"]
+    res = {"want": want, "wall": r["wall"], "cpu": r["cpu"], "rc": r["rc"]}
+    d = r["data"]
+    if r["rc"] not in (0, 1) or not isinstance(d, dict):
+        tail = (r["stderr"].strip().splitlines() or ["no output"])[-1]
+        res.update(outcome="tool failure", why=tail[:300])
+        return res
+    got = d.get("params_total")
+    notes = [str(n) for n in d.get("notes") or []]
+    res["got"] = got
+    res["notes"] = notes
+    detail = str((d.get("origin") or {}).get("detail") or "")
+    m = LINES_RE.search(detail)
+    res["lines_read"] = int(m.group(1)) if m else None
+    if got is None:
+        res["outcome"] = "unknown"
+    elif got == want:
+        res["outcome"] = "exact"
+    else:
+        res["outcome"] = "wrong"
+    return res
+
+
+_NORM = [
+    (re.compile(r"[\w./\-]*\.py(:\d+)?"), "FILE"),
+    (re.compile(r"line \d+"), "line N"),
+    (re.compile(r"\b\d+(\.\d+)?\b"), "N"),
+    (re.compile(r"\s+"), " "),
+]
+
+
+def note_class(text: str) -> str:
+    """A note with its file names, line numbers and numbers blanked, for counting by construct."""
+    for rx, rep in _NORM:
+        text = rx.sub(rep, text)
+    return text.strip()[:160]
+
+
+def report(cases: dict, results: dict, mode: str, part: str, verbose: bool) -> dict:
+    names = sorted(results)
+    by_lib: dict[str, Counter] = defaultdict(Counter)
+    for n in names:
+        by_lib[cases[n]["library"]][results[n]["outcome"]] += 1
+    print(f"\n=== {mode} install, {part} part: {len(names)} files ===")
+    print(
+        f"{'library':32s} {'files':>5s} {'exact':>5s} {'unkn':>5s} {'wrong':>5s} {'fail':>5s}  exact%"
+    )
+    for lib in sorted(by_lib):
+        c = by_lib[lib]
+        tot = sum(c.values())
+        print(
+            f"{lib:32s} {tot:5d} {c['exact']:5d} {c['unknown']:5d} {c['wrong']:5d} "
+            f"{c['tool failure']:5d}  {100 * c['exact'] / tot:5.1f}"
+        )
+    unknown_notes: Counter = Counter()
+    unknown_files: Counter = Counter()
+    wrong_notes: Counter = Counter()
+    fail_why: Counter = Counter()
+    wrong_silent = 0
+    for n in names:
+        r = results[n]
+        if r["outcome"] == "unknown":
+            cls = {note_class(x) for x in r["notes"]} or {"(no note)"}
+            unknown_notes.update(cls)
+            unknown_files[note_class(r["notes"][0]) if r["notes"] else "(no note)"] += 1
+        elif r["outcome"] == "wrong":
+            cls = {note_class(x) for x in r["notes"]} or {"(no note)"}
+            wrong_notes.update(cls)
+            wrong_silent += not r["notes"]
+        elif r["outcome"] == "tool failure":
+            fail_why[note_class(r["why"])] += 1
+    print("failure classes:")
+    print(f"  unknown ({sum(unknown_files.values())} files): notes, counted once per file")
+    for k, v in unknown_notes.most_common(15):
+        print(f"    {v:4d}  {k}")
+    n_wrong = sum(results[n]["outcome"] == "wrong" for n in names)
+    print(f"  confident wrong ({n_wrong} files, {wrong_silent} with no note): notes")
+    for k, v in wrong_notes.most_common(10):
+        print(f"    {v:4d}  {k}")
+    for n in names:
+        r = results[n]
+        if r["outcome"] == "wrong":
+            print(f"      {n}: got {r['got']} want {r['want']}")
+    print(f"  tool failure ({sum(fail_why.values())} files)")
+    for k, v in fail_why.most_common(10):
+        print(f"    {v:4d}  {k}")
+    if verbose:
+        for n in names:
+            r = results[n]
+            if r["outcome"] != "exact":
+                print(
+                    f"  {n}: {r['outcome']} want={r['want']} got={r.get('got')} {r.get('why', '')}"
+                )
+                for x in r.get("notes", [])[:6]:
+                    print(f"      {x}")
+    total = len(names)
+    counts = Counter(results[n]["outcome"] for n in names)
+    lines = sum(r.get("lines_read") or _own_lines(cases[n]) for n, r in results.items())
+    own = sum(_own_lines(cases[n]) for n in names)
+    cpu = sum(r["cpu"] for r in results.values())
+    slow = max(names, key=lambda n: results[n]["wall"]) if names else None
+    return {
+        "mode": mode,
+        "part": part,
+        "files": total,
+        "exact": counts["exact"],
+        "unknown": counts["unknown"],
+        "wrong": counts["wrong"],
+        "fail": counts["tool failure"],
+        "libs_below_75": sorted(
+            lib
+            for lib, c in by_lib.items()
+            if sum(c.values()) >= 5 and c["exact"] / sum(c.values()) < 0.75
+        ),
+        "lines_read": lines,
+        "own_lines": own,
+        "cpu": cpu,
+        "slowest": (slow, results[slow]["wall"]) if slow else None,
+    }
+
+
+_LINES: dict[str, int] = {}
+
+
+def _own_lines(case: dict) -> int:
+    p = case["path"]
+    if p not in _LINES:
+        _LINES[p] = (ROOT / p).read_bytes().count(b"\n")
+    return _LINES[p]
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--part", choices=["dev", "held-out", "all"], default="dev")
+    ap.add_argument("--mode", choices=["full", "core", "both"], default="both")
+    ap.add_argument("--via", choices=["auto", "check", "graph"], default="auto")
+    ap.add_argument("--only", help="comma-separated libraries (folder names; 'standalone')")
+    ap.add_argument("--jobs", type=int, default=1, help="files analyzed at once (default 1)")
+    ap.add_argument("--timeout", type=float, default=TIMEOUT_S)
+    ap.add_argument("--json", help="write every file's result here")
+    ap.add_argument("-v", "--verbose", action="store_true")
+    args = ap.parse_args(argv)
+
+    truth = json.loads(TRUTH.read_text())
+    cases = truth["cases"]
+    if args.only:
+        libs = set(args.only.split(","))
+        cases = {k: v for k, v in cases.items() if v["library"] in libs}
+    parts = {"dev": [False], "held-out": [True], "all": [False, True]}[args.part]
+    cases = {k: v for k, v in cases.items() if v["held_out"] in parts}
+    if not cases:
+        print("no cases", file=sys.stderr)
+        return 2
+    via = args.via
+    if via == "auto":
+        via = pick_via(next(iter(cases.values()))["path"])
+    modes = ["full", "core"] if args.mode == "both" else [args.mode]
+    print(
+        f"wild corpus: {len(cases)} files, {len({c['library'] for c in cases.values()})} libraries; "
+        f"command: driftcheck {via} FILE --format json"
+        + ("" if via == "check" else " (check --format json has no params_total)")
+        + f"; limit {args.timeout:.0f}s per file; {len(truth['dropped'])} dropped at truth build"
+    )
+    summaries, dump = [], {}
+    for mode in modes:
+        t0 = time.perf_counter()
+
+        def one(name: str, mode: str = mode) -> tuple[str, dict]:
+            return name, classify(
+                cases[name], run_file(cases[name]["path"], mode, via, args.timeout)
+            )
+
+        with ThreadPoolExecutor(max(1, args.jobs)) as pool:
+            results = dict(pool.map(one, sorted(cases)))
+        wall = time.perf_counter() - t0
+        dump[mode] = results
+        split = (
+            [("dev", False), ("held-out", True)] if args.part == "all" else [(args.part, parts[0])]
+        )
+        for part, flag in split:
+            sub = {n: r for n, r in results.items() if cases[n]["held_out"] == flag}
+            if sub:
+                s = report(cases, sub, mode, part, args.verbose)
+                s["wall"] = wall
+                summaries.append(s)
+    if args.json:
+        Path(args.json).write_text(json.dumps(dump, indent=1, default=str))
+    print()
+    for s in summaries:
+        n = max(s["files"], 1)
+        print(
+            f"speed ({s['mode']}, {s['part']}): {s['lines_read'] / max(s['cpu'], 1e-9):,.0f} source "
+            f"lines/s per core end to end ({s['lines_read']} lines read, {s['own_lines']} in the "
+            f"corpus files, {s['cpu']:.1f} CPU s); slowest file {s['slowest'][0]} "
+            f"{s['slowest'][1]:.2f}s wall"
+        )
+    for s in summaries:
+        n = max(s["files"], 1)
+        below = ", ".join(s["libs_below_75"]) or "none"
+        print(f"libraries (>= 5 files) under 75% exact ({s['mode']}, {s['part']}): {below}")
+    for s in summaries:
+        n = max(s["files"], 1)
+        print(
+            f"{s['mode']} install, {s['part']}: exact {s['exact']}/{n} = {100 * s['exact'] / n:.1f}%"
+            f"; confident wrong {s['wrong']}/{n} = {100 * s['wrong'] / n:.1f}%"
+            f"; unknown {s['unknown']}; tool failures {s['fail']}"
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

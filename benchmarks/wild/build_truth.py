@@ -1,0 +1,276 @@
+"""Ground truth for the wild-code corpus: build every case in torch and count its parameters.
+
+Each file under ``cases/<library>/`` and ``standalone/`` is run (``runpy``, not as ``__main__``)
+with torch's default device set to ``meta``; the module global ``model`` is the model. Its
+parameters are counted once per tensor (deduplicated by identity, so tied or shared weights count
+once). A file that cannot be built on meta is built again on the CPU; a file that cannot be built
+at all, or whose model has uninitialized (lazy) parameters, is dropped with the reason.
+
+One worker process per library directory (cases of one library share its import); the files are
+run in a sorted order. ``shim.py`` is installed first: it lets the CUDA builds of torchvision and
+torchaudio on PyPI import on a CPU torch (their compiled ops are not needed to build a model).
+
+    python benchmarks/wild/build_truth.py            # writes benchmarks/wild/truth.json
+    python benchmarks/wild/build_truth.py --only timm --print
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parents[1]
+TRUTH = HERE / "truth.json"
+
+# library label (the folder under cases/) -> (import name, distribution name)
+LIBRARIES = {
+    "timm": ("timm", "timm"),
+    "torchvision": ("torchvision", "torchvision"),
+    "efficientnet_pytorch": ("efficientnet_pytorch", "efficientnet-pytorch"),
+    "segmentation_models_pytorch": ("segmentation_models_pytorch", "segmentation-models-pytorch"),
+    "vit_pytorch": ("vit_pytorch", "vit-pytorch"),
+    "diffusers": ("diffusers", "diffusers"),
+    "x_transformers": ("x_transformers", "x-transformers"),
+    "perceiver_pytorch": ("perceiver_pytorch", "perceiver-pytorch"),
+    "performer_pytorch": ("performer_pytorch", "performer-pytorch"),
+    "conformer": ("conformer", "conformer"),
+    "linear_attention_transformer": (
+        "linear_attention_transformer",
+        "linear-attention-transformer",
+    ),
+    "reformer_pytorch": ("reformer_pytorch", "reformer-pytorch"),
+    "torch_geometric": ("torch_geometric", "torch-geometric"),
+    "pytorch_tabnet": ("pytorch_tabnet", "pytorch-tabnet"),
+    "rtdl_revisiting_models": ("rtdl_revisiting_models", "rtdl-revisiting-models"),
+    "monai": ("monai", "monai"),
+    "segment_anything": ("segment_anything", "segment-anything"),
+    "mambapy": ("mambapy", "mambapy"),
+    "esm": ("esm", "fair-esm"),
+    "e3nn": ("e3nn", "e3nn"),
+    "tab_transformer_pytorch": ("tab_transformer_pytorch", "tab-transformer-pytorch"),
+    "mlp_mixer_pytorch": ("mlp_mixer_pytorch", "mlp-mixer-pytorch"),
+    "egnn_pytorch": ("egnn_pytorch", "egnn-pytorch"),
+    "zuko": ("zuko", "zuko"),
+    "vector_quantize_pytorch": ("vector_quantize_pytorch", "vector-quantize-pytorch"),
+    "local_attention": ("local_attention", "local-attention"),
+    "g_mlp_pytorch": ("g_mlp_pytorch", "g-mlp-pytorch"),
+    "st_moe_pytorch": ("st_moe_pytorch", "st-moe-pytorch"),
+    "soft_moe_pytorch": ("soft_moe_pytorch", "soft-moe-pytorch"),
+    "nystrom_attention": ("nystrom_attention", "nystrom-attention"),
+    "lambda_networks": ("lambda_networks", "lambda-networks"),
+    "litgpt": ("litgpt", "litgpt"),
+    "open_clip": ("open_clip", "open-clip-torch"),
+    "encodec": ("encodec", "encodec"),
+    "siren_pytorch": ("siren_pytorch", "siren-pytorch"),
+    "transformer_in_transformer": ("transformer_in_transformer", "transformer-in-transformer"),
+    "axial_attention": ("axial_attention", "axial-attention"),
+    "torchaudio": ("torchaudio", "torchaudio"),
+    "standalone": ("torch", "torch"),
+}
+
+
+def case_name(path: Path) -> str:
+    """``timm/create_resnet18`` for cases/timm/create_resnet18.py, ``standalone/x`` for standalone/x.py."""
+    rel = path.resolve().relative_to(HERE)
+    parts = rel.with_suffix("").parts
+    return "/".join(parts[1:]) if parts[0] == "cases" else "/".join(parts)
+
+
+def held_out(name: str) -> bool:
+    """The held-out fifth of the corpus, fixed by a hash of the case name."""
+    return int(hashlib.sha256(name.encode()).hexdigest(), 16) % 5 == 0
+
+
+def corpus_files() -> list[Path]:
+    return sorted((HERE / "cases").glob("*/*.py")) + sorted((HERE / "standalone").glob("*.py"))
+
+
+def library_of(path: Path) -> str:
+    name = case_name(path)
+    return name.split("/")[0]
+
+
+WORKER = r"""
+import json, runpy, sys, time, traceback, warnings
+sys.path.insert(0, sys.argv[1])
+import shim  # noqa: F401  (torchvision / torchaudio CUDA wheels on a CPU torch)
+import torch
+warnings.filterwarnings("ignore")
+
+
+def count(model):
+    if not isinstance(model, torch.nn.Module):
+        raise TypeError(f"model is {type(model).__name__}, not an nn.Module")
+    seen = {}
+    for _name, p in model.named_parameters(remove_duplicate=False):
+        if isinstance(p, torch.nn.parameter.UninitializedParameter):
+            raise TypeError("model has lazy (uninitialized) parameters")
+        seen[id(p)] = p
+    return sum(p.numel() for p in seen.values()), len(seen)
+
+
+devices = sys.argv[2].split(",")
+for path in sys.argv[3:]:
+    rec = {"path": path}
+    t0 = time.perf_counter()
+    for device in devices:
+        try:
+            torch.manual_seed(0)
+            with torch.device(device):
+                ns = runpy.run_path(path, run_name="__wild__")
+            if "model" not in ns:
+                raise KeyError("the file binds no global `model`")
+            rec["params"], rec["tensors"] = count(ns["model"])
+            rec["built_on"] = device
+            break
+        except BaseException as e:  # noqa: BLE001  (SystemExit from a script counts too)
+            line = traceback.format_exception_only(type(e), e)[-1].strip()
+            rec.setdefault("error", {})[device] = line[:300]
+    rec["seconds"] = round(time.perf_counter() - t0, 3)
+    print(json.dumps(rec), flush=True)
+"""
+
+
+def build(files: list[Path], timeout: int) -> list[dict]:
+    """Meta first; a file that fails on meta is built again on the CPU in a fresh process (a
+    failed meta build can leave library caches holding meta tensors)."""
+    recs = _build(files, timeout, "meta")
+    again = [Path(r["path"]) for r in recs if "params" not in r]
+    if again:
+        print(f"again on the CPU in a fresh process: {len(again)} files", flush=True)
+        redo = {r["path"]: r for r in _build(again, timeout, "cpu")}
+        for r in recs:
+            path = r["path"]
+            if path in redo:
+                meta_err = r.get("error", {}).get("meta")
+                r.clear()
+                r.update(redo[path])
+                if meta_err:
+                    r.setdefault("error", {})["meta"] = meta_err
+    return recs
+
+
+def _build(files: list[Path], timeout: int, devices: str) -> list[dict]:
+    out = []
+    by_lib: dict[str, list[Path]] = {}
+    for f in files:
+        by_lib.setdefault(library_of(f), []).append(f)
+    for lib, group in by_lib.items():
+        t0 = time.perf_counter()
+        try:
+            r = subprocess.run(
+                [sys.executable, "-c", WORKER, str(HERE), devices, *map(str, group)],
+                capture_output=True,
+                text=True,
+                timeout=timeout,
+                cwd=ROOT,
+            )
+            recs = [json.loads(x) for x in r.stdout.splitlines() if x.startswith("{")]
+            if len(recs) < len(group):
+                tail = (r.stderr.strip().splitlines() or ["no output"])[-1]
+                done = {x["path"] for x in recs}
+                recs += [
+                    {"path": str(f), "error": {devices: f"worker died: {tail[:300]}"}}
+                    for f in group
+                    if str(f) not in done
+                ]
+        except subprocess.TimeoutExpired:
+            recs = [{"path": str(f), "error": {devices: f"timeout {timeout}s"}} for f in group]
+        ok = sum("params" in x for x in recs)
+        print(
+            f"{lib:32s} {ok:3d}/{len(group):3d} built on {devices}  {time.perf_counter() - t0:6.1f}s",
+            flush=True,
+        )
+        out += recs
+    return out
+
+
+def versions() -> dict[str, str]:
+    from importlib.metadata import PackageNotFoundError, version
+
+    res = {}
+    for lib, (_mod, dist) in LIBRARIES.items():
+        try:
+            res[lib] = version(dist)
+        except PackageNotFoundError:
+            res[lib] = None
+    return res
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--only", help="build one library's cases and print, without writing")
+    ap.add_argument(
+        "--update", help="comma-separated libraries: rebuild these and merge into truth.json"
+    )
+    ap.add_argument("--print", action="store_true", help="print each record")
+    ap.add_argument("--timeout", type=int, default=900)
+    args = ap.parse_args(argv)
+    files = corpus_files()
+    if args.only:
+        files = [f for f in files if library_of(f) == args.only]
+    if args.update:
+        files = [f for f in files if library_of(f) in args.update.split(",")]
+    recs = build(files, args.timeout)
+    vers = versions()
+    cases, dropped = {}, []
+    if args.update:
+        old = json.loads(TRUTH.read_text())
+        redo = set(args.update.split(","))
+        cases = {k: v for k, v in old["cases"].items() if v["library"] not in redo}
+        dropped = [d for d in old["dropped"] if d["case"].split("/")[0] not in redo]
+    for r in recs:
+        path = Path(r["path"])
+        name = case_name(path)
+        lib = library_of(path)
+        if args.print:
+            print(json.dumps(r))
+        if "params" not in r:
+            reason = "; ".join(f"{k}: {v}" for k, v in r["error"].items())
+            dropped.append({"case": name, "reason": reason})
+            continue
+        cases[name] = {
+            "path": str(path.relative_to(ROOT)),
+            "library": lib,
+            "distribution": LIBRARIES[lib][1],
+            "version": vers.get(lib),
+            "params_total": r["params"],
+            "tensors": r["tensors"],
+            "built_on": r["built_on"],
+            "meta_error": r.get("error", {}).get("meta"),
+            "held_out": held_out(name),
+        }
+    if args.only:
+        print(json.dumps({"cases": cases, "dropped": dropped}, indent=1))
+        return 0
+    import torch
+
+    doc = {
+        "how": (
+            "runpy.run_path(file, run_name='__wild__') with torch.device('meta') as the default "
+            "device (CPU where meta fails); the file's global `model`; parameters counted once per "
+            "tensor (identity)"
+        ),
+        "torch": torch.__version__,
+        "python": sys.version.split()[0],
+        "held_out_rule": "int(sha256(case name).hexdigest(), 16) % 5 == 0",
+        "cases": dict(sorted(cases.items())),
+        "dropped": sorted(dropped, key=lambda d: d["case"]),
+    }
+    TRUTH.write_text(json.dumps(doc, indent=1) + "\n")
+    libs = {c["library"] for c in cases.values()}
+    print(
+        f"truth: {len(cases)} cases in {len(libs)} libraries "
+        f"({sum(c['held_out'] for c in cases.values())} held out), {len(dropped)} dropped"
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,11 @@
+"""esm: esm2_alphabet (wild-code corpus, benchmarks/wild)."""
+
+from esm.model.esm2 import ESM2
+
+model = ESM2(
+    num_layers=2,
+    embed_dim=64,
+    attention_heads=4,
+    alphabet='ESM-1b',
+    token_dropout=False,
+)

@@ -1,0 +1,9 @@
+"""esm: esm2_deep (wild-code corpus, benchmarks/wild)."""
+
+from esm.model.esm2 import ESM2
+
+model = ESM2(
+    num_layers=4,
+    embed_dim=32,
+    attention_heads=2,
+)

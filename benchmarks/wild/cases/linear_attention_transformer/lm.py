@@ -1,0 +1,12 @@
+"""linear_attention_transformer: lm (wild-code corpus, benchmarks/wild)."""
+
+from linear_attention_transformer import LinearAttentionTransformerLM
+
+model = LinearAttentionTransformerLM(
+    num_tokens=100,
+    dim=64,
+    heads=4,
+    depth=2,
+    max_seq_len=64,
+    causal=True,
+)

@@ -1,0 +1,13 @@
+"""linear_attention_transformer: lm_local (wild-code corpus, benchmarks/wild)."""
+
+from linear_attention_transformer import LinearAttentionTransformerLM
+
+model = LinearAttentionTransformerLM(
+    num_tokens=100,
+    dim=64,
+    heads=4,
+    depth=2,
+    max_seq_len=64,
+    n_local_attn_heads=2,
+    local_attn_window_size=16,
+)

@@ -1,0 +1,27 @@
+"""linear_attention_transformer: lm_no_axial_wrapped (wild-code corpus, benchmarks/wild)."""
+
+import torch
+from torch import nn
+
+from linear_attention_transformer import LinearAttentionTransformerLM
+
+
+class Net(nn.Module):
+    def __init__(self, **kwargs):
+        super().__init__()
+        self.body = LinearAttentionTransformerLM(**kwargs)
+        self.scale = nn.Parameter(torch.ones(1))
+
+    def forward(self, *args):
+        return self.body(*args) * self.scale
+
+
+model = Net(
+    num_tokens=100,
+    dim=64,
+    heads=4,
+    depth=2,
+    max_seq_len=64,
+    use_axial_pos_emb=False,
+    use_rotary_emb=True,
+)

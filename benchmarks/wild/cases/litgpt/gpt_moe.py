@@ -1,0 +1,7 @@
+"""litgpt: gpt_moe (wild-code corpus, benchmarks/wild)."""
+
+from litgpt.config import Config
+from litgpt.model import GPT
+
+config = Config(n_layer=2, n_head=4, n_embd=64, block_size=64, vocab_size=100, padded_vocab_size=128, mlp_class_name='LLaMAMoE', moe_intermediate_size=64, n_expert=4, n_expert_per_token=2)
+model = GPT(config)

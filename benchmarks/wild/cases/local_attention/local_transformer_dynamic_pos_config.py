@@ -1,0 +1,15 @@
+"""local_attention: local_transformer_dynamic_pos_config (wild-code corpus, benchmarks/wild)."""
+
+from local_attention import LocalTransformer
+
+config = dict(
+    num_tokens=100,
+    max_seq_len=64,
+    dim=64,
+    depth=2,
+    heads=4,
+    dim_head=16,
+    local_attn_window_size=16,
+    use_dynamic_pos_bias=True,
+)
+model = LocalTransformer(**config)

@@ -1,0 +1,13 @@
+"""mlp_mixer_pytorch: mixer_rect_config (wild-code corpus, benchmarks/wild)."""
+
+from mlp_mixer_pytorch import MLPMixer
+
+config = dict(
+    image_size=(32, 64),
+    channels=1,
+    patch_size=8,
+    dim=32,
+    depth=3,
+    num_classes=5,
+)
+model = MLPMixer(**config)

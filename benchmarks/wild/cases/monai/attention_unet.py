@@ -1,0 +1,11 @@
+"""monai: attention_unet (wild-code corpus, benchmarks/wild)."""
+
+from monai.networks.nets import AttentionUnet
+
+model = AttentionUnet(
+    spatial_dims=2,
+    in_channels=1,
+    out_channels=2,
+    channels=(8, 16, 32),
+    strides=(2, 2),
+)

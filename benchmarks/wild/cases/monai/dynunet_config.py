@@ -1,0 +1,13 @@
+"""monai: dynunet_config (wild-code corpus, benchmarks/wild)."""
+
+from monai.networks.nets import DynUNet
+
+config = dict(
+    spatial_dims=2,
+    in_channels=1,
+    out_channels=2,
+    kernel_size=[3, 3, 3],
+    strides=[1, 2, 2],
+    upsample_kernel_size=[2, 2],
+)
+model = DynUNet(**config)

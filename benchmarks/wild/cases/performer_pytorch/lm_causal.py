@@ -1,0 +1,14 @@
+"""performer_pytorch: lm_causal (wild-code corpus, benchmarks/wild)."""
+
+from performer_pytorch import PerformerLM
+
+model = PerformerLM(
+    num_tokens=100,
+    max_seq_len=64,
+    dim=64,
+    depth=2,
+    heads=4,
+    dim_head=16,
+    causal=True,
+    nb_features=16,
+)

@@ -1,0 +1,15 @@
+"""reformer_pytorch: lm_axial_config (wild-code corpus, benchmarks/wild)."""
+
+from reformer_pytorch import ReformerLM
+
+config = dict(
+    num_tokens=100,
+    dim=64,
+    depth=2,
+    max_seq_len=128,
+    heads=4,
+    bucket_size=16,
+    axial_position_emb=True,
+    axial_position_shape=(8, 16),
+)
+model = ReformerLM(**config)

@@ -1,0 +1,11 @@
+"""segment_anything: two_way_transformer_config (wild-code corpus, benchmarks/wild)."""
+
+from segment_anything.modeling import TwoWayTransformer
+
+config = dict(
+    depth=2,
+    embedding_dim=32,
+    num_heads=4,
+    mlp_dim=64,
+)
+model = TwoWayTransformer(**config)

@@ -1,0 +1,11 @@
+"""torch_geometric: gat (wild-code corpus, benchmarks/wild)."""
+
+from torch_geometric.nn.models import GAT
+
+model = GAT(
+    in_channels=16,
+    hidden_channels=32,
+    num_layers=2,
+    out_channels=4,
+    heads=4,
+)

@@ -1,0 +1,23 @@
+"""torchaudio: wav2letter_wrapped (wild-code corpus, benchmarks/wild)."""
+
+import torch
+from torch import nn
+
+from torchaudio import models
+
+
+class Net(nn.Module):
+    def __init__(self, **kwargs):
+        super().__init__()
+        self.body = models.Wav2Letter(**kwargs)
+        self.scale = nn.Parameter(torch.ones(1))
+
+    def forward(self, *args):
+        return self.body(*args) * self.scale
+
+
+model = Net(
+    num_classes=40,
+    input_type='mfcc',
+    num_features=13,
+)

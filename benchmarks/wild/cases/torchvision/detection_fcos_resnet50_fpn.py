@@ -1,0 +1,5 @@
+"""torchvision: detection_fcos_resnet50_fpn (wild-code corpus, benchmarks/wild)."""
+
+from torchvision.models import detection
+
+model = detection.fcos_resnet50_fpn(weights=None, weights_backbone=None, num_classes=3)

@@ -1,0 +1,14 @@
+"""vit_pytorch: local_vit_localvit_config (wild-code corpus, benchmarks/wild)."""
+
+from vit_pytorch.local_vit import LocalViT
+
+config = dict(
+    image_size=32,
+    patch_size=8,
+    num_classes=10,
+    dim=64,
+    depth=2,
+    heads=4,
+    mlp_dim=128,
+)
+model = LocalViT(**config)

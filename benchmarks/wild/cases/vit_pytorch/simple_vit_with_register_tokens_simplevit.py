@@ -1,0 +1,14 @@
+"""vit_pytorch: simple_vit_with_register_tokens_simplevit (wild-code corpus, benchmarks/wild)."""
+
+from vit_pytorch.simple_vit_with_register_tokens import SimpleViT
+
+model = SimpleViT(
+    image_size=32,
+    patch_size=8,
+    num_classes=10,
+    dim=64,
+    depth=2,
+    heads=4,
+    mlp_dim=128,
+    num_register_tokens=2,
+)

@@ -1,0 +1,11 @@
+"""zuko: naf (wild-code corpus, benchmarks/wild)."""
+
+from zuko.flows import NAF
+
+model = NAF(
+    features=3,
+    context=1,
+    transforms=2,
+    signal=8,
+    hidden_features=(16,),
+)

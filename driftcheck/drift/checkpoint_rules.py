@@ -1,0 +1,136 @@
+"""Checkpoint rules (SRV005, SRV006, SRV010, SRV011): a checkpoint's blocks, head and tensors
+against the model a config or code describes."""
+
+from __future__ import annotations
+
+import re
+
+from driftcheck.drift.serving_base import Ctx, _finding, _int
+from driftcheck.findings import Finding, Location, Severity
+
+
+def layer_count(ctx: Ctx) -> list[Finding]:
+    """SRV005: a checkpoint's block count against the config's, and against its own metadata."""
+    if not ctx.is_checkpoint:
+        return []
+    from driftcheck.drift.load_prediction import state_dict_shapes
+    from driftcheck.parsers.serving.layers import layered_container
+
+    out = []
+    stated, sloc = ctx.srv("numLayers")
+    names = list(state_dict_shapes(ctx.serving))
+    prefix, indices = layered_container(names)
+    if _int(stated) and prefix is not None and indices != list(range(stated)):
+        missing = sorted(set(range(stated)) - set(indices))
+        f = _finding("SRV005", "checkpoint-layer-count", Severity.blocker,
+                     f"checkpoint states {stated} blocks but holds tensors for {len(indices)}"
+                     + (f" (missing {prefix}.{missing[0]}..)" if missing else ""),
+                     "numLayers", None, None, stated, sloc)  # fmt: skip
+        f.values = {"stated": stated, "tensors": len(indices)}
+        f.locations = [
+            (sloc or Location(file=ctx.serving.origin.path)).model_copy(update={"side": "stated"}),
+            Location(file=ctx.serving.origin.path, key=f"{prefix}.*", side="tensors"),
+        ]
+        out.append(f)
+    cfg_layers, cloc = ctx.cfg("numLayers")
+    have = stated if _int(stated) else (len(indices) if prefix else None)
+    if _int(cfg_layers) and _int(have) and cfg_layers != have:
+        out.append(_finding(
+            "SRV005", "checkpoint-layer-count", Severity.blocker,
+            f"config has {cfg_layers} layers, the checkpoint {have}", "numLayers",
+            cfg_layers, cloc, have, sloc or Location(file=ctx.serving.origin.path,
+                                                      key=f"{prefix}.*", side=ctx.sside)))  # fmt: skip
+    return out
+
+
+def tied_head(ctx: Ctx) -> list[Finding]:
+    """SRV006: an untied model needs lm_head.weight; a checkpoint without it leaves it random."""
+    if not ctx.is_checkpoint:
+        return []
+    tie, cloc = ctx.cfg("tieWordEmbeddings")
+    absent, sloc = ctx.srv("tieWordEmbeddings")
+    if tie is False and absent is True:
+        return [_finding(
+            "SRV006", "untied-head-missing", Severity.major,
+            "config unties the output head (tie_word_embeddings=false) but the checkpoint has "
+            "no lm_head weight: it would be left randomly initialized",
+            "tieWordEmbeddings", tie, cloc, "absent", sloc)]  # fmt: skip
+    return []
+
+
+def load_mismatch(ctx: Ctx) -> list[Finding]:
+    """SRV010: torch's ``size mismatch for ...`` errors, predicted tensor by tensor."""
+    if not ctx.is_checkpoint or not ctx.config.nodes:
+        return []
+    from driftcheck.drift.load_prediction import (
+        align_prefix,
+        predict_load,
+        state_dict_shapes,
+        tensor_table,
+    )
+
+    model = tensor_table(ctx.config).named
+    ckpt = align_prefix(state_dict_shapes(ctx.serving), model)
+    if not model or len(set(model) & set(ckpt)) < min(len(model), len(ckpt)) // 2:
+        return []  # different naming (GGUF vs HF, a partial graph): nothing to predict
+    pred = predict_load(ckpt, ctx.config)
+    groups: dict[str, list[str]] = {}
+    for name in pred.mismatched:
+        groups.setdefault(re.sub(r"\.\d+\.", ".*.", name), []).append(name)
+    out = []
+    for pattern, names in groups.items():
+        got, want = pred.mismatched[names[0]]
+        msgs = [m for m in pred.size_mismatch if any(f" {n}:" in m for n in names[:1])]
+        out.append(_finding(
+            "SRV010", "load-size-mismatch", Severity.blocker,
+            f"size mismatch for {pattern} ({len(names)} tensor{'s' * (len(names) > 1)}): "
+            f"checkpoint {list(got)}, model {list(want)}", "weights",
+            list(want), Location(file=ctx.config.origin.path, key=names[0], side=ctx.cside),
+            list(got), Location(file=ctx.serving.origin.path, key=names[0], side=ctx.sside),
+            evidence=msgs[0] if msgs else None))  # fmt: skip
+    return out
+
+
+def gguf_tensors(ctx: Ctx) -> list[Finding]:
+    """SRV011: a GGUF's tensor list against the config's model, in GGUF names (same map as
+    llama.cpp's converter); llama.cpp refuses a tensor whose shape differs from what its
+    metadata implies, and a GGUF converted from another model differs here."""
+    if (ctx.serving.origin.detail or "") != "gguf" or not ctx.config.nodes:
+        return []
+    from driftcheck.drift.load_prediction import state_dict_shapes, tensor_table
+    from driftcheck.parsers.serving.gguf_names import to_gguf_names
+
+    arch, _ = ctx.srv("modelType")
+    blocks, _ = ctx.srv("numLayers")
+    model = tensor_table(ctx.config).named
+    if not isinstance(arch, str) or not model:
+        return []
+    layers, _ = ctx.cfg("numLayers")
+    n = max(v for v in (blocks, layers, 1) if _int(v))
+    want, unmapped = to_gguf_names(model, arch, n)
+    have = state_dict_shapes(ctx.serving)
+    if len(want) < len(model) // 2:
+        return []  # the map covers too little of this model to say anything
+    # a missing output.weight is llama.cpp's tied head (SRV006 covers an untied config)
+    missing = [g for g in want if g not in have and g != "output.weight"]
+    extra = [g for g in have if g not in want and not g.startswith("rope_")]
+    shapes = {g: (have[g], want[g]) for g in want if g in have and have[g] != want[g]}
+    if not (missing or extra or shapes):
+        return []
+    parts = []
+    if shapes:
+        g, (got, exp) = next(iter(shapes.items()))
+        parts.append(f"{len(shapes)} shape(s) differ, e.g. {g} {list(got)} vs {list(exp)}")
+    if missing:
+        parts.append(f"{len(missing)} missing, e.g. {missing[0]}")
+    if extra:
+        parts.append(f"{len(extra)} not in the model, e.g. {extra[0]}")
+    expected = len([g for g in want if g != "output.weight" or g in have])
+    f = _finding("SRV011", "gguf-tensors-mismatch", Severity.major,
+                 f"GGUF holds {len(have)} tensors, the config's model {expected} in GGUF names: "
+                 + "; ".join(parts), "tensorCount", expected,
+                 Location(file=ctx.config.origin.path, side=ctx.cside), len(have),
+                 Location(file=ctx.serving.origin.path, key="tensors", side=ctx.sside),
+                 evidence=f"{len(unmapped)} model tensor(s) have no GGUF name" if unmapped
+                 else None)  # fmt: skip
+    return [f]

@@ -1,0 +1,124 @@
+"""Drift as one service: two sources in, every finding ``driftcheck compare`` prints out.
+
+    load both sides once (``sides``)  ->  match the graphs (``graph.match.compare``)
+      -> the fork comparison with transformers' own modeling file (``hardcoded``), code vs config
+      -> the serving engines' rules (``serving_rules``, ``checkpoint_rules``), a served side
+      -> findings, worst first
+
+Commands and hooks call ``compare_sources``; nothing here prints (``say`` receives what the
+loader picked, for stderr).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from driftcheck.drift.serving_base import UNREAD
+from driftcheck.drift.sides import Say, Sides, _quiet, load_sides
+from driftcheck.findings import Finding
+from driftcheck.graph.model import Graph
+from driftcheck.parsers import Reads
+
+
+def compare_sources(
+    left: str,
+    right: str,
+    entry_left: str | None = None,
+    entry_right: str | None = None,
+    exact: bool = False,
+    say: Say = _quiet,
+) -> list[Finding]:
+    """Every finding of ``driftcheck compare LEFT RIGHT``, worst first."""
+    reads = Reads()
+    sides = load_sides(left, right, entry_left, entry_right, exact, say, reads)
+    return drift(sides, left, right)
+
+
+def labels(left: str, right: str) -> dict[str, str]:
+    """Short side names for messages: the file names, or the full sources when those clash."""
+    names = [_short(left), _short(right)]
+    if names[0] == names[1]:
+        names = [left, right]
+    return {"left": names[0], "right": names[1]}
+
+
+def _short(source: str) -> str:
+    if source.startswith("hf:"):
+        return source
+    path = source.split("::", 1)[0].rstrip("/")
+    return Path(path).name or path
+
+
+def drift(sides: Sides, left: str, right: str) -> list[Finding]:
+    """Every finding for two loaded sides: the graph matcher's, the literals the code
+    hard-codes where transformers reads the config, the serving engines' rules."""
+    from driftcheck.graph.match import compare
+
+    names = labels(left, right)
+    findings = compare(sides.left, sides.right, labels=names)
+    if sides.code is not None:
+        from driftcheck.drift.hardcoded import source_findings
+
+        try:
+            findings += source_findings(sides.code, findings, names)
+        except RecursionError:  # code nested past Python's limit: the graph findings stand
+            pass
+        findings.sort(key=lambda f: -f.severity.rank)
+    return with_serving_rules(findings, sides)
+
+
+# ---------------------------------------------------------------- serving rules
+def serving_findings(
+    config_graph: Graph,
+    serving_graph: Graph,
+    sides: tuple[str, str] = ("left", "right"),
+    raw: Any = UNREAD,
+) -> list[Finding]:
+    """Findings (SRV0xx) from the serving engines' rules; see ``serving_rules``. ``sides``
+    names the config and serving sides (``("right", "left")`` when the config is compare's
+    RIGHT); ``raw`` the config as written when the caller read it already."""
+    from driftcheck.drift.serving_rules import serving_findings as run
+
+    return run(config_graph, serving_graph, sides, raw)
+
+
+def pair_findings(left: Graph, right: Graph, raw: dict[str, Any] | None = None) -> list[Finding]:
+    """SRV findings for ``driftcheck compare LEFT RIGHT``, whichever side is served.
+
+    A config or code side against a serving side runs every rule; a checkpoint against a
+    manifest lets the checkpoint play the model (a GGUF knows its context and heads); two
+    manifests or two non-serving sides give nothing. ``raw`` (side -> config as written) is
+    what the loader read; without it the rules read the config file themselves.
+    """
+    from driftcheck.parsers.serving import is_serving
+
+    def as_written(side: str) -> Any:
+        return UNREAD if raw is None else raw.get(side)
+
+    lk, rk = left.origin.kind, right.origin.kind
+    if is_serving(right) and (not is_serving(left) or (lk, rk) == ("checkpoint", "manifest")):
+        return serving_findings(left, right, ("left", "right"), as_written("left"))
+    if is_serving(left) and (not is_serving(right) or (lk, rk) == ("manifest", "checkpoint")):
+        return serving_findings(right, left, ("right", "left"), as_written("right"))
+    return []
+
+
+def with_serving_rules(findings: list[Finding], sides: Sides) -> list[Finding]:
+    """Add the serving engines' rules (SRV*) when one side is served; the rule's finding
+    replaces a matcher finding that states the same attribute with the same two values."""
+    served = pair_findings(sides.left, sides.right, sides.raw)
+    if not served:
+        return findings
+
+    def key(f: Finding) -> tuple:
+        attr = (f.attribute or "").rsplit(".", 1)[-1]
+        return attr, tuple(sorted((k, repr(v)) for k, v in f.values.items()))
+
+    by_key = {key(f): f for f in findings}
+    for f in served:
+        twin = by_key.pop(key(f), None)
+        if twin is not None and twin.kind:
+            f.kind = twin.kind  # keep the drift kind (quantization, context-length, ...)
+    kept = [f for f in findings if key(f) in by_key]
+    return sorted(kept + served, key=lambda f: -f.severity.rank)

@@ -1,0 +1,304 @@
+"""Loading the two sides of a comparison, each once.
+
+One ``Reads`` per run holds every file the run reads (a config is read and parsed as JSON once,
+whoever asks: the kind of the source, code discovery, the class pick, the config graph, the
+serving rules); the code is parsed once (the source parser's AST cache, which the fork
+comparison shares). When one side is code and the other a config, the code is analyzed *bound
+to that config* (its ``config.x`` reads take the config's values); the class analyzed is the
+one the config's ``architectures`` names, else its AutoModel class, else the file's single
+top-level model, and the config side is built for the same class where transformers defines it.
+
+The config side is interpreted from transformers' modeling file more than once by design: the
+graph from the config as written (``parsers/hf.py``), the reference facts from the completed
+config the code was bound to (like for like with the code's facts, see
+``_code_facts_of_reference``), and, for code that is no transformers class, the candidate
+``architectures`` classes it is scored against. Each is a distinct result, cached by content.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from driftcheck import safeio
+from driftcheck.errors import DriftcheckError
+from driftcheck.graph.model import Graph
+from driftcheck.parsers import Reads
+
+MAX_SCAN_FILES = 200
+CONFIG_KINDS = ("config", "hub")
+RAW_LIMIT = 16 * 1024 * 1024
+"""The serving rules read a config as written up to this size (vLLM's derived length)."""
+
+Say = Callable[[str], None]
+"""Where the service says what it picked (``compare`` prints it on stderr)."""
+
+
+def _quiet(_: str) -> None:
+    return None
+
+
+@dataclass
+class CodeSide:
+    """What ``code_against_config`` knew when it bound the code to the config."""
+
+    path: str  # the code file or directory as given
+    entry: str | None
+    side: str  # "left" or "right"
+    config: dict[str, Any]  # the completed config the code was bound to
+    config_display: str
+    model_type: str | None
+
+    @property
+    def other(self) -> str:
+        return "right" if self.side == "left" else "left"
+
+
+@dataclass
+class Sides:
+    """Both sides' graphs, and the code side's binding when code was compared with a config
+    (for the source-level comparison with transformers' own modeling file)."""
+
+    left: Graph
+    right: Graph
+    code: CodeSide | None = None
+    raw: dict[str, dict[str, Any]] = field(default_factory=dict)
+    """side -> the config as written, for a side read from a config file (serving rules)."""
+
+
+def load_sides(
+    left: str,
+    right: str,
+    entry_left: str | None = None,
+    entry_right: str | None = None,
+    exact: bool = False,
+    say: Say = _quiet,
+    reads: Reads | None = None,
+) -> Sides:
+    from driftcheck.parsers import kind_of
+
+    reads = reads if reads is not None else Reads()
+    kl, kr = kind_of(left, reads), kind_of(right, reads)
+    if kl == "source" and kr in CONFIG_KINDS:
+        left, entry_left = _discover_code(left, entry_left, right, "left", say, reads)
+    if kr == "source" and kl in CONFIG_KINDS:
+        right, entry_right = _discover_code(right, entry_right, left, "right", say, reads)
+    if kl == "source" and kr in CONFIG_KINDS:
+        code, cfg, bound = code_against_config(
+            left, entry_left, right, entry_right, exact, say, reads
+        )
+        return Sides(code, cfg, bound, _raw({"right": (right, kr)}, reads))
+    if kr == "source" and kl in CONFIG_KINDS:
+        code, cfg, bound = code_against_config(
+            right, entry_right, left, entry_left, exact, say, reads
+        )
+        bound.side = "right"
+        return Sides(cfg, code, bound, _raw({"left": (left, kl)}, reads))
+    return Sides(
+        _load(left, entry_left, kl, exact, reads),
+        _load(right, entry_right, kr, exact, reads),
+        raw=_raw({"left": (left, kl), "right": (right, kr)}, reads),
+    )
+
+
+def _raw(sides: dict[str, tuple[str, str]], reads: Reads) -> dict[str, dict[str, Any]]:
+    """The config as written for each side loaded from a local config file (already read)."""
+    from driftcheck.parsers.hf_source import read_config
+
+    out = {}
+    for side, (source, kind) in sides.items():
+        if kind != "config":
+            continue
+        src = read_config(source, reads)
+        if src.path.stat().st_size <= RAW_LIMIT and "nodes" not in src.data:
+            out[side] = src.data
+    return out
+
+
+def _discover_code(
+    code: str, entry: str | None, config: str, side: str, say: Say, reads: Reads
+) -> tuple[str, str | None]:
+    """A repository directory on the code side: pick the model file (and class) to analyze,
+    ranked by ``driftcheck.parsers.discover``, and say what was picked."""
+    from driftcheck.parsers import split_entry
+    from driftcheck.parsers.discover import discover
+    from driftcheck.parsers.hf_source import read_config
+
+    path, inline = split_entry(code)
+    if not Path(path).is_dir() or entry or inline:
+        return code, entry or inline
+    archs = read_config(config, reads).data.get("architectures")
+    found = discover(Path(path), archs if isinstance(archs, list) else None)
+    if found.code is None:
+        raise DriftcheckError("no nn.Module subclass found in this directory", path)
+    say(f"{side}: {found.summary()}")
+    for note in found.notes:
+        say(f"{side}: {note}")
+    return str(found.code), found.entry
+
+
+def _load(source: str, entry: str | None, kind: str, exact: bool, reads: Reads) -> Graph:
+    from driftcheck.parsers import load
+
+    return load(source, entry=entry, exact=exact, kind=kind, reads=reads)
+
+
+def code_against_config(
+    code: str,
+    entry: str | None,
+    config: str,
+    cfg_entry: str | None,
+    exact: bool,
+    say: Say = _quiet,
+    reads: Reads | None = None,
+) -> tuple[Graph, Graph, CodeSide]:
+    """(code graph bound to the config, config graph, the binding), both for the same class."""
+    from driftcheck.parsers import split_entry
+    from driftcheck.parsers.hf import load_config_graph
+    from driftcheck.parsers.hf_defaults import complete
+    from driftcheck.parsers.hf_source import read_config
+    from driftcheck.parsers.source import parse_source
+
+    reads = reads if reads is not None else Reads()
+    path, inline = split_entry(code)
+    entry = entry or inline
+    src = read_config(config, reads)
+    model_type = src.data.get("model_type")
+    model_type = model_type if isinstance(model_type, str) else None
+    completed, _ = complete(src.data, model_type) if model_type else (dict(src.data), None)
+    if entry is None:
+        entry = pick_class(path, src.data, model_type)
+    code_graph = parse_source(path, entry=entry, config=completed, config_path=src.display)
+    if cfg_entry is None and entry and _transformers_defines(entry, model_type):
+        cfg_entry = entry
+    cfg_graph = load_config_graph(config, exact=exact, entry=cfg_entry, reads=reads)
+    _code_facts_of_reference(cfg_graph, completed, src.display)
+    if cfg_entry is None:
+        cfg_graph = _closest_reference(
+            code_graph, cfg_graph, config, src.data, model_type, exact, say, reads
+        )
+        _code_facts_of_reference(cfg_graph, completed, src.display)
+    bound = CodeSide(path, entry, "left", completed, src.display, model_type)
+    return code_graph, cfg_graph, bound
+
+
+def _closest_reference(
+    code: Graph,
+    base: Graph,
+    config: str,
+    data: dict[str, Any],
+    model_type: str | None,
+    exact: bool,
+    say: Say,
+    reads: Reads,
+) -> Graph:
+    """The config's model as the class closest to the code, when the code is not a
+    transformers class: a config describes both the bare model (AutoModel, e.g. LlamaModel)
+    and its ``architectures`` (e.g. LlamaForCausalLM, with an LM head). The one whose
+    structure differs least from the code (fewest major findings, then fewest findings) is
+    the reference; ``say`` tells when that is not the bare model. Names decide nothing here."""
+    from driftcheck.graph.match import compare
+    from driftcheck.parsers.hf import load_config_graph
+
+    named = data.get("architectures")
+    archs = [a for a in named if isinstance(a, str)] if isinstance(named, list) else []
+    built = (base.origin.detail or "").rpartition("::")[2]
+    archs = [a for a in dict.fromkeys(archs) if a != built and _transformers_defines(a, model_type)]
+    if not archs:
+        return base
+
+    def score(g: Graph) -> tuple[int, int]:
+        fs = [f for f in compare(code, g) if f.severity.rank >= 1]  # minor and above
+        return sum(f.severity.rank >= 2 for f in fs), len(fs)
+
+    best, best_score, name = base, score(base), None
+    for arch in archs[:2]:
+        try:
+            g = load_config_graph(config, exact=exact, entry=arch, reads=reads)
+        except DriftcheckError:
+            continue
+        s = score(g)
+        if s < best_score:
+            best, best_score, name = g, s, arch
+    if name is not None:
+        say(f"the config side is built as {name}, closest to the code")
+    return best
+
+
+def _code_facts_of_reference(cfg_graph: Graph, completed: dict[str, Any], display: str) -> None:
+    """Put the reference code's own facts on the config side, where the code states them.
+
+    The code side's facts are what its modules state (``self.num_heads``, the main stack's
+    length); the config's facts are its keys. The two can mean different things (a hybrid
+    model's mamba heads against ``num_attention_heads``, a vision tower's positions against the
+    text model's), so comparing them across sides reports drift where there is none. The
+    config graph was built by the same parser from transformers' own modeling file, so its
+    code's facts are the like-for-like reference; a config key stays the address of a value
+    wherever the key says the same."""
+    from driftcheck.parsers import hf_registry as reg
+    from driftcheck.parsers import split_entry
+    from driftcheck.parsers.cache import cached_graph
+    from driftcheck.parsers.source import parse_source
+
+    detail = cfg_graph.origin.detail
+    if cfg_graph.origin.route != "static" or not detail or "::" not in detail:
+        return
+    path, cls = split_entry(detail)
+    parts = {
+        "path": str(Path(path).resolve()),
+        "entry": cls,
+        "config": completed,
+        "display": display,
+        "transformers": reg.version(),
+    }
+    try:  # the result cache: a second compare against the same config skips the analysis
+        ref = cached_graph(
+            "reference-facts",
+            parts,
+            lambda: parse_source(path, entry=cls, config=completed, config_path=display),
+        )
+    except (DriftcheckError, RecursionError):
+        return
+    from driftcheck.graph.match.diff import same
+
+    cfg_graph.uses = ref.uses
+    for key, fact in ref.facts.items():
+        stated = cfg_graph.facts.get(key)
+        if stated is None or not same(stated.value, fact.value):
+            cfg_graph.facts[key] = fact
+
+
+def pick_class(path: str, cfg: dict[str, Any], model_type: str | None) -> str | None:
+    """The class the config names (architectures, then AutoModel) if the code defines it."""
+    archs = cfg.get("architectures")  # a config may hold anything here (fuzzed: an int)
+    wanted: list[str] = [a for a in archs if isinstance(a, str)] if isinstance(archs, list) else []
+    if model_type:
+        from driftcheck.parsers import hf_registry as reg
+
+        base = reg.model_class_name(model_type)
+        if base:
+            wanted.append(base)
+    if not wanted:
+        return None
+    defined = _classes(Path(path))
+    return next((w for w in wanted if w in defined), None)
+
+
+def _classes(path: Path) -> set[str]:
+    files = [path] if path.is_file() else sorted(path.rglob("*.py"))[:MAX_SCAN_FILES]
+    out: set[str] = set()
+    for f in files:
+        text = safeio.read_text_lenient(f)
+        if text is None:
+            continue
+        out.update(re.findall(r"^class (\w+)\b", text, re.M))
+    return out
+
+
+def _transformers_defines(cls: str, model_type: str | None) -> bool:
+    from driftcheck.parsers import hf_registry as reg
+
+    return reg.find_class(cls, "modeling", model_type) is not None

@@ -1,0 +1,163 @@
+"""One generic test for every rule of every command (``driftcheck.rules``), and ``explain``
+for every id any output can contain.
+
+Every rule's examples run through the command the rule belongs to (the verifier for checks,
+the drift service for DRF and SRV): an invalid example must report the rule's id, a valid one
+must not. A check's invalid example must fire no other check at warning level or above (one
+bug, one finding) and a valid one none at all; a compare rule's finding has one of the
+severities its record lists.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from driftcheck.cli import main
+from driftcheck.findings import Severity
+from driftcheck.rules import all_rules, example_findings, explain, get_rule, is_check
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLES = ROOT / "examples"
+
+CASES = [
+    pytest.param(r, kind, k, ex, id=f"{r.id}-{r.name}-{kind}{k}")
+    for r in all_rules()
+    for kind, exs in (("valid", r.valid), ("invalid", r.invalid))
+    for k, ex in enumerate(exs)
+]
+
+
+def _loud(findings):
+    return sorted({f.check_id for f in findings if f.severity.rank >= Severity.warning.rank})
+
+
+@pytest.mark.parametrize("rule,kind,k,ex", CASES)
+def test_rule_example(rule, kind, k, ex):
+    found = example_findings(rule, ex)
+    fired = {f.check_id for f in found}
+    if kind == "invalid":
+        assert rule.id in fired, [f"{f.check_id}: {f.message}" for f in found]
+        mine = next(f for f in found if f.check_id == rule.id)
+        assert mine.message
+        if is_check(rule):
+            others = [i for i in _loud(found) if i != rule.id]
+            assert not others, [f"{f.check_id}: {f.message}" for f in found]
+            assert mine.severity == rule.severity
+        else:
+            assert all(f.severity in rule.severities for f in found if f.check_id == rule.id)
+    else:
+        assert rule.id not in fired, [f.message for f in found if f.check_id == rule.id]
+        if is_check(rule):
+            assert not _loud(found), [f"{f.check_id}: {f.message}" for f in found]
+
+
+def test_every_rule_has_examples_and_docs():
+    rules = all_rules()
+    assert {r.id[:3] for r in rules} >= {"SHP", "CFG", "DRF", "SRV"}
+    for r in rules:
+        assert r.valid and r.invalid, r.id
+        assert r.what and r.why and r.fix, r.id
+
+
+def test_every_drift_kind_has_a_rule():
+    """The matcher's kind -> id table and the records agree: no kind reaches a report without
+    a record ``explain`` can print."""
+    from driftcheck.drift.kinds import DRIFT_RULES
+    from driftcheck.graph.match.policy import KIND_IDS
+
+    assert {r.id: r.name for r in DRIFT_RULES} == {v: k for k, v in KIND_IDS.items()}
+
+
+def test_explain_finds_rules_by_id_name_kind_and_old_id(capsys):
+    for key in ("SRV001", "srv001", "max-model-len-exceeds-context", "DRF005", "param"):
+        assert get_rule(key).id in ("SRV001", "DRF005")
+    assert get_rule("DRIFT-LAYER-COUNT").id == "DRF001"
+    assert main(["explain", "SRV001"]) == 0
+    out = capsys.readouterr().out
+    for heading in ("## What it does", "## Why is this bad?", "## Example", "## Use instead"):
+        assert heading in out
+    assert "SRV001: vLLM serves" in out  # the finding the invalid example produces
+
+
+_ID = re.compile(r"\b([A-Z]{3}\d{3}|DRIFT-[A-Z-]+|DC-[A-Z]+\d+)\b")
+
+
+def _ids_in_goldens() -> set[str]:
+    out: set[str] = set()
+    for path in (ROOT / "tests" / "golden").iterdir():
+        text = path.read_text(encoding="utf-8")
+        if path.suffix in (".json", ".sarif"):
+            data = json.loads(text)
+            if "findings" in data:
+                out |= {f["check_id"] for f in data["findings"]}
+            for run in data.get("runs", []):
+                out |= {r["id"] for r in run["tool"]["driver"].get("rules", [])}
+                out |= {r["ruleId"] for r in run.get("results", [])}
+        out |= set(_ID.findall(text))
+    return out
+
+
+def _ids_of_runs(capsys) -> set[str]:
+    """Every id ``compare`` prints over the shipped examples and ``check`` over the test data."""
+    serving = EXAMPLES / "serving"
+    pairs = [
+        (
+            EXAMPLES / "drift" / "bert-base-uncased.config.json",
+            EXAMPLES / "drift" / "tiny_encoder.py",
+        )
+    ]
+    pairs += [
+        (serving / "config.json", p) for p in sorted(serving.iterdir()) if p.name != "config.json"
+    ]
+    runs = [["compare", str(a), str(b)] for a, b in pairs]
+    zoo = sorted((ROOT / "tests" / "zoo").glob("*.py")) + sorted(
+        (ROOT / "tests" / "data").rglob("*.py")
+    )
+    runs += [
+        [
+            "check",
+            str(EXAMPLES / "tiny_mlp.graph.json"),
+            str(EXAMPLES / "drift" / "tiny_encoder.py"),
+            *map(str, zoo),
+        ]
+    ]
+    out: set[str] = set()
+    capsys.readouterr()
+    for args in runs:
+        assert main([*args, "--format", "json"]) in (0, 1), args
+        out |= {f["check_id"] for f in json.loads(capsys.readouterr().out)["findings"]}
+    return out
+
+
+def test_explain_knows_every_id_any_output_contains(capsys):
+    from driftcheck.errors import DriftcheckError
+
+    golden = _ids_in_goldens()
+    ran = _ids_of_runs(capsys)
+    assert {"SRV001", "DRF001", "DRF005"} <= ran, ran  # the runs reach compare's rules
+    unknown = []
+    for rule_id in sorted(golden | ran):
+        try:
+            assert get_rule(rule_id).id == rule_id
+        except (DriftcheckError, AssertionError):
+            unknown.append(rule_id)
+    assert not unknown, unknown
+
+
+def test_rules_page_is_generated_from_the_records():
+    from driftcheck.rules import markdown
+
+    assert (ROOT / "docs" / "rules.md").read_text() == markdown(), (
+        "regenerate: python -m driftcheck.rules > docs/rules.md"
+    )
+
+
+def test_explain_prints_every_compare_rule():
+    for r in all_rules():
+        if not is_check(r):
+            text = explain(r)
+            assert text.startswith(f"# {r.id} {r.name} ") and f"{r.id}: " in text, r.id

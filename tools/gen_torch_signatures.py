@@ -1,0 +1,53 @@
+"""Write driftcheck/data/torch_signatures.json: positional parameter names of torch.nn classes.
+
+The static parser names positional constructor arguments (``nn.Conv2d(3, 16, 3)``) by torch's
+own signature, read from torch's source on disk. Where torch is not installed (the pre-commit
+hook, the GitHub Action, a slim CI image) it falls back to this table, generated from the
+installed torch with ``inspect.signature`` and checked against it in the tests.
+
+    python tools/gen_torch_signatures.py [--check]
+"""
+
+from __future__ import annotations
+
+import inspect
+import json
+import sys
+from pathlib import Path
+
+OUT = Path(__file__).resolve().parent.parent / "driftcheck" / "data" / "torch_signatures.json"
+
+
+def build() -> dict:
+    import torch
+    import torch.nn as nn
+
+    table: dict[str, list[str]] = {}
+    for name in sorted(dir(nn)):
+        cls = getattr(nn, name)
+        if not (inspect.isclass(cls) and issubclass(cls, nn.Module)):
+            continue
+        try:
+            params = list(inspect.signature(cls.__init__).parameters.values())[1:]
+        except (TypeError, ValueError):
+            continue
+        table[f"torch.nn.{name}"] = [
+            p.name for p in params if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)
+        ]
+    return {"torch": torch.__version__.split("+")[0], "signatures": table}
+
+
+def main() -> int:
+    data = json.dumps(build(), indent=1, sort_keys=True) + "\n"
+    if "--check" in sys.argv:
+        if OUT.read_text() != data:
+            print(f"{OUT} is stale: run python {Path(__file__).name}")
+            return 1
+        return 0
+    OUT.write_text(data)
+    print(f"wrote {OUT} ({len(json.loads(data)['signatures'])} classes)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
