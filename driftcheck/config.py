@@ -7,7 +7,7 @@ silently ignored setting.
     [tool.driftcheck]
     disable = ["SML005"]          # ids, names or family prefixes (the verifier does not run them)
     select = ["SHP", "STR"]       # run only these (default: all)
-    ignore = ["DRIFT-NORM-EPS"]   # findings of any command not reported (ids, prefixes, names)
+    ignore = ["DRF014"]           # findings of any command not reported (ids, prefixes, names)
     extend-select = ["SRV"]       # added to select
     fail-on = "major"             # exit 1 at or above this severity (default: major)
     gpu = "L4"                    # T4 L4 A10G A100 H100 H200
@@ -16,7 +16,7 @@ silently ignored setting.
     batch-size = 1
     input-shape = "2,3,32,32"
     [tool.driftcheck.severity]
-    SML003 = "blocker"            # any id, prefix or name, also DRIFT-* and SRV*
+    SML003 = "blocker"            # any id, prefix or name, also DRF* and SRV*
     [tool.driftcheck.per-file-ignores]
     "tests/*.py" = ["SML"]        # globs relative to this pyproject.toml
     [tool.driftcheck.thresholds]
@@ -202,8 +202,8 @@ def _check_key(key: str, where: str, what: str) -> str:
 
 
 def _rule_key(key: str, where: str, what: str) -> str:
-    """Any rule of any command (verifier id, DRIFT-*, SRV*, a prefix or a name): a typo is an
-    error with a suggestion."""
+    """Any rule of the registry (``driftcheck.rules``: an id, DRF*, SRV*, an old ``DRIFT-*`` id,
+    a prefix or a name): a typo is an error with a suggestion."""
     from driftcheck.selection import validate
 
     try:

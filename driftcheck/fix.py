@@ -2,10 +2,11 @@
 
 Fixable today:
 
-- ``DRIFT-HARDCODED-CONFIG`` (``compare CODE CONFIG``): the literal the fork hard-codes where
-  transformers' own modeling file reads the config becomes that read (``4608`` ->
-  ``config.hidden_size``), as the finding states it. Applied only when the read's first name
-  (``config``, ``self``) is bound in the function that holds the literal.
+- ``DRF018`` hardcoded-config (``compare CODE CONFIG``; ``DRIFT-HARDCODED-CONFIG`` before
+  0.2.0): the literal the fork hard-codes where transformers' own modeling file reads the config
+  becomes that read (``4608`` -> ``config.hidden_size``), as the finding states it. Applied only
+  when the read's first name (``config``, ``self``) is bound in the function that holds the
+  literal. Any other DRF finding of a literal against a config key is fixed the same way.
 - ``ATT001`` (``check``): a head count that does not divide the width becomes the nearest
   divisor the check states (``values["fix"]``), where the count is an integer literal: in the
   constructor call, a parameter default of the enclosing function, or a plain ``name = 4`` in it.
@@ -85,14 +86,28 @@ def _check_unchanged(file: str, hashes: dict[str, str]) -> bytes:
 
 
 # ---------------------------------------------------------------- planning
+def _rule_of(f: Finding):
+    """The finding's rule in the one registry (``driftcheck.rules``), or None."""
+    from driftcheck.rules import get_rule
+
+    try:
+        return get_rule(f.check_id)
+    except DriftcheckError:
+        return None
+
+
 def plan(findings: list[Finding], hashes: dict[str, str]) -> Plan:
+    from driftcheck.rules import get_rule
+
     out = Plan()
+    hardcoded = get_rule("hardcoded-config")
     for f in findings:
-        if f.check_id.startswith("DRIFT-") and f.check_id != "DRIFT-HARDCODED-CONFIG":
+        rule = _rule_of(f)
+        if rule is not None and rule.family == "DRF" and rule is not hardcoded:
             e = _plan_graph_drift(f)
             if e is None:
                 continue  # not a literal against a config key: nothing to fix
-        elif f.check_id == "DRIFT-HARDCODED-CONFIG":
+        elif rule is hardcoded:
             e = _plan_hardcoded(f)
             more = _PLACES.search(f.message)
             if e is not None and more:  # one finding for the same literal on several lines

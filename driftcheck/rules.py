@@ -51,7 +51,7 @@ SEVERITY_SCALE: tuple[tuple[Severity, int, str], ...] = (
         Severity.minor,
         1,
         "drift in a value that changes what the model computes but not its weights (norm eps, "
-        "RoPE, context length, dtype); compare's default --fail-on",
+        "RoPE, context length, dtype)",
     ),
     (
         Severity.warning,
@@ -63,7 +63,8 @@ SEVERITY_SCALE: tuple[tuple[Severity, int, str], ...] = (
         2,
         "drift that changes weight shapes or the parameter count, the number of layers, heads, "
         "KV heads or the head width, the quantization method; a served model that computes "
-        "garbage or positions it was never trained on",
+        "garbage or positions it was never trained on; the default --fail-on of every command "
+        "(check, compare, the pre-commit hooks, the Action)",
     ),
     (
         Severity.blocker,
@@ -297,6 +298,11 @@ def explain(rule: AnyRule, examples: bool = True, finding: bool = True) -> str:
         "## What it does",
         rule.what,
         "",
+        *(
+            [f"Before v0.2.0: {', '.join(f'`{a}`' for a in rule.aliases)} (still selects it).", ""]
+            if rule.aliases
+            else []
+        ),
         "## Why is this bad?",
         rule.why,
         "",
@@ -327,7 +333,10 @@ def markdown() -> str:
         "## Ids",
         "",
         "Every finding any command prints carries a rule id: three capital letters naming the "
-        "family, three digits. `driftcheck explain ID` prints any of them.",
+        "family, three digits. `driftcheck explain ID` prints any of them. Drift findings were "
+        "`DRIFT-<KIND>` before v0.2.0 (`DRIFT-PARAM` is `DRF005`): those ids stay aliases "
+        "wherever an id is read (`--select`, `--ignore`, `[tool.driftcheck]`, "
+        "`# driftcheck: ignore[...]`, `explain`), and `DRIFT` alone selects every DRF rule.",
         "",
         "| family | what | command | rules |",
         "|---|---|---|---|",

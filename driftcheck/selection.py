@@ -8,8 +8,10 @@ the serving rules) each build a list of ``Finding``; before it is rendered and s
 2. selection, as ruff does: ``--select`` (replaces the default: everything), ``--extend-select``
    (adds), ``--ignore`` (removes), then the config's ``ignore`` and ``per-file-ignores``
    (globs relative to the pyproject.toml, matched against the finding's primary file). A
-   selector is an id (``SHP001``, ``DRIFT-PARAM``, ``SRV003``), a prefix of ids (``SHP``,
-   ``DRIFT``, ``SRV``), a check name (``shape-mismatch``) or a drift kind (``layer-count``);
+   selector is anything the one rule registry (``driftcheck/rules.py``) names: an id (``SHP001``,
+   ``DRF005``, ``SRV003``), a prefix of ids (``SHP``, ``DRF``, ``SRV``, ``DRF01``), a rule name
+   (``shape-mismatch``) or drift kind (``layer-count``), or an id from before 0.2.0
+   (``DRIFT-PARAM`` is DRF005's alias; ``DRIFT`` alone, a prefix of the old ids, is every DRF);
 3. inline ``# driftcheck: ignore[ID]`` comments on any code line a finding points at (also the
    code side of a compare finding, or a ``#`` comment line of a YAML / env manifest);
 4. the baseline (``--baseline FILE``), see ``driftcheck/baseline.py``.
@@ -23,20 +25,23 @@ from __future__ import annotations
 import contextvars
 import difflib
 import fnmatch
+import functools
 import os
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from driftcheck import rules
 from driftcheck.errors import DriftcheckError
 from driftcheck.findings import Finding, Severity
 
 DEFAULT_FAIL_ON = "major"
 """The one default of ``--fail-on`` for check, compare, both pre-commit hooks and the Action."""
 
-SEVERITY_SCALE = ("info", "minor", "warning", "major", "blocker")
-"""Lowest first; ``minor`` and ``warning`` are one rank (drift says minor, the verifier warning)."""
+SEVERITY_SCALE = tuple(s.value for s, _rank, _meaning in rules.SEVERITY_SCALE)
+"""The names of ``rules.SEVERITY_SCALE`` (the one scale), lowest first; ``minor`` and ``warning``
+are one rank (drift says minor, the verifier warning)."""
 
 
 @dataclass
@@ -76,53 +81,45 @@ def activate(layer: Layer) -> Iterator[Layer]:
 
 
 # ---------------------------------------------------------------- ids and selectors
-def known_ids() -> dict[str, str]:
-    """Every id and name a selector may use -> the canonical id (or prefix)."""
-    from driftcheck.graph.match import policy
-    from driftcheck.parsers.refdrift import CHECK_ID, KIND
-    from driftcheck.verifier import all_checks
-    from driftcheck.verifier.base import FAMILIES
+LEGACY_PREFIX = "DRIFT"
+"""Before 0.2.0 drift findings were ``DRIFT-<KIND>`` (``DRIFT-PARAM``); those ids are the DRF
+rules' aliases in ``driftcheck/rules.py`` and keep working everywhere a selector is read (``DRIFT``
+alone still selects every drift kind)."""
 
-    out: dict[str, str] = {}
-    for c in all_checks():
-        out[c.id] = c.id
-        out[c.name] = c.id
-    for fam in FAMILIES:
-        out[fam] = fam
-    kinds = set(policy.FACT_KIND.values()) | {
-        "layer-count",
-        "block-count",
-        "shape",
-        "param",
-        "missing-layer",
-        "extra-layer",
-        "incomplete",
-    }
-    for k in kinds:
-        out[policy.check_id(k)] = policy.check_id(k)
-        out[k] = policy.check_id(k)
-    out[CHECK_ID] = CHECK_ID
-    out[KIND] = CHECK_ID
-    out["DRIFT"] = "DRIFT"
-    for rid, name in _serving_rules().items():
-        out[rid] = rid
-        out[name] = rid
-    out["SRV"] = "SRV"
+
+@dataclass(frozen=True)
+class _Words:
+    ids: frozenset[str]  # the id and the old ids (upper case): prefixes match these
+    names: frozenset[str]  # the name (a DRF rule's name is its drift kind), upper case
+
+
+@functools.cache
+def _registry() -> dict[str, _Words]:
+    """Rule id -> the words that name it, read from the one rule registry (``driftcheck.rules``):
+    ids, old ids (``DRIFT-PARAM``) and names."""
+    out: dict[str, _Words] = {}
+    for r in rules.all_rules():
+        ids = {r.id, *(a for a in getattr(r, "aliases", ()) if a.upper() == a)}
+        names = {r.name, *(a for a in getattr(r, "aliases", ()) if a.upper() != a)}
+        out[r.id] = _Words(frozenset(i.upper() for i in ids), frozenset(n.upper() for n in names))
     return out
 
 
-def _serving_rules() -> dict[str, str]:
-    """SRV ids and names, read from the rules' sources (the rules are functions, not a table)."""
-    import re
+@functools.cache
+def _exact() -> frozenset[str]:
+    return frozenset(w for ws in _registry().values() for w in ws.ids | ws.names)
 
-    import driftcheck.parsers.serving as pkg
 
-    found: dict[str, str] = {}
-    pat = re.compile(r'_finding\(\s*"(SRV\d+)",\s*"([a-z0-9-]+)"')
-    for f in Path(pkg.__file__).parent.glob("*.py"):
-        for rid, name in pat.findall(f.read_text(encoding="utf-8")):
-            found[rid] = name
-    return found
+def known_ids() -> dict[str, str]:
+    """Every id, old id, name and family a selector may use -> the canonical id (or family)."""
+    out: dict[str, str] = {}
+    for r in rules.all_rules():
+        for word in (r.id, r.name, *getattr(r, "aliases", ())):
+            out.setdefault(word, r.id)
+    for fam in rules.families():
+        out[fam] = fam
+    out[LEGACY_PREFIX] = "DRF"
+    return out
 
 
 def did_you_mean(word: str, choices: list[str] | set[str]) -> str:
@@ -132,26 +129,43 @@ def did_you_mean(word: str, choices: list[str] | set[str]) -> str:
     return f" (did you mean {lower[close[0]]}?)" if close else ""
 
 
+def _known(selector: str) -> bool:
+    """An id, old id, name, or a prefix of an id or old id (``SHP``, ``DRF01``, ``DRIFT-L``)."""
+    s = selector.strip().upper()
+    return bool(s) and (
+        s in _exact() or any(i.startswith(s) for ws in _registry().values() for i in ws.ids)
+    )
+
+
 def validate(selectors: list[str], where: str) -> None:
     """Every selector must name something; a typo is exit 2 with a suggestion."""
-    known = known_ids()
-    upper = {k.upper() for k in known}
     for s in selectors:
-        if s.upper() in upper or s in known:
-            continue
-        if any(k.upper().startswith(s.upper()) for k in known if k.upper() == k):
-            continue  # a prefix of ids (SHP0, DRIFT-L)
-        raise DriftcheckError(f"unknown rule {s!r}{did_you_mean(s, set(known))}", where)
+        if not _known(s):
+            raise DriftcheckError(f"unknown rule {s!r}{did_you_mean(s, set(known_ids()))}", where)
 
 
 def matches(f: Finding, selector: str) -> bool:
-    s = selector.strip()
+    """Whether a selector (id, old id, name, drift kind, or a prefix of an id or old id) names
+    the finding's rule. An exact id, old id or name selects that rule only: ``DRIFT-PARAM`` is
+    DRF005, not also DRF016 (``DRIFT-PARAM-COUNT``); ``DRF``, ``DRIFT`` and ``SHP0`` are prefixes."""
+    s = selector.strip().upper()
     if not s:
         return False
-    if f.check_id.upper().startswith(s.upper()):
+    if s in _own(f):
         return True
-    low = s.lower()
-    return low == f.name.lower() or (f.kind is not None and low == f.kind.lower())
+    if s in _exact():
+        return False  # names another rule exactly
+    return any(i.startswith(s) for i in _words(f).ids)
+
+
+def _words(f: Finding) -> _Words:
+    return _registry().get(f.check_id) or _Words(frozenset({f.check_id.upper()}), frozenset())
+
+
+def _own(f: Finding) -> set[str]:
+    """The words that name exactly the finding's rule (id, old ids, name, drift kind)."""
+    ws = _words(f)
+    return {*ws.ids, *ws.names, f.name.upper(), *([f.kind.upper()] if f.kind else [])}
 
 
 def _selected(f: Finding, select: list[str] | None, extend: list[str], ignore: list[str]) -> bool:
@@ -250,7 +264,7 @@ def _override(f: Finding, table: dict[str, Severity]) -> Severity | None:
     best: tuple[int, Severity] | None = None
     for key, sev in table.items():
         if matches(f, key):
-            score = 1000 if key.upper() == f.check_id.upper() or key == f.name else len(key)
+            score = 1000 if key.strip().upper() in _own(f) else len(key)
             if best is None or score > best[0]:
                 best = (score, sev)
     return best[1] if best else None

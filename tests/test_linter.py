@@ -66,32 +66,45 @@ def _ids(findings: list[dict]) -> list[str]:
 # ---------------------------------------------------------------- suppression and selection
 def test_inline_ignore_on_the_code_line_of_a_compare_finding(capsys, drift):
     rc, found, _ = _compare(capsys, drift)
-    assert rc == 1 and _ids(found) == ["DRIFT-LAYER-COUNT", "DRIFT-PARAM"]
-    param = next(f for f in found if f["check_id"] == "DRIFT-PARAM")
+    assert rc == 1 and _ids(found) == ["DRF001", "DRF005"]  # layer-count, param
+    param = next(f for f in found if f["check_id"] == "DRF005")
     code_loc = next(loc for loc in param["locations"] if loc.get("line"))
     assert (code_loc["side"], code_loc["line"]) == ("right", TINY_HEADS_LINE)
     code = drift / "tiny_encoder.py"
     lines = code.read_text().splitlines(True)
     lines[TINY_HEADS_LINE - 1] = lines[TINY_HEADS_LINE - 1].rstrip("\n") + (
-        "  # driftcheck: ignore[DRIFT-PARAM]\n"
+        "  # driftcheck: ignore[DRF005]\n"
     )
     code.write_text("".join(lines))
     rc, found, _ = _compare(capsys, drift)
-    assert _ids(found) == ["DRIFT-LAYER-COUNT"] and rc == 1
-    # a kind and a prefix work as well, and only on the line they are written on
-    code.write_text(code.read_text().replace("ignore[DRIFT-PARAM]", "ignore[param]"))
-    assert _ids(_compare(capsys, drift)[1]) == ["DRIFT-LAYER-COUNT"]
+    assert _ids(found) == ["DRF001"] and rc == 1
+    # the id before 0.2.0 (an alias in driftcheck.rules), a kind and a prefix work as well, and
+    # only on the line they are written on
+    for word in ("DRIFT-PARAM", "param", "DRF00"):
+        code.write_text(code.read_text().replace("ignore[DRF005]", f"ignore[{word}]"))
+        assert _ids(_compare(capsys, drift)[1]) == ["DRF001"], word
+        code.write_text(code.read_text().replace(f"ignore[{word}]", "ignore[DRF005]"))
+    # an exact old id names one rule: DRIFT-PARAM-COUNT (DRF016) does not suppress DRF005
+    code.write_text(code.read_text().replace("ignore[DRF005]", "ignore[DRIFT-PARAM-COUNT]"))
+    assert _ids(_compare(capsys, drift)[1]) == ["DRF001", "DRF005"]
 
 
 def test_select_ignore_extend_select_and_did_you_mean(capsys, drift):
-    assert _ids(_compare(capsys, drift, "--select", "DRIFT-PARAM")[1]) == ["DRIFT-PARAM"]
-    assert _ids(_compare(capsys, drift, "--ignore", "layer-count")[1]) == ["DRIFT-PARAM"]
-    rc, found, _ = _compare(capsys, drift, "--ignore", "DRIFT")
-    assert (rc, found) == (0, [])
+    assert _ids(_compare(capsys, drift, "--select", "DRF005")[1]) == ["DRF005"]
+    assert _ids(_compare(capsys, drift, "--ignore", "layer-count")[1]) == ["DRF005"]
+    for family in ("DRF", "DRIFT"):  # the family, and the prefix of the ids before 0.2.0
+        rc, found, _ = _compare(capsys, drift, "--ignore", family)
+        assert (rc, found) == (0, []), family
+    got = _compare(capsys, drift, "--select", "DRF005", "--extend-select", "DRF00")
+    assert _ids(got[1]) == ["DRF001", "DRF005"]
+    # old ids select and ignore the same rules as their DRF ids
     got = _compare(capsys, drift, "--select", "DRIFT-PARAM", "--extend-select", "DRIFT-LAYER")
-    assert _ids(got[1]) == ["DRIFT-LAYER-COUNT", "DRIFT-PARAM"]
+    assert _ids(got[1]) == ["DRF001", "DRF005"]
+    assert _ids(_compare(capsys, drift, "--ignore", "DRIFT-PARAM")[1]) == ["DRF001"]
     rc, out, err = run(capsys, "compare", "a", "b", "--ignore", "DRIFT-PARMA")
     assert rc == 2 and "did you mean DRIFT-PARAM?" in err and err.count("\n") == 1
+    rc, out, err = run(capsys, "compare", "a", "b", "--ignore", "DRF0005")
+    assert rc == 2 and "did you mean DRF005?" in err and err.count("\n") == 1
     rc, out, err = run(capsys, "compair", "a", "b")
     assert (
         rc == 2
@@ -103,16 +116,22 @@ def test_select_ignore_extend_select_and_did_you_mean(capsys, drift):
 
 def test_pyproject_ignores_per_file_and_severity_for_compare_ids(capsys, drift):
     (drift / "pyproject.toml").write_text(
+        '[tool.driftcheck]\nignore = ["DRF001"]\n[tool.driftcheck.severity]\nDRF005 = "info"\n'
+    )
+    rc, found, _ = _compare(capsys, drift)
+    assert [(f["check_id"], f["severity"]) for f in found] == [("DRF005", "info")]
+    assert rc == 0  # info is below the one default, major
+    (drift / "pyproject.toml").write_text(  # old ids in a config keep working
         '[tool.driftcheck]\nignore = ["DRIFT-LAYER-COUNT"]\n'
         '[tool.driftcheck.severity]\nDRIFT-PARAM = "info"\n'
     )
-    rc, found, _ = _compare(capsys, drift)
-    assert [(f["check_id"], f["severity"]) for f in found] == [("DRIFT-PARAM", "info")]
-    assert rc == 0  # info is below the one default, major
+    assert [(f["check_id"], f["severity"]) for f in _compare(capsys, drift)[1]] == [
+        ("DRF005", "info")
+    ]
     (drift / "pyproject.toml").write_text(
-        '[tool.driftcheck.per-file-ignores]\n"tiny_*.py" = ["DRIFT-PARAM"]\n'
+        '[tool.driftcheck.per-file-ignores]\n"tiny_*.py" = ["DRF005"]\n'
     )
-    assert _ids(_compare(capsys, drift)[1]) == ["DRIFT-LAYER-COUNT"]
+    assert _ids(_compare(capsys, drift)[1]) == ["DRF001"]
     (drift / "pyproject.toml").write_text('[tool.driftcheck]\nignore = ["DRIFT-LAYR-COUNT"]\n')
     rc, _, err = _compare(capsys, drift)
     assert rc == 2 and "did you mean DRIFT-LAYER-COUNT?" in err and "pyproject.toml" in err
@@ -144,7 +163,7 @@ def test_baseline_survives_inserted_lines_and_reports_only_new(capsys, drift, mo
     rc, found, err = _compare(capsys, drift, "--baseline", str(base))
     assert (rc, found) == (0, []) and "wrote baseline of 2 findings" in err
     entries = json.loads(base.read_text())["findings"]
-    assert {e["rule"] for e in entries} == {"DRIFT-LAYER-COUNT", "DRIFT-PARAM"}
+    assert {e["rule"] for e in entries} == {"DRF001", "DRF005"}
     code = drift / "tiny_encoder.py"
     text = code.read_text()
     code.write_text('"""A docstring added on top."""\n\nimport os  # noqa: F401\n\n' + text)
@@ -153,7 +172,7 @@ def test_baseline_survives_inserted_lines_and_reports_only_new(capsys, drift, mo
     # a new drift (the feed-forward width) is reported, the baselined ones are not
     code.write_text(code.read_text().replace("FFN = 3072", "FFN = 2048"))
     rc, found, _ = _compare(capsys, drift, "--baseline", str(base))
-    assert rc == 1 and found and all(f["check_id"] != "DRIFT-LAYER-COUNT" for f in found)
+    assert rc == 1 and found and all(f["check_id"] != "DRF001" for f in found)
     assert "3072" in json.dumps(found) or "2048" in json.dumps(found)
     # from another working directory the baseline (paths relative to it) still matches
     monkeypatch.chdir(ROOT)
@@ -174,7 +193,7 @@ def test_exit_zero_output_file_quiet_concise_and_colour(tmp_path, drift):
     assert len(lines) == 2 and all(":" in ln for ln in lines)
     path, line, col, rest = lines[0].split(":", 3)
     assert path.endswith("tiny_encoder.py") and int(line) > 0 and int(col) > 0
-    assert rest.startswith(" DRIFT-")
+    assert rest.startswith(" DRF0")
     out = tmp_path / "report.txt"
     r = run_cli("check", str(EX / "tiny_encoder.py"), "-o", str(out), env={"FORCE_COLOR": "1"})
     assert r.stdout == "" and "score" in out.read_text() and "\x1b[" not in out.read_text()
@@ -227,7 +246,7 @@ def llama_fork(tmp_path: Path):
 def _hardcoded(capsys, fork: Path, cfg: Path) -> list[dict]:
     rc, out, err = run(capsys, "compare", str(fork), str(cfg), "--format", "json")
     assert rc in (0, 1), err
-    return [f for f in json.loads(out)["findings"] if f["check_id"] == "DRIFT-HARDCODED-CONFIG"]
+    return [f for f in json.loads(out)["findings"] if f["check_id"] == "DRF018"]  # hardcoded-config
 
 
 def test_fix_restores_the_config_reads_byte_for_byte(capsys, llama_fork):
@@ -248,7 +267,7 @@ def test_fix_restores_the_config_reads_byte_for_byte(capsys, llama_fork):
 
 def test_fix_literals_the_built_model_depends_on(capsys, tmp_path):
     """Literals that change the model (``intermediate_size = 256``, three ``eps=1e-5``) are
-    graph drift (DRIFT-PARAM, DRIFT-NORM-EPS); fixed in rounds, as ruff does, until the fork
+    graph drift (DRF005 param, DRF014 norm-eps); fixed in rounds, as ruff does, until the fork
     is transformers' file again and compare reports nothing."""
     sys.path.insert(0, str(ROOT))
     from benchmarks.bench_drift import Mirror
@@ -269,7 +288,7 @@ def test_fix_literals_the_built_model_depends_on(capsys, tmp_path):
     )  # fmt: skip
     rc, out, _ = run(capsys, "compare", str(fork), str(cfg), "--format", "json")
     ids = {f["check_id"] for f in json.loads(out)["findings"]}
-    assert {"DRIFT-PARAM", "DRIFT-NORM-EPS"} <= ids
+    assert {"DRF005", "DRF014"} <= ids
     rc, out, err = run(capsys, "fix", str(fork), "--config", str(cfg))
     assert fork.read_bytes() == original.read_bytes(), err
     rc, out, _ = run(capsys, "compare", str(fork), str(cfg), "--format", "json")
@@ -277,7 +296,7 @@ def test_fix_literals_the_built_model_depends_on(capsys, tmp_path):
 
 
 def test_fix_never_writes_a_file_changed_since_analysis(capsys, llama_fork):
-    from driftcheck.commands.compare import drift, load_sides
+    from driftcheck.drift import drift, load_sides
     from driftcheck.errors import DriftcheckError
     from driftcheck.fix import apply, plan, snapshot
 
@@ -448,17 +467,38 @@ def test_gemma_torch_head_class_has_parameters():
     assert sum(p.numel() for p in m.parameters()) > 0
 
 
+def test_nearest_divisor_is_exact_and_bounded():
+    """The fix ATT001 states equals a search over every head count, and a huge width costs
+    milliseconds (a search up to the width took 66 s at 10**9 + 7), or no fix past 2**40."""
+    from driftcheck.verifier import verify
+    from driftcheck.verifier.build import L, seq
+    from driftcheck.verifier.checks.attention import nearest_divisor
+
+    for width in range(1, 400):
+        for heads in (1, 3, 7, 12, 64):
+            divs = [d for d in range(1, width + 1) if width % d == 0]
+            assert nearest_divisor(width, heads) == min(divs, key=lambda d: (abs(d - heads), -d))
+    t0 = time.perf_counter()
+    for width in (10**9 + 7, 2**61 - 1):
+        r = verify(seq((2, 5, width), L("MultiheadAttention", embed_dim=width, num_heads=4)))
+        (att,) = [f for f in r.findings if f.check_id == "ATT001"]
+        assert att.values.get("fix") == ({"param": "num_heads", "from": 4, "to": 1}
+                                         if width < 2**40 else None)  # fmt: skip
+    assert time.perf_counter() - t0 < 5
+
+
 def test_known_ids_cover_every_id_the_docs_show():
     import re
 
     from driftcheck.selection import known_ids
 
     known = {k.upper() for k in known_ids()}
-    texts = [(ROOT / "docs" / name).read_text() for name in ("serving.md", "hf.md", "checks.md")]
-    texts.append((ROOT / "README.md").read_text())
+    docs = ("serving.md", "hf.md", "checks.md", "rules.md")
+    texts = [(ROOT / "docs" / name).read_text() for name in docs]
+    texts += [(ROOT / name).read_text() for name in ("README.md", "CHANGELOG.md")]
     ids = set()
     for t in texts:
-        ids |= set(re.findall(r"\b(DRIFT-[A-Z-]+[A-Z]|SRV\d{3})\b", t))
+        ids |= set(re.findall(r"\b(DRIFT-[A-Z-]+[A-Z]|(?:DRF|SRV)\d{3})\b", t))
     assert ids and ids <= known, sorted(ids - known)
 
 

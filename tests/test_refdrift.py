@@ -262,9 +262,14 @@ def test_cli_json(bert, capsys):
         "config.num_attention_heads", "16")), "cli")  # fmt: skip
     rc = main(["compare", str(copy), str(cfg_path), "--format", "json"])
     out = capsys.readouterr().out
-    assert rc == 1, out
+    assert rc == 0, out  # one minor finding: below the one default --fail-on, major (v0.2.0)
     (f,) = [f for f in json.loads(out)["findings"] if f["kind"] == KIND]
     assert f["check_id"] == "DRF018" and f["values"] == {"left": 16, "right": 12}
+    assert f["severity"] == "minor"
+    assert (
+        main(["compare", str(copy), str(cfg_path), "--format", "json", "--fail-on", "minor"]) == 1
+    )
+    capsys.readouterr()
 
 
 # ---------------------------------------------------------------- the alignment itself

@@ -148,6 +148,35 @@ def test_explain_knows_every_id_any_output_contains(capsys):
     assert not unknown, unknown
 
 
+def test_explain_knows_the_ids_of_every_linter_output(capsys, tmp_path):
+    """The linter's outputs (concise, html, a baseline file) carry the same registry ids as
+    json, for compare and check alike: no format prints an id ``explain`` does not know."""
+    drift = EXAMPLES / "drift"
+    runs = [
+        ["compare", str(drift / "bert-base-uncased.config.json"), str(drift / "tiny_encoder.py")],
+        ["check", str(drift / "tiny_encoder.py"), str(ROOT / "tests" / "zoo")],
+    ]
+    capsys.readouterr()
+    for k, args in enumerate(runs):
+        assert main([*args, "--format", "json"]) in (0, 1), args
+        want = {f["check_id"] for f in json.loads(capsys.readouterr().out)["findings"]}
+        assert want, args
+        outputs = {}
+        for fmt in ("concise", "html") if args[0] == "compare" else ("concise",):
+            assert main([*args, "--format", fmt]) in (0, 1), (args, fmt)
+            outputs[fmt] = capsys.readouterr().out
+        base = tmp_path / f"baseline{k}.json"
+        assert main([*args, "--baseline", str(base)]) == 0  # the first run writes it
+        capsys.readouterr()
+        outputs["baseline"] = base.read_text()
+        rules = {e["rule"] for e in json.loads(outputs["baseline"])["findings"]}
+        assert rules == want, (args, rules)
+        for fmt, text in outputs.items():
+            got = set(_ID.findall(text))
+            assert got == want, (args, fmt, sorted(got ^ want))
+            assert all(get_rule(i).id == i for i in got), (args, fmt)
+
+
 def test_rules_page_is_generated_from_the_records():
     from driftcheck.rules import markdown
 

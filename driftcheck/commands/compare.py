@@ -4,10 +4,11 @@ Each side is any source the parsers read (graph JSON, Python file / directory / 
 optional ``::ClassName``, ``config.json`` or a model directory, ``hf:<id>``, a serving
 manifest). The work is the drift service's (``driftcheck.drift``: load each side once, match,
 the fork comparison with transformers' own modeling file, the serving rules); this command
-parses the options, prints what the service picked on stderr and renders the findings.
+parses the options, prints what the service picked on stderr and renders the findings (the
+html page also draws the two loaded sides).
 
-Exit codes: 0 when no finding reaches ``--fail-on`` (default minor), 1 when one does, 2 on bad
-input (one line on stderr).
+Exit codes: 0 when no finding reaches ``--fail-on`` (default ``selection.DEFAULT_FAIL_ON``,
+major, as for every command), 1 when one does, 2 on bad input (one line on stderr).
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ import click
 
 from driftcheck.errors import DriftcheckError
 from driftcheck.reports import FORMATS, ReportContext, exit_code, render
+from driftcheck.selection import DEFAULT_FAIL_ON, SEVERITY_SCALE
 
 
 def _say(line: str) -> None:
@@ -31,10 +33,9 @@ def _say(line: str) -> None:
 @click.option("--format", "fmt", type=click.Choice(FORMATS), default="text", show_default=True)
 @click.option(
     "--fail-on",
-    type=click.Choice(["info", "minor", "major"]),
-    default="minor",
-    show_default=True,
-    help="Lowest severity that makes the exit code 1.",
+    type=click.Choice(SEVERITY_SCALE, case_sensitive=False),
+    default=None,
+    help=f"Exit 1 at or above this severity (default: {DEFAULT_FAIL_ON}).",
 )
 @click.option("--entry-left", help="Class to analyze on the left (also LEFT::ClassName).")
 @click.option("--entry-right", help="Class to analyze on the right (also RIGHT::ClassName).")
@@ -42,11 +43,17 @@ def _say(line: str) -> None:
 @click.option("-o", "--output", type=click.Path(dir_okay=False), help="Write the report here.")
 def command(left, right, fmt, fail_on, entry_left, entry_right, exact, output) -> int:
     """Report drift between LEFT and RIGHT (code, config, hf:<id>, graph JSON, manifest)."""
-    from driftcheck.drift import compare_sources
+    from driftcheck.drift import drift, load_sides
 
-    findings = compare_sources(left, right, entry_left, entry_right, exact, say=_say)
+    sides = load_sides(left, right, entry_left, entry_right, exact, _say)
+    findings = drift(sides, left, right)
     color = fmt == "text" and output is None and sys.stdout.isatty()
-    ctx = ReportContext(command="compare", sources={"left": left, "right": right}, color=color)
+    ctx = ReportContext(
+        command="compare",
+        sources={"left": left, "right": right},
+        color=color,
+        graphs={"left": sides.left, "right": sides.right},  # the html page draws these
+    )
     text = render(findings, fmt, ctx)
     if output:
         try:

@@ -5,7 +5,7 @@ API (one call for every command)::
     from driftcheck.reports import ReportContext, render, exit_code
 
     text = render(findings, "sarif", ReportContext(command="check", sources={"input": "m.py"}))
-    rc = exit_code(findings, fail_on="minor")   # 0 clean, 1 findings at or above fail_on
+    rc = exit_code(findings, fail_on="major")   # 0 clean, 1 findings at or above fail_on
 
 - ``findings`` are ``driftcheck.findings.Finding``. A verifier finding usually has one location;
   a drift finding has ``values`` keyed by side (``left`` / ``right``) and one location per side

@@ -30,6 +30,8 @@ class ReportContext:
     tool: str = "driftcheck"
     version: str = driftcheck.__version__
     information_uri: str = "https://github.com/driftcheck/driftcheck"
+    graphs: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
+    """compare's loaded sides (``left``/``right`` -> Graph) for renderers that draw them (html)."""
 
     def relpath(self, file: str) -> str:
         """``file`` relative to the root when it lies under it, with forward slashes."""

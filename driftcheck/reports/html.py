@@ -9,8 +9,9 @@ at (a node built on that line) or by the layer type its attribute names
 with the finding's number; clicking a finding highlights and scrolls to them. The script marks
 the page ``data-ready`` once the links are made (the browser test waits for it).
 
-The graphs are loaded again from the sources the report names (the compare command renders
-findings only); a side that cannot be loaded is shown as a note, never as an error.
+The graphs are the sides compare loaded (``ReportContext.graphs``, with its ``--entry-*``
+options); a caller that gives none gets them loaded from the sources the report names. A side
+that cannot be loaded is shown as a note, never as an error.
 """
 
 from __future__ import annotations
@@ -29,11 +30,13 @@ HIT = "#d7263d"  # the badge colour (the browser test looks for it in the screen
 
 
 def _load(ctx: ReportContext) -> dict[str, Any]:
+    if ctx.graphs.get("left") is not None and ctx.graphs.get("right") is not None:
+        return {"left": ctx.graphs["left"], "right": ctx.graphs["right"]}  # compare's own sides
     left, right = ctx.sources.get("left"), ctx.sources.get("right")
     if not left or not right:
         return {}
     try:
-        from driftcheck.commands.compare import load_sides
+        from driftcheck.drift import load_sides
 
         sides = load_sides(left, right)
     except Exception as e:  # noqa: BLE001 - the page still shows the findings

@@ -2,9 +2,11 @@
 
 The line is ``Node.loc`` (where the layer is built in the source file). ``ignore`` without a
 list silences every check on that line; ids and names both work (``ignore[SML005]``,
-``ignore[stacked-linears, SHP001]``), and so do id prefixes (``ignore[SHP]``, ``ignore[DRIFT]``)
-and drift kinds (``ignore[layer-count]``). A finding is suppressed by a comment on any line it
-points at (a compare finding: its code side). Files are read once per call.
+``ignore[stacked-linears, SHP001]``), and so do id prefixes (``ignore[SHP]``, ``ignore[DRF]``),
+ids before v0.2.0 (``ignore[DRIFT-PARAM]`` is DRF005) and drift kinds (``ignore[layer-count]``),
+all resolved by ``selection.matches`` through the rule registry. A finding is suppressed by a
+comment on any line it points at (a compare finding: its code side). Files are read once per
+call.
 """
 
 from __future__ import annotations
@@ -57,8 +59,6 @@ def _suppressed(f: Finding, cache: dict[str, list[str] | None]) -> bool:
 
 
 def _names(f: Finding, key: str) -> bool:
-    return (
-        f.check_id.lower().startswith(key)
-        or f.name.lower() == key
-        or (f.kind is not None and f.kind.lower() == key)
-    )
+    from driftcheck.selection import matches  # the one resolver, through the rule registry
+
+    return matches(f, key)

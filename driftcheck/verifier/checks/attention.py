@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterator
 from dataclasses import replace
 from typing import Any
@@ -110,14 +111,26 @@ def heads_not_dividing_width(ctx: Context):
 
         for hit in ctx.each(judge, t, memo="ATT001"):
             v = ctx.ints(hit.node, wk, hk) if hit.node is not None else None
-            fix = {"param": hk, "from": v[1], "to": nearest_divisor(v[0], v[1])} if v else None
+            to = nearest_divisor(v[0], v[1]) if v else None
+            fix = {"param": hk, "from": v[1], "to": to} if v and to is not None else None
             yield replace(hit, values={"fix": fix}) if fix else hit
 
 
-def nearest_divisor(width: int, heads: int) -> int:
+MAX_DIVISOR_ROOT = 1 << 20
+"""``nearest_divisor`` tries divisors up to the square root of the width, at most this many
+(widths up to 2**40); past it there is no fix rather than an unbounded search."""
+
+
+def nearest_divisor(width: int, heads: int) -> int | None:
     """The head count closest to ``heads`` that divides ``width`` (the larger on a tie): the
-    fix ``driftcheck fix`` applies for ATT001."""
-    divs = [d for d in range(1, width + 1) if width % d == 0]
+    fix ``driftcheck fix`` applies for ATT001. None for a width that is not positive or too
+    large to factor quickly (O(sqrt(width)) divisions, bounded by ``MAX_DIVISOR_ROOT``)."""
+    if width <= 0:
+        return None
+    root = math.isqrt(width)
+    if root > MAX_DIVISOR_ROOT:
+        return None
+    divs = {x for d in range(1, root + 1) if width % d == 0 for x in (d, width // d)}
     return min(divs, key=lambda d: (abs(d - heads), -d))
 
 
