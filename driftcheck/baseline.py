@@ -18,6 +18,7 @@ import re
 from collections import Counter
 from pathlib import Path
 
+from driftcheck import safeio
 from driftcheck.errors import DriftcheckError
 from driftcheck.findings import Finding
 
@@ -38,10 +39,8 @@ def _relpath(file: str, base: Path) -> str:
 
 def _line_text(file: str, line: int, cache: dict[str, list[str] | None]) -> str | None:
     if file not in cache:
-        try:
-            cache[file] = Path(file).read_text(encoding="utf-8").splitlines()
-        except (OSError, UnicodeDecodeError):
-            cache[file] = None
+        text = safeio.read_text_lenient(file)
+        cache[file] = text.splitlines() if text is not None else None
     lines = cache[file]
     if not lines or line < 1 or line > len(lines):
         return None
@@ -87,7 +86,7 @@ def write_baseline(path: str, findings: list[Finding]) -> int:
 
 def read_baseline(path: str) -> Counter[tuple[str, str, str]]:
     try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
+        data = json.loads(safeio.read_text(path))
         if data.get("tool") != "driftcheck" or not isinstance(data.get("findings"), list):
             raise ValueError("not a driftcheck baseline")
         return Counter((e["rule"], e["file"], e["fingerprint"]) for e in data["findings"])

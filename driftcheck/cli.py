@@ -92,6 +92,23 @@ def cli() -> None:
     os.environ.setdefault("DRIFTCHECK_TEMPLATE", "0")
 
 
+MAX_ERROR_CHARS = 1000
+"""An error line is cut to this many characters (a marker says how many more there were)."""
+
+
+def error_line(message: str, limit: int = MAX_ERROR_CHARS) -> str:
+    """``message`` as one bounded, printable line: whitespace runs (newlines included) become
+    one space, other control characters are shown escaped (a terminal escape sequence or a
+    workflow command cannot ride in on a file name), and past ``limit`` characters the rest is
+    replaced by ``... [N more characters]``."""
+    text = " ".join(message.split())
+    if len(text) > limit:
+        text = f"{text[:limit]}... [{len(text) - limit} more characters]"
+    if not text.isprintable():
+        text = "".join(c if c.isprintable() else ascii(c)[1:-1] for c in text)
+    return text
+
+
 def _linter_params(cmd: click.Command) -> list[click.Parameter]:
     have = {p.name for p in cmd.params}
     opts: list[click.Parameter] = []
@@ -297,7 +314,7 @@ def _missing_extra(e: ModuleNotFoundError) -> str | None:
 
 
 def fail(message: str) -> None:
-    click.echo(f"driftcheck: error: {message}", err=True)
+    click.echo(f"driftcheck: error: {error_line(message)}", err=True)
 
 
 def main(argv: list[str] | None = None) -> int:

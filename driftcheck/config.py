@@ -31,8 +31,12 @@ from typing import Any
 
 import tomllib
 
+from driftcheck import safeio
 from driftcheck.errors import DriftcheckError
 from driftcheck.findings import Severity
+
+MAX_TOML = 4 * 1024 * 1024
+"""A pyproject.toml larger than this is refused (real ones are a few KB)."""
 
 KEYS = {
     "disable",
@@ -71,10 +75,14 @@ class Settings:
 
 def find_pyproject(start: str | Path) -> Path | None:
     """The nearest pyproject.toml at or above ``start`` that has a [tool.driftcheck] section."""
-    p = Path(start).resolve()
-    for d in [p, *p.parents] if p.is_dir() else list(p.parents):
+    try:
+        p = Path(start).resolve()
+        dirs = [p, *p.parents] if p.is_dir() else list(p.parents)
+    except (OSError, RuntimeError):  # a symlink loop or a name too long: kind_of says which
+        return None
+    for d in dirs:
         f = d / "pyproject.toml"
-        if f.is_file() and "[tool.driftcheck" in f.read_text(encoding="utf-8", errors="replace"):
+        if f.is_file() and "[tool.driftcheck" in (safeio.read_text_lenient(f, MAX_TOML) or ""):
             return f
     return None
 
@@ -87,7 +95,7 @@ def load_settings(start: str | Path) -> Settings:
 def parse_settings(f: Path) -> Settings:
     where = str(f)
     try:
-        data = tomllib.loads(f.read_text(encoding="utf-8"))
+        data = tomllib.loads(safeio.read_text(f, MAX_TOML))
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as e:
         raise DriftcheckError(f"invalid TOML: {e}", where) from None
     sec = data.get("tool", {}).get("driftcheck", {})

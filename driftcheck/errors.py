@@ -5,6 +5,9 @@ The CLI turns it into exit code 2 and one line ``driftcheck: error: WHERE: WHAT`
 
 from __future__ import annotations
 
+MAX_WHERE = 240
+"""Characters of ``where`` shown (the middle of a longer one is elided)."""
+
 
 class DriftcheckError(Exception):
     """Bad input or an impossible request, with where it happened.
@@ -19,7 +22,10 @@ class DriftcheckError(Exception):
 
     def one_line(self) -> str:
         text = " ".join(self.message.split())
-        return f"{self.where}: {text}" if self.where else text
+        where = self.where
+        if where and len(where) > MAX_WHERE:  # a 100 KB path still leaves room for the what
+            where = f"{where[: MAX_WHERE - 40]}...{where[-37:]}"
+        return f"{where}: {text}" if where else text
 
 
 class ShapeError(DriftcheckError):

@@ -27,6 +27,7 @@ import tokenize
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from driftcheck import safeio
 from driftcheck.errors import DriftcheckError
 from driftcheck.findings import Finding
 
@@ -61,8 +62,11 @@ def snapshot(paths: list[str]) -> dict[str, str]:
         base = Path(p.split("::", 1)[0])
         files = [base] if base.is_file() else sorted(base.rglob("*.py"))[:MAX_FILES]
         for f in files:
-            if f.is_file():
-                out[str(f.resolve())] = _hash(f.read_bytes())
+            if safeio.is_regular(f):
+                try:
+                    out[str(f.resolve())] = _hash(safeio.read_bytes(f))
+                except DriftcheckError:
+                    continue
     return out
 
 
@@ -72,7 +76,7 @@ def _hash(data: bytes) -> str:
 
 def _check_unchanged(file: str, hashes: dict[str, str]) -> bytes:
     path = Path(file).resolve()
-    data = path.read_bytes()
+    data = safeio.read_bytes(path)
     want = hashes.get(str(path))
     if want is None:
         raise DriftcheckError("not among the analyzed files; nothing written", file)
@@ -160,8 +164,8 @@ def _reference_read(conf, default: str) -> str:
     if not (conf.file and conf.line and conf.file.endswith(".py")):
         return default
     try:
-        line = Path(conf.file).read_text(encoding="utf-8").splitlines()[conf.line - 1]
-    except (OSError, UnicodeDecodeError, IndexError):
+        line = safeio.read_text(conf.file).splitlines()[conf.line - 1]
+    except (DriftcheckError, IndexError):
         return default
     leaf = re.escape(conf.key.rsplit(".", 1)[-1])
     m = re.search(rf"\b((?:self\.)?config(?:\.\w+)*\.{leaf})\b", line)
@@ -391,7 +395,7 @@ def add_ignores(findings: list[Finding], hashes: dict[str, str] | None = None) -
     changed = 0
     for file, lines in wanted.items():
         path = Path(file)
-        data = path.read_bytes() if hashes is None else _check_unchanged(file, hashes)
+        data = safeio.read_bytes(path) if hashes is None else _check_unchanged(file, hashes)
         text = data.decode("utf-8")
         inside = _lines_inside_strings(text)
         rows = text.splitlines(True)

@@ -12,17 +12,20 @@ import argparse
 import re
 from pathlib import Path
 
+from driftcheck import safeio
 from driftcheck.cli import main as cli_main
+from driftcheck.errors import DriftcheckError
 
 _MODULE_HINT = re.compile(r"^class\s+\w+\s*\([^)]*(Module|Model)\b", re.MULTILINE)
 
 
 def _defines_modules(path: str) -> bool:
     try:
-        with open(path, encoding="utf-8", errors="replace") as fh:
-            return bool(_MODULE_HINT.search(fh.read(4 * 1024 * 1024)))
-    except OSError:
+        with safeio.open_input(path) as fh:  # a named pipe or a device is not a model file
+            text = fh.read(4 * 1024 * 1024).decode("utf-8", errors="replace")
+    except (OSError, DriftcheckError):
         return False
+    return bool(_MODULE_HINT.search(text))
 
 
 def check_main(argv: list[str] | None = None) -> int:

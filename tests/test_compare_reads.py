@@ -1,7 +1,8 @@
 """The compare path reads each config file once and parses each source file once per run.
 
 Counted on the real entry points, wrapped (never mocked): every file ``open`` (``io.open``, which
-``builtins.open`` and ``pathlib`` reads go through) and every ``ast.parse`` of a file's text,
+``builtins.open`` and ``pathlib`` reads go through, and ``os.open``, which ``driftcheck.safeio``
+uses) and every ``ast.parse`` of a file's text,
 over one in-process ``driftcheck compare`` run with every cache off (so nothing is skipped
 because an earlier run stored it). The inputs are fresh copies, so no in-process AST cache
 holds them either.
@@ -49,6 +50,14 @@ class Counter:
                 self.texts.setdefault(digest, raw[:80].decode(errors="replace"))
             return real_parse(source, filename, *args, **kwargs)
 
+        real_os_open = os.open
+
+        def counting_os_open(file, *args, **kwargs):  # driftcheck.safeio opens with os.open
+            if isinstance(file, (str, os.PathLike)):
+                self.opens[str(Path(os.fspath(file)).resolve())] += 1
+            return real_os_open(file, *args, **kwargs)
+
+        monkeypatch.setattr(os, "open", counting_os_open)
         monkeypatch.setattr(io, "open", counting_open)
         monkeypatch.setattr(builtins, "open", counting_open)
         monkeypatch.setattr(ast, "parse", counting_parse)

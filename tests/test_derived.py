@@ -60,7 +60,7 @@ def test_damaged_entry_unstorable_value_and_no_cache(fresh, tmp_path, monkeypatc
     [entry] = fresh.glob("*.json")
     entry.write_text("{not json")
     assert dv.derived("t", [f], fn) == fn() and fn.calls == 3  # miss (2) + the direct call (3)
-    assert json.loads(entry.read_text())["value"]  # rewritten whole
+    assert json.loads(entry.read_text())["body"]["value"]  # rewritten whole
     calls = []
     assert dv.derived("odd", [f], lambda: calls.append(1) or {1: "int key"}) == {1: "int key"}
     assert dv.derived("odd", [f], lambda: calls.append(1) or {1: "int key"}) == {1: "int key"}
@@ -99,7 +99,7 @@ def test_cli_writes_and_reuses_the_tables(tmp_path):
     one = run_cli("graph", str(path), "--format", "json", env=env)
     assert one.returncode == 0, one.stderr
     entries = {p: p.stat().st_mtime_ns for p in (tmp_path / "cache" / "derived").glob("*.json")}
-    kinds = {json.loads(p.read_text())["kind"] for p in entries}
+    kinds = {json.loads(p.read_text())["body"]["kind"] for p in entries}
     assert "auto-mappings" in kinds, kinds
     two = run_cli("graph", str(path), "--format", "json", env=env)
     assert two.returncode == 0, two.stderr

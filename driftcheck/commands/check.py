@@ -13,6 +13,7 @@ from pathlib import Path
 
 import click
 
+from driftcheck import safeio
 from driftcheck.errors import DriftcheckError
 from driftcheck.findings import Finding, Location
 
@@ -122,9 +123,8 @@ def _defining_files(source: str, classes: list[str]) -> dict[str, str]:
     wanted = set(classes)
     found: dict[str, list[str]] = {}
     for f in sorted(path.rglob("*.py"))[:2000]:
-        try:
-            text = f.read_text(encoding="utf-8", errors="replace")
-        except OSError:
+        text = safeio.read_text_lenient(f)
+        if text is None:
             continue
         for name in re.findall(r"^class (\w+)\b", text, re.M):
             if name in wanted:

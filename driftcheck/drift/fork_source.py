@@ -15,6 +15,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from driftcheck import safeio
+
 TEXT_CONFIG = "<text>"  # ``config.get_text_config()``
 NOT_LITERAL = object()
 
@@ -176,10 +178,7 @@ def _class_config(cls: ast.ClassDef, classes: dict[str, ast.ClassDef], seen: set
 
 
 def read_text(path: Path) -> str | None:
-    try:
-        return path.read_text(encoding="utf-8", errors="replace")
-    except OSError:
-        return None
+    return safeio.read_text_lenient(path)
 
 
 def parse(path: Path, text: str) -> tuple[ast.Module, list[str]] | None:

@@ -28,6 +28,7 @@ from collections import deque
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from driftcheck import safeio
 from driftcheck.drift.fork_diff import TEXT_CONFIG, ConfigRead, HardCoded, hardcoded_reads
 from driftcheck.findings import Finding, Location, Severity
 from driftcheck.graph.facts import NAME_FACTS
@@ -72,9 +73,8 @@ def named_references(user_file: Path) -> list[Path]:
     modeling_llama import ...`` or a ``# Copied from transformers.models.llama...`` comment
     (remote code whose ``model_type`` transformers does not know)."""
     pkg = reg.package_dir()
-    try:
-        text = user_file.read_text(encoding="utf-8", errors="replace")
-    except OSError:
+    text = safeio.read_text_lenient(user_file)
+    if text is None:
         return []
     if pkg is None:
         return []

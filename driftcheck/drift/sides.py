@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from driftcheck import safeio
 from driftcheck.errors import DriftcheckError
 from driftcheck.graph.model import Graph
 from driftcheck.parsers import Reads
@@ -202,7 +203,8 @@ def _closest_reference(
     from driftcheck.graph.match import compare
     from driftcheck.parsers.hf import load_config_graph
 
-    archs = [a for a in data.get("architectures") or [] if isinstance(a, str)]
+    named = data.get("architectures")
+    archs = [a for a in named if isinstance(a, str)] if isinstance(named, list) else []
     built = (base.origin.detail or "").rpartition("::")[2]
     archs = [a for a in dict.fromkeys(archs) if a != built and _transformers_defines(a, model_type)]
     if not archs:
@@ -271,7 +273,8 @@ def _code_facts_of_reference(cfg_graph: Graph, completed: dict[str, Any], displa
 
 def pick_class(path: str, cfg: dict[str, Any], model_type: str | None) -> str | None:
     """The class the config names (architectures, then AutoModel) if the code defines it."""
-    wanted: list[str] = [a for a in cfg.get("architectures") or [] if isinstance(a, str)]
+    archs = cfg.get("architectures")  # a config may hold anything here (fuzzed: an int)
+    wanted: list[str] = [a for a in archs if isinstance(a, str)] if isinstance(archs, list) else []
     if model_type:
         from driftcheck.parsers import hf_registry as reg
 
@@ -288,9 +291,8 @@ def _classes(path: Path) -> set[str]:
     files = [path] if path.is_file() else sorted(path.rglob("*.py"))[:MAX_SCAN_FILES]
     out: set[str] = set()
     for f in files:
-        try:
-            text = f.read_text(encoding="utf-8", errors="replace")
-        except OSError:
+        text = safeio.read_text_lenient(f)
+        if text is None:
             continue
         out.update(re.findall(r"^class (\w+)\b", text, re.M))
     return out

@@ -11,9 +11,11 @@ from __future__ import annotations
 
 import json
 import os
+import stat
 from pathlib import Path
 from typing import Any
 
+from driftcheck import safeio
 from driftcheck.errors import DriftcheckError
 from driftcheck.graph.model import Graph
 
@@ -24,19 +26,9 @@ SERVING_SUFFIXES |= {".txt"}  # a text file holding a `vllm serve ...` command l
 
 
 def read_text(path: Path, limit: int = MAX_JSON_BYTES) -> str:
-    """Read a text file with a size cap; errors become one-line DriftcheckErrors."""
-    try:
-        size = path.stat().st_size
-    except OSError as e:
-        raise DriftcheckError(f"cannot read: {e.strerror or e}", str(path)) from None
-    if size > limit:
-        raise DriftcheckError(f"file is {size} bytes, over the {limit}-byte limit", str(path))
-    try:
-        return path.read_text(encoding="utf-8")
-    except UnicodeDecodeError as e:
-        raise DriftcheckError(f"not UTF-8 text (byte {e.start})", str(path)) from None
-    except OSError as e:
-        raise DriftcheckError(f"cannot read: {e.strerror or e}", str(path)) from None
+    """Read a text input with a size cap (``safeio``: regular files only, bounded read);
+    errors become one-line DriftcheckErrors."""
+    return safeio.read_text(path, limit)
 
 
 def read_json(path: Path) -> Any:
@@ -116,9 +108,14 @@ def kind_of(source: str, reads: Reads | None = None) -> str:
         return "hub"
     path_str, _ = split_entry(source)
     path = Path(path_str)
-    if not path.exists():
-        raise DriftcheckError("no such file or directory", path_str)
-    if path.is_dir():
+    try:
+        st = path.stat()
+    except OSError as e:  # missing, a name too long, a symlink loop, no permission
+        why = "no such file or directory" if isinstance(e, FileNotFoundError) else e.strerror
+        raise DriftcheckError(why or f"cannot read ({type(e).__name__})", path_str) from None
+    if not stat.S_ISDIR(st.st_mode):
+        safeio.check_regular(path)  # a named pipe or a device is refused before any read
+    if stat.S_ISDIR(st.st_mode):
         if (path / "config.json").is_file() and not _has_python(path):
             return "config"
         return "source"

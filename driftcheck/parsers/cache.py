@@ -8,20 +8,27 @@ neither the config nor any source file changed. A result is stored with:
   entry class, the transformers version, the config's display path), plus a fingerprint of
   driftcheck's own code and data files, so a new driftcheck never reuses an old answer;
 - the *files it read*: every source file the parser parsed during the computation (recorded by
-  ``loader.parse_file`` through ``note_read``), each with its size, mtime and content hash.
+  ``loader.parse_file`` through ``note_read``), every file a table it used was derived from
+  (``derived.py``: transformers' auto mappings, the class index) and the files read beside
+  the loader (``note_file``), each with a *stamp*: size, mtime, ctime, inode and content hash.
 
-A lookup is a hit only when the key matches and every recorded file still has its content: a
-file whose size or mtime moved is hashed again (a checkout that rewrites identical bytes still
-hits; a changed byte misses). Hits return a fresh ``Graph`` decoded from the stored JSON, so a
+A lookup is a hit only when the key matches and every recorded file still has its content
+(``still_same``): the stat fields are a pre-check that can only say "unchanged" when all four
+match and the file was not racy when stamped; otherwise the content is hashed (a checkout that
+rewrites identical bytes still hits; a changed byte misses, whatever its size and mtime). Hits
+return a fresh ``Graph`` decoded from the stored JSON, so a
 caller may mutate what it gets, and equal to the computed one: parameters hold tuples
 (``kernel_size``, ``shape``) that plain JSON would turn into lists, and a list never equals a
 tuple when the matcher compares a cached config side with freshly parsed code, so tuples are
 stored tagged and come back as tuples. A graph that will not encode is returned uncached.
 
 The memory layer lives for the process; the disk layer is ``$DRIFTCHECK_CACHE_DIR`` or
-``$XDG_CACHE_HOME/driftcheck`` (``~/.cache/driftcheck``), one JSON file per key, written
-atomically. Each keeps the latest ``MAX_ENTRIES``. ``DRIFTCHECK_NO_CACHE=1`` turns both off
-(always recompute). A corrupt or unreadable cache file is a miss, never an error.
+``$XDG_CACHE_HOME/driftcheck`` (``~/.cache/driftcheck``; ``<tmp>/driftcheck-<uid>`` without a
+home), a private directory (0700, this user's own, else the disk layer is off), one JSON file
+per key (0600), written atomically, carrying a digest of its own content: an entry edited or
+damaged on disk is a miss and is rewritten. Each layer keeps the latest ``MAX_ENTRIES``.
+``DRIFTCHECK_NO_CACHE=1`` turns both off (always recompute). A corrupt or unreadable cache
+file is a miss, never an error.
 
 What the cache does NOT do: answer for a different config. A config that differs in any key
 is a different key and is interpreted afresh (``benchmarks/bench_hf_corpus.py`` times that
@@ -33,23 +40,104 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import stat
 import tempfile
-from collections.abc import Callable, Iterator
+import time
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from functools import cache
 from pathlib import Path
 from typing import Any
 
+from driftcheck import safeio
+from driftcheck.errors import DriftcheckError
 from driftcheck.graph.model import Graph
 
-FORMAT = 2
+FORMAT = 3
 """Bump when what a cache file holds changes shape."""
 
 MAX_ENTRIES = 256
 """Disk entries kept (the oldest written go first): a large model's graph is about 1 MB."""
 
-_MEMORY: dict[str, tuple[str, list[list[Any]]]] = {}
-_RECORDERS: list[dict[str, tuple[int, int, str]]] = []
+MAX_ENTRY_BYTES = 256 * 1024 * 1024
+"""A cache file larger than this is a miss (read with ``safeio``: bounded, regular files only)."""
+
+MAX_HASHED_BYTES = 256 * 1024 * 1024
+"""A dependency larger than this cannot be hashed: it never vouches for a cached result."""
+
+RACY_NS = 2_000_000_000
+"""A file changed less than this long before it was stamped is *racy* (git's word): a rewrite
+of the same size within the file system's timestamp granularity keeps mtime and ctime, so its
+stamp alone cannot vouch for it and its content is hashed at every lookup."""
+
+Stamp = list[Any]
+"""``[path, size, mtime_ns, ctime_ns, inode, content digest, stable]``; ``size`` -1: absent."""
+
+_MEMORY: dict[str, tuple[str, list[Stamp]]] = {}
+_RECORDERS: list[dict[str, Stamp]] = []
+_STICKY: dict[str, Stamp] = {}
+
+
+# ---------------------------------------------------------------------- file stamps
+def file_digest(data: bytes) -> str:
+    """The loader's content hash (blake2b-128 of the UTF-8 bytes)."""
+    return hashlib.blake2b(data, digest_size=16).hexdigest()
+
+
+def _hash_file(path: str) -> str | None:
+    try:
+        return file_digest(safeio.read_bytes(path, MAX_HASHED_BYTES))
+    except DriftcheckError:
+        return None
+
+
+def stamp(path: str | Path, digest: str | None = None) -> Stamp:
+    """The stamp of ``path`` now: its ``stat`` fields and its content digest (``digest`` when
+    the caller just hashed the content it read; otherwise the file is read and hashed)."""
+    where = str(path)
+    try:
+        st = os.stat(where)
+    except OSError:
+        return [where, -1, 0, 0, 0, "", True]
+    if digest is None:
+        digest = _hash_file(where) or ""
+    stable = time.time_ns() - max(st.st_mtime_ns, st.st_ctime_ns) > RACY_NS
+    return [where, st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino, digest, stable]
+
+
+def still_same(entry: Stamp) -> bool:
+    """Whether the file still has the content its stamp recorded.
+
+    ``stat`` is the fast pre-check, and only for a stable stamp whose size, mtime, ctime and
+    inode all still match: an edit that restores size and mtime (``touch -r``, ``os.utime``)
+    still moves ctime, which no user call can set back. Anything else is settled by hashing
+    the content: a rewrite of identical bytes is still a hit, one changed byte a miss."""
+    path, size, mtime_ns, ctime_ns, ino, digest, stable = entry
+    try:
+        st = os.stat(path)
+    except OSError:
+        return size == -1
+    if size == -1 or not digest:
+        return False
+    if stable and (st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino) == (
+        size,
+        mtime_ns,
+        ctime_ns,
+        ino,
+    ):
+        return True
+    return _hash_file(path) == digest
+
+
+def _stamp_ok(f: Any) -> bool:
+    return (
+        isinstance(f, list)
+        and len(f) == 7
+        and isinstance(f[0], str)
+        and all(isinstance(x, int) and not isinstance(x, bool) for x in f[1:5])
+        and isinstance(f[5], str)
+        and isinstance(f[6], bool)
+    )
 
 
 # ---------------------------------------------------------------------- recording reads
@@ -58,53 +146,60 @@ def note_read(path: Path, digest: str) -> None:
     if not _RECORDERS:
         return
     try:
-        st = path.stat()
-    except OSError:
+        where = str(path.resolve())
+    except (OSError, RuntimeError):
         return
-    entry = (st.st_mtime_ns, st.st_size, digest)
+    entry = stamp(where, digest)
     for rec in _RECORDERS:
-        rec[str(path.resolve())] = entry
+        rec[where] = entry
+
+
+def note_stamps(stamps: Iterable[Stamp], sticky: bool = False) -> None:
+    """Record dependencies already stamped (``derived`` tables). ``sticky``: the value is also
+    kept in this process (``functools.cache``), so every later result depends on them too --
+    a computation that reuses the memoised value never reads the files again."""
+    stamps = list(stamps)
+    if sticky:
+        _STICKY.update((f[0], f) for f in stamps)
+    for rec in _RECORDERS:
+        rec.update((f[0], f) for f in stamps)
+
+
+def sticky_paths() -> set[str]:
+    """The files of tables memoised in this process (see ``note_stamps``)."""
+    return set(_STICKY)
 
 
 @contextmanager
-def recording() -> Iterator[dict[str, tuple[int, int, str]]]:
-    """Collect the files read inside the block: ``{path: (mtime_ns, size, digest)}``."""
-    rec: dict[str, tuple[int, int, str]] = {}
+def recording() -> Iterator[dict[str, Stamp]]:
+    """Collect the files read inside the block: ``{path: stamp}`` (sticky ones included)."""
+    rec: dict[str, Stamp] = {}
     _RECORDERS.append(rec)
     try:
         yield rec
     finally:
-        _RECORDERS.remove(rec)
+        # by identity: list.remove compares dicts by value, and two nested recorders may
+        # hold equal contents
+        del _RECORDERS[next(i for i, r in enumerate(_RECORDERS) if r is rec)]
+        rec.update(_STICKY)
 
 
-def note_file(path: Path) -> None:
+def note_file(path: Path, sticky: bool = False) -> None:
     """Record a file the computation depends on but did not parse through the loader."""
-    if _RECORDERS:
+    if _RECORDERS or sticky:
         try:
-            note_read(path, file_digest(path.read_bytes()))
-        except OSError:
-            pass
-
-
-def file_digest(data: bytes) -> str:
-    """The loader's content hash (blake2b-128 of the UTF-8 bytes)."""
-    return hashlib.blake2b(data, digest_size=16).hexdigest()
-
-
-def _still_same(path: str, mtime_ns: int, size: int, digest: str) -> bool:
-    try:
-        st = os.stat(path)
-        if st.st_mtime_ns == mtime_ns and st.st_size == size:
-            return True
-        return file_digest(Path(path).read_bytes()) == digest
-    except OSError:
-        return False
+            where = str(Path(path).resolve())
+        except (OSError, RuntimeError):
+            return
+        note_stamps([stamp(where)], sticky=sticky)
 
 
 # ---------------------------------------------------------------------- keys
 @cache
 def code_fingerprint() -> str:
-    """Sizes and mtimes of driftcheck's own ``.py`` and data files: any edit changes it."""
+    """driftcheck's own ``.py`` and data files: any edit changes it. Each file counts by its
+    size, mtime, ctime and inode (an edit moves ctime whatever it does to mtime; a reinstall
+    makes new inodes): hashing all of them would cost every run about 10 ms."""
     root = Path(__file__).resolve().parents[1]
     h = hashlib.blake2b(digest_size=16)
     for p in sorted([*root.rglob("*.py"), *root.glob("data/*.json")]):
@@ -112,7 +207,8 @@ def code_fingerprint() -> str:
             st = p.stat()
         except OSError:
             continue
-        h.update(f"{p.relative_to(root)}:{st.st_size}:{st.st_mtime_ns}\n".encode())
+        fields = (st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino)
+        h.update(f"{p.relative_to(root)}:{fields}\n".encode())
     return h.hexdigest()
 
 
@@ -175,57 +271,104 @@ def cache_dir() -> Path:
         try:
             base = str(Path.home() / ".cache")
         except (RuntimeError, KeyError):  # no home directory (some CI containers)
-            base = tempfile.gettempdir()
+            uid = os.getuid() if hasattr(os, "getuid") else "user"
+            return Path(tempfile.gettempdir()) / f"driftcheck-{uid}"  # per user, even in /tmp
     return Path(base) / "driftcheck"
 
 
-def _disk_path(key: str) -> Path:
-    return cache_dir() / "graphs" / f"{key}.json"
-
-
-def _load_disk(key: str) -> tuple[str, list[list[Any]]] | None:
+def private_dir(sub: str, create: bool) -> Path | None:
+    """``cache_dir()/sub``, made (0700) if ``create``, or None when it is not this user's own
+    private directory: one another user owns or can write is never read from or written to.
+    A directory of ours that others can read is made private."""
+    root = cache_dir()
+    folder = root / sub
     try:
-        data = json.loads(_disk_path(key).read_text(encoding="utf-8"))
-        if data.get("format") != FORMAT or not isinstance(data.get("graph"), str):
-            return None
-        files = list(data["files"])
-    except (OSError, ValueError, TypeError, KeyError, AttributeError, RecursionError):
-        return None
-    if not all(_file_entry(f) for f in files):
-        return None
-    return data["graph"], files
-
-
-def _file_entry(f: Any) -> bool:
-    return (
-        isinstance(f, list)
-        and len(f) == 4
-        and isinstance(f[0], str)
-        and all(isinstance(x, int) and not isinstance(x, bool) for x in f[1:3])
-        and isinstance(f[3], str)
-    )
-
-
-def _store_disk(key: str, graph_json: str, files: list[list[Any]]) -> None:
-    path = _disk_path(key)
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".tmp-", suffix=".json")
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            json.dump({"format": FORMAT, "files": files, "graph": graph_json}, f)
-        os.replace(tmp, path)
-        _prune(path.parent)
+        if create:
+            root.mkdir(mode=0o700, parents=True, exist_ok=True)
+            folder.mkdir(mode=0o700, exist_ok=True)
+        for d, st in ((root, os.stat(root)), (folder, os.lstat(folder))):
+            if not stat.S_ISDIR(st.st_mode):
+                return None
+            if hasattr(os, "getuid") and st.st_uid != os.getuid():
+                return None
+            if st.st_mode & 0o077:
+                os.chmod(d, 0o700)
     except OSError:
+        return None
+    return folder
+
+
+def entry_digest(body: Any) -> str:
+    """The digest an entry carries of its own content: a byte changed on disk is a miss."""
+    text = json.dumps(body, sort_keys=True, separators=(",", ":"))
+    return hashlib.blake2b(text.encode(), digest_size=32).hexdigest()
+
+
+def read_entry(sub: str, name: str) -> dict[str, Any] | None:
+    """A verified entry of ``sub`` (its digest matches its content), or None: a miss."""
+    folder = private_dir(sub, create=False)
+    if folder is None:
+        return None
+    try:
+        data = json.loads(safeio.read_bytes(folder / name, MAX_ENTRY_BYTES))
+        body, check = data["body"], data["digest"]
+    except (DriftcheckError, ValueError, TypeError, KeyError, RecursionError):
+        return None
+    if not isinstance(body, dict) or check != entry_digest(body):
+        return None
+    return body
+
+
+def write_entry(sub: str, name: str, body: dict[str, Any], keep: int) -> None:
+    """Store ``body`` with its digest, atomically (0600, in a 0700 directory); keep the
+    latest ``keep`` entries of ``sub``."""
+    folder = private_dir(sub, create=True)
+    if folder is None:
+        return
+    try:
+        text = json.dumps({"digest": entry_digest(body), "body": body})
+        fd, tmp = tempfile.mkstemp(dir=folder, prefix=".tmp-", suffix=".json")  # mode 0600
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8") as f:
+                f.write(text)
+            os.replace(tmp, folder / name)
+        except BaseException:
+            Path(tmp).unlink(missing_ok=True)
+            raise
+        _prune(folder, keep)
+    except (OSError, TypeError, ValueError, RecursionError):
         pass  # a read-only or full disk only costs the next run its time
 
 
-def _prune(folder: Path) -> None:
+def _prune(folder: Path, keep: int) -> None:
     entries = list(folder.glob("*.json"))
-    if len(entries) <= MAX_ENTRIES:
+    if len(entries) <= keep:
         return
-    entries.sort(key=lambda p: p.stat().st_mtime_ns)
-    for old in entries[: len(entries) - MAX_ENTRIES]:
+
+    def age(p: Path) -> int:
+        try:
+            return p.stat().st_mtime_ns
+        except OSError:
+            return 0
+
+    entries.sort(key=age)
+    for old in entries[: len(entries) - keep]:
         old.unlink(missing_ok=True)
+
+
+def _load_disk(key: str) -> tuple[str, list[Stamp]] | None:
+    body = read_entry("graphs", f"{key}.json")
+    if body is None or body.get("format") != FORMAT or not isinstance(body.get("graph"), str):
+        return None
+    files = body.get("files")
+    if not isinstance(files, list) or not all(_stamp_ok(f) for f in files):
+        return None
+    return body["graph"], files
+
+
+def _store_disk(key: str, graph_json: str, files: list[Stamp]) -> None:
+    body = {"format": FORMAT, "files": files, "graph": graph_json}
+    write_entry("graphs", f"{key}.json", body, MAX_ENTRIES)
 
 
 def clear_memory() -> None:
@@ -243,17 +386,16 @@ def cached_graph(
     hit = _MEMORY.get(key)
     if hit is None and disk:
         hit = _load_disk(key)
-    if hit is not None and all(_still_same(*f) for f in hit[1]):
+    if hit is not None and all(still_same(f) for f in hit[1]):
         _MEMORY[key] = hit
-        for rec in _RECORDERS:  # an enclosing cached computation depends on these files too
-            rec.update((f[0], (f[1], f[2], f[3])) for f in hit[1])
+        note_stamps(hit[1])  # an enclosing cached computation depends on these files too
         try:
             return decode_graph(hit[0])
         except (ValueError, TypeError, RecursionError):
             _MEMORY.pop(key, None)  # a damaged entry: compute afresh below
     with recording() as rec:
         graph = compute()
-    files = [[p, *v] for p, v in sorted(rec.items())]
+    files = [rec[p] for p in sorted(rec)]
     try:
         text = encode_graph(graph)
     except (TypeError, ValueError):

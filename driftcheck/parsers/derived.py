@@ -8,72 +8,77 @@ large part of a short command: ``driftcheck compare`` on the README's example pa
 transformers source per run, half of it only for these tables (``docs/hf.md`` has the figures).
 
 ``derived(kind, files, compute)`` returns ``compute()``'s value, stored on disk under
-``$DRIFTCHECK_CACHE_DIR/derived`` (see ``cache.cache_dir``) and keyed, like a ``.pyc``, by the
-path, size and mtime of every file the value is derived from, plus driftcheck's own code
-fingerprint. A file edited, added or removed (the caller lists the files) is a miss. Values are
-plain JSON (str keys; tuples come back as tuples); one that is not is simply not stored.
-``DRIFTCHECK_NO_CACHE=1`` turns it off; a damaged or unreadable entry is a miss, never an error.
+``$DRIFTCHECK_CACHE_DIR/derived`` (see ``cache.cache_dir``: private, entries that verify their
+own digest), keyed by the list of files the value is derived from plus driftcheck's own code
+fingerprint, and valid while every one of those files still has the content it had
+(``cache.still_same``: stat pre-check, content hash whenever the stat cannot vouch). A file
+edited, added or removed (the caller lists the files) is a miss. The files' stamps are also
+recorded as dependencies of any cached graph computed in this process (``cache.note_stamps``,
+sticky: callers memoise the tables with ``functools.cache``), so editing ``modeling_auto.py``
+invalidates the graphs it chose classes for. Values are plain JSON (str keys; tuples come back
+as tuples); one that is not is simply not stored. ``DRIFTCHECK_NO_CACHE=1`` turns it off; a
+damaged or unreadable entry is a miss, never an error.
 """
 
 from __future__ import annotations
 
-import json
-import os
-import tempfile
 from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TypeVar
 
-from driftcheck.parsers.cache import _decode, _encode, cache_dir, enabled, make_key
+from driftcheck.parsers.cache import (
+    Stamp,
+    _decode,
+    _encode,
+    _stamp_ok,
+    enabled,
+    make_key,
+    note_stamps,
+    read_entry,
+    stamp,
+    still_same,
+    write_entry,
+)
 
 T = TypeVar("T")
 
-FORMAT = 1
+FORMAT = 2
 MAX_ENTRIES = 64
 
 
-def stamp(files: Iterable[Path]) -> list[list[Any]]:
-    """``[path, size, mtime_ns]`` of each file (``None`` for one that cannot be read)."""
-    out: list[list[Any]] = []
-    for p in files:
-        try:
-            st = os.stat(p)
-            out.append([str(p), st.st_size, st.st_mtime_ns])
-        except OSError:
-            out.append([str(p), None, None])
-    return out
+def stamps(files: Iterable[Path]) -> list[Stamp]:
+    """The stamp (``cache.stamp``: stat fields and content hash) of each file."""
+    return [stamp(p) for p in files]
 
 
 def derived(kind: str, files: Iterable[Path], compute: Callable[[], T]) -> T:
     """``compute()``, reused from disk while every one of ``files`` is unchanged."""
+    files = list(files)
     if not enabled():
         return compute()
-    key = make_key(f"derived:{kind}", {"files": stamp(files)})
-    path = cache_dir() / "derived" / f"{key}.json"
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-        if isinstance(data, dict) and data.get("format") == FORMAT and "value" in data:
-            return _decode(data["value"])
-    except (OSError, ValueError, TypeError, RecursionError):
-        pass
+    key = make_key(f"derived:{kind}", {"files": [str(p) for p in files]})
+    body = read_entry("derived", f"{key}.json")
+    if (
+        body is not None
+        and body.get("format") == FORMAT
+        and "value" in body
+        and isinstance(body.get("files"), list)
+        and len(body["files"]) == len(files)
+        and all(_stamp_ok(f) and still_same(f) for f in body["files"])
+    ):
+        try:
+            value = _decode(body["value"])
+        except (ValueError, TypeError, RecursionError):
+            value = None
+        else:
+            note_stamps(body["files"], sticky=True)
+            return value
+    before = stamps(files)  # stamped before reading: an edit during compute() is a miss later
     value = compute()
+    note_stamps(before, sticky=True)
     try:
-        text = json.dumps({"format": FORMAT, "kind": kind, "value": _encode(value)})
+        body = {"format": FORMAT, "kind": kind, "files": before, "value": _encode(value)}
     except (TypeError, ValueError, RecursionError):
         return value  # not plain JSON: correct, just not stored
-    _store(path, text)
+    write_entry("derived", f"{key}.json", body, MAX_ENTRIES)
     return value
-
-
-def _store(path: Path, text: str) -> None:
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".tmp-", suffix=".json")
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-        os.replace(tmp, path)
-        entries = sorted(path.parent.glob("*.json"), key=lambda p: p.stat().st_mtime_ns)
-        for old in entries[: max(0, len(entries) - MAX_ENTRIES)]:
-            old.unlink(missing_ok=True)
-    except OSError:
-        pass  # a read-only or full disk only costs the next run its time

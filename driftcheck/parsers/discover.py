@@ -16,6 +16,8 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from driftcheck import safeio
+
 SKIP_DIRS = {
     ".git",
     ".hg",
@@ -75,18 +77,14 @@ def _files(root: Path, pattern: str) -> list[Path]:
             if p.is_dir() and not p.is_symlink():
                 if p.name not in SKIP_DIRS and not p.name.startswith("."):
                     stack.append(p)
-            elif p.is_file() and p.match(pattern):
-                out.append(p)
+            elif p.match(pattern) and safeio.is_regular(p):
+                if not p.is_symlink() or safeio.inside(p, root):  # a symlink out of the
+                    out.append(p)  # repository does not make its target the repository's
     return out
 
 
 def _read(p: Path) -> str:
-    try:
-        if p.stat().st_size > MAX_BYTES:
-            return ""
-        return p.read_text(encoding="utf-8", errors="replace")
-    except OSError:
-        return ""
+    return safeio.read_text_lenient(p, MAX_BYTES) or ""
 
 
 def _score_code(p: Path, root: Path, text: str, wanted: set[str]) -> tuple[int, list[str]]:

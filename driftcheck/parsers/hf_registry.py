@@ -17,6 +17,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from driftcheck.parsers import cache as result_cache
 from driftcheck.parsers.derived import derived
 
 _MAPPING_FILES = ("auto_mappings.py", "configuration_auto.py", "modeling_auto.py")
@@ -161,9 +162,13 @@ _CLASS_RE = r"^class {name}\b"
 
 def _defines(path: Path, name: str) -> bool:
     try:
-        text = path.read_text(encoding="utf-8")
+        data = path.read_bytes()
+        text = data.decode("utf-8")
     except (OSError, UnicodeDecodeError):
         return False
+    # find_class is memoised for the process: every later result depends on this answer
+    stamp = result_cache.stamp(str(path.resolve()), result_cache.file_digest(data))
+    result_cache.note_stamps([stamp], sticky=True)
     return re.search(_CLASS_RE.format(name=re.escape(name)), text, re.M) is not None
 
 

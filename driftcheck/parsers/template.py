@@ -10,8 +10,10 @@ guard comes out as it did, the graph is the template's with each hole evaluated 
 numbers: no interpretation at all.
 
 A template is kept only when it reproduces the graph of the plain (untraced) run of the config
-it was traced on, exactly (``Graph.to_json``), and only in this process (like torch's imported
-modules: a changed transformers source file needs a new process). A config that misses every
+it was traced on, exactly (``Graph.to_json``), and only in this process, and it answers only
+while every file the traced run read still has its content (``cache.still_same`` on the stamps
+recorded during the trace: a template of an edited modeling file is dropped). Those stamps are
+recorded for an enclosing cached result on each hit. A config that misses every
 template of its shape is interpreted as before and traced for a new template
 (``MAX_TEMPLATES`` per shape). ``DRIFTCHECK_TEMPLATE=0`` turns templates off.
 
@@ -26,6 +28,7 @@ import pickle
 from typing import Any
 
 from driftcheck.graph.model import Graph
+from driftcheck.parsers import cache
 from driftcheck.parsers.source import symbolic
 from driftcheck.parsers.source.symbolic import CMP, HoleFloat, HoleInt, evaluate, pattern, unholed
 
@@ -102,6 +105,7 @@ class Template:
                 graph.uses[j] = u.model_copy(update={"value": unholed(u.value)})
         # sets of numbers the graph code decided on (symbolic.note_group)
         self.groups = trace.groups
+        self.files: list[list[Any]] = []  # stamps of the files the traced run read
         self.data = pickle.dumps(graph, protocol=pickle.HIGHEST_PROTOCOL)
 
     def evaluate(self, env: dict[str, Any]) -> Graph | None:
@@ -154,17 +158,25 @@ def parse_config(key: tuple, cfg: dict[str, Any], parse: Any) -> Graph:
     key = (*key, symbolic.shape_key(cfg))
     env = symbolic.numbers(cfg)
     variants = _STORE.get(key, [])
+    fresh = [t for t in variants if all(cache.still_same(f) for f in t.files)]
+    if len(fresh) != len(variants):  # a file the traced interpretation read has changed
+        variants = _STORE[key] = fresh
     for tpl in variants:
         g = tpl.evaluate(env)
         if g is not None:
             stats["hits"] += 1
+            cache.note_stamps(tpl.files)  # an enclosing cached result depends on them too
             return g
     stats["misses"] += 1
     graph = parse(cfg)
     if len(variants) < MAX_TEMPLATES:
-        got = trace(parse, cfg)
+        with cache.recording() as rec:
+            got = trace(parse, cfg)
         if got is not None:
             traced, tpl = got
+            # the files the trace read; the sticky ones (tables memoised in this process) are
+            # left out: a fresh interpretation here would reuse those same memoised tables
+            tpl.files = [rec[p] for p in sorted(rec) if p not in cache.sticky_paths()]
             again = tpl.evaluate(env)
             want = graph.to_json()
             if again is not None and again.to_json() == want and traced.to_json() == want:

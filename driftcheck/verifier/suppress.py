@@ -12,8 +12,8 @@ call.
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
+from driftcheck import safeio
 from driftcheck.findings import Finding
 
 _IGNORE = re.compile(r"#\s*driftcheck:\s*ignore(?:\[([^\]]*)\])?", re.IGNORECASE)
@@ -47,10 +47,8 @@ def _suppressed(f: Finding, cache: dict[str, list[str] | None]) -> bool:
         if not loc.file or not loc.line:
             continue
         if loc.file not in cache:
-            try:
-                cache[loc.file] = Path(loc.file).read_text(encoding="utf-8").splitlines()
-            except (OSError, UnicodeDecodeError):
-                cache[loc.file] = None
+            text = safeio.read_text_lenient(loc.file)
+            cache[loc.file] = text.splitlines() if text is not None else None
         lines = cache[loc.file]
         if not lines or loc.line > len(lines):
             continue

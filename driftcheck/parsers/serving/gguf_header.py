@@ -12,12 +12,14 @@ check the result against GGUFReader on files written by ``gguf.GGUFWriter``.
 from __future__ import annotations
 
 import mmap
+import os
 import struct
 from dataclasses import dataclass, field
 from math import prod
 from pathlib import Path
 from typing import Any
 
+from driftcheck import safeio
 from driftcheck.errors import DriftcheckError
 
 _SCALAR = {0: "<B", 1: "<b", 2: "<H", 3: "<h", 4: "<I", 5: "<i", 6: "<f", 7: "<?",
@@ -119,13 +121,13 @@ def read_header(path: Path) -> tuple[GGUFHeader, int]:
 
     where = str(path)
     try:
-        with path.open("rb") as fh:
-            size = path.stat().st_size
+        with safeio.open_input(path) as fh:
+            size = os.fstat(fh.fileno()).st_size
             if size < 24:
                 raise DriftcheckError("not a GGUF file (shorter than its header)", where)
             buf = mmap.mmap(fh.fileno(), 0, access=mmap.ACCESS_READ)
     except OSError as e:
-        raise DriftcheckError(f"cannot read: {e.strerror or e}", where) from None
+        raise DriftcheckError(f"cannot read: {e.strerror or type(e).__name__}", where) from None
     try:
         cur = _Cursor(buf, where)
         if bytes(buf[:4]) != b"GGUF":

@@ -50,8 +50,8 @@ def _resolve(base: Path, ref: str) -> Path:
     p = Path(ref)
     if not p.is_absolute():
         p = base.parent / p
-    if not p.is_file():
-        raise DriftcheckError(f"config file {ref!r} named by --config not found", str(base))
+    if not p.exists():
+        raise DriftcheckError(f"config file {ref[:80]!r} named by --config not found", str(base))
     return p
 
 
@@ -76,7 +76,8 @@ def read_env_file(path: Path) -> dict[str, str]:
         line = line.removeprefix("export ").strip()
         key, eq, value = line.partition("=")
         if not eq or not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", key.strip()):
-            raise DriftcheckError(f"not a KEY=VALUE line: {line[:60]!r}", f"{path}:{no}")
+            # the line itself is not quoted: the file may be anything (a symlink to a secret)
+            raise DriftcheckError("not a KEY=VALUE line", f"{path}:{no}")
         value = value.strip()
         if len(value) >= 2 and value[0] == value[-1] and value[0] in "'\"":
             value = value[1:-1]

@@ -10,11 +10,13 @@ become ``Parameter`` nodes, so the parameter count stays the file's. ONNX graphs
 
 from __future__ import annotations
 
+import os
 from collections import Counter, deque
 from math import prod
 from pathlib import Path
 from typing import Any
 
+from driftcheck import safeio
 from driftcheck.errors import DriftcheckError
 from driftcheck.findings import Location
 from driftcheck.graph.model import Edge, Graph, Node
@@ -30,11 +32,15 @@ def read_onnx(path: Path) -> Any:
     from google.protobuf.message import DecodeError
 
     where = str(path)
-    size = path.stat().st_size
-    if size > MAX_ONNX_BYTES:
-        raise DriftcheckError(f"ONNX file is {size} bytes, over protobuf's 2 GB limit", where)
     try:
-        return onnx.load(str(path), load_external_data=False)
+        with safeio.open_input(path) as fh:
+            size = os.fstat(fh.fileno()).st_size
+            if size > MAX_ONNX_BYTES:
+                raise DriftcheckError(
+                    f"ONNX file is {size} bytes, over protobuf's 2 GB limit", where
+                )
+            data = fh.read(MAX_ONNX_BYTES + 1)
+        return onnx.load_model_from_string(data)  # external data is never loaded
     except (DecodeError, ValueError, RuntimeError, OSError) as e:
         msg = str(e).splitlines()[0][:160] if str(e) else type(e).__name__
         raise DriftcheckError(f"not a readable ONNX model: {msg}", where) from None

@@ -9,6 +9,7 @@ each shard's header. No tensor data is ever loaded.
 from __future__ import annotations
 
 import json
+import os
 import re
 import struct
 from collections import Counter
@@ -16,6 +17,7 @@ from math import prod
 from pathlib import Path
 from typing import Any
 
+from driftcheck import safeio
 from driftcheck.errors import DriftcheckError
 from driftcheck.parsers.serving.common import FactSheet, norm_dtype
 from driftcheck.parsers.serving.layers import layered_container, tensor_nodes
@@ -36,47 +38,83 @@ Shape = tuple[int, ...]
 
 
 def read_header(path: Path) -> dict[str, tuple[Shape, str]]:
-    """Tensor name -> (shape, safetensors dtype), validated against the file's size."""
+    """Tensor name -> (shape, safetensors dtype), validated against the file's size.
+
+    Validated as the safetensors library validates on load: known dtypes, ``data_offsets`` that
+    match ``dtype`` x ``shape`` and tile the data section exactly (sorted, each tensor starting
+    where the previous ended, the last ending at the end of the file: no overlap, no gap, nothing
+    past the end). Error lines never quote the file's bytes (the length field included)."""
     where = str(path)
     try:
-        size = path.stat().st_size
-        with path.open("rb") as fh:
+        with safeio.open_input(path) as fh:
+            size = os.fstat(fh.fileno()).st_size
             head = fh.read(8)
             if len(head) < 8:
                 raise DriftcheckError("not a safetensors file (shorter than 8 bytes)", where)
             (n,) = struct.unpack("<Q", head)
             if n > MAX_HEADER_BYTES:
                 raise DriftcheckError(
-                    f"safetensors header claims {n} bytes, over the {MAX_HEADER_BYTES}-byte cap",
+                    f"safetensors header length is over the {MAX_HEADER_BYTES}-byte cap "
+                    "(not a safetensors file?)",
                     where,
                 )
             if n > size - 8:
                 raise DriftcheckError(
-                    f"safetensors header claims {n} bytes but the file has {size - 8} after "
-                    "the length (truncated?)",
+                    f"safetensors header runs past the end of the {size}-byte file (truncated?)",
                     where,
                 )
             raw = fh.read(n)
     except OSError as e:
-        raise DriftcheckError(f"cannot read: {e.strerror or e}", where) from None
+        raise DriftcheckError(f"cannot read: {e.strerror or type(e).__name__}", where) from None
     try:
         header = json.loads(raw)
     except (UnicodeDecodeError, json.JSONDecodeError) as e:
-        raise DriftcheckError(f"safetensors header is not valid JSON: {e}", where) from None
+        at = f" (byte {e.pos})" if isinstance(e, json.JSONDecodeError) else ""
+        why = e.msg if isinstance(e, json.JSONDecodeError) else "not UTF-8"
+        raise DriftcheckError(f"safetensors header is not valid JSON: {why}{at}", where) from None
     except RecursionError:
         raise DriftcheckError("safetensors header nested too deeply", where) from None
     if not isinstance(header, dict):
         raise DriftcheckError("safetensors header must be a JSON object", where)
     data_len = size - 8 - n
     out: dict[str, tuple[Shape, str]] = {}
+    spans: list[tuple[int, int, str]] = []
     for name, info in header.items():
         if name == "__metadata__":
             continue
-        out[name] = _entry(name, info, data_len, where)
+        shape, dtype, start, end = _entry(name, info, data_len, where)
+        out[name] = (shape, dtype)
+        spans.append((start, end, name))
+    _check_tiling(spans, data_len, where)
     return out
 
 
-def _entry(name: str, info: Any, data_len: int, where: str) -> tuple[Shape, str]:
+def _check_tiling(spans: list[tuple[int, int, str]], data_len: int, where: str) -> None:
+    """The tensors' byte ranges cover the data section exactly once, in order."""
+    pos = 0
+    for start, end, name in sorted(spans):
+        if start < pos:
+            raise DriftcheckError(
+                f"safetensors tensor {name[:80]!r}: data_offsets [{start}, {end}] overlap the "
+                "previous tensor's bytes",
+                where,
+            )
+        if start > pos:
+            raise DriftcheckError(
+                f"safetensors tensor {name[:80]!r}: data_offsets start at {start}, leaving a "
+                f"gap after byte {pos} of the data section",
+                where,
+            )
+        pos = end
+    if pos != data_len:
+        raise DriftcheckError(
+            f"safetensors tensors cover {pos} of the {data_len}-byte data section "
+            "(the file has bytes no tensor owns)",
+            where,
+        )
+
+
+def _entry(name: str, info: Any, data_len: int, where: str) -> tuple[Shape, str, int, int]:
     bad = f"safetensors tensor {name[:80]!r}"
     if not isinstance(info, dict):
         raise DriftcheckError(f"{bad}: entry must be an object", where)
@@ -103,7 +141,7 @@ def _entry(name: str, info: Any, data_len: int, where: str) -> tuple[Shape, str]
         raise DriftcheckError(
             f"{bad}: {offsets[1] - offsets[0]} bytes stored for shape {shape} of {dtype}", where
         )
-    return tuple(shape), dtype
+    return tuple(shape), dtype, offsets[0], offsets[1]
 
 
 def read_index(path: Path) -> dict[str, tuple[Shape, str]]:
@@ -119,16 +157,24 @@ def read_index(path: Path) -> dict[str, tuple[Shape, str]]:
     if len(shards) > MAX_SHARDS:
         raise DriftcheckError(f"index names {len(shards)} shards (limit {MAX_SHARDS})", where)
     out: dict[str, tuple[Shape, str]] = {}
+    folder = path.parent
+    seen: dict[tuple[int, int], dict[str, tuple[Shape, str]]] = {}
     for shard in shards:
-        if Path(shard).is_absolute() or ".." in Path(shard).parts:
+        shard_path = folder / shard
+        # where the bytes really are, symlinks followed: `link/passwd` with link -> /etc is
+        # outside however few `..` it spells
+        if Path(shard).is_absolute() or not safeio.inside(shard_path, folder):
             raise DriftcheckError(f"shard path {shard[:80]!r} leaves the checkpoint folder", where)
-        shard_path = path.parent / shard
-        if not shard_path.is_file():
-            raise DriftcheckError(f"shard {shard!r} named in weight_map is missing", where)
-        out.update(read_header(shard_path))
+        if not shard_path.exists():
+            raise DriftcheckError(f"shard {shard[:80]!r} named in weight_map is missing", where)
+        st = safeio.check_regular(shard_path)
+        ident = (st.st_dev, st.st_ino)  # one file named many ways (./a, a, .//a) is read once
+        if ident not in seen:
+            seen[ident] = read_header(shard_path)
+        out.update(seen[ident])
     for name, shard in wmap.items():
         if name not in out:
-            raise DriftcheckError(f"tensor {name[:80]!r} is not in its shard {shard!r}", where)
+            raise DriftcheckError(f"tensor {name[:80]!r} is not in its shard {shard[:80]!r}", where)
     return out
 
 

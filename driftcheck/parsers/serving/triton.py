@@ -33,7 +33,9 @@ def tokenize(text: str, where: str) -> list[str]:
         if m is None or m.end() == pos:
             if text[pos:].strip() == "":
                 break
-            raise DriftcheckError(f"pbtxt: unexpected text {text[pos : pos + 20]!r}", where)
+            line = text.count("\n", 0, pos) + 1  # where, not what: the text is not quoted
+            col = pos - (text.rfind("\n", 0, pos) + 1) + 1
+            raise DriftcheckError(f"pbtxt: unexpected text at line {line}, column {col}", where)
         pos = m.end()
         if m.group(1):
             continue
@@ -61,12 +63,12 @@ def _message(toks: list[str], i: int, where: str, depth: int, closing: str | Non
             i += 1
             continue
         if not re.fullmatch(r"[A-Za-z_][\w.\[\]/]*", tok):
-            raise DriftcheckError(f"pbtxt: expected a field name, got {tok[:20]!r}", where)
+            raise DriftcheckError(f"pbtxt: expected a field name (token {i + 1})", where)
         i += 1
         if i < len(toks) and toks[i] == ":":
             i += 1
         if i >= len(toks):
-            raise DriftcheckError(f"pbtxt: field {tok!r} has no value", where)
+            raise DriftcheckError(f"pbtxt: field {tok[:40]!r} has no value", where)
         value, i = _value(toks, i, where, depth)
         out.setdefault(tok, []).extend(value if isinstance(value, _List) else [value])
     if closing:
