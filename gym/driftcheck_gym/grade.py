@@ -1,0 +1,388 @@
+"""Grading: the shared verifier with the task's requirements folded in, and the reward.
+
+``grade(task, plan)`` applies a plan to the task's starting architecture and grades the result;
+``evaluate`` grades an architecture already edited (the environment's step). Deterministic: the
+same task and plan give the same result in any process.
+
+Reward (``reward_of``), documented in docs/gym.md:
+
+- the completion holds no plan (not JSON, not a list of actions): **-1.0**;
+- the model is unchanged, or trivial (no layer with weights between input and output):
+  **-0.5 - 0.1 * min(errors, 3)**: doing nothing is penalised at every step;
+- all requirements met (passed): **1.0 - 0.1 * min(errors, 3)**;
+- otherwise: **-0.45 + 0.6 * met / total + 0.2 * health - 0.1 * min(errors, 3)**, where
+  ``met / total`` is the share of the task's requirements met and ``health`` the verifier's
+  score / 100. A failing plan earns at most 0.35, always below a pass (>= 0.7); a plan that
+  changes the model with no refused action earns at least -0.45, above doing nothing.
+
+``errors`` counts actions that did not validate or could not be applied.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from driftcheck.findings import Severity
+from driftcheck.graph.model import Graph
+from driftcheck.verifier import VerifyOptions, verify
+from driftcheck.verifier.report import Report
+from driftcheck_gym import actions as A
+from driftcheck_gym.state import Arch, apply, to_graph
+from driftcheck_gym.tasks import Task
+from driftcheck_gym.vocab import requirement_types
+
+NO_PLAN = -1.0
+NOTHING = -0.5
+_OPTS = VerifyOptions()
+
+
+@dataclass
+class GradeResult:
+    passed: bool
+    reward: float
+    met: list[str] = field(default_factory=list)
+    missing: list[str] = field(default_factory=list)
+    feedback: str = ""
+    score: float = 0.0
+    params: int | None = None
+    errors: list[str] = field(default_factory=list)
+    blockers: list[str] = field(default_factory=list)
+    findings: list[dict[str, Any]] = field(default_factory=list)
+    applied: int = 0
+    task_id: str = ""
+    metrics: dict[str, Any] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "taskId": self.task_id,
+            "passed": self.passed,
+            "reward": self.reward,
+            "score": self.score,
+            "params": self.params,
+            "met": self.met,
+            "missing": self.missing,
+            "blockers": self.blockers,
+            "errors": self.errors,
+            "applied": self.applied,
+            "metrics": self.metrics,
+            "findings": self.findings,
+            "feedback": self.feedback,
+        }
+
+
+def reward_of(
+    *, parsed: bool, trivial: bool, passed: bool, met: int, total: int, health: float, errors: int
+) -> float:
+    e = 0.1 * min(errors, 3)
+    if not parsed:
+        return NO_PLAN
+    if trivial:
+        return round(NOTHING - e, 6)
+    if passed:
+        return round(1.0 - e, 6)
+    return round(-0.45 + 0.6 * (met / total if total else 0.0) + 0.2 * health - e, 6)
+
+
+def _fmt(n: float | int | None) -> str:
+    if n is None:
+        return "unknown"
+    return f"{n:,.0f}" if isinstance(n, int) or float(n).is_integer() else f"{n:,.1f}"
+
+
+def _cost(task: Task, graph: Graph, want: dict[str, Any]) -> Any:
+    from driftcheck.graph.cost import estimate
+
+    ctx = want.get("contextLength")
+    dtype = want.get("dtype") or want.get("kvDtype")
+    return estimate(graph, dtype=dtype, context_length=ctx)
+
+
+def evaluate(
+    task: Task,
+    arch: Arch,
+    *,
+    n_actions: int,
+    attempted: list[str],
+    errors: list[str],
+    applied: int = 0,
+    graph: Graph | None = None,
+    report: Report | None = None,
+) -> GradeResult:
+    """Grade an edited architecture against ``task`` (see the module docstring)."""
+    req = task.requirements
+    start = task.start_arch()
+    graph = graph if graph is not None else to_graph(arch, task.id)
+    report = report if report is not None else verify(graph, _OPTS)
+    blockers = [f for f in report.findings if f.severity is Severity.blocker]
+    met: list[str] = []
+    missing: list[str] = []
+    metrics: dict[str, Any] = {}
+
+    def check(ok: bool, text: str) -> None:
+        (met if ok else missing).append(text)
+
+    changed = arch.key() != start.key()
+    check(changed, "changed: the plan changes the model" if changed else "changed: model unchanged")
+    check(
+        not blockers,
+        "forbidBlockers: no blocker"
+        if not blockers
+        else f"forbidBlockers: {len(blockers)} blocker(s): "
+        + "; ".join(f"{b.check_id} {b.message}" for b in blockers[:3]),
+    )
+    config_task = arch.config is not None
+    path = set() if config_task else arch.on_path()
+    if not config_task and req.get("mustReachOutput", True):
+        ok = arch.reaches_output()
+        check(
+            ok,
+            "mustReachOutput: input reaches output"
+            if ok
+            else "mustReachOutput: input does not reach output",
+        )
+    if "minScore" in req:
+        ok = report.score >= req["minScore"]
+        check(
+            ok,
+            f"minScore: verifier score {report.score:.0f} {'>=' if ok else '<'} {req['minScore']}",
+        )
+    params = graph.params_total()
+    metrics["params"] = params
+    if "maxParams" in req:
+        ok = params is not None and params <= req["maxParams"]
+        check(ok, f"maxParams: {_fmt(params)} {'<=' if ok else 'exceeds'} {_fmt(req['maxParams'])}")
+    if "minParams" in req:
+        ok = params is not None and params >= req["minParams"]
+        check(ok, f"minParams: {_fmt(params)} {'>=' if ok else 'below'} {_fmt(req['minParams'])}")
+    if "paramsWithin" in req:
+        target, tol = req["paramsWithin"]["target"], req["paramsWithin"]["tolerance"]
+        ok = params is not None and abs(params - target) <= tol * target
+        check(
+            ok,
+            f"paramsWithin: {_fmt(params)} {'within' if ok else 'not within'} {tol:.0%} of {_fmt(target)}",
+        )
+    if not config_task:
+        from driftcheck_gym.vocab import translate
+
+        on = {}
+        weighted = False
+        for n in path:
+            c = arch.components.get(n)
+            if c is None:
+                continue
+            canon, _ = translate(
+                str(c["type"]), c["params"] if isinstance(c["params"], dict) else {}
+            )
+            on[n] = canon
+        gnodes = graph.index
+        for n in on:
+            node = gnodes.get(n)
+            if node is not None and node.type not in ("Input",):
+                weighted = weighted or _has_weights(node)
+        metrics["weighted"] = weighted
+        present = set(on.values())
+        for t in req.get("mustContainTypes", []):
+            ok = bool(present & requirement_types(t))
+            check(
+                ok,
+                f"mustContainTypes: {t} {'present' if ok else 'missing'} on an input-to-output path",
+            )
+        if req.get("mustContainTypesAny"):
+            want = set().union(*(requirement_types(t) for t in req["mustContainTypesAny"]))
+            ok = bool(present & want)
+            names = ", ".join(req["mustContainTypesAny"])
+            check(
+                ok,
+                f"mustContainTypesAny: {'one of ' + names + ' present' if ok else 'none of ' + names}",
+            )
+        if "outputFeatures" in req or "bottleneckAtMost" in req:
+            from driftcheck.graph.shapes import infer_shapes
+
+            try:
+                shapes = infer_shapes(graph).shapes
+            except Exception:  # noqa: BLE001 - a graph shapes cannot follow: the verifier says why
+                shapes = {}
+            if "outputFeatures" in req:
+                outs = [shapes.get(o) for o in graph.outputs]
+                last = [s[-1] for s in outs if s]
+                ok = (
+                    len(last) == len(outs)
+                    and bool(last)
+                    and all(x == req["outputFeatures"] for x in last)
+                )
+                check(
+                    ok,
+                    f"outputFeatures: output last dim {last[0] if len(last) == 1 else last or 'unknown'} {'==' if ok else '!='} {req['outputFeatures']}",
+                )
+            if "bottleneckAtMost" in req:
+                widths = [
+                    shapes[n][-1]
+                    for n in on
+                    if n in shapes
+                    and shapes[n]
+                    and isinstance(shapes[n][-1], int)
+                    and on[n] != "Input"
+                ]
+                narrow = min(widths) if widths else None
+                ok = narrow is not None and narrow <= req["bottleneckAtMost"]
+                check(
+                    ok,
+                    f"bottleneckAtMost: narrowest layer {narrow if narrow is not None else 'unknown'} {'<=' if ok else '>'} {req['bottleneckAtMost']}",
+                )
+        for comp, want in (req.get("keepParams") or {}).items():
+            c = arch.components.get(comp)
+            got = (
+                translate(str(c["type"]), c["params"] if isinstance(c["params"], dict) else {})[1]
+                if c
+                else {}
+            )
+            bad = [k for k, v in want.items() if got.get(k) != v]
+            ok = c is not None and not bad
+            check(
+                ok,
+                f"keepParams: {comp} keeps {', '.join(f'{k}={v}' for k, v in want.items())}"
+                if ok
+                else f"keepParams: {comp} {'is gone' if c is None else 'changed ' + ', '.join(bad)}",
+            )
+        if "minComponents" in req:
+            n_comp = len(on)  # input and output included, as the harness counts them
+            ok = n_comp >= req["minComponents"]
+            check(
+                ok,
+                f"minComponents: {n_comp} components on input-to-output paths {'>=' if ok else '<'} {req['minComponents']}",
+            )
+    else:
+        weighted = bool(params)
+    if "maxActions" in req:
+        ok = n_actions <= req["maxActions"]
+        check(ok, f"maxActions: {n_actions} {'<=' if ok else '>'} {req['maxActions']}")
+    forbid = req.get("forbidActionTypes") or []
+    if forbid:
+        used = sorted(set(attempted) & set(forbid))
+        check(
+            not used,
+            "forbidActionTypes: none attempted"
+            if not used
+            else f"forbidActionTypes: attempted {', '.join(used)}",
+        )
+    if "maxKvBytesPerToken" in req or "fitsGpu" in req or "kvCut" in req:
+        want = req.get("fitsGpu") or {}
+        cost = _cost(task, graph, {**want, "kvDtype": req.get("kvDtype")})
+        kv = cost.kv_bytes_per_token
+        metrics["kvBytesPerToken"] = kv
+        if "maxKvBytesPerToken" in req:
+            ok = kv is not None and kv <= req["maxKvBytesPerToken"]
+            check(
+                ok,
+                f"maxKvBytesPerToken: {_fmt(kv)} {'<=' if ok else '>'} {_fmt(req['maxKvBytesPerToken'])}",
+            )
+        if "fitsGpu" in req:
+            fit = cost.fit(want["gpu"], want.get("contextLength"))
+            metrics["needGb"] = round(fit.need_gb, 3)
+            ok = params is not None and kv is not None and fit.fits
+            check(
+                ok,
+                f"fitsGpu: needs {fit.need_gb:.2f} GB {'<=' if ok else '>'} {fit.memory_gb:.0f} GB {want['gpu']} at {want.get('contextLength')} tokens {want.get('dtype')}",
+            )
+    for k in req.get("keepConfig", []):
+        same = (arch.config or {}).get(k) == (start.config or {}).get(k)
+        check(same, f"keepConfig: {k} {'kept' if same else 'changed'}")
+    trivial = not changed or not weighted
+    passed = not missing and not trivial
+    total = len(met) + len(missing)
+    health = report.score / 100.0
+    reward = reward_of(
+        parsed=True,
+        trivial=trivial,
+        passed=passed,
+        met=len(met),
+        total=total,
+        health=health,
+        errors=len(errors),
+    )
+    fb = []
+    if passed:
+        fb.append("PASS: every requirement met.")
+    else:
+        fb.append(
+            "FAIL: " + ("the model is unchanged or has no layer with weights. " if trivial else "")
+        )
+        fb.extend(f"missing {m}" for m in missing)
+    fb.extend(f"refused {e}" for e in errors[:8])
+    fb.extend(
+        f"{f.severity.value} {f.check_id}: {f.message}"
+        for f in report.findings
+        if f.severity.rank >= 1
+    )
+    return GradeResult(
+        passed=passed,
+        reward=reward,
+        met=met,
+        missing=missing,
+        feedback="\n".join(fb[:24]),
+        score=report.score,
+        params=params,
+        errors=list(errors),
+        blockers=[f"{b.check_id} {b.message}" for b in blockers],
+        findings=[
+            {
+                "check": f.check_id,
+                "severity": f.severity.value,
+                "message": f.message,
+                "node": f.node,
+            }
+            for f in report.findings
+        ],
+        applied=applied,
+        task_id=task.id,
+        metrics=metrics,
+    )
+
+
+def _has_weights(node: Any) -> bool:
+    from driftcheck.graph import catalogue
+
+    spec = catalogue.get(node.type)
+    if spec is None:
+        return False
+    try:
+        return spec.param_count(node.params) > 0
+    except Exception:  # noqa: BLE001 - unbindable params: the verifier reports them
+        return False
+
+
+def no_plan(task: Task, why: str) -> GradeResult:
+    return GradeResult(
+        passed=False,
+        reward=NO_PLAN,
+        missing=[f"plan: {why}"],
+        feedback=f"FAIL: no plan: {why}",
+        task_id=task.id,
+        errors=[why],
+    )
+
+
+def grade(task: Task | str, plan: Any) -> GradeResult:
+    """Apply ``plan`` (a list of action dicts, a JSON string, or an LLM completion) to the
+    task's start and grade the result. Never raises on a bad plan: it is graded."""
+    if isinstance(task, str):
+        from driftcheck_gym.tasks import get_task
+
+        task = get_task(task)
+    try:
+        raw = A.parse_plan(plan)
+    except A.PlanError as e:
+        return no_plan(task, str(e))
+    res = apply(task.start_arch(), raw, repair=task.kind == "repair", config_task=task.config_task)
+    attempted = [
+        a.get("type") for a in raw if isinstance(a, dict) and isinstance(a.get("type"), str)
+    ]
+    return evaluate(
+        task,
+        res.arch,
+        n_actions=len(raw),
+        attempted=attempted,
+        errors=res.errors,
+        applied=res.applied,
+    )

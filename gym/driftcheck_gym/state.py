@@ -1,0 +1,426 @@
+"""The editable architecture: named components and connections, the edits, and the typed graph.
+
+An ``Arch`` is what a policy sees and edits: components by unique name (type and params as the
+policy wrote them) and directed connections between names, plus, on tasks over a real
+architecture, the model's config (edited with ``update_config`` and rebuilt into a graph by
+driftcheck's HF route). ``to_graph`` turns it into driftcheck's typed graph (catalogue types
+and params, ``origin.kind = "gym"``) for the verifier and the cost model; ``apply`` runs a plan
+and reports every action it could not apply, one line each, never raising.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from driftcheck.graph.model import Edge, Graph, Node, Origin
+from driftcheck_gym import actions as A
+from driftcheck_gym.vocab import OUTPUT, resolve_type, translate
+
+MAX_COMPONENTS = 512
+MAX_CONNECTIONS = 2048
+
+
+@dataclass
+class Arch:
+    """Components (name -> {"type", "params"}, in insertion order) and connections (src, dst)."""
+
+    components: dict[str, dict[str, Any]] = field(default_factory=dict)
+    connections: list[tuple[str, str]] = field(default_factory=list)
+    config: dict[str, Any] | None = None
+    """The model config, on tasks over a real architecture (graph built from it)."""
+    input_shape: list[int] | None = None
+    input_dtype: str | None = None
+    counter: int = 0
+
+    # ------------------------------------------------------------------ data
+    @classmethod
+    def from_data(cls, data: dict[str, Any]) -> Arch:
+        """From ``{"components": [{name, type|componentType, params}], "connections":
+        [{from, to}], "config"?, "inputShape"?}``; harness fixtures (with ids) are read by
+        name."""
+        comps = data.get("components") or []
+        by_id = {}
+        arch = cls(config=copy.deepcopy(data.get("config")))
+        for c in comps:
+            name = c["name"]
+            arch.components[name] = {
+                "type": c.get("type") or c.get("componentType"),
+                "params": copy.deepcopy(c.get("params") or {}),
+            }
+            if "id" in c:
+                by_id[c["id"]] = name
+        for cn in data.get("connections") or []:
+            s = by_id.get(cn["from"], cn["from"])
+            d = by_id.get(cn["to"], cn["to"])
+            arch.connections.append((s, d))
+        shape = data.get("inputShape")
+        if shape is None:
+            for c in arch.components.values():
+                if str(c["type"]).lower() == "input" and c["params"].get("shape"):
+                    shape = c["params"]["shape"]
+                    break
+        arch.input_shape = list(shape) if shape else None
+        arch.input_dtype = data.get("inputDtype")
+        return arch
+
+    def to_data(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "components": [
+                {"name": n, "type": c["type"], "params": c["params"]}
+                for n, c in self.components.items()
+            ],
+            "connections": [{"from": s, "to": d} for s, d in self.connections],
+        }
+        if self.config is not None:
+            out["config"] = self.config
+        if self.input_shape is not None:
+            out["inputShape"] = self.input_shape
+        if self.input_dtype is not None:
+            out["inputDtype"] = self.input_dtype
+        return out
+
+    def copy(self) -> Arch:
+        return Arch(
+            {
+                n: {"type": c["type"], "params": copy.deepcopy(c["params"])}
+                for n, c in self.components.items()
+            },
+            list(self.connections),
+            copy.deepcopy(self.config),
+            self.input_shape,
+            self.input_dtype,
+            self.counter,
+        )
+
+    def key(self) -> str:
+        """Canonical text of the content (two archs with equal keys are the same model)."""
+        return json.dumps(
+            [sorted(self.components.items()), sorted(self.connections), self.config],
+            sort_keys=True,
+            default=repr,
+        )
+
+    # ------------------------------------------------------------------ queries
+    def preds(self, name: str) -> list[str]:
+        return [s for s, d in self.connections if d == name]
+
+    def succs(self, name: str) -> list[str]:
+        return [d for s, d in self.connections if s == name]
+
+    def ends(self) -> tuple[list[str], list[str]]:
+        ins = [n for n, c in self.components.items() if str(c["type"]).lower() == "input"]
+        outs = [n for n, c in self.components.items() if str(c["type"]).lower() == OUTPUT]
+        return ins, outs
+
+    def on_path(self) -> set[str]:
+        """Components on some path from an input to an output (both ends included)."""
+        ins, outs = self.ends()
+        fwd: dict[str, list[str]] = {}
+        bwd: dict[str, list[str]] = {}
+        for s, d in self.connections:
+            fwd.setdefault(s, []).append(d)
+            bwd.setdefault(d, []).append(s)
+
+        def reach(starts: list[str], adj: dict[str, list[str]]) -> set[str]:
+            seen = set(starts)
+            stack = list(starts)
+            while stack:
+                for m in adj.get(stack.pop(), ()):
+                    if m not in seen:
+                        seen.add(m)
+                        stack.append(m)
+            return seen
+
+        return reach(ins, fwd) & reach(outs, bwd)
+
+    def reaches_output(self) -> bool:
+        ins, outs = self.ends()
+        return bool(ins and outs and set(outs) & self.on_path())
+
+
+# ---------------------------------------------------------------------- edits
+class _Refused(Exception):
+    pass
+
+
+def _fresh_name(arch: Arch, type_name: str) -> str:
+    base = re.sub(r"[^A-Za-z0-9_]", "", type_name)[:24].lower() or "layer"
+    while True:
+        arch.counter += 1
+        name = f"{base}_{arch.counter}"
+        if name not in arch.components:
+            return name
+
+
+def _need(arch: Arch, name: str) -> None:
+    if name not in arch.components:
+        raise _Refused(f"no component named {name!r}")
+
+
+def _add_edge(arch: Arch, s: str, d: str) -> None:
+    if s == d:
+        raise _Refused(f"a connection from {s!r} to itself")
+    if (s, d) not in arch.connections:
+        if len(arch.connections) >= MAX_CONNECTIONS:
+            raise _Refused(f"more than {MAX_CONNECTIONS} connections")
+        arch.connections.append((s, d))
+
+
+def _delete(arch: Arch, name: str) -> None:
+    preds, succs = arch.preds(name), arch.succs(name)
+    arch.connections = [(s, d) for s, d in arch.connections if s != name and d != name]
+    for p in preds:
+        for q in succs:
+            if p != q and (p, q) not in arch.connections:
+                arch.connections.append((p, q))
+    del arch.components[name]
+
+
+def _pattern(text: str) -> re.Pattern[str]:
+    try:
+        return re.compile(text)
+    except re.error as e:
+        raise _Refused(f"bad name pattern {text!r}: {e}") from None
+
+
+def apply_one(arch: Arch, act: Any, *, repair: bool, config_task: bool) -> None:
+    """Apply one validated action to ``arch`` in place; raise ``_Refused`` with the reason."""
+    t = act.type
+    if config_task and t not in ("update_config",):
+        raise _Refused(
+            f"{t}: this task edits the model's config; use update_config {{params: {{...}}}}"
+        )
+    if t == "update_config" and not config_task:
+        raise _Refused("update_config: this task has no config; edit the components")
+    if repair and t in ("replace_model", "clear_canvas"):
+        raise _Refused(f"{t} is refused on a repair task: fix the graph in place")
+    if t == "add_component":
+        if len(arch.components) >= MAX_COMPONENTS:
+            raise _Refused(f"more than {MAX_COMPONENTS} components")
+        name = act.name or _fresh_name(arch, act.component_type)
+        if name in arch.components:
+            raise _Refused(f"add_component: a component named {name!r} exists (names are unique)")
+        if act.after is not None:
+            _need(arch, act.after)
+        arch.components[name] = {"type": act.component_type, "params": dict(act.params)}
+        if act.after is not None:
+            arch.connections = [(name if s == act.after else s, d) for s, d in arch.connections]
+            arch.connections.append((act.after, name))
+    elif t == "add_connection":
+        _need(arch, act.src)
+        _need(arch, act.dst)
+        _add_edge(arch, act.src, act.dst)
+    elif t == "delete_connection":
+        _need(arch, act.src)
+        _need(arch, act.dst)
+        if (act.src, act.dst) not in arch.connections:
+            raise _Refused(f"no connection {act.src!r} -> {act.dst!r}")
+        arch.connections.remove((act.src, act.dst))
+    elif t == "delete_component":
+        _need(arch, act.name)
+        _delete(arch, act.name)
+    elif t == "delete_components_matching":
+        rx = _pattern(act.name_pattern)
+        hits = [n for n in arch.components if rx.search(n)]
+        if not hits:
+            raise _Refused(f"no component name matches {act.name_pattern!r}")
+        for n in hits:
+            _delete(arch, n)
+    elif t == "update_params":
+        _need(arch, act.name)
+        p = arch.components[act.name]["params"]
+        for k, v in act.params.items():
+            if v is None:
+                p.pop(k, None)
+            else:
+                p[k] = v
+    elif t == "scale_params":
+        rx = _pattern(act.name_pattern) if act.name_pattern else None
+        touched = 0
+        lo = act.min_value if act.min_value is not None else 1
+        for n, c in arch.components.items():
+            if rx is not None and not rx.search(n):
+                continue
+            cur = c["params"].get(act.param_key)
+            if isinstance(cur, int) and not isinstance(cur, bool):
+                c["params"][act.param_key] = max(lo, round(cur * act.factor))
+                touched += 1
+        if not touched:
+            raise _Refused(f"scale_params: no component has an integer {act.param_key!r}")
+    elif t == "rename_component":
+        _need(arch, act.name)
+        if act.new_name in arch.components:
+            raise _Refused(f"rename_component: {act.new_name!r} exists (names are unique)")
+        arch.components = {
+            (act.new_name if n == act.name else n): c for n, c in arch.components.items()
+        }
+        arch.connections = [
+            (act.new_name if s == act.name else s, act.new_name if d == act.name else d)
+            for s, d in arch.connections
+        ]
+    elif t == "replace_model":
+        names = [c.name for c in act.components]
+        dup = sorted({n for n in names if names.count(n) > 1})
+        if dup:
+            raise _Refused(f"replace_model: component names repeat: {', '.join(dup)}")
+        comps = {
+            c.name: {"type": c.component_type, "params": dict(c.params)} for c in act.components
+        }
+        conns: list[tuple[str, str]] = []
+        for e in act.connections:
+            if e.src not in comps or e.dst not in comps:
+                raise _Refused(
+                    f"replace_model: connection {e.src!r} -> {e.dst!r} names no component"
+                )
+            if e.src == e.dst:
+                raise _Refused(f"replace_model: a connection from {e.src!r} to itself")
+            if (e.src, e.dst) not in conns:
+                conns.append((e.src, e.dst))
+        arch.components, arch.connections = comps, conns
+    elif t == "clear_canvas":
+        arch.components, arch.connections = {}, []
+    elif t == "update_config":
+        assert arch.config is not None
+        for k, v in act.params.items():
+            if v is None:
+                arch.config.pop(k, None)
+            else:
+                arch.config[k] = v
+    else:  # pragma: no cover - the discriminated union lists every type
+        raise _Refused(f"unknown action {t!r}")
+
+
+@dataclass
+class Applied:
+    arch: Arch
+    applied: int
+    errors: list[str]
+    actions: list[Any]
+    """The validated actions, in order (None where one did not validate)."""
+
+
+def apply(
+    arch: Arch, plan: list[Any], *, repair: bool = False, config_task: bool = False
+) -> Applied:
+    """Apply a plan (raw dicts or action models) to a copy of ``arch``. Actions that do not
+    validate or cannot be applied are skipped, each with one line in ``errors``."""
+    out = arch.copy()
+    errors: list[str] = []
+    models: list[Any] = []
+    applied = 0
+    if len(plan) > A.MAX_PLAN_ACTIONS:
+        errors.append(f"plan has {len(plan)} actions; only the first {A.MAX_PLAN_ACTIONS} ran")
+        plan = plan[: A.MAX_PLAN_ACTIONS]
+    for i, raw in enumerate(plan):
+        act, why = A.validate_action(raw)
+        models.append(act)
+        if act is None:
+            errors.append(f"action {i}: {why}")
+            continue
+        try:
+            apply_one(out, act, repair=repair, config_task=config_task)
+            applied += 1
+        except _Refused as e:
+            errors.append(f"action {i}: {e}")
+    return Applied(out, applied, errors, models)
+
+
+# ---------------------------------------------------------------------- typed graph
+def to_graph(arch: Arch, name: str | None = None) -> Graph:
+    """driftcheck's typed graph of ``arch`` (catalogue types and params). Unknown types stay
+    as written (the verifier names them); the output marker becomes ``graph.outputs``; an
+    attention layer with one incoming connection is self-attention (that tensor is its
+    query, key and value)."""
+    if arch.config is not None:
+        from driftcheck_gym.hf import config_graph
+
+        return config_graph(arch.config)
+    nodes: list[Node] = []
+    edges: list[Edge] = []
+    outs: list[str] = []
+    out_names = set()
+    kinds: dict[str, str] = {}
+    for n, c in arch.components.items():
+        t = str(c["type"])
+        canon, params = translate(t, c["params"] if isinstance(c["params"], dict) else {})
+        kinds[n] = canon
+        if canon == OUTPUT:
+            out_names.add(n)
+            continue
+        if canon == "Input":
+            shape = params.get("shape") or arch.input_shape
+            p: dict[str, Any] = {
+                "shape": list(shape) if isinstance(shape, (list, tuple)) else shape
+            }
+            dtype = params.get("dtype") or arch.input_dtype
+            if dtype:
+                p["dtype"] = dtype
+            params = p
+        nodes.append(Node.model_construct(id=n, type=canon, name=n, params=params))
+    three = {"MultiheadAttention"}
+    for s, d in arch.connections:
+        if d in out_names:
+            if s not in out_names and s not in outs:
+                outs.append(s)
+            continue
+        if s in out_names:
+            continue
+        edges.append(Edge.model_construct(src=s, dst=d, index=None))
+    # self-attention: one source feeds query, key and value
+    for n, k in kinds.items():
+        if k in three:
+            ins = [e for e in edges if e.dst == n]
+            if len(ins) == 1:
+                src = ins[0].src
+                edges = [e for e in edges if e.dst != n] + [
+                    Edge.model_construct(src=src, dst=n, index=i) for i in range(3)
+                ]
+    g = Graph.model_construct(
+        name=name,
+        origin=Origin(kind="gym"),
+        nodes=nodes,
+        edges=edges,
+        outputs=outs,
+    )
+    return g
+
+
+def graph_to_text(graph: Any) -> str:
+    """A compact rendering for LLM policies: one line per component, ``name: type(params)
+    <- inputs``, then the output. Accepts an ``Arch``, its JSON-able dict, or a driftcheck
+    ``Graph``."""
+    if isinstance(graph, Graph):
+        lines = []
+        preds: dict[str, list[str]] = {}
+        for e in graph.edges:
+            preds.setdefault(e.dst, []).append(e.src)
+        for n in graph.nodes:
+            p = ", ".join(f"{k}={v}" for k, v in n.params.items() if v is not None)
+            src = preds.get(n.id)
+            rep = f" x{n.repeat}" if n.repeat > 1 else ""
+            lines.append(
+                f"{n.id}: {n.type}({p}){rep}"
+                + (f" <- {', '.join(dict.fromkeys(src))}" if src else "")
+            )
+        lines.append(f"outputs: {', '.join(graph.outputs) or '(none)'}")
+        return "\n".join(lines)
+    arch = graph if isinstance(graph, Arch) else Arch.from_data(graph)
+    if arch.config is not None:
+        return "config:\n" + "\n".join(
+            f"  {k}: {json.dumps(v)}" for k, v in sorted(arch.config.items())
+        )
+    lines = []
+    for n, c in arch.components.items():
+        params = c["params"] if isinstance(c["params"], dict) else {}
+        p = ", ".join(f"{k}={json.dumps(v)}" for k, v in params.items())
+        src = arch.preds(n)
+        lines.append(f"{n}: {c['type']}({p})" + (f" <- {', '.join(src)}" if src else ""))
+    return "\n".join(lines) if lines else "(empty graph)"
+
+
+def known_type(type_name: str) -> bool:
+    return resolve_type(type_name) is not None
