@@ -15,7 +15,9 @@ def encode_prompts(tokenizer, prompts: list[str], chat: bool) -> list[list[int]]
     if chat:
         return [
             tokenizer.apply_chat_template(
-                [{"role": "user", "content": p}], add_generation_prompt=True, tokenize=True,
+                [{"role": "user", "content": p}],
+                add_generation_prompt=True,
+                tokenize=True,
                 return_dict=False,
             )
             for p in prompts
@@ -100,8 +102,13 @@ def pass_at_1(
         mine = ids
     prompts = encode_prompts(tokenizer, [gymlink.prompt_text(tasks[i]) for i in mine], chat)
     comps = generate(
-        model, tokenizer, prompts, max_new_tokens=max_new_tokens, batch_size=batch_size,
-        desc=desc, disable=state is not None and not state.is_main_process,
+        model,
+        tokenizer,
+        prompts,
+        max_new_tokens=max_new_tokens,
+        batch_size=batch_size,
+        desc=desc,
+        disable=state is not None and not state.is_main_process,
     )
     rows = []
     for i, c in zip(mine, comps):

@@ -26,10 +26,21 @@ PLAN_CUE = "\nPlan:\n"
 _TASK_ID = re.compile(r"^Task (\S+) \(")
 
 
-def prompt_text(task: Any) -> str:
-    """What the policy is shown: the gym's prompt (spec, requirements, the current graph as
-    text, the action vocabulary) and a cue to start the plan."""
-    return task.prompt_text() + PLAN_CUE
+COMPACT = False
+"""Set by the pipeline for ``--tiny``: the prompt without the gym's closing paragraph on the
+action vocabulary (the same words on every task: a tiny model learns the vocabulary from the
+plans, and a shorter prompt is faster on a CPU)."""
+
+
+def prompt_text(task: Any, compact: bool | None = None) -> str:
+    """What the policy is shown: the gym's prompt (the task id and kind, the spec, the
+    requirements, the current graph as text and, unless compact, the action vocabulary) and a
+    cue to start the plan."""
+    text = task.prompt_text()
+    if COMPACT if compact is None else compact:
+        head, sep, _how = text.rpartition("\n\nAnswer with ")
+        text = head if sep else text
+    return text + PLAN_CUE
 
 
 def task_id_of_prompt(prompt: Any) -> str | None:
@@ -79,7 +90,8 @@ def local_reward():
 
 
 def http_reward(url: str, timeout: float = 30.0):
-    """The same reward from the gym's server (``POST {url}/grade`` per completion)."""
+    """The same reward from the gym's server (``driftcheck-gym serve``): ``POST {url}/grade``
+    with ``{"taskId", "completion"}`` per completion; the answer's ``reward`` is the reward."""
     import urllib.request
 
     base = url.rstrip("/")
@@ -87,7 +99,7 @@ def http_reward(url: str, timeout: float = 30.0):
     def gym_server_reward(prompts, completions, task_id, **kwargs):
         out = []
         for tid, c in zip(task_id, completions):
-            body = json.dumps({"taskId": tid, "plan": completion_text(c)}).encode()
+            body = json.dumps({"taskId": tid, "completion": completion_text(c)}).encode()
             req = urllib.request.Request(
                 base + "/grade", data=body, headers={"Content-Type": "application/json"}
             )
@@ -102,6 +114,16 @@ def episode_reward(prompts, completions, episode_reward=None, **kwargs):
     """Reward of a multi-turn episode: the gym's reward at its last step, carried from the
     rollout function."""
     return [float(r) for r in episode_reward]
+
+
+def reward_for(args: Any):
+    """The reward function GRPO trains on: the episode's reward for multi-turn episodes, else
+    the gym's reward, from its server with ``--reward-url`` or in process."""
+    if getattr(args, "turns", 1) > 1:
+        return episode_reward
+    if getattr(args, "reward_url", None):
+        return http_reward(args.reward_url)
+    return local_reward()
 
 
 def grade_text(task: Any, text: str):

@@ -29,30 +29,68 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         "(SFT warm start + TRL GRPO against the gym's reward).",
     )
     src = p.add_mutually_exclusive_group(required=True)
-    src.add_argument("--tiny", action="store_true", help="tiny Llama from a config, action-language tokenizer, nothing downloaded")
-    src.add_argument("--model", metavar="PATH", help="local Hugging Face causal-LM checkpoint folder")
-    p.add_argument("--out", required=True, metavar="DIR", help="writes DIR/report.json and DIR/reward_curve.png")
+    src.add_argument(
+        "--tiny",
+        action="store_true",
+        help="tiny Llama from a config, action-language tokenizer, nothing downloaded",
+    )
+    src.add_argument(
+        "--model", metavar="PATH", help="local Hugging Face causal-LM checkpoint folder"
+    )
+    p.add_argument(
+        "--out",
+        required=True,
+        metavar="DIR",
+        help="writes DIR/report.json and DIR/reward_curve.png",
+    )
     p.add_argument("--steps", type=int, default=150, help="GRPO steps (default 150)")
     p.add_argument("--sft-steps", type=int, default=300, help="SFT warm-start steps (0: none)")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--train-tasks", type=int, default=1500, help="generated training tasks")
     p.add_argument("--eval-tasks", type=int, default=150, help="held-out split tasks for pass@1")
     p.add_argument("--family-tasks", type=int, default=100, help="tasks from held-out families")
-    p.add_argument("--families", default=None, help="comma-separated training families (default: the gym's)")
-    p.add_argument("--lora", action="store_true", help="train LoRA adapters (PEFT) instead of all weights")
+    p.add_argument(
+        "--families", default=None, help="comma-separated training families (default: the gym's)"
+    )
+    p.add_argument(
+        "--lora", action="store_true", help="train LoRA adapters (PEFT) instead of all weights"
+    )
     p.add_argument("--lora-r", type=int, default=16)
-    p.add_argument("--turns", type=int, default=1, help="plans per episode: 1 single-shot, >1 multi-turn with the verifier's feedback")
+    p.add_argument(
+        "--turns",
+        type=int,
+        default=1,
+        help="plans per episode: 1 single-shot, >1 multi-turn with the verifier's feedback",
+    )
     p.add_argument("--num-generations", type=int, default=8)
-    p.add_argument("--batch-size", type=int, default=16, help="completions per device per GRPO step")
+    p.add_argument(
+        "--batch-size", type=int, default=16, help="completions per device per GRPO step"
+    )
     p.add_argument("--sft-batch-size", type=int, default=16)
     p.add_argument("--lr", type=float, default=None, help="GRPO learning rate")
     p.add_argument("--sft-lr", type=float, default=None)
     p.add_argument("--temperature", type=float, default=1.0)
     p.add_argument("--max-new-tokens", type=int, default=None)
     p.add_argument("--eval-batch-size", type=int, default=32)
-    p.add_argument("--reward-url", default=None, metavar="URL", help="grade through the gym's server at URL instead of in process")
-    p.add_argument("--vllm", choices=["colocate", "server"], default=None, help="TRL vLLM generation (needs vllm installed)")
+    p.add_argument(
+        "--reward-url",
+        default=None,
+        metavar="URL",
+        help="grade through the gym's server at URL instead of in process",
+    )
+    p.add_argument(
+        "--vllm",
+        choices=["colocate", "server"],
+        default=None,
+        help="TRL vLLM generation (needs vllm installed)",
+    )
     p.add_argument("--no-baseline", action="store_true", help="skip the baseline evaluation")
+    p.add_argument(
+        "--threads",
+        type=int,
+        default=1,
+        help="torch threads per process on a CPU (default 1: on a shared machine more threads than free cores spin)",
+    )
     p.add_argument("--tiny-layers", type=int, default=3)
     p.add_argument("--tiny-width", type=int, default=128)
     args = p.parse_args(argv)
@@ -67,16 +105,24 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         from trl.import_utils import is_vllm_available
 
         if not is_vllm_available():
-            p.error("--vllm: vllm is not installed (pip install vllm on a CUDA machine); run without --vllm")
+            p.error(
+                "--vllm: vllm is not installed (pip install vllm on a CUDA machine); run without --vllm"
+            )
     return args
 
 
 def _commit() -> str | None:
     try:
-        return subprocess.run(
-            ["git", "rev-parse", "--short", "HEAD"], cwd=gymlink.REPO, capture_output=True, text=True,
-            timeout=10,
-        ).stdout.strip() or None
+        return (
+            subprocess.run(
+                ["git", "rev-parse", "--short", "HEAD"],
+                cwd=gymlink.REPO,
+                capture_output=True,
+                text=True,
+                timeout=10,
+            ).stdout.strip()
+            or None
+        )
     except Exception:
         return None
 
@@ -99,7 +145,10 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     set_seed(args.seed)
-    gym = gymlink.import_gym()
+    if not torch.cuda.is_available():
+        torch.set_num_threads(max(1, args.threads))
+    gymlink.COMPACT = bool(args.tiny)
+    gymlink.import_gym()
     tasks = _tasks(args)
     train_rows, rejected = gymlink.verified_examples(tasks["train"])
     if not train_rows:
@@ -113,8 +162,11 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
 
         texts = [r["prompt"] + r["completion"] for r in train_rows]
         tokenizer = build_tokenizer(texts, out / "tokenizer" if main else None)
-        spec = TinySpec(hidden_size=args.tiny_width, intermediate_size=3 * args.tiny_width,
-                        num_hidden_layers=args.tiny_layers)
+        spec = TinySpec(
+            hidden_size=args.tiny_width,
+            intermediate_size=3 * args.tiny_width,
+            num_hidden_layers=args.tiny_layers,
+        )
         model = tiny_model(tokenizer, spec, seed=args.seed)
     else:
         from driftcheck_training.models import load_local
@@ -122,7 +174,10 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         model, tokenizer = load_local(args.model)
         chat = tokenizer.chat_template is not None
     if args.max_new_tokens is None:
-        longest = max(len(tokenizer(r["completion"], add_special_tokens=False)["input_ids"]) for r in train_rows)
+        longest = max(
+            len(tokenizer(r["completion"], add_special_tokens=False)["input_ids"])
+            for r in train_rows
+        )
         args.max_new_tokens = int(longest * 1.25) + 8
     peft_cfg = None
     if args.lora:
@@ -136,8 +191,14 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         if not tasks[which]:
             return rate(0, 0)
         return pass_at_1(
-            model, tokenizer, tasks[which], max_new_tokens=args.max_new_tokens, chat=chat,
-            batch_size=args.eval_batch_size, desc=f"{name} ({which})", state=state,
+            model,
+            tokenizer,
+            tasks[which],
+            max_new_tokens=args.max_new_tokens,
+            chat=chat,
+            batch_size=args.eval_batch_size,
+            desc=f"{name} ({which})",
+            state=state,
         )
 
     report: dict[str, Any] = {
@@ -222,8 +283,11 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     )
     if main:
         write_report(out, report)
-        plot_reward(series, out / "reward_curve.png",
-                    f"GRPO against the driftcheck gym ({report['policy']}, {len(series)} steps)")
+        plot_reward(
+            series,
+            out / "reward_curve.png",
+            f"GRPO against the driftcheck gym ({report['policy']}, {len(series)} steps)",
+        )
     state.wait_for_everyone()
     return report
 
@@ -249,9 +313,16 @@ def main(argv: list[str] | None = None) -> int:
 
     if PartialState().is_main_process:
         keys = ("baseline_pass_at_1", "final_pass_at_1", "heldout_family_pass_at_1")
-        print(json.dumps({k: report.get(k) for k in keys} | {
-            "final_beats_baseline_beyond_noise": report["final_beats_baseline_beyond_noise"],
-            "reward_rises": report["reward_curve"]["rises"],
-            "out": str(Path(args.out).resolve()),
-        }))
+        print(
+            json.dumps(
+                {k: report.get(k) for k in keys}
+                | {
+                    "final_beats_baseline_beyond_noise": report[
+                        "final_beats_baseline_beyond_noise"
+                    ],
+                    "reward_rises": report["reward_curve"]["rises"],
+                    "out": str(Path(args.out).resolve()),
+                }
+            )
+        )
     return 0

@@ -9,7 +9,9 @@ from typing import Any
 
 def reward_series(log_history: list[dict[str, Any]]) -> list[tuple[int, float]]:
     """(step, mean reward of the step's completions) from a GRPOTrainer's log history."""
-    return [(int(e["step"]), float(e["reward"])) for e in log_history if "reward" in e and "step" in e]
+    return [
+        (int(e["step"]), float(e["reward"])) for e in log_history if "reward" in e and "step" in e
+    ]
 
 
 def rises(series: list[tuple[int, float]]) -> dict[str, Any]:
@@ -34,7 +36,10 @@ def plot_reward(series: list[tuple[int, float]], path: Path, title: str) -> None
         ys = [r for _, r in series]
         ax.plot(xs, ys, color="#9bb7d4", lw=1, label="mean reward per step")
         w = max(1, len(ys) // 10)
-        smooth = [sum(ys[max(0, i - w + 1) : i + 1]) / len(ys[max(0, i - w + 1) : i + 1]) for i in range(len(ys))]
+        smooth = [
+            sum(ys[max(0, i - w + 1) : i + 1]) / len(ys[max(0, i - w + 1) : i + 1])
+            for i in range(len(ys))
+        ]
         ax.plot(xs, smooth, color="#1f4e79", lw=2, label=f"moving mean ({w} steps)")
     ax.axhline(1.0, color="#2e7d32", ls=":", lw=1, label="pass, no error (max 1.0)")
     ax.axhline(-1.0, color="#c62828", ls=":", lw=1, label="no plan (min -1.0)")

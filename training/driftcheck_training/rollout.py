@@ -17,14 +17,15 @@ from driftcheck_training import gymlink
 from driftcheck_training.evaluate import encode_prompts, generate
 
 
-def observation_text(obs: Any, reward: float) -> str:
-    """The environment's answer to a plan, as text for the next turn."""
-    if isinstance(obs, dict):
-        feedback = obs.get("feedback") or ""
-        graph = obs.get("text") or obs.get("graph_text") or ""
-    else:
-        feedback, graph = "", str(obs)
-    return f"\nFeedback (reward {reward:.2f}): {feedback}\nCurrent graph:\n{graph}{gymlink.PLAN_CUE}"
+def observation_text(info: dict[str, Any], reward: float) -> str:
+    """The environment's answer to a plan (its ``info``: the verifier's feedback and the edited
+    graph), as the text of the next observation."""
+    gym = gymlink.import_gym()
+    feedback = str(info.get("feedback") or "")
+    graph = gym.graph_to_text(info["graph"]) if info.get("graph") is not None else ""
+    return (
+        f"\nFeedback (reward {reward:.2f}): {feedback}\nCurrent graph:\n{graph}{gymlink.PLAN_CUE}"
+    )
 
 
 def run_episodes(
@@ -49,7 +50,7 @@ def run_episodes(
     n = len(prompts)
     envs = []
     for tid in ids:
-        env = gym.DriftcheckGymEnv()
+        env = gym.DriftcheckGymEnv(max_steps=turns)
         env.reset(seed=0, options={"task": tid})
         envs.append(env)
     completion: list[list[int]] = [[] for _ in range(n)]
@@ -62,8 +63,12 @@ def run_episodes(
         if not active:
             break
         outs = generate(
-            model, tokenizer, [prompt_ids[i] + completion[i] for i in active],
-            max_new_tokens=max_new_tokens, batch_size=len(active), do_sample=do_sample,
+            model,
+            tokenizer,
+            [prompt_ids[i] + completion[i] for i in active],
+            max_new_tokens=max_new_tokens,
+            batch_size=len(active),
+            do_sample=do_sample,
             temperature=temperature,
         )
         still = []
@@ -74,10 +79,10 @@ def run_episodes(
             text = tokenizer.decode(out, skip_special_tokens=True)
             obs, r, terminated, truncated, info = envs[i].step(text)
             reward[i] = float(r)
-            passed[i] = bool(info.get("passed", False)) if isinstance(info, dict) else False
+            passed[i] = bool(info.get("passed", False))
             if terminated or truncated or passed[i] or turn == turns - 1:
                 continue
-            extra = tokenizer(observation_text(obs, r), add_special_tokens=False)["input_ids"]
+            extra = tokenizer(observation_text(info, r), add_special_tokens=False)["input_ids"]
             completion[i] += extra
             mask[i] += [0] * len(extra)
             still.append(i)
@@ -95,7 +100,9 @@ def gym_min() -> float:
     return -1.0
 
 
-def make_rollout_func(tokenizer, *, turns: int, max_new_tokens: int, temperature: float, chat: bool):
+def make_rollout_func(
+    tokenizer, *, turns: int, max_new_tokens: int, temperature: float, chat: bool
+):
     """A ``rollout_func`` for ``GRPOTrainer``: generation with the trainer's own model
     (unwrapped for DDP/DeepSpeed/FSDP by TRL), one episode per prompt."""
     from trl.models.utils import unwrap_model_for_generation
@@ -103,8 +110,13 @@ def make_rollout_func(tokenizer, *, turns: int, max_new_tokens: int, temperature
     def rollout(prompts, trainer):
         with unwrap_model_for_generation(trainer.model_wrapped, trainer.accelerator) as model:
             out = run_episodes(
-                model, tokenizer, prompts, turns=turns, max_new_tokens=max_new_tokens,
-                temperature=temperature, chat=chat,
+                model,
+                tokenizer,
+                prompts,
+                turns=turns,
+                max_new_tokens=max_new_tokens,
+                temperature=temperature,
+                chat=chat,
             )
         out["logprobs"] = None
         out.pop("episode_passed")

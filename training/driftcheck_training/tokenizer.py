@@ -42,8 +42,10 @@ def train_tokenizer(texts: Iterable[str], *, max_vocab: int = 4096) -> Tokenizer
     tok.decoder = decoders.Fuse()
     # the digits and the JSON punctuation are in the vocabulary whatever the corpus holds
     # (as ordinary words: a special token would be cut out of text before pre-tokenizing)
-    always = " ".join(list("0123456789[]{}:,\".-") * 1000)
-    trainer = trainers.WordLevelTrainer(vocab_size=max_vocab, min_frequency=1, special_tokens=SPECIALS)
+    always = " ".join(list('0123456789[]{}:,".-') * 1000)
+    trainer = trainers.WordLevelTrainer(
+        vocab_size=max_vocab, min_frequency=1, special_tokens=SPECIALS
+    )
     tok.train_from_iterator(_with(texts, always), trainer=trainer)
     return tok
 

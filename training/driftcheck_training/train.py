@@ -25,6 +25,7 @@ def _common(args: argparse.Namespace, out: Path) -> dict[str, Any]:
         "lr_scheduler_type": "constant_with_warmup",
         "warmup_steps": 10,
         "disable_tqdm": False,
+        "gradient_checkpointing": False,
     }
 
 
@@ -43,7 +44,7 @@ def sft(model, tokenizer, rows: list[dict[str, str]], args, peft_cfg, out: Path)
     data = Dataset.from_list([{"prompt": r["prompt"], "completion": r["completion"]} for r in rows])
     lr = args.sft_lr if args.sft_lr is not None else (2e-3 if args.tiny else 1e-4)
     cfg = SFTConfig(
-        **_common(args, out),
+        **{**_common(args, out), "lr_scheduler_type": "cosine"},
         max_steps=args.sft_steps,
         per_device_train_batch_size=args.sft_batch_size,
         learning_rate=lr,
@@ -93,14 +94,13 @@ def grpo(model, tokenizer, tasks: list[Any], args, peft_cfg, out: Path, chat: bo
         from driftcheck_training.rollout import make_rollout_func
 
         rollout = make_rollout_func(
-            tokenizer, turns=args.turns, max_new_tokens=args.max_new_tokens,
-            temperature=args.temperature, chat=chat,
+            tokenizer,
+            turns=args.turns,
+            max_new_tokens=args.max_new_tokens,
+            temperature=args.temperature,
+            chat=chat,
         )
-        reward = gymlink.episode_reward
-    elif args.reward_url:
-        reward = gymlink.http_reward(args.reward_url)
-    else:
-        reward = gymlink.local_reward()
+    reward = gymlink.reward_for(args)
     trainer = GRPOTrainer(
         model=model,
         reward_funcs=reward,
