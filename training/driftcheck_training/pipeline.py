@@ -112,6 +112,9 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
 
 
 def _commit() -> str | None:
+    """The commit the run's code came from (``DRIFTCHECK_COMMIT`` for a copy outside git)."""
+    if os.environ.get("DRIFTCHECK_COMMIT"):
+        return os.environ["DRIFTCHECK_COMMIT"]
     try:
         return (
             subprocess.run(
