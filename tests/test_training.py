@@ -218,3 +218,29 @@ def test_accelerate_configs_parse():
         "fsdp.yaml": "DistributedType.FSDP",
         "multi_gpu.yaml": "DistributedType.MULTI_GPU",
     }
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(
+    not __import__("os").environ.get("DRIFTCHECK_SLOW"),
+    reason="2-process accelerate run (about 2-4 min on 2 shared cores): set DRIFTCHECK_SLOW=1",
+)
+def test_two_process_cpu_run_through_accelerate_launch(tmp_path):
+    import os
+    import subprocess
+
+    out = tmp_path / "ddp"
+    cmd = [
+        sys.executable, "-m", "accelerate.commands.launch",
+        "--config_file", str(ROOT / "training" / "accelerate" / "cpu_2proc.yaml"),
+        str(ROOT / "training" / "train_grpo.py"), "--tiny", "--out", str(out),
+        "--families", FAST_FAMILIES, "--train-tasks", "12", "--eval-tasks", "4",
+        "--family-tasks", "4", "--sft-steps", "2", "--steps", "2", "--batch-size", "4",
+        "--num-generations", "4", "--tiny-layers", "1", "--tiny-width", "32", "--max-new-tokens", "24",
+    ]
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    proc = subprocess.run(cmd, capture_output=True, text=True, timeout=900, env=env, cwd=ROOT)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    report = json.loads((out / "report.json").read_text())
+    assert report["processes"] == 2
+    assert report["final_n"] == 4 and report["reward_curve"]["steps"] == 2

@@ -150,7 +150,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     set_seed(args.seed)
     if not torch.cuda.is_available():
         torch.set_num_threads(max(1, args.threads))
-    gymlink.COMPACT = bool(args.tiny)
+    gymlink.COMPACT = args.prompt == "compact" or (args.prompt == "auto" and bool(args.tiny))
     gymlink.import_gym()
     tasks = _tasks(args)
     train_rows, rejected = gymlink.verified_examples(tasks["train"])
@@ -236,6 +236,9 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         from driftcheck_training.train import sft
 
         model = sft(model, tokenizer, train_rows, args, peft_cfg, out)
+        if main:  # the warm-started policy, loadable with --model (and --prompt compact)
+            model.save_pretrained(str(out / "sft_model"))
+            tokenizer.save_pretrained(str(out / "sft_model"))
         report["after_sft"] = evaluate("after SFT", "heldout")
     timings["sft_s"] = time.time() - t
 
