@@ -86,6 +86,13 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     )
     p.add_argument("--no-baseline", action="store_true", help="skip the baseline evaluation")
     p.add_argument(
+        "--prompt",
+        choices=["auto", "compact", "full"],
+        default="auto",
+        help="compact: the gym's prompt without its closing paragraph on the action vocabulary "
+        "(auto: compact with --tiny)",
+    )
+    p.add_argument(
         "--threads",
         type=int,
         default=1,
