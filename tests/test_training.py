@@ -212,7 +212,7 @@ def test_accelerate_configs_parse():
     for f in sorted((ROOT / "training" / "accelerate").glob("*.yaml")):
         kinds[f.name] = str(load_config_from_file(str(f)).distributed_type)
     assert kinds == {
-        "cpu_2proc.yaml": "DistributedType.MULTI_CPU",
+        "cpu_2proc.yaml": "DistributedType.MULTI_GPU",  # the torchrun launcher; gloo at run time
         "deepspeed_zero2.yaml": "DistributedType.DEEPSPEED",
         "deepspeed_zero3.yaml": "DistributedType.DEEPSPEED",
         "fsdp.yaml": "DistributedType.FSDP",
@@ -231,16 +231,41 @@ def test_two_process_cpu_run_through_accelerate_launch(tmp_path):
 
     out = tmp_path / "ddp"
     cmd = [
-        sys.executable, "-m", "accelerate.commands.launch",
-        "--config_file", str(ROOT / "training" / "accelerate" / "cpu_2proc.yaml"),
-        str(ROOT / "training" / "train_grpo.py"), "--tiny", "--out", str(out),
-        "--families", FAST_FAMILIES, "--train-tasks", "12", "--eval-tasks", "4",
-        "--family-tasks", "4", "--sft-steps", "2", "--steps", "2", "--batch-size", "4",
-        "--num-generations", "4", "--tiny-layers", "1", "--tiny-width", "32", "--max-new-tokens", "24",
+        sys.executable,
+        "-m",
+        "accelerate.commands.launch",
+        "--config_file",
+        str(ROOT / "training" / "accelerate" / "cpu_2proc.yaml"),
+        str(ROOT / "training" / "train_grpo.py"),
+        "--tiny",
+        "--out",
+        str(out),
+        "--families",
+        FAST_FAMILIES,
+        "--train-tasks",
+        "12",
+        "--eval-tasks",
+        "4",
+        "--family-tasks",
+        "4",
+        "--sft-steps",
+        "2",
+        "--steps",
+        "2",
+        "--batch-size",
+        "4",
+        "--num-generations",
+        "4",
+        "--tiny-layers",
+        "1",
+        "--tiny-width",
+        "32",
+        "--max-new-tokens",
+        "24",
     ]
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     proc = subprocess.run(cmd, capture_output=True, text=True, timeout=900, env=env, cwd=ROOT)
     assert proc.returncode == 0, proc.stderr[-3000:]
     report = json.loads((out / "report.json").read_text())
-    assert report["processes"] == 2
+    assert report["processes"] == 2 and report["distributed_type"] == "MULTI_CPU"
     assert report["final_n"] == 4 and report["reward_curve"]["steps"] == 2

@@ -150,7 +150,9 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
 
     t0 = time.time()
     load0 = os.getloadavg()
-    state = PartialState()
+    # on a machine without CUDA, processes started by accelerate's torchrun launcher join a gloo
+    # group (MULTI_CPU); one process alone stays single
+    state = PartialState(cpu=not torch.cuda.is_available())
     main = state.is_main_process
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
@@ -220,6 +222,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         "lora": args.lora,
         "turns": args.turns,
         "processes": state.num_processes,
+        "distributed_type": str(state.distributed_type).rsplit(".", 1)[-1],
         "tasks": {k: len(v) for k, v in tasks.items()},
         "train_families": sorted({t.family for t in tasks["train"]}),
         "heldout_families": sorted({t.family for t in tasks["heldout_family"]}),
