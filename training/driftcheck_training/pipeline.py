@@ -173,6 +173,14 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         from driftcheck_training.tokenizer import build_tokenizer
 
         texts = [r["prompt"] + r["completion"] for r in train_rows]
+        if args.turns > 1:  # the words of the environment's answers (multi-turn observations)
+            from driftcheck_training.rollout import observation_text
+
+            for t in tasks["train"][:200]:
+                g = gymlink.grade_text(t, "[]")
+                texts.append(
+                    observation_text({"feedback": g.feedback, "graph": t.start_graph}, g.reward)
+                )
         tokenizer = build_tokenizer(texts, out / "tokenizer" if main else None)
         spec = TinySpec(
             hidden_size=args.tiny_width,
