@@ -100,7 +100,7 @@ def test_tokenizer_round_trips_every_reference_plan(tasks):
 
 def test_wilson_interval():
     lo, hi = stats.wilson(0, 100)
-    assert lo == 0.0 and hi == pytest.approx(0.0370, abs=1e-4)
+    assert lo == pytest.approx(0.0, abs=1e-12) and hi == pytest.approx(0.0370, abs=1e-4)
     lo, hi = stats.wilson(50, 100)
     assert (lo, hi) == (pytest.approx(0.4038, abs=1e-4), pytest.approx(0.5962, abs=1e-4))
     assert stats.disjoint_above(stats.rate(30, 100), stats.rate(0, 100))

@@ -43,12 +43,12 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         metavar="DIR",
         help="writes DIR/report.json and DIR/reward_curve.png",
     )
-    p.add_argument("--steps", type=int, default=150, help="GRPO steps (default 150)")
-    p.add_argument("--sft-steps", type=int, default=300, help="SFT warm-start steps (0: none)")
+    p.add_argument("--steps", type=int, default=120, help="GRPO steps (default 120)")
+    p.add_argument("--sft-steps", type=int, default=120, help="SFT warm-start steps (0: none)")
     p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--train-tasks", type=int, default=1500, help="generated training tasks")
-    p.add_argument("--eval-tasks", type=int, default=150, help="held-out split tasks for pass@1")
-    p.add_argument("--family-tasks", type=int, default=100, help="tasks from held-out families")
+    p.add_argument("--train-tasks", type=int, default=1000, help="generated training tasks")
+    p.add_argument("--eval-tasks", type=int, default=100, help="held-out split tasks for pass@1")
+    p.add_argument("--family-tasks", type=int, default=60, help="tasks from held-out families")
     p.add_argument(
         "--families", default=None, help="comma-separated training families (default: the gym's)"
     )
@@ -64,7 +64,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     )
     p.add_argument("--num-generations", type=int, default=8)
     p.add_argument(
-        "--batch-size", type=int, default=16, help="completions per device per GRPO step"
+        "--batch-size", type=int, default=32, help="completions per device per GRPO step"
     )
     p.add_argument("--sft-batch-size", type=int, default=16)
     p.add_argument("--lr", type=float, default=None, help="GRPO learning rate")

@@ -72,7 +72,7 @@ def grpo(model, tokenizer, tasks: list[Any], args, peft_cfg, out: Path, chat: bo
         p = gymlink.prompt_text(t)
         rows.append({"prompt": [{"role": "user", "content": p}] if chat else p, "task_id": t.id})
     data = Dataset.from_list(rows).shuffle(seed=args.seed)
-    lr = args.lr if args.lr is not None else (3e-4 if args.tiny else 1e-5)
+    lr = args.lr if args.lr is not None else (1e-4 if args.tiny else 1e-5)
     kw: dict[str, Any] = {}
     if args.vllm:
         kw.update(use_vllm=True, vllm_mode=args.vllm)
