@@ -115,3 +115,27 @@ def test_unknown_sizes_give_unknown_not_zero():
     assert cost.params is None and cost.weight_bytes is None
     assert cost.macs_unknown == 1  # the unknown layer is on the dataflow: its MACs are unknown
     assert cost.macs == 2 * 8 * 4
+
+
+def test_counts_past_a_float_give_findings_not_tracebacks():
+    """A graph whose byte counts pass 1e308 (exact ints of hundreds of digits) gets its
+    serving findings with an honest 'more than 1e308', never an OverflowError (``x / 1e9``
+    of such an int raises); the fit is infinite and does not fit."""
+    from driftcheck.graph.cost import amount, estimate, per
+    from driftcheck.verifier import VerifyOptions, verify
+
+    huge = seq([1] + [2**62] * 30, L("Linear", in_features=2**62, out_features=2**62))
+    by_id = {f.check_id: f.message for f in verify(huge).findings}
+    assert by_id["CST003"].startswith("activations of one forward: more than 1e308 GiB")
+    assert "CST001" in by_id  # 2**124 weights: far past any GPU
+    wide = seq(
+        [1, 2**62],
+        L("Linear", in_features=2**62, out_features=2**62 * 10**300),
+    )
+    by_id = {f.check_id: f.message for f in verify(wide).findings}
+    assert by_id["CST001"].startswith("weights need more than 1e308 GB")
+    fit = estimate(wide).fit("H100")
+    assert not fit.fits and fit.need_gb == float("inf")
+    int4 = {f.check_id: f.message for f in verify(wide, VerifyOptions(dtype="int4")).findings}
+    assert int4["CST001"].startswith("weights need more than 1e308 GB in int4")
+    assert per(3 * 10**9, 1e9) == 3.0 and amount(10**400, 1e9) == "more than 1e308"

@@ -31,3 +31,26 @@ def test_gated_checks_find_nothing_where_they_are_skipped():
                     wrong.append((c.id, name, hits[0].message))
     assert not wrong, f"{len(wrong)} gated checks would have found something: {wrong[:5]}"
     assert skipped > 10_000  # the gates do skip (most graphs hold no MoE, no conv ...)
+
+
+def test_gate_memo_switched_off_gives_identical_reports(monkeypatch):
+    """``runner.GATE_MEMO`` (which checks pass the type and fact gates, remembered per set of
+    types and facts present) changes no report: every equivalence case, run twice with the
+    memo (the second run served from it) and once without, gives the same report; and a run
+    on a caller's ``Context`` (``verify(..., context=)``) gives the same report as well."""
+    from driftcheck.verifier import runner, verify
+
+    runner._GATED.clear()
+    all_cases = list(cases())
+
+    def run(with_context: bool = False):
+        out = []
+        for _, g, opts in all_cases:
+            ctx = Context(g, opts) if with_context else None
+            out.append(verify(g, opts, context=ctx).model_dump(mode="json"))
+        return out
+
+    first, again, on_ctx = run(), run(), run(True)
+    assert runner._GATED  # the memo was used
+    monkeypatch.setattr(runner, "GATE_MEMO", False)
+    assert first == again == on_ctx == run()

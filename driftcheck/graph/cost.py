@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from driftcheck.graph.catalogue.spec import Shape, numel
@@ -41,6 +42,33 @@ if TYPE_CHECKING:
     from driftcheck.graph.shapes import ShapeResult
 
 GIB = 1024**3
+
+
+def per(n: float, unit: float) -> float:
+    """``n / unit``, or infinity when the quotient is past a float (a byte or FLOP count of a
+    graph with absurd sizes is an exact int of hundreds of digits: ``n / 1e9`` would raise
+    OverflowError)."""
+    try:
+        return n / unit
+    except OverflowError:
+        return float("inf") if n > 0 else float("-inf")
+
+
+def times(n: float, k: float) -> float:
+    """``n * k``, or infinity when a huge exact int times a fractional float (0.5 bytes a
+    parameter in int4) is past a float."""
+    try:
+        return n * k
+    except OverflowError:
+        return float("inf") if (n > 0) == (k > 0) else float("-inf")
+
+
+def amount(n: float, unit: float, digits: int = 1) -> str:
+    """``n / unit`` written with ``digits`` decimals, or ``more than 1e308`` when past a
+    float (see ``per``): a message never raises on a huge count."""
+    v = per(n, unit)
+    return f"{v:.{digits}f}" if abs(v) != float("inf") else "more than 1e308"
+
 
 DTYPE_BYTES: dict[str, float] = {
     "float64": 8,
@@ -160,10 +188,10 @@ class Cost:
 
     @property
     def weight_bytes(self) -> float | None:
-        return None if self.params is None else self.params * self.bytes_per_param
+        return None if self.params is None else times(self.params, self.bytes_per_param)
 
     def weight_bytes_as(self, dtype: str) -> float | None:
-        return None if self.params is None else self.params * dtype_bytes(dtype)
+        return None if self.params is None else times(self.params, dtype_bytes(dtype))
 
     def kv_bytes(self, context: int | None = None, batch: int | None = None) -> float | None:
         ctx = context if context is not None else self.context_length
@@ -178,16 +206,16 @@ class Cost:
 
     def fit(self, name: str, context: int | None = None) -> Fit:
         g = gpu(name)
-        w = self.weight_bytes or 0.0
-        kv = self.kv_bytes(context) or 0.0
+        w = self.weight_bytes or 0
+        kv = self.kv_bytes(context) or 0
         need = w + kv
-        mem_s = need / (g.bandwidth_gbs * 1e9)
-        flop_s = 2 * (self.params or 0) * self.batch_size / (g.bf16_tflops * 1e12)
+        mem_s = per(need, g.bandwidth_gbs * 1e9)
+        flop_s = per(2 * (self.params or 0) * self.batch_size, g.bf16_tflops * 1e12)
         ms = None if self.params is None else 1000 * max(mem_s, flop_s)
         return Fit(
             g.name,
             need <= g.memory_gb * 1e9,
-            need / 1e9,
+            per(need, 1e9),
             g.memory_gb,
             ms,
             "memory" if mem_s >= flop_s else "compute",
@@ -250,7 +278,10 @@ def _price_now(
     spec = layer_spec(t)
     if spec is None:
         return None
-    a = int((numel(out) or 0) * bpp)
+    try:
+        a = int((numel(out) or 0) * bpp)
+    except OverflowError:  # an exact int past a float, times a fractional byte width
+        a = int((numel(out) or 0) * Fraction(bpp))
     try:
         bound = bind_cached(spec, node.params, key)
         return int(spec.macs(bound, list(ins), out)), a  # type: ignore[arg-type]
@@ -363,7 +394,7 @@ def estimate(
         activation_bytes=act,
         dtype=str(dt),
         bytes_per_param=bpp,
-        kv_bytes_per_token=None if kv is None else kv * bpp,
+        kv_bytes_per_token=None if kv is None else times(kv, bpp),
         context_length=ctx,
         batch_size=batch_size,
         per_layer_macs=per_layer,

@@ -8,44 +8,100 @@ by the caller (``driftcheck.verifier.suppress``), which keeps ``verify`` usable 
 from __future__ import annotations
 
 import gc
+import os
 
 from driftcheck.findings import Finding
 from driftcheck.graph.model import Graph
+from driftcheck.verifier.base import Check
 from driftcheck.verifier.context import Context
 from driftcheck.verifier.options import VerifyOptions
 from driftcheck.verifier.registry import run_order
 from driftcheck.verifier.report import Report, score
 
+GATE_MEMO = os.environ.get("DRIFTCHECK_VERIFY_NO_MEMO", "") in ("", "0")
+"""Remember, per (node types present, facts present), which checks pass the type and fact
+gates, so a run over a small graph does not test all ~90 checks' gates one by one (the gates
+read nothing else). Switch off with DRIFTCHECK_VERIFY_NO_MEMO=1 (or ``runner.GATE_MEMO =
+False``); tests/test_verifier_gates.py proves identical reports either way."""
+_GATED: dict[tuple, tuple[int, tuple[Check, ...]]] = {}
+_GATED_FOR: list[tuple[Check, ...]] = []
 
-def verify(graph: Graph, options: VerifyOptions | None = None) -> Report:
+
+def verify(
+    graph: Graph, options: VerifyOptions | None = None, *, context: Context | None = None
+) -> Report:
     """Run every wanted check over ``graph``. The cyclic garbage collector is paused for the
     run: a check run allocates many small dicts and tuples and no reference cycles, and each
     collection it would trigger walks the young (or the whole) heap for nothing (measured:
-    index building 7.9 -> 4.6 ms median on a 1,000-node graph, docs/verifier.md)."""
+    index building 7.9 -> 4.6 ms median on a 1,000-node graph, docs/verifier.md).
+
+    ``context``: a fresh ``Context(graph, options)`` the caller keeps, to read the analyses
+    the run computed (``context.shapes``, ``context.cost``, ``context.prep``) without
+    computing them again (the gym's requirements read the same shapes and counts)."""
     paused = gc.isenabled()
     gc.disable()
     try:
-        return _verify(graph, options)
+        return _verify(graph, options, context)
     finally:
         if paused:
             gc.enable()
 
 
-def _verify(graph: Graph, options: VerifyOptions | None) -> Report:
-    opts = options or VerifyOptions()
-    ctx = Context(graph, opts)
+def _gated(order: tuple[Check, ...], ctx: Context, facts) -> tuple[int, tuple[Check, ...]]:
+    """(number of checks, those whose type and fact gates pass), memoized by the sets of node
+    types and facts present (see ``GATE_MEMO``); only for a run that wants every check."""
+    if not _GATED_FOR or _GATED_FOR[0] is not order:
+        _GATED.clear()
+        _GATED_FOR[:] = [order]
+    key = (frozenset(ctx.by_type), frozenset(facts))
+    hit = _GATED.get(key)
+    if hit is None:
+        types = key[0]
+        hit = (
+            len(order),
+            tuple(
+                c
+                for c in order
+                if not (
+                    (c.types and types.isdisjoint(c.types))
+                    or (c.facts and key[1].isdisjoint(c.facts))
+                )
+            ),
+        )
+        if len(_GATED) >= 10_000:
+            _GATED.clear()
+        _GATED[key] = hit
+    return hit
+
+
+def _verify(graph: Graph, options: VerifyOptions | None, ctx: Context | None = None) -> Report:
+    if ctx is None:
+        ctx = Context(graph, options or VerifyOptions())
+    elif (
+        ctx.graph is not graph
+        or ctx.claimed
+        or "shapes" in ctx.__dict__
+        or (options is not None and options is not ctx.options)
+    ):
+        raise ValueError("verify: context must be a fresh Context of this graph and options")
+    opts = ctx.options
     findings: list[Finding] = []
     ran = 0
     every = opts.select is None and not opts.disable
     types, facts = ctx.by_type.keys(), graph.facts.keys()
-    for chk in run_order():
-        if not (every or opts.wants(chk.id, chk.name)):
-            continue
-        ran += 1
-        if (chk.types and types.isdisjoint(chk.types)) or (
-            chk.facts and facts.isdisjoint(chk.facts)
-        ):
-            continue  # nothing it reads is in the graph: it would find nothing
+    order = run_order()
+    gated = every and GATE_MEMO
+    if gated:
+        ran, order = _gated(order, ctx, facts)
+    for chk in order:
+        if not gated:
+            if not (every or opts.wants(chk.id, chk.name)):
+                continue
+            ran += 1
+            if (chk.types and types.isdisjoint(chk.types)) or (
+                chk.facts and facts.isdisjoint(chk.facts)
+            ):
+                continue  # nothing it reads is in the graph: it would find nothing
         if chk.when is not None and not chk.when(ctx):
             continue
         sev = opts.severity_of(chk.id, chk.name, chk.severity) if opts.severity else chk.severity

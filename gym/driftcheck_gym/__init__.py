@@ -5,7 +5,8 @@ Public API (stable):
 - ``DriftcheckGymEnv`` (gymnasium.Env; registered as ``driftcheck/ArchEdit-v0``)
 - ``generate_tasks(split, seed, count, families=None)``, ``get_task(task_id)``, ``Task``
 - ``grade(task, plan) -> GradeResult`` (``passed``, ``reward``, ``met``, ``missing``, ``feedback``)
-- ``reward_fn(prompts, completions, **kwargs)`` for TRL (task ids in the ``task_id`` column)
+- ``reward_fn(prompts, completions, **kwargs)`` for TRL (task ids in the ``task_id`` column);
+  ``ArchEditToolEnv`` for TRL's ``environment_factory`` (multi-turn tool calling)
 - ``parse_plan(text)``, ``graph_to_text(graph)``, ``plan_json_schema()``, ``manifest(...)``
 """
 
@@ -20,7 +21,7 @@ from driftcheck_gym.generate import FAMILIES, HELDOUT_FAMILIES, SPLITS, generate
 from driftcheck_gym.grade import GradeResult, grade
 from driftcheck_gym.state import Arch, graph_to_text
 from driftcheck_gym.tasks import Task, curated_tasks, get_task
-from driftcheck_gym.trl import reward_fn
+from driftcheck_gym.trl import ArchEditToolEnv, reward_fn
 
 register()
 
@@ -30,6 +31,7 @@ __all__ = [
     "HELDOUT_FAMILIES",
     "SPLITS",
     "Arch",
+    "ArchEditToolEnv",
     "DriftcheckGymEnv",
     "Episode",
     "GradeResult",

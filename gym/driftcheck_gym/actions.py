@@ -203,6 +203,9 @@ def _no_constants(name: str) -> Any:
 
 
 _FENCE = re.compile(r"```(?:json|JSON)?\s*\n?(.*?)```", re.S)
+_START = re.compile(r'\[\s*[{\]]|\{\s*"')
+"""Where a plan can start: a list of objects (or an empty list), or an object."""
+MAX_TRIES = 64
 
 
 def parse_plan(text: Any) -> list[dict[str, Any]]:
@@ -224,17 +227,23 @@ def parse_plan(text: Any) -> list[dict[str, Any]]:
     candidates = [m.group(1) for m in _FENCE.finditer(text)] + [text]
     dec = json.JSONDecoder(parse_constant=_no_constants)
     last: str = "no JSON list of actions found"
+    tries = 0
     for chunk in candidates:
         s = chunk.strip()
-        for i, ch in enumerate(s):
-            if ch not in "[{":
-                continue
+        for m in _START.finditer(s):
+            tries += 1
+            if tries > MAX_TRIES:  # bounded work on hostile text (every "[" a start)
+                raise PlanError(f"no JSON list of actions in the first {MAX_TRIES} candidates")
+            i = m.start()
             try:
                 value, _ = dec.raw_decode(s, i)
             except PlanError as e:
                 raise PlanError(str(e)) from None
             except (json.JSONDecodeError, RecursionError) as e:
                 last = f"invalid JSON: {getattr(e, 'msg', 'nested too deeply')}"
+                continue
+            except ValueError as e:  # an integer of more than 4,300 digits
+                last = f"invalid JSON: {str(e).split(':')[0]}"
                 continue
             try:
                 return _as_actions(value)

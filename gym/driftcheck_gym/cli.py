@@ -69,8 +69,8 @@ def leaderboard(
     try:
         ps = [lb.provider(p.strip()) for p in providers.split(",") if p.strip()]
         tasks = tasks_for(split, seed, count)
-    except (ValueError, KeyError, OSError) as e:
-        _fail(str(e).strip("'\""))
+    except (ValueError, KeyError, OSError, ImportError) as e:
+        _fail(" ".join(str(e).strip("'\"").split())[:300] or type(e).__name__)
     board = lb.run(ps, tasks)
     board["split"] = {"split": split, "seed": seed, "count": len(tasks)}
     if out:
@@ -145,11 +145,14 @@ def schema() -> None:
 @main.command()
 @click.option("--port", default=8737, show_default=True)
 @click.option("--host", default="127.0.0.1", show_default=True)
-def serve(port: int, host: str) -> None:
+@click.option(
+    "--edit-log", type=click.Path(dir_okay=False), help="append every episode step here (JSONL)"
+)
+def serve(port: int, host: str, edit_log: str | None) -> None:
     """Serve the reward service (OpenEnv + harness routes) with uvicorn."""
     from driftcheck_gym.server import serve as run
 
-    run(host, port, log_level="info")
+    run(host, port, log_level="info", edit_log=edit_log)
 
 
 if __name__ == "__main__":

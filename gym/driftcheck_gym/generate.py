@@ -101,13 +101,13 @@ def _mlp(r: random.Random) -> Spec:
     return {
         "kind": "design",
         "spec": f"Build an MLP classifier for {f} tabular features and {c} classes: {len(hs)} hidden "
-        f"linear layers with ReLU and a linear head producing {c} logits. At most {budget:,} parameters.",
+        f"linear layers with ReLU and a linear head: output shape (1, {c}). At most {budget:,} parameters.",
         "start": _stub([1, f]),
         "requirements": {
             "mustContainTypes": ["linear", "relu"],
             "minComponents": 2 * len(hs) + 3,
             "maxParams": budget,
-            "outputFeatures": c,
+            "outputShape": [1, c],
             "minScore": 60,
         },
         "reference": _chain("input", layers),
@@ -131,14 +131,14 @@ def _cnn(r: random.Random) -> Spec:
     return {
         "kind": "design",
         "spec": f"Design a CNN for {ch}x{hw}x{hw} images and {c} classes: at least two conv layers "
-        f"with nonlinearities, then pool or flatten into a linear classifier with {c} outputs. "
+        f"with nonlinearities, then pool or flatten into a linear classifier: output shape (1, {c}). "
         f"At most {budget:,} parameters.",
         "start": _stub([1, ch, hw, hw]),
         "requirements": {
             "mustContainTypes": ["conv2d", "linear"],
             "minComponents": 6,
             "maxParams": budget,
-            "outputFeatures": c,
+            "outputShape": [1, c],
             "minScore": 60,
         },
         "reference": _chain("input", layers),
@@ -499,14 +499,14 @@ def _flatten(r: random.Random) -> Spec:
     return {
         "kind": "repair",
         "spec": f"This CNN ({ch}x{hw}x{hw} -> {c} classes) wires its conv feature map straight into "
-        "a linear layer, which cannot run. Repair it in place so the classifier gets a vector "
+        f"a linear layer. Repair it in place so the classifier gets a vector and outputs (1, {c}) "
         "(at most 3 actions; replace_model is refused).",
         "start": _graph([1, ch, hw, hw], layers),
         "requirements": {
             "maxActions": 3,
             "forbidActionTypes": _FORBID,
             "mustContainTypes": ["conv2d", "linear"],
-            "outputFeatures": c,
+            "outputShape": [1, c],
             "minScore": 60,
         },
         "reference": _chain(
@@ -686,6 +686,10 @@ def split_families(
         bad = [f for f in families if f not in FAMILIES]
         if bad:
             raise KeyError(f"unknown family {bad[0]!r} (known: {', '.join(FAMILIES)})")
+        if split in SPLITS:  # a held-out family never leaks into train or test (nor the reverse)
+            bad = [f for f in families if f not in SPLITS[split]]
+            if bad:
+                raise KeyError(f"family {bad[0]!r} is not in split {split!r}")
         return tuple(families)
     if split not in SPLITS:
         raise KeyError(f"unknown split {split!r} (known: {', '.join(SPLITS)}, curated)")

@@ -20,17 +20,23 @@ Reward (``reward_of``), documented in docs/gym.md:
 
 from __future__ import annotations
 
+import copy
+import json
+import math
+import os
+from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any
 
 from driftcheck.findings import Severity
 from driftcheck.graph.model import Graph
 from driftcheck.verifier import VerifyOptions, verify
+from driftcheck.verifier.context import Context
 from driftcheck.verifier.report import Report
 from driftcheck_gym import actions as A
 from driftcheck_gym.state import Arch, apply, to_graph
 from driftcheck_gym.tasks import Task
-from driftcheck_gym.vocab import requirement_types
+from driftcheck_gym.vocab import OUTPUT, requirement_types
 
 NO_PLAN = -1.0
 NOTHING = -0.5
@@ -90,12 +96,50 @@ def _fmt(n: float | int | None) -> str:
     return f"{n:,.0f}" if isinstance(n, int) or float(n).is_integer() else f"{n:,.1f}"
 
 
-def _cost(task: Task, graph: Graph, want: dict[str, Any]) -> Any:
+def _cost(task: Task, graph: Graph, want: dict[str, Any], ctx: Context | None = None) -> Any:
     from driftcheck.graph.cost import estimate
 
-    ctx = want.get("contextLength")
+    length = want.get("contextLength")
     dtype = want.get("dtype") or want.get("kvDtype")
-    return estimate(graph, dtype=dtype, context_length=ctx)
+    if ctx is not None:  # the verifier run's shapes and index (same graph, same input shapes)
+        return estimate(
+            graph, dtype=dtype, context_length=length, shapes=ctx.shapes, prepared=ctx.prep
+        )
+    return estimate(graph, dtype=dtype, context_length=length)
+
+
+def _finite(v: Any) -> Any:
+    """A metric as JSON can carry it: a count past a float is infinite in the cost model
+    (``cost.per``), and JSON has no infinity (the service would fail to write it): None."""
+    return None if isinstance(v, float) and not math.isfinite(v) else v
+
+
+def _params(graph: Graph, ctx: Context | None) -> int | None:
+    """``graph.params_total()``; with the verifier run's context, the cost model's count of
+    that run when it is one (``count_params``, equal to ``params_total`` whenever it gives a
+    number; otherwise ``params_total`` decides, raising or None as before)."""
+    if ctx is not None:
+        from driftcheck.graph.cost_counts import HOLD_NOTHING
+
+        if any(t not in HOLD_NOTHING for t in ctx.by_type):  # cost.params is count_params
+            n = ctx.cost.params
+            if n is not None:
+                return n
+    return graph.params_total()
+
+
+FAST = os.environ.get("DRIFTCHECK_GYM_NO_FAST", "") in ("", "0")
+"""Grade with one verifier run's analyses: the requirements read the shapes, parameter count
+and index the verifier's context computed instead of computing them again. Switch off with
+DRIFTCHECK_GYM_NO_FAST=1 (or ``grade.FAST = False``); tests prove identical results."""
+
+MEMO = os.environ.get("DRIFTCHECK_GYM_NO_MEMO", "") in ("", "0")
+"""Remember grades by content: the task, the edited model (its canonical text), the action
+count, the forbidden action types attempted and the refused actions. A grade is a pure function
+of these, so a repeated plan (GRPO groups repeat completions) is graded once. Switch off with
+DRIFTCHECK_GYM_NO_MEMO=1 (or ``grade.MEMO = False``); tests prove identical results."""
+_MEMO: OrderedDict[Any, GradeResult] = OrderedDict()
+_MEMO_SIZE = 20_000
 
 
 def evaluate(
@@ -110,10 +154,98 @@ def evaluate(
     report: Report | None = None,
 ) -> GradeResult:
     """Grade an edited architecture against ``task`` (see the module docstring)."""
+    if not MEMO or graph is not None or report is not None:
+        return _safe(task, arch, n_actions, attempted, errors, applied, graph, report)
+    forbid = task.requirements.get("forbidActionTypes") or ()
+    key = (
+        task.id,
+        json.dumps(task.requirements, sort_keys=True, default=repr),
+        arch.key(),
+        n_actions,
+        tuple(sorted(set(attempted) & set(forbid))),
+        tuple(errors),
+        applied,
+    )
+    hit = _MEMO.get(key)
+    if hit is None:
+        hit = _safe(task, arch, n_actions, attempted, errors, applied, None, None)
+        _MEMO[key] = hit
+        if len(_MEMO) > _MEMO_SIZE:
+            _MEMO.popitem(last=False)
+    return _copy(hit)
+
+
+def _copy(r: GradeResult) -> GradeResult:
+    """A copy the caller may edit (lists and dicts new; strings and numbers shared)."""
+    return GradeResult(
+        passed=r.passed,
+        reward=r.reward,
+        met=list(r.met),
+        missing=list(r.missing),
+        feedback=r.feedback,
+        score=r.score,
+        params=r.params,
+        errors=list(r.errors),
+        blockers=list(r.blockers),
+        findings=[dict(f) for f in r.findings],
+        applied=r.applied,
+        task_id=r.task_id,
+        metrics=copy.deepcopy(r.metrics),
+    )
+
+
+_PLANS: OrderedDict[Any, GradeResult] = OrderedDict()
+
+
+def _safe(task: Task, arch: Arch, *args: Any) -> GradeResult:
+    """``_evaluate``, and a failed grade (never an exception) if grading the graph raises: a
+    model the analyses cannot handle is not a pass (the reward of doing nothing)."""
+    try:
+        return _evaluate(task, arch, *args)
+    except Exception as e:  # noqa: BLE001 - a reward must always come back
+        why = f"grading error: {type(e).__name__}: {' '.join(str(e).split())[:200]}"
+        errors = args[2]
+        return GradeResult(
+            passed=False,
+            reward=reward_of(
+                parsed=True,
+                trivial=True,
+                passed=False,
+                met=0,
+                total=1,
+                health=0.0,
+                errors=len(errors),
+            ),
+            missing=[why],
+            feedback=f"FAIL: {why}",
+            errors=list(errors),
+            blockers=[why],
+            applied=args[3],
+            task_id=task.id,
+        )
+
+
+def _evaluate(
+    task: Task,
+    arch: Arch,
+    n_actions: int,
+    attempted: list[str],
+    errors: list[str],
+    applied: int,
+    graph: Graph | None,
+    report: Report | None,
+) -> GradeResult:
     req = task.requirements
     start = task.start_arch()
+    built = graph is None  # the typed graph of ``arch`` made here by ``to_graph``
     graph = graph if graph is not None else to_graph(arch, task.id)
-    report = report if report is not None else verify(graph, _OPTS)
+    ctx = None
+    if report is None:
+        if FAST:  # keep the run's analyses: the requirements read the same shapes and counts
+            ctx = Context(graph, _OPTS)
+            report = verify(graph, _OPTS, context=ctx)
+        else:
+            report = verify(graph, _OPTS)
     blockers = [f for f in report.findings if f.severity is Severity.blocker]
     met: list[str] = []
     missing: list[str] = []
@@ -122,7 +254,18 @@ def evaluate(
     def check(ok: bool, text: str) -> None:
         (met if ok else missing).append(text)
 
-    changed = arch.key() != start.key()
+    changed = (
+        # a different number of components or connections: different content (the keys
+        # are JSON lists of them), no need to write the keys
+        (
+            arch.config is None
+            and (
+                len(arch.components) != len(start.components)
+                or len(arch.connections) != len(start.connections)
+            )
+        )
+        or arch.key() != task.start_key()
+    )
     check(changed, "changed: the plan changes the model" if changed else "changed: model unchanged")
     check(
         not blockers,
@@ -132,9 +275,10 @@ def evaluate(
         + "; ".join(f"{b.check_id} {b.message}" for b in blockers[:3]),
     )
     config_task = arch.config is not None
-    path = set() if config_task else arch.on_path()
+    ends = None if config_task else arch.ends()
+    path = set() if config_task else arch.on_path(ends)
     if not config_task and req.get("mustReachOutput", True):
-        ok = arch.reaches_output()
+        ok = bool(set(ends[1]) & path)
         check(
             ok,
             "mustReachOutput: input reaches output"
@@ -147,7 +291,7 @@ def evaluate(
             ok,
             f"minScore: verifier score {report.score:.0f} {'>=' if ok else '<'} {req['minScore']}",
         )
-    params = graph.params_total()
+    params = _params(graph, ctx)
     metrics["params"] = params
     if "maxParams" in req:
         ok = params is not None and params <= req["maxParams"]
@@ -167,19 +311,29 @@ def evaluate(
 
         on = {}
         weighted = False
-        for n in path:
-            c = arch.components.get(n)
-            if c is None:
-                continue
-            canon, _ = translate(
-                str(c["type"]), c["params"] if isinstance(c["params"], dict) else {}
-            )
-            on[n] = canon
-        gnodes = graph.index
+        gnodes = ctx.index if ctx is not None else graph.index
+        if built and ctx is not None:
+            # to_graph wrote each component as a node of its translated type, the output
+            # marker (translated to OUTPUT) excepted: read the types back, translate nothing
+            comps = arch.components
+            for n in path:
+                if n in comps:
+                    node = gnodes.get(n)
+                    on[n] = node.type if node is not None else OUTPUT
+        else:
+            for n in path:
+                c = arch.components.get(n)
+                if c is None:
+                    continue
+                canon, _ = translate(
+                    str(c["type"]), c["params"] if isinstance(c["params"], dict) else {}
+                )
+                on[n] = canon
         for n in on:
             node = gnodes.get(n)
-            if node is not None and node.type not in ("Input",):
-                weighted = weighted or _has_weights(node)
+            if node is not None and node.type != "Input" and _has_weights(node):
+                weighted = True
+                break
         metrics["weighted"] = weighted
         present = set(on.values())
         for t in req.get("mustContainTypes", []):
@@ -196,11 +350,11 @@ def evaluate(
                 ok,
                 f"mustContainTypesAny: {'one of ' + names + ' present' if ok else 'none of ' + names}",
             )
-        if "outputFeatures" in req or "bottleneckAtMost" in req:
+        if "outputFeatures" in req or "bottleneckAtMost" in req or "outputShape" in req:
             from driftcheck.graph.shapes import infer_shapes
 
             try:
-                shapes = infer_shapes(graph).shapes
+                shapes = (ctx.shapes if ctx is not None else infer_shapes(graph)).shapes
             except Exception:  # noqa: BLE001 - a graph shapes cannot follow: the verifier says why
                 shapes = {}
             if "outputFeatures" in req:
@@ -215,6 +369,12 @@ def evaluate(
                     ok,
                     f"outputFeatures: output last dim {last[0] if len(last) == 1 else last or 'unknown'} {'==' if ok else '!='} {req['outputFeatures']}",
                 )
+            if "outputShape" in req:
+                outs = [shapes.get(o) for o in graph.outputs]
+                want = tuple(req["outputShape"])
+                ok = len(outs) == 1 and outs[0] is not None and tuple(outs[0]) == want
+                got = tuple(outs[0]) if len(outs) == 1 and outs[0] is not None else "unknown"
+                check(ok, f"outputShape: output {got} {'==' if ok else '!='} {want}")
             if "bottleneckAtMost" in req:
                 widths = [
                     shapes[n][-1]
@@ -268,9 +428,9 @@ def evaluate(
         )
     if "maxKvBytesPerToken" in req or "fitsGpu" in req or "kvCut" in req:
         want = req.get("fitsGpu") or {}
-        cost = _cost(task, graph, {**want, "kvDtype": req.get("kvDtype")})
+        cost = _cost(task, graph, {**want, "kvDtype": req.get("kvDtype")}, ctx)
         kv = cost.kv_bytes_per_token
-        metrics["kvBytesPerToken"] = kv
+        metrics["kvBytesPerToken"] = _finite(kv)
         if "maxKvBytesPerToken" in req:
             ok = kv is not None and kv <= req["maxKvBytesPerToken"]
             check(
@@ -279,7 +439,7 @@ def evaluate(
             )
         if "fitsGpu" in req:
             fit = cost.fit(want["gpu"], want.get("contextLength"))
-            metrics["needGb"] = round(fit.need_gb, 3)
+            metrics["needGb"] = _finite(round(fit.need_gb, 3))
             ok = params is not None and kv is not None and fit.fits
             check(
                 ok,
@@ -342,12 +502,12 @@ def evaluate(
 
 def _has_weights(node: Any) -> bool:
     from driftcheck.graph import catalogue
+    from driftcheck.graph.counting import node_weights
 
-    spec = catalogue.get(node.type)
-    if spec is None:
+    if catalogue.get(node.type) is None:
         return False
     try:
-        return spec.param_count(node.params) > 0
+        return any(node_weights(node).values())
     except Exception:  # noqa: BLE001 - unbindable params: the verifier reports them
         return False
 
@@ -374,11 +534,24 @@ def grade(task: Task | str, plan: Any) -> GradeResult:
         raw = A.parse_plan(plan)
     except A.PlanError as e:
         return no_plan(task, str(e))
+    key = None
+    if MEMO:  # the same plan on the same task: the same grade (see MEMO)
+        try:
+            key = (
+                task.id,
+                json.dumps(task.requirements, sort_keys=True),
+                json.dumps(raw, sort_keys=True),
+            )
+        except (TypeError, ValueError, RecursionError):
+            key = None
+        hit = _PLANS.get(key) if key is not None else None
+        if hit is not None:
+            return _copy(hit)
     res = apply(task.start_arch(), raw, repair=task.kind == "repair", config_task=task.config_task)
     attempted = [
         a.get("type") for a in raw if isinstance(a, dict) and isinstance(a.get("type"), str)
     ]
-    return evaluate(
+    out = evaluate(
         task,
         res.arch,
         n_actions=len(raw),
@@ -386,3 +559,8 @@ def grade(task: Task | str, plan: Any) -> GradeResult:
         errors=res.errors,
         applied=res.applied,
     )
+    if key is not None:
+        _PLANS[key] = _copy(out)
+        if len(_PLANS) > _MEMO_SIZE:
+            _PLANS.popitem(last=False)
+    return out

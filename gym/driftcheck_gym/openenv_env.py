@@ -23,9 +23,27 @@ from driftcheck_gym.tasks import get_task
 MAX_STEPS_LIMIT = 32
 
 
+def _with_plan_schema(schema: dict[str, Any]) -> None:
+    """``/schema`` shows the whole edit vocabulary: ``actions`` items are the plan's actions."""
+    from driftcheck_gym.actions import plan_json_schema
+
+    plan = plan_json_schema()
+    schema.setdefault("$defs", {}).update(plan["$defs"])
+    prop = schema["properties"]["actions"]
+    for alt in prop.get("anyOf", [prop]):
+        if alt.get("type") == "array":
+            alt["items"] = {"$ref": "#/$defs/Action"}
+
+
 class ArchEditAction(Action):
     """A plan: ``actions`` (a list of edit actions, see ``plan_json_schema``) or ``text`` (an
     LLM completion holding one). ``task_id`` starts that task's episode when none is running."""
+
+    @classmethod
+    def model_json_schema(cls, *args: Any, **kwargs: Any) -> dict[str, Any]:
+        schema = super().model_json_schema(*args, **kwargs)
+        _with_plan_schema(schema)
+        return schema
 
     actions: list[dict[str, Any]] | None = Field(default=None, max_length=256)
     text: str | None = Field(default=None, max_length=200_000)

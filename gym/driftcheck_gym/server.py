@@ -7,6 +7,10 @@ harness-compatible ones.
   ``POST /episode/step``, ``POST /bench``; and ``GET /plan-schema`` (the plan's JSON Schema);
 - ``GET /openapi.json`` and ``/docs`` from FastAPI.
 
+Grading handlers are coroutines: grading is CPU-bound and short (about a millisecond), so it
+runs on the event loop rather than hopping to a thread pool and back for every request;
+``/tasks`` and ``/manifest`` (which may mint thousands of tasks) run in the thread pool.
+
 Limits: request bodies over ``MAX_BODY`` bytes get 413 before they are read whole; at most
 ``MAX_EPISODES`` live episodes (the oldest finished one is dropped first, then the oldest; a
 step on a dropped episode says so with 404), each at most ``MAX_TURNS`` turns; ``/tasks`` at most
@@ -17,7 +21,7 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from typing import Any
+from typing import Annotated, Any
 from uuid import uuid4
 
 from fastapi import Body, FastAPI, HTTPException, Query
@@ -32,7 +36,7 @@ from driftcheck_gym.tasks import Task, curated_tasks, get_task
 MAX_BODY = 1_000_000
 MAX_EPISODES = 4096
 MAX_TURNS = 32
-MAX_TASKS = 10_000
+MAX_TASKS = 2_000
 
 
 class BodyLimit:
@@ -48,25 +52,28 @@ class BodyLimit:
         for k, v in scope.get("headers", []):
             if k == b"content-length" and v.isdigit() and int(v) > self.limit:
                 return await _too_large(send, self.limit)
-        seen = 0
+        seen, rejected = 0, False
 
         async def limited() -> dict:
-            nonlocal seen
+            nonlocal seen, rejected
             msg = await receive()
-            if msg["type"] == "http.request":
+            if msg["type"] == "http.request" and not rejected:
                 seen += len(msg.get("body", b""))
-                if seen > self.limit:
-                    raise _TooLarge
+                if seen > self.limit:  # answer now; the app sees the client gone
+                    rejected = True
+                    await _too_large(send, self.limit)
+                    return {"type": "http.disconnect"}
             return msg
 
+        async def guarded(msg: dict) -> None:
+            if not rejected:
+                await send(msg)
+
         try:
-            await self.app(scope, limited, send)
-        except _TooLarge:
-            await _too_large(send, self.limit)
-
-
-class _TooLarge(Exception):
-    pass
+            await self.app(scope, limited, guarded)
+        except Exception:
+            if not rejected:
+                raise
 
 
 async def _too_large(send: Any, limit: int) -> None:
@@ -154,10 +161,12 @@ def _grade_payload(task: Task, plan: Any) -> dict[str, Any]:
     return d
 
 
-def create_app(max_episodes: int = MAX_EPISODES) -> Any:
-    """The ASGI app (FastAPI inside the body-size limit)."""
+def create_app(max_episodes: int = MAX_EPISODES, edit_log: str | None = None) -> Any:
+    """The ASGI app (FastAPI inside the body-size limit). With ``edit_log``, every
+    ``/episode/step`` is appended there as a typed graph diff (JSONL)."""
     from openenv.core.env_server.http_server import create_fastapi_app
 
+    from driftcheck_gym.editlog import EditLog
     from driftcheck_gym.openenv_env import ArchEditAction, ArchEditEnvironment, ArchEditObservation
 
     app: FastAPI = create_fastapi_app(
@@ -168,10 +177,11 @@ def create_app(max_episodes: int = MAX_EPISODES) -> Any:
     # our /health answers both OpenEnv's clients (status) and the harness's (ok)
     app.router.routes = [r for r in app.router.routes if getattr(r, "path", None) != "/health"]
     episodes = Episodes(max_episodes)
+    log = EditLog(edit_log) if edit_log else None
     app.state.episodes = episodes
 
     @app.get("/health", tags=["Health"])
-    def health() -> dict[str, Any]:
+    async def health() -> dict[str, Any]:
         return {
             "status": "healthy",
             "ok": True,
@@ -180,7 +190,7 @@ def create_app(max_episodes: int = MAX_EPISODES) -> Any:
         }
 
     @app.get("/plan-schema", tags=["Schema"])
-    def plan_schema() -> dict[str, Any]:
+    async def plan_schema() -> dict[str, Any]:
         return A.plan_json_schema()
 
     @app.get("/tasks", tags=["Tasks"])
@@ -217,16 +227,16 @@ def create_app(max_episodes: int = MAX_EPISODES) -> Any:
         return manifest(split, seed, count)
 
     @app.post("/grade", tags=["Reward"])
-    def post_grade(body: dict[str, Any] = Body(...)) -> dict[str, Any]:
+    async def post_grade(body: Annotated[dict[str, Any], Body()]) -> dict[str, Any]:
         return _grade_payload(_pick(body), _plan(body))
 
     @app.post("/episode/start", tags=["Episodes"])
-    def episode_start(body: dict[str, Any] = Body(...)) -> dict[str, Any]:
+    async def episode_start(body: Annotated[dict[str, Any], Body()]) -> dict[str, Any]:
         task = _pick(body)
         turns = body.get("maxTurns", 3)
         if not isinstance(turns, int) or isinstance(turns, bool) or not 1 <= turns <= MAX_TURNS:
             raise HTTPException(400, f"maxTurns must be an integer in 1..{MAX_TURNS}")
-        ep = Episode(task, turns)
+        ep = Episode(task, turns, log)
         eid = episodes.add(ep)
         return {
             "episodeId": eid,
@@ -239,7 +249,7 @@ def create_app(max_episodes: int = MAX_EPISODES) -> Any:
         }
 
     @app.post("/episode/step", tags=["Episodes"])
-    def episode_step(body: dict[str, Any] = Body(...)) -> dict[str, Any]:
+    async def episode_step(body: Annotated[dict[str, Any], Body()]) -> dict[str, Any]:
         eid = body.get("episodeId")
         hit = episodes.get(eid) if isinstance(eid, str) else None
         if hit is None:
@@ -263,7 +273,7 @@ def create_app(max_episodes: int = MAX_EPISODES) -> Any:
         return d
 
     @app.post("/bench", tags=["Bench"])
-    def bench(body: dict[str, Any] = Body(...)) -> dict[str, Any]:
+    async def bench(body: Annotated[dict[str, Any], Body()]) -> dict[str, Any]:
         from driftcheck_gym.leaderboard import grade_submission
 
         try:
@@ -278,7 +288,12 @@ def create_app(max_episodes: int = MAX_EPISODES) -> Any:
     return BodyLimit(app)
 
 
-def serve(host: str = "127.0.0.1", port: int = 8737, log_level: str = "warning") -> None:
+def serve(
+    host: str = "127.0.0.1",
+    port: int = 8737,
+    log_level: str = "warning",
+    edit_log: str | None = None,
+) -> None:
     import uvicorn
 
-    uvicorn.run(create_app(), host=host, port=port, log_level=log_level)
+    uvicorn.run(create_app(edit_log=edit_log), host=host, port=port, log_level=log_level)

@@ -34,6 +34,7 @@ REQUIREMENT_DOCS: dict[str, str] = {
     "keepConfig": "these config fields keep their starting values",
     "keepParams": "these components keep these (catalogue) param values: {name: {param: value}}",
     "outputFeatures": "the output's last dimension (shape inference) is this",
+    "outputShape": "the output's shape (shape inference) is exactly this",
     "bottleneckAtMost": "some layer on the path outputs at most this many features",
 }
 
@@ -56,7 +57,11 @@ class Task:
         return copy.deepcopy(self.start)
 
     def start_arch(self) -> Arch:
-        return _arch(self)
+        """The starting architecture (shared: ``apply`` edits a copy)."""
+        return _arch(self)[0]
+
+    def start_key(self) -> str:
+        return _arch(self)[1]
 
     @property
     def config_task(self) -> bool:
@@ -104,16 +109,17 @@ class Task:
         return d
 
 
-_ARCHS: dict[int, tuple[Task, Arch]] = {}
+_ARCHS: dict[int, tuple[Task, Arch, str]] = {}
 
 
-def _arch(task: Task) -> Arch:
+def _arch(task: Task) -> tuple[Arch, str]:
     hit = _ARCHS.get(id(task))
     if hit is None or hit[0] is not task:
         if len(_ARCHS) > 4096:
             _ARCHS.clear()
-        hit = _ARCHS[id(task)] = (task, Arch.from_data(task.start))
-    return hit[1]
+        a = Arch.from_data(task.start)
+        hit = _ARCHS[id(task)] = (task, a, a.key())
+    return hit[1], hit[2]
 
 
 def _data(name: str) -> Any:
@@ -125,8 +131,13 @@ def curated_data() -> dict[str, Any]:
     return _data("curated.json")
 
 
-@lru_cache(maxsize=1)
 def curated_tasks() -> tuple[Task, ...]:
+    """The 12 curated tasks, fresh copies each call (a caller may edit what it gets)."""
+    return copy.deepcopy(_curated())
+
+
+@lru_cache(maxsize=1)
+def _curated() -> tuple[Task, ...]:
     data = curated_data()
     refs = _data("curated_reference.json")
     out = []
@@ -156,9 +167,9 @@ def fixtures() -> dict[str, Any]:
 def get_task(task_id: str) -> Task:
     """A curated task by id (``cnn-cifar``) or a generated one by its id
     (``gen-cnn@train:7:12``: family, split, seed, index); KeyError when there is none."""
-    for t in curated_tasks():
+    for t in _curated():
         if t.id == task_id:
-            return t
+            return copy.deepcopy(t)
     from driftcheck_gym.generate import task_from_id
 
     return task_from_id(task_id)

@@ -11,6 +11,7 @@ catalogue does not know stays as written, and the verifier reports it (STR001).
 
 from __future__ import annotations
 
+import os
 import re
 from functools import lru_cache
 from typing import Any
@@ -61,6 +62,7 @@ _PEER: dict[str, tuple[str, dict[str, str]]] = {
 _CAMEL = re.compile(r"(?<=[a-z0-9])([A-Z])")
 
 
+@lru_cache(maxsize=4096)
 def snake(key: str) -> str:
     """``inFeatures`` -> ``in_features``; ``numKVHeads`` -> ``num_kvheads``; snake stays."""
     return _CAMEL.sub(r"_\1", key).lower()
@@ -81,9 +83,47 @@ def resolve_type(name: str) -> str | None:
     return catalogue.lookup(name)
 
 
+MEMO = os.environ.get("DRIFTCHECK_GYM_NO_MEMO", "") in ("", "0")
+"""Remember translations by exact content (switch off with DRIFTCHECK_GYM_NO_MEMO=1)."""
+_MEMO: dict[Any, tuple[str, dict[str, Any]]] = {}
+
+
+_SCALARS = frozenset({int, float, str, bool, type(None)})
+
+
+def _key(v: Any) -> Any:
+    """Hashable and type-exact (``True``, ``1`` and ``1.0`` stay apart)."""
+    t = type(v)
+    if t is dict:
+        return (dict, tuple((k, _key(x)) for k, x in v.items()))
+    if t is list or t is tuple:
+        return (t, tuple(_key(x) for x in v))
+    hash(v)
+    return (t, v)
+
+
 def translate(type_name: str, params: dict[str, Any]) -> tuple[str, dict[str, Any]]:
     """(catalogue type, catalogue params) for one component as written; an unknown type is
-    returned as written, with its params untouched."""
+    returned as written, with its params untouched. The result is shared: do not edit it."""
+    if not MEMO:
+        return _translate(type_name, params)
+    try:
+        vals = params.values()
+        if _SCALARS.issuperset(map(type, vals)):  # flat, scalar params: types keep 1, 1.0 apart
+            key = (type_name, tuple(params), tuple(vals), tuple(map(type, vals)))
+        else:
+            key = (type_name, _key(params))
+    except (TypeError, RecursionError):
+        return _translate(type_name, params)
+    hit = _MEMO.get(key)
+    if hit is None:
+        if len(_MEMO) > 50_000:
+            _MEMO.clear()
+        hit = _MEMO[key] = _translate(type_name, params)
+    return hit
+
+
+def _translate(type_name: str, params: dict[str, Any]) -> tuple[str, dict[str, Any]]:
     canon = resolve_type(type_name)
     if canon is None or canon == OUTPUT:
         return (type_name if canon is None else OUTPUT), dict(params)

@@ -5,7 +5,7 @@ The target GPU is ``options.gpu`` (default H100; ``[tool.driftcheck] gpu = "L4"`
 
 from __future__ import annotations
 
-from driftcheck.graph.cost import GIB, gpu
+from driftcheck.graph.cost import GIB, amount, gpu
 from driftcheck.graph.model import Node
 from driftcheck.verifier.base import INFO, WARNING, Example, check
 from driftcheck.verifier.build import L, facts_only, net, seq
@@ -48,7 +48,7 @@ def weights_exceed_gpu(ctx: Context):
     if w is not None and w > g.memory_gb * 1e9:
         yield ctx.hit(
             None,
-            f"weights need {w / 1e9:.1f} GB in {ctx.cost.dtype}; {g.name} has {g.memory_gb:g} GB",
+            f"weights need {amount(w, 1e9)} GB in {ctx.cost.dtype}; {g.name} has {g.memory_gb:g} GB",
         )
 
 
@@ -75,7 +75,7 @@ def kv_cache_exceeds_gpu(ctx: Context):
     if w + kv > budget:
         yield ctx.hit(
             None,
-            f"weights {w / 1e9:.1f} GB + KV cache {kv / 1e9:.1f} GB at "
+            f"weights {amount(w, 1e9)} GB + KV cache {amount(kv, 1e9)} GB at "
             f"{c.context_length} tokens > {budget / 1e9:.0f} GB usable on {g.name}",
             values={"kv_bytes_per_token": c.kv_bytes_per_token},
         )
@@ -101,7 +101,7 @@ def activation_memory_high(ctx: Context):
     act = ctx.cost.activation_bytes
     if act > limit:
         yield ctx.hit(
-            None, f"activations of one forward: {act / GIB:.1f} GiB > {limit / GIB:g} GiB"
+            None, f"activations of one forward: {amount(act, GIB)} GiB > {limit / GIB:g} GiB"
         )
 
 
@@ -275,7 +275,7 @@ def training_exceeds_gpu(ctx: Context):
         and (ctx.cost.weight_bytes or 0) <= (g.memory_gb * 1e9)
     ):
         yield ctx.hit(
-            None, f"Adam training needs ~{t / 1e9:.0f} GB; {g.name} has {g.memory_gb:g} GB"
+            None, f"Adam training needs ~{amount(t, 1e9, 0)} GB; {g.name} has {g.memory_gb:g} GB"
         )
 
 

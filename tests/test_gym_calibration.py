@@ -1,0 +1,315 @@
+"""Calibration and anti-gaming: on every split and every family an empty plan passes nothing
+and the reference plan passes everything; every policy of the adversarial suite fails.
+A test here failing is the build failing: a task an empty plan can pass measures nothing."""
+
+from __future__ import annotations
+
+import copy
+import json
+import re
+
+import driftcheck_gym as G
+import gym_support  # noqa: F401
+import pytest
+from driftcheck_gym.generate import FAMILIES, HELDOUT_FAMILIES, SPLITS, make_task
+from driftcheck_gym.state import apply, to_graph
+
+SEED = 11
+
+
+def _sample(per: int) -> list[G.Task]:
+    """The curated tasks and ``per`` tasks of every family of every split."""
+    out = list(G.curated_tasks())
+    for split, fams in SPLITS.items():
+        for f in fams:
+            out += [make_task(f, split, SEED, i) for i in range(per)]
+    return out
+
+
+TASKS = _sample(2)
+ADV_TASKS = _sample(1)
+COMPONENT_TASKS = [t for t in TASKS if not t.config_task]
+
+
+def test_every_split_and_family_is_covered():
+    assert len(FAMILIES) >= 14
+    assert set(SPLITS["heldout"]) == set(HELDOUT_FAMILIES)
+    assert not set(HELDOUT_FAMILIES) & set(SPLITS["train"]) and not set(HELDOUT_FAMILIES) & set(
+        SPLITS["test"]
+    )
+    assert {t.family for t in TASKS} == set(FAMILIES) | {"curated"}
+
+
+@pytest.mark.parametrize("task", TASKS, ids=lambda t: t.id)
+def test_noop_fails_and_reference_passes(task):
+    ref = G.grade(task, task.reference_plan)
+    assert ref.passed, ref.missing
+    nothing = G.grade(task, [])
+    assert not nothing.passed and nothing.reward == -0.5
+    # the start fails on something besides being unchanged: no task is vacuous
+    assert any(not m.startswith("changed") for m in nothing.missing) or task.kind == "design"
+
+
+def test_calibration_cli_figures():
+    from driftcheck_gym.calibrate import calibrate, report_lines
+
+    tasks = list(G.curated_tasks())
+    ref, noop = calibrate("reference", tasks), calibrate("noop", tasks)
+    assert ref["passed"] == ref["total"] == 12 and noop["passed"] == 0
+    assert report_lines(ref)[-1] == "Overall: 12/12 = 100.0%"
+    assert report_lines(noop)[-1] == "Overall: 0/12 = 0.0%"
+
+
+# ---------------------------------------------------------------------- adversarial suite
+def _adds(plan):
+    return [a for a in plan if a.get("type") == "add_component"]
+
+
+def layer_norm_chain(task):
+    first = next((c["name"] for c in task.start["components"] if c["type"] == "input"), "input")
+    return [
+        {
+            "type": "add_component",
+            "componentType": "layerNorm",
+            "name": f"ln{i}",
+            "after": first if i == 0 else f"ln{i - 1}",
+            "params": {"normalizedShape": 8},
+        }
+        for i in range(11)
+    ]
+
+
+def cycle(task):
+    plan = copy.deepcopy(task.reference_plan)
+    adds = _adds(plan)
+    names = [a["name"] for a in adds] or [
+        c["name"] for c in task.start["components"] if c["type"] not in ("input", "output")
+    ]
+    if len(names) < 2:
+        names = [
+            c["name"] for c in task.start["components"] if c["type"] not in ("input", "output")
+        ]
+    return plan + [{"type": "add_connection", "from": names[-1], "to": names[0]}]
+
+
+def duplicate_names(task):
+    plan = copy.deepcopy(task.reference_plan)
+    for a in _adds(plan):
+        a["name"] = "x"
+        if a.get("after") not in (None, "input") and "after" in a:
+            a["after"] = "x"
+    return plan
+
+
+def unknown_types(task):
+    plan = copy.deepcopy(task.reference_plan)
+    for a in _adds(plan):
+        a["componentType"] = "hyperLayer"
+    return plan
+
+
+def numbers_as_strings(task):
+    plan = copy.deepcopy(task.reference_plan)
+    for a in plan:
+        for k, v in list(a.get("params", {}).items()):
+            if isinstance(v, int) and not isinstance(v, bool):
+                a["params"][k] = str(v)
+    return plan
+
+
+def huge_widths(task):
+    plan = copy.deepcopy(task.reference_plan)
+    for a in plan:
+        for k, v in list(a.get("params", {}).items()):
+            if re.search(r"(features|dim|channels|embeddings|size)$", k.lower()) and isinstance(
+                v, int
+            ):
+                a["params"][k] = v * 10**15
+    return plan
+
+
+POLICIES = [
+    layer_norm_chain,
+    cycle,
+    duplicate_names,
+    unknown_types,
+    numbers_as_strings,
+    huge_widths,
+]
+
+
+def _applicable(policy, task) -> bool:
+    if task.config_task:
+        return policy in (numbers_as_strings,)
+    if policy is huge_widths:
+        return "maxParams" in task.requirements or "paramsWithin" in task.requirements
+    if policy in (duplicate_names, unknown_types):
+        return len(_adds(task.reference_plan)) >= 2
+    return True
+
+
+CASES = [(p, t) for p in POLICIES for t in ADV_TASKS if _applicable(p, t)]
+
+
+@pytest.mark.parametrize("policy, task", CASES, ids=lambda x: getattr(x, "__name__", None) or x.id)
+def test_adversarial_policy_fails(policy, task):
+    r = G.grade(task, policy(task))
+    assert not r.passed, (policy.__name__, task.id, r.met)
+    assert r.reward < 1.0
+
+
+def test_adversarial_suite_is_not_empty():
+    names = {p.__name__ for p, _ in CASES}
+    assert names == {p.__name__ for p in POLICIES}
+    assert len(CASES) > 90
+
+
+def test_conv_into_linear_without_flatten_fails():
+    for t in [x for x in TASKS if x.family == "gen-cnn"] + [G.get_task("cnn-cifar")]:
+        plan = [
+            dict(a)
+            for a in t.reference_plan
+            if a.get("componentType") not in ("flatten", "adaptiveAvgPool2d")
+        ]
+        for a in plan:  # re-splice after the removed layers
+            if a.get("after") in ("flat", "gap"):
+                a["after"] = "act2"
+        r = G.grade(t, plan)
+        assert not r.passed and any(b.startswith("SHP002") for b in r.blockers), t.id
+
+
+def test_replace_model_on_a_repair_task_fails():
+    """Rebuilding the repaired graph wholesale is refused even though the result is valid."""
+    repairs = [t for t in TASKS if t.kind == "repair" and not t.config_task]
+    assert len(repairs) >= 10
+    for t in repairs:
+        fixed = apply(t.start_arch(), t.reference_plan).arch
+        rebuild = {
+            "type": "replace_model",
+            "components": [
+                {"componentType": c["type"], "name": n, "params": c["params"]}
+                for n, c in fixed.components.items()
+            ],
+            "connections": [{"from": s, "to": d} for s, d in fixed.connections],
+        }
+        r = G.grade(t, [rebuild])
+        assert not r.passed and any("forbidActionTypes" in m for m in r.missing), t.id
+
+
+def test_mha_swapped_for_gqa_cannot_dodge_a_budget():
+    """GQA layers are counted exactly (the peer counted them 0): stacking them under a
+    parameter budget that only an uncounted layer would meet fails."""
+    t = G.get_task("text-encoder")  # under 200M
+    plan = [
+        {
+            "type": "add_component",
+            "componentType": "embedding",
+            "name": "embed",
+            "after": "input",
+            "params": {"numEmbeddings": 30000, "embeddingDim": 1024},
+        }
+    ]
+    prev = "embed"
+    for i in range(80):
+        plan.append(
+            {
+                "type": "add_component",
+                "componentType": "groupedQueryAttention",
+                "name": f"gqa{i}",
+                "after": prev,
+                "params": {"embedDim": 1024, "numHeads": 16, "numKVHeads": 4},
+            }
+        )
+        prev = f"gqa{i}"
+    plan.append(
+        {
+            "type": "add_component",
+            "componentType": "linear",
+            "name": "head",
+            "after": prev,
+            "params": {"inFeatures": 1024, "outFeatures": 4},
+        }
+    )
+    r = G.grade(t, plan)
+    g = to_graph(apply(t.start_arch(), plan).arch)
+    non_attention = sum(
+        __import__("driftcheck.graph.catalogue", fromlist=["get"]).get(n.type).param_count(n.params)
+        for n in g.nodes
+        if n.type in ("Embedding", "Linear")
+    )
+    assert non_attention < 200_000_000 < r.params  # an estimate that skips GQA would pass it
+    assert not r.passed and any(m.startswith("maxParams") for m in r.missing)
+    # the same swap on a generated GQA task
+    for t in [x for x in TASKS if x.family == "gen-gqa"]:
+        plan = json.loads(json.dumps(t.reference_plan))
+        attn = next(a for a in plan if a.get("componentType") == "groupedQueryAttention")
+        extra = []
+        prev = attn["name"]
+        for i in range(12):
+            extra.append({**attn, "name": f"more{i}", "after": prev})
+            prev = f"more{i}"
+        r = G.grade(t, plan + extra)
+        assert not r.passed, t.id
+
+
+def test_empty_plan_never_passes_on_large_splits():
+    for split in SPLITS:
+        for t in G.generate_tasks(split, 3, 24):
+            if not t.config_task:
+                assert not G.grade(t, []).passed, t.id
+
+
+@pytest.mark.parametrize("task", ADV_TASKS, ids=lambda t: t.id)
+def test_a_real_attempt_beats_doing_nothing(task):
+    """The harness's hole: an empty plan out-earned a flawed attempt. Here a part of the
+    reference plan that changes the model (with weights) earns more than nothing and less than
+    a pass; a trivial one (no layer with weights yet) earns what nothing earns."""
+    nothing = G.grade(task, []).reward
+    partial = []
+    for k in range(1, len(task.reference_plan) + 1):
+        r = G.grade(task, task.reference_plan[:k])
+        if r.passed:
+            assert r.reward == 1.0
+            continue
+        assert not r.errors and "changed: model unchanged" not in r.missing
+        if r.reward != nothing:
+            partial.append(r.reward)
+            assert nothing < r.reward < 0.7, (task.id, k, r.reward)
+    if len(task.reference_plan) >= 3:
+        assert partial, task.id  # some partial attempt was graded above nothing
+
+
+def test_heldout_families_cannot_be_asked_for_in_train():
+    with pytest.raises(KeyError):
+        G.generate_tasks("train", 1, 3, families=["gen-flatten"])
+    with pytest.raises(KeyError):
+        G.generate_tasks("heldout", 1, 3, families=["gen-mlp"])
+    assert {t.family for t in G.generate_tasks("heldout", 1, 3, families=["hf-repair"])} == {
+        "hf-repair"
+    }
+
+
+def test_fast_paths_switched_off_give_identical_grades(monkeypatch):
+    """The grade's fast path (one verifier run's shapes, counts and index reused by the
+    requirements, ``grade.FAST``) and the verifier's gate memo (``runner.GATE_MEMO``) change
+    nothing: every reference, empty, partial and adversarial plan of every family grades
+    the same without them (grade memos off, so every grade is computed)."""
+    import importlib
+
+    gr = importlib.import_module("driftcheck_gym.grade")
+    runner = importlib.import_module("driftcheck.verifier.runner")
+    monkeypatch.setattr(gr, "MEMO", False)
+    cases = [(t, plan) for t in ADV_TASKS for plan in (t.reference_plan, [], t.reference_plan[:1])]
+    cases += [(t, p(t)) for p, t in CASES]
+
+    def run():
+        return [G.grade(t, plan).to_dict() for t, plan in cases]
+
+    fast = run()
+    monkeypatch.setattr(gr, "FAST", False)
+    monkeypatch.setattr(runner, "GATE_MEMO", False)
+    slow = run()
+    assert fast == slow
+    n = 3 * len(ADV_TASKS)
+    assert all(r["passed"] for r in fast[0:n:3])  # references pass
+    assert not any(r["passed"] for r in fast[1:n:3] + fast[n:])  # empty and adversarial fail
