@@ -567,3 +567,33 @@ def test_code_that_runs_gets_no_import_finding(tmp_path, capsys, truths, src):
     # the last two are counted wrong by the analyzer itself (a name bound in a ``try``
     # import fallback / by a ``global`` in a function called at import): not this issue's
     # subject, only that no import failure is claimed
+
+
+@pytest.mark.parametrize(
+    "text, rc",
+    [
+        (
+            "import torch.nn as nn\n\nx = 1if True else 2\n\n\nclass M(nn.Module):\n"
+            "    def __init__(self):\n        super().__init__()\n        self.l = nn.Linear(4, 4)\n",
+            0,
+        ),
+        ("match 5_39Jin\\\n", 2),  # found by the fuzz campaign: a warning, then the error line
+    ],
+)
+def test_compile_warnings_of_analyzed_code_never_reach_stderr(tmp_path, text, rc):
+    # CPython's SyntaxWarnings ("invalid decimal literal") printed the analyzed file's lines to
+    # stderr, so an exit 2 had more than its one error line
+    import subprocess
+    import sys
+
+    src = tmp_path / "model.py"
+    src.write_text(text)
+    proc = subprocess.run(
+        [sys.executable, "-W", "default", "-m", "driftcheck", "check", str(src)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert proc.returncode == rc, proc.stdout + proc.stderr
+    assert "Warning" not in proc.stderr, proc.stderr
+    assert len(proc.stderr.splitlines()) == (1 if rc == 2 else 0), proc.stderr

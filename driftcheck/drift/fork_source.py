@@ -186,7 +186,7 @@ def parse(path: Path, text: str) -> tuple[ast.Module, list[str]] | None:
     cached per path and content) when ``text`` is what the file holds: a comparison analyzes
     the same upstream modeling file it pairs against, and parsing it twice cost 15-20 ms."""
     from driftcheck.errors import DriftcheckError
-    from driftcheck.parsers.source.loader import parse_file, read_source
+    from driftcheck.parsers.source.loader import parse_file, parse_quietly, read_source
 
     try:
         if read_source(path) == text:
@@ -194,7 +194,7 @@ def parse(path: Path, text: str) -> tuple[ast.Module, list[str]] | None:
     except DriftcheckError:
         pass  # unreadable as UTF-8, too large, or not valid Python: parsed below or refused
     try:
-        return ast.parse(text, str(path)), text.splitlines()
+        return parse_quietly(text, str(path)), text.splitlines()
     except (SyntaxError, ValueError, RecursionError):
         return None
 

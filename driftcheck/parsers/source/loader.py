@@ -14,6 +14,7 @@ import ast
 import hashlib
 import importlib.util
 import sys
+import warnings
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -128,7 +129,7 @@ def parse_file(path: Path, name: str | None = None) -> ModInfo:
     if hit is not None:
         return hit
     try:
-        tree = ast.parse(text, filename=str(path))
+        tree = parse_quietly(text, str(path))
     except SyntaxError as e:
         where = f"{path}:{e.lineno or 0}:{e.offset or 0}"
         raise DriftcheckError(f"syntax error: {e.msg}", where) from None
@@ -152,12 +153,23 @@ def parse_file(path: Path, name: str | None = None) -> ModInfo:
     return info
 
 
+def parse_quietly(text: str, filename: str) -> ast.Module:
+    """``ast.parse`` without CPython's compile-time warnings (``SyntaxWarning: invalid decimal
+    literal``...): they would print the analyzed file's lines to stderr, around our own output
+    and before a one-line error."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        return ast.parse(text, filename=filename)
+
+
 def compile_check(tree: ast.Module, path: Path) -> None:
     """CPython's own compiler over the tree (``compile`` executes nothing): what ``ast.parse``
     accepts but Python refuses to import -- a duplicate argument name, ``return`` or ``break``
     outside their block, ``nonlocal`` of no enclosing name -- is a syntax error here too."""
     try:
-        compile(tree, str(path), "exec", dont_inherit=True)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            compile(tree, str(path), "exec", dont_inherit=True)
     except SyntaxError as e:
         where = f"{path}:{e.lineno or 0}:{e.offset or 0}"
         raise DriftcheckError(f"syntax error: {e.msg}", where) from None
