@@ -297,3 +297,25 @@ def test_load_prediction_corpus_sample(model_type, tmp_path):
 
     ok, detail = run(model_type, tmp_path)
     assert ok, detail
+
+
+@pytest.mark.parametrize("names", [[""], ["", ".weight", "x."]])
+def test_gguf_tensor_with_an_empty_name_is_a_graph_not_an_internal_error(tmp_path, capsys, names):
+    # found by the fuzz campaign (benchmarks/fuzz_campaign.py): a tensor named "" gave a node id
+    # "" that the graph model refuses, and `graph` ended in the internal-error catch-all
+    import numpy as np
+
+    from driftcheck.cli import main
+
+    path = tmp_path / "m.gguf"
+    w = gguf.GGUFWriter(str(path), "llama")
+    for i, name in enumerate(names):
+        w.add_tensor(name, np.zeros((2, 3 + i), dtype=np.float32))
+    w.write_header_to_file()
+    w.write_kv_data_to_file()
+    w.write_tensors_to_file()
+    w.close()
+    assert main(["graph", str(path), "--format", "json"]) == 0
+    graph = json.loads(capsys.readouterr().out)
+    assert len(graph["nodes"]) == len(names)
+    assert len({n["id"] for n in graph["nodes"]}) == len(names)

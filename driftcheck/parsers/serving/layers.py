@@ -86,7 +86,8 @@ def classify(module: str, attrs: Mapping[str, Shape]) -> tuple[str, dict[str, An
 def _node_id(name: str) -> str:
     # dots are reserved (``tied`` references read "<node id>.<weight>"); escaping % and / first
     # keeps the mapping one-to-one, so distinct tensor names never collide
-    return name.replace("%", "%25").replace("/", "%2F").replace(".", "/")
+    # an empty tensor name (a checkpoint may hold one) gets "%", which no escaped name can be
+    return name.replace("%", "%25").replace("/", "%2F").replace(".", "/") or "%"
 
 
 def _module_nodes(
