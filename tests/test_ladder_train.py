@@ -205,3 +205,26 @@ def test_trained_reward_for_a_gym_task() -> None:
     assert info["ladder_task"] == "breast-cancer" and info["status"] == "ok" and r > 0.8
     r, info = trained_reward(task, [])  # the empty start has no head to train
     assert r == 0.0 and info["status"] != "ok"
+
+
+def test_grade_mixes_a_trained_outcome_into_passing_designs_only() -> None:
+    import json
+
+    from driftcheck_gym import curated_tasks, grade
+    from driftcheck_gym.ladder.reward import trained_reward
+
+    task = next(t for t in curated_tasks() if t.id == "mlp-tabular")
+    plain = grade(task, task.reference_plan)
+    assert plain.passed and "trained" not in plain.metrics
+    assert grade(task, task.reference_plan, trained_weight=0.0).to_dict() == plain.to_dict()
+    mixed = grade(task, task.reference_plan, trained_weight=0.5)
+    trained, _ = trained_reward(task, task.reference_plan)
+    assert mixed.passed and mixed.metrics["trained"]["reward"] == trained
+    assert mixed.reward == round(0.5 * plain.reward + 0.5 * trained, 6)
+    json.dumps(mixed.to_dict())  # the service can send it
+    # a failing or empty plan is never lifted by the term (and is not trained at all)
+    empty = grade(task, [], trained_weight=1.0)
+    assert not empty.passed and empty.reward == grade(task, []).reward
+    assert "trained" not in empty.metrics
+    with pytest.raises(ValueError):
+        grade(task, [], trained_weight=2.0)

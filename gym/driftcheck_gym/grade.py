@@ -523,9 +523,17 @@ def no_plan(task: Task, why: str) -> GradeResult:
     )
 
 
-def grade(task: Task | str, plan: Any) -> GradeResult:
+def grade(task: Task | str, plan: Any, *, trained_weight: float = 0.0) -> GradeResult:
     """Apply ``plan`` (a list of action dicts, a JSON string, or an LLM completion) to the
-    task's start and grade the result. Never raises on a bad plan: it is graded."""
+    task's start and grade the result. Never raises on a bad plan: it is graded.
+
+    ``trained_weight`` (0 to 1, default 0: off) mixes a trained outcome into the reward of a
+    design that passes: ``(1 - w) * reward + w * trained``, where ``trained`` is
+    ``ladder.reward.trained_reward`` (a short real training of the design, 0.05-3.5 CPU s a
+    call against about 1 ms for the verifier; docs/ladder.md). Only passing designs get the
+    term, so it ranks legal designs and never lifts a failing or empty plan."""
+    if not 0.0 <= trained_weight <= 1.0:
+        raise ValueError(f"trained_weight must be within [0, 1], got {trained_weight}")
     if isinstance(task, str):
         from driftcheck_gym.tasks import get_task
 
@@ -534,6 +542,18 @@ def grade(task: Task | str, plan: Any) -> GradeResult:
         raw = A.parse_plan(plan)
     except A.PlanError as e:
         return no_plan(task, str(e))
+    out = _grade_parsed(task, raw)
+    if trained_weight and out.passed and task.kind == "design":
+        from driftcheck_gym.ladder.reward import trained_reward
+
+        trained, info = trained_reward(task, raw)
+        out = _copy(out)
+        out.metrics["trained"] = {"weight": trained_weight, "reward": trained, **info}
+        out.reward = round((1.0 - trained_weight) * out.reward + trained_weight * trained, 6)
+    return out
+
+
+def _grade_parsed(task: Task, raw: list[Any]) -> GradeResult:
     key = None
     if MEMO:  # the same plan on the same task: the same grade (see MEMO)
         try:

@@ -10,7 +10,8 @@ retargeted or trained, diverges, or is over the budget.
 Cost (docs/ladder.md): one short training per call, 0.05-3.5 CPU seconds on the families'
 budgets (median ~0.3 s), against ~1 ms for the verifier's reward. It is meant as an
 occasional term (e.g. on a sample of episodes, or to re-rank the verifier's passing designs),
-not as the per-step reward. The lead wires it into the gym; nothing here changes ``grade``.
+not as the per-step reward. ``grade(task, plan, trained_weight=w)`` mixes it into the reward
+of passing designs.
 """
 
 from __future__ import annotations
