@@ -1,6 +1,7 @@
 """Expression evaluation for the interpreter, plus frames, truthiness and the budgets.
 
-Split from ``interp.py`` (statements) to keep each module readable; ``Evaluator`` mixes both.
+Statements are ``statements.py``; ``Evaluator`` there mixes both. The operators themselves are
+``ops/operators.py``'s.
 """
 
 from __future__ import annotations
