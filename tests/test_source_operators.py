@@ -77,3 +77,12 @@ def test_every_evaluator_takes_its_operators_from_the_one_table():
     assert symbolic.CMP is ops.COMPARE_BY_SYMBOL
     assert hf_eval._BINOPS is ops.ARITH_RAW
     assert all(hf_eval._CMPOPS[n] is f for n, f in ops.COMPARE.items())
+
+
+def test_forward_unary_operators_are_pythons():
+    # the forward pass once answered ``~5`` with 5: its unary operators are the table's now
+    assert pyops.py_unary(ast.Invert(), 5) == ~5
+    assert pyops.py_unary(ast.USub(), 2.5) == -2.5
+    assert pyops.py_unary(ast.UAdd(), 3) == 3
+    assert pyops.py_unary(ast.Not(), 0) is True
+    assert pyops.py_unary(ast.Invert(), 2.5) is pyops.UNK

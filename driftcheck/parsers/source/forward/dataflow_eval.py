@@ -17,7 +17,7 @@ from driftcheck.parsers.source.forward.dataflow import Flow, Stop
 from driftcheck.parsers.source.forward.dataflow_call import MAX_LOOP, CallMixin
 from driftcheck.parsers.source.forward.dataflow_skipped import note_skipped
 from driftcheck.parsers.source.ops.pyops import KNOWN as _KNOWN
-from driftcheck.parsers.source.ops.pyops import compare_one, py_binop, truth
+from driftcheck.parsers.source.ops.pyops import compare_one, py_binop, py_unary, truth
 from driftcheck.parsers.source.sizes import TooBig
 from driftcheck.parsers.source.values.dataflow_values import (
     UNK,
@@ -355,12 +355,7 @@ class Runner(CallMixin):
     def unary(self, op: ast.unaryop, v: Any) -> Any:
         if isinstance(v, Tens):
             return Tens(v.src, v.shape)
-        if isinstance(op, ast.Not):
-            t = truth(v)
-            return UNK if t is None else not t
-        if isinstance(v, (int, float)) and not isinstance(v, bool):
-            return -v if isinstance(op, ast.USub) else v
-        return UNK
+        return py_unary(op, v)
 
     def boolop(self, e: ast.BoolOp, fr: Frame) -> Any:
         is_and = isinstance(e.op, ast.And)

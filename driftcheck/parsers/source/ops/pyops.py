@@ -11,7 +11,13 @@ from __future__ import annotations
 import ast
 from typing import Any
 
-from driftcheck.parsers.source.ops.operators import ARITH_BOUNDED, BOUNDED, COMPARE, identical
+from driftcheck.parsers.source.ops.operators import (
+    ARITH_BOUNDED,
+    BOUNDED,
+    COMPARE,
+    UNARY,
+    identical,
+)
 from driftcheck.parsers.source.ops.operators import truth as plain_truth
 from driftcheck.parsers.source.sizes import TooBig, check_bits
 from driftcheck.parsers.source.values.abstract import Ext
@@ -47,6 +53,19 @@ def py_binop(op: ast.operator, a: Any, b: Any) -> Any:
         raise
     except Exception:  # noqa: BLE001 - division by zero, bad operand types: unknown
         return UNK
+
+
+def py_unary(op: ast.unaryop, v: Any) -> Any:
+    """``not v``, ``-v``, ``+v``, ``~v`` on a known number (tensors are the caller's)."""
+    if isinstance(op, ast.Not):
+        t = truth(v)
+        return UNK if t is None else not t
+    if isinstance(v, (int, float)) and not isinstance(v, bool):
+        try:
+            return UNARY[type(op)][1](v)
+        except TypeError:  # ``~`` on a float
+            return UNK
+    return UNK
 
 
 def compare_one(op: ast.cmpop, a: Any, b: Any) -> Any:
