@@ -86,3 +86,16 @@ def test_forward_unary_operators_are_pythons():
     assert pyops.py_unary(ast.UAdd(), 3) == 3
     assert pyops.py_unary(ast.Not(), 0) is True
     assert pyops.py_unary(ast.Invert(), 2.5) is pyops.UNK
+
+
+def test_config_class_evaluator_applies_the_same_operators():
+    fields: dict = {"hidden_size": 96, "num_heads": 4, "flags": 5, "name": "x"}
+    src = (
+        "self.head_dim = self.hidden_size // self.num_heads\n"
+        "self.inverted = ~self.flags\n"
+        "self.same = self.name is 'x'\n"
+        "self.bad = -self.name\n"
+    )
+    hf_eval.Evaluator(fields, {}).run(ast.parse(src).body)
+    assert fields["head_dim"] == 24 and fields["inverted"] == ~5 and fields["same"] is True
+    assert "bad" not in fields or fields["bad"] is hf_eval.UNKNOWN

@@ -17,7 +17,7 @@ import operator
 from collections.abc import Callable
 from typing import Any
 
-from driftcheck.parsers.source.ops.operators import ARITH_RAW, COMPARE, identical
+from driftcheck.parsers.source.ops.operators import ARITH_RAW, COMPARE, UNARY, identical
 
 
 class _Unknown:
@@ -167,9 +167,7 @@ class Evaluator:
                 return UNKNOWN
             if isinstance(node.op, ast.Not):
                 return not v
-            if isinstance(node.op, ast.USub):
-                return -v
-            return UNKNOWN
+            return UNARY[type(node.op)][1](v)  # a TypeError: UNKNOWN (``expr``)
         if isinstance(node, ast.BoolOp):
             return self._boolop(node)
         if isinstance(node, ast.Compare):
