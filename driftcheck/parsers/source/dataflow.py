@@ -79,6 +79,7 @@ class Flow(UnusedMixin, QueryMixin):
         self.site_ops: dict[tuple, int] = {}  # (source line, parent) -> op nodes added there
         self.capped_sites: set[tuple] = set()
         self.specs: dict[str, Any] = {}  # catalogue entries by type (looked up per op)
+        self.input_shape: tuple[int, ...] | None = None  # the first input's sizes, when given
 
     # ------------------------------------------------------------------ module objects
     def map_tree(self, root: Any) -> None:

@@ -57,10 +57,13 @@ class CallMixin:
         params = [*a.posonlyargs, *a.args][1:]
         defaults = dict(zip([p.arg for p in params][len(params) - len(a.defaults) :], a.defaults))
         kwargs: dict[str, Any] = {}
+        given = self.f.input_shape  # ``check --input-shape``: the first input's real sizes
         for i, p in enumerate(params):
             if i == 0 or p.arg not in defaults:
                 t = kwargs[p.arg] = self.f.add_input(p.arg, (str(fn.mod.path), node.lineno))
-                if p.arg in RANKS:  # internal only: the Input node's shape stays unknown
+                if i == 0 and given is not None:
+                    t.shape = tuple(given)
+                elif p.arg in RANKS:  # internal only: the Input node's shape stays unknown
                     t.learn_rank(RANKS[p.arg])
         return self.run_func(fn, Mod(root), [], kwargs, None)
 

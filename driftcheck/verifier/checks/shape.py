@@ -11,6 +11,7 @@ import re
 
 from driftcheck.graph.prepared import layer_spec
 from driftcheck.graph.shapes import EMPTY, MISMATCH, REPEAT, ShapeIssue
+from driftcheck.parsers.source.forward import CONCRETE_NOTE
 from driftcheck.verifier.base import BLOCKER, INFO, Example, Source, check
 from driftcheck.verifier.build import L, net, seq
 from driftcheck.verifier.context import Context
@@ -76,11 +77,18 @@ def _conv(i, o, k=3, **kw):
     return L("Conv2d", in_channels=i, out_channels=o, kernel_size=k, **kw)
 
 
+def concrete(ctx: Context) -> bool:
+    """The source parser followed forward on the input shape the user gave (``check
+    --input-shape N,...``): every op's sizes are numbers read from the code on that input, not
+    a symbolic rewrite, so an op whose shape rule rejects them is the model's crash."""
+    return any(n.startswith(CONCRETE_NOTE) for n in ctx.graph.notes)
+
+
 def unconfirmed(ctx: Context, node) -> bool:
     """A functional op the source parser rebuilt from forward (view, transpose, reshape ...):
     its dims come from a symbolic rewrite of the code, so a mismatch there is the analysis's
     doubt, not the model's crash (SHP009 says it as info)."""
-    if ctx.hand_built:
+    if ctx.hand_built or concrete(ctx):
         return False
     spec = layer_spec(node.type)
     return spec is not None and spec.role == "op"
