@@ -35,6 +35,9 @@ MAX_COPIES = 16  # applications of one module beyond its first
 # op nodes one source line may add under one module: a Python loop over ``range(chunk)`` that
 # slices by index (chunked linear attention) would otherwise unroll into thousands of ops
 MAX_SITE_OPS = 32
+# a repeated block (``repeat=n``) each of whose copies forward applied to an outside tensor
+# (``torch.stack([e(x) for e in self.experts])``): the copies are side by side, not chained
+PARALLEL_NOTE = "its copies are applied side by side in forward, not chained"
 
 
 class Stop(Exception):
@@ -80,6 +83,7 @@ class Flow(UnusedMixin, QueryMixin):
         self.capped_sites: set[tuple] = set()
         self.specs: dict[str, Any] = {}  # catalogue entries by type (looked up per op)
         self.input_shape: tuple[int, ...] | None = None  # the first input's sizes, when given
+        self.parallel: set[str] = set()  # repeated blocks applied side by side, not chained
 
     # ------------------------------------------------------------------ module objects
     def map_tree(self, root: Any) -> None:
@@ -330,6 +334,8 @@ class Flow(UnusedMixin, QueryMixin):
             self.restarted.add(nid)
             return Tens(nid)
         self.restarted.discard(nid)
+        if node.repeat > 1 and nid in self.fed:
+            self.parallel.add(nid)  # a repeated layer applied again to an outside tensor
         spec = self.spec(node.type)
         n_in = spec.n_inputs if spec else 1
         ins = inputs if n_in is None else inputs[: max(n_in, 1)]

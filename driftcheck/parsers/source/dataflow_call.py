@@ -277,6 +277,10 @@ class CallMixin:
             and isinstance(v.obj, Obj)
             and v.obj.kind in ("ModuleList", "Sequential")
         ):
+            if self.f.input_shape is not None:
+                # on real sizes every item is an application (``torch.stack([e(x) for e in
+                # experts])`` stacks n outputs); a chained run still folds into its one node
+                return [Mod(c) for c in v.obj.children.values()]
             # a run of identical items is one graph node (repeat=n): its body runs once
             out, last = [], None
             for c in v.obj.children.values():

@@ -10,7 +10,13 @@ from contextvars import ContextVar
 from typing import Any
 
 from driftcheck.graph.model import Graph
-from driftcheck.parsers.source.dataflow import CALLED_UNWIRED, MAX_SITE_OPS, Flow, Stop
+from driftcheck.parsers.source.dataflow import (
+    CALLED_UNWIRED,
+    MAX_SITE_OPS,
+    PARALLEL_NOTE,
+    Flow,
+    Stop,
+)
 from driftcheck.parsers.source.dataflow_values import Tens, first_tensor
 
 
@@ -71,6 +77,10 @@ def add_edges(graph: Graph, builder: Any, interp: Any) -> None:
     graph.edges.extend(flow.edges)
     if flow.input_shape is not None:
         graph.notes.append(f"{CONCRETE_NOTE} {tuple(flow.input_shape)}")
+        for nid in sorted(flow.parallel):
+            node = flow.node(nid)
+            if node is not None and PARALLEL_NOTE not in node.notes:
+                node.notes.append(PARALLEL_NOTE)
     graph.outputs = [t.src for t in returned_tensors(out) if t.src is not None]
     if complete:
         flow.mark_unused()

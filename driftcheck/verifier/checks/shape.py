@@ -11,6 +11,7 @@ import re
 
 from driftcheck.graph.prepared import layer_spec
 from driftcheck.graph.shapes import EMPTY, MISMATCH, REPEAT, ShapeIssue
+from driftcheck.parsers.source.dataflow import PARALLEL_NOTE
 from driftcheck.parsers.source.forward import CONCRETE_NOTE
 from driftcheck.verifier.base import BLOCKER, INFO, Example, Source, check
 from driftcheck.verifier.build import L, net, seq
@@ -213,7 +214,7 @@ def conv_into_linear(ctx: Context):
 )
 def repeat_changes_shape(ctx: Context):
     for issue in ctx.shapes.errors:
-        if issue.kind == REPEAT:
+        if issue.kind == REPEAT and PARALLEL_NOTE not in ctx.index[issue.node].notes:
             yield ctx.hit(ctx.index[issue.node], issue.message)
 
 
