@@ -68,7 +68,7 @@ def check_one(source: str, options, config: str | None = None, display: str | No
     """Load, verify and suppress; findings without a location get the source's file
     (``display``: the file a class of a directory run is defined in)."""
     from driftcheck.parsers import kind_of, load, read_json
-    from driftcheck.parsers.source.forward import concrete_input
+    from driftcheck.parsers.source.forward.edges import concrete_input
     from driftcheck.verifier import suppress
     from driftcheck.verifier.runner import graph_from_data, verify
 

@@ -11,8 +11,8 @@ import re
 
 from driftcheck.graph.prepared import layer_spec
 from driftcheck.graph.shapes import EMPTY, MISMATCH, REPEAT, ShapeIssue
-from driftcheck.parsers.source.dataflow import PARALLEL_NOTE
-from driftcheck.parsers.source.forward import CONCRETE_NOTE
+from driftcheck.parsers.source.forward.dataflow import PARALLEL_NOTE
+from driftcheck.parsers.source.forward.edges import CONCRETE_NOTE
 from driftcheck.verifier.base import BLOCKER, INFO, Example, Source, check
 from driftcheck.verifier.build import L, net, seq
 from driftcheck.verifier.context import Context

@@ -1,0 +1,104 @@
+"""forward() dataflow: the pass that follows the root's forward and adds inputs, op nodes,
+edges and outputs to the graph (``Flow`` in ``dataflow``, the interpreter in ``dataflow_eval``).
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Iterator
+from contextvars import ContextVar
+from typing import Any
+
+from driftcheck.graph.model import Graph
+from driftcheck.parsers.source.forward.dataflow import (
+    CALLED_UNWIRED,
+    MAX_SITE_OPS,
+    PARALLEL_NOTE,
+    Flow,
+    Stop,
+)
+from driftcheck.parsers.source.values.dataflow_values import Tens, first_tensor
+
+
+# ``check --input-shape``: the sizes of the root forward's first input. With them the pass
+# follows forward on real sizes (``x.size()`` gives numbers, every view/split/matmul gets
+# numbers), so the shape checks can prove a crash instead of only doubting a symbolic rewrite.
+# Without them (every other caller) the pass stays size-free, as before.
+INPUT_SHAPE: ContextVar[tuple[int, ...] | None] = ContextVar("forward_input_shape", default=None)
+CONCRETE_NOTE = "forward followed on the given input shape"
+
+
+@contextlib.contextmanager
+def concrete_input(shape: tuple[int, ...] | None) -> Iterator[None]:
+    """Analyses started inside follow forward on ``shape`` (None: size-free, the default)."""
+    ok = shape is not None and len(shape) > 0 and all(
+        isinstance(d, int) and not isinstance(d, bool) and d > 0 for d in shape
+    )
+    token = INPUT_SHAPE.set(tuple(shape) if ok else None)  # type: ignore[arg-type]
+    try:
+        yield
+    finally:
+        INPUT_SHAPE.reset(token)
+
+
+def returned_tensors(v: Any, depth: int = 0) -> list[Tens]:
+    """The model's outputs: every tensor of a returned tuple or list, in order (nested ones
+    flattened: ``logits, (h, c)``); of a dict or ``ModelOutput``, its first tensor (what
+    ``output[0]`` gives); a recurrent layer's tuple counts only its known first item."""
+    if isinstance(v, Tens):
+        return [v]
+    if isinstance(v, (tuple, list)) and depth < 6:
+        return [t for x in v for t in returned_tensors(x, depth + 1)]
+    t = first_tensor(v)
+    return [t] if t is not None else []
+
+
+def add_edges(graph: Graph, builder: Any, interp: Any) -> None:
+    """Entry point called by ``analyze``: interpret the root's forward, add inputs/ops/edges."""
+    from driftcheck.parsers.source.forward.dataflow_eval import Runner
+
+    root_id = next((n.id for n in graph.nodes if n.parent is None), None)
+    root = builder.objs.get(root_id) if root_id is not None else None
+    if root is None:
+        return
+    flow = Flow(graph, builder, interp)
+    flow.input_shape = INPUT_SHAPE.get()
+    flow.map_tree(root)
+    runner = Runner(flow)
+    complete = True
+    try:
+        out = runner.run_root(root)
+    except Stop as e:
+        graph.notes.append(f"forward dataflow stopped: {e}")
+        out, complete = None, False
+    except RecursionError:
+        graph.notes.append("forward dataflow stopped: recursion too deep")
+        out, complete = None, False
+    graph.edges.extend(flow.edges)
+    if flow.input_shape is not None:
+        graph.notes.append(f"{CONCRETE_NOTE} {tuple(flow.input_shape)}")
+        for nid in sorted(flow.parallel):
+            node = flow.node(nid)
+            if node is not None and PARALLEL_NOTE not in node.notes:
+                node.notes.append(PARALLEL_NOTE)
+    graph.outputs = [t.src for t in returned_tensors(out) if t.src is not None]
+    if complete:
+        flow.mark_unused()
+    wired = {e.src for e in flow.edges} | {e.dst for e in flow.edges}
+    for nid in sorted(flow.called - wired):  # reached, but on tensors we could not follow
+        node = flow.node(nid)
+        if node is not None and node.type != "Module" and CALLED_UNWIRED not in node.notes:
+            node.notes.append(CALLED_UNWIRED)
+    if flow.capped_sites:
+        lines = sorted({f"{loc[1]}" for loc, _ in flow.capped_sites if loc})[:5]
+        graph.notes.append(
+            f"forward: a loop unrolled over {MAX_SITE_OPS} ops at line(s) {', '.join(lines)}; "
+            "later iterations not followed"
+        )
+    if flow.skipped_cycles:
+        graph.notes.append(
+            f"forward: {flow.skipped_cycles} edge(s) left out that would close a cycle "
+            "(a module applied to its own output)"
+        )
+    graph.notes.extend(runner.notes[:20])
+    graph.invalidate()
