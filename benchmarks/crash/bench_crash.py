@@ -76,14 +76,25 @@ def digest(r: dict) -> dict:
     try:
         data = json.loads(r["out"])
     except (json.JSONDecodeError, TypeError):
-        return {"rc": r["rc"], "tool_failure": True, "blockers": [], "cpu": r["cpu"], "err": r["err"]}
+        return {
+            "rc": r["rc"],
+            "tool_failure": True,
+            "blockers": [],
+            "cpu": r["cpu"],
+            "err": r["err"],
+        }
     blockers = []
     for f in data.get("findings", []):
         if f.get("severity") == "blocker":
             loc = (f.get("locations") or [{}])[0]
             where = f"{Path(loc.get('file', '?')).name}:{loc.get('line', '?')}"
             blockers.append({"id": f["check_id"], "at": where, "message": f["message"]})
-    return {"rc": r["rc"], "tool_failure": r["rc"] not in (0, 1), "blockers": blockers, "cpu": r["cpu"]}
+    return {
+        "rc": r["rc"],
+        "tool_failure": r["rc"] not in (0, 1),
+        "blockers": blockers,
+        "cpu": r["cpu"],
+    }
 
 
 def confusion(rows: list[tuple[str, bool, bool]]) -> dict[str, int]:
@@ -132,7 +143,9 @@ def main(argv: list[str] | None = None) -> int:
         for e in cases:
             r, t = res[e["name"]], truth["cases"][e["name"]]
             flagged = bool(r["blockers"])
-            kind = "fn" if t["crash"] and not flagged else "fp" if flagged and not t["crash"] else ""
+            kind = (
+                "fn" if t["crash"] and not flagged else "fp" if flagged and not t["crash"] else ""
+            )
             if a.show == "all" or a.show == kind:
                 print(f"\n[{kind or 'ok'}] {e['name']} ({e['defect']}, {e['split']})")
                 print(f"  torch: {t['error']}")
@@ -140,9 +153,13 @@ def main(argv: list[str] | None = None) -> int:
                     print(f"  {b['id']} {b['at']}: {b['message'][:300]}")
     failures = [n for n, r in res.items() if r["tool_failure"]]
     cpu = sum(r["cpu"] for r in res.values())
-    print(f"\n{len(cases)} cases, {len(rows) - ('clean' in rows)} defect classes; "
-          f"tool failures {len(failures)} {failures[:5]}")
-    print(f"time: {wall:.1f} s wall, {cpu:.1f} s CPU in the analyzer (load {os.getloadavg()[0]:.1f})")
+    print(
+        f"\n{len(cases)} cases, {len(rows) - ('clean' in rows)} defect classes; "
+        f"tool failures {len(failures)} {failures[:5]}"
+    )
+    print(
+        f"time: {wall:.1f} s wall, {cpu:.1f} s CPU in the analyzer (load {os.getloadavg()[0]:.1f})"
+    )
     for part in ("dev", "held_out"):
         print(f"{part:9}: {len(split_rows[part]):3} cases, {pr(confusion(split_rows[part]))}")
     allrows = split_rows["dev"] + split_rows["held_out"]

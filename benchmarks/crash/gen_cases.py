@@ -80,6 +80,7 @@ INPUTS: dict[str, tuple[str, tuple[int, ...], str]] = {
     "yolo_cfg": ("float", (1, 3, 32, 32), "self.model(x)"),
 }
 
+
 def wrap(src: str, call: str) -> str:
     """Replace the module-level ``model = EXPR`` by a root class building EXPR."""
     tree = ast.parse(src)

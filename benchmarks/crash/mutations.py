@@ -11,10 +11,29 @@ MUTATIONS: list[tuple[str, str, str, list[tuple[str, str]]]] = []
 def mut(name: str, base: str, defect: str, *pairs: tuple[str, str]) -> None:
     MUTATIONS.append((name, base, defect, list(pairs)))
 
+
 NG_ASSERT = ("assert config.n_embd % config.n_head == 0", "pass")
-mut("nanogpt__nh5", "nanogpt", "head_split", NG_ASSERT, ("n_head=4, n_embd=64", "n_head=5, n_embd=64"))
-mut("nanogpt__nh6", "nanogpt", "head_split", NG_ASSERT, ("n_head=4, n_embd=64", "n_head=6, n_embd=64"))
-mut("nanogpt__nh8_ok", "nanogpt", "head_split", NG_ASSERT, ("n_head=4, n_embd=64", "n_head=8, n_embd=64"))
+mut(
+    "nanogpt__nh5",
+    "nanogpt",
+    "head_split",
+    NG_ASSERT,
+    ("n_head=4, n_embd=64", "n_head=5, n_embd=64"),
+)
+mut(
+    "nanogpt__nh6",
+    "nanogpt",
+    "head_split",
+    NG_ASSERT,
+    ("n_head=4, n_embd=64", "n_head=6, n_embd=64"),
+)
+mut(
+    "nanogpt__nh8_ok",
+    "nanogpt",
+    "head_split",
+    NG_ASSERT,
+    ("n_head=4, n_embd=64", "n_head=8, n_embd=64"),
+)
 mut(
     "nanogpt__proj_in",
     "nanogpt",
@@ -31,7 +50,10 @@ mut(
     "nanogpt__split2",
     "nanogpt",
     "split_sizes",
-    ("self.c_attn = nn.Linear(config.n_embd, 3 * config.n_embd", "self.c_attn = nn.Linear(config.n_embd, 2 * config.n_embd"),
+    (
+        "self.c_attn = nn.Linear(config.n_embd, 3 * config.n_embd",
+        "self.c_attn = nn.Linear(config.n_embd, 2 * config.n_embd",
+    ),
 )
 mut(
     "nanogpt__mask",
@@ -43,7 +65,10 @@ mut(
     "nanogpt__ln",
     "nanogpt",
     "norm_shape",
-    ("ln_f=LayerNorm(config.n_embd, bias=config.bias)", "ln_f=LayerNorm(config.n_embd // 2, bias=config.bias)"),
+    (
+        "ln_f=LayerNorm(config.n_embd, bias=config.bias)",
+        "ln_f=LayerNorm(config.n_embd // 2, bias=config.bias)",
+    ),
 )
 mut(
     "nanogpt__kT",
@@ -58,13 +83,26 @@ mut(
     ("self.lm_head = nn.Linear(config.n_embd,", "self.lm_head = nn.Linear(config.n_embd + 1,"),
 )
 
-mut("llama_meta__kv3", "llama_meta", "kv_heads", ("n_heads=4, n_kv_heads=2", "n_heads=4, n_kv_heads=3"))
-mut("llama_meta__kv4_ok", "llama_meta", "kv_heads", ("n_heads=4, n_kv_heads=2", "n_heads=4, n_kv_heads=4"))
+mut(
+    "llama_meta__kv3",
+    "llama_meta",
+    "kv_heads",
+    ("n_heads=4, n_kv_heads=2", "n_heads=4, n_kv_heads=3"),
+)
+mut(
+    "llama_meta__kv4_ok",
+    "llama_meta",
+    "kv_heads",
+    ("n_heads=4, n_kv_heads=2", "n_heads=4, n_kv_heads=4"),
+)
 mut(
     "llama_meta__wo",
     "llama_meta",
     "linear_in_features",
-    ("self.wo = nn.Linear(args.n_heads * self.head_dim,", "self.wo = nn.Linear(args.n_kv_heads * self.head_dim,"),
+    (
+        "self.wo = nn.Linear(args.n_heads * self.head_dim,",
+        "self.wo = nn.Linear(args.n_kv_heads * self.head_dim,",
+    ),
 )
 mut(
     "llama_meta__scores",
@@ -76,7 +114,10 @@ mut(
     "llama_meta__norm",
     "llama_meta",
     "norm_shape",
-    ("self.norm = RMSNorm(params.dim, eps=params.norm_eps)", "self.norm = nn.LayerNorm(params.dim * 2)"),
+    (
+        "self.norm = RMSNorm(params.dim, eps=params.norm_eps)",
+        "self.norm = nn.LayerNorm(params.dim * 2)",
+    ),
 )
 mut(
     "llama_meta__out",
@@ -85,28 +126,63 @@ mut(
     ("self.output = nn.Linear(params.dim,", "self.output = nn.Linear(params.dim // 2,"),
 )
 
-mut("mistral_dense__hd", "mistral_dense", "head_split", ("head_dim=16, hidden_dim=128, n_heads=4", "head_dim=12, hidden_dim=128, n_heads=4"))
-mut("mistral_dense__kv3", "mistral_dense", "kv_heads", ("n_heads=4, n_kv_heads=2", "n_heads=4, n_kv_heads=3"))
-mut("mixtral_moe__kv3", "mixtral_moe", "kv_heads", ("n_heads=4, n_kv_heads=2", "n_heads=4, n_kv_heads=3"))
+mut(
+    "mistral_dense__hd",
+    "mistral_dense",
+    "head_split",
+    ("head_dim=16, hidden_dim=128, n_heads=4", "head_dim=12, hidden_dim=128, n_heads=4"),
+)
+mut(
+    "mistral_dense__kv3",
+    "mistral_dense",
+    "kv_heads",
+    ("n_heads=4, n_kv_heads=2", "n_heads=4, n_kv_heads=3"),
+)
+mut(
+    "mixtral_moe__kv3",
+    "mixtral_moe",
+    "kv_heads",
+    ("n_heads=4, n_kv_heads=2", "n_heads=4, n_kv_heads=3"),
+)
 
 G2_ASSERT = ("assert n_state % n_head == 0", "pass")
-mut("gpt2_conv1d__nh5", "gpt2_conv1d", "head_split", G2_ASSERT, ('"n_layer": 2, "n_head": 4', '"n_layer": 2, "n_head": 5'))
-mut("gpt2_conv1d__nh3", "gpt2_conv1d", "head_split", G2_ASSERT, ('"n_layer": 2, "n_head": 4', '"n_layer": 2, "n_head": 3'))
+mut(
+    "gpt2_conv1d__nh5",
+    "gpt2_conv1d",
+    "head_split",
+    G2_ASSERT,
+    ('"n_layer": 2, "n_head": 4', '"n_layer": 2, "n_head": 5'),
+)
+mut(
+    "gpt2_conv1d__nh3",
+    "gpt2_conv1d",
+    "head_split",
+    G2_ASSERT,
+    ('"n_layer": 2, "n_head": 4', '"n_layer": 2, "n_head": 3'),
+)
 
 mut("olmo_ref__nh5", "olmo_ref", "head_split", ("d_model=64, n_heads=4", "d_model=64, n_heads=5"))
-mut("olmo_ref__nh8_ok", "olmo_ref", "head_split", ("d_model=64, n_heads=4", "d_model=64, n_heads=8"))
+mut(
+    "olmo_ref__nh8_ok", "olmo_ref", "head_split", ("d_model=64, n_heads=4", "d_model=64, n_heads=8")
+)
 
 mut(
     "deepseek_v3_ref__rope",
     "deepseek_v3_ref",
     "concat_dim",
-    ("k_pe.unsqueeze(2).expand(-1, -1, self.n_local_heads, -1)], dim=-1)", "k_pe.unsqueeze(2).expand(-1, -1, self.n_local_heads, -1)], dim=1)"),
+    (
+        "k_pe.unsqueeze(2).expand(-1, -1, self.n_local_heads, -1)], dim=-1)",
+        "k_pe.unsqueeze(2).expand(-1, -1, self.n_local_heads, -1)], dim=1)",
+    ),
 )
 mut(
     "deepseek_v3_ref__einsum",
     "deepseek_v3_ref",
     "einsum",
-    ("qk_nope_head_dim=16, qk_rope_head_dim=8, v_head_dim=16", "qk_nope_head_dim=16, qk_rope_head_dim=8, v_head_dim=24"),
+    (
+        "qk_nope_head_dim=16, qk_rope_head_dim=8, v_head_dim=16",
+        "qk_nope_head_dim=16, qk_rope_head_dim=8, v_head_dim=24",
+    ),
 )
 
 mut(
@@ -133,7 +209,10 @@ mut(
     "clip_ref__proj",
     "clip_ref",
     "matmul",
-    ("return self.ln_post(x[:, 0, :]) @ self.proj", "return self.ln_post(x[:, 0, :]) @ self.proj.t()"),
+    (
+        "return self.ln_post(x[:, 0, :]) @ self.proj",
+        "return self.ln_post(x[:, 0, :]) @ self.proj.t()",
+    ),
 )
 
 mut(
@@ -172,7 +251,10 @@ mut(
     "unet_classic__cat",
     "unet_classic",
     "conv_in_channels",
-    ("return self.conv(torch.cat([x2, x1], dim=1))", "return self.conv(torch.cat([x2, x1, x1], dim=1))"),
+    (
+        "return self.conv(torch.cat([x2, x1], dim=1))",
+        "return self.conv(torch.cat([x2, x1, x1], dim=1))",
+    ),
 )
 mut(
     "unet_classic__chans",
@@ -185,14 +267,20 @@ mut(
     "pointnet_ref__view",
     "pointnet_ref",
     "reshape_numel",
-    ("return (x + iden).view(-1, self.k, self.k)", "return (x + iden).view(-1, self.k, self.k + 1)"),
+    (
+        "return (x + iden).view(-1, self.k, self.k)",
+        "return (x + iden).view(-1, self.k, self.k + 1)",
+    ),
 )
 
 mut(
     "vqvae_ref__emb",
     "vqvae_ref",
     "reshape_numel",
-    ("flat = inputs.view(-1, self._embedding_dim)", "flat = inputs.view(-1, self._embedding_dim + 1)"),
+    (
+        "flat = inputs.view(-1, self._embedding_dim)",
+        "flat = inputs.view(-1, self._embedding_dim + 1)",
+    ),
 )
 
 mut(
@@ -210,18 +298,39 @@ mut(
     ("getattr(nn, rnn_type)(ninp, nhid", "getattr(nn, rnn_type)(nhid, nhid"),
 )
 
-mut("mobilenetv2_ref__fc", "mobilenetv2_ref", "conv_to_linear", ("self.classifier(torch.flatten(x, 1))", "self.classifier(x)"))
+mut(
+    "mobilenetv2_ref__fc",
+    "mobilenetv2_ref",
+    "conv_to_linear",
+    ("self.classifier(torch.flatten(x, 1))", "self.classifier(x)"),
+)
 
-mut("convnext_ref__in", "convnext_ref", "conv_in_channels", ('(num_classes=10, layer_scale', '(num_classes=10, in_chans=4, layer_scale'))
+mut(
+    "convnext_ref__in",
+    "convnext_ref",
+    "conv_in_channels",
+    ("(num_classes=10, layer_scale", "(num_classes=10, in_chans=4, layer_scale"),
+)
 
 mut(
     "mamba_minimal__split",
     "mamba_minimal",
     "split_sizes",
-    ("x_and_res.split(split_size=[self.args.d_inner, self.args.d_inner], dim=-1)", "x_and_res.split(split_size=[self.args.d_inner, self.args.d_model], dim=-1)"),
+    (
+        "x_and_res.split(split_size=[self.args.d_inner, self.args.d_inner], dim=-1)",
+        "x_and_res.split(split_size=[self.args.d_inner, self.args.d_model], dim=-1)",
+    ),
 )
 
-mut("t5_ref__heads", "t5_ref", "head_split", ("d_kv=16, d_ff=128, num_layers=2, num_decoder_layers=3, num_heads=4", "d_kv=16, d_ff=128, num_layers=2, num_decoder_layers=3, num_heads=5"))
+mut(
+    "t5_ref__heads",
+    "t5_ref",
+    "head_split",
+    (
+        "d_kv=16, d_ff=128, num_layers=2, num_decoder_layers=3, num_heads=4",
+        "d_kv=16, d_ff=128, num_layers=2, num_decoder_layers=3, num_heads=5",
+    ),
+)
 
 mut(
     "noisy_topk_moe__gate",
@@ -229,4 +338,3 @@ mut(
     "broadcast_add",
     ("return (gates.unsqueeze(-1) * outs).sum(1)", "return (gates.unsqueeze(1) * outs).sum(1)"),
 )
-

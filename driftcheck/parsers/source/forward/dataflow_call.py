@@ -13,6 +13,7 @@ import math
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
+from driftcheck.parsers.source.forward import dataflow_concrete as concrete
 from driftcheck.parsers.source.forward import dataflow_torch as torchops
 from driftcheck.parsers.source.forward.dataflow_ops import param_tensor
 from driftcheck.parsers.source.speed import symbolic
@@ -318,6 +319,13 @@ class CallMixin:
         if q.startswith("torch."):
             return torchops.call_torch(self, q, args, kwargs, fr, at)
         last = q.rsplit(".", 1)[-1]
+        if self.f.input_shape is not None and q.startswith("einops.") and last == "rearrange":
+            x = args[0] if args else kwargs.get("tensor")
+            pattern = args[1] if len(args) > 1 else kwargs.get("pattern")
+            axes = {k: v for k, v in kwargs.items() if k not in ("tensor", "pattern")}
+            out = concrete.rearrange(self, x, pattern, axes, fr, fr.loc(at))
+            if out is not None:
+                return out
         if last == "get_interface" and len(args) >= 2:
             return args[1]  # HF attention registry: the eager function passed as the default
         if "Output" in last and last[:1].isupper():  # ModelOutput containers: fields in order

@@ -385,6 +385,14 @@ class Runner(CallMixin):
         left = self.eval(e.left, fr)
         for op, rx in zip(e.ops, e.comparators):
             right = self.eval(rx, fr)
+            if self.f.input_shape is not None and len(e.ops) == 1:
+                # on real sizes, ``mask == 0`` is a tensor of the mask's shape (a scalar
+                # comparison keeps the shape; the mask then feeds ``masked_fill``)
+                scalar = (int, float, bool)
+                if isinstance(left, Tens) and isinstance(right, scalar):
+                    return Tens(left.src, left.shape)
+                if isinstance(right, Tens) and isinstance(left, scalar):
+                    return Tens(right.src, right.shape)
             r = compare_one(op, left, right)
             if r is not True:
                 return r

@@ -159,6 +159,16 @@ def method(run: Any, t: Tens, name: str, args: list, kwargs: dict, fr: Any, at: 
     if name in SOFTMAX:
         dim = _arg(args, kwargs, 0, "dim")
         return f.add_op(SOFTMAX[name], {"dim": dim} if is_int(dim) else {}, [t], fr.parent, loc)
+    if f.input_shape is not None and name in ("masked_fill", "repeat_interleave"):
+        from driftcheck.parsers.source.forward import dataflow_concrete as concrete
+
+        if name == "masked_fill":
+            out = concrete.masked_fill(run, t, _arg(args, kwargs, 0, "mask"), fr, loc)
+        else:
+            reps, dim = _arg(args, kwargs, 0, "repeats"), _arg(args, kwargs, 1, "dim")
+            out = concrete.repeat_interleave(run, t, reps, dim, fr, loc)
+        if out is not None:
+            return out
     if name in KEEP:
         return Tens(t.src, t.shape)
     if name in BINARY:

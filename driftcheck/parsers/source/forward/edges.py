@@ -19,7 +19,6 @@ from driftcheck.parsers.source.forward.dataflow import (
 )
 from driftcheck.parsers.source.values.dataflow_values import Tens, first_tensor
 
-
 # ``check --input-shape``: the sizes of the root forward's first input. With them the pass
 # follows forward on real sizes (``x.size()`` gives numbers, every view/split/matmul gets
 # numbers), so the shape checks can prove a crash instead of only doubting a symbolic rewrite.
@@ -31,8 +30,10 @@ CONCRETE_NOTE = "forward followed on the given input shape"
 @contextlib.contextmanager
 def concrete_input(shape: tuple[int, ...] | None) -> Iterator[None]:
     """Analyses started inside follow forward on ``shape`` (None: size-free, the default)."""
-    ok = shape is not None and len(shape) > 0 and all(
-        isinstance(d, int) and not isinstance(d, bool) and d > 0 for d in shape
+    ok = (
+        shape is not None
+        and len(shape) > 0
+        and all(isinstance(d, int) and not isinstance(d, bool) and d > 0 for d in shape)
     )
     token = INPUT_SHAPE.set(tuple(shape) if ok else None)  # type: ignore[arg-type]
     try:
