@@ -8,10 +8,11 @@ attribute check already explained the node (a bad head count is one finding, not
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 from driftcheck.graph.prepared import layer_spec
 from driftcheck.graph.shapes import EMPTY, MISMATCH, REPEAT, ShapeIssue
-from driftcheck.parsers.source.forward.dataflow import PARALLEL_NOTE
+from driftcheck.parsers.source.forward.dataflow import CRASH_NOTE, PARALLEL_NOTE, SPECULATIVE_NOTE
 from driftcheck.parsers.source.forward.edges import CONCRETE_NOTE
 from driftcheck.verifier.base import BLOCKER, INFO, Example, Source, check
 from driftcheck.verifier.build import L, net, seq
@@ -89,6 +90,8 @@ def unconfirmed(ctx: Context, node) -> bool:
     """A functional op the source parser rebuilt from forward (view, transpose, reshape ...):
     its dims come from a symbolic rewrite of the code, so a mismatch there is the analysis's
     doubt, not the model's crash (SHP009 says it as info)."""
+    if SPECULATIVE_NOTE in node.notes:
+        return True  # made in code forward may not run on this input
     if ctx.hand_built or concrete(ctx):
         return False
     spec = layer_spec(node.type)
@@ -393,6 +396,69 @@ def shape_unconfirmed(ctx: Context):
     yield from _mismatches(ctx, "unconfirmed")
 
 
+CRASH_CODE = """\
+import torch.nn as nn
+
+
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.qkv = nn.Linear(16, {width})
+
+    def forward(self, x):
+        q, k, v = self.qkv(x).split(16, dim=-1)
+        return q + k + v
+"""
+
+
+def _crash_example(width: int) -> Example:
+    return Example(Source(CRASH_CODE.format(width=width)), input_shape=(2, 16))
+
+
+def _forward_crashes(ctx: Context):
+    """(file, line, message) of each crash the forward pass proved on the real input."""
+    for note in ctx.graph.notes:
+        if not note.startswith(CRASH_NOTE + " "):
+            continue
+        where, _, msg = note[len(CRASH_NOTE) + 1 :].partition(": ")
+        file, _, line = where.rpartition(":")
+        if file and line.isdigit():
+            yield file, int(line), msg
+
+
+@check(
+    "SHP010",
+    "forward-crash",
+    BLOCKER,
+    phase=2,
+    what="Followed on the input shape you gave, forward() reaches an operation torch rejects "
+    "(split sizes that do not add up, pieces unpacked into another number of names, a mask or "
+    "norm of the wrong shape on a tensor that is not a graph node).",
+    why="torch raises there on every call with that input (`split_with_sizes expects "
+    "split_sizes to sum exactly to ...`, `not enough values to unpack`): the model cannot run.",
+    fix="Make the sizes agree at the line named (the message gives both); an op already "
+    "reported by another shape check is not repeated here.",
+    valid=[_crash_example(48)],
+    invalid=[_crash_example(32)],
+)
+def forward_crash(ctx: Context):
+    from driftcheck.findings import Location
+    from driftcheck.graph.model import Node
+
+    seen = set()
+    for issue in ctx.shapes.errors:  # an op another SHP check reports is not repeated
+        loc = ctx.index[issue.node].loc
+        if loc is not None:
+            seen.add((Path(str(loc.file)).name, loc.line))
+    for file, line, msg in _forward_crashes(ctx):
+        if (Path(file).name, line) in seen:
+            continue
+        seen.add((Path(file).name, line))
+        node = Node(id=f"forward:{line}", type="Module", name="forward")
+        node.loc = Location(file=file, line=line)
+        yield ctx.hit(node, f"forward crashes at line {line} on this input: {msg}")
+
+
 CHECKS = [
     shape_unconfirmed,
     shape_mismatch,
@@ -403,4 +469,5 @@ CHECKS = [
     empty_spatial_output,
     embedding_of_floats,
     input_shape_missing,
+    forward_crash,
 ]

@@ -120,6 +120,85 @@ def repeat_interleave(run: Any, t: Any, reps: Any, dim: Any, fr: Any, loc: Any) 
 
 
 def masked_fill(run: Any, t: Any, mask: Any, fr: Any, loc: Any) -> Tens | None:
+    if isinstance(mask, Tens) and mask.src is None:
+        return _masked_fill_shape_only(run, t, mask, loc)
     if known_shape(t) is None or known_shape(mask) is None:
         return None
     return run.f.add_op("Where", {}, [mask, t, t], fr.parent, loc)
+
+
+def _masked_fill_shape_only(run: Any, t: Any, mask: Any, loc: Any) -> Tens | None:
+    """A mask with a known shape but no node (a buffer sliced by ``[:T, :T]``): torch
+    broadcasts it against ``t``; a mask that cannot broadcast is the crash."""
+    from driftcheck.graph.catalogue.core import _broadcast  # noqa: PLC0415
+    from driftcheck.errors import ShapeError  # noqa: PLC0415
+
+    if not isinstance(t, Tens) or not isinstance(mask, Tens) or mask.src is not None:
+        return None
+    a, b = t.shape, mask.shape
+    if not (isinstance(a, tuple) and isinstance(b, tuple)):
+        return None
+    if not all(_is_int(d) for d in (*a, *b)):
+        return None
+    try:
+        out = _broadcast({}, [a, b])
+    except ShapeError as e:
+        run.f.crash(loc, f"masked_fill: {e}")
+        return Tens(None)
+    return Tens(t.src, t.shape) if tuple(out) == tuple(a) else Tens(None)
+
+
+def norm_check(run: Any, t: Any, name: str, args: list, kwargs: dict, loc: Any) -> None:
+    """``F.layer_norm(x, normalized_shape)`` / ``F.rms_norm``: x must end in that shape;
+    ``F.group_norm(x, groups)``: the channels must divide into the groups."""
+    from driftcheck.parsers.source.values.dataflow_values import ShapeOf  # noqa: PLC0415
+
+    shape = known_shape(t) if isinstance(t, Tens) and t.src is not None else None
+    if shape is None:
+        shape = t.shape if isinstance(t, Tens) and isinstance(t.shape, tuple) else None
+        if shape is None or not all(_is_int(d) for d in shape):
+            return
+    first = args[0] if args else kwargs.get("normalized_shape", kwargs.get("num_groups"))
+    if name == "group_norm":
+        if _is_int(first) and first > 0 and len(shape) >= 2 and shape[1] % first:
+            run.f.crash(loc, f"group_norm: {shape[1]} channels do not divide into {first} groups")
+        return
+    if isinstance(first, ShapeOf):
+        first = first.t.shape
+    if _is_int(first):
+        first = (first,)
+    if not isinstance(first, (tuple, list)) or not first or not all(_is_int(d) for d in first):
+        return
+    ns = tuple(first)
+    if len(shape) < len(ns) or tuple(shape[-len(ns) :]) != ns:
+        run.f.crash(
+            loc, f"{name}: normalized_shape {list(ns)} but the input has shape {list(shape)}"
+        )
+
+
+_SIZED = {"zeros", "ones", "empty", "randn", "rand"}
+_LIKE = {"zeros_like", "ones_like", "empty_like", "full_like", "rand_like", "randn_like"}
+
+
+def created(name: str, args: list, kwargs: dict) -> Tens:
+    """``torch.zeros(T, T)``, ``torch.arange(T)``, ``torch.ones_like(x)`` on real sizes: a
+    tensor of known shape and no node. Anything else: unknown."""
+    if name in _LIKE and args and isinstance(args[0], Tens):
+        return Tens(None, args[0].shape)
+    sizes: Any = None
+    if name in _SIZED:
+        sizes = list(args[0]) if len(args) == 1 and isinstance(args[0], (tuple, list)) else args
+        if not sizes and "size" in kwargs:
+            sizes = kwargs["size"]
+    elif name == "full" and args and isinstance(args[0], (tuple, list)):
+        sizes = args[0]
+    elif name == "arange" and args and all(_is_int(a) for a in args[:3]):
+        start, end, step = (0, args[0], 1) if len(args) == 1 else (*args[:2], 1)
+        if len(args) >= 3:
+            step = args[2]
+        if step:
+            return Tens(None, (max(0, -(-(end - start) // step)),))
+        return Tens(None)
+    if isinstance(sizes, (tuple, list)) and sizes and all(_is_int(d) and d >= 0 for d in sizes):
+        return Tens(None, tuple(sizes))
+    return Tens(None)

@@ -118,7 +118,8 @@ class Runner(CallMixin):
         elif isinstance(st, (ast.For, ast.AsyncFor)):
             self.for_(st, fr)
         elif isinstance(st, ast.While):
-            self.loop_once(st.body, fr)
+            with self.f.maybe():
+                self.loop_once(st.body, fr)
         elif isinstance(st, (ast.With, ast.AsyncWith)):
             for item in st.items:
                 v = self.eval(item.context_expr, fr)
@@ -126,7 +127,8 @@ class Runner(CallMixin):
                     self.assign(item.optional_vars, v, fr)
             self.body(st.body, fr)
         elif isinstance(st, ast.Try):
-            self.body(st.body, fr)
+            with self.f.maybe():  # an error there may be what the handler catches
+                self.body(st.body, fr)
             self.body(st.orelse, fr)
             self.body(st.finalbody, fr)
         elif isinstance(st, ast.Raise):
@@ -164,6 +166,9 @@ class Runner(CallMixin):
         if isinstance(v, Multi):
             return [v.first] + [UNK] * (n - 1)
         if isinstance(v, ops.Pieces):
+            if v.count is not None and v.count != n:
+                self.f.crash(v.loc, f"{v.count} pieces unpacked into {n} names")
+                return [Tens(None)] * n
             return [Tens(v.t.src, v.t.shape) for _ in range(n)]
         if isinstance(v, Tens):
             return [Tens(None)] * n
@@ -187,7 +192,8 @@ class Runner(CallMixin):
         for branch in (a, b):
             fr.locals = dict(start)
             try:
-                self.body(branch, fr)
+                with self.f.maybe():
+                    self.body(branch, fr)
                 outs.append(fr.locals)
             except Ret as r:
                 if fr.pending is None:
@@ -220,7 +226,8 @@ class Runner(CallMixin):
         if items is None:
             self.taint(f"line {st.lineno}: loop over a value we cannot enumerate")
             self.assign(st.target, UNK, fr)
-            self.loop_once(st.body, fr)
+            with self.f.maybe():
+                self.loop_once(st.body, fr)
             return
         for i, x in enumerate(items):
             if i >= MAX_LOOP:
@@ -268,7 +275,8 @@ class Runner(CallMixin):
             if c is not None:
                 note_skipped(self, [e.orelse if c else e.body], fr)
                 return self.eval(e.body if c else e.orelse, fr)
-            a, b = self.eval(e.body, fr), self.eval(e.orelse, fr)
+            with self.f.maybe():
+                a, b = self.eval(e.body, fr), self.eval(e.orelse, fr)
             if isinstance(a, Tens) and isinstance(b, Tens) and a.src == b.src:
                 return a
             return Tens(None) if isinstance(a, Tens) or isinstance(b, Tens) else UNK

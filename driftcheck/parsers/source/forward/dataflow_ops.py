@@ -59,9 +59,12 @@ class Local:
 
 @dataclass(eq=False)
 class Pieces:
-    """``x.split(n)`` / ``x.chunk(k)``: pieces of equal shape, all from one op node."""
+    """``x.split(n)`` / ``x.chunk(k)``: pieces of equal shape, all from one op node (on real
+    sizes, how many and where: unpacking into another number of names raises)."""
 
     t: Tens
+    count: int | None = None
+    loc: Any = None
 
 
 # ---------------------------------------------------------------------- conversion
@@ -86,6 +89,10 @@ def convert(run: Any, v: Any, depth: int = 0) -> Any:
         return v
     if isinstance(v, Func):
         return UserFunc(v)
+    if isinstance(v, Tensor) and run.f.input_shape is not None:
+        shape = plain(v.shape)  # on real sizes a buffer's shape is known (a causal mask)
+        ok = isinstance(shape, tuple) and all(type(d) is int for d in shape)
+        return Tens(None, shape if ok and v.cond is None else None)
     if isinstance(v, (Tensor, WeightRef)):
         return Tens(None)
     if isinstance(v, Unknown):

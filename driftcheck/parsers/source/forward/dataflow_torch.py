@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from driftcheck.parsers.source.forward.dataflow import concrete
 from driftcheck.parsers.source.forward.dataflow_views import (
     expand_sizes,
     int_args,
@@ -130,6 +131,10 @@ def call_torch(run: Any, q: str, args: list, kwargs: dict, fr: Any, at: Any) -> 
         prod = run.f.add_op("MatMul", {}, [m1, m2], fr.parent, fr.loc(at))
         return run.f.add_op("Add", {}, [prod, b], fr.parent, fr.loc(at))
     if name in CREATE:
+        if run.f.input_shape is not None:
+            from driftcheck.parsers.source.forward import dataflow_concrete as concrete_ops
+
+            return concrete_ops.created(name, args, kwargs)
         return Tens(None)
     x = args[0] if args else kwargs.get("input")
     if isinstance(x, Tens):
@@ -159,6 +164,10 @@ def method(run: Any, t: Tens, name: str, args: list, kwargs: dict, fr: Any, at: 
     if name in SOFTMAX:
         dim = _arg(args, kwargs, 0, "dim")
         return f.add_op(SOFTMAX[name], {"dim": dim} if is_int(dim) else {}, [t], fr.parent, loc)
+    if f.input_shape is not None and name in ("layer_norm", "group_norm", "rms_norm"):
+        from driftcheck.parsers.source.forward import dataflow_concrete as concrete_ops
+
+        concrete_ops.norm_check(run, t, name, args, kwargs, loc)
     if f.input_shape is not None and name in ("masked_fill", "repeat_interleave"):
         from driftcheck.parsers.source.forward import dataflow_concrete as concrete
 
@@ -248,12 +257,26 @@ def pieces(run: Any, t: Tens, name: str, args: list, kwargs: dict, fr: Any, loc:
     if name == "unbind":
         return Pieces(f.add_op("Unbind", {"dim": dim}, [t], fr.parent, loc))
     size = _arg(args, kwargs, 0, "split_size_or_sections" if name == "split" else "chunks")
+    if name == "split" and size is None:
+        size = _arg(args, kwargs, 0, "split_size")
+    n_along = None  # on real sizes, the length being cut
+    if f.input_shape is not None and concrete(t.shape) and -len(t.shape) <= dim < len(t.shape):
+        n_along = t.shape[dim]
     if name == "chunk" and is_int(size):
-        return Pieces(f.add_op("Chunk", {"chunks": size, "dim": dim}, [t], fr.parent, loc))
+        count = None
+        if n_along is not None and size > 0:  # torch: ceil(n / ceil(n / chunks)) pieces
+            step = -(-n_along // size)
+            count = -(-n_along // step) if step else 0
+        out = f.add_op("Chunk", {"chunks": size, "dim": dim}, [t], fr.parent, loc)
+        return Pieces(out, count, loc)
     if name == "split" and is_int(size):
         p = {"split_size_or_sections": size, "dim": dim}
-        return Pieces(f.add_op("Split", p, [t], fr.parent, loc))
+        count = -(-n_along // size) if n_along is not None and size > 0 else None
+        return Pieces(f.add_op("Split", p, [t], fr.parent, loc), count, loc)
     if name == "split" and isinstance(size, (list, tuple)) and all(is_int(s) for s in size):
+        if n_along is not None and sum(size) != n_along:
+            f.crash(loc, f"split sizes {list(size)} do not sum to {n_along} (dim {dim})")
+            return tuple(Tens(None) for _ in size)
         out, start = [], 0
         for s in size:  # unequal sections: one exact Narrow per piece
             p = {"dim": dim, "start": start, "length": s}

@@ -12,6 +12,7 @@ from typing import Any
 from driftcheck.graph.model import Graph
 from driftcheck.parsers.source.forward.dataflow import (
     CALLED_UNWIRED,
+    CRASH_NOTE,
     MAX_SITE_OPS,
     PARALLEL_NOTE,
     Flow,
@@ -78,6 +79,9 @@ def add_edges(graph: Graph, builder: Any, interp: Any) -> None:
     graph.edges.extend(flow.edges)
     if flow.input_shape is not None:
         graph.notes.append(f"{CONCRETE_NOTE} {tuple(flow.input_shape)}")
+        for loc, msg in flow.crashes:
+            where = f"{loc[0]}:{loc[1]}" if loc else "?"
+            graph.notes.append(f"{CRASH_NOTE} {where}: {msg}")
         for nid in sorted(flow.parallel):
             node = flow.node(nid)
             if node is not None and PARALLEL_NOTE not in node.notes:
