@@ -396,23 +396,14 @@ def shape_unconfirmed(ctx: Context):
     yield from _mismatches(ctx, "unconfirmed")
 
 
-CRASH_CODE = """\
-import torch.nn as nn
-
-
-class Net(nn.Module):
-    def __init__(self):
-        super().__init__()
-        self.qkv = nn.Linear(16, {width})
-
-    def forward(self, x):
-        q, k, v = self.qkv(x).split(16, dim=-1)
-        return q + k + v
-"""
-
-
-def _crash_example(width: int) -> Example:
-    return Example(Source(CRASH_CODE.format(width=width)), input_shape=(2, 16))
+def _crash_graph(crash: bool):
+    """What the source parser gives for ``q, k, v = self.qkv(x).split([16, 16, 16], -1)``
+    after a Linear(16, 32) on a (2, 16) input: the graph of the model plus the crash it proved
+    (a note, since the failing split is not a graph op)."""
+    g = seq((2, 16), _lin(16, 32 if crash else 48))
+    if crash:
+        g.notes.append(f"{CRASH_NOTE} model.py:9: split sizes [16, 16, 16] do not sum to 32")
+    return g
 
 
 def _forward_crashes(ctx: Context):
@@ -438,8 +429,8 @@ def _forward_crashes(ctx: Context):
     "split_sizes to sum exactly to ...`, `not enough values to unpack`): the model cannot run.",
     fix="Make the sizes agree at the line named (the message gives both); an op already "
     "reported by another shape check is not repeated here.",
-    valid=[_crash_example(48)],
-    invalid=[_crash_example(32)],
+    valid=[_crash_graph(False)],
+    invalid=[_crash_graph(True)],
 )
 def forward_crash(ctx: Context):
     from driftcheck.findings import Location

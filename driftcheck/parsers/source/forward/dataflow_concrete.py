@@ -130,8 +130,8 @@ def masked_fill(run: Any, t: Any, mask: Any, fr: Any, loc: Any) -> Tens | None:
 def _masked_fill_shape_only(run: Any, t: Any, mask: Any, loc: Any) -> Tens | None:
     """A mask with a known shape but no node (a buffer sliced by ``[:T, :T]``): torch
     broadcasts it against ``t``; a mask that cannot broadcast is the crash."""
-    from driftcheck.graph.catalogue.core import _broadcast  # noqa: PLC0415
     from driftcheck.errors import ShapeError  # noqa: PLC0415
+    from driftcheck.graph.catalogue.core import _broadcast  # noqa: PLC0415
 
     if not isinstance(t, Tens) or not isinstance(mask, Tens) or mask.src is not None:
         return None

@@ -26,6 +26,7 @@ from driftcheck.parsers.source.values.abstract import (
     Tensor,
     Unknown,
     WeightRef,
+    plain,
 )
 from driftcheck.parsers.source.values.dataflow_values import (
     UNK,
@@ -161,7 +162,8 @@ def module_attr(run: Any, m: Mod, name: str) -> Any:
     if name in obj.params:
         return param_tensor(run, obj, name)
     if name in obj.buffers:
-        return Tens(None)
+        buf = obj.buffers[name]
+        return convert(run, buf) if run.f.input_shape is not None else Tens(None)
     if name in obj.attrs:
         return convert(run, obj.attrs[name])
     if name == "forward":

@@ -321,6 +321,6 @@ def index(run: Any, t: Tens, key: Any, fr: Any, at: Any) -> Tens:
             dim += 1
         else:
             return Tens(None)
-        if cur.src is None:
+        if cur.src is None and cur.shape is None:  # a shape-only tensor (real sizes) goes on
             return cur
     return cur if cur is not t else Tens(t.src, t.shape)
