@@ -154,6 +154,9 @@ def module_attr(run: Any, m: Mod, name: str) -> Any:
         return UNK
     if not isinstance(obj, Obj):
         return UNK
+    if run.f.input_shape is not None and obj.kind == "ModuleDict":
+        if name in ("values", "items", "keys") and name not in obj.children:
+            return Bound(Mod(m.obj), name)  # see call_bound
     if name == "training":
         return False  # inference: the path shape checks and torch's eval() take
     if name in obj.children:
@@ -351,6 +354,19 @@ def call_bound(run: Any, b: Bound, args: list, kwargs: dict, fr: Any, at: Any) -
         return None
     if isinstance(t, ShapeOf) and b.name == "numel":
         return UNK
+    if (
+        isinstance(t, Mod)
+        and run.f.input_shape is not None
+        and b.name in ("values", "items", "keys")
+        and isinstance(t.obj, Obj)
+        and t.obj.kind == "ModuleDict"
+    ):  # on real sizes ``for layer in self.layers.values()`` runs every layer, in order
+        kids = list(t.obj.children.items())
+        if b.name == "keys":
+            return [k for k, _ in kids]
+        if b.name == "values":
+            return [Mod(c) for _, c in kids]
+        return [(k, Mod(c)) for k, c in kids]
     if isinstance(t, Mod) and b.name == "get_input_embeddings":
         got = input_embeddings(run, t.obj)
         return got if got is not None else run.unknown_call(args, kwargs, "input embeddings")
