@@ -46,6 +46,15 @@ SPECULATIVE_NOTE = "made in code forward may not run on this input"
 CRASH_NOTE = "forward crash at"
 
 
+# parameters that never change an output's shape: unknown, they do not stop shapes on real sizes
+SHAPE_FREE = {"eps", "p", "bias", "inplace", "momentum", "affine", "track_running_stats"}
+SHAPE_FREE |= {"elementwise_affine", "approximate", "negative_slope", "value", "alpha"}
+
+
+def shape_free(unresolved: list[str]) -> bool:
+    return all(u in SHAPE_FREE for u in unresolved)
+
+
 def concrete(shape: Any) -> bool:
     return isinstance(shape, tuple) and all(
         isinstance(d, int) and not isinstance(d, bool) for d in shape
@@ -393,7 +402,7 @@ class Flow(UnusedMixin, QueryMixin):
                 return Tens(None)
             self.restarted.add(nid)
             shape = None
-            if self.input_shape is not None and not node.unresolved:
+            if self.input_shape is not None and shape_free(node.unresolved):
                 shape = self.real_shape(node.type, node.params, inputs, self.spec(node.type), loc)
             return Tens(nid, shape)
         self.restarted.discard(nid)
@@ -414,7 +423,7 @@ class Flow(UnusedMixin, QueryMixin):
         self.fed.add(nid)
         self.connect(target, ins, n_in)
         shape = None
-        if not node.unresolved and ins and self.input_shape is not None:
+        if ins and self.input_shape is not None and shape_free(node.unresolved):
             shape = self.real_shape(node.type, node.params, ins, spec, loc)
         elif not node.unresolved and ins:
             shape = sym_shape(node.type, node.params, ins, spec)
