@@ -13,7 +13,7 @@ import ast
 from typing import Any
 
 from driftcheck.parsers.source.forward import dataflow_ops as ops
-from driftcheck.parsers.source.forward.dataflow import Flow, Stop
+from driftcheck.parsers.source.forward.dataflow import Flow, Stop, concrete
 from driftcheck.parsers.source.forward.dataflow_call import MAX_LOOP, CallMixin
 from driftcheck.parsers.source.forward.dataflow_skipped import note_skipped
 from driftcheck.parsers.source.ops.pyops import KNOWN as _KNOWN
@@ -215,6 +215,14 @@ class Runner(CallMixin):
                 continue
             if isinstance(x, Tens) and isinstance(y, Tens) and x.src == y.src:
                 merged[k] = x
+            elif (
+                self.f.input_shape is not None
+                and isinstance(x, Tens)
+                and isinstance(y, Tens)
+                and concrete(x.shape)
+                and x.shape == y.shape
+            ):  # on real sizes both branches agree on the shape: a shape-only tensor
+                merged[k] = Tens(None, x.shape)
             elif isinstance(x, Tens) or isinstance(y, Tens):
                 merged[k] = Tens(None)
             else:

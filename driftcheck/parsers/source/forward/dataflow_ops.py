@@ -308,6 +308,15 @@ def tensor_binop(run: Any, op: ast.operator, a: Any, b: Any, fr: Any, at: Any) -
             return Tens(None)
         lost_a, lost_b = run.f.lost(a), run.f.lost(b)
         known = b if lost_a else a
+        lost = a if lost_a else b
+        if run.f.input_shape is not None and lost_a != lost_b and lost.src is None:
+            # on real sizes a shape-only operand (a buffer, a tensor made in forward) is
+            # broadcast for real: its crash is found, a result that grows is not the other's
+            out = run.f.add_op(kind, {}, [a, b], fr.parent, fr.loc(at))
+            if out.shape is not None and out.shape == known.shape and kind != "MatMul":
+                return Tens(known.src, known.shape)
+            if out.shape is not None or run.f.crashes:
+                return out
         if lost_a != lost_b and kind != "MatMul" and run.f.grounded(known.src):
             # one operand we could not follow (RoPE's cos/sin, a mask from a helper, positions
             # embedded from ``torch.arange(T)``): an elementwise op broadcasts it onto the

@@ -52,6 +52,9 @@ KEEP = {
 BINARY = {"add": "Add", "sub": "Sub", "subtract": "Sub", "mul": "Mul", "multiply": "Mul",
           "div": "Div", "divide": "Div", "true_divide": "Div", "matmul": "MatMul",
           "mm": "MatMul", "bmm": "BMM"}  # fmt: skip
+# methods whose result has the shape of the tensor they are called on (used for shape-only
+# tensors on real sizes: they have no node, only a shape)
+SELF_SHAPED = {"scatter", "scatter_add", "index_fill", "index_copy", "masked_scatter", "index_add"}
 REDUCE = {"mean": "Mean", "sum": "Sum", "amax": "Amax", "amin": "Amin"}
 # functional-only ops: torch name -> (catalogue type, positional parameter names after input)
 FUNCTIONAL = {
@@ -164,18 +167,20 @@ def method(run: Any, t: Tens, name: str, args: list, kwargs: dict, fr: Any, at: 
     if name in SOFTMAX:
         dim = _arg(args, kwargs, 0, "dim")
         return f.add_op(SOFTMAX[name], {"dim": dim} if is_int(dim) else {}, [t], fr.parent, loc)
+    if f.input_shape is not None and t.src is None and name in SELF_SHAPED and concrete(t.shape):
+        return Tens(None, t.shape)  # a shape-only tensor (``zeros_like(x).scatter(...)``)
     if f.input_shape is not None and name in ("layer_norm", "group_norm", "rms_norm"):
         from driftcheck.parsers.source.forward import dataflow_concrete as concrete_ops
 
         concrete_ops.norm_check(run, t, name, args, kwargs, loc)
     if f.input_shape is not None and name in ("masked_fill", "repeat_interleave"):
-        from driftcheck.parsers.source.forward import dataflow_concrete as concrete
+        from driftcheck.parsers.source.forward import dataflow_concrete as concrete_ops
 
         if name == "masked_fill":
-            out = concrete.masked_fill(run, t, _arg(args, kwargs, 0, "mask"), fr, loc)
+            out = concrete_ops.masked_fill(run, t, _arg(args, kwargs, 0, "mask"), fr, loc)
         else:
             reps, dim = _arg(args, kwargs, 0, "repeats"), _arg(args, kwargs, 1, "dim")
-            out = concrete.repeat_interleave(run, t, reps, dim, fr, loc)
+            out = concrete_ops.repeat_interleave(run, t, reps, dim, fr, loc)
         if out is not None:
             return out
     if name in KEEP:
