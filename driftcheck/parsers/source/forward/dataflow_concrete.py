@@ -192,6 +192,8 @@ def created(name: str, args: list, kwargs: dict) -> Tens:
             sizes = kwargs["size"]
     elif name == "full" and args and isinstance(args[0], (tuple, list)):
         sizes = args[0]
+    elif name == "eye" and 1 <= len(args) <= 2 and all(_is_int(a) for a in args):
+        sizes = (args[0], args[-1])
     elif name == "arange" and args and all(_is_int(a) for a in args[:3]):
         start, end, step = (0, args[0], 1) if len(args) == 1 else (*args[:2], 1)
         if len(args) >= 3:
@@ -202,3 +204,17 @@ def created(name: str, args: list, kwargs: dict) -> Tens:
     if isinstance(sizes, (tuple, list)) and sizes and all(_is_int(d) and d >= 0 for d in sizes):
         return Tens(None, tuple(sizes))
     return Tens(None)
+
+
+def max_min(run: Any, t: Any, name: str, args: list, kwargs: dict, parent: Any, loc: Any) -> Any:
+    """``torch.max(x, dim, keepdim)`` / ``x.min(dim)``: (values, indices), values an
+    Amax/Amin op, indices a shape-only tensor of the same shape. None when not that form."""
+    dim = args[0] if args else kwargs.get("dim")
+    keep = args[1] if len(args) > 1 else kwargs.get("keepdim", False)
+    if not _is_int(dim) or not isinstance(keep, bool) or not isinstance(t, Tens):
+        return None
+    if t.shape is None or not all(_is_int(d) for d in t.shape):
+        return None
+    kind = "Amax" if name == "max" else "Amin"
+    values = run.f.add_op(kind, {"dim": dim, "keepdim": keep}, [t], parent, loc)
+    return (values, Tens(None, values.shape))

@@ -169,6 +169,12 @@ def method(run: Any, t: Tens, name: str, args: list, kwargs: dict, fr: Any, at: 
         return f.add_op(SOFTMAX[name], {"dim": dim} if is_int(dim) else {}, [t], fr.parent, loc)
     if f.input_shape is not None and t.src is None and name in SELF_SHAPED and concrete(t.shape):
         return Tens(None, t.shape)  # a shape-only tensor (``zeros_like(x).scatter(...)``)
+    if f.input_shape is not None and name in ("max", "min") and args:
+        from driftcheck.parsers.source.forward import dataflow_concrete as concrete_ops
+
+        got = concrete_ops.max_min(run, t, name, args, kwargs, fr.parent, loc)
+        if got is not None:
+            return got
     if f.input_shape is not None and name in ("layer_norm", "group_norm", "rms_norm"):
         from driftcheck.parsers.source.forward import dataflow_concrete as concrete_ops
 
