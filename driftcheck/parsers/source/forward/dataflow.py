@@ -55,6 +55,14 @@ def shape_free(unresolved: list[str]) -> bool:
     return all(u in SHAPE_FREE for u in unresolved)
 
 
+def _one(v: Any) -> Any:
+    """``(3,)`` -> 3, ``(3, 3)`` -> 3: torch's tuples of equal sizes as the catalogue's int."""
+    if isinstance(v, (tuple, list)) and v and all(x == v[0] for x in v):
+        x = v[0]
+        return x if isinstance(x, int) and not isinstance(x, bool) else v
+    return v
+
+
 def concrete(shape: Any) -> bool:
     return isinstance(shape, tuple) and all(
         isinstance(d, int) and not isinstance(d, bool) for d in shape
@@ -461,6 +469,8 @@ class Flow(UnusedMixin, QueryMixin):
                 return None
             names = {p.name for p in spec.params}
             params = {k: symbolic.plain_hole(v) for k, v in obj.attrs.items() if k in names}
+            if self.input_shape is not None:  # torch stores conv sizes as tuples: (3,)
+                params = {k: _one(v) for k, v in params.items()}
             params = {k: v for k, v in params.items() if isinstance(v, (int, float, str, bool))}
             node = Node(id=f"{parent}/{spec.name.lower()}", type=spec.name, params=params)
             node.parent = parent
