@@ -165,6 +165,11 @@ class Runner(CallMixin):
             return [v.t.dim(i) for i in range(n)]
         if isinstance(v, Multi):
             return [v.first] + [UNK] * (n - 1)
+        if self.f.input_shape is not None and isinstance(v, Mod):
+            # ``for block1, block2, attn, down in self.downs``: a ModuleList item unpacked
+            kids = self.iterate(v)
+            if kids is not None and len(kids) == n:
+                return kids
         if isinstance(v, ops.Pieces):
             if v.count is not None and v.count != n:
                 self.f.crash(v.loc, f"{v.count} pieces unpacked into {n} names")
