@@ -203,6 +203,13 @@ def method(run: Any, t: Tens, name: str, args: list, kwargs: dict, fr: Any, at: 
         if is_int(a) and is_int(b):
             return f.add_op("Flatten", {"start_dim": a, "end_dim": b}, [t], fr.parent, loc)
         return Tens(None)
+    if name == "t" and not args and f.input_shape is not None and concrete(t.shape):
+        if len(t.shape) < 2:  # ``x.t()`` of a 1-D tensor is itself
+            return Tens(t.src, t.shape)
+        if len(t.shape) == 2:
+            return f.add_op("Transpose", {"dim0": 0, "dim1": 1}, [t], fr.parent, loc)
+        f.crash(loc, f"t() expects a tensor with <= 2 dimensions, got {list(t.shape)}")
+        return Tens(None)
     if name in ("transpose", "swapaxes"):
         a, b = _arg(args, kwargs, 0, "dim0"), _arg(args, kwargs, 1, "dim1")
         if is_int(a) and is_int(b):
