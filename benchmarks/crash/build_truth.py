@@ -5,7 +5,9 @@ wrapped standalone files, ``Net`` for the templates) is built without arguments 
 ``torch.manual_seed(0)`` and called once under ``torch.no_grad()`` on ``INPUT``: ``randn`` for
 float inputs, ``randint(0, 2)`` for token ids. The record keeps whether forward raised, the
 exception's type and first line. A case whose model cannot even be built is ``dropped`` with the
-reason (the study is about what forward reveals).
+reason (the study is about what forward reveals). The wild library cases are clean
+controls on an image input guessed from their sizes; one whose forward raises on it is dropped
+too (the input, not the model, is wrong), as is one whose library does not import here.
 
     python benchmarks/crash/build_truth.py        # writes benchmarks/crash/truth.json
 """
@@ -62,6 +64,11 @@ def main() -> int:
         v = verdict(e)
         if not v["built"]:
             dropped[e["name"]] = v["error"]
+            continue
+        if e["origin"].startswith("wild/") and v["crash"]:
+            # a library case is a clean control on an input guessed from its sizes: when
+            # that input does not fit the model, it is no control (and no defect either)
+            dropped[e["name"]] = f"control input {tuple(e['input'])} does not fit: {v['error']}"
             continue
         out[e["name"]] = {"crash": v["crash"], "error": v["error"], "defect": e["defect"]}
     truth = {

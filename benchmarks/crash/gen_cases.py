@@ -4,7 +4,9 @@
   ``CrashCase`` (its ``__init__`` builds what the file's ``model = ...`` line builds, its forward
   calls the model on one input) -- as is (a clean control) and with one defect written into the
   source (``MUTATIONS``: exact text replacements, each must apply);
-* the user-style templates of ``templates.py``, each in a clean and one or more defective sizes.
+* the user-style templates of ``templates.py``, each in a clean and one or more defective sizes;
+* the wild library cases of image-model libraries (``WILD_LIBS``), wrapped the same way, as
+  clean controls on an image input guessed from their own sizes.
 
 Every case declares ``INPUT`` (a shape) and ``INPUT_KIND`` ("float" or "tokens"), and its header
 names the defect class it was written for. Whether it crashes is torch's verdict
@@ -18,6 +20,7 @@ from __future__ import annotations
 import ast
 import hashlib
 import json
+import re
 import shutil
 import sys
 from pathlib import Path
@@ -121,6 +124,28 @@ def header(name: str, defect: str, shape: tuple, kind: str, origin: str) -> str:
     )
 
 
+# wild library cases run as clean controls (torch decides): image models, one image input
+WILD = HERE.parent / "wild" / "cases"
+WILD_LIBS = (
+    "timm",
+    "vit_pytorch",
+    "mlp_mixer_pytorch",
+    "efficientnet_pytorch",
+    "g_mlp_pytorch",
+    "transformer_in_transformer",
+    "lambda_networks",
+)
+
+
+def image_input(src: str) -> tuple[int, ...]:
+    """(2, C, H, W) from the case's own sizes (``image_size=32``, ``in_chans=1``); 64 else,
+    224 for timm's ``*_224`` names."""
+    size = re.search(r"\b(?:image_size|img_size)\s*=\s*(\d+)", src)
+    chans = re.search(r"\b(?:channels|in_chans|in_channels)\s*=\s*(\d+)", src)
+    n = int(size.group(1)) if size else (224 if "_224" in src else 64)
+    return (2, int(chans.group(1)) if chans else 3, n, n)
+
+
 def held_out(name: str) -> bool:
     return int(hashlib.sha256(name.encode()).hexdigest(), 16) % 5 == 0
 
@@ -151,6 +176,16 @@ def generate() -> list[dict]:
         text += t["src"].format(**sizes)
         (CASES / f"{name}.py").write_text(text)
         index.append(_entry(name, defect, shape, t["kind"], f"template/{tname}", root="Net"))
+    for lib in WILD_LIBS:
+        for f in sorted((WILD / lib).glob("*.py")):
+            src = f.read_text()
+            if not re.search(r"^model = ", src, re.M):
+                continue
+            name, shape = f"w_{lib}__{f.stem}", image_input(src)
+            origin = f"wild/cases/{lib}/{f.name}"
+            out = header(name, "clean", shape, "float", origin) + wrap(src, "self.model(x)")
+            (CASES / f"{name}.py").write_text(out)
+            index.append(_entry(name, "clean", shape, "float", f"wild/{lib}"))
     (HERE / "cases.json").write_text(json.dumps(index, indent=1) + "\n")
     return index
 
