@@ -35,6 +35,13 @@ SAMPLE = [
     "u_stack__ok",  # parallel heads of a ModuleList: not a repeated chain
     "u_unet_skip__odd",
     "u_reshape_numel__ok_inf",
+    "u_split_sizes__w24",  # SHP010: split sizes that do not add up
+    "sa_nanogpt__split2",  # SHP010: 2 pieces unpacked into q, k, v
+    "u_attn_mask__bs8",  # SHP010: a causal-mask buffer of the wrong size
+    "u_attn_mask__ok",
+    "sa_mistral_dense__kv3",  # SDPA whose head axes do not broadcast
+    "sa_noisy_topk_moe__gate",  # a gate of shape-only tensors broadcast wrongly
+    "sa_noisy_topk_moe__clean",
 ]
 
 
