@@ -169,6 +169,14 @@ def method(run: Any, t: Tens, name: str, args: list, kwargs: dict, fr: Any, at: 
         return f.add_op(SOFTMAX[name], {"dim": dim} if is_int(dim) else {}, [t], fr.parent, loc)
     if f.input_shape is not None and t.src is None and name in SELF_SHAPED and concrete(t.shape):
         return Tens(None, t.shape)  # a shape-only tensor (``zeros_like(x).scatter(...)``)
+    if f.input_shape is not None and name == "where" and len(args) == 2:
+        # ``torch.where(cond, x, y)``: the broadcast of all three (not cond's shape alone)
+        ts = [a for a in args if isinstance(a, Tens)]
+        if all(isinstance(a, (Tens, int, float)) and not isinstance(a, bool) for a in args):
+            if not ts:
+                return Tens(t.src, t.shape)
+            return f.add_op("Where", {}, [t, ts[0], ts[-1]], fr.parent, loc)
+        return Tens(None)
     if f.input_shape is not None and name in ("max", "min") and args:
         from driftcheck.parsers.source.forward import dataflow_concrete as concrete_ops
 
