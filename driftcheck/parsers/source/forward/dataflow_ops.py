@@ -309,14 +309,18 @@ def tensor_binop(run: Any, op: ast.operator, a: Any, b: Any, fr: Any, at: Any) -
         lost_a, lost_b = run.f.lost(a), run.f.lost(b)
         known = b if lost_a else a
         lost = a if lost_a else b
-        if run.f.input_shape is not None and lost_a != lost_b and lost.src is None:
-            # on real sizes a shape-only operand (a buffer, a tensor made in forward) is
-            # broadcast for real: its crash is found, a result that grows is not the other's
+        if run.f.input_shape is not None and lost_a != lost_b:
+            # on real sizes an operand we could not follow is broadcast for real when its
+            # shape is known (a buffer, a tensor made in forward): its crash is found, and a
+            # result that grows is not the other operand's shape. Of unknown shape it may
+            # broadcast the result past the other's (``F.linear(x, w) * rms(x)``, rms of
+            # shape (..., 1)): that guess would be taken for a number, so the result is unknown
+            if lost.shape is None:
+                return Tens(None)
             out = run.f.add_op(kind, {}, [a, b], fr.parent, fr.loc(at))
             if out.shape is not None and out.shape == known.shape and kind != "MatMul":
-                return Tens(known.src, known.shape)
-            if out.shape is not None or run.f.crashes:
-                return out
+                return Tens(known.src, known.shape) if lost.src is None else out
+            return out
         if lost_a != lost_b and kind != "MatMul" and run.f.grounded(known.src):
             # one operand we could not follow (RoPE's cos/sin, a mask from a helper, positions
             # embedded from ``torch.arange(T)``): an elementwise op broadcasts it onto the
@@ -327,6 +331,8 @@ def tensor_binop(run: Any, op: ast.operator, a: Any, b: Any, fr: Any, at: Any) -
     other = b if t is a else a
     if isinstance(op, ast.MatMult) or isinstance(other, (Mod, tuple, list, dict)):
         return Tens(None)
+    if run.f.input_shape is not None and not isinstance(other, (int, float)):
+        return Tens(None)  # on real sizes a value we could not compute may be a tensor
     # a number, a symbolic size or a value we could not compute (``1 / math.sqrt(d)``, a mask
     # from a helper): elementwise arithmetic keeps the tensor's shape and producer
     return Tens(t.src, t.shape)

@@ -317,6 +317,14 @@ def index(run: Any, t: Tens, key: Any, fr: Any, at: Any) -> Tens:
     f = run.f
     loc = fr.loc(at)
     items = list(key) if isinstance(key, tuple) else [key]
+    if f.input_shape is not None and any(i is Ellipsis for i in items):
+        # on real sizes ``...`` stands for the axes the other items do not name (a trailing
+        # ``None`` in ``x[..., None]`` is an unsqueeze at the end, not dropped)
+        if t.shape is None or sum(i is Ellipsis for i in items) > 1:
+            return Tens(None)
+        pos = items.index(Ellipsis)
+        named = sum(1 for i in items if i is not None and i is not Ellipsis)
+        items = items[:pos] + [slice(None)] * max(len(t.shape) - named, 0) + items[pos + 1 :]
     if any(i is Ellipsis for i in items):
         pos = items.index(Ellipsis)
         after = [i for i in items[pos + 1 :] if i is not None]
