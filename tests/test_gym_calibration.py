@@ -291,8 +291,9 @@ def test_heldout_families_cannot_be_asked_for_in_train():
 
 def test_fast_paths_switched_off_give_identical_grades(monkeypatch):
     """The grade's fast path (one verifier run's shapes, counts and index reused by the
-    requirements, ``grade.FAST``) and the verifier's gate memo (``runner.GATE_MEMO``) change
-    nothing: every reference, empty, partial and adversarial plan of every family grades
+    requirements, ``grade.FAST``, with its has-weights verdicts remembered by layer), the
+    collector paused for a grade (``grade.GC_PAUSE``) and the verifier's gate memo
+    (``runner.GATE_MEMO``) change nothing: every reference, empty, partial and adversarial plan of every family grades
     the same without them (grade memos off, so every grade is computed)."""
     import importlib
 
@@ -307,6 +308,7 @@ def test_fast_paths_switched_off_give_identical_grades(monkeypatch):
 
     fast = run()
     monkeypatch.setattr(gr, "FAST", False)
+    monkeypatch.setattr(gr, "GC_PAUSE", False)
     monkeypatch.setattr(runner, "GATE_MEMO", False)
     slow = run()
     assert fast == slow

@@ -21,10 +21,13 @@ Reward (``reward_of``), documented in docs/gym.md:
 from __future__ import annotations
 
 import copy
+import functools
+import gc
 import json
 import math
 import os
 from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -142,6 +145,28 @@ _MEMO: OrderedDict[Any, GradeResult] = OrderedDict()
 _MEMO_SIZE = 20_000
 
 
+GC_PAUSE = os.environ.get("DRIFTCHECK_GYM_NO_GC_PAUSE", "") in ("", "0")
+"""Pause the cyclic garbage collector for one grade (parse, apply, typed graph, verifier,
+requirements), as ``verify`` does for its run: a grade allocates many small objects and no
+reference cycles, and the collections they trigger walk the heap (the memos make it large)
+for nothing. Switch off with DRIFTCHECK_GYM_NO_GC_PAUSE=1 (or ``grade.GC_PAUSE = False``)."""
+
+
+def _paused(fn: Callable[..., GradeResult]) -> Callable[..., GradeResult]:
+    @functools.wraps(fn)
+    def run(*args: Any, **kw: Any) -> GradeResult:
+        if not GC_PAUSE or not gc.isenabled():
+            return fn(*args, **kw)
+        gc.disable()
+        try:
+            return fn(*args, **kw)
+        finally:
+            gc.enable()
+
+    return run
+
+
+@_paused
 def evaluate(
     task: Task,
     arch: Arch,
@@ -331,7 +356,9 @@ def _evaluate(
                 on[n] = canon
         for n in on:
             node = gnodes.get(n)
-            if node is not None and node.type != "Input" and _has_weights(node):
+            if node is None or node.type == "Input":
+                continue
+            if ctx.remember(_HAS_WEIGHTS, _has_weights, node) if ctx else _has_weights(node):
                 weighted = True
                 break
         metrics["weighted"] = weighted
@@ -500,6 +527,11 @@ def _evaluate(
     )
 
 
+_HAS_WEIGHTS = ("gym", "has-weights")
+"""Memo token of ``_has_weights`` (it reads the node's type and params only): with the fast
+path, its answers are remembered by (type, params key) across grades (``Context.remember``)."""
+
+
 def _has_weights(node: Any) -> bool:
     from driftcheck.graph import catalogue
     from driftcheck.graph.counting import node_weights
@@ -553,6 +585,7 @@ def grade(task: Task | str, plan: Any, *, trained_weight: float = 0.0) -> GradeR
     return out
 
 
+@_paused
 def _grade_parsed(task: Task, raw: list[Any]) -> GradeResult:
     key = None
     if MEMO:  # the same plan on the same task: the same grade (see MEMO)
