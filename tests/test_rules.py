@@ -260,3 +260,19 @@ def test_every_hard_coded_id_is_a_registered_rule():
 
 
 NAME_RE = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
+
+
+def test_explain_knows_every_id_the_gym_reports():
+    """The gym's reward payload names verifier checks (``findings[].check``, ``blockers``):
+    every one of them is a registry id, over the curated tasks' reference plans, empty plans
+    and partial plans (a first action alone leaves real defects)."""
+    import driftcheck_gym as G
+
+    seen: set[str] = set()
+    for t in G.curated_tasks():
+        for plan in (t.reference_plan, [], t.reference_plan[:1]):
+            r = G.grade(t, plan).to_dict()
+            seen |= {f["check"] for f in r["findings"]}
+            seen |= {b.split()[0] for b in r["blockers"] if _ID.match(b.split()[0])}
+    assert seen, "the gym reported no finding at all"
+    assert all(get_rule(i).id == i for i in seen), sorted(seen)

@@ -105,10 +105,47 @@ def _cost(task: Task, graph: Graph, want: dict[str, Any], ctx: Context | None = 
     length = want.get("contextLength")
     dtype = want.get("dtype") or want.get("kvDtype")
     if ctx is not None:  # the verifier run's shapes and index (same graph, same input shapes)
+        dt = dtype or graph.fact("dtype") or "bfloat16"
+        if type(dt) is str and dt == ctx.cost.dtype and length in (None, ctx.cost.context_length):
+            return ctx.cost  # what estimate would give: the run's cost at the same dtype, length
         return estimate(
             graph, dtype=dtype, context_length=length, shapes=ctx.shapes, prepared=ctx.prep
         )
     return estimate(graph, dtype=dtype, context_length=length)
+
+
+_PLAIN = frozenset({int, str})
+
+
+def _differs(arch: Arch, start: Arch) -> bool:
+    """True only when ``arch.key() != start.key()`` for sure, read without writing the keys: a
+    component name, a type name, a params key set or a plain int or str param value differs
+    (JSON writes those exactly as Python compares them). False means "not proven": the keys
+    decide."""
+    if arch.config is not None or start.config is not None:
+        return False
+    a, b = arch.components, start.components
+    if a.keys() != b.keys():
+        return all(type(k) is str for k in a) and all(type(k) is str for k in b)
+    for name, c in a.items():
+        d = b[name]
+        if type(c["type"]) is str and type(d["type"]) is str and c["type"] != d["type"]:
+            return True
+        p, q = c["params"], d["params"]
+        if type(p) is not dict or type(q) is not dict:
+            continue
+        if p.keys() != q.keys():
+            if all(type(k) is str for k in p) and all(type(k) is str for k in q):
+                return True
+            continue
+        for k, v in p.items():
+            w = q[k]
+            if type(v) in _PLAIN and type(v) is type(w) and v != w:
+                return True
+    ends = (*arch.connections, *start.connections)
+    if all(type(e) is tuple and len(e) == 2 and type(e[0]) is type(e[1]) is str for e in ends):
+        return set(arch.connections) != set(start.connections)
+    return False
 
 
 def _finite(v: Any) -> Any:
@@ -289,6 +326,7 @@ def _evaluate(
                 or len(arch.connections) != len(start.connections)
             )
         )
+        or (FAST and _differs(arch, start))
         or arch.key() != task.start_key()
     )
     check(changed, "changed: the plan changes the model" if changed else "changed: model unchanged")
