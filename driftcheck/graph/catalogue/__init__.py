@@ -156,15 +156,19 @@ def blocks() -> list[BlockSpec]:
     return list(_blocks().values())
 
 
-_GOT: dict[str, LayerSpec | None] = {}
-
-
 def get(name: str) -> LayerSpec | None:
-    """A layer spec by canonical name (exact); remembered, as parsers ask once per layer."""
+    """A layer spec by canonical name (exact); remembered (``Stores.catalogue`` of the Speed
+    in force, while its ``catalogue`` is on), as parsers ask once per layer."""
+    from driftcheck.speed import current
+
+    sp = current()
+    if not sp.catalogue:
+        return _get(name)
+    memo = sp.stores.catalogue
     try:
-        return _GOT[name]
+        return memo[name]
     except KeyError:
-        spec = _GOT[name] = _get(name)
+        spec = memo[name] = _get(name)
         return spec
 
 

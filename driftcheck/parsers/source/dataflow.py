@@ -229,7 +229,7 @@ class Flow(UnusedMixin, QueryMixin):
         spec = self.spec(type_)
         if spec is None or not inputs or any(t.src is None for t in inputs):
             return Tens(None)
-        if symbolic.TRACE is not None:
+        if self.interp.trace is not None:
             self._traced_memo_guards(type_, params, inputs, loc, parent)
             key = (
                 type_,
@@ -254,7 +254,7 @@ class Flow(UnusedMixin, QueryMixin):
         mine = symbolic.plain_repr(sorted(params.items()))
         for other, rep in seen:
             if (other == params) is not (rep == mine):
-                symbolic.poison("op memo")
+                symbolic.poison(self.interp.trace, "op memo")
         seen.append((dict(params), mine))
 
     def _new_op(self, type_, params, inputs, parent, loc, unresolved) -> Tens:  # noqa: ANN001
