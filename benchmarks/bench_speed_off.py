@@ -113,9 +113,8 @@ def graphs(cases: list[Case], sp: Any) -> tuple[dict[str, str], float]:
     """name -> graph JSON text (or the error line) followed by what the graph layer computes
     from it (``measures``), and the CPU seconds it took."""
     from driftcheck.errors import DriftcheckError
-    from driftcheck.speed import use
-
     from driftcheck.parsers.source import parse_source
+    from driftcheck.speed import use
 
     out: dict[str, str] = {}
     t0 = time.process_time()
