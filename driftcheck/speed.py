@@ -93,11 +93,11 @@ class Speed:
     result_cache: bool = True  # parsers/cache.py: graphs by content key, memory and disk
     derived: bool = True  # parsers/derived.py: tables from transformers' sources, on disk
     template: bool = True  # parsers/template.py: config-parametric graphs (symbolic trace)
-    layer_memo: bool = True  # parsers/source/memo.py: one interpretation per construction
-    propmemo: bool = True  # parsers/source/propmemo.py: config property results
-    fastpath: bool = True  # parsers/source/fastpath.py: compiled plain-value statements
+    layer_memo: bool = True  # parsers/source/speed/memo.py: one interpretation per construction
+    propmemo: bool = True  # parsers/source/speed/propmemo.py: config property results
+    fastpath: bool = True  # parsers/source/speed/fastpath.py: compiled plain-value statements
     ast_cache: bool = True  # parsers/source/loader.py: parsed syntax trees by content
-    gc_pause: bool = True  # parsers/source/gcpause.py: cyclic GC off during an analysis
+    gc_pause: bool = True  # parsers/source/speed/gcpause.py: cyclic GC off during an analysis
     field_types: bool = True  # parsers/hf_types.py: config classes' declared field types
     catalogue: bool = True  # graph/catalogue, graph/prepared.py: spec lookups by name
     params_keys: bool = True  # graph/params_keys.py: canonical params keys (interned text)

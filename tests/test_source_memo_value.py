@@ -17,7 +17,7 @@ import pytest
 torch = pytest.importorskip("torch")
 
 from driftcheck.parsers.source import parse_source  # noqa: E402
-from driftcheck.parsers.source.machine import Interp  # noqa: E402
+from driftcheck.parsers.source.library.machine import Interp  # noqa: E402
 from driftcheck.speed import current  # noqa: E402
 
 CODE = """

@@ -14,7 +14,7 @@ import pytest
 
 pytest.importorskip("torch")
 
-from driftcheck.parsers.source.machine import Interp  # noqa: E402
+from driftcheck.parsers.source.library.machine import Interp  # noqa: E402
 from driftcheck.speed import current, use  # noqa: E402
 from tests.source_coverage import same_as_torch  # noqa: E402
 

@@ -147,7 +147,7 @@ def test_the_analysis_is_given_its_speed(tmp_path):
     """The interpreter keeps the Speed it is given and its own syntax trees when the tree
     cache is off: nothing reaches the process's stores."""
     from driftcheck.parsers.source import parse_source
-    from driftcheck.parsers.source.machine import Interp
+    from driftcheck.parsers.source.library.machine import Interp
 
     seen = []
     orig = Interp.__init__
@@ -177,9 +177,9 @@ def test_no_module_level_store_is_left():
     and gym keep their own (docs/parser.md "Speed" lists them)."""
     allowed = {
         # per-type tables of what the layer memo may share or copy (a class's answer never
-        # changes; parsers/source/memo.py)
-        "driftcheck/parsers/source/memo.py:_SHARED_TYPES",
-        "driftcheck/parsers/source/memo.py:_FIELDS",
+        # changes; parsers/source/speed/memo.py)
+        "driftcheck/parsers/source/speed/memo.py:_SHARED_TYPES",
+        "driftcheck/parsers/source/speed/memo.py:_FIELDS",
         # filled once at import from a constant list (a table, not a store)
         "driftcheck/parsers/serving/cmdline.py:TGI_SHORT",
     }
@@ -194,4 +194,4 @@ def test_no_module_level_store_is_left():
             if m:
                 found.add(f"{rel}:{m.group(1)}")
     assert found - allowed == set()
-    assert "TRACE" not in (ROOT / "driftcheck/parsers/source/symbolic.py").read_text()
+    assert "TRACE" not in (ROOT / "driftcheck/parsers/source/speed/symbolic.py").read_text()

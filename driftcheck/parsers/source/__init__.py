@@ -36,7 +36,7 @@ def parse_source(
     force when None). A config whose numbers carry a template trace (``symbolic.symbolize``)
     is interpreted under that trace."""
     from driftcheck.parsers.source.analyze import analyze
-    from driftcheck.parsers.source.gcpause import cycle_gc_paused
+    from driftcheck.parsers.source.speed.gcpause import cycle_gc_paused
     from driftcheck.speed import current, use
 
     p = Path(path)
