@@ -166,19 +166,28 @@ _ENV_KEYS = (
     "DRIFTCHECK_MEMO",
     "DRIFTCHECK_SPEED_OFF",
 )
-_from_env: list[Any] = [None, None]  # [environment values, the Speed built from them]
+try:  # the environment's own table, keyed as it stores keys: a lookup without encoding
+    _ENV_DATA: Any = os.environ._data  # type: ignore[attr-defined]
+    _K0, _K1, _K2, _K3 = (os.environ.encodekey(k) for k in _ENV_KEYS)  # type: ignore[attr-defined]
+except AttributeError:  # another mapping stands for the environment: ask it
+    _ENV_DATA = os.environ
+    _K0, _K1, _K2, _K3 = _ENV_KEYS
+_from_env: list[Any] = [object()] * 4 + [None]  # the switches' values, then their Speed
 
 
 def current() -> Speed:
-    """The ``Speed`` in force: the one ``use()`` set, else the environment's."""
+    """The ``Speed`` in force: the one ``use()`` set, else the environment's, built again when
+    one of its switches changed (the graph layer asks per node: four lookups, compared by
+    identity, as an unchanged environment hands back the same value objects)."""
     sp = _ACTIVE.get()
     if sp is not None:
         return sp
-    key = tuple(map(os.environ.get, _ENV_KEYS))
-    if _from_env[0] != key or _from_env[1] is None:
-        _from_env[1] = Speed.from_env()
-        _from_env[0] = key
-    return _from_env[1]
+    get, c = _ENV_DATA.get, _from_env
+    if get(_K0) is c[0] and get(_K1) is c[1] and get(_K2) is c[2] and get(_K3) is c[3]:
+        return c[4]
+    c[4] = Speed.from_env()
+    c[0:4] = [get(_K0), get(_K1), get(_K2), get(_K3)]
+    return c[4]
 
 
 @contextmanager
