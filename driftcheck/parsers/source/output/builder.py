@@ -9,7 +9,7 @@ Node ids are module paths with ``/`` (ids may not contain dots: ``Node.tied`` us
 from __future__ import annotations
 
 import re
-from itertools import cycle
+from itertools import cycle, repeat
 from math import prod
 from typing import Any
 
@@ -87,7 +87,9 @@ class Builder:
                 m.cls.qual if m.cls else m.qual,
                 m.kind,
                 tuple(zip(m.children, map(self.sig, m.children.values()))),
-                tuple((k, _shape_sig(v, self.trace)) for k, v in m.params.items()),
+                tuple(zip(m.params, map(_shape_sig, m.params.values(), repeat(self.trace))))
+                if m.params
+                else (),
                 tuple(m.unresolved),
             )
         else:
