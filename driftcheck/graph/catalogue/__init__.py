@@ -32,6 +32,7 @@ from driftcheck.graph.catalogue.spec import (
     Shape,
     camel,
 )
+from driftcheck.speed import current
 
 if TYPE_CHECKING:
     from driftcheck.graph.blocks.spec import BlockSpec
@@ -159,8 +160,6 @@ def blocks() -> list[BlockSpec]:
 def get(name: str) -> LayerSpec | None:
     """A layer spec by canonical name (exact); remembered (``Stores.catalogue`` of the Speed
     in force, while its ``catalogue`` is on), as parsers ask once per layer."""
-    from driftcheck.speed import current
-
     sp = current()
     if not sp.catalogue:
         return _get(name)
