@@ -304,7 +304,7 @@ class Flow(UnusedMixin, QueryMixin):
             # on real sizes a tensor of known shape but no node (a buffer, ``arange(T)``):
             # the op is not in the graph, its shape (or its crash) is still known
             return Tens(None, self.real_shape(type_, params, inputs, spec, loc))
-        if symbolic.TRACE is not None:
+        if self.interp.trace is not None:
             self._traced_memo_guards(type_, params, inputs, loc, parent)
             key = (
                 type_,
@@ -329,7 +329,7 @@ class Flow(UnusedMixin, QueryMixin):
         mine = symbolic.plain_repr(sorted(params.items()))
         for other, rep in seen:
             if (other == params) is not (rep == mine):
-                symbolic.poison("op memo")
+                symbolic.poison(self.interp.trace, "op memo")
         seen.append((dict(params), mine))
 
     def _new_op(self, type_, params, inputs, parent, loc, unresolved) -> Tens:  # noqa: ANN001
