@@ -97,11 +97,43 @@ def load_sides(
         )
         bound.side = "right"
         return Sides(cfg, code, bound, _raw({"left": (left, kl)}, reads))
-    return Sides(
-        _load(left, entry_left, kl, exact, reads),
-        _load(right, entry_right, kr, exact, reads),
-        raw=_raw({"left": (left, kl), "right": (right, kr)}, reads),
-    )
+    lg = _load(left, entry_left, kl, exact, reads)
+    rg = _load(right, entry_right, kr, exact, reads)
+    if kr in CONFIG_KINDS and entry_right is None:
+        rg = _checkpoint_reference(lg, rg, right, exact, say, reads)
+    if kl in CONFIG_KINDS and entry_left is None:
+        lg = _checkpoint_reference(rg, lg, left, exact, say, reads)
+    return Sides(lg, rg, raw=_raw({"left": (left, kl), "right": (right, kr)}, reads))
+
+
+def _checkpoint_reference(
+    other: Graph, cfg_graph: Graph, config: str, exact: bool, say: Say, reads: Reads
+) -> Graph:
+    """A config against a checkpoint: the config's model built as the class whose state dict
+    the checkpoint holds (``architectures`` may name a head class the bare AutoModel lacks)."""
+    from driftcheck.drift.checkpoints import is_checkpoint, reference_class
+    from driftcheck.parsers.hf import load_config_graph
+    from driftcheck.parsers.hf_source import read_config
+
+    if not is_checkpoint(other) or is_checkpoint(cfg_graph):
+        return cfg_graph
+    data = read_config(config, reads).data
+    model_type = data.get("model_type") if isinstance(data.get("model_type"), str) else None
+    named = data.get("architectures")
+    archs = [a for a in named if isinstance(a, str)] if isinstance(named, list) else []
+    built = (cfg_graph.origin.detail or "").rpartition("::")[2]
+    archs = [a for a in dict.fromkeys(archs) if a != built and _transformers_defines(a, model_type)]
+
+    def build(cls: str) -> Graph | None:
+        try:
+            return load_config_graph(config, exact=exact, entry=cls, reads=reads)
+        except DriftcheckError:
+            return None
+
+    best, name = reference_class(other, cfg_graph, archs[:2], build)
+    if name is not None:
+        say(f"the config side is built as {name}, whose tensors the checkpoint holds")
+    return best
 
 
 def _raw(sides: dict[str, tuple[str, str]], reads: Reads) -> dict[str, dict[str, Any]]:
