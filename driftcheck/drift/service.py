@@ -64,8 +64,21 @@ def drift(sides: Sides, left: str, right: str) -> list[Finding]:
             findings += source_findings(sides.code, findings, names)
         except RecursionError:  # code nested past Python's limit: the graph findings stand
             pass
+        findings += unread_claims(sides, findings, names)
         findings.sort(key=lambda f: -f.severity.rank)
     return with_serving_rules(findings, sides)
+
+
+def unread_claims(sides: Sides, findings: list[Finding], names: dict[str, str]) -> list[Finding]:
+    """Config keys naming an architecture fact that the code never reads (``unread``)."""
+    from driftcheck.drift.unread import unread_findings
+    from driftcheck.parsers.hf import attribute_map
+
+    code = sides.code
+    if code is None or not code.written:
+        return []
+    aliases = attribute_map(code.model_type) if code.model_type else {}
+    return unread_findings(code, code.written, findings, names, aliases)
 
 
 def tensor_sides(sides: Sides) -> tuple[Graph, Graph]:
