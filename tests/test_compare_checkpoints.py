@@ -161,3 +161,26 @@ def test_planted_shape_change_names_tensor_and_both_shapes(saved, tmp_path, fami
             assert cfg.key is not None
             assert vals[cfg.side] != vals[ckpt.side]
     assert any(loc.key in shapes for f in found for loc in f.locations)
+
+
+def test_gguf_clean_against_its_config_and_planted_shape_found(tmp_path):
+    """A GGUF written from a tiny Llama in llama.cpp's names (gguf's own TensorNameMap) is
+    compared tensor by tensor in those names: clean against its config, and a planted FFN
+    width names a GGUF tensor and both shapes (SRV011)."""
+    from transformers import LlamaConfig, LlamaForCausalLM
+
+    from tests.test_serving_checkpoints import _write_gguf
+
+    kw = dict(vocab_size=96, hidden_size=32, intermediate_size=48, num_hidden_layers=2,
+              num_attention_heads=8, num_key_value_heads=4, tie_word_embeddings=False)  # fmt: skip
+    cfg = LlamaConfig(**kw)
+    cfg.architectures = ["LlamaForCausalLM"]
+    _write_gguf(tmp_path / "m.gguf", LlamaForCausalLM(cfg))
+    cfg.save_pretrained(tmp_path)
+    gguf, config = str(tmp_path / "m.gguf"), str(tmp_path / "config.json")
+    assert [f.message for f in compare_sources(gguf, config) if f.severity.rank >= 1] == []
+    data = json.loads((tmp_path / "config.json").read_text())
+    (tmp_path / "p.json").write_text(json.dumps({**data, "intermediate_size": 64}))
+    found = [f for f in compare_sources(gguf, str(tmp_path / "p.json")) if f.severity.rank >= 1]
+    assert [f.check_id for f in found] == ["SRV011"]
+    assert "blk.0.ffn_gate.weight [48, 32] vs [64, 32]" in found[0].message

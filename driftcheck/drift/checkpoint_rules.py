@@ -95,26 +95,13 @@ def gguf_tensors(ctx: Ctx) -> list[Finding]:
     """SRV011: a GGUF's tensor list against the config's model, in GGUF names (same map as
     llama.cpp's converter); llama.cpp refuses a tensor whose shape differs from what its
     metadata implies, and a GGUF converted from another model differs here."""
-    if (ctx.serving.origin.detail or "") != "gguf" or not ctx.config.nodes:
-        return []
-    from driftcheck.drift.load_prediction import state_dict_shapes, tensor_table
-    from driftcheck.parsers.serving.gguf_names import to_gguf_names
+    from driftcheck.drift.checkpoints import gguf_tables
 
-    arch, _ = ctx.srv("modelType")
-    blocks, _ = ctx.srv("numLayers")
-    model = tensor_table(ctx.config).named
-    if not isinstance(arch, str) or not model:
+    t = gguf_tables(ctx.serving, ctx.config)
+    if t is None:
         return []
-    layers, _ = ctx.cfg("numLayers")
-    n = max(v for v in (blocks, layers, 1) if _int(v))
-    want, unmapped = to_gguf_names(model, arch, n)
-    have = state_dict_shapes(ctx.serving)
-    if len(want) < len(model) // 2:
-        return []  # the map covers too little of this model to say anything
-    # a missing output.weight is llama.cpp's tied head (SRV006 covers an untied config)
-    missing = [g for g in want if g not in have and g != "output.weight"]
-    extra = [g for g in have if g not in want and not g.startswith("rope_")]
-    shapes = {g: (have[g], want[g]) for g in want if g in have and have[g] != want[g]}
+    have, want, unmapped = t.have, t.want, t.unmapped
+    missing, extra, shapes = t.missing, t.extra, t.shapes
     if not (missing or extra or shapes):
         return []
     parts = []

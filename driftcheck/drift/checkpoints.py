@@ -111,9 +111,14 @@ def _table(checkpoint: Graph) -> dict:
 
 def load_score(checkpoint: Graph, model: Graph) -> tuple[int, int] | None:
     """How far loading ``checkpoint`` into ``model`` is from clean: (problems, -overlap);
-    None when the names do not line up at all."""
+    None when the names do not line up at all (in state-dict or GGUF names)."""
     left = leftovers(checkpoint, model)
-    return None if left is None else (left.problems, -left.overlap)
+    if left is not None:
+        return left.problems, -left.overlap
+    g = gguf_tables(checkpoint, model)
+    if g is not None:
+        return g.problems, -len(set(g.have) & set(g.want))
+    return None
 
 
 def untied_missing(missing: list[str], model: Graph) -> list[str]:
@@ -191,11 +196,64 @@ def by_shapes(checkpoint: Graph, model: Graph) -> ShapeMatch | None:
     return m
 
 
+@dataclass
+class GgufTables:
+    """A GGUF's tensors against the model's in GGUF names (``gguf``'s own TensorNameMap, as
+    llama.cpp's converters name them): the basis of SRV011."""
+
+    have: dict[str, tuple]
+    want: dict[str, tuple]
+    unmapped: list[str]
+
+    @property
+    def missing(self) -> list[str]:  # a missing output.weight is llama.cpp's tied head
+        return [g for g in self.want if g not in self.have and g != "output.weight"]
+
+    @property
+    def extra(self) -> list[str]:
+        return [g for g in self.have if g not in self.want and not g.startswith("rope_")]
+
+    @property
+    def shapes(self) -> dict[str, tuple[tuple, tuple]]:
+        return {g: (self.have[g], w) for g, w in self.want.items()
+                if g in self.have and self.have[g] != w}  # fmt: skip
+
+    @property
+    def problems(self) -> int:
+        return len(self.missing) + len(self.extra) + len(self.shapes)
+
+
+def gguf_tables(checkpoint: Graph, model: Graph) -> GgufTables | None:
+    """None unless ``checkpoint`` is a GGUF whose architecture the map knows and the map
+    covers at least half of the model's tensors."""
+    from driftcheck.drift.load_prediction import state_dict_shapes, tensor_table
+    from driftcheck.parsers.serving.gguf_names import to_gguf_names
+
+    if checkpoint.origin.detail != "gguf" or not model.nodes:
+        return None
+    arch, blocks = checkpoint.fact("modelType"), checkpoint.fact("numLayers")
+    mine = tensor_table(model).named
+    if not isinstance(arch, str) or not mine:
+        return None
+    layers = model.fact("numLayers")
+    n = max(v for v in (blocks, layers, 1) if isinstance(v, int) and not isinstance(v, bool))
+    try:
+        want, unmapped = to_gguf_names(mine, arch, n)
+    except ImportError:  # the gguf package (serving extra) reads GGUF files: here it is
+        return None
+    if len(want) < len(mine) // 2:
+        return None  # the map covers too little of this model to say anything
+    return GgufTables(state_dict_shapes(checkpoint), want, unmapped)
+
+
 def tensor_mode(checkpoint: Graph, model: Graph) -> str | None:
-    """How a checkpoint meets a model: ``names`` (state-dict names line up), ``shapes``
-    (only the shapes do), or None (compared by the structural matcher)."""
+    """How a checkpoint meets a model: ``names`` (state-dict names line up), ``gguf`` (they
+    do in llama.cpp's names), ``shapes`` (only the shapes do), or None (compared by the
+    structural matcher)."""
     if tables(checkpoint, model) is not None:
         return "names"
+    if gguf_tables(checkpoint, model) is not None:
+        return "gguf"
     if by_shapes(checkpoint, model) is not None:
         return "shapes"
     return None
