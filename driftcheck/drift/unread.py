@@ -51,12 +51,11 @@ CLAIMS: dict[str, tuple[str, ...]] = {
 SHARED_READERS = (
     "modeling_rope_utils.py",
     "masking_utils.py",
-    "modeling_utils.py",
-    "configuration_utils.py",
     "integrations/sdpa_attention.py",
     "integrations/flash_attention.py",
 )
-"""transformers files that read config keys for the models that import from transformers."""
+"""transformers files that read architecture keys (RoPE, window) for the models that import
+from transformers."""
 
 DYNAMIC = ("to_dict", "to_diff_dict", "__dict__", "items", "keys", "values")
 
@@ -85,12 +84,17 @@ class Reads:
         self.names: set[str] = set()
         self.dynamic = False
 
-    def scan(self, text: str, filename: str) -> ast.Module | None:
-        try:
-            tree = ast.parse(text, filename)
-        except (SyntaxError, ValueError, RecursionError, MemoryError):
-            self.dynamic = True  # a file the check cannot read: no claim is judged
+    def scan(self, path: Path, text: str, own: bool = True) -> ast.Module | None:
+        """Add the names ``text`` may read a key by; ``own``: the code's own file, where a
+        computed read makes every claim unknown (a library's generic readers do not)."""
+        before = self.dynamic
+        from driftcheck.drift.fork_source import parse
+
+        parsed = parse(path, text)  # the source parser's own tree: each file parsed once a run
+        if parsed is None:
+            self.dynamic = before or own  # a file the check cannot read: no claim is judged
             return None
+        tree = parsed[0]
         for node in ast.walk(tree):
             if isinstance(node, ast.Attribute):
                 self.names.add(node.attr)
@@ -115,6 +119,8 @@ class Reads:
                 and _configish(node.args[0])
             ):
                 self.dynamic = True
+        if not own:
+            self.dynamic = before
         return tree
 
 
@@ -146,53 +152,87 @@ def code_files(path: str) -> list[Path]:
     return []
 
 
-def _transformers_imports(tree: ast.Module) -> list[str]:
-    """``transformers...`` modules the code imports from (absolute imports)."""
-    out = []
+def _imports(tree: ast.Module, file: Path, pkg: Path | None) -> tuple[list[Path], bool, bool]:
+    """(module files the code imports from, whether any is transformers', whether one could
+    not be found): absolute ``transformers...`` imports resolve in the installed package,
+    relative ones next to the file (a fork inside a transformers tree, a remote-code repo)."""
+    files: list[Path] = []
+    into_transformers = lost = False
     for node in ast.walk(tree):
-        if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
-            if node.module.split(".")[0] == "transformers":
-                out.append(node.module)
-        elif isinstance(node, ast.Import):
-            out += [a.name for a in node.names if a.name.split(".")[0] == "transformers"]
-    return out
+        if isinstance(node, ast.ImportFrom) and node.level:
+            base = file.parent
+            for _ in range(node.level - 1):
+                base = base.parent
+            target = _module_file(base, node.module.split(".") if node.module else [])
+            if target is None:
+                lost = True
+                continue
+            files.append(target)
+            into_transformers |= "transformers" in target.parts
+        elif isinstance(node, (ast.ImportFrom, ast.Import)):
+            mods = (
+                [node.module] if isinstance(node, ast.ImportFrom) else [a.name for a in node.names]
+            )
+            for m in mods:
+                if m and m.split(".")[0] == "transformers":
+                    into_transformers = True
+                    target = _module_file(pkg, m.split(".")[1:]) if pkg else None
+                    if target is not None:
+                        files.append(target)
+    return files, into_transformers, lost
 
 
-def _module_file(pkg: Path, module: str) -> Path | None:
-    parts = module.split(".")[1:]
-    base = pkg.joinpath(*parts) if parts else pkg
-    for cand in (base.with_suffix(".py"), base / "__init__.py"):
-        if cand.is_file():
+def _module_file(base: Path, parts: list[str]) -> Path | None:
+    path = base.joinpath(*parts) if parts else base
+    for cand in (path.with_suffix(".py") if parts else None, path / "__init__.py"):
+        if cand is not None and cand.is_file():
             return cand
     return None
 
 
 def code_reads(path: str) -> Reads:
-    """What the code at ``path`` (a file or a directory) may read, with the transformers
-    modules it imports from."""
+    """What the code at ``path`` (a file or a directory) may read, with the modules it
+    imports from (one level) and, when it reads through transformers, transformers' shared
+    readers."""
     from driftcheck.parsers import hf_registry as reg
 
     reads = Reads()
-    imported: list[str] = []
-    for f in code_files(path):
+    pkg = reg.package_dir()
+    imported: list[Path] = []
+    through = False
+    own = code_files(path)
+    for f in own:
         text = safeio.read_text_lenient(f)
         if text is None or len(text) > MAX_BYTES:
             reads.dynamic = True
             continue
-        tree = reads.scan(text, str(f))
-        if tree is not None:
-            imported += _transformers_imports(tree)
-    pkg = reg.package_dir()
-    if imported and pkg is None:
+        tree = reads.scan(f, text)
+        if tree is None:
+            continue
+        files, into, lost = _imports(tree, f, pkg)
+        imported += files
+        through |= into
+        reads.dynamic |= lost  # a module it reads from that is not here: unknown
+    if through and pkg is None:
         reads.dynamic = True  # it reads through transformers, which is not here to read
-    elif imported and pkg is not None:
-        files = {_module_file(pkg, m) for m in imported} | {pkg / s for s in SHARED_READERS}
-        for f in sorted(x for x in files if x is not None and x.is_file())[:MAX_FILES]:
-            if f.name == "__init__.py":
-                continue  # a package's lazy import table names everything
-            text = safeio.read_text_lenient(f)
-            if text is not None:
-                reads.scan(text, str(f))
+    shared = [pkg / s for s in SHARED_READERS] if through and pkg is not None else []
+    seen = {f.resolve() for f in own}
+    for f in shared:
+        text = safeio.read_text_lenient(f) if f.is_file() else None
+        if text is not None:
+            reads.scan(f, text, own=False)
+    for f in dict.fromkeys(imported):
+        if len(seen) > MAX_FILES or not f.is_file() or f.resolve() in seen:
+            continue
+        if "transformers" in f.parts and "models" not in f.parts:
+            continue  # transformers' infrastructure (modeling_utils, cache_utils, utils/...):
+            # its architecture reads are the shared readers, added above
+        seen.add(f.resolve())
+        if f.name == "__init__.py":
+            continue  # a package's lazy import table names everything
+        text = safeio.read_text_lenient(f)
+        if text is not None and len(text) <= MAX_BYTES:
+            reads.scan(f, text, own=False)
     return reads
 
 
