@@ -78,7 +78,9 @@ def unread_claims(sides: Sides, findings: list[Finding], names: dict[str, str]) 
     if code is None or not code.written:
         return []
     aliases = attribute_map(code.model_type) if code.model_type else {}
-    return unread_findings(code, code.written, findings, names, aliases)
+    graph = sides.left if code.side == "left" else sides.right
+    stated = {k: f.value for k, f in graph.facts.items()}
+    return unread_findings(code, code.written, findings, names, aliases, stated)
 
 
 def tensor_sides(sides: Sides) -> tuple[Graph, Graph]:

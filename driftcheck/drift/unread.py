@@ -237,17 +237,25 @@ def code_reads(path: str) -> Reads:
 
 
 def unread_findings(code: CodeSide, raw: dict[str, Any], findings: list[Finding],
-                    labels: dict[str, str], aliases: dict[str, str]) -> list[Finding]:  # fmt: skip
+                    labels: dict[str, str], aliases: dict[str, str],
+                    stated: dict[str, Any] | None = None) -> list[Finding]:  # fmt: skip
     """DRF030 for each claim in ``raw`` (the config as written) that the code never reads.
-    ``aliases``: the config class's ``attribute_map`` (standard name -> this family's key)."""
+    ``aliases``: the config class's ``attribute_map`` (standard name -> this family's key);
+    ``stated``: fact -> the value the code's graph states (a claim it builds is no finding,
+    whatever it reads it from: a Meta-style ``ModelArgs.n_kv_heads``)."""
+    from driftcheck.graph.match.diff import same
+
     reads = code_reads(code.path)
     if reads.dynamic:
         return []
     both = {**aliases, **{v: k for k, v in aliases.items()}}
+    stated = stated or {}
     out = []
     for fact, key, value in claims(raw):
-        names = {key, both.get(key, key)}
+        names = {key, both.get(key, key), *CLAIMS.get(fact, ())}  # any key naming the fact
         if names & reads.names:
+            continue
+        if fact in stated and same(stated[fact], value):
             continue
         twin = _twin(findings, key)
         cfg_loc = Location(file=code.config_display, key=key, side=code.other)
