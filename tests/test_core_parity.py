@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import ROOT, run_cli
+from tests.conftest import ROOT
 
 CORE = textwrap.dedent(
     """
@@ -124,6 +124,19 @@ def forks(tmp_path_factory) -> dict[str, tuple[str, str]]:
     return out
 
 
+def run_full(*args: str) -> subprocess.CompletedProcess:
+    """The full install (torch and transformers importable), in this process."""
+    import contextlib
+    import io
+
+    from driftcheck.cli import main
+
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        rc = main(list(args))
+    return subprocess.CompletedProcess(args, rc, out.getvalue(), err.getvalue())
+
+
 def _report(r: subprocess.CompletedProcess) -> tuple[int, list]:
     assert r.returncode in (0, 1), r.stderr
     data = json.loads(r.stdout)
@@ -136,15 +149,16 @@ def _report(r: subprocess.CompletedProcess) -> tuple[int, list]:
 @pytest.mark.parametrize("drift", sorted(PLANTED))
 def test_planted_fork_drift_same_findings_core_and_full(forks, drift):
     fork, cfg = forks[drift]
-    full = _report(run_cli("compare", fork, cfg, "--format", "json"))
+    full = _report(run_full("compare", fork, cfg, "--format", "json"))
     core = _report(run_core("compare", fork, cfg, "--format", "json"))
     assert any(sev != "info" for _, sev, _, _ in full[1]), full  # found (eps: minor, rc 0)
     assert core == full
 
 
 def test_readme_example_same_findings_core_and_full():
-    args = ("compare", "examples/drift/bert-base-uncased.config.json",
-            "examples/drift/tiny_encoder.py", "--format", "json")  # fmt: skip
-    full, core = _report(run_cli(*args)), _report(run_core(*args))
+    drift = ROOT / "examples" / "drift"
+    args = ("compare", str(drift / "bert-base-uncased.config.json"),
+            str(drift / "tiny_encoder.py"), "--format", "json")  # fmt: skip
+    full, core = _report(run_full(*args)), _report(run_core(*args))
     assert full[0] == 1 and len(full[1]) == 2  # the README's 2 major findings
     assert core == full
