@@ -1,6 +1,6 @@
 """``Graph.uses``: every value a module holds for a model fact, with where it was read.
 
-Facts (``facts.py``) are one value per model and only where the structure pins it down. Many
+Facts (``model_facts.py``) are one value per model and only where the structure pins it down. Many
 values the model computes with never reach a layer's weights: the ``eps`` a user-written
 RMSNorm keeps for ``forward``, the ``max_seq_len_cached`` of a rotary embedding, the
 ``num_heads`` an attention splits its projections by in ``view()``. A literal written where

@@ -25,32 +25,17 @@ graph, which must be the same for the new config (``Trace.partition``).
 from __future__ import annotations
 
 import math
-import operator
 from typing import Any
 
+from driftcheck.parsers.source.ops.operators import COMPARE_BY_SYMBOL, RAW_BY_SYMBOL, UNARY
 from driftcheck.parsers.source.sizes import INT_BITS
 from driftcheck.parsers.source.values.abstract import Probe, Sourced, SymBase, plain
 
 # expression: a number (a constant), ("$", key) (a config number) or (op, a, b) / (op, a)
-_BIN = {
-    "+": operator.add,
-    "-": operator.sub,
-    "*": operator.mul,
-    "/": operator.truediv,
-    "//": operator.floordiv,
-    "%": operator.mod,
-    "**": operator.pow,
-    "max": max,
-    "min": min,
-    "&": operator.and_,
-    "|": operator.or_,
-    "^": operator.xor,
-    "<<": operator.lshift,
-    ">>": operator.rshift,
-}
+# Python's operators on numbers by symbol (ops/operators.py), plus ``max``/``min``
+_BIN = {**RAW_BY_SYMBOL, "max": max, "min": min}
 _UN = {
-    "neg": operator.neg,
-    "pos": operator.pos,
+    **{name: fn for name, fn in UNARY.values() if name != "invert"},
     "int": int,
     "float": float,
     "abs": abs,
@@ -73,14 +58,7 @@ CALLS = {
     "math.log": "log",
     "round": "round",
 }
-CMP = {
-    "==": operator.eq,
-    "!=": operator.ne,
-    "<": operator.lt,
-    "<=": operator.le,
-    ">": operator.gt,
-    ">=": operator.ge,
-}
+CMP = COMPARE_BY_SYMBOL  # a guard's comparison, by symbol (ops/operators.py)
 _NUM = (int, float)
 
 
