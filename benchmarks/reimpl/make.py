@@ -449,6 +449,7 @@ ARCHS: dict[str, dict] = {
             num_stages=2,
             patch_size=4,
             layer_scale_init_value=1e-6,
+            layer_norm_eps=1e-6,
         ),
         v=dict(channels=3, widths=[16, 32], depths=[2, 2], patch=4, ls=1e-6, eps=1e-6),
         base=dict(),

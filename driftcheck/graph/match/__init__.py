@@ -26,6 +26,7 @@ from driftcheck.graph.match.canon import canonicalise
 from driftcheck.graph.match.derive import derive
 from driftcheck.graph.match.diff import Diff, Differ, same
 from driftcheck.graph.match.facts import SIDES, FactDiff, fact_diffs
+from driftcheck.graph.match.semantic import semantic_enabled, settle
 from driftcheck.graph.match.uses import use_diffs
 from driftcheck.graph.model import Graph
 
@@ -52,6 +53,7 @@ def compare(left: Graph, right: Graph, labels: dict[str, str] | None = None) -> 
     facts = fact_diffs(left, right, derive(a), derive(b))
     rest = _fold(facts, diffs)
     facts += _new_uses(use_diffs(left, right, {f.key for f in facts}), facts, rest)
+    rest = settle(facts, rest, a, b) if semantic_enabled() else rest
     out = [_fact_finding(f, labels) for f in facts] + [_diff_finding(d, labels) for d in rest]
     for side, g, ok, other in (("left", left, la, lb), ("right", right, lb, la)):
         if other and not ok and g.nodes:

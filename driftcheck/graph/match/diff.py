@@ -25,6 +25,8 @@ from driftcheck.graph.match.policy import LAYOUT_OPS, RESHAPES
 
 IGNORED_PARAMS = frozenset({"inplace", "device", "dtype", "name"})
 """Constructor arguments that say nothing about the model's function or weights."""
+SPATIAL_PARAMS = frozenset({"kernel_size", "stride", "padding", "dilation", "output_padding"})
+"""Per-axis sizes torch accepts as one int for every axis: ``16`` is ``(16, 16)``."""
 
 
 @dataclass
@@ -39,6 +41,8 @@ class Diff:
     node: str | None = None
     what: str | None = None
     layout: bool = False
+    soft: bool = False
+    """a size of a forward op (view, unflatten, SDPA): how one implementation computes"""
 
 
 def same(a: Any, b: Any) -> bool:
@@ -191,6 +195,10 @@ class Differ:
             return
         unresolved = set(x.node.unresolved) | set(y.node.unresolved)
         base = _bag(leaf_weights(x.ltype, x.params))
+        # two leaves whose weights differ are different layers: every difference between
+        # them (a stride beside the kernel that differs too) is part of that weight change
+        other = _bag(leaf_weights(y.ltype, y.params))
+        apart = base is not None and other is not None and base != other
         for param in dict.fromkeys([*x.params, *y.params]):
             if param in IGNORED_PARAMS or param in unresolved:
                 continue
@@ -203,9 +211,11 @@ class Differ:
                 continue  # an op size held as an expression over other nodes: not a value
             if x.ltype in RESHAPES and _same_up_to_infer(lv, rv):
                 continue  # view(b, s, 8, -1) against view(b, s, 8, 64): one spelling each
+            if param in SPATIAL_PARAMS and _broadcast(lv) == _broadcast(rv):
+                continue  # kernel_size=16 against (16, 16)
             # does this one value, changed alone, change a weight shape?
             moved = _bag(leaf_weights(x.ltype, {**x.params, param: rv}))
-            heavy = base is not None and moved is not None and moved != base
+            heavy = apart or (base is not None and moved is not None and moved != base)
             self.add(
                 Diff(
                     "shape" if heavy and _is_dim(x.ltype, param) else "param",
@@ -217,6 +227,7 @@ class Differ:
                     times=times,
                     node=x.node.id,
                     layout=x.ltype in LAYOUT_OPS and x.ltype not in RESHAPES,
+                    soft=x.soft,
                 )
             )
 
@@ -247,6 +258,14 @@ class Differ:
                     layout=not it.is_block and it.ltype in LAYOUT_OPS,
                 )
             )
+
+
+def _broadcast(v: Any) -> Any:
+    """A per-axis size with all axes equal, as the one int torch expands it from."""
+    v = norm_value(v)
+    if isinstance(v, tuple) and v and all(x == v[0] for x in v):
+        return v[0]
+    return v
 
 
 def _total(bag: Counter) -> int:
