@@ -145,7 +145,9 @@ def _by_hint(a: list[Item], b: list[Item]) -> list[Pair]:
         ha, hb = [_hint(x) for x in ra], [_hint(y) for y in rb]
         if len(ra) > 1 and _same_layers_reordered(ra, rb):
             out += _by_full_sig(ra, rb)
-        elif len(ra) > 1 and None not in ha and sorted(ha) == sorted(hb) and len(set(ha)) == len(ha):
+        elif (
+            len(ra) > 1 and None not in ha and sorted(ha) == sorted(hb) and len(set(ha)) == len(ha)
+        ):
             by = {h: y for h, y in zip(hb, rb)}
             out += [(x, by[h]) for x, h in zip(ra, ha)]
         else:

@@ -68,6 +68,31 @@ def _numel(shape: tuple) -> int:
     return n
 
 
+def weight_total(items: list[Item]) -> int | None:
+    """Parameters of a canonical sequence (tied weights once); None when any is unknown."""
+    total = 0
+    for it in items:
+        if it.is_block:
+            inner = weight_total(it.children or [])
+            if inner is None:
+                return None
+            total += it.count * inner
+            continue
+        w = leaf_weights(it.ltype, it.params)
+        if w is None:
+            return None
+        for name, shape in w.items():
+            if name in it.node.tied:
+                continue
+            n = 1
+            for d in shape:
+                if not isinstance(d, int):
+                    return None
+                n *= d
+            total += n
+    return total
+
+
 def canonical_type(node: Node) -> str:
     if node.type == "Unknown":
         return "Unknown"

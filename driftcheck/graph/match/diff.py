@@ -19,7 +19,7 @@ from driftcheck.findings import Location
 from driftcheck.graph import catalogue
 from driftcheck.graph.catalogue.spec import camel
 from driftcheck.graph.match.align import Pair, align
-from driftcheck.graph.match.canon import Item, leaf_weights, norm_value, walk
+from driftcheck.graph.match.canon import Item, leaf_weights, norm_value, walk, weight_total
 from driftcheck.graph.match.derive import main_block
 from driftcheck.graph.match.policy import LAYOUT_OPS, RESHAPES
 
@@ -43,6 +43,10 @@ class Diff:
     layout: bool = False
     soft: bool = False
     """a size of a forward op (view, unflatten, SDPA): how one implementation computes"""
+    equivalent: bool = False
+    """seen only where both sides hold the same number of parameters (the items of one
+    level of the sequence, or the layers outside its blocks): one set of weights written
+    two ways, unless a fact says otherwise (``semantic.settle``)"""
 
 
 def same(a: Any, b: Any) -> bool:
@@ -120,14 +124,20 @@ class Differ:
     def __init__(self) -> None:
         self.diffs: dict[tuple, Diff] = {}
         self.main: set[int] = set()
+        self.level_eq = False
+        """this level's items (blocks with their counts) hold as many parameters each side"""
+        self.leaf_eq = False
+        """this level's layers outside blocks hold as many parameters each side"""
 
-    def add(self, d: Diff) -> None:
+    def add(self, d: Diff, block: bool = False) -> None:
+        d.equivalent = self.level_eq or (self.leaf_eq and not block)
         key = (d.kind, d.attribute, repr(norm_value(d.left)), repr(norm_value(d.right)))
         have = self.diffs.get(key)
         if have is None:
             self.diffs[key] = d
         else:
             have.times += d.times
+            have.equivalent = have.equivalent and d.equivalent
 
     def run(self, a: list[Item], b: list[Item]) -> list[Diff]:
         self.main = {id(m) for m in (main_block(a), main_block(b)) if m is not None}
@@ -137,11 +147,19 @@ class Differ:
     def _seq(self, a: list[Item], b: list[Item], times: int) -> None:
         """Layers pair by alignment; forward ops pair among themselves, by type and order,
         and only paired ops are compared (see ``Item.soft``)."""
-        self._pairs(align([x for x in a if not x.soft], [y for y in b if not y.soft]), times)
+        saved = self.level_eq, self.leaf_eq
+        ha, hb = [x for x in a if not x.soft], [y for y in b if not y.soft]
+        ta, tb = weight_total(ha), weight_total(hb)
+        self.level_eq = ta is not None and ta == tb
+        la = weight_total([x for x in ha if not x.is_block])
+        lb = weight_total([y for y in hb if not y.is_block])
+        self.leaf_eq = la is not None and la == lb
+        self._pairs(align(ha, hb), times)
         ops = align([x for x in a if x.soft], [y for y in b if y.soft])
         for x, y in ops:
             if x is not None and y is not None and x.ltype == y.ltype:
                 self._leaves(x, y, times)
+        self.level_eq, self.leaf_eq = saved
 
     def _pairs(self, pairs: list[Pair], times: int) -> None:
         gap: list[Pair] = []
@@ -173,7 +191,8 @@ class Differ:
                     times=times,
                     node=x.node.id,
                     what=describe(x),
-                )
+                ),
+                block=True,
             )
         self._seq(x.children or [], y.children or [], times * min(x.count, y.count))
 
@@ -256,7 +275,8 @@ class Differ:
                     node=it.node.id,
                     what=describe(it),
                     layout=not it.is_block and it.ltype in LAYOUT_OPS,
-                )
+                ),
+                block=it.is_block,
             )
 
 

@@ -25,36 +25,11 @@ from __future__ import annotations
 from typing import Any
 
 from driftcheck.graph.match import policy
-from driftcheck.graph.match.canon import Item, leaf_weights, norm_value
+from driftcheck.graph.match.canon import Item, norm_value, weight_total
 from driftcheck.graph.match.diff import Diff
 from driftcheck.graph.match.facts import FactDiff
 
 COUNT_KINDS = ("layer-count", "block-count")
-
-
-def weight_total(items: list[Item]) -> int | None:
-    """Parameters of a canonical sequence (tied weights once); None when any is unknown."""
-    total = 0
-    for it in items:
-        if it.is_block:
-            inner = weight_total(it.children or [])
-            if inner is None:
-                return None
-            total += it.count * inner
-            continue
-        w = leaf_weights(it.ltype, it.params)
-        if w is None:
-            return None
-        for name, shape in w.items():
-            if name in it.node.tied:
-                continue
-            n = 1
-            for d in shape:
-                if not isinstance(d, int):
-                    return None
-                n *= d
-            total += n
-    return total
 
 
 def _numbers(v: Any) -> list[int | float]:
@@ -86,18 +61,116 @@ def related(d: Diff, f: FactDiff) -> bool:
     return False
 
 
+def _resplit(d: Diff) -> bool:
+    """Both sizes fully stated with one product: the same width split another way (4 heads
+    of 16 against 8 of 8), which the weights do not show; ``-1`` or another product is how
+    one implementation arranges its tensors (a complex rotary's pairs, a fused QKV's 3)."""
+    lv, rv = norm_value(d.left), norm_value(d.right)
+    if not (isinstance(lv, tuple) and isinstance(rv, tuple)):
+        return False  # an axis (``dim``), not sizes
+    if any(not isinstance(x, int) or x < 0 for x in (*lv, *rv)):
+        return False
+    pl = pr = 1
+    for x in lv:
+        pl *= x
+    for x in rv:
+        pr *= x
+    return pl == pr
+
+
 def _weighty(d: Diff) -> bool:
     return d.weights_change or d.kind in ("shape", "layer-type", "missing-layer", "extra-layer")
 
 
-def settle(facts: list[FactDiff], rest: list[Diff], a: list[Item], b: list[Item]) -> list[Diff]:
-    """Fold consequences into their root facts; drop equivalent descriptions; return the
-    structural diffs left to report."""
+CONSEQUENCES: dict[str, tuple[str, ...]] = {
+    "numHeads": ("headDim", "numKvGroups"),
+    "numKvHeads": ("numKvGroups",),
+    "hiddenSize": ("headDim", "intermediateSize"),
+    "headDim": ("numKvGroups",),
+}
+"""root fact -> facts that follow from it when their values move with the root's (a head
+count 4 -> 8 at a fixed width halves the head dim: one change, not two)."""
+
+
+def _moves_with(root: FactDiff, f: FactDiff) -> bool:
+    rl, rr = _numbers(root.values["left"]), _numbers(root.values["right"])
+    fl, fr = _numbers(f.values["left"]), _numbers(f.values["right"])
+    if len(rl) != 1 or len(rr) != 1 or len(fl) != 1 or len(fr) != 1:
+        return False
+    a, b, x, y = rl[0], rr[0], fl[0], fr[0]
+    return a * y == b * x or a * x == b * y  # proportional, or inversely (heads x head dim)
+
+
+def _as_diff(f: FactDiff) -> Diff:
+    return Diff("param", f.attribute, f.values["left"], f.values["right"], dict(f.locs))
+
+
+def group_facts(facts: list[FactDiff]) -> list[FactDiff]:
+    """One finding per root cause among the facts: layer counts with the same values (an
+    encoder-decoder's ``num_layers`` sets both stacks) are one; a fact that follows from
+    another (``CONSEQUENCES``) is listed under it."""
+    out: list[FactDiff] = []
+    for f in facts:
+        home = None
+        if policy.fact_kind(f.key) == "layer-count":
+            home = next(
+                (
+                    g
+                    for g in out
+                    if policy.fact_kind(g.key) == "layer-count"
+                    and g.values["left"] == f.values["left"]
+                    and g.values["right"] == f.values["right"]
+                ),
+                None,
+            )
+        if home is None:
+            home = next(
+                (g for g in out if f.key in CONSEQUENCES.get(g.key, ()) and _moves_with(g, f)),
+                None,
+            )
+        if home is None:  # the root may come later in the list
+            later = [g for g in facts if g is not f and f.key in CONSEQUENCES.get(g.key, ())]
+            if any(_moves_with(g, f) for g in later):
+                root = next(g for g in later if _moves_with(g, f))
+                root.absorbed.append(_as_diff(f))
+                continue
+        if home is None:
+            out.append(f)
+        else:
+            home.absorbed.append(_as_diff(f))
+    return out
+
+
+def settle(
+    facts: list[FactDiff], rest: list[Diff], a: list[Item], b: list[Item], heads_agree: bool
+) -> list[Diff]:
+    """Fold consequences into their root facts (``facts`` is edited in place); drop
+    equivalent descriptions; return the structural diffs left to report. ``heads_agree``:
+    both sides state or show one head count, so a forward reshape that differs at equal
+    weights cannot be a head split: it is how one implementation lays tensors out (info)."""
+    # a fact both sides read off their layers, whose every layer difference holds the same
+    # parameters on both sides, was read off two writings of one set of weights
+    facts[:] = [
+        f
+        for f in facts
+        if not (
+            len(f.derived) == 2
+            and f.absorbed
+            and all(d.equivalent and (_weighty(d) or d.soft) for d in f.absorbed)
+        )
+    ]
+    facts[:] = group_facts(facts)
     ta, tb = weight_total(a), weight_total(b)
     same_weights = ta is not None and ta == tb
     major = [f for f in facts if policy.fact_severity(f.key) is policy.Severity.major]
     out: list[Diff] = []
     for d in rest:
+        if d.equivalent and d.soft and not d.weights_change and heads_agree and not _resplit(d):
+            d.layout = True  # info: how an equivalent implementation lays its tensors out
+            out.append(d)
+            continue
+        if d.equivalent and (_weighty(d) or d.kind == "block-count"):
+            continue  # the same parameters at this level, written another way
         if d.kind in COUNT_KINDS:
             home = next((f for f in facts if related(d, f) and f.key != "numLayers"), None)
             if home is None:
@@ -105,7 +178,7 @@ def settle(facts: list[FactDiff], rest: list[Diff], a: list[Item], b: list[Item]
             else:
                 home.absorbed.append(d)
             continue
-        if same_weights and (_weighty(d) or d.layout or d.soft):
+        if same_weights and _weighty(d):
             continue  # the same weights, written another way
         home = next((f for f in major if related(d, f)), None)
         if home is None:
