@@ -291,7 +291,11 @@ class Canon:
 def _embedding_table(node: Node, kids: list[Node] | None) -> Item | None:
     """``nn.Embedding`` read from torch's source (no catalogue entry) is a module holding one
     (rows, dim) Parameter; give it the layer type and parameters torch gives it."""
-    if node.type != "Module" or (node.user_class or "").rsplit(".", 1)[-1] != "Embedding":
+    # nn.Embedding itself, or a subclass that keeps its one table (BART's scaled word
+    # embedding, its learned positions): the table is what the weights are
+    if node.type != "Module" or not (node.user_class or "").rsplit(".", 1)[-1].endswith(
+        "Embedding"
+    ):
         return None
     if not kids or len(kids) != 1 or kids[0].type != "Parameter":
         return None
@@ -299,6 +303,9 @@ def _embedding_table(node: Node, kids: list[Node] | None) -> Item | None:
     if not (isinstance(shape, (list, tuple)) and len(shape) == 2):
         return None
     params = {"num_embeddings": shape[0], "embedding_dim": shape[1]}
+    shared = next(iter(kids[0].tied.values()), None)
+    if shared is not None and not node.tied:  # the table is another's (BART's shared one)
+        node = node.model_copy(update={"tied": {"weight": shared}})
     return _leaf(node, "Embedding", params)
 
 
