@@ -43,6 +43,9 @@ class Diff:
     layout: bool = False
     soft: bool = False
     """a size of a forward op (view, unflatten, SDPA): how one implementation computes"""
+    apart: bool = False
+    """a count of two blocks that hold different weights per copy: paired as the closest
+    of their kind, not as one block repeated a different number of times"""
     equivalent: bool = False
     """seen only where both sides hold the same number of parameters (the items of one
     level of the sequence, or the layers outside its blocks): one set of weights written
@@ -177,6 +180,7 @@ class Differ:
 
     def _blocks(self, x: Item, y: Item, times: int) -> None:
         if x.count != y.count:
+            bx, by = weight_bag(x.children or []), weight_bag(y.children or [])
             top = id(x) in self.main or id(y) in self.main
             kind = "layer-count" if top else "block-count"
             attr = "model.numLayers" if top else "block.count"
@@ -191,6 +195,7 @@ class Differ:
                     times=times,
                     node=x.node.id,
                     what=describe(x),
+                    apart=bx is not None and by is not None and bx != by,
                 ),
                 block=True,
             )

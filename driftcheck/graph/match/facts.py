@@ -124,9 +124,12 @@ def fact_diffs(
 def _against_uses(key: str, left: Graph, right: Graph, ls, rs) -> FactDiff | None:
     """One side has the fact, the other only holds values for it in its code (``Graph.uses``:
     ``self.num_heads = 8``, ``eps=1e-5`` in each norm): a finding when the fact's value is
-    none of them. A config read as facts only (no layers) is compared with code this way."""
+    none of them. A config read as facts only (no layers) is compared with code this way;
+    where the fact's side holds values in code too, the two sets are compared instead."""
     side, (value, loc, d) = ("left", ls) if ls is not None else ("right", rs)
     other, g = ("right", right) if side == "left" else ("left", left)
+    if any(u.key == key for u in (left if side == "left" else right).uses):
+        return None  # both sides hold values in code: compared as sets (``uses``)
     held = [u for u in g.uses if u.key == key]
     if not held or any(same(u.value, value) for u in held):
         return None

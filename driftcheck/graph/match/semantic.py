@@ -79,6 +79,8 @@ def _resplit(d: Diff) -> bool:
 
 
 def _weighty(d: Diff) -> bool:
+    if d.kind in COUNT_KINDS:
+        return d.apart
     return d.weights_change or d.kind in ("shape", "layer-type", "missing-layer", "extra-layer")
 
 
@@ -171,8 +173,8 @@ def settle(
             continue
         if d.equivalent and (_weighty(d) or d.kind == "block-count"):
             continue  # the same parameters at this level, written another way
-        if d.kind in COUNT_KINDS:
-            home = next((f for f in facts if related(d, f) and f.key != "numLayers"), None)
+        if d.kind in COUNT_KINDS and not d.apart:
+            home = next((f for f in facts if related(d, f)), None)
             if home is None:
                 out.append(d)
             else:
