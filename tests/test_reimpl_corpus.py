@@ -79,3 +79,29 @@ def test_planted_config_variants_change_one_key():
         for k, v in new.items():
             if k != "transformers_version":
                 assert want.get(k) == v, (p["name"], k)
+
+
+def _compare(code: str, config: str):
+    from driftcheck.drift import drift, load_sides
+
+    sides = load_sides(str(CORPUS / code), str(CORPUS / config))
+    return [f for f in drift(sides, str(CORPUS / code), str(CORPUS / config)) if f.severity.rank]
+
+
+@pytest.mark.parametrize("case", ["vit_mha", "gpt2_conv1d", "llama_fused", "mixtral_hf"])
+def test_clean_reimplementations_compare_clean(case):
+    """The issue's examples: a ViT on nn.MultiheadAttention with a [N+1, D] table and kernel
+    16, GPT-2 on Conv1D with a tied head, a Llama with fused QKV and gate/up, a Mixtral with
+    per-expert modules against transformers' fused expert tensors."""
+    c = next(c for c in MANIFEST["cases"] if c["name"] == case)
+    assert _compare(c["code"], c["config"]) == []
+
+
+@pytest.mark.parametrize("plant", ["llama_fused__kv", "bert_separate__heads", "vit_separate__ffn", "vit_mha__patch"])
+def test_a_planted_change_is_one_finding_with_both_values(plant):
+    """4 KV heads instead of 8 in a fused-QKV Llama is one finding holding both values, and
+    what it changes (the fused projection's width) is listed under it."""
+    p = next(p for p in MANIFEST["planted"] if p["name"] == plant)
+    fs = _compare(p["code"], p["config"])
+    assert len(fs) == 1, [f.message for f in fs]
+    assert fs[0].values == {"left": p["right"], "right": p["left"]}
