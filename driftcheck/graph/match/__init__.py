@@ -27,7 +27,7 @@ from driftcheck.graph.match.derive import derive
 from driftcheck.graph.match.diff import Diff, Differ, same
 from driftcheck.graph.match.facts import SIDES, FactDiff, fact_diffs
 from driftcheck.graph.match.facts import _side as fact_side
-from driftcheck.graph.match.semantic import semantic_enabled, settle
+from driftcheck.graph.match.semantic import related, semantic_enabled, settle
 from driftcheck.graph.match.uses import use_diffs
 from driftcheck.graph.model import Graph
 
@@ -122,6 +122,7 @@ def _fold(facts: list[FactDiff], diffs: list[Diff]) -> list[Diff]:
                 f
                 for f in facts
                 if d.kind not in ("missing-layer", "extra-layer")
+                and not (d.layout and not d.weights_change)  # an axis, not the fact's value
                 and same(d.left, f.values["left"])
                 and same(d.right, f.values["right"])
             ),
@@ -169,9 +170,16 @@ def _fact_finding(f: FactDiff, labels: dict[str, str]) -> Finding:
     seen = [a for a in dict.fromkeys(d.attribute for d in alike) if a != f.attribute]
     if seen:
         notes.append(f"same values in {', '.join(seen)}")
-    follows = [_consequence(d) for d in f.absorbed if d not in alike]
+    rest = [d for d in f.absorbed if d not in alike]
+    follows = [_consequence(d) for d in rest if related(d, f)]
     if follows:
         notes.append(f"this changes {'; '.join(dict.fromkeys(follows))}")
+    others = len([d for d in rest if not related(d, f)])
+    if others:
+        notes.append(
+            f"{others} more layer difference{'s' if others > 1 else ''} where it changes "
+            "weights the two sides lay out differently"
+        )
     return Finding(
         check_id=policy.check_id(kind),
         name=kind,

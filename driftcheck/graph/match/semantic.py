@@ -171,6 +171,9 @@ def settle(
             d.layout = True  # info: how an equivalent implementation lays its tensors out
             out.append(d)
             continue
+        if d.layout and not d.weights_change:
+            out.append(d)  # info: which axis an implementation puts the heads on
+            continue
         if d.equivalent and (_weighty(d) or d.kind == "block-count"):
             continue  # the same parameters at this level, written another way
         if d.kind in COUNT_KINDS and not d.apart:
