@@ -97,7 +97,9 @@ def test_clean_reimplementations_compare_clean(case):
     assert _compare(c["code"], c["config"]) == []
 
 
-@pytest.mark.parametrize("plant", ["llama_fused__kv", "bert_separate__heads", "vit_separate__ffn", "vit_mha__patch"])
+@pytest.mark.parametrize(
+    "plant", ["llama_fused__kv", "bert_separate__heads", "vit_separate__ffn", "vit_mha__patch"]
+)
 def test_a_planted_change_is_one_finding_with_both_values(plant):
     """4 KV heads instead of 8 in a fused-QKV Llama is one finding holding both values, and
     what it changes (the fused projection's width) is listed under it."""

@@ -12,7 +12,13 @@ Pipeline (each step its own module):
    cannot read it off its layers; where both sides can, the layers decide (the stated value
    lends its config key as the address when it agrees);
 5. a structural diff with the same pair of values as a fact diff is the same drift seen twice:
-   it is folded into the fact's finding (its locations fill in the sides the fact lacks).
+   it is folded into the fact's finding (its locations fill in the sides the fact lacks);
+6. ``semantic``: structure is reported only where the facts do not explain it. Where both
+   sides hold the same parameters (a level of the sequence, or its layers outside blocks),
+   structural weight differences are one model written two ways (fused QKV, Conv1D, a
+   [197, 384] table) and are dropped; a consequence of a fact difference (a wider ``k_proj``
+   for more KV heads, the head dim of a head count) is listed under that root finding.
+   ``DRIFTCHECK_STRUCTURAL=1`` switches step 6 off (for debugging the matcher).
 Severity, kinds and wording live in ``policy``. Nothing here decides which side is right.
 """
 
