@@ -14,7 +14,7 @@ from driftcheck.parsers.source.interp import hfauto, modtree
 from driftcheck.parsers.source.interp.configs import ConfigMixin
 from driftcheck.parsers.source.interp.items import _DICT_BASES, ItemsMixin
 from driftcheck.parsers.source.interp.objmodel import EXT_TOPS, Semantics
-from driftcheck.parsers.source.interp.tensorshapes import joined_shape
+from driftcheck.parsers.source.interp.tensorshapes import KEEP_SHAPE, joined_shape, kept_shape
 from driftcheck.parsers.source.library import torchlib
 from driftcheck.parsers.source.library.pybuiltins import (
     MATH,
@@ -167,6 +167,8 @@ class Interp(MemoMixin, ItemsMixin, ConfigMixin, Semantics):
             )
         if q in ("torch.cat", "torch.concat", "torch.concatenate", "torch.stack"):
             return Tensor(joined_shape(q, args, kwargs))
+        if q in KEEP_SHAPE:
+            return Tensor(kept_shape(q, args, kwargs))
         if q in ("torch.get_default_dtype", "torch.device", "torch.finfo", "torch.iinfo"):
             return Unknown(q)
         return Unknown(f"call of {q}")
