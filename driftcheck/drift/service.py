@@ -79,8 +79,18 @@ def unread_claims(sides: Sides, findings: list[Finding], names: dict[str, str]) 
         return []
     aliases = attribute_map(code.model_type) if code.model_type else {}
     graph = sides.left if code.side == "left" else sides.right
-    stated = {k: f.value for k, f in graph.facts.items()}
+    stated = {**stated_by_layers(graph), **{k: f.value for k, f in graph.facts.items()}}
     return unread_findings(code, code.written, findings, names, aliases, stated)
+
+
+def stated_by_layers(graph: Graph) -> dict[str, Any]:
+    """The facts the matcher derives from a graph's layers (an ``nn.MultiheadAttention``'s
+    ``num_heads``, the layer stack's length): a claim the code builds that way is read."""
+    from driftcheck.graph.match.canon import canonicalise
+    from driftcheck.graph.match.derive import derive
+
+    items, _ = canonicalise(graph, graph)
+    return {k: d.value for k, d in derive(items).items()}
 
 
 def tensor_sides(sides: Sides) -> tuple[Graph, Graph]:

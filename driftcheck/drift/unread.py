@@ -42,8 +42,9 @@ CLAIMS: dict[str, tuple[str, ...]] = {
     "slidingWindow": ("sliding_window",),
     "ropeTheta": ("rope_theta",),
     "ropeScaling": ("rope_scaling",),
-    "numExperts": ("num_local_experts", "num_experts", "n_routed_experts", "moe_num_experts"),
-    "numExpertsPerTok": ("num_experts_per_tok", "num_experts_per_token", "moe_top_k"),
+    "numExperts": ("num_local_experts", "num_experts", "n_routed_experts", "moe_num_experts",
+                   "n_experts"),
+    "numExpertsPerTok": ("num_experts_per_tok", "num_experts_per_token", "moe_top_k", "top_k"),
     "numSharedExperts": ("n_shared_experts", "num_shared_experts"),
 }  # fmt: skip
 """Fact -> the config keys that state it (``hf_facts.CANDIDATES``' names for these facts)."""
@@ -250,10 +251,11 @@ def unread_findings(code: CodeSide, raw: dict[str, Any], findings: list[Finding]
         return []
     both = {**aliases, **{v: k for k, v in aliases.items()}}
     stated = stated or {}
+    read = {n.lower() for n in reads.names}
     out = []
     for fact, key, value in claims(raw):
         names = {key, both.get(key, key), *CLAIMS.get(fact, ())}  # any key naming the fact
-        if names & reads.names:
+        if {n.lower() for n in names} & read:  # N_EXPERTS as a module constant reads too
             continue
         if fact in stated and same(stated[fact], value):
             continue
