@@ -29,10 +29,11 @@ from driftcheck.parsers.source.values import Budget, Obj, Return, Unknown
 class Raised(Exception):
     """The analyzed code raised (``raise X``) on a path we believe is taken."""
 
-    def __init__(self, what: str, line: int | None) -> None:
+    def __init__(self, what: str, line: int | None, path: Any = None) -> None:
         super().__init__(what)
         self.what = what
         self.line = line
+        self.path = path  # the file of the ``raise`` statement (None: not known)
 
 
 class _Break(Exception):
@@ -123,7 +124,7 @@ class Evaluator(Expressions):
             elif t is ast.Raise:
                 if self.uncertain:
                     return
-                raise Raised(self._raise_text(st, fr), st.lineno)
+                raise Raised(self._raise_text(st, fr), st.lineno, fr.mod.path)
             elif t is ast.Break:
                 raise _Break()
             elif t is ast.Continue:

@@ -152,7 +152,9 @@ class Semantics(Attributes, Evaluator):
         if isinstance(d, (ast.FunctionDef, ast.AsyncFunctionDef)):
             return self.make_func(d, Frame(mod))
         if name in mod.assigns:
-            return self.eval(mod.assigns[name], Frame(mod))
+            from driftcheck.parsers.source.registry import registry_for
+
+            return registry_for(self, mod, name, self.eval(mod.assigns[name], Frame(mod)))
         if name in mod.imports:
             m, a = mod.imports[name]
             return self.import_value(m, a)
