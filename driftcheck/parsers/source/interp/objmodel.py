@@ -287,7 +287,7 @@ class Semantics(Attributes, Evaluator):
             if isinstance(a, ast.Starred):
                 items = self.iterate(self.eval(a.value, fr))
                 if items is None:
-                    return Unknown("call with *unknown")
+                    return self.call_not_followed(e, f, fr)
                 args.extend(items)
             else:
                 args.append(self.eval(a, fr))
@@ -306,6 +306,23 @@ class Semantics(Attributes, Evaluator):
         if isinstance(f, Ext) and f.qual in ("builtins.super",):
             return self.make_super(args, fr)
         return self.call(f, args, kwargs, (fr.mod.path, e.lineno))
+
+    def call_not_followed(self, e: ast.Call, f: Any, fr: Frame) -> Any:
+        """A call whose ``*args`` we cannot enumerate. What it would build is unknown, never
+        nothing: ``super().__init__(*reversed(adjacency.shape))`` in an ``nn.Linear`` subclass
+        leaves ``self`` unresolved (its weight is not silently missing); a class or factory
+        called so gives an unknown layer."""
+        where = f"{fr.mod.path.name}:{e.lineno}"
+        if isinstance(e.func, ast.Attribute) and e.func.attr == "__init__":
+            me = plain(fr.locals.get("self"))
+            if isinstance(me, Obj):
+                me.unresolved.append(f"__init__ called with *args not enumerable at {where}")
+            return None
+        if isinstance(f, (Cls, Func)) or (
+            isinstance(f, Ext) and f.qual.rsplit(".", 1)[-1][:1].isupper()
+        ):
+            return UnknownModule(f"a call with *args not enumerable at {where}")
+        return Unknown("call with *unknown")
 
     def make_super(self, args: list[Any], fr: Frame) -> Any:
         if len(args) == 2 and isinstance(args[0], Cls):
@@ -333,6 +350,11 @@ class Semantics(Attributes, Evaluator):
         if isinstance(f, Unknown) and f.why.startswith(("unknown index", "condition at line")):
             # ``CLASSES[key](config)`` with an unknown key: whatever it builds may hold weights
             return UnknownModule(f"{f.why} (a class picked at run time)")
+        if isinstance(f, Unknown) and not isinstance(f, UnknownModule):
+            # a callable we could not follow (``partial(PreNorm, norm, dim)`` unmodelled, a
+            # factory from an unknown table): what it returns may be a layer with weights, so
+            # ``self.f = wrapper(attn)`` is an unknown layer, never a silently dropped one
+            return UnknownModule(f"the result of calling {f.why}")
         return Unknown("call of unknown")
 
     def call_func(self, f: Func, args: list[Any], kwargs: dict[str, Any]) -> Any:
@@ -405,6 +427,12 @@ class Semantics(Attributes, Evaluator):
         if self.is_dataclass(cls):
             self.init_dataclass(obj, cls, args, kwargs)
             return obj
+        if not obj.module:
+            ok, new, _ = self.mro_attr(cls, "__new__")
+            if ok and isinstance(new, Func):
+                # ``class Irreps(tuple)`` whose ``__new__`` makes the value: not modelled, so
+                # the instance is unknown (an empty object would read as an empty tuple)
+                return Unknown(f"instance of {cls.name} (built by its __new__)")
         init, where = self.find_init(cls)
         if isinstance(init, Func):
             init = Func(init.node, init.mod, init.closure, init.owner, obj)

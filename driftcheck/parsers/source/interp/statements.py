@@ -169,11 +169,32 @@ class Evaluator(Expressions):
             self.run_body(st.orelse, fr)
         else:
             self.uncertain.append(st.lineno)
+            returned: list[Return] = []
             try:
-                self.run_body(st.body, fr)
-                self.run_body(st.orelse, fr)
+                for branch in (st.body, st.orelse):
+                    try:
+                        self.run_body(branch, fr)
+                    except Return as r:
+                        returned.append(r)
             finally:
                 self.uncertain.pop()
+            if returned:
+                # a ``return`` under a condition we cannot decide: the function returns it or
+                # goes on, so what it returns is known only when every way gives the same
+                raise Return(self._either(returned, len(returned) == 2, st.lineno))
+
+    @staticmethod
+    def _either(returned: list[Return], both: bool, line: int) -> Any:
+        first = returned[0].value
+        if both:
+            other = returned[1].value
+            if other is first or (
+                type(other) is type(first)
+                and isinstance(first, (int, str, bool, float))
+                and other == first
+            ):
+                return first
+        return Unknown(f"returned under an unresolved condition at line {line}")
 
     def exec_for(self, st: ast.For, fr: Frame) -> None:
         it = self.iterate(self.eval(st.iter, fr))

@@ -79,7 +79,9 @@ class Interp(MemoMixin, ItemsMixin, ConfigMixin, Semantics):
             return py_call("dict", self, args, kwargs)
         if q.startswith(("functools.partial",)):
             return Unknown("partial")
-        if q.split(".")[0] not in EXT_TOPS and q.rsplit(".", 1)[-1][:1].isupper():
+        if q.split(".")[0] not in EXT_TOPS:
+            # a library we cannot read (not installed): a class or a factory function, what
+            # it returns may be a layer with weights (``self.norm = lib.build_norm(...)``)
             return UnknownModule(q)
         return Unknown(f"call of {q}")
 
