@@ -168,3 +168,62 @@ def test_raise_in_library_code_is_unknown_in_user_code_an_error(tmp_path, where)
         f = write(tmp_path, "user.py", 'raise ValueError("no")\nmodel = 1\n')
         with pytest.raises(DriftcheckError, match="ValueError"):
             parse_source(f)
+
+
+def test_try_import_takes_the_installed_branch_else_the_fallback(tmp_path):
+    # diffusers' __init__: the real classes are imported in the ``else:`` of a try whose
+    # handler star-imports dummies that raise ImportError when built
+    write(
+        tmp_path,
+        "zoo/dummy.py",
+        "class Net:\n    def __init__(self, **kw):\n        raise ImportError('install torch')\n",
+    )
+    write(tmp_path, "zoo/nets.py", NET)
+    write(
+        tmp_path,
+        "zoo/__init__.py",
+        """
+        class OptionalDependencyNotAvailable(BaseException):
+            pass
+
+
+        def is_torch_available():
+            return True
+
+
+        try:
+            if not is_torch_available():
+                raise OptionalDependencyNotAvailable()
+        except OptionalDependencyNotAvailable:
+            from .dummy import *
+        else:
+            from .nets import Net
+        """,
+    )
+    f = write(
+        tmp_path,
+        "user.py",
+        """
+        import torch
+        from torch import nn
+
+        try:
+            from flash_norm_not_installed import FusedNorm
+        except ImportError:
+            FusedNorm = None
+
+        from zoo import Net
+
+
+        class Wrapped(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.body = Net(dim=8, depth=1)
+                self.norm = FusedNorm(8) if FusedNorm is not None else nn.LayerNorm(8)
+
+
+        model = Wrapped()
+        """,
+    )
+    g = parse_source(f)
+    assert g.params_total() == torch_count(f)

@@ -146,6 +146,17 @@ class Semantics(Attributes, Evaluator):
         return v
 
     def _resolve_global(self, mod: ModInfo, name: str) -> Any:
+        if name in mod.fallbacks and name in mod.imports:
+            # ``try: from x import y`` / ``except ImportError: y = None``: the import when
+            # ``x`` is installed (found on disk or modelled), else the handler's binding
+            from driftcheck.parsers.source.loader import import_findable
+
+            m, a = mod.imports[name]
+            if import_findable(self.finder, m):
+                return self.import_value(m, a)
+            fb = mod.fallbacks[name]
+            if fb is not None:
+                return self.eval(fb, Frame(mod))
         d = mod.defs.get(name)
         if isinstance(d, ast.ClassDef):
             return self.make_class(d, mod, None)

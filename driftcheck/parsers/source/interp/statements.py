@@ -244,6 +244,18 @@ class Evaluator(Expressions):
         raise Budget(f"while loop at line {st.lineno} runs over {MAX_LOOP} iterations")
 
     def exec_try(self, st: ast.Try, fr: Frame) -> None:
+        from driftcheck.parsers.source.loader import catches_import_error
+
+        h0 = next((h for h in st.handlers if catches_import_error(h)), None)
+        if h0 is not None and self.import_fails(st.body, fr):
+            # ``try: import flash_attn`` with the package absent: the handler runs
+            if h0.name:
+                fr.locals[h0.name] = Unknown("exception")
+            try:
+                self.run_body(h0.body, fr)
+            finally:
+                self.run_body(st.finalbody, fr)
+            return
         try:
             self.run_body(st.body, fr)
         except Raised:
@@ -257,6 +269,20 @@ class Evaluator(Expressions):
             self.run_body(st.orelse, fr)
         finally:
             self.run_body(st.finalbody, fr)
+
+    def import_fails(self, body: list[ast.stmt], fr: Frame) -> bool:
+        """Whether an import statement directly in ``body`` names a module not on disk."""
+        from driftcheck.parsers.source.loader import import_findable, resolve_relative
+
+        for st in body:
+            if isinstance(st, ast.Import):
+                if any(not import_findable(self.finder, a.name) for a in st.names):
+                    return True
+            elif isinstance(st, ast.ImportFrom):
+                base = resolve_relative(fr.mod, st.module, st.level)
+                if not import_findable(self.finder, base):
+                    return True
+        return False
 
     def exec_import(self, st: ast.stmt, fr: Frame) -> None:
         """A function-local import binds names like a module-level one."""
