@@ -227,3 +227,16 @@ def test_try_import_takes_the_installed_branch_else_the_fallback(tmp_path):
     )
     g = parse_source(f)
     assert g.params_total() == torch_count(f)
+
+
+def test_check_json_gives_params_total(tmp_path, capsys):
+    import json
+
+    from driftcheck.cli import main
+
+    f = write(tmp_path, "user.py", NET + "\nmodel = Net(dim=8, depth=2, mult=2)\n")
+    rc = main(["check", str(f), "--format", "json"])
+    data = json.loads(capsys.readouterr().out)
+    assert rc in (0, 1)
+    assert data["params_total"] == torch_count(f)
+    assert data["models"][str(f)]["params_total"] == data["params_total"]
