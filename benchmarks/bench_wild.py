@@ -42,6 +42,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 TRUTH = ROOT / "benchmarks" / "wild" / "truth.json"
 TIMEOUT_S = 10.0
+# torchvision and torchaudio's sources, installed apart (``install.sh``: their PyPI builds are
+# CUDA builds and must not enter the base environment); the analyzer only reads them
+VENDOR = ROOT / "benchmarks" / "wild" / ".vendor"
 
 RUN_FULL = "import sys\nfrom driftcheck.cli import main\nsys.exit(main(sys.argv[1:]))\n"
 
@@ -67,7 +70,8 @@ LINES_RE = re.compile(r"(\d+) lines in (\d+) files?")
 def run_file(path: str, mode: str, via: str, timeout: float = TIMEOUT_S) -> dict:
     """Run the analyzer on one file in a fresh process; return rc, JSON, times."""
     code = RUN_CORE if mode == "core" else RUN_FULL
-    env = dict(os.environ, PYTHONPATH=str(ROOT), DRIFTCHECK_NO_CACHE="1")
+    path = str(ROOT) + (os.pathsep + str(VENDOR) if VENDOR.is_dir() else "")
+    env = dict(os.environ, PYTHONPATH=path, DRIFTCHECK_NO_CACHE="1")
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     t0 = time.perf_counter()
     try:
