@@ -240,3 +240,11 @@ def test_check_json_gives_params_total(tmp_path, capsys):
     assert rc in (0, 1)
     assert data["params_total"] == torch_count(f)
     assert data["models"][str(f)]["params_total"] == data["params_total"]
+
+
+def test_package_importing_its_own_submodule_by_absolute_name(tmp_path):
+    # torchvision/__init__.py: ``from torchvision import models`` (was a recursive definition)
+    write(tmp_path, "zoo/__init__.py", "from zoo import nets\n")
+    write(tmp_path, "zoo/nets.py", NET + "\n\ndef tiny(**kw):\n    return Net(dim=8, **kw)\n")
+    f = write(tmp_path, "user.py", "import zoo\n\nmodel = zoo.nets.tiny(depth=3)\n")
+    assert parse_source(f).params_total() == torch_count(f)

@@ -78,7 +78,8 @@ class Semantics(Attributes, Evaluator):
         mod = self.module(modname)
         if mod is None:
             return Ext(qual)
-        if attr in mod.defs or attr in mod.assigns or attr in mod.imports:
+        own_sub = mod.imports.get(attr) == (modname, attr)  # ``from torchvision import models``
+        if not own_sub and (attr in mod.defs or attr in mod.assigns or attr in mod.imports):
             return self.global_lookup(mod, attr)
         sub = self.module(qual)
         if sub is not None:
