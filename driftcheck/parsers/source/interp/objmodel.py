@@ -317,7 +317,20 @@ class Semantics(Attributes, Evaluator):
                 kwargs[k.arg] = self.eval(k.value, fr)
         if isinstance(f, Ext) and f.qual in ("builtins.super",):
             return self.make_super(args, fr)
+        if f.__class__ is Unknown and self.may_build(e, fr):
+            # a callable we could not follow (``partial(PreNorm, norm, dim)`` unmodelled, a
+            # class from a table we cannot read): what it returns may be a layer with weights,
+            # so ``self.f = wrapper(attn)`` is an unknown layer, never a silently dropped one
+            return UnknownModule(f"the result of calling {f.why}")
         return self.call(f, args, kwargs, (fr.mod.path, e.lineno))
+
+    def may_build(self, e: ast.Call, fr: Frame) -> bool:
+        """Whether an unknown callee may be a class or factory: a name or an item holding one
+        (``wrapper(x)``, ``LAYERS[k](x)``) or an attribute of a known object
+        (``self.norm_cls(dim)``); not a method of an unknown value (``arr.tolist()``)."""
+        if isinstance(e.func, ast.Attribute):
+            return not isinstance(plain(self.eval(e.func.value, fr)), Unknown)
+        return True
 
     def call_not_followed(self, e: ast.Call, f: Any, fr: Frame) -> Any:
         """A call whose ``*args`` we cannot enumerate. What it would build is unknown, never
@@ -362,11 +375,6 @@ class Semantics(Attributes, Evaluator):
         if isinstance(f, Unknown) and f.why.startswith(("unknown index", "condition at line")):
             # ``CLASSES[key](config)`` with an unknown key: whatever it builds may hold weights
             return UnknownModule(f"{f.why} (a class picked at run time)")
-        if isinstance(f, Unknown) and not isinstance(f, UnknownModule):
-            # a callable we could not follow (``partial(PreNorm, norm, dim)`` unmodelled, a
-            # factory from an unknown table): what it returns may be a layer with weights, so
-            # ``self.f = wrapper(attn)`` is an unknown layer, never a silently dropped one
-            return UnknownModule(f"the result of calling {f.why}")
         return Unknown("call of unknown")
 
     def call_func(self, f: Func, args: list[Any], kwargs: dict[str, Any]) -> Any:
