@@ -159,3 +159,40 @@ def test_return_under_an_unresolved_condition_is_unknown(tmp_path):
     )
     assert want == 7
     assert got in (None, 7)  # never 0
+
+
+def test_del_of_an_item_stops_a_layer_getter(tmp_path):
+    # torchvision's IntermediateLayerGetter: keep children until ``return_layers`` is empty
+    # (``del return_layers[name]``); ignoring the del kept resnet's classifier
+    got, want = count_both(
+        tmp_path,
+        """
+        from collections import OrderedDict
+        from torch import nn
+
+        class Backbone(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.stem = nn.Conv2d(3, 8, 3)
+                self.layer1 = nn.Conv2d(8, 8, 3)
+                self.fc = nn.Linear(8, 1000)
+
+        class Getter(nn.ModuleDict):
+            def __init__(self, model, return_layers):
+                return_layers = {str(k): str(v) for k, v in return_layers.items()}
+                layers = OrderedDict()
+                for name, module in model.named_children():
+                    layers[name] = module
+                    if name in return_layers:
+                        del return_layers[name]
+                    if not return_layers:
+                        break
+                super().__init__(layers)
+                heads = nn.ModuleList([nn.Linear(2, 2), nn.Linear(2, 2), nn.Linear(2, 3)])
+                del heads[1]
+                self.heads = heads
+
+        model = Getter(Backbone(), {"layer1": "out"})
+        """,
+    )
+    assert got == want == (3 * 8 * 9 + 8) + (8 * 8 * 9 + 8) + 6 + 9

@@ -23,7 +23,7 @@ from driftcheck.parsers.source.interp.exprs import (  # noqa: F401 - re-exported
 )
 from driftcheck.parsers.source.sizes import TooBig
 from driftcheck.parsers.source.speed import fastpath
-from driftcheck.parsers.source.values.abstract import Budget, Obj, Return, Unknown
+from driftcheck.parsers.source.values.abstract import Budget, Obj, Return, Unknown, plain
 
 
 class Raised(Exception):
@@ -347,3 +347,28 @@ class Evaluator(Expressions):
             if isinstance(obj, Obj):
                 for d in (obj.attrs, obj.children, obj.params, obj.buffers):
                     d.pop(tgt.attr, None)
+        elif isinstance(tgt, ast.Subscript):
+            # ``del return_layers[name]`` (torchvision's IntermediateLayerGetter stops when
+            # its dict is empty; ignoring the del kept resnet's fc: a confident overcount)
+            obj = plain(self.eval(tgt.value, fr))
+            key = plain(self.eval(tgt.slice, fr))
+            if isinstance(obj, Obj) and obj.kind:
+                src = obj.params if obj.kind.startswith("Parameter") else obj.children
+                if isinstance(key, Unknown):
+                    obj.unresolved.append(f"del with an unknown key at line {tgt.lineno}")
+                elif obj.kind in ("ModuleDict", "ParameterDict"):
+                    src.pop(str(key), None)
+                else:
+                    items = list(src.values())
+                    try:
+                        del items[key]
+                    except (IndexError, TypeError):
+                        obj.unresolved.append(f"del at line {tgt.lineno}")
+                    else:
+                        src.clear()
+                        src.update({str(i): v for i, v in enumerate(items)})
+            elif isinstance(obj, (dict, list)) and not isinstance(key, Unknown):
+                try:
+                    del obj[key]
+                except (KeyError, IndexError, TypeError):
+                    pass
