@@ -196,3 +196,28 @@ def test_del_of_an_item_stops_a_layer_getter(tmp_path):
         """,
     )
     assert got == want == (3 * 8 * 9 + 8) + (8 * 8 * 9 + 8) + 6 + 9
+
+
+def test_conditional_expression_between_layers_on_an_unknown_condition(tmp_path):
+    # vector_quantize's LFQ: ``nn.Linear(...) if has_projections else nn.Identity()`` with the
+    # condition unknown was stored as a plain unknown attribute: 0 of 280 parameters
+    f = tmp_path / "m.py"
+    f.write_text(
+        textwrap.dedent(
+            """
+            import some_uninstalled_lib
+            from torch import nn
+
+            class M(nn.Module):
+                def __init__(self, dim=16):
+                    super().__init__()
+                    proj = some_uninstalled_lib.flag(dim)
+                    self.proj = nn.Linear(dim, 8) if proj else nn.Identity()
+
+            model = M()
+            """
+        )
+    )
+    g = parse_source(f)
+    assert g.params_total() is None
+    assert any("m.py" in n and "proj" in n for n in g.notes), g.notes

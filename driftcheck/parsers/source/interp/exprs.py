@@ -21,6 +21,8 @@ from driftcheck.parsers.source.values.abstract import (
     Obj,
     Tensor,
     Unknown,
+    UnknownModule,
+    is_module,
     is_unknown,
     plain,
 )
@@ -133,7 +135,13 @@ class Expressions:
             c = truth(self.eval(e.test, fr))
             if c is None:
                 a, b = self.eval(e.body, fr), self.eval(e.orelse, fr)
-                return a if _same(a, b) else Unknown(f"condition at line {e.lineno}")
+                if _same(a, b):
+                    return a
+                if any(is_module(x) or isinstance(x, UnknownModule) for x in (a, b)):
+                    # ``nn.Linear(...) if has_proj else nn.Identity()``: a layer either way,
+                    # which one unknown -- never silently no layer
+                    return UnknownModule(f"condition at line {e.lineno} (a layer either way)")
+                return Unknown(f"condition at line {e.lineno}")
             return self.eval(e.body if c else e.orelse, fr)
         if t is ast.Tuple:
             return tuple(self.eval_elts(e.elts, fr))
