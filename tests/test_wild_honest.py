@@ -221,3 +221,66 @@ def test_conditional_expression_between_layers_on_an_unknown_condition(tmp_path)
     g = parse_source(f)
     assert g.params_total() is None
     assert any("m.py" in n and "proj" in n for n in g.notes), g.notes
+
+
+def test_names_bound_differently_by_an_undecided_if_are_unknown(tmp_path):
+    # torch_geometric's GCN: ``norm_layer = resolver(...)`` unknown, then ``if norm_layer is
+    # None: norm_layer = Identity()`` left Identity for the batch norms (2,788 of 2,980)
+    f = tmp_path / "m.py"
+    f.write_text(
+        textwrap.dedent(
+            """
+            import copy
+            import some_uninstalled_lib
+            from torch import nn
+
+            def resolve(query, classes):
+                for cls in classes:
+                    if cls.__name__.lower() == query:
+                        return cls(8)
+                return None
+
+            class M(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    norm = resolve("batchnorm1d", some_uninstalled_lib.classes())
+                    if norm is None:
+                        norm = nn.Identity()
+                    self.norms = nn.ModuleList([copy.deepcopy(norm) for _ in range(2)])
+                    self.lin = nn.Linear(8, 8)
+
+            model = M()
+            """
+        )
+    )
+    assert parse_source(f).params_total() is None
+
+
+def test_callable_of_a_number_is_false(tmp_path):
+    # lucidrains' ``default(val, d)``: ``d() if callable(d) else d``; callable() was always True
+    got, want = count_both(
+        tmp_path,
+        """
+        from torch import nn
+
+        def exists(v):
+            return v is not None
+
+        def default(*args):
+            for arg in args:
+                if exists(arg):
+                    return arg() if callable(arg) else arg
+            return None
+
+        class M(nn.Module):
+            def __init__(self, dim=None, hidden=None):
+                super().__init__()
+                dim = default(dim, 16)
+                hidden = default(hidden, lambda: dim * 2)
+                self.a = nn.Linear(dim, hidden)
+                self.b = nn.Linear(hidden, dim, bias=callable(nn.Linear))
+
+        model = M()
+        """,
+    )
+    assert got == want == 16 * 32 + 32 + 32 * 16 + 16

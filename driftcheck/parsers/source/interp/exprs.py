@@ -138,6 +138,10 @@ class Expressions:
                 if _same(a, b):
                     return a
                 if any(is_module(x) or isinstance(x, UnknownModule) for x in (a, b)):
+                    from driftcheck.parsers.source.interp.statements import weightless
+
+                    if all(is_module(x) and weightless(x) for x in (a, b)):
+                        return a  # ``DropPath(p) if p > 0 else nn.Identity()``: no weights
                     # ``nn.Linear(...) if has_proj else nn.Identity()``: a layer either way,
                     # which one unknown -- never silently no layer
                     return UnknownModule(f"condition at line {e.lineno} (a layer either way)")

@@ -36,6 +36,26 @@ class Raised(Exception):
         self.path = path  # the file of the ``raise`` statement (None: not known)
 
 
+def weightless(m: Any) -> bool:
+    """A layer with no weights anywhere in it, all known (``nn.Identity``, a DropPath)."""
+    from driftcheck.graph import catalogue
+    from driftcheck.parsers.source.values.abstract import Leaf
+
+    if isinstance(m, Leaf):
+        spec = catalogue.get(m.type)
+        if spec is None or m.unresolved:
+            return False
+        try:
+            return not dict(spec.weights(spec.bind(dict(m.params))))
+        except Exception:  # noqa: BLE001 - an entry that cannot bind: not known weightless
+            return False
+    if isinstance(m, Obj) and m.module:
+        if m.params or m.unresolved:
+            return False
+        return all(weightless(c) for c in m.children.values())
+    return False
+
+
 class _Break(Exception):
     pass
 
@@ -170,18 +190,51 @@ class Evaluator(Expressions):
         else:
             self.uncertain.append(st.lineno)
             returned: list[Return] = []
+            before = dict(fr.locals)
+            after: list[dict] = []
             try:
                 for branch in (st.body, st.orelse):
+                    fr.locals.clear()
+                    fr.locals.update(before)
                     try:
                         self.run_body(branch, fr)
                     except Return as r:
                         returned.append(r)
+                    after.append(dict(fr.locals))
             finally:
                 self.uncertain.pop()
+                if len(after) == 2:
+                    self._merge_locals(fr, before, after[0], after[1], st.lineno)
             if returned:
                 # a ``return`` under a condition we cannot decide: the function returns it or
                 # goes on, so what it returns is known only when every way gives the same
                 raise Return(self._either(returned, len(returned) == 2, st.lineno))
+
+    @staticmethod
+    def _merge_locals(fr: Frame, before: dict, a: dict, b: dict, line: int) -> None:
+        """Names the two branches of an undecided ``if`` bind differently are unknown after it
+        (``if norm is None: norm = nn.Identity()`` on an unknown ``norm``): the later branch's
+        value is not the one the program has."""
+        from driftcheck.parsers.source.interp.exprs import _same
+        from driftcheck.parsers.source.values.abstract import UnknownModule, is_module
+
+        missing = object()
+        fr.locals.clear()
+        for name in {**a, **b}:
+            va, vb = a.get(name, missing), b.get(name, missing)
+            if va is vb or (va is not missing and vb is not missing and _same(va, vb)):
+                fr.locals[name] = va
+            elif any(is_module(v) or isinstance(v, UnknownModule) for v in (va, vb)):
+                if all(is_module(v) and weightless(v) for v in (va, vb)):
+                    fr.locals[name] = va  # two layers without weights: the count is the same
+                else:
+                    why = f"{name} set under the condition at line {line}"
+                    fr.locals[name] = UnknownModule(why)
+            else:
+                # other values: as before, the branch run last (only layers are merged: a
+                # number read under an undecided condition already carries its own doubt)
+                fr.locals[name] = vb if vb is not missing else va
+        del before
 
     @staticmethod
     def _either(returned: list[Return], both: bool, line: int) -> Any:

@@ -123,6 +123,13 @@ class Interp(MemoMixin, ItemsMixin, ConfigMixin, Semantics):
             if isinstance(plain(src), int):
                 self.ranges.append((plain(src), src.key, src.file, src.line))
         if name == "callable":
+            # ``default(val, d)`` helpers call ``d()`` when callable: a number or a tuple is not
+            # (True for everything made lucidrains' defaults call ``16()``)
+            v = plain(args[0]) if args else None
+            if isinstance(v, (int, float, str, bytes, tuple, list, dict, set, type(None))):
+                return False
+            if isinstance(v, Unknown) or isinstance(v, (Config, Tensor)):
+                return Unknown("callable") if isinstance(v, Unknown) else False
             return True
         if name in ("ValueError", "TypeError", "KeyError", "NotImplementedError", "RuntimeError"):
             return Unknown("exception")
