@@ -284,3 +284,65 @@ def test_callable_of_a_number_is_false(tmp_path):
         """,
     )
     assert got == want == 16 * 32 + 32 + 32 * 16 + 16
+
+
+CORE = """
+import sys
+class _NotInstalled:
+    def find_spec(self, name, path=None, target=None):
+        if name.split(".")[0] in ("torch", "transformers"):
+            raise ModuleNotFoundError(name)
+        return None
+sys.meta_path.insert(0, _NotInstalled())
+from driftcheck.parsers.source import parse_source
+print(parse_source(sys.argv[1]).params_total())
+assert "torch" not in sys.modules
+"""
+
+
+def test_torch_layer_subclasses_count_the_same_without_torch(tmp_path):
+    import subprocess
+    import sys
+
+    src = """
+    import torch
+    from torch import nn
+
+    class ScaledEmbedding(nn.Embedding):
+        def __init__(self, num, dim, scale=1.0):
+            super().__init__(num, dim, padding_idx=0)
+            self.scale = scale
+
+    class Lin(nn.Linear):
+        pass
+
+    class M(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.emb = ScaledEmbedding(1000, 64)
+            self.proj = Lin(64, 10, bias=False)
+            self.conv = nn.Conv1d(4, 8, 3)
+
+    model = M()
+    """
+    got_full, want = count_both(tmp_path, src)
+    p = subprocess.run(
+        [sys.executable, "-c", CORE, str(tmp_path / "m.py")], capture_output=True, text=True
+    )
+    assert p.returncode == 0, p.stderr[-800:]
+    got_core = int(p.stdout.split()[-1]) if p.stdout.split()[-1] != "None" else None
+    assert want == 64000 + 640 + (8 * 4 * 3 + 8)
+    assert got_core == got_full == want
+
+
+def test_class_made_by_type_is_unknown(tmp_path):
+    f = tmp_path / "m.py"
+    f.write_text(
+        "from torch import nn\n\n"
+        "class M(nn.Module):\n"
+        "    def __init__(self):\n"
+        "        super().__init__()\n"
+        '        self.conv = type("C", (nn.Conv1d,), {})(4, 8, 3)\n\n'
+        "model = M()\n"
+    )
+    assert parse_source(f).params_total() is None
