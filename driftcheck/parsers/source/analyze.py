@@ -169,6 +169,10 @@ def module_root(interp: Interp, mods: list[ModInfo], p: Path) -> tuple[Any, str,
 def unknown_count_note(graph: Graph) -> str | None:
     """When ``params_total`` is null, one note naming the first layer whose size is unknown,
     its file:line and the reason recorded on it (the construct that was not followed)."""
+    from driftcheck.parsers.source.speed import symbolic
+
+    if symbolic.TRACE is not None:
+        return None  # a config-parametric trace: counting would read its holes (template.py)
     if graph.params_total() is not None:
         return None
     best = None
