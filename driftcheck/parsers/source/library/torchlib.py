@@ -544,7 +544,9 @@ def container_add(obj: Obj, v: Any, key: str | None = None) -> None:
         # Unknown layer in its place, so iterating or unpacking the container still meets it
         # (a note on the container alone was lost when its items were unpacked elsewhere)
         qual = v.qual if isinstance(v, UnknownModule) else None
-        obj.children[k] = Leaf("Unknown", {}, obj.loc, torch=qual, unresolved=["type"])
+        obj.children[k] = Leaf(
+            "Unknown", {}, obj.loc, torch=qual, unresolved=["type"], notes=[f"{v.why}"]
+        )
         obj.unresolved.append(f"item {k} ({v.why})")
     elif isinstance(v, (Ext, Cls)):
         obj.children[k] = Leaf("Unknown", {}, obj.loc, unresolved=["type"])
