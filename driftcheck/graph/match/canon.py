@@ -23,6 +23,7 @@ from typing import Any
 
 from driftcheck.graph import catalogue
 from driftcheck.graph.model import Graph, Node
+from driftcheck.speed import current
 
 TRANSPARENT_FAMILIES = frozenset({"dropout", "activation"})
 TRANSPARENT_TYPES = frozenset({"Input", "Module", "Identity", "Dropout", "Flatten"})
@@ -66,6 +67,31 @@ def _numel(shape: tuple) -> int:
             return 0
         n *= d
     return n
+
+
+def weight_total(items: list[Item]) -> int | None:
+    """Parameters of a canonical sequence (tied weights once); None when any is unknown."""
+    total = 0
+    for it in items:
+        if it.is_block:
+            inner = weight_total(it.children or [])
+            if inner is None:
+                return None
+            total += it.count * inner
+            continue
+        w = leaf_weights(it.ltype, it.params)
+        if w is None:
+            return None
+        for name, shape in w.items():
+            if name in it.node.tied:
+                continue
+            n = 1
+            for d in shape:
+                if not isinstance(d, int):
+                    return None
+                n *= d
+            total += n
+    return total
 
 
 def canonical_type(node: Node) -> str:
@@ -149,17 +175,18 @@ def _full_sig(ltype: str, params: dict[str, Any]) -> int:
         return hash(("L", ltype, repr(frozen)))
 
 
-_RESOLVED: dict[tuple, tuple[str, dict[str, Any], int]] = {}
-_RESOLVED_MAX = 8192
+_RESOLVED_MAX = 8192  # entries of ``Stores.resolved`` (the Speed's ``canon`` switch)
 
 
 def _resolved(node: Node) -> tuple[str, dict[str, Any], int]:
     """(catalogue type, bound params, full signature) of a leaf. Cached on the exact raw
     params: a flat graph repeats the same few layers (80 copies of one decoder layer) and
     binding them is most of the matcher's time."""
+    sp = current()
+    memo = sp.stores.resolved if sp.canon else {}
     try:
         key = (node.type, _exact(node.params))
-        hit = _RESOLVED.get(key)
+        hit = memo.get(key)
     except TypeError:  # an unhashable value: no caching for this one
         key, hit = None, None
     if hit is not None:
@@ -168,9 +195,9 @@ def _resolved(node: Node) -> tuple[str, dict[str, Any], int]:
     params = bound_params(ltype, node.params)
     out = (ltype, params, _full_sig(ltype, params))
     if key is not None:
-        if len(_RESOLVED) >= _RESOLVED_MAX:
-            _RESOLVED.clear()
-        _RESOLVED[key] = out
+        if len(memo) >= _RESOLVED_MAX:
+            memo.clear()
+        memo[key] = out
     return out
 
 
@@ -266,7 +293,11 @@ class Canon:
 def _embedding_table(node: Node, kids: list[Node] | None) -> Item | None:
     """``nn.Embedding`` read from torch's source (no catalogue entry) is a module holding one
     (rows, dim) Parameter; give it the layer type and parameters torch gives it."""
-    if node.type != "Module" or (node.user_class or "").rsplit(".", 1)[-1] != "Embedding":
+    # nn.Embedding itself, or a subclass that keeps its one table (BART's scaled word
+    # embedding, its learned positions): the table is what the weights are
+    if node.type != "Module" or not (node.user_class or "").rsplit(".", 1)[-1].endswith(
+        "Embedding"
+    ):
         return None
     if not kids or len(kids) != 1 or kids[0].type != "Parameter":
         return None
@@ -274,6 +305,9 @@ def _embedding_table(node: Node, kids: list[Node] | None) -> Item | None:
     if not (isinstance(shape, (list, tuple)) and len(shape) == 2):
         return None
     params = {"num_embeddings": shape[0], "embedding_dim": shape[1]}
+    shared = next(iter(kids[0].tied.values()), None)
+    if shared is not None and not node.tied:  # the table is another's (BART's shared one)
+        node = node.model_copy(update={"tied": {"weight": shared}})
     return _leaf(node, "Embedding", params)
 
 

@@ -18,6 +18,7 @@ from driftcheck.parsers.source.loader import (
     unparse,
 )
 from driftcheck.parsers.source.output.builder import Builder, apply_hf_ties
+from driftcheck.parsers.source.speed import symbolic
 from driftcheck.parsers.source.speed.symbolic import resource
 from driftcheck.parsers.source.values.abstract import (
     Budget,
@@ -28,13 +29,19 @@ from driftcheck.parsers.source.values.abstract import (
     Unknown,
     plain,
 )
+from driftcheck.speed import Speed
 
 CONFIG_PARAMS = ("config", "cfg", "conf", "args", "hparams", "params", "model_config", "opt")
 
 
-def analyze(p: Path, entry: str | None, config: dict | None, config_path: str | None) -> Graph:
+def analyze(
+    p: Path, entry: str | None, config: dict | None, config_path: str | None, speed: Speed
+) -> Graph:
     from driftcheck.parsers.source import source_files
 
+    # a config whose numbers carry a template trace (symbolic.symbolize): interpreted under it
+    trace = symbolic.trace_of(config) if config is not None else None
+    store: dict = speed.stores.ast if speed.ast_cache else {}
     files = source_files(p)
     roots: list[Path] = []
     mods: list[ModInfo] = []
@@ -42,10 +49,11 @@ def analyze(p: Path, entry: str | None, config: dict | None, config_path: str | 
         name, root = module_name_for(f)
         if root not in roots:
             roots.append(root)
-        mods.append(parse_file(f, name))
+        mods.append(parse_file(f, name, store))
     if p.is_dir() and p.resolve() not in roots:
         roots.append(p.resolve())
-    interp = Interp(Finder(roots + [f.parent.resolve() for f in files[:1]]))
+    interp = Interp(Finder(roots + [f.parent.resolve() for f in files[:1]]), speed, trace)
+    interp.ast_store = store
     for m in mods:
         interp.add_module(m)
     built = None if entry or config is not None else module_root(interp, mods, p)
@@ -70,7 +78,7 @@ def analyze(p: Path, entry: str | None, config: dict | None, config_path: str | 
             raise DriftcheckError(f"{cls.name} did not build a module", str(p))
     graph = Graph(name=name, origin=Origin(kind="source", path=str(p), detail=qual))
     apply_hf_ties(root, interp)
-    b = Builder(graph)
+    b = Builder(graph, trace)
     try:
         b.add(root, "root", "", None)
     except OverflowError as e:
@@ -83,14 +91,15 @@ def analyze(p: Path, entry: str | None, config: dict | None, config_path: str | 
     from driftcheck.parsers.source.output.value_uses import record_uses
 
     record_facts(graph, b, interp)
-    record_uses(graph, root)
+    record_uses(graph, root, trace is not None)
     try:
         add_edges(graph, b, interp)
     except Budget as e:
         graph.notes.append(f"forward pass not followed: {e}")
     except Exception as e:  # noqa: BLE001 - edges are extra; the module tree stands without them
         graph.notes.append(f"forward pass not followed ({type(e).__name__}: {e})")
-    why_unknown = unknown_count_note(graph)
+    # not under a config-parametric trace: counting would read its holes (template.py)
+    why_unknown = unknown_count_note(graph) if trace is None else None
     if why_unknown:
         graph.notes.insert(0, why_unknown)
     graph.notes.extend(interp.notes[:50])
@@ -169,10 +178,6 @@ def module_root(interp: Interp, mods: list[ModInfo], p: Path) -> tuple[Any, str,
 def unknown_count_note(graph: Graph) -> str | None:
     """When ``params_total`` is null, one note naming the first layer whose size is unknown,
     its file:line and the reason recorded on it (the construct that was not followed)."""
-    from driftcheck.parsers.source.speed import symbolic
-
-    if symbolic.TRACE is not None:
-        return None  # a config-parametric trace: counting would read its holes (template.py)
     if graph.params_total() is not None:
         return None
     best = None

@@ -14,7 +14,7 @@ from driftcheck.parsers.source.interp import hfauto, modtree
 from driftcheck.parsers.source.interp.configs import ConfigMixin
 from driftcheck.parsers.source.interp.items import _DICT_BASES, ItemsMixin
 from driftcheck.parsers.source.interp.objmodel import EXT_TOPS, Semantics
-from driftcheck.parsers.source.interp.tensorshapes import joined_shape
+from driftcheck.parsers.source.interp.tensorshapes import KEEP_SHAPE, joined_shape, kept_shape
 from driftcheck.parsers.source.library import torchlib
 from driftcheck.parsers.source.library.pybuiltins import (
     MATH,
@@ -42,11 +42,12 @@ from driftcheck.parsers.source.values.abstract import (
     WeightRef,
     plain,
 )
+from driftcheck.speed import Speed
 
 
 class Interp(MemoMixin, ItemsMixin, ConfigMixin, Semantics):
-    def __init__(self, finder: Finder) -> None:
-        super().__init__(finder)
+    def __init__(self, finder: Finder, speed: Speed | None = None, trace: Any = None) -> None:
+        super().__init__(finder, speed, trace)
         self._torch_cls: dict[str, Any] = {}
         self._where: tuple | None = None
         self._posnames: dict[str, Any] = {}
@@ -178,6 +179,8 @@ class Interp(MemoMixin, ItemsMixin, ConfigMixin, Semantics):
             )
         if q in ("torch.cat", "torch.concat", "torch.concatenate", "torch.stack"):
             return Tensor(joined_shape(q, args, kwargs))
+        if q in KEEP_SHAPE:
+            return Tensor(kept_shape(q, args, kwargs))
         if q in ("torch.get_default_dtype", "torch.device", "torch.finfo", "torch.iinfo"):
             return Unknown(q)
         return Unknown(f"call of {q}")
@@ -275,7 +278,7 @@ class Interp(MemoMixin, ItemsMixin, ConfigMixin, Semantics):
         info = None
         if path is not None:
             try:
-                info = parse_file(path, name)
+                info = parse_file(path, name, self.ast_store)
                 self.files[str(path)] = info.lines
             except Exception:  # noqa: BLE001
                 info = None
