@@ -99,6 +99,7 @@ def library_of(path: Path) -> str:
 WORKER = r"""
 import json, runpy, sys, time, traceback, warnings
 sys.path.insert(0, sys.argv[1])
+sys.path.append(sys.argv[1] + "/.vendor")  # torchvision / torchaudio, installed apart
 import shim  # noqa: F401  (torchvision / torchaudio CUDA wheels on a CPU torch)
 import torch
 warnings.filterwarnings("ignore")

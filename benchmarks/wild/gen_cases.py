@@ -514,7 +514,7 @@ simple(
 
 # --- conformer ------------------------------------------------------------------------------
 for stem, kw in [
-    ("conformer", "dim=64, depth=2, dim_head=16, heads=4, ff_mult=2, conv_kernel_size=7"),
+    ("conformer_small", "dim=64, depth=2, dim_head=16, heads=4, ff_mult=2, conv_kernel_size=7"),
     (
         "conformer_causal",
         "dim=32, depth=1, dim_head=8, heads=4, conv_causal=True, conv_kernel_size=5",
@@ -1159,7 +1159,7 @@ simple(
 )
 simple(
     "nystrom_attention",
-    "nystrom_attention",
+    "nystrom_attention_layer",
     "from nystrom_attention import NystromAttention",
     "NystromAttention",
     "dim=64, dim_head=16, heads=4, num_landmarks=16, residual_conv_kernel=9",
@@ -1410,7 +1410,7 @@ simple(
 # --- axial-attention ------------------------------------------------------------------------
 simple(
     "axial_attention",
-    "axial_attention",
+    "axial_attention_2d",
     "from axial_attention import AxialAttention",
     "AxialAttention",
     "dim=32, dim_index=1, heads=4, num_dimensions=2",
@@ -1543,6 +1543,10 @@ def main() -> None:
 
 def write(lib: str, stem: str, body: str) -> None:
     path = OUT / lib / f"{stem}.py"
+    if stem == lib:
+        # ``cases/conformer/conformer.py`` would be the module ``conformer`` for its siblings
+        # run as scripts (their folder is first on sys.path): a case never shadows its library
+        raise SystemExit(f"case {lib}/{stem} has its library's name")
     if path.exists():
         raise SystemExit(f"duplicate case {lib}/{stem}")
     path.parent.mkdir(parents=True, exist_ok=True)

@@ -232,6 +232,10 @@ def command(
     if fmt == "json":
         data = json.loads(out)
         data["scores"] = {s: score for s, score, _ in scores}
+        # each model's parameter count (null when some size is unknown: ``notes`` say why)
+        data["models"] = {label: _model_json(graph) for label, graph, _ in runs}
+        if len(runs) == 1:
+            data.update(data["models"][runs[0][0]])
         if show_cost:
             data["cost"] = costs
         out = json.dumps(data, indent=2, default=str) + "\n"
@@ -246,6 +250,16 @@ def command(
         for source, c in costs.items():
             click.echo(_cost_text(source, c))
     return exit_code(findings, level)
+
+
+def _model_json(graph) -> dict:
+    """What ``check --format json`` says of one model besides its findings: ``params_total``
+    (trainable, tied weights once; null when unknown), the parser's notes, and its origin."""
+    return {
+        "params_total": graph.params_total(),
+        "notes": list(graph.notes[:50]),
+        "origin": graph.origin.model_dump(mode="json", exclude_none=True),
+    }
 
 
 def _cost_text(source: str, c: dict) -> str:

@@ -10,11 +10,25 @@ from driftcheck.errors import DriftcheckError
 from driftcheck.graph.model import Graph, Origin
 from driftcheck.parsers.source.interp.statements import Frame, Raised
 from driftcheck.parsers.source.library.machine import Interp
-from driftcheck.parsers.source.loader import Finder, ModInfo, module_name_for, parse_file
+from driftcheck.parsers.source.loader import (
+    Finder,
+    ModInfo,
+    module_name_for,
+    parse_file,
+    unparse,
+)
 from driftcheck.parsers.source.output.builder import Builder, apply_hf_ties
 from driftcheck.parsers.source.speed import symbolic
 from driftcheck.parsers.source.speed.symbolic import resource
-from driftcheck.parsers.source.values.abstract import Budget, Cls, Config, Obj, Unknown, plain
+from driftcheck.parsers.source.values.abstract import (
+    Budget,
+    Cls,
+    Config,
+    Leaf,
+    Obj,
+    Unknown,
+    plain,
+)
 from driftcheck.speed import Speed
 
 CONFIG_PARAMS = ("config", "cfg", "conf", "args", "hparams", "params", "model_config", "opt")
@@ -42,22 +56,27 @@ def analyze(
     interp.ast_store = store
     for m in mods:
         interp.add_module(m)
-    cls = pick_root(interp, mods, entry, p)
-    graph = Graph(name=cls.name, origin=Origin(kind="source", path=str(p), detail=cls.qual))
-    try:
-        args, kwargs = root_args(interp, cls, config, config_path)
-        root = interp.instantiate(cls, args, kwargs, (cls.mod.path, cls.node.lineno))
-    except Budget as e:
-        raise DriftcheckError(
-            f"analysis stopped: {e}", f"{cls.mod.path}:{cls.node.lineno}"
-        ) from None
-    except Raised as e:
-        raise DriftcheckError(
-            f"{cls.name}.__init__ would raise {e.what} (line {e.line}) with this config",
-            f"{cls.mod.path}:{e.line}",
-        ) from None
-    if not isinstance(root, Obj):
-        raise DriftcheckError(f"{cls.name} did not build a module", str(p))
+    built = None if entry or config is not None else module_root(interp, mods, p)
+    if built is not None:
+        root, name, qual = built
+    else:
+        cls = pick_root(interp, mods, entry, p)
+        name, qual = cls.name, cls.qual
+        try:
+            args, kwargs = root_args(interp, cls, config, config_path)
+            root = interp.instantiate(cls, args, kwargs, (cls.mod.path, cls.node.lineno))
+        except Budget as e:
+            raise DriftcheckError(
+                f"analysis stopped: {e}", f"{cls.mod.path}:{cls.node.lineno}"
+            ) from None
+        except Raised as e:
+            raise DriftcheckError(
+                f"{cls.name}.__init__ would raise {e.what} (line {e.line}) with this config",
+                f"{e.path or cls.mod.path}:{e.line}",
+            ) from None
+        if not isinstance(root, Obj):
+            raise DriftcheckError(f"{cls.name} did not build a module", str(p))
+    graph = Graph(name=name, origin=Origin(kind="source", path=str(p), detail=qual))
     apply_hf_ties(root, interp)
     b = Builder(graph, trace)
     try:
@@ -79,11 +98,124 @@ def analyze(
         graph.notes.append(f"forward pass not followed: {e}")
     except Exception as e:  # noqa: BLE001 - edges are extra; the module tree stands without them
         graph.notes.append(f"forward pass not followed ({type(e).__name__}: {e})")
+    # not under a config-parametric trace: counting would read its holes (template.py)
+    why_unknown = unknown_count_note(graph) if trace is None else None
+    if why_unknown:
+        graph.notes.insert(0, why_unknown)
     graph.notes.extend(interp.notes[:50])
-    graph.origin.detail = (
-        f"{cls.qual}; {sum(interp.files.values())} lines in {len(interp.files)} files"
-    )
+    graph.origin.detail = f"{qual}; {sum(interp.files.values())} lines in {len(interp.files)} files"
     return graph
+
+
+ROOT_NAME = "model"
+
+
+def binds(st: ast.stmt, name: str) -> bool:
+    """Whether a top-level statement binds ``name`` (``model = ...``, also inside a top-level
+    ``with`` / ``if`` / ``try`` block; never the ``if __name__ == "__main__":`` block)."""
+    if isinstance(st, ast.If) and "__main__" in unparse(st.test):
+        return False
+    if isinstance(st, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
+        targets = st.targets if isinstance(st, ast.Assign) else [st.target]
+        return any(isinstance(n, ast.Name) and n.id == name for t in targets for n in ast.walk(t))
+    if isinstance(st, (ast.With, ast.If, ast.Try)):
+        inner = [*st.body, *getattr(st, "orelse", [])]
+        if isinstance(st, ast.Try):
+            inner += [x for h in st.handlers for x in h.body] + st.finalbody
+        return any(binds(x, name) for x in inner)
+    return False
+
+
+def module_root(interp: Interp, mods: list[ModInfo], p: Path) -> tuple[Any, str, str] | None:
+    """The model a user's script builds at module level (``model = timm.create_model(...)``,
+    ``model = GPT(GPTConfig(n_layer=2))``): the file's top-level statements run in order, up to
+    the last one binding ``model``, as importing the file would run them (the ``__main__``
+    block is skipped: ``__name__`` is the module's name). None when the file binds no ``model``
+    (the root class is picked instead). A ``model`` whose value is not a module we can see is
+    an honest unknown: one ``Unknown`` root, its note naming the statement and file:line."""
+    if not p.is_file() or len(mods) != 1:
+        return None
+    m = mods[0]
+    body = m.tree.body
+    last = max((i for i, st in enumerate(body) if binds(st, ROOT_NAME)), default=None)
+    if last is None:
+        return None
+    ns = interp.globals.setdefault(id(m), {})
+    fr = Frame(m)
+    fr.locals = ns  # module-level code: its locals are the module's globals
+    where = f"{m.path}:{body[last].lineno}"
+    try:
+        for st in body[: last + 1]:
+            if isinstance(st, (ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
+                if m.defs.get(st.name) is st:
+                    ns.pop(st.name, None)
+                    interp.global_lookup(m, st.name)
+                else:
+                    interp.exec_stmt(st, fr)
+                continue
+            interp.exec_stmt(st, fr)
+    except Budget as e:
+        raise DriftcheckError(f"analysis stopped: {e}", where) from None
+    except Raised as e:
+        at = f"{e.path or m.path}:{e.line}"
+        if e.path is not None and Path(e.path).resolve() == m.path.resolve():
+            # the user's own file raises on the path it takes: that is the finding
+            raise DriftcheckError(f"building {ROOT_NAME!r} would raise {e.what}", at) from None
+        # a library's ``raise`` reached on our reading of its code: the reading may be wrong
+        # (a branch taken on a value we modelled differently), so the model is unknown
+        return unknown_root(interp, m, body[last], where, f"`raise {e.what}` reached at {at}")
+    v = plain(ns.get(ROOT_NAME))
+    if isinstance(v, Obj) and v.module:
+        name = v.cls.name if v.cls is not None else (v.qual or v.kind or ROOT_NAME)
+        qual = v.cls.qual if v.cls is not None else (v.qual or name)
+        return v, name, f"{ROOT_NAME} = {qual}"
+    if isinstance(v, Leaf):
+        return v, v.type, f"{ROOT_NAME} = {v.torch or v.type}"
+    why = v.why if isinstance(v, Unknown) else f"a {type(v).__name__}, not a module"
+    return unknown_root(interp, m, body[last], where, why)
+
+
+def unknown_count_note(graph: Graph) -> str | None:
+    """When ``params_total`` is null, one note naming the first layer whose size is unknown,
+    its file:line and the reason recorded on it (the construct that was not followed)."""
+    if graph.params_total() is not None:
+        return None
+    best = None
+    for n in graph.nodes:
+        if not n.unresolved and n.type != "Unknown":
+            continue
+        own = [u for u in n.unresolved if not _inherited(u)] or list(n.unresolved)
+        score = (n.type == "Unknown" or any(" " not in u for u in own), bool(own))
+        if best is None or score > best[0]:
+            best = (score, n, own)
+        if score == (True, True):
+            break
+    if best is None:
+        return None
+    _, n, own = best
+    where = f"{n.loc.file}:{n.loc.line}" if n.loc is not None else "?"
+    what = n.user_class or n.type
+    reason = "; ".join(dict.fromkeys([*own[:2], *n.notes[:1]])) or "size unknown"
+    return f"params_total unknown: {n.id} ({what}) at {where}: {reason}"
+
+
+def _inherited(u: str) -> bool:
+    head, sep, _ = u.partition(": ")
+    return bool(sep) and " " not in head
+
+
+def unknown_root(
+    interp: Interp, m: ModInfo, st: ast.stmt, where: str, why: str
+) -> tuple[Any, str, str]:
+    """An honest unknown root: one ``Unknown`` node whose note names the statement, its
+    file:line and why (``params_total`` is then null, never a guess)."""
+    src = unparse(st)
+    src = src if len(src) <= 80 else src[:77] + "..."
+    note = f"{where}: {src}: the model is not known statically ({why})"
+    interp.note(note)
+    leaf = Leaf("Unknown", {}, (str(m.path), st.lineno), torch=None, unresolved=["type"])
+    leaf.notes.append(note)
+    return leaf, ROOT_NAME, f"{ROOT_NAME} (unknown)"
 
 
 def add_failures(graph: Graph, interp: Interp, mods: list[ModInfo]) -> None:

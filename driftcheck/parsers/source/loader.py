@@ -40,6 +40,9 @@ class ModInfo:
     imports: dict[str, tuple[str, str | None]] = field(default_factory=dict)  # name -> (mod, attr)
     stars: list[str] = field(default_factory=list)  # ``from .x import *``: modules, in order
     ns: dict[str, Any] = field(default_factory=dict)  # evaluated names (cache)
+    # names a ``try:`` block imports and an ``except ImportError:`` handler binds otherwise:
+    # name -> the handler's binding (an assigned expression), used when the import fails
+    fallbacks: dict[str, ast.expr | None] = field(default_factory=dict)
 
     @property
     def package(self) -> str:
@@ -235,9 +238,60 @@ def _index(info: ModInfo, body: list[ast.stmt]) -> None:
             _index(info, st.body)
             _index(info, st.orelse)
         elif isinstance(st, ast.Try):
+            # the branch an import takes when the packages are installed (body, then else)
+            # binds first; a handler's names are the fallback (``fallbacks``), used where the
+            # body's import cannot be found on disk
+            imported_before = set(info.imports)
             _index(info, st.body)
+            _index(info, st.orelse)
+            tried = set(info.imports) - imported_before
             for h in st.handlers:
+                if catches_import_error(h):
+                    for name, value in handler_bindings(h.body):
+                        if name in tried:
+                            info.fallbacks.setdefault(name, value)
                 _index(info, h.body)
+
+
+IMPORT_ERRORS = {"ImportError", "ModuleNotFoundError", "Exception", "BaseException"}
+
+
+def catches_import_error(h: ast.ExceptHandler) -> bool:
+    """``except ImportError:`` (or a bare ``except:``, ``except Exception``, a tuple with one)."""
+    if h.type is None:
+        return True
+    names = h.type.elts if isinstance(h.type, ast.Tuple) else [h.type]
+    return any(
+        (n.id if isinstance(n, ast.Name) else n.attr if isinstance(n, ast.Attribute) else "")
+        in IMPORT_ERRORS
+        for n in names
+    )
+
+
+def handler_bindings(body: list[ast.stmt]) -> list[tuple[str, ast.expr | None]]:
+    """Names a handler binds: ``x = None`` gives the expression, a def or import None."""
+    out: list[tuple[str, ast.expr | None]] = []
+    for st in body:
+        if isinstance(st, ast.Assign):
+            out.extend((t.id, st.value) for t in st.targets if isinstance(t, ast.Name))
+        elif isinstance(st, (ast.FunctionDef, ast.ClassDef, ast.AsyncFunctionDef)):
+            out.append((st.name, None))
+        elif isinstance(st, (ast.Import, ast.ImportFrom)):
+            out.extend(((a.asname or a.name).split(".")[0], None) for a in st.names)
+    return out
+
+
+def import_findable(finder: Finder, modname: str) -> bool:
+    """Whether importing ``modname`` would find it: a module the interpreter models by name
+    (torch, numpy, the standard library...) or a file on disk."""
+    from driftcheck.parsers.source.stoplist import is_stop
+
+    if not modname:
+        return False
+    top = modname.split(".")[0]
+    if is_stop(modname) or top in sys.builtin_module_names or top in sys.stdlib_module_names:
+        return True
+    return finder.find(modname) is not None
 
 
 def resolve_relative(info: ModInfo, module: str | None, level: int) -> str:

@@ -31,6 +31,8 @@ from driftcheck.parsers.source.values.abstract import (
     Obj,
     Tensor,
     Unknown,
+    UnknownModule,
+    is_module,
     is_unknown,
     plain,
 )
@@ -101,7 +103,17 @@ class Expressions:
             c = truth(self.eval(e.test, fr))
             if c is None:
                 a, b = self.eval(e.body, fr), self.eval(e.orelse, fr)
-                return a if _same(a, b) else Unknown(f"condition at line {e.lineno}")
+                if _same(a, b):
+                    return a
+                if any(is_module(x) or isinstance(x, UnknownModule) for x in (a, b)):
+                    from driftcheck.parsers.source.interp.statements import weightless
+
+                    if all(is_module(x) and weightless(x) for x in (a, b)):
+                        return a  # ``DropPath(p) if p > 0 else nn.Identity()``: no weights
+                    # ``nn.Linear(...) if has_proj else nn.Identity()``: a layer either way,
+                    # which one unknown -- never silently no layer
+                    return UnknownModule(f"condition at line {e.lineno} (a layer either way)")
+                return Unknown(f"condition at line {e.lineno}")
             return self.eval(e.body if c else e.orelse, fr)
         if t is ast.Tuple:
             return tuple(self.eval_elts(e.elts, fr))

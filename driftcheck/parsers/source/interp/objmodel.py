@@ -87,7 +87,8 @@ class Semantics(Attributes, Evaluator):
         mod = self.module(modname)
         if mod is None:
             return Ext(qual)
-        if attr in mod.defs or attr in mod.assigns or attr in mod.imports:
+        own_sub = mod.imports.get(attr) == (modname, attr)  # ``from torchvision import models``
+        if not own_sub and (attr in mod.defs or attr in mod.assigns or attr in mod.imports):
             return self.global_lookup(mod, attr)
         sub = self.module(qual)
         if sub is not None:
@@ -155,13 +156,26 @@ class Semantics(Attributes, Evaluator):
         return v
 
     def _resolve_global(self, mod: ModInfo, name: str) -> Any:
+        if name in mod.fallbacks and name in mod.imports:
+            # ``try: from x import y`` / ``except ImportError: y = None``: the import when
+            # ``x`` is installed (found on disk or modelled), else the handler's binding
+            from driftcheck.parsers.source.loader import import_findable
+
+            m, a = mod.imports[name]
+            if import_findable(self.finder, m):
+                return self.import_value(m, a)
+            fb = mod.fallbacks[name]
+            if fb is not None:
+                return self.eval(fb, Frame(mod))
         d = mod.defs.get(name)
         if isinstance(d, ast.ClassDef):
             return self.make_class(d, mod, None)
         if isinstance(d, (ast.FunctionDef, ast.AsyncFunctionDef)):
             return self.make_func(d, Frame(mod))
         if name in mod.assigns:
-            return self.eval(mod.assigns[name], Frame(mod))
+            from driftcheck.parsers.source.interp.registry import registry_for
+
+            return registry_for(self, mod, name, self.eval(mod.assigns[name], Frame(mod)))
         if name in mod.imports:
             m, a = mod.imports[name]
             return self.import_value(m, a)
@@ -294,7 +308,7 @@ class Semantics(Attributes, Evaluator):
             if isinstance(a, ast.Starred):
                 items = self.iterate(self.eval(a.value, fr))
                 if items is None:
-                    return Unknown("call with *unknown")
+                    return self.call_not_followed(e, f, fr)
                 args.extend(items)
             else:
                 args.append(self.eval(a, fr))
@@ -312,7 +326,37 @@ class Semantics(Attributes, Evaluator):
                 kwargs[k.arg] = self.eval(k.value, fr)
         if isinstance(f, Ext) and f.qual in ("builtins.super",):
             return self.make_super(args, fr)
+        if f.__class__ is Unknown and self.may_build(e, fr):
+            # a callable we could not follow (``partial(PreNorm, norm, dim)`` unmodelled, a
+            # class from a table we cannot read): what it returns may be a layer with weights,
+            # so ``self.f = wrapper(attn)`` is an unknown layer, never a silently dropped one
+            return UnknownModule(f"the result of calling {f.why}")
         return self.call(f, args, kwargs, (fr.mod.path, e.lineno))
+
+    def may_build(self, e: ast.Call, fr: Frame) -> bool:
+        """Whether an unknown callee may be a class or factory: a name or an item holding one
+        (``wrapper(x)``, ``LAYERS[k](x)``) or an attribute of a known object
+        (``self.norm_cls(dim)``); not a method of an unknown value (``arr.tolist()``)."""
+        if isinstance(e.func, ast.Attribute):
+            return not isinstance(plain(self.eval(e.func.value, fr)), Unknown)
+        return True
+
+    def call_not_followed(self, e: ast.Call, f: Any, fr: Frame) -> Any:
+        """A call whose ``*args`` we cannot enumerate. What it would build is unknown, never
+        nothing: ``super().__init__(*reversed(adjacency.shape))`` in an ``nn.Linear`` subclass
+        leaves ``self`` unresolved (its weight is not silently missing); a class or factory
+        called so gives an unknown layer."""
+        where = f"{fr.mod.path.name}:{e.lineno}"
+        if isinstance(e.func, ast.Attribute) and e.func.attr == "__init__":
+            me = plain(fr.locals.get("self"))
+            if isinstance(me, Obj):
+                me.unresolved.append(f"__init__ called with *args not enumerable at {where}")
+            return None
+        if isinstance(f, (Cls, Func)) or (
+            isinstance(f, Ext) and f.qual.rsplit(".", 1)[-1][:1].isupper()
+        ):
+            return UnknownModule(f"a call with *args not enumerable at {where}")
+        return Unknown("call with *unknown")
 
     def make_super(self, args: list[Any], fr: Frame) -> Any:
         if len(args) == 2 and isinstance(args[0], Cls):
@@ -412,6 +456,12 @@ class Semantics(Attributes, Evaluator):
         if self.is_dataclass(cls):
             self.init_dataclass(obj, cls, args, kwargs)
             return obj
+        if not obj.module:
+            ok, new, _ = self.mro_attr(cls, "__new__")
+            if ok and isinstance(new, Func):
+                # ``class Irreps(tuple)`` whose ``__new__`` makes the value: not modelled, so
+                # the instance is unknown (an empty object would read as an empty tuple)
+                return Unknown(f"instance of {cls.name} (built by its __new__)")
         init, where = self.find_init(cls)
         if isinstance(init, Func):
             init = Func(init.node, init.mod, init.closure, init.owner, obj)

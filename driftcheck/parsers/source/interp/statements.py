@@ -23,16 +23,37 @@ from driftcheck.parsers.source.interp.exprs import (  # noqa: F401 - re-exported
 )
 from driftcheck.parsers.source.sizes import TooBig
 from driftcheck.parsers.source.speed import fastpath
-from driftcheck.parsers.source.values.abstract import Budget, Obj, Return, Unknown
+from driftcheck.parsers.source.values.abstract import Budget, Obj, Return, Unknown, plain
 
 
 class Raised(Exception):
     """The analyzed code raised (``raise X``) on a path we believe is taken."""
 
-    def __init__(self, what: str, line: int | None) -> None:
+    def __init__(self, what: str, line: int | None, path: Any = None) -> None:
         super().__init__(what)
         self.what = what
         self.line = line
+        self.path = path  # the file of the ``raise`` statement (None: not known)
+
+
+def weightless(m: Any) -> bool:
+    """A layer with no weights anywhere in it, all known (``nn.Identity``, a DropPath)."""
+    from driftcheck.graph import catalogue
+    from driftcheck.parsers.source.values.abstract import Leaf
+
+    if isinstance(m, Leaf):
+        spec = catalogue.get(m.type)
+        if spec is None or m.unresolved:
+            return False
+        try:
+            return not dict(spec.weights(spec.bind(dict(m.params))))
+        except Exception:  # noqa: BLE001 - an entry that cannot bind: not known weightless
+            return False
+    if isinstance(m, Obj) and m.module:
+        if m.params or m.unresolved:
+            return False
+        return all(weightless(c) for c in m.children.values())
+    return False
 
 
 class _Break(Exception):
@@ -125,7 +146,7 @@ class Evaluator(Expressions):
             elif t is ast.Raise:
                 if self.uncertain:
                     return
-                raise Raised(self._raise_text(st, fr), st.lineno)
+                raise Raised(self._raise_text(st, fr), st.lineno, fr.mod.path)
             elif t is ast.Break:
                 raise _Break()
             elif t is ast.Continue:
@@ -170,11 +191,65 @@ class Evaluator(Expressions):
             self.run_body(st.orelse, fr)
         else:
             self.uncertain.append(st.lineno)
+            returned: list[Return] = []
+            before = dict(fr.locals)
+            after: list[dict] = []
             try:
-                self.run_body(st.body, fr)
-                self.run_body(st.orelse, fr)
+                for branch in (st.body, st.orelse):
+                    fr.locals.clear()
+                    fr.locals.update(before)
+                    try:
+                        self.run_body(branch, fr)
+                    except Return as r:
+                        returned.append(r)
+                    after.append(dict(fr.locals))
             finally:
                 self.uncertain.pop()
+                if len(after) == 2:
+                    self._merge_locals(fr, before, after[0], after[1], st.lineno)
+            if returned:
+                # a ``return`` under a condition we cannot decide: the function returns it or
+                # goes on, so what it returns is known only when every way gives the same
+                raise Return(self._either(returned, len(returned) == 2, st.lineno))
+
+    @staticmethod
+    def _merge_locals(fr: Frame, before: dict, a: dict, b: dict, line: int) -> None:
+        """Names the two branches of an undecided ``if`` bind differently are unknown after it
+        (``if norm is None: norm = nn.Identity()`` on an unknown ``norm``): the later branch's
+        value is not the one the program has."""
+        from driftcheck.parsers.source.interp.exprs import _same
+        from driftcheck.parsers.source.values.abstract import UnknownModule, is_module
+
+        missing = object()
+        fr.locals.clear()
+        for name in {**a, **b}:
+            va, vb = a.get(name, missing), b.get(name, missing)
+            if va is vb or (va is not missing and vb is not missing and _same(va, vb)):
+                fr.locals[name] = va
+            elif any(is_module(v) or isinstance(v, UnknownModule) for v in (va, vb)):
+                if all(is_module(v) and weightless(v) for v in (va, vb)):
+                    fr.locals[name] = va  # two layers without weights: the count is the same
+                else:
+                    why = f"{name} set under the condition at line {line}"
+                    fr.locals[name] = UnknownModule(why)
+            else:
+                # other values: as before, the branch run last (only layers are merged: a
+                # number read under an undecided condition already carries its own doubt)
+                fr.locals[name] = vb if vb is not missing else va
+        del before
+
+    @staticmethod
+    def _either(returned: list[Return], both: bool, line: int) -> Any:
+        first = returned[0].value
+        if both:
+            other = returned[1].value
+            if other is first or (
+                type(other) is type(first)
+                and isinstance(first, (int, str, bool, float))
+                and other == first
+            ):
+                return first
+        return Unknown(f"returned under an unresolved condition at line {line}")
 
     def exec_for(self, st: ast.For, fr: Frame) -> None:
         it = self.iterate(self.eval(st.iter, fr))
@@ -224,6 +299,18 @@ class Evaluator(Expressions):
         raise Budget(f"while loop at line {st.lineno} runs over {MAX_LOOP} iterations")
 
     def exec_try(self, st: ast.Try, fr: Frame) -> None:
+        from driftcheck.parsers.source.loader import catches_import_error
+
+        h0 = next((h for h in st.handlers if catches_import_error(h)), None)
+        if h0 is not None and self.import_fails(st.body, fr):
+            # ``try: import flash_attn`` with the package absent: the handler runs
+            if h0.name:
+                fr.locals[h0.name] = Unknown("exception")
+            try:
+                self.run_body(h0.body, fr)
+            finally:
+                self.run_body(st.finalbody, fr)
+            return
         try:
             self.run_body(st.body, fr)
         except Raised:
@@ -237,6 +324,20 @@ class Evaluator(Expressions):
             self.run_body(st.orelse, fr)
         finally:
             self.run_body(st.finalbody, fr)
+
+    def import_fails(self, body: list[ast.stmt], fr: Frame) -> bool:
+        """Whether an import statement directly in ``body`` names a module not on disk."""
+        from driftcheck.parsers.source.loader import import_findable, resolve_relative
+
+        for st in body:
+            if isinstance(st, ast.Import):
+                if any(not import_findable(self.finder, a.name) for a in st.names):
+                    return True
+            elif isinstance(st, ast.ImportFrom):
+                base = resolve_relative(fr.mod, st.module, st.level)
+                if not import_findable(self.finder, base):
+                    return True
+        return False
 
     def exec_import(self, st: ast.stmt, fr: Frame) -> None:
         """A function-local import binds names like a module-level one."""
@@ -301,3 +402,28 @@ class Evaluator(Expressions):
             if isinstance(obj, Obj):
                 for d in (obj.attrs, obj.children, obj.params, obj.buffers):
                     d.pop(tgt.attr, None)
+        elif isinstance(tgt, ast.Subscript):
+            # ``del return_layers[name]`` (torchvision's IntermediateLayerGetter stops when
+            # its dict is empty; ignoring the del kept resnet's fc: a confident overcount)
+            obj = plain(self.eval(tgt.value, fr))
+            key = plain(self.eval(tgt.slice, fr))
+            if isinstance(obj, Obj) and obj.kind:
+                src = obj.params if obj.kind.startswith("Parameter") else obj.children
+                if isinstance(key, Unknown):
+                    obj.unresolved.append(f"del with an unknown key at line {tgt.lineno}")
+                elif obj.kind in ("ModuleDict", "ParameterDict"):
+                    src.pop(str(key), None)
+                else:
+                    items = list(src.values())
+                    try:
+                        del items[key]
+                    except (IndexError, TypeError):
+                        obj.unresolved.append(f"del at line {tgt.lineno}")
+                    else:
+                        src.clear()
+                        src.update({str(i): v for i, v in enumerate(items)})
+            elif isinstance(obj, (dict, list)) and not isinstance(key, Unknown):
+                try:
+                    del obj[key]
+                except (KeyError, IndexError, TypeError):
+                    pass

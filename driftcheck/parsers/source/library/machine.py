@@ -80,7 +80,9 @@ class Interp(MemoMixin, ItemsMixin, ConfigMixin, Semantics):
             return py_call("dict", self, args, kwargs)
         if q.startswith(("functools.partial",)):
             return Unknown("partial")
-        if q.split(".")[0] not in EXT_TOPS and q.rsplit(".", 1)[-1][:1].isupper():
+        if q.split(".")[0] not in EXT_TOPS:
+            # a library we cannot read (not installed): a class or a factory function, what
+            # it returns may be a layer with weights (``self.norm = lib.build_norm(...)``)
             return UnknownModule(q)
         return Unknown(f"call of {q}")
 
@@ -106,6 +108,8 @@ class Interp(MemoMixin, ItemsMixin, ConfigMixin, Semantics):
                     self.setattr(obj, plain(args[1]), args[2], loc[1], None)  # type: ignore[arg-type]
             return None
         if name == "type":
+            if len(args) == 3:  # ``type(name, bases, ns)`` makes a class: not modelled
+                return Unknown("a class made by type()")
             v = plain(args[0]) if args else None
             if isinstance(v, Obj) and v.cls is not None:
                 return v.cls
@@ -122,6 +126,13 @@ class Interp(MemoMixin, ItemsMixin, ConfigMixin, Semantics):
             if isinstance(plain(src), int):
                 self.ranges.append((plain(src), src.key, src.file, src.line))
         if name == "callable":
+            # ``default(val, d)`` helpers call ``d()`` when callable: a number or a tuple is not
+            # (True for everything made lucidrains' defaults call ``16()``)
+            v = plain(args[0]) if args else None
+            if isinstance(v, (int, float, str, bytes, tuple, list, dict, set, type(None))):
+                return False
+            if isinstance(v, Unknown) or isinstance(v, (Config, Tensor)):
+                return Unknown("callable") if isinstance(v, Unknown) else False
             return True
         if name in ("ValueError", "TypeError", "KeyError", "NotImplementedError", "RuntimeError"):
             return Unknown("exception")
@@ -307,6 +318,12 @@ class Interp(MemoMixin, ItemsMixin, ConfigMixin, Semantics):
             return
         if q.startswith("torch.nn.") and short not in ("Module",) and short[:1].isupper():
             cls = self.torch_class(q)
+            if cls is None:
+                # torch is not installed (the core install): the base's weights come from the
+                # catalogue, as ``nn.Embedding(...)`` itself would (issue #16: a subclass of
+                # ``nn.Embedding`` counted 0 without torch)
+                self.catalogue_base(obj, q, args, kwargs, loc)
+                return
             if cls is not None:
                 init, _ = self.find_init(cls)
                 if isinstance(init, Func):
@@ -314,6 +331,30 @@ class Interp(MemoMixin, ItemsMixin, ConfigMixin, Semantics):
                         Func(init.node, init.mod, init.closure, init.owner, obj), args, kwargs
                     )
                     obj.qual = obj.qual or f"torch.nn.{short}"
+
+    def catalogue_base(self, obj: Obj, q: str, args: list, kwargs: dict, loc: tuple) -> None:
+        """The weights a torch layer base's ``__init__`` makes, from the catalogue, on ``obj``;
+        unknown (marked unresolved) where the catalogue cannot bind the arguments."""
+        from driftcheck.graph import catalogue
+
+        leaf = torchlib.make_leaf(q, args, kwargs, loc, torchlib.shipped_posnames(q))
+        spec = catalogue.get(leaf.type) if leaf is not None else None
+        weights = None
+        if leaf is not None and spec is not None and not leaf.unresolved:
+            try:
+                weights = dict(spec.weights(spec.bind(dict(leaf.params))))
+            except Exception:  # noqa: BLE001 - an entry that cannot bind these values
+                weights = None
+        if weights is None:
+            obj.unresolved.append(f"{q} base not modelled without torch")
+            return
+        for name, shape in weights.items():
+            t = Tensor(tuple(shape), param=True)
+            t.owner, t.name = obj, name
+            obj.params[name] = t
+        for k, v in leaf.params.items():
+            obj.attrs.setdefault(k, v)
+        obj.qual = obj.qual or q
 
     def ext_method(self, inst: Any, base: Ext, name: str) -> Any:
         if name == "__init__" or name == "__post_init__" and isinstance(inst, Config):

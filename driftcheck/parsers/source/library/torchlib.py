@@ -27,6 +27,7 @@ from driftcheck.parsers.source.values.abstract import (
     Sourced,
     Tensor,
     Unknown,
+    UnknownModule,
     WeightRef,
     is_module,
     plain,
@@ -331,8 +332,12 @@ def tensor_method(interp: Any, t: Tensor, name: str) -> Any:
             dims = shape_of(a, "zeros")
             if isinstance(dims, Unknown) or any(isinstance(d, Unknown) for d in dims):
                 return Tensor(Unknown(name))
-            if name == "repeat" and known and len(dims) == len(shp):
-                return Tensor(tuple(d * r for d, r in zip(shp, dims)))
+            if name == "repeat":
+                # torch pads the shape with leading 1s to the number of repeats given
+                if not known or len(dims) < len(shp):
+                    return Tensor(Unknown(name))
+                padded = (1,) * (len(dims) - len(shp)) + tuple(shp)
+                return Tensor(tuple(d * r for d, r in zip(padded, dims)))
             if name == "expand":  # -1 keeps that dim (aligned from the right), never infers
                 if not known or len(dims) < len(shp):
                     return Tensor(Unknown(name))
@@ -535,6 +540,13 @@ def container_add(obj: Obj, v: Any, key: str | None = None) -> None:
     if is_module(v):
         obj.children[k] = v
     elif isinstance(v, Unknown):
+        # an item we could not see (what an unfollowed call built may hold weights): an
+        # Unknown layer in its place, so iterating or unpacking the container still meets it
+        # (a note on the container alone was lost when its items were unpacked elsewhere)
+        qual = v.qual if isinstance(v, UnknownModule) else None
+        obj.children[k] = Leaf(
+            "Unknown", {}, obj.loc, torch=qual, unresolved=["type"], notes=[f"{v.why}"]
+        )
         obj.unresolved.append(f"item {k} ({v.why})")
     elif isinstance(v, (Ext, Cls)):
         obj.children[k] = Leaf("Unknown", {}, obj.loc, unresolved=["type"])
@@ -583,4 +595,28 @@ def container_method(obj: Obj, name: str, interp: Any) -> Any:
         return BuiltinMethod(lambda a, k: list(getattr(src, name)()))
     if name == "__len__":
         return BuiltinMethod(lambda a, k: len(obj.children))
+    if name == "update" and obj.kind in ("ModuleDict", "ParameterDict"):
+
+        def update(a: list, k: dict) -> Any:
+            src = plain(a[0]) if a else {}
+            pairs = list(src.items()) if isinstance(src, dict) else interp.iterate(src)
+            if pairs is None:
+                obj.unresolved.append("update with unknown items")
+                return None
+            for kv in [*pairs, *k.items()]:
+                kv = plain(kv)
+                if isinstance(kv, (tuple, list)) and len(kv) == 2:
+                    container_add(obj, kv[1], str(plain(kv[0])))
+                else:
+                    obj.unresolved.append("update with an unknown item")
+            return None
+
+        return BuiltinMethod(update)
+    if name in ("pop", "clear", "popitem", "__setitem__", "__delitem__", "setdefault"):
+        # a change to the container we do not follow: its contents are no longer known
+        def changed(a: list, k: dict) -> Any:
+            obj.unresolved.append(f"{name}() not followed")
+            return Unknown(f"{name}()")
+
+        return BuiltinMethod(changed)
     return None

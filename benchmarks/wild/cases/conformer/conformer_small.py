@@ -1,4 +1,4 @@
-"""conformer: conformer (wild-code corpus, benchmarks/wild)."""
+"""conformer: conformer_small (wild-code corpus, benchmarks/wild)."""
 
 from conformer import Conformer
 

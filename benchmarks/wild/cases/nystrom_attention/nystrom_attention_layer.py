@@ -1,4 +1,4 @@
-"""nystrom_attention: nystrom_attention (wild-code corpus, benchmarks/wild)."""
+"""nystrom_attention: nystrom_attention_layer (wild-code corpus, benchmarks/wild)."""
 
 from nystrom_attention import NystromAttention
 

@@ -1,4 +1,4 @@
-"""axial_attention: axial_attention (wild-code corpus, benchmarks/wild)."""
+"""axial_attention: axial_attention_2d (wild-code corpus, benchmarks/wild)."""
 
 from axial_attention import AxialAttention
 

@@ -1,4 +1,4 @@
-"""axial_attention: axial_attention_wrapped (wild-code corpus, benchmarks/wild)."""
+"""axial_attention: axial_attention_2d_wrapped (wild-code corpus, benchmarks/wild)."""
 
 import torch
 from torch import nn

@@ -1,0 +1,219 @@
+"""Name registries filled by decorators at import time (``@register_model`` /
+``create_model("name")``), read without importing the package.
+
+A library module holds an empty dict (``_model_entrypoints = {}``) and a decorator that stores
+the function it decorates into it (``_model_entrypoints[fn.__name__] = fn``). Importing the
+package runs every decorated definition, so by the time a user calls ``create_model("resnet18")``
+the dict is full. The interpreter never runs module bodies, so the dict would read empty. Here
+such a dict becomes a ``Registry``: a lookup of a key it does not hold searches the source files
+of the dict's top-level package for a definition carrying the decorator under that name
+(``@register_model`` over ``def resnet18(...)``, or ``@register("resnet18")`` over any
+definition), and reads that definition. The search is a byte scan (a file that does not
+mention the key is not parsed), done once per key.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+from typing import Any
+
+from driftcheck.parsers.source.loader import ModInfo
+
+MAX_SCAN_FILES = 2000
+
+_EMPTY_CALLS = {"dict", "defaultdict", "OrderedDict", "collections.defaultdict"}
+
+
+def _is_empty_dict(e: ast.expr) -> bool:
+    if isinstance(e, ast.Dict):
+        return not e.keys
+    if isinstance(e, ast.Call) and not e.keywords:
+        name = ast.unparse(e.func)
+        return name in _EMPTY_CALLS or name.endswith((".defaultdict", ".OrderedDict"))
+    return False
+
+
+def registering_decorators(mod: ModInfo, name: str) -> dict[str, str]:
+    """Top-level functions of ``mod`` that store their (or their inner function's) argument in
+    the module dict ``name``: decorator name -> how the key is made, ``"name"`` (the decorated
+    definition's ``__name__``) or ``"arg"`` (an argument of the decorator call)."""
+    cache = mod.__dict__.setdefault("_dc_registries", {})
+    if name in cache:
+        return cache[name]
+    out: dict[str, str] = {}
+    for st in mod.tree.body:
+        if not isinstance(st, ast.FunctionDef):
+            continue
+        outer = {a.arg for a in [*st.args.posonlyargs, *st.args.args, *st.args.kwonlyargs]}
+        for node in ast.walk(st):
+            if not (isinstance(node, ast.Assign) and len(node.targets) == 1):
+                continue
+            t = node.targets[0]
+            if not (isinstance(t, ast.Subscript) and isinstance(t.value, ast.Name)):
+                continue
+            if t.value.id != name or not isinstance(node.value, ast.Name):
+                continue
+            key = ast.unparse(t.slice)
+            inner_args = _params_in(st)
+            if node.value.id not in inner_args:
+                continue
+            if "__name__" in key or _assigned_from_name(st, key):
+                out[st.name] = "name"
+            elif isinstance(t.slice, ast.Name) and t.slice.id in outer:
+                out[st.name] = "arg" if t.slice.id != node.value.id else "name"
+            else:
+                out[st.name] = "name"
+    cache[name] = out
+    return out
+
+
+def _params_in(fn: ast.FunctionDef) -> set[str]:
+    out: set[str] = set()
+    for node in ast.walk(fn):
+        if isinstance(node, (ast.FunctionDef, ast.Lambda)):
+            a = node.args
+            out.update(x.arg for x in [*a.posonlyargs, *a.args, *a.kwonlyargs])
+    return out
+
+
+def _assigned_from_name(fn: ast.FunctionDef, key: str) -> bool:
+    """``model_name = fn.__name__`` earlier in the function, the key being ``model_name``."""
+    for node in ast.walk(fn):
+        if isinstance(node, ast.Assign) and any(
+            isinstance(t, ast.Name) and t.id == key for t in node.targets
+        ):
+            if "__name__" in ast.unparse(node.value):
+                return True
+    return False
+
+
+class Registry(dict):
+    """A decorator-filled module dict: missing keys are found by scanning the package."""
+
+    def __init__(self, interp: Any, mod: ModInfo, decorators: dict[str, str]) -> None:
+        super().__init__()
+        self._interp = interp
+        self._mod = mod
+        self._decorators = decorators
+        self._misses: set[Any] = set()
+
+    def _find(self, key: Any) -> bool:
+        if not isinstance(key, str) or not key or any(c in key for c in "'\"\n\\"):
+            return False
+        if key in self._misses:
+            return False
+        self._misses.add(key)  # while the decorator runs, the key is not there yet
+        try:
+            v = self._scan(key)
+        finally:
+            self._misses.discard(key)
+        if v is None:
+            self._misses.add(key)
+            return False
+        dict.__setitem__(self, key, v)
+        return True
+
+    def _package_files(self) -> list[tuple[Path, str]]:
+        files = self._mod.__dict__.get("_dc_pkgfiles")
+        if files is not None:
+            return files
+        dots = self._mod.name.count(".")
+        files = []
+        if dots or self._mod.is_pkg:
+            pkg_dir = self._mod.path.parents[dots if self._mod.is_pkg else dots - 1]
+            root = pkg_dir.parent
+            for f in sorted(pkg_dir.rglob("*.py")):
+                rel = f.relative_to(root).with_suffix("").parts
+                if any(not p.isidentifier() for p in rel):
+                    continue
+                files.append((f, ".".join(rel[:-1] if rel[-1] == "__init__" else rel)))
+                if len(files) >= MAX_SCAN_FILES:
+                    break
+        else:
+            files = [(self._mod.path, self._mod.name)]
+        self._mod._dc_pkgfiles = files  # type: ignore[attr-defined]
+        return files
+
+    def _scan(self, key: str) -> Any:
+        kb = key.encode()
+        for deco, kind in self._decorators.items():
+            if kind == "name":
+                rx = re.compile(
+                    rb"^[ \t]*@(?:[\w.]+\.)?" + re.escape(deco.encode()) + rb"\b[^\n]*\n"
+                    rb"(?:[ \t]*@[^\n]*\n)*[ \t]*(?:async[ \t]+)?(?:def|class)[ \t]+"
+                    + re.escape(kb)
+                    + rb"\b",
+                    re.M,
+                )
+            else:
+                rx = re.compile(
+                    rb"^[ \t]*@(?:[\w.]+\.)?"
+                    + re.escape(deco.encode())
+                    + rb"\(\s*(?:\w+\s*=\s*)?[\"']"
+                    + re.escape(kb)
+                    + rb"[\"'][^\n]*\n(?:[ \t]*@[^\n]*\n)*[ \t]*(?:async[ \t]+)?(?:def|class)[ \t]+(\w+)",
+                    re.M,
+                )
+            for path, dotted in self._package_files():
+                try:
+                    data = path.read_bytes()
+                except OSError:
+                    continue
+                if kb not in data or deco.encode() not in data:
+                    continue
+                m = rx.search(data)
+                if m is None:
+                    continue
+                defname = key if kind == "name" else m.group(1).decode()
+                sub = self._interp.module(dotted)
+                if sub is None or defname not in sub.defs:
+                    continue
+                fn = self._interp.global_lookup(sub, defname)
+                return self._register(deco, kind, fn, key)
+        return None
+
+    def _register(self, deco: str, kind: str, fn: Any, key: str) -> Any:
+        """Run a bare decorator on the definition found, as importing its module would (it
+        may fill other tables too: timm's pretrained configs); what it stored under ``key``
+        is the value, else the definition itself."""
+        from driftcheck.parsers.source.interp.statements import Raised
+        from driftcheck.parsers.source.values.abstract import Budget, Func
+
+        d = self._interp.global_lookup(self._mod, deco)
+        if kind == "name" and isinstance(d, Func):
+            try:
+                self._interp.call(d, [fn], {}, (self._mod.path, d.node.lineno))
+            except Budget:
+                raise
+            except (Raised, Exception):  # noqa: BLE001 - the side tables stay empty; the entry stands
+                pass
+        if dict.__contains__(self, key):
+            return dict.__getitem__(self, key)
+        return fn
+
+    def __missing__(self, key: Any) -> Any:
+        if self._find(key):
+            return dict.__getitem__(self, key)
+        raise KeyError(key)
+
+    def __contains__(self, key: object) -> bool:
+        return dict.__contains__(self, key) or self._find(key)
+
+    def get(self, key: Any, default: Any = None) -> Any:
+        return self[key] if key in self else default
+
+
+def registry_for(interp: Any, mod: ModInfo, name: str, value: Any) -> Any:
+    """``value`` (a module global just evaluated) as a ``Registry`` when it is an empty dict
+    that a decorator of its module fills; else ``value`` unchanged."""
+    if not isinstance(value, dict) or value or isinstance(value, Registry):
+        return value
+    expr = mod.assigns.get(name)
+    if expr is None or not _is_empty_dict(expr):
+        return value
+    decos = registering_decorators(mod, name)
+    if not decos:
+        return value
+    return Registry(interp, mod, decos)
