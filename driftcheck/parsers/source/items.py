@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from driftcheck.parsers.source import torchlib
+from driftcheck.parsers.source.library import enums
 from driftcheck.parsers.source.modtree import ModulesView
 from driftcheck.parsers.source.sizes import SIZE_LIMIT
 from driftcheck.parsers.source.stoplist import MODULE_BASES
@@ -103,6 +104,9 @@ class ItemsMixin:
             return Tensor(torchlib.index_shape(raw.shape, k))
         if isinstance(raw, Ext):
             return Unknown(f"{raw.qual}[...]")
+        if enums.is_enum(raw) and isinstance(k, str):  # ``Color["RED"]``
+            m = enums.member(self, raw, k)
+            return m if m is not None else Unknown(f"{raw.name}[{k!r}] is no member")
         try:
             v = raw[k]
         except (IndexError, KeyError, TypeError, ValueError):
@@ -159,6 +163,8 @@ class ItemsMixin:
                 return list(raw.attrs["__items__"])
         if isinstance(raw, Config):
             return list(raw.fields)
+        if enums.is_enum(raw):  # ``for c in Color``: its members (library/enums.py)
+            return enums.unique(self, raw)
         return None
 
     def inplace_add(self, cur: Any, rhs: Any) -> bool:
