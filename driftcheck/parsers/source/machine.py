@@ -9,12 +9,13 @@ from __future__ import annotations
 import ast
 from typing import Any
 
+from driftcheck.graph import catalogue
 from driftcheck.parsers.source import hfauto, library, modtree, torchlib
 from driftcheck.parsers.source.configs import ConfigMixin
 from driftcheck.parsers.source.importcheck import Failure, module_lacks
 from driftcheck.parsers.source.items import _DICT_BASES, ItemsMixin
 from driftcheck.parsers.source.library import enums
-from driftcheck.parsers.source.library.stdlib import namedtuple_attr
+from driftcheck.parsers.source.library.stdlib import NamedTupleValue, namedtuple_attr
 from driftcheck.parsers.source.loader import Finder, ModInfo, parse_file
 from driftcheck.parsers.source.memo import MemoMixin
 from driftcheck.parsers.source.pybuiltins import (
@@ -204,6 +205,36 @@ class Interp(MemoMixin, ItemsMixin, ConfigMixin, Semantics):
                         Func(init.node, init.mod, init.closure, init.owner, obj), args, kwargs
                     )
                     obj.qual = obj.qual or f"torch.nn.{short}"
+            else:  # torch is not installed (core install): the catalogue's weights
+                self.catalogue_init(obj, q, args, kwargs, loc)
+            return
+        if q in ("pydantic.BaseModel", "pydantic.main.BaseModel") and obj.cls is not None:
+            # a pydantic model: keyword fields over the class's annotated defaults
+            self.init_dataclass(obj, obj.cls, [], kwargs)
+
+    def catalogue_init(self, obj: Obj, q: str, args: list, kwargs: dict, loc: tuple) -> None:
+        """``super().__init__(n, d)`` in a subclass of a torch layer when torch's source is not
+        on this machine: the catalogue entry's weights (bound as ``nn.X(n, d)`` would be) become
+        the object's parameters and its bound arguments its attributes, as torch's
+        ``__init__`` sets them. Without an entry, or with an argument it does not model, the
+        layer's weights are unresolved (never 0)."""
+        leaf = torchlib.make_leaf(q, args, kwargs, loc, torchlib.shipped_posnames(q))
+        spec = catalogue.get(leaf.type) if leaf is not None else None
+        if leaf is None or spec is None or leaf.unresolved:
+            why = "unresolved " + ", ".join(leaf.unresolved) if leaf else "no catalogue entry"
+            obj.unresolved.append(f"{q}.__init__ without torch installed ({why})")
+            self.note(f"{loc[0]}:{loc[1]}: {q} subclass: its weights are unknown ({why})")
+            return
+        try:
+            weights = spec.weights(spec.bind(leaf.params))
+        except (catalogue.CatalogueError, TypeError, ValueError, KeyError):
+            obj.unresolved.append(f"{q}.__init__ arguments the catalogue cannot bind")
+            return
+        obj.attrs.update(leaf.params)
+        for name, shape in weights.items():
+            obj.params[name] = Tensor(tuple(shape), param=True)
+            obj.params[name].owner, obj.params[name].name = obj, name
+        obj.qual = obj.qual or q
 
     def ext_method(self, inst: Any, base: Ext, name: str) -> Any:
         if name == "__init__" or name == "__post_init__" and isinstance(inst, Config):
@@ -308,7 +339,7 @@ class Interp(MemoMixin, ItemsMixin, ConfigMixin, Semantics):
             return v
         if isinstance(v, Func) and name == "__name__":
             return v.name
-        if isinstance(v, tuple) and hasattr(type(v), "_fields"):  # a namedtuple (library)
+        if isinstance(v, NamedTupleValue):  # a namedtuple (library/stdlib.py)
             return namedtuple_attr(v, name)
         if getattr(v, "_enum_member", False):  # ``Color.RED.value`` (library/enums.py)
             return enums.member_attr(v, name)

@@ -326,6 +326,8 @@ class Semantics(Attributes, Evaluator):
                 return self.call_ext(f, args, kwargs, loc)
             if callable(f) and getattr(f, "_builtin", False):
                 return f(args, kwargs, loc)
+            if getattr(f, "library_call", False):  # a callable value of the library (partial)
+                return f.call(self, args, kwargs, loc)
         except TooBig as e:  # a builtin or method over the size bound (sizes.py)
             return self.too_big(e)
         if isinstance(f, Obj) and f.module and f.cls is not None:

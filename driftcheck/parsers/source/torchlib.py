@@ -578,6 +578,23 @@ def container_method(obj: Obj, name: str, interp: Any) -> Any:
             return None
 
         return BuiltinMethod(insert)
+    if name == "update" and obj.kind in ("ModuleDict", "ParameterDict"):
+
+        def update(a: list, k: dict) -> Any:
+            src = plain(a[0]) if a else {}
+            pairs = list(src.items()) if isinstance(src, dict) else interp.iterate(src)
+            if pairs is None:
+                obj.unresolved.append("update")
+                return None
+            for kv in [*pairs, *k.items()]:
+                kv = plain(kv)
+                if isinstance(kv, (tuple, list)) and len(kv) == 2:
+                    container_add(obj, kv[1], str(plain(kv[0])))  # in place, as torch
+                else:
+                    obj.unresolved.append("update")
+            return None
+
+        return BuiltinMethod(update)
     if name in ("keys", "values", "items"):
         src = obj.params if obj.kind in ("ParameterList", "ParameterDict") else obj.children
         return BuiltinMethod(lambda a, k: list(getattr(src, name)()))

@@ -18,6 +18,7 @@ ENUM_BASES = {"enum.Enum", "enum.IntEnum", "enum.StrEnum", "enum.Flag", "enum.In
 class EnumMember:
     __slots__ = ("name", "value", "cls")
     _enum_member = True
+    memo_shared = True  # immutable, compared by identity: shared by memo.py's copies
 
     def __init__(self, name: str, value: Any, cls: Cls) -> None:
         self.name, self.value, self.cls = name, value, cls
@@ -28,6 +29,7 @@ class EnumMember:
 
 class IntMember(int):
     _enum_member = True
+    memo_shared = True
     name: str
     value: Any
     cls: Cls
@@ -35,6 +37,7 @@ class IntMember(int):
 
 class StrMember(str):
     _enum_member = True
+    memo_shared = True
     name: str
     value: Any
     cls: Cls

@@ -8,41 +8,44 @@ or loop enumerates them); every result's size is bounded (``sizes.SIZE_LIMIT``).
 from __future__ import annotations
 
 import ast
-import collections
 import itertools
 import math
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, ClassVar
 
 from driftcheck.parsers.source import sizes
 from driftcheck.parsers.source.library.registry import Call, Group
 from driftcheck.parsers.source.pybuiltins import MATH, BuiltinMethod, py_call
-from driftcheck.parsers.source.values import Config, Obj, Tensor, Unknown, UnknownModule, plain
+from driftcheck.parsers.source.values import (
+    Config,
+    Ext,
+    Obj,
+    Tensor,
+    Unknown,
+    UnknownModule,
+    plain,
+)
 
 # ---------------------------------------------------------------------------------- functools
 F = Group("functools")
 
 
+@dataclass(eq=False)
 class Partial:
     """``functools.partial(f, *args, **kw)``: calling it calls ``f`` with the arguments merged,
     whatever ``f`` is (a user class, a torch layer class, a function, another partial)."""
 
-    _builtin = True
+    func: Any
+    args: tuple
+    keywords: dict
+    library_call: ClassVar[bool] = True  # called through ``call`` (semantics.Semantics.call)
 
-    def __init__(self, interp: Any, func: Any, args: list[Any], kwargs: dict[str, Any]) -> None:
-        self.interp = interp
-        self.func = func
-        self.args = tuple(args)
-        self.keywords = dict(kwargs)
-
-    def __call__(self, args: list, kwargs: dict, loc: tuple) -> Any:
+    def call(self, interp: Any, args: list, kwargs: dict, loc: tuple) -> Any:
         f = plain(self.func)
         if isinstance(f, Unknown):
             # what it builds may hold weights: an unknown layer when assigned to a module
             return UnknownModule(f"functools.partial of {f.why} (called at {loc[0]}:{loc[1]})")
-        return self.interp.call(f, [*self.args, *args], {**self.keywords, **kwargs}, loc)
-
-    def __repr__(self) -> str:
-        return f"partial({self.func!r})"
+        return interp.call(f, [*self.args, *args], {**self.keywords, **kwargs}, loc)
 
 
 @F.entry(
@@ -54,8 +57,8 @@ def _partial(c: Call) -> Any:
         return c.unknown("partial() without a function")
     f = plain(c.args[0])
     if isinstance(f, Partial):  # partial(partial(f, a), b) == partial(f, a, b)
-        return Partial(c.interp, f.func, [*f.args, *c.args[1:]], {**f.keywords, **c.kwargs})
-    return Partial(c.interp, c.args[0], c.args[1:], c.kwargs)
+        return Partial(f.func, (*f.args, *c.args[1:]), {**f.keywords, **c.kwargs})
+    return Partial(c.args[0], tuple(c.args[1:]), dict(c.kwargs))
 
 
 @F.entry("reduce", doc="reduce(f, xs[, initial]): f folded over a known finite sequence")
@@ -429,27 +432,42 @@ COL.add(
 )
 
 
-class DefaultDict(dict):
-    """``defaultdict(factory)``: a missing key is filled by calling the factory."""
+_FACTORIES = {"builtins." + t.__name__: t for t in (int, float, str, list, dict, set, tuple)}
 
-    def __init__(self, interp: Any, factory: Any, loc: tuple, *a: Any) -> None:
+
+class DefaultDict(dict):
+    """``defaultdict(factory)``: a missing key gets ``factory()`` when the factory is a builtin
+    type (``int``, ``list``...); with any other factory a missing key reads as unknown."""
+
+    memo_copy = True  # copied like a dict by memo.py
+
+    def __init__(self, factory: Any, *a: Any) -> None:
         super().__init__(*a)
-        self.interp, self.factory, self.loc = interp, factory, loc
+        self.factory = factory
 
     def __missing__(self, key: Any) -> Any:
-        if plain(self.factory) is None:
-            raise KeyError(key)
-        v = self.interp.call(self.factory, [], {}, self.loc)
+        make = _FACTORIES.get(getattr(self.factory, "qual", ""))
+        if make is None:
+            if self.factory is None:
+                raise KeyError(key)
+            return Unknown("defaultdict item made by an unmodelled factory")
+        v = make()
         self[key] = v
         return v
 
+    def __reduce__(self) -> Any:
+        return (DefaultDict, (self.factory,), None, None, iter(self.items()))
 
-@COL.entry("defaultdict", doc="defaultdict(factory[, items]): missing keys filled by the factory")
+
+@COL.entry(
+    "defaultdict", doc="defaultdict(factory[, items]): missing keys get factory() (a builtin type)"
+)
 def _defaultdict(c: Call) -> Any:
     init = py_call("dict", c.interp, c.args[1:], c.kwargs)
     if not isinstance(init, dict):
         return c.unknown("defaultdict() of unknown items")
-    return DefaultDict(c.interp, c.arg(0), c.loc, init)
+    f = plain(c.arg(0))
+    return DefaultDict(f if f is None or isinstance(f, Ext) else Unknown("factory"), init)
 
 
 @COL.entry("Counter", doc="Counter(xs): counts of known hashable items, as a dict")
@@ -466,18 +484,31 @@ def _counter(c: Call) -> Any:
     return out
 
 
+class NamedTupleValue(tuple):
+    """An instance of a ``namedtuple`` class: a tuple of abstract values (items, unpacking,
+    ``len``) whose fields read as attributes (``machine.Interp.value_attr``)."""
+
+    memo_copy = True  # copied like a tuple by memo.py
+
+    def __new__(cls, vals: Any, nt: Any) -> NamedTupleValue:
+        self = super().__new__(cls, vals)
+        self.nt = nt
+        return self
+
+    def __getnewargs__(self) -> tuple:  # type: ignore[override]
+        return (tuple(self), self.nt)
+
+
+@dataclass(eq=False)
 class NamedTupleType:
-    """A class made by ``namedtuple(name, fields, defaults=)``: its instances are real
-    namedtuples of abstract values (items, unpacking, ``len``), whose fields read as
-    attributes (``machine.Interp.value_attr``)."""
+    """A class made by ``namedtuple(name, fields, defaults=)``."""
 
-    _builtin = True
+    name: str
+    fields: tuple
+    defaults: tuple
+    library_call: ClassVar[bool] = True
 
-    def __init__(self, name: str, fields: list[str], defaults: tuple) -> None:
-        self.name, self.fields, self.defaults = name, fields, defaults
-        self.cls = collections.namedtuple(name, fields, rename=True)  # type: ignore[misc]
-
-    def __call__(self, args: list, kwargs: dict, loc: tuple) -> Any:
+    def call(self, interp: Any, args: list, kwargs: dict, loc: tuple) -> Any:
         vals: list[Any] = []
         nodef = len(self.fields) - len(self.defaults)
         for i, f in enumerate(self.fields):
@@ -489,20 +520,22 @@ class NamedTupleType:
                 vals.append(self.defaults[i - nodef])
             else:
                 vals.append(Unknown(f"{self.name}() without {f} at {loc[0]}:{loc[1]}"))
-        return self.cls(*vals)
+        return NamedTupleValue(vals, self)
 
 
 def namedtuple_attr(v: tuple, name: str) -> Any:
     """``nt.field``, ``nt._asdict()``, ``nt._replace(**kw)`` of a namedtuple value."""
-    fields = type(v)._fields  # type: ignore[attr-defined]
+    fields = v.nt.fields
     if name in fields:
-        return getattr(v, name)
+        return v[fields.index(name)]
     if name == "_fields":
         return tuple(fields)
     if name == "_asdict":
         return BuiltinMethod(lambda a, k: dict(zip(fields, v)))
     if name == "_replace":
-        return BuiltinMethod(lambda a, k: v._replace(**k))  # type: ignore[attr-defined]
+        return BuiltinMethod(
+            lambda a, k: NamedTupleValue([k.get(f, x) for f, x in zip(fields, v)], v.nt)
+        )
     return Unknown(f"namedtuple attribute {name}")
 
 
@@ -525,7 +558,7 @@ def _namedtuple(c: Call) -> Any:
     defaults = plain(c.kwargs.get("defaults", ())) or ()
     if not isinstance(name, str) or fields is None or not isinstance(defaults, (list, tuple)):
         return c.unknown("namedtuple() with unknown fields")
-    return NamedTupleType(name, fields, tuple(defaults))
+    return NamedTupleType(name, tuple(fields), tuple(defaults))
 
 
 # ---------------------------------------------------------------------------------- typing
@@ -618,3 +651,14 @@ EN.add(
 )
 
 _ = (math, MATH)
+
+# ---------------------------------------------------------------------------------- pydantic
+PD = Group("pydantic")
+
+
+@PD.entry("Field", doc="Field(default, default_factory=): the default a model instance gets")
+def _pd_field(c: Call) -> Any:
+    default = c.arg(0, "default", _MISSING)
+    if getattr(default, "qual", None) == "builtins.Ellipsis" or default is Ellipsis:
+        default = _MISSING  # Field(...): required
+    return FieldSpec(default, c.kwargs.get("default_factory"))
