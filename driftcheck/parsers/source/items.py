@@ -9,6 +9,7 @@ from typing import Any
 
 from driftcheck.parsers.source import torchlib
 from driftcheck.parsers.source.library import enums
+from driftcheck.parsers.source.library.stdlib import NamedTupleValue
 from driftcheck.parsers.source.modtree import ModulesView
 from driftcheck.parsers.source.sizes import SIZE_LIMIT
 from driftcheck.parsers.source.stoplist import MODULE_BASES
@@ -163,6 +164,8 @@ class ItemsMixin:
                 return list(raw.attrs["__items__"])
         if isinstance(raw, Config):
             return list(raw.fields)
+        if isinstance(raw, NamedTupleValue):  # a namedtuple's items (library/stdlib.py)
+            return list(raw.values)
         if enums.is_enum(raw):  # ``for c in Color``: its members (library/enums.py)
             return enums.unique(self, raw)
         return None

@@ -33,8 +33,8 @@ def _side(text: str) -> list[list[str]] | None:
         elif tok == "..." or tok.isidentifier() or tok.isdigit():
             if group is None:
                 out.append([tok])
-            else:
-                group.append(tok)
+            else:  # ``(...)``: the ellipsis dims merged into one (marked apart from ``...``)
+                group.append("(...)" if tok == "..." else tok)
         else:
             return None
     return out if group is None else None
@@ -70,6 +70,8 @@ def einops_shape(
             ell = tuple(next(dims) for _ in range(n_ell))
             continue
         d = next(dims)
+        if "(...)" in group:
+            return "an ellipsis inside parentheses on the left"
         unknown = [a for a in group if not a.isdigit() and a not in sizes]
         known = prod(int(a) if a.isdigit() else sizes[a] for a in group if a not in unknown)
         if len(unknown) > 1:
@@ -87,7 +89,9 @@ def einops_shape(
             continue
         n = 1
         for a in group:
-            if a.isdigit():
+            if a == "(...)":
+                n *= prod(ell)
+            elif a.isdigit():
                 n *= int(a)
             elif a in sizes:
                 n *= sizes[a]

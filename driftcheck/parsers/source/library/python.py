@@ -11,6 +11,7 @@ from typing import Any
 
 from driftcheck.parsers.source.library import enums
 from driftcheck.parsers.source.library.registry import Call, Group
+from driftcheck.parsers.source.library.stdlib import NamedTupleValue
 from driftcheck.parsers.source.pybuiltins import py_call
 from driftcheck.parsers.source.values import (
     Config,
@@ -63,6 +64,8 @@ for _name, _doc in _PY_CALL.items():
 def _len(c: Call) -> Any:
     if c.args and enums.is_enum(plain(c.args[0])):
         return len(enums.unique(c.interp, plain(c.args[0])))
+    if c.args and isinstance(plain(c.args[0]), NamedTupleValue):
+        return len(plain(c.args[0]))
     return py_call("len", c.interp, c.args, c.kwargs)
 
 
@@ -140,7 +143,11 @@ def _zip(c: Call) -> Any:
 
 @B.entry("enumerate", doc="enumerate(xs, start=) of a known finite sequence, as a list")
 def _enumerate(c: Call) -> Any:
-    return py_call("enumerate", c.interp, c.args, c.kwargs)
+    items = c.interp.iterate(c.arg(0, "iterable"))
+    start = c.plain(1, "start", 0)
+    if items is None or not isinstance(start, int):
+        return c.unknown("enumerate() of a value we cannot enumerate")
+    return list(enumerate(items, start))
 
 
 @B.entry("map", doc="map(f, *xs): f called on each item (several iterables zipped)")

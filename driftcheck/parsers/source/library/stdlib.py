@@ -295,8 +295,13 @@ for _n, _d in _MATH_DOCS.items():
 
 def _numeric(fn: Any, bits: bool = False) -> Any:
     def impl(c: Call) -> Any:
-        pa = [plain(a) for a in c.args]
-        if not pa or not all(isinstance(x, (int, float)) for x in pa):
+        pa = [plain(a) for a in c.args]  # numbers, or points of numbers (``dist``)
+        if not pa or not all(
+            isinstance(x, (int, float))
+            or isinstance(x, tuple)
+            and all(isinstance(y, (int, float)) for y in x)
+            for x in pa
+        ):
             return c.unknown(f"{c.qual}() of unknown values")
         if bits and any(isinstance(x, int) and x > 10_000 for x in pa):
             return c.unknown(f"{c.qual}() of a large number")
@@ -484,19 +489,25 @@ def _counter(c: Call) -> Any:
     return out
 
 
-class NamedTupleValue(tuple):
-    """An instance of a ``namedtuple`` class: a tuple of abstract values (items, unpacking,
-    ``len``) whose fields read as attributes (``machine.Interp.value_attr``)."""
+class NamedTupleValue:
+    """An instance of a ``namedtuple`` class: its items are abstract values (indexing,
+    unpacking and ``len`` through ``items.ItemsMixin``), its fields read as attributes
+    (``machine.Interp.value_attr``). Not a tuple subclass: ``plain`` would flatten one."""
 
-    memo_copy = True  # copied like a tuple by memo.py
+    memo_copy = True  # its items are copied by memo.py, as a tuple's
 
-    def __new__(cls, vals: Any, nt: Any) -> NamedTupleValue:
-        self = super().__new__(cls, vals)
+    def __init__(self, values: Any, nt: Any) -> None:
+        self.values = tuple(values)
         self.nt = nt
-        return self
 
-    def __getnewargs__(self) -> tuple:  # type: ignore[override]
-        return (tuple(self), self.nt)
+    def __iter__(self) -> Any:
+        return iter(self.values)
+
+    def __len__(self) -> int:
+        return len(self.values)
+
+    def __getitem__(self, k: Any) -> Any:
+        return self.values[k]
 
 
 @dataclass(eq=False)
