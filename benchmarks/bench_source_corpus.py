@@ -105,7 +105,7 @@ def audit_memo(rec: dict[str, Any]) -> str | None:
     """Parse twice, reusing layer interpretations and not; the first difference, if any."""
     from driftcheck.errors import DriftcheckError
     from driftcheck.parsers.source import parse_source
-    from driftcheck.parsers.source.memo import MemoMixin
+    from driftcheck.parsers.source.speed.memo import MemoMixin
 
     outs = []
     for on in (True, False):

@@ -94,7 +94,7 @@ def default_config(model_type: str) -> dict[str, Any]:
 
 
 def first_failing(tpl: Any, env: dict[str, Any]) -> str:
-    from driftcheck.parsers.source.symbolic import CMP, evaluate
+    from driftcheck.parsers.source.speed.symbolic import CMP, evaluate
 
     for a, op, b, outcome in tpl.guards:
         try:
@@ -117,7 +117,7 @@ def _keys(e: Any) -> set[str]:
 def run_one(model_type: str, how: str, path: Path) -> dict[str, Any]:
     from driftcheck.parsers import template
     from driftcheck.parsers.hf import load_config_graph
-    from driftcheck.parsers.source.symbolic import numbers
+    from driftcheck.parsers.source.speed.symbolic import numbers
 
     base = default_config(model_type)
     pert = PERTURB[how](base)

@@ -11,7 +11,7 @@ import pytest
 
 from driftcheck.parsers import derived as dv
 from driftcheck.parsers import hf_registry as reg
-from driftcheck.parsers.source import hfauto
+from driftcheck.parsers.source.interp import hfauto
 from tests.conftest import run_cli
 
 

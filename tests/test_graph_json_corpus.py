@@ -13,8 +13,8 @@ import pytest
 
 from driftcheck.graph.model import Graph
 from driftcheck.parsers.source import parse_source
-from driftcheck.parsers.source.dataflow_values import UNK, Sym
-from driftcheck.parsers.source.values import Sourced, Unknown, graph_value
+from driftcheck.parsers.source.values.abstract import Sourced, Unknown, graph_value
+from driftcheck.parsers.source.values.dataflow_values import UNK, Sym
 
 CODE = """
 import torch

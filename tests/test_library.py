@@ -21,11 +21,12 @@ from tests.conftest import ROOT
 
 torch = pytest.importorskip("torch")
 
-from driftcheck.parsers.source import library, parse_source  # noqa: E402
+from driftcheck.parsers.source import parse_source  # noqa: E402
+from driftcheck.parsers.source.library import registry as library  # noqa: E402
+from driftcheck.parsers.source.library.machine import Interp  # noqa: E402
 from driftcheck.parsers.source.library.stdlib import NamedTupleValue  # noqa: E402
 from driftcheck.parsers.source.loader import Finder, parse_file  # noqa: E402
-from driftcheck.parsers.source.machine import Interp  # noqa: E402
-from driftcheck.parsers.source.values import Tensor, Unknown, plain  # noqa: E402
+from driftcheck.parsers.source.values.abstract import Tensor, Unknown, plain  # noqa: E402
 
 # (qualified names the row covers, code setting ``result``)
 VALUES: list[tuple[tuple[str, ...], str]] = [

@@ -1,4 +1,4 @@
-"""Statements over plain values run by compiled closures (``parsers/source/fastpath.py``).
+"""Statements over plain values run by compiled closures (``parsers/source/speed/fastpath.py``).
 
 Each model is parsed with the fast path and without it: the graphs must be identical, the
 count must equal torch's, and the fast path must really have run (or, for values it must not
@@ -15,7 +15,8 @@ import pytest
 
 torch = pytest.importorskip("torch")
 
-from driftcheck.parsers.source import fastpath, parse_source  # noqa: E402
+from driftcheck.parsers.source import parse_source  # noqa: E402
+from driftcheck.parsers.source.speed import fastpath  # noqa: E402
 from tests.source_coverage import meta_build_count  # noqa: E402
 
 # levit's attention-offset table: two nested loops over grid points, a dict and a list
@@ -133,7 +134,7 @@ def test_bail_leaves_no_side_effect():
     effect (append, store) comes last, after every value was checked."""
     import ast
 
-    from driftcheck.parsers.source.interp import Frame
+    from driftcheck.parsers.source.interp.statements import Frame
 
     class Ip:
         steps = 0

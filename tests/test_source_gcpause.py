@@ -1,4 +1,4 @@
-"""The parser pauses cyclic garbage collection while it runs (``parsers/source/gcpause.py``).
+"""The parser pauses cyclic garbage collection while it runs (``parsers/source/speed/gcpause.py``).
 
 The collector must be on again after every analysis (also one that fails), stay off when the
 caller had turned it off, and the cycles an analysis leaves must be freed right after it.
@@ -14,7 +14,7 @@ import pytest
 
 from driftcheck.errors import DriftcheckError
 from driftcheck.parsers.source import parse_source
-from driftcheck.parsers.source.gcpause import cycle_gc_paused
+from driftcheck.parsers.source.speed.gcpause import cycle_gc_paused
 
 MODEL = """
 from torch import nn

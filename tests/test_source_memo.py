@@ -1,4 +1,4 @@
-"""Layer reuse (``parsers/source/memo.py``): the same graph as interpreting every layer.
+"""Layer reuse (``parsers/source/speed/memo.py``): the same graph as interpreting every layer.
 
 Each model below builds a stack of layers whose body uses the layer index in a different way:
 stored only (reusable), deciding structure, indexing a config list, written into the config.
@@ -16,8 +16,8 @@ import pytest
 torch = pytest.importorskip("torch")
 
 from driftcheck.parsers.source import parse_source  # noqa: E402
-from driftcheck.parsers.source.machine import Interp  # noqa: E402
-from driftcheck.parsers.source.memo import MemoMixin  # noqa: E402
+from driftcheck.parsers.source.library.machine import Interp  # noqa: E402
+from driftcheck.parsers.source.speed.memo import MemoMixin  # noqa: E402
 from tests.source_coverage import meta_build_count  # noqa: E402
 
 HEAD = """
@@ -148,8 +148,8 @@ def test_copies_are_distinct_modules(tmp_path):
 
 def test_template_copy_keeps_aliasing_shares_what_is_shared_and_fills_probes():
     """A copy (an unpickled template) is a deep copy in every respect that matters here."""
-    from driftcheck.parsers.source.memo import Recording, Template
-    from driftcheck.parsers.source.values import Leaf, Obj, Probe, Unknown
+    from driftcheck.parsers.source.speed.memo import Recording, Template
+    from driftcheck.parsers.source.values.abstract import Leaf, Obj, Probe, Unknown
 
     cfg_list = [1, 2]  # reachable from the arguments: shared, never copied
     inner: list = []

@@ -17,8 +17,8 @@ import pytest
 torch = pytest.importorskip("torch")
 
 from driftcheck.parsers.source import parse_source  # noqa: E402
-from driftcheck.parsers.source.machine import Interp  # noqa: E402
-from driftcheck.parsers.source.memo import MemoMixin  # noqa: E402
+from driftcheck.parsers.source.library.machine import Interp  # noqa: E402
+from driftcheck.parsers.source.speed.memo import MemoMixin  # noqa: E402
 
 CODE = """
 import torch

@@ -14,8 +14,8 @@ import pytest
 
 pytest.importorskip("torch")
 
-from driftcheck.parsers.source.machine import Interp  # noqa: E402
-from driftcheck.parsers.source.memo import MemoMixin  # noqa: E402
+from driftcheck.parsers.source.library.machine import Interp  # noqa: E402
+from driftcheck.parsers.source.speed.memo import MemoMixin  # noqa: E402
 from tests.source_coverage import same_as_torch  # noqa: E402
 
 CODE = """

@@ -18,7 +18,8 @@ from transformers import AutoConfig, AutoModel, LlamaConfig
 from benchmarks.bench_template import PERTURB, run_one
 from driftcheck.parsers import template
 from driftcheck.parsers.hf import load_config_graph
-from driftcheck.parsers.source import parse_source, symbolic
+from driftcheck.parsers.source import parse_source
+from driftcheck.parsers.source.speed import symbolic
 
 pytestmark = pytest.mark.usefixtures("no_result_cache")
 
@@ -283,7 +284,7 @@ def test_slice_lengths_of_traced_bounds_are_pythons():
 
 
 def test_arange_lengths_of_traced_bounds_are_pythons():
-    from driftcheck.parsers.source.torchlib import _traced_len
+    from driftcheck.parsers.source.library.torchlib import _traced_len
 
     for args in [(5,), (0, 7), (2, 9, 3), (9, 2), (0, 10, 4), (3, 3)]:
         got = _traced_len(_holed(args[0]), *args[1:])

@@ -65,7 +65,7 @@ def _cell(text: str) -> str:
 
 
 def render() -> str:
-    from driftcheck.parsers.source import library
+    from driftcheck.parsers.source.library import registry as library
 
     groups: dict[str, list[tuple[str, str]]] = {}
     for e in library.entries():

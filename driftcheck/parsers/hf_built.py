@@ -28,10 +28,10 @@ def built_fields(cfg: dict[str, Any], model_type: str) -> dict[str, Any] | None:
     dicts); a value the interpreter could not compute is left out. None when the model type
     has no config class the interpreter can find, or building it fails."""
     from driftcheck.parsers import hf_registry as reg
-    from driftcheck.parsers.source.gcpause import cycle_gc_paused
+    from driftcheck.parsers.source.library.machine import Interp
     from driftcheck.parsers.source.loader import Finder
-    from driftcheck.parsers.source.machine import Interp
-    from driftcheck.parsers.source.values import Budget
+    from driftcheck.parsers.source.speed.gcpause import cycle_gc_paused
+    from driftcheck.parsers.source.values.abstract import Budget
 
     pkg = reg.package_dir()
     if pkg is None:
@@ -64,7 +64,7 @@ def _plain_fields(cfg: Any, depth: int) -> dict[str, Any]:
 
 
 def _plain(v: Any, depth: int) -> Any:
-    from driftcheck.parsers.source.values import Config, plain
+    from driftcheck.parsers.source.values.abstract import Config, plain
 
     if depth > 8:
         return _UNKNOWN

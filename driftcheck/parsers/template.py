@@ -29,8 +29,15 @@ from typing import Any
 
 from driftcheck.graph.model import Graph
 from driftcheck.parsers import cache
-from driftcheck.parsers.source import symbolic
-from driftcheck.parsers.source.symbolic import CMP, HoleFloat, HoleInt, evaluate, pattern, unholed
+from driftcheck.parsers.source.speed import symbolic
+from driftcheck.parsers.source.speed.symbolic import (
+    CMP,
+    HoleFloat,
+    HoleInt,
+    evaluate,
+    pattern,
+    unholed,
+)
 
 MAX_TEMPLATES = 4  # per (model file, class, config shape)
 MAX_KEYS = 64  # shapes kept in this process (the oldest goes first)

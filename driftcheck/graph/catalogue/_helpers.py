@@ -47,7 +47,7 @@ def hidden(default: Any = ...) -> P:
 
 def slice_length(start: Any, stop: Any, step: Any, n: Any) -> int:
     """``len(range(*slice(start, stop, step).indices(n)))``, in Python arithmetic when a bound
-    is not a plain int: a traced config number (``parsers/source/symbolic.py``) keeps its
+    is not a plain int: a traced config number (``parsers/source/speed/symbolic.py``) keeps its
     expression and its comparisons are guards (``slice.indices`` would read it in C)."""
     if all(v is None or v.__class__ is int for v in (start, stop, step, n)):
         return len(range(*slice(start, stop, step).indices(n)))

@@ -28,7 +28,7 @@ def parse_source(
 ) -> Graph:
     """Build the typed graph of the model defined in ``path`` (a file or a directory)."""
     from driftcheck.parsers.source.analyze import analyze
-    from driftcheck.parsers.source.gcpause import cycle_gc_paused
+    from driftcheck.parsers.source.speed.gcpause import cycle_gc_paused
 
     p = Path(path)
     if not p.exists():

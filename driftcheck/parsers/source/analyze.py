@@ -8,12 +8,12 @@ from typing import Any
 
 from driftcheck.errors import DriftcheckError
 from driftcheck.graph.model import Graph, Origin
-from driftcheck.parsers.source.build import Builder, apply_hf_ties
-from driftcheck.parsers.source.interp import Frame, Raised
+from driftcheck.parsers.source.interp.statements import Frame, Raised
+from driftcheck.parsers.source.library.machine import Interp
 from driftcheck.parsers.source.loader import Finder, ModInfo, module_name_for, parse_file
-from driftcheck.parsers.source.machine import Interp
-from driftcheck.parsers.source.symbolic import resource
-from driftcheck.parsers.source.values import Budget, Cls, Config, Obj, Unknown, plain
+from driftcheck.parsers.source.output.builder import Builder, apply_hf_ties
+from driftcheck.parsers.source.speed.symbolic import resource
+from driftcheck.parsers.source.values.abstract import Budget, Cls, Config, Obj, Unknown, plain
 
 CONFIG_PARAMS = ("config", "cfg", "conf", "args", "hparams", "params", "model_config", "opt")
 
@@ -59,9 +59,9 @@ def analyze(p: Path, entry: str | None, config: dict | None, config_path: str | 
     b.resolve_ties()
     add_failures(graph, interp, mods)
     graph.invalidate()
-    from driftcheck.parsers.source.facts import record_facts
-    from driftcheck.parsers.source.forward import add_edges
-    from driftcheck.parsers.source.uses import record_uses
+    from driftcheck.parsers.source.forward.edges import add_edges
+    from driftcheck.parsers.source.output.model_facts import record_facts
+    from driftcheck.parsers.source.output.value_uses import record_uses
 
     record_facts(graph, b, interp)
     record_uses(graph, root)

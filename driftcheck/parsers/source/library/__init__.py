@@ -1,26 +1,8 @@
-"""The library of modelled callables: builtins, the standard library, numpy basics, torch,
-einops and transformers helpers, one registry entry per qualified name (``registry.py``).
+"""Modelled callables: the registry of library functions (``registry.py``, one entry per
+qualified name, declared by module group in ``python.py`` (builtins), ``stdlib.py``,
+``arrays.py`` (numpy), ``torchfns.py``, ``einopslib.py``, ``hf.py``), enum classes
+(``enums.py``), Python builtins' numeric core and ``math`` (``pybuiltins.py``), torch in
+``__init__`` (``torchlib.py``), and the complete interpreter that binds them (``machine.py``).
 
-Importing the package declares every entry; ``lookup(qual)`` is what the interpreter asks.
+docs/library.md is the registry's table (``python tools/gen_library_docs.py``).
 """
-
-from __future__ import annotations
-
-from driftcheck.parsers.source.library import (  # noqa: F401 - each declares its entries
-    arrays,
-    einopslib,
-    hf,
-    python,
-    stdlib,
-    torchfns,
-)
-from driftcheck.parsers.source.library.registry import (  # noqa: F401
-    REGISTRY,
-    RULES,
-    Call,
-    Entry,
-    Group,
-    Rule,
-    entries,
-    lookup,
-)

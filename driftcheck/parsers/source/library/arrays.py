@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from driftcheck.parsers.source.library.pybuiltins import MATH, NUMPY_SEQ, py_call
 from driftcheck.parsers.source.library.registry import Group
-from driftcheck.parsers.source.pybuiltins import MATH, NUMPY_SEQ, py_call
 
 NP = Group("numpy")
 

@@ -8,7 +8,7 @@ from math import prod
 from typing import Any
 
 from driftcheck.parsers.source.library.registry import Call, Group
-from driftcheck.parsers.source.values import Obj, Tensor, Unknown, UnknownModule, plain
+from driftcheck.parsers.source.values.abstract import Obj, Tensor, Unknown, UnknownModule, plain
 
 E = Group("einops")
 L = Group("einops.layers.torch", title="einops layers")

@@ -10,7 +10,7 @@ from __future__ import annotations
 import ast
 from typing import Any
 
-from driftcheck.parsers.source.values import Cls, Ext, Unknown, plain
+from driftcheck.parsers.source.values.abstract import Cls, Ext, Unknown, plain
 
 ENUM_BASES = {"enum.Enum", "enum.IntEnum", "enum.StrEnum", "enum.Flag", "enum.IntFlag"}
 

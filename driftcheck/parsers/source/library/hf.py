@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from driftcheck.parsers.source import hfauto
+from driftcheck.parsers.source.interp import hfauto
 from driftcheck.parsers.source.library.registry import Call, Group
 
 HF = Group("transformers")

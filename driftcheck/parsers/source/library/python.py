@@ -10,10 +10,10 @@ from __future__ import annotations
 from typing import Any
 
 from driftcheck.parsers.source.library import enums
+from driftcheck.parsers.source.library.pybuiltins import py_call
 from driftcheck.parsers.source.library.registry import Call, Group
 from driftcheck.parsers.source.library.stdlib import NamedTupleValue
-from driftcheck.parsers.source.pybuiltins import py_call
-from driftcheck.parsers.source.values import (
+from driftcheck.parsers.source.values.abstract import (
     Config,
     Ext,
     Leaf,
@@ -205,7 +205,7 @@ def _isinstance(c: Call) -> Any:
 
 @B.entry("issubclass", doc="issubclass(C, T) for classes read from source (MRO), else unknown")
 def _issubclass(c: Call) -> Any:
-    from driftcheck.parsers.source.values import Cls
+    from driftcheck.parsers.source.values.abstract import Cls
 
     if len(c.args) != 2:
         return c.unknown()

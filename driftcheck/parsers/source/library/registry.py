@@ -10,11 +10,12 @@ in docs/library.md is generated from this registry (``python tools/gen_library_d
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from driftcheck.parsers.source.values import Unknown, plain
+from driftcheck.parsers.source.values.abstract import Unknown, plain
 
 
 @dataclass
@@ -112,7 +113,22 @@ class Group:
         return e
 
 
+GROUP_MODULES = ("python", "stdlib", "arrays", "torchfns", "einopslib", "hf")
+_loaded: list[bool] = []
+
+
+def load() -> None:
+    """Declare every entry (the group modules import what their entries need, which may
+    import the interpreter: they are loaded on first use, not with this module)."""
+    if not _loaded:
+        _loaded.append(True)
+        for m in GROUP_MODULES:
+            importlib.import_module(f"driftcheck.parsers.source.library.{m}")
+
+
 def lookup(qual: str) -> Entry | Rule | None:
+    if not _loaded:
+        load()
     e = REGISTRY.get(qual)
     if e is not None:
         return e
@@ -124,6 +140,7 @@ def lookup(qual: str) -> Entry | Rule | None:
 
 def entries() -> list[Entry]:
     """Every entry once, in declaration order."""
+    load()
     seen: dict[int, Entry] = {}
     for e in REGISTRY.values():
         seen.setdefault(id(e), e)

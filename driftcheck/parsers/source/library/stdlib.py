@@ -14,9 +14,9 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from driftcheck.parsers.source import sizes
+from driftcheck.parsers.source.library.pybuiltins import MATH, BuiltinMethod, py_call
 from driftcheck.parsers.source.library.registry import Call, Group
-from driftcheck.parsers.source.pybuiltins import MATH, BuiltinMethod, py_call
-from driftcheck.parsers.source.values import (
+from driftcheck.parsers.source.values.abstract import (
     Config,
     Ext,
     Obj,

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from driftcheck.parsers.source import torchlib
+from driftcheck.parsers.source.interp.tensorshapes import joined_shape
+from driftcheck.parsers.source.library import torchlib
 from driftcheck.parsers.source.library.registry import Call, Group
-from driftcheck.parsers.source.tensorshapes import joined_shape
-from driftcheck.parsers.source.values import Obj, Tensor, Unknown, plain
+from driftcheck.parsers.source.values.abstract import Obj, Tensor, Unknown, plain
 
 T = Group("torch")
 NN = Group("torch.nn")

@@ -1,0 +1,401 @@
+"""forward() dataflow: follow tensors through the analyzed model's forward and add graph edges.
+
+The ``__init__`` interpretation has built the module tree and the graph nodes (``Builder``).
+This pass runs a second, lighter interpretation of ``forward`` (``dataflow_eval``) over the
+same module objects: a value is "the tensor made by graph node X", calls to sub-modules become
+edges into their leaves, functional ops and tensor methods become catalogue op nodes
+(``dataflow_ops``). What it cannot follow makes the tensor unknown; dataflow restarts at the next
+module call, so an unknown helper costs the edges through it and nothing else. The pass never
+invents an edge it did not see, and it is bounded (steps, depth, ops) like the main interpreter.
+
+Why a representative map: the builder stores a run of identical ModuleList / Sequential items
+as ONE node with ``repeat=n`` and adds only the first item's objects. A call to item k (or to a
+leaf inside it) resolves to the first item's objects, and a call of a repeated block on a tensor
+the block itself produced is the compacted repeat: it returns the block's first output again,
+so the loop body's edges go into the block once and out of it once.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from driftcheck.findings import Location
+from driftcheck.graph import catalogue
+from driftcheck.graph.model import Edge, Graph, Node
+from driftcheck.parsers.source.forward.dataflow_queries import QueryMixin, sym_shape, weight_names
+from driftcheck.parsers.source.forward.dataflow_skipped import UnusedMixin
+from driftcheck.parsers.source.speed import symbolic
+from driftcheck.parsers.source.values.abstract import Leaf, Obj, graph_value
+from driftcheck.parsers.source.values.dataflow_values import Sym, Tens
+
+MAX_OPS = 20_000
+MAX_EDGES = 100_000
+CALLED_UNWIRED = "called in forward; its inputs and outputs were not followed"
+MAX_COPIES = 16  # applications of one module beyond its first
+# op nodes one source line may add under one module: a Python loop over ``range(chunk)`` that
+# slices by index (chunked linear attention) would otherwise unroll into thousands of ops
+MAX_SITE_OPS = 32
+
+
+class Stop(Exception):
+    """The dataflow budget ran out: stop, keep what was found."""
+
+
+class Flow(UnusedMixin, QueryMixin):
+    """Graph-side state of one dataflow pass: node lookup, op nodes, edges, reach bookkeeping."""
+
+    def __init__(self, graph: Graph, builder: Any, interp: Any) -> None:
+        self.g = graph
+        self.b = builder
+        self.interp = interp
+        self.rep: dict[int, Any] = {}  # id(module object) -> the object that is in the graph
+        self.edges: list[Edge] = []
+        self.edge_keys: set[tuple[str, str, int | None]] = set()
+        self.adj: dict[str, set[str]] = {}
+        self.radj: dict[str, set[str]] = {}
+        # nodes reached (through edges) from a forward input: kept as edges are added, since
+        # edges are never removed, so ``grounded`` is a lookup instead of a walk per query
+        self.from_input: set[str] = {n.id for n in graph.nodes if n.type == "Input"}
+        self.called: set[str] = set()  # node ids a forward call reached
+        self.weights_read: set[str] = set()  # leaves whose weight/bias forward read directly
+        self.ran: dict[int, Any] = {}  # id(module) -> module, whose forward was followed
+        self.tainted: set[int] = set()  # ... where something unknown might have used a child
+        self.maybe_used: set[int] = set()  # id(module) a branch the path skipped references
+        self.scanned: set[tuple[int, int]] = set()  # (id(branch), id(module)) read for it
+        self.last_out: dict[str, Any] = {}  # repeated block id -> its output
+        self.n_ops = 0
+        self.op_seq: dict[str, int] = {}
+        self.skipped_cycles = 0
+        self.new_nodes: list[Node] = []
+        self.ids = {n.id for n in graph.nodes}
+        self.index: dict[str, Node] = {n.id: n for n in graph.nodes}
+        self.copies: dict[str, int] = {}
+        self.fed: set[str] = set()  # layer nodes that already have their input edges
+        self.memo: dict[tuple, Any] = {}  # (node or op, producers, ...) -> result
+        self.root_id = next((n.id for n in graph.nodes if n.parent is None), None)
+        self.pseudo: dict[int, str] = {}  # id(torch-source module) -> its catalogue node
+        self.restarted: set[str] = set()  # layers called only on tensors we could not follow
+        self.sym_home: dict[Any, tuple[str, int]] = {}  # symbolic size -> latest (node, axis)
+        self.site_ops: dict[tuple, int] = {}  # (source line, parent) -> op nodes added there
+        self.capped_sites: set[tuple] = set()
+        self.specs: dict[str, Any] = {}  # catalogue entries by type (looked up per op)
+
+    # ------------------------------------------------------------------ module objects
+    def map_tree(self, root: Any) -> None:
+        """Fill ``rep``: every module object -> the object the builder put in the graph."""
+        stack: list[tuple[Any, Any]] = [(root, root)]
+        while stack:
+            o, r = stack.pop()
+            if id(o) in self.rep:
+                continue
+            self.rep[id(o)] = r
+            if not isinstance(o, Obj):
+                continue
+            prev = None
+            for name, c in o.children.items():
+                if r is o:
+                    rc = c
+                    if o.kind in ("ModuleList", "Sequential") and id(c) not in self.b.seen:
+                        rc = prev if prev is not None else c
+                else:
+                    rc = r.children.get(name, c) if isinstance(r, Obj) else c
+                stack.append((c, rc))
+                prev = rc
+
+    def resolve(self, obj: Any) -> Any:
+        return self.rep.get(id(obj), obj)
+
+    def nid(self, obj: Any) -> str | None:
+        return self.b.seen.get(id(self.resolve(obj)))
+
+    def node(self, nid: str) -> Node | None:
+        return self.index.get(nid)
+
+    def _append(self, node: Node) -> None:
+        # our own index: Graph.index rebuilds on every growth, quadratic over thousands of ops
+        self.g.nodes.append(node)
+        self.index[node.id] = node
+
+    def repeated_owner(self, nid: str, src: str | None) -> bool:
+        """True when ``src`` lies inside the repeated block ``nid`` (the compacted repeat)."""
+        n = self.node(nid)
+        if n is None or n.repeat <= 1 or src is None:
+            return False
+        s = self.node(src)
+        while s is not None:
+            if s.id == nid:
+                return True
+            s = self.node(s.parent) if s.parent else None
+        return False
+
+    # ------------------------------------------------------------------ edges
+    def reaches(self, a: str, b: str) -> bool:
+        seen = {a}
+        todo = [a]
+        while todo:
+            x = todo.pop()
+            if x == b:
+                return True
+            for y in self.adj.get(x, ()):
+                if y not in seen:
+                    seen.add(y)
+                    todo.append(y)
+        return False
+
+    def edge(self, src: str | None, dst: str, index: int | None = None) -> bool:
+        """Add ``src -> dst`` unless it repeats an edge or would close a cycle."""
+        if src is None or src == dst:
+            if src == dst:
+                self.skipped_cycles += 1
+            return False
+        key = (src, dst, index)
+        if key in self.edge_keys:
+            return True
+        if self.reaches(dst, src):
+            self.skipped_cycles += 1  # a module applied twice to its own output (weight sharing)
+            return False
+        if len(self.edges) >= MAX_EDGES:
+            raise Stop(f"edge budget ({MAX_EDGES}) exhausted")
+        self.edge_keys.add(key)
+        self.edges.append(Edge(src=src, dst=dst, index=index))
+        self.adj.setdefault(src, set()).add(dst)
+        self.radj.setdefault(dst, set()).add(src)
+        self._spread_input(src, dst)
+        return True
+
+    def note_shape(self, t: Tens) -> None:
+        """Remember which node last carried each symbolic size of ``t`` (and on which axis):
+        an op sized by it reads it there, close by -- inside the repeated block being followed
+        rather than back at the model input (edges into a repeated block are its data)."""
+        if t.src is None or t.shape is None or t.src in self.restarted:
+            return
+        for i, d in enumerate(t.shape):
+            if isinstance(d, Sym):
+                self.sym_home[d.key] = (t.src, i)
+
+    def size_home(self, d: Any) -> tuple[str, int] | None:
+        home = self.sym_home.get(d.key) if isinstance(d, Sym) else None
+        return home or (d.axis_of() if isinstance(d, Sym) else None)
+
+    def lost(self, t: Tens) -> bool:
+        """A tensor we could not follow, or made only from such tensors (a layer called on
+        them, ops on its output): its node is not reached from a forward input."""
+        return t.src is None or t.src in self.restarted
+
+    def grounded(self, nid: str | None) -> bool:
+        """Does the tensor made by ``nid`` come (through edges) from a forward input?"""
+        return nid is not None and nid in self.from_input
+
+    def _spread_input(self, src: str, dst: str) -> None:
+        """Edge ``src -> dst`` added: what ``dst`` reaches comes from an input if ``src`` does."""
+        if src not in self.from_input or dst in self.from_input:
+            return
+        todo = [dst]
+        self.from_input.add(dst)
+        while todo:
+            for y in self.adj.get(todo.pop(), ()):
+                if y not in self.from_input:
+                    self.from_input.add(y)
+                    todo.append(y)
+
+    def connect(self, nid: str, inputs: list[Tens], n_inputs: int | None) -> None:
+        """Edges from the known producers of ``inputs`` into node ``nid`` (indexed when >1)."""
+        ins = inputs if n_inputs is None else inputs[: max(n_inputs, 1)]
+        multi = len(ins) > 1
+        for i, t in enumerate(ins):
+            self.edge(t.src, nid, i if multi else None)
+
+    # ------------------------------------------------------------------ new nodes
+    def _fresh(self, base: str) -> str:
+        n = self.op_seq.get(base, 0)
+        while True:
+            n += 1
+            cand = f"{base}{n}"
+            if cand not in self.ids:
+                self.op_seq[base] = n
+                self.ids.add(cand)
+                return cand
+
+    def add_op(
+        self,
+        type_: str,
+        params: dict[str, Any],
+        inputs: list[Tens],
+        parent: str | None,
+        loc: tuple[str, int] | None,
+        unresolved: list[str] | None = None,
+    ) -> Tens:
+        """A catalogue op node fed by ``inputs``; unknown inputs make an unknown result."""
+        spec = self.spec(type_)
+        if spec is None or not inputs or any(t.src is None for t in inputs):
+            return Tens(None)
+        if symbolic.TRACE is not None:
+            self._traced_memo_guards(type_, params, inputs, loc, parent)
+            key = (
+                type_,
+                symbolic.plain_repr(sorted(params.items())),
+                tuple(t.src for t in inputs),
+                loc,
+                parent,
+            )
+        else:
+            key = (type_, repr(sorted(params.items())), tuple(t.src for t in inputs), loc, parent)
+        if key in self.memo:  # the same op on the same producers (a loop body run again)
+            return self.memo[key]
+        self.memo[key] = out = self._new_op(type_, params, inputs, parent, loc, unresolved)
+        return out
+
+    def _traced_memo_guards(self, type_, params, inputs, loc, parent) -> None:  # noqa: ANN001
+        """Under a trace, the op memo's key (reprs) decides as before; each earlier op of this
+        site and these producers is compared with ``==`` too, so that a traced number's part in
+        the decision is a guard, and a disagreement (1 and True) leaves no template."""
+        site = (type_, tuple(t.src for t in inputs), loc, parent)
+        seen = self.__dict__.setdefault("_traced_sites", {}).setdefault(site, [])
+        mine = symbolic.plain_repr(sorted(params.items()))
+        for other, rep in seen:
+            if (other == params) is not (rep == mine):
+                symbolic.poison("op memo")
+        seen.append((dict(params), mine))
+
+    def _new_op(self, type_, params, inputs, parent, loc, unresolved) -> Tens:  # noqa: ANN001
+        site = (loc, parent)
+        self.site_ops[site] = self.site_ops.get(site, 0) + 1
+        if self.site_ops[site] > MAX_SITE_OPS:
+            self.capped_sites.add(site)
+            return Tens(None)  # unrolled far enough: what follows is not followed
+        spec = self.spec(type_)
+        self.n_ops += 1
+        if self.n_ops > MAX_OPS:
+            raise Stop(f"op budget ({MAX_OPS}) exhausted")
+        base = f"{parent}/op_" if parent and parent != self.root_id else "op_"
+        nid = f"{self._fresh(base)}_{type_}"
+        self.ids.add(nid)
+        owner = self.node(parent) if parent else None
+        short = nid.rsplit("/", 1)[-1]
+        name = f"{owner.name}.{short}" if owner is not None and owner.name else short
+        # tuples as lists: what a JSON round trip gives back; a symbolic size is unknown
+        params = {k: graph_value(list(v) if isinstance(v, tuple) else v) for k, v in params.items()}
+        node = Node(id=nid, type=type_, name=name, params=params, parent=parent)
+        if loc is not None:
+            node.loc = Location(file=str(loc[0]), line=loc[1])
+        node.unresolved = list(unresolved or [])
+        self.new_nodes.append(node)
+        self._append(node)
+        self.connect(nid, inputs, spec.n_inputs)
+        if all(t.src in self.restarted for t in inputs):
+            self.restarted.add(nid)
+        shape = None if node.unresolved else sym_shape(type_, params, inputs, spec)
+        out = Tens(nid, shape)
+        self.note_shape(out)
+        return out
+
+    def add_input(self, name: str, loc: tuple[str, int] | None) -> Tens:
+        nid = f"input_{name}"
+        if nid in self.ids:
+            nid = self._fresh(f"input_{name}_")
+        self.ids.add(nid)
+        node = Node(id=nid, type="Input", params={"shape": None, "name": name}, name=name)
+        self.from_input.add(nid)
+        if loc is not None:
+            node.loc = Location(file=str(loc[0]), line=loc[1])
+        self._append(node)
+        return Tens(nid)
+
+    def leaf_call(self, leaf: Leaf, inputs: list[Tens], loc: tuple | None = None) -> Tens:
+        """A call of a catalogue layer: edges in, its node's output out."""
+        nid = self.nid(leaf)
+        if nid is None:
+            return Tens(None)
+        return self.call_node(nid, inputs, loc)
+
+    def call_node(self, nid: str, inputs: list[Tens], loc: tuple | None) -> Tens:
+        """Edges into layer node ``nid``; a second call with other inputs gets its own copy.
+
+        A module applied twice (a shared ReLU, a weight-shared Linear) is two applications in
+        the dataflow: the copy node has the same type and attributes and ties every weight to
+        the first, so parameters are still counted once.
+        """
+        self.called.add(nid)
+        node = self.node(nid)
+        if node is None:
+            return Tens(None)
+        if self.repeated_owner(nid, inputs[0].src if inputs else None):
+            return self.last_out.get(nid, Tens(nid))
+        if inputs and all(t.src is None for t in inputs):
+            # on tensors we could not follow (positions from ``torch.arange(T)``, a helper we
+            # do not model): no edge in, and dataflow restarts at this node's output
+            if nid in self.fed:
+                return Tens(None)
+            self.restarted.add(nid)
+            return Tens(nid)
+        self.restarted.discard(nid)
+        spec = self.spec(node.type)
+        n_in = spec.n_inputs if spec else 1
+        ins = inputs if n_in is None else inputs[: max(n_in, 1)]
+        key = (nid, tuple(t.src for t in ins))
+        if key in self.memo:
+            return self.memo[key]
+        target = nid
+        if nid in self.fed:
+            self.copies[nid] = self.copies.get(nid, 0) + 1
+            if self.copies[nid] > MAX_COPIES:  # a loop unrolling one module: stop following
+                return Tens(None)
+            target = self._copy(node, loc)
+        self.fed.add(nid)
+        self.connect(target, ins, n_in)
+        shape = None
+        if not node.unresolved and ins:
+            shape = sym_shape(node.type, node.params, ins, spec)
+        out = Tens(target, shape)
+        self.note_shape(out)
+        if node.repeat > 1:
+            self.last_out[nid] = out
+        self.memo[key] = out
+        return out
+
+    def _copy(self, node: Node, loc: tuple | None) -> str:
+        nid = self._fresh(f"{node.id}_call")
+        copy = Node(id=nid, type=node.type, params=dict(node.params), parent=node.parent)
+        copy.unresolved = list(node.unresolved)
+        copy.user_class = node.user_class
+        copy.loc = Location(file=str(loc[0]), line=loc[1]) if loc else node.loc
+        copy.notes = [f"second call of {node.name or node.id} (same module, weights shared)"]
+        for w in weight_names(node):
+            copy.tied[w] = node.tied.get(w, f"{node.id}.{w}")
+        self._append(copy)
+        return nid
+
+    def torch_module(self, obj: Obj, inputs: list[Tens], loc: tuple | None) -> Tens | None:
+        """A torch layer interpreted from torch's source (its weights are Parameter nodes).
+
+        Its forward is torch internals we do not follow; the catalogue knows its shape rule, so
+        the call becomes a catalogue node inside the module whose weights are tied to those
+        Parameter nodes (counted once). None when the catalogue or the weights do not match.
+        """
+        nid = self.pseudo.get(id(obj))
+        if nid is None:
+            spec = catalogue.by_torch(obj.qual or "")
+            parent = self.nid(obj)
+            if spec is None or parent is None:
+                return None
+            names = {p.name for p in spec.params}
+            params = {k: symbolic.plain_hole(v) for k, v in obj.attrs.items() if k in names}
+            params = {k: v for k, v in params.items() if isinstance(v, (int, float, str, bool))}
+            node = Node(id=f"{parent}/{spec.name.lower()}", type=spec.name, params=params)
+            node.parent = parent
+            try:
+                weights = list(spec.weights(spec.bind(params)))
+            except Exception:  # noqa: BLE001 - attributes we could not read
+                return None
+            for w in weights:
+                ref = self.b.weight_at.get((id(obj), w))
+                if ref is None:
+                    return None
+                node.tied[w] = ref
+            if node.id in self.ids:
+                return None
+            self.ids.add(node.id)
+            node.loc = Location(file=str(loc[0]), line=loc[1]) if loc else None
+            self._append(node)
+            nid = self.pseudo[id(obj)] = node.id
+        return self.call_node(nid, inputs, loc)

@@ -1,0 +1,422 @@
+"""Calls in the forward() interpreter: modules, user functions, torch functions, builtins.
+
+A call of a module is where edges come from: a catalogue leaf gets edges from its tensor
+arguments; a user module runs its own ``forward`` with the child object as ``self`` (so its
+leaves connect to the caller's tensors); a ``Sequential`` chains its items. A call we cannot
+resolve returns an unknown tensor and marks the module as not fully followed.
+"""
+
+from __future__ import annotations
+
+import ast
+import math
+from functools import cache
+from typing import TYPE_CHECKING, Any
+
+from driftcheck.parsers.source.forward import dataflow_torch as torchops
+from driftcheck.parsers.source.forward.dataflow_ops import param_tensor
+from driftcheck.parsers.source.speed import symbolic
+from driftcheck.parsers.source.speed.symbolic import HoleFloat, HoleInt
+from driftcheck.parsers.source.values.abstract import Cls, Ext, Func, Leaf, Obj
+from driftcheck.parsers.source.values.dataflow_values import (
+    UNK,
+    Bound,
+    Mod,
+    Multi,
+    ShapeOf,
+    Tens,
+    UserFunc,
+    first_tensor,
+)
+
+if TYPE_CHECKING:
+    from driftcheck.parsers.source.forward.dataflow_eval import Frame
+
+MAX_DEPTH = 40
+MAX_LOOP = 256
+# documented ranks of Hugging Face model inputs (``input_ids`` is (batch, seq)): lets views
+# written with ``x.shape[:-1]`` become size-free ops; never written into the graph
+RANKS = {"input_ids": 2, "decoder_input_ids": 2, "inputs_embeds": 3, "pixel_values": 4}
+# torch modules whose forward is a chain of their ``layers`` then ``norm`` (see torch_stack)
+TORCH_STACKS = {"torch.nn.TransformerEncoder", "torch.nn.TransformerDecoder"}
+TUPLE_LEAVES = {"LSTM", "GRU", "RNN", "LSTMCell", "MultiheadAttention"}
+_MATH = {"sqrt": math.sqrt, "log": math.log, "ceil": math.ceil, "floor": math.floor}
+
+
+class CallMixin:
+    """Call semantics; mixed into ``Runner`` (which provides eval, body, taint, f, stack)."""
+
+    # ------------------------------------------------------------------ entry
+    def run_root(self, root: Any) -> Any:
+        fn = self.forward_of(root)
+        if fn is None:
+            self.notes.append("forward: the root module has no forward() in analyzed code")
+            return None
+        node = fn.node
+        a = node.args
+        params = [*a.posonlyargs, *a.args][1:]
+        defaults = dict(zip([p.arg for p in params][len(params) - len(a.defaults) :], a.defaults))
+        kwargs: dict[str, Any] = {}
+        for i, p in enumerate(params):
+            if i == 0 or p.arg not in defaults:
+                t = kwargs[p.arg] = self.f.add_input(p.arg, (str(fn.mod.path), node.lineno))
+                if p.arg in RANKS:  # internal only: the Input node's shape stays unknown
+                    t.learn_rank(RANKS[p.arg])
+        return self.run_func(fn, Mod(root), [], kwargs, None)
+
+    def forward_of(self, obj: Any) -> Func | None:
+        if not isinstance(obj, Obj) or obj.cls is None:
+            return None
+        try:
+            ok, fn, _ = self.f.interp.mro_attr(obj.cls, "forward")
+        except Exception:  # noqa: BLE001
+            return None
+        return fn if ok and isinstance(fn, Func) else None
+
+    # ------------------------------------------------------------------ call sites
+    def call_expr(self, e: ast.Call, fr: Frame) -> Any:
+        fv = self.eval(e.func, fr)
+        args: list[Any] = []
+        for x in e.args:
+            if isinstance(x, ast.Starred):
+                items = self.iterate(self.eval(x.value, fr))
+                if items is None:
+                    args.append(UNK)
+                else:
+                    args.extend(items)
+            else:
+                args.append(self.eval(x, fr))
+        kwargs: dict[str, Any] = {}
+        for k in e.keywords:
+            v = self.eval(k.value, fr)
+            if k.arg is None:
+                if isinstance(v, dict):
+                    kwargs.update({str(a): b for a, b in v.items()})
+            else:
+                kwargs[k.arg] = v
+        return self.call_value(fv, args, kwargs, fr, e)
+
+    def call_value(self, fv: Any, args: list, kwargs: dict, fr: Frame, at: ast.AST) -> Any:
+        if isinstance(fv, Mod):
+            return self.call_module(fv.obj, args, kwargs, fr, at)
+        if isinstance(fv, UserFunc):
+            return self.run_func(fv.func, fv.self_mod, args, kwargs, fr)
+        if isinstance(fv, Func):
+            return self.run_func(fv, None, args, kwargs, fr)
+        if hasattr(fv, "local_def"):  # a function defined inside forward
+            return self.run_local(fv, args, kwargs, fr)
+        if isinstance(fv, Bound):
+            return self.bound_call(fv, args, kwargs, fr, at)
+        if isinstance(fv, Ext):
+            return self.call_ext(fv.qual, args, kwargs, fr, at)
+        if isinstance(fv, Cls):
+            return self.construct(fv, args, kwargs)
+        return self.unknown_call(args, kwargs, f"line {getattr(at, 'lineno', '?')}: unknown call")
+
+    def unknown_call(self, args: list, kwargs: dict, why: str) -> Any:
+        vals = [*args, *kwargs.values()]
+        self.taint(why)
+        return Tens(None) if any(isinstance(v, Tens) for v in vals) else UNK
+
+    def construct(self, cls: Cls, args: list, kwargs: dict) -> Any:
+        """A class called in forward: an output container (ModelOutput, namedtuple) or unknown."""
+        try:
+            if self.f.interp.is_module_cls(cls):
+                return self.unknown_call(args, kwargs, f"{cls.name} built inside forward")
+        except Exception:  # noqa: BLE001
+            pass
+        d: dict[Any, Any] = dict(enumerate(args))
+        d.update(kwargs)
+        return d
+
+    # ------------------------------------------------------------------ modules
+    def call_module(self, obj: Any, args: list, kwargs: dict, fr: Frame, at: ast.AST) -> Any:
+        obj = self.f.resolve(obj)
+        tens = [a for a in args if isinstance(a, Tens)]
+        if not tens:
+            tens = [v for v in kwargs.values() if isinstance(v, Tens)][:1]
+        loc = fr.loc(at) if fr is not None else None
+        if isinstance(obj, Leaf):
+            out = self.f.leaf_call(obj, tens, loc)
+            return Multi(out) if obj.type in TUPLE_LEAVES else out
+        if not isinstance(obj, Obj):
+            return self.unknown_call(args, kwargs, "call of a non-module")
+        nid = self.f.nid(obj)
+        first = tens[0].src if tens else None
+        if nid is not None:
+            hit, out = self.f.enter(nid, first)
+            if hit:
+                return out
+        if obj.qual in TORCH_STACKS:
+            out = self.torch_stack(obj, args, kwargs, fr, at)
+            self.f.leave(nid, out)
+            return out
+        if obj.qual and obj.kind is None:
+            t = self.f.torch_module(obj, tens, loc)
+            if t is not None:
+                return Multi(t) if self.f.node_type(t.src) in TUPLE_LEAVES else t
+        if obj.kind == "Sequential":
+            x: Any = args[0] if args else (tens[0] if tens else UNK)
+            for c in obj.children.values():
+                x = self.call_module(c, [x], {}, fr, at)
+            out = x
+        else:
+            fn = self.forward_of(obj)
+            if fn is None:
+                name = obj.cls.name if obj.cls else (obj.qual or obj.kind or "module")
+                return self.unknown_call(args, kwargs, f"no forward() to follow for {name}")
+            out = self.run_func(fn, Mod(obj), args, kwargs, fr)
+        self.f.leave(nid, out)
+        return out
+
+    def _zip(self, args: list, its: list[list[Any]]) -> list[tuple]:
+        """``zip`` of the iterated arguments. When it stops before the end of a module list,
+        the items it never reached are noted as maybe used, never as unused: a run of
+        identical items iterates as one (``iterate``), so ``zip(self.convs1, self.convs2)``
+        stops early (vits), and the other iterable's length is often the analyzer's
+        approximation (a backbone's feature maps, pp_ocrv6's neck), not the real one."""
+        out = list(zip(*its))
+        for a in args:
+            if isinstance(a, Mod) and isinstance(a.obj, Obj) and len(out) < len(a.obj.children):
+                for c in a.obj.children.values():
+                    self.f.maybe_used.add(id(self.f.resolve(c)))
+        return out
+
+    def torch_stack(self, obj: Obj, args: list, kwargs: dict, fr: Frame, at: ast.AST) -> Any:
+        """torch's TransformerEncoder/Decoder: its layers chained on the first argument (the
+        other arguments, a decoder's memory, go to every layer), then its optional norm.
+
+        Their forward in torch's source is mostly fast-path and nested-tensor bookkeeping on
+        conditions nothing static can decide; what it computes is this chain.
+        """
+        x: Any = args[0] if args else kwargs.get("src", kwargs.get("tgt", UNK))
+        rest = list(args[1:])
+        if not rest and "memory" in kwargs:
+            rest = [kwargs["memory"]]
+        layers = obj.children.get("layers")
+        items = self.iterate(Mod(layers)) if layers is not None else None
+        for item in items or []:
+            x = self.call_module(item.obj, [first_tensor(x) or x, *rest], {}, fr, at)
+        norm = obj.children.get("norm")
+        if norm is not None:
+            x = self.call_module(norm, [x], {}, fr, at)
+        return x
+
+    # ------------------------------------------------------------------ user functions
+    def run_func(self, fn: Func, self_mod: Mod | None, args: list, kwargs: dict, caller: Any):
+        from driftcheck.parsers.source.forward.dataflow_eval import Dead, Frame, Ret
+
+        if self.depth >= MAX_DEPTH:
+            return self.unknown_call(args, kwargs, f"call depth over {MAX_DEPTH}")
+        node = fn.node
+        if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            return self.unknown_call(args, kwargs, "lambda")
+        parent = self.f.nid(self_mod.obj) if self_mod is not None else None
+        if parent is None and caller is not None:
+            parent = caller.parent
+        # a helper function acts on behalf of the calling module (taint, op parents)
+        fr = Frame(fn.mod, self_mod if self_mod is not None else _self_of(caller), parent, fn)
+        has_self = self_mod is not None and not fn.is_static
+        self.bind(node, fr, ([self_mod] if has_self else []) + list(args), kwargs)
+        if self_mod is not None:
+            self.f.mark_ran(self_mod.obj)
+        self.depth += 1
+        self.stack.append(fr)
+        try:
+            self.body(node.body, fr)
+            return fr.pending
+        except Ret as r:
+            return r.value
+        except Dead:
+            # every path followed ends in a raise (an input we left out, ``pixel_values is
+            # None``): what this forward would call is unknown, so no layer of it is "unused"
+            self.taint(f"line {node.lineno}: {node.name}() raises on the inputs followed")
+            return fr.pending if fr.pending is not None else UNK
+        finally:
+            self.stack.pop()
+            self.depth -= 1
+
+    def run_local(self, loc: Any, args: list, kwargs: dict, caller: Frame) -> Any:
+        fn = Func(node=loc.node, mod=loc.frame.mod)
+        fn.closure = dict(loc.frame.locals)
+        return self.run_func(fn, None, args, kwargs, caller)
+
+    def bind(self, node: ast.FunctionDef, fr: Frame, args: list, kwargs: dict) -> None:
+        a = node.args
+        params = [*a.posonlyargs, *a.args]
+        defaults = dict(zip([p.arg for p in params][len(params) - len(a.defaults) :], a.defaults))
+        kwargs = dict(kwargs)
+        for i, p in enumerate(params):
+            if i < len(args):
+                fr.locals[p.arg] = args[i]
+            elif p.arg in kwargs:
+                fr.locals[p.arg] = kwargs.pop(p.arg)
+            elif p.arg in defaults:
+                fr.locals[p.arg] = self.eval(defaults[p.arg], fr)
+            else:
+                fr.locals[p.arg] = UNK
+        if a.vararg is not None:
+            fr.locals[a.vararg.arg] = tuple(args[len(params) :])
+        for p, d in zip(a.kwonlyargs, a.kw_defaults):
+            fr.locals[p.arg] = kwargs.pop(p.arg) if p.arg in kwargs else self.eval(d, fr)
+        if a.kwarg is not None:
+            fr.locals[a.kwarg.arg] = kwargs
+
+    def iterate(self, v: Any) -> list[Any] | None:
+        if isinstance(v, (tuple, list)):
+            return list(v)
+        if isinstance(v, dict):
+            return list(v)
+        if isinstance(v, range):
+            return list(v[: MAX_LOOP + 1])
+        if (
+            isinstance(v, Mod)
+            and isinstance(v.obj, Obj)
+            and v.obj.kind in ("ModuleList", "Sequential")
+        ):
+            # a run of identical items is one graph node (repeat=n): its body runs once
+            out, last = [], None
+            for c in v.obj.children.values():
+                r = self.f.resolve(c)
+                if r is not last:
+                    out.append(Mod(c))
+                last = r
+            return out
+        if isinstance(v, Mod) and isinstance(v.obj, Obj) and v.obj.kind == "ModuleDict":
+            return list(v.obj.children)
+        if isinstance(v, Mod) and isinstance(v.obj, Obj) and v.obj.kind == "ParameterList":
+            return [param_tensor(self, v.obj, k) for k in v.obj.params]
+        if isinstance(v, Mod) and isinstance(v.obj, Obj) and v.obj.kind == "ParameterDict":
+            return list(v.obj.params)
+        if isinstance(v, ShapeOf) and v.t.shape is not None:
+            return list(v.t.shape)
+        return None
+
+    # ------------------------------------------------------------------ library calls
+    def call_ext(self, q: str, args: list, kwargs: dict, fr: Frame, at: ast.AST) -> Any:
+        if q.startswith("builtins."):
+            return self.builtin(q[9:], args, kwargs, fr, at)
+        if q.startswith("math."):
+            f = _MATH.get(q[5:])
+            if f and len(args) == 1 and args[0].__class__ in (HoleInt, HoleFloat):
+                r = symbolic.hole_call(q, args[0])  # a traced number: the expression
+                if r is not NotImplemented:
+                    return r
+            if f and args and isinstance(args[0], (int, float)) and not isinstance(args[0], bool):
+                try:
+                    return f(args[0])
+                except ValueError:
+                    return UNK
+            return UNK
+        if q.startswith("torch."):
+            return torchops.call_torch(self, q, args, kwargs, fr, at)
+        last = q.rsplit(".", 1)[-1]
+        if last == "get_interface" and len(args) >= 2:
+            return args[1]  # HF attention registry: the eager function passed as the default
+        if "Output" in last and last[:1].isupper():  # ModelOutput containers: fields in order
+            d: dict[Any, Any] = dict(enumerate(args))
+            d.update(kwargs)
+            return d
+        if any(isinstance(v, Mod) for v in [*args, *kwargs.values()]):
+            return self.unknown_call(args, kwargs, f"modules passed to {q}")
+        return Tens(None) if any(isinstance(v, Tens) for v in args) else UNK
+
+    def builtin(self, name: str, args: list, kwargs: dict, fr: Frame, at: ast.AST) -> Any:
+        known = all(isinstance(x, (int, float, bool, str, type(None))) for x in args)
+        if name == "range" and known and all(isinstance(x, int) for x in args) and args:
+            return range(*args[:3])
+        if name == "len":
+            v = args[0] if args else UNK
+            if isinstance(v, (tuple, list, dict, str)):
+                return len(v)
+            if isinstance(v, Mod) and isinstance(v.obj, Obj):
+                return len(v.obj.children)
+            if isinstance(v, ShapeOf) and v.t.shape is not None:
+                return len(v.t.shape)
+            return UNK
+        if name in ("enumerate", "zip", "reversed", "list", "tuple", "sorted"):
+            if any(isinstance(x, range) and len(x) > MAX_LOOP for x in args):
+                return UNK  # ``iterate`` cuts a range for loops; a list of it would be wrong
+            its = [self.iterate(x) for x in args]
+            if any(i is None for i in its) or not its:
+                return UNK if args else []
+            if name == "enumerate":
+                return list(enumerate(its[0]))
+            if name == "zip":
+                return self._zip(args, its)
+            if name == "reversed":
+                return list(reversed(its[0]))
+            return tuple(its[0]) if name == "tuple" else list(its[0])
+        if name in ("int", "float", "bool", "abs", "min", "max", "round") and known and args:
+            if len(args) == 1 and args[0].__class__ in symbolic.HOLES and name != "bool":
+                r = symbolic.hole_call(name, args[0])  # a traced number: the expression
+                if r is not NotImplemented:
+                    return r
+            try:
+                return {"int": int, "float": float, "bool": bool, "abs": abs, "min": min,
+                        "max": max, "round": round}[name](*args)  # fmt: skip
+            except Exception:  # noqa: BLE001
+                return UNK
+        if name == "getattr" and len(args) >= 2 and isinstance(args[1], str):
+            v = self.attr(args[0], args[1], fr)
+            return args[2] if v is UNK and len(args) > 2 else v
+        if name == "super":
+            return torchops.Super(fr)
+        if name == "hasattr" and len(args) == 2 and isinstance(args[1], str):
+            return has_attr(self, args[0], args[1])
+        if name in ("isinstance", "hasattr", "callable", "print", "id", "type", "str", "repr"):
+            return UNK
+        if name in ("dict",):
+            return dict(kwargs)
+        return self.unknown_call(args, kwargs, f"line {getattr(at, 'lineno', '?')}: {name}()")
+
+
+def has_attr(run: Any, v: Any, name: str) -> Any:
+    """``hasattr(self, "gate")`` on a module built by the ``__init__`` interpreter: decided when
+    the module was interpreted without undecided branches (an attribute it never set cannot
+    exist), unknown otherwise."""
+    if not isinstance(v, Mod):
+        return UNK
+    obj = run.f.resolve(v.obj)
+    if not isinstance(obj, Obj) or obj.unresolved:
+        return UNK
+    if name in obj.children or name in obj.params or name in obj.buffers or name in obj.attrs:
+        return True
+    if obj.cls is None or obj.kind is not None or obj.qual:
+        return UNK
+    try:
+        ok, _, _ = run.f.interp.mro_attr(obj.cls, name)
+        mro = obj.cls.mro()
+    except Exception:  # noqa: BLE001
+        return UNK
+    if ok:
+        return True
+    # absent after __init__; False only if no method of the class could set it later
+    for c in mro:
+        if not isinstance(c, Cls):
+            if isinstance(c, Ext) and c.qual.startswith("torch.nn."):
+                continue  # nn.Module itself sets nothing a model tests for
+            return UNK
+        if _may_set(c.node, name):
+            return UNK
+    return False
+
+
+@cache
+def _may_set(cls_node: ast.ClassDef, name: str) -> bool:
+    """Could a method other than ``__init__`` (already interpreted) set ``self.<name>``?"""
+    todo: list[ast.AST] = [
+        st
+        for st in cls_node.body
+        if not (isinstance(st, ast.FunctionDef) and st.name == "__init__")
+    ]
+    for n in (x for st in todo for x in ast.walk(st)):
+        if isinstance(n, ast.Attribute) and n.attr == name and isinstance(n.ctx, ast.Store):
+            return True
+        if isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id == "setattr":
+            return True
+    return False
+
+
+def _self_of(caller: Any) -> Mod | None:
+    return getattr(caller, "self_mod", None)

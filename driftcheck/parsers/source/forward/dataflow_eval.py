@@ -1,0 +1,406 @@
+"""The forward() interpreter: statements and expressions over dataflow values.
+
+Lighter than the ``__init__`` interpreter on purpose: it only needs to know which tensor goes
+where. Python-level values that decide the path (``self.training``, flags read from the config,
+optional arguments left at their defaults) are computed; a condition it cannot decide runs both
+branches and merges what they disagree on into an unknown tensor. Unknown user-code calls mark
+the module as *not fully followed*, which keeps the "unused in forward" note honest.
+"""
+
+from __future__ import annotations
+
+import ast
+from typing import Any
+
+from driftcheck.parsers.source.forward import dataflow_ops as ops
+from driftcheck.parsers.source.forward.dataflow import Flow, Stop
+from driftcheck.parsers.source.forward.dataflow_call import MAX_LOOP, CallMixin
+from driftcheck.parsers.source.forward.dataflow_skipped import note_skipped
+from driftcheck.parsers.source.ops.pyops import KNOWN as _KNOWN
+from driftcheck.parsers.source.ops.pyops import compare_one, py_binop, truth
+from driftcheck.parsers.source.sizes import TooBig
+from driftcheck.parsers.source.values.dataflow_values import (
+    UNK,
+    Bound,
+    Mod,
+    Multi,
+    ShapeOf,
+    Tens,
+)
+
+MAX_STEPS = 300_000
+
+
+class Ret(Exception):
+    def __init__(self, value: Any) -> None:
+        self.value = value
+
+
+class Dead(Exception):
+    """The path raises: nothing after it on this path happens."""
+
+
+class _Break(Exception):
+    pass
+
+
+class _Continue(Exception):
+    pass
+
+
+class Frame:
+    """One activation: locals, the defining module, ``self``, the node that owns new op nodes."""
+
+    def __init__(self, mod: Any, self_mod: Mod | None, parent: str | None, func: Any) -> None:
+        self.locals: dict[str, Any] = {}
+        self.mod = mod
+        self.self_mod = self_mod
+        self.parent = parent
+        self.func = func
+        self.pending: Any = None  # a value returned under a condition we could not decide
+
+    def loc(self, node: ast.AST) -> tuple[str, int]:
+        return (str(self.mod.path), getattr(node, "lineno", 0))
+
+
+class Runner(CallMixin):
+    def __init__(self, flow: Flow) -> None:
+        self.f = flow
+        self.steps = 0
+        self.depth = 0
+        self.notes: list[str] = []
+        self.stack: list[Frame] = []
+
+    def tick(self) -> None:
+        self.steps += 1
+        if self.steps > MAX_STEPS:
+            raise Stop(f"step budget ({MAX_STEPS}) exhausted")
+
+    def taint(self, why: str) -> None:
+        """Something unknown ran here: the current module's unused-layer verdict is off."""
+        for fr in reversed(self.stack):
+            if fr.self_mod is not None:
+                self.f.taint_module(fr.self_mod.obj)
+                break
+        self.note(why)
+
+    def note(self, why: str) -> None:
+        if len(self.notes) < 20 and why not in self.notes:
+            self.notes.append(why)
+
+    # ------------------------------------------------------------------ statements
+    def body(self, stmts: list[ast.stmt], fr: Frame) -> None:
+        for st in stmts:
+            self.stmt(st, fr)
+
+    def stmt(self, st: ast.stmt, fr: Frame) -> None:
+        self.tick()
+        if isinstance(st, ast.Assign):
+            v = self.eval(st.value, fr)
+            for t in st.targets:
+                self.assign(t, v, fr)
+        elif isinstance(st, ast.AnnAssign):
+            if st.value is not None:
+                self.assign(st.target, self.eval(st.value, fr), fr)
+        elif isinstance(st, ast.AugAssign):
+            if isinstance(st.target, ast.Name):
+                cur = self.lookup(st.target.id, fr)
+                rhs = self.eval(st.value, fr)
+                fr.locals[st.target.id] = self.binop(st.op, cur, rhs, fr, st)
+            else:
+                self.eval(st.value, fr)
+        elif isinstance(st, ast.Expr):
+            self.eval(st.value, fr)
+        elif isinstance(st, ast.Return):
+            raise Ret(self.eval(st.value, fr) if st.value is not None else None)
+        elif isinstance(st, ast.If):
+            self.if_(st, fr)
+        elif isinstance(st, (ast.For, ast.AsyncFor)):
+            self.for_(st, fr)
+        elif isinstance(st, ast.While):
+            self.loop_once(st.body, fr)
+        elif isinstance(st, (ast.With, ast.AsyncWith)):
+            for item in st.items:
+                v = self.eval(item.context_expr, fr)
+                if item.optional_vars is not None:
+                    self.assign(item.optional_vars, v, fr)
+            self.body(st.body, fr)
+        elif isinstance(st, ast.Try):
+            self.body(st.body, fr)
+            self.body(st.orelse, fr)
+            self.body(st.finalbody, fr)
+        elif isinstance(st, ast.Raise):
+            raise Dead()
+        elif isinstance(st, ast.Break):
+            raise _Break()
+        elif isinstance(st, ast.Continue):
+            raise _Continue()
+        elif isinstance(st, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            fr.locals[st.name] = ops.Local(st, fr)
+        # pass, assert, del, import, global, nonlocal, class defs: no dataflow
+
+    def assign(self, tgt: ast.expr, v: Any, fr: Frame) -> None:
+        if isinstance(tgt, ast.Name):
+            fr.locals[tgt.id] = v
+        elif isinstance(tgt, (ast.Tuple, ast.List)):
+            items = self.unpack(v, len(tgt.elts))
+            star = [i for i, e in enumerate(tgt.elts) if isinstance(e, ast.Starred)]
+            if star:
+                for e in tgt.elts:
+                    self.assign(e.value if isinstance(e, ast.Starred) else e, UNK, fr)
+                return
+            for e, x in zip(tgt.elts, items):
+                self.assign(e, x, fr)
+        elif isinstance(tgt, ast.Starred):
+            self.assign(tgt.value, UNK, fr)
+        # attribute / subscript stores (caches, in-place writes) carry no module dataflow
+
+    def unpack(self, v: Any, n: int) -> list[Any]:
+        if isinstance(v, (tuple, list)) and len(v) == n:
+            return list(v)
+        if isinstance(v, ShapeOf):
+            v.t.learn_rank(n)
+            return [v.t.dim(i) for i in range(n)]
+        if isinstance(v, Multi):
+            return [v.first] + [UNK] * (n - 1)
+        if isinstance(v, ops.Pieces):
+            return [Tens(v.t.src, v.t.shape) for _ in range(n)]
+        if isinstance(v, Tens):
+            return [Tens(None)] * n
+        return [UNK] * n
+
+    def if_(self, st: ast.If, fr: Frame) -> None:
+        c = truth(self.eval(st.test, fr))
+        if c is True:
+            note_skipped(self, st.orelse, fr)
+            self.body(st.body, fr)
+        elif c is False:
+            note_skipped(self, st.body, fr)
+            self.body(st.orelse, fr)
+        else:
+            self.both(st.body, st.orelse, fr)
+
+    def both(self, a: list[ast.stmt], b: list[ast.stmt], fr: Frame) -> None:
+        """Run both branches of an undecidable ``if``; keep what they agree on."""
+        start = dict(fr.locals)
+        outs: list[dict[str, Any]] = []
+        for branch in (a, b):
+            fr.locals = dict(start)
+            try:
+                self.body(branch, fr)
+                outs.append(fr.locals)
+            except Ret as r:
+                if fr.pending is None:
+                    fr.pending = r.value
+            except Dead:
+                pass
+        if not outs:
+            fr.locals = start
+            if fr.pending is not None:
+                raise Ret(fr.pending)
+            raise Dead()
+        if len(outs) == 1:
+            fr.locals = outs[0]
+            return
+        merged = dict(outs[0])
+        for k in set(outs[0]) | set(outs[1]):
+            x, y = outs[0].get(k, UNK), outs[1].get(k, UNK)
+            if x is y:
+                continue
+            if isinstance(x, Tens) and isinstance(y, Tens) and x.src == y.src:
+                merged[k] = x
+            elif isinstance(x, Tens) or isinstance(y, Tens):
+                merged[k] = Tens(None)
+            else:
+                merged[k] = x if (isinstance(x, _KNOWN) and x == y) else UNK
+        fr.locals = merged
+
+    def for_(self, st: ast.For | ast.AsyncFor, fr: Frame) -> None:
+        items = self.iterate(self.eval(st.iter, fr))
+        if items is None:
+            self.taint(f"line {st.lineno}: loop over a value we cannot enumerate")
+            self.assign(st.target, UNK, fr)
+            self.loop_once(st.body, fr)
+            return
+        for i, x in enumerate(items):
+            if i >= MAX_LOOP:
+                self.taint(f"line {st.lineno}: loop cut at {MAX_LOOP} iterations")
+                break
+            self.assign(st.target, x, fr)
+            try:
+                self.body(st.body, fr)
+            except _Break:
+                return
+            except _Continue:
+                continue
+        else:
+            self.body(st.orelse, fr)
+
+    def loop_once(self, stmts: list[ast.stmt], fr: Frame) -> None:
+        try:
+            self.body(stmts, fr)
+        except (_Break, _Continue):
+            pass
+
+    # ------------------------------------------------------------------ expressions
+    def eval(self, e: ast.expr | None, fr: Frame) -> Any:
+        if e is None:
+            return None
+        self.tick()
+        if isinstance(e, ast.Constant):
+            return e.value
+        if isinstance(e, ast.Name):
+            return self.lookup(e.id, fr)
+        if isinstance(e, ast.Attribute):
+            return self.attr(self.eval(e.value, fr), e.attr, fr)
+        if isinstance(e, ast.Call):
+            return self.call_expr(e, fr)
+        if isinstance(e, ast.BinOp):
+            return self.binop(e.op, self.eval(e.left, fr), self.eval(e.right, fr), fr, e)
+        if isinstance(e, ast.UnaryOp):
+            return self.unary(e.op, self.eval(e.operand, fr))
+        if isinstance(e, ast.BoolOp):
+            return self.boolop(e, fr)
+        if isinstance(e, ast.Compare):
+            return self.compare(e, fr)
+        if isinstance(e, ast.IfExp):
+            c = truth(self.eval(e.test, fr))
+            if c is not None:
+                note_skipped(self, [e.orelse if c else e.body], fr)
+                return self.eval(e.body if c else e.orelse, fr)
+            a, b = self.eval(e.body, fr), self.eval(e.orelse, fr)
+            if isinstance(a, Tens) and isinstance(b, Tens) and a.src == b.src:
+                return a
+            return Tens(None) if isinstance(a, Tens) or isinstance(b, Tens) else UNK
+        if isinstance(e, (ast.Tuple, ast.List)):
+            out: list[Any] = []
+            for x in e.elts:
+                if isinstance(x, ast.Starred):
+                    items = self.iterate(self.eval(x.value, fr))
+                    if items is None:
+                        return UNK
+                    out.extend(items)
+                else:
+                    out.append(self.eval(x, fr))
+            return tuple(out) if isinstance(e, ast.Tuple) else out
+        if isinstance(e, ast.Dict):
+            d: dict[Any, Any] = {}
+            for k, v in zip(e.keys, e.values):
+                if k is None:
+                    sub = self.eval(v, fr)
+                    if isinstance(sub, dict):
+                        d.update(sub)
+                    continue
+                key = self.eval(k, fr)
+                if isinstance(key, _KNOWN):
+                    d[key] = self.eval(v, fr)
+            return d
+        if isinstance(e, ast.Subscript):
+            return self.subscript(self.eval(e.value, fr), e.slice, fr, e)
+        if isinstance(e, ast.Slice):
+            parts = [
+                self.eval(x, fr) if x is not None else None for x in (e.lower, e.upper, e.step)
+            ]
+            return slice(*parts)
+        if isinstance(e, (ast.ListComp, ast.GeneratorExp)):
+            return self.comprehension(e, fr)
+        if isinstance(e, ast.NamedExpr):
+            v = self.eval(e.value, fr)
+            self.assign(e.target, v, fr)
+            return v
+        if isinstance(e, ast.Starred):
+            return self.eval(e.value, fr)
+        return UNK
+
+    def lookup(self, name: str, fr: Frame) -> Any:
+        if name in fr.locals:
+            return fr.locals[name]
+        closure = getattr(fr.func, "closure", None)
+        if isinstance(closure, dict) and name in closure:
+            return closure[name]
+        if isinstance(closure, Frame):
+            return self.lookup(name, closure)
+        try:
+            v = self.f.interp.global_lookup(fr.mod, name)
+        except Exception:  # noqa: BLE001 - a global we cannot evaluate is just unknown
+            return UNK
+        return self.convert(v)
+
+    def comprehension(self, e: ast.ListComp | ast.GeneratorExp, fr: Frame) -> Any:
+        if len(e.generators) != 1:
+            return UNK
+        g = e.generators[0]
+        items = self.iterate(self.eval(g.iter, fr))
+        if items is None or len(items) > MAX_LOOP:
+            return UNK  # over the bound ``iterate`` cuts at: a shorter list would be wrong
+        saved = dict(fr.locals)
+        out = []
+        for x in items:
+            self.assign(g.target, x, fr)
+            if all(truth(self.eval(c, fr)) is True for c in g.ifs):
+                out.append(self.eval(e.elt, fr))
+        fr.locals = saved
+        return out
+
+    def binop(self, op: ast.operator, a: Any, b: Any, fr: Frame, at: ast.AST) -> Any:
+        if isinstance(a, Tens) or isinstance(b, Tens):
+            return ops.tensor_binop(self, op, a, b, fr, at)
+        try:
+            return py_binop(op, a, b)
+        except TooBig as e:  # over the size bound (sizes.py)
+            path, line = fr.loc(at)
+            self.note(f"{path.rsplit('/', 1)[-1]}:{line}: {e.what}: value unknown")
+            return UNK
+
+    def unary(self, op: ast.unaryop, v: Any) -> Any:
+        if isinstance(v, Tens):
+            return Tens(v.src, v.shape)
+        if isinstance(op, ast.Not):
+            t = truth(v)
+            return UNK if t is None else not t
+        if isinstance(v, (int, float)) and not isinstance(v, bool):
+            return -v if isinstance(op, ast.USub) else v
+        return UNK
+
+    def boolop(self, e: ast.BoolOp, fr: Frame) -> Any:
+        is_and = isinstance(e.op, ast.And)
+        v: Any = UNK
+        undecided: Any = None
+        for x in e.values:
+            v = self.eval(x, fr)
+            t = truth(v)
+            if t is None:
+                if undecided is None:
+                    undecided = v
+                continue
+            if t is not is_and:
+                # ``unknown and False`` is falsy whichever way the unknown goes (``or True``:
+                # truthy): the condition is decided even though the value is not
+                return v
+        if undecided is not None:
+            return UNK if not isinstance(undecided, Tens) else undecided
+        return v
+
+    def compare(self, e: ast.Compare, fr: Frame) -> Any:
+        left = self.eval(e.left, fr)
+        for op, rx in zip(e.ops, e.comparators):
+            right = self.eval(rx, fr)
+            r = compare_one(op, left, right)
+            if r is not True:
+                return r
+            left = right
+        return True
+
+    def subscript(self, v: Any, sl: ast.expr, fr: Frame, at: ast.AST) -> Any:
+        key = self.eval(sl, fr)
+        return ops.subscript(self, v, key, fr, at)
+
+    def attr(self, v: Any, name: str, fr: Frame) -> Any:
+        return ops.attribute(self, v, name, fr)
+
+    def convert(self, v: Any) -> Any:
+        return ops.convert(self, v)
+
+    # used by ops for Bound calls on python containers
+    def bound_call(self, b: Bound, args: list[Any], kwargs: dict[str, Any], fr: Frame, at: Any):
+        return ops.call_bound(self, b, args, kwargs, fr, at)

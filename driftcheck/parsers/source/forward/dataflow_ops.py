@@ -1,0 +1,348 @@
+"""Attributes, subscripts, operators and value conversion for the forward() interpreter.
+
+Module attributes read the objects the ``__init__`` interpreter built (children, parameters,
+constants), so ``self.n_head`` is the number the graph was built with. Tensor operators become
+catalogue op nodes (``x + y`` -> ``Add``); operators with a plain number (``x * 0.5``) keep the
+tensor's producer, as they keep its shape.
+"""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass
+from typing import Any
+
+from driftcheck.parsers.source.forward import dataflow_torch as torchops
+from driftcheck.parsers.source.sizes import SIZE_LIMIT
+from driftcheck.parsers.source.values.abstract import (
+    Cls,
+    Config,
+    Ext,
+    Func,
+    Leaf,
+    Obj,
+    Sourced,
+    SymBase,
+    Tensor,
+    Unknown,
+    WeightRef,
+)
+from driftcheck.parsers.source.values.dataflow_values import (
+    UNK,
+    Bound,
+    CfgV,
+    Mod,
+    Multi,
+    ShapeOf,
+    Tens,
+    UserFunc,
+)
+
+SEQUENCES = ("ModuleList", "Sequential")
+_TENSOR_BINOPS = {
+    ast.Add: "Add",
+    ast.Sub: "Sub",
+    ast.Mult: "Mul",
+    ast.Div: "Div",
+    ast.MatMult: "MatMul",
+}
+
+
+@dataclass(eq=False)
+class Local:
+    """A function defined inside forward (a closure over the frame it was defined in)."""
+
+    node: ast.FunctionDef
+    frame: Any
+    local_def: bool = True
+
+
+@dataclass(eq=False)
+class Pieces:
+    """``x.split(n)`` / ``x.chunk(k)``: pieces of equal shape, all from one op node."""
+
+    t: Tens
+
+
+# ---------------------------------------------------------------------- conversion
+def convert(run: Any, v: Any, depth: int = 0) -> Any:
+    """An ``__init__``-interpreter value as a dataflow value."""
+    if isinstance(v, SymBase):
+        return v.hole()  # a traced config number: a number that keeps its expression
+    while isinstance(v, Sourced):
+        v = v.value
+    if isinstance(v, (int, float, str, bool, type(None))):
+        return v
+    if isinstance(v, (Leaf, Obj)):  # a plain object (a dataclass config) reads like a module
+        return Mod(v)
+    if isinstance(v, (tuple, list)) and depth < 4:
+        items = [convert(run, x, depth + 1) for x in v[:4096]]
+        return tuple(items) if isinstance(v, tuple) else items
+    if isinstance(v, dict) and depth < 4:
+        return {k: convert(run, x, depth + 1) for k, x in list(v.items())[:4096]}
+    if isinstance(v, Config):
+        return CfgV(v)
+    if isinstance(v, (Ext, Cls)):
+        return v
+    if isinstance(v, Func):
+        return UserFunc(v)
+    if isinstance(v, (Tensor, WeightRef)):
+        return Tens(None)
+    if isinstance(v, Unknown):
+        return UNK
+    return UNK
+
+
+# ---------------------------------------------------------------------- attributes
+def attribute(run: Any, v: Any, name: str, fr: Any) -> Any:
+    if isinstance(v, Mod):
+        return module_attr(run, v, name)
+    if isinstance(v, Tens):
+        if name == "shape":
+            return ShapeOf(v)
+        if name in ("ndim",):
+            return len(v.shape) if v.shape is not None else UNK
+        if name in ("dtype", "device", "is_cuda", "requires_grad", "data", "grad"):
+            return UNK if name != "data" else Tens(v.src, v.shape)
+        if name in ("T", "mT"):
+            return torchops.method(run, v, "transpose", [-2, -1], {}, fr, None)
+        return Bound(v, name)
+    if isinstance(v, Ext):
+        return Ext(f"{v.qual}.{name}")
+    if isinstance(v, CfgV):
+        try:
+            return convert(run, run.f.interp.config_attr(v.cfg, name, None))
+        except Exception:  # noqa: BLE001
+            return UNK
+    if isinstance(v, torchops.Super):
+        return torchops.super_attr(run, v, name)
+    if isinstance(v, dict):
+        if name in ("get", "items", "keys", "values", "pop", "setdefault", "update"):
+            return Bound(v, name)
+        return v.get(name, UNK)
+    if isinstance(v, (list, tuple)) and name in ("append", "extend", "index", "count"):
+        return Bound(v, name)
+    if isinstance(v, ShapeOf) and name in ("numel",):
+        return Bound(v, name)
+    if isinstance(v, Cls):
+        try:
+            ok, x, _ = run.f.interp.mro_attr(v, name)
+        except Exception:  # noqa: BLE001
+            return UNK
+        return convert(run, x) if ok else UNK
+    return UNK
+
+
+def module_attr(run: Any, m: Mod, name: str) -> Any:
+    obj = run.f.resolve(m.obj)
+    if isinstance(obj, Leaf):
+        if name in obj.params:
+            return convert(run, obj.params[name])
+        if name in ("weight", "bias"):
+            run.f.mark_weights_read(obj)
+            return Tens(None)
+        if name == "forward":
+            return Mod(obj)
+        return UNK
+    if not isinstance(obj, Obj):
+        return UNK
+    if name == "training":
+        return False  # inference: the path shape checks and torch's eval() take
+    if name in obj.children:
+        c = obj.children[name]
+        return Mod(c) if c is not None else None
+    if name in obj.params:
+        return param_tensor(run, obj, name)
+    if name in obj.buffers:
+        return Tens(None)
+    if name in obj.attrs:
+        return convert(run, obj.attrs[name])
+    if name == "forward":
+        return Mod(obj)
+    if obj.cls is not None:
+        try:
+            ok, v, base = run.f.interp.mro_attr(obj.cls, name)
+        except Exception:  # noqa: BLE001
+            return UNK
+        if ok and isinstance(v, Func):
+            if isinstance(v.closure, dict) and v.closure.get("__property__"):
+                return run.run_func(v, m, [], {}, None)
+            return UserFunc(v, None if v.is_static else Mod(obj))
+        if not ok and name == "get_input_embeddings" and _transformers_model(base):
+            return Bound(Mod(obj), name)  # the mixin's method, not overridden
+        if ok:
+            return convert(run, v)
+    return UNK
+
+
+def _transformers_model(base: Any) -> bool:
+    """Whether an attribute lookup ended at transformers' ``PreTrainedModel`` (whose
+    ``EmbeddingAccessMixin`` methods the analyzed class then inherits)."""
+    return isinstance(base, Ext) and base.qual.rsplit(".", 1)[-1] == "PreTrainedModel"
+
+
+def input_embeddings(run: Any, obj: Any, depth: int = 0) -> Mod | None:
+    """``model.get_input_embeddings()`` as transformers' ``EmbeddingAccessMixin`` answers it,
+    over the module tree the ``__init__`` interpreter built: ``self.<_input_embed_layer>``
+    (``embed_tokens`` unless the class names another), else that name under
+    ``self.embeddings`` or ``self.model``, else ``self.language_model``'s answer (its own
+    override if it has one), else the base model's (``base_model_prefix``). Multimodal models
+    embed their text this way (``self.get_input_embeddings()(input_ids)``); without it the
+    call was unknown and the embedding looked unused."""
+    obj = run.f.resolve(obj)
+    if depth > 4 or not isinstance(obj, Obj) or obj.cls is None:
+        return None
+    interp = run.f.interp
+
+    def cls_attr(o: Obj, attr: str) -> Any:
+        try:
+            ok, v, _ = interp.mro_attr(o.cls, attr)
+        except Exception:  # noqa: BLE001
+            return None
+        v = v.value if ok and isinstance(v, Sourced) else v
+        return v if ok and isinstance(v, str) else None
+
+    name = cls_attr(obj, "_input_embed_layer") or "embed_tokens"
+    kids = obj.children
+    if kids.get(name) is not None:
+        return Mod(kids[name])
+    for holder in ("embeddings", "model"):
+        h = run.f.resolve(kids.get(holder))
+        if isinstance(h, Obj) and h.children.get(name) is not None:
+            return Mod(h.children[name])
+    for sub in ("language_model", cls_attr(obj, "base_model_prefix")):
+        inner = run.f.resolve(kids.get(sub)) if sub else None
+        if not isinstance(inner, Obj) or inner is obj or inner.cls is None:
+            continue
+        try:
+            ok, fn, base = interp.mro_attr(inner.cls, "get_input_embeddings")
+        except Exception:  # noqa: BLE001
+            continue
+        if ok and isinstance(fn, Func):  # the sub-model overrides it: run its own
+            got = run.run_func(fn, Mod(inner), [], {}, None)
+            return got if isinstance(got, Mod) else None
+        if not _transformers_model(base):
+            continue
+        got = input_embeddings(run, inner, depth + 1)
+        if got is not None:
+            return got
+    return None
+
+
+def param_tensor(run: Any, obj: Obj, name: str) -> Tens:
+    """``self.cls_token``: the graph's Parameter node, with its shape when known."""
+    return run.f.param_tensor(obj, name)
+
+
+# ---------------------------------------------------------------------- subscripts
+def subscript(run: Any, v: Any, key: Any, fr: Any, at: Any) -> Any:
+    if isinstance(v, Tens):
+        return torchops.index(run, v, key, fr, at)
+    if isinstance(v, ShapeOf):
+        if isinstance(key, int) and not isinstance(key, bool):
+            return v.t.dim(key)
+        if isinstance(key, slice) and v.t.shape is not None:
+            return tuple(v.t.shape[key])
+        return UNK
+    if isinstance(v, Mod) and isinstance(v.obj, Obj):
+        return module_item(run, v.obj, key)
+    if isinstance(v, Multi):
+        return v.first if key == 0 else UNK
+    if isinstance(v, Pieces):
+        return Tens(v.t.src, v.t.shape) if isinstance(key, int) else UNK
+    if isinstance(v, (tuple, list)):
+        if isinstance(key, (int, slice)) and not isinstance(key, bool):
+            try:
+                return v[key]
+            except IndexError:
+                return UNK
+        return UNK
+    if isinstance(v, dict):
+        if isinstance(key, (int, str)) and key in v:
+            return v[key]
+        if isinstance(key, int):  # ModelOutput[0]: the first field that is set
+            vals = [x for x in v.values() if x is not None]
+            return vals[key] if -len(vals) <= key < len(vals) else UNK
+        return UNK
+    return UNK
+
+
+def module_item(run: Any, obj: Obj, key: Any) -> Any:
+    if obj.kind in ("ParameterList", "ParameterDict"):
+        names = list(obj.params)
+        if isinstance(key, int) and not isinstance(key, bool) and -len(names) <= key < len(names):
+            key = names[key]
+        return param_tensor(run, obj, key) if key in obj.params else UNK
+    kids = list(obj.children.values())
+    if obj.kind == "ModuleDict" or isinstance(key, str):
+        return Mod(obj.children[key]) if key in obj.children else UNK
+    if isinstance(key, int) and not isinstance(key, bool):
+        return Mod(kids[key]) if -len(kids) <= key < len(kids) else UNK
+    if isinstance(key, slice):
+        return [Mod(c) for c in kids[key]]
+    reps = {id(run.f.resolve(c)) for c in kids}
+    if len(reps) == 1 and kids:  # an unknown index into one repeated block
+        return Mod(kids[0])
+    run.taint("an unknown index into a module list")
+    return UNK
+
+
+# ---------------------------------------------------------------------- operators
+def tensor_binop(run: Any, op: ast.operator, a: Any, b: Any, fr: Any, at: Any) -> Any:
+    both = isinstance(a, Tens) and isinstance(b, Tens)
+    if both:
+        kind = _TENSOR_BINOPS.get(type(op))
+        if kind is None:
+            return Tens(None)
+        lost_a, lost_b = run.f.lost(a), run.f.lost(b)
+        known = b if lost_a else a
+        if lost_a != lost_b and kind != "MatMul" and run.f.grounded(known.src):
+            # one operand we could not follow (RoPE's cos/sin, a mask from a helper, positions
+            # embedded from ``torch.arange(T)``): an elementwise op broadcasts it onto the
+            # other (from the input), whose producer and shape we keep
+            return Tens(known.src, known.shape)
+        return run.f.add_op(kind, {}, [a, b], fr.parent, fr.loc(at))
+    t = a if isinstance(a, Tens) else b
+    other = b if t is a else a
+    if isinstance(op, ast.MatMult) or isinstance(other, (Mod, tuple, list, dict)):
+        return Tens(None)
+    # a number, a symbolic size or a value we could not compute (``1 / math.sqrt(d)``, a mask
+    # from a helper): elementwise arithmetic keeps the tensor's shape and producer
+    return Tens(t.src, t.shape)
+
+
+# ---------------------------------------------------------------------- bound methods
+def call_bound(run: Any, b: Bound, args: list, kwargs: dict, fr: Any, at: Any) -> Any:
+    t = b.target
+    if isinstance(t, Tens):
+        return torchops.method(run, t, b.name, args, kwargs, fr, at)
+    if isinstance(t, dict):
+        if b.name == "get":
+            k = args[0] if args else UNK
+            return t.get(k, args[1] if len(args) > 1 else None) if isinstance(k, str) else UNK
+        if b.name == "items":
+            return list(t.items())
+        if b.name == "keys":
+            return list(t)
+        if b.name == "values":
+            return list(t.values())
+        if b.name == "pop":
+            k = args[0] if args else UNK
+            return t.pop(k, args[1] if len(args) > 1 else None) if isinstance(k, str) else UNK
+        return UNK
+    if isinstance(t, list) and b.name in ("append", "extend"):
+        if b.name == "append" and args:
+            t.append(args[0])
+        elif args and isinstance(args[0], (list, tuple)):
+            if len(t) + len(args[0]) > SIZE_LIMIT:  # the size bound (sizes.py)
+                t.append(UNK)
+                run.note(f"list.extend() past {SIZE_LIMIT:,} items: items unknown")
+                return None
+            t.extend(args[0])
+        return None
+    if isinstance(t, ShapeOf) and b.name == "numel":
+        return UNK
+    if isinstance(t, Mod) and b.name == "get_input_embeddings":
+        got = input_embeddings(run, t.obj)
+        return got if got is not None else run.unknown_call(args, kwargs, "input embeddings")
+    return UNK

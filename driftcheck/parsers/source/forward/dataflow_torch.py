@@ -1,0 +1,293 @@
+"""torch functions and tensor methods in forward(): which catalogue op each one is.
+
+Only ops that exist in the catalogue become nodes, with the parameters its shape rule needs
+(``Flatten(start_dim, end_dim)``, ``Transpose(dim0, dim1)``...). Ops that keep the shape and add
+nothing a check needs (dropout, contiguous, dtype casts, masked_fill) keep the producer. A
+``view`` whose sizes come from ``x.size()`` is rewritten with the symbolic shape into an op that
+does not need the input size: ``view(B, T, nh, C // nh)`` on ``(B, T, C)`` is
+``Unflatten(2, (nh, -1))`` and ``view(B, T, C)`` on ``(B, T, nh, hs)`` is ``Flatten(2)``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from driftcheck.parsers.source.forward.dataflow_views import (
+    expand_sizes,
+    int_args,
+    is_int,
+    reshape,
+    sized_by,
+)
+from driftcheck.parsers.source.values.dataflow_values import UNK, ShapeOf, Tens, UserFunc
+
+ACT = {
+    "relu": "ReLU",
+    "relu6": "ReLU6",
+    "gelu": "GELU",
+    "silu": "SiLU",
+    "sigmoid": "Sigmoid",
+    "tanh": "Tanh",
+    "elu": "ELU",
+    "leaky_relu": "LeakyReLU",
+    "mish": "Mish",
+    "softplus": "Softplus",
+    "hardswish": "Hardswish",
+    "hardsigmoid": "Hardsigmoid",
+    "selu": "SELU",
+    "logsigmoid": "LogSigmoid",
+}
+SOFTMAX = {"softmax": "Softmax", "log_softmax": "LogSoftmax"}
+KEEP = {
+    "dropout", "dropout1d", "dropout2d", "dropout3d", "alpha_dropout", "feature_alpha_dropout",
+    "contiguous", "clone", "detach", "float", "half", "double", "bfloat16", "to", "type",
+    "type_as", "cuda", "cpu", "requires_grad_", "masked_fill", "clamp", "clamp_min", "clip",
+    "abs", "exp", "sqrt", "rsqrt", "neg", "sin", "cos", "pow", "square", "normalize",
+    "layer_norm", "group_norm", "rms_norm", "cumsum", "tril", "triu", "log", "reciprocal",
+    "fill_", "zero_", "copy_", "float_power", "nan_to_num", "sign", "round", "floor", "ceil",
+    "where",
+}  # fmt: skip
+BINARY = {"add": "Add", "sub": "Sub", "subtract": "Sub", "mul": "Mul", "multiply": "Mul",
+          "div": "Div", "divide": "Div", "true_divide": "Div", "matmul": "MatMul",
+          "mm": "MatMul", "bmm": "BMM"}  # fmt: skip
+REDUCE = {"mean": "Mean", "sum": "Sum", "amax": "Amax", "amin": "Amin"}
+# functional-only ops: torch name -> (catalogue type, positional parameter names after input)
+FUNCTIONAL = {
+    "max_pool1d": ("MaxPool1d", ("kernel_size", "stride", "padding", "dilation")),
+    "max_pool2d": ("MaxPool2d", ("kernel_size", "stride", "padding", "dilation")),
+    "avg_pool1d": ("AvgPool1d", ("kernel_size", "stride", "padding")),
+    "avg_pool2d": ("AvgPool2d", ("kernel_size", "stride", "padding")),
+    "adaptive_avg_pool1d": ("AdaptiveAvgPool1d", ("output_size",)),
+    "adaptive_avg_pool2d": ("AdaptiveAvgPool2d", ("output_size",)),
+    "adaptive_max_pool2d": ("AdaptiveMaxPool2d", ("output_size",)),
+    "interpolate": ("Interpolate", ("size", "scale_factor", "mode")),
+    "pad": ("Pad", ("pad", "mode", "value")),
+    "pixel_shuffle": ("PixelShuffle", ("upscale_factor",)),
+}
+CREATE = {"zeros", "ones", "empty", "full", "arange", "randn", "rand", "randint", "tensor",
+          "zeros_like", "ones_like", "empty_like", "full_like", "rand_like", "randn_like",
+          "linspace", "eye", "as_tensor", "from_numpy", "triu_indices", "tril_indices"}  # fmt: skip
+
+
+@dataclass(eq=False)
+class Super:
+    """``super()`` inside a method: attribute lookups continue after the defining class."""
+
+    fr: Any
+
+
+def super_attr(run: Any, s: Super, name: str) -> Any:
+    fr = s.fr
+    owner = getattr(fr.func, "owner", None)
+    if fr.self_mod is None or owner is None or getattr(fr.self_mod.obj, "cls", None) is None:
+        return UNK
+    try:
+        ok, v, _ = run.f.interp.mro_attr(fr.self_mod.obj.cls, name, after=owner)
+    except Exception:  # noqa: BLE001
+        return UNK
+    from driftcheck.parsers.source.values.abstract import Func
+
+    return UserFunc(v, fr.self_mod) if ok and isinstance(v, Func) else UNK
+
+
+def _arg(args: list, kwargs: dict, i: int, name: str, default: Any = None) -> Any:
+    if len(args) > i:
+        return args[i]
+    return kwargs.get(name, default)
+
+
+# ---------------------------------------------------------------------- torch.* functions
+def call_torch(run: Any, q: str, args: list, kwargs: dict, fr: Any, at: Any) -> Any:
+    name = q.rsplit(".", 1)[-1]
+    if q.startswith("torch.nn.") and not q.startswith("torch.nn.functional."):
+        return UNK  # nn.init.*, building a layer inside forward: no dataflow we can follow
+    if name in ("cat", "concat", "concatenate", "stack"):
+        seq = _arg(args, kwargs, 0, "tensors", ())
+        dim = _arg(args, kwargs, 1, "dim", 0)
+        if not isinstance(seq, (list, tuple)) or not seq or not is_int(dim):
+            return Tens(None)
+        if not all(isinstance(t, Tens) for t in seq):
+            return Tens(None)
+        kind = "Stack" if name == "stack" else "Concat"
+        return run.f.add_op(kind, {"dim": dim}, list(seq), fr.parent, fr.loc(at))
+    if name == "einsum" and args and isinstance(args[0], str):
+        operands = list(args[1]) if len(args) == 2 and isinstance(args[1], list) else args[1:]
+        if operands and all(isinstance(t, Tens) for t in operands):
+            return run.f.add_op("Einsum", {"equation": args[0]}, operands, fr.parent, fr.loc(at))
+        return Tens(None)
+    if name == "scaled_dot_product_attention":
+        qkv = [_arg(args, kwargs, i, n) for i, n in enumerate(("query", "key", "value"))]
+        if all(isinstance(t, Tens) for t in qkv):
+            causal = kwargs.get("is_causal", False)
+            params = {"is_causal": causal} if isinstance(causal, bool) else {}
+            return run.f.add_op("ScaledDotProductAttention", params, qkv, fr.parent, fr.loc(at))
+        return Tens(None)
+    if name == "addmm":  # GPT-2's Conv1D: bias + x @ W, written as the two ops it is
+        b, m1, m2 = (_arg(args, kwargs, i, n) for i, n in enumerate(("input", "mat1", "mat2")))
+        if not all(isinstance(v, Tens) for v in (b, m1, m2)):
+            return Tens(None)
+        prod = run.f.add_op("MatMul", {}, [m1, m2], fr.parent, fr.loc(at))
+        return run.f.add_op("Add", {}, [prod, b], fr.parent, fr.loc(at))
+    if name in CREATE:
+        return Tens(None)
+    x = args[0] if args else kwargs.get("input")
+    if isinstance(x, Tens):
+        return method(run, x, name, args[1:], kwargs, fr, at)
+    return Tens(None) if any(isinstance(a, Tens) for a in args) else UNK
+
+
+# ---------------------------------------------------------------------- tensor methods
+def method(run: Any, t: Tens, name: str, args: list, kwargs: dict, fr: Any, at: Any) -> Any:
+    f = run.f
+    loc = fr.loc(at) if at is not None else None
+    if name.endswith("_") and not name.endswith("__") and name[:-1] in (*ACT, *BINARY, *KEEP):
+        name = name[:-1]  # in-place variants
+    if name == "size":
+        i = _arg(args, kwargs, 0, "dim")
+        return t.dim(i) if is_int(i) else ShapeOf(t)
+    if name in ("dim", "ndimension"):
+        return len(t.shape) if t.shape is not None else UNK
+    if name in ("numel", "item", "tolist", "any", "all", "data_ptr", "is_contiguous"):
+        return UNK
+    if name in ACT:
+        params: dict[str, Any] = {}
+        approx = kwargs.get("approximate")
+        if name == "gelu" and isinstance(approx, str):
+            params["approximate"] = approx
+        return f.add_op(ACT[name], params, [t], fr.parent, loc)
+    if name in SOFTMAX:
+        dim = _arg(args, kwargs, 0, "dim")
+        return f.add_op(SOFTMAX[name], {"dim": dim} if is_int(dim) else {}, [t], fr.parent, loc)
+    if name in KEEP:
+        return Tens(t.src, t.shape)
+    if name in BINARY:
+        other = _arg(args, kwargs, 0, "other")
+        if isinstance(other, Tens):
+            return f.add_op(BINARY[name], {}, [t, other], fr.parent, loc)
+        return Tens(t.src, t.shape) if isinstance(other, (int, float)) else Tens(None)
+    if name in ("view", "reshape"):
+        return reshape(run, t, "View" if name == "view" else "Reshape", args, fr, loc)
+    if name == "flatten":
+        a, b = _arg(args, kwargs, 0, "start_dim", 0), _arg(args, kwargs, 1, "end_dim", -1)
+        if is_int(a) and is_int(b):
+            return f.add_op("Flatten", {"start_dim": a, "end_dim": b}, [t], fr.parent, loc)
+        return Tens(None)
+    if name in ("transpose", "swapaxes"):
+        a, b = _arg(args, kwargs, 0, "dim0"), _arg(args, kwargs, 1, "dim1")
+        if is_int(a) and is_int(b):
+            return f.add_op("Transpose", {"dim0": a, "dim1": b}, [t], fr.parent, loc)
+        return Tens(None)
+    if name == "permute":
+        dims = int_args(args) or kwargs.get("dims")
+        if isinstance(dims, (list, tuple)) and dims and all(is_int(d) for d in dims):
+            return f.add_op("Permute", {"dims": tuple(dims)}, [t], fr.parent, loc)
+        return Tens(None)
+    if name in ("unsqueeze", "squeeze"):
+        d = _arg(args, kwargs, 0, "dim")
+        if is_int(d):
+            return f.add_op(name.capitalize(), {"dim": d}, [t], fr.parent, loc)
+        if name == "squeeze" and d is None:
+            return f.add_op("Squeeze", {}, [t], fr.parent, loc)
+        return Tens(None)
+    if name in REDUCE:
+        d, keep = _arg(args, kwargs, 0, "dim"), _arg(args, kwargs, 1, "keepdim", False)
+        if (d is None or is_int(d) or isinstance(d, tuple)) and isinstance(keep, bool):
+            p = {"dim": d, "keepdim": keep} if d is not None else {"keepdim": keep}
+            return f.add_op(REDUCE[name], p, [t], fr.parent, loc)
+        return Tens(None)
+    if name in ("chunk", "split", "unbind", "tensor_split"):
+        return pieces(run, t, name, args, kwargs, fr, loc)
+    if name == "expand" and int_args(args) and not all(is_int(s) for s in int_args(args)):
+        sizes = expand_sizes(t.shape, int_args(args))
+        if sizes is None:  # ``cls.expand(x.size(0), -1, -1)``: sized by another tensor
+            return sized_by(run, t, "ExpandFrom", "sizes", int_args(args), fr, loc)
+        out = f.add_op("Expand", {"sizes": sizes}, [t], fr.parent, loc)
+        if out.src is not None:
+            out.shape = tuple(int_args(args))
+            f.note_shape(out)
+        return out
+    if name in ("expand", "repeat"):
+        sizes = int_args(args)
+        if sizes and all(is_int(s) for s in sizes):
+            kind, key = ("Expand", "sizes") if name == "expand" else ("Repeat", "repeats")
+            return f.add_op(kind, {key: tuple(sizes)}, [t], fr.parent, loc)
+        return Tens(None)
+    if name in FUNCTIONAL:
+        kind, names = FUNCTIONAL[name]
+        params = {}
+        for i, n in enumerate(names):
+            v = _arg(args, kwargs, i, n)
+            if v is not None:
+                if isinstance(v, list):
+                    v = tuple(v)
+                if not isinstance(v, (int, float, str, tuple)) or isinstance(v, bool):
+                    return Tens(None)
+                params[n] = v
+        return f.add_op(kind, params, [t], fr.parent, loc)
+    return Tens(None)  # an op we do not model: the producer is unknown from here
+
+
+def pieces(run: Any, t: Tens, name: str, args: list, kwargs: dict, fr: Any, loc: Any) -> Any:
+    from driftcheck.parsers.source.forward.dataflow_ops import Pieces
+
+    f = run.f
+    dim = _arg(args, kwargs, 1, "dim", 0) if name != "unbind" else _arg(args, kwargs, 0, "dim", 0)
+    if not is_int(dim):
+        return Tens(None)
+    if name == "unbind":
+        return Pieces(f.add_op("Unbind", {"dim": dim}, [t], fr.parent, loc))
+    size = _arg(args, kwargs, 0, "split_size_or_sections" if name == "split" else "chunks")
+    if name == "chunk" and is_int(size):
+        return Pieces(f.add_op("Chunk", {"chunks": size, "dim": dim}, [t], fr.parent, loc))
+    if name == "split" and is_int(size):
+        p = {"split_size_or_sections": size, "dim": dim}
+        return Pieces(f.add_op("Split", p, [t], fr.parent, loc))
+    if name == "split" and isinstance(size, (list, tuple)) and all(is_int(s) for s in size):
+        out, start = [], 0
+        for s in size:  # unequal sections: one exact Narrow per piece
+            p = {"dim": dim, "start": start, "length": s}
+            out.append(f.add_op("Narrow", p, [t], fr.parent, loc))
+            start += s
+        return tuple(out)
+    return Tens(None)
+
+
+def index(run: Any, t: Tens, key: Any, fr: Any, at: Any) -> Tens:
+    """``x[:, 0]``, ``x[..., :8]``, ``x[:, None]``: Select / Slice / Unsqueeze chains."""
+    f = run.f
+    loc = fr.loc(at)
+    items = list(key) if isinstance(key, tuple) else [key]
+    if any(i is Ellipsis for i in items):
+        pos = items.index(Ellipsis)
+        after = [i for i in items[pos + 1 :] if i is not None]
+        if not after:
+            items = items[:pos]
+        elif t.shape is None:
+            return Tens(None)
+        else:
+            before = [i for i in items[:pos] if i is not None]
+            fill = len(t.shape) - len(before) - len(after)
+            items = items[:pos] + [slice(None)] * max(fill, 0) + items[pos + 1 :]
+    cur, dim = t, 0
+    for it in items:
+        if it is None:
+            cur = f.add_op("Unsqueeze", {"dim": dim}, [cur], fr.parent, loc)
+            dim += 1
+        elif is_int(it):
+            cur = f.add_op("Select", {"dim": dim, "index": it}, [cur], fr.parent, loc)
+        elif isinstance(it, slice):
+            parts = (it.start, it.stop, it.step)
+            if all(p is None for p in parts):
+                dim += 1
+                continue
+            if not all(p is None or is_int(p) for p in parts):
+                return Tens(None)
+            p = {"dim": dim, "start": it.start, "end": it.stop, "step": it.step or 1}
+            cur = f.add_op("Slice", p, [cur], fr.parent, loc)
+            dim += 1
+        else:
+            return Tens(None)
+        if cur.src is None:
+            return cur
+    return cur if cur is not t else Tens(t.src, t.shape)

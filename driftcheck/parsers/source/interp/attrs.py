@@ -1,0 +1,273 @@
+"""Attribute reads and writes with ``nn.Module`` semantics, ``super()`` and module objects.
+
+A mixin of ``Semantics`` (split out to keep modules readable).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from driftcheck.graph import catalogue
+from driftcheck.parsers.source.interp.exprs import Frame
+from driftcheck.parsers.source.interp.hfauto import model_kwargs
+from driftcheck.parsers.source.library import enums
+from driftcheck.parsers.source.library.pybuiltins import MATH_CONST, BuiltinMethod
+from driftcheck.parsers.source.loader import ModInfo
+from driftcheck.parsers.source.values.abstract import (
+    Cls,
+    Config,
+    Ext,
+    Func,
+    Leaf,
+    Obj,
+    Probe,
+    Sourced,
+    Tensor,
+    Unknown,
+    UnknownModule,
+    WeightRef,
+    is_module,
+    plain,
+    unwrap,
+)
+
+
+def ext_const(e: Ext) -> Any:
+    """Constants of external modules (``math.pi``) are plain values."""
+    return MATH_CONST.get(e.qual, e)
+
+
+class ModRef:
+    """A module object (``import foo.bar as fb``): attribute reads are its global names."""
+
+    def __init__(self, name: str, mod: ModInfo | None) -> None:
+        self.name = name
+        self.mod = mod
+
+
+class Super:
+    def __init__(self, owner: Cls, inst: Any) -> None:
+        self.owner = owner
+        self.inst = inst
+
+
+def _written_at(obj: Obj, name: str, v: Any, line: int, fr: Frame) -> tuple[str, int]:
+    """Where an attribute's value was written: the caller's line when ``__init__`` stores an
+    argument it was given (``self.eps = eps`` holds what ``Norm(dim, eps=1e-5)`` passed).
+
+    An int is the argument only under the argument's own name: CPython shares small ints, so
+    ``self.head_dim = 42`` is ``layer_idx`` of layer 42 by identity (and a layer index reused
+    through memo.py is a ``Probe``, which must give the same answer)."""
+    f = fr.func
+    if f is not None and f.name == "__init__" and obj.loc is not None:
+        a = f.node.args
+        # (a bare traced number, symbolic.SymVal, is the plain int of an untraced run)
+        int_like = v.__class__ is int or v.__class__ is Probe or getattr(v, "bare", False) is True
+        for p in [*a.args[1:], *a.kwonlyargs]:
+            if fr.locals.get(p.arg) is v and (p.arg == name or not int_like):
+                return obj.loc
+    return (str(fr.mod.path), line)
+
+
+class Attributes:
+    """Attribute semantics (mixed into ``Semantics``)."""
+
+    class_writes = 0  # assignments to class attributes so far (part of memo.py's keys)
+
+    # ------------------------------------------------------------------ attributes
+    def getattr(self, obj: Any, name: str, where: tuple | None = None) -> Any:
+        if isinstance(obj, Sourced):
+            obj = unwrap(obj)
+        if isinstance(obj, Obj):
+            for d in (obj.children, obj.params, obj.buffers, obj.attrs):
+                if name in d:
+                    v = d[name]
+                    if isinstance(v, Tensor) and v.param and v.owner is None:
+                        v.owner, v.name = obj, name
+                    return v
+            if name == "__class__" and obj.cls is not None:
+                return obj.cls
+            if obj.cls is not None:
+                ok, v, _ = self.mro_attr(obj.cls, name)
+                if ok:
+                    return self.bind(v, obj)
+            return self.obj_method(obj, name)
+        if isinstance(obj, Leaf):
+            return self.leaf_attr(obj, name)
+        if isinstance(obj, Config):
+            return self.config_attr(obj, name, where)
+        if isinstance(obj, Cls):
+            ok, v, _ = self.mro_attr(obj, name)
+            if ok and enums.is_enum(obj):  # ``Color.RED``: the member (library/enums.py)
+                m = enums.member(self, obj, name)
+                if m is not None:
+                    return m
+            if ok:
+                if isinstance(v, Func) and v.is_classmethod:
+                    return Func(v.node, v.mod, v.closure, v.owner, obj, is_classmethod=True)
+                return v
+            if name == "__name__":
+                return obj.name
+            if name == "from_dict" and self.is_config_cls(obj):
+                cls = obj
+                return BuiltinMethod(lambda a, k: self.config_from_dict_call(cls, a, k))
+            if name in ("_from_config", "from_config", "from_pretrained"):
+                cls = obj
+                return BuiltinMethod(  # extra keywords go to __init__, as in transformers
+                    lambda a, k: self.instantiate(
+                        cls, a[:1], model_kwargs(k), (cls.mod.path, cls.node.lineno)
+                    )
+                )
+            return Unknown(f"class attribute {name}")
+        if isinstance(obj, Super):
+            cls = obj.inst.cls if isinstance(obj.inst, (Obj, Config)) else obj.inst
+            if isinstance(cls, Cls) and obj.owner not in cls.mro():
+                cls = obj.owner  # a torch class run on a subclass instance: its own MRO
+            if isinstance(cls, Cls):
+                ok, v, where = self.mro_attr(cls, name, after=obj.owner)
+                if ok:
+                    return self.bind(v, obj.inst)
+                if isinstance(where, Ext):
+                    return self.ext_method(obj.inst, where, name)
+            return Unknown(f"super().{name}")
+        if isinstance(obj, Ext):
+            return ext_const(obj.attr(name))
+        if isinstance(obj, ModRef):
+            if obj.mod is None:
+                return Ext(f"{obj.name}.{name}")
+            return self.import_value(obj.name, name)
+        if isinstance(obj, Tensor):
+            return self.tensor_attr(obj, name)
+        return self.value_attr(obj, name)
+
+    def bind(self, v: Any, inst: Any) -> Any:
+        if isinstance(v, Func) and not v.is_static:
+            bound = inst.cls if v.is_classmethod and isinstance(inst, Obj) else inst
+            f = Func(v.node, v.mod, v.closure, v.owner, bound, v.is_static, v.is_classmethod)
+            if v.closure and v.closure.get("__property__"):
+                if isinstance(inst, Config):  # reused while its fields are unchanged
+                    from driftcheck.parsers.source.speed.propmemo import call_property  # a cycle
+
+                    return call_property(self, f, inst)
+                return self.call_func(f, [], {})
+            return f
+        return v
+
+    def setattr(self, obj: Any, name: str, v: Any, line: int | None, fr: Frame) -> None:
+        if isinstance(obj, Obj):
+            self.register(obj, name, v, line)
+            if line is not None and fr is not None and name in obj.attrs:
+                obj.attr_locs[name] = _written_at(obj, name, v, line, fr)  # for Graph.uses
+        elif isinstance(obj, Leaf):
+            if v is None and name in ("weight", "bias"):
+                self.drop_weight(obj, name, line)
+            elif isinstance(v, WeightRef) and v.owner is not obj:
+                obj.tied[name] = (v.owner, v.name)
+            elif isinstance(v, Tensor) and v.param and v.owner is not None and v.owner is not obj:
+                obj.tied[name] = (v.owner, v.name or name)
+            elif isinstance(v, Tensor) and v.param and name in ("weight", "bias"):
+                self.set_weight(obj, name, v, line)
+        elif isinstance(obj, Config):
+            setter = self.property_setter(obj.cls, name) if obj.cls is not None else None
+            if setter is None or not self.call_setter(setter, obj, v):
+                obj.fields[obj.aliases.get(name, name)] = v
+        elif isinstance(obj, Cls):
+            obj.ns[name] = v
+            self.class_writes = self.class_writes + 1  # a layer reused from memo.py reads it
+
+    def drop_weight(self, leaf: Leaf, name: str, line: int | None) -> None:
+        """``layer.bias = None``: torch unregisters the parameter. The catalogue models that
+        as the layer's ``bias=False``; a weight it cannot drop is unresolved, never kept."""
+        if self.uncertain:
+            leaf.unresolved.append(f"{name} removed under an unresolved condition at line {line}")
+        elif name == "bias" and self.catalogue_has(leaf, "bias"):
+            leaf.params["bias"] = False
+        else:
+            leaf.unresolved.append(f"{name} set to None at line {line}")
+
+    def set_weight(self, leaf: Leaf, name: str, t: Tensor, line: int | None) -> None:
+        """``layer.bias = nn.Parameter(t)``: a new parameter where the catalogue has one.
+
+        A bias on a layer built with ``bias=False`` turns the catalogue's ``bias`` on when
+        its shape is the one torch's layer would make; any other shape (or an unknown one)
+        leaves the layer unresolved rather than counted wrong."""
+        want = self.weights_with(leaf, {"bias": True} if name == "bias" else {})
+        shape = t.shape if isinstance(t.shape, tuple) else None
+        shape = tuple(plain(d) for d in shape) if shape is not None else None
+        if self.uncertain:
+            leaf.unresolved.append(f"{name} replaced under an unresolved condition at line {line}")
+        elif want is None or shape is None or tuple(want.get(name, ())) != shape:
+            leaf.unresolved.append(
+                f"{name} replaced by a parameter of shape {shape} at line {line}"
+            )
+        elif name == "bias":
+            leaf.params["bias"] = True
+
+    def weights_with(self, leaf: Leaf, changes: dict[str, Any]) -> dict | None:
+        spec = catalogue.get(leaf.type)
+        if spec is None or leaf.unresolved or (changes and not self.catalogue_has(leaf, "bias")):
+            return None
+        try:
+            return dict(spec.weights(spec.bind({**leaf.params, **changes})))
+        except Exception:  # noqa: BLE001 - an entry that cannot bind these values: unknown
+            return None
+
+    def catalogue_has(self, leaf: Leaf, param: str) -> bool:
+        spec = catalogue.get(leaf.type)
+        return spec is not None and any(p.name == param for p in spec.params)
+
+    def register(self, obj: Obj, name: str, v: Any, line: int | None) -> None:
+        """``obj.name = v`` with nn.Module semantics (modules and parameters are registered)."""
+        old = obj.children.get(name)
+        if isinstance(v, Unknown) and not isinstance(v, UnknownModule) and is_module(old):
+            # ``self.conv = weight_norm(self.conv)``: the layer is still there, its weights
+            # are no longer known -- unresolved, never silently dropped
+            old.unresolved.append(f"replaced by an unknown value ({v.why}) at line {line}")
+            return
+        for d in (obj.children, obj.params, obj.buffers, obj.attrs):
+            if name in d and not (d is obj.children and is_module(v)):
+                del d[name]
+        if obj.module and isinstance(v, UnknownModule):
+            loc = (self.uncertain and None) or obj.loc
+            obj.children[name] = Leaf("Unknown", {}, loc, torch=v.qual, unresolved=["type"])
+            self.note(f"{name}: {v.qual} is not in the analyzed code (unknown layer)")
+        elif obj.module and is_module(v):
+            obj.children[name] = v
+        elif obj.module and isinstance(v, Tensor) and v.param:
+            if v.owner is not None and v.owner is not obj:
+                obj.params[name] = WeightRef(v.owner, v.name or name)
+            else:
+                v.owner, v.name = obj, name
+                obj.params[name] = v
+        elif obj.module and isinstance(v, WeightRef):
+            obj.params[name] = v
+        else:
+            obj.attrs[name] = v
+            return
+        if self.uncertain:
+            why = f"{name} depends on an unresolved condition at line {self.uncertain[-1]}"
+            obj.unresolved.append(why)
+            target = obj.children.get(name, obj.params.get(name))
+            if isinstance(target, (Leaf, Obj)):
+                target.unresolved.append(why)
+            elif isinstance(target, Tensor):
+                target.cond = why
+
+    # implemented in extlib
+    def leaf_attr(self, leaf: Leaf, name: str) -> Any:
+        raise NotImplementedError
+
+    def config_attr(self, cfg: Config, name: str, where: tuple | None) -> Any:
+        raise NotImplementedError
+
+    def obj_method(self, obj: Obj, name: str) -> Any:
+        raise NotImplementedError
+
+    def ext_method(self, inst: Any, base: Ext, name: str) -> Any:
+        raise NotImplementedError
+
+    def tensor_attr(self, t: Tensor, name: str) -> Any:
+        raise NotImplementedError
+
+    def value_attr(self, v: Any, name: str) -> Any:
+        raise NotImplementedError

@@ -1,0 +1,511 @@
+"""Expression evaluation for the interpreter, plus frames, truthiness and the budgets.
+
+Split from ``interp.py`` (statements) to keep each module readable; ``Evaluator`` mixes both.
+"""
+
+from __future__ import annotations
+
+import ast
+import operator
+from typing import Any
+
+from driftcheck.parsers.source import sizes
+from driftcheck.parsers.source.library.torchlib import elementwise
+from driftcheck.parsers.source.sizes import TooBig
+from driftcheck.parsers.source.speed import symbolic
+from driftcheck.parsers.source.speed.symbolic import SymVal, plain_bare
+from driftcheck.parsers.source.values.abstract import (
+    Budget,
+    Config,
+    Func,
+    Obj,
+    Tensor,
+    Unknown,
+    is_unknown,
+    plain,
+)
+
+MAX_STEPS = 3_000_000
+MAX_DEPTH = 60
+MAX_LOOP = 20_000
+MAX_SECONDS = 30.0
+
+# the operators that can make a value bigger than their operands are the size-bounded ones
+# (sizes.py); every path that applies an operator takes it from this table
+BINOPS = {
+    ast.Add: sizes.add,
+    ast.Sub: operator.sub,
+    ast.Mult: sizes.mul,
+    ast.Div: operator.truediv,
+    ast.FloorDiv: operator.floordiv,
+    ast.Mod: sizes.mod,
+    ast.Pow: sizes.power,
+    ast.LShift: sizes.lshift,
+    ast.RShift: operator.rshift,
+    ast.BitOr: operator.or_,
+    ast.BitAnd: operator.and_,
+    ast.BitXor: operator.xor,
+}
+# comparison operators, shared with the forward pass (dataflow_pyops)
+CMP_OPS = {
+    ast.Eq: operator.eq,
+    ast.NotEq: operator.ne,
+    ast.Lt: operator.lt,
+    ast.LtE: operator.le,
+    ast.Gt: operator.gt,
+    ast.GtE: operator.ge,
+}
+_SIMPLE = (int, float, str, bool, type(None), complex, bytes)
+_CONSTS = frozenset(_SIMPLE)
+# operator names of ``symbolic`` (config-parametric traces)
+SYM_BIN = {
+    ast.Add: "+",
+    ast.Sub: "-",
+    ast.Mult: "*",
+    ast.Div: "/",
+    ast.FloorDiv: "//",
+    ast.Mod: "%",
+    ast.Pow: "**",
+    ast.BitAnd: "&",
+    ast.BitOr: "|",
+    ast.BitXor: "^",
+    ast.LShift: "<<",
+    ast.RShift: ">>",
+}
+SYM_CMP = {ast.Eq: "==", ast.NotEq: "!=", ast.Lt: "<", ast.LtE: "<=", ast.Gt: ">", ast.GtE: ">="}
+
+
+class Frame:
+    """One function activation: locals, the module it runs in, the class for ``super()``."""
+
+    __slots__ = ("locals", "mod", "func", "closure")
+
+    def __init__(self, mod: Any, func: Func | None = None, closure: dict | None = None) -> None:
+        self.locals: dict[str, Any] = {}
+        self.mod = mod
+        self.func = func
+        self.closure = closure
+
+
+def truth(v: Any) -> bool | None:
+    """Python truthiness of an abstract value; None when unknown."""
+    if v.__class__ is SymVal:
+        return symbolic.truth(v)
+    v = plain(v)
+    if isinstance(v, Unknown):
+        return None
+    if isinstance(v, _SIMPLE) or isinstance(v, (tuple, list, dict, set, frozenset, range)):
+        if isinstance(v, (tuple, list)) and any(is_unknown(x) for x in v) and not v:
+            return None
+        return bool(v)
+    if isinstance(v, Config):
+        return True
+    if isinstance(v, Tensor):
+        return None
+    return True  # objects, classes, functions, modules are truthy
+
+
+class Expressions:
+    """Expressions; the object model (getattr, call, iterate...) comes from the subclass."""
+
+    # ------------------------------------------------------------------ expressions
+    def eval(self, e: ast.expr, fr: Frame) -> Any:
+        t = type(e)
+        if t is ast.Constant:
+            return e.value
+        if t is ast.Name:
+            return self.lookup(e.id, fr)
+        if t is ast.Attribute:
+            return self.getattr(self.eval(e.value, fr), e.attr, (str(fr.mod.path), e.lineno))
+        if t is ast.Call:
+            return self.eval_call(e, fr)
+        if t is ast.BinOp:
+            return self.binop(e.op, self.eval(e.left, fr), self.eval(e.right, fr))
+        if t is ast.Subscript:
+            return self.getitem(self.eval(e.value, fr), self.eval(e.slice, fr))
+        if t is ast.Compare:
+            return self.compare(e, fr)
+        if t is ast.BoolOp:
+            return self.boolop(e, fr)
+        if t is ast.UnaryOp:
+            return self.unary(e.op, self.eval(e.operand, fr))
+        if t is ast.IfExp:
+            c = truth(self.eval(e.test, fr))
+            if c is None:
+                a, b = self.eval(e.body, fr), self.eval(e.orelse, fr)
+                return a if _same(a, b) else Unknown(f"condition at line {e.lineno}")
+            return self.eval(e.body if c else e.orelse, fr)
+        if t is ast.Tuple:
+            return tuple(self.eval_elts(e.elts, fr))
+        if t is ast.List:
+            return self.eval_elts(e.elts, fr)
+        if t is ast.Set:
+            items = self.eval_elts(e.elts, fr)
+            try:
+                return set(plain(items))
+            except TypeError:
+                return Unknown("set")
+        if t is ast.Dict:
+            return self.eval_dict(e, fr)
+        if t in (ast.ListComp, ast.GeneratorExp, ast.SetComp, ast.DictComp):
+            return self.comprehension(e, fr)
+        if t is ast.JoinedStr:
+            return self.fstring(e, fr)
+        if t is ast.Slice:
+            parts = [
+                None if x is None else plain(self.eval(x, fr)) for x in (e.lower, e.upper, e.step)
+            ]
+            if any(is_unknown(x) for x in parts):
+                return Unknown("slice")
+            return slice(*parts)
+        if t is ast.Lambda:
+            return Func(node=e, mod=fr.mod, closure=self.closure_of(fr))
+        if t is ast.NamedExpr:
+            v = self.eval(e.value, fr)
+            fr.locals[e.target.id] = v
+            return v
+        if t is ast.Starred:
+            return self.eval(e.value, fr)
+        return Unknown(type(e).__name__)
+
+    def eval_elts(self, elts: list[ast.expr], fr: Frame) -> list[Any]:
+        out: list[Any] = []
+        for x in elts:
+            if isinstance(x, ast.Starred):
+                items = self.iterate(self.eval(x.value, fr))
+                if items is None:
+                    return [Unknown("starred")]
+                out.extend(items)
+            else:
+                out.append(self.eval(x, fr))
+        return out
+
+    def eval_dict(self, e: ast.Dict, fr: Frame) -> Any:
+        out: dict[Any, Any] = {}
+        for k, v in zip(e.keys, e.values):
+            if k is None:
+                more = plain(self.eval(v, fr))
+                if isinstance(more, Config):
+                    more = dict(more.fields)
+                if not isinstance(more, dict):
+                    return Unknown("dict unpack")
+                out.update(more)
+                continue
+            key = plain(self.eval(k, fr))
+            try:
+                out[key] = self.eval(v, fr)
+            except TypeError:
+                return Unknown("dict key")
+        return out
+
+    def comprehension(self, e: Any, fr: Frame) -> Any:
+        sub = Frame(fr.mod, fr.func, fr.closure)
+        sub.locals = dict(fr.locals)
+        if _numeric_table(e):
+            # ``[pos / np.power(10000, 2 * (j // 2) / d) for j in range(d)]`` for every position:
+            # a big table of numbers (a sinusoid buffer), never a size -- its length is kept,
+            # its values are not computed (videomae: 1.2M evaluations otherwise)
+            items = self.iterate(self.eval(e.generators[0].iter, sub))
+            if items is not None and len(items) > NUMERIC_TABLE:
+                return [Unknown("numeric table value")] * len(items)
+        out: list[Any] = []
+        try:
+            ok = self._gen(e, e.generators, 0, sub, out)
+        except _LongComprehension as cut:
+            # an expression, so its value can be unknown -- unless items already built had
+            # side effects (a call in it) that the cut would leave half done
+            if cut.level and any(isinstance(n, ast.Call) for n in ast.walk(e)):
+                raise Budget(f"comprehension over {cut.n:,} items (over {MAX_LOOP:,})") from None
+            self.note(
+                f"{fr.mod.path.name}:{e.lineno}: comprehension over {cut.n:,} items "
+                f"(over the loop bound {MAX_LOOP:,}): value unknown"
+            )
+            return Unknown(f"comprehension over {cut.n:,} items")
+        if not ok:
+            return Unknown("comprehension over an unknown iterable")
+        if isinstance(e, ast.DictComp):
+            try:
+                return {plain(k): v for k, v in out}
+            except TypeError:
+                return Unknown("dict comprehension")
+        if isinstance(e, ast.SetComp):
+            try:
+                return set(plain(out))
+            except TypeError:
+                return Unknown("set comprehension")
+        return out
+
+    def _gen(self, e: Any, gens: list[ast.comprehension], i: int, fr: Frame, out: list) -> bool:
+        if i == len(gens):
+            if isinstance(e, ast.DictComp):
+                out.append((self.eval(e.key, fr), self.eval(e.value, fr)))
+            else:
+                out.append(self.eval(e.elt, fr))
+            return True
+        g = gens[i]
+        items = self.iterate(self.eval(g.iter, fr))
+        if items is None:
+            return False
+        if len(items) > MAX_LOOP:  # before any item runs
+            raise _LongComprehension(len(items), i)
+        for item in items:
+            self.tick()
+            self.assign(g.target, item, fr)
+            conds = [truth(self.eval(c, fr)) for c in g.ifs]
+            if any(c is None for c in conds):
+                return False
+            if all(conds) and not self._gen(e, gens, i + 1, fr, out):
+                return False
+        return True
+
+    def fstring(self, e: ast.JoinedStr, fr: Frame) -> Any:
+        parts = []
+        n = 0
+        for v in e.values:
+            if isinstance(v, ast.Constant):
+                parts.append(str(v.value))
+            elif isinstance(v, ast.FormattedValue):
+                x = plain(self.eval(v.value, fr))
+                if not isinstance(x, _SIMPLE):
+                    return Unknown("f-string")
+                spec = "" if v.format_spec is None else self.fstring(v.format_spec, fr)
+                if not isinstance(spec, str):
+                    return Unknown("f-string")
+                if v.conversion in _CONVERSIONS:
+                    x = _CONVERSIONS[v.conversion](x)
+                try:
+                    parts.append(sizes.format_value(x, spec))  # width bounded (sizes.py)
+                except TooBig as err:
+                    return self.too_big(err)
+                except (TypeError, ValueError):
+                    return Unknown("f-string")
+            else:
+                continue
+            n += len(parts[-1])
+            if n > sizes.SIZE_LIMIT:
+                return self.too_big(TooBig(f"f-string of over {sizes.SIZE_LIMIT:,} characters"))
+        return "".join(parts)
+
+    def binop(self, op: ast.operator, a: Any, b: Any) -> Any:
+        if a.__class__ is SymVal or b.__class__ is SymVal:
+            name = SYM_BIN.get(type(op))
+            r = symbolic.binop(name, a, b) if name else NotImplemented
+            if r is not NotImplemented:
+                return r
+            # a tensor and a config number: the number's value does not shape the result
+            if isinstance(plain(a if b.__class__ is SymVal else b), Tensor):
+                a, b = symbolic.hole(a), symbolic.hole(b)
+        # a list's items are not read by ``+`` or ``*``: traced numbers in it stay traced
+        a, b = plain_bare(a), plain_bare(b)
+        if isinstance(a, Unknown) or isinstance(b, Unknown):
+            return a if isinstance(a, Unknown) else b  # whatever the number: unread
+        if a.__class__ is SymVal:
+            a = plain(a)
+        if b.__class__ is SymVal:
+            b = plain(b)
+        if isinstance(a, Unknown) or isinstance(b, Unknown):
+            return a if isinstance(a, Unknown) else b
+        if isinstance(a, Tensor) or isinstance(b, Tensor):
+            if isinstance(op, ast.MatMult):
+                return Tensor(Unknown("matmul"))
+            return elementwise([a, b])  # a new tensor of the broadcast shape
+        if isinstance(a, Config) or isinstance(b, Config):
+            return Unknown("config arithmetic")
+        fn = BINOPS.get(type(op))
+        if fn is None:
+            return Unknown("operator")
+        try:
+            return fn(a, b)
+        except TooBig as e:  # the size bound (sizes.py): unknown, with a note saying where
+            return self.too_big(e)
+        except Exception:  # noqa: BLE001 - e.g. object + object, division by zero
+            return Unknown("operator")
+
+    def unary(self, op: ast.unaryop, v: Any) -> Any:
+        if isinstance(op, ast.Not):
+            t = truth(v)
+            return Unknown("not") if t is None else not t
+        if v.__class__ is SymVal and isinstance(op, (ast.USub, ast.UAdd)):
+            return symbolic.unary("neg" if isinstance(op, ast.USub) else "pos", v)
+        v = plain(v)
+        if isinstance(v, (Unknown, Tensor)):
+            return v
+        try:
+            if isinstance(op, ast.USub):
+                return -v
+            if isinstance(op, ast.UAdd):
+                return +v
+            if isinstance(op, ast.Invert):
+                return ~v
+        except TypeError:
+            pass
+        return Unknown("unary")
+
+    def boolop(self, e: ast.BoolOp, fr: Frame) -> Any:
+        is_and = isinstance(e.op, ast.And)
+        v: Any = None
+        for x in e.values:
+            v = self.eval(x, fr)
+            t = truth(v)
+            if t is None:
+                return Unknown("boolean of unknown")
+            if t is not is_and:
+                return v
+        return v
+
+    def compare(self, e: ast.Compare, fr: Frame) -> Any:
+        left = self.eval(e.left, fr)
+        for op, rexp in zip(e.ops, e.comparators):
+            right = self.eval(rexp, fr)
+            r = self.compare_one(op, left, right)
+            if isinstance(r, Unknown) or not r:
+                return r
+            left = right
+        return True
+
+    def compare_one(self, op: ast.cmpop, a: Any, b: Any) -> Any:
+        if a.__class__ is SymVal or b.__class__ is SymVal:
+            r = self._sym_compare(op, a, b)
+            if r is not NotImplemented:
+                return r
+        a, b = plain(a), plain(b)
+        if isinstance(op, (ast.Is, ast.IsNot)):
+            if isinstance(a, Unknown) or isinstance(b, Unknown):
+                return Unknown("is")
+            same = a is b if not (a is None or b is None) else (a is None and b is None)
+            if isinstance(a, (int, str, bool)) or isinstance(b, (int, str, bool)):
+                same = same or (type(a) is type(b) and a == b)
+            return same if isinstance(op, ast.Is) else not same
+        if isinstance(op, (ast.In, ast.NotIn)):
+            r = self.contains(b, a)
+            if isinstance(r, Unknown):
+                return r
+            return r if isinstance(op, ast.In) else not r
+        if isinstance(a, Unknown) or isinstance(b, Unknown):
+            return Unknown("compare")
+        seqs = _SIMPLE + (tuple, list, set, frozenset, dict)  # ``types_set == {"lsh", "local"}``
+        if not (isinstance(a, seqs) and isinstance(b, seqs)):
+            if isinstance(op, ast.Eq):
+                return a is b if not isinstance(a, Tensor) else Unknown("tensor ==")
+            if isinstance(op, ast.NotEq):
+                return a is not b if not isinstance(a, Tensor) else Unknown("tensor !=")
+            return Unknown("compare")
+        try:
+            return CMP_OPS[type(op)](a, b)
+        except TypeError:
+            return Unknown("compare")
+
+    def _sym_compare(self, op: ast.cmpop, a: Any, b: Any) -> Any:
+        """A comparison with a SymVal side: decided on the numbers, recorded as a guard."""
+        name = SYM_CMP.get(type(op))
+        if name is not None:
+            r = symbolic.compare(name, a, b)
+            if r is not NotImplemented:
+                return r
+            # a number against a non-number: decided by the types, as below, without a read
+            other = symbolic.strip(b if a.__class__ is SymVal else a)
+            if isinstance(other, Unknown):
+                return Unknown("compare")
+            if other is None or other.__class__ in (str, bytes, list, tuple, dict, set):
+                if name in ("==", "!="):
+                    return name == "!="
+            return NotImplemented
+        if isinstance(op, (ast.Is, ast.IsNot)):
+            # as below: ``is`` between numbers compares type and value; a number is never
+            # None, a bool, a string or an object (the config's types are the template's key)
+            other = b if a.__class__ is SymVal else a
+            other = symbolic.strip(other)
+            x = a._v if a.__class__ is SymVal else b._v
+            o = other._v if other.__class__ is SymVal else other
+            if isinstance(o, Unknown):
+                return NotImplemented
+            if o.__class__ is not x.__class__:
+                same = False
+            else:
+                same = symbolic.compare("==", a, b)
+            return same if isinstance(op, ast.Is) else not same
+        return NotImplemented
+
+    def contains(self, container: Any, item: Any) -> Any:
+        if isinstance(container, Unknown) or isinstance(item, Unknown):
+            return Unknown("in")
+        if isinstance(container, Config):
+            return container.lookup(item)[0] if isinstance(item, str) else False
+        if isinstance(container, Obj):
+            if container.kind == "ModuleDict":
+                return item in container.children
+            return Unknown("in object")
+        if isinstance(container, (list, tuple, set, frozenset)):
+            if all(x.__class__ in _CONSTS for x in container):  # the common case, one pass
+                return any(x == item for x in container)
+            if any(isinstance(x, Unknown) for x in container):
+                return Unknown("in")
+            return any(plain(x) == item for x in container if isinstance(plain(x), _SIMPLE))
+        if isinstance(container, (dict, str, range)):
+            try:
+                return item in container
+            except TypeError:
+                return Unknown("in")
+        return Unknown("in")
+
+
+class _LongComprehension(Exception):
+    """A comprehension's iterable (at generator ``level``) is over the loop bound."""
+
+    def __init__(self, n: int, level: int) -> None:
+        super().__init__(n)
+        self.n = n
+        self.level = level
+
+
+_CONVERSIONS = {ord("r"): repr, ord("s"): str, ord("a"): ascii}
+
+
+def _same(a: Any, b: Any) -> bool:
+    a, b = plain(a), plain(b)
+    if isinstance(a, _SIMPLE) and isinstance(b, _SIMPLE):
+        return type(a) is type(b) and a == b
+    return False
+
+
+NUMERIC_TABLE = 256
+_PURE_CALLS = {"int", "float", "abs", "round", "min", "max", "pow"}
+_PURE_MODS = {"math", "np", "numpy"}
+_PURE_NODES = (
+    ast.Name,
+    ast.Constant,
+    ast.BinOp,
+    ast.UnaryOp,
+    ast.operator,
+    ast.unaryop,
+    ast.expr_context,
+    ast.Attribute,
+    ast.Call,
+)
+
+
+def _numeric_table(e: Any) -> bool:
+    """A list comprehension over one loop whose element is arithmetic on names and numbers,
+    with only math / numpy / numeric builtins called: its items are numbers, never modules."""
+    if not isinstance(e, (ast.ListComp, ast.GeneratorExp)) or len(e.generators) != 1:
+        return False
+    if e.generators[0].ifs:
+        return False
+    for n in ast.walk(e.elt):
+        if not isinstance(n, _PURE_NODES):
+            return False
+        if isinstance(n, ast.Call):
+            f = n.func
+            if isinstance(f, ast.Name) and f.id in _PURE_CALLS:
+                continue
+            if not (
+                isinstance(f, ast.Attribute)
+                and isinstance(f.value, ast.Name)
+                and f.value.id in _PURE_MODS
+            ):
+                return False
+        if isinstance(n, ast.Attribute) and not (
+            isinstance(n.value, ast.Name) and n.value.id in _PURE_MODS
+        ):
+            return False
+    return True

@@ -1,0 +1,324 @@
+"""Subscripts, iteration, ``+=``, ``isinstance``/``hasattr`` and copies on abstract values.
+
+A mixin of ``Interp`` (split from ``machine.py`` to keep modules readable).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from driftcheck.parsers.source.interp.modtree import ModulesView
+from driftcheck.parsers.source.library import enums, torchlib
+from driftcheck.parsers.source.library.stdlib import NamedTupleValue
+from driftcheck.parsers.source.sizes import SIZE_LIMIT
+from driftcheck.parsers.source.speed.symbolic import SymVal, plain_bare
+from driftcheck.parsers.source.stoplist import MODULE_BASES
+from driftcheck.parsers.source.values.abstract import (
+    Cls,
+    Config,
+    Ext,
+    Func,
+    Leaf,
+    Obj,
+    Probe,
+    Sourced,
+    Tensor,
+    Unknown,
+    WeightRef,
+    is_module,
+    plain,
+    unwrap,
+)
+
+_PY_TYPES = {
+    "builtins.int": int,
+    "builtins.float": float,
+    "builtins.str": str,
+    "builtins.bool": bool,
+    "builtins.list": list,
+    "builtins.tuple": tuple,
+    "builtins.dict": dict,
+    "builtins.set": set,
+    "numbers.Integral": int,
+    "numbers.Number": (int, float),
+    "numbers.Real": (int, float),
+    "collections.abc.Sequence": (list, tuple, str),
+    "collections.abc.Iterable": (list, tuple, str, dict, set),
+    "collections.abc.Mapping": dict,
+    "typing.Sequence": (list, tuple, str),
+    "typing.Iterable": (list, tuple, str, dict, set),
+    "typing.Mapping": dict,
+    "collections.OrderedDict": dict,
+    "builtins.NoneType": type(None),
+}
+_CONST = frozenset((int, float, str, bool, type(None)))
+_DICT_BASES = ("collections.OrderedDict", "builtins.dict", "typing.OrderedDict")
+
+
+class ItemsMixin:
+    """Items and predicates (mixed into ``Interp``)."""
+
+    # ------------------------------------------------------------------ items
+    def getitem(self, obj: Any, key: Any) -> Any:
+        # only the outer Sourced wrapper comes off here: ``plain`` of a whole list or tuple
+        # copies it, which made ``config.layer_types[i]`` in a loop quadratic; the item
+        # picked is made plain below, as a deep ``plain`` of the container would have made it
+        if key.__class__ is Probe and key.rec.active:
+            return self.probe_index(obj, key)  # a layer index into the config (memo.py)
+        raw = unwrap(obj)
+        k = plain(key)
+        if isinstance(raw, Unknown):
+            return raw
+        if isinstance(k, Unknown):
+            return Unknown("unknown index")
+        if isinstance(raw, Config):
+            return (
+                self.config_attr(raw, str(k), self._where)
+                if raw.lookup(str(k))[0]
+                else Unknown(f"config[{k}]")
+            )
+        if isinstance(raw, Obj):
+            if raw.kind in ("ModuleList", "Sequential", "ParameterList"):
+                src = raw.params if raw.kind == "ParameterList" else raw.children
+                vals = list(src.values())
+                if isinstance(k, slice):
+                    new = Obj(cls=None, module=True, kind=raw.kind, loc=raw.loc, qual=raw.qual)
+                    for v in vals[k]:
+                        torchlib.container_add(new, v)
+                    return new
+                try:
+                    return vals[k]
+                except (IndexError, TypeError):
+                    return Unknown("index")
+            if raw.kind in ("ModuleDict", "ParameterDict"):
+                src = raw.params if raw.kind == "ParameterDict" else raw.children
+                return src.get(str(k), Unknown(f"key {k}"))
+            if raw.cls is not None:
+                ok, fn, where = self.mro_attr(raw.cls, "__getitem__")
+                if ok and isinstance(fn, Func):
+                    return self.call_func(self.bind(fn, raw), [key], {})
+            if "__items__" in raw.attrs:
+                return raw.attrs["__items__"].get(k, Unknown(f"key {k}"))
+            return Unknown("subscript of object")
+        if isinstance(raw, Tensor):
+            return Tensor(torchlib.index_shape(raw.shape, k))
+        if isinstance(raw, Ext):
+            return Unknown(f"{raw.qual}[...]")
+        if enums.is_enum(raw) and isinstance(k, str):  # ``Color["RED"]``
+            m = enums.member(self, raw, k)
+            return m if m is not None else Unknown(f"{raw.name}[{k!r}] is no member")
+        try:
+            v = raw[k]
+        except (IndexError, KeyError, TypeError, ValueError):
+            return Unknown("subscript")
+        if isinstance(raw, tuple):
+            return plain_bare(v)
+        if isinstance(raw, list):
+            # as ``plain(list)`` does: items come out plain only when some item is Sourced
+            # (asked only when it matters: a constant item is itself either way)
+            if isinstance(k, slice):
+                if all(x.__class__ in _CONST for x in v):
+                    return list(v)
+                deep = any(isinstance(x, Sourced) for x in raw)
+                return [plain_bare(x) for x in v] if deep else list(v)
+            if v.__class__ in _CONST:
+                return v
+            return plain_bare(v) if any(isinstance(x, Sourced) for x in raw) else v
+        return v
+
+    def setitem(self, obj: Any, key: Any, v: Any) -> None:
+        raw, k = plain(obj), plain(key)
+        if isinstance(k, Unknown):
+            return
+        if isinstance(raw, Config):
+            raw.fields[str(k)] = v
+        elif isinstance(raw, Obj) and raw.kind:
+            torchlib.container_add(raw, v, str(k))
+        elif isinstance(raw, ModulesView):
+            self.register(raw.owner, str(k), v, None)
+        elif isinstance(raw, (list, dict)):
+            try:
+                raw[k] = v
+            except (IndexError, TypeError):
+                pass
+
+    def iterate(self, v: Any) -> list[Any] | None:
+        raw = plain_bare(v)
+        if isinstance(raw, (list, tuple)):
+            return list(raw)
+        if isinstance(raw, range):
+            if len(raw) > 100_000:
+                return None
+            return list(raw)
+        if isinstance(raw, (dict, set, frozenset, str)):
+            return list(raw)
+        if isinstance(raw, Obj):
+            if raw.kind in ("ModuleDict", "ParameterDict"):
+                return list((raw.params if raw.kind == "ParameterDict" else raw.children).keys())
+            if raw.kind == "ParameterList":
+                return list(raw.params.values())
+            if raw.kind:
+                return list(raw.children.values())
+            if "__items__" in raw.attrs:
+                return list(raw.attrs["__items__"])
+        if isinstance(raw, Config):
+            return list(raw.fields)
+        if isinstance(raw, NamedTupleValue):  # a namedtuple's items (library/stdlib.py)
+            return list(raw.values)
+        if enums.is_enum(raw):  # ``for c in Color``: its members (library/enums.py)
+            return enums.unique(self, raw)
+        return None
+
+    def inplace_add(self, cur: Any, rhs: Any) -> bool:
+        raw = plain(cur)
+        if isinstance(raw, list):
+            items = self.iterate(rhs)
+            if items is not None and len(raw) + len(items) > SIZE_LIMIT:
+                return False  # ``+`` then says unknown, with its note (sizes.py)
+            raw.extend(items if items is not None else [Unknown("+=")])
+            return True
+        if isinstance(raw, Obj) and raw.kind in ("ModuleList", "Sequential"):
+            items = self.iterate(rhs)
+            if items is None:
+                raw.unresolved.append("+=")
+            else:
+                for x in items:
+                    torchlib.container_add(raw, x)
+            return True
+        return False
+
+    # ------------------------------------------------------------------ predicates
+    def isinstance(self, x: Any, t: Any) -> Any:
+        t = plain(t)
+        if isinstance(t, tuple):
+            rs = [self.isinstance(x, tt) for tt in t]
+            if any(r is True for r in rs):
+                return True
+            return False if all(r is False for r in rs) else Unknown("isinstance")
+        # a traced number's type is the template's key (or follows from it): no pin
+        raw = x._v if x.__class__ is SymVal else plain(x)
+        if isinstance(raw, Unknown):
+            return Unknown("isinstance")
+        if isinstance(t, Ext):
+            q = t.qual
+            if q in _PY_TYPES:
+                if isinstance(raw, (Obj, Leaf, Tensor, Config, WeightRef)):
+                    return (
+                        isinstance(raw, Config)
+                        and q in ("builtins.dict", "collections.abc.Mapping")
+                        and not raw.cls
+                    )
+                py = _PY_TYPES[q]
+                return isinstance(raw, py) and not (
+                    py is int and isinstance(raw, bool) and q == "numbers.Integral" and False
+                )
+            if q in ("torch.nn.Module", "torch.nn.modules.module.Module"):
+                return is_module(raw)
+            if q in ("torch.Tensor", "torch.nn.Parameter"):
+                return isinstance(raw, (Tensor, WeightRef))
+            if q.rsplit(".", 1)[-1] in ("PreTrainedConfig", "PretrainedConfig"):
+                return isinstance(raw, Config)
+            if isinstance(raw, Obj) and raw.cls is not None:
+                if any(isinstance(c, Ext) and c.qual == q for c in raw.cls.mro()):
+                    return True
+                return self._torch_subclass(raw.cls, q)
+            if isinstance(raw, (Leaf, Obj)):  # a catalogue layer, or a container
+                tq = raw.torch if isinstance(raw, Leaf) else raw.qual
+                if tq == q:
+                    return True
+                cls = self.torch_class(tq) if tq and tq.startswith("torch.nn.") else None
+                return self._torch_subclass(cls, q) if cls is not None else Unknown("isinstance")
+            if isinstance(raw, (int, float, str, bool, type(None), list, tuple, dict)):
+                return False
+            return Unknown("isinstance")
+        if isinstance(t, Cls):
+            if isinstance(raw, Obj) and raw.cls is not None:
+                return t in raw.cls.mro()
+            if isinstance(raw, Config):
+                return raw.cls is not None and t in raw.cls.mro()
+            return False
+        return Unknown("isinstance")
+
+    def _torch_subclass(self, cls: Cls, q: str) -> Any:
+        """Is ``cls`` (user code or torch's own source) a subclass of torch class ``q``?
+
+        Decided when its MRO is visible: classes read from source, torch classes read from
+        torch's source, and framework bases outside ``torch.nn`` (``nn.Module`` itself,
+        ``PreTrainedModel``, mixins), which are no torch layer.
+        """
+        if not q.startswith("torch.nn."):
+            return Unknown("isinstance")
+        short = q.rsplit(".", 1)[-1]
+        for c in cls.mro():
+            if isinstance(c, Cls):
+                if c.name == short and c.mod.name.startswith("torch."):
+                    return True
+            elif (
+                isinstance(c, Ext) and c.qual.startswith("torch.nn.") and c.qual not in MODULE_BASES
+            ):
+                sub = self.torch_class(c.qual)
+                found = self._torch_subclass(sub, q) if sub is not None else Unknown("isinstance")
+                if found is not False:
+                    return found
+        return False
+
+    def hasattr(self, x: Any, name: Any) -> Any:
+        raw = plain(x)
+        if not isinstance(name, str) or isinstance(raw, Unknown):
+            return Unknown("hasattr")
+        if isinstance(raw, Config):
+            return self.has_config_attr(raw, name)
+        if isinstance(raw, Obj):
+            if any(name in d for d in (raw.attrs, raw.children, raw.params, raw.buffers)):
+                return True
+            if raw.cls is not None and self.mro_attr(raw.cls, name)[0]:
+                return True
+            return False
+        if isinstance(raw, Leaf):
+            return name in raw.params or name in ("weight", "bias")
+        if isinstance(raw, (Ext, Tensor)):
+            return Unknown("hasattr")
+        if isinstance(raw, Cls):
+            return self.mro_attr(raw, name)[0]
+        return hasattr(raw, name)
+
+    def copy_value(self, v: Any) -> Any:
+        raw = plain(v)
+        if isinstance(raw, Config):
+            return Config(
+                dict(raw.fields),
+                dict(raw.aliases),
+                raw.origin,
+                dict(raw.lines),
+                raw.cls,
+                raw.prefix,
+            )
+        if isinstance(raw, (list, dict)):
+            return type(raw)(raw)
+        if isinstance(raw, (Obj, Leaf)):
+            return self.clone_module(raw)
+        return v
+
+    def clone_module(self, m: Any) -> Any:
+        """``copy.deepcopy(layer)``: a distinct module with the same structure."""
+        if isinstance(m, Leaf):
+            return Leaf(
+                m.type,
+                dict(m.params),
+                m.loc,
+                m.torch,
+                dict(m.param_keys),
+                list(m.unresolved),
+                wnorm=dict(m.wnorm),
+            )
+        new = Obj(
+            cls=m.cls, module=m.module, attrs=dict(m.attrs), loc=m.loc, kind=m.kind, qual=m.qual
+        )
+        new.children = {k: self.clone_module(c) for k, c in m.children.items()}
+        new.params = {
+            k: Tensor(p.shape, param=True, owner=new, name=k) if isinstance(p, Tensor) else p
+            for k, p in m.params.items()
+        }
+        new.buffers = dict(m.buffers)
+        new.unresolved = list(m.unresolved)
+        return new

@@ -1,0 +1,480 @@
+"""Names, attributes, items, iteration and calls: the object model of the interpreter.
+
+Module-level names resolve lazily (a module's class or assignment is evaluated the first time
+it is read), imports resolve to files on disk through ``Finder`` or stay ``Ext`` names for
+libraries we do not interpret (torch, and transformers' framework modules). User classes are
+instantiated by running their ``__init__`` (through the MRO and ``super()``) on an ``Obj``.
+"""
+
+from __future__ import annotations
+
+import ast
+from typing import Any
+
+from driftcheck.parsers.source.interp.attrs import Attributes, ModRef, Super, ext_const
+from driftcheck.parsers.source.interp.statements import MAX_DEPTH, Evaluator, Frame
+from driftcheck.parsers.source.library import enums
+from driftcheck.parsers.source.library.stdlib import FieldSpec
+from driftcheck.parsers.source.loader import (
+    Finder,
+    ModInfo,
+    body_index,
+    parse_file,
+    unparse,
+)
+from driftcheck.parsers.source.sizes import TooBig
+from driftcheck.parsers.source.speed.symbolic import resource
+from driftcheck.parsers.source.stoplist import EXT_TOPS, MODULE_BASES, STOP_MODULES, is_stop  # noqa: F401,E501
+from driftcheck.parsers.source.values.abstract import (
+    Budget,
+    Cls,
+    Config,
+    Ext,
+    Func,
+    Obj,
+    Probe,
+    Return,
+    Sourced,
+    Unknown,
+    UnknownModule,
+    plain,
+)
+
+
+class Semantics(Attributes, Evaluator):
+    def __init__(self, finder: Finder) -> None:
+        super().__init__()
+        self.finder = finder
+        self.mods: dict[str, ModInfo | None] = {}
+        self.globals: dict[int, dict[str, Any]] = {}
+        self._pending: set[tuple[int, str]] = set()
+        self.files: dict[str, int] = {}  # path -> lines, every file parsed
+        self.active: dict[int, int] = {}  # id(function node) -> frames of it on the stack
+
+    # ------------------------------------------------------------------ modules
+    def module(self, name: str) -> ModInfo | None:
+        if name in self.mods:
+            return self.mods[name]
+        info = None
+        if not is_stop(name):
+            path = self.finder.find(name)
+            if path is not None:
+                try:
+                    info = parse_file(path, name)
+                    self.files[str(path)] = info.lines
+                except Exception as e:  # noqa: BLE001 - an unparsable import degrades
+                    self.note(f"cannot parse imported module {name}: {e}")
+        self.mods[name] = info
+        return info
+
+    def add_module(self, info: ModInfo) -> None:
+        self.mods[info.name] = info
+        self.files[str(info.path)] = info.lines
+
+    def import_value(self, modname: str, attr: str | None) -> Any:
+        qual = f"{modname}.{attr}" if attr else modname
+        if is_stop(modname):
+            return ext_const(Ext(qual))
+        if attr is None:
+            return ModRef(modname, self.module(modname))
+        mod = self.module(modname)
+        if mod is None:
+            return Ext(qual)
+        if attr in mod.defs or attr in mod.assigns or attr in mod.imports:
+            return self.global_lookup(mod, attr)
+        sub = self.module(qual)
+        if sub is not None:
+            return ModRef(qual, sub)
+        if is_stop(qual):
+            # ``from transformers import initialization``: a stop-listed module, not a name to
+            # hunt for through star imports and the registry's index of every model file
+            # (built on first use: 0.7 CPU s, 413 modeling files import it this way)
+            return ext_const(Ext(qual))
+        star = self.star_source(mod, attr)
+        if star is None and modname == "transformers":
+            star = self.transformers_export(attr)
+        return self.global_lookup(star, attr) if star is not None else Ext(qual)
+
+    def transformers_export(self, name: str) -> ModInfo | None:
+        """The module behind ``from transformers import BertConfig``. transformers' package
+        ``__init__`` reaches its model classes through ``from .models import *`` (every model
+        package, each a lazy ``__init__`` of star imports): following that would parse the
+        whole library, so the registry's index of model files names the one file instead."""
+        from driftcheck.parsers import hf_registry as reg
+
+        pkg = reg.package_dir()
+        for kind in ("configuration", "modeling"):
+            path = reg.find_class(name, kind)
+            if pkg is None or path is None:
+                continue
+            try:
+                dotted = ".".join(path.relative_to(pkg.parent).with_suffix("").parts)
+            except ValueError:
+                continue
+            sub = self.module(dotted)
+            if sub is not None and name in sub.defs:
+                return sub
+        return None
+
+    def star_source(self, mod: ModInfo, name: str) -> ModInfo | None:
+        """The module a ``from .x import *`` of ``mod`` takes ``name`` from (transformers'
+        lazy package ``__init__`` lists its modules that way under ``TYPE_CHECKING``).
+
+        Only plain modules, one level: a star import of a package (``from .models import *``
+        in transformers' own ``__init__``) would mean parsing the whole library.
+        """
+        for star in mod.stars:
+            path = None if is_stop(star) else self.finder.find(star)
+            if path is None or path.name == "__init__.py":
+                continue
+            sub = self.module(star)
+            if sub is not None and (name in sub.defs or name in sub.assigns or name in sub.imports):
+                return sub
+        return None
+
+    def global_lookup(self, mod: ModInfo, name: str) -> Any:
+        ns = self.globals.setdefault(id(mod), {})
+        if name in ns:
+            return ns[name]
+        key = (id(mod), name)
+        if key in self._pending:
+            return Unknown(f"recursive definition of {name}")
+        self._pending.add(key)
+        try:
+            v = self._resolve_global(mod, name)
+        finally:
+            self._pending.discard(key)
+        ns[name] = v
+        return v
+
+    def _resolve_global(self, mod: ModInfo, name: str) -> Any:
+        d = mod.defs.get(name)
+        if isinstance(d, ast.ClassDef):
+            return self.make_class(d, mod, None)
+        if isinstance(d, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            return self.make_func(d, Frame(mod))
+        if name in mod.assigns:
+            return self.eval(mod.assigns[name], Frame(mod))
+        if name in mod.imports:
+            m, a = mod.imports[name]
+            return self.import_value(m, a)
+        if name == "__name__":
+            return mod.name
+        star = self.star_source(mod, name) if mod.stars else None
+        if star is not None:
+            return self.global_lookup(star, name)
+        return Ext(f"builtins.{name}")
+
+    def lookup(self, name: str, fr: Frame) -> Any:
+        if name in fr.locals:
+            return fr.locals[name]
+        if fr.closure and name in fr.closure:
+            return fr.closure[name]
+        return self.global_lookup(fr.mod, name)
+
+    # ------------------------------------------------------------------ definitions
+    def closure_of(self, fr: Frame) -> dict[str, Any] | None:
+        if fr.func is None and not fr.locals:
+            return None
+        return {**(fr.closure or {}), **fr.locals}
+
+    def make_func(self, node: ast.FunctionDef, fr: Frame, owner: Cls | None = None) -> Func:
+        f = Func(node=node, mod=fr.mod, closure=self.closure_of(fr) if fr.func else None)
+        f.owner = owner
+        for d in node.decorator_list:
+            name = unparse(d).split("(")[0].split(".")[-1]
+            if name == "staticmethod":
+                f.is_static = True
+            elif name == "classmethod":
+                f.is_classmethod = True
+            elif name in ("property", "cached_property"):
+                f.closure = {**(f.closure or {}), "__property__": True}
+        return f
+
+    def make_class(self, node: ast.ClassDef, mod: ModInfo, fr: Frame | None) -> Cls:
+        c = Cls(name=node.name, mod=mod, node=node)
+        frame = fr or Frame(mod)
+        c.bases = [self.eval(b, frame) for b in node.bases]
+        c.ns = {"__frame__": frame}
+        return c
+
+    def class_attr(self, cls: Cls, name: str) -> tuple[bool, Any]:
+        """Look ``name`` up in the class body (last binding wins), evaluating lazily."""
+        if name in cls.ns:
+            return True, cls.ns[name]
+        found = body_index(cls.node).get(name)
+        if found is None:
+            return False, None
+        frame = cls.ns["__frame__"]
+        cls.ns[name] = Unknown(f"recursive class attribute {name}")
+        if isinstance(found, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            v: Any = self.make_func(found, frame, owner=cls)
+        elif isinstance(found, ast.ClassDef):
+            v = self.make_class(found, cls.mod, frame)
+        else:
+            v = self.eval(found.value, frame)
+        cls.ns[name] = v
+        return True, v
+
+    def property_setter(self, cls: Cls, name: str) -> Func | None:
+        """The ``@name.setter`` function of a property ``name`` in ``cls``'s MRO, if any:
+        ``config.out_features = [...]`` runs it, as Python does for a data descriptor."""
+        key = f"__setter__{name}"
+        if key not in cls.ns:
+            found: Func | None = None
+            for c in cls.mro():
+                if not isinstance(c, Cls):
+                    continue
+                for st in c.node.body:
+                    if isinstance(st, ast.FunctionDef) and st.name == name and _is_setter(st, name):
+                        found = self.make_func(st, c.ns["__frame__"], owner=c)
+                if found is not None:
+                    break
+            cls.ns[key] = found
+        return cls.ns[key]
+
+    def call_setter(self, setter: Func, inst: Any, v: Any) -> bool:
+        """Run a property setter on ``inst``; False when it raised (the caller stores ``v``)."""
+        from driftcheck.parsers.source.interp.statements import Raised
+
+        bound = Func(setter.node, setter.mod, setter.closure, setter.owner, inst)
+        try:
+            self.call_func(bound, [v], {})
+        except Raised:
+            return False
+        return True
+
+    def config_from_dict_call(self, cls: Cls, a: list, k: dict) -> Any:
+        """``ConfigClass.from_dict(d, **kw)``: the class built from the dict's keys."""
+        d = plain(a[0]) if a else None
+        if isinstance(d, Config):
+            d = dict(d.fields)
+        if not isinstance(d, dict):
+            return Unknown("from_dict of an unknown dict")
+        kw = {str(x): y for x, y in d.items() if isinstance(x, str) and x.isidentifier()}
+        kw.update({x: y for x, y in k.items() if x != "**"})
+        return self.make_config(cls, [], kw, (cls.mod.path, cls.node.lineno))
+
+    def mro_attr(self, cls: Cls, name: str, after: Cls | None = None) -> tuple[bool, Any, Any]:
+        """(found, value, defining class) through the MRO, optionally after ``after``."""
+        mro = cls.mro()
+        if after is not None and after in mro:
+            mro = mro[mro.index(after) + 1 :]
+        for c in mro:
+            if isinstance(c, Cls):
+                ok, v = self.class_attr(c, name)
+                if ok:
+                    return True, v, c
+            elif isinstance(c, Ext):
+                return False, None, c
+        return False, None, None
+
+    def is_module_cls(self, cls: Any) -> bool:
+        for c in cls.mro() if isinstance(cls, Cls) else [cls]:
+            if isinstance(c, Ext):
+                q = c.qual
+                if q in MODULE_BASES or q.startswith("torch.nn.") and "functional" not in q:
+                    return True
+                if q.startswith("transformers.") and q.endswith(("PreTrainedModel", "Layer")):
+                    return True
+        return False
+
+    # ------------------------------------------------------------------ calls
+    def eval_call(self, e: ast.Call, fr: Frame) -> Any:
+        f = self.eval(e.func, fr)
+        args: list[Any] = []
+        for a in e.args:
+            if isinstance(a, ast.Starred):
+                items = self.iterate(self.eval(a.value, fr))
+                if items is None:
+                    return Unknown("call with *unknown")
+                args.extend(items)
+            else:
+                args.append(self.eval(a, fr))
+        kwargs: dict[str, Any] = {}
+        for k in e.keywords:
+            if k.arg is None:
+                more = plain(self.eval(k.value, fr))
+                if isinstance(more, Config):
+                    more = dict(more.fields)
+                if not isinstance(more, dict):
+                    kwargs["**"] = Unknown("**kwargs")
+                    continue
+                kwargs.update({str(kk): vv for kk, vv in more.items()})
+            else:
+                kwargs[k.arg] = self.eval(k.value, fr)
+        if isinstance(f, Ext) and f.qual in ("builtins.super",):
+            return self.make_super(args, fr)
+        return self.call(f, args, kwargs, (fr.mod.path, e.lineno))
+
+    def make_super(self, args: list[Any], fr: Frame) -> Any:
+        if len(args) == 2 and isinstance(args[0], Cls):
+            return Super(args[0], args[1])
+        func = fr.func
+        if func is None or func.owner is None:
+            return Unknown("super() outside a method")
+        return Super(func.owner, fr.locals.get("self", fr.locals.get("cls")))
+
+    def call(self, f: Any, args: list[Any], kwargs: dict[str, Any], loc: tuple) -> Any:
+        self.tick()
+        if isinstance(f, Func):
+            return self.call_func(f, args, kwargs)
+        if isinstance(f, Cls):
+            return self.instantiate(f, args, kwargs, loc)
+        try:
+            if isinstance(f, Ext):
+                return self.call_ext(f, args, kwargs, loc)
+            if callable(f) and getattr(f, "_builtin", False):
+                return f(args, kwargs, loc)
+            if getattr(f, "library_call", False):  # a callable value of the library (partial)
+                return f.call(self, args, kwargs, loc)
+        except TooBig as e:  # a builtin or method over the size bound (sizes.py)
+            return self.too_big(e)
+        if isinstance(f, Obj) and f.module and f.cls is not None:
+            return Unknown("module call in __init__")
+        if isinstance(f, Unknown) and f.why.startswith(("unknown index", "condition at line")):
+            # ``CLASSES[key](config)`` with an unknown key: whatever it builds may hold weights
+            return UnknownModule(f"{f.why} (a class picked at run time)")
+        return Unknown("call of unknown")
+
+    def call_func(self, f: Func, args: list[Any], kwargs: dict[str, Any]) -> Any:
+        if self.depth >= MAX_DEPTH:
+            raise Budget(f"call depth over {MAX_DEPTH} (recursion?)")
+        key = id(f.node)
+        if key in self.active and _all_unknown(args, kwargs):
+            # ``walk(m)`` calling ``walk(child)`` over children we cannot see: every level
+            # would see the same unknowns, so the recursion can never end here
+            return Unknown(f"recursive call of {f.name} on unknown values")
+        fr = Frame(f.mod, f, f.closure)
+        if f.bound is not None:
+            args = [f.bound, *args]
+        self.bind_args(f, args, kwargs, fr)
+        self.depth += 1
+        self.active[key] = self.active.get(key, 0) + 1
+        at_mod, at_line = self.at_mod, self.at_line  # the caller's statement, for notes
+        try:
+            if isinstance(f.node, ast.Lambda):
+                return self.eval(f.node.body, fr)
+            self.run_body(f.node.body, fr)
+        except Return as r:
+            return r.value
+        finally:
+            self.at_mod, self.at_line = at_mod, at_line
+            self.depth -= 1
+            if self.active[key] == 1:
+                del self.active[key]
+            else:
+                self.active[key] -= 1
+        return None
+
+    def bind_args(self, f: Func, args: list[Any], kwargs: dict[str, Any], fr: Frame) -> None:
+        a = f.node.args
+        pos = [*a.posonlyargs, *a.args]
+        defaults = [None] * (len(pos) - len(a.defaults)) + list(a.defaults)
+        dframe = Frame(f.mod, None, f.closure)
+        kwargs = dict(kwargs)
+        for i, p in enumerate(pos):
+            if i < len(args):
+                fr.locals[p.arg] = args[i]
+            elif p.arg in kwargs:
+                fr.locals[p.arg] = kwargs.pop(p.arg)
+            elif defaults[i] is not None:
+                fr.locals[p.arg] = self.eval(defaults[i], dframe)
+            else:
+                fr.locals[p.arg] = Unknown(f"argument {p.arg}")
+        if a.vararg is not None:
+            fr.locals[a.vararg.arg] = tuple(args[len(pos) :])
+        for p, d in zip(a.kwonlyargs, a.kw_defaults):
+            if p.arg in kwargs:
+                fr.locals[p.arg] = kwargs.pop(p.arg)
+            elif d is not None:
+                fr.locals[p.arg] = self.eval(d, dframe)
+            else:
+                fr.locals[p.arg] = Unknown(f"argument {p.arg}")
+        if a.kwarg is not None:
+            fr.locals[a.kwarg.arg] = kwargs
+
+    def find_init(self, cls: Cls, after: Cls | None = None) -> tuple[Any, Any]:
+        ok, v, where = self.mro_attr(cls, "__init__", after)
+        if ok:
+            return v, where
+        return None, where  # where: the first Ext base (or None)
+
+    def instantiate(self, cls: Cls, args: list[Any], kwargs: dict[str, Any], loc: tuple) -> Any:
+        if enums.is_enum(cls):  # ``Color("red")``: a member looked up by value
+            return enums.by_value(self, cls, args, loc)
+        obj = Obj(cls=cls, module=self.is_module_cls(cls), loc=(str(loc[0]), loc[1]))
+        if self.is_config_cls(cls):
+            return self.make_config(cls, args, kwargs, loc)
+        if self.is_dataclass(cls):
+            self.init_dataclass(obj, cls, args, kwargs)
+            return obj
+        init, where = self.find_init(cls)
+        if isinstance(init, Func):
+            init = Func(init.node, init.mod, init.closure, init.owner, obj)
+            self.call_func(init, args, kwargs)
+        elif isinstance(where, Ext):
+            self.ext_init(obj, where, args, kwargs, loc)
+        return obj
+
+    def init_dataclass(self, obj: Obj, cls: Cls, args: list[Any], kwargs: dict) -> None:
+        fields: list[tuple[str, ast.AnnAssign, Cls]] = []
+        for c in reversed(cls.mro()):
+            if isinstance(c, Cls):
+                for st in c.node.body:
+                    if isinstance(st, ast.AnnAssign) and isinstance(st.target, ast.Name):
+                        fields = [f for f in fields if f[0] != st.target.id]
+                        fields.append((st.target.id, st, c))
+        for i, (name, st, c) in enumerate(fields):
+            if i < len(args):
+                v = args[i]
+            elif name in kwargs:
+                v = kwargs[name]
+            elif st.value is not None:
+                v = self.eval(st.value, c.ns["__frame__"])
+                if isinstance(v, FieldSpec):  # ``field(default_factory=list)``
+                    v = v.resolve(self, (str(c.mod.path), st.lineno))
+                if isinstance(v, Ext) and v.qual.endswith("field"):
+                    v = Unknown(f"dataclass field {name}")
+            else:
+                v = Unknown(f"dataclass field {name}")
+            if isinstance(v, Probe):
+                v.touch()  # a plain int would be wrapped below: the layer depends on its type
+            if not isinstance(v, Sourced) or getattr(v, "bare", False):
+                v = resource(v, name, str(c.mod.path), st.lineno)
+            obj.attrs[name] = v
+        ok, post, _ = self.mro_attr(cls, "__post_init__")
+        if ok and isinstance(post, Func):
+            self.call_func(Func(post.node, post.mod, post.closure, post.owner, obj), [], {})
+
+    def is_dataclass(self, cls: Cls) -> bool:
+        for d in cls.node.decorator_list:
+            text = unparse(d)
+            if text.split("(")[0].split(".")[-1] == "dataclass":
+                return True
+        return False
+
+    # implemented in extlib / config
+    def call_ext(self, f: Ext, args: list[Any], kwargs: dict[str, Any], loc: tuple) -> Any:
+        raise NotImplementedError
+
+    def ext_init(self, obj: Obj, base: Ext, args: list, kwargs: dict, loc: tuple) -> None:
+        raise NotImplementedError
+
+    def is_config_cls(self, cls: Cls) -> bool:
+        raise NotImplementedError
+
+    def make_config(self, cls: Cls, args: list, kwargs: dict, loc: tuple) -> Any:
+        raise NotImplementedError
+
+
+def _all_unknown(args: list[Any], kwargs: dict[str, Any]) -> bool:
+    vals = [*args, *kwargs.values()]
+    return bool(vals) and all(isinstance(plain(v), Unknown) for v in vals)
+
+
+def _is_setter(f: ast.FunctionDef, name: str) -> bool:
+    return any(
+        isinstance(d, ast.Attribute) and d.attr == "setter" and unparse(d.value) == name
+        for d in f.decorator_list
+    )

@@ -1,0 +1,350 @@
+"""The complete interpreter: object model + external libraries (torch, builtins, transformers).
+
+``Interp`` is what ``parse_source`` drives: it instantiates the root class abstractly and
+hands the resulting object tree to ``build.py``.
+"""
+
+from __future__ import annotations
+
+import ast
+from typing import Any
+
+from driftcheck.graph import catalogue
+from driftcheck.parsers.source.importcheck import Failure, module_lacks
+from driftcheck.parsers.source.interp import hfauto, modtree
+from driftcheck.parsers.source.interp.configs import ConfigMixin
+from driftcheck.parsers.source.interp.items import _DICT_BASES, ItemsMixin
+from driftcheck.parsers.source.interp.objmodel import EXT_TOPS, Semantics
+from driftcheck.parsers.source.library import enums, registry, torchlib
+from driftcheck.parsers.source.library.pybuiltins import (
+    MATH_CONST,
+    BuiltinMethod,
+    py_call,
+    value_method,
+)
+from driftcheck.parsers.source.library.stdlib import NamedTupleValue, namedtuple_attr
+from driftcheck.parsers.source.loader import Finder, ModInfo, parse_file
+from driftcheck.parsers.source.speed.memo import MemoMixin
+from driftcheck.parsers.source.speed.symbolic import unhole
+from driftcheck.parsers.source.stoplist import PRETRAINED_BASES
+from driftcheck.parsers.source.values.abstract import (
+    Cls,
+    Config,
+    Ext,
+    Func,
+    Leaf,
+    Obj,
+    Sourced,
+    Tensor,
+    Unknown,
+    UnknownModule,
+    WeightRef,
+    plain,
+)
+
+
+class Interp(MemoMixin, ItemsMixin, ConfigMixin, Semantics):
+    def __init__(self, finder: Finder) -> None:
+        super().__init__(finder)
+        self._torch_cls: dict[str, Any] = {}
+        self._where: tuple | None = None
+        self._posnames: dict[str, Any] = {}
+        self.failures: list[Failure] = []  # what constructing would raise (importcheck.py)
+        self.ranges: list[tuple[int, str, str | None, int | None]] = []
+
+    def hf_config_class(self, model_type: str) -> Cls | None:
+        return hfauto.hf_config_class(self, model_type)
+
+    # ------------------------------------------------------------------ external calls
+    def call_ext(self, f: Ext, args: list[Any], kwargs: dict[str, Any], loc: tuple) -> Any:
+        q = f.qual
+        if q.endswith(".__init__") and args and isinstance(plain(args[0]), Obj):
+            # ``nn.LayerNorm.__init__(self, ...)`` in a subclass: the base's __init__ on self
+            self.ext_init(plain(args[0]), Ext(q[: -len(".__init__")]), args[1:], kwargs, loc)
+            return None
+        entry = registry.lookup(q)  # a modelled callable (library/): builtins, stdlib, torch...
+        if entry is not None:
+            return entry.impl(registry.Call(self, q, args, kwargs, loc))
+        if q.startswith("builtins."):
+            return py_call(q[9:], self, args, kwargs)
+        if q.startswith("torch.nn.") and not q.startswith("torch.nn.functional"):
+            short = q.rsplit(".", 1)[-1]
+            if short in torchlib.CONTAINERS:
+                return torchlib.container(short, args, kwargs, loc, self)
+            if short[:1].isupper():
+                return self.torch_layer(q, args, kwargs, loc)
+        if q.startswith(("torch.", "transformers.")):
+            return Unknown(f"call of {q}")
+        if q.split(".")[0] not in EXT_TOPS and q.rsplit(".", 1)[-1][:1].isupper():
+            return UnknownModule(q)
+        return Unknown(f"call of {q}")
+
+    def reparametrize(self, how: str, args: list, kwargs: dict, loc: tuple) -> Any:
+        """``weight_norm`` / ``spectral_norm`` (old and ``parametrizations`` APIs) on a layer.
+
+        spectral_norm keeps one trainable tensor per weight (``weight_orig`` / ``original``):
+        the count is unchanged. weight_norm splits the weight into a direction ``v`` (same
+        shape) and a magnitude ``g`` with one value per slice along ``dim`` (a scalar for
+        ``dim=None`` or -1), so it adds parameters: recorded on the leaf, counted by build.
+        """
+        mod = plain(args[0]) if args else plain(kwargs.get("module"))
+        if how == "spectral_norm":
+            return mod if mod is not None else Unknown("spectral_norm")
+        name = plain(args[1]) if len(args) > 1 else plain(kwargs.get("name", "weight"))
+        dim = plain(args[2]) if len(args) > 2 else plain(kwargs.get("dim", 0))
+        if not isinstance(name, str) or not (dim is None or isinstance(dim, int)):
+            return Unknown("weight_norm with unknown arguments")
+        if isinstance(mod, Leaf):
+            mod.wnorm[name] = dim
+            return mod
+        if isinstance(mod, Obj) and isinstance(mod.params.get(name), Tensor):
+            v = mod.params[name]
+            shp = v.shape
+            if isinstance(shp, Unknown) or dim is None or dim == -1:
+                g = Tensor(shp if isinstance(shp, Unknown) else (), param=True)
+            else:
+                g = Tensor(tuple(d if i == dim % len(shp) else 1 for i, d in enumerate(shp)), True)
+            g.owner, g.name, g.cond = mod, f"{name}_g", v.cond
+            mod.params[f"{name}_g"] = g
+            return mod
+        return Unknown("weight_norm of an unknown module")
+
+    def torch_layer(self, q: str, args: list, kwargs: dict, loc: tuple) -> Any:
+        cls = self.torch_class(q)
+        posnames = self._posnames.get(q, False)
+        if posnames is False:
+            posnames = None
+            if cls is not None:
+                init, _ = self.find_init(cls)
+                if isinstance(init, Func) and init.node.args.vararg is None:
+                    posnames = [a.arg for a in init.node.args.args[1:]]
+            else:
+                # torch is not installed here (pre-commit hook, Action): the shipped table
+                posnames = torchlib.shipped_posnames(q)
+            self._posnames[q] = posnames
+        leaf = torchlib.make_leaf(q, args, kwargs, loc, posnames)
+        if leaf is not None:
+            return leaf
+        if cls is None:
+            self.note(f"{loc[0]}:{loc[1]}: unknown torch layer {q}")
+            mod_name, _, attr = q.rpartition(".")
+            if not self.uncertain and module_lacks(self.finder, mod_name, attr):
+                # torch's own source has no such name: constructing this raises
+                msg = f"module '{mod_name}' has no attribute '{attr}'"
+                self.failures.append(
+                    Failure("AttributeError", msg, str(loc[0]), loc[1], "construction")
+                )
+            return Leaf("Unknown", {}, (str(loc[0]), loc[1]), torch=q, unresolved=["type"])
+        obj = self.instantiate(cls, args, kwargs, loc)
+        if isinstance(obj, Obj):
+            obj.qual = q if q.count(".") == 2 else f"torch.nn.{cls.name}"
+        return obj
+
+    def torch_class(self, q: str) -> Cls | None:
+        """A torch.nn class read from torch's source on disk (never imported)."""
+        if q in self._torch_cls:
+            return self._torch_cls[q]
+        mod_name, _, name = q.rpartition(".")
+        found: Cls | None = None
+        for cand in (mod_name, "torch.nn.modules"):
+            mod = self._torch_module(cand)
+            if mod is None:
+                continue
+            if name in mod.defs:
+                v = self.global_lookup(mod, name)
+                found = v if isinstance(v, Cls) else None
+                break
+            if name in mod.imports:
+                m, a = mod.imports[name]
+                sub = self._torch_module(m)
+                if sub is not None and a in sub.defs:
+                    v = self.global_lookup(sub, a)
+                    found = v if isinstance(v, Cls) else None
+                    break
+        self._torch_cls[q] = found
+        return found
+
+    def _torch_module(self, name: str) -> ModInfo | None:
+        key = f"@torch:{name}"
+        if key in self.mods:
+            return self.mods[key]
+        path = self.finder.find(name)
+        info = None
+        if path is not None:
+            try:
+                info = parse_file(path, name)
+                self.files[str(path)] = info.lines
+            except Exception:  # noqa: BLE001
+                info = None
+        self.mods[key] = info
+        return info
+
+    # ------------------------------------------------------------------ ext bases
+    def ext_init(self, obj: Obj, base: Ext, args: list, kwargs: dict, loc: tuple) -> None:
+        q = base.qual
+        short = q.rsplit(".", 1)[-1]
+        if q in _DICT_BASES:
+            d = py_call("dict", self, args, kwargs)
+            obj.attrs["__items__"] = d if isinstance(d, dict) else {}
+            return
+        if short.endswith("PreTrainedModel") or short in PRETRAINED_BASES:
+            cfg = args[0] if args else kwargs.get("config")
+            if isinstance(plain(cfg), Config):
+                obj.attrs["config"] = plain(cfg)
+            return
+        if q.startswith("torch.nn.") and short in torchlib.CONTAINERS:
+            obj.kind = short
+            torchlib.fill_container(obj, args, self)
+            return
+        if q.startswith("torch.nn.") and short not in ("Module",) and short[:1].isupper():
+            cls = self.torch_class(q)
+            if cls is not None:
+                init, _ = self.find_init(cls)
+                if isinstance(init, Func):
+                    self.call_func(
+                        Func(init.node, init.mod, init.closure, init.owner, obj), args, kwargs
+                    )
+                    obj.qual = obj.qual or f"torch.nn.{short}"
+            else:  # torch is not installed (core install): the catalogue's weights
+                self.catalogue_init(obj, q, args, kwargs, loc)
+            return
+        if q in ("pydantic.BaseModel", "pydantic.main.BaseModel") and obj.cls is not None:
+            # a pydantic model: keyword fields over the class's annotated defaults
+            self.init_dataclass(obj, obj.cls, [], kwargs)
+
+    def catalogue_init(self, obj: Obj, q: str, args: list, kwargs: dict, loc: tuple) -> None:
+        """``super().__init__(n, d)`` in a subclass of a torch layer when torch's source is not
+        on this machine: the catalogue entry's weights (bound as ``nn.X(n, d)`` would be) become
+        the object's parameters and its bound arguments its attributes, as torch's
+        ``__init__`` sets them. Without an entry, or with an argument it does not model, the
+        layer's weights are unresolved (never 0)."""
+        leaf = torchlib.make_leaf(q, args, kwargs, loc, torchlib.shipped_posnames(q))
+        spec = catalogue.get(leaf.type) if leaf is not None else None
+        if leaf is None or spec is None or leaf.unresolved:
+            why = "unresolved " + ", ".join(leaf.unresolved) if leaf else "no catalogue entry"
+            obj.unresolved.append(f"{q}.__init__ without torch installed ({why})")
+            self.note(f"{loc[0]}:{loc[1]}: {q} subclass: its weights are unknown ({why})")
+            return
+        try:
+            weights = spec.weights(spec.bind(leaf.params))
+        except (catalogue.CatalogueError, TypeError, ValueError, KeyError):
+            obj.unresolved.append(f"{q}.__init__ arguments the catalogue cannot bind")
+            return
+        obj.attrs.update(leaf.params)
+        for name, shape in weights.items():
+            obj.params[name] = Tensor(tuple(shape), param=True)
+            obj.params[name].owner, obj.params[name].name = obj, name
+        obj.qual = obj.qual or q
+
+    def ext_method(self, inst: Any, base: Ext, name: str) -> Any:
+        if name == "__init__" or name == "__post_init__" and isinstance(inst, Config):
+            if isinstance(inst, Config):
+
+                def cinit(a: list, k: dict) -> None:
+                    for kk, vv in k.items():
+                        if kk != "**":
+                            inst.fields.setdefault(inst.aliases.get(kk, kk), vv)
+
+                return BuiltinMethod(cinit)
+            return BuiltinMethod(
+                lambda a, k: (
+                    self.ext_init(inst, base, a, k, ("", 0)) if isinstance(inst, Obj) else None
+                )
+            )
+        if isinstance(inst, Obj) and "__items__" in inst.attrs:
+            items = inst.attrs["__items__"]
+            if name == "__getitem__":
+                return BuiltinMethod(lambda a, k: items.get(plain(a[0]), Unknown("key")))
+            return value_method(items, name, self)
+        return BuiltinMethod(lambda a, k: None)
+
+    # ------------------------------------------------------------------ attributes
+    def obj_method(self, obj: Obj, name: str) -> Any:
+        if obj.kind:
+            m = torchlib.container_method(obj, name, self)
+            if m is not None:
+                return m
+        if "__items__" in obj.attrs and name in ("get", "keys", "values", "items", "__getitem__"):
+            return self.ext_method(obj, Ext("builtins.dict"), name)
+        if obj.module:
+            if name in modtree.WALKS:
+                return modtree.walk_method(obj, name)
+            if name in ("register_buffer", "register_parameter", "add_module", "register_module"):
+                return BuiltinMethod(lambda a, k: self._register(obj, name, a, k))
+            if name in (
+                "apply",
+                "to",
+                "post_init",
+                "train",
+                "eval",
+                "requires_grad_",
+                "cuda",
+                "float",
+            ):
+                return BuiltinMethod(lambda a, k: obj)
+            if name == "training":
+                return True
+            if name in ("weight", "bias") and obj.qual:
+                return None
+        if name == "__class__" and obj.cls is not None:
+            return obj.cls
+        if name == "__setattr__":  # ``obj.__setattr__(key, value)``: a plain attribute write
+            return BuiltinMethod(
+                lambda a, k: (
+                    self.register(obj, plain(a[0]), a[1], None)
+                    if len(a) > 1 and isinstance(plain(a[0]), str)
+                    else None
+                )
+            )
+        return Unknown(f"attribute {name}")
+
+    def _register(self, obj: Obj, how: str, a: list, k: dict) -> None:
+        if len(a) < 1:
+            return
+        name = plain(a[0])
+        val = a[1] if len(a) > 1 else k.get("tensor", k.get("param", k.get("module")))
+        if not isinstance(name, str):
+            obj.unresolved.append(f"{how} with an unknown name")
+            return
+        if how == "register_buffer":
+            obj.buffers[name] = val
+            return
+        if how == "register_parameter":
+            if plain(val) is None:
+                obj.params.pop(name, None)
+                obj.attrs[name] = None
+                return
+        self.register(obj, name, plain(val), None)
+
+    def leaf_attr(self, leaf: Leaf, name: str) -> Any:
+        if name in ("weight", "bias") or name.startswith(("weight_", "bias_", "in_proj")):
+            return WeightRef(leaf, name)
+        if name in leaf.params:
+            return unhole(leaf.params[name])
+        if name in modtree.WALKS:
+            return modtree.walk_method(leaf, name)
+        if name in ("to", "apply", "requires_grad_", "reset_parameters"):
+            return BuiltinMethod(lambda a, k: leaf)
+        return Unknown(f"{leaf.type}.{name}")
+
+    def tensor_attr(self, t: Tensor, name: str) -> Any:
+        return torchlib.tensor_method(self, t, name)
+
+    def value_attr(self, v: Any, name: str) -> Any:
+        if isinstance(v, WeightRef):
+            if name in ("shape", "data"):
+                return Unknown("weight shape") if name == "shape" else v
+            return BuiltinMethod(lambda a, k: v) if name in SAMEISH else Unknown(f"weight.{name}")
+        if isinstance(v, Unknown):
+            return v
+        if isinstance(v, Func) and name == "__name__":
+            return v.name
+        if isinstance(v, NamedTupleValue):  # a namedtuple (library/stdlib.py)
+            return namedtuple_attr(v, name)
+        if getattr(v, "_enum_member", False):  # ``Color.RED.value`` (library/enums.py)
+            return enums.member_attr(v, name)
+        return value_method(v, name, self)
+
+
+SAMEISH = {"to", "data", "detach", "clone", "t", "float"}
+_ = (ast, Sourced, MATH_CONST)

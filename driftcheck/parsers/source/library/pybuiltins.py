@@ -1,0 +1,377 @@
+"""Python builtins, ``math`` and methods of plain values, computed on abstract values.
+
+A builtin is computed only when all its inputs are known plain values; otherwise the result
+is ``Unknown``. Containers of modules (lists of layers) pass through untouched.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections.abc import Callable, Iterator
+from typing import Any
+
+from driftcheck.parsers.source import sizes
+from driftcheck.parsers.source.sizes import TooBig
+from driftcheck.parsers.source.speed import symbolic
+from driftcheck.parsers.source.values.abstract import (
+    Budget,
+    Config,
+    Obj,
+    SymBase,
+    Tensor,
+    Unknown,
+    plain,
+    unwrap,
+)
+
+_SIMPLE = (int, float, str, bool, type(None))
+
+
+class BuiltinMethod:
+    """A bound method of a plain value (``lst.append``) the interpreter can call."""
+
+    _builtin = True
+
+    def __init__(self, fn: Callable[[list, dict], Any]) -> None:
+        self.fn = fn
+
+    def __call__(self, args: list, kwargs: dict, loc: tuple) -> Any:
+        return self.fn(args, kwargs)
+
+
+def _known(*vals: Any) -> bool:
+    return not any(isinstance(v, (Unknown, Tensor)) for v in vals)
+
+
+def _num(v: Any) -> Any:
+    v = plain(v)
+    return v
+
+
+_ITEMWISE = frozenset(("len", "list", "tuple", "set", "frozenset", "reversed", "zip", "enumerate"))
+
+
+def py_call(name: str, interp: Any, args: list[Any], kwargs: dict[str, Any]) -> Any:
+    """Evaluate builtin ``name`` (``len``, ``min``, ``math.sqrt``...); Unknown when it can't."""
+    if not kwargs and any(isinstance(a, SymBase) or a.__class__ in symbolic.HOLES for a in args):
+        r = symbolic.call(name, args)
+        if r is not NotImplemented:
+            return r
+    # items are read only where needed: ``tuple(xs)`` or ``len(xs)`` reads no number in xs
+    pa = [plain(a) for a in args] if name not in _ITEMWISE else []
+    if name in ("int", "float", "bool", "str", "abs", "round"):
+        if not pa:
+            return {"int": 0, "float": 0.0, "bool": False, "str": ""}.get(name, Unknown(name))
+        if not _known(*pa) or not isinstance(pa[0], (*_SIMPLE, list, tuple)):
+            return Unknown(name)
+        if name == "str":
+            sizes.check_len(sizes.text_size(pa[0]), "str()")
+        try:
+            return {
+                "int": int,
+                "float": float,
+                "bool": bool,
+                "str": str,
+                "abs": abs,
+                "round": round,
+            }[name](*pa)
+        except (TypeError, ValueError, OverflowError):
+            return Unknown(name)
+    if name == "len":
+        v = unwrap(args[0]) if args else None
+        if isinstance(v, (list, tuple, dict, str, range, set)):
+            return len(v)
+        if isinstance(v, Obj) and v.kind:
+            return len(v.children) if v.kind != "ParameterList" else len(v.params)
+        if isinstance(v, Config):
+            return len(v.fields)
+        return Unknown("len")
+    if name in ("min", "max", "sum", "any", "all", "sorted"):
+        items = pa[0] if len(pa) == 1 else pa
+        if name in ("min", "max") and len(pa) == 1 or name not in ("min", "max"):
+            items = interp.iterate(items)
+        if items is None:
+            return Unknown(name)
+        items = [plain(x) for x in items]
+        if not _known(*items):
+            return Unknown(name)
+        fn = {"min": min, "max": max, "sum": sum, "any": any, "all": all, "sorted": sorted}[name]
+        try:
+            if name == "sum" and len(pa) > 1:
+                start = items[1]
+                if isinstance(start, (list, tuple)):  # one linear concatenation, size first
+                    its = interp.iterate(items[0])
+                    return Unknown(name) if its is None else sizes.seq_sum(its, start)
+                return sum(items[0], start)
+            if name in ("min", "max") and "default" in kwargs and not items:
+                return kwargs["default"]
+            return fn(items)
+        except (TypeError, ValueError):
+            return Unknown(name)
+    if name == "range":
+        if not pa or not _known(*pa) or not all(isinstance(x, int) for x in pa):
+            return Unknown("range")
+        return range(*pa)
+    if name in ("list", "tuple", "set", "frozenset", "reversed"):
+        if not args:
+            return {"list": [], "tuple": (), "set": set(), "frozenset": frozenset()}.get(name, [])
+        r = unwrap(args[0])
+        if isinstance(r, range):
+            sizes.check_len(sizes.range_len(r), f"{name}(range(...))")
+        items = interp.iterate(args[0])
+        if items is None:
+            return Unknown(name)
+        if name == "tuple":
+            return tuple(items)
+        if name == "reversed":
+            return list(reversed(items))
+        if name in ("set", "frozenset"):
+            try:
+                return set(plain(items))
+            except TypeError:
+                return Unknown(name)
+        return list(items)
+    if name in ("zip", "enumerate"):
+        its = [interp.iterate(a) for a in args]
+        if any(i is None for i in its):
+            return Unknown(name)
+        if name == "zip":
+            return list(zip(*its))
+        start = plain(kwargs.get("start", args[1] if len(args) > 1 else 0))
+        return list(enumerate(its[0], start if isinstance(start, int) else 0))
+    if name == "dict":
+        out: dict = {}
+        if args:
+            src = plain(args[0])
+            if isinstance(src, Config):
+                out.update(src.fields)
+            elif isinstance(src, dict):
+                out.update(src)
+            else:
+                items = interp.iterate(src)
+                if items is None:
+                    return Unknown("dict")
+                for kv in items:
+                    kv = plain(kv)
+                    if not isinstance(kv, (tuple, list)) or len(kv) != 2:
+                        return Unknown("dict")
+                    out[kv[0]] = kv[1]
+        out.update(kwargs)
+        return out
+    if name in ("map", "filter"):
+        items = interp.iterate(args[1]) if len(args) > 1 else None
+        if items is None:
+            return Unknown(name)
+        res = [interp.call(args[0], [x], {}, ("", 0)) for x in items]
+        if name == "map":
+            return res
+        if not _known(*[plain(r) for r in res]):
+            return Unknown(name)
+        return [x for x, r in zip(items, res) if plain(r)]
+    if name in ("divmod", "pow"):
+        if _known(*pa) and all(isinstance(x, (int, float)) for x in pa):
+            try:
+                return divmod(*pa) if name == "divmod" else sizes.power(*pa)
+            except TooBig:
+                raise
+            except (ValueError, ZeroDivisionError, TypeError, OverflowError):
+                pass
+        return Unknown(name)
+    if name in ("math.prod", "numpy.prod", "numpy.sum") and len(pa) == 1:
+        xs = plain(pa[0])
+        # ``np.prod(config.upsampling_ratios)``: the product of a known sequence of numbers
+        if isinstance(xs, (list, tuple)) and all(
+            isinstance(x, (int, float)) and not isinstance(x, bool) for x in xs
+        ):
+            if name.endswith("prod"):
+                _product_bits(xs, name)
+                return math.prod(xs)
+            return sum(xs)
+        return Unknown(name)
+    if name in NUMPY_SEQ and pa:
+        xs = plain(pa[0])
+        # ``np.argsort(fpn_strides).tolist()``: numpy over a known list of numbers; the
+        # array stands as a list (``.tolist()`` returns it)
+        if isinstance(xs, (list, tuple)) and all(
+            isinstance(x, (int, float)) and not isinstance(x, bool) for x in map(plain, xs)
+        ):
+            return NUMPY_SEQ[name]([plain(x) for x in xs])
+        return Unknown(name)
+    if name in MATH:
+        if not _known(*pa) or not all(isinstance(x, (int, float)) for x in pa):
+            return Unknown(name)
+        if name.endswith(("prod", "lcm")):
+            _product_bits(pa[0] if name.endswith("prod") else pa, name)
+        try:
+            return MATH[name](*pa)
+        except TooBig:
+            raise
+        except (ValueError, TypeError, OverflowError, ZeroDivisionError):
+            return Unknown(name)
+    if name in ("iter", "next", "itertools.cycle") and args:
+        return _iteration(name, interp, args)
+    if name == "itertools.product":
+        return _product(interp, args, kwargs)
+    if name in ("print", "setattr", "delattr", "id", "hash", "iter", "next"):
+        return None if name == "print" else Unknown(name)
+    return Unknown(name)
+
+
+def _product_bits(xs: Any, name: str) -> None:
+    """A product (``math.prod``, ``math.lcm``) of integers: its size is at most the sum of
+    theirs, checked before it is computed."""
+    if isinstance(xs, (list, tuple)):
+        bits = sum(x.bit_length() for x in xs if isinstance(x, int))
+        sizes.check_bits(bits, f"{name}()")
+
+
+MATH: dict[str, Callable[..., Any]] = {
+    "math.sqrt": math.sqrt,
+    "math.ceil": math.ceil,
+    "math.floor": math.floor,
+    "math.log": math.log,
+    "math.log2": math.log2,
+    "math.log10": math.log10,
+    "math.exp": math.exp,
+    "math.gcd": math.gcd,
+    "math.prod": lambda xs, *a: math.prod(xs),
+    "math.isqrt": math.isqrt,
+    "math.pow": math.pow,
+    "math.trunc": math.trunc,
+    "math.fabs": math.fabs,
+    "math.lcm": math.lcm,
+    "math.isclose": math.isclose,
+    "math.isinf": math.isinf,
+    "math.isnan": math.isnan,
+    "numpy.prod": lambda xs, *a: math.prod(xs),
+    "numpy.sum": sum,
+    "numpy.sqrt": math.sqrt,
+    "numpy.log2": math.log2,
+    "numpy.lcm": math.lcm,
+    "numpy.gcd": math.gcd,
+    "numpy.ceil": math.ceil,
+    "numpy.floor": math.floor,
+}
+NUMPY_SEQ: dict[str, Callable[[list], Any]] = {
+    "numpy.argsort": lambda xs: sorted(range(len(xs)), key=xs.__getitem__),
+    "numpy.sort": sorted,
+    "numpy.array": list,
+    "numpy.asarray": list,
+    "numpy.cumsum": lambda xs: list(itertools.accumulate(xs)),
+}
+MATH_CONST = {"math.pi": math.pi, "math.e": math.e, "math.inf": math.inf, "numpy.pi": math.pi}
+
+
+def value_method(v: Any, name: str, interp: Any) -> Any:
+    """``v.name`` for a plain value: list/dict/str methods as BuiltinMethods."""
+    raw = unwrap(v)
+    if isinstance(raw, list):
+        if name == "append":
+            return BuiltinMethod(lambda a, k: raw.append(a[0]) if a else None)
+        if name == "extend":
+
+            def extend(a: list, k: dict) -> None:
+                items = interp.iterate(a[0]) if a else None
+                if items is None:
+                    raw.append(Unknown("extend"))
+                else:
+                    if len(raw) + len(items) > sizes.SIZE_LIMIT:
+                        # the list is changed in place: no value can stand for it (sizes.py)
+                        raise Budget(
+                            f"list.extend() to {len(raw) + len(items):,} items, over the "
+                            f"size limit ({sizes.SIZE_LIMIT:,})"
+                        )
+                    raw.extend(items)
+
+            return BuiltinMethod(extend)
+        if name == "insert":
+            return BuiltinMethod(lambda a, k: raw.insert(plain(a[0]), a[1]))
+        if name in ("index", "count"):
+            return BuiltinMethod(
+                lambda a, k: (
+                    getattr([plain(x) for x in raw], name)(plain(a[0]))
+                    if plain(a[0]) in [plain(x) for x in raw]
+                    else Unknown(name)
+                )
+            )
+        if name == "pop":
+            return BuiltinMethod(lambda a, k: raw.pop(*[plain(x) for x in a]) if raw else None)
+        if name in ("copy", "tolist"):  # tolist: a numpy array stands as a list
+            return BuiltinMethod(lambda a, k: list(raw))
+    if isinstance(raw, dict):
+        if name == "get":
+            return BuiltinMethod(
+                lambda a, k: (
+                    raw.get(plain(a[0]), a[1] if len(a) > 1 else None)
+                    if not isinstance(plain(a[0]), Unknown)
+                    else Unknown("get")
+                )
+            )
+        if name in ("keys", "values", "items"):
+            return BuiltinMethod(lambda a, k: list(getattr(raw, name)()))
+        if name == "pop":
+            return BuiltinMethod(lambda a, k: raw.pop(plain(a[0]), a[1] if len(a) > 1 else None))
+        if name == "update":
+            return BuiltinMethod(lambda a, k: raw.update(*(plain(x) for x in a), **k))
+        if name == "setdefault":
+            return BuiltinMethod(
+                lambda a, k: raw.setdefault(plain(a[0]), a[1] if len(a) > 1 else None)
+            )
+        if name == "copy":
+            return BuiltinMethod(lambda a, k: dict(raw))
+    if isinstance(raw, str):
+        fn = getattr(raw, name, None)
+        if fn is not None and callable(fn) and not name.startswith("_"):
+
+            def strm(a: list, k: dict) -> Any:
+                pa = [plain(x) for x in a]
+                if not _known(*pa):
+                    return Unknown(f"str.{name}")
+                try:  # the result's length predicted first (sizes.py): s.ljust(10**9)
+                    kw = {kk: plain(vv) for kk, vv in k.items()}
+                    return sizes.str_method(raw, name, fn, pa, kw)
+                except TooBig:
+                    raise
+                except (TypeError, ValueError, OverflowError):
+                    return Unknown(f"str.{name}")
+
+            return BuiltinMethod(strm)
+    if isinstance(raw, (int, float)) and name in ("is_integer", "bit_length", "real"):
+        if name == "real":
+            return raw
+        return BuiltinMethod(lambda a, k: getattr(raw, name)())
+    if isinstance(raw, tuple) and name in ("index", "count"):
+        return BuiltinMethod(lambda a, k: getattr(tuple(plain(raw)), name)(plain(a[0])))
+    return Unknown(f"attribute {name}")
+
+
+def _iteration(name: str, interp: Any, args: list[Any]) -> Any:
+    """``iter`` / ``itertools.cycle`` of a known sequence are real Python iterators over the
+    abstract items, so ``next()`` walks them as the code does (Zamba2 picks the block each
+    hybrid layer ties to with ``next(cycle(blocks))``). ``interp.iterate`` does not enumerate
+    an iterator: a loop over one is an unknown loop, never an endless one."""
+    if name == "next":
+        it = plain(args[0])
+        if not isinstance(it, Iterator):
+            return Unknown("next")
+        try:
+            return next(it)
+        except StopIteration:
+            return args[1] if len(args) > 1 else Unknown("next of an exhausted iterator")
+    items = interp.iterate(args[0])
+    if items is None:
+        return Unknown(name)
+    return itertools.cycle(items) if name == "itertools.cycle" else iter(items)
+
+
+def _product(interp: Any, args: list[Any], kwargs: dict[str, Any]) -> Any:
+    """``itertools.product`` of known finite sequences, as a list (bounded size)."""
+    its = [interp.iterate(a) for a in args]
+    rep = plain(kwargs.get("repeat", 1))
+    if any(i is None for i in its) or not isinstance(rep, int) or rep < 0:
+        return Unknown("product")
+    n = math.prod(len(i) for i in its)
+    if n > 1 and rep * math.log(n) > math.log(100_000):  # not n ** rep: rep may be huge
+        return Unknown("product over 100,000 items")
+    return list(itertools.product(*its, repeat=rep))

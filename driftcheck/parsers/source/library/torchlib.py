@@ -1,0 +1,603 @@
+"""torch in ``__init__``: layers, containers, parameters and tensor factories, abstractly.
+
+A ``torch.nn`` class with a catalogue entry becomes a ``Leaf`` whose constructor arguments are
+bound to the catalogue parameters (positional order = torch's constructor order). A class the
+catalogue lacks, or a call passing an argument the entry does not model (which might change
+the weights), is interpreted from torch's own source file on disk -- read, never imported --
+so its parameters are still exact. Tensor factories yield ``Tensor`` values with shapes.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from math import prod
+from pathlib import Path
+from typing import Any
+
+from driftcheck.graph import catalogue
+from driftcheck.graph.catalogue._helpers import slice_length
+from driftcheck.parsers.source.library.pybuiltins import BuiltinMethod
+from driftcheck.parsers.source.speed.symbolic import plain_hole
+from driftcheck.parsers.source.values.abstract import (
+    Cls,
+    Ext,
+    Leaf,
+    Obj,
+    Sourced,
+    Tensor,
+    Unknown,
+    WeightRef,
+    is_module,
+    plain,
+)
+
+IGNORED_KW = {"device", "dtype", "factory_kwargs", "_weight", "_freeze", "**"}
+FACTORIES = {
+    "zeros",
+    "ones",
+    "empty",
+    "randn",
+    "rand",
+    "full",
+    "tensor",
+    "arange",
+    "linspace",
+    "eye",
+    "randint",
+    "zeros_like",
+    "ones_like",
+    "empty_like",
+    "randn_like",
+    "full_like",
+    "normal",
+    "as_tensor",
+    "from_numpy",
+    "Tensor",
+    "FloatTensor",
+    "LongTensor",
+}
+CONTAINERS = {
+    "ModuleList",
+    "Sequential",
+    "ModuleDict",
+    "ParameterList",
+    "ParameterDict",
+}
+SAME_SHAPE = {
+    "normal_",
+    "uniform_",
+    "zero_",
+    "fill_",
+    "mul_",
+    "add_",
+    "div_",
+    "clone",
+    "detach",
+    "float",
+    "half",
+    "bfloat16",
+    "double",
+    "to",
+    "contiguous",
+    "requires_grad_",
+    "type_as",
+    "exp",
+    "log",
+    "sqrt",
+    "abs",
+    "neg",
+    "sigmoid",
+    "tanh",
+    "copy_",
+    "cpu",
+    "cuda",
+    "trunc_normal_",
+    "clamp",
+    "clamp_",
+    "log_",
+    "exp_",
+    "pow",
+    "mul",
+    "add",
+    "div",
+    "sub",
+    "expm1",
+    "masked_fill",
+    "masked_fill_",
+    "data",
+}
+
+
+# torch functions whose result has the broadcast shape of their tensor arguments
+ELEMENTWISE = {
+    "log",
+    "exp",
+    "expm1",
+    "log1p",
+    "sqrt",
+    "rsqrt",
+    "sin",
+    "cos",
+    "tanh",
+    "sigmoid",
+    "abs",
+    "neg",
+    "clamp",
+    "clip",
+    "pow",
+    "add",
+    "sub",
+    "mul",
+    "div",
+    "maximum",
+    "minimum",
+    "where",
+    "erfinv",
+    "reciprocal",
+    "floor",
+    "ceil",
+    "round",
+}
+REDUCTIONS = {"mean", "std", "var", "sum", "prod", "amax", "amin", "norm", "logsumexp"}
+
+
+def broadcast(a: Any, b: Any) -> tuple[Any, ...] | Unknown:
+    """torch's broadcasting of two shapes (sizes of 1 stretch; unequal others are unknown)."""
+    if isinstance(a, Unknown) or isinstance(b, Unknown):
+        return Unknown("broadcast")
+    out: list[Any] = []
+    for i in range(max(len(a), len(b))):
+        x = plain(a[len(a) - 1 - i]) if i < len(a) else 1
+        y = plain(b[len(b) - 1 - i]) if i < len(b) else 1
+        if x == 1:
+            out.append(y)
+        elif y == 1 or x == y:
+            out.append(x)
+        else:
+            return Unknown("broadcast")
+    return tuple(reversed(out))
+
+
+def elementwise(args: list[Any]) -> Any:
+    """``torch.clamp(t, min=...)``, ``torch.exp(t)``, ``a * b``: the broadcast tensor shape."""
+    shape: Any = None
+    for a in args:
+        a = plain(a)
+        if isinstance(a, Tensor):
+            shape = a.shape if shape is None else broadcast(shape, a.shape)
+        elif isinstance(a, Unknown):
+            return Tensor(Unknown("elementwise"))
+        elif not isinstance(a, (int, float, bool)):
+            return Tensor(Unknown("elementwise"))
+    return Tensor(shape if shape is not None else Unknown("elementwise"))
+
+
+def reduce_shape(shp: Any, a: list[Any], k: dict[str, Any]) -> Any:
+    """``t.mean()`` -> (); ``t.sum(dim, keepdim=True)`` keeps a 1 there, else drops the dim."""
+    dim = plain(a[0]) if a else plain(k.get("dim"))
+    if dim is None:
+        return ()
+    if isinstance(shp, Unknown):
+        return shp
+    dims = dim if isinstance(dim, (tuple, list)) else (dim,)
+    if not all(isinstance(d, int) and -len(shp) <= d < len(shp) for d in dims):
+        return Unknown("reduce dim")
+    keep = plain(k.get("keepdim", a[1] if len(a) > 1 else False)) is True
+    cut = {d % len(shp) for d in dims}
+    return tuple(1 if i in cut else x for i, x in enumerate(shp) if keep or i not in cut)
+
+
+def _unknown_list(shp: Any) -> Any:
+    if isinstance(shp, Unknown) or any(not isinstance(plain(d), int) for d in shp):
+        return Unknown("tolist")
+    if not shp:
+        return Unknown("tensor value")
+    if prod(plain(d) for d in shp) > 100_000:
+        return Unknown("tolist")
+    return [_unknown_list(shp[1:]) for _ in range(plain(shp[0]))]
+
+
+def split_pieces(shp: Any, a: list[Any], k: dict[str, Any]) -> Any:
+    """``t.split([2, 3, 4])``: as many tensors as sizes (their number is known even when the
+    tensor's shape is not); ``t.split(n)`` needs the shape to count the pieces."""
+    size = plain(a[0]) if a else plain(k.get("split_size_or_sections", k.get("split_size")))
+    dim = plain(a[1]) if len(a) > 1 else plain(k.get("dim", 0))
+    if isinstance(size, (list, tuple)) and all(isinstance(plain(x), int) for x in size):
+        sizes = [plain(x) for x in size]
+    elif (
+        isinstance(size, int) and size > 0 and not isinstance(shp, Unknown) and isinstance(dim, int)
+    ):
+        total = plain(shp[dim]) if -len(shp) <= dim < len(shp) else None
+        if not isinstance(total, int):
+            return Unknown("split")
+        sizes = [min(size, total - i) for i in range(0, total, size)]
+    else:
+        return Unknown("split")
+    if isinstance(shp, Unknown) or not isinstance(dim, int) or not -len(shp) <= dim < len(shp):
+        return [Tensor(Unknown("split piece")) for _ in sizes]
+    d = dim % len(shp)
+    return [Tensor(tuple(n if i == d else x for i, x in enumerate(shp))) for n in sizes]
+
+
+def shape_of(args: list[Any], qual: str) -> tuple[Any, ...] | Unknown:
+    """The shape a torch factory call builds: ``zeros(3, 4)``, ``zeros((3, 4))``, ``tensor(x)``."""
+    name = qual.rsplit(".", 1)[-1]
+    pa = [plain_hole(a) for a in args]
+    if name.endswith("_like"):
+        return pa[0].shape if pa and isinstance(pa[0], Tensor) else Unknown("like")
+    if name in ("tensor", "as_tensor"):
+        if not pa:
+            return Unknown("tensor")
+        return _data_shape(pa[0])
+    if name == "arange":
+        nums = [x for x in pa if isinstance(x, (int, float))]
+        if len(nums) != len(pa) or not nums:
+            return Unknown("arange")
+        if all(isinstance(x, int) for x in nums) and len(nums) <= 3:
+            n = _traced_len(*nums)
+            if n is not None:
+                return (n,)
+        r = range(*[int(x) for x in nums]) if all(isinstance(x, int) for x in nums) else None
+        return (len(r),) if r is not None else Unknown("arange")
+    if name == "linspace":
+        return (pa[2],) if len(pa) > 2 and isinstance(pa[2], int) else Unknown("linspace")
+    if name == "eye":
+        n = pa[0] if pa else None
+        m = pa[1] if len(pa) > 1 and isinstance(pa[1], int) else n
+        return (n, m) if isinstance(n, int) else Unknown("eye")
+    if name == "randint":
+        dims = [x for x in pa if isinstance(x, (tuple, list))]
+        return tuple(dims[0]) if dims else Unknown("randint")
+    if name == "full":
+        pa = pa[:1]
+    if name == "normal":
+        dims = [x for x in pa if isinstance(x, (tuple, list))]
+        return tuple(dims[0]) if dims else Unknown("normal")
+    if len(pa) == 1 and isinstance(pa[0], (tuple, list)):
+        pa = list(pa[0])
+    if len(pa) == 1 and isinstance(pa[0], Tensor):
+        return pa[0].shape if name in ("Tensor", "FloatTensor") else Unknown("tensor")
+    dims: list[Any] = []
+    for d in pa:
+        d = plain(d)
+        if isinstance(d, bool) or not isinstance(d, int):
+            dims.append(Unknown("dim"))
+        else:
+            dims.append(d)
+    return tuple(dims)
+
+
+def _data_shape(x: Any) -> tuple[Any, ...] | Unknown:
+    x = plain(x)
+    if isinstance(x, (int, float, bool)):
+        return ()
+    if isinstance(x, (list, tuple)):
+        if not x:
+            return (0,)
+        inner = _data_shape(x[0])
+        return Unknown("ragged") if isinstance(inner, Unknown) else (len(x), *inner)
+    if isinstance(x, Tensor):
+        return x.shape
+    return Unknown("tensor data")
+
+
+def tensor_method(interp: Any, t: Tensor, name: str) -> Any:
+    """Attributes and methods of a tensor built in ``__init__``."""
+    shp = t.shape
+    known = not isinstance(shp, Unknown)
+    if name == "shape":
+        return shp if known else Unknown("shape")
+    if name == "T":
+        return Tensor(tuple(reversed(shp)) if known else shp)
+    if name in SAME_SHAPE:
+        if name == "data":
+            return t
+        return BuiltinMethod(lambda a, k: Tensor(shp))
+    if name in ("size",):
+
+        def size(a: list, k: dict) -> Any:
+            if not known:
+                return Unknown("size")
+            if a:
+                return shp[plain(a[0])] if isinstance(plain(a[0]), int) else Unknown("size")
+            return shp
+
+        return BuiltinMethod(size)
+    if name == "dim":
+        return BuiltinMethod(lambda a, k: len(shp) if known else Unknown("dim"))
+    if name == "tolist":  # values unknown, but a known shape gives the list's length
+        return BuiltinMethod(lambda a, k: _unknown_list(shp))
+    if name == "split":
+        return BuiltinMethod(lambda a, k: split_pieces(shp, a, k))
+    if name in REDUCTIONS:
+        return BuiltinMethod(lambda a, k: Tensor(reduce_shape(shp, a, k)))
+    if name == "numel":
+        return BuiltinMethod(lambda a, k: _numel(shp))
+    if name == "unsqueeze":
+
+        def unsq(a: list, k: dict) -> Any:
+            d = plain(a[0]) if a else None
+            if not known or not isinstance(d, int):
+                return Tensor(Unknown("unsqueeze"))
+            s = list(shp)
+            s.insert(d if d >= 0 else len(s) + d + 1, 1)
+            return Tensor(tuple(s))
+
+        return BuiltinMethod(unsq)
+    if name in ("view", "reshape", "expand", "repeat", "new_zeros", "new_ones", "new_empty"):
+
+        def reshape(a: list, k: dict) -> Any:
+            dims = shape_of(a, "zeros")
+            if isinstance(dims, Unknown) or any(isinstance(d, Unknown) for d in dims):
+                return Tensor(Unknown(name))
+            if name == "repeat" and known and len(dims) == len(shp):
+                return Tensor(tuple(d * r for d, r in zip(shp, dims)))
+            if name == "expand":  # -1 keeps that dim (aligned from the right), never infers
+                if not known or len(dims) < len(shp):
+                    return Tensor(Unknown(name))
+                lead = len(dims) - len(shp)
+                return Tensor(tuple(shp[i - lead] if d == -1 else d for i, d in enumerate(dims)))
+            if -1 in dims and known:
+                n = _numel(shp)
+                rest = prod(d for d in dims if d != -1)
+                if isinstance(n, int) and rest:
+                    dims = tuple(n // rest if d == -1 else d for d in dims)
+            return Tensor(tuple(dims))
+
+        return BuiltinMethod(reshape)
+    if name in ("t", "transpose", "permute", "flip"):
+        return BuiltinMethod(lambda a, k: Tensor(shp if name == "flip" else Unknown(name)))
+    return BuiltinMethod(lambda a, k: Unknown(f"tensor.{name}"))
+
+
+def index_shape(shape: Any, key: Any) -> tuple[Any, ...] | Unknown:
+    """Shape of ``t[key]`` for basic indexing: ints drop a dim, slices cut it, ``None`` adds
+    a dim of 1, ``...`` stands for the dims no other index names (torch's rules)."""
+    if isinstance(shape, Unknown):
+        return shape
+    keys = [plain(x) for x in key] if isinstance(key, tuple) else [plain(key)]
+    if any(not (x is None or x is Ellipsis or isinstance(x, (int, slice))) for x in keys):
+        return Unknown("tensor index")
+    if any(isinstance(x, bool) for x in keys) or keys.count(Ellipsis) > 1:
+        return Unknown("tensor index")
+    named = sum(1 for x in keys if x is not None and x is not Ellipsis)
+    if named > len(shape):
+        return Unknown("too many indices")
+    if Ellipsis in keys:
+        at = keys.index(Ellipsis)
+        keys = keys[:at] + [slice(None)] * (len(shape) - named) + keys[at + 1 :]
+    else:
+        keys = keys + [slice(None)] * (len(shape) - named)
+    out: list[Any] = []
+    dims = iter(shape)
+    for x in keys:
+        if x is None:
+            out.append(1)
+            continue
+        d = next(dims)
+        if isinstance(x, int):
+            continue
+        if x == slice(None):
+            out.append(d)
+        elif isinstance(plain(d), int) and all(
+            v is None or isinstance(v, int) for v in (x.start, x.stop, x.step)
+        ):
+            out.append(slice_length(x.start, x.stop, x.step, plain(d)))
+        else:
+            out.append(Unknown("sliced dim"))
+    return tuple(out)
+
+
+def _numel(shp: Any) -> Any:
+    if isinstance(shp, Unknown) or any(not isinstance(d, int) for d in shp):
+        return Unknown("numel")
+    return prod(shp)
+
+
+@cache
+def _shipped_signatures() -> dict[str, list[str]]:
+    path = Path(__file__).resolve().parents[3] / "data" / "torch_signatures.json"
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))["signatures"]
+    except (OSError, ValueError, KeyError):
+        return {}
+
+
+def shipped_posnames(qual: str) -> list[str] | None:
+    """Positional parameter names of a torch.nn class from the table shipped with driftcheck
+    (``driftcheck/data/torch_signatures.json``), for machines where torch is not installed."""
+    names = _shipped_signatures().get(f"torch.nn.{qual.rsplit('.', 1)[-1]}")
+    return list(names) if names else None
+
+
+def make_leaf(
+    qual: str, args: list[Any], kwargs: dict[str, Any], loc: tuple, posnames: list[str] | None
+) -> Leaf | None:
+    """A catalogue leaf for ``torch.nn.<X>(...)``, or None when the catalogue cannot model it.
+
+    Positional arguments are named by torch's own signature (``posnames``, read from torch's
+    source), then matched to catalogue parameters by name, so the catalogue's parameter order
+    need not follow torch's.
+    """
+    spec = catalogue.by_torch(qual)
+    if spec is None:
+        return None
+    names, alias = spec.name_tables  # by name, alias -> name (built once per spec)
+    if args and posnames is None:
+        return None
+    if len(args) > len(posnames or []):
+        return None
+    kwargs = {**dict(zip(posnames or [], args)), **kwargs}
+    bound: dict[str, Any] = {}
+    for k, v in kwargs.items():
+        if k in IGNORED_KW:
+            continue
+        name = k if k in names else alias.get(k)
+        if name is None:
+            return None  # an argument the entry does not model: interpret torch's source
+        bound[name] = v
+    leaf = Leaf(type=spec.name, params={}, loc=(str(loc[0]), loc[1]), torch=spec.torch or qual)
+    for k, v in bound.items():
+        if isinstance(v, Sourced) and not getattr(v, "bare", False):
+            leaf.param_keys[k] = (v.key, v.file, v.line)
+        pv = plain_hole(v)  # a traced number (in a tuple too) as a hole
+        if isinstance(pv, (Unknown, Tensor)) or _has_unknown(pv):
+            leaf.unresolved.append(k)
+            continue
+        if is_module(pv) or isinstance(pv, (Obj, Cls, Ext)):
+            return None
+        leaf.params[k] = pv
+    if not leaf.unresolved:
+        try:
+            leaf.params = {k: v for k, v in spec.bind(leaf.params).items() if k in leaf.params}
+        except (catalogue.CatalogueError, TypeError, ValueError):
+            return None
+    return leaf
+
+
+def _traced_len(*args: int) -> Any:
+    """``len(range(*args))`` when a bound is a traced config number (``symbolic.HoleInt``),
+    computed with its arithmetic so the length keeps the expression; None otherwise."""
+    if not any(a.__class__ is not int for a in args):
+        return None
+    start, stop, step = (0, args[0], 1) if len(args) == 1 else (*args[:2], 1)
+    if len(args) == 3:
+        step = args[2]
+    if step.__class__ is not int or step <= 0:
+        return None  # a traced or negative step: pinned by the plain route
+    n = (stop - start + step - 1) // step
+    return n if n > 0 else 0
+
+
+def _has_unknown(v: Any) -> bool:
+    if isinstance(v, (list, tuple)):
+        return any(isinstance(plain(x), Unknown) for x in v)
+    return False
+
+
+def container(kind: str, args: list[Any], kwargs: dict[str, Any], loc: tuple, interp: Any) -> Obj:
+    """``nn.ModuleList([...])``, ``nn.Sequential(a, b)``, ``nn.ModuleDict({...})``, ..."""
+    obj = Obj(cls=None, module=True, kind=kind, loc=(str(loc[0]), loc[1]), qual=f"torch.nn.{kind}")
+    fill_container(obj, args, interp)
+    return obj
+
+
+def fill_container(obj: Obj, args: list[Any], interp: Any) -> None:
+    kind = obj.kind
+    if kind == "Sequential":
+        items: Any = args
+        if len(args) == 1 and isinstance(plain(args[0]), dict):
+            items = list(plain(args[0]).items())
+            for k, v in items:
+                container_add(obj, v, str(k))
+            return
+        for v in items:
+            container_add(obj, v)
+        return
+    if not args:
+        return
+    src = plain(args[0])
+    if kind in ("ModuleDict", "ParameterDict"):
+        if isinstance(src, dict):
+            for k, v in src.items():
+                container_add(obj, v, str(plain(k)))
+            return
+        pairs = interp.iterate(src)
+        if pairs is None:
+            obj.unresolved.append("contents")
+            return
+        for kv in pairs:
+            kv = plain(kv)
+            if isinstance(kv, (tuple, list)) and len(kv) == 2:
+                container_add(obj, kv[1], str(plain(kv[0])))
+        return
+    items = interp.iterate(src)
+    if items is None:
+        obj.unresolved.append("contents")
+        return
+    for v in items:
+        container_add(obj, v)
+
+
+def container_add(obj: Obj, v: Any, key: str | None = None) -> None:
+    v = plain(v)
+    if obj.kind in ("ParameterList", "ParameterDict"):
+        k = key if key is not None else str(len(obj.params))
+        if isinstance(v, Tensor):
+            if v.owner is None:
+                v.owner, v.name = obj, k
+            obj.params[k] = v if v.owner is obj else WeightRef(v.owner, v.name or k)
+        else:
+            obj.unresolved.append(f"item {k}")
+        return
+    k = key if key is not None else str(len(obj.children))
+    if is_module(v):
+        obj.children[k] = v
+    elif isinstance(v, Unknown):
+        obj.unresolved.append(f"item {k} ({v.why})")
+    elif isinstance(v, (Ext, Cls)):
+        obj.children[k] = Leaf("Unknown", {}, obj.loc, unresolved=["type"])
+    else:
+        obj.unresolved.append(f"item {k}")
+
+
+def container_method(obj: Obj, name: str, interp: Any) -> Any:
+    if name in ("append", "add_module"):
+
+        def add(a: list, k: dict) -> Any:
+            if name == "add_module" and len(a) >= 2:
+                container_add(obj, a[1], str(plain(a[0])))
+            elif a:
+                container_add(obj, a[0])
+            return obj
+
+        return BuiltinMethod(add)
+    if name == "extend":
+
+        def extend(a: list, k: dict) -> Any:
+            items = interp.iterate(a[0]) if a else None
+            if items is None:
+                obj.unresolved.append("extend")
+            else:
+                for v in items:
+                    container_add(obj, v)
+            return obj
+
+        return BuiltinMethod(extend)
+    if name == "insert":
+
+        def insert(a: list, k: dict) -> Any:
+            items = list(obj.children.values())
+            idx = plain(a[0])
+            if not isinstance(idx, int):
+                obj.unresolved.append("insert")
+                return None
+            items.insert(idx, plain(a[1]))
+            obj.children = {str(i): m for i, m in enumerate(items)}
+            return None
+
+        return BuiltinMethod(insert)
+    if name == "update" and obj.kind in ("ModuleDict", "ParameterDict"):
+
+        def update(a: list, k: dict) -> Any:
+            src = plain(a[0]) if a else {}
+            pairs = list(src.items()) if isinstance(src, dict) else interp.iterate(src)
+            if pairs is None:
+                obj.unresolved.append("update")
+                return None
+            for kv in [*pairs, *k.items()]:
+                kv = plain(kv)
+                if isinstance(kv, (tuple, list)) and len(kv) == 2:
+                    container_add(obj, kv[1], str(plain(kv[0])))  # in place, as torch
+                else:
+                    obj.unresolved.append("update")
+            return None
+
+        return BuiltinMethod(update)
+    if name in ("keys", "values", "items"):
+        src = obj.params if obj.kind in ("ParameterList", "ParameterDict") else obj.children
+        return BuiltinMethod(lambda a, k: list(getattr(src, name)()))
+    if name == "__len__":
+        return BuiltinMethod(lambda a, k: len(obj.children))
+    return None

@@ -1,0 +1,1 @@
+"""Python operator, comparison and truthiness semantics on abstract values."""

@@ -1,0 +1,72 @@
+"""Plain Python semantics for the forward() interpreter: truthiness, arithmetic, comparisons.
+
+Only known constants are computed; anything touching an unknown value stays unknown (``UNK``),
+so a condition on it is undecided rather than guessed.
+"""
+
+from __future__ import annotations
+
+import ast
+import operator
+from typing import Any
+
+from driftcheck.parsers.source.interp.exprs import BINOPS, CMP_OPS
+from driftcheck.parsers.source.sizes import TooBig, check_bits
+from driftcheck.parsers.source.values.abstract import Ext
+from driftcheck.parsers.source.values.dataflow_values import UNK, CfgV, Mod, Sym, Unk
+
+_ARITH = (ast.Add, ast.Sub, ast.Mult, ast.Div, ast.FloorDiv, ast.Mod, ast.Pow)
+_BIN = {**{k: BINOPS[k] for k in _ARITH}, ast.MatMult: operator.matmul}
+KNOWN = (int, float, str, bool, type(None))
+
+
+def truth(v: Any) -> bool | None:
+    if isinstance(v, KNOWN) or isinstance(v, (tuple, list, dict)):
+        return bool(v)
+    if isinstance(v, (Mod, Ext, CfgV)):
+        return True
+    return None
+
+
+def py_binop(op: ast.operator, a: Any, b: Any) -> Any:
+    f = _BIN.get(type(op))
+    if f is None or isinstance(a, Unk) or isinstance(b, Unk):
+        return UNK
+    ok = (int, float, Sym, str, tuple, list)
+    if not isinstance(a, ok) or not isinstance(b, ok):
+        return UNK
+    if isinstance(op, ast.Pow) and not (isinstance(b, int) and abs(b) <= 64):
+        if a.__class__ is int and b.__class__ is int and b > 0 and abs(a) > 1:
+            check_bits((abs(a).bit_length() - 1) * b + 1, "'**'")  # over it: noted
+        return UNK  # ``2 ** 10**9`` would hang the analyzer
+    try:
+        return f(a, b)  # size-bounded (sizes.py): the caller notes a TooBig
+    except TooBig:
+        raise
+    except Exception:  # noqa: BLE001 - division by zero, bad operand types: unknown
+        return UNK
+
+
+def compare_one(op: ast.cmpop, a: Any, b: Any) -> Any:
+    if isinstance(op, (ast.Is, ast.IsNot)):
+        if isinstance(a, Unk) or isinstance(b, Unk):
+            return UNK
+        same = a is b or (a is None and b is None)
+        if (a is None) != (b is None) and (a is None or b is None):
+            same = False
+        return same if isinstance(op, ast.Is) else not same
+    if isinstance(op, (ast.In, ast.NotIn)):
+        if isinstance(b, (tuple, list, dict, str)) and isinstance(a, KNOWN):
+            try:
+                r = a in b
+            except TypeError:
+                return UNK
+            return r if isinstance(op, ast.In) else not r
+        return UNK
+    f = CMP_OPS.get(type(op))
+    if f is None or not isinstance(a, KNOWN) or not isinstance(b, KNOWN):
+        return UNK
+    try:
+        return f(a, b)
+    except TypeError:
+        return UNK

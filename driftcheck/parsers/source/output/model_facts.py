@@ -1,0 +1,187 @@
+"""Model-level facts (numLayers, hiddenSize, numHeads, ...) the code makes evident.
+
+Precision over recall: a fact is recorded only when the module tree states it unambiguously
+(one main stack of repeated blocks; the largest embedding; one consistent value of an
+attribute such as ``num_heads`` across the blocks). Each fact carries the file:line of the
+code that read it and, when it came from a config, the config key (``Location.key``) -- the
+drift matcher compares these against a config without guessing which side is right.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from driftcheck.findings import Location
+from driftcheck.graph.model import Fact, Graph
+from driftcheck.parsers.source.speed.symbolic import note_group, plain_hole
+from driftcheck.parsers.source.values.abstract import Leaf, Obj, Sourced, Unknown, graph_value
+
+ATTR_FACTS = {
+    "numHeads": ("num_heads", "num_attention_heads", "n_head", "n_heads"),
+    "numKvHeads": ("num_key_value_heads", "num_kv_heads", "n_kv_heads"),
+    "headDim": ("head_dim", "attention_head_size", "d_kv", "head_size"),
+    "intermediateSize": ("intermediate_size", "ffn_dim", "d_ff", "ffn_hidden_size"),
+    "numExperts": ("num_experts", "n_routed_experts", "num_local_experts"),
+    "slidingWindow": ("sliding_window",),
+    "ropeTheta": ("rope_theta",),
+}
+STACK_HINTS = ("layer", "block", "h", "layers", "blocks")
+
+
+def record_facts(graph: Graph, builder: Any, interp: Any) -> None:
+    root = builder.objs.get("root")
+    if not isinstance(root, Obj):
+        return
+    stacks = _stacks(root, "")
+    main = _main_stack(stacks)
+    if main is not None:
+        path, ml = main
+        n = len(ml.children)
+        graph.facts["numLayers"] = Fact(value=n, loc=_stack_loc(ml, n, interp))
+    enc = [s for s in stacks if "encoder" in s[0]]
+    dec = [s for s in stacks if "decoder" in s[0]]
+    if len(enc) == 1 and len(dec) == 1:
+        for key, (_, ml) in (("numEncoderLayers", enc[0]), ("numDecoderLayers", dec[0])):
+            n = len(ml.children)
+            graph.facts[key] = Fact(value=n, loc=_stack_loc(ml, n, interp))
+        n = len(dec[0][1].children)
+        graph.facts["numLayers"] = Fact(value=n, loc=_stack_loc(dec[0][1], n, interp))
+    _embedding_facts(graph)
+    if main is not None:
+        _attr_facts(graph, main[1])
+    _eps_fact(graph)
+
+
+def _stacks(m: Obj, path: str, seen: set | None = None) -> list[tuple[str, Obj]]:
+    """ModuleLists / Sequentials of user blocks, with their dotted paths."""
+    seen = set() if seen is None else seen
+    out: list[tuple[str, Obj]] = []
+    if id(m) in seen:
+        return out
+    seen.add(id(m))
+    if m.kind in ("ModuleList", "Sequential") and len(m.children) > 1:
+        kids = list(m.children.values())
+        if all(isinstance(c, Obj) and c.cls is not None and c.module for c in kids):
+            out.append((path, m))
+    for name, c in m.children.items():
+        if isinstance(c, Obj):
+            out.extend(_stacks(c, f"{path}.{name}" if path else name, seen))
+    return out
+
+
+def _main_stack(stacks: list[tuple[str, Obj]]) -> tuple[str, Obj] | None:
+    if not stacks:
+        return None
+    best = max(len(s[1].children) for s in stacks)
+    top = [s for s in stacks if len(s[1].children) == best]
+    if len(top) == 1:
+        return top[0]
+    named = [s for s in top if s[0].rsplit(".", 1)[-1] in STACK_HINTS]
+    return named[0] if len(named) == 1 else None
+
+
+def _stack_loc(ml: Obj, n: int, interp: Any) -> Location | None:
+    """The ModuleList's line, and the config key its ``range(...)`` read, when unique."""
+    file, line = (ml.loc or (None, None))[:2]
+    keys = {(k, f, ln) for v, k, f, ln in interp.ranges if v == n and k}
+    if len(keys) == 1:
+        key, kf, kl = keys.pop()
+        return Location(file=kf or file, line=kl or line, key=key)
+    layered = {k for k in keys if "layer" in (k[0] or "")}
+    if len(layered) == 1:
+        key, kf, kl = layered.pop()
+        return Location(file=kf or file, line=kl or line, key=key)
+    return Location(file=file, line=line) if file else None
+
+
+def _embedding_facts(graph: Graph) -> None:
+    embs = [n for n in graph.nodes if n.type == "Embedding" and not n.unresolved]
+    words = [n for n in embs if not any(w in (n.name or "") for w in ("position", "type", "pos_"))]
+    if words:
+        big = max(words, key=lambda n: n.params.get("num_embeddings") or 0)
+        same = [
+            n for n in words if n.params.get("num_embeddings") == big.params.get("num_embeddings")
+        ]
+        note_group(n.params.get("embedding_dim") for n in same)
+        if len({n.params.get("embedding_dim") for n in same}) == 1:
+            graph.facts["vocabSize"] = Fact(
+                value=big.params["num_embeddings"], loc=_ploc(big, "num_embeddings")
+            )
+            graph.facts["hiddenSize"] = Fact(
+                value=big.params["embedding_dim"], loc=_ploc(big, "embedding_dim")
+            )
+            tied = any(t.split(".", 1)[0] == big.id for n in graph.nodes for t in n.tied.values())
+            tied = tied or bool(big.tied)
+            if tied:
+                graph.facts["tieWordEmbeddings"] = Fact(value=True, loc=big.loc)
+    pos = [n for n in embs if "position" in (n.name or "") and n.repeat == 1]
+    if len(pos) == 1:
+        graph.facts["maxPositionEmbeddings"] = Fact(
+            value=pos[0].params["num_embeddings"], loc=_ploc(pos[0], "num_embeddings")
+        )
+
+
+def _ploc(node: Any, param: str) -> Location | None:
+    return node.param_locs.get(param) or node.loc
+
+
+def _attr_facts(graph: Graph, stack: Obj) -> None:
+    found: dict[str, list[tuple[Any, tuple]]] = {k: [] for k in ATTR_FACTS}
+    for block in stack.children.values():
+        _collect(block, found, set())
+    for fact, hits in found.items():
+        note_group(v for v, _ in hits)
+        values = {v for v, _ in hits}
+        if len(values) == 1 and fact not in graph.facts:
+            v, w = next(((v, w) for v, w in hits if w and w[2]), hits[0])
+            loc = Location(file=w[0], line=w[1], key=w[2]) if w else None
+            graph.facts[fact] = Fact(value=graph_value(v), loc=loc)
+
+
+_FACT_NAMES = tuple((fact, name) for fact, names in ATTR_FACTS.items() for name in names)
+_ALL_NAMES = frozenset(name for _, name in _FACT_NAMES)
+
+
+def _collect(m: Any, found: dict, seen: set) -> None:
+    """Values of the fact attributes under ``m``, each with (file, line, config key) of where it
+    was set; a ``Location`` is made only for the hit a fact keeps."""
+    if not isinstance(m, Obj) or id(m) in seen:
+        return
+    seen.add(id(m))
+    if not _ALL_NAMES.isdisjoint(m.attrs):
+        for fact, name in _FACT_NAMES:
+            if name not in m.attrs:
+                continue
+            v = m.attrs[name]
+            raw = plain_hole(v)
+            if (
+                isinstance(raw, bool)
+                or not isinstance(raw, (int, float))
+                or isinstance(raw, Unknown)
+            ):
+                continue
+            if isinstance(v, Sourced) and not getattr(v, "bare", False):
+                where: tuple | None = (v.file, v.line, v.key)
+            elif name in m.attr_locs:  # the line that set it, not the line that built m
+                where = (m.attr_locs[name][0], m.attr_locs[name][1], None)
+            else:
+                where = (m.loc[0], m.loc[1], None) if m.loc else None
+            found[fact].append((raw, where))
+    for c in m.children.values():
+        _collect(c, found, seen)
+
+
+def _eps_fact(graph: Graph) -> None:
+    norms = [
+        n
+        for n in graph.nodes
+        if n.type in ("LayerNorm", "RMSNorm") and isinstance(n.params.get("eps"), float)
+    ]
+    note_group(n.params["eps"] for n in norms)
+    vals = {n.params["eps"] for n in norms}
+    if len(vals) == 1:
+        n = next((n for n in norms if "eps" in n.param_locs), norms[0])
+        graph.facts["normEps"] = Fact(value=vals.pop(), loc=_ploc(n, "eps"))
+
+
+_ = Leaf

@@ -1,0 +1,77 @@
+"""``Graph.uses``: every value a module holds for a model fact, with where it was read.
+
+Facts (``facts.py``) are one value per model and only where the structure pins it down. Many
+values the model computes with never reach a layer's weights: the ``eps`` a user-written
+RMSNorm keeps for ``forward``, the ``max_seq_len_cached`` of a rotary embedding, the
+``num_heads`` an attention splits its projections by in ``view()``. A literal written where
+the code should read the config changes only such a value, so the drift matcher needs them.
+
+A module attribute is a use when its value is a known number and either its name or the
+config key it was read from means a fact (``driftcheck.graph.facts.NAME_FACTS``). Each use
+keeps the config read's file:line and key when it came from a config, else the line that
+assigned it. Nothing is inferred from class names.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from driftcheck.findings import Location
+from driftcheck.graph.facts import NAME_FACTS
+from driftcheck.graph.model import Graph, Use
+from driftcheck.parsers.source.speed import symbolic
+from driftcheck.parsers.source.speed.symbolic import plain_hole
+from driftcheck.parsers.source.values.abstract import Obj, Sourced
+
+MAX_USES = 2000
+"""Distinct (fact, value, place) triples kept: repeated layers give the same few."""
+
+
+def record_uses(graph: Graph, root: Any) -> None:
+    seen: set[int] = set()
+    out: dict[tuple, Use] = {}
+    groups: dict[tuple, list] = {}
+    todo = [root]
+    while todo and len(out) < MAX_USES:
+        m = todo.pop()
+        if not isinstance(m, Obj) or id(m) in seen:
+            continue
+        seen.add(id(m))
+        for name, v in m.attrs.items():
+            if name not in NAME_FACTS and (not isinstance(v, Sourced) or getattr(v, "bare", 0)):
+                continue  # neither the name nor a config key can mean a fact
+            found = _use(m, name, v)
+            if found is not None and symbolic.TRACE is not None:
+                groups.setdefault((found[0], found[2], found[3]), []).append(found[1])
+            # repeated layers give the same use again and again: the Use (and its Location)
+            # is made only the first time its (fact, value, place, holder) is seen
+            if found is not None and found not in out:
+                key, value, where, via = found
+                loc = Location(file=where[0], line=where[1], key=where[2]) if where else None
+                out[found] = Use(key=key, value=value, loc=loc, via=via)
+        todo.extend(reversed(list(m.children.values())))
+    for values in groups.values():
+        symbolic.note_group(values)  # uses equal in all but the value are one use
+    graph.uses = list(out.values())
+
+
+def _use(m: Obj, name: str, v: Any) -> tuple | None:
+    """(fact key, value, (file, line, config key) or None, holder) of a use, or None."""
+    key = NAME_FACTS.get(name)
+    src = v if isinstance(v, Sourced) and not getattr(v, "bare", False) else None
+    if key is None and src is not None and src.key:
+        key = NAME_FACTS.get(src.key.rsplit(".", 1)[-1])
+    if key is None:  # decided before the value is read: most attributes name no fact
+        return None
+    raw = plain_hole(v)
+    if isinstance(raw, bool) or not isinstance(raw, (int, float)):
+        return None
+    where = m.attr_locs.get(name)
+    if src is not None and src.file and src.line:
+        loc: tuple | None = (src.file, src.line, src.key)
+    elif where is not None:
+        loc = (where[0], where[1], src.key if src is not None else None)
+    else:
+        loc = None
+    owner = m.cls.name if m.cls is not None else (m.qual or m.kind or "module")
+    return key, raw, loc, f"{owner}.{name}"
