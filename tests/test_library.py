@@ -89,7 +89,7 @@ VALUES: list[tuple[tuple[str, ...], str]] = [
         ("builtins.hasattr", "builtins.getattr", "builtins.setattr", "builtins.callable"),
         "class C:\n    x = 1\nc = C()\nsetattr(c, 'y', 5)\n"
         "result = (hasattr(c, 'x'), hasattr(c, 'z'), getattr(c, 'z', 7), getattr(c, 'y'), "
-        "callable(len))",
+        "callable(len), callable(3), callable(C), callable(c), callable(lambda: 1), callable(None))",
     ),
     (
         ("functools.partial",),

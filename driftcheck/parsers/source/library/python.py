@@ -14,8 +14,10 @@ from driftcheck.parsers.source.library.pybuiltins import py_call
 from driftcheck.parsers.source.library.registry import Call, Group
 from driftcheck.parsers.source.library.stdlib import NamedTupleValue
 from driftcheck.parsers.source.values.abstract import (
+    Cls,
     Config,
     Ext,
+    Func,
     Leaf,
     Obj,
     Sourced,
@@ -271,9 +273,28 @@ def _type(c: Call) -> Any:
     return Ext(f"builtins.{type(v).__name__}") if not isinstance(v, Unknown) else v
 
 
-@B.entry("callable", doc="callable(x): True (model code asks it of layers and factories)")
+@B.entry(
+    "callable",
+    doc="callable(x): True for functions, classes, layers, library callables; False for "
+    "plain values, tensors and configs; unknown for an unknown value",
+)
 def _callable(c: Call) -> Any:
-    return True
+    v = plain(c.args[0]) if c.args else Unknown("callable")
+    if isinstance(v, Unknown):
+        return Unknown("callable")
+    if isinstance(v, (Func, Cls, Ext, Leaf)) or getattr(v, "_builtin", False):
+        return True
+    if getattr(v, "library_call", False):
+        return True
+    if isinstance(v, Obj):
+        if v.module:
+            return True
+        return v.cls is not None and c.interp.mro_attr(v.cls, "__call__")[0]
+    if isinstance(v, (int, float, str, bytes, list, tuple, dict, set, frozenset, type(None))):
+        return False
+    if isinstance(v, (Tensor, Config, range, slice)):
+        return False
+    return Unknown("callable")
 
 
 @B.entry("vars", doc="vars(config): its fields as a dict")
