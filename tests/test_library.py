@@ -253,6 +253,41 @@ VALUES: list[tuple[tuple[str, ...], str]] = [
     ),
 ]
 
+VALUES.append(
+    (
+        (
+            "torch.tril",
+            "torch.triu",
+            "torch.roll",
+            "torch.square",
+            "torch.relu",
+            "torch.sign",
+            "torch.erf",
+            "torch.logit",
+            "torch.outer",
+            "torch.ger",
+            "torch.polar",
+            "torch.complex",
+            "torch.flatten",
+            "torch.repeat_interleave",
+        ),
+        "import torch\nm = torch.ones(4, 4)\nt = torch.arange(6.0)\n"
+        "result = (torch.tril(m), torch.triu(m, 1), torch.roll(m, 1, 0), torch.square(m), "
+        "torch.relu(m), torch.sign(m), torch.erf(m), torch.logit(m * 0.5), torch.outer(t, t[:2]), "
+        "torch.ger(t, t), torch.polar(torch.ones(3, 1), torch.ones(4)), "
+        "torch.complex(torch.ones(2), torch.ones(2)), torch.flatten(torch.zeros(2, 3, 4), 1), "
+        "torch.flatten(torch.zeros(2, 3, 4), 0, 1), torch.repeat_interleave(torch.zeros(2, 3), 2), "
+        "torch.repeat_interleave(torch.zeros(2, 3), 3, dim=1), torch.arange(0, 1, 0.3), torch.arange(0.5, 3))",
+    )
+)
+VALUES.append(
+    (
+        ("numpy.log", "numpy.exp", "numpy.log10", "numpy.power"),
+        "import numpy as np\nresult = (float(np.log(2.0)), float(np.exp(1)), float(np.log10(1000)), "
+        "float(np.power(2, 10)))",
+    )
+)
+
 # torch factories, elementwise functions and math/operator functions: generated rows
 _FACTORY_CALLS = {
     "zeros": "torch.zeros(2, 3)",
@@ -287,7 +322,9 @@ _BINARY = {"add", "sub", "mul", "div", "maximum", "minimum", "pow"}
 _ELEMENTWISE = sorted(
     e.qual
     for e in library.entries()
-    if e.group == "torch" and e.doc.startswith(e.qual[6:]) and "broadcast" in e.doc
+    if e.group == "torch"
+    and e.doc.startswith(e.qual[6:])
+    and "broadcast shape of its tensor arguments" in e.doc
 )
 VALUES.append(
     (

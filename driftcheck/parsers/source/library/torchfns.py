@@ -139,3 +139,70 @@ def _ntuple(c: Call) -> Any:
     if isinstance(v, (list, tuple)):
         return tuple(v)
     return (v,) * n if n else Unknown("ntuple")
+
+
+def _shape(v: Any) -> tuple | None:
+    v = plain(v)
+    if isinstance(v, Tensor) and isinstance(v.shape, tuple):
+        if all(isinstance(plain(d), int) for d in v.shape):
+            return tuple(plain(d) for d in v.shape)
+    return None
+
+
+def _same_shape(c: Call) -> Any:
+    s = _shape(c.arg(0, "input"))
+    return Tensor(s if s is not None else Unknown(f"{c.qual}() at {c.where}"))
+
+
+for _f in ("tril", "triu", "roll", "square", "relu", "sign", "erf", "logit"):
+    T.add(_f, _same_shape, f"{_f}(t, ...): a tensor of t's shape")
+
+
+@T.entry("outer", "ger", doc="outer(a, b) of 1-d tensors: shape (len(a), len(b))")
+def _outer(c: Call) -> Any:
+    a, b = _shape(c.arg(0)), _shape(c.arg(1))
+    if a is None or b is None or len(a) != 1 or len(b) != 1:
+        return Tensor(Unknown(f"{c.qual}() at {c.where}"))
+    return Tensor((a[0], b[0]))
+
+
+@T.entry("polar", "complex", doc="polar(abs, angle) / complex(real, imag): the broadcast shape")
+def _polar(c: Call) -> Any:
+    return torchlib.elementwise(c.args[:2])
+
+
+@T.entry("flatten", doc="flatten(t, start_dim=0, end_dim=-1): those dims merged")
+def _flatten(c: Call) -> Any:
+    s = _shape(c.arg(0, "input"))
+    start, end = c.plain(1, "start_dim", 0), c.plain(2, "end_dim", -1)
+    if s is None or not isinstance(start, int) or not isinstance(end, int):
+        return Tensor(Unknown(f"{c.qual}() at {c.where}"))
+    if not s:
+        return Tensor((1,))
+    if not (-len(s) <= start < len(s) and -len(s) <= end < len(s)):
+        return Tensor(Unknown(f"{c.qual}() dims out of range at {c.where}"))
+    a, b = start % len(s), end % len(s)
+    if a > b:
+        return Tensor(Unknown(f"{c.qual}() start_dim after end_dim at {c.where}"))
+    n = 1
+    for d in s[a : b + 1]:
+        n *= d
+    return Tensor((*s[:a], n, *s[b + 1 :]))
+
+
+@T.entry(
+    "repeat_interleave", doc="repeat_interleave(t, n[, dim]): that dim (or the flattened t) n times"
+)
+def _repeat_interleave(c: Call) -> Any:
+    s, n, dim = _shape(c.arg(0, "input")), c.plain(1, "repeats"), c.plain(2, "dim")
+    if s is None or not isinstance(n, int) or isinstance(n, bool):
+        return Tensor(Unknown(f"{c.qual}() at {c.where}"))
+    if dim is None:
+        total = 1
+        for d in s:
+            total *= d
+        return Tensor((total * n,))
+    if not isinstance(dim, int) or not -len(s) <= dim < len(s):
+        return Tensor(Unknown(f"{c.qual}() at {c.where}"))
+    d = dim % len(s)
+    return Tensor(tuple(x * n if i == d else x for i, x in enumerate(s)))

@@ -10,6 +10,7 @@ so its parameters are still exact. Tensor factories yield ``Tensor`` values with
 from __future__ import annotations
 
 import json
+import math
 from functools import cache
 from math import prod
 from pathlib import Path
@@ -238,8 +239,13 @@ def shape_of(args: list[Any], qual: str) -> tuple[Any, ...] | Unknown:
             n = _traced_len(*nums)
             if n is not None:
                 return (n,)
-        r = range(*[int(x) for x in nums]) if all(isinstance(x, int) for x in nums) else None
-        return (len(r),) if r is not None else Unknown("arange")
+        if all(isinstance(x, int) for x in nums):
+            return (len(range(*nums)),)
+        start, stop, step = (0, nums[0], 1) if len(nums) == 1 else (*nums[:2], 1)
+        step = nums[2] if len(nums) > 2 else step
+        if len(nums) > 3 or not step or not all(math.isfinite(x) for x in (start, stop, step)):
+            return Unknown("arange")
+        return (max(0, math.ceil((stop - start) / step)),)  # torch's length for float bounds
     if name == "linspace":
         return (pa[2],) if len(pa) > 2 and isinstance(pa[2], int) else Unknown("linspace")
     if name == "eye":
