@@ -277,7 +277,8 @@ VALUES.append(
         "torch.ger(t, t), torch.polar(torch.ones(3, 1), torch.ones(4)), "
         "torch.complex(torch.ones(2), torch.ones(2)), torch.flatten(torch.zeros(2, 3, 4), 1), "
         "torch.flatten(torch.zeros(2, 3, 4), 0, 1), torch.repeat_interleave(torch.zeros(2, 3), 2), "
-        "torch.repeat_interleave(torch.zeros(2, 3), 3, dim=1), torch.arange(0, 1, 0.3), torch.arange(0.5, 3))",
+        "torch.repeat_interleave(torch.zeros(2, 3), 3, dim=1), torch.arange(0, 1, 0.3), torch.arange(0.5, 3), "
+        "torch.arange(1, 17).repeat(128, 1), torch.ones(2, 3).repeat(2, 1, 2))",
     )
 )
 VALUES.append(

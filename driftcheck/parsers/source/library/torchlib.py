@@ -337,8 +337,11 @@ def tensor_method(interp: Any, t: Tensor, name: str) -> Any:
             dims = shape_of(a, "zeros")
             if isinstance(dims, Unknown) or any(isinstance(d, Unknown) for d in dims):
                 return Tensor(Unknown(name))
-            if name == "repeat" and known and len(dims) == len(shp):
-                return Tensor(tuple(d * r for d, r in zip(shp, dims)))
+            if name == "repeat":  # the shape is padded with leading 1s to the repeats' length
+                if not known or len(dims) < len(shp) or any(isinstance(d, Unknown) for d in shp):
+                    return Tensor(Unknown(name))
+                full = (1,) * (len(dims) - len(shp)) + tuple(shp)
+                return Tensor(tuple(d * r for d, r in zip(full, dims)))
             if name == "expand":  # -1 keeps that dim (aligned from the right), never infers
                 if not known or len(dims) < len(shp):
                     return Tensor(Unknown(name))
