@@ -16,7 +16,11 @@
    same count, seed and rounds; the ratio ours / peer is printed for each.
 2. **real architectures**: the hf-* families (graphs built by the HF route, priced by the cost
    model), distinct plans, memos off except the HF graph memo (one build per distinct config).
-3. **service**: the reward service in its own process (uvicorn on 127.0.0.1, memos off), and a
+3. **where the time goes** (``--breakdown``): CPU time per plan of each stage of a grade, as
+   differences of cumulative loops over the same plans (no per-call timer: a timer call costs
+   about as much as a small check): parse + apply, the typed graph, the verifier's context,
+   shape inference, the cost model, the checks, and the requirements and result.
+4. **service**: the reward service in its own process (uvicorn on 127.0.0.1, memos off), and a
    bounded load of ``clients`` concurrent clients, each running ``episodes`` two-turn episodes
    on distinct generated tasks: requests/s, p50 and p99 latency, 5xx count, lost episodes.
 """
@@ -83,6 +87,52 @@ def timed(tasks: list, rounds: int) -> dict:
         "cpu_us_per_plan": round(1e6 * cpu / n, 1),
         "mean_components": round(nodes / len(tasks), 1),
     }
+
+
+def breakdown(tasks: list, reps: int = 3) -> dict:
+    """CPU us per plan of each stage of a grade (grade memos off), as differences of loops that
+    each run one more stage over the same plans (best of ``reps``, after one warm pass)."""
+    from driftcheck.verifier.context import Context
+    from driftcheck.verifier.runner import verify
+
+    opts = GR._OPTS
+
+    def applied(t):
+        return apply(t.start_arch(), t.reference_plan, repair=t.kind == "repair").arch
+
+    stages = {
+        "apply": lambda t: applied(t),
+        "to_graph": lambda t: GR.to_graph(applied(t), t.id),
+        "context": lambda t: Context(GR.to_graph(applied(t), t.id), opts),
+        "shapes": lambda t: Context(GR.to_graph(applied(t), t.id), opts).shapes,
+        "cost": lambda t: Context(GR.to_graph(applied(t), t.id), opts).cost,
+        "checks": lambda t: verify(GR.to_graph(applied(t), t.id), opts),
+        "requirements": lambda t: G.grade(t, t.reference_plan),  # + plan parsing, result
+    }
+    memos(False)
+    import gc
+
+    best: dict[str, float] = {}
+    for t in tasks:
+        G.grade(t, t.reference_plan)
+    paused = gc.isenabled()
+    gc.disable()  # as a grade runs (grade.GC_PAUSE)
+    try:
+        for _ in range(reps):
+            for name, fn in stages.items():
+                c0 = time.process_time()
+                for t in tasks:
+                    fn(t)
+                best[name] = min(best.get(name, 1e9), time.process_time() - c0)
+    finally:
+        if paused:
+            gc.enable()
+    out, prev = {}, 0.0
+    for name, v in best.items():
+        out[name] = round(1e6 * max(0.0, v - prev) / len(tasks), 1)
+        prev = max(prev, v)
+    out["total"] = round(1e6 * best["requirements"] / len(tasks), 1)
+    return out
 
 
 def _children_cpu() -> float:
@@ -169,6 +219,7 @@ def main() -> None:
     ap.add_argument("--hf", type=int, default=30, help="real-architecture tasks to grade")
     ap.add_argument("--peer", type=Path, default=None)
     ap.add_argument("--skip-service", action="store_true")
+    ap.add_argument("--breakdown", action="store_true", help="CPU per stage of a grade")
     ap.add_argument("--json", type=Path)
     a = ap.parse_args()
     script = a.peer
@@ -217,6 +268,13 @@ def main() -> None:
                 f"CPU per plan: ours {k:24s} {r['cpu_us_per_plan']:>8} us, peer {pc} us "
                 f"({r['cpu_ratio_to_peer']:.3f}x peer)"
             )
+
+    if a.breakdown:
+        res["breakdown"] = b = breakdown(tasks[: min(len(tasks), 600)])
+        print(
+            "CPU us per plan by stage (warm, 600 plans): "
+            + ", ".join(f"{k} {v}" for k, v in b.items())
+        )
 
     memos(False)
     hf = [t for t in generate_tasks("train", a.seed + 100, a.hf * 5) if t.config_task][: a.hf]

@@ -16,8 +16,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from driftcheck.graph.match import canon, compare  # noqa: E402
+from driftcheck.graph.match import compare  # noqa: E402
 from driftcheck.graph.model import Graph, Node  # noqa: E402
+from driftcheck.speed import current  # noqa: E402
 
 LLAMA_70B = {"hidden": 8192, "heads": 64, "kv": 8, "inter": 28672, "vocab": 128256}
 
@@ -175,7 +176,7 @@ def best_ms(left: Graph, right: Graph, runs: int = 7) -> tuple[float, float, int
     wall = cpu = float("inf")
     n = 0
     for _ in range(runs):
-        canon._RESOLVED.clear()
+        current().stores.resolved.clear()
         w0, c0 = time.perf_counter(), time.process_time()
         n = len(compare(left, right))
         wall = min(wall, time.perf_counter() - w0)

@@ -105,18 +105,18 @@ def audit_memo(rec: dict[str, Any]) -> str | None:
     """Parse twice, reusing layer interpretations and not; the first difference, if any."""
     from driftcheck.errors import DriftcheckError
     from driftcheck.parsers.source import parse_source
-    from driftcheck.parsers.source.speed.memo import MemoMixin
+    from driftcheck.speed import current
 
     outs = []
     for on in (True, False):
-        MemoMixin.memo_on = on
+        sp = current() if on else current().without("layer_memo", "propmemo")
         try:
-            g = parse_source(rec["modeling_file"], entry=rec["model_class"], config=rec["config"])
+            g = parse_source(
+                rec["modeling_file"], entry=rec["model_class"], config=rec["config"], speed=sp
+            )
             outs.append(_no_uids(json.loads(json.dumps(g.model_dump(), default=_opaque))))
         except DriftcheckError as e:
             outs.append(e.one_line())
-        finally:
-            MemoMixin.memo_on = True
     a, b = outs
     if a == b:
         return None
@@ -144,10 +144,10 @@ def _lines_of(paths: set[str]) -> int:
 
 
 def _worker(rec: dict[str, Any]) -> tuple[dict[str, Any], list[str]]:
-    from driftcheck.parsers.source import loader
+    from driftcheck.speed import current
 
     r = run_one(rec)
-    return r, [k[0] for k in loader._PARSED]
+    return r, [k[0] for k in current().stores.ast]
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -185,11 +185,11 @@ def main(argv: list[str] | None = None) -> int:
                     stream.write(json.dumps(r) + "\n")
                     stream.flush()
     else:
-        from driftcheck.parsers.source import loader
+        from driftcheck.speed import current
 
         for rec in items:
             results.append(run_one(rec, args.verbose))
-        files.update(k[0] for k in loader._PARSED)
+        files.update(k[0] for k in current().stores.ast)
     wall = time.perf_counter() - t0
     results.sort(key=lambda r: r["model_type"])
     classes: dict[str, list[str]] = {}

@@ -132,7 +132,9 @@ def run_one(model_type: str, how: str, path: Path) -> dict[str, Any]:
     except Exception as e:  # noqa: BLE001 - a failing parse is data here
         row["class"], row["detail"] = "no template", f"perturbed config: {type(e).__name__}"
         return row
-    tpls = [t for v in template._STORE.values() for t in v]
+    from driftcheck.speed import current
+
+    tpls = [t for v in current().stores.templates.values() for t in v]
     path.write_text(json.dumps(base))
     t0 = time.process_time()
     got = load_config_graph(str(path))

@@ -87,9 +87,14 @@ class LazyGroup(click.Group):
 @click.version_option(package_name="driftcheck")
 def cli() -> None:
     """driftcheck: does the code, the HF config and the serving setup describe one model?"""
-    # one config per process: a config-parametric template (parsers/template.py) would be
-    # traced and never reused, which costs a second interpretation. DRIFTCHECK_TEMPLATE=1 on.
-    os.environ.setdefault("DRIFTCHECK_TEMPLATE", "0")
+    from driftcheck.speed import Speed, use
+
+    # The command's speed layer, built once and in force until it ends (driftcheck/speed.py).
+    # One config per process: a config-parametric template (parsers/template.py) would be
+    # traced and never reused, which costs a second interpretation, so the CLI's choice is
+    # templates off; DRIFTCHECK_TEMPLATE=1 turns them on. The environment is not changed.
+    ctx = click.get_current_context()
+    ctx.with_resource(use(Speed.from_env(template=False)))
 
 
 MAX_ERROR_CHARS = 1000

@@ -24,18 +24,17 @@ from __future__ import annotations
 import json
 import re
 import tempfile
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Union
+from typing import TYPE_CHECKING, Any
 
 from driftcheck.errors import DriftcheckError
 from driftcheck.findings import Finding, Severity
 
 if TYPE_CHECKING:
     from driftcheck.graph.model import Graph
-    from driftcheck.verifier.base import Check
 
 ID = re.compile(r"^[A-Z]{3}\d{3}$")
 NAME = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
@@ -75,10 +74,35 @@ SEVERITY_SCALE: tuple[tuple[Severity, int, str], ...] = (
 )
 """(severity, rank, meaning). ``--fail-on S`` fails on every finding whose rank is at least S's."""
 
-FAMILIES: dict[str, str] = {
-    "DRF": "drift between two descriptions of one model",
-    "SRV": "serving engines' start-up and load rules",
-}
+
+@dataclass(frozen=True)
+class Family:
+    """A family of rules: the three letters of its ids, what it covers, the command reporting it."""
+
+    code: str
+    title: str
+    command: str
+
+
+FAMILY_TABLE: tuple[Family, ...] = (
+    Family("SHP", "shape", "check"),
+    Family("STR", "structure and connectivity", "check"),
+    Family("ATT", "attention and heads", "check"),
+    Family("MOE", "mixture of experts", "check"),
+    Family("LAY", "layer attributes", "check"),
+    Family("CST", "cost and serving", "check"),
+    Family("CFG", "config consistency", "check"),
+    Family("SML", "code smells", "check"),
+    Family("IMP", "import and construction", "check"),
+    Family("DRF", "drift between two descriptions of one model", "compare"),
+    Family("SRV", "serving engines' start-up and load rules", "compare"),
+)
+"""Every family of every command, in the order the docs list them (the one table)."""
+
+_FAMILY = {f.code: f for f in FAMILY_TABLE}
+CHECK_FAMILIES: dict[str, str] = {f.code: f.title for f in FAMILY_TABLE if f.command == "check"}
+FAMILIES: dict[str, str] = {f.code: f.title for f in FAMILY_TABLE if f.command == "compare"}
+"""The families of ``driftcheck compare``'s rules (``CHECK_FAMILIES``: the verifier's)."""
 
 
 # ---------------------------------------------------------------- examples of pair rules
@@ -131,11 +155,14 @@ def side(
 
 
 @dataclass(frozen=True)
-class Rule:
-    """A rule of ``driftcheck compare`` (DRF, SRV): its id, doc and examples.
+class RuleMeta:
+    """What every rule of every command declares, one model for all: the verifier's checks
+    (``driftcheck.verifier.base.Check`` adds how it runs) and compare's rules (``Rule``).
 
-    ``severities`` lists every severity the rule can report (``severity`` is the usual one);
-    ``aliases`` are ids earlier versions printed (``DRIFT-PARAM``) and other names it is known by.
+    ``severity`` is the usual severity; ``severities`` lists every one the rule can report
+    (by default just ``severity``), all on the one scale (``SEVERITY_SCALE``). ``aliases`` are
+    ids earlier versions printed (``DRIFT-PARAM``) and other names the rule is known by. The
+    family (the id's three letters) gives the category and the command that reports it.
     """
 
     id: str
@@ -144,15 +171,16 @@ class Rule:
     what: str
     why: str
     fix: str
-    valid: tuple[PairExample, ...] = ()
-    invalid: tuple[PairExample, ...] = ()
+    valid: tuple[Any, ...] = ()
+    invalid: tuple[Any, ...] = ()
     severities: tuple[Severity, ...] = ()
     aliases: tuple[str, ...] = ()
-    command: str = "compare"
 
     def __post_init__(self) -> None:
         for attr in ("what", "why", "fix"):
             object.__setattr__(self, attr, " ".join(getattr(self, attr).split()))
+        object.__setattr__(self, "valid", tuple(self.valid))
+        object.__setattr__(self, "invalid", tuple(self.invalid))
         if not self.severities:
             object.__setattr__(self, "severities", (self.severity,))
 
@@ -162,7 +190,12 @@ class Rule:
 
     @property
     def category(self) -> str:
-        return FAMILIES[self.family]
+        return _FAMILY[self.family].title
+
+    @property
+    def command(self) -> str:
+        """The command whose output carries this rule's findings (``check`` or ``compare``)."""
+        return _FAMILY[self.family].command
 
     def doc(self) -> dict[str, Any]:
         return {
@@ -179,29 +212,44 @@ class Rule:
         }
 
 
-AnyRule = Union["Check", Rule]
+@dataclass(frozen=True)
+class Rule(RuleMeta):
+    """A rule of ``driftcheck compare`` (DRF, SRV): its examples are ``Pair`` / ``CodePair``."""
+
+
+def validate(records: Iterable[RuleMeta]) -> None:
+    """The registry's invariants, for checks and compare rules alike: ids in the one scheme of
+    a known family, kebab-case names, no id twice, no name twice within one command (the
+    selectors of ``check`` and ``compare`` read names; ``explain NAME`` tries checks first),
+    the usual severity among those listed."""
+    ids: set[str] = set()
+    names: set[tuple[str, str]] = set()
+    for r in records:
+        if not ID.match(r.id) or r.id[:3] not in _FAMILY:
+            raise RuntimeError(f"bad rule id {r.id!r}")
+        if not NAME.match(r.name):
+            raise RuntimeError(f"rule name {r.name!r} is not kebab-case")
+        if r.id in ids or (r.command, r.name) in names:
+            raise RuntimeError(f"rule {r.id} {r.name} defined twice")
+        if r.severity not in r.severities:
+            raise RuntimeError(f"rule {r.id}: severity {r.severity.value} not in its severities")
+        ids.add(r.id)
+        names.add((r.command, r.name))
+
+
+AnyRule = RuleMeta  # a Check or a Rule
 
 
 # ---------------------------------------------------------------- the registry
 @cache
-def _rules() -> tuple[AnyRule, ...]:
+def _rules() -> tuple[RuleMeta, ...]:
     from driftcheck.drift.kinds import DRIFT_RULES
     from driftcheck.drift.serving_rules import SERVING_RULES
     from driftcheck.verifier import all_checks
-    from driftcheck.verifier.base import FAMILIES as CHECK_FAMILIES
 
-    out: list[AnyRule] = [*all_checks(), *DRIFT_RULES, *SERVING_RULES]
-    families = {**CHECK_FAMILIES, **FAMILIES}
-    ids: set[str] = set()
-    for r in out:
-        if not ID.match(r.id) or r.id[:3] not in families:
-            raise RuntimeError(f"bad rule id {r.id!r}")
-        if not NAME.match(r.name):
-            raise RuntimeError(f"rule name {r.name!r} is not kebab-case")
-        if r.id in ids:
-            raise RuntimeError(f"rule {r.id} defined twice")
-        ids.add(r.id)
-    return tuple(sorted(out, key=lambda r: (r.id[:3] in FAMILIES, r.id)))
+    out: list[RuleMeta] = [*all_checks(), *DRIFT_RULES, *SERVING_RULES]
+    validate(out)
+    return tuple(sorted(out, key=lambda r: (r.command != "check", r.id)))
 
 
 def all_rules() -> list[AnyRule]:
@@ -210,9 +258,8 @@ def all_rules() -> list[AnyRule]:
 
 
 def families() -> dict[str, str]:
-    from driftcheck.verifier.base import FAMILIES as CHECK_FAMILIES
-
-    return {**CHECK_FAMILIES, **FAMILIES}
+    """Every family of every command: code -> title."""
+    return {f.code: f.title for f in FAMILY_TABLE}
 
 
 def get_rule(key: str) -> AnyRule:
@@ -223,15 +270,14 @@ def get_rule(key: str) -> AnyRule:
         if r.id == k.upper():
             return r
     for r in _rules():
-        aliases = getattr(r, "aliases", ())
-        if r.name == k.lower() or k.upper() in (a.upper() for a in aliases):
+        if r.name == k.lower() or k.upper() in (a.upper() for a in r.aliases):
             return r
     raise DriftcheckError(f"no check or rule {key!r} (see `driftcheck checks --all`)")
 
 
 def is_check(rule: AnyRule) -> bool:
     """A verifier check (``driftcheck check``) rather than a compare rule."""
-    return getattr(rule, "command", "check") == "check"
+    return rule.command == "check"
 
 
 # ---------------------------------------------------------------- running examples
@@ -322,8 +368,6 @@ def explain(rule: AnyRule, examples: bool = True, finding: bool = True) -> str:
 
 def markdown() -> str:
     """``docs/rules.md``: the id scheme, the severity scale, and every DRF and SRV rule."""
-    from driftcheck.verifier.base import FAMILIES as CHECK_FAMILIES
-
     rules = [r for r in all_rules() if not is_check(r)]
     head = [
         "# driftcheck rules",

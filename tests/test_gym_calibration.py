@@ -291,8 +291,9 @@ def test_heldout_families_cannot_be_asked_for_in_train():
 
 def test_fast_paths_switched_off_give_identical_grades(monkeypatch):
     """The grade's fast path (one verifier run's shapes, counts and index reused by the
-    requirements, ``grade.FAST``) and the verifier's gate memo (``runner.GATE_MEMO``) change
-    nothing: every reference, empty, partial and adversarial plan of every family grades
+    requirements, ``grade.FAST``, with its has-weights verdicts remembered by layer), the
+    collector paused for a grade (``grade.GC_PAUSE``) and the verifier's gate memo
+    (``runner.GATE_MEMO``) change nothing: every reference, empty, partial and adversarial plan of every family grades
     the same without them (grade memos off, so every grade is computed)."""
     import importlib
 
@@ -307,9 +308,38 @@ def test_fast_paths_switched_off_give_identical_grades(monkeypatch):
 
     fast = run()
     monkeypatch.setattr(gr, "FAST", False)
+    monkeypatch.setattr(gr, "GC_PAUSE", False)
     monkeypatch.setattr(runner, "GATE_MEMO", False)
     slow = run()
     assert fast == slow
     n = 3 * len(ADV_TASKS)
     assert all(r["passed"] for r in fast[0:n:3])  # references pass
     assert not any(r["passed"] for r in fast[1:n:3] + fast[n:])  # empty and adversarial fail
+
+
+def test_differs_proves_only_real_differences():
+    """``grade._differs`` (the fast path's "changed" test) says True only where the content
+    keys differ: over every task's reference, partial and adversarial plans, and on values
+    JSON writes alike or Python compares alike (1 and 1.0, True and 1, a tuple and a list)."""
+    import importlib
+
+    gr = importlib.import_module("driftcheck_gym.grade")
+    st = importlib.import_module("driftcheck_gym.state")
+    proven = 0
+    cases = [(t, plan) for t in ADV_TASKS for plan in (t.reference_plan, [], t.reference_plan[:1])]
+    cases += [(t, p(t)) for p, t in CASES]
+    for t, plan in cases:
+        if t.config_task or not isinstance(plan, list):
+            continue
+        start = t.start_arch()
+        arch = st.apply(start, plan, repair=t.kind == "repair").arch
+        if gr._differs(arch, start):
+            proven += 1
+            assert arch.key() != start.key(), (t.id, plan)
+    assert proven > 10
+    base = st.Arch({"a": {"type": "linear", "params": {"n": 1, "t": (1, 2)}}}, [("a", "b")])
+    for params in ({"n": 1.0, "t": (1, 2)}, {"n": True, "t": (1, 2)}, {"n": 1, "t": [1, 2]}):
+        other = st.Arch({"a": {"type": "linear", "params": params}}, [("a", "b")])
+        assert not gr._differs(other, base)  # not proven: the keys decide
+    other = st.Arch({"a": {"type": "linear", "params": {"n": 2, "t": (1, 2)}}}, [("a", "b")])
+    assert gr._differs(other, base) and other.key() != base.key()

@@ -439,7 +439,9 @@ def test_derived_table_sees_an_edit_that_keeps_size_and_mtime(fresh, tmp_path):
 def test_derived_files_are_dependencies_of_cached_graphs(fresh, tmp_path, monkeypatch):
     """A graph computed while a derived table is used (or memoised in the process) depends on
     that table's files: editing one of them is a miss for the graph."""
-    monkeypatch.setattr(cache, "_STICKY", {})
+    from driftcheck.speed import current
+
+    monkeypatch.setattr(current().stores, "sticky", {})
     table = tmp_path / "auto.py"
     table.write_text("WIDTH = 8\n")
     src = tmp_path / "tiny.py"

@@ -110,7 +110,7 @@ def test_select_ignore_extend_select_and_did_you_mean(capsys, drift):
         rc == 2
         and err.strip() == "driftcheck: error: no such command 'compair' (did you mean compare?)"
     )
-    rc, out, err = run(capsys, "explain", "SHP01")
+    rc, out, err = run(capsys, "explain", "SHP0001")
     assert rc == 2 and "did you mean SHP001?" in err
 
 

@@ -190,3 +190,89 @@ def test_explain_prints_every_compare_rule():
         if not is_check(r):
             text = explain(r)
             assert text.startswith(f"# {r.id} {r.name} ") and f"{r.id}: " in text, r.id
+
+
+def test_one_metadata_model_and_one_family_table():
+    """Checks and compare rules are one kind of record (``RuleMeta``): the same fields, the same
+    ``doc()``, families (title, command) from the one table."""
+    from driftcheck.rules import FAMILY_TABLE, RuleMeta, families
+    from driftcheck.verifier.base import FAMILIES as CHECK_FAMILIES
+
+    rules = all_rules()
+    assert all(isinstance(r, RuleMeta) for r in rules)
+    assert {r.family for r in rules} <= {f.code for f in FAMILY_TABLE}
+    assert families() == {f.code: f.title for f in FAMILY_TABLE}
+    assert CHECK_FAMILIES == {f.code: f.title for f in FAMILY_TABLE if f.command == "check"}
+    keys = {tuple(r.doc()) for r in rules}
+    assert len(keys) == 1, keys
+    for r in rules:
+        assert r.severity in r.severities, r.id
+        assert r.command == ("check" if r.family in CHECK_FAMILIES else "compare"), r.id
+
+
+def _literal_ids() -> list[tuple[str, int, str, str | None, str | None]]:
+    """Every string literal in the package that is a rule id, with the name and severity
+    written beside it when a call passes them positionally (``_finding("SRV005", "name",
+    Severity.blocker, ...)``)."""
+    import ast
+
+    id_re = re.compile(r"^[A-Z]{3}\d{3}$")
+    out = []
+    for path in sorted((ROOT / "driftcheck").rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        rel = str(path.relative_to(ROOT))
+        in_call: set[int] = set()
+        for node in ast.walk(tree):
+            if not isinstance(node, ast.Call) or not node.args:
+                continue
+            a = node.args
+            if isinstance(a[0], ast.Constant) and isinstance(a[0].value, str):
+                if id_re.match(a[0].value):
+                    in_call.add(id(a[0]))
+                    name = a[1].value if len(a) > 1 and isinstance(a[1], ast.Constant) else None
+                    sev = a[2].attr if len(a) > 2 and isinstance(a[2], ast.Attribute) else None
+                    out.append((rel, node.lineno, a[0].value, name, sev))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str):
+                if id_re.match(node.value) and id(node) not in in_call:
+                    out.append((rel, node.lineno, node.value, None, None))
+    return out
+
+
+def test_every_hard_coded_id_is_a_registered_rule():
+    """A finding id written as a literal anywhere in the package (the serving rules'
+    ``_finding("SRV005", ...)``, a check's ``@check("SHP001", ...)``) is a registry id, and
+    the name and severity written beside it agree with the record."""
+    lits = _literal_ids()
+    assert any(i.startswith("SRV") for _, _, i, _, _ in lits)
+    bad = []
+    for where, line, rule_id, name, sev in lits:
+        try:
+            r = get_rule(rule_id)
+        except Exception:  # noqa: BLE001 - collected, reported below
+            bad.append(f"{where}:{line} {rule_id} unknown")
+            continue
+        if name is not None and NAME_RE.match(name) and name != r.name:
+            bad.append(f"{where}:{line} {rule_id} named {name!r}, registry {r.name!r}")
+        if sev is not None and sev in Severity.__members__ and Severity[sev] not in r.severities:
+            bad.append(f"{where}:{line} {rule_id} {sev} not in {r.severities}")
+    assert not bad, bad
+
+
+NAME_RE = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
+
+
+def test_explain_knows_every_id_the_gym_reports():
+    """The gym's reward payload names verifier checks (``findings[].check``, ``blockers``):
+    every one of them is a registry id, over the curated tasks' reference plans, empty plans
+    and partial plans (a first action alone leaves real defects)."""
+    import driftcheck_gym as G
+
+    seen: set[str] = set()
+    for t in G.curated_tasks():
+        for plan in (t.reference_plan, [], t.reference_plan[:1]):
+            r = G.grade(t, plan).to_dict()
+            seen |= {f["check"] for f in r["findings"]}
+            seen |= {b.split()[0] for b in r["blockers"] if _ID.match(b.split()[0])}
+    assert seen, "the gym reported no finding at all"
+    assert all(get_rule(i).id == i for i in seen), sorted(seen)

@@ -17,7 +17,9 @@ torch = pytest.importorskip("torch")
 
 from driftcheck.parsers.source import parse_source  # noqa: E402
 from driftcheck.parsers.source.library.machine import Interp  # noqa: E402
-from driftcheck.parsers.source.speed.memo import MemoMixin  # noqa: E402
+from driftcheck.speed import current  # noqa: E402
+
+OFF = ("layer_memo", "propmemo")  # what DRIFTCHECK_MEMO=0 turns off
 from tests.source_coverage import meta_build_count  # noqa: E402
 
 HEAD = """
@@ -103,20 +105,18 @@ def _write(tmp_path: Path, name: str) -> Path:
 
 
 def _graph(p: Path, memo: bool, hits: list[int] | None = None):
-    MemoMixin.memo_on = memo
     seen: list[Interp] = []
     orig = Interp.__init__
 
-    def init(self, finder):  # noqa: ANN001
-        orig(self, finder)
+    def init(self, *a, **k):  # noqa: ANN001
+        orig(self, *a, **k)
         seen.append(self)
 
     Interp.__init__ = init
     try:
-        g = parse_source(p, entry="Model")
+        g = parse_source(p, entry="Model", speed=current().without(*([] if memo else OFF)))
     finally:
         Interp.__init__ = orig
-        MemoMixin.memo_on = True
     if hits is not None:
         hits.append(getattr(seen[0], "memo_hits", 0))
     return g

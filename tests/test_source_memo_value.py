@@ -18,7 +18,7 @@ torch = pytest.importorskip("torch")
 
 from driftcheck.parsers.source import parse_source  # noqa: E402
 from driftcheck.parsers.source.library.machine import Interp  # noqa: E402
-from driftcheck.parsers.source.speed.memo import MemoMixin  # noqa: E402
+from driftcheck.speed import current  # noqa: E402
 
 CODE = """
 import torch
@@ -47,17 +47,16 @@ def _parse(p: Path, memo: bool) -> tuple[object, int]:
     seen: list[Interp] = []
     orig = Interp.__init__
 
-    def init(self, finder):  # noqa: ANN001
-        orig(self, finder)
+    def init(self, *a, **k):  # noqa: ANN001
+        orig(self, *a, **k)
         seen.append(self)
 
-    MemoMixin.memo_on = memo
     Interp.__init__ = init
     try:
-        g = parse_source(p, entry="Model")
+        sp = current() if memo else current().without("layer_memo", "propmemo")
+        g = parse_source(p, entry="Model", speed=sp)
     finally:
         Interp.__init__ = orig
-        MemoMixin.memo_on = True
     return g, getattr(seen[0], "memo_hits", 0)
 
 

@@ -15,7 +15,7 @@ import pytest
 pytest.importorskip("torch")
 
 from driftcheck.parsers.source.library.machine import Interp  # noqa: E402
-from driftcheck.parsers.source.speed.memo import MemoMixin  # noqa: E402
+from driftcheck.speed import current, use  # noqa: E402
 from tests.source_coverage import same_as_torch  # noqa: E402
 
 CODE = """
@@ -83,14 +83,14 @@ def _parse(tmp_path, memo: bool):
         return orig(self, f, args, kwargs)
 
     Interp.call_func = call_func
-    MemoMixin.memo_on = memo
+    sp = current() if memo else current().without("layer_memo", "propmemo")
     try:
         from transformers import PreTrainedConfig  # noqa: F401 - the snippet's import
 
-        g = same_as_torch(tmp_path, CODE, "Net", torch_args=(_torch_cfg(tmp_path),))
+        with use(sp):
+            g = same_as_torch(tmp_path, CODE, "Net", torch_args=(_torch_cfg(tmp_path),))
     finally:
         Interp.call_func = orig
-        MemoMixin.memo_on = True
     return g, runs
 
 

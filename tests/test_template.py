@@ -20,6 +20,7 @@ from driftcheck.parsers import template
 from driftcheck.parsers.hf import load_config_graph
 from driftcheck.parsers.source import parse_source
 from driftcheck.parsers.source.speed import symbolic
+from driftcheck.speed import current
 
 pytestmark = pytest.mark.usefixtures("no_result_cache")
 
@@ -110,7 +111,7 @@ def test_templates_off(tmp_path, monkeypatch):
     path = tmp_path / "config.json"
     LlamaConfig(**SMALL).to_json_file(path)
     load_config_graph(str(path))
-    assert template.stats["traced"] == 0 and not template._STORE
+    assert template.stats["traced"] == 0 and not current().stores.templates
 
 
 def test_a_trace_leaves_no_state_behind(tmp_path, monkeypatch):
@@ -123,7 +124,7 @@ def test_a_trace_leaves_no_state_behind(tmp_path, monkeypatch):
     LlamaConfig(**SMALL).to_json_file(other)
     load_config_graph(str(other))
     assert template.stats["kept"] == 1
-    assert symbolic.TRACE is None
+    assert symbolic.trace_of(symbolic.symbolize({"n": 1}, symbolic.Trace())) is not None
     assert fresh(path, monkeypatch) == before
 
 
@@ -199,15 +200,16 @@ def test_expressions_evaluate_as_python():
 
 
 def test_hole_arithmetic_keeps_the_expression_and_comparisons_guard():
-    h = symbolic.hole(symbolic.SymVal(8, ("$", "n"), None, None, None, True))
-    symbolic.TRACE = tr = symbolic.Trace()
-    try:
-        y = (h * 2 + 1) // 3
-        assert y == 5 and y.expr == ("//", ("+", ("*", ("$", "n"), 2), 1), 3)
-        assert h > 4
-        assert int(h) == 8  # a read in C: pinned
-    finally:
-        symbolic.TRACE = None
+    tr = symbolic.Trace()
+    h = symbolic.hole(symbolic.SymVal(8, ("$", "n"), None, None, None, True, tr))
+    y = (h * 2 + 1) // 3
+    assert y == 5 and y.expr == ("//", ("+", ("*", ("$", "n"), 2), 1), 3)
+    assert y.trace is tr  # the result carries the trace of its operands
+    assert h > 4
+    assert int(h) == 8  # a read in C: pinned
+    tr.close()
+    n = len(tr.guards)
+    assert h < 100 and int(y) == 5 and len(tr.guards) == n  # a closed trace records nothing
     assert (y.expr, "==", 5, True) in tr.guards
     assert (("$", "n"), ">", 4, True) in tr.guards
     assert (("$", "n"), "==", 8, True) in tr.guards
@@ -245,27 +247,33 @@ def test_corpus_sample_counts_match_torch_when_served(tmp_path):
         assert graph.params_total() == torch_count(cfg), mt
 
 
-def test_the_command_line_builds_one_config_per_process_without_templates():
+def test_the_command_line_passes_its_choice_templates_off(tmp_path, monkeypatch, capsys):
     """A CLI process builds one config: a trace would never be reused (a second interpretation
-    for nothing), so the command line turns templates off unless DRIFTCHECK_TEMPLATE says."""
+    for nothing), so the command line builds its ``Speed`` with templates off unless
+    DRIFTCHECK_TEMPLATE says, puts it in force for the command only, and changes no
+    environment variable."""
     import os
-    import subprocess
-    import sys
 
-    code = (
-        "import os; from driftcheck.cli import main; main(['schema']); "
-        "print('TEMPLATE', os.environ.get('DRIFTCHECK_TEMPLATE'))"
-    )
-    for env, want in ((None, "0"), ("1", "1")):
-        e = {k: v for k, v in os.environ.items() if k != "DRIFTCHECK_TEMPLATE"}
-        if env is not None:
-            e["DRIFTCHECK_TEMPLATE"] = env
-        out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=e)
-        assert f"TEMPLATE {want}" in out.stdout, out.stderr[-500:]
+    from driftcheck.cli import main
+
+    path = tmp_path / "config.json"
+    LlamaConfig(**SMALL).to_json_file(path)
+    for env, traced in ((None, 0), ("1", 1)):
+        template.clear()
+        if env is None:
+            monkeypatch.delenv("DRIFTCHECK_TEMPLATE", raising=False)
+        else:
+            monkeypatch.setenv("DRIFTCHECK_TEMPLATE", env)
+        assert main(["graph", str(path)]) == 0
+        capsys.readouterr()
+        assert template.stats["traced"] == traced
+        assert os.environ.get("DRIFTCHECK_TEMPLATE") == env  # the CLI changed no environment
+    monkeypatch.delenv("DRIFTCHECK_TEMPLATE")
+    assert current().template  # the command's choice ended with the command
 
 
-def _holed(v: int):
-    return symbolic.hole(symbolic.SymVal(v, ("$", "n"), None, None, None, True))
+def _holed(v: int, tr=None):
+    return symbolic.hole(symbolic.SymVal(v, ("$", "n"), None, None, None, True, tr))
 
 
 def test_slice_lengths_of_traced_bounds_are_pythons():
@@ -340,11 +348,8 @@ def test_lists_of_widths_are_traced_item_by_item(tmp_path, model_type):
 def test_a_power_the_trace_cannot_model_is_pinned():
     """``2 ** n`` (a traced exponent) is computed as a plain number: both sides are pinned,
     never left unguarded."""
-    h = _holed(3)
-    symbolic.TRACE = tr = symbolic.Trace()
-    try:
-        assert 2**h == 8 and not hasattr(2**h, "expr")
-        assert 1 << h == 8 and not hasattr(1 << h, "expr")  # a traced shift: pinned too
-    finally:
-        symbolic.TRACE = None
+    tr = symbolic.Trace()
+    h = _holed(3, tr)
+    assert 2**h == 8 and not hasattr(2**h, "expr")
+    assert 1 << h == 8 and not hasattr(1 << h, "expr")  # a traced shift: pinned too
     assert (("$", "n"), "==", 3, True) in tr.guards

@@ -68,13 +68,16 @@ def check_one(source: str, options, config: str | None = None, display: str | No
     """Load, verify and suppress; findings without a location get the source's file
     (``display``: the file a class of a directory run is defined in)."""
     from driftcheck.parsers import kind_of, load, read_json
+    from driftcheck.parsers.source.forward.edges import concrete_input
     from driftcheck.verifier import suppress
     from driftcheck.verifier.runner import graph_from_data, verify
 
     if kind_of(source) == "graph":
         graph = graph_from_data(read_json(Path(source)), source)
     else:
-        graph = load(source, config=config)
+        given = (options.input_shapes or {}).get("*")
+        with concrete_input(given):  # forward followed on the real sizes (precise SHP checks)
+            graph = load(source, config=config)
     report = verify(graph, _bind_input(graph, options))
     kept, dropped = suppress.apply(report.findings)
     report.findings, report.suppressed = kept, dropped

@@ -36,6 +36,7 @@ from driftcheck.graph.cost_counts import (  # noqa: F401 - re-exported (cost's p
 )
 from driftcheck.graph.prepared import layer_spec
 from driftcheck.graph.shapes import Prepared, bind_cached
+from driftcheck.speed import current
 
 if TYPE_CHECKING:
     from driftcheck.graph.model import Graph, Node
@@ -244,7 +245,7 @@ class Cost:
 _NOT_PRICED = (None, 0)
 
 
-_PRICES: dict[tuple, tuple[int | None, int] | None] = {}
+# ``Stores.prices`` of the Speed in force (its ``prices`` switch):
 """(type, params key, ``repr`` of the inputs and of the output, bytes per element) -> the
 price of a layer, across runs: it is a pure function of those (``repr`` is type-exact, so
 ``(True, 4)`` never answers for ``(1, 4)``). Bounded: cleared when it grows past 100,000."""
@@ -263,11 +264,15 @@ def _price(
         k = (text, bpp, type(bpp)) if text else (t, key, repr(ins), repr(out), bpp, type(bpp))
     except (RecursionError, ValueError):
         return _price_now(node, rule_key, out, bpp)
-    hit = _PRICES.get(k, _NOT_PRICED)
+    sp = current()
+    if not sp.prices:
+        return _price_now(node, rule_key, out, bpp)
+    memo = sp.stores.prices
+    hit = memo.get(k, _NOT_PRICED)
     if hit is _NOT_PRICED:
-        if len(_PRICES) >= 100_000:
-            _PRICES.clear()
-        hit = _PRICES[k] = _price_now(node, rule_key, out, bpp)
+        if len(memo) >= 100_000:
+            memo.clear()
+        hit = memo[k] = _price_now(node, rule_key, out, bpp)
     return hit
 
 

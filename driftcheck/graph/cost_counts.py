@@ -15,12 +15,10 @@ from driftcheck.graph.catalogue.spec import CatalogueError
 from driftcheck.graph.counting import node_weights
 from driftcheck.graph.prepared import Prepared, block_spec, layer_spec
 from driftcheck.graph.shapes import bind_cached
+from driftcheck.speed import current
 
 if TYPE_CHECKING:
     from driftcheck.graph.model import Graph, Node
-
-
-_COUNTS: dict[tuple, int | None] = {}
 
 
 def _leaf_count(node: Node, key: Any) -> int | None:
@@ -28,17 +26,21 @@ def _leaf_count(node: Node, key: Any) -> int | None:
     if node.tied or layer_spec(node.type) is None:
         w = node_weights(node)  # blocks and tied layers: the general (slower) path
         return None if w is None else sum(prod(s) for k, s in w.items() if k not in node.tied)
+    sp = current()
+    memo = sp.stores.counts if sp.counts else {}  # (type, params key) -> parameters
     k = (node.type, key)
-    if k not in _COUNTS:
+    if k not in memo:
         spec = layer_spec(node.type)
         try:
             w = spec.weights(bind_cached(spec, node.params, key))  # type: ignore[union-attr]
-            _COUNTS[k] = sum(prod(s) for s in w.values())
+            n = sum(prod(s) for s in w.values())
         except (TypeError, ValueError, KeyError, ZeroDivisionError, CatalogueError):
-            _COUNTS[k] = None
-        if len(_COUNTS) > 100_000:
-            _COUNTS.clear()
-    return _COUNTS[k]
+            n = None
+        if len(memo) > 100_000:
+            memo.clear()
+        memo[k] = n
+        return n
+    return memo[k]
 
 
 def count_params(graph: Graph, prepared: Prepared | None = None) -> int | None:

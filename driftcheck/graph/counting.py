@@ -6,6 +6,7 @@ from math import prod
 from typing import TYPE_CHECKING, Any
 
 from driftcheck.graph import catalogue
+from driftcheck.speed import current
 
 if TYPE_CHECKING:
     from driftcheck.graph.model import Graph, Node
@@ -43,9 +44,6 @@ def node_weights(node: Node) -> dict[str, tuple[int, ...]] | None:
     return None
 
 
-_WEIGHTS: dict[tuple[str, str], dict[str, tuple[int, ...]] | None] = {}
-
-
 def _layer_weights(spec: Any, params: dict[str, Any]) -> dict[str, tuple[int, ...]] | None:
     """``spec.weights(spec.bind(params))`` or None, memoized by (layer, exact params key):
     the verifier asks for the same tied layers on every run. A fresh dict is returned (the
@@ -59,15 +57,17 @@ def _layer_weights(spec: Any, params: dict[str, Any]) -> dict[str, tuple[int, ..
             return spec.weights(spec.bind(params))
         except (TypeError, ValueError, KeyError, catalogue.CatalogueError):
             return None
+    sp = current()
+    memo = sp.stores.weights if sp.counts else {}  # (layer, params key) -> weight shapes
     k = (spec.name, key)
-    if k not in _WEIGHTS:
-        if len(_WEIGHTS) >= 100_000:
-            _WEIGHTS.clear()
+    if k not in memo:
+        if len(memo) >= 100_000:
+            memo.clear()
         try:
-            _WEIGHTS[k] = spec.weights(bind_cached(spec, params, key))
+            memo[k] = spec.weights(bind_cached(spec, params, key))
         except (TypeError, ValueError, KeyError, catalogue.CatalogueError):
-            _WEIGHTS[k] = None
-    w = _WEIGHTS[k]
+            memo[k] = None
+    w = memo[k]
     return None if w is None else dict(w)
 
 
@@ -117,16 +117,15 @@ def _holds_nothing(node: Node) -> bool:
     return node.type in ("Input", "Module")
 
 
-_WEIGHTLESS: dict[str, bool] = {}
-
-
 def _weightless(spec: catalogue.LayerSpec) -> bool:
     """True for a layer none of whose catalogue examples holds a weight (ops, activations)."""
-    if spec.name not in _WEIGHTLESS:
+    sp = current()
+    memo = sp.stores.weightless if sp.counts else {}
+    if spec.name not in memo:
         try:
-            _WEIGHTLESS[spec.name] = bool(spec.examples) and all(
+            memo[spec.name] = bool(spec.examples) and all(
                 not spec.weights(spec.bind(ex.params)) for ex in spec.examples
             )
         except (TypeError, ValueError, KeyError, catalogue.CatalogueError):
-            _WEIGHTLESS[spec.name] = False
-    return _WEIGHTLESS[spec.name]
+            memo[spec.name] = False
+    return memo[spec.name]

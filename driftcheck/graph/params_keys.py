@@ -16,6 +16,8 @@ from itertools import repeat
 from marshal import dumps as _marshal
 from typing import Any
 
+from driftcheck.speed import current
+
 
 def _freeze(v: Any) -> Any:
     """Hashable and type-exact: ``True``, ``1`` and ``1.0`` are equal in Python, but a layer
@@ -37,8 +39,10 @@ def params_key_slow(params: Mapping[str, Any]) -> Any:
         return object()  # equal to nothing else, so nothing is shared or memoized wrongly
 
 
-_CANON: dict[str, str] = {}  # repr(params) -> the canonical text of its key
-_TEXT: dict[Any, str] = {}  # params_key_slow(params) -> canonical text (the first repr seen)
+# ``Stores.key_canon``: repr(params) -> the canonical text of its key; ``Stores.key_text``:
+# params_key_slow(params) -> canonical text (the first repr seen); ``Stores.key_bytes``:
+# marshal.dumps(params, 2) -> params_key(params). With the Speed's ``params_keys`` off, a key
+# is ``params_key_slow``'s exact tuple (no text: the memos keyed by it compute every time).
 
 
 def params_key(params: Mapping[str, Any]) -> Any:
@@ -46,14 +50,18 @@ def params_key(params: Mapping[str, Any]) -> Any:
     with equal sorted, type-tagged items (``params_key_slow``). Equal params written in
     another order share it; ``True``, ``1`` and ``1.0`` do not (``repr`` tells them apart).
     A str, so the hash every memo takes of it is computed once and cached."""
+    st = current()
+    if not st.params_keys:
+        return params_key_slow(params)
+    st = st.stores
     try:
         text = repr(params)
     except (RecursionError, ValueError):  # hostile nesting, or an int too long to print
         return params_key_slow(params)
-    key = _CANON.get(text)
+    key = st.key_canon.get(text)
     if key is None:
-        _make_room(1)
-        key = _CANON[text] = _TEXT.setdefault(params_key_slow(params), text)
+        _make_room(st, 1)
+        key = st.key_canon[text] = st.key_text.setdefault(params_key_slow(params), text)
     return key
 
 
@@ -73,18 +81,17 @@ def _plain(v: Any) -> bool:
     return False
 
 
-_BYTES: dict[bytes, str] = {}  # marshal.dumps(params, 2) -> params_key(params)
 _LIMIT = 100_000
 
 
-def _make_room(n: int) -> None:
+def _make_room(st: Any, n: int) -> None:
     """Bound the key memos; all three are cleared together, so a params dict's key never
     differs from the key of an equal one keyed through another memo (which would split a
     group and make a report depend on what ran before)."""
-    if len(_CANON) + n > _LIMIT or len(_BYTES) + n > _LIMIT:
-        _CANON.clear()
-        _TEXT.clear()
-        _BYTES.clear()
+    if len(st.key_canon) + n > _LIMIT or len(st.key_bytes) + n > _LIMIT:
+        st.key_canon.clear()
+        st.key_text.clear()
+        st.key_bytes.clear()
 
 
 def _keys(params: list[Mapping[str, Any]]) -> list[Any]:
@@ -94,19 +101,23 @@ def _keys(params: list[Mapping[str, Any]]) -> list[Any]:
     list costs three C-level ``map`` calls. Bytes are remembered only for params made of
     exact JSON-like types (``_plain``): marshal writes ``bytes`` and ``bytearray`` alike, so
     such values take the ``repr`` route every time instead."""
+    sp = current()
+    if not sp.params_keys:
+        return list(map(params_key, params))
+    memo = sp.stores.key_bytes
     try:
         raw = list(map(_marshal, params, repeat(2)))
     except ValueError:  # a value marshal cannot write (an object): the repr route
         return list(map(params_key, params))
-    keys = list(map(_BYTES.get, raw))
+    keys = list(map(memo.get, raw))
     if None in keys:
-        _make_room(keys.count(None))
+        _make_room(sp.stores, keys.count(None))
         for i, (k, p) in enumerate(zip(keys, params)):
             if k is None:
                 keys[i] = params_key(p)
                 try:
                     if type(p) is dict and _plain(p):
-                        _BYTES[raw[i]] = keys[i]
+                        memo[raw[i]] = keys[i]
                 except RecursionError:  # hostile nesting: not remembered
                     pass
     return keys

@@ -23,6 +23,7 @@ from driftcheck.graph.params_keys import (  # noqa: F401 - re-exported (the keys
     params_key,
     params_key_slow,
 )
+from driftcheck.speed import current
 
 if TYPE_CHECKING:
     from driftcheck.graph.model import Graph, Node
@@ -287,17 +288,20 @@ class Prepared:
         return hit
 
 
-_LAYER_SPECS: dict[str, Any] = {}
-_BLOCK_SPECS: dict[str, Any] = {}
+# ``Stores.layer_specs`` / ``Stores.block_specs`` of the Speed in force (``catalogue`` switch)
 
 
 def layer_spec(name: str) -> Any:
     """``catalogue.get(name)``, memoized: the catalogue is static and the verifier asks for
     the same few names hundreds of times per run."""
+    sp = current()
+    if not sp.catalogue:
+        return catalogue.get(name)
+    memo = sp.stores.layer_specs
     try:
-        return _LAYER_SPECS[name]
+        return memo[name]
     except KeyError:
-        hit = _LAYER_SPECS[name] = catalogue.get(name)
+        hit = memo[name] = catalogue.get(name)
         return hit
     except TypeError:  # not a name at all (a hand-edited type): the catalogue says None
         return catalogue.get(name)
@@ -305,10 +309,14 @@ def layer_spec(name: str) -> Any:
 
 def block_spec(name: str) -> Any:
     """``catalogue.get_block(name)``, memoized like ``layer_spec``."""
+    sp = current()
+    if not sp.catalogue:
+        return catalogue.get_block(name)
+    memo = sp.stores.block_specs
     try:
-        return _BLOCK_SPECS[name]
+        return memo[name]
     except KeyError:
-        hit = _BLOCK_SPECS[name] = catalogue.get_block(name)
+        hit = memo[name] = catalogue.get_block(name)
         return hit
     except TypeError:
         return catalogue.get_block(name)

@@ -23,6 +23,7 @@ from driftcheck.graph.catalogue.spec import CatalogueError, Dim, Shape, fmt
 from driftcheck.graph.model import Graph, Node
 from driftcheck.graph.params_keys import params_key
 from driftcheck.graph.prepared import Prepared, block_spec, layer_spec
+from driftcheck.speed import current
 
 __all__ = ["Shape", "ShapeIssue", "ShapeResult", "infer_shapes", "parse_shape", "same_shape"]
 
@@ -100,16 +101,17 @@ def describe(graph: Graph, node_id: str) -> str:
     return f"{graph.path(n)} ({n.type})"
 
 
-_BIND: dict[tuple, Any] = {}
-
-
 def bind_cached(spec: Any, params: Mapping[str, Any], key: Any = None) -> dict[str, Any]:
     """``spec.bind(params)``, memoized by (entry, params): graphs repeat the same layers, and
     binding (aliases, defaults, type checks) is the hot path of every analysis. The result
     is shared: never mutate it. Raises the same CatalogueError as ``bind``."""
+    sp = current()
+    if not sp.bind:
+        return spec.bind(params)
+    memo = sp.stores.bind  # (entry, params key) -> bound params or the CatalogueError
     k = (spec.name, params_key(params) if key is None else key)
     try:
-        hit = _BIND.get(k)
+        hit = memo.get(k)
     except TypeError:
         return spec.bind(params)
     if hit is None:
@@ -117,15 +119,15 @@ def bind_cached(spec: Any, params: Mapping[str, Any], key: Any = None) -> dict[s
             hit = spec.bind(params)
         except CatalogueError as e:
             hit = e
-        if len(_BIND) > 100_000:
-            _BIND.clear()
-        _BIND[k] = hit
+        if len(memo) > 100_000:
+            memo.clear()
+        memo[k] = hit
     if isinstance(hit, CatalogueError):
         raise hit
     return hit
 
 
-_RULES: dict[tuple[str, str, str], tuple[str, Any, bool]] = {}
+# ``Stores.rules`` of the Speed in force (its ``shape_rules`` switch):
 """(type, params key, ``repr`` of the input shapes) -> the rule's verdict, across runs: a
 verdict is a pure function of the layer's type, its params (binding is memoized by the same
 key, ``bind_cached``) and its input shapes. The shapes are keyed by their ``repr``, which is
@@ -181,11 +183,15 @@ class _Walker:
             k = self.text = (t, pk, repr(shapes))
         except (RecursionError, ValueError):
             return self._judged_now(node, shapes, pk)
-        hit = _RULES.get(k)
+        sp = current()
+        if not sp.shape_rules:
+            return self._judged_now(node, shapes, pk)
+        memo = sp.stores.rules
+        hit = memo.get(k)
         if hit is None:
-            if len(_RULES) >= 100_000:
-                _RULES.clear()
-            hit = _RULES[k] = self._judged_now(node, shapes, pk)
+            if len(memo) >= 100_000:
+                memo.clear()
+            hit = memo[k] = self._judged_now(node, shapes, pk)
         return hit
 
     def _judged_now(self, node: Node, shapes: tuple[Shape, ...], pk: Any) -> tuple[str, Any, bool]:

@@ -52,6 +52,7 @@ from typing import Any
 from driftcheck import safeio
 from driftcheck.errors import DriftcheckError
 from driftcheck.graph.model import Graph
+from driftcheck.speed import Speed, current
 
 FORMAT = 3
 """Bump when what a cache file holds changes shape."""
@@ -73,9 +74,9 @@ stamp alone cannot vouch for it and its content is hashed at every lookup."""
 Stamp = list[Any]
 """``[path, size, mtime_ns, ctime_ns, inode, content digest, stable]``; ``size`` -1: absent."""
 
-_MEMORY: dict[str, tuple[str, list[Stamp]]] = {}
-_RECORDERS: list[dict[str, Stamp]] = []
-_STICKY: dict[str, Stamp] = {}
+# The in-memory layer (key -> (graph JSON, stamps)), the recordings in progress and the sticky
+# stamps live in the stores of the ``Speed`` in force (``driftcheck/speed.py``: ``results``,
+# ``recorders``, ``sticky``).
 
 
 # ---------------------------------------------------------------------- file stamps
@@ -143,14 +144,15 @@ def _stamp_ok(f: Any) -> bool:
 # ---------------------------------------------------------------------- recording reads
 def note_read(path: Path, digest: str) -> None:
     """Called by the loader for every file it hands out (parsed now or from its own cache)."""
-    if not _RECORDERS:
+    recorders = current().stores.recorders
+    if not recorders:
         return
     try:
         where = str(path.resolve())
     except (OSError, RuntimeError):
         return
     entry = stamp(where, digest)
-    for rec in _RECORDERS:
+    for rec in recorders:
         rec[where] = entry
 
 
@@ -159,34 +161,36 @@ def note_stamps(stamps: Iterable[Stamp], sticky: bool = False) -> None:
     kept in this process (``functools.cache``), so every later result depends on them too --
     a computation that reuses the memoised value never reads the files again."""
     stamps = list(stamps)
+    st = current().stores
     if sticky:
-        _STICKY.update((f[0], f) for f in stamps)
-    for rec in _RECORDERS:
+        st.sticky.update((f[0], f) for f in stamps)
+    for rec in st.recorders:
         rec.update((f[0], f) for f in stamps)
 
 
 def sticky_paths() -> set[str]:
     """The files of tables memoised in this process (see ``note_stamps``)."""
-    return set(_STICKY)
+    return set(current().stores.sticky)
 
 
 @contextmanager
 def recording() -> Iterator[dict[str, Stamp]]:
     """Collect the files read inside the block: ``{path: stamp}`` (sticky ones included)."""
     rec: dict[str, Stamp] = {}
-    _RECORDERS.append(rec)
+    st = current().stores
+    st.recorders.append(rec)
     try:
         yield rec
     finally:
         # by identity: list.remove compares dicts by value, and two nested recorders may
         # hold equal contents
-        del _RECORDERS[next(i for i, r in enumerate(_RECORDERS) if r is rec)]
-        rec.update(_STICKY)
+        del st.recorders[next(i for i, r in enumerate(st.recorders) if r is rec)]
+        rec.update(st.sticky)
 
 
 def note_file(path: Path, sticky: bool = False) -> None:
     """Record a file the computation depends on but did not parse through the loader."""
-    if _RECORDERS or sticky:
+    if current().stores.recorders or sticky:
         try:
             where = str(Path(path).resolve())
         except (OSError, RuntimeError):
@@ -260,7 +264,9 @@ def decode_graph(text: str) -> Graph:
 
 # ---------------------------------------------------------------------- the two layers
 def enabled() -> bool:
-    return os.environ.get("DRIFTCHECK_NO_CACHE", "").lower() not in ("1", "true", "yes", "on")
+    """Whether the result cache of the ``Speed`` in force is on (``DRIFTCHECK_NO_CACHE=1``
+    turns it off, with the derived tables)."""
+    return current().result_cache
 
 
 def cache_dir() -> Path:
@@ -373,26 +379,33 @@ def _store_disk(key: str, graph_json: str, files: list[Stamp]) -> None:
 
 def clear_memory() -> None:
     """Forget the in-process results (the next lookup goes to disk)."""
-    _MEMORY.clear()
+    current().stores.results.clear()
 
 
 def cached_graph(
-    kind: str, parts: dict[str, Any], compute: Callable[[], Graph], disk: bool = True
+    kind: str,
+    parts: dict[str, Any],
+    compute: Callable[[], Graph],
+    disk: bool = True,
+    speed: Speed | None = None,
 ) -> Graph:
-    """``compute()``'s graph, reused while ``parts`` and every file it read are unchanged."""
-    if not enabled():
+    """``compute()``'s graph, reused while ``parts`` and every file it read are unchanged
+    (while the ``result_cache`` of ``speed``, the one in force when None, is on)."""
+    sp = speed or current()
+    if not sp.result_cache:
         return compute()
+    memory = sp.stores.results
     key = make_key(kind, parts)
-    hit = _MEMORY.get(key)
+    hit = memory.get(key)
     if hit is None and disk:
         hit = _load_disk(key)
     if hit is not None and all(still_same(f) for f in hit[1]):
-        _MEMORY[key] = hit
+        memory[key] = hit
         note_stamps(hit[1])  # an enclosing cached computation depends on these files too
         try:
             return decode_graph(hit[0])
         except (ValueError, TypeError, RecursionError):
-            _MEMORY.pop(key, None)  # a damaged entry: compute afresh below
+            memory.pop(key, None)  # a damaged entry: compute afresh below
     with recording() as rec:
         graph = compute()
     files = [rec[p] for p in sorted(rec)]
@@ -400,9 +413,9 @@ def cached_graph(
         text = encode_graph(graph)
     except (TypeError, ValueError):
         return graph  # something only this process can hold: correct, just not cached
-    _MEMORY[key] = (text, files)
-    while len(_MEMORY) > MAX_ENTRIES:
-        del _MEMORY[next(iter(_MEMORY))]
+    memory[key] = (text, files)
+    while len(memory) > MAX_ENTRIES:
+        del memory[next(iter(memory))]
     if disk:
         _store_disk(key, text, files)
     return graph

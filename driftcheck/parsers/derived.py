@@ -16,7 +16,7 @@ edited, added or removed (the caller lists the files) is a miss. The files' stam
 recorded as dependencies of any cached graph computed in this process (``cache.note_stamps``,
 sticky: callers memoise the tables with ``functools.cache``), so editing ``modeling_auto.py``
 invalidates the graphs it chose classes for. Values are plain JSON (str keys; tuples come back
-as tuples); one that is not is simply not stored. ``DRIFTCHECK_NO_CACHE=1`` turns it off; a
+as tuples); one that is not is simply not stored. The ``derived`` switch of the ``Speed`` in force turns it off (``DRIFTCHECK_NO_CACHE=1``); a
 damaged or unreadable entry is a miss, never an error.
 """
 
@@ -31,7 +31,6 @@ from driftcheck.parsers.cache import (
     _decode,
     _encode,
     _stamp_ok,
-    enabled,
     make_key,
     note_stamps,
     read_entry,
@@ -39,6 +38,7 @@ from driftcheck.parsers.cache import (
     still_same,
     write_entry,
 )
+from driftcheck.speed import current
 
 T = TypeVar("T")
 
@@ -54,7 +54,7 @@ def stamps(files: Iterable[Path]) -> list[Stamp]:
 def derived(kind: str, files: Iterable[Path], compute: Callable[[], T]) -> T:
     """``compute()``, reused from disk while every one of ``files`` is unchanged."""
     files = list(files)
-    if not enabled():
+    if not current().derived:
         return compute()
     key = make_key(f"derived:{kind}", {"files": [str(p) for p in files]})
     body = read_entry("derived", f"{key}.json")

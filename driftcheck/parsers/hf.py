@@ -30,6 +30,7 @@ from driftcheck.parsers.cache import cached_graph, note_file
 from driftcheck.parsers.hf_defaults import class_info, complete
 from driftcheck.parsers.hf_facts import extract
 from driftcheck.parsers.hf_source import ConfigSource, read_config
+from driftcheck.speed import Speed, use
 
 
 def load_config_graph(
@@ -38,13 +39,28 @@ def load_config_graph(
     trust_remote_code: bool = False,
     entry: str | None = None,
     reads: Reads | None = None,
+    speed: Speed | None = None,
 ) -> Graph:
     """The typed graph of the model a config describes (see the module docstring).
 
     ``entry`` picks the class to build instead of the AutoModel base class: a class name such as
     ``LlamaForCausalLM``, or ``"architectures"`` for the first class the config's
     ``architectures`` names. ``reads`` shares one run's file reads (the config read once).
+    ``speed``: the speed layer the analysis is given (``driftcheck/speed.py``; the one in
+    force when None); it is in force for everything the call does.
     """
+    with use(speed) as sp:
+        return _load(source, exact, trust_remote_code, entry, reads, sp)
+
+
+def _load(
+    source: str,
+    exact: bool,
+    trust_remote_code: bool,
+    entry: str | None,
+    reads: Reads | None,
+    speed: Speed,
+) -> Graph:
     src = read_config(source, reads)
     cfg = src.data
     model_type = cfg.get("model_type")
@@ -73,7 +89,10 @@ def load_config_graph(
         "transformers": reg.version(),
     }
     return cached_graph(
-        "hf-config", key, lambda: _static_result(src, cfg, model_type, entry, trust_remote_code)
+        "hf-config",
+        key,
+        lambda: _static_result(src, cfg, model_type, entry, trust_remote_code),
+        speed=speed,
     )
 
 

@@ -32,13 +32,15 @@ def built_fields(cfg: dict[str, Any], model_type: str) -> dict[str, Any] | None:
     from driftcheck.parsers.source.loader import Finder
     from driftcheck.parsers.source.speed.gcpause import cycle_gc_paused
     from driftcheck.parsers.source.values.abstract import Budget
+    from driftcheck.speed import current
 
     pkg = reg.package_dir()
     if pkg is None:
         return None
+    sp = current()
     try:
-        with cycle_gc_paused():
-            interp = Interp(Finder([pkg.parent]))
+        with cycle_gc_paused(sp.gc_pause):
+            interp = Interp(Finder([pkg.parent]), sp)
             cls = interp.hf_config_class(model_type)
             if cls is None:
                 return None

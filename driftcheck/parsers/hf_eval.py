@@ -17,6 +17,8 @@ import operator
 from collections.abc import Callable
 from typing import Any
 
+from driftcheck.parsers.source.ops.operators import ARITH_RAW, COMPARE, UNARY, identical
+
 
 class _Unknown:
     def __repr__(self) -> str:
@@ -31,24 +33,13 @@ UNKNOWN: Any = _Unknown()
 MAX_STEPS = 2000
 """Statements per evaluation: config bodies are short; a loop in one must not hang us."""
 
-_BINOPS: dict[type, Callable[[Any, Any], Any]] = {
-    ast.Add: operator.add,
-    ast.Sub: operator.sub,
-    ast.Mult: operator.mul,
-    ast.FloorDiv: operator.floordiv,
-    ast.Div: operator.truediv,
-    ast.Mod: operator.mod,
-    ast.Pow: operator.pow,
-}
+# Python's operators (parsers/source/ops/operators.py): the arithmetic ones, unbounded (``_safe``
+# bounds the operands), the comparisons, and ``is`` / ``in`` on plain values
+_BINOPS: dict[type, Callable[[Any, Any], Any]] = ARITH_RAW
 _CMPOPS: dict[type, Callable[[Any, Any], Any]] = {
-    ast.Eq: operator.eq,
-    ast.NotEq: operator.ne,
-    ast.Lt: operator.lt,
-    ast.LtE: operator.le,
-    ast.Gt: operator.gt,
-    ast.GtE: operator.ge,
-    ast.Is: lambda a, b: a is b or (a is None and b is None),
-    ast.IsNot: lambda a, b: not (a is b or (a is None and b is None)),
+    **COMPARE,
+    ast.Is: identical,
+    ast.IsNot: lambda a, b: not identical(a, b),
     ast.In: lambda a, b: a in b,
     ast.NotIn: lambda a, b: a not in b,
 }
@@ -176,9 +167,7 @@ class Evaluator:
                 return UNKNOWN
             if isinstance(node.op, ast.Not):
                 return not v
-            if isinstance(node.op, ast.USub):
-                return -v
-            return UNKNOWN
+            return UNARY[type(node.op)][1](v)  # a TypeError: UNKNOWN (``expr``)
         if isinstance(node, ast.BoolOp):
             return self._boolop(node)
         if isinstance(node, ast.Compare):

@@ -27,6 +27,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from driftcheck.speed import current
+
 ANY = ("any",)
 SIMPLE = {"int": int, "float": float, "bool": bool, "str": str}
 LISTS = frozenset({"list", "List"})
@@ -139,13 +141,15 @@ def accepts(t: Any, value: Any) -> bool:
     return True
 
 
-_DECLARED: dict[int, tuple[Any, dict, dict]] = {}  # id(info) -> (info, declared, alias)
-_PARSED: dict[int, tuple[ast.expr, Any]] = {}  # id(annotation) -> (annotation, parse())
+# kept in the stores of the Speed in force while its ``field_types`` is on:
+# ``declared``: id(info) -> (info, declared, alias); ``annotations``: id(node) -> (node, parse())
 
 
 def _declared(info: Any) -> tuple[dict[str, tuple[ast.expr, Any]], dict[str, str]]:
     """The fields the class and its bases annotate, and its ``attribute_map`` (per class)."""
-    hit = _DECLARED.get(id(info))
+    sp = current()
+    store = sp.stores.declared if sp.field_types else {}
+    hit = store.get(id(info))
     if hit is not None and hit[0] is info:
         return hit[1], hit[2]
     declared: dict[str, tuple[ast.expr, Any]] = {}
@@ -155,14 +159,16 @@ def _declared(info: Any) -> tuple[dict[str, tuple[ast.expr, Any]], dict[str, str
         amap = cls.class_attrs.get("attribute_map")
         if isinstance(amap, dict):
             alias.update({k: v for k, v in amap.items() if isinstance(v, str)})
-    _DECLARED[id(info)] = (info, declared, alias)
+    store[id(info)] = (info, declared, alias)
     return declared, alias
 
 
 def _parsed(node: ast.expr, path: Path) -> Any:
-    hit = _PARSED.get(id(node))
+    sp = current()
+    store = sp.stores.annotations if sp.field_types else {}
+    hit = store.get(id(node))
     if hit is None or hit[0] is not node:
-        hit = _PARSED[id(node)] = (node, parse(node, path))
+        hit = store[id(node)] = (node, parse(node, path))
     return hit[1]
 
 

@@ -15,7 +15,11 @@ while every file the traced run read still has its content (``cache.still_same``
 recorded during the trace: a template of an edited modeling file is dropped). Those stamps are
 recorded for an enclosing cached result on each hit. A config that misses every
 template of its shape is interpreted as before and traced for a new template
-(``MAX_TEMPLATES`` per shape). ``DRIFTCHECK_TEMPLATE=0`` turns templates off.
+(``MAX_TEMPLATES`` per shape). The templates live in the ``Speed``'s stores
+(``Stores.templates``; ``stats``: ``Stores.template_stats``), and its ``template`` switch turns
+them off (``DRIFTCHECK_TEMPLATE=0``; the CLI builds its ``Speed`` with templates off: one config
+per process would be traced and never reused). The trace is no global: ``symbolize`` gives
+each traced number the ``Trace`` of this run, and the interpreter finds it on the config.
 
 Tested against fresh interpretation of perturbed configs over the corpus
 (``tests/test_template.py``, ``benchmarks/bench_template.py``).
@@ -38,21 +42,23 @@ from driftcheck.parsers.source.speed.symbolic import (
     pattern,
     unholed,
 )
+from driftcheck.speed import STORES, Speed, current
 
 MAX_TEMPLATES = 4  # per (model file, class, config shape)
 MAX_KEYS = 64  # shapes kept in this process (the oldest goes first)
-_STORE: dict[tuple, list[Template]] = {}
-stats = {"hits": 0, "misses": 0, "traced": 0, "kept": 0, "rejected": 0}
+stats = STORES.template_stats  # the process's counters (a Speed given its own Stores has its own)
 
 
 def enabled() -> bool:
-    return os.environ.get("DRIFTCHECK_TEMPLATE", "1") != "0"
+    return current().template
 
 
-def clear() -> None:
-    _STORE.clear()
-    for k in stats:
-        stats[k] = 0
+def clear(speed: Speed | None = None) -> None:
+    """Forget the templates of ``speed``'s stores (the one in force) and zero its counters."""
+    st = (speed or current()).stores
+    st.templates.clear()
+    for k in st.template_stats:
+        st.template_stats[k] = 0
 
 
 def _holes_in(v: Any) -> bool:
@@ -137,13 +143,15 @@ class Template:
         return g
 
 
-def trace(parse: Any, cfg: dict[str, Any]) -> tuple[Graph, Template] | None:
-    """Interpret ``parse(symbolic config)`` under a trace; None when it cannot be traced."""
-    if symbolic.TRACE is not None:
-        return None  # one trace at a time
-    tr = symbolic.TRACE = symbolic.Trace()
+def trace(
+    parse: Any, cfg: dict[str, Any], speed: Speed | None = None
+) -> tuple[Graph, Template] | None:
+    """Interpret ``parse(symbolic config)`` under a trace of its own (the config's numbers
+    carry it); None when it cannot be traced."""
+    stats = (speed or current()).stores.template_stats
+    tr = symbolic.Trace()
     try:
-        graph = parse(symbolic.symbolize(cfg))
+        graph = parse(symbolic.symbolize(cfg, tr))
     except Exception:  # noqa: BLE001 - a trace that fails is no template; the plain run stands
         if os.environ.get("DRIFTCHECK_TEMPLATE_DEBUG"):
             import traceback
@@ -151,23 +159,26 @@ def trace(parse: Any, cfg: dict[str, Any]) -> tuple[Graph, Template] | None:
             traceback.print_exc()
         return None
     finally:
-        symbolic.TRACE = None
+        tr.close()
     stats["traced"] += 1
     if tr.poisoned:
         return None
     return graph, Template(graph, tr)
 
 
-def parse_config(key: tuple, cfg: dict[str, Any], parse: Any) -> Graph:
-    """``parse(cfg)`` (the static parser on a config dict), through the templates of ``key``."""
-    if not enabled():
+def parse_config(key: tuple, cfg: dict[str, Any], parse: Any, speed: Speed | None = None) -> Graph:
+    """``parse(cfg)`` (the static parser on a config dict), through the templates of ``key``
+    kept in ``speed``'s stores (the ``Speed`` in force when None) while its ``template`` is on."""
+    sp = speed or current()
+    if not sp.template:
         return parse(cfg)
+    store, stats = sp.stores.templates, sp.stores.template_stats
     key = (*key, symbolic.shape_key(cfg))
     env = symbolic.numbers(cfg)
-    variants = _STORE.get(key, [])
+    variants = store.get(key, [])
     fresh = [t for t in variants if all(cache.still_same(f) for f in t.files)]
     if len(fresh) != len(variants):  # a file the traced interpretation read has changed
-        variants = _STORE[key] = fresh
+        variants = store[key] = fresh
     for tpl in variants:
         g = tpl.evaluate(env)
         if g is not None:
@@ -178,7 +189,7 @@ def parse_config(key: tuple, cfg: dict[str, Any], parse: Any) -> Graph:
     graph = parse(cfg)
     if len(variants) < MAX_TEMPLATES:
         with cache.recording() as rec:
-            got = trace(parse, cfg)
+            got = trace(parse, cfg, sp)
         if got is not None:
             traced, tpl = got
             # the files the trace read; the sticky ones (tables memoised in this process) are
@@ -187,9 +198,9 @@ def parse_config(key: tuple, cfg: dict[str, Any], parse: Any) -> Graph:
             again = tpl.evaluate(env)
             want = graph.to_json()
             if again is not None and again.to_json() == want and traced.to_json() == want:
-                if key not in _STORE and len(_STORE) >= MAX_KEYS:
-                    del _STORE[next(iter(_STORE))]
-                _STORE.setdefault(key, []).append(tpl)
+                if key not in store and len(store) >= MAX_KEYS:
+                    del store[next(iter(store))]
+                store.setdefault(key, []).append(tpl)
                 stats["kept"] += 1
             else:
                 stats["rejected"] += 1

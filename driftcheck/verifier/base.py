@@ -11,10 +11,11 @@ its check, a valid one must not. The examples are the documentation.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import KW_ONLY, dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from driftcheck.findings import Severity
+from driftcheck.rules import CHECK_FAMILIES, RuleMeta
 
 if TYPE_CHECKING:
     from driftcheck.graph.model import Graph, Node
@@ -24,17 +25,8 @@ BLOCKER = Severity.blocker
 WARNING = Severity.warning
 INFO = Severity.info
 
-FAMILIES: dict[str, str] = {
-    "SHP": "shape",
-    "STR": "structure and connectivity",
-    "ATT": "attention and heads",
-    "MOE": "mixture of experts",
-    "LAY": "layer attributes",
-    "CST": "cost and serving",
-    "CFG": "config consistency",
-    "SML": "code smells",
-    "IMP": "import and construction",
-}
+FAMILIES = CHECK_FAMILIES
+"""The verifier's families (code -> title), from the one table in ``driftcheck.rules``."""
 
 
 @dataclass(frozen=True)
@@ -68,16 +60,12 @@ class Hit:
 
 
 @dataclass(frozen=True)
-class Check:
-    id: str
-    name: str
-    severity: Severity
-    what: str
-    why: str
-    fix: str
+class Check(RuleMeta):
+    """A verifier check: the rule metadata every rule declares (``driftcheck.rules.RuleMeta``:
+    id, name, severity, doc, examples) and how the runner calls it."""
+
+    _: KW_ONLY
     run: Callable[[Context], Iterable[Hit]]
-    valid: tuple[Example, ...] = ()
-    invalid: tuple[Example, ...] = ()
     phase: int = 1
     """Checks run by phase: 0 attribute checks (they claim nodes), 1 the rest, 2 shape checks
     (which skip nodes a phase-0 blocker already explained, so one bug is one finding)."""
@@ -90,26 +78,6 @@ class Check:
     when: Callable[[Context], bool] | None = None
     """When given, a cheap test (on analyses the check reads anyway) without which the
     check finds nothing: shape checks need shape issues, tie checks need ties."""
-
-    @property
-    def family(self) -> str:
-        return self.id[:3]
-
-    @property
-    def category(self) -> str:
-        return FAMILIES[self.family]
-
-    def doc(self) -> dict[str, Any]:
-        return {
-            "id": self.id,
-            "name": self.name,
-            "severity": self.severity.value,
-            "category": self.category,
-            "what": self.what,
-            "why": self.why,
-            "fix": self.fix,
-            "examples": {"valid": len(self.valid), "invalid": len(self.invalid)},
-        }
 
 
 def _ex(x: Any) -> Example:
@@ -139,9 +107,9 @@ def check(
             id=id,
             name=name,
             severity=severity,
-            what=" ".join(what.split()),
-            why=" ".join(why.split()),
-            fix=" ".join(fix.split()),
+            what=what,
+            why=why,
+            fix=fix,
             run=fn,
             valid=tuple(_ex(v) for v in valid),
             invalid=tuple(_ex(v) for v in invalid),

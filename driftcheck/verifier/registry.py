@@ -4,14 +4,11 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
-import re
 from functools import cache
 
 from driftcheck.errors import DriftcheckError
-from driftcheck.verifier.base import FAMILIES, Check
-
-_ID = re.compile(r"^[A-Z]{3}\d{3}$")
-_NAME = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
+from driftcheck.rules import validate
+from driftcheck.verifier.base import Check
 
 
 @cache
@@ -24,17 +21,10 @@ def _checks() -> tuple[Check, ...]:
             continue
         mod = importlib.import_module(f"{pkg.__name__}.{info.name}")
         out.extend(getattr(mod, "CHECKS", ()))
-    ids: set[str] = set()
-    names: set[str] = set()
+    validate(out)
     for c in out:
-        if not _ID.match(c.id) or c.family not in FAMILIES:
-            raise RuntimeError(f"bad check id {c.id!r}")
-        if not _NAME.match(c.name):
-            raise RuntimeError(f"check name {c.name!r} is not kebab-case")
-        if c.id in ids or c.name in names:
-            raise RuntimeError(f"check {c.id} {c.name} defined twice")
-        ids.add(c.id)
-        names.add(c.name)
+        if c.command != "check":
+            raise RuntimeError(f"check {c.id}: family {c.family} is not the verifier's")
     return tuple(sorted(out, key=lambda c: c.id))
 
 

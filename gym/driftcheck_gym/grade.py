@@ -21,10 +21,13 @@ Reward (``reward_of``), documented in docs/gym.md:
 from __future__ import annotations
 
 import copy
+import functools
+import gc
 import json
 import math
 import os
 from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -102,10 +105,47 @@ def _cost(task: Task, graph: Graph, want: dict[str, Any], ctx: Context | None = 
     length = want.get("contextLength")
     dtype = want.get("dtype") or want.get("kvDtype")
     if ctx is not None:  # the verifier run's shapes and index (same graph, same input shapes)
+        dt = dtype or graph.fact("dtype") or "bfloat16"
+        if type(dt) is str and dt == ctx.cost.dtype and length in (None, ctx.cost.context_length):
+            return ctx.cost  # what estimate would give: the run's cost at the same dtype, length
         return estimate(
             graph, dtype=dtype, context_length=length, shapes=ctx.shapes, prepared=ctx.prep
         )
     return estimate(graph, dtype=dtype, context_length=length)
+
+
+_PLAIN = frozenset({int, str})
+
+
+def _differs(arch: Arch, start: Arch) -> bool:
+    """True only when ``arch.key() != start.key()`` for sure, read without writing the keys: a
+    component name, a type name, a params key set or a plain int or str param value differs
+    (JSON writes those exactly as Python compares them). False means "not proven": the keys
+    decide."""
+    if arch.config is not None or start.config is not None:
+        return False
+    a, b = arch.components, start.components
+    if a.keys() != b.keys():
+        return all(type(k) is str for k in a) and all(type(k) is str for k in b)
+    for name, c in a.items():
+        d = b[name]
+        if type(c["type"]) is str and type(d["type"]) is str and c["type"] != d["type"]:
+            return True
+        p, q = c["params"], d["params"]
+        if type(p) is not dict or type(q) is not dict:
+            continue
+        if p.keys() != q.keys():
+            if all(type(k) is str for k in p) and all(type(k) is str for k in q):
+                return True
+            continue
+        for k, v in p.items():
+            w = q[k]
+            if type(v) in _PLAIN and type(v) is type(w) and v != w:
+                return True
+    ends = (*arch.connections, *start.connections)
+    if all(type(e) is tuple and len(e) == 2 and type(e[0]) is type(e[1]) is str for e in ends):
+        return set(arch.connections) != set(start.connections)
+    return False
 
 
 def _finite(v: Any) -> Any:
@@ -142,6 +182,28 @@ _MEMO: OrderedDict[Any, GradeResult] = OrderedDict()
 _MEMO_SIZE = 20_000
 
 
+GC_PAUSE = os.environ.get("DRIFTCHECK_GYM_NO_GC_PAUSE", "") in ("", "0")
+"""Pause the cyclic garbage collector for one grade (parse, apply, typed graph, verifier,
+requirements), as ``verify`` does for its run: a grade allocates many small objects and no
+reference cycles, and the collections they trigger walk the heap (the memos make it large)
+for nothing. Switch off with DRIFTCHECK_GYM_NO_GC_PAUSE=1 (or ``grade.GC_PAUSE = False``)."""
+
+
+def _paused(fn: Callable[..., GradeResult]) -> Callable[..., GradeResult]:
+    @functools.wraps(fn)
+    def run(*args: Any, **kw: Any) -> GradeResult:
+        if not GC_PAUSE or not gc.isenabled():
+            return fn(*args, **kw)
+        gc.disable()
+        try:
+            return fn(*args, **kw)
+        finally:
+            gc.enable()
+
+    return run
+
+
+@_paused
 def evaluate(
     task: Task,
     arch: Arch,
@@ -264,6 +326,7 @@ def _evaluate(
                 or len(arch.connections) != len(start.connections)
             )
         )
+        or (FAST and _differs(arch, start))
         or arch.key() != task.start_key()
     )
     check(changed, "changed: the plan changes the model" if changed else "changed: model unchanged")
@@ -331,7 +394,9 @@ def _evaluate(
                 on[n] = canon
         for n in on:
             node = gnodes.get(n)
-            if node is not None and node.type != "Input" and _has_weights(node):
+            if node is None or node.type == "Input":
+                continue
+            if ctx.remember(_HAS_WEIGHTS, _has_weights, node) if ctx else _has_weights(node):
                 weighted = True
                 break
         metrics["weighted"] = weighted
@@ -500,6 +565,11 @@ def _evaluate(
     )
 
 
+_HAS_WEIGHTS = ("gym", "has-weights")
+"""Memo token of ``_has_weights`` (it reads the node's type and params only): with the fast
+path, its answers are remembered by (type, params key) across grades (``Context.remember``)."""
+
+
 def _has_weights(node: Any) -> bool:
     from driftcheck.graph import catalogue
     from driftcheck.graph.counting import node_weights
@@ -553,6 +623,7 @@ def grade(task: Task | str, plan: Any, *, trained_weight: float = 0.0) -> GradeR
     return out
 
 
+@_paused
 def _grade_parsed(task: Task, raw: list[Any]) -> GradeResult:
     key = None
     if MEMO:  # the same plan on the same task: the same grade (see MEMO)

@@ -45,12 +45,12 @@ class Arch:
         name."""
         comps = data.get("components") or []
         by_id = {}
-        arch = cls(config=copy.deepcopy(data.get("config")))
+        arch = cls(config=_clone(data.get("config")))
         for c in comps:
             name = c["name"]
             arch.components[name] = {
                 "type": c.get("type") or c.get("componentType"),
-                "params": copy.deepcopy(c.get("params") or {}),
+                "params": _clone(c.get("params") or {}),
             }
             if "id" in c:
                 by_id[c["id"]] = name

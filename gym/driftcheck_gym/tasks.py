@@ -61,7 +61,10 @@ class Task:
         return _arch(self)[0]
 
     def start_key(self) -> str:
-        return _arch(self)[1]
+        hit = _arch(self)
+        if hit[1] is None:  # written on first ask: a grade that changes the counts never asks
+            hit[1] = hit[0].key()
+        return hit[1]
 
     @property
     def config_task(self) -> bool:
@@ -109,17 +112,17 @@ class Task:
         return d
 
 
-_ARCHS: dict[int, tuple[Task, Arch, str]] = {}
+_ARCHS: dict[int, tuple[Task, list[Any]]] = {}
 
 
-def _arch(task: Task) -> tuple[Arch, str]:
+def _arch(task: Task) -> list[Any]:
+    """[start Arch, its key or None until asked], one per task object."""
     hit = _ARCHS.get(id(task))
     if hit is None or hit[0] is not task:
         if len(_ARCHS) > 4096:
             _ARCHS.clear()
-        a = Arch.from_data(task.start)
-        hit = _ARCHS[id(task)] = (task, a, a.key())
-    return hit[1], hit[2]
+        hit = _ARCHS[id(task)] = (task, [Arch.from_data(task.start), None])
+    return hit[1]
 
 
 def _data(name: str) -> Any:

@@ -32,6 +32,7 @@ from driftcheck.graph.catalogue.spec import (
     Shape,
     camel,
 )
+from driftcheck.speed import current
 
 if TYPE_CHECKING:
     from driftcheck.graph.blocks.spec import BlockSpec
@@ -156,15 +157,17 @@ def blocks() -> list[BlockSpec]:
     return list(_blocks().values())
 
 
-_GOT: dict[str, LayerSpec | None] = {}
-
-
 def get(name: str) -> LayerSpec | None:
-    """A layer spec by canonical name (exact); remembered, as parsers ask once per layer."""
+    """A layer spec by canonical name (exact); remembered (``Stores.catalogue`` of the Speed
+    in force, while its ``catalogue`` is on), as parsers ask once per layer."""
+    sp = current()
+    if not sp.catalogue:
+        return _get(name)
+    memo = sp.stores.catalogue
     try:
-        return _GOT[name]
+        return memo[name]
     except KeyError:
-        spec = _GOT[name] = _get(name)
+        spec = memo[name] = _get(name)
         return spec
 
 

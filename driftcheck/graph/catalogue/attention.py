@@ -349,6 +349,12 @@ def _sdpa_shape(p, shapes):
         raise ShapeError(
             f"ScaledDotProductAttention key {fmt(k)} and value {fmt(v)} lengths differ"
         )
+    for a, b in zip(reversed(q[:-2]), reversed(k[:-2])):  # batch and head axes broadcast
+        if known(a, b) and a != b and 1 not in (a, b):
+            raise ShapeError(
+                f"ScaledDotProductAttention query {fmt(q)} and key {fmt(k)}: leading axes "
+                "do not broadcast"
+            )
     return (*q[:-1], v[-1])
 
 

@@ -23,6 +23,7 @@ from typing import Any
 
 from driftcheck.graph import catalogue
 from driftcheck.graph.model import Graph, Node
+from driftcheck.speed import current
 
 TRANSPARENT_FAMILIES = frozenset({"dropout", "activation"})
 TRANSPARENT_TYPES = frozenset({"Input", "Module", "Identity", "Dropout", "Flatten"})
@@ -149,17 +150,18 @@ def _full_sig(ltype: str, params: dict[str, Any]) -> int:
         return hash(("L", ltype, repr(frozen)))
 
 
-_RESOLVED: dict[tuple, tuple[str, dict[str, Any], int]] = {}
-_RESOLVED_MAX = 8192
+_RESOLVED_MAX = 8192  # entries of ``Stores.resolved`` (the Speed's ``canon`` switch)
 
 
 def _resolved(node: Node) -> tuple[str, dict[str, Any], int]:
     """(catalogue type, bound params, full signature) of a leaf. Cached on the exact raw
     params: a flat graph repeats the same few layers (80 copies of one decoder layer) and
     binding them is most of the matcher's time."""
+    sp = current()
+    memo = sp.stores.resolved if sp.canon else {}
     try:
         key = (node.type, _exact(node.params))
-        hit = _RESOLVED.get(key)
+        hit = memo.get(key)
     except TypeError:  # an unhashable value: no caching for this one
         key, hit = None, None
     if hit is not None:
@@ -168,9 +170,9 @@ def _resolved(node: Node) -> tuple[str, dict[str, Any], int]:
     params = bound_params(ltype, node.params)
     out = (ltype, params, _full_sig(ltype, params))
     if key is not None:
-        if len(_RESOLVED) >= _RESOLVED_MAX:
-            _RESOLVED.clear()
-        _RESOLVED[key] = out
+        if len(memo) >= _RESOLVED_MAX:
+            memo.clear()
+        memo[key] = out
     return out
 
 

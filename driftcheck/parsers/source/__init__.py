@@ -12,10 +12,13 @@ from __future__ import annotations
 
 import ast
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from driftcheck.errors import DriftcheckError
 from driftcheck.graph.model import Graph, Origin
+
+if TYPE_CHECKING:
+    from driftcheck.speed import Speed
 
 MAX_FILES = 400
 
@@ -25,19 +28,27 @@ def parse_source(
     entry: str | None = None,
     config: dict[str, Any] | None = None,
     config_path: str | None = None,
+    speed: Speed | None = None,
 ) -> Graph:
-    """Build the typed graph of the model defined in ``path`` (a file or a directory)."""
+    """Build the typed graph of the model defined in ``path`` (a file or a directory).
+
+    ``speed``: the speed layer the analysis is given (``driftcheck/speed.py``; the one in
+    force when None). A config whose numbers carry a template trace (``symbolic.symbolize``)
+    is interpreted under that trace."""
     from driftcheck.parsers.source.analyze import analyze
     from driftcheck.parsers.source.speed.gcpause import cycle_gc_paused
+    from driftcheck.speed import current, use
 
     p = Path(path)
     if not p.exists():
         raise DriftcheckError("no such file or directory", str(path))
     if config is not None and not isinstance(config, dict):
         raise DriftcheckError("config must be a JSON object", config_path or "<config>")
+    sp = speed or current()
     try:
-        with cycle_gc_paused():  # full collections rescanned every cached tree (gcpause.py)
-            return analyze(p, entry, config, config_path)
+        # full collections rescanned every cached tree (gcpause.py)
+        with use(sp), cycle_gc_paused(sp.gc_pause):
+            return analyze(p, entry, config, config_path, sp)
     except RecursionError:
         raise DriftcheckError("code nested too deeply to analyze", str(path)) from None
     except MemoryError:

@@ -12,15 +12,22 @@ from driftcheck.parsers.source.interp.statements import Frame, Raised
 from driftcheck.parsers.source.library.machine import Interp
 from driftcheck.parsers.source.loader import Finder, ModInfo, module_name_for, parse_file
 from driftcheck.parsers.source.output.builder import Builder, apply_hf_ties
+from driftcheck.parsers.source.speed import symbolic
 from driftcheck.parsers.source.speed.symbolic import resource
 from driftcheck.parsers.source.values.abstract import Budget, Cls, Config, Obj, Unknown, plain
+from driftcheck.speed import Speed
 
 CONFIG_PARAMS = ("config", "cfg", "conf", "args", "hparams", "params", "model_config", "opt")
 
 
-def analyze(p: Path, entry: str | None, config: dict | None, config_path: str | None) -> Graph:
+def analyze(
+    p: Path, entry: str | None, config: dict | None, config_path: str | None, speed: Speed
+) -> Graph:
     from driftcheck.parsers.source import source_files
 
+    # a config whose numbers carry a template trace (symbolic.symbolize): interpreted under it
+    trace = symbolic.trace_of(config) if config is not None else None
+    store: dict = speed.stores.ast if speed.ast_cache else {}
     files = source_files(p)
     roots: list[Path] = []
     mods: list[ModInfo] = []
@@ -28,10 +35,11 @@ def analyze(p: Path, entry: str | None, config: dict | None, config_path: str | 
         name, root = module_name_for(f)
         if root not in roots:
             roots.append(root)
-        mods.append(parse_file(f, name))
+        mods.append(parse_file(f, name, store))
     if p.is_dir() and p.resolve() not in roots:
         roots.append(p.resolve())
-    interp = Interp(Finder(roots + [f.parent.resolve() for f in files[:1]]))
+    interp = Interp(Finder(roots + [f.parent.resolve() for f in files[:1]]), speed, trace)
+    interp.ast_store = store
     for m in mods:
         interp.add_module(m)
     cls = pick_root(interp, mods, entry, p)
@@ -51,7 +59,7 @@ def analyze(p: Path, entry: str | None, config: dict | None, config_path: str | 
     if not isinstance(root, Obj):
         raise DriftcheckError(f"{cls.name} did not build a module", str(p))
     apply_hf_ties(root, interp)
-    b = Builder(graph)
+    b = Builder(graph, trace)
     try:
         b.add(root, "root", "", None)
     except OverflowError as e:
@@ -64,7 +72,7 @@ def analyze(p: Path, entry: str | None, config: dict | None, config_path: str | 
     from driftcheck.parsers.source.output.value_uses import record_uses
 
     record_facts(graph, b, interp)
-    record_uses(graph, root)
+    record_uses(graph, root, trace is not None)
     try:
         add_edges(graph, b, interp)
     except Budget as e:

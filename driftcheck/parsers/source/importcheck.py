@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from driftcheck.parsers.source.loader import Finder, ModInfo, parse_file
+from driftcheck.speed import current
 
 _MODULE_DUNDERS = frozenset(
     (
@@ -214,31 +215,37 @@ class _Order:
 
 
 # ---------------------------------------------------------------------------- attributes
-_NAMES: dict[tuple[str, str], frozenset[str] | None] = {}  # (module, its file) -> names
-
-
 def module_lacks(finder: Finder, dotted: str, attr: str) -> bool:
-    """True only when module ``dotted``, read from its source, has no attribute ``attr``."""
-    names = module_names(finder, dotted)
+    """True only when module ``dotted``, read from its source, has no attribute ``attr``.
+    The names are kept in the process's stores while the ``Speed`` in force has its
+    ``ast_cache`` on (``(module, its file) -> names``), else read for this question only."""
+    sp = current()
+    store = sp.stores.module_names if sp.ast_cache else {}
+    names = module_names(finder, dotted, 0, store)
     return names is not None and attr not in names and not attr.startswith("__")
 
 
-def module_names(finder: Finder, dotted: str, depth: int = 0) -> frozenset[str] | None:
+def module_names(
+    finder: Finder, dotted: str, depth: int = 0, store: dict | None = None
+) -> frozenset[str] | None:
     """Every name module ``dotted`` can hold, from its source; None when that cannot be known
     (no source, a module ``__getattr__``, names set dynamically, a star import not read)."""
     path = finder.find(dotted)
     if path is None or path.suffix != ".py" or depth > 8:
         return None
+    store = {} if store is None else store
     key = (dotted, str(path))
-    if key in _NAMES:
-        return _NAMES[key]
-    _NAMES[key] = None  # an import cycle ends here, unknown
-    out = _read_names(finder, dotted, path, depth)
-    _NAMES[key] = out
+    if key in store:
+        return store[key]
+    store[key] = None  # an import cycle ends here, unknown
+    out = _read_names(finder, dotted, path, depth, store)
+    store[key] = out
     return out
 
 
-def _read_names(finder: Finder, dotted: str, path: Any, depth: int) -> frozenset[str] | None:
+def _read_names(
+    finder: Finder, dotted: str, path: Any, depth: int, store: dict
+) -> frozenset[str] | None:
     try:
         mod = parse_file(path, dotted)
     except Exception:  # noqa: BLE001 - a module we cannot read proves nothing
@@ -258,7 +265,7 @@ def _read_names(finder: Finder, dotted: str, path: Any, depth: int) -> frozenset
             for a in n.names:
                 names.add(a.asname or a.name.split(".")[0])
     for star in mod.stars:
-        sub = _star_names(finder, star, depth)
+        sub = _star_names(finder, star, depth, store)
         if sub is None:
             return None
         names |= sub
@@ -269,8 +276,8 @@ def _read_names(finder: Finder, dotted: str, path: Any, depth: int) -> frozenset
     return frozenset(names)
 
 
-def _star_names(finder: Finder, dotted: str, depth: int) -> frozenset[str] | None:
-    sub = module_names(finder, dotted, depth + 1)
+def _star_names(finder: Finder, dotted: str, depth: int, store: dict) -> frozenset[str] | None:
+    sub = module_names(finder, dotted, depth + 1, store)
     if sub is None:
         return None
     path = finder.find(dotted)

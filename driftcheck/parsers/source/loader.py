@@ -21,6 +21,7 @@ from typing import Any
 
 from driftcheck.errors import DriftcheckError
 from driftcheck.parsers.cache import note_read
+from driftcheck.speed import current
 
 MAX_FILE_BYTES = 4 * 1024 * 1024
 
@@ -43,9 +44,6 @@ class ModInfo:
     @property
     def package(self) -> str:
         return self.name if self.is_pkg else self.name.rpartition(".")[0]
-
-
-_PARSED: dict[tuple[str, str], ModInfo] = {}
 
 
 def unparse(node: ast.AST) -> str:
@@ -117,15 +115,21 @@ def read_source(path: Path) -> str:
         raise DriftcheckError(f"cannot read: {e.strerror or e}", str(path)) from None
 
 
-def parse_file(path: Path, name: str | None = None) -> ModInfo:
-    """Parse ``path`` once per content (cached by path and content hash)."""
+def parse_file(path: Path, name: str | None = None, store: dict | None = None) -> ModInfo:
+    """Parse ``path`` once per content: cached by path and content hash in ``store`` (an
+    analysis's ``ast_store``: the process's syntax-tree cache, or its own dict when the
+    ``ast_cache`` mechanism is off, so that one analysis still sees one tree per file), else
+    in the process's cache while the ``Speed`` in force has ``ast_cache`` on."""
     text = read_source(path)
     if text.startswith("\ufeff"):  # a UTF-8 byte-order mark: valid Python, not source text
         text = text[1:]
     digest = hashlib.blake2b(text.encode(), digest_size=16).hexdigest()
     key = (str(path.resolve()), digest)
     note_read(path, digest)  # result caches depend on every file an analysis reads
-    hit = _PARSED.get(key)
+    if store is None:
+        sp = current()
+        store = sp.stores.ast if sp.ast_cache else None
+    hit = None if store is None else store.get(key)
     if hit is not None:
         return hit
     try:
@@ -149,7 +153,8 @@ def parse_file(path: Path, name: str | None = None) -> ModInfo:
         is_pkg=path.name == "__init__.py",
     )
     _index(info, tree.body)
-    _PARSED[key] = info
+    if store is not None:
+        store[key] = info
     return info
 
 

@@ -9,8 +9,8 @@ CPython's own limit for printing one (``INT_DIGITS`` decimal digits, the point p
 ``str(n)`` raises in Python itself), raises ``TooBig`` instead. The interpreters turn it into
 ``Unknown`` plus a note naming the construct and its file:line (``Evaluator.too_big``).
 
-The tables of operators (``exprs.BINOPS``, shared by the general evaluator, the plain-value
-fast path and the forward pass) hold the guarded functions, so every path that applies an
+The tables of operators (``ops/operators.py``'s ``BOUNDED``, shared by the general evaluator,
+the plain-value fast path and the forward pass) hold the guarded functions, so every path that applies an
 operator applies the bound. ``TooBig`` is an ``OverflowError``: code that already treats an
 arithmetic error as "unknown" (the fast path bails, builtins answer Unknown) stays correct.
 """
@@ -258,7 +258,7 @@ def str_method(s: str | bytes, name: str, fn: Any, args: list[Any], kwargs: dict
     return r
 
 
-# the guarded operator functions, by ``operator`` name (exprs.BINOPS holds them)
+# the guarded operator functions, by ``operator`` name (``ops/operators.py``'s ``BOUNDED`` holds them)
 GUARDED = {
     operator.mul: mul,
     operator.add: add,

@@ -8,9 +8,12 @@ attribute check already explained the node (a bad head count is one finding, not
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 from driftcheck.graph.prepared import layer_spec
 from driftcheck.graph.shapes import EMPTY, MISMATCH, REPEAT, ShapeIssue
+from driftcheck.parsers.source.forward.dataflow import CRASH_NOTE, PARALLEL_NOTE, SPECULATIVE_NOTE
+from driftcheck.parsers.source.forward.edges import CONCRETE_NOTE
 from driftcheck.verifier.base import BLOCKER, INFO, Example, Source, check
 from driftcheck.verifier.build import L, net, seq
 from driftcheck.verifier.context import Context
@@ -76,11 +79,20 @@ def _conv(i, o, k=3, **kw):
     return L("Conv2d", in_channels=i, out_channels=o, kernel_size=k, **kw)
 
 
+def concrete(ctx: Context) -> bool:
+    """The source parser followed forward on the input shape the user gave (``check
+    --input-shape N,...``): every op's sizes are numbers read from the code on that input, not
+    a symbolic rewrite, so an op whose shape rule rejects them is the model's crash."""
+    return any(n.startswith(CONCRETE_NOTE) for n in ctx.graph.notes)
+
+
 def unconfirmed(ctx: Context, node) -> bool:
     """A functional op the source parser rebuilt from forward (view, transpose, reshape ...):
     its dims come from a symbolic rewrite of the code, so a mismatch there is the analysis's
     doubt, not the model's crash (SHP009 says it as info)."""
-    if ctx.hand_built:
+    if SPECULATIVE_NOTE in node.notes:
+        return True  # made in code forward may not run on this input
+    if ctx.hand_built or concrete(ctx):
         return False
     spec = layer_spec(node.type)
     return spec is not None and spec.role == "op"
@@ -205,7 +217,7 @@ def conv_into_linear(ctx: Context):
 )
 def repeat_changes_shape(ctx: Context):
     for issue in ctx.shapes.errors:
-        if issue.kind == REPEAT:
+        if issue.kind == REPEAT and PARALLEL_NOTE not in ctx.index[issue.node].notes:
             yield ctx.hit(ctx.index[issue.node], issue.message)
 
 
@@ -384,6 +396,60 @@ def shape_unconfirmed(ctx: Context):
     yield from _mismatches(ctx, "unconfirmed")
 
 
+def _crash_graph(crash: bool):
+    """What the source parser gives for ``q, k, v = self.qkv(x).split([16, 16, 16], -1)``
+    after a Linear(16, 32) on a (2, 16) input: the graph of the model plus the crash it proved
+    (a note, since the failing split is not a graph op)."""
+    g = seq((2, 16), _lin(16, 32 if crash else 48))
+    if crash:
+        g.notes.append(f"{CRASH_NOTE} model.py:9: split sizes [16, 16, 16] do not sum to 32")
+    return g
+
+
+def _forward_crashes(ctx: Context):
+    """(file, line, message) of each crash the forward pass proved on the real input."""
+    for note in ctx.graph.notes:
+        if not note.startswith(CRASH_NOTE + " "):
+            continue
+        where, _, msg = note[len(CRASH_NOTE) + 1 :].partition(": ")
+        file, _, line = where.rpartition(":")
+        if file and line.isdigit():
+            yield file, int(line), msg
+
+
+@check(
+    "SHP010",
+    "forward-crash",
+    BLOCKER,
+    phase=2,
+    what="Followed on the input shape you gave, forward() reaches an operation torch rejects "
+    "(split sizes that do not add up, pieces unpacked into another number of names, a mask or "
+    "norm of the wrong shape on a tensor that is not a graph node).",
+    why="torch raises there on every call with that input (`split_with_sizes expects "
+    "split_sizes to sum exactly to ...`, `not enough values to unpack`): the model cannot run.",
+    fix="Make the sizes agree at the line named (the message gives both); an op already "
+    "reported by another shape check is not repeated here.",
+    valid=[_crash_graph(False)],
+    invalid=[_crash_graph(True)],
+)
+def forward_crash(ctx: Context):
+    from driftcheck.findings import Location
+    from driftcheck.graph.model import Node
+
+    seen = set()
+    for issue in ctx.shapes.errors:  # an op another SHP check reports is not repeated
+        loc = ctx.index[issue.node].loc
+        if loc is not None:
+            seen.add((Path(str(loc.file)).name, loc.line))
+    for file, line, msg in _forward_crashes(ctx):
+        if (Path(file).name, line) in seen:
+            continue
+        seen.add((Path(file).name, line))
+        node = Node(id=f"forward:{line}", type="Module", name="forward")
+        node.loc = Location(file=file, line=line)
+        yield ctx.hit(node, f"forward crashes at line {line} on this input: {msg}")
+
+
 CHECKS = [
     shape_unconfirmed,
     shape_mismatch,
@@ -394,4 +460,5 @@ CHECKS = [
     empty_spatial_output,
     embedding_of_floats,
     input_shape_missing,
+    forward_crash,
 ]

@@ -17,8 +17,11 @@ so the loop body's edges go into the block once and out of it once.
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import Iterator
 from typing import Any
 
+from driftcheck.errors import ShapeError
 from driftcheck.findings import Location
 from driftcheck.graph import catalogue
 from driftcheck.graph.model import Edge, Graph, Node
@@ -35,6 +38,35 @@ MAX_COPIES = 16  # applications of one module beyond its first
 # op nodes one source line may add under one module: a Python loop over ``range(chunk)`` that
 # slices by index (chunked linear attention) would otherwise unroll into thousands of ops
 MAX_SITE_OPS = 32
+# a repeated block (``repeat=n``) each of whose copies forward applied to an outside tensor
+# (``torch.stack([e(x) for e in self.experts])``): the copies are side by side, not chained
+PARALLEL_NOTE = "its copies are applied side by side in forward, not chained"
+# an op made (on real sizes) in code forward may not run: its shape issue is not a crash
+SPECULATIVE_NOTE = "made in code forward may not run on this input"
+CRASH_NOTE = "forward crash at"
+
+
+# parameters that never change an output's shape: unknown, they do not stop shapes on real sizes
+SHAPE_FREE = {"eps", "p", "bias", "inplace", "momentum", "affine", "track_running_stats"}
+SHAPE_FREE |= {"elementwise_affine", "approximate", "negative_slope", "value", "alpha"}
+
+
+def shape_free(unresolved: list[str]) -> bool:
+    return all(u in SHAPE_FREE for u in unresolved)
+
+
+def _one(v: Any) -> Any:
+    """``(3,)`` -> 3, ``(3, 3)`` -> 3: torch's tuples of equal sizes as the catalogue's int."""
+    if isinstance(v, (tuple, list)) and v and all(x == v[0] for x in v):
+        x = v[0]
+        return x if isinstance(x, int) and not isinstance(x, bool) else v
+    return v
+
+
+def concrete(shape: Any) -> bool:
+    return isinstance(shape, tuple) and all(
+        isinstance(d, int) and not isinstance(d, bool) for d in shape
+    )
 
 
 class Stop(Exception):
@@ -79,6 +111,43 @@ class Flow(UnusedMixin, QueryMixin):
         self.site_ops: dict[tuple, int] = {}  # (source line, parent) -> op nodes added there
         self.capped_sites: set[tuple] = set()
         self.specs: dict[str, Any] = {}  # catalogue entries by type (looked up per op)
+        self.input_shape: tuple[int, ...] | None = None  # the first input's sizes, when given
+        self.parallel: set[str] = set()  # repeated blocks applied side by side, not chained
+        # on real sizes: crashes the pass proved ((file, line) or None, message), and how deep
+        # it is in code forward may not run (an undecided branch, a try body, a loop that may
+        # run zero times): nothing found there is a crash, op nodes made there are noted
+        self.crashes: list[tuple[Any, str]] = []
+        self.speculative = 0
+
+    # ------------------------------------------------------------------ real sizes
+    @contextlib.contextmanager
+    def maybe(self) -> Iterator[None]:
+        """Code forward may not run on this input: what is found there proves nothing."""
+        self.speculative += 1
+        try:
+            yield
+        finally:
+            self.speculative -= 1
+
+    def crash(self, loc: Any, message: str) -> None:
+        """On real sizes, outside speculative code: torch raises here."""
+        if self.input_shape is not None and not self.speculative and len(self.crashes) < 8:
+            self.crashes.append((loc, message))
+
+    def real_shape(self, type_: str, params: dict, inputs: list[Tens], spec: Any, loc: Any) -> Any:
+        """The rule on real sizes: a rejection is a crash at ``loc`` (None is returned)."""
+        shapes = [t.shape for t in inputs]
+        if spec is None or not shapes or not all(concrete(s) for s in shapes):
+            return None
+        try:
+            out = spec.output_shape(params, shapes)
+        except ShapeError as e:
+            self.crash(loc, f"{type_}: {e}")
+            return None
+        except Exception:  # noqa: BLE001 - a rule that cannot read these params
+            return None
+        out = tuple(out)
+        return out if concrete(out) else None
 
     # ------------------------------------------------------------------ module objects
     def map_tree(self, root: Any) -> None:
@@ -227,9 +296,15 @@ class Flow(UnusedMixin, QueryMixin):
     ) -> Tens:
         """A catalogue op node fed by ``inputs``; unknown inputs make an unknown result."""
         spec = self.spec(type_)
-        if spec is None or not inputs or any(t.src is None for t in inputs):
+        if spec is None or not inputs:
             return Tens(None)
-        if symbolic.TRACE is not None:
+        if any(t.src is None for t in inputs):
+            if self.input_shape is None or unresolved:
+                return Tens(None)
+            # on real sizes a tensor of known shape but no node (a buffer, ``arange(T)``):
+            # the op is not in the graph, its shape (or its crash) is still known
+            return Tens(None, self.real_shape(type_, params, inputs, spec, loc))
+        if self.interp.trace is not None:
             self._traced_memo_guards(type_, params, inputs, loc, parent)
             key = (
                 type_,
@@ -254,7 +329,7 @@ class Flow(UnusedMixin, QueryMixin):
         mine = symbolic.plain_repr(sorted(params.items()))
         for other, rep in seen:
             if (other == params) is not (rep == mine):
-                symbolic.poison("op memo")
+                symbolic.poison(self.interp.trace, "op memo")
         seen.append((dict(params), mine))
 
     def _new_op(self, type_, params, inputs, parent, loc, unresolved) -> Tens:  # noqa: ANN001
@@ -284,7 +359,14 @@ class Flow(UnusedMixin, QueryMixin):
         self.connect(nid, inputs, spec.n_inputs)
         if all(t.src in self.restarted for t in inputs):
             self.restarted.add(nid)
-        shape = None if node.unresolved else sym_shape(type_, params, inputs, spec)
+        if self.speculative and self.input_shape is not None:
+            node.notes.append(SPECULATIVE_NOTE)
+        if node.unresolved:
+            shape = None
+        elif self.input_shape is not None:
+            shape = self.real_shape(type_, params, inputs, spec, loc)
+        else:
+            shape = sym_shape(type_, params, inputs, spec)
         out = Tens(nid, shape)
         self.note_shape(out)
         return out
@@ -327,8 +409,13 @@ class Flow(UnusedMixin, QueryMixin):
             if nid in self.fed:
                 return Tens(None)
             self.restarted.add(nid)
-            return Tens(nid)
+            shape = None
+            if self.input_shape is not None and shape_free(node.unresolved):
+                shape = self.real_shape(node.type, node.params, inputs, self.spec(node.type), loc)
+            return Tens(nid, shape)
         self.restarted.discard(nid)
+        if node.repeat > 1 and nid in self.fed:
+            self.parallel.add(nid)  # a repeated layer applied again to an outside tensor
         spec = self.spec(node.type)
         n_in = spec.n_inputs if spec else 1
         ins = inputs if n_in is None else inputs[: max(n_in, 1)]
@@ -344,7 +431,9 @@ class Flow(UnusedMixin, QueryMixin):
         self.fed.add(nid)
         self.connect(target, ins, n_in)
         shape = None
-        if not node.unresolved and ins:
+        if ins and self.input_shape is not None and shape_free(node.unresolved):
+            shape = self.real_shape(node.type, node.params, ins, spec, loc)
+        elif not node.unresolved and ins:
             shape = sym_shape(node.type, node.params, ins, spec)
         out = Tens(target, shape)
         self.note_shape(out)
@@ -380,6 +469,8 @@ class Flow(UnusedMixin, QueryMixin):
                 return None
             names = {p.name for p in spec.params}
             params = {k: symbolic.plain_hole(v) for k, v in obj.attrs.items() if k in names}
+            if self.input_shape is not None:  # torch stores conv sizes as tuples: (3,)
+                params = {k: _one(v) for k, v in params.items()}
             params = {k: v for k, v in params.items() if isinstance(v, (int, float, str, bool))}
             node = Node(id=f"{parent}/{spec.name.lower()}", type=spec.name, params=params)
             node.parent = parent

@@ -13,6 +13,7 @@ import math
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
+from driftcheck.parsers.source.forward import dataflow_concrete as concrete
 from driftcheck.parsers.source.forward import dataflow_torch as torchops
 from driftcheck.parsers.source.forward.dataflow_ops import param_tensor
 from driftcheck.parsers.source.speed import symbolic
@@ -57,10 +58,13 @@ class CallMixin:
         params = [*a.posonlyargs, *a.args][1:]
         defaults = dict(zip([p.arg for p in params][len(params) - len(a.defaults) :], a.defaults))
         kwargs: dict[str, Any] = {}
+        given = self.f.input_shape  # ``check --input-shape``: the first input's real sizes
         for i, p in enumerate(params):
             if i == 0 or p.arg not in defaults:
                 t = kwargs[p.arg] = self.f.add_input(p.arg, (str(fn.mod.path), node.lineno))
-                if p.arg in RANKS:  # internal only: the Input node's shape stays unknown
+                if i == 0 and given is not None:
+                    t.shape = tuple(given)
+                elif p.arg in RANKS:  # internal only: the Input node's shape stays unknown
                     t.learn_rank(RANKS[p.arg])
         return self.run_func(fn, Mod(root), [], kwargs, None)
 
@@ -274,6 +278,10 @@ class CallMixin:
             and isinstance(v.obj, Obj)
             and v.obj.kind in ("ModuleList", "Sequential")
         ):
+            if self.f.input_shape is not None:
+                # on real sizes every item is an application (``torch.stack([e(x) for e in
+                # experts])`` stacks n outputs); a chained run still folds into its one node
+                return [Mod(c) for c in v.obj.children.values()]
             # a run of identical items is one graph node (repeat=n): its body runs once
             out, last = [], None
             for c in v.obj.children.values():
@@ -311,6 +319,13 @@ class CallMixin:
         if q.startswith("torch."):
             return torchops.call_torch(self, q, args, kwargs, fr, at)
         last = q.rsplit(".", 1)[-1]
+        if self.f.input_shape is not None and q.startswith("einops.") and last == "rearrange":
+            x = args[0] if args else kwargs.get("tensor")
+            pattern = args[1] if len(args) > 1 else kwargs.get("pattern")
+            axes = {k: v for k, v in kwargs.items() if k not in ("tensor", "pattern")}
+            out = concrete.rearrange(self, x, pattern, axes, fr, fr.loc(at))
+            if out is not None:
+                return out
         if last == "get_interface" and len(args) >= 2:
             return args[1]  # HF attention registry: the eager function passed as the default
         if "Output" in last and last[:1].isupper():  # ModelOutput containers: fields in order

@@ -13,11 +13,11 @@ import ast
 from typing import Any
 
 from driftcheck.parsers.source.forward import dataflow_ops as ops
-from driftcheck.parsers.source.forward.dataflow import Flow, Stop
+from driftcheck.parsers.source.forward.dataflow import Flow, Stop, concrete
 from driftcheck.parsers.source.forward.dataflow_call import MAX_LOOP, CallMixin
 from driftcheck.parsers.source.forward.dataflow_skipped import note_skipped
 from driftcheck.parsers.source.ops.pyops import KNOWN as _KNOWN
-from driftcheck.parsers.source.ops.pyops import compare_one, py_binop, truth
+from driftcheck.parsers.source.ops.pyops import compare_one, py_binop, py_unary, truth
 from driftcheck.parsers.source.sizes import TooBig
 from driftcheck.parsers.source.values.dataflow_values import (
     UNK,
@@ -118,7 +118,8 @@ class Runner(CallMixin):
         elif isinstance(st, (ast.For, ast.AsyncFor)):
             self.for_(st, fr)
         elif isinstance(st, ast.While):
-            self.loop_once(st.body, fr)
+            with self.f.maybe():
+                self.loop_once(st.body, fr)
         elif isinstance(st, (ast.With, ast.AsyncWith)):
             for item in st.items:
                 v = self.eval(item.context_expr, fr)
@@ -126,7 +127,8 @@ class Runner(CallMixin):
                     self.assign(item.optional_vars, v, fr)
             self.body(st.body, fr)
         elif isinstance(st, ast.Try):
-            self.body(st.body, fr)
+            with self.f.maybe():  # an error there may be what the handler catches
+                self.body(st.body, fr)
             self.body(st.orelse, fr)
             self.body(st.finalbody, fr)
         elif isinstance(st, ast.Raise):
@@ -163,7 +165,15 @@ class Runner(CallMixin):
             return [v.t.dim(i) for i in range(n)]
         if isinstance(v, Multi):
             return [v.first] + [UNK] * (n - 1)
+        if self.f.input_shape is not None and isinstance(v, Mod):
+            # ``for block1, block2, attn, down in self.downs``: a ModuleList item unpacked
+            kids = self.iterate(v)
+            if kids is not None and len(kids) == n:
+                return kids
         if isinstance(v, ops.Pieces):
+            if v.count is not None and v.count != n:
+                self.f.crash(v.loc, f"{v.count} pieces unpacked into {n} names")
+                return [Tens(None)] * n
             return [Tens(v.t.src, v.t.shape) for _ in range(n)]
         if isinstance(v, Tens):
             return [Tens(None)] * n
@@ -187,7 +197,8 @@ class Runner(CallMixin):
         for branch in (a, b):
             fr.locals = dict(start)
             try:
-                self.body(branch, fr)
+                with self.f.maybe():
+                    self.body(branch, fr)
                 outs.append(fr.locals)
             except Ret as r:
                 if fr.pending is None:
@@ -209,6 +220,14 @@ class Runner(CallMixin):
                 continue
             if isinstance(x, Tens) and isinstance(y, Tens) and x.src == y.src:
                 merged[k] = x
+            elif (
+                self.f.input_shape is not None
+                and isinstance(x, Tens)
+                and isinstance(y, Tens)
+                and concrete(x.shape)
+                and x.shape == y.shape
+            ):  # on real sizes both branches agree on the shape: a shape-only tensor
+                merged[k] = Tens(None, x.shape)
             elif isinstance(x, Tens) or isinstance(y, Tens):
                 merged[k] = Tens(None)
             else:
@@ -220,7 +239,8 @@ class Runner(CallMixin):
         if items is None:
             self.taint(f"line {st.lineno}: loop over a value we cannot enumerate")
             self.assign(st.target, UNK, fr)
-            self.loop_once(st.body, fr)
+            with self.f.maybe():
+                self.loop_once(st.body, fr)
             return
         for i, x in enumerate(items):
             if i >= MAX_LOOP:
@@ -268,7 +288,8 @@ class Runner(CallMixin):
             if c is not None:
                 note_skipped(self, [e.orelse if c else e.body], fr)
                 return self.eval(e.body if c else e.orelse, fr)
-            a, b = self.eval(e.body, fr), self.eval(e.orelse, fr)
+            with self.f.maybe():
+                a, b = self.eval(e.body, fr), self.eval(e.orelse, fr)
             if isinstance(a, Tens) and isinstance(b, Tens) and a.src == b.src:
                 return a
             return Tens(None) if isinstance(a, Tens) or isinstance(b, Tens) else UNK
@@ -355,12 +376,7 @@ class Runner(CallMixin):
     def unary(self, op: ast.unaryop, v: Any) -> Any:
         if isinstance(v, Tens):
             return Tens(v.src, v.shape)
-        if isinstance(op, ast.Not):
-            t = truth(v)
-            return UNK if t is None else not t
-        if isinstance(v, (int, float)) and not isinstance(v, bool):
-            return -v if isinstance(op, ast.USub) else v
-        return UNK
+        return py_unary(op, v)
 
     def boolop(self, e: ast.BoolOp, fr: Frame) -> Any:
         is_and = isinstance(e.op, ast.And)
@@ -385,6 +401,14 @@ class Runner(CallMixin):
         left = self.eval(e.left, fr)
         for op, rx in zip(e.ops, e.comparators):
             right = self.eval(rx, fr)
+            if self.f.input_shape is not None and len(e.ops) == 1:
+                # on real sizes, ``mask == 0`` is a tensor of the mask's shape (a scalar
+                # comparison keeps the shape; the mask then feeds ``masked_fill``)
+                scalar = (int, float, bool)
+                if isinstance(left, Tens) and isinstance(right, scalar):
+                    return Tens(left.src, left.shape)
+                if isinstance(right, Tens) and isinstance(left, scalar):
+                    return Tens(right.src, right.shape)
             r = compare_one(op, left, right)
             if r is not True:
                 return r

@@ -26,6 +26,7 @@ from driftcheck.parsers.source.values.abstract import (
     Tensor,
     Unknown,
     WeightRef,
+    plain,
 )
 from driftcheck.parsers.source.values.dataflow_values import (
     UNK,
@@ -59,9 +60,12 @@ class Local:
 
 @dataclass(eq=False)
 class Pieces:
-    """``x.split(n)`` / ``x.chunk(k)``: pieces of equal shape, all from one op node."""
+    """``x.split(n)`` / ``x.chunk(k)``: pieces of equal shape, all from one op node (on real
+    sizes, how many and where: unpacking into another number of names raises)."""
 
     t: Tens
+    count: int | None = None
+    loc: Any = None
 
 
 # ---------------------------------------------------------------------- conversion
@@ -86,6 +90,10 @@ def convert(run: Any, v: Any, depth: int = 0) -> Any:
         return v
     if isinstance(v, Func):
         return UserFunc(v)
+    if isinstance(v, Tensor) and run.f.input_shape is not None:
+        shape = plain(v.shape)  # on real sizes a buffer's shape is known (a causal mask)
+        ok = isinstance(shape, tuple) and all(type(d) is int for d in shape)
+        return Tens(None, shape if ok and v.cond is None else None)
     if isinstance(v, (Tensor, WeightRef)):
         return Tens(None)
     if isinstance(v, Unknown):
@@ -146,6 +154,9 @@ def module_attr(run: Any, m: Mod, name: str) -> Any:
         return UNK
     if not isinstance(obj, Obj):
         return UNK
+    if run.f.input_shape is not None and obj.kind == "ModuleDict":
+        if name in ("values", "items", "keys") and name not in obj.children:
+            return Bound(Mod(m.obj), name)  # see call_bound
     if name == "training":
         return False  # inference: the path shape checks and torch's eval() take
     if name in obj.children:
@@ -154,7 +165,8 @@ def module_attr(run: Any, m: Mod, name: str) -> Any:
     if name in obj.params:
         return param_tensor(run, obj, name)
     if name in obj.buffers:
-        return Tens(None)
+        buf = obj.buffers[name]
+        return convert(run, buf) if run.f.input_shape is not None else Tens(None)
     if name in obj.attrs:
         return convert(run, obj.attrs[name])
     if name == "forward":
@@ -296,6 +308,19 @@ def tensor_binop(run: Any, op: ast.operator, a: Any, b: Any, fr: Any, at: Any) -
             return Tens(None)
         lost_a, lost_b = run.f.lost(a), run.f.lost(b)
         known = b if lost_a else a
+        lost = a if lost_a else b
+        if run.f.input_shape is not None and lost_a != lost_b:
+            # on real sizes an operand we could not follow is broadcast for real when its
+            # shape is known (a buffer, a tensor made in forward): its crash is found, and a
+            # result that grows is not the other operand's shape. Of unknown shape it may
+            # broadcast the result past the other's (``F.linear(x, w) * rms(x)``, rms of
+            # shape (..., 1)): that guess would be taken for a number, so the result is unknown
+            if lost.shape is None:
+                return Tens(None)
+            out = run.f.add_op(kind, {}, [a, b], fr.parent, fr.loc(at))
+            if out.shape is not None and out.shape == known.shape and kind != "MatMul":
+                return Tens(known.src, known.shape) if lost.src is None else out
+            return out
         if lost_a != lost_b and kind != "MatMul" and run.f.grounded(known.src):
             # one operand we could not follow (RoPE's cos/sin, a mask from a helper, positions
             # embedded from ``torch.arange(T)``): an elementwise op broadcasts it onto the
@@ -306,6 +331,8 @@ def tensor_binop(run: Any, op: ast.operator, a: Any, b: Any, fr: Any, at: Any) -
     other = b if t is a else a
     if isinstance(op, ast.MatMult) or isinstance(other, (Mod, tuple, list, dict)):
         return Tens(None)
+    if run.f.input_shape is not None and not isinstance(other, (int, float)):
+        return Tens(None)  # on real sizes a value we could not compute may be a tensor
     # a number, a symbolic size or a value we could not compute (``1 / math.sqrt(d)``, a mask
     # from a helper): elementwise arithmetic keeps the tensor's shape and producer
     return Tens(t.src, t.shape)
@@ -342,6 +369,19 @@ def call_bound(run: Any, b: Bound, args: list, kwargs: dict, fr: Any, at: Any) -
         return None
     if isinstance(t, ShapeOf) and b.name == "numel":
         return UNK
+    if (
+        isinstance(t, Mod)
+        and run.f.input_shape is not None
+        and b.name in ("values", "items", "keys")
+        and isinstance(t.obj, Obj)
+        and t.obj.kind == "ModuleDict"
+    ):  # on real sizes ``for layer in self.layers.values()`` runs every layer, in order
+        kids = list(t.obj.children.items())
+        if b.name == "keys":
+            return [k for k, _ in kids]
+        if b.name == "values":
+            return [Mod(c) for _, c in kids]
+        return [(k, Mod(c)) for k, c in kids]
     if isinstance(t, Mod) and b.name == "get_input_embeddings":
         got = input_embeddings(run, t.obj)
         return got if got is not None else run.unknown_call(args, kwargs, "input embeddings")

@@ -23,6 +23,7 @@ class QueryMixin:
     called: set[str]
     last_out: dict[str, Any]
     ran: dict[int, Any]
+    parallel: set[str]
     tainted: set[int]
     weights_read: set[str]
     b: Any
@@ -38,6 +39,8 @@ class QueryMixin:
         self.called.add(nid)
         if self.repeated_owner(nid, first) and nid in self.last_out:
             return True, self.last_out[nid]
+        if nid in self.last_out:  # a repeated block applied again to an outside tensor
+            self.parallel.add(nid)
         return False, None
 
     def leave(self, nid: str | None, out: Any) -> None:

@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from driftcheck.parsers.source.forward.dataflow import concrete
 from driftcheck.parsers.source.forward.dataflow_views import (
     expand_sizes,
     int_args,
@@ -51,6 +52,9 @@ KEEP = {
 BINARY = {"add": "Add", "sub": "Sub", "subtract": "Sub", "mul": "Mul", "multiply": "Mul",
           "div": "Div", "divide": "Div", "true_divide": "Div", "matmul": "MatMul",
           "mm": "MatMul", "bmm": "BMM"}  # fmt: skip
+# methods whose result has the shape of the tensor they are called on (used for shape-only
+# tensors on real sizes: they have no node, only a shape)
+SELF_SHAPED = {"scatter", "scatter_add", "index_fill", "index_copy", "masked_scatter", "index_add"}
 REDUCE = {"mean": "Mean", "sum": "Sum", "amax": "Amax", "amin": "Amin"}
 # functional-only ops: torch name -> (catalogue type, positional parameter names after input)
 FUNCTIONAL = {
@@ -130,6 +134,10 @@ def call_torch(run: Any, q: str, args: list, kwargs: dict, fr: Any, at: Any) -> 
         prod = run.f.add_op("MatMul", {}, [m1, m2], fr.parent, fr.loc(at))
         return run.f.add_op("Add", {}, [prod, b], fr.parent, fr.loc(at))
     if name in CREATE:
+        if run.f.input_shape is not None:
+            from driftcheck.parsers.source.forward import dataflow_concrete as concrete_ops
+
+            return concrete_ops.created(name, args, kwargs)
         return Tens(None)
     x = args[0] if args else kwargs.get("input")
     if isinstance(x, Tens):
@@ -159,6 +167,36 @@ def method(run: Any, t: Tens, name: str, args: list, kwargs: dict, fr: Any, at: 
     if name in SOFTMAX:
         dim = _arg(args, kwargs, 0, "dim")
         return f.add_op(SOFTMAX[name], {"dim": dim} if is_int(dim) else {}, [t], fr.parent, loc)
+    if f.input_shape is not None and t.src is None and name in SELF_SHAPED and concrete(t.shape):
+        return Tens(None, t.shape)  # a shape-only tensor (``zeros_like(x).scatter(...)``)
+    if f.input_shape is not None and name == "where" and len(args) == 2:
+        # ``torch.where(cond, x, y)``: the broadcast of all three (not cond's shape alone)
+        ts = [a for a in args if isinstance(a, Tens)]
+        if all(isinstance(a, (Tens, int, float)) and not isinstance(a, bool) for a in args):
+            if not ts:
+                return Tens(t.src, t.shape)
+            return f.add_op("Where", {}, [t, ts[0], ts[-1]], fr.parent, loc)
+        return Tens(None)
+    if f.input_shape is not None and name in ("max", "min") and args:
+        from driftcheck.parsers.source.forward import dataflow_concrete as concrete_ops
+
+        got = concrete_ops.max_min(run, t, name, args, kwargs, fr.parent, loc)
+        if got is not None:
+            return got
+    if f.input_shape is not None and name in ("layer_norm", "group_norm", "rms_norm"):
+        from driftcheck.parsers.source.forward import dataflow_concrete as concrete_ops
+
+        concrete_ops.norm_check(run, t, name, args, kwargs, loc)
+    if f.input_shape is not None and name in ("masked_fill", "repeat_interleave"):
+        from driftcheck.parsers.source.forward import dataflow_concrete as concrete_ops
+
+        if name == "masked_fill":
+            out = concrete_ops.masked_fill(run, t, _arg(args, kwargs, 0, "mask"), fr, loc)
+        else:
+            reps, dim = _arg(args, kwargs, 0, "repeats"), _arg(args, kwargs, 1, "dim")
+            out = concrete_ops.repeat_interleave(run, t, reps, dim, fr, loc)
+        if out is not None:
+            return out
     if name in KEEP:
         return Tens(t.src, t.shape)
     if name in BINARY:
@@ -172,6 +210,13 @@ def method(run: Any, t: Tens, name: str, args: list, kwargs: dict, fr: Any, at: 
         a, b = _arg(args, kwargs, 0, "start_dim", 0), _arg(args, kwargs, 1, "end_dim", -1)
         if is_int(a) and is_int(b):
             return f.add_op("Flatten", {"start_dim": a, "end_dim": b}, [t], fr.parent, loc)
+        return Tens(None)
+    if name == "t" and not args and f.input_shape is not None and concrete(t.shape):
+        if len(t.shape) < 2:  # ``x.t()`` of a 1-D tensor is itself
+            return Tens(t.src, t.shape)
+        if len(t.shape) == 2:
+            return f.add_op("Transpose", {"dim0": 0, "dim1": 1}, [t], fr.parent, loc)
+        f.crash(loc, f"t() expects a tensor with <= 2 dimensions, got {list(t.shape)}")
         return Tens(None)
     if name in ("transpose", "swapaxes"):
         a, b = _arg(args, kwargs, 0, "dim0"), _arg(args, kwargs, 1, "dim1")
@@ -238,12 +283,26 @@ def pieces(run: Any, t: Tens, name: str, args: list, kwargs: dict, fr: Any, loc:
     if name == "unbind":
         return Pieces(f.add_op("Unbind", {"dim": dim}, [t], fr.parent, loc))
     size = _arg(args, kwargs, 0, "split_size_or_sections" if name == "split" else "chunks")
+    if name == "split" and size is None:
+        size = _arg(args, kwargs, 0, "split_size")
+    n_along = None  # on real sizes, the length being cut
+    if f.input_shape is not None and concrete(t.shape) and -len(t.shape) <= dim < len(t.shape):
+        n_along = t.shape[dim]
     if name == "chunk" and is_int(size):
-        return Pieces(f.add_op("Chunk", {"chunks": size, "dim": dim}, [t], fr.parent, loc))
+        count = None
+        if n_along is not None and size > 0:  # torch: ceil(n / ceil(n / chunks)) pieces
+            step = -(-n_along // size)
+            count = -(-n_along // step) if step else 0
+        out = f.add_op("Chunk", {"chunks": size, "dim": dim}, [t], fr.parent, loc)
+        return Pieces(out, count, loc)
     if name == "split" and is_int(size):
         p = {"split_size_or_sections": size, "dim": dim}
-        return Pieces(f.add_op("Split", p, [t], fr.parent, loc))
+        count = -(-n_along // size) if n_along is not None and size > 0 else None
+        return Pieces(f.add_op("Split", p, [t], fr.parent, loc), count, loc)
     if name == "split" and isinstance(size, (list, tuple)) and all(is_int(s) for s in size):
+        if n_along is not None and sum(size) != n_along:
+            f.crash(loc, f"split sizes {list(size)} do not sum to {n_along} (dim {dim})")
+            return tuple(Tens(None) for _ in size)
         out, start = [], 0
         for s in size:  # unequal sections: one exact Narrow per piece
             p = {"dim": dim, "start": start, "length": s}
@@ -258,6 +317,14 @@ def index(run: Any, t: Tens, key: Any, fr: Any, at: Any) -> Tens:
     f = run.f
     loc = fr.loc(at)
     items = list(key) if isinstance(key, tuple) else [key]
+    if f.input_shape is not None and any(i is Ellipsis for i in items):
+        # on real sizes ``...`` stands for the axes the other items do not name (a trailing
+        # ``None`` in ``x[..., None]`` is an unsqueeze at the end, not dropped)
+        if t.shape is None or sum(i is Ellipsis for i in items) > 1:
+            return Tens(None)
+        pos = items.index(Ellipsis)
+        named = sum(1 for i in items if i is not None and i is not Ellipsis)
+        items = items[:pos] + [slice(None)] * max(len(t.shape) - named, 0) + items[pos + 1 :]
     if any(i is Ellipsis for i in items):
         pos = items.index(Ellipsis)
         after = [i for i in items[pos + 1 :] if i is not None]
@@ -288,6 +355,6 @@ def index(run: Any, t: Tens, key: Any, fr: Any, at: Any) -> Tens:
             dim += 1
         else:
             return Tens(None)
-        if cur.src is None:
+        if cur.src is None and cur.shape is None:  # a shape-only tensor (real sizes) goes on
             return cur
     return cur if cur is not t else Tens(t.src, t.shape)

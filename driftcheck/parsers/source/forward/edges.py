@@ -4,11 +4,43 @@ edges and outputs to the graph (``Flow`` in ``dataflow``, the interpreter in ``d
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import Iterator
+from contextvars import ContextVar
 from typing import Any
 
 from driftcheck.graph.model import Graph
-from driftcheck.parsers.source.forward.dataflow import CALLED_UNWIRED, MAX_SITE_OPS, Flow, Stop
+from driftcheck.parsers.source.forward.dataflow import (
+    CALLED_UNWIRED,
+    CRASH_NOTE,
+    MAX_SITE_OPS,
+    PARALLEL_NOTE,
+    Flow,
+    Stop,
+)
 from driftcheck.parsers.source.values.dataflow_values import Tens, first_tensor
+
+# ``check --input-shape``: the sizes of the root forward's first input. With them the pass
+# follows forward on real sizes (``x.size()`` gives numbers, every view/split/matmul gets
+# numbers), so the shape checks can prove a crash instead of only doubting a symbolic rewrite.
+# Without them (every other caller) the pass stays size-free, as before.
+INPUT_SHAPE: ContextVar[tuple[int, ...] | None] = ContextVar("forward_input_shape", default=None)
+CONCRETE_NOTE = "forward followed on the given input shape"
+
+
+@contextlib.contextmanager
+def concrete_input(shape: tuple[int, ...] | None) -> Iterator[None]:
+    """Analyses started inside follow forward on ``shape`` (None: size-free, the default)."""
+    ok = (
+        shape is not None
+        and len(shape) > 0
+        and all(isinstance(d, int) and not isinstance(d, bool) and d > 0 for d in shape)
+    )
+    token = INPUT_SHAPE.set(tuple(shape) if ok else None)  # type: ignore[arg-type]
+    try:
+        yield
+    finally:
+        INPUT_SHAPE.reset(token)
 
 
 def returned_tensors(v: Any, depth: int = 0) -> list[Tens]:
@@ -32,6 +64,7 @@ def add_edges(graph: Graph, builder: Any, interp: Any) -> None:
     if root is None:
         return
     flow = Flow(graph, builder, interp)
+    flow.input_shape = INPUT_SHAPE.get()
     flow.map_tree(root)
     runner = Runner(flow)
     complete = True
@@ -44,6 +77,15 @@ def add_edges(graph: Graph, builder: Any, interp: Any) -> None:
         graph.notes.append("forward dataflow stopped: recursion too deep")
         out, complete = None, False
     graph.edges.extend(flow.edges)
+    if flow.input_shape is not None:
+        graph.notes.append(f"{CONCRETE_NOTE} {tuple(flow.input_shape)}")
+        for loc, msg in flow.crashes:
+            where = f"{loc[0]}:{loc[1]}" if loc else "?"
+            graph.notes.append(f"{CRASH_NOTE} {where}: {msg}")
+        for nid in sorted(flow.parallel):
+            node = flow.node(nid)
+            if node is not None and PARALLEL_NOTE not in node.notes:
+                node.notes.append(PARALLEL_NOTE)
     graph.outputs = [t.src for t in returned_tensors(out) if t.src is not None]
     if complete:
         flow.mark_unused()

@@ -1,16 +1,26 @@
 """Expression evaluation for the interpreter, plus frames, truthiness and the budgets.
 
-Split from ``interp.py`` (statements) to keep each module readable; ``Evaluator`` mixes both.
+Statements are ``statements.py``; ``Evaluator`` there mixes both. The operators themselves are
+``ops/operators.py``'s.
 """
 
 from __future__ import annotations
 
 import ast
-import operator
 from typing import Any
 
 from driftcheck.parsers.source import sizes
 from driftcheck.parsers.source.library.torchlib import elementwise
+from driftcheck.parsers.source.ops.operators import (
+    ATOMS,
+    BOUNDED,
+    COMPARE,
+    COMPARE_SYMBOL,
+    SYMBOL,
+    UNARY,
+    identical,
+)
+from driftcheck.parsers.source.ops.operators import truth as plain_truth
 from driftcheck.parsers.source.sizes import TooBig
 from driftcheck.parsers.source.speed import symbolic
 from driftcheck.parsers.source.speed.symbolic import SymVal, plain_bare
@@ -30,49 +40,8 @@ MAX_DEPTH = 60
 MAX_LOOP = 20_000
 MAX_SECONDS = 30.0
 
-# the operators that can make a value bigger than their operands are the size-bounded ones
-# (sizes.py); every path that applies an operator takes it from this table
-BINOPS = {
-    ast.Add: sizes.add,
-    ast.Sub: operator.sub,
-    ast.Mult: sizes.mul,
-    ast.Div: operator.truediv,
-    ast.FloorDiv: operator.floordiv,
-    ast.Mod: sizes.mod,
-    ast.Pow: sizes.power,
-    ast.LShift: sizes.lshift,
-    ast.RShift: operator.rshift,
-    ast.BitOr: operator.or_,
-    ast.BitAnd: operator.and_,
-    ast.BitXor: operator.xor,
-}
-# comparison operators, shared with the forward pass (dataflow_pyops)
-CMP_OPS = {
-    ast.Eq: operator.eq,
-    ast.NotEq: operator.ne,
-    ast.Lt: operator.lt,
-    ast.LtE: operator.le,
-    ast.Gt: operator.gt,
-    ast.GtE: operator.ge,
-}
-_SIMPLE = (int, float, str, bool, type(None), complex, bytes)
+_SIMPLE = ATOMS
 _CONSTS = frozenset(_SIMPLE)
-# operator names of ``symbolic`` (config-parametric traces)
-SYM_BIN = {
-    ast.Add: "+",
-    ast.Sub: "-",
-    ast.Mult: "*",
-    ast.Div: "/",
-    ast.FloorDiv: "//",
-    ast.Mod: "%",
-    ast.Pow: "**",
-    ast.BitAnd: "&",
-    ast.BitOr: "|",
-    ast.BitXor: "^",
-    ast.LShift: "<<",
-    ast.RShift: ">>",
-}
-SYM_CMP = {ast.Eq: "==", ast.NotEq: "!=", ast.Lt: "<", ast.LtE: "<=", ast.Gt: ">", ast.GtE: ">="}
 
 
 class Frame:
@@ -94,10 +63,9 @@ def truth(v: Any) -> bool | None:
     v = plain(v)
     if isinstance(v, Unknown):
         return None
-    if isinstance(v, _SIMPLE) or isinstance(v, (tuple, list, dict, set, frozenset, range)):
-        if isinstance(v, (tuple, list)) and any(is_unknown(x) for x in v) and not v:
-            return None
-        return bool(v)
+    t = plain_truth(v)  # Python's own (ops/operators.py)
+    if t is not None:
+        return t
     if isinstance(v, Config):
         return True
     if isinstance(v, Tensor):
@@ -288,7 +256,7 @@ class Expressions:
 
     def binop(self, op: ast.operator, a: Any, b: Any) -> Any:
         if a.__class__ is SymVal or b.__class__ is SymVal:
-            name = SYM_BIN.get(type(op))
+            name = SYMBOL.get(type(op))
             r = symbolic.binop(name, a, b) if name else NotImplemented
             if r is not NotImplemented:
                 return r
@@ -311,7 +279,7 @@ class Expressions:
             return elementwise([a, b])  # a new tensor of the broadcast shape
         if isinstance(a, Config) or isinstance(b, Config):
             return Unknown("config arithmetic")
-        fn = BINOPS.get(type(op))
+        fn = BOUNDED.get(type(op))
         if fn is None:
             return Unknown("operator")
         try:
@@ -325,20 +293,17 @@ class Expressions:
         if isinstance(op, ast.Not):
             t = truth(v)
             return Unknown("not") if t is None else not t
-        if v.__class__ is SymVal and isinstance(op, (ast.USub, ast.UAdd)):
-            return symbolic.unary("neg" if isinstance(op, ast.USub) else "pos", v)
+        name, fn = UNARY.get(type(op), (None, None))
+        if v.__class__ is SymVal and name in ("neg", "pos"):
+            return symbolic.unary(name, v)
         v = plain(v)
         if isinstance(v, (Unknown, Tensor)):
             return v
-        try:
-            if isinstance(op, ast.USub):
-                return -v
-            if isinstance(op, ast.UAdd):
-                return +v
-            if isinstance(op, ast.Invert):
-                return ~v
-        except TypeError:
-            pass
+        if fn is not None:
+            try:
+                return fn(v)
+            except TypeError:
+                pass
         return Unknown("unary")
 
     def boolop(self, e: ast.BoolOp, fr: Frame) -> Any:
@@ -372,9 +337,7 @@ class Expressions:
         if isinstance(op, (ast.Is, ast.IsNot)):
             if isinstance(a, Unknown) or isinstance(b, Unknown):
                 return Unknown("is")
-            same = a is b if not (a is None or b is None) else (a is None and b is None)
-            if isinstance(a, (int, str, bool)) or isinstance(b, (int, str, bool)):
-                same = same or (type(a) is type(b) and a == b)
+            same = identical(a, b)
             return same if isinstance(op, ast.Is) else not same
         if isinstance(op, (ast.In, ast.NotIn)):
             r = self.contains(b, a)
@@ -391,13 +354,13 @@ class Expressions:
                 return a is not b if not isinstance(a, Tensor) else Unknown("tensor !=")
             return Unknown("compare")
         try:
-            return CMP_OPS[type(op)](a, b)
+            return COMPARE[type(op)](a, b)
         except TypeError:
             return Unknown("compare")
 
     def _sym_compare(self, op: ast.cmpop, a: Any, b: Any) -> Any:
         """A comparison with a SymVal side: decided on the numbers, recorded as a guard."""
-        name = SYM_CMP.get(type(op))
+        name = COMPARE_SYMBOL.get(type(op))
         if name is not None:
             r = symbolic.compare(name, a, b)
             if r is not NotImplemented:

@@ -39,12 +39,21 @@ from driftcheck.parsers.source.values.abstract import (
     UnknownModule,
     plain,
 )
+from driftcheck.speed import Speed, current
 
 
 class Semantics(Attributes, Evaluator):
-    def __init__(self, finder: Finder) -> None:
+    def __init__(self, finder: Finder, speed: Speed | None = None, trace: Any = None) -> None:
         super().__init__()
         self.finder = finder
+        # the speed layer this analysis is given (driftcheck/speed.py) and the template trace
+        # it runs under (symbolic.Trace, None for a plain run)
+        self.speed = sp = speed or current()
+        self.trace = trace
+        self.memo_on = sp.layer_memo
+        self.fast_on = sp.fastpath
+        # one tree per file in this analysis; shared with the process while ast_cache is on
+        self.ast_store: dict = sp.stores.ast if sp.ast_cache else {}
         self.mods: dict[str, ModInfo | None] = {}
         self.globals: dict[int, dict[str, Any]] = {}
         self._pending: set[tuple[int, str]] = set()
@@ -60,7 +69,7 @@ class Semantics(Attributes, Evaluator):
             path = self.finder.find(name)
             if path is not None:
                 try:
-                    info = parse_file(path, name)
+                    info = parse_file(path, name, self.ast_store)
                     self.files[str(path)] = info.lines
                 except Exception as e:  # noqa: BLE001 - an unparsable import degrades
                     self.note(f"cannot parse imported module {name}: {e}")

@@ -86,7 +86,9 @@ class Evaluator(Expressions):
         self.at_line = st.lineno
         t = type(st)
         try:
-            if fastpath.run(self, st, fr):  # plain values only (levit's offset tables)
+            if self.fast_on and fastpath.run(
+                self, st, fr
+            ):  # plain values only (levit's offset tables)
                 return
             if t is ast.Expr:
                 self.eval(st.value, fr)

@@ -38,3 +38,15 @@ def joined_shape(q: str, args: list[Any], kwargs: dict[str, Any]) -> tuple[Any, 
     ):
         return Unknown(q)
     return (*first[:d], sum(s[d] for s in shapes), *first[d + 1 :])
+
+
+# torch functions whose result has their first argument's shape (a causal mask buffer is
+# ``torch.tril(torch.ones(T, T))``): its shape lets forward check the mask on real sizes
+KEEP_SHAPE = {"torch.tril", "torch.triu"}
+
+
+def kept_shape(q: str, args: list[Any], kwargs: dict[str, Any]) -> tuple[Any, ...] | Unknown:
+    """``torch.tril(t)`` / ``torch.triu(t)``: ``t``'s shape when known."""
+    t = plain(args[0]) if args else plain(kwargs.get("input"))
+    shp = plain(t.shape) if isinstance(t, Tensor) else None
+    return shp if isinstance(shp, tuple) else Unknown(q)

@@ -41,11 +41,12 @@ from driftcheck.parsers.source.values.abstract import (
     WeightRef,
     plain,
 )
+from driftcheck.speed import Speed
 
 
 class Interp(MemoMixin, ItemsMixin, ConfigMixin, Semantics):
-    def __init__(self, finder: Finder) -> None:
-        super().__init__(finder)
+    def __init__(self, finder: Finder, speed: Speed | None = None, trace: Any = None) -> None:
+        super().__init__(finder, speed, trace)
         self._torch_cls: dict[str, Any] = {}
         self._where: tuple | None = None
         self._posnames: dict[str, Any] = {}
@@ -172,7 +173,7 @@ class Interp(MemoMixin, ItemsMixin, ConfigMixin, Semantics):
         info = None
         if path is not None:
             try:
-                info = parse_file(path, name)
+                info = parse_file(path, name, self.ast_store)
                 self.files[str(path)] = info.lines
             except Exception:  # noqa: BLE001
                 info = None

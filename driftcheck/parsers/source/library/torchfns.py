@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from driftcheck.parsers.source.interp.tensorshapes import joined_shape
+from driftcheck.parsers.source.interp.tensorshapes import KEEP_SHAPE, joined_shape, kept_shape
 from driftcheck.parsers.source.library import torchlib
 from driftcheck.parsers.source.library.registry import Call, Group
 from driftcheck.parsers.source.values.abstract import Obj, Tensor, Unknown, plain
@@ -154,7 +154,13 @@ def _same_shape(c: Call) -> Any:
     return Tensor(s if s is not None else Unknown(f"{c.qual}() at {c.where}"))
 
 
-for _f in ("tril", "triu", "roll", "square", "relu", "sign", "erf", "logit"):
+for _q in sorted(KEEP_SHAPE):  # causal-mask buffers (interp/tensorshapes.py's rule)
+    T.add(
+        _q.rsplit(".", 1)[-1],
+        lambda c: Tensor(kept_shape(c.qual, c.args, c.kwargs)),
+        f"{_q[6:]}(t, ...): a tensor of t's shape",
+    )
+for _f in ("roll", "square", "relu", "sign", "erf", "logit"):
     T.add(_f, _same_shape, f"{_f}(t, ...): a tensor of t's shape")
 
 

@@ -1,5 +1,7 @@
-"""Plain Python semantics for the forward() interpreter: truthiness, arithmetic, comparisons.
+"""Python semantics on the forward() interpreter's values: truthiness, arithmetic, comparisons.
 
+The operators, comparisons, ``is`` and truthiness are ``ops/operators.py``'s (the ``__init__``
+interpreter's too); this module only unwraps the dataflow's values (``dataflow_values.py``).
 Only known constants are computed; anything touching an unknown value stays unknown (``UNK``),
 so a condition on it is undecided rather than guessed.
 """
@@ -7,22 +9,28 @@ so a condition on it is undecided rather than guessed.
 from __future__ import annotations
 
 import ast
-import operator
 from typing import Any
 
-from driftcheck.parsers.source.interp.exprs import BINOPS, CMP_OPS
+from driftcheck.parsers.source.ops.operators import (
+    ARITH_BOUNDED,
+    BOUNDED,
+    COMPARE,
+    UNARY,
+    identical,
+)
+from driftcheck.parsers.source.ops.operators import truth as plain_truth
 from driftcheck.parsers.source.sizes import TooBig, check_bits
 from driftcheck.parsers.source.values.abstract import Ext
 from driftcheck.parsers.source.values.dataflow_values import UNK, CfgV, Mod, Sym, Unk
 
-_ARITH = (ast.Add, ast.Sub, ast.Mult, ast.Div, ast.FloorDiv, ast.Mod, ast.Pow)
-_BIN = {**{k: BINOPS[k] for k in _ARITH}, ast.MatMult: operator.matmul}
+_BIN = {**ARITH_BOUNDED, ast.MatMult: BOUNDED[ast.MatMult]}
 KNOWN = (int, float, str, bool, type(None))
 
 
 def truth(v: Any) -> bool | None:
-    if isinstance(v, KNOWN) or isinstance(v, (tuple, list, dict)):
-        return bool(v)
+    t = plain_truth(v)
+    if t is not None:
+        return t
     if isinstance(v, (Mod, Ext, CfgV)):
         return True
     return None
@@ -47,13 +55,24 @@ def py_binop(op: ast.operator, a: Any, b: Any) -> Any:
         return UNK
 
 
+def py_unary(op: ast.unaryop, v: Any) -> Any:
+    """``not v``, ``-v``, ``+v``, ``~v`` on a known number (tensors are the caller's)."""
+    if isinstance(op, ast.Not):
+        t = truth(v)
+        return UNK if t is None else not t
+    if isinstance(v, (int, float)) and not isinstance(v, bool):
+        try:
+            return UNARY[type(op)][1](v)
+        except TypeError:  # ``~`` on a float
+            return UNK
+    return UNK
+
+
 def compare_one(op: ast.cmpop, a: Any, b: Any) -> Any:
     if isinstance(op, (ast.Is, ast.IsNot)):
         if isinstance(a, Unk) or isinstance(b, Unk):
             return UNK
-        same = a is b or (a is None and b is None)
-        if (a is None) != (b is None) and (a is None or b is None):
-            same = False
+        same = identical(a, b)
         return same if isinstance(op, ast.Is) else not same
     if isinstance(op, (ast.In, ast.NotIn)):
         if isinstance(b, (tuple, list, dict, str)) and isinstance(a, KNOWN):
@@ -63,7 +82,7 @@ def compare_one(op: ast.cmpop, a: Any, b: Any) -> Any:
                 return UNK
             return r if isinstance(op, ast.In) else not r
         return UNK
-    f = CMP_OPS.get(type(op))
+    f = COMPARE.get(type(op))
     if f is None or not isinstance(a, KNOWN) or not isinstance(b, KNOWN):
         return UNK
     try:

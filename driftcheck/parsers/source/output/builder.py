@@ -9,7 +9,7 @@ Node ids are module paths with ``/`` (ids may not contain dots: ``Node.tied`` us
 from __future__ import annotations
 
 import re
-from itertools import cycle
+from itertools import cycle, repeat
 from math import prod
 from typing import Any
 
@@ -31,8 +31,9 @@ MAX_NODES = 200_000
 
 
 class Builder:
-    def __init__(self, graph: Graph) -> None:
+    def __init__(self, graph: Graph, trace: symbolic.Trace | None = None) -> None:
         self.g = graph
+        self.trace = trace  # the template trace the analysis runs under (symbolic.py), if any
         self.seen: dict[int, str] = {}
         self.weight_at: dict[tuple[int, str], str] = {}  # (id(owner), weight) -> "<node>.<w>"
         self.pending_ties: list[tuple[Node, str, Any, str]] = []
@@ -71,7 +72,7 @@ class Builder:
         if hit is not None:
             return hit
         if isinstance(m, Leaf):  # zip/map in C: a 32-layer stack asks for hundreds of these
-            rep = repr if symbolic.TRACE is None else symbolic.plain_repr  # (_tree_eq guards)
+            rep = repr if self.trace is None else symbolic.plain_repr  # (_tree_eq guards)
             s: Any = (
                 "L",
                 m.type,
@@ -86,7 +87,9 @@ class Builder:
                 m.cls.qual if m.cls else m.qual,
                 m.kind,
                 tuple(zip(m.children, map(self.sig, m.children.values()))),
-                tuple(zip(m.params, map(_shape_sig, m.params.values()))) if m.params else (),
+                tuple(zip(m.params, map(_shape_sig, m.params.values(), repeat(self.trace))))
+                if m.params
+                else (),
                 tuple(m.unresolved),
             )
         else:
@@ -166,7 +169,7 @@ class Builder:
 
     def _compact(self, items: list[tuple[str, Any]], nid: str, name: str, inh=()) -> None:
         i = 0
-        traced = symbolic.TRACE is not None
+        traced = self.trace is not None
         while i < len(items):
             j = i + 1
             s = self.sig(items[i][1])
@@ -174,7 +177,7 @@ class Builder:
                 same = self.sig(items[j][1]) == s
                 if traced and same is not _tree_eq(items[i][1], items[j][1]):
                     # the signature (reprs) and == disagree (1 and True): not modeled
-                    symbolic.poison("repeat folding")
+                    symbolic.poison(self.trace, "repeat folding")
                 if not same or id(items[j][1]) in self.seen:
                     break
                 j += 1
@@ -287,7 +290,7 @@ def _tree_eq(a: Any, b: Any) -> bool:
             and all(_tree_eq(x, y) for x, y in zip(a.children.values(), b.children.values()))
             and list(a.params) == list(b.params)
             and all(
-                _val_eq(_shape_sig(x), _shape_sig(y))
+                _val_eq(_shape_sig(x, True), _shape_sig(y, True))
                 for x, y in zip(a.params.values(), b.params.values())
             )
             and a.unresolved == b.unresolved
@@ -307,11 +310,11 @@ def _val_eq(x: Any, y: Any) -> bool:
     return x == y
 
 
-def _shape_sig(p: Any) -> Any:
+def _shape_sig(p: Any, traced: Any) -> Any:
     if isinstance(p, Tensor):
         if isinstance(p.shape, Unknown):
             return "?"
-        return repr(plain(p.shape)) if symbolic.TRACE is None else symbolic.plain_repr(p.shape)
+        return repr(plain(p.shape)) if not traced else symbolic.plain_repr(p.shape)
     return "tied"
 
 

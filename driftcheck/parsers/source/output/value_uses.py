@@ -1,6 +1,6 @@
 """``Graph.uses``: every value a module holds for a model fact, with where it was read.
 
-Facts (``facts.py``) are one value per model and only where the structure pins it down. Many
+Facts (``model_facts.py``) are one value per model and only where the structure pins it down. Many
 values the model computes with never reach a layer's weights: the ``eps`` a user-written
 RMSNorm keeps for ``forward``, the ``max_seq_len_cached`` of a rotary embedding, the
 ``num_heads`` an attention splits its projections by in ``view()``. A literal written where
@@ -27,7 +27,7 @@ MAX_USES = 2000
 """Distinct (fact, value, place) triples kept: repeated layers give the same few."""
 
 
-def record_uses(graph: Graph, root: Any) -> None:
+def record_uses(graph: Graph, root: Any, traced: bool = False) -> None:
     seen: set[int] = set()
     out: dict[tuple, Use] = {}
     groups: dict[tuple, list] = {}
@@ -41,7 +41,7 @@ def record_uses(graph: Graph, root: Any) -> None:
             if name not in NAME_FACTS and (not isinstance(v, Sourced) or getattr(v, "bare", 0)):
                 continue  # neither the name nor a config key can mean a fact
             found = _use(m, name, v)
-            if found is not None and symbolic.TRACE is not None:
+            if found is not None and traced:
                 groups.setdefault((found[0], found[2], found[3]), []).append(found[1])
             # repeated layers give the same use again and again: the Use (and its Location)
             # is made only the first time its (fact, value, place, holder) is seen

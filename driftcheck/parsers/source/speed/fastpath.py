@@ -33,15 +33,13 @@ import operator
 from collections.abc import Callable
 from typing import Any
 
-from driftcheck.parsers.source.interp.exprs import BINOPS, CMP_OPS
+from driftcheck.parsers.source.ops.operators import ARITH_BOUNDED, COMPARE
 from driftcheck.parsers.source.values.abstract import Ext
 
 _ATOMS = frozenset((int, float, bool, str, type(None)))
 _NUMS = frozenset((int, float, bool))
 # the arithmetic subset of the evaluator's table (no shifts or bit operations on this path)
-_ARITH = {
-    k: BINOPS[k] for k in (ast.Add, ast.Sub, ast.Mult, ast.Div, ast.FloorDiv, ast.Mod, ast.Pow)
-}
+_ARITH = ARITH_BOUNDED
 _ERRORS = (ArithmeticError, TypeError, ValueError, KeyError, IndexError)
 _ATTR = "_driftcheck_fast"  # the compiled closure (or False) kept on the syntax node
 Fast = Callable[[Any, Any], Any]  # (interpreter, frame) -> value
@@ -298,8 +296,8 @@ def _compare(e: ast.Compare) -> Fast | None:
         return None
     steps: list[tuple[Callable[[Any, Any], Any], Fast]] = []
     for op, r in zip(e.ops, rights):
-        if type(op) in CMP_OPS:
-            steps.append((_ordered(CMP_OPS[type(op)]), r))  # type: ignore[arg-type]
+        if type(op) in COMPARE:
+            steps.append((_ordered(COMPARE[type(op)]), r))  # type: ignore[arg-type]
         elif type(op) is ast.In:
             steps.append((_contains, r))  # type: ignore[arg-type]
         elif type(op) is ast.NotIn:

@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import ast
 import io
-import os
 import pickle
 from dataclasses import is_dataclass
 from pathlib import Path
@@ -211,7 +210,7 @@ class _Unpickler(pickle.Unpickler):
 class MemoMixin:
     """``instantiate`` with reuse; mixed in front of ``Semantics`` in ``Interp``."""
 
-    memo_on = os.environ.get("DRIFTCHECK_MEMO", "1") != "0"
+    memo_on = True  # set per interpreter from its Speed (``layer_memo``)
     class_writes = 0
 
     def _memo_init(self) -> None:

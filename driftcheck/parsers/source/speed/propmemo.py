@@ -25,7 +25,7 @@ from __future__ import annotations
 import ast
 from typing import Any
 
-from driftcheck.parsers.source.speed.memo import MemoMixin, Template, _reachable, _Uncopyable
+from driftcheck.parsers.source.speed.memo import Template, _reachable, _Uncopyable
 from driftcheck.parsers.source.values.abstract import Config, Ext, Func, Probe, Sourced, Unknown
 
 _ATOMS = frozenset((bool, int, float, str, bytes, complex, type(None)))
@@ -40,7 +40,7 @@ class _Changing(Exception):
 def call_property(ip: Any, f: Func, cfg: Config) -> Any:
     """The value of property ``f`` (already bound to ``cfg``), reused when nothing it reads
     has changed since it was computed."""
-    reads = _reads(f.node) if MemoMixin.memo_on else False
+    reads = _reads(f.node) if ip.speed.propmemo else False
     state = _state(ip, f, cfg, reads) if reads else None
     if state is None:
         return ip.call_func(f, [], {})

@@ -25,32 +25,17 @@ graph, which must be the same for the new config (``Trace.partition``).
 from __future__ import annotations
 
 import math
-import operator
 from typing import Any
 
+from driftcheck.parsers.source.ops.operators import COMPARE_BY_SYMBOL, RAW_BY_SYMBOL, UNARY
 from driftcheck.parsers.source.sizes import INT_BITS
 from driftcheck.parsers.source.values.abstract import Probe, Sourced, SymBase, plain
 
 # expression: a number (a constant), ("$", key) (a config number) or (op, a, b) / (op, a)
-_BIN = {
-    "+": operator.add,
-    "-": operator.sub,
-    "*": operator.mul,
-    "/": operator.truediv,
-    "//": operator.floordiv,
-    "%": operator.mod,
-    "**": operator.pow,
-    "max": max,
-    "min": min,
-    "&": operator.and_,
-    "|": operator.or_,
-    "^": operator.xor,
-    "<<": operator.lshift,
-    ">>": operator.rshift,
-}
+# Python's operators on numbers by symbol (ops/operators.py), plus ``max``/``min``
+_BIN = {**RAW_BY_SYMBOL, "max": max, "min": min}
 _UN = {
-    "neg": operator.neg,
-    "pos": operator.pos,
+    **{name: fn for name, fn in UNARY.values() if name != "invert"},
     "int": int,
     "float": float,
     "abs": abs,
@@ -73,14 +58,7 @@ CALLS = {
     "math.log": "log",
     "round": "round",
 }
-CMP = {
-    "==": operator.eq,
-    "!=": operator.ne,
-    "<": operator.lt,
-    "<=": operator.le,
-    ">": operator.gt,
-    ">=": operator.ge,
-}
+CMP = COMPARE_BY_SYMBOL  # a guard's comparison, by symbol (ops/operators.py)
 _NUM = (int, float)
 
 
@@ -106,15 +84,27 @@ def evaluate(e: Any, env: dict[str, Any], memo: dict[int, Any] | None = None) ->
 
 
 class Trace:
-    """What one traced interpretation found: guards and the holes' expressions."""
+    """What one traced interpretation found: guards and the holes' expressions.
+
+    There is no active trace in a global: every traced number (``SymVal``, ``HoleInt``,
+    ``HoleFloat``) carries its own in ``.trace`` (``symbolize`` gives it, every operation
+    hands it on), as a ``torch.fx`` proxy carries its tracer, and the interpreter finds the
+    trace on the config it is given (``trace_of``). ``close()`` ends the recording: a read of
+    a traced number afterwards (comparing the finished graphs) records nothing."""
 
     def __init__(self) -> None:
         self.guards: list[tuple[Any, str, Any, bool]] = []
         self._guard_seen: set[tuple] = set()
         self.groups: list[tuple[tuple, tuple]] = []
         self.poisoned: str | None = None  # a decision the trace could not model: no template
+        self.open = True
+
+    def close(self) -> None:
+        self.open = False
 
     def guard(self, a: Any, op: str, b: Any, outcome: bool) -> None:
+        if not self.open:
+            return
         k = (a, op, b)
         if k not in self._guard_seen:
             self._guard_seen.add(k)
@@ -124,7 +114,30 @@ class Trace:
         self.guard(s.expr, "==", s._v, True)
 
 
-TRACE: Trace | None = None  # the active trace (one interpretation at a time per process)
+def _tr(*vals: Any) -> Trace | None:
+    """The trace the first traced number among ``vals`` carries (Sourced wrappers looked
+    through), or None."""
+    for v in vals:
+        while True:
+            c = v.__class__
+            if c is SymVal or c is HoleInt or c is HoleFloat:
+                return v.trace
+            if not isinstance(v, Sourced) or c is Probe:
+                break
+            v = v.value
+    return None
+
+
+def trace_of(data: Any, depth: int = 0) -> Trace | None:
+    """The open trace the traced numbers of a config dict (``symbolize``) carry, or None."""
+    if data.__class__ is SymVal:
+        return data.trace if data.trace is not None and data.trace.open else None
+    if depth < 8 and isinstance(data, (dict, list)):
+        for v in data.values() if isinstance(data, dict) else data:
+            t = trace_of(v, depth + 1)
+            if t is not None:
+                return t
+    return None
 
 
 class SymVal(SymBase):
@@ -134,18 +147,27 @@ class SymVal(SymBase):
     one, or a dict value not yet read through the config); others behave as ``Sourced``."""
 
     def __init__(
-        self, v: Any, expr: Any, key: str | None, file: str | None, line: int | None, bare: bool
+        self,
+        v: Any,
+        expr: Any,
+        key: str | None,
+        file: str | None,
+        line: int | None,
+        bare: bool,
+        trace: Trace | None,
     ) -> None:
         d = self.__dict__
         d["_v"] = v
         d["expr"] = expr
         d["bare"] = bare
+        d["trace"] = trace
         self.key, self.file, self.line = key, file, line
 
     @property
     def value(self) -> Any:  # type: ignore[override]
-        if TRACE is not None:
-            TRACE.pin(self)
+        tr = self.__dict__["trace"]
+        if tr is not None:
+            tr.pin(self)
         return self._v
 
     @value.setter
@@ -166,14 +188,14 @@ def sym(v: Any) -> SymVal | None:
 def resource(v: Any, key: str | None, file: str | None, line: int | None) -> Any:
     """``Sourced(v, key, file, line)``, keeping the expression of a SymVal ``v``."""
     if v.__class__ is SymVal:
-        return SymVal(v._v, v.expr, key, file, line, False)
+        return SymVal(v._v, v.expr, key, file, line, False, v.trace)
     return Sourced(v, key, file, line)
 
 
 def as_bare(v: Any) -> Any:
     """A SymVal as the untraced run would hold it: a plain number (no key, file or line)."""
     if v.__class__ is SymVal and not v.bare:
-        return SymVal(v._v, v.expr, None, None, None, True)
+        return SymVal(v._v, v.expr, None, None, None, True, v.trace)
     return v
 
 
@@ -235,7 +257,7 @@ def binop(op: str, a: Any, b: Any) -> Any:
         return NotImplemented
     if r.__class__ not in _NUM:
         return NotImplemented
-    return SymVal(r, (op, x[1], y[1]), None, None, None, True)
+    return SymVal(r, (op, x[1], y[1]), None, None, None, True, _tr(a, b))
 
 
 def unary(op: str, v: Any) -> Any:
@@ -243,7 +265,7 @@ def unary(op: str, v: Any) -> Any:
     if x is None:
         return NotImplemented
     r = _UN[op](x[0])
-    return SymVal(r, (op, x[1]), None, None, None, True)
+    return SymVal(r, (op, x[1]), None, None, None, True, _tr(v))
 
 
 def call(name: str, args: list[Any]) -> Any:
@@ -257,7 +279,7 @@ def call(name: str, args: list[Any]) -> Any:
             r = _UN[CALLS[name]](x[0])
         except (ValueError, OverflowError):
             return NotImplemented
-        return SymVal(r, (CALLS[name], x[1]), None, None, None, True)
+        return SymVal(r, (CALLS[name], x[1]), None, None, None, True, _tr(args[0]))
     if name in ("max", "min") and len(args) >= 2:
         ops = [_operand(a) for a in args]
         if any(o is None for o in ops) or len({o[0].__class__ for o in ops}) != 1:
@@ -265,7 +287,7 @@ def call(name: str, args: list[Any]) -> Any:
         v, e = ops[0]
         for w, f in ops[1:]:
             v, e = _BIN[name](v, w), (name, e, f)
-        return SymVal(v, e, None, None, None, True)
+        return SymVal(v, e, None, None, None, True, _tr(*args))
     return NotImplemented
 
 
@@ -278,7 +300,7 @@ def hole_call(name: str, x: Any) -> Any:
         r = _UN[CALLS[name]](o[0])
     except (ValueError, OverflowError):
         return NotImplemented
-    return _make(r, (CALLS[name], o[1]))
+    return _make(r, (CALLS[name], o[1]), _tr(x))
 
 
 def compare(op: str, a: Any, b: Any) -> Any:
@@ -287,15 +309,16 @@ def compare(op: str, a: Any, b: Any) -> Any:
     if x is None or y is None:
         return NotImplemented
     r = CMP[op](x[0], y[0])
-    if TRACE is not None:
-        TRACE.guard(x[1], op, y[1], r)
+    tr = _tr(a, b)
+    if tr is not None:
+        tr.guard(x[1], op, y[1], r)
     return r
 
 
 def truth(v: SymVal) -> bool:
     r = bool(v._v)
-    if TRACE is not None:
-        TRACE.guard(v.expr, "!=", 0, r)
+    if v.trace is not None:
+        v.trace.guard(v.expr, "!=", 0, r)
     return r
 
 
@@ -315,7 +338,7 @@ def _hole_operand(v: Any) -> tuple[Any, Any] | None:
     return None
 
 
-def _make(r: Any, expr: Any) -> Any:
+def _make(r: Any, expr: Any, trace: Trace | None) -> Any:
     c = r.__class__
     if c is int:
         h: Any = HoleInt(r)
@@ -324,6 +347,7 @@ def _make(r: Any, expr: Any) -> Any:
     else:
         return r
     h.expr = expr
+    h.trace = trace
     return h
 
 
@@ -338,12 +362,13 @@ def _hbin(op: str, rev: bool = False) -> Any:
         if rev:
             x, y = y, x
         if not _modeled(op, y):  # a traced or huge exponent: the number, both sides pinned
-            if TRACE is not None:
+            tr = self.trace
+            if tr is not None:
                 for v, e in (x, y):
                     if e is not v:
-                        TRACE.guard(e, "==", v, True)
+                        tr.guard(e, "==", v, True)
             return fn(x[0], y[0])
-        return _make(fn(x[0], y[0]), (op, x[1], y[1]))
+        return _make(fn(x[0], y[0]), (op, x[1], y[1]), self.trace)
 
     return f
 
@@ -357,8 +382,8 @@ def _hcmp(op: str) -> Any:
             return NotImplemented
         x = (_raw(self), self.expr)
         r = fn(x[0], y[0])
-        if TRACE is not None:
-            TRACE.guard(x[1], op, y[1], r)
+        if self.trace is not None:
+            self.trace.guard(x[1], op, y[1], r)
         return r
 
     return f
@@ -366,16 +391,16 @@ def _hcmp(op: str) -> Any:
 
 def _hbool(self: Any) -> bool:
     r = _raw(self) != 0
-    if TRACE is not None:
-        TRACE.guard(self.expr, "!=", 0, r)
+    if self.trace is not None:
+        self.trace.guard(self.expr, "!=", 0, r)
     return r
 
 
 def _hpin(conv: Any) -> Any:
     def f(self: Any) -> Any:
         v = _raw(self)
-        if TRACE is not None:
-            TRACE.guard(self.expr, "==", v, True)
+        if self.trace is not None:
+            self.trace.guard(self.expr, "==", v, True)
         return conv(v)
 
     return f
@@ -383,22 +408,22 @@ def _hpin(conv: Any) -> Any:
 
 def _hformat(self: Any, spec: str) -> str:
     v = _raw(self)
-    if TRACE is not None:
-        TRACE.guard(self.expr, "==", v, True)
+    if self.trace is not None:
+        self.trace.guard(self.expr, "==", v, True)
     return format(v, spec)
 
 
 def _hround(self: Any, n: Any = None) -> Any:
     if n is None:
-        return _make(round(_raw(self)), ("round", self.expr))
+        return _make(round(_raw(self)), ("round", self.expr), self.trace)
     v = _raw(self)
-    if TRACE is not None:
-        TRACE.guard(self.expr, "==", v, True)  # ``round(x, 2)``: pinned
+    if self.trace is not None:
+        self.trace.guard(self.expr, "==", v, True)  # ``round(x, 2)``: pinned
     return round(v, n)
 
 
 def _hneg(self: Any) -> Any:
-    return _make(-_raw(self), ("neg", self.expr))
+    return _make(-_raw(self), ("neg", self.expr), self.trace)
 
 
 _HOLE_OPS = {
@@ -435,10 +460,10 @@ _HOLE_OPS = {
     "__bool__": _hbool,
     "__neg__": _hneg,
     "__pos__": lambda self: self,
-    "__abs__": lambda self: _make(abs(_raw(self)), ("abs", self.expr)),
-    "__floor__": lambda self: _make(math.floor(_raw(self)), ("floor", self.expr)),
-    "__ceil__": lambda self: _make(math.ceil(_raw(self)), ("ceil", self.expr)),
-    "__trunc__": lambda self: _make(math.trunc(_raw(self)), ("int", self.expr)),
+    "__abs__": lambda self: _make(abs(_raw(self)), ("abs", self.expr), self.trace),
+    "__floor__": lambda self: _make(math.floor(_raw(self)), ("floor", self.expr), self.trace),
+    "__ceil__": lambda self: _make(math.ceil(_raw(self)), ("ceil", self.expr), self.trace),
+    "__trunc__": lambda self: _make(math.trunc(_raw(self)), ("int", self.expr), self.trace),
     "__round__": _hround,
     # reads that take the number out (``int(n)``, ``f"{n}"``, ``operator.index``): pinned
     "__int__": _hpin(int),
@@ -457,12 +482,14 @@ class HoleInt(int):
     (``range(n)``) is not seen: the corpus validation is what checks those."""
 
     expr: Any
+    trace: Trace | None
     __hash__ = int.__hash__
     locals().update(_HOLE_OPS)
 
 
 class HoleFloat(float):
     expr: Any
+    trace: Trace | None
     __hash__ = float.__hash__
     locals().update(_HOLE_OPS)
 
@@ -473,6 +500,7 @@ def hole(v: Any) -> Any:
         x = v._v
         h: Any = HoleInt(x) if x.__class__ is int else HoleFloat(x)
         h.expr = v.expr
+        h.trace = v.trace
         return h
     return v
 
@@ -482,18 +510,19 @@ def _number_list(v: Any) -> bool:
     return v.__class__ is list and bool(v) and all(x.__class__ in _NUM for x in v)
 
 
-def symbolize(data: Any, prefix: str = "") -> Any:
+def symbolize(data: Any, trace: Trace, prefix: str = "") -> Any:
     """The config dict with each number (not bool) a bare SymVal named by its key path, the
-    items of a list of numbers too (``hidden_sizes[2]``)."""
+    items of a list of numbers too (``hidden_sizes[2]``), each carrying ``trace``."""
     if isinstance(data, dict):
         return {
-            k: symbolize(v, f"{prefix}{k}.") if isinstance(k, str) else v for k, v in data.items()
+            k: symbolize(v, trace, f"{prefix}{k}.") if isinstance(k, str) else v
+            for k, v in data.items()
         }
     if data.__class__ in _NUM:
-        return SymVal(data, ("$", prefix[:-1]), None, None, None, True)
+        return SymVal(data, ("$", prefix[:-1]), None, None, None, True, trace)
     if _number_list(data):
         return [
-            SymVal(x, ("$", f"{prefix[:-1]}[{i}]"), None, None, None, True)
+            SymVal(x, ("$", f"{prefix[:-1]}[{i}]"), None, None, None, True, trace)
             for i, x in enumerate(data)
         ]
     return data
@@ -552,19 +581,19 @@ def note_group(values: Any) -> None:
     """Graph code decides on a set (or dict) of numbers (``len({eps...}) == 1``): hashing
     compares no two different numbers, so no guard records it. Under a trace, a group holding
     a hole keeps its equality pattern, which a config must reproduce to use the template."""
-    if TRACE is None:
-        return
     values = list(values)
-    if not any(v.__class__ in (HoleInt, HoleFloat, SymVal) for v in values):
+    tr = next((v.trace for v in values if v.__class__ in (HoleInt, HoleFloat, SymVal)), None)
+    if tr is None or not tr.open:
         return
     exprs = tuple(_item(v) for v in values)
     raws = [_hole_operand(v) for v in values]
-    TRACE.groups.append((exprs, pattern([r[0] if r else e for r, e in zip(raws, exprs)])))
+    tr.groups.append((exprs, pattern([r[0] if r else e for r, e in zip(raws, exprs)])))
 
 
-def poison(why: str) -> None:
-    if TRACE is not None and TRACE.poisoned is None:
-        TRACE.poisoned = why
+def poison(trace: Trace | None, why: str) -> None:
+    """``trace`` (if any) met a decision it cannot model: it makes no template."""
+    if trace is not None and trace.open and trace.poisoned is None:
+        trace.poisoned = why
 
 
 def _plain_with(v: Any, conv: Any) -> Any:
@@ -631,7 +660,7 @@ def unhole(v: Any) -> Any:
     """A graph number read back by the interpreter (``layer.in_features``): a SymVal again."""
     c = v.__class__
     if c is HoleInt or c is HoleFloat:
-        return SymVal(_raw(v), v.expr, None, None, None, True)
+        return SymVal(_raw(v), v.expr, None, None, None, True, v.trace)
     return v
 
 

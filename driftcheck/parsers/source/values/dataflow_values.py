@@ -1,11 +1,16 @@
 """Abstract values of the forward() dataflow interpreter.
 
-The ``__init__`` interpreter (``interp.py``) computes sizes; this lighter one follows tensors.
+The ``__init__`` interpreter (``interp/``, values in ``abstract.py``) computes sizes; this lighter one follows tensors.
 A tensor is "the output of graph node X" (``Tens.src``) plus, where it can be derived without
 any input size, a *symbolic* shape: dims are ints or ``Sym`` (``x.size(0)``, ``C // nh``).
 Symbolic shapes exist for one purpose: turning ``q.view(B, T, nh, C // nh)`` into an op whose
 parameters do not depend on the input size (``Unflatten(dim=2, (nh, -1))``), so shape
 inference can run later with whatever input shape the user gives.
+
+Two kinds of tensor value on purpose: ``abstract.Tensor`` is a tensor ``__init__`` *makes* (a
+concrete, maybe unknown shape; a parameter or buffer with an owner, for ties and counts),
+``Tens`` a tensor ``forward`` *passes* (the graph node that made it, a symbolic shape). An
+unknown non-tensor is one family: ``Unk`` is an ``Unknown``.
 """
 
 from __future__ import annotations
@@ -14,16 +19,28 @@ import itertools
 from dataclasses import dataclass, field
 from typing import Any
 
+from driftcheck.parsers.source.values.abstract import Unknown
+
 _ids = itertools.count(1)
 
 
-class Unk:
-    """A non-tensor value we cannot know (``x.dtype``, a helper's result...)."""
+class Unk(Unknown):
+    """A non-tensor value the forward pass cannot know (``x.dtype``, a helper's result...).
+
+    One family with the ``__init__`` interpreter's ``Unknown`` (``is_unknown(UNK)``), as one
+    value, ``UNK``, with no reason attached. Its truth is not asked here (``pyops.truth``
+    answers None for it); as an object it stays truthy, as it always was in this pass."""
 
     __slots__ = ()
 
+    def __init__(self) -> None:
+        super().__init__("forward")
+
     def __repr__(self) -> str:
         return "UNK"
+
+    def __bool__(self) -> bool:
+        return True
 
 
 UNK = Unk()

@@ -1,0 +1,173 @@
+"""The crash study: ``driftcheck check`` blockers against torch's verdict on the crash corpus.
+
+For every case of ``cases.json`` with a torch verdict (``truth.json``), runs
+``driftcheck check cases/<name>.py::<Root> --input-shape <INPUT> --format json`` (in one worker
+process, the CLI's own entry point) and counts the case as flagged when a finding of severity
+``blocker`` is reported. Positive = torch's forward raised. Prints the confusion matrix per
+defect class (TP FN FP TN), then precision and recall for the dev part and the held-out part
+(``sha256(case name) % 5 == 0``, never used to tune the analyzer) and overall.
+
+    python benchmarks/crash/bench_crash.py            # table + last lines
+    python benchmarks/crash/bench_crash.py --show fn  # also list the missed crashes (fp, fn, all)
+    python benchmarks/crash/bench_crash.py --json out.json
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parents[1]
+
+WORKER = r"""
+import contextlib, io, json, sys, time, resource
+from driftcheck.cli import main
+for line in sys.stdin:
+    job = json.loads(line)
+    buf, err = io.StringIO(), io.StringIO()
+    c0 = resource.getrusage(resource.RUSAGE_SELF)
+    with contextlib.redirect_stdout(buf), contextlib.redirect_stderr(err):
+        try:
+            rc = main(job["argv"])
+        except SystemExit as e:
+            rc = e.code if isinstance(e.code, int) else 1
+        except BaseException as e:  # a tool failure is a result here
+            rc, err = 99, io.StringIO(repr(e))
+    c1 = resource.getrusage(resource.RUSAGE_SELF)
+    cpu = (c1.ru_utime + c1.ru_stime) - (c0.ru_utime + c0.ru_stime)
+    print(json.dumps({"rc": rc, "out": buf.getvalue(), "err": err.getvalue()[-500:], "cpu": cpu}),
+          flush=True)
+"""
+
+
+def run_all(cases: list[dict]) -> dict[str, dict]:
+    env = dict(os.environ, PYTHONPATH=str(ROOT), DRIFTCHECK_NO_CACHE="1")
+    p = subprocess.Popen(
+        [sys.executable, "-c", WORKER],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+        cwd=ROOT,
+        env=env,
+    )
+    results: dict[str, dict] = {}
+    assert p.stdin is not None and p.stdout is not None
+    for e in cases:
+        path = HERE / e["file"]
+        argv = ["check", f"{path.relative_to(ROOT)}::{e['root']}", "--format", "json"]
+        argv += ["--input-shape", ",".join(map(str, e["input"]))]
+        p.stdin.write(json.dumps({"argv": argv}) + "\n")
+        p.stdin.flush()
+        r = json.loads(p.stdout.readline())
+        results[e["name"]] = digest(r)
+    p.stdin.close()
+    p.wait()
+    return results
+
+
+def digest(r: dict) -> dict:
+    """rc, the blockers (id, file:line, message) and CPU seconds of one run."""
+    try:
+        data = json.loads(r["out"])
+    except (json.JSONDecodeError, TypeError):
+        return {
+            "rc": r["rc"],
+            "tool_failure": True,
+            "blockers": [],
+            "cpu": r["cpu"],
+            "err": r["err"],
+        }
+    blockers = []
+    for f in data.get("findings", []):
+        if f.get("severity") == "blocker":
+            loc = (f.get("locations") or [{}])[0]
+            where = f"{Path(loc.get('file', '?')).name}:{loc.get('line', '?')}"
+            blockers.append({"id": f["check_id"], "at": where, "message": f["message"]})
+    return {
+        "rc": r["rc"],
+        "tool_failure": r["rc"] not in (0, 1),
+        "blockers": blockers,
+        "cpu": r["cpu"],
+    }
+
+
+def confusion(rows: list[tuple[str, bool, bool]]) -> dict[str, int]:
+    c = {"TP": 0, "FN": 0, "FP": 0, "TN": 0}
+    for _, crash, flagged in rows:
+        c["TP" if crash and flagged else "FN" if crash else "FP" if flagged else "TN"] += 1
+    return c
+
+
+def pr(c: dict[str, int]) -> str:
+    prec = c["TP"] / (c["TP"] + c["FP"]) if c["TP"] + c["FP"] else float("nan")
+    rec = c["TP"] / (c["TP"] + c["FN"]) if c["TP"] + c["FN"] else float("nan")
+    return (
+        f"precision {prec:.1%} ({c['TP']}/{c['TP'] + c['FP']}), "
+        f"recall {rec:.1%} ({c['TP']}/{c['TP'] + c['FN']})"
+    )
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--show", choices=["fn", "fp", "all"], help="list cases of this kind")
+    ap.add_argument("--only", help="substring of case names to run")
+    ap.add_argument("--json", help="write per-case results here")
+    a = ap.parse_args(argv)
+    cases = json.loads((HERE / "cases.json").read_text())
+    truth = json.loads((HERE / "truth.json").read_text())
+    cases = [e for e in cases if e["name"] in truth["cases"]]
+    if a.only:
+        cases = [e for e in cases if a.only in e["name"]]
+    t0 = time.perf_counter()
+    res = run_all(cases)
+    wall = time.perf_counter() - t0
+    rows: dict[str, list[tuple[str, bool, bool]]] = {}
+    split_rows: dict[str, list] = {"dev": [], "held_out": []}
+    for e in cases:
+        crash = truth["cases"][e["name"]]["crash"]
+        flagged = bool(res[e["name"]]["blockers"])
+        row = (e["name"], crash, flagged)
+        rows.setdefault(e["defect"], []).append(row)
+        split_rows[e["split"]].append(row)
+    print(f"{'defect class':22} {'cases':>5} {'TP':>4} {'FN':>4} {'FP':>4} {'TN':>4}")
+    for d in sorted(rows):
+        c = confusion(rows[d])
+        print(f"{d:22} {len(rows[d]):5} {c['TP']:4} {c['FN']:4} {c['FP']:4} {c['TN']:4}")
+    if a.show:
+        for e in cases:
+            r, t = res[e["name"]], truth["cases"][e["name"]]
+            flagged = bool(r["blockers"])
+            kind = (
+                "fn" if t["crash"] and not flagged else "fp" if flagged and not t["crash"] else ""
+            )
+            if a.show == "all" or a.show == kind:
+                print(f"\n[{kind or 'ok'}] {e['name']} ({e['defect']}, {e['split']})")
+                print(f"  torch: {t['error']}")
+                for b in r["blockers"]:
+                    print(f"  {b['id']} {b['at']}: {b['message'][:300]}")
+    failures = [n for n, r in res.items() if r["tool_failure"]]
+    cpu = sum(r["cpu"] for r in res.values())
+    print(
+        f"\n{len(cases)} cases, {len(rows) - ('clean' in rows)} defect classes; "
+        f"tool failures {len(failures)} {failures[:5]}"
+    )
+    print(
+        f"time: {wall:.1f} s wall, {cpu:.1f} s CPU in the analyzer (load {os.getloadavg()[0]:.1f})"
+    )
+    for part in ("dev", "held_out"):
+        print(f"{part:9}: {len(split_rows[part]):3} cases, {pr(confusion(split_rows[part]))}")
+    allrows = split_rows["dev"] + split_rows["held_out"]
+    print(f"{'overall':9}: {len(allrows):3} cases, {pr(confusion(allrows))}")
+    if a.json:
+        Path(a.json).write_text(json.dumps(res, indent=1) + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,220 @@
+"""Ops the forward pass follows only on real sizes (``check --input-shape``, ``Flow.input_shape``).
+
+Each is written as the catalogue ops torch's own computation amounts to, with every size a
+number read on that input, so shape inference checks them like any op:
+
+- ``einops.rearrange(x, pattern, **axes)``: a View into the left side's axes, a Permute, a
+  Reshape into the right side's groups. An axis that does not divide its group gives a View
+  whose element count differs (the crash einops raises);
+- ``x.repeat_interleave(r, dim)``: Unsqueeze, Expand, Flatten (what ``repeat_kv`` writes);
+- ``x.masked_fill(mask, v)``: ``Where(mask, x, x)``, the broadcast of mask and x (out of place,
+  torch broadcasts both); a comparison ``t == 0`` keeps ``t``'s shape.
+
+Anything not plainly known (a pattern with ``...``, an unknown size, a symbolic shape) is
+unknown (``None`` here: the caller keeps its old, size-free handling).
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from typing import Any
+
+from driftcheck.parsers.source.values.dataflow_values import Tens
+
+_TOKEN = re.compile(r"\(|\)|[A-Za-z_][A-Za-z0-9_]*|1")
+
+
+def _is_int(v: Any) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def known_shape(t: Any) -> tuple[int, ...] | None:
+    if not isinstance(t, Tens) or t.src is None or t.shape is None:
+        return None
+    return t.shape if all(_is_int(d) for d in t.shape) else None
+
+
+def _groups(side: str) -> list[list[str]] | None:
+    """``b (h w) c`` -> [["b"], ["h", "w"], ["c"]]; None for what we do not model."""
+    if "..." in side:
+        return None
+    out: list[list[str]] = []
+    cur: list[str] | None = None
+    pos = 0
+    for m in _TOKEN.finditer(side):
+        if side[pos : m.start()].strip():
+            return None
+        pos = m.end()
+        tok = m.group()
+        if tok == "(":
+            if cur is not None:
+                return None
+            cur = []
+        elif tok == ")":
+            if cur is None:
+                return None
+            out.append(cur)
+            cur = None
+        elif cur is not None:
+            if tok != "1":
+                cur.append(tok)
+        else:
+            out.append([] if tok == "1" else [tok])
+    if side[pos:].strip() or cur is not None:
+        return None
+    return out
+
+
+def rearrange(run: Any, t: Any, pattern: Any, axes: dict, fr: Any, loc: Any) -> Tens | None:
+    shape = known_shape(t)
+    if shape is None or not isinstance(pattern, str) or "->" not in pattern:
+        return None
+    left_s, right_s = pattern.split("->", 1)
+    left, right = _groups(left_s), _groups(right_s)
+    if left is None or right is None or len(left) != len(shape):
+        return None
+    if not all(_is_int(v) for v in axes.values()):
+        return None
+    names = [a for g in left for a in g]
+    if sorted(names) != sorted({a for g in right for a in g}) or len(set(names)) != len(names):
+        return None
+    size: dict[str, int] = {}
+    for g, d in zip(left, shape):
+        unknown = [a for a in g if a not in axes]
+        if len(unknown) > 1:
+            return None
+        known = math.prod(axes[a] for a in g if a in axes)
+        for a in g:
+            if a in axes:
+                size[a] = axes[a]
+        if unknown:
+            if known <= 0:
+                return None
+            size[unknown[0]] = d // known  # floor: a group that does not divide fails below
+    f = run.f
+    split = tuple(size[a] for a in names)
+    cur = f.add_op("View", {"shape": split}, [t], fr.parent, loc)
+    order = [names.index(a) for g in right for a in g]
+    if order != sorted(order):
+        cur = f.add_op("Permute", {"dims": tuple(order)}, [cur], fr.parent, loc)
+    final = tuple(math.prod(size[a] for a in g) for g in right)
+    if final != tuple(size[a] for g in right for a in g):
+        cur = f.add_op("Reshape", {"shape": final}, [cur], fr.parent, loc)
+    return cur
+
+
+def repeat_interleave(run: Any, t: Any, reps: Any, dim: Any, fr: Any, loc: Any) -> Tens | None:
+    shape = known_shape(t)
+    if shape is None or not _is_int(reps) or not _is_int(dim) or reps < 1:
+        return None
+    if not -len(shape) <= dim < len(shape):
+        return None
+    d = dim % len(shape)
+    f = run.f
+    u = f.add_op("Unsqueeze", {"dim": d + 1}, [t], fr.parent, loc)
+    sizes = [-1] * (len(shape) + 1)
+    sizes[d + 1] = reps
+    e = f.add_op("Expand", {"sizes": tuple(sizes)}, [u], fr.parent, loc)
+    return f.add_op("Flatten", {"start_dim": d, "end_dim": d + 1}, [e], fr.parent, loc)
+
+
+def masked_fill(run: Any, t: Any, mask: Any, fr: Any, loc: Any) -> Tens | None:
+    if isinstance(mask, Tens) and mask.src is None:
+        return _masked_fill_shape_only(run, t, mask, loc)
+    if known_shape(t) is None or known_shape(mask) is None:
+        return None
+    return run.f.add_op("Where", {}, [mask, t, t], fr.parent, loc)
+
+
+def _masked_fill_shape_only(run: Any, t: Any, mask: Any, loc: Any) -> Tens | None:
+    """A mask with a known shape but no node (a buffer sliced by ``[:T, :T]``): torch
+    broadcasts it against ``t``; a mask that cannot broadcast is the crash."""
+    from driftcheck.errors import ShapeError  # noqa: PLC0415
+    from driftcheck.graph.catalogue.core import _broadcast  # noqa: PLC0415
+
+    if not isinstance(t, Tens) or not isinstance(mask, Tens) or mask.src is not None:
+        return None
+    a, b = t.shape, mask.shape
+    if not (isinstance(a, tuple) and isinstance(b, tuple)):
+        return None
+    if not all(_is_int(d) for d in (*a, *b)):
+        return None
+    try:
+        out = _broadcast({}, [a, b])
+    except ShapeError as e:
+        run.f.crash(loc, f"masked_fill: {e}")
+        return Tens(None)
+    return Tens(t.src, t.shape) if tuple(out) == tuple(a) else Tens(None)
+
+
+def norm_check(run: Any, t: Any, name: str, args: list, kwargs: dict, loc: Any) -> None:
+    """``F.layer_norm(x, normalized_shape)`` / ``F.rms_norm``: x must end in that shape;
+    ``F.group_norm(x, groups)``: the channels must divide into the groups."""
+    from driftcheck.parsers.source.values.dataflow_values import ShapeOf  # noqa: PLC0415
+
+    shape = known_shape(t) if isinstance(t, Tens) and t.src is not None else None
+    if shape is None:
+        shape = t.shape if isinstance(t, Tens) and isinstance(t.shape, tuple) else None
+        if shape is None or not all(_is_int(d) for d in shape):
+            return
+    first = args[0] if args else kwargs.get("normalized_shape", kwargs.get("num_groups"))
+    if name == "group_norm":
+        if _is_int(first) and first > 0 and len(shape) >= 2 and shape[1] % first:
+            run.f.crash(loc, f"group_norm: {shape[1]} channels do not divide into {first} groups")
+        return
+    if isinstance(first, ShapeOf):
+        first = first.t.shape
+    if _is_int(first):
+        first = (first,)
+    if not isinstance(first, (tuple, list)) or not first or not all(_is_int(d) for d in first):
+        return
+    ns = tuple(first)
+    if len(shape) < len(ns) or tuple(shape[-len(ns) :]) != ns:
+        run.f.crash(
+            loc, f"{name}: normalized_shape {list(ns)} but the input has shape {list(shape)}"
+        )
+
+
+_SIZED = {"zeros", "ones", "empty", "randn", "rand"}
+_LIKE = {"zeros_like", "ones_like", "empty_like", "full_like", "rand_like", "randn_like"}
+
+
+def created(name: str, args: list, kwargs: dict) -> Tens:
+    """``torch.zeros(T, T)``, ``torch.arange(T)``, ``torch.ones_like(x)`` on real sizes: a
+    tensor of known shape and no node. Anything else: unknown."""
+    if name in _LIKE and args and isinstance(args[0], Tens):
+        return Tens(None, args[0].shape)
+    sizes: Any = None
+    if name in _SIZED:
+        sizes = list(args[0]) if len(args) == 1 and isinstance(args[0], (tuple, list)) else args
+        if not sizes and "size" in kwargs:
+            sizes = kwargs["size"]
+    elif name == "full" and args and isinstance(args[0], (tuple, list)):
+        sizes = args[0]
+    elif name == "eye" and 1 <= len(args) <= 2 and all(_is_int(a) for a in args):
+        sizes = (args[0], args[-1])
+    elif name == "arange" and args and all(_is_int(a) for a in args[:3]):
+        start, end, step = (0, args[0], 1) if len(args) == 1 else (*args[:2], 1)
+        if len(args) >= 3:
+            step = args[2]
+        if step:
+            return Tens(None, (max(0, -(-(end - start) // step)),))
+        return Tens(None)
+    if isinstance(sizes, (tuple, list)) and sizes and all(_is_int(d) and d >= 0 for d in sizes):
+        return Tens(None, tuple(sizes))
+    return Tens(None)
+
+
+def max_min(run: Any, t: Any, name: str, args: list, kwargs: dict, parent: Any, loc: Any) -> Any:
+    """``torch.max(x, dim, keepdim)`` / ``x.min(dim)``: (values, indices), values an
+    Amax/Amin op, indices a shape-only tensor of the same shape. None when not that form."""
+    dim = args[0] if args else kwargs.get("dim")
+    keep = args[1] if len(args) > 1 else kwargs.get("keepdim", False)
+    if not _is_int(dim) or not isinstance(keep, bool) or not isinstance(t, Tens):
+        return None
+    if t.shape is None or not all(_is_int(d) for d in t.shape):
+        return None
+    kind = "Amax" if name == "max" else "Amin"
+    values = run.f.add_op(kind, {"dim": dim, "keepdim": keep}, [t], parent, loc)
+    return (values, Tens(None, values.shape))

@@ -1,0 +1,203 @@
+"""The speed layer: every memo, cache, fast path and GC pause, owned by one object.
+
+Nothing here changes a result: each mechanism only saves time, and each can be turned off on
+its own (``tests/test_speed.py`` proves a corpus sample's graphs byte-identical with every
+mechanism off, and with each one off alone; ``benchmarks/bench_speed_off.py`` runs the larger
+sweep). docs/parser.md "Speed" has the table of mechanisms and their switches.
+
+A ``Speed`` is built once -- from the environment (``Speed.from_env``), from a caller's
+choice (the CLI passes ``template=False``), or by hand in a test -- and the analysis is given
+it: ``parse_source(..., speed=)`` and ``load_config_graph(..., speed=)`` take one, the
+interpreter keeps it as ``Interp.speed`` and asks it at each mechanism. Code below the
+analysis that has no interpreter to ask (the graph layer's memos of catalogue binding, shape
+rules, prices, counts) asks ``current()``: the ``Speed`` the enclosing analysis or command put
+in force with ``use()``, else one built from the environment. The template trace is no global
+either: ``symbolic.symbolize`` gives every traced number its ``Trace`` (as a ``torch.fx`` proxy
+carries its tracer), and the interpreter finds the trace on the config it was handed.
+
+The stores (``Stores``) are the process's memory of past work: the template store, the
+in-memory result cache, the syntax-tree cache and the graph layer's memo tables. A ``Speed``
+holds them; every ``Speed`` built from the environment shares the process's one ``Stores``,
+so switching a mechanism off for one call does not forget what the others learned. A test
+that wants a clean slate passes ``Speed(stores=Stores())``.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass, field, fields, replace
+from typing import Any
+
+
+@dataclass
+class Stores:
+    """What the mechanisms remember in this process (each bounded where it is used)."""
+
+    # parsers/cache.py: in-memory layer of the result cache; files read while recording;
+    # stamps of tables memoised for the process (every later result depends on them)
+    results: dict = field(default_factory=dict)
+    recorders: list = field(default_factory=list)
+    sticky: dict = field(default_factory=dict)
+    # parsers/template.py: (file, class, display, version, config shape) -> templates
+    templates: dict = field(default_factory=dict)
+    template_stats: dict = field(
+        default_factory=lambda: {"hits": 0, "misses": 0, "traced": 0, "kept": 0, "rejected": 0}
+    )
+    # parsers/source/loader.py: (path, content hash) -> parsed module
+    ast: dict = field(default_factory=dict)
+    # parsers/source/importcheck.py: (module, its file) -> the names it defines
+    module_names: dict = field(default_factory=dict)
+    # parsers/hf_types.py: config class -> declared field types; annotation -> parsed type
+    declared: dict = field(default_factory=dict)
+    annotations: dict = field(default_factory=dict)
+    # graph/catalogue: layer spec by name; graph/prepared.py: layer and block specs
+    catalogue: dict = field(default_factory=dict)
+    layer_specs: dict = field(default_factory=dict)
+    block_specs: dict = field(default_factory=dict)
+    # graph/params_keys.py: repr -> canonical key; slow key -> key; marshal bytes -> key
+    key_canon: dict = field(default_factory=dict)
+    key_text: dict = field(default_factory=dict)
+    key_bytes: dict = field(default_factory=dict)
+    # graph/shapes.py: (layer, params key) -> bound params; (type, key, shapes) -> verdict
+    bind: dict = field(default_factory=dict)
+    rules: dict = field(default_factory=dict)
+    # graph/cost.py, graph/cost_counts.py, graph/counting.py, graph/match/canon.py
+    prices: dict = field(default_factory=dict)
+    counts: dict = field(default_factory=dict)
+    weights: dict = field(default_factory=dict)
+    weightless: dict = field(default_factory=dict)
+    resolved: dict = field(default_factory=dict)
+
+    def clear(self) -> None:
+        """Forget everything (the template statistics are zeroed)."""
+        for f in fields(self):
+            v = getattr(self, f.name)
+            if f.name == "template_stats":
+                for k in v:
+                    v[k] = 0
+            elif f.name != "recorders":  # a recording in progress keeps its list
+                v.clear()
+
+
+STORES = Stores()
+"""The process's stores: shared by every ``Speed`` that is not given its own."""
+
+
+@dataclass(frozen=True)
+class Speed:
+    """One switch per mechanism (True: on) and the stores they use. See docs/parser.md."""
+
+    result_cache: bool = True  # parsers/cache.py: graphs by content key, memory and disk
+    derived: bool = True  # parsers/derived.py: tables from transformers' sources, on disk
+    template: bool = True  # parsers/template.py: config-parametric graphs (symbolic trace)
+    layer_memo: bool = True  # parsers/source/speed/memo.py: one interpretation per construction
+    propmemo: bool = True  # parsers/source/speed/propmemo.py: config property results
+    fastpath: bool = True  # parsers/source/speed/fastpath.py: compiled plain-value statements
+    ast_cache: bool = True  # parsers/source/loader.py: parsed syntax trees by content
+    gc_pause: bool = True  # parsers/source/speed/gcpause.py: cyclic GC off during an analysis
+    field_types: bool = True  # parsers/hf_types.py: config classes' declared field types
+    catalogue: bool = True  # graph/catalogue, graph/prepared.py: spec lookups by name
+    params_keys: bool = True  # graph/params_keys.py: canonical params keys (interned text)
+    bind: bool = True  # graph/shapes.py: catalogue binding of params (``_BIND``)
+    shape_rules: bool = True  # graph/shapes.py: shape-rule verdicts across runs
+    prices: bool = True  # graph/cost.py: MACs and activation bytes per layer
+    counts: bool = True  # graph/cost_counts.py, graph/counting.py: weights per layer
+    canon: bool = True  # graph/match/canon.py: resolved (type, bound params) per leaf
+    stores: Stores = field(default_factory=lambda: STORES, compare=False, repr=False)
+
+    @classmethod
+    def names(cls) -> tuple[str, ...]:
+        """The mechanisms, in table order."""
+        return tuple(f.name for f in fields(cls) if f.name != "stores")
+
+    @classmethod
+    def from_env(cls, env: Any = None, **choice: bool) -> Speed:
+        """The switches the environment sets (docs/parser.md "Speed"), then ``choice``
+        (a caller's own setting, such as the CLI's ``template=False``) for the mechanisms the
+        environment leaves alone. An unknown name in ``DRIFTCHECK_SPEED_OFF`` is an error."""
+        env = os.environ if env is None else env
+        on: dict[str, bool] = dict(choice)
+        if _truthy(env.get("DRIFTCHECK_NO_CACHE", "")):
+            on["result_cache"] = on["derived"] = False
+        if env.get("DRIFTCHECK_TEMPLATE") is not None:
+            on["template"] = env["DRIFTCHECK_TEMPLATE"] != "0"
+        if env.get("DRIFTCHECK_MEMO", "1") == "0":
+            on["layer_memo"] = on["propmemo"] = False
+        for name in parse_off(env.get("DRIFTCHECK_SPEED_OFF", "")):
+            on[name] = False
+        return cls(**on)
+
+    @classmethod
+    def all_off(cls, stores: Stores | None = None) -> Speed:
+        return cls(**dict.fromkeys(cls.names(), False), stores=stores or Stores())
+
+    def without(self, *names: str) -> Speed:
+        """This speed with ``names`` turned off."""
+        return replace(self, **dict.fromkeys(names, False))
+
+
+def _truthy(v: str) -> bool:
+    return v.lower() in ("1", "true", "yes", "on")
+
+
+def parse_off(text: str) -> list[str]:
+    """The mechanisms a ``DRIFTCHECK_SPEED_OFF`` value names (``all``: every one)."""
+    names = [n.strip() for n in text.replace(";", ",").split(",") if n.strip()]
+    if "all" in names:
+        return list(Speed.names())
+    bad = [n for n in names if n not in Speed.names()]
+    if bad:
+        from driftcheck.errors import DriftcheckError
+
+        raise DriftcheckError(
+            f"no speed mechanism {bad[0]!r} (known: all, {', '.join(Speed.names())})",
+            "DRIFTCHECK_SPEED_OFF",
+        )
+    return names
+
+
+_ACTIVE: ContextVar[Speed | None] = ContextVar("driftcheck_speed", default=None)
+_ENV_KEYS = (
+    "DRIFTCHECK_NO_CACHE",
+    "DRIFTCHECK_TEMPLATE",
+    "DRIFTCHECK_MEMO",
+    "DRIFTCHECK_SPEED_OFF",
+)
+try:  # the environment's own table, keyed as it stores keys: a lookup without encoding
+    _ENV_DATA: Any = os.environ._data  # type: ignore[attr-defined]
+    _K0, _K1, _K2, _K3 = (os.environ.encodekey(k) for k in _ENV_KEYS)  # type: ignore[attr-defined]
+except AttributeError:  # another mapping stands for the environment: ask it
+    _ENV_DATA = os.environ
+    _K0, _K1, _K2, _K3 = _ENV_KEYS
+_from_env: list[Any] = [object()] * 4 + [None]  # the switches' values, then their Speed
+
+
+def current() -> Speed:
+    """The ``Speed`` in force: the one ``use()`` set, else the environment's, built again when
+    one of its switches changed (the graph layer asks per node: four lookups, compared by
+    identity, as an unchanged environment hands back the same value objects)."""
+    sp = _ACTIVE.get()
+    if sp is not None:
+        return sp
+    get, c = _ENV_DATA.get, _from_env
+    if get(_K0) is c[0] and get(_K1) is c[1] and get(_K2) is c[2] and get(_K3) is c[3]:
+        return c[4]
+    c[4] = Speed.from_env()
+    c[0:4] = [get(_K0), get(_K1), get(_K2), get(_K3)]
+    return c[4]
+
+
+@contextmanager
+def use(speed: Speed | None) -> Iterator[Speed]:
+    """Put ``speed`` in force for the block (None: keep the one in force)."""
+    if speed is None:
+        yield current()
+        return
+    token = _ACTIVE.set(speed)
+    try:
+        yield speed
+    finally:
+        _ACTIVE.reset(token)

@@ -1,0 +1,197 @@
+"""The speed layer (``driftcheck/speed.py``): one object owns every memo, cache, fast path and
+the GC pause, each can be switched off on its own, and none of them changes a graph.
+
+The graphs of a corpus sample -- every 10th transformers type of the corpus by the source
+route, two of them by the config route (result cache, derived tables, templates traced from
+another config first), the zoo and six wild-code files -- are built with every mechanism on
+(one set of stores, in order) and compared byte for byte (``Graph.to_json``) with every
+mechanism off; a smaller part of the sample with each mechanism off alone. With each graph
+goes what the graph layer computes from it (shapes, counts, cost, drift findings), where the
+catalogue, binding, shape-rule, price, count and matcher memos act.
+``benchmarks/bench_speed_off.py`` runs the larger sweeps.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+
+import pytest
+
+from benchmarks.bench_speed_off import graphs, sample
+from benchmarks.corpus import _quiet
+from driftcheck.errors import DriftcheckError
+from driftcheck.speed import STORES, Speed, Stores, current, use
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(scope="module")
+def corpus(tmp_path_factory):
+    """The sample, and its graphs with every mechanism on (one set of stores, in order)."""
+    _quiet()
+    tmp = tmp_path_factory.mktemp("speed")
+    old = os.environ.get("DRIFTCHECK_CACHE_DIR")
+    os.environ["DRIFTCHECK_CACHE_DIR"] = str(tmp / "cache-on")
+    try:
+        cases = sample(10, 2, None, None, tmp)
+        want, _ = graphs(cases, Speed(stores=Stores()))
+    finally:
+        _restore("DRIFTCHECK_CACHE_DIR", old)
+    return cases, want, tmp
+
+
+def _restore(key: str, old: str | None) -> None:
+    if old is None:
+        os.environ.pop(key, None)
+    else:
+        os.environ[key] = old
+
+
+def _same(cases, want, sp, cache: Path) -> list[str]:
+    """The names of the cases whose graph under ``sp`` differs from ``want``."""
+    old = os.environ.get("DRIFTCHECK_CACHE_DIR")
+    os.environ["DRIFTCHECK_CACHE_DIR"] = str(cache)  # a pass never reads another's results
+    try:
+        got, _ = graphs(cases, sp)
+    finally:
+        _restore("DRIFTCHECK_CACHE_DIR", old)
+    return [k for k in want if got[k] != want[k]]
+
+
+def test_the_sample_is_what_the_issue_names(corpus):
+    cases, want, _ = corpus
+    kinds = [n.split(":")[0] for n, _ in cases]
+    assert kinds.count("hf") >= 50 and kinds.count("config") == 2
+    assert kinds.count("zoo") == len(list((ROOT / "tests" / "zoo").glob("*.py")))
+    assert kinds.count("wild") == 6
+    # real graphs, not a column of equal errors
+    assert sum(not v.startswith("error") for v in want.values()) >= 0.9 * len(want)
+
+
+def test_every_mechanism_off_changes_no_graph(corpus):
+    cases, want, tmp = corpus
+    assert _same(cases, want, Speed.all_off(), tmp / "cache-off") == []
+
+
+# each mechanism off alone, on a part of the sample: a few corpus types by both routes (the
+# config route is where the result cache, the derived tables and the templates act), ten zoo
+# models and two wild files
+_PART = ("hf:", "config:", "zoo:", "wild:")
+
+
+def _part(cases):
+    out, seen = [], {k: 0 for k in _PART}
+    limit = {"hf:": 4, "config:": 1, "zoo:": 10, "wild:": 2}
+    for name, build in cases:
+        k = next(p for p in _PART if name.startswith(p))
+        if seen[k] < limit[k]:
+            seen[k] += 1
+            out.append((name, build))
+    return out
+
+
+@pytest.mark.parametrize("name", Speed.names())
+def test_each_mechanism_off_alone_changes_no_graph(corpus, name):
+    cases, want, tmp = corpus
+    part = _part(cases)
+    sp = Speed(stores=Stores()).without(name)
+    assert not getattr(sp, name) and sum(not getattr(sp, n) for n in Speed.names()) == 1
+    assert _same(part, {k: want[k] for k, _ in part}, sp, tmp / f"cache-{name}") == []
+
+
+# ---------------------------------------------------------------------------- the object
+def test_the_environment_switches_are_inputs_to_the_object():
+    assert Speed.from_env({}) == Speed()
+    off = Speed.from_env({"DRIFTCHECK_NO_CACHE": "1"})
+    assert not off.result_cache and not off.derived and off.template
+    assert not Speed.from_env({"DRIFTCHECK_TEMPLATE": "0"}).template
+    memo = Speed.from_env({"DRIFTCHECK_MEMO": "0"})
+    assert not memo.layer_memo and not memo.propmemo and memo.fastpath
+    some = Speed.from_env({"DRIFTCHECK_SPEED_OFF": "fastpath, bind"})
+    assert [n for n in Speed.names() if not getattr(some, n)] == ["fastpath", "bind"]
+    assert Speed.from_env({"DRIFTCHECK_SPEED_OFF": "all"}) == Speed.all_off()
+    # a caller's choice for what the environment leaves alone (the CLI: templates off)
+    assert not Speed.from_env({}, template=False).template
+    assert Speed.from_env({"DRIFTCHECK_TEMPLATE": "1"}, template=False).template
+    with pytest.raises(DriftcheckError, match="no speed mechanism 'fastpth'"):
+        Speed.from_env({"DRIFTCHECK_SPEED_OFF": "fastpth"})
+
+
+def test_a_misspelt_switch_is_exit_2_and_one_line(monkeypatch, capsys):
+    from driftcheck.cli import main
+
+    monkeypatch.setenv("DRIFTCHECK_SPEED_OFF", "fastpth")
+    assert main(["schema"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "DRIFTCHECK_SPEED_OFF" in err[0] and "fastpath" in err[0]
+
+
+def test_use_puts_a_speed_in_force_for_a_block_only(monkeypatch):
+    monkeypatch.delenv("DRIFTCHECK_SPEED_OFF", raising=False)
+    monkeypatch.delenv("DRIFTCHECK_MEMO", raising=False)
+    outer = current()
+    assert outer.stores is STORES  # built from the environment: the process's stores
+    mine = Speed.all_off()
+    with use(mine):
+        assert current() is mine
+        with use(None):  # None keeps the one in force
+            assert current() is mine
+    assert current() == outer
+    monkeypatch.setenv("DRIFTCHECK_SPEED_OFF", "gc_pause")  # the environment read again
+    assert not current().gc_pause and current().stores is STORES
+
+
+def test_the_analysis_is_given_its_speed(tmp_path):
+    """The interpreter keeps the Speed it is given and its own syntax trees when the tree
+    cache is off: nothing reaches the process's stores."""
+    from driftcheck.parsers.source import parse_source
+    from driftcheck.parsers.source.library.machine import Interp
+
+    seen = []
+    orig = Interp.__init__
+
+    def init(self, *a, **k):  # noqa: ANN001
+        orig(self, *a, **k)
+        seen.append(self)
+
+    stores = Stores()
+    sp = Speed(stores=stores).without("ast_cache", "fastpath")
+    Interp.__init__ = init
+    try:
+        parse_source(ROOT / "tests" / "zoo" / "nanogpt.py", speed=sp)
+    finally:
+        Interp.__init__ = orig
+    ip = seen[0]
+    assert ip.speed is sp and not ip.fast_on and ip.trace is None
+    assert ip.ast_store and ip.ast_store is not stores.ast and not stores.ast
+    assert stores.catalogue  # the graph layer's lookups went to the given stores
+    parse_source(ROOT / "tests" / "zoo" / "nanogpt.py", speed=Speed(stores=stores))
+    assert stores.ast
+
+
+def test_no_module_level_store_is_left():
+    """Every mutable store of the analysis lives in ``Stores``: a module-level dict, list or
+    set assigned empty (to be filled as the program runs) is a store outside it. The verifier
+    and gym keep their own (docs/parser.md "Speed" lists them)."""
+    allowed = {
+        # per-type tables of what the layer memo may share or copy (a class's answer never
+        # changes; parsers/source/speed/memo.py)
+        "driftcheck/parsers/source/speed/memo.py:_SHARED_TYPES",
+        "driftcheck/parsers/source/speed/memo.py:_FIELDS",
+        # filled once at import from a constant list (a table, not a store)
+        "driftcheck/parsers/serving/cmdline.py:TGI_SHORT",
+    }
+    rx = re.compile(r"^([A-Za-z_]\w*)\s*(?::[^=]+)?=\s*(\{\}|\[\]|set\(\)|dict\(\))\s*(#.*)?$")
+    found = set()
+    for p in sorted((ROOT / "driftcheck").rglob("*.py")):
+        rel = p.relative_to(ROOT).as_posix()
+        if rel.startswith("driftcheck/verifier/"):
+            continue
+        for line in p.read_text().splitlines():
+            m = rx.match(line)
+            if m:
+                found.add(f"{rel}:{m.group(1)}")
+    assert found - allowed == set()
+    assert "TRACE" not in (ROOT / "driftcheck/parsers/source/speed/symbolic.py").read_text()
