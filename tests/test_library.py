@@ -94,7 +94,7 @@ VALUES: list[tuple[tuple[str, ...], str]] = [
     (
         ("functools.partial",),
         "import functools\ndef f(a, b, c=1):\n    return a * 100 + b * 10 + c\n"
-        "g = functools.partial(f, 1, c=5)\nh = functools.partial(g, 2)\nresult = (g(3), h(), h(c=7))",
+        "g = functools.partial(f, 1, c=5)\nh = functools.partial(g, 2)\nresult = (g(3), h(), h(c=7), h.args, h.keywords, h.func is f, isinstance(h, functools.partial), isinstance(f, functools.partial))",
     ),
     (
         ("functools.reduce",),

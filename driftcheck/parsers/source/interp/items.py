@@ -9,7 +9,7 @@ from typing import Any
 
 from driftcheck.parsers.source.interp.modtree import ModulesView
 from driftcheck.parsers.source.library import enums, torchlib
-from driftcheck.parsers.source.library.stdlib import NamedTupleValue
+from driftcheck.parsers.source.library.stdlib import LIBRARY_TYPES, NamedTupleValue
 from driftcheck.parsers.source.sizes import SIZE_LIMIT
 from driftcheck.parsers.source.speed.symbolic import SymVal, plain_bare
 from driftcheck.parsers.source.stoplist import MODULE_BASES
@@ -201,6 +201,8 @@ class ItemsMixin:
             return Unknown("isinstance")
         if isinstance(t, Ext):
             q = t.qual
+            if q in LIBRARY_TYPES:  # ``isinstance(f, functools.partial)`` (library values)
+                return getattr(type(raw), "library_type", None) == q
             if q in _PY_TYPES:
                 if isinstance(raw, (Obj, Leaf, Tensor, Config, WeightRef)):
                     return (

@@ -340,6 +340,8 @@ class Interp(MemoMixin, ItemsMixin, ConfigMixin, Semantics):
             return v
         if isinstance(v, Func) and name == "__name__":
             return v.name
+        if hasattr(type(v), "library_type"):  # a library value's attributes (partial.func)
+            return v.attr(name)
         if isinstance(v, NamedTupleValue):  # a namedtuple (library/stdlib.py)
             return namedtuple_attr(v, name)
         if getattr(v, "_enum_member", False):  # ``Color.RED.value`` (library/enums.py)

@@ -28,6 +28,7 @@ from driftcheck.parsers.source.values.abstract import (
 
 # ---------------------------------------------------------------------------------- functools
 F = Group("functools")
+LIBRARY_TYPES = frozenset(("functools.partial",))  # types whose instances are library values
 
 
 @dataclass(eq=False)
@@ -39,6 +40,13 @@ class Partial:
     args: tuple
     keywords: dict
     library_call: ClassVar[bool] = True  # called through ``call`` (semantics.Semantics.call)
+    library_type: ClassVar[str] = "functools.partial"  # what ``isinstance`` compares
+
+    def attr(self, name: str) -> Any:
+        """``p.func``, ``p.args``, ``p.keywords`` (timm unbinds a partial norm layer)."""
+        if name in ("func", "args", "keywords"):
+            return getattr(self, name) if name != "keywords" else dict(self.keywords)
+        return Unknown(f"partial attribute {name}")
 
     def call(self, interp: Any, args: list, kwargs: dict, loc: tuple) -> Any:
         f = plain(self.func)
