@@ -439,6 +439,8 @@ class Semantics(Attributes, Evaluator):
                 v = args[i]
             elif name in kwargs:
                 v = kwargs[name]
+            elif "**" in kwargs:  # ``Cls(**unknown)``: any field may be in it, not the default
+                v = Unknown(f"dataclass field {name} (keyword arguments of unknown keys)")
             elif st.value is not None:
                 v = self.eval(st.value, c.ns["__frame__"])
                 if isinstance(v, FieldSpec):  # ``field(default_factory=list)``
