@@ -2,8 +2,10 @@
 
 - ``check_main``: runs the verifier on the staged Python files that define ``nn.Module``
   subclasses (others are skipped without parsing), exit 1 at ``--fail-on`` (default major).
-- ``compare_main``: ``--pair CODE=CONFIG`` (repeatable; CONFIG may be ``hf:<id>``) compares
-  each pair whose code path covers a staged file (all pairs with ``--always``).
+- ``compare_main``: ``--pair LEFT=RIGHT`` (repeatable; any two sides ``driftcheck compare``
+  takes: code, config, model directory, checkpoint, manifest, ``hf:<id>``) compares each pair
+  either of whose sides is or holds a staged file (all pairs with ``--always``): a config-only
+  or checkpoint-only change runs it too.
 """
 
 from __future__ import annotations
@@ -40,8 +42,12 @@ def check_main(argv: list[str] | None = None) -> int:
     return cli_main(["check", *files, "--format", "text", *extra])
 
 
-def _covers(code: str, changed: list[str]) -> bool:
-    base = Path(code.split("::", 1)[0]).resolve()
+def _covers(side: str, changed: list[str]) -> bool:
+    """A changed file is this side (a code file, a config, a checkpoint, a manifest) or lies
+    under it (a code package, a model directory); a Hub id changes with no commit here."""
+    if side.startswith("hf:"):
+        return False
+    base = Path(side.split("::", 1)[0]).resolve()
     for f in changed:
         p = Path(f).resolve()
         if p == base or base in p.parents:
@@ -51,19 +57,25 @@ def _covers(code: str, changed: list[str]) -> bool:
 
 def compare_main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="driftcheck-compare")
-    ap.add_argument("--pair", action="append", default=[], help="CODE=CONFIG, repeatable")
+    ap.add_argument(
+        "--pair",
+        action="append",
+        default=[],
+        help="LEFT=RIGHT, repeatable: any two sides driftcheck compare takes (code, config, "
+        "model directory, checkpoint, manifest, hf:<id>); compared when either side changed",
+    )
     ap.add_argument("--fail-on", default=None, help="passed to driftcheck compare (major)")
     ap.add_argument("--always", action="store_true", help="compare even if no file changed")
     ap.add_argument("files", nargs="*")
     args = ap.parse_args(argv)
     if not args.pair:
-        ap.error("give at least one --pair CODE=CONFIG")
+        ap.error("give at least one --pair LEFT=RIGHT (e.g. src/model.py=config.json)")
     rc = 0
     for pair in args.pair:
         left, sep, right = pair.partition("=")
         if not sep or not left or not right:
-            ap.error(f"--pair must be CODE=CONFIG, got {pair!r}")
-        if not args.always and not _covers(left, args.files):
+            ap.error(f"--pair must be LEFT=RIGHT, got {pair!r}")
+        if not args.always and not (_covers(left, args.files) or _covers(right, args.files)):
             continue
         extra = ["--fail-on", args.fail_on] if args.fail_on else []
         rc = max(rc, cli_main(["compare", left, right, "--format", "text", *extra]))

@@ -109,3 +109,89 @@ def test_config_against_manifest_reads_config_once(monkeypatch, tmp_path):
     assert "SRV001" in {f["check_id"] for f in got["report"]["findings"]}
     assert counter.opens[str(cfg.resolve())] == 1
     assert counter.opens[str(served.resolve())] == 1
+
+
+class Interpretations:
+    """Every interpretation of a class by the source parser (``parse_source``, the one entry
+    every route takes: the code side, the config side, the fork comparison), by (file, class)."""
+
+    def __init__(self) -> None:
+        self.calls: collections.Counter[tuple[str, str | None]] = collections.Counter()
+
+    def install(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        import driftcheck.parsers.source as source
+
+        real = source.parse_source
+
+        def counting(path, *args, **kwargs):
+            self.calls[(str(Path(path).resolve()), kwargs.get("entry"))] += 1
+            return real(path, *args, **kwargs)
+
+        monkeypatch.setattr(source, "parse_source", counting)
+
+
+@pytest.mark.parametrize(
+    "left,right,classes",
+    [
+        # the README's example: code that is no transformers class meets BertModel and the
+        # config's architectures class; each is interpreted once (was: BertModel three times)
+        ("drift/bert-base-uncased.config.json", "drift/tiny_encoder.py", 2),
+    ],
+)
+def test_config_side_is_interpreted_once_per_class(monkeypatch, tmp_path, left, right, classes):
+    monkeypatch.setenv("DRIFTCHECK_NO_CACHE", "1")
+    counted = Interpretations()
+    counted.install(monkeypatch)
+    out = tmp_path / "report.json"
+    rc = main(["compare", str(EXAMPLES / left), str(EXAMPLES / right), "--format", "json",
+               "-o", str(out)])  # fmt: skip
+    monkeypatch.undo()
+    assert rc == 1 and json.loads(out.read_text())["summary"]["total"] == 2
+    modeling = {k: n for k, n in counted.calls.items() if Path(k[0]).name.startswith("modeling_")}
+    assert len(modeling) == classes, modeling
+    assert set(modeling.values()) == {1}, modeling
+
+
+OWN_LLAMA = """import torch
+from torch import nn
+
+
+class LlamaModel(nn.Module):
+    def __init__(self, config):
+        super().__init__()
+        self.embed_tokens = nn.Embedding(config.vocab_size, config.hidden_size)
+        self.layers = nn.ModuleList(
+            [nn.Linear(config.hidden_size, 96) for _ in range(config.num_hidden_layers)]
+        )
+
+    def forward(self, x):
+        return self.embed_tokens(x)
+"""
+
+
+def test_code_naming_a_transformers_class_interprets_each_side_once(monkeypatch, tmp_path):
+    """Code defining the class the config names (LlamaModel) against that config: the code
+    once, transformers' LlamaModel once (graph and reference facts from one interpretation,
+    was twice)."""
+    from driftcheck.parsers import hf_registry as reg
+
+    src = reg.find_class("LlamaModel", "modeling", "llama")
+    code = tmp_path / "in" / "model.py"
+    code.parent.mkdir()
+    code.write_text(OWN_LLAMA)
+    cfg = tmp_path / "in" / "config.json"
+    cfg.write_text(json.dumps({
+        "model_type": "llama", "hidden_size": 32, "intermediate_size": 64,
+        "num_hidden_layers": 2, "num_attention_heads": 4, "num_key_value_heads": 2,
+        "vocab_size": 128, "architectures": ["LlamaModel"],
+    }))  # fmt: skip
+    monkeypatch.setenv("DRIFTCHECK_NO_CACHE", "1")
+    counted = Interpretations()
+    counted.install(monkeypatch)
+    out = tmp_path / "report.json"
+    rc = main(["compare", str(code), str(cfg), "--format", "json", "-o", str(out)])
+    monkeypatch.undo()
+    assert rc == 1  # a different model: findings
+    assert counted.calls[(str(code.resolve()), "LlamaModel")] == 1, counted.calls
+    assert counted.calls[(str(Path(src).resolve()), "LlamaModel")] == 1, counted.calls
+    assert sum(counted.calls.values()) == 2, counted.calls

@@ -95,26 +95,13 @@ def gguf_tensors(ctx: Ctx) -> list[Finding]:
     """SRV011: a GGUF's tensor list against the config's model, in GGUF names (same map as
     llama.cpp's converter); llama.cpp refuses a tensor whose shape differs from what its
     metadata implies, and a GGUF converted from another model differs here."""
-    if (ctx.serving.origin.detail or "") != "gguf" or not ctx.config.nodes:
-        return []
-    from driftcheck.drift.load_prediction import state_dict_shapes, tensor_table
-    from driftcheck.parsers.serving.gguf_names import to_gguf_names
+    from driftcheck.drift.checkpoints import gguf_tables
 
-    arch, _ = ctx.srv("modelType")
-    blocks, _ = ctx.srv("numLayers")
-    model = tensor_table(ctx.config).named
-    if not isinstance(arch, str) or not model:
+    t = gguf_tables(ctx.serving, ctx.config)
+    if t is None:
         return []
-    layers, _ = ctx.cfg("numLayers")
-    n = max(v for v in (blocks, layers, 1) if _int(v))
-    want, unmapped = to_gguf_names(model, arch, n)
-    have = state_dict_shapes(ctx.serving)
-    if len(want) < len(model) // 2:
-        return []  # the map covers too little of this model to say anything
-    # a missing output.weight is llama.cpp's tied head (SRV006 covers an untied config)
-    missing = [g for g in want if g not in have and g != "output.weight"]
-    extra = [g for g in have if g not in want and not g.startswith("rope_")]
-    shapes = {g: (have[g], want[g]) for g in want if g in have and have[g] != want[g]}
+    have, want, unmapped = t.have, t.want, t.unmapped
+    missing, extra, shapes = t.missing, t.extra, t.shapes
     if not (missing or extra or shapes):
         return []
     parts = []
@@ -134,3 +121,109 @@ def gguf_tensors(ctx: Ctx) -> list[Finding]:
                  evidence=f"{len(unmapped)} model tensor(s) have no GGUF name" if unmapped
                  else None)  # fmt: skip
     return [f]
+
+
+def load_keys(ctx: Ctx) -> list[Finding]:
+    """SRV012: tensors the model has and the checkpoint lacks (left at their random
+    initialization), and tensors the checkpoint holds that the model has no place for (a
+    checkpoint of another model), grouped by name pattern (``model.layers.*.mlp.up_proj``)."""
+    if not ctx.is_checkpoint or not ctx.config.nodes:
+        return []
+    from driftcheck.drift.checkpoints import leftovers
+
+    left = leftovers(ctx.serving, ctx.config)
+    if left is None:
+        return _by_shapes(ctx)
+    missing, unexpected, buffers = left.missing, left.unexpected, left.buffers
+    out = []
+    for names, what, sev in (
+        (missing, "the checkpoint has no tensor for", Severity.major),
+        (unexpected, "the model has no place for the checkpoint's", Severity.major),
+        (buffers, "the model graph lists no buffers; maybe one, the checkpoint's", Severity.info),
+    ):
+        groups: dict[str, list[str]] = {}
+        for name in names:
+            groups.setdefault(re.sub(r"\.\d+\.", ".*.", name), []).append(name)
+        for pattern, group in groups.items():
+            n = len(group)
+            in_model = what.startswith("the checkpoint")
+            f = _finding(
+                "SRV012", "checkpoint-tensors-mismatch", sev,
+                f"{what} {pattern} ({n} tensor{'s' * (n > 1)})"
+                + (": loading leaves it randomly initialized" if in_model
+                   else "" if sev is Severity.info else ": loading ignores it"),
+                "weights",
+                pattern if in_model else "absent",
+                Location(file=ctx.config.origin.path, key=group[0] if in_model else None,
+                         side=ctx.cside),
+                "absent" if in_model else pattern,
+                Location(file=ctx.serving.origin.path, key=None if in_model else group[0],
+                         side=ctx.sside),
+            )  # fmt: skip
+            out.append(f)
+    return out
+
+
+def _by_shapes(ctx: Ctx) -> list[Finding]:
+    """SRV012 when the names do not line up: the tensors neither side's shapes account for,
+    one finding per side (or one with both shapes when one tensor on each side is left)."""
+    from driftcheck.drift.checkpoints import ShapeMatch, by_shapes
+
+    m = by_shapes(ctx.serving, ctx.config)
+    if m is None or m.clean:
+        return []
+    cfile, sfile = ctx.config.origin.path, ctx.serving.origin.path
+    pairs, model_only, ckpt_only = _pair_up(m.model_only, m.checkpoint_only)
+    out = []
+    if pairs:
+        (mn, ms), (cn, cs) = pairs[0]
+        more = "".join(f", {a} {list(x)} vs {b} {list(y)}" for (a, x), (b, y) in pairs[1:3])
+        more += f" and {len(pairs) - 3} more" if len(pairs) > 3 else ""
+        out.append(_finding(
+            "SRV012", "checkpoint-tensors-mismatch", Severity.major,
+            f"{len(pairs)} tensor shape(s) differ (the names differ: paired by shape): the "
+            f"model's {mn} {list(ms)} vs the checkpoint's {cn} {list(cs)}{more}", "weights",
+            list(ms), Location(file=cfile, key=mn, side=ctx.cside),
+            list(cs), Location(file=sfile, key=cn, side=ctx.sside)))  # fmt: skip
+    m = ShapeMatch(model_only, ckpt_only)
+
+    def shown(items: list) -> str:
+        head = ", ".join(f"{n} {list(s)}" for n, s in items[:3])
+        return head + (f" and {len(items) - 3} more" if len(items) > 3 else "")
+
+    if m.model_only:
+        n, s = m.model_only[0]
+        out.append(_finding(
+            "SRV012", "checkpoint-tensors-mismatch", Severity.major,
+            f"the checkpoint has no tensor of the shape of {shown(m.model_only)}: loading "
+            "leaves it randomly initialized (matched by shape, the names differ)", "weights",
+            list(s), Location(file=cfile, key=n, side=ctx.cside),
+            "absent", Location(file=sfile, side=ctx.sside)))  # fmt: skip
+    if m.checkpoint_only:
+        n, s = m.checkpoint_only[0]
+        out.append(_finding(
+            "SRV012", "checkpoint-tensors-mismatch", Severity.major,
+            f"the model has no tensor of the shape of the checkpoint's "
+            f"{shown(m.checkpoint_only)} (matched by shape, the names differ)", "weights",
+            "absent", Location(file=cfile, side=ctx.cside),
+            list(s), Location(file=sfile, key=n, side=ctx.sside)))  # fmt: skip
+    return out
+
+
+def _pair_up(model_only: list, ckpt_only: list) -> tuple[list, list, list]:
+    """Pair a model tensor with a checkpoint tensor of the same rank that differs in one
+    dimension (a changed width shows in every tensor it sizes), in table order."""
+    pairs, rest = [], list(ckpt_only)
+    left = []
+    for name, shape in model_only:
+        hit = next(
+            (c for c in rest if len(c[1]) == len(shape)
+             and sum(a != b for a, b in zip(c[1], shape)) == 1),
+            None,
+        )  # fmt: skip
+        if hit is None:
+            left.append((name, shape))
+            continue
+        rest.remove(hit)
+        pairs.append(((name, shape), hit))
+    return pairs, left, rest

@@ -1,8 +1,10 @@
-"""The drift kinds as rules (DRF001..DRF018): each kind's doc and its VALID / INVALID pairs.
+"""The drift kinds as rules (DRF001..DRF018, DRF030): each kind's doc and its VALID / INVALID
+pairs.
 
 The graph matcher (``driftcheck/graph/match``) decides kinds and severities
 (``policy.py``, which also holds each kind's id); the fork comparison adds
-``hardcoded-config`` (``hardcoded.py``). These records are what ``driftcheck explain DRF005``
+``hardcoded-config`` (``hardcoded.py``), the code's reads ``unread-config-key`` (``unread.py``,
+which holds its id). These records are what ``driftcheck explain DRF005``
 prints and what ``tests/test_rules.py`` runs: an invalid pair must report the kind's id, a valid
 pair must not.
 """
@@ -11,6 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from driftcheck.drift.unread import CHECK_ID as UNREAD_ID
 from driftcheck.findings import Severity
 from driftcheck.graph.match.policy import KIND_IDS
 from driftcheck.rules import CodePair, Pair, Rule, side
@@ -89,6 +92,29 @@ _FORK_CONFIG = {
     "intermediate_size": 128,
     "hidden_act": "silu",
     "mlp_bias": False,
+}
+
+
+_OWN = """from torch import nn
+
+
+class Attention(nn.Module):
+    def __init__(self, config):
+        super().__init__()
+        width = config.hidden_size
+        self.heads = config.num_attention_heads
+        self.kv_heads = {kv}
+        self.q = nn.Linear(width, width)
+        self.kv = nn.Linear(width, 2 * width * self.kv_heads // self.heads)
+
+    def forward(self, x):
+        return self.q(x)
+"""
+_OWN_CONFIG = {
+    "model_type": "my_model",
+    "hidden_size": 64,
+    "num_attention_heads": 8,
+    "num_key_value_heads": 2,
 }
 
 
@@ -349,5 +375,22 @@ DRIFT_RULES: tuple[Rule, ...] = (
             CodePair(_FORK.format(read="128"), _FORK_CONFIG, "equal to the config: info"),
         ),
         valid=(CodePair(_FORK.format(read="config.intermediate_size"), _FORK_CONFIG),),
+    ),
+    Rule(
+        id=UNREAD_ID,
+        name="unread-config-key",
+        severity=MINOR,
+        what="The config sets a key that names an architecture fact (attention heads, KV "
+        "heads, head width, sliding window, RoPE theta or scaling, experts, experts per token, "
+        "shared experts) and the code it is compared with never reads that key (nor an "
+        "`attribute_map` alias of it), in its own files or in the transformers modules it "
+        "imports from; code that reads its config by computed names is not judged.",
+        why="The claim holds by accident at best: the config says 2 KV heads and the code "
+        "builds full attention, a window or a RoPE scaling the code never applies. Where the "
+        "code states no value for the fact, no comparison of values can see it (transformers' "
+        "own `check_config_attributes` checks its models for such keys).",
+        fix="Read the key where the code builds what it describes, or drop it from the config.",
+        invalid=(CodePair(_OWN.format(kv="2"), _OWN_CONFIG, "KV heads hard-coded, never read"),),
+        valid=(CodePair(_OWN.format(kv="config.num_key_value_heads"), _OWN_CONFIG),),
     ),
 )

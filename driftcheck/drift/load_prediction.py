@@ -57,6 +57,9 @@ def tensor_table(graph: Graph) -> Table:
             continue
         path = node.name or graph.path(node)
         for wname, shape in weights.items():
+            if not node.name and wname in node.tied:
+                continue  # a layer standing for its module (a subclass of nn.Embedding) shares
+                # its module's own parameter: one tensor, named by the module
             # a free parameter is named by its own attribute path
             full = path if node.type == "Parameter" else (f"{path}.{wname}" if path else wname)
             shape = tuple(int(d) for d in shape)

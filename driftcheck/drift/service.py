@@ -56,7 +56,7 @@ def drift(sides: Sides, left: str, right: str) -> list[Finding]:
     from driftcheck.graph.match import compare
 
     names = labels(left, right)
-    findings = compare(sides.left, sides.right, labels=names)
+    findings = compare(*tensor_sides(sides), labels=names)
     if sides.code is not None:
         from driftcheck.drift.hardcoded import source_findings
 
@@ -64,8 +64,37 @@ def drift(sides: Sides, left: str, right: str) -> list[Finding]:
             findings += source_findings(sides.code, findings, names)
         except RecursionError:  # code nested past Python's limit: the graph findings stand
             pass
+        findings += unread_claims(sides, findings, names)
         findings.sort(key=lambda f: -f.severity.rank)
     return with_serving_rules(findings, sides)
+
+
+def unread_claims(sides: Sides, findings: list[Finding], names: dict[str, str]) -> list[Finding]:
+    """Config keys naming an architecture fact that the code never reads (``unread``)."""
+    from driftcheck.drift.unread import unread_findings
+    from driftcheck.parsers.hf import attribute_map
+
+    code = sides.code
+    if code is None or not code.written:
+        return []
+    aliases = attribute_map(code.model_type) if code.model_type else {}
+    graph = sides.left if code.side == "left" else sides.right
+    stated = {k: f.value for k, f in graph.facts.items()}
+    return unread_findings(code, code.written, findings, names, aliases, stated)
+
+
+def tensor_sides(sides: Sides) -> tuple[Graph, Graph]:
+    """The two graphs the matcher compares: a checkpoint whose tensor names line up with the
+    other side's state dict is compared tensor by tensor (the serving rules SRV010, SRV012),
+    so the matcher gets its facts only, not the layers its reader guessed (``checkpoints``)."""
+    from driftcheck.drift.checkpoints import facts_view, is_checkpoint, tensor_mode
+
+    left, right = sides.left, sides.right
+    if is_checkpoint(left) and not is_checkpoint(right) and tensor_mode(left, right):
+        return facts_view(left), right
+    if is_checkpoint(right) and not is_checkpoint(left) and tensor_mode(right, left):
+        return left, facts_view(right)
+    return left, right
 
 
 # ---------------------------------------------------------------- serving rules

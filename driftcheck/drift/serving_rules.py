@@ -1,4 +1,4 @@
-"""Cross rules between a config (or code) graph and a serving graph: SRV001..SRV011.
+"""Cross rules between a config (or code) graph and a serving graph: SRV001..SRV012.
 
 Each rule encodes what the serving engine itself does at start-up or load time (vLLM's
 ``_get_and_verify_max_len`` and ``verify_with_parallel_config``, TGI's launcher checks, torch's
@@ -13,6 +13,7 @@ from typing import Any
 from driftcheck.drift.checkpoint_rules import (
     gguf_tensors,
     layer_count,
+    load_keys,
     load_mismatch,
     tied_head,
 )
@@ -190,7 +191,7 @@ def vocab(ctx: Ctx) -> list[Finding]:
 
 
 RULES = (max_model_len, tensor_parallel, tgi_token_limits, layer_count, tied_head, dtype,
-         quantization, vocab, load_mismatch, gguf_tensors)  # fmt: skip
+         quantization, vocab, load_mismatch, load_keys, gguf_tensors)  # fmt: skip
 
 
 def serving_findings(
@@ -249,6 +250,14 @@ def _weights(cfg_rows: int, ckpt_rows: int, names: tuple[str, str, str] = _HF, *
         side("checkpoint", facts, nodes=_model(ckpt_rows, names),
              detail="gguf" if names == _GGUF else None),
     )  # fmt: skip
+
+
+def _headless():
+    """A checkpoint that lacks the untied head its config's model has."""
+    from driftcheck.rules import Pair, side
+
+    return Pair(side("config", nodes=_model(100, _HF)),
+                side("checkpoint", nodes=_model(100, _HF)[:2]))  # fmt: skip
 
 
 def _records() -> tuple:
@@ -329,6 +338,17 @@ def _records() -> tuple:
              why="`load_state_dict` raises; the server does not start.",
              fix="Convert the checkpoint from the model the config describes.",
              invalid=(_weights(100, 120),),
+             valid=(_weights(100, 100),)),
+        Rule("SRV012", "checkpoint-tensors-mismatch", M,
+             what="A tensor the config's (or code's) model has and the checkpoint lacks, or one "
+             "the checkpoint holds and the model has no place for, by state-dict name (after "
+             "the base-model prefix `from_pretrained` adds or strips); a head tied to the "
+             "embedding is saved once and is not missing.",
+             why="`from_pretrained` leaves a missing tensor randomly initialized and drops an "
+             "unexpected one (both with a warning): the model loads and computes garbage; "
+             "a strict `load_state_dict` raises.",
+             fix="Save the checkpoint from the model the config describes, or fix the config.",
+             invalid=(_headless(),),
              valid=(_weights(100, 100),)),
         Rule("SRV011", "gguf-tensors-mismatch", M,
              what="A GGUF's tensors, against the config's model in GGUF names (llama.cpp's "

@@ -8,11 +8,11 @@ to that config* (its ``config.x`` reads take the config's values); the class ana
 one the config's ``architectures`` names, else its AutoModel class, else the file's single
 top-level model, and the config side is built for the same class where transformers defines it.
 
-The config side is interpreted from transformers' modeling file more than once by design: the
-graph from the config as written (``parsers/hf.py``), the reference facts from the completed
-config the code was bound to (like for like with the code's facts, see
-``_code_facts_of_reference``), and, for code that is no transformers class, the candidate
-``architectures`` classes it is scored against. Each is a distinct result, cached by content.
+The config side is interpreted from transformers' modeling file once per class built: one
+interpretation gives the graph (the config's keys laid over it) and the reference facts its
+code states (like for like with the code's facts, see ``_code_facts_of_reference``); for code
+that is no transformers class, each candidate ``architectures`` class it is scored against is
+interpreted once too (issue #15: one graph per side).
 """
 
 from __future__ import annotations
@@ -51,6 +51,7 @@ class CodeSide:
     config: dict[str, Any]  # the completed config the code was bound to
     config_display: str
     model_type: str | None
+    written: dict[str, Any] = field(default_factory=dict)  # the config as written
 
     @property
     def other(self) -> str:
@@ -97,11 +98,43 @@ def load_sides(
         )
         bound.side = "right"
         return Sides(cfg, code, bound, _raw({"left": (left, kl)}, reads))
-    return Sides(
-        _load(left, entry_left, kl, exact, reads),
-        _load(right, entry_right, kr, exact, reads),
-        raw=_raw({"left": (left, kl), "right": (right, kr)}, reads),
-    )
+    lg = _load(left, entry_left, kl, exact, reads)
+    rg = _load(right, entry_right, kr, exact, reads)
+    if kr in CONFIG_KINDS and entry_right is None:
+        rg = _checkpoint_reference(lg, rg, right, exact, say, reads)
+    if kl in CONFIG_KINDS and entry_left is None:
+        lg = _checkpoint_reference(rg, lg, left, exact, say, reads)
+    return Sides(lg, rg, raw=_raw({"left": (left, kl), "right": (right, kr)}, reads))
+
+
+def _checkpoint_reference(
+    other: Graph, cfg_graph: Graph, config: str, exact: bool, say: Say, reads: Reads
+) -> Graph:
+    """A config against a checkpoint: the config's model built as the class whose state dict
+    the checkpoint holds (``architectures`` may name a head class the bare AutoModel lacks)."""
+    from driftcheck.drift.checkpoints import is_checkpoint, reference_class
+    from driftcheck.parsers.hf import load_config_graph
+    from driftcheck.parsers.hf_source import read_config
+
+    if not is_checkpoint(other) or is_checkpoint(cfg_graph):
+        return cfg_graph
+    data = read_config(config, reads).data
+    model_type = data.get("model_type") if isinstance(data.get("model_type"), str) else None
+    named = data.get("architectures")
+    archs = [a for a in named if isinstance(a, str)] if isinstance(named, list) else []
+    built = (cfg_graph.origin.detail or "").rpartition("::")[2]
+    archs = [a for a in dict.fromkeys(archs) if a != built and _transformers_defines(a, model_type)]
+
+    def build(cls: str) -> Graph | None:
+        try:
+            return load_config_graph(config, exact=exact, entry=cls, reads=reads)
+        except DriftcheckError:
+            return None
+
+    best, name = reference_class(other, cfg_graph, archs[:2], build)
+    if name is not None:
+        say(f"the config side is built as {name}, whose tensors the checkpoint holds")
+    return best
 
 
 def _raw(sides: dict[str, tuple[str, str]], reads: Reads) -> dict[str, dict[str, Any]]:
@@ -157,7 +190,7 @@ def code_against_config(
 ) -> tuple[Graph, Graph, CodeSide]:
     """(code graph bound to the config, config graph, the binding), both for the same class."""
     from driftcheck.parsers import split_entry
-    from driftcheck.parsers.hf import load_config_graph
+    from driftcheck.parsers.hf import config_graph
     from driftcheck.parsers.hf_defaults import complete
     from driftcheck.parsers.hf_source import read_config
     from driftcheck.parsers.source import parse_source
@@ -174,61 +207,68 @@ def code_against_config(
     code_graph = parse_source(path, entry=entry, config=completed, config_path=src.display)
     if cfg_entry is None and entry and _transformers_defines(entry, model_type):
         cfg_entry = entry
-    cfg_graph = load_config_graph(config, exact=exact, entry=cfg_entry, reads=reads)
-    _code_facts_of_reference(cfg_graph, completed, src.display)
+    cfg_graph, code_facts = config_graph(config, exact=exact, entry=cfg_entry, reads=reads)
     if cfg_entry is None:
-        cfg_graph = _closest_reference(
-            code_graph, cfg_graph, config, src.data, model_type, exact, say, reads
+        cfg_graph, code_facts = _closest_reference(
+            code_graph, (cfg_graph, code_facts), config, src.data, model_type, exact, say, reads
         )
-        _code_facts_of_reference(cfg_graph, completed, src.display)
-    bound = CodeSide(path, entry, "left", completed, src.display, model_type)
+    _code_facts_of_reference(cfg_graph, code_facts)
+    bound = CodeSide(path, entry, "left", completed, src.display, model_type, src.data)
     return code_graph, cfg_graph, bound
+
+
+Built = tuple[Graph, dict[str, Any]]
+"""A config side: its graph and the facts its modeling code states (``hf.config_graph``)."""
 
 
 def _closest_reference(
     code: Graph,
-    base: Graph,
+    base: Built,
     config: str,
     data: dict[str, Any],
     model_type: str | None,
     exact: bool,
     say: Say,
     reads: Reads,
-) -> Graph:
+) -> Built:
     """The config's model as the class closest to the code, when the code is not a
     transformers class: a config describes both the bare model (AutoModel, e.g. LlamaModel)
     and its ``architectures`` (e.g. LlamaForCausalLM, with an LM head). The one whose
     structure differs least from the code (fewest major findings, then fewest findings) is
-    the reference; ``say`` tells when that is not the bare model. Names decide nothing here."""
+    the reference; ``say`` tells when that is not the bare model. Names decide nothing here.
+    Each candidate is interpreted once; the reference facts come from that interpretation."""
     from driftcheck.graph.match import compare
-    from driftcheck.parsers.hf import load_config_graph
+    from driftcheck.parsers.hf import config_graph
 
     named = data.get("architectures")
     archs = [a for a in named if isinstance(a, str)] if isinstance(named, list) else []
-    built = (base.origin.detail or "").rpartition("::")[2]
+    built = (base[0].origin.detail or "").rpartition("::")[2]
     archs = [a for a in dict.fromkeys(archs) if a != built and _transformers_defines(a, model_type)]
     if not archs:
         return base
 
-    def score(g: Graph) -> tuple[int, int]:
+    def score(b: Built) -> tuple[int, int]:
+        g = b[0].model_copy()
+        g.facts = dict(g.facts)
+        _code_facts_of_reference(g, b[1])
         fs = [f for f in compare(code, g) if f.severity.rank >= 1]  # minor and above
         return sum(f.severity.rank >= 2 for f in fs), len(fs)
 
     best, best_score, name = base, score(base), None
     for arch in archs[:2]:
         try:
-            g = load_config_graph(config, exact=exact, entry=arch, reads=reads)
+            b = config_graph(config, exact=exact, entry=arch, reads=reads)
         except DriftcheckError:
             continue
-        s = score(g)
+        s = score(b)
         if s < best_score:
-            best, best_score, name = g, s, arch
+            best, best_score, name = b, s, arch
     if name is not None:
         say(f"the config side is built as {name}, closest to the code")
     return best
 
 
-def _code_facts_of_reference(cfg_graph: Graph, completed: dict[str, Any], display: str) -> None:
+def _code_facts_of_reference(cfg_graph: Graph, code_facts: dict[str, Any]) -> None:
     """Put the reference code's own facts on the config side, where the code states them.
 
     The code side's facts are what its modules state (``self.num_heads``, the main stack's
@@ -236,36 +276,13 @@ def _code_facts_of_reference(cfg_graph: Graph, completed: dict[str, Any], displa
     model's mamba heads against ``num_attention_heads``, a vision tower's positions against the
     text model's), so comparing them across sides reports drift where there is none. The
     config graph was built by the same parser from transformers' own modeling file, so its
-    code's facts are the like-for-like reference; a config key stays the address of a value
-    wherever the key says the same."""
-    from driftcheck.parsers import hf_registry as reg
-    from driftcheck.parsers import split_entry
-    from driftcheck.parsers.cache import cached_graph
-    from driftcheck.parsers.source import parse_source
-
-    detail = cfg_graph.origin.detail
-    if cfg_graph.origin.route != "static" or not detail or "::" not in detail:
-        return
-    path, cls = split_entry(detail)
-    parts = {
-        "path": str(Path(path).resolve()),
-        "entry": cls,
-        "config": completed,
-        "display": display,
-        "transformers": reg.version(),
-    }
-    try:  # the result cache: a second compare against the same config skips the analysis
-        ref = cached_graph(
-            "reference-facts",
-            parts,
-            lambda: parse_source(path, entry=cls, config=completed, config_path=display),
-        )
-    except (DriftcheckError, RecursionError):
-        return
+    code's facts (``code_facts``, from that one interpretation) are the like-for-like
+    reference; a config key stays the address of a value wherever the key says the same."""
     from driftcheck.graph.match.diff import same
 
-    cfg_graph.uses = ref.uses
-    for key, fact in ref.facts.items():
+    if cfg_graph.origin.route != "static":
+        return
+    for key, fact in code_facts.items():
         stated = cfg_graph.facts.get(key)
         if stated is None or not same(stated.value, fact.value):
             cfg_graph.facts[key] = fact

@@ -31,6 +31,7 @@ FACTS: dict[str, str] = {
     "tieWordEmbeddings": "lm_head shares the input embedding",
     "numExperts": "MoE experts per layer",
     "numExpertsPerTok": "MoE top-k",
+    "patchSize": "vision patch size (the patch embedding's kernel and stride)",
     "numParameters": "total parameter count claimed by a side",
     # serving / checkpoint
     "dtype": "weights dtype (float16, bfloat16, float32, ...)",
@@ -49,7 +50,8 @@ FACTS: dict[str, str] = {
 # ``base`` could be anything, so they are left out rather than guessed.
 NAME_FACTS: dict[str, str] = {
     **dict.fromkeys(
-        ("num_heads", "num_attention_heads", "n_head", "n_heads", "num_attn_heads"), "numHeads"
+        ("num_heads", "num_attention_heads", "n_head", "n_heads", "num_attn_heads", "heads"),
+        "numHeads",
     ),
     **dict.fromkeys(
         ("num_key_value_heads", "num_kv_heads", "n_kv_heads", "n_kv_head", "num_kv"), "numKvHeads"

@@ -289,10 +289,24 @@ class Graph(BaseModel):
 
     @classmethod
     def from_data(cls, data: Any, where: str | None = None) -> Graph:
+        """A graph from parsed JSON: what ``to_json`` writes, or what ``driftcheck graph
+        --format json`` writes (the same plus ``params_total``, a count the nodes give: it is
+        read back as a check, and a graph whose nodes count otherwise keeps a note saying so)."""
         if not isinstance(data, dict):
             raise DriftcheckError("graph JSON must be an object", where)
+        stated: Any = _NOT_STATED
+        if "params_total" in data:
+            data = dict(data)
+            stated = data.pop("params_total")
+            if stated is not None and (type(stated) is not int or stated < 0):
+                raise DriftcheckError(
+                    "not a driftcheck graph: params_total: must be a count or null", where
+                )
         try:
-            return cls.model_validate(data)
+            graph = cls.model_validate(data)
+            if stated is not _NOT_STATED:
+                _check_total(graph, stated)
+            return graph
         except ValidationError as e:
             err = e.errors()[0]
             loc = ".".join(str(p) for p in err["loc"]) or "<root>"
@@ -306,6 +320,16 @@ class Graph(BaseModel):
     @staticmethod
     def json_schema() -> dict[str, Any]:
         schema = Graph.model_json_schema()
+        # ``driftcheck graph --format json`` writes the count first; ``from_data`` reads it back
+        schema["properties"] = {
+            "params_total": {
+                "anyOf": [{"minimum": 0, "type": "integer"}, {"type": "null"}],
+                "title": "Params Total",
+                "description": "trainable parameters, tied weights once (written by "
+                "driftcheck graph; null when some size is unresolved)",
+            },
+            **schema["properties"],
+        }
         schema["$id"] = "https://driftcheck.dev/schema/graph-1.json"
         schema["title"] = "driftcheck typed layer graph"
         return schema
@@ -328,6 +352,18 @@ class Graph(BaseModel):
     def fact(self, key: str, default: Any = None) -> Any:
         f = self.facts.get(key)
         return default if f is None else f.value
+
+
+_NOT_STATED = object()
+
+
+def _check_total(graph: Graph, stated: int | None) -> None:
+    """A graph read back with ``params_total``: the nodes decide the count; a file whose
+    stated count is not theirs (edited by hand) keeps a note saying so."""
+    got = graph.params_total()
+    if got != stated:
+        shown = "unresolved" if got is None else f"{got:,}"
+        graph.notes.append(f"params_total as written ({stated}) is not the nodes' count ({shown})")
 
 
 def chain(graph: Graph, ids: Iterable[str]) -> None:

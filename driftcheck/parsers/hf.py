@@ -23,7 +23,7 @@ from __future__ import annotations
 from typing import Any
 
 from driftcheck.errors import DriftcheckError
-from driftcheck.graph.model import Graph, Node, Origin
+from driftcheck.graph.model import Fact, Graph, Node, Origin
 from driftcheck.parsers import Reads
 from driftcheck.parsers import hf_registry as reg
 from driftcheck.parsers.cache import cached_graph, note_file
@@ -50,17 +50,21 @@ def load_config_graph(
     force when None); it is in force for everything the call does.
     """
     with use(speed) as sp:
-        return _load(source, exact, trust_remote_code, entry, reads, sp)
+        return config_graph(source, exact, trust_remote_code, entry, reads, sp)[0]
 
 
-def _load(
+def config_graph(
     source: str,
-    exact: bool,
-    trust_remote_code: bool,
-    entry: str | None,
-    reads: Reads | None,
-    speed: Speed,
-) -> Graph:
+    exact: bool = False,
+    trust_remote_code: bool = False,
+    entry: str | None = None,
+    reads: Reads | None = None,
+    speed: Speed | None = None,
+) -> tuple[Graph, dict[str, Fact]]:
+    """(the config's graph, the facts its model's code states): the graph's facts are the
+    config's keys laid over what the interpreted modeling code states (``self.num_heads``, the
+    stack's length); the second are the code's own, before that overlay, for a comparison with
+    other code like for like (``drift/sides.py``). One interpretation gives both."""
     src = read_config(source, reads)
     cfg = src.data
     model_type = cfg.get("model_type")
@@ -71,29 +75,32 @@ def _load(
     if entry == "architectures":
         entry = _first_architecture(cfg, src)
     refuse_field_types(cfg, model_type, src.display)
+    amap = attribute_map(model_type) if model_type else {}
     if exact:
         from driftcheck.parsers.hf_torch import meta_graph
 
         graph = meta_graph(src, trust_remote_code=trust_remote_code, entry=entry)
-        amap = attribute_map(model_type) if model_type else {}
-        graph.facts = {**graph.facts, **extract(cfg, src.display, amap)}
-        return graph
-    # the static result depends on the config, the entry, transformers' source (its version,
-    # and each file the parser read, recorded by the cache) and driftcheck's own code
-    key = {
-        "config": cfg,
-        "display": src.display,
-        "kind": src.kind,
-        "entry": entry,
-        "trust_remote_code": trust_remote_code,
-        "transformers": reg.version(),
-    }
-    return cached_graph(
-        "hf-config",
-        key,
-        lambda: _static_result(src, cfg, model_type, entry, trust_remote_code),
-        speed=speed,
-    )
+    else:
+        # the static result depends on the config, the entry, transformers' source (its
+        # version, and each file the parser read, recorded by the cache) and driftcheck's code
+        key = {
+            "config": cfg,
+            "display": src.display,
+            "kind": src.kind,
+            "entry": entry,
+            "transformers": reg.version(),
+        }
+        graph = cached_graph(
+            "hf-config-code",
+            key,
+            lambda: static_graph(src, cfg, model_type, entry),
+            speed=speed,
+        )
+        if trust_remote_code:
+            graph.notes.append("--trust-remote-code has no effect without --exact")
+    code_facts = dict(graph.facts)
+    graph.facts = {**graph.facts, **extract(cfg, src.display, amap)}
+    return graph, code_facts
 
 
 def refuse_field_types(cfg: dict[str, Any], model_type: str | None, display: str) -> None:
@@ -109,21 +116,6 @@ def refuse_field_types(cfg: dict[str, Any], model_type: str | None, display: str
         raise DriftcheckError(
             errors[0].message(reg.version()) + more, f"{display} [{errors[0].key}]"
         )
-
-
-def _static_result(
-    src: ConfigSource,
-    cfg: dict[str, Any],
-    model_type: str | None,
-    entry: str | None,
-    trust_remote_code: bool,
-) -> Graph:
-    graph = static_graph(src, cfg, model_type, entry)
-    if trust_remote_code:
-        graph.notes.append("--trust-remote-code has no effect without --exact")
-    amap = attribute_map(model_type) if model_type else {}
-    graph.facts = {**graph.facts, **extract(cfg, src.display, amap)}
-    return graph
 
 
 def attribute_map(model_type: str) -> dict[str, str]:

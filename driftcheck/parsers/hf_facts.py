@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from driftcheck.errors import DriftcheckError
 from driftcheck.findings import Location
 from driftcheck.graph.model import Fact
 
@@ -204,3 +205,72 @@ def _derived(facts: dict[str, Fact], put: Any) -> None:
         if n and h % n == 0:
             keys = f"{hidden.loc.key} / {heads.loc.key}" if hidden.loc and heads.loc else None
             put("headDim", h // n, keys)
+
+
+NUMBER_FACTS = {"ropeTheta", "normEps"}
+"""Facts whose value is any number; the other CANDIDATES facts are integers (booleans aside)."""
+
+
+def refuse_non_config(cfg: dict[str, Any], where: str) -> None:
+    """Exit 2 (a DriftcheckError) on a JSON object that is no model config, in every install
+    (nothing here needs transformers): one with neither ``model_type`` nor any key naming an
+    architecture fact (``{"foo": 1}``), or one whose architecture keys hold a number written as
+    a string (``"hidden_size": "768"``), a boolean, an object, or text where a number goes."""
+    scopes = _scopes(cfg)
+    named = [
+        (prefix + key, scope[key])
+        for prefix, scope in scopes
+        for keys in CANDIDATES.values()
+        for key in keys
+        if key in scope
+    ]
+    named += [(k, cfg[k]) for k in ("encoder_layers", "decoder_layers", "num_encoder_layers")
+              if k in cfg]  # fmt: skip
+    if "model_type" not in cfg and not named and not _has_sub_config(cfg):
+        shown = ", ".join(list(cfg)[:3]) + (" ..." if len(cfg) > 3 else "")
+        raise DriftcheckError(
+            "not a model config: no model_type and no architecture key (num_hidden_layers, "
+            f"hidden_size, vocab_size, ...); its keys: {shown or 'none'}",
+            where,
+        )
+    facts = {key: fact for fact, keys in CANDIDATES.items() for key in keys}
+    for key, value in named:
+        fact = facts.get(key.rsplit(".", 1)[-1], "numLayers")
+        if fact in ("tieWordEmbeddings",):
+            if value is not None and not isinstance(value, bool):
+                raise _wrong(key, value, "true or false", where)
+            continue
+        if value is None or isinstance(value, list):  # unset, or one value per layer
+            continue
+        if isinstance(value, dict) and all(_int(v) for v in value.values()):
+            continue  # one count per part (LXMERT's layers per encoder)
+        number = isinstance(value, (int, float)) and not isinstance(value, bool)
+        if fact in NUMBER_FACTS and not number:
+            raise _wrong(key, value, "a number", where)
+        if fact not in NUMBER_FACTS and not (number and float(value).is_integer()):
+            raise _wrong(key, value, "an integer", where)
+
+
+def _has_sub_config(cfg: dict[str, Any]) -> bool:
+    """A composite config (vision + text...) names its parts' configs, each a dict with a
+    ``model_type`` of its own."""
+    return any(isinstance(v, dict) and "model_type" in v for v in cfg.values())
+
+
+def _wrong(key: str, value: Any, want: str, where: str) -> DriftcheckError:
+    shown = repr(value) if not isinstance(value, (dict, list)) else type(value).__name__
+    if isinstance(value, str) and len(shown) > 40:
+        shown = shown[:37] + "...'"
+    kind = "a number written as a string" if _numeric(value) else type(value).__name__
+    return DriftcheckError(f"{key} is {shown} ({kind}); a model config has {want} here",
+                           f"{where} [{key}]")  # fmt: skip
+
+
+def _numeric(value: Any) -> bool:
+    if not isinstance(value, str):
+        return False
+    try:
+        float(value)
+    except ValueError:
+        return False
+    return True

@@ -64,6 +64,12 @@ def _load(path: Path, where: str, reads: Reads | None = None) -> dict[str, Any]:
     depth = _depth(data)
     if depth > MAX_NESTING:
         raise DriftcheckError(f"config nested over {MAX_NESTING} levels deep", where)
+    from driftcheck.parsers.hf import refuse_field_types
+    from driftcheck.parsers.hf_facts import refuse_non_config
+
+    if isinstance(data.get("model_type"), str):  # the config class's declared types first
+        refuse_field_types(data, data["model_type"], where)
+    refuse_non_config(data, where)  # {"foo": 1}, "hidden_size": "768": exit 2 in every install
     return data
 
 

@@ -12,7 +12,13 @@ Pipeline (each step its own module):
    cannot read it off its layers; where both sides can, the layers decide (the stated value
    lends its config key as the address when it agrees);
 5. a structural diff with the same pair of values as a fact diff is the same drift seen twice:
-   it is folded into the fact's finding (its locations fill in the sides the fact lacks).
+   it is folded into the fact's finding (its locations fill in the sides the fact lacks);
+6. ``semantic``: structure is reported only where the facts do not explain it. Where both
+   sides hold the same parameters (a level of the sequence, or its layers outside blocks),
+   structural weight differences are one model written two ways (fused QKV, Conv1D, a
+   [197, 384] table) and are dropped; a consequence of a fact difference (a wider ``k_proj``
+   for more KV heads, the head dim of a head count) is listed under that root finding.
+   ``DRIFTCHECK_STRUCTURAL=1`` switches step 6 off (for debugging the matcher).
 Severity, kinds and wording live in ``policy``. Nothing here decides which side is right.
 """
 
@@ -22,10 +28,12 @@ from pathlib import Path
 
 from driftcheck.findings import Finding, Location
 from driftcheck.graph.match import policy
-from driftcheck.graph.match.canon import canonicalise
+from driftcheck.graph.match.canon import canonicalise, norm_value
 from driftcheck.graph.match.derive import derive
 from driftcheck.graph.match.diff import Diff, Differ, same
 from driftcheck.graph.match.facts import SIDES, FactDiff, fact_diffs
+from driftcheck.graph.match.facts import _side as fact_side
+from driftcheck.graph.match.semantic import related, semantic_enabled, settle
 from driftcheck.graph.match.uses import use_diffs
 from driftcheck.graph.model import Graph
 
@@ -49,14 +57,32 @@ def compare(left: Graph, right: Graph, labels: dict[str, str] | None = None) -> 
     # a side with facts and no layers (a serving manifest) is compared on facts alone
     la, lb = _has_layers(a), _has_layers(b)
     diffs = Differ().run(a, b) if la and lb else []
-    facts = fact_diffs(left, right, derive(a), derive(b))
+    da, db = derive(a), derive(b)
+    facts = fact_diffs(left, right, da, db)
     rest = _fold(facts, diffs)
     facts += _new_uses(use_diffs(left, right, {f.key for f in facts}), facts, rest)
+    if semantic_enabled():
+        rest = settle(facts, rest, a, b, _agree(left, right, da, db, "numHeads"))
+    rest += _structural_homes(facts)
     out = [_fact_finding(f, labels) for f in facts] + [_diff_finding(d, labels) for d in rest]
     for side, g, ok, other in (("left", left, la, lb), ("right", right, lb, la)):
         if other and not ok and g.nodes:
             out.append(_incomplete(side, g, labels))
     return sorted(out, key=lambda f: (-f.severity.rank, f.kind not in COUNT_KINDS))
+
+
+def _agree(left: Graph, right: Graph, da: dict, db: dict, key: str) -> bool:
+    """Both sides state or show ``key``, with one value (or hold the same values for it)."""
+    ls, rs = fact_side(left, da, key, "left"), fact_side(right, db, key, "right")
+    if ls is not None and rs is not None:
+        return same(ls[0], rs[0])
+    lu = {norm_value(u.value) for u in left.uses if u.key == key}
+    ru = {norm_value(u.value) for u in right.uses if u.key == key}
+    if ls is not None:
+        lu.add(norm_value(ls[0]))
+    if rs is not None:
+        ru.add(norm_value(rs[0]))
+    return bool(lu) and lu == ru
 
 
 def _new_uses(uses: list[FactDiff], facts: list[FactDiff], rest: list[Diff]) -> list[FactDiff]:
@@ -102,6 +128,7 @@ def _fold(facts: list[FactDiff], diffs: list[Diff]) -> list[Diff]:
                 f
                 for f in facts
                 if d.kind not in ("missing-layer", "extra-layer")
+                and not (d.layout and not d.weights_change)  # an axis, not the fact's value
                 and same(d.left, f.values["left"])
                 and same(d.right, f.values["right"])
             ),
@@ -111,8 +138,14 @@ def _fold(facts: list[FactDiff], diffs: list[Diff]) -> list[Diff]:
             rest.append(d)
             continue
         home.absorbed.append(d)
-    # a fact both sides only derived from the structure names a drift that one structural diff
-    # may already state: then that diff (with its layer and line) is the finding
+    return rest
+
+
+def _structural_homes(facts: list[FactDiff]) -> list[Diff]:
+    """A fact both sides only derived from the structure names a drift that one structural
+    diff may already state: then that diff (with its layer and line) is the finding. Run
+    after the consequences are grouped, so a fact with several is kept as their root."""
+    rest: list[Diff] = []
     for f in list(facts):
         if len(f.derived) == 2 and len(f.absorbed) == 1:
             facts.remove(f)
@@ -139,9 +172,20 @@ def _fact_finding(f: FactDiff, labels: dict[str, str]) -> Finding:
     lv, rv = f.values["left"], f.values["right"]
     notes = [f"{side}: read off the structure ({attr})" for side, attr in f.derived.items()]
     notes += [f"{side}: held by {', '.join(vias)}" for side, vias in f.held.items() if vias]
-    seen = [a for a in dict.fromkeys(d.attribute for d in f.absorbed) if a != f.attribute]
+    alike = [d for d in f.absorbed if same(d.left, lv) and same(d.right, rv)]
+    seen = [a for a in dict.fromkeys(d.attribute for d in alike) if a != f.attribute]
     if seen:
         notes.append(f"same values in {', '.join(seen)}")
+    rest = [d for d in f.absorbed if d not in alike]
+    follows = [_consequence(d) for d in rest if related(d, f)]
+    if follows:
+        notes.append(f"this changes {'; '.join(dict.fromkeys(follows))}")
+    others = len([d for d in rest if not related(d, f)])
+    if others:
+        notes.append(
+            f"{others} more layer difference{'s' if others > 1 else ''} where it changes "
+            "weights the two sides lay out differently"
+        )
     return Finding(
         check_id=policy.check_id(kind),
         name=kind,
@@ -156,6 +200,15 @@ def _fact_finding(f: FactDiff, labels: dict[str, str]) -> Finding:
         node=next((d.node for d in f.absorbed if d.node), None),
         evidence="; ".join(notes) or None,
     )
+
+
+def _consequence(d: Diff) -> str:
+    """One structural difference a root fact explains, both values, for the finding's notes."""
+    times = f" ({d.times} places)" if d.times > 1 else ""
+    if d.kind in ("missing-layer", "extra-layer"):
+        side = "left" if d.kind == "missing-layer" else "right"
+        return f"{d.what or d.attribute} on the {side} only{times}"
+    return f"{d.attribute} {policy.fmt(d.left)} -> {policy.fmt(d.right)}{times}"
 
 
 def _diff_finding(d: Diff, labels: dict[str, str]) -> Finding:

@@ -115,6 +115,24 @@ def _hint(it: Item) -> str | None:
     return name_role(it.node.name) or (it.node.name or "").rsplit(".", 1)[-1] or None
 
 
+def _same_layers_reordered(a: list[Item], b: list[Item]) -> bool:
+    """The same layers (types and values) in another order: a shortcut written before the
+    residual branch on one side and after it on the other."""
+    fa, fb = [x.full_sig for x in a], [y.full_sig for y in b]
+    return fa != fb and sorted(fa) == sorted(fb)
+
+
+def _by_full_sig(a: list[Item], b: list[Item]) -> list[Pair]:
+    """Pair each item with the first unused item of the same full signature, in a's order."""
+    free = list(b)
+    out: list[Pair] = []
+    for x in a:
+        y = next(y for y in free if y.full_sig == x.full_sig)
+        free.remove(y)
+        out.append((x, y))
+    return out
+
+
 def _by_hint(a: list[Item], b: list[Item]) -> list[Pair]:
     """Equal type runs pair by order, unless both sides name the same roles in another order."""
     out: list[Pair] = []
@@ -125,7 +143,11 @@ def _by_hint(a: list[Item], b: list[Item]) -> list[Pair]:
             j += 1
         ra, rb = a[i:j], b[i:j]
         ha, hb = [_hint(x) for x in ra], [_hint(y) for y in rb]
-        if len(ra) > 1 and None not in ha and sorted(ha) == sorted(hb) and len(set(ha)) == len(ha):
+        if len(ra) > 1 and _same_layers_reordered(ra, rb):
+            out += _by_full_sig(ra, rb)
+        elif (
+            len(ra) > 1 and None not in ha and sorted(ha) == sorted(hb) and len(set(ha)) == len(ha)
+        ):
             by = {h: y for h, y in zip(hb, rb)}
             out += [(x, by[h]) for x, h in zip(ra, ha)]
         else:

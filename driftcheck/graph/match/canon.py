@@ -69,6 +69,31 @@ def _numel(shape: tuple) -> int:
     return n
 
 
+def weight_total(items: list[Item]) -> int | None:
+    """Parameters of a canonical sequence (tied weights once); None when any is unknown."""
+    total = 0
+    for it in items:
+        if it.is_block:
+            inner = weight_total(it.children or [])
+            if inner is None:
+                return None
+            total += it.count * inner
+            continue
+        w = leaf_weights(it.ltype, it.params)
+        if w is None:
+            return None
+        for name, shape in w.items():
+            if name in it.node.tied:
+                continue
+            n = 1
+            for d in shape:
+                if not isinstance(d, int):
+                    return None
+                n *= d
+            total += n
+    return total
+
+
 def canonical_type(node: Node) -> str:
     if node.type == "Unknown":
         return "Unknown"
@@ -268,7 +293,11 @@ class Canon:
 def _embedding_table(node: Node, kids: list[Node] | None) -> Item | None:
     """``nn.Embedding`` read from torch's source (no catalogue entry) is a module holding one
     (rows, dim) Parameter; give it the layer type and parameters torch gives it."""
-    if node.type != "Module" or (node.user_class or "").rsplit(".", 1)[-1] != "Embedding":
+    # nn.Embedding itself, or a subclass that keeps its one table (BART's scaled word
+    # embedding, its learned positions): the table is what the weights are
+    if node.type != "Module" or not (node.user_class or "").rsplit(".", 1)[-1].endswith(
+        "Embedding"
+    ):
         return None
     if not kids or len(kids) != 1 or kids[0].type != "Parameter":
         return None
@@ -276,6 +305,9 @@ def _embedding_table(node: Node, kids: list[Node] | None) -> Item | None:
     if not (isinstance(shape, (list, tuple)) and len(shape) == 2):
         return None
     params = {"num_embeddings": shape[0], "embedding_dim": shape[1]}
+    shared = next(iter(kids[0].tied.values()), None)
+    if shared is not None and not node.tied:  # the table is another's (BART's shared one)
+        node = node.model_copy(update={"tied": {"weight": shared}})
     return _leaf(node, "Embedding", params)
 
 

@@ -72,8 +72,22 @@ def layer_stack(items: list[Item]) -> Item | None:
     """The one block the top level repeats, or None when there are several (an encoder and a
     decoder, a vision tower beside the text layers, hybrid layers of alternating kinds): the
     layer count is then not one number the structure states."""
-    blocks = [it for it in items if it.is_block]
+    blocks = [it for it in items if it.is_block and not _norm_like(it)]
     return blocks[0] if len(blocks) == 1 else None
+
+
+def _norm_like(it: Item) -> bool:
+    """A block standing once whose weights are all vectors (a hand-written final norm that
+    holds one ``weight`` Parameter): not a stack of layers."""
+    if it.count != 1:
+        return False
+    for c in walk(it.children or []):
+        if c.is_block:
+            continue
+        w = leaf_weights(c.ltype, c.params)
+        if w is None or any(len(shape) > 1 for shape in w.values()):
+            return False
+    return True
 
 
 def derive(items: list[Item]) -> dict[str, Derived]:
@@ -85,10 +99,39 @@ def derive(items: list[Item]) -> dict[str, Derived]:
     leaves = [it for it in walk(items) if not it.is_block]
     _from_roles(leaves, out)
     _from_embeddings(leaves, out)
-    if "intermediateSize" not in out and stack is not None:
-        _mlp_width(stack, out)
+    _patch(items, out)
+    main = stack if stack is not None else main_block(items)
+    if "intermediateSize" not in out and main is not None:
+        _mlp_width(main, out)
     _ties(leaves, out)
     return out
+
+
+def _patch(items: list[Item], out: dict[str, Derived]) -> None:
+    """A vision model's patch size: the first top-level convolution whose kernel equals its
+    stride (a patch embedding), outside any repeated block."""
+    for it in walk(items):
+        if it.is_block and it.count > 1:
+            return  # the layers start: a patch embedding comes before them
+        if it.is_block or it.ltype not in ("Conv2d", "Conv3d", "Conv1d"):
+            continue
+        k, st = _one(it.params.get("kernel_size")), _one(it.params.get("stride"))
+        if isinstance(k, int) and k > 1 and k == st:
+            loc = _loc(it, "kernel_size")
+            out["patchSize"] = Derived(k, _attr(it, "kernel_size"), loc, it.node.id)
+            width = it.params.get("out_channels")
+            if isinstance(width, int) and "hiddenSize" not in out:  # no token table: the
+                # patch embedding's width is the model's
+                loc = _loc(it, "out_channels")
+                out["hiddenSize"] = Derived(width, _attr(it, "out_channels"), loc, it.node.id)
+        return
+
+
+def _one(v: Any) -> Any:
+    """A per-axis size with every axis equal, as one int (``(16, 16)`` is 16)."""
+    if isinstance(v, (list, tuple)) and v and all(x == v[0] for x in v):
+        return v[0]
+    return v
 
 
 def _ties(leaves: list[Item], out: dict[str, Derived]) -> None:

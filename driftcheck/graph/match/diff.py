@@ -19,12 +19,14 @@ from driftcheck.findings import Location
 from driftcheck.graph import catalogue
 from driftcheck.graph.catalogue.spec import camel
 from driftcheck.graph.match.align import Pair, align
-from driftcheck.graph.match.canon import Item, leaf_weights, norm_value, walk
+from driftcheck.graph.match.canon import Item, leaf_weights, norm_value, walk, weight_total
 from driftcheck.graph.match.derive import main_block
 from driftcheck.graph.match.policy import LAYOUT_OPS, RESHAPES
 
 IGNORED_PARAMS = frozenset({"inplace", "device", "dtype", "name"})
 """Constructor arguments that say nothing about the model's function or weights."""
+SPATIAL_PARAMS = frozenset({"kernel_size", "stride", "padding", "dilation", "output_padding"})
+"""Per-axis sizes torch accepts as one int for every axis: ``16`` is ``(16, 16)``."""
 
 
 @dataclass
@@ -39,6 +41,15 @@ class Diff:
     node: str | None = None
     what: str | None = None
     layout: bool = False
+    soft: bool = False
+    """a size of a forward op (view, unflatten, SDPA): how one implementation computes"""
+    apart: bool = False
+    """a count of two blocks that hold different weights per copy: paired as the closest
+    of their kind, not as one block repeated a different number of times"""
+    equivalent: bool = False
+    """seen only where both sides hold the same number of parameters (the items of one
+    level of the sequence, or the layers outside its blocks): one set of weights written
+    two ways, unless a fact says otherwise (``semantic.settle``)"""
 
 
 def same(a: Any, b: Any) -> bool:
@@ -116,14 +127,20 @@ class Differ:
     def __init__(self) -> None:
         self.diffs: dict[tuple, Diff] = {}
         self.main: set[int] = set()
+        self.level_eq = False
+        """this level's items (blocks with their counts) hold as many parameters each side"""
+        self.leaf_eq = False
+        """this level's layers outside blocks hold as many parameters each side"""
 
-    def add(self, d: Diff) -> None:
+    def add(self, d: Diff, block: bool = False) -> None:
+        d.equivalent = self.level_eq or (self.leaf_eq and not block)
         key = (d.kind, d.attribute, repr(norm_value(d.left)), repr(norm_value(d.right)))
         have = self.diffs.get(key)
         if have is None:
             self.diffs[key] = d
         else:
             have.times += d.times
+            have.equivalent = have.equivalent and d.equivalent
 
     def run(self, a: list[Item], b: list[Item]) -> list[Diff]:
         self.main = {id(m) for m in (main_block(a), main_block(b)) if m is not None}
@@ -133,11 +150,19 @@ class Differ:
     def _seq(self, a: list[Item], b: list[Item], times: int) -> None:
         """Layers pair by alignment; forward ops pair among themselves, by type and order,
         and only paired ops are compared (see ``Item.soft``)."""
-        self._pairs(align([x for x in a if not x.soft], [y for y in b if not y.soft]), times)
+        saved = self.level_eq, self.leaf_eq
+        ha, hb = [x for x in a if not x.soft], [y for y in b if not y.soft]
+        ta, tb = weight_total(ha), weight_total(hb)
+        self.level_eq = ta is not None and ta == tb
+        la = weight_total([x for x in ha if not x.is_block])
+        lb = weight_total([y for y in hb if not y.is_block])
+        self.leaf_eq = la is not None and la == lb
+        self._pairs(align(ha, hb), times)
         ops = align([x for x in a if x.soft], [y for y in b if y.soft])
         for x, y in ops:
             if x is not None and y is not None and x.ltype == y.ltype:
                 self._leaves(x, y, times)
+        self.level_eq, self.leaf_eq = saved
 
     def _pairs(self, pairs: list[Pair], times: int) -> None:
         gap: list[Pair] = []
@@ -155,6 +180,7 @@ class Differ:
 
     def _blocks(self, x: Item, y: Item, times: int) -> None:
         if x.count != y.count:
+            bx, by = weight_bag(x.children or []), weight_bag(y.children or [])
             top = id(x) in self.main or id(y) in self.main
             kind = "layer-count" if top else "block-count"
             attr = "model.numLayers" if top else "block.count"
@@ -169,7 +195,9 @@ class Differ:
                     times=times,
                     node=x.node.id,
                     what=describe(x),
-                )
+                    apart=bx is not None and by is not None and bx != by,
+                ),
+                block=True,
             )
         self._seq(x.children or [], y.children or [], times * min(x.count, y.count))
 
@@ -191,6 +219,10 @@ class Differ:
             return
         unresolved = set(x.node.unresolved) | set(y.node.unresolved)
         base = _bag(leaf_weights(x.ltype, x.params))
+        # two leaves whose weights differ are different layers: every difference between
+        # them (a stride beside the kernel that differs too) is part of that weight change
+        other = _bag(leaf_weights(y.ltype, y.params))
+        apart = base is not None and other is not None and base != other
         for param in dict.fromkeys([*x.params, *y.params]):
             if param in IGNORED_PARAMS or param in unresolved:
                 continue
@@ -203,9 +235,11 @@ class Differ:
                 continue  # an op size held as an expression over other nodes: not a value
             if x.ltype in RESHAPES and _same_up_to_infer(lv, rv):
                 continue  # view(b, s, 8, -1) against view(b, s, 8, 64): one spelling each
+            if param in SPATIAL_PARAMS and _broadcast(lv) == _broadcast(rv):
+                continue  # kernel_size=16 against (16, 16)
             # does this one value, changed alone, change a weight shape?
             moved = _bag(leaf_weights(x.ltype, {**x.params, param: rv}))
-            heavy = base is not None and moved is not None and moved != base
+            heavy = apart or (base is not None and moved is not None and moved != base)
             self.add(
                 Diff(
                     "shape" if heavy and _is_dim(x.ltype, param) else "param",
@@ -217,6 +251,7 @@ class Differ:
                     times=times,
                     node=x.node.id,
                     layout=x.ltype in LAYOUT_OPS and x.ltype not in RESHAPES,
+                    soft=x.soft,
                 )
             )
 
@@ -245,8 +280,17 @@ class Differ:
                     node=it.node.id,
                     what=describe(it),
                     layout=not it.is_block and it.ltype in LAYOUT_OPS,
-                )
+                ),
+                block=it.is_block,
             )
+
+
+def _broadcast(v: Any) -> Any:
+    """A per-axis size with all axes equal, as the one int torch expands it from."""
+    v = norm_value(v)
+    if isinstance(v, tuple) and v and all(x == v[0] for x in v):
+        return v[0]
+    return v
 
 
 def _total(bag: Counter) -> int:

@@ -96,6 +96,11 @@ def fact_diffs(
     for key in keys:
         both = key in dl and key in dr
         ls, rs = _side(left, dl, key, "left", both), _side(right, dr, key, "right", both)
+        if (ls is None) != (rs is None):
+            held = _against_uses(key, left, right, ls, rs, dl if ls is None else dr)
+            if held is not None:
+                out.append(held)
+            continue
         if ls is None or rs is None or same(ls[0], rs[0]):
             continue
         if key == "quantization" and ls[0] == rs[0] == "none":
@@ -114,6 +119,39 @@ def fact_diffs(
         )
     out += _context(left, right, dl, dr)
     return out
+
+
+def _against_uses(key: str, left: Graph, right: Graph, ls, rs, dh: dict) -> FactDiff | None:
+    """One side has the fact, the other only holds values for it in its code (``Graph.uses``:
+    ``self.num_heads = 8``, ``eps=1e-5`` in each norm): a finding when the fact's value is
+    none of them, where the code builds a model (a stack of layers). A config read as facts
+    only (no layers) is compared with code this way;
+    where the fact's side holds values in code too, the two sets are compared instead."""
+    side, (value, loc, d) = ("left", ls) if ls is not None else ("right", rs)
+    other, g = ("right", right) if side == "left" else ("left", left)
+    if any(u.key == key for u in (left if side == "left" else right).uses):
+        return None  # both sides hold values in code: compared as sets (``uses``)
+    if "numLayers" not in g.facts and "numLayers" not in dh:
+        return None  # code that builds no layer stack (one MLP class) is a fragment: which
+        # model its values belong to is not known
+    held = [u for u in g.uses if u.key == key]
+    if not held or any(same(u.value, value) for u in held):
+        return None
+    values = sorted({json_value(u.value) for u in held}, key=repr)
+    shown = values[0] if len(values) == 1 else values
+    where = next((u.loc for u in held if u.loc is not None), None)
+    vias = sorted({u.via for u in held if u.via})
+    vals = {side: json_value(value), other: shown}
+    locs = {side: loc, other: where.model_copy(update={"side": other}) if where else None}
+    f = FactDiff(
+        key,
+        {"left": vals["left"], "right": vals["right"]},
+        {"left": locs["left"], "right": locs["right"]},
+        d.attribute if d is not None else f"model.{key}",
+        {side: d.attribute} if d is not None else {},
+        held={other: vias} if vias else {},
+    )
+    return f
 
 
 def _context(

@@ -37,6 +37,7 @@ MAJOR_FACTS = frozenset(
         "tieWordEmbeddings",
         "numExperts",
         "numExpertsPerTok",
+        "patchSize",
         "numParameters",
         "tensorCount",
         "quantization",

@@ -1,0 +1,251 @@
+"""Drift between users' own re-implementations and the config they implement.
+
+``benchmarks/reimpl/`` holds 62 re-implementations of 18 architectures in plain torch (written
+in the styles users write them: fused or separate projections, ``nn.MultiheadAttention``,
+hand-written RMSNorm / rotary / SwiGLU, Conv1D, tied or own heads, values in a dataclass, in
+constants, in keyword defaults or in a dict), each with the small config it implements
+(``configs/<arch>/config.json``, written by transformers' config class), and planted variants
+that change one architecture value in the code or in the config (``manifest.json`` records
+the fact and both values). ``benchmarks/reimpl/make.py --check`` (and
+``tests/test_reimpl_corpus.py``) proves every clean case has the HF model's parameter count.
+
+For every pair we run ``driftcheck compare <code> <config>`` (static, no ``--exact``), in one
+worker process per install: **full** (torch and transformers importable) and **core** (both
+hidden by a meta-path finder, as ``tests/test_no_torch.py`` does). Printed per install and per
+part (``dev``: sha256(base case name) % 5 != 0, ``held-out``: == 0; variants follow their base
+case):
+
+- clean false positives: clean pairs with any finding of minor or above (or an error);
+- planted recall: planted pairs with a finding of minor or above whose left values hold the
+  code's value and whose right values hold the config's value;
+- one finding per planted change: planted pairs with exactly one finding of minor or above,
+  and that finding holds both values.
+
+    python benchmarks/bench_reimpl.py [--mode full|core|both] [--only llama,bert] [--show N]
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import os
+import subprocess
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+CORPUS = ROOT / "benchmarks" / "reimpl"
+
+HIDE = """
+import sys
+class _NotInstalled:
+    def find_spec(self, name, path=None, target=None):
+        if name.split(".")[0] in ("torch", "transformers"):
+            raise ModuleNotFoundError(f"No module named {name!r}", name=name)
+        return None
+sys.meta_path.insert(0, _NotInstalled())
+"""
+
+WORKER = """
+import json, sys
+from driftcheck.drift import drift, load_sides
+from driftcheck.errors import DriftcheckError
+for line in sys.stdin:
+    job = json.loads(line)
+    try:
+        sides = load_sides(job["code"], job["config"])
+        fs = drift(sides, job["code"], job["config"])
+        out = [{"severity": f.severity.value, "rank": f.severity.rank, "kind": f.kind,
+                "message": f.message, "values": f.values} for f in fs]
+        res = {"name": job["name"], "findings": out}
+    except DriftcheckError as e:
+        res = {"name": job["name"], "error": e.one_line()}
+    except Exception as e:  # the tool's internal error: counted as a failure
+        res = {"name": job["name"], "error": f"internal: {type(e).__name__}: {e}"}
+    if HIDDEN and ("torch" in sys.modules or "transformers" in sys.modules):
+        res["error"] = "core install: the static path imported torch or transformers"
+    print(json.dumps(res, default=str), flush=True)
+"""
+
+
+def held_out(name: str) -> bool:
+    return int(hashlib.sha256(name.encode()).hexdigest(), 16) % 5 == 0
+
+
+def jobs(only: set[str] | None) -> list[dict]:
+    m = json.loads((CORPUS / "manifest.json").read_text())
+    out = []
+    for c in m["cases"]:
+        if only and c["arch"] not in only:
+            continue
+        out.append(
+            dict(
+                name=c["name"],
+                base=c["name"],
+                kind="clean",
+                arch=c["arch"],
+                code=str(CORPUS / c["code"]),
+                config=str(CORPUS / c["config"]),
+            )
+        )
+    for p in m["planted"]:
+        if only and p["arch"] not in only:
+            continue
+        out.append(
+            dict(
+                name=p["name"],
+                base=p["case"],
+                kind="planted",
+                arch=p["arch"],
+                fact=p["fact"],
+                where=p["where"],
+                config_value=p["left"],
+                code_value=p["right"],
+                code=str(CORPUS / p["code"]),
+                config=str(CORPUS / p["config"]),
+            )
+        )
+    return out
+
+
+def run_worker(mode: str, todo: list[dict]) -> dict[str, dict]:
+    src = (HIDE if mode == "core" else "") + f"HIDDEN = {mode == 'core'}\n" + WORKER
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    feed = "".join(json.dumps({k: j[k] for k in ("name", "code", "config")}) + "\n" for j in todo)
+    p = subprocess.run(
+        [sys.executable, "-c", src], input=feed, capture_output=True, text=True, cwd=ROOT, env=env
+    )
+    res = {}
+    for line in p.stdout.splitlines():
+        try:
+            r = json.loads(line)
+        except json.JSONDecodeError:
+            continue
+        res[r["name"]] = r
+    if p.returncode != 0:
+        print(f"[{mode}] worker exited {p.returncode}: {p.stderr.strip()[-400:]}", file=sys.stderr)
+    return res
+
+
+def _close(a, b) -> bool:
+    if isinstance(a, bool) or isinstance(b, bool):
+        return a is b
+    if isinstance(a, (int, float)) and isinstance(b, (int, float)):
+        return abs(a - b) <= 1e-9 * max(abs(a), abs(b), 1e-30)
+    return a == b
+
+
+def holds(value, want) -> bool:
+    """``value`` is ``want`` or contains it (lists, dicts, nested)."""
+    if _close(value, want):
+        return True
+    if isinstance(value, dict):
+        return any(holds(v, want) for v in value.values())
+    if isinstance(value, (list, tuple)):
+        return any(holds(v, want) for v in value)
+    return False
+
+
+def minor_up(r: dict) -> list[dict]:
+    return [f for f in r.get("findings", []) if f["rank"] >= 1]
+
+
+def classify(job: dict, r: dict | None) -> dict:
+    if r is None:
+        return {"ok": False, "why": "no result"}
+    if "error" in r:
+        return {"ok": False, "why": r["error"], "error": True}
+    hits = minor_up(r)
+    if job["kind"] == "clean":
+        return {
+            "ok": not hits,
+            "why": "; ".join(f"{f['severity']} {f['kind']}: {f['message']}" for f in hits),
+        }
+    good = [
+        f
+        for f in hits
+        if isinstance(f.get("values"), dict)
+        and holds(f["values"].get("left"), job["code_value"])
+        and holds(f["values"].get("right"), job["config_value"])
+    ]
+    return {
+        "ok": bool(good),
+        "one": bool(good) and len(hits) == 1,
+        "n": len(hits),
+        "why": "; ".join(f"{f['severity']} {f['kind']}: {f['message']}" for f in hits)
+        or "no finding of minor or above",
+    }
+
+
+def pct(a: int, b: int) -> str:
+    return f"{a}/{b} = {100.0 * a / b:.1f}%" if b else "0/0"
+
+
+def report(mode: str, todo: list[dict], res: dict[str, dict], show: int) -> dict:
+    summary = {}
+    for part, sel in (
+        ("dev", lambda j: not held_out(j["base"])),
+        ("held-out", lambda j: held_out(j["base"])),
+        ("all", lambda j: True),
+    ):
+        part_jobs = [j for j in todo if sel(j)]
+        clean = [j for j in part_jobs if j["kind"] == "clean"]
+        planted = [j for j in part_jobs if j["kind"] == "planted"]
+        cc = [classify(j, res.get(j["name"])) for j in clean]
+        pc = [classify(j, res.get(j["name"])) for j in planted]
+        fp = sum(not c["ok"] for c in cc)
+        rec = sum(c["ok"] for c in pc)
+        one = sum(c.get("one", False) for c in pc)
+        summary[part] = dict(clean=len(clean), fp=fp, planted=len(planted), recall=rec, one=one)
+        print(
+            f"[{mode}] {part:8} clean FP {pct(fp, len(clean)):18} recall {pct(rec, len(planted)):18}"
+            f" one finding {pct(one, len(planted))}"
+        )
+    if show:
+        misses = Counter()
+        shown = 0
+        for j in todo:
+            c = classify(j, res.get(j["name"]))
+            bad = not c["ok"] or (j["kind"] == "planted" and not c.get("one"))
+            if not bad:
+                continue
+            misses[(j["kind"], j.get("fact", ""), "miss" if not c["ok"] else "extra")] += 1
+            if shown < show:
+                shown += 1
+                tag = "held-out " if held_out(j["base"]) else ""
+                print(f"  {tag}{j['name']}: {c['why'][:300]}")
+        for k, n in misses.most_common():
+            print(f"  {n:3d} {k}")
+    return summary
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--mode", choices=["full", "core", "both"], default="both")
+    ap.add_argument("--only", default="")
+    ap.add_argument("--show", type=int, default=0, help="print the first N misses and a tally")
+    ap.add_argument("--json", help="write the per-pair results here")
+    args = ap.parse_args()
+    only = set(args.only.split(",")) if args.only else None
+    todo = jobs(only)
+    n_arch = len({j["arch"] for j in todo})
+    print(
+        f"{sum(j['kind'] == 'clean' for j in todo)} clean pairs, "
+        f"{sum(j['kind'] == 'planted' for j in todo)} planted, {n_arch} architectures"
+    )
+    out = {}
+    for mode in ["full", "core"] if args.mode == "both" else [args.mode]:
+        w0 = time.perf_counter()
+        res = run_worker(mode, todo)
+        out[mode] = {"summary": report(mode, todo, res, args.show), "results": res}
+        print(f"[{mode}] {len(todo)} pairs in {time.perf_counter() - w0:.0f} s wall")
+    if args.json:
+        Path(args.json).write_text(json.dumps(out, indent=1, default=str))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,121 @@
+"""Qwen2 with fused projections."""
+
+import math
+
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+
+DIM = 64
+N_LAYERS = 2
+N_HEADS = 4
+N_KV_HEADS = 1
+HEAD_DIM = 16
+VOCAB_SIZE = 1024
+HIDDEN_DIM = 160
+NORM_EPS = 1e-06
+ROPE_THETA = 1000000.0
+MAX_SEQ_LEN = 256
+
+
+
+class RMSNorm(nn.Module):
+    """Root-mean-square norm, no bias, no mean subtraction."""
+
+    def __init__(self, size, eps):
+        super().__init__()
+        self.scale = nn.Parameter(torch.ones(size))
+        self.eps = eps
+
+    def forward(self, x):
+        rms = torch.sqrt(torch.mean(x * x, dim=-1, keepdim=True) + self.eps)
+        return self.scale * (x / rms)
+
+
+def rotate_half(x):
+    x1, x2 = x.chunk(2, dim=-1)
+    return torch.cat((-x2, x1), dim=-1)
+
+
+class Rotary(nn.Module):
+    def __init__(self, dim, max_len, base):
+        super().__init__()
+        inv_freq = 1.0 / (base ** (torch.arange(0, dim, 2).float() / dim))
+        t = torch.arange(max_len).float()
+        emb = torch.cat([torch.outer(t, inv_freq)] * 2, dim=-1)
+        self.register_buffer("cos_cached", emb.cos(), persistent=False)
+        self.register_buffer("sin_cached", emb.sin(), persistent=False)
+
+    def forward(self, q, k):
+        n = q.shape[2]
+        cos, sin = self.cos_cached[:n], self.sin_cached[:n]
+        return q * cos + rotate_half(q) * sin, k * cos + rotate_half(k) * sin
+
+class CausalSelfAttention(nn.Module):
+    def __init__(self, dim, n_heads, n_kv_heads, head_dim):
+        super().__init__()
+        self.n_heads = n_heads
+        self.n_kv_heads = n_kv_heads
+        self.head_dim = head_dim
+        self.c_attn = nn.Linear(dim, (n_heads + 2 * n_kv_heads) * head_dim, bias=True)
+        self.proj = nn.Linear(n_heads * head_dim, dim, bias=False)
+
+    def forward(self, x, rope):
+        bsz, seqlen, _ = x.shape
+        qkv = self.c_attn(x)
+        q_size, kv_size = self.n_heads * self.head_dim, self.n_kv_heads * self.head_dim
+        q, k, v = qkv.split([q_size, kv_size, kv_size], dim=-1)
+        q = q.view(bsz, seqlen, self.n_heads, self.head_dim)
+        k = k.view(bsz, seqlen, self.n_kv_heads, self.head_dim)
+        v = v.view(bsz, seqlen, self.n_kv_heads, self.head_dim)
+        q, k, v = q.transpose(1, 2), k.transpose(1, 2), v.transpose(1, 2)
+        q, k = rope(q, k)
+        rep = self.n_heads // self.n_kv_heads
+        k = k.repeat_interleave(rep, dim=1)
+        v = v.repeat_interleave(rep, dim=1)
+        out = F.scaled_dot_product_attention(q, k, v, is_causal=True)
+        out = out.transpose(1, 2).contiguous().view(bsz, seqlen, -1)
+        return self.proj(out)
+
+
+class MLP(nn.Module):
+    def __init__(self, dim, hidden_dim):
+        super().__init__()
+        self.fc = nn.Linear(dim, 2 * hidden_dim, bias=False)
+        self.fc_out = nn.Linear(hidden_dim, dim, bias=False)
+
+    def forward(self, x):
+        gate, up = self.fc(x).chunk(2, dim=-1)
+        return self.fc_out(F.silu(gate) * up)
+
+
+class Block(nn.Module):
+    def __init__(self, dim, n_heads, n_kv_heads, head_dim, hidden_dim, eps):
+        super().__init__()
+        self.attn = CausalSelfAttention(dim, n_heads, n_kv_heads, head_dim)
+        self.mlp = MLP(dim, hidden_dim)
+        self.ln_1 = RMSNorm(dim, eps=eps)
+        self.ln_2 = RMSNorm(dim, eps=eps)
+
+    def forward(self, x, rope):
+        h = x + self.attn(self.ln_1(x), rope)
+        return h + self.mlp(self.ln_2(h))
+
+
+class GPT(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.wte = nn.Embedding(VOCAB_SIZE, DIM)
+        self.blocks = nn.ModuleList(
+            [Block(DIM, N_HEADS, N_KV_HEADS, HEAD_DIM, HIDDEN_DIM, NORM_EPS) for _ in range(N_LAYERS)]
+        )
+        self.ln_f = RMSNorm(DIM, eps=NORM_EPS)
+        self.lm_head = nn.Linear(DIM, VOCAB_SIZE, bias=False)
+        self.lm_head.weight = self.wte.weight  # weight tying
+        self.rotary = Rotary(HEAD_DIM, MAX_SEQ_LEN, ROPE_THETA)
+
+    def forward(self, tokens):
+        h = self.wte(tokens)
+        for layer in self.blocks:
+            h = layer(h, self.rotary)
+        return self.lm_head(self.ln_f(h))

@@ -1,0 +1,124 @@
+"""Qwen2: QKV bias, tied embeddings."""
+
+import math
+from dataclasses import dataclass
+
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+
+@dataclass
+class ModelArgs:
+    dim: int = 64
+    n_layers: int = 2
+    n_heads: int = 8
+    n_kv_heads: int = 2
+    head_dim: int = 16
+    vocab_size: int = 1024
+    hidden_dim: int = 160
+    norm_eps: float = 1e-06
+    rope_theta: float = 1000000.0
+    max_seq_len: int = 256
+
+
+
+class RMSNorm(nn.Module):
+    def __init__(self, dim: int, eps: float = 1e-6):
+        super().__init__()
+        self.eps = eps
+        self.weight = nn.Parameter(torch.ones(dim))
+
+    def _norm(self, x):
+        return x * torch.rsqrt(x.pow(2).mean(-1, keepdim=True) + self.eps)
+
+    def forward(self, x):
+        return self._norm(x.float()).type_as(x) * self.weight
+
+
+def rotate_half(x):
+    x1, x2 = x.chunk(2, dim=-1)
+    return torch.cat((-x2, x1), dim=-1)
+
+
+class Rotary(nn.Module):
+    def __init__(self, dim, max_len, base):
+        super().__init__()
+        inv_freq = 1.0 / (base ** (torch.arange(0, dim, 2).float() / dim))
+        t = torch.arange(max_len).float()
+        emb = torch.cat([torch.outer(t, inv_freq)] * 2, dim=-1)
+        self.register_buffer("cos_cached", emb.cos(), persistent=False)
+        self.register_buffer("sin_cached", emb.sin(), persistent=False)
+
+    def forward(self, q, k):
+        n = q.shape[2]
+        cos, sin = self.cos_cached[:n], self.sin_cached[:n]
+        return q * cos + rotate_half(q) * sin, k * cos + rotate_half(k) * sin
+
+class SelfAttention(nn.Module):
+    def __init__(self, dim, n_heads, n_kv_heads, head_dim):
+        super().__init__()
+        self.n_heads = n_heads
+        self.n_kv_heads = n_kv_heads
+        self.head_dim = head_dim
+        self.q_proj = nn.Linear(dim, n_heads * head_dim, bias=True)
+        self.k_proj = nn.Linear(dim, n_kv_heads * head_dim, bias=True)
+        self.v_proj = nn.Linear(dim, n_kv_heads * head_dim, bias=True)
+        self.o_proj = nn.Linear(n_heads * head_dim, dim, bias=False)
+
+    def forward(self, x, rope):
+        bsz, seqlen, _ = x.shape
+        q, k, v = self.q_proj(x), self.k_proj(x), self.v_proj(x)
+        q = q.view(bsz, seqlen, self.n_heads, self.head_dim)
+        k = k.view(bsz, seqlen, self.n_kv_heads, self.head_dim)
+        v = v.view(bsz, seqlen, self.n_kv_heads, self.head_dim)
+        q, k, v = q.transpose(1, 2), k.transpose(1, 2), v.transpose(1, 2)
+        q, k = rope(q, k)
+        rep = self.n_heads // self.n_kv_heads
+        k = k.repeat_interleave(rep, dim=1)
+        v = v.repeat_interleave(rep, dim=1)
+        out = F.scaled_dot_product_attention(q, k, v, is_causal=True)
+        out = out.transpose(1, 2).contiguous().view(bsz, seqlen, -1)
+        return self.o_proj(out)
+
+
+class GatedMLP(nn.Module):
+    def __init__(self, dim, hidden_dim):
+        super().__init__()
+        self.gate_proj = nn.Linear(dim, hidden_dim, bias=False)
+        self.down_proj = nn.Linear(hidden_dim, dim, bias=False)
+        self.up_proj = nn.Linear(dim, hidden_dim, bias=False)
+
+    def forward(self, x):
+        return self.down_proj(F.silu(self.gate_proj(x)) * self.up_proj(x))
+
+
+class DecoderLayer(nn.Module):
+    def __init__(self, dim, n_heads, n_kv_heads, head_dim, hidden_dim, eps):
+        super().__init__()
+        self.self_attn = SelfAttention(dim, n_heads, n_kv_heads, head_dim)
+        self.mlp = GatedMLP(dim, hidden_dim)
+        self.input_layernorm = RMSNorm(dim, eps=eps)
+        self.post_attention_layernorm = RMSNorm(dim, eps=eps)
+
+    def forward(self, x, rope):
+        h = x + self.self_attn(self.input_layernorm(x), rope)
+        return h + self.mlp(self.post_attention_layernorm(h))
+
+
+class CausalLM(nn.Module):
+    def __init__(self, args: ModelArgs = ModelArgs()):
+        super().__init__()
+        self.embed_tokens = nn.Embedding(args.vocab_size, args.dim)
+        self.layers = nn.ModuleList(
+            [DecoderLayer(args.dim, args.n_heads, args.n_kv_heads, args.head_dim, args.hidden_dim, args.norm_eps) for _ in range(args.n_layers)]
+        )
+        self.norm = RMSNorm(args.dim, eps=args.norm_eps)
+        self.lm_head = nn.Linear(args.dim, args.vocab_size, bias=False)
+        self.lm_head.weight = self.embed_tokens.weight  # weight tying
+        self.rotary = Rotary(args.head_dim, args.max_seq_len, args.rope_theta)
+
+    def forward(self, tokens):
+        h = self.embed_tokens(tokens)
+        for layer in self.layers:
+            h = layer(h, self.rotary)
+        return self.lm_head(self.norm(h))

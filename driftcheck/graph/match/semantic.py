@@ -1,0 +1,207 @@
+"""Structure subordinate to facts: what the fact comparison does not explain.
+
+Two implementations of one architecture differ in structure freely (a fused QKV against
+q/k/v, ``nn.MultiheadAttention`` against four linears, GPT-2's ``Conv1D`` against ``Linear``,
+a fused gate/up, a shortcut written before or after the residual branch). What they cannot
+differ in, if they are the same model, is the architecture facts and the weights. So, after
+the facts are compared (``facts``, ``uses``) and the layers diffed (``diff``):
+
+- when both sides' parameter totals are known and equal, the structural differences that
+  change weight shapes, layers present on one side only, and layout-op sizes are one set of
+  weights described two ways: they are dropped (the equivalence is proven in torch for each
+  form in ``tests/test_semantic_equivalence.py``);
+- otherwise a structural difference is a *consequence* when a fact difference explains it:
+  its values are those of the fact scaled (a KV-head count 2 -> 4 makes ``k_proj`` 32 -> 64
+  wide) or shifted by a multiple of the fact's change (a fused QKV widens by 2 x head dim per
+  KV head); or, when exactly one fact that changes weights differs, every weight change is
+  that fact's. A consequence is folded into its root's finding, which lists it;
+- the rest (a weight change no fact explains) is reported as before.
+
+The counts are the catalogue's weight shapes, ``Node.tied`` weights counted once.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from driftcheck.graph.match import policy
+from driftcheck.graph.match.canon import Item, norm_value, weight_total
+from driftcheck.graph.match.diff import Diff
+from driftcheck.graph.match.facts import FactDiff
+
+COUNT_KINDS = ("layer-count", "block-count")
+
+
+def _numbers(v: Any) -> list[int | float]:
+    v = norm_value(v)
+    if isinstance(v, tuple):
+        return [x for x in v if isinstance(x, (int, float)) and not isinstance(x, bool)]
+    if isinstance(v, (int, float)) and not isinstance(v, bool):
+        return [v]
+    return []
+
+
+def related(d: Diff, f: FactDiff) -> bool:
+    """The diff's values are the fact's, scaled or shifted by a whole multiple of its change."""
+    fl, fr = _numbers(f.values["left"]), _numbers(f.values["right"])
+    if len(fl) != 1 or len(fr) != 1 or fl[0] == fr[0]:
+        return False
+    a, b = fl[0], fr[0]
+    lvs, rvs = _numbers(d.left), _numbers(d.right)
+    for x, y in zip(lvs, rvs):
+        if x == y:
+            continue
+        if x * b == y * a:
+            return True
+        step = a - b
+        if isinstance(step, int) and isinstance(x, int) and isinstance(y, int):
+            q, r = divmod(x - y, step)
+            if r == 0 and 0 < q <= 64:
+                return True
+    return False
+
+
+def _resplit(d: Diff) -> bool:
+    """Both sizes fully stated with one product: the same width split another way (4 heads
+    of 16 against 8 of 8), which the weights do not show; ``-1`` or another product is how
+    one implementation arranges its tensors (a complex rotary's pairs, a fused QKV's 3)."""
+    lv, rv = norm_value(d.left), norm_value(d.right)
+    if not (isinstance(lv, tuple) and isinstance(rv, tuple)):
+        return False  # an axis (``dim``), not sizes
+    if any(not isinstance(x, int) or x < 0 for x in (*lv, *rv)):
+        return False
+    pl = pr = 1
+    for x in lv:
+        pl *= x
+    for x in rv:
+        pr *= x
+    return pl == pr
+
+
+def _weighty(d: Diff) -> bool:
+    if d.kind in COUNT_KINDS:
+        return d.apart
+    return d.weights_change or d.kind in ("shape", "layer-type", "missing-layer", "extra-layer")
+
+
+CONSEQUENCES: dict[str, tuple[str, ...]] = {
+    "numHeads": ("headDim", "numKvGroups"),
+    "numKvHeads": ("numKvGroups",),
+    "hiddenSize": ("headDim", "intermediateSize"),
+    "headDim": ("numKvGroups",),
+}
+"""root fact -> facts that follow from it when their values move with the root's (a head
+count 4 -> 8 at a fixed width halves the head dim: one change, not two)."""
+
+
+def _moves_with(root: FactDiff, f: FactDiff) -> bool:
+    rl, rr = _numbers(root.values["left"]), _numbers(root.values["right"])
+    fl, fr = _numbers(f.values["left"]), _numbers(f.values["right"])
+    if len(rl) != 1 or len(rr) != 1 or len(fl) != 1 or len(fr) != 1:
+        return False
+    a, b, x, y = rl[0], rr[0], fl[0], fr[0]
+    return a * y == b * x or a * x == b * y  # proportional, or inversely (heads x head dim)
+
+
+def _as_diff(f: FactDiff) -> Diff:
+    return Diff("param", f.attribute, f.values["left"], f.values["right"], dict(f.locs))
+
+
+def group_facts(facts: list[FactDiff]) -> list[FactDiff]:
+    """One finding per root cause among the facts: layer counts with the same values (an
+    encoder-decoder's ``num_layers`` sets both stacks) are one; a fact that follows from
+    another (``CONSEQUENCES``) is listed under it."""
+    out: list[FactDiff] = []
+    for f in facts:
+        home = None
+        if policy.fact_kind(f.key) == "layer-count":
+            home = next(
+                (
+                    g
+                    for g in out
+                    if policy.fact_kind(g.key) == "layer-count"
+                    and g.values["left"] == f.values["left"]
+                    and g.values["right"] == f.values["right"]
+                ),
+                None,
+            )
+        if home is None:
+            home = next(
+                (g for g in out if f.key in CONSEQUENCES.get(g.key, ()) and _moves_with(g, f)),
+                None,
+            )
+        if home is None:  # the root may come later in the list
+            later = [g for g in facts if g is not f and f.key in CONSEQUENCES.get(g.key, ())]
+            if any(_moves_with(g, f) for g in later):
+                root = next(g for g in later if _moves_with(g, f))
+                root.absorbed.append(_as_diff(f))
+                continue
+        if home is None:
+            out.append(f)
+        else:
+            home.absorbed.append(_as_diff(f))
+    return out
+
+
+def settle(
+    facts: list[FactDiff], rest: list[Diff], a: list[Item], b: list[Item], heads_agree: bool
+) -> list[Diff]:
+    """Fold consequences into their root facts (``facts`` is edited in place); drop
+    equivalent descriptions; return the structural diffs left to report. ``heads_agree``:
+    both sides state or show one head count, so a forward reshape that differs at equal
+    weights cannot be a head split: it is how one implementation lays tensors out (info)."""
+    # a fact both sides read off their layers, whose every layer difference holds the same
+    # parameters on both sides, was read off two writings of one set of weights
+    facts[:] = [
+        f
+        for f in facts
+        if not (
+            len(f.derived) == 2
+            and f.absorbed
+            and all(d.equivalent and (_weighty(d) or d.soft) for d in f.absorbed)
+        )
+    ]
+    facts[:] = group_facts(facts)
+    ta, tb = weight_total(a), weight_total(b)
+    same_weights = ta is not None and ta == tb
+    major = [f for f in facts if policy.fact_severity(f.key) is policy.Severity.major]
+    out: list[Diff] = []
+    for d in rest:
+        if d.equivalent and d.soft and not d.weights_change and heads_agree and not _resplit(d):
+            d.layout = True  # info: how an equivalent implementation lays its tensors out
+            out.append(d)
+            continue
+        if d.layout and not d.weights_change:
+            out.append(d)  # info: which axis an implementation puts the heads on
+            continue
+        if d.equivalent and (_weighty(d) or d.kind == "block-count"):
+            continue  # the same parameters at this level, written another way
+        if d.kind in COUNT_KINDS and not d.apart:
+            home = next((f for f in facts if related(d, f)), None)
+            if home is None:
+                out.append(d)
+            else:
+                home.absorbed.append(d)
+            continue
+        if same_weights and _weighty(d):
+            continue  # the same weights, written another way
+        home = next((f for f in major if related(d, f)), None)
+        if home is None:
+            home = next((f for f in facts if related(d, f)), None)
+        if home is None and _weighty(d) and len(major) == 1:
+            home = major[0]
+        if home is None and d.soft and facts:
+            home = facts[0]
+        if home is None:
+            out.append(d)
+        else:
+            home.absorbed.append(d)
+    return out
+
+
+def semantic_enabled() -> bool:
+    """``DRIFTCHECK_STRUCTURAL=1`` reports every structural difference (the matcher before
+    facts came first); for debugging the matcher only."""
+    import os
+
+    return os.environ.get("DRIFTCHECK_STRUCTURAL", "") != "1"

@@ -1,0 +1,164 @@
+"""The same answer in every install (issue #17): ``driftcheck compare`` on the core install
+(no torch; transformers present as the source the static route reads, never imported) gives
+exactly the findings of the full install, on planted drifts in a fork of transformers' Llama
+file and on the README's example.
+
+The core install is simulated as ``tests/test_no_torch.py`` does, with a meta-path finder in a
+subprocess: ``torch`` is not installed at all; ``transformers`` can be *found*
+(``importlib.util.find_spec``, which the static route uses to locate its source) but any import
+of it fails, so a run that imported it would error out, and the run asserts it did not.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import ROOT
+
+CORE = textwrap.dedent(
+    """
+    import importlib.machinery, sys
+
+    class _Refuse:
+        def create_module(self, spec):
+            raise ModuleNotFoundError(f"import of {spec.name} refused (core install)")
+        def exec_module(self, module):
+            raise ModuleNotFoundError("refused")
+
+    class _Core:
+        def find_spec(self, name, path=None, target=None):
+            top = name.split(".")[0]
+            if top == "torch":
+                raise ModuleNotFoundError(f"No module named {name!r}", name=name)
+            if top == "transformers":  # its files are there (core dependency), never imported
+                spec = importlib.machinery.PathFinder.find_spec(name, path)
+                if spec is not None:
+                    spec.loader = _Refuse()
+                return spec
+            return None
+
+    sys.meta_path.insert(0, _Core())
+    from driftcheck.cli import main
+    rc = main(sys.argv[1:])
+    assert "torch" not in sys.modules and "transformers" not in sys.modules
+    sys.exit(rc)
+    """
+)
+
+
+def run_core(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "-c", CORE, *args], capture_output=True, text=True, cwd=ROOT, timeout=300
+    )
+
+
+LLAMA = {
+    "model_type": "llama",
+    "architectures": ["LlamaModel"],
+    "hidden_size": 64,
+    "intermediate_size": 128,
+    "num_hidden_layers": 2,
+    "num_attention_heads": 4,
+    "num_key_value_heads": 2,
+    "vocab_size": 256,
+    "max_position_embeddings": 128,
+    "rms_norm_eps": 1e-6,
+}
+PLANTED = {  # one config read of modeling_llama.py replaced by a literal, as bench_drift does
+    "heads": ("config.hidden_size, config.num_attention_heads * self.head_dim",
+              "config.hidden_size, 8 * self.head_dim"),
+    "kv_heads": ("config.hidden_size, config.num_key_value_heads * self.head_dim",
+                 "config.hidden_size, 4 * self.head_dim"),
+    "layers": ("for layer_idx in range(config.num_hidden_layers)", "for layer_idx in range(3)"),
+    "ffn": ("self.intermediate_size = config.intermediate_size", "self.intermediate_size = 96"),
+    "vocab": ("nn.Embedding(config.vocab_size,", "nn.Embedding(300,"),
+    "eps": ("LlamaRMSNorm(config.hidden_size, eps=config.rms_norm_eps)\\n\\n",
+            "LlamaRMSNorm(config.hidden_size, eps=1e-5)\\n\\n"),
+}  # fmt: skip
+
+
+def _mirror(tmp: Path) -> Path:
+    """A transformers tree of symlinks with a real ``models/llama`` directory, so a modified
+    copy of ``modeling_llama.py`` resolves its relative imports as the original does."""
+    from driftcheck.parsers import hf_registry as reg
+
+    pkg = reg.package_dir()
+    root = tmp / "transformers"
+    root.mkdir(parents=True)
+    for e in pkg.iterdir():
+        if e.name != "models":
+            (root / e.name).symlink_to(e)
+    (root / "models").mkdir()
+    for e in (pkg / "models").iterdir():
+        if e.name != "llama":
+            (root / "models" / e.name).symlink_to(e)
+    (root / "models" / "llama").mkdir()
+    for e in (pkg / "models" / "llama").iterdir():
+        if e.name != "modeling_llama.py":
+            (root / "models" / "llama" / e.name).symlink_to(e)
+    return root / "models" / "llama"
+
+
+@pytest.fixture(scope="module")
+def forks(tmp_path_factory) -> dict[str, tuple[str, str]]:
+    from driftcheck.parsers import hf_registry as reg
+
+    tmp = tmp_path_factory.mktemp("forks")
+    original = (reg.package_dir() / "models" / "llama" / "modeling_llama.py").read_text()
+    cfg = tmp / "config.json"
+    cfg.write_text(json.dumps(LLAMA))
+    out = {}
+    for name, (old, new) in PLANTED.items():
+        old, new = old.replace("\\n", "\n"), new.replace("\\n", "\n")
+        assert old in original, name
+        folder = _mirror(tmp / name)
+        fork = folder / "modeling_llama.py"
+        fork.write_text(original.replace(old, new, 1))
+        out[name] = (str(fork), str(cfg))
+    return out
+
+
+def run_full(*args: str) -> subprocess.CompletedProcess:
+    """The full install (torch and transformers importable), in this process."""
+    import contextlib
+    import io
+
+    from driftcheck.cli import main
+
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        rc = main(list(args))
+    return subprocess.CompletedProcess(args, rc, out.getvalue(), err.getvalue())
+
+
+def _report(r: subprocess.CompletedProcess) -> tuple[int, list]:
+    assert r.returncode in (0, 1), r.stderr
+    data = json.loads(r.stdout)
+    return r.returncode, [
+        (f["check_id"], f["severity"], f["message"], json.dumps(f.get("values"), sort_keys=True))
+        for f in data["findings"]
+    ]
+
+
+@pytest.mark.parametrize("drift", sorted(PLANTED))
+def test_planted_fork_drift_same_findings_core_and_full(forks, drift):
+    fork, cfg = forks[drift]
+    full = _report(run_full("compare", fork, cfg, "--format", "json"))
+    core = _report(run_core("compare", fork, cfg, "--format", "json"))
+    assert any(sev != "info" for _, sev, _, _ in full[1]), full  # found (eps: minor, rc 0)
+    assert core == full
+
+
+def test_readme_example_same_findings_core_and_full():
+    drift = ROOT / "examples" / "drift"
+    args = ("compare", str(drift / "bert-base-uncased.config.json"),
+            str(drift / "tiny_encoder.py"), "--format", "json")  # fmt: skip
+    full, core = _report(run_full(*args)), _report(run_core(*args))
+    assert full[0] == 1 and len(full[1]) == 2  # the README's 2 major findings
+    assert core == full
