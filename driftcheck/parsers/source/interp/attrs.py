@@ -10,6 +10,7 @@ from typing import Any
 from driftcheck.graph import catalogue
 from driftcheck.parsers.source.interp.exprs import Frame
 from driftcheck.parsers.source.interp.hfauto import model_kwargs
+from driftcheck.parsers.source.library import enums
 from driftcheck.parsers.source.library.pybuiltins import MATH_CONST, BuiltinMethod
 from driftcheck.parsers.source.loader import ModInfo
 from driftcheck.parsers.source.values.abstract import (
@@ -97,6 +98,10 @@ class Attributes:
             return self.config_attr(obj, name, where)
         if isinstance(obj, Cls):
             ok, v, _ = self.mro_attr(obj, name)
+            if ok and enums.is_enum(obj):  # ``Color.RED``: the member (library/enums.py)
+                m = enums.member(self, obj, name)
+                if m is not None:
+                    return m
             if ok:
                 if isinstance(v, Func) and v.is_classmethod:
                     return Func(v.node, v.mod, v.closure, v.owner, obj, is_classmethod=True)

@@ -8,7 +8,8 @@ from __future__ import annotations
 from typing import Any
 
 from driftcheck.parsers.source.interp.modtree import ModulesView
-from driftcheck.parsers.source.library import torchlib
+from driftcheck.parsers.source.library import enums, torchlib
+from driftcheck.parsers.source.library.stdlib import LIBRARY_TYPES, NamedTupleValue
 from driftcheck.parsers.source.sizes import SIZE_LIMIT
 from driftcheck.parsers.source.speed.symbolic import SymVal, plain_bare
 from driftcheck.parsers.source.stoplist import MODULE_BASES
@@ -103,6 +104,9 @@ class ItemsMixin:
             return Tensor(torchlib.index_shape(raw.shape, k))
         if isinstance(raw, Ext):
             return Unknown(f"{raw.qual}[...]")
+        if enums.is_enum(raw) and isinstance(k, str):  # ``Color["RED"]``
+            m = enums.member(self, raw, k)
+            return m if m is not None else Unknown(f"{raw.name}[{k!r}] is no member")
         try:
             v = raw[k]
         except (IndexError, KeyError, TypeError, ValueError):
@@ -159,6 +163,10 @@ class ItemsMixin:
                 return list(raw.attrs["__items__"])
         if isinstance(raw, Config):
             return list(raw.fields)
+        if isinstance(raw, NamedTupleValue):  # a namedtuple's items (library/stdlib.py)
+            return list(raw.values)
+        if enums.is_enum(raw):  # ``for c in Color``: its members (library/enums.py)
+            return enums.unique(self, raw)
         return None
 
     def inplace_add(self, cur: Any, rhs: Any) -> bool:
@@ -193,6 +201,8 @@ class ItemsMixin:
             return Unknown("isinstance")
         if isinstance(t, Ext):
             q = t.qual
+            if q in LIBRARY_TYPES:  # ``isinstance(f, functools.partial)`` (library values)
+                return getattr(type(raw), "library_type", None) == q
             if q in _PY_TYPES:
                 if isinstance(raw, (Obj, Leaf, Tensor, Config, WeightRef)):
                     return (

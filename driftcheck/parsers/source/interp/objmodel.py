@@ -13,6 +13,8 @@ from typing import Any
 
 from driftcheck.parsers.source.interp.attrs import Attributes, ModRef, Super, ext_const
 from driftcheck.parsers.source.interp.statements import MAX_DEPTH, Evaluator, Frame
+from driftcheck.parsers.source.library import enums
+from driftcheck.parsers.source.library.stdlib import FieldSpec
 from driftcheck.parsers.source.loader import (
     Finder,
     ModInfo,
@@ -377,6 +379,8 @@ class Semantics(Attributes, Evaluator):
                 return self.call_ext(f, args, kwargs, loc)
             if callable(f) and getattr(f, "_builtin", False):
                 return f(args, kwargs, loc)
+            if getattr(f, "library_call", False):  # a callable value of the library (partial)
+                return f.call(self, args, kwargs, loc)
         except TooBig as e:  # a builtin or method over the size bound (sizes.py)
             return self.too_big(e)
         if isinstance(f, Obj) and f.module and f.cls is not None:
@@ -450,6 +454,8 @@ class Semantics(Attributes, Evaluator):
         return None, where  # where: the first Ext base (or None)
 
     def instantiate(self, cls: Cls, args: list[Any], kwargs: dict[str, Any], loc: tuple) -> Any:
+        if enums.is_enum(cls):  # ``Color("red")``: a member looked up by value
+            return enums.by_value(self, cls, args, loc)
         obj = Obj(cls=cls, module=self.is_module_cls(cls), loc=(str(loc[0]), loc[1]))
         if self.is_config_cls(cls):
             return self.make_config(cls, args, kwargs, loc)
@@ -483,8 +489,12 @@ class Semantics(Attributes, Evaluator):
                 v = args[i]
             elif name in kwargs:
                 v = kwargs[name]
+            elif "**" in kwargs:  # ``Cls(**unknown)``: any field may be in it, not the default
+                v = Unknown(f"dataclass field {name} (keyword arguments of unknown keys)")
             elif st.value is not None:
                 v = self.eval(st.value, c.ns["__frame__"])
+                if isinstance(v, FieldSpec):  # ``field(default_factory=list)``
+                    v = v.resolve(self, (str(c.mod.path), st.lineno))
                 if isinstance(v, Ext) and v.qual.endswith("field"):
                     v = Unknown(f"dataclass field {name}")
             else:

@@ -9,21 +9,20 @@ from __future__ import annotations
 import ast
 from typing import Any
 
+from driftcheck.graph import catalogue
 from driftcheck.parsers.source.importcheck import Failure, module_lacks
 from driftcheck.parsers.source.interp import hfauto, modtree
 from driftcheck.parsers.source.interp.configs import ConfigMixin
 from driftcheck.parsers.source.interp.items import _DICT_BASES, ItemsMixin
 from driftcheck.parsers.source.interp.objmodel import EXT_TOPS, Semantics
-from driftcheck.parsers.source.interp.tensorshapes import KEEP_SHAPE, joined_shape, kept_shape
-from driftcheck.parsers.source.library import torchlib
+from driftcheck.parsers.source.library import enums, registry, torchlib
 from driftcheck.parsers.source.library.pybuiltins import (
-    MATH,
     MATH_CONST,
-    NUMPY_SEQ,
     BuiltinMethod,
     py_call,
     value_method,
 )
+from driftcheck.parsers.source.library.stdlib import NamedTupleValue, namedtuple_attr
 from driftcheck.parsers.source.loader import Finder, ModInfo, parse_file
 from driftcheck.parsers.source.speed.memo import MemoMixin
 from driftcheck.parsers.source.speed.symbolic import unhole
@@ -64,125 +63,23 @@ class Interp(MemoMixin, ItemsMixin, ConfigMixin, Semantics):
             # ``nn.LayerNorm.__init__(self, ...)`` in a subclass: the base's __init__ on self
             self.ext_init(plain(args[0]), Ext(q[: -len(".__init__")]), args[1:], kwargs, loc)
             return None
+        entry = registry.lookup(q)  # a modelled callable (library/): builtins, stdlib, torch...
+        if entry is not None:
+            return entry.impl(registry.Call(self, q, args, kwargs, loc))
         if q.startswith("builtins."):
-            return self.call_builtin(q[9:], args, kwargs, loc)
-        if q in MATH or q in NUMPY_SEQ:
-            return py_call(q, self, args, kwargs)
-        if q.startswith("torch."):
-            return self.call_torch(q, args, kwargs, loc)
-        if q.startswith("transformers."):
-            return self.call_transformers(q, args, kwargs, loc)
-        if q in ("itertools.cycle", "itertools.product"):
-            return py_call(q, self, args, kwargs)
-        if q in ("copy.deepcopy", "copy.copy"):
-            return self.copy_value(args[0]) if args else Unknown("copy")
-        if q in ("collections.OrderedDict", "typing.OrderedDict"):
-            return py_call("dict", self, args, kwargs)
-        if q.startswith(("functools.partial",)):
-            return Unknown("partial")
-        if q.split(".")[0] not in EXT_TOPS:
-            # a library we cannot read (not installed): a class or a factory function, what
-            # it returns may be a layer with weights (``self.norm = lib.build_norm(...)``)
-            return UnknownModule(q)
-        return Unknown(f"call of {q}")
-
-    def call_builtin(self, name: str, args: list, kwargs: dict, loc: tuple) -> Any:
-        if name == "isinstance":
-            return self.isinstance(args[0], args[1]) if len(args) == 2 else Unknown("isinstance")
-        if name == "hasattr":
-            return self.hasattr(args[0], plain(args[1])) if len(args) == 2 else Unknown("hasattr")
-        if name == "getattr":
-            if len(args) < 2 or not isinstance(plain(args[1]), str):
-                return Unknown("getattr")
-            obj, nm = args[0], plain(args[1])
-            if len(args) > 2 and self.hasattr(obj, nm) is not True:
-                has = self.hasattr(obj, nm)
-                return args[2] if has is False else Unknown(f"getattr {nm}")
-            return self.getattr(obj, nm, (str(loc[0]), loc[1]))
-        if name == "setattr":
-            if len(args) == 3 and isinstance(plain(args[1]), str):
-                obj = plain(args[0])
-                if isinstance(obj, Obj):
-                    self.register(obj, plain(args[1]), args[2], loc[1])
-                elif isinstance(obj, (Config, Leaf)):
-                    self.setattr(obj, plain(args[1]), args[2], loc[1], None)  # type: ignore[arg-type]
-            return None
-        if name == "type":
-            if len(args) == 3:  # ``type(name, bases, ns)`` makes a class: not modelled
-                return Unknown("a class made by type()")
-            v = plain(args[0]) if args else None
-            if isinstance(v, Obj) and v.cls is not None:
-                return v.cls
-            if isinstance(v, Config) and v.cls is not None:
-                return v.cls
-            return Ext(f"builtins.{type(v).__name__}") if not isinstance(v, Unknown) else v
-        if (
-            name == "range"
-            and args
-            and isinstance(args[-1] if len(args) == 1 else args[1], Sourced)
-            and not getattr(args[-1] if len(args) == 1 else args[1], "bare", False)
-        ):
-            src = args[0] if len(args) == 1 else args[1]
-            if isinstance(plain(src), int):
-                self.ranges.append((plain(src), src.key, src.file, src.line))
-        if name == "callable":
-            # ``default(val, d)`` helpers call ``d()`` when callable: a number or a tuple is not
-            # (True for everything made lucidrains' defaults call ``16()``)
-            v = plain(args[0]) if args else None
-            if isinstance(v, (int, float, str, bytes, tuple, list, dict, set, type(None))):
-                return False
-            if isinstance(v, Unknown) or isinstance(v, (Config, Tensor)):
-                return Unknown("callable") if isinstance(v, Unknown) else False
-            return True
-        if name in ("ValueError", "TypeError", "KeyError", "NotImplementedError", "RuntimeError"):
-            return Unknown("exception")
-        if name == "vars":
-            v = plain(args[0]) if args else None
-            return dict(v.fields) if isinstance(v, Config) else Unknown("vars")
-        return py_call(name, self, args, kwargs)
-
-    def call_torch(self, q: str, args: list, kwargs: dict, loc: tuple) -> Any:
-        short = q.rsplit(".", 1)[-1]
-        if q in ("torch.nn.Parameter", "torch.nn.parameter.Parameter", "torch.nn.Buffer"):
-            t = plain(args[0]) if args else plain(kwargs.get("data"))
-            shape = t.shape if isinstance(t, Tensor) else Unknown("parameter data")
-            return Tensor(shape, param=q != "torch.nn.Buffer")
-        if q.startswith(("torch.nn.init.", "torch.nn.modules.module.")):
-            return args[0] if args else None
-        if q.startswith("torch.nn.utils.") and short in ("weight_norm", "spectral_norm"):
-            return self.reparametrize(short, args, kwargs, loc)
-        if short in ("_single", "_pair", "_triple", "_quadruple", "_ntuple"):
-            n = {"_single": 1, "_pair": 2, "_triple": 3, "_quadruple": 4}.get(short, 0)
-            v = plain(args[0]) if args else Unknown("tuple")
-            if isinstance(v, (list, tuple)):
-                return tuple(v)
-            return (v,) * n if n else Unknown("ntuple")
-        if q in ("torch.nn.Module", "torch.nn.modules.module.Module"):
-            # ``down = nn.Module(); down.block = ...``: an empty module filled by attributes
-            return Obj(cls=None, module=True, loc=(str(loc[0]), loc[1]), qual="torch.nn.Module")
+            return py_call(q[9:], self, args, kwargs)
         if q.startswith("torch.nn.") and not q.startswith("torch.nn.functional"):
+            short = q.rsplit(".", 1)[-1]
             if short in torchlib.CONTAINERS:
                 return torchlib.container(short, args, kwargs, loc, self)
             if short[:1].isupper():
                 return self.torch_layer(q, args, kwargs, loc)
-        if short in torchlib.FACTORIES and q.count(".") == 1:
-            if "size" in kwargs and short not in ("tensor", "as_tensor"):  # normal(0, 1, size=)
-                return Tensor(torchlib.shape_of([kwargs["size"]], "torch.zeros"))
-            return Tensor(torchlib.shape_of(args, q))
-        if short in torchlib.ELEMENTWISE and q.count(".") == 1:
-            return torchlib.elementwise(args)
-        if q in ("torch.Size",):
-            return (
-                tuple(plain(args[0]))
-                if args and isinstance(plain(args[0]), (list, tuple))
-                else Unknown("Size")
-            )
-        if q in ("torch.cat", "torch.concat", "torch.concatenate", "torch.stack"):
-            return Tensor(joined_shape(q, args, kwargs))
-        if q in KEEP_SHAPE:
-            return Tensor(kept_shape(q, args, kwargs))
-        if q in ("torch.get_default_dtype", "torch.device", "torch.finfo", "torch.iinfo"):
-            return Unknown(q)
+        if q.startswith(("torch.", "transformers.")):
+            return Unknown(f"call of {q}")
+        if q.split(".")[0] not in EXT_TOPS:
+            # a library we cannot read (not installed): a class or a factory function, what
+            # it returns may be a layer with weights (``self.norm = lib.build_norm(...)``)
+            return UnknownModule(q)
         return Unknown(f"call of {q}")
 
     def reparametrize(self, how: str, args: list, kwargs: dict, loc: tuple) -> Any:
@@ -285,20 +182,6 @@ class Interp(MemoMixin, ItemsMixin, ConfigMixin, Semantics):
         self.mods[key] = info
         return info
 
-    def call_transformers(self, q: str, args: list, kwargs: dict, loc: tuple) -> Any:
-        if q.endswith((".from_config", "._from_config")):
-            return hfauto.auto_from_config(self, q, args, kwargs, loc)
-        short = q.rsplit(".", 1)[-1]
-        # environment probes: we model the default build (eager attention, no optional kernels)
-        if short in ("is_torch_available", "is_torch_greater_or_equal"):
-            return True
-        # ``is_deepspeed_zero3_enabled()`` / ``is_fsdp_enabled()``: off unless a launcher sets them
-        if short.startswith("is_") and short.endswith(
-            ("_available", "_requested", "_compiling", "_enabled")
-        ):
-            return False
-        return Unknown(f"call of {q}")
-
     # ------------------------------------------------------------------ ext bases
     def ext_init(self, obj: Obj, base: Ext, args: list, kwargs: dict, loc: tuple) -> None:
         q = base.qual
@@ -318,12 +201,6 @@ class Interp(MemoMixin, ItemsMixin, ConfigMixin, Semantics):
             return
         if q.startswith("torch.nn.") and short not in ("Module",) and short[:1].isupper():
             cls = self.torch_class(q)
-            if cls is None:
-                # torch is not installed (the core install): the base's weights come from the
-                # catalogue, as ``nn.Embedding(...)`` itself would (issue #16: a subclass of
-                # ``nn.Embedding`` counted 0 without torch)
-                self.catalogue_base(obj, q, args, kwargs, loc)
-                return
             if cls is not None:
                 init, _ = self.find_init(cls)
                 if isinstance(init, Func):
@@ -331,29 +208,35 @@ class Interp(MemoMixin, ItemsMixin, ConfigMixin, Semantics):
                         Func(init.node, init.mod, init.closure, init.owner, obj), args, kwargs
                     )
                     obj.qual = obj.qual or f"torch.nn.{short}"
+            else:  # torch is not installed (core install): the catalogue's weights
+                self.catalogue_init(obj, q, args, kwargs, loc)
+            return
+        if q in ("pydantic.BaseModel", "pydantic.main.BaseModel") and obj.cls is not None:
+            # a pydantic model: keyword fields over the class's annotated defaults
+            self.init_dataclass(obj, obj.cls, [], kwargs)
 
-    def catalogue_base(self, obj: Obj, q: str, args: list, kwargs: dict, loc: tuple) -> None:
-        """The weights a torch layer base's ``__init__`` makes, from the catalogue, on ``obj``;
-        unknown (marked unresolved) where the catalogue cannot bind the arguments."""
-        from driftcheck.graph import catalogue
-
+    def catalogue_init(self, obj: Obj, q: str, args: list, kwargs: dict, loc: tuple) -> None:
+        """``super().__init__(n, d)`` in a subclass of a torch layer when torch's source is not
+        on this machine: the catalogue entry's weights (bound as ``nn.X(n, d)`` would be) become
+        the object's parameters and its bound arguments its attributes, as torch's
+        ``__init__`` sets them. Without an entry, or with an argument it does not model, the
+        layer's weights are unresolved (never 0)."""
         leaf = torchlib.make_leaf(q, args, kwargs, loc, torchlib.shipped_posnames(q))
         spec = catalogue.get(leaf.type) if leaf is not None else None
-        weights = None
-        if leaf is not None and spec is not None and not leaf.unresolved:
-            try:
-                weights = dict(spec.weights(spec.bind(dict(leaf.params))))
-            except Exception:  # noqa: BLE001 - an entry that cannot bind these values
-                weights = None
-        if weights is None:
-            obj.unresolved.append(f"{q} base not modelled without torch")
+        if leaf is None or spec is None or leaf.unresolved:
+            why = "unresolved " + ", ".join(leaf.unresolved) if leaf else "no catalogue entry"
+            obj.unresolved.append(f"{q}.__init__ without torch installed ({why})")
+            self.note(f"{loc[0]}:{loc[1]}: {q} subclass: its weights are unknown ({why})")
             return
+        try:
+            weights = spec.weights(spec.bind(leaf.params))
+        except (catalogue.CatalogueError, TypeError, ValueError, KeyError):
+            obj.unresolved.append(f"{q}.__init__ arguments the catalogue cannot bind")
+            return
+        obj.attrs.update(leaf.params)
         for name, shape in weights.items():
-            t = Tensor(tuple(shape), param=True)
-            t.owner, t.name = obj, name
-            obj.params[name] = t
-        for k, v in leaf.params.items():
-            obj.attrs.setdefault(k, v)
+            obj.params[name] = Tensor(tuple(shape), param=True)
+            obj.params[name].owner, obj.params[name].name = obj, name
         obj.qual = obj.qual or q
 
     def ext_method(self, inst: Any, base: Ext, name: str) -> Any:
@@ -459,6 +342,12 @@ class Interp(MemoMixin, ItemsMixin, ConfigMixin, Semantics):
             return v
         if isinstance(v, Func) and name == "__name__":
             return v.name
+        if hasattr(type(v), "library_type"):  # a library value's attributes (partial.func)
+            return v.attr(name)
+        if isinstance(v, NamedTupleValue):  # a namedtuple (library/stdlib.py)
+            return namedtuple_attr(v, name)
+        if getattr(v, "_enum_member", False):  # ``Color.RED.value`` (library/enums.py)
+            return enums.member_attr(v, name)
         return value_method(v, name, self)
 
 

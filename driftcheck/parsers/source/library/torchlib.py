@@ -10,6 +10,7 @@ so its parameters are still exact. Tensor factories yield ``Tensor`` values with
 from __future__ import annotations
 
 import json
+import math
 from functools import cache
 from math import prod
 from pathlib import Path
@@ -239,8 +240,13 @@ def shape_of(args: list[Any], qual: str) -> tuple[Any, ...] | Unknown:
             n = _traced_len(*nums)
             if n is not None:
                 return (n,)
-        r = range(*[int(x) for x in nums]) if all(isinstance(x, int) for x in nums) else None
-        return (len(r),) if r is not None else Unknown("arange")
+        if all(isinstance(x, int) for x in nums):
+            return (len(range(*nums)),)
+        start, stop, step = (0, nums[0], 1) if len(nums) == 1 else (*nums[:2], 1)
+        step = nums[2] if len(nums) > 2 else step
+        if len(nums) > 3 or not step or not all(math.isfinite(x) for x in (start, stop, step)):
+            return Unknown("arange")
+        return (max(0, math.ceil((stop - start) / step)),)  # torch's length for float bounds
     if name == "linspace":
         return (pa[2],) if len(pa) > 2 and isinstance(pa[2], int) else Unknown("linspace")
     if name == "eye":
@@ -332,12 +338,11 @@ def tensor_method(interp: Any, t: Tensor, name: str) -> Any:
             dims = shape_of(a, "zeros")
             if isinstance(dims, Unknown) or any(isinstance(d, Unknown) for d in dims):
                 return Tensor(Unknown(name))
-            if name == "repeat":
-                # torch pads the shape with leading 1s to the number of repeats given
-                if not known or len(dims) < len(shp):
+            if name == "repeat":  # the shape is padded with leading 1s to the repeats' length
+                if not known or len(dims) < len(shp) or any(isinstance(d, Unknown) for d in shp):
                     return Tensor(Unknown(name))
-                padded = (1,) * (len(dims) - len(shp)) + tuple(shp)
-                return Tensor(tuple(d * r for d, r in zip(padded, dims)))
+                full = (1,) * (len(dims) - len(shp)) + tuple(shp)
+                return Tensor(tuple(d * r for d, r in zip(full, dims)))
             if name == "expand":  # -1 keeps that dim (aligned from the right), never infers
                 if not known or len(dims) < len(shp):
                     return Tensor(Unknown(name))
@@ -590,28 +595,28 @@ def container_method(obj: Obj, name: str, interp: Any) -> Any:
             return None
 
         return BuiltinMethod(insert)
-    if name in ("keys", "values", "items"):
-        src = obj.params if obj.kind in ("ParameterList", "ParameterDict") else obj.children
-        return BuiltinMethod(lambda a, k: list(getattr(src, name)()))
-    if name == "__len__":
-        return BuiltinMethod(lambda a, k: len(obj.children))
     if name == "update" and obj.kind in ("ModuleDict", "ParameterDict"):
 
         def update(a: list, k: dict) -> Any:
             src = plain(a[0]) if a else {}
             pairs = list(src.items()) if isinstance(src, dict) else interp.iterate(src)
             if pairs is None:
-                obj.unresolved.append("update with unknown items")
+                obj.unresolved.append("update")
                 return None
             for kv in [*pairs, *k.items()]:
                 kv = plain(kv)
                 if isinstance(kv, (tuple, list)) and len(kv) == 2:
-                    container_add(obj, kv[1], str(plain(kv[0])))
+                    container_add(obj, kv[1], str(plain(kv[0])))  # in place, as torch
                 else:
-                    obj.unresolved.append("update with an unknown item")
+                    obj.unresolved.append("update")
             return None
 
         return BuiltinMethod(update)
+    if name in ("keys", "values", "items"):
+        src = obj.params if obj.kind in ("ParameterList", "ParameterDict") else obj.children
+        return BuiltinMethod(lambda a, k: list(getattr(src, name)()))
+    if name == "__len__":
+        return BuiltinMethod(lambda a, k: len(obj.children))
     if name in ("pop", "clear", "popitem", "__setitem__", "__delitem__", "setdefault"):
         # a change to the container we do not follow: its contents are no longer known
         def changed(a: list, k: dict) -> Any:

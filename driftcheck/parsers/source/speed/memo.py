@@ -63,7 +63,8 @@ def _is_shared(t: type) -> bool:
     of every template)."""
     hit = _SHARED_TYPES.get(t)
     if hit is None:
-        hit = _SHARED_TYPES[t] = issubclass(t, _SHARED)
+        # a library value (library/) may declare itself immutable: ``memo_shared``
+        hit = _SHARED_TYPES[t] = issubclass(t, _SHARED) or getattr(t, "memo_shared", False)
     return hit
 
 
@@ -128,6 +129,10 @@ class Template:
                 for a, b in v.items():
                     self._scan(a, ext)
                     self._scan(b, ext)
+            elif getattr(t, "memo_copy", False):  # a library container (library/): as its base
+                ok = False
+                for x in v.values() if isinstance(v, dict) else v:
+                    self._scan(x, ext)
             elif t in _FIELDS or (is_dataclass(v) and not isinstance(v, type)):
                 _FIELDS.setdefault(t, True)
                 ok = False
@@ -186,7 +191,7 @@ class _Pickler(pickle.Pickler):
                 i = self.index[k] = len(self.shared)
                 self.shared.append(v)
             return i
-        if t not in _COPYABLE and t not in _FIELDS:
+        if t not in _COPYABLE and t not in _FIELDS and not getattr(t, "memo_copy", False):
             raise _Uncopyable(t.__name__)
         return None
 

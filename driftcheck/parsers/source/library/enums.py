@@ -1,0 +1,151 @@
+"""``enum`` classes read from source: members, lookup by value or name, iteration, ``len``.
+
+A member of a plain ``Enum`` is an ``EnumMember`` (compared by identity, as Python does); a
+member of an ``IntEnum`` / ``StrEnum`` or of an ``(int, Enum)`` / ``(str, Enum)`` mix-in is an
+int or str subclass, so it also equals its value. Members are made once per class.
+"""
+
+from __future__ import annotations
+
+import ast
+from typing import Any
+
+from driftcheck.parsers.source.values.abstract import Cls, Ext, Unknown, plain
+
+ENUM_BASES = {"enum.Enum", "enum.IntEnum", "enum.StrEnum", "enum.Flag", "enum.IntFlag"}
+
+
+class EnumMember:
+    __slots__ = ("name", "value", "cls")
+    _enum_member = True
+    memo_shared = True  # immutable, compared by identity: shared by memo.py's copies
+
+    def __init__(self, name: str, value: Any, cls: Cls) -> None:
+        self.name, self.value, self.cls = name, value, cls
+
+    def __repr__(self) -> str:
+        return f"{self.cls.name}.{self.name}"
+
+
+class IntMember(int):
+    _enum_member = True
+    memo_shared = True
+    name: str
+    value: Any
+    cls: Cls
+
+
+class StrMember(str):
+    _enum_member = True
+    memo_shared = True
+    name: str
+    value: Any
+    cls: Cls
+
+
+def is_enum(cls: Any) -> bool:
+    if not isinstance(cls, Cls):
+        return False
+    key = "__is_enum__"
+    if key not in cls.ns:
+        cls.ns[key] = any(isinstance(c, Ext) and c.qual in ENUM_BASES for c in cls.mro())
+    return cls.ns[key]
+
+
+def _mixin(cls: Cls) -> type | None:
+    for c in cls.mro():
+        if isinstance(c, Ext):
+            if c.qual in ("enum.IntEnum", "enum.IntFlag", "builtins.int"):
+                return int
+            if c.qual in ("enum.StrEnum", "builtins.str"):
+                return str
+    return None
+
+
+def members(interp: Any, cls: Cls) -> dict[str, Any]:
+    """The members in definition order (``enum.auto()`` numbered from 1, or the lowercased
+    name in a ``StrEnum``); a member whose value is unknown is left out and makes the whole
+    set unknown to callers that need all of them (``members_known``)."""
+    key = "__enum_members__"
+    if key in cls.ns:
+        return cls.ns[key]
+    out: dict[str, Any] = {}
+    cls.ns[key] = out
+    mix = _mixin(cls)
+    last = 0
+    for c in reversed([c for c in cls.mro() if isinstance(c, Cls)]):
+        for st in c.node.body:
+            if not (isinstance(st, ast.Assign) and len(st.targets) == 1):
+                continue
+            t = st.targets[0]
+            if not isinstance(t, ast.Name) or t.id.startswith("_"):
+                continue
+            ok, v = interp.class_attr(c, t.id)
+            v = plain(v)
+            if isinstance(v, Unknown) and v.why.startswith("enum.auto()"):
+                v = t.id.lower() if mix is str else last + 1
+            if isinstance(v, int) and not isinstance(v, bool):
+                last = v
+            dup = next((m for m in out.values() if _same(m.value, v)), None)
+            if dup is not None:  # an alias: Python gives the first member
+                out[t.id] = dup
+                continue
+            out[t.id] = _make(t.id, v, c if c is cls else cls, mix)
+    return out
+
+
+def _same(a: Any, b: Any) -> bool:
+    if isinstance(a, Unknown) or isinstance(b, Unknown):
+        return False
+    try:
+        return type(a) is type(b) and a == b
+    except Exception:  # noqa: BLE001
+        return False
+
+
+def _make(name: str, v: Any, cls: Cls, mix: type | None) -> Any:
+    if mix is int and isinstance(v, int) and not isinstance(v, bool):
+        m: Any = IntMember(v)
+    elif mix is str and isinstance(v, str):
+        m = StrMember(v)
+    else:
+        return EnumMember(name, v, cls)
+    m.name, m.value, m.cls = name, v, cls
+    return m
+
+
+def member(interp: Any, cls: Cls, name: str) -> Any:
+    """``Color.RED``: the member, or None when ``name`` is no member (a method...)."""
+    return members(interp, cls).get(name)
+
+
+def by_value(interp: Any, cls: Cls, args: list[Any], loc: tuple) -> Any:
+    """``Color("red")``: the member with that value (a member given is itself)."""
+    v = plain(args[0]) if args else Unknown("enum()")
+    if getattr(v, "_enum_member", False) and v.cls is cls:
+        return v
+    if isinstance(v, Unknown):
+        return Unknown(f"{cls.name}() of an unknown value at {loc[0]}:{loc[1]}")
+    ms = members(interp, cls)
+    for m in ms.values():
+        if isinstance(m.value, Unknown):
+            return Unknown(f"{cls.name}({v!r}) with an unknown member at {loc[0]}:{loc[1]}")
+        if m.value == v:
+            return m
+    return Unknown(f"{cls.name}({v!r}) is no member (ValueError) at {loc[0]}:{loc[1]}")
+
+
+def member_attr(m: Any, name: str) -> Any:
+    if name == "name":
+        return m.name
+    if name == "value":
+        return m.value
+    return Unknown(f"enum member attribute {name}")
+
+
+def unique(interp: Any, cls: Cls) -> list[Any]:
+    seen: list[Any] = []
+    for m in members(interp, cls).values():
+        if not any(m is s for s in seen):
+            seen.append(m)
+    return seen

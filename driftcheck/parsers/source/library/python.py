@@ -1,0 +1,311 @@
+"""Python's builtins on abstract values.
+
+A builtin is computed when its inputs are known plain values, otherwise the result is an
+``Unknown`` naming it. The numeric and container work is ``pybuiltins.py_call``; entries here
+add what needs the interpreter (attributes, classes, calling a function argument).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from driftcheck.parsers.source.library import enums
+from driftcheck.parsers.source.library.pybuiltins import py_call
+from driftcheck.parsers.source.library.registry import Call, Group
+from driftcheck.parsers.source.library.stdlib import NamedTupleValue
+from driftcheck.parsers.source.values.abstract import (
+    Cls,
+    Config,
+    Ext,
+    Func,
+    Leaf,
+    Obj,
+    Sourced,
+    Tensor,
+    Unknown,
+    plain,
+)
+
+B = Group("builtins")
+
+
+def _py(name: str) -> Any:
+    return lambda c: py_call(name, c.interp, c.args, c.kwargs)
+
+
+_PY_CALL = {
+    "int": "int(x), int(s, base): a known number or string",
+    "float": "float(x) of a known value",
+    "bool": "bool(x) of a known plain value",
+    "str": "str(x), bounded in length",
+    "abs": "abs(x) of a known number",
+    "any": "any(xs) over a known finite sequence of known values",
+    "all": "all(xs) over a known finite sequence of known values",
+    "list": "list(xs) of a known finite iterable (bounded size)",
+    "tuple": "tuple(xs) of a known finite iterable (bounded size)",
+    "set": "set(xs) of a known finite iterable of hashable values",
+    "frozenset": "frozenset(xs), as set",
+    "dict": "dict(mapping or pairs, **kw); a config's fields as a dict",
+    "divmod": "divmod(a, b) of known numbers",
+    "pow": "pow(a, b) of known numbers (result size checked first)",
+    "iter": "iter(xs): a real iterator over a known sequence's abstract items",
+    "next": "next(it[, default]) on an iterator made by iter()/itertools.cycle",
+    "print": "print(...): None, nothing printed",
+    "delattr": "delattr(obj, name): not modelled, unknown",
+    "id": "id(x): unknown (identity is not a static fact)",
+    "hash": "hash(x): unknown",
+}
+for _name, _doc in _PY_CALL.items():
+    B.add(_name, _py(_name), _doc)
+
+
+@B.entry(
+    "len",
+    doc="len of a list, tuple, dict, string, range, set, container module, config or enum class",
+)
+def _len(c: Call) -> Any:
+    if c.args and enums.is_enum(plain(c.args[0])):
+        return len(enums.unique(c.interp, plain(c.args[0])))
+    if c.args and isinstance(plain(c.args[0]), NamedTupleValue):
+        return len(plain(c.args[0]))
+    return py_call("len", c.interp, c.args, c.kwargs)
+
+
+@B.entry("round", doc="round(x[, n]) of a known number")
+def _round(c: Call) -> Any:
+    return py_call("round", c.interp, c.args, c.kwargs)
+
+
+def _keyed(c: Call, items: list[Any]) -> list[Any] | None:
+    """The ``key=`` function of min/max/sorted applied to each item; None if unknown."""
+    key = c.kwargs.get("key")
+    if key is None or plain(key) is None:
+        return [plain(x) for x in items]
+    out = [plain(c.interp.call(key, [x], {}, c.loc)) for x in items]
+    return None if any(isinstance(k, (Unknown, Tensor)) for k in out) else out
+
+
+def _extreme(c: Call) -> Any:
+    name = c.qual.rsplit(".", 1)[-1]
+    if "key" not in c.kwargs:
+        return py_call(name, c.interp, c.args, c.kwargs)
+    items = c.interp.iterate(c.args[0]) if len(c.args) == 1 else list(c.args)
+    if items is None:
+        return c.unknown(f"{name}() of a value we cannot enumerate")
+    if not items:
+        return c.kwargs["default"] if "default" in c.kwargs else c.unknown(f"{name}() of nothing")
+    keys = _keyed(c, items)
+    if keys is None:
+        return c.unknown(f"{name}(key=...) with an unknown key")
+    try:
+        pick = (min if name == "min" else max)(range(len(items)), key=keys.__getitem__)
+    except TypeError:
+        return c.unknown()
+    return items[pick]
+
+
+B.entry("min", doc="min(xs) / min(a, b, ...), with default= and key=")(_extreme)
+B.entry("max", doc="max(xs) / max(a, b, ...), with default= and key=")(_extreme)
+
+
+@B.entry("sum", doc="sum(xs[, start]) of known numbers; sum(lists, []) concatenates")
+def _sum(c: Call) -> Any:
+    if "start" in c.kwargs:
+        return py_call("sum", c.interp, [*c.args[:1], c.kwargs["start"]], {})
+    return py_call("sum", c.interp, c.args, c.kwargs)
+
+
+@B.entry("sorted", doc="sorted(xs, key=, reverse=) of known values")
+def _sorted(c: Call) -> Any:
+    if not c.kwargs:
+        return py_call("sorted", c.interp, c.args, {})
+    items = c.interp.iterate(c.args[0]) if c.args else None
+    if items is None:
+        return c.unknown("sorted() of a value we cannot enumerate")
+    keys = _keyed(c, items)
+    rev = plain(c.kwargs.get("reverse", False))
+    if keys is None or not isinstance(rev, bool):
+        return c.unknown("sorted() with an unknown key")
+    try:
+        order = sorted(range(len(items)), key=keys.__getitem__, reverse=rev)
+    except TypeError:
+        return c.unknown()
+    return [items[i] for i in order]
+
+
+@B.entry("reversed", doc="reversed(xs) of a known sequence, as a list")
+def _reversed(c: Call) -> Any:
+    return py_call("reversed", c.interp, c.args, c.kwargs)
+
+
+@B.entry("zip", doc="zip(*xs) of known finite sequences (strict= ignored), as a list")
+def _zip(c: Call) -> Any:
+    return py_call("zip", c.interp, c.args, {})
+
+
+@B.entry("enumerate", doc="enumerate(xs, start=) of a known finite sequence, as a list")
+def _enumerate(c: Call) -> Any:
+    items = c.interp.iterate(c.arg(0, "iterable"))
+    start = c.plain(1, "start", 0)
+    if items is None or not isinstance(start, int):
+        return c.unknown("enumerate() of a value we cannot enumerate")
+    return list(enumerate(items, start))
+
+
+@B.entry("map", doc="map(f, *xs): f called on each item (several iterables zipped)")
+def _map(c: Call) -> Any:
+    if len(c.args) <= 2:
+        return py_call("map", c.interp, c.args, c.kwargs)
+    its = [c.interp.iterate(a) for a in c.args[1:]]
+    if any(i is None for i in its):
+        return c.unknown("map() over a value we cannot enumerate")
+    return [c.interp.call(c.args[0], list(xs), {}, c.loc) for xs in zip(*its)]
+
+
+@B.entry("filter", doc="filter(f or None, xs): the items f keeps, when every test is known")
+def _filter(c: Call) -> Any:
+    if len(c.args) == 2 and plain(c.args[0]) is None:
+        items = c.interp.iterate(c.args[1])
+        vals = [plain(x) for x in items] if items is not None else None
+        if vals is None or any(isinstance(v, (Unknown, Tensor)) for v in vals):
+            return c.unknown("filter(None, ...) of unknown items")
+        try:
+            return [x for x, v in zip(items, vals) if v]
+        except TypeError:
+            return c.unknown()
+    return py_call("filter", c.interp, c.args, c.kwargs)
+
+
+@B.entry("range", doc="range(stop) / range(start, stop[, step]) of known ints")
+def _range(c: Call) -> Any:
+    args = c.args
+    if args:
+        src = args[-1] if len(args) == 1 else args[1]
+        if isinstance(src, Sourced) and not getattr(src, "bare", False):
+            if isinstance(plain(src), int):  # a loop bound read from the config, for facts
+                c.interp.ranges.append((plain(src), src.key, src.file, src.line))
+    return py_call("range", c.interp, args, c.kwargs)
+
+
+@B.entry("slice", doc="slice(stop) / slice(start, stop[, step]) of known values")
+def _slice(c: Call) -> Any:
+    pa = [plain(a) for a in c.args]
+    if not 1 <= len(pa) <= 3 or any(
+        not (x is None or isinstance(x, int) and not isinstance(x, bool)) for x in pa
+    ):
+        return c.unknown("slice() of unknown bounds")
+    return slice(*pa)
+
+
+@B.entry(
+    "isinstance",
+    doc="isinstance(x, T): decided for plain values, classes read from source, torch layers",
+)
+def _isinstance(c: Call) -> Any:
+    return c.interp.isinstance(c.args[0], c.args[1]) if len(c.args) == 2 else Unknown("isinstance")
+
+
+@B.entry("issubclass", doc="issubclass(C, T) for classes read from source (MRO), else unknown")
+def _issubclass(c: Call) -> Any:
+    from driftcheck.parsers.source.values.abstract import Cls
+
+    if len(c.args) != 2:
+        return c.unknown()
+    sub, base = plain(c.args[0]), plain(c.args[1])
+    bases = base if isinstance(base, tuple) else (base,)
+    if not isinstance(sub, Cls) or not all(isinstance(b, (Cls, Ext)) for b in bases):
+        return c.unknown()
+    mro = sub.mro()
+    for b in bases:
+        if (
+            b in mro
+            or isinstance(b, Ext)
+            and any(isinstance(m, Ext) and m.qual == b.qual for m in mro)
+        ):
+            return True
+    if any(isinstance(m, Ext) for m in mro) and any(isinstance(b, Ext) for b in bases):
+        return c.unknown("issubclass() through a library base")
+    return False
+
+
+@B.entry("hasattr", doc="hasattr(obj, name) for objects, configs, classes and plain values")
+def _hasattr(c: Call) -> Any:
+    if len(c.args) != 2:
+        return Unknown("hasattr")
+    return c.interp.hasattr(c.args[0], plain(c.args[1]))
+
+
+@B.entry(
+    "getattr",
+    doc="getattr(obj, name[, default]): the default only when the attribute is known absent",
+)
+def _getattr(c: Call) -> Any:
+    if len(c.args) < 2 or not isinstance(plain(c.args[1]), str):
+        return Unknown("getattr")
+    obj, nm = c.args[0], plain(c.args[1])
+    if len(c.args) > 2 and c.interp.hasattr(obj, nm) is not True:
+        has = c.interp.hasattr(obj, nm)
+        return c.args[2] if has is False else Unknown(f"getattr {nm}")
+    return c.interp.getattr(obj, nm, (str(c.loc[0]), c.loc[1]))
+
+
+@B.entry("setattr", doc="setattr(obj, name, v): an attribute write with nn.Module semantics")
+def _setattr(c: Call) -> Any:
+    args = c.args
+    if len(args) == 3 and isinstance(plain(args[1]), str):
+        obj = plain(args[0])
+        if isinstance(obj, Obj):
+            c.interp.register(obj, plain(args[1]), args[2], c.loc[1])
+        elif isinstance(obj, (Config, Leaf)):
+            c.interp.setattr(obj, plain(args[1]), args[2], c.loc[1], None)
+    return None
+
+
+@B.entry(
+    "type", doc="type(x): the class of an object or config read from source, else the builtin type"
+)
+def _type(c: Call) -> Any:
+    v = plain(c.args[0]) if c.args else None
+    if isinstance(v, Obj) and v.cls is not None:
+        return v.cls
+    if isinstance(v, Config) and v.cls is not None:
+        return v.cls
+    return Ext(f"builtins.{type(v).__name__}") if not isinstance(v, Unknown) else v
+
+
+@B.entry(
+    "callable",
+    doc="callable(x): True for functions, classes, layers, library callables; False for "
+    "plain values, tensors and configs; unknown for an unknown value",
+)
+def _callable(c: Call) -> Any:
+    v = plain(c.args[0]) if c.args else Unknown("callable")
+    if isinstance(v, Unknown):
+        return Unknown("callable")
+    if isinstance(v, (Func, Cls, Ext, Leaf)) or getattr(v, "_builtin", False):
+        return True
+    if getattr(v, "library_call", False):
+        return True
+    if isinstance(v, Obj):
+        if v.module:
+            return True
+        return v.cls is not None and c.interp.mro_attr(v.cls, "__call__")[0]
+    if isinstance(v, (int, float, str, bytes, list, tuple, dict, set, frozenset, type(None))):
+        return False
+    if isinstance(v, (Tensor, Config, range, slice)):
+        return False
+    return Unknown("callable")
+
+
+@B.entry("vars", doc="vars(config): its fields as a dict")
+def _vars(c: Call) -> Any:
+    v = plain(c.args[0]) if c.args else None
+    return dict(v.fields) if isinstance(v, Config) else Unknown("vars")
+
+
+def _exception(c: Call) -> Any:
+    return Unknown("exception")
+
+
+for _exc in ("ValueError", "TypeError", "KeyError", "NotImplementedError", "RuntimeError"):
+    B.add(_exc, _exception, f"{_exc}(...): an exception value (raising it is a statement)")

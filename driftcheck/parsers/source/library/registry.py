@@ -1,0 +1,147 @@
+"""The registry of modelled callables: one entry per qualified name.
+
+An entry is a function of one ``Call`` (the interpreter, the arguments as abstract values, the
+call site) returning an abstract value, plus a one-line doc. Entries are declared by group
+(``builtins``, ``functools``, ``torch``...) in the files of this package; the interpreter looks a
+callee's qualified name up here before its generic rules (torch layers read from torch's
+source, unknown classes). Adding a modelled function is adding one entry in one file; the table
+in docs/library.md is generated from this registry (``python tools/gen_library_docs.py``).
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from driftcheck.parsers.source.values.abstract import Unknown, plain
+
+
+@dataclass
+class Call:
+    """One call of a modelled function: what an entry is given."""
+
+    interp: Any
+    qual: str
+    args: list[Any]
+    kwargs: dict[str, Any]
+    loc: tuple
+
+    def arg(self, i: int, name: str | None = None, default: Any = None) -> Any:
+        """The argument at position ``i`` or keyword ``name`` (abstract, not unwrapped)."""
+        if i < len(self.args):
+            return self.args[i]
+        if name is not None and name in self.kwargs:
+            return self.kwargs[name]
+        return default
+
+    def plain(self, i: int, name: str | None = None, default: Any = None) -> Any:
+        return plain(self.arg(i, name, default))
+
+    @property
+    def where(self) -> str:
+        """``file:line`` of the call, for notes."""
+        return f"{self.loc[0]}:{self.loc[1]}"
+
+    def unknown(self, what: str | None = None) -> Unknown:
+        """An honest unknown naming the construct and the call site."""
+        return Unknown(f"{what or self.qual + '()'} at {self.where}")
+
+
+Impl = Callable[[Call], Any]
+
+
+@dataclass(frozen=True)
+class Entry:
+    qual: str  # the callee's qualified name, as imports spell it (``functools.partial``)
+    group: str  # the module group it is documented under
+    doc: str
+    impl: Impl
+    aliases: tuple[str, ...] = ()  # other qualified names of the same callable
+
+
+REGISTRY: dict[str, Entry] = {}
+
+
+@dataclass(frozen=True)
+class Rule:
+    """An entry for a family of names (``torch.nn.init.*``, transformers' ``is_*_available``):
+    asked, in declaration order, when no entry has the exact name."""
+
+    pattern: str  # as documented: ``torch.nn.init.*``
+    group: str
+    doc: str
+    impl: Impl
+    match: Callable[[str], bool]
+
+
+RULES: list[Rule] = []
+
+
+class Group:
+    """Declares the entries of one module: ``G = Group("functools")``, then
+    ``@G.entry("partial", "doc")`` registers ``functools.partial``."""
+
+    def __init__(self, module: str, *aliases: str, title: str | None = None) -> None:
+        self.module = module
+        self.aliases = aliases  # other module paths the same names are reached by
+        self.title = title or module
+
+    def entry(self, *names: str, doc: str, also: tuple[str, ...] = ()) -> Callable[[Impl], Impl]:
+        def deco(fn: Impl) -> Impl:
+            for name in names:
+                self.add(name, fn, doc, *also)
+            return fn
+
+        return deco
+
+    def rule(self, pattern: str, match: Callable[[str], bool], doc: str) -> Callable[[Impl], Impl]:
+        def deco(fn: Impl) -> Impl:
+            RULES.append(Rule(pattern, self.title, doc, fn, match))
+            return fn
+
+        return deco
+
+    def add(self, name: str, fn: Impl, doc: str, *also: str) -> Entry:
+        quals = [f"{m}.{name}" for m in (self.module, *self.aliases)] + list(also)
+        e = Entry(quals[0], self.title, doc, fn, tuple(quals[1:]))
+        for q in quals:
+            if q in REGISTRY:
+                raise ValueError(f"library entry {q} declared twice")
+            REGISTRY[q] = e
+        return e
+
+
+GROUP_MODULES = ("python", "stdlib", "arrays", "torchfns", "einopslib", "hf")
+_loaded: list[bool] = []
+
+
+def load() -> None:
+    """Declare every entry (the group modules import what their entries need, which may
+    import the interpreter: they are loaded on first use, not with this module)."""
+    if not _loaded:
+        _loaded.append(True)
+        for m in GROUP_MODULES:
+            importlib.import_module(f"driftcheck.parsers.source.library.{m}")
+
+
+def lookup(qual: str) -> Entry | Rule | None:
+    if not _loaded:
+        load()
+    e = REGISTRY.get(qual)
+    if e is not None:
+        return e
+    for r in RULES:
+        if r.match(qual):
+            return r
+    return None
+
+
+def entries() -> list[Entry]:
+    """Every entry once, in declaration order."""
+    load()
+    seen: dict[int, Entry] = {}
+    for e in REGISTRY.values():
+        seen.setdefault(id(e), e)
+    return list(seen.values())

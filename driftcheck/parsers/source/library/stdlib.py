@@ -1,0 +1,683 @@
+"""The standard library model code leans on: functools, itertools, math, operator, collections,
+dataclasses, enum, typing and copy.
+
+Sequences are finite lists of abstract items (itertools results included: a later ``list()``
+or loop enumerates them); every result's size is bounded (``sizes.SIZE_LIMIT``).
+"""
+
+from __future__ import annotations
+
+import ast
+import itertools
+import math
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from driftcheck.parsers.source import sizes
+from driftcheck.parsers.source.library.pybuiltins import MATH, BuiltinMethod, py_call
+from driftcheck.parsers.source.library.registry import Call, Group
+from driftcheck.parsers.source.values.abstract import (
+    Config,
+    Ext,
+    Obj,
+    Tensor,
+    Unknown,
+    UnknownModule,
+    plain,
+)
+
+# ---------------------------------------------------------------------------------- functools
+F = Group("functools")
+LIBRARY_TYPES = frozenset(("functools.partial",))  # types whose instances are library values
+
+
+@dataclass(eq=False)
+class Partial:
+    """``functools.partial(f, *args, **kw)``: calling it calls ``f`` with the arguments merged,
+    whatever ``f`` is (a user class, a torch layer class, a function, another partial)."""
+
+    func: Any
+    args: tuple
+    keywords: dict
+    library_call: ClassVar[bool] = True  # called through ``call`` (semantics.Semantics.call)
+    library_type: ClassVar[str] = "functools.partial"  # what ``isinstance`` compares
+
+    def attr(self, name: str) -> Any:
+        """``p.func``, ``p.args``, ``p.keywords`` (timm unbinds a partial norm layer)."""
+        if name in ("func", "args", "keywords"):
+            return getattr(self, name) if name != "keywords" else dict(self.keywords)
+        return Unknown(f"partial attribute {name}")
+
+    def call(self, interp: Any, args: list, kwargs: dict, loc: tuple) -> Any:
+        f = plain(self.func)
+        if isinstance(f, Unknown):
+            # what it builds may hold weights: an unknown layer when assigned to a module
+            return UnknownModule(f"functools.partial of {f.why} (called at {loc[0]}:{loc[1]})")
+        return interp.call(f, [*self.args, *args], {**self.keywords, **kwargs}, loc)
+
+
+@F.entry(
+    "partial",
+    doc="partial(f, *a, **kw): a callable merging its arguments into f's (a class, torch layer, function or partial)",
+)
+def _partial(c: Call) -> Any:
+    if not c.args:
+        return c.unknown("partial() without a function")
+    f = plain(c.args[0])
+    if isinstance(f, Partial):  # partial(partial(f, a), b) == partial(f, a, b)
+        return Partial(f.func, (*f.args, *c.args[1:]), {**f.keywords, **c.kwargs})
+    return Partial(c.args[0], tuple(c.args[1:]), dict(c.kwargs))
+
+
+@F.entry("reduce", doc="reduce(f, xs[, initial]): f folded over a known finite sequence")
+def _reduce(c: Call) -> Any:
+    items = c.interp.iterate(c.arg(1)) if len(c.args) > 1 else None
+    if items is None:
+        return c.unknown("reduce() over a value we cannot enumerate")
+    if len(c.args) > 2:
+        acc, rest = c.args[2], items
+    elif items:
+        acc, rest = items[0], items[1:]
+    else:
+        return c.unknown("reduce() of an empty sequence")
+    for x in rest:
+        acc = c.interp.call(c.args[0], [acc, x], {}, c.loc)
+    return acc
+
+
+def _identity_decorator(c: Call) -> Any:
+    """``@wraps(f)``, ``@lru_cache(maxsize=None)``: a decorator that returns its function."""
+    return BuiltinMethod(lambda a, k: a[0] if a else None)
+
+
+def _cache(c: Call) -> Any:
+    """``lru_cache(fn)`` / ``cache(fn)`` is ``fn`` (the cache changes no value); called with
+    options (``lru_cache(maxsize=1)``) it is a decorator returning the function."""
+    if c.args and not isinstance(plain(c.args[0]), (int, type(None))):
+        return c.args[0]
+    return _identity_decorator(c)
+
+
+F.entry("wraps", doc="wraps(f): a decorator returning the decorated function")(_identity_decorator)
+F.entry(
+    "lru_cache", "cache", doc="lru_cache / cache: the function itself (caching changes no value)"
+)(_cache)
+F.entry("cached_property", doc="cached_property(f): a property (as the decorator is)")(
+    lambda c: c.arg(0)
+)
+
+
+@F.entry("update_wrapper", doc="update_wrapper(wrapper, f): the wrapper")
+def _update_wrapper(c: Call) -> Any:
+    return c.arg(0)
+
+
+# ---------------------------------------------------------------------------------- itertools
+IT = Group("itertools")
+MAX_ITEMS = sizes.SIZE_LIMIT
+
+
+def _lists(c: Call, args: list[Any]) -> list[list[Any]] | None:
+    its = [c.interp.iterate(a) for a in args]
+    return None if any(i is None for i in its) else its  # type: ignore[return-value]
+
+
+def _bounded(c: Call, n: float) -> Unknown | None:
+    return c.unknown(f"{c.qual}() over {MAX_ITEMS:,} items") if n > MAX_ITEMS else None
+
+
+@IT.entry("chain", doc="chain(*xs): the items of known finite sequences, as a list")
+def _chain(c: Call) -> Any:
+    its = _lists(c, c.args)
+    if its is None:
+        return c.unknown("chain() over a value we cannot enumerate")
+    return _bounded(c, sum(map(len, its))) or [x for it in its for x in it]
+
+
+@IT.entry("chain.from_iterable", doc="chain.from_iterable(xss): flattened one level, as a list")
+def _chain_from(c: Call) -> Any:
+    outer = c.interp.iterate(c.arg(0))
+    its = _lists(c, outer) if outer is not None else None
+    if its is None:
+        return c.unknown("chain.from_iterable() over a value we cannot enumerate")
+    return _bounded(c, sum(map(len, its))) or [x for it in its for x in it]
+
+
+IT.entry("product", doc="product(*xs, repeat=): the cartesian product, as a list (bounded)")(
+    lambda c: py_call("itertools.product", c.interp, c.args, c.kwargs)
+)
+IT.entry("cycle", doc="cycle(xs): a real endless iterator for next(); a loop over it is unknown")(
+    lambda c: py_call("itertools.cycle", c.interp, c.args, c.kwargs)
+)
+
+
+@IT.entry("repeat", doc="repeat(x, n): n times x, as a list (without n: unknown)")
+def _repeat(c: Call) -> Any:
+    n = c.plain(1, "times")
+    if not isinstance(n, int) or isinstance(n, bool):
+        return c.unknown("repeat() without a known count")
+    return _bounded(c, n) or [c.arg(0)] * max(n, 0)
+
+
+@IT.entry("accumulate", doc="accumulate(xs[, f], initial=): running totals (or f), as a list")
+def _accumulate(c: Call) -> Any:
+    items = c.interp.iterate(c.arg(0))
+    if items is None:
+        return c.unknown("accumulate() over a value we cannot enumerate")
+    f = c.arg(1, "func")
+    out: list[Any] = []
+    acc = c.kwargs.get("initial")
+    if acc is not None:
+        out.append(acc)
+    for x in items:
+        if not out and acc is None:
+            acc = x
+        elif f is None:
+            acc = c.interp.binop(ast.Add(), acc, x)
+        else:
+            acc = c.interp.call(f, [acc, x], {}, c.loc)
+        out.append(acc)
+    return out
+
+
+@IT.entry("islice", doc="islice(xs, [start,] stop[, step]) of a known sequence, as a list")
+def _islice(c: Call) -> Any:
+    items = c.interp.iterate(c.arg(0))
+    bounds = [plain(a) for a in c.args[1:]]
+    if items is None or not all(b is None or isinstance(b, int) for b in bounds) or not bounds:
+        return c.unknown("islice() of unknown values")
+    return items[slice(*bounds)] if len(bounds) > 1 else items[: bounds[0]]
+
+
+def _combinatoric(fn: Any, count: Any) -> Any:
+    def impl(c: Call) -> Any:
+        items = c.interp.iterate(c.arg(0))
+        r = c.plain(1, "r", None if fn is itertools.permutations else Unknown("r"))
+        if items is None or not (r is None or isinstance(r, int) and r >= 0):
+            return c.unknown(f"{c.qual}() of unknown values")
+        n = count(len(items), len(items) if r is None else r)
+        return _bounded(c, n) or [tuple(t) for t in fn(items, r)]
+
+    return impl
+
+
+IT.add(
+    "combinations",
+    _combinatoric(itertools.combinations, math.comb),
+    "combinations(xs, r) of a known sequence, as a list of tuples (bounded)",
+)
+IT.add(
+    "permutations",
+    _combinatoric(itertools.permutations, math.perm),
+    "permutations(xs[, r]) of a known sequence, as a list of tuples (bounded)",
+)
+
+
+@IT.entry("pairwise", doc="pairwise(xs): consecutive pairs of a known sequence, as a list")
+def _pairwise(c: Call) -> Any:
+    items = c.interp.iterate(c.arg(0))
+    if items is None:
+        return c.unknown("pairwise() over a value we cannot enumerate")
+    return list(zip(items, items[1:]))
+
+
+@IT.entry("zip_longest", doc="zip_longest(*xs, fillvalue=None) of known sequences, as a list")
+def _zip_longest(c: Call) -> Any:
+    its = _lists(c, c.args)
+    if its is None:
+        return c.unknown("zip_longest() over a value we cannot enumerate")
+    return list(itertools.zip_longest(*its, fillvalue=c.kwargs.get("fillvalue")))
+
+
+@IT.entry("starmap", doc="starmap(f, xs): f(*x) for each item, as a list")
+def _starmap(c: Call) -> Any:
+    items = c.interp.iterate(c.arg(1))
+    if items is None:
+        return c.unknown("starmap() over a value we cannot enumerate")
+    out = []
+    for x in items:
+        a = c.interp.iterate(x)
+        if a is None:
+            return c.unknown("starmap() of an item that is not a sequence")
+        out.append(c.interp.call(c.args[0], a, {}, c.loc))
+    return out
+
+
+def _while(keep: bool) -> Any:
+    def impl(c: Call) -> Any:
+        items = c.interp.iterate(c.arg(1))
+        if items is None:
+            return c.unknown(f"{c.qual}() over a value we cannot enumerate")
+        for i, x in enumerate(items):
+            t = plain(c.interp.call(c.args[0], [x], {}, c.loc))
+            if not isinstance(t, (bool, int)):
+                return c.unknown(f"{c.qual}() with an unknown test")
+            if not t:
+                return items[:i] if keep else items[i:]
+        return items if keep else []
+
+    return impl
+
+
+IT.add("takewhile", _while(True), "takewhile(pred, xs): the leading items pred keeps")
+IT.add("dropwhile", _while(False), "dropwhile(pred, xs): the items after the leading run")
+
+
+@IT.entry(
+    "count", doc="count(start, step): endless; unknown (a zip with a finite list is not modelled)"
+)
+def _count(c: Call) -> Any:
+    return c.unknown("itertools.count() (an endless iterator)")
+
+
+# ---------------------------------------------------------------------------------- math
+M = Group("math")
+
+
+def _math(name: str) -> Any:
+    return lambda c: py_call(name, c.interp, c.args, c.kwargs)
+
+
+_MATH_DOCS = {
+    "sqrt": "sqrt(x)",
+    "ceil": "ceil(x)",
+    "floor": "floor(x)",
+    "log": "log(x[, base])",
+    "log2": "log2(x)",
+    "log10": "log10(x)",
+    "exp": "exp(x)",
+    "gcd": "gcd(*xs)",
+    "prod": "prod(xs) (result size checked first)",
+    "isqrt": "isqrt(n)",
+    "pow": "pow(x, y)",
+    "trunc": "trunc(x)",
+    "fabs": "fabs(x)",
+    "lcm": "lcm(*xs) (result size checked first)",
+    "isclose": "isclose(a, b)",
+    "isinf": "isinf(x)",
+    "isnan": "isnan(x)",
+}
+for _n, _d in _MATH_DOCS.items():
+    M.add(_n, _math(f"math.{_n}"), f"{_d} of known numbers")
+
+
+def _numeric(fn: Any, bits: bool = False) -> Any:
+    def impl(c: Call) -> Any:
+        pa = [plain(a) for a in c.args]  # numbers, or points of numbers (``dist``)
+        if not pa or not all(
+            isinstance(x, (int, float))
+            or isinstance(x, tuple)
+            and all(isinstance(y, (int, float)) for y in x)
+            for x in pa
+        ):
+            return c.unknown(f"{c.qual}() of unknown values")
+        if bits and any(isinstance(x, int) and x > 10_000 for x in pa):
+            return c.unknown(f"{c.qual}() of a large number")
+        try:
+            return fn(*pa)
+        except (ValueError, TypeError, OverflowError, ZeroDivisionError):
+            return c.unknown()
+
+    return impl
+
+
+for _n in (
+    "sin",
+    "cos",
+    "tan",
+    "asin",
+    "acos",
+    "atan",
+    "atan2",
+    "sinh",
+    "cosh",
+    "tanh",
+    "hypot",
+    "degrees",
+    "radians",
+    "log1p",
+    "expm1",
+    "copysign",
+    "fmod",
+    "modf",
+    "erf",
+    "erfc",
+    "isfinite",
+    "frexp",
+    "ldexp",
+    "remainder",
+    "dist",
+):
+    M.add(_n, _numeric(getattr(math, _n)), f"{_n}() of known numbers")
+M.add("comb", _numeric(math.comb, bits=True), "comb(n, k) of known ints (n up to 10,000)")
+M.add("perm", _numeric(math.perm, bits=True), "perm(n[, k]) of known ints (n up to 10,000)")
+M.add("factorial", _numeric(math.factorial, bits=True), "factorial(n) (n up to 10,000)")
+M.add("fsum", lambda c: py_call("sum", c.interp, c.args[:1], {}), "fsum(xs) of known numbers")
+
+# ---------------------------------------------------------------------------------- operator
+OP = Group("operator")
+_BINOPS = {
+    "add": ast.Add,
+    "sub": ast.Sub,
+    "mul": ast.Mult,
+    "truediv": ast.Div,
+    "floordiv": ast.FloorDiv,
+    "mod": ast.Mod,
+    "pow": ast.Pow,
+    "and_": ast.BitAnd,
+    "or_": ast.BitOr,
+    "xor": ast.BitXor,
+    "lshift": ast.LShift,
+    "rshift": ast.RShift,
+    "matmul": ast.MatMult,
+}
+_CMPOPS = {"eq": ast.Eq, "ne": ast.NotEq, "lt": ast.Lt, "le": ast.LtE, "gt": ast.Gt, "ge": ast.GtE}
+
+
+def _binop(op: Any) -> Any:
+    return lambda c: c.interp.binop(op(), c.args[0], c.args[1]) if len(c.args) == 2 else c.unknown()
+
+
+def _cmpop(op: Any) -> Any:
+    return lambda c: (
+        c.interp.compare_one(op(), c.args[0], c.args[1]) if len(c.args) == 2 else c.unknown()
+    )
+
+
+for _n, _op in _BINOPS.items():
+    OP.add(
+        _n,
+        _binop(_op),
+        f"{_n}(a, b): the interpreter's `{ast.unparse(ast.BinOp(ast.Name('a'), _op(), ast.Name('b')))}`",
+    )
+for _n, _op in _CMPOPS.items():
+    OP.add(_n, _cmpop(_op), f"{_n}(a, b): the interpreter's comparison")
+OP.add("neg", lambda c: c.interp.unary(ast.USub(), c.args[0]), "neg(a): -a")
+OP.add("pos", lambda c: c.interp.unary(ast.UAdd(), c.args[0]), "pos(a): +a")
+OP.add("not_", lambda c: c.interp.unary(ast.Not(), c.args[0]), "not_(a): not a")
+OP.add("invert", lambda c: c.interp.unary(ast.Invert(), c.args[0]), "invert(a): ~a")
+OP.add("getitem", lambda c: c.interp.getitem(c.args[0], c.args[1]), "getitem(a, k): a[k]")
+OP.add("contains", lambda c: c.interp.contains(c.args[0], c.args[1]), "contains(a, b): b in a")
+OP.add("truth", lambda c: py_call("bool", c.interp, c.args, {}), "truth(a): bool(a)")
+OP.add("index", lambda c: py_call("int", c.interp, c.args, {}), "index(a): a as an int")
+
+
+@OP.entry("itemgetter", doc="itemgetter(*keys): a callable reading those items")
+def _itemgetter(c: Call) -> Any:
+    keys, ip = list(c.args), c.interp
+
+    def get(a: list, k: dict) -> Any:
+        if not a:
+            return Unknown("itemgetter() called without an argument")
+        vals = [ip.getitem(a[0], key) for key in keys]
+        return vals[0] if len(vals) == 1 else tuple(vals)
+
+    return BuiltinMethod(get)
+
+
+@OP.entry("attrgetter", doc="attrgetter(*names): a callable reading those (dotted) attributes")
+def _attrgetter(c: Call) -> Any:
+    names, ip, loc = [plain(n) for n in c.args], c.interp, c.loc
+    if not names or not all(isinstance(n, str) for n in names):
+        return c.unknown("attrgetter() of unknown names")
+
+    def get(a: list, k: dict) -> Any:
+        out = []
+        for n in names:
+            v = a[0] if a else Unknown("attrgetter")
+            for part in n.split("."):
+                v = ip.getattr(v, part, (str(loc[0]), loc[1]))
+            out.append(v)
+        return out[0] if len(out) == 1 else tuple(out)
+
+    return BuiltinMethod(get)
+
+
+# ---------------------------------------------------------------------------------- collections
+COL = Group("collections")
+
+
+COL.add(
+    "OrderedDict",
+    lambda c: py_call("dict", c.interp, c.args, c.kwargs),
+    "OrderedDict(...): a dict (insertion order is Python's dict order)",
+    "typing.OrderedDict",
+)
+
+
+_FACTORIES = {"builtins." + t.__name__: t for t in (int, float, str, list, dict, set, tuple)}
+
+
+class DefaultDict(dict):
+    """``defaultdict(factory)``: a missing key gets ``factory()`` when the factory is a builtin
+    type (``int``, ``list``...); with any other factory a missing key reads as unknown."""
+
+    memo_copy = True  # copied like a dict by memo.py
+
+    def __init__(self, factory: Any, *a: Any) -> None:
+        super().__init__(*a)
+        self.factory = factory
+
+    def __missing__(self, key: Any) -> Any:
+        make = _FACTORIES.get(getattr(self.factory, "qual", ""))
+        if make is None:
+            if self.factory is None:
+                raise KeyError(key)
+            return Unknown("defaultdict item made by an unmodelled factory")
+        v = make()
+        self[key] = v
+        return v
+
+    def __reduce__(self) -> Any:
+        return (DefaultDict, (self.factory,), None, None, iter(self.items()))
+
+
+@COL.entry(
+    "defaultdict", doc="defaultdict(factory[, items]): missing keys get factory() (a builtin type)"
+)
+def _defaultdict(c: Call) -> Any:
+    init = py_call("dict", c.interp, c.args[1:], c.kwargs)
+    if not isinstance(init, dict):
+        return c.unknown("defaultdict() of unknown items")
+    f = plain(c.arg(0))
+    return DefaultDict(f if f is None or isinstance(f, Ext) else Unknown("factory"), init)
+
+
+@COL.entry("Counter", doc="Counter(xs): counts of known hashable items, as a dict")
+def _counter(c: Call) -> Any:
+    items = c.interp.iterate(c.arg(0)) if c.args else []
+    if items is None:
+        return c.unknown("Counter() over a value we cannot enumerate")
+    out: dict[Any, int] = {}
+    for x in items:
+        p = plain(x)
+        if isinstance(p, (Unknown, Tensor)) or not isinstance(p, (int, str, float, tuple)):
+            return c.unknown("Counter() of unknown items")
+        out[p] = out.get(p, 0) + 1
+    return out
+
+
+class NamedTupleValue:
+    """An instance of a ``namedtuple`` class: its items are abstract values (indexing,
+    unpacking and ``len`` through ``items.ItemsMixin``), its fields read as attributes
+    (``machine.Interp.value_attr``). Not a tuple subclass: ``plain`` would flatten one."""
+
+    memo_copy = True  # its items are copied by memo.py, as a tuple's
+
+    def __init__(self, values: Any, nt: Any) -> None:
+        self.values = tuple(values)
+        self.nt = nt
+
+    def __iter__(self) -> Any:
+        return iter(self.values)
+
+    def __len__(self) -> int:
+        return len(self.values)
+
+    def __getitem__(self, k: Any) -> Any:
+        return self.values[k]
+
+
+@dataclass(eq=False)
+class NamedTupleType:
+    """A class made by ``namedtuple(name, fields, defaults=)``."""
+
+    name: str
+    fields: tuple
+    defaults: tuple
+    library_call: ClassVar[bool] = True
+
+    def call(self, interp: Any, args: list, kwargs: dict, loc: tuple) -> Any:
+        vals: list[Any] = []
+        nodef = len(self.fields) - len(self.defaults)
+        for i, f in enumerate(self.fields):
+            if i < len(args):
+                vals.append(args[i])
+            elif f in kwargs:
+                vals.append(kwargs[f])
+            elif i >= nodef:
+                vals.append(self.defaults[i - nodef])
+            else:
+                vals.append(Unknown(f"{self.name}() without {f} at {loc[0]}:{loc[1]}"))
+        return NamedTupleValue(vals, self)
+
+
+def namedtuple_attr(v: tuple, name: str) -> Any:
+    """``nt.field``, ``nt._asdict()``, ``nt._replace(**kw)`` of a namedtuple value."""
+    fields = v.nt.fields
+    if name in fields:
+        return v[fields.index(name)]
+    if name == "_fields":
+        return tuple(fields)
+    if name == "_asdict":
+        return BuiltinMethod(lambda a, k: dict(zip(fields, v)))
+    if name == "_replace":
+        return BuiltinMethod(
+            lambda a, k: NamedTupleValue([k.get(f, x) for f, x in zip(fields, v)], v.nt)
+        )
+    return Unknown(f"namedtuple attribute {name}")
+
+
+def _field_names(v: Any) -> list[str] | None:
+    v = plain(v)
+    if isinstance(v, str):
+        v = v.replace(",", " ").split()
+    if isinstance(v, (list, tuple)):  # names, or (name, type) pairs (typing.NamedTuple)
+        names = [plain(x[0] if isinstance(plain(x), tuple) and x else x) for x in v]
+        if all(isinstance(n, str) for n in names):
+            return names
+    return None
+
+
+@COL.entry(
+    "namedtuple", doc="namedtuple(name, fields, defaults=): a class of field-holding objects"
+)
+def _namedtuple(c: Call) -> Any:
+    name, fields = c.plain(0, "typename"), _field_names(c.arg(1, "field_names"))
+    defaults = plain(c.kwargs.get("defaults", ())) or ()
+    if not isinstance(name, str) or fields is None or not isinstance(defaults, (list, tuple)):
+        return c.unknown("namedtuple() with unknown fields")
+    return NamedTupleType(name, tuple(fields), tuple(defaults))
+
+
+# ---------------------------------------------------------------------------------- typing
+TY = Group("typing", "typing_extensions")
+TY.add("cast", lambda c: c.arg(1), "cast(T, x): x")
+TY.add(
+    "NamedTuple", lambda c: _namedtuple(c), "NamedTuple(name, [(field, type), ...]): as namedtuple"
+)
+
+# ---------------------------------------------------------------------------------- copy
+CP = Group("copy")
+_COPY_DOC = "{}(x): configs, lists, dicts copied; a module copied as a distinct module"
+CP.add(
+    "deepcopy",
+    lambda c: c.interp.copy_value(c.args[0]) if c.args else Unknown("copy"),
+    _COPY_DOC.format("deepcopy"),
+)
+CP.add(
+    "copy",
+    lambda c: c.interp.copy_value(c.args[0]) if c.args else Unknown("copy"),
+    _COPY_DOC.format("copy"),
+)
+
+
+# ---------------------------------------------------------------------------------- dataclasses
+DC = Group("dataclasses")
+
+
+class FieldSpec(Unknown):
+    """``dataclasses.field(default=..., default_factory=...)``: unknown wherever a value is
+    read (as before this entry), resolved by the dataclass constructor to its default."""
+
+    __slots__ = ("default", "factory")
+
+    def __init__(self, default: Any, factory: Any) -> None:
+        super().__init__("call of dataclasses.field")
+        self.default, self.factory = default, factory
+
+    def resolve(self, interp: Any, loc: tuple) -> Any:
+        if self.factory is not None:
+            return interp.call(self.factory, [], {}, loc)
+        if self.default is not _MISSING:
+            return self.default
+        return Unknown("dataclass field without a default")
+
+
+_MISSING = object()
+
+
+@DC.entry("field", doc="field(default=, default_factory=): the default a dataclass instance gets")
+def _field(c: Call) -> Any:
+    return FieldSpec(c.kwargs.get("default", _MISSING), c.kwargs.get("default_factory"))
+
+
+def _fields_of(v: Any) -> dict[str, Any] | None:
+    v = plain(v)
+    if isinstance(v, Obj) and not v.module and v.cls is not None:
+        return {k: x for k, x in v.attrs.items() if not k.startswith("__")}
+    if isinstance(v, Config):
+        return dict(v.fields)
+    return None
+
+
+@DC.entry("asdict", doc="asdict(obj): a dataclass instance's fields as a dict")
+def _asdict(c: Call) -> Any:
+    f = _fields_of(c.arg(0))
+    return c.unknown("asdict() of an unknown object") if f is None else f
+
+
+@DC.entry("replace", doc="replace(obj, **changes): a new instance with those fields changed")
+def _replace(c: Call) -> Any:
+    v = plain(c.arg(0))
+    f = _fields_of(v)
+    if f is None or not isinstance(v, Obj):
+        return c.unknown("replace() of an unknown object")
+    return c.interp.instantiate(v.cls, [], {**f, **c.kwargs}, c.loc)
+
+
+@DC.entry("fields", doc="fields(obj): unknown (Field objects are not modelled)")
+def _dc_fields(c: Call) -> Any:
+    return c.unknown("dataclasses.fields()")
+
+
+# ---------------------------------------------------------------------------------- enum
+EN = Group("enum")
+EN.add(
+    "auto",
+    lambda c: c.unknown("enum.auto()"),
+    "auto(): unknown value (members compare by identity)",
+)
+
+_ = (math, MATH)
+
+# ---------------------------------------------------------------------------------- pydantic
+PD = Group("pydantic")
+
+
+@PD.entry("Field", doc="Field(default, default_factory=): the default a model instance gets")
+def _pd_field(c: Call) -> Any:
+    default = c.arg(0, "default", _MISSING)
+    if getattr(default, "qual", None) == "builtins.Ellipsis" or default is Ellipsis:
+        default = _MISSING  # Field(...): required
+    return FieldSpec(default, c.kwargs.get("default_factory"))

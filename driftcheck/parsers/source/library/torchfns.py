@@ -1,0 +1,214 @@
+"""torch functions in ``__init__``: parameters, factories, containers, reparametrizations,
+``torch.distributed`` of one process. Layer classes (``nn.Linear``...) are not entries: they
+are the catalogue's, or read from torch's own source (``machine.Interp.torch_layer``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from driftcheck.parsers.source.interp.tensorshapes import KEEP_SHAPE, joined_shape, kept_shape
+from driftcheck.parsers.source.library import torchlib
+from driftcheck.parsers.source.library.registry import Call, Group
+from driftcheck.parsers.source.values.abstract import Obj, Tensor, Unknown, plain
+
+T = Group("torch")
+NN = Group("torch.nn")
+UT = Group("torch.nn.utils")
+DIST = Group("torch.distributed")
+
+
+def _parameter(c: Call) -> Any:
+    t = plain(c.args[0]) if c.args else plain(c.kwargs.get("data"))
+    shape = t.shape if isinstance(t, Tensor) else Unknown("parameter data")
+    return Tensor(shape, param=c.qual != "torch.nn.Buffer")
+
+
+NN.add(
+    "Parameter",
+    _parameter,
+    "Parameter(t): a parameter of t's shape",
+    "torch.nn.parameter.Parameter",
+)
+NN.add("Buffer", _parameter, "Buffer(t): a buffer of t's shape (not a parameter)")
+
+
+@NN.entry("Module", doc="Module(): an empty module filled by attribute writes")
+def _module(c: Call) -> Any:
+    return Obj(cls=None, module=True, loc=(str(c.loc[0]), c.loc[1]), qual="torch.nn.Module")
+
+
+def _container(c: Call) -> Any:
+    return torchlib.container(c.qual.rsplit(".", 1)[-1], c.args, c.kwargs, c.loc, c.interp)
+
+
+for _k in sorted(torchlib.CONTAINERS):
+    NN.add(
+        _k,
+        _container,
+        f"{_k}(...): a container module of the given items",
+        f"torch.nn.modules.container.{_k}",
+    )
+
+
+def _reparam(c: Call) -> Any:
+    return c.interp.reparametrize(c.qual.rsplit(".", 1)[-1], c.args, c.kwargs, c.loc)
+
+
+UT.rule(
+    "torch.nn.utils.*.weight_norm / spectral_norm",
+    lambda q: q.startswith("torch.nn.utils.") and q.endswith((".weight_norm", ".spectral_norm")),
+    doc="weight_norm(layer, name, dim) (old and parametrizations APIs) adds the magnitude "
+    "tensor; spectral_norm keeps the count",
+)(_reparam)
+
+
+@UT.entry("skip_init", doc="skip_init(cls, *args, **kw): the module cls(*args, **kw) builds")
+def _skip_init(c: Call) -> Any:
+    if not c.args:
+        return c.unknown("skip_init() without a class")
+    kw = {k: v for k, v in c.kwargs.items() if k != "device"}
+    return c.interp.call(c.args[0], c.args[1:], kw, c.loc)
+
+
+def _factory(c: Call) -> Any:
+    if "size" in c.kwargs and not c.qual.endswith(("tensor", "as_tensor")):  # normal(0, 1, size=)
+        return Tensor(torchlib.shape_of([c.kwargs["size"]], "torch.zeros"))
+    return Tensor(torchlib.shape_of(c.args, c.qual))
+
+
+for _f in sorted(torchlib.FACTORIES):
+    T.add(_f, _factory, f"{_f}(...): a tensor of the shape its arguments give")
+for _f in sorted(torchlib.ELEMENTWISE - torchlib.FACTORIES):
+    T.add(
+        _f,
+        lambda c: torchlib.elementwise(c.args),
+        f"{_f}(...): the broadcast shape of its tensor arguments",
+    )
+
+
+@T.entry("Size", doc="Size(dims): the dims as a tuple")
+def _size(c: Call) -> Any:
+    v = plain(c.args[0]) if c.args else None
+    return tuple(v) if isinstance(v, (list, tuple)) else Unknown("Size")
+
+
+T.entry("cat", "concat", "concatenate", "stack", doc="cat / stack of tensors of known shapes")(
+    lambda c: Tensor(joined_shape(c.qual, c.args, c.kwargs))
+)
+T.entry("get_default_dtype", "device", "finfo", "iinfo", doc="unknown (a dtype or device)")(
+    lambda c: Unknown(c.qual)
+)
+
+# one process, as the analysis assumes: torch.distributed is available but not initialized
+DIST.add("is_available", lambda c: True, "is_available(): True")
+DIST.add("is_initialized", lambda c: False, "is_initialized(): False (one process)")
+DIST.add("get_world_size", lambda c: 1, "get_world_size(): 1 (one process)")
+DIST.add("get_rank", lambda c: 0, "get_rank(): 0 (one process)")
+DIST.add("get_local_rank", lambda c: 0, "get_local_rank(): 0 (one process)")
+
+
+@NN.rule(
+    "torch.nn.init.*",
+    lambda q: q.startswith("torch.nn.init."),
+    doc="initializers: the tensor passed (values do not change counts)",
+)
+def _init(c: Call) -> Any:
+    return c.args[0] if c.args else None
+
+
+@NN.rule(
+    "torch.nn.modules.module.*",
+    lambda q: q.startswith("torch.nn.modules.module."),
+    doc="helpers of torch's module file: their first argument",
+)
+def _module_helper(c: Call) -> Any:
+    return c.args[0] if c.args else None
+
+
+_NTUPLE = {"_single": 1, "_pair": 2, "_triple": 3, "_quadruple": 4, "_ntuple": 0}
+
+
+@T.rule(
+    "torch.*._single / _pair / _triple / _quadruple / _ntuple",
+    lambda q: q.startswith("torch.") and q.rsplit(".", 1)[-1] in _NTUPLE,
+    doc="torch's size helpers: a tuple of n copies (a sequence stays itself)",
+)
+def _ntuple(c: Call) -> Any:
+    n = _NTUPLE[c.qual.rsplit(".", 1)[-1]]
+    v = plain(c.args[0]) if c.args else Unknown("tuple")
+    if isinstance(v, (list, tuple)):
+        return tuple(v)
+    return (v,) * n if n else Unknown("ntuple")
+
+
+def _shape(v: Any) -> tuple | None:
+    v = plain(v)
+    if isinstance(v, Tensor) and isinstance(v.shape, tuple):
+        if all(isinstance(plain(d), int) for d in v.shape):
+            return tuple(plain(d) for d in v.shape)
+    return None
+
+
+def _same_shape(c: Call) -> Any:
+    s = _shape(c.arg(0, "input"))
+    return Tensor(s if s is not None else Unknown(f"{c.qual}() at {c.where}"))
+
+
+for _q in sorted(KEEP_SHAPE):  # causal-mask buffers (interp/tensorshapes.py's rule)
+    T.add(
+        _q.rsplit(".", 1)[-1],
+        lambda c: Tensor(kept_shape(c.qual, c.args, c.kwargs)),
+        f"{_q[6:]}(t, ...): a tensor of t's shape",
+    )
+for _f in ("roll", "square", "relu", "sign", "erf", "logit"):
+    T.add(_f, _same_shape, f"{_f}(t, ...): a tensor of t's shape")
+
+
+@T.entry("outer", "ger", doc="outer(a, b) of 1-d tensors: shape (len(a), len(b))")
+def _outer(c: Call) -> Any:
+    a, b = _shape(c.arg(0)), _shape(c.arg(1))
+    if a is None or b is None or len(a) != 1 or len(b) != 1:
+        return Tensor(Unknown(f"{c.qual}() at {c.where}"))
+    return Tensor((a[0], b[0]))
+
+
+@T.entry("polar", "complex", doc="polar(abs, angle) / complex(real, imag): the broadcast shape")
+def _polar(c: Call) -> Any:
+    return torchlib.elementwise(c.args[:2])
+
+
+@T.entry("flatten", doc="flatten(t, start_dim=0, end_dim=-1): those dims merged")
+def _flatten(c: Call) -> Any:
+    s = _shape(c.arg(0, "input"))
+    start, end = c.plain(1, "start_dim", 0), c.plain(2, "end_dim", -1)
+    if s is None or not isinstance(start, int) or not isinstance(end, int):
+        return Tensor(Unknown(f"{c.qual}() at {c.where}"))
+    if not s:
+        return Tensor((1,))
+    if not (-len(s) <= start < len(s) and -len(s) <= end < len(s)):
+        return Tensor(Unknown(f"{c.qual}() dims out of range at {c.where}"))
+    a, b = start % len(s), end % len(s)
+    if a > b:
+        return Tensor(Unknown(f"{c.qual}() start_dim after end_dim at {c.where}"))
+    n = 1
+    for d in s[a : b + 1]:
+        n *= d
+    return Tensor((*s[:a], n, *s[b + 1 :]))
+
+
+@T.entry(
+    "repeat_interleave", doc="repeat_interleave(t, n[, dim]): that dim (or the flattened t) n times"
+)
+def _repeat_interleave(c: Call) -> Any:
+    s, n, dim = _shape(c.arg(0, "input")), c.plain(1, "repeats"), c.plain(2, "dim")
+    if s is None or not isinstance(n, int) or isinstance(n, bool):
+        return Tensor(Unknown(f"{c.qual}() at {c.where}"))
+    if dim is None:
+        total = 1
+        for d in s:
+            total *= d
+        return Tensor((total * n,))
+    if not isinstance(dim, int) or not -len(s) <= dim < len(s):
+        return Tensor(Unknown(f"{c.qual}() at {c.where}"))
+    d = dim % len(s)
+    return Tensor(tuple(x * n if i == d else x for i, x in enumerate(s)))

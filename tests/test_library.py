@@ -1,0 +1,678 @@
+"""The library of modelled callables against CPython and torch, one table.
+
+Each row is a snippet run twice: by CPython (with torch where it builds layers) and by the
+static interpreter. A value row compares the module global ``result`` (a tensor by its shape);
+a model row compares the parameter count of ``M()`` built on the meta device with the static
+``params_total``. Every registry entry is covered by a row or named in ``NOT_RUN`` with the
+reason, and docs/library.md is generated from the registry.
+"""
+
+from __future__ import annotations
+
+import math
+import runpy
+import subprocess
+import sys
+import textwrap
+
+import pytest
+
+from tests.conftest import ROOT
+
+torch = pytest.importorskip("torch")
+
+from driftcheck.parsers.source import parse_source  # noqa: E402
+from driftcheck.parsers.source.library import registry as library  # noqa: E402
+from driftcheck.parsers.source.library.machine import Interp  # noqa: E402
+from driftcheck.parsers.source.library.stdlib import NamedTupleValue  # noqa: E402
+from driftcheck.parsers.source.loader import Finder, parse_file  # noqa: E402
+from driftcheck.parsers.source.values.abstract import Tensor, Unknown, plain  # noqa: E402
+
+# (qualified names the row covers, code setting ``result``)
+VALUES: list[tuple[tuple[str, ...], str]] = [
+    (
+        ("builtins.int", "builtins.float", "builtins.bool", "builtins.str", "builtins.abs"),
+        "result = (int('12'), int(7.9), float(3), bool(0), str(42), abs(-3.5), int('ff', 16))",
+    ),
+    (("builtins.round",), "result = (round(2.675, 2), round(7.5), round(-0.5))"),
+    (
+        ("builtins.len", "builtins.list", "builtins.tuple", "builtins.set", "builtins.frozenset"),
+        "result = (len([1, 2]), list(range(3)), tuple('ab'), sorted(set([3, 1, 3])), "
+        "len(frozenset((1, 1, 2))))",
+    ),
+    (
+        ("builtins.any", "builtins.all"),
+        "dims = [4, 8, 16]\nresult = (all(d % 4 == 0 for d in dims), any(d > 10 for d in dims), "
+        "all([]), any([]))",
+    ),
+    (
+        ("builtins.min", "builtins.max"),
+        "xs = [3, -7, 5]\nresult = (min(xs), max(xs), min(4, 2, 9), max([], default=1), "
+        "max(xs, key=abs), min(['bb', 'a', 'ccc'], key=len), max(3, 8, key=lambda v: -v))",
+    ),
+    (
+        ("builtins.sum",),
+        "result = (sum([1, 2, 3]), sum([1, 2], 10), sum([[1], [2]], []), "
+        "sum((0.5, 0.25), start=1))",
+    ),
+    (
+        ("builtins.sorted", "builtins.reversed"),
+        "xs = [3, 1, 2]\nresult = (sorted(xs), sorted(xs, reverse=True), "
+        "sorted(['bb', 'a', 'ccc'], key=len), list(reversed(xs)))",
+    ),
+    (
+        ("builtins.zip", "builtins.enumerate"),
+        "result = (list(zip([1, 2, 3], 'ab')), list(enumerate('xy', 5)), list(enumerate([7])))",
+    ),
+    (
+        ("builtins.map", "builtins.filter"),
+        "result = (list(map(lambda x: x * 2, [1, 2])), list(map(lambda a, b: a + b, [1, 2], [10, 20])),"
+        " list(filter(lambda x: x > 1, [0, 1, 2, 3])), list(filter(None, [0, 1, '', 'a'])))",
+    ),
+    (
+        ("builtins.iter", "builtins.next"),
+        "it = iter([4, 5])\na = next(it)\nb = next(it)\nresult = (a, b, next(it, 'end'))",
+    ),
+    (("builtins.divmod", "builtins.pow"), "result = (divmod(17, 5), pow(2, 10), pow(2.0, -1))"),
+    (("builtins.dict",), "result = (dict(a=1), dict([('x', 2)], y=3), dict({'k': 1}, k=2))"),
+    (
+        ("builtins.range", "builtins.slice"),
+        "result = (list(range(2, 11, 3)), [0, 1, 2, 3, 4][slice(1, None, 2)], len(range(0)))",
+    ),
+    (
+        ("builtins.isinstance", "builtins.issubclass", "builtins.type"),
+        "class A:\n    pass\nclass B(A):\n    pass\nb = B()\n"
+        "result = (isinstance(3, int), isinstance('a', (int, str)), isinstance(b, A), "
+        "issubclass(B, A), issubclass(A, B), type(b) is B)",
+    ),
+    (
+        ("builtins.hasattr", "builtins.getattr", "builtins.setattr", "builtins.callable"),
+        "class C:\n    x = 1\nc = C()\nsetattr(c, 'y', 5)\n"
+        "result = (hasattr(c, 'x'), hasattr(c, 'z'), getattr(c, 'z', 7), getattr(c, 'y'), "
+        "callable(len), callable(3), callable(C), callable(c), callable(lambda: 1), callable(None))",
+    ),
+    (
+        ("functools.partial",),
+        "import functools\ndef f(a, b, c=1):\n    return a * 100 + b * 10 + c\n"
+        "g = functools.partial(f, 1, c=5)\nh = functools.partial(g, 2)\nresult = (g(3), h(), h(c=7), h.args, h.keywords, h.func is f, isinstance(h, functools.partial), isinstance(f, functools.partial))",
+    ),
+    (
+        ("functools.reduce",),
+        "import functools, operator\nresult = (functools.reduce(operator.mul, [2, 3, 4]), "
+        "functools.reduce(lambda a, b: a + b, [1, 2], 10))",
+    ),
+    (
+        ("functools.wraps", "functools.lru_cache", "functools.cache", "functools.update_wrapper"),
+        "import functools\n@functools.lru_cache(maxsize=None)\ndef sq(x):\n    return x * x\n"
+        "def deco(fn):\n    def inner(*a):\n        return fn(*a) + 1\n"
+        "    return functools.update_wrapper(functools.wraps(fn)(inner), fn)\n"
+        "def one():\n    return 1\n"
+        "result = (sq(4), functools.cache(sq)(3), deco(one)())",
+    ),
+    (
+        ("functools.cached_property",),
+        "import functools\nclass C:\n    @functools.cached_property\n    def v(self):\n"
+        "        return 6\nresult = C().v",
+    ),
+    (
+        ("itertools.chain", "itertools.chain.from_iterable"),
+        "import itertools\nresult = (list(itertools.chain([1], (2, 3))), "
+        "list(itertools.chain.from_iterable([[1, 2], [3]])))",
+    ),
+    (
+        ("itertools.product", "itertools.repeat"),
+        "import itertools\nresult = (list(itertools.product([1, 2], 'ab')), "
+        "list(itertools.product([0, 1], repeat=2)), list(itertools.repeat(7, 3)))",
+    ),
+    (
+        ("itertools.cycle",),
+        "import itertools\nc = itertools.cycle([1, 2])\nresult = [next(c) for _ in range(5)]",
+    ),
+    (
+        ("itertools.accumulate", "itertools.islice", "itertools.pairwise"),
+        "import itertools, operator\nresult = (list(itertools.accumulate([1, 2, 3])), "
+        "list(itertools.accumulate([1, 2, 3], operator.mul, initial=2)), "
+        "list(itertools.islice(range(10), 2, 8, 3)), list(itertools.pairwise([1, 2, 4])))",
+    ),
+    (
+        ("itertools.combinations", "itertools.permutations"),
+        "import itertools\nresult = (list(itertools.combinations('abc', 2)), "
+        "list(itertools.permutations([1, 2, 3], 2)), len(list(itertools.permutations('abcd'))))",
+    ),
+    (
+        ("itertools.zip_longest", "itertools.starmap"),
+        "import itertools\nresult = (list(itertools.zip_longest([1, 2], 'a', fillvalue=0)), "
+        "list(itertools.starmap(pow, [(2, 3), (3, 2)])))",
+    ),
+    (
+        ("itertools.takewhile", "itertools.dropwhile"),
+        "import itertools\nresult = (list(itertools.takewhile(lambda x: x < 3, [1, 2, 5, 1])), "
+        "list(itertools.dropwhile(lambda x: x < 3, [1, 2, 5, 1])))",
+    ),
+    (
+        ("operator.itemgetter", "operator.attrgetter", "operator.getitem", "operator.contains"),
+        "import operator\nclass P:\n    x = 3\nresult = (operator.itemgetter(1)([5, 6]), "
+        "operator.itemgetter(0, 2)('abc'), operator.attrgetter('x')(P()), "
+        "operator.getitem({'k': 2}, 'k'), operator.contains([1, 2], 2))",
+    ),
+    (
+        ("collections.OrderedDict", "collections.defaultdict", "collections.Counter"),
+        "import collections\nod = collections.OrderedDict([('b', 1), ('a', 2)])\n"
+        "dd = collections.defaultdict(list)\ndd['x'].append(3)\ndd['y']\n"
+        "ci = collections.defaultdict(int)\nci['n'] += 2\n"
+        "result = (list(od.items()), dict(dd), ci['n'], dict(collections.Counter('abca')))",
+    ),
+    (
+        ("collections.namedtuple",),
+        "import collections\nCfg = collections.namedtuple('Cfg', 'dim depth heads', defaults=(4,))\n"
+        "c = Cfg(8, depth=2)\nd, n, h = c\nr = c._replace(dim=16)\n"
+        "result = (c.dim, c[1], c.heads, len(c), (d, n, h), r.dim, c._asdict())",
+    ),
+    (
+        ("typing.cast", "typing.NamedTuple"),
+        "import typing\nP = typing.NamedTuple('P', [('x', int), ('y', int)])\n"
+        "result = (typing.cast(int, 3), P(1, y=2).y)",
+    ),
+    (
+        ("copy.deepcopy", "copy.copy"),
+        "import copy\na = [1, [2]]\nb = copy.copy(a)\nb.append(3)\nc = copy.deepcopy({'k': 1})\n"
+        "result = (a, b, c)",
+    ),
+    (
+        ("dataclasses.field", "dataclasses.replace", "dataclasses.asdict"),
+        "import dataclasses\n@dataclasses.dataclass\nclass C:\n    dim: int = 8\n"
+        "    hidden: list = dataclasses.field(default_factory=lambda: [4, 4])\n"
+        "    depth: int = dataclasses.field(default=2)\n"
+        "c = dataclasses.replace(C(), dim=6)\n"
+        "result = (c.dim, c.hidden, c.depth, dataclasses.asdict(C(dim=1)))",
+    ),
+    (
+        ("enum.auto",),
+        "import enum\nclass Act(enum.Enum):\n    GELU = 'gelu'\n    RELU = 'relu'\n"
+        "    SAME = 'gelu'\nclass N(enum.IntEnum):\n    A = enum.auto()\n    B = enum.auto()\n"
+        "class S(str, enum.Enum):\n    X = 'x'\n"
+        "result = (Act('gelu') is Act.GELU, Act.SAME is Act.GELU, Act.RELU.value, Act['RELU'].name,"
+        " len(Act), [a.name for a in Act], N.B == 2, N.A.value, S.X == 'x', S('x').name)",
+    ),
+    (
+        ("pydantic.Field",),
+        "from pydantic import BaseModel, Field\nclass C(BaseModel):\n    dim: int = 8\n"
+        "    depth: int = Field(2, ge=1)\n    hidden: list = Field(default_factory=lambda: [1])\n"
+        "c = C(dim=16)\nresult = (c.dim, c.depth, c.hidden)",
+    ),
+    (
+        ("numpy.prod", "numpy.sum", "numpy.cumsum", "numpy.argsort", "numpy.sort"),
+        "import numpy as np\nresult = (int(np.prod([2, 3, 4])), int(np.sum([1, 2])), "
+        "np.cumsum([1, 2, 3]).tolist(), np.argsort([3, 1, 2]).tolist(), np.sort([3, 1]).tolist())",
+    ),
+    (
+        (
+            "numpy.sqrt",
+            "numpy.log2",
+            "numpy.lcm",
+            "numpy.gcd",
+            "numpy.ceil",
+            "numpy.floor",
+            "numpy.array",
+            "numpy.asarray",
+        ),
+        "import numpy as np\nresult = (float(np.sqrt(16)), float(np.log2(8)), int(np.lcm(4, 6)), "
+        "int(np.gcd(4, 6)), float(np.ceil(2.1)), float(np.floor(2.9)), np.array([1, 2]).tolist(), "
+        "np.asarray((3,)).tolist())",
+    ),
+    (
+        ("torch.nn.Parameter", "torch.nn.Buffer", "torch.Size"),
+        "import torch\nresult = (torch.nn.Parameter(torch.zeros(2, 3)), torch.nn.Buffer(torch.ones(4)),"
+        " tuple(torch.Size([2, 5])))",
+    ),
+    (
+        ("torch.cat", "torch.concat", "torch.concatenate", "torch.stack"),
+        "import torch\na, b = torch.zeros(2, 3), torch.zeros(4, 3)\nresult = (torch.cat([a, b]), "
+        "torch.concat((a, a), dim=1), torch.concatenate([b, b]), torch.stack([a, a], dim=1))",
+    ),
+    (
+        (
+            "torch.distributed.is_available",
+            "torch.distributed.is_initialized",
+            "torch.distributed.get_world_size",
+            "torch.distributed.get_rank",
+            "torch.distributed.get_local_rank",
+        ),
+        "import torch.distributed as dist\n"
+        "ws = dist.get_world_size() if dist.is_initialized() else 1\n"
+        "rank = dist.get_rank() if dist.is_initialized() else 0\n"
+        "local = dist.get_local_rank() if dist.is_initialized() else 0\n"
+        "result = (dist.is_available(), ws, rank, local)",
+    ),
+    (
+        ("einops.rearrange", "einops.repeat", "einops.reduce"),
+        "import torch\nfrom einops import rearrange, repeat, reduce\nt = torch.zeros(2, 3, 8, 8)\n"
+        "result = (rearrange(t, 'b c (h p) (w q) -> b (h w) (p q c)', p=4, q=2), "
+        "repeat(torch.zeros(5), 'd -> n d', n=3), reduce(t, 'b c h w -> b c', 'mean'), "
+        "rearrange(t, 'b ... -> b (...)'), rearrange([torch.zeros(4), torch.zeros(4)], 'n d -> d n'))",
+    ),
+]
+
+VALUES.append(
+    (
+        (
+            "torch.tril",
+            "torch.triu",
+            "torch.roll",
+            "torch.square",
+            "torch.relu",
+            "torch.sign",
+            "torch.erf",
+            "torch.logit",
+            "torch.outer",
+            "torch.ger",
+            "torch.polar",
+            "torch.complex",
+            "torch.flatten",
+            "torch.repeat_interleave",
+        ),
+        "import torch\nm = torch.ones(4, 4)\nt = torch.arange(6.0)\n"
+        "result = (torch.tril(m), torch.triu(m, 1), torch.roll(m, 1, 0), torch.square(m), "
+        "torch.relu(m), torch.sign(m), torch.erf(m), torch.logit(m * 0.5), torch.outer(t, t[:2]), "
+        "torch.ger(t, t), torch.polar(torch.ones(3, 1), torch.ones(4)), "
+        "torch.complex(torch.ones(2), torch.ones(2)), torch.flatten(torch.zeros(2, 3, 4), 1), "
+        "torch.flatten(torch.zeros(2, 3, 4), 0, 1), torch.repeat_interleave(torch.zeros(2, 3), 2), "
+        "torch.repeat_interleave(torch.zeros(2, 3), 3, dim=1), torch.arange(0, 1, 0.3), torch.arange(0.5, 3), "
+        "torch.arange(1, 17).repeat(128, 1), torch.ones(2, 3).repeat(2, 1, 2))",
+    )
+)
+VALUES.append(
+    (
+        ("numpy.log", "numpy.exp", "numpy.log10", "numpy.power"),
+        "import numpy as np\nresult = (float(np.log(2.0)), float(np.exp(1)), float(np.log10(1000)), "
+        "float(np.power(2, 10)))",
+    )
+)
+
+# torch factories, elementwise functions and math/operator functions: generated rows
+_FACTORY_CALLS = {
+    "zeros": "torch.zeros(2, 3)",
+    "ones": "torch.ones((4,))",
+    "empty": "torch.empty(2, 1, 5)",
+    "randn": "torch.randn(3, 2)",
+    "rand": "torch.rand([6])",
+    "full": "torch.full((2, 2), 7.0)",
+    "tensor": "torch.tensor([[1, 2], [3, 4], [5, 6]])",
+    "arange": "torch.arange(2, 11, 3)",
+    "linspace": "torch.linspace(0, 1, 5)",
+    "eye": "torch.eye(3, 4)",
+    "randint": "torch.randint(0, 5, (2, 3))",
+    "zeros_like": "torch.zeros_like(torch.ones(2, 7))",
+    "ones_like": "torch.ones_like(torch.ones(3))",
+    "empty_like": "torch.empty_like(torch.ones(1, 2))",
+    "randn_like": "torch.randn_like(torch.ones(5, 1))",
+    "full_like": "torch.full_like(torch.ones(2), 3.0)",
+    "normal": "torch.normal(0.0, 1.0, size=(2, 4))",
+    "as_tensor": "torch.as_tensor([1.0, 2.0])",
+    "Tensor": "torch.Tensor(3, 2)",
+    "FloatTensor": "torch.FloatTensor(2)",
+    "LongTensor": "torch.LongTensor(4, 1)",
+}
+VALUES.append(
+    (
+        tuple(f"torch.{k}" for k in _FACTORY_CALLS),
+        "import torch\nresult = (" + ", ".join(_FACTORY_CALLS.values()) + ")",
+    )
+)
+_BINARY = {"add", "sub", "mul", "div", "maximum", "minimum", "pow"}
+_ELEMENTWISE = sorted(
+    e.qual
+    for e in library.entries()
+    if e.group == "torch"
+    and e.doc.startswith(e.qual[6:])
+    and "broadcast shape of its tensor arguments" in e.doc
+)
+VALUES.append(
+    (
+        tuple(_ELEMENTWISE),
+        "import torch\na, b = torch.ones(3, 1, 4), torch.ones(2, 1)\nresult = ("
+        + ", ".join(
+            "torch.where(torch.zeros(3, 1, 4, dtype=torch.bool), a, b)"
+            if q == "torch.where"
+            else f"{q}(a, b)"
+            if q[6:] in _BINARY
+            else f"{q}(a, min=0.1)"
+            if q[6:] in ("clamp", "clip")
+            else f"{q}(a * 0.5)"
+            for q in _ELEMENTWISE
+        )
+        + ")",
+    )
+)
+_MATH_ARGS = {
+    "log": "(8, 2)",
+    "gcd": "(12, 18)",
+    "lcm": "(4, 6)",
+    "prod": "([2, 3, 4])",
+    "isqrt": "(17)",
+    "pow": "(2, 5)",
+    "isclose": "(1.0, 1.0000000001)",
+    "atan2": "(1.0, 2.0)",
+    "hypot": "(3, 4)",
+    "copysign": "(2.0, -1)",
+    "fmod": "(7.5, 2)",
+    "ldexp": "(0.75, 3)",
+    "remainder": "(7, 3)",
+    "dist": "((0, 0), (3, 4))",
+    "comb": "(10, 3)",
+    "perm": "(6, 2)",
+    "factorial": "(8)",
+    "fsum": "([0.1] * 10)",
+    "asin": "(0.5)",
+    "acos": "(0.5)",
+}
+_MATH = sorted(e.qual for e in library.entries() if e.group == "math")
+VALUES.append(
+    (
+        tuple(_MATH),
+        "import math\nresult = ("
+        + ", ".join(f"{q}{_MATH_ARGS.get(q[5:], '(2.5)')}" for q in _MATH)
+        + ")",
+    )
+)
+_OPS = sorted(
+    e.qual
+    for e in library.entries()
+    if e.group == "operator"
+    and e.qual[9:] not in ("itemgetter", "attrgetter", "getitem", "contains")
+)
+_UNARY_OPS = {"neg", "pos", "not_", "invert", "truth", "index"}
+VALUES.append(
+    (
+        tuple(q for q in _OPS if q != "operator.matmul"),
+        "import operator\nresult = ("
+        + ", ".join(
+            f"{q}(7)" if q[9:] in _UNARY_OPS else f"{q}(7, 3)"
+            for q in _OPS
+            if q != "operator.matmul"
+        )
+        + ")",
+    )
+)
+
+# (covered names, code defining ``class M(nn.Module)`` that takes no arguments)
+MODELS: list[tuple[tuple[str, ...], str]] = [
+    (
+        ("functools.partial",),
+        """
+        import functools
+        import torch.nn as nn
+        class Block(nn.Module):
+            def __init__(self, dim, norm_layer=nn.LayerNorm, act=nn.GELU):
+                super().__init__()
+                self.norm = norm_layer(dim)
+                self.fc = nn.Linear(dim, dim)
+                self.act = act()
+        class M(nn.Module):
+            def __init__(self, depth=3, dim=16):
+                super().__init__()
+                norm = functools.partial(nn.LayerNorm, eps=1e-6, elementwise_affine=False)
+                blk = functools.partial(Block, norm_layer=norm)
+                self.blocks = nn.ModuleList([functools.partial(blk, act=nn.ReLU)(dim) for _ in range(depth)])
+                self.conv = functools.partial(nn.Conv2d, kernel_size=3, padding=1)(3, 8)
+                self.head = functools.partial(nn.Linear, bias=False)(dim, 4)
+    """,
+    ),
+    (
+        ("torch.nn.utils.skip_init", "torch.nn.ModuleDict"),
+        """
+        import torch
+        import torch.nn as nn
+        from torch.nn.utils import skip_init
+        class M(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.a = skip_init(nn.Linear, 8, 16, bias=False)
+                self.b = torch.nn.utils.skip_init(nn.Embedding, 10, 4)
+                self.d = nn.ModuleDict({"x": nn.Linear(2, 2)})
+                self.d.update({"y": nn.Linear(3, 3), "x": nn.Linear(5, 5)})
+                self.d.update([("z", nn.Linear(1, 1))])
+                kw = dict(in_features=4)
+                kw.update(out_features=5)
+                kw.update({"bias": False})
+                self.e = nn.Linear(**kw)
+    """,
+    ),
+    (
+        ("einops.layers.torch.Rearrange", "einops.layers.torch.Reduce"),
+        """
+        import torch
+        import torch.nn as nn
+        from einops import rearrange
+        from einops.layers.torch import Rearrange, Reduce
+        class M(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.patch = nn.Sequential(
+                    Rearrange("b c (h p1) (w p2) -> b (h w) (p1 p2 c)", p1=4, p2=4),
+                    nn.Linear(48, 32),
+                )
+                self.pool = Reduce("b n d -> b d", "mean")
+                self.pos = nn.Parameter(rearrange(torch.zeros(8, 8, 16), "h w c -> (h w) c"))
+    """,
+    ),
+    (
+        (
+            "torch.nn.Module",
+            "torch.nn.Sequential",
+            "torch.nn.ModuleList",
+            "torch.nn.ParameterList",
+            "torch.nn.ParameterDict",
+        ),
+        """
+        import torch
+        import torch.nn as nn
+        class M(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.box = nn.Module()
+                self.box.fc = nn.Linear(3, 3)
+                self.seq = nn.Sequential(nn.Linear(2, 4), nn.ReLU(), nn.Linear(4, 1))
+                self.ml = nn.ModuleList([nn.Linear(i + 1, 2) for i in range(3)])
+                self.pl = nn.ParameterList([nn.Parameter(torch.zeros(i + 1)) for i in range(2)])
+                self.pd = nn.ParameterDict({"a": nn.Parameter(torch.zeros(2, 2))})
+    """,
+    ),
+    (
+        ("collections.namedtuple", "dataclasses.field"),
+        """
+        import collections
+        import dataclasses
+        import torch.nn as nn
+        Spec = collections.namedtuple("Spec", ["dim", "depth"])
+        @dataclasses.dataclass
+        class Cfg:
+            widths: list = dataclasses.field(default_factory=lambda: [8, 16, 32])
+        class M(nn.Module):
+            def __init__(self):
+                super().__init__()
+                s, c = Spec(8, 2), Cfg()
+                self.blocks = nn.ModuleList([nn.Linear(s.dim, s.dim) for _ in range(s.depth)])
+                self.up = nn.ModuleList([nn.Linear(a, b) for a, b in zip(c.widths, c.widths[1:])])
+    """,
+    ),
+    (
+        ("pydantic.Field",),
+        """
+        import torch.nn as nn
+        from pydantic import BaseModel
+        class Cfg(BaseModel):
+            dim: int = 8
+            depth: int = 2
+        class M(nn.Module):
+            def __init__(self):
+                super().__init__()
+                cfg = Cfg(dim=16, depth=3)
+                self.layers = nn.ModuleList([nn.Linear(cfg.dim, 4) for _ in range(cfg.depth)])
+    """,
+    ),
+]
+
+SUBCLASSES = """
+    import torch.nn as nn
+    class Emb(nn.Embedding):
+        def __init__(self, n, d, scale=1.0):
+            super().__init__(n, d)
+            self.scale = scale
+    class Lin(nn.Linear):
+        def __init__(self, i, o):
+            super().__init__(i, o, bias=False)
+    class Conv(nn.Conv2d):
+        def __init__(self, c):
+            super().__init__(c, 2 * c, kernel_size=3, padding=1)
+    class Head(nn.Linear):
+        def forward(self, x):
+            return super().forward(x)
+    class M(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.e = Emb(1000, 64)
+            self.l = Lin(self.e.embedding_dim, 10)
+            self.c = Conv(3)
+            self.h = Head(10, 5)
+"""
+
+# entries no row runs, and why
+NOT_RUN = {
+    "builtins.print": "prints nothing; None",
+    "builtins.delattr": "always unknown",
+    "builtins.id": "always unknown (identity is no static fact)",
+    "builtins.hash": "always unknown",
+    "builtins.vars": "vars() of a config: configs are tested in tests/test_parser*.py",
+    "builtins.ValueError": "an exception value; raising is a statement",
+    "builtins.TypeError": "an exception value; raising is a statement",
+    "builtins.KeyError": "an exception value; raising is a statement",
+    "builtins.NotImplementedError": "an exception value; raising is a statement",
+    "builtins.RuntimeError": "an exception value; raising is a statement",
+    "itertools.count": "endless: always unknown (test_unknowns_name_the_call)",
+    "dataclasses.fields": "always unknown",
+    "operator.matmul": "tensors: forward shapes, not __init__ values",
+    "einops.layers.torch.EinMix": "an unknown layer (test_unknowns_name_the_call)",
+    "torch.from_numpy": "needs a numpy array value; arrays stand as lists",
+    "torch.get_default_dtype": "a dtype: always unknown",
+    "torch.device": "a device: always unknown",
+    "torch.finfo": "always unknown",
+    "torch.iinfo": "always unknown",
+}
+
+
+def _norm(v, static: bool):
+    """A comparable form: tensors by shape, namedtuples as tuples, lists/tuples itemwise."""
+    if static:
+        v = plain(v)
+        if isinstance(v, Tensor):
+            return ("tensor", tuple(plain(d) for d in v.shape)) if isinstance(v.shape, tuple) else v
+    elif isinstance(v, torch.Tensor):
+        return ("tensor", tuple(v.shape))
+    if isinstance(v, NamedTupleValue):
+        v = tuple(v)
+    if isinstance(v, tuple) and hasattr(v, "_fields"):
+        v = tuple(v)
+    if isinstance(v, (list, tuple)):
+        return type(v)(_norm(x, static) for x in v)
+    if isinstance(v, dict):
+        return {_norm(k, static): _norm(x, static) for k, x in v.items()}
+    if isinstance(v, float):
+        return round(v, 9)
+    return v
+
+
+def _as_function(code: str) -> str:
+    """The snippet as the body of a function (statements run in order, as in model code)."""
+    return (
+        "def _case():\n"
+        + textwrap.indent(code, "    ")
+        + "\n    return result\n\n\nresult = _case()\n"
+    )
+
+
+def static_result(tmp_path, code: str):
+    f = tmp_path / "libcase.py"
+    f.write_text(_as_function(code))
+    mod = parse_file(f, "libcase")
+    interp = Interp(Finder([tmp_path]))
+    interp.add_module(mod)
+    return interp.global_lookup(mod, "result")
+
+
+def _id(row) -> str:
+    return row[0][0] + (f"+{len(row[0]) - 1}" if len(row[0]) > 1 else "")
+
+
+@pytest.mark.parametrize("row", VALUES, ids=_id)
+def test_value_matches_cpython(row, tmp_path):
+    _, code = row
+    want = _norm(runpy.run_path(_write(tmp_path / "run.py", _as_function(code)))["result"], False)
+    got = _norm(static_result(tmp_path, code), True)
+    assert got == want, code
+
+
+def _write(path, code: str) -> str:
+    path.write_text(code)
+    return str(path)
+
+
+def _torch_count(path: str) -> int:
+    with torch.device("meta"):
+        m = runpy.run_path(path, run_name="__libcase__")["M"]()
+    return sum(p.numel() for p in {id(p): p for p in m.parameters()}.values())
+
+
+@pytest.mark.parametrize("row", [*MODELS, (("subclasses",), SUBCLASSES)], ids=_id)
+def test_model_count_matches_torch(row, tmp_path):
+    path = _write(tmp_path / "model.py", textwrap.dedent(row[1]))
+    want = _torch_count(path)
+    g = parse_source(path, entry="M")
+    assert g.params_total() == want, [str(n) for n in g.notes]
+
+
+def test_torch_layer_subclasses_count_the_same_without_torch(tmp_path):
+    # the issue's case: an nn.Embedding subclass counted 650 for 64,650 on the core install
+    from tests.test_no_torch import run_without_torch
+
+    path = _write(tmp_path / "model.py", textwrap.dedent(SUBCLASSES))
+    r = run_without_torch("graph", f"{path}::M", "--format", "json")
+    assert r.returncode == 0, r.stderr
+    import json
+
+    assert json.loads(r.stdout)["params_total"] == _torch_count(path)
+
+
+def test_unknowns_name_the_call(tmp_path):
+    code = (
+        "import itertools\nfrom einops.layers.torch import EinMix\nimport functools\n"
+        "result = (itertools.count(), EinMix('b d -> b e', weight_shape='d e', d=2, e=3), "
+        "functools.partial(max([]))(3), max([]))\n"
+    )
+    got = static_result(tmp_path, code)
+    assert all(isinstance(x, Unknown) for x in got)
+    assert "libcase.py:5" in got[0].why and "itertools.count" in got[0].why
+    assert "EinMix" in got[1].why
+    assert got[2].__class__.__name__ == "UnknownModule"  # may hold weights: never 0
+
+
+def test_every_entry_is_run_or_says_why():
+    covered = {q for rows in (VALUES, MODELS) for names, _ in rows for q in names}
+    entries = {e.qual for e in library.entries()}
+    missing = entries - covered - set(NOT_RUN)
+    assert not missing, f"library entries with no row in tests/test_library.py: {sorted(missing)}"
+    assert not (covered & set(NOT_RUN)), "a covered entry is also listed as not run"
+    assert not (covered - entries - {"subclasses"}), sorted(covered - entries)
+
+
+def test_library_page_is_generated_from_the_registry():
+    r = subprocess.run(
+        [sys.executable, "tools/gen_library_docs.py", "--check"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+    )
+    assert r.returncode == 0, r.stderr
+
+
+_ = math
