@@ -175,7 +175,7 @@ class Semantics(Attributes, Evaluator):
         if isinstance(d, (ast.FunctionDef, ast.AsyncFunctionDef)):
             return self.make_func(d, Frame(mod))
         if name in mod.assigns:
-            from driftcheck.parsers.source.interp.registry import registry_for
+            from driftcheck.parsers.source.interp.decorated import registry_for
 
             return registry_for(self, mod, name, self.eval(mod.assigns[name], Frame(mod)))
         if name in mod.imports:
