@@ -346,3 +346,52 @@ def test_class_made_by_type_is_unknown(tmp_path):
         "model = M()\n"
     )
     assert parse_source(f).params_total() is None
+
+
+def test_a_branch_that_ends_in_raise_is_not_the_way_the_model_goes(tmp_path):
+    """``if k in TABLE: return TABLE[k]`` / ``else: raise KeyError`` on a key we cannot decide
+    (transformers' ``get_activation``): the function returns the first branch's layer, as the
+    model that builds does; a branch that only continues still makes the return unknown."""
+    src = textwrap.dedent(
+        """
+        import torch
+        from torch import nn
+
+        class Table(dict):
+            pass
+
+        TABLE = Table(gelu=nn.GELU, relu=nn.ReLU)
+
+        def get(name):
+            if name in TABLE:
+                return TABLE[name]()
+            else:
+                raise KeyError(name)
+
+        def maybe(name):
+            if name in TABLE:
+                return nn.Linear(4, 4)
+            return nn.Linear(4, 8)
+
+        class M(nn.Module):
+            def __init__(self, act="gelu"):
+                super().__init__()
+                self.fc = nn.Linear(8, 8)
+                self.act = get(act)
+                self.other = maybe(act)
+
+            def forward(self, x):
+                return self.act(self.fc(x))
+
+        model = M()
+        """
+    )
+    p = tmp_path / "m.py"
+    p.write_text(src)
+    ns = runpy.run_path(str(p))
+    names = dict(ns["model"].named_modules())
+    g = parse_source(str(p))
+    ids = {n.id for n in g.nodes}
+    assert "act" in ids and type(names["act"]).__name__ == "GELU"
+    assert g.params_total() is None  # ``maybe`` returns one of two layers: unknown, not 36 or 72
+    assert sum(t.numel() for t in ns["model"].parameters()) in (72 + 20, 72 + 36 + 4)

@@ -259,6 +259,12 @@ def unread_findings(code: CodeSide, raw: dict[str, Any], findings: list[Finding]
             continue
         if fact in stated and same(stated[fact], value):
             continue
+        if (
+            fact == "numKvHeads"
+            and "numKvHeads" not in stated
+            and same(stated.get("numHeads"), value)
+        ):
+            continue  # full attention, as the code builds it, has as many KV heads as heads
         twin = _twin(findings, key)
         cfg_loc = Location(file=code.config_display, key=key, side=code.other)
         code_loc = Location(file=code.path, side=code.side)

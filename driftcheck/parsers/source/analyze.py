@@ -362,6 +362,14 @@ def config_class(interp: Interp, cls: Cls, init: Any) -> Cls | None:
     return v if ok and isinstance(v, Cls) else None
 
 
+def _none_default(a: ast.arguments, p: ast.arg) -> bool:
+    """``p`` has the default ``None`` (the caller is meant to give it)."""
+    params = [*a.posonlyargs, *a.args]
+    i = params.index(p) - (len(params) - len(a.defaults))
+    d = a.defaults[i] if 0 <= i < len(a.defaults) else None
+    return isinstance(d, ast.Constant) and d.value is None
+
+
 def root_args(
     interp: Interp, cls: Cls, config: dict | None, config_path: str | None
 ) -> tuple[list[Any], dict[str, Any]]:
@@ -390,15 +398,19 @@ def root_args(
         is_cfg = p.arg in CONFIG_PARAMS or (
             p.annotation is not None and "onfig" in ast.unparse(p.annotation)
         )
-        if is_cfg and cfg_val is not None and (p in required or config is not None):
+        # a config binds to what the code leaves to its caller (parameters without a default
+        # or defaulting to None); a default is what the code itself says, compared with the
+        # config as such
+        if is_cfg and cfg_val is not None and (p in required or _none_default(a, p)):
             kwargs[p.arg] = cfg_val
-        elif config is not None and p.arg in config:
+        elif config is not None and p.arg in config and (p in required or _none_default(a, p)):
             kwargs[p.arg] = resource(config[p.arg], p.arg, config_path, None)
         elif p in required:
             kwargs[p.arg] = Unknown(f"root argument {p.arg}")
             interp.note(f"{cls.name}.__init__ argument {p.arg!r} has no value (pass --config)")
-    for p in a.kwonlyargs:
-        if config is not None and p.arg in config:
+    for p, d in zip(a.kwonlyargs, a.kw_defaults):
+        none = d is None or (isinstance(d, ast.Constant) and d.value is None)
+        if config is not None and p.arg in config and none:
             kwargs[p.arg] = resource(config[p.arg], p.arg, config_path, None)
     _ = (Config, plain)
     return [], kwargs

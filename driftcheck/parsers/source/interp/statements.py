@@ -194,6 +194,7 @@ class Evaluator(Expressions):
             returned: list[Return] = []
             before = dict(fr.locals)
             after: list[dict] = []
+            raised: list[Raised] = []
             try:
                 for branch in (st.body, st.orelse):
                     fr.locals.clear()
@@ -202,11 +203,36 @@ class Evaluator(Expressions):
                         self.run_body(branch, fr)
                     except Return as r:
                         returned.append(r)
+                    except Raised as e:
+                        raised.append(e)
+                        continue
+                    else:
+                        if branch and isinstance(branch[-1], ast.Raise):
+                            # a branch that ends in ``raise`` is not the way a model that
+                            # builds goes on (``if k in ACT2FN: return ACT2FN[k]`` / ``else:
+                            # raise KeyError(...)``): the other branch is the program's
+                            raised.append(
+                                Raised(
+                                    self._raise_text(branch[-1], fr), branch[-1].lineno, fr.mod.path
+                                )
+                            )
+                            continue
                     after.append(dict(fr.locals))
             finally:
                 self.uncertain.pop()
-                if len(after) == 2:
-                    self._merge_locals(fr, before, after[0], after[1], st.lineno)
+            if len(raised) == 2:
+                if not self.uncertain:
+                    raise raised[0]
+                fr.locals.clear()  # under an outer undecided condition: as a raise there
+                fr.locals.update(before)
+                return
+            if len(after) == 2:
+                self._merge_locals(fr, before, after[0], after[1], st.lineno)
+            elif after:
+                fr.locals.clear()
+                fr.locals.update(after[0])
+            if raised and len(returned) == 1:
+                raise Return(returned[0].value)
             if returned:
                 # a ``return`` under a condition we cannot decide: the function returns it or
                 # goes on, so what it returns is known only when every way gives the same
@@ -249,7 +275,12 @@ class Evaluator(Expressions):
                 and other == first
             ):
                 return first
-        return Unknown(f"returned under an unresolved condition at line {line}")
+        from driftcheck.parsers.source.values.abstract import UnknownModule, is_module
+
+        why = f"returned under an unresolved condition at line {line}"
+        if any(is_module(r.value) or isinstance(r.value, UnknownModule) for r in returned):
+            return UnknownModule(why)  # a layer either way, or a layer or not: never no layer
+        return Unknown(why)
 
     def exec_for(self, st: ast.For, fr: Frame) -> None:
         it = self.iterate(self.eval(st.iter, fr))
