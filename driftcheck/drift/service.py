@@ -86,11 +86,10 @@ def unread_claims(sides: Sides, findings: list[Finding], names: dict[str, str]) 
 def stated_by_layers(graph: Graph) -> dict[str, Any]:
     """The facts the matcher derives from a graph's layers (an ``nn.MultiheadAttention``'s
     ``num_heads``, the layer stack's length): a claim the code builds that way is read."""
-    from driftcheck.graph.match.canon import canonicalise
+    from driftcheck.graph.match.canon import canonical
     from driftcheck.graph.match.derive import derive
 
-    items, _ = canonicalise(graph, graph)
-    return {k: d.value for k, d in derive(items).items()}
+    return {k: d.value for k, d in derive(canonical(graph)).items()}
 
 
 def tensor_sides(sides: Sides) -> tuple[Graph, Graph]:

@@ -351,5 +351,14 @@ def canonicalise(left: Graph, right: Graph) -> tuple[list[Item], list[Item]]:
     return a, b
 
 
+def canonical(graph: Graph) -> list[Item]:
+    """One graph's canonical sequence, as ``canonicalise(graph, graph)`` gives it (half the
+    work): for the facts a graph states through its layers."""
+    c = Canon(graph)
+    items = c.run()
+    keep = rep_sigs(items)
+    return Canon(graph, keep).run() if c.dissolved & keep else items
+
+
 def walk(items: list[Item]):
     return _walk(items)
