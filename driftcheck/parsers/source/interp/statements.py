@@ -76,6 +76,9 @@ class Evaluator(Expressions):
         self.notes: list[str] = []
         self.at_mod: Any = None  # the statement running now (for notes without a node)
         self.at_line = 0
+        # ``base ** tensor`` with a known number written in the code (not read from a config):
+        # (value, file, line, holder) per place, for ``Graph.uses`` (exprs.power_base)
+        self.power_bases: dict[tuple, tuple] = {}
 
     # ------------------------------------------------------------------ budget
     def tick(self) -> None:

@@ -1,0 +1,145 @@
+"""Facts a re-implementation states only in passing, read statically and proven in torch.
+
+A RoPE base is often a local: an argument of a user's rotary class or function that computes
+``inv_freq = 1 / base ** (arange(0, dim, 2) / dim)`` and keeps only the frequencies. torch
+tells the base back from the frequencies it built (``inv_freq[1] ** (-dim / 2)``); the static
+graph must hold the same value as a ``ropeTheta`` use, and a config that says another theta
+is one finding holding both values."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+from driftcheck.parsers.source import parse_source
+
+torch = pytest.importorskip("torch")
+
+HEAD = "import torch\nimport torch.nn as nn\n\nDIM = 32\nHEADS = 4\nLAYERS = 2\nVOCAB = 100\n"
+
+ROTARY = {
+    # a class that keeps only the cos/sin tables built from its ``base`` argument
+    "class_argument": (
+        """
+class Rotary(nn.Module):
+    def __init__(self, dim, max_len, base):
+        super().__init__()
+        inv_freq = 1.0 / (base ** (torch.arange(0, dim, 2).float() / dim))
+        self.register_buffer("inv_freq", inv_freq, persistent=False)
+""",
+        "Rotary(DIM // HEADS, 64, {theta})",
+    ),
+    # Meta's module-level function, the result registered as a buffer
+    "function": (
+        """
+def precompute(dim, end, theta=10000.0):
+    return 1.0 / (theta ** (torch.arange(0, dim, 2)[: (dim // 2)].float() / dim))
+
+class Rotary(nn.Module):
+    def __init__(self, dim, end, theta):
+        super().__init__()
+        self.register_buffer("inv_freq", precompute(dim, end, theta), persistent=False)
+""",
+        "Rotary(DIM // HEADS, 64, theta={theta})",
+    ),
+}
+
+MODEL = """
+class Block(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.q_proj = nn.Linear(DIM, DIM, bias=False)
+        self.k_proj = nn.Linear(DIM, DIM, bias=False)
+        self.v_proj = nn.Linear(DIM, DIM, bias=False)
+        self.o_proj = nn.Linear(DIM, DIM, bias=False)
+        self.gate_proj = nn.Linear(DIM, 64, bias=False)
+        self.up_proj = nn.Linear(DIM, 64, bias=False)
+        self.down_proj = nn.Linear(64, DIM, bias=False)
+        self.input_layernorm = nn.RMSNorm(DIM, eps=1e-6)
+        self.post_attention_layernorm = nn.RMSNorm(DIM, eps=1e-6)
+
+
+class Model(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.embed_tokens = nn.Embedding(VOCAB, DIM)
+        self.layers = nn.ModuleList([Block() for _ in range(LAYERS)])
+        self.norm = nn.RMSNorm(DIM, eps=1e-6)
+        self.lm_head = nn.Linear(DIM, VOCAB, bias=False)
+        self.rotary = {rotary}
+"""
+
+
+def _code(tmp_path: Path, form: str, theta: float) -> Path:
+    cls, call = ROTARY[form]
+    p = tmp_path / f"{form}_{int(theta)}.py"
+    p.write_text(HEAD + cls + MODEL.format(rotary=call.format(theta=theta)))
+    return p
+
+
+def _torch_base(path: Path) -> float:
+    spec = importlib.util.spec_from_file_location(f"rope_{path.stem}", path)
+    mod = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = mod
+    try:
+        spec.loader.exec_module(mod)
+    finally:
+        sys.modules.pop(spec.name, None)
+    inv = mod.Model().rotary.inv_freq.double()
+    dim = 2 * inv.numel()
+    return float(inv[1] ** (-dim / 2))
+
+
+CORPUS = Path(__file__).resolve().parent.parent / "benchmarks" / "reimpl"
+
+
+def _findings(code: Path, config: Path):
+    from driftcheck.drift import drift, load_sides
+
+    sides = load_sides(str(code), str(config))
+    return [f for f in drift(sides, str(code), str(config)) if f.severity.rank >= 1]
+
+
+@pytest.mark.parametrize("form", sorted(ROTARY))
+def test_rope_base_of_a_users_rotary_is_a_use(tmp_path, form):
+    code = _code(tmp_path, form, 500000.0)
+    assert _torch_base(code) == pytest.approx(500000.0, rel=1e-6)  # torch: the base it built
+    held = [u.value for u in parse_source(str(code)).uses if u.key == "ropeTheta"]
+    assert held == [500000.0]
+
+
+@pytest.mark.parametrize(
+    "case, line",
+    [
+        ("llama_fused", "ROPE_THETA = 10000.0"),  # a constant passed to Rotary(..., base)
+        ("mistral_meta", "rope_theta: float = 1000000.0"),  # a dataclass field -> a function
+    ],
+)
+def test_rope_base_against_the_config(tmp_path, case, line):
+    """The re-implementation's own base against its config: one finding, both values."""
+    src = (CORPUS / "cases" / f"{case}.py").read_text()
+    assert src.count(line) == 1
+    code = tmp_path / f"{case}.py"
+    code.write_text(src.replace(line, line.split("=")[0] + "= 500000.0"))
+    config = json.loads((CORPUS / "manifest.json").read_text())
+    cfg = CORPUS / next(c["config"] for c in config["cases"] if c["name"] == case)
+    want = json.loads(cfg.read_text())["rope_parameters"]["rope_theta"]
+    fs = _findings(code, cfg)
+    assert len(fs) == 1, [f.message for f in fs]
+    assert fs[0].values == {"left": 500000.0, "right": want}
+
+
+def test_a_number_to_a_number_power_is_no_rope_base(tmp_path):
+    """``head_dim ** -0.5`` and ``2 ** k`` on plain numbers are not frequencies."""
+    p = tmp_path / "scale.py"
+    p.write_text(
+        HEAD
+        + "class Model(nn.Module):\n    def __init__(self):\n        super().__init__()\n"
+        + "        self.scale = (DIM // HEADS) ** -0.5\n        self.n = 2 ** 4\n"
+        + "        self.proj = nn.Linear(DIM, DIM)\n"
+    )
+    assert [u for u in parse_source(str(p)).uses if u.key == "ropeTheta"] == []
