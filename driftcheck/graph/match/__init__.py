@@ -29,7 +29,7 @@ from pathlib import Path
 from driftcheck.findings import Finding, Location
 from driftcheck.graph.match import policy
 from driftcheck.graph.match.canon import canonicalise, norm_value
-from driftcheck.graph.match.derive import derive
+from driftcheck.graph.match.derive import derive, stages
 from driftcheck.graph.match.diff import Diff, Differ, same
 from driftcheck.graph.match.facts import SIDES, FactDiff, fact_diffs
 from driftcheck.graph.match.facts import _side as fact_side
@@ -58,6 +58,8 @@ def compare(left: Graph, right: Graph, labels: dict[str, str] | None = None) -> 
     la, lb = _has_layers(a), _has_layers(b)
     diffs = Differ().run(a, b) if la and lb else []
     da, db = derive(a), derive(b)
+    da.update(stages(left))
+    db.update(stages(right))
     facts = fact_diffs(left, right, da, db)
     rest = _fold(facts, diffs)
     facts += _new_uses(use_diffs(left, right, {f.key for f in facts}), facts, rest)
@@ -147,9 +149,14 @@ def _structural_homes(facts: list[FactDiff]) -> list[Diff]:
     after the consequences are grouped, so a fact with several is kept as their root."""
     rest: list[Diff] = []
     for f in list(facts):
-        if len(f.derived) == 2 and len(f.absorbed) == 1:
+        d = f.absorbed[0] if len(f.absorbed) == 1 else None
+        if (
+            len(f.derived) == 2
+            and d is not None
+            and same(d.left, f.values["left"])
+            and same(d.right, f.values["right"])
+        ):  # the diff states the fact; a consequence (other values) stays under its root
             facts.remove(f)
-            d = f.absorbed[0]
             for side in SIDES:  # a config key that states the same value is the better address
                 loc = f.locs.get(side)
                 if loc is not None and loc.key:
