@@ -81,15 +81,29 @@ def _code(tmp_path: Path, form: str, theta: float) -> Path:
     return p
 
 
-def _torch_base(path: Path) -> float:
-    spec = importlib.util.spec_from_file_location(f"rope_{path.stem}", path)
+def _torch_module(path: Path, cls: str | None = None):
+    """Build the file's model in torch (``cls``, or its last nn.Module class)."""
+    spec = importlib.util.spec_from_file_location(f"facts_{path.stem}", path)
     mod = importlib.util.module_from_spec(spec)
     sys.modules[spec.name] = mod
     try:
         spec.loader.exec_module(mod)
     finally:
         sys.modules.pop(spec.name, None)
-    inv = mod.Model().rotary.inv_freq.double()
+    if cls is None:
+        mods = [
+            o
+            for o in vars(mod).values()
+            if isinstance(o, type)
+            and issubclass(o, torch.nn.Module)
+            and o.__module__ == mod.__name__
+        ]
+        return mods[-1]()
+    return getattr(mod, cls)()
+
+
+def _torch_base(path: Path) -> float:
+    inv = _torch_module(path, "Model").rotary.inv_freq.double()
     dim = 2 * inv.numel()
     return float(inv[1] ** (-dim / 2))
 
@@ -143,3 +157,86 @@ def test_a_number_to_a_number_power_is_no_rope_base(tmp_path):
         + "        self.proj = nn.Linear(DIM, DIM)\n"
     )
     assert [u for u in parse_source(str(p)).uses if u.key == "ropeTheta"] == []
+
+
+# ---------------------------------------------------------------- experts and stages
+
+
+def _derived(graph_path: str, config: str):
+    """Both sides' structural facts (code, config) as ``compare`` derives them."""
+    from driftcheck.drift import load_sides
+    from driftcheck.graph.match.canon import canonicalise
+    from driftcheck.graph.match.derive import derive, stages
+
+    sides = load_sides(graph_path, config)
+    a, b = canonicalise(sides.left, sides.right)
+    out = []
+    for g, items in ((sides.left, a), (sides.right, b)):
+        d = derive(items)
+        d.update(stages(g))
+        out.append({k: v.value for k, v in d.items()})
+    return out
+
+
+def _hf(config: Path):
+    import transformers
+
+    cfg = transformers.AutoConfig.from_pretrained(config.parent)
+    with torch.device("meta"):
+        return getattr(transformers, cfg.architectures[0])(cfg)
+
+
+def test_expert_count_from_per_expert_modules_and_fused_tensors():
+    """Per-expert modules (the code) and transformers 5's fused expert tensors (the config's
+    model) give the expert count torch builds, read off the router and the copies."""
+    case = CORPUS / "cases" / "mixtral_hf.py"
+    cfg = CORPUS / "configs" / "mixtral" / "config.json"
+    code = _torch_module(case)
+    want_code = len(code.layers[0].mlp.experts)
+    want_hf = _hf(cfg).model.layers[0].mlp.experts.gate_up_proj.shape[0]
+    code_facts, cfg_facts = _derived(str(case), str(cfg))
+    assert code_facts["numExperts"] == want_code == 4
+    assert cfg_facts["numExperts"] == want_hf == 4
+    fs = _findings(CORPUS / "planted" / "mixtral_hf__experts.py", cfg)
+    assert len(fs) == 1 and fs[0].values == {"left": 8, "right": 4}, [f.message for f in fs]
+
+
+@pytest.mark.parametrize(
+    "arch, case", [("resnet", "resnet_dataclass"), ("convnext", "convnext_dict")]
+)
+def test_stage_facts_match_torch(arch, case):
+    """Blocks per stage and stage widths, for the re-implementation and the HF model of its
+    config, equal what torch builds (stage modules counted, widths from the weights)."""
+    cfg = CORPUS / "configs" / arch / "config.json"
+    hf = _hf(cfg)
+    depths = [len(s.layers) for s in hf.encoder.stages]
+    widths = []
+    for s in hf.encoder.stages:
+        convs = [m for m in s.modules() if isinstance(m, (torch.nn.Conv2d, torch.nn.Linear))]
+        widths.append(convs[-1].weight.shape[0])
+    code_facts, cfg_facts = _derived(str(CORPUS / "cases" / f"{case}.py"), str(cfg))
+    for facts in (code_facts, cfg_facts):
+        assert facts["stageDepths"] == depths
+        assert facts["stageWidths"] == widths
+
+
+@pytest.mark.parametrize(
+    "plant, values",
+    [
+        ("resnet_dataclass__depth", ([2, 3], [2, 2])),
+        ("convnext_constants__width", ([16, 48], [16, 32])),
+        ("convnext_dataclass__depth", ([2, 3], [2, 2])),
+    ],
+)
+def test_a_stage_change_is_one_finding(plant, values):
+    arch = plant.split("_")[0]
+    fs = _findings(CORPUS / "planted" / f"{plant}.py", CORPUS / "configs" / arch / "config.json")
+    assert len(fs) == 1, [f.message for f in fs]
+    assert fs[0].values == {"left": values[0], "right": values[1]}
+
+
+def test_a_transformer_has_no_stages():
+    """One width throughout: depth is numLayers, no stage facts."""
+    case = CORPUS / "cases" / "llama_fused.py"
+    code_facts, cfg_facts = _derived(str(case), str(CORPUS / "configs" / "llama" / "config.json"))
+    assert "stageDepths" not in code_facts and "stageDepths" not in cfg_facts

@@ -61,6 +61,10 @@ def compare(left: Graph, right: Graph, labels: dict[str, str] | None = None) -> 
     da.update(stages(left))
     db.update(stages(right))
     facts = fact_diffs(left, right, da, db)
+    if "stageDepths" in da and "stageDepths" in db:
+        # a hierarchical network's depth is per stage: one layer count (a config's
+        # ``num_stages``, the blocks of one stage) is not a fact of it
+        facts = [f for f in facts if f.key != "numLayers"]
     rest = _fold(facts, diffs)
     facts += _new_uses(use_diffs(left, right, {f.key for f in facts}), facts, rest)
     if semantic_enabled():

@@ -133,7 +133,9 @@ def _experts(items: list[Item], out: dict[str, Derived]) -> None:
         kids = blk.children if blk.is_block else None
         if not kids:
             continue
-        rows = {_router_width(c): c for c in kids if _router_width(c) is not None}
+        near = [c for c in kids if not c.is_block]  # the router may sit in a lone wrapper
+        near += [g for c in kids if c.is_block and c.count == 1 for g in c.children or []]
+        rows = {_router_width(c): c for c in near if _router_width(c) is not None}
         for c in kids:
             n = None
             if c.is_block and c.count > 1:
@@ -287,7 +289,7 @@ _WIDTH_PARAM = {
 def stages(g: Graph) -> dict[str, Derived]:
     """A hierarchical network's stages (ResNet, ConvNeXt, Swin): the residual blocks in
     model order, where a block is the outermost module whose ``forward`` adds a shortcut (an
-    ``Add`` op it owns) and holds weights, and a stage is a run of blocks of one output width
+    ``Add`` op it owns, or is of a class that does) and holds weights, and a stage is a run of blocks of one output width
     (the rows of its last convolution or linear). Stated only where there are at least two
     stages: ``stageDepths`` (blocks per stage, repeats counted), ``stageWidths`` and
     ``stemWidth`` (the outputs of the first convolution before the first block). A stack of
@@ -296,6 +298,11 @@ def stages(g: Graph) -> dict[str, Derived]:
     for n in g.nodes:
         kids.setdefault(n.parent, []).append(n)
     adds = {n.parent for n in g.nodes if n.type == "Add" and n.parent is not None}
+    # the forward pass may be followed through one copy of a block only: its class is a
+    # residual block wherever it stands
+    byid = {n.id: n for n in g.nodes}
+    classes = {byid[a].user_class for a in adds if a in byid and byid[a].user_class}
+    adds |= {n.id for n in g.nodes if n.user_class in classes}
     blocks: list[tuple[Any, int, int]] = []  # (node, copies, width)
     stem = None
 
