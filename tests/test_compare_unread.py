@@ -146,3 +146,14 @@ def test_transformers_fork_reads_through_its_imports(tmp_path):
     (tmp_path / "config.json").write_text(json.dumps(config))
     found = compare_sources(str(src), str(tmp_path / "config.json"))
     assert [f for f in found if f.check_id == "DRF030"] == []
+
+
+def test_full_attention_claim_with_another_head_count_is_the_heads_finding(tmp_path):
+    """The config says KV heads = heads (full attention); the code builds full attention with
+    a literal head count of its own: the KV-head claim holds, the head count is the finding."""
+    code = FULL_ATTENTION.replace("self.heads = config.num_attention_heads", "self.num_heads = 4")
+    config = {**CONFIG, "num_key_value_heads": 8}
+    (tmp_path / "model.py").write_text(code)
+    (tmp_path / "config.json").write_text(json.dumps(config))
+    found = compare_sources(str(tmp_path / "model.py"), str(tmp_path / "config.json"))
+    assert not [f for f in found if f.check_id == "DRF030" and "num_key_value_heads" in f.message]

@@ -253,6 +253,7 @@ def unread_findings(code: CodeSide, raw: dict[str, Any], findings: list[Finding]
     stated = stated or {}
     read = {n.lower() for n in reads.names}
     out = []
+    heads = next((v for f, _, v in claims(raw) if f == "numHeads"), None)
     for fact, key, value in claims(raw):
         names = {key, both.get(key, key), *CLAIMS.get(fact, ())}  # any key naming the fact
         if {n.lower() for n in names} & read:  # N_EXPERTS as a module constant reads too
@@ -265,6 +266,14 @@ def unread_findings(code: CodeSide, raw: dict[str, Any], findings: list[Finding]
             and same(stated.get("numHeads"), value)
         ):
             continue  # full attention, as the code builds it, has as many KV heads as heads
+        if (
+            fact == "numKvHeads"
+            and "numKvHeads" not in stated
+            and "numHeads" in stated
+            and same(heads, value)
+        ):
+            continue  # the config claims full attention, which the code builds (with its own
+            # head count: a head-count difference is the matcher's finding, not this one)
         twin = _twin(findings, key)
         cfg_loc = Location(file=code.config_display, key=key, side=code.other)
         code_loc = Location(file=code.path, side=code.side)
