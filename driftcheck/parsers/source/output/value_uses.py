@@ -54,8 +54,11 @@ def record_uses(graph: Graph, root: Any, traced: bool = False, bases: Any = ()) 
         todo.extend(reversed(list(m.children.values())))
     for values in groups.values():
         symbolic.note_group(values)  # uses equal in all but the value are one use
+    held = {u.value for u in out.values() if u.key == "ropeTheta"}
     for value, where, via in bases:
         found = ("ropeTheta", value, where, via)
+        if value in held:
+            continue  # a module attribute holds this base already: the better address
         if found not in out and len(out) < MAX_USES:
             loc = Location(file=where[0], line=where[1], key=where[2])
             out[found] = Use(key="ropeTheta", value=value, loc=loc, via=via)
