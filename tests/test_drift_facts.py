@@ -240,3 +240,18 @@ def test_a_transformer_has_no_stages():
     case = CORPUS / "cases" / "llama_fused.py"
     code_facts, cfg_facts = _derived(str(case), str(CORPUS / "configs" / "llama" / "config.json"))
     assert "stageDepths" not in code_facts and "stageDepths" not in cfg_facts
+
+
+def test_input_channels_are_the_mel_bins_torch_reads():
+    """Whisper's first convolution reads the mel bins: the same value off both graphs as torch
+    builds, and a changed count is one finding holding both values."""
+    cfg = CORPUS / "configs" / "whisper" / "config.json"
+    want = _hf(cfg).encoder.conv1.in_channels
+    case = CORPUS / "cases" / "whisper_constants.py"
+    code = _torch_module(case)
+    first = next(m for m in code.modules() if isinstance(m, torch.nn.Conv1d))
+    code_facts, cfg_facts = _derived(str(case), str(cfg))
+    assert code_facts["inputChannels"] == first.in_channels == want
+    assert cfg_facts["inputChannels"] == want
+    fs = _findings(CORPUS / "planted" / "whisper_constants__mels.py", cfg)
+    assert len(fs) == 1 and fs[0].values == {"left": 32, "right": want}, [f.message for f in fs]

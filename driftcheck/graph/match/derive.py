@@ -153,12 +153,17 @@ def _experts(items: list[Item], out: dict[str, Derived]) -> None:
 
 def _patch(items: list[Item], out: dict[str, Derived]) -> None:
     """A vision model's patch size: the first top-level convolution whose kernel equals its
-    stride (a patch embedding), outside any repeated block."""
+    stride (a patch embedding), outside any repeated block; and the channels that first
+    convolution reads (``inputChannels``: an image's channels, an audio model's mel bins)."""
     for it in walk(items):
         if it.is_block and it.count > 1:
             return  # the layers start: a patch embedding comes before them
         if it.is_block or it.ltype not in ("Conv2d", "Conv3d", "Conv1d"):
             continue
+        cin = it.params.get("in_channels")
+        if isinstance(cin, int):  # what the model reads: image channels, mel bins
+            loc = _loc(it, "in_channels")
+            out["inputChannels"] = Derived(cin, _attr(it, "in_channels"), loc, it.node.id)
         k, st = _one(it.params.get("kernel_size")), _one(it.params.get("stride"))
         if isinstance(k, int) and k > 1 and k == st:
             loc = _loc(it, "kernel_size")
