@@ -255,3 +255,27 @@ def test_input_channels_are_the_mel_bins_torch_reads():
     assert cfg_facts["inputChannels"] == want
     fs = _findings(CORPUS / "planted" / "whisper_constants__mels.py", cfg)
     assert len(fs) == 1 and fs[0].values == {"left": 32, "right": want}, [f.message for f in fs]
+
+
+@pytest.mark.parametrize("tie", [None, False, True])
+def test_gpt_neox_head_is_tied_only_when_the_config_ties(tmp_path, tie):
+    """The static graph of GPTNeoXForCausalLM ties ``lm_head`` to ``embed_in`` exactly when
+    torch does (GPTNeoXConfig leaves tying off by default), with torch's parameter count."""
+    import transformers
+
+    from driftcheck.parsers.hf import config_graph
+
+    kw = dict(vocab_size=100, hidden_size=32, num_hidden_layers=1, num_attention_heads=4,
+              intermediate_size=64)  # fmt: skip
+    if tie is not None:
+        kw["tie_word_embeddings"] = tie
+    cfg = transformers.GPTNeoXConfig(**kw)
+    cfg.architectures = ["GPTNeoXForCausalLM"]
+    cfg.save_pretrained(tmp_path)
+    with torch.device("meta"):
+        m = transformers.GPTNeoXForCausalLM(transformers.AutoConfig.from_pretrained(tmp_path))
+    tied = m.lm_head.weight is m.gpt_neox.embed_in.weight
+    g, _ = config_graph(str(tmp_path / "config.json"), entry="GPTNeoXForCausalLM")
+    head = next(n for n in g.nodes if n.id == "lm_head")
+    assert bool(head.tied) is tied
+    assert g.params_total() == sum(p.numel() for p in m.parameters())
