@@ -279,3 +279,19 @@ def test_gpt_neox_head_is_tied_only_when_the_config_ties(tmp_path, tie):
     head = next(n for n in g.nodes if n.id == "lm_head")
     assert bool(head.tied) is tied
     assert g.params_total() == sum(p.numel() for p in m.parameters())
+
+
+def test_a_use_diff_is_the_root_of_the_structure_it_explains():
+    """8 heads where the T5 config says 4: the code holds ``n_heads`` (a use, no attention
+    layer states it), and the relative-bias table [32, 8] against [32, 4] has the same two
+    values. The head count is the one finding; the widths it changes are listed under it."""
+    fs = _findings(
+        CORPUS / "planted" / "t5_dataclass__heads.py", CORPUS / "configs" / "t5" / "config.json"
+    )
+    assert len(fs) == 1, [f.message for f in fs]
+    assert fs[0].values == {"left": 8, "right": 4}
+    assert (
+        "embedding.embeddingDim 8 -> 4" in (fs[0].evidence or "")
+        or "embeddingDim" in (fs[0].evidence or "")
+        or "more layer difference" in (fs[0].evidence or "")
+    )

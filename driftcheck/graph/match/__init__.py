@@ -92,14 +92,29 @@ def _agree(left: Graph, right: Graph, da: dict, db: dict, key: str) -> bool:
 
 
 def _new_uses(uses: list[FactDiff], facts: list[FactDiff], rest: list[Diff]) -> list[FactDiff]:
-    """Use diffs that say something the fact and structural findings do not already say."""
+    """Use diffs that say something the fact findings do not already say. A structural diff
+    with the same two values (a relative-bias table ``[32, 8]`` against ``[32, 4]`` beside
+    ``n_heads`` 8 against 4) is that use's consequence: it moves under the use (``rest`` is
+    edited in place), so the fact is the root its other consequences can fold into."""
     said = [(f.values["left"], f.values["right"]) for f in facts]
-    said += [(d.left, d.right) for d in rest]
-    return [
-        u
-        for u in uses
-        if not any(same(u.values["left"], lv) and same(u.values["right"], rv) for lv, rv in said)
-    ]
+    out = []
+    for u in uses:
+        lv, rv = u.values["left"], u.values["right"]
+        if any(same(lv, a) and same(rv, b) for a, b in said):
+            continue
+        twins = [
+            d
+            for d in rest
+            if d.kind not in ("missing-layer", "extra-layer")
+            and not (d.layout and not d.weights_change)
+            and same(lv, d.left)
+            and same(rv, d.right)
+        ]
+        for d in twins:
+            rest.remove(d)
+            u.absorbed.append(d)
+        out.append(u)
+    return out
 
 
 def _has_layers(items: list) -> bool:
