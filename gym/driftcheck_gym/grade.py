@@ -33,6 +33,7 @@ from typing import Any
 
 from driftcheck.findings import Severity
 from driftcheck.graph.model import Graph
+from driftcheck.speed import current, use
 from driftcheck.verifier import VerifyOptions, verify
 from driftcheck.verifier.context import Context
 from driftcheck.verifier.report import Report
@@ -192,13 +193,15 @@ for nothing. Switch off with DRIFTCHECK_GYM_NO_GC_PAUSE=1 (or ``grade.GC_PAUSE =
 def _paused(fn: Callable[..., GradeResult]) -> Callable[..., GradeResult]:
     @functools.wraps(fn)
     def run(*args: Any, **kw: Any) -> GradeResult:
-        if not GC_PAUSE or not gc.isenabled():
-            return fn(*args, **kw)
-        gc.disable()
-        try:
-            return fn(*args, **kw)
-        finally:
-            gc.enable()
+        # the speed in force, fixed for the grade (see ``runner.verify``)
+        with use(current()):
+            if not GC_PAUSE or not gc.isenabled():
+                return fn(*args, **kw)
+            gc.disable()
+            try:
+                return fn(*args, **kw)
+            finally:
+                gc.enable()
 
     return run
 
