@@ -78,6 +78,13 @@ class Check(RuleMeta):
     when: Callable[[Context], bool] | None = None
     """When given, a cheap test (on analyses the check reads anyway) without which the
     check finds nothing: shape checks need shape issues, tie checks need ties."""
+    structural: bool = False
+    """The check reads only the graph's structure: node ids, types, names, parents, repeats
+    and notes, the edges, the outputs, the graph's notes, whether it has facts, its origin
+    kind, and the catalogue by type (never params, shapes, costs, facts' values, ties or
+    options). Its hits are then a function of that structure, which the runner remembers
+    (``runner.STRUCT_MEMO``); tests/test_verifier_gates.py holds every structural check to
+    it by running it on graphs whose params were all changed."""
 
 
 def _ex(x: Any) -> Example:
@@ -99,6 +106,7 @@ def check(
     types: Iterable[str] = (),
     facts: Iterable[str] = (),
     when: Callable[[Context], bool] | None = None,
+    structural: bool = False,
 ) -> Callable[[Callable[[Context], Iterable[Hit]]], Check]:
     """Decorator: turn ``run(ctx)`` into a ``Check`` record (the module lists them in CHECKS)."""
 
@@ -118,6 +126,7 @@ def check(
             types=tuple(types),
             facts=tuple(facts),
             when=when,
+            structural=structural,
         )
 
     return wrap
