@@ -294,8 +294,8 @@ def test_fast_paths_switched_off_give_identical_grades(monkeypatch):
     reused by the requirements (``grade.FAST``, with its has-weights verdicts remembered by
     layer), the typed graph built without pydantic's validation (``state.LEAN_GRAPH``), the
     collector paused for a grade (``grade.GC_PAUSE``), the verifier's gate memo
-    (``runner.GATE_MEMO``) and its one pass over the layers for the layer-local checks
-    (``runner.LOCAL_PASS``). Every reference, empty, partial and adversarial plan of every
+    (``runner.GATE_MEMO``) and its memo of the structural checks' hits by the graph's structure
+    (``runner.STRUCT_MEMO``). Every reference, empty, partial and adversarial plan of every
     family of every split (two tasks each), the curated tasks and the peer harness's reference
     plans grade the same without them: reward, payload and findings (grade memos off, so
     every grade is computed)."""
@@ -326,8 +326,8 @@ def test_fast_paths_switched_off_give_identical_grades(monkeypatch):
         return out
 
     fast, fast_graphs = run(), graphs()
-    switches = [(gr, "FAST"), (gr, "GC_PAUSE"), (st, "LEAN_GRAPH"), (runner, "GATE_MEMO")]
-    switches += [(runner, "LOCAL_PASS")] if hasattr(runner, "LOCAL_PASS") else []
+    switches = [(gr, "FAST"), (gr, "GC_PAUSE"), (st, "LEAN_GRAPH")]
+    switches += [(runner, "GATE_MEMO"), (runner, "STRUCT_MEMO")]
     for mod, name in switches:
         monkeypatch.setattr(mod, name, False)
     slow, slow_graphs = run(), graphs()
