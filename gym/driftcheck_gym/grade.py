@@ -33,7 +33,6 @@ from typing import Any
 
 from driftcheck.findings import Severity
 from driftcheck.graph.model import Graph
-from driftcheck.speed import current, use
 from driftcheck.verifier import VerifyOptions, verify
 from driftcheck.verifier.context import Context
 from driftcheck.verifier.report import Report
@@ -193,15 +192,13 @@ for nothing. Switch off with DRIFTCHECK_GYM_NO_GC_PAUSE=1 (or ``grade.GC_PAUSE =
 def _paused(fn: Callable[..., GradeResult]) -> Callable[..., GradeResult]:
     @functools.wraps(fn)
     def run(*args: Any, **kw: Any) -> GradeResult:
-        # the speed in force, fixed for the grade (see ``runner.verify``)
-        with use(current()):
-            if not GC_PAUSE or not gc.isenabled():
-                return fn(*args, **kw)
-            gc.disable()
-            try:
-                return fn(*args, **kw)
-            finally:
-                gc.enable()
+        if not GC_PAUSE or not gc.isenabled():
+            return fn(*args, **kw)
+        gc.disable()
+        try:
+            return fn(*args, **kw)
+        finally:
+            gc.enable()
 
     return run
 
