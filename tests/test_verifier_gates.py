@@ -35,7 +35,8 @@ def test_gated_checks_find_nothing_where_they_are_skipped():
 
 def test_gate_memo_switched_off_gives_identical_reports(monkeypatch):
     """``runner.GATE_MEMO`` (which checks pass the type and fact gates, remembered per set of
-    types and facts present) changes no report: every equivalence case, run twice with the
+    types and facts present), with ``runner.LOCAL_PASS`` and ``runner.STRUCT_MEMO``, changes no
+    report: every equivalence case, run twice with the
     memo (the second run served from it) and once without, gives the same report; and a run
     on a caller's ``Context`` (``verify(..., context=)``) gives the same report as well."""
     from driftcheck.verifier import runner, verify
@@ -53,6 +54,13 @@ def test_gate_memo_switched_off_gives_identical_reports(monkeypatch):
     first, again, on_ctx = run(), run(), run(True)
     assert runner._GATED  # the memo was used
     monkeypatch.setattr(runner, "GATE_MEMO", False)
+    # and the layer-local checks' one pass (``runner.LOCAL_PASS``) and the structure memo
+    # (``runner.STRUCT_MEMO``) off as well: the same reports
+    from driftcheck.verifier import all_checks
+
+    assert {c.id for c in all_checks() if c.local} == {"LAY002", "LAY003", "LAY011"}
+    monkeypatch.setattr(runner, "LOCAL_PASS", False)
+    monkeypatch.setattr(runner, "STRUCT_MEMO", False)
     assert first == again == on_ctx == run()
 
 

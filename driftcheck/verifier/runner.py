@@ -36,6 +36,13 @@ differ only in their layers' params (the gym's plans of one family, a config swe
 judged once for wiring, names and types. Only for graphs of at most ``STRUCT_MAX_NODES``
 nodes (the key holds every node). Switch off with DRIFTCHECK_VERIFY_NO_MEMO=1 (or
 ``runner.STRUCT_MEMO = False``); tests/test_verifier_gates.py proves identical reports."""
+LOCAL_PASS = os.environ.get("DRIFTCHECK_VERIFY_NO_MEMO", "") in ("", "0")
+"""Ask the layer-local checks (``Check.local``: LAY002, LAY003, LAY011) in one pass over the
+graph's layer groups, their verdicts on a group remembered together by (type, params key), and
+skip those no group can fire, instead of each check walking the groups. Switch off with
+DRIFTCHECK_VERIFY_NO_MEMO=1 (or ``runner.LOCAL_PASS = False``); tests prove identical
+reports."""
+_LOCALS: dict[int, tuple] = {}
 STRUCT_MAX_NODES = 512
 _STRUCT: dict[tuple, dict[str, tuple | None]] = {}
 _NAME = attrgetter("name")
@@ -194,6 +201,16 @@ def _verify(graph: Graph, options: VerifyOptions | None, ctx: Context | None = N
                 if len(_STRUCT) >= 10_000:
                     _STRUCT.clear()
                 smemo = _STRUCT[skey] = {}
+    quiet: set[str] | frozenset[str] = frozenset()
+    if every and LOCAL_PASS:
+        hit = _LOCALS.get(id(order))
+        if hit is None or hit[2] is not order:
+            local = tuple(c for c in order if c.local is not None)
+            hit = _LOCALS[id(order)] = (local, ("local", tuple(c.id for c in local)), order)
+            if len(_LOCALS) > 10_000:
+                _LOCALS.clear()
+        if hit[0]:
+            quiet = ctx.quiet(hit[0], hit[1])
     for chk in order:
         if not gated:
             if not (every or opts.wants(chk.id, chk.name)):
@@ -203,6 +220,8 @@ def _verify(graph: Graph, options: VerifyOptions | None, ctx: Context | None = N
                 chk.facts and facts.isdisjoint(chk.facts)
             ):
                 continue  # nothing it reads is in the graph: it would find nothing
+        if chk.id in quiet:
+            continue  # a layer-local check no layer group can fire (``LOCAL_PASS``)
         if chk.when is not None and not chk.when(ctx):
             continue
         sev = opts.severity_of(chk.id, chk.name, chk.severity) if opts.severity else chk.severity
