@@ -222,6 +222,33 @@ class Context:
                         if not (skip_claimed and n.id in self.claimed):
                             yield Hit(n, f"{self.where(n)}: {why}")
 
+    def quiet(self, checks: tuple[Any, ...], token: Any) -> set[str]:
+        """Ids of the ``checks`` (each with a ``local`` verdict, ``Check.local``) that no leaf
+        layer group of this graph can fire: every verdict asked in one pass over the groups,
+        the verdicts of one group remembered together by (``token``, type, params key)."""
+        may = [False] * len(checks)
+        left = len(checks)
+
+        def judge(n: Node) -> tuple[bool, ...]:
+            return tuple(bool(c.local(self, n)) for c in checks)
+
+        here = self.by_type
+        for t in tuple(here):
+            if t in STRUCTURAL:
+                continue
+            for members in self.leaf_groups(t).values():
+                try:
+                    got = self.remember(token, judge, members[0])
+                except Exception:  # noqa: BLE001 - the checks themselves run (and raise) in order
+                    return set()
+                for i, v in enumerate(got):
+                    if v and not may[i]:
+                        may[i] = True
+                        left -= 1
+                if not left:
+                    return set()
+        return {c.id for c, m in zip(checks, may) if not m}
+
     def chain(
         self, *dst_types: str, producers: frozenset[str] | None = None
     ) -> list[tuple[Node, Node]]:

@@ -9,10 +9,13 @@ from __future__ import annotations
 
 import gc
 import os
+from operator import attrgetter
+from typing import Any
 
 from driftcheck.findings import Finding
 from driftcheck.graph.model import Graph
-from driftcheck.verifier.base import Check
+from driftcheck.speed import current, use
+from driftcheck.verifier.base import Check, Hit
 from driftcheck.verifier.context import Context
 from driftcheck.verifier.options import VerifyOptions
 from driftcheck.verifier.registry import run_order
@@ -25,6 +28,98 @@ read nothing else). Switch off with DRIFTCHECK_VERIFY_NO_MEMO=1 (or ``runner.GAT
 False``); tests/test_verifier_gates.py proves identical reports either way."""
 _GATED: dict[tuple, tuple[int, tuple[Check, ...]]] = {}
 _GATED_FOR: list[tuple[Check, ...]] = []
+
+STRUCT_MEMO = os.environ.get("DRIFTCHECK_VERIFY_NO_MEMO", "") in ("", "0")
+"""Remember the hits of the structural checks (``Check.structural``: they read the graph's
+structure only, never params, shapes or costs) by that structure (``_structure``): graphs that
+differ only in their layers' params (the gym's plans of one family, a config sweep) are
+judged once for wiring, names and types. Only for graphs of at most ``STRUCT_MAX_NODES``
+nodes (the key holds every node). Switch off with DRIFTCHECK_VERIFY_NO_MEMO=1 (or
+``runner.STRUCT_MEMO = False``); tests/test_verifier_gates.py proves identical reports."""
+LOCAL_PASS = os.environ.get("DRIFTCHECK_VERIFY_NO_MEMO", "") in ("", "0")
+"""Ask the layer-local checks (``Check.local``: LAY002, LAY003, LAY011) in one pass over the
+graph's layer groups, their verdicts on a group remembered together by (type, params key), and
+skip those no group can fire, instead of each check walking the groups. Switch off with
+DRIFTCHECK_VERIFY_NO_MEMO=1 (or ``runner.LOCAL_PASS = False``); tests prove identical
+reports."""
+_LOCALS: dict[int, tuple] = {}
+STRUCT_MAX_NODES = 512
+_STRUCT: dict[tuple, dict[str, tuple | None]] = {}
+_NAME = attrgetter("name")
+_REPEAT = attrgetter("repeat")
+_EDGE = attrgetter("src", "dst", "index")
+_EXACT = frozenset({str})
+_EXACT_OR_NONE = frozenset({str, type(None)})
+_INDEX_TYPES = frozenset({int, type(None)})
+
+
+def _structure(ctx: Context, graph: Graph) -> tuple | None:
+    """What a structural check reads, as a hashable key of exact values (None when some
+    value is not of the validated type, e.g. assigned after validation: no memo then)."""
+    prep = ctx.prep
+    nodes = prep.nodes
+    if len(nodes) > STRUCT_MAX_NODES:
+        return None
+    names = tuple(map(_NAME, nodes))
+    parents = tuple(prep.parents)
+    edges = tuple(map(_EDGE, graph.edges))
+    outputs = tuple(graph.outputs)
+    if (
+        not _EXACT.issuperset(map(type, prep.ids))
+        or not _EXACT.issuperset(map(type, prep.types))
+        or not _EXACT_OR_NONE.issuperset(map(type, names))
+        or not _EXACT_OR_NONE.issuperset(map(type, parents))
+        or not _EXACT.issuperset(map(type, outputs))
+        or not _INDEX_TYPES.issuperset(type(e[2]) for e in edges)
+    ):
+        return None
+    try:
+        return (
+            graph.origin.kind,
+            tuple(prep.ids),
+            tuple(prep.types),
+            names,
+            parents,
+            tuple(map(_REPEAT, nodes)),
+            tuple((n.id, *n.notes) for n in prep.with_field("notes")),
+            tuple(graph.notes),
+            bool(graph.facts),
+            edges,
+            outputs,
+        )
+    except TypeError:  # an unhashable value where a str belongs
+        return None
+
+
+def _run_structural(chk: Check, ctx: Context, memo: dict[str, tuple | None]) -> list[Hit]:
+    """``chk.run(ctx)``'s hits, served from or stored in ``memo`` (this structure's)."""
+    got = memo.get(chk.id, _UNSEEN)
+    index = ctx.index
+    if got is _UNSEEN:
+        hits = list(chk.run(ctx))
+        keep: tuple | None = tuple(
+            (
+                None if h.node is None else h.node.id,
+                h.message,
+                dict(h.values),
+                h.evidence,
+                h.attribute,
+            )
+            for h in hits
+        )
+        if any(h.node is not None and index.get(h.node.id) is not h.node for h in hits):
+            keep = None  # a hit on a node made by the check: not a function of the structure
+        memo[chk.id] = keep
+        return hits
+    if got is None:
+        return list(chk.run(ctx))
+    return [
+        Hit(None if nid is None else index[nid], msg, dict(values), evidence, attribute)
+        for nid, msg, values, evidence, attribute in got
+    ]
+
+
+_UNSEEN: Any = object()
 
 
 def verify(
@@ -41,7 +136,11 @@ def verify(
     paused = gc.isenabled()
     gc.disable()
     try:
-        return _verify(graph, options, context)
+        # the speed in force, fixed for the run: the graph layer asks ``current()`` per node
+        # and layer (about 45 times on a 9-node graph), and a speed put in force is one
+        # lookup where the environment's is re-read from four variables each time
+        with use(current()):
+            return _verify(graph, options, context)
     finally:
         if paused:
             gc.enable()
@@ -93,6 +192,25 @@ def _verify(graph: Graph, options: VerifyOptions | None, ctx: Context | None = N
     gated = every and GATE_MEMO
     if gated:
         ran, order = _gated(order, ctx, facts)
+    smemo = None
+    if every and STRUCT_MEMO:
+        skey = _structure(ctx, graph)
+        if skey is not None:
+            smemo = _STRUCT.get(skey)
+            if smemo is None:
+                if len(_STRUCT) >= 10_000:
+                    _STRUCT.clear()
+                smemo = _STRUCT[skey] = {}
+    quiet: set[str] | frozenset[str] = frozenset()
+    if every and LOCAL_PASS:
+        hit = _LOCALS.get(id(order))
+        if hit is None or hit[2] is not order:
+            local = tuple(c for c in order if c.local is not None)
+            hit = _LOCALS[id(order)] = (local, ("local", tuple(c.id for c in local)), order)
+            if len(_LOCALS) > 10_000:
+                _LOCALS.clear()
+        if hit[0]:
+            quiet = ctx.quiet(hit[0], hit[1])
     for chk in order:
         if not gated:
             if not (every or opts.wants(chk.id, chk.name)):
@@ -102,10 +220,17 @@ def _verify(graph: Graph, options: VerifyOptions | None, ctx: Context | None = N
                 chk.facts and facts.isdisjoint(chk.facts)
             ):
                 continue  # nothing it reads is in the graph: it would find nothing
+        if chk.id in quiet:
+            continue  # a layer-local check no layer group can fire (``LOCAL_PASS``)
         if chk.when is not None and not chk.when(ctx):
             continue
         sev = opts.severity_of(chk.id, chk.name, chk.severity) if opts.severity else chk.severity
-        for hit in chk.run(ctx):
+        hits = (
+            _run_structural(chk, ctx, smemo)
+            if smemo is not None and chk.structural
+            else chk.run(ctx)
+        )
+        for hit in hits:
             node = hit.node
             if chk.claims and node is not None and sev.rank >= 3:
                 ctx.claimed.add(node.id)
