@@ -288,6 +288,23 @@ VALUES.append(
         "float(np.power(2, 10)))",
     )
 )
+VALUES.append(
+    (
+        ("numpy.atleast_1d", "numpy.any", "numpy.all"),
+        # monai's same_padding: elementwise arithmetic, comparisons and iteration of an array
+        "import numpy as np\nk, d = np.atleast_1d((3, 5)), np.atleast_1d(2)\n"
+        "result = (bool(np.any((k - 1) * d % 2 == 1)), bool(np.all(k > 2)), "
+        "tuple(int(p) for p in (k - 1) / 2 * d), len(k), np.atleast_1d(7).tolist(), "
+        "[int(x) for x in 10 - k], (k == 3).tolist())",
+    )
+)
+VALUES.append(
+    (
+        ("keyword.iskeyword", "keyword.issoftkeyword"),
+        "import keyword\nresult = (keyword.iskeyword('class'), keyword.iskeyword('CONV'), "
+        "keyword.issoftkeyword('match'))",
+    )
+)
 
 # torch factories, elementwise functions and math/operator functions: generated rows
 _FACTORY_CALLS = {

@@ -91,7 +91,10 @@ class Attributes:
                 ok, v, _ = self.mro_attr(obj.cls, name)
                 if ok:
                     return self.bind(v, obj)
-            return self.obj_method(obj, name)
+            got = self.obj_method(obj, name)
+            if isinstance(got, Unknown) and obj.cls is not None and not name.startswith("__"):
+                return self.fallback_getattr(obj, name, got)
+            return got
         if isinstance(obj, Leaf):
             return self.leaf_attr(obj, name)
         if isinstance(obj, Config):
@@ -139,6 +142,21 @@ class Attributes:
         if isinstance(obj, Tensor):
             return self.tensor_attr(obj, name)
         return self.value_attr(obj, name)
+
+    def fallback_getattr(self, obj: Obj, name: str, missing: Unknown) -> Any:
+        """An attribute the object and its class lack: the class's own ``__getattr__`` (one
+        read from source outside torch: ``nn.Module``'s is what ``children``/``params`` above
+        already model), as Python calls it; ``missing`` when there is none or it raises."""
+        from driftcheck.parsers.source.interp.statements import Raised
+
+        ok, fn, where = self.mro_attr(obj.cls, "__getattr__")
+        if not ok or not isinstance(fn, Func) or where.mod.name.split(".")[0] == "torch":
+            return missing
+        try:
+            v = self.call_func(self.bind(fn, obj), [name], {})
+        except Raised:
+            return missing
+        return v
 
     def bind(self, v: Any, inst: Any) -> Any:
         if isinstance(v, Func) and not v.is_static:

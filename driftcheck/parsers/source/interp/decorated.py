@@ -217,3 +217,87 @@ def registry_for(interp: Any, mod: ModInfo, name: str, value: Any) -> Any:
     if not decos:
         return value
     return Registry(interp, mod, decos)
+
+
+# ---------------------------------------------------------------- tables filled at import time
+# A module-level object that later top-level statements of its module fill: monai's
+# ``Conv = LayerFactory(...)`` followed by ``@Conv.factory_function("conv")`` over a definition
+# and ``Act.add_factory_class("relu", nn.ReLU)``; a ``TABLE = {}`` followed by
+# ``TABLE["x"] = ...``. Importing the module runs those statements; the interpreter reads
+# module globals lazily, so when such a global is first read they are run on it, in order.
+
+
+def _root_name(e: ast.expr) -> str | None:
+    while isinstance(e, (ast.Attribute, ast.Subscript, ast.Call)):
+        e = e.func if isinstance(e, ast.Call) else e.value
+    return e.id if isinstance(e, ast.Name) else None
+
+
+def _filler(st: ast.stmt) -> tuple[str, str] | None:
+    """(name, how) when the top-level statement ``st`` fills the module global ``name``:
+    ``"call"`` (``name.method(...)``), ``"store"`` (``name[k] = v``, ``name.a = v``,
+    ``name[k] += v``) or ``"deco"`` (a definition decorated by ``@name.method(...)``)."""
+    if isinstance(st, ast.Expr) and isinstance(st.value, ast.Call):
+        f = st.value.func
+        if isinstance(f, ast.Attribute) and isinstance(f.value, ast.Name):
+            return f.value.id, "call"
+        return None
+    if isinstance(st, (ast.Assign, ast.AugAssign)):
+        tgts = st.targets if isinstance(st, ast.Assign) else [st.target]
+        if len(tgts) == 1 and isinstance(tgts[0], (ast.Subscript, ast.Attribute)):
+            t = tgts[0]
+            if isinstance(t.value, ast.Name):
+                return t.value.id, "store"
+        return None
+    if isinstance(st, (ast.FunctionDef, ast.ClassDef, ast.AsyncFunctionDef)):
+        for d in st.decorator_list:
+            if isinstance(d, ast.Call) and isinstance(d.func, ast.Attribute):
+                name = _root_name(d.func)
+                if name is not None:
+                    return name, "deco"
+    return None
+
+
+def fillers(mod: ModInfo) -> dict[str, list[ast.stmt]]:
+    """Module global -> the top-level statements after its assignment that fill it (built
+    once per module)."""
+    out = mod.__dict__.get("_dc_fillers")
+    if out is not None:
+        return out
+    out = {}
+    for st in mod.tree.body:
+        f = _filler(st)
+        if f is None or f[0] not in mod.assigns:
+            continue
+        if st.lineno > mod.assigns[f[0]].lineno:
+            out.setdefault(f[0], []).append(st)
+    mod._dc_fillers = out  # type: ignore[attr-defined]
+    return out
+
+
+def fill_at_import(interp: Any, mod: ModInfo, name: str, value: Any) -> None:
+    """Run the statements of ``mod`` that fill the global ``name`` (already bound to
+    ``value``), as importing the module would. A statement that raises or cannot be followed
+    is skipped: what it would have stored stays absent, so a later lookup of it is unknown
+    (or reaches the library's own ``raise``), never a guess."""
+    from driftcheck.parsers.source.interp.exprs import Frame
+    from driftcheck.parsers.source.interp.statements import Raised
+    from driftcheck.parsers.source.values.abstract import Budget, Cls, Obj
+
+    sts = fillers(mod).get(name)
+    if not sts or not isinstance(value, (Obj, Cls, dict, list)):
+        return
+    fr = Frame(mod)
+    for st in sts:
+        try:
+            if isinstance(st, (ast.FunctionDef, ast.ClassDef, ast.AsyncFunctionDef)):
+                fn = interp.global_lookup(mod, st.name)
+                for d in reversed(st.decorator_list):
+                    deco = interp.eval(d, fr)
+                    fn = interp.call(deco, [fn], {}, (mod.path, d.lineno))
+            else:
+                interp.exec_stmt(st, fr)
+        except Budget:
+            raise
+        except (Raised, Exception):  # noqa: BLE001 - that entry stays absent (see above)
+            continue

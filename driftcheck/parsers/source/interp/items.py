@@ -52,6 +52,25 @@ _PY_TYPES = {
     "builtins.NoneType": type(None),
 }
 _CONST = frozenset((int, float, str, bool, type(None)))
+_PLAIN_TYPES = (int, float, str, bool, type(None), list, tuple, dict, set, frozenset)
+
+
+def _abc_class(q: str) -> Any:
+    """The real abstract class ``collections.abc.X`` / ``typing.X`` names (``Hashable``,
+    ``Collection``, ``Sized``...): a plain value's ``isinstance`` against it is Python's own."""
+    import collections.abc
+    import typing
+
+    mod, _, name = q.rpartition(".")
+    src = {"collections.abc": collections.abc, "typing": typing}.get(mod)
+    c = getattr(src, name, None) if src is not None and not name.startswith("_") else None
+    try:
+        isinstance(0, c)  # typing.Any and friends refuse isinstance
+    except TypeError:
+        return None
+    return c
+
+
 _DICT_BASES = ("collections.OrderedDict", "builtins.dict", "typing.OrderedDict")
 
 
@@ -165,6 +184,8 @@ class ItemsMixin:
             return list(raw.fields)
         if isinstance(raw, NamedTupleValue):  # a namedtuple's items (library/stdlib.py)
             return list(raw.values)
+        if getattr(raw, "elementwise", False):  # a numpy array's numbers (library/arrays.py)
+            return list(raw)
         if enums.is_enum(raw):  # ``for c in Color``: its members (library/enums.py)
             return enums.unique(self, raw)
         return None
@@ -214,6 +235,9 @@ class ItemsMixin:
                 return isinstance(raw, py) and not (
                     py is int and isinstance(raw, bool) and q == "numbers.Integral" and False
                 )
+            abc = _abc_class(q)
+            if abc is not None and isinstance(raw, _PLAIN_TYPES):
+                return isinstance(raw, abc)  # ``isinstance(opt, Hashable)``: Python's own answer
             if q in ("torch.nn.Module", "torch.nn.modules.module.Module"):
                 return is_module(raw)
             if q in ("torch.Tensor", "torch.nn.Parameter"):
@@ -230,7 +254,7 @@ class ItemsMixin:
                     return True
                 cls = self.torch_class(tq) if tq and tq.startswith("torch.nn.") else None
                 return self._torch_subclass(cls, q) if cls is not None else Unknown("isinstance")
-            if isinstance(raw, (int, float, str, bool, type(None), list, tuple, dict)):
+            if isinstance(raw, _PLAIN_TYPES):
                 return False
             return Unknown("isinstance")
         if isinstance(t, Cls):

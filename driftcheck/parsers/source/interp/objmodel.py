@@ -41,6 +41,32 @@ from driftcheck.parsers.source.values.abstract import (
 )
 from driftcheck.speed import Speed, current
 
+_NN_MODULE = ("torch.nn.Module", "torch.nn.modules.module.Module")
+# what ``torch.nn.Module`` holds, as class attributes (``vars(nn.Module)``, torch 2.x) or as
+# instance attributes its ``__init__`` sets: a name outside this set is looked up past
+# ``nn.Module`` in a class's MRO (``class ResNetEncoder(ResNet, EncoderMixin)``: the mixin's
+# ``out_channels`` property, after ``nn.Module``)
+NN_MODULE_MEMBERS = frozenset(
+    """T_destination _apply _call_impl _compiled_call_impl _get_backward_hooks
+    _get_backward_pre_hooks _get_name _load_from_state_dict _maybe_warn_non_full_backward_hook
+    _named_members _register_load_state_dict_pre_hook _register_state_dict_hook
+    _replicate_for_data_parallel _save_to_state_dict _slow_forward _version _wrapped_call_impl
+    add_module apply bfloat16 buffers call_super_init children compile cpu cuda double
+    dump_patches eval extra_repr float forward get_buffer get_extra_state get_parameter
+    get_submodule half ipu load_state_dict modules mtia named_buffers named_children
+    named_modules named_parameters parameters register_backward_hook register_buffer
+    register_forward_hook register_forward_pre_hook register_full_backward_hook
+    register_full_backward_pre_hook register_load_state_dict_post_hook
+    register_load_state_dict_pre_hook register_module register_parameter
+    register_state_dict_post_hook register_state_dict_pre_hook requires_grad_ set_extra_state
+    set_submodule share_memory state_dict to to_empty train type xpu zero_grad training
+    _parameters _buffers _non_persistent_buffers_set _backward_pre_hooks _backward_hooks
+    _is_full_backward_hook _forward_hooks _forward_hooks_with_kwargs
+    _forward_hooks_always_called _forward_pre_hooks _forward_pre_hooks_with_kwargs
+    _state_dict_hooks _state_dict_pre_hooks _load_state_dict_pre_hooks
+    _load_state_dict_post_hooks _modules""".split()
+)
+
 
 class Semantics(Attributes, Evaluator):
     def __init__(self, finder: Finder, speed: Speed | None = None, trace: Any = None) -> None:
@@ -155,6 +181,10 @@ class Semantics(Attributes, Evaluator):
         finally:
             self._pending.discard(key)
         ns[name] = v
+        if name in mod.assigns:
+            from driftcheck.parsers.source.interp.decorated import fill_at_import
+
+            fill_at_import(self, mod, name, v)
         return v
 
     def _resolve_global(self, mod: ModInfo, name: str) -> Any:
@@ -289,6 +319,8 @@ class Semantics(Attributes, Evaluator):
                 if ok:
                     return True, v, c
             elif isinstance(c, Ext):
+                if c.qual in _NN_MODULE and name not in NN_MODULE_MEMBERS and name[:2] != "__":
+                    continue  # ``nn.Module`` lacks it: a mixin after it in the MRO may define it
                 return False, None, c
         return False, None, None
 

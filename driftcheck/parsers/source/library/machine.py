@@ -7,6 +7,7 @@ hands the resulting object tree to ``build.py``.
 from __future__ import annotations
 
 import ast
+import builtins
 from typing import Any
 
 from driftcheck.graph import catalogue
@@ -67,6 +68,9 @@ class Interp(MemoMixin, ItemsMixin, ConfigMixin, Semantics):
         if entry is not None:
             return entry.impl(registry.Call(self, q, args, kwargs, loc))
         if q.startswith("builtins."):
+            if not hasattr(builtins, q[9:]):
+                # a name bound nowhere the analysis reads: what it returns may hold weights
+                return UnknownModule(f"call of {q[9:]}, a name bound nowhere in the code read")
             return py_call(q[9:], self, args, kwargs)
         if q.startswith("torch.nn.") and not q.startswith("torch.nn.functional"):
             short = q.rsplit(".", 1)[-1]

@@ -80,7 +80,7 @@ def py_call(name: str, interp: Any, args: list[Any], kwargs: dict[str, Any]) -> 
             return Unknown(name)
     if name == "len":
         v = unwrap(args[0]) if args else None
-        if isinstance(v, (list, tuple, dict, str, range, set)):
+        if isinstance(v, (list, tuple, dict, str, range, set)) or getattr(v, "elementwise", 0):
             return len(v)
         if isinstance(v, Obj) and v.kind:
             return len(v.children) if v.kind != "ParameterList" else len(v.params)

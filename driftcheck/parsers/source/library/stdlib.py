@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import ast
 import itertools
+import keyword
 import math
 from dataclasses import dataclass
 from typing import Any, ClassVar
@@ -600,6 +601,21 @@ CP.add(
     lambda c: c.interp.copy_value(c.args[0]) if c.args else Unknown("copy"),
     _COPY_DOC.format("copy"),
 )
+
+# ---------------------------------------------------------------------------------- keyword
+KW = Group("keyword")
+
+
+def _keyword_test(test: Any) -> Any:
+    def impl(c: Call) -> Any:
+        s = plain(c.arg(0)) if c.args else None
+        return test(s) if isinstance(s, str) else c.unknown("keyword test of an unknown value")
+
+    return impl
+
+
+KW.add("iskeyword", _keyword_test(keyword.iskeyword), "iskeyword(s) of a known string")
+KW.add("issoftkeyword", _keyword_test(keyword.issoftkeyword), "issoftkeyword(s) of a known string")
 
 
 # ---------------------------------------------------------------------------------- dataclasses

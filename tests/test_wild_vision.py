@@ -1,0 +1,238 @@
+"""Constructs the vision libraries of the wild corpus build their models with (issue #16: timm,
+segmentation_models_pytorch, efficientnet_pytorch, monai, torchvision, open_clip...), each in a
+small model run in real torch: the static count must equal torch's, or be null (never a guess).
+"""
+
+from __future__ import annotations
+
+import runpy
+import sys
+import textwrap
+
+import pytest
+
+from driftcheck.parsers.source import parse_source
+
+torch = pytest.importorskip("torch")
+
+
+def count_both(tmp_path, files: dict[str, str]) -> tuple[int | None, int]:
+    """Write ``files`` (the last one builds ``model``), count statically and in torch."""
+    for name, src in files.items():
+        (tmp_path / name).write_text(textwrap.dedent(src))
+    main = tmp_path / list(files)[-1]
+    got = parse_source(main).params_total()
+    sys.path.insert(0, str(tmp_path))
+    try:
+        model = runpy.run_path(str(main), run_name="__wild__")["model"]
+    finally:
+        sys.path.remove(str(tmp_path))
+        for name in files:
+            sys.modules.pop(name[:-3], None)
+    return got, sum(p.numel() for p in model.parameters())
+
+
+def test_factory_table_filled_by_module_level_statements(tmp_path):
+    # monai's LayerFactory: a module-level object that later top-level statements of its module
+    # fill (``@Conv.factory_function("conv")`` over a definition, ``Act.add("relu", ...)``), read
+    # through ``__getattr__`` (``Conv.CONV``) and ``__getitem__`` (``Conv["conv", 2]``)
+    got, want = count_both(
+        tmp_path,
+        {
+            "vis_factories.py": """
+            from keyword import iskeyword
+            from torch import nn
+
+            class Factory:
+                def __init__(self):
+                    self.components = {}
+
+                def add(self, name, fn):
+                    if not name.isidentifier() or iskeyword(name):
+                        raise ValueError(name)
+                    self.components[name.upper()] = fn
+
+                def register(self, name):
+                    def deco(fn):
+                        self.add(name, fn)
+                        return fn
+                    return deco
+
+                def __getattr__(self, key):
+                    if key in self.components:
+                        return key
+                    return super().__getattribute__(key)
+
+                def __getitem__(self, args):
+                    name, *rest = (args,) if isinstance(args, str) else args
+                    if name.upper() not in self.components:
+                        raise KeyError(name)
+                    return self.components[name.upper()](*rest)
+
+            Conv = Factory()
+            Act = Factory()
+
+            @Conv.register("conv")
+            def conv_factory(dim):
+                return (nn.Conv1d, nn.Conv2d, nn.Conv3d)[dim - 1]
+
+            Act.add("prelu", lambda: nn.PReLU)
+            Act.add("relu", lambda: nn.ReLU)
+            """,
+            "vis_model.py": """
+            from torch import nn
+            from vis_factories import Act, Conv
+
+            class Net(nn.Module):
+                def __init__(self, dims=2):
+                    super().__init__()
+                    self.conv = Conv[Conv.CONV, dims](3, 8, 3)
+                    self.act = Act["prelu"]()
+
+            model = Net()
+            """,
+        },
+    )
+    assert got == want == 3 * 8 * 9 + 8 + 1
+
+
+def test_mixin_after_nn_module_in_the_mro(tmp_path):
+    # smp's ``class ResNetEncoder(ResNet, EncoderMixin)``: ``out_channels`` is the mixin's
+    # property, found after ``nn.Module`` in the MRO
+    got, want = count_both(
+        tmp_path,
+        {
+            "vis_mixin.py": """
+            from torch import nn
+
+            class Base(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.stem = nn.Conv2d(3, 4, 1)
+
+            class ChannelsMixin:
+                @property
+                def out_channels(self):
+                    return self._out_channels[: self._depth + 1]
+
+            class Encoder(Base, ChannelsMixin):
+                def __init__(self, depth):
+                    super().__init__()
+                    self._depth = depth
+                    self._out_channels = [3, 4, 8, 16]
+
+            class Net(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.encoder = Encoder(2)
+                    self.head = nn.Linear(self.encoder.out_channels[-1], 5)
+
+            model = Net()
+            """,
+        },
+    )
+    assert got == want == 3 * 4 + 4 + 8 * 5 + 5
+
+
+def test_isinstance_of_abstract_collections_and_enum_meta(tmp_path):
+    # monai's look_up_option: ``isinstance(opt, Hashable)``, ``isinstance(options, EnumMeta)``
+    # on a set, ``isinstance(options, Collection)``: Python's own answers decide the layer built
+    got, want = count_both(
+        tmp_path,
+        {
+            "vis_lookup.py": """
+            import enum
+            from collections.abc import Collection, Hashable, Mapping
+            from torch import nn
+
+            def look_up(opt, supported):
+                if not isinstance(opt, Hashable):
+                    raise ValueError(opt)
+                if isinstance(supported, enum.EnumMeta):
+                    return supported(opt)
+                elif isinstance(supported, Mapping) and opt in supported:
+                    return supported[opt]
+                elif isinstance(supported, Collection) and opt in supported:
+                    return opt
+                raise ValueError(opt)
+
+            class Net(nn.Module):
+                def __init__(self, kind="wide"):
+                    super().__init__()
+                    kind = look_up(kind, {"wide", "narrow"})
+                    width = look_up(kind, {"wide": 16, "narrow": 4})
+                    self.fc = nn.Linear(8, width) if isinstance((1, 2), Hashable) else None
+
+            model = Net()
+            """,
+        },
+    )
+    assert got == want == 8 * 16 + 16
+
+
+def test_numpy_same_padding_and_recursive_nested_builder(tmp_path):
+    # monai's same_padding (elementwise arithmetic on np.atleast_1d arrays) and UNet's
+    # ``_create_block``, a nested function that calls itself
+    got, want = count_both(
+        tmp_path,
+        {
+            "vis_unet.py": """
+            import numpy as np
+            from torch import nn
+
+            def same_padding(kernel_size, dilation=1):
+                k = np.atleast_1d(kernel_size)
+                d = np.atleast_1d(dilation)
+                if np.any((k - 1) * d % 2 == 1):
+                    raise NotImplementedError(kernel_size)
+                padding = tuple(int(p) for p in (k - 1) / 2 * d)
+                return padding if len(padding) > 1 else padding[0]
+
+            class Skip(nn.Module):
+                def __init__(self, sub):
+                    super().__init__()
+                    self.sub = sub
+
+            class UNet(nn.Module):
+                def __init__(self, channels=(4, 8, 16), kernel=(3, 5)):
+                    super().__init__()
+
+                    def block(inc, chans, top):
+                        c = chans[0]
+                        if len(chans) > 2:
+                            sub = block(c, chans[1:], False)
+                        else:
+                            sub = nn.Conv2d(c, chans[1], 1)
+                        pad = same_padding(kernel)
+                        down = nn.Conv2d(inc, c, kernel, padding=pad)
+                        return nn.Sequential(down, Skip(sub))
+
+                    self.model = block(1, channels, True)
+
+            model = UNet()
+            """,
+        },
+    )
+    assert got == want == (1 * 4 * 15 + 4) + (4 * 8 * 15 + 8) + (8 * 16 + 16)
+
+
+def test_call_of_a_name_bound_nowhere_is_unknown(tmp_path):
+    # a callee the analysis cannot bind (here a name Python would only find at run time)
+    # returns what may be a layer: the count is null, never the rest of the model alone
+    f = tmp_path / "m.py"
+    f.write_text(
+        textwrap.dedent(
+            """
+            from torch import nn
+
+            class Net(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.a = nn.Linear(4, 4)
+                    self.b = make_block(4)
+
+            model = Net()
+            """
+        )
+    )
+    assert parse_source(f).params_total() is None
