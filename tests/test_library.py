@@ -300,6 +300,16 @@ VALUES.append(
 )
 VALUES.append(
     (
+        ("collections.deque",),
+        "from collections import deque, defaultdict\nd = deque([1, 2])\nd.appendleft(0)\n"
+        "d.append(3)\nd.extendleft([8, 9])\nx = d.popleft()\nm = deque(range(5), maxlen=3)\n"
+        "m.append(7)\nclass C:\n    def __init__(self):\n        self.tags = deque()\n"
+        "t = defaultdict(C)\nt['a'].tags.appendleft('x')\nt['a'].tags.appendleft('y')\n"
+        "result = (list(d), x, d[0], len(d), list(m), list(t['a'].tags), sorted(t))",
+    )
+)
+VALUES.append(
+    (
         ("keyword.iskeyword", "keyword.issoftkeyword"),
         "import keyword\nresult = (keyword.iskeyword('class'), keyword.iskeyword('CONV'), "
         "keyword.issoftkeyword('match'))",

@@ -19,6 +19,7 @@ torch = pytest.importorskip("torch")
 def count_both(tmp_path, files: dict[str, str]) -> tuple[int | None, int]:
     """Write ``files`` (the last one builds ``model``), count statically and in torch."""
     for name, src in files.items():
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
         (tmp_path / name).write_text(textwrap.dedent(src))
     main = tmp_path / list(files)[-1]
     got = parse_source(main).params_total()
@@ -28,7 +29,9 @@ def count_both(tmp_path, files: dict[str, str]) -> tuple[int | None, int]:
     finally:
         sys.path.remove(str(tmp_path))
         for name in files:
-            sys.modules.pop(name[:-3], None)
+            mod = name[:-3].replace("/", ".").removesuffix(".__init__")
+            for m in (mod, mod.split(".")[0]):
+                sys.modules.pop(m, None)
     return got, sum(p.numel() for p in model.parameters())
 
 
@@ -236,3 +239,80 @@ def test_call_of_a_name_bound_nowhere_is_unknown(tmp_path):
         )
     )
     assert parse_source(f).params_total() is None
+
+
+def test_pretrained_cfg_table_filled_by_the_registering_decorator(tmp_path):
+    # timm: ``@register_model`` looks its module up in ``sys.modules[fn.__module__]``, asks
+    # ``hasattr(mod, "default_cfgs")`` and files the module's ``default_cfgs`` (a
+    # ``defaultdict(DefaultCfg)`` whose ``tags`` is a ``deque``) under the model's name;
+    # ``create_model`` reads ``in_chans`` and ``num_classes`` back from that table
+    got, want = count_both(
+        tmp_path,
+        {
+            "vispkg/__init__.py": "",
+            "vispkg/registry.py": """
+            import sys
+            from collections import defaultdict, deque
+            from dataclasses import dataclass, field
+
+            _entrypoints = {}
+            _cfgs = {}
+
+            @dataclass
+            class Cfg:
+                input_size: tuple = (3, 32, 32)
+                num_classes: int = 10
+
+            @dataclass
+            class DefaultCfg:
+                tags: deque = field(default_factory=deque)
+                cfgs: dict = field(default_factory=dict)
+
+            def generate(cfgs):
+                out = defaultdict(DefaultCfg)
+                for k, v in cfgs.items():
+                    name, _, tag = k.partition(".")
+                    out[name].tags.appendleft(tag)
+                    out[name].cfgs[tag] = Cfg(**v)
+                return out
+
+            def register_model(fn):
+                mod = sys.modules[fn.__module__]
+                _entrypoints[fn.__name__] = fn
+                if hasattr(mod, "default_cfgs") and fn.__name__ in mod.default_cfgs:
+                    d = mod.default_cfgs[fn.__name__]
+                    _cfgs[fn.__name__] = d.cfgs[d.tags[0]]
+                return fn
+
+            def create_model(name, **kwargs):
+                fn = _entrypoints[name]
+                cfg = _cfgs[name]
+                kwargs.setdefault("in_chans", cfg.input_size[0])
+                kwargs.setdefault("num_classes", cfg.num_classes)
+                return fn(**kwargs)
+            """,
+            "vispkg/nets.py": """
+            from torch import nn
+            from vispkg.registry import generate, register_model
+
+            class Net(nn.Module):
+                def __init__(self, in_chans=3, num_classes=1000):
+                    super().__init__()
+                    self.stem = nn.Conv2d(in_chans, 8, 3)
+                    self.fc = nn.Linear(8, num_classes)
+
+            default_cfgs = generate({"tiny.old": {"num_classes": 7}, "tiny.gray": {"input_size": (1, 8, 8)}})
+
+            @register_model
+            def tiny(**kwargs):
+                return Net(**kwargs)
+            """,
+            "vis_use.py": """
+            import vispkg.nets  # noqa: F401 - registers the model
+            from vispkg.registry import create_model
+
+            model = create_model("tiny", num_classes=5)
+            """,
+        },
+    )
+    assert got == want == 1 * 8 * 9 + 8 + 8 * 5 + 5

@@ -90,6 +90,8 @@ class ItemsMixin:
             return raw
         if isinstance(k, Unknown):
             return Unknown("unknown index")
+        if isinstance(raw, Ext) and raw.qual == "sys.modules" and isinstance(k, str):
+            return self.import_value(k, None)  # ``sys.modules[fn.__module__]``: that module
         if isinstance(raw, Config):
             return (
                 self.config_attr(raw, str(k), self._where)
@@ -289,6 +291,8 @@ class ItemsMixin:
         return False
 
     def hasattr(self, x: Any, name: Any) -> Any:
+        from driftcheck.parsers.source.interp.attrs import ModRef
+
         raw = plain(x)
         if not isinstance(name, str) or isinstance(raw, Unknown):
             return Unknown("hasattr")
@@ -306,6 +310,10 @@ class ItemsMixin:
             return Unknown("hasattr")
         if isinstance(raw, Cls):
             return self.mro_attr(raw, name)[0]
+        if isinstance(raw, ModRef):  # a module: a name its top level binds; else not decided
+            m = raw.mod
+            found = m is not None and (name in m.defs or name in m.assigns or name in m.imports)
+            return True if found else Unknown("hasattr")
         return hasattr(raw, name)
 
     def copy_value(self, v: Any) -> Any:

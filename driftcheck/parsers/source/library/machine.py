@@ -346,6 +346,8 @@ class Interp(MemoMixin, ItemsMixin, ConfigMixin, Semantics):
             return v
         if isinstance(v, Func) and name == "__name__":
             return v.name
+        if isinstance(v, Func) and name == "__module__":
+            return v.mod.name
         if hasattr(type(v), "library_type"):  # a library value's attributes (partial.func)
             return v.attr(name)
         if isinstance(v, NamedTupleValue):  # a namedtuple (library/stdlib.py)

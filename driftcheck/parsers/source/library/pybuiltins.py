@@ -266,6 +266,16 @@ MATH_CONST = {"math.pi": math.pi, "math.e": math.e, "math.inf": math.inf, "numpy
 def value_method(v: Any, name: str, interp: Any) -> Any:
     """``v.name`` for a plain value: list/dict/str methods as BuiltinMethods."""
     raw = unwrap(v)
+    if isinstance(raw, list) and hasattr(raw, "appendleft"):  # a deque (library/stdlib.py)
+        if name in ("append", "appendleft", "popleft"):
+            return BuiltinMethod(lambda a, k: getattr(raw, name)(*a))
+        if name == "extendleft":
+
+            def extendleft(a: list, k: dict) -> None:
+                items = interp.iterate(a[0]) if a else None
+                raw.extendleft(items if items is not None else [Unknown("extendleft")])
+
+            return BuiltinMethod(extendleft)
     if isinstance(raw, list):
         if name == "append":
             return BuiltinMethod(lambda a, k: raw.append(a[0]) if a else None)

@@ -18,8 +18,10 @@ from driftcheck.parsers.source import sizes
 from driftcheck.parsers.source.library.pybuiltins import MATH, BuiltinMethod, py_call
 from driftcheck.parsers.source.library.registry import Call, Group
 from driftcheck.parsers.source.values.abstract import (
+    Cls,
     Config,
     Ext,
+    Func,
     Obj,
     Tensor,
     Unknown,
@@ -455,12 +457,20 @@ class DefaultDict(dict):
 
     memo_copy = True  # copied like a dict by memo.py
 
-    def __init__(self, factory: Any, *a: Any) -> None:
+    def __init__(self, factory: Any, *a: Any, maker: Any = None) -> None:
         super().__init__(*a)
         self.factory = factory
+        # ``(interp, loc)`` when the factory is code read from source (timm's
+        # ``defaultdict(DefaultCfg)``): a missing key calls it; not kept by a copy (unknown then)
+        self.maker = maker
 
     def __missing__(self, key: Any) -> Any:
         make = _FACTORIES.get(getattr(self.factory, "qual", ""))
+        if make is None and self.maker is not None:
+            interp, loc = self.maker
+            v = interp.call(self.factory, [], {}, loc)
+            self[key] = v
+            return v
         if make is None:
             if self.factory is None:
                 raise KeyError(key)
@@ -481,7 +491,48 @@ def _defaultdict(c: Call) -> Any:
     if not isinstance(init, dict):
         return c.unknown("defaultdict() of unknown items")
     f = plain(c.arg(0))
+    if isinstance(f, (Cls, Func)):  # a class or function read from source: called per key
+        return DefaultDict(f, init, maker=(c.interp, c.loc))
     return DefaultDict(f if f is None or isinstance(f, Ext) else Unknown("factory"), init)
+
+
+class Deque(list):
+    """``collections.deque``: a list with ``appendleft`` / ``popleft`` / ``extendleft`` (timm's
+    ``DefaultCfg.tags``); ``maxlen`` drops items from the other end, as deque does."""
+
+    maxlen: int | None = None
+
+    def _trim(self, left: bool) -> None:
+        while self.maxlen is not None and len(self) > self.maxlen:
+            self.pop(-1 if left else 0)
+
+    def append(self, x: Any) -> None:
+        super().append(x)
+        self._trim(False)
+
+    def appendleft(self, x: Any) -> None:
+        self.insert(0, x)
+        self._trim(True)
+
+    def popleft(self) -> Any:
+        return self.pop(0)
+
+    def extendleft(self, xs: list) -> None:
+        for x in xs:
+            self.appendleft(x)
+
+
+@COL.entry("deque", doc="deque(xs, maxlen=): a list with appendleft/popleft/extendleft")
+def _deque(c: Call) -> Any:
+    items = c.interp.iterate(c.arg(0)) if c.args else []
+    maxlen = plain(c.arg(1, "maxlen"))
+    if items is None or not (maxlen is None or isinstance(maxlen, int)):
+        return c.unknown("deque() of a value we cannot enumerate")
+    d = Deque()
+    d.maxlen = maxlen
+    for x in items:
+        d.append(x)
+    return d
 
 
 @COL.entry("Counter", doc="Counter(xs): counts of known hashable items, as a dict")
