@@ -310,6 +310,15 @@ VALUES.append(
 )
 VALUES.append(
     (
+        ("re.split", "re.findall", "re.sub", "re.escape"),
+        # efficientnet_pytorch's block strings ('r1_k3_s11_e1_i32_o16_se0.25')
+        "import re\nops = 'r1_k3_s11_e6_i32_o16_se0.25'.split('_')\n"
+        "result = ([re.split(r'(\\d.*)', op)[:2] for op in ops], re.findall(r'\\d+', 'a12b3'), "
+        "re.sub(r'[aeiou]', '', 'convnext', count=2), re.escape('a.b'))",
+    )
+)
+VALUES.append(
+    (
         ("keyword.iskeyword", "keyword.issoftkeyword"),
         "import keyword\nresult = (keyword.iskeyword('class'), keyword.iskeyword('CONV'), "
         "keyword.issoftkeyword('match'))",

@@ -316,3 +316,43 @@ def test_pretrained_cfg_table_filled_by_the_registering_decorator(tmp_path):
         },
     )
     assert got == want == 1 * 8 * 9 + 8 + 8 * 5 + 5
+
+
+def test_block_strings_decoded_by_re_split(tmp_path):
+    # efficientnet_pytorch: block arguments decoded from strings ('r1_k3_s11_e6_i16_o24') with
+    # ``re.split`` into a namedtuple table; a pattern whose match could blow up (a repeat in a
+    # repeat) is not run: the count is then null
+    src = """
+        import re
+        from collections import namedtuple
+        from torch import nn
+
+        BlockArgs = namedtuple("BlockArgs", ["kernel_size", "expand_ratio", "inp", "out"])
+
+        def decode(s, pattern=r"(\\d.*)"):
+            options = {}
+            for op in s.split("_"):
+                splits = re.split(pattern, op)
+                if len(splits) >= 2:
+                    key, value = splits[:2]
+                    options[key] = value
+            return BlockArgs(int(options["k"]), int(options["e"]), int(options["i"]), int(options["o"]))
+
+        class Net(nn.Module):
+            def __init__(self, blocks=("r1_k3_e1_i8_o16", "r2_k5_e6_i16_o24"), **kw):
+                super().__init__()
+                self.blocks = nn.ModuleList()
+                for b in blocks:
+                    a = decode(b, **kw)
+                    mid = a.inp * a.expand_ratio
+                    self.blocks.append(nn.Conv2d(a.inp, mid, 1, bias=False))
+                    self.blocks.append(nn.Conv2d(mid, mid, a.kernel_size, groups=mid, bias=False))
+                    self.blocks.append(nn.Conv2d(mid, a.out, 1, bias=False))
+
+        model = Net(%s)
+    """
+    got, want = count_both(tmp_path, {"vis_blocks.py": src % ""})
+    assert got == want == (8 * 8 + 8 * 9 + 8 * 16) + (16 * 96 + 96 * 25 + 96 * 24)
+    f = tmp_path / "vis_blocks_nested.py"
+    f.write_text(textwrap.dedent(src % 'pattern=r"((\\d)+)+"'))
+    assert parse_source(f).params_total() is None

@@ -11,6 +11,7 @@ import ast
 import itertools
 import keyword
 import math
+import re
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -667,6 +668,83 @@ def _keyword_test(test: Any) -> Any:
 
 KW.add("iskeyword", _keyword_test(keyword.iskeyword), "iskeyword(s) of a known string")
 KW.add("issoftkeyword", _keyword_test(keyword.issoftkeyword), "issoftkeyword(s) of a known string")
+
+# ---------------------------------------------------------------------------------- re
+RE = Group("re")
+RE_MAX_TEXT = 4096  # a longer subject string is not matched statically (unknown)
+
+
+def _nested_repeat(items: Any, inside: bool = False) -> bool:
+    """A repeat inside a repeat (``(a+)+``), a backreference or a lookaround anywhere in a
+    parsed pattern: what can make a backtracking match exponential. Without them a match over
+    a bounded string is bounded."""
+    for op, av in items:
+        name = str(op)
+        if name in ("MAX_REPEAT", "MIN_REPEAT", "POSSESSIVE_REPEAT"):
+            if inside or _nested_repeat(av[2], True):
+                return True
+        elif name in ("GROUPREF", "GROUPREF_EXISTS", "ASSERT", "ASSERT_NOT"):
+            return True
+        elif name == "SUBPATTERN":
+            if _nested_repeat(av[-1], inside):
+                return True
+        elif name == "BRANCH":
+            if any(_nested_repeat(b, inside) for b in av[1]):
+                return True
+        elif name == "ATOMIC_GROUP" and _nested_repeat(av, inside):
+            return True
+    return False
+
+
+def _safe_pattern(pattern: Any) -> bool:
+    import re._parser as sre_parse  # the stdlib's own parser: no match is run
+
+    if not isinstance(pattern, str) or len(pattern) > 256:
+        return False
+    try:
+        return not _nested_repeat(sre_parse.parse(pattern))
+    except Exception:  # noqa: BLE001 - a pattern Python would refuse: not decided here
+        return False
+
+
+def _re_call(fn: Any, n_text: int) -> Any:
+    """``re.fn(pattern, ...)`` run by Python's ``re`` when the pattern is known and safe and
+    every string argument is known and short; else unknown."""
+
+    def impl(c: Call) -> Any:
+        args = [plain(a) for a in c.args]
+        kw = {k: plain(v) for k, v in c.kwargs.items()}
+        texts = args[1 : 1 + n_text]
+        if len(args) < 1 + n_text or not _safe_pattern(args[0]):
+            return c.unknown(f"{c.qual}() with a pattern we do not run")
+        if not all(isinstance(t, str) and len(t) <= RE_MAX_TEXT for t in texts):
+            return c.unknown(f"{c.qual}() of an unknown string")
+        if not all(isinstance(x, (int, str)) for x in [*args[1 + n_text :], *kw.values()]):
+            return c.unknown(f"{c.qual}() with unknown arguments")
+        try:
+            return fn(*args, **kw)
+        except Exception:  # noqa: BLE001 - Python would raise: not decided statically
+            return c.unknown(f"{c.qual}() that would raise")
+
+    return impl
+
+
+RE.add("split", _re_call(re.split, 1), "split(pattern, s[, maxsplit]) of a known string")
+RE.add("findall", _re_call(re.findall, 1), "findall(pattern, s) of a known string")
+RE.add(
+    "escape",
+    lambda c: re.escape(c.plain(0)) if isinstance(c.plain(0), str) else c.unknown(),
+    "escape(s) of a known string",
+)
+
+
+def _re_sub(c: Call) -> Any:
+    if len(c.args) > 1 and not isinstance(c.plain(1), str):
+        return c.unknown("re.sub() with a function replacement")
+    return _re_call(re.sub, 2)(c)
+
+
+RE.add("sub", _re_sub, "sub(pattern, repl, s[, count]) of known strings (repl a string)")
 
 
 # ---------------------------------------------------------------------------------- dataclasses
