@@ -319,6 +319,13 @@ VALUES.append(
 )
 VALUES.append(
     (
+        ("builtins.dir",),
+        # timm's ``_has_hardswish = 'hardswish' in dir(torch.nn.functional)``
+        "import json\nresult = ('dumps' in dir(json), 'JSONDecoder' in dir(json), 'nope' in dir(json))",
+    )
+)
+VALUES.append(
+    (
         ("keyword.iskeyword", "keyword.issoftkeyword"),
         "import keyword\nresult = (keyword.iskeyword('class'), keyword.iskeyword('CONV'), "
         "keyword.issoftkeyword('match'))",

@@ -356,3 +356,41 @@ def test_block_strings_decoded_by_re_split(tmp_path):
     f = tmp_path / "vis_blocks_nested.py"
     f.write_text(textwrap.dedent(src % 'pattern=r"((\\d)+)+"'))
     assert parse_source(f).params_total() is None
+
+
+def test_builder_instance_call_and_library_class_name(tmp_path):
+    # timm's EfficientNetBuilder: ``nn.Sequential(*builder(stem, block_args))`` calls an
+    # instance's ``__call__``; get_norm_act_layer maps ``norm_layer.__name__.lower()``
+    got, want = count_both(
+        tmp_path,
+        {
+            "vis_builder.py": """
+            from torch import nn
+
+            NORM_ACT = {"batchnorm2d": nn.BatchNorm2d, "groupnorm": nn.GroupNorm}
+
+            class Builder:
+                def __init__(self, norm_layer):
+                    self.norm = NORM_ACT[norm_layer.__name__.lower()]
+                    self.in_chs = None
+
+                def __call__(self, in_chs, widths):
+                    out = []
+                    for w in widths:
+                        out.append(nn.Sequential(nn.Conv2d(in_chs, w, 3), self.norm(w)))
+                        in_chs = w
+                    self.in_chs = in_chs
+                    return out
+
+            class Net(nn.Module):
+                def __init__(self, norm_layer=nn.BatchNorm2d):
+                    super().__init__()
+                    builder = Builder(norm_layer)
+                    self.blocks = nn.Sequential(*builder(3, [8, 16]))
+                    self.head = nn.Linear(builder.in_chs, 4)
+
+            model = Net()
+            """,
+        },
+    )
+    assert got == want == (3 * 8 * 9 + 8 + 16) + (8 * 16 * 9 + 16 + 32) + (16 * 4 + 4)

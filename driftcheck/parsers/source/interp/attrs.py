@@ -134,6 +134,9 @@ class Attributes:
                     return self.ext_method(obj.inst, where, name)
             return Unknown(f"super().{name}")
         if isinstance(obj, Ext):
+            short = obj.qual.rsplit(".", 1)[-1]
+            if name in ("__name__", "__qualname__") and short[:1].isupper():
+                return short  # a library class's name (``nn.BatchNorm2d.__name__``)
             return ext_const(obj.attr(name))
         if isinstance(obj, ModRef):
             if obj.mod is None:

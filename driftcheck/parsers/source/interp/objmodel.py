@@ -417,6 +417,12 @@ class Semantics(Attributes, Evaluator):
             return self.too_big(e)
         if isinstance(f, Obj) and f.module and f.cls is not None:
             return Unknown("module call in __init__")
+        if isinstance(f, Obj) and f.cls is not None and not f.kind:
+            # an instance of a class read from source with ``__call__`` (timm's
+            # ``EfficientNetBuilder``: ``nn.Sequential(*builder(stem_size, block_args))``)
+            ok, fn, _ = self.mro_attr(f.cls, "__call__")
+            if ok and isinstance(fn, Func):
+                return self.call_func(self.bind(fn, f), args, kwargs)
         if isinstance(f, Unknown) and f.why.startswith(("unknown index", "condition at line")):
             # ``CLASSES[key](config)`` with an unknown key: whatever it builds may hold weights
             return UnknownModule(f"{f.why} (a class picked at run time)")

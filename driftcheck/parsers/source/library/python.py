@@ -235,6 +235,30 @@ def _hasattr(c: Call) -> Any:
     return c.interp.hasattr(c.args[0], plain(c.args[1]))
 
 
+@B.entry("dir", doc="dir(module): the names its source binds at top level (torch's read from disk)")
+def _dir(c: Call) -> Any:
+    """``'hardswish' in dir(torch.nn.functional)``: a feature test of the installed version,
+    answered from the module's source (found on disk, never imported); a module we cannot
+    find, or any other value, is unknown."""
+    from driftcheck.parsers.source.interp.attrs import ModRef
+    from driftcheck.parsers.source.loader import parse_file
+
+    x = plain(c.args[0]) if len(c.args) == 1 else None
+    mod = None
+    if isinstance(x, ModRef):
+        mod = x.mod
+    elif isinstance(x, Ext):
+        path = c.interp.finder.find(x.qual)
+        if path is not None:
+            try:
+                mod = parse_file(path, x.qual, getattr(c.interp, "ast_store", {}))
+            except Exception:  # noqa: BLE001 - a file we cannot read: unknown
+                mod = None
+    if mod is None or mod.stars:  # a star import binds names we do not list
+        return c.unknown("dir() of a value we cannot list")
+    return sorted({*mod.defs, *mod.assigns, *mod.imports})
+
+
 @B.entry(
     "getattr",
     doc="getattr(obj, name[, default]): the default only when the attribute is known absent",
