@@ -394,3 +394,39 @@ def test_builder_instance_call_and_library_class_name(tmp_path):
         },
     )
     assert got == want == (3 * 8 * 9 + 8 + 16) + (8 * 16 * 9 + 16 + 32) + (16 * 4 + 4)
+
+
+def test_builder_function_star_imported_over_its_submodule(tmp_path):
+    # torchvision: ``models/__init__.py`` does ``from .mobilenet import *`` (mobilenet.py
+    # star-imports mobilenetv2) and ``from .googlenet import *``: ``models.googlenet`` is the
+    # function, bound over the submodule of the same name
+    got, want = count_both(
+        tmp_path,
+        {
+            "vpk/__init__.py": "from .family import *\nfrom .tiny import *\n",
+            "vpk/family.py": "from .small import *\n",
+            "vpk/small.py": """
+            from torch import nn
+
+            __all__ = ["small"]
+
+            def small(*, weights=None, num_classes=10):
+                return nn.Sequential(nn.Linear(4, 8), nn.Linear(8, num_classes))
+            """,
+            "vpk/tiny.py": """
+            from torch import nn
+
+            __all__ = ["tiny"]
+
+            def tiny(*, weights=None, num_classes=10):
+                return nn.Linear(4, num_classes)
+            """,
+            "vis_star.py": """
+            import torch.nn as nn
+            import vpk
+
+            model = nn.ModuleList([vpk.small(num_classes=3), vpk.tiny(num_classes=5)])
+            """,
+        },
+    )
+    assert got == want == (4 * 8 + 8 + 8 * 3 + 3) + (4 * 5 + 5)

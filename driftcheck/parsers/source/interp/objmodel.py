@@ -120,6 +120,11 @@ class Semantics(Attributes, Evaluator):
             return self.global_lookup(mod, attr)
         sub = self.module(qual)
         if sub is not None:
+            star = self.star_source(mod, attr) if mod.stars else None
+            if star is not None and attr in star.defs:
+                # ``from .googlenet import *`` binds the function ``googlenet`` over the
+                # submodule of that name (the import sets the attribute, the star rebinds it)
+                return self.global_lookup(star, attr)
             return ModRef(qual, sub)
         if is_stop(qual):
             # ``from transformers import initialization``: a stop-listed module, not a name to
@@ -152,7 +157,7 @@ class Semantics(Attributes, Evaluator):
                 return sub
         return None
 
-    def star_source(self, mod: ModInfo, name: str) -> ModInfo | None:
+    def star_source(self, mod: ModInfo, name: str, depth: int = 0) -> ModInfo | None:
         """The module a ``from .x import *`` of ``mod`` takes ``name`` from (transformers'
         lazy package ``__init__`` lists its modules that way under ``TYPE_CHECKING``).
 
@@ -166,6 +171,11 @@ class Semantics(Attributes, Evaluator):
             sub = self.module(star)
             if sub is not None and (name in sub.defs or name in sub.assigns or name in sub.imports):
                 return sub
+            if sub is not None and sub.stars and depth < 3:
+                # ``from .mobilenet import *`` where mobilenet.py star-imports mobilenetv2
+                found = self.star_source(sub, name, depth + 1)
+                if found is not None:
+                    return found
         return None
 
     def global_lookup(self, mod: ModInfo, name: str) -> Any:
