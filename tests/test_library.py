@@ -321,7 +321,14 @@ VALUES.append(
     (
         ("builtins.dir",),
         # timm's ``_has_hardswish = 'hardswish' in dir(torch.nn.functional)``
-        "import json\nresult = ('dumps' in dir(json), 'JSONDecoder' in dir(json), 'nope' in dir(json))",
+        "import json.decoder as d\nresult = ('JSONDecoder' in dir(d), 'nope' in dir(d))",
+    )
+)
+VALUES.append(
+    (
+        ("importlib.import_module", "builtins.__import__"),
+        "import importlib\nm = importlib.import_module('json.decoder')\np = __import__('json.decoder')\n"
+        "result = (m.JSONDecodeError.__name__, 'scanstring' in dir(m), 'JSONDecoder' in dir(p.decoder))",
     )
 )
 VALUES.append(

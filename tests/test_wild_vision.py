@@ -430,3 +430,69 @@ def test_builder_function_star_imported_over_its_submodule(tmp_path):
         },
     )
     assert got == want == (4 * 8 + 8 + 8 * 3 + 3) + (4 * 5 + 5)
+
+
+def test_str_enum_options_and_optional_import_pairs(tmp_path):
+    # monai: ``class UpsampleMode(StrEnum)`` members looked up by ``look_up_option`` (``.strip()``
+    # on a member, ``isinstance(member, enum.Enum)``, ``isinstance(cls, EnumMeta)``); a layer
+    # class bound by ``Rearrange, _ = optional_import("einops.layers.torch", name=...)`` at
+    # module level; ``np.prod(strides)`` of a number
+    got, want = count_both(
+        tmp_path,
+        {
+            "vis_opts.py": """
+            import enum
+            from importlib import import_module
+
+            class StrEnum(str, enum.Enum):
+                def __str__(self):
+                    return self.value
+
+            class Mode(StrEnum):
+                DECONV = "deconv"
+                SHUFFLE = "pixelshuffle"
+
+            def look_up(opt, supported):
+                if isinstance(opt, str):
+                    opt = opt.strip()
+                if isinstance(supported, enum.EnumMeta):
+                    if isinstance(opt, str) and opt in {m.value for m in supported}:
+                        return supported(opt)
+                    if isinstance(opt, enum.Enum):
+                        return opt
+                raise ValueError(opt)
+
+            def optional_import(module, name=""):
+                try:
+                    the_module = import_module(module)
+                    pkg = __import__(module)
+                    if name:
+                        the_module = getattr(the_module, name)
+                except Exception:
+                    return None, False
+                return the_module, pkg is not None
+
+            Flatten, has_flatten = optional_import("torch.nn", name="Flatten")
+            """,
+            "vis_optuse.py": """
+            import numpy as np
+            from torch import nn
+            from vis_opts import Flatten, Mode, look_up
+
+            class Up(nn.Module):
+                def __init__(self, ch, mode=Mode.DECONV, strides=2):
+                    super().__init__()
+                    mode = look_up(mode, Mode)
+                    if mode == Mode.DECONV:
+                        self.up = nn.ConvTranspose2d(ch, ch, 2, stride=2)
+                    elif mode == Mode.SHUFFLE:
+                        self.up = nn.Conv2d(ch, ch * 4, 3)
+                    if np.prod(strides) != 1:
+                        self.res = nn.Conv2d(ch, ch, 1)
+                    self.flat = Flatten()
+
+            model = nn.Sequential(Up(4), Up(2, mode=" pixelshuffle", strides=1))
+            """,
+        },
+    )
+    assert got == want == (4 * 4 * 4 + 4) + (4 * 4 + 4) + (2 * 8 * 9 + 8)

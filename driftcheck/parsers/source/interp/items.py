@@ -237,6 +237,13 @@ class ItemsMixin:
                 return isinstance(raw, py) and not (
                     py is int and isinstance(raw, bool) and q == "numbers.Integral" and False
                 )
+            if getattr(raw, "_enum_member", False) and q.startswith("enum."):
+                # a member of an enum read from source (a str/int mix-in member is also a str)
+                return q == "enum.Enum" or any(
+                    isinstance(c, Ext) and c.qual == q for c in raw.cls.mro()
+                )
+            if q in ("enum.EnumMeta", "enum.EnumType") and isinstance(raw, (Cls, *_PLAIN_TYPES)):
+                return enums.is_enum(raw)  # ``isinstance(supported, enum.EnumMeta)``
             abc = _abc_class(q)
             if abc is not None and isinstance(raw, _PLAIN_TYPES):
                 return isinstance(raw, abc)  # ``isinstance(opt, Hashable)``: Python's own answer

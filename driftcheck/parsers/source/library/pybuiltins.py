@@ -180,6 +180,10 @@ def py_call(name: str, interp: Any, args: list[Any], kwargs: dict[str, Any]) -> 
         return Unknown(name)
     if name in ("math.prod", "numpy.prod", "numpy.sum") and len(pa) == 1:
         xs = plain(pa[0])
+        if name != "math.prod" and getattr(xs, "elementwise", False):
+            xs = list(xs)  # a numpy array (library/arrays.py)
+        elif name != "math.prod" and isinstance(xs, (int, float)) and not isinstance(xs, bool):
+            xs = [xs]  # ``np.prod(strides)`` of a number: the number
         # ``np.prod(config.upsampling_ratios)``: the product of a known sequence of numbers
         if isinstance(xs, (list, tuple)) and all(
             isinstance(x, (int, float)) and not isinstance(x, bool) for x in xs

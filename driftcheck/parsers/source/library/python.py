@@ -12,7 +12,7 @@ from typing import Any
 from driftcheck.parsers.source.library import enums
 from driftcheck.parsers.source.library.pybuiltins import py_call
 from driftcheck.parsers.source.library.registry import Call, Group
-from driftcheck.parsers.source.library.stdlib import NamedTupleValue
+from driftcheck.parsers.source.library.stdlib import NamedTupleValue, _import_by_name
 from driftcheck.parsers.source.values.abstract import (
     Cls,
     Config,
@@ -235,6 +235,13 @@ def _hasattr(c: Call) -> Any:
     return c.interp.hasattr(c.args[0], plain(c.args[1]))
 
 
+B.add(
+    "__import__",
+    lambda c: _import_by_name(c, True),
+    "__import__(name): the top-level package, when installed",
+)
+
+
 @B.entry("dir", doc="dir(module): the names its source binds at top level (torch's read from disk)")
 def _dir(c: Call) -> Any:
     """``'hardswish' in dir(torch.nn.functional)``: a feature test of the installed version,
@@ -254,7 +261,7 @@ def _dir(c: Call) -> Any:
                 mod = parse_file(path, x.qual, getattr(c.interp, "ast_store", {}))
             except Exception:  # noqa: BLE001 - a file we cannot read: unknown
                 mod = None
-    if mod is None or mod.stars:  # a star import binds names we do not list
+    if mod is None or mod.stars or mod.is_pkg:  # star imports, submodules: names not listed
         return c.unknown("dir() of a value we cannot list")
     return sorted({*mod.defs, *mod.assigns, *mod.imports})
 

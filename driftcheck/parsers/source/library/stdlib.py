@@ -640,6 +640,31 @@ TY.add(
     "NamedTuple", lambda c: _namedtuple(c), "NamedTuple(name, [(field, type), ...]): as namedtuple"
 )
 
+# ---------------------------------------------------------------------------------- importlib
+IMP = Group("importlib")
+
+
+def _import_by_name(c: Call, top: bool) -> Any:
+    """``importlib.import_module("a.b")`` (the module ``a.b``) or ``__import__("a.b")`` (the
+    top-level package ``a``), as the installed packages would answer: a module found on disk or
+    one the interpreter models by name; one that is not installed is unknown (Python would
+    raise ImportError, which code like monai's ``optional_import`` catches)."""
+    from driftcheck.parsers.source.loader import import_findable
+
+    name = c.plain(0, "name")
+    if not isinstance(name, str) or not name or name.startswith(".") or c.args[1:2]:
+        return c.unknown(f"{c.qual}() of a name we cannot follow")
+    if not import_findable(c.interp.finder, name):
+        return c.unknown(f"{c.qual}({name!r}): not installed")
+    return c.interp.import_value(name.split(".")[0] if top else name, None)
+
+
+IMP.add(
+    "import_module",
+    lambda c: _import_by_name(c, False),
+    "import_module(name): the module, when installed (found on disk or modelled)",
+)
+
 # ---------------------------------------------------------------------------------- copy
 CP = Group("copy")
 _COPY_DOC = "{}(x): configs, lists, dicts copied; a module copied as a distinct module"
