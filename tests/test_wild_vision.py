@@ -496,3 +496,37 @@ def test_str_enum_options_and_optional_import_pairs(tmp_path):
         },
     )
     assert got == want == (4 * 4 * 4 + 4) + (4 * 4 + 4) + (2 * 8 * 9 + 8)
+
+
+def test_parameter_taken_from_an_unregistered_local_module(tmp_path):
+    # open_clip's CLIP: ``text = _build_text_tower(...)`` stays a local; ``self.positional_embedding
+    # = text.positional_embedding`` makes the parameter CLIP's own (counted once, even when a
+    # second attribute refers to it)
+    got, want = count_both(
+        tmp_path,
+        {
+            "vis_clip.py": """
+            import torch
+            from torch import nn
+
+            class TextTower(nn.Module):
+                def __init__(self, ctx=16, width=8):
+                    super().__init__()
+                    self.positional_embedding = nn.Parameter(torch.empty(ctx, width))
+                    self.proj = nn.Parameter(torch.empty(width, 4))
+                    self.token_embedding = nn.Embedding(50, width)
+
+            class Clip(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    text = TextTower()
+                    self.token_embedding = text.token_embedding
+                    self.positional_embedding = text.positional_embedding
+                    self.pos_alias = text.positional_embedding
+                    self.text_projection = text.proj
+
+            model = Clip()
+            """,
+        },
+    )
+    assert got == want == 50 * 8 + 16 * 8 + 8 * 4
