@@ -333,6 +333,13 @@ VALUES.append(
 )
 VALUES.append(
     (
+        ("os.environ.get", "os.getenv"),
+        "import os\nresult = (os.environ.get('DRIFTCHECK_UNSET_SWITCH', 'false').lower() == 'true', "
+        "os.getenv('DRIFTCHECK_UNSET_SWITCH'), os.getenv('DRIFTCHECK_UNSET_SWITCH', 3))",
+    )
+)
+VALUES.append(
+    (
         ("keyword.iskeyword", "keyword.issoftkeyword"),
         "import keyword\nresult = (keyword.iskeyword('class'), keyword.iskeyword('CONV'), "
         "keyword.issoftkeyword('match'))",

@@ -530,3 +530,34 @@ def test_parameter_taken_from_an_unregistered_local_module(tmp_path):
         },
     )
     assert got == want == 50 * 8 + 16 * 8 + 8 * 4
+
+
+def test_module_table_rebound_and_filled_in_a_loop(tmp_path):
+    # timm's vision_transformer.py: ``default_cfgs = {...}``, a ``for`` loop adding entries,
+    # then ``default_cfgs = generate_default_cfgs(default_cfgs)``: the value after import is
+    # the last binding; a switch read from the environment takes its default
+    got, want = count_both(
+        tmp_path,
+        {
+            "vis_cfgs.py": """
+            import os
+
+            def generate(cfgs):
+                return {k.split(".")[0]: v for k, v in cfgs.items()}
+
+            default_cfgs = {"small.a": {"width": 8}, "base.a": {"width": 16}}
+            for n, c in list(default_cfgs.items()):
+                default_cfgs[n.replace("small", "wide")] = {"width": c["width"] * 4}
+            default_cfgs = generate(default_cfgs)
+            USE_ALT = os.environ.get("DRIFTCHECK_UNSET_SWITCH", "false").lower() == "true"
+            """,
+            "vis_cfguse.py": """
+            from torch import nn
+            from vis_cfgs import USE_ALT, default_cfgs
+
+            widths = [default_cfgs[n]["width"] for n in ("small", "base", "wide")]
+            model = nn.ModuleList([nn.Linear(w, 2 if USE_ALT else 3) for w in widths])
+            """,
+        },
+    )
+    assert got == want == (8 * 3 + 3) + (64 * 3 + 3) + (32 * 3 + 3)  # base.a is rewritten too

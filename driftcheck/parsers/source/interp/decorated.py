@@ -258,19 +258,33 @@ def _filler(st: ast.stmt) -> tuple[str, str] | None:
     return None
 
 
+def _rebinds(st: ast.stmt) -> str | None:
+    """``name = ...`` at top level (timm's ``default_cfgs = generate_default_cfgs(default_cfgs)``)."""
+    if isinstance(st, ast.Assign) and len(st.targets) == 1 and isinstance(st.targets[0], ast.Name):
+        return st.targets[0].id
+    return None
+
+
 def fillers(mod: ModInfo) -> dict[str, list[ast.stmt]]:
-    """Module global -> the top-level statements after its assignment that fill it (built
-    once per module)."""
+    """Module global -> the top-level statements after its first assignment that fill it
+    (``name.method(...)``, ``name[k] = v``, a definition decorated by ``@name.x(...)``, a
+    ``for`` loop whose body does one of those) or bind it again (``name = f(name)``), in
+    order: the value after import is the last binding, filled (built once per module)."""
     out = mod.__dict__.get("_dc_fillers")
     if out is not None:
         return out
     out = {}
     for st in mod.tree.body:
-        f = _filler(st)
-        if f is None or f[0] not in mod.assigns:
-            continue
-        if st.lineno > mod.assigns[f[0]].lineno:
-            out.setdefault(f[0], []).append(st)
+        names: set[str] = set()
+        f = _filler(st) or ((_rebinds(st), "bind") if _rebinds(st) else None)
+        if f is not None:
+            names.add(f[0])
+        elif isinstance(st, ast.For) and not st.orelse:
+            names.update(x[0] for x in map(_filler, ast.walk(st)) if x is not None)
+        for name in names:
+            first = mod.assigns.get(name)
+            if first is not None and st.lineno > first.lineno:
+                out.setdefault(name, []).append(st)
     mod._dc_fillers = out  # type: ignore[attr-defined]
     return out
 
@@ -285,11 +299,17 @@ def fill_at_import(interp: Any, mod: ModInfo, name: str, value: Any) -> None:
     from driftcheck.parsers.source.values.abstract import Budget, Cls, Obj
 
     sts = fillers(mod).get(name)
-    if not sts or not isinstance(value, (Obj, Cls, dict, list)):
+    if not sts:
         return
     fr = Frame(mod)
     for st in sts:
         try:
+            if _rebinds(st) == name:
+                value = interp.eval(st.value, fr)  # reads the binding before this one
+                interp.globals[id(mod)][name] = value
+                continue
+            if not isinstance(value, (Obj, Cls, dict, list)):
+                continue
             if isinstance(st, (ast.FunctionDef, ast.ClassDef, ast.AsyncFunctionDef)):
                 fn = interp.global_lookup(mod, st.name)
                 for d in reversed(st.decorator_list):

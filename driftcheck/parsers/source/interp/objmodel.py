@@ -195,6 +195,7 @@ class Semantics(Attributes, Evaluator):
             from driftcheck.parsers.source.interp.decorated import fill_at_import
 
             fill_at_import(self, mod, name, v)
+            return ns[name]  # the last binding (``default_cfgs = generate(default_cfgs)``)
         return v
 
     def _resolve_global(self, mod: ModInfo, name: str) -> Any:

@@ -665,6 +665,23 @@ IMP.add(
     "import_module(name): the module, when installed (found on disk or modelled)",
 )
 
+# ---------------------------------------------------------------------------------- os
+OS = Group("os")
+
+
+def _env_default(c: Call) -> Any:
+    """``os.environ.get(name, default)`` / ``os.getenv(name, default)``: the analysis reads
+    code as it runs in a clean environment, where such a switch (``TIMM_USE_NAFLEXVIT``) is
+    unset: its default."""
+    name = c.plain(0, "key")
+    if not isinstance(name, str) or len(c.args) > 2:
+        return c.unknown(f"{c.qual}() of a name we cannot follow")
+    return c.arg(1, "default")
+
+
+OS.add("environ.get", _env_default, "environ.get(name, default): the default (a clean environment)")
+OS.add("getenv", _env_default, "getenv(name, default): the default (a clean environment)")
+
 # ---------------------------------------------------------------------------------- copy
 CP = Group("copy")
 _COPY_DOC = "{}(x): configs, lists, dicts copied; a module copied as a distinct module"
