@@ -561,3 +561,39 @@ def test_module_table_rebound_and_filled_in_a_loop(tmp_path):
         },
     )
     assert got == want == (8 * 3 + 3) + (64 * 3 + 3) + (32 * 3 + 3)  # base.a is rewritten too
+
+
+def test_first_conv_patched_for_other_input_channels(tmp_path):
+    # smp's patch_first_conv: ``module.in_channels = n`` then ``module.weight =
+    # Parameter(torch.Tensor(module.out_channels, n // module.groups, *module.kernel_size))``
+    # (a ConvNd's kernel_size reads back as a tuple, ``groups`` as its default 1)
+    got, want = count_both(
+        tmp_path,
+        {
+            "vis_patch.py": """
+            import torch
+            from torch import nn
+
+            def patch_first_conv(model, new_in_channels, default_in_channels=3):
+                for module in model.modules():
+                    if isinstance(module, nn.Conv2d) and module.in_channels == default_in_channels:
+                        break
+                module.in_channels = new_in_channels
+                module.weight = nn.parameter.Parameter(
+                    torch.Tensor(module.out_channels, new_in_channels // module.groups, *module.kernel_size)
+                )
+
+            class Enc(nn.Module):
+                def __init__(self, in_channels=3):
+                    super().__init__()
+                    self.conv1 = nn.Conv2d(3, 8, 3, bias=False)
+                    self.conv2 = nn.Conv2d(8, 8, (1, 3))
+                    if in_channels != 3:
+                        patch_first_conv(self, in_channels)
+                    self.head = nn.Linear(self.conv2.kernel_size[1] * 2, 2)
+
+            model = Enc(in_channels=5)
+            """,
+        },
+    )
+    assert got == want == 8 * 5 * 9 + (8 * 8 * 3 + 8) + (6 * 2 + 2)

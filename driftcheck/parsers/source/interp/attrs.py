@@ -188,6 +188,10 @@ class Attributes:
                 obj.tied[name] = (v.owner, v.name or name)
             elif isinstance(v, Tensor) and v.param and name in ("weight", "bias"):
                 self.set_weight(obj, name, v, line)
+            elif self.catalogue_has(obj, name) and isinstance(plain(v), (int, tuple, bool)):
+                # ``conv.in_channels = 4``: torch keeps the weight; a weight set after it
+                # (smp's ``patch_first_conv``) is read against the attributes written
+                self.leaf_writes.setdefault(id(obj), {})[name] = plain(v)
         elif isinstance(obj, Config):
             setter = self.property_setter(obj.cls, name) if obj.cls is not None else None
             if setter is None or not self.call_setter(setter, obj, v):
@@ -215,6 +219,12 @@ class Attributes:
         want = self.weights_with(leaf, {"bias": True} if name == "bias" else {})
         shape = t.shape if isinstance(t.shape, tuple) else None
         shape = tuple(plain(d) for d in shape) if shape is not None else None
+        written = self.leaf_writes.get(id(leaf))
+        if name == "weight" and written and not self.uncertain and want is not None:
+            now = self.weights_with(leaf, written)
+            if now is not None and shape is not None and tuple(now.get(name, ())) == shape:
+                leaf.params.update(written)  # the weight torch holds is the written layer's
+                return
         if self.uncertain:
             leaf.unresolved.append(f"{name} replaced under an unresolved condition at line {line}")
         elif want is None or shape is None or tuple(want.get(name, ())) != shape:

@@ -72,6 +72,7 @@ class Semantics(Attributes, Evaluator):
     def __init__(self, finder: Finder, speed: Speed | None = None, trace: Any = None) -> None:
         super().__init__()
         self.finder = finder
+        self.leaf_writes: dict[int, dict[str, Any]] = {}  # ``conv.in_channels = 4`` (attrs.py)
         # the speed layer this analysis is given (driftcheck/speed.py) and the template trace
         # it runs under (symbolic.Trace, None for a plain run)
         self.speed = sp = speed or current()

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import ast
 import builtins
+import re
 from typing import Any
 
 from driftcheck.graph import catalogue
@@ -326,8 +327,8 @@ class Interp(MemoMixin, ItemsMixin, ConfigMixin, Semantics):
     def leaf_attr(self, leaf: Leaf, name: str) -> Any:
         if name in ("weight", "bias") or name.startswith(("weight_", "bias_", "in_proj")):
             return WeightRef(leaf, name)
-        if name in leaf.params:
-            return unhole(leaf.params[name])
+        if name in leaf.params or leaf_default(leaf, name) is not None:
+            return conv_tuple(leaf, name, unhole(leaf.params.get(name, leaf_default(leaf, name))))
         if name in modtree.WALKS:
             return modtree.walk_method(leaf, name)
         if name in ("to", "apply", "requires_grad_", "reset_parameters"):
@@ -358,4 +359,28 @@ class Interp(MemoMixin, ItemsMixin, ConfigMixin, Semantics):
 
 
 SAMEISH = {"to", "data", "detach", "clone", "t", "float"}
+_CONV = re.compile(r"Conv(?:Transpose)?([123])d")
+_CONV_TUPLES = ("kernel_size", "stride", "padding", "dilation", "output_padding")
+
+
+def leaf_default(leaf: Leaf, name: str) -> Any:
+    """The value torch gives a layer argument the call left out (``conv.groups`` is 1), from
+    the catalogue's defaults; None when there is none (or the layer is not catalogued)."""
+    spec = catalogue.get(leaf.type)
+    if spec is None or leaf.unresolved:
+        return None
+    for p in spec.params:
+        if p.name == name and not p.required and p.default is not None:
+            return p.default
+    return None
+
+
+def conv_tuple(leaf: Leaf, name: str, v: Any) -> Any:
+    """``conv.kernel_size`` as torch stores it: a ConvNd turns an int into an n-tuple."""
+    m = _CONV.fullmatch(leaf.type)
+    if m and name in _CONV_TUPLES and isinstance(plain(v), int) and not isinstance(plain(v), bool):
+        return (plain(v),) * int(m.group(1))
+    return v
+
+
 _ = (ast, Sourced, MATH_CONST)
