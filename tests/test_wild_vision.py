@@ -597,3 +597,46 @@ def test_first_conv_patched_for_other_input_channels(tmp_path):
         },
     )
     assert got == want == 8 * 5 * 9 + (8 * 8 * 3 + 8) + (6 * 2 + 2)
+
+
+def test_feature_extractor_loop_ending_when_a_set_empties(tmp_path):
+    # timm's FeatureDictNet: layers are taken until ``remaining.remove(name)`` empties the set
+    # of return layers (``if not remaining: break``); a dropped ``remove`` once counted the
+    # classifier after the last feature layer too (a confident wrong count)
+    got, want = count_both(
+        tmp_path,
+        {
+            "vis_feat.py": """
+            from collections import OrderedDict
+            from torch import nn
+
+            class Net(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.stem = nn.Conv2d(3, 8, 3)
+                    self.layer1 = nn.Conv2d(8, 16, 3)
+                    self.layer2 = nn.Conv2d(16, 32, 3)
+                    self.fc = nn.Linear(32, 1000)
+
+            class Features(nn.ModuleDict):
+                def __init__(self, model, names=("stem", "layer2")):
+                    super().__init__()
+                    remaining = set(names)
+                    layers = OrderedDict()
+                    for name, module in model.named_children():
+                        layers[name] = module
+                        if name in remaining:
+                            remaining.remove(name)
+                        if not remaining:
+                            break
+                    seen = {"a"}
+                    seen.update(["b", "c"])
+                    seen.discard("a")
+                    if seen == {"b", "c"} and not seen.isdisjoint(["c"]):
+                        self.update(layers)
+
+            model = Features(Net())
+            """,
+        },
+    )
+    assert got == want == (3 * 8 * 9 + 8) + (8 * 16 * 9 + 16) + (16 * 32 * 9 + 32)

@@ -351,6 +351,8 @@ def value_method(v: Any, name: str, interp: Any) -> Any:
                     return Unknown(f"str.{name}")
 
             return BuiltinMethod(strm)
+    if isinstance(raw, (set, list, dict)) and name in _MUTATORS.get(type(raw), ()):
+        return BuiltinMethod(lambda a, k: _container_call(raw, name, a, k))
     if isinstance(raw, (int, float)) and name in ("is_integer", "bit_length", "real"):
         if name == "real":
             return raw
@@ -358,6 +360,41 @@ def value_method(v: Any, name: str, interp: Any) -> Any:
     if isinstance(raw, tuple) and name in ("index", "count"):
         return BuiltinMethod(lambda a, k: getattr(tuple(plain(raw)), name)(plain(a[0])))
     return Unknown(f"attribute {name}")
+
+
+# methods of Python's containers run on the abstract container itself (its items stand for
+# themselves: numbers and strings compare by value, objects by identity, as in Python); a
+# mutation that was dropped would let a loop like timm's ``remaining.remove(name)`` /
+# ``if not remaining: break`` run past its end (every layer after it added)
+_MUTATORS: dict[type, frozenset[str]] = {
+    set: frozenset(
+        "add remove discard pop clear update difference_update intersection_update "
+        "symmetric_difference_update union intersection difference symmetric_difference "
+        "issubset issuperset isdisjoint copy".split()
+    ),
+    list: frozenset(("remove", "reverse", "clear")),
+    dict: frozenset(("clear", "popitem")),
+}
+
+
+def _container_call(raw: Any, name: str, a: list, k: dict) -> Any:
+    if k or any(isinstance(plain(x), Unknown) for x in a):
+        return Unknown(f"{type(raw).__name__}.{name}")
+    args = [plain(x) for x in a]
+    if name in ("update", "union", "intersection", "difference", "symmetric_difference") or (
+        name.endswith("_update") or name in ("issubset", "issuperset", "isdisjoint")
+    ):
+        args = [
+            list(x) if isinstance(x, (list, tuple, set, frozenset, dict, str)) else x for x in args
+        ]
+        if any(not isinstance(x, list) for x in args):
+            return Unknown(f"set.{name} of a value we cannot enumerate")
+        if name in ("update", "union") and sum(len(x) for x in args) + len(raw) > sizes.SIZE_LIMIT:
+            return Unknown(f"set.{name} over the size limit")
+    try:
+        return getattr(raw, name)(*args)
+    except (KeyError, ValueError, IndexError, TypeError):
+        return Unknown(f"{type(raw).__name__}.{name} that would raise")
 
 
 def _iteration(name: str, interp: Any, args: list[Any]) -> Any:
