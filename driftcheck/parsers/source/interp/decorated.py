@@ -167,10 +167,10 @@ class Registry(dict):
                 if m is None:
                     continue
                 defname = key if kind == "name" else m.group(1).decode()
-                sub = self._interp.module(dotted)
+                sub = self._interp.names.module(dotted)
                 if sub is None or defname not in sub.defs:
                     continue
-                fn = self._interp.global_lookup(sub, defname)
+                fn = self._interp.names.global_lookup(sub, defname)
                 return self._register(deco, kind, fn, key)
         return None
 
@@ -181,10 +181,10 @@ class Registry(dict):
         from driftcheck.parsers.source.interp.statements import Raised
         from driftcheck.parsers.source.values.abstract import Budget, Func
 
-        d = self._interp.global_lookup(self._mod, deco)
+        d = self._interp.names.global_lookup(self._mod, deco)
         if kind == "name" and isinstance(d, Func):
             try:
-                self._interp.call(d, [fn], {}, (self._mod.path, d.node.lineno))
+                self._interp.calls.call(d, [fn], {}, (self._mod.path, d.node.lineno))
             except Budget:
                 raise
             except (Raised, Exception):  # noqa: BLE001 - the side tables stay empty; the entry stands
@@ -305,18 +305,18 @@ def fill_at_import(interp: Any, mod: ModInfo, name: str, value: Any) -> None:
     for st in sts:
         try:
             if _rebinds(st) == name:
-                value = interp.eval(st.value, fr)  # reads the binding before this one
+                value = interp.exprs.eval(st.value, fr)  # reads the binding before this one
                 interp.globals[id(mod)][name] = value
                 continue
             if not isinstance(value, (Obj, Cls, dict, list)):
                 continue
             if isinstance(st, (ast.FunctionDef, ast.ClassDef, ast.AsyncFunctionDef)):
-                fn = interp.global_lookup(mod, st.name)
+                fn = interp.names.global_lookup(mod, st.name)
                 for d in reversed(st.decorator_list):
-                    deco = interp.eval(d, fr)
-                    fn = interp.call(deco, [fn], {}, (mod.path, d.lineno))
+                    deco = interp.exprs.eval(d, fr)
+                    fn = interp.calls.call(deco, [fn], {}, (mod.path, d.lineno))
             else:
-                interp.exec_stmt(st, fr)
+                interp.stmts.exec_stmt(st, fr)
         except Budget:
             raise
         except (Raised, Exception):  # noqa: BLE001 - that entry stays absent (see above)
