@@ -23,12 +23,13 @@ from driftcheck.parsers.source.ops.operators import (
 from driftcheck.parsers.source.ops.operators import truth as plain_truth
 from driftcheck.parsers.source.sizes import TooBig
 from driftcheck.parsers.source.speed import symbolic
-from driftcheck.parsers.source.speed.symbolic import SymVal, plain_bare
+from driftcheck.parsers.source.speed.symbolic import SymVal, plain_bare, plain_hole, unholed
 from driftcheck.parsers.source.values.abstract import (
     Budget,
     Config,
     Func,
     Obj,
+    Sourced,
     Tensor,
     Unknown,
     UnknownModule,
@@ -111,6 +112,10 @@ class Expressions:
         if t is ast.Call:
             return self.calls.eval_call(e, fr)
         if t is ast.BinOp:
+            if e.op.__class__ is ast.Pow:
+                a, b = self.eval(e.left, fr), self.eval(e.right, fr)
+                self.power_base(a, b, fr, e.lineno)
+                return self.binop(e.op, a, b)
             return self.binop(e.op, self.eval(e.left, fr), self.eval(e.right, fr))
         if t is ast.Subscript:
             return self.items.getitem(self.eval(e.value, fr), self.eval(e.slice, fr))
@@ -288,6 +293,26 @@ class Expressions:
                     TooBig(f"f-string of over {sizes.SIZE_LIMIT:,} characters")
                 )
         return "".join(parts)
+
+    def power_base(self, a: Any, b: Any, fr: Frame, line: int) -> None:
+        """Keep ``number ** tensor``: the frequencies of a rotary embedding
+        (``1 / base ** (arange(0, dim, 2) / dim)``), whose base is often a local no module
+        keeps (a constructor argument, a function's parameter). Read by
+        ``output/value_uses.py`` as a RoPE base the code holds. A traced config number is kept
+        as its hole (as ``value_uses`` keeps attributes), so a template gives the same uses."""
+        if not isinstance(plain_hole(b), Tensor):
+            return
+        v = plain_hole(a)
+        if isinstance(v, bool) or not isinstance(v, (int, float)) or v <= 1:
+            return
+        if isinstance(a, Sourced) and a.file and a.line:
+            where = (str(a.file), a.line, a.key)
+        else:
+            where = (str(fr.mod.path), line, None)
+        holder = fr.func.owner.name if fr.func is not None and fr.func.owner is not None else None
+        name = fr.func.name if fr.func is not None else "<module>"
+        via = f"{holder}.{name}" if holder else name
+        self.ip.power_bases.setdefault((unholed(v), where), (v, where, via))
 
     def binop(self, op: ast.operator, a: Any, b: Any) -> Any:
         if a.__class__ is SymVal or b.__class__ is SymVal:

@@ -90,6 +90,9 @@ class Interp:
         self.notes: list[str] = []
         self.at_mod: Any = None  # the statement running now (for notes without a node)
         self.at_line = 0
+        # ``number ** tensor`` places (value, where, holder): a RoPE base only a local holds,
+        # for ``Graph.uses`` (``exprs.power_base``)
+        self.power_bases: dict[tuple, tuple] = {}
         self.class_writes = 0  # assignments to class attributes so far (part of memo.py's keys)
         self.leaf_writes: dict[int, dict[str, Any]] = {}  # ``conv.in_channels = 4`` (attrs.py)
         self._where: tuple | None = None
