@@ -288,6 +288,63 @@ VALUES.append(
         "float(np.power(2, 10)))",
     )
 )
+VALUES.append(
+    (
+        ("numpy.atleast_1d", "numpy.any", "numpy.all"),
+        # monai's same_padding: elementwise arithmetic, comparisons and iteration of an array
+        "import numpy as np\nk, d = np.atleast_1d((3, 5)), np.atleast_1d(2)\n"
+        "result = (bool(np.any((k - 1) * d % 2 == 1)), bool(np.all(k > 2)), "
+        "tuple(int(p) for p in (k - 1) / 2 * d), len(k), np.atleast_1d(7).tolist(), "
+        "[int(x) for x in 10 - k], (k == 3).tolist())",
+    )
+)
+VALUES.append(
+    (
+        ("collections.deque",),
+        "from collections import deque, defaultdict\nd = deque([1, 2])\nd.appendleft(0)\n"
+        "d.append(3)\nd.extendleft([8, 9])\nx = d.popleft()\nm = deque(range(5), maxlen=3)\n"
+        "m.append(7)\nclass C:\n    def __init__(self):\n        self.tags = deque()\n"
+        "t = defaultdict(C)\nt['a'].tags.appendleft('x')\nt['a'].tags.appendleft('y')\n"
+        "result = (list(d), x, d[0], len(d), list(m), list(t['a'].tags), sorted(t))",
+    )
+)
+VALUES.append(
+    (
+        ("re.split", "re.findall", "re.sub", "re.escape"),
+        # efficientnet_pytorch's block strings ('r1_k3_s11_e1_i32_o16_se0.25')
+        "import re\nops = 'r1_k3_s11_e6_i32_o16_se0.25'.split('_')\n"
+        "result = ([re.split(r'(\\d.*)', op)[:2] for op in ops], re.findall(r'\\d+', 'a12b3'), "
+        "re.sub(r'[aeiou]', '', 'convnext', count=2), re.escape('a.b'))",
+    )
+)
+VALUES.append(
+    (
+        ("builtins.dir",),
+        # timm's ``_has_hardswish = 'hardswish' in dir(torch.nn.functional)``
+        "import json.decoder as d\nresult = ('JSONDecoder' in dir(d), 'nope' in dir(d))",
+    )
+)
+VALUES.append(
+    (
+        ("importlib.import_module", "builtins.__import__"),
+        "import importlib\nm = importlib.import_module('json.decoder')\np = __import__('json.decoder')\n"
+        "result = (m.JSONDecodeError.__name__, 'scanstring' in dir(m), 'JSONDecoder' in dir(p.decoder))",
+    )
+)
+VALUES.append(
+    (
+        ("os.environ.get", "os.getenv"),
+        "import os\nresult = (os.environ.get('DRIFTCHECK_UNSET_SWITCH', 'false').lower() == 'true', "
+        "os.getenv('DRIFTCHECK_UNSET_SWITCH'), os.getenv('DRIFTCHECK_UNSET_SWITCH', 3))",
+    )
+)
+VALUES.append(
+    (
+        ("keyword.iskeyword", "keyword.issoftkeyword"),
+        "import keyword\nresult = (keyword.iskeyword('class'), keyword.iskeyword('CONV'), "
+        "keyword.issoftkeyword('match'))",
+    )
+)
 
 # torch factories, elementwise functions and math/operator functions: generated rows
 _FACTORY_CALLS = {

@@ -76,6 +76,11 @@ def truth(v: Any) -> bool | None:
         return True
     if isinstance(v, Tensor):
         return None
+    if getattr(v, "elementwise", False):  # a numpy array: its own rule (library/arrays.py)
+        try:
+            return bool(v)
+        except ValueError:
+            return None
     return True  # objects, classes, functions, modules are truthy
 
 
@@ -378,8 +383,13 @@ class Expressions:
         for op, rexp in zip(e.ops, e.comparators):
             right = self.eval(rexp, fr)
             r = self.compare_one(op, left, right)
-            if isinstance(r, Unknown) or not r:
+            if len(e.ops) == 1:
+                return r  # not read for truth here (a numpy array's ``==`` is an array)
+            if isinstance(r, Unknown):
                 return r
+            t = truth(r)
+            if not t:
+                return r if t is not None else Unknown("compare")
             left = right
         return True
 
@@ -402,6 +412,8 @@ class Expressions:
         if isinstance(a, Unknown) or isinstance(b, Unknown):
             return Unknown("compare")
         seqs = _SIMPLE + (tuple, list, set, frozenset, dict)  # ``types_set == {"lsh", "local"}``
+        if getattr(a, "elementwise", False) or getattr(b, "elementwise", False):
+            seqs = (object,)  # a numpy array compares item by item (library/arrays.py)
         if not (isinstance(a, seqs) and isinstance(b, seqs)):
             if isinstance(op, ast.Eq):
                 return a is b if not isinstance(a, Tensor) else Unknown("tensor ==")

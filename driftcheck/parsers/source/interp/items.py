@@ -55,6 +55,25 @@ _PY_TYPES = {
     "builtins.NoneType": type(None),
 }
 _CONST = frozenset((int, float, str, bool, type(None)))
+_PLAIN_TYPES = (int, float, str, bool, type(None), list, tuple, dict, set, frozenset)
+
+
+def _abc_class(q: str) -> Any:
+    """The real abstract class ``collections.abc.X`` / ``typing.X`` names (``Hashable``,
+    ``Collection``, ``Sized``...): a plain value's ``isinstance`` against it is Python's own."""
+    import collections.abc
+    import typing
+
+    mod, _, name = q.rpartition(".")
+    src = {"collections.abc": collections.abc, "typing": typing}.get(mod)
+    c = getattr(src, name, None) if src is not None and not name.startswith("_") else None
+    try:
+        isinstance(0, c)  # typing.Any and friends refuse isinstance
+    except TypeError:
+        return None
+    return c
+
+
 _DICT_BASES = ("collections.OrderedDict", "builtins.dict", "typing.OrderedDict")
 
 
@@ -87,6 +106,8 @@ class Items:
             return raw
         if isinstance(k, Unknown):
             return Unknown("unknown index")
+        if isinstance(raw, Ext) and raw.qual == "sys.modules" and isinstance(k, str):
+            return self.ip.names.import_value(k, None)  # ``sys.modules[fn.__module__]``
         if isinstance(raw, Config):
             return (
                 self.configs.config_attr(raw, str(k), self.ip._where)
@@ -181,6 +202,8 @@ class Items:
             return list(raw.fields)
         if isinstance(raw, NamedTupleValue):  # a namedtuple's items (library/stdlib.py)
             return list(raw.values)
+        if getattr(raw, "elementwise", False):  # a numpy array's numbers (library/arrays.py)
+            return list(raw)
         if enums.is_enum(raw):  # ``for c in Color``: its members (library/enums.py)
             return enums.unique(self.ip, raw)
         return None
@@ -230,6 +253,16 @@ class Items:
                 return isinstance(raw, py) and not (
                     py is int and isinstance(raw, bool) and q == "numbers.Integral" and False
                 )
+            if getattr(raw, "_enum_member", False) and q.startswith("enum."):
+                # a member of an enum read from source (a str/int mix-in member is also a str)
+                return q == "enum.Enum" or any(
+                    isinstance(c, Ext) and c.qual == q for c in raw.cls.mro()
+                )
+            if q in ("enum.EnumMeta", "enum.EnumType") and isinstance(raw, (Cls, *_PLAIN_TYPES)):
+                return enums.is_enum(raw)  # ``isinstance(supported, enum.EnumMeta)``
+            abc = _abc_class(q)
+            if abc is not None and isinstance(raw, _PLAIN_TYPES):
+                return isinstance(raw, abc)  # ``isinstance(opt, Hashable)``: Python's own answer
             if q in ("torch.nn.Module", "torch.nn.modules.module.Module"):
                 return is_module(raw)
             if q in ("torch.Tensor", "torch.nn.Parameter"):
@@ -246,7 +279,7 @@ class Items:
                     return True
                 cls = self.library.torch_class(tq) if tq and tq.startswith("torch.nn.") else None
                 return self._torch_subclass(cls, q) if cls is not None else Unknown("isinstance")
-            if isinstance(raw, (int, float, str, bool, type(None), list, tuple, dict)):
+            if isinstance(raw, _PLAIN_TYPES):
                 return False
             return Unknown("isinstance")
         if isinstance(t, Cls):
@@ -281,6 +314,8 @@ class Items:
         return False
 
     def hasattr(self, x: Any, name: Any) -> Any:
+        from driftcheck.parsers.source.interp.attrs import ModRef
+
         raw = plain(x)
         if not isinstance(name, str) or isinstance(raw, Unknown):
             return Unknown("hasattr")
@@ -298,6 +333,10 @@ class Items:
             return Unknown("hasattr")
         if isinstance(raw, Cls):
             return self.classes.mro_attr(raw, name)[0]
+        if isinstance(raw, ModRef):  # a module: a name its top level binds; else not decided
+            m = raw.mod
+            found = m is not None and (name in m.defs or name in m.assigns or name in m.imports)
+            return True if found else Unknown("hasattr")
         return hasattr(raw, name)
 
     def copy_value(self, v: Any) -> Any:

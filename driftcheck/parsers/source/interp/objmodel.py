@@ -42,6 +42,32 @@ from driftcheck.parsers.source.values.abstract import (
 if TYPE_CHECKING:
     from driftcheck.parsers.source.library.machine import Interp
 
+_NN_MODULE = ("torch.nn.Module", "torch.nn.modules.module.Module")
+# what ``torch.nn.Module`` holds, as class attributes (``vars(nn.Module)``, torch 2.x) or as
+# instance attributes its ``__init__`` sets: a name outside this set is looked up past
+# ``nn.Module`` in a class's MRO (``class ResNetEncoder(ResNet, EncoderMixin)``: the mixin's
+# ``out_channels`` property, after ``nn.Module``)
+NN_MODULE_MEMBERS = frozenset(
+    """T_destination _apply _call_impl _compiled_call_impl _get_backward_hooks
+    _get_backward_pre_hooks _get_name _load_from_state_dict _maybe_warn_non_full_backward_hook
+    _named_members _register_load_state_dict_pre_hook _register_state_dict_hook
+    _replicate_for_data_parallel _save_to_state_dict _slow_forward _version _wrapped_call_impl
+    add_module apply bfloat16 buffers call_super_init children compile cpu cuda double
+    dump_patches eval extra_repr float forward get_buffer get_extra_state get_parameter
+    get_submodule half ipu load_state_dict modules mtia named_buffers named_children
+    named_modules named_parameters parameters register_backward_hook register_buffer
+    register_forward_hook register_forward_pre_hook register_full_backward_hook
+    register_full_backward_pre_hook register_load_state_dict_post_hook
+    register_load_state_dict_pre_hook register_module register_parameter
+    register_state_dict_post_hook register_state_dict_pre_hook requires_grad_ set_extra_state
+    set_submodule share_memory state_dict to to_empty train type xpu zero_grad training
+    _parameters _buffers _non_persistent_buffers_set _backward_pre_hooks _backward_hooks
+    _is_full_backward_hook _forward_hooks _forward_hooks_with_kwargs
+    _forward_hooks_always_called _forward_pre_hooks _forward_pre_hooks_with_kwargs
+    _state_dict_hooks _state_dict_pre_hooks _load_state_dict_pre_hooks
+    _load_state_dict_post_hooks _modules""".split()
+)
+
 
 class Names:
     """Modules, imports and names: what a name in a frame or a module stands for."""
@@ -91,6 +117,11 @@ class Names:
             return self.global_lookup(mod, attr)
         sub = self.module(qual)
         if sub is not None:
+            star = self.star_source(mod, attr) if mod.stars else None
+            if star is not None and attr in star.defs:
+                # ``from .googlenet import *`` binds the function ``googlenet`` over the
+                # submodule of that name (the import sets the attribute, the star rebinds it)
+                return self.global_lookup(star, attr)
             return ModRef(qual, sub)
         if is_stop(qual):
             # ``from transformers import initialization``: a stop-listed module, not a name to
@@ -123,7 +154,7 @@ class Names:
                 return sub
         return None
 
-    def star_source(self, mod: ModInfo, name: str) -> ModInfo | None:
+    def star_source(self, mod: ModInfo, name: str, depth: int = 0) -> ModInfo | None:
         """The module a ``from .x import *`` of ``mod`` takes ``name`` from (transformers'
         lazy package ``__init__`` lists its modules that way under ``TYPE_CHECKING``).
 
@@ -137,6 +168,11 @@ class Names:
             sub = self.module(star)
             if sub is not None and (name in sub.defs or name in sub.assigns or name in sub.imports):
                 return sub
+            if sub is not None and sub.stars and depth < 3:
+                # ``from .mobilenet import *`` where mobilenet.py star-imports mobilenetv2
+                found = self.star_source(sub, name, depth + 1)
+                if found is not None:
+                    return found
         return None
 
     def global_lookup(self, mod: ModInfo, name: str) -> Any:
@@ -152,6 +188,11 @@ class Names:
         finally:
             self._pending.discard(key)
         ns[name] = v
+        if name in mod.assigns:
+            from driftcheck.parsers.source.interp.decorated import fill_at_import
+
+            fill_at_import(self.ip, mod, name, v)
+            return ns[name]  # the last binding (``default_cfgs = generate(default_cfgs)``)
         return v
 
     def _resolve_global(self, mod: ModInfo, name: str) -> Any:
@@ -300,6 +341,8 @@ class Classes:
                 if ok:
                     return True, v, c
             elif isinstance(c, Ext):
+                if c.qual in _NN_MODULE and name not in NN_MODULE_MEMBERS and name[:2] != "__":
+                    continue  # ``nn.Module`` lacks it: a mixin after it in the MRO may define it
                 return False, None, c
         return False, None, None
 
@@ -413,6 +456,12 @@ class Calls:
             return self.stmts.too_big(e)
         if isinstance(f, Obj) and f.module and f.cls is not None:
             return Unknown("module call in __init__")
+        if isinstance(f, Obj) and f.cls is not None and not f.kind:
+            # an instance of a class read from source with ``__call__`` (timm's
+            # ``EfficientNetBuilder``: ``nn.Sequential(*builder(stem_size, block_args))``)
+            ok, fn, _ = self.classes.mro_attr(f.cls, "__call__")
+            if ok and isinstance(fn, Func):
+                return self.call_func(self.ip.attrs.bind(fn, f), args, kwargs)
         if isinstance(f, Unknown) and f.why.startswith(("unknown index", "condition at line")):
             # ``CLASSES[key](config)`` with an unknown key: whatever it builds may hold weights
             return UnknownModule(f"{f.why} (a class picked at run time)")

@@ -7,6 +7,8 @@ hands the resulting object tree to ``build.py``.
 from __future__ import annotations
 
 import ast
+import builtins
+import re
 import time
 from typing import Any
 
@@ -92,6 +94,7 @@ class Interp:
         # for ``Graph.uses`` (``exprs.power_base``)
         self.power_bases: dict[tuple, tuple] = {}
         self.class_writes = 0  # assignments to class attributes so far (part of memo.py's keys)
+        self.leaf_writes: dict[int, dict[str, Any]] = {}  # ``conv.in_channels = 4`` (attrs.py)
         self._where: tuple | None = None
         self.failures: list[Failure] = []  # what constructing would raise (importcheck.py)
         self.ranges: list[tuple[int, str, str | None, int | None]] = []
@@ -144,6 +147,9 @@ class Library:
         if entry is not None:
             return entry.impl(registry.Call(self.ip, q, args, kwargs, loc))
         if q.startswith("builtins."):
+            if not hasattr(builtins, q[9:]):
+                # a name bound nowhere the analysis reads: what it returns may hold weights
+                return UnknownModule(f"call of {q[9:]}, a name bound nowhere in the code read")
             return py_call(q[9:], self.ip, args, kwargs)
         if q.startswith("torch.nn.") and not q.startswith("torch.nn.functional"):
             short = q.rsplit(".", 1)[-1]
@@ -399,8 +405,8 @@ class Library:
     def leaf_attr(self, leaf: Leaf, name: str) -> Any:
         if name in ("weight", "bias") or name.startswith(("weight_", "bias_", "in_proj")):
             return WeightRef(leaf, name)
-        if name in leaf.params:
-            return unhole(leaf.params[name])
+        if name in leaf.params or leaf_default(leaf, name) is not None:
+            return conv_tuple(leaf, name, unhole(leaf.params.get(name, leaf_default(leaf, name))))
         if name in modtree.WALKS:
             return modtree.walk_method(leaf, name)
         if name in ("to", "apply", "requires_grad_", "reset_parameters"):
@@ -419,6 +425,8 @@ class Library:
             return v
         if isinstance(v, Func) and name == "__name__":
             return v.name
+        if isinstance(v, Func) and name == "__module__":
+            return v.mod.name
         if hasattr(type(v), "library_type"):  # a library value's attributes (partial.func)
             return v.attr(name)
         if isinstance(v, NamedTupleValue):  # a namedtuple (library/stdlib.py)
@@ -429,4 +437,28 @@ class Library:
 
 
 SAMEISH = {"to", "data", "detach", "clone", "t", "float"}
+_CONV = re.compile(r"Conv(?:Transpose)?([123])d")
+_CONV_TUPLES = ("kernel_size", "stride", "padding", "dilation", "output_padding")
+
+
+def leaf_default(leaf: Leaf, name: str) -> Any:
+    """The value torch gives a layer argument the call left out (``conv.groups`` is 1), from
+    the catalogue's defaults; None when there is none (or the layer is not catalogued)."""
+    spec = catalogue.get(leaf.type)
+    if spec is None or leaf.unresolved:
+        return None
+    for p in spec.params:
+        if p.name == name and not p.required and p.default is not None:
+            return p.default
+    return None
+
+
+def conv_tuple(leaf: Leaf, name: str, v: Any) -> Any:
+    """``conv.kernel_size`` as torch stores it: a ConvNd turns an int into an n-tuple."""
+    m = _CONV.fullmatch(leaf.type)
+    if m and name in _CONV_TUPLES and isinstance(plain(v), int) and not isinstance(plain(v), bool):
+        return (plain(v),) * int(m.group(1))
+    return v
+
+
 _ = (ast, Sourced, MATH_CONST)

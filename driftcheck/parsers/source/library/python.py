@@ -12,7 +12,7 @@ from typing import Any
 from driftcheck.parsers.source.library import enums
 from driftcheck.parsers.source.library.pybuiltins import py_call
 from driftcheck.parsers.source.library.registry import Call, Group
-from driftcheck.parsers.source.library.stdlib import NamedTupleValue
+from driftcheck.parsers.source.library.stdlib import NamedTupleValue, _import_by_name
 from driftcheck.parsers.source.values.abstract import (
     Cls,
     Config,
@@ -237,6 +237,37 @@ def _hasattr(c: Call) -> Any:
     if len(c.args) != 2:
         return Unknown("hasattr")
     return c.interp.items.hasattr(c.args[0], plain(c.args[1]))
+
+
+B.add(
+    "__import__",
+    lambda c: _import_by_name(c, True),
+    "__import__(name): the top-level package, when installed",
+)
+
+
+@B.entry("dir", doc="dir(module): the names its source binds at top level (torch's read from disk)")
+def _dir(c: Call) -> Any:
+    """``'hardswish' in dir(torch.nn.functional)``: a feature test of the installed version,
+    answered from the module's source (found on disk, never imported); a module we cannot
+    find, or any other value, is unknown."""
+    from driftcheck.parsers.source.interp.attrs import ModRef
+    from driftcheck.parsers.source.loader import parse_file
+
+    x = plain(c.args[0]) if len(c.args) == 1 else None
+    mod = None
+    if isinstance(x, ModRef):
+        mod = x.mod
+    elif isinstance(x, Ext):
+        path = c.interp.finder.find(x.qual)
+        if path is not None:
+            try:
+                mod = parse_file(path, x.qual, getattr(c.interp, "ast_store", {}))
+            except Exception:  # noqa: BLE001 - a file we cannot read: unknown
+                mod = None
+    if mod is None or mod.stars or mod.is_pkg:  # star imports, submodules: names not listed
+        return c.unknown("dir() of a value we cannot list")
+    return sorted({*mod.defs, *mod.assigns, *mod.imports})
 
 
 @B.entry(
