@@ -18,7 +18,7 @@ from driftcheck.parsers.source.forward import dataflow_torch as torchops
 from driftcheck.parsers.source.forward.dataflow_ops import param_tensor
 from driftcheck.parsers.source.speed import symbolic
 from driftcheck.parsers.source.speed.symbolic import HoleFloat, HoleInt
-from driftcheck.parsers.source.values.abstract import Cls, Ext, Func, Leaf, Obj
+from driftcheck.parsers.source.values.abstract import Cls, Ext, Func, Leaf, Obj, Unknown
 from driftcheck.parsers.source.values.dataflow_values import (
     UNK,
     Bound,
@@ -115,7 +115,7 @@ class CallMixin:
             return self.call_ext(fv.qual, args, kwargs, fr, at)
         if isinstance(fv, Cls):
             return self.construct(fv, args, kwargs)
-        return self.unknown_call(args, kwargs, f"line {getattr(at, 'lineno', '?')}: unknown call")
+        return self.unknown_call(args, kwargs, unknown_call_note(at, fv, fr))
 
     def unknown_call(self, args: list, kwargs: dict, why: str) -> Any:
         vals = [*args, *kwargs.values()]
@@ -435,3 +435,16 @@ def _may_set(cls_node: ast.ClassDef, name: str) -> bool:
 
 def _self_of(caller: Any) -> Mod | None:
     return getattr(caller, "self_mod", None)
+
+
+def unknown_call_note(at: ast.AST, fv: Any, fr: Any) -> str:
+    """The note of a call ``forward()`` cannot follow: where, and the callee as written (and
+    what it evaluated to when that is a known value of a kind we cannot call)."""
+    func = getattr(at, "func", None)
+    callee = ast.unparse(func) if isinstance(func, ast.AST) else "?"
+    if len(callee) > 60:
+        callee = callee[:57] + "..."
+    path = getattr(getattr(fr, "mod", None), "path", None)
+    where = f"{path.name}:" if path is not None else "line "
+    what = "" if isinstance(fv, Unknown) else f" (a {type(fv).__name__})"
+    return f"{where}{getattr(at, 'lineno', '?')}: unknown call {callee}{what}"
