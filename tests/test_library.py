@@ -511,6 +511,29 @@ MODELS: list[tuple[tuple[str, ...], str]] = [
                 self.layers = nn.ModuleList([nn.Linear(cfg.dim, 4) for _ in range(cfg.depth)])
     """,
     ),
+    (
+        ("builtins.vars", "inspect.isclass"),
+        """
+        import inspect
+        import torch
+        import torch.nn as nn
+        def resolve(query, *args, **kwargs):
+            acts = [
+                a for a in vars(torch.nn.modules.activation).values()
+                if isinstance(a, type) and issubclass(a, nn.Module)
+            ]
+            for cls in acts:
+                if cls.__name__.lower() == query.replace("_", "").lower():
+                    return cls(*args, **kwargs) if inspect.isclass(cls) else cls
+            raise ValueError(query)
+        class M(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.act = resolve("prelu", num_parameters=8)
+                self.lin = nn.Linear(8, 8)
+                self.act2 = resolve("leaky_relu", 0.1)
+    """,
+    ),
 ]
 
 SUBCLASSES = """
@@ -543,7 +566,6 @@ NOT_RUN = {
     "builtins.delattr": "always unknown",
     "builtins.id": "always unknown (identity is no static fact)",
     "builtins.hash": "always unknown",
-    "builtins.vars": "vars() of a config: configs are tested in tests/test_parser*.py",
     "builtins.ValueError": "an exception value; raising is a statement",
     "builtins.TypeError": "an exception value; raising is a statement",
     "builtins.KeyError": "an exception value; raising is a statement",

@@ -17,8 +17,10 @@ from driftcheck.parsers.source.values.abstract import (
     Cls,
     Config,
     Ext,
+    ExtClass,
     Func,
     Leaf,
+    NotAClass,
     Obj,
     Probe,
     Sourced,
@@ -197,6 +199,8 @@ class ItemsMixin:
             return False if all(r is False for r in rs) else Unknown("isinstance")
         # a traced number's type is the template's key (or follows from it): no pin
         raw = x._v if x.__class__ is SymVal else plain(x)
+        if isinstance(t, Ext) and t.qual == "builtins.type":
+            return is_class(raw)
         if isinstance(raw, Unknown):
             return Unknown("isinstance")
         if isinstance(t, Ext):
@@ -324,3 +328,15 @@ class ItemsMixin:
         new.buffers = dict(m.buffers)
         new.unresolved = list(m.unresolved)
         return new
+
+
+def is_class(v: Any) -> Any:
+    """``isinstance(v, type)``: True for classes read from source and library classes known to
+    be classes, False for instances, functions and plain values, else unknown."""
+    if isinstance(v, (Cls, ExtClass)):
+        return True
+    if isinstance(v, NotAClass):
+        return False
+    if isinstance(v, (Unknown, Ext)):
+        return Unknown("isinstance(x, type)")
+    return False

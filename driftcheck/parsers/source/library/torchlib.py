@@ -23,7 +23,9 @@ from driftcheck.parsers.source.speed.symbolic import plain_hole
 from driftcheck.parsers.source.values.abstract import (
     Cls,
     Ext,
+    ExtClass,
     Leaf,
+    NotAClass,
     Obj,
     Sourced,
     Tensor,
@@ -412,6 +414,39 @@ def _shipped_signatures() -> dict[str, list[str]]:
         return json.loads(path.read_text(encoding="utf-8"))["signatures"]
     except (OSError, ValueError, KeyError):
         return {}
+
+
+@cache
+def _shipped_namespaces() -> dict[str, list[list[str]]]:
+    path = Path(__file__).resolve().parents[3] / "data" / "torch_signatures.json"
+    try:
+        return json.loads(path.read_text(encoding="utf-8")).get("namespaces", {})
+    except (OSError, ValueError, AttributeError):
+        return {}
+
+
+def namespace(dotted: str) -> dict[str, Any] | None:
+    """``vars(m)`` of a torch module that defines torch.nn classes, from the table shipped with
+    driftcheck (the same with and without torch installed): classes as ``ExtClass``, every
+    other name as ``NotAClass``; None for a module the table does not hold."""
+    rows = _shipped_namespaces().get(dotted)
+    if rows is None:
+        return None
+    return {
+        name: NotAClass(f"{qual} (not a class)")
+        if kind == "value"
+        else ExtClass(qual, module=kind == "module")
+        for name, kind, qual in rows
+    }
+
+
+def ext_class(qual: str) -> ExtClass | None:
+    """The torch class ``qual`` (``torch.nn.modules.instancenorm._InstanceNorm``) as its module's
+    namespace table holds it, or None when the table does not hold it as a class."""
+    mod, _, name = qual.rpartition(".")
+    ns = namespace(mod)
+    v = ns.get(name) if ns is not None else None
+    return v if isinstance(v, ExtClass) else None
 
 
 def shipped_posnames(qual: str) -> list[str] | None:
