@@ -282,11 +282,31 @@ class ItemsMixin:
             return False
         if isinstance(raw, Leaf):
             return name in raw.params or name in ("weight", "bias")
-        if isinstance(raw, (Ext, Tensor)):
+        if isinstance(raw, Ext):
+            return self.ext_hasattr(raw, name)
+        if isinstance(raw, Tensor):
             return Unknown("hasattr")
         if isinstance(raw, Cls):
             return self.mro_attr(raw, name)[0]
         return hasattr(raw, name)
+
+    def ext_hasattr(self, mod: Ext, name: str) -> Any:
+        """``hasattr(m, name)`` on a library module we do not interpret (``hasattr(nn, "SiLU")``):
+        the torch tables shipped with driftcheck (the same with and without torch), else the
+        module's source on disk (True when it binds the name, False when it cannot hold it)."""
+        from driftcheck.parsers.source.importcheck import module_lacks, module_names
+
+        if mod.qual == "torch.nn" and torchlib.is_nn_class(f"torch.nn.{name}"):
+            return True
+        ns = torchlib.namespace(mod.qual)
+        if ns is not None:
+            return name in ns
+        names = module_names(self.finder, mod.qual)
+        if names is not None and name in names:
+            return True
+        if module_lacks(self.finder, mod.qual, name):
+            return False
+        return Unknown("hasattr")
 
     def copy_value(self, v: Any) -> Any:
         raw = plain(v)

@@ -88,7 +88,9 @@ class Semantics(Attributes, Evaluator):
             return ModRef(modname, self.module(modname))
         mod = self.module(modname)
         if mod is None:
-            return Ext(qual)
+            # a namespace package (a folder without ``__init__.py``): its submodules import
+            sub = self.module(qual) if self.finder.find(modname) is None else None
+            return ModRef(qual, sub) if sub is not None else Ext(qual)
         own_sub = mod.imports.get(attr) == (modname, attr)  # ``from torchvision import models``
         if not own_sub and (attr in mod.defs or attr in mod.assigns or attr in mod.imports):
             return self.global_lookup(mod, attr)

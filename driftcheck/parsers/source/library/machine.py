@@ -199,7 +199,12 @@ class Interp(MemoMixin, ItemsMixin, ConfigMixin, Semantics):
             obj.kind = short
             torchlib.fill_container(obj, args, self)
             return
-        if q.startswith("torch.nn.") and short not in ("Module",) and short[:1].isupper():
+        if (
+            q.startswith("torch.nn.")
+            and short not in ("Module",)
+            and short.lstrip("_")[:1].isupper()
+        ):
+            # a private base too (``class GraphNorm(_InstanceNorm)``): its weights, never none
             cls = self.torch_class(q)
             if cls is not None:
                 init, _ = self.find_init(cls)

@@ -52,6 +52,9 @@ def _num(v: Any) -> Any:
 _ITEMWISE = frozenset(("len", "list", "tuple", "set", "frozenset", "reversed", "zip", "enumerate"))
 
 
+NONE_SLOTS = "__none_slots__"  # a module container's ``None`` items (registered, weightless)
+
+
 def py_call(name: str, interp: Any, args: list[Any], kwargs: dict[str, Any]) -> Any:
     """Evaluate builtin ``name`` (``len``, ``min``, ``math.sqrt``...); Unknown when it can't."""
     if not kwargs and any(isinstance(a, SymBase) or a.__class__ in symbolic.HOLES for a in args):
@@ -83,7 +86,9 @@ def py_call(name: str, interp: Any, args: list[Any], kwargs: dict[str, Any]) -> 
         if isinstance(v, (list, tuple, dict, str, range, set)):
             return len(v)
         if isinstance(v, Obj) and v.kind:
-            return len(v.children) if v.kind != "ParameterList" else len(v.params)
+            if v.kind == "ParameterList":
+                return len(v.params)
+            return len(v.children) + v.attrs.get(NONE_SLOTS, 0)
         if isinstance(v, Config):
             return len(v.fields)
         return Unknown("len")

@@ -18,7 +18,7 @@ from typing import Any
 
 from driftcheck.graph import catalogue
 from driftcheck.graph.catalogue._helpers import slice_length
-from driftcheck.parsers.source.library.pybuiltins import BuiltinMethod
+from driftcheck.parsers.source.library.pybuiltins import NONE_SLOTS, BuiltinMethod
 from driftcheck.parsers.source.speed.symbolic import plain_hole
 from driftcheck.parsers.source.values.abstract import (
     Cls,
@@ -440,6 +440,11 @@ def namespace(dotted: str) -> dict[str, Any] | None:
     }
 
 
+def is_nn_class(qual: str) -> bool:
+    """Whether ``torch.nn.<X>`` is an ``nn.Module`` class of torch (the shipped table)."""
+    return qual in _shipped_signatures()
+
+
 def ext_class(qual: str) -> ExtClass | None:
     """The torch class ``qual`` (``torch.nn.modules.instancenorm._InstanceNorm``) as its module's
     namespace table holds it, or None when the table does not hold it as a class."""
@@ -576,7 +581,12 @@ def container_add(obj: Obj, v: Any, key: str | None = None) -> None:
         else:
             obj.unresolved.append(f"item {k}")
         return
-    k = key if key is not None else str(len(obj.children))
+    k = key if key is not None else str(len(obj.children) + obj.attrs.get(NONE_SLOTS, 0))
+    if v is None and obj.kind in ("ModuleList", "Sequential") and key is None:
+        # torch registers a None item (``nn.ModuleList([attn if global else None, ff])``):
+        # no weights; its index is kept for the items after it and ``len()``
+        obj.attrs[NONE_SLOTS] = obj.attrs.get(NONE_SLOTS, 0) + 1
+        return
     if is_module(v):
         obj.children[k] = v
     elif isinstance(v, Unknown):
@@ -651,7 +661,7 @@ def container_method(obj: Obj, name: str, interp: Any) -> Any:
         src = obj.params if obj.kind in ("ParameterList", "ParameterDict") else obj.children
         return BuiltinMethod(lambda a, k: list(getattr(src, name)()))
     if name == "__len__":
-        return BuiltinMethod(lambda a, k: len(obj.children))
+        return BuiltinMethod(lambda a, k: len(obj.children) + obj.attrs.get(NONE_SLOTS, 0))
     if name in ("pop", "clear", "popitem", "__setitem__", "__delitem__", "setdefault"):
         # a change to the container we do not follow: its contents are no longer known
         def changed(a: list, k: dict) -> Any:

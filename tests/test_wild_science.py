@@ -1,0 +1,159 @@
+"""Constructs of the graph, geometric, flow and tabular model libraries (issue #16, the
+`science` group of the wild corpus: torch_geometric, egnn-pytorch, e3nn, zuko, pytorch-tabnet,
+rtdl), each in a small model of its own, counted by the static parser and by torch (meta device).
+
+The libraries themselves are benchmark dependencies, not test ones: these models use only torch
+and reproduce the construct the library's code meets.
+"""
+
+from __future__ import annotations
+
+import json
+import runpy
+import sys
+import textwrap
+
+import pytest
+
+torch = pytest.importorskip("torch")
+
+from driftcheck.parsers.source import parse_source  # noqa: E402
+
+# a package whose namespace a resolver scans for a class by its lowercased name
+RESOLVER_PKG = {
+    "gnnlib/__init__.py": "",
+    "gnnlib/norm/__init__.py": """
+        from .batch import BatchNorm
+        from .layer import LayerNorm, GraphNorm
+
+        __all__ = classes = ["BatchNorm", "LayerNorm", "GraphNorm"]
+    """,
+    "gnnlib/norm/batch.py": """
+        import torch
+
+        class BatchNorm(torch.nn.Module):
+            def __init__(self, channels):
+                super().__init__()
+                self.module = torch.nn.BatchNorm1d(channels)
+    """,
+    "gnnlib/norm/layer.py": """
+        import torch
+        from torch.nn.modules.instancenorm import _InstanceNorm
+
+        class LayerNorm(torch.nn.Module):
+            def __init__(self, channels):
+                super().__init__()
+                self.weight = torch.nn.Parameter(torch.ones(channels))
+
+        class GraphNorm(_InstanceNorm):
+            def __init__(self, channels):
+                super().__init__(channels, affine=True)
+    """,
+    "gnnlib/resolver.py": """
+        import inspect
+        import torch
+
+        def normalize(s):
+            return s.lower().replace("-", "").replace("_", "").replace(" ", "")
+
+        def resolver(classes, query, base_repr, *args, **kwargs):
+            if not isinstance(query, str):
+                return query
+            q = normalize(query)
+            for cls in classes:
+                name = normalize(cls.__name__)
+                if q in [name, name.replace(base_repr, "")]:
+                    return cls(*args, **kwargs) if inspect.isclass(cls) else cls
+            raise ValueError(query)
+
+        def activation_resolver(query="relu", *args, **kwargs):
+            acts = [
+                a for a in vars(torch.nn.modules.activation).values()
+                if isinstance(a, type) and issubclass(a, torch.nn.Module)
+            ]
+            return resolver(acts, query, "act", *args, **kwargs)
+
+        def normalization_resolver(query, *args, **kwargs):
+            import gnnlib.norm as norm
+            norms = [
+                n for n in vars(norm).values()
+                if isinstance(n, type) and issubclass(n, torch.nn.Module)
+            ]
+            return resolver(norms, query, "norm", *args, **kwargs)
+    """,
+    "model.py": """
+        import torch
+        from torch import nn
+        from gnnlib.resolver import activation_resolver, normalization_resolver
+
+        # a fallback class picked by whether torch has the layer
+        class Swish_(nn.Module):
+            def forward(self, x):
+                return x * x.sigmoid()
+
+        SiLU = nn.SiLU if hasattr(nn, "SiLU") else Swish_
+        PReLU = nn.PReLU if hasattr(nn.modules.activation, "PReLU") else Swish_
+
+        QUERIES = ("batch_norm", "layer", "graph")
+
+        class M(nn.Module):
+            def __init__(self, dim=8):
+                super().__init__()
+                self.act = activation_resolver("leaky_relu", 0.2)
+                self.prelu = activation_resolver("PReLU", num_parameters=dim)
+                self.norms = nn.ModuleList(
+                    [normalization_resolver(q, dim) for q in QUERIES]
+                )
+                self.mlp = nn.Sequential(nn.Linear(dim, dim), SiLU(), PReLU(dim))
+                # a None item is registered by torch: no weights, the index is kept
+                self.layers = nn.ModuleList([
+                    nn.ModuleList([None, nn.Linear(dim, dim)]),
+                    nn.ModuleList([nn.Linear(dim, 2 * dim), nn.Linear(2 * dim, dim)]),
+                ])
+                self.n_slots = len(self.layers[0])
+                self.extra = nn.Linear(dim, self.n_slots)
+
+        model = M()
+    """,
+}
+
+
+def _write(root, files: dict[str, str]) -> None:
+    for rel, text in files.items():
+        p = root / rel
+        p.parent.mkdir(parents=True, exist_ok=True)
+        p.write_text(textwrap.dedent(text))
+
+
+def _torch_count(path) -> int:
+    sys.path.insert(0, str(path.parent))
+    try:
+        for name in [m for m in sys.modules if m == "gnnlib" or m.startswith("gnnlib.")]:
+            del sys.modules[name]
+        with torch.device("meta"):
+            model = runpy.run_path(str(path), run_name="__science__")["model"]
+    finally:
+        sys.path.pop(0)
+    return sum(p.numel() for p in {id(p): p for p in model.parameters()}.values())
+
+
+def test_resolvers_fallbacks_and_none_items_count_as_torch(tmp_path):
+    _write(tmp_path, RESOLVER_PKG)
+    path = tmp_path / "model.py"
+    want = _torch_count(path)
+    g = parse_source(str(path), entry="M")
+    assert g.params_total() == want, [str(n) for n in g.notes]
+
+
+def test_resolvers_count_the_same_without_torch(tmp_path):
+    from tests.test_no_torch import run_without_torch
+
+    # a subclass of torch's private ``_InstanceNorm`` has no catalogue entry: unknown there
+    files = dict(RESOLVER_PKG)
+    files["model.py"] = files["model.py"].replace('"layer", "graph")', '"layer")')
+    assert files["model.py"] != RESOLVER_PKG["model.py"]
+    _write(tmp_path, files)
+    path = tmp_path / "model.py"
+    r = run_without_torch("graph", f"{path}::M", "--format", "json")
+    assert r.returncode == 0, r.stderr
+    assert json.loads(r.stdout)["params_total"] == _torch_count(path)
