@@ -132,12 +132,14 @@ class Semantics(Attributes, Evaluator):
         """The module a ``from .x import *`` of ``mod`` takes ``name`` from (transformers'
         lazy package ``__init__`` lists its modules that way under ``TYPE_CHECKING``).
 
-        Only plain modules, one level: a star import of a package (``from .models import *``
-        in transformers' own ``__init__``) would mean parsing the whole library.
+        One level: a star-imported package counts by the names its ``__init__`` binds itself
+        (``from .conv import *`` where ``conv/__init__.py`` has ``from .gat_conv import
+        GATConv``); the package's own star imports are not followed (``from .models import *``
+        in transformers' own ``__init__`` would mean parsing the whole library).
         """
         for star in mod.stars:
             path = None if is_stop(star) else self.finder.find(star)
-            if path is None or path.name == "__init__.py":
+            if path is None:
                 continue
             sub = self.module(star)
             if sub is not None and (name in sub.defs or name in sub.assigns or name in sub.imports):
