@@ -125,12 +125,12 @@ def _write(root, files: dict[str, str]) -> None:
         p.write_text(textwrap.dedent(text))
 
 
-def _torch_count(path) -> int:
+def _torch_count(path, device: str = "meta") -> int:
     sys.path.insert(0, str(path.parent))
     try:
         for name in [m for m in sys.modules if m == "gnnlib" or m.startswith("gnnlib.")]:
             del sys.modules[name]
-        with torch.device("meta"):
+        with torch.device(device):
             model = runpy.run_path(str(path), run_name="__science__")["model"]
     finally:
         sys.path.pop(0)
@@ -157,3 +157,69 @@ def test_resolvers_count_the_same_without_torch(tmp_path):
     r = run_without_torch("graph", f"{path}::M", "--format", "json")
     assert r.returncode == 0, r.stderr
     assert json.loads(r.stdout)["params_total"] == _torch_count(path)
+
+
+# layers sized by the values of small tensors (coupling masks, autoregressive adjacency)
+TENSOR_VALUES = """
+import torch
+from torch import nn
+
+
+class MaskedLinear(nn.Linear):
+    def __init__(self, adjacency):
+        super().__init__(*reversed(adjacency.shape))
+        self.register_buffer("mask", adjacency)
+
+
+class M(nn.Module):
+    def __init__(self, features=5, context=2, hidden=(16, 12), total=2):
+        super().__init__()
+        mask = torch.arange(features) % 2 == 1
+        fa = mask.sum().item()
+        self.coupling = nn.Linear(fa + context, (features - fa) * total)
+        self.eye_free = nn.Linear(int((~torch.eye(3, dtype=bool)).sum()), 1)
+        order = torch.flipud(torch.arange(features))
+        order = torch.div(order, 2, rounding_mode="floor")
+        adj = order[:, None] > order
+        assert not adj.diag().any()
+        adj = torch.cat((adj, torch.ones((features, context), dtype=bool)), dim=1)
+        adj = torch.repeat_interleave(adj, repeats=total, dim=0)
+        adj, inverse = torch.unique(adj, dim=0, return_inverse=True)
+        prec = adj.double() @ adj.double().t() == adj.sum(dim=-1)
+        layers = []
+        for i, width in enumerate((*hidden, adj.shape[0])):
+            m = prec[:, indices] if i > 0 else adj  # noqa: F821
+            if (~m).all():
+                raise ValueError("null Jacobian")
+            if i < len(hidden):
+                reachable = m.sum(dim=-1).nonzero().squeeze(dim=-1)
+                indices = reachable[torch.arange(width) % len(reachable)]
+                m = m[indices]
+            else:
+                m = m[inverse]
+            layers.append(MaskedLinear(m))
+        self.hyper = nn.Sequential(*layers)
+
+
+model = M()
+"""
+
+
+def test_layers_sized_by_tensor_values_count_as_torch(tmp_path):
+    path = tmp_path / "model.py"
+    path.write_text(TENSOR_VALUES)
+    want = _torch_count(path, "cpu")  # .item() and nonzero() need values: CPU, as the corpus
+    g = parse_source(str(path), entry="M")
+    assert g.params_total() == want, [str(n) for n in g.notes]
+
+
+def test_tensor_values_are_the_same_computed_at_once(tmp_path):
+    from driftcheck.speed import Speed, Stores, use
+
+    path = tmp_path / "model.py"
+    path.write_text(TENSOR_VALUES)
+    with use(Speed(stores=Stores())):
+        lazy = parse_source(str(path), entry="M").to_json()
+    with use(Speed(stores=Stores()).without("lazy_values")):
+        eager = parse_source(str(path), entry="M").to_json()
+    assert lazy == eager

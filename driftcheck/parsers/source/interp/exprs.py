@@ -10,6 +10,7 @@ import ast
 from typing import Any
 
 from driftcheck.parsers.source import sizes
+from driftcheck.parsers.source.library import tensorvalues
 from driftcheck.parsers.source.library.torchlib import elementwise
 from driftcheck.parsers.source.ops.operators import (
     ATOMS,
@@ -71,7 +72,7 @@ def truth(v: Any) -> bool | None:
     if isinstance(v, Config):
         return True
     if isinstance(v, Tensor):
-        return None
+        return tensorvalues.truth(v) if v.data is not None else None
     return True  # objects, classes, functions, modules are truthy
 
 
@@ -286,6 +287,10 @@ class Expressions:
         if isinstance(a, Unknown) or isinstance(b, Unknown):
             return a if isinstance(a, Unknown) else b
         if isinstance(a, Tensor) or isinstance(b, Tensor):
+            if getattr(a, "data", None) is not None or getattr(b, "data", None) is not None:
+                got = tensorvalues.binop(op, a, b)  # known values (library/tensorvalues.py)
+                if got is not None:
+                    return got
             if isinstance(op, ast.MatMult):
                 return Tensor(Unknown("matmul"))
             return elementwise([a, b])  # a new tensor of the broadcast shape
@@ -309,6 +314,9 @@ class Expressions:
         if v.__class__ is SymVal and name in ("neg", "pos"):
             return symbolic.unary(name, v)
         v = plain(v)
+        if isinstance(v, Tensor) and v.data is not None:
+            got = tensorvalues.unary(op, v)
+            return got if got is not None else Tensor(v.shape)
         if isinstance(v, (Unknown, Tensor)):
             return v
         if fn is not None:
@@ -335,6 +343,8 @@ class Expressions:
         for op, rexp in zip(e.ops, e.comparators):
             right = self.eval(rexp, fr)
             r = self.compare_one(op, left, right)
+            if isinstance(r, Tensor):  # elementwise, known values: not chained
+                return r if len(e.ops) == 1 else Unknown("chained tensor comparison")
             if isinstance(r, Unknown) or not r:
                 return r
             left = right
@@ -358,6 +368,11 @@ class Expressions:
             return r if isinstance(op, ast.In) else not r
         if isinstance(a, Unknown) or isinstance(b, Unknown):
             return Unknown("compare")
+        if getattr(a, "data", None) is not None or getattr(b, "data", None) is not None:
+            if isinstance(a, Tensor) or isinstance(b, Tensor):
+                got = tensorvalues.binop(op, a, b)  # known values (library/tensorvalues.py)
+                if got is not None:
+                    return got
         seqs = _SIMPLE + (tuple, list, set, frozenset, dict)  # ``types_set == {"lsh", "local"}``
         if not (isinstance(a, seqs) and isinstance(b, seqs)):
             if isinstance(op, ast.Eq):

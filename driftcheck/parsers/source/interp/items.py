@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from driftcheck.parsers.source.interp.modtree import ModulesView
-from driftcheck.parsers.source.library import enums, torchlib
+from driftcheck.parsers.source.library import enums, tensorvalues, torchlib
 from driftcheck.parsers.source.library.stdlib import LIBRARY_TYPES, NamedTupleValue
 from driftcheck.parsers.source.sizes import SIZE_LIMIT
 from driftcheck.parsers.source.speed.symbolic import SymVal, plain_bare
@@ -103,6 +103,10 @@ class ItemsMixin:
                 return raw.attrs["__items__"].get(k, Unknown(f"key {k}"))
             return Unknown("subscript of object")
         if isinstance(raw, Tensor):
+            if raw.data is not None:  # known values (library/tensorvalues.py)
+                got = tensorvalues.index(raw, key)
+                if got is not None:
+                    return got
             return Tensor(torchlib.index_shape(raw.shape, k))
         if isinstance(raw, Ext):
             return Unknown(f"{raw.qual}[...]")

@@ -15,7 +15,7 @@ from driftcheck.parsers.source.interp import hfauto, modtree
 from driftcheck.parsers.source.interp.configs import ConfigMixin
 from driftcheck.parsers.source.interp.items import _DICT_BASES, ItemsMixin
 from driftcheck.parsers.source.interp.objmodel import EXT_TOPS, Semantics
-from driftcheck.parsers.source.library import enums, registry, torchlib
+from driftcheck.parsers.source.library import enums, registry, tensorvalues, torchlib
 from driftcheck.parsers.source.library.pybuiltins import (
     MATH_CONST,
     BuiltinMethod,
@@ -64,6 +64,14 @@ class Interp(MemoMixin, ItemsMixin, ConfigMixin, Semantics):
             self.ext_init(plain(args[0]), Ext(q[: -len(".__init__")]), args[1:], kwargs, loc)
             return None
         entry = registry.lookup(q)  # a modelled callable (library/): builtins, stdlib, torch...
+        if q in tensorvalues.FUNCS:  # a tensor whose values are known (library/tensorvalues.py)
+            by_shape = entry.impl(registry.Call(self, q, args, kwargs, loc)) if entry else None
+            shape = by_shape.shape if isinstance(by_shape, Tensor) else None
+            r = tensorvalues.call(q, args, kwargs, shape)
+            if r is not None:
+                return r
+            if entry is not None:
+                return by_shape
         if entry is not None:
             return entry.impl(registry.Call(self, q, args, kwargs, loc))
         if q.startswith("builtins."):

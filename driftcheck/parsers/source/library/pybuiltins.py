@@ -66,6 +66,13 @@ def py_call(name: str, interp: Any, args: list[Any], kwargs: dict[str, Any]) -> 
     if name in ("int", "float", "bool", "str", "abs", "round"):
         if not pa:
             return {"int": 0, "float": 0.0, "bool": False, "str": ""}.get(name, Unknown(name))
+        if name in ("int", "float", "bool") and len(pa) == 1 and isinstance(pa[0], Tensor):
+            from driftcheck.parsers.source.library.tensorvalues import data
+
+            d = data(pa[0])  # a one-element tensor of known value (library/tensorvalues.py)
+            if d is not None and d.size == 1:
+                return {"int": int, "float": float, "bool": bool}[name](d.reshape(()).item())
+            return Unknown(name)
         if not _known(*pa) or not isinstance(pa[0], (*_SIMPLE, list, tuple)):
             return Unknown(name)
         if name == "str":
@@ -91,6 +98,9 @@ def py_call(name: str, interp: Any, args: list[Any], kwargs: dict[str, Any]) -> 
             return len(v.children) + v.attrs.get(NONE_SLOTS, 0)
         if isinstance(v, Config):
             return len(v.fields)
+        if isinstance(v, Tensor) and isinstance(v.shape, tuple) and v.shape:
+            d = plain(v.shape[0])  # a tensor's first dimension (0-d tensors raise)
+            return d if isinstance(d, int) and not isinstance(d, bool) else Unknown("len")
         return Unknown("len")
     if name in ("min", "max", "sum", "any", "all", "sorted"):
         items = pa[0] if len(pa) == 1 else pa

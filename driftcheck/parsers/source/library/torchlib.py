@@ -292,7 +292,28 @@ def _data_shape(x: Any) -> tuple[Any, ...] | Unknown:
 
 
 def tensor_method(interp: Any, t: Tensor, name: str) -> Any:
-    """Attributes and methods of a tensor built in ``__init__``."""
+    """Attributes and methods of a tensor built in ``__init__``: computed on its values when
+    they are known (library/tensorvalues.py), else from its shape."""
+    if t.data is not None:
+        from driftcheck.parsers.source.library import tensorvalues
+
+        got = tensorvalues.method(t, name)
+        if isinstance(got, BuiltinMethod):
+            by_shape = _shape_method(interp, t, name)
+            return BuiltinMethod(lambda a, k: _first(got, by_shape, a, k))
+        if got is not None:
+            return got
+    return _shape_method(interp, t, name)
+
+
+def _first(got: BuiltinMethod, by_shape: Any, a: list, k: dict) -> Any:
+    r = got.fn(a, k)
+    if r is not None:
+        return r
+    return by_shape.fn(a, k) if isinstance(by_shape, BuiltinMethod) else Unknown("tensor method")
+
+
+def _shape_method(interp: Any, t: Tensor, name: str) -> Any:
     shp = t.shape
     known = not isinstance(shp, Unknown)
     if name == "shape":

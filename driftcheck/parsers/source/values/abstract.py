@@ -231,6 +231,7 @@ class Tensor:
     owner: Any = None  # Leaf/Obj whose attribute this is (for tying)
     name: str | None = None
     cond: str | None = None  # registered under a condition we could not decide
+    data: Any = None  # its values (a numpy array) when known: library/tensorvalues.py
 
 
 @dataclass(eq=False)
