@@ -171,9 +171,23 @@ FUNCS = frozenset(
 )
 
 
+_have_numpy: list[bool] = []
+
+
+def available() -> bool:
+    """Whether numpy is installed (located, not imported): without it no tensor has values."""
+    if not _have_numpy:
+        import importlib.util
+
+        _have_numpy.append(importlib.util.find_spec("numpy") is not None)
+    return _have_numpy[0]
+
+
 def call(qual: str, args: list[Any], kwargs: dict[str, Any], shape: Any = None) -> Any:
     """``torch.<fn>(...)`` on known values, or None; with ``shape`` (what the shape rules
-    give) the values are computed on first read."""
+    give) the values are computed on first read. Every known tensor starts here."""
+    if not available():
+        return None
     if qual == "torch.unique":
         return unique(args, kwargs)
     if not _maybe_known(args, kwargs):
