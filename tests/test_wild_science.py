@@ -223,3 +223,107 @@ def test_tensor_values_are_the_same_computed_at_once(tmp_path):
     with use(Speed(stores=Stores()).without("lazy_values")):
         eager = parse_source(str(path), entry="M").to_json()
     assert lazy == eager
+
+
+# tuple subclasses built by __new__, NamedTuple records, generator methods, operator methods
+IRREPS = """
+import math
+from typing import NamedTuple
+
+import torch
+from torch import nn
+
+
+class Irrep(tuple):
+    def __new__(cls, l, p=None):
+        if p is None:
+            if isinstance(l, Irrep):
+                return l
+            name = l.strip()
+            l, p = int(name[:-1]), {"e": 1, "o": -1}[name[-1]]
+        return super().__new__(cls, (l, p))
+
+    @property
+    def l(self):  # noqa: E743
+        return self[0]
+
+    @property
+    def p(self):
+        return self[1]
+
+    @property
+    def dim(self):
+        return 2 * self.l + 1
+
+    def __mul__(self, other):
+        other = Irrep(other)
+        for l in range(abs(self.l - other.l), self.l + other.l + 1):
+            yield Irrep(l, self.p * other.p)
+
+
+class MulIr(tuple):
+    def __new__(cls, mul, ir):
+        return super().__new__(cls, (mul, ir))
+
+    @property
+    def mul(self):
+        return self[0]
+
+    @property
+    def ir(self):
+        return self[1]
+
+
+class Irreps(tuple):
+    def __new__(cls, text):
+        out = []
+        for part in text.split("+"):
+            mul, ir = part.split("x")
+            out.append(MulIr(int(mul), Irrep(ir)))
+        return super().__new__(cls, out)
+
+    @property
+    def dim(self):
+        return sum(m.mul * m.ir.dim for m in self)
+
+    def __add__(self, other):
+        return Irreps("0x0e") if not self else super().__add__(other)
+
+
+class Ins(NamedTuple):
+    i1: int
+    i2: int
+    i_out: int
+    shape: tuple
+
+
+class M(nn.Module):
+    def __init__(self, a="2x0e + 1x1o", b="3x0e + 2x1o + 1x2e", out="4x0e + 2x1o + 2x1e"):
+        super().__init__()
+        ia, ib, io = Irreps(a), Irreps(b), Irreps(out)
+        ins = [
+            Ins(i, j, k, (x.mul, y.mul, z.mul))
+            for i, x in enumerate(ia)
+            for j, y in enumerate(ib)
+            for k, z in enumerate(io)
+            if z.ir in x.ir * y.ir
+        ]
+        numel = sum(math.prod(t.shape) for t in ins)
+        self.weight = nn.Parameter(torch.zeros(numel))
+        same = [(i, k) for i, (_, x) in enumerate(ia) for k, (_, z) in enumerate(io) if x == z]
+        self.lin = nn.Linear(ia.dim + len(same), io.dim)
+        hit = Irrep("1o") in [m.ir for m in ia]
+        self.flag = nn.Linear(2 if hit and Irrep("1o") == (1, -1) else 3, 1)
+        self.tail = nn.Linear(len(ia + ib), ins[-1].i_out + 1, bias=ins[0] == (0, 0, 0, (2, 3, 4)))
+
+
+model = M()
+"""
+
+
+def test_tuple_subclasses_named_tuples_and_generators_count_as_torch(tmp_path):
+    path = tmp_path / "model.py"
+    path.write_text(IRREPS)
+    want = _torch_count(path)
+    g = parse_source(str(path), entry="M")
+    assert g.params_total() == want, [str(n) for n in g.notes]

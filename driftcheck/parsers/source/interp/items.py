@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from driftcheck.parsers.source.interp import tuplesub
 from driftcheck.parsers.source.interp.modtree import ModulesView
 from driftcheck.parsers.source.library import enums, tensorvalues, torchlib
 from driftcheck.parsers.source.library.stdlib import LIBRARY_TYPES, NamedTupleValue
@@ -101,6 +102,9 @@ class ItemsMixin:
                     return self.call_func(self.bind(fn, raw), [key], {})
             if "__items__" in raw.attrs:
                 return raw.attrs["__items__"].get(k, Unknown(f"key {k}"))
+            its = tuplesub.items(raw)
+            if its is not None:
+                return tuplesub.index(its, key)
             return Unknown("subscript of object")
         if isinstance(raw, Tensor):
             if raw.data is not None:  # known values (library/tensorvalues.py)
@@ -158,7 +162,12 @@ class ItemsMixin:
             return list(raw)
         if isinstance(raw, (dict, set, frozenset, str)):
             return list(raw)
+        if isinstance(raw, tuplesub.Generator):
+            return raw.take()
         if isinstance(raw, Obj):
+            its = tuplesub.items(raw)
+            if its is not None:
+                return None if tuplesub.defines(raw.cls, "__iter__") else list(its)
             if raw.kind in ("ModuleDict", "ParameterDict"):
                 return list((raw.params if raw.kind == "ParameterDict" else raw.children).keys())
             if raw.kind == "ParameterList":

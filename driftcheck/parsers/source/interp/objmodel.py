@@ -11,6 +11,7 @@ from __future__ import annotations
 import ast
 from typing import Any
 
+from driftcheck.parsers.source.interp import tuplesub
 from driftcheck.parsers.source.interp.attrs import Attributes, ModRef, Super, ext_const
 from driftcheck.parsers.source.interp.statements import MAX_DEPTH, Evaluator, Frame
 from driftcheck.parsers.source.library import enums
@@ -409,12 +410,16 @@ class Semantics(Attributes, Evaluator):
         self.depth += 1
         self.active[key] = self.active.get(key, 0) + 1
         at_mod, at_line = self.at_mod, self.at_line  # the caller's statement, for notes
+        gen = None
+        if not isinstance(f.node, ast.Lambda) and tuplesub.is_generator(f.node):
+            gen = fr.locals[tuplesub.YIELDS] = tuplesub.GenState(len(self.uncertain))
         try:
             if isinstance(f.node, ast.Lambda):
                 return self.eval(f.node.body, fr)
             self.run_body(f.node.body, fr)
         except Return as r:
-            return r.value
+            if gen is None:
+                return r.value
         finally:
             self.at_mod, self.at_line = at_mod, at_line
             self.depth -= 1
@@ -422,6 +427,10 @@ class Semantics(Attributes, Evaluator):
                 del self.active[key]
             else:
                 self.active[key] -= 1
+        if gen is not None:  # a generator function: what its body yielded, or unknown
+            if gen.bad is not None:
+                return Unknown(f"generator {f.name}: {gen.bad}")
+            return tuplesub.Generator(gen.items)
         return None
 
     def bind_args(self, f: Func, args: list[Any], kwargs: dict[str, Any], fr: Frame) -> None:
@@ -466,11 +475,19 @@ class Semantics(Attributes, Evaluator):
         if self.is_dataclass(cls):
             self.init_dataclass(obj, cls, args, kwargs)
             return obj
+        if tuplesub.is_named_tuple(cls):  # ``class Instruction(NamedTuple)``: fields and items
+            self.init_dataclass(obj, cls, args, kwargs)
+            obj.attrs[tuplesub.ITEMS] = tuple(obj.attrs[n] for n in tuplesub.fields(cls))
+            return obj
         if not obj.module:
             ok, new, _ = self.mro_attr(cls, "__new__")
             if ok and isinstance(new, Func):
-                # ``class Irreps(tuple)`` whose ``__new__`` makes the value: not modelled, so
-                # the instance is unknown (an empty object would read as an empty tuple)
+                if tuplesub.is_tuple_class(cls):
+                    # ``class Irreps(tuple)`` whose ``__new__`` parses its argument and ends in
+                    # ``super().__new__(cls, items)``: interp/tuplesub.py
+                    return tuplesub.construct(self, cls, new, args, kwargs)
+                # any other ``__new__``: not modelled, so the instance is unknown (an empty
+                # object would read as an empty tuple)
                 return Unknown(f"instance of {cls.name} (built by its __new__)")
         init, where = self.find_init(cls)
         if isinstance(init, Func):

@@ -267,6 +267,13 @@ class Interp(MemoMixin, ItemsMixin, ConfigMixin, Semantics):
                     self.ext_init(inst, base, a, k, ("", 0)) if isinstance(inst, Obj) else None
                 )
             )
+        if base.qual in ("builtins.tuple", "typing.Tuple"):  # interp/tuplesub.py
+            from driftcheck.parsers.source.interp import tuplesub
+
+            got = tuplesub.base_method(self, inst, name)
+            if got is not None:
+                return got
+            return BuiltinMethod(lambda a, k: Unknown(f"tuple.{name}"))
         if isinstance(inst, Obj) and "__items__" in inst.attrs:
             items = inst.attrs["__items__"]
             if name == "__getitem__":

@@ -92,6 +92,11 @@ def py_call(name: str, interp: Any, args: list[Any], kwargs: dict[str, Any]) -> 
         v = unwrap(args[0]) if args else None
         if isinstance(v, (list, tuple, dict, str, range, set)):
             return len(v)
+        if isinstance(v, Obj) and "__tuple_items__" in v.attrs:  # interp/tuplesub.py
+            from driftcheck.parsers.source.interp import tuplesub
+
+            its = v.attrs[tuplesub.ITEMS]
+            return Unknown("len") if tuplesub.defines(v.cls, "__len__") else len(its)
         if isinstance(v, Obj) and v.kind:
             if v.kind == "ParameterList":
                 return len(v.params)
