@@ -38,10 +38,11 @@ class Lazy:
     value, and numpy is imported only by a read."""
 
     __slots__ = ("fn", "val")
+    memo_shared = True  # a value never changed once known: copies of a template share it
 
-    def __init__(self, fn: Any) -> None:
+    def __init__(self, fn: Any, val: Any = None) -> None:
         self.fn = fn
-        self.val: Any = None
+        self.val: Any = val
 
     def get(self) -> Any:
         if self.fn is not None:
@@ -91,7 +92,7 @@ def make(arr: Any) -> Tensor | None:
         return None
     if arr.dtype.kind == "u":
         return None
-    return Tensor(tuple(int(d) for d in arr.shape), data=arr)
+    return Tensor(tuple(int(d) for d in arr.shape), data=Lazy(None, arr))
 
 
 def _operand(v: Any) -> Any:
