@@ -69,19 +69,21 @@ def defines(cls: Any, name: str) -> bool:
     return False
 
 
-def construct(interp: Any, cls: Cls, new: Func, args: list[Any], kwargs: dict[str, Any]) -> Any:
+def construct(ip: Any, cls: Cls, new: Func, args: list[Any], kwargs: dict[str, Any]) -> Any:
     """``cls(*args)``: its ``__new__`` run with ``cls`` first; ``__init__`` as Python calls
     it when ``__new__`` returned an instance of ``cls`` and a class read from source defines it."""
-    made = interp.call_func(Func(new.node, new.mod, new.closure, new.owner), [cls, *args], kwargs)
+    made = ip.calls.call_func(Func(new.node, new.mod, new.closure, new.owner), [cls, *args], kwargs)
     raw = plain(made)
     if isinstance(raw, Obj) and raw.cls is not None and cls in raw.cls.mro():
-        ok, init, _ = interp.mro_attr(cls, "__init__")
+        ok, init, _ = ip.classes.mro_attr(cls, "__init__")
         if ok and isinstance(init, Func):
-            interp.call_func(Func(init.node, init.mod, init.closure, init.owner, raw), args, kwargs)
+            ip.calls.call_func(
+                Func(init.node, init.mod, init.closure, init.owner, raw), args, kwargs
+            )
     return made
 
 
-def base_method(interp: Any, inst: Any, name: str) -> Any:
+def base_method(ip: Any, inst: Any, name: str) -> Any:
     """``super().<name>`` reaching ``tuple`` from a subclass's method; None when not modelled."""
     if name == "__new__":
 
@@ -89,7 +91,7 @@ def base_method(interp: Any, inst: Any, name: str) -> Any:
             cls = plain(a[0]) if a else None
             if not isinstance(cls, Cls) or k or len(a) > 2:
                 return Unknown("tuple.__new__")
-            its: Any = () if len(a) == 1 else interp.iterate(a[1])
+            its: Any = () if len(a) == 1 else ip.items.iterate(a[1])
             if its is None:
                 return Unknown("tuple.__new__ of a value we cannot enumerate")
             return Obj(cls=cls, attrs={ITEMS: tuple(its)})
