@@ -226,6 +226,21 @@ VALUES: list[tuple[tuple[str, ...], str]] = [
         " tuple(torch.Size([2, 5])))",
     ),
     (
+        ("torch.is_tensor",),
+        "import torch\nresult = (torch.is_tensor(torch.zeros(2)), torch.is_tensor(11.0), "
+        "torch.is_tensor([1, 2]), torch.is_tensor(None))",
+    ),
+    (
+        ("torch.arange", "torch.eye", "torch.as_tensor", "torch.div", "torch.repeat_interleave"),
+        "import torch\nm = torch.arange(6) % 3 == 1\no = torch.div(torch.arange(5), 2, "
+        "rounding_mode='floor')\na = torch.repeat_interleave(o[:, None] > o, repeats=2, dim=0)\n"
+        "u, inv = torch.unique(a, dim=0, return_inverse=True)\n"
+        "r = u.sum(dim=-1).nonzero().squeeze(dim=-1)\n"
+        "result = (m.sum().item(), (~torch.eye(3, dtype=bool)).tolist(), u.tolist(), "
+        "inv.tolist(), r[torch.arange(7) % len(r)].tolist(), torch.as_tensor([1.5, 2]).tolist(), "
+        "bool((u.double() @ u.double().t() >= 0).all()), torch.flipud(torch.arange(3)).tolist())",
+    ),
+    (
         ("torch.cat", "torch.concat", "torch.concatenate", "torch.stack"),
         "import torch\na, b = torch.zeros(2, 3), torch.zeros(4, 3)\nresult = (torch.cat([a, b]), "
         "torch.concat((a, a), dim=1), torch.concatenate([b, b]), torch.stack([a, a], dim=1))",
@@ -568,6 +583,29 @@ MODELS: list[tuple[tuple[str, ...], str]] = [
                 self.layers = nn.ModuleList([nn.Linear(cfg.dim, 4) for _ in range(cfg.depth)])
     """,
     ),
+    (
+        ("builtins.vars", "inspect.isclass"),
+        """
+        import inspect
+        import torch
+        import torch.nn as nn
+        def resolve(query, *args, **kwargs):
+            acts = [
+                a for a in vars(torch.nn.modules.activation).values()
+                if isinstance(a, type) and issubclass(a, nn.Module)
+            ]
+            for cls in acts:
+                if cls.__name__.lower() == query.replace("_", "").lower():
+                    return cls(*args, **kwargs) if inspect.isclass(cls) else cls
+            raise ValueError(query)
+        class M(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.act = resolve("prelu", num_parameters=8)
+                self.lin = nn.Linear(8, 8)
+                self.act2 = resolve("leaky_relu", 0.1)
+    """,
+    ),
 ]
 
 SUBCLASSES = """
@@ -600,7 +638,6 @@ NOT_RUN = {
     "builtins.delattr": "always unknown",
     "builtins.id": "always unknown (identity is no static fact)",
     "builtins.hash": "always unknown",
-    "builtins.vars": "vars() of a config: configs are tested in tests/test_parser*.py",
     "builtins.ValueError": "an exception value; raising is a statement",
     "builtins.TypeError": "an exception value; raising is a statement",
     "builtins.KeyError": "an exception value; raising is a statement",

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import ast
 import math
+from collections.abc import Iterator
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
@@ -18,7 +19,7 @@ from driftcheck.parsers.source.forward import dataflow_torch as torchops
 from driftcheck.parsers.source.forward.dataflow_ops import param_tensor
 from driftcheck.parsers.source.speed import symbolic
 from driftcheck.parsers.source.speed.symbolic import HoleFloat, HoleInt
-from driftcheck.parsers.source.values.abstract import Cls, Ext, Func, Leaf, Obj
+from driftcheck.parsers.source.values.abstract import Cls, Ext, Func, Leaf, Obj, Unknown
 from driftcheck.parsers.source.values.dataflow_values import (
     UNK,
     Bound,
@@ -115,7 +116,7 @@ class CallMixin:
             return self.call_ext(fv.qual, args, kwargs, fr, at)
         if isinstance(fv, Cls):
             return self.construct(fv, args, kwargs)
-        return self.unknown_call(args, kwargs, f"line {getattr(at, 'lineno', '?')}: unknown call")
+        return self.unknown_call(args, kwargs, unknown_call_note(at, fv, fr))
 
     def unknown_call(self, args: list, kwargs: dict, why: str) -> Any:
         vals = [*args, *kwargs.values()]
@@ -241,6 +242,14 @@ class CallMixin:
             self.depth -= 1
 
     def run_local(self, loc: Any, args: list, kwargs: dict, caller: Frame) -> Any:
+        if isinstance(loc.node, ast.Lambda):  # its body, in a frame over the defining one
+            from driftcheck.parsers.source.forward.dataflow_eval import Frame
+
+            at = loc.frame
+            fr = Frame(at.mod, at.self_mod, at.parent, at.func)
+            fr.locals = dict(at.locals)
+            self.bind(loc.node, fr, args, kwargs)  # type: ignore[arg-type]
+            return self.eval(loc.node.body, fr)
         fn = Func(node=loc.node, mod=loc.frame.mod)
         fn.closure = dict(loc.frame.locals)
         return self.run_func(fn, None, args, kwargs, caller)
@@ -268,6 +277,8 @@ class CallMixin:
 
     def iterate(self, v: Any) -> list[Any] | None:
         if isinstance(v, (tuple, list)):
+            return list(v)
+        if isinstance(v, Iterator):  # iter(xs), map(f, xs): what is left of it, consumed
             return list(v)
         if isinstance(v, dict):
             return list(v)
@@ -362,6 +373,21 @@ class CallMixin:
             if name == "reversed":
                 return list(reversed(its[0]))
             return tuple(its[0]) if name == "tuple" else list(its[0])
+        if name == "map" and len(args) >= 2 and all(_plain_seq(x) for x in args[1:]):
+            its = [self.iterate(x) for x in args[1:]]
+            if all(i is not None for i in its) and min(map(len, its)) <= MAX_LOOP:
+                # map(f, xs): f applied to each item, in order (an iterator in Python; a
+                # list here, which iterates and unpacks the same)
+                return [self.call_value(args[0], list(t), {}, fr, at) for t in zip(*its)]
+        if name == "iter" and len(args) == 1 and _plain_seq(args[0]):
+            items = self.iterate(args[0])
+            if items is not None:
+                return iter(items)  # a real iterator over the items: next() walks it
+        if name == "next" and args and isinstance(args[0], Iterator):
+            try:
+                return next(args[0])
+            except StopIteration:
+                return args[1] if len(args) > 1 else UNK
         if name in ("int", "float", "bool", "abs", "min", "max", "round") and known and args:
             if len(args) == 1 and args[0].__class__ in symbolic.HOLES and name != "bool":
                 r = symbolic.hole_call(name, args[0])  # a traced number: the expression
@@ -435,3 +461,22 @@ def _may_set(cls_node: ast.ClassDef, name: str) -> bool:
 
 def _self_of(caller: Any) -> Mod | None:
     return getattr(caller, "self_mod", None)
+
+
+def unknown_call_note(at: ast.AST, fv: Any, fr: Any) -> str:
+    """The note of a call ``forward()`` cannot follow: where, and the callee as written (and
+    what it evaluated to when that is a known value of a kind we cannot call)."""
+    func = getattr(at, "func", None)
+    callee = ast.unparse(func) if isinstance(func, ast.AST) else "?"
+    if len(callee) > 60:
+        callee = callee[:57] + "..."
+    path = getattr(getattr(fr, "mod", None), "path", None)
+    where = f"{path.name}:" if path is not None else "line "
+    what = "" if isinstance(fv, Unknown) else f" (a {type(fv).__name__})"
+    return f"{where}{getattr(at, 'lineno', '?')}: unknown call {callee}{what}"
+
+
+def _plain_seq(v: Any) -> bool:
+    """A list, tuple, dict, range or string (never a module container: iterating one here
+    folds runs of identical layers, which an iterator's position would not survive)."""
+    return isinstance(v, (list, tuple, dict, range, str))

@@ -331,6 +331,8 @@ class Runner(CallMixin):
             return v
         if isinstance(e, ast.Starred):
             return self.eval(e.value, fr)
+        if isinstance(e, ast.Lambda):  # a closure over this frame, as a nested def
+            return ops.Local(e, fr)  # type: ignore[arg-type]
         return UNK
 
     def lookup(self, name: str, fr: Frame) -> Any:

@@ -37,7 +37,7 @@ if TYPE_CHECKING:
 
 def ext_const(e: Ext) -> Any:
     """Constants of external modules (``math.pi``) are plain values."""
-    return MATH_CONST.get(e.qual, e)
+    return MATH_CONST.get(e.qual, e) if isinstance(e, Ext) else e  # ``ExtClass.__name__``
 
 
 class ModRef:

@@ -7,8 +7,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from driftcheck.parsers.source.interp import tuplesub
 from driftcheck.parsers.source.interp.modtree import ModulesView
-from driftcheck.parsers.source.library import enums, torchlib
+from driftcheck.parsers.source.library import enums, tensorvalues, torchlib
 from driftcheck.parsers.source.library.stdlib import LIBRARY_TYPES, NamedTupleValue
 from driftcheck.parsers.source.sizes import SIZE_LIMIT
 from driftcheck.parsers.source.speed.symbolic import SymVal, plain_bare
@@ -17,8 +18,10 @@ from driftcheck.parsers.source.values.abstract import (
     Cls,
     Config,
     Ext,
+    ExtClass,
     Func,
     Leaf,
+    NotAClass,
     Obj,
     Probe,
     Sourced,
@@ -136,8 +139,15 @@ class Items:
                     return self.calls.call_func(self.attrs.bind(fn, raw), [key], {})
             if "__items__" in raw.attrs:
                 return raw.attrs["__items__"].get(k, Unknown(f"key {k}"))
+            its = tuplesub.items(raw)
+            if its is not None:
+                return tuplesub.index(its, key)
             return Unknown("subscript of object")
         if isinstance(raw, Tensor):
+            if raw.data is not None:  # known values (library/tensorvalues.py)
+                got = tensorvalues.index(raw, key)
+                if got is not None:
+                    return got
             return Tensor(torchlib.index_shape(raw.shape, k))
         if isinstance(raw, Ext):
             return Unknown(f"{raw.qual}[...]")
@@ -189,7 +199,12 @@ class Items:
             return list(raw)
         if isinstance(raw, (dict, set, frozenset, str)):
             return list(raw)
+        if isinstance(raw, tuplesub.Generator):
+            return raw.take()
         if isinstance(raw, Obj):
+            its = tuplesub.items(raw)
+            if its is not None:
+                return None if tuplesub.defines(raw.cls, "__iter__") else list(its)
             if raw.kind in ("ModuleDict", "ParameterDict"):
                 return list((raw.params if raw.kind == "ParameterDict" else raw.children).keys())
             if raw.kind == "ParameterList":
@@ -236,6 +251,8 @@ class Items:
             return False if all(r is False for r in rs) else Unknown("isinstance")
         # a traced number's type is the template's key (or follows from it): no pin
         raw = x._v if x.__class__ is SymVal else plain(x)
+        if isinstance(t, Ext) and t.qual == "builtins.type":
+            return is_class(raw)
         if isinstance(raw, Unknown):
             return Unknown("isinstance")
         if isinstance(t, Ext):
@@ -329,7 +346,9 @@ class Items:
             return False
         if isinstance(raw, Leaf):
             return name in raw.params or name in ("weight", "bias")
-        if isinstance(raw, (Ext, Tensor)):
+        if isinstance(raw, Ext):
+            return self.ext_hasattr(raw, name)
+        if isinstance(raw, Tensor):
             return Unknown("hasattr")
         if isinstance(raw, Cls):
             return self.classes.mro_attr(raw, name)[0]
@@ -338,6 +357,24 @@ class Items:
             found = m is not None and (name in m.defs or name in m.assigns or name in m.imports)
             return True if found else Unknown("hasattr")
         return hasattr(raw, name)
+
+    def ext_hasattr(self, mod: Ext, name: str) -> Any:
+        """``hasattr(m, name)`` on a library module we do not interpret (``hasattr(nn, "SiLU")``):
+        the torch tables shipped with driftcheck (the same with and without torch), else the
+        module's source on disk (True when it binds the name, False when it cannot hold it)."""
+        from driftcheck.parsers.source.importcheck import module_lacks, module_names
+
+        if mod.qual == "torch.nn" and torchlib.is_nn_class(f"torch.nn.{name}"):
+            return True
+        ns = torchlib.namespace(mod.qual)
+        if ns is not None:
+            return name in ns
+        names = module_names(self.ip.finder, mod.qual)
+        if names is not None and name in names:
+            return True
+        if module_lacks(self.ip.finder, mod.qual, name):
+            return False
+        return Unknown("hasattr")
 
     def copy_value(self, v: Any) -> Any:
         raw = plain(v)
@@ -379,3 +416,15 @@ class Items:
         new.buffers = dict(m.buffers)
         new.unresolved = list(m.unresolved)
         return new
+
+
+def is_class(v: Any) -> Any:
+    """``isinstance(v, type)``: True for classes read from source and library classes known to
+    be classes, False for instances, functions and plain values, else unknown."""
+    if isinstance(v, (Cls, ExtClass)):
+        return True
+    if isinstance(v, NotAClass):
+        return False
+    if isinstance(v, (Unknown, Ext)):
+        return Unknown("isinstance(x, type)")
+    return False

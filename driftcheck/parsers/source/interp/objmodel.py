@@ -11,6 +11,7 @@ from __future__ import annotations
 import ast
 from typing import TYPE_CHECKING, Any
 
+from driftcheck.parsers.source.interp import tuplesub
 from driftcheck.parsers.source.interp.attrs import ModRef, Super, ext_const
 from driftcheck.parsers.source.interp.statements import MAX_DEPTH, Frame
 from driftcheck.parsers.source.library import enums
@@ -111,7 +112,9 @@ class Names:
             return ModRef(modname, self.module(modname))
         mod = self.module(modname)
         if mod is None:
-            return Ext(qual)
+            # a namespace package (a folder without ``__init__.py``): its submodules import
+            sub = self.module(qual) if self.ip.finder.find(modname) is None else None
+            return ModRef(qual, sub) if sub is not None else Ext(qual)
         own_sub = mod.imports.get(attr) == (modname, attr)  # ``from torchvision import models``
         if not own_sub and (attr in mod.defs or attr in mod.assigns or attr in mod.imports):
             return self.global_lookup(mod, attr)
@@ -158,12 +161,14 @@ class Names:
         """The module a ``from .x import *`` of ``mod`` takes ``name`` from (transformers'
         lazy package ``__init__`` lists its modules that way under ``TYPE_CHECKING``).
 
-        Only plain modules, one level: a star import of a package (``from .models import *``
-        in transformers' own ``__init__``) would mean parsing the whole library.
+        One level: a star-imported package counts by the names its ``__init__`` binds itself
+        (``from .conv import *`` where ``conv/__init__.py`` has ``from .gat_conv import
+        GATConv``); the package's own star imports are not followed (``from .models import *``
+        in transformers' own ``__init__`` would mean parsing the whole library).
         """
         for star in mod.stars:
             path = None if is_stop(star) else self.ip.finder.find(star)
-            if path is None or path.name == "__init__.py":
+            if path is None:
                 continue
             sub = self.module(star)
             if sub is not None and (name in sub.defs or name in sub.assigns or name in sub.imports):
@@ -482,12 +487,16 @@ class Calls:
         self.ip.depth += 1
         self.ip.active[key] = self.ip.active.get(key, 0) + 1
         at_mod, at_line = self.ip.at_mod, self.ip.at_line  # the caller's statement, for notes
+        gen = None
+        if not isinstance(f.node, ast.Lambda) and tuplesub.is_generator(f.node):
+            gen = fr.locals[tuplesub.YIELDS] = tuplesub.GenState(len(self.ip.uncertain))
         try:
             if isinstance(f.node, ast.Lambda):
                 return self.exprs.eval(f.node.body, fr)
             self.stmts.run_body(f.node.body, fr)
         except Return as r:
-            return r.value
+            if gen is None:
+                return r.value
         finally:
             self.ip.at_mod, self.ip.at_line = at_mod, at_line
             self.ip.depth -= 1
@@ -495,6 +504,10 @@ class Calls:
                 del self.ip.active[key]
             else:
                 self.ip.active[key] -= 1
+        if gen is not None:  # a generator function: what its body yielded, or unknown
+            if gen.bad is not None:
+                return Unknown(f"generator {f.name}: {gen.bad}")
+            return tuplesub.Generator(gen.items)
         return None
 
     def bind_args(self, f: Func, args: list[Any], kwargs: dict[str, Any], fr: Frame) -> None:
@@ -539,11 +552,19 @@ class Calls:
         if self.is_dataclass(cls):
             self.init_dataclass(obj, cls, args, kwargs)
             return obj
+        if tuplesub.is_named_tuple(cls):  # ``class Instruction(NamedTuple)``: fields and items
+            self.init_dataclass(obj, cls, args, kwargs)
+            obj.attrs[tuplesub.ITEMS] = tuple(obj.attrs[n] for n in tuplesub.fields(cls))
+            return obj
         if not obj.module:
             ok, new, _ = self.classes.mro_attr(cls, "__new__")
             if ok and isinstance(new, Func):
-                # ``class Irreps(tuple)`` whose ``__new__`` makes the value: not modelled, so
-                # the instance is unknown (an empty object would read as an empty tuple)
+                if tuplesub.is_tuple_class(cls):
+                    # ``class Irreps(tuple)`` whose ``__new__`` parses its argument and ends in
+                    # ``super().__new__(cls, items)``: interp/tuplesub.py
+                    return tuplesub.construct(self.ip, cls, new, args, kwargs)
+                # any other ``__new__``: not modelled, so the instance is unknown (an empty
+                # object would read as an empty tuple)
                 return Unknown(f"instance of {cls.name} (built by its __new__)")
         init, where = self.find_init(cls)
         if isinstance(init, Func):

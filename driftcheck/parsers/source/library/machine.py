@@ -21,7 +21,7 @@ from driftcheck.parsers.source.interp.exprs import MAX_SECONDS, Expressions
 from driftcheck.parsers.source.interp.items import _DICT_BASES, Items
 from driftcheck.parsers.source.interp.objmodel import EXT_TOPS, Calls, Classes, Names
 from driftcheck.parsers.source.interp.statements import Statements
-from driftcheck.parsers.source.library import enums, registry, torchlib
+from driftcheck.parsers.source.library import enums, registry, tensorvalues, torchlib
 from driftcheck.parsers.source.library.pybuiltins import (
     MATH_CONST,
     BuiltinMethod,
@@ -144,6 +144,14 @@ class Library:
             self.ext_init(plain(args[0]), Ext(q[: -len(".__init__")]), args[1:], kwargs, loc)
             return None
         entry = registry.lookup(q)  # a modelled callable (library/): builtins, stdlib, torch...
+        if q in tensorvalues.FUNCS:  # a tensor whose values are known (library/tensorvalues.py)
+            by_shape = entry.impl(registry.Call(self.ip, q, args, kwargs, loc)) if entry else None
+            shape = by_shape.shape if isinstance(by_shape, Tensor) else None
+            r = tensorvalues.call(q, args, kwargs, shape)
+            if r is not None:
+                return r
+            if entry is not None:
+                return by_shape
         if entry is not None:
             return entry.impl(registry.Call(self.ip, q, args, kwargs, loc))
         if q.startswith("builtins."):
@@ -282,7 +290,12 @@ class Library:
             obj.kind = short
             torchlib.fill_container(obj, args, self.ip)
             return
-        if q.startswith("torch.nn.") and short not in ("Module",) and short[:1].isupper():
+        if (
+            q.startswith("torch.nn.")
+            and short not in ("Module",)
+            and short.lstrip("_")[:1].isupper()
+        ):
+            # a private base too (``class GraphNorm(_InstanceNorm)``): its weights, never none
             cls = self.torch_class(q)
             if cls is not None:
                 init, _ = self.calls.find_init(cls)
@@ -337,6 +350,13 @@ class Library:
                     self.ext_init(inst, base, a, k, ("", 0)) if isinstance(inst, Obj) else None
                 )
             )
+        if base.qual in ("builtins.tuple", "typing.Tuple"):  # interp/tuplesub.py
+            from driftcheck.parsers.source.interp import tuplesub
+
+            got = tuplesub.base_method(self.ip, inst, name)
+            if got is not None:
+                return got
+            return BuiltinMethod(lambda a, k: Unknown(f"tuple.{name}"))
         if isinstance(inst, Obj) and "__items__" in inst.attrs:
             items = inst.attrs["__items__"]
             if name == "__getitem__":

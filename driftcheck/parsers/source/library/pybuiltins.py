@@ -52,6 +52,9 @@ def _num(v: Any) -> Any:
 _ITEMWISE = frozenset(("len", "list", "tuple", "set", "frozenset", "reversed", "zip", "enumerate"))
 
 
+NONE_SLOTS = "__none_slots__"  # a module container's ``None`` items (registered, weightless)
+
+
 def py_call(name: str, interp: Any, args: list[Any], kwargs: dict[str, Any]) -> Any:
     """Evaluate builtin ``name`` (``len``, ``min``, ``math.sqrt``...); Unknown when it can't."""
     if not kwargs and any(isinstance(a, SymBase) or a.__class__ in symbolic.HOLES for a in args):
@@ -63,6 +66,13 @@ def py_call(name: str, interp: Any, args: list[Any], kwargs: dict[str, Any]) -> 
     if name in ("int", "float", "bool", "str", "abs", "round"):
         if not pa:
             return {"int": 0, "float": 0.0, "bool": False, "str": ""}.get(name, Unknown(name))
+        if name in ("int", "float", "bool") and len(pa) == 1 and isinstance(pa[0], Tensor):
+            from driftcheck.parsers.source.library.tensorvalues import data
+
+            d = data(pa[0])  # a one-element tensor of known value (library/tensorvalues.py)
+            if d is not None and d.size == 1:
+                return {"int": int, "float": float, "bool": bool}[name](d.reshape(()).item())
+            return Unknown(name)
         if not _known(*pa) or not isinstance(pa[0], (*_SIMPLE, list, tuple)):
             return Unknown(name)
         if name == "str":
@@ -82,10 +92,20 @@ def py_call(name: str, interp: Any, args: list[Any], kwargs: dict[str, Any]) -> 
         v = unwrap(args[0]) if args else None
         if isinstance(v, (list, tuple, dict, str, range, set)) or getattr(v, "elementwise", 0):
             return len(v)
+        if isinstance(v, Obj) and "__tuple_items__" in v.attrs:  # interp/tuplesub.py
+            from driftcheck.parsers.source.interp import tuplesub
+
+            its = v.attrs[tuplesub.ITEMS]
+            return Unknown("len") if tuplesub.defines(v.cls, "__len__") else len(its)
         if isinstance(v, Obj) and v.kind:
-            return len(v.children) if v.kind != "ParameterList" else len(v.params)
+            if v.kind == "ParameterList":
+                return len(v.params)
+            return len(v.children) + v.attrs.get(NONE_SLOTS, 0)
         if isinstance(v, Config):
             return len(v.fields)
+        if isinstance(v, Tensor) and isinstance(v.shape, tuple) and v.shape:
+            d = plain(v.shape[0])  # a tensor's first dimension (0-d tensors raise)
+            return d if isinstance(d, int) and not isinstance(d, bool) else Unknown("len")
         return Unknown("len")
     if name in ("min", "max", "sum", "any", "all", "sorted"):
         items = pa[0] if len(pa) == 1 else pa
