@@ -26,7 +26,6 @@ from driftcheck.parsers.source.values.abstract import (
     Tensor,
     Unknown,
     WeightRef,
-    plain,
 )
 from driftcheck.parsers.source.values.dataflow_values import (
     UNK,
@@ -90,11 +89,9 @@ def convert(run: Any, v: Any, depth: int = 0) -> Any:
         return v
     if isinstance(v, Func):
         return UserFunc(v)
-    if isinstance(v, Tensor) and run.f.input_shape is not None:
-        shape = plain(v.shape)  # on real sizes a buffer's shape is known (a causal mask)
-        ok = isinstance(shape, tuple) and all(type(d) is int for d in shape)
-        return Tens(None, shape if ok and v.cond is None else None)
-    if isinstance(v, (Tensor, WeightRef)):
+    if isinstance(v, Tensor):  # on real sizes a buffer's shape is known (a causal mask)
+        return Tens.view_of(v, run.f.input_shape is not None)
+    if isinstance(v, WeightRef):
         return Tens(None)
     if isinstance(v, Unknown):
         return UNK
