@@ -171,6 +171,36 @@ def test_the_analysis_is_given_its_speed(tmp_path):
     assert stores.ast
 
 
+def test_the_graph_layer_uses_the_speed_it_is_given():
+    """Shapes, counts and cost take the analysis's Speed (through ``Prepared``), not the one in
+    force: with every mechanism off in force, a given Speed's stores fill; with the given
+    one all off, none does; the results are the same."""
+    from driftcheck.graph.cost import estimate
+    from driftcheck.graph.cost_counts import count_params
+    from driftcheck.graph.shapes import infer_shapes
+    from driftcheck.parsers.source import parse_source
+
+    g = parse_source(ROOT / "tests" / "zoo" / "llama_like.py")
+    out = []
+    for given in (Speed(stores=Stores()), Speed.all_off()):
+        with use(Speed.all_off()):
+            res = infer_shapes(g, speed=given)
+            out.append(
+                (
+                    repr(sorted(res.shapes.items())),
+                    count_params(g, speed=given),
+                    estimate(g, shapes=res, speed=given).summary(),
+                )
+            )
+        st = given.stores
+        filled = [st.key_bytes, st.layer_specs, st.bind, st.rules, st.counts, st.prices]
+        if given.catalogue:
+            assert all(filled), [len(x) for x in filled]
+        else:
+            assert not any(filled), [len(x) for x in filled]
+    assert out[0] == out[1]
+
+
 def test_no_module_level_store_is_left():
     """Every mutable store of the analysis lives in ``Stores``: a module-level dict, list or
     set assigned empty (to be filled as the program runs) is a store outside it. The verifier
