@@ -69,7 +69,7 @@ def add_edges(graph: Graph, builder: Any, interp: Any) -> None:
     runner = Runner(flow)
     complete = True
     try:
-        out = runner.run_root(root)
+        out = runner.calls.run_root(root)
     except Stop as e:
         graph.notes.append(f"forward dataflow stopped: {e}")
         out, complete = None, False
@@ -88,7 +88,7 @@ def add_edges(graph: Graph, builder: Any, interp: Any) -> None:
                 node.notes.append(PARALLEL_NOTE)
     graph.outputs = [t.src for t in returned_tensors(out) if t.src is not None]
     if complete:
-        flow.mark_unused()
+        flow.unused.mark_unused()
     wired = {e.src for e in flow.edges} | {e.dst for e in flow.edges}
     for nid in sorted(flow.called - wired):  # reached, but on tensors we could not follow
         node = flow.node(nid)
