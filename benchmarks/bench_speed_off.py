@@ -140,6 +140,7 @@ def measures(g: Any, partner: Any, sp: Any = None) -> str:
     from driftcheck.graph.match import compare
     from driftcheck.graph.prepared import Prepared
     from driftcheck.graph.shapes import infer_shapes
+    from driftcheck.verifier import verify
 
     prep = Prepared(g, sp)
     res = infer_shapes(g, prepared=prep)
@@ -150,6 +151,7 @@ def measures(g: Any, partner: Any, sp: Any = None) -> str:
         "params_total": g.params_total(),
         "cost": estimate(g, shapes=res, prepared=prep).summary(),
         "drift": [repr(f) for f in compare(partner, g)[:200]],
+        "verify": verify(g, speed=sp).model_dump(mode="json"),  # verdicts and gate memos
     }
     return json.dumps(doc, sort_keys=True, default=repr)
 

@@ -293,12 +293,11 @@ def test_fast_paths_switched_off_give_identical_grades(monkeypatch):
     """The grade's fast path (one verifier run's shapes, counts and index reused by the
     requirements, ``grade.FAST``, with its has-weights verdicts remembered by layer), the
     collector paused for a grade (``grade.GC_PAUSE``) and the verifier's gate memo
-    (``runner.GATE_MEMO``) change nothing: every reference, empty, partial and adversarial plan of every family grades
+    (``Speed.check_gates``) change nothing: every reference, empty, partial and adversarial plan of every family grades
     the same without them (grade memos off, so every grade is computed)."""
     import importlib
 
     gr = importlib.import_module("driftcheck_gym.grade")
-    runner = importlib.import_module("driftcheck.verifier.runner")
     monkeypatch.setattr(gr, "MEMO", False)
     cases = [(t, plan) for t in ADV_TASKS for plan in (t.reference_plan, [], t.reference_plan[:1])]
     cases += [(t, p(t)) for p, t in CASES]
@@ -309,8 +308,10 @@ def test_fast_paths_switched_off_give_identical_grades(monkeypatch):
     fast = run()
     monkeypatch.setattr(gr, "FAST", False)
     monkeypatch.setattr(gr, "GC_PAUSE", False)
-    monkeypatch.setattr(runner, "GATE_MEMO", False)
-    slow = run()
+    from driftcheck.speed import current, use
+
+    with use(current().without("check_gates")):
+        slow = run()
     assert fast == slow
     n = 3 * len(ADV_TASKS)
     assert all(r["passed"] for r in fast[0:n:3])  # references pass
