@@ -294,7 +294,7 @@ def test_fast_paths_switched_off_give_identical_grades(monkeypatch):
     reused by the requirements (``grade.FAST``, with its has-weights verdicts remembered by
     layer), the typed graph built without pydantic's validation (``state.LEAN_GRAPH``), the
     collector paused for a grade (``grade.GC_PAUSE``), the verifier's gate memo
-    (``runner.GATE_MEMO``) and its memo of the structural checks' hits by the graph's structure
+    (``Speed.check_gates``) and its memo of the structural checks' hits by the graph's structure
     (``runner.STRUCT_MEMO``) and its one pass for the layer-local checks (``runner.LOCAL_PASS``).
     Every reference, empty, partial and adversarial plan of every
     family of every split (two tasks each), the curated tasks and the peer harness's reference
@@ -328,10 +328,13 @@ def test_fast_paths_switched_off_give_identical_grades(monkeypatch):
 
     fast, fast_graphs = run(), graphs()
     switches = [(gr, "FAST"), (gr, "GC_PAUSE"), (st, "LEAN_GRAPH")]
-    switches += [(runner, "GATE_MEMO"), (runner, "STRUCT_MEMO"), (runner, "LOCAL_PASS")]
+    switches += [(runner, "STRUCT_MEMO"), (runner, "LOCAL_PASS")]
     for mod, name in switches:
         monkeypatch.setattr(mod, name, False)
-    slow, slow_graphs = run(), graphs()
+    from driftcheck.speed import current, use
+
+    with use(current().without("check_gates")):
+        slow, slow_graphs = run(), graphs()
     assert fast == slow
     assert fast_graphs == slow_graphs
     n = 3 * len(TASKS)

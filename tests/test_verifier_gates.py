@@ -34,14 +34,18 @@ def test_gated_checks_find_nothing_where_they_are_skipped():
 
 
 def test_gate_memo_switched_off_gives_identical_reports(monkeypatch):
-    """``runner.GATE_MEMO`` (which checks pass the type and fact gates, remembered per set of
-    types and facts present), with ``runner.LOCAL_PASS`` and ``runner.STRUCT_MEMO``, changes no
-    report: every equivalence case, run twice with the
-    memo (the second run served from it) and once without, gives the same report; and a run
-    on a caller's ``Context`` (``verify(..., context=)``) gives the same report as well."""
-    from driftcheck.verifier import runner, verify
+    """The verifier's memos in ``Speed`` (``check_gates``: which checks pass the type and fact
+    gates, per set of types and facts present; ``verdicts``: judges' verdicts by layer), with
+    ``runner.LOCAL_PASS`` and ``runner.STRUCT_MEMO``, change no report: every equivalence case,
+    run twice with them (the second run served from them) and once without, gives the same
+    report; and a run on a caller's ``Context`` (``verify(..., context=)``) gives the same
+    report as well."""
+    from driftcheck.speed import Speed, Stores, use
+    from driftcheck.verifier import all_checks, runner, verify
 
-    runner._GATED.clear()
+    sp = Speed(stores=Stores())
+
+    sp = Speed(stores=Stores())
     all_cases = list(cases())
 
     def run(with_context: bool = False):
@@ -51,17 +55,17 @@ def test_gate_memo_switched_off_gives_identical_reports(monkeypatch):
             out.append(verify(g, opts, context=ctx).model_dump(mode="json"))
         return out
 
-    first, again, on_ctx = run(), run(), run(True)
-    assert runner._GATED  # the memo was used
-    monkeypatch.setattr(runner, "GATE_MEMO", False)
+    with use(sp):
+        first, again, on_ctx = run(), run(), run(True)
+    assert len(sp.stores.gates) > 1  # the memo was used
     # and the layer-local checks' one pass (``runner.LOCAL_PASS``) and the structure memo
     # (``runner.STRUCT_MEMO``) off as well: the same reports
-    from driftcheck.verifier import all_checks
-
     assert {c.id for c in all_checks() if c.local} == {"LAY002", "LAY003", "LAY011"}
     monkeypatch.setattr(runner, "LOCAL_PASS", False)
     monkeypatch.setattr(runner, "STRUCT_MEMO", False)
-    assert first == again == on_ctx == run()
+    with use(Speed(stores=Stores()).without("check_gates", "verdicts")):
+        off = run()
+    assert first == again == on_ctx == off
 
 
 def _hits(c, ctx):

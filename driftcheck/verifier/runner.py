@@ -14,20 +14,12 @@ from typing import Any
 
 from driftcheck.findings import Finding
 from driftcheck.graph.model import Graph
-from driftcheck.speed import current, use
+from driftcheck.speed import Speed, current, use
 from driftcheck.verifier.base import Check, Hit
 from driftcheck.verifier.context import Context
 from driftcheck.verifier.options import VerifyOptions
 from driftcheck.verifier.registry import run_order
 from driftcheck.verifier.report import Report, score
-
-GATE_MEMO = os.environ.get("DRIFTCHECK_VERIFY_NO_MEMO", "") in ("", "0")
-"""Remember, per (node types present, facts present), which checks pass the type and fact
-gates, so a run over a small graph does not test all ~90 checks' gates one by one (the gates
-read nothing else). Switch off with DRIFTCHECK_VERIFY_NO_MEMO=1 (or ``runner.GATE_MEMO =
-False``); tests/test_verifier_gates.py proves identical reports either way."""
-_GATED: dict[tuple, tuple[int, tuple[Check, ...]]] = {}
-_GATED_FOR: list[tuple[Check, ...]] = []
 
 STRUCT_MEMO = os.environ.get("DRIFTCHECK_VERIFY_NO_MEMO", "") in ("", "0")
 """Remember the hits of the structural checks (``Check.structural``: they read the graph's
@@ -123,7 +115,11 @@ _UNSEEN: Any = object()
 
 
 def verify(
-    graph: Graph, options: VerifyOptions | None = None, *, context: Context | None = None
+    graph: Graph,
+    options: VerifyOptions | None = None,
+    *,
+    context: Context | None = None,
+    speed: Speed | None = None,
 ) -> Report:
     """Run every wanted check over ``graph``. The cyclic garbage collector is paused for the
     run: a check run allocates many small dicts and tuples and no reference cycles, and each
@@ -132,15 +128,16 @@ def verify(
 
     ``context``: a fresh ``Context(graph, options)`` the caller keeps, to read the analyses
     the run computed (``context.shapes``, ``context.cost``, ``context.prep``) without
-    computing them again (the gym's requirements read the same shapes and counts)."""
+    computing them again (the gym's requirements read the same shapes and counts).
+    ``speed``: the run's Speed (its memos and switches; a ``context`` brings its own)."""
     paused = gc.isenabled()
     gc.disable()
     try:
         # the speed in force, fixed for the run: the graph layer asks ``current()`` per node
         # and layer (about 45 times on a 9-node graph), and a speed put in force is one
         # lookup where the environment's is re-read from four variables each time
-        with use(current()):
-            return _verify(graph, options, context)
+        with use(speed if speed is not None else current()):
+            return _verify(graph, options, context, speed)
     finally:
         if paused:
             gc.enable()
@@ -148,12 +145,17 @@ def verify(
 
 def _gated(order: tuple[Check, ...], ctx: Context, facts) -> tuple[int, tuple[Check, ...]]:
     """(number of checks, those whose type and fact gates pass), memoized by the sets of node
-    types and facts present (see ``GATE_MEMO``); only for a run that wants every check."""
-    if not _GATED_FOR or _GATED_FOR[0] is not order:
-        _GATED.clear()
-        _GATED_FOR[:] = [order]
+    types and facts present; only for a run that wants every check. The memo is the run's
+    ``Speed``'s (``check_gates`` switch, ``Stores.gates``, DRIFTCHECK_VERIFY_NO_MEMO=1 or
+    DRIFTCHECK_SPEED_OFF=check_gates): a run over a small graph does not test all ~90
+    checks' gates one by one (the gates read nothing else); tests/test_verifier_gates.py
+    proves identical reports either way."""
+    gates = ctx.prep.speed.stores.gates
+    if gates.get("order") is not order:  # another check order: what was kept is for it
+        gates.clear()
+        gates["order"] = order
     key = (frozenset(ctx.by_type), frozenset(facts))
-    hit = _GATED.get(key)
+    hit = gates.get(key)
     if hit is None:
         types = key[0]
         hit = (
@@ -167,15 +169,21 @@ def _gated(order: tuple[Check, ...], ctx: Context, facts) -> tuple[int, tuple[Ch
                 )
             ),
         )
-        if len(_GATED) >= 10_000:
-            _GATED.clear()
-        _GATED[key] = hit
+        if len(gates) >= 10_000:
+            gates.clear()
+            gates["order"] = order
+        gates[key] = hit
     return hit
 
 
-def _verify(graph: Graph, options: VerifyOptions | None, ctx: Context | None = None) -> Report:
+def _verify(
+    graph: Graph,
+    options: VerifyOptions | None,
+    ctx: Context | None = None,
+    speed: Speed | None = None,
+) -> Report:
     if ctx is None:
-        ctx = Context(graph, options or VerifyOptions())
+        ctx = Context(graph, options or VerifyOptions(), speed)
     elif (
         ctx.graph is not graph
         or ctx.claimed
@@ -189,7 +197,7 @@ def _verify(graph: Graph, options: VerifyOptions | None, ctx: Context | None = N
     every = opts.select is None and not opts.disable
     types, facts = ctx.by_type.keys(), graph.facts.keys()
     order = run_order()
-    gated = every and GATE_MEMO
+    gated = every and ctx.prep.speed.check_gates
     if gated:
         ran, order = _gated(order, ctx, facts)
     smemo = None

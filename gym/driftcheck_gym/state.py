@@ -12,12 +12,12 @@ from __future__ import annotations
 
 import copy
 import json
-import os
 import re
 from dataclasses import dataclass, field
 from typing import Any
 
 from driftcheck.graph.model import Edge, Graph, Node, Origin
+from driftcheck.speed import Speed
 from driftcheck_gym import actions as A
 from driftcheck_gym.vocab import OUTPUT, resolve_type, translate
 
@@ -559,11 +559,13 @@ def _edge(src: str, dst: str, index: int | None) -> Edge:
     return e
 
 
-EDGE_MEMO = os.environ.get("DRIFTCHECK_GYM_NO_MEMO", "") in ("", "0")
+_SPEED = Speed.from_env()  # the gym's switch and store in driftcheck's speed layer
+EDGE_MEMO = _SPEED.gym_edges
 """Share ``Edge`` objects between graphs by (src, dst, index): an edge is frozen (pydantic
 ``frozen=True``), so one object serves every graph that holds it, validated once (component
-names repeat across plans). Off with DRIFTCHECK_GYM_NO_MEMO=1 or ``state.EDGE_MEMO = False``."""
-_EDGES: dict[tuple[str, str, int | None], Edge] = {}
+names repeat across plans). Off with DRIFTCHECK_GYM_NO_MEMO=1, DRIFTCHECK_SPEED_OFF=gym_edges
+or ``state.EDGE_MEMO = False``."""
+_EDGES: dict[tuple[str, str, int | None], Edge] = _SPEED.stores.gym_edges
 
 
 def graph_to_text(graph: Any) -> str:

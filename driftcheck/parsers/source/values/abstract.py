@@ -222,8 +222,19 @@ class Leaf:
     wnorm: dict[str, Any] = field(default_factory=dict)
 
 
+class TensorValue:
+    """The one family of tensor values; each kind has a ``shape``. Two kinds, for the two
+    interpreters: ``Tensor`` (below) is a tensor ``__init__`` *makes* (a concrete, maybe
+    unknown shape; a parameter or buffer with an owner, for ties and counts);
+    ``dataflow_values.Tens`` is a tensor ``forward`` *passes* (the graph node that made it,
+    a symbolic shape), and ``Tens.view_of`` is how ``forward`` sees a ``Tensor``."""
+
+    __slots__ = ()
+    shape: Any
+
+
 @dataclass(eq=False)
-class Tensor:
+class Tensor(TensorValue):
     """A tensor made in ``__init__`` (``torch.zeros(3, 4)``); shape may hold Unknowns."""
 
     shape: tuple[Any, ...] | Unknown
