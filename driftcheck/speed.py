@@ -76,6 +76,8 @@ class Stores:
     # verifier/runner.py: (check order, node types, facts) -> checks whose gates pass
     verdicts: dict = field(default_factory=dict)
     gates: dict = field(default_factory=dict)
+    check_structure: dict = field(default_factory=dict)
+    check_locals: dict = field(default_factory=dict)
     # gym (driftcheck_gym): grades by content and by plan (grade.py), graphs by config digest
     # (hf.py), translations by content (vocab.py), edges by (src, dst, index) (state.py)
     gym_grades: OrderedDict = field(default_factory=OrderedDict)
@@ -122,12 +124,15 @@ class Speed:
     canon: bool = True  # graph/match/canon.py: resolved (type, bound params) per leaf
     verdicts: bool = True  # verifier/context.py: a check's verdict per (type, params key)
     check_gates: bool = True  # verifier/runner.py: checks whose type and fact gates pass
+    check_structure: bool = True  # verifier/runner.py: structural checks' hits by structure
+    check_local_pass: bool = True  # verifier/runner.py: the layer-local checks in one pass
     gym_grades: bool = True  # gym grade.py: grades by content and by plan
     gym_fast: bool = True  # gym grade.py: requirements read the verifier run's analyses
     gym_gc_pause: bool = True  # gym grade.py: cyclic GC off during a grade
     gym_graphs: bool = True  # gym hf.py: graphs built from configs, by config digest
     gym_vocab: bool = True  # gym vocab.py: translations by content
     gym_edges: bool = True  # gym state.py: edges by (src, dst, index)
+    gym_lean_graph: bool = True  # gym state.py: typed graphs built without pydantic validation
     stores: Stores = field(default_factory=lambda: STORES, compare=False, repr=False)
 
     @classmethod
@@ -150,11 +155,12 @@ class Speed:
             on["layer_memo"] = on["propmemo"] = False
         if env.get("DRIFTCHECK_VERIFY_NO_MEMO", "") not in ("", "0"):
             on["verdicts"] = on["check_gates"] = False
+            on["check_structure"] = on["check_local_pass"] = False
         if env.get("DRIFTCHECK_GYM_NO_MEMO", "") not in ("", "0"):
             for name in ("gym_grades", "gym_graphs", "gym_vocab", "gym_edges"):
                 on[name] = False
         if env.get("DRIFTCHECK_GYM_NO_FAST", "") not in ("", "0"):
-            on["gym_fast"] = False
+            on["gym_fast"] = on["gym_lean_graph"] = False
         if env.get("DRIFTCHECK_GYM_NO_GC_PAUSE", "") not in ("", "0"):
             on["gym_gc_pause"] = False
         for name in parse_off(env.get("DRIFTCHECK_SPEED_OFF", "")):

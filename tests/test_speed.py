@@ -218,9 +218,10 @@ def test_the_gym_memos_belong_to_speed_and_change_no_grade(monkeypatch):
     env = {"DRIFTCHECK_GYM_NO_MEMO": "1", "DRIFTCHECK_GYM_NO_FAST": "1"}
     off = Speed.from_env({**env, "DRIFTCHECK_SPEED_OFF": "gym_gc_pause"})
     gym = ("gym_grades", "gym_fast", "gym_gc_pause", "gym_graphs", "gym_vocab", "gym_edges")
+    gym += ("gym_lean_graph",)
     assert not any(getattr(off, n) for n in gym)
     assert Speed.from_env({"DRIFTCHECK_VERIFY_NO_MEMO": "1"}).without() == Speed().without(
-        "verdicts", "check_gates"
+        "verdicts", "check_gates", "check_structure", "check_local_pass"
     )
     assert grade._MEMO is STORES.gym_grades and grade._PLANS is STORES.gym_plans
     assert hf._MEMO is STORES.gym_graphs and vocab._MEMO is STORES.gym_vocab
@@ -235,6 +236,7 @@ def test_the_gym_memos_belong_to_speed_and_change_no_grade(monkeypatch):
         (hf, "MEMO", "gym_graphs"),
         (vocab, "MEMO", "gym_vocab"),
         (state, "EDGE_MEMO", "gym_edges"),
+        (state, "LEAN_GRAPH", "gym_lean_graph"),
     ):
         monkeypatch.setattr(mod, name, getattr(off, switch))
     assert [G.grade(t, p).to_dict() for t, p in plans] == on

@@ -8,7 +8,6 @@ by the caller (``driftcheck.verifier.suppress``), which keeps ``verify`` usable 
 from __future__ import annotations
 
 import gc
-import os
 from operator import attrgetter
 from typing import Any
 
@@ -21,22 +20,24 @@ from driftcheck.verifier.options import VerifyOptions
 from driftcheck.verifier.registry import run_order
 from driftcheck.verifier.report import Report, score
 
-STRUCT_MEMO = os.environ.get("DRIFTCHECK_VERIFY_NO_MEMO", "") in ("", "0")
+_SPEED = Speed.from_env()  # the switches below and their stores are the speed layer's
+STRUCT_MEMO = _SPEED.check_structure
 """Remember the hits of the structural checks (``Check.structural``: they read the graph's
 structure only, never params, shapes or costs) by that structure (``_structure``): graphs that
 differ only in their layers' params (the gym's plans of one family, a config sweep) are
 judged once for wiring, names and types. Only for graphs of at most ``STRUCT_MAX_NODES``
-nodes (the key holds every node). Switch off with DRIFTCHECK_VERIFY_NO_MEMO=1 (or
-``runner.STRUCT_MEMO = False``); tests/test_verifier_gates.py proves identical reports."""
-LOCAL_PASS = os.environ.get("DRIFTCHECK_VERIFY_NO_MEMO", "") in ("", "0")
+nodes (the key holds every node). Switch off with DRIFTCHECK_VERIFY_NO_MEMO=1 or
+DRIFTCHECK_SPEED_OFF=check_structure (or ``runner.STRUCT_MEMO = False``); tests/test_verifier_gates.py proves identical reports."""
+LOCAL_PASS = _SPEED.check_local_pass
 """Ask the layer-local checks (``Check.local``: LAY002, LAY003, LAY011) in one pass over the
 graph's layer groups, their verdicts on a group remembered together by (type, params key), and
 skip those no group can fire, instead of each check walking the groups. Switch off with
-DRIFTCHECK_VERIFY_NO_MEMO=1 (or ``runner.LOCAL_PASS = False``); tests prove identical
+DRIFTCHECK_VERIFY_NO_MEMO=1 or
+DRIFTCHECK_SPEED_OFF=check_local_pass (or ``runner.LOCAL_PASS = False``); tests prove identical
 reports."""
-_LOCALS: dict[int, tuple] = {}
+_LOCALS: dict[int, tuple] = _SPEED.stores.check_locals
 STRUCT_MAX_NODES = 512
-_STRUCT: dict[tuple, dict[str, tuple | None]] = {}
+_STRUCT: dict[tuple, dict[str, tuple | None]] = _SPEED.stores.check_structure
 _NAME = attrgetter("name")
 _REPEAT = attrgetter("repeat")
 _EDGE = attrgetter("src", "dst", "index")

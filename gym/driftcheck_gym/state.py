@@ -450,14 +450,15 @@ def to_graph(arch: Arch, name: str | None = None) -> Graph:
 
 _GYM = Origin(kind="gym")
 
-LEAN_GRAPH = os.environ.get("DRIFTCHECK_GYM_NO_FAST", "") in ("", "0")
+LEAN_GRAPH = Speed.from_env().gym_lean_graph
 """Build the typed graph of an edit without pydantic's validation where nothing could fail
 it: each node's and the graph's fields are set as validation would set them (params copied
 into a new dict with str keys, defaults fresh), and the graph's reference checks
 (``Graph._check_refs``) run as written. Anything validation could refuse or coerce (an empty
 id or type, a params key that is not a str, a bad reference) takes the validated path, which
 raises the same error as before. About 1.5 us a node instead of 3 and a graph for a few us
-instead of 10. Off with DRIFTCHECK_GYM_NO_FAST=1 or ``state.LEAN_GRAPH = False``; tests prove
+instead of 10. Off with DRIFTCHECK_GYM_NO_FAST=1, DRIFTCHECK_SPEED_OFF=gym_lean_graph or
+``state.LEAN_GRAPH = False``; tests prove
 equal graphs (``model_dump`` and field sets) and identical grades."""
 
 _NODE_SET = frozenset({"id", "type", "name", "params"})

@@ -14,6 +14,7 @@ unknown (the shape rules of ``torchlib`` still apply), so a result is torch's or
 from __future__ import annotations
 
 import ast
+import functools
 from typing import Any
 
 from driftcheck.parsers.source.library.pybuiltins import BuiltinMethod
@@ -172,16 +173,13 @@ FUNCS = frozenset(
 )
 
 
-_have_numpy: list[bool] = []
-
-
+@functools.cache
 def available() -> bool:
-    """Whether numpy is installed (located, not imported): without it no tensor has values."""
-    if not _have_numpy:
-        import importlib.util
+    """Whether numpy is installed (located, not imported): without it no tensor has values.
+    Read once from the installed packages (a table, not a speed mechanism)."""
+    import importlib.util
 
-        _have_numpy.append(importlib.util.find_spec("numpy") is not None)
-    return _have_numpy[0]
+    return importlib.util.find_spec("numpy") is not None
 
 
 def call(qual: str, args: list[Any], kwargs: dict[str, Any], shape: Any = None) -> Any:
