@@ -3,10 +3,10 @@
 exactly the findings of the full install, on planted drifts in a fork of transformers' Llama
 file and on the README's example.
 
-The core install is simulated as ``tests/test_no_torch.py`` does, with a meta-path finder in a
-subprocess: ``torch`` is not installed at all; ``transformers`` can be *found*
-(``importlib.util.find_spec``, which the static route uses to locate its source) but any import
-of it fails, so a run that imported it would error out, and the run asserts it did not.
+The core install is simulated by ``benchmarks/installs.py`` (as ``tests/test_no_torch.py``
+does), with a meta-path finder in a subprocess: ``torch`` is not installed at all;
+``transformers`` can be *found* (``importlib.util.find_spec``, which the static route uses to
+locate its source) but any import of it fails and is recorded, and the run then exits 3.
 """
 
 from __future__ import annotations
@@ -14,47 +14,21 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
-import textwrap
 from pathlib import Path
 
 import pytest
 
+from benchmarks import installs
 from tests.conftest import ROOT
-
-CORE = textwrap.dedent(
-    """
-    import importlib.machinery, sys
-
-    class _Refuse:
-        def create_module(self, spec):
-            raise ModuleNotFoundError(f"import of {spec.name} refused (core install)")
-        def exec_module(self, module):
-            raise ModuleNotFoundError("refused")
-
-    class _Core:
-        def find_spec(self, name, path=None, target=None):
-            top = name.split(".")[0]
-            if top == "torch":
-                raise ModuleNotFoundError(f"No module named {name!r}", name=name)
-            if top == "transformers":  # its files are there (core dependency), never imported
-                spec = importlib.machinery.PathFinder.find_spec(name, path)
-                if spec is not None:
-                    spec.loader = _Refuse()
-                return spec
-            return None
-
-    sys.meta_path.insert(0, _Core())
-    from driftcheck.cli import main
-    rc = main(sys.argv[1:])
-    assert "torch" not in sys.modules and "transformers" not in sys.modules
-    sys.exit(rc)
-    """
-)
 
 
 def run_core(*args: str) -> subprocess.CompletedProcess:
     return subprocess.run(
-        [sys.executable, "-c", CORE, *args], capture_output=True, text=True, cwd=ROOT, timeout=300
+        [sys.executable, "-c", installs.cli("core"), *args],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=300,
     )
 
 
