@@ -136,3 +136,68 @@ def test_readme_example_same_findings_core_and_full():
     full, core = _report(run_full(*args)), _report(run_core(*args))
     assert full[0] == 1 and len(full[1]) == 2  # the README's 2 major findings
     assert core == full
+
+
+TORCH_LAYERS = '''
+import torch
+from torch import nn
+
+EPS = 1e-6
+
+
+class LayerNorm2d(nn.LayerNorm):
+    """A torch layer subclass with a forward of its own that calls the layer's."""
+
+    def forward(self, x):
+        return super().forward(x.permute(0, 2, 3, 1)).permute(0, 3, 1, 2)
+
+
+class ScaledEmbedding(nn.Embedding):
+    def __init__(self, num, dim):
+        super().__init__(num, dim, padding_idx=0)
+
+
+class M(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.stem = nn.Conv2d(3, 16, 4, stride=4)
+        self.norm = LayerNorm2d(16, eps=EPS)
+        self.emb = ScaledEmbedding(50, 16)
+        self.lstm = nn.LSTM(16, 24, 2)
+        self.gru = nn.GRU(24, 8, 1, True, True, 0.0, True)
+        self.rnn = nn.RNN(16, 8, 1, "relu")
+
+    def forward(self, x, ids):
+        y = self.norm(self.stem(x))
+        h, _ = self.lstm(self.emb(ids))
+        g, _ = self.gru(h)
+        r, _ = self.rnn(self.emb(ids))
+        return y, g, r
+
+
+model = M()
+'''
+
+
+def test_torch_layers_and_subclasses_same_graph_core_and_full(tmp_path):
+    """RNN/LSTM/GRU with positional arguments (torch's ``__init__(*args, **kwargs)`` behind
+    ``@overload``s) and subclasses of torch layers give the same graph with and without torch,
+    and torch's own count."""
+    import runpy
+
+    import torch
+
+    f = tmp_path / "layers.py"
+    f.write_text(TORCH_LAYERS)
+    with torch.device("meta"):
+        want = sum(p.numel() for p in runpy.run_path(str(f))["model"].parameters())
+    full = run_full("graph", str(f), "--format", "json")
+    core = run_core("graph", str(f), "--format", "json")
+    assert full.returncode == 0 and core.returncode == 0, full.stderr + core.stderr
+    g_full, g_core = json.loads(full.stdout), json.loads(core.stdout)
+    for g in (g_full, g_core):
+        g["origin"].pop("detail")  # lines read: torch's source on the full install only
+    assert g_full["params_total"] == want
+    assert g_core == g_full
+    types = {n["type"] for n in g_full["nodes"]}
+    assert {"LSTM", "GRU", "RNN", "LayerNorm"} <= types

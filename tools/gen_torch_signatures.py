@@ -3,7 +3,9 @@
 The static parser names positional constructor arguments (``nn.Conv2d(3, 16, 3)``) by torch's
 own signature, read from torch's source on disk. Where torch is not installed (the pre-commit
 hook, the GitHub Action, a slim CI image) it falls back to this table, generated from the
-installed torch with ``inspect.signature`` and checked against it in the tests.
+installed torch with ``inspect.signature`` (for an ``__init__(self, *args, **kwargs)``, its
+first ``@overload`` that names them, as the parser reads torch's source) and checked against it
+in the tests.
 
     python tools/gen_torch_signatures.py [--check]
 """
@@ -13,6 +15,7 @@ from __future__ import annotations
 import inspect
 import json
 import sys
+import typing
 from pathlib import Path
 
 OUT = Path(__file__).resolve().parent.parent / "driftcheck" / "data" / "torch_signatures.json"
@@ -31,6 +34,14 @@ def build() -> dict:
             params = list(inspect.signature(cls.__init__).parameters.values())[1:]
         except (TypeError, ValueError):
             continue
+        if any(p.kind is p.VAR_POSITIONAL for p in params):
+            # ``def __init__(self, *args, **kwargs)`` behind ``@overload``s (RNN, LSTM, GRU):
+            # the first overload that names its positional parameters
+            for o in typing.get_overloads(cls.__init__):
+                named = list(inspect.signature(o).parameters.values())[1:]
+                if not any(p.kind is p.VAR_POSITIONAL for p in named):
+                    params = named
+                    break
         table[f"torch.nn.{name}"] = [
             p.name for p in params if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)
         ]

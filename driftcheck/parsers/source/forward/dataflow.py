@@ -467,11 +467,20 @@ class Flow(UnusedMixin, QueryMixin):
             parent = self.nid(obj)
             if spec is None or parent is None:
                 return None
+            # the attributes torch's ``__init__`` stored (read from its source) or the
+            # catalogue's bound arguments (no torch installed) give the same node: torch's
+            # tuples of equal sizes as the catalogue's int (``(16,)``: 16), its defaults left out
             names = {p.name for p in spec.params}
-            params = {k: symbolic.plain_hole(v) for k, v in obj.attrs.items() if k in names}
-            if self.input_shape is not None:  # torch stores conv sizes as tuples: (3,)
-                params = {k: _one(v) for k, v in params.items()}
-            params = {k: v for k, v in params.items() if isinstance(v, (int, float, str, bool))}
+            defaults = {p.name: p.default for p in spec.params if not p.required}
+            params = {}
+            for k, v in obj.attrs.items():
+                if k not in names:
+                    continue
+                v = _one(symbolic.plain_hole(v))
+                if isinstance(v, (int, float, str, bool)) and not (
+                    k in defaults and type(v) is type(defaults[k]) and v == defaults[k]
+                ):
+                    params[k] = v
             node = Node(id=f"{parent}/{spec.name.lower()}", type=spec.name, params=params)
             node.parent = parent
             try:
