@@ -469,18 +469,19 @@ class Flow(UnusedMixin, QueryMixin):
                 return None
             # the attributes torch's ``__init__`` stored (read from its source) or the
             # catalogue's bound arguments (no torch installed) give the same node: torch's
-            # tuples of equal sizes as the catalogue's int (``(16,)``: 16), its defaults left out
-            names = {p.name for p in spec.params}
-            defaults = {p.name: p.default for p in spec.params if not p.required}
+            # tuples of equal sizes as the catalogue's int (``(16,)``: 16), and a parameter
+            # the module does not hold at all at the catalogue's default (as torch sets it)
+            _scalar = (int, float, str, bool)
             params = {}
-            for k, v in obj.attrs.items():
-                if k not in names:
+            for p in spec.params:
+                if p.name in obj.attrs:
+                    v = _one(symbolic.plain_hole(obj.attrs[p.name]))
+                elif not p.required:
+                    v = p.default
+                else:
                     continue
-                v = _one(symbolic.plain_hole(v))
-                if isinstance(v, (int, float, str, bool)) and not (
-                    k in defaults and type(v) is type(defaults[k]) and v == defaults[k]
-                ):
-                    params[k] = v
+                if isinstance(v, _scalar):
+                    params[p.name] = v
             node = Node(id=f"{parent}/{spec.name.lower()}", type=spec.name, params=params)
             node.parent = parent
             try:

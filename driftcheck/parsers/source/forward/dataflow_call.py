@@ -68,12 +68,6 @@ class CallMixin:
                     t.learn_rank(RANKS[p.arg])
         return self.run_func(fn, Mod(root), [], kwargs, None)
 
-    def own_forward(self, obj: Obj) -> bool:
-        """A subclass of a torch layer with a forward of its own (followed; its
-        ``super().forward`` is the layer's computation), not torch's source."""
-        fn = self.forward_of(obj)
-        return fn is not None and not str(getattr(fn.mod, "name", "")).startswith("torch.")
-
     def forward_of(self, obj: Any) -> Func | None:
         if not isinstance(obj, Obj) or obj.cls is None:
             return None
@@ -126,7 +120,7 @@ class CallMixin:
             if t is not None:
                 return Multi(t) if self.f.node_type(t.src) in TUPLE_LEAVES else t
             return self.unknown_call(
-                args, kwargs, f"line {getattr(at, 'lineno', '?')}: super().forward"
+                args, kwargs, f"line {getattr(at, 'lineno', '?')}: unknown call"
             )
         if isinstance(fv, Cls):
             return self.construct(fv, args, kwargs)
@@ -170,7 +164,7 @@ class CallMixin:
             out = self.torch_stack(obj, args, kwargs, fr, at)
             self.f.leave(nid, out)
             return out
-        if obj.qual and obj.kind is None and not self.own_forward(obj):
+        if obj.qual and obj.kind is None:
             t = self.f.torch_module(obj, tens, loc)
             if t is not None:
                 return Multi(t) if self.f.node_type(t.src) in TUPLE_LEAVES else t
