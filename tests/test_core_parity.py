@@ -157,9 +157,25 @@ class ScaledEmbedding(nn.Embedding):
         super().__init__(num, dim, padding_idx=0)
 
 
+class Frozen(nn.Module):
+    def __init__(self, n):
+        super().__init__()
+        self.register_buffer("scale", torch.ones(n))
+
+
+def replace_batch_norm(model):
+    for name, module in model.named_children():
+        if isinstance(module, nn.BatchNorm2d):  # a Conv2d is not one: torch's MROs decide
+            setattr(model, name, Frozen(module.num_features))
+        else:
+            replace_batch_norm(module)
+
+
 class M(nn.Module):
     def __init__(self):
         super().__init__()
+        self.block = nn.Sequential(nn.Conv2d(3, 3, 1), nn.BatchNorm2d(3), nn.Conv2d(3, 3, 1))
+        replace_batch_norm(self)
         self.stem = nn.Conv2d(3, 16, 4, stride=4)
         self.norm = LayerNorm2d(16, eps=EPS)
         self.emb = ScaledEmbedding(50, 16)
@@ -168,7 +184,7 @@ class M(nn.Module):
         self.rnn = nn.RNN(16, 8, 1, "relu")
 
     def forward(self, x, ids):
-        y = self.norm(self.stem(x))
+        y = self.norm(self.stem(self.block(x)))
         h, _ = self.lstm(self.emb(ids))
         g, _ = self.gru(h)
         r, _ = self.rnn(self.emb(ids))
@@ -181,8 +197,8 @@ model = M()
 
 def test_torch_layers_and_subclasses_same_graph_core_and_full(tmp_path):
     """RNN/LSTM/GRU with positional arguments (torch's ``__init__(*args, **kwargs)`` behind
-    ``@overload``s) and subclasses of torch layers give the same graph with and without torch,
-    and torch's own count."""
+    ``@overload``s), subclasses of torch layers and ``isinstance`` against torch layer classes
+    give the same graph with and without torch, and torch's own count."""
     import runpy
 
     import torch

@@ -45,7 +45,16 @@ def build() -> dict:
         table[f"torch.nn.{name}"] = [
             p.name for p in params if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)
         ]
-    return {"torch": torch.__version__.split("+")[0], "signatures": table}
+    # each class's torch.nn.Module ancestors by short name (``isinstance(m, nn.BatchNorm2d)`` on
+    # a layer the catalogue built, where torch's source is not installed)
+    mro = {
+        f"torch.nn.{name}": [
+            c.__name__ for c in getattr(nn, name).__mro__ if issubclass(c, nn.Module)
+        ]
+        for name in sorted(dir(nn))
+        if inspect.isclass(getattr(nn, name)) and issubclass(getattr(nn, name), nn.Module)
+    }
+    return {"torch": torch.__version__.split("+")[0], "signatures": table, "mro": mro}
 
 
 def main() -> int:

@@ -408,12 +408,16 @@ def _numel(shp: Any) -> Any:
 
 
 @cache
-def _shipped_signatures() -> dict[str, list[str]]:
+def _shipped_table() -> dict[str, Any]:
     path = Path(__file__).resolve().parents[3] / "data" / "torch_signatures.json"
     try:
-        return json.loads(path.read_text(encoding="utf-8"))["signatures"]
-    except (OSError, ValueError, KeyError):
+        return json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
         return {}
+
+
+def _shipped_signatures() -> dict[str, list[str]]:
+    return _shipped_table().get("signatures", {})
 
 
 def init_posnames(init: ast.FunctionDef, owner: Any) -> list[str] | None:
@@ -432,6 +436,13 @@ def init_posnames(init: ast.FunctionDef, owner: Any) -> list[str] | None:
         ):
             return [a.arg for a in st.args.args[1:]]
     return None
+
+
+def shipped_mro(qual: str) -> list[str] | None:
+    """The short names of a torch.nn class's ``nn.Module`` ancestors (itself first) from the
+    shipped table, for ``isinstance`` where torch's source is not installed."""
+    names = _shipped_table().get("mro", {}).get(f"torch.nn.{qual.rsplit('.', 1)[-1]}")
+    return list(names) if names else None
 
 
 def shipped_posnames(qual: str) -> list[str] | None:
