@@ -474,7 +474,10 @@ class Flow(UnusedMixin, QueryMixin):
             _scalar = (int, float, str, bool)
             params = {}
             for p in spec.params:
-                if p.name in obj.attrs:
+                if p.name == "bias" and p.kind == "bool":
+                    # torch keeps no flag (``self.bias`` is the weight or None): the weight
+                    v = obj.params.get("bias") is not None
+                elif p.name in obj.attrs:
                     v = _one(symbolic.plain_hole(obj.attrs[p.name]))
                 elif not p.required:
                     v = p.default

@@ -242,8 +242,15 @@ class Interp(MemoMixin, ItemsMixin, ConfigMixin, Semantics):
             return
         # the arguments as given (a value read from a config keeps where it was read), as
         # torch's ``__init__`` stores them (``self.eps = eps``), placed where the layer was built
+        # and the parameters not given at their defaults, as torch's ``__init__`` sets them all
+        # (not ``bias``: torch holds the weight there, never a flag)
         given = self._catalogue_given(spec, q, args, kwargs)
-        for name, v in leaf.params.items():
+        bound = dict(leaf.params)
+        for p in spec.params:
+            if p.name not in bound and not p.required and p.name not in weights:
+                if p.name != "bias" and isinstance(p.default, (int, float, str, bool)):
+                    bound[p.name] = p.default
+        for name, v in bound.items():
             obj.attrs[name] = given.get(name, v)
             if obj.loc is not None:
                 obj.attr_locs[name] = obj.loc
