@@ -10,8 +10,10 @@ the fact and both values). ``benchmarks/reimpl/make.py --check`` (and
 ``tests/test_reimpl_corpus.py``) proves every clean case has the HF model's parameter count.
 
 For every pair we run ``driftcheck compare <code> <config>`` (static, no ``--exact``), in one
-worker process per install: **full** (torch and transformers importable) and **core** (both
-hidden by a meta-path finder, as ``tests/test_no_torch.py`` does). Printed per install and per
+worker process per install (``benchmarks/installs.py``): **full** (torch and transformers
+importable) and **core** (``pip install driftcheck``, what the hook and the Action install: no
+torch; transformers on disk, its source read, never imported; a run that imports it is an error);
+``--mode bare`` for ``--no-deps`` (neither). Printed per install and per
 part (``dev``: sha256(base case name) % 5 != 0, ``held-out``: == 0; variants follow their base
 case):
 
@@ -21,7 +23,7 @@ case):
 - one finding per planted change: planted pairs with exactly one finding of minor or above,
   and that finding holds both values.
 
-    python benchmarks/bench_reimpl.py [--mode full|core|both] [--only llama,bert] [--show N]
+    python benchmarks/bench_reimpl.py [--mode full|core|bare|both] [--only llama,bert] [--show N]
 
 ``--corpus benchmarks/reimpl/fresh`` runs the fresh held-out set instead (hand-written cases in
 styles the main corpus does not use, ``fresh/make.py``); all of it is held out: run it once at
@@ -41,17 +43,10 @@ from collections import Counter
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-CORPUS = ROOT / "benchmarks" / "reimpl"
+sys.path.insert(0, str(ROOT))
+from benchmarks.installs import MODES, prelude  # noqa: E402
 
-HIDE = """
-import sys
-class _NotInstalled:
-    def find_spec(self, name, path=None, target=None):
-        if name.split(".")[0] in ("torch", "transformers"):
-            raise ModuleNotFoundError(f"No module named {name!r}", name=name)
-        return None
-sys.meta_path.insert(0, _NotInstalled())
-"""
+CORPUS = ROOT / "benchmarks" / "reimpl"
 
 WORKER = """
 import json, sys
@@ -69,8 +64,8 @@ for line in sys.stdin:
         res = {"name": job["name"], "error": e.one_line()}
     except Exception as e:  # the tool's internal error: counted as a failure
         res = {"name": job["name"], "error": f"internal: {type(e).__name__}: {e}"}
-    if HIDDEN and ("torch" in sys.modules or "transformers" in sys.modules):
-        res["error"] = "core install: the static path imported torch or transformers"
+    if MODE != "full" and _dc_imported():
+        res["error"] = f"{MODE} install: the static path imported {_dc_imported()}"
     print(json.dumps(res, default=str), flush=True)
 """
 
@@ -116,7 +111,7 @@ def jobs(only: set[str] | None, corpus: Path = CORPUS) -> list[dict]:
 
 
 def run_worker(mode: str, todo: list[dict]) -> dict[str, dict]:
-    src = (HIDE if mode == "core" else "") + f"HIDDEN = {mode == 'core'}\n" + WORKER
+    src = prelude(mode) + f"MODE = {mode!r}\n" + WORKER
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     feed = "".join(json.dumps({k: j[k] for k in ("name", "code", "config")}) + "\n" for j in todo)
     p = subprocess.run(
@@ -228,7 +223,12 @@ def report(mode: str, todo: list[dict], res: dict[str, dict], show: int) -> dict
 
 def main() -> int:
     ap = argparse.ArgumentParser()
-    ap.add_argument("--mode", choices=["full", "core", "both"], default="both")
+    ap.add_argument(
+        "--mode",
+        choices=[*MODES, "both"],
+        default="both",
+        help="both = full and core (the hook's and Action's install); bare = --no-deps",
+    )
     ap.add_argument("--only", default="")
     ap.add_argument("--show", type=int, default=0, help="print the first N misses and a tally")
     ap.add_argument("--json", help="write the per-pair results here")

@@ -2,9 +2,11 @@
 
 Runs ``driftcheck`` on every file of the wild-code corpus (``benchmarks/wild/``: see
 ``docs/wild.md``), one subprocess per file with a 10 s limit, and compares its ``params_total``
-with torch's count in ``benchmarks/wild/truth.json``. Twice: the **full** install (torch and
-transformers importable) and the **core** install, simulated by a meta-path finder that makes
-``torch`` and ``transformers`` look not installed (as ``tests/test_no_torch.py`` does).
+with torch's count in ``benchmarks/wild/truth.json``. Twice (``benchmarks/installs.py``): the
+**full** install (torch and transformers importable) and the **core** install, ``pip install
+driftcheck`` as the hook and the Action install it: torch absent, transformers on disk (read as
+source, never imported: a run that imports it is a tool failure). ``--mode bare`` simulates
+``--no-deps`` (neither). The wild libraries themselves stay findable in every mode.
 
 Outcome of one file: ``exact``; ``unknown`` (``params_total`` null: honest, the notes say why);
 ``wrong`` (a count that differs from torch's: the confident wrong answer); ``tool failure`` (exit
@@ -41,29 +43,14 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+from benchmarks import installs  # noqa: E402
+
 TRUTH = ROOT / "benchmarks" / "wild" / "truth.json"
 TIMEOUT_S = 10.0
 # torchvision and torchaudio's sources, installed apart (``install.sh``: their PyPI builds are
 # CUDA builds and must not enter the base environment); the analyzer only reads them
 VENDOR = ROOT / "benchmarks" / "wild" / ".vendor"
-
-RUN_FULL = "import sys\nfrom driftcheck.cli import main\nsys.exit(main(sys.argv[1:]))\n"
-
-RUN_CORE = """
-import sys
-class _NotInstalled:
-    def find_spec(self, name, path=None, target=None):
-        if name.split(".")[0] in ("torch", "transformers"):
-            raise ModuleNotFoundError(f"No module named {name!r}", name=name)
-        return None
-sys.meta_path.insert(0, _NotInstalled())
-from driftcheck.cli import main
-rc = main(sys.argv[1:])
-if "torch" in sys.modules or "transformers" in sys.modules:
-    print("core install: the static path imported torch or transformers", file=sys.stderr)
-    sys.exit(3)
-sys.exit(rc)
-"""
 
 LINES_RE = re.compile(r"(\d+) lines in (\d+) files?")
 
@@ -84,9 +71,13 @@ def run_file(path: str, mode: str, via: str, timeout: float = TIMEOUT_S) -> dict
     The limit is ``timeout`` seconds of the process's CPU time (``RLIMIT_CPU``): on a machine
     shared by many, the wall clock measures the neighbours. The wall clock is a backstop only
     (eight times the limit, at least a minute)."""
-    code = CPU_TAIL + (RUN_CORE if mode == "core" else RUN_FULL)
+    code = CPU_TAIL + installs.cli(mode)
     pypath = str(ROOT) + (os.pathsep + str(VENDOR) if VENDOR.is_dir() else "")
     env = dict(os.environ, PYTHONPATH=pypath, DRIFTCHECK_NO_CACHE="1")
+    # bytecode as an installed package has it (pip compiles at install time): under
+    # PYTHONDONTWRITEBYTECODE driftcheck's ~110 modules were compiled from source in every
+    # file's process (about 0.25 s of CPU each) while its dependencies' came from .pyc
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
     limit = max(1, int(timeout + 0.999))
 
     def cap() -> None:
@@ -264,7 +255,12 @@ def _own_lines(case: dict) -> int:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--part", choices=["dev", "held-out", "all"], default="dev")
-    ap.add_argument("--mode", choices=["full", "core", "both"], default="both")
+    ap.add_argument(
+        "--mode",
+        choices=[*installs.MODES, "both"],
+        default="both",
+        help="both = full and core (the hook's and Action's install); bare = --no-deps",
+    )
     ap.add_argument("--via", choices=["auto", "check", "graph"], default="auto")
     ap.add_argument("--only", help="comma-separated libraries (folder names; 'standalone')")
     ap.add_argument("--jobs", type=int, default=1, help="files analyzed at once (default 1)")

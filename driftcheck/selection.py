@@ -23,7 +23,6 @@ The layer is a context (``activate``) the CLI opens around a command; ``reports.
 from __future__ import annotations
 
 import contextvars
-import difflib
 import fnmatch
 import functools
 import os
@@ -125,6 +124,8 @@ def known_ids() -> dict[str, str]:
 def did_you_mean(word: str, choices: list[str] | set[str]) -> str:
     """`` (did you mean X?)`` or ``''``, by difflib's ratio, case-insensitively."""
     lower = {c.lower(): c for c in choices}
+    import difflib  # only for a word that matched nothing (not on every run's import)
+
     close = difflib.get_close_matches(word.lower(), list(lower), n=1, cutoff=0.6)
     return f" (did you mean {lower[close[0]]}?)" if close else ""
 

@@ -220,3 +220,26 @@ def test_compare_reuses_the_reference_analysis(fresh):
     two = run_cli(*args, env=env)
     assert {p: p.stat().st_mtime_ns for p in (fresh / "graphs").glob("*.json")} == entries
     assert two.stdout == one.stdout and two.returncode == 1
+
+
+def test_key_depends_on_torch_being_installed():
+    """A result computed where torch's source is readable is never served where torch is not
+    installed (the parser answers from the catalogue there): the key says which."""
+    import subprocess
+    import sys
+
+    from benchmarks import installs
+
+    probe = "from driftcheck.parsers import cache\nprint(cache.make_key('graph', {'a': 1}))\n"
+    keys = {}
+    for mode in ("full", "core"):
+        r = subprocess.run(
+            [sys.executable, "-c", installs.prelude(mode) + probe],
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+        assert r.returncode == 0, r.stderr
+        keys[mode] = r.stdout.strip()
+    assert keys["full"] == cache.make_key("graph", {"a": 1})
+    assert keys["core"] != keys["full"]

@@ -3,10 +3,10 @@
 exactly the findings of the full install, on planted drifts in a fork of transformers' Llama
 file and on the README's example.
 
-The core install is simulated as ``tests/test_no_torch.py`` does, with a meta-path finder in a
-subprocess: ``torch`` is not installed at all; ``transformers`` can be *found*
-(``importlib.util.find_spec``, which the static route uses to locate its source) but any import
-of it fails, so a run that imported it would error out, and the run asserts it did not.
+The core install is simulated by ``benchmarks/installs.py`` (as ``tests/test_no_torch.py``
+does), with a meta-path finder in a subprocess: ``torch`` is not installed at all;
+``transformers`` can be *found* (``importlib.util.find_spec``, which the static route uses to
+locate its source) but any import of it fails and is recorded, and the run then exits 3.
 """
 
 from __future__ import annotations
@@ -14,47 +14,21 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
-import textwrap
 from pathlib import Path
 
 import pytest
 
+from benchmarks import installs
 from tests.conftest import ROOT
-
-CORE = textwrap.dedent(
-    """
-    import importlib.machinery, sys
-
-    class _Refuse:
-        def create_module(self, spec):
-            raise ModuleNotFoundError(f"import of {spec.name} refused (core install)")
-        def exec_module(self, module):
-            raise ModuleNotFoundError("refused")
-
-    class _Core:
-        def find_spec(self, name, path=None, target=None):
-            top = name.split(".")[0]
-            if top == "torch":
-                raise ModuleNotFoundError(f"No module named {name!r}", name=name)
-            if top == "transformers":  # its files are there (core dependency), never imported
-                spec = importlib.machinery.PathFinder.find_spec(name, path)
-                if spec is not None:
-                    spec.loader = _Refuse()
-                return spec
-            return None
-
-    sys.meta_path.insert(0, _Core())
-    from driftcheck.cli import main
-    rc = main(sys.argv[1:])
-    assert "torch" not in sys.modules and "transformers" not in sys.modules
-    sys.exit(rc)
-    """
-)
 
 
 def run_core(*args: str) -> subprocess.CompletedProcess:
     return subprocess.run(
-        [sys.executable, "-c", CORE, *args], capture_output=True, text=True, cwd=ROOT, timeout=300
+        [sys.executable, "-c", installs.cli("core"), *args],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=300,
     )
 
 
@@ -162,3 +136,84 @@ def test_readme_example_same_findings_core_and_full():
     full, core = _report(run_full(*args)), _report(run_core(*args))
     assert full[0] == 1 and len(full[1]) == 2  # the README's 2 major findings
     assert core == full
+
+
+TORCH_LAYERS = '''
+import torch
+from torch import nn
+
+EPS = 1e-6
+
+
+class LayerNorm2d(nn.LayerNorm):
+    """A torch layer subclass with a forward of its own that calls the layer's."""
+
+    def forward(self, x):
+        return super().forward(x.permute(0, 2, 3, 1)).permute(0, 3, 1, 2)
+
+
+class ScaledEmbedding(nn.Embedding):
+    def __init__(self, num, dim):
+        super().__init__(num, dim, padding_idx=0)
+
+
+class Frozen(nn.Module):
+    def __init__(self, n):
+        super().__init__()
+        self.register_buffer("scale", torch.ones(n))
+
+
+def replace_batch_norm(model):
+    for name, module in model.named_children():
+        if isinstance(module, nn.BatchNorm2d):  # a Conv2d is not one: torch's MROs decide
+            setattr(model, name, Frozen(module.num_features))
+        else:
+            replace_batch_norm(module)
+
+
+class M(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.block = nn.Sequential(nn.Conv2d(3, 3, 1), nn.BatchNorm2d(3), nn.Conv2d(3, 3, 1))
+        replace_batch_norm(self)
+        self.stem = nn.Conv2d(3, 16, 4, stride=4)
+        self.norm = LayerNorm2d(16, eps=EPS)
+        self.emb = ScaledEmbedding(50, 16)
+        self.lstm = nn.LSTM(16, 24, 2)
+        self.gru = nn.GRU(24, 8, 1, True, True, 0.0, True)
+        self.rnn = nn.RNN(16, 8, 1, "relu")
+
+    def forward(self, x, ids):
+        y = self.norm(self.stem(self.block(x)))
+        h, _ = self.lstm(self.emb(ids))
+        g, _ = self.gru(h)
+        r, _ = self.rnn(self.emb(ids))
+        return y, g, r
+
+
+model = M()
+'''
+
+
+def test_torch_layers_and_subclasses_same_graph_core_and_full(tmp_path):
+    """RNN/LSTM/GRU with positional arguments (torch's ``__init__(*args, **kwargs)`` behind
+    ``@overload``s), subclasses of torch layers and ``isinstance`` against torch layer classes
+    give the same graph with and without torch, and torch's own count."""
+    import runpy
+
+    import torch
+
+    f = tmp_path / "layers.py"
+    f.write_text(TORCH_LAYERS)
+    with torch.device("meta"):
+        want = sum(p.numel() for p in runpy.run_path(str(f))["model"].parameters())
+    full = run_full("graph", str(f), "--format", "json")
+    core = run_core("graph", str(f), "--format", "json")
+    assert full.returncode == 0 and core.returncode == 0, full.stderr + core.stderr
+    g_full, g_core = json.loads(full.stdout), json.loads(core.stdout)
+    for g in (g_full, g_core):
+        g["origin"].pop("detail")  # lines read: torch's source on the full install only
+    assert g_full["params_total"] == want
+    assert g_core == g_full
+    types = {n["type"] for n in g_full["nodes"]}
+    assert {"LSTM", "GRU", "RNN", "LayerNorm"} <= types

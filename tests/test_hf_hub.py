@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import json
 import sys
-import textwrap
 from pathlib import Path
 
 import pytest
 from transformers import BertConfig, GPT2Config
 
+from benchmarks import installs
 from driftcheck.errors import DriftcheckError
 from driftcheck.parsers.hf import load_config_graph
 from driftcheck.parsers.hf_source import parse_hub_id
@@ -89,36 +89,20 @@ def test_hub_via_cli_subprocess(hub_cache):
     assert missing.stderr.startswith("driftcheck: error: hf:nobody/nothing:")
 
 
-BLOCKER = textwrap.dedent(
-    """
-    import sys
-    class Block:
-        def find_spec(self, name, path=None, target=None):
-            if name.split(".")[0] in ("torch", "transformers"):
-                raise ImportError(f"blocked: {name}")
-            return None
-    sys.meta_path.insert(0, Block())
-    from driftcheck.cli import main
-    rc = main(sys.argv[1:])
-    assert "torch" not in sys.modules and "transformers" not in sys.modules
-    sys.exit(rc)
-    """
-)
-
-
 def test_static_route_without_torch(tmp_path):
-    """`driftcheck graph config.json` works where torch and transformers cannot be imported."""
+    """`driftcheck graph config.json` on the core install (``benchmarks/installs.py``: no torch;
+    transformers read as source, never imported) takes the static route."""
     import subprocess
 
     path = tmp_path / "config.json"
     BertConfig().to_json_file(path)
-    cmd = [sys.executable, "-c", BLOCKER, "graph", str(path), "--format", "json"]
+    cmd = [sys.executable, "-c", installs.cli("core"), "graph", str(path), "--format", "json"]
     done = subprocess.run(cmd, capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
     data = json.loads(done.stdout)
     assert data["origin"]["route"] == "static"
     assert data["facts"]["numLayers"]["value"] == 12
     # --exact needs torch: a clear exit 2
-    cmd = [sys.executable, "-c", BLOCKER, "graph", str(path), "--exact"]
+    cmd = [sys.executable, "-c", installs.cli("core"), "graph", str(path), "--exact"]
     done = subprocess.run(cmd, capture_output=True, text=True, timeout=120)
     assert done.returncode == 2 and "--exact needs torch and transformers" in done.stderr

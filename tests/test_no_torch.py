@@ -1,8 +1,9 @@
-"""The static path on a machine without torch or transformers (the hook's and Action's case).
-
-A subprocess installs a meta-path finder that makes ``torch`` and ``transformers`` look not
-installed, for imports and for ``importlib.util.find_spec`` alike, so torch's source on disk
-is out of reach too; the parser then names positional arguments from the shipped table.
+"""The static path on the install the pre-commit hook and the Action make (``pip install
+driftcheck``): torch absent, transformers on disk as source the static route reads and never
+imports. ``benchmarks/installs.py`` simulates it in a subprocess with a meta-path finder (torch's
+source out of reach too; any import of transformers refused and the run failed), and the
+``--no-deps`` install (neither package) where a test says so; the parser then names positional
+arguments from the shipped table.
 """
 
 from __future__ import annotations
@@ -10,34 +11,32 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
-import textwrap
 
+import pytest
+
+from benchmarks import installs
 from tests.conftest import ROOT
 
-BLOCK = textwrap.dedent(
-    """
-    import sys
-    class _NotInstalled:
-        def find_spec(self, name, path=None, target=None):
-            if name.split(".")[0] in ("torch", "transformers"):
-                raise ModuleNotFoundError(f"No module named {name!r}", name=name)
-            return None
-    sys.meta_path.insert(0, _NotInstalled())
-    from driftcheck.cli import main
-    rc = main(sys.argv[1:])
-    assert "torch" not in sys.modules and "transformers" not in sys.modules
-    sys.exit(rc)
-    """
-)
 
-
-def run_without_torch(*args: str) -> subprocess.CompletedProcess:
+def run_install(mode: str, *args: str) -> subprocess.CompletedProcess:
+    """``driftcheck *args`` in a fresh interpreter simulating install ``mode``; exit 3 if the
+    run imported (or tried to import) torch or transformers."""
     return subprocess.run(
-        [sys.executable, "-c", BLOCK, *args], capture_output=True, text=True, cwd=ROOT, timeout=300
+        [sys.executable, "-c", installs.cli(mode), *args],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=300,
     )
 
 
-def test_source_graph_without_torch_equals_torch_count():
+def run_without_torch(*args: str) -> subprocess.CompletedProcess:
+    """The core install (the hook's and the Action's)."""
+    return run_install("core", *args)
+
+
+@pytest.mark.parametrize("mode", ["core", "bare"])
+def test_source_graph_without_torch_equals_torch_count(mode):
     import torch
 
     sys.path.insert(0, str(ROOT / "examples" / "drift"))
@@ -53,11 +52,29 @@ def test_source_graph_without_torch_equals_torch_count():
     root = next(c for c in classes if c.__name__ == "TinyEncoder")
     with torch.device("meta"):
         want = sum(p.numel() for p in root().parameters())
-    r = run_without_torch(
-        "graph", "examples/drift/tiny_encoder.py::TinyEncoder", "--format", "json"
+    r = run_install(
+        mode, "graph", "examples/drift/tiny_encoder.py::TinyEncoder", "--format", "json"
     )
     assert r.returncode == 0, r.stderr
     assert json.loads(r.stdout)["params_total"] == want
+
+
+def test_simulated_core_install_hides_torch_and_refuses_transformers_imports():
+    """The simulation can fail: transformers is findable (its source is read) but an import is
+    refused and recorded even when swallowed; torch is not found at all."""
+    probe = (
+        installs.prelude("core")
+        + "import importlib.util, sys\n"
+        + "assert importlib.util.find_spec('transformers').submodule_search_locations\n"
+        + "try:\n    importlib.util.find_spec('torch')\nexcept ModuleNotFoundError:\n    pass\n"
+        + "else:\n    raise SystemExit('torch found')\n"
+        + "assert not _dc_imported()\n"
+        + "try:\n    import transformers\nexcept ImportError:\n    pass\n"
+        + "print(_dc_imported())\n"
+    )
+    r = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=60)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.strip() == "['attempted transformers']"
 
 
 def test_check_blocker_without_torch(tmp_path):

@@ -6,6 +6,7 @@ from __future__ import annotations
 import runpy
 import textwrap
 
+from benchmarks import installs
 from driftcheck.parsers.source import parse_source
 
 
@@ -286,18 +287,15 @@ def test_callable_of_a_number_is_false(tmp_path):
     assert got == want == 16 * 32 + 32 + 32 * 16 + 16
 
 
-CORE = """
+CORE = (
+    installs.prelude("core")
+    + """
 import sys
-class _NotInstalled:
-    def find_spec(self, name, path=None, target=None):
-        if name.split(".")[0] in ("torch", "transformers"):
-            raise ModuleNotFoundError(name)
-        return None
-sys.meta_path.insert(0, _NotInstalled())
 from driftcheck.parsers.source import parse_source
 print(parse_source(sys.argv[1]).params_total())
-assert "torch" not in sys.modules
+assert not _dc_imported(), _dc_imported()
 """
+)
 
 
 def test_torch_layer_subclasses_count_the_same_without_torch(tmp_path):

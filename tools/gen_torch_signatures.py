@@ -4,7 +4,9 @@ and the namespaces of the modules that define them.
 The static parser names positional constructor arguments (``nn.Conv2d(3, 16, 3)``) by torch's
 own signature, read from torch's source on disk. Where torch is not installed (the pre-commit
 hook, the GitHub Action, a slim CI image) it falls back to this table, generated from the
-installed torch with ``inspect.signature`` and checked against it in the tests.
+installed torch with ``inspect.signature`` (for an ``__init__(self, *args, **kwargs)``, its
+first ``@overload`` that names them, as the parser reads torch's source) and checked against it
+in the tests.
 
     python tools/gen_torch_signatures.py [--check]
 """
@@ -14,6 +16,7 @@ from __future__ import annotations
 import inspect
 import json
 import sys
+import typing
 from pathlib import Path
 
 OUT = Path(__file__).resolve().parent.parent / "driftcheck" / "data" / "torch_signatures.json"
@@ -32,12 +35,30 @@ def build() -> dict:
             params = list(inspect.signature(cls.__init__).parameters.values())[1:]
         except (TypeError, ValueError):
             continue
+        if any(p.kind is p.VAR_POSITIONAL for p in params):
+            # ``def __init__(self, *args, **kwargs)`` behind ``@overload``s (RNN, LSTM, GRU):
+            # the first overload that names its positional parameters
+            for o in typing.get_overloads(cls.__init__):
+                named = list(inspect.signature(o).parameters.values())[1:]
+                if not any(p.kind is p.VAR_POSITIONAL for p in named):
+                    params = named
+                    break
         table[f"torch.nn.{name}"] = [
             p.name for p in params if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)
         ]
+    # each class's torch.nn.Module ancestors by short name (``isinstance(m, nn.BatchNorm2d)`` on
+    # a layer the catalogue built, where torch's source is not installed)
+    mro = {
+        f"torch.nn.{name}": [
+            c.__name__ for c in getattr(nn, name).__mro__ if issubclass(c, nn.Module)
+        ]
+        for name in sorted(dir(nn))
+        if inspect.isclass(getattr(nn, name)) and issubclass(getattr(nn, name), nn.Module)
+    }
     return {
         "torch": torch.__version__.split("+")[0],
         "signatures": table,
+        "mro": mro,
         "namespaces": namespaces(nn),
     }
 

@@ -38,6 +38,7 @@ case, with this cache off, as its headline figure).
 from __future__ import annotations
 
 import hashlib
+import importlib.util
 import json
 import os
 import stat
@@ -216,9 +217,27 @@ def code_fingerprint() -> str:
     return h.hexdigest()
 
 
+@cache
+def torch_source() -> str | None:
+    """Where torch's source is on this machine (found, never imported), or None: the parser
+    reads torch's own classes where it can and the layer catalogue where it cannot, so a
+    result computed with torch installed never answers for the same run without it."""
+    try:
+        spec = importlib.util.find_spec("torch")
+    except (ImportError, ValueError):
+        return None
+    return None if spec is None else str(spec.origin)
+
+
 def make_key(kind: str, parts: dict[str, Any]) -> str:
     text = json.dumps(
-        {"format": FORMAT, "kind": kind, "code": code_fingerprint(), "parts": parts},
+        {
+            "format": FORMAT,
+            "kind": kind,
+            "code": code_fingerprint(),
+            "torch": torch_source(),
+            "parts": parts,
+        },
         sort_keys=True,
         default=repr,
     )

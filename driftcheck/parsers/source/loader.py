@@ -314,11 +314,24 @@ def resolve_relative(info: ModInfo, module: str | None, level: int) -> str:
     return ".".join([*pkg, *([module] if module else [])])
 
 
+def _is_site_dir(root: Path) -> bool:
+    """Is ``root`` an installed-packages directory on ``sys.path``?"""
+    if root.name not in ("site-packages", "dist-packages"):
+        return False
+    return any(p and Path(p).name == root.name and Path(p).resolve() == root for p in sys.path)
+
+
 class Finder:
     """Module name -> file, for the analyzed tree's roots and installed packages."""
 
     def __init__(self, roots: list[Path]) -> None:
         self.roots = [r.resolve() for r in roots]
+        # a root that is this interpreter's site-packages (the config route reads transformers'
+        # modeling files there): other names resolve as the import system finds them
+        # (``find_spec``), not as any directory beside the analyzed package. The same answer on
+        # a real install; a package hidden from the import system (the simulated core install
+        # of benchmarks/installs.py hides torch) stays unreadable, as on a machine without it
+        self._siblings = [r for r in self.roots if not _is_site_dir(r)]
         self._cache: dict[str, Path | None] = {}
         self._top: dict[str, list[Path]] = {}
 
@@ -326,7 +339,7 @@ class Finder:
         if top in self._top:
             return self._top[top]
         dirs: list[Path] = []
-        for r in self.roots:
+        for r in self._siblings:
             if (r / top).is_dir() or (r / f"{top}.py").is_file():
                 dirs.append(r)
         if not dirs and top not in sys.builtin_module_names:

@@ -472,11 +472,24 @@ class Flow:
             parent = self.nid(obj)
             if spec is None or parent is None:
                 return None
-            names = {p.name for p in spec.params}
-            params = {k: symbolic.plain_hole(v) for k, v in obj.attrs.items() if k in names}
-            if self.input_shape is not None:  # torch stores conv sizes as tuples: (3,)
-                params = {k: _one(v) for k, v in params.items()}
-            params = {k: v for k, v in params.items() if isinstance(v, (int, float, str, bool))}
+            # the attributes torch's ``__init__`` stored (read from its source) or the
+            # catalogue's bound arguments (no torch installed) give the same node: torch's
+            # tuples of equal sizes as the catalogue's int (``(16,)``: 16), and a parameter
+            # the module does not hold at all at the catalogue's default (as torch sets it)
+            _scalar = (int, float, str, bool)
+            params = {}
+            for p in spec.params:
+                if p.name == "bias" and p.kind == "bool":
+                    # torch keeps no flag (``self.bias`` is the weight or None): the weight
+                    v = obj.params.get("bias") is not None
+                elif p.name in obj.attrs:
+                    v = _one(symbolic.plain_hole(obj.attrs[p.name]))
+                elif not p.required:
+                    v = p.default
+                else:
+                    continue
+                if isinstance(v, _scalar):
+                    params[p.name] = v
             node = Node(id=f"{parent}/{spec.name.lower()}", type=spec.name, params=params)
             node.parent = parent
             try:

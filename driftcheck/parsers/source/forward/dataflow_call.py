@@ -118,6 +118,15 @@ class Calls:
             return self.run.bound_call(fv, args, kwargs, fr, at)
         if isinstance(fv, Ext):
             return self.call_ext(fv.qual, args, kwargs, fr, at)
+        if isinstance(fv, torchops.TorchForward):
+            tens = [a for a in args if isinstance(a, Tens)]
+            loc = fr.loc(at) if fr is not None else None
+            t = self.f.torch_module(self.f.resolve(fv.self_mod.obj), tens, loc) if tens else None
+            if t is not None:
+                return Multi(t) if self.f.node_type(t.src) in TUPLE_LEAVES else t
+            return self.unknown_call(
+                args, kwargs, f"line {getattr(at, 'lineno', '?')}: unknown call"
+            )
         if isinstance(fv, Cls):
             return self.construct(fv, args, kwargs)
         return self.unknown_call(args, kwargs, unknown_call_note(at, fv, fr))

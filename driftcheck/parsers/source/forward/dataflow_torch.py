@@ -81,18 +81,36 @@ class Super:
     fr: Any
 
 
+@dataclass(eq=False)
+class TorchForward:
+    """``super().forward`` in a subclass of a torch layer (``class LayerNorm2d(nn.LayerNorm)``):
+    the layer's own computation, a catalogue node on the module's weights (``Flow.torch_module``),
+    the same whether torch's source is installed or not."""
+
+    self_mod: Any
+
+
 def super_attr(run: Any, s: Super, name: str) -> Any:
     fr = s.fr
     owner = getattr(fr.func, "owner", None)
     if fr.self_mod is None or owner is None or getattr(fr.self_mod.obj, "cls", None) is None:
         return UNK
     try:
-        ok, v, _ = run.f.interp.classes.mro_attr(fr.self_mod.obj.cls, name, after=owner)
+        ok, v, where = run.f.interp.classes.mro_attr(fr.self_mod.obj.cls, name, after=owner)
     except Exception:  # noqa: BLE001
         return UNK
-    from driftcheck.parsers.source.values.abstract import Func
+    from driftcheck.parsers.source.values.abstract import Ext, Func
 
-    return UserFunc(v, fr.self_mod) if ok and isinstance(v, Func) else UNK
+    if ok and isinstance(v, Func):
+        return UserFunc(v, fr.self_mod)
+    if (
+        name == "forward"
+        and isinstance(where, Ext)
+        and where.qual.startswith("torch.nn.")
+        and getattr(fr.self_mod.obj, "qual", None)
+    ):
+        return TorchForward(fr.self_mod)
+    return UNK
 
 
 def _arg(args: list, kwargs: dict, i: int, name: str, default: Any = None) -> Any:

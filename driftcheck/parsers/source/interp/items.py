@@ -295,7 +295,9 @@ class Items:
                 if tq == q:
                     return True
                 cls = self.library.torch_class(tq) if tq and tq.startswith("torch.nn.") else None
-                return self._torch_subclass(cls, q) if cls is not None else Unknown("isinstance")
+                if cls is not None:
+                    return self._torch_subclass(cls, q)
+                return self._shipped_subclass(tq, q)
             if isinstance(raw, _PLAIN_TYPES):
                 return False
             return Unknown("isinstance")
@@ -325,10 +327,26 @@ class Items:
                 isinstance(c, Ext) and c.qual.startswith("torch.nn.") and c.qual not in MODULE_BASES
             ):
                 sub = self.library.torch_class(c.qual)
-                found = self._torch_subclass(sub, q) if sub is not None else Unknown("isinstance")
+                found = (
+                    self._torch_subclass(sub, q)
+                    if sub is not None
+                    else self._shipped_subclass(c.qual, q)
+                )
                 if found is not False:
                     return found
         return False
+
+    @staticmethod
+    def _shipped_subclass(tq: str | None, q: str) -> Any:
+        """Is torch class ``tq`` a subclass of ``q`` by the table shipped for machines without
+        torch's source (``tools/gen_torch_signatures.py``: torch's own MROs, checked against the
+        installed torch in the tests)? Unknown for a class the table does not hold."""
+        if not tq or not tq.startswith("torch.nn.") or not q.startswith("torch.nn."):
+            return Unknown("isinstance")
+        mro = torchlib.shipped_mro(tq)
+        if mro is None:
+            return Unknown("isinstance")
+        return q.rsplit(".", 1)[-1] in mro
 
     def hasattr(self, x: Any, name: Any) -> Any:
         from driftcheck.parsers.source.interp.attrs import ModRef

@@ -10,6 +10,7 @@ import ast
 import builtins
 import re
 import time
+from pathlib import Path
 from typing import Any
 
 from driftcheck.graph import catalogue
@@ -209,9 +210,9 @@ class Library:
         if posnames is False:
             posnames = None
             if cls is not None:
-                init, _ = self.calls.find_init(cls)
-                if isinstance(init, Func) and init.node.args.vararg is None:
-                    posnames = [a.arg for a in init.node.args.args[1:]]
+                init, where = self.calls.find_init(cls)
+                if isinstance(init, Func):
+                    posnames = torchlib.init_posnames(init.node, where)
             else:
                 # torch is not installed here (pre-commit hook, Action): the shipped table
                 posnames = torchlib.shipped_posnames(q)
@@ -304,6 +305,12 @@ class Library:
                         Func(init.node, init.mod, init.closure, init.owner, obj), args, kwargs
                     )
                     obj.qual = obj.qual or f"torch.nn.{short}"
+                    # what torch's __init__ stored is the layer's: its place is where the layer
+                    # was built (as catalogue_init places it), never a line of torch's source
+                    torch_dir = cls.mod.path.parents[len(cls.mod.name.split(".")) - 1]
+                    for name, at in list(obj.attr_locs.items()):
+                        if obj.loc is not None and Path(at[0]).is_relative_to(torch_dir):
+                            obj.attr_locs[name] = obj.loc
             else:  # torch is not installed (core install): the catalogue's weights
                 self.catalogue_init(obj, q, args, kwargs, loc)
             return
@@ -329,11 +336,37 @@ class Library:
         except (catalogue.CatalogueError, TypeError, ValueError, KeyError):
             obj.unresolved.append(f"{q}.__init__ arguments the catalogue cannot bind")
             return
-        obj.attrs.update(leaf.params)
+        # the arguments as given (a value read from a config keeps where it was read), as
+        # torch's ``__init__`` stores them (``self.eps = eps``), placed where the layer was built
+        # and the parameters not given at their defaults, as torch's ``__init__`` sets them all
+        # (not ``bias``: torch holds the weight there, never a flag)
+        given = self._catalogue_given(spec, q, args, kwargs)
+        bound = dict(leaf.params)
+        for p in spec.params:
+            if p.name not in bound and not p.required and p.name not in weights:
+                if p.name != "bias" and isinstance(p.default, (int, float, str, bool)):
+                    bound[p.name] = p.default
+        for name, v in bound.items():
+            obj.attrs[name] = given.get(name, v)
+            if obj.loc is not None:
+                obj.attr_locs[name] = obj.loc
         for name, shape in weights.items():
             obj.params[name] = Tensor(tuple(shape), param=True)
             obj.params[name].owner, obj.params[name].name = obj, name
         obj.qual = obj.qual or q
+
+    @staticmethod
+    def _catalogue_given(spec: Any, q: str, args: list, kwargs: dict) -> dict[str, Any]:
+        """The arguments of ``nn.X(*args, **kwargs)`` that carry where they were read
+        (``Sourced``), by the catalogue's parameter names."""
+        names, alias = spec.name_tables
+        given = {**dict(zip(torchlib.shipped_posnames(q) or [], args)), **kwargs}
+        out = {}
+        for k, v in given.items():
+            n = k if k in names else alias.get(k)
+            if n is not None and isinstance(v, Sourced) and not getattr(v, "bare", False):
+                out[n] = v
+        return out
 
     def ext_method(self, inst: Any, base: Ext, name: str) -> Any:
         if name == "__init__" or name == "__post_init__" and isinstance(inst, Config):

@@ -9,6 +9,7 @@ so its parameters are still exact. Tensor factories yield ``Tensor`` values with
 
 from __future__ import annotations
 
+import ast
 import json
 import math
 from functools import cache
@@ -19,6 +20,7 @@ from typing import Any
 from driftcheck.graph import catalogue
 from driftcheck.graph.catalogue._helpers import slice_length
 from driftcheck.parsers.source.library.pybuiltins import NONE_SLOTS, BuiltinMethod
+from driftcheck.parsers.source.loader import unparse
 from driftcheck.parsers.source.speed.symbolic import plain_hole
 from driftcheck.parsers.source.values.abstract import (
     Cls,
@@ -429,12 +431,41 @@ def _numel(shp: Any) -> Any:
 
 
 @cache
-def _shipped_signatures() -> dict[str, list[str]]:
+def _shipped_table() -> dict[str, Any]:
     path = Path(__file__).resolve().parents[3] / "data" / "torch_signatures.json"
     try:
-        return json.loads(path.read_text(encoding="utf-8"))["signatures"]
-    except (OSError, ValueError, KeyError):
+        return json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
         return {}
+
+
+def _shipped_signatures() -> dict[str, list[str]]:
+    return _shipped_table().get("signatures", {})
+
+
+def init_posnames(init: ast.FunctionDef, owner: Any) -> list[str] | None:
+    """Positional parameter names of a torch class's ``__init__`` read from torch's source; for
+    ``def __init__(self, *args, **kwargs)`` behind ``@overload``s (RNN, LSTM, GRU), the first
+    overload in its class that names them (as ``tools/gen_torch_signatures.py`` ships them)."""
+    if init.args.vararg is None:
+        return [a.arg for a in init.args.args[1:]]
+    body = getattr(getattr(owner, "node", None), "body", ())
+    for st in body:
+        if (
+            isinstance(st, ast.FunctionDef)
+            and st.name == "__init__"
+            and st.args.vararg is None
+            and any(unparse(d).rsplit(".", 1)[-1] == "overload" for d in st.decorator_list)
+        ):
+            return [a.arg for a in st.args.args[1:]]
+    return None
+
+
+def shipped_mro(qual: str) -> list[str] | None:
+    """The short names of a torch.nn class's ``nn.Module`` ancestors (itself first) from the
+    shipped table, for ``isinstance`` where torch's source is not installed."""
+    names = _shipped_table().get("mro", {}).get(f"torch.nn.{qual.rsplit('.', 1)[-1]}")
+    return list(names) if names else None
 
 
 @cache
