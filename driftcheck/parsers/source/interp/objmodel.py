@@ -24,7 +24,13 @@ from driftcheck.parsers.source.loader import (
 )
 from driftcheck.parsers.source.sizes import TooBig
 from driftcheck.parsers.source.speed.symbolic import resource
-from driftcheck.parsers.source.stoplist import EXT_TOPS, MODULE_BASES, STOP_MODULES, is_stop  # noqa: F401,E501
+from driftcheck.parsers.source.stoplist import (  # noqa: F401,E501
+    EXT_TOPS,
+    MODULE_BASES,
+    STOP_MODULES,
+    is_stop,
+    past_torch_module,
+)
 from driftcheck.parsers.source.values.abstract import (
     Budget,
     Cls,
@@ -105,6 +111,29 @@ class Semantics(Attributes, Evaluator):
             star = self.transformers_export(attr)
         return self.global_lookup(star, attr) if star is not None else Ext(qual)
 
+    def _handler_binding(self, mod: ModInfo, name: str, st: ast.stmt) -> Any:
+        """The value an ``except`` handler's statement ``st`` binds to ``name``."""
+        from driftcheck.parsers.source.loader import resolve_relative
+
+        if isinstance(st, ast.ImportFrom):
+            base = resolve_relative(mod, st.module, st.level)
+            for a in st.names:
+                if (a.asname or a.name) == name:
+                    return self.import_value(base, a.name)
+        elif isinstance(st, ast.Import):
+            for a in st.names:
+                if a.asname == name:
+                    return self.import_value(a.name, None)
+                if a.asname is None and a.name.split(".")[0] == name:
+                    return self.import_value(name, None)
+        elif isinstance(st, ast.ClassDef):
+            return self.make_class(st, mod, None)
+        elif isinstance(st, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            return self.make_func(st, Frame(mod))
+        elif isinstance(st, ast.Assign):
+            return self.eval(st.value, Frame(mod))
+        return Unknown(f"{name}: bound by an except handler at line {st.lineno}")
+
     def transformers_export(self, name: str) -> ModInfo | None:
         """The module behind ``from transformers import BertConfig``. transformers' package
         ``__init__`` reaches its model classes through ``from .models import *`` (every model
@@ -158,6 +187,14 @@ class Semantics(Attributes, Evaluator):
         return v
 
     def _resolve_global(self, mod: ModInfo, name: str) -> Any:
+        if name in mod.guarded:
+            # ``try: from apex import X; class N(X): ...`` / ``except ImportError: from torch.nn
+            # import LayerNorm as N``: without the body's imports on disk, the handler binds N
+            from driftcheck.parsers.source.loader import import_findable
+
+            modules, hst = mod.guarded[name]
+            if not all(import_findable(self.finder, m) for m in modules):
+                return self._handler_binding(mod, name, hst)
         if name in mod.fallbacks and name in mod.imports:
             # ``try: from x import y`` / ``except ImportError: y = None``: the import when
             # ``x`` is installed (found on disk or modelled), else the handler's binding
@@ -176,7 +213,10 @@ class Semantics(Attributes, Evaluator):
             return self.make_func(d, Frame(mod))
         if name in mod.assigns:
             from driftcheck.parsers.source.interp.decorated import registry_for
+            from driftcheck.parsers.source.interp.modglobals import mutated, replay
 
+            if mutated(mod, name):  # a table the module body builds up after binding it
+                return registry_for(self, mod, name, replay(self, mod, name))
             return registry_for(self, mod, name, self.eval(mod.assigns[name], Frame(mod)))
         if name in mod.imports:
             m, a = mod.imports[name]
@@ -232,12 +272,34 @@ class Semantics(Attributes, Evaluator):
         cls.ns[name] = Unknown(f"recursive class attribute {name}")
         if isinstance(found, (ast.FunctionDef, ast.AsyncFunctionDef)):
             v: Any = self.make_func(found, frame, owner=cls)
+            if name == "__init__" and found.decorator_list:
+                v = self.decorate_init(v, found, frame)
         elif isinstance(found, ast.ClassDef):
             v = self.make_class(found, cls.mod, frame)
         else:
             v = self.eval(found.value, frame)
         cls.ns[name] = v
         return True, v
+
+    def decorate_init(self, f: Func, node: ast.FunctionDef, frame: Frame) -> Any:
+        """A decorated ``__init__`` (diffusers' ``@register_to_config``, which records the
+        arguments as ``self.config`` before running it): the decorators that are functions of
+        the analyzed code are run on it, innermost first, as the class statement would; others
+        (``torch.no_grad()``, names of libraries we do not read) leave it as it is."""
+        v: Any = f
+        for d in reversed(node.decorator_list):
+            callee = self.eval(d.func if isinstance(d, ast.Call) else d, frame)
+            if not isinstance(callee, Func):
+                continue
+            deco = self.eval(d, frame) if isinstance(d, ast.Call) else callee
+            if not isinstance(deco, Func):
+                continue
+            out = self.call(deco, [v], {}, (str(frame.mod.path), d.lineno))
+            if not isinstance(out, Func):
+                return f  # not a function we can follow: the undecorated ``__init__``
+            out.owner = out.owner or f.owner
+            v = out
+        return v
 
     def property_setter(self, cls: Cls, name: str) -> Func | None:
         """The ``@name.setter`` function of a property ``name`` in ``cls``'s MRO, if any:
@@ -289,6 +351,8 @@ class Semantics(Attributes, Evaluator):
                 if ok:
                     return True, v, c
             elif isinstance(c, Ext):
+                if past_torch_module(c.qual, name):
+                    continue  # nn.Module does not define it: the bases after it may
                 return False, None, c
         return False, None, None
 
