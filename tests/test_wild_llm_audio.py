@@ -261,3 +261,24 @@ def test_torch_module_attribute_table_matches_torch():
     assert not past_torch_module("torch.nn.Module", "training")
     assert not past_torch_module("torch.nn.Module", "__init__")
     assert past_torch_module("torch.nn.Module", "register_to_config")
+
+
+def test_recurrent_layers_with_positional_arguments_without_torch(tmp_path):
+    # torchaudio's DeepSpeech / WaveRNN / Tacotron2 and encodec's SLSTM on the core install:
+    # nn.LSTM / nn.GRU / nn.RNN take ``*args`` (named by their typed overload in the table)
+    import json
+
+    from tests.test_no_torch import run_without_torch
+
+    f = tmp_path / "m.py"
+    f.write_text(
+        "import torch.nn as nn\n"
+        "model = nn.ModuleList([nn.LSTM(4, 8, 2, True, False, 0.0, True), nn.GRU(3, 5, 2),\n"
+        "                       nn.RNN(3, 5, 1, 'relu', False), nn.LSTM(4, 6, proj_size=3)])\n"
+    )
+    r = run_without_torch("check", str(f), "--format", "json")
+    assert r.returncode in (0, 1), r.stderr
+    got = json.loads(r.stdout)["params_total"]
+    with torch.device("meta"):
+        model = runpy.run_path(str(f))["model"]
+    assert got == sum(p.numel() for p in model.parameters())

@@ -3,7 +3,8 @@
 The static parser names positional constructor arguments (``nn.Conv2d(3, 16, 3)``) by torch's
 own signature, read from torch's source on disk. Where torch is not installed (the pre-commit
 hook, the GitHub Action, a slim CI image) it falls back to this table, generated from the
-installed torch with ``inspect.signature`` and checked against it in the tests.
+installed torch with ``inspect.signature`` (a class taking ``*args`` by its typed ``@overload``,
+as ``nn.LSTM`` / ``nn.GRU`` / ``nn.RNN`` declare it) and checked against it in the tests.
 
     python tools/gen_torch_signatures.py [--check]
 """
@@ -13,6 +14,7 @@ from __future__ import annotations
 import inspect
 import json
 import sys
+import typing
 from pathlib import Path
 
 OUT = Path(__file__).resolve().parent.parent / "driftcheck" / "data" / "torch_signatures.json"
@@ -29,6 +31,14 @@ def build() -> dict:
             continue
         try:
             params = list(inspect.signature(cls.__init__).parameters.values())[1:]
+            if any(p.kind is p.VAR_POSITIONAL for p in params):
+                # ``LSTM.__init__(self, *args, **kwargs)``: its typed ``@overload`` names them
+                # (the first overload only: ``Sequential(*args)`` / ``Sequential(OrderedDict)``
+                # keeps its ``*args``)
+                for o in typing.get_overloads(cls.__init__)[:1]:
+                    named = list(inspect.signature(o).parameters.values())[1:]
+                    if not any(p.kind is p.VAR_POSITIONAL for p in named):
+                        params = named
         except (TypeError, ValueError):
             continue
         table[f"torch.nn.{name}"] = [
