@@ -282,3 +282,21 @@ def test_recurrent_layers_with_positional_arguments_without_torch(tmp_path):
     with torch.device("meta"):
         model = runpy.run_path(str(f))["model"]
     assert got == sum(p.numel() for p in model.parameters())
+
+
+def test_subclass_of_an_unreadable_library_class_is_unknown(tmp_path):
+    # a base from a library that is not on disk (apex's fused norm imported unguarded): the
+    # instance may hold weights, so the count is null with a note, never 0 for it
+    (tmp_path / "fused.py").write_text(
+        "from apex_not_installed.normalization import FusedLayerNorm\n\n"
+        "class Norm(FusedLayerNorm):\n    pass\n"
+    )
+    f = tmp_path / "m.py"
+    f.write_text(
+        "from torch import nn\nfrom fused import Norm\n\n"
+        "class M(nn.Module):\n    def __init__(self):\n        super().__init__()\n"
+        "        self.fc = nn.Linear(2, 2)\n        self.norm = Norm(4)\n\nmodel = M()\n"
+    )
+    g = parse_source(f)
+    assert g.params_total() is None
+    assert any("apex_not_installed" in n for n in g.notes)

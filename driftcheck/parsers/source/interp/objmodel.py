@@ -12,7 +12,7 @@ import ast
 from typing import Any
 
 from driftcheck.parsers.source.interp.attrs import Attributes, ModRef, Super, ext_const
-from driftcheck.parsers.source.interp.statements import MAX_DEPTH, Evaluator, Frame
+from driftcheck.parsers.source.interp.statements import MAX_DEPTH, Evaluator, Frame, Raised
 from driftcheck.parsers.source.library import enums
 from driftcheck.parsers.source.library.stdlib import FieldSpec
 from driftcheck.parsers.source.loader import (
@@ -294,7 +294,10 @@ class Semantics(Attributes, Evaluator):
             deco = self.eval(d, frame) if isinstance(d, ast.Call) else callee
             if not isinstance(deco, Func):
                 continue
-            out = self.call(deco, [v], {}, (str(frame.mod.path), d.lineno))
+            try:
+                out = self.call(deco, [v], {}, (str(frame.mod.path), d.lineno))
+            except Raised:
+                return f  # the decorator raises on our reading: the undecorated ``__init__``
             if not isinstance(out, Func):
                 return f  # not a function we can follow: the undecorated ``__init__``
             out.owner = out.owner or f.owner
@@ -527,6 +530,11 @@ class Semantics(Attributes, Evaluator):
             self.init_dataclass(obj, cls, args, kwargs)
             return obj
         if not obj.module:
+            unread = self.unreadable_base(cls)
+            if unread is not None:
+                # ``class FusedNorm(apex.FusedLayerNorm)`` with apex not on disk: the instance
+                # may well be a layer with weights; an empty object would count 0
+                return UnknownModule(f"{cls.name} (a subclass of {unread}, not readable)")
             ok, new, _ = self.mro_attr(cls, "__new__")
             if ok and isinstance(new, Func):
                 # ``class Irreps(tuple)`` whose ``__new__`` makes the value: not modelled, so
@@ -539,6 +547,19 @@ class Semantics(Attributes, Evaluator):
         elif isinstance(where, Ext):
             self.ext_init(obj, where, args, kwargs, loc)
         return obj
+
+    def unreadable_base(self, cls: Cls) -> str | None:
+        """The first base in ``cls``'s MRO from a library we neither read nor model by name
+        (not installed: the import is not found on disk), else None."""
+        for c in cls.mro():
+            if isinstance(c, Ext):
+                top = c.qual.split(".")[0]
+                if top and top not in EXT_TOPS and not is_stop(c.qual):
+                    from driftcheck.parsers.source.loader import import_findable
+
+                    if not import_findable(self.finder, c.qual.rpartition(".")[0] or top):
+                        return c.qual
+        return None
 
     def init_dataclass(self, obj: Obj, cls: Cls, args: list[Any], kwargs: dict) -> None:
         fields: list[tuple[str, ast.AnnAssign, Cls]] = []
