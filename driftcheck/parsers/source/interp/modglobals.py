@@ -73,6 +73,29 @@ def _mutated_names(st: ast.stmt) -> set[str]:
     return out
 
 
+_CONTAINER_CALLS = frozenset(
+    ("dict", "list", "set", "tuple", "OrderedDict", "defaultdict", "deepcopy", "copy", "Counter")
+)
+
+
+def _container_expr(e: ast.expr) -> bool:
+    """A first binding that makes a table: a list / dict / set / tuple display or
+    comprehension, ``dict(...)`` / ``list(...)`` / ``OrderedDict()`` / ``deepcopy(...)``, or
+    ``+`` of such. Other globals (a logger whose ``add`` runs the logging library, an object)
+    keep their first binding: their methods' effects are not a table's entries."""
+    if isinstance(e, (ast.List, ast.Dict, ast.Set, ast.Tuple)):
+        return True
+    if isinstance(e, (ast.ListComp, ast.DictComp, ast.SetComp)):
+        return True
+    if isinstance(e, ast.BinOp):
+        return _container_expr(e.left) or _container_expr(e.right)
+    if isinstance(e, ast.Call):
+        f = e.func
+        name = f.id if isinstance(f, ast.Name) else f.attr if isinstance(f, ast.Attribute) else ""
+        return name in _CONTAINER_CALLS
+    return False
+
+
 def _table(mod: ModInfo) -> tuple[dict[str, list[int]], dict[str, int]]:
     """name -> indices of the top-level statements that mutate it (after its first binding);
     name -> index of the top-level statement holding its first binding. Built once per tree."""
@@ -92,7 +115,7 @@ def _table(mod: ModInfo) -> tuple[dict[str, list[int]], dict[str, int]]:
             if k is not None and k not in first:
                 first[k] = i
         for n in _mutated_names(st):
-            if n in mod.assigns and n in first and first[n] < i:
+            if n in first and first[n] < i and _container_expr(mod.assigns[n]):
                 muts.setdefault(n, []).append(i)
     mod._dc_mutations = (muts, first)  # type: ignore[attr-defined]
     return muts, first
