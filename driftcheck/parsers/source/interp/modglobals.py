@@ -150,11 +150,11 @@ def replay(interp: Any, mod: ModInfo, name: str) -> Any:
     done: set[int] = set()
     for i, kind, n in steps:
         if kind == 0:
-            fr.locals[n] = interp.eval(mod.assigns[n], fr)
+            fr.locals[n] = interp.exprs.eval(mod.assigns[n], fr)
         elif i not in done:
             done.add(i)
             try:
-                interp.exec_stmt(mod.tree.body[i], fr)
+                interp.stmts.exec_stmt(mod.tree.body[i], fr)
             except Raised as e:
                 line = mod.tree.body[i].lineno
                 return Unknown(f"module global {name}: `raise {e.what}` reached at line {line}")

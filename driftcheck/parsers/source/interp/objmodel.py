@@ -9,14 +9,13 @@ instantiated by running their ``__init__`` (through the MRO and ``super()``) on 
 from __future__ import annotations
 
 import ast
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from driftcheck.parsers.source.interp.attrs import Attributes, ModRef, Super, ext_const
-from driftcheck.parsers.source.interp.statements import MAX_DEPTH, Evaluator, Frame, Raised
+from driftcheck.parsers.source.interp.attrs import ModRef, Super, ext_const
+from driftcheck.parsers.source.interp.statements import MAX_DEPTH, Frame, Raised
 from driftcheck.parsers.source.library import enums
 from driftcheck.parsers.source.library.stdlib import FieldSpec
 from driftcheck.parsers.source.loader import (
-    Finder,
     ModInfo,
     body_index,
     parse_file,
@@ -45,46 +44,44 @@ from driftcheck.parsers.source.values.abstract import (
     UnknownModule,
     plain,
 )
-from driftcheck.speed import Speed, current
+
+if TYPE_CHECKING:
+    from driftcheck.parsers.source.library.machine import Interp
 
 
-class Semantics(Attributes, Evaluator):
-    def __init__(self, finder: Finder, speed: Speed | None = None, trace: Any = None) -> None:
-        super().__init__()
-        self.finder = finder
-        # the speed layer this analysis is given (driftcheck/speed.py) and the template trace
-        # it runs under (symbolic.Trace, None for a plain run)
-        self.speed = sp = speed or current()
-        self.trace = trace
-        self.memo_on = sp.layer_memo
-        self.fast_on = sp.fastpath
-        # one tree per file in this analysis; shared with the process while ast_cache is on
-        self.ast_store: dict = sp.stores.ast if sp.ast_cache else {}
-        self.mods: dict[str, ModInfo | None] = {}
-        self.globals: dict[int, dict[str, Any]] = {}
-        self._pending: set[tuple[int, str]] = set()
-        self.files: dict[str, int] = {}  # path -> lines, every file parsed
-        self.active: dict[int, int] = {}  # id(function node) -> frames of it on the stack
+class Names:
+    """Modules, imports and names: what a name in a frame or a module stands for."""
+
+    def __init__(self, ip: Interp) -> None:
+        self.ip = ip  # the owner: the state every part shares
+        self._pending: set[tuple[int, str]] = set()  # globals being evaluated now
+
+    def wire(self) -> None:
+        """The parts this one asks (set by the owner once all exist)."""
+        ip = self.ip
+        self.exprs = ip.exprs  # eval
+        self.stmts = ip.stmts  # note
+        self.classes = ip.classes  # make_class, make_func
 
     # ------------------------------------------------------------------ modules
     def module(self, name: str) -> ModInfo | None:
-        if name in self.mods:
-            return self.mods[name]
+        if name in self.ip.mods:
+            return self.ip.mods[name]
         info = None
         if not is_stop(name):
-            path = self.finder.find(name)
+            path = self.ip.finder.find(name)
             if path is not None:
                 try:
-                    info = parse_file(path, name, self.ast_store)
-                    self.files[str(path)] = info.lines
+                    info = parse_file(path, name, self.ip.ast_store)
+                    self.ip.files[str(path)] = info.lines
                 except Exception as e:  # noqa: BLE001 - an unparsable import degrades
-                    self.note(f"cannot parse imported module {name}: {e}")
-        self.mods[name] = info
+                    self.stmts.note(f"cannot parse imported module {name}: {e}")
+        self.ip.mods[name] = info
         return info
 
     def add_module(self, info: ModInfo) -> None:
-        self.mods[info.name] = info
-        self.files[str(info.path)] = info.lines
+        self.ip.mods[info.name] = info
+        self.ip.files[str(info.path)] = info.lines
 
     def import_value(self, modname: str, attr: str | None) -> Any:
         qual = f"{modname}.{attr}" if attr else modname
@@ -127,11 +124,11 @@ class Semantics(Attributes, Evaluator):
                 if a.asname is None and a.name.split(".")[0] == name:
                     return self.import_value(name, None)
         elif isinstance(st, ast.ClassDef):
-            return self.make_class(st, mod, None)
+            return self.classes.make_class(st, mod, None)
         elif isinstance(st, (ast.FunctionDef, ast.AsyncFunctionDef)):
-            return self.make_func(st, Frame(mod))
+            return self.classes.make_func(st, Frame(mod))
         elif isinstance(st, ast.Assign):
-            return self.eval(st.value, Frame(mod))
+            return self.exprs.eval(st.value, Frame(mod))
         return Unknown(f"{name}: bound by an except handler at line {st.lineno}")
 
     def transformers_export(self, name: str) -> ModInfo | None:
@@ -163,7 +160,7 @@ class Semantics(Attributes, Evaluator):
         in transformers' own ``__init__``) would mean parsing the whole library.
         """
         for star in mod.stars:
-            path = None if is_stop(star) else self.finder.find(star)
+            path = None if is_stop(star) else self.ip.finder.find(star)
             if path is None or path.name == "__init__.py":
                 continue
             sub = self.module(star)
@@ -172,7 +169,7 @@ class Semantics(Attributes, Evaluator):
         return None
 
     def global_lookup(self, mod: ModInfo, name: str) -> Any:
-        ns = self.globals.setdefault(id(mod), {})
+        ns = self.ip.globals.setdefault(id(mod), {})
         if name in ns:
             return ns[name]
         key = (id(mod), name)
@@ -193,7 +190,7 @@ class Semantics(Attributes, Evaluator):
             from driftcheck.parsers.source.loader import import_findable
 
             modules, hst = mod.guarded[name]
-            if not all(import_findable(self.finder, m) for m in modules):
+            if not all(import_findable(self.ip.finder, m) for m in modules):
                 return self._handler_binding(mod, name, hst)
         if name in mod.fallbacks and name in mod.imports:
             # ``try: from x import y`` / ``except ImportError: y = None``: the import when
@@ -201,23 +198,23 @@ class Semantics(Attributes, Evaluator):
             from driftcheck.parsers.source.loader import import_findable
 
             m, a = mod.imports[name]
-            if import_findable(self.finder, m):
+            if import_findable(self.ip.finder, m):
                 return self.import_value(m, a)
             fb = mod.fallbacks[name]
             if fb is not None:
-                return self.eval(fb, Frame(mod))
+                return self.exprs.eval(fb, Frame(mod))
         d = mod.defs.get(name)
         if isinstance(d, ast.ClassDef):
-            return self.make_class(d, mod, None)
+            return self.classes.make_class(d, mod, None)
         if isinstance(d, (ast.FunctionDef, ast.AsyncFunctionDef)):
-            return self.make_func(d, Frame(mod))
+            return self.classes.make_func(d, Frame(mod))
         if name in mod.assigns:
             from driftcheck.parsers.source.interp.decorated import registry_for
             from driftcheck.parsers.source.interp.modglobals import mutated, replay
 
             if mutated(mod, name):  # a table the module body builds up after binding it
-                return registry_for(self, mod, name, replay(self, mod, name))
-            return registry_for(self, mod, name, self.eval(mod.assigns[name], Frame(mod)))
+                return registry_for(self.ip, mod, name, replay(self.ip, mod, name))
+            return registry_for(self.ip, mod, name, self.exprs.eval(mod.assigns[name], Frame(mod)))
         if name in mod.imports:
             m, a = mod.imports[name]
             return self.import_value(m, a)
@@ -235,14 +232,28 @@ class Semantics(Attributes, Evaluator):
             return fr.closure[name]
         return self.global_lookup(fr.mod, name)
 
-    # ------------------------------------------------------------------ definitions
     def closure_of(self, fr: Frame) -> dict[str, Any] | None:
         if fr.func is None and not fr.locals:
             return None
         return {**(fr.closure or {}), **fr.locals}
 
+
+class Classes:
+    """Functions and classes: definitions, class attributes, the MRO and properties."""
+
+    def __init__(self, ip: Interp) -> None:
+        self.ip = ip  # the owner: the state every part shares
+
+    def wire(self) -> None:
+        """The parts this one asks (set by the owner once all exist)."""
+        ip = self.ip
+        self.exprs = ip.exprs  # eval
+        self.names = ip.names  # closure_of
+        self.calls = ip.calls  # call_func
+        self.configs = ip.configs  # make_config
+
     def make_func(self, node: ast.FunctionDef, fr: Frame, owner: Cls | None = None) -> Func:
-        f = Func(node=node, mod=fr.mod, closure=self.closure_of(fr) if fr.func else None)
+        f = Func(node=node, mod=fr.mod, closure=self.names.closure_of(fr) if fr.func else None)
         f.owner = owner
         for d in node.decorator_list:
             name = unparse(d).split("(")[0].split(".")[-1]
@@ -257,7 +268,7 @@ class Semantics(Attributes, Evaluator):
     def make_class(self, node: ast.ClassDef, mod: ModInfo, fr: Frame | None) -> Cls:
         c = Cls(name=node.name, mod=mod, node=node)
         frame = fr or Frame(mod)
-        c.bases = [self.eval(b, frame) for b in node.bases]
+        c.bases = [self.exprs.eval(b, frame) for b in node.bases]
         c.ns = {"__frame__": frame}
         return c
 
@@ -277,7 +288,7 @@ class Semantics(Attributes, Evaluator):
         elif isinstance(found, ast.ClassDef):
             v = self.make_class(found, cls.mod, frame)
         else:
-            v = self.eval(found.value, frame)
+            v = self.exprs.eval(found.value, frame)
         cls.ns[name] = v
         return True, v
 
@@ -288,14 +299,14 @@ class Semantics(Attributes, Evaluator):
         (``torch.no_grad()``, names of libraries we do not read) leave it as it is."""
         v: Any = f
         for d in reversed(node.decorator_list):
-            callee = self.eval(d.func if isinstance(d, ast.Call) else d, frame)
+            callee = self.exprs.eval(d.func if isinstance(d, ast.Call) else d, frame)
             if not isinstance(callee, Func):
                 continue
-            deco = self.eval(d, frame) if isinstance(d, ast.Call) else callee
+            deco = self.exprs.eval(d, frame) if isinstance(d, ast.Call) else callee
             if not isinstance(deco, Func):
                 continue
             try:
-                out = self.call(deco, [v], {}, (str(frame.mod.path), d.lineno))
+                out = self.calls.call(deco, [v], {}, (str(frame.mod.path), d.lineno))
             except Raised:
                 return f  # the decorator raises on our reading: the undecorated ``__init__``
             if not isinstance(out, Func):
@@ -327,7 +338,7 @@ class Semantics(Attributes, Evaluator):
 
         bound = Func(setter.node, setter.mod, setter.closure, setter.owner, inst)
         try:
-            self.call_func(bound, [v], {})
+            self.calls.call_func(bound, [v], {})
         except Raised:
             return False
         return True
@@ -341,7 +352,7 @@ class Semantics(Attributes, Evaluator):
             return Unknown("from_dict of an unknown dict")
         kw = {str(x): y for x, y in d.items() if isinstance(x, str) and x.isidentifier()}
         kw.update({x: y for x, y in k.items() if x != "**"})
-        return self.make_config(cls, [], kw, (cls.mod.path, cls.node.lineno))
+        return self.configs.make_config(cls, [], kw, (cls.mod.path, cls.node.lineno))
 
     def mro_attr(self, cls: Cls, name: str, after: Cls | None = None) -> tuple[bool, Any, Any]:
         """(found, value, defining class) through the MRO, optionally after ``after``."""
@@ -369,22 +380,39 @@ class Semantics(Attributes, Evaluator):
                     return True
         return False
 
-    # ------------------------------------------------------------------ calls
+
+class Calls:
+    """Calls: arguments, functions, instantiation and dataclasses."""
+
+    def __init__(self, ip: Interp) -> None:
+        self.ip = ip  # the owner: the state every part shares
+
+    def wire(self) -> None:
+        """The parts this one asks (set by the owner once all exist)."""
+        ip = self.ip
+        self.exprs = ip.exprs  # eval
+        self.stmts = ip.stmts  # run_body, tick, too_big
+        self.classes = ip.classes  # is_module_cls, mro_attr
+        self.items = ip.items  # iterate
+        self.configs = ip.configs  # is_config_cls, make_config
+        self.memo = ip.memo  # instantiate
+        self.library = ip.library  # call_ext, ext_init
+
     def eval_call(self, e: ast.Call, fr: Frame) -> Any:
-        f = self.eval(e.func, fr)
+        f = self.exprs.eval(e.func, fr)
         args: list[Any] = []
         for a in e.args:
             if isinstance(a, ast.Starred):
-                items = self.iterate(self.eval(a.value, fr))
+                items = self.items.iterate(self.exprs.eval(a.value, fr))
                 if items is None:
                     return self.call_not_followed(e, f, fr)
                 args.extend(items)
             else:
-                args.append(self.eval(a, fr))
+                args.append(self.exprs.eval(a, fr))
         kwargs: dict[str, Any] = {}
         for k in e.keywords:
             if k.arg is None:
-                more = plain(self.eval(k.value, fr))
+                more = plain(self.exprs.eval(k.value, fr))
                 if isinstance(more, Config):
                     more = dict(more.fields)
                 if not isinstance(more, dict):
@@ -392,7 +420,7 @@ class Semantics(Attributes, Evaluator):
                     continue
                 kwargs.update({str(kk): vv for kk, vv in more.items()})
             else:
-                kwargs[k.arg] = self.eval(k.value, fr)
+                kwargs[k.arg] = self.exprs.eval(k.value, fr)
         if isinstance(f, Ext) and f.qual in ("builtins.super",):
             return self.make_super(args, fr)
         if f.__class__ is Unknown and self.may_build(e, fr):
@@ -407,7 +435,7 @@ class Semantics(Attributes, Evaluator):
         (``wrapper(x)``, ``LAYERS[k](x)``) or an attribute of a known object
         (``self.norm_cls(dim)``); not a method of an unknown value (``arr.tolist()``)."""
         if isinstance(e.func, ast.Attribute):
-            return not isinstance(plain(self.eval(e.func.value, fr)), Unknown)
+            return not isinstance(plain(self.exprs.eval(e.func.value, fr)), Unknown)
         return True
 
     def call_not_followed(self, e: ast.Call, f: Any, fr: Frame) -> Any:
@@ -436,20 +464,20 @@ class Semantics(Attributes, Evaluator):
         return Super(func.owner, fr.locals.get("self", fr.locals.get("cls")))
 
     def call(self, f: Any, args: list[Any], kwargs: dict[str, Any], loc: tuple) -> Any:
-        self.tick()
+        self.stmts.tick()
         if isinstance(f, Func):
             return self.call_func(f, args, kwargs)
         if isinstance(f, Cls):
-            return self.instantiate(f, args, kwargs, loc)
+            return self.memo.instantiate(f, args, kwargs, loc)
         try:
             if isinstance(f, Ext):
-                return self.call_ext(f, args, kwargs, loc)
+                return self.library.call_ext(f, args, kwargs, loc)
             if callable(f) and getattr(f, "_builtin", False):
                 return f(args, kwargs, loc)
             if getattr(f, "library_call", False):  # a callable value of the library (partial)
-                return f.call(self, args, kwargs, loc)
+                return f.call(self.ip, args, kwargs, loc)
         except TooBig as e:  # a builtin or method over the size bound (sizes.py)
-            return self.too_big(e)
+            return self.stmts.too_big(e)
         if isinstance(f, Obj) and f.module and f.cls is not None:
             return Unknown("module call in __init__")
         if isinstance(f, Unknown) and f.why.startswith(("unknown index", "condition at line")):
@@ -458,10 +486,10 @@ class Semantics(Attributes, Evaluator):
         return Unknown("call of unknown")
 
     def call_func(self, f: Func, args: list[Any], kwargs: dict[str, Any]) -> Any:
-        if self.depth >= MAX_DEPTH:
+        if self.ip.depth >= MAX_DEPTH:
             raise Budget(f"call depth over {MAX_DEPTH} (recursion?)")
         key = id(f.node)
-        if key in self.active and _all_unknown(args, kwargs):
+        if key in self.ip.active and _all_unknown(args, kwargs):
             # ``walk(m)`` calling ``walk(child)`` over children we cannot see: every level
             # would see the same unknowns, so the recursion can never end here
             return Unknown(f"recursive call of {f.name} on unknown values")
@@ -469,22 +497,22 @@ class Semantics(Attributes, Evaluator):
         if f.bound is not None:
             args = [f.bound, *args]
         self.bind_args(f, args, kwargs, fr)
-        self.depth += 1
-        self.active[key] = self.active.get(key, 0) + 1
-        at_mod, at_line = self.at_mod, self.at_line  # the caller's statement, for notes
+        self.ip.depth += 1
+        self.ip.active[key] = self.ip.active.get(key, 0) + 1
+        at_mod, at_line = self.ip.at_mod, self.ip.at_line  # the caller's statement, for notes
         try:
             if isinstance(f.node, ast.Lambda):
-                return self.eval(f.node.body, fr)
-            self.run_body(f.node.body, fr)
+                return self.exprs.eval(f.node.body, fr)
+            self.stmts.run_body(f.node.body, fr)
         except Return as r:
             return r.value
         finally:
-            self.at_mod, self.at_line = at_mod, at_line
-            self.depth -= 1
-            if self.active[key] == 1:
-                del self.active[key]
+            self.ip.at_mod, self.ip.at_line = at_mod, at_line
+            self.ip.depth -= 1
+            if self.ip.active[key] == 1:
+                del self.ip.active[key]
             else:
-                self.active[key] -= 1
+                self.ip.active[key] -= 1
         return None
 
     def bind_args(self, f: Func, args: list[Any], kwargs: dict[str, Any], fr: Frame) -> None:
@@ -499,7 +527,7 @@ class Semantics(Attributes, Evaluator):
             elif p.arg in kwargs:
                 fr.locals[p.arg] = kwargs.pop(p.arg)
             elif defaults[i] is not None:
-                fr.locals[p.arg] = self.eval(defaults[i], dframe)
+                fr.locals[p.arg] = self.exprs.eval(defaults[i], dframe)
             else:
                 fr.locals[p.arg] = Unknown(f"argument {p.arg}")
         if a.vararg is not None:
@@ -508,24 +536,24 @@ class Semantics(Attributes, Evaluator):
             if p.arg in kwargs:
                 fr.locals[p.arg] = kwargs.pop(p.arg)
             elif d is not None:
-                fr.locals[p.arg] = self.eval(d, dframe)
+                fr.locals[p.arg] = self.exprs.eval(d, dframe)
             else:
                 fr.locals[p.arg] = Unknown(f"argument {p.arg}")
         if a.kwarg is not None:
             fr.locals[a.kwarg.arg] = kwargs
 
     def find_init(self, cls: Cls, after: Cls | None = None) -> tuple[Any, Any]:
-        ok, v, where = self.mro_attr(cls, "__init__", after)
+        ok, v, where = self.classes.mro_attr(cls, "__init__", after)
         if ok:
             return v, where
         return None, where  # where: the first Ext base (or None)
 
     def instantiate(self, cls: Cls, args: list[Any], kwargs: dict[str, Any], loc: tuple) -> Any:
         if enums.is_enum(cls):  # ``Color("red")``: a member looked up by value
-            return enums.by_value(self, cls, args, loc)
-        obj = Obj(cls=cls, module=self.is_module_cls(cls), loc=(str(loc[0]), loc[1]))
-        if self.is_config_cls(cls):
-            return self.make_config(cls, args, kwargs, loc)
+            return enums.by_value(self.ip, cls, args, loc)
+        obj = Obj(cls=cls, module=self.classes.is_module_cls(cls), loc=(str(loc[0]), loc[1]))
+        if self.configs.is_config_cls(cls):
+            return self.configs.make_config(cls, args, kwargs, loc)
         if self.is_dataclass(cls):
             self.init_dataclass(obj, cls, args, kwargs)
             return obj
@@ -535,7 +563,7 @@ class Semantics(Attributes, Evaluator):
                 # ``class FusedNorm(apex.FusedLayerNorm)`` with apex not on disk: the instance
                 # may well be a layer with weights; an empty object would count 0
                 return UnknownModule(f"{cls.name} (a subclass of {unread}, not readable)")
-            ok, new, _ = self.mro_attr(cls, "__new__")
+            ok, new, _ = self.classes.mro_attr(cls, "__new__")
             if ok and isinstance(new, Func):
                 # ``class Irreps(tuple)`` whose ``__new__`` makes the value: not modelled, so
                 # the instance is unknown (an empty object would read as an empty tuple)
@@ -545,19 +573,19 @@ class Semantics(Attributes, Evaluator):
             init = Func(init.node, init.mod, init.closure, init.owner, obj)
             self.call_func(init, args, kwargs)
         elif isinstance(where, Ext):
-            self.ext_init(obj, where, args, kwargs, loc)
+            self.library.ext_init(obj, where, args, kwargs, loc)
         return obj
 
     def unreadable_base(self, cls: Cls) -> str | None:
         """The first base in ``cls``'s MRO from a library we neither read nor model by name
         (not installed: the import is not found on disk), else None."""
+        from driftcheck.parsers.source.loader import import_findable
+
         for c in cls.mro():
             if isinstance(c, Ext):
                 top = c.qual.split(".")[0]
                 if top and top not in EXT_TOPS and not is_stop(c.qual):
-                    from driftcheck.parsers.source.loader import import_findable
-
-                    if not import_findable(self.finder, c.qual.rpartition(".")[0] or top):
+                    if not import_findable(self.ip.finder, c.qual.rpartition(".")[0] or top):
                         return c.qual
         return None
 
@@ -577,9 +605,9 @@ class Semantics(Attributes, Evaluator):
             elif "**" in kwargs:  # ``Cls(**unknown)``: any field may be in it, not the default
                 v = Unknown(f"dataclass field {name} (keyword arguments of unknown keys)")
             elif st.value is not None:
-                v = self.eval(st.value, c.ns["__frame__"])
+                v = self.exprs.eval(st.value, c.ns["__frame__"])
                 if isinstance(v, FieldSpec):  # ``field(default_factory=list)``
-                    v = v.resolve(self, (str(c.mod.path), st.lineno))
+                    v = v.resolve(self.ip, (str(c.mod.path), st.lineno))
                 if isinstance(v, Ext) and v.qual.endswith("field"):
                     v = Unknown(f"dataclass field {name}")
             else:
@@ -589,7 +617,7 @@ class Semantics(Attributes, Evaluator):
             if not isinstance(v, Sourced) or getattr(v, "bare", False):
                 v = resource(v, name, str(c.mod.path), st.lineno)
             obj.attrs[name] = v
-        ok, post, _ = self.mro_attr(cls, "__post_init__")
+        ok, post, _ = self.classes.mro_attr(cls, "__post_init__")
         if ok and isinstance(post, Func):
             self.call_func(Func(post.node, post.mod, post.closure, post.owner, obj), [], {})
 
@@ -599,19 +627,6 @@ class Semantics(Attributes, Evaluator):
             if text.split("(")[0].split(".")[-1] == "dataclass":
                 return True
         return False
-
-    # implemented in extlib / config
-    def call_ext(self, f: Ext, args: list[Any], kwargs: dict[str, Any], loc: tuple) -> Any:
-        raise NotImplementedError
-
-    def ext_init(self, obj: Obj, base: Ext, args: list, kwargs: dict, loc: tuple) -> None:
-        raise NotImplementedError
-
-    def is_config_cls(self, cls: Cls) -> bool:
-        raise NotImplementedError
-
-    def make_config(self, cls: Cls, args: list, kwargs: dict, loc: tuple) -> Any:
-        raise NotImplementedError
 
 
 def _all_unknown(args: list[Any], kwargs: dict[str, Any]) -> bool:
