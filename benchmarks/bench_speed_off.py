@@ -126,27 +126,32 @@ def graphs(cases: list[Case], sp: Any) -> tuple[dict[str, str], float]:
             except DriftcheckError as e:
                 out[name] = f"error: {e.one_line()}"
                 continue
-            out[name] = g.to_json() + "\n" + measures(g, partner)
+            out[name] = g.to_json() + "\n" + measures(g, partner, sp)
     return out, time.process_time() - t0
 
 
-def measures(g: Any, partner: Any) -> str:
+def measures(g: Any, partner: Any, sp: Any = None) -> str:
     """What the graph layer's memos serve, computed from ``g``: shapes and their issues, the
     parameter count, the cost estimate, and the drift findings against ``partner`` (the
-    matcher's resolved leaves)."""
+    matcher's resolved leaves). ``sp`` is given to the graph layer explicitly (a
+    ``Prepared`` carries it to the catalogue, keys, binding, rule, price and count memos)."""
     from driftcheck.graph.cost import estimate
     from driftcheck.graph.cost_counts import count_params
     from driftcheck.graph.match import compare
+    from driftcheck.graph.prepared import Prepared
     from driftcheck.graph.shapes import infer_shapes
+    from driftcheck.verifier import verify
 
-    res = infer_shapes(g)
+    prep = Prepared(g, sp)
+    res = infer_shapes(g, prepared=prep)
     doc = {
         "shapes": repr(sorted(res.shapes.items())),
         "issues": [f"{i.kind} {i.node}: {i.message}" for i in res.errors],
-        "params": count_params(g),
+        "params": count_params(g, prep),
         "params_total": g.params_total(),
-        "cost": estimate(g, shapes=res).summary(),
+        "cost": estimate(g, shapes=res, prepared=prep).summary(),
         "drift": [repr(f) for f in compare(partner, g)[:200]],
+        "verify": verify(g, speed=sp).model_dump(mode="json"),  # verdicts and gate memos
     }
     return json.dumps(doc, sort_keys=True, default=repr)
 

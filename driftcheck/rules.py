@@ -219,22 +219,22 @@ class Rule(RuleMeta):
 
 def validate(records: Iterable[RuleMeta]) -> None:
     """The registry's invariants, for checks and compare rules alike: ids in the one scheme of
-    a known family, kebab-case names, no id twice, no name twice within one command (the
-    selectors of ``check`` and ``compare`` read names; ``explain NAME`` tries checks first),
-    the usual severity among those listed."""
+    a known family, kebab-case names, no id twice, no name twice in the whole registry (the
+    selectors of ``check`` and ``compare`` read names, and ``explain NAME`` must find one
+    rule), the usual severity among those listed."""
     ids: set[str] = set()
-    names: set[tuple[str, str]] = set()
+    names: set[str] = set()
     for r in records:
         if not ID.match(r.id) or r.id[:3] not in _FAMILY:
             raise RuntimeError(f"bad rule id {r.id!r}")
         if not NAME.match(r.name):
             raise RuntimeError(f"rule name {r.name!r} is not kebab-case")
-        if r.id in ids or (r.command, r.name) in names:
+        if r.id in ids or r.name in names:
             raise RuntimeError(f"rule {r.id} {r.name} defined twice")
         if r.severity not in r.severities:
             raise RuntimeError(f"rule {r.id}: severity {r.severity.value} not in its severities")
         ids.add(r.id)
-        names.add((r.command, r.name))
+        names.add(r.name)
 
 
 AnyRule = RuleMeta  # a Check or a Rule

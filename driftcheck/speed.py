@@ -8,10 +8,11 @@ sweep). docs/parser.md "Speed" has the table of mechanisms and their switches.
 A ``Speed`` is built once -- from the environment (``Speed.from_env``), from a caller's
 choice (the CLI passes ``template=False``), or by hand in a test -- and the analysis is given
 it: ``parse_source(..., speed=)`` and ``load_config_graph(..., speed=)`` take one, the
-interpreter keeps it as ``Interp.speed`` and asks it at each mechanism. Code below the
-analysis that has no interpreter to ask (the graph layer's memos of catalogue binding, shape
-rules, prices, counts) asks ``current()``: the ``Speed`` the enclosing analysis or command put
-in force with ``use()``, else one built from the environment. The template trace is no global
+interpreter keeps it as ``Interp.speed`` and asks it at each mechanism. The graph layer is
+given it through ``Prepared(graph, speed)`` (``infer_shapes``, ``count_params``, ``estimate``
+and the verifier's ``Context`` take ``speed=``); the verifier's and the gym's memos read the
+run's. A caller that passes none gets ``current()``: the ``Speed`` the enclosing command put in
+force with ``use()``, else one built from the environment. The template trace is no global
 either: ``symbolic.symbolize`` gives every traced number its ``Trace`` (as a ``torch.fx`` proxy
 carries its tracer), and the interpreter finds the trace on the config it was handed.
 
@@ -25,6 +26,7 @@ that wants a clean slate passes ``Speed(stores=Stores())``.
 from __future__ import annotations
 
 import os
+from collections import OrderedDict
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -70,6 +72,17 @@ class Stores:
     weights: dict = field(default_factory=dict)
     weightless: dict = field(default_factory=dict)
     resolved: dict = field(default_factory=dict)
+    # verifier/context.py: (judge's memo token, type, params key) -> verdict;
+    # verifier/runner.py: (check order, node types, facts) -> checks whose gates pass
+    verdicts: dict = field(default_factory=dict)
+    gates: dict = field(default_factory=dict)
+    # gym (driftcheck_gym): grades by content and by plan (grade.py), graphs by config digest
+    # (hf.py), translations by content (vocab.py), edges by (src, dst, index) (state.py)
+    gym_grades: OrderedDict = field(default_factory=OrderedDict)
+    gym_plans: OrderedDict = field(default_factory=OrderedDict)
+    gym_graphs: OrderedDict = field(default_factory=OrderedDict)
+    gym_vocab: dict = field(default_factory=dict)
+    gym_edges: dict = field(default_factory=dict)
 
     def clear(self) -> None:
         """Forget everything (the template statistics are zeroed)."""
@@ -98,6 +111,7 @@ class Speed:
     fastpath: bool = True  # parsers/source/speed/fastpath.py: compiled plain-value statements
     ast_cache: bool = True  # parsers/source/loader.py: parsed syntax trees by content
     gc_pause: bool = True  # parsers/source/speed/gcpause.py: cyclic GC off during an analysis
+    lazy_values: bool = True  # parsers/source/library/tensorvalues.py: values on first read
     field_types: bool = True  # parsers/hf_types.py: config classes' declared field types
     catalogue: bool = True  # graph/catalogue, graph/prepared.py: spec lookups by name
     params_keys: bool = True  # graph/params_keys.py: canonical params keys (interned text)
@@ -106,6 +120,14 @@ class Speed:
     prices: bool = True  # graph/cost.py: MACs and activation bytes per layer
     counts: bool = True  # graph/cost_counts.py, graph/counting.py: weights per layer
     canon: bool = True  # graph/match/canon.py: resolved (type, bound params) per leaf
+    verdicts: bool = True  # verifier/context.py: a check's verdict per (type, params key)
+    check_gates: bool = True  # verifier/runner.py: checks whose type and fact gates pass
+    gym_grades: bool = True  # gym grade.py: grades by content and by plan
+    gym_fast: bool = True  # gym grade.py: requirements read the verifier run's analyses
+    gym_gc_pause: bool = True  # gym grade.py: cyclic GC off during a grade
+    gym_graphs: bool = True  # gym hf.py: graphs built from configs, by config digest
+    gym_vocab: bool = True  # gym vocab.py: translations by content
+    gym_edges: bool = True  # gym state.py: edges by (src, dst, index)
     stores: Stores = field(default_factory=lambda: STORES, compare=False, repr=False)
 
     @classmethod
@@ -126,6 +148,15 @@ class Speed:
             on["template"] = env["DRIFTCHECK_TEMPLATE"] != "0"
         if env.get("DRIFTCHECK_MEMO", "1") == "0":
             on["layer_memo"] = on["propmemo"] = False
+        if env.get("DRIFTCHECK_VERIFY_NO_MEMO", "") not in ("", "0"):
+            on["verdicts"] = on["check_gates"] = False
+        if env.get("DRIFTCHECK_GYM_NO_MEMO", "") not in ("", "0"):
+            for name in ("gym_grades", "gym_graphs", "gym_vocab", "gym_edges"):
+                on[name] = False
+        if env.get("DRIFTCHECK_GYM_NO_FAST", "") not in ("", "0"):
+            on["gym_fast"] = False
+        if env.get("DRIFTCHECK_GYM_NO_GC_PAUSE", "") not in ("", "0"):
+            on["gym_gc_pause"] = False
         for name in parse_off(env.get("DRIFTCHECK_SPEED_OFF", "")):
             on[name] = False
         return cls(**on)
@@ -165,29 +196,35 @@ _ENV_KEYS = (
     "DRIFTCHECK_TEMPLATE",
     "DRIFTCHECK_MEMO",
     "DRIFTCHECK_SPEED_OFF",
+    "DRIFTCHECK_VERIFY_NO_MEMO",
+    "DRIFTCHECK_GYM_NO_MEMO",
+    "DRIFTCHECK_GYM_NO_FAST",
+    "DRIFTCHECK_GYM_NO_GC_PAUSE",
 )
 try:  # the environment's own table, keyed as it stores keys: a lookup without encoding
     _ENV_DATA: Any = os.environ._data  # type: ignore[attr-defined]
-    _K0, _K1, _K2, _K3 = (os.environ.encodekey(k) for k in _ENV_KEYS)  # type: ignore[attr-defined]
+    _KEYS = tuple(os.environ.encodekey(k) for k in _ENV_KEYS)  # type: ignore[attr-defined]
 except AttributeError:  # another mapping stands for the environment: ask it
     _ENV_DATA = os.environ
-    _K0, _K1, _K2, _K3 = _ENV_KEYS
-_from_env: list[Any] = [object()] * 4 + [None]  # the switches' values, then their Speed
+    _KEYS = _ENV_KEYS
+_from_env: list[Any] = [(), None]  # the switches' values, then their Speed
 
 
 def current() -> Speed:
     """The ``Speed`` in force: the one ``use()`` set, else the environment's, built again when
-    one of its switches changed (the graph layer asks per node: four lookups, compared by
-    identity, as an unchanged environment hands back the same value objects)."""
+    one of its switches changed (the graph layer asks per graph, through ``Prepared``: eight
+    lookups, compared by identity first, as an unchanged environment hands back the same
+    value objects)."""
     sp = _ACTIVE.get()
     if sp is not None:
         return sp
-    get, c = _ENV_DATA.get, _from_env
-    if get(_K0) is c[0] and get(_K1) is c[1] and get(_K2) is c[2] and get(_K3) is c[3]:
-        return c[4]
-    c[4] = Speed.from_env()
-    c[0:4] = [get(_K0), get(_K1), get(_K2), get(_K3)]
-    return c[4]
+    c = _from_env
+    now = tuple(map(_ENV_DATA.get, _KEYS))
+    if now == c[0]:
+        return c[1]
+    c[1] = Speed.from_env()
+    c[0] = now
+    return c[1]
 
 
 @contextmanager

@@ -146,3 +146,39 @@ def test_transformers_fork_reads_through_its_imports(tmp_path):
     (tmp_path / "config.json").write_text(json.dumps(config))
     found = compare_sources(str(src), str(tmp_path / "config.json"))
     assert [f for f in found if f.check_id == "DRF030"] == []
+
+
+def test_full_attention_claim_with_another_head_count_is_the_heads_finding(tmp_path):
+    """The config says KV heads = heads (full attention); the code builds full attention with
+    a literal head count of its own: the KV-head claim holds, the head count is the finding."""
+    code = FULL_ATTENTION.replace("self.heads = config.num_attention_heads", "self.num_heads = 4")
+    config = {**CONFIG, "num_key_value_heads": 8}
+    (tmp_path / "model.py").write_text(code)
+    (tmp_path / "config.json").write_text(json.dumps(config))
+    found = compare_sources(str(tmp_path / "model.py"), str(tmp_path / "config.json"))
+    assert not [f for f in found if f.check_id == "DRF030" and "num_key_value_heads" in f.message]
+
+
+NESTED = FULL_ATTENTION.replace("config.hidden_size", "config.text_config.hidden_size").replace(
+    "config.num_attention_heads", "config.text_config.num_attention_heads"
+)
+NESTED_CONFIG = {
+    "model_type": "my_vlm",
+    "vocab_size": 100,
+    "hidden_size": 64,
+    "num_hidden_layers": 2,
+    "text_config": {"model_type": "my_text", "hidden_size": 64, "num_attention_heads": 8,
+                    "num_key_value_heads": 2},
+}  # fmt: skip
+
+
+def test_a_nested_sub_config_claim_the_code_never_reads(tmp_path):
+    """text_config says 2 KV heads; the code opens text_config but builds full attention."""
+    (f,) = _unread(tmp_path, NESTED, NESTED_CONFIG)
+    assert "text_config.num_key_value_heads = 2" in f.message
+    assert any(loc.key == "text_config.num_key_value_heads" for loc in f.locations)
+
+
+def test_a_sub_config_handed_to_an_auto_factory_is_unknown(tmp_path):
+    code = NESTED + "\n\ndef build(config):\n    return AutoModel.from_config(config.text_config)\n"
+    assert _unread(tmp_path, code, NESTED_CONFIG) == []

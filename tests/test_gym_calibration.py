@@ -290,31 +290,57 @@ def test_heldout_families_cannot_be_asked_for_in_train():
 
 
 def test_fast_paths_switched_off_give_identical_grades(monkeypatch):
-    """The grade's fast path (one verifier run's shapes, counts and index reused by the
-    requirements, ``grade.FAST``, with its has-weights verdicts remembered by layer), the
-    collector paused for a grade (``grade.GC_PAUSE``) and the verifier's gate memo
-    (``runner.GATE_MEMO``) change nothing: every reference, empty, partial and adversarial plan of every family grades
-    the same without them (grade memos off, so every grade is computed)."""
+    """The grade's fast paths change nothing: the verifier run's shapes, counts and index
+    reused by the requirements (``grade.FAST``, with its has-weights verdicts remembered by
+    layer), the typed graph built without pydantic's validation (``state.LEAN_GRAPH``), the
+    collector paused for a grade (``grade.GC_PAUSE``), the verifier's gate memo
+    (``Speed.check_gates``) and its memo of the structural checks' hits by the graph's structure
+    (``runner.STRUCT_MEMO``) and its one pass for the layer-local checks (``runner.LOCAL_PASS``).
+    Every reference, empty, partial and adversarial plan of every
+    family of every split (two tasks each), the curated tasks and the peer harness's reference
+    plans grade the same without them: reward, payload and findings (grade memos off, so
+    every grade is computed)."""
     import importlib
 
+    from gym_support import anchors
+
     gr = importlib.import_module("driftcheck_gym.grade")
+    st = importlib.import_module("driftcheck_gym.state")
     runner = importlib.import_module("driftcheck.verifier.runner")
     monkeypatch.setattr(gr, "MEMO", False)
-    cases = [(t, plan) for t in ADV_TASKS for plan in (t.reference_plan, [], t.reference_plan[:1])]
+    cases = [(t, plan) for t in TASKS for plan in (t.reference_plan, [], t.reference_plan[:1])]
     cases += [(t, p(t)) for p, t in CASES]
+    peer = anchors()
+    if peer is not None:
+        sol = json.loads((peer / "solutions.json").read_text())
+        cases += [(t, sol[t.id]) for t in G.curated_tasks() if t.id in sol]
 
     def run():
         return [G.grade(t, plan).to_dict() for t, plan in cases]
 
-    fast = run()
-    monkeypatch.setattr(gr, "FAST", False)
-    monkeypatch.setattr(gr, "GC_PAUSE", False)
-    monkeypatch.setattr(runner, "GATE_MEMO", False)
-    slow = run()
+    def graphs():
+        out = []
+        for t in COMPONENT_TASKS:
+            arch = apply(t.start_arch(), t.reference_plan, repair=t.kind == "repair").arch
+            g = to_graph(arch, t.id)
+            out.append((g.model_dump(), [sorted(n.model_fields_set) for n in g.nodes]))
+        return out
+
+    fast, fast_graphs = run(), graphs()
+    switches = [(gr, "FAST"), (gr, "GC_PAUSE"), (st, "LEAN_GRAPH")]
+    switches += [(runner, "STRUCT_MEMO"), (runner, "LOCAL_PASS")]
+    for mod, name in switches:
+        monkeypatch.setattr(mod, name, False)
+    from driftcheck.speed import current, use
+
+    with use(current().without("check_gates")):
+        slow, slow_graphs = run(), graphs()
     assert fast == slow
-    n = 3 * len(ADV_TASKS)
+    assert fast_graphs == slow_graphs
+    n = 3 * len(TASKS)
     assert all(r["passed"] for r in fast[0:n:3])  # references pass
-    assert not any(r["passed"] for r in fast[1:n:3] + fast[n:])  # empty and adversarial fail
+    assert not any(r["passed"] for r in fast[1:n:3])  # empty plans fail
+    assert not any(r["passed"] for r in fast[n : n + len(CASES)])  # the adversarial suite fails
 
 
 def test_differs_proves_only_real_differences():

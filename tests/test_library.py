@@ -233,6 +233,21 @@ VALUES: list[tuple[tuple[str, ...], str]] = [
         " tuple(torch.Size([2, 5])))",
     ),
     (
+        ("torch.is_tensor",),
+        "import torch\nresult = (torch.is_tensor(torch.zeros(2)), torch.is_tensor(11.0), "
+        "torch.is_tensor([1, 2]), torch.is_tensor(None))",
+    ),
+    (
+        ("torch.arange", "torch.eye", "torch.as_tensor", "torch.div", "torch.repeat_interleave"),
+        "import torch\nm = torch.arange(6) % 3 == 1\no = torch.div(torch.arange(5), 2, "
+        "rounding_mode='floor')\na = torch.repeat_interleave(o[:, None] > o, repeats=2, dim=0)\n"
+        "u, inv = torch.unique(a, dim=0, return_inverse=True)\n"
+        "r = u.sum(dim=-1).nonzero().squeeze(dim=-1)\n"
+        "result = (m.sum().item(), (~torch.eye(3, dtype=bool)).tolist(), u.tolist(), "
+        "inv.tolist(), r[torch.arange(7) % len(r)].tolist(), torch.as_tensor([1.5, 2]).tolist(), "
+        "bool((u.double() @ u.double().t() >= 0).all()), torch.flipud(torch.arange(3)).tolist())",
+    ),
+    (
         ("torch.cat", "torch.concat", "torch.concatenate", "torch.stack"),
         "import torch\na, b = torch.zeros(2, 3), torch.zeros(4, 3)\nresult = (torch.cat([a, b]), "
         "torch.concat((a, a), dim=1), torch.concatenate([b, b]), torch.stack([a, a], dim=1))",
@@ -293,6 +308,63 @@ VALUES.append(
         ("numpy.log", "numpy.exp", "numpy.log10", "numpy.power"),
         "import numpy as np\nresult = (float(np.log(2.0)), float(np.exp(1)), float(np.log10(1000)), "
         "float(np.power(2, 10)))",
+    )
+)
+VALUES.append(
+    (
+        ("numpy.atleast_1d", "numpy.any", "numpy.all"),
+        # monai's same_padding: elementwise arithmetic, comparisons and iteration of an array
+        "import numpy as np\nk, d = np.atleast_1d((3, 5)), np.atleast_1d(2)\n"
+        "result = (bool(np.any((k - 1) * d % 2 == 1)), bool(np.all(k > 2)), "
+        "tuple(int(p) for p in (k - 1) / 2 * d), len(k), np.atleast_1d(7).tolist(), "
+        "[int(x) for x in 10 - k], (k == 3).tolist())",
+    )
+)
+VALUES.append(
+    (
+        ("collections.deque",),
+        "from collections import deque, defaultdict\nd = deque([1, 2])\nd.appendleft(0)\n"
+        "d.append(3)\nd.extendleft([8, 9])\nx = d.popleft()\nm = deque(range(5), maxlen=3)\n"
+        "m.append(7)\nclass C:\n    def __init__(self):\n        self.tags = deque()\n"
+        "t = defaultdict(C)\nt['a'].tags.appendleft('x')\nt['a'].tags.appendleft('y')\n"
+        "result = (list(d), x, d[0], len(d), list(m), list(t['a'].tags), sorted(t))",
+    )
+)
+VALUES.append(
+    (
+        ("re.split", "re.findall", "re.sub", "re.escape"),
+        # efficientnet_pytorch's block strings ('r1_k3_s11_e1_i32_o16_se0.25')
+        "import re\nops = 'r1_k3_s11_e6_i32_o16_se0.25'.split('_')\n"
+        "result = ([re.split(r'(\\d.*)', op)[:2] for op in ops], re.findall(r'\\d+', 'a12b3'), "
+        "re.sub(r'[aeiou]', '', 'convnext', count=2), re.escape('a.b'))",
+    )
+)
+VALUES.append(
+    (
+        ("builtins.dir",),
+        # timm's ``_has_hardswish = 'hardswish' in dir(torch.nn.functional)``
+        "import json.decoder as d\nresult = ('JSONDecoder' in dir(d), 'nope' in dir(d))",
+    )
+)
+VALUES.append(
+    (
+        ("importlib.import_module", "builtins.__import__"),
+        "import importlib\nm = importlib.import_module('json.decoder')\np = __import__('json.decoder')\n"
+        "result = (m.JSONDecodeError.__name__, 'scanstring' in dir(m), 'JSONDecoder' in dir(p.decoder))",
+    )
+)
+VALUES.append(
+    (
+        ("os.environ.get", "os.getenv"),
+        "import os\nresult = (os.environ.get('DRIFTCHECK_UNSET_SWITCH', 'false').lower() == 'true', "
+        "os.getenv('DRIFTCHECK_UNSET_SWITCH'), os.getenv('DRIFTCHECK_UNSET_SWITCH', 3))",
+    )
+)
+VALUES.append(
+    (
+        ("keyword.iskeyword", "keyword.issoftkeyword"),
+        "import keyword\nresult = (keyword.iskeyword('class'), keyword.iskeyword('CONV'), "
+        "keyword.issoftkeyword('match'))",
     )
 )
 
@@ -518,6 +590,29 @@ MODELS: list[tuple[tuple[str, ...], str]] = [
                 self.layers = nn.ModuleList([nn.Linear(cfg.dim, 4) for _ in range(cfg.depth)])
     """,
     ),
+    (
+        ("builtins.vars", "inspect.isclass"),
+        """
+        import inspect
+        import torch
+        import torch.nn as nn
+        def resolve(query, *args, **kwargs):
+            acts = [
+                a for a in vars(torch.nn.modules.activation).values()
+                if isinstance(a, type) and issubclass(a, nn.Module)
+            ]
+            for cls in acts:
+                if cls.__name__.lower() == query.replace("_", "").lower():
+                    return cls(*args, **kwargs) if inspect.isclass(cls) else cls
+            raise ValueError(query)
+        class M(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.act = resolve("prelu", num_parameters=8)
+                self.lin = nn.Linear(8, 8)
+                self.act2 = resolve("leaky_relu", 0.1)
+    """,
+    ),
 ]
 
 SUBCLASSES = """
@@ -550,7 +645,6 @@ NOT_RUN = {
     "builtins.delattr": "always unknown",
     "builtins.id": "always unknown (identity is no static fact)",
     "builtins.hash": "always unknown",
-    "builtins.vars": "vars() of a config: configs are tested in tests/test_parser*.py",
     "builtins.ValueError": "an exception value; raising is a statement",
     "builtins.TypeError": "an exception value; raising is a statement",
     "builtins.KeyError": "an exception value; raising is a statement",

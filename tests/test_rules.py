@@ -86,6 +86,18 @@ def test_explain_finds_rules_by_id_name_kind_and_old_id(capsys):
     assert "SRV001: vLLM serves" in out  # the finding the invalid example produces
 
 
+def test_every_rule_name_is_one_rule(capsys):
+    """No name twice across checks and compare rules: ``explain NAME`` and the selectors find
+    one rule (CST006 and SRV002 once shared ``tp-not-dividing-heads``)."""
+    names = [r.name for r in all_rules()]
+    assert len(names) == len(set(names))
+    for rid in ("CST006", "SRV002"):
+        r = get_rule(rid)
+        assert get_rule(r.name).id == rid
+        assert main(["explain", r.name]) == 0
+        assert rid in capsys.readouterr().out
+
+
 _ID = re.compile(r"\b([A-Z]{3}\d{3}|DRIFT-[A-Z-]+|DC-[A-Z]+\d+)\b")
 
 

@@ -13,6 +13,7 @@ catalogue, binding, shape-rule, price, count and matcher memos act.
 
 from __future__ import annotations
 
+import importlib
 import os
 import re
 from pathlib import Path
@@ -169,6 +170,74 @@ def test_the_analysis_is_given_its_speed(tmp_path):
     assert stores.catalogue  # the graph layer's lookups went to the given stores
     parse_source(ROOT / "tests" / "zoo" / "nanogpt.py", speed=Speed(stores=stores))
     assert stores.ast
+
+
+def test_the_graph_layer_uses_the_speed_it_is_given():
+    """Shapes, counts and cost take the analysis's Speed (through ``Prepared``), not the one in
+    force: with every mechanism off in force, a given Speed's stores fill; with the given
+    one all off, none does; the results are the same."""
+    from driftcheck.graph.cost import estimate
+    from driftcheck.graph.cost_counts import count_params
+    from driftcheck.graph.shapes import infer_shapes
+    from driftcheck.parsers.source import parse_source
+
+    g = parse_source(ROOT / "tests" / "zoo" / "llama_like.py")
+    out = []
+    for given in (Speed(stores=Stores()), Speed.all_off()):
+        with use(Speed.all_off()):
+            res = infer_shapes(g, speed=given)
+            out.append(
+                (
+                    repr(sorted(res.shapes.items())),
+                    count_params(g, speed=given),
+                    estimate(g, shapes=res, speed=given).summary(),
+                )
+            )
+        st = given.stores
+        filled = [st.key_bytes, st.layer_specs, st.bind, st.rules, st.counts, st.prices]
+        if given.catalogue:
+            assert all(filled), [len(x) for x in filled]
+        else:
+            assert not any(filled), [len(x) for x in filled]
+    assert out[0] == out[1]
+
+
+def test_the_gym_memos_belong_to_speed_and_change_no_grade(monkeypatch):
+    """The gym's switches are ``Speed``'s (read when the gym is imported; the older variables
+    are inputs) and its stores are the process's ``Stores``; grades are identical with every
+    gym mechanism off (the verifier's memos are in ``measures`` above)."""
+    import gym_support  # noqa: F401 - puts this tree's gym/ on the path
+
+    G, grade, hf, state, vocab = (
+        importlib.import_module(f"driftcheck_gym{m}")
+        for m in ("", ".grade", ".hf", ".state", ".vocab")
+    )  # after gym_support (G.grade is the function, ``grade`` the module)
+
+    if ROOT not in Path(grade.__file__).resolve().parents:  # a worktree run: an earlier test
+        pytest.skip("driftcheck_gym was imported from another checkout")  # imported main's gym
+    env = {"DRIFTCHECK_GYM_NO_MEMO": "1", "DRIFTCHECK_GYM_NO_FAST": "1"}
+    off = Speed.from_env({**env, "DRIFTCHECK_SPEED_OFF": "gym_gc_pause"})
+    gym = ("gym_grades", "gym_fast", "gym_gc_pause", "gym_graphs", "gym_vocab", "gym_edges")
+    assert not any(getattr(off, n) for n in gym)
+    assert Speed.from_env({"DRIFTCHECK_VERIFY_NO_MEMO": "1"}).without() == Speed().without(
+        "verdicts", "check_gates"
+    )
+    assert grade._MEMO is STORES.gym_grades and grade._PLANS is STORES.gym_plans
+    assert hf._MEMO is STORES.gym_graphs and vocab._MEMO is STORES.gym_vocab
+    assert state._EDGES is STORES.gym_edges
+    tasks = [t for t in G.curated_tasks() if not t.config_task][::5][:12]
+    plans = [(t, p) for t in tasks for p in (t.reference_plan, t.reference_plan[:1])]
+    on = [G.grade(t, p).to_dict() for t, p in plans]
+    for mod, name, switch in (
+        (grade, "MEMO", "gym_grades"),
+        (grade, "FAST", "gym_fast"),
+        (grade, "GC_PAUSE", "gym_gc_pause"),
+        (hf, "MEMO", "gym_graphs"),
+        (vocab, "MEMO", "gym_vocab"),
+        (state, "EDGE_MEMO", "gym_edges"),
+    ):
+        monkeypatch.setattr(mod, name, getattr(off, switch))
+    assert [G.grade(t, p).to_dict() for t, p in plans] == on
 
 
 def test_no_module_level_store_is_left():

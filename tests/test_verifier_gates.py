@@ -34,13 +34,18 @@ def test_gated_checks_find_nothing_where_they_are_skipped():
 
 
 def test_gate_memo_switched_off_gives_identical_reports(monkeypatch):
-    """``runner.GATE_MEMO`` (which checks pass the type and fact gates, remembered per set of
-    types and facts present) changes no report: every equivalence case, run twice with the
-    memo (the second run served from it) and once without, gives the same report; and a run
-    on a caller's ``Context`` (``verify(..., context=)``) gives the same report as well."""
-    from driftcheck.verifier import runner, verify
+    """The verifier's memos in ``Speed`` (``check_gates``: which checks pass the type and fact
+    gates, per set of types and facts present; ``verdicts``: judges' verdicts by layer), with
+    ``runner.LOCAL_PASS`` and ``runner.STRUCT_MEMO``, change no report: every equivalence case,
+    run twice with them (the second run served from them) and once without, gives the same
+    report; and a run on a caller's ``Context`` (``verify(..., context=)``) gives the same
+    report as well."""
+    from driftcheck.speed import Speed, Stores, use
+    from driftcheck.verifier import all_checks, runner, verify
 
-    runner._GATED.clear()
+    sp = Speed(stores=Stores())
+
+    sp = Speed(stores=Stores())
     all_cases = list(cases())
 
     def run(with_context: bool = False):
@@ -50,7 +55,74 @@ def test_gate_memo_switched_off_gives_identical_reports(monkeypatch):
             out.append(verify(g, opts, context=ctx).model_dump(mode="json"))
         return out
 
-    first, again, on_ctx = run(), run(), run(True)
-    assert runner._GATED  # the memo was used
-    monkeypatch.setattr(runner, "GATE_MEMO", False)
-    assert first == again == on_ctx == run()
+    with use(sp):
+        first, again, on_ctx = run(), run(), run(True)
+    assert len(sp.stores.gates) > 1  # the memo was used
+    # and the layer-local checks' one pass (``runner.LOCAL_PASS``) and the structure memo
+    # (``runner.STRUCT_MEMO``) off as well: the same reports
+    assert {c.id for c in all_checks() if c.local} == {"LAY002", "LAY003", "LAY011"}
+    monkeypatch.setattr(runner, "LOCAL_PASS", False)
+    monkeypatch.setattr(runner, "STRUCT_MEMO", False)
+    with use(Speed(stores=Stores()).without("check_gates", "verdicts")):
+        off = run()
+    assert first == again == on_ctx == off
+
+
+def _hits(c, ctx):
+    return [
+        (h.node.id if h.node is not None else None, h.message, dict(h.values), h.evidence)
+        for h in c.run(ctx)
+    ]
+
+
+def test_structural_checks_read_no_params():
+    """A structural check (``Check.structural``, remembered by ``runner.STRUCT_MEMO``) finds
+    the same on a graph whose every layer's params were changed (ints doubled and shifted,
+    other values dropped) or emptied: it reads the structure only. Over every graph of the
+    equivalence cases."""
+    structural = [c for c in all_checks() if c.structural]
+    assert len(structural) >= 12
+    compared = 0
+    for name, g, opts in cases():
+        changed = g.model_copy(deep=True)
+        emptied = g.model_copy(deep=True)
+        for n in changed.nodes:
+            n.params = {
+                k: 2 * v + 3 for k, v in n.params.items() if type(v) is int and k != "shape"
+            }
+        for n in emptied.nodes:
+            if n.type != "Input":
+                n.params = {}
+        ctxs = [Context(x, opts) for x in (g, changed, emptied)]
+        for c in structural:
+            want, *others = (_hits(c, ctx) for ctx in ctxs)
+            assert others == [want, want], (c.id, name)
+            compared += 1
+    assert compared > 10_000
+
+
+def test_structure_memo_switched_off_gives_identical_reports(monkeypatch):
+    """``runner.STRUCT_MEMO`` changes no report: a quarter of the equivalence cases run with it, then
+    each case's graph with every layer's params changed (same structure, other layers: the
+    memo answers for them), give the reports of runs without it."""
+    from driftcheck.verifier import runner, verify
+
+    runner._STRUCT.clear()
+    all_cases = list(cases())[::4]
+
+    def run(graphs):
+        return [verify(g, opts).model_dump(mode="json") for g, opts in graphs]
+
+    def changed(g):
+        g = g.model_copy(deep=True)
+        for n in g.nodes:
+            n.params = {k: (v + 1 if type(v) is int else v) for k, v in n.params.items()}
+        return g
+
+    same = [(g, opts) for _, g, opts in all_cases]
+    other = [(changed(g), opts) for g, opts in same]
+    first, other_on = run(same), run(other)  # the second served from the first's memo
+    assert runner._STRUCT
+    monkeypatch.setattr(runner, "STRUCT_MEMO", False)
+    assert first == run(same)
+    assert other_on == run(other)

@@ -1,4 +1,5 @@
-"""Write driftcheck/data/torch_signatures.json: positional parameter names of torch.nn classes.
+"""Write driftcheck/data/torch_signatures.json: positional parameter names of torch.nn classes,
+and the namespaces of the modules that define them.
 
 The static parser names positional constructor arguments (``nn.Conv2d(3, 16, 3)``) by torch's
 own signature, read from torch's source on disk. Where torch is not installed (the pre-commit
@@ -44,7 +45,39 @@ def build() -> dict:
         table[f"torch.nn.{name}"] = [
             p.name for p in params if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)
         ]
-    return {"torch": torch.__version__.split("+")[0], "signatures": table}
+    return {
+        "torch": torch.__version__.split("+")[0],
+        "signatures": table,
+        "namespaces": namespaces(nn),
+    }
+
+
+def namespaces(nn: object) -> dict[str, list[list[str]]]:
+    """``vars(m)`` of each module that defines a torch.nn class, in its order: ``[name, kind,
+    qualified name]`` with kind ``module`` (an ``nn.Module`` subclass), ``class`` (another
+    class) or ``value`` (anything else). Code that picks layers by name from a module's
+    namespace (``vars(torch.nn.modules.activation)``) reads it without torch."""
+    import importlib
+
+    exposed = {id(getattr(nn, n)): f"torch.nn.{n}" for n in dir(nn)}
+    mods = {
+        c.__module__
+        for n in dir(nn)
+        for c in [getattr(nn, n)]
+        if inspect.isclass(c) and issubclass(c, nn.Module)
+    }
+    out: dict[str, list[list[str]]] = {}
+    for m in sorted(mods):
+        rows = []
+        for name, v in vars(importlib.import_module(m)).items():
+            if inspect.isclass(v):
+                kind = "module" if issubclass(v, nn.Module) else "class"
+                qual = exposed.get(id(v), f"{v.__module__}.{v.__qualname__}")
+            else:
+                kind, qual = "value", f"{m}.{name}"
+            rows.append([name, kind, qual])
+        out[m] = rows
+    return out
 
 
 def main() -> int:

@@ -97,7 +97,7 @@ def tensor_parallel(ctx: Ctx) -> list[Finding]:
     heads, hloc = ctx.cfg("numHeads")
     if _int(heads) and heads % tp:
         out.append(_finding(
-            "SRV002", "tp-not-dividing-heads", Severity.blocker,
+            "SRV002", "tp-heads-indivisible", Severity.blocker,
             f"total number of attention heads ({heads}) must be divisible by tensor parallel "
             f"size ({tp})", "numHeads", heads, hloc, tp, sloc))  # fmt: skip
     kv, kloc = ctx.cfg("numKvHeads")
@@ -276,7 +276,7 @@ def _records() -> tuple:
              "reaches it.",
              invalid=(_pair({"maxPositionEmbeddings": 4096}, {"maxModelLen": 8192}),),
              valid=(_pair({"maxPositionEmbeddings": 4096}, {"maxModelLen": 4096}),)),
-        Rule("SRV002", "tp-not-dividing-heads", B,
+        Rule("SRV002", "tp-heads-indivisible", B,
              what="Tensor parallelism does not divide the attention heads.",
              why="vLLM splits heads evenly over the GPUs and refuses to start otherwise.",
              fix="Pick a tensor parallel size that divides the head count.",

@@ -61,8 +61,14 @@ from transformers."""
 DYNAMIC = ("to_dict", "to_diff_dict", "__dict__", "items", "keys", "values")
 
 
-def claims(config: dict[str, Any]) -> list[tuple[str, str, Any]]:
-    """(fact, key, value) for every architecture claim the config as written makes."""
+FACTORIES = ("from_config", "AutoModel", "AutoModelForCausalLM", "_from_config")
+"""Names of transformers' auto factories: code that hands a sub-config to one builds that part
+with another model's code, which this check does not read."""
+
+
+def claims(config: dict[str, Any], prefix: str = "") -> list[tuple[str, str, Any]]:
+    """(fact, key, value) for every architecture claim the config as written makes; a nested
+    sub-config's (``text_config``, ``vision_config``) under its dotted key."""
     out = []
     for fact, keys in CLAIMS.items():
         for key in keys:
@@ -71,10 +77,14 @@ def claims(config: dict[str, Any]) -> list[tuple[str, str, Any]]:
                 continue
             if key == "sliding_window" and config.get("use_sliding_window") is False:
                 continue
-            out.append((fact, key, value))
+            out.append((fact, prefix + key, value))
     params = config.get("rope_parameters")
     if isinstance(params, dict) and params.get("rope_type", "default") not in ("default", None):
-        out.append(("ropeScaling", "rope_parameters", params))
+        out.append(("ropeScaling", prefix + "rope_parameters", params))
+    if not prefix:
+        for sub, nested in config.items():
+            if sub.endswith("_config") and isinstance(nested, dict):
+                out += claims(nested, f"{sub}.")
     return out
 
 
@@ -253,8 +263,13 @@ def unread_findings(code: CodeSide, raw: dict[str, Any], findings: list[Finding]
     stated = stated or {}
     read = {n.lower() for n in reads.names}
     out = []
-    for fact, key, value in claims(raw):
-        names = {key, both.get(key, key), *CLAIMS.get(fact, ())}  # any key naming the fact
+    found = claims(raw)
+    heads = {k.rpartition(".")[0]: v for f, k, v in found if f == "numHeads"}
+    for fact, key, value in found:
+        sub, _, leaf = key.rpartition(".")
+        if sub and (sub not in read or read & {n.lower() for n in FACTORIES}):
+            continue  # a sub-config the code never opens, or hands to another model's code
+        names = {leaf, both.get(leaf, leaf), *CLAIMS.get(fact, ())}  # any key naming the fact
         if {n.lower() for n in names} & read:  # N_EXPERTS as a module constant reads too
             continue
         if fact in stated and same(stated[fact], value):
@@ -265,6 +280,14 @@ def unread_findings(code: CodeSide, raw: dict[str, Any], findings: list[Finding]
             and same(stated.get("numHeads"), value)
         ):
             continue  # full attention, as the code builds it, has as many KV heads as heads
+        if (
+            fact == "numKvHeads"
+            and "numKvHeads" not in stated
+            and "numHeads" in stated
+            and same(heads.get(sub), value)
+        ):
+            continue  # the config claims full attention, which the code builds (with its own
+            # head count: a head-count difference is the matcher's finding, not this one)
         twin = _twin(findings, key)
         cfg_loc = Location(file=code.config_display, key=key, side=code.other)
         code_loc = Location(file=code.path, side=code.side)

@@ -36,7 +36,7 @@ from driftcheck.graph.cost_counts import (  # noqa: F401 - re-exported (cost's p
 )
 from driftcheck.graph.prepared import layer_spec
 from driftcheck.graph.shapes import Prepared, bind_cached
-from driftcheck.speed import current
+from driftcheck.speed import Speed, current
 
 if TYPE_CHECKING:
     from driftcheck.graph.model import Graph, Node
@@ -252,35 +252,40 @@ price of a layer, across runs: it is a pure function of those (``repr`` is type-
 
 
 def _price(
-    node: Node, rule_key: tuple, out: Shape, bpp: float, text: tuple | None = None
+    node: Node,
+    rule_key: tuple,
+    out: Shape,
+    bpp: float,
+    text: tuple | None = None,
+    speed: Speed | None = None,
 ) -> tuple[int | None, int] | None:
     """(MACs or None, activation bytes) of one layer on its inputs; None when the type is
     not a catalogue layer (a block: its MACs are unknown and its output is not counted).
     ``text``: the shape walk's exact key of the verdict that gave ``out`` (which it fixes)."""
     t, key, ins = rule_key
     if type(key) is not str:  # a params key that is not exact text: priced every time
-        return _price_now(node, rule_key, out, bpp)
+        return _price_now(node, rule_key, out, bpp, speed)
     try:
         k = (text, bpp, type(bpp)) if text else (t, key, repr(ins), repr(out), bpp, type(bpp))
     except (RecursionError, ValueError):
-        return _price_now(node, rule_key, out, bpp)
-    sp = current()
+        return _price_now(node, rule_key, out, bpp, speed)
+    sp = speed or current()
     if not sp.prices:
-        return _price_now(node, rule_key, out, bpp)
+        return _price_now(node, rule_key, out, bpp, speed)
     memo = sp.stores.prices
     hit = memo.get(k, _NOT_PRICED)
     if hit is _NOT_PRICED:
         if len(memo) >= 100_000:
             memo.clear()
-        hit = memo[k] = _price_now(node, rule_key, out, bpp)
+        hit = memo[k] = _price_now(node, rule_key, out, bpp, speed)
     return hit
 
 
 def _price_now(
-    node: Node, rule_key: tuple, out: Shape, bpp: float
+    node: Node, rule_key: tuple, out: Shape, bpp: float, speed: Speed | None = None
 ) -> tuple[int | None, int] | None:
     t, key, ins = rule_key
-    spec = layer_spec(t)
+    spec = layer_spec(t, speed)
     if spec is None:
         return None
     try:
@@ -288,7 +293,7 @@ def _price_now(
     except OverflowError:  # an exact int past a float, times a fractional byte width
         a = int((numel(out) or 0) * Fraction(bpp))
     try:
-        bound = bind_cached(spec, node.params, key)
+        bound = bind_cached(spec, node.params, key, speed)
         return int(spec.macs(bound, list(ins), out)), a  # type: ignore[arg-type]
     except Exception:  # noqa: BLE001 - a MAC rule that cannot handle symbols: unknown
         return None, a
@@ -310,7 +315,7 @@ def _price_all(prep: Prepared, shapes: ShapeResult, bpp: float) -> tuple[int, in
     for rid, n in copies.items():
         nid = first[rid]
         text = texts[rid] if texts else None
-        hit = _price(prep.index[nid], rule_keys[nid], shapes.shapes[nid], bpp, text)
+        hit = _price(prep.index[nid], rule_keys[nid], shapes.shapes[nid], bpp, text, prep.speed)
         if hit is None:  # not a catalogue layer: its MACs unknown where it is on the dataflow
             unknown += sum(1 for i, k in ids.items() if k == rid and i in incoming)
             mac_of[rid] = None
@@ -341,8 +346,9 @@ def estimate(
     batch_size: int = 1,
     shapes: ShapeResult | None = None,
     prepared: Prepared | None = None,
+    speed: Speed | None = None,
 ) -> Cost:
-    prep = prepared or Prepared(graph)
+    prep = prepared or Prepared(graph, speed)
     if shapes is None:
         from driftcheck.graph.shapes import infer_shapes
 
@@ -371,7 +377,7 @@ def estimate(
         hit = priced.get(at, _NOT_PRICED)
         if hit is _NOT_PRICED:
             text = None if rid is None else texts[rid]
-            hit = priced[at] = _price(index[nid], rk, known[nid], bpp, text)
+            hit = priced[at] = _price(index[nid], rk, known[nid], bpp, text, prep.speed)
         if hit is None:  # not a catalogue layer
             unknown += nid in incoming
             continue

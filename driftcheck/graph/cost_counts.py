@@ -15,24 +15,24 @@ from driftcheck.graph.catalogue.spec import CatalogueError
 from driftcheck.graph.counting import node_weights
 from driftcheck.graph.prepared import Prepared, block_spec, layer_spec
 from driftcheck.graph.shapes import bind_cached
-from driftcheck.speed import current
+from driftcheck.speed import Speed, current
 
 if TYPE_CHECKING:
     from driftcheck.graph.model import Graph, Node
 
 
-def _leaf_count(node: Node, key: Any) -> int | None:
+def _leaf_count(node: Node, key: Any, speed: Speed | None = None) -> int | None:
     """Parameters of one copy of a leaf, tied weights excluded; memoized by (type, params)."""
-    if node.tied or layer_spec(node.type) is None:
+    if node.tied or layer_spec(node.type, speed) is None:
         w = node_weights(node)  # blocks and tied layers: the general (slower) path
         return None if w is None else sum(prod(s) for k, s in w.items() if k not in node.tied)
-    sp = current()
+    sp = speed or current()
     memo = sp.stores.counts if sp.counts else {}  # (type, params key) -> parameters
     k = (node.type, key)
     if k not in memo:
-        spec = layer_spec(node.type)
+        spec = layer_spec(node.type, sp)
         try:
-            w = spec.weights(bind_cached(spec, node.params, key))  # type: ignore[union-attr]
+            w = spec.weights(bind_cached(spec, node.params, key, sp))  # type: ignore[union-attr]
             n = sum(prod(s) for s in w.values())
         except (TypeError, ValueError, KeyError, ZeroDivisionError, CatalogueError):
             n = None
@@ -43,14 +43,16 @@ def _leaf_count(node: Node, key: Any) -> int | None:
     return memo[k]
 
 
-def count_params(graph: Graph, prepared: Prepared | None = None) -> int | None:
+def count_params(
+    graph: Graph, prepared: Prepared | None = None, speed: Speed | None = None
+) -> int | None:
     """``graph.params_total()`` with memoized per-layer counts (same rules: leaves only,
     inputs and empty modules hold nothing, tied weights once, None when any size is unknown);
     the verifier's hot path. Degenerate sizes (zero heads) give None instead of raising.
 
     Untied leaves are counted once per (type, params) group times the group's copies; the
     total is a sum, so the grouping changes nothing but the time."""
-    prep = prepared or Prepared(graph)
+    prep = prepared or Prepared(graph, speed)
     parents = prep.has_kids
     if any(n.id not in parents and n.type not in HOLD_NOTHING for n in _unresolved(prep)):
         return None
@@ -75,12 +77,12 @@ def count_params(graph: Graph, prepared: Prepared | None = None) -> int | None:
                 else:  # no node of this group ties a weight
                     plain, ties = leaves, []
                 if plain:
-                    c = _leaf_count(plain[0], key)
+                    c = _leaf_count(plain[0], key, prep.speed)
                     if c is None:
                         return None
                     total += c * (sum(map(mult, plain)) if mult else len(plain))
                 for n in ties:
-                    c = _leaf_count(n, key)
+                    c = _leaf_count(n, key, prep.speed)
                     if c is None:
                         return None
                     total += c * (mult(n) if mult else 1)
@@ -108,18 +110,19 @@ def kv_per_token_elems(
     facts: bool = True,
     mult: Callable[[Node], int] | None = None,
     prepared: Prepared | None = None,
+    speed: Speed | None = None,
 ) -> int | None:
     """K+V elements cached per token, over all layers; None when nothing says. Attention
     layers with equal params cache equally: each (type, params) group is priced once."""
-    prep = prepared or Prepared(graph)
+    prep = prepared or Prepared(graph, speed)
     total = 0
     seen = False
     flat = mult is None and not prep.repeated  # every node is one copy
     mult = mult or prep.multiplicity
     for t in prep.by_type:
-        if t not in CACHED and layer_spec(t) is not None:
+        if t not in CACHED and layer_spec(t, prep.speed) is not None:
             continue
-        block = block_spec(t)
+        block = block_spec(t, prep.speed)
         if block is None and t not in CACHED:
             continue
         for members in prep.groups(t).values():
@@ -131,7 +134,9 @@ def kv_per_token_elems(
                     return None
             else:
                 try:
-                    p = bind_cached(layer_spec(t), n.params, prep.keys[n.id])
+                    p = bind_cached(
+                        layer_spec(t, prep.speed), n.params, prep.keys[n.id], prep.speed
+                    )
                 except Exception:  # noqa: BLE001 - unbindable node: the STR/ATT checks report it
                     return None
                 per = _kv_elems(n, p)

@@ -32,6 +32,10 @@ FACTS: dict[str, str] = {
     "numExperts": "MoE experts per layer",
     "numExpertsPerTok": "MoE top-k",
     "patchSize": "vision patch size (the patch embedding's kernel and stride)",
+    "inputChannels": "channels the first convolution reads (image channels, mel bins)",
+    "stageDepths": "residual blocks per stage of a hierarchical network (ResNet, ConvNeXt)",
+    "stageWidths": "output width of each stage of a hierarchical network",
+    "stemWidth": "output width of the stem convolution before the first stage",
     "numParameters": "total parameter count claimed by a side",
     # serving / checkpoint
     "dtype": "weights dtype (float16, bfloat16, float32, ...)",

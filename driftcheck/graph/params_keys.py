@@ -16,7 +16,7 @@ from itertools import repeat
 from marshal import dumps as _marshal
 from typing import Any
 
-from driftcheck.speed import current
+from driftcheck.speed import Speed, current
 
 
 def _freeze(v: Any) -> Any:
@@ -45,12 +45,12 @@ def params_key_slow(params: Mapping[str, Any]) -> Any:
 # is ``params_key_slow``'s exact tuple (no text: the memos keyed by it compute every time).
 
 
-def params_key(params: Mapping[str, Any]) -> Any:
+def params_key(params: Mapping[str, Any], speed: Speed | None = None) -> Any:
     """A hashable, exact key for a node's params: the ``repr`` of the first params dict seen
     with equal sorted, type-tagged items (``params_key_slow``). Equal params written in
     another order share it; ``True``, ``1`` and ``1.0`` do not (``repr`` tells them apart).
     A str, so the hash every memo takes of it is computed once and cached."""
-    st = current()
+    st = speed or current()
     if not st.params_keys:
         return params_key_slow(params)
     st = st.stores
@@ -94,27 +94,27 @@ def _make_room(st: Any, n: int) -> None:
         st.key_bytes.clear()
 
 
-def _keys(params: list[Mapping[str, Any]]) -> list[Any]:
+def _keys(params: list[Mapping[str, Any]], speed: Speed | None = None) -> list[Any]:
     """``params_key`` of each params dict. ``marshal.dumps`` writes a dict in C about four
     times faster than ``repr`` (floats in binary) and is type-exact (``True``, ``1`` and ``1.0``
     are written apart); its bytes are mapped to the canonical key once. On a hit the whole
     list costs three C-level ``map`` calls. Bytes are remembered only for params made of
     exact JSON-like types (``_plain``): marshal writes ``bytes`` and ``bytearray`` alike, so
     such values take the ``repr`` route every time instead."""
-    sp = current()
+    sp = speed or current()
     if not sp.params_keys:
-        return list(map(params_key, params))
+        return [params_key(p, sp) for p in params]
     memo = sp.stores.key_bytes
     try:
         raw = list(map(_marshal, params, repeat(2)))
     except ValueError:  # a value marshal cannot write (an object): the repr route
-        return list(map(params_key, params))
+        return [params_key(p, sp) for p in params]
     keys = list(map(memo.get, raw))
     if None in keys:
         _make_room(sp.stores, keys.count(None))
         for i, (k, p) in enumerate(zip(keys, params)):
             if k is None:
-                keys[i] = params_key(p)
+                keys[i] = params_key(p, sp)
                 try:
                     if type(p) is dict and _plain(p):
                         memo[raw[i]] = keys[i]

@@ -23,7 +23,7 @@ from driftcheck.graph.params_keys import (  # noqa: F401 - re-exported (the keys
     params_key,
     params_key_slow,
 )
-from driftcheck.speed import current
+from driftcheck.speed import Speed, current
 
 if TYPE_CHECKING:
     from driftcheck.graph.model import Graph, Node
@@ -48,8 +48,11 @@ class Prepared:
     consumers, a walk order, repeats; the rest (Kahn's order, indexed producers, nodes with
     notes or ties) on demand."""
 
-    def __init__(self, graph: Graph) -> None:
+    def __init__(self, graph: Graph, speed: Speed | None = None) -> None:
         self.graph = graph
+        # the Speed of the analysis this graph is prepared for (given; else the one in force):
+        # the graph layer's memos reached through this object ask it
+        self.speed = speed or current()
         nodes = self.nodes = graph.nodes
         ids = self.ids = list(map(_ID, nodes))
         types = self.types = list(map(_TYPE, nodes))
@@ -59,7 +62,7 @@ class Prepared:
         kids = set(parents)
         kids.discard(None)
         self.has_kids: set[str] = kids  # type: ignore[assignment]
-        self.key_list = _keys(list(map(_PARAMS, nodes)))
+        self.key_list = _keys(list(map(_PARAMS, nodes)), self.speed)
         """Params key of each node, in node order (``keys`` by id)."""
         self.keys: dict[str, Any] = dict(zip(ids, self.key_list))
         by_type: dict[str, list[Node]] = {}
@@ -291,10 +294,10 @@ class Prepared:
 # ``Stores.layer_specs`` / ``Stores.block_specs`` of the Speed in force (``catalogue`` switch)
 
 
-def layer_spec(name: str) -> Any:
+def layer_spec(name: str, speed: Speed | None = None) -> Any:
     """``catalogue.get(name)``, memoized: the catalogue is static and the verifier asks for
     the same few names hundreds of times per run."""
-    sp = current()
+    sp = speed or current()
     if not sp.catalogue:
         return catalogue.get(name)
     memo = sp.stores.layer_specs
@@ -307,9 +310,9 @@ def layer_spec(name: str) -> Any:
         return catalogue.get(name)
 
 
-def block_spec(name: str) -> Any:
+def block_spec(name: str, speed: Speed | None = None) -> Any:
     """``catalogue.get_block(name)``, memoized like ``layer_spec``."""
-    sp = current()
+    sp = speed or current()
     if not sp.catalogue:
         return catalogue.get_block(name)
     memo = sp.stores.block_specs

@@ -23,7 +23,7 @@ from driftcheck.graph.catalogue.spec import CatalogueError, Dim, Shape, fmt
 from driftcheck.graph.model import Graph, Node
 from driftcheck.graph.params_keys import params_key
 from driftcheck.graph.prepared import Prepared, block_spec, layer_spec
-from driftcheck.speed import current
+from driftcheck.speed import Speed, current
 
 __all__ = ["Shape", "ShapeIssue", "ShapeResult", "infer_shapes", "parse_shape", "same_shape"]
 
@@ -101,15 +101,17 @@ def describe(graph: Graph, node_id: str) -> str:
     return f"{graph.path(n)} ({n.type})"
 
 
-def bind_cached(spec: Any, params: Mapping[str, Any], key: Any = None) -> dict[str, Any]:
+def bind_cached(
+    spec: Any, params: Mapping[str, Any], key: Any = None, speed: Speed | None = None
+) -> dict[str, Any]:
     """``spec.bind(params)``, memoized by (entry, params): graphs repeat the same layers, and
     binding (aliases, defaults, type checks) is the hot path of every analysis. The result
     is shared: never mutate it. Raises the same CatalogueError as ``bind``."""
-    sp = current()
+    sp = speed or current()
     if not sp.bind:
         return spec.bind(params)
     memo = sp.stores.bind  # (entry, params key) -> bound params or the CatalogueError
-    k = (spec.name, params_key(params) if key is None else key)
+    k = (spec.name, params_key(params, sp) if key is None else key)
     try:
         hit = memo.get(k)
     except TypeError:
@@ -140,10 +142,14 @@ class _Walker:
     """One inference run; caches rule results by (type, params, input shapes)."""
 
     def __init__(
-        self, graph: Graph, input_shapes: Mapping[str, Shape] | None, prep: Prepared | None
+        self,
+        graph: Graph,
+        input_shapes: Mapping[str, Shape] | None,
+        prep: Prepared | None,
+        speed: Speed | None = None,
     ) -> None:
         self.g = graph
-        self.prep = prep or Prepared(graph)
+        self.prep = prep or Prepared(graph, speed)
         self.overrides = dict(input_shapes or {})
         self.result = ShapeResult()
         self.memo: dict[tuple, tuple[str, Any, bool, int]] = {}
@@ -177,13 +183,13 @@ class _Walker:
         params as written, not from the key)."""
         t = node.type
         self.text = None
-        if type(pk) is not str or block_spec(t) is not None:
+        if type(pk) is not str or block_spec(t, self.prep.speed) is not None:
             return self._judged_now(node, shapes, pk)
         try:
             k = self.text = (t, pk, repr(shapes))
         except (RecursionError, ValueError):
             return self._judged_now(node, shapes, pk)
-        sp = current()
+        sp = self.prep.speed
         if not sp.shape_rules:
             return self._judged_now(node, shapes, pk)
         memo = sp.stores.rules
@@ -200,12 +206,12 @@ class _Walker:
         return status, value, empty
 
     def _rule(self, node: Node, shapes: list[Shape], pk: Any) -> tuple[str, Any]:
-        spec = layer_spec(node.type)
+        spec = layer_spec(node.type, self.prep.speed)
         if spec is not None:
             if spec.n_inputs is not None and len(shapes) < spec.n_inputs:
                 return ARITY, f"takes {spec.n_inputs} input(s), got {len(shapes)}"
             try:
-                bound = bind_cached(spec, node.params, pk)
+                bound = bind_cached(spec, node.params, pk, self.prep.speed)
                 return "ok", tuple(spec.shape(bound, [tuple(x) for x in shapes]))
             except ShapeError as e:
                 return MISMATCH, e.message
@@ -213,7 +219,7 @@ class _Walker:
                 return PARAMS, e.message
             except (TypeError, ValueError, KeyError, IndexError, ZeroDivisionError):
                 return "unknown", None  # a rule met an unresolved (None) attribute
-        block = block_spec(node.type)
+        block = block_spec(node.type, self.prep.speed)
         if block is not None:
             try:
                 sub = block.graph(node.params)
@@ -260,7 +266,7 @@ class _Walker:
                 continue  # an unresolved attribute: nothing to infer
             srcs = sources.get(nid)
             if srcs is None:
-                if layer_spec(t) is None:
+                if layer_spec(t, prep.speed) is None:
                     continue  # not on the dataflow: nothing to infer
                 ins: tuple = ()
             else:  # most nodes have one producer: no map object for them
@@ -344,10 +350,12 @@ def infer_shapes(
     graph: Graph,
     input_shapes: Mapping[str, Shape] | None = None,
     prepared: Prepared | None = None,
+    speed: Speed | None = None,
 ) -> ShapeResult:
     """Shapes of every node reachable from the graph inputs.
 
     ``input_shapes`` overrides ``Input`` nodes' declared shapes, keyed by node id, by the
     input's ``name`` param or node name; a single entry applies to a single-input graph.
+    ``speed``: the analysis's Speed for the graph layer's memos (without ``prepared``).
     """
-    return _Walker(graph, input_shapes, prepared).run()
+    return _Walker(graph, input_shapes, prepared, speed).run()

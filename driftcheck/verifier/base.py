@@ -78,6 +78,19 @@ class Check(RuleMeta):
     when: Callable[[Context], bool] | None = None
     """When given, a cheap test (on analyses the check reads anyway) without which the
     check finds nothing: shape checks need shape issues, tie checks need ties."""
+    local: Callable[[Context, Node], Any] | None = None
+    """When given, the check can find something only on a leaf layer (of a type that is not
+    Input or Module) whose group representative gets a truthy ``local(ctx, node)``, a verdict
+    that reads nothing but the node's type and params. The runner asks every such check's
+    ``local`` in one pass over the layer groups, remembered by (type, params key), and skips
+    the checks no group can fire (``runner.LOCAL_PASS``)."""
+    structural: bool = False
+    """The check reads only the graph's structure: node ids, types, names, parents, repeats
+    and notes, the edges, the outputs, the graph's notes, whether it has facts, its origin
+    kind, and the catalogue by type (never params, shapes, costs, facts' values, ties or
+    options). Its hits are then a function of that structure, which the runner remembers
+    (``runner.STRUCT_MEMO``); tests/test_verifier_gates.py holds every structural check to
+    it by running it on graphs whose params were all changed."""
 
 
 def _ex(x: Any) -> Example:
@@ -99,6 +112,8 @@ def check(
     types: Iterable[str] = (),
     facts: Iterable[str] = (),
     when: Callable[[Context], bool] | None = None,
+    structural: bool = False,
+    local: Callable[[Context, Node], Any] | None = None,
 ) -> Callable[[Callable[[Context], Iterable[Hit]]], Check]:
     """Decorator: turn ``run(ctx)`` into a ``Check`` record (the module lists them in CHECKS)."""
 
@@ -118,6 +133,8 @@ def check(
             types=tuple(types),
             facts=tuple(facts),
             when=when,
+            structural=structural,
+            local=local,
         )
 
     return wrap

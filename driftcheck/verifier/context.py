@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 from driftcheck.graph.catalogue.spec import CatalogueError
 from driftcheck.graph.prepared import block_spec, layer_spec
 from driftcheck.graph.shapes import Prepared, bind_cached
+from driftcheck.speed import Speed
 from driftcheck.verifier.base import Hit
 from driftcheck.verifier.options import VerifyOptions
 
@@ -25,12 +26,6 @@ if TYPE_CHECKING:
     from driftcheck.graph.shapes import ShapeResult
 
 HAND_BUILT = ("graph", "gym")
-_VERDICTS: dict[tuple, Any] = {}
-"""(judge's memo token, type, params key) -> verdict, across runs (``Context.verdicts`` and
-``Context.each`` with ``memo=``). Only judges that read nothing but the node's type and its
-bound params (and what the token itself holds, such as a threshold) may pass a token; the
-params key is exact (``prepared.params_key``), so one graph's verdict never answers for
-another's different layer. Bounded: cleared past 100,000 entries."""
 STRUCTURAL = ("Input", "Module")
 _MISSING: Any = object()
 _ID = attrgetter("id")
@@ -39,13 +34,15 @@ _NO_SOURCE = (None,)
 
 
 class Context:
-    def __init__(self, graph: Graph, options: VerifyOptions | None = None) -> None:
+    def __init__(
+        self, graph: Graph, options: VerifyOptions | None = None, speed: Speed | None = None
+    ) -> None:
         self.graph = graph
         self.options = options or VerifyOptions()
         self.claimed: set[str] = set()
         """Node ids a blocker already explained; later (shape) checks skip them."""
         self._bound: dict[tuple[str, Any], Any] = {}
-        prep = self.prep = Prepared(graph)
+        prep = self.prep = Prepared(graph, speed)  # carries the run's Speed
         self.index: dict[str, Node] = prep.index
         """Node by id as a plain dict (the pydantic model's lookups are slow in hot loops)."""
         self.has_kids = prep.has_kids
@@ -151,7 +148,7 @@ class Context:
         """(node, verdict) for every node of ``types`` (leaves or not, types in the given order,
         nodes in node order: ``of_type``'s order) whose verdict is truthy. ``judge`` must
         depend on the node's type and params only: it sees one node per (type, params).
-        ``memo``: a token naming the judge, to reuse its verdicts across runs (``_VERDICTS``)."""
+        ``memo``: a token naming the judge, to reuse its verdicts across runs (``remember``)."""
         keys, here = self.prep.keys, self.by_type
         for t in types:
             if t not in here:
@@ -175,11 +172,12 @@ class Context:
         memo = (node.type, self.prep.keys.get(node.id, _MISSING))
         hit = self._bound.get(memo, _MISSING) if memo[1] is not _MISSING else _MISSING
         if hit is _MISSING:
-            spec = layer_spec(node.type) or block_spec(node.type)
+            sp = self.prep.speed
+            spec = layer_spec(node.type, sp) or block_spec(node.type, sp)
             try:
                 own = memo[1] is not _MISSING and self.index.get(node.id) is node
                 key = memo[1] if own else None  # the key read for this very node, or none
-                hit = bind_cached(spec, node.params, key) if spec is not None else None
+                hit = bind_cached(spec, node.params, key, sp) if spec is not None else None
             except (CatalogueError, TypeError, ValueError):
                 hit = None
             if memo[1] is not _MISSING:
@@ -187,17 +185,23 @@ class Context:
         return hit
 
     def remember(self, memo: Any, judge: Callable[[Node], Any], node: Node) -> Any:
-        """``judge(node)``, remembered across runs by (memo token, type, params key): for a
-        judge that reads only the node's type and params (see ``_VERDICTS``)."""
+        """``judge(node)``, remembered across runs by (memo token, type, params key) in the
+        run's ``Speed`` (``verdicts`` switch, ``Stores.verdicts``), for ``verdicts`` and ``each``
+        with ``memo=``. Only judges that read nothing but the node's type and its bound params
+        (and what the token itself holds, such as a threshold) may pass a token; the params key
+        is exact (``prepared.params_key``), so one graph's verdict never answers for another's
+        different layer. Bounded: cleared past 100,000 entries."""
         pk = self.prep.keys.get(node.id)
-        if type(pk) is not str or self.index.get(node.id) is not node:
+        sp = self.prep.speed
+        if type(pk) is not str or self.index.get(node.id) is not node or not sp.verdicts:
             return judge(node)  # not an exact key (hostile params), or not this node's key
         k = (memo, node.type, pk)
-        v = _VERDICTS.get(k, _MISSING)
+        verdicts = sp.stores.verdicts
+        v = verdicts.get(k, _MISSING)
         if v is _MISSING:
-            if len(_VERDICTS) >= 100_000:
-                _VERDICTS.clear()
-            v = _VERDICTS[k] = judge(node)
+            if len(verdicts) >= 100_000:
+                verdicts.clear()
+            v = verdicts[k] = judge(node)
         return v
 
     def each(
@@ -221,6 +225,33 @@ class Context:
                     for n in members:
                         if not (skip_claimed and n.id in self.claimed):
                             yield Hit(n, f"{self.where(n)}: {why}")
+
+    def quiet(self, checks: tuple[Any, ...], token: Any) -> set[str]:
+        """Ids of the ``checks`` (each with a ``local`` verdict, ``Check.local``) that no leaf
+        layer group of this graph can fire: every verdict asked in one pass over the groups,
+        the verdicts of one group remembered together by (``token``, type, params key)."""
+        may = [False] * len(checks)
+        left = len(checks)
+
+        def judge(n: Node) -> tuple[bool, ...]:
+            return tuple(bool(c.local(self, n)) for c in checks)
+
+        here = self.by_type
+        for t in tuple(here):
+            if t in STRUCTURAL:
+                continue
+            for members in self.leaf_groups(t).values():
+                try:
+                    got = self.remember(token, judge, members[0])
+                except Exception:  # noqa: BLE001 - the checks themselves run (and raise) in order
+                    return set()
+                for i, v in enumerate(got):
+                    if v and not may[i]:
+                        may[i] = True
+                        left -= 1
+                if not left:
+                    return set()
+        return {c.id for c, m in zip(checks, may) if not m}
 
     def chain(
         self, *dst_types: str, producers: frozenset[str] | None = None

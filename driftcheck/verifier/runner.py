@@ -9,26 +9,117 @@ from __future__ import annotations
 
 import gc
 import os
+from operator import attrgetter
+from typing import Any
 
 from driftcheck.findings import Finding
 from driftcheck.graph.model import Graph
-from driftcheck.verifier.base import Check
+from driftcheck.speed import Speed, current, use
+from driftcheck.verifier.base import Check, Hit
 from driftcheck.verifier.context import Context
 from driftcheck.verifier.options import VerifyOptions
 from driftcheck.verifier.registry import run_order
 from driftcheck.verifier.report import Report, score
 
-GATE_MEMO = os.environ.get("DRIFTCHECK_VERIFY_NO_MEMO", "") in ("", "0")
-"""Remember, per (node types present, facts present), which checks pass the type and fact
-gates, so a run over a small graph does not test all ~90 checks' gates one by one (the gates
-read nothing else). Switch off with DRIFTCHECK_VERIFY_NO_MEMO=1 (or ``runner.GATE_MEMO =
-False``); tests/test_verifier_gates.py proves identical reports either way."""
-_GATED: dict[tuple, tuple[int, tuple[Check, ...]]] = {}
-_GATED_FOR: list[tuple[Check, ...]] = []
+STRUCT_MEMO = os.environ.get("DRIFTCHECK_VERIFY_NO_MEMO", "") in ("", "0")
+"""Remember the hits of the structural checks (``Check.structural``: they read the graph's
+structure only, never params, shapes or costs) by that structure (``_structure``): graphs that
+differ only in their layers' params (the gym's plans of one family, a config sweep) are
+judged once for wiring, names and types. Only for graphs of at most ``STRUCT_MAX_NODES``
+nodes (the key holds every node). Switch off with DRIFTCHECK_VERIFY_NO_MEMO=1 (or
+``runner.STRUCT_MEMO = False``); tests/test_verifier_gates.py proves identical reports."""
+LOCAL_PASS = os.environ.get("DRIFTCHECK_VERIFY_NO_MEMO", "") in ("", "0")
+"""Ask the layer-local checks (``Check.local``: LAY002, LAY003, LAY011) in one pass over the
+graph's layer groups, their verdicts on a group remembered together by (type, params key), and
+skip those no group can fire, instead of each check walking the groups. Switch off with
+DRIFTCHECK_VERIFY_NO_MEMO=1 (or ``runner.LOCAL_PASS = False``); tests prove identical
+reports."""
+_LOCALS: dict[int, tuple] = {}
+STRUCT_MAX_NODES = 512
+_STRUCT: dict[tuple, dict[str, tuple | None]] = {}
+_NAME = attrgetter("name")
+_REPEAT = attrgetter("repeat")
+_EDGE = attrgetter("src", "dst", "index")
+_EXACT = frozenset({str})
+_EXACT_OR_NONE = frozenset({str, type(None)})
+_INDEX_TYPES = frozenset({int, type(None)})
+
+
+def _structure(ctx: Context, graph: Graph) -> tuple | None:
+    """What a structural check reads, as a hashable key of exact values (None when some
+    value is not of the validated type, e.g. assigned after validation: no memo then)."""
+    prep = ctx.prep
+    nodes = prep.nodes
+    if len(nodes) > STRUCT_MAX_NODES:
+        return None
+    names = tuple(map(_NAME, nodes))
+    parents = tuple(prep.parents)
+    edges = tuple(map(_EDGE, graph.edges))
+    outputs = tuple(graph.outputs)
+    if (
+        not _EXACT.issuperset(map(type, prep.ids))
+        or not _EXACT.issuperset(map(type, prep.types))
+        or not _EXACT_OR_NONE.issuperset(map(type, names))
+        or not _EXACT_OR_NONE.issuperset(map(type, parents))
+        or not _EXACT.issuperset(map(type, outputs))
+        or not _INDEX_TYPES.issuperset(type(e[2]) for e in edges)
+    ):
+        return None
+    try:
+        return (
+            graph.origin.kind,
+            tuple(prep.ids),
+            tuple(prep.types),
+            names,
+            parents,
+            tuple(map(_REPEAT, nodes)),
+            tuple((n.id, *n.notes) for n in prep.with_field("notes")),
+            tuple(graph.notes),
+            bool(graph.facts),
+            edges,
+            outputs,
+        )
+    except TypeError:  # an unhashable value where a str belongs
+        return None
+
+
+def _run_structural(chk: Check, ctx: Context, memo: dict[str, tuple | None]) -> list[Hit]:
+    """``chk.run(ctx)``'s hits, served from or stored in ``memo`` (this structure's)."""
+    got = memo.get(chk.id, _UNSEEN)
+    index = ctx.index
+    if got is _UNSEEN:
+        hits = list(chk.run(ctx))
+        keep: tuple | None = tuple(
+            (
+                None if h.node is None else h.node.id,
+                h.message,
+                dict(h.values),
+                h.evidence,
+                h.attribute,
+            )
+            for h in hits
+        )
+        if any(h.node is not None and index.get(h.node.id) is not h.node for h in hits):
+            keep = None  # a hit on a node made by the check: not a function of the structure
+        memo[chk.id] = keep
+        return hits
+    if got is None:
+        return list(chk.run(ctx))
+    return [
+        Hit(None if nid is None else index[nid], msg, dict(values), evidence, attribute)
+        for nid, msg, values, evidence, attribute in got
+    ]
+
+
+_UNSEEN: Any = object()
 
 
 def verify(
-    graph: Graph, options: VerifyOptions | None = None, *, context: Context | None = None
+    graph: Graph,
+    options: VerifyOptions | None = None,
+    *,
+    context: Context | None = None,
+    speed: Speed | None = None,
 ) -> Report:
     """Run every wanted check over ``graph``. The cyclic garbage collector is paused for the
     run: a check run allocates many small dicts and tuples and no reference cycles, and each
@@ -37,11 +128,16 @@ def verify(
 
     ``context``: a fresh ``Context(graph, options)`` the caller keeps, to read the analyses
     the run computed (``context.shapes``, ``context.cost``, ``context.prep``) without
-    computing them again (the gym's requirements read the same shapes and counts)."""
+    computing them again (the gym's requirements read the same shapes and counts).
+    ``speed``: the run's Speed (its memos and switches; a ``context`` brings its own)."""
     paused = gc.isenabled()
     gc.disable()
     try:
-        return _verify(graph, options, context)
+        # the speed in force, fixed for the run: the graph layer asks ``current()`` per node
+        # and layer (about 45 times on a 9-node graph), and a speed put in force is one
+        # lookup where the environment's is re-read from four variables each time
+        with use(speed if speed is not None else current()):
+            return _verify(graph, options, context, speed)
     finally:
         if paused:
             gc.enable()
@@ -49,12 +145,17 @@ def verify(
 
 def _gated(order: tuple[Check, ...], ctx: Context, facts) -> tuple[int, tuple[Check, ...]]:
     """(number of checks, those whose type and fact gates pass), memoized by the sets of node
-    types and facts present (see ``GATE_MEMO``); only for a run that wants every check."""
-    if not _GATED_FOR or _GATED_FOR[0] is not order:
-        _GATED.clear()
-        _GATED_FOR[:] = [order]
+    types and facts present; only for a run that wants every check. The memo is the run's
+    ``Speed``'s (``check_gates`` switch, ``Stores.gates``, DRIFTCHECK_VERIFY_NO_MEMO=1 or
+    DRIFTCHECK_SPEED_OFF=check_gates): a run over a small graph does not test all ~90
+    checks' gates one by one (the gates read nothing else); tests/test_verifier_gates.py
+    proves identical reports either way."""
+    gates = ctx.prep.speed.stores.gates
+    if gates.get("order") is not order:  # another check order: what was kept is for it
+        gates.clear()
+        gates["order"] = order
     key = (frozenset(ctx.by_type), frozenset(facts))
-    hit = _GATED.get(key)
+    hit = gates.get(key)
     if hit is None:
         types = key[0]
         hit = (
@@ -68,15 +169,21 @@ def _gated(order: tuple[Check, ...], ctx: Context, facts) -> tuple[int, tuple[Ch
                 )
             ),
         )
-        if len(_GATED) >= 10_000:
-            _GATED.clear()
-        _GATED[key] = hit
+        if len(gates) >= 10_000:
+            gates.clear()
+            gates["order"] = order
+        gates[key] = hit
     return hit
 
 
-def _verify(graph: Graph, options: VerifyOptions | None, ctx: Context | None = None) -> Report:
+def _verify(
+    graph: Graph,
+    options: VerifyOptions | None,
+    ctx: Context | None = None,
+    speed: Speed | None = None,
+) -> Report:
     if ctx is None:
-        ctx = Context(graph, options or VerifyOptions())
+        ctx = Context(graph, options or VerifyOptions(), speed)
     elif (
         ctx.graph is not graph
         or ctx.claimed
@@ -90,9 +197,28 @@ def _verify(graph: Graph, options: VerifyOptions | None, ctx: Context | None = N
     every = opts.select is None and not opts.disable
     types, facts = ctx.by_type.keys(), graph.facts.keys()
     order = run_order()
-    gated = every and GATE_MEMO
+    gated = every and ctx.prep.speed.check_gates
     if gated:
         ran, order = _gated(order, ctx, facts)
+    smemo = None
+    if every and STRUCT_MEMO:
+        skey = _structure(ctx, graph)
+        if skey is not None:
+            smemo = _STRUCT.get(skey)
+            if smemo is None:
+                if len(_STRUCT) >= 10_000:
+                    _STRUCT.clear()
+                smemo = _STRUCT[skey] = {}
+    quiet: set[str] | frozenset[str] = frozenset()
+    if every and LOCAL_PASS:
+        hit = _LOCALS.get(id(order))
+        if hit is None or hit[2] is not order:
+            local = tuple(c for c in order if c.local is not None)
+            hit = _LOCALS[id(order)] = (local, ("local", tuple(c.id for c in local)), order)
+            if len(_LOCALS) > 10_000:
+                _LOCALS.clear()
+        if hit[0]:
+            quiet = ctx.quiet(hit[0], hit[1])
     for chk in order:
         if not gated:
             if not (every or opts.wants(chk.id, chk.name)):
@@ -102,10 +228,17 @@ def _verify(graph: Graph, options: VerifyOptions | None, ctx: Context | None = N
                 chk.facts and facts.isdisjoint(chk.facts)
             ):
                 continue  # nothing it reads is in the graph: it would find nothing
+        if chk.id in quiet:
+            continue  # a layer-local check no layer group can fire (``LOCAL_PASS``)
         if chk.when is not None and not chk.when(ctx):
             continue
         sev = opts.severity_of(chk.id, chk.name, chk.severity) if opts.severity else chk.severity
-        for hit in chk.run(ctx):
+        hits = (
+            _run_structural(chk, ctx, smemo)
+            if smemo is not None and chk.structural
+            else chk.run(ctx)
+        )
+        for hit in hits:
             node = hit.node
             if chk.claims and node is not None and sev.rank >= 3:
                 ctx.claimed.add(node.id)

@@ -25,7 +25,6 @@ import functools
 import gc
 import json
 import math
-import os
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -33,6 +32,7 @@ from typing import Any
 
 from driftcheck.findings import Severity
 from driftcheck.graph.model import Graph
+from driftcheck.speed import Speed
 from driftcheck.verifier import VerifyOptions, verify
 from driftcheck.verifier.context import Context
 from driftcheck.verifier.report import Report
@@ -168,21 +168,26 @@ def _params(graph: Graph, ctx: Context | None) -> int | None:
     return graph.params_total()
 
 
-FAST = os.environ.get("DRIFTCHECK_GYM_NO_FAST", "") in ("", "0")
+_SPEED = Speed.from_env()
+"""The gym's switches and stores belong to driftcheck's speed layer (``driftcheck.speed``,
+docs/parser.md "Speed"): read from the environment when the gym is imported
+(``DRIFTCHECK_SPEED_OFF=gym_fast,gym_grades,gym_gc_pause``, or the older switches below)."""
+
+FAST = _SPEED.gym_fast
 """Grade with one verifier run's analyses: the requirements read the shapes, parameter count
 and index the verifier's context computed instead of computing them again. Switch off with
 DRIFTCHECK_GYM_NO_FAST=1 (or ``grade.FAST = False``); tests prove identical results."""
 
-MEMO = os.environ.get("DRIFTCHECK_GYM_NO_MEMO", "") in ("", "0")
+MEMO = _SPEED.gym_grades
 """Remember grades by content: the task, the edited model (its canonical text), the action
 count, the forbidden action types attempted and the refused actions. A grade is a pure function
 of these, so a repeated plan (GRPO groups repeat completions) is graded once. Switch off with
 DRIFTCHECK_GYM_NO_MEMO=1 (or ``grade.MEMO = False``); tests prove identical results."""
-_MEMO: OrderedDict[Any, GradeResult] = OrderedDict()
+_MEMO: OrderedDict[Any, GradeResult] = _SPEED.stores.gym_grades
 _MEMO_SIZE = 20_000
 
 
-GC_PAUSE = os.environ.get("DRIFTCHECK_GYM_NO_GC_PAUSE", "") in ("", "0")
+GC_PAUSE = _SPEED.gym_gc_pause
 """Pause the cyclic garbage collector for one grade (parse, apply, typed graph, verifier,
 requirements), as ``verify`` does for its run: a grade allocates many small objects and no
 reference cycles, and the collections they trigger walk the heap (the memos make it large)
@@ -256,7 +261,7 @@ def _copy(r: GradeResult) -> GradeResult:
     )
 
 
-_PLANS: OrderedDict[Any, GradeResult] = OrderedDict()
+_PLANS: OrderedDict[Any, GradeResult] = _SPEED.stores.gym_plans
 
 
 def _safe(task: Task, arch: Arch, *args: Any) -> GradeResult:

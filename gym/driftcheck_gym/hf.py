@@ -18,11 +18,14 @@ from pathlib import Path
 from typing import Any
 
 from driftcheck.graph.model import Graph
+from driftcheck.speed import Speed
 
-_MEMO: OrderedDict[str, Graph] = OrderedDict()
+_SPEED = Speed.from_env()  # the gym's switch and store in driftcheck's speed layer
+_MEMO: OrderedDict[str, Graph] = _SPEED.stores.gym_graphs
 _MEMO_SIZE = 256
-MEMO = os.environ.get("DRIFTCHECK_GYM_NO_MEMO", "") in ("", "0")
-"""Keep built graphs by config digest (switch off with DRIFTCHECK_GYM_NO_MEMO=1)."""
+MEMO = _SPEED.gym_graphs
+"""Keep built graphs by config digest (switch off with DRIFTCHECK_GYM_NO_MEMO=1 or
+DRIFTCHECK_SPEED_OFF=gym_graphs)."""
 
 
 def _dir() -> Path:

@@ -11,12 +11,12 @@ catalogue does not know stays as written, and the verifier reports it (STR001).
 
 from __future__ import annotations
 
-import os
 import re
 from functools import lru_cache
 from typing import Any
 
 from driftcheck.graph import catalogue
+from driftcheck.speed import Speed
 
 INPUT = "input"
 OUTPUT = "output"
@@ -83,9 +83,11 @@ def resolve_type(name: str) -> str | None:
     return catalogue.lookup(name)
 
 
-MEMO = os.environ.get("DRIFTCHECK_GYM_NO_MEMO", "") in ("", "0")
-"""Remember translations by exact content (switch off with DRIFTCHECK_GYM_NO_MEMO=1)."""
-_MEMO: dict[Any, tuple[str, dict[str, Any]]] = {}
+_SPEED = Speed.from_env()  # the gym's switch and store in driftcheck's speed layer
+MEMO = _SPEED.gym_vocab
+"""Remember translations by exact content (switch off with DRIFTCHECK_GYM_NO_MEMO=1 or
+DRIFTCHECK_SPEED_OFF=gym_vocab)."""
+_MEMO: dict[Any, tuple[str, dict[str, Any]]] = _SPEED.stores.gym_vocab
 
 
 _SCALARS = frozenset({int, float, str, bool, type(None)})

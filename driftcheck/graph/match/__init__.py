@@ -29,7 +29,7 @@ from pathlib import Path
 from driftcheck.findings import Finding, Location
 from driftcheck.graph.match import policy
 from driftcheck.graph.match.canon import canonicalise, norm_value
-from driftcheck.graph.match.derive import derive
+from driftcheck.graph.match.derive import derive, stages
 from driftcheck.graph.match.diff import Diff, Differ, same
 from driftcheck.graph.match.facts import SIDES, FactDiff, fact_diffs
 from driftcheck.graph.match.facts import _side as fact_side
@@ -58,7 +58,13 @@ def compare(left: Graph, right: Graph, labels: dict[str, str] | None = None) -> 
     la, lb = _has_layers(a), _has_layers(b)
     diffs = Differ().run(a, b) if la and lb else []
     da, db = derive(a), derive(b)
+    da.update(stages(left))
+    db.update(stages(right))
     facts = fact_diffs(left, right, da, db)
+    if "stageDepths" in da and "stageDepths" in db:
+        # a hierarchical network's depth is per stage: one layer count (a config's
+        # ``num_stages``, the blocks of one stage) is not a fact of it
+        facts = [f for f in facts if f.key != "numLayers"]
     rest = _fold(facts, diffs)
     facts += _new_uses(use_diffs(left, right, {f.key for f in facts}), facts, rest)
     if semantic_enabled():
@@ -86,14 +92,29 @@ def _agree(left: Graph, right: Graph, da: dict, db: dict, key: str) -> bool:
 
 
 def _new_uses(uses: list[FactDiff], facts: list[FactDiff], rest: list[Diff]) -> list[FactDiff]:
-    """Use diffs that say something the fact and structural findings do not already say."""
+    """Use diffs that say something the fact findings do not already say. A structural diff
+    with the same two values (a relative-bias table ``[32, 8]`` against ``[32, 4]`` beside
+    ``n_heads`` 8 against 4) is that use's consequence: it moves under the use (``rest`` is
+    edited in place), so the fact is the root its other consequences can fold into."""
     said = [(f.values["left"], f.values["right"]) for f in facts]
-    said += [(d.left, d.right) for d in rest]
-    return [
-        u
-        for u in uses
-        if not any(same(u.values["left"], lv) and same(u.values["right"], rv) for lv, rv in said)
-    ]
+    out = []
+    for u in uses:
+        lv, rv = u.values["left"], u.values["right"]
+        if any(same(lv, a) and same(rv, b) for a, b in said):
+            continue
+        twins = [
+            d
+            for d in rest
+            if d.kind not in ("missing-layer", "extra-layer")
+            and not (d.layout and not d.weights_change)
+            and same(lv, d.left)
+            and same(rv, d.right)
+        ]
+        for d in twins:
+            rest.remove(d)
+            u.absorbed.append(d)
+        out.append(u)
+    return out
 
 
 def _has_layers(items: list) -> bool:
@@ -147,9 +168,14 @@ def _structural_homes(facts: list[FactDiff]) -> list[Diff]:
     after the consequences are grouped, so a fact with several is kept as their root."""
     rest: list[Diff] = []
     for f in list(facts):
-        if len(f.derived) == 2 and len(f.absorbed) == 1:
+        d = f.absorbed[0] if len(f.absorbed) == 1 else None
+        if (
+            len(f.derived) == 2
+            and d is not None
+            and same(d.left, f.values["left"])
+            and same(d.right, f.values["right"])
+        ):  # the diff states the fact; a consequence (other values) stays under its root
             facts.remove(f)
-            d = f.absorbed[0]
             for side in SIDES:  # a config key that states the same value is the better address
                 loc = f.locs.get(side)
                 if loc is not None and loc.key:

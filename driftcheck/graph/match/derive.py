@@ -21,6 +21,7 @@ from driftcheck.findings import Location
 from driftcheck.graph import catalogue
 from driftcheck.graph.catalogue.spec import camel
 from driftcheck.graph.match.canon import Item, leaf_weights, walk
+from driftcheck.graph.model import Graph
 
 
 @dataclass(frozen=True)
@@ -104,17 +105,65 @@ def derive(items: list[Item]) -> dict[str, Derived]:
     if "intermediateSize" not in out and main is not None:
         _mlp_width(main, out)
     _ties(leaves, out)
+    if "numExperts" not in out:
+        _experts(items, out)
     return out
+
+
+def _router_width(it: Item) -> int | None:
+    """Rows of a router: a ``Linear``'s outputs, or a 2-d ``Parameter``'s first axis."""
+    if it.is_block:
+        return None
+    if it.ltype == "Linear":
+        v = it.params.get("out_features")
+        return v if isinstance(v, int) else None
+    if it.ltype == "Parameter":
+        shape = it.params.get("shape")
+        if isinstance(shape, (list, tuple)) and len(shape) == 2 and isinstance(shape[0], int):
+            return shape[0]
+    return None
+
+
+def _experts(items: list[Item], out: dict[str, Derived]) -> None:
+    """Experts of a mixture: inside one block, E copies of an expert block (a ``ModuleList``
+    of MLPs) or 3-d parameters of leading size E (fused expert tensors), beside a router with
+    E rows (a ``Linear`` to E scores, or an ``[E, d]`` weight). Both the copies and the router
+    must be there: E repeated blocks alone are heads, layers or stages."""
+    for blk in walk(items):
+        kids = blk.children if blk.is_block else None
+        if not kids:
+            continue
+        near = [c for c in kids if not c.is_block]  # the router may sit in a lone wrapper
+        near += [g for c in kids if c.is_block and c.count == 1 for g in c.children or []]
+        rows = {_router_width(c): c for c in near if _router_width(c) is not None}
+        for c in kids:
+            n = None
+            if c.is_block and c.count > 1:
+                n = c.count
+            elif not c.is_block and c.ltype == "Parameter":
+                shape = c.params.get("shape")
+                if isinstance(shape, (list, tuple)) and len(shape) == 3:
+                    n = shape[0] if isinstance(shape[0], int) else None
+            if n is not None and n > 1 and n in rows:
+                r = rows[n]
+                name = "out_features" if r.ltype == "Linear" else "shape"
+                out["numExperts"] = Derived(n, _attr(r, name), _loc(r, name), r.node.id)
+                return
 
 
 def _patch(items: list[Item], out: dict[str, Derived]) -> None:
     """A vision model's patch size: the first top-level convolution whose kernel equals its
-    stride (a patch embedding), outside any repeated block."""
+    stride (a patch embedding), outside any repeated block; and the channels that first
+    convolution reads (``inputChannels``: an image's channels, an audio model's mel bins)."""
     for it in walk(items):
         if it.is_block and it.count > 1:
             return  # the layers start: a patch embedding comes before them
         if it.is_block or it.ltype not in ("Conv2d", "Conv3d", "Conv1d"):
             continue
+        cin = it.params.get("in_channels")
+        if isinstance(cin, int):  # what the model reads: image channels, mel bins
+            loc = _loc(it, "in_channels")
+            out["inputChannels"] = Derived(cin, _attr(it, "in_channels"), loc, it.node.id)
         k, st = _one(it.params.get("kernel_size")), _one(it.params.get("stride"))
         if isinstance(k, int) and k > 1 and k == st:
             loc = _loc(it, "kernel_size")
@@ -232,3 +281,78 @@ def _mlp_width(main: Item, out: dict[str, Derived]) -> None:
         out["intermediateSize"] = Derived(
             width, _attr(found, name), _loc(found, name), found.node.id
         )
+
+
+_WIDTH_PARAM = {
+    "Conv1d": "out_channels",
+    "Conv2d": "out_channels",
+    "Conv3d": "out_channels",
+    "Linear": "out_features",
+}
+
+
+def stages(g: Graph) -> dict[str, Derived]:
+    """A hierarchical network's stages (ResNet, ConvNeXt, Swin): the residual blocks in
+    model order, where a block is the outermost module whose ``forward`` adds a shortcut (an
+    ``Add`` op it owns, or is of a class that does) and holds weights, and a stage is a run of blocks of one output width
+    (the rows of its last convolution or linear). Stated only where there are at least two
+    stages: ``stageDepths`` (blocks per stage, repeats counted), ``stageWidths`` and
+    ``stemWidth`` (the outputs of the first convolution before the first block). A stack of
+    one width (a transformer) has no stages: its depth is ``numLayers``."""
+    kids: dict[str | None, list] = {}
+    for n in g.nodes:
+        kids.setdefault(n.parent, []).append(n)
+    adds = {n.parent for n in g.nodes if n.type == "Add" and n.parent is not None}
+    # the forward pass may be followed through one copy of a block only: its class is a
+    # residual block wherever it stands
+    byid = {n.id: n for n in g.nodes}
+    classes = {byid[a].user_class for a in adds if a in byid and byid[a].user_class}
+    adds |= {n.id for n in g.nodes if n.user_class in classes}
+    blocks: list[tuple[Any, int, int]] = []  # (node, copies, width)
+    stem = None
+
+    def last_width(n) -> Any:
+        w = None
+        for c in kids.get(n.id, []):
+            if c.type in _WIDTH_PARAM:
+                v = c.params.get(_WIDTH_PARAM[c.type])
+                w = v if isinstance(v, int) else w
+            elif kids.get(c.id):
+                w = last_width(c) or w
+        return w
+
+    def visit(n, copies: int) -> None:
+        nonlocal stem
+        for c in kids.get(n.id, []):
+            k = copies * max(c.repeat, 1)
+            if c.id in adds and kids.get(c.id):
+                w = last_width(c)
+                if w is None:
+                    return
+                blocks.append((c, k, w))
+            elif c.type in ("Conv1d", "Conv2d", "Conv3d") and not blocks and stem is None:
+                stem = c
+            elif kids.get(c.id):
+                visit(c, k)
+
+    root = kids.get(None, [])
+    for r in root:
+        if r.type not in ("Add",):
+            visit(r, max(r.repeat, 1))
+    runs: list[list] = []
+    for node, k, w in blocks:
+        if runs and runs[-1][1] == w:
+            runs[-1][0] += k
+        else:
+            runs.append([k, w, node])
+    if len(runs) < 2:
+        return {}
+    first = runs[0][2]
+    out = {
+        "stageDepths": Derived([r[0] for r in runs], "model.stageDepths", first.loc, first.id),
+        "stageWidths": Derived([r[1] for r in runs], "model.stageWidths", first.loc, first.id),
+    }
+    if stem is not None and isinstance(stem.params.get("out_channels"), int):
+        loc = stem.param_locs.get("out_channels") or stem.loc
+        out["stemWidth"] = Derived(stem.params["out_channels"], "model.stemWidth", loc, stem.id)
+    return out

@@ -41,12 +41,22 @@ def _numbers(v: Any) -> list[int | float]:
     return []
 
 
+def _change(f: FactDiff) -> tuple[Any, Any] | None:
+    """The one pair of numbers a fact changes: its two values, or of two equally long lists
+    (stage depths ``[2, 3]`` against ``[2, 2]``) the one place they differ."""
+    fl, fr = _numbers(f.values["left"]), _numbers(f.values["right"])
+    if len(fl) != len(fr):
+        return None
+    moved = [(x, y) for x, y in zip(fl, fr) if x != y]
+    return moved[0] if len(moved) == 1 else None
+
+
 def related(d: Diff, f: FactDiff) -> bool:
     """The diff's values are the fact's, scaled or shifted by a whole multiple of its change."""
-    fl, fr = _numbers(f.values["left"]), _numbers(f.values["right"])
-    if len(fl) != 1 or len(fr) != 1 or fl[0] == fr[0]:
+    change = _change(f)
+    if change is None:
         return False
-    a, b = fl[0], fr[0]
+    a, b = change
     lvs, rvs = _numbers(d.left), _numbers(d.right)
     for x, y in zip(lvs, rvs):
         if x == y:

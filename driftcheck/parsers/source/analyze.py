@@ -91,7 +91,7 @@ def analyze(
     from driftcheck.parsers.source.output.value_uses import record_uses
 
     record_facts(graph, b, interp)
-    record_uses(graph, root, trace is not None)
+    record_uses(graph, root, trace is not None, interp.power_bases.values())
     try:
         add_edges(graph, b, interp)
     except Budget as e:

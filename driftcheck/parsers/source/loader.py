@@ -221,6 +221,17 @@ def _index(info: ModInfo, body: list[ast.stmt]) -> None:
             for t in st.targets:
                 if isinstance(t, ast.Name):
                     info.assigns.setdefault(t.id, st.value)
+                elif isinstance(t, ast.Tuple) and not any(
+                    isinstance(e, ast.Starred) for e in t.elts
+                ):
+                    # ``Rearrange, _ = optional_import("einops.layers.torch", name="Rearrange")``:
+                    # each name is its item of the value (evaluated once per name read)
+                    for i, e in enumerate(t.elts):
+                        if isinstance(e, ast.Name):
+                            item = ast.Subscript(st.value, ast.Constant(i), ast.Load())
+                            ast.copy_location(item, st.value)
+                            ast.copy_location(item.slice, st.value)
+                            info.assigns.setdefault(e.id, item)
         elif isinstance(st, ast.AnnAssign) and isinstance(st.target, ast.Name) and st.value:
             info.assigns.setdefault(st.target.id, st.value)
         elif isinstance(st, ast.Import):

@@ -57,6 +57,7 @@ EXT_TOPS = {
     "packaging",
     "contextlib",
     "operator",
+    "keyword",
     "numbers",
     "random",
     "pathlib",

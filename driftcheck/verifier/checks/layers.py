@@ -101,6 +101,27 @@ def dropout_range(ctx: Context):
         yield ctx.hit(n, f"{ctx.where(n)}: {why}")
 
 
+def _negative(ctx: Context, n) -> str | None:
+    spec, p = layer_spec(n.type), ctx.bound(n)
+    if spec is None or p is None:
+        return None
+    for name in spec.dims():
+        if any(_int(v) and v < 0 for v in _ints(p.get(name))):
+            return f"{name}={p.get(name)} is negative"
+    return None
+
+
+def _zero(ctx: Context, n) -> str | None:
+    spec, p = layer_spec(n.type), ctx.bound(n)
+    if spec is None or p is None:
+        return None
+    for par in spec.params:
+        v = p.get(par.name)
+        if par.dim and _int(v) and v == 0 and par.default != 0:
+            return f"{par.name}=0"
+    return None
+
+
 @check(
     "LAY002",
     "negative-dimension",
@@ -112,16 +133,11 @@ def dropout_range(ctx: Context):
     fix="Fix the size; negative values usually come from a subtraction gone wrong.",
     valid=[seq((2, 8), L("Linear", in_features=8, out_features=4))],
     invalid=[seq((2, 8), L("Linear", in_features=8, out_features=-4))],
+    local=_negative,
 )
 def negative_dimension(ctx: Context):
     def judge(n):
-        spec, p = layer_spec(n.type), ctx.bound(n)
-        if spec is None or p is None:
-            return None
-        for name in spec.dims():
-            if any(_int(v) and v < 0 for v in _ints(p.get(name))):
-                return f"{name}={p.get(name)} is negative"
-        return None
+        return _negative(ctx, n)
 
     yield from ctx.each(judge, memo="LAY002")
 
@@ -136,17 +152,11 @@ def negative_dimension(ctx: Context):
     fix="Set the size; remove the layer if it is meant to be absent.",
     valid=[seq((2, 8), L("Linear", in_features=8, out_features=4))],
     invalid=[seq((2, 8), L("Linear", in_features=8, out_features=0))],
+    local=_zero,
 )
 def zero_dimension(ctx: Context):
     def judge(n):
-        spec, p = layer_spec(n.type), ctx.bound(n)
-        if spec is None or p is None:
-            return None
-        for par in spec.params:
-            v = p.get(par.name)
-            if par.dim and _int(v) and v == 0 and par.default != 0:
-                return f"{par.name}=0"
-        return None
+        return _zero(ctx, n)
 
     yield from ctx.each(judge, skip_claimed=True, memo="LAY003")
 
@@ -348,6 +358,12 @@ def unknown_activation(ctx: Context):
         yield ctx.hit(n, f"{ctx.where(n)}: {why}")
 
 
+def _binds_badly(ctx: Context, n) -> str | None:
+    """LAY011's verdict on a group, whatever its unresolved attributes (the check then
+    skips nodes with some: it can fire only where this is truthy)."""
+    return _bind_error(n)
+
+
 @check(
     "LAY011",
     "bad-layer-params",
@@ -364,6 +380,7 @@ def unknown_activation(ctx: Context):
         seq((2, 8), L("Linear", in_features=8, out_feature=4)),
         seq((2, 8), L("Linear", in_features=8)),
     ],
+    local=_binds_badly,
 )
 def bad_layer_params(ctx: Context):
     if not ctx.hand_built:

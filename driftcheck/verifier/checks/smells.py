@@ -180,6 +180,7 @@ def _has_weights(spec, p) -> bool:
     fix="Keep one norm; put the other where the block needs it (before attention or the MLP).",
     valid=[seq((2, 8), _ln(), _lin(8, 8), _ln())],
     invalid=[seq((2, 8), _ln(), _ln(), _ln())],
+    structural=True,
 )
 def consecutive_norms(ctx: Context):
     for a, b in ctx.chain(*NORM_ORDER, producers=NORMS):
@@ -198,6 +199,7 @@ def consecutive_norms(ctx: Context):
     fix="Remove one, or add the layer that belongs between them.",
     valid=[seq((2, 8), _lin(8, 8), L("ReLU"), _lin(8, 8), L("ReLU"))],
     invalid=[seq((2, 8), _lin(8, 8), L("ReLU"), L("ReLU"))],
+    structural=True,
 )
 def repeated_activation(ctx: Context):
     for a, b in ctx.chain(*IDEMPOTENT_ORDER, producers=IDEMPOTENT):
@@ -216,6 +218,7 @@ def repeated_activation(ctx: Context):
     fix="Add an activation between them, or merge them.",
     valid=[seq((2, 8), _lin(8, 16), L("GELU"), _lin(16, 8))],
     invalid=[seq((2, 8), _lin(8, 16), _lin(16, 8))],
+    structural=True,
 )
 def stacked_linears(ctx: Context):
     for a, b in ctx.chain("Linear", producers=LINEAR):

@@ -39,6 +39,7 @@ def known_type(name: str) -> bool:
     "when the type is a known alias.",
     valid=[seq((2, 4), _lin(4, 2))],
     invalid=[seq((2, 4), L("Dense", units=2)), seq((2, 4), L("Frobnicator"))],
+    structural=True,
 )
 def unknown_layer_type(ctx: Context):
     if not ctx.hand_built:
@@ -99,6 +100,7 @@ def dataflow_cycle(ctx: Context):
             "outputs": ["fc"],
         },
     ],
+    structural=True,
 )
 def duplicate_name(ctx: Context):
     if not ctx.hand_built:
@@ -162,6 +164,7 @@ def sources(ctx: Context) -> list[str]:
     invalid=[
         net([L("Input", "x", shape=[2, 4]), _lin(4, 4, "a"), _lin(4, 2, "b")], ["x->a"], ["a", "b"])
     ],
+    structural=True,
 )
 def unreachable_output(ctx: Context):
     if not ctx.hand_built or not ctx.graph.outputs:
@@ -193,6 +196,7 @@ def unreachable_output(ctx: Context):
     fix="List the returned node ids in `outputs`.",
     valid=[seq((2, 4), _lin(4, 2))],
     invalid=[net([L("Input", "x", shape=[2, 4]), _lin(4, 2, "a")], ["x->a"], [])],
+    structural=True,
 )
 def no_outputs(ctx: Context):
     if ctx.hand_built and ctx.graph.edges and not ctx.graph.outputs:
@@ -215,6 +219,7 @@ def no_outputs(ctx: Context):
             ["a"],
         )
     ],
+    structural=True,
 )
 def dead_end_layer(ctx: Context):
     if not ctx.graph.outputs or not ctx.hand_built:
@@ -258,6 +263,7 @@ def _arity_issues(ctx: Context):
             ["s"],
         ),
     ],
+    structural=True,
 )
 def missing_input(ctx: Context):
     if not ctx.hand_built:
@@ -295,6 +301,7 @@ def missing_input(ctx: Context):
             ["a"],
         )
     ],
+    structural=True,
 )
 def extra_input(ctx: Context):
     if not ctx.hand_built:
@@ -340,6 +347,7 @@ def extra_input(ctx: Context):
             ["a"],
         )
     ],
+    structural=True,
 )
 def duplicate_edge_index(ctx: Context):
     if not ctx.prep.shared_index:
@@ -370,6 +378,7 @@ def duplicate_edge_index(ctx: Context):
             ["a"],
         )
     ],
+    structural=True,
 )
 def unused_input(ctx: Context):
     if not ctx.graph.edges or not ctx.hand_built:
@@ -388,6 +397,7 @@ def unused_input(ctx: Context):
     fix="Point driftcheck at the model class (`file.py::ClassName`) or the right config.",
     valid=[seq((2, 4), _lin(4, 2)), facts_only(hiddenSize=64)],
     invalid=[net([L("Input", "x", shape=[2, 4])], [], [])],
+    structural=True,
 )
 def empty_graph(ctx: Context):
     from driftcheck.graph.counting import opaque_root

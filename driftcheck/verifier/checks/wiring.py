@@ -112,6 +112,7 @@ tie_chain.invalid[0].model.node("c").tied = {"weight": "b.weight"}
             ["a", "x"],
         )
     ],
+    structural=True,
 )
 def output_is_input(ctx: Context):
     for o in ctx.graph.outputs:
@@ -150,6 +151,7 @@ def output_is_input(ctx: Context):
             ["a"],
         )
     ],
+    structural=True,
 )
 def edge_into_container(ctx: Context):
     if ctx.has_kids.isdisjoint(ctx.feeds) and ctx.has_kids.isdisjoint(ctx.incoming):
@@ -185,6 +187,7 @@ def edge_into_container(ctx: Context):
             ["s"],
         )
     ],
+    structural=True,
 )
 def edge_into_input(ctx: Context):
     for n in ctx.of_type("Input"):

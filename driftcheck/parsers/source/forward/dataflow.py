@@ -25,8 +25,8 @@ from driftcheck.errors import ShapeError
 from driftcheck.findings import Location
 from driftcheck.graph import catalogue
 from driftcheck.graph.model import Edge, Graph, Node
-from driftcheck.parsers.source.forward.dataflow_queries import QueryMixin, sym_shape, weight_names
-from driftcheck.parsers.source.forward.dataflow_skipped import UnusedMixin
+from driftcheck.parsers.source.forward.dataflow_queries import Queries, sym_shape, weight_names
+from driftcheck.parsers.source.forward.dataflow_skipped import Unused
 from driftcheck.parsers.source.speed import symbolic
 from driftcheck.parsers.source.values.abstract import Leaf, Obj, graph_value
 from driftcheck.parsers.source.values.dataflow_values import Sym, Tens
@@ -73,7 +73,7 @@ class Stop(Exception):
     """The dataflow budget ran out: stop, keep what was found."""
 
 
-class Flow(UnusedMixin, QueryMixin):
+class Flow:
     """Graph-side state of one dataflow pass: node lookup, op nodes, edges, reach bookkeeping."""
 
     def __init__(self, graph: Graph, builder: Any, interp: Any) -> None:
@@ -118,6 +118,9 @@ class Flow(UnusedMixin, QueryMixin):
         # run zero times): nothing found there is a crash, op nodes made there are noted
         self.crashes: list[tuple[Any, str]] = []
         self.speculative = 0
+        # its parts: small queries and bookkeeping; the "unused in forward" verdict
+        self.queries = Queries(self)
+        self.unused = Unused(self)
 
     # ------------------------------------------------------------------ real sizes
     @contextlib.contextmanager
@@ -295,7 +298,7 @@ class Flow(UnusedMixin, QueryMixin):
         unresolved: list[str] | None = None,
     ) -> Tens:
         """A catalogue op node fed by ``inputs``; unknown inputs make an unknown result."""
-        spec = self.spec(type_)
+        spec = self.queries.spec(type_)
         if spec is None or not inputs:
             return Tens(None)
         if any(t.src is None for t in inputs):
@@ -338,7 +341,7 @@ class Flow(UnusedMixin, QueryMixin):
         if self.site_ops[site] > MAX_SITE_OPS:
             self.capped_sites.add(site)
             return Tens(None)  # unrolled far enough: what follows is not followed
-        spec = self.spec(type_)
+        spec = self.queries.spec(type_)
         self.n_ops += 1
         if self.n_ops > MAX_OPS:
             raise Stop(f"op budget ({MAX_OPS}) exhausted")
@@ -411,12 +414,14 @@ class Flow(UnusedMixin, QueryMixin):
             self.restarted.add(nid)
             shape = None
             if self.input_shape is not None and shape_free(node.unresolved):
-                shape = self.real_shape(node.type, node.params, inputs, self.spec(node.type), loc)
+                shape = self.real_shape(
+                    node.type, node.params, inputs, self.queries.spec(node.type), loc
+                )
             return Tens(nid, shape)
         self.restarted.discard(nid)
         if node.repeat > 1 and nid in self.fed:
             self.parallel.add(nid)  # a repeated layer applied again to an outside tensor
-        spec = self.spec(node.type)
+        spec = self.queries.spec(node.type)
         n_in = spec.n_inputs if spec else 1
         ins = inputs if n_in is None else inputs[: max(n_in, 1)]
         key = (nid, tuple(t.src for t in ins))

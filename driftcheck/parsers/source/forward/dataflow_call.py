@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import ast
 import math
+from collections.abc import Iterator
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
@@ -18,7 +19,7 @@ from driftcheck.parsers.source.forward import dataflow_torch as torchops
 from driftcheck.parsers.source.forward.dataflow_ops import param_tensor
 from driftcheck.parsers.source.speed import symbolic
 from driftcheck.parsers.source.speed.symbolic import HoleFloat, HoleInt
-from driftcheck.parsers.source.values.abstract import Cls, Ext, Func, Leaf, Obj
+from driftcheck.parsers.source.values.abstract import Cls, Ext, Func, Leaf, Obj, Unknown
 from driftcheck.parsers.source.values.dataflow_values import (
     UNK,
     Bound,
@@ -31,7 +32,7 @@ from driftcheck.parsers.source.values.dataflow_values import (
 )
 
 if TYPE_CHECKING:
-    from driftcheck.parsers.source.forward.dataflow_eval import Frame
+    from driftcheck.parsers.source.forward.dataflow_eval import Frame, Runner
 
 MAX_DEPTH = 40
 MAX_LOOP = 256
@@ -44,24 +45,28 @@ TUPLE_LEAVES = {"LSTM", "GRU", "RNN", "LSTMCell", "MultiheadAttention"}
 _MATH = {"sqrt": math.sqrt, "log": math.log, "ceil": math.ceil, "floor": math.floor}
 
 
-class CallMixin:
-    """Call semantics; mixed into ``Runner`` (which provides eval, body, taint, f, stack)."""
+class Calls:
+    """Call semantics of the forward pass: a part of ``Runner`` (which owns the frames, the
+    budget and the expressions and statements this part asks of it)."""
+
+    def __init__(self, run: Runner) -> None:
+        self.run = run  # the owner
 
     # ------------------------------------------------------------------ entry
     def run_root(self, root: Any) -> Any:
         fn = self.forward_of(root)
         if fn is None:
-            self.notes.append("forward: the root module has no forward() in analyzed code")
+            self.run.notes.append("forward: the root module has no forward() in analyzed code")
             return None
         node = fn.node
         a = node.args
         params = [*a.posonlyargs, *a.args][1:]
         defaults = dict(zip([p.arg for p in params][len(params) - len(a.defaults) :], a.defaults))
         kwargs: dict[str, Any] = {}
-        given = self.f.input_shape  # ``check --input-shape``: the first input's real sizes
+        given = self.run.f.input_shape  # ``check --input-shape``: the first input's real sizes
         for i, p in enumerate(params):
             if i == 0 or p.arg not in defaults:
-                t = kwargs[p.arg] = self.f.add_input(p.arg, (str(fn.mod.path), node.lineno))
+                t = kwargs[p.arg] = self.run.f.add_input(p.arg, (str(fn.mod.path), node.lineno))
                 if i == 0 and given is not None:
                     t.shape = tuple(given)
                 elif p.arg in RANKS:  # internal only: the Input node's shape stays unknown
@@ -72,27 +77,27 @@ class CallMixin:
         if not isinstance(obj, Obj) or obj.cls is None:
             return None
         try:
-            ok, fn, _ = self.f.interp.classes.mro_attr(obj.cls, "forward")
+            ok, fn, _ = self.run.f.interp.classes.mro_attr(obj.cls, "forward")
         except Exception:  # noqa: BLE001
             return None
         return fn if ok and isinstance(fn, Func) else None
 
     # ------------------------------------------------------------------ call sites
     def call_expr(self, e: ast.Call, fr: Frame) -> Any:
-        fv = self.eval(e.func, fr)
+        fv = self.run.eval(e.func, fr)
         args: list[Any] = []
         for x in e.args:
             if isinstance(x, ast.Starred):
-                items = self.iterate(self.eval(x.value, fr))
+                items = self.iterate(self.run.eval(x.value, fr))
                 if items is None:
                     args.append(UNK)
                 else:
                     args.extend(items)
             else:
-                args.append(self.eval(x, fr))
+                args.append(self.run.eval(x, fr))
         kwargs: dict[str, Any] = {}
         for k in e.keywords:
-            v = self.eval(k.value, fr)
+            v = self.run.eval(k.value, fr)
             if k.arg is None:
                 if isinstance(v, dict):
                     kwargs.update({str(a): b for a, b in v.items()})
@@ -110,22 +115,22 @@ class CallMixin:
         if hasattr(fv, "local_def"):  # a function defined inside forward
             return self.run_local(fv, args, kwargs, fr)
         if isinstance(fv, Bound):
-            return self.bound_call(fv, args, kwargs, fr, at)
+            return self.run.bound_call(fv, args, kwargs, fr, at)
         if isinstance(fv, Ext):
             return self.call_ext(fv.qual, args, kwargs, fr, at)
         if isinstance(fv, Cls):
             return self.construct(fv, args, kwargs)
-        return self.unknown_call(args, kwargs, f"line {getattr(at, 'lineno', '?')}: unknown call")
+        return self.unknown_call(args, kwargs, unknown_call_note(at, fv, fr))
 
     def unknown_call(self, args: list, kwargs: dict, why: str) -> Any:
         vals = [*args, *kwargs.values()]
-        self.taint(why)
+        self.run.taint(why)
         return Tens(None) if any(isinstance(v, Tens) for v in vals) else UNK
 
     def construct(self, cls: Cls, args: list, kwargs: dict) -> Any:
         """A class called in forward: an output container (ModelOutput, namedtuple) or unknown."""
         try:
-            if self.f.interp.classes.is_module_cls(cls):
+            if self.run.f.interp.classes.is_module_cls(cls):
                 return self.unknown_call(args, kwargs, f"{cls.name} built inside forward")
         except Exception:  # noqa: BLE001
             pass
@@ -135,30 +140,30 @@ class CallMixin:
 
     # ------------------------------------------------------------------ modules
     def call_module(self, obj: Any, args: list, kwargs: dict, fr: Frame, at: ast.AST) -> Any:
-        obj = self.f.resolve(obj)
+        obj = self.run.f.resolve(obj)
         tens = [a for a in args if isinstance(a, Tens)]
         if not tens:
             tens = [v for v in kwargs.values() if isinstance(v, Tens)][:1]
         loc = fr.loc(at) if fr is not None else None
         if isinstance(obj, Leaf):
-            out = self.f.leaf_call(obj, tens, loc)
+            out = self.run.f.leaf_call(obj, tens, loc)
             return Multi(out) if obj.type in TUPLE_LEAVES else out
         if not isinstance(obj, Obj):
             return self.unknown_call(args, kwargs, "call of a non-module")
-        nid = self.f.nid(obj)
+        nid = self.run.f.nid(obj)
         first = tens[0].src if tens else None
         if nid is not None:
-            hit, out = self.f.enter(nid, first)
+            hit, out = self.run.f.queries.enter(nid, first)
             if hit:
                 return out
         if obj.qual in TORCH_STACKS:
             out = self.torch_stack(obj, args, kwargs, fr, at)
-            self.f.leave(nid, out)
+            self.run.f.queries.leave(nid, out)
             return out
         if obj.qual and obj.kind is None:
-            t = self.f.torch_module(obj, tens, loc)
+            t = self.run.f.torch_module(obj, tens, loc)
             if t is not None:
-                return Multi(t) if self.f.node_type(t.src) in TUPLE_LEAVES else t
+                return Multi(t) if self.run.f.queries.node_type(t.src) in TUPLE_LEAVES else t
         if obj.kind == "Sequential":
             x: Any = args[0] if args else (tens[0] if tens else UNK)
             for c in obj.children.values():
@@ -170,7 +175,7 @@ class CallMixin:
                 name = obj.cls.name if obj.cls else (obj.qual or obj.kind or "module")
                 return self.unknown_call(args, kwargs, f"no forward() to follow for {name}")
             out = self.run_func(fn, Mod(obj), args, kwargs, fr)
-        self.f.leave(nid, out)
+        self.run.f.queries.leave(nid, out)
         return out
 
     def _zip(self, args: list, its: list[list[Any]]) -> list[tuple]:
@@ -183,7 +188,7 @@ class CallMixin:
         for a in args:
             if isinstance(a, Mod) and isinstance(a.obj, Obj) and len(out) < len(a.obj.children):
                 for c in a.obj.children.values():
-                    self.f.maybe_used.add(id(self.f.resolve(c)))
+                    self.run.f.maybe_used.add(id(self.run.f.resolve(c)))
         return out
 
     def torch_stack(self, obj: Obj, args: list, kwargs: dict, fr: Frame, at: ast.AST) -> Any:
@@ -210,12 +215,12 @@ class CallMixin:
     def run_func(self, fn: Func, self_mod: Mod | None, args: list, kwargs: dict, caller: Any):
         from driftcheck.parsers.source.forward.dataflow_eval import Dead, Frame, Ret
 
-        if self.depth >= MAX_DEPTH:
+        if self.run.depth >= MAX_DEPTH:
             return self.unknown_call(args, kwargs, f"call depth over {MAX_DEPTH}")
         node = fn.node
         if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
             return self.unknown_call(args, kwargs, "lambda")
-        parent = self.f.nid(self_mod.obj) if self_mod is not None else None
+        parent = self.run.f.nid(self_mod.obj) if self_mod is not None else None
         if parent is None and caller is not None:
             parent = caller.parent
         # a helper function acts on behalf of the calling module (taint, op parents)
@@ -223,24 +228,32 @@ class CallMixin:
         has_self = self_mod is not None and not fn.is_static
         self.bind(node, fr, ([self_mod] if has_self else []) + list(args), kwargs)
         if self_mod is not None:
-            self.f.mark_ran(self_mod.obj)
-        self.depth += 1
-        self.stack.append(fr)
+            self.run.f.queries.mark_ran(self_mod.obj)
+        self.run.depth += 1
+        self.run.stack.append(fr)
         try:
-            self.body(node.body, fr)
+            self.run.body(node.body, fr)
             return fr.pending
         except Ret as r:
             return r.value
         except Dead:
             # every path followed ends in a raise (an input we left out, ``pixel_values is
             # None``): what this forward would call is unknown, so no layer of it is "unused"
-            self.taint(f"line {node.lineno}: {node.name}() raises on the inputs followed")
+            self.run.taint(f"line {node.lineno}: {node.name}() raises on the inputs followed")
             return fr.pending if fr.pending is not None else UNK
         finally:
-            self.stack.pop()
-            self.depth -= 1
+            self.run.stack.pop()
+            self.run.depth -= 1
 
     def run_local(self, loc: Any, args: list, kwargs: dict, caller: Frame) -> Any:
+        if isinstance(loc.node, ast.Lambda):  # its body, in a frame over the defining one
+            from driftcheck.parsers.source.forward.dataflow_eval import Frame
+
+            at = loc.frame
+            fr = Frame(at.mod, at.self_mod, at.parent, at.func)
+            fr.locals = dict(at.locals)
+            self.bind(loc.node, fr, args, kwargs)  # type: ignore[arg-type]
+            return self.eval(loc.node.body, fr)
         fn = Func(node=loc.node, mod=loc.frame.mod)
         fn.closure = dict(loc.frame.locals)
         return self.run_func(fn, None, args, kwargs, caller)
@@ -256,18 +269,20 @@ class CallMixin:
             elif p.arg in kwargs:
                 fr.locals[p.arg] = kwargs.pop(p.arg)
             elif p.arg in defaults:
-                fr.locals[p.arg] = self.eval(defaults[p.arg], fr)
+                fr.locals[p.arg] = self.run.eval(defaults[p.arg], fr)
             else:
                 fr.locals[p.arg] = UNK
         if a.vararg is not None:
             fr.locals[a.vararg.arg] = tuple(args[len(params) :])
         for p, d in zip(a.kwonlyargs, a.kw_defaults):
-            fr.locals[p.arg] = kwargs.pop(p.arg) if p.arg in kwargs else self.eval(d, fr)
+            fr.locals[p.arg] = kwargs.pop(p.arg) if p.arg in kwargs else self.run.eval(d, fr)
         if a.kwarg is not None:
             fr.locals[a.kwarg.arg] = kwargs
 
     def iterate(self, v: Any) -> list[Any] | None:
         if isinstance(v, (tuple, list)):
+            return list(v)
+        if isinstance(v, Iterator):  # iter(xs), map(f, xs): what is left of it, consumed
             return list(v)
         if isinstance(v, dict):
             return list(v)
@@ -278,14 +293,14 @@ class CallMixin:
             and isinstance(v.obj, Obj)
             and v.obj.kind in ("ModuleList", "Sequential")
         ):
-            if self.f.input_shape is not None:
+            if self.run.f.input_shape is not None:
                 # on real sizes every item is an application (``torch.stack([e(x) for e in
                 # experts])`` stacks n outputs); a chained run still folds into its one node
                 return [Mod(c) for c in v.obj.children.values()]
             # a run of identical items is one graph node (repeat=n): its body runs once
             out, last = [], None
             for c in v.obj.children.values():
-                r = self.f.resolve(c)
+                r = self.run.f.resolve(c)
                 if r is not last:
                     out.append(Mod(c))
                 last = r
@@ -293,7 +308,7 @@ class CallMixin:
         if isinstance(v, Mod) and isinstance(v.obj, Obj) and v.obj.kind == "ModuleDict":
             return list(v.obj.children)
         if isinstance(v, Mod) and isinstance(v.obj, Obj) and v.obj.kind == "ParameterList":
-            return [param_tensor(self, v.obj, k) for k in v.obj.params]
+            return [param_tensor(self.run, v.obj, k) for k in v.obj.params]
         if isinstance(v, Mod) and isinstance(v.obj, Obj) and v.obj.kind == "ParameterDict":
             return list(v.obj.params)
         if isinstance(v, ShapeOf) and v.t.shape is not None:
@@ -317,13 +332,13 @@ class CallMixin:
                     return UNK
             return UNK
         if q.startswith("torch."):
-            return torchops.call_torch(self, q, args, kwargs, fr, at)
+            return torchops.call_torch(self.run, q, args, kwargs, fr, at)
         last = q.rsplit(".", 1)[-1]
-        if self.f.input_shape is not None and q.startswith("einops.") and last == "rearrange":
+        if self.run.f.input_shape is not None and q.startswith("einops.") and last == "rearrange":
             x = args[0] if args else kwargs.get("tensor")
             pattern = args[1] if len(args) > 1 else kwargs.get("pattern")
             axes = {k: v for k, v in kwargs.items() if k not in ("tensor", "pattern")}
-            out = concrete.rearrange(self, x, pattern, axes, fr, fr.loc(at))
+            out = concrete.rearrange(self.run, x, pattern, axes, fr, fr.loc(at))
             if out is not None:
                 return out
         if last == "get_interface" and len(args) >= 2:
@@ -362,6 +377,21 @@ class CallMixin:
             if name == "reversed":
                 return list(reversed(its[0]))
             return tuple(its[0]) if name == "tuple" else list(its[0])
+        if name == "map" and len(args) >= 2 and all(_plain_seq(x) for x in args[1:]):
+            its = [self.iterate(x) for x in args[1:]]
+            if all(i is not None for i in its) and min(map(len, its)) <= MAX_LOOP:
+                # map(f, xs): f applied to each item, in order (an iterator in Python; a
+                # list here, which iterates and unpacks the same)
+                return [self.call_value(args[0], list(t), {}, fr, at) for t in zip(*its)]
+        if name == "iter" and len(args) == 1 and _plain_seq(args[0]):
+            items = self.iterate(args[0])
+            if items is not None:
+                return iter(items)  # a real iterator over the items: next() walks it
+        if name == "next" and args and isinstance(args[0], Iterator):
+            try:
+                return next(args[0])
+            except StopIteration:
+                return args[1] if len(args) > 1 else UNK
         if name in ("int", "float", "bool", "abs", "min", "max", "round") and known and args:
             if len(args) == 1 and args[0].__class__ in symbolic.HOLES and name != "bool":
                 r = symbolic.hole_call(name, args[0])  # a traced number: the expression
@@ -373,12 +403,12 @@ class CallMixin:
             except Exception:  # noqa: BLE001
                 return UNK
         if name == "getattr" and len(args) >= 2 and isinstance(args[1], str):
-            v = self.attr(args[0], args[1], fr)
+            v = self.run.attr(args[0], args[1], fr)
             return args[2] if v is UNK and len(args) > 2 else v
         if name == "super":
             return torchops.Super(fr)
         if name == "hasattr" and len(args) == 2 and isinstance(args[1], str):
-            return has_attr(self, args[0], args[1])
+            return has_attr(self.run, args[0], args[1])
         if name in ("isinstance", "hasattr", "callable", "print", "id", "type", "str", "repr"):
             return UNK
         if name in ("dict",):
@@ -435,3 +465,22 @@ def _may_set(cls_node: ast.ClassDef, name: str) -> bool:
 
 def _self_of(caller: Any) -> Mod | None:
     return getattr(caller, "self_mod", None)
+
+
+def unknown_call_note(at: ast.AST, fv: Any, fr: Any) -> str:
+    """The note of a call ``forward()`` cannot follow: where, and the callee as written (and
+    what it evaluated to when that is a known value of a kind we cannot call)."""
+    func = getattr(at, "func", None)
+    callee = ast.unparse(func) if isinstance(func, ast.AST) else "?"
+    if len(callee) > 60:
+        callee = callee[:57] + "..."
+    path = getattr(getattr(fr, "mod", None), "path", None)
+    where = f"{path.name}:" if path is not None else "line "
+    what = "" if isinstance(fv, Unknown) else f" (a {type(fv).__name__})"
+    return f"{where}{getattr(at, 'lineno', '?')}: unknown call {callee}{what}"
+
+
+def _plain_seq(v: Any) -> bool:
+    """A list, tuple, dict, range or string (never a module container: iterating one here
+    folds runs of identical layers, which an iterator's position would not survive)."""
+    return isinstance(v, (list, tuple, dict, range, str))

@@ -14,7 +14,7 @@ from typing import Any
 
 from driftcheck.parsers.source.forward import dataflow_ops as ops
 from driftcheck.parsers.source.forward.dataflow import Flow, Stop, concrete
-from driftcheck.parsers.source.forward.dataflow_call import MAX_LOOP, CallMixin
+from driftcheck.parsers.source.forward.dataflow_call import MAX_LOOP, Calls
 from driftcheck.parsers.source.forward.dataflow_skipped import note_skipped
 from driftcheck.parsers.source.ops.pyops import KNOWN as _KNOWN
 from driftcheck.parsers.source.ops.pyops import compare_one, py_binop, py_unary, truth
@@ -63,9 +63,13 @@ class Frame:
         return (str(self.mod.path), getattr(node, "lineno", 0))
 
 
-class Runner(CallMixin):
+class Runner:
+    """The forward pass's interpreter: frames, budget, statements and expressions; calls are
+    its ``calls`` part (``dataflow_call.Calls``)."""
+
     def __init__(self, flow: Flow) -> None:
         self.f = flow
+        self.calls = Calls(self)
         self.steps = 0
         self.depth = 0
         self.notes: list[str] = []
@@ -80,7 +84,7 @@ class Runner(CallMixin):
         """Something unknown ran here: the current module's unused-layer verdict is off."""
         for fr in reversed(self.stack):
             if fr.self_mod is not None:
-                self.f.taint_module(fr.self_mod.obj)
+                self.f.queries.taint_module(fr.self_mod.obj)
                 break
         self.note(why)
 
@@ -167,7 +171,7 @@ class Runner(CallMixin):
             return [v.first] + [UNK] * (n - 1)
         if self.f.input_shape is not None and isinstance(v, Mod):
             # ``for block1, block2, attn, down in self.downs``: a ModuleList item unpacked
-            kids = self.iterate(v)
+            kids = self.calls.iterate(v)
             if kids is not None and len(kids) == n:
                 return kids
         if isinstance(v, ops.Pieces):
@@ -235,7 +239,7 @@ class Runner(CallMixin):
         fr.locals = merged
 
     def for_(self, st: ast.For | ast.AsyncFor, fr: Frame) -> None:
-        items = self.iterate(self.eval(st.iter, fr))
+        items = self.calls.iterate(self.eval(st.iter, fr))
         if items is None:
             self.taint(f"line {st.lineno}: loop over a value we cannot enumerate")
             self.assign(st.target, UNK, fr)
@@ -274,7 +278,7 @@ class Runner(CallMixin):
         if isinstance(e, ast.Attribute):
             return self.attr(self.eval(e.value, fr), e.attr, fr)
         if isinstance(e, ast.Call):
-            return self.call_expr(e, fr)
+            return self.calls.call_expr(e, fr)
         if isinstance(e, ast.BinOp):
             return self.binop(e.op, self.eval(e.left, fr), self.eval(e.right, fr), fr, e)
         if isinstance(e, ast.UnaryOp):
@@ -297,7 +301,7 @@ class Runner(CallMixin):
             out: list[Any] = []
             for x in e.elts:
                 if isinstance(x, ast.Starred):
-                    items = self.iterate(self.eval(x.value, fr))
+                    items = self.calls.iterate(self.eval(x.value, fr))
                     if items is None:
                         return UNK
                     out.extend(items)
@@ -331,6 +335,8 @@ class Runner(CallMixin):
             return v
         if isinstance(e, ast.Starred):
             return self.eval(e.value, fr)
+        if isinstance(e, ast.Lambda):  # a closure over this frame, as a nested def
+            return ops.Local(e, fr)  # type: ignore[arg-type]
         return UNK
 
     def lookup(self, name: str, fr: Frame) -> Any:
@@ -351,7 +357,7 @@ class Runner(CallMixin):
         if len(e.generators) != 1:
             return UNK
         g = e.generators[0]
-        items = self.iterate(self.eval(g.iter, fr))
+        items = self.calls.iterate(self.eval(g.iter, fr))
         if items is None or len(items) > MAX_LOOP:
             return UNK  # over the bound ``iterate`` cuts at: a shorter list would be wrong
         saved = dict(fr.locals)

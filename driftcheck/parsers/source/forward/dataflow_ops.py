@@ -26,7 +26,6 @@ from driftcheck.parsers.source.values.abstract import (
     Tensor,
     Unknown,
     WeightRef,
-    plain,
 )
 from driftcheck.parsers.source.values.dataflow_values import (
     UNK,
@@ -90,11 +89,9 @@ def convert(run: Any, v: Any, depth: int = 0) -> Any:
         return v
     if isinstance(v, Func):
         return UserFunc(v)
-    if isinstance(v, Tensor) and run.f.input_shape is not None:
-        shape = plain(v.shape)  # on real sizes a buffer's shape is known (a causal mask)
-        ok = isinstance(shape, tuple) and all(type(d) is int for d in shape)
-        return Tens(None, shape if ok and v.cond is None else None)
-    if isinstance(v, (Tensor, WeightRef)):
+    if isinstance(v, Tensor):  # on real sizes a buffer's shape is known (a causal mask)
+        return Tens.view_of(v, run.f.input_shape is not None)
+    if isinstance(v, WeightRef):
         return Tens(None)
     if isinstance(v, Unknown):
         return UNK
@@ -147,7 +144,7 @@ def module_attr(run: Any, m: Mod, name: str) -> Any:
         if name in obj.params:
             return convert(run, obj.params[name])
         if name in ("weight", "bias"):
-            run.f.mark_weights_read(obj)
+            run.f.queries.mark_weights_read(obj)
             return Tens(None)
         if name == "forward":
             return Mod(obj)
@@ -178,7 +175,7 @@ def module_attr(run: Any, m: Mod, name: str) -> Any:
             return UNK
         if ok and isinstance(v, Func):
             if isinstance(v.closure, dict) and v.closure.get("__property__"):
-                return run.run_func(v, m, [], {}, None)
+                return run.calls.run_func(v, m, [], {}, None)
             return UserFunc(v, None if v.is_static else Mod(obj))
         if not ok and name == "get_input_embeddings" and _transformers_model(base):
             return Bound(Mod(obj), name)  # the mixin's method, not overridden
@@ -231,7 +228,7 @@ def input_embeddings(run: Any, obj: Any, depth: int = 0) -> Mod | None:
         except Exception:  # noqa: BLE001
             continue
         if ok and isinstance(fn, Func):  # the sub-model overrides it: run its own
-            got = run.run_func(fn, Mod(inner), [], {}, None)
+            got = run.calls.run_func(fn, Mod(inner), [], {}, None)
             return got if isinstance(got, Mod) else None
         if not _transformers_model(base):
             continue
@@ -243,7 +240,7 @@ def input_embeddings(run: Any, obj: Any, depth: int = 0) -> Mod | None:
 
 def param_tensor(run: Any, obj: Obj, name: str) -> Tens:
     """``self.cls_token``: the graph's Parameter node, with its shape when known."""
-    return run.f.param_tensor(obj, name)
+    return run.f.queries.param_tensor(obj, name)
 
 
 # ---------------------------------------------------------------------- subscripts
@@ -384,5 +381,5 @@ def call_bound(run: Any, b: Bound, args: list, kwargs: dict, fr: Any, at: Any) -
         return [(k, Mod(c)) for k, c in kids]
     if isinstance(t, Mod) and b.name == "get_input_embeddings":
         got = input_embeddings(run, t.obj)
-        return got if got is not None else run.unknown_call(args, kwargs, "input embeddings")
+        return got if got is not None else run.calls.unknown_call(args, kwargs, "input embeddings")
     return UNK

@@ -9,66 +9,63 @@ interpreting; see docs/parser.md).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from driftcheck.graph import catalogue
 from driftcheck.graph.model import Node
 from driftcheck.parsers.source.values.dataflow_values import Tens
 
+if TYPE_CHECKING:
+    from driftcheck.parsers.source.forward.dataflow import Flow
 
-class QueryMixin:
-    """Small queries and bookkeeping of ``Flow`` (whose state they read)."""
 
-    specs: dict[str, Any]
-    called: set[str]
-    last_out: dict[str, Any]
-    ran: dict[int, Any]
-    parallel: set[str]
-    tainted: set[int]
-    weights_read: set[str]
-    b: Any
+class Queries:
+    """Small queries and bookkeeping of the pass: a part of ``Flow`` (whose state they read)."""
+
+    def __init__(self, f: Flow) -> None:
+        self.f = f  # the owner
 
     def spec(self, type_: str) -> Any:
-        spec = self.specs.get(type_, self)
-        if spec is self:
-            spec = self.specs[type_] = catalogue.get(type_)
+        spec = self.f.specs.get(type_, self.f)
+        if spec is self.f:
+            spec = self.f.specs[type_] = catalogue.get(type_)
         return spec
 
     def enter(self, nid: str, first: str | None) -> tuple[bool, Any]:
         """A module call starts: (True, output) when it is the compacted repeat of a block."""
-        self.called.add(nid)
-        if self.repeated_owner(nid, first) and nid in self.last_out:
-            return True, self.last_out[nid]
-        if nid in self.last_out:  # a repeated block applied again to an outside tensor
-            self.parallel.add(nid)
+        self.f.called.add(nid)
+        if self.f.repeated_owner(nid, first) and nid in self.f.last_out:
+            return True, self.f.last_out[nid]
+        if nid in self.f.last_out:  # a repeated block applied again to an outside tensor
+            self.f.parallel.add(nid)
         return False, None
 
     def leave(self, nid: str | None, out: Any) -> None:
         """A module call returned ``out``: a repeated block remembers it (see ``enter``)."""
-        node = self.node(nid) if nid is not None else None
+        node = self.f.node(nid) if nid is not None else None
         if node is not None and node.repeat > 1:
-            self.last_out[nid] = out  # type: ignore[index]
+            self.f.last_out[nid] = out  # type: ignore[index]
 
     def node_type(self, nid: str | None) -> str | None:
-        node = self.node(nid) if nid else None
+        node = self.f.node(nid) if nid else None
         return node.type if node is not None else None
 
     def mark_weights_read(self, obj: Any) -> None:
         """Forward read a leaf's weight or bias directly (``F.conv1d(x, self.conv.weight)``)."""
-        nid = self.nid(obj)  # type: ignore[attr-defined]
+        nid = self.f.nid(obj)  # type: ignore[attr-defined]
         if nid is not None:
-            self.weights_read.add(nid)
+            self.f.weights_read.add(nid)
 
     def mark_ran(self, obj: Any) -> None:
-        self.ran[id(obj)] = obj
+        self.f.ran[id(obj)] = obj
 
     def taint_module(self, obj: Any) -> None:
-        self.tainted.add(id(obj))
+        self.f.tainted.add(id(obj))
 
     def param_tensor(self, obj: Any, name: str) -> Tens:
         """``self.cls_token``: the graph's Parameter node, with its shape when known."""
-        ref = self.b.weight_at.get((id(obj), name))
-        node = self.node(ref.split(".", 1)[0]) if ref is not None else None
+        ref = self.f.b.weight_at.get((id(obj), name))
+        node = self.f.node(ref.split(".", 1)[0]) if ref is not None else None
         if node is None or node.type != "Parameter":
             return Tens(None)
         shape = node.params.get("shape")

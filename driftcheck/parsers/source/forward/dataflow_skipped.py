@@ -13,9 +13,12 @@ the method's body (a few levels deep: ``self.get_image_features(pixel_values)`` 
 from __future__ import annotations
 
 import ast
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from driftcheck.parsers.source.values.abstract import Func, Leaf, Obj
+
+if TYPE_CHECKING:
+    from driftcheck.parsers.source.forward.dataflow import Flow
 
 MAX_DEPTH = 3
 CONTAINERS = ("ModuleList", "Sequential", "ModuleDict")
@@ -82,16 +85,11 @@ def _method(run: Any, owner: Obj, name: str, depth: int, seen: set) -> None:
     _scan(run, list(getattr(fn.node, "body", [])), owner, depth + 1, seen)
 
 
-class UnusedMixin:
-    """The "unused in forward" verdict of ``Flow`` (whose pass state it reads)."""
+class Unused:
+    """The "unused in forward" verdict: a part of ``Flow`` (whose pass state it reads)."""
 
-    ran: dict[int, Any]
-    tainted: set[int]
-    called: set[str]
-    weights_read: set[str]
-    maybe_used: set[int]
-    index: dict[str, Any]
-    b: Any
+    def __init__(self, f: Flow) -> None:
+        self.f = f  # the owner
 
     def mark_unused(self) -> int:
         """Note leaves never reached under modules whose forward was followed without unknowns,
@@ -100,16 +98,16 @@ class UnusedMixin:
         ``embed_tokens``, which holds the same weight, is)."""
         noted = 0
         tied_used = self._tied_to_called()
-        for key, obj in self.ran.items():
-            if key in self.tainted:
+        for key, obj in self.f.ran.items():
+            if key in self.f.tainted:
                 continue
             for leaf in self._child_leaves(obj):
-                nid = self.nid(leaf)
-                if nid is None or nid in self.called or nid in self.weights_read:
+                nid = self.f.nid(leaf)
+                if nid is None or nid in self.f.called or nid in self.f.weights_read:
                     continue  # called, or its weights used (``F.conv1d(x, self.conv.weight)``)
-                if id(leaf) in self.maybe_used or nid in tied_used:
+                if id(leaf) in self.f.maybe_used or nid in tied_used:
                     continue
-                node = self.node(nid)
+                node = self.f.node(nid)
                 if node is not None and "unused in forward" not in node.notes:
                     node.notes.append("unused in forward")
                     noted += 1
@@ -120,14 +118,16 @@ class UnusedMixin:
         module a skipped branch references: udop's ``patch_embed`` shares its weights with
         the encoder's patch embedding, which runs when an image is given)."""
         roots = tuple(
-            nid + "/" for nid, o in self.b.objs.items() if id(self.resolve(o)) in self.maybe_used
+            nid + "/"
+            for nid, o in self.f.b.objs.items()
+            if id(self.f.resolve(o)) in self.f.maybe_used
         )
 
         def used(nid: str) -> bool:
-            return nid in self.called or (bool(roots) and (nid + "/").startswith(roots))
+            return nid in self.f.called or (bool(roots) and (nid + "/").startswith(roots))
 
         out: set[str] = set()
-        for n in list(self.index.values()):
+        for n in list(self.f.index.values()):
             for ref in n.tied.values():
                 owner = ref.split(".", 1)[0]
                 if used(n.id):
@@ -141,17 +141,17 @@ class UnusedMixin:
         out: list[Any] = []
         todo = list(obj.children.values())
         while todo:
-            c = self.resolve(todo.pop())
-            if id(c) in self.maybe_used:
+            c = self.f.resolve(todo.pop())
+            if id(c) in self.f.maybe_used:
                 continue  # a skipped branch may call it: nothing under it is surely unused
             if isinstance(c, Leaf):
                 out.append(c)
             elif isinstance(c, Obj):
-                nid = self.nid(c)
+                nid = self.f.nid(c)
                 if c.kind in CONTAINERS:
-                    if nid in self.called:  # a called Sequential: its items were chained
+                    if nid in self.f.called:  # a called Sequential: its items were chained
                         continue
                     todo.extend(c.children.values())
-                elif nid is not None and nid not in self.called:
+                elif nid is not None and nid not in self.f.called:
                     todo.extend(c.children.values())
         return out

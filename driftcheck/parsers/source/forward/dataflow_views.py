@@ -105,7 +105,7 @@ def sized_by(run: Any, t: Tens, kind: str, key: str, sizes: list, fr: Any, loc: 
         ref = run.f.size_home(d)
         if is_int(d):
             entries.append(d)
-        elif ref is None or run.f.node_type(ref[0]) is None:
+        elif ref is None or run.f.queries.node_type(ref[0]) is None:
             return Tens(None)
         else:
             if ref[0] not in donors:

@@ -69,7 +69,7 @@ def add_edges(graph: Graph, builder: Any, interp: Any) -> None:
     runner = Runner(flow)
     complete = True
     try:
-        out = runner.run_root(root)
+        out = runner.calls.run_root(root)
     except Stop as e:
         graph.notes.append(f"forward dataflow stopped: {e}")
         out, complete = None, False
@@ -88,7 +88,7 @@ def add_edges(graph: Graph, builder: Any, interp: Any) -> None:
                 node.notes.append(PARALLEL_NOTE)
     graph.outputs = [t.src for t in returned_tensors(out) if t.src is not None]
     if complete:
-        flow.mark_unused()
+        flow.unused.mark_unused()
     wired = {e.src for e in flow.edges} | {e.dst for e in flow.edges}
     for nid in sorted(flow.called - wired):  # reached, but on tensors we could not follow
         node = flow.node(nid)
@@ -106,4 +106,7 @@ def add_edges(graph: Graph, builder: Any, interp: Any) -> None:
             "(a module applied to its own output)"
         )
     graph.notes.extend(runner.notes[:20])
+    # the owners and their parts refer to each other: break that, so the pass's state is
+    # freed by reference counting, not left to the cyclic collector
+    runner.calls = flow.queries = flow.unused = None  # type: ignore[assignment]
     graph.invalidate()

@@ -37,7 +37,7 @@ if TYPE_CHECKING:
 
 def ext_const(e: Ext) -> Any:
     """Constants of external modules (``math.pi``) are plain values."""
-    return MATH_CONST.get(e.qual, e)
+    return MATH_CONST.get(e.qual, e) if isinstance(e, Ext) else e  # ``ExtClass.__name__``
 
 
 class ModRef:
@@ -106,7 +106,10 @@ class Attributes:
                 ok, v, _ = self.classes.mro_attr(obj.cls, name)
                 if ok:
                     return self.bind(v, obj)
-            return self.library.obj_method(obj, name)
+            got = self.library.obj_method(obj, name)
+            if isinstance(got, Unknown) and obj.cls is not None and not name.startswith("__"):
+                return self.fallback_getattr(obj, name, got)
+            return got
         if isinstance(obj, Leaf):
             return self.library.leaf_attr(obj, name)
         if isinstance(obj, Config):
@@ -146,6 +149,9 @@ class Attributes:
                     return self.library.ext_method(obj.inst, where, name)
             return Unknown(f"super().{name}")
         if isinstance(obj, Ext):
+            short = obj.qual.rsplit(".", 1)[-1]
+            if name in ("__name__", "__qualname__") and short[:1].isupper():
+                return short  # a library class's name (``nn.BatchNorm2d.__name__``)
             return ext_const(obj.attr(name))
         if isinstance(obj, ModRef):
             if obj.mod is None:
@@ -154,6 +160,21 @@ class Attributes:
         if isinstance(obj, Tensor):
             return self.library.tensor_attr(obj, name)
         return self.library.value_attr(obj, name)
+
+    def fallback_getattr(self, obj: Obj, name: str, missing: Unknown) -> Any:
+        """An attribute the object and its class lack: the class's own ``__getattr__`` (one
+        read from source outside torch: ``nn.Module``'s is what ``children``/``params`` above
+        already model), as Python calls it; ``missing`` when there is none or it raises."""
+        from driftcheck.parsers.source.interp.statements import Raised
+
+        ok, fn, where = self.classes.mro_attr(obj.cls, "__getattr__")
+        if not ok or not isinstance(fn, Func) or where.mod.name.split(".")[0] == "torch":
+            return missing
+        try:
+            v = self.calls.call_func(self.bind(fn, obj), [name], {})
+        except Raised:
+            return missing
+        return v
 
     def bind(self, v: Any, inst: Any) -> Any:
         if isinstance(v, Func) and not v.is_static:
@@ -182,6 +203,10 @@ class Attributes:
                 obj.tied[name] = (v.owner, v.name or name)
             elif isinstance(v, Tensor) and v.param and name in ("weight", "bias"):
                 self.set_weight(obj, name, v, line)
+            elif self.catalogue_has(obj, name) and isinstance(plain(v), (int, tuple, bool)):
+                # ``conv.in_channels = 4``: torch keeps the weight; a weight set after it
+                # (smp's ``patch_first_conv``) is read against the attributes written
+                self.ip.leaf_writes.setdefault(id(obj), {})[name] = plain(v)
         elif isinstance(obj, Config):
             setter = self.classes.property_setter(obj.cls, name) if obj.cls is not None else None
             if setter is None or not self.classes.call_setter(setter, obj, v):
@@ -209,6 +234,12 @@ class Attributes:
         want = self.weights_with(leaf, {"bias": True} if name == "bias" else {})
         shape = t.shape if isinstance(t.shape, tuple) else None
         shape = tuple(plain(d) for d in shape) if shape is not None else None
+        written = self.ip.leaf_writes.get(id(leaf))
+        if name == "weight" and written and not self.ip.uncertain and want is not None:
+            now = self.weights_with(leaf, written)
+            if now is not None and shape is not None and tuple(now.get(name, ())) == shape:
+                leaf.params.update(written)  # the weight torch holds is the written layer's
+                return
         if self.ip.uncertain:
             leaf.unresolved.append(f"{name} replaced under an unresolved condition at line {line}")
         elif want is None or shape is None or tuple(want.get(name, ())) != shape:

@@ -217,3 +217,107 @@ def registry_for(interp: Any, mod: ModInfo, name: str, value: Any) -> Any:
     if not decos:
         return value
     return Registry(interp, mod, decos)
+
+
+# ---------------------------------------------------------------- tables filled at import time
+# A module-level object that later top-level statements of its module fill: monai's
+# ``Conv = LayerFactory(...)`` followed by ``@Conv.factory_function("conv")`` over a definition
+# and ``Act.add_factory_class("relu", nn.ReLU)``; a ``TABLE = {}`` followed by
+# ``TABLE["x"] = ...``. Importing the module runs those statements; the interpreter reads
+# module globals lazily, so when such a global is first read they are run on it, in order.
+
+
+def _root_name(e: ast.expr) -> str | None:
+    while isinstance(e, (ast.Attribute, ast.Subscript, ast.Call)):
+        e = e.func if isinstance(e, ast.Call) else e.value
+    return e.id if isinstance(e, ast.Name) else None
+
+
+def _filler(st: ast.stmt) -> tuple[str, str] | None:
+    """(name, how) when the top-level statement ``st`` fills the module global ``name``:
+    ``"call"`` (``name.method(...)``), ``"store"`` (``name[k] = v``, ``name.a = v``,
+    ``name[k] += v``) or ``"deco"`` (a definition decorated by ``@name.method(...)``)."""
+    if isinstance(st, ast.Expr) and isinstance(st.value, ast.Call):
+        f = st.value.func
+        if isinstance(f, ast.Attribute) and isinstance(f.value, ast.Name):
+            return f.value.id, "call"
+        return None
+    if isinstance(st, (ast.Assign, ast.AugAssign)):
+        tgts = st.targets if isinstance(st, ast.Assign) else [st.target]
+        if len(tgts) == 1 and isinstance(tgts[0], (ast.Subscript, ast.Attribute)):
+            t = tgts[0]
+            if isinstance(t.value, ast.Name):
+                return t.value.id, "store"
+        return None
+    if isinstance(st, (ast.FunctionDef, ast.ClassDef, ast.AsyncFunctionDef)):
+        for d in st.decorator_list:
+            if isinstance(d, ast.Call) and isinstance(d.func, ast.Attribute):
+                name = _root_name(d.func)
+                if name is not None:
+                    return name, "deco"
+    return None
+
+
+def _rebinds(st: ast.stmt) -> str | None:
+    """``name = ...`` at top level (timm's ``default_cfgs = generate_default_cfgs(default_cfgs)``)."""
+    if isinstance(st, ast.Assign) and len(st.targets) == 1 and isinstance(st.targets[0], ast.Name):
+        return st.targets[0].id
+    return None
+
+
+def fillers(mod: ModInfo) -> dict[str, list[ast.stmt]]:
+    """Module global -> the top-level statements after its first assignment that fill it
+    (``name.method(...)``, ``name[k] = v``, a definition decorated by ``@name.x(...)``, a
+    ``for`` loop whose body does one of those) or bind it again (``name = f(name)``), in
+    order: the value after import is the last binding, filled (built once per module)."""
+    out = mod.__dict__.get("_dc_fillers")
+    if out is not None:
+        return out
+    out = {}
+    for st in mod.tree.body:
+        names: set[str] = set()
+        f = _filler(st) or ((_rebinds(st), "bind") if _rebinds(st) else None)
+        if f is not None:
+            names.add(f[0])
+        elif isinstance(st, ast.For) and not st.orelse:
+            names.update(x[0] for x in map(_filler, ast.walk(st)) if x is not None)
+        for name in names:
+            first = mod.assigns.get(name)
+            if first is not None and st.lineno > first.lineno:
+                out.setdefault(name, []).append(st)
+    mod._dc_fillers = out  # type: ignore[attr-defined]
+    return out
+
+
+def fill_at_import(interp: Any, mod: ModInfo, name: str, value: Any) -> None:
+    """Run the statements of ``mod`` that fill the global ``name`` (already bound to
+    ``value``), as importing the module would. A statement that raises or cannot be followed
+    is skipped: what it would have stored stays absent, so a later lookup of it is unknown
+    (or reaches the library's own ``raise``), never a guess."""
+    from driftcheck.parsers.source.interp.exprs import Frame
+    from driftcheck.parsers.source.interp.statements import Raised
+    from driftcheck.parsers.source.values.abstract import Budget, Cls, Obj
+
+    sts = fillers(mod).get(name)
+    if not sts:
+        return
+    fr = Frame(mod)
+    for st in sts:
+        try:
+            if _rebinds(st) == name:
+                value = interp.exprs.eval(st.value, fr)  # reads the binding before this one
+                interp.globals[id(mod)][name] = value
+                continue
+            if not isinstance(value, (Obj, Cls, dict, list)):
+                continue
+            if isinstance(st, (ast.FunctionDef, ast.ClassDef, ast.AsyncFunctionDef)):
+                fn = interp.names.global_lookup(mod, st.name)
+                for d in reversed(st.decorator_list):
+                    deco = interp.exprs.eval(d, fr)
+                    fn = interp.calls.call(deco, [fn], {}, (mod.path, d.lineno))
+            else:
+                interp.stmts.exec_stmt(st, fr)
+        except Budget:
+            raise
+        except (Raised, Exception):  # noqa: BLE001 - that entry stays absent (see above)
+            continue

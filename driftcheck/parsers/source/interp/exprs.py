@@ -10,6 +10,8 @@ import ast
 from typing import TYPE_CHECKING, Any
 
 from driftcheck.parsers.source import sizes
+from driftcheck.parsers.source.interp import tuplesub
+from driftcheck.parsers.source.library import tensorvalues
 from driftcheck.parsers.source.library.torchlib import elementwise
 from driftcheck.parsers.source.ops.operators import (
     ATOMS,
@@ -23,12 +25,14 @@ from driftcheck.parsers.source.ops.operators import (
 from driftcheck.parsers.source.ops.operators import truth as plain_truth
 from driftcheck.parsers.source.sizes import TooBig
 from driftcheck.parsers.source.speed import symbolic
-from driftcheck.parsers.source.speed.symbolic import SymVal, plain_bare
+from driftcheck.parsers.source.speed.symbolic import SymVal, plain_bare, plain_hole, unholed
 from driftcheck.parsers.source.values.abstract import (
     Budget,
     Config,
+    Ext,
     Func,
     Obj,
+    Sourced,
     Tensor,
     Unknown,
     UnknownModule,
@@ -61,6 +65,23 @@ class Frame:
         self.closure = closure
 
 
+_DUNDER = {
+    ast.Add: "add",
+    ast.Sub: "sub",
+    ast.Mult: "mul",
+    ast.MatMult: "matmul",
+    ast.Div: "truediv",
+    ast.FloorDiv: "floordiv",
+    ast.Mod: "mod",
+    ast.Pow: "pow",
+    ast.BitAnd: "and",
+    ast.BitOr: "or",
+    ast.BitXor: "xor",
+    ast.LShift: "lshift",
+    ast.RShift: "rshift",
+}
+
+
 def truth(v: Any) -> bool | None:
     """Python truthiness of an abstract value; None when unknown."""
     if v.__class__ is SymVal:
@@ -74,7 +95,16 @@ def truth(v: Any) -> bool | None:
     if isinstance(v, Config):
         return True
     if isinstance(v, Tensor):
-        return None
+        return tensorvalues.truth(v) if v.data is not None else None
+    if getattr(v, "elementwise", False):  # a numpy array: its own rule (library/arrays.py)
+        try:
+            return bool(v)
+        except ValueError:
+            return None
+    if isinstance(v, Obj) and tuplesub.ITEMS in v.attrs:  # a tuple subclass: its items
+        if tuplesub.defines(v.cls, "__bool__") or tuplesub.defines(v.cls, "__len__"):
+            return None
+        return bool(v.attrs[tuplesub.ITEMS])
     return True  # objects, classes, functions, modules are truthy
 
 
@@ -106,6 +136,10 @@ class Expressions:
         if t is ast.Call:
             return self.calls.eval_call(e, fr)
         if t is ast.BinOp:
+            if e.op.__class__ is ast.Pow:
+                a, b = self.eval(e.left, fr), self.eval(e.right, fr)
+                self.power_base(a, b, fr, e.lineno)
+                return self.binop(e.op, a, b)
             return self.binop(e.op, self.eval(e.left, fr), self.eval(e.right, fr))
         if t is ast.Subscript:
             return self.items.getitem(self.eval(e.value, fr), self.eval(e.slice, fr))
@@ -162,7 +196,31 @@ class Expressions:
             return v
         if t is ast.Starred:
             return self.eval(e.value, fr)
+        if t is ast.Yield or t is ast.YieldFrom:
+            return self.yield_value(e, fr)
         return Unknown(type(e).__name__)
+
+    def yield_value(self, e: ast.Yield | ast.YieldFrom, fr: Frame) -> Any:
+        """``yield v`` / ``yield from xs`` in a generator function run on its call
+        (interp/tuplesub.py): the value is kept in order; one under a condition we could not
+        decide, or from an iterable we cannot enumerate, makes the generator unknown."""
+        st = fr.locals.get(tuplesub.YIELDS)
+        if not isinstance(st, tuplesub.GenState):
+            return Unknown("yield")
+        if len(self.ip.uncertain) > st.depth:
+            st.bad = st.bad or f"yields under an unresolved condition at line {e.lineno}"
+        if isinstance(e, ast.Yield):
+            vals = [None if e.value is None else self.eval(e.value, fr)]
+        else:
+            vals = self.items.iterate(self.eval(e.value, fr))
+            if vals is None:
+                st.bad = st.bad or f"yield from a value we cannot enumerate at line {e.lineno}"
+                vals = []
+        if len(st.items) + len(vals) > sizes.SIZE_LIMIT:
+            st.bad = st.bad or f"over {sizes.SIZE_LIMIT:,} items"
+        else:
+            st.items.extend(vals)
+        return None  # the value sent in: no one sends here
 
     def eval_elts(self, elts: list[ast.expr], fr: Frame) -> list[Any]:
         out: list[Any] = []
@@ -284,6 +342,26 @@ class Expressions:
                 )
         return "".join(parts)
 
+    def power_base(self, a: Any, b: Any, fr: Frame, line: int) -> None:
+        """Keep ``number ** tensor``: the frequencies of a rotary embedding
+        (``1 / base ** (arange(0, dim, 2) / dim)``), whose base is often a local no module
+        keeps (a constructor argument, a function's parameter). Read by
+        ``output/value_uses.py`` as a RoPE base the code holds. A traced config number is kept
+        as its hole (as ``value_uses`` keeps attributes), so a template gives the same uses."""
+        if not isinstance(plain_hole(b), Tensor):
+            return
+        v = plain_hole(a)
+        if isinstance(v, bool) or not isinstance(v, (int, float)) or v <= 1:
+            return
+        if isinstance(a, Sourced) and a.file and a.line:
+            where = (str(a.file), a.line, a.key)
+        else:
+            where = (str(fr.mod.path), line, None)
+        holder = fr.func.owner.name if fr.func is not None and fr.func.owner is not None else None
+        name = fr.func.name if fr.func is not None else "<module>"
+        via = f"{holder}.{name}" if holder else name
+        self.ip.power_bases.setdefault((unholed(v), where), (v, where, via))
+
     def binop(self, op: ast.operator, a: Any, b: Any) -> Any:
         if a.__class__ is SymVal or b.__class__ is SymVal:
             name = SYMBOL.get(type(op))
@@ -303,7 +381,15 @@ class Expressions:
             b = plain(b)
         if isinstance(a, Unknown) or isinstance(b, Unknown):
             return a if isinstance(a, Unknown) else b
+        if isinstance(a, Obj) or isinstance(b, Obj):
+            r = self.dunder_binop(op, a, b)
+            if r is not NotImplemented:
+                return r
         if isinstance(a, Tensor) or isinstance(b, Tensor):
+            if getattr(a, "data", None) is not None or getattr(b, "data", None) is not None:
+                got = tensorvalues.binop(op, a, b)  # known values (library/tensorvalues.py)
+                if got is not None:
+                    return got
             if isinstance(op, ast.MatMult):
                 return Tensor(Unknown("matmul"))
             return elementwise([a, b])  # a new tensor of the broadcast shape
@@ -319,6 +405,37 @@ class Expressions:
         except Exception:  # noqa: BLE001 - e.g. object + object, division by zero
             return Unknown("operator")
 
+    def dunder_binop(self, op: ast.operator, a: Any, b: Any) -> Any:
+        """``a <op> b`` on an object of a class read from source: its ``__op__`` (or ``b``'s
+        ``__rop__``), run; a tuple subclass without one acts on its items (``+``, ``*``).
+        NotImplemented when neither side's class is read from source."""
+        name = _DUNDER.get(type(op))
+        if name is None:
+            return NotImplemented
+        for obj, other, dunder in ((a, b, f"__{name}__"), (b, a, f"__r{name}__")):
+            if not isinstance(obj, Obj) or obj.cls is None or obj.module:
+                continue
+            ok, fn, _ = self.ip.classes.mro_attr(obj.cls, dunder)
+            if ok and isinstance(fn, Func):
+                r = self.calls.call_func(self.attrs.bind(fn, obj), [other], {})
+                if not (isinstance(r, Ext) and r.qual == "builtins.NotImplemented"):
+                    return r
+        x, y = tuplesub.items(a), tuplesub.items(b)
+        if x is None and y is None:
+            if any(isinstance(v, Obj) and v.cls is not None and not v.module for v in (a, b)):
+                return Unknown(f"operator {name} on an object")
+            return NotImplemented
+        if name == "add":
+            x = tuple(a) if x is None and isinstance(a, tuple) else x
+            y = tuple(b) if y is None and isinstance(b, tuple) else y
+            return x + y if x is not None and y is not None else Unknown("tuple +")
+        if name == "mul":
+            n = b if x is not None else a
+            its = x if x is not None else y
+            if isinstance(n, int) and not isinstance(n, bool) and 0 <= n * len(its) <= 65536:
+                return its * n
+        return Unknown(f"operator {name} on a tuple subclass")
+
     def unary(self, op: ast.unaryop, v: Any) -> Any:
         if isinstance(op, ast.Not):
             t = truth(v)
@@ -327,6 +444,9 @@ class Expressions:
         if v.__class__ is SymVal and name in ("neg", "pos"):
             return symbolic.unary(name, v)
         v = plain(v)
+        if isinstance(v, Tensor) and v.data is not None:
+            got = tensorvalues.unary(op, v)
+            return got if got is not None else Tensor(v.shape)
         if isinstance(v, (Unknown, Tensor)):
             return v
         if fn is not None:
@@ -353,8 +473,15 @@ class Expressions:
         for op, rexp in zip(e.ops, e.comparators):
             right = self.eval(rexp, fr)
             r = self.compare_one(op, left, right)
-            if isinstance(r, Unknown) or not r:
+            if isinstance(r, Tensor):  # elementwise, known values: not chained
+                return r if len(e.ops) == 1 else Unknown("chained tensor comparison")
+            if len(e.ops) == 1:
+                return r  # not read for truth here (a numpy array's ``==`` is an array)
+            if isinstance(r, Unknown):
                 return r
+            t = truth(r)
+            if not t:
+                return r if t is not None else Unknown("compare")
             left = right
         return True
 
@@ -376,7 +503,19 @@ class Expressions:
             return r if isinstance(op, ast.In) else not r
         if isinstance(a, Unknown) or isinstance(b, Unknown):
             return Unknown("compare")
+        if getattr(a, "data", None) is not None or getattr(b, "data", None) is not None:
+            if isinstance(a, Tensor) or isinstance(b, Tensor):
+                got = tensorvalues.binop(op, a, b)  # known values (library/tensorvalues.py)
+                if got is not None:
+                    return got
+        if isinstance(op, (ast.Eq, ast.NotEq)) and (
+            tuplesub.items(a) is not None or tuplesub.items(b) is not None
+        ):
+            r = tuplesub.equal(a, b)  # a tuple subclass's items (interp/tuplesub.py)
+            return r if isinstance(r, Unknown) or isinstance(op, ast.Eq) else not r
         seqs = _SIMPLE + (tuple, list, set, frozenset, dict)  # ``types_set == {"lsh", "local"}``
+        if getattr(a, "elementwise", False) or getattr(b, "elementwise", False):
+            seqs = (object,)  # a numpy array compares item by item (library/arrays.py)
         if not (isinstance(a, seqs) and isinstance(b, seqs)):
             if isinstance(op, ast.Eq):
                 return a is b if not isinstance(a, Tensor) else Unknown("tensor ==")
@@ -424,10 +563,17 @@ class Expressions:
             return Unknown("in")
         if isinstance(container, Config):
             return container.lookup(item)[0] if isinstance(item, str) else False
+        if isinstance(container, tuplesub.Generator):
+            return tuplesub.contains(container, item)
         if isinstance(container, Obj):
             if container.kind == "ModuleDict":
                 return item in container.children
             return Unknown("in object")
+        if isinstance(container, (list, tuple)) and (
+            tuplesub.items(item) is not None
+            or any(tuplesub.items(x) is not None for x in container)
+        ):
+            return tuplesub.contains(container, item)  # by items (interp/tuplesub.py)
         if isinstance(container, (list, tuple, set, frozenset)):
             if all(x.__class__ in _CONSTS for x in container):  # the common case, one pass
                 return any(x == item for x in container)

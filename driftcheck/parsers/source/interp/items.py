@@ -7,8 +7,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from driftcheck.parsers.source.interp import tuplesub
 from driftcheck.parsers.source.interp.modtree import ModulesView
-from driftcheck.parsers.source.library import enums, torchlib
+from driftcheck.parsers.source.library import enums, tensorvalues, torchlib
 from driftcheck.parsers.source.library.stdlib import LIBRARY_TYPES, NamedTupleValue
 from driftcheck.parsers.source.sizes import SIZE_LIMIT
 from driftcheck.parsers.source.speed.symbolic import SymVal, plain_bare
@@ -17,8 +18,10 @@ from driftcheck.parsers.source.values.abstract import (
     Cls,
     Config,
     Ext,
+    ExtClass,
     Func,
     Leaf,
+    NotAClass,
     Obj,
     Probe,
     Sourced,
@@ -55,6 +58,25 @@ _PY_TYPES = {
     "builtins.NoneType": type(None),
 }
 _CONST = frozenset((int, float, str, bool, type(None)))
+_PLAIN_TYPES = (int, float, str, bool, type(None), list, tuple, dict, set, frozenset)
+
+
+def _abc_class(q: str) -> Any:
+    """The real abstract class ``collections.abc.X`` / ``typing.X`` names (``Hashable``,
+    ``Collection``, ``Sized``...): a plain value's ``isinstance`` against it is Python's own."""
+    import collections.abc
+    import typing
+
+    mod, _, name = q.rpartition(".")
+    src = {"collections.abc": collections.abc, "typing": typing}.get(mod)
+    c = getattr(src, name, None) if src is not None and not name.startswith("_") else None
+    try:
+        isinstance(0, c)  # typing.Any and friends refuse isinstance
+    except TypeError:
+        return None
+    return c
+
+
 _DICT_BASES = ("collections.OrderedDict", "builtins.dict", "typing.OrderedDict")
 
 
@@ -87,6 +109,8 @@ class Items:
             return raw
         if isinstance(k, Unknown):
             return Unknown("unknown index")
+        if isinstance(raw, Ext) and raw.qual == "sys.modules" and isinstance(k, str):
+            return self.ip.names.import_value(k, None)  # ``sys.modules[fn.__module__]``
         if isinstance(raw, Config):
             return (
                 self.configs.config_attr(raw, str(k), self.ip._where)
@@ -115,8 +139,15 @@ class Items:
                     return self.calls.call_func(self.attrs.bind(fn, raw), [key], {})
             if "__items__" in raw.attrs:
                 return raw.attrs["__items__"].get(k, Unknown(f"key {k}"))
+            its = tuplesub.items(raw)
+            if its is not None:
+                return tuplesub.index(its, key)
             return Unknown("subscript of object")
         if isinstance(raw, Tensor):
+            if raw.data is not None:  # known values (library/tensorvalues.py)
+                got = tensorvalues.index(raw, key)
+                if got is not None:
+                    return got
             return Tensor(torchlib.index_shape(raw.shape, k))
         if isinstance(raw, Ext):
             return Unknown(f"{raw.qual}[...]")
@@ -168,7 +199,12 @@ class Items:
             return list(raw)
         if isinstance(raw, (dict, set, frozenset, str)):
             return list(raw)
+        if isinstance(raw, tuplesub.Generator):
+            return raw.take()
         if isinstance(raw, Obj):
+            its = tuplesub.items(raw)
+            if its is not None:
+                return None if tuplesub.defines(raw.cls, "__iter__") else list(its)
             if raw.kind in ("ModuleDict", "ParameterDict"):
                 return list((raw.params if raw.kind == "ParameterDict" else raw.children).keys())
             if raw.kind == "ParameterList":
@@ -181,6 +217,8 @@ class Items:
             return list(raw.fields)
         if isinstance(raw, NamedTupleValue):  # a namedtuple's items (library/stdlib.py)
             return list(raw.values)
+        if getattr(raw, "elementwise", False):  # a numpy array's numbers (library/arrays.py)
+            return list(raw)
         if enums.is_enum(raw):  # ``for c in Color``: its members (library/enums.py)
             return enums.unique(self.ip, raw)
         return None
@@ -213,6 +251,8 @@ class Items:
             return False if all(r is False for r in rs) else Unknown("isinstance")
         # a traced number's type is the template's key (or follows from it): no pin
         raw = x._v if x.__class__ is SymVal else plain(x)
+        if isinstance(t, Ext) and t.qual == "builtins.type":
+            return is_class(raw)
         if isinstance(raw, Unknown):
             return Unknown("isinstance")
         if isinstance(t, Ext):
@@ -230,6 +270,16 @@ class Items:
                 return isinstance(raw, py) and not (
                     py is int and isinstance(raw, bool) and q == "numbers.Integral" and False
                 )
+            if getattr(raw, "_enum_member", False) and q.startswith("enum."):
+                # a member of an enum read from source (a str/int mix-in member is also a str)
+                return q == "enum.Enum" or any(
+                    isinstance(c, Ext) and c.qual == q for c in raw.cls.mro()
+                )
+            if q in ("enum.EnumMeta", "enum.EnumType") and isinstance(raw, (Cls, *_PLAIN_TYPES)):
+                return enums.is_enum(raw)  # ``isinstance(supported, enum.EnumMeta)``
+            abc = _abc_class(q)
+            if abc is not None and isinstance(raw, _PLAIN_TYPES):
+                return isinstance(raw, abc)  # ``isinstance(opt, Hashable)``: Python's own answer
             if q in ("torch.nn.Module", "torch.nn.modules.module.Module"):
                 return is_module(raw)
             if q in ("torch.Tensor", "torch.nn.Parameter"):
@@ -246,7 +296,7 @@ class Items:
                     return True
                 cls = self.library.torch_class(tq) if tq and tq.startswith("torch.nn.") else None
                 return self._torch_subclass(cls, q) if cls is not None else Unknown("isinstance")
-            if isinstance(raw, (int, float, str, bool, type(None), list, tuple, dict)):
+            if isinstance(raw, _PLAIN_TYPES):
                 return False
             return Unknown("isinstance")
         if isinstance(t, Cls):
@@ -281,6 +331,8 @@ class Items:
         return False
 
     def hasattr(self, x: Any, name: Any) -> Any:
+        from driftcheck.parsers.source.interp.attrs import ModRef
+
         raw = plain(x)
         if not isinstance(name, str) or isinstance(raw, Unknown):
             return Unknown("hasattr")
@@ -294,11 +346,35 @@ class Items:
             return False
         if isinstance(raw, Leaf):
             return name in raw.params or name in ("weight", "bias")
-        if isinstance(raw, (Ext, Tensor)):
+        if isinstance(raw, Ext):
+            return self.ext_hasattr(raw, name)
+        if isinstance(raw, Tensor):
             return Unknown("hasattr")
         if isinstance(raw, Cls):
             return self.classes.mro_attr(raw, name)[0]
+        if isinstance(raw, ModRef):  # a module: a name its top level binds; else not decided
+            m = raw.mod
+            found = m is not None and (name in m.defs or name in m.assigns or name in m.imports)
+            return True if found else Unknown("hasattr")
         return hasattr(raw, name)
+
+    def ext_hasattr(self, mod: Ext, name: str) -> Any:
+        """``hasattr(m, name)`` on a library module we do not interpret (``hasattr(nn, "SiLU")``):
+        the torch tables shipped with driftcheck (the same with and without torch), else the
+        module's source on disk (True when it binds the name, False when it cannot hold it)."""
+        from driftcheck.parsers.source.importcheck import module_lacks, module_names
+
+        if mod.qual == "torch.nn" and torchlib.is_nn_class(f"torch.nn.{name}"):
+            return True
+        ns = torchlib.namespace(mod.qual)
+        if ns is not None:
+            return name in ns
+        names = module_names(self.ip.finder, mod.qual)
+        if names is not None and name in names:
+            return True
+        if module_lacks(self.ip.finder, mod.qual, name):
+            return False
+        return Unknown("hasattr")
 
     def copy_value(self, v: Any) -> Any:
         raw = plain(v)
@@ -340,3 +416,15 @@ class Items:
         new.buffers = dict(m.buffers)
         new.unresolved = list(m.unresolved)
         return new
+
+
+def is_class(v: Any) -> Any:
+    """``isinstance(v, type)``: True for classes read from source and library classes known to
+    be classes, False for instances, functions and plain values, else unknown."""
+    if isinstance(v, (Cls, ExtClass)):
+        return True
+    if isinstance(v, NotAClass):
+        return False
+    if isinstance(v, (Unknown, Ext)):
+        return Unknown("isinstance(x, type)")
+    return False

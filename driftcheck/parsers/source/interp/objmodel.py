@@ -11,6 +11,7 @@ from __future__ import annotations
 import ast
 from typing import TYPE_CHECKING, Any
 
+from driftcheck.parsers.source.interp import tuplesub
 from driftcheck.parsers.source.interp.attrs import ModRef, Super, ext_const
 from driftcheck.parsers.source.interp.statements import MAX_DEPTH, Frame, Raised
 from driftcheck.parsers.source.library import enums
@@ -28,7 +29,6 @@ from driftcheck.parsers.source.stoplist import (  # noqa: F401,E501
     MODULE_BASES,
     STOP_MODULES,
     is_stop,
-    past_torch_module,
 )
 from driftcheck.parsers.source.values.abstract import (
     Budget,
@@ -47,6 +47,32 @@ from driftcheck.parsers.source.values.abstract import (
 
 if TYPE_CHECKING:
     from driftcheck.parsers.source.library.machine import Interp
+
+_NN_MODULE = ("torch.nn.Module", "torch.nn.modules.module.Module")
+# what ``torch.nn.Module`` holds, as class attributes (``vars(nn.Module)``, torch 2.x) or as
+# instance attributes its ``__init__`` sets: a name outside this set is looked up past
+# ``nn.Module`` in a class's MRO (``class ResNetEncoder(ResNet, EncoderMixin)``: the mixin's
+# ``out_channels`` property, after ``nn.Module``)
+NN_MODULE_MEMBERS = frozenset(
+    """T_destination _apply _call_impl _compiled_call_impl _get_backward_hooks
+    _get_backward_pre_hooks _get_name _load_from_state_dict _maybe_warn_non_full_backward_hook
+    _named_members _register_load_state_dict_pre_hook _register_state_dict_hook
+    _replicate_for_data_parallel _save_to_state_dict _slow_forward _version _wrapped_call_impl
+    add_module apply bfloat16 buffers call_super_init children compile cpu cuda double
+    dump_patches eval extra_repr float forward get_buffer get_extra_state get_parameter
+    get_submodule half ipu load_state_dict modules mtia named_buffers named_children
+    named_modules named_parameters parameters register_backward_hook register_buffer
+    register_forward_hook register_forward_pre_hook register_full_backward_hook
+    register_full_backward_pre_hook register_load_state_dict_post_hook
+    register_load_state_dict_pre_hook register_module register_parameter
+    register_state_dict_post_hook register_state_dict_pre_hook requires_grad_ set_extra_state
+    set_submodule share_memory state_dict to to_empty train type xpu zero_grad training
+    _parameters _buffers _non_persistent_buffers_set _backward_pre_hooks _backward_hooks
+    _is_full_backward_hook _forward_hooks _forward_hooks_with_kwargs
+    _forward_hooks_always_called _forward_pre_hooks _forward_pre_hooks_with_kwargs
+    _state_dict_hooks _state_dict_pre_hooks _load_state_dict_pre_hooks
+    _load_state_dict_post_hooks _modules""".split()
+)
 
 
 class Names:
@@ -91,12 +117,19 @@ class Names:
             return ModRef(modname, self.module(modname))
         mod = self.module(modname)
         if mod is None:
-            return Ext(qual)
+            # a namespace package (a folder without ``__init__.py``): its submodules import
+            sub = self.module(qual) if self.ip.finder.find(modname) is None else None
+            return ModRef(qual, sub) if sub is not None else Ext(qual)
         own_sub = mod.imports.get(attr) == (modname, attr)  # ``from torchvision import models``
         if not own_sub and (attr in mod.defs or attr in mod.assigns or attr in mod.imports):
             return self.global_lookup(mod, attr)
         sub = self.module(qual)
         if sub is not None:
+            star = self.star_source(mod, attr) if mod.stars else None
+            if star is not None and attr in star.defs:
+                # ``from .googlenet import *`` binds the function ``googlenet`` over the
+                # submodule of that name (the import sets the attribute, the star rebinds it)
+                return self.global_lookup(star, attr)
             return ModRef(qual, sub)
         if is_stop(qual):
             # ``from transformers import initialization``: a stop-listed module, not a name to
@@ -152,20 +185,27 @@ class Names:
                 return sub
         return None
 
-    def star_source(self, mod: ModInfo, name: str) -> ModInfo | None:
+    def star_source(self, mod: ModInfo, name: str, depth: int = 0) -> ModInfo | None:
         """The module a ``from .x import *`` of ``mod`` takes ``name`` from (transformers'
         lazy package ``__init__`` lists its modules that way under ``TYPE_CHECKING``).
 
-        Only plain modules, one level: a star import of a package (``from .models import *``
-        in transformers' own ``__init__``) would mean parsing the whole library.
+        One level: a star-imported package counts by the names its ``__init__`` binds itself
+        (``from .conv import *`` where ``conv/__init__.py`` has ``from .gat_conv import
+        GATConv``); the package's own star imports are not followed (``from .models import *``
+        in transformers' own ``__init__`` would mean parsing the whole library).
         """
         for star in mod.stars:
             path = None if is_stop(star) else self.ip.finder.find(star)
-            if path is None or path.name == "__init__.py":
+            if path is None:
                 continue
             sub = self.module(star)
             if sub is not None and (name in sub.defs or name in sub.assigns or name in sub.imports):
                 return sub
+            if sub is not None and sub.stars and depth < 3:
+                # ``from .mobilenet import *`` where mobilenet.py star-imports mobilenetv2
+                found = self.star_source(sub, name, depth + 1)
+                if found is not None:
+                    return found
         return None
 
     def global_lookup(self, mod: ModInfo, name: str) -> Any:
@@ -181,6 +221,11 @@ class Names:
         finally:
             self._pending.discard(key)
         ns[name] = v
+        if name in mod.assigns:
+            from driftcheck.parsers.source.interp.decorated import fill_at_import
+
+            fill_at_import(self.ip, mod, name, v)
+            return ns[name]  # the last binding (``default_cfgs = generate(default_cfgs)``)
         return v
 
     def _resolve_global(self, mod: ModInfo, name: str) -> Any:
@@ -365,8 +410,8 @@ class Classes:
                 if ok:
                     return True, v, c
             elif isinstance(c, Ext):
-                if past_torch_module(c.qual, name):
-                    continue  # nn.Module does not define it: the bases after it may
+                if c.qual in _NN_MODULE and name not in NN_MODULE_MEMBERS and name[:2] != "__":
+                    continue  # ``nn.Module`` lacks it: a mixin after it in the MRO may define it
                 return False, None, c
         return False, None, None
 
@@ -480,6 +525,12 @@ class Calls:
             return self.stmts.too_big(e)
         if isinstance(f, Obj) and f.module and f.cls is not None:
             return Unknown("module call in __init__")
+        if isinstance(f, Obj) and f.cls is not None and not f.kind:
+            # an instance of a class read from source with ``__call__`` (timm's
+            # ``EfficientNetBuilder``: ``nn.Sequential(*builder(stem_size, block_args))``)
+            ok, fn, _ = self.classes.mro_attr(f.cls, "__call__")
+            if ok and isinstance(fn, Func):
+                return self.call_func(self.ip.attrs.bind(fn, f), args, kwargs)
         if isinstance(f, Unknown) and f.why.startswith(("unknown index", "condition at line")):
             # ``CLASSES[key](config)`` with an unknown key: whatever it builds may hold weights
             return UnknownModule(f"{f.why} (a class picked at run time)")
@@ -500,12 +551,16 @@ class Calls:
         self.ip.depth += 1
         self.ip.active[key] = self.ip.active.get(key, 0) + 1
         at_mod, at_line = self.ip.at_mod, self.ip.at_line  # the caller's statement, for notes
+        gen = None
+        if not isinstance(f.node, ast.Lambda) and tuplesub.is_generator(f.node):
+            gen = fr.locals[tuplesub.YIELDS] = tuplesub.GenState(len(self.ip.uncertain))
         try:
             if isinstance(f.node, ast.Lambda):
                 return self.exprs.eval(f.node.body, fr)
             self.stmts.run_body(f.node.body, fr)
         except Return as r:
-            return r.value
+            if gen is None:
+                return r.value
         finally:
             self.ip.at_mod, self.ip.at_line = at_mod, at_line
             self.ip.depth -= 1
@@ -513,6 +568,10 @@ class Calls:
                 del self.ip.active[key]
             else:
                 self.ip.active[key] -= 1
+        if gen is not None:  # a generator function: what its body yielded, or unknown
+            if gen.bad is not None:
+                return Unknown(f"generator {f.name}: {gen.bad}")
+            return tuplesub.Generator(gen.items)
         return None
 
     def bind_args(self, f: Func, args: list[Any], kwargs: dict[str, Any], fr: Frame) -> None:
@@ -557,6 +616,10 @@ class Calls:
         if self.is_dataclass(cls):
             self.init_dataclass(obj, cls, args, kwargs)
             return obj
+        if tuplesub.is_named_tuple(cls):  # ``class Instruction(NamedTuple)``: fields and items
+            self.init_dataclass(obj, cls, args, kwargs)
+            obj.attrs[tuplesub.ITEMS] = tuple(obj.attrs[n] for n in tuplesub.fields(cls))
+            return obj
         if not obj.module:
             unread = self.unreadable_base(cls)
             if unread is not None:
@@ -565,8 +628,12 @@ class Calls:
                 return UnknownModule(f"{cls.name} (a subclass of {unread}, not readable)")
             ok, new, _ = self.classes.mro_attr(cls, "__new__")
             if ok and isinstance(new, Func):
-                # ``class Irreps(tuple)`` whose ``__new__`` makes the value: not modelled, so
-                # the instance is unknown (an empty object would read as an empty tuple)
+                if tuplesub.is_tuple_class(cls):
+                    # ``class Irreps(tuple)`` whose ``__new__`` parses its argument and ends in
+                    # ``super().__new__(cls, items)``: interp/tuplesub.py
+                    return tuplesub.construct(self.ip, cls, new, args, kwargs)
+                # any other ``__new__``: not modelled, so the instance is unknown (an empty
+                # object would read as an empty tuple)
                 return Unknown(f"instance of {cls.name} (built by its __new__)")
         init, where = self.find_init(cls)
         if isinstance(init, Func):

@@ -138,7 +138,11 @@ class Statements:
             elif t is ast.Return:
                 raise Return(self.exprs.eval(st.value, fr) if st.value is not None else None)
             elif t in (ast.FunctionDef, ast.AsyncFunctionDef):
-                fr.locals[st.name] = self.classes.make_func(st, fr)
+                fn = fr.locals[st.name] = self.classes.make_func(st, fr)
+                if fn.closure is not None and fr.func is not None:
+                    # a nested function sees its own name (``_create_block`` calling itself):
+                    # Python's closure is the live frame; ours a copy made before the binding
+                    fn.closure[st.name] = fn
             elif t is ast.ClassDef:
                 fr.locals[st.name] = self.classes.make_class(st, fr.mod, fr)
             elif t is ast.Try:

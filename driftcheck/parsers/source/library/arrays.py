@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import operator
 from typing import Any
 
 from driftcheck.parsers.source.library.pybuiltins import MATH, NUMPY_SEQ, py_call
@@ -52,3 +53,135 @@ def _np_numeric(fn: Any) -> Any:
 
 for _n, _f in (("log", math.log), ("exp", math.exp), ("log10", math.log10), ("power", math.pow)):
     NP.add(_n, _np_numeric(_f), f"{_n}() of known numbers, as a float")
+
+
+# ---------------------------------------------------------------- 1-D arrays of known numbers
+class NDArray:
+    """A 1-D numpy array of known numbers (``np.atleast_1d(kernel_size)``): arithmetic and
+    comparisons are elementwise with numpy's broadcasting of a scalar or an equal-length array
+    (``(k - 1) * d % 2 == 1``, ``(k - 1) / 2 * d``), iteration gives the numbers. Anything else
+    (an unequal length, a non-number) is a TypeError the interpreter turns into unknown."""
+
+    __slots__ = ("items",)
+    library_type = "numpy.ndarray"
+    elementwise = True  # comparisons go to the operator, not identity (interp/exprs.py)
+
+    def __init__(self, items: Any) -> None:
+        self.items = tuple(items)
+
+    @staticmethod
+    def of(xs: Any) -> NDArray | None:
+        """The array of a number or a flat sequence of numbers; None for anything else."""
+        xs = list(xs) if isinstance(xs, (list, tuple, NDArray)) else [xs]
+        if all(isinstance(x, (int, float)) for x in xs):  # bools too, as numpy keeps them
+            return NDArray(xs)
+        return None
+
+    def _zip(self, other: Any) -> list[tuple[Any, Any]]:
+        if isinstance(other, NDArray):
+            if len(other.items) != len(self.items) and 1 not in (len(self.items), len(other.items)):
+                raise TypeError("shapes do not broadcast")
+            n = max(len(self.items), len(other.items))
+            a = self.items * n if len(self.items) == 1 else self.items
+            b = other.items * n if len(other.items) == 1 else other.items
+            return list(zip(a, b))
+        if isinstance(other, (list, tuple)):
+            o = NDArray.of(other)
+            if o is None:
+                raise TypeError("not an array of numbers")
+            return self._zip(o)
+        if not isinstance(other, (int, float)):
+            raise TypeError("not a number")
+        return [(x, other) for x in self.items]
+
+    def _op(fn: Any, swap: bool = False) -> Any:  # noqa: N805 - builds the dunders below
+        def method(self: NDArray, other: Any) -> NDArray:
+            pairs = self._zip(other)
+            return NDArray(fn(b, a) if swap else fn(a, b) for a, b in pairs)
+
+        return method
+
+    __add__, __radd__ = _op(operator.add), _op(operator.add, True)
+    __sub__, __rsub__ = _op(operator.sub), _op(operator.sub, True)
+    __mul__, __rmul__ = _op(operator.mul), _op(operator.mul, True)
+    __truediv__, __rtruediv__ = _op(operator.truediv), _op(operator.truediv, True)
+    __floordiv__, __rfloordiv__ = _op(operator.floordiv), _op(operator.floordiv, True)
+    __mod__, __rmod__ = _op(operator.mod), _op(operator.mod, True)
+    __pow__, __rpow__ = _op(operator.pow), _op(operator.pow, True)
+    __eq__, __ne__ = _op(operator.eq), _op(operator.ne)  # type: ignore[assignment]
+    __lt__, __le__ = _op(operator.lt), _op(operator.le)
+    __gt__, __ge__ = _op(operator.gt), _op(operator.ge)
+    __hash__ = None  # type: ignore[assignment]
+
+    def __neg__(self) -> NDArray:
+        return NDArray(-x for x in self.items)
+
+    def __len__(self) -> int:
+        return len(self.items)
+
+    def __iter__(self) -> Any:
+        return iter(self.items)
+
+    def __getitem__(self, i: Any) -> Any:
+        return NDArray(self.items[i]) if isinstance(i, slice) else self.items[i]
+
+    def __bool__(self) -> bool:
+        if len(self.items) != 1:
+            raise ValueError("the truth value of an array with more than one element")
+        return bool(self.items[0])
+
+    def attr(self, name: str) -> Any:
+        from driftcheck.parsers.source.library.pybuiltins import BuiltinMethod
+        from driftcheck.parsers.source.values.abstract import Unknown
+
+        if name == "shape":
+            return (len(self.items),)
+        if name == "ndim":
+            return 1
+        if name == "size":
+            return len(self.items)
+        if name == "tolist":
+            return BuiltinMethod(lambda a, k: list(self.items))
+        if name in ("sum", "prod", "min", "max", "any", "all"):
+            fn = _REDUCE[name]
+            return BuiltinMethod(lambda a, k: fn(self.items) if not a and not k else Unknown(name))
+        return Unknown(f"ndarray attribute {name}")
+
+
+_REDUCE = {
+    "sum": sum,
+    "prod": math.prod,
+    "min": min,
+    "max": max,
+    "any": any,
+    "all": all,
+}
+
+
+def _atleast_1d(c: Any) -> Any:
+    from driftcheck.parsers.source.values.abstract import plain
+
+    if len(c.args) != 1 or c.kwargs:
+        return c.unknown("atleast_1d() of several arrays")
+    arr = NDArray.of(plain(c.args[0]))
+    return arr if arr is not None else c.unknown("atleast_1d() of values we cannot follow")
+
+
+def _reduce(name: str) -> Any:
+    def impl(c: Any) -> Any:
+        from driftcheck.parsers.source.values.abstract import plain
+
+        x = plain(c.args[0]) if len(c.args) == 1 and not c.kwargs else None
+        arr = NDArray.of(x) if x is not None else None
+        if arr is None or (name in ("min", "max") and not arr.items):
+            return c.unknown(f"{name}() of values we cannot follow")
+        return _REDUCE[name](arr.items)
+
+    return impl
+
+
+NP.add(
+    "atleast_1d", _atleast_1d, "atleast_1d(x) of a number or a flat list of numbers: a 1-D array"
+)
+NP.add("any", _reduce("any"), "any(xs) of a flat array or list of known numbers")
+NP.add("all", _reduce("all"), "all(xs) of a flat array or list of known numbers")

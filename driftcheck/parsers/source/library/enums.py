@@ -140,6 +140,11 @@ def member_attr(m: Any, name: str) -> Any:
         return m.name
     if name == "value":
         return m.value
+    if isinstance(m, (StrMember, IntMember)) and not name.startswith("_"):
+        # a str/int mix-in member has its value's methods (``opt.strip()``, ``.lower()``)
+        from driftcheck.parsers.source.library.pybuiltins import value_method
+
+        return value_method(str(m) if isinstance(m, StrMember) else int(m), name, None)
     return Unknown(f"enum member attribute {name}")
 
 

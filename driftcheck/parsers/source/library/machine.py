@@ -7,6 +7,8 @@ hands the resulting object tree to ``build.py``.
 from __future__ import annotations
 
 import ast
+import builtins
+import re
 import time
 from typing import Any
 
@@ -19,7 +21,7 @@ from driftcheck.parsers.source.interp.exprs import MAX_SECONDS, Expressions
 from driftcheck.parsers.source.interp.items import _DICT_BASES, Items
 from driftcheck.parsers.source.interp.objmodel import EXT_TOPS, Calls, Classes, Names
 from driftcheck.parsers.source.interp.statements import Statements
-from driftcheck.parsers.source.library import enums, registry, torchlib
+from driftcheck.parsers.source.library import enums, registry, tensorvalues, torchlib
 from driftcheck.parsers.source.library.pybuiltins import (
     MATH_CONST,
     BuiltinMethod,
@@ -88,7 +90,11 @@ class Interp:
         self.notes: list[str] = []
         self.at_mod: Any = None  # the statement running now (for notes without a node)
         self.at_line = 0
+        # ``number ** tensor`` places (value, where, holder): a RoPE base only a local holds,
+        # for ``Graph.uses`` (``exprs.power_base``)
+        self.power_bases: dict[tuple, tuple] = {}
         self.class_writes = 0  # assignments to class attributes so far (part of memo.py's keys)
+        self.leaf_writes: dict[int, dict[str, Any]] = {}  # ``conv.in_channels = 4`` (attrs.py)
         self._where: tuple | None = None
         self.failures: list[Failure] = []  # what constructing would raise (importcheck.py)
         self.ranges: list[tuple[int, str, str | None, int | None]] = []
@@ -138,9 +144,20 @@ class Library:
             self.ext_init(plain(args[0]), Ext(q[: -len(".__init__")]), args[1:], kwargs, loc)
             return None
         entry = registry.lookup(q)  # a modelled callable (library/): builtins, stdlib, torch...
+        if q in tensorvalues.FUNCS:  # a tensor whose values are known (library/tensorvalues.py)
+            by_shape = entry.impl(registry.Call(self.ip, q, args, kwargs, loc)) if entry else None
+            shape = by_shape.shape if isinstance(by_shape, Tensor) else None
+            r = tensorvalues.call(q, args, kwargs, shape)
+            if r is not None:
+                return r
+            if entry is not None:
+                return by_shape
         if entry is not None:
             return entry.impl(registry.Call(self.ip, q, args, kwargs, loc))
         if q.startswith("builtins."):
+            if not hasattr(builtins, q[9:]):
+                # a name bound nowhere the analysis reads: what it returns may hold weights
+                return UnknownModule(f"call of {q[9:]}, a name bound nowhere in the code read")
             return py_call(q[9:], self.ip, args, kwargs)
         if q.startswith("torch.nn.") and not q.startswith("torch.nn.functional"):
             short = q.rsplit(".", 1)[-1]
@@ -273,7 +290,12 @@ class Library:
             obj.kind = short
             torchlib.fill_container(obj, args, self.ip)
             return
-        if q.startswith("torch.nn.") and short not in ("Module",) and short[:1].isupper():
+        if (
+            q.startswith("torch.nn.")
+            and short not in ("Module",)
+            and short.lstrip("_")[:1].isupper()
+        ):
+            # a private base too (``class GraphNorm(_InstanceNorm)``): its weights, never none
             cls = self.torch_class(q)
             if cls is not None:
                 init, _ = self.calls.find_init(cls)
@@ -328,6 +350,13 @@ class Library:
                     self.ext_init(inst, base, a, k, ("", 0)) if isinstance(inst, Obj) else None
                 )
             )
+        if base.qual in ("builtins.tuple", "typing.Tuple"):  # interp/tuplesub.py
+            from driftcheck.parsers.source.interp import tuplesub
+
+            got = tuplesub.base_method(self.ip, inst, name)
+            if got is not None:
+                return got
+            return BuiltinMethod(lambda a, k: Unknown(f"tuple.{name}"))
         if isinstance(inst, Obj) and "__items__" in inst.attrs:
             items = inst.attrs["__items__"]
             if name == "__getitem__":
@@ -396,8 +425,8 @@ class Library:
     def leaf_attr(self, leaf: Leaf, name: str) -> Any:
         if name in ("weight", "bias") or name.startswith(("weight_", "bias_", "in_proj")):
             return WeightRef(leaf, name)
-        if name in leaf.params:
-            return unhole(leaf.params[name])
+        if name in leaf.params or leaf_default(leaf, name) is not None:
+            return conv_tuple(leaf, name, unhole(leaf.params.get(name, leaf_default(leaf, name))))
         if name in modtree.WALKS:
             return modtree.walk_method(leaf, name)
         if name in ("to", "apply", "requires_grad_", "reset_parameters"):
@@ -416,6 +445,8 @@ class Library:
             return v
         if isinstance(v, Func) and name == "__name__":
             return v.name
+        if isinstance(v, Func) and name == "__module__":
+            return v.mod.name
         if hasattr(type(v), "library_type"):  # a library value's attributes (partial.func)
             return v.attr(name)
         if isinstance(v, NamedTupleValue):  # a namedtuple (library/stdlib.py)
@@ -426,4 +457,28 @@ class Library:
 
 
 SAMEISH = {"to", "data", "detach", "clone", "t", "float"}
+_CONV = re.compile(r"Conv(?:Transpose)?([123])d")
+_CONV_TUPLES = ("kernel_size", "stride", "padding", "dilation", "output_padding")
+
+
+def leaf_default(leaf: Leaf, name: str) -> Any:
+    """The value torch gives a layer argument the call left out (``conv.groups`` is 1), from
+    the catalogue's defaults; None when there is none (or the layer is not catalogued)."""
+    spec = catalogue.get(leaf.type)
+    if spec is None or leaf.unresolved:
+        return None
+    for p in spec.params:
+        if p.name == name and not p.required and p.default is not None:
+            return p.default
+    return None
+
+
+def conv_tuple(leaf: Leaf, name: str, v: Any) -> Any:
+    """``conv.kernel_size`` as torch stores it: a ConvNd turns an int into an n-tuple."""
+    m = _CONV.fullmatch(leaf.type)
+    if m and name in _CONV_TUPLES and isinstance(plain(v), int) and not isinstance(plain(v), bool):
+        return (plain(v),) * int(m.group(1))
+    return v
+
+
 _ = (ast, Sourced, MATH_CONST)

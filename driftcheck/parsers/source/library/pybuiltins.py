@@ -52,6 +52,9 @@ def _num(v: Any) -> Any:
 _ITEMWISE = frozenset(("len", "list", "tuple", "set", "frozenset", "reversed", "zip", "enumerate"))
 
 
+NONE_SLOTS = "__none_slots__"  # a module container's ``None`` items (registered, weightless)
+
+
 def py_call(name: str, interp: Any, args: list[Any], kwargs: dict[str, Any]) -> Any:
     """Evaluate builtin ``name`` (``len``, ``min``, ``math.sqrt``...); Unknown when it can't."""
     if not kwargs and any(isinstance(a, SymBase) or a.__class__ in symbolic.HOLES for a in args):
@@ -63,6 +66,13 @@ def py_call(name: str, interp: Any, args: list[Any], kwargs: dict[str, Any]) -> 
     if name in ("int", "float", "bool", "str", "abs", "round"):
         if not pa:
             return {"int": 0, "float": 0.0, "bool": False, "str": ""}.get(name, Unknown(name))
+        if name in ("int", "float", "bool") and len(pa) == 1 and isinstance(pa[0], Tensor):
+            from driftcheck.parsers.source.library.tensorvalues import data
+
+            d = data(pa[0])  # a one-element tensor of known value (library/tensorvalues.py)
+            if d is not None and d.size == 1:
+                return {"int": int, "float": float, "bool": bool}[name](d.reshape(()).item())
+            return Unknown(name)
         if not _known(*pa) or not isinstance(pa[0], (*_SIMPLE, list, tuple)):
             return Unknown(name)
         if name == "str":
@@ -80,12 +90,22 @@ def py_call(name: str, interp: Any, args: list[Any], kwargs: dict[str, Any]) -> 
             return Unknown(name)
     if name == "len":
         v = unwrap(args[0]) if args else None
-        if isinstance(v, (list, tuple, dict, str, range, set)):
+        if isinstance(v, (list, tuple, dict, str, range, set)) or getattr(v, "elementwise", 0):
             return len(v)
+        if isinstance(v, Obj) and "__tuple_items__" in v.attrs:  # interp/tuplesub.py
+            from driftcheck.parsers.source.interp import tuplesub
+
+            its = v.attrs[tuplesub.ITEMS]
+            return Unknown("len") if tuplesub.defines(v.cls, "__len__") else len(its)
         if isinstance(v, Obj) and v.kind:
-            return len(v.children) if v.kind != "ParameterList" else len(v.params)
+            if v.kind == "ParameterList":
+                return len(v.params)
+            return len(v.children) + v.attrs.get(NONE_SLOTS, 0)
         if isinstance(v, Config):
             return len(v.fields)
+        if isinstance(v, Tensor) and isinstance(v.shape, tuple) and v.shape:
+            d = plain(v.shape[0])  # a tensor's first dimension (0-d tensors raise)
+            return d if isinstance(d, int) and not isinstance(d, bool) else Unknown("len")
         return Unknown("len")
     if name in ("min", "max", "sum", "any", "all", "sorted"):
         items = pa[0] if len(pa) == 1 else pa
@@ -180,6 +200,10 @@ def py_call(name: str, interp: Any, args: list[Any], kwargs: dict[str, Any]) -> 
         return Unknown(name)
     if name in ("math.prod", "numpy.prod", "numpy.sum") and len(pa) == 1:
         xs = plain(pa[0])
+        if name != "math.prod" and getattr(xs, "elementwise", False):
+            xs = list(xs)  # a numpy array (library/arrays.py)
+        elif name != "math.prod" and isinstance(xs, (int, float)) and not isinstance(xs, bool):
+            xs = [xs]  # ``np.prod(strides)`` of a number: the number
         # ``np.prod(config.upsampling_ratios)``: the product of a known sequence of numbers
         if isinstance(xs, (list, tuple)) and all(
             isinstance(x, (int, float)) and not isinstance(x, bool) for x in xs
@@ -266,6 +290,16 @@ MATH_CONST = {"math.pi": math.pi, "math.e": math.e, "math.inf": math.inf, "numpy
 def value_method(v: Any, name: str, interp: Any) -> Any:
     """``v.name`` for a plain value: list/dict/str methods as BuiltinMethods."""
     raw = unwrap(v)
+    if isinstance(raw, list) and hasattr(raw, "appendleft"):  # a deque (library/stdlib.py)
+        if name in ("append", "appendleft", "popleft"):
+            return BuiltinMethod(lambda a, k: getattr(raw, name)(*a))
+        if name == "extendleft":
+
+            def extendleft(a: list, k: dict) -> None:
+                items = interp.items.iterate(a[0]) if a else None
+                raw.extendleft(items if items is not None else [Unknown("extendleft")])
+
+            return BuiltinMethod(extendleft)
     if isinstance(raw, list):
         if name == "append":
             return BuiltinMethod(lambda a, k: raw.append(a[0]) if a else None)
@@ -337,6 +371,8 @@ def value_method(v: Any, name: str, interp: Any) -> Any:
                     return Unknown(f"str.{name}")
 
             return BuiltinMethod(strm)
+    if isinstance(raw, (set, list, dict)) and name in _MUTATORS.get(type(raw), ()):
+        return BuiltinMethod(lambda a, k: _container_call(raw, name, a, k))
     if isinstance(raw, (int, float)) and name in ("is_integer", "bit_length", "real"):
         if name == "real":
             return raw
@@ -344,6 +380,41 @@ def value_method(v: Any, name: str, interp: Any) -> Any:
     if isinstance(raw, tuple) and name in ("index", "count"):
         return BuiltinMethod(lambda a, k: getattr(tuple(plain(raw)), name)(plain(a[0])))
     return Unknown(f"attribute {name}")
+
+
+# methods of Python's containers run on the abstract container itself (its items stand for
+# themselves: numbers and strings compare by value, objects by identity, as in Python); a
+# mutation that was dropped would let a loop like timm's ``remaining.remove(name)`` /
+# ``if not remaining: break`` run past its end (every layer after it added)
+_MUTATORS: dict[type, frozenset[str]] = {
+    set: frozenset(
+        "add remove discard pop clear update difference_update intersection_update "
+        "symmetric_difference_update union intersection difference symmetric_difference "
+        "issubset issuperset isdisjoint copy".split()
+    ),
+    list: frozenset(("remove", "reverse", "clear")),
+    dict: frozenset(("clear", "popitem")),
+}
+
+
+def _container_call(raw: Any, name: str, a: list, k: dict) -> Any:
+    if k or any(isinstance(plain(x), Unknown) for x in a):
+        return Unknown(f"{type(raw).__name__}.{name}")
+    args = [plain(x) for x in a]
+    if name in ("update", "union", "intersection", "difference", "symmetric_difference") or (
+        name.endswith("_update") or name in ("issubset", "issuperset", "isdisjoint")
+    ):
+        args = [
+            list(x) if isinstance(x, (list, tuple, set, frozenset, dict, str)) else x for x in args
+        ]
+        if any(not isinstance(x, list) for x in args):
+            return Unknown(f"set.{name} of a value we cannot enumerate")
+        if name in ("update", "union") and sum(len(x) for x in args) + len(raw) > sizes.SIZE_LIMIT:
+            return Unknown(f"set.{name} over the size limit")
+    try:
+        return getattr(raw, name)(*args)
+    except (KeyError, ValueError, IndexError, TypeError):
+        return Unknown(f"{type(raw).__name__}.{name} that would raise")
 
 
 def _iteration(name: str, interp: Any, args: list[Any]) -> Any:

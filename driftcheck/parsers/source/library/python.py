@@ -7,18 +7,21 @@ add what needs the interpreter (attributes, classes, calling a function argument
 
 from __future__ import annotations
 
+import ast
 from typing import Any
 
 from driftcheck.parsers.source.library import enums
 from driftcheck.parsers.source.library.pybuiltins import py_call
 from driftcheck.parsers.source.library.registry import Call, Group
-from driftcheck.parsers.source.library.stdlib import NamedTupleValue
+from driftcheck.parsers.source.library.stdlib import NamedTupleValue, _import_by_name
 from driftcheck.parsers.source.values.abstract import (
     Cls,
     Config,
     Ext,
+    ExtClass,
     Func,
     Leaf,
+    NotAClass,
     Obj,
     Sourced,
     Tensor,
@@ -228,6 +231,8 @@ def _issubclass(c: Call) -> Any:
         return c.unknown()
     sub, base = plain(c.args[0]), plain(c.args[1])
     bases = base if isinstance(base, tuple) else (base,)
+    if isinstance(sub, ExtClass):
+        return _ext_subclass(c, sub, bases)
     if not isinstance(sub, Cls) or not all(isinstance(b, (Cls, Ext)) for b in bases):
         return c.unknown()
     mro = sub.mro()
@@ -238,9 +243,35 @@ def _issubclass(c: Call) -> Any:
             and any(isinstance(m, Ext) and m.qual == b.qual for m in mro)
         ):
             return True
+    if any(isinstance(b, Ext) and b.qual in _NN_MODULE for b in bases):
+        from driftcheck.parsers.source.library.torchlib import ext_class
+
+        for m in mro:  # a torch layer base the namespace table knows (``_InstanceNorm``)
+            known = ext_class(m.qual) if isinstance(m, Ext) else None
+            if known is not None and known.module:
+                return True
     if any(isinstance(m, Ext) for m in mro) and any(isinstance(b, Ext) for b in bases):
         return c.unknown("issubclass() through a library base")
     return False
+
+
+_NN_MODULE = ("torch.nn.Module", "torch.nn.modules.module.Module")
+
+
+def _ext_subclass(c: Call, sub: ExtClass, bases: tuple) -> Any:
+    """issubclass of a library class known from a module's namespace: itself, and
+    ``nn.Module`` for the torch.nn classes; a class read from analyzed source is no base of a
+    torch class; anything else unknown."""
+    unknown = False
+    for b in bases:
+        if isinstance(b, Ext) and (b.qual == sub.qual or sub.module and b.qual in _NN_MODULE):
+            return True
+        if isinstance(b, Cls) and sub.qual.startswith("torch."):
+            continue
+        if isinstance(b, Ext) and b.qual in _NN_MODULE:
+            continue  # not a module class
+        unknown = True
+    return c.unknown("issubclass() of a library class") if unknown else False
 
 
 @B.entry("hasattr", doc="hasattr(obj, name) for objects, configs, classes and plain values")
@@ -248,6 +279,37 @@ def _hasattr(c: Call) -> Any:
     if len(c.args) != 2:
         return Unknown("hasattr")
     return c.interp.items.hasattr(c.args[0], plain(c.args[1]))
+
+
+B.add(
+    "__import__",
+    lambda c: _import_by_name(c, True),
+    "__import__(name): the top-level package, when installed",
+)
+
+
+@B.entry("dir", doc="dir(module): the names its source binds at top level (torch's read from disk)")
+def _dir(c: Call) -> Any:
+    """``'hardswish' in dir(torch.nn.functional)``: a feature test of the installed version,
+    answered from the module's source (found on disk, never imported); a module we cannot
+    find, or any other value, is unknown."""
+    from driftcheck.parsers.source.interp.attrs import ModRef
+    from driftcheck.parsers.source.loader import parse_file
+
+    x = plain(c.args[0]) if len(c.args) == 1 else None
+    mod = None
+    if isinstance(x, ModRef):
+        mod = x.mod
+    elif isinstance(x, Ext):
+        path = c.interp.finder.find(x.qual)
+        if path is not None:
+            try:
+                mod = parse_file(path, x.qual, getattr(c.interp, "ast_store", {}))
+            except Exception:  # noqa: BLE001 - a file we cannot read: unknown
+                mod = None
+    if mod is None or mod.stars or mod.is_pkg:  # star imports, submodules: names not listed
+        return c.unknown("dir() of a value we cannot list")
+    return sorted({*mod.defs, *mod.assigns, *mod.imports})
 
 
 @B.entry(
@@ -312,10 +374,59 @@ def _callable(c: Call) -> Any:
     return Unknown("callable")
 
 
-@B.entry("vars", doc="vars(config): its fields as a dict")
+@B.entry(
+    "vars",
+    doc="vars(config): its fields as a dict; vars(module): the names an analyzed module binds, "
+    "in source order, or a torch module's namespace (shipped table)",
+)
 def _vars(c: Call) -> Any:
+    from driftcheck.parsers.source.interp.attrs import ModRef
+    from driftcheck.parsers.source.library import torchlib
+
     v = plain(c.args[0]) if c.args else None
-    return dict(v.fields) if isinstance(v, Config) else Unknown("vars")
+    if isinstance(v, Config):
+        return dict(v.fields)
+    if isinstance(v, ModRef) and v.mod is not None:
+        return module_vars(c, v.mod)
+    if isinstance(v, Ext):
+        ns = torchlib.namespace(v.qual)
+        if ns is not None:
+            return ns
+    return c.unknown("vars() of a value we cannot read")
+
+
+def module_vars(c: Call, mod: Any) -> Any:
+    """The names module ``mod``'s source binds at its top level, in order, with their values.
+    Unknown when a name may be bound out of sight (a star import, a conditional binding)."""
+    if mod.stars:
+        return c.unknown(f"vars() of {mod.name} (a star import)")
+    names: list[str] = []
+    for st in mod.tree.body:
+        if isinstance(st, (ast.If, ast.Try, ast.For, ast.While, ast.With)):
+            return c.unknown(f"vars() of {mod.name} (names bound under a statement)")
+        if isinstance(st, (ast.Import, ast.ImportFrom)):
+            if isinstance(st, ast.ImportFrom) and st.level and st.module and mod.is_pkg:
+                sub = st.module.split(".")[0]  # importing ``.sub`` binds the submodule too
+                if sub not in names:
+                    names.append(sub)
+            for a in st.names:
+                names.append(a.asname or a.name.split(".")[0])
+        elif isinstance(st, (ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
+            names.append(st.name)
+        elif isinstance(st, (ast.Assign, ast.AnnAssign)):
+            targets = st.targets if isinstance(st, ast.Assign) else [st.target]
+            for t in targets:
+                if not isinstance(t, ast.Name):
+                    return c.unknown(f"vars() of {mod.name} (an unpacking assignment)")
+                names.append(t.id)
+    subs = {st.module.split(".")[0] for st in mod.tree.body if isinstance(st, ast.ImportFrom)}
+    out: dict[str, Any] = {}
+    for n in names:  # re-binding keeps the first position
+        if n in subs and n not in mod.defs and n not in mod.assigns and n not in mod.imports:
+            out[n] = NotAClass(f"module {mod.name}.{n}")
+        else:
+            out[n] = c.interp.names.global_lookup(mod, n)
+    return out
 
 
 def _exception(c: Call) -> Any:
@@ -324,3 +435,13 @@ def _exception(c: Call) -> Any:
 
 for _exc in ("ValueError", "TypeError", "KeyError", "NotImplementedError", "RuntimeError"):
     B.add(_exc, _exception, f"{_exc}(...): an exception value (raising it is a statement)")
+
+
+INS = Group("inspect")
+
+
+@INS.entry("isclass", doc="inspect.isclass(x): as isinstance(x, type)")
+def _isclass(c: Call) -> Any:
+    from driftcheck.parsers.source.interp.items import is_class
+
+    return is_class(plain(c.args[0])) if len(c.args) == 1 else c.unknown()

@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import ast
 import itertools
+import keyword
 import math
+import re
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -17,8 +19,10 @@ from driftcheck.parsers.source import sizes
 from driftcheck.parsers.source.library.pybuiltins import MATH, BuiltinMethod, py_call
 from driftcheck.parsers.source.library.registry import Call, Group
 from driftcheck.parsers.source.values.abstract import (
+    Cls,
     Config,
     Ext,
+    Func,
     Obj,
     Tensor,
     Unknown,
@@ -458,12 +462,20 @@ class DefaultDict(dict):
 
     memo_copy = True  # copied like a dict by memo.py
 
-    def __init__(self, factory: Any, *a: Any) -> None:
+    def __init__(self, factory: Any, *a: Any, maker: Any = None) -> None:
         super().__init__(*a)
         self.factory = factory
+        # ``(interp, loc)`` when the factory is code read from source (timm's
+        # ``defaultdict(DefaultCfg)``): a missing key calls it; not kept by a copy (unknown then)
+        self.maker = maker
 
     def __missing__(self, key: Any) -> Any:
         make = _FACTORIES.get(getattr(self.factory, "qual", ""))
+        if make is None and self.maker is not None:
+            interp, loc = self.maker
+            v = interp.calls.call(self.factory, [], {}, loc)
+            self[key] = v
+            return v
         if make is None:
             if self.factory is None:
                 raise KeyError(key)
@@ -484,7 +496,48 @@ def _defaultdict(c: Call) -> Any:
     if not isinstance(init, dict):
         return c.unknown("defaultdict() of unknown items")
     f = plain(c.arg(0))
+    if isinstance(f, (Cls, Func)):  # a class or function read from source: called per key
+        return DefaultDict(f, init, maker=(c.interp, c.loc))
     return DefaultDict(f if f is None or isinstance(f, Ext) else Unknown("factory"), init)
+
+
+class Deque(list):
+    """``collections.deque``: a list with ``appendleft`` / ``popleft`` / ``extendleft`` (timm's
+    ``DefaultCfg.tags``); ``maxlen`` drops items from the other end, as deque does."""
+
+    maxlen: int | None = None
+
+    def _trim(self, left: bool) -> None:
+        while self.maxlen is not None and len(self) > self.maxlen:
+            self.pop(-1 if left else 0)
+
+    def append(self, x: Any) -> None:
+        super().append(x)
+        self._trim(False)
+
+    def appendleft(self, x: Any) -> None:
+        self.insert(0, x)
+        self._trim(True)
+
+    def popleft(self) -> Any:
+        return self.pop(0)
+
+    def extendleft(self, xs: list) -> None:
+        for x in xs:
+            self.appendleft(x)
+
+
+@COL.entry("deque", doc="deque(xs, maxlen=): a list with appendleft/popleft/extendleft")
+def _deque(c: Call) -> Any:
+    items = c.interp.items.iterate(c.arg(0)) if c.args else []
+    maxlen = plain(c.arg(1, "maxlen"))
+    if items is None or not (maxlen is None or isinstance(maxlen, int)):
+        return c.unknown("deque() of a value we cannot enumerate")
+    d = Deque()
+    d.maxlen = maxlen
+    for x in items:
+        d.append(x)
+    return d
 
 
 @COL.entry("Counter", doc="Counter(xs): counts of known hashable items, as a dict")
@@ -591,6 +644,48 @@ TY.add(
     "NamedTuple", lambda c: _namedtuple(c), "NamedTuple(name, [(field, type), ...]): as namedtuple"
 )
 
+# ---------------------------------------------------------------------------------- importlib
+IMP = Group("importlib")
+
+
+def _import_by_name(c: Call, top: bool) -> Any:
+    """``importlib.import_module("a.b")`` (the module ``a.b``) or ``__import__("a.b")`` (the
+    top-level package ``a``), as the installed packages would answer: a module found on disk or
+    one the interpreter models by name; one that is not installed is unknown (Python would
+    raise ImportError, which code like monai's ``optional_import`` catches)."""
+    from driftcheck.parsers.source.loader import import_findable
+
+    name = c.plain(0, "name")
+    if not isinstance(name, str) or not name or name.startswith(".") or c.args[1:2]:
+        return c.unknown(f"{c.qual}() of a name we cannot follow")
+    if not import_findable(c.interp.finder, name):
+        return c.unknown(f"{c.qual}({name!r}): not installed")
+    return c.interp.names.import_value(name.split(".")[0] if top else name, None)
+
+
+IMP.add(
+    "import_module",
+    lambda c: _import_by_name(c, False),
+    "import_module(name): the module, when installed (found on disk or modelled)",
+)
+
+# ---------------------------------------------------------------------------------- os
+OS = Group("os")
+
+
+def _env_default(c: Call) -> Any:
+    """``os.environ.get(name, default)`` / ``os.getenv(name, default)``: the analysis reads
+    code as it runs in a clean environment, where such a switch (``TIMM_USE_NAFLEXVIT``) is
+    unset: its default."""
+    name = c.plain(0, "key")
+    if not isinstance(name, str) or len(c.args) > 2:
+        return c.unknown(f"{c.qual}() of a name we cannot follow")
+    return c.arg(1, "default")
+
+
+OS.add("environ.get", _env_default, "environ.get(name, default): the default (a clean environment)")
+OS.add("getenv", _env_default, "getenv(name, default): the default (a clean environment)")
+
 # ---------------------------------------------------------------------------------- copy
 CP = Group("copy")
 _COPY_DOC = "{}(x): configs, lists, dicts copied; a module copied as a distinct module"
@@ -604,6 +699,98 @@ CP.add(
     lambda c: c.interp.items.copy_value(c.args[0]) if c.args else Unknown("copy"),
     _COPY_DOC.format("copy"),
 )
+
+# ---------------------------------------------------------------------------------- keyword
+KW = Group("keyword")
+
+
+def _keyword_test(test: Any) -> Any:
+    def impl(c: Call) -> Any:
+        s = plain(c.arg(0)) if c.args else None
+        return test(s) if isinstance(s, str) else c.unknown("keyword test of an unknown value")
+
+    return impl
+
+
+KW.add("iskeyword", _keyword_test(keyword.iskeyword), "iskeyword(s) of a known string")
+KW.add("issoftkeyword", _keyword_test(keyword.issoftkeyword), "issoftkeyword(s) of a known string")
+
+# ---------------------------------------------------------------------------------- re
+RE = Group("re")
+RE_MAX_TEXT = 4096  # a longer subject string is not matched statically (unknown)
+
+
+def _nested_repeat(items: Any, inside: bool = False) -> bool:
+    """A repeat inside a repeat (``(a+)+``), a backreference or a lookaround anywhere in a
+    parsed pattern: what can make a backtracking match exponential. Without them a match over
+    a bounded string is bounded."""
+    for op, av in items:
+        name = str(op)
+        if name in ("MAX_REPEAT", "MIN_REPEAT", "POSSESSIVE_REPEAT"):
+            if inside or _nested_repeat(av[2], True):
+                return True
+        elif name in ("GROUPREF", "GROUPREF_EXISTS", "ASSERT", "ASSERT_NOT"):
+            return True
+        elif name == "SUBPATTERN":
+            if _nested_repeat(av[-1], inside):
+                return True
+        elif name == "BRANCH":
+            if any(_nested_repeat(b, inside) for b in av[1]):
+                return True
+        elif name == "ATOMIC_GROUP" and _nested_repeat(av, inside):
+            return True
+    return False
+
+
+def _safe_pattern(pattern: Any) -> bool:
+    import re._parser as sre_parse  # the stdlib's own parser: no match is run
+
+    if not isinstance(pattern, str) or len(pattern) > 256:
+        return False
+    try:
+        return not _nested_repeat(sre_parse.parse(pattern))
+    except Exception:  # noqa: BLE001 - a pattern Python would refuse: not decided here
+        return False
+
+
+def _re_call(fn: Any, n_text: int) -> Any:
+    """``re.fn(pattern, ...)`` run by Python's ``re`` when the pattern is known and safe and
+    every string argument is known and short; else unknown."""
+
+    def impl(c: Call) -> Any:
+        args = [plain(a) for a in c.args]
+        kw = {k: plain(v) for k, v in c.kwargs.items()}
+        texts = args[1 : 1 + n_text]
+        if len(args) < 1 + n_text or not _safe_pattern(args[0]):
+            return c.unknown(f"{c.qual}() with a pattern we do not run")
+        if not all(isinstance(t, str) and len(t) <= RE_MAX_TEXT for t in texts):
+            return c.unknown(f"{c.qual}() of an unknown string")
+        if not all(isinstance(x, (int, str)) for x in [*args[1 + n_text :], *kw.values()]):
+            return c.unknown(f"{c.qual}() with unknown arguments")
+        try:
+            return fn(*args, **kw)
+        except Exception:  # noqa: BLE001 - Python would raise: not decided statically
+            return c.unknown(f"{c.qual}() that would raise")
+
+    return impl
+
+
+RE.add("split", _re_call(re.split, 1), "split(pattern, s[, maxsplit]) of a known string")
+RE.add("findall", _re_call(re.findall, 1), "findall(pattern, s) of a known string")
+RE.add(
+    "escape",
+    lambda c: re.escape(c.plain(0)) if isinstance(c.plain(0), str) else c.unknown(),
+    "escape(s) of a known string",
+)
+
+
+def _re_sub(c: Call) -> Any:
+    if len(c.args) > 1 and not isinstance(c.plain(1), str):
+        return c.unknown("re.sub() with a function replacement")
+    return _re_call(re.sub, 2)(c)
+
+
+RE.add("sub", _re_sub, "sub(pattern, repl, s[, count]) of known strings (repl a string)")
 
 
 # ---------------------------------------------------------------------------------- dataclasses

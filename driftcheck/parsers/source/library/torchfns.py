@@ -86,6 +86,18 @@ for _f in sorted(torchlib.ELEMENTWISE - torchlib.FACTORIES):
     )
 
 
+@T.entry("is_tensor", doc="is_tensor(x): True for tensors, False for plain values and modules")
+def _is_tensor(c: Call) -> Any:
+    from driftcheck.parsers.source.values.abstract import Cls, Func, Leaf, WeightRef
+
+    v = plain(c.args[0]) if len(c.args) == 1 else Unknown("is_tensor")
+    if isinstance(v, (Tensor, WeightRef)):
+        return True
+    if isinstance(v, (int, float, str, bool, type(None), list, tuple, dict, Cls, Func, Leaf, Obj)):
+        return False
+    return c.unknown("is_tensor() of an unknown value")
+
+
 @T.entry("Size", doc="Size(dims): the dims as a tuple")
 def _size(c: Call) -> Any:
     v = plain(c.args[0]) if c.args else None

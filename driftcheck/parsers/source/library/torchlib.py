@@ -18,12 +18,14 @@ from typing import Any
 
 from driftcheck.graph import catalogue
 from driftcheck.graph.catalogue._helpers import slice_length
-from driftcheck.parsers.source.library.pybuiltins import BuiltinMethod
+from driftcheck.parsers.source.library.pybuiltins import NONE_SLOTS, BuiltinMethod
 from driftcheck.parsers.source.speed.symbolic import plain_hole
 from driftcheck.parsers.source.values.abstract import (
     Cls,
     Ext,
+    ExtClass,
     Leaf,
+    NotAClass,
     Obj,
     Sourced,
     Tensor,
@@ -290,7 +292,28 @@ def _data_shape(x: Any) -> tuple[Any, ...] | Unknown:
 
 
 def tensor_method(interp: Any, t: Tensor, name: str) -> Any:
-    """Attributes and methods of a tensor built in ``__init__``."""
+    """Attributes and methods of a tensor built in ``__init__``: computed on its values when
+    they are known (library/tensorvalues.py), else from its shape."""
+    if t.data is not None:
+        from driftcheck.parsers.source.library import tensorvalues
+
+        got = tensorvalues.method(t, name)
+        if isinstance(got, BuiltinMethod):
+            by_shape = _shape_method(interp, t, name)
+            return BuiltinMethod(lambda a, k: _first(got, by_shape, a, k))
+        if got is not None:
+            return got
+    return _shape_method(interp, t, name)
+
+
+def _first(got: BuiltinMethod, by_shape: Any, a: list, k: dict) -> Any:
+    r = got.fn(a, k)
+    if r is not None:
+        return r
+    return by_shape.fn(a, k) if isinstance(by_shape, BuiltinMethod) else Unknown("tensor method")
+
+
+def _shape_method(interp: Any, t: Tensor, name: str) -> Any:
     shp = t.shape
     known = not isinstance(shp, Unknown)
     if name == "shape":
@@ -412,6 +435,44 @@ def _shipped_signatures() -> dict[str, list[str]]:
         return json.loads(path.read_text(encoding="utf-8"))["signatures"]
     except (OSError, ValueError, KeyError):
         return {}
+
+
+@cache
+def _shipped_namespaces() -> dict[str, list[list[str]]]:
+    path = Path(__file__).resolve().parents[3] / "data" / "torch_signatures.json"
+    try:
+        return json.loads(path.read_text(encoding="utf-8")).get("namespaces", {})
+    except (OSError, ValueError, AttributeError):
+        return {}
+
+
+def namespace(dotted: str) -> dict[str, Any] | None:
+    """``vars(m)`` of a torch module that defines torch.nn classes, from the table shipped with
+    driftcheck (the same with and without torch installed): classes as ``ExtClass``, every
+    other name as ``NotAClass``; None for a module the table does not hold."""
+    rows = _shipped_namespaces().get(dotted)
+    if rows is None:
+        return None
+    return {
+        name: NotAClass(f"{qual} (not a class)")
+        if kind == "value"
+        else ExtClass(qual, module=kind == "module")
+        for name, kind, qual in rows
+    }
+
+
+def is_nn_class(qual: str) -> bool:
+    """Whether ``torch.nn.<X>`` is an ``nn.Module`` class of torch (the shipped table)."""
+    return qual in _shipped_signatures()
+
+
+def ext_class(qual: str) -> ExtClass | None:
+    """The torch class ``qual`` (``torch.nn.modules.instancenorm._InstanceNorm``) as its module's
+    namespace table holds it, or None when the table does not hold it as a class."""
+    mod, _, name = qual.rpartition(".")
+    ns = namespace(mod)
+    v = ns.get(name) if ns is not None else None
+    return v if isinstance(v, ExtClass) else None
 
 
 def shipped_posnames(qual: str) -> list[str] | None:
@@ -541,7 +602,12 @@ def container_add(obj: Obj, v: Any, key: str | None = None) -> None:
         else:
             obj.unresolved.append(f"item {k}")
         return
-    k = key if key is not None else str(len(obj.children))
+    k = key if key is not None else str(len(obj.children) + obj.attrs.get(NONE_SLOTS, 0))
+    if v is None and obj.kind in ("ModuleList", "Sequential") and key is None:
+        # torch registers a None item (``nn.ModuleList([attn if global else None, ff])``):
+        # no weights; its index is kept for the items after it and ``len()``
+        obj.attrs[NONE_SLOTS] = obj.attrs.get(NONE_SLOTS, 0) + 1
+        return
     if is_module(v):
         obj.children[k] = v
     elif isinstance(v, Unknown):
@@ -616,7 +682,7 @@ def container_method(obj: Obj, name: str, interp: Any) -> Any:
         src = obj.params if obj.kind in ("ParameterList", "ParameterDict") else obj.children
         return BuiltinMethod(lambda a, k: list(getattr(src, name)()))
     if name == "__len__":
-        return BuiltinMethod(lambda a, k: len(obj.children))
+        return BuiltinMethod(lambda a, k: len(obj.children) + obj.attrs.get(NONE_SLOTS, 0))
     if name in ("pop", "clear", "popitem", "__setitem__", "__delitem__", "setdefault"):
         # a change to the container we do not follow: its contents are no longer known
         def changed(a: list, k: dict) -> Any:

@@ -240,9 +240,25 @@ class Builder:
         except Exception:  # noqa: BLE001
             return ["weight", "bias"]
 
+    def _adopt(self, node: Node, owner: Any, oname: str) -> bool:
+        """``self.pos = text.positional_embedding`` where the module ``text`` is a local that
+        is never registered (open_clip's CLIP): the parameter is this module's own in torch,
+        counted once here; later references to it tie to this node."""
+        t = owner.params.get(oname) if isinstance(owner, Obj) else None
+        if not (isinstance(t, Tensor) and t.param) or isinstance(t.shape, Unknown) or t.cond:
+            return False
+        shape = tuple(plain(d) for d in t.shape)
+        if not all(isinstance(d, int) for d in shape):
+            return False
+        node.params = {"shape": shape}
+        self.weight_at[(id(owner), oname)] = f"{node.id}.weight"
+        return True
+
     def resolve_ties(self) -> None:
         for node, w, owner, oname in self.pending_ties:
             target = self.weight_at.get((id(owner), oname))
+            if target is None and node.type == "Parameter" and self._adopt(node, owner, oname):
+                continue
             if target is None:
                 node.notes.append(f"tied weight {w} -> {oname} of a module outside the graph")
                 if node.type == "Parameter" and node.params.get("shape") is None:

@@ -27,7 +27,9 @@ MAX_USES = 2000
 """Distinct (fact, value, place) triples kept: repeated layers give the same few."""
 
 
-def record_uses(graph: Graph, root: Any, traced: bool = False) -> None:
+def record_uses(graph: Graph, root: Any, traced: bool = False, bases: Any = ()) -> None:
+    """``bases``: the interpreter's ``base ** tensor`` places (value, where, holder):
+    a rotary embedding's base that only a local holds (``exprs.power_base``)."""
     seen: set[int] = set()
     out: dict[tuple, Use] = {}
     groups: dict[tuple, list] = {}
@@ -52,6 +54,14 @@ def record_uses(graph: Graph, root: Any, traced: bool = False) -> None:
         todo.extend(reversed(list(m.children.values())))
     for values in groups.values():
         symbolic.note_group(values)  # uses equal in all but the value are one use
+    held = {u.value for u in out.values() if u.key == "ropeTheta"}
+    for value, where, via in bases:
+        found = ("ropeTheta", value, where, via)
+        if value in held:
+            continue  # a module attribute holds this base already: the better address
+        if found not in out and len(out) < MAX_USES:
+            loc = Location(file=where[0], line=where[1], key=where[2])
+            out[found] = Use(key="ropeTheta", value=value, loc=loc, via=via)
     graph.uses = list(out.values())
 
 

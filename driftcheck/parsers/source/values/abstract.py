@@ -59,6 +59,27 @@ class Ext:
 
 
 @dataclass(eq=False)
+class ExtClass(Ext):
+    """A class of code we do not interpret, known to be a class: a row of a library module's
+    namespace (``vars(torch.nn.modules.activation)``); ``module`` when it derives from
+    ``nn.Module``. It is called and read as its ``Ext``; ``__name__`` is its own name."""
+
+    module: bool = False
+
+    def attr(self, name: str) -> Any:
+        if name == "__name__":
+            return self.qual.rsplit(".", 1)[-1]
+        return Ext(f"{self.qual}.{name}")
+
+
+class NotAClass(Unknown):
+    """A name of a library module's namespace known not to be a class (a function, a module,
+    a constant): any use is unknown, but ``isinstance(v, type)`` is False."""
+
+    __slots__ = ()
+
+
+@dataclass(eq=False)
 class Cls:
     """A class defined in analyzed source."""
 
@@ -201,8 +222,19 @@ class Leaf:
     wnorm: dict[str, Any] = field(default_factory=dict)
 
 
+class TensorValue:
+    """The one family of tensor values; each kind has a ``shape``. Two kinds, for the two
+    interpreters: ``Tensor`` (below) is a tensor ``__init__`` *makes* (a concrete, maybe
+    unknown shape; a parameter or buffer with an owner, for ties and counts);
+    ``dataflow_values.Tens`` is a tensor ``forward`` *passes* (the graph node that made it,
+    a symbolic shape), and ``Tens.view_of`` is how ``forward`` sees a ``Tensor``."""
+
+    __slots__ = ()
+    shape: Any
+
+
 @dataclass(eq=False)
-class Tensor:
+class Tensor(TensorValue):
     """A tensor made in ``__init__`` (``torch.zeros(3, 4)``); shape may hold Unknowns."""
 
     shape: tuple[Any, ...] | Unknown
@@ -210,6 +242,7 @@ class Tensor:
     owner: Any = None  # Leaf/Obj whose attribute this is (for tying)
     name: str | None = None
     cond: str | None = None  # registered under a condition we could not decide
+    data: Any = None  # its values (a numpy array) when known: library/tensorvalues.py
 
 
 @dataclass(eq=False)

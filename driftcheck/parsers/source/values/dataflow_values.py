@@ -7,10 +7,11 @@ Symbolic shapes exist for one purpose: turning ``q.view(B, T, nh, C // nh)`` int
 parameters do not depend on the input size (``Unflatten(dim=2, (nh, -1))``), so shape
 inference can run later with whatever input shape the user gives.
 
-Two kinds of tensor value on purpose: ``abstract.Tensor`` is a tensor ``__init__`` *makes* (a
-concrete, maybe unknown shape; a parameter or buffer with an owner, for ties and counts),
-``Tens`` a tensor ``forward`` *passes* (the graph node that made it, a symbolic shape). An
-unknown non-tensor is one family: ``Unk`` is an ``Unknown``.
+Tensors are one family (``abstract.TensorValue``) of two kinds: ``abstract.Tensor`` is a
+tensor ``__init__`` *makes* (a concrete, maybe unknown shape; a parameter or buffer with an
+owner, for ties and counts), ``Tens`` a tensor ``forward`` *passes* (the graph node that made
+it, a symbolic shape); ``Tens.view_of`` is how ``forward`` sees the first. An unknown
+non-tensor is one family too: ``Unk`` is an ``Unknown``.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ import itertools
 from dataclasses import dataclass, field
 from typing import Any
 
-from driftcheck.parsers.source.values.abstract import Unknown
+from driftcheck.parsers.source.values.abstract import Tensor, TensorValue, Unknown, plain
 
 _ids = itertools.count(1)
 
@@ -108,12 +109,23 @@ class Sym:
 
 
 @dataclass(eq=False)
-class Tens:
+class Tens(TensorValue):
     """A tensor: made by graph node ``src`` (None: unknown producer); ``shape`` symbolic or None."""
 
     src: str | None
     shape: tuple[Any, ...] | None = None
     uid: int = field(default_factory=lambda: next(_ids))
+
+    @classmethod
+    def view_of(cls, t: Tensor, real_sizes: bool) -> Tens:
+        """A tensor ``__init__`` made (a buffer, a parameter), as ``forward`` passes it: no
+        producer node; its shape only on real sizes (``check --input-shape``) when every
+        size is a known int and it was registered unconditionally (a causal mask)."""
+        if not real_sizes:
+            return cls(None)
+        shape = plain(t.shape)
+        ok = isinstance(shape, tuple) and all(type(d) is int for d in shape)
+        return cls(None, shape if ok and t.cond is None else None)
 
     def dim(self, i: int) -> Any:
         """Size of axis ``i``: from the symbolic shape, else a fresh symbol for this tensor."""

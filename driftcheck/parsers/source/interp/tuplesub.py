@@ -1,0 +1,224 @@
+"""Instances of user subclasses of ``tuple`` built by their ``__new__``.
+
+Library code describes structures as tuple subclasses whose ``__new__`` parses its argument
+and ends in ``super().__new__(cls, items)``: e3nn's ``Irreps("16x0e + 8x1o")`` (a tuple of
+``_MulIr(mul, Irrep(l, p))``), typed index records. Such an instance is an ``Obj`` of its class
+holding its items (``attrs[ITEMS]``): the class's own methods and properties run on it as on any
+object (``irreps.dim``, ``mul_ir.ir.l``), and the tuple behaviour the class does not override
+(indexing, iteration and unpacking, ``len``, ``==``, truth) acts on the items. A protocol method
+the class defines itself (``__eq__``, ``__len__``, ``__iter__``, ``__bool__``...) is never
+replaced by the tuple's: those answers stay unknown unless the interpreter runs the method.
+"""
+
+from __future__ import annotations
+
+import ast
+from typing import Any
+
+from driftcheck.parsers.source.library.pybuiltins import BuiltinMethod
+from driftcheck.parsers.source.values.abstract import Cls, Ext, Func, Obj, Unknown, plain
+
+ITEMS = "__tuple_items__"
+_TUPLE = ("builtins.tuple", "typing.Tuple")
+
+
+def is_tuple_class(cls: Cls) -> bool:
+    """A class read from source with ``tuple`` among its bases (not a NamedTuple)."""
+    mro = cls.mro()
+    return any(isinstance(c, Ext) and c.qual in _TUPLE for c in mro) and not any(
+        isinstance(c, Ext) and c.qual.rsplit(".", 1)[-1] == "NamedTuple" for c in mro
+    )
+
+
+def is_named_tuple(cls: Cls) -> bool:
+    """``class P(NamedTuple)`` with annotated fields (``typing.NamedTuple`` directly a base)."""
+    return any(isinstance(b, Ext) and b.qual == "typing.NamedTuple" for b in cls.bases)
+
+
+def fields(cls: Cls) -> list[str]:
+    """A NamedTuple class's fields, in order (its annotated class-body names)."""
+    return [
+        st.target.id
+        for st in cls.node.body
+        if isinstance(st, ast.AnnAssign) and isinstance(st.target, ast.Name)
+    ]
+
+
+def items(v: Any) -> tuple | None:
+    """The items of a tuple-subclass instance, or None for any other value."""
+    v = plain(v)
+    if isinstance(v, Obj) and ITEMS in v.attrs:
+        return v.attrs[ITEMS]
+    return None
+
+
+def defines(cls: Any, name: str) -> bool:
+    """Whether a class read from source (or one of its bases read from source) defines
+    ``name`` itself: then the tuple's own behaviour is not what Python runs."""
+    if not isinstance(cls, Cls):
+        return True  # unknown class: assume overridden
+    for c in cls.mro():
+        if isinstance(c, Cls):
+            for st in c.node.body:
+                if isinstance(st, (ast.FunctionDef, ast.AsyncFunctionDef)) and st.name == name:
+                    return True
+                if isinstance(st, ast.Assign) and any(
+                    isinstance(t, ast.Name) and t.id == name for t in st.targets
+                ):
+                    return True
+    return False
+
+
+def construct(ip: Any, cls: Cls, new: Func, args: list[Any], kwargs: dict[str, Any]) -> Any:
+    """``cls(*args)``: its ``__new__`` run with ``cls`` first; ``__init__`` as Python calls
+    it when ``__new__`` returned an instance of ``cls`` and a class read from source defines it."""
+    made = ip.calls.call_func(Func(new.node, new.mod, new.closure, new.owner), [cls, *args], kwargs)
+    raw = plain(made)
+    if isinstance(raw, Obj) and raw.cls is not None and cls in raw.cls.mro():
+        ok, init, _ = ip.classes.mro_attr(cls, "__init__")
+        if ok and isinstance(init, Func):
+            ip.calls.call_func(
+                Func(init.node, init.mod, init.closure, init.owner, raw), args, kwargs
+            )
+    return made
+
+
+def base_method(ip: Any, inst: Any, name: str) -> Any:
+    """``super().<name>`` reaching ``tuple`` from a subclass's method; None when not modelled."""
+    if name == "__new__":
+
+        def new(a: list, k: dict) -> Any:
+            cls = plain(a[0]) if a else None
+            if not isinstance(cls, Cls) or k or len(a) > 2:
+                return Unknown("tuple.__new__")
+            its: Any = () if len(a) == 1 else ip.items.iterate(a[1])
+            if its is None:
+                return Unknown("tuple.__new__ of a value we cannot enumerate")
+            return Obj(cls=cls, attrs={ITEMS: tuple(its)})
+
+        return BuiltinMethod(new)
+    mine = items(inst)
+    if mine is None:
+        return None
+    if name == "__getitem__":
+        return BuiltinMethod(lambda a, k: index(mine, a[0]) if len(a) == 1 else Unknown("index"))
+    if name == "__len__":
+        return BuiltinMethod(lambda a, k: len(mine))
+    if name in ("__add__", "__mul__", "__rmul__"):
+
+        def op(a: list, k: dict) -> Any:
+            other = plain(a[0]) if len(a) == 1 else None
+            if name == "__add__":
+                its = items(other)
+                its = tuple(other) if isinstance(other, (tuple, list)) and its is None else its
+                return mine + its if its is not None else Unknown("tuple +")
+            if isinstance(other, int) and not isinstance(other, bool) and 0 <= other <= 4096:
+                return mine * other
+            return Unknown("tuple *")
+
+        return BuiltinMethod(op)
+    return None
+
+
+def index(mine: tuple, key: Any) -> Any:
+    k = plain(key)
+    if isinstance(k, bool) or not isinstance(k, (int, slice)):
+        return Unknown("tuple index")
+    try:
+        return mine[k]
+    except IndexError:
+        return Unknown("tuple index out of range")
+
+
+def as_value(v: Any, depth: int = 0) -> Any:
+    """A comparable plain form: tuple-subclass instances (nested) as plain tuples; None when
+    an item cannot be compared by value (an unknown, an object of another kind)."""
+    raw = plain(v)
+    its = items(raw)
+    if its is not None:
+        if depth > 20 or defines(raw.cls, "__eq__"):
+            return None
+        out = [as_value(x, depth + 1) for x in its]
+        return None if any(x is None for x in out) else tuple(out)
+    if isinstance(raw, (int, float, str, bool, type(None))):
+        return ("v", raw)
+    if isinstance(raw, (tuple, list)):
+        out = [as_value(x, depth + 1) for x in raw]
+        if any(x is None for x in out):
+            return None
+        return tuple(out) if isinstance(raw, tuple) else ("list", tuple(out))
+    return None
+
+
+def equal(a: Any, b: Any) -> Any:
+    """``a == b`` with a tuple-subclass instance on a side (and no ``__eq__`` of its own)."""
+    x, y = as_value(a), as_value(b)
+    if x is None or y is None:
+        return Unknown("tuple ==")
+    return x == y
+
+
+# ----------------------------------------------------------------------------- generators
+YIELDS = "\0yields"  # a generator's frame: its state, under a key no Python name can be
+
+
+class GenState:
+    """What a generator function's body yields while it runs (eagerly, on the call)."""
+
+    __slots__ = ("depth", "items", "bad")
+
+    def __init__(self, depth: int) -> None:
+        self.depth = depth  # unknown conditions already open at the call
+        self.items: list[Any] = []
+        self.bad: str | None = None  # why its items are not known
+
+
+class Generator:
+    """The result of calling a generator function whose body ran to its end with every yield
+    known: a single-pass iterator over the yielded values (``for``, ``in``, ``next``, ``list``)."""
+
+    __slots__ = ("rest",)
+
+    def __init__(self, items: list[Any]) -> None:
+        self.rest = list(items)
+
+    def take(self) -> list[Any]:
+        out, self.rest = self.rest, []
+        return out
+
+
+def is_generator(node: ast.AST) -> bool:
+    """Whether a function's own body (not a nested function's) yields."""
+    cached = node.__dict__.get("_dc_gen")
+    if cached is None:
+        cached = False
+        todo = list(ast.iter_child_nodes(node))
+        while todo:
+            n = todo.pop()
+            if isinstance(n, (ast.Yield, ast.YieldFrom)):
+                cached = True
+                break
+            if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
+                continue
+            todo.extend(ast.iter_child_nodes(n))
+        node._dc_gen = cached  # type: ignore[attr-defined]
+    return cached
+
+
+def contains(container: Any, item: Any) -> Any:
+    """``item in container`` where a side holds tuple-subclass instances, or a generator."""
+    if isinstance(container, Generator):
+        seq = container.rest
+    else:
+        seq = list(container)
+    for i, x in enumerate(seq):
+        r = equal(x, item)
+        if isinstance(r, Unknown):
+            return r
+        if r:
+            if isinstance(container, Generator):
+                container.rest = seq[i + 1 :]
+            return True
+    if isinstance(container, Generator):
+        container.rest = []
+    return False

@@ -1,0 +1,605 @@
+"""Values of small tensors ``__init__`` computes from known numbers.
+
+Some constructors size their layers from a tensor's *values*, not its shape: a coupling mask
+``torch.arange(n) % 2 == 1`` whose ``.sum().item()`` is a layer's width, an autoregressive
+adjacency matrix built from an ``order`` vector whose distinct rows (``torch.unique(a, dim=0)``)
+and reachable units (``mask.sum(-1).nonzero()``) give a masked MLP its sizes. Where every input
+is known, the values are computed with numpy (imported on first use, never torch) and kept on
+the ``Tensor`` (``data``), in torch's dtypes: integer ranges are int64, comparisons bool, a
+true division or a float factory float32. Every operation not listed here, a value that is not
+known, an integer or float overflow, or a tensor of more than ``LIMIT`` elements leaves the data
+unknown (the shape rules of ``torchlib`` still apply), so a result is torch's or nothing.
+"""
+
+from __future__ import annotations
+
+import ast
+from typing import Any
+
+from driftcheck.parsers.source.library.pybuiltins import BuiltinMethod
+from driftcheck.parsers.source.values.abstract import Ext, Tensor, Unknown, plain
+
+LIMIT = 1 << 16  # elements a computed tensor may hold
+_np: Any = None
+
+
+def np() -> Any:
+    global _np
+    if _np is None:
+        import numpy
+
+        _np = numpy
+    return _np
+
+
+class Lazy:
+    """A tensor's values, computed when first read: most tensors ``__init__`` builds from
+    known numbers (``torch.arange(n)`` position ids, rotary frequencies) are never read by
+    value, and numpy is imported only by a read."""
+
+    __slots__ = ("fn", "val")
+    memo_shared = True  # a value never changed once known: copies of a template share it
+
+    def __init__(self, fn: Any, val: Any = None) -> None:
+        self.fn = fn
+        self.val: Any = val
+
+    def get(self) -> Any:
+        if self.fn is not None:
+            fn, self.fn = self.fn, None
+            self.val = fn()
+        return self.val
+
+
+def data(v: Any) -> Any:
+    """The numpy value of a known tensor, or None."""
+    v = plain(v)
+    if not isinstance(v, Tensor):
+        return None
+    d = v.data
+    return d.get() if isinstance(d, Lazy) else d
+
+
+def deferred(shape: Any, eager: Any) -> Tensor | None:
+    """A tensor of ``shape`` (known by the shape rules) whose values ``eager()`` computes on
+    first read; computed now when the shape is not known without them, or with the
+    ``lazy_values`` speed mechanism off."""
+    from driftcheck.speed import current
+
+    if not current().lazy_values:
+        return eager()
+    if isinstance(shape, tuple) and all(
+        isinstance(d, int) and not isinstance(d, bool) and d >= 0 for d in shape
+    ):
+        size = 1
+        for d in shape:
+            size *= d
+        if size <= LIMIT:
+
+            def fn() -> Any:
+                t = eager()
+                return data(t) if t is not None and t.shape == shape else None
+
+            return Tensor(shape, data=Lazy(fn))
+    return eager()
+
+
+def make(arr: Any) -> Tensor | None:
+    """A tensor holding ``arr`` (None when too large or of a dtype torch would not make)."""
+    n = np()
+    arr = n.asarray(arr)
+    if arr.size > LIMIT or arr.dtype.kind not in "biuf":
+        return None
+    if arr.dtype.kind == "u":
+        return None
+    return Tensor(tuple(int(d) for d in arr.shape), data=Lazy(None, arr))
+
+
+def _operand(v: Any) -> Any:
+    """A binary operation's side: a known tensor's array or a Python number; else None."""
+    v = plain(v)
+    if isinstance(v, Tensor):
+        return data(v)
+    if isinstance(v, (bool, int, float)):
+        return v
+    return None
+
+
+_DTYPES = {
+    "builtins.bool": "bool",
+    "builtins.int": "int64",
+    "builtins.float": "float32",
+    "torch.bool": "bool",
+    "torch.long": "int64",
+    "torch.int64": "int64",
+    "torch.int": "int32",
+    "torch.int32": "int32",
+    "torch.float": "float32",
+    "torch.float32": "float32",
+    "torch.double": "float64",
+    "torch.float64": "float64",
+}
+
+
+def _dtype(v: Any) -> Any:
+    """A torch ``dtype=`` as numpy's; None when absent; Unknown when not modelled."""
+    v = plain(v)
+    if v is None:
+        return None
+    if isinstance(v, Ext) and v.qual in _DTYPES:
+        return _DTYPES[v.qual]
+    return Unknown("dtype")
+
+
+def _cast(arr: Any, dtype: Any) -> Any:
+    if dtype is None:
+        return arr
+    return None if isinstance(dtype, Unknown) else arr.astype(dtype)
+
+
+def _ints(vals: list[Any]) -> list[int] | None:
+    out = [plain(v) for v in vals]
+    ok = all(isinstance(v, int) and not isinstance(v, bool) for v in out)
+    return out if ok else None
+
+
+def _shape_args(args: list[Any]) -> list[int] | None:
+    if len(args) == 1 and isinstance(plain(args[0]), (tuple, list)):
+        return _ints(list(plain(args[0])))
+    return _ints(args)
+
+
+def _nested(v: Any) -> Any:
+    """A Python list/tuple (maybe nested) of known numbers, or a known tensor's array."""
+    v = plain(v)
+    if isinstance(v, Tensor):
+        return data(v)
+    if isinstance(v, (bool, int, float)):
+        return v
+    if isinstance(v, (list, tuple)):
+        items = [_nested(x) for x in v]
+        return None if any(x is None for x in items) else items
+    return None
+
+
+# ----------------------------------------------------------------------------- factories
+FUNCS = frozenset(
+    f"torch.{n}"
+    for n in (
+        "arange ones zeros eye tensor as_tensor flipud fliplr flip cat concat "
+        "repeat_interleave div unique"
+    ).split()
+)
+
+
+_have_numpy: list[bool] = []
+
+
+def available() -> bool:
+    """Whether numpy is installed (located, not imported): without it no tensor has values."""
+    if not _have_numpy:
+        import importlib.util
+
+        _have_numpy.append(importlib.util.find_spec("numpy") is not None)
+    return _have_numpy[0]
+
+
+def call(qual: str, args: list[Any], kwargs: dict[str, Any], shape: Any = None) -> Any:
+    """``torch.<fn>(...)`` on known values, or None; with ``shape`` (what the shape rules
+    give) the values are computed on first read. Every known tensor starts here."""
+    if not available():
+        return None
+    if qual == "torch.unique":
+        return unique(args, kwargs)
+    if not _maybe_known(args, kwargs):
+        return None
+    return deferred(shape, lambda: function(qual, args, kwargs))
+
+
+def _maybe_known(args: list[Any], kwargs: dict[str, Any]) -> bool:
+    """Whether the arguments could all be known (no unknown, no tensor without values)."""
+
+    def ok(v: Any) -> bool:
+        v = plain(v)
+        if isinstance(v, Tensor):
+            return v.data is not None
+        if isinstance(v, (list, tuple)):
+            return all(ok(x) for x in v)
+        return not isinstance(v, Unknown)
+
+    return all(ok(a) for a in args) and all(ok(v) for v in kwargs.values())
+
+
+def function(qual: str, args: list[Any], kwargs: dict[str, Any]) -> Tensor | None:
+    """``torch.<name>(...)`` with known values, or None (the caller's shape rules apply)."""
+    try:
+        return _function(qual.rsplit(".", 1)[-1], args, kwargs)
+    except (ValueError, TypeError, IndexError, OverflowError, MemoryError):
+        return None
+
+
+def _function(name: str, args: list[Any], kwargs: dict[str, Any]) -> Tensor | None:
+    n = np()
+    dtype = _dtype(kwargs.get("dtype"))
+    if isinstance(dtype, Unknown):
+        return None
+    if name == "arange":
+        bounds = _ints(args)
+        if bounds is None or not 1 <= len(bounds) <= 3 or kwargs.keys() - {"dtype", "device"}:
+            return None
+        r = range(*bounds)
+        if len(r) > LIMIT:
+            return None
+        return _made(n.arange(*bounds, dtype="int64"), dtype)
+    if name in ("ones", "zeros"):
+        shape = _shape_args(args)
+        if shape is None or any(d < 0 for d in shape) or _too_big(shape):
+            return None
+        fill = n.ones if name == "ones" else n.zeros
+        return make(fill(shape, dtype=dtype or "float32"))
+    if name == "eye":
+        dims = _ints(args)
+        if dims is None or not 1 <= len(dims) <= 2 or _too_big([*dims, dims[-1]][:2]):
+            return None
+        return make(n.eye(*dims, dtype=dtype or "float32"))
+    if name in ("tensor", "as_tensor"):
+        src = _nested(args[0]) if args else None
+        if src is None:
+            return None
+        arr = n.asarray(src)
+        if arr.dtype.kind == "f" and not isinstance(plain(args[0]), Tensor):
+            arr = arr.astype("float32")  # Python floats make torch's default dtype
+        return _made(arr, dtype)
+    if name in ("flipud", "fliplr", "flip"):
+        a = data(args[0]) if args else None
+        if a is None:
+            return None
+        if name == "flipud":
+            return make(n.flipud(a))
+        if name == "fliplr":
+            return make(n.fliplr(a))
+        dims = plain(args[1]) if len(args) > 1 else plain(kwargs.get("dims"))
+        dims = _ints(list(dims)) if isinstance(dims, (tuple, list)) else None
+        return make(n.flip(a, axis=tuple(dims))) if dims is not None else None
+    if name in ("cat", "concat"):
+        parts = plain(args[0]) if args else None
+        dim = plain(args[1]) if len(args) > 1 else plain(kwargs.get("dim", 0))
+        if not isinstance(parts, (tuple, list)) or not isinstance(dim, int):
+            return None
+        arrs = [data(p) for p in parts]
+        if any(a is None for a in arrs) or len({a.dtype for a in arrs}) != 1:
+            return None
+        return make(n.concatenate(arrs, axis=dim))
+    if name == "repeat_interleave":
+        a = data(args[0]) if args else None
+        reps = plain(kwargs.get("repeats", args[1] if len(args) > 1 else None))
+        dim = plain(kwargs.get("dim", args[2] if len(args) > 2 else None))
+        if a is None or not isinstance(reps, int) or not isinstance(dim, int):
+            return None
+        if a.size * max(reps, 0) > LIMIT:
+            return None
+        return make(n.repeat(a, reps, axis=dim))
+    if name == "div":
+        a, b = (_operand(args[0]), _operand(args[1])) if len(args) == 2 else (None, None)
+        mode = plain(kwargs.get("rounding_mode"))
+        if a is None or b is None or mode != "floor" or kwargs.keys() - {"rounding_mode"}:
+            return None
+        return _binary("floordiv", a, b)
+    if name == "unique":
+        return None  # several results: ``unique`` below
+    return None
+
+
+def unique(args: list[Any], kwargs: dict[str, Any]) -> Any:
+    """``torch.unique(x, dim=d, return_inverse=...)`` / ``x.unique(...)``: sorted distinct values
+    (rows along ``dim``), as torch orders them; None when not known."""
+    n = np()
+    a = data(args[0]) if args else None
+    allowed = {"sorted", "return_inverse", "return_counts", "dim"}
+    if a is None or kwargs.keys() - allowed or plain(kwargs.get("sorted", True)) is not True:
+        return None
+    dim = plain(kwargs.get("dim"))
+    inv = plain(kwargs.get("return_inverse", False))
+    cnt = plain(kwargs.get("return_counts", False))
+    if not (dim is None or isinstance(dim, int)) or not isinstance(inv, bool):
+        return None
+    if not isinstance(cnt, bool):
+        return None
+    try:
+        vals, inverse, counts = n.unique(a, return_inverse=True, return_counts=True, axis=dim)
+    except (ValueError, TypeError):
+        return None
+    inverse = inverse.reshape(a.shape if dim is None else (a.shape[dim],)).astype("int64")
+    out: list[Any] = [make(vals)]
+    if inv:
+        out.append(make(inverse))
+    if cnt:
+        out.append(make(counts.astype("int64")))
+    if any(o is None for o in out):
+        return None
+    return out[0] if len(out) == 1 else tuple(out)
+
+
+def _too_big(shape: list[int]) -> bool:
+    total = 1
+    for d in shape:
+        total *= max(d, 0)
+    return total > LIMIT
+
+
+def _made(arr: Any, dtype: Any) -> Tensor | None:
+    arr = _cast(arr, dtype)
+    return None if arr is None else make(arr)
+
+
+# ----------------------------------------------------------------------------- operators
+_BINARY = {
+    ast.Add: "add",
+    ast.Sub: "sub",
+    ast.Mult: "mul",
+    ast.Div: "truediv",
+    ast.FloorDiv: "floordiv",
+    ast.Mod: "mod",
+    ast.MatMult: "matmul",
+    ast.BitAnd: "and",
+    ast.BitOr: "or",
+    ast.BitXor: "xor",
+}
+_COMPARE = {
+    ast.Eq: "eq",
+    ast.NotEq: "ne",
+    ast.Lt: "lt",
+    ast.LtE: "le",
+    ast.Gt: "gt",
+    ast.GtE: "ge",
+}
+
+
+def binop(op: ast.AST, a: Any, b: Any) -> Tensor | None:
+    """``a <op> b`` where one side is a known tensor and the other known too; else None."""
+    name = _BINARY.get(type(op)) or _COMPARE.get(type(op))
+    if name is None:
+        return None
+    if not _maybe_known([a, b], {}):
+        return None
+    if name == "matmul":
+        shape: Any = None
+    else:
+        from driftcheck.parsers.source.library.torchlib import elementwise
+
+        shape = elementwise([a, b]).shape
+
+    def eager() -> Tensor | None:
+        x, y = _operand(a), _operand(b)
+        return None if x is None or y is None else _binary(name, x, y)
+
+    return deferred(shape, eager)
+
+
+def _kind(v: Any) -> str:
+    if isinstance(v, bool):
+        return "b"
+    if isinstance(v, int):
+        return "i"
+    if isinstance(v, float):
+        return "f"
+    return v.dtype.kind
+
+
+def _binary(name: str, x: Any, y: Any) -> Tensor | None:
+    n = np()
+    kx, ky = _kind(x), _kind(y)
+    # torch's promotion differs from numpy's for Python scalars and mixed widths: only the
+    # cases where both agree are computed (same kind, or a Python scalar of the same kind,
+    # or an integer tensor with an int)
+    scalar_x, scalar_y = not hasattr(x, "dtype"), not hasattr(y, "dtype")
+    if kx != ky:
+        if name in ("and", "or", "xor", "matmul"):
+            return None
+        if name in ("eq", "ne", "lt", "le", "gt", "ge"):
+            pass  # a comparison of numbers: the same truth under either promotion
+        elif {kx, ky} == {"b", "i"} and name in ("mul", "add"):
+            pass  # bool tensor with ints: torch promotes bool to the int type, as numpy
+        else:
+            return None
+    if kx == "b" and ky == "b" and name in ("add", "sub", "truediv", "floordiv", "mod"):
+        return None  # torch refuses or differs (bool - bool raises)
+    if name == "matmul" and (scalar_x or scalar_y or kx not in "f"):
+        return None
+    compare = name in ("eq", "ne", "lt", "le", "gt", "ge")
+    if not scalar_x and not scalar_y and x.dtype != y.dtype and kx == ky and not compare:
+        return None  # mixed widths: promotion not modelled
+    try:
+        with n.errstate(all="raise"):
+            if name == "truediv":
+                if kx != "f":
+                    return None  # int / int is float32 in torch
+                r = n.true_divide(x, y)
+            elif name in ("floordiv", "mod"):
+                if kx == "f" or ky == "f":
+                    return None
+                if n.any(n.asarray(y) == 0):
+                    return None  # torch raises on integer division by zero
+                r = n.floor_divide(x, y) if name == "floordiv" else n.mod(x, y)
+            else:
+                r = getattr(n, _NP[name])(x, y)
+    except (FloatingPointError, ValueError, TypeError):
+        return None
+    r = n.asarray(r)
+    if not scalar_x and not scalar_y and r.dtype.kind == "i":
+        r = r.astype(n.result_type(x.dtype, y.dtype))
+    elif scalar_x != scalar_y and r.dtype.kind == (x if not scalar_x else y).dtype.kind:
+        r = r.astype((x if not scalar_x else y).dtype)  # a Python scalar keeps the tensor's dtype
+    return make(r)
+
+
+_NP = {
+    "add": "add",
+    "sub": "subtract",
+    "mul": "multiply",
+    "matmul": "matmul",
+    "and": "logical_and",
+    "or": "logical_or",
+    "xor": "logical_xor",
+    "eq": "equal",
+    "ne": "not_equal",
+    "lt": "less",
+    "le": "less_equal",
+    "gt": "greater",
+    "ge": "greater_equal",
+}
+
+
+def unary(op: ast.AST, v: Any) -> Tensor | None:
+    return deferred(plain(v).shape, lambda: _unary(op, v))
+
+
+def _unary(op: ast.AST, v: Any) -> Tensor | None:
+    a = data(v)
+    if a is None:
+        return None
+    if isinstance(op, ast.Invert):
+        if a.dtype.kind == "b":
+            return make(~a)
+        return make(~a) if a.dtype.kind == "i" else None
+    if isinstance(op, ast.USub):
+        return make(-a) if a.dtype.kind in "if" else None
+    return None
+
+
+def truth(v: Any) -> bool | None:
+    """``bool(t)`` of a known one-element tensor (torch raises for more)."""
+    a = data(v)
+    if a is None or a.size != 1:
+        return None
+    return bool(a.reshape(()))
+
+
+def index(t: Tensor, key: Any) -> Tensor | None:
+    """``t[key]`` with ints, slices, ``None``, ``...`` and known integer/bool tensors."""
+    from driftcheck.parsers.source.library.torchlib import index_shape
+
+    k = plain(key)
+    parts = k if isinstance(k, tuple) else (k,)
+    shape = None
+    if not any(isinstance(plain(p), Tensor) for p in parts):
+        shape = index_shape(t.shape, k)
+    return deferred(shape, lambda: _index(t, key))
+
+
+def _index(t: Tensor, key: Any) -> Tensor | None:
+    a = data(t)
+    if a is None:
+        return None
+    key = plain(key)
+    parts = key if isinstance(key, tuple) else (key,)
+    out: list[Any] = []
+    for p in parts:
+        p = plain(p)
+        if p is None or p is Ellipsis or isinstance(p, (int, slice)) and not isinstance(p, bool):
+            out.append(p)
+        elif isinstance(p, Tensor) and data(p) is not None and data(p).dtype.kind in "ib":
+            out.append(data(p))
+        else:
+            return None
+    if sum(1 for p in out if hasattr(p, "dtype")) > 1:
+        return None  # several index tensors broadcast together: not modelled
+    try:
+        r = a[tuple(out)]
+    except (IndexError, ValueError, TypeError):
+        return None
+    return make(r)
+
+
+# ----------------------------------------------------------------------------- methods
+_LAZY_METHODS = frozenset(("double", "float", "long", "int", "bool", "sum", "all", "any", "t"))
+
+
+def method(t: Tensor, name: str) -> Any:
+    """A method or attribute of a known tensor, or None (the shape rules answer)."""
+    if name == "ndim":
+        return len(t.shape) if isinstance(t.shape, tuple) else None
+    if name in _LAZY_METHODS:
+        from driftcheck.parsers.source.library.torchlib import reduce_shape
+
+        def lazy(args: list, kwargs: dict) -> Any:
+            shp = t.shape
+            if name in ("sum", "all", "any"):
+                shp = reduce_shape(shp, args, kwargs) if isinstance(shp, tuple) else shp
+            elif name == "t":
+                shp = tuple(reversed(shp)) if isinstance(shp, tuple) and len(shp) <= 2 else None
+            elif args or kwargs:
+                shp = None
+            return deferred(shp, lambda: _call_method(t, name, args, kwargs))
+
+        return BuiltinMethod(lazy)
+    if name in _EAGER_METHODS:
+        return _method(t, name)
+    return None
+
+
+_EAGER_METHODS = frozenset(("item", "tolist", "T", "nonzero", "squeeze", "diag", "unique"))
+
+
+def _call_method(t: Tensor, name: str, args: list, kwargs: dict) -> Any:
+    m = _method(t, name)
+    return m.fn(args, kwargs) if isinstance(m, BuiltinMethod) else None
+
+
+def _method(t: Tensor, name: str) -> Any:
+    a = data(t)
+    if a is None:
+        return None
+    n = np()
+    if name == "ndim":
+        return a.ndim
+    if name in ("item", "tolist"):
+        if name == "item" and a.size != 1:
+            return None
+        return BuiltinMethod(lambda x, k: a.reshape(()).item() if name == "item" else a.tolist())
+    casts = {"double": "float64", "float": "float32", "long": "int64", "int": "int32"}
+    if name in casts or name == "bool":
+        to = casts.get(name, "bool")
+        return BuiltinMethod(lambda x, k: make(a.astype(to)) if not x and not k else None)
+    if name in ("t", "T"):
+        if a.ndim > 2:
+            return None
+        return make(a.T) if name == "T" else BuiltinMethod(lambda x, k: make(a.T))
+    if name in ("sum", "all", "any"):
+        return BuiltinMethod(lambda x, k: _reduce(name, a, x, k))
+    if name == "nonzero":
+        return BuiltinMethod(lambda x, k: None if x or k else make(n.argwhere(a).astype("int64")))
+    if name == "squeeze":
+        return BuiltinMethod(lambda x, k: _squeeze(a, x, k))
+    if name == "diag":
+        return BuiltinMethod(lambda x, k: make(n.diag(a)) if not x and not k else None)
+    if name == "unique":
+        return BuiltinMethod(lambda x, k: unique([t, *x], k))
+    return None
+
+
+def _reduce(name: str, a: Any, args: list[Any], kwargs: dict[str, Any]) -> Any:
+    n = np()
+    dim = plain(args[0]) if args else plain(kwargs.get("dim"))
+    keep = plain(kwargs.get("keepdim", False))
+    if kwargs.keys() - {"dim", "keepdim"} or len(args) > 1 or not isinstance(keep, bool):
+        return None
+    if not (dim is None or isinstance(dim, int)):
+        return None
+    if name == "sum":
+        if a.dtype.kind == "f":
+            r = n.sum(a, axis=dim, keepdims=keep, dtype=a.dtype)
+        else:
+            r = n.sum(a, axis=dim, keepdims=keep, dtype="int64")
+    else:
+        r = (n.all if name == "all" else n.any)(a, axis=dim, keepdims=keep)
+    return make(r)
+
+
+def _squeeze(a: Any, args: list[Any], kwargs: dict[str, Any]) -> Any:
+    dim = plain(args[0]) if args else plain(kwargs.get("dim"))
+    if dim is None:
+        return make(a.squeeze())
+    if not isinstance(dim, int) or not -a.ndim <= dim < max(a.ndim, 1):
+        return None
+    return make(a.squeeze(axis=dim) if a.ndim and a.shape[dim] == 1 else a)
