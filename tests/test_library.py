@@ -179,6 +179,13 @@ VALUES: list[tuple[tuple[str, ...], str]] = [
         "result = (a, b, c)",
     ),
     (
+        ("inspect.signature",),
+        "import inspect\ndef f(a, b=2, *args, c=3, **kw):\n    pass\nsig = inspect.signature(f)\n"
+        "result = ([(n, p.default) for n, p in sig.parameters.items() if n not in ('a', 'args', "
+        "'kw')], list(sig.parameters), [str(p.kind) for p in sig.parameters.values()], "
+        "[p.name for p in sig.parameters.values()])",
+    ),
+    (
         ("dataclasses.field", "dataclasses.replace", "dataclasses.asdict"),
         "import dataclasses\n@dataclasses.dataclass\nclass C:\n    dim: int = 8\n"
         "    hidden: list = dataclasses.field(default_factory=lambda: [4, 4])\n"

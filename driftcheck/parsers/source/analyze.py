@@ -152,6 +152,7 @@ def module_root(interp: Interp, mods: list[ModInfo], p: Path) -> tuple[Any, str,
                     interp.names.global_lookup(m, st.name)
                 else:
                     interp.stmts.exec_stmt(st, fr)
+                apply_user_decorators(interp, st, fr)
                 continue
             interp.stmts.exec_stmt(st, fr)
     except Budget as e:
@@ -173,6 +174,30 @@ def module_root(interp: Interp, mods: list[ModInfo], p: Path) -> tuple[Any, str,
         return v, v.type, f"{ROOT_NAME} = {v.torch or v.type}"
     why = v.why if isinstance(v, Unknown) else f"a {type(v).__name__}, not a module"
     return unknown_root(interp, m, body[last], where, why)
+
+
+def apply_user_decorators(interp: Interp, st: ast.stmt, fr: Frame) -> None:
+    """Run the decorators of a top-level ``def`` / ``class`` that are functions of the analyzed
+    code, innermost first, as executing the ``def`` statement would: ``@register_model`` storing
+    the function in a module dict, ``@register("name")`` (a decorator factory). The name is bound
+    to what the decorator returns. Decorators that are not user functions (``torch.no_grad()``,
+    library names) are left as before: the definition itself stays bound."""
+    from driftcheck.parsers.source.values.abstract import Func
+
+    decos = getattr(st, "decorator_list", None)
+    if not decos:
+        return
+    name = st.name  # type: ignore[attr-defined]
+    v = fr.locals.get(name)
+    for d in reversed(decos):
+        callee = interp.exprs.eval(d.func if isinstance(d, ast.Call) else d, fr)
+        if not isinstance(callee, Func):
+            continue
+        deco = interp.exprs.eval(d, fr) if isinstance(d, ast.Call) else callee
+        if not isinstance(deco, Func):
+            continue
+        v = interp.calls.call(deco, [v], {}, (str(fr.mod.path), d.lineno))
+    fr.locals[name] = v
 
 
 def unknown_count_note(graph: Graph) -> str | None:

@@ -43,6 +43,10 @@ class ModInfo:
     # names a ``try:`` block imports and an ``except ImportError:`` handler binds otherwise:
     # name -> the handler's binding (an assigned expression), used when the import fails
     fallbacks: dict[str, ast.expr | None] = field(default_factory=dict)
+    # names a ``try:`` block defines (class, def, assignment) after importing modules, that an
+    # ``except ImportError:`` handler binds otherwise: name -> (the modules the body imports,
+    # the handler's statement binding it); the handler's binding holds when one is not on disk
+    guarded: dict[str, tuple[tuple[str, ...], ast.stmt]] = field(default_factory=dict)
 
     @property
     def package(self) -> str:
@@ -256,11 +260,17 @@ def _index(info: ModInfo, body: list[ast.stmt]) -> None:
             _index(info, st.body)
             _index(info, st.orelse)
             tried = set(info.imports) - imported_before
+            modules = tuple(_imported_modules(info, st.body))
+            defined = _defined_names(st.body)
             for h in st.handlers:
                 if catches_import_error(h):
                     for name, value in handler_bindings(h.body):
                         if name in tried:
                             info.fallbacks.setdefault(name, value)
+                    if modules:
+                        for name, hst in handler_statements(h.body):
+                            if name in defined and name not in tried:
+                                info.guarded.setdefault(name, (modules, hst))
                 _index(info, h.body)
 
 
@@ -289,6 +299,43 @@ def handler_bindings(body: list[ast.stmt]) -> list[tuple[str, ast.expr | None]]:
             out.append((st.name, None))
         elif isinstance(st, (ast.Import, ast.ImportFrom)):
             out.extend(((a.asname or a.name).split(".")[0], None) for a in st.names)
+    return out
+
+
+def _imported_modules(info: ModInfo, body: list[ast.stmt]) -> list[str]:
+    """The modules a ``try:`` body imports at its own level (in order)."""
+    out: list[str] = []
+    for st in body:
+        if isinstance(st, ast.Import):
+            out.extend(a.name for a in st.names)
+        elif isinstance(st, ast.ImportFrom):
+            out.append(resolve_relative(info, st.module, st.level))
+    return out
+
+
+def _defined_names(body: list[ast.stmt]) -> set[str]:
+    """Names a ``try:`` body binds by a class, def or assignment at its own level."""
+    out: set[str] = set()
+    for st in body:
+        if isinstance(st, (ast.FunctionDef, ast.ClassDef, ast.AsyncFunctionDef)):
+            out.add(st.name)
+        elif isinstance(st, ast.Assign):
+            out.update(t.id for t in st.targets if isinstance(t, ast.Name))
+    return out
+
+
+def handler_statements(body: list[ast.stmt]) -> list[tuple[str, ast.stmt]]:
+    """Name -> the statement of an ``except`` handler that binds it (its own level)."""
+    out: list[tuple[str, ast.stmt]] = []
+    for st in body:
+        if isinstance(st, ast.Assign):
+            out.extend((t.id, st) for t in st.targets if isinstance(t, ast.Name))
+        elif isinstance(st, (ast.FunctionDef, ast.ClassDef, ast.AsyncFunctionDef)):
+            out.append((st.name, st))
+        elif isinstance(st, ast.ImportFrom):
+            out.extend((a.asname or a.name, st) for a in st.names if a.name != "*")
+        elif isinstance(st, ast.Import):
+            out.extend((a.asname or a.name.split(".")[0], st) for a in st.names)
     return out
 
 

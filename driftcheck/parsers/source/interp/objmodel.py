@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from driftcheck.parsers.source.interp import tuplesub
 from driftcheck.parsers.source.interp.attrs import ModRef, Super, ext_const
-from driftcheck.parsers.source.interp.statements import MAX_DEPTH, Frame
+from driftcheck.parsers.source.interp.statements import MAX_DEPTH, Frame, Raised
 from driftcheck.parsers.source.library import enums
 from driftcheck.parsers.source.library.stdlib import FieldSpec
 from driftcheck.parsers.source.loader import (
@@ -24,7 +24,12 @@ from driftcheck.parsers.source.loader import (
 )
 from driftcheck.parsers.source.sizes import TooBig
 from driftcheck.parsers.source.speed.symbolic import resource
-from driftcheck.parsers.source.stoplist import EXT_TOPS, MODULE_BASES, STOP_MODULES, is_stop  # noqa: F401,E501
+from driftcheck.parsers.source.stoplist import (  # noqa: F401,E501
+    EXT_TOPS,
+    MODULE_BASES,
+    STOP_MODULES,
+    is_stop,
+)
 from driftcheck.parsers.source.values.abstract import (
     Budget,
     Cls,
@@ -136,6 +141,29 @@ class Names:
             star = self.transformers_export(attr)
         return self.global_lookup(star, attr) if star is not None else Ext(qual)
 
+    def _handler_binding(self, mod: ModInfo, name: str, st: ast.stmt) -> Any:
+        """The value an ``except`` handler's statement ``st`` binds to ``name``."""
+        from driftcheck.parsers.source.loader import resolve_relative
+
+        if isinstance(st, ast.ImportFrom):
+            base = resolve_relative(mod, st.module, st.level)
+            for a in st.names:
+                if (a.asname or a.name) == name:
+                    return self.import_value(base, a.name)
+        elif isinstance(st, ast.Import):
+            for a in st.names:
+                if a.asname == name:
+                    return self.import_value(a.name, None)
+                if a.asname is None and a.name.split(".")[0] == name:
+                    return self.import_value(name, None)
+        elif isinstance(st, ast.ClassDef):
+            return self.classes.make_class(st, mod, None)
+        elif isinstance(st, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            return self.classes.make_func(st, Frame(mod))
+        elif isinstance(st, ast.Assign):
+            return self.exprs.eval(st.value, Frame(mod))
+        return Unknown(f"{name}: bound by an except handler at line {st.lineno}")
+
     def transformers_export(self, name: str) -> ModInfo | None:
         """The module behind ``from transformers import BertConfig``. transformers' package
         ``__init__`` reaches its model classes through ``from .models import *`` (every model
@@ -201,6 +229,14 @@ class Names:
         return v
 
     def _resolve_global(self, mod: ModInfo, name: str) -> Any:
+        if name in mod.guarded:
+            # ``try: from apex import X; class N(X): ...`` / ``except ImportError: from torch.nn
+            # import LayerNorm as N``: without the body's imports on disk, the handler binds N
+            from driftcheck.parsers.source.loader import import_findable
+
+            modules, hst = mod.guarded[name]
+            if not all(import_findable(self.ip.finder, m) for m in modules):
+                return self._handler_binding(mod, name, hst)
         if name in mod.fallbacks and name in mod.imports:
             # ``try: from x import y`` / ``except ImportError: y = None``: the import when
             # ``x`` is installed (found on disk or modelled), else the handler's binding
@@ -219,7 +255,10 @@ class Names:
             return self.classes.make_func(d, Frame(mod))
         if name in mod.assigns:
             from driftcheck.parsers.source.interp.decorated import registry_for
+            from driftcheck.parsers.source.interp.modglobals import mutated, replay
 
+            if mutated(mod, name):  # a table the module body builds up after binding it
+                return registry_for(self.ip, mod, name, replay(self.ip, mod, name))
             return registry_for(self.ip, mod, name, self.exprs.eval(mod.assigns[name], Frame(mod)))
         if name in mod.imports:
             m, a = mod.imports[name]
@@ -289,12 +328,37 @@ class Classes:
         cls.ns[name] = Unknown(f"recursive class attribute {name}")
         if isinstance(found, (ast.FunctionDef, ast.AsyncFunctionDef)):
             v: Any = self.make_func(found, frame, owner=cls)
+            if name == "__init__" and found.decorator_list:
+                v = self.decorate_init(v, found, frame)
         elif isinstance(found, ast.ClassDef):
             v = self.make_class(found, cls.mod, frame)
         else:
             v = self.exprs.eval(found.value, frame)
         cls.ns[name] = v
         return True, v
+
+    def decorate_init(self, f: Func, node: ast.FunctionDef, frame: Frame) -> Any:
+        """A decorated ``__init__`` (diffusers' ``@register_to_config``, which records the
+        arguments as ``self.config`` before running it): the decorators that are functions of
+        the analyzed code are run on it, innermost first, as the class statement would; others
+        (``torch.no_grad()``, names of libraries we do not read) leave it as it is."""
+        v: Any = f
+        for d in reversed(node.decorator_list):
+            callee = self.exprs.eval(d.func if isinstance(d, ast.Call) else d, frame)
+            if not isinstance(callee, Func):
+                continue
+            deco = self.exprs.eval(d, frame) if isinstance(d, ast.Call) else callee
+            if not isinstance(deco, Func):
+                continue
+            try:
+                out = self.calls.call(deco, [v], {}, (str(frame.mod.path), d.lineno))
+            except Raised:
+                return f  # the decorator raises on our reading: the undecorated ``__init__``
+            if not isinstance(out, Func):
+                return f  # not a function we can follow: the undecorated ``__init__``
+            out.owner = out.owner or f.owner
+            v = out
+        return v
 
     def property_setter(self, cls: Cls, name: str) -> Func | None:
         """The ``@name.setter`` function of a property ``name`` in ``cls``'s MRO, if any:
@@ -557,6 +621,11 @@ class Calls:
             obj.attrs[tuplesub.ITEMS] = tuple(obj.attrs[n] for n in tuplesub.fields(cls))
             return obj
         if not obj.module:
+            unread = self.unreadable_base(cls)
+            if unread is not None:
+                # ``class FusedNorm(apex.FusedLayerNorm)`` with apex not on disk: the instance
+                # may well be a layer with weights; an empty object would count 0
+                return UnknownModule(f"{cls.name} (a subclass of {unread}, not readable)")
             ok, new, _ = self.classes.mro_attr(cls, "__new__")
             if ok and isinstance(new, Func):
                 if tuplesub.is_tuple_class(cls):
@@ -573,6 +642,19 @@ class Calls:
         elif isinstance(where, Ext):
             self.library.ext_init(obj, where, args, kwargs, loc)
         return obj
+
+    def unreadable_base(self, cls: Cls) -> str | None:
+        """The first base in ``cls``'s MRO from a library we neither read nor model by name
+        (not installed: the import is not found on disk), else None."""
+        from driftcheck.parsers.source.loader import import_findable
+
+        for c in cls.mro():
+            if isinstance(c, Ext):
+                top = c.qual.split(".")[0]
+                if top and top not in EXT_TOPS and not is_stop(c.qual):
+                    if not import_findable(self.ip.finder, c.qual.rpartition(".")[0] or top):
+                        return c.qual
+        return None
 
     def init_dataclass(self, obj: Obj, cls: Cls, args: list[Any], kwargs: dict) -> None:
         fields: list[tuple[str, ast.AnnAssign, Cls]] = []

@@ -71,6 +71,17 @@ def _len(c: Call) -> Any:
         return len(enums.unique(c.interp, plain(c.args[0])))
     if c.args and isinstance(plain(c.args[0]), NamedTupleValue):
         return len(plain(c.args[0]))
+    v = plain(c.args[0]) if len(c.args) == 1 else None
+    if isinstance(v, Obj) and v.cls is not None and not v.kind:
+        # an instance of a user class: its ``__len__`` (esm's ``Alphabet``), as Python calls it
+        ok, fn, _ = c.interp.classes.mro_attr(v.cls, "__len__")
+        if ok and isinstance(fn, Func):
+            n = plain(c.interp.calls.call_func(c.interp.attrs.bind(fn, v), [], {}))
+            return (
+                n
+                if isinstance(n, int) and not isinstance(n, bool) and n >= 0
+                else c.unknown("len(): __len__ did not return a known int")
+            )
     return py_call("len", c.interp, c.args, c.kwargs)
 
 

@@ -872,3 +872,47 @@ def _pd_field(c: Call) -> Any:
     if getattr(default, "qual", None) == "builtins.Ellipsis" or default is Ellipsis:
         default = _MISSING  # Field(...): required
     return FieldSpec(default, c.kwargs.get("default_factory"))
+
+
+# ---------------------------------------------------------------------------------- inspect
+INS = Group("inspect")
+_PARAMETER = NamedTupleType("Parameter", ("name", "default", "kind", "annotation"), ())
+_SIGNATURE = NamedTupleType("Signature", ("parameters", "return_annotation"), ())
+
+
+@INS.entry(
+    "signature",
+    doc="signature(f) of a function in analyzed code: .parameters (name -> .name, .default, "
+    ".kind); a parameter without a default has an unknown default (inspect.Parameter.empty)",
+)
+def _signature(c: Call) -> Any:
+    from driftcheck.parsers.source.interp.exprs import Frame
+    from driftcheck.parsers.source.values.abstract import Func
+
+    f = plain(c.arg(0))
+    if not isinstance(f, Func):
+        return c.unknown("signature() of a callable not in the analyzed code")
+    a = f.node.args
+    frame = Frame(f.mod, None, f.closure)
+    empty = Unknown("inspect.Parameter.empty (no default)")
+    params: dict[str, Any] = {}
+
+    def add(arg: ast.arg, default: ast.expr | None, kind: str) -> None:
+        value = empty if default is None else c.interp.exprs.eval(default, frame)
+        params[arg.arg] = NamedTupleValue([arg.arg, value, kind, Unknown("annotation")], _PARAMETER)
+
+    pos = [*a.posonlyargs, *a.args]
+    defaults = [None] * (len(pos) - len(a.defaults)) + list(a.defaults)
+    for i, p in enumerate(pos):
+        add(
+            p, defaults[i], "POSITIONAL_ONLY" if i < len(a.posonlyargs) else "POSITIONAL_OR_KEYWORD"
+        )
+    if a.vararg is not None:
+        add(a.vararg, None, "VAR_POSITIONAL")
+    for p, d in zip(a.kwonlyargs, a.kw_defaults):
+        add(p, d, "KEYWORD_ONLY")
+    if a.kwarg is not None:
+        add(a.kwarg, None, "VAR_KEYWORD")
+    if f.bound is not None and params:  # a bound method's signature drops ``self``
+        params.pop(next(iter(params)))
+    return NamedTupleValue([params, Unknown("return annotation")], _SIGNATURE)
