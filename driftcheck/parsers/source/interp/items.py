@@ -25,6 +25,7 @@ from driftcheck.parsers.source.values.abstract import (
     Tensor,
     Unknown,
     WeightRef,
+    container_values,
     is_module,
     plain,
     unwrap,
@@ -79,8 +80,11 @@ class ItemsMixin:
             )
         if isinstance(raw, Obj):
             if raw.kind in ("ModuleList", "Sequential", "ParameterList"):
-                src = raw.params if raw.kind == "ParameterList" else raw.children
-                vals = list(src.values())
+                vals = (
+                    list(raw.params.values())
+                    if raw.kind == "ParameterList"
+                    else container_values(raw)
+                )
                 if isinstance(k, slice):
                     new = Obj(cls=None, module=True, kind=raw.kind, loc=raw.loc, qual=raw.qual)
                     for v in vals[k]:
@@ -158,7 +162,7 @@ class ItemsMixin:
             if raw.kind == "ParameterList":
                 return list(raw.params.values())
             if raw.kind:
-                return list(raw.children.values())
+                return container_values(raw)
             if "__items__" in raw.attrs:
                 return list(raw.attrs["__items__"])
         if isinstance(raw, Config):
@@ -317,6 +321,7 @@ class ItemsMixin:
             cls=m.cls, module=m.module, attrs=dict(m.attrs), loc=m.loc, kind=m.kind, qual=m.qual
         )
         new.children = {k: self.clone_module(c) for k, c in m.children.items()}
+        new.none_keys = list(m.none_keys)
         new.params = {
             k: Tensor(p.shape, param=True, owner=new, name=k) if isinstance(p, Tensor) else p
             for k, p in m.params.items()

@@ -37,6 +37,7 @@ from driftcheck.parsers.source.values.abstract import (
     Sourced,
     Unknown,
     UnknownModule,
+    is_module,
     plain,
 )
 from driftcheck.speed import Speed, current
@@ -204,6 +205,10 @@ class Semantics(Attributes, Evaluator):
     def make_func(self, node: ast.FunctionDef, fr: Frame, owner: Cls | None = None) -> Func:
         f = Func(node=node, mod=fr.mod, closure=self.closure_of(fr) if fr.func else None)
         f.owner = owner
+        if f.closure is not None and nonlocal_names(node):
+            # ``nonlocal x``: the enclosing call's locals are x's cell, shared by every call
+            # of this function (``cache_fn``'s ``nonlocal cache``), read and written back
+            f.closure["__cells__"] = fr.locals
         for d in node.decorator_list:
             name = unparse(d).split("(")[0].split(".")[-1]
             if name == "staticmethod":
@@ -402,6 +407,11 @@ class Semantics(Attributes, Evaluator):
         if f.bound is not None:
             args = [f.bound, *args]
         self.bind_args(f, args, kwargs, fr)
+        cells = f.closure.get("__cells__") if f.closure else None
+        if cells is not None:
+            for n in nonlocal_names(f.node):
+                if n in cells:
+                    fr.locals[n] = cells[n]
         self.depth += 1
         self.active[key] = self.active.get(key, 0) + 1
         at_mod, at_line = self.at_mod, self.at_line  # the caller's statement, for notes
@@ -412,6 +422,8 @@ class Semantics(Attributes, Evaluator):
         except Return as r:
             return r.value
         finally:
+            if cells is not None:
+                self.write_cells(f, fr, cells)
             self.at_mod, self.at_line = at_mod, at_line
             self.depth -= 1
             if self.active[key] == 1:
@@ -419,6 +431,19 @@ class Semantics(Attributes, Evaluator):
             else:
                 self.active[key] -= 1
         return None
+
+    def write_cells(self, f: Func, fr: Frame, cells: dict[str, Any]) -> None:
+        """A call's ``nonlocal`` names back into their cells. Under an undecided condition
+        the value a run would leave there is not known: a changed one is unknown."""
+        for n in nonlocal_names(f.node):
+            if n not in fr.locals:
+                continue
+            v = fr.locals[n]
+            old = cells.get(n, _MISSING)
+            if self.uncertain and v is not old:
+                why = f"{n} set through nonlocal under the condition at line {self.uncertain[-1]}"
+                v = UnknownModule(why) if is_module(plain(v)) else Unknown(why)
+            cells[n] = v
 
     def bind_args(self, f: Func, args: list[Any], kwargs: dict[str, Any], fr: Frame) -> None:
         a = f.node.args
@@ -539,3 +564,26 @@ def _is_setter(f: ast.FunctionDef, name: str) -> bool:
         isinstance(d, ast.Attribute) and d.attr == "setter" and unparse(d.value) == name
         for d in f.decorator_list
     )
+
+
+_MISSING = object()
+
+
+def nonlocal_names(node: ast.AST) -> tuple[str, ...]:
+    """The names a function's own body declares ``nonlocal`` (not its nested definitions'),
+    kept on the syntax node."""
+    got = getattr(node, "_driftcheck_nonlocal", None)
+    if got is None:
+        names: list[str] = []
+        todo = list(getattr(node, "body", []) if isinstance(node, ast.FunctionDef) else [])
+        while todo:
+            n = todo.pop()
+            if isinstance(n, ast.Nonlocal):
+                names.extend(n.names)
+            elif not isinstance(
+                n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)
+            ):
+                todo.extend(ast.iter_child_nodes(n))
+        got = tuple(dict.fromkeys(names))
+        node._driftcheck_nonlocal = got  # type: ignore[attr-defined]
+    return got

@@ -83,7 +83,9 @@ def py_call(name: str, interp: Any, args: list[Any], kwargs: dict[str, Any]) -> 
         if isinstance(v, (list, tuple, dict, str, range, set)):
             return len(v)
         if isinstance(v, Obj) and v.kind:
-            return len(v.children) if v.kind != "ParameterList" else len(v.params)
+            return (
+                len(v.children) + len(v.none_keys) if v.kind != "ParameterList" else len(v.params)
+            )
         if isinstance(v, Config):
             return len(v.fields)
         return Unknown("len")

@@ -30,6 +30,7 @@ from driftcheck.parsers.source.values.abstract import (
     Unknown,
     UnknownModule,
     WeightRef,
+    container_values,
     is_module,
     plain,
 )
@@ -541,7 +542,16 @@ def container_add(obj: Obj, v: Any, key: str | None = None) -> None:
         else:
             obj.unresolved.append(f"item {k}")
         return
-    k = key if key is not None else str(len(obj.children))
+    k = key if key is not None else str(len(obj.children) + len(obj.none_keys))
+    if v is None and obj.kind:
+        # torch keeps a ``None`` item's slot (``add_module`` accepts None): no weights, but it
+        # counts in ``len``, indexing and the keys of the items after it
+        obj.children.pop(k, None)
+        if k not in obj.none_keys:
+            obj.none_keys.append(k)
+        return
+    if k in obj.none_keys:
+        obj.none_keys.remove(k)
     if is_module(v):
         obj.children[k] = v
     elif isinstance(v, Unknown):
@@ -585,13 +595,15 @@ def container_method(obj: Obj, name: str, interp: Any) -> Any:
     if name == "insert":
 
         def insert(a: list, k: dict) -> Any:
-            items = list(obj.children.values())
+            items = container_values(obj)
             idx = plain(a[0])
             if not isinstance(idx, int):
                 obj.unresolved.append("insert")
                 return None
             items.insert(idx, plain(a[1]))
-            obj.children = {str(i): m for i, m in enumerate(items)}
+            obj.children, obj.none_keys = {}, []
+            for i, m in enumerate(items):
+                container_add(obj, m, str(i))
             return None
 
         return BuiltinMethod(insert)
@@ -616,7 +628,7 @@ def container_method(obj: Obj, name: str, interp: Any) -> Any:
         src = obj.params if obj.kind in ("ParameterList", "ParameterDict") else obj.children
         return BuiltinMethod(lambda a, k: list(getattr(src, name)()))
     if name == "__len__":
-        return BuiltinMethod(lambda a, k: len(obj.children))
+        return BuiltinMethod(lambda a, k: len(obj.children) + len(obj.none_keys))
     if name in ("pop", "clear", "popitem", "__setitem__", "__delitem__", "setdefault"):
         # a change to the container we do not follow: its contents are no longer known
         def changed(a: list, k: dict) -> Any:

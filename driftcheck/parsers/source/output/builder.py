@@ -173,13 +173,15 @@ class Builder:
         while i < len(items):
             j = i + 1
             s = self.sig(items[i][1])
+            run = {id(items[i][1])}  # one module appended twice is one module (weight tying)
             while j < len(items):
                 same = self.sig(items[j][1]) == s
                 if traced and same is not _tree_eq(items[i][1], items[j][1]):
                     # the signature (reprs) and == disagree (1 and True): not modeled
                     symbolic.poison(self.trace, "repeat folding")
-                if not same or id(items[j][1]) in self.seen:
+                if not same or id(items[j][1]) in self.seen or id(items[j][1]) in run:
                     break
+                run.add(id(items[j][1]))
                 j += 1
             cname, c = items[i]
             if id(c) in self.seen:
@@ -187,6 +189,9 @@ class Builder:
             self.add(c, _join(nid, cname, "/"), _join(name, cname, "."), nid, j - i, inh)
             for _, other in items[i + 1 : j]:
                 self._alias(c, other)
+                # a copy folded into the repeat node is counted there: met again later in
+                # the list (``[a, b, b]``), it is the same module, not another copy
+                self.seen.setdefault(id(other), _join(nid, cname, "/"))
             i = j
 
     def _alias(self, first: Any, other: Any) -> None:
