@@ -142,3 +142,92 @@ def test_one_module_appended_twice_counts_once(tmp_path):
         """,
     )
     assert got == want == 2 * 72
+
+
+def test_layers_sharing_one_submodule_are_not_repeat_copies(tmp_path):
+    # reformer's ``weight_tie``: each layer's own norm around one shared attention; folding the
+    # layers into one repeated node counted the shared attention once per layer
+    got, want = count_both(
+        tmp_path,
+        """
+        from torch import nn
+
+        class PreNorm(nn.Module):
+            def __init__(self, dim, fn):
+                super().__init__()
+                self.norm = nn.LayerNorm(dim)
+                self.fn = fn
+
+        class M(nn.Module):
+            def __init__(self, depth=4, dim=8):
+                super().__init__()
+                attn = nn.Linear(dim, dim)
+                self.layers = nn.ModuleList([PreNorm(dim, attn) for _ in range(depth)])
+                self.other = nn.ModuleList([PreNorm(dim, nn.Linear(dim, dim)) for _ in range(2)])
+
+        model = M()
+        """,
+    )
+    assert got == want == 72 + 4 * 16 + 2 * (72 + 16)
+
+
+def test_hasattr_of_a_torch_module_reads_its_names(tmp_path):
+    # reformer: ``GELU = nn.GELU if hasattr(nn, 'GELU') else GELU_``
+    got, want = count_both(
+        tmp_path,
+        """
+        import torch.nn.functional as F
+        from torch import nn
+
+        class GELU_(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.w = nn.Parameter(nn.init.zeros_(nn.Linear(3, 3).weight))
+
+        GELU = nn.GELU if hasattr(nn, "GELU") else GELU_
+        Missing = getattr(nn, "NoSuchLayer", None)
+
+        class M(nn.Module):
+            def __init__(self, dim=8):
+                super().__init__()
+                self.act = GELU()
+                self.fc = nn.Linear(dim, dim, bias=hasattr(F, "scaled_dot_product_attention"))
+                self.extra = nn.Linear(dim, 1) if Missing is None else Missing()
+
+        model = M()
+        """,
+    )
+    assert got == want == 72 + 9
+
+
+def test_an_unfollowed_splat_leaves_defaults_unknown(tmp_path):
+    # x-transformers: ``Attention(dim, heads=heads, **next(attn_kwargs_iter))`` when the
+    # splatted mapping cannot be followed: ``dim_head`` may be in it, so its default is not
+    # taken (it was a confident wrong count)
+    f = tmp_path / "m.py"
+    f.write_text(
+        textwrap.dedent(
+            """
+            import json
+
+            from torch import nn
+
+            class Attention(nn.Module):
+                def __init__(self, dim, heads=4, dim_head=64, **kwargs):
+                    super().__init__()
+                    self.to_q = nn.Linear(dim, heads * dim_head)
+
+            class M(nn.Module):
+                def __init__(self, dim=8, spec='{"dim_head": 4}'):
+                    super().__init__()
+                    self.attn = Attention(dim, heads=2, **json.loads(spec))
+
+            model = M()
+            """
+        )
+    )
+    g = parse_source(f)
+    model = runpy.run_path(str(f), run_name="__wild__")["model"]
+    assert sum(p.numel() for p in model.parameters()) == 72  # not the default's 8 * 128 + 128
+    assert g.params_total() is None
+    assert any("out_features" in str(n) for n in g.notes), [str(n) for n in g.notes]

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from driftcheck.graph import catalogue
+from driftcheck.parsers.source.importcheck import module_names
 from driftcheck.parsers.source.interp.modtree import ModulesView
 from driftcheck.parsers.source.library import enums, torchlib
 from driftcheck.parsers.source.library.stdlib import LIBRARY_TYPES, NamedTupleValue
@@ -30,6 +32,7 @@ from driftcheck.parsers.source.values.abstract import (
     plain,
     unwrap,
 )
+from driftcheck.speed import current
 
 _PY_TYPES = {
     "builtins.int": int,
@@ -282,11 +285,30 @@ class ItemsMixin:
             return False
         if isinstance(raw, Leaf):
             return name in raw.params or name in ("weight", "bias")
-        if isinstance(raw, (Ext, Tensor)):
+        if isinstance(raw, Ext):
+            return self.ext_hasattr(raw.qual, name)
+        if isinstance(raw, Tensor):
             return Unknown("hasattr")
         if isinstance(raw, Cls):
             return self.mro_attr(raw, name)[0]
         return hasattr(raw, name)
+
+    def ext_hasattr(self, qual: str, name: str) -> Any:
+        """``hasattr(nn, "GELU")``: a module's names read from its source (``importcheck``);
+        without torch on disk, a torch.nn layer the catalogue or the shipped signature table
+        knows is there. Anything else (a class, a module we cannot read) stays unknown."""
+        sp = current()
+        names = module_names(self.finder, qual, 0, sp.stores.module_names if sp.ast_cache else {})
+        if names is not None:
+            if name not in names and name.startswith("__"):
+                return Unknown("hasattr")  # module dunders are not names its source binds
+            return name in names
+        if qual == "torch.nn" and (
+            catalogue.by_torch(f"torch.nn.{name}") is not None
+            or torchlib.shipped_posnames(name) is not None
+        ):
+            return True
+        return Unknown("hasattr")
 
     def copy_value(self, v: Any) -> Any:
         raw = plain(v)

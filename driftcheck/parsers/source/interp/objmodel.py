@@ -231,9 +231,14 @@ class Semantics(Attributes, Evaluator):
         if name in cls.ns:
             return True, cls.ns[name]
         found = body_index(cls.node).get(name)
+        frame = cls.ns["__frame__"]
+        patch = class_patches(cls.mod.tree).get((cls.name, name))
+        if patch is not None and cls.node in cls.mod.tree.body:
+            # ``Klass.fn = staticmethod(fn)`` after the class, at module level: set at import
+            # time, before any user code reads it (hyper-connections' mHC)
+            found, frame = patch, Frame(cls.mod)
         if found is None:
             return False, None
-        frame = cls.ns["__frame__"]
         cls.ns[name] = Unknown(f"recursive class attribute {name}")
         if isinstance(found, (ast.FunctionDef, ast.AsyncFunctionDef)):
             v: Any = self.make_func(found, frame, owner=cls)
@@ -326,7 +331,7 @@ class Semantics(Attributes, Evaluator):
                 if isinstance(more, Config):
                     more = dict(more.fields)
                 if not isinstance(more, dict):
-                    kwargs["**"] = Unknown("**kwargs")
+                    kwargs["**"] = Unknown(f"{unparse(k.value)} at line {e.lineno}")
                     continue
                 kwargs.update({str(kk): vv for kk, vv in more.items()})
             else:
@@ -451,11 +456,18 @@ class Semantics(Attributes, Evaluator):
         defaults = [None] * (len(pos) - len(a.defaults)) + list(a.defaults)
         dframe = Frame(f.mod, None, f.closure)
         kwargs = dict(kwargs)
+        # ``f(**d)`` of a mapping we could not follow: any argument not passed by name may be
+        # in it, so none takes its default (a default there was a confident wrong count)
+        splat = kwargs.pop("**", None)
+        if splat is not None and not isinstance(splat, Unknown):
+            splat = Unknown("kwargs")
         for i, p in enumerate(pos):
             if i < len(args):
                 fr.locals[p.arg] = args[i]
             elif p.arg in kwargs:
                 fr.locals[p.arg] = kwargs.pop(p.arg)
+            elif splat is not None:
+                fr.locals[p.arg] = Unknown(f"argument {p.arg} (maybe in **{splat.why})")
             elif defaults[i] is not None:
                 fr.locals[p.arg] = self.eval(defaults[i], dframe)
             else:
@@ -465,12 +477,17 @@ class Semantics(Attributes, Evaluator):
         for p, d in zip(a.kwonlyargs, a.kw_defaults):
             if p.arg in kwargs:
                 fr.locals[p.arg] = kwargs.pop(p.arg)
+            elif splat is not None:
+                fr.locals[p.arg] = Unknown(f"argument {p.arg} (maybe in **{splat.why})")
             elif d is not None:
                 fr.locals[p.arg] = self.eval(d, dframe)
             else:
                 fr.locals[p.arg] = Unknown(f"argument {p.arg}")
         if a.kwarg is not None:
-            fr.locals[a.kwarg.arg] = kwargs
+            if splat is not None:
+                fr.locals[a.kwarg.arg] = Unknown(f"{a.kwarg.arg}: **{splat.why}")
+            else:
+                fr.locals[a.kwarg.arg] = kwargs
 
     def find_init(self, cls: Cls, after: Cls | None = None) -> tuple[Any, Any]:
         ok, v, where = self.mro_attr(cls, "__init__", after)
@@ -586,4 +603,19 @@ def nonlocal_names(node: ast.AST) -> tuple[str, ...]:
                 todo.extend(ast.iter_child_nodes(n))
         got = tuple(dict.fromkeys(names))
         node._driftcheck_nonlocal = got  # type: ignore[attr-defined]
+    return got
+
+
+def class_patches(tree: ast.Module) -> dict[tuple[str, str], ast.Assign]:
+    """``(class name, attribute) -> statement`` for a module's top-level ``Klass.attr = v``
+    (the last one wins), kept on the module's syntax tree."""
+    got = tree.__dict__.get("_dc_patches")
+    if got is None:
+        got = {}
+        for st in tree.body:
+            if isinstance(st, ast.Assign):
+                for t in st.targets:
+                    if isinstance(t, ast.Attribute) and isinstance(t.value, ast.Name):
+                        got[(t.value.id, t.attr)] = st
+        tree._dc_patches = got  # type: ignore[attr-defined]
     return got

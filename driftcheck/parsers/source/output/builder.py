@@ -43,6 +43,7 @@ class Builder:
         # one Location per place: a repeated layer's copies all point at the same lines
         self.locs: dict[tuple, Location | None] = {}
         self.leaf_ws: dict[int, list[str]] = {}  # id(leaf) -> its weight names
+        self.subtrees: dict[int, frozenset[int]] = {}  # id(module) -> ids of its subtree
 
     def _loc(self, loc: tuple | None) -> Location | None:
         """Where a module was built (``Location`` is frozen: copies may share one)."""
@@ -97,6 +98,18 @@ class Builder:
         n = self.sig_ids.setdefault(s, len(self.sig_ids))
         self.sigs[k] = n
         return n
+
+    def subtree(self, m: Any) -> frozenset[int]:
+        """Identities of ``m`` and every module under it (kept per module)."""
+        k = id(m)
+        hit = self.subtrees.get(k)
+        if hit is None:
+            ids = {k}
+            if isinstance(m, Obj):
+                for c in m.children.values():
+                    ids.update(self.subtree(c))
+            hit = self.subtrees[k] = frozenset(ids)
+        return hit
 
     # ------------------------------------------------------------------ nodes
     def add(
@@ -173,15 +186,21 @@ class Builder:
         while i < len(items):
             j = i + 1
             s = self.sig(items[i][1])
-            run = {id(items[i][1])}  # one module appended twice is one module (weight tying)
+            # one module met twice is one module (weight tying): an item that is, or holds, a
+            # module of the run so far (reformer's ``weight_tie``: each layer's own norm around
+            # one shared attention) is not another copy of it
+            run = set(self.subtree(items[i][1]))
             while j < len(items):
                 same = self.sig(items[j][1]) == s
                 if traced and same is not _tree_eq(items[i][1], items[j][1]):
                     # the signature (reprs) and == disagree (1 and True): not modeled
                     symbolic.poison(self.trace, "repeat folding")
-                if not same or id(items[j][1]) in self.seen or id(items[j][1]) in run:
+                if not same or id(items[j][1]) in self.seen:
                     break
-                run.add(id(items[j][1]))
+                sub = self.subtree(items[j][1])
+                if not run.isdisjoint(sub):
+                    break
+                run.update(sub)
                 j += 1
             cname, c = items[i]
             if id(c) in self.seen:
