@@ -231,3 +231,44 @@ def test_an_unfollowed_splat_leaves_defaults_unknown(tmp_path):
     assert sum(p.numel() for p in model.parameters()) == 72  # not the default's 8 * 128 + 128
     assert g.params_total() is None
     assert any("out_features" in str(n) for n in g.notes), [str(n) for n in g.notes]
+
+
+def test_callable_instances_and_module_new(tmp_path):
+    # x-transformers: ``len(list(filter(equals('a'), layer_types)))`` with a ``__call__``
+    # class as the predicate; ``LoRALinear.__new__`` returning a plain ``nn.Linear`` when no
+    # rank is given, else ``super().__new__(cls)`` whose ``__init__`` then runs
+    got, want = count_both(
+        tmp_path,
+        """
+        from torch import nn
+
+        class equals:
+            def __init__(self, val):
+                self.val = val
+
+            def __call__(self, x, *args, **kwargs):
+                return x == self.val
+
+        class LoRALinear(nn.Module):
+            def __new__(cls, dim_in, dim_out=None, dim=None):
+                if dim is None:
+                    return nn.Linear(dim_in, dim_out or dim_in, bias=False)
+                return super().__new__(cls)
+
+            def __init__(self, dim_in, dim_out=None, dim=None):
+                super().__init__()
+                self.down = nn.Linear(dim_in, dim, bias=False)
+                self.up = nn.Linear(dim, dim_out or dim_in, bias=False)
+
+        class M(nn.Module):
+            def __init__(self, dim=8, layer_types=("a", "f", "a", "f", "a")):
+                super().__init__()
+                n_attn = len(list(filter(equals("a"), layer_types)))
+                self.attn = nn.ModuleList([nn.Linear(dim, dim) for _ in range(n_attn)])
+                self.plain = LoRALinear(dim, 4)
+                self.low_rank = LoRALinear(dim, 4, dim=2)
+
+        model = M()
+        """,
+    )
+    assert got == want == 3 * 72 + 32 + (16 + 8)

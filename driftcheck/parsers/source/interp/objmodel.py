@@ -395,6 +395,12 @@ class Semantics(Attributes, Evaluator):
             return self.too_big(e)
         if isinstance(f, Obj) and f.module and f.cls is not None:
             return Unknown("module call in __init__")
+        if isinstance(f, Obj) and f.cls is not None and not f.kind:
+            # an instance of a plain class with ``__call__`` (x-transformers' ``equals('a')``
+            # as a ``filter`` predicate): its method, bound to the instance
+            ok, fn, _ = self.mro_attr(f.cls, "__call__")
+            if ok and isinstance(fn, Func):
+                return self.call_func(self.bind(fn, f), args, kwargs)
         if isinstance(f, Unknown) and f.why.startswith(("unknown index", "condition at line")):
             # ``CLASSES[key](config)`` with an unknown key: whatever it builds may hold weights
             return UnknownModule(f"{f.why} (a class picked at run time)")
@@ -504,12 +510,25 @@ class Semantics(Attributes, Evaluator):
         if self.is_dataclass(cls):
             self.init_dataclass(obj, cls, args, kwargs)
             return obj
-        if not obj.module:
-            ok, new, _ = self.mro_attr(cls, "__new__")
-            if ok and isinstance(new, Func):
-                # ``class Irreps(tuple)`` whose ``__new__`` makes the value: not modelled, so
-                # the instance is unknown (an empty object would read as an empty tuple)
-                return Unknown(f"instance of {cls.name} (built by its __new__)")
+        ok, new, _ = self.mro_attr(cls, "__new__")
+        if ok and isinstance(new, Func) and not obj.module:
+            # ``class Irreps(tuple)`` whose ``__new__`` makes the value: not modelled, so
+            # the instance is unknown (an empty object would read as an empty tuple)
+            return Unknown(f"instance of {cls.name} (built by its __new__)")
+        if ok and isinstance(new, Func):
+            # a module class's ``__new__`` (x-transformers' ``LoRALinear`` returns a plain
+            # ``nn.Linear`` when no rank is given): what it returns is the value; an instance
+            # of the class (``super().__new__(cls)``) then runs ``__init__``, as in Python
+            made = self.call_func(
+                Func(new.node, new.mod, new.closure, new.owner, None, is_static=True),
+                [cls, *args],
+                kwargs,
+            )
+            got = plain(made)
+            if not (isinstance(got, Obj) and isinstance(got.cls, Cls) and cls in got.cls.mro()):
+                return made
+            obj = got
+            obj.loc = obj.loc or (str(loc[0]), loc[1])
         init, where = self.find_init(cls)
         if isinstance(init, Func):
             init = Func(init.node, init.mod, init.closure, init.owner, obj)

@@ -254,6 +254,16 @@ class Interp(MemoMixin, ItemsMixin, ConfigMixin, Semantics):
                     self.ext_init(inst, base, a, k, ("", 0)) if isinstance(inst, Obj) else None
                 )
             )
+        if name == "__new__" and self.is_module_cls(base):
+            # ``super().__new__(cls)`` in a module class's ``__new__``: a fresh instance of
+            # ``cls``, which ``instantiate`` then runs ``__init__`` on (as Python does)
+            def new(a: list, k: dict) -> Any:
+                c = plain(a[0]) if a else None
+                if not isinstance(c, Cls):
+                    return Unknown("__new__ of an unknown class")
+                return Obj(cls=c, module=True)
+
+            return BuiltinMethod(new)
         if isinstance(inst, Obj) and "__items__" in inst.attrs:
             items = inst.attrs["__items__"]
             if name == "__getitem__":

@@ -44,6 +44,9 @@ class Builder:
         self.locs: dict[tuple, Location | None] = {}
         self.leaf_ws: dict[int, list[str]] = {}  # id(leaf) -> its weight names
         self.subtrees: dict[int, frozenset[int]] = {}  # id(module) -> ids of its subtree
+        # id(copy folded into a repeat node) -> that node's id (kept apart from ``seen``: the
+        # forward pass maps a folded copy to the repeat node by its absence from ``seen``)
+        self.folded: dict[int, str] = {}
 
     def _loc(self, loc: tuple | None) -> Location | None:
         """Where a module was built (``Location`` is frozen: copies may share one)."""
@@ -117,10 +120,11 @@ class Builder:
     ) -> None:
         if len(self.g.nodes) > MAX_NODES:
             raise OverflowError(f"model has over {MAX_NODES} nodes")
-        if id(m) in self.seen:
+        if id(m) in self.seen or id(m) in self.folded:
             if parent is not None:
+                first = self.seen.get(id(m)) or self.folded[id(m)]
                 self.g.index[parent].notes.append(
-                    f"{name} is the same module as {self.seen[id(m)]} (shared, counted once)"
+                    f"{name} is the same module as {first} (shared, counted once)"
                 )
             return
         self.seen[id(m)] = nid
@@ -195,7 +199,7 @@ class Builder:
                 if traced and same is not _tree_eq(items[i][1], items[j][1]):
                     # the signature (reprs) and == disagree (1 and True): not modeled
                     symbolic.poison(self.trace, "repeat folding")
-                if not same or id(items[j][1]) in self.seen:
+                if not same or id(items[j][1]) in self.seen or id(items[j][1]) in self.folded:
                     break
                 sub = self.subtree(items[j][1])
                 if not run.isdisjoint(sub):
@@ -203,14 +207,14 @@ class Builder:
                 run.update(sub)
                 j += 1
             cname, c = items[i]
-            if id(c) in self.seen:
+            if id(c) in self.seen or id(c) in self.folded:
                 j = i + 1
             self.add(c, _join(nid, cname, "/"), _join(name, cname, "."), nid, j - i, inh)
             for _, other in items[i + 1 : j]:
                 self._alias(c, other)
                 # a copy folded into the repeat node is counted there: met again later in
                 # the list (``[a, b, b]``), it is the same module, not another copy
-                self.seen.setdefault(id(other), _join(nid, cname, "/"))
+                self.folded.setdefault(id(other), _join(nid, cname, "/"))
             i = j
 
     def _alias(self, first: Any, other: Any) -> None:
