@@ -272,3 +272,49 @@ def test_callable_instances_and_module_new(tmp_path):
         """,
     )
     assert got == want == 3 * 72 + 32 + (16 + 8)
+
+
+def test_a_layer_run_in_init_on_a_known_shape(tmp_path):
+    # vit-pytorch's CCT: ``self.tokenizer.sequence_length(...)`` runs the tokenizer's forward
+    # on ``torch.zeros((1, c, h, w))`` in ``__init__`` to size the positional embedding, whose
+    # table is ``torch.FloatTensor([[...] for p in range(n)])``; drop-path rates come from
+    # ``[x.item() for x in torch.linspace(0, rate, depth)]``
+    got, want = count_both(
+        tmp_path,
+        """
+        import torch
+        from einops import rearrange
+        from torch import nn
+
+        class Tokenizer(nn.Module):
+            def __init__(self, c=3, d=16):
+                super().__init__()
+                self.conv_layers = nn.Sequential(
+                    nn.Sequential(
+                        nn.Conv2d(c, d, kernel_size=(3, 3), stride=(1, 1), padding=(1, 1)),
+                        nn.ReLU(),
+                        nn.MaxPool2d(kernel_size=3, stride=2, padding=1),
+                    )
+                )
+
+            def sequence_length(self, n_channels=3, height=224, width=224):
+                return self.forward(torch.zeros((1, n_channels, height, width))).shape[1]
+
+            def forward(self, x):
+                return rearrange(self.conv_layers(x), "b c h w -> b (h w) c")
+
+        class M(nn.Module):
+            def __init__(self, size=20, d=16, depth=3):
+                super().__init__()
+                self.tok = Tokenizer(d=d)
+                n = self.tok.sequence_length(height=size, width=size)
+                pe = torch.FloatTensor([[p / (i + 1) for i in range(d)] for p in range(n)])
+                self.pos = nn.Parameter(pe, requires_grad=False)
+                self.flat = nn.Linear(self.tok(torch.zeros(2, 3, size, size)).shape[-1], 5)
+                rates = [x.item() for x in torch.linspace(0, 0.1, depth)]
+                self.blocks = nn.ModuleList([nn.Linear(d, d) for r in rates])
+
+        model = M()
+        """,
+    )
+    assert got == want == 448 + 100 * 16 + (16 * 5 + 5) + 3 * 272

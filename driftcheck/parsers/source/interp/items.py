@@ -170,6 +170,13 @@ class ItemsMixin:
                 return list(raw.attrs["__items__"])
         if isinstance(raw, Config):
             return list(raw.fields)
+        if isinstance(raw, Tensor) and isinstance(raw.shape, tuple) and raw.shape:
+            # ``[x.item() for x in torch.linspace(0, rate, depth)]``: one tensor per row, of
+            # known shape, values unknown (a drop-path rate per layer)
+            n = plain(raw.shape[0])
+            if isinstance(n, int) and not isinstance(n, bool) and 0 <= n <= 10_000:
+                return [Tensor(tuple(raw.shape[1:])) for _ in range(n)]
+            return None
         if isinstance(raw, NamedTupleValue):  # a namedtuple's items (library/stdlib.py)
             return list(raw.values)
         if enums.is_enum(raw):  # ``for c in Color``: its members (library/enums.py)

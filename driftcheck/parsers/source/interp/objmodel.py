@@ -11,6 +11,7 @@ from __future__ import annotations
 import ast
 from typing import Any
 
+from driftcheck.graph import catalogue
 from driftcheck.parsers.source.interp.attrs import Attributes, ModRef, Super, ext_const
 from driftcheck.parsers.source.interp.statements import MAX_DEPTH, Evaluator, Frame
 from driftcheck.parsers.source.library import enums
@@ -31,12 +32,15 @@ from driftcheck.parsers.source.values.abstract import (
     Config,
     Ext,
     Func,
+    Leaf,
     Obj,
     Probe,
     Return,
     Sourced,
+    Tensor,
     Unknown,
     UnknownModule,
+    container_values,
     is_module,
     plain,
 )
@@ -393,6 +397,12 @@ class Semantics(Attributes, Evaluator):
                 return f.call(self, args, kwargs, loc)
         except TooBig as e:  # a builtin or method over the size bound (sizes.py)
             return self.too_big(e)
+        if isinstance(f, (Obj, Leaf)) and (isinstance(f, Leaf) or f.module):
+            # ``self.forward(torch.zeros(1, c, h, w)).shape[1]`` in ``__init__`` (vit-pytorch's
+            # CCT tokenizer, a CNN's flatten size): a layer run on tensors of known shape
+            out = self.module_on_shapes(f, args, kwargs)
+            if out is not None:
+                return out
         if isinstance(f, Obj) and f.module and f.cls is not None:
             return Unknown("module call in __init__")
         if isinstance(f, Obj) and f.cls is not None and not f.kind:
@@ -441,6 +451,35 @@ class Semantics(Attributes, Evaluator):
                 del self.active[key]
             else:
                 self.active[key] -= 1
+        return None
+
+    def module_on_shapes(self, m: Any, args: list[Any], kwargs: dict[str, Any]) -> Any:
+        """A module applied in ``__init__`` to tensors whose shapes are all known numbers: a
+        catalogue layer's output shape, a ``Sequential`` chained, a user module's
+        ``forward`` interpreted. None (not followed) for anything else."""
+        ts = [plain(a) for a in args]
+        if not ts or kwargs or not all(_known_shape(t) for t in ts):
+            return None
+        if isinstance(m, Leaf):
+            spec = catalogue.get(m.type)
+            if spec is None or m.unresolved or spec.n_inputs not in (None, len(ts)):
+                return Unknown(f"{m.type} applied in __init__")
+            try:
+                shp = spec.output_shape(m.params, [t.shape for t in ts])
+            except Exception:  # noqa: BLE001 - the rule refuses the input: not followed
+                return Unknown(f"{m.type} applied in __init__ to {[t.shape for t in ts]}")
+            return Tensor(tuple(shp))
+        if m.kind == "Sequential":
+            x: Any = args[0] if len(args) == 1 else None
+            for c in container_values(m):
+                x = self.module_on_shapes(c, [x], {}) if x is not None else None
+                if not isinstance(plain(x), Tensor):
+                    return Unknown("Sequential applied in __init__")
+            return x
+        if m.cls is not None and not m.kind:
+            ok, fwd, _ = self.mro_attr(m.cls, "forward")
+            if ok and isinstance(fwd, Func):
+                return self.call_func(self.bind(fwd, m), args, kwargs)
         return None
 
     def write_cells(self, f: Func, fr: Frame, cells: dict[str, Any]) -> None:
@@ -638,3 +677,11 @@ def class_patches(tree: ast.Module) -> dict[tuple[str, str], ast.Assign]:
                         got[(t.value.id, t.attr)] = st
         tree._dc_patches = got  # type: ignore[attr-defined]
     return got
+
+
+def _known_shape(t: Any) -> bool:
+    return (
+        isinstance(t, Tensor)
+        and isinstance(t.shape, tuple)
+        and all(isinstance(plain(d), int) and not isinstance(plain(d), bool) for d in t.shape)
+    )

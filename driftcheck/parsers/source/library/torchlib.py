@@ -262,6 +262,9 @@ def shape_of(args: list[Any], qual: str) -> tuple[Any, ...] | Unknown:
     if name == "normal":
         dims = [x for x in pa if isinstance(x, (tuple, list))]
         return tuple(dims[0]) if dims else Unknown("normal")
+    if name in ("Tensor", "FloatTensor", "LongTensor") and len(pa) == 1:
+        if isinstance(pa[0], (tuple, list)):  # ``torch.FloatTensor([[...], ...])``: data
+            return _data_shape(pa[0])
     if len(pa) == 1 and isinstance(pa[0], (tuple, list)):
         pa = list(pa[0])
     if len(pa) == 1 and isinstance(pa[0], Tensor):
