@@ -318,3 +318,30 @@ def test_a_layer_run_in_init_on_a_known_shape(tmp_path):
         """,
     )
     assert got == want == 448 + 100 * 16 + (16 * 5 + 5) + 3 * 272
+
+
+def test_parametrizations_and_unmodelled_torch_functions_on_layers(tmp_path):
+    src = """
+        from torch import nn
+        from torch.nn.utils import parametrizations as P
+        from torch.nn.utils.parametrizations import orthogonal, weight_norm
+
+        class M(nn.Module):
+            def __init__(self, d=8):
+                super().__init__()
+                self.a = weight_norm(nn.Linear(d, d))
+                self.b = P.spectral_norm(nn.Linear(d, 4))
+                self.c = orthogonal(nn.Linear(d, d))
+                self.e = nn.utils.parametrizations.weight_norm(nn.Conv1d(d, d, 3), dim=None)
+                EXTRA
+
+        model = M()
+        """
+    got, want = count_both(tmp_path, src.replace("EXTRA", "pass"))
+    assert got == want == 80 + 36 + 72 + 201
+    # a torch function the library does not model, given a layer: unknown, never dropped
+    # (``orthogonal`` was dropped with its layer: 389 for 461)
+    f = tmp_path / "u.py"
+    extra = "self.f = nn.utils.fusion.fuse_linear_bn_eval(nn.Linear(d, d), nn.BatchNorm1d(d))"
+    f.write_text(textwrap.dedent(src.replace("EXTRA", extra)))
+    assert parse_source(f).params_total() is None

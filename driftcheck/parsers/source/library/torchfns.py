@@ -55,10 +55,13 @@ def _reparam(c: Call) -> Any:
 
 
 UT.rule(
-    "torch.nn.utils.*.weight_norm / spectral_norm",
-    lambda q: q.startswith("torch.nn.utils.") and q.endswith((".weight_norm", ".spectral_norm")),
+    "torch.nn.utils.*.weight_norm / spectral_norm / orthogonal",
+    lambda q: (
+        q.startswith("torch.nn.utils.")
+        and q.endswith((".weight_norm", ".spectral_norm", ".orthogonal"))
+    ),
     doc="weight_norm(layer, name, dim) (old and parametrizations APIs) adds the magnitude "
-    "tensor; spectral_norm keeps the count",
+    "tensor; spectral_norm and orthogonal keep the count (one original per weight)",
 )(_reparam)
 
 
