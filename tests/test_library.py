@@ -398,6 +398,21 @@ VALUES.append(
 # (covered names, code defining ``class M(nn.Module)`` that takes no arguments)
 MODELS: list[tuple[tuple[str, ...], str]] = [
     (
+        ("torch.nn.utils.parametrize.register_parametrization",),
+        """
+        import torch.nn as nn
+        from torch.nn.utils import parametrize
+        class Sym(nn.Module):
+            def forward(self, X):
+                return X.triu() + X.triu(1).transpose(-1, -2)
+        class M(nn.Module):
+            def __init__(self, d=6):
+                super().__init__()
+                self.f = nn.Linear(d, d)
+                parametrize.register_parametrization(self.f, "weight", Sym())
+    """,
+    ),
+    (
         ("builtins.staticmethod", "builtins.classmethod"),
         """
         import torch.nn as nn

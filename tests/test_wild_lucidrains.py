@@ -345,3 +345,35 @@ def test_parametrizations_and_unmodelled_torch_functions_on_layers(tmp_path):
     extra = "self.f = nn.utils.fusion.fuse_linear_bn_eval(nn.Linear(d, d), nn.BatchNorm1d(d))"
     f.write_text(textwrap.dedent(src.replace("EXTRA", extra)))
     assert parse_source(f).params_total() is None
+
+
+def test_register_parametrization(tmp_path):
+    src = """
+        import torch
+        from torch import nn
+        from torch.nn.utils import parametrize
+
+        class Sym(nn.Module):
+            def forward(self, X):
+                return X.triu() + X.triu(1).transpose(-1, -2)
+
+        class Scaled(nn.Module):
+            def __init__(self, d):
+                super().__init__()
+                self.s = nn.Parameter(torch.ones(d, 1))
+
+            def forward(self, X):
+                return X * self.s
+
+        class M(nn.Module):
+            def __init__(self, d=8):
+                super().__init__()
+                self.f = nn.Linear(d, d)
+                parametrize.register_parametrization(self.f, "weight", P)
+
+        model = M()
+        """
+    got, want = count_both(tmp_path, src.replace("P)", "Sym())"))
+    assert got == want == 72
+    got, want = count_both(tmp_path, src.replace("P)", "Scaled(d))"))
+    assert want == 80 and got is None  # its weights are not modelled: unknown, not 72
