@@ -633,8 +633,8 @@ def static_result(tmp_path, code: str):
     f.write_text(_as_function(code))
     mod = parse_file(f, "libcase")
     interp = Interp(Finder([tmp_path]))
-    interp.add_module(mod)
-    return interp.global_lookup(mod, "result")
+    interp.names.add_module(mod)
+    return interp.names.global_lookup(mod, "result")
 
 
 def _id(row) -> str:

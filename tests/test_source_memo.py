@@ -118,7 +118,7 @@ def _graph(p: Path, memo: bool, hits: list[int] | None = None):
     finally:
         Interp.__init__ = orig
     if hits is not None:
-        hits.append(getattr(seen[0], "memo_hits", 0))
+        hits.append(getattr(seen[0].memo, "memo_hits", 0))
     return g
 
 

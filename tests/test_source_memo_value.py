@@ -57,7 +57,7 @@ def _parse(p: Path, memo: bool) -> tuple[object, int]:
         g = parse_source(p, entry="Model", speed=sp)
     finally:
         Interp.__init__ = orig
-    return g, getattr(seen[0], "memo_hits", 0)
+    return g, getattr(seen[0].memo, "memo_hits", 0)
 
 
 def test_value_keyed_retry_records_at_once(tmp_path):

@@ -14,7 +14,7 @@ import pytest
 
 pytest.importorskip("torch")
 
-from driftcheck.parsers.source.library.machine import Interp  # noqa: E402
+from driftcheck.parsers.source.interp.objmodel import Calls  # noqa: E402
 from driftcheck.speed import current, use  # noqa: E402
 from tests.source_coverage import same_as_torch  # noqa: E402
 
@@ -75,14 +75,14 @@ class Net(nn.Module):
 
 def _parse(tmp_path, memo: bool):
     runs: dict[str, int] = {}
-    orig = Interp.call_func
+    orig = Calls.call_func
 
     def call_func(self, f, args, kwargs):  # noqa: ANN001
         name = getattr(f.node, "name", "")
         runs[name] = runs.get(name, 0) + 1
         return orig(self, f, args, kwargs)
 
-    Interp.call_func = call_func
+    Calls.call_func = call_func
     sp = current() if memo else current().without("layer_memo", "propmemo")
     try:
         from transformers import PreTrainedConfig  # noqa: F401 - the snippet's import
@@ -90,7 +90,7 @@ def _parse(tmp_path, memo: bool):
         with use(sp):
             g = same_as_torch(tmp_path, CODE, "Net", torch_args=(_torch_cfg(tmp_path),))
     finally:
-        Interp.call_func = orig
+        Calls.call_func = orig
     return g, runs
 
 

@@ -2,7 +2,7 @@
 
 ``hf_defaults.complete`` reads a config class from its source with a small evaluator of its own:
 class defaults, aliases, sub-configs and the common ``__post_init__`` idioms. The source parser
-already interprets config classes in full (``ConfigMixin.make_config``: the dataclass defaults,
+already interprets config classes in full (``Configs.make_config``: the dataclass defaults,
 ``__post_init__`` with every helper it calls, ``math``, properties, ``super()`` chains), because
 the modeling code reads the built object. What ``complete`` cannot evaluate the interpreter
 often can: ``time_step_rank = math.ceil(hidden_size / 16)`` when the field says ``"auto"``,
@@ -41,10 +41,10 @@ def built_fields(cfg: dict[str, Any], model_type: str) -> dict[str, Any] | None:
     try:
         with cycle_gc_paused(sp.gc_pause):
             interp = Interp(Finder([pkg.parent]), sp)
-            cls = interp.hf_config_class(model_type)
+            cls = interp.library.hf_config_class(model_type)
             if cls is None:
                 return None
-            built = interp.config_from_dict(dict(cfg), "<config>", cls)
+            built = interp.configs.config_from_dict(dict(cfg), "<config>", cls)
             return _plain_fields(built, 0)
     except (Budget, RecursionError, ValueError, TypeError, KeyError, AttributeError):
         return None  # best effort: ``complete``'s own answer stands

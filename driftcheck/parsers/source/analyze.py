@@ -55,7 +55,7 @@ def analyze(
     interp = Interp(Finder(roots + [f.parent.resolve() for f in files[:1]]), speed, trace)
     interp.ast_store = store
     for m in mods:
-        interp.add_module(m)
+        interp.names.add_module(m)
     built = None if entry or config is not None else module_root(interp, mods, p)
     if built is not None:
         root, name, qual = built
@@ -64,7 +64,7 @@ def analyze(
         name, qual = cls.name, cls.qual
         try:
             args, kwargs = root_args(interp, cls, config, config_path)
-            root = interp.instantiate(cls, args, kwargs, (cls.mod.path, cls.node.lineno))
+            root = interp.memo.instantiate(cls, args, kwargs, (cls.mod.path, cls.node.lineno))
         except Budget as e:
             raise DriftcheckError(
                 f"analysis stopped: {e}", f"{cls.mod.path}:{cls.node.lineno}"
@@ -149,11 +149,11 @@ def module_root(interp: Interp, mods: list[ModInfo], p: Path) -> tuple[Any, str,
             if isinstance(st, (ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
                 if m.defs.get(st.name) is st:
                     ns.pop(st.name, None)
-                    interp.global_lookup(m, st.name)
+                    interp.names.global_lookup(m, st.name)
                 else:
-                    interp.exec_stmt(st, fr)
+                    interp.stmts.exec_stmt(st, fr)
                 continue
-            interp.exec_stmt(st, fr)
+            interp.stmts.exec_stmt(st, fr)
     except Budget as e:
         raise DriftcheckError(f"analysis stopped: {e}", where) from None
     except Raised as e:
@@ -223,7 +223,7 @@ def unknown_root(
     src = unparse(st)
     src = src if len(src) <= 80 else src[:77] + "..."
     note = f"{where}: {src}: the model is not known statically ({why})"
-    interp.note(note)
+    interp.stmts.note(note)
     leaf = Leaf("Unknown", {}, (str(m.path), st.lineno), torch=None, unresolved=["type"])
     leaf.notes.append(note)
     return leaf, ROOT_NAME, f"{ROOT_NAME} (unknown)"
@@ -275,7 +275,7 @@ def mro_failures(interp: Interp, mods: list[ModInfo]) -> list[Any]:
         for name, node in m.defs.items():
             if not isinstance(node, ast.ClassDef) or node not in m.tree.body:
                 continue
-            v = interp.global_lookup(m, name)
+            v = interp.names.global_lookup(m, name)
             if isinstance(v, Cls):
                 v.mro()
                 bad = v.ns.get("__mro_conflict__")
@@ -293,8 +293,8 @@ def module_classes(interp: Interp, mods: list[ModInfo]) -> list[Cls]:
     for m in mods:
         for name, node in m.defs.items():
             if isinstance(node, ast.ClassDef):
-                v = interp.global_lookup(m, name)
-                if isinstance(v, Cls) and interp.is_module_cls(v):
+                v = interp.names.global_lookup(m, name)
+                if isinstance(v, Cls) and interp.classes.is_module_cls(v):
                     out.append(v)
     return out
 
@@ -306,7 +306,7 @@ def pick_root(interp: Interp, mods: list[ModInfo], entry: str | None, p: Path) -
         if not hits:
             for m in mods:  # a non-Module class can still be asked for by name
                 if entry in m.defs and isinstance(m.defs[entry], ast.ClassDef):
-                    v = interp.global_lookup(m, entry)
+                    v = interp.names.global_lookup(m, entry)
                     if isinstance(v, Cls):
                         hits.append(v)
         if not hits:
@@ -366,10 +366,10 @@ def config_class(interp: Interp, cls: Cls, init: Any) -> Cls | None:
                         continue
                 if isinstance(ann, ast.BinOp):  # Foo | None
                     ann = ann.left
-                v = interp.eval(ann, Frame(init.mod))
+                v = interp.exprs.eval(ann, Frame(init.mod))
                 if isinstance(v, Cls):
                     return v
-    ok, v, _ = interp.mro_attr(cls, "config_class")
+    ok, v, _ = interp.classes.mro_attr(cls, "config_class")
     return v if ok and isinstance(v, Cls) else None
 
 
@@ -384,7 +384,7 @@ def _none_default(a: ast.arguments, p: ast.arg) -> bool:
 def root_args(
     interp: Interp, cls: Cls, config: dict | None, config_path: str | None
 ) -> tuple[list[Any], dict[str, Any]]:
-    init, _ = interp.find_init(cls)
+    init, _ = interp.calls.find_init(cls)
     if init is None or not hasattr(init, "node"):
         return [], {}
     a = init.node.args
@@ -393,17 +393,17 @@ def root_args(
     required = params[: len(params) - n_default] if n_default else params
     ccls = config_class(interp, cls, init)
     cfg_val: Any = None
-    if config is not None and ccls is not None and not interp.is_config_cls(ccls):
+    if config is not None and ccls is not None and not interp.configs.is_config_cls(ccls):
         # a plain config class (dataclass, attribute bag): the dict is its keyword arguments
         kw = {k: resource(v, k, config_path, None) for k, v in config.items() if isinstance(k, str)}
-        cfg_val = interp.instantiate(ccls, [], kw, (ccls.mod.path, ccls.node.lineno))
+        cfg_val = interp.memo.instantiate(ccls, [], kw, (ccls.mod.path, ccls.node.lineno))
     elif config is not None:
-        cfg_val = interp.config_from_dict(config, config_path or "<config>", ccls)
+        cfg_val = interp.configs.config_from_dict(config, config_path or "<config>", ccls)
     elif ccls is not None:
-        if interp.is_config_cls(ccls):
-            cfg_val = interp.make_config(ccls, [], {}, (ccls.mod.path, ccls.node.lineno))
+        if interp.configs.is_config_cls(ccls):
+            cfg_val = interp.configs.make_config(ccls, [], {}, (ccls.mod.path, ccls.node.lineno))
         else:
-            cfg_val = interp.instantiate(ccls, [], {}, (ccls.mod.path, ccls.node.lineno))
+            cfg_val = interp.memo.instantiate(ccls, [], {}, (ccls.mod.path, ccls.node.lineno))
     kwargs: dict[str, Any] = {}
     for _i, p in enumerate(params):
         is_cfg = p.arg in CONFIG_PARAMS or (
@@ -418,7 +418,9 @@ def root_args(
             kwargs[p.arg] = resource(config[p.arg], p.arg, config_path, None)
         elif p in required:
             kwargs[p.arg] = Unknown(f"root argument {p.arg}")
-            interp.note(f"{cls.name}.__init__ argument {p.arg!r} has no value (pass --config)")
+            interp.stmts.note(
+                f"{cls.name}.__init__ argument {p.arg!r} has no value (pass --config)"
+            )
     for p, d in zip(a.kwonlyargs, a.kw_defaults):
         none = d is None or (isinstance(d, ast.Constant) and d.value is None)
         if config is not None and p.arg in config and none:

@@ -7,7 +7,7 @@ is computed here, and its result's size is *predicted before* it is computed: a 
 (characters), a list / tuple / dict / set (items) over ``SIZE_LIMIT``, or an integer over
 CPython's own limit for printing one (``INT_DIGITS`` decimal digits, the point past which
 ``str(n)`` raises in Python itself), raises ``TooBig`` instead. The interpreters turn it into
-``Unknown`` plus a note naming the construct and its file:line (``Evaluator.too_big``).
+``Unknown`` plus a note naming the construct and its file:line (``Statements.too_big``).
 
 The tables of operators (``ops/operators.py``'s ``BOUNDED``, shared by the general evaluator,
 the plain-value fast path and the forward pass) hold the guarded functions, so every path that applies an

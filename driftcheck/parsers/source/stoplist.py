@@ -64,7 +64,7 @@ EXT_TOPS = {
     "__future__",
     "importlib",
     "builtins",
-    "pydantic",  # BaseModel configs: keyword fields over defaults (machine.Interp.ext_init)
+    "pydantic",  # BaseModel configs: keyword fields over defaults (machine.Library.ext_init)
 }
 # framework bases whose instances are nn.Modules
 MODULE_BASES = {

@@ -79,7 +79,7 @@ class CallMixin:
         if not isinstance(obj, Obj) or obj.cls is None:
             return None
         try:
-            ok, fn, _ = self.f.interp.mro_attr(obj.cls, "forward")
+            ok, fn, _ = self.f.interp.classes.mro_attr(obj.cls, "forward")
         except Exception:  # noqa: BLE001
             return None
         return fn if ok and isinstance(fn, Func) else None
@@ -132,7 +132,7 @@ class CallMixin:
     def construct(self, cls: Cls, args: list, kwargs: dict) -> Any:
         """A class called in forward: an output container (ModelOutput, namedtuple) or unknown."""
         try:
-            if self.f.interp.is_module_cls(cls):
+            if self.f.interp.classes.is_module_cls(cls):
                 return self.unknown_call(args, kwargs, f"{cls.name} built inside forward")
         except Exception:  # noqa: BLE001
             pass
@@ -411,7 +411,7 @@ def has_attr(run: Any, v: Any, name: str) -> Any:
     if obj.cls is None or obj.kind is not None or obj.qual:
         return UNK
     try:
-        ok, _, _ = run.f.interp.mro_attr(obj.cls, name)
+        ok, _, _ = run.f.interp.classes.mro_attr(obj.cls, name)
         mro = obj.cls.mro()
     except Exception:  # noqa: BLE001
         return UNK

@@ -342,7 +342,7 @@ class Runner(CallMixin):
         if isinstance(closure, Frame):
             return self.lookup(name, closure)
         try:
-            v = self.f.interp.global_lookup(fr.mod, name)
+            v = self.f.interp.names.global_lookup(fr.mod, name)
         except Exception:  # noqa: BLE001 - a global we cannot evaluate is just unknown
             return UNK
         return self.convert(v)

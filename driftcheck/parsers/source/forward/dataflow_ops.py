@@ -120,7 +120,7 @@ def attribute(run: Any, v: Any, name: str, fr: Any) -> Any:
         return Ext(f"{v.qual}.{name}")
     if isinstance(v, CfgV):
         try:
-            return convert(run, run.f.interp.config_attr(v.cfg, name, None))
+            return convert(run, run.f.interp.configs.config_attr(v.cfg, name, None))
         except Exception:  # noqa: BLE001
             return UNK
     if isinstance(v, torchops.Super):
@@ -135,7 +135,7 @@ def attribute(run: Any, v: Any, name: str, fr: Any) -> Any:
         return Bound(v, name)
     if isinstance(v, Cls):
         try:
-            ok, x, _ = run.f.interp.mro_attr(v, name)
+            ok, x, _ = run.f.interp.classes.mro_attr(v, name)
         except Exception:  # noqa: BLE001
             return UNK
         return convert(run, x) if ok else UNK
@@ -174,7 +174,7 @@ def module_attr(run: Any, m: Mod, name: str) -> Any:
         return Mod(obj)
     if obj.cls is not None:
         try:
-            ok, v, base = run.f.interp.mro_attr(obj.cls, name)
+            ok, v, base = run.f.interp.classes.mro_attr(obj.cls, name)
         except Exception:  # noqa: BLE001
             return UNK
         if ok and isinstance(v, Func):
@@ -209,7 +209,7 @@ def input_embeddings(run: Any, obj: Any, depth: int = 0) -> Mod | None:
 
     def cls_attr(o: Obj, attr: str) -> Any:
         try:
-            ok, v, _ = interp.mro_attr(o.cls, attr)
+            ok, v, _ = interp.classes.mro_attr(o.cls, attr)
         except Exception:  # noqa: BLE001
             return None
         v = v.value if ok and isinstance(v, Sourced) else v
@@ -228,7 +228,7 @@ def input_embeddings(run: Any, obj: Any, depth: int = 0) -> Mod | None:
         if not isinstance(inner, Obj) or inner is obj or inner.cls is None:
             continue
         try:
-            ok, fn, base = interp.mro_attr(inner.cls, "get_input_embeddings")
+            ok, fn, base = interp.classes.mro_attr(inner.cls, "get_input_embeddings")
         except Exception:  # noqa: BLE001
             continue
         if ok and isinstance(fn, Func):  # the sub-model overrides it: run its own

@@ -70,7 +70,7 @@ def _scan(run: Any, nodes: list[ast.AST], obj: Any, depth: int, seen: set) -> No
 def _method(run: Any, owner: Obj, name: str, depth: int, seen: set) -> None:
     """Follow ``self.<name>(...)`` into the method's body, with ``self`` the owner."""
     try:
-        ok, fn, _ = run.f.interp.mro_attr(owner.cls, name)
+        ok, fn, _ = run.f.interp.classes.mro_attr(owner.cls, name)
     except Exception:  # noqa: BLE001 - an attribute we cannot look up references nothing
         return
     if not ok or not isinstance(fn, Func):

@@ -87,7 +87,7 @@ def super_attr(run: Any, s: Super, name: str) -> Any:
     if fr.self_mod is None or owner is None or getattr(fr.self_mod.obj, "cls", None) is None:
         return UNK
     try:
-        ok, v, _ = run.f.interp.mro_attr(fr.self_mod.obj.cls, name, after=owner)
+        ok, v, _ = run.f.interp.classes.mro_attr(fr.self_mod.obj.cls, name, after=owner)
     except Exception:  # noqa: BLE001
         return UNK
     from driftcheck.parsers.source.values.abstract import Func

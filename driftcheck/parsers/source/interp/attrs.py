@@ -1,11 +1,11 @@
 """Attribute reads and writes with ``nn.Module`` semantics, ``super()`` and module objects.
 
-A mixin of ``Semantics`` (split out to keep modules readable).
+The ``attrs`` part of ``machine.Interp``.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from driftcheck.graph import catalogue
 from driftcheck.parsers.source.interp.exprs import Frame
@@ -30,6 +30,9 @@ from driftcheck.parsers.source.values.abstract import (
     plain,
     unwrap,
 )
+
+if TYPE_CHECKING:
+    from driftcheck.parsers.source.library.machine import Interp
 
 
 def ext_const(e: Ext) -> Any:
@@ -70,9 +73,21 @@ def _written_at(obj: Obj, name: str, v: Any, line: int, fr: Frame) -> tuple[str,
 
 
 class Attributes:
-    """Attribute semantics (mixed into ``Semantics``)."""
+    """Attribute reads and writes, ``nn.Module`` registration and weights."""
 
-    class_writes = 0  # assignments to class attributes so far (part of memo.py's keys)
+    def __init__(self, ip: Interp) -> None:
+        self.ip = ip  # the owner: the state every part shares
+
+    def wire(self) -> None:
+        """The parts this one asks (set by the owner once all exist)."""
+        ip = self.ip
+        self.stmts = ip.stmts  # note
+        self.names = ip.names  # import_value
+        self.classes = ip.classes  # call_setter, config_from_dict_call, mro_attr, property_setter
+        self.calls = ip.calls  # call_func
+        self.configs = ip.configs  # config_attr, is_config_cls
+        self.memo = ip.memo  # instantiate
+        self.library = ip.library  # ext_method, leaf_attr, obj_method, tensor_attr, value_attr
 
     # ------------------------------------------------------------------ attributes
     def getattr(self, obj: Any, name: str, where: tuple | None = None) -> Any:
@@ -88,18 +103,18 @@ class Attributes:
             if name == "__class__" and obj.cls is not None:
                 return obj.cls
             if obj.cls is not None:
-                ok, v, _ = self.mro_attr(obj.cls, name)
+                ok, v, _ = self.classes.mro_attr(obj.cls, name)
                 if ok:
                     return self.bind(v, obj)
-            return self.obj_method(obj, name)
+            return self.library.obj_method(obj, name)
         if isinstance(obj, Leaf):
-            return self.leaf_attr(obj, name)
+            return self.library.leaf_attr(obj, name)
         if isinstance(obj, Config):
-            return self.config_attr(obj, name, where)
+            return self.configs.config_attr(obj, name, where)
         if isinstance(obj, Cls):
-            ok, v, _ = self.mro_attr(obj, name)
+            ok, v, _ = self.classes.mro_attr(obj, name)
             if ok and enums.is_enum(obj):  # ``Color.RED``: the member (library/enums.py)
-                m = enums.member(self, obj, name)
+                m = enums.member(self.ip, obj, name)
                 if m is not None:
                     return m
             if ok:
@@ -108,13 +123,13 @@ class Attributes:
                 return v
             if name == "__name__":
                 return obj.name
-            if name == "from_dict" and self.is_config_cls(obj):
+            if name == "from_dict" and self.configs.is_config_cls(obj):
                 cls = obj
-                return BuiltinMethod(lambda a, k: self.config_from_dict_call(cls, a, k))
+                return BuiltinMethod(lambda a, k: self.classes.config_from_dict_call(cls, a, k))
             if name in ("_from_config", "from_config", "from_pretrained"):
                 cls = obj
                 return BuiltinMethod(  # extra keywords go to __init__, as in transformers
-                    lambda a, k: self.instantiate(
+                    lambda a, k: self.memo.instantiate(
                         cls, a[:1], model_kwargs(k), (cls.mod.path, cls.node.lineno)
                     )
                 )
@@ -124,21 +139,21 @@ class Attributes:
             if isinstance(cls, Cls) and obj.owner not in cls.mro():
                 cls = obj.owner  # a torch class run on a subclass instance: its own MRO
             if isinstance(cls, Cls):
-                ok, v, where = self.mro_attr(cls, name, after=obj.owner)
+                ok, v, where = self.classes.mro_attr(cls, name, after=obj.owner)
                 if ok:
                     return self.bind(v, obj.inst)
                 if isinstance(where, Ext):
-                    return self.ext_method(obj.inst, where, name)
+                    return self.library.ext_method(obj.inst, where, name)
             return Unknown(f"super().{name}")
         if isinstance(obj, Ext):
             return ext_const(obj.attr(name))
         if isinstance(obj, ModRef):
             if obj.mod is None:
                 return Ext(f"{obj.name}.{name}")
-            return self.import_value(obj.name, name)
+            return self.names.import_value(obj.name, name)
         if isinstance(obj, Tensor):
-            return self.tensor_attr(obj, name)
-        return self.value_attr(obj, name)
+            return self.library.tensor_attr(obj, name)
+        return self.library.value_attr(obj, name)
 
     def bind(self, v: Any, inst: Any) -> Any:
         if isinstance(v, Func) and not v.is_static:
@@ -148,8 +163,8 @@ class Attributes:
                 if isinstance(inst, Config):  # reused while its fields are unchanged
                     from driftcheck.parsers.source.speed.propmemo import call_property  # a cycle
 
-                    return call_property(self, f, inst)
-                return self.call_func(f, [], {})
+                    return call_property(self.ip, f, inst)
+                return self.calls.call_func(f, [], {})
             return f
         return v
 
@@ -168,17 +183,17 @@ class Attributes:
             elif isinstance(v, Tensor) and v.param and name in ("weight", "bias"):
                 self.set_weight(obj, name, v, line)
         elif isinstance(obj, Config):
-            setter = self.property_setter(obj.cls, name) if obj.cls is not None else None
-            if setter is None or not self.call_setter(setter, obj, v):
+            setter = self.classes.property_setter(obj.cls, name) if obj.cls is not None else None
+            if setter is None or not self.classes.call_setter(setter, obj, v):
                 obj.fields[obj.aliases.get(name, name)] = v
         elif isinstance(obj, Cls):
             obj.ns[name] = v
-            self.class_writes = self.class_writes + 1  # a layer reused from memo.py reads it
+            self.ip.class_writes = self.ip.class_writes + 1  # a layer reused from memo.py reads it
 
     def drop_weight(self, leaf: Leaf, name: str, line: int | None) -> None:
         """``layer.bias = None``: torch unregisters the parameter. The catalogue models that
         as the layer's ``bias=False``; a weight it cannot drop is unresolved, never kept."""
-        if self.uncertain:
+        if self.ip.uncertain:
             leaf.unresolved.append(f"{name} removed under an unresolved condition at line {line}")
         elif name == "bias" and self.catalogue_has(leaf, "bias"):
             leaf.params["bias"] = False
@@ -194,7 +209,7 @@ class Attributes:
         want = self.weights_with(leaf, {"bias": True} if name == "bias" else {})
         shape = t.shape if isinstance(t.shape, tuple) else None
         shape = tuple(plain(d) for d in shape) if shape is not None else None
-        if self.uncertain:
+        if self.ip.uncertain:
             leaf.unresolved.append(f"{name} replaced under an unresolved condition at line {line}")
         elif want is None or shape is None or tuple(want.get(name, ())) != shape:
             leaf.unresolved.append(
@@ -228,9 +243,9 @@ class Attributes:
             if name in d and not (d is obj.children and is_module(v)):
                 del d[name]
         if obj.module and isinstance(v, UnknownModule):
-            loc = (self.uncertain and None) or obj.loc
+            loc = (self.ip.uncertain and None) or obj.loc
             obj.children[name] = Leaf("Unknown", {}, loc, torch=v.qual, unresolved=["type"])
-            self.note(f"{name}: {v.qual} is not in the analyzed code (unknown layer)")
+            self.stmts.note(f"{name}: {v.qual} is not in the analyzed code (unknown layer)")
         elif obj.module and is_module(v):
             obj.children[name] = v
         elif obj.module and isinstance(v, Tensor) and v.param:
@@ -244,30 +259,11 @@ class Attributes:
         else:
             obj.attrs[name] = v
             return
-        if self.uncertain:
-            why = f"{name} depends on an unresolved condition at line {self.uncertain[-1]}"
+        if self.ip.uncertain:
+            why = f"{name} depends on an unresolved condition at line {self.ip.uncertain[-1]}"
             obj.unresolved.append(why)
             target = obj.children.get(name, obj.params.get(name))
             if isinstance(target, (Leaf, Obj)):
                 target.unresolved.append(why)
             elif isinstance(target, Tensor):
                 target.cond = why
-
-    # implemented in extlib
-    def leaf_attr(self, leaf: Leaf, name: str) -> Any:
-        raise NotImplementedError
-
-    def config_attr(self, cfg: Config, name: str, where: tuple | None) -> Any:
-        raise NotImplementedError
-
-    def obj_method(self, obj: Obj, name: str) -> Any:
-        raise NotImplementedError
-
-    def ext_method(self, inst: Any, base: Ext, name: str) -> Any:
-        raise NotImplementedError
-
-    def tensor_attr(self, t: Tensor, name: str) -> Any:
-        raise NotImplementedError
-
-    def value_attr(self, v: Any, name: str) -> Any:
-        raise NotImplementedError

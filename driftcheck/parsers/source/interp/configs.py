@@ -10,7 +10,7 @@ where a dimension came from. A field nobody defines reads as Unknown, never as a
 from __future__ import annotations
 
 import ast
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from driftcheck.parsers.source.library.pybuiltins import BuiltinMethod
 from driftcheck.parsers.source.loader import unparse
@@ -27,6 +27,9 @@ from driftcheck.parsers.source.values.abstract import (
     plain,
     unwrap,
 )
+
+if TYPE_CHECKING:
+    from driftcheck.parsers.source.library.machine import Interp
 
 CONFIG_BASES = ("PreTrainedConfig", "PretrainedConfig")
 # PreTrainedConfig attributes that to_dict() may leave out (and their defaults). Not
@@ -55,8 +58,20 @@ BASE_DEFAULTS: dict[str, Any] = {
 }
 
 
-class ConfigMixin:
-    """Config semantics for the interpreter (mixed into ``Interp``)."""
+class Configs:
+    """Config objects: config classes, their attributes (with ``attribute_map``), from_dict."""
+
+    def __init__(self, ip: Interp) -> None:
+        self.ip = ip  # the owner: the state every part shares
+
+    def wire(self) -> None:
+        """The parts this one asks (set by the owner once all exist)."""
+        ip = self.ip
+        self.exprs = ip.exprs  # eval
+        self.classes = ip.classes  # mro_attr
+        self.calls = ip.calls  # call_func
+        self.attrs = ip.attrs  # bind, setattr
+        self.library = ip.library  # hf_config_class
 
     def is_config_cls(self, cls: Cls) -> bool:
         for c in cls.mro():
@@ -69,7 +84,7 @@ class ConfigMixin:
     ) -> Config:
         cfg = Config(fields=dict(data), origin=origin, cls=cls, prefix=prefix)
         if cls is None and isinstance(data.get("model_type"), str):
-            cls = self.hf_config_class(data["model_type"])  # type: ignore[attr-defined]
+            cls = self.library.hf_config_class(data["model_type"])  # type: ignore[attr-defined]
             cfg.cls = cls
         if cls is not None:
             cfg.aliases = self._attribute_map(cls)
@@ -89,7 +104,7 @@ class ConfigMixin:
         for k, v in built.fields.items():
             if v.__class__ is SymVal:
                 # a number of the dict, or one computed from some: kept with its expression
-                old = cfg.fields.get(k, self)
+                old = cfg.fields.get(k, self.ip)
                 if old is v or (old.__class__ is SymVal and old.expr == v.expr):
                     continue
                 if k not in cfg.fields or symbolic.compare("!=", v, old) is not False:
@@ -109,7 +124,7 @@ class ConfigMixin:
                 cfg.fields[k] = raw
 
     def _attribute_map(self, cls: Cls) -> dict[str, str]:
-        ok, amap, _ = self.mro_attr(cls, "attribute_map")  # type: ignore[attr-defined]
+        ok, amap, _ = self.classes.mro_attr(cls, "attribute_map")  # type: ignore[attr-defined]
         amap = plain(amap) if ok else {}
         return {str(k): str(plain(v)) for k, v in amap.items()} if isinstance(amap, dict) else {}
 
@@ -129,27 +144,27 @@ class ConfigMixin:
                     declared.add(st.target.id)
                     if st.value is None:
                         continue
-                    fields[st.target.id] = self.eval(st.value, c.ns["__frame__"])  # type: ignore[attr-defined]
+                    fields[st.target.id] = self.exprs.eval(st.value, c.ns["__frame__"])  # type: ignore[attr-defined]
                     lines[st.target.id] = st.lineno
         cfg = Config(fields=fields, origin=str(cls.mod.path), lines=lines, cls=cls)
         cfg.aliases = self._attribute_map(cls)
-        ok, init, where = self.mro_attr(cls, "__init__")  # type: ignore[attr-defined]
+        ok, init, where = self.classes.mro_attr(cls, "__init__")  # type: ignore[attr-defined]
         if ok and isinstance(init, Func):
             obj = Obj(cls=cls)
             bound = Func(init.node, init.mod, init.closure, init.owner, cfg)
             del obj
-            self.call_func(bound, list(args), dict(kwargs))  # type: ignore[attr-defined]
+            self.calls.call_func(bound, list(args), dict(kwargs))  # type: ignore[attr-defined]
             self._note_init_lines(cfg, init)
         else:
             for k, v in kwargs.items():
                 cfg.fields[cfg.aliases.get(k, k)] = v
             extra = {k: v for k, v in kwargs.items() if k not in declared}
-            ok, post, _ = self.mro_attr(cls, "__post_init__")  # type: ignore[attr-defined]
+            ok, post, _ = self.classes.mro_attr(cls, "__post_init__")  # type: ignore[attr-defined]
             if ok and isinstance(post, Func):
                 # the dataclass __init__ hands undeclared keywords to __post_init__(**kwargs)
                 # (SwinConfig pops ``out_features`` from them)
                 f = Func(post.node, post.mod, post.closure, post.owner, cfg)
-                self.call_func(f, [], extra if post.node.args.kwarg is not None else {})  # type: ignore[attr-defined]
+                self.calls.call_func(f, [], extra if post.node.args.kwarg is not None else {})  # type: ignore[attr-defined]
             # PreTrainedConfig.__post_init__(**kwargs) sets keyword arguments that are not
             # declared fields LAST: they win over what the subclass computed before it
             # (DacConfig(hidden_size=256) keeps 256, not encoder_hidden_size * 2**4)
@@ -186,7 +201,7 @@ class ConfigMixin:
         if name == "__setattr__":  # ``config.__setattr__(key, value)``, as ``setattr`` does
             return BuiltinMethod(
                 lambda a, k: (
-                    self.setattr(cfg, plain(a[0]), a[1], None, None)  # type: ignore[attr-defined]
+                    self.attrs.setattr(cfg, plain(a[0]), a[1], None, None)  # type: ignore[attr-defined]
                     if len(a) == 2 and isinstance(plain(a[0]), str)
                     else None
                 )
@@ -218,10 +233,10 @@ class ConfigMixin:
             if found:
                 return self._wrap(cfg, name[1:], v, where)
         if cfg.cls is not None:
-            ok, v, _ = self.mro_attr(cfg.cls, name)  # type: ignore[attr-defined]
+            ok, v, _ = self.classes.mro_attr(cfg.cls, name)  # type: ignore[attr-defined]
             if ok:
                 if isinstance(v, Func):
-                    return self.bind(v, cfg)  # type: ignore[attr-defined]
+                    return self.attrs.bind(v, cfg)  # type: ignore[attr-defined]
                 return self._wrap(cfg, name, v, where)
         if name == "num_labels":
             ok, labels = cfg.lookup("id2label")
@@ -266,7 +281,7 @@ class ConfigMixin:
     def has_config_attr(self, cfg: Config, name: str) -> bool:
         if cfg.lookup(name)[0]:
             return True
-        if cfg.cls is not None and self.mro_attr(cfg.cls, name)[0]:  # type: ignore[attr-defined]
+        if cfg.cls is not None and self.classes.mro_attr(cfg.cls, name)[0]:  # type: ignore[attr-defined]
             return True
         return name in BASE_DEFAULTS and cfg.cls is not None
 

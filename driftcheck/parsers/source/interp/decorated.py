@@ -167,10 +167,10 @@ class Registry(dict):
                 if m is None:
                     continue
                 defname = key if kind == "name" else m.group(1).decode()
-                sub = self._interp.module(dotted)
+                sub = self._interp.names.module(dotted)
                 if sub is None or defname not in sub.defs:
                     continue
-                fn = self._interp.global_lookup(sub, defname)
+                fn = self._interp.names.global_lookup(sub, defname)
                 return self._register(deco, kind, fn, key)
         return None
 
@@ -181,10 +181,10 @@ class Registry(dict):
         from driftcheck.parsers.source.interp.statements import Raised
         from driftcheck.parsers.source.values.abstract import Budget, Func
 
-        d = self._interp.global_lookup(self._mod, deco)
+        d = self._interp.names.global_lookup(self._mod, deco)
         if kind == "name" and isinstance(d, Func):
             try:
-                self._interp.call(d, [fn], {}, (self._mod.path, d.node.lineno))
+                self._interp.calls.call(d, [fn], {}, (self._mod.path, d.node.lineno))
             except Budget:
                 raise
             except (Raised, Exception):  # noqa: BLE001 - the side tables stay empty; the entry stands

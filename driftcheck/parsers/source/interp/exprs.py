@@ -1,13 +1,13 @@
 """Expression evaluation for the interpreter, plus frames, truthiness and the budgets.
 
-Statements are ``statements.py``; ``Evaluator`` there mixes both. The operators themselves are
+Statements are ``statements.py``; each is a part of ``machine.Interp``. The operators themselves are
 ``ops/operators.py``'s.
 """
 
 from __future__ import annotations
 
 import ast
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from driftcheck.parsers.source import sizes
 from driftcheck.parsers.source.library.torchlib import elementwise
@@ -36,6 +36,9 @@ from driftcheck.parsers.source.values.abstract import (
     is_unknown,
     plain,
 )
+
+if TYPE_CHECKING:
+    from driftcheck.parsers.source.library.machine import Interp
 
 MAX_STEPS = 3_000_000
 MAX_DEPTH = 60
@@ -76,7 +79,20 @@ def truth(v: Any) -> bool | None:
 
 
 class Expressions:
-    """Expressions; the object model (getattr, call, iterate...) comes from the subclass."""
+    """Expressions: names, operators, comparisons, comprehensions; the rest is asked of the
+    parts that own it (``attrs``, ``calls``, ``items``, ``names``, ``stmts``)."""
+
+    def __init__(self, ip: Interp) -> None:
+        self.ip = ip  # the owner: the state every part shares
+
+    def wire(self) -> None:
+        """The parts this one asks (set by the owner once all exist)."""
+        ip = self.ip
+        self.stmts = ip.stmts  # assign, note, tick, too_big
+        self.names = ip.names  # closure_of, lookup
+        self.calls = ip.calls  # eval_call
+        self.attrs = ip.attrs  # getattr
+        self.items = ip.items  # getitem, iterate
 
     # ------------------------------------------------------------------ expressions
     def eval(self, e: ast.expr, fr: Frame) -> Any:
@@ -84,15 +100,15 @@ class Expressions:
         if t is ast.Constant:
             return e.value
         if t is ast.Name:
-            return self.lookup(e.id, fr)
+            return self.names.lookup(e.id, fr)
         if t is ast.Attribute:
-            return self.getattr(self.eval(e.value, fr), e.attr, (str(fr.mod.path), e.lineno))
+            return self.attrs.getattr(self.eval(e.value, fr), e.attr, (str(fr.mod.path), e.lineno))
         if t is ast.Call:
-            return self.eval_call(e, fr)
+            return self.calls.eval_call(e, fr)
         if t is ast.BinOp:
             return self.binop(e.op, self.eval(e.left, fr), self.eval(e.right, fr))
         if t is ast.Subscript:
-            return self.getitem(self.eval(e.value, fr), self.eval(e.slice, fr))
+            return self.items.getitem(self.eval(e.value, fr), self.eval(e.slice, fr))
         if t is ast.Compare:
             return self.compare(e, fr)
         if t is ast.BoolOp:
@@ -139,7 +155,7 @@ class Expressions:
                 return Unknown("slice")
             return slice(*parts)
         if t is ast.Lambda:
-            return Func(node=e, mod=fr.mod, closure=self.closure_of(fr))
+            return Func(node=e, mod=fr.mod, closure=self.names.closure_of(fr))
         if t is ast.NamedExpr:
             v = self.eval(e.value, fr)
             fr.locals[e.target.id] = v
@@ -152,7 +168,7 @@ class Expressions:
         out: list[Any] = []
         for x in elts:
             if isinstance(x, ast.Starred):
-                items = self.iterate(self.eval(x.value, fr))
+                items = self.items.iterate(self.eval(x.value, fr))
                 if items is None:
                     return [Unknown("starred")]
                 out.extend(items)
@@ -185,7 +201,7 @@ class Expressions:
             # ``[pos / np.power(10000, 2 * (j // 2) / d) for j in range(d)]`` for every position:
             # a big table of numbers (a sinusoid buffer), never a size -- its length is kept,
             # its values are not computed (videomae: 1.2M evaluations otherwise)
-            items = self.iterate(self.eval(e.generators[0].iter, sub))
+            items = self.items.iterate(self.eval(e.generators[0].iter, sub))
             if items is not None and len(items) > NUMERIC_TABLE:
                 return [Unknown("numeric table value")] * len(items)
         out: list[Any] = []
@@ -196,7 +212,7 @@ class Expressions:
             # side effects (a call in it) that the cut would leave half done
             if cut.level and any(isinstance(n, ast.Call) for n in ast.walk(e)):
                 raise Budget(f"comprehension over {cut.n:,} items (over {MAX_LOOP:,})") from None
-            self.note(
+            self.stmts.note(
                 f"{fr.mod.path.name}:{e.lineno}: comprehension over {cut.n:,} items "
                 f"(over the loop bound {MAX_LOOP:,}): value unknown"
             )
@@ -223,14 +239,14 @@ class Expressions:
                 out.append(self.eval(e.elt, fr))
             return True
         g = gens[i]
-        items = self.iterate(self.eval(g.iter, fr))
+        items = self.items.iterate(self.eval(g.iter, fr))
         if items is None:
             return False
         if len(items) > MAX_LOOP:  # before any item runs
             raise _LongComprehension(len(items), i)
         for item in items:
-            self.tick()
-            self.assign(g.target, item, fr)
+            self.stmts.tick()
+            self.stmts.assign(g.target, item, fr)
             conds = [truth(self.eval(c, fr)) for c in g.ifs]
             if any(c is None for c in conds):
                 return False
@@ -256,14 +272,16 @@ class Expressions:
                 try:
                     parts.append(sizes.format_value(x, spec))  # width bounded (sizes.py)
                 except TooBig as err:
-                    return self.too_big(err)
+                    return self.stmts.too_big(err)
                 except (TypeError, ValueError):
                     return Unknown("f-string")
             else:
                 continue
             n += len(parts[-1])
             if n > sizes.SIZE_LIMIT:
-                return self.too_big(TooBig(f"f-string of over {sizes.SIZE_LIMIT:,} characters"))
+                return self.stmts.too_big(
+                    TooBig(f"f-string of over {sizes.SIZE_LIMIT:,} characters")
+                )
         return "".join(parts)
 
     def binop(self, op: ast.operator, a: Any, b: Any) -> Any:
@@ -297,7 +315,7 @@ class Expressions:
         try:
             return fn(a, b)
         except TooBig as e:  # the size bound (sizes.py): unknown, with a note saying where
-            return self.too_big(e)
+            return self.stmts.too_big(e)
         except Exception:  # noqa: BLE001 - e.g. object + object, division by zero
             return Unknown("operator")
 

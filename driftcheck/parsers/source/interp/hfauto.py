@@ -115,16 +115,16 @@ def find_hf_class(interp: Any, model_type: str, class_name: str, prefix: str) ->
     """Class ``class_name`` from ``transformers.models.<module>.<prefix>_<module>``."""
     mod = module_name(interp, model_type)
     for cand in (f"transformers.models.{mod}.{prefix}_{mod}",):
-        info = interp.module(cand)
+        info = interp.names.module(cand)
         if info is not None and class_name in info.defs:
-            v = interp.global_lookup(info, class_name)
+            v = interp.names.global_lookup(info, class_name)
             return v if isinstance(v, Cls) else None
     path = interp.finder.find(f"transformers.models.{mod}")
     if path is not None:
         for f in sorted(path.parent.glob(f"{prefix}_*.py")):
-            info = interp.module(f"transformers.models.{mod}.{f.stem}")
+            info = interp.names.module(f"transformers.models.{mod}.{f.stem}")
             if info is not None and class_name in info.defs:
-                v = interp.global_lookup(info, class_name)
+                v = interp.names.global_lookup(info, class_name)
                 return v if isinstance(v, Cls) else None
     return None
 
@@ -184,7 +184,7 @@ def auto_from_config(interp: Any, q: str, args: list, kwargs: dict, loc: tuple) 
     if cfg.cls is not None:
         # transformers maps the config's CLASS (``type(config)``), whatever ``model_type``
         # field a ``SubConfig(**parent.to_dict())`` copied from its parent
-        has, cmt, _ = interp.mro_attr(cfg.cls, "model_type")
+        has, cmt, _ = interp.classes.mro_attr(cfg.cls, "model_type")
         if has and isinstance(plain(cmt), str) and plain(cmt):
             ok, mt = True, plain(cmt)
     if not ok or not isinstance(mt, str):
@@ -203,4 +203,4 @@ def auto_from_config(interp: Any, q: str, args: list, kwargs: dict, loc: tuple) 
     if cls is None:
         return UnknownModule(f"class {name} not found for {mt}")
     # ``from_config(config, add_pooling_layer=False)``: the rest goes to the model's __init__
-    return interp.instantiate(cls, [cfg], model_kwargs(kwargs), loc)
+    return interp.memo.instantiate(cls, [cfg], model_kwargs(kwargs), loc)

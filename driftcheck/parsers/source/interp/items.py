@@ -1,11 +1,11 @@
 """Subscripts, iteration, ``+=``, ``isinstance``/``hasattr`` and copies on abstract values.
 
-A mixin of ``Interp`` (split from ``machine.py`` to keep modules readable).
+The ``items`` part of ``machine.Interp``.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from driftcheck.graph import catalogue
 from driftcheck.parsers.source.importcheck import module_names
@@ -34,6 +34,9 @@ from driftcheck.parsers.source.values.abstract import (
 )
 from driftcheck.speed import current
 
+if TYPE_CHECKING:
+    from driftcheck.parsers.source.library.machine import Interp
+
 _PY_TYPES = {
     "builtins.int": int,
     "builtins.float": float,
@@ -59,8 +62,21 @@ _CONST = frozenset((int, float, str, bool, type(None)))
 _DICT_BASES = ("collections.OrderedDict", "builtins.dict", "typing.OrderedDict")
 
 
-class ItemsMixin:
-    """Items and predicates (mixed into ``Interp``)."""
+class Items:
+    """Items, iteration and the predicates ``isinstance``/``hasattr``; copies of values."""
+
+    def __init__(self, ip: Interp) -> None:
+        self.ip = ip  # the owner: the state every part shares
+
+    def wire(self) -> None:
+        """The parts this one asks (set by the owner once all exist)."""
+        ip = self.ip
+        self.classes = ip.classes  # mro_attr
+        self.calls = ip.calls  # call_func
+        self.attrs = ip.attrs  # bind, register
+        self.configs = ip.configs  # config_attr, has_config_attr
+        self.memo = ip.memo  # probe_index
+        self.library = ip.library  # torch_class
 
     # ------------------------------------------------------------------ items
     def getitem(self, obj: Any, key: Any) -> Any:
@@ -68,7 +84,7 @@ class ItemsMixin:
         # copies it, which made ``config.layer_types[i]`` in a loop quadratic; the item
         # picked is made plain below, as a deep ``plain`` of the container would have made it
         if key.__class__ is Probe and key.rec.active:
-            return self.probe_index(obj, key)  # a layer index into the config (memo.py)
+            return self.memo.probe_index(obj, key)  # a layer index into the config (memo.py)
         raw = unwrap(obj)
         k = plain(key)
         if isinstance(raw, Unknown):
@@ -77,7 +93,7 @@ class ItemsMixin:
             return Unknown("unknown index")
         if isinstance(raw, Config):
             return (
-                self.config_attr(raw, str(k), self._where)
+                self.configs.config_attr(raw, str(k), self.ip._where)
                 if raw.lookup(str(k))[0]
                 else Unknown(f"config[{k}]")
             )
@@ -101,9 +117,9 @@ class ItemsMixin:
                 src = raw.params if raw.kind == "ParameterDict" else raw.children
                 return src.get(str(k), Unknown(f"key {k}"))
             if raw.cls is not None:
-                ok, fn, where = self.mro_attr(raw.cls, "__getitem__")
+                ok, fn, where = self.classes.mro_attr(raw.cls, "__getitem__")
                 if ok and isinstance(fn, Func):
-                    return self.call_func(self.bind(fn, raw), [key], {})
+                    return self.calls.call_func(self.attrs.bind(fn, raw), [key], {})
             if "__items__" in raw.attrs:
                 return raw.attrs["__items__"].get(k, Unknown(f"key {k}"))
             return Unknown("subscript of object")
@@ -112,7 +128,7 @@ class ItemsMixin:
         if isinstance(raw, Ext):
             return Unknown(f"{raw.qual}[...]")
         if enums.is_enum(raw) and isinstance(k, str):  # ``Color["RED"]``
-            m = enums.member(self, raw, k)
+            m = enums.member(self.ip, raw, k)
             return m if m is not None else Unknown(f"{raw.name}[{k!r}] is no member")
         try:
             v = raw[k]
@@ -142,7 +158,7 @@ class ItemsMixin:
         elif isinstance(raw, Obj) and raw.kind:
             torchlib.container_add(raw, v, str(k))
         elif isinstance(raw, ModulesView):
-            self.register(raw.owner, str(k), v, None)
+            self.attrs.register(raw.owner, str(k), v, None)
         elif isinstance(raw, (list, dict)):
             try:
                 raw[k] = v
@@ -180,7 +196,7 @@ class ItemsMixin:
         if isinstance(raw, NamedTupleValue):  # a namedtuple's items (library/stdlib.py)
             return list(raw.values)
         if enums.is_enum(raw):  # ``for c in Color``: its members (library/enums.py)
-            return enums.unique(self, raw)
+            return enums.unique(self.ip, raw)
         return None
 
     def inplace_add(self, cur: Any, rhs: Any) -> bool:
@@ -242,7 +258,7 @@ class ItemsMixin:
                 tq = raw.torch if isinstance(raw, Leaf) else raw.qual
                 if tq == q:
                     return True
-                cls = self.torch_class(tq) if tq and tq.startswith("torch.nn.") else None
+                cls = self.library.torch_class(tq) if tq and tq.startswith("torch.nn.") else None
                 return self._torch_subclass(cls, q) if cls is not None else Unknown("isinstance")
             if isinstance(raw, (int, float, str, bool, type(None), list, tuple, dict)):
                 return False
@@ -272,7 +288,7 @@ class ItemsMixin:
             elif (
                 isinstance(c, Ext) and c.qual.startswith("torch.nn.") and c.qual not in MODULE_BASES
             ):
-                sub = self.torch_class(c.qual)
+                sub = self.library.torch_class(c.qual)
                 found = self._torch_subclass(sub, q) if sub is not None else Unknown("isinstance")
                 if found is not False:
                     return found
@@ -283,11 +299,11 @@ class ItemsMixin:
         if not isinstance(name, str) or isinstance(raw, Unknown):
             return Unknown("hasattr")
         if isinstance(raw, Config):
-            return self.has_config_attr(raw, name)
+            return self.configs.has_config_attr(raw, name)
         if isinstance(raw, Obj):
             if any(name in d for d in (raw.attrs, raw.children, raw.params, raw.buffers)):
                 return True
-            if raw.cls is not None and self.mro_attr(raw.cls, name)[0]:
+            if raw.cls is not None and self.classes.mro_attr(raw.cls, name)[0]:
                 return True
             return False
         if isinstance(raw, Leaf):
@@ -297,7 +313,7 @@ class ItemsMixin:
         if isinstance(raw, Tensor):
             return Unknown("hasattr")
         if isinstance(raw, Cls):
-            return self.mro_attr(raw, name)[0]
+            return self.classes.mro_attr(raw, name)[0]
         return hasattr(raw, name)
 
     def ext_hasattr(self, qual: str, name: str) -> Any:
@@ -305,7 +321,8 @@ class ItemsMixin:
         without torch on disk, a torch.nn layer the catalogue or the shipped signature table
         knows is there. Anything else (a class, a module we cannot read) stays unknown."""
         sp = current()
-        names = module_names(self.finder, qual, 0, sp.stores.module_names if sp.ast_cache else {})
+        store = sp.stores.module_names if sp.ast_cache else {}
+        names = module_names(self.ip.finder, qual, 0, store)
         if names is not None:
             if name not in names and name.startswith("__"):
                 return Unknown("hasattr")  # module dunders are not names its source binds

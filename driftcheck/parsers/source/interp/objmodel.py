@@ -9,15 +9,14 @@ instantiated by running their ``__init__`` (through the MRO and ``super()``) on 
 from __future__ import annotations
 
 import ast
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from driftcheck.graph import catalogue
-from driftcheck.parsers.source.interp.attrs import Attributes, ModRef, Super, ext_const
-from driftcheck.parsers.source.interp.statements import MAX_DEPTH, Evaluator, Frame
+from driftcheck.parsers.source.interp.attrs import ModRef, Super, ext_const
+from driftcheck.parsers.source.interp.statements import MAX_DEPTH, Frame
 from driftcheck.parsers.source.library import enums
 from driftcheck.parsers.source.library.stdlib import FieldSpec
 from driftcheck.parsers.source.loader import (
-    Finder,
     ModInfo,
     body_index,
     parse_file,
@@ -44,46 +43,44 @@ from driftcheck.parsers.source.values.abstract import (
     is_module,
     plain,
 )
-from driftcheck.speed import Speed, current
+
+if TYPE_CHECKING:
+    from driftcheck.parsers.source.library.machine import Interp
 
 
-class Semantics(Attributes, Evaluator):
-    def __init__(self, finder: Finder, speed: Speed | None = None, trace: Any = None) -> None:
-        super().__init__()
-        self.finder = finder
-        # the speed layer this analysis is given (driftcheck/speed.py) and the template trace
-        # it runs under (symbolic.Trace, None for a plain run)
-        self.speed = sp = speed or current()
-        self.trace = trace
-        self.memo_on = sp.layer_memo
-        self.fast_on = sp.fastpath
-        # one tree per file in this analysis; shared with the process while ast_cache is on
-        self.ast_store: dict = sp.stores.ast if sp.ast_cache else {}
-        self.mods: dict[str, ModInfo | None] = {}
-        self.globals: dict[int, dict[str, Any]] = {}
-        self._pending: set[tuple[int, str]] = set()
-        self.files: dict[str, int] = {}  # path -> lines, every file parsed
-        self.active: dict[int, int] = {}  # id(function node) -> frames of it on the stack
+class Names:
+    """Modules, imports and names: what a name in a frame or a module stands for."""
+
+    def __init__(self, ip: Interp) -> None:
+        self.ip = ip  # the owner: the state every part shares
+        self._pending: set[tuple[int, str]] = set()  # globals being evaluated now
+
+    def wire(self) -> None:
+        """The parts this one asks (set by the owner once all exist)."""
+        ip = self.ip
+        self.exprs = ip.exprs  # eval
+        self.stmts = ip.stmts  # note
+        self.classes = ip.classes  # make_class, make_func
 
     # ------------------------------------------------------------------ modules
     def module(self, name: str) -> ModInfo | None:
-        if name in self.mods:
-            return self.mods[name]
+        if name in self.ip.mods:
+            return self.ip.mods[name]
         info = None
         if not is_stop(name):
-            path = self.finder.find(name)
+            path = self.ip.finder.find(name)
             if path is not None:
                 try:
-                    info = parse_file(path, name, self.ast_store)
-                    self.files[str(path)] = info.lines
+                    info = parse_file(path, name, self.ip.ast_store)
+                    self.ip.files[str(path)] = info.lines
                 except Exception as e:  # noqa: BLE001 - an unparsable import degrades
-                    self.note(f"cannot parse imported module {name}: {e}")
-        self.mods[name] = info
+                    self.stmts.note(f"cannot parse imported module {name}: {e}")
+        self.ip.mods[name] = info
         return info
 
     def add_module(self, info: ModInfo) -> None:
-        self.mods[info.name] = info
-        self.files[str(info.path)] = info.lines
+        self.ip.mods[info.name] = info
+        self.ip.files[str(info.path)] = info.lines
 
     def import_value(self, modname: str, attr: str | None) -> Any:
         qual = f"{modname}.{attr}" if attr else modname
@@ -139,7 +136,7 @@ class Semantics(Attributes, Evaluator):
         in transformers' own ``__init__``) would mean parsing the whole library.
         """
         for star in mod.stars:
-            path = None if is_stop(star) else self.finder.find(star)
+            path = None if is_stop(star) else self.ip.finder.find(star)
             if path is None or path.name == "__init__.py":
                 continue
             sub = self.module(star)
@@ -148,7 +145,7 @@ class Semantics(Attributes, Evaluator):
         return None
 
     def global_lookup(self, mod: ModInfo, name: str) -> Any:
-        ns = self.globals.setdefault(id(mod), {})
+        ns = self.ip.globals.setdefault(id(mod), {})
         if name in ns:
             return ns[name]
         key = (id(mod), name)
@@ -169,20 +166,20 @@ class Semantics(Attributes, Evaluator):
             from driftcheck.parsers.source.loader import import_findable
 
             m, a = mod.imports[name]
-            if import_findable(self.finder, m):
+            if import_findable(self.ip.finder, m):
                 return self.import_value(m, a)
             fb = mod.fallbacks[name]
             if fb is not None:
-                return self.eval(fb, Frame(mod))
+                return self.exprs.eval(fb, Frame(mod))
         d = mod.defs.get(name)
         if isinstance(d, ast.ClassDef):
-            return self.make_class(d, mod, None)
+            return self.classes.make_class(d, mod, None)
         if isinstance(d, (ast.FunctionDef, ast.AsyncFunctionDef)):
-            return self.make_func(d, Frame(mod))
+            return self.classes.make_func(d, Frame(mod))
         if name in mod.assigns:
             from driftcheck.parsers.source.interp.decorated import registry_for
 
-            return registry_for(self, mod, name, self.eval(mod.assigns[name], Frame(mod)))
+            return registry_for(self.ip, mod, name, self.exprs.eval(mod.assigns[name], Frame(mod)))
         if name in mod.imports:
             m, a = mod.imports[name]
             return self.import_value(m, a)
@@ -200,14 +197,28 @@ class Semantics(Attributes, Evaluator):
             return fr.closure[name]
         return self.global_lookup(fr.mod, name)
 
-    # ------------------------------------------------------------------ definitions
     def closure_of(self, fr: Frame) -> dict[str, Any] | None:
         if fr.func is None and not fr.locals:
             return None
         return {**(fr.closure or {}), **fr.locals}
 
+
+class Classes:
+    """Functions and classes: definitions, class attributes, the MRO and properties."""
+
+    def __init__(self, ip: Interp) -> None:
+        self.ip = ip  # the owner: the state every part shares
+
+    def wire(self) -> None:
+        """The parts this one asks (set by the owner once all exist)."""
+        ip = self.ip
+        self.exprs = ip.exprs  # eval
+        self.names = ip.names  # closure_of
+        self.calls = ip.calls  # call_func
+        self.configs = ip.configs  # make_config
+
     def make_func(self, node: ast.FunctionDef, fr: Frame, owner: Cls | None = None) -> Func:
-        f = Func(node=node, mod=fr.mod, closure=self.closure_of(fr) if fr.func else None)
+        f = Func(node=node, mod=fr.mod, closure=self.names.closure_of(fr) if fr.func else None)
         f.owner = owner
         if f.closure is not None and nonlocal_names(node):
             # ``nonlocal x``: the enclosing call's locals are x's cell, shared by every call
@@ -226,7 +237,7 @@ class Semantics(Attributes, Evaluator):
     def make_class(self, node: ast.ClassDef, mod: ModInfo, fr: Frame | None) -> Cls:
         c = Cls(name=node.name, mod=mod, node=node)
         frame = fr or Frame(mod)
-        c.bases = [self.eval(b, frame) for b in node.bases]
+        c.bases = [self.exprs.eval(b, frame) for b in node.bases]
         c.ns = {"__frame__": frame}
         return c
 
@@ -249,7 +260,7 @@ class Semantics(Attributes, Evaluator):
         elif isinstance(found, ast.ClassDef):
             v = self.make_class(found, cls.mod, frame)
         else:
-            v = self.eval(found.value, frame)
+            v = self.exprs.eval(found.value, frame)
         cls.ns[name] = v
         return True, v
 
@@ -276,7 +287,7 @@ class Semantics(Attributes, Evaluator):
 
         bound = Func(setter.node, setter.mod, setter.closure, setter.owner, inst)
         try:
-            self.call_func(bound, [v], {})
+            self.calls.call_func(bound, [v], {})
         except Raised:
             return False
         return True
@@ -290,7 +301,7 @@ class Semantics(Attributes, Evaluator):
             return Unknown("from_dict of an unknown dict")
         kw = {str(x): y for x, y in d.items() if isinstance(x, str) and x.isidentifier()}
         kw.update({x: y for x, y in k.items() if x != "**"})
-        return self.make_config(cls, [], kw, (cls.mod.path, cls.node.lineno))
+        return self.configs.make_config(cls, [], kw, (cls.mod.path, cls.node.lineno))
 
     def mro_attr(self, cls: Cls, name: str, after: Cls | None = None) -> tuple[bool, Any, Any]:
         """(found, value, defining class) through the MRO, optionally after ``after``."""
@@ -316,22 +327,39 @@ class Semantics(Attributes, Evaluator):
                     return True
         return False
 
-    # ------------------------------------------------------------------ calls
+
+class Calls:
+    """Calls: arguments, functions, instantiation and dataclasses."""
+
+    def __init__(self, ip: Interp) -> None:
+        self.ip = ip  # the owner: the state every part shares
+
+    def wire(self) -> None:
+        """The parts this one asks (set by the owner once all exist)."""
+        ip = self.ip
+        self.exprs = ip.exprs  # eval
+        self.stmts = ip.stmts  # run_body, tick, too_big
+        self.classes = ip.classes  # is_module_cls, mro_attr
+        self.items = ip.items  # iterate
+        self.configs = ip.configs  # is_config_cls, make_config
+        self.memo = ip.memo  # instantiate
+        self.library = ip.library  # call_ext, ext_init
+
     def eval_call(self, e: ast.Call, fr: Frame) -> Any:
-        f = self.eval(e.func, fr)
+        f = self.exprs.eval(e.func, fr)
         args: list[Any] = []
         for a in e.args:
             if isinstance(a, ast.Starred):
-                items = self.iterate(self.eval(a.value, fr))
+                items = self.items.iterate(self.exprs.eval(a.value, fr))
                 if items is None:
                     return self.call_not_followed(e, f, fr)
                 args.extend(items)
             else:
-                args.append(self.eval(a, fr))
+                args.append(self.exprs.eval(a, fr))
         kwargs: dict[str, Any] = {}
         for k in e.keywords:
             if k.arg is None:
-                more = plain(self.eval(k.value, fr))
+                more = plain(self.exprs.eval(k.value, fr))
                 if isinstance(more, Config):
                     more = dict(more.fields)
                 if not isinstance(more, dict):
@@ -339,7 +367,7 @@ class Semantics(Attributes, Evaluator):
                     continue
                 kwargs.update({str(kk): vv for kk, vv in more.items()})
             else:
-                kwargs[k.arg] = self.eval(k.value, fr)
+                kwargs[k.arg] = self.exprs.eval(k.value, fr)
         if isinstance(f, Ext) and f.qual in ("builtins.super",):
             return self.make_super(args, fr)
         if f.__class__ is Unknown and self.may_build(e, fr):
@@ -354,7 +382,7 @@ class Semantics(Attributes, Evaluator):
         (``wrapper(x)``, ``LAYERS[k](x)``) or an attribute of a known object
         (``self.norm_cls(dim)``); not a method of an unknown value (``arr.tolist()``)."""
         if isinstance(e.func, ast.Attribute):
-            return not isinstance(plain(self.eval(e.func.value, fr)), Unknown)
+            return not isinstance(plain(self.exprs.eval(e.func.value, fr)), Unknown)
         return True
 
     def call_not_followed(self, e: ast.Call, f: Any, fr: Frame) -> Any:
@@ -383,20 +411,20 @@ class Semantics(Attributes, Evaluator):
         return Super(func.owner, fr.locals.get("self", fr.locals.get("cls")))
 
     def call(self, f: Any, args: list[Any], kwargs: dict[str, Any], loc: tuple) -> Any:
-        self.tick()
+        self.stmts.tick()
         if isinstance(f, Func):
             return self.call_func(f, args, kwargs)
         if isinstance(f, Cls):
-            return self.instantiate(f, args, kwargs, loc)
+            return self.memo.instantiate(f, args, kwargs, loc)
         try:
             if isinstance(f, Ext):
-                return self.call_ext(f, args, kwargs, loc)
+                return self.library.call_ext(f, args, kwargs, loc)
             if callable(f) and getattr(f, "_builtin", False):
                 return f(args, kwargs, loc)
             if getattr(f, "library_call", False):  # a callable value of the library (partial)
-                return f.call(self, args, kwargs, loc)
+                return f.call(self.ip, args, kwargs, loc)
         except TooBig as e:  # a builtin or method over the size bound (sizes.py)
-            return self.too_big(e)
+            return self.stmts.too_big(e)
         if isinstance(f, (Obj, Leaf)) and (isinstance(f, Leaf) or f.module):
             # ``self.forward(torch.zeros(1, c, h, w)).shape[1]`` in ``__init__`` (vit-pytorch's
             # CCT tokenizer, a CNN's flatten size): a layer run on tensors of known shape
@@ -408,19 +436,19 @@ class Semantics(Attributes, Evaluator):
         if isinstance(f, Obj) and f.cls is not None and not f.kind:
             # an instance of a plain class with ``__call__`` (x-transformers' ``equals('a')``
             # as a ``filter`` predicate): its method, bound to the instance
-            ok, fn, _ = self.mro_attr(f.cls, "__call__")
+            ok, fn, _ = self.classes.mro_attr(f.cls, "__call__")
             if ok and isinstance(fn, Func):
-                return self.call_func(self.bind(fn, f), args, kwargs)
+                return self.call_func(self.ip.attrs.bind(fn, f), args, kwargs)
         if isinstance(f, Unknown) and f.why.startswith(("unknown index", "condition at line")):
             # ``CLASSES[key](config)`` with an unknown key: whatever it builds may hold weights
             return UnknownModule(f"{f.why} (a class picked at run time)")
         return Unknown("call of unknown")
 
     def call_func(self, f: Func, args: list[Any], kwargs: dict[str, Any]) -> Any:
-        if self.depth >= MAX_DEPTH:
+        if self.ip.depth >= MAX_DEPTH:
             raise Budget(f"call depth over {MAX_DEPTH} (recursion?)")
         key = id(f.node)
-        if key in self.active and _all_unknown(args, kwargs):
+        if key in self.ip.active and _all_unknown(args, kwargs):
             # ``walk(m)`` calling ``walk(child)`` over children we cannot see: every level
             # would see the same unknowns, so the recursion can never end here
             return Unknown(f"recursive call of {f.name} on unknown values")
@@ -433,24 +461,24 @@ class Semantics(Attributes, Evaluator):
             for n in nonlocal_names(f.node):
                 if n in cells:
                     fr.locals[n] = cells[n]
-        self.depth += 1
-        self.active[key] = self.active.get(key, 0) + 1
-        at_mod, at_line = self.at_mod, self.at_line  # the caller's statement, for notes
+        self.ip.depth += 1
+        self.ip.active[key] = self.ip.active.get(key, 0) + 1
+        at_mod, at_line = self.ip.at_mod, self.ip.at_line  # the caller's statement, for notes
         try:
             if isinstance(f.node, ast.Lambda):
-                return self.eval(f.node.body, fr)
-            self.run_body(f.node.body, fr)
+                return self.exprs.eval(f.node.body, fr)
+            self.stmts.run_body(f.node.body, fr)
         except Return as r:
             return r.value
         finally:
             if cells is not None:
                 self.write_cells(f, fr, cells)
-            self.at_mod, self.at_line = at_mod, at_line
-            self.depth -= 1
-            if self.active[key] == 1:
-                del self.active[key]
+            self.ip.at_mod, self.ip.at_line = at_mod, at_line
+            self.ip.depth -= 1
+            if self.ip.active[key] == 1:
+                del self.ip.active[key]
             else:
-                self.active[key] -= 1
+                self.ip.active[key] -= 1
         return None
 
     def module_on_shapes(self, m: Any, args: list[Any], kwargs: dict[str, Any]) -> Any:
@@ -477,9 +505,9 @@ class Semantics(Attributes, Evaluator):
                     return Unknown("Sequential applied in __init__")
             return x
         if m.cls is not None and not m.kind:
-            ok, fwd, _ = self.mro_attr(m.cls, "forward")
+            ok, fwd, _ = self.classes.mro_attr(m.cls, "forward")
             if ok and isinstance(fwd, Func):
-                return self.call_func(self.bind(fwd, m), args, kwargs)
+                return self.call_func(self.ip.attrs.bind(fwd, m), args, kwargs)
         return None
 
     def write_cells(self, f: Func, fr: Frame, cells: dict[str, Any]) -> None:
@@ -490,8 +518,9 @@ class Semantics(Attributes, Evaluator):
                 continue
             v = fr.locals[n]
             old = cells.get(n, _MISSING)
-            if self.uncertain and v is not old:
-                why = f"{n} set through nonlocal under the condition at line {self.uncertain[-1]}"
+            if self.ip.uncertain and v is not old:
+                line = self.ip.uncertain[-1]
+                why = f"{n} set through nonlocal under the condition at line {line}"
                 v = UnknownModule(why) if is_module(plain(v)) else Unknown(why)
             cells[n] = v
 
@@ -514,7 +543,7 @@ class Semantics(Attributes, Evaluator):
             elif splat is not None:
                 fr.locals[p.arg] = Unknown(f"argument {p.arg} (maybe in **{splat.why})")
             elif defaults[i] is not None:
-                fr.locals[p.arg] = self.eval(defaults[i], dframe)
+                fr.locals[p.arg] = self.exprs.eval(defaults[i], dframe)
             else:
                 fr.locals[p.arg] = Unknown(f"argument {p.arg}")
         if a.vararg is not None:
@@ -525,7 +554,7 @@ class Semantics(Attributes, Evaluator):
             elif splat is not None:
                 fr.locals[p.arg] = Unknown(f"argument {p.arg} (maybe in **{splat.why})")
             elif d is not None:
-                fr.locals[p.arg] = self.eval(d, dframe)
+                fr.locals[p.arg] = self.exprs.eval(d, dframe)
             else:
                 fr.locals[p.arg] = Unknown(f"argument {p.arg}")
         if a.kwarg is not None:
@@ -535,21 +564,21 @@ class Semantics(Attributes, Evaluator):
                 fr.locals[a.kwarg.arg] = kwargs
 
     def find_init(self, cls: Cls, after: Cls | None = None) -> tuple[Any, Any]:
-        ok, v, where = self.mro_attr(cls, "__init__", after)
+        ok, v, where = self.classes.mro_attr(cls, "__init__", after)
         if ok:
             return v, where
         return None, where  # where: the first Ext base (or None)
 
     def instantiate(self, cls: Cls, args: list[Any], kwargs: dict[str, Any], loc: tuple) -> Any:
         if enums.is_enum(cls):  # ``Color("red")``: a member looked up by value
-            return enums.by_value(self, cls, args, loc)
-        obj = Obj(cls=cls, module=self.is_module_cls(cls), loc=(str(loc[0]), loc[1]))
-        if self.is_config_cls(cls):
-            return self.make_config(cls, args, kwargs, loc)
+            return enums.by_value(self.ip, cls, args, loc)
+        obj = Obj(cls=cls, module=self.classes.is_module_cls(cls), loc=(str(loc[0]), loc[1]))
+        if self.configs.is_config_cls(cls):
+            return self.configs.make_config(cls, args, kwargs, loc)
         if self.is_dataclass(cls):
             self.init_dataclass(obj, cls, args, kwargs)
             return obj
-        ok, new, _ = self.mro_attr(cls, "__new__")
+        ok, new, _ = self.classes.mro_attr(cls, "__new__")
         if ok and isinstance(new, Func) and not obj.module:
             # ``class Irreps(tuple)`` whose ``__new__`` makes the value: not modelled, so
             # the instance is unknown (an empty object would read as an empty tuple)
@@ -573,7 +602,7 @@ class Semantics(Attributes, Evaluator):
             init = Func(init.node, init.mod, init.closure, init.owner, obj)
             self.call_func(init, args, kwargs)
         elif isinstance(where, Ext):
-            self.ext_init(obj, where, args, kwargs, loc)
+            self.library.ext_init(obj, where, args, kwargs, loc)
         return obj
 
     def init_dataclass(self, obj: Obj, cls: Cls, args: list[Any], kwargs: dict) -> None:
@@ -592,9 +621,9 @@ class Semantics(Attributes, Evaluator):
             elif "**" in kwargs:  # ``Cls(**unknown)``: any field may be in it, not the default
                 v = Unknown(f"dataclass field {name} (keyword arguments of unknown keys)")
             elif st.value is not None:
-                v = self.eval(st.value, c.ns["__frame__"])
+                v = self.exprs.eval(st.value, c.ns["__frame__"])
                 if isinstance(v, FieldSpec):  # ``field(default_factory=list)``
-                    v = v.resolve(self, (str(c.mod.path), st.lineno))
+                    v = v.resolve(self.ip, (str(c.mod.path), st.lineno))
                 if isinstance(v, Ext) and v.qual.endswith("field"):
                     v = Unknown(f"dataclass field {name}")
             else:
@@ -604,7 +633,7 @@ class Semantics(Attributes, Evaluator):
             if not isinstance(v, Sourced) or getattr(v, "bare", False):
                 v = resource(v, name, str(c.mod.path), st.lineno)
             obj.attrs[name] = v
-        ok, post, _ = self.mro_attr(cls, "__post_init__")
+        ok, post, _ = self.classes.mro_attr(cls, "__post_init__")
         if ok and isinstance(post, Func):
             self.call_func(Func(post.node, post.mod, post.closure, post.owner, obj), [], {})
 
@@ -614,19 +643,6 @@ class Semantics(Attributes, Evaluator):
             if text.split("(")[0].split(".")[-1] == "dataclass":
                 return True
         return False
-
-    # implemented in extlib / config
-    def call_ext(self, f: Ext, args: list[Any], kwargs: dict[str, Any], loc: tuple) -> Any:
-        raise NotImplementedError
-
-    def ext_init(self, obj: Obj, base: Ext, args: list, kwargs: dict, loc: tuple) -> None:
-        raise NotImplementedError
-
-    def is_config_cls(self, cls: Cls) -> bool:
-        raise NotImplementedError
-
-    def make_config(self, cls: Cls, args: list, kwargs: dict, loc: tuple) -> Any:
-        raise NotImplementedError
 
 
 def _all_unknown(args: list[Any], kwargs: dict[str, Any]) -> bool:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import ast
 import time
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from driftcheck.parsers.source.interp.exprs import (  # noqa: F401 - re-exported
     MAX_DEPTH,
@@ -32,6 +32,9 @@ from driftcheck.parsers.source.values.abstract import (
     container_values,
     plain,
 )
+
+if TYPE_CHECKING:
+    from driftcheck.parsers.source.library.machine import Interp
 
 
 class Raised(Exception):
@@ -72,35 +75,39 @@ class _Continue(Exception):
     pass
 
 
-class Evaluator(Expressions):
-    """Expression and statement evaluation; call/attribute semantics live in ``Semantics``."""
+class Statements:
+    """Statements, the step budget and notes; expressions are ``exprs.Expressions``."""
 
-    def __init__(self) -> None:
-        self.steps = 0
-        self.depth = 0
-        # CPU time, not wall: on a loaded machine the wall clock measures the neighbours
-        self.deadline = time.process_time() + MAX_SECONDS
-        self.uncertain: list[int] = []  # lines of unknown conditions we are inside
-        self.notes: list[str] = []
-        self.at_mod: Any = None  # the statement running now (for notes without a node)
-        self.at_line = 0
+    def __init__(self, ip: Interp) -> None:
+        self.ip = ip  # the owner: the state every part shares
+
+    def wire(self) -> None:
+        """The parts this one asks (set by the owner once all exist)."""
+        ip = self.ip
+        self.exprs = ip.exprs  # binop, eval
+        self.names = ip.names  # import_value, lookup
+        self.classes = ip.classes  # make_class, make_func
+        self.attrs = ip.attrs  # setattr
+        self.items = ip.items  # inplace_add, iterate, setitem
 
     # ------------------------------------------------------------------ budget
     def tick(self) -> None:
-        self.steps += 1
-        if self.steps > MAX_STEPS:
+        self.ip.steps += 1
+        if self.ip.steps > MAX_STEPS:
             raise Budget(f"step budget ({MAX_STEPS}) exhausted")
-        if not self.steps & 1023 and time.process_time() > self.deadline:
+        if not self.ip.steps & 1023 and time.process_time() > self.ip.deadline:
             raise Budget(f"time budget ({MAX_SECONDS:.0f}s) exhausted")
 
     def note(self, text: str) -> None:
-        if len(self.notes) < 200 and text not in self.notes:
-            self.notes.append(text)
+        if len(self.ip.notes) < 200 and text not in self.ip.notes:
+            self.ip.notes.append(text)
 
     def too_big(self, e: TooBig) -> Unknown:
         """An operation over the size bound (sizes.py): its value is unknown, and a note says
         what and where (the statement running)."""
-        where = f"{self.at_mod.path.name}:{self.at_line}" if self.at_mod is not None else "?"
+        where = (
+            f"{self.ip.at_mod.path.name}:{self.ip.at_line}" if self.ip.at_mod is not None else "?"
+        )
         self.note(f"{where}: {e.what}: value unknown")
         return Unknown(e.what)
 
@@ -111,23 +118,23 @@ class Evaluator(Expressions):
 
     def exec_stmt(self, st: ast.stmt, fr: Frame) -> None:
         self.tick()
-        self.at_mod = fr.mod
-        self.at_line = st.lineno
+        self.ip.at_mod = fr.mod
+        self.ip.at_line = st.lineno
         t = type(st)
         try:
-            if self.fast_on and fastpath.run(
-                self, st, fr
+            if self.ip.fast_on and fastpath.run(
+                self.ip, st, fr
             ):  # plain values only (levit's offset tables)
                 return
             if t is ast.Expr:
-                self.eval(st.value, fr)
+                self.exprs.eval(st.value, fr)
             elif t is ast.Assign:
-                v = self.eval(st.value, fr)
+                v = self.exprs.eval(st.value, fr)
                 for tgt in st.targets:
                     self.assign(tgt, v, fr)
             elif t is ast.AnnAssign:
                 if st.value is not None:
-                    self.assign(st.target, self.eval(st.value, fr), fr)
+                    self.assign(st.target, self.exprs.eval(st.value, fr), fr)
             elif t is ast.AugAssign:
                 self.aug_assign(st, fr)
             elif t is ast.If:
@@ -137,22 +144,22 @@ class Evaluator(Expressions):
             elif t is ast.While:
                 self.exec_while(st, fr)
             elif t is ast.Return:
-                raise Return(self.eval(st.value, fr) if st.value is not None else None)
+                raise Return(self.exprs.eval(st.value, fr) if st.value is not None else None)
             elif t in (ast.FunctionDef, ast.AsyncFunctionDef):
-                fr.locals[st.name] = self.make_func(st, fr)
+                fr.locals[st.name] = self.classes.make_func(st, fr)
             elif t is ast.ClassDef:
-                fr.locals[st.name] = self.make_class(st, fr.mod, fr)
+                fr.locals[st.name] = self.classes.make_class(st, fr.mod, fr)
             elif t is ast.Try:
                 self.exec_try(st, fr)
             elif t is ast.With:
                 for item in st.items:
-                    v = self.eval(item.context_expr, fr)
+                    v = self.exprs.eval(item.context_expr, fr)
                     if item.optional_vars is not None:
                         self.assign(item.optional_vars, Unknown("with"), fr)
                     del v
                 self.run_body(st.body, fr)
             elif t is ast.Raise:
-                if self.uncertain:
+                if self.ip.uncertain:
                     return
                 raise Raised(self._raise_text(st, fr), st.lineno, fr.mod.path)
             elif t is ast.Break:
@@ -192,13 +199,13 @@ class Evaluator(Expressions):
         return ast.unparse(exc)[:80] if exc is not None else "re-raise"
 
     def exec_if(self, st: ast.If, fr: Frame) -> None:
-        cond = truth(self.eval(st.test, fr))
+        cond = truth(self.exprs.eval(st.test, fr))
         if cond is True:
             self.run_body(st.body, fr)
         elif cond is False:
             self.run_body(st.orelse, fr)
         else:
-            self.uncertain.append(st.lineno)
+            self.ip.uncertain.append(st.lineno)
             returned: list[Return] = []
             before = dict(fr.locals)
             after: list[dict] = []
@@ -227,9 +234,9 @@ class Evaluator(Expressions):
                             continue
                     after.append(dict(fr.locals))
             finally:
-                self.uncertain.pop()
+                self.ip.uncertain.pop()
             if len(raised) == 2:
-                if not self.uncertain:
+                if not self.ip.uncertain:
                     raise raised[0]
                 fr.locals.clear()  # under an outer undecided condition: as a raise there
                 fr.locals.update(before)
@@ -291,14 +298,14 @@ class Evaluator(Expressions):
         return Unknown(why)
 
     def exec_for(self, st: ast.For, fr: Frame) -> None:
-        it = self.iterate(self.eval(st.iter, fr))
+        it = self.items.iterate(self.exprs.eval(st.iter, fr))
         if it is None:
-            self.uncertain.append(st.lineno)
+            self.ip.uncertain.append(st.lineno)
             try:
                 self.assign(st.target, Unknown("loop item"), fr)
                 self._loop_body(st.body, fr)
             finally:
-                self.uncertain.pop()
+                self.ip.uncertain.pop()
             return
         broke = False
         for n, item in enumerate(it):
@@ -322,16 +329,16 @@ class Evaluator(Expressions):
 
     def exec_while(self, st: ast.While, fr: Frame) -> None:
         for _ in range(MAX_LOOP):
-            cond = truth(self.eval(st.test, fr))
+            cond = truth(self.exprs.eval(st.test, fr))
             if cond is False:
                 self.run_body(st.orelse, fr)
                 return
             if cond is None:
-                self.uncertain.append(st.lineno)
+                self.ip.uncertain.append(st.lineno)
                 try:
                     self._loop_body(st.body, fr)
                 finally:
-                    self.uncertain.pop()
+                    self.ip.uncertain.pop()
                 return
             if self._loop_body(st.body, fr):
                 return
@@ -370,11 +377,11 @@ class Evaluator(Expressions):
 
         for st in body:
             if isinstance(st, ast.Import):
-                if any(not import_findable(self.finder, a.name) for a in st.names):
+                if any(not import_findable(self.ip.finder, a.name) for a in st.names):
                     return True
             elif isinstance(st, ast.ImportFrom):
                 base = resolve_relative(fr.mod, st.module, st.level)
-                if not import_findable(self.finder, base):
+                if not import_findable(self.ip.finder, base):
                     return True
         return False
 
@@ -385,12 +392,12 @@ class Evaluator(Expressions):
         if isinstance(st, ast.Import):
             for a in st.names:
                 name = a.asname or a.name.split(".")[0]
-                fr.locals[name] = self.import_value(a.name if a.asname else name, None)
+                fr.locals[name] = self.names.import_value(a.name if a.asname else name, None)
         elif isinstance(st, ast.ImportFrom):
             base = resolve_relative(fr.mod, st.module, st.level)
             for a in st.names:
                 if a.name != "*":
-                    fr.locals[a.asname or a.name] = self.import_value(base, a.name)
+                    fr.locals[a.asname or a.name] = self.names.import_value(base, a.name)
 
     # ------------------------------------------------------------------ assignment
     def assign(self, tgt: ast.expr, v: Any, fr: Frame) -> None:
@@ -398,16 +405,16 @@ class Evaluator(Expressions):
         if t is ast.Name:
             fr.locals[tgt.id] = v
         elif t is ast.Attribute:
-            self.setattr(self.eval(tgt.value, fr), tgt.attr, v, tgt.lineno, fr)
+            self.attrs.setattr(self.exprs.eval(tgt.value, fr), tgt.attr, v, tgt.lineno, fr)
         elif t in (ast.Tuple, ast.List):
             self.unpack(tgt.elts, v, fr)
         elif t is ast.Subscript:
-            self.setitem(self.eval(tgt.value, fr), self.eval(tgt.slice, fr), v)
+            self.items.setitem(self.exprs.eval(tgt.value, fr), self.exprs.eval(tgt.slice, fr), v)
         elif t is ast.Starred:
             self.assign(tgt.value, v, fr)
 
     def unpack(self, elts: list[ast.expr], v: Any, fr: Frame) -> None:
-        items = self.iterate(v)
+        items = self.items.iterate(v)
         star = next((i for i, e in enumerate(elts) if isinstance(e, ast.Starred)), None)
         if items is None or (star is None and len(items) != len(elts)):
             for e in elts:
@@ -425,27 +432,27 @@ class Evaluator(Expressions):
             self.assign(e, x, fr)
 
     def aug_assign(self, st: ast.AugAssign, fr: Frame) -> None:
-        cur = self.eval(st.target, fr) if not isinstance(st.target, ast.Name) else None
+        cur = self.exprs.eval(st.target, fr) if not isinstance(st.target, ast.Name) else None
         if isinstance(st.target, ast.Name):
-            cur = self.lookup(st.target.id, fr)
-        rhs = self.eval(st.value, fr)
-        if isinstance(st.op, ast.Add) and self.inplace_add(cur, rhs):
+            cur = self.names.lookup(st.target.id, fr)
+        rhs = self.exprs.eval(st.value, fr)
+        if isinstance(st.op, ast.Add) and self.items.inplace_add(cur, rhs):
             return
-        self.assign(st.target, self.binop(st.op, cur, rhs), fr)
+        self.assign(st.target, self.exprs.binop(st.op, cur, rhs), fr)
 
     def delete(self, tgt: ast.expr, fr: Frame) -> None:
         if isinstance(tgt, ast.Name):
             fr.locals.pop(tgt.id, None)
         elif isinstance(tgt, ast.Attribute):
-            obj = self.eval(tgt.value, fr)
+            obj = self.exprs.eval(tgt.value, fr)
             if isinstance(obj, Obj):
                 for d in (obj.attrs, obj.children, obj.params, obj.buffers):
                     d.pop(tgt.attr, None)
         elif isinstance(tgt, ast.Subscript):
             # ``del return_layers[name]`` (torchvision's IntermediateLayerGetter stops when
             # its dict is empty; ignoring the del kept resnet's fc: a confident overcount)
-            obj = plain(self.eval(tgt.value, fr))
-            key = plain(self.eval(tgt.slice, fr))
+            obj = plain(self.exprs.eval(tgt.value, fr))
+            key = plain(self.exprs.eval(tgt.slice, fr))
             if isinstance(obj, Obj) and obj.kind:
                 src = obj.params if obj.kind.startswith("Parameter") else obj.children
                 if isinstance(key, Unknown):

@@ -80,7 +80,7 @@ def members(interp: Any, cls: Cls) -> dict[str, Any]:
             t = st.targets[0]
             if not isinstance(t, ast.Name) or t.id.startswith("_"):
                 continue
-            ok, v = interp.class_attr(c, t.id)
+            ok, v = interp.classes.class_attr(c, t.id)
             v = plain(v)
             if isinstance(v, Unknown) and v.why.startswith("enum.auto()"):
                 v = t.id.lower() if mix is str else last + 1

@@ -7,14 +7,18 @@ hands the resulting object tree to ``build.py``.
 from __future__ import annotations
 
 import ast
+import time
 from typing import Any
 
 from driftcheck.graph import catalogue
 from driftcheck.parsers.source.importcheck import Failure, module_lacks
 from driftcheck.parsers.source.interp import hfauto, modtree
-from driftcheck.parsers.source.interp.configs import ConfigMixin
-from driftcheck.parsers.source.interp.items import _DICT_BASES, ItemsMixin
-from driftcheck.parsers.source.interp.objmodel import EXT_TOPS, Semantics
+from driftcheck.parsers.source.interp.attrs import Attributes
+from driftcheck.parsers.source.interp.configs import Configs
+from driftcheck.parsers.source.interp.exprs import MAX_SECONDS, Expressions
+from driftcheck.parsers.source.interp.items import _DICT_BASES, Items
+from driftcheck.parsers.source.interp.objmodel import EXT_TOPS, Calls, Classes, Names
+from driftcheck.parsers.source.interp.statements import Statements
 from driftcheck.parsers.source.library import enums, registry, torchlib
 from driftcheck.parsers.source.library.pybuiltins import (
     MATH_CONST,
@@ -24,7 +28,7 @@ from driftcheck.parsers.source.library.pybuiltins import (
 )
 from driftcheck.parsers.source.library.stdlib import NamedTupleValue, namedtuple_attr
 from driftcheck.parsers.source.loader import Finder, ModInfo, parse_file
-from driftcheck.parsers.source.speed.memo import MemoMixin
+from driftcheck.parsers.source.speed.memo import Memo
 from driftcheck.parsers.source.speed.symbolic import unhole
 from driftcheck.parsers.source.stoplist import PRETRAINED_BASES
 from driftcheck.parsers.source.values.abstract import (
@@ -42,20 +46,90 @@ from driftcheck.parsers.source.values.abstract import (
     is_module,
     plain,
 )
-from driftcheck.speed import Speed
+from driftcheck.speed import Speed, current
 
 
-class Interp(MemoMixin, ItemsMixin, ConfigMixin, Semantics):
+class Interp:
+    """The interpreter: it owns one part per Python concept and the state they share.
+
+    Each part is a class in the file of its concept; it keeps this owner as ``ip`` (the
+    shared state: finder, speed, modules, budget, notes) and asks only the parts its
+    ``wire`` names, the way mypy's checker owns an expression checker. The parts:
+
+    - ``exprs`` (interp/exprs.py): expressions, operators, comparisons, comprehensions
+    - ``stmts`` (interp/statements.py): statements, the step budget, notes
+    - ``names``, ``classes``, ``calls`` (interp/objmodel.py): modules and names; functions
+      and classes; calls and instantiation
+    - ``attrs`` (interp/attrs.py): attribute reads and writes, module registration
+    - ``items`` (interp/items.py): items, iteration, ``isinstance``/``hasattr``, copies
+    - ``configs`` (interp/configs.py): config objects
+    - ``memo`` (speed/memo.py): ``instantiate`` with reuse, in front of ``calls.instantiate``
+    - ``library`` (below): torch layers, external bases and the modelled callables
+    """
+
     def __init__(self, finder: Finder, speed: Speed | None = None, trace: Any = None) -> None:
-        super().__init__(finder, speed, trace)
-        self._torch_cls: dict[str, Any] = {}
+        self.finder = finder
+        # the speed layer this analysis is given (driftcheck/speed.py) and the template trace
+        # it runs under (symbolic.Trace, None for a plain run)
+        self.speed = sp = speed or current()
+        self.trace = trace
+        self.memo_on = sp.layer_memo
+        self.fast_on = sp.fastpath
+        # one tree per file in this analysis; shared with the process while ast_cache is on
+        self.ast_store: dict = sp.stores.ast if sp.ast_cache else {}
+        self.mods: dict[str, ModInfo | None] = {}
+        self.globals: dict[int, dict[str, Any]] = {}
+        self.files: dict[str, int] = {}  # path -> lines, every file parsed
+        self.active: dict[int, int] = {}  # id(function node) -> frames of it on the stack
+        self.steps = 0
+        self.depth = 0
+        # CPU time, not wall: on a loaded machine the wall clock measures the neighbours
+        self.deadline = time.process_time() + MAX_SECONDS
+        self.uncertain: list[int] = []  # lines of unknown conditions we are inside
+        self.notes: list[str] = []
+        self.at_mod: Any = None  # the statement running now (for notes without a node)
+        self.at_line = 0
+        self.class_writes = 0  # assignments to class attributes so far (part of memo.py's keys)
         self._where: tuple | None = None
-        self._posnames: dict[str, Any] = {}
         self.failures: list[Failure] = []  # what constructing would raise (importcheck.py)
         self.ranges: list[tuple[int, str, str | None, int | None]] = []
+        self.exprs = Expressions(self)
+        self.stmts = Statements(self)
+        self.names = Names(self)
+        self.classes = Classes(self)
+        self.calls = Calls(self)
+        self.attrs = Attributes(self)
+        self.items = Items(self)
+        self.configs = Configs(self)
+        self.memo = Memo(self)
+        self.library = Library(self)
+        for part in (self.exprs, self.stmts, self.names, self.classes, self.calls, self.attrs):
+            part.wire()
+        for part in (self.items, self.configs, self.memo, self.library):
+            part.wire()
+
+
+class Library:
+    """What the interpreter knows of code it does not read: torch layers (from torch's
+    source or the catalogue), external base classes, builtins and the modelled callables
+    of ``library/registry.py``."""
+
+    def __init__(self, ip: Interp) -> None:
+        self.ip = ip  # the owner: the state every part shares
+        self._torch_cls: dict[str, Any] = {}
+        self._posnames: dict[str, Any] = {}
+
+    def wire(self) -> None:
+        """The parts this one asks (set by the owner once all exist)."""
+        ip = self.ip
+        self.stmts = ip.stmts  # note
+        self.names = ip.names  # global_lookup
+        self.calls = ip.calls  # call_func, find_init, init_dataclass
+        self.attrs = ip.attrs  # register
+        self.memo = ip.memo  # instantiate
 
     def hf_config_class(self, model_type: str) -> Cls | None:
-        return hfauto.hf_config_class(self, model_type)
+        return hfauto.hf_config_class(self.ip, model_type)
 
     # ------------------------------------------------------------------ external calls
     def call_ext(self, f: Ext, args: list[Any], kwargs: dict[str, Any], loc: tuple) -> Any:
@@ -66,13 +140,13 @@ class Interp(MemoMixin, ItemsMixin, ConfigMixin, Semantics):
             return None
         entry = registry.lookup(q)  # a modelled callable (library/): builtins, stdlib, torch...
         if entry is not None:
-            return entry.impl(registry.Call(self, q, args, kwargs, loc))
+            return entry.impl(registry.Call(self.ip, q, args, kwargs, loc))
         if q.startswith("builtins."):
-            return py_call(q[9:], self, args, kwargs)
+            return py_call(q[9:], self.ip, args, kwargs)
         if q.startswith("torch.nn.") and not q.startswith("torch.nn.functional"):
             short = q.rsplit(".", 1)[-1]
             if short in torchlib.CONTAINERS:
-                return torchlib.container(short, args, kwargs, loc, self)
+                return torchlib.container(short, args, kwargs, loc, self.ip)
             if short[:1].isupper():
                 return self.torch_layer(q, args, kwargs, loc)
         if q.startswith(("torch.", "transformers.")):
@@ -125,7 +199,7 @@ class Interp(MemoMixin, ItemsMixin, ConfigMixin, Semantics):
         if posnames is False:
             posnames = None
             if cls is not None:
-                init, _ = self.find_init(cls)
+                init, _ = self.calls.find_init(cls)
                 if isinstance(init, Func) and init.node.args.vararg is None:
                     posnames = [a.arg for a in init.node.args.args[1:]]
             else:
@@ -136,16 +210,16 @@ class Interp(MemoMixin, ItemsMixin, ConfigMixin, Semantics):
         if leaf is not None:
             return leaf
         if cls is None:
-            self.note(f"{loc[0]}:{loc[1]}: unknown torch layer {q}")
+            self.stmts.note(f"{loc[0]}:{loc[1]}: unknown torch layer {q}")
             mod_name, _, attr = q.rpartition(".")
-            if not self.uncertain and module_lacks(self.finder, mod_name, attr):
+            if not self.ip.uncertain and module_lacks(self.ip.finder, mod_name, attr):
                 # torch's own source has no such name: constructing this raises
                 msg = f"module '{mod_name}' has no attribute '{attr}'"
-                self.failures.append(
+                self.ip.failures.append(
                     Failure("AttributeError", msg, str(loc[0]), loc[1], "construction")
                 )
             return Leaf("Unknown", {}, (str(loc[0]), loc[1]), torch=q, unresolved=["type"])
-        obj = self.instantiate(cls, args, kwargs, loc)
+        obj = self.memo.instantiate(cls, args, kwargs, loc)
         if isinstance(obj, Obj):
             obj.qual = q if q.count(".") == 2 else f"torch.nn.{cls.name}"
         return obj
@@ -161,14 +235,14 @@ class Interp(MemoMixin, ItemsMixin, ConfigMixin, Semantics):
             if mod is None:
                 continue
             if name in mod.defs:
-                v = self.global_lookup(mod, name)
+                v = self.names.global_lookup(mod, name)
                 found = v if isinstance(v, Cls) else None
                 break
             if name in mod.imports:
                 m, a = mod.imports[name]
                 sub = self._torch_module(m)
                 if sub is not None and a in sub.defs:
-                    v = self.global_lookup(sub, a)
+                    v = self.names.global_lookup(sub, a)
                     found = v if isinstance(v, Cls) else None
                     break
         self._torch_cls[q] = found
@@ -176,17 +250,17 @@ class Interp(MemoMixin, ItemsMixin, ConfigMixin, Semantics):
 
     def _torch_module(self, name: str) -> ModInfo | None:
         key = f"@torch:{name}"
-        if key in self.mods:
-            return self.mods[key]
-        path = self.finder.find(name)
+        if key in self.ip.mods:
+            return self.ip.mods[key]
+        path = self.ip.finder.find(name)
         info = None
         if path is not None:
             try:
-                info = parse_file(path, name, self.ast_store)
-                self.files[str(path)] = info.lines
+                info = parse_file(path, name, self.ip.ast_store)
+                self.ip.files[str(path)] = info.lines
             except Exception:  # noqa: BLE001
                 info = None
-        self.mods[key] = info
+        self.ip.mods[key] = info
         return info
 
     # ------------------------------------------------------------------ ext bases
@@ -194,7 +268,7 @@ class Interp(MemoMixin, ItemsMixin, ConfigMixin, Semantics):
         q = base.qual
         short = q.rsplit(".", 1)[-1]
         if q in _DICT_BASES:
-            d = py_call("dict", self, args, kwargs)
+            d = py_call("dict", self.ip, args, kwargs)
             obj.attrs["__items__"] = d if isinstance(d, dict) else {}
             return
         if short.endswith("PreTrainedModel") or short in PRETRAINED_BASES:
@@ -204,14 +278,14 @@ class Interp(MemoMixin, ItemsMixin, ConfigMixin, Semantics):
             return
         if q.startswith("torch.nn.") and short in torchlib.CONTAINERS:
             obj.kind = short
-            torchlib.fill_container(obj, args, self)
+            torchlib.fill_container(obj, args, self.ip)
             return
         if q.startswith("torch.nn.") and short not in ("Module",) and short[:1].isupper():
             cls = self.torch_class(q)
             if cls is not None:
-                init, _ = self.find_init(cls)
+                init, _ = self.calls.find_init(cls)
                 if isinstance(init, Func):
-                    self.call_func(
+                    self.calls.call_func(
                         Func(init.node, init.mod, init.closure, init.owner, obj), args, kwargs
                     )
                     obj.qual = obj.qual or f"torch.nn.{short}"
@@ -220,7 +294,7 @@ class Interp(MemoMixin, ItemsMixin, ConfigMixin, Semantics):
             return
         if q in ("pydantic.BaseModel", "pydantic.main.BaseModel") and obj.cls is not None:
             # a pydantic model: keyword fields over the class's annotated defaults
-            self.init_dataclass(obj, obj.cls, [], kwargs)
+            self.calls.init_dataclass(obj, obj.cls, [], kwargs)
 
     def catalogue_init(self, obj: Obj, q: str, args: list, kwargs: dict, loc: tuple) -> None:
         """``super().__init__(n, d)`` in a subclass of a torch layer when torch's source is not
@@ -233,7 +307,7 @@ class Interp(MemoMixin, ItemsMixin, ConfigMixin, Semantics):
         if leaf is None or spec is None or leaf.unresolved:
             why = "unresolved " + ", ".join(leaf.unresolved) if leaf else "no catalogue entry"
             obj.unresolved.append(f"{q}.__init__ without torch installed ({why})")
-            self.note(f"{loc[0]}:{loc[1]}: {q} subclass: its weights are unknown ({why})")
+            self.stmts.note(f"{loc[0]}:{loc[1]}: {q} subclass: its weights are unknown ({why})")
             return
         try:
             weights = spec.weights(spec.bind(leaf.params))
@@ -261,7 +335,7 @@ class Interp(MemoMixin, ItemsMixin, ConfigMixin, Semantics):
                     self.ext_init(inst, base, a, k, ("", 0)) if isinstance(inst, Obj) else None
                 )
             )
-        if name == "__new__" and self.is_module_cls(base):
+        if name == "__new__" and self.ip.classes.is_module_cls(base):
             # ``super().__new__(cls)`` in a module class's ``__new__``: a fresh instance of
             # ``cls``, which ``instantiate`` then runs ``__init__`` on (as Python does)
             def new(a: list, k: dict) -> Any:
@@ -275,13 +349,13 @@ class Interp(MemoMixin, ItemsMixin, ConfigMixin, Semantics):
             items = inst.attrs["__items__"]
             if name == "__getitem__":
                 return BuiltinMethod(lambda a, k: items.get(plain(a[0]), Unknown("key")))
-            return value_method(items, name, self)
+            return value_method(items, name, self.ip)
         return BuiltinMethod(lambda a, k: None)
 
     # ------------------------------------------------------------------ attributes
     def obj_method(self, obj: Obj, name: str) -> Any:
         if obj.kind:
-            m = torchlib.container_method(obj, name, self)
+            m = torchlib.container_method(obj, name, self.ip)
             if m is not None:
                 return m
         if "__items__" in obj.attrs and name in ("get", "keys", "values", "items", "__getitem__"):
@@ -311,7 +385,7 @@ class Interp(MemoMixin, ItemsMixin, ConfigMixin, Semantics):
         if name == "__setattr__":  # ``obj.__setattr__(key, value)``: a plain attribute write
             return BuiltinMethod(
                 lambda a, k: (
-                    self.register(obj, plain(a[0]), a[1], None)
+                    self.attrs.register(obj, plain(a[0]), a[1], None)
                     if len(a) > 1 and isinstance(plain(a[0]), str)
                     else None
                 )
@@ -334,7 +408,7 @@ class Interp(MemoMixin, ItemsMixin, ConfigMixin, Semantics):
                 obj.params.pop(name, None)
                 obj.attrs[name] = None
                 return
-        self.register(obj, name, plain(val), None)
+        self.attrs.register(obj, name, plain(val), None)
 
     def leaf_attr(self, leaf: Leaf, name: str) -> Any:
         if name in ("weight", "bias") or name.startswith(("weight_", "bias_", "in_proj")):
@@ -348,7 +422,7 @@ class Interp(MemoMixin, ItemsMixin, ConfigMixin, Semantics):
         return Unknown(f"{leaf.type}.{name}")
 
     def tensor_attr(self, t: Tensor, name: str) -> Any:
-        return torchlib.tensor_method(self, t, name)
+        return torchlib.tensor_method(self.ip, t, name)
 
     def value_attr(self, v: Any, name: str) -> Any:
         if isinstance(v, WeightRef):
@@ -365,7 +439,7 @@ class Interp(MemoMixin, ItemsMixin, ConfigMixin, Semantics):
             return namedtuple_attr(v, name)
         if getattr(v, "_enum_member", False):  # ``Color.RED.value`` (library/enums.py)
             return enums.member_attr(v, name)
-        return value_method(v, name, self)
+        return value_method(v, name, self.ip)
 
 
 SAMEISH = {"to", "data", "detach", "clone", "t", "float"}

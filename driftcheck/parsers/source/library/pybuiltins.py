@@ -92,7 +92,7 @@ def py_call(name: str, interp: Any, args: list[Any], kwargs: dict[str, Any]) -> 
     if name in ("min", "max", "sum", "any", "all", "sorted"):
         items = pa[0] if len(pa) == 1 else pa
         if name in ("min", "max") and len(pa) == 1 or name not in ("min", "max"):
-            items = interp.iterate(items)
+            items = interp.items.iterate(items)
         if items is None:
             return Unknown(name)
         items = [plain(x) for x in items]
@@ -103,7 +103,7 @@ def py_call(name: str, interp: Any, args: list[Any], kwargs: dict[str, Any]) -> 
             if name == "sum" and len(pa) > 1:
                 start = items[1]
                 if isinstance(start, (list, tuple)):  # one linear concatenation, size first
-                    its = interp.iterate(items[0])
+                    its = interp.items.iterate(items[0])
                     return Unknown(name) if its is None else sizes.seq_sum(its, start)
                 return sum(items[0], start)
             if name in ("min", "max") and "default" in kwargs and not items:
@@ -121,7 +121,7 @@ def py_call(name: str, interp: Any, args: list[Any], kwargs: dict[str, Any]) -> 
         r = unwrap(args[0])
         if isinstance(r, range):
             sizes.check_len(sizes.range_len(r), f"{name}(range(...))")
-        items = interp.iterate(args[0])
+        items = interp.items.iterate(args[0])
         if items is None:
             return Unknown(name)
         if name == "tuple":
@@ -135,7 +135,7 @@ def py_call(name: str, interp: Any, args: list[Any], kwargs: dict[str, Any]) -> 
                 return Unknown(name)
         return list(items)
     if name in ("zip", "enumerate"):
-        its = [interp.iterate(a) for a in args]
+        its = [interp.items.iterate(a) for a in args]
         if any(i is None for i in its):
             return Unknown(name)
         if name == "zip":
@@ -151,7 +151,7 @@ def py_call(name: str, interp: Any, args: list[Any], kwargs: dict[str, Any]) -> 
             elif isinstance(src, dict):
                 out.update(src)
             else:
-                items = interp.iterate(src)
+                items = interp.items.iterate(src)
                 if items is None:
                     return Unknown("dict")
                 for kv in items:
@@ -162,10 +162,10 @@ def py_call(name: str, interp: Any, args: list[Any], kwargs: dict[str, Any]) -> 
         out.update(kwargs)
         return out
     if name in ("map", "filter"):
-        items = interp.iterate(args[1]) if len(args) > 1 else None
+        items = interp.items.iterate(args[1]) if len(args) > 1 else None
         if items is None:
             return Unknown(name)
-        res = [interp.call(args[0], [x], {}, ("", 0)) for x in items]
+        res = [interp.calls.call(args[0], [x], {}, ("", 0)) for x in items]
         if name == "map":
             return res
         if not _known(*[plain(r) for r in res]):
@@ -274,7 +274,7 @@ def value_method(v: Any, name: str, interp: Any) -> Any:
         if name == "extend":
 
             def extend(a: list, k: dict) -> None:
-                items = interp.iterate(a[0]) if a else None
+                items = interp.items.iterate(a[0]) if a else None
                 if items is None:
                     raw.append(Unknown("extend"))
                 else:
@@ -361,7 +361,7 @@ def _iteration(name: str, interp: Any, args: list[Any]) -> Any:
             return next(it)
         except StopIteration:
             return args[1] if len(args) > 1 else Unknown("next of an exhausted iterator")
-    items = interp.iterate(args[0])
+    items = interp.items.iterate(args[0])
     if items is None:
         return Unknown(name)
     return itertools.cycle(items) if name == "itertools.cycle" else iter(items)
@@ -369,7 +369,7 @@ def _iteration(name: str, interp: Any, args: list[Any]) -> Any:
 
 def _product(interp: Any, args: list[Any], kwargs: dict[str, Any]) -> Any:
     """``itertools.product`` of known finite sequences, as a list (bounded size)."""
-    its = [interp.iterate(a) for a in args]
+    its = [interp.items.iterate(a) for a in args]
     rep = plain(kwargs.get("repeat", 1))
     if any(i is None for i in its) or not isinstance(rep, int) or rep < 0:
         return Unknown("product")

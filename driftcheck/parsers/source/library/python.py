@@ -81,7 +81,7 @@ def _keyed(c: Call, items: list[Any]) -> list[Any] | None:
     key = c.kwargs.get("key")
     if key is None or plain(key) is None:
         return [plain(x) for x in items]
-    out = [plain(c.interp.call(key, [x], {}, c.loc)) for x in items]
+    out = [plain(c.interp.calls.call(key, [x], {}, c.loc)) for x in items]
     return None if any(isinstance(k, (Unknown, Tensor)) for k in out) else out
 
 
@@ -89,7 +89,7 @@ def _extreme(c: Call) -> Any:
     name = c.qual.rsplit(".", 1)[-1]
     if "key" not in c.kwargs:
         return py_call(name, c.interp, c.args, c.kwargs)
-    items = c.interp.iterate(c.args[0]) if len(c.args) == 1 else list(c.args)
+    items = c.interp.items.iterate(c.args[0]) if len(c.args) == 1 else list(c.args)
     if items is None:
         return c.unknown(f"{name}() of a value we cannot enumerate")
     if not items:
@@ -119,7 +119,7 @@ def _sum(c: Call) -> Any:
 def _sorted(c: Call) -> Any:
     if not c.kwargs:
         return py_call("sorted", c.interp, c.args, {})
-    items = c.interp.iterate(c.args[0]) if c.args else None
+    items = c.interp.items.iterate(c.args[0]) if c.args else None
     if items is None:
         return c.unknown("sorted() of a value we cannot enumerate")
     keys = _keyed(c, items)
@@ -145,7 +145,7 @@ def _zip(c: Call) -> Any:
 
 @B.entry("enumerate", doc="enumerate(xs, start=) of a known finite sequence, as a list")
 def _enumerate(c: Call) -> Any:
-    items = c.interp.iterate(c.arg(0, "iterable"))
+    items = c.interp.items.iterate(c.arg(0, "iterable"))
     start = c.plain(1, "start", 0)
     if items is None or not isinstance(start, int):
         return c.unknown("enumerate() of a value we cannot enumerate")
@@ -156,16 +156,16 @@ def _enumerate(c: Call) -> Any:
 def _map(c: Call) -> Any:
     if len(c.args) <= 2:
         return py_call("map", c.interp, c.args, c.kwargs)
-    its = [c.interp.iterate(a) for a in c.args[1:]]
+    its = [c.interp.items.iterate(a) for a in c.args[1:]]
     if any(i is None for i in its):
         return c.unknown("map() over a value we cannot enumerate")
-    return [c.interp.call(c.args[0], list(xs), {}, c.loc) for xs in zip(*its)]
+    return [c.interp.calls.call(c.args[0], list(xs), {}, c.loc) for xs in zip(*its)]
 
 
 @B.entry("filter", doc="filter(f or None, xs): the items f keeps, when every test is known")
 def _filter(c: Call) -> Any:
     if len(c.args) == 2 and plain(c.args[0]) is None:
-        items = c.interp.iterate(c.args[1])
+        items = c.interp.items.iterate(c.args[1])
         vals = [plain(x) for x in items] if items is not None else None
         if vals is None or any(isinstance(v, (Unknown, Tensor)) for v in vals):
             return c.unknown("filter(None, ...) of unknown items")
@@ -202,7 +202,11 @@ def _slice(c: Call) -> Any:
     doc="isinstance(x, T): decided for plain values, classes read from source, torch layers",
 )
 def _isinstance(c: Call) -> Any:
-    return c.interp.isinstance(c.args[0], c.args[1]) if len(c.args) == 2 else Unknown("isinstance")
+    return (
+        c.interp.items.isinstance(c.args[0], c.args[1])
+        if len(c.args) == 2
+        else Unknown("isinstance")
+    )
 
 
 @B.entry("issubclass", doc="issubclass(C, T) for classes read from source (MRO), else unknown")
@@ -248,7 +252,7 @@ def _classmethod(c: Call) -> Any:
 def _hasattr(c: Call) -> Any:
     if len(c.args) != 2:
         return Unknown("hasattr")
-    return c.interp.hasattr(c.args[0], plain(c.args[1]))
+    return c.interp.items.hasattr(c.args[0], plain(c.args[1]))
 
 
 @B.entry(
@@ -259,10 +263,10 @@ def _getattr(c: Call) -> Any:
     if len(c.args) < 2 or not isinstance(plain(c.args[1]), str):
         return Unknown("getattr")
     obj, nm = c.args[0], plain(c.args[1])
-    if len(c.args) > 2 and c.interp.hasattr(obj, nm) is not True:
-        has = c.interp.hasattr(obj, nm)
+    if len(c.args) > 2 and c.interp.items.hasattr(obj, nm) is not True:
+        has = c.interp.items.hasattr(obj, nm)
         return c.args[2] if has is False else Unknown(f"getattr {nm}")
-    return c.interp.getattr(obj, nm, (str(c.loc[0]), c.loc[1]))
+    return c.interp.attrs.getattr(obj, nm, (str(c.loc[0]), c.loc[1]))
 
 
 @B.entry("setattr", doc="setattr(obj, name, v): an attribute write with nn.Module semantics")
@@ -271,9 +275,9 @@ def _setattr(c: Call) -> Any:
     if len(args) == 3 and isinstance(plain(args[1]), str):
         obj = plain(args[0])
         if isinstance(obj, Obj):
-            c.interp.register(obj, plain(args[1]), args[2], c.loc[1])
+            c.interp.attrs.register(obj, plain(args[1]), args[2], c.loc[1])
         elif isinstance(obj, (Config, Leaf)):
-            c.interp.setattr(obj, plain(args[1]), args[2], c.loc[1], None)
+            c.interp.attrs.setattr(obj, plain(args[1]), args[2], c.loc[1], None)
     return None
 
 
@@ -305,7 +309,7 @@ def _callable(c: Call) -> Any:
     if isinstance(v, Obj):
         if v.module:
             return True
-        return v.cls is not None and c.interp.mro_attr(v.cls, "__call__")[0]
+        return v.cls is not None and c.interp.classes.mro_attr(v.cls, "__call__")[0]
     if isinstance(v, (int, float, str, bytes, list, tuple, dict, set, frozenset, type(None))):
         return False
     if isinstance(v, (Tensor, Config, range, slice)):

@@ -39,7 +39,7 @@ class Partial:
     func: Any
     args: tuple
     keywords: dict
-    library_call: ClassVar[bool] = True  # called through ``call`` (semantics.Semantics.call)
+    library_call: ClassVar[bool] = True  # called through ``call`` (objmodel.Calls.call)
     library_type: ClassVar[str] = "functools.partial"  # what ``isinstance`` compares
 
     def attr(self, name: str) -> Any:
@@ -53,7 +53,7 @@ class Partial:
         if isinstance(f, Unknown):
             # what it builds may hold weights: an unknown layer when assigned to a module
             return UnknownModule(f"functools.partial of {f.why} (called at {loc[0]}:{loc[1]})")
-        return interp.call(f, [*self.args, *args], {**self.keywords, **kwargs}, loc)
+        return interp.calls.call(f, [*self.args, *args], {**self.keywords, **kwargs}, loc)
 
 
 @F.entry(
@@ -71,7 +71,7 @@ def _partial(c: Call) -> Any:
 
 @F.entry("reduce", doc="reduce(f, xs[, initial]): f folded over a known finite sequence")
 def _reduce(c: Call) -> Any:
-    items = c.interp.iterate(c.arg(1)) if len(c.args) > 1 else None
+    items = c.interp.items.iterate(c.arg(1)) if len(c.args) > 1 else None
     if items is None:
         return c.unknown("reduce() over a value we cannot enumerate")
     if len(c.args) > 2:
@@ -81,7 +81,7 @@ def _reduce(c: Call) -> Any:
     else:
         return c.unknown("reduce() of an empty sequence")
     for x in rest:
-        acc = c.interp.call(c.args[0], [acc, x], {}, c.loc)
+        acc = c.interp.calls.call(c.args[0], [acc, x], {}, c.loc)
     return acc
 
 
@@ -118,7 +118,7 @@ MAX_ITEMS = sizes.SIZE_LIMIT
 
 
 def _lists(c: Call, args: list[Any]) -> list[list[Any]] | None:
-    its = [c.interp.iterate(a) for a in args]
+    its = [c.interp.items.iterate(a) for a in args]
     return None if any(i is None for i in its) else its  # type: ignore[return-value]
 
 
@@ -136,7 +136,7 @@ def _chain(c: Call) -> Any:
 
 @IT.entry("chain.from_iterable", doc="chain.from_iterable(xss): flattened one level, as a list")
 def _chain_from(c: Call) -> Any:
-    outer = c.interp.iterate(c.arg(0))
+    outer = c.interp.items.iterate(c.arg(0))
     its = _lists(c, outer) if outer is not None else None
     if its is None:
         return c.unknown("chain.from_iterable() over a value we cannot enumerate")
@@ -161,7 +161,7 @@ def _repeat(c: Call) -> Any:
 
 @IT.entry("accumulate", doc="accumulate(xs[, f], initial=): running totals (or f), as a list")
 def _accumulate(c: Call) -> Any:
-    items = c.interp.iterate(c.arg(0))
+    items = c.interp.items.iterate(c.arg(0))
     if items is None:
         return c.unknown("accumulate() over a value we cannot enumerate")
     f = c.arg(1, "func")
@@ -173,16 +173,16 @@ def _accumulate(c: Call) -> Any:
         if not out and acc is None:
             acc = x
         elif f is None:
-            acc = c.interp.binop(ast.Add(), acc, x)
+            acc = c.interp.exprs.binop(ast.Add(), acc, x)
         else:
-            acc = c.interp.call(f, [acc, x], {}, c.loc)
+            acc = c.interp.calls.call(f, [acc, x], {}, c.loc)
         out.append(acc)
     return out
 
 
 @IT.entry("islice", doc="islice(xs, [start,] stop[, step]) of a known sequence, as a list")
 def _islice(c: Call) -> Any:
-    items = c.interp.iterate(c.arg(0))
+    items = c.interp.items.iterate(c.arg(0))
     bounds = [plain(a) for a in c.args[1:]]
     if items is None or not all(b is None or isinstance(b, int) for b in bounds) or not bounds:
         return c.unknown("islice() of unknown values")
@@ -191,7 +191,7 @@ def _islice(c: Call) -> Any:
 
 def _combinatoric(fn: Any, count: Any) -> Any:
     def impl(c: Call) -> Any:
-        items = c.interp.iterate(c.arg(0))
+        items = c.interp.items.iterate(c.arg(0))
         r = c.plain(1, "r", None if fn is itertools.permutations else Unknown("r"))
         if items is None or not (r is None or isinstance(r, int) and r >= 0):
             return c.unknown(f"{c.qual}() of unknown values")
@@ -215,7 +215,7 @@ IT.add(
 
 @IT.entry("pairwise", doc="pairwise(xs): consecutive pairs of a known sequence, as a list")
 def _pairwise(c: Call) -> Any:
-    items = c.interp.iterate(c.arg(0))
+    items = c.interp.items.iterate(c.arg(0))
     if items is None:
         return c.unknown("pairwise() over a value we cannot enumerate")
     return list(zip(items, items[1:]))
@@ -231,25 +231,25 @@ def _zip_longest(c: Call) -> Any:
 
 @IT.entry("starmap", doc="starmap(f, xs): f(*x) for each item, as a list")
 def _starmap(c: Call) -> Any:
-    items = c.interp.iterate(c.arg(1))
+    items = c.interp.items.iterate(c.arg(1))
     if items is None:
         return c.unknown("starmap() over a value we cannot enumerate")
     out = []
     for x in items:
-        a = c.interp.iterate(x)
+        a = c.interp.items.iterate(x)
         if a is None:
             return c.unknown("starmap() of an item that is not a sequence")
-        out.append(c.interp.call(c.args[0], a, {}, c.loc))
+        out.append(c.interp.calls.call(c.args[0], a, {}, c.loc))
     return out
 
 
 def _while(keep: bool) -> Any:
     def impl(c: Call) -> Any:
-        items = c.interp.iterate(c.arg(1))
+        items = c.interp.items.iterate(c.arg(1))
         if items is None:
             return c.unknown(f"{c.qual}() over a value we cannot enumerate")
         for i, x in enumerate(items):
-            t = plain(c.interp.call(c.args[0], [x], {}, c.loc))
+            t = plain(c.interp.calls.call(c.args[0], [x], {}, c.loc))
             if not isinstance(t, (bool, int)):
                 return c.unknown(f"{c.qual}() with an unknown test")
             if not t:
@@ -375,12 +375,14 @@ _CMPOPS = {"eq": ast.Eq, "ne": ast.NotEq, "lt": ast.Lt, "le": ast.LtE, "gt": ast
 
 
 def _binop(op: Any) -> Any:
-    return lambda c: c.interp.binop(op(), c.args[0], c.args[1]) if len(c.args) == 2 else c.unknown()
+    return lambda c: (
+        c.interp.exprs.binop(op(), c.args[0], c.args[1]) if len(c.args) == 2 else c.unknown()
+    )
 
 
 def _cmpop(op: Any) -> Any:
     return lambda c: (
-        c.interp.compare_one(op(), c.args[0], c.args[1]) if len(c.args) == 2 else c.unknown()
+        c.interp.exprs.compare_one(op(), c.args[0], c.args[1]) if len(c.args) == 2 else c.unknown()
     )
 
 
@@ -392,12 +394,14 @@ for _n, _op in _BINOPS.items():
     )
 for _n, _op in _CMPOPS.items():
     OP.add(_n, _cmpop(_op), f"{_n}(a, b): the interpreter's comparison")
-OP.add("neg", lambda c: c.interp.unary(ast.USub(), c.args[0]), "neg(a): -a")
-OP.add("pos", lambda c: c.interp.unary(ast.UAdd(), c.args[0]), "pos(a): +a")
-OP.add("not_", lambda c: c.interp.unary(ast.Not(), c.args[0]), "not_(a): not a")
-OP.add("invert", lambda c: c.interp.unary(ast.Invert(), c.args[0]), "invert(a): ~a")
-OP.add("getitem", lambda c: c.interp.getitem(c.args[0], c.args[1]), "getitem(a, k): a[k]")
-OP.add("contains", lambda c: c.interp.contains(c.args[0], c.args[1]), "contains(a, b): b in a")
+OP.add("neg", lambda c: c.interp.exprs.unary(ast.USub(), c.args[0]), "neg(a): -a")
+OP.add("pos", lambda c: c.interp.exprs.unary(ast.UAdd(), c.args[0]), "pos(a): +a")
+OP.add("not_", lambda c: c.interp.exprs.unary(ast.Not(), c.args[0]), "not_(a): not a")
+OP.add("invert", lambda c: c.interp.exprs.unary(ast.Invert(), c.args[0]), "invert(a): ~a")
+OP.add("getitem", lambda c: c.interp.items.getitem(c.args[0], c.args[1]), "getitem(a, k): a[k]")
+OP.add(
+    "contains", lambda c: c.interp.exprs.contains(c.args[0], c.args[1]), "contains(a, b): b in a"
+)
 OP.add("truth", lambda c: py_call("bool", c.interp, c.args, {}), "truth(a): bool(a)")
 OP.add("index", lambda c: py_call("int", c.interp, c.args, {}), "index(a): a as an int")
 
@@ -409,7 +413,7 @@ def _itemgetter(c: Call) -> Any:
     def get(a: list, k: dict) -> Any:
         if not a:
             return Unknown("itemgetter() called without an argument")
-        vals = [ip.getitem(a[0], key) for key in keys]
+        vals = [ip.items.getitem(a[0], key) for key in keys]
         return vals[0] if len(vals) == 1 else tuple(vals)
 
     return BuiltinMethod(get)
@@ -426,7 +430,7 @@ def _attrgetter(c: Call) -> Any:
         for n in names:
             v = a[0] if a else Unknown("attrgetter")
             for part in n.split("."):
-                v = ip.getattr(v, part, (str(loc[0]), loc[1]))
+                v = ip.attrs.getattr(v, part, (str(loc[0]), loc[1]))
             out.append(v)
         return out[0] if len(out) == 1 else tuple(out)
 
@@ -485,7 +489,7 @@ def _defaultdict(c: Call) -> Any:
 
 @COL.entry("Counter", doc="Counter(xs): counts of known hashable items, as a dict")
 def _counter(c: Call) -> Any:
-    items = c.interp.iterate(c.arg(0)) if c.args else []
+    items = c.interp.items.iterate(c.arg(0)) if c.args else []
     if items is None:
         return c.unknown("Counter() over a value we cannot enumerate")
     out: dict[Any, int] = {}
@@ -499,8 +503,8 @@ def _counter(c: Call) -> Any:
 
 class NamedTupleValue:
     """An instance of a ``namedtuple`` class: its items are abstract values (indexing,
-    unpacking and ``len`` through ``items.ItemsMixin``), its fields read as attributes
-    (``machine.Interp.value_attr``). Not a tuple subclass: ``plain`` would flatten one."""
+    unpacking and ``len`` through ``items.Items``), its fields read as attributes
+    (``machine.Library.value_attr``). Not a tuple subclass: ``plain`` would flatten one."""
 
     memo_copy = True  # its items are copied by memo.py, as a tuple's
 
@@ -592,12 +596,12 @@ CP = Group("copy")
 _COPY_DOC = "{}(x): configs, lists, dicts copied; a module copied as a distinct module"
 CP.add(
     "deepcopy",
-    lambda c: c.interp.copy_value(c.args[0]) if c.args else Unknown("copy"),
+    lambda c: c.interp.items.copy_value(c.args[0]) if c.args else Unknown("copy"),
     _COPY_DOC.format("deepcopy"),
 )
 CP.add(
     "copy",
-    lambda c: c.interp.copy_value(c.args[0]) if c.args else Unknown("copy"),
+    lambda c: c.interp.items.copy_value(c.args[0]) if c.args else Unknown("copy"),
     _COPY_DOC.format("copy"),
 )
 
@@ -618,7 +622,7 @@ class FieldSpec(Unknown):
 
     def resolve(self, interp: Any, loc: tuple) -> Any:
         if self.factory is not None:
-            return interp.call(self.factory, [], {}, loc)
+            return interp.calls.call(self.factory, [], {}, loc)
         if self.default is not _MISSING:
             return self.default
         return Unknown("dataclass field without a default")
@@ -653,7 +657,7 @@ def _replace(c: Call) -> Any:
     f = _fields_of(v)
     if f is None or not isinstance(v, Obj):
         return c.unknown("replace() of an unknown object")
-    return c.interp.instantiate(v.cls, [], {**f, **c.kwargs}, c.loc)
+    return c.interp.memo.instantiate(v.cls, [], {**f, **c.kwargs}, c.loc)
 
 
 @DC.entry("fields", doc="fields(obj): unknown (Field objects are not modelled)")

@@ -1,6 +1,6 @@
 """torch functions in ``__init__``: parameters, factories, containers, reparametrizations,
 ``torch.distributed`` of one process. Layer classes (``nn.Linear``...) are not entries: they
-are the catalogue's, or read from torch's own source (``machine.Interp.torch_layer``)."""
+are the catalogue's, or read from torch's own source (``machine.Library.torch_layer``)."""
 
 from __future__ import annotations
 
@@ -59,7 +59,7 @@ for _k in sorted(torchlib.CONTAINERS):
 
 
 def _reparam(c: Call) -> Any:
-    return c.interp.reparametrize(c.qual.rsplit(".", 1)[-1], c.args, c.kwargs, c.loc)
+    return c.interp.library.reparametrize(c.qual.rsplit(".", 1)[-1], c.args, c.kwargs, c.loc)
 
 
 UT.rule(
@@ -94,7 +94,7 @@ def _skip_init(c: Call) -> Any:
     if not c.args:
         return c.unknown("skip_init() without a class")
     kw = {k: v for k, v in c.kwargs.items() if k != "device"}
-    return c.interp.call(c.args[0], c.args[1:], kw, c.loc)
+    return c.interp.calls.call(c.args[0], c.args[1:], kw, c.loc)
 
 
 def _factory(c: Call) -> Any:

@@ -517,7 +517,7 @@ def fill_container(obj: Obj, args: list[Any], interp: Any) -> None:
             for k, v in src.items():
                 container_add(obj, v, str(plain(k)))
             return
-        pairs = interp.iterate(src)
+        pairs = interp.items.iterate(src)
         if pairs is None:
             obj.unresolved.append("contents")
             return
@@ -526,7 +526,7 @@ def fill_container(obj: Obj, args: list[Any], interp: Any) -> None:
             if isinstance(kv, (tuple, list)) and len(kv) == 2:
                 container_add(obj, kv[1], str(plain(kv[0])))
         return
-    items = interp.iterate(src)
+    items = interp.items.iterate(src)
     if items is None:
         obj.unresolved.append("contents")
         return
@@ -586,7 +586,7 @@ def container_method(obj: Obj, name: str, interp: Any) -> Any:
     if name == "extend":
 
         def extend(a: list, k: dict) -> Any:
-            items = interp.iterate(a[0]) if a else None
+            items = interp.items.iterate(a[0]) if a else None
             if items is None:
                 obj.unresolved.append("extend")
             else:
@@ -614,7 +614,7 @@ def container_method(obj: Obj, name: str, interp: Any) -> Any:
 
         def update(a: list, k: dict) -> Any:
             src = plain(a[0]) if a else {}
-            pairs = list(src.items()) if isinstance(src, dict) else interp.iterate(src)
+            pairs = list(src.items()) if isinstance(src, dict) else interp.items.iterate(src)
             if pairs is None:
                 obj.unresolved.append("update")
                 return None

@@ -362,12 +362,16 @@ def apply_hf_ties(root: Any, interp: Any) -> None:
         if "_tied_weights_keys" in m.attrs:  # set per instance in __init__ (marian)
             ok, keys = True, m.attrs["_tied_weights_keys"]
         else:
-            ok, keys, _ = interp.mro_attr(m.cls, "_tied_weights_keys")
+            ok, keys, _ = interp.classes.mro_attr(m.cls, "_tied_weights_keys")
         keys = plain(keys) if ok else None
         if not isinstance(keys, dict) or not keys:
             continue
         cfg = m.attrs.get("config")
-        tie = interp.config_attr(cfg, "tie_word_embeddings", None) if cfg is not None else None
+        tie = (
+            interp.configs.config_attr(cfg, "tie_word_embeddings", None)
+            if cfg is not None
+            else None
+        )
         if plain(tie) is not True:
             continue
         names = dict(_param_names(m, ""))

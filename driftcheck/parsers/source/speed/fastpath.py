@@ -68,7 +68,7 @@ def run(ip: Any, st: ast.stmt, fr: Any) -> bool:
     except _ERRORS:  # the general path decides what Python's error means (Unknown, a note)
         return False
     if body is not None:  # an ``if`` whose test was decided: its branch runs the usual way
-        ip.run_body(body, fr)
+        ip.stmts.run_body(body, fr)
     return True
 
 
@@ -189,7 +189,7 @@ def _effect(e: ast.expr) -> Fast | None:
         if xs.__class__ is not list:
             _bail()
         v = arg(ip, fr)
-        ip.tick()  # the general path counts the call
+        ip.stmts.tick()  # the general path counts the call
         xs.append(v)
 
     return append
@@ -409,11 +409,11 @@ def _call(e: ast.Call) -> Fast | None:
         if name in fr.locals or (fr.closure and name in fr.closure):
             _bail()
         if resolved[0] != id(ip) or resolved[1] != id(fr.mod):
-            g = ip.global_lookup(fr.mod, name)
+            g = ip.names.global_lookup(fr.mod, name)
             if g.__class__ is not Ext or g.qual != qual:
                 _bail()  # the module defines or imports its own ``name``
             resolved[0], resolved[1] = id(ip), id(fr.mod)
-        ip.tick()  # the general path counts the call
+        ip.stmts.tick()  # the general path counts the call
 
     if name in ("min", "max"):
 

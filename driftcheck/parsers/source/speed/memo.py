@@ -1,7 +1,7 @@
 """Interpret a layer class once per distinct construction and reuse the result.
 
 A 32-layer decoder builds ``Layer(config, layer_idx=i)`` 32 times; interpreting each took most
-of an analysis. ``MemoMixin.instantiate`` keys a module construction on its class, call site,
+of an analysis. ``Memo.instantiate`` keys a module construction on its class, call site,
 the conditions it runs under and a fingerprint of its arguments, records the first
 interpretation as a *template* and hands out structural copies of it.
 
@@ -30,7 +30,7 @@ import io
 import pickle
 from dataclasses import is_dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from driftcheck.parsers.source.interp.attrs import ModRef
 from driftcheck.parsers.source.loader import ModInfo
@@ -47,6 +47,9 @@ from driftcheck.parsers.source.values.abstract import (
     Unknown,
     unwrap,
 )
+
+if TYPE_CHECKING:
+    from driftcheck.parsers.source.library.machine import Interp
 
 _ATOMS = frozenset((bool, int, float, str, bytes, complex, type(None)))
 _SHARED = (Unknown, Ext, Cls, ModRef, ModInfo, ast.AST, Path, range, slice, type, SymVal, HoleInt)
@@ -207,11 +210,19 @@ class _Unpickler(pickle.Unpickler):
         return self.shared[pid] if pid >= 0 else self.slots[-1 - pid]
 
 
-class MemoMixin:
-    """``instantiate`` with reuse; mixed in front of ``Semantics`` in ``Interp``."""
+class Memo:
+    """``instantiate`` with reuse, in front of ``Calls.instantiate`` (the interpreter's
+    ``instantiate`` is this one)."""
 
-    memo_on = True  # set per interpreter from its Speed (``layer_memo``)
-    class_writes = 0
+    def __init__(self, ip: Interp) -> None:
+        self.ip = ip  # the owner: the state every part shares
+
+    def wire(self) -> None:
+        """The parts this one asks (set by the owner once all exist)."""
+        ip = self.ip
+        self.classes = ip.classes  # is_module_cls
+        self.calls = ip.calls  # find_init, instantiate
+        self.items = ip.items  # getitem
 
     def _memo_init(self) -> None:
         if not hasattr(self, "_templates"):
@@ -221,12 +232,12 @@ class MemoMixin:
             self.memo_hits = 0
 
     def instantiate(self, cls: Cls, args: list[Any], kwargs: dict[str, Any], loc: tuple) -> Any:
-        base = super().instantiate  # type: ignore[misc]
-        if not self.memo_on or not self._memo_candidate(cls):
+        base = self.calls.instantiate
+        if not self.ip.memo_on or not self._memo_candidate(cls):
             return base(cls, args, kwargs, loc)
         self._memo_init()
         try:
-            head = (id(cls), str(loc[0]), loc[1], tuple(self.uncertain), self.class_writes)  # type: ignore[attr-defined]
+            head = (id(cls), str(loc[0]), loc[1], tuple(self.ip.uncertain), self.ip.class_writes)  # type: ignore[attr-defined]
             fp, slots = self._fp_args(args, kwargs, True)
             akey = (head, *fp)
             mode = self._modes.get(akey, "probe")
@@ -260,7 +271,7 @@ class MemoMixin:
 
     def _record(self, cls, args, kwargs, loc, akey, key, slots, probe) -> Any:  # noqa: ANN001
         """Interpret once (ints as probes when ``probe``); keep the result as a template."""
-        base = super().instantiate  # type: ignore[misc]
+        base = self.calls.instantiate
         ext = _reachable([*args, *kwargs.values()])
         rec = Recording(ext) if probe else None
         run_args, run_kwargs = args, kwargs
@@ -269,8 +280,8 @@ class MemoMixin:
             run_args = [Probe(a, rec, next(n)) if _slot(a) else a for a in args]
             run_kwargs = {k: Probe(a, rec, next(n)) if _slot(a) else a for k, a in kwargs.items()}
         before = self._fp_args(run_args, run_kwargs, False, touch=False)
-        writes = self.class_writes
-        n_ranges = len(self.ranges)  # type: ignore[attr-defined]
+        writes = self.ip.class_writes
+        n_ranges = len(self.ip.ranges)  # type: ignore[attr-defined]
         try:
             result = base(cls, run_args, run_kwargs, loc)
         except ProbeUsed as e:
@@ -278,13 +289,13 @@ class MemoMixin:
                 raise
             # the body reads the int: forget what the partial run added, key on the value
             rec.active = False
-            del self.ranges[n_ranges:]  # type: ignore[attr-defined]
+            del self.ip.ranges[n_ranges:]  # type: ignore[attr-defined]
             self._modes[akey] = "value"
             return self.instantiate(cls, args, kwargs, loc)
         finally:
             if rec is not None:
                 rec.active = False
-        clean = writes == self.class_writes
+        clean = writes == self.ip.class_writes
         clean = clean and self._fp_args(run_args, run_kwargs, False, touch=False) == before
         tpl = Template(result, rec, ext)
         try:
@@ -308,7 +319,7 @@ class MemoMixin:
         raw = unwrap(obj)
         rec = key.rec
         if (raw.__class__ is list or raw.__class__ is tuple) and id(raw) in rec.ext:
-            v = self.getitem(obj, key.value)  # type: ignore[attr-defined]
+            v = self.items.getitem(obj, key.value)  # type: ignore[attr-defined]
             try:
                 fp = _fp(v, False)
             except NoKey:
@@ -323,7 +334,7 @@ class MemoMixin:
             return True
         for obj, slot, fp in tpl.rec.guards:
             i = slots[slot]
-            v = self.probe_index(obj, i) if i.__class__ is Probe else self.getitem(obj, i)  # type: ignore[attr-defined]
+            v = self.probe_index(obj, i) if i.__class__ is Probe else self.items.getitem(obj, i)  # type: ignore[attr-defined]
             try:
                 if _fp(v, False) != fp:
                     return False
@@ -332,9 +343,9 @@ class MemoMixin:
         return True
 
     def _memo_candidate(self, cls: Cls) -> bool:
-        if not self.is_module_cls(cls):  # type: ignore[attr-defined]
+        if not self.classes.is_module_cls(cls):  # type: ignore[attr-defined]
             return False
-        init, _ = self.find_init(cls)  # type: ignore[attr-defined]
+        init, _ = self.calls.find_init(cls)  # type: ignore[attr-defined]
         return isinstance(init, Func)
 
     # ------------------------------------------------------------------ fingerprints

@@ -43,12 +43,12 @@ def call_property(ip: Any, f: Func, cfg: Config) -> Any:
     reads = _reads(f.node) if ip.speed.propmemo else False
     state = _state(ip, f, cfg, reads) if reads else None
     if state is None:
-        return ip.call_func(f, [], {})
+        return ip.calls.call_func(f, [], {})
     cache: dict[int, tuple] = ip.__dict__.setdefault("_property_results", {})
     hit = cache.get(id(f.node))
     if hit is not None and hit[0] is cfg and hit[1] == state:
         return hit[2].copy([])
-    result = ip.call_func(f, [], {})
+    result = ip.calls.call_func(f, [], {})
     if _state(ip, f, cfg, reads) != state:
         return result  # the getter changed the config (a sub-config made from a dict...)
     try:
@@ -63,7 +63,7 @@ def call_property(ip: Any, f: Func, cfg: Config) -> Any:
 def _state(ip: Any, f: Func, cfg: Config, reads: tuple) -> tuple | None:
     attrs, free = reads
     for name in free:
-        g = ip.global_lookup(f.mod, name)
+        g = ip.names.global_lookup(f.mod, name)
         if g.__class__ is not Ext or g.qual != f"builtins.{name}":
             return None  # the module defines or imports ``name``
     values = []
