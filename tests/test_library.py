@@ -477,6 +477,43 @@ VALUES.append(
 # (covered names, code defining ``class M(nn.Module)`` that takes no arguments)
 MODELS: list[tuple[tuple[str, ...], str]] = [
     (
+        ("torch.nn.utils.parametrize.register_parametrization",),
+        """
+        import torch.nn as nn
+        from torch.nn.utils import parametrize
+        class Sym(nn.Module):
+            def forward(self, X):
+                return X.triu() + X.triu(1).transpose(-1, -2)
+        class M(nn.Module):
+            def __init__(self, d=6):
+                super().__init__()
+                self.f = nn.Linear(d, d)
+                parametrize.register_parametrization(self.f, "weight", Sym())
+    """,
+    ),
+    (
+        ("builtins.staticmethod", "builtins.classmethod"),
+        """
+        import torch.nn as nn
+        def make(dim):
+            return nn.Linear(dim, 2 * dim)
+        def build(cls, dim):
+            return nn.Linear(dim, cls.width)
+        class Factory:
+            width = 5
+            double = staticmethod(lambda dim: nn.Linear(dim, dim))
+        Factory.make = staticmethod(make)  # set after the class, at module level
+        Factory.build = classmethod(build)
+        class M(nn.Module):
+            def __init__(self, dim=4):
+                super().__init__()
+                self.a = Factory.make(dim)
+                self.b = Factory().make(3)
+                self.c = Factory.build(dim)
+                self.d = Factory.double(dim)
+    """,
+    ),
+    (
         ("functools.partial",),
         """
         import functools

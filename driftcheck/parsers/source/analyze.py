@@ -216,7 +216,18 @@ def unknown_count_note(graph: Graph) -> str | None:
         if score == (True, True):
             break
     if best is None:
-        return None
+        # no attribute marked unresolved, but a layer whose parameters do not make weights
+        # (``nn.Linear(d, None)`` from a ``None`` the code passed): name it and its values
+        from driftcheck.graph.counting import unresolved_nodes
+
+        bad = unresolved_nodes(graph)
+        if not bad:
+            return None
+        n = bad[0]
+        where = f"{n.loc.file}:{n.loc.line}" if n.loc is not None else "?"
+        odd = [f"{k}={v!r}" for k, v in n.params.items() if v is None] or ["its parameters"]
+        what = n.user_class or n.type
+        return f"params_total unknown: {n.id} ({what}) at {where}: no weights for {', '.join(odd)}"
     _, n, own = best
     where = f"{n.loc.file}:{n.loc.line}" if n.loc is not None else "?"
     what = n.user_class or n.type

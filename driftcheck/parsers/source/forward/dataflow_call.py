@@ -19,7 +19,15 @@ from driftcheck.parsers.source.forward import dataflow_torch as torchops
 from driftcheck.parsers.source.forward.dataflow_ops import param_tensor
 from driftcheck.parsers.source.speed import symbolic
 from driftcheck.parsers.source.speed.symbolic import HoleFloat, HoleInt
-from driftcheck.parsers.source.values.abstract import Cls, Ext, Func, Leaf, Obj, Unknown
+from driftcheck.parsers.source.values.abstract import (
+    Cls,
+    Ext,
+    Func,
+    Leaf,
+    Obj,
+    Unknown,
+    container_values,
+)
 from driftcheck.parsers.source.values.dataflow_values import (
     UNK,
     Bound,
@@ -305,10 +313,14 @@ class Calls:
             if self.run.f.input_shape is not None:
                 # on real sizes every item is an application (``torch.stack([e(x) for e in
                 # experts])`` stacks n outputs); a chained run still folds into its one node
-                return [Mod(c) for c in v.obj.children.values()]
+                return [None if c is None else Mod(c) for c in container_values(v.obj)]
             # a run of identical items is one graph node (repeat=n): its body runs once
             out, last = [], None
-            for c in v.obj.children.values():
+            for c in container_values(v.obj):
+                if c is None:  # a ``None`` item (``ModuleList([norm, None])``)
+                    out.append(None)
+                    last = None
+                    continue
                 r = self.run.f.resolve(c)
                 if r is not last:
                     out.append(Mod(c))
@@ -369,7 +381,7 @@ class Calls:
             if isinstance(v, (tuple, list, dict, str)):
                 return len(v)
             if isinstance(v, Mod) and isinstance(v.obj, Obj):
-                return len(v.obj.children)
+                return len(v.obj.children) + len(v.obj.none_keys)
             if isinstance(v, ShapeOf) and v.t.shape is not None:
                 return len(v.t.shape)
             return UNK

@@ -26,6 +26,7 @@ from driftcheck.parsers.source.values.abstract import (
     Tensor,
     Unknown,
     WeightRef,
+    container_values,
 )
 from driftcheck.parsers.source.values.dataflow_values import (
     UNK,
@@ -282,13 +283,18 @@ def module_item(run: Any, obj: Obj, key: Any) -> Any:
         if isinstance(key, int) and not isinstance(key, bool) and -len(names) <= key < len(names):
             key = names[key]
         return param_tensor(run, obj, key) if key in obj.params else UNK
-    kids = list(obj.children.values())
     if obj.kind == "ModuleDict" or isinstance(key, str):
+        if key in obj.none_keys:
+            return None
         return Mod(obj.children[key]) if key in obj.children else UNK
+    kids = container_values(obj)  # ``None`` items in their slots
     if isinstance(key, int) and not isinstance(key, bool):
-        return Mod(kids[key]) if -len(kids) <= key < len(kids) else UNK
+        if not -len(kids) <= key < len(kids):
+            return UNK
+        return None if kids[key] is None else Mod(kids[key])
     if isinstance(key, slice):
-        return [Mod(c) for c in kids[key]]
+        return [None if c is None else Mod(c) for c in kids[key]]
+    kids = [c for c in kids if c is not None]
     reps = {id(run.f.resolve(c)) for c in kids}
     if len(reps) == 1 and kids:  # an unknown index into one repeated block
         return Mod(kids[0])

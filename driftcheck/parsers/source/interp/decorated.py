@@ -289,11 +289,14 @@ def fillers(mod: ModInfo) -> dict[str, list[ast.stmt]]:
     return out
 
 
-def fill_at_import(interp: Any, mod: ModInfo, name: str, value: Any) -> None:
+def fill_at_import(
+    interp: Any, mod: ModInfo, name: str, value: Any, done: frozenset[int] = frozenset()
+) -> None:
     """Run the statements of ``mod`` that fill the global ``name`` (already bound to
     ``value``), as importing the module would. A statement that raises or cannot be followed
     is skipped: what it would have stored stays absent, so a later lookup of it is unknown
-    (or reaches the library's own ``raise``), never a guess."""
+    (or reaches the library's own ``raise``), never a guess. ``done``: ids of statements
+    already run on ``value`` (interp/modglobals.py's replay), not run again."""
     from driftcheck.parsers.source.interp.exprs import Frame
     from driftcheck.parsers.source.interp.statements import Raised
     from driftcheck.parsers.source.values.abstract import Budget, Cls, Obj
@@ -303,6 +306,8 @@ def fill_at_import(interp: Any, mod: ModInfo, name: str, value: Any) -> None:
         return
     fr = Frame(mod)
     for st in sts:
+        if id(st) in done:
+            continue
         try:
             if _rebinds(st) == name:
                 value = interp.exprs.eval(st.value, fr)  # reads the binding before this one

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from driftcheck.parsers.source.importcheck import module_names
 from driftcheck.parsers.source.interp import tuplesub
 from driftcheck.parsers.source.interp.modtree import ModulesView
 from driftcheck.parsers.source.library import enums, tensorvalues, torchlib
@@ -28,6 +29,7 @@ from driftcheck.parsers.source.values.abstract import (
     Tensor,
     Unknown,
     WeightRef,
+    container_values,
     is_module,
     plain,
     unwrap,
@@ -119,8 +121,11 @@ class Items:
             )
         if isinstance(raw, Obj):
             if raw.kind in ("ModuleList", "Sequential", "ParameterList"):
-                src = raw.params if raw.kind == "ParameterList" else raw.children
-                vals = list(src.values())
+                vals = (
+                    list(raw.params.values())
+                    if raw.kind == "ParameterList"
+                    else container_values(raw)
+                )
                 if isinstance(k, slice):
                     new = Obj(cls=None, module=True, kind=raw.kind, loc=raw.loc, qual=raw.qual)
                     for v in vals[k]:
@@ -210,11 +215,18 @@ class Items:
             if raw.kind == "ParameterList":
                 return list(raw.params.values())
             if raw.kind:
-                return list(raw.children.values())
+                return container_values(raw)
             if "__items__" in raw.attrs:
                 return list(raw.attrs["__items__"])
         if isinstance(raw, Config):
             return list(raw.fields)
+        if isinstance(raw, Tensor) and isinstance(raw.shape, tuple) and raw.shape:
+            # ``[x.item() for x in torch.linspace(0, rate, depth)]``: one tensor per row, of
+            # known shape, values unknown (a drop-path rate per layer)
+            n = plain(raw.shape[0])
+            if isinstance(n, int) and not isinstance(n, bool) and 0 <= n <= 10_000:
+                return [Tensor(tuple(raw.shape[1:])) for _ in range(n)]
+            return None
         if isinstance(raw, NamedTupleValue):  # a namedtuple's items (library/stdlib.py)
             return list(raw.values)
         if getattr(raw, "elementwise", False):  # a numpy array's numbers (library/arrays.py)
@@ -380,7 +392,7 @@ class Items:
         """``hasattr(m, name)`` on a library module we do not interpret (``hasattr(nn, "SiLU")``):
         the torch tables shipped with driftcheck (the same with and without torch), else the
         module's source on disk (True when it binds the name, False when it cannot hold it)."""
-        from driftcheck.parsers.source.importcheck import module_lacks, module_names
+        from driftcheck.parsers.source.importcheck import module_lacks
 
         if mod.qual == "torch.nn" and torchlib.is_nn_class(f"torch.nn.{name}"):
             return True
@@ -427,6 +439,7 @@ class Items:
             cls=m.cls, module=m.module, attrs=dict(m.attrs), loc=m.loc, kind=m.kind, qual=m.qual
         )
         new.children = {k: self.clone_module(c) for k, c in m.children.items()}
+        new.none_keys = list(m.none_keys)
         new.params = {
             k: Tensor(p.shape, param=True, owner=new, name=k) if isinstance(p, Tensor) else p
             for k, p in m.params.items()

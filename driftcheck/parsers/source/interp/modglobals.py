@@ -126,14 +126,9 @@ def mutated(mod: ModInfo, name: str) -> bool:
     return name in _table(mod)[0]
 
 
-def replay(interp: Any, mod: ModInfo, name: str) -> Any:
-    """``name``'s value once the module body ran: its first binding and the statements that
-    mutate it (and the globals they read that are mutated too), in source order."""
-    from driftcheck.parsers.source.interp.exprs import Frame
-    from driftcheck.parsers.source.interp.statements import Raised
-    from driftcheck.parsers.source.values.abstract import Unknown
-
-    muts, first = _table(mod)
+def _group(mod: ModInfo, name: str) -> set[str]:
+    """``name`` and the mutated globals its mutating statements read (run together)."""
+    muts = _table(mod)[0]
     group = {name}
     todo = [name]
     while todo:
@@ -143,6 +138,26 @@ def replay(interp: Any, mod: ModInfo, name: str) -> Any:
                 if isinstance(node, ast.Name) and node.id in muts and node.id not in group:
                     group.add(node.id)
                     todo.append(node.id)
+    return group
+
+
+def replayed(mod: ModInfo, name: str) -> frozenset[int]:
+    """The ids of the top-level statements ``replay`` runs for ``name`` (so that the import-time
+    fill of interp/decorated.py does not run them a second time)."""
+    muts = _table(mod)[0]
+    body = mod.tree.body
+    return frozenset(id(body[i]) for n in _group(mod, name) for i in muts.get(n, ()))
+
+
+def replay(interp: Any, mod: ModInfo, name: str) -> Any:
+    """``name``'s value once the module body ran: its first binding and the statements that
+    mutate it (and the globals they read that are mutated too), in source order."""
+    from driftcheck.parsers.source.interp.exprs import Frame
+    from driftcheck.parsers.source.interp.statements import Raised
+    from driftcheck.parsers.source.values.abstract import Unknown
+
+    muts, first = _table(mod)
+    group = _group(mod, name)
     steps = sorted({(first[n], 0, n) for n in group} | {(i, 1, "") for n in group for i in muts[n]})
     if len(steps) > MAX_STATEMENTS:
         return Unknown(f"module global {name} built by over {MAX_STATEMENTS} statements")

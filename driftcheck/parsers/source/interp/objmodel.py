@@ -11,6 +11,7 @@ from __future__ import annotations
 import ast
 from typing import TYPE_CHECKING, Any
 
+from driftcheck.graph import catalogue
 from driftcheck.parsers.source.interp import tuplesub
 from driftcheck.parsers.source.interp.attrs import ModRef, Super, ext_const
 from driftcheck.parsers.source.interp.statements import MAX_DEPTH, Frame, Raised
@@ -36,12 +37,16 @@ from driftcheck.parsers.source.values.abstract import (
     Config,
     Ext,
     Func,
+    Leaf,
     Obj,
     Probe,
     Return,
     Sourced,
+    Tensor,
     Unknown,
     UnknownModule,
+    container_values,
+    is_module,
     plain,
 )
 
@@ -223,8 +228,10 @@ class Names:
         ns[name] = v
         if name in mod.assigns:
             from driftcheck.parsers.source.interp.decorated import fill_at_import
+            from driftcheck.parsers.source.interp.modglobals import mutated, replayed
 
-            fill_at_import(self.ip, mod, name, v)
+            done = replayed(mod, name) if mutated(mod, name) else frozenset()
+            fill_at_import(self.ip, mod, name, v, done)
             return ns[name]  # the last binding (``default_cfgs = generate(default_cfgs)``)
         return v
 
@@ -300,6 +307,10 @@ class Classes:
     def make_func(self, node: ast.FunctionDef, fr: Frame, owner: Cls | None = None) -> Func:
         f = Func(node=node, mod=fr.mod, closure=self.names.closure_of(fr) if fr.func else None)
         f.owner = owner
+        if f.closure is not None and nonlocal_names(node):
+            # ``nonlocal x``: the enclosing call's locals are x's cell, shared by every call
+            # of this function (``cache_fn``'s ``nonlocal cache``), read and written back
+            f.closure["__cells__"] = fr.locals
         for d in node.decorator_list:
             name = unparse(d).split("(")[0].split(".")[-1]
             if name == "staticmethod":
@@ -322,9 +333,14 @@ class Classes:
         if name in cls.ns:
             return True, cls.ns[name]
         found = body_index(cls.node).get(name)
+        frame = cls.ns["__frame__"]
+        patch = class_patches(cls.mod.tree).get((cls.name, name))
+        if patch is not None and cls.node in cls.mod.tree.body:
+            # ``Klass.fn = staticmethod(fn)`` after the class, at module level: set at import
+            # time, before any user code reads it (hyper-connections' mHC)
+            found, frame = patch, Frame(cls.mod)
         if found is None:
             return False, None
-        frame = cls.ns["__frame__"]
         cls.ns[name] = Unknown(f"recursive class attribute {name}")
         if isinstance(found, (ast.FunctionDef, ast.AsyncFunctionDef)):
             v: Any = self.make_func(found, frame, owner=cls)
@@ -461,7 +477,7 @@ class Calls:
                 if isinstance(more, Config):
                     more = dict(more.fields)
                 if not isinstance(more, dict):
-                    kwargs["**"] = Unknown("**kwargs")
+                    kwargs["**"] = Unknown(f"{unparse(k.value)} at line {e.lineno}")
                     continue
                 kwargs.update({str(kk): vv for kk, vv in more.items()})
             else:
@@ -523,6 +539,12 @@ class Calls:
                 return f.call(self.ip, args, kwargs, loc)
         except TooBig as e:  # a builtin or method over the size bound (sizes.py)
             return self.stmts.too_big(e)
+        if isinstance(f, (Obj, Leaf)) and (isinstance(f, Leaf) or f.module):
+            # ``self.forward(torch.zeros(1, c, h, w)).shape[1]`` in ``__init__`` (vit-pytorch's
+            # CCT tokenizer, a CNN's flatten size): a layer run on tensors of known shape
+            out = self.module_on_shapes(f, args, kwargs)
+            if out is not None:
+                return out
         if isinstance(f, Obj) and f.module and f.cls is not None:
             return Unknown("module call in __init__")
         if isinstance(f, Obj) and f.cls is not None and not f.kind:
@@ -548,6 +570,11 @@ class Calls:
         if f.bound is not None:
             args = [f.bound, *args]
         self.bind_args(f, args, kwargs, fr)
+        cells = f.closure.get("__cells__") if f.closure else None
+        if cells is not None:
+            for n in nonlocal_names(f.node):
+                if n in cells:
+                    fr.locals[n] = cells[n]
         self.ip.depth += 1
         self.ip.active[key] = self.ip.active.get(key, 0) + 1
         at_mod, at_line = self.ip.at_mod, self.ip.at_line  # the caller's statement, for notes
@@ -562,6 +589,8 @@ class Calls:
             if gen is None:
                 return r.value
         finally:
+            if cells is not None:
+                self.write_cells(f, fr, cells)
             self.ip.at_mod, self.ip.at_line = at_mod, at_line
             self.ip.depth -= 1
             if self.ip.active[key] == 1:
@@ -574,17 +603,67 @@ class Calls:
             return tuplesub.Generator(gen.items)
         return None
 
+    def module_on_shapes(self, m: Any, args: list[Any], kwargs: dict[str, Any]) -> Any:
+        """A module applied in ``__init__`` to tensors whose shapes are all known numbers: a
+        catalogue layer's output shape, a ``Sequential`` chained, a user module's
+        ``forward`` interpreted. None (not followed) for anything else."""
+        ts = [plain(a) for a in args]
+        if not ts or kwargs or not all(_known_shape(t) for t in ts):
+            return None
+        if isinstance(m, Leaf):
+            spec = catalogue.get(m.type)
+            if spec is None or m.unresolved or spec.n_inputs not in (None, len(ts)):
+                return Unknown(f"{m.type} applied in __init__")
+            try:
+                shp = spec.output_shape(m.params, [t.shape for t in ts])
+            except Exception:  # noqa: BLE001 - the rule refuses the input: not followed
+                return Unknown(f"{m.type} applied in __init__ to {[t.shape for t in ts]}")
+            return Tensor(tuple(shp))
+        if m.kind == "Sequential":
+            x: Any = args[0] if len(args) == 1 else None
+            for c in container_values(m):
+                x = self.module_on_shapes(c, [x], {}) if x is not None else None
+                if not isinstance(plain(x), Tensor):
+                    return Unknown("Sequential applied in __init__")
+            return x
+        if m.cls is not None and not m.kind:
+            ok, fwd, _ = self.classes.mro_attr(m.cls, "forward")
+            if ok and isinstance(fwd, Func):
+                return self.call_func(self.ip.attrs.bind(fwd, m), args, kwargs)
+        return None
+
+    def write_cells(self, f: Func, fr: Frame, cells: dict[str, Any]) -> None:
+        """A call's ``nonlocal`` names back into their cells. Under an undecided condition
+        the value a run would leave there is not known: a changed one is unknown."""
+        for n in nonlocal_names(f.node):
+            if n not in fr.locals:
+                continue
+            v = fr.locals[n]
+            old = cells.get(n, _MISSING)
+            if self.ip.uncertain and v is not old:
+                line = self.ip.uncertain[-1]
+                why = f"{n} set through nonlocal under the condition at line {line}"
+                v = UnknownModule(why) if is_module(plain(v)) else Unknown(why)
+            cells[n] = v
+
     def bind_args(self, f: Func, args: list[Any], kwargs: dict[str, Any], fr: Frame) -> None:
         a = f.node.args
         pos = [*a.posonlyargs, *a.args]
         defaults = [None] * (len(pos) - len(a.defaults)) + list(a.defaults)
         dframe = Frame(f.mod, None, f.closure)
         kwargs = dict(kwargs)
+        # ``f(**d)`` of a mapping we could not follow: any argument not passed by name may be
+        # in it, so none takes its default (a default there was a confident wrong count)
+        splat = kwargs.pop("**", None)
+        if splat is not None and not isinstance(splat, Unknown):
+            splat = Unknown("kwargs")
         for i, p in enumerate(pos):
             if i < len(args):
                 fr.locals[p.arg] = args[i]
             elif p.arg in kwargs:
                 fr.locals[p.arg] = kwargs.pop(p.arg)
+            elif splat is not None:
+                fr.locals[p.arg] = Unknown(f"argument {p.arg} (maybe in **{splat.why})")
             elif defaults[i] is not None:
                 fr.locals[p.arg] = self.exprs.eval(defaults[i], dframe)
             else:
@@ -594,12 +673,17 @@ class Calls:
         for p, d in zip(a.kwonlyargs, a.kw_defaults):
             if p.arg in kwargs:
                 fr.locals[p.arg] = kwargs.pop(p.arg)
+            elif splat is not None:
+                fr.locals[p.arg] = Unknown(f"argument {p.arg} (maybe in **{splat.why})")
             elif d is not None:
                 fr.locals[p.arg] = self.exprs.eval(d, dframe)
             else:
                 fr.locals[p.arg] = Unknown(f"argument {p.arg}")
         if a.kwarg is not None:
-            fr.locals[a.kwarg.arg] = kwargs
+            if splat is not None:
+                fr.locals[a.kwarg.arg] = Unknown(f"{a.kwarg.arg}: **{splat.why}")
+            else:
+                fr.locals[a.kwarg.arg] = kwargs
 
     def find_init(self, cls: Cls, after: Cls | None = None) -> tuple[Any, Any]:
         ok, v, where = self.classes.mro_attr(cls, "__init__", after)
@@ -620,13 +704,13 @@ class Calls:
             self.init_dataclass(obj, cls, args, kwargs)
             obj.attrs[tuplesub.ITEMS] = tuple(obj.attrs[n] for n in tuplesub.fields(cls))
             return obj
+        ok, new, _ = self.classes.mro_attr(cls, "__new__")
         if not obj.module:
             unread = self.unreadable_base(cls)
             if unread is not None:
                 # ``class FusedNorm(apex.FusedLayerNorm)`` with apex not on disk: the instance
                 # may well be a layer with weights; an empty object would count 0
                 return UnknownModule(f"{cls.name} (a subclass of {unread}, not readable)")
-            ok, new, _ = self.classes.mro_attr(cls, "__new__")
             if ok and isinstance(new, Func):
                 if tuplesub.is_tuple_class(cls):
                     # ``class Irreps(tuple)`` whose ``__new__`` parses its argument and ends in
@@ -635,6 +719,20 @@ class Calls:
                 # any other ``__new__``: not modelled, so the instance is unknown (an empty
                 # object would read as an empty tuple)
                 return Unknown(f"instance of {cls.name} (built by its __new__)")
+        elif ok and isinstance(new, Func):
+            # a module class's ``__new__`` (x-transformers' ``LoRALinear`` returns a plain
+            # ``nn.Linear`` when no rank is given): what it returns is the value; an instance
+            # of the class (``super().__new__(cls)``) then runs ``__init__``, as in Python
+            made = self.call_func(
+                Func(new.node, new.mod, new.closure, new.owner, None, is_static=True),
+                [cls, *args],
+                kwargs,
+            )
+            got = plain(made)
+            if not (isinstance(got, Obj) and isinstance(got.cls, Cls) and cls in got.cls.mro()):
+                return made
+            obj = got
+            obj.loc = obj.loc or (str(loc[0]), loc[1])
         init, where = self.find_init(cls)
         if isinstance(init, Func):
             init = Func(init.node, init.mod, init.closure, init.owner, obj)
@@ -705,4 +803,50 @@ def _is_setter(f: ast.FunctionDef, name: str) -> bool:
     return any(
         isinstance(d, ast.Attribute) and d.attr == "setter" and unparse(d.value) == name
         for d in f.decorator_list
+    )
+
+
+_MISSING = object()
+
+
+def nonlocal_names(node: ast.AST) -> tuple[str, ...]:
+    """The names a function's own body declares ``nonlocal`` (not its nested definitions'),
+    kept on the syntax node."""
+    got = getattr(node, "_driftcheck_nonlocal", None)
+    if got is None:
+        names: list[str] = []
+        todo = list(getattr(node, "body", []) if isinstance(node, ast.FunctionDef) else [])
+        while todo:
+            n = todo.pop()
+            if isinstance(n, ast.Nonlocal):
+                names.extend(n.names)
+            elif not isinstance(
+                n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)
+            ):
+                todo.extend(ast.iter_child_nodes(n))
+        got = tuple(dict.fromkeys(names))
+        node._driftcheck_nonlocal = got  # type: ignore[attr-defined]
+    return got
+
+
+def class_patches(tree: ast.Module) -> dict[tuple[str, str], ast.Assign]:
+    """``(class name, attribute) -> statement`` for a module's top-level ``Klass.attr = v``
+    (the last one wins), kept on the module's syntax tree."""
+    got = tree.__dict__.get("_dc_patches")
+    if got is None:
+        got = {}
+        for st in tree.body:
+            if isinstance(st, ast.Assign):
+                for t in st.targets:
+                    if isinstance(t, ast.Attribute) and isinstance(t.value, ast.Name):
+                        got[(t.value.id, t.attr)] = st
+        tree._dc_patches = got  # type: ignore[attr-defined]
+    return got
+
+
+def _known_shape(t: Any) -> bool:
+    return (
+        isinstance(t, Tensor)
+        and isinstance(t.shape, tuple)
+        and all(isinstance(plain(d), int) and not isinstance(plain(d), bool) for d in t.shape)
     )

@@ -21,9 +21,17 @@ from driftcheck.parsers.source.interp.exprs import (  # noqa: F401 - re-exported
     Frame,
     truth,
 )
+from driftcheck.parsers.source.library import torchlib
 from driftcheck.parsers.source.sizes import TooBig
 from driftcheck.parsers.source.speed import fastpath
-from driftcheck.parsers.source.values.abstract import Budget, Obj, Return, Unknown, plain
+from driftcheck.parsers.source.values.abstract import (
+    Budget,
+    Obj,
+    Return,
+    Unknown,
+    container_values,
+    plain,
+)
 
 if TYPE_CHECKING:
     from driftcheck.parsers.source.library.machine import Interp
@@ -455,7 +463,7 @@ class Statements:
                     obj.unresolved.append(f"del with an unknown key at line {tgt.lineno}")
                 elif obj.kind in ("ModuleDict", "ParameterDict"):
                     src.pop(str(key), None)
-                else:
+                elif obj.kind.startswith("Parameter"):
                     items = list(src.values())
                     try:
                         del items[key]
@@ -464,6 +472,16 @@ class Statements:
                     else:
                         src.clear()
                         src.update({str(i): v for i, v in enumerate(items)})
+                else:
+                    items = container_values(obj)  # ``None`` items keep their slots
+                    try:
+                        del items[key]
+                    except (IndexError, TypeError):
+                        obj.unresolved.append(f"del at line {tgt.lineno}")
+                    else:
+                        obj.children, obj.none_keys = {}, []
+                        for i, v in enumerate(items):
+                            torchlib.container_add(obj, v, str(i))
             elif isinstance(obj, (dict, list)) and not isinstance(key, Unknown):
                 try:
                     del obj[key]

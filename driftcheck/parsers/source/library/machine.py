@@ -46,6 +46,7 @@ from driftcheck.parsers.source.values.abstract import (
     Unknown,
     UnknownModule,
     WeightRef,
+    is_module,
     plain,
 )
 from driftcheck.speed import Speed, current
@@ -167,6 +168,11 @@ class Library:
             if short[:1].isupper():
                 return self.torch_layer(q, args, kwargs, loc)
         if q.startswith(("torch.", "transformers.")):
+            if any(is_module(plain(a)) for a in [*args, *kwargs.values()]):
+                # an unmodelled torch function given a layer (``orthogonal(nn.Linear(...))``,
+                # ``torch.compile(block)``) may return it, changed: its weights are unknown,
+                # never silently dropped with the rest of the result
+                return UnknownModule(f"call of {q} on a layer")
             return Unknown(f"call of {q}")
         if q.split(".")[0] not in EXT_TOPS:
             # a library we cannot read (not installed): a class or a factory function, what
@@ -175,16 +181,17 @@ class Library:
         return Unknown(f"call of {q}")
 
     def reparametrize(self, how: str, args: list, kwargs: dict, loc: tuple) -> Any:
-        """``weight_norm`` / ``spectral_norm`` (old and ``parametrizations`` APIs) on a layer.
+        """``weight_norm`` / ``spectral_norm`` / ``orthogonal`` (old and ``parametrizations``
+        APIs) on a layer.
 
-        spectral_norm keeps one trainable tensor per weight (``weight_orig`` / ``original``):
-        the count is unchanged. weight_norm splits the weight into a direction ``v`` (same
+        spectral_norm and orthogonal keep one trainable tensor per weight (``weight_orig`` /
+        ``original``, its shape): the count is unchanged. weight_norm splits the weight into a direction ``v`` (same
         shape) and a magnitude ``g`` with one value per slice along ``dim`` (a scalar for
         ``dim=None`` or -1), so it adds parameters: recorded on the leaf, counted by build.
         """
         mod = plain(args[0]) if args else plain(kwargs.get("module"))
-        if how == "spectral_norm":
-            return mod if mod is not None else Unknown("spectral_norm")
+        if how in ("spectral_norm", "orthogonal"):
+            return mod if is_module(mod) else UnknownModule(f"{how} of an unknown module")
         name = plain(args[1]) if len(args) > 1 else plain(kwargs.get("name", "weight"))
         dim = plain(args[2]) if len(args) > 2 else plain(kwargs.get("dim", 0))
         if not isinstance(name, str) or not (dim is None or isinstance(dim, int)):
@@ -383,6 +390,16 @@ class Library:
                     self.ext_init(inst, base, a, k, ("", 0)) if isinstance(inst, Obj) else None
                 )
             )
+        if name == "__new__" and self.ip.classes.is_module_cls(base):
+            # ``super().__new__(cls)`` in a module class's ``__new__``: a fresh instance of
+            # ``cls``, which ``instantiate`` then runs ``__init__`` on (as Python does)
+            def new(a: list, k: dict) -> Any:
+                c = plain(a[0]) if a else None
+                if not isinstance(c, Cls):
+                    return Unknown("__new__ of an unknown class")
+                return Obj(cls=c, module=True)
+
+            return BuiltinMethod(new)
         if base.qual in ("builtins.tuple", "typing.Tuple"):  # interp/tuplesub.py
             from driftcheck.parsers.source.interp import tuplesub
 

@@ -52,9 +52,6 @@ def _num(v: Any) -> Any:
 _ITEMWISE = frozenset(("len", "list", "tuple", "set", "frozenset", "reversed", "zip", "enumerate"))
 
 
-NONE_SLOTS = "__none_slots__"  # a module container's ``None`` items (registered, weightless)
-
-
 def py_call(name: str, interp: Any, args: list[Any], kwargs: dict[str, Any]) -> Any:
     """Evaluate builtin ``name`` (``len``, ``min``, ``math.sqrt``...); Unknown when it can't."""
     if not kwargs and any(isinstance(a, SymBase) or a.__class__ in symbolic.HOLES for a in args):
@@ -98,9 +95,9 @@ def py_call(name: str, interp: Any, args: list[Any], kwargs: dict[str, Any]) -> 
             its = v.attrs[tuplesub.ITEMS]
             return Unknown("len") if tuplesub.defines(v.cls, "__len__") else len(its)
         if isinstance(v, Obj) and v.kind:
-            if v.kind == "ParameterList":
-                return len(v.params)
-            return len(v.children) + v.attrs.get(NONE_SLOTS, 0)
+            return (
+                len(v.children) + len(v.none_keys) if v.kind != "ParameterList" else len(v.params)
+            )
         if isinstance(v, Config):
             return len(v.fields)
         if isinstance(v, Tensor) and isinstance(v.shape, tuple) and v.shape:

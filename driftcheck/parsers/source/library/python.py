@@ -274,6 +274,22 @@ def _ext_subclass(c: Call, sub: ExtClass, bases: tuple) -> Any:
     return c.unknown("issubclass() of a library class") if unknown else False
 
 
+@B.entry("staticmethod", doc="staticmethod(f): f, not bound when read through a class")
+def _staticmethod(c: Call) -> Any:
+    f = plain(c.args[0]) if len(c.args) == 1 else None
+    if not isinstance(f, Func):
+        return c.args[0] if len(c.args) == 1 else Unknown("staticmethod")
+    return Func(f.node, f.mod, f.closure, f.owner, None, is_static=True)
+
+
+@B.entry("classmethod", doc="classmethod(f): f bound to the class it is read through")
+def _classmethod(c: Call) -> Any:
+    f = plain(c.args[0]) if len(c.args) == 1 else None
+    if not isinstance(f, Func):
+        return Unknown("classmethod")
+    return Func(f.node, f.mod, f.closure, f.owner, None, is_classmethod=True)
+
+
 @B.entry("hasattr", doc="hasattr(obj, name) for objects, configs, classes and plain values")
 def _hasattr(c: Call) -> Any:
     if len(c.args) != 2:

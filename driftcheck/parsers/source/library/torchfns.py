@@ -9,7 +9,15 @@ from typing import Any
 from driftcheck.parsers.source.interp.tensorshapes import KEEP_SHAPE, joined_shape, kept_shape
 from driftcheck.parsers.source.library import torchlib
 from driftcheck.parsers.source.library.registry import Call, Group
-from driftcheck.parsers.source.values.abstract import Obj, Tensor, Unknown, plain
+from driftcheck.parsers.source.values.abstract import (
+    Leaf,
+    Obj,
+    Tensor,
+    Unknown,
+    UnknownModule,
+    is_module,
+    plain,
+)
 
 T = Group("torch")
 NN = Group("torch.nn")
@@ -55,11 +63,30 @@ def _reparam(c: Call) -> Any:
 
 
 UT.rule(
-    "torch.nn.utils.*.weight_norm / spectral_norm",
-    lambda q: q.startswith("torch.nn.utils.") and q.endswith((".weight_norm", ".spectral_norm")),
+    "torch.nn.utils.*.weight_norm / spectral_norm / orthogonal",
+    lambda q: (
+        q.startswith("torch.nn.utils.")
+        and q.endswith((".weight_norm", ".spectral_norm", ".orthogonal"))
+    ),
     doc="weight_norm(layer, name, dim) (old and parametrizations APIs) adds the magnitude "
-    "tensor; spectral_norm keeps the count",
+    "tensor; spectral_norm and orthogonal keep the count (one original per weight)",
 )(_reparam)
+
+
+@UT.entry(
+    "parametrize.register_parametrization",
+    doc="register_parametrization(layer, name, p): the count is unchanged for a p without "
+    "weights; a p with weights leaves the layer's count unknown",
+)
+def _register_parametrization(c: Call) -> Any:
+    from driftcheck.parsers.source.interp.statements import weightless  # a cycle
+
+    mod, p = c.plain(0, "module"), c.plain(2, "parametrization")
+    if not isinstance(mod, (Obj, Leaf)) or not is_module(mod):
+        return UnknownModule("register_parametrization of an unknown module")
+    if not weightless(p):
+        mod.unresolved.append(f"a parametrization that may hold weights ({c.where})")
+    return mod
 
 
 @UT.entry("skip_init", doc="skip_init(cls, *args, **kw): the module cls(*args, **kw) builds")

@@ -19,7 +19,7 @@ from typing import Any
 
 from driftcheck.graph import catalogue
 from driftcheck.graph.catalogue._helpers import slice_length
-from driftcheck.parsers.source.library.pybuiltins import NONE_SLOTS, BuiltinMethod
+from driftcheck.parsers.source.library.pybuiltins import BuiltinMethod
 from driftcheck.parsers.source.loader import unparse
 from driftcheck.parsers.source.speed.symbolic import plain_hole
 from driftcheck.parsers.source.values.abstract import (
@@ -34,6 +34,7 @@ from driftcheck.parsers.source.values.abstract import (
     Unknown,
     UnknownModule,
     WeightRef,
+    container_values,
     is_module,
     plain,
 )
@@ -265,6 +266,9 @@ def shape_of(args: list[Any], qual: str) -> tuple[Any, ...] | Unknown:
     if name == "normal":
         dims = [x for x in pa if isinstance(x, (tuple, list))]
         return tuple(dims[0]) if dims else Unknown("normal")
+    if name in ("Tensor", "FloatTensor", "LongTensor") and len(pa) == 1:
+        if isinstance(pa[0], (tuple, list)):  # ``torch.FloatTensor([[...], ...])``: data
+            return _data_shape(pa[0])
     if len(pa) == 1 and isinstance(pa[0], (tuple, list)):
         pa = list(pa[0])
     if len(pa) == 1 and isinstance(pa[0], Tensor):
@@ -633,12 +637,16 @@ def container_add(obj: Obj, v: Any, key: str | None = None) -> None:
         else:
             obj.unresolved.append(f"item {k}")
         return
-    k = key if key is not None else str(len(obj.children) + obj.attrs.get(NONE_SLOTS, 0))
-    if v is None and obj.kind in ("ModuleList", "Sequential") and key is None:
-        # torch registers a None item (``nn.ModuleList([attn if global else None, ff])``):
-        # no weights; its index is kept for the items after it and ``len()``
-        obj.attrs[NONE_SLOTS] = obj.attrs.get(NONE_SLOTS, 0) + 1
+    k = key if key is not None else str(len(obj.children) + len(obj.none_keys))
+    if v is None and obj.kind:
+        # torch keeps a ``None`` item's slot (``add_module`` accepts None): no weights, but it
+        # counts in ``len``, indexing and the keys of the items after it
+        obj.children.pop(k, None)
+        if k not in obj.none_keys:
+            obj.none_keys.append(k)
         return
+    if k in obj.none_keys:
+        obj.none_keys.remove(k)
     if is_module(v):
         obj.children[k] = v
     elif isinstance(v, Unknown):
@@ -682,13 +690,15 @@ def container_method(obj: Obj, name: str, interp: Any) -> Any:
     if name == "insert":
 
         def insert(a: list, k: dict) -> Any:
-            items = list(obj.children.values())
+            items = container_values(obj)
             idx = plain(a[0])
             if not isinstance(idx, int):
                 obj.unresolved.append("insert")
                 return None
             items.insert(idx, plain(a[1]))
-            obj.children = {str(i): m for i, m in enumerate(items)}
+            obj.children, obj.none_keys = {}, []
+            for i, m in enumerate(items):
+                container_add(obj, m, str(i))
             return None
 
         return BuiltinMethod(insert)
@@ -713,7 +723,7 @@ def container_method(obj: Obj, name: str, interp: Any) -> Any:
         src = obj.params if obj.kind in ("ParameterList", "ParameterDict") else obj.children
         return BuiltinMethod(lambda a, k: list(getattr(src, name)()))
     if name == "__len__":
-        return BuiltinMethod(lambda a, k: len(obj.children) + obj.attrs.get(NONE_SLOTS, 0))
+        return BuiltinMethod(lambda a, k: len(obj.children) + len(obj.none_keys))
     if name in ("pop", "clear", "popitem", "__setitem__", "__delitem__", "setdefault"):
         # a change to the container we do not follow: its contents are no longer known
         def changed(a: list, k: dict) -> Any:

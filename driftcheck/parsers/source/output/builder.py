@@ -43,6 +43,10 @@ class Builder:
         # one Location per place: a repeated layer's copies all point at the same lines
         self.locs: dict[tuple, Location | None] = {}
         self.leaf_ws: dict[int, list[str]] = {}  # id(leaf) -> its weight names
+        self.subtrees: dict[int, frozenset[int]] = {}  # id(module) -> ids of its subtree
+        # id(copy folded into a repeat node) -> that node's id (kept apart from ``seen``: the
+        # forward pass maps a folded copy to the repeat node by its absence from ``seen``)
+        self.folded: dict[int, str] = {}
 
     def _loc(self, loc: tuple | None) -> Location | None:
         """Where a module was built (``Location`` is frozen: copies may share one)."""
@@ -98,16 +102,29 @@ class Builder:
         self.sigs[k] = n
         return n
 
+    def subtree(self, m: Any) -> frozenset[int]:
+        """Identities of ``m`` and every module under it (kept per module)."""
+        k = id(m)
+        hit = self.subtrees.get(k)
+        if hit is None:
+            ids = {k}
+            if isinstance(m, Obj):
+                for c in m.children.values():
+                    ids.update(self.subtree(c))
+            hit = self.subtrees[k] = frozenset(ids)
+        return hit
+
     # ------------------------------------------------------------------ nodes
     def add(
         self, m: Any, nid: str, name: str, parent: str | None, repeat: int = 1, inherited=()
     ) -> None:
         if len(self.g.nodes) > MAX_NODES:
             raise OverflowError(f"model has over {MAX_NODES} nodes")
-        if id(m) in self.seen:
+        if id(m) in self.seen or id(m) in self.folded:
             if parent is not None:
+                first = self.seen.get(id(m)) or self.folded[id(m)]
                 self.g.index[parent].notes.append(
-                    f"{name} is the same module as {self.seen[id(m)]} (shared, counted once)"
+                    f"{name} is the same module as {first} (shared, counted once)"
                 )
             return
         self.seen[id(m)] = nid
@@ -173,20 +190,31 @@ class Builder:
         while i < len(items):
             j = i + 1
             s = self.sig(items[i][1])
+            # one module met twice is one module (weight tying): an item that is, or holds, a
+            # module of the run so far (reformer's ``weight_tie``: each layer's own norm around
+            # one shared attention) is not another copy of it
+            run = set(self.subtree(items[i][1]))
             while j < len(items):
                 same = self.sig(items[j][1]) == s
                 if traced and same is not _tree_eq(items[i][1], items[j][1]):
                     # the signature (reprs) and == disagree (1 and True): not modeled
                     symbolic.poison(self.trace, "repeat folding")
-                if not same or id(items[j][1]) in self.seen:
+                if not same or id(items[j][1]) in self.seen or id(items[j][1]) in self.folded:
                     break
+                sub = self.subtree(items[j][1])
+                if not run.isdisjoint(sub):
+                    break
+                run.update(sub)
                 j += 1
             cname, c = items[i]
-            if id(c) in self.seen:
+            if id(c) in self.seen or id(c) in self.folded:
                 j = i + 1
             self.add(c, _join(nid, cname, "/"), _join(name, cname, "."), nid, j - i, inh)
             for _, other in items[i + 1 : j]:
                 self._alias(c, other)
+                # a copy folded into the repeat node is counted there: met again later in
+                # the list (``[a, b, b]``), it is the same module, not another copy
+                self.folded.setdefault(id(other), _join(nid, cname, "/"))
             i = j
 
     def _alias(self, first: Any, other: Any) -> None:

@@ -199,6 +199,21 @@ class Obj:
     unresolved: list[str] = field(default_factory=list)
     qual: str | None = None  # torch class qualname when interpreted from torch source
     attr_locs: dict[str, tuple[str, int]] = field(default_factory=dict)  # where attrs were set
+    # keys of a container's ``None`` items (``ModuleList([norm, None])``: torch keeps the slot in
+    # ``_modules``, so it counts in ``len`` and indexing); ``children`` holds modules only
+    none_keys: list[str] = field(default_factory=list)
+
+
+def container_values(obj: Obj) -> list[Any]:
+    """A ModuleList's / Sequential's items in torch's order, ``None`` in the slots of its
+    ``None`` items (``obj.none_keys``)."""
+    if not obj.none_keys:
+        return list(obj.children.values())
+    slots = {**obj.children, **dict.fromkeys(obj.none_keys)}
+    keys = list(slots)
+    if all(k.isdigit() for k in keys):
+        keys.sort(key=int)
+    return [slots[k] for k in keys]
 
 
 @dataclass(eq=False)
