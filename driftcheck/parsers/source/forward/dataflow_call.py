@@ -270,7 +270,7 @@ class Calls:
             fr = Frame(at.mod, at.self_mod, at.parent, at.func)
             fr.locals = dict(at.locals)
             self.bind(loc.node, fr, args, kwargs)  # type: ignore[arg-type]
-            return self.eval(loc.node.body, fr)
+            return self.run.eval(loc.node.body, fr)
         fn = Func(node=loc.node, mod=loc.frame.mod)
         fn.closure = dict(loc.frame.locals)
         return self.run_func(fn, None, args, kwargs, caller)
