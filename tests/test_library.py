@@ -355,13 +355,6 @@ VALUES.append(
 )
 VALUES.append(
     (
-        ("os.environ.get", "os.getenv"),
-        "import os\nresult = (os.environ.get('DRIFTCHECK_UNSET_SWITCH', 'false').lower() == 'true', "
-        "os.getenv('DRIFTCHECK_UNSET_SWITCH'), os.getenv('DRIFTCHECK_UNSET_SWITCH', 3))",
-    )
-)
-VALUES.append(
-    (
         ("keyword.iskeyword", "keyword.issoftkeyword"),
         "import keyword\nresult = (keyword.iskeyword('class'), keyword.iskeyword('CONV'), "
         "keyword.issoftkeyword('match'))",
@@ -678,6 +671,8 @@ SUBCLASSES = """
 
 # entries no row runs, and why
 NOT_RUN = {
+    "os.environ.get": "test_environment_reads_default_in_libraries_only",
+    "os.getenv": "test_environment_reads_default_in_libraries_only",
     "builtins.print": "prints nothing; None",
     "builtins.delattr": "always unknown",
     "builtins.id": "always unknown (identity is no static fact)",
@@ -814,3 +809,24 @@ def test_library_page_is_generated_from_the_registry():
 
 
 _ = math
+
+
+ENV_CODE = (
+    "import os\nresult = (os.environ.get('DRIFTCHECK_UNSET_SWITCH', 'false').lower() == 'true', "
+    "os.getenv('DRIFTCHECK_UNSET_SWITCH'), os.getenv('DRIFTCHECK_UNSET_SWITCH', 3))"
+)
+
+
+def test_environment_reads_default_in_libraries_only(tmp_path, monkeypatch):
+    """``os.environ.get`` / ``os.getenv`` in an installed library (timm's feature switches)
+    take their default, as CPython does in a clean environment; in the code under analysis
+    the variable is the user's to set, so the value is unknown."""
+    from driftcheck.parsers.source import loader
+
+    want = _norm(
+        runpy.run_path(_write(tmp_path / "run.py", _as_function(ENV_CODE)))["result"], False
+    )
+    got = static_result(tmp_path, ENV_CODE)
+    assert all(isinstance(x, Unknown) for x in got)
+    monkeypatch.setattr(loader, "_INSTALLED", (str(tmp_path.resolve()),))
+    assert _norm(static_result(tmp_path, ENV_CODE), True) == want

@@ -137,12 +137,21 @@ def test_residual_add_has_indexed_inputs():
     assert into == [(0, "layer2/bn2"), (1, "layer2/downsample/1")]
 
 
-def test_lstm_from_torch_source_becomes_tied_catalogue_node():
+def test_lstm_is_one_catalogue_node_in_every_install():
+    """``nn.LSTM`` is the catalogue's LSTM node (the same with and without torch on disk,
+    tests/test_core_parity.py), counted as torch counts it."""
+    import runpy
+
+    import torch
+
     g = _graph(ZOO / "lstm.py")
-    node = g.index["lstm/lstm"]
+    node = g.index["lstm"]
     assert node.type == "LSTM" and node.params["batch_first"] is True
-    assert node.tied["weight_ih_l1"] == "lstm/weight_ih_l1.weight"
-    assert ("embed", "lstm/lstm") in _edges(g)
+    assert node.params["num_layers"] == 2
+    assert ("embed", "lstm") in _edges(g)
+    net = runpy.run_path(str(ZOO / "lstm.py"))["Net"]()
+    assert g.params_total() == sum(p.numel() for p in net.parameters())
+    assert isinstance(net.lstm, torch.nn.LSTM)
 
 
 def test_unused_layers_are_noted():

@@ -535,7 +535,7 @@ def test_parameter_taken_from_an_unregistered_local_module(tmp_path):
 def test_module_table_rebound_and_filled_in_a_loop(tmp_path):
     # timm's vision_transformer.py: ``default_cfgs = {...}``, a ``for`` loop adding entries,
     # then ``default_cfgs = generate_default_cfgs(default_cfgs)``: the value after import is
-    # the last binding; a switch read from the environment takes its default
+    # the last binding
     got, want = count_both(
         tmp_path,
         {
@@ -549,7 +549,7 @@ def test_module_table_rebound_and_filled_in_a_loop(tmp_path):
             for n, c in list(default_cfgs.items()):
                 default_cfgs[n.replace("small", "wide")] = {"width": c["width"] * 4}
             default_cfgs = generate(default_cfgs)
-            USE_ALT = os.environ.get("DRIFTCHECK_UNSET_SWITCH", "false").lower() == "true"
+            USE_ALT = False
             """,
             "vis_cfguse.py": """
             from torch import nn

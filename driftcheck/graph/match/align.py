@@ -146,7 +146,11 @@ def _by_hint(a: list[Item], b: list[Item]) -> list[Pair]:
         if len(ra) > 1 and _same_layers_reordered(ra, rb):
             out += _by_full_sig(ra, rb)
         elif (
-            len(ra) > 1 and None not in ha and sorted(ha) == sorted(hb) and len(set(ha)) == len(ha)
+            len(ra) > 1
+            and None not in ha
+            and None not in hb
+            and sorted(ha) == sorted(hb)
+            and len(set(ha)) == len(ha)
         ):
             by = {h: y for h, y in zip(hb, rb)}
             out += [(x, by[h]) for x, h in zip(ra, ha)]

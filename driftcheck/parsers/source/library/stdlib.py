@@ -674,17 +674,32 @@ OS = Group("os")
 
 
 def _env_default(c: Call) -> Any:
-    """``os.environ.get(name, default)`` / ``os.getenv(name, default)``: the analysis reads
-    code as it runs in a clean environment, where such a switch (``TIMM_USE_NAFLEXVIT``) is
-    unset: its default."""
+    """``os.environ.get(name, default)`` / ``os.getenv(name, default)`` in an installed
+    library: the analysis reads the library as it runs in a clean environment, where such a
+    switch (timm's ``TIMM_USE_NAFLEXVIT``) is unset: its default. In the code under analysis
+    (the user's own files) the variable is the user's to set: unknown, naming it."""
+    from pathlib import Path
+
+    from driftcheck.parsers.source.loader import installed
+
     name = c.plain(0, "key")
     if not isinstance(name, str) or len(c.args) > 2:
         return c.unknown(f"{c.qual}() of a name we cannot follow")
+    if not installed(Path(str(c.loc[0]))):
+        return c.unknown(f"{c.qual}({name!r}): the environment at run time")
     return c.arg(1, "default")
 
 
-OS.add("environ.get", _env_default, "environ.get(name, default): the default (a clean environment)")
-OS.add("getenv", _env_default, "getenv(name, default): the default (a clean environment)")
+OS.add(
+    "environ.get",
+    _env_default,
+    "environ.get(name, default): in an installed library its default (a clean environment); in analyzed code unknown",
+)
+OS.add(
+    "getenv",
+    _env_default,
+    "getenv(name, default): in an installed library its default (a clean environment); in analyzed code unknown",
+)
 
 # ---------------------------------------------------------------------------------- copy
 CP = Group("copy")

@@ -197,7 +197,14 @@ def call(qual: str, args: list[Any], kwargs: dict[str, Any], shape: Any = None) 
 def _maybe_known(args: list[Any], kwargs: dict[str, Any]) -> bool:
     """Whether the arguments could all be known (no unknown, no tensor without values)."""
 
+    from driftcheck.parsers.source.speed.symbolic import HoleFloat, HoleInt, SymBase
+
     def ok(v: Any) -> bool:
+        if isinstance(v, (SymBase, HoleInt, HoleFloat)):
+            # a number traced from the config (parsers/template.py): values computed from it
+            # would pin it, and the template would serve only this config; not computed under
+            # a trace (the template is kept only when its graph equals the plain run's)
+            return False
         v = plain(v)
         if isinstance(v, Tensor):
             return v.data is not None
