@@ -289,3 +289,32 @@ def test_subclass_of_an_unreadable_library_class_is_unknown(tmp_path):
     g = parse_source(f)
     assert g.params_total() is None
     assert any("apex_not_installed" in n for n in g.notes)
+
+
+def test_conv_subclass_reads_its_sizes_as_tuples_without_torch(tmp_path):
+    # efficientnet_pytorch's Conv2dStaticSamePadding on the core install: ``self.stride[0]`` and
+    # ``self.dilation[0]`` (a default) are n-tuples, as torch's ``_pair`` stores them, so the
+    # padding layer chosen from them is decided
+    import json
+
+    from tests.test_no_torch import run_without_torch
+
+    f = tmp_path / "m.py"
+    f.write_text(
+        "import torch.nn as nn\n"
+        "class C(nn.Conv2d):\n"
+        "    def __init__(self, i, o, k, stride=1, **kw):\n"
+        "        super().__init__(i, o, k, stride, **kw)\n"
+        "        kh, kw_ = self.weight.size()[-2:]\n"
+        "        if (kh - 1) * self.dilation[0] + self.stride[1] > 3:\n"
+        "            self.pad = nn.Linear(2, 2)\n"
+        "        else:\n"
+        "            self.pad = nn.Identity()\n"
+        "model = nn.ModuleList([C(3, 8, 3, stride=2, bias=False), C(3, 4, 1)])\n"
+    )
+    r = run_without_torch("check", str(f), "--format", "json")
+    assert r.returncode in (0, 1), r.stderr
+    got = json.loads(r.stdout)["params_total"]
+    with torch.device("meta"):
+        model = runpy.run_path(str(f))["model"]
+    assert got == sum(p.numel() for p in model.parameters())

@@ -354,7 +354,8 @@ class Library:
                 if p.name != "bias" and isinstance(p.default, (int, float, str, bool)):
                     bound[p.name] = p.default
         for name, v in bound.items():
-            obj.attrs[name] = given.get(name, v)
+            # as torch's ``__init__`` stores it: a ConvNd's sizes as n-tuples (``_pair``)
+            obj.attrs[name] = conv_tuple(leaf, name, given.get(name, v))
             if obj.loc is not None:
                 obj.attr_locs[name] = obj.loc
         for name, shape in weights.items():
