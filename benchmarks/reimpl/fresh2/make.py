@@ -1,7 +1,8 @@
 """The second fresh held-out set of re-implementations (written in session 9, while other
 helpers tuned on ``fresh/``): hand-written cases in styles that neither the main corpus nor
-``fresh/`` uses, and architectures neither has (GPT-J, OPT, Falcon, ALBERT, ELECTRA, DeiT,
-Gemma 2, CLIP text). It was NOT run through driftcheck while it was written; run it once.
+``fresh/`` uses, and architectures neither has (GPT-J, OPT, Falcon, BLOOM, StarCoder2, ALBERT,
+ELECTRA, DeiT, Swin, Gemma 2, CLIP text). It was NOT run through driftcheck while it was
+written; run it once (``README.md``).
 
 Each case in ``cases/`` is one file in its own style; its config is written by transformers'
 config class (``save_pretrained``, nothing downloaded). Planted variants change one value: in
@@ -92,6 +93,7 @@ CASES: dict[str, tuple] = {
         [
             ("slidingWindow", "    window: int = 96", "    window: int = 128", 96, 128),
             ("intermediateSize", "    mlp_width: int = 192", "    mlp_width: int = 224", 192, 224),
+            ("numKvHeads", "    n_kv: int = 1", "    n_kv: int = 2", 1, 2),
         ],
         [("numLayers", "num_hidden_layers", 2, 3)],
     ),
@@ -310,6 +312,13 @@ CASES: dict[str, tuple] = {
                 256,
             ),
             ("intermediateSize", '  "ffn": 192,', '  "ffn": 256,', 192, 256),
+            (
+                "tieWordEmbeddings",
+                "        self.lm_head.weight = self.embed_tokens.weight\n",
+                "",
+                True,
+                False,
+            ),
         ],
         [("numLayers", "num_hidden_layers", 3, 2)],
     ),
@@ -623,6 +632,109 @@ CASES: dict[str, tuple] = {
             ),
         ],
         [("hiddenSizes", "hidden_sizes", [16, 48], 32)],
+    ),
+    "bloom_alibi_slots": (
+        "bloom",
+        "BloomConfig",
+        dict(
+            vocab_size=1000,
+            hidden_size=64,
+            n_layer=2,
+            n_head=8,
+            layer_norm_epsilon=1e-5,
+            bos_token_id=1,
+            eos_token_id=2,
+            pad_token_id=3,
+        ),
+        "BloomForCausalLM",
+        [
+            ("numHeads", "        self.n_head = 8", "        self.n_head = 4", 8, 4),
+            ("vocabSize", "        self.vocab = 1000", "        self.vocab = 1024", 1000, 1024),
+        ],
+        [("numLayers", "n_layer", 3, 2)],
+    ),
+    "starcoder2_sdpa_window": (
+        "starcoder2",
+        "Starcoder2Config",
+        dict(
+            vocab_size=800,
+            hidden_size=64,
+            intermediate_size=256,
+            num_hidden_layers=2,
+            num_attention_heads=4,
+            num_key_value_heads=2,
+            max_position_embeddings=512,
+            norm_epsilon=1e-5,
+            sliding_window=128,
+            use_bias=True,
+            tie_word_embeddings=True,
+            bos_token_id=0,
+            eos_token_id=0,
+            rope_parameters=_rope(100000.0),
+        ),
+        "Starcoder2ForCausalLM",
+        [
+            ("slidingWindow", "        self.window = 128", "        self.window = 256", 128, 256),
+            (
+                "ropeTheta",
+                "        self.base = 100000.0",
+                "        self.base = 10000.0",
+                100000.0,
+                10000.0,
+            ),
+        ],
+        [
+            ("intermediateSize", "intermediate_size", 192, 256),
+            ("tieWordEmbeddings", "tie_word_embeddings", False, True),
+        ],
+    ),
+    "t5_gated_functional": (
+        "t5",
+        "T5Config",
+        dict(
+            vocab_size=640,
+            d_model=48,
+            d_kv=16,
+            d_ff=112,
+            num_layers=2,
+            num_decoder_layers=3,
+            num_heads=4,
+            relative_attention_num_buckets=32,
+            relative_attention_max_distance=64,
+            layer_norm_epsilon=1e-6,
+            feed_forward_proj="gated-gelu",
+            pad_token_id=0,
+            eos_token_id=1,
+            decoder_start_token_id=0,
+        ),
+        "T5ForConditionalGeneration",
+        [
+            ("numHeads", "    heads=4,", "    heads=6,", 4, 6),
+            ("headDim", "    kv_dim=16,", "    kv_dim=12,", 16, 12),
+            ("numDecoderLayers", "    n_dec=3,", "    n_dec=2,", 3, 2),
+        ],
+        [("intermediateSize", "d_ff", 128, 112)],
+    ),
+    "swin_windows": (
+        "swin",
+        "SwinConfig",
+        dict(
+            image_size=32,
+            patch_size=2,
+            num_channels=3,
+            embed_dim=16,
+            depths=[2, 2],
+            num_heads=[2, 4],
+            window_size=4,
+            mlp_ratio=2.0,
+            layer_norm_eps=1e-5,
+        ),
+        "SwinModel",
+        [
+            ("depths", "STAGES = [(2, 2), (2, 4)]", "STAGES = [(2, 2), (3, 4)]", 2, 3),
+            ("windowSize", "WINDOW = 4", "WINDOW = 8", 4, 8),
+        ],
+        [("numHeads", "num_heads", [2, 8], 4)],
     ),
 }
 
