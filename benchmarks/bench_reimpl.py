@@ -28,6 +28,8 @@ case):
 ``--corpus benchmarks/reimpl/fresh`` runs the fresh held-out set instead (hand-written cases in
 styles the main corpus does not use, ``fresh/make.py``); all of it is held out: run it once at
 the end of a session, report its figures whatever they are, never tune on its misses.
+``--corpus benchmarks/reimpl/fresh2`` is the second such set (session 9, written while
+``fresh/`` was being tuned on; ``fresh2/make.py``, ``fresh2/README.md``): the same rule.
 """
 
 from __future__ import annotations
