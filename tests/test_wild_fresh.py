@@ -75,6 +75,7 @@ def test_fresh_bookkeeping():
         lib = case["library"]
         assert lib == build_truth.library_of(ROOT / case["path"])
         assert build_truth.LIBRARIES[lib][1] == case["distribution"]
+        assert case["version"], name  # the installed version it was built with
         if lib != "standalone":
             assert case["distribution"].lower() in pinned, case["distribution"]
         # a case file is never named like a module its folder's siblings import

@@ -229,14 +229,18 @@ def _build(files: list[Path], timeout: int, devices: str) -> list[dict]:
 
 
 def versions() -> dict[str, str]:
-    from importlib.metadata import PackageNotFoundError, version
+    from importlib.metadata import PackageNotFoundError, distributions, version
 
+    # torchvision and torchaudio live in .vendor (install.sh), off this process's sys.path
+    vendor = {
+        d.metadata["Name"].lower(): d.version for d in distributions(path=[str(HERE / ".vendor")])
+    }
     res = {}
     for lib, (_mod, dist) in LIBRARIES.items():
         try:
             res[lib] = version(dist)
         except PackageNotFoundError:
-            res[lib] = None
+            res[lib] = vendor.get(dist.lower())
     return res
 
 
