@@ -126,9 +126,11 @@ class Speed:
     check_gates: bool = True  # verifier/runner.py: checks whose type and fact gates pass
     check_structure: bool = True  # verifier/runner.py: structural checks' hits by structure
     check_local_pass: bool = True  # verifier/runner.py: the layer-local checks in one pass
+    verify_gc_pause: bool = True  # verifier/runner.py: cyclic GC off during a verify run
     gym_grades: bool = True  # gym grade.py: grades by content and by plan
     gym_fast: bool = True  # gym grade.py: requirements read the verifier run's analyses
     gym_gc_pause: bool = True  # gym grade.py: cyclic GC off during a grade
+    gym_gc_freeze: bool = True  # gym grade.py: what lives after the first grades is frozen
     gym_graphs: bool = True  # gym hf.py: graphs built from configs, by config digest
     gym_vocab: bool = True  # gym vocab.py: translations by content
     gym_edges: bool = True  # gym state.py: edges by (src, dst, index)

@@ -271,3 +271,89 @@ def test_no_module_level_store_is_left():
                 found.add(f"{rel}:{m.group(1)}")
     assert found - allowed == set()
     assert "TRACE" not in (ROOT / "driftcheck/parsers/source/speed/symbolic.py").read_text()
+
+
+def test_the_gym_and_the_verifier_read_their_switches_at_use(monkeypatch):
+    """A switch set after import takes effect at the next grade or run (the gym and the
+    verifier ask the ``Speed`` in force, as the graph layer does): the lean typed graph, the
+    fast requirements, the grade memo, the gym's and the verifier's GC pauses. With each off,
+    the grade is the same."""
+    import gc
+
+    import gym_support  # noqa: F401 - puts this tree's gym/ on the path
+
+    G, grade, state = (
+        importlib.import_module(f"driftcheck_gym{m}") for m in ("", ".grade", ".state")
+    )
+    from driftcheck.verifier import runner
+
+    if ROOT not in Path(grade.__file__).resolve().parents:
+        pytest.skip("driftcheck_gym was imported from another checkout")
+    for name in ("FAST", "MEMO", "GC_PAUSE"):
+        assert getattr(grade, name) is None  # no override: the Speed in force decides
+    assert state.LEAN_GRAPH is None and runner.GC_PAUSE is None
+    task = next(t for t in G.curated_tasks() if not t.config_task)
+    seen: dict[str, list] = {"lean": [], "gc": []}
+    trusted, inner = state._trusted_graph, runner._verify
+
+    def spy_lean(*a, **k):
+        seen["lean"].append(True)
+        return trusted(*a, **k)
+
+    def spy_gc(*a, **k):
+        seen["gc"].append(gc.isenabled())
+        return inner(*a, **k)
+
+    monkeypatch.setattr(state, "_trusted_graph", spy_lean)
+    monkeypatch.setattr(runner, "_verify", spy_gc)
+
+    def run(off: str) -> dict:
+        seen["lean"].clear()
+        seen["gc"].clear()
+        STORES.gym_plans.clear()
+        STORES.gym_grades.clear()
+        monkeypatch.setenv("DRIFTCHECK_SPEED_OFF", off)  # after import: read at the grade
+        return G.grade(task, task.reference_plan).to_dict()
+
+    on = run("")
+    assert seen["lean"] and seen["gc"] == [False]
+    G.grade(task, task.reference_plan)  # the grade memo answers: no second graph
+    assert len(seen["lean"]) == 1
+    for off in ("gym_lean_graph", "gym_fast", "gym_gc_pause", "verify_gc_pause"):
+        assert run(f"{off},gym_grades") == on, off
+        assert bool(seen["lean"]) == (off != "gym_lean_graph"), off
+        assert seen["gc"] == [False], off  # either pause alone keeps the collector off
+        G.grade(task, task.reference_plan)  # no grade memo: graded again
+        assert len(seen["gc"]) == 2, off
+    enabled = gc.isenabled()
+    assert run("gym_gc_pause,verify_gc_pause") == on
+    assert seen["gc"] == [enabled]  # both off: the collector as the caller left it
+    monkeypatch.setattr(runner, "GC_PAUSE", True)  # a module override beats the Speed
+    run("gym_gc_pause,verify_gc_pause")
+    assert seen["gc"] == [False]
+
+
+def test_the_gym_freezes_the_warm_heap_once_and_only_when_on(monkeypatch):
+    """``grade.GC_FREEZE``: after ``FREEZE_AFTER`` top-level grades the heap is collected and
+    frozen once (``gc.freeze``), never again, and not at all with ``gym_gc_freeze`` off; the
+    grades are the same either way."""
+    import gc
+
+    import gym_support  # noqa: F401 - puts this tree's gym/ on the path
+
+    G, grade = (importlib.import_module(f"driftcheck_gym{m}") for m in ("", ".grade"))
+    if ROOT not in Path(grade.__file__).resolve().parents:
+        pytest.skip("driftcheck_gym was imported from another checkout")
+    calls: list[str] = []
+    monkeypatch.setattr(gc, "freeze", lambda: calls.append("freeze"))
+    monkeypatch.setattr(gc, "collect", lambda *a: calls.append("collect") or 0)
+    monkeypatch.setattr(grade, "FREEZE_AFTER", 3)
+    monkeypatch.setattr(grade, "MEMO", False)
+    task = next(t for t in G.curated_tasks() if not t.config_task)
+    for off in ("gym_gc_freeze", ""):
+        monkeypatch.setattr(grade, "_graded", 0)
+        monkeypatch.setenv("DRIFTCHECK_SPEED_OFF", off)
+        got = [G.grade(task, task.reference_plan).to_dict() for _ in range(5)]
+        assert got == [got[0]] * 5
+        assert calls == ([] if off else ["collect", "freeze"]), off
+    assert grade._graded == -1  # once per process

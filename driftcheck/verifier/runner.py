@@ -13,31 +13,35 @@ from typing import Any
 
 from driftcheck.findings import Finding
 from driftcheck.graph.model import Graph
-from driftcheck.speed import Speed, current, use
+from driftcheck.speed import STORES, Speed, current, use
 from driftcheck.verifier.base import Check, Hit
 from driftcheck.verifier.context import Context
 from driftcheck.verifier.options import VerifyOptions
 from driftcheck.verifier.registry import run_order
 from driftcheck.verifier.report import Report, score
 
-_SPEED = Speed.from_env()  # the switches below and their stores are the speed layer's
-STRUCT_MEMO = _SPEED.check_structure
+STRUCT_MEMO: bool | None = None
 """Remember the hits of the structural checks (``Check.structural``: they read the graph's
 structure only, never params, shapes or costs) by that structure (``_structure``): graphs that
 differ only in their layers' params (the gym's plans of one family, a config sweep) are
 judged once for wiring, names and types. Only for graphs of at most ``STRUCT_MAX_NODES``
-nodes (the key holds every node). Switch off with DRIFTCHECK_VERIFY_NO_MEMO=1 or
-DRIFTCHECK_SPEED_OFF=check_structure (or ``runner.STRUCT_MEMO = False``); tests/test_verifier_gates.py proves identical reports."""
-LOCAL_PASS = _SPEED.check_local_pass
+nodes (the key holds every node). The run's ``Speed`` decides (``check_structure``, read at
+each run: DRIFTCHECK_VERIFY_NO_MEMO=1 or DRIFTCHECK_SPEED_OFF=check_structure); True or False
+here overrides it (``runner.STRUCT_MEMO = False``); tests/test_verifier_gates.py proves
+identical reports."""
+LOCAL_PASS: bool | None = None
 """Ask the layer-local checks (``Check.local``: LAY002, LAY003, LAY011) in one pass over the
 graph's layer groups, their verdicts on a group remembered together by (type, params key), and
-skip those no group can fire, instead of each check walking the groups. Switch off with
-DRIFTCHECK_VERIFY_NO_MEMO=1 or
-DRIFTCHECK_SPEED_OFF=check_local_pass (or ``runner.LOCAL_PASS = False``); tests prove identical
-reports."""
-_LOCALS: dict[int, tuple] = _SPEED.stores.check_locals
+skip those no group can fire, instead of each check walking the groups. The run's ``Speed``
+decides (``check_local_pass``: DRIFTCHECK_VERIFY_NO_MEMO=1 or
+DRIFTCHECK_SPEED_OFF=check_local_pass); True or False here overrides it (``runner.LOCAL_PASS =
+False``); tests prove identical reports."""
+GC_PAUSE: bool | None = None
+"""Pause the cyclic garbage collector for a run (see ``verify``). The run's ``Speed`` decides
+(``verify_gc_pause``: DRIFTCHECK_SPEED_OFF=verify_gc_pause); True or False here overrides it.
+The collector's state is all it changes: tests prove identical reports."""
 STRUCT_MAX_NODES = 512
-_STRUCT: dict[tuple, dict[str, tuple | None]] = _SPEED.stores.check_structure
+_STRUCT = STORES.check_structure  # the process's store (a run reads its Speed's)
 _NAME = attrgetter("name")
 _REPEAT = attrgetter("repeat")
 _EDGE = attrgetter("src", "dst", "index")
@@ -131,13 +135,16 @@ def verify(
     the run computed (``context.shapes``, ``context.cost``, ``context.prep``) without
     computing them again (the gym's requirements read the same shapes and counts).
     ``speed``: the run's Speed (its memos and switches; a ``context`` brings its own)."""
-    paused = gc.isenabled()
-    gc.disable()
+    # the speed in force, fixed for the run: the graph layer asks ``current()`` per node
+    # and layer (about 45 times on a 9-node graph), and a speed put in force is one
+    # lookup where the environment's is re-read from four variables each time
+    sp = speed if speed is not None else context.prep.speed if context is not None else current()
+    pause = sp.verify_gc_pause if GC_PAUSE is None else GC_PAUSE
+    paused = pause and gc.isenabled()
+    if paused:
+        gc.disable()
     try:
-        # the speed in force, fixed for the run: the graph layer asks ``current()`` per node
-        # and layer (about 45 times on a 9-node graph), and a speed put in force is one
-        # lookup where the environment's is re-read from four variables each time
-        with use(speed if speed is not None else current()):
+        with use(sp):
             return _verify(graph, options, context, speed)
     finally:
         if paused:
@@ -201,23 +208,26 @@ def _verify(
     gated = every and ctx.prep.speed.check_gates
     if gated:
         ran, order = _gated(order, ctx, facts)
+    sp = ctx.prep.speed
     smemo = None
-    if every and STRUCT_MEMO:
+    if every and (sp.check_structure if STRUCT_MEMO is None else STRUCT_MEMO):
         skey = _structure(ctx, graph)
         if skey is not None:
-            smemo = _STRUCT.get(skey)
+            struct = sp.stores.check_structure
+            smemo = struct.get(skey)
             if smemo is None:
-                if len(_STRUCT) >= 10_000:
-                    _STRUCT.clear()
-                smemo = _STRUCT[skey] = {}
+                if len(struct) >= 10_000:
+                    struct.clear()
+                smemo = struct[skey] = {}
     quiet: set[str] | frozenset[str] = frozenset()
-    if every and LOCAL_PASS:
-        hit = _LOCALS.get(id(order))
+    if every and (sp.check_local_pass if LOCAL_PASS is None else LOCAL_PASS):
+        locs = sp.stores.check_locals
+        hit = locs.get(id(order))
         if hit is None or hit[2] is not order:
             local = tuple(c for c in order if c.local is not None)
-            hit = _LOCALS[id(order)] = (local, ("local", tuple(c.id for c in local)), order)
-            if len(_LOCALS) > 10_000:
-                _LOCALS.clear()
+            hit = locs[id(order)] = (local, ("local", tuple(c.id for c in local)), order)
+            if len(locs) > 10_000:
+                locs.clear()
         if hit[0]:
             quiet = ctx.quiet(hit[0], hit[1])
     for chk in order:

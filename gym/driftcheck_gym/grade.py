@@ -32,7 +32,7 @@ from typing import Any
 
 from driftcheck.findings import Severity
 from driftcheck.graph.model import Graph
-from driftcheck.speed import Speed
+from driftcheck.speed import STORES, Speed, current, use
 from driftcheck.verifier import VerifyOptions, verify
 from driftcheck.verifier.context import Context
 from driftcheck.verifier.report import Report
@@ -168,42 +168,84 @@ def _params(graph: Graph, ctx: Context | None) -> int | None:
     return graph.params_total()
 
 
-_SPEED = Speed.from_env()
-"""The gym's switches and stores belong to driftcheck's speed layer (``driftcheck.speed``,
-docs/parser.md "Speed"): read from the environment when the gym is imported
-(``DRIFTCHECK_SPEED_OFF=gym_fast,gym_grades,gym_gc_pause``, or the older switches below)."""
-
-FAST = _SPEED.gym_fast
+FAST: bool | None = None
 """Grade with one verifier run's analyses: the requirements read the shapes, parameter count
-and index the verifier's context computed instead of computing them again. Switch off with
-DRIFTCHECK_GYM_NO_FAST=1 (or ``grade.FAST = False``); tests prove identical results."""
+and index the verifier's context computed instead of computing them again. The ``Speed`` in
+force decides (``gym_fast``, read at each grade: DRIFTCHECK_GYM_NO_FAST=1 or
+DRIFTCHECK_SPEED_OFF=gym_fast); True or False here overrides it (``grade.FAST = False``);
+tests prove identical results."""
 
-MEMO = _SPEED.gym_grades
+MEMO: bool | None = None
 """Remember grades by content: the task, the edited model (its canonical text), the action
 count, the forbidden action types attempted and the refused actions. A grade is a pure function
-of these, so a repeated plan (GRPO groups repeat completions) is graded once. Switch off with
-DRIFTCHECK_GYM_NO_MEMO=1 (or ``grade.MEMO = False``); tests prove identical results."""
-_MEMO: OrderedDict[Any, GradeResult] = _SPEED.stores.gym_grades
+of these, so a repeated plan (GRPO groups repeat completions) is graded once. The ``Speed`` in
+force decides (``gym_grades``: DRIFTCHECK_GYM_NO_MEMO=1 or DRIFTCHECK_SPEED_OFF=gym_grades);
+True or False here overrides it (``grade.MEMO = False``); tests prove identical results."""
+_MEMO: OrderedDict[Any, GradeResult] = STORES.gym_grades
+"""The process's store (a grade reads its ``Speed``'s: the same one unless a caller put a
+``Speed`` with its own ``Stores`` in force)."""
 _MEMO_SIZE = 20_000
 
 
-GC_PAUSE = _SPEED.gym_gc_pause
+GC_PAUSE: bool | None = None
 """Pause the cyclic garbage collector for one grade (parse, apply, typed graph, verifier,
 requirements), as ``verify`` does for its run: a grade allocates many small objects and no
 reference cycles, and the collections they trigger walk the heap (the memos make it large)
-for nothing. Switch off with DRIFTCHECK_GYM_NO_GC_PAUSE=1 (or ``grade.GC_PAUSE = False``)."""
+for nothing. The ``Speed`` in force decides (``gym_gc_pause``: DRIFTCHECK_GYM_NO_GC_PAUSE=1
+or DRIFTCHECK_SPEED_OFF=gym_gc_pause); True or False here overrides it."""
+
+
+GC_FREEZE: bool | None = None
+"""After the process's first ``FREEZE_AFTER`` grades, collect once and move every object
+then alive (tasks, start graphs, the catalogue, the warm memos) into the collector's permanent
+generation (``gc.freeze``): the collections that later grades trigger walk only what was made
+since, instead of the whole warm heap (about 150,000 objects in a benchmark process) each
+time. Frozen objects are still freed by reference counting; only a reference cycle among them
+is never collected (the gym's stores hold none). Once per process. The ``Speed`` in force
+decides (``gym_gc_freeze``: DRIFTCHECK_SPEED_OFF=gym_gc_freeze); True or False here overrides
+it. It changes when memory is walked, never a result."""
+FREEZE_AFTER = 256
+_graded = 0  # grades so far in this process (-1: frozen already)
+
+
+def _settle(sp: Speed) -> None:
+    """Count a finished top-level grade; freeze the heap at the ``FREEZE_AFTER``-th."""
+    global _graded
+    if _graded < 0 or not _on(GC_FREEZE, "gym_gc_freeze", sp):
+        return
+    _graded += 1
+    if _graded >= FREEZE_AFTER:
+        _graded = -1
+        gc.collect()
+        gc.freeze()
+
+
+def _on(override: bool | None, name: str, sp: Speed) -> bool:
+    """A switch: the module's override when set, else the ``Speed``'s."""
+    return getattr(sp, name) if override is None else override
 
 
 def _paused(fn: Callable[..., GradeResult]) -> Callable[..., GradeResult]:
+    """Run ``fn`` with the ``Speed`` in force fixed for it (one lookup for every switch and
+    memo below it, as ``verify`` does) and the collector paused when ``GC_PAUSE`` says so."""
+
     @functools.wraps(fn)
     def run(*args: Any, **kw: Any) -> GradeResult:
-        if not GC_PAUSE or not gc.isenabled():
-            return fn(*args, **kw)
-        gc.disable()
+        sp = current()
+        if not gc.isenabled():  # inside a paused grade (or the caller's pause)
+            with use(sp):
+                return fn(*args, **kw)
         try:
-            return fn(*args, **kw)
+            with use(sp):
+                if not _on(GC_PAUSE, "gym_gc_pause", sp):
+                    return fn(*args, **kw)
+                gc.disable()
+                try:
+                    return fn(*args, **kw)
+                finally:
+                    gc.enable()
         finally:
-            gc.enable()
+            _settle(sp)
 
     return run
 
@@ -221,8 +263,10 @@ def evaluate(
     report: Report | None = None,
 ) -> GradeResult:
     """Grade an edited architecture against ``task`` (see the module docstring)."""
-    if not MEMO or graph is not None or report is not None:
+    sp = current()
+    if not _on(MEMO, "gym_grades", sp) or graph is not None or report is not None:
         return _safe(task, arch, n_actions, attempted, errors, applied, graph, report)
+    memo = sp.stores.gym_grades
     forbid = task.requirements.get("forbidActionTypes") or ()
     key = (
         task.id,
@@ -233,12 +277,12 @@ def evaluate(
         tuple(errors),
         applied,
     )
-    hit = _MEMO.get(key)
+    hit = memo.get(key)
     if hit is None:
         hit = _safe(task, arch, n_actions, attempted, errors, applied, None, None)
-        _MEMO[key] = hit
-        if len(_MEMO) > _MEMO_SIZE:
-            _MEMO.popitem(last=False)
+        memo[key] = hit
+        if len(memo) > _MEMO_SIZE:
+            memo.popitem(last=False)
     return _copy(hit)
 
 
@@ -261,7 +305,7 @@ def _copy(r: GradeResult) -> GradeResult:
     )
 
 
-_PLANS: OrderedDict[Any, GradeResult] = _SPEED.stores.gym_plans
+_PLANS: OrderedDict[Any, GradeResult] = STORES.gym_plans  # the process's (see ``_MEMO``)
 
 
 def _safe(task: Task, arch: Arch, *args: Any) -> GradeResult:
@@ -304,11 +348,12 @@ def _evaluate(
 ) -> GradeResult:
     req = task.requirements
     start = task.start_arch()
+    fast = _on(FAST, "gym_fast", current())
     built = graph is None  # the typed graph of ``arch`` made here by ``to_graph``
     graph = graph if graph is not None else to_graph(arch, task.id)
     ctx = None
     if report is None:
-        if FAST:  # keep the run's analyses: the requirements read the same shapes and counts
+        if fast:  # keep the run's analyses: the requirements read the same shapes and counts
             ctx = Context(graph, _OPTS)
             report = verify(graph, _OPTS, context=ctx)
         else:
@@ -331,7 +376,7 @@ def _evaluate(
                 or len(arch.connections) != len(start.connections)
             )
         )
-        or (FAST and _differs(arch, start))
+        or (fast and _differs(arch, start))
         or arch.key() != task.start_key()
     )
     check(changed, "changed: the plan changes the model" if changed else "changed: model unchanged")
@@ -631,7 +676,9 @@ def grade(task: Task | str, plan: Any, *, trained_weight: float = 0.0) -> GradeR
 @_paused
 def _grade_parsed(task: Task, raw: list[Any]) -> GradeResult:
     key = None
-    if MEMO:  # the same plan on the same task: the same grade (see MEMO)
+    sp = current()
+    plans = sp.stores.gym_plans
+    if _on(MEMO, "gym_grades", sp):  # the same plan on the same task: the same grade (MEMO)
         try:
             key = (
                 task.id,
@@ -640,7 +687,7 @@ def _grade_parsed(task: Task, raw: list[Any]) -> GradeResult:
             )
         except (TypeError, ValueError, RecursionError):
             key = None
-        hit = _PLANS.get(key) if key is not None else None
+        hit = plans.get(key) if key is not None else None
         if hit is not None:
             return _copy(hit)
     res = apply(task.start_arch(), raw, repair=task.kind == "repair", config_task=task.config_task)
@@ -656,7 +703,7 @@ def _grade_parsed(task: Task, raw: list[Any]) -> GradeResult:
         applied=res.applied,
     )
     if key is not None:
-        _PLANS[key] = _copy(out)
-        if len(_PLANS) > _MEMO_SIZE:
-            _PLANS.popitem(last=False)
+        plans[key] = _copy(out)
+        if len(plans) > _MEMO_SIZE:
+            plans.popitem(last=False)
     return out

@@ -18,14 +18,14 @@ from pathlib import Path
 from typing import Any
 
 from driftcheck.graph.model import Graph
-from driftcheck.speed import Speed
+from driftcheck.speed import STORES, current
 
-_SPEED = Speed.from_env()  # the gym's switch and store in driftcheck's speed layer
-_MEMO: OrderedDict[str, Graph] = _SPEED.stores.gym_graphs
+_MEMO: OrderedDict[str, Graph] = STORES.gym_graphs  # the process's store
 _MEMO_SIZE = 256
-MEMO = _SPEED.gym_graphs
-"""Keep built graphs by config digest (switch off with DRIFTCHECK_GYM_NO_MEMO=1 or
-DRIFTCHECK_SPEED_OFF=gym_graphs)."""
+MEMO: bool | None = None
+"""Keep built graphs by config digest. The ``Speed`` in force decides (``gym_graphs``, read at
+each build: DRIFTCHECK_GYM_NO_MEMO=1 or DRIFTCHECK_SPEED_OFF=gym_graphs); True or False here
+overrides it."""
 
 
 def _dir() -> Path:
@@ -42,10 +42,13 @@ def config_digest(config: dict[str, Any]) -> str:
 def config_graph(config: dict[str, Any]) -> Graph:
     """The typed graph of ``config`` by the static HF route (a copy: callers may edit it)."""
     key = config_digest(config)
-    if MEMO:
-        hit = _MEMO.get(key)
+    sp = current()
+    on = sp.gym_graphs if MEMO is None else MEMO
+    memo = sp.stores.gym_graphs
+    if on:
+        hit = memo.get(key)
         if hit is not None:
-            _MEMO.move_to_end(key)
+            memo.move_to_end(key)
             return hit.model_copy(deep=True)
     from driftcheck.errors import DriftcheckError
     from driftcheck.graph.model import Node, Origin
@@ -66,8 +69,8 @@ def config_graph(config: dict[str, Any]) -> Graph:
             nodes=[Node(id="config", type="Unknown", notes=[e.one_line()])],
             notes=[f"config refused: {e.one_line()}"],
         )
-    if MEMO:
-        _MEMO[key] = graph.model_copy(deep=True)
-        if len(_MEMO) > _MEMO_SIZE:
-            _MEMO.popitem(last=False)
+    if on:
+        memo[key] = graph.model_copy(deep=True)
+        if len(memo) > _MEMO_SIZE:
+            memo.popitem(last=False)
     return graph

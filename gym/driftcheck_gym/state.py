@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from driftcheck.graph.model import Edge, Graph, Node, Origin
-from driftcheck.speed import Speed
+from driftcheck.speed import STORES, Speed, current
 from driftcheck_gym import actions as A
 from driftcheck_gym.vocab import OUTPUT, resolve_type, translate
 
@@ -403,6 +403,9 @@ def to_graph(arch: Arch, name: str | None = None) -> Graph:
         from driftcheck_gym.hf import config_graph
 
         return config_graph(arch.config)
+    sp = current()
+    lean = sp.gym_lean_graph if LEAN_GRAPH is None else LEAN_GRAPH
+    edge = _edge if (sp.gym_edges if EDGE_MEMO is None else EDGE_MEMO) else _new_edge
     nodes: list[Node] = []
     edges: list[Edge] = []
     outs: list[str] = []
@@ -424,7 +427,7 @@ def to_graph(arch: Arch, name: str | None = None) -> Graph:
             if dtype:
                 p["dtype"] = dtype
             params = p
-        nodes.append(_node(n, canon, params))
+        nodes.append(_node(n, canon, params, lean))
     three = {"MultiheadAttention"}
     for s, d in arch.connections:
         if d in out_names:
@@ -433,15 +436,15 @@ def to_graph(arch: Arch, name: str | None = None) -> Graph:
             continue
         if s in out_names:
             continue
-        edges.append(_edge(s, d, None))
+        edges.append(edge(s, d, None, sp))
     # self-attention: one source feeds query, key and value
     for n, k in kinds.items():
         if k in three:
             ins = [e for e in edges if e.dst == n]
             if len(ins) == 1:
                 src = ins[0].src
-                edges = [e for e in edges if e.dst != n] + [_edge(src, n, i) for i in range(3)]
-    if LEAN_GRAPH:
+                edges = [e for e in edges if e.dst != n] + [edge(src, n, i, sp) for i in range(3)]
+    if lean:
         g = _trusted_graph(name, nodes, edges, outs)
         if g is not None:
             return g
@@ -450,16 +453,16 @@ def to_graph(arch: Arch, name: str | None = None) -> Graph:
 
 _GYM = Origin(kind="gym")
 
-LEAN_GRAPH = Speed.from_env().gym_lean_graph
+LEAN_GRAPH: bool | None = None
 """Build the typed graph of an edit without pydantic's validation where nothing could fail
 it: each node's and the graph's fields are set as validation would set them (params copied
 into a new dict with str keys, defaults fresh), and the graph's reference checks
 (``Graph._check_refs``) run as written. Anything validation could refuse or coerce (an empty
 id or type, a params key that is not a str, a bad reference) takes the validated path, which
 raises the same error as before. About 1.5 us a node instead of 3 and a graph for a few us
-instead of 10. Off with DRIFTCHECK_GYM_NO_FAST=1, DRIFTCHECK_SPEED_OFF=gym_lean_graph or
-``state.LEAN_GRAPH = False``; tests prove
-equal graphs (``model_dump`` and field sets) and identical grades."""
+instead of 10. The ``Speed`` in force decides (``gym_lean_graph``, read at each graph: off with
+DRIFTCHECK_GYM_NO_FAST=1 or DRIFTCHECK_SPEED_OFF=gym_lean_graph); True or False here overrides
+it (``state.LEAN_GRAPH = False``); tests prove equal graphs (``model_dump`` and field sets) and identical grades."""
 
 _NODE_SET = frozenset({"id", "type", "name", "params"})
 _GRAPH_SET = frozenset({"name", "origin", "nodes", "edges", "outputs"})
@@ -540,33 +543,36 @@ def _trusted_graph(
 
 # validated constructors: in pydantic 2.13 they are faster than model_construct (7 us against
 # 12 us a node: model_construct resolves each default in Python)
-def _node(nid: str, type_: str, params: dict[str, Any]) -> Node:
-    if LEAN_GRAPH:
+def _node(nid: str, type_: str, params: dict[str, Any], lean: bool) -> Node:
+    if lean:
         n = _trusted_node(nid, type_, params)
         if n is not None:
             return n
     return Node(id=nid, type=type_, name=nid, params=params)
 
 
-def _edge(src: str, dst: str, index: int | None) -> Edge:
-    if not EDGE_MEMO:
-        return Edge(src=src, dst=dst, index=index)
+def _new_edge(src: str, dst: str, index: int | None, sp: Speed) -> Edge:
+    return Edge(src=src, dst=dst, index=index)
+
+
+def _edge(src: str, dst: str, index: int | None, sp: Speed) -> Edge:
     k = (src, dst, index)
-    e = _EDGES.get(k)
+    memo = sp.stores.gym_edges
+    e = memo.get(k)
     if e is None:
-        if len(_EDGES) >= 50_000:
-            _EDGES.clear()
-        e = _EDGES[k] = Edge(src=src, dst=dst, index=index)
+        if len(memo) >= 50_000:
+            memo.clear()
+        e = memo[k] = Edge(src=src, dst=dst, index=index)
     return e
 
 
-_SPEED = Speed.from_env()  # the gym's switch and store in driftcheck's speed layer
-EDGE_MEMO = _SPEED.gym_edges
+EDGE_MEMO: bool | None = None
 """Share ``Edge`` objects between graphs by (src, dst, index): an edge is frozen (pydantic
 ``frozen=True``), so one object serves every graph that holds it, validated once (component
-names repeat across plans). Off with DRIFTCHECK_GYM_NO_MEMO=1, DRIFTCHECK_SPEED_OFF=gym_edges
-or ``state.EDGE_MEMO = False``."""
-_EDGES: dict[tuple[str, str, int | None], Edge] = _SPEED.stores.gym_edges
+names repeat across plans). The ``Speed`` in force decides (``gym_edges``: DRIFTCHECK_GYM_NO_MEMO=1
+or DRIFTCHECK_SPEED_OFF=gym_edges); True or False here overrides it (``state.EDGE_MEMO =
+False``)."""
+_EDGES: dict[tuple[str, str, int | None], Edge] = STORES.gym_edges  # the process's store
 
 
 def graph_to_text(graph: Any) -> str:

@@ -16,7 +16,7 @@ from functools import lru_cache
 from typing import Any
 
 from driftcheck.graph import catalogue
-from driftcheck.speed import Speed
+from driftcheck.speed import STORES, current
 
 INPUT = "input"
 OUTPUT = "output"
@@ -83,11 +83,11 @@ def resolve_type(name: str) -> str | None:
     return catalogue.lookup(name)
 
 
-_SPEED = Speed.from_env()  # the gym's switch and store in driftcheck's speed layer
-MEMO = _SPEED.gym_vocab
-"""Remember translations by exact content (switch off with DRIFTCHECK_GYM_NO_MEMO=1 or
-DRIFTCHECK_SPEED_OFF=gym_vocab)."""
-_MEMO: dict[Any, tuple[str, dict[str, Any]]] = _SPEED.stores.gym_vocab
+MEMO: bool | None = None
+"""Remember translations by exact content. The ``Speed`` in force decides (``gym_vocab``, read
+at each translation: DRIFTCHECK_GYM_NO_MEMO=1 or DRIFTCHECK_SPEED_OFF=gym_vocab); True or
+False here overrides it."""
+_MEMO: dict[Any, tuple[str, dict[str, Any]]] = STORES.gym_vocab  # the process's store
 
 
 _SCALARS = frozenset({int, float, str, bool, type(None)})
@@ -107,8 +107,10 @@ def _key(v: Any) -> Any:
 def translate(type_name: str, params: dict[str, Any]) -> tuple[str, dict[str, Any]]:
     """(catalogue type, catalogue params) for one component as written; an unknown type is
     returned as written, with its params untouched. The result is shared: do not edit it."""
-    if not MEMO:
+    sp = current()
+    if not (sp.gym_vocab if MEMO is None else MEMO):
         return _translate(type_name, params)
+    memo = sp.stores.gym_vocab
     try:
         vals = params.values()
         if _SCALARS.issuperset(map(type, vals)):  # flat, scalar params: types keep 1, 1.0 apart
@@ -117,11 +119,11 @@ def translate(type_name: str, params: dict[str, Any]) -> tuple[str, dict[str, An
             key = (type_name, _key(params))
     except (TypeError, RecursionError):
         return _translate(type_name, params)
-    hit = _MEMO.get(key)
+    hit = memo.get(key)
     if hit is None:
-        if len(_MEMO) > 50_000:
-            _MEMO.clear()
-        hit = _MEMO[key] = _translate(type_name, params)
+        if len(memo) > 50_000:
+            memo.clear()
+        hit = memo[key] = _translate(type_name, params)
     return hit
 
 
