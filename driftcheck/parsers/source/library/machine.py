@@ -110,10 +110,31 @@ class Interp:
         self.configs = Configs(self)
         self.memo = Memo(self)
         self.library = Library(self)
-        for part in (self.exprs, self.stmts, self.names, self.classes, self.calls, self.attrs):
-            part.wire()
-        for part in (self.items, self.configs, self.memo, self.library):
-            part.wire()
+        for name in PARTS:
+            getattr(self, name).wire()
+
+    def close(self) -> None:
+        """End the analysis: each part forgets its owner and the parts it asks. The parts and
+        the owner refer to each other, so without this everything the analysis holds (modules'
+        globals, values, memo tables) would wait for the cyclic collector instead of being
+        freed when the owner is dropped. The interpreter is not used after."""
+        for name in PARTS:
+            vars(getattr(self, name)).clear()
+
+
+PARTS = (
+    "exprs",
+    "stmts",
+    "names",
+    "classes",
+    "calls",
+    "attrs",
+    "items",
+    "configs",
+    "memo",
+    "library",
+)
+"""``Interp``'s parts, in the order they are wired."""
 
 
 class Library:
