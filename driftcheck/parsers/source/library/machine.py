@@ -68,6 +68,8 @@ class Interp:
     - ``configs`` (interp/configs.py): config objects
     - ``memo`` (speed/memo.py): ``instantiate`` with reuse, in front of ``calls.instantiate``
     - ``library`` (below): torch layers, external bases and the modelled callables
+
+    The analysis that makes an ``Interp`` calls ``close`` when it ends (analyze.py).
     """
 
     def __init__(self, finder: Finder, speed: Speed | None = None, trace: Any = None) -> None:
