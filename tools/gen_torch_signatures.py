@@ -1,5 +1,6 @@
 """Write driftcheck/data/torch_signatures.json: positional parameter names of torch.nn classes,
-and the namespaces of the modules that define them.
+the namespaces of the modules that define them, and ``dir()`` of ``torch.nn`` and
+``torch.nn.functional`` (feature tests such as ``'hardswish' in dir(F)``).
 
 The static parser names positional constructor arguments (``nn.Conv2d(3, 16, 3)``) by torch's
 own signature, read from torch's source on disk. Where torch is not installed (the pre-commit
@@ -59,6 +60,9 @@ def build() -> dict:
         "torch": torch.__version__.split("+")[0],
         "signatures": table,
         "discards_extra": discards_extra(nn),
+        # modules without a module ``__getattr__`` only: ``hasattr(torch, "onnx")`` is True
+        # though ``"onnx" not in dir(torch)`` (a lazy submodule)
+        "dir": {m.__name__: dir(m) for m in (nn, nn.functional) if "__getattr__" not in vars(m)},
         "mro": mro,
         "namespaces": namespaces(nn),
     }

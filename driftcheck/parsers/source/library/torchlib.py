@@ -496,6 +496,14 @@ def namespace(dotted: str) -> dict[str, Any] | None:
     }
 
 
+def shipped_dir(dotted: str) -> list[str] | None:
+    """``dir(m)`` of ``torch.nn`` or ``torch.nn.functional`` from the shipped table
+    (the torch driftcheck's tables were generated with), for machines where torch is not
+    installed; None for any other module."""
+    names = _shipped_table().get("dir", {}).get(dotted)
+    return list(names) if names is not None else None
+
+
 def is_nn_class(qual: str) -> bool:
     """Whether ``torch.nn.<X>`` is an ``nn.Module`` class of torch (the shipped table)."""
     return qual in _shipped_signatures()
