@@ -217,3 +217,122 @@ def test_torch_layers_and_subclasses_same_graph_core_and_full(tmp_path):
     assert g_core == g_full
     types = {n["type"] for n in g_full["nodes"]}
     assert {"LSTM", "GRU", "RNN", "LayerNorm"} <= types
+
+
+DISCARDED_ARGS = '''
+from torch import nn
+
+
+class Attention(nn.Module):
+    """smp's decoder attention: ``nn.Identity(**params)`` when no attention is asked for."""
+
+    def __init__(self, name, **params):
+        super().__init__()
+        if name is None:
+            self.attention = nn.Identity(**params)
+        else:
+            self.attention = nn.Linear(params["in_channels"], 4)
+
+    def forward(self, x):
+        return self.attention(x)
+
+
+class PassThrough(nn.Identity):
+    def __init__(self, width):
+        super().__init__(width, scale=2.0)
+
+
+class M(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.proj = nn.Linear(8, 8)
+        self.attn = Attention(None, in_channels=8)
+        self.keep = nn.Identity(3, 4, foo="x")
+        self.sub = PassThrough(8)
+
+    def forward(self, x):
+        return self.sub(self.keep(self.attn(self.proj(x))))
+
+
+model = M()
+'''
+
+
+def test_identity_discards_its_arguments_core_and_full(tmp_path):
+    """``nn.Identity(in_channels=64)``: torch's ``__init__(self, *args, **kwargs)`` drops the
+    arguments unread. Without torch the shipped table says so (``discards_extra``); the count is
+    torch's and the graph the full install's (before: unknown on the core install)."""
+    import runpy
+
+    import torch
+
+    f = tmp_path / "identity.py"
+    f.write_text(DISCARDED_ARGS)
+    with torch.device("meta"):
+        want = sum(p.numel() for p in runpy.run_path(str(f))["model"].parameters())
+    full = run_full("graph", str(f), "--format", "json")
+    core = run_core("graph", str(f), "--format", "json")
+    assert full.returncode == 0 and core.returncode == 0, full.stderr + core.stderr
+    g_full, g_core = json.loads(full.stdout), json.loads(core.stdout)
+    for g in (g_full, g_core):
+        g["origin"].pop("detail")
+    assert g_full["params_total"] == want == 72
+    assert g_core == g_full
+    assert [n["type"] for n in g_core["nodes"]].count("Identity") >= 2
+
+
+FEATURE_TESTS = """
+import torch
+import torch.nn.functional as F
+from torch import nn
+
+# timm's activation tables: a native torch layer when this torch has it, else a fallback
+_has_hardswish = "hardswish" in dir(torch.nn.functional)
+_has_nothing = "no_such_function" in dir(F)
+
+
+class Fallback(nn.Module):
+    def __init__(self, n=16):
+        super().__init__()
+        self.scale = nn.Parameter(torch.ones(n))
+
+    def forward(self, x):
+        return x * self.scale
+
+
+class M(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.a = nn.Hardswish() if _has_hardswish else Fallback(16)
+        self.b = nn.Identity() if not _has_nothing else Fallback(32)
+        self.c = nn.SiLU() if hasattr(F, "silu") else Fallback(64)
+        self.d = Fallback(8) if hasattr(nn, "no_such_attribute") else nn.ReLU()
+        self.e = nn.Linear(16, 16) if hasattr(nn, "functional") else Fallback(128)
+
+    def forward(self, x):
+        return self.e(self.d(self.c(self.b(self.a(x)))))
+
+
+model = M()
+"""
+
+
+def test_feature_tests_of_torch_modules_same_answer_core_and_full(tmp_path):
+    """``'hardswish' in dir(torch.nn.functional)`` and ``hasattr(F, 'silu')`` without torch:
+    the shipped ``dir()`` of torch, torch.nn and torch.nn.functional answers as torch does
+    (before: unknown on the core install, timm's LeViT and MobileNetV3 activations)."""
+    import runpy
+
+    import torch
+
+    f = tmp_path / "features.py"
+    f.write_text(FEATURE_TESTS)
+    with torch.device("meta"):
+        want = sum(p.numel() for p in runpy.run_path(str(f))["model"].parameters())
+    full = run_full("graph", str(f), "--format", "json")
+    core = run_core("graph", str(f), "--format", "json")
+    assert full.returncode == 0 and core.returncode == 0, full.stderr + core.stderr
+    g_full, g_core = json.loads(full.stdout), json.loads(core.stdout)
+    assert want == 16 * 16 + 16
+    assert g_core["params_total"] == want
+    assert g_full["params_total"] == want

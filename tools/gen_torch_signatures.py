@@ -1,5 +1,6 @@
 """Write driftcheck/data/torch_signatures.json: positional parameter names of torch.nn classes,
-and the namespaces of the modules that define them.
+the namespaces of the modules that define them, and ``dir()`` of ``torch.nn`` and
+``torch.nn.functional`` (feature tests such as ``'hardswish' in dir(F)``).
 
 The static parser names positional constructor arguments (``nn.Conv2d(3, 16, 3)``) by torch's
 own signature, read from torch's source on disk. Where torch is not installed (the pre-commit
@@ -58,9 +59,36 @@ def build() -> dict:
     return {
         "torch": torch.__version__.split("+")[0],
         "signatures": table,
+        "discards_extra": discards_extra(nn),
+        # modules without a module ``__getattr__`` only: ``hasattr(torch, "onnx")`` is True
+        # though ``"onnx" not in dir(torch)`` (a lazy submodule)
+        "dir": {m.__name__: dir(m) for m in (nn, nn.functional) if "__getattr__" not in vars(m)},
         "mro": mro,
         "namespaces": namespaces(nn),
     }
+
+
+def discards_extra(nn: object) -> list[str]:
+    """The torch.nn classes whose own ``__init__`` takes ``*args`` / ``**kwargs`` and never reads
+    them (``nn.Identity(in_channels=64)`` builds an Identity: its body is ``super().__init__()``).
+    Read from torch's source with ``ast``: a parameter name used anywhere in the body is read."""
+    import ast
+    import textwrap
+
+    out = []
+    for name in sorted(dir(nn)):
+        cls = getattr(nn, name)
+        if not (inspect.isclass(cls) and issubclass(cls, nn.Module)):
+            continue
+        init = cls.__dict__.get("__init__")
+        if init is None or typing.get_overloads(init):
+            continue
+        fn = ast.parse(textwrap.dedent(inspect.getsource(init))).body[0]
+        var = [a.arg for a in (fn.args.vararg, fn.args.kwarg) if a is not None]
+        used = {n.id for n in ast.walk(fn) if isinstance(n, ast.Name)}
+        if var and not used & set(var):
+            out.append(f"torch.nn.{name}")
+    return out
 
 
 def namespaces(nn: object) -> dict[str, list[list[str]]]:

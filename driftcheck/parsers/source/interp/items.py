@@ -402,6 +402,10 @@ class Items:
         names = module_names(self.ip.finder, mod.qual)
         if names is not None and name in names:
             return True
+        if names is None and self.ip.finder.find(mod.qual) is None:
+            shipped = torchlib.shipped_dir(mod.qual)  # torch not installed: the shipped dir()
+            if shipped is not None:
+                return name in shipped
         if module_lacks(self.ip.finder, mod.qual, name):
             return False
         return Unknown("hasattr")

@@ -148,6 +148,7 @@ class Library:
         self.ip = ip  # the owner: the state every part shares
         self._torch_cls: dict[str, Any] = {}
         self._posnames: dict[str, Any] = {}
+        self._discards: dict[str, bool] = {}
 
     def wire(self) -> None:
         """The parts this one asks (set by the owner once all exist)."""
@@ -247,6 +248,10 @@ class Library:
                 # torch is not installed here (pre-commit hook, Action): the shipped table
                 posnames = torchlib.shipped_posnames(q)
             self._posnames[q] = posnames
+        if self._discards_extra(q, cls):
+            # ``nn.Identity(in_channels=64)``: torch's ``__init__(self, *args, **kwargs)``
+            # drops what its named parameters do not take
+            args, kwargs = torchlib.drop_discarded(args, kwargs, posnames)
         leaf = torchlib.make_leaf(q, args, kwargs, loc, posnames)
         if leaf is not None:
             return leaf
@@ -264,6 +269,19 @@ class Library:
         if isinstance(obj, Obj):
             obj.qual = q if q.count(".") == 2 else f"torch.nn.{cls.name}"
         return obj
+
+    def _discards_extra(self, q: str, cls: Cls | None) -> bool:
+        """Whether torch's ``__init__`` of ``q`` drops its ``*args`` / ``**kwargs`` unread: read
+        from torch's source, or (torch not installed) from the shipped table."""
+        if q not in self._discards:
+            if cls is None:
+                self._discards[q] = torchlib.shipped_discards_extra(q)
+            else:
+                init, _ = self.calls.find_init(cls)
+                self._discards[q] = isinstance(init, Func) and torchlib.init_discards_extra(
+                    init.node
+                )
+        return self._discards[q]
 
     def torch_class(self, q: str) -> Cls | None:
         """A torch.nn class read from torch's source on disk (never imported)."""
@@ -354,7 +372,10 @@ class Library:
         the object's parameters and its bound arguments its attributes, as torch's
         ``__init__`` sets them. Without an entry, or with an argument it does not model, the
         layer's weights are unresolved (never 0)."""
-        leaf = torchlib.make_leaf(q, args, kwargs, loc, torchlib.shipped_posnames(q))
+        posnames = torchlib.shipped_posnames(q)
+        if torchlib.shipped_discards_extra(q):
+            args, kwargs = torchlib.drop_discarded(args, kwargs, posnames)
+        leaf = torchlib.make_leaf(q, args, kwargs, loc, posnames)
         spec = catalogue.get(leaf.type) if leaf is not None else None
         if leaf is None or spec is None or leaf.unresolved:
             why = "unresolved " + ", ".join(leaf.unresolved) if leaf else "no catalogue entry"

@@ -304,12 +304,17 @@ B.add(
 )
 
 
-@B.entry("dir", doc="dir(module): the names its source binds at top level (torch's read from disk)")
+@B.entry(
+    "dir",
+    doc="dir(module): the names its source binds at top level (torch's read from disk; "
+    "without torch, the shipped dir() of torch.nn and torch.nn.functional)",
+)
 def _dir(c: Call) -> Any:
     """``'hardswish' in dir(torch.nn.functional)``: a feature test of the installed version,
     answered from the module's source (found on disk, never imported); a module we cannot
     find, or any other value, is unknown."""
     from driftcheck.parsers.source.interp.attrs import ModRef
+    from driftcheck.parsers.source.library import torchlib
     from driftcheck.parsers.source.loader import parse_file
 
     x = plain(c.args[0]) if len(c.args) == 1 else None
@@ -323,6 +328,8 @@ def _dir(c: Call) -> Any:
                 mod = parse_file(path, x.qual, getattr(c.interp, "ast_store", {}))
             except Exception:  # noqa: BLE001 - a file we cannot read: unknown
                 mod = None
+        elif (shipped := torchlib.shipped_dir(x.qual)) is not None:
+            return shipped  # torch not installed (core install): the shipped table
     if mod is None or mod.stars or mod.is_pkg:  # star imports, submodules: names not listed
         return c.unknown("dir() of a value we cannot list")
     return sorted({*mod.defs, *mod.assigns, *mod.imports})

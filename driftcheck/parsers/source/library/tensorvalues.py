@@ -9,6 +9,14 @@ the ``Tensor`` (``data``), in torch's dtypes: integer ranges are int64, comparis
 true division or a float factory float32. Every operation not listed here, a value that is not
 known, an integer or float overflow, or a tensor of more than ``LIMIT`` elements leaves the data
 unknown (the shape rules of ``torchlib`` still apply), so a result is torch's or nothing.
+
+Transcendental functions (``torch.log``, ``exp``, ``pow``...) are not correctly rounded, and
+torch's float32 kernels may differ from numpy's by an ulp or two: their results are kept as
+*approximate* (``Lazy.approx``). An approximate tensor's values are read by nothing but
+arithmetic (which keeps them approximate) and the rounding functions (``torch.round``,
+``floor``, ``ceil``, ``trunc``, ``.int()``), which give exact values only when no element is
+near a rounding edge (``EDGE``); ``data()`` is None for it, so every other reader sees an
+unknown (RegNet's widths: ``torch.round(torch.log(w / w0) / math.log(wm))``).
 """
 
 from __future__ import annotations
@@ -21,6 +29,7 @@ from driftcheck.parsers.source.library.pybuiltins import BuiltinMethod
 from driftcheck.parsers.source.values.abstract import Ext, Tensor, Unknown, plain
 
 LIMIT = 1 << 16  # elements a computed tensor may hold
+EDGE = 1e-4  # relative distance to a rounding edge under which an approximate value is unknown
 _np: Any = None
 
 
@@ -38,27 +47,41 @@ class Lazy:
     known numbers (``torch.arange(n)`` position ids, rotary frequencies) are never read by
     value, and numpy is imported only by a read."""
 
-    __slots__ = ("fn", "val")
+    __slots__ = ("approx", "fn", "val")
     memo_shared = True  # a value never changed once known: copies of a template share it
 
-    def __init__(self, fn: Any, val: Any = None) -> None:
+    def __init__(self, fn: Any, val: Any = None, approx: bool = False) -> None:
         self.fn = fn
         self.val: Any = val
+        self.approx = approx  # from a transcendental function: torch's within a few ulps
 
     def get(self) -> Any:
         if self.fn is not None:
             fn, self.fn = self.fn, None
-            self.val = fn()
+            r = fn()
+            if isinstance(r, Lazy):  # a deferred result: its values and whether approximate
+                r, self.approx = r.get(), r.approx
+            self.val = r
         return self.val
 
 
 def data(v: Any) -> Any:
-    """The numpy value of a known tensor, or None."""
+    """The numpy value of a known tensor, or None (also for approximate values)."""
+    val, approx = values(v)
+    return None if approx else val
+
+
+def values(v: Any) -> tuple[Any, bool]:
+    """The numpy value of a known tensor and whether it is approximate; (None, False) when
+    not known. Only arithmetic and the rounding functions read approximate values."""
     v = plain(v)
     if not isinstance(v, Tensor):
-        return None
+        return None, False
     d = v.data
-    return d.get() if isinstance(d, Lazy) else d
+    if isinstance(d, Lazy):
+        val = d.get()
+        return val, d.approx and val is not None
+    return d, False
 
 
 def deferred(shape: Any, eager: Any) -> Tensor | None:
@@ -79,31 +102,40 @@ def deferred(shape: Any, eager: Any) -> Tensor | None:
 
             def fn() -> Any:
                 t = eager()
-                return data(t) if t is not None and t.shape == shape else None
+                return t.data if t is not None and t.shape == shape else None
 
             return Tensor(shape, data=Lazy(fn))
     return eager()
 
 
-def make(arr: Any) -> Tensor | None:
-    """A tensor holding ``arr`` (None when too large or of a dtype torch would not make)."""
+def make(arr: Any, approx: bool = False) -> Tensor | None:
+    """A tensor holding ``arr`` (None when too large or of a dtype torch would not make);
+    ``approx``: its values are torch's only within a few ulps (a transcendental function)."""
     n = np()
     arr = n.asarray(arr)
     if arr.size > LIMIT or arr.dtype.kind not in "biuf":
         return None
     if arr.dtype.kind == "u":
         return None
-    return Tensor(tuple(int(d) for d in arr.shape), data=Lazy(None, arr))
+    if approx and (arr.dtype.kind != "f" or not n.all(n.isfinite(arr))):
+        return None
+    return Tensor(tuple(int(d) for d in arr.shape), data=Lazy(None, arr, approx and True))
 
 
 def _operand(v: Any) -> Any:
     """A binary operation's side: a known tensor's array or a Python number; else None."""
+    val, approx = _operand_ax(v)
+    return None if approx else val
+
+
+def _operand_ax(v: Any) -> tuple[Any, bool]:
+    """A binary operation's side and whether its values are approximate."""
     v = plain(v)
     if isinstance(v, Tensor):
-        return data(v)
+        return values(v)
     if isinstance(v, (bool, int, float)):
-        return v
-    return None
+        return v, False
+    return None, False
 
 
 _DTYPES = {
@@ -168,7 +200,7 @@ FUNCS = frozenset(
     f"torch.{n}"
     for n in (
         "arange ones zeros eye tensor as_tensor flipud fliplr flip cat concat "
-        "repeat_interleave div unique"
+        "repeat_interleave div divide unique log log2 exp pow round floor ceil trunc diff"
     ).split()
 )
 
@@ -284,12 +316,38 @@ def _function(name: str, args: list[Any], kwargs: dict[str, Any]) -> Tensor | No
         if a.size * max(reps, 0) > LIMIT:
             return None
         return make(n.repeat(a, reps, axis=dim))
-    if name == "div":
-        a, b = (_operand(args[0]), _operand(args[1])) if len(args) == 2 else (None, None)
+    if name in ("div", "divide"):
+        (a, ax), (b, bx) = (
+            (_operand_ax(args[0]), _operand_ax(args[1]))
+            if len(args) == 2
+            else ((None, 0), (None, 0))
+        )
         mode = plain(kwargs.get("rounding_mode"))
-        if a is None or b is None or mode != "floor" or kwargs.keys() - {"rounding_mode"}:
+        if a is None or b is None or kwargs.keys() - {"rounding_mode"}:
             return None
-        return _binary("floordiv", a, b)
+        if mode is None:  # true division: ``a / b``
+            return _binary("truediv", a, b, ax or bx)
+        return _binary("floordiv", a, b) if mode == "floor" and not (ax or bx) else None
+    if name in ("log", "log2", "exp"):
+        a, _ = values(args[0]) if len(args) == 1 and not kwargs else (None, False)
+        if a is None or a.dtype.kind not in "if" or a.dtype.kind == "i" and _too_wide(a):
+            return None
+        a = a.astype("float32") if a.dtype.kind == "i" else a  # torch: the default float type
+        with n.errstate(all="raise"):
+            r = {"log": n.log, "log2": n.log2, "exp": n.exp}[name](a)
+        return make(r, approx=True)
+    if name == "pow":
+        return _pow(args, kwargs)
+    if name in ("round", "floor", "ceil", "trunc"):
+        if len(args) != 1 or kwargs:
+            return None  # ``decimals=``: not modelled
+        a, approx = values(args[0])
+        return None if a is None else _rounded(a, name, approx)
+    if name == "diff":
+        a, approx = values(args[0]) if len(args) == 1 and not kwargs else (None, False)
+        if a is None or a.ndim != 1 or a.dtype.kind == "b":
+            return None
+        return make(n.diff(a), approx)
     if name == "unique":
         return None  # several results: ``unique`` below
     return None
@@ -323,6 +381,60 @@ def unique(args: list[Any], kwargs: dict[str, Any]) -> Any:
     if any(o is None for o in out):
         return None
     return out[0] if len(out) == 1 else tuple(out)
+
+
+def _too_wide(a: Any) -> bool:
+    """Whether an integer array has a value float32 does not hold exactly."""
+    return bool(a.size) and int(np().abs(a).max()) > (1 << 24)
+
+
+def _rounded(a: Any, how: str, approx: bool) -> Tensor | None:
+    """``torch.round/floor/ceil/trunc`` (and ``.int()``'s truncation: ``trunc``) of values
+    ``a``: exact results; for approximate values only when no element lies within ``EDGE``
+    (relative) of the edge where torch's few-ulp difference could change the answer."""
+    n = np()
+    if a.dtype.kind != "f":
+        return make(a.copy()) if a.dtype.kind in "i" else None
+    with n.errstate(all="ignore"):
+        r = {"round": n.round, "floor": n.floor, "ceil": n.ceil, "trunc": n.trunc}[how](a)
+        if approx:
+            # round's edges are the halves (ties to even, as torch); the others' the integers
+            edge = a - n.floor(a) - 0.5 if how == "round" else a - n.round(a)
+            if n.any(n.abs(edge) <= EDGE * n.maximum(1.0, n.abs(a))):
+                return None
+    return make(r)
+
+
+def _pow(args: list[Any], kwargs: dict[str, Any]) -> Tensor | None:
+    """``torch.pow(base, exponent)`` with a known float tensor on one side at least (a number
+    or a tensor on the other): float32, approximate. Integer powers are not modelled."""
+    n = np()
+    if len(args) != 2 or kwargs:
+        return None
+    (x, _), (y, _) = _operand_ax(args[0]), _operand_ax(args[1])  # pow is approximate anyway
+    if x is None or y is None or isinstance(x, bool) or isinstance(y, bool):
+        return None
+    kinds = {_kind(x), _kind(y)}
+    if not hasattr(x, "dtype") and not hasattr(y, "dtype") or "f" not in kinds or "b" in kinds:
+        return None
+
+    def f32(v: Any) -> Any:
+        if not hasattr(v, "dtype"):
+            return v  # a Python number: cast to the tensor's float type by numpy, as torch
+        if v.dtype.kind == "i":
+            return None if _too_wide(v) else v.astype("float32")
+        return v if v.dtype == n.float32 else None
+
+    x, y = f32(x), f32(y)
+    if x is None or y is None:
+        return None
+    try:
+        with n.errstate(all="raise"):
+            r = n.power(x, y)
+    except (FloatingPointError, ValueError):
+        return None
+    r = n.asarray(r)
+    return make(r, approx=True) if r.dtype == n.float32 else None
 
 
 def _too_big(shape: list[int]) -> bool:
@@ -375,8 +487,10 @@ def binop(op: ast.AST, a: Any, b: Any) -> Tensor | None:
         shape = elementwise([a, b]).shape
 
     def eager() -> Tensor | None:
-        x, y = _operand(a), _operand(b)
-        return None if x is None or y is None else _binary(name, x, y)
+        (x, ax), (y, ay) = _operand_ax(a), _operand_ax(b)
+        if x is None or y is None or (ax or ay) and name in _COMPARE.values():
+            return None  # approximate values compared: an ulp may decide it
+        return _binary(name, x, y, ax or ay)
 
     return deferred(shape, eager)
 
@@ -391,9 +505,25 @@ def _kind(v: Any) -> str:
     return v.dtype.kind
 
 
-def _binary(name: str, x: Any, y: Any) -> Tensor | None:
+def _binary(name: str, x: Any, y: Any, approx: bool = False) -> Tensor | None:
     n = np()
     kx, ky = _kind(x), _kind(y)
+    if name in ("add", "sub", "mul", "truediv") and {kx, ky} == {"f", "i"}:
+        # an integer side meets a float: torch casts it to the float side's type (a Python
+        # float with an integer tensor: the default float32), then computes in that type
+        ft = next((v.dtype for v in (x, y) if hasattr(v, "dtype") and v.dtype.kind == "f"), None)
+        ft = ft if ft is not None else n.dtype("float32")
+        casted = []
+        for v in (x, y):
+            if hasattr(v, "dtype") and v.dtype.kind == "i":
+                if _too_wide(v):
+                    return None
+                v = v.astype(ft)
+            elif isinstance(v, int):
+                v = float(v)  # a Python int: cast to the float type, as torch does
+            casted.append(v)
+        x, y = casted
+        kx, ky = _kind(x), _kind(y)
     # torch's promotion differs from numpy's for Python scalars and mixed widths: only the
     # cases where both agree are computed (same kind, or a Python scalar of the same kind,
     # or an integer tensor with an int)
@@ -435,7 +565,7 @@ def _binary(name: str, x: Any, y: Any) -> Tensor | None:
         r = r.astype(n.result_type(x.dtype, y.dtype))
     elif scalar_x != scalar_y and r.dtype.kind == (x if not scalar_x else y).dtype.kind:
         r = r.astype((x if not scalar_x else y).dtype)  # a Python scalar keeps the tensor's dtype
-    return make(r)
+    return make(r, approx)
 
 
 _NP = {
@@ -517,7 +647,10 @@ def _index(t: Tensor, key: Any) -> Tensor | None:
 
 
 # ----------------------------------------------------------------------------- methods
-_LAZY_METHODS = frozenset(("double", "float", "long", "int", "bool", "sum", "all", "any", "t"))
+_LAZY_METHODS = frozenset(
+    ("double", "float", "long", "int", "bool", "sum", "all", "any", "t")
+    + ("round", "floor", "ceil", "trunc", "max", "min")
+)
 
 
 def method(t: Tensor, name: str) -> Any:
@@ -533,6 +666,8 @@ def method(t: Tensor, name: str) -> Any:
                 shp = reduce_shape(shp, args, kwargs) if isinstance(shp, tuple) else shp
             elif name == "t":
                 shp = tuple(reversed(shp)) if isinstance(shp, tuple) and len(shp) <= 2 else None
+            elif name in ("max", "min"):
+                shp = () if not args and not kwargs else None  # with ``dim``: not modelled
             elif args or kwargs:
                 shp = None
             return deferred(shp, lambda: _call_method(t, name, args, kwargs))
@@ -552,10 +687,28 @@ def _call_method(t: Tensor, name: str, args: list, kwargs: dict) -> Any:
 
 
 def _method(t: Tensor, name: str) -> Any:
-    a = data(t)
+    a, approx = values(t)
     if a is None:
         return None
     n = np()
+    if name in ("round", "floor", "ceil", "trunc"):  # exact results, when far from an edge
+        return BuiltinMethod(lambda x, k: None if x or k else _rounded(a, name, approx))
+    if approx and name in ("int", "long"):
+        # ``.int()`` truncates: exact when no element is near an integer
+        def cast(x: list, k: dict) -> Any:
+            r = None if x or k else _rounded(a, "trunc", True)
+            d = data(r)
+            return None if d is None else make(d.astype("int32" if name == "int" else "int64"))
+
+        return BuiltinMethod(cast)
+    if approx:
+        return None  # every other reader: exact values only
+    if name in ("max", "min"):
+        if a.size == 0:
+            return None  # torch raises
+        return BuiltinMethod(
+            lambda x, k: None if x or k else make(a.max() if name == "max" else a.min())
+        )
     if name == "ndim":
         return a.ndim
     if name in ("item", "tolist"):

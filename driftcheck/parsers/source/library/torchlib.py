@@ -496,6 +496,14 @@ def namespace(dotted: str) -> dict[str, Any] | None:
     }
 
 
+def shipped_dir(dotted: str) -> list[str] | None:
+    """``dir(m)`` of ``torch.nn`` or ``torch.nn.functional`` from the shipped table
+    (the torch driftcheck's tables were generated with), for machines where torch is not
+    installed; None for any other module."""
+    names = _shipped_table().get("dir", {}).get(dotted)
+    return list(names) if names is not None else None
+
+
 def is_nn_class(qual: str) -> bool:
     """Whether ``torch.nn.<X>`` is an ``nn.Module`` class of torch (the shipped table)."""
     return qual in _shipped_signatures()
@@ -515,6 +523,30 @@ def shipped_posnames(qual: str) -> list[str] | None:
     (``driftcheck/data/torch_signatures.json``), for machines where torch is not installed."""
     names = _shipped_signatures().get(f"torch.nn.{qual.rsplit('.', 1)[-1]}")
     return list(names) if names else None
+
+
+def shipped_discards_extra(qual: str) -> bool:
+    """Whether the torch.nn class's own ``__init__`` takes ``*args`` / ``**kwargs`` and never
+    reads them (``nn.Identity``), from the shipped table (torch not installed)."""
+    short = f"torch.nn.{qual.rsplit('.', 1)[-1]}"
+    return short in _shipped_table().get("discards_extra", ())
+
+
+def init_discards_extra(init: ast.FunctionDef) -> bool:
+    """Whether a torch class's ``__init__`` read from torch's source takes ``*args`` /
+    ``**kwargs`` and never reads them (``nn.Identity``: ``super().__init__()``), as
+    ``tools/gen_torch_signatures.py`` ships it for the core install."""
+    var = {a.arg for a in (init.args.vararg, init.args.kwarg) if a is not None}
+    if not var:
+        return False
+    return not any(isinstance(n, ast.Name) and n.id in var for n in ast.walk(init))
+
+
+def drop_discarded(args: list, kwargs: dict, posnames: list[str] | None) -> tuple[list, dict]:
+    """The arguments of ``nn.Identity(in_channels=64)`` its named parameters take; the rest
+    torch's ``__init__(self, *args, **kwargs)`` drops unread."""
+    named = posnames or []
+    return args[: len(named)], {k: v for k, v in kwargs.items() if k in named}
 
 
 def make_leaf(
