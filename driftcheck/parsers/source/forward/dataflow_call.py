@@ -90,6 +90,20 @@ class Calls:
             return None
         return fn if ok and isinstance(fn, Func) else None
 
+    def own_forward(self, obj: Obj) -> bool:
+        """A subclass of a torch layer that defines its own ``forward`` (timm's
+        ``LayerNorm2d(nn.LayerNorm)`` permutes NCHW to NHWC around ``F.layer_norm``): that
+        forward is what runs, not the torch layer's."""
+        if obj.cls is None:
+            return False
+        try:
+            ok, fn, where = self.run.f.interp.classes.mro_attr(obj.cls, "forward")
+        except Exception:  # noqa: BLE001
+            return False
+        if not ok or not isinstance(fn, Func) or not isinstance(where, Cls):
+            return False
+        return where.mod.name.split(".")[0] != "torch"
+
     # ------------------------------------------------------------------ call sites
     def call_expr(self, e: ast.Call, fr: Frame) -> Any:
         fv = self.run.eval(e.func, fr)
@@ -177,7 +191,7 @@ class Calls:
             out = self.torch_stack(obj, args, kwargs, fr, at)
             self.run.f.queries.leave(nid, out)
             return out
-        if obj.qual and obj.kind is None:
+        if obj.qual and obj.kind is None and not self.own_forward(obj):
             t = self.run.f.torch_module(obj, tens, loc)
             if t is not None:
                 return Multi(t) if self.run.f.queries.node_type(t.src) in TUPLE_LEAVES else t
