@@ -45,8 +45,34 @@ class Net(nn.Module):
         return self.stem(x)
 '''
 
+SUPER_FORWARD = '''
+import torch
+import torch.nn as nn
+
+
+class LayerNorm(nn.LayerNorm):
+    """CLIP's and Whisper's: a LayerNorm subclass computing in float32 via super().forward."""
+
+    def forward(self, x):
+        orig_type = x.dtype
+        ret = super().forward(x.type(torch.float32))
+        return ret.type(orig_type)
+
+
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.ln = LayerNorm(32)
+        self.proj = nn.Parameter(torch.randn({proj}, 8))
+
+    def forward(self, x):
+        return self.ln(x) @ self.proj
+'''
+
 # (name, source, input shape, input kind)
 CASES = [
+    ("super_forward_ok", SUPER_FORWARD.format(proj=32), (2, 5, 32), "float"),
+    ("super_forward_bad", SUPER_FORWARD.format(proj=16), (2, 5, 32), "float"),
     ("layernorm2d_ok", LAYERNORM_2D.format(width=16), (2, 3, 32, 32), "float"),
     ("layernorm2d_bad", LAYERNORM_2D.format(width=8), (2, 3, 32, 32), "float"),
 ]

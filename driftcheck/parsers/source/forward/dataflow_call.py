@@ -143,9 +143,13 @@ class Calls:
         if isinstance(fv, torchops.TorchForward):
             tens = [a for a in args if isinstance(a, Tens)]
             loc = fr.loc(at) if fr is not None else None
-            t = self.f.torch_module(self.f.resolve(fv.self_mod.obj), tens, loc) if tens else None
+            t = (
+                self.run.f.torch_module(self.run.f.resolve(fv.self_mod.obj), tens, loc)
+                if tens
+                else None
+            )
             if t is not None:
-                return Multi(t) if self.f.node_type(t.src) in TUPLE_LEAVES else t
+                return Multi(t) if self.run.f.queries.node_type(t.src) in TUPLE_LEAVES else t
             return self.unknown_call(
                 args, kwargs, f"line {getattr(at, 'lineno', '?')}: unknown call"
             )
