@@ -69,8 +69,75 @@ class Net(nn.Module):
         return self.ln(x) @ self.proj
 '''
 
+CHUNK_GENERATOR = '''
+import torch
+import torch.nn as nn
+
+
+class Net(nn.Module):
+    """A DDPM U-Net's LinearAttention: the q, k, v pieces of a chunk, reshaped by a generator."""
+
+    def __init__(self):
+        super().__init__()
+        self.to_qkv = nn.Conv2d(8, 48, 1)
+        self.out = nn.Linear({width}, 4)
+
+    def forward(self, x):
+        b, c, h, w = x.shape
+        q, k, v = (t.reshape(b, 2, -1, h * w) for t in self.to_qkv(x).chunk(3, dim=1))
+        q = q.softmax(dim=-2)
+        return self.out(q)
+'''
+
+UNEVEN_CHUNK = '''
+import torch
+import torch.nn as nn
+
+
+class Net(nn.Module):
+    """chunk(3) of 8 channels is 3, 3, 2: the last piece is not the op's shape."""
+
+    def __init__(self):
+        super().__init__()
+        self.proj = nn.Linear(16, 8)
+        self.tail = nn.Linear({width}, 4)
+
+    def forward(self, x):
+        a, b, c = self.proj(x).chunk(3, dim=-1)
+        return self.tail(c)
+'''
+
+SKIP_STACK = '''
+import torch
+import torch.nn as nn
+
+
+class Net(nn.Module):
+    """A U-Net's skip stack: h.append going down, h.pop() coming up."""
+
+    def __init__(self):
+        super().__init__()
+        self.downs = nn.ModuleList([nn.Conv2d(3, 8, 3, padding=1), nn.Conv2d(8, 16, 3, padding=1)])
+        self.ups = nn.ModuleList([nn.Conv2d(32, 8, 3, padding=1), nn.Conv2d({c1}, 4, 3, padding=1)])
+
+    def forward(self, x):
+        h = []
+        for down in self.downs:
+            x = down(x)
+            h.append(x)
+        for up in self.ups:
+            x = up(torch.cat((x, h.pop()), dim=1))
+        return x
+'''
+
 # (name, source, input shape, input kind)
 CASES = [
+    ("chunk_generator_ok", CHUNK_GENERATOR.format(width=16), (2, 8, 4, 4), "float"),
+    ("chunk_generator_bad", CHUNK_GENERATOR.format(width=8), (2, 8, 4, 4), "float"),
+    ("uneven_chunk_ok", UNEVEN_CHUNK.format(width=2), (2, 16), "float"),
+    ("uneven_chunk_bad", UNEVEN_CHUNK.format(width=5), (2, 16), "float"),
+    ("skip_stack_ok", SKIP_STACK.format(c1=16), (1, 3, 8, 8), "float"),
+    ("skip_stack_bad", SKIP_STACK.format(c1=24), (1, 3, 8, 8), "float"),
     ("super_forward_ok", SUPER_FORWARD.format(proj=32), (2, 5, 32), "float"),
     ("super_forward_bad", SUPER_FORWARD.format(proj=16), (2, 5, 32), "float"),
     ("layernorm2d_ok", LAYERNORM_2D.format(width=16), (2, 3, 32, 32), "float"),

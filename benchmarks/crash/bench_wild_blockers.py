@@ -131,7 +131,7 @@ for line in sys.stdin:
     except BaseException as e:  # noqa: BLE001
         rec["not_run"] = f"{type(e).__name__}: {str(e).strip()[:200]}"
     signal.alarm(0)
-    print(json.dumps(rec), flush=True)
+    print("@@" + json.dumps(rec), flush=True)
 """
 
 RUN_ONE = r"""
@@ -157,12 +157,15 @@ except Exception as e:  # noqa: BLE001
 """
 
 
-def probe(files: list[Path], timeout: int) -> dict[str, dict]:
-    """Per library, one torch worker: the first candidate input forward runs on."""
+def probe(files: list[Path], timeout: int, done: dict[str, dict]) -> dict[str, dict]:
+    """Per library, one torch worker: the first candidate input forward runs on. ``done``
+    (the file so far) is updated and written after each library, and files already in it are
+    skipped."""
+    files = [f for f in files if case_name(f) not in done]
     by_lib: dict[str, list[Path]] = {}
     for f in files:
         by_lib.setdefault(library_of(f), []).append(f)
-    out: dict[str, dict] = {}
+    out = done
     for lib, fs in sorted(by_lib.items()):
         jobs = [
             {
@@ -184,14 +187,16 @@ def probe(files: list[Path], timeout: int) -> dict[str, dict]:
             )
             lines = p.stdout.splitlines()
         except subprocess.TimeoutExpired as e:
-            lines = (e.stdout or b"").decode().splitlines() if e.stdout else []
-        got = {r["name"]: r for r in map(json.loads, lines)}
+            out_ = e.stdout or b""
+            lines = (out_.decode() if isinstance(out_, bytes) else out_).splitlines()
+        got = {r["name"]: r for r in (json.loads(ln[2:]) for ln in lines if ln.startswith("@@"))}
         for j in jobs:
             rec = got.get(j["name"], {"name": j["name"], "not_run": "probe worker died"})
             rec.pop("name")
             out[j["name"]] = rec
         n = sum("input" in out[j["name"]] for j in jobs)
         print(f"probe {lib}: {n}/{len(jobs)} with an input", flush=True)
+        INPUTS.write_text(json.dumps(dict(sorted(out.items())), indent=1) + "\n")
     return out
 
 
@@ -268,6 +273,7 @@ def torch_verdict(path: Path, kind: str, shape: list[int], timeout: int) -> dict
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--probe", action="store_true", help="find each file's input in torch")
+    ap.add_argument("--redo", action="store_true", help="probe files already probed again")
     ap.add_argument("--part", choices=["dev", "held_out", "all"], default="dev")
     ap.add_argument("--only", help="comma-separated substrings of case names")
     ap.add_argument("--timeout", type=int, default=120, help="seconds per torch run")
@@ -279,9 +285,10 @@ def main(argv: list[str] | None = None) -> int:
         files = [f for f in files if any(k in case_name(f) for k in keys)]
     if a.probe:
         t0 = time.perf_counter()
-        old = json.loads(INPUTS.read_text()) if INPUTS.exists() and a.only else {}
-        old.update(probe(files, a.timeout))
-        INPUTS.write_text(json.dumps(dict(sorted(old.items())), indent=1) + "\n")
+        old = json.loads(INPUTS.read_text()) if INPUTS.exists() else {}
+        if a.redo:
+            old = {k: v for k, v in old.items() if k not in {case_name(f) for f in files}}
+        old = probe(files, a.timeout, old)
         n = sum("input" in r for r in old.values())
         print(f"{n}/{len(old)} files with an input; {time.perf_counter() - t0:.0f} s")
         return 0

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from driftcheck.parsers.source.forward import dataflow_concrete as concrete
 from driftcheck.parsers.source.forward import dataflow_torch as torchops
-from driftcheck.parsers.source.forward.dataflow_ops import param_tensor
+from driftcheck.parsers.source.forward.dataflow_ops import Pieces, param_tensor
 from driftcheck.parsers.source.speed import symbolic
 from driftcheck.parsers.source.speed.symbolic import HoleFloat, HoleInt
 from driftcheck.parsers.source.values.abstract import (
@@ -352,6 +352,9 @@ class Calls:
             return list(v.obj.params)
         if isinstance(v, ShapeOf) and v.t.shape is not None:
             return list(v.t.shape)
+        if isinstance(v, Pieces) and v.count is not None:
+            # ``(t.reshape(...) for t in x.chunk(3, dim=1))``: on real sizes, their number
+            return v.items()
         return None
 
     # ------------------------------------------------------------------ library calls
