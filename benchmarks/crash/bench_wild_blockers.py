@@ -7,7 +7,8 @@ either a real forward crash on ``S`` or a false blocker. Two steps:
 1. ``--probe`` (torch, writes ``wild_inputs.json``): for each file, the input its model takes.
    The file is run (``runpy``, CPU, ``manual_seed(0)``) and ``model(x)`` is tried under
    ``no_grad`` on candidate inputs made from the file's own numbers, in a fixed order: token ids
-   ``(2, T)``, images ``(2, C, S, S)``, sequences ``(2, T, d)``, rows ``(2, d)``, signals
+   ``(2, T)``, images ``(2, C, S, S)`` (C from the file's channel argument, 3, 1, then any of
+   its numbers), sequences ``(2, T, d)``, rows ``(2, d)``, signals
    ``(2, C, L)``, volumes ``(1, C, S, S, S)`` (``randint(0, 2)`` for ids, ``randn`` else). The
    first one forward runs on is the file's input. A file whose forward runs on none of them
    (it needs a second argument, a graph, a dict...) is "not run", with torch's first error.
@@ -39,7 +40,7 @@ WILD = ROOT / "benchmarks" / "wild"
 INPUTS = HERE / "wild_inputs.json"
 sys.path.insert(0, str(WILD))
 
-from build_truth import case_name, corpus_files, held_out, library_of  # noqa: E402
+from build_truth import LIBRARIES, case_name, corpus_files, held_out, library_of  # noqa: E402
 
 sys.path.pop(0)
 
@@ -71,6 +72,9 @@ def candidates(src: str) -> list[tuple[str, tuple[int, ...]]]:
     for s in s_opts:
         for c in c_opts:
             add("float", (2, c, s, s))
+    for d in ints[:8]:
+        for s in (8, 16):
+            add("float", (2, d, s, s))
     for d in ints:
         for t in (8, 16, 32, 64):
             add("float", (2, t, d))
@@ -104,6 +108,10 @@ def alarm(*_):
 
 
 signal.signal(signal.SIGALRM, alarm)
+try:  # the library's import, once and without a time limit (a cut import breaks the rest)
+    __import__(sys.argv[2])
+except Exception:  # noqa: BLE001
+    pass
 for line in sys.stdin:
     job = json.loads(line)
     rec = {"name": job["name"]}
@@ -179,7 +187,7 @@ def probe(files: list[Path], timeout: int, done: dict[str, dict]) -> dict[str, d
         text = "".join(json.dumps(j) + "\n" for j in jobs)
         try:
             p = subprocess.run(
-                [sys.executable, "-c", PROBE, str(WILD)],
+                [sys.executable, "-c", PROBE, str(WILD), LIBRARIES.get(lib, ("torch",))[0]],
                 input=text,
                 capture_output=True,
                 text=True,
