@@ -130,8 +130,117 @@ class Net(nn.Module):
         return x
 '''
 
+REPEATED_UP = '''
+import torch
+import torch.nn as nn
+
+
+class Up(nn.Module):
+    def __init__(self, c):
+        super().__init__()
+        self.conv = nn.ConvTranspose2d(c, c, 2, stride=2)
+        self.act = nn.LeakyReLU()
+
+    def forward(self, x):
+        return self.act(self.conv(x))
+
+
+class Net(nn.Module):
+    """monai UNETR's PrUp: identical stride-2 up-sampling blocks chained (each doubles)."""
+
+    def __init__(self):
+        super().__init__()
+        self.init = nn.ConvTranspose2d(4, 8, 2, stride=2)
+        self.blocks = nn.ModuleList([{block} for _ in range(2)])
+        self.skip = nn.Conv2d(4, 8, 1)
+
+    def forward(self, x):
+        y = self.init(x[:, :, ::8, ::8])
+        for blk in self.blocks:
+            y = blk(y)
+        return torch.cat([y, self.skip(x)], dim=1)
+'''
+
+REPEATED_LINEAR = """
+import torch.nn as nn
+
+
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.blocks = nn.ModuleList([nn.Linear(8, {o}) for _ in range(3)])
+
+    def forward(self, x):
+        for blk in self.blocks:
+            x = blk(x)
+        return x
+"""
+
+REVERSED_SKIPS = '''
+import torch
+import torch.nn as nn
+
+
+class Net(nn.Module):
+    """monai SegResNet: encoder outputs reversed before the decoder adds them."""
+
+    def __init__(self):
+        super().__init__()
+        self.downs = nn.ModuleList([nn.Conv2d(4, 8, 3, 2, 1), nn.Conv2d(8, 16, 3, 2, 1)])
+        self.up = nn.Sequential(nn.Conv2d(16, 8, 1), nn.Upsample(scale_factor=2))
+
+    def forward(self, x):
+        down_x = []
+        for down in self.downs:
+            x = down(x)
+            down_x.append(x)
+        {reverse}
+        return self.up(x) + down_x[1]
+'''
+
+UNDECIDED_BRANCH = '''
+import torch
+import torch.nn as nn
+
+
+class Net(nn.Module):
+    """monai UpCat: the else branch (no skip) is never taken when a skip is given."""
+
+    def __init__(self):
+        super().__init__()
+        self.up = nn.Upsample(scale_factor=2)
+        self.convs = nn.Conv2d({cin}, 8, 3, padding=1)
+        self.skip = nn.Conv2d(4, 4, 1)
+
+    def forward(self, x):
+        x_e = self.skip(x[:, :, :, :])
+        x_0 = self.up(x[:, :, ::2, ::2])
+        if x_e is not None and torch.jit.isinstance(x_e, torch.Tensor):
+            y = self.convs(torch.cat([x_e, x_0], dim=1))
+        else:
+            y = self.convs(x_0)
+        return y
+'''
+
 # (name, source, input shape, input kind)
 CASES = [
+    ("repeated_up_ok", REPEATED_UP.format(block="Up(8)"), (2, 4, 32, 32), "float"),
+    (
+        "repeated_leaf_ok",
+        REPEATED_UP.format(block="nn.ConvTranspose2d(8, 8, 2, stride=2)"),
+        (2, 4, 32, 32),
+        "float",
+    ),
+    ("repeated_linear_ok", REPEATED_LINEAR.format(o=8), (2, 8), "float"),
+    ("repeated_linear_bad", REPEATED_LINEAR.format(o=6), (2, 8), "float"),
+    (
+        "reversed_skips_ok",
+        REVERSED_SKIPS.format(reverse="down_x.reverse()"),
+        (2, 4, 16, 16),
+        "float",
+    ),
+    ("reversed_skips_bad", REVERSED_SKIPS.format(reverse="pass"), (2, 4, 16, 16), "float"),
+    ("undecided_branch_ok", UNDECIDED_BRANCH.format(cin=8), (2, 4, 16, 16), "float"),
     ("chunk_generator_ok", CHUNK_GENERATOR.format(width=16), (2, 8, 4, 4), "float"),
     ("chunk_generator_bad", CHUNK_GENERATOR.format(width=8), (2, 8, 4, 4), "float"),
     ("uneven_chunk_ok", UNEVEN_CHUNK.format(width=2), (2, 16), "float"),
@@ -162,7 +271,7 @@ def test_blocker_iff_torch_crashes(name, src, shape, kind, tmp_path, capsys):
     path = tmp_path / f"{name}.py"
     path.write_text(src)
     crashes = _torch_crashes(path, shape, kind)
-    assert crashes is name.endswith("_bad")  # each pair has both sides
+    assert crashes is name.endswith("_bad")  # the case is what its name says
     rc = main(["check", f"{path}::Net", "--input-shape", ",".join(map(str, shape)), "-q"])
     out = capsys.readouterr().out
     blockers = [ln for ln in out.splitlines() if "blocker" in ln.lower() or " SHP0" in ln]

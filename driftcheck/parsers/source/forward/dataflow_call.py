@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from driftcheck.parsers.source.forward import dataflow_concrete as concrete
 from driftcheck.parsers.source.forward import dataflow_torch as torchops
+from driftcheck.parsers.source.forward.dataflow import concrete as shape_known
 from driftcheck.parsers.source.forward.dataflow_ops import Pieces, param_tensor
 from driftcheck.parsers.source.speed import symbolic
 from driftcheck.parsers.source.speed.symbolic import HoleFloat, HoleInt
@@ -188,7 +189,8 @@ class Calls:
         nid = self.run.f.nid(obj)
         first = tens[0].src if tens else None
         if nid is not None:
-            hit, out = self.run.f.queries.enter(nid, first)
+            real = tens[0].shape if tens and self.run.f.input_shape is not None else None
+            hit, out = self.run.f.queries.enter(nid, first, real if shape_known(real) else None)
             if hit:
                 return out
         if obj.qual in TORCH_STACKS:

@@ -40,6 +40,8 @@ from driftcheck.parsers.source.values.dataflow_values import (
 )
 
 SEQUENCES = ("ModuleList", "Sequential")
+# list methods that change the list in place (``append``/``extend`` have their own branch)
+LIST_MUTATORS = ("pop", "reverse", "clear", "insert", "sort", "remove")
 _TENSOR_BINOPS = {
     ast.Add: "Add",
     ast.Sub: "Sub",
@@ -138,7 +140,7 @@ def attribute(run: Any, v: Any, name: str, fr: Any) -> Any:
         return v.get(name, UNK)
     if isinstance(v, (list, tuple)) and name in ("append", "extend", "index", "count"):
         return Bound(v, name)
-    if isinstance(v, list) and name == "pop":
+    if isinstance(v, list) and name in LIST_MUTATORS:
         return Bound(v, name)
     if isinstance(v, ShapeOf) and name in ("numel",):
         return Bound(v, name)
@@ -375,6 +377,19 @@ def call_bound(run: Any, b: Bound, args: list, kwargs: dict, fr: Any, at: Any) -
             k = args[0] if args else UNK
             return t.pop(k, args[1] if len(args) > 1 else None) if isinstance(k, str) else UNK
         return UNK
+    if isinstance(t, list) and b.name in ("reverse", "clear"):
+        # SegResNet's ``down_x.reverse()`` before ``down_x[i + 1]``: the order matters
+        t.reverse() if b.name == "reverse" else t.clear()
+        return None
+    if isinstance(t, list) and b.name == "insert" and len(args) == 2:
+        i = args[0]
+        if isinstance(i, int) and not isinstance(i, bool):
+            t.insert(i, args[1])
+            return None
+    if isinstance(t, list) and b.name in LIST_MUTATORS and b.name != "pop":
+        # a change we do not follow (``sort``, ``remove``): no item is known any more
+        t[:] = [Tens(None) if isinstance(x, Tens) else UNK for x in t]
+        return None
     if isinstance(t, list) and b.name == "pop":
         # a U-Net's skip stack: ``h.append(x)`` going down, ``h.pop()`` coming up
         i = args[0] if args else -1
