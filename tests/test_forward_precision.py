@@ -276,3 +276,38 @@ def test_blocker_iff_torch_crashes(name, src, shape, kind, tmp_path, capsys):
     out = capsys.readouterr().out
     blockers = [ln for ln in out.splitlines() if "blocker" in ln.lower() or " SHP0" in ln]
     assert (rc == 1 and bool(blockers)) is crashes, out
+
+
+# wild-corpus files (dev part) that once had a false blocker, on the input torch's forward runs
+# on (benchmarks/crash/wild_inputs.json, found by bench_wild_blockers.py --probe)
+WILD_SAMPLE = [
+    "timm/convnext_small_dims",
+    "monai/basic_unet",
+    "monai/unetr_config",
+]
+
+
+@pytest.mark.parametrize("name", WILD_SAMPLE)
+def test_wild_sample_no_false_blocker(name, capsys):
+    import json
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    wild = root / "benchmarks" / "wild"
+    if not (wild / ".vendor").exists():
+        pytest.skip("the wild libraries' torchvision (benchmarks/wild/.vendor) is not here")
+    rec = json.loads((root / "benchmarks" / "crash" / "wild_inputs.json").read_text())[name]
+    path = root / "benchmarks" / "wild" / "cases" / f"{name}.py"
+    shape = ",".join(map(str, rec["input"]))
+    code = (
+        f"import runpy, sys; sys.path[:0] = [{str(wild)!r}]; "
+        f"sys.path.append({str(wild / '.vendor')!r}); import shim, torch; torch.manual_seed(0); "
+        f"m = runpy.run_path({str(path)!r}, run_name='__wild__')['model'].eval(); "
+        f"torch.no_grad().__enter__(); m(torch.randn({shape}))"
+    )
+    assert subprocess.run([sys.executable, "-c", code], timeout=300).returncode == 0
+    rc = main(["check", str(path), "--input-shape", shape, "-q"])
+    out = capsys.readouterr().out
+    assert rc == 0 or "blocker" not in out.lower(), out
