@@ -78,3 +78,28 @@ def test_cycles_left_by_the_body_are_freed_after() -> None:
         del a, b
         assert ref() is not None  # nothing collects while paused
     assert ref() is None
+
+
+def _interps() -> int:
+    from driftcheck.parsers.source.library.machine import Interp
+
+    return sum(isinstance(o, Interp) for o in gc.get_objects())
+
+
+def test_the_interpreter_is_freed_without_the_collector(tmp_path: Path) -> None:
+    # Interp and its parts refer to each other while the analysis runs; ``Interp.close`` ends
+    # that when it is over, so reference counting frees the interpreter (and all it holds) as
+    # soon as the analysis drops it: no cycle is left to the collector
+    from driftcheck.speed import Speed
+
+    f = tmp_path / "m.py"
+    f.write_text(MODEL)
+    gc.collect()
+    before = _interps()
+    gc.disable()
+    try:
+        g = parse_source(f, speed=Speed.from_env().without("gc_pause", "result_cache"))
+        assert g.params_total() == 4 * 2 + 2
+        assert _interps() == before
+    finally:
+        gc.enable()

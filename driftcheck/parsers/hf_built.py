@@ -41,11 +41,14 @@ def built_fields(cfg: dict[str, Any], model_type: str) -> dict[str, Any] | None:
     try:
         with cycle_gc_paused(sp.gc_pause):
             interp = Interp(Finder([pkg.parent]), sp)
-            cls = interp.library.hf_config_class(model_type)
-            if cls is None:
-                return None
-            built = interp.configs.config_from_dict(dict(cfg), "<config>", cls)
-            return _plain_fields(built, 0)
+            try:
+                cls = interp.library.hf_config_class(model_type)
+                if cls is None:
+                    return None
+                built = interp.configs.config_from_dict(dict(cfg), "<config>", cls)
+                return _plain_fields(built, 0)
+            finally:
+                interp.close()
     except (Budget, RecursionError, ValueError, TypeError, KeyError, AttributeError):
         return None  # best effort: ``complete``'s own answer stands
     except Exception:  # noqa: BLE001 - an analyzed config class may raise anything it models

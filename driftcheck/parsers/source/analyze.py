@@ -54,6 +54,23 @@ def analyze(
         roots.append(p.resolve())
     interp = Interp(Finder(roots + [f.parent.resolve() for f in files[:1]]), speed, trace)
     interp.ast_store = store
+    try:
+        return interpret(interp, mods, p, entry, config, config_path, trace)
+    finally:
+        interp.close()  # frees the analysis's state by reference counting (machine.py)
+
+
+def interpret(
+    interp: Interp,
+    mods: list[ModInfo],
+    p: Path,
+    entry: str | None,
+    config: dict | None,
+    config_path: str | None,
+    trace: Any,
+) -> Graph:
+    """The graph of the model ``mods`` define, built by ``interp`` (``analyze``'s work once
+    the files are parsed)."""
     for m in mods:
         interp.names.add_module(m)
     built = None if entry or config is not None else module_root(interp, mods, p)

@@ -1,31 +1,44 @@
-"""Module globals that later top-level statements mutate: a table built up by the module body.
+"""Module globals that the module body builds after binding them: one plan, replayed.
 
 A module global is read lazily from its first binding (``loader.ModInfo.assigns``): the
-interpreter never runs module bodies. Tables are often built up after that binding, at the
-module's top level, by statements that run on import::
+interpreter never runs module bodies. Importing a module runs its later top-level statements
+too, and many of them build up a global bound earlier:
 
-    configs = [dict(name="a", ...)]
-    configs.extend(pythia)
-    for c in llama_3:
-        copy = deepcopy(c)
-        copy["name"] = c["name"].format(kind)
-        configs.append(copy)
-    name_to_config = {c["name"]: c for c in configs}
+- a table mutated in place (``configs.extend(pythia)``, ``table[k] = v``, ``x += ...``,
+  ``del x[k]``, a container method, inside any ``for`` / ``if`` / ``with`` / ``try``)::
 
-    model_args = dict(n_layer=2)
-    model_args["vocab_size"] = 100
+      configs = [dict(name="a", ...)]
+      for c in llama_3:
+          copy = deepcopy(c)
+          copy["name"] = c["name"].format(kind)
+          configs.append(copy)
 
-A function reading such a global sees it after the whole body ran. Here a global whose later
-top-level statements mutate it in place (a container method such as ``append`` / ``extend`` /
-``update``, ``x[k] = v``, ``x[k] += v``, ``x += ...``, ``del x[k]``, inside any ``for`` / ``if``
-/ ``with`` / ``try`` statement) is read by running its first binding and those statements, in
-source order, in a scratch namespace. Globals those statements read that are mutated too are
-run with them (their point-in-time value, as on import); the others are read lazily as before.
+- an object or table filled by a method call (monai's ``Act.add_factory_class("relu",
+  nn.ReLU)``), a store (``name.a = v``, ``name[k] = v``), a definition decorated by
+  ``@name.factory_function("conv")``, a ``for`` loop doing those;
+- a rebinding (timm's ``default_cfgs = generate_default_cfgs(default_cfgs)``).
+
+``plan`` decides, once per module global, which of those statements are replayed and when,
+and records it on the module (``Build``); every statement is replayed at most once:
+
+1. ``Build.before``, for a container table mutated in place: its first binding and the
+   statements that mutate it, with the mutated globals those statements read (their
+   point-in-time values, as on import), in source order, in a scratch namespace
+   (``initial``). The global is not bound yet while they run.
+2. ``Build.after``: the global bound (``objmodel.Names.global_lookup``), the remaining
+   statements that fill or rebind it run on it, in source order, in the module's namespace
+   (``fill``). One that raises or cannot be followed is skipped: what it would have stored
+   stays absent, so a later lookup of it is unknown (or reaches the library's own ``raise``),
+   never a guess.
+
+Name registries that a decorator fills (``@register_model``) are another mechanism, found on
+demand by key: interp/decorated.py.
 """
 
 from __future__ import annotations
 
 import ast
+from dataclasses import dataclass
 from typing import Any
 
 from driftcheck.parsers.source.loader import ModInfo
@@ -50,7 +63,23 @@ MUTATORS = frozenset(
     }
 )
 
-MAX_STATEMENTS = 2000  # statements replayed for one global (bounded work per name)
+MAX_STATEMENTS = 2000  # statements replayed before binding one global (bounded work per name)
+
+
+@dataclass(frozen=True)
+class Build:
+    """How importing its module builds one global (``plan``).
+
+    ``before``: (index in the module body, 0 for a first binding of global ``name`` / 1 for
+    a statement, name) in source order, run in a scratch namespace before the global is
+    bound; empty when the first binding alone is the value before ``after``. ``after``: the
+    statements run on the bound global, in source order, none of them in ``before``."""
+
+    before: tuple[tuple[int, int, str], ...]
+    after: tuple[ast.stmt, ...]
+
+
+# ------------------------------------------------------------------ what a statement does
 
 
 def _mutated_names(st: ast.stmt) -> set[str]:
@@ -82,7 +111,7 @@ def _container_expr(e: ast.expr) -> bool:
     """A first binding that makes a table: a list / dict / set / tuple display or
     comprehension, ``dict(...)`` / ``list(...)`` / ``OrderedDict()`` / ``deepcopy(...)``, or
     ``+`` of such. Other globals (a logger whose ``add`` runs the logging library, an object)
-    keep their first binding: their methods' effects are not a table's entries."""
+    are not mutated before binding: their methods' effects are not a table's entries."""
     if isinstance(e, (ast.List, ast.Dict, ast.Set, ast.Tuple)):
         return True
     if isinstance(e, (ast.ListComp, ast.DictComp, ast.SetComp)):
@@ -96,16 +125,82 @@ def _container_expr(e: ast.expr) -> bool:
     return False
 
 
-def _table(mod: ModInfo) -> tuple[dict[str, list[int]], dict[str, int]]:
-    """name -> indices of the top-level statements that mutate it (after its first binding);
-    name -> index of the top-level statement holding its first binding. Built once per tree."""
-    cached = mod.__dict__.get("_dc_mutations")
+def _root_name(e: ast.expr) -> str | None:
+    while isinstance(e, (ast.Attribute, ast.Subscript, ast.Call)):
+        e = e.func if isinstance(e, ast.Call) else e.value
+    return e.id if isinstance(e, ast.Name) else None
+
+
+def _filler(st: ast.stmt) -> str | None:
+    """The module global ``name`` that the top-level statement ``st`` fills: a call
+    ``name.method(...)``, a store ``name[k] = v`` / ``name.a = v`` / ``name[k] += v``, or a
+    definition decorated by ``@name.method(...)``."""
+    if isinstance(st, ast.Expr) and isinstance(st.value, ast.Call):
+        f = st.value.func
+        if isinstance(f, ast.Attribute) and isinstance(f.value, ast.Name):
+            return f.value.id
+        return None
+    if isinstance(st, (ast.Assign, ast.AugAssign)):
+        tgts = st.targets if isinstance(st, ast.Assign) else [st.target]
+        if len(tgts) == 1 and isinstance(tgts[0], (ast.Subscript, ast.Attribute)):
+            t = tgts[0]
+            if isinstance(t.value, ast.Name):
+                return t.value.id
+        return None
+    if isinstance(st, (ast.FunctionDef, ast.ClassDef, ast.AsyncFunctionDef)):
+        for d in st.decorator_list:
+            if isinstance(d, ast.Call) and isinstance(d.func, ast.Attribute):
+                name = _root_name(d.func)
+                if name is not None:
+                    return name
+    return None
+
+
+def _rebinds(st: ast.stmt) -> str | None:
+    """``name = ...`` at top level (timm's ``default_cfgs = generate_default_cfgs(default_cfgs)``)."""
+    if isinstance(st, ast.Assign) and len(st.targets) == 1 and isinstance(st.targets[0], ast.Name):
+        return st.targets[0].id
+    return None
+
+
+def _filled_names(st: ast.stmt) -> set[str]:
+    """Globals the top-level statement fills or rebinds (a ``for`` loop: those its body fills)."""
+    name = _filler(st) or _rebinds(st)
+    if name is not None:
+        return {name}
+    if isinstance(st, ast.For) and not st.orelse:
+        return {n for n in map(_filler, ast.walk(st)) if n is not None}
+    return set()
+
+
+# ------------------------------------------------------------------ the plan, once per module
+
+
+@dataclass(frozen=True)
+class _Body:
+    """One reading of a module body: name -> indices of the top-level statements that mutate
+    it in place (after its first binding, a container); name -> index of the statement
+    holding its first binding; name -> the statements after its first binding that fill or
+    rebind it."""
+
+    mutations: dict[str, list[int]]
+    first: dict[str, int]
+    fills: dict[str, list[ast.stmt]]
+
+
+def _body(mod: ModInfo) -> _Body:
+    cached = mod.__dict__.get("_dc_body")
     if cached is not None:
         return cached
     first: dict[str, int] = {}
     muts: dict[str, list[int]] = {}
+    fills: dict[str, list[ast.stmt]] = {}
     want = {id(v): k for k, v in mod.assigns.items()}
     for i, st in enumerate(mod.tree.body):
+        for name in _filled_names(st):
+            e = mod.assigns.get(name)
+            if e is not None and st.lineno > e.lineno:
+                fills.setdefault(name, []).append(st)
         if isinstance(st, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
             continue
         if isinstance(st, (ast.Import, ast.ImportFrom)):
@@ -117,18 +212,13 @@ def _table(mod: ModInfo) -> tuple[dict[str, list[int]], dict[str, int]]:
         for n in _mutated_names(st):
             if n in first and first[n] < i and _container_expr(mod.assigns[n]):
                 muts.setdefault(n, []).append(i)
-    mod._dc_mutations = (muts, first)  # type: ignore[attr-defined]
-    return muts, first
+    body = _Body(muts, first, fills)
+    mod._dc_body = body  # type: ignore[attr-defined]
+    return body
 
 
-def mutated(mod: ModInfo, name: str) -> bool:
-    """Whether top-level statements after ``name``'s first binding mutate it."""
-    return name in _table(mod)[0]
-
-
-def _group(mod: ModInfo, name: str) -> set[str]:
+def _group(mod: ModInfo, muts: dict[str, list[int]], name: str) -> set[str]:
     """``name`` and the mutated globals its mutating statements read (run together)."""
-    muts = _table(mod)[0]
     group = {name}
     todo = [name]
     while todo:
@@ -141,36 +231,85 @@ def _group(mod: ModInfo, name: str) -> set[str]:
     return group
 
 
-def replayed(mod: ModInfo, name: str) -> frozenset[int]:
-    """The ids of the top-level statements ``replay`` runs for ``name`` (so that the import-time
-    fill of interp/decorated.py does not run them a second time)."""
-    muts = _table(mod)[0]
-    body = mod.tree.body
-    return frozenset(id(body[i]) for n in _group(mod, name) for i in muts.get(n, ()))
+def plan(mod: ModInfo, name: str) -> Build:
+    """Which top-level statements of ``mod`` build the global ``name``, and when (see the
+    module docstring); decided once per (module, name) and recorded on the module."""
+    builds = mod.__dict__.setdefault("_dc_builds", {})
+    b = builds.get(name)
+    if b is not None:
+        return b
+    body = _body(mod)
+    before: tuple[tuple[int, int, str], ...] = ()
+    if name in body.mutations:
+        muts, group = body.mutations, _group(mod, body.mutations, name)
+        before = tuple(
+            sorted(
+                {(body.first[n], 0, n) for n in group}
+                | {(i, 1, "") for n in group for i in muts[n]}
+            )
+        )
+    run = {id(mod.tree.body[i]) for i, kind, _ in before if kind == 1}
+    after = tuple(st for st in body.fills.get(name, ()) if id(st) not in run)
+    b = builds[name] = Build(before, after)
+    return b
 
 
-def replay(interp: Any, mod: ModInfo, name: str) -> Any:
-    """``name``'s value once the module body ran: its first binding and the statements that
-    mutate it (and the globals they read that are mutated too), in source order."""
+# ------------------------------------------------------------------ replaying the plan
+
+
+def initial(interp: Any, mod: ModInfo, name: str) -> Any:
+    """``name``'s value before the global is bound: its first binding, or, for a table
+    mutated in place, its first binding and the statements that mutate it (and the globals
+    they read that are mutated too), in source order."""
     from driftcheck.parsers.source.interp.exprs import Frame
     from driftcheck.parsers.source.interp.statements import Raised
     from driftcheck.parsers.source.values.abstract import Unknown
 
-    muts, first = _table(mod)
-    group = _group(mod, name)
-    steps = sorted({(first[n], 0, n) for n in group} | {(i, 1, "") for n in group for i in muts[n]})
+    steps = plan(mod, name).before
+    fr = Frame(mod)
+    if not steps:
+        return interp.exprs.eval(mod.assigns[name], fr)
     if len(steps) > MAX_STATEMENTS:
         return Unknown(f"module global {name} built by over {MAX_STATEMENTS} statements")
-    fr = Frame(mod)
-    done: set[int] = set()
     for i, kind, n in steps:
         if kind == 0:
             fr.locals[n] = interp.exprs.eval(mod.assigns[n], fr)
-        elif i not in done:
-            done.add(i)
-            try:
-                interp.stmts.exec_stmt(mod.tree.body[i], fr)
-            except Raised as e:
-                line = mod.tree.body[i].lineno
-                return Unknown(f"module global {name}: `raise {e.what}` reached at line {line}")
+            continue
+        try:
+            interp.stmts.exec_stmt(mod.tree.body[i], fr)
+        except Raised as e:
+            line = mod.tree.body[i].lineno
+            return Unknown(f"module global {name}: `raise {e.what}` reached at line {line}")
     return fr.locals[name]
+
+
+def fill(interp: Any, mod: ModInfo, name: str, value: Any) -> None:
+    """Run the statements that fill or rebind the global ``name`` once it is bound to
+    ``value``, as importing the module would; a rebinding replaces the global's value."""
+    from driftcheck.parsers.source.interp.exprs import Frame
+    from driftcheck.parsers.source.interp.statements import Raised
+    from driftcheck.parsers.source.values.abstract import Budget, Cls, Obj
+
+    sts = plan(mod, name).after
+    if not sts:
+        return
+    fr = Frame(mod)
+    for st in sts:
+        try:
+            if _rebinds(st) == name:
+                value = interp.exprs.eval(st.value, fr)  # reads the binding before this one
+                interp.globals[id(mod)][name] = value
+                continue
+            if not isinstance(value, (Obj, Cls, dict, list)):
+                continue
+            if isinstance(st, (ast.FunctionDef, ast.ClassDef, ast.AsyncFunctionDef)):
+                fn = interp.names.global_lookup(mod, st.name)
+                for d in reversed(st.decorator_list):
+                    deco = interp.exprs.eval(d, fr)
+                    fn = interp.calls.call(deco, [fn], {}, (mod.path, d.lineno))
+            else:
+                interp.stmts.exec_stmt(st, fr)
+        except Budget:
+            raise
+        except (Raised, Exception):  # noqa: BLE001 - that entry stays absent (see above)
+            continue

@@ -12,7 +12,7 @@ import ast
 from typing import TYPE_CHECKING, Any
 
 from driftcheck.graph import catalogue
-from driftcheck.parsers.source.interp import tuplesub
+from driftcheck.parsers.source.interp import modglobals, tuplesub
 from driftcheck.parsers.source.interp.attrs import ModRef, Super, ext_const
 from driftcheck.parsers.source.interp.statements import MAX_DEPTH, Frame, Raised
 from driftcheck.parsers.source.library import enums
@@ -226,12 +226,8 @@ class Names:
         finally:
             self._pending.discard(key)
         ns[name] = v
-        if name in mod.assigns:
-            from driftcheck.parsers.source.interp.decorated import fill_at_import
-            from driftcheck.parsers.source.interp.modglobals import mutated, replayed
-
-            done = replayed(mod, name) if mutated(mod, name) else frozenset()
-            fill_at_import(self.ip, mod, name, v, done)
+        if name in mod.assigns:  # the statements that fill it at import (interp/modglobals.py)
+            modglobals.fill(self.ip, mod, name, v)
             return ns[name]  # the last binding (``default_cfgs = generate(default_cfgs)``)
         return v
 
@@ -262,11 +258,8 @@ class Names:
             return self.classes.make_func(d, Frame(mod))
         if name in mod.assigns:
             from driftcheck.parsers.source.interp.decorated import registry_for
-            from driftcheck.parsers.source.interp.modglobals import mutated, replay
 
-            if mutated(mod, name):  # a table the module body builds up after binding it
-                return registry_for(self.ip, mod, name, replay(self.ip, mod, name))
-            return registry_for(self.ip, mod, name, self.exprs.eval(mod.assigns[name], Frame(mod)))
+            return registry_for(self.ip, mod, name, modglobals.initial(self.ip, mod, name))
         if name in mod.imports:
             m, a = mod.imports[name]
             return self.import_value(m, a)

@@ -68,6 +68,8 @@ class Interp:
     - ``configs`` (interp/configs.py): config objects
     - ``memo`` (speed/memo.py): ``instantiate`` with reuse, in front of ``calls.instantiate``
     - ``library`` (below): torch layers, external bases and the modelled callables
+
+    The analysis that makes an ``Interp`` calls ``close`` when it ends (analyze.py).
     """
 
     def __init__(self, finder: Finder, speed: Speed | None = None, trace: Any = None) -> None:
@@ -110,10 +112,31 @@ class Interp:
         self.configs = Configs(self)
         self.memo = Memo(self)
         self.library = Library(self)
-        for part in (self.exprs, self.stmts, self.names, self.classes, self.calls, self.attrs):
-            part.wire()
-        for part in (self.items, self.configs, self.memo, self.library):
-            part.wire()
+        for name in PARTS:
+            getattr(self, name).wire()
+
+    def close(self) -> None:
+        """End the analysis: each part forgets its owner and the parts it asks. The parts and
+        the owner refer to each other, so without this everything the analysis holds (modules'
+        globals, values, memo tables) would wait for the cyclic collector instead of being
+        freed when the owner is dropped. The interpreter is not used after."""
+        for name in PARTS:
+            vars(getattr(self, name)).clear()
+
+
+PARTS = (
+    "exprs",
+    "stmts",
+    "names",
+    "classes",
+    "calls",
+    "attrs",
+    "items",
+    "configs",
+    "memo",
+    "library",
+)
+"""``Interp``'s parts, in the order they are wired."""
 
 
 class Library:
