@@ -42,6 +42,11 @@ SAMPLE = [
     "sa_mistral_dense__kv3",  # SDPA whose head axes do not broadcast
     "sa_noisy_topk_moe__gate",  # a gate of shape-only tensors broadcast wrongly
     "sa_noisy_topk_moe__clean",
+    "u_einops_layer__p3",  # an einops Rearrange layer whose axis does not divide
+    "u_einops_layer__ok",
+    "sa_whisper_ref__mels",  # a Conv1d behind Whisper's fp32 LayerNorm subclass
+    "sa_clip_ref__proj",  # CLIP's LayerNorm subclass calls super().forward
+    "sa_unet_ddpm_gray__clean",  # a skip stack (h.pop()) and a generator over chunk pieces
 ]
 
 

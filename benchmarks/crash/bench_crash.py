@@ -8,8 +8,9 @@ defect class (TP FN FP TN), then precision and recall for the dev part and the h
 (``sha256(case name) % 5 == 0``, never used to tune the analyzer) and overall.
 
     python benchmarks/crash/bench_crash.py            # table + last lines
-    python benchmarks/crash/bench_crash.py --show fn  # also list the missed crashes (fp, fn, all)
+    python benchmarks/crash/bench_crash.py --show fn  # also list the missed dev crashes (fp, fn, all)
     python benchmarks/crash/bench_crash.py --json out.json
+    python benchmarks/crash/bench_crash.py --fresh    # the fresh batch (held out by construction)
 """
 
 from __future__ import annotations
@@ -115,20 +116,28 @@ def pr(c: dict[str, int]) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--show", choices=["fn", "fp", "all"], help="list cases of this kind")
+    ap.add_argument(
+        "--show", choices=["fn", "fp", "all"], help="list dev cases of this kind (never held out)"
+    )
     ap.add_argument("--only", help="substring of case names to run")
+    ap.add_argument(
+        "--fresh",
+        action="store_true",
+        help="run the fresh batch (templates_fresh.py, held out by construction) instead",
+    )
     ap.add_argument("--json", help="write per-case results here")
     a = ap.parse_args(argv)
     cases = json.loads((HERE / "cases.json").read_text())
     truth = json.loads((HERE / "truth.json").read_text())
     cases = [e for e in cases if e["name"] in truth["cases"]]
+    cases = [e for e in cases if (e["split"] == "fresh") is a.fresh]
     if a.only:
         cases = [e for e in cases if a.only in e["name"]]
     t0 = time.perf_counter()
     res = run_all(cases)
     wall = time.perf_counter() - t0
     rows: dict[str, list[tuple[str, bool, bool]]] = {}
-    split_rows: dict[str, list] = {"dev": [], "held_out": []}
+    split_rows: dict[str, list] = {"fresh": []} if a.fresh else {"dev": [], "held_out": []}
     for e in cases:
         crash = truth["cases"][e["name"]]["crash"]
         flagged = bool(res[e["name"]]["blockers"])
@@ -141,6 +150,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{d:22} {len(rows[d]):5} {c['TP']:4} {c['FN']:4} {c['FP']:4} {c['TN']:4}")
     if a.show:
         for e in cases:
+            if e["split"] == "held_out":
+                continue  # held-out cases are reported as figures only
             r, t = res[e["name"]], truth["cases"][e["name"]]
             flagged = bool(r["blockers"])
             kind = (
@@ -160,9 +171,9 @@ def main(argv: list[str] | None = None) -> int:
     print(
         f"time: {wall:.1f} s wall, {cpu:.1f} s CPU in the analyzer (load {os.getloadavg()[0]:.1f})"
     )
-    for part in ("dev", "held_out"):
+    for part in split_rows:
         print(f"{part:9}: {len(split_rows[part]):3} cases, {pr(confusion(split_rows[part]))}")
-    allrows = split_rows["dev"] + split_rows["held_out"]
+    allrows = [r for rows_ in split_rows.values() for r in rows_]
     print(f"{'overall':9}: {len(allrows):3} cases, {pr(confusion(allrows))}")
     if a.json:
         Path(a.json).write_text(json.dumps(res, indent=1) + "\n")

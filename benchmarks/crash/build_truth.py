@@ -10,6 +10,7 @@ controls on an image input guessed from their sizes; one whose forward raises on
 too (the input, not the model, is wrong), as is one whose library does not import here.
 
     python benchmarks/crash/build_truth.py        # writes benchmarks/crash/truth.json
+    python benchmarks/crash/build_truth.py f_     # only the cases named f_*, others kept
 """
 
 from __future__ import annotations
@@ -59,6 +60,12 @@ def main() -> int:
     cases = json.loads((HERE / "cases.json").read_text())
     out: dict[str, dict] = {}
     dropped: dict[str, str] = {}
+    only = sys.argv[1] if len(sys.argv) > 1 else None
+    if only:  # rebuild the verdicts of the cases whose name starts with it, keep the others
+        old = json.loads((HERE / "truth.json").read_text())
+        out = {k: v for k, v in old["cases"].items() if not k.startswith(only)}
+        dropped = {k: v for k, v in old["dropped"].items() if not k.startswith(only)}
+        cases = [e for e in cases if e["name"].startswith(only)]
     t0 = time.perf_counter()
     for e in cases:
         v = verdict(e)

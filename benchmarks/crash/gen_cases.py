@@ -5,6 +5,7 @@
   calls the model on one input) -- as is (a clean control) and with one defect written into the
   source (``MUTATIONS``: exact text replacements, each must apply);
 * the user-style templates of ``templates.py``, each in a clean and one or more defective sizes;
+* the fresh batch of ``templates_fresh.py`` (split ``fresh``: held out by construction);
 * the wild library cases of image-model libraries (``WILD_LIBS``), wrapped the same way, as
   clean controls on an image input guessed from their own sizes.
 
@@ -32,6 +33,8 @@ sys.path.insert(0, str(HERE))
 
 from mutations import MUTATIONS  # noqa: E402
 from templates import HEADER, VARIANTS, T  # noqa: E402
+from templates_fresh import VARIANTS as VARIANTS_FRESH  # noqa: E402
+from templates_fresh import T as T_FRESH  # noqa: E402
 
 # standalone file -> (input kind, input shape, the forward call on ``x``)
 INPUTS: dict[str, tuple[str, tuple[int, ...], str]] = {
@@ -176,6 +179,17 @@ def generate() -> list[dict]:
         text += t["src"].format(**sizes)
         (CASES / f"{name}.py").write_text(text)
         index.append(_entry(name, defect, shape, t["kind"], f"template/{tname}", root="Net"))
+    for tname, suffix, defect, sizes in VARIANTS_FRESH:
+        # the fresh batch (session 9): held out by construction, never tuned on
+        t = T_FRESH[tname]
+        name = f"f_{tname}__{suffix}"
+        shape = eval(t["input"].format(**sizes))  # noqa: S307 - our own table
+        text = HEADER.format(name=name, defect=defect, input=shape, kind=t["kind"])
+        text += t["src"].format(**sizes)
+        (CASES / f"{name}.py").write_text(text)
+        entry = _entry(name, defect, shape, t["kind"], f"fresh/{tname}", root="Net")
+        entry["split"] = "fresh"
+        index.append(entry)
     for lib in WILD_LIBS:
         for f in sorted((WILD / lib).glob("*.py")):
             src = f.read_text()

@@ -316,6 +316,7 @@ class _Walker:
         g = self.g
         shapes = self.result.shapes
         prep = self.prep
+        changed: set[str] = set()
         for block in prep.repeated:
             members = {block.id, *prep.subtree(block.id)}
             entering = [
@@ -343,7 +344,17 @@ class _Walker:
                 self.result.errors.append(
                     ShapeIssue(REPEAT, block.id, msg, ((src, s_in), (exits[0], out)))
                 )
+                changed.add(exits[0])
                 break
+        if changed:
+            # the block was walked once, but it runs ``repeat`` times: what its exit passes on
+            # is not the shape walked (a stride-2 up-sampling block repeated doubles again), so
+            # a mismatch found on it downstream is not known
+            self.result.errors = [
+                e
+                for e in self.result.errors
+                if e.kind == REPEAT or not any(src in changed for src, _ in e.inputs)
+            ]
 
 
 def infer_shapes(

@@ -216,6 +216,12 @@ def conv_into_linear(ctx: Context):
     ],
 )
 def repeat_changes_shape(ctx: Context):
+    if concrete(ctx):
+        # forward followed on real sizes applied every copy to the last one's output (a
+        # copy's node, or the repeated layer's rule on it): a copy that cannot take it is
+        # that pass's crash (SHP010); a block that changes a shape it can take again (a
+        # stride-2 up-sampling conv) runs in torch
+        return
     for issue in ctx.shapes.errors:
         if issue.kind == REPEAT and PARALLEL_NOTE not in ctx.index[issue.node].notes:
             yield ctx.hit(ctx.index[issue.node], issue.message)

@@ -118,6 +118,7 @@ class Flow:
         # run zero times): nothing found there is a crash, op nodes made there are noted
         self.crashes: list[tuple[Any, str]] = []
         self.speculative = 0
+        self.first_in: dict[str, Any] = {}  # on real sizes: a repeated block's first input shape
         # its parts: small queries and bookkeeping; the "unused in forward" verdict
         self.queries = Queries(self)
         self.unused = Unused(self)
@@ -405,6 +406,15 @@ class Flow:
         if node is None:
             return Tens(None)
         if self.repeated_owner(nid, inputs[0].src if inputs else None):
+            if self.input_shape is not None and shape_free(node.unresolved):
+                # on real sizes the next copy of a repeated layer takes the last one's output:
+                # its rule on that shape (a Linear(8, 6) repeated crashes at copy 2; a stride-2
+                # ConvTranspose repeated doubles again)
+                spec = self.queries.spec(node.type)
+                out = Tens(nid, self.real_shape(node.type, node.params, inputs[:1], spec, loc))
+                self.note_shape(out)
+                self.last_out[nid] = out
+                return out
             return self.last_out.get(nid, Tens(nid))
         if inputs and all(t.src is None for t in inputs):
             # on tensors we could not follow (positions from ``torch.arange(T)``, a helper we
@@ -435,6 +445,13 @@ class Flow:
             target = self._copy(node, loc)
         self.fed.add(nid)
         self.connect(target, ins, n_in)
+        if self.speculative and self.input_shape is not None:
+            # a layer applied in code forward may not run (monai's UpCat: ``else:
+            # self.convs(x_0)`` under an undecided ``torch.jit.isinstance``): its mismatch
+            # on that input proves nothing, as an op node's there
+            applied = self.node(target)
+            if applied is not None and SPECULATIVE_NOTE not in applied.notes:
+                applied.notes.append(SPECULATIVE_NOTE)
         shape = None
         if ins and self.input_shape is not None and shape_free(node.unresolved):
             shape = self.real_shape(node.type, node.params, ins, spec, loc)

@@ -16,7 +16,8 @@ from typing import TYPE_CHECKING, Any
 
 from driftcheck.parsers.source.forward import dataflow_concrete as concrete
 from driftcheck.parsers.source.forward import dataflow_torch as torchops
-from driftcheck.parsers.source.forward.dataflow_ops import param_tensor
+from driftcheck.parsers.source.forward.dataflow import concrete as shape_known
+from driftcheck.parsers.source.forward.dataflow_ops import Pieces, param_tensor
 from driftcheck.parsers.source.speed import symbolic
 from driftcheck.parsers.source.speed.symbolic import HoleFloat, HoleInt
 from driftcheck.parsers.source.values.abstract import (
@@ -90,6 +91,20 @@ class Calls:
             return None
         return fn if ok and isinstance(fn, Func) else None
 
+    def own_forward(self, obj: Obj) -> bool:
+        """A subclass of a torch layer that defines its own ``forward`` (timm's
+        ``LayerNorm2d(nn.LayerNorm)`` permutes NCHW to NHWC around ``F.layer_norm``): that
+        forward is what runs, not the torch layer's."""
+        if obj.cls is None:
+            return False
+        try:
+            ok, fn, where = self.run.f.interp.classes.mro_attr(obj.cls, "forward")
+        except Exception:  # noqa: BLE001
+            return False
+        if not ok or not isinstance(fn, Func) or not isinstance(where, Cls):
+            return False
+        return where.mod.name.split(".")[0] != "torch"
+
     # ------------------------------------------------------------------ call sites
     def call_expr(self, e: ast.Call, fr: Frame) -> Any:
         fv = self.run.eval(e.func, fr)
@@ -129,9 +144,13 @@ class Calls:
         if isinstance(fv, torchops.TorchForward):
             tens = [a for a in args if isinstance(a, Tens)]
             loc = fr.loc(at) if fr is not None else None
-            t = self.f.torch_module(self.f.resolve(fv.self_mod.obj), tens, loc) if tens else None
+            t = (
+                self.run.f.torch_module(self.run.f.resolve(fv.self_mod.obj), tens, loc)
+                if tens
+                else None
+            )
             if t is not None:
-                return Multi(t) if self.f.node_type(t.src) in TUPLE_LEAVES else t
+                return Multi(t) if self.run.f.queries.node_type(t.src) in TUPLE_LEAVES else t
             return self.unknown_call(
                 args, kwargs, f"line {getattr(at, 'lineno', '?')}: unknown call"
             )
@@ -170,17 +189,27 @@ class Calls:
         nid = self.run.f.nid(obj)
         first = tens[0].src if tens else None
         if nid is not None:
-            hit, out = self.run.f.queries.enter(nid, first)
+            real = tens[0].shape if tens and self.run.f.input_shape is not None else None
+            hit, out = self.run.f.queries.enter(nid, first, real if shape_known(real) else None)
             if hit:
                 return out
         if obj.qual in TORCH_STACKS:
             out = self.torch_stack(obj, args, kwargs, fr, at)
             self.run.f.queries.leave(nid, out)
             return out
-        if obj.qual and obj.kind is None:
+        if obj.qual and obj.kind is None and not self.own_forward(obj):
             t = self.run.f.torch_module(obj, tens, loc)
             if t is not None:
                 return Multi(t) if self.run.f.queries.node_type(t.src) in TUPLE_LEAVES else t
+        if obj.qual == "einops.Rearrange" and self.run.f.input_shape is not None and tens:
+            # ``Rearrange("b c (h p1) (w p2) -> b (h w) (p1 p2 c)", p1=p, p2=p)``: the layer
+            # is ``einops.rearrange`` with its pattern (an axis that does not divide fails)
+            axes = obj.attrs.get("axes_lengths")
+            axes = {k: symbolic.plain_hole(v) for k, v in axes.items()} if axes else {}
+            out = concrete.rearrange(self.run, tens[0], obj.attrs.get("pattern"), axes, fr, loc)
+            if out is not None:
+                self.run.f.queries.leave(nid, out)
+                return out
         if obj.kind == "Sequential":
             x: Any = args[0] if args else (tens[0] if tens else UNK)
             for c in obj.children.values():
@@ -334,6 +363,9 @@ class Calls:
             return list(v.obj.params)
         if isinstance(v, ShapeOf) and v.t.shape is not None:
             return list(v.t.shape)
+        if isinstance(v, Pieces) and v.count is not None:
+            # ``(t.reshape(...) for t in x.chunk(3, dim=1))``: on real sizes, their number
+            return v.items()
         return None
 
     # ------------------------------------------------------------------ library calls

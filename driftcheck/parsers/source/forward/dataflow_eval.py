@@ -178,6 +178,8 @@ class Runner:
             if v.count is not None and v.count != n:
                 self.f.crash(v.loc, f"{v.count} pieces unpacked into {n} names")
                 return [Tens(None)] * n
+            if v.count is not None:
+                return v.items()
             return [Tens(v.t.src, v.t.shape) for _ in range(n)]
         if isinstance(v, Tens):
             return [Tens(None)] * n

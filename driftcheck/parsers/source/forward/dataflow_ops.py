@@ -40,6 +40,8 @@ from driftcheck.parsers.source.values.dataflow_values import (
 )
 
 SEQUENCES = ("ModuleList", "Sequential")
+# list methods that change the list in place (``append``/``extend`` have their own branch)
+LIST_MUTATORS = ("pop", "reverse", "clear", "insert", "sort", "remove")
 _TENSOR_BINOPS = {
     ast.Add: "Add",
     ast.Sub: "Sub",
@@ -66,6 +68,16 @@ class Pieces:
     t: Tens
     count: int | None = None
     loc: Any = None
+    last: tuple | None = None  # on real sizes, an uneven cut's last piece (else the op's)
+
+    def items(self) -> list[Tens]:
+        """The pieces, when their number is known: the last one of an uneven cut is shorter
+        than the op's (``chunk(3)`` of 8 is 3, 3, 2), a shape-only tensor of its own size."""
+        n = self.count or 0
+        out = [Tens(self.t.src, self.t.shape) for _ in range(n)]
+        if out and self.last is not None:
+            out[-1] = Tens(None, self.last)
+        return out
 
 
 # ---------------------------------------------------------------------- conversion
@@ -127,6 +139,8 @@ def attribute(run: Any, v: Any, name: str, fr: Any) -> Any:
             return Bound(v, name)
         return v.get(name, UNK)
     if isinstance(v, (list, tuple)) and name in ("append", "extend", "index", "count"):
+        return Bound(v, name)
+    if isinstance(v, list) and name in LIST_MUTATORS:
         return Bound(v, name)
     if isinstance(v, ShapeOf) and name in ("numel",):
         return Bound(v, name)
@@ -259,6 +273,9 @@ def subscript(run: Any, v: Any, key: Any, fr: Any, at: Any) -> Any:
     if isinstance(v, Multi):
         return v.first if key == 0 else UNK
     if isinstance(v, Pieces):
+        if v.count is not None and isinstance(key, int) and not isinstance(key, bool):
+            items = v.items()
+            return items[key] if -len(items) <= key < len(items) else Tens(None)
         return Tens(v.t.src, v.t.shape) if isinstance(key, int) else UNK
     if isinstance(v, (tuple, list)):
         if isinstance(key, (int, slice)) and not isinstance(key, bool):
@@ -360,6 +377,25 @@ def call_bound(run: Any, b: Bound, args: list, kwargs: dict, fr: Any, at: Any) -
             k = args[0] if args else UNK
             return t.pop(k, args[1] if len(args) > 1 else None) if isinstance(k, str) else UNK
         return UNK
+    if isinstance(t, list) and b.name in ("reverse", "clear"):
+        # SegResNet's ``down_x.reverse()`` before ``down_x[i + 1]``: the order matters
+        t.reverse() if b.name == "reverse" else t.clear()
+        return None
+    if isinstance(t, list) and b.name == "insert" and len(args) == 2:
+        i = args[0]
+        if isinstance(i, int) and not isinstance(i, bool):
+            t.insert(i, args[1])
+            return None
+    if isinstance(t, list) and b.name in LIST_MUTATORS and b.name != "pop":
+        # a change we do not follow (``sort``, ``remove``): no item is known any more
+        t[:] = [Tens(None) if isinstance(x, Tens) else UNK for x in t]
+        return None
+    if isinstance(t, list) and b.name == "pop":
+        # a U-Net's skip stack: ``h.append(x)`` going down, ``h.pop()`` coming up
+        i = args[0] if args else -1
+        if not isinstance(i, int) or isinstance(i, bool) or not -len(t) <= i < len(t):
+            return UNK
+        return t.pop(i)
     if isinstance(t, list) and b.name in ("append", "extend"):
         if b.name == "append" and args:
             t.append(args[0])

@@ -31,11 +31,20 @@ class Queries:
             spec = self.f.specs[type_] = catalogue.get(type_)
         return spec
 
-    def enter(self, nid: str, first: str | None) -> tuple[bool, Any]:
-        """A module call starts: (True, output) when it is the compacted repeat of a block."""
+    def enter(self, nid: str, first: str | None, shape: Any = None) -> tuple[bool, Any]:
+        """A module call starts: (True, output) when it is the compacted repeat of a block.
+
+        On real sizes (``shape``: the first input's), a repeat whose input has another shape
+        than the block's first application had (monai UNETR's stride-2 up-sampling blocks)
+        is run again: its copies' layers get the real shapes."""
         self.f.called.add(nid)
+        seen = self.f.first_in
         if self.f.repeated_owner(nid, first) and nid in self.f.last_out:
-            return True, self.f.last_out[nid]
+            if shape is None or seen.get(nid) is None or seen[nid] == shape:
+                return True, self.f.last_out[nid]
+            return False, None
+        if shape is not None:
+            seen.setdefault(nid, shape)
         if nid in self.f.last_out:  # a repeated block applied again to an outside tensor
             self.f.parallel.add(nid)
         return False, None

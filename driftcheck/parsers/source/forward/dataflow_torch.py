@@ -291,6 +291,17 @@ def method(run: Any, t: Tens, name: str, args: list, kwargs: dict, fr: Any, at: 
     return Tens(None)  # an op we do not model: the producer is unknown from here
 
 
+def _last_piece(shape: Any, dim: int, n: int, step: int, count: int) -> tuple | None:
+    """The shape of the last piece of ``n`` cut in ``step``s when it is shorter (None when
+    every piece has the same shape)."""
+    rest = n - step * (count - 1)
+    if not count or rest == step:
+        return None
+    out = list(shape)
+    out[dim] = rest
+    return tuple(out)
+
+
 def pieces(run: Any, t: Tens, name: str, args: list, kwargs: dict, fr: Any, loc: Any) -> Any:
     from driftcheck.parsers.source.forward.dataflow_ops import Pieces
 
@@ -307,16 +318,18 @@ def pieces(run: Any, t: Tens, name: str, args: list, kwargs: dict, fr: Any, loc:
     if f.input_shape is not None and concrete(t.shape) and -len(t.shape) <= dim < len(t.shape):
         n_along = t.shape[dim]
     if name == "chunk" and is_int(size):
-        count = None
+        count, last = None, None
         if n_along is not None and size > 0:  # torch: ceil(n / ceil(n / chunks)) pieces
             step = -(-n_along // size)
             count = -(-n_along // step) if step else 0
+            last = _last_piece(t.shape, dim, n_along, step, count)
         out = f.add_op("Chunk", {"chunks": size, "dim": dim}, [t], fr.parent, loc)
-        return Pieces(out, count, loc)
+        return Pieces(out, count, loc, last)
     if name == "split" and is_int(size):
         p = {"split_size_or_sections": size, "dim": dim}
         count = -(-n_along // size) if n_along is not None and size > 0 else None
-        return Pieces(f.add_op("Split", p, [t], fr.parent, loc), count, loc)
+        last = _last_piece(t.shape, dim, n_along, size, count) if count else None
+        return Pieces(f.add_op("Split", p, [t], fr.parent, loc), count, loc, last)
     if name == "split" and isinstance(size, (list, tuple)) and all(is_int(s) for s in size):
         if n_along is not None and sum(size) != n_along:
             f.crash(loc, f"split sizes {list(size)} do not sum to {n_along} (dim {dim})")
