@@ -349,3 +349,13 @@ def test_full_attention_against_a_llama_kv_claim_is_one_finding(tmp_path):
     with torch.device("meta"):
         m = runpy.run_path(str(tmp_path / "model.py"), run_name="__case__")["Model"]()
     assert m.layers[0].k.out_features // (64 // 8) == 8  # torch: 8 KV heads built
+
+
+def test_kv_heads_read_off_the_key_and_value_widths(tmp_path):
+    """The code builds 2 KV heads; the config claims 4, so a fused K/V for the claim would be
+    as wide as the queries (2 x 4 x 8 = 64): the separate k and v widths decide, 2 vs 4."""
+    code = HEAD + STYLES["a SimpleNamespace"] + GQA_BODY
+    (tmp_path / "model.py").write_text(code)
+    assert _torch_kv(tmp_path / "model.py") == 2
+    (f,) = _unread(tmp_path, code, {**GQA, "num_key_value_heads": 4})
+    assert f.values == {"right": 4, "left": 2}

@@ -394,16 +394,15 @@ def _single(values: dict[str, list[Any]], fact: str) -> int | None:
 def kv_layout(graph: Any, raw: dict[str, Any], values: dict[str, list[Any]],
               claim: Any) -> tuple[int, tuple[int, ...], tuple[int, ...]] | None:  # fmt: skip
     """The KV heads the code's attention layers show, against a claim of ``claim`` KV heads:
-    ``(kv, code widths, claimed widths)`` when the layers contradict the claim, the claim
-    itself when they hold it, None when they do not say.
+    ``(kv, code widths, claimed widths)``, or None when the layers do not say.
 
     Read off the projections from the model width in the main repeated block (``Linear``,
-    GPT-2's ``Conv1D``, a 2-d ``Parameter``): the claim holds where a projection is as wide as
-    its K/V heads (``kv x head_dim``) or a fused QKV (``(heads + 2 kv) x head_dim``) or KV
-    (``2 kv x head_dim``); the code builds full attention (as many KV heads as heads) where,
-    instead, a fused projection is ``3 x heads x head_dim`` wide or three are ``heads x
-    head_dim`` wide. Heads and head width are the code's where its graph shows one value,
-    else the config's."""
+    GPT-2's ``Conv1D``, a 2-d ``Parameter``), with ``H`` heads of width ``hd`` (the code's
+    where its graph shows one value, else the config's), by the first of these that names one
+    count: separate K and V (a width ``kv x hd`` narrower than the queries' ``H x hd``, held
+    twice, ``kv`` dividing ``H``); full attention (three projections ``H x hd`` wide, or a
+    fused one ``3 x H x hd``); a fused QKV (``(H + 2 kv) x hd``, ``kv`` dividing ``H``); a
+    fused KV (``2 kv x hd``, not the queries' width)."""
     kv = _int(claim)
     if graph is None or kv is None:
         return None
@@ -421,14 +420,23 @@ def kv_layout(graph: Any, raw: dict[str, Any], values: dict[str, list[Any]],
     outs = _projections(graph, width)
     if outs is None:
         return None
-    if {kv * hd, (heads + 2 * kv) * hd, 2 * kv * hd} & set(outs):
-        return claim, (), ()
-    full = outs.count(heads * hd) >= 3 or 3 * heads * hd in outs
-    if not full or kv == heads:
-        return None
-    code = (heads * hd, 3 * heads * hd)
-    want = (kv * hd, (heads + 2 * kv) * hd)
-    return heads, code, want
+    q = heads * hd
+    ways = [
+        {w // hd for w in outs if w < q and w % hd == 0 and outs.count(w) >= 2},
+        {heads} if outs.count(q) >= 3 or 3 * q in outs else set(),
+        {(w // hd - heads) // 2 for w in outs if w % hd == 0 and w // hd > heads
+         and (w // hd - heads) % 2 == 0},
+        {w // (2 * hd) for w in outs if w != q and w % (2 * hd) == 0},
+    ]  # fmt: skip
+    for found in ways:
+        found = {k for k in found if 0 < k <= heads and heads % k == 0}
+        if len(found) > 1:
+            return None
+        if found:
+            code = found.pop()
+            widths = lambda n: (n * hd, (heads + 2 * n) * hd, 2 * n * hd)  # noqa: E731
+            return code, widths(code), widths(kv)
+    return None
 
 
 def _first(raw: dict[str, Any], *keys: str) -> Any:
