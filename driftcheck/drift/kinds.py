@@ -107,9 +107,10 @@ class Attention(nn.Module):
         self.q = nn.Linear(width, width)
         self.k = nn.Linear(width, width * self.kv_heads // self.heads)
         self.v = nn.Linear(width, width * self.kv_heads // self.heads)
+        self.o = nn.Linear(width, width)
 
     def forward(self, x):
-        return self.q(x)
+        return self.o(self.q(x))
 
 
 class Model(nn.Module):

@@ -399,10 +399,13 @@ def kv_layout(graph: Any, raw: dict[str, Any], values: dict[str, list[Any]],
     Read off the projections from the model width in the main repeated block (``Linear``,
     GPT-2's ``Conv1D``, a 2-d ``Parameter``), with ``H`` heads of width ``hd`` (the code's
     where its graph shows one value, else the config's), by the first of these that names one
-    count: separate K and V (a width ``kv x hd`` narrower than the queries' ``H x hd``, held
-    twice, ``kv`` dividing ``H``); full attention (three projections ``H x hd`` wide, or a
-    fused one ``3 x H x hd``); a fused QKV (``(H + 2 kv) x hd``, ``kv`` dividing ``H``); a
-    fused KV (``2 kv x hd``, not the queries' width)."""
+    count (``kv`` dividing ``H``): separate K and V (a width ``kv x hd`` narrower than the
+    queries' ``H x hd``, held twice); a fused KV beside a query projection (``2 kv x hd``,
+    narrower than ``2 H x hd`` and not the queries' width); full attention (q, k and v
+    ``H x hd`` wide, and the output projection where that is the width; or a fused projection
+    ``3 x H x hd`` wide and no query projection); a fused QKV and
+    no query projection (``(H + 2 kv) x hd``). An MLP's widths (wider than the queries, or
+    beside a query projection) are not read as attention."""
     kv = _int(claim)
     if graph is None or kv is None:
         return None
@@ -421,12 +424,14 @@ def kv_layout(graph: Any, raw: dict[str, Any], values: dict[str, list[Any]],
     if outs is None:
         return None
     q = heads * hd
+    own_q = outs.count(q) - (1 if q == width else 0) >= 1  # a query projection of its own
+    # (beside the output projection, which is ``q`` wide too where ``q`` is the width)
     ways = [
         {w // hd for w in outs if w < q and w % hd == 0 and outs.count(w) >= 2},
-        {heads} if outs.count(q) >= 3 or 3 * q in outs else set(),
-        {(w // hd - heads) // 2 for w in outs if w % hd == 0 and w // hd > heads
+        {w // (2 * hd) for w in outs if own_q and w != q and w < 2 * q and w % (2 * hd) == 0},
+        {heads} if outs.count(q) >= 3 + (q == width) or (3 * q in outs and not own_q) else set(),
+        {(w // hd - heads) // 2 for w in outs if not own_q and w % hd == 0 and w // hd > heads
          and (w // hd - heads) % 2 == 0},
-        {w // (2 * hd) for w in outs if w != q and w % (2 * hd) == 0},
     ]  # fmt: skip
     for found in ways:
         found = {k for k in found if 0 < k <= heads and heads % k == 0}
@@ -485,6 +490,8 @@ def _consequences(findings: list[Finding], code: tuple[int, ...],
         if f.check_id == CHECK_ID or f.kind not in ("shape", "param"):
             continue
         lv, rv = f.values.get("left"), f.values.get("right")
+        if not (isinstance(lv, int) and isinstance(rv, int)):
+            continue
         if (lv, rv) in pairs or (rv, lv) in pairs:
             out.append(f)
     return out
