@@ -193,3 +193,54 @@ def test_llama_copy_with_literal_kv_groups(tmp_path):
     assert rc == 1, err
     f = next(f for f in findings if f.attribute == "model.numKvGroups")
     assert f.values == {"left": 1, "right": 2}
+
+
+HELD = """import torch
+from torch import nn
+{imports}
+
+{define}
+
+
+class Attention(nn.Module):
+    def __init__(self, h):
+        super().__init__()
+        self.h = h
+        self.qkv = nn.Linear(h.dim, 3 * h.heads * h.head_dim)
+
+    def forward(self, x):
+        b, t, _ = x.shape
+        q, k, v = self.qkv(x).view(b, t, 3, self.h.heads, self.h.head_dim).unbind(2)
+        return torch.softmax(q @ k.transpose(-1, -2), -1) @ v
+
+
+class M(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.layers = nn.ModuleList(Attention(H) for _ in range(2))
+"""
+HOLDERS = {
+    "NamedTuple class": ("from typing import NamedTuple",
+                         "class Hyper(NamedTuple):\n    dim: int = 32\n    heads: int = 4\n"
+                         "    head_dim: int = 8\n\n\nH = Hyper()"),
+    "namedtuple": ("from collections import namedtuple",
+                   "H = namedtuple('Hyper', 'dim heads head_dim')(32, 4, 8)"),
+    "SimpleNamespace": ("from types import SimpleNamespace",
+                        "H = SimpleNamespace(dim=32, heads=4, head_dim=8)"),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("holder", list(HOLDERS))
+def test_fields_of_an_object_a_module_keeps_are_values_it_holds(tmp_path, holder):
+    """``self.h = h`` of a NamedTuple or namespace, read in ``forward`` as ``h.heads``: the
+    module holds those sizes (as torch's module does, through ``self.h``)."""
+    imports, define = HOLDERS[holder]
+    path = tmp_path / "m.py"
+    path.write_text(HELD.format(imports=imports, define=define))
+    spec = importlib.util.spec_from_file_location("held_case", path)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    att = mod.M().layers[0]  # torch: the values the module reads in forward
+    g = parse_source(str(path), entry="M")
+    got = {(u.key, u.value) for u in g.uses if u.via and u.via.startswith("Attention.h.")}
+    assert got == {("numHeads", att.h.heads), ("headDim", att.h.head_dim)}

@@ -606,6 +606,24 @@ MODELS: list[tuple[tuple[str, ...], str]] = [
     """,
     ),
     (
+        ("types.SimpleNamespace", "argparse.Namespace"),
+        """
+        import argparse
+        from types import SimpleNamespace
+        import torch.nn as nn
+        hp = SimpleNamespace(dim=16, depth=3, heads=4, ffn=64)
+        args = argparse.Namespace(vocab=50, dim=hp.dim)
+        class M(nn.Module):
+            def __init__(self):
+                super().__init__()
+                cfg = SimpleNamespace(**vars(hp))
+                cfg.ffn = 2 * cfg.ffn
+                self.embed = nn.Embedding(args.vocab, args.dim)
+                self.layers = nn.ModuleList([nn.Linear(hp.dim, cfg.ffn) for _ in range(hp.depth)])
+                self.qkv = nn.Linear(hp.dim, 3 * (hp.dim // hp.heads) * hp.heads)
+    """,
+    ),
+    (
         ("pydantic.Field",),
         """
         import torch.nn as nn

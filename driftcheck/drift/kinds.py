@@ -105,10 +105,18 @@ class Attention(nn.Module):
         self.heads = config.num_attention_heads
         self.kv_heads = {kv}
         self.q = nn.Linear(width, width)
-        self.kv = nn.Linear(width, 2 * width * self.kv_heads // self.heads)
+        self.k = nn.Linear(width, width * self.kv_heads // self.heads)
+        self.v = nn.Linear(width, width * self.kv_heads // self.heads)
+        self.o = nn.Linear(width, width)
 
     def forward(self, x):
-        return self.q(x)
+        return self.o(self.q(x))
+
+
+class Model(nn.Module):
+    def __init__(self, config):
+        super().__init__()
+        self.layers = nn.ModuleList(Attention(config) for _ in range(2))
 """
 _OWN_CONFIG = {
     "model_type": "my_model",
@@ -382,15 +390,20 @@ DRIFT_RULES: tuple[Rule, ...] = (
         severity=MINOR,
         what="The config sets a key that names an architecture fact (attention heads, KV "
         "heads, head width, sliding window, RoPE theta or scaling, experts, experts per token, "
-        "shared experts) and the code it is compared with never reads that key (nor an "
-        "`attribute_map` alias of it), in its own files or in the transformers modules it "
-        "imports from; code that reads its config by computed names is not judged.",
+        "shared experts), the code it is compared with never reads that key (nor an "
+        "`attribute_map` alias of it, in its own files or the transformers modules it imports "
+        "from), and the code's graph shows another value for the fact: a value it states or "
+        "holds, or the KV heads its key and value projections are wide for. Both values are "
+        "in the finding. A fact the graph shows no value for is judged by name only where the "
+        "weights cannot show it (a window, a RoPE scaling, experts); code that builds the "
+        "claimed value under other names (`N_KV`, `h.kv_heads`) honours the claim, and code "
+        "that reads its config by computed names is not judged.",
         why="The claim holds by accident at best: the config says 2 KV heads and the code "
         "builds full attention, a window or a RoPE scaling the code never applies. Where the "
         "code states no value for the fact, no comparison of values can see it (transformers' "
         "own `check_config_attributes` checks its models for such keys).",
         fix="Read the key where the code builds what it describes, or drop it from the config.",
-        invalid=(CodePair(_OWN.format(kv="2"), _OWN_CONFIG, "KV heads hard-coded, never read"),),
+        invalid=(CodePair(_OWN.format(kv="8"), _OWN_CONFIG, "full attention built, never read"),),
         valid=(CodePair(_OWN.format(kv="config.num_key_value_heads"), _OWN_CONFIG),),
     ),
 )

@@ -79,8 +79,20 @@ def unread_claims(sides: Sides, findings: list[Finding], names: dict[str, str]) 
         return []
     aliases = attribute_map(code.model_type) if code.model_type else {}
     graph = sides.left if code.side == "left" else sides.right
-    stated = {**stated_by_layers(graph), **{k: f.value for k, f in graph.facts.items()}}
-    return unread_findings(code, code.written, findings, names, aliases, stated)
+    return unread_findings(code, code.written, findings, names, aliases, code_values(graph), graph)
+
+
+def code_values(graph: Graph) -> dict[str, list[Any]]:
+    """Fact -> every value the code's graph shows for it: the facts read off its layers
+    (``stated_by_layers``), the facts it states, the values its modules hold (``uses``)."""
+    out: dict[str, list[Any]] = {}
+    for k, v in stated_by_layers(graph).items():
+        out.setdefault(k, []).append(v)
+    for k, f in graph.facts.items():
+        out.setdefault(k, []).append(f.value)
+    for u in graph.uses:
+        out.setdefault(u.key, []).append(u.value)
+    return out
 
 
 def stated_by_layers(graph: Graph) -> dict[str, Any]:

@@ -247,24 +247,52 @@ def code_reads(path: str) -> Reads:
     return reads
 
 
+VALUED = ("numHeads", "numKvHeads", "headDim", "ropeTheta")
+"""Facts judged by the value the code builds: a claim is ignored only where the code's graph
+shows another value (a fact it states, one read off its layers, a value a module holds) and
+nothing reads the key; where the code shows no value for the fact, the claim is an honest
+unknown. Heads read as ``N_KV``, ``h.kv_heads`` or ``CFG["heads"]`` are judged by what the
+model builds, not by how the names are spelled."""
+
+STEMS: dict[str, tuple[str, ...]] = {
+    "slidingWindow": ("window",),
+    "ropeScaling": ("rope_scaling", "rope_parameters", "rope_type", "scaling_factor",
+                    "rope_factor", "yarn", "ntk", "longrope", "dynamic_rope"),
+    "numExperts": ("expert",),
+    "numExpertsPerTok": ("top_k", "topk", "per_tok", "per_token"),
+    "numSharedExperts": ("shared_expert",),
+}  # fmt: skip
+"""Facts the weights do not show (a window, a RoPE scaling) or that a dense model lacks
+(experts): with no value in the code's graph, they are judged by name, where name matching
+is what there is. Any identifier holding one of these stems (``h.window``, ``n_experts``)
+may read the claim."""
+
+
 def unread_findings(code: CodeSide, raw: dict[str, Any], findings: list[Finding],
                     labels: dict[str, str], aliases: dict[str, str],
-                    stated: dict[str, Any] | None = None) -> list[Finding]:  # fmt: skip
-    """DRF030 for each claim in ``raw`` (the config as written) that the code never reads.
+                    values: dict[str, list[Any]] | None = None,
+                    graph: Any = None) -> list[Finding]:  # fmt: skip
+    """DRF030 for each claim in ``raw`` (the config as written) that the code ignores.
+
     ``aliases``: the config class's ``attribute_map`` (standard name -> this family's key);
-    ``stated``: fact -> the value the code's graph states (a claim it builds is no finding,
-    whatever it reads it from: a Meta-style ``ModelArgs.n_kv_heads``)."""
+    ``values``: fact -> every value the code's graph shows for it (stated facts, facts read
+    off the layers, ``Graph.uses``); ``graph``: the code's graph, for the attention layout.
+    A claim is honoured when the code reads its key, or when the code's graph shows the
+    claimed value; it is ignored when the graph shows another value (``VALUED`` facts, and
+    the KV heads of attention the code builds full) or, for a fact the graph shows no value
+    for, when no identifier names it (``STEMS``). Edits ``findings``: a structural finding
+    that is this claim's consequence (the ``k_proj`` width of the KV heads) is listed under
+    the claim's finding instead of beside it."""
     from driftcheck.graph.match.diff import same
 
     reads = code_reads(code.path)
     if reads.dynamic:
         return []
     both = {**aliases, **{v: k for k, v in aliases.items()}}
-    stated = stated or {}
+    values = values or {}
     read = {n.lower() for n in reads.names}
     out = []
     found = claims(raw)
-    heads = {k.rpartition(".")[0]: v for f, k, v in found if f == "numHeads"}
     for fact, key, value in found:
         sub, _, leaf = key.rpartition(".")
         if sub and (sub not in read or read & {n.lower() for n in FACTORIES}):
@@ -272,49 +300,216 @@ def unread_findings(code: CodeSide, raw: dict[str, Any], findings: list[Finding]
         names = {leaf, both.get(leaf, leaf), *CLAIMS.get(fact, ())}  # any key naming the fact
         if {n.lower() for n in names} & read:  # N_EXPERTS as a module constant reads too
             continue
-        if fact in stated and same(stated[fact], value):
-            continue
-        if (
-            fact == "numKvHeads"
-            and "numKvHeads" not in stated
-            and same(stated.get("numHeads"), value)
-        ):
-            continue  # full attention, as the code builds it, has as many KV heads as heads
-        if (
-            fact == "numKvHeads"
-            and "numKvHeads" not in stated
-            and "numHeads" in stated
-            and same(heads.get(sub), value)
-        ):
-            continue  # the config claims full attention, which the code builds (with its own
-            # head count: a head-count difference is the matcher's finding, not this one)
-        twin = _twin(findings, key)
-        cfg_loc = Location(file=code.config_display, key=key, side=code.other)
-        code_loc = Location(file=code.path, side=code.side)
-        msg = (
-            f"{labels[code.other]} sets {key} = {_fmt(value)} but {labels[code.side]} never "
-            f"reads {key}: the model it builds does not follow this claim"
-        )
-        if twin is not None:  # a finding on the same key already reports its two values
-            continue
-        out.append(
-            Finding(
-                check_id=CHECK_ID,
-                name=KIND,
-                kind=KIND,
-                severity=Severity.minor,
-                attribute=fact,
-                message=msg,
-                values={code.other: value, code.side: "not read"},
-                locations=[cfg_loc, code_loc],
+        held = [] if sub else list(values.get(fact, ()))
+        if any(same(v, value) for v in held):
+            continue  # the code builds the claimed value, whatever it reads it from
+        absorbed: list[Finding] = []
+        if fact == "numKvHeads" and not held:
+            # a sub-config's claim against the layers, with that sub-config's sizes (the
+            # code's values may be another tower's)
+            scope = raw.get(sub) if sub else raw
+            kv = kv_layout(
+                graph, scope if isinstance(scope, dict) else {}, {} if sub else values, value
             )
-        )
+            if kv is None or same(kv[0], value):
+                continue  # the layers show the claimed KV heads, or do not say
+            held, absorbed = [kv[0]], _consequences(findings, kv[1], kv[2])
+        if fact in VALUED and not held:
+            continue  # the code's graph shows no value for the fact: unknown, not ignored
+        if not held and any(s in n for n in read for s in STEMS.get(fact, ())):
+            continue  # an identifier names the fact (``h.window``): it may read the claim
+        code_value = _one(held) if held else "not read"
+        rest = [f for f in findings if f not in absorbed]
+        if _twin(rest, key, code.other, value, code.side, held):
+            continue  # a finding on the same key or values already reports the two values
+        out.append(_finding(code, labels, fact, key, value, code_value, absorbed))
+        for f in absorbed:
+            findings.remove(f)
     return out
 
 
-def _twin(findings: list[Finding], key: str) -> Finding | None:
+def _finding(code: CodeSide, labels: dict[str, str], fact: str, key: str, value: Any,
+             code_value: Any, absorbed: list[Finding]) -> Finding:  # fmt: skip
+    cfg_loc = Location(file=code.config_display, key=key, side=code.other)
+    code_loc = Location(file=code.path, side=code.side)
+    msg = (
+        f"{labels[code.other]} sets {key} = {_fmt(value)} but {labels[code.side]} never "
+        f"reads {key}: the model it builds does not follow this claim"
+    )
+    evidence = None
+    if code_value != "not read":
+        msg += f" ({FACT_WORDS.get(fact, fact)} {_fmt(code_value)} in {labels[code.side]})"
+        evidence = f"{labels[code.side]}: {FACT_WORDS.get(fact, fact)} from its graph"
+    if absorbed:
+        parts = [_consequence(f, code.side, code.other) for f in absorbed]
+        evidence = f"{evidence}; this changes {'; '.join(dict.fromkeys(parts))}"
+    severity = max([Severity.minor, *(f.severity for f in absorbed)], key=lambda s: s.rank)
+    return Finding(
+        check_id=CHECK_ID,
+        name=KIND,
+        kind=KIND,
+        severity=severity,
+        attribute=fact,
+        message=msg,
+        values={code.other: value, code.side: code_value},
+        locations=[cfg_loc, code_loc],
+        evidence=evidence,
+    )
+
+
+def _consequence(f: Finding, code_side: str, cfg_side: str) -> str:
+    times = f.message[f.message.rfind(" (") :] if f.message.endswith(" places)") else ""
+    what = f.attribute or f.message.split(" is ", 1)[0]
+    return f"{what} {_fmt(f.values.get(code_side))} -> {_fmt(f.values.get(cfg_side))}{times}"
+
+
+FACT_WORDS = {
+    "numHeads": "attention heads",
+    "numKvHeads": "KV heads",
+    "headDim": "head width",
+    "ropeTheta": "RoPE theta",
+    "slidingWindow": "sliding window",
+    "numExperts": "experts",
+    "numExpertsPerTok": "experts per token",
+    "numSharedExperts": "shared experts",
+}
+
+
+def _one(held: list[Any]) -> Any:
+    vals = list(dict.fromkeys(repr(v) for v in held))
+    if len(vals) == 1:
+        return held[0]
+    return [held[[repr(v) for v in held].index(r)] for r in vals]
+
+
+def _int(v: Any) -> int | None:
+    return v if isinstance(v, int) and not isinstance(v, bool) and v > 0 else None
+
+
+def _single(values: dict[str, list[Any]], fact: str) -> int | None:
+    vs = {v for v in values.get(fact, ()) if _int(v) is not None}
+    return vs.pop() if len(vs) == 1 else None
+
+
+def kv_layout(graph: Any, raw: dict[str, Any], values: dict[str, list[Any]],
+              claim: Any) -> tuple[int, tuple[int, ...], tuple[int, ...]] | None:  # fmt: skip
+    """The KV heads the code's attention layers show, against a claim of ``claim`` KV heads:
+    ``(kv, code widths, claimed widths)``, or None when the layers do not say.
+
+    Read off the projections from the model width in the main repeated block (``Linear``,
+    GPT-2's ``Conv1D``, a 2-d ``Parameter``), with ``H`` heads of width ``hd`` (the code's
+    where its graph shows one value, else the config's), by the first of these that names one
+    count (``kv`` dividing ``H``): separate K and V (a width ``kv x hd`` narrower than the
+    queries' ``H x hd``, held twice); a fused KV beside a query projection (``2 kv x hd``,
+    narrower than ``2 H x hd`` and not the queries' width); full attention (q, k and v
+    ``H x hd`` wide, and the output projection where that is the width; or a fused projection
+    ``3 x H x hd`` wide and no query projection); a fused QKV and
+    no query projection (``(H + 2 kv) x hd``). An MLP's widths (wider than the queries, or
+    beside a query projection) are not read as attention."""
+    kv = _int(claim)
+    if graph is None or kv is None:
+        return None
+    width = _single(values, "hiddenSize") or _int(_first(raw, "hidden_size", "n_embd", "d_model"))
+    heads = _single(values, "numHeads") or _int(
+        _first(raw, "num_attention_heads", "n_head", "num_heads", "n_heads")
+    )
+    if width is None or heads is None:
+        return None
+    hd = _single(values, "headDim") or _int(raw.get("head_dim"))
+    if hd is None:
+        if width % heads:
+            return None
+        hd = width // heads
+    outs = _projections(graph, width)
+    if outs is None:
+        return None
+    q = heads * hd
+    own_q = outs.count(q) - (1 if q == width else 0) >= 1  # a query projection of its own
+    # (beside the output projection, which is ``q`` wide too where ``q`` is the width)
+    ways = [
+        {w // hd for w in outs if w < q and w % hd == 0 and outs.count(w) >= 2},
+        {w // (2 * hd) for w in outs if own_q and w != q and w < 2 * q and w % (2 * hd) == 0},
+        {heads} if outs.count(q) >= 3 + (q == width) or (3 * q in outs and not own_q) else set(),
+        {(w // hd - heads) // 2 for w in outs if not own_q and w % hd == 0 and w // hd > heads
+         and (w // hd - heads) % 2 == 0},
+    ]  # fmt: skip
+    for found in ways:
+        found = {k for k in found if 0 < k <= heads and heads % k == 0}
+        if len(found) > 1:
+            return None
+        if found:
+            code = found.pop()
+            widths = lambda n: (n * hd, (heads + 2 * n) * hd, 2 * n * hd)  # noqa: E731
+            return code, widths(code), widths(kv)
+    return None
+
+
+def _first(raw: dict[str, Any], *keys: str) -> Any:
+    return next((raw[k] for k in keys if raw.get(k) is not None), None)
+
+
+def _projections(graph: Any, width: int) -> list[int] | None:
+    """Output widths of the main block's projections from ``width`` features; None when the
+    block is not fully read (an unknown layer in it) or there is no repeated block."""
+    from driftcheck.graph.match.canon import canonical, walk
+    from driftcheck.graph.match.derive import layer_stack, main_block
+
+    items = canonical(graph)
+    stack = layer_stack(items) or main_block(items)
+    if stack is None or not stack.children:
+        return None
+    outs: list[int] = []
+    for it in walk(stack.children):
+        if it.is_block:
+            continue
+        if it.ltype == "Unknown":
+            return None
+        p = it.params
+        pair: tuple[Any, Any] | None = None
+        if it.ltype == "Linear":
+            pair = (p.get("in_features"), p.get("out_features"))
+        elif it.ltype == "Conv1D":
+            pair = (p.get("nx"), p.get("nf"))
+        elif it.ltype == "Parameter":
+            shape = p.get("shape")
+            if isinstance(shape, (list, tuple)) and len(shape) == 2:
+                a, b = shape
+                pair = (b, a) if b == width else (a, b)
+        if pair is not None and pair[0] == width and _int(pair[1]) is not None:
+            outs += [pair[1]] * max(1, it.count)
+    return outs
+
+
+def _consequences(findings: list[Finding], code: tuple[int, ...],
+                  want: tuple[int, ...]) -> list[Finding]:  # fmt: skip
+    """Structural findings whose two values are a projection's width under the code's KV heads
+    and under the claimed ones: consequences of the claim the code ignores."""
+    pairs = set(zip(code, want))
+    out = []
     for f in findings:
-        if any(loc.key == key for loc in f.locations) and f.severity.rank >= 1:
+        if f.check_id == CHECK_ID or f.kind not in ("shape", "param"):
+            continue
+        lv, rv = f.values.get("left"), f.values.get("right")
+        if not (isinstance(lv, int) and isinstance(rv, int)):
+            continue
+        if (lv, rv) in pairs or (rv, lv) in pairs:
+            out.append(f)
+    return out
+
+
+def _twin(findings: list[Finding], key: str, cfg_side: str, value: Any, code_side: str,
+          held: list[Any]) -> Finding | None:  # fmt: skip
+    """A finding of minor or above on the same config key, or holding the claimed value on
+    the config's side and one of the code's values on the code's."""
+    from driftcheck.graph.match.diff import same
+
+    for f in findings:
+        if f.severity.rank < 1:
+            continue
+        if any(loc.key == key for loc in f.locations):
+            return f
+        cv, kv = f.values.get(cfg_side), f.values.get(code_side)
+        if same(cv, value) and any(same(kv, h) for h in held):
             return f
     return None
 

@@ -65,6 +65,8 @@ EXT_TOPS = {
     "__future__",
     "importlib",
     "builtins",
+    "types",  # SimpleNamespace configs (library/stdlib.py)
+    "argparse",  # Namespace configs
     "pydantic",  # BaseModel configs: keyword fields over defaults (machine.Library.ext_init)
 }
 # framework bases whose instances are nn.Modules

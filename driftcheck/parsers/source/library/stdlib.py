@@ -867,6 +867,27 @@ def _dc_fields(c: Call) -> Any:
     return c.unknown("dataclasses.fields()")
 
 
+# ---------------------------------------------------------------------------------- namespaces
+NS = Group("types")
+AP = Group("argparse")
+
+
+def _namespace(c: Call) -> Any:
+    """``SimpleNamespace(n_head=4, ...)`` / ``argparse.Namespace(...)``: an object of named
+    fields, read and written as attributes; modelled as a config object (``Config``), so a
+    field read keeps its name as the key it came from (``hp.n_head``: a head count)."""
+    if c.args:
+        return c.unknown(f"{c.qual}() with positional arguments")
+    where = str(c.loc[0]) if c.loc else None
+    line = c.loc[1] if c.loc and len(c.loc) > 1 else None
+    lines = dict.fromkeys(c.kwargs, line) if isinstance(line, int) else {}
+    return Config(fields=dict(c.kwargs), origin=where, lines=lines)
+
+
+NS.add("SimpleNamespace", _namespace, "SimpleNamespace(**fields): an object of those fields")
+AP.add("Namespace", _namespace, "Namespace(**fields): an object of those fields")
+
+
 # ---------------------------------------------------------------------------------- enum
 EN = Group("enum")
 EN.add(

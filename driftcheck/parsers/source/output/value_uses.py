@@ -39,10 +39,10 @@ def record_uses(graph: Graph, root: Any, traced: bool = False, bases: Any = ()) 
         if not isinstance(m, Obj) or id(m) in seen:
             continue
         seen.add(id(m))
-        for name, v in m.attrs.items():
+        for name, v, held in _attrs(m):
             if name not in NAME_FACTS and (not isinstance(v, Sourced) or getattr(v, "bare", 0)):
                 continue  # neither the name nor a config key can mean a fact
-            found = _use(m, name, v)
+            found = _use(m, name, v, held)
             if found is not None and traced:
                 groups.setdefault((found[0], found[2], found[3]), []).append(found[1])
             # repeated layers give the same use again and again: the Use (and its Location)
@@ -65,8 +65,39 @@ def record_uses(graph: Graph, root: Any, traced: bool = False, bases: Any = ()) 
     graph.uses = list(out.values())
 
 
-def _use(m: Obj, name: str, v: Any) -> tuple | None:
-    """(fact key, value, (file, line, config key) or None, holder) of a use, or None."""
+def _attrs(m: Obj) -> list[tuple[str, Any, str | None]]:
+    """A module's attributes (name, value, None), then the fields of the field-holding
+    objects it keeps (``self.h = h`` of a ``NamedTuple``, a ``SimpleNamespace``): (field,
+    value, the attribute holding the object). Such a module reads its sizes from the object
+    in ``forward`` (``view(b, t, h.heads, h.head_dim)``), so its fields are values it holds."""
+    out: list[tuple[str, Any, str | None]] = [(k, v, None) for k, v in m.attrs.items()]
+    if not m.module:
+        return out
+    for name, v in m.attrs.items():
+        fields = _fields(v)
+        if fields:
+            out += [(f, x, name) for f, x in fields.items() if f in NAME_FACTS]
+    return out
+
+
+def _fields(v: Any) -> dict[str, Any] | None:
+    from driftcheck.parsers.source.interp import tuplesub
+    from driftcheck.parsers.source.library.stdlib import NamedTupleValue
+    from driftcheck.parsers.source.values.abstract import Config
+
+    if isinstance(v, NamedTupleValue):
+        return dict(zip(v.nt.fields, v.values))
+    if isinstance(v, Obj) and not v.module and v.cls is not None:
+        if tuplesub.is_named_tuple(v.cls):
+            return {k: x for k, x in v.attrs.items() if k != tuplesub.ITEMS}
+    if isinstance(v, Config) and v.cls is None and str(v.origin or "").endswith(".py"):
+        return dict(v.fields)  # a namespace the code made (``library/stdlib._namespace``)
+    return None
+
+
+def _use(m: Obj, name: str, v: Any, held: str | None = None) -> tuple | None:
+    """(fact key, value, (file, line, config key) or None, holder) of a use, or None;
+    ``held``: the attribute holding the object whose field ``name`` is."""
     key = NAME_FACTS.get(name)
     src = v if isinstance(v, Sourced) and not getattr(v, "bare", False) else None
     if key is None and src is not None and src.key:
@@ -76,7 +107,7 @@ def _use(m: Obj, name: str, v: Any) -> tuple | None:
     raw = plain_hole(v)
     if isinstance(raw, bool) or not isinstance(raw, (int, float)):
         return None
-    where = m.attr_locs.get(name)
+    where = m.attr_locs.get(held or name)
     if src is not None and src.file and src.line:
         loc: tuple | None = (src.file, src.line, src.key)
     elif where is not None:
@@ -84,4 +115,4 @@ def _use(m: Obj, name: str, v: Any) -> tuple | None:
     else:
         loc = None
     owner = m.cls.name if m.cls is not None else (m.qual or m.kind or "module")
-    return key, raw, loc, f"{owner}.{name}"
+    return key, raw, loc, f"{owner}.{held}.{name}" if held else f"{owner}.{name}"
