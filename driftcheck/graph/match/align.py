@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import difflib
 import re
+from collections import Counter
 
 from driftcheck.graph import catalogue
 from driftcheck.graph.match.canon import Item
@@ -34,7 +35,13 @@ def score(a: Item, b: Item) -> float:
     if a.type_sig == b.type_sig:
         return 3.0 + (1.0 if a.full_sig == b.full_sig else 0.0)
     if a.is_block and b.is_block:
-        ratio = difflib.SequenceMatcher(None, _inner_types(a), _inner_types(b)).ratio()
+        ta, tb = _inner_types(a), _inner_types(b)
+        ratio = difflib.SequenceMatcher(None, ta, tb).ratio()
+        # the same layers in another order (norms before or after the attention, a fused
+        # qkv against q, k, v) are one block written another way: the order-free overlap
+        ca, cb = Counter(ta), Counter(tb)
+        bag = 2.0 * sum((ca & cb).values()) / (len(ta) + len(tb)) if ta or tb else 0.0
+        ratio = max(ratio, bag)
         return 2.0 * ratio if ratio >= MIN_BLOCK_SIMILARITY else 0.0
     if not a.is_block and not b.is_block:
         ra, rb = _role(a), _role(b)

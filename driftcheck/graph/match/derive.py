@@ -104,6 +104,8 @@ def derive(items: list[Item]) -> dict[str, Derived]:
     main = stack if stack is not None else main_block(items)
     if "intermediateSize" not in out and main is not None:
         _mlp_width(main, out)
+    if main is not None and not ({"numHeads", "headDim"} & out.keys()):
+        _head_splits(main, out)
     _ties(leaves, out)
     if "numExperts" not in out:
         _experts(items, out)
@@ -258,12 +260,73 @@ def _from_embeddings(leaves: list[Item], out: dict[str, Derived]) -> None:
                 )
 
 
+def _head_splits(main: Item, out: dict[str, Derived]) -> None:
+    """Heads read off ``forward``: the main block's reshapes that cut a projection's output
+    into (heads, head width), ``view(b, t, 8, 64)``, each with both sizes known and their
+    product the width of one of the block's linears. One head width across them all, or
+    nothing (a rotary that splits the head width again makes it ambiguous); the most heads
+    are the query's, fewer on other splits are the key/value heads (grouped-query)."""
+    widths = set()
+    splits = []
+    for it in walk(main.children or []):
+        if it.is_block:
+            continue
+        if it.ltype == "Linear" and isinstance(it.params.get("out_features"), int):
+            widths.add(it.params["out_features"])
+        if it.soft and it.ltype == "Unflatten":
+            size = it.params.get("unflattened_size")
+            if (
+                isinstance(size, (list, tuple))
+                and len(size) == 2
+                and all(type(v) is int and v > 0 for v in size)
+            ):
+                splits.append(it)
+    splits = [it for it in splits if _prod(it.params["unflattened_size"]) in widths]
+    dims = {it.params["unflattened_size"][1] for it in splits}
+    heads = {it.params["unflattened_size"][0]: it for it in splits}
+    if len(dims) != 1 or not 1 <= len(heads) <= 2:
+        return
+    q = heads[max(heads)]
+    name = "unflattened_size"
+    out["numHeads"] = Derived(max(heads), "model.numHeads", _loc(q, name), q.node.id)
+    out["headDim"] = Derived(next(iter(dims)), "model.headDim", _loc(q, name), q.node.id)
+    if len(heads) == 2:
+        kv = heads[min(heads)]
+        out["numKvHeads"] = Derived(min(heads), "model.numKvHeads", _loc(kv, name), kv.node.id)
+
+
+def _prod(size: Any) -> int:
+    return size[0] * size[1]
+
+
+def _norm_width(main: Item) -> int | None:
+    """The width most of the main block's norms hold (its residual stream), when one width
+    is the most common; None on a tie (q/k norms of the head width beside as many others)."""
+    widths: Counter = Counter()
+    for it in walk(main.children or []):
+        spec = None if it.is_block else catalogue.get(it.ltype)
+        if spec is None or spec.family != "norm":
+            continue
+        shape = (leaf_weights(it.ltype, it.params) or {}).get("weight")
+        if shape and len(shape) == 1 and isinstance(shape[0], int):
+            widths[shape[0]] += 1
+    top = widths.most_common(2)
+    if not top or (len(top) > 1 and top[0][1] == top[1][1]):
+        return None
+    return top[0][0]
+
+
 def _mlp_width(main: Item, out: dict[str, Derived]) -> None:
     """Without an MLP layer: the input width of the last linear that maps back to the hidden
-    size inside the main block (the down projection; the MLP follows attention)."""
+    size inside the main block (the down projection; the MLP follows attention). The hidden
+    size is the token table's, or else the width of the block's norms (a patch embedding
+    written as a ``Linear``)."""
     hidden = out.get("hiddenSize")
     if hidden is None:
-        return
+        width = _norm_width(main)
+        if width is None:
+            return
+        hidden = Derived(width, "", None)
     found = None
     for it in walk(main.children or []):
         spec = None if it.is_block else catalogue.get(it.ltype)
