@@ -79,7 +79,26 @@ def _dp(a: list[Item], b: list[Item]) -> list[Pair]:
 
 
 def align(a: list[Item], b: list[Item]) -> list[Pair]:
-    """Pairs in sequence order; an item without a partner is paired with None."""
+    """Pairs in sequence order; an item without a partner is paired with None.
+
+    Layers identical on both sides (type and values) anchor the alignment first; the ranges
+    between anchors are aligned by type. By type alone, a run of equally typed layers pairs
+    by position: two narrower k/v projections let q, k, v, o pair with o, gate, up, down."""
+    sm = difflib.SequenceMatcher(None, [x.full_sig for x in a], [y.full_sig for y in b], False)
+    out: list[Pair] = []
+    for op, i1, i2, j1, j2 in sm.get_opcodes():
+        if op == "equal":
+            out += list(zip(a[i1:i2], b[j1:j2]))
+        elif op == "delete":
+            out += [(x, None) for x in a[i1:i2]]
+        elif op == "insert":
+            out += [(None, y) for y in b[j1:j2]]
+        else:
+            out += _by_type(a[i1:i2], b[j1:j2])
+    return out
+
+
+def _by_type(a: list[Item], b: list[Item]) -> list[Pair]:
     sm = difflib.SequenceMatcher(None, [x.type_sig for x in a], [y.type_sig for y in b], False)
     out: list[Pair] = []
     for op, i1, i2, j1, j2 in sm.get_opcodes():
