@@ -79,23 +79,49 @@ def _dp(a: list[Item], b: list[Item]) -> list[Pair]:
 
 
 def align(a: list[Item], b: list[Item]) -> list[Pair]:
-    """Pairs in sequence order; an item without a partner is paired with None.
+    """Pairs; an item without a partner is paired with None.
 
-    Layers identical on both sides (type and values) anchor the alignment first; the ranges
-    between anchors are aligned by type. By type alone, a run of equally typed layers pairs
-    by position: two narrower k/v projections let q, k, v, o pair with o, gate, up, down."""
-    sm = difflib.SequenceMatcher(None, [x.full_sig for x in a], [y.full_sig for y in b], False)
-    out: list[Pair] = []
-    for op, i1, i2, j1, j2 in sm.get_opcodes():
-        if op == "equal":
-            out += list(zip(a[i1:i2], b[j1:j2]))
-        elif op == "delete":
-            out += [(x, None) for x in a[i1:i2]]
-        elif op == "insert":
-            out += [(None, y) for y in b[j1:j2]]
+    Layers identical on both sides (type and values) pair first, in order among copies of
+    one signature but wherever each side declares them: the sequence is the order of
+    declaration, which differs freely (transformers declares a layer's norms after its MLP).
+    What is left pairs in sequence order by type. By type alone, a run of equally typed
+    layers pairs by position: two narrower k/v projections would let q, k, v, o pair with
+    o, gate, up, down."""
+    free: dict[int, list[int]] = {}
+    for j, y in enumerate(b):
+        free.setdefault(y.full_sig, []).append(j)
+    exact: list[Pair] = []
+    used: set[int] = set()
+    rest_a: list[Item] = []
+    for x in a:
+        js = free.get(x.full_sig)
+        if js:
+            j = js.pop(0)
+            used.add(j)
+            exact.append((x, b[j]))
         else:
-            out += _by_type(a[i1:i2], b[j1:j2])
-    return out
+            rest_a.append(x)
+    rest_b = [y for j, y in enumerate(b) if j not in used]
+    # a run of copies against a shorter one (two norms merged into one run of 2 on one
+    # side, declared apart on the other): the surplus copies are the other side's unpaired
+    # copies of that signature, never partners for another layer of that type
+    surplus: dict[str, dict[int, int]] = {"a": {}, "b": {}}
+    for x, y in exact:
+        if x.is_block and y.is_block and x.count != y.count:
+            side = "a" if x.count > y.count else "b"
+            surplus[side][x.full_sig] = surplus[side].get(x.full_sig, 0) + abs(x.count - y.count)
+    spare: list[Pair] = []
+    for items, side, mk in ((rest_a, "b", lambda x: (x, None)), (rest_b, "a", lambda y: (None, y))):
+        keep = []
+        for it in items:
+            left = surplus[side].get(it.full_sig, 0)
+            if it.is_block and left >= it.count:
+                surplus[side][it.full_sig] = left - it.count
+                spare.append(mk(it))
+            else:
+                keep.append(it)
+        items[:] = keep
+    return exact + spare + _by_type(rest_a, rest_b)
 
 
 def _by_type(a: list[Item], b: list[Item]) -> list[Pair]:

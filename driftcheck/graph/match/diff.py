@@ -46,6 +46,9 @@ class Diff:
     apart: bool = False
     """a count of two blocks that hold different weights per copy: paired as the closest
     of their kind, not as one block repeated a different number of times"""
+    twins: list[str] = field(default_factory=list)
+    """other attributes with the same two values (a width seen as one layer's outputs and the
+    next one's inputs), reported under this one (``match._twins``)"""
     equivalent: bool = False
     """seen only where both sides hold the same number of parameters (the items of one
     level of the sequence, or the layers outside its blocks): one set of weights written
