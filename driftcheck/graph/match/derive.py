@@ -343,6 +343,11 @@ def _norm_width(body: list[Item]) -> int | None:
         shape = (leaf_weights(it.ltype, it.params) or {}).get("weight")
         if shape and len(shape) == 1 and isinstance(shape[0], int):
             widths[shape[0]] += 1
+    if not widths:  # norms written by hand on raw parameters: the 1-d parameters' widths
+        for it in walk(body):
+            shape = it.params.get("shape") if it.ltype == "Parameter" else None
+            if isinstance(shape, (list, tuple)) and len(shape) == 1 and type(shape[0]) is int:
+                widths[shape[0]] += 1
     top = widths.most_common(2)
     if not top or (len(top) > 1 and top[0][1] == top[1][1]):
         return None
@@ -362,6 +367,16 @@ def _mlp_width(body: list[Item] | None, out: dict[str, Derived]) -> None:
         hidden = Derived(width, "", None)
     found = None
     for it in walk(body or []):
+        if not it.is_block and it.ltype == "Parameter":  # a raw weight of F.linear or @
+            shape = it.params.get("shape")
+            if not (isinstance(shape, (list, tuple)) and len(shape) == 2):
+                continue
+            rows, cols = shape
+            if rows == hidden.value and type(cols) is int and cols != hidden.value:
+                found, width = it, cols  # (out, in), as F.linear takes it
+            elif cols == hidden.value and type(rows) is int and rows != hidden.value:
+                found, width = it, rows  # (in, out), as x @ w takes it
+            continue
         spec = None if it.is_block else catalogue.get(it.ltype)
         if spec is None or spec.role != "linear":
             continue
@@ -374,6 +389,7 @@ def _mlp_width(body: list[Item] | None, out: dict[str, Derived]) -> None:
             width = cols
     if found is not None:
         name = "in_features" if "in_features" in found.params else "nx"
+        name = "shape" if found.ltype == "Parameter" else name
         out["intermediateSize"] = Derived(
             width, _attr(found, name), _loc(found, name), found.node.id, weak=True
         )
