@@ -105,10 +105,8 @@ def derive(items: list[Item]) -> dict[str, Derived]:
     _from_embeddings(leaves, out)
     _patch(items, out)
     main = stack if stack is not None else main_block(items)
-    if "intermediateSize" not in out:
-        # without a repeated block (every layer written out, an encoder and a decoder
-        # dissolved into one sequence): the whole sequence's last down projection
-        _mlp_width(main.children if main is not None else items, out)
+    if "intermediateSize" not in out and main is not None:
+        _mlp_width(main.children, out)
     if main is not None and not ({"numHeads", "headDim"} & out.keys()):
         _head_splits(main, out, items)
     _ties(leaves, out)
@@ -332,51 +330,14 @@ def _splits(items) -> list[Item]:
     return out
 
 
-def _norm_width(body: list[Item]) -> int | None:
-    """The width most of the main block's norms hold (its residual stream), when one width
-    is the most common; None on a tie (q/k norms of the head width beside as many others)."""
-    widths: Counter = Counter()
-    for it in walk(body):
-        spec = None if it.is_block else catalogue.get(it.ltype)
-        if spec is None or spec.family != "norm":
-            continue
-        shape = (leaf_weights(it.ltype, it.params) or {}).get("weight")
-        if shape and len(shape) == 1 and isinstance(shape[0], int):
-            widths[shape[0]] += 1
-    if not widths:  # norms written by hand on raw parameters: the 1-d parameters' widths
-        for it in walk(body):
-            shape = it.params.get("shape") if it.ltype == "Parameter" else None
-            if isinstance(shape, (list, tuple)) and len(shape) == 1 and type(shape[0]) is int:
-                widths[shape[0]] += 1
-    top = widths.most_common(2)
-    if not top or (len(top) > 1 and top[0][1] == top[1][1]):
-        return None
-    return top[0][0]
-
-
 def _mlp_width(body: list[Item] | None, out: dict[str, Derived]) -> None:
     """Without an MLP layer: the input width of the last linear that maps back to the hidden
-    size inside the main block (the down projection; the MLP follows attention). The hidden
-    size is the token table's, or else the width of the block's norms (a patch embedding
-    written as a ``Linear``)."""
+    size inside the main block (the down projection; the MLP follows attention)."""
     hidden = out.get("hiddenSize")
     if hidden is None:
-        width = _norm_width(body or [])
-        if width is None:
-            return
-        hidden = Derived(width, "", None)
+        return
     found = None
     for it in walk(body or []):
-        if not it.is_block and it.ltype == "Parameter":  # a raw weight of F.linear or @
-            shape = it.params.get("shape")
-            if not (isinstance(shape, (list, tuple)) and len(shape) == 2):
-                continue
-            rows, cols = shape
-            if rows == hidden.value and type(cols) is int and cols != hidden.value:
-                found, width = it, cols  # (out, in), as F.linear takes it
-            elif cols == hidden.value and type(rows) is int and rows != hidden.value:
-                found, width = it, rows  # (in, out), as x @ w takes it
-            continue
         spec = None if it.is_block else catalogue.get(it.ltype)
         if spec is None or spec.role != "linear":
             continue
@@ -389,7 +350,6 @@ def _mlp_width(body: list[Item] | None, out: dict[str, Derived]) -> None:
             width = cols
     if found is not None:
         name = "in_features" if "in_features" in found.params else "nx"
-        name = "shape" if found.ltype == "Parameter" else name
         out["intermediateSize"] = Derived(
             width, _attr(found, name), _loc(found, name), found.node.id, weak=True
         )
