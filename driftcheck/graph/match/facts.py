@@ -71,9 +71,6 @@ def _side(g: Graph, derived: dict[str, Derived], key: str, side: str, structural
     sides); the stated fact only lends its location (the config key) when it agrees."""
     f = g.facts.get(key)
     d = derived.get(key)
-    if d is not None and d.weak and f is not None and normalise(key, f.value) is not None:
-        if not same(normalise(key, f.value), d.value):
-            d = None  # a heuristic reading against this side's own statement: the statement
     if structural and d is not None:
         loc = d.loc
         if f is not None and f.loc is not None and same(normalise(key, f.value), d.value):
