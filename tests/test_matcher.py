@@ -283,12 +283,12 @@ def _with_op(sizes: list[int] | None, extra_op: bool = False) -> Graph:
 
 def test_forward_ops_compare_only_where_both_sides_have_them():
     assert compare(_with_op([4, 16]), _with_op(None, extra_op=True)) == []
+    # a head split that differs at equal weights is a head count read off forward
+    # (derive._head_splits): one major finding, the split sizes under it
     f = one(compare(_with_op([4, 16]), _with_op([8, 8])), "param")
-    assert (f.attribute, f.values) == (
-        "unflatten.unflattenedSize",
-        {"left": [4, 16], "right": [8, 8]},
-    )
-    assert f.severity is Severity.minor
+    assert (f.attribute, f.values) == ("model.numHeads", {"left": 4, "right": 8})
+    assert f.severity is Severity.major
+    assert "unflatten.unflattenedSize [4, 16] -> [8, 8]" in (f.evidence or "")
 
 
 def test_reshape_sizes_compare_up_to_the_inferred_size():

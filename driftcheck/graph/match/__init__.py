@@ -70,6 +70,7 @@ def compare(left: Graph, right: Graph, labels: dict[str, str] | None = None) -> 
     if semantic_enabled():
         rest = settle(facts, rest, a, b, _agree(left, right, da, db, "numHeads"))
     rest += _structural_homes(facts)
+    rest = _twins(rest)
     out = [_fact_finding(f, labels) for f in facts] + [_diff_finding(d, labels) for d in rest]
     for side, g, ok, other in (("left", left, la, lb), ("right", right, lb, la)):
         if other and not ok and g.nodes:
@@ -189,6 +190,36 @@ def _structural_homes(facts: list[FactDiff]) -> list[Diff]:
     return rest
 
 
+def _twins(rest: list[Diff]) -> list[Diff]:
+    """Structural differences with the same two values are one change seen in several
+    attributes (a width 64 -> 96 as ``up.outFeatures`` and ``down.inFeatures``): the first
+    reports it and names the others."""
+    out: list[Diff] = []
+    for d in rest:
+        home = next(
+            (
+                h
+                for h in out
+                if d.kind in ("shape", "param")
+                and h.kind == d.kind
+                and not d.layout
+                and not h.layout
+                and h.weights_change == d.weights_change
+                and same(h.left, d.left)
+                and same(h.right, d.right)
+            ),
+            None,
+        )
+        if home is None:
+            out.append(d)
+        else:
+            home.twins.append(d.attribute)
+            for side in SIDES:
+                if home.locs.get(side) is None and d.locs.get(side) is not None:
+                    home.locs[side] = d.locs[side]
+    return out
+
+
 def _fact_finding(f: FactDiff, labels: dict[str, str]) -> Finding:
     kind = f.kind or policy.fact_kind(f.key)
     sev = policy.fact_severity(f.key)
@@ -257,6 +288,7 @@ def _diff_finding(d: Diff, labels: dict[str, str]) -> Finding:
         values={"left": d.left, "right": d.right},
         locations=[loc for loc in (d.locs.get("left"), d.locs.get("right")) if loc is not None],
         node=d.node,
+        evidence=f"same values in {', '.join(dict.fromkeys(d.twins))}" if d.twins else None,
     )
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import difflib
 import re
+from collections import Counter
 
 from driftcheck.graph import catalogue
 from driftcheck.graph.match.canon import Item
@@ -34,7 +35,13 @@ def score(a: Item, b: Item) -> float:
     if a.type_sig == b.type_sig:
         return 3.0 + (1.0 if a.full_sig == b.full_sig else 0.0)
     if a.is_block and b.is_block:
-        ratio = difflib.SequenceMatcher(None, _inner_types(a), _inner_types(b)).ratio()
+        ta, tb = _inner_types(a), _inner_types(b)
+        ratio = difflib.SequenceMatcher(None, ta, tb).ratio()
+        # the same layers in another order (norms before or after the attention, a fused
+        # qkv against q, k, v) are one block written another way: the order-free overlap
+        ca, cb = Counter(ta), Counter(tb)
+        bag = 2.0 * sum((ca & cb).values()) / (len(ta) + len(tb)) if ta or tb else 0.0
+        ratio = max(ratio, bag)
         return 2.0 * ratio if ratio >= MIN_BLOCK_SIMILARITY else 0.0
     if not a.is_block and not b.is_block:
         ra, rb = _role(a), _role(b)
@@ -72,7 +79,52 @@ def _dp(a: list[Item], b: list[Item]) -> list[Pair]:
 
 
 def align(a: list[Item], b: list[Item]) -> list[Pair]:
-    """Pairs in sequence order; an item without a partner is paired with None."""
+    """Pairs; an item without a partner is paired with None.
+
+    Layers identical on both sides (type and values) pair first, in order among copies of
+    one signature but wherever each side declares them: the sequence is the order of
+    declaration, which differs freely (transformers declares a layer's norms after its MLP).
+    What is left pairs in sequence order by type. By type alone, a run of equally typed
+    layers pairs by position: two narrower k/v projections would let q, k, v, o pair with
+    o, gate, up, down."""
+    free: dict[int, list[int]] = {}
+    for j, y in enumerate(b):
+        free.setdefault(y.full_sig, []).append(j)
+    exact: list[Pair] = []
+    used: set[int] = set()
+    rest_a: list[Item] = []
+    for x in a:
+        js = free.get(x.full_sig)
+        if js:
+            j = js.pop(0)
+            used.add(j)
+            exact.append((x, b[j]))
+        else:
+            rest_a.append(x)
+    rest_b = [y for j, y in enumerate(b) if j not in used]
+    # a run of copies against a shorter one (two norms merged into one run of 2 on one
+    # side, declared apart on the other): the surplus copies are the other side's unpaired
+    # copies of that signature, never partners for another layer of that type
+    surplus: dict[str, dict[int, int]] = {"a": {}, "b": {}}
+    for x, y in exact:
+        if x.is_block and y.is_block and x.count != y.count:
+            side = "a" if x.count > y.count else "b"
+            surplus[side][x.full_sig] = surplus[side].get(x.full_sig, 0) + abs(x.count - y.count)
+    spare: list[Pair] = []
+    for items, side, mk in ((rest_a, "b", lambda x: (x, None)), (rest_b, "a", lambda y: (None, y))):
+        keep = []
+        for it in items:
+            left = surplus[side].get(it.full_sig, 0)
+            if it.is_block and left >= it.count:
+                surplus[side][it.full_sig] = left - it.count
+                spare.append(mk(it))
+            else:
+                keep.append(it)
+        items[:] = keep
+    return exact + spare + _by_type(rest_a, rest_b)
+
+
+def _by_type(a: list[Item], b: list[Item]) -> list[Pair]:
     sm = difflib.SequenceMatcher(None, [x.type_sig for x in a], [y.type_sig for y in b], False)
     out: list[Pair] = []
     for op, i1, i2, j1, j2 in sm.get_opcodes():

@@ -111,6 +111,33 @@ def bound_params(ltype: str, params: dict[str, Any]) -> dict[str, Any]:
         return dict(params)
 
 
+PER_AXIS_FAMILIES = frozenset({"conv", "pool", "padding"})
+PER_AXIS_PARAMS = frozenset(
+    {"kernel_size", "stride", "padding", "dilation", "output_padding", "output_size"}
+)
+"""Sizes torch's convolutions and poolings take as one int or one per spatial axis (its
+``_pair`` / ``_triple``): ``AdaptiveAvgPool2d(1)`` is ``AdaptiveAvgPool2d((1, 1))``."""
+
+
+def per_axis(ltype: str, params: dict[str, Any]) -> dict[str, Any]:
+    """``params`` with every per-axis size whose axes are all equal written as that one int,
+    the form torch expands it from, so the two spellings are one value (signature and diff)."""
+    spec = catalogue.get(ltype)
+    if spec is None or spec.family not in PER_AXIS_FAMILIES:
+        return params
+    out = None
+    for k in PER_AXIS_PARAMS & params.keys():
+        v = params[k]
+        if (
+            isinstance(v, (list, tuple))
+            and len(v) > 1
+            and all(type(x) is int and x == v[0] for x in v)
+        ):
+            out = out if out is not None else dict(params)
+            out[k] = v[0]
+    return out if out is not None else params
+
+
 def leaf_weights(ltype: str, params: dict[str, Any]) -> dict[str, tuple] | None:
     spec = catalogue.get(ltype)
     if spec is None:
@@ -130,6 +157,17 @@ def transparent(ltype: str, params: dict[str, Any]) -> bool:
     spec = catalogue.get(ltype)
     return spec is not None and spec.family in TRANSPARENT_FAMILIES
 
+
+COMPOSITES = {
+    "TransformerEncoderLayer": "TorchTransformerEncoderLayer",
+    "TransformerDecoderLayer": "TorchTransformerDecoderLayer",
+}
+"""torch's composite modules -> the catalogue block that writes out their parts (``self_attn``,
+``linear1``/``linear2``, ``norm1``/``norm2``) with the same parameters, so a model built from
+``nn.TransformerEncoderLayer`` lines up layer by layer with one that builds those parts by
+hand; the arguments that hold no weights and change no value (``dropout``, ``batch_first``)
+are left behind. Proven in ``tests/test_semantic_equivalence.py``: same parameter count and,
+with the weights copied one to one, the same output."""
 
 KERNELS = frozenset({"ScaledDotProductAttention"})
 """Weightless attention kernels: one implementation's choice (SDPA) where another spells the
@@ -192,7 +230,7 @@ def _resolved(node: Node) -> tuple[str, dict[str, Any], int]:
     if hit is not None:
         return hit
     ltype = canonical_type(node)
-    params = bound_params(ltype, node.params)
+    params = per_axis(ltype, bound_params(ltype, node.params))
     out = (ltype, params, _full_sig(ltype, params))
     if key is not None:
         if len(memo) >= _RESOLVED_MAX:
@@ -269,6 +307,10 @@ class Canon:
             return _block(node, inner, node.repeat)
         ltype, params, full = _resolved(node)
         block = catalogue.get_block(ltype)
+        if block is None and ltype in COMPOSITES:
+            block = catalogue.get_block(COMPOSITES[ltype])
+            known = {p.name for p in block.params} if block is not None else set()
+            params = {k: v for k, v in params.items() if k in known}
         if block is not None and depth < MAX_BLOCK_DEPTH and not node.unresolved:
             try:
                 sub = block.build(params)

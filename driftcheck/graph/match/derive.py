@@ -30,6 +30,9 @@ class Derived:
     attribute: str
     loc: Location | None
     node: str | None = None
+    weak: bool = False
+    """read by a heuristic (the last projection back to the hidden width is the MLP's): where
+    the same side states the fact otherwise, the statement stands (``facts._side``)"""
 
 
 # fact -> the bound parameter names that carry it on layers of the given role
@@ -103,7 +106,9 @@ def derive(items: list[Item]) -> dict[str, Derived]:
     _patch(items, out)
     main = stack if stack is not None else main_block(items)
     if "intermediateSize" not in out and main is not None:
-        _mlp_width(main, out)
+        _mlp_width(main.children, out)
+    if main is not None and not ({"numHeads", "headDim"} & out.keys()):
+        _head_splits(main, out, items)
     _ties(leaves, out)
     if "numExperts" not in out:
         _experts(items, out)
@@ -258,14 +263,81 @@ def _from_embeddings(leaves: list[Item], out: dict[str, Derived]) -> None:
                 )
 
 
-def _mlp_width(main: Item, out: dict[str, Derived]) -> None:
+def _head_splits(main: Item, out: dict[str, Derived], items: list[Item]) -> None:
+    """Heads read off ``forward``: the main block's reshapes that cut a projection's output
+    into (heads, head width), ``view(b, t, 8, 64)`` or ``rearrange(x, "b t (h d) -> b h t d",
+    h=8)``. The head width is the one both sizes state, or else the one width that makes
+    every split's heads times it the width of one of the block's linears; one head width
+    across them all, or nothing (a rotary that splits the head width again makes it
+    ambiguous). The most heads are the query's; fewer on other splits are the key/value
+    heads (grouped-query). A forward that loops over the layers itself (each layer a
+    ``ModuleDict`` of projections) places its splits at the top level: they count when the
+    main block has none."""
+    widths = {
+        it.params["out_features"]
+        for it in walk(main.children or [])
+        if it.ltype == "Linear" and isinstance(it.params.get("out_features"), int)
+    }
+    splits = _splits(walk(main.children or [])) or _splits(it for it in items if it.soft)
+    if not splits or not widths:
+        return
+    heads: dict[int, Item] = {}
+
+    dims: set[int] = set()
+    for it in splits:
+        n, d = it.params["unflattened_size"]
+        if d > 0 and n * d not in widths:
+            return  # a split of something else: no reading
+        heads.setdefault(n, it)
+        if d > 0:
+            dims.add(d)
+    if not dims:  # (heads, -1) only: the width every split's heads divide a linear into
+        cands = None
+        for n in heads:
+            here = {w // n for w in widths if w % n == 0}
+            cands = here if cands is None else cands & here
+        dims = cands or set()
+    if len(dims) != 1 or not 1 <= len(heads) <= 2:
+        return
+    d = next(iter(dims))
+    if any(n * d not in widths for n in heads):
+        return
+    q = heads[max(heads)]
+    name = "unflattened_size"
+    out["numHeads"] = Derived(max(heads), "model.numHeads", _loc(q, name), q.node.id)
+    out["headDim"] = Derived(d, "model.headDim", _loc(q, name), q.node.id)
+    if len(heads) == 2:
+        kv = heads[min(heads)]
+        out["numKvHeads"] = Derived(min(heads), "model.numKvHeads", _loc(kv, name), kv.node.id)
+
+
+def _splits(items) -> list[Item]:
+    """Reshapes of one axis into (n, d), both ints or d left as -1."""
+    out = []
+    for it in items:
+        if it.is_block or not it.soft or it.ltype != "Unflatten":
+            continue
+        size = it.params.get("unflattened_size")
+        if (
+            isinstance(size, (list, tuple))
+            and len(size) == 2
+            and type(size[0]) is int
+            and size[0] > 0
+            and type(size[1]) is int
+            and (size[1] > 0 or size[1] == -1)
+        ):
+            out.append(it)
+    return out
+
+
+def _mlp_width(body: list[Item] | None, out: dict[str, Derived]) -> None:
     """Without an MLP layer: the input width of the last linear that maps back to the hidden
     size inside the main block (the down projection; the MLP follows attention)."""
     hidden = out.get("hiddenSize")
     if hidden is None:
         return
     found = None
-    for it in walk(main.children or []):
+    for it in walk(body or []):
         spec = None if it.is_block else catalogue.get(it.ltype)
         if spec is None or spec.role != "linear":
             continue
@@ -279,7 +351,7 @@ def _mlp_width(main: Item, out: dict[str, Derived]) -> None:
     if found is not None:
         name = "in_features" if "in_features" in found.params else "nx"
         out["intermediateSize"] = Derived(
-            width, _attr(found, name), _loc(found, name), found.node.id
+            width, _attr(found, name), _loc(found, name), found.node.id, weak=True
         )
 
 

@@ -46,6 +46,9 @@ class Diff:
     apart: bool = False
     """a count of two blocks that hold different weights per copy: paired as the closest
     of their kind, not as one block repeated a different number of times"""
+    twins: list[str] = field(default_factory=list)
+    """other attributes with the same two values (a width seen as one layer's outputs and the
+    next one's inputs), reported under this one (``match._twins``)"""
     equivalent: bool = False
     """seen only where both sides hold the same number of parameters (the items of one
     level of the sequence, or the layers outside its blocks): one set of weights written
@@ -160,26 +163,28 @@ class Differ:
         self._pairs(align(ha, hb), times)
         ops = align([x for x in a if x.soft], [y for y in b if y.soft])
         for x, y in ops:
-            if x is not None and y is not None and x.ltype == y.ltype:
+            if x is not None and y is not None and x.ltype == y.ltype and _same_axis(x, y):
                 self._leaves(x, y, times)
         self.level_eq, self.leaf_eq = saved
 
     def _pairs(self, pairs: list[Pair], times: int) -> None:
+        moved = _moved(pairs)
         gap: list[Pair] = []
         for x, y in pairs:
             if x is None or y is None:
-                gap.append((x, y))
+                if (x or y).full_sig not in moved:
+                    gap.append((x, y))
                 continue
             self._gap(gap, times)
             gap = []
             if x.is_block and y.is_block:
-                self._blocks(x, y, times)
+                self._blocks(x, y, times, moved)
             else:
                 self._leaves(x, y, times)
         self._gap(gap, times)
 
-    def _blocks(self, x: Item, y: Item, times: int) -> None:
-        if x.count != y.count:
+    def _blocks(self, x: Item, y: Item, times: int, moved: frozenset = frozenset()) -> None:
+        if x.count != y.count and not (x.full_sig == y.full_sig and x.full_sig in moved):
             bx, by = weight_bag(x.children or []), weight_bag(y.children or [])
             top = id(x) in self.main or id(y) in self.main
             kind = "layer-count" if top else "block-count"
@@ -283,6 +288,36 @@ class Differ:
                 ),
                 block=it.is_block,
             )
+
+
+def _same_axis(x: Item, y: Item) -> bool:
+    """Two reshapes that split different axes (a rotary's pairs cut off the last axis of a
+    4-d tensor, a head split of a 3-d one) are different ops met in the same order: their
+    sizes are not two values of one thing."""
+    if x.ltype not in RESHAPES:
+        return True
+    dx, dy = x.params.get("dim"), y.params.get("dim")
+    return not (type(dx) is int and type(dy) is int and dx != dy)
+
+
+def _moved(pairs: list[Pair]) -> frozenset[int]:
+    """Full signatures of the layers one level holds as many copies of on both sides, placed
+    elsewhere: a side's unpaired copies (a count's surplus where a run of them paired with a
+    shorter one) are exactly the other side's. The sequence is the modules' declaration
+    order, not the order forward runs them (transformers declares a layer's two norms after
+    its MLP, a user beside what each feeds): one set of layers, not a count or a layer drift."""
+    spare: dict[str, Counter] = {"left": Counter(), "right": Counter()}
+    for x, y in pairs:
+        if x is None and y is not None:
+            spare["right"][y.full_sig] += y.count
+        elif y is None and x is not None:
+            spare["left"][x.full_sig] += x.count
+        elif x is not None and y is not None and x.is_block and y.is_block:
+            if x.full_sig == y.full_sig and x.count != y.count:
+                side = "left" if x.count > y.count else "right"
+                spare[side][x.full_sig] += abs(x.count - y.count)
+    left, right = spare["left"], spare["right"]
+    return frozenset(sig for sig, n in left.items() if n and right.get(sig) == n)
 
 
 def _broadcast(v: Any) -> Any:

@@ -94,6 +94,9 @@ def _weighty(d: Diff) -> bool:
     return d.weights_change or d.kind in ("shape", "layer-type", "missing-layer", "extra-layer")
 
 
+DEPTH_FACTS = frozenset({"numLayers", "numEncoderLayers", "numDecoderLayers", "stageDepths"})
+"""Facts that change how many copies of a layer there are."""
+
 CONSEQUENCES: dict[str, tuple[str, ...]] = {
     "numHeads": ("headDim", "numKvGroups"),
     "numKvHeads": ("numKvGroups",),
@@ -202,6 +205,11 @@ def settle(
             home = major[0]
         if home is None and d.soft and facts:
             home = facts[0]
+        if home is None and len(major) == 1 and major[0].key in DEPTH_FACTS and not d.layout:
+            # a depth change pairs the surviving layers with the wrong copies (the first
+            # block of a stage, which carries its stride, against a later one): what those
+            # pairs differ in is the count's doing, not a second drift
+            home = major[0]
         if home is None:
             out.append(d)
         else:

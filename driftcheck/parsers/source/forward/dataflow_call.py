@@ -394,6 +394,13 @@ class Calls:
             out = concrete.rearrange(self.run, x, pattern, axes, fr, fr.loc(at))
             if out is not None:
                 return out
+        if self.run.f.input_shape is None and q.startswith("einops.") and last == "rearrange":
+            x = args[0] if args else kwargs.get("tensor")
+            pattern = args[1] if len(args) > 1 else kwargs.get("pattern")
+            axes = {k: v for k, v in kwargs.items() if k not in ("tensor", "pattern")}
+            out = concrete.rearrange_split(self.run, x, pattern, axes, fr, fr.loc(at))
+            if out is not None:
+                return out
         if last == "get_interface" and len(args) >= 2:
             return args[1]  # HF attention registry: the eager function passed as the default
         if "Output" in last and last[:1].isupper():  # ModelOutput containers: fields in order

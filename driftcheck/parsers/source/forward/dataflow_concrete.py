@@ -104,6 +104,36 @@ def rearrange(run: Any, t: Any, pattern: Any, axes: dict, fr: Any, loc: Any) -> 
     return cur
 
 
+def rearrange_split(run: Any, t: Any, pattern: Any, axes: dict, fr: Any, loc: Any) -> Any:
+    """Without real sizes: ``rearrange(x, "b t (h d) -> b h t d", h=8)``, a split of one axis
+    into two (one of them given) and a reordering, is ``Unflatten(2, (8, -1))`` and a
+    ``Permute``, as ``view(b, t, 8, -1).permute(...)`` is. Other patterns: None."""
+    if not isinstance(t, Tens) or not isinstance(pattern, str) or "->" not in pattern:
+        return None
+    left_s, right_s = pattern.split("->", 1)
+    left, right = _groups(left_s), _groups(right_s)
+    if left is None or right is None or not all(_is_int(v) for v in axes.values()):
+        return None
+    names = [a for g in left for a in g]
+    if "..." in names or any(len(g) != 1 for g in right) or len(set(names)) != len(names):
+        return None
+    if sorted(names) != sorted(g[0] for g in right):
+        return None
+    split = [i for i, g in enumerate(left) if len(g) > 1]
+    if len(split) != 1 or len(left[split[0]]) != 2:
+        return None
+    known = [axes.get(a) for a in left[split[0]]]
+    if all(k is None for k in known):
+        return None
+    size = tuple(-1 if k is None else k for k in known)
+    f = run.f
+    cur = f.add_op("Unflatten", {"dim": split[0], "unflattened_size": size}, [t], fr.parent, loc)
+    order = tuple(names.index(g[0]) for g in right)
+    if order != tuple(sorted(order)):
+        cur = f.add_op("Permute", {"dims": order}, [cur], fr.parent, loc)
+    return cur
+
+
 def repeat_interleave(run: Any, t: Any, reps: Any, dim: Any, fr: Any, loc: Any) -> Tens | None:
     shape = known_shape(t)
     if shape is None or not _is_int(reps) or not _is_int(dim) or reps < 1:

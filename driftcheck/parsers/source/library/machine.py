@@ -51,6 +51,12 @@ from driftcheck.parsers.source.values.abstract import (
 )
 from driftcheck.speed import Speed, current
 
+TORCH_STACK_INITS = {
+    "torch.nn.TransformerEncoder": "encoder_layer",
+    "torch.nn.TransformerDecoder": "decoder_layer",
+}
+"""torch's layer stacks: built from a layer object, which no catalogue entry binds."""
+
 
 class Interp:
     """The interpreter: it owns one part per Python concept and the state they share.
@@ -255,6 +261,10 @@ class Library:
         leaf = torchlib.make_leaf(q, args, kwargs, loc, posnames)
         if leaf is not None:
             return leaf
+        if cls is None and q in TORCH_STACK_INITS:
+            stack = self.torch_stack_init(q, args, kwargs, loc)
+            if stack is not None:
+                return stack
         if cls is None:
             self.stmts.note(f"{loc[0]}:{loc[1]}: unknown torch layer {q}")
             mod_name, _, attr = q.rpartition(".")
@@ -282,6 +292,30 @@ class Library:
                     init.node
                 )
         return self._discards[q]
+
+    def torch_stack_init(self, q: str, args: list, kwargs: dict, loc: tuple) -> Obj | None:
+        """``nn.TransformerEncoder(layer, n, norm)`` when torch's source is not on this machine
+        (core install): what torch's ``__init__`` builds, ``layers`` = n deep copies of the
+        given layer (its ``_get_clones``) and the optional final ``norm``; the forward pass
+        chains them (``dataflow_call.torch_stack``). None when an argument is not known."""
+        first = TORCH_STACK_INITS[q]
+        layer = plain(args[0]) if args else plain(kwargs.get(first))
+        n = plain(args[1]) if len(args) > 1 else plain(kwargs.get("num_layers"))
+        norm = plain(args[2]) if len(args) > 2 else plain(kwargs.get("norm"))
+        if not is_module(layer) or n.__class__ is not int or not 0 < n <= 4096:
+            return None
+        if norm is not None and not is_module(norm):
+            return None
+        at = (str(loc[0]), loc[1])
+        obj = Obj(cls=None, module=True, loc=at, qual=q)
+        layers = torchlib.container("ModuleList", [], {}, loc, self.ip)
+        for _ in range(n):
+            torchlib.container_add(layers, self.ip.items.clone_module(layer))
+        obj.children["layers"] = layers
+        if norm is not None:
+            obj.children["norm"] = norm
+        obj.attrs["num_layers"] = n
+        return obj
 
     def torch_class(self, q: str) -> Cls | None:
         """A torch.nn class read from torch's source on disk (never imported)."""
