@@ -467,8 +467,41 @@ VALUES.append(
     )
 )
 
+# type() of a library value and of plain values, compared with == and is (a made-up builtin
+# type for a partial once made pix2pix's ``type(norm) == functools.partial`` confidently False)
+VALUES.append(
+    (
+        ("builtins.type",),
+        "import functools\np = functools.partial(max, 1)\nresult = (type(p) == functools.partial, "
+        "type(p) is functools.partial, type(p) != functools.partial, type(3) == int, "
+        "type([1]) is list, type('a') == int, type(None) is type(None), type((1,)) == tuple)",
+    )
+)
+
 # (covered names, code defining ``class M(nn.Module)`` that takes no arguments)
 MODELS: list[tuple[tuple[str, ...], str]] = [
+    (
+        ("functools.partial",),
+        """
+        import functools
+        import torch.nn as nn
+        class D(nn.Module):
+            def __init__(self, c, norm_layer=nn.BatchNorm2d):
+                super().__init__()
+                if type(norm_layer) == functools.partial:
+                    use_bias = norm_layer.func == nn.InstanceNorm2d
+                else:
+                    use_bias = norm_layer == nn.InstanceNorm2d
+                self.c = nn.Conv2d(3, c, 3, bias=use_bias)
+                self.n = norm_layer(c)
+        class M(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.a = D(8, functools.partial(nn.InstanceNorm2d, affine=True))
+                self.b = D(4)
+                self.c = D(2, nn.InstanceNorm2d)
+        """,
+    ),
     (
         ("torch.nn.utils.parametrize.register_parametrization",),
         """

@@ -494,7 +494,12 @@ class Expressions:
         if isinstance(op, (ast.Is, ast.IsNot)):
             if isinstance(a, Unknown) or isinstance(b, Unknown):
                 return Unknown("is")
-            same = identical(a, b)
+            if isinstance(a, Ext) and isinstance(b, Ext):  # ``type(f) is functools.partial``
+                same = ext_equal(a, b)
+                if isinstance(same, Unknown):
+                    return same
+            else:
+                same = identical(a, b)
             return same if isinstance(op, ast.Is) else not same
         if isinstance(op, (ast.In, ast.NotIn)):
             r = self.contains(b, a)
@@ -512,6 +517,9 @@ class Expressions:
             tuplesub.items(a) is not None or tuplesub.items(b) is not None
         ):
             r = tuplesub.equal(a, b)  # a tuple subclass's items (interp/tuplesub.py)
+            return r if isinstance(r, Unknown) or isinstance(op, ast.Eq) else not r
+        if isinstance(op, (ast.Eq, ast.NotEq)) and isinstance(a, Ext) and isinstance(b, Ext):
+            r = ext_equal(a, b)
             return r if isinstance(r, Unknown) or isinstance(op, ast.Eq) else not r
         seqs = _SIMPLE + (tuple, list, set, frozenset, dict)  # ``types_set == {"lsh", "local"}``
         if getattr(a, "elementwise", False) or getattr(b, "elementwise", False):
@@ -648,3 +656,15 @@ def _numeric_table(e: Any) -> bool:
         ):
             return False
     return True
+
+
+def ext_equal(a: Ext, b: Ext) -> Any:
+    """``a == b`` for two names of code we do not interpret: the same qualified name is the same
+    object; names ending differently are different objects (``nn.ReLU`` is not ``nn.GELU``);
+    the same last name under other prefixes may be an alias (``torch.nn.InstanceNorm2d`` and
+    ``torch.nn.modules.instancenorm.InstanceNorm2d``): unknown, never a confident False."""
+    if a.qual == b.qual:
+        return True
+    if a.qual.rsplit(".", 1)[-1] != b.qual.rsplit(".", 1)[-1]:
+        return False
+    return Unknown(f"{a.qual} == {b.qual}")

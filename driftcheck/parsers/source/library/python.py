@@ -370,7 +370,33 @@ def _type(c: Call) -> Any:
         return v.cls
     if isinstance(v, Config) and v.cls is not None:
         return v.cls
-    return Ext(f"builtins.{type(v).__name__}") if not isinstance(v, Unknown) else v
+    if isinstance(v, Unknown):
+        return v
+    lib = getattr(v, "library_type", None)
+    if lib is not None:  # a library value (functools.partial): its own type, as isinstance sees it
+        return Ext(lib)
+    if v is None or isinstance(v, _BUILTIN_TYPES):
+        return Ext(f"builtins.{type(v).__name__}")
+    # an analyzer value of no Python type we model (tensor, layer, function...): never a
+    # made-up builtin that a comparison would then confidently find unequal
+    return Unknown(f"type() of {type(v).__name__}")
+
+
+_BUILTIN_TYPES = (
+    bool,
+    int,
+    float,
+    complex,
+    str,
+    bytes,
+    list,
+    tuple,
+    dict,
+    set,
+    frozenset,
+    range,
+    slice,
+)
 
 
 @B.entry(
