@@ -481,6 +481,23 @@ VALUES.append(
 # (covered names, code defining ``class M(nn.Module)`` that takes no arguments)
 MODELS: list[tuple[tuple[str, ...], str]] = [
     (
+        ("torch.nn.Sequential",),
+        """
+        from collections import OrderedDict
+        import torch.nn as nn
+        class M(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.s = nn.Sequential(nn.Linear(4, 8), nn.ReLU(), nn.Linear(8, 100))
+                self.s[-1] = nn.Linear(8, 3)  # a head swapped for a new task
+                self.n = nn.Sequential(OrderedDict(a=nn.Linear(4, 4), b=nn.Linear(4, 9)))
+                self.n[1] = nn.Linear(4, 2)
+                self.l = nn.ModuleList([nn.Linear(2, 2) for _ in range(3)])
+                self.l[-3] = nn.Linear(2, 5)
+                self.l[1] = nn.Conv2d(2, 2, 3)
+        """,
+    ),
+    (
         ("functools.partial",),
         """
         import functools

@@ -184,6 +184,21 @@ class Items:
             return
         if isinstance(raw, Config):
             raw.fields[str(k)] = v
+        elif isinstance(raw, Obj) and raw.kind in ("ModuleList", "Sequential"):
+            # torch's ``__setitem__``: an int index names an existing slot (negative from the
+            # end; out of range raises), whatever that slot's key (a Sequential built from an
+            # OrderedDict keeps its names)
+            if not isinstance(k, int) or isinstance(k, bool):
+                raw.unresolved.append(f"item [{k!r}] assigned")
+                return
+            slots = {**raw.children, **dict.fromkeys(raw.none_keys)}
+            keys = list(slots)
+            if all(x.isdigit() for x in keys):
+                keys.sort(key=int)
+            if not -len(keys) <= k < len(keys):
+                raw.unresolved.append(f"item [{k}] assigned out of range")
+                return
+            torchlib.container_add(raw, v, keys[k])
         elif isinstance(raw, Obj) and raw.kind:
             torchlib.container_add(raw, v, str(k))
         elif isinstance(raw, ModulesView):
