@@ -481,6 +481,38 @@ VALUES.append(
 # (covered names, code defining ``class M(nn.Module)`` that takes no arguments)
 MODELS: list[tuple[tuple[str, ...], str]] = [
     (
+        ("inspect.signature", "functools.wraps"),
+        """
+        import functools
+        import inspect
+        import torch.nn as nn
+        def register(init):
+            @functools.wraps(init)
+            def inner(self, *args, **kwargs):
+                init(self, *args, **kwargs)
+            return inner
+        class Mixin:
+            @classmethod
+            def from_config(cls, config):
+                keys = set(dict(inspect.signature(cls.__init__).parameters).keys())
+                keys.remove("self")
+                init = {}
+                for key in keys:
+                    if key in config:
+                        init[key] = config[key]
+                return cls(**init)
+        class Net(nn.Module, Mixin):
+            @register
+            def __init__(self, width=512, depth=4):
+                super().__init__()
+                self.layers = nn.ModuleList([nn.Linear(width, width) for _ in range(depth)])
+        class M(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.net = Net.from_config({"width": 8, "depth": 2})
+        """,
+    ),
+    (
         ("torch.nn.Sequential",),
         """
         from collections import OrderedDict
@@ -898,3 +930,28 @@ def test_environment_reads_default_in_libraries_only(tmp_path, monkeypatch):
     assert all(isinstance(x, Unknown) for x in got)
     monkeypatch.setattr(loader, "_INSTALLED", (str(tmp_path.resolve()),))
     assert _norm(static_result(tmp_path, ENV_CODE), True) == want
+
+
+def test_dict_written_under_unknown_key_splats_unknown(tmp_path):
+    # a dict filled in a loop over a value we cannot enumerate holds entries we cannot see:
+    # ``Net(**kw)`` is unknown, never Net at its defaults (512 wide: a confident wrong count)
+    code = textwrap.dedent(
+        """
+        import torch.nn as nn
+        class Net(nn.Module):
+            def __init__(self, width=512):
+                super().__init__()
+                self.f = nn.Linear(width, width)
+        class M(nn.Module):
+            def __init__(self, names=None):
+                super().__init__()
+                kw = {}
+                for key in names.split(","):
+                    kw[key] = 8
+                self.net = Net(**kw)
+        """
+    )
+    path = _write(tmp_path / "model.py", code)
+    g = parse_source(path, entry="M")
+    assert g.params_total() is None, [str(n) for n in g.notes]
+    assert any("in_features" in str(n) for n in g.notes), [str(n) for n in g.notes]

@@ -5,6 +5,7 @@ The ``attrs`` part of ``machine.Interp``.
 
 from __future__ import annotations
 
+import ast
 from typing import TYPE_CHECKING, Any
 
 from driftcheck.graph import catalogue
@@ -129,7 +130,9 @@ class Attributes:
             if name == "from_dict" and self.configs.is_config_cls(obj):
                 cls = obj
                 return BuiltinMethod(lambda a, k: self.classes.config_from_dict_call(cls, a, k))
-            if name in ("_from_config", "from_config", "from_pretrained"):
+            if name in ("_from_config", "from_config", "from_pretrained") and self._takes_config(
+                obj
+            ):
                 cls = obj
                 return BuiltinMethod(  # extra keywords go to __init__, as in transformers
                     lambda a, k: self.memo.instantiate(
@@ -175,6 +178,18 @@ class Attributes:
         except Raised:
             return missing
         return v
+
+    def _takes_config(self, cls: Any) -> bool:
+        """Whether ``cls.from_config(cfg)`` may be read as ``cls(cfg)`` (transformers): its
+        ``__init__`` takes the config object first. Another library's ``from_config`` (a
+        diffusers ConfigMixin splats a dict into keywords) is not that: a class attribute we
+        could not find there stays unknown, never ``cls(dict)`` built at its defaults."""
+        init, _ = self.calls.find_init(cls)
+        node = getattr(init, "node", None)
+        if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            return False
+        params = [*node.args.posonlyargs, *node.args.args]
+        return len(params) > 1 and params[1].arg == "config"
 
     def bind(self, v: Any, inst: Any) -> Any:
         if isinstance(v, Func) and not v.is_static:

@@ -181,6 +181,8 @@ class Items:
     def setitem(self, obj: Any, key: Any, v: Any) -> None:
         raw, k = plain(obj), plain(key)
         if isinstance(k, Unknown):
+            if isinstance(raw, dict):
+                self.ip.havoc[id(raw)] = (raw, f"written under an unknown key ({k.why})")
             return
         if isinstance(raw, Config):
             raw.fields[str(k)] = v

@@ -472,6 +472,10 @@ class Calls:
                 if not isinstance(more, dict):
                     kwargs["**"] = Unknown(f"{unparse(k.value)} at line {e.lineno}")
                     continue
+                if id(more) in self.ip.havoc:
+                    why = self.ip.havoc[id(more)][1]
+                    kwargs["**"] = Unknown(f"{unparse(k.value)} at line {e.lineno}: {why}")
+                    continue
                 kwargs.update({str(kk): vv for kk, vv in more.items()})
             else:
                 kwargs[k.arg] = self.exprs.eval(k.value, fr)

@@ -97,6 +97,10 @@ class Interp:
         # CPU time, not wall: on a loaded machine the wall clock measures the neighbours
         self.deadline = time.process_time() + MAX_SECONDS
         self.uncertain: list[int] = []  # lines of unknown conditions we are inside
+        # dicts written under a key we could not know (``d[key] = v`` in a loop over an unknown
+        # iterable): id -> (the dict, kept alive so its id is not reused; why); splatting one
+        # into a call is unknown, never a call with the entries it seems to hold
+        self.havoc: dict[int, tuple[Any, str]] = {}
         self.notes: list[str] = []
         self.at_mod: Any = None  # the statement running now (for notes without a node)
         self.at_line = 0

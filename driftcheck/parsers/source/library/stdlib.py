@@ -926,6 +926,20 @@ def _signature(c: Call) -> Any:
     from driftcheck.parsers.source.values.abstract import Func
 
     f = plain(c.arg(0))
+    bound = getattr(f, "bound", None)  # a bound wrapper's signature drops ``self`` too
+    for _ in range(8):  # ``@functools.wraps(init)``: signature() follows ``__wrapped__``
+        if not isinstance(f, Func):
+            break
+        wraps = [
+            d
+            for d in getattr(f.node, "decorator_list", ())
+            if isinstance(d, ast.Call) and ast.unparse(d.func).split(".")[-1] == "wraps"
+        ]
+        if not wraps:
+            break
+        if not wraps[0].args:
+            return c.unknown("signature() of a wraps() wrapper")
+        f = plain(c.interp.exprs.eval(wraps[0].args[0], Frame(f.mod, None, f.closure)))
     if not isinstance(f, Func):
         return c.unknown("signature() of a callable not in the analyzed code")
     a = f.node.args
@@ -949,6 +963,6 @@ def _signature(c: Call) -> Any:
         add(p, d, "KEYWORD_ONLY")
     if a.kwarg is not None:
         add(a.kwarg, None, "VAR_KEYWORD")
-    if f.bound is not None and params:  # a bound method's signature drops ``self``
+    if (f.bound is not None or bound is not None) and params:  # a bound method drops ``self``
         params.pop(next(iter(params)))
     return NamedTupleValue([params, Unknown("return annotation")], _SIGNATURE)
