@@ -106,19 +106,24 @@ def _write(tmp_path: Path, name: str) -> Path:
 
 def _graph(p: Path, memo: bool, hits: list[int] | None = None):
     seen: list[Interp] = []
-    orig = Interp.__init__
+    closed: dict[int, int] = {}  # the memo's hits, read as the analysis closes its interpreter
+    orig, orig_close = Interp.__init__, Interp.close
 
     def init(self, *a, **k):  # noqa: ANN001
         orig(self, *a, **k)
         seen.append(self)
 
-    Interp.__init__ = init
+    def close(self):  # noqa: ANN001
+        closed[id(self)] = getattr(self.memo, "memo_hits", 0)
+        orig_close(self)
+
+    Interp.__init__, Interp.close = init, close
     try:
         g = parse_source(p, entry="Model", speed=current().without(*([] if memo else OFF)))
     finally:
-        Interp.__init__ = orig
+        Interp.__init__, Interp.close = orig, orig_close
     if hits is not None:
-        hits.append(getattr(seen[0].memo, "memo_hits", 0))
+        hits.append(closed.get(id(seen[0]), getattr(seen[0].memo, "memo_hits", 0)))
     return g
 
 

@@ -45,19 +45,24 @@ def build():
 
 def _parse(p: Path, memo: bool) -> tuple[object, int]:
     seen: list[Interp] = []
-    orig = Interp.__init__
+    closed: dict[int, int] = {}  # the memo's hits, read as the analysis closes its interpreter
+    orig, orig_close = Interp.__init__, Interp.close
 
     def init(self, *a, **k):  # noqa: ANN001
         orig(self, *a, **k)
         seen.append(self)
 
-    Interp.__init__ = init
+    def close(self):  # noqa: ANN001
+        closed[id(self)] = getattr(self.memo, "memo_hits", 0)
+        orig_close(self)
+
+    Interp.__init__, Interp.close = init, close
     try:
         sp = current() if memo else current().without("layer_memo", "propmemo")
         g = parse_source(p, entry="Model", speed=sp)
     finally:
-        Interp.__init__ = orig
-    return g, getattr(seen[0].memo, "memo_hits", 0)
+        Interp.__init__, Interp.close = orig, orig_close
+    return g, closed.get(id(seen[0]), getattr(seen[0].memo, "memo_hits", 0))
 
 
 def test_value_keyed_retry_records_at_once(tmp_path):
