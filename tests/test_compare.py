@@ -263,7 +263,7 @@ def test_meta_style_llama_against_the_llama_config_that_describes_it(tmp_path, c
     assert rc == 0, [f["message"] for f in findings]
     assert "LlamaForCausalLM" in err
     assert {f["severity"] for f in findings} <= {"info"}
-    assert any(f["attribute"].startswith("transpose.") for f in findings)
+    # the layout ops (heads on axis 2 vs axis 1) are not compared as drift: at most info
 
     keys["intermediate_size"] = 384  # and a real difference still shows
     cfg.write_text(json.dumps(keys))
