@@ -66,7 +66,6 @@ EXT_TOPS = {
     "importlib",
     "builtins",
     "types",  # SimpleNamespace configs (library/stdlib.py)
-    "argparse",  # Namespace configs
     "pydantic",  # BaseModel configs: keyword fields over defaults (machine.Library.ext_init)
 }
 # framework bases whose instances are nn.Modules
