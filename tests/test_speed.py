@@ -28,8 +28,23 @@ from driftcheck.speed import STORES, Speed, Stores, current, use
 ROOT = Path(__file__).resolve().parent.parent
 
 
+@pytest.fixture(scope="module", autouse=True)
+def _roomy_time_budget():
+    """The parser's CPU-time budget (30 s an analysis) is not what these tests compare: with
+    every mechanism off, rt_detr and pp_ocrv5_mobile_rec take 17-28 CPU s here, and a loaded
+    machine (CPU time inflates under contention) pushed one over the budget, so its graph
+    differed for a reason that is not a speed mechanism. The budget itself is tested with
+    hostile inputs (tests/test_serving_hostile.py, tests/test_fuzz.py)."""
+    from driftcheck.parsers.source.library import machine
+
+    old = machine.MAX_SECONDS
+    machine.MAX_SECONDS = 600.0
+    yield
+    machine.MAX_SECONDS = old
+
+
 @pytest.fixture(scope="module")
-def corpus(tmp_path_factory):
+def corpus(tmp_path_factory, _roomy_time_budget):
     """The sample, and its graphs with every mechanism on (one set of stores, in order)."""
     _quiet()
     tmp = tmp_path_factory.mktemp("speed")
