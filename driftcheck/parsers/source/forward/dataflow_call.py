@@ -387,18 +387,15 @@ class Calls:
         if q.startswith("torch."):
             return torchops.call_torch(self.run, q, args, kwargs, fr, at)
         last = q.rsplit(".", 1)[-1]
-        if self.run.f.input_shape is not None and q.startswith("einops.") and last == "rearrange":
+        if q.startswith("einops.") and last == "rearrange":
+            # on real sizes (``check --input-shape``) the sized ops; otherwise only the head
+            # split, size-free (the drift facts read heads off it)
+            sized = self.run.f.input_shape is not None
             x = args[0] if args else kwargs.get("tensor")
             pattern = args[1] if len(args) > 1 else kwargs.get("pattern")
             axes = {k: v for k, v in kwargs.items() if k not in ("tensor", "pattern")}
-            out = concrete.rearrange(self.run, x, pattern, axes, fr, fr.loc(at))
-            if out is not None:
-                return out
-        if self.run.f.input_shape is None and q.startswith("einops.") and last == "rearrange":
-            x = args[0] if args else kwargs.get("tensor")
-            pattern = args[1] if len(args) > 1 else kwargs.get("pattern")
-            axes = {k: v for k, v in kwargs.items() if k not in ("tensor", "pattern")}
-            out = concrete.rearrange_split(self.run, x, pattern, axes, fr, fr.loc(at))
+            make = concrete.rearrange if sized else concrete.rearrange_split
+            out = make(self.run, x, pattern, axes, fr, fr.loc(at))
             if out is not None:
                 return out
         if last == "get_interface" and len(args) >= 2:
