@@ -13,6 +13,7 @@ torchaudio on PyPI import on a CPU torch (their compiled ops are not needed to b
     python benchmarks/wild/build_truth.py            # writes benchmarks/wild/truth.json
     python benchmarks/wild/build_truth.py --only timm --print
     python benchmarks/wild/build_truth.py --corpus fresh   # the fresh batch: fresh/truth.json
+    python benchmarks/wild/build_truth.py --corpus fresh3  # the third batch: fresh3/truth.json
 
 The fresh batch (``fresh/<library>/<case>.py``, ``fresh/standalone/<case>.py``; docs/wild.md) is a
 held-out set written after the corpus was tuned on, in other styles and from other model classes
@@ -33,8 +34,9 @@ HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
 TRUTH = HERE / "truth.json"
 FRESH = HERE / "fresh"
+FRESH3 = HERE / "fresh3"
 # corpus -> its truth file
-TRUTHS = {"main": TRUTH, "fresh": FRESH / "truth.json"}
+TRUTHS = {"main": TRUTH, "fresh": FRESH / "truth.json", "fresh3": FRESH3 / "truth.json"}
 
 # library label (the folder under cases/) -> (import name, distribution name)
 LIBRARIES = {
@@ -105,6 +107,35 @@ LIBRARIES = {
         "recurrent-memory-transformer-pytorch",
     ),
     "palm_pytorch": ("palm_pytorch", "PaLM-pytorch"),
+    # used only by the third fresh batch (fresh3/)
+    "deformable_attention": ("deformable_attention", "deformable-attention"),
+    "perceiver_ar_pytorch": ("perceiver_ar_pytorch", "perceiver-ar-pytorch"),
+    "pytorch_tcn": ("pytorch_tcn", "pytorch-tcn"),
+    "geffnet": ("geffnet", "geffnet"),
+    "resnest": ("resnest", "resnest"),
+    "kornia": ("kornia", "kornia"),
+    "segformer_pytorch": ("segformer_pytorch", "segformer-pytorch"),
+    "uformer_pytorch": ("uformer_pytorch", "uformer-pytorch"),
+    "flash_pytorch": ("flash_pytorch", "FLASH-pytorch"),
+    "h_transformer_1d": ("h_transformer_1d", "h-transformer-1d"),
+    "long_short_transformer": ("long_short_transformer", "long-short-transformer"),
+    "charformer_pytorch": ("charformer_pytorch", "charformer-pytorch"),
+    "glom_pytorch": ("glom_pytorch", "glom-pytorch"),
+    "invariant_point_attention": ("invariant_point_attention", "invariant-point-attention"),
+    "point_transformer_pytorch": ("point_transformer_pytorch", "point-transformer-pytorch"),
+    "x_unet": ("x_unet", "x-unet"),
+    "torchcrf": ("torchcrf", "pytorch-crf"),
+    "nnaudio": ("nnAudio", "nnAudio"),
+    "openunmix": ("openunmix", "openunmix"),
+    "itransformer": ("iTransformer", "iTransformer"),
+    "mmdit": ("mmdit", "mmdit"),
+    "compressive_transformer_pytorch": (
+        "compressive_transformer_pytorch",
+        "compressive-transformer-pytorch",
+    ),
+    "slot_attention": ("slot_attention", "slot-attention"),
+    "a_unet": ("a_unet", "a-unet"),
+    "normflows": ("normflows", "normflows"),
 }
 
 
@@ -124,6 +155,8 @@ def held_out(name: str) -> bool:
 def corpus_files(corpus: str = "main") -> list[Path]:
     if corpus == "fresh":
         return sorted(FRESH.glob("*/*.py"))
+    if corpus == "fresh3":
+        return sorted(FRESH3.glob("*/*.py"))
     return sorted((HERE / "cases").glob("*/*.py")) + sorted((HERE / "standalone").glob("*.py"))
 
 
@@ -256,7 +289,8 @@ def main(argv: list[str] | None = None) -> int:
         "--corpus",
         choices=sorted(TRUTHS),
         default="main",
-        help="main: cases/ and standalone/ (truth.json); fresh: the fresh batch (fresh/truth.json)",
+        help="main: cases/ and standalone/ (truth.json); fresh: the fresh batch (fresh/truth.json); "
+        "fresh3: the third fresh batch (fresh3/truth.json)",
     )
     args = ap.parse_args(argv)
     truth_path = TRUTHS[args.corpus]
@@ -292,7 +326,7 @@ def main(argv: list[str] | None = None) -> int:
             "tensors": r["tensors"],
             "built_on": r["built_on"],
             "meta_error": r.get("error", {}).get("meta"),
-            "held_out": True if args.corpus == "fresh" else held_out(name),
+            "held_out": True if args.corpus in ("fresh", "fresh3") else held_out(name),
         }
     if args.only:
         print(json.dumps({"cases": cases, "dropped": dropped}, indent=1))
@@ -309,7 +343,7 @@ def main(argv: list[str] | None = None) -> int:
         "python": sys.version.split()[0],
         "held_out_rule": (
             "every case (the fresh batch, written after the corpus was tuned on)"
-            if args.corpus == "fresh"
+            if args.corpus in ("fresh", "fresh3")
             else "int(sha256(case name).hexdigest(), 16) % 5 == 0"
         ),
         "cases": dict(sorted(cases.items())),

@@ -1,0 +1,4 @@
+import torch.nn as nn
+from kornia.feature import LAFAffNetShapeEstimator, OriNet
+
+model = nn.Sequential(LAFAffNetShapeEstimator(pretrained=False), OriNet(pretrained=False))

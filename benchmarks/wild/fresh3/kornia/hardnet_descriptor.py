@@ -1,0 +1,3 @@
+from kornia.feature import HardNet
+
+model = HardNet(pretrained=False)

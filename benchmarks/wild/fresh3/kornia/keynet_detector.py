@@ -1,0 +1,3 @@
+from kornia.feature import KeyNet
+
+model = KeyNet(pretrained=False)

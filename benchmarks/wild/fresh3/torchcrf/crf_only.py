@@ -1,0 +1,3 @@
+from torchcrf import CRF
+
+model = CRF(num_tags=17)
