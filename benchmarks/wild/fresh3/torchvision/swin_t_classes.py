@@ -1,0 +1,3 @@
+from torchvision import models
+
+model = models.swin_t(weights=None, num_classes=31)
