@@ -1,0 +1,1014 @@
+"""The second fresh held-out set of re-implementations (written in session 9, while other
+helpers tuned on ``fresh/``): hand-written cases in styles that neither the main corpus nor
+``fresh/`` uses, and architectures neither has (GPT-J, OPT, Falcon, BLOOM, StarCoder2, ALBERT,
+ELECTRA, DeiT, Swin, Gemma 2, CLIP text). It was NOT run through driftcheck while it was
+written; run it once (``README.md``).
+
+Each case in ``cases/`` is one file in its own style; its config is written by transformers'
+config class (``save_pretrained``, nothing downloaded). Planted variants change one value: in
+the code (one line replaced, recorded here with both values) or in the config (one kwarg).
+``--check`` builds every clean case (and every planted code variant) and the HF model of its
+config on the meta device and compares parameter counts (the torch proof that a clean pair is
+one model, and that a code plant builds).
+
+    python benchmarks/reimpl/fresh2/make.py [--check]
+    python benchmarks/bench_reimpl.py --corpus benchmarks/reimpl/fresh2 --mode both --show 200
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import shutil
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parents[2]))
+
+from benchmarks.reimpl.make import code_params, hf_params  # noqa: E402
+
+
+def _rope(theta: float, **extra) -> dict:
+    return {"rope_type": "default", "rope_theta": theta, **extra}
+
+
+# name -> (arch, config class, kwargs, HF class, [code plants], [config plants])
+# a code plant: (fact, line in the file, replacement, config's value, code's value)
+# a config plant: (fact, key, new value, code's value[, config's value as the manifest records
+#                  it, when the key's value is not the fact's value itself])
+CASES: dict[str, tuple] = {
+    "qwen3_yaml": (
+        "qwen3",
+        "Qwen3Config",
+        dict(
+            vocab_size=896,
+            hidden_size=64,
+            intermediate_size=176,
+            num_hidden_layers=2,
+            num_attention_heads=4,
+            num_key_value_heads=2,
+            head_dim=32,
+            max_position_embeddings=512,
+            rms_norm_eps=1e-6,
+            tie_word_embeddings=True,
+            rope_parameters=_rope(1000000.0),
+        ),
+        "Qwen3ForCausalLM",
+        [
+            ("numKvHeads", "    n_kv_heads: 2", "    n_kv_heads: 4", 2, 4),
+            ("headDim", "    head_dim: 32", "    head_dim: 16", 32, 16),
+            ("ropeTheta", "  rope_theta: 1000000.0", "  rope_theta: 10000.0", 1000000.0, 10000.0),
+        ],
+        [
+            ("tieWordEmbeddings", "tie_word_embeddings", False, True),
+        ],
+    ),
+    "gemma3_layer_idx": (
+        "gemma3_text",
+        "Gemma3TextConfig",
+        dict(
+            vocab_size=640,
+            hidden_size=64,
+            intermediate_size=160,
+            num_hidden_layers=3,
+            num_attention_heads=4,
+            num_key_value_heads=1,
+            head_dim=32,
+            query_pre_attn_scalar=32,
+            sliding_window=48,
+            layer_types=["sliding_attention", "sliding_attention", "full_attention"],
+            max_position_embeddings=512,
+            rms_norm_eps=1e-6,
+            pad_token_id=0,
+            eos_token_id=1,
+            bos_token_id=2,
+        ),
+        "Gemma3ForCausalLM",
+        [
+            ("slidingWindow", "SLIDING_WINDOW = 48", "SLIDING_WINDOW = 64", 48, 64),
+            ("numKvHeads", "N_KV_HEADS = 1", "N_KV_HEADS = 2", 1, 2),
+            ("numLayers", "N_LAYERS = 3", "N_LAYERS = 4", 3, 4),
+        ],
+        [
+            ("numHeads", "num_attention_heads", 8, 4),
+        ],
+    ),
+    "olmo_hydra": (
+        "olmo",
+        "OlmoConfig",
+        dict(
+            vocab_size=1000,
+            hidden_size=96,
+            intermediate_size=256,
+            num_hidden_layers=2,
+            num_attention_heads=6,
+            num_key_value_heads=6,
+            max_position_embeddings=512,
+            tie_word_embeddings=False,
+            pad_token_id=1,
+            bos_token_id=None,
+            eos_token_id=0,
+            rope_parameters=_rope(10000.0),
+        ),
+        "OlmoForCausalLM",
+        [
+            ("numHeads", '            "n_heads": 6,', '            "n_heads": 8,', 6, 8),
+            (
+                "intermediateSize",
+                '            "hidden_size": 256,',
+                '            "hidden_size": 320,',
+                256,
+                320,
+            ),
+            (
+                "tieWordEmbeddings",
+                '        "weight_tying": False,',
+                '        "weight_tying": True,',
+                False,
+                True,
+            ),
+        ],
+        [
+            ("vocabSize", "vocab_size", 1024, 1000),
+        ],
+    ),
+    "olmo2_configdict": (
+        "olmo2",
+        "Olmo2Config",
+        dict(
+            vocab_size=768,
+            hidden_size=64,
+            intermediate_size=192,
+            num_hidden_layers=2,
+            num_attention_heads=8,
+            num_key_value_heads=8,
+            max_position_embeddings=512,
+            rms_norm_eps=1e-6,
+            tie_word_embeddings=False,
+            pad_token_id=1,
+            bos_token_id=None,
+            eos_token_id=0,
+            rope_parameters=_rope(500000.0),
+        ),
+        "Olmo2ForCausalLM",
+        [
+            ("normEps", "    c.eps = 1e-6", "    c.eps = 1e-5", 1e-06, 1e-05),
+            (
+                "ropeTheta",
+                "    c.attn = dict(n_heads=8, rope_theta=500000.0)",
+                "    c.attn = dict(n_heads=8, rope_theta=10000.0)",
+                500000.0,
+                10000.0,
+            ),
+            ("numLayers", "    c.n_layers = 2", "    c.n_layers = 3", 2, 3),
+        ],
+        [
+            ("numHeads", "num_attention_heads", 4, 8),
+        ],
+    ),
+    "stablelm_vars_args": (
+        "stablelm",
+        "StableLmConfig",
+        dict(
+            vocab_size=800,
+            hidden_size=64,
+            intermediate_size=176,
+            num_hidden_layers=2,
+            num_attention_heads=4,
+            num_key_value_heads=4,
+            max_position_embeddings=256,
+            layer_norm_eps=1e-5,
+            use_qkv_bias=True,
+            tie_word_embeddings=False,
+            bos_token_id=0,
+            eos_token_id=0,
+            rope_parameters=_rope(10000.0, partial_rotary_factor=0.25),
+        ),
+        "StableLmForCausalLM",
+        [
+            ("partialRotaryFactor", "    rotary_pct=0.25,", "    rotary_pct=0.5,", 0.25, 0.5),
+            ("intermediateSize", "    ffn_dim=176,", "    ffn_dim=192,", 176, 192),
+            ("numKvHeads", "    n_kv_heads=4,", "    n_kv_heads=2,", 4, 2),
+        ],
+        [
+            ("normEps", "layer_norm_eps", 1e-06, 1e-05),
+        ],
+    ),
+    "persimmon_fused_qk_ln": (
+        "persimmon",
+        "PersimmonConfig",
+        dict(
+            vocab_size=700,
+            hidden_size=64,
+            intermediate_size=256,
+            num_hidden_layers=2,
+            num_attention_heads=4,
+            max_position_embeddings=256,
+            layer_norm_eps=1e-5,
+            qk_layernorm=True,
+            tie_word_embeddings=False,
+            bos_token_id=1,
+            eos_token_id=2,
+            rope_parameters=_rope(25000.0, partial_rotary_factor=0.5),
+        ),
+        "PersimmonForCausalLM",
+        [
+            ("numHeads", "    heads = 4", "    heads = 8", 4, 8),
+            ("normEps", "    ln_eps = 1e-5", "    ln_eps = 1e-6", 1e-05, 1e-06),
+            ("ropeTheta", "    rope_base = 25000.0", "    rope_base = 10000.0", 25000.0, 10000.0),
+        ],
+        [
+            ("intermediateSize", "intermediate_size", 192, 256),
+        ],
+    ),
+    "mpt_alibi_wqkv": (
+        "mpt",
+        "MptConfig",
+        dict(
+            vocab_size=900,
+            d_model=64,
+            n_heads=4,
+            n_layers=2,
+            expansion_ratio=4,
+            max_seq_len=256,
+            no_bias=True,
+            layer_norm_epsilon=1e-5,
+        ),
+        "MptForCausalLM",
+        [
+            ("numLayers", "    n_layers=2,", "    n_layers=3,", 2, 3),
+            ("vocabSize", "    vocab_size=900,", "    vocab_size=1000,", 900, 1000),
+            ("numHeads", "    n_heads=4,", "    n_heads=8,", 4, 8),
+        ],
+        [
+            ("normEps", "layer_norm_epsilon", 1e-06, 1e-05),
+        ],
+    ),
+    "qwen2moe_shared": (
+        "qwen2_moe",
+        "Qwen2MoeConfig",
+        dict(
+            vocab_size=640,
+            hidden_size=64,
+            intermediate_size=160,
+            moe_intermediate_size=48,
+            shared_expert_intermediate_size=96,
+            num_experts=6,
+            num_experts_per_tok=2,
+            decoder_sparse_step=1,
+            mlp_only_layers=[],
+            num_hidden_layers=2,
+            num_attention_heads=4,
+            num_key_value_heads=2,
+            max_position_embeddings=256,
+            rms_norm_eps=1e-6,
+            tie_word_embeddings=False,
+            rope_parameters=_rope(1000000.0),
+        ),
+        "Qwen2MoeForCausalLM",
+        [
+            (
+                "numExperts",
+                "EXPERTS, TOP_K, EXPERT_FF, SHARED_FF = 6, 2, 48, 96",
+                "EXPERTS, TOP_K, EXPERT_FF, SHARED_FF = 8, 2, 48, 96",
+                6,
+                8,
+            ),
+            (
+                "numExpertsPerTok",
+                "EXPERTS, TOP_K, EXPERT_FF, SHARED_FF = 6, 2, 48, 96",
+                "EXPERTS, TOP_K, EXPERT_FF, SHARED_FF = 6, 4, 48, 96",
+                2,
+                4,
+            ),
+            (
+                "moeIntermediateSize",
+                "EXPERTS, TOP_K, EXPERT_FF, SHARED_FF = 6, 2, 48, 96",
+                "EXPERTS, TOP_K, EXPERT_FF, SHARED_FF = 6, 2, 64, 96",
+                48,
+                64,
+            ),
+        ],
+        [
+            ("numKvHeads", "num_key_value_heads", 4, 2),
+            ("sharedExpertIntermediateSize", "shared_expert_intermediate_size", 128, 96),
+        ],
+    ),
+    "bigcode_mqa": (
+        "gpt_bigcode",
+        "GPTBigCodeConfig",
+        dict(
+            vocab_size=800,
+            n_positions=256,
+            n_embd=64,
+            n_layer=2,
+            n_head=4,
+            n_inner=224,
+            multi_query=True,
+            layer_norm_epsilon=1e-5,
+            bos_token_id=0,
+            eos_token_id=0,
+        ),
+        "GPTBigCodeForCausalLM",
+        [
+            ("intermediateSize", "    n_inner: int = 224", "    n_inner: int = 256", 224, 256),
+            ("maxPositionEmbeddings", "    n_ctx: int = 256", "    n_ctx: int = 512", 256, 512),
+            ("numHeads", "    n_head: int = 4", "    n_head: int = 8", 4, 8),
+        ],
+        [
+            ("numKvHeads", "multi_query", False, 1, 4),
+        ],
+    ),
+    "cohere_parallel": (
+        "cohere",
+        "CohereConfig",
+        dict(
+            vocab_size=960,
+            hidden_size=64,
+            intermediate_size=192,
+            num_hidden_layers=2,
+            num_attention_heads=4,
+            num_key_value_heads=2,
+            max_position_embeddings=256,
+            layer_norm_eps=1e-5,
+            logit_scale=0.0625,
+            use_qk_norm=False,
+            tie_word_embeddings=True,
+            pad_token_id=0,
+            bos_token_id=5,
+            eos_token_id=255,
+            rope_parameters=_rope(10000.0),
+        ),
+        "CohereForCausalLM",
+        [
+            ("numKvHeads", "        kv_heads=2,", "        kv_heads=4,", 2, 4),
+            ("normEps", "        eps=1e-5,", "        eps=1e-6,", 1e-05, 1e-06),
+            (
+                "ropeTheta",
+                "        rope_theta=10000.0,",
+                "        rope_theta=8000000.0,",
+                10000.0,
+                8000000.0,
+            ),
+        ],
+        [
+            ("intermediateSize", "intermediate_size", 256, 192),
+        ],
+    ),
+    "granite_post_init": (
+        "granite",
+        "GraniteConfig",
+        dict(
+            vocab_size=720,
+            hidden_size=96,
+            intermediate_size=224,
+            num_hidden_layers=2,
+            num_attention_heads=6,
+            num_key_value_heads=2,
+            max_position_embeddings=512,
+            rms_norm_eps=1e-5,
+            embedding_multiplier=12.0,
+            logits_scaling=4.0,
+            residual_multiplier=0.22,
+            attention_multiplier=0.0625,
+            tie_word_embeddings=True,
+            rope_parameters=_rope(10000.0),
+        ),
+        "GraniteForCausalLM",
+        [
+            ("numKvHeads", "    n_kv_heads: int = 2", "    n_kv_heads: int = 3", 2, 3),
+            ("numLayers", "    n_layers: int = 2", "    n_layers: int = 3", 2, 3),
+            (
+                "tieWordEmbeddings",
+                "    tie_embeddings: bool = True",
+                "    tie_embeddings: bool = False",
+                True,
+                False,
+            ),
+        ],
+        [
+            ("ropeTheta", "rope_parameters", _rope(100000.0), 10000.0, 100000.0),
+        ],
+    ),
+    "llama_polar_tied": (
+        "llama",
+        "LlamaConfig",
+        dict(
+            vocab_size=512,
+            hidden_size=128,
+            intermediate_size=320,
+            num_hidden_layers=2,
+            num_attention_heads=8,
+            num_key_value_heads=4,
+            max_position_embeddings=512,
+            rms_norm_eps=1e-5,
+            tie_word_embeddings=True,
+            rope_parameters=_rope(10000.0),
+        ),
+        "LlamaForCausalLM",
+        [
+            ("numKvHeads", "        n_kv_heads=4,", "        n_kv_heads=2,", 4, 2),
+            ("intermediateSize", "        hidden_dim=320,", "        hidden_dim=384,", 320, 384),
+            (
+                "tieWordEmbeddings",
+                "        self.head.weight = self.embed.weight\n",
+                "",
+                True,
+                False,
+            ),
+        ],
+        [
+            ("normEps", "rms_norm_eps", 1e-06, 1e-05),
+        ],
+    ),
+    "mistral_sdpa_causal": (
+        "mistral",
+        "MistralConfig",
+        dict(
+            vocab_size=640,
+            hidden_size=96,
+            intermediate_size=256,
+            num_hidden_layers=2,
+            num_attention_heads=6,
+            num_key_value_heads=2,
+            head_dim=16,
+            sliding_window=64,
+            max_position_embeddings=512,
+            rms_norm_eps=1e-5,
+            tie_word_embeddings=False,
+            rope_parameters=_rope(10000.0),
+        ),
+        "MistralForCausalLM",
+        [
+            ("slidingWindow", '    "sliding_window": 64,', '    "sliding_window": 128,', 64, 128),
+            ("headDim", '    "head_dim": 16,', '    "head_dim": 24,', 16, 24),
+            ("numLayers", '    "n_layers": 2,', '    "n_layers": 3,', 2, 3),
+        ],
+        [
+            ("vocabSize", "vocab_size", 1000, 640),
+        ],
+    ),
+    "phi_flax_init": (
+        "phi",
+        "PhiConfig",
+        dict(
+            vocab_size=880,
+            hidden_size=64,
+            intermediate_size=256,
+            num_hidden_layers=2,
+            num_attention_heads=4,
+            num_key_value_heads=4,
+            max_position_embeddings=256,
+            layer_norm_eps=1e-5,
+            tie_word_embeddings=False,
+            qk_layernorm=False,
+            bos_token_id=1,
+            eos_token_id=2,
+            rope_parameters=_rope(10000.0, partial_rotary_factor=0.5),
+        ),
+        "PhiForCausalLM",
+        [
+            ("partialRotaryFactor", "    rotary_frac=0.5,", "    rotary_frac=0.25,", 0.5, 0.25),
+            ("intermediateSize", "    d_ff=256,", "    d_ff=192,", 256, 192),
+            ("numHeads", "    n_head=4,", "    n_head=8,", 4, 8),
+        ],
+        [
+            ("numLayers", "num_hidden_layers", 3, 2),
+        ],
+    ),
+    "codegen_mp_qkv": (
+        "codegen",
+        "CodeGenConfig",
+        dict(
+            vocab_size=600,
+            n_positions=256,
+            n_ctx=256,
+            n_embd=64,
+            n_layer=2,
+            n_head=4,
+            rotary_dim=8,
+            n_inner=None,
+            layer_norm_epsilon=1e-5,
+            tie_word_embeddings=False,
+            bos_token_id=0,
+            eos_token_id=0,
+        ),
+        "CodeGenForCausalLM",
+        [
+            ("rotaryDim", '    "CG_ROTARY_DIM": "8",', '    "CG_ROTARY_DIM": "16",', 8, 16),
+            ("numLayers", '    "CG_N_LAYER": "2",', '    "CG_N_LAYER": "3",', 2, 3),
+            ("vocabSize", '    "CG_VOCAB": "600",', '    "CG_VOCAB": "640",', 600, 640),
+        ],
+        [
+            ("numHeads", "n_head", 8, 4),
+        ],
+    ),
+    "xglm_sinusoidal": (
+        "xglm",
+        "XGLMConfig",
+        dict(
+            vocab_size=700,
+            max_position_embeddings=256,
+            d_model=64,
+            ffn_dim=192,
+            num_layers=2,
+            attention_heads=4,
+            scale_embedding=True,
+            pad_token_id=1,
+            bos_token_id=0,
+            eos_token_id=2,
+        ),
+        "XGLMForCausalLM",
+        [
+            ("numHeads", "LAYER_HEADS = [4, 4]", "LAYER_HEADS = [8, 8]", 4, 8),
+            ("intermediateSize", "LAYER_FFN = [192, 192]", "LAYER_FFN = [256, 256]", 192, 256),
+            (
+                "maxPositionEmbeddings",
+                "VOCAB, D_MODEL, MAX_POS, PAD = 700, 64, 256, 1",
+                "VOCAB, D_MODEL, MAX_POS, PAD = 700, 64, 512, 1",
+                256,
+                512,
+            ),
+        ],
+        [
+            ("numLayers", "num_layers", 3, 2),
+        ],
+    ),
+    "nemotron_relu2": (
+        "nemotron",
+        "NemotronConfig",
+        dict(
+            vocab_size=768,
+            hidden_size=64,
+            intermediate_size=256,
+            num_hidden_layers=2,
+            num_attention_heads=4,
+            num_key_value_heads=2,
+            max_position_embeddings=256,
+            norm_eps=1e-5,
+            tie_word_embeddings=False,
+            bos_token_id=2,
+            eos_token_id=3,
+            rope_parameters=_rope(10000.0, partial_rotary_factor=0.5),
+        ),
+        "NemotronForCausalLM",
+        [
+            (
+                "numKvHeads",
+                "TINY = dataclasses.replace(NemoArgs(), vocab=768, hidden=64, layers=2, heads=4, kv_heads=2, ffn=256)",
+                "TINY = dataclasses.replace(NemoArgs(), vocab=768, hidden=64, layers=2, heads=4, kv_heads=1, ffn=256)",
+                2,
+                1,
+            ),
+            (
+                "intermediateSize",
+                "TINY = dataclasses.replace(NemoArgs(), vocab=768, hidden=64, layers=2, heads=4, kv_heads=2, ffn=256)",
+                "TINY = dataclasses.replace(NemoArgs(), vocab=768, hidden=64, layers=2, heads=4, kv_heads=2, ffn=320)",
+                256,
+                320,
+            ),
+            (
+                "partialRotaryFactor",
+                "    rotary_pct: float = 0.5",
+                "    rotary_pct: float = 0.25",
+                0.5,
+                0.25,
+            ),
+        ],
+        [
+            ("normEps", "norm_eps", 1e-06, 1e-05),
+        ],
+    ),
+    "mbart_stack_flag": (
+        "mbart",
+        "MBartConfig",
+        dict(
+            vocab_size=720,
+            d_model=64,
+            encoder_layers=2,
+            decoder_layers=3,
+            encoder_attention_heads=4,
+            decoder_attention_heads=4,
+            encoder_ffn_dim=160,
+            decoder_ffn_dim=160,
+            max_position_embeddings=128,
+            scale_embedding=True,
+            pad_token_id=1,
+            bos_token_id=0,
+            eos_token_id=2,
+        ),
+        "MBartModel",
+        [
+            (
+                "numDecoderLayers",
+                '    "decoder": dict(layers=3, heads=4, ffn=160, cross_attention=True),',
+                '    "decoder": dict(layers=2, heads=4, ffn=160, cross_attention=True),',
+                3,
+                2,
+            ),
+            (
+                "numEncoderLayers",
+                '    "encoder": dict(layers=2, heads=4, ffn=160, cross_attention=False),',
+                '    "encoder": dict(layers=3, heads=4, ffn=160, cross_attention=False),',
+                2,
+                3,
+            ),
+            (
+                "intermediateSize",
+                '    "encoder": dict(layers=2, heads=4, ffn=160, cross_attention=False),',
+                '    "encoder": dict(layers=2, heads=4, ffn=192, cross_attention=False),',
+                160,
+                192,
+            ),
+        ],
+        [
+            ("maxPositionEmbeddings", "max_position_embeddings", 256, 128),
+            ("numHeads", "encoder_attention_heads", 8, 4),
+        ],
+    ),
+    "distilbert_getattr": (
+        "distilbert",
+        "DistilBertConfig",
+        dict(
+            vocab_size=900,
+            max_position_embeddings=128,
+            n_layers=3,
+            n_heads=4,
+            dim=64,
+            hidden_dim=160,
+            pad_token_id=0,
+        ),
+        "DistilBertModel",
+        [
+            ("numLayers", '    ("n_layers", 3),', '    ("n_layers", 4),', 3, 4),
+            ("intermediateSize", '    ("hidden_dim", 160),', '    ("hidden_dim", 192),', 160, 192),
+            ("numHeads", '    ("n_heads", 4),', '    ("n_heads", 8),', 4, 8),
+        ],
+        [
+            ("vocabSize", "vocab_size", 1000, 900),
+        ],
+    ),
+    "megatron_bert_prenorm": (
+        "megatron-bert",
+        "MegatronBertConfig",
+        dict(
+            vocab_size=800,
+            hidden_size=64,
+            num_hidden_layers=2,
+            num_attention_heads=4,
+            intermediate_size=192,
+            max_position_embeddings=128,
+            type_vocab_size=2,
+            layer_norm_eps=1e-12,
+            pad_token_id=0,
+        ),
+        "MegatronBertModel",
+        [
+            (
+                "intermediateSize",
+                '    "ffn_hidden_size": 192,',
+                '    "ffn_hidden_size": 256,',
+                192,
+                256,
+            ),
+            (
+                "maxPositionEmbeddings",
+                '    "max_position_embeddings": 128,',
+                '    "max_position_embeddings": 256,',
+                128,
+                256,
+            ),
+            (
+                "normEps",
+                '    "layernorm_epsilon": 1e-12,',
+                '    "layernorm_epsilon": 1e-5,',
+                1e-12,
+                1e-05,
+            ),
+        ],
+        [
+            ("numLayers", "num_hidden_layers", 3, 2),
+        ],
+    ),
+    "xlm_roberta_dotlist": (
+        "xlm-roberta",
+        "XLMRobertaConfig",
+        dict(
+            vocab_size=1000,
+            hidden_size=64,
+            num_hidden_layers=2,
+            num_attention_heads=8,
+            intermediate_size=256,
+            max_position_embeddings=130,
+            type_vocab_size=1,
+            layer_norm_eps=1e-5,
+            pad_token_id=1,
+            bos_token_id=0,
+            eos_token_id=2,
+        ),
+        "XLMRobertaModel",
+        [
+            ("numHeads", '    "model.encoder.heads=8",', '    "model.encoder.heads=4",', 8, 4),
+            ("numLayers", '    "model.encoder.layers=2",', '    "model.encoder.layers=3",', 2, 3),
+            (
+                "vocabSize",
+                '    "model.vocab_size=1000",',
+                '    "model.vocab_size=1200",',
+                1000,
+                1200,
+            ),
+        ],
+        [
+            ("maxPositionEmbeddings", "max_position_embeddings", 258, 130),
+        ],
+    ),
+    "dinov2_layerscale": (
+        "dinov2",
+        "Dinov2Config",
+        dict(
+            image_size=56,
+            patch_size=14,
+            num_channels=3,
+            hidden_size=64,
+            num_hidden_layers=2,
+            num_attention_heads=4,
+            mlp_ratio=3,
+            layer_norm_eps=1e-6,
+            layerscale_value=1.0,
+            use_swiglu_ffn=False,
+        ),
+        "Dinov2Model",
+        [
+            (
+                "patchSize",
+                "TINY = dict(img_size=56, patch_size=14, embed_dim=64, depth=2, num_heads=4, mlp_ratio=3)",
+                "TINY = dict(img_size=56, patch_size=8, embed_dim=64, depth=2, num_heads=4, mlp_ratio=3)",
+                14,
+                8,
+            ),
+            (
+                "numLayers",
+                "TINY = dict(img_size=56, patch_size=14, embed_dim=64, depth=2, num_heads=4, mlp_ratio=3)",
+                "TINY = dict(img_size=56, patch_size=14, embed_dim=64, depth=3, num_heads=4, mlp_ratio=3)",
+                2,
+                3,
+            ),
+            (
+                "numHeads",
+                "TINY = dict(img_size=56, patch_size=14, embed_dim=64, depth=2, num_heads=4, mlp_ratio=3)",
+                "TINY = dict(img_size=56, patch_size=14, embed_dim=64, depth=2, num_heads=8, mlp_ratio=3)",
+                4,
+                8,
+            ),
+        ],
+        [
+            ("normEps", "layer_norm_eps", 1e-05, 1e-06),
+        ],
+    ),
+    "siglip_vision_map": (
+        "siglip_vision_model",
+        "SiglipVisionConfig",
+        dict(
+            image_size=64,
+            patch_size=16,
+            num_channels=3,
+            hidden_size=64,
+            intermediate_size=160,
+            num_hidden_layers=2,
+            num_attention_heads=4,
+            layer_norm_eps=1e-6,
+        ),
+        "SiglipVisionModel",
+        [
+            (
+                "numLayers",
+                "TINY = dict(image=64, patch=16, width=64, depth=2, heads=4, mlp=160)",
+                "TINY = dict(image=64, patch=16, width=64, depth=3, heads=4, mlp=160)",
+                2,
+                3,
+            ),
+            (
+                "intermediateSize",
+                "TINY = dict(image=64, patch=16, width=64, depth=2, heads=4, mlp=160)",
+                "TINY = dict(image=64, patch=16, width=64, depth=2, heads=4, mlp=192)",
+                160,
+                192,
+            ),
+            (
+                "patchSize",
+                "TINY = dict(image=64, patch=16, width=64, depth=2, heads=4, mlp=160)",
+                "TINY = dict(image=64, patch=8, width=64, depth=2, heads=4, mlp=160)",
+                16,
+                8,
+            ),
+        ],
+        [
+            ("numHeads", "num_attention_heads", 8, 4),
+        ],
+    ),
+    "siglip_text_head": (
+        "siglip_text_model",
+        "SiglipTextConfig",
+        dict(
+            vocab_size=640,
+            hidden_size=64,
+            intermediate_size=192,
+            num_hidden_layers=2,
+            num_attention_heads=4,
+            max_position_embeddings=32,
+            layer_norm_eps=1e-6,
+            projection_size=48,
+            pad_token_id=1,
+            bos_token_id=2,
+            eos_token_id=3,
+        ),
+        "SiglipTextModel",
+        [
+            (
+                "maxPositionEmbeddings",
+                "VOCAB, WIDTH, DEPTH, HEADS, MLP, CTX, PROJ, EPS = 640, 64, 2, 4, 192, 32, 48, 1e-6",
+                "VOCAB, WIDTH, DEPTH, HEADS, MLP, CTX, PROJ, EPS = 640, 64, 2, 4, 192, 64, 48, 1e-6",
+                32,
+                64,
+            ),
+            (
+                "numLayers",
+                "VOCAB, WIDTH, DEPTH, HEADS, MLP, CTX, PROJ, EPS = 640, 64, 2, 4, 192, 32, 48, 1e-6",
+                "VOCAB, WIDTH, DEPTH, HEADS, MLP, CTX, PROJ, EPS = 640, 64, 3, 4, 192, 32, 48, 1e-6",
+                2,
+                3,
+            ),
+            (
+                "normEps",
+                "VOCAB, WIDTH, DEPTH, HEADS, MLP, CTX, PROJ, EPS = 640, 64, 2, 4, 192, 32, 48, 1e-6",
+                "VOCAB, WIDTH, DEPTH, HEADS, MLP, CTX, PROJ, EPS = 640, 64, 2, 4, 192, 32, 48, 1e-5",
+                1e-06,
+                1e-05,
+            ),
+        ],
+        [
+            ("intermediateSize", "intermediate_size", 256, 192),
+        ],
+    ),
+    "convnextv2_grn": (
+        "convnextv2",
+        "ConvNextV2Config",
+        dict(
+            num_channels=3,
+            patch_size=4,
+            num_stages=3,
+            hidden_sizes=[16, 32, 48],
+            depths=[1, 2, 1],
+            layer_norm_eps=1e-6,
+        ),
+        "ConvNextV2Model",
+        [
+            (
+                "depths",
+                "STAGES = [(16, 1), (32, 2), (48, 1)]",
+                "STAGES = [(16, 1), (32, 3), (48, 1)]",
+                2,
+                3,
+            ),
+            (
+                "hiddenSizes",
+                "STAGES = [(16, 1), (32, 2), (48, 1)]",
+                "STAGES = [(16, 1), (32, 2), (64, 1)]",
+                48,
+                64,
+            ),
+            ("normEps", "LN_EPS = 1e-6", "LN_EPS = 1e-5", 1e-06, 1e-05),
+        ],
+        [
+            ("depths", "depths", [1, 2, 2], 1),
+        ],
+    ),
+    "vit_mae_sincos": (
+        "vit_mae",
+        "ViTMAEConfig",
+        dict(
+            image_size=32,
+            patch_size=8,
+            num_channels=3,
+            hidden_size=64,
+            num_hidden_layers=2,
+            num_attention_heads=4,
+            intermediate_size=128,
+            layer_norm_eps=1e-12,
+            qkv_bias=True,
+            mask_ratio=0.75,
+        ),
+        "ViTMAEModel",
+        [
+            ("patchSize", "PATCH: Final = 8", "PATCH: Final = 16", 8, 16),
+            ("intermediateSize", "MLP_DIM: Final = 128", "MLP_DIM: Final = 192", 128, 192),
+            ("numHeads", "HEADS: Final = 4", "HEADS: Final = 8", 4, 8),
+        ],
+        [
+            ("numLayers", "num_hidden_layers", 3, 2),
+        ],
+    ),
+}
+
+
+def build_config(name: str, overrides: dict | None = None):
+    import transformers
+
+    _, cls, kw, hf, _, _ = CASES[name]
+    cfg = getattr(transformers, cls)(**{**kw, **(overrides or {})})
+    cfg.architectures = [hf]
+    return cfg
+
+
+def write() -> dict:
+    for sub in ("configs", "planted"):
+        shutil.rmtree(HERE / sub, ignore_errors=True)
+        (HERE / sub).mkdir()
+    manifest: dict = {"cases": [], "planted": []}
+    for name, (arch, _, _, hf, code_plants, config_plants) in CASES.items():
+        build_config(name).save_pretrained(HERE / "configs" / name)
+        config = f"configs/{name}/config.json"
+        manifest["cases"].append(
+            {
+                "name": name,
+                "arch": arch,
+                "hf_class": hf,
+                "code": f"cases/{name}.py",
+                "config": config,
+            }
+        )
+        src = (HERE / "cases" / f"{name}.py").read_text()
+        for fact, old, new, left, right in code_plants:
+            assert src.count(old) == 1, (name, old)
+            pid = f"{name}__{fact}"
+            (HERE / "planted" / f"{pid}.py").write_text(src.replace(old, new))
+            manifest["planted"].append(
+                dict(
+                    name=pid,
+                    case=name,
+                    arch=arch,
+                    fact=fact,
+                    where="code",
+                    left=left,
+                    right=right,
+                    code=f"planted/{pid}.py",
+                    config=config,
+                )
+            )
+        for fact, key, value, right, *shown in config_plants:
+            pid = f"{name}__cfg_{key}"
+            build_config(name, {key: value}).save_pretrained(HERE / "planted" / pid)
+            left = shown[0] if shown else value[-1] if isinstance(value, list) else value
+            manifest["planted"].append(
+                dict(
+                    name=pid,
+                    case=name,
+                    arch=arch,
+                    fact=fact,
+                    where="config",
+                    left=left,
+                    right=right,
+                    code=f"cases/{name}.py",
+                    config=f"planted/{pid}/config.json",
+                )
+            )
+    (HERE / "manifest.json").write_text(json.dumps(manifest, indent=1) + "\n")
+    return manifest
+
+
+def check(manifest: dict) -> list[str]:
+    """Clean cases must equal the HF count; planted code variants must build and differ."""
+    bad = []
+    hf = {}
+    for c in manifest["cases"]:
+        want = hf[c["name"]] = hf_params(HERE / c["config"])
+        got = code_params(HERE / c["code"])
+        print(f"{c['name']:22} hf {want:8d} code {got:8d} {'ok' if got == want else 'DIFF'}")
+        if got != want:
+            bad.append(c["name"])
+    for p in manifest["planted"]:
+        if p["where"] == "code":
+            got = code_params(HERE / p["code"])
+            same = got == hf[p["case"]]
+            note = " (same count: the value is not a parameter shape)" if same else ""
+            print(f"  {p['name']:40} code {got:8d}{note}")
+    return bad
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--check", action="store_true")
+    args = ap.parse_args()
+    m = write()
+    archs = {c["arch"] for c in m["cases"]}
+    print(f"{len(m['cases'])} cases over {len(archs)} architectures, {len(m['planted'])} planted")
+    if args.check:
+        bad = check(m)
+        print("param counts:", "all equal" if not bad else f"differ: {bad}")
+        return 1 if bad else 0
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
