@@ -24,6 +24,10 @@ CORPUS = Path(make.__file__).resolve().parent
 MANIFEST = json.loads((CORPUS / "manifest.json").read_text())
 
 
+def test_output_checked_plants_exist():
+    assert len(_count_keeping_plants()) >= 10
+
+
 def test_size():
     cases, planted = MANIFEST["cases"], MANIFEST["planted"]
     assert len(cases) >= 26 and len({c["arch"] for c in cases}) >= 20 and len(planted) >= 80
@@ -85,3 +89,27 @@ def test_config_plants_change_one_key():
         # transformers derives some keys from others (Gemma 2's layer_types from the window)
         assert 1 <= len(changed) <= 2, (p["name"], changed)
         assert p["left"] != p["right"]
+
+
+@pytest.mark.parametrize("name", sorted(make.SAME_OUTPUT))
+def test_same_weights_give_the_same_logits(name):
+    # 80 tokens: past every sliding window of the set (48 and 64), so the window masks count
+    assert make.same_output(name, seq=80) <= 1e-5
+
+
+def _count_keeping_plants():
+    """Code plants of the output-checked cases whose every parameter shape is the case's."""
+    out = []
+    for p in MANIFEST["planted"]:
+        if p["where"] == "code" and p["case"] in make.SAME_OUTPUT:
+            base = CORPUS / "cases" / f"{p['case']}.py"
+            if code_params(CORPUS / p["code"]) == code_params(base):
+                out.append((p["case"], p["name"]))
+    return out
+
+
+@pytest.mark.parametrize(("case", "plant"), _count_keeping_plants())
+def test_a_plant_that_keeps_the_shapes_changes_the_logits(case, plant):
+    """The output check can fail: a planted value that leaves every parameter shape as it was
+    (RoPE theta, eps, window, heads at a fixed width, rotary fraction) changes the logits."""
+    assert make.same_output(case, seq=80, code=CORPUS / "planted" / f"{plant}.py") > 1e-4

@@ -1,18 +1,20 @@
-"""The second fresh held-out set of re-implementations (written in session 9, while other
-helpers tuned on ``fresh/``): hand-written cases in styles that neither the main corpus nor
-``fresh/`` uses, and architectures neither has (GPT-J, OPT, Falcon, BLOOM, StarCoder2, ALBERT,
-ELECTRA, DeiT, Swin, Gemma 2, CLIP text). It was NOT run through driftcheck while it was
-written; run it once (``README.md``).
+"""The third fresh held-out set of re-implementations (written in session 10, while other
+helpers tuned on ``fresh2/``): hand-written cases in styles that no earlier set uses, mostly of
+architectures no earlier set has (Qwen3, Gemma 3, OLMo, OLMo 2, StableLM, Persimmon, MPT,
+Qwen2-MoE, GPT-BigCode, Cohere, Granite, CodeGen, XGLM, Nemotron, mBART, Megatron-BERT,
+XLM-RoBERTa, DINOv2, SigLIP vision and text, ConvNeXt V2, ViT-MAE). It was NOT run through
+driftcheck while it was written; run it once (``README.md``).
 
 Each case in ``cases/`` is one file in its own style; its config is written by transformers'
 config class (``save_pretrained``, nothing downloaded). Planted variants change one value: in
 the code (one line replaced, recorded here with both values) or in the config (one kwarg).
 ``--check`` builds every clean case (and every planted code variant) and the HF model of its
 config on the meta device and compares parameter counts (the torch proof that a clean pair is
-one model, and that a code plant builds).
+one model, and that a code plant builds); for the decoders in ``SAME_OUTPUT`` it also copies
+the HF model's weights into the case and compares the logits on CPU.
 
-    python benchmarks/reimpl/fresh2/make.py [--check]
-    python benchmarks/bench_reimpl.py --corpus benchmarks/reimpl/fresh2 --mode both --show 200
+    python benchmarks/reimpl/fresh3/make.py [--check]
+    python benchmarks/bench_reimpl.py --corpus benchmarks/reimpl/fresh3 --mode both --show 200
 """
 
 from __future__ import annotations
@@ -1031,6 +1033,163 @@ CASES: dict[str, tuple] = {
 }
 
 
+# Same weights, same output: for these decoders every case parameter is one HF parameter (or a
+# concatenation of several along dim 0, written "a+b"), renamed by the regex rules below and,
+# for Meta's interleaved rotary layout, un-permuted ("unpermute:<heads key>"). ``same_output``
+# copies a randomly initialised HF model's weights into the case and compares the logits.
+_L = r"^layers\.(\d+)\."
+_HL = r"model.layers.\1."
+SAME_OUTPUT: dict[str, list[tuple]] = {
+    "qwen3_yaml": [
+        (r"^tok\.", "model.embed_tokens."),
+        (r"^blocks\.(\d+)\.attn_norm\.", _HL + "input_layernorm."),
+        (r"^blocks\.(\d+)\.mlp_norm\.", _HL + "post_attention_layernorm."),
+        (r"^blocks\.(\d+)\.attn\.w([qkvo])\.", _HL + r"self_attn.\2_proj."),
+        (r"^blocks\.(\d+)\.attn\.([qk])_norm\.", _HL + r"self_attn.\2_norm."),
+        (r"^blocks\.(\d+)\.mlp\.w1\.", _HL + "mlp.gate_proj."),
+        (r"^blocks\.(\d+)\.mlp\.w3\.", _HL + "mlp.up_proj."),
+        (r"^blocks\.(\d+)\.mlp\.w2\.", _HL + "mlp.down_proj."),
+        (r"^norm\.", "model.norm."),
+    ],
+    "gemma3_layer_idx": [
+        (r"^embed\.", "model.embed_tokens."),
+        (_L + r"([qkvo])\.", _HL + r"self_attn.\2_proj."),
+        (_L + r"([qk])_norm\.", _HL + r"self_attn.\2_norm."),
+        (_L + r"(gate|up|down)\.", _HL + r"mlp.\2_proj."),
+        (_L + r"pre_attn\.", _HL + "input_layernorm."),
+        (_L + r"post_attn\.", _HL + "post_attention_layernorm."),
+        (_L + r"pre_ffw\.", _HL + "pre_feedforward_layernorm."),
+        (_L + r"post_ffw\.", _HL + "post_feedforward_layernorm."),
+        (r"^final_norm\.", "model.norm."),
+    ],
+    "olmo_hydra": [
+        (r"^wte\.", "model.embed_tokens."),
+        (
+            r"^blocks\.(\d+)\.attn\.att_proj\.",
+            _HL + r"self_attn.q_proj.+" + _HL + r"self_attn.k_proj.+" + _HL + "self_attn.v_proj.",
+        ),
+        (r"^blocks\.(\d+)\.attn\.attn_out\.", _HL + "self_attn.o_proj."),
+        (r"^blocks\.(\d+)\.ff\.ff_proj\.", _HL + "mlp.up_proj.+" + _HL + "mlp.gate_proj."),
+        (r"^blocks\.(\d+)\.ff\.ff_out\.", _HL + "mlp.down_proj."),
+        (r"^ff_out\.", "lm_head."),
+    ],
+    "olmo2_configdict": [
+        (r"^embed\.", "model.embed_tokens."),
+        (r"^blocks\.(\d+)\.attn\.", _HL + "self_attn."),
+        (r"^blocks\.(\d+)\.attn_out_norm\.", _HL + "post_attention_layernorm."),
+        (r"^blocks\.(\d+)\.ff\.", _HL + "mlp."),
+        (r"^blocks\.(\d+)\.ff_out_norm\.", _HL + "post_feedforward_layernorm."),
+        (r"^norm\.", "model.norm."),
+        (r"^lm_head\.", "lm_head."),
+    ],
+    "stablelm_vars_args": [
+        (r"^embed\.", "model.embed_tokens."),
+        (_L + r"ln1\.", _HL + "input_layernorm."),
+        (_L + r"ln2\.", _HL + "post_attention_layernorm."),
+        (_L + r"attn\.w([qkvo])\.", _HL + r"self_attn.\2_proj."),
+        (_L + r"w_(gate|up|down)\.", _HL + r"mlp.\2_proj."),
+        (r"^norm\.", "model.norm."),
+        (r"^head\.", "lm_head."),
+    ],
+    "persimmon_fused_qk_ln": [
+        (r"^embed\.", "model.embed_tokens."),
+        (r"^decoders\.(\d+)\.ln_attn\.", _HL + "input_layernorm."),
+        (r"^decoders\.(\d+)\.ln_mlp\.", _HL + "post_attention_layernorm."),
+        (r"^decoders\.(\d+)\.attn\.([qk])_ln\.", _HL + r"self_attn.\2_layernorm."),
+        (r"^decoders\.(\d+)\.attn\.", _HL + "self_attn."),
+        (r"^decoders\.(\d+)\.fc_in\.", _HL + "mlp.dense_h_to_4h."),
+        (r"^decoders\.(\d+)\.fc_out\.", _HL + "mlp.dense_4h_to_h."),
+        (r"^ln_f\.", "model.final_layernorm."),
+        (r"^unembed\.", "lm_head."),
+    ],
+    "granite_post_init": [
+        (r"^embed\.", "model.embed_tokens."),
+        (_L + r"input_norm\.", _HL + "input_layernorm."),
+        (_L + r"post_norm\.", _HL + "post_attention_layernorm."),
+        (_L + r"attn\.", _HL + "self_attn."),
+        (_L + r"(gate|up|down)_proj\.", _HL + r"mlp.\2_proj."),
+        (r"^norm\.", "model.norm."),
+    ],
+    "cohere_parallel": [
+        (r"^embed_tokens\.", "model.embed_tokens."),
+        (_L + r"norm\.", _HL + "input_layernorm."),
+        (_L + r"([qkvo])\.", _HL + r"self_attn.\2_proj."),
+        (_L + r"(gate|up|down)\.", _HL + r"mlp.\2_proj."),
+        (r"^norm\.", "model.norm."),
+    ],
+    "llama_polar_tied": [
+        (r"^embed\.", "model.embed_tokens."),
+        (r"^layers\.(\d+)\.attention\.wq\.", _HL + "self_attn.q_proj.", "unpermute:n_heads"),
+        (r"^layers\.(\d+)\.attention\.wk\.", _HL + "self_attn.k_proj.", "unpermute:n_kv_heads"),
+        (r"^layers\.(\d+)\.attention\.wv\.", _HL + "self_attn.v_proj."),
+        (r"^layers\.(\d+)\.attention\.wo\.", _HL + "self_attn.o_proj."),
+        (r"^layers\.(\d+)\.feed_forward\.w1\.", _HL + "mlp.gate_proj."),
+        (r"^layers\.(\d+)\.feed_forward\.w3\.", _HL + "mlp.up_proj."),
+        (r"^layers\.(\d+)\.feed_forward\.w2\.", _HL + "mlp.down_proj."),
+        (_L + r"attention_norm\.", _HL + "input_layernorm."),
+        (_L + r"ffn_norm\.", _HL + "post_attention_layernorm."),
+        (r"^norm\.", "model.norm."),
+    ],
+    "mistral_sdpa_causal": [
+        (r"^tok_embeddings\.", "model.embed_tokens."),
+        (_L + r"attention\.w([qkvo])\.", _HL + r"self_attn.\2_proj."),
+        (_L + r"attention_norm\.", _HL + "input_layernorm."),
+        (_L + r"ffn_norm\.", _HL + "post_attention_layernorm."),
+        (_L + r"w1\.", _HL + "mlp.gate_proj."),
+        (_L + r"w3\.", _HL + "mlp.up_proj."),
+        (_L + r"w2\.", _HL + "mlp.down_proj."),
+        (r"^norm\.", "model.norm."),
+        (r"^output\.", "lm_head."),
+    ],
+    "nemotron_relu2": [
+        (r"^embed_tokens\.", "model.embed_tokens."),
+        (_L + r"(up|down)_proj\.", _HL + r"mlp.\2_proj."),
+        (_L, _HL),
+        (r"^norm\.", "model.norm."),
+        (r"^lm_head\.", "lm_head."),
+    ],
+}
+
+
+def _hf_names(name: str, rules: list[tuple]) -> tuple[list[str], str | None]:
+    import re
+
+    for pat, repl, *how in rules:
+        if re.search(pat, name):
+            return [re.sub(pat, part, name) for part in repl.split("+")], (how or [None])[0]
+    raise KeyError(name)
+
+
+def same_output(name: str, seq: int = 12, code: Path | None = None) -> float:
+    """Max |logits difference| between the case (or ``code``, a variant of it) and the HF model
+    of its config, with the same weights."""
+    import torch
+    import transformers
+
+    from benchmarks.reimpl.make import load_module, top_class
+
+    cfg = build_config(name)
+    torch.manual_seed(0)
+    hf = getattr(transformers, CASES[name][3])(cfg).float().eval()
+    case = top_class(load_module(code or HERE / "cases" / f"{name}.py"))().float().eval()
+    sd = hf.state_dict()
+    with torch.no_grad():
+        for pname, p in case.named_parameters():
+            srcs, how = _hf_names(pname, SAME_OUTPUT[name])
+            w = torch.cat([sd[s] for s in srcs], 0)
+            if how and how.startswith("unpermute:"):
+                heads = getattr(
+                    cfg, {"n_heads": "num_attention_heads"}.get(how[10:], "num_key_value_heads")
+                )
+                w = w.view(heads, 2, w.shape[0] // heads // 2, -1).transpose(1, 2).reshape(w.shape)
+            assert w.shape == p.shape, (pname, srcs, w.shape, p.shape)
+            p.copy_(w)
+        ids = torch.randint(3, cfg.vocab_size, (2, seq))
+        want = hf(input_ids=ids).logits
+        got = case(ids)
+    return (want - got).abs().max().item()
+
+
 def build_config(name: str, overrides: dict | None = None):
     import transformers
 
@@ -1124,7 +1283,12 @@ def main() -> int:
     print(f"{len(m['cases'])} cases over {len(archs)} architectures, {len(m['planted'])} planted")
     if args.check:
         bad = check(m)
-        print("param counts:", "all equal" if not bad else f"differ: {bad}")
+        for name in SAME_OUTPUT:
+            diff = same_output(name)
+            print(f"{name:22} same weights, max |logits diff| {diff:.2e}")
+            if diff > 1e-4:
+                bad.append(f"{name} (output)")
+        print("param counts and logits:", "all equal" if not bad else f"differ: {bad}")
         return 1 if bad else 0
     return 0
 

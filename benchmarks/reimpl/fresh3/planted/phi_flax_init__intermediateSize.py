@@ -1,5 +1,5 @@
 """Phi (phi-2): Flax-style explicit init functions. Each sub-module is a pair of functions,
-``init_*(key_shape...) -> dict of tensors`` and a pure ``apply``; the torch module only wraps
+``init_*(sizes) -> dict of tensors`` and a pure ``apply``; the torch module only wraps
 the nested parameter dicts into nn.ParameterDicts. One LayerNorm per layer feeds attention and
 the MLP in parallel, rotary on half of each head, biases everywhere, and an LM head with bias."""
 

@@ -1,4 +1,4 @@
-"""StableLM (2): argparse-free ``Namespace`` defaults turned into a dataclass with
+"""StableLM (2): an ``argparse.Namespace`` of defaults turned into a dataclass with
 ``ModelArgs(**vars(args))``, partial rotary (a quarter of each head), LayerNorm with bias,
 biases on q/k/v only, a SwiGLU MLP, and an untied head."""
 
