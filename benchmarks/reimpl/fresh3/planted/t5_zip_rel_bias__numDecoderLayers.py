@@ -78,6 +78,8 @@ class Attention(nn.Module):
         s = q @ k.transpose(-1, -2)
         if bias is not None:
             s = s + bias
+        if not self.bidirectional:  # decoder self-attention: causal
+            s = s.masked_fill(torch.ones(t, t, dtype=torch.bool).triu(1), float("-inf"))
         y = (s.softmax(-1) @ v).transpose(1, 2).reshape(b, t, -1)
         return self.o(y), bias
 
