@@ -30,6 +30,8 @@ styles the main corpus does not use, ``fresh/make.py``); all of it is held out: 
 the end of a session, report its figures whatever they are, never tune on its misses.
 ``--corpus benchmarks/reimpl/fresh2`` is the second such set (session 9, written while
 ``fresh/`` was being tuned on; ``fresh2/make.py``, ``fresh2/README.md``): the same rule.
+``--corpus benchmarks/reimpl/fresh3`` is the third (session 10, written while ``fresh2/`` was
+being tuned on; 30 architectures, 125 plants; ``fresh3/README.md``): the same rule.
 """
 
 from __future__ import annotations
