@@ -208,6 +208,19 @@ VALUES: list[tuple[tuple[str, ...], str]] = [
         "c = C(dim=16)\nresult = (c.dim, c.depth, c.hidden)",
     ),
     (
+        ("attrs.field", "attrs.Factory"),
+        "import attrs\n@attrs.frozen\nclass C:\n    dim: int = attrs.field(default=8, "
+        "validator=attrs.validators.gt(0))\n    depth: int = 2\n"
+        "    hidden: list = attrs.field(factory=list)\n"
+        "    more: list = attrs.field(default=attrs.Factory(lambda: [1]))\n"
+        "c = C(dim=16)\nresult = (c.dim, c.depth, c.hidden, c.more, C().dim, C(4, 5).depth)",
+    ),
+    (
+        ("attrs.ib", "attrs.attrib"),
+        "import attr\n@attr.s(auto_attribs=True)\nclass C:\n    dim: int = attr.ib(default=8)\n"
+        "    depth: int = attr.attrib(default=2)\nresult = (C(dim=3).dim, C().depth)",
+    ),
+    (
         ("numpy.prod", "numpy.sum", "numpy.cumsum", "numpy.argsort", "numpy.sort"),
         "import numpy as np\nresult = (int(np.prod([2, 3, 4])), int(np.sum([1, 2])), "
         "np.cumsum([1, 2, 3]).tolist(), np.argsort([3, 1, 2]).tolist(), np.sort([3, 1]).tolist())",
@@ -718,6 +731,25 @@ MODELS: list[tuple[tuple[str, ...], str]] = [
                 super().__init__()
                 cfg = Cfg(dim=16, depth=3)
                 self.layers = nn.ModuleList([nn.Linear(cfg.dim, 4) for _ in range(cfg.depth)])
+    """,
+    ),
+    (
+        ("attrs.field",),
+        """
+        import attrs
+        import torch.nn as nn
+        from attrs import define
+        @define
+        class Cfg:
+            dim: int = attrs.field(default=8, validator=attrs.validators.gt(0))
+            depth: int = 2
+            @property
+            def half(self):
+                return self.dim // 2
+        class M(nn.Module):
+            def __init__(self, cfg=Cfg(depth=3)):
+                super().__init__()
+                self.layers = nn.ModuleList([nn.Linear(cfg.dim, cfg.half) for _ in range(cfg.depth)])
     """,
     ),
     (

@@ -910,6 +910,43 @@ def _pd_field(c: Call) -> Any:
     return FieldSpec(default, c.kwargs.get("default_factory"))
 
 
+# ---------------------------------------------------------------------------------- attrs
+AT = Group("attrs", "attr")
+
+
+class _AttrsFactory:
+    """``attrs.Factory(list)``: a default made by calling ``factory`` per instance."""
+
+    __slots__ = ("factory",)
+
+    def __init__(self, factory: Any) -> None:
+        self.factory = factory
+
+
+@AT.entry("Factory", doc="Factory(f): a field default made by calling f")
+def _at_factory(c: Call) -> Any:
+    if c.kwargs.get("takes_self"):
+        return c.unknown("attrs.Factory(takes_self=True)")
+    return _AttrsFactory(c.arg(0, "factory"))
+
+
+@AT.entry(
+    "field",
+    "ib",
+    "attrib",
+    doc="field(default=, factory=) / attr.ib(...): the default an attrs instance gets "
+    "(validators and converters are not run: a converter makes the field unknown)",
+)
+def _at_field(c: Call) -> Any:
+    if c.kwargs.get("converter") is not None:
+        return c.unknown(f"{c.qual}(converter=...)")
+    default = c.kwargs.get("default", _MISSING)
+    factory = c.kwargs.get("factory")
+    if isinstance(default, _AttrsFactory):
+        default, factory = _MISSING, default.factory
+    return FieldSpec(default, factory)
+
+
 # ---------------------------------------------------------------------------------- inspect
 INS = Group("inspect")
 _PARAMETER = NamedTupleType("Parameter", ("name", "default", "kind", "annotation"), ())
