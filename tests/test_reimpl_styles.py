@@ -1,0 +1,93 @@
+"""Config and weight styles of users' own re-implementations, each counted against torch.
+
+Each case is a small model file in one style (a dict subclass read by attribute, a
+``MappingProxyType`` table, ...): the static ``params_total`` of ``M`` must equal the
+parameter count of ``M()`` built on the meta device, and the values the style holds must be
+the ones CPython reads.
+"""
+
+from __future__ import annotations
+
+import runpy
+import textwrap
+
+import pytest
+
+from driftcheck.parsers.source import parse_source
+from driftcheck.parsers.source.library.machine import Interp
+from driftcheck.parsers.source.loader import Finder, parse_file
+from driftcheck.parsers.source.values.abstract import Unknown, plain
+
+torch = pytest.importorskip("torch")
+
+
+def _torch_count(path: str) -> int:
+    with torch.device("meta"):
+        m = runpy.run_path(path, run_name="__stylecase__")["M"]()
+    return sum(p.numel() for p in {id(p): p for p in m.parameters()}.values())
+
+
+def _static_global(tmp_path, code: str, name: str = "result"):
+    f = tmp_path / "stylecase.py"
+    f.write_text(textwrap.dedent(code))
+    mod = parse_file(f, "stylecase")
+    interp = Interp(Finder([tmp_path]))
+    interp.names.add_module(mod)
+    return interp.names.global_lookup(mod, name)
+
+
+MODELS: dict[str, str] = {
+    "dict_subclass_attribute_access": """
+        import torch.nn as nn
+        class AttrDict(dict):
+            __getattr__ = dict.__getitem__
+            __setattr__ = dict.__setitem__
+        class SelfDict(dict):
+            def __init__(self, *a, **k):
+                super().__init__(*a, **k)
+                self.__dict__ = self
+        H = AttrDict({"d": 16, "layers": 2})
+        H.ffn = 48
+        S = SelfDict(vocab=30)
+        class M(nn.Module):
+            def __init__(self, h=H):
+                super().__init__()
+                self.emb = nn.Embedding(S.vocab, h.d)
+                self.layers = nn.ModuleList(
+                    [nn.Linear(h.d, h["ffn"]) for _ in range(h.layers)]
+                )
+    """,
+}
+
+
+@pytest.mark.parametrize("name", sorted(MODELS))
+def test_model_count_matches_torch(name, tmp_path):
+    path = tmp_path / "model.py"
+    path.write_text(textwrap.dedent(MODELS[name]))
+    g = parse_source(path, entry="M")
+    assert g.params_total() == _torch_count(str(path)), [str(n) for n in g.notes]
+
+
+def test_dict_subclass_reads_as_cpython(tmp_path):
+    code = """
+        class AttrDict(dict):
+            __getattr__ = dict.__getitem__
+            __setattr__ = dict.__setitem__
+        class GetDict(dict):
+            __getattr__ = dict.get
+        H = AttrDict({"vocab": 600, "emb": 32})
+        H.extra = 5
+        J = GetDict(x=3)
+        result = (H.vocab, H["emb"], H["extra"], H.extra, J.x)
+    """
+    want = runpy.run_path(str(_write(tmp_path / "run.py", code)))["result"]
+    got = tuple(plain(x) for x in _static_global(tmp_path, code))
+    assert got == want
+    # an item the dict does not hold: Python raises (or ``dict.get`` gives None); never a value
+    miss = _static_global(tmp_path, code.replace("result = (", "result = (H.nope, "))
+    assert isinstance(miss[0], Unknown)
+
+
+def _write(path, code: str):
+    path.write_text(textwrap.dedent(code))
+    return path
