@@ -231,6 +231,12 @@ VALUES: list[tuple[tuple[str, ...], str]] = [
         "r.get('a', 'x'), r['a'].getint('n'))",
     ),
     (
+        ("types.MappingProxyType",),
+        "from types import MappingProxyType\nd = {'width': 64, 'heads': 4}\n"
+        "hp = MappingProxyType(d)\nd['layers'] = 2\n"
+        "result = (hp['width'], hp.get('heads'), hp['layers'], len(hp), sorted(hp))",
+    ),
+    (
         ("numpy.prod", "numpy.sum", "numpy.cumsum", "numpy.argsort", "numpy.sort"),
         "import numpy as np\nresult = (int(np.prod([2, 3, 4])), int(np.sum([1, 2])), "
         "np.cumsum([1, 2, 3]).tolist(), np.argsort([3, 1, 2]).tolist(), np.sort([3, 1]).tolist())",

@@ -57,6 +57,18 @@ MODELS: dict[str, str] = {
                     [nn.Linear(h.d, h["ffn"]) for _ in range(h.layers)]
                 )
     """,
+    "mapping_proxy_table": """
+        from types import MappingProxyType
+        import torch.nn as nn
+        HP = MappingProxyType({"vocab": 80, "width": 16, "layers": 3})
+        class M(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.emb = nn.Embedding(HP["vocab"], HP["width"])
+                self.blocks = nn.ModuleList(
+                    [nn.Linear(HP["width"], HP["width"]) for _ in range(HP["layers"])]
+                )
+    """,
 }
 
 

@@ -885,6 +885,19 @@ def _namespace(c: Call) -> Any:
 
 
 NS.add("SimpleNamespace", _namespace, "SimpleNamespace(**fields): an object of those fields")
+
+
+@NS.entry(
+    "MappingProxyType",
+    doc="MappingProxyType(d): a read-only view of d, read as d itself (later writes to d show)",
+)
+def _mapping_proxy(c: Call) -> Any:
+    d = c.arg(0, "mapping")
+    if len(c.args) != 1 or c.kwargs or not isinstance(plain(d), (dict, Config)):
+        return c.unknown("MappingProxyType() of something other than a known mapping")
+    return d
+
+
 AP.add("Namespace", _namespace, "Namespace(**fields): an object of those fields")
 
 
