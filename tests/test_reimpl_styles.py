@@ -69,6 +69,40 @@ MODELS: dict[str, str] = {
                     [nn.Linear(HP["width"], HP["width"]) for _ in range(HP["layers"])]
                 )
     """,
+    "config_from_name_table": """
+        from dataclasses import dataclass
+        import torch.nn as nn
+        configs = [dict(name="tiny", n_embd=16, n_layer=2), dict(name="big", n_embd=4096, n_layer=28)]
+        name_to_config = {c["name"]: c for c in configs}
+        @dataclass
+        class Config:
+            name: str = ""
+            n_embd: int = 4096
+            n_layer: int = 28
+            @classmethod
+            def from_name(cls, name: str, **kwargs) -> "Config":
+                return cls(**{**name_to_config[name], **kwargs})
+        class M(nn.Module):
+            def __init__(self, config: Config | None = None):
+                super().__init__()
+                config = config or Config.from_name("tiny")
+                self.h = nn.ModuleList(
+                    [nn.Linear(config.n_embd, config.n_embd) for _ in range(config.n_layer)]
+                )
+    """,
+    "config_none_replaced_by_if": """
+        from dataclasses import dataclass
+        import torch.nn as nn
+        @dataclass
+        class Config:
+            d: int = 512
+        class M(nn.Module):
+            def __init__(self, config: Config = None):
+                super().__init__()
+                if config is None:
+                    config = Config(d=8)
+                self.lin = nn.Linear(config.d, config.d)
+    """,
 }
 
 

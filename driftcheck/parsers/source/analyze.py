@@ -423,6 +423,27 @@ def _none_default(a: ast.arguments, p: ast.arg) -> bool:
     return isinstance(d, ast.Constant) and d.value is None
 
 
+def _fills_none(fn: ast.AST, name: str) -> bool:
+    """``fn``'s body replaces a ``None`` in parameter ``name`` itself: ``name or ...``,
+    ``if name is None:`` / ``... if name is not None else ...``."""
+    for node in ast.walk(fn):
+        if isinstance(node, ast.BoolOp) and isinstance(node.op, ast.Or):
+            first = node.values[0]
+            if isinstance(first, ast.Name) and first.id == name:
+                return True
+        if (
+            isinstance(node, ast.Compare)
+            and isinstance(node.left, ast.Name)
+            and node.left.id == name
+            and len(node.ops) == 1
+            and isinstance(node.ops[0], (ast.Is, ast.IsNot))
+            and isinstance(node.comparators[0], ast.Constant)
+            and node.comparators[0].value is None
+        ):
+            return True
+    return False
+
+
 def root_args(
     interp: Interp, cls: Cls, config: dict | None, config_path: str | None
 ) -> tuple[list[Any], dict[str, Any]]:
@@ -454,6 +475,11 @@ def root_args(
         # a config binds to what the code leaves to its caller (parameters without a default
         # or defaulting to None); a default is what the code itself says, compared with the
         # config as such
+        if is_cfg and config is None and _none_default(a, p) and _fills_none(init.node, p.arg):
+            # no config given and the code picks its own when the caller gives none
+            # (``config = config or Config.from_name("tiny")``): the code's choice stands,
+            # not the config class's defaults
+            continue
         if is_cfg and cfg_val is not None and (p in required or _none_default(a, p)):
             kwargs[p.arg] = cfg_val
         elif config is not None and p.arg in config and (p in required or _none_default(a, p)):
