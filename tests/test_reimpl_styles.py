@@ -103,6 +103,21 @@ MODELS: dict[str, str] = {
                     config = Config(d=8)
                 self.lin = nn.Linear(config.d, config.d)
     """,
+    "parameter_from_tensor_methods": """
+        import torch
+        import torch.nn as nn
+        def sinusoids(length, channels):
+            inc = torch.log(torch.tensor(10000.0)) / (channels // 2 - 1)
+            inv = torch.exp(-inc * torch.arange(channels // 2))
+            t = torch.arange(length)[:, None] * inv[None]
+            return torch.cat([t.sin(), t.cos()], dim=1)
+        class M(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.pos = nn.Parameter(sinusoids(10, 8))
+                x = torch.ones(3, 4)
+                self.other = nn.Parameter(x.rsqrt() + x.reciprocal().square().floor())
+    """,
 }
 
 
