@@ -152,3 +152,48 @@ def test_dict_subclass_reads_as_cpython(tmp_path):
 def _write(path, code: str):
     path.write_text(textwrap.dedent(code))
     return path
+
+
+REGISTRY_MODEL = """
+    import torch.nn as nn
+    REGISTRY = {}
+    def register(name):
+        def wrap(cls):
+            REGISTRY[name] = cls
+            return cls
+        return wrap
+    def build(name, **kw):
+        return REGISTRY[name](**kw)
+    @register("mlp")
+    class MLP(nn.Module):
+        def __init__(self, d):
+            super().__init__()
+            self.fc = nn.Linear(d, 2 * d)
+    @register("norm")
+    class Norm(nn.Module):
+        def __init__(self, d):
+            super().__init__()
+            self.ln = nn.LayerNorm(d)
+    class M(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.blocks = nn.ModuleList([build("mlp", d=8) for _ in range(2)])
+            self.norm = build("norm", d=8)
+"""
+
+
+def test_root_is_not_a_class_built_through_a_registry(tmp_path):
+    path = tmp_path / "model.py"
+    path.write_text(textwrap.dedent(REGISTRY_MODEL))
+    g = parse_source(path)  # no entry: MLP and Norm are built by build(), M is the root
+    assert g.name == "M"
+    assert g.params_total() == _torch_count(str(path))
+    # a registry nobody reads through a used function does not make its classes used
+    unread = REGISTRY_MODEL.replace('build("mlp", d=8)', "MLP(8)").replace(
+        'build("norm", d=8)', "nn.Identity()"
+    )
+    path.write_text(textwrap.dedent(unread))
+    from driftcheck.parsers.source.analyze import AmbiguousRoot
+
+    with pytest.raises(AmbiguousRoot):
+        parse_source(path)

@@ -378,10 +378,41 @@ def pick_root(interp: Interp, mods: list[ModInfo], entry: str | None, p: Path) -
         used.update(names)
         todo.extend(n for n in names if n in funcs)
     top = [c for c in classes if c.name not in used]
+    if len(top) > 1:
+        top = [c for c in top if not _registered(c, funcs, seen)] or top
     if len(top) == 1:
         return top[0]
     names = sorted(c.name for c in (top or classes))
     raise AmbiguousRoot(names, str(p))
+
+
+def _registered(c: Cls, funcs: dict[str, ast.FunctionDef], seen: set[str]) -> bool:
+    """``c`` is built through a registry a used helper reads: decorated by ``@register("x")``
+    whose function stores into a module table (``REGISTRY[name] = cls``) that a function the
+    classes use (``build(name)``, in ``seen``) reads."""
+    for d in c.node.decorator_list:
+        f = d.func if isinstance(d, ast.Call) else d
+        if not isinstance(f, ast.Name) or f.id not in funcs:
+            continue
+        tables = {
+            n.value.id
+            for n in ast.walk(funcs[f.id])
+            if isinstance(n, ast.Subscript)
+            and isinstance(n.ctx, ast.Store)
+            and isinstance(n.value, ast.Name)
+        }
+        for g in seen:
+            stores = {
+                id(n.value)
+                for n in ast.walk(funcs[g])
+                if isinstance(n, ast.Subscript) and isinstance(n.ctx, ast.Store)
+            }
+            if any(
+                isinstance(n, ast.Name) and n.id in tables and id(n) not in stores
+                for n in ast.walk(funcs[g])
+            ):
+                return True
+    return False
 
 
 class AmbiguousRoot(DriftcheckError):
