@@ -197,3 +197,62 @@ def test_root_is_not_a_class_built_through_a_registry(tmp_path):
 
     with pytest.raises(AmbiguousRoot):
         parse_source(path)
+
+
+DENSE = """
+    import math
+    import torch
+    import torch.nn as nn
+    import torch.nn.functional as F
+    class Dense(nn.Module):
+        def __init__(self, fan_in, fan_out, bias=True):
+            super().__init__()
+            self.weight = nn.Parameter(torch.empty(fan_out, fan_in))
+            self.bias = nn.Parameter(torch.empty(fan_out)) if bias else None
+            nn.init.kaiming_uniform_(self.weight, a=math.sqrt(5))
+        def forward(self, x):
+            return F.linear(x, self.weight, self.bias)
+    class M(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.q = Dense(16, 32)
+            self.o = Dense(32, 16, bias=False)
+            self.again = self.q
+        def forward(self, x):
+            return self.o(self.q(x))
+"""
+
+
+def test_hand_rolled_linear_is_a_linear(tmp_path):
+    path = tmp_path / "model.py"
+    path.write_text(textwrap.dedent(DENSE))
+    g = parse_source(path, entry="M")
+    assert g.params_total() == _torch_count(str(path))
+    lin = {n.name: n for n in g.nodes if n.type == "Linear"}
+    assert lin["q"].params == {"in_features": 16, "out_features": 32, "bias": True}
+    assert lin["o"].params == {"in_features": 32, "out_features": 16, "bias": False}
+    # torch's own module with the same weights computes the same output
+    ns = runpy.run_path(str(path))
+    m = ns["M"]()
+    ref = torch.nn.Linear(16, 32)
+    ref.load_state_dict(m.q.state_dict())
+    x = torch.randn(3, 16)
+    assert torch.equal(m.q(x), ref(x))
+
+
+@pytest.mark.parametrize(
+    "forward",
+    [
+        "return F.linear(x, self.weight, self.bias) * 2",  # more than the linear map
+        "return x @ self.weight.t() + self.bias + 1",
+        "return F.linear(x, self.weight.t(), self.bias)",  # another weight layout
+    ],
+)
+def test_module_that_is_not_just_a_linear_stays_a_module(tmp_path, forward):
+    path = tmp_path / "model.py"
+    code = textwrap.dedent(DENSE).replace("return F.linear(x, self.weight, self.bias)", forward)
+    code = code.replace("torch.empty(fan_out, fan_in)", "torch.empty(fan_in, fan_in)")
+    path.write_text(code)
+    g = parse_source(path, entry="M")
+    assert not [n for n in g.nodes if n.type == "Linear"]
+    assert g.params_total() == _torch_count(str(path))

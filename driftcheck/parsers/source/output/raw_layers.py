@@ -1,0 +1,147 @@
+"""User modules that ARE a catalogue layer, proven by their own ``forward``.
+
+A hand-rolled linear (``Dense`` holding ``weight`` of shape ``[out, in]`` made by
+``torch.empty`` and filled by ``kaiming_uniform_``, an optional ``bias`` of shape ``[out]``)
+whose ``forward`` is exactly ``return F.linear(x, self.weight, self.bias)`` computes what
+``nn.Linear(in, out, bias=...)`` computes, with the same parameters under the same names
+(``weight``, ``bias``): the graph carries it as that ``Linear`` (a catalogue leaf), so its
+facts (widths, heads read off projections) and its structure match a config's. Nothing is
+read from names: the proof is the forward body and the parameter shapes; a module with any
+other parameter, buffer, child or statement stays the user module it is.
+"""
+
+from __future__ import annotations
+
+import ast
+from typing import Any
+
+from driftcheck.parsers.source.values.abstract import (
+    Ext,
+    Func,
+    Leaf,
+    Obj,
+    Sourced,
+    Tensor,
+    plain,
+)
+
+_LINEAR = frozenset(("torch.nn.functional.linear", "torch._C._nn.linear"))
+
+
+def type_raw_layers(root: Obj, interp: Any) -> None:
+    """Replace, everywhere in the module tree under ``root``, each user module that is a
+    linear layer by its forward with the equivalent ``Linear`` leaf (one leaf per module
+    object: a module held in two places stays one shared layer)."""
+    seen: set[int] = set()
+    made: dict[int, Any] = {}
+    todo = [root]
+    while todo:
+        m = todo.pop()
+        if id(m) in seen:
+            continue
+        seen.add(id(m))
+        for name, c in list(m.children.items()):
+            if not isinstance(c, Obj):
+                continue
+            if id(c) not in made:
+                made[id(c)] = _as_linear(c, interp)
+            leaf = made[id(c)]
+            if leaf is not None:
+                m.children[name] = leaf
+            else:
+                todo.append(c)
+
+
+def _as_linear(c: Obj, interp: Any) -> Leaf | None:
+    if not c.module or c.cls is None or c.kind or c.children or c.buffers or c.unresolved:
+        return None
+    ok, fn, _ = interp.classes.mro_attr(c.cls, "forward")
+    if not ok or not isinstance(fn, Func) or not isinstance(fn.node, ast.FunctionDef):
+        return None
+    call = _single_return_call(fn.node)
+    if call is None or len(call.args) not in (2, 3):
+        return None
+    from driftcheck.parsers.source.interp.exprs import Frame
+
+    try:
+        f = plain(interp.exprs.eval(call.func, Frame(fn.mod)))
+    except Exception:  # noqa: BLE001 - a callee we cannot name: not proven
+        return None
+    if not isinstance(f, Ext) or f.qual not in _LINEAR:
+        return None
+    params = [*fn.node.args.posonlyargs, *fn.node.args.args]
+    if len(params) != 2 or fn.node.args.vararg or fn.node.args.kwarg:
+        return None
+    me, x = params[0].arg, params[1].arg
+    if not (isinstance(call.args[0], ast.Name) and call.args[0].id == x):
+        return None
+    w = _self_attr(call.args[1], me)
+    bias_arg = call.args[2] if len(call.args) == 3 else None
+    for k in call.keywords:
+        if k.arg == "bias" and bias_arg is None:
+            bias_arg = k.value
+        else:
+            return None
+    b = _self_attr(bias_arg, me) if bias_arg is not None else None
+    if w is None or (bias_arg is not None and b is None and not _is_none(bias_arg)):
+        return None
+    weight = c.params.get(w)
+    if not _own_param(weight, c) or set(c.params) - {w, b}:
+        return None
+    shape = weight.shape if isinstance(weight.shape, tuple) else ()
+    if len(shape) != 2:
+        return None
+    out_f, in_f = plain(shape[0]), plain(shape[1])
+    if not _size(out_f) or not _size(in_f):
+        return None
+    has_bias = False
+    if b is not None:
+        bias = c.params.get(b)
+        if bias is None:
+            if b in c.params or c.attrs.get(b, None) is not None:
+                return None  # a bias that is neither a parameter nor None: not proven
+        elif _own_param(bias, c) and isinstance(bias.shape, tuple) and len(bias.shape) == 1:
+            if plain(bias.shape[0]) != out_f:
+                return None
+            has_bias = True
+        else:
+            return None
+    leaf = Leaf(
+        type="Linear",
+        params={"in_features": in_f, "out_features": out_f, "bias": has_bias},
+        loc=c.loc,
+        torch=None,
+        notes=[f"{c.cls.name}: a linear layer by its forward (F.linear of its own weight)"],
+    )
+    for k, d in (("out_features", shape[0]), ("in_features", shape[1])):
+        if isinstance(d, Sourced) and d.key and not getattr(d, "bare", False):
+            leaf.param_keys[k] = (d.key, d.file, d.line)
+    return leaf
+
+
+def _single_return_call(fn: ast.FunctionDef) -> ast.Call | None:
+    body = list(fn.body)
+    if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
+        body = body[1:]  # the docstring
+    if len(body) != 1 or not isinstance(body[0], ast.Return):
+        return None
+    v = body[0].value
+    return v if isinstance(v, ast.Call) else None
+
+
+def _self_attr(e: ast.expr | None, me: str) -> str | None:
+    if isinstance(e, ast.Attribute) and isinstance(e.value, ast.Name) and e.value.id == me:
+        return e.attr
+    return None
+
+
+def _is_none(e: ast.expr) -> bool:
+    return isinstance(e, ast.Constant) and e.value is None
+
+
+def _own_param(t: Any, owner: Obj) -> bool:
+    return isinstance(t, Tensor) and t.param and (t.owner is None or t.owner is owner)
+
+
+def _size(v: Any) -> bool:
+    return type(v) is int and v > 0
