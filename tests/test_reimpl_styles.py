@@ -256,3 +256,41 @@ def test_module_that_is_not_just_a_linear_stays_a_module(tmp_path, forward):
     g = parse_source(path, entry="M")
     assert not [n for n in g.nodes if n.type == "Linear"]
     assert g.params_total() == _torch_count(str(path))
+
+
+TIED_HEAD = """
+    import torch.nn as nn
+    import torch.nn.functional as F
+    class TiedHead(nn.Module):
+        def __init__(self, embedding):
+            super().__init__()
+            self.embedding = embedding
+        def forward(self, h):
+            return F.linear(h, self.embedding.weight)
+    class M(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.embed = nn.Embedding(50, 8)
+            self.body = nn.Linear(8, 8)
+            self.head = TiedHead(self.embed)
+        def forward(self, ids):
+            return self.head(self.body(self.embed(ids)))
+"""
+
+
+def test_head_on_the_embeddings_table_is_a_tied_linear(tmp_path):
+    path = tmp_path / "model.py"
+    path.write_text(textwrap.dedent(TIED_HEAD))
+    g = parse_source(path, entry="M")
+    assert g.params_total() == _torch_count(str(path))  # the table counted once
+    head = next(n for n in g.nodes if n.name == "head")
+    assert head.type == "Linear" and head.tied == {"weight": "embed.weight"}
+    assert head.params == {"in_features": 8, "out_features": 50, "bias": False}
+    # a table only the head holds is the head's own weight in torch: not a tie
+    alone = textwrap.dedent(TIED_HEAD).replace(
+        "TiedHead(self.embed)", "TiedHead(nn.Embedding(50, 8))"
+    )
+    path.write_text(alone)
+    g = parse_source(path, entry="M")
+    assert g.params_total() == _torch_count(str(path))
+    assert not any(n.tied for n in g.nodes)

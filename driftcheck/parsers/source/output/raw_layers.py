@@ -34,6 +34,18 @@ def type_raw_layers(root: Obj, interp: Any) -> None:
     object: a module held in two places stays one shared layer)."""
     seen: set[int] = set()
     made: dict[int, Any] = {}
+    holders: dict[int, set[int]] = {}  # a layer -> the modules holding it as a child
+    todo = [root]
+    while todo:
+        m = todo.pop()
+        if id(m) in seen:
+            continue
+        seen.add(id(m))
+        for c in m.children.values():
+            holders.setdefault(id(c), set()).add(id(m))
+            if isinstance(c, Obj):
+                todo.append(c)
+    seen.clear()
     todo = [root]
     while todo:
         m = todo.pop()
@@ -44,7 +56,7 @@ def type_raw_layers(root: Obj, interp: Any) -> None:
             if not isinstance(c, Obj):
                 continue
             if id(c) not in made:
-                made[id(c)] = _as_linear(c, interp)
+                made[id(c)] = _as_linear(c, interp, holders)
             leaf = made[id(c)]
             if leaf is not None:
                 m.children[name] = leaf
@@ -52,8 +64,8 @@ def type_raw_layers(root: Obj, interp: Any) -> None:
                 todo.append(c)
 
 
-def _as_linear(c: Obj, interp: Any) -> Leaf | None:
-    if not c.module or c.cls is None or c.kind or c.children or c.buffers or c.unresolved:
+def _as_linear(c: Obj, interp: Any, holders: dict[int, set[int]]) -> Leaf | None:
+    if not c.module or c.cls is None or c.kind or c.buffers or c.unresolved:
         return None
     ok, fn, _ = interp.classes.mro_attr(c.cls, "forward")
     if not ok or not isinstance(fn, Func) or not isinstance(fn.node, ast.FunctionDef):
@@ -76,6 +88,10 @@ def _as_linear(c: Obj, interp: Any) -> Leaf | None:
     if not (isinstance(call.args[0], ast.Name) and call.args[0].id == x):
         return None
     w = _self_attr(call.args[1], me)
+    if w is None and c.children:
+        return _tied_head(c, call, me, holders)
+    if c.children:
+        return None
     bias_arg = call.args[2] if len(call.args) == 3 else None
     for k in call.keywords:
         if k.arg == "bias" and bias_arg is None:
@@ -117,6 +133,33 @@ def _as_linear(c: Obj, interp: Any) -> Leaf | None:
         if isinstance(d, Sourced) and d.key and not getattr(d, "bare", False):
             leaf.param_keys[k] = (d.key, d.file, d.line)
     return leaf
+
+
+def _tied_head(c: Obj, call: ast.Call, me: str, holders: dict[int, set[int]]) -> Leaf | None:
+    """``return F.linear(h, self.embedding.weight)`` in a module holding only that embedding
+    (registered elsewhere in the model too): the output head tied to the token table, a
+    ``Linear(dim, vocab, bias=False)`` whose weight is the table's."""
+    if len(call.args) != 2 or call.keywords or c.params:
+        return None
+    e = call.args[1]
+    if not (isinstance(e, ast.Attribute) and e.attr == "weight"):
+        return None
+    child = _self_attr(e.value, me)
+    table = c.children.get(child) if child is not None else None
+    if len(c.children) != 1 or not isinstance(table, Leaf) or table.type != "Embedding":
+        return None
+    if table.unresolved or len(holders.get(id(table), ())) < 2:
+        return None  # the table is this head's alone: torch counts it here, not tied
+    vocab, dim = table.params.get("num_embeddings"), table.params.get("embedding_dim")
+    if not _size(vocab) or not _size(dim):
+        return None
+    return Leaf(
+        type="Linear",
+        params={"in_features": dim, "out_features": vocab, "bias": False},
+        loc=c.loc,
+        tied={"weight": (table, "weight")},
+        notes=[f"{c.cls.name}: the output head on the embedding's own table (F.linear)"],
+    )
 
 
 def _single_return_call(fn: ast.FunctionDef) -> ast.Call | None:
