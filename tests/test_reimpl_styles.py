@@ -294,3 +294,79 @@ def test_head_on_the_embeddings_table_is_a_tied_linear(tmp_path):
     g = parse_source(path, entry="M")
     assert g.params_total() == _torch_count(str(path))
     assert not any(n.tied for n in g.nodes)
+
+
+RAW = """
+    import math
+    import torch
+    import torch.nn as nn
+    import torch.nn.functional as F
+    def w(*shape):
+        return nn.Parameter(torch.randn(*shape) / math.sqrt(shape[0]))
+    class Attn(nn.Module):
+        def __init__(self, d, inner):
+            super().__init__()
+            self.wq, self.wo = w(d, inner), w(inner, d)
+            self.gate = w(d, 4)
+        def forward(self, x):
+            q = torch.einsum("btd,di->bti", x, self.wq)
+            return torch.einsum("...i,id->...d", q, self.wo) + x @ self.gate.t()[:1, :1]
+    class M(nn.Module):
+        def __init__(self, vocab=50, ctx=16, d=8):
+            super().__init__()
+            self.wte = nn.Parameter(torch.randn(vocab, d))
+            self.wpe = nn.Parameter(torch.zeros(ctx, d))
+            nn.init.normal_(self.wpe)
+            self.attn = Attn(d, 12)
+            self.mlp = w(d, 32)
+            self.mlp_out = w(32, d)
+        def forward(self, ids):
+            x = F.embedding(ids, self.wte) + self.wpe[: ids.shape[1]]
+            x = x + self.attn(x)
+            x = x + F.gelu(x @ self.mlp) @ self.mlp_out
+            return F.linear(x, self.wte)
+"""
+
+
+def test_bare_parameters_typed_by_their_uses(tmp_path):
+    path = tmp_path / "model.py"
+    path.write_text(textwrap.dedent(RAW))
+    g = parse_source(path, entry="M")
+    assert g.params_total() == _torch_count(str(path))
+    types = {n.name: (n.type, n.params) for n in g.nodes if n.type in ("Linear", "Embedding")}
+    assert types["wte"] == ("Embedding", {"num_embeddings": 50, "embedding_dim": 8})
+    assert types["wpe"] == ("Embedding", {"num_embeddings": 16, "embedding_dim": 8})
+    lin = {"in_features": 8, "out_features": 12, "bias": False}
+    assert types["attn.wq"] == ("Linear", lin)
+    assert types["attn.wo"][1] == {"in_features": 12, "out_features": 8, "bias": False}
+    assert types["mlp"][1]["out_features"] == 32 and types["mlp_out"][1]["in_features"] == 32
+    # ``gate`` is read transposed and sliced: not a layer use, it stays a bare parameter
+    assert "attn.gate" not in types
+    assert next(n for n in g.nodes if n.name == "attn.gate").type == "Parameter"
+    # the typed layers compute what the parameters computed
+    ns = runpy.run_path(str(path))
+    torch.manual_seed(0)
+    m = ns["M"]()
+    x = torch.randn(2, 5, 8)
+    lin_q = torch.nn.Linear(8, 12, bias=False)
+    lin_q.weight.data = m.attn.wq.data.t()
+    assert torch.allclose(torch.einsum("btd,di->bti", x, m.attn.wq), lin_q(x), atol=1e-6)
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        ("x @ self.mlp)", "x @ self.mlp.t().t())"),  # another use of mlp
+        ('"btd,di->bti"', '"btd,id->bti"'),  # a contraction that is not x @ wq
+        ("self.wpe[: ids.shape[1]]", "self.wpe[1:]"),  # not the leading rows
+    ],
+)
+def test_bare_parameters_with_other_uses_stay_parameters(tmp_path, change):
+    path = tmp_path / "model.py"
+    code = textwrap.dedent(RAW).replace(*change)
+    path.write_text(code)
+    g = parse_source(path, entry="M")
+    assert g.params_total() == _torch_count(str(path))
+    names = {"x @ self.mlp)": "mlp", '"btd,di->bti"': "attn.wq", "self.wpe[: ids.shape[1]]": "wpe"}
+    node = next(n for n in g.nodes if n.name == names[change[0]])
+    assert node.type == "Parameter"

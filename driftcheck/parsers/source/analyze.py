@@ -95,9 +95,10 @@ def interpret(
             raise DriftcheckError(f"{cls.name} did not build a module", str(p))
     graph = Graph(name=name, origin=Origin(kind="source", path=str(p), detail=qual))
     apply_hf_ties(root, interp)
-    from driftcheck.parsers.source.output.raw_layers import type_raw_layers
+    from driftcheck.parsers.source.output.raw_layers import type_raw_layers, type_raw_params
 
     type_raw_layers(root, interp)
+    type_raw_params(root, interp)
     b = Builder(graph, trace)
     try:
         b.add(root, "root", "", None)

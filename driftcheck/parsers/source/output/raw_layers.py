@@ -188,3 +188,167 @@ def _own_param(t: Any, owner: Obj) -> bool:
 
 def _size(v: Any) -> bool:
     return type(v) is int and v > 0
+
+
+# ------------------------------------------------------------------ bare parameters
+# A bare ``nn.Parameter`` attribute of a user module whose every use in the class's methods
+# is one kind of layer use: ``x @ self.w`` / ``torch.einsum("...d,di->...i", x, self.w)``
+# (a linear map stored [in, out], as mesh-tensorflow and the original GPT-2 checkpoint store
+# it), or ``F.embedding(ids, self.table)`` (a lookup table; ``h @ self.table.t()``, the tied
+# head, is a use of the same table). Such a parameter is carried as that layer (its count
+# unchanged); a parameter with any other use (or none) stays a bare Parameter.
+
+_EMBEDDING = frozenset(("torch.nn.functional.embedding", "torch.embedding"))
+_EINSUM = frozenset(("torch.einsum", "torch.functional.einsum"))
+_INIT_METHODS = frozenset(("__init__", "reset_parameters", "_reset_parameters", "init_weights"))
+
+
+def type_raw_params(root: Obj, interp: Any) -> None:
+    seen: set[int] = set()
+    todo = [root]
+    while todo:
+        m = todo.pop()
+        if id(m) in seen or not isinstance(m, Obj):
+            continue
+        seen.add(id(m))
+        todo.extend(c for c in m.children.values() if isinstance(c, Obj))
+        if not m.module or m.cls is None or m.kind or not m.params:
+            continue
+        for name in list(m.params):
+            leaf = _param_layer(m, name, interp)
+            if leaf is not None:
+                del m.params[name]
+                m.children[name] = leaf
+
+
+def _param_layer(m: Obj, name: str, interp: Any) -> Leaf | None:
+    t = m.params.get(name)
+    if not _own_param(t, m) or t.cond or not isinstance(t.shape, tuple) or len(t.shape) != 2:
+        return None
+    rows, cols = plain(t.shape[0]), plain(t.shape[1])
+    if not _size(rows) or not _size(cols):
+        return None
+    kinds = _uses(m, name, interp)
+    if kinds is None:
+        return None
+    if kinds == {"in_out"}:
+        leaf = Leaf(
+            type="Linear",
+            params={"in_features": rows, "out_features": cols, "bias": False},
+            loc=t_loc(m),
+            notes=[f"{name}: a linear map by its uses (x @ {name}), stored [in, out]"],
+        )
+        dims = (("in_features", t.shape[0]), ("out_features", t.shape[1]))
+    elif "table" in kinds and kinds <= {"table", "table_head"}:
+        leaf = Leaf(
+            type="Embedding",
+            params={"num_embeddings": rows, "embedding_dim": cols},
+            loc=t_loc(m),
+            notes=[f"{name}: a lookup table by its uses (F.embedding)"],
+        )
+        dims = (("num_embeddings", t.shape[0]), ("embedding_dim", t.shape[1]))
+    else:
+        return None
+    for k, d in dims:
+        if isinstance(d, Sourced) and d.key and not getattr(d, "bare", False):
+            leaf.param_keys[k] = (d.key, d.file, d.line)
+    return leaf
+
+
+def t_loc(m: Obj) -> tuple[str, int] | None:
+    return m.loc
+
+
+def _uses(m: Obj, name: str, interp: Any) -> set[str] | None:
+    """The kinds of every read of ``self.<name>`` in the methods of ``m``'s classes (the
+    ones interpreted from source), or None when one is not a layer use or there is none."""
+    from driftcheck.parsers.source.interp.exprs import Frame
+    from driftcheck.parsers.source.values.abstract import Cls
+
+    kinds: set[str] = set()
+    for cls in m.cls.mro():
+        if not isinstance(cls, Cls) or cls.mod.name.split(".")[0] == "torch":
+            continue
+        for fn in cls.node.body:
+            if not isinstance(fn, ast.FunctionDef) or not fn.args.args:
+                continue
+            me = fn.args.args[0].arg
+            parents: dict[int, ast.AST] = {}
+            for node in ast.walk(fn):
+                for ch in ast.iter_child_nodes(node):
+                    parents[id(ch)] = node
+            for node in ast.walk(fn):
+                if _self_attr(node, me) != name or not isinstance(node.ctx, ast.Load):
+                    continue
+                if fn.name in _INIT_METHODS:
+                    continue  # made and initialised there
+                frame = Frame(cls.mod)
+                k = _use_kind(node, parents, lambda e, fr=frame: _callee(interp, e, fr))
+                if k is None:
+                    return None
+                kinds.add(k)
+    return kinds or None
+
+
+def _callee(interp: Any, e: ast.expr, frame: Any) -> str | None:
+    try:
+        v = plain(interp.exprs.eval(e, frame))
+    except Exception:  # noqa: BLE001 - a callee we cannot name
+        return None
+    return v.qual if isinstance(v, Ext) else None
+
+
+def _use_kind(a: ast.Attribute, parents: dict[int, ast.AST], callee) -> str | None:
+    p = parents.get(id(a))
+    if isinstance(p, ast.BinOp) and isinstance(p.op, ast.MatMult) and p.right is a:
+        return "in_out"
+    if isinstance(p, ast.Call) and a in p.args and not p.keywords:
+        q = callee(p.func)
+        if q in _EMBEDDING and len(p.args) == 2 and p.args[1] is a:
+            return "table"
+        if q in _EINSUM and len(p.args) == 3 and p.args[2] is a:
+            spec = p.args[0]
+            if isinstance(spec, ast.Constant) and isinstance(spec.value, str):
+                return "in_out" if _linear_spec(spec.value) else None
+        if q in _LINEAR and len(p.args) == 2 and p.args[1] is a:
+            return "table_head"  # F.linear(h, self.table): the head on the table's rows
+        if q and q.startswith("torch.nn.init.") and p.args[0] is a:
+            return "init"
+        return None
+    # ``x + self.pos[:t]``: the first t rows of a position table, added to the stream
+    if isinstance(p, ast.Subscript) and p.value is a and _leading_rows(p.slice):
+        q = parents.get(id(p))
+        if isinstance(q, ast.BinOp) and isinstance(q.op, ast.Add):
+            return "table"
+        return None
+    # ``h @ self.table.t()`` / ``h @ self.table.T``: the head on the table's own rows
+    if isinstance(p, ast.Attribute) and p.attr in ("t", "T"):
+        q = parents.get(id(p))
+        if p.attr == "t":
+            if not (isinstance(q, ast.Call) and q.func is p and not q.args and not q.keywords):
+                return None
+            p, q = q, parents.get(id(q))
+        if isinstance(q, ast.BinOp) and isinstance(q.op, ast.MatMult) and q.right is p:
+            return "table_head"
+    return None
+
+
+def _leading_rows(sl: ast.expr) -> bool:
+    """``[:t]`` / ``[0:t]``: rows from the first, no step, no second axis."""
+    if not isinstance(sl, ast.Slice) or sl.step is not None or sl.upper is None:
+        return False
+    return sl.lower is None or (isinstance(sl.lower, ast.Constant) and sl.lower.value == 0)
+
+
+def _linear_spec(spec: str) -> bool:
+    """``"btd,di->bti"`` (also with ``...``): the last axis of x contracted with the first
+    of w, w's second axis taking its place."""
+    s = spec.replace(" ", "")
+    if "->" not in s or s.count(",") != 1:
+        return False
+    lhs, out = s.split("->")
+    x, w = lhs.split(",")
+    if len(w) != 2 or not x or x[-1] != w[0] or w[1] in x or w[0] == w[1]:
+        return False
+    body = x.replace("...", "")
+    return len(set(body)) == len(body) and out == x[:-1] + w[1]
