@@ -370,3 +370,28 @@ def test_bare_parameters_with_other_uses_stay_parameters(tmp_path, change):
     names = {"x @ self.mlp)": "mlp", '"btd,di->bti"': "attn.wq", "self.wpe[: ids.shape[1]]": "wpe"}
     node = next(n for n in g.nodes if n.name == names[change[0]])
     assert node.type == "Parameter"
+
+
+def test_a_modules_own_weight_is_not_split_off(tmp_path):
+    # ``self.weight`` of an embedding-like module is that module's layer weight (state-dict
+    # name ``emb.weight``): it is not turned into a child layer ``emb.weight.weight``
+    code = """
+        import torch
+        import torch.nn as nn
+        import torch.nn.functional as F
+        class Emb(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.weight = nn.Parameter(torch.randn(10, 4))
+            def forward(self, ids):
+                return F.embedding(ids, self.weight) * 2
+        class M(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.emb = Emb()
+    """
+    path = tmp_path / "model.py"
+    path.write_text(textwrap.dedent(code))
+    g = parse_source(path, entry="M")
+    assert g.params_total() == _torch_count(str(path))
+    assert next(n for n in g.nodes if n.name == "emb.weight").type == "Parameter"

@@ -215,6 +215,8 @@ def type_raw_params(root: Obj, interp: Any) -> None:
         if not m.module or m.cls is None or m.kind or not m.params:
             continue
         for name in list(m.params):
+            if name in ("weight", "bias"):
+                continue  # a module's own layer weight: the module itself is the layer
             leaf = _param_layer(m, name, interp)
             if leaf is not None:
                 del m.params[name]
