@@ -98,7 +98,6 @@ def interpret(
     from driftcheck.parsers.source.output.raw_layers import type_raw_layers, type_raw_params
 
     type_raw_layers(root, interp)
-    type_raw_params(root, interp)
     b = Builder(graph, trace)
     try:
         b.add(root, "root", "", None)
@@ -119,6 +118,8 @@ def interpret(
         graph.notes.append(f"forward pass not followed: {e}")
     except Exception as e:  # noqa: BLE001 - edges are extra; the module tree stands without them
         graph.notes.append(f"forward pass not followed ({type(e).__name__}: {e})")
+    if type_raw_params(graph, b, interp):  # bare parameters that are layers by their uses
+        record_facts(graph, b, interp)
     # not under a config-parametric trace: counting would read its holes (template.py)
     why_unknown = unknown_count_note(graph) if trace is None else None
     if why_unknown:

@@ -203,24 +203,33 @@ _EINSUM = frozenset(("torch.einsum", "torch.functional.einsum"))
 _INIT_METHODS = frozenset(("__init__", "reset_parameters", "_reset_parameters", "init_weights"))
 
 
-def type_raw_params(root: Obj, interp: Any) -> None:
-    seen: set[int] = set()
-    todo = [root]
-    while todo:
-        m = todo.pop()
-        if id(m) in seen or not isinstance(m, Obj):
+def type_raw_params(graph: Any, builder: Any, interp: Any) -> bool:
+    """Type the graph's bare Parameter nodes whose uses prove a layer (after the forward
+    pass: the interpreter's objects are left as torch has them, so ``x @ self.w`` is
+    followed as the matmul it is). True when a node changed."""
+    from driftcheck.findings import Location
+
+    changed = False
+    for n in graph.nodes:
+        if n.type != "Parameter" or n.parent is None or not n.name or n.unresolved:
             continue
-        seen.add(id(m))
-        todo.extend(c for c in m.children.values() if isinstance(c, Obj))
-        if not m.module or m.cls is None or m.kind or not m.params:
+        owner = builder.objs.get(n.parent)
+        name = n.name.rsplit(".", 1)[-1]
+        if not isinstance(owner, Obj) or not owner.module or owner.cls is None or owner.kind:
             continue
-        for name in list(m.params):
-            if name in ("weight", "bias"):
-                continue  # a module's own layer weight: the module itself is the layer
-            leaf = _param_layer(m, name, interp)
-            if leaf is not None:
-                del m.params[name]
-                m.children[name] = leaf
+        if name in ("weight", "bias") or n.tied:
+            continue  # a module's own layer weight: the module itself is the layer
+        leaf = _param_layer(owner, name, interp)
+        if leaf is None:
+            continue
+        n.type, n.params = leaf.type, dict(leaf.params)
+        n.notes.extend(leaf.notes)
+        for k, (key, file, line) in leaf.param_keys.items():
+            n.param_locs[k] = Location(file=file, line=line, key=key)
+        changed = True
+    if changed:
+        graph.invalidate()
+    return changed
 
 
 def _param_layer(m: Obj, name: str, interp: Any) -> Leaf | None:
@@ -233,7 +242,7 @@ def _param_layer(m: Obj, name: str, interp: Any) -> Leaf | None:
     kinds = _uses(m, name, interp)
     if kinds is None:
         return None
-    if kinds == {"in_out"}:
+    if kinds - {"init"} == {"in_out"}:
         leaf = Leaf(
             type="Linear",
             params={"in_features": rows, "out_features": cols, "bias": False},
@@ -241,7 +250,7 @@ def _param_layer(m: Obj, name: str, interp: Any) -> Leaf | None:
             notes=[f"{name}: a linear map by its uses (x @ {name}), stored [in, out]"],
         )
         dims = (("in_features", t.shape[0]), ("out_features", t.shape[1]))
-    elif "table" in kinds and kinds <= {"table", "table_head"}:
+    elif "table" in kinds and kinds <= {"table", "table_head", "init"}:
         leaf = Leaf(
             type="Embedding",
             params={"num_embeddings": rows, "embedding_dim": cols},
