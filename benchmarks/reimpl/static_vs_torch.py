@@ -57,8 +57,6 @@ def hf_facts(config_path: Path) -> dict:
     import transformers
 
     cfg = transformers.AutoConfig.from_pretrained(config_path.parent)
-    if hasattr(cfg, "text_config") and cfg.model_type == "clip_text_model":
-        pass
     out: dict = {}
     heads = _get(cfg, "num_attention_heads", "encoder_attention_heads")
     width = _get(cfg, "hidden_size", "d_model", "n_embd")
@@ -107,8 +105,8 @@ def hf_facts(config_path: Path) -> dict:
     return {k: v for k, v in out.items() if v is not None}
 
 
-def static_facts(path: Path) -> tuple[int | None, dict, str]:
-    """(params_total, facts, entry) of the graph ``driftcheck graph`` builds from the file."""
+def static_facts(path: Path) -> tuple[int | None, dict, str, list[str]]:
+    """(params_total, facts, entry, notes) of the graph ``driftcheck graph`` builds."""
     from driftcheck.drift.service import stated_by_layers
     from driftcheck.graph.match.derive import stages
     from driftcheck.parsers.source import parse_source
@@ -123,7 +121,7 @@ def static_facts(path: Path) -> tuple[int | None, dict, str]:
     for k, vs in held.items():
         if k not in facts:
             facts[k] = vs[0] if all(_eq(v, vs[0]) for v in vs) else vs
-    return g.params_total(), facts, g.name
+    return g.params_total(), facts, g.name, [str(n) for n in g.notes]
 
 
 def _eq(a, b) -> bool:
@@ -151,10 +149,11 @@ def main() -> int:
         path, cfg = corpus / c["code"], corpus / c["config"]
         torch_n = code_params(path)
         try:
-            static_n, facts, entry = static_facts(path)
+            static_n, facts, entry, notes = static_facts(path)
             err = None
         except Exception as e:  # a parse that raises is a finding of this table
-            static_n, facts, entry, err = None, {}, "?", f"{type(e).__name__}: {e}"
+            static_n, facts, entry, notes = None, {}, "?", []
+            err = f"{type(e).__name__}: {e}"
         want = hf_facts(cfg)
         wrong, unknown, right = [], [], []
         for k in FACTS:
@@ -182,12 +181,16 @@ def main() -> int:
                 unknown=unknown,
                 right=len(right),
                 error=err,
+                notes=notes[:5],
             )
         )
         mark = "ok  " if ok else "DIFF"
         print(f"{mark} {name:24} static {static_n!s:>9} torch {torch_n:>9}  entry {entry}")
         if err:
             print(f"     error: {err}")
+        if not ok:
+            for n in notes[:3]:  # why the count is not torch's
+                print(f"     note: {n[:160]}")
         if wrong:
             print(f"     WRONG: {'; '.join(wrong)}")
         if unknown:
