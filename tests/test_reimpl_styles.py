@@ -395,3 +395,22 @@ def test_a_modules_own_weight_is_not_split_off(tmp_path):
     g = parse_source(path, entry="M")
     assert g.params_total() == _torch_count(str(path))
     assert next(n for n in g.nodes if n.name == "emb.weight").type == "Parameter"
+
+
+def test_code_that_picks_its_own_config_keeps_it_against_a_given_config(tmp_path):
+    # ``config = config or Config.from_name("tiny")``: the model the file builds is the
+    # tiny one; a config given to compare with is compared with it, not poured into it
+    path = tmp_path / "model.py"
+    path.write_text(textwrap.dedent(MODELS["config_from_name_table"]))
+    given = {"n_embd": 32, "n_layer": 5}
+    g = parse_source(path, entry="M", config=given)
+    assert g.params_total() == _torch_count(str(path))
+    # a config parameter the code leaves to its caller still takes the given config
+    required = (
+        textwrap.dedent(MODELS["config_from_name_table"])
+        .replace("config: Config | None = None", "config: Config")
+        .replace('config = config or Config.from_name("tiny")', "pass")
+    )
+    path.write_text(required)
+    g = parse_source(path, entry="M", config=given)
+    assert g.params_total() == 5 * (32 * 32 + 32)

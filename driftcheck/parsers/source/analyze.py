@@ -511,10 +511,11 @@ def root_args(
         # a config binds to what the code leaves to its caller (parameters without a default
         # or defaulting to None); a default is what the code itself says, compared with the
         # config as such
-        if is_cfg and config is None and _none_default(a, p) and _fills_none(init.node, p.arg):
-            # no config given and the code picks its own when the caller gives none
-            # (``config = config or Config.from_name("tiny")``): the code's choice stands,
-            # not the config class's defaults
+        if is_cfg and _none_default(a, p) and _fills_none(init.node, p.arg):
+            # the code picks its own config when the caller gives none (``config = config
+            # or Config.from_name("tiny")``, ``if cfg is None: cfg = Settings()``): that
+            # choice is what the code itself says (as a default is), so it stands; neither
+            # the config class's defaults nor a given config replace it
             continue
         if is_cfg and cfg_val is not None and (p in required or _none_default(a, p)):
             kwargs[p.arg] = cfg_val
