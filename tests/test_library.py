@@ -208,6 +208,35 @@ VALUES: list[tuple[tuple[str, ...], str]] = [
         "c = C(dim=16)\nresult = (c.dim, c.depth, c.hidden)",
     ),
     (
+        ("attrs.field", "attrs.Factory"),
+        "import attrs\n@attrs.frozen\nclass C:\n    dim: int = attrs.field(default=8, "
+        "validator=attrs.validators.gt(0))\n    depth: int = 2\n"
+        "    hidden: list = attrs.field(factory=list)\n"
+        "    more: list = attrs.field(default=attrs.Factory(lambda: [1]))\n"
+        "c = C(dim=16)\nresult = (c.dim, c.depth, c.hidden, c.more, C().dim, C(4, 5).depth)",
+    ),
+    (
+        ("attrs.ib", "attrs.attrib"),
+        "import attr\n@attr.s(auto_attribs=True)\nclass C:\n    dim: int = attr.ib(default=8)\n"
+        "    depth: int = attr.attrib(default=2)\nresult = (C(dim=3).dim, C().depth)",
+    ),
+    (
+        ("configparser.ConfigParser", "configparser.RawConfigParser"),
+        "import configparser\nINI = '[DEFAULT]\\nbase = 8\\n[m]\\nd = 64\\nh = %(base)s\\n"
+        "eps = 1e-6\\ngated = yes\\n'\np = configparser.ConfigParser()\np.read_string(INI)\n"
+        "s = p['m']\ns['extra'] = '3'\np.set('m', 'd', '96')\n"
+        "r = configparser.RawConfigParser()\nr.read_dict({'a': {'x': '%(y)s', 'n': '5'}})\n"
+        "result = (s.getint('d'), p.getint('m', 'h'), s.getfloat('eps'), s.getboolean('gated'), "
+        "s['extra'], p.get('m', 'missing', fallback='no'), p.sections(), p.has_option('m', 'd'), "
+        "r.get('a', 'x'), r['a'].getint('n'))",
+    ),
+    (
+        ("types.MappingProxyType",),
+        "from types import MappingProxyType\nd = {'width': 64, 'heads': 4}\n"
+        "hp = MappingProxyType(d)\nd['layers'] = 2\n"
+        "result = (hp['width'], hp.get('heads'), hp['layers'], len(hp), sorted(hp))",
+    ),
+    (
         ("numpy.prod", "numpy.sum", "numpy.cumsum", "numpy.argsort", "numpy.sort"),
         "import numpy as np\nresult = (int(np.prod([2, 3, 4])), int(np.sum([1, 2])), "
         "np.cumsum([1, 2, 3]).tolist(), np.argsort([3, 1, 2]).tolist(), np.sort([3, 1]).tolist())",
@@ -721,6 +750,45 @@ MODELS: list[tuple[tuple[str, ...], str]] = [
     """,
     ),
     (
+        ("attrs.field",),
+        """
+        import attrs
+        import torch.nn as nn
+        from attrs import define
+        @define
+        class Cfg:
+            dim: int = attrs.field(default=8, validator=attrs.validators.gt(0))
+            depth: int = 2
+            @property
+            def half(self):
+                return self.dim // 2
+        class M(nn.Module):
+            def __init__(self, cfg=Cfg(depth=3)):
+                super().__init__()
+                self.layers = nn.ModuleList([nn.Linear(cfg.dim, cfg.half) for _ in range(cfg.depth)])
+    """,
+    ),
+    (
+        ("configparser.ConfigParser",),
+        """
+        import configparser
+        import torch.nn as nn
+        INI = \'\'\'
+        [model]
+        hidden_size = 64
+        num_layers = 3
+        \'\'\'
+        parser = configparser.ConfigParser()
+        parser.read_string(INI)
+        M_CFG = parser["model"]
+        class M(nn.Module):
+            def __init__(self, m=M_CFG):
+                super().__init__()
+                d = m.getint("hidden_size")
+                self.layers = nn.ModuleList([nn.Linear(d, d) for _ in range(m.getint("num_layers"))])
+    """,
+    ),
+    (
         ("builtins.vars", "inspect.isclass"),
         """
         import inspect
@@ -955,3 +1023,18 @@ def test_dict_written_under_unknown_key_splats_unknown(tmp_path):
     g = parse_source(path, entry="M")
     assert g.params_total() is None, [str(n) for n in g.notes]
     assert any("in_features" in str(n) for n in g.notes), [str(n) for n in g.notes]
+
+
+def test_configparser_fed_a_file_or_an_unknown_text_is_unknown(tmp_path):
+    # a parser that reads a file (or a text we do not know) may hold any value: never the
+    # part it knew before
+    code = (
+        "import configparser\nimport sys\np = configparser.ConfigParser()\n"
+        "p.read_string('[m]\\nd = 64\\n')\nq = configparser.ConfigParser()\n"
+        "q.read_string('[m]\\nd = 64\\n')\nq.read('model.ini')\n"
+        "u = configparser.ConfigParser()\nu.read_string(sys.argv[0])\n"
+        "result = (p.getint('m', 'd'), q.getint('m', 'd'), q['m'], u.sections())"
+    )
+    got = static_result(tmp_path, code)
+    assert plain(got[0]) == 64
+    assert all(isinstance(x, Unknown) for x in got[1:]), got

@@ -95,6 +95,9 @@ def interpret(
             raise DriftcheckError(f"{cls.name} did not build a module", str(p))
     graph = Graph(name=name, origin=Origin(kind="source", path=str(p), detail=qual))
     apply_hf_ties(root, interp)
+    from driftcheck.parsers.source.output.raw_layers import type_raw_layers, type_raw_params
+
+    type_raw_layers(root, interp)
     b = Builder(graph, trace)
     try:
         b.add(root, "root", "", None)
@@ -115,6 +118,8 @@ def interpret(
         graph.notes.append(f"forward pass not followed: {e}")
     except Exception as e:  # noqa: BLE001 - edges are extra; the module tree stands without them
         graph.notes.append(f"forward pass not followed ({type(e).__name__}: {e})")
+    if type_raw_params(graph, b, interp):  # bare parameters that are layers by their uses
+        record_facts(graph, b, interp)
     # not under a config-parametric trace: counting would read its holes (template.py)
     why_unknown = unknown_count_note(graph) if trace is None else None
     if why_unknown:
@@ -378,10 +383,41 @@ def pick_root(interp: Interp, mods: list[ModInfo], entry: str | None, p: Path) -
         used.update(names)
         todo.extend(n for n in names if n in funcs)
     top = [c for c in classes if c.name not in used]
+    if len(top) > 1:
+        top = [c for c in top if not _registered(c, funcs, seen)] or top
     if len(top) == 1:
         return top[0]
     names = sorted(c.name for c in (top or classes))
     raise AmbiguousRoot(names, str(p))
+
+
+def _registered(c: Cls, funcs: dict[str, ast.FunctionDef], seen: set[str]) -> bool:
+    """``c`` is built through a registry a used helper reads: decorated by ``@register("x")``
+    whose function stores into a module table (``REGISTRY[name] = cls``) that a function the
+    classes use (``build(name)``, in ``seen``) reads."""
+    for d in c.node.decorator_list:
+        f = d.func if isinstance(d, ast.Call) else d
+        if not isinstance(f, ast.Name) or f.id not in funcs:
+            continue
+        tables = {
+            n.value.id
+            for n in ast.walk(funcs[f.id])
+            if isinstance(n, ast.Subscript)
+            and isinstance(n.ctx, ast.Store)
+            and isinstance(n.value, ast.Name)
+        }
+        for g in seen:
+            stores = {
+                id(n.value)
+                for n in ast.walk(funcs[g])
+                if isinstance(n, ast.Subscript) and isinstance(n.ctx, ast.Store)
+            }
+            if any(
+                isinstance(n, ast.Name) and n.id in tables and id(n) not in stores
+                for n in ast.walk(funcs[g])
+            ):
+                return True
+    return False
 
 
 class AmbiguousRoot(DriftcheckError):
@@ -423,6 +459,27 @@ def _none_default(a: ast.arguments, p: ast.arg) -> bool:
     return isinstance(d, ast.Constant) and d.value is None
 
 
+def _fills_none(fn: ast.AST, name: str) -> bool:
+    """``fn``'s body replaces a ``None`` in parameter ``name`` itself: ``name or ...``,
+    ``if name is None:`` / ``... if name is not None else ...``."""
+    for node in ast.walk(fn):
+        if isinstance(node, ast.BoolOp) and isinstance(node.op, ast.Or):
+            first = node.values[0]
+            if isinstance(first, ast.Name) and first.id == name:
+                return True
+        if (
+            isinstance(node, ast.Compare)
+            and isinstance(node.left, ast.Name)
+            and node.left.id == name
+            and len(node.ops) == 1
+            and isinstance(node.ops[0], (ast.Is, ast.IsNot))
+            and isinstance(node.comparators[0], ast.Constant)
+            and node.comparators[0].value is None
+        ):
+            return True
+    return False
+
+
 def root_args(
     interp: Interp, cls: Cls, config: dict | None, config_path: str | None
 ) -> tuple[list[Any], dict[str, Any]]:
@@ -454,6 +511,12 @@ def root_args(
         # a config binds to what the code leaves to its caller (parameters without a default
         # or defaulting to None); a default is what the code itself says, compared with the
         # config as such
+        if is_cfg and _none_default(a, p) and _fills_none(init.node, p.arg):
+            # the code picks its own config when the caller gives none (``config = config
+            # or Config.from_name("tiny")``, ``if cfg is None: cfg = Settings()``): that
+            # choice is what the code itself says (as a default is), so it stands; neither
+            # the config class's defaults nor a given config replace it
+            continue
         if is_cfg and cfg_val is not None and (p in required or _none_default(a, p)):
             kwargs[p.arg] = cfg_val
         elif config is not None and p.arg in config and (p in required or _none_default(a, p)):

@@ -66,6 +66,9 @@ EXT_TOPS = {
     "importlib",
     "builtins",
     "types",  # SimpleNamespace configs (library/stdlib.py)
+    "configparser",  # INI texts parsed by CPython's configparser (library/inifiles.py)
+    "attrs",  # attrs classes: fields like a dataclass's (objmodel.is_dataclass)
+    "attr",
     "pydantic",  # BaseModel configs: keyword fields over defaults (machine.Library.ext_init)
 }
 # framework bases whose instances are nn.Modules

@@ -171,6 +171,13 @@ class Attributes:
         from driftcheck.parsers.source.interp.statements import Raised
 
         ok, fn, where = self.classes.mro_attr(obj.cls, "__getattr__")
+        items = obj.attrs.get("__items__")
+        if isinstance(items, dict) and (
+            (ok and _dict_method(fn, _DICT_READS)) or obj.attrs.get("__dict__") is obj
+        ):
+            # a dict subclass read by attribute: ``__getattr__ = dict.__getitem__`` (or
+            # ``dict.get``), or ``self.__dict__ = self``: the item, as the read finds it
+            return items[name] if name in items else missing
         if not ok or not isinstance(fn, Func) or where.mod.name.split(".")[0] == "torch":
             return missing
         try:
@@ -205,6 +212,11 @@ class Attributes:
         return v
 
     def setattr(self, obj: Any, name: str, v: Any, line: int | None, fr: Frame) -> None:
+        if isinstance(obj, Obj) and isinstance(obj.attrs.get("__items__"), dict):
+            ok, fn, _ = self.classes.mro_attr(obj.cls, "__setattr__") if obj.cls else (0, 0, 0)
+            if ok and _dict_method(fn, ("builtins.dict.__setitem__",)):
+                obj.attrs["__items__"][name] = v  # ``__setattr__ = dict.__setitem__``
+                return
         if isinstance(obj, Obj):
             self.register(obj, name, v, line)
             if line is not None and fr is not None and name in obj.attrs:
@@ -313,3 +325,11 @@ class Attributes:
                 target.unresolved.append(why)
             elif isinstance(target, Tensor):
                 target.cond = why
+
+
+_DICT_READS = ("builtins.dict.__getitem__", "builtins.dict.get")
+
+
+def _dict_method(fn: Any, quals: tuple[str, ...]) -> bool:
+    """``fn`` is one of dict's own methods (``dict.__getitem__`` bound in a class body)."""
+    return isinstance(plain(fn), Ext) and plain(fn).qual in quals

@@ -210,6 +210,8 @@ class Items:
                 raw[k] = v
             except (IndexError, TypeError):
                 pass
+        elif hasattr(type(raw), "library_setitem"):  # ``parser["model"]["x"] = "3"``
+            raw.library_setitem(k, v)
 
     def iterate(self, v: Any) -> list[Any] | None:
         raw = plain_bare(v)

@@ -300,7 +300,9 @@ def fill(interp: Any, mod: ModInfo, name: str, value: Any) -> None:
                 value = interp.exprs.eval(st.value, fr)  # reads the binding before this one
                 interp.globals[id(mod)][name] = value
                 continue
-            if not isinstance(value, (Obj, Cls, dict, list)):
+            if not isinstance(value, (Obj, Cls, dict, list)) and not hasattr(
+                type(value), "library_mutable"
+            ):  # a library value filled in place (library/inifiles.py: ``read_string``)
                 continue
             if isinstance(st, (ast.FunctionDef, ast.ClassDef, ast.AsyncFunctionDef)):
                 fn = interp.names.global_lookup(mod, st.name)

@@ -784,11 +784,33 @@ class Calls:
             self.call_func(Func(post.node, post.mod, post.closure, post.owner, obj), [], {})
 
     def is_dataclass(self, cls: Cls) -> bool:
+        """A ``@dataclass`` class, or an attrs class whose ``__init__`` attrs writes the same
+        way from its annotated fields (``@attrs.define`` / ``frozen`` / ``mutable``,
+        ``@attr.s(auto_attribs=True)``): the decorator is resolved to its import, not read
+        by its short name (``@frozen`` of another library is not attrs')."""
         for d in cls.node.decorator_list:
             text = unparse(d)
             if text.split("(")[0].split(".")[-1] == "dataclass":
                 return True
+            fn = d.func if isinstance(d, ast.Call) else d
+            if not isinstance(fn, (ast.Name, ast.Attribute)) or "__frame__" not in cls.ns:
+                continue
+            q = getattr(plain(self.exprs.eval(fn, cls.ns["__frame__"])), "qual", None)
+            if q in _ATTRS_CLASSES:
+                return True
+            if q in _ATTRS_AUTO and isinstance(d, ast.Call):
+                if any(
+                    k.arg == "auto_attribs" and isinstance(k.value, ast.Constant) and k.value.value
+                    for k in d.keywords
+                ):
+                    return True
         return False
+
+
+_ATTRS_CLASSES = frozenset(
+    f"{m}.{n}" for m in ("attrs", "attr") for n in ("define", "frozen", "mutable")
+)
+_ATTRS_AUTO = frozenset(("attr.s", "attr.attrs", "attrs.attrs"))
 
 
 def _all_unknown(args: list[Any], kwargs: dict[str, Any]) -> bool:

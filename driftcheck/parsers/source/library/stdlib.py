@@ -885,6 +885,19 @@ def _namespace(c: Call) -> Any:
 
 
 NS.add("SimpleNamespace", _namespace, "SimpleNamespace(**fields): an object of those fields")
+
+
+@NS.entry(
+    "MappingProxyType",
+    doc="MappingProxyType(d): a read-only view of d, read as d itself (later writes to d show)",
+)
+def _mapping_proxy(c: Call) -> Any:
+    d = c.arg(0, "mapping")
+    if len(c.args) != 1 or c.kwargs or not isinstance(plain(d), (dict, Config)):
+        return c.unknown("MappingProxyType() of something other than a known mapping")
+    return d
+
+
 AP.add("Namespace", _namespace, "Namespace(**fields): an object of those fields")
 
 
@@ -908,6 +921,43 @@ def _pd_field(c: Call) -> Any:
     if getattr(default, "qual", None) == "builtins.Ellipsis" or default is Ellipsis:
         default = _MISSING  # Field(...): required
     return FieldSpec(default, c.kwargs.get("default_factory"))
+
+
+# ---------------------------------------------------------------------------------- attrs
+AT = Group("attrs", "attr")
+
+
+class _AttrsFactory:
+    """``attrs.Factory(list)``: a default made by calling ``factory`` per instance."""
+
+    __slots__ = ("factory",)
+
+    def __init__(self, factory: Any) -> None:
+        self.factory = factory
+
+
+@AT.entry("Factory", doc="Factory(f): a field default made by calling f")
+def _at_factory(c: Call) -> Any:
+    if c.kwargs.get("takes_self"):
+        return c.unknown("attrs.Factory(takes_self=True)")
+    return _AttrsFactory(c.arg(0, "factory"))
+
+
+@AT.entry(
+    "field",
+    "ib",
+    "attrib",
+    doc="field(default=, factory=) / attr.ib(...): the default an attrs instance gets "
+    "(validators and converters are not run: a converter makes the field unknown)",
+)
+def _at_field(c: Call) -> Any:
+    if c.kwargs.get("converter") is not None:
+        return c.unknown(f"{c.qual}(converter=...)")
+    default = c.kwargs.get("default", _MISSING)
+    factory = c.kwargs.get("factory")
+    if isinstance(default, _AttrsFactory):
+        default, factory = _MISSING, default.factory
+    return FieldSpec(default, factory)
 
 
 # ---------------------------------------------------------------------------------- inspect

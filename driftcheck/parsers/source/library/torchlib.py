@@ -113,6 +113,18 @@ SAME_SHAPE = {
     "masked_fill",
     "masked_fill_",
     "data",
+    # unary elementwise methods (the torch functions of the same names are in ELEMENTWISE)
+    "sin",
+    "cos",
+    "rsqrt",
+    "reciprocal",
+    "log1p",
+    "square",
+    "floor",
+    "ceil",
+    "erf",
+    "sin_",
+    "cos_",
 }
 
 
