@@ -222,8 +222,66 @@ class Net(nn.Module):
         return y
 '''
 
+MOE_TOPK = '''
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+
+
+class Expert(nn.Module):
+    def __init__(self, dim, hidden):
+        super().__init__()
+        self.w1 = nn.Linear(dim, hidden)
+        self.w2 = nn.Linear({w2_in}, dim)
+
+    def forward(self, x):
+        return self.w2(F.silu(self.w1(x)))
+
+
+class Net(nn.Module):
+    """Top-k MoE routing: each expert runs on the rows that chose it (a count known on data)."""
+
+    def __init__(self, dim=16, hidden=32, num_experts=4, top_k={top_k}):
+        super().__init__()
+        self.top_k = top_k
+        self.gate = nn.Linear(dim, num_experts, bias=False)
+        self.experts = nn.ModuleList([Expert(dim, hidden) for _ in range(num_experts)])
+
+    def forward(self, x):
+        b, t, d = x.shape
+        x = x.view(-1, d)
+        weights, idx = torch.topk(self.gate(x), self.top_k, dim=-1)
+        weights = F.softmax(weights, dim=-1)
+        out = torch.zeros_like(x)
+        for i, expert in enumerate(self.experts):
+            rows, slot = torch.where(idx == i)
+            if rows.numel() == 0:
+                {skip}
+            out[rows] += weights[rows, slot, None] * expert(x[rows])
+        return out.view(b, t, d)
+'''
+
 # (name, source, input shape, input kind)
 CASES = [
+    ("moe_topk_ok", MOE_TOPK.format(w2_in="hidden", top_k=2, skip="continue"), (2, 8, 16), "float"),
+    (
+        "moe_topk_k_bad",
+        MOE_TOPK.format(w2_in="hidden", top_k=5, skip="continue"),
+        (2, 8, 16),
+        "float",
+    ),
+    (
+        "moe_topk_width_bad",
+        MOE_TOPK.format(w2_in="dim", top_k=2, skip="continue"),
+        (2, 8, 16),
+        "float",
+    ),
+    (
+        "moe_topk_break_bad",
+        MOE_TOPK.format(w2_in="dim", top_k=2, skip="break"),
+        (2, 8, 16),
+        "float",
+    ),
     ("repeated_up_ok", REPEATED_UP.format(block="Up(8)"), (2, 4, 32, 32), "float"),
     (
         "repeated_leaf_ok",
