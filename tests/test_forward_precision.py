@@ -261,8 +261,44 @@ class Net(nn.Module):
         return out.view(b, t, d)
 '''
 
+GATHER_ROWS = """import torch
+import torch.nn as nn
+import torch.nn.functional as F
+
+
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.gate = nn.Linear(32, 4)
+        self.lin = nn.Linear({lin_in}, 32)
+        self.norm = nn.LayerNorm(32)
+        self.w = nn.Parameter(torch.randn(16, 32))
+
+    def forward(self, x):
+        x = x.view(-1, 32)
+        _, idx = torch.topk(self.gate(x), 1, dim=-1)
+        rows, _ = torch.where(idx == 0)
+        a = x[rows]
+        b = a.view(-1, 4, 8).reshape(-1, 32)
+        n = rows.shape[0]
+        c = a.reshape(n, 32) + self.lin(a)
+        d = torch.cat([a, c], dim=0)
+        e = self.norm(d) * 2
+        f = F.linear(e, self.w)
+        g = a.t() @ a
+        h = a.unsqueeze(1).expand(-1, 3, -1).flatten(0, 1)
+        k = x[rows, :16]
+        m = x[:, None][rows]
+        s = a.sum(0) + b.mean(0) + f.sum() + g.sum() + h.sum() + k.sum() + m.sum()
+        out = torch.zeros_like(x)
+        out[rows] = self.lin(a) + s.sum()
+        return out
+"""
+
 # (name, source, input shape, input kind)
 CASES = [
+    ("gather_rows_ok", GATHER_ROWS.format(lin_in=32), (2, 8, 32), "float"),
+    ("gather_rows_bad", GATHER_ROWS.format(lin_in=16), (2, 8, 32), "float"),
     ("moe_topk_ok", MOE_TOPK.format(w2_in="hidden", top_k=2, skip="continue"), (2, 8, 16), "float"),
     (
         "moe_topk_k_bad",
