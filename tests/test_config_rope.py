@@ -103,3 +103,17 @@ def test_config_dict_given_is_not_changed(tmp_path):
 
     analyze(Path(path), "LlamaForCausalLM", cfg, None, Speed())
     assert rope == {"type": "yarn", "factor": 4.0, "rope_theta": 10000.0}
+
+
+@pytest.mark.parametrize(
+    "model_type", ["mistral4", "llama", "gemma3_text", "gpt_neox", "olmo3", "dots3_note_text"]
+)
+def test_hf_route_completes_rope_parameters_as_transformers(model_type):
+    """``{"model_type": t}`` completed by the HF config route: its RoPE dict is the class's."""
+    from driftcheck.parsers import hf_defaults
+
+    with warnings.catch_warnings(), contextlib.redirect_stderr(io.StringIO()):
+        warnings.simplefilter("ignore")
+        want = transformers.CONFIG_MAPPING[model_type]().rope_parameters
+    out, _ = hf_defaults.complete({"model_type": model_type}, model_type)
+    assert out["rope_parameters"] == want
