@@ -222,8 +222,102 @@ class Net(nn.Module):
         return y
 '''
 
+MOE_TOPK = '''
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+
+
+class Expert(nn.Module):
+    def __init__(self, dim, hidden):
+        super().__init__()
+        self.w1 = nn.Linear(dim, hidden)
+        self.w2 = nn.Linear({w2_in}, dim)
+
+    def forward(self, x):
+        return self.w2(F.silu(self.w1(x)))
+
+
+class Net(nn.Module):
+    """Top-k MoE routing: each expert runs on the rows that chose it (a count known on data)."""
+
+    def __init__(self, dim=16, hidden=32, num_experts=4, top_k={top_k}):
+        super().__init__()
+        self.top_k = top_k
+        self.gate = nn.Linear(dim, num_experts, bias=False)
+        self.experts = nn.ModuleList([Expert(dim, hidden) for _ in range(num_experts)])
+
+    def forward(self, x):
+        b, t, d = x.shape
+        x = x.view(-1, d)
+        weights, idx = torch.topk(self.gate(x), self.top_k, dim=-1)
+        weights = F.softmax(weights, dim=-1)
+        out = torch.zeros_like(x)
+        for i, expert in enumerate(self.experts):
+            rows, slot = torch.where(idx == i)
+            if rows.numel() == 0:
+                {skip}
+            out[rows] += weights[rows, slot, None] * expert(x[rows])
+        return out.view(b, t, d)
+'''
+
+GATHER_ROWS = """import torch
+import torch.nn as nn
+import torch.nn.functional as F
+
+
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.gate = nn.Linear(32, 4)
+        self.lin = nn.Linear({lin_in}, 32)
+        self.norm = nn.LayerNorm(32)
+        self.w = nn.Parameter(torch.randn(16, 32))
+
+    def forward(self, x):
+        x = x.view(-1, 32)
+        _, idx = torch.topk(self.gate(x), 1, dim=-1)
+        rows, _ = torch.where(idx == 0)
+        a = x[rows]
+        b = a.view(-1, 4, 8).reshape(-1, 32)
+        n = rows.shape[0]
+        c = a.reshape(n, 32) + self.lin(a)
+        d = torch.cat([a, c], dim=0)
+        e = self.norm(d) * 2
+        f = F.linear(e, self.w)
+        g = a.t() @ a
+        h = a.unsqueeze(1).expand(-1, 3, -1).flatten(0, 1)
+        k = x[rows, :16]
+        m = x[:, None][rows]
+        s = a.sum(0) + b.mean(0) + f.sum() + g.sum() + h.sum() + k.sum() + m.sum()
+        out = torch.zeros_like(x)
+        out[rows] = self.lin(a) + s.sum()
+        return out
+"""
+
 # (name, source, input shape, input kind)
 CASES = [
+    ("gather_rows_ok", GATHER_ROWS.format(lin_in=32), (2, 8, 32), "float"),
+    ("gather_rows_bad", GATHER_ROWS.format(lin_in=16), (2, 8, 32), "float"),
+    ("moe_topk_ok", MOE_TOPK.format(w2_in="hidden", top_k=2, skip="continue"), (2, 8, 16), "float"),
+    (
+        "moe_topk_k_bad",
+        MOE_TOPK.format(w2_in="hidden", top_k=5, skip="continue"),
+        (2, 8, 16),
+        "float",
+    ),
+    (
+        "moe_topk_width_bad",
+        MOE_TOPK.format(w2_in="dim", top_k=2, skip="continue"),
+        (2, 8, 16),
+        "float",
+    ),
+    (
+        "moe_topk_break_bad",
+        MOE_TOPK.format(w2_in="dim", top_k=2, skip="break"),
+        (2, 8, 16),
+        "float",
+    ),
     ("repeated_up_ok", REPEATED_UP.format(block="Up(8)"), (2, 4, 32, 32), "float"),
     (
         "repeated_leaf_ok",

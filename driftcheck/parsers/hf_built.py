@@ -21,6 +21,11 @@ from __future__ import annotations
 from typing import Any
 
 _SKIP = frozenset({"model_type", "transformers_version", "architectures"})
+# fields the interpreter builds whole where ``complete`` only approximates them: the RoPE dict
+# goes through the class's own ``convert_rope_params_to_dict`` (gemma3's per-layer-type dicts,
+# gpt_neox's ``rotary_pct``), which ``complete``'s flat standardisation does not run; merged,
+# the two gave a nested dict with stray top-level ``rope_type`` / ``rope_theta`` keys
+_BUILT_WINS = frozenset({"rope_parameters"})
 
 
 def built_fields(cfg: dict[str, Any], model_type: str) -> dict[str, Any] | None:
@@ -101,7 +106,9 @@ def overlay(out: dict[str, Any], built: dict[str, Any], given: dict[str, Any]) -
             continue
         mine = given.get(k)
         have = out.get(k, _UNKNOWN)
-        if isinstance(v, dict) and isinstance(have, dict):
+        if k in _BUILT_WINS and k not in given and isinstance(v, dict):
+            out[k] = v
+        elif isinstance(v, dict) and isinstance(have, dict):
             overlay(have, v, mine if isinstance(mine, dict) else {})
         elif (
             have is _UNKNOWN

@@ -69,6 +69,30 @@ def concrete(shape: Any) -> bool:
     )
 
 
+# ops whose rule reads the last axis only: on a shape with unknown leading sizes (rows picked
+# by data, ``x[idx]``) they are still checked (``Flow._rows_unknown_shape``)
+ROW_FREE = {"Linear", "Dropout", "Identity", "ReLU", "ReLU6", "GELU", "SiLU", "Sigmoid", "Tanh"}
+ROW_FREE |= {"ELU", "LeakyReLU", "Mish", "Softplus", "Hardswish", "Hardsigmoid", "SELU"}
+ROW_STANDINS = (9973, 10007)  # two primes no model size equals
+
+
+def rows_unknown(shape: Any) -> bool:
+    """A shape of known rank whose last size is known and some earlier one is not."""
+    return (
+        isinstance(shape, tuple)
+        and len(shape) >= 2
+        and concrete(shape[-1:])
+        and not concrete(shape)
+        and all(concrete((d,)) or isinstance(d, Sym) for d in shape)
+    )
+
+
+def fmt_shape(shape: tuple) -> str:
+    from driftcheck.graph.catalogue.spec import fmt
+
+    return fmt(shape)
+
+
 class Stop(Exception):
     """The dataflow budget ran out: stop, keep what was found."""
 
@@ -141,7 +165,11 @@ class Flow:
     def real_shape(self, type_: str, params: dict, inputs: list[Tens], spec: Any, loc: Any) -> Any:
         """The rule on real sizes: a rejection is a crash at ``loc`` (None is returned)."""
         shapes = [t.shape for t in inputs]
-        if spec is None or not shapes or not all(concrete(s) for s in shapes):
+        if spec is None or not shapes:
+            return None
+        if not all(concrete(s) for s in shapes):
+            if type_ in ROW_FREE and len(shapes) == 1 and rows_unknown(shapes[0]):
+                return self._rows_unknown_shape(type_, params, shapes[0], spec, loc)
             return None
         try:
             out = spec.output_shape(params, shapes)
@@ -152,6 +180,31 @@ class Flow:
             return None
         out = tuple(out)
         return out if concrete(out) else None
+
+    def _rows_unknown_shape(self, type_: str, params: dict, shape: tuple, spec: Any, loc: Any):  # noqa: ANN202
+        """A row-wise op (``ROW_FREE``) on a shape whose leading sizes are unknown (the tokens an
+        MoE expert got: ``x[rows]``): its rule reads the last axis only, so it runs with two
+        different stand-ins for the unknown sizes. Both rejecting is a crash, whatever the
+        rows; both accepting gives the output with the unknown sizes back in their places."""
+        subs = [tuple(d if concrete((d,)) else n for d in shape) for n in ROW_STANDINS]
+        outs, errs = [], []
+        for sub in subs:
+            try:
+                outs.append(tuple(spec.output_shape(params, [sub])))
+            except ShapeError as e:
+                errs.append(str(e))
+            except Exception:  # noqa: BLE001 - a rule that cannot read these params
+                return None
+        if len(errs) == len(subs):
+            shown = "(" + ", ".join(str(d) if concrete((d,)) else "?" for d in shape) + ")"
+            self.crash(loc, f"{type_}: {errs[0].replace(fmt_shape(subs[0]), shown)}")
+            return None
+        if errs or len(outs[0]) != len(shape) or len(outs[1]) != len(shape):
+            return None
+        out = tuple(a if a == b else shape[i] for i, (a, b) in enumerate(zip(*outs)))
+        if any(a != b and concrete((shape[i],)) for i, (a, b) in enumerate(zip(*outs))):
+            return None
+        return out
 
     # ------------------------------------------------------------------ module objects
     def map_tree(self, root: Any) -> None:

@@ -200,6 +200,7 @@ class Runner:
         """Run both branches of an undecidable ``if``; keep what they agree on."""
         start = dict(fr.locals)
         outs: list[dict[str, Any]] = []
+        jumps: list[Exception] = []
         for branch in (a, b):
             fr.locals = dict(start)
             try:
@@ -211,10 +212,16 @@ class Runner:
                     fr.pending = r.value
             except Dead:
                 pass
+            except (_Break, _Continue) as j:
+                # ``if rows.numel() == 0: continue`` (an MoE expert no token chose): the loop
+                # body goes on along the other branch, as after a branch that raises
+                jumps.append(j)
         if not outs:
             fr.locals = start
             if fr.pending is not None:
                 raise Ret(fr.pending)
+            if jumps:
+                raise jumps[0]
             raise Dead()
         if len(outs) == 1:
             fr.locals = outs[0]

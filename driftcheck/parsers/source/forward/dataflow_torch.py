@@ -21,7 +21,7 @@ from driftcheck.parsers.source.forward.dataflow_views import (
     reshape,
     sized_by,
 )
-from driftcheck.parsers.source.values.dataflow_values import UNK, ShapeOf, Tens, UserFunc
+from driftcheck.parsers.source.values.dataflow_values import UNK, ShapeOf, Sym, Tens, UserFunc
 
 ACT = {
     "relu": "ReLU",
@@ -187,6 +187,15 @@ def method(run: Any, t: Tens, name: str, args: list, kwargs: dict, fr: Any, at: 
         return f.add_op(SOFTMAX[name], {"dim": dim} if is_int(dim) else {}, [t], fr.parent, loc)
     if f.input_shape is not None and t.src is None and name in SELF_SHAPED and concrete(t.shape):
         return Tens(None, t.shape)  # a shape-only tensor (``zeros_like(x).scatter(...)``)
+    if f.input_shape is not None and name in ("where", "nonzero") and not args:
+        as_tuple = kwargs.get("as_tuple", name == "where")
+        if name == "where" or as_tuple is True:
+            # ``torch.where(mask)``: one index vector per axis, as long as mask has true items
+            # (known only on data); every vector the same length
+            if t.shape is None:
+                return UNK
+            n = Sym(("nonzero", t.uid))
+            return tuple(Tens(None, (n,)) for _ in t.shape)
     if f.input_shape is not None and name == "where" and len(args) == 2:
         # ``torch.where(cond, x, y)``: the broadcast of all three (not cond's shape alone)
         ts = [a for a in args if isinstance(a, Tens)]
@@ -201,6 +210,14 @@ def method(run: Any, t: Tens, name: str, args: list, kwargs: dict, fr: Any, at: 
         got = concrete_ops.max_min(run, t, name, args, kwargs, fr.parent, loc)
         if got is not None:
             return got
+    if f.input_shape is not None and name == "topk":
+        # ``torch.topk(x, k, dim)``: (values, indices), values a TopK op (k must not exceed
+        # the axis: MoE routing with ``top_k > num_experts``), indices the same shape
+        k, dim = _arg(args, kwargs, 0, "k"), _arg(args, kwargs, 1, "dim", -1)
+        if is_int(k) and is_int(dim):
+            values = f.add_op("TopK", {"k": k, "dim": dim}, [t], fr.parent, loc)
+            return (values, Tens(None, values.shape))
+        return (Tens(None), Tens(None))
     if f.input_shape is not None and name in ("layer_norm", "group_norm", "rms_norm"):
         from driftcheck.parsers.source.forward import dataflow_concrete as concrete_ops
 
@@ -367,6 +384,8 @@ def index(run: Any, t: Tens, key: Any, fr: Any, at: Any) -> Tens:
             before = [i for i in items[:pos] if i is not None]
             fill = len(t.shape) - len(before) - len(after)
             items = items[:pos] + [slice(None)] * max(fill, 0) + items[pos + 1 :]
+    if f.input_shape is not None and any(isinstance(i, Tens) for i in items):
+        return gather(t, items)
     cur, dim = t, 0
     for it in items:
         if it is None:
@@ -389,3 +408,44 @@ def index(run: Any, t: Tens, key: Any, fr: Any, at: Any) -> Tens:
         if cur.src is None and cur.shape is None:  # a shape-only tensor (real sizes) goes on
             return cur
     return cur if cur is not t else Tens(t.src, t.shape)
+
+
+def gather(t: Tens, items: list) -> Tens:
+    """``x[rows]``, ``w[rows, slot, None]`` on real sizes: 1-D index vectors side by side (one
+    length, or the same unknown length from one ``torch.where``) pick that many entries of the
+    axes they index; ``:`` keeps an axis, ``None`` adds one. The result is a shape-only tensor
+    (no graph node); its picked size is unknown unless the vectors come from ``torch.where``,
+    whose length they share. Any other form (a mask of several axes, vectors apart) is not
+    followed."""
+    if t.shape is None:
+        return Tens(None)
+    pos = [i for i, it in enumerate(items) if isinstance(it, Tens)]
+    vecs = [items[i] for i in pos]
+    if pos != list(range(pos[0], pos[-1] + 1)):
+        return Tens(None)
+    if any(v.shape is None or len(v.shape) != 1 for v in vecs):
+        return Tens(None)
+    n = vecs[0].shape[0]
+    if any(v.shape[0] != n for v in vecs):
+        return Tens(None)
+    if not (isinstance(n, Sym) and isinstance(n.key, tuple) and n.key[0] == "nonzero"):
+        n = Sym(("gather", t.uid, id(vecs[0])))  # a bool mask picks an unknown count
+    out: list = []
+    axis = 0
+    for i, it in enumerate(items):
+        if it is None:
+            out.append(1)
+        elif isinstance(it, Tens):
+            if i == pos[0]:
+                out.append(n)
+            axis += 1
+        elif isinstance(it, slice) and it == slice(None):
+            if axis >= len(t.shape):
+                return Tens(None)
+            out.append(t.shape[axis])
+            axis += 1
+        else:
+            return Tens(None)
+    if axis > len(t.shape):
+        return Tens(None)
+    return Tens(None, (*out, *t.shape[axis:]))

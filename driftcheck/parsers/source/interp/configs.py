@@ -57,6 +57,9 @@ BASE_DEFAULTS: dict[str, Any] = {
     "id2label": {0: "LABEL_0", 1: "LABEL_1"},
 }
 
+# class attributes of transformers' ``RotaryEmbeddingConfigMixin`` that config classes override
+ROPE_CLASS_ATTRS: dict[str, Any] = {"default_theta": 10_000.0, "default_rope_type": "default"}
+
 
 class Configs:
     """Config objects: config classes, their attributes (with ``attribute_map``), from_dict."""
@@ -165,6 +168,8 @@ class Configs:
                 # (SwinConfig pops ``out_features`` from them)
                 f = Func(post.node, post.mod, post.closure, post.owner, cfg)
                 self.calls.call_func(f, [], extra if post.node.args.kwarg is not None else {})  # type: ignore[attr-defined]
+            elif self.is_config_cls(cls):
+                self.base_post_init(cfg, extra)  # no class of its own: PreTrainedConfig's runs
             # PreTrainedConfig.__post_init__(**kwargs) sets keyword arguments that are not
             # declared fields LAST: they win over what the subclass computed before it
             # (DacConfig(hidden_size=256) keeps 256, not encoder_hidden_size * 2**4)
@@ -178,6 +183,136 @@ class Configs:
             if isinstance(raw, dict) and isinstance(plain(raw.get("model_type")), str):
                 cfg.fields[k] = self.config_from_dict(plain(v), cfg.origin, None, f"{k}.")
         return cfg
+
+    def base_method(self, cfg: Config, name: str) -> BuiltinMethod | None:
+        """The methods of ``PreTrainedConfig`` (and its RoPE mixin) that sizes and forward
+        shapes depend on, for a config whose class does not define them itself (its own
+        definitions, read from source, run instead, and may call these through ``super()``)."""
+        if name == "__post_init__":
+            return BuiltinMethod(lambda a, k: self.base_post_init(cfg, k))
+        if name == "convert_rope_params_to_dict":
+            return BuiltinMethod(lambda a, k: self._convert_rope(cfg, dict(k)))
+        if name == "standardize_rope_params":
+            return BuiltinMethod(lambda a, k: self._standardize_rope(cfg))
+        if name == "nested_rope_parameter_keys":
+            return BuiltinMethod(lambda a, k: self._nested_keys(cfg, unwrap(a[0]) if a else None))
+        return None
+
+    def base_post_init(self, cfg: Config, kwargs: dict) -> None:
+        """``PreTrainedConfig.__post_init__(**kwargs)``, reached through ``super()`` or run for a
+        class without its own: the RoPE dict is standardised (``self.convert_rope_params_to_dict``,
+        the class's own where it has one), then the keyword arguments left are set where the
+        class left no value."""
+        kwargs = {k: v for k, v in kwargs.items() if k != "**"}
+        key = cfg.aliases.get("rope_parameters", "rope_parameters")
+        if self.has_config_attr(cfg, "rope_parameters"):
+            if isinstance(unwrap(cfg.fields.get(key)), dict):
+                # what the class changes in place must not reach the dict the caller gave
+                cfg.fields[key] = _copy_rope(unwrap(cfg.fields[key]))
+            ok, own, _ = (
+                self.classes.mro_attr(cfg.cls, "convert_rope_params_to_dict")  # type: ignore[attr-defined]
+                if cfg.cls is not None
+                else (False, None, None)
+            )
+            if ok and isinstance(own, Func):
+                f = Func(own.node, own.mod, own.closure, own.owner, cfg)
+                left = unwrap(self.calls.call_func(f, [], dict(kwargs)))  # type: ignore[attr-defined]
+                kwargs = left if isinstance(left, dict) else kwargs
+            else:
+                kwargs = self._convert_rope(cfg, kwargs)
+        for k, v in kwargs.items():
+            cfg.fields.setdefault(cfg.aliases.get(k, k), v)
+
+    def _read(self, cfg: Config, name: str, default: Any = None) -> Any:
+        """``getattr(config, name, default)``: Unknown when it cannot be read."""
+        if not self.has_config_attr(cfg, name):
+            return default
+        return self.config_attr(cfg, name, None)
+
+    def _nested_keys(self, cfg: Config, rope: Any) -> Any:
+        """``nested_rope_parameter_keys``: the keys of ``rope`` that name a layer type."""
+        labels = plain(self._read(cfg, "_rope_type_labels")) or plain(
+            self._read(cfg, "layer_types")
+        )
+        if not isinstance(rope, dict) or not isinstance(labels, (list, tuple, type(None))):
+            return Unknown("rope_parameters nesting")
+        return [k for k in rope if k in (labels or ())]
+
+    def _convert_rope(self, cfg: Config, kwargs: dict) -> Any:
+        """``RotaryEmbeddingConfigMixin.convert_rope_params_to_dict`` (transformers 5): legacy
+        ``rope_scaling`` / ``rope_theta`` / ``partial_rotary_factor`` keywords move into the
+        RoPE dict (each per-layer-type dict when nested), then ``standardize_rope_params``.
+        Returns the keyword arguments left. Where a value it needs cannot be read the dict is
+        left as it is: the keys the model reads stay missing (unknown), never guessed."""
+        key = cfg.aliases.get("rope_parameters", "rope_parameters")
+        scaling = unwrap(kwargs.pop("rope_scaling", None))
+        rope = scaling or unwrap(cfg.lookup("rope_parameters")[1])
+        rope = {} if rope is None else rope
+        if "rope_theta" in kwargs:
+            theta = kwargs.pop("rope_theta")
+        else:
+            theta = self._read(cfg, "rope_theta", self._read(cfg, "default_theta", 10_000.0))
+        if "partial_rotary_factor" in kwargs:
+            factor = kwargs.pop("partial_rotary_factor")
+        else:
+            factor = self._read(cfg, "partial_rotary_factor")
+        if not isinstance(rope, dict) or any(isinstance(v, Unknown) for v in (theta, factor)):
+            return kwargs
+        nested = self._nested_keys(cfg, rope)
+        if isinstance(nested, Unknown):
+            return kwargs
+        rope = _copy_rope(rope)
+        cfg.fields[key] = rope
+        for params in [rope[k] for k in nested] or [rope]:
+            if not isinstance(params, dict):
+                continue
+            params.setdefault("rope_theta", theta)
+            if plain(factor) is not None:
+                params.setdefault("partial_rotary_factor", factor)
+        self._standardize_rope(cfg)
+        return kwargs
+
+    def _standardize_rope(self, cfg: Config) -> None:
+        """``RotaryEmbeddingConfigMixin.standardize_rope_params`` (transformers 5): the RoPE
+        dict (each per-layer-type dict when nested) gets ``rope_type`` (from ``type``, else
+        ``"default"`` or the class's ``default_rope_type``), ``rope_theta``,
+        ``partial_rotary_factor`` and, for scaled types, ``original_max_position_embeddings``.
+        The modeling code reads these keys (``rope_parameters["rope_type"]`` picks the function
+        that sizes ``inv_freq``). Changed in place, as transformers does."""
+        theta = self._read(cfg, "rope_theta")
+        factor = self._read(cfg, "partial_rotary_factor")
+        rope = unwrap(self._read(cfg, "rope_parameters")) or {}
+        default_type = plain(self._read(cfg, "default_rope_type", "default"))
+        own_original = self.has_config_attr(cfg, "original_max_position_embeddings")
+        original = self._read(cfg, "original_max_position_embeddings")
+        max_pos = self._read(cfg, "max_position_embeddings")
+        if any(isinstance(v, Unknown) for v in (theta, factor, default_type)):
+            return
+        if not isinstance(rope, dict) or not isinstance(default_type, str):
+            return
+        nested = self._nested_keys(cfg, rope)
+        if isinstance(nested, Unknown) or not (rope or plain(theta)):
+            return
+        for k in nested or [None]:
+            params = rope if k is None else unwrap(rope[k])
+            if params is None and k is not None:
+                continue
+            if not isinstance(params, dict):
+                return
+            kind = plain(params.get("rope_type", params.get("type", "default")))
+            if not isinstance(kind, str):
+                return
+            params.setdefault("rope_type", kind)
+            params.setdefault("rope_theta", theta)
+            if plain(factor) is not None:
+                params.setdefault("partial_rotary_factor", factor)
+            if k is None and default_type != "default" and kind == "default":
+                params["rope_type"] = kind = default_type
+            if kind in ("llama3", "yarn", "longrope"):
+                if own_original and k is None:  # Phi3 keeps its own, which wins
+                    params["original_max_position_embeddings"] = original
+                else:
+                    params.setdefault("original_max_position_embeddings", max_pos)
 
     def _note_init_lines(self, cfg: Config, init: Func) -> None:
         a = init.node.args
@@ -238,6 +373,12 @@ class Configs:
                 if isinstance(v, Func):
                     return self.attrs.bind(v, cfg)  # type: ignore[attr-defined]
                 return self._wrap(cfg, name, v, where)
+            if self.is_config_cls(cfg.cls):
+                base = self.base_method(cfg, name)
+                if base is not None:
+                    return base
+                if name in ROPE_CLASS_ATTRS:
+                    return ROPE_CLASS_ATTRS[name]
         if name == "num_labels":
             ok, labels = cfg.lookup("id2label")
             return len(plain(labels)) if ok and isinstance(plain(labels), dict) else 2
@@ -299,6 +440,12 @@ class Configs:
             return v
         file, line = where if where else (cfg.origin, cfg.lines.get(key))
         return resource(v, cfg.prefix + key, file, line)
+
+
+def _copy_rope(rope: dict) -> dict:
+    """The RoPE dict and its per-layer dicts copied: standardising must not write into the dict
+    the caller gave (a config.json read once and shared)."""
+    return {k: dict(unwrap(v)) if isinstance(unwrap(v), dict) else v for k, v in rope.items()}
 
 
 def _known(v: Any, depth: int = 0) -> bool:

@@ -461,6 +461,8 @@ class Library:
     def ext_method(self, inst: Any, base: Ext, name: str) -> Any:
         if name == "__init__" or name == "__post_init__" and isinstance(inst, Config):
             if isinstance(inst, Config):
+                if name == "__post_init__":  # PreTrainedConfig's: RoPE standardised (configs.py)
+                    return self.ip.configs.base_method(inst, name)
 
                 def cinit(a: list, k: dict) -> None:
                     for kk, vv in k.items():
@@ -473,6 +475,8 @@ class Library:
                     self.ext_init(inst, base, a, k, ("", 0)) if isinstance(inst, Obj) else None
                 )
             )
+        if isinstance(inst, Config) and (got := self.ip.configs.base_method(inst, name)):
+            return got  # ``super().convert_rope_params_to_dict(**kwargs)`` (configs.py)
         if name == "__new__" and self.ip.classes.is_module_cls(base):
             # ``super().__new__(cls)`` in a module class's ``__new__``: a fresh instance of
             # ``cls``, which ``instantiate`` then runs ``__init__`` on (as Python does)
