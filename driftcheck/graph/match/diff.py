@@ -156,7 +156,10 @@ class Differ:
         saved = self.level_eq, self.leaf_eq
         ha, hb = [x for x in a if not x.soft], [y for y in b if not y.soft]
         ta, tb = weight_total(ha), weight_total(hb)
-        self.level_eq = ta is not None and ta == tb
+        # a level inside one that holds as many parameters each side is part of it: a pair
+        # of blocks aligned across two writings of those weights (q/k/v as three wrapped
+        # linears against an MLP wrapper) differs as the writings do, not as the weights
+        self.level_eq = (ta is not None and ta == tb) or saved[0]
         la = weight_total([x for x in ha if not x.is_block])
         lb = weight_total([y for y in hb if not y.is_block])
         self.leaf_eq = la is not None and la == lb
