@@ -172,6 +172,12 @@ class Differ:
 
     def _pairs(self, pairs: list[Pair], times: int) -> None:
         moved = _moved(pairs)
+        loose = [p for p in pairs if (p[0] is None) != (p[1] is None)]
+        if _same_weights(loose):
+            # every unpaired layer of this level, whatever its place: the two sides hold the
+            # same weights in them (a fused qkv declared before the bias table, q/k/v after),
+            # so the stretches between aligned layers are one set of weights written two ways
+            pairs = [p for p in pairs if p[0] is not None and p[1] is not None]
         gap: list[Pair] = []
         for x, y in pairs:
             if x is None or y is None:
@@ -274,6 +280,24 @@ class Differ:
                 # the same weights described differently: an Attention layer against four
                 # Linears, or a fused in_proj (3d, d) against q/k/v (d, d) each
                 return
+            lefts, rights = _unpaired(lefts, rights)
+            one = _one_table(lefts, rights)
+            if one is not None:  # a raw [256, 64] table against an Embedding(128, 64)
+                x, y, sx, sy = one
+                locs = {"left": _loc(x, None, "left"), "right": _loc(y, None, "right")}
+                self.add(
+                    Diff(
+                        "shape",
+                        "weight.shape",
+                        list(sx),
+                        list(sy),
+                        locs,
+                        weights_change=True,
+                        times=times,
+                        node=x.node.id,
+                    )
+                )
+                return
         for it, side in [*((x, "left") for x in lefts), *((y, "right") for y in rights)]:
             bag = weight_bag([it])
             self.add(
@@ -291,6 +315,48 @@ class Differ:
                 ),
                 block=it.is_block,
             )
+
+
+def _same_weights(loose: list[Pair]) -> bool:
+    """The unpaired layers of both sides hold the same weights (as many parameters)."""
+    lefts = [x for x, _ in loose if x is not None]
+    rights = [y for _, y in loose if y is not None]
+    if not lefts or not rights:
+        return False
+    bl, br = weight_bag(lefts), weight_bag(rights)
+    return bool(bl) and bool(br) and (bl == br or _total(bl) == _total(br))
+
+
+def _unpaired(lefts: list[Item], rights: list[Item]) -> tuple[list[Item], list[Item]]:
+    """The items of an unaligned stretch left once each item whose weights one item of the
+    other side holds exactly (a raw ``[900, 64]`` Parameter and an ``Embedding(900, 64)``)
+    is paired off with it: the same weights, written as another layer."""
+    rest = list(rights)
+    out: list[Item] = []
+    for x in lefts:
+        bx = weight_bag([x])
+        hit = next((y for y in rest if bx and weight_bag([y]) == bx), None)
+        if hit is None:
+            out.append(x)
+        else:
+            rest.remove(hit)
+    return out, rest
+
+
+def _one_table(lefts: list[Item], rights: list[Item]) -> tuple | None:
+    """One layer left each side, each holding one weight of one rank: the one weight the two
+    describe, of two shapes (``(x, y, x's shape, y's shape)``)."""
+    if len(lefts) != 1 or len(rights) != 1 or lefts[0].is_block or rights[0].is_block:
+        return None
+    bx, by = weight_bag(lefts), weight_bag(rights)
+    if not bx or not by or len(bx) != 1 or len(by) != 1:
+        return None
+    (sx, nx), (sy, ny) = next(iter(bx.items())), next(iter(by.items()))
+    if nx != 1 or ny != 1 or len(sx) != len(sy) or len(sx) < 2:
+        return None
+    if sum(a != b for a, b in zip(sx, sy)) != 1:
+        return None  # one axis differs: one table, longer or wider; more is another layer
+    return lefts[0], rights[0], sx, sy
 
 
 def _same_axis(x: Item, y: Item) -> bool:
