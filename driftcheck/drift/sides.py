@@ -238,8 +238,8 @@ def _largest_root(
 ) -> tuple[str, Graph]:
     """Several top-level module classes and no ``architectures`` class among them (a model
     and a helper module nothing instantiates): the one holding the most parameters is the
-    model a config describes, when it is the only one that large and every candidate's count
-    is known; otherwise the ambiguity stands (``--entry``)."""
+    model a config describes, when it is the only one that large among those whose count is
+    known (a helper handed a module has none); otherwise the ambiguity stands (``--entry``)."""
     from driftcheck.parsers.source import parse_source
 
     if len(e.candidates) > MAX_ROOTS:
@@ -251,9 +251,8 @@ def _largest_root(
         except DriftcheckError:
             continue  # a class the config cannot build (its arguments are not a config)
         total = g.params_total()
-        if total is None:
-            raise e
-        built.append((total, name, g))
+        if total is not None:  # unknown: a class whose arguments are no config (a helper
+            built.append((total, name, g))  # handed a module), not a model the config builds
     built.sort(key=lambda b: -b[0])
     if not built or (len(built) > 1 and built[0][0] == built[1][0]) or built[0][0] == 0:
         raise e

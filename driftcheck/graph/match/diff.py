@@ -281,6 +281,29 @@ class Differ:
                 # Linears, or a fused in_proj (3d, d) against q/k/v (d, d) each
                 return
             lefts, rights = _unpaired(lefts, rights)
+            if len(lefts) == len(rights) == 1 and lefts[0].is_block and rights[0].is_block:
+                # the one block left each side (the layer stack, written with other layer
+                # types on one side): compared as a pair, not reported whole on each side
+                self._blocks(lefts[0], rights[0], times)
+                return
+            sized = _resized(lefts, rights)
+            if sized is not None:  # hand-written linears [256, 64] against Linear(64, 160)
+                a, b, x, y = sized
+                locs = {"left": _loc(x, None, "left"), "right": _loc(y, None, "right")}
+                for _ in range(len(lefts)):
+                    self.add(
+                        Diff(
+                            "shape",
+                            "weight.size",
+                            a,
+                            b,
+                            locs,
+                            weights_change=True,
+                            times=times,
+                            node=x.node.id,
+                        )
+                    )
+                return
             one = _one_table(lefts, rights)
             if one is not None:  # a raw [256, 64] table against an Embedding(128, 64)
                 x, y, sx, sy = one
@@ -336,11 +359,80 @@ def _unpaired(lefts: list[Item], rights: list[Item]) -> tuple[list[Item], list[I
     for x in lefts:
         bx = weight_bag([x])
         hit = next((y for y in rest if bx and weight_bag([y]) == bx), None)
-        if hit is None:
-            out.append(x)
-        else:
+        if hit is not None:
             rest.remove(hit)
-    return out, rest
+            continue
+        many = _copies(x, rest)  # a block of 4 hand-written linears against 4 Linears
+        if many:
+            for y in many:
+                rest.remove(y)
+            continue
+        out.append(x)
+    left = list(out)
+    for y in list(rest):
+        many = _copies(y, left)
+        if many:
+            rest.remove(y)
+            for x in many:
+                left.remove(x)
+    return left, rest
+
+
+def _copies(x: Item, others: list[Item]) -> list[Item]:
+    """``x`` holds the weights of several of ``others`` together: a block of ``n`` copies
+    against ``n`` items holding one copy's each, or a layer against a run of consecutive
+    items (a LayerNorm against its gain and bias Parameters). Those items; else none."""
+    if x.is_block and x.count >= 2:
+        one = weight_bag(x.children or [])
+        if one:
+            hits = [y for y in others if weight_bag([y]) == one][: x.count]
+            if len(hits) == x.count:
+                return hits
+    bx = weight_bag([x])
+    if not bx:
+        return []
+    for n in (2, 3, 4):
+        for i in range(len(others) - n + 1):
+            run = others[i : i + n]
+            if weight_bag(run) == bx:
+                return run
+    return []
+
+
+def _shapes(it: Item) -> list[tuple] | None:
+    """One copy's weight shapes, largest rank first (ties: in order)."""
+    out: list[tuple] = []
+    for leaf in walk([it]):
+        if leaf.is_block:
+            continue
+        w = leaf_weights(leaf.ltype, leaf.params)
+        if w is None:
+            return None
+        out += [tuple(s) for s in w.values()] * max(1, leaf.count)
+    return sorted(out, key=lambda s: -len(s))
+
+
+def _resized(lefts: list[Item], rights: list[Item]) -> tuple | None:
+    """The layers left each side, paired in order, hold the same weights up to one size
+    (every differing axis is ``a`` on the left and ``b`` on the right): ``(a, b, first
+    left, first right)``, the one width they differ by, or None."""
+    if not lefts or len(lefts) != len(rights) or len(lefts) > 4:
+        return None
+    change: set[tuple] = set()
+    for x, y in zip(lefts, rights):
+        sx, sy = _shapes(x), _shapes(y)
+        if not sx or not sy or len(sx) != len(sy):
+            return None
+        for a, b in zip(sx, sy):
+            if len(a) != len(b):
+                return None
+            change |= {(p, q) for p, q in zip(a, b) if p != q}
+    if len(change) != 1:
+        return None
+    a, b = change.pop()
+    if not (isinstance(a, int) and isinstance(b, int)):
+        return None
+    return a, b, lefts[0], rights[0]
 
 
 def _one_table(lefts: list[Item], rights: list[Item]) -> tuple | None:
