@@ -177,6 +177,88 @@ class Model(nn.Module):
 }
 
 
+PAIRS["raw_tables"] = (  # GPT-2 as a list of raw Parameters against Embedding tables
+    """
+class Model(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.wte = nn.Embedding(50, D)
+        self.wpe = nn.Embedding(16, D)
+        self.blocks = nn.ModuleList([nn.Linear(D, D) for _ in range(2)])
+        self.ln = nn.LayerNorm(D)
+
+    def forward(self, ids):
+        x = self.wte(ids) + self.wpe(torch.arange(ids.shape[1]))
+        for blk in self.blocks:
+            x = x + blk(x)
+        return self.ln(x)
+""",
+    """
+class Model(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.wte = nn.Parameter(torch.randn(50, D))
+        self.wpe = nn.Parameter(torch.randn(16, D))
+        self.blocks = nn.ModuleList([nn.Linear(D, D) for _ in range(2)])
+        self.ln_g = nn.Parameter(torch.ones(D))
+        self.ln_b = nn.Parameter(torch.zeros(D))
+
+    def forward(self, ids):
+        x = self.wte[ids] + self.wpe[: ids.shape[1]]
+        for blk in self.blocks:
+            x = x + blk(x)
+        return F.layer_norm(x, (D,), self.ln_g, self.ln_b)
+""",
+)
+HAND_LINEAR = """
+class HandLinear(nn.Module):
+    def __init__(self, i, o):
+        super().__init__()
+        self.weight = nn.Parameter(torch.empty(o, i))
+        self.bias = nn.Parameter(torch.zeros(o))
+        nn.init.kaiming_uniform_(self.weight)
+
+    def forward(self, x):
+        return F.linear(x, self.weight, self.bias)
+
+"""
+BERTISH = """
+class Block(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.q = LIN(D, D)
+        self.k = LIN(D, D)
+        self.v = LIN(D, D)
+        self.o = LIN(D, D)
+        self.up = LIN(D, FF)
+        self.down = LIN(FF, D)
+
+    def forward(self, x):
+        b, t, _ = x.shape
+        q, k, v = (p(x).view(b, t, H, D // H).transpose(1, 2) for p in (self.q, self.k, self.v))
+        a = F.scaled_dot_product_attention(q, k, v).transpose(1, 2).reshape(b, t, D)
+        x = x + self.o(a)
+        return x + self.down(F.gelu(self.up(x)))
+
+
+class Model(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.emb = nn.Embedding(50, D)
+        self.blocks = nn.ModuleList([Block() for _ in range(2)])
+
+    def forward(self, ids):
+        x = self.emb(ids)
+        for blk in self.blocks:
+            x = blk(x)
+        return x
+"""
+PAIRS["hand_linears"] = (  # a hand-written kaiming Linear class against nn.Linear
+    BERTISH.replace("LIN(", "nn.Linear("),
+    HAND_LINEAR + BERTISH.replace("LIN(", "HandLinear("),
+)
+
+
 def _map(name: str, a, b) -> None:
     """Copy ``a``'s weights into ``b`` one to one (the equivalence's weight mapping)."""
     with torch.no_grad():
@@ -191,6 +273,12 @@ def _map(name: str, a, b) -> None:
                 lb.o.load_state_dict(la.self_attn.out_proj.state_dict())
                 for n in ("linear1", "linear2", "norm1", "norm2"):
                     getattr(lb, n).load_state_dict(getattr(la, n).state_dict())
+        elif name == "raw_tables":
+            b.wte.copy_(a.wte.weight)
+            b.wpe.copy_(a.wpe.weight)
+            b.blocks.load_state_dict(a.blocks.state_dict())
+            b.ln_g.copy_(a.ln.weight)
+            b.ln_b.copy_(a.ln.bias)
         else:
             b.load_state_dict(a.state_dict())
 
@@ -216,7 +304,7 @@ def _input(name: str):
     torch.manual_seed(0)
     if name == "adaptive_pool_int_tuple":
         return torch.randn(2, 3, 8, 8)
-    if name == "torch_encoder":
+    if name in ("torch_encoder", "raw_tables", "hand_linears"):
         return torch.randint(0, 50, (2, 5))
     return torch.randn(2, 5, D)
 
@@ -247,6 +335,10 @@ PLANTED = {  # name -> (text in the second file, its replacement, first value, s
     "adaptive_pool_int_tuple": ("nn.AdaptiveAvgPool2d((1, 1))", "nn.AdaptiveAvgPool2d((2, 2))", 1, 2),
     "torch_encoder": ("FF = 2 * D", "FF = 3 * D", 2 * D, 3 * D),
     "norms_declared_apart": ("FF = 2 * D", "FF = 3 * D", 2 * D, 3 * D),
+    # one longer position table: one finding with both shapes (``diff._one_table``)
+    "raw_tables": ("torch.randn(16, D)", "torch.randn(24, D)", 16, 24),
+    # a wider MLP in hand-written linears: one finding with both widths (``diff._resized``)
+    "hand_linears": ("FF = 2 * D", "FF = 3 * D", 2 * D, 3 * D),
 }  # fmt: skip
 
 

@@ -21,12 +21,15 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from driftcheck import safeio
 from driftcheck.errors import DriftcheckError
 from driftcheck.graph.model import Graph
 from driftcheck.parsers import Reads
+
+if TYPE_CHECKING:
+    from driftcheck.parsers.source.analyze import AmbiguousRoot
 
 MAX_SCAN_FILES = 200
 CONFIG_KINDS = ("config", "hub")
@@ -194,6 +197,7 @@ def code_against_config(
     from driftcheck.parsers.hf_defaults import complete
     from driftcheck.parsers.hf_source import read_config
     from driftcheck.parsers.source import parse_source
+    from driftcheck.parsers.source.analyze import AmbiguousRoot
 
     reads = reads if reads is not None else Reads()
     path, inline = split_entry(code)
@@ -204,17 +208,55 @@ def code_against_config(
     completed, _ = complete(src.data, model_type) if model_type else (dict(src.data), None)
     if entry is None:
         entry = pick_class(path, src.data, model_type)
-    code_graph = parse_source(path, entry=entry, config=completed, config_path=src.display)
+    try:
+        code_graph = parse_source(path, entry=entry, config=completed, config_path=src.display)
+    except AmbiguousRoot as e:
+        entry, code_graph = _largest_root(e, path, completed, src.display)
+        say(f"the code side is {entry}, the largest of its top-level classes")
+    by_name = False
     if cfg_entry is None and entry and _transformers_defines(entry, model_type):
-        cfg_entry = entry
+        cfg_entry, by_name = entry, True
     cfg_graph, code_facts = config_graph(config, exact=exact, entry=cfg_entry, reads=reads)
-    if cfg_entry is None:
+    named = src.data.get("architectures")
+    if cfg_entry is None or (by_name and isinstance(named, list) and entry not in named):
+        # the code's class shares a transformers name (a user's ``MixtralModel`` with its own
+        # head) that the config does not build: the name decides nothing, the structure does
         cfg_graph, code_facts = _closest_reference(
             code_graph, (cfg_graph, code_facts), config, src.data, model_type, exact, say, reads
         )
     _code_facts_of_reference(cfg_graph, code_facts)
     bound = CodeSide(path, entry, "left", completed, src.display, model_type, src.data)
     return code_graph, cfg_graph, bound
+
+
+MAX_ROOTS = 4
+"""Top-level classes tried when a file has several and the config names none of them."""
+
+
+def _largest_root(
+    e: AmbiguousRoot, path: str, config: dict[str, Any], display: str
+) -> tuple[str, Graph]:
+    """Several top-level module classes and no ``architectures`` class among them (a model
+    and a helper module nothing instantiates): the one holding the most parameters is the
+    model a config describes, when it is the only one that large among those whose count is
+    known (a helper handed a module has none); otherwise the ambiguity stands (``--entry``)."""
+    from driftcheck.parsers.source import parse_source
+
+    if len(e.candidates) > MAX_ROOTS:
+        raise e
+    built: list[tuple[int, str, Graph]] = []
+    for name in e.candidates:
+        try:
+            g = parse_source(path, entry=name, config=config, config_path=display)
+        except DriftcheckError:
+            continue  # a class the config cannot build (its arguments are not a config)
+        total = g.params_total()
+        if total is not None:  # unknown: a class whose arguments are no config (a helper
+            built.append((total, name, g))  # handed a module), not a model the config builds
+    built.sort(key=lambda b: -b[0])
+    if not built or (len(built) > 1 and built[0][0] == built[1][0]) or built[0][0] == 0:
+        raise e
+    return built[0][1], built[0][2]
 
 
 Built = tuple[Graph, dict[str, Any]]

@@ -301,7 +301,7 @@ def unread_findings(code: CodeSide, raw: dict[str, Any], findings: list[Finding]
         if {n.lower() for n in names} & read:  # N_EXPERTS as a module constant reads too
             continue
         held = [] if sub else list(values.get(fact, ()))
-        if any(same(v, value) for v in held):
+        if any(same(v, value) for v in held) or _per_stage(held, value):
             continue  # the code builds the claimed value, whatever it reads it from
         absorbed: list[Finding] = []
         if fact == "numKvHeads" and not held:
@@ -497,6 +497,20 @@ def _consequences(findings: list[Finding], code: tuple[int, ...],
     return out
 
 
+def _per_stage(held: list[Any], value: Any) -> bool:
+    """A per-stage claim (Swin's ``num_heads = [2, 4]``) the code builds stage by stage: its
+    values, in order and each once, are the ones the code's graph shows, in order."""
+    if not isinstance(value, (list, tuple)) or not value:
+        return False
+    want = list(dict.fromkeys(repr(v) for v in value))
+    seen: list[str] = []
+    for v in held:
+        for x in v if isinstance(v, (list, tuple)) else [v]:
+            if repr(x) not in seen:
+                seen.append(repr(x))
+    return seen == want
+
+
 def _twin(findings: list[Finding], key: str, cfg_side: str, value: Any, code_side: str,
           held: list[Any]) -> Finding | None:  # fmt: skip
     """A finding of minor or above on the same config key, or holding the claimed value on
@@ -509,8 +523,9 @@ def _twin(findings: list[Finding], key: str, cfg_side: str, value: Any, code_sid
         if any(loc.key == key for loc in f.locations):
             return f
         cv, kv = f.values.get(cfg_side), f.values.get(code_side)
-        if same(cv, value) and any(same(kv, h) for h in held):
-            return f
+        one = [value] + (list(value) if isinstance(value, (list, tuple)) else [])
+        if any(same(cv, v) for v in one) and any(same(kv, h) for h in held):
+            return f  # (or one stage's value of a per-stage claim)
     return None
 
 

@@ -102,7 +102,9 @@ NAME_FACTS: dict[str, str] = {
         ),
         "normEps",
     ),
-    "sliding_window": "slidingWindow",
+    # a bare ``window`` is a sliding window's size wherever a config states one (the fact
+    # is compared only against a config's ``sliding_window``; Swin's is ``window_size``)
+    **dict.fromkeys(("sliding_window", "sliding_window_size", "window"), "slidingWindow"),
     **dict.fromkeys(("num_experts", "num_local_experts", "n_routed_experts"), "numExperts"),
     **dict.fromkeys(("num_experts_per_tok", "top_k", "moe_top_k"), "numExpertsPerTok"),
 }

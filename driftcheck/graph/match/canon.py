@@ -47,6 +47,10 @@ class Item:
     """A dataflow op read from ``forward`` (a view or unflatten with its sizes): compared
     where both sides have one at the same place, never reported as missing, and left out of
     block signatures, since two implementations of one model differ in such ops freely."""
+    src_width: int | None = None
+    """For a split of one axis (``Unflatten``): the ``out_features`` of the ``Linear`` whose
+    output it splits (its input edge, through layout ops), when the graph says; the head
+    width a ``(heads, -1)`` split leaves implicit is that width over the heads."""
 
     @property
     def is_block(self) -> bool:
@@ -275,6 +279,7 @@ class Canon:
         self.kids: dict[str | None, list[Node]] = {}
         for n in graph.nodes:
             self.kids.setdefault(n.parent, []).append(n)
+        self._into: dict[str, list[str]] | None = None
 
     def run(self) -> list[Item]:
         return self._seq(self.kids.get(None, []), depth=0)
@@ -327,9 +332,41 @@ class Canon:
             return None
         leaf = _leaf(node, ltype, params, full)
         leaf.soft = _is_op(ltype)
+        if ltype == "Unflatten":
+            leaf.src_width = self._split_source(node)
         if node.repeat > 1:
             return _block(node, [leaf], node.repeat)
         return leaf
+
+    def _split_source(self, node: Node) -> int | None:
+        """The width of the ``Linear`` an ``Unflatten`` splits: its one input, followed back
+        through single-input layout ops (a ``Sequential(Linear, Rearrange)``, a
+        ``q_proj(x).view(...)``); None when the input is anything else."""
+        if self._into is None:
+            self._into = {}
+            for e in self.graph.edges:
+                self._into.setdefault(e.dst, []).append(e.src)
+        by_id = self.graph.index
+        cur = node.id
+        for _ in range(8):
+            srcs = self._into.get(cur, [])
+            if len(srcs) != 1:
+                return None
+            cur = srcs[0]
+            src = by_id.get(cur)
+            if src is None:
+                return None
+            if src.type == "Linear":
+                w = src.params.get("out_features")
+                ok = isinstance(w, int) and not isinstance(w, bool) and w > 0
+                return int(w) if ok else None
+            if src.type not in SPLIT_PASSES:
+                return None
+        return None
+
+
+SPLIT_PASSES = frozenset({"Contiguous", "Identity", "Dropout"})
+"""Ops between a projection and the split of its output that keep its last axis."""
 
 
 def _embedding_table(node: Node, kids: list[Node] | None) -> Item | None:

@@ -286,6 +286,8 @@ def _head_splits(main: Item, out: dict[str, Derived], items: list[Item]) -> None
     dims: set[int] = set()
     for it in splits:
         n, d = it.params["unflattened_size"]
+        if d < 0 and it.src_width is not None and it.src_width % n == 0:
+            d = it.src_width // n  # (heads, -1) of a projection the graph names: its width
         if d > 0 and n * d not in widths:
             return  # a split of something else: no reading
         heads.setdefault(n, it)

@@ -156,7 +156,10 @@ class Differ:
         saved = self.level_eq, self.leaf_eq
         ha, hb = [x for x in a if not x.soft], [y for y in b if not y.soft]
         ta, tb = weight_total(ha), weight_total(hb)
-        self.level_eq = ta is not None and ta == tb
+        # a level inside one that holds as many parameters each side is part of it: a pair
+        # of blocks aligned across two writings of those weights (q/k/v as three wrapped
+        # linears against an MLP wrapper) differs as the writings do, not as the weights
+        self.level_eq = (ta is not None and ta == tb) or saved[0]
         la = weight_total([x for x in ha if not x.is_block])
         lb = weight_total([y for y in hb if not y.is_block])
         self.leaf_eq = la is not None and la == lb
@@ -169,6 +172,12 @@ class Differ:
 
     def _pairs(self, pairs: list[Pair], times: int) -> None:
         moved = _moved(pairs)
+        loose = [p for p in pairs if (p[0] is None) != (p[1] is None)]
+        if _same_weights(loose):
+            # every unpaired layer of this level, whatever its place: the two sides hold the
+            # same weights in them (a fused qkv declared before the bias table, q/k/v after),
+            # so the stretches between aligned layers are one set of weights written two ways
+            pairs = [p for p in pairs if p[0] is not None and p[1] is not None]
         gap: list[Pair] = []
         for x, y in pairs:
             if x is None or y is None:
@@ -271,6 +280,47 @@ class Differ:
                 # the same weights described differently: an Attention layer against four
                 # Linears, or a fused in_proj (3d, d) against q/k/v (d, d) each
                 return
+            lefts, rights = _unpaired(lefts, rights)
+            if len(lefts) == len(rights) == 1 and lefts[0].is_block and rights[0].is_block:
+                # the one block left each side (the layer stack, written with other layer
+                # types on one side): compared as a pair, not reported whole on each side
+                self._blocks(lefts[0], rights[0], times)
+                return
+            sized = _resized(lefts, rights)
+            if sized is not None:  # hand-written linears [256, 64] against Linear(64, 160)
+                a, b, x, y = sized
+                locs = {"left": _loc(x, None, "left"), "right": _loc(y, None, "right")}
+                for _ in range(len(lefts)):
+                    self.add(
+                        Diff(
+                            "shape",
+                            "weight.size",
+                            a,
+                            b,
+                            locs,
+                            weights_change=True,
+                            times=times,
+                            node=x.node.id,
+                        )
+                    )
+                return
+            one = _one_table(lefts, rights)
+            if one is not None:  # a raw [256, 64] table against an Embedding(128, 64)
+                x, y, sx, sy = one
+                locs = {"left": _loc(x, None, "left"), "right": _loc(y, None, "right")}
+                self.add(
+                    Diff(
+                        "shape",
+                        "weight.shape",
+                        list(sx),
+                        list(sy),
+                        locs,
+                        weights_change=True,
+                        times=times,
+                        node=x.node.id,
+                    )
+                )
+                return
         for it, side in [*((x, "left") for x in lefts), *((y, "right") for y in rights)]:
             bag = weight_bag([it])
             self.add(
@@ -288,6 +338,117 @@ class Differ:
                 ),
                 block=it.is_block,
             )
+
+
+def _same_weights(loose: list[Pair]) -> bool:
+    """The unpaired layers of both sides hold the same weights (as many parameters)."""
+    lefts = [x for x, _ in loose if x is not None]
+    rights = [y for _, y in loose if y is not None]
+    if not lefts or not rights:
+        return False
+    bl, br = weight_bag(lefts), weight_bag(rights)
+    return bool(bl) and bool(br) and (bl == br or _total(bl) == _total(br))
+
+
+def _unpaired(lefts: list[Item], rights: list[Item]) -> tuple[list[Item], list[Item]]:
+    """The items of an unaligned stretch left once each item whose weights one item of the
+    other side holds exactly (a raw ``[900, 64]`` Parameter and an ``Embedding(900, 64)``)
+    is paired off with it: the same weights, written as another layer."""
+    rest = list(rights)
+    out: list[Item] = []
+    for x in lefts:
+        bx = weight_bag([x])
+        hit = next((y for y in rest if bx and weight_bag([y]) == bx), None)
+        if hit is not None:
+            rest.remove(hit)
+            continue
+        many = _copies(x, rest)  # a block of 4 hand-written linears against 4 Linears
+        if many:
+            for y in many:
+                rest.remove(y)
+            continue
+        out.append(x)
+    left = list(out)
+    for y in list(rest):
+        many = _copies(y, left)
+        if many:
+            rest.remove(y)
+            for x in many:
+                left.remove(x)
+    return left, rest
+
+
+def _copies(x: Item, others: list[Item]) -> list[Item]:
+    """``x`` holds the weights of several of ``others`` together: a block of ``n`` copies
+    against ``n`` items holding one copy's each, or a layer against a run of consecutive
+    items (a LayerNorm against its gain and bias Parameters). Those items; else none."""
+    if x.is_block and x.count >= 2:
+        one = weight_bag(x.children or [])
+        if one:
+            hits = [y for y in others if weight_bag([y]) == one][: x.count]
+            if len(hits) == x.count:
+                return hits
+    bx = weight_bag([x])
+    if not bx:
+        return []
+    for n in (2, 3, 4):
+        for i in range(len(others) - n + 1):
+            run = others[i : i + n]
+            if weight_bag(run) == bx:
+                return run
+    return []
+
+
+def _shapes(it: Item) -> list[tuple] | None:
+    """One copy's weight shapes, largest rank first (ties: in order)."""
+    out: list[tuple] = []
+    for leaf in walk([it]):
+        if leaf.is_block:
+            continue
+        w = leaf_weights(leaf.ltype, leaf.params)
+        if w is None:
+            return None
+        out += [tuple(s) for s in w.values()] * max(1, leaf.count)
+    return sorted(out, key=lambda s: -len(s))
+
+
+def _resized(lefts: list[Item], rights: list[Item]) -> tuple | None:
+    """The layers left each side, paired in order, hold the same weights up to one size
+    (every differing axis is ``a`` on the left and ``b`` on the right): ``(a, b, first
+    left, first right)``, the one width they differ by, or None."""
+    if not lefts or len(lefts) != len(rights) or len(lefts) > 4:
+        return None
+    change: set[tuple] = set()
+    for x, y in zip(lefts, rights):
+        sx, sy = _shapes(x), _shapes(y)
+        if not sx or not sy or len(sx) != len(sy):
+            return None
+        for a, b in zip(sx, sy):
+            if len(a) != len(b):
+                return None
+            change |= {(p, q) for p, q in zip(a, b) if p != q}
+    if len(change) != 1:
+        return None
+    a, b = change.pop()
+    if not (isinstance(a, int) and isinstance(b, int)):
+        return None
+    return a, b, lefts[0], rights[0]
+
+
+def _one_table(lefts: list[Item], rights: list[Item]) -> tuple | None:
+    """One layer left each side, each holding one weight of one rank: the one weight the two
+    describe, of two shapes (``(x, y, x's shape, y's shape)``)."""
+    if len(lefts) != 1 or len(rights) != 1 or lefts[0].is_block or rights[0].is_block:
+        return None
+    bx, by = weight_bag(lefts), weight_bag(rights)
+    if not bx or not by or len(bx) != 1 or len(by) != 1:
+        return None
+    (sx, nx), (sy, ny) = next(iter(bx.items())), next(iter(by.items()))
+    if nx != 1 or ny != 1 or len(sx) != len(sy) or len(sx) < 2:
+        return None
+    if sum(a != b for a, b in zip(sx, sy)) != 1:
+        return None  # one axis differs: one table, longer or wider; more is another layer
+    return lefts[0], rights[0], sx, sy
 
 
 def _same_axis(x: Item, y: Item) -> bool:

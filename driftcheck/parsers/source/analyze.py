@@ -451,6 +451,21 @@ def config_class(interp: Interp, cls: Cls, init: Any) -> Cls | None:
     return v if ok and isinstance(v, Cls) else None
 
 
+def _covers(config: dict, ccls: Cls) -> bool:
+    """Every field the plain config class declares (its annotated class attributes, its
+    bases' too) is a key of ``config``."""
+    fields: set[str] = set()
+    for c in ccls.mro():
+        node = getattr(c, "node", None)
+        if not isinstance(node, ast.ClassDef):
+            continue
+        for st in node.body:
+            if isinstance(st, ast.AnnAssign) and isinstance(st.target, ast.Name):
+                if "ClassVar" not in ast.unparse(st.annotation):
+                    fields.add(st.target.id)
+    return bool(fields) and fields <= {k for k in config if isinstance(k, str)}
+
+
 def _none_default(a: ast.arguments, p: ast.arg) -> bool:
     """``p`` has the default ``None`` (the caller is meant to give it)."""
     params = [*a.posonlyargs, *a.args]
@@ -492,6 +507,16 @@ def root_args(
     required = params[: len(params) - n_default] if n_default else params
     ccls = config_class(interp, cls, init)
     cfg_val: Any = None
+    # a plain config class the config's keys do not cover (QwenSettings(num_layers=...)
+    # against ``num_hidden_layers``): bound, it is a mix of the config's values and the
+    # class's defaults, a model nobody builds. A parameter defaulting to None then keeps its
+    # default: the code's own fallback (``cfg or Settings()``) is the model
+    own_default = (
+        config is not None
+        and ccls is not None
+        and not interp.configs.is_config_cls(ccls)
+        and not _covers(config, ccls)
+    )
     if config is not None and ccls is not None and not interp.configs.is_config_cls(ccls):
         # a plain config class (dataclass, attribute bag): the dict is its keyword arguments
         kw = {k: resource(v, k, config_path, None) for k, v in config.items() if isinstance(k, str)}
@@ -511,11 +536,16 @@ def root_args(
         # a config binds to what the code leaves to its caller (parameters without a default
         # or defaulting to None); a default is what the code itself says, compared with the
         # config as such
-        if is_cfg and _none_default(a, p) and _fills_none(init.node, p.arg):
+        if (
+            is_cfg
+            and _none_default(a, p)
+            and (_fills_none(init.node, p.arg) or (own_default and p not in required))
+        ):
             # the code picks its own config when the caller gives none (``config = config
             # or Config.from_name("tiny")``, ``if cfg is None: cfg = Settings()``): that
             # choice is what the code itself says (as a default is), so it stands; neither
-            # the config class's defaults nor a given config replace it
+            # the config class's defaults nor a given config replace it. Likewise a plain
+            # config class the config's keys do not cover keeps the code's fallback
             continue
         if is_cfg and cfg_val is not None and (p in required or _none_default(a, p)):
             kwargs[p.arg] = cfg_val

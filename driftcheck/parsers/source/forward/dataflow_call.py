@@ -201,12 +201,15 @@ class Calls:
             t = self.run.f.torch_module(obj, tens, loc)
             if t is not None:
                 return Multi(t) if self.run.f.queries.node_type(t.src) in TUPLE_LEAVES else t
-        if obj.qual == "einops.Rearrange" and self.run.f.input_shape is not None and tens:
+        if obj.qual == "einops.Rearrange" and tens:
             # ``Rearrange("b c (h p1) (w p2) -> b (h w) (p1 p2 c)", p1=p, p2=p)``: the layer
-            # is ``einops.rearrange`` with its pattern (an axis that does not divide fails)
+            # is ``einops.rearrange`` with its pattern (an axis that does not divide fails);
+            # without real sizes, only the head split, size-free, as for the function
             axes = obj.attrs.get("axes_lengths")
             axes = {k: symbolic.plain_hole(v) for k, v in axes.items()} if axes else {}
-            out = concrete.rearrange(self.run, tens[0], obj.attrs.get("pattern"), axes, fr, loc)
+            sized = self.run.f.input_shape is not None
+            make = concrete.rearrange if sized else concrete.rearrange_split
+            out = make(self.run, tens[0], obj.attrs.get("pattern"), axes, fr, loc)
             if out is not None:
                 self.run.f.queries.leave(nid, out)
                 return out

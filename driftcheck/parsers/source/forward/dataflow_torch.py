@@ -246,6 +246,17 @@ def method(run: Any, t: Tens, name: str, args: list, kwargs: dict, fr: Any, at: 
         if is_int(a) and is_int(b):
             return f.add_op("Flatten", {"start_dim": a, "end_dim": b}, [t], fr.parent, loc)
         return Tens(None)
+    if name == "unflatten":
+        # ``q_proj(x).unflatten(-1, (heads, head_dim))``: the op itself, an axis counted
+        # from the front where the input's rank is known (as a view's unflatten is)
+        d, sizes = _arg(args, kwargs, 0, "dim"), _arg(args, kwargs, 1, "sizes")
+        sizes = int_args([sizes]) if isinstance(sizes, (list, tuple)) else None
+        if is_int(d) and sizes and all(is_int(x) for x in sizes) and sizes.count(-1) <= 1:
+            if d < 0 and t.shape is not None and len(t.shape) >= -d:
+                d += len(t.shape)
+            size = tuple(sizes)
+            return f.add_op("Unflatten", {"dim": d, "unflattened_size": size}, [t], fr.parent, loc)
+        return Tens(None)
     if name == "t" and not args and f.input_shape is not None and concrete(t.shape):
         if len(t.shape) < 2:  # ``x.t()`` of a 1-D tensor is itself
             return Tens(t.src, t.shape)

@@ -90,6 +90,8 @@ def _fields(v: Any) -> dict[str, Any] | None:
     if isinstance(v, Obj) and not v.module and v.cls is not None:
         if tuplesub.is_named_tuple(v.cls):
             return {k: x for k, x in v.attrs.items() if k != tuplesub.ITEMS}
+        return dict(v.attrs)  # a plain object of the code's own (a frozen dataclass of
+        # hyperparameters the module keeps as ``self.hp``): its fields
     if isinstance(v, Config) and v.cls is None and str(v.origin or "").endswith(".py"):
         return dict(v.fields)  # a namespace the code made (``library/stdlib._namespace``)
     return None
