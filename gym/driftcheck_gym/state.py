@@ -177,8 +177,21 @@ def _fresh_name(arch: Arch, type_name: str) -> str:
 INT64 = 2**63 - 1
 
 
+_FLAT_OK = frozenset({str, bool, type(None)})
+
+
 def _bounded(v: Any, where: str, depth: int = 0) -> None:
     """Numbers a model can hold: integers within int64, finite floats; nesting bounded."""
+    if type(v) is dict and depth == 0:  # flat params (most are): each value read once here
+        for x in v.values():
+            t = type(x)
+            if t is int:
+                if not -INT64 <= x <= INT64:
+                    break
+            elif t not in _FLAT_OK:
+                break
+        else:
+            return  # every value a str, bool, None or an int within int64: nothing to refuse
     if depth > 16:
         raise _Refused(f"{where}: params nested too deeply")
     t = type(v)
