@@ -162,6 +162,26 @@ def verify(
             gc.enable()
 
 
+def _found(findings: list[Finding], chk: Check, sev: Any, hit: Hit, ctx: Context) -> None:
+    """One hit of ``chk`` as a finding (its node claimed when ``chk`` claims and blocks)."""
+    node = hit.node
+    if chk.claims and node is not None and sev.rank >= 3:
+        ctx.claimed.add(node.id)
+    findings.append(
+        Finding(
+            check_id=chk.id,
+            name=chk.name,
+            severity=sev,
+            message=hit.message,
+            attribute=hit.attribute,
+            values=dict(hit.values),
+            locations=[node.loc] if node is not None and node.loc is not None else [],
+            node=node.id if node is not None else None,
+            evidence=hit.evidence,
+        )
+    )
+
+
 def _gated(order: tuple[Check, ...], ctx: Context, facts) -> tuple[int, tuple[Check, ...]]:
     """(number of checks, those whose type and fact gates pass), memoized by the sets of node
     types and facts present; only for a run that wants every check. The memo is the run's
@@ -230,6 +250,7 @@ def _verify(
                 if len(struct) >= 10_000:
                     struct.clear()
                 smemo = struct[skey] = {}
+    entries = None
     if (
         smemo is not None
         and gated
@@ -239,6 +260,7 @@ def _verify(
         plan = smemo.get(_PLAN)
         if plan is not None and plan[0] is order:
             order = plan[1]  # the structural checks that found nothing here are left out
+            entries = plan[2]
         else:
             plan = None
     else:
@@ -254,6 +276,13 @@ def _verify(
                 locs.clear()
         if hit[0]:
             quiet = ctx.quiet(hit[0], hit[1])
+    if entries is not None:  # the kept run list: each check's fields read once, when kept
+        for chk, cid, when, structural, run in entries:
+            if cid in quiet or (when is not None and not when(ctx)):
+                continue
+            for hit in _run_structural(chk, ctx, smemo) if structural else run(ctx):
+                _found(findings, chk, chk.severity, hit, ctx)
+        order = ()
     for chk in order:
         if not gated:
             if not (every or opts.wants(chk.id, chk.name)):
@@ -274,22 +303,7 @@ def _verify(
             else chk.run(ctx)
         )
         for hit in hits:
-            node = hit.node
-            if chk.claims and node is not None and sev.rank >= 3:
-                ctx.claimed.add(node.id)
-            findings.append(
-                Finding(
-                    check_id=chk.id,
-                    name=chk.name,
-                    severity=sev,
-                    message=hit.message,
-                    attribute=hit.attribute,
-                    values=dict(hit.values),
-                    locations=[node.loc] if node is not None and node.loc is not None else [],
-                    node=node.id if node is not None else None,
-                    evidence=hit.evidence,
-                )
-            )
+            _found(findings, chk, sev, hit, ctx)
     if plan is None:  # keep this structure's run list once every structural check is known
         silent = {
             c.id
@@ -299,7 +313,12 @@ def _verify(
         if all(
             c.id in smemo for c in order if c.structural and c.when is None
         ):  # each remembered (found nothing, found hits, or not a function of the structure)
-            smemo[_PLAN] = (order, tuple(c for c in order if c.id not in silent))
+            kept = tuple(c for c in order if c.id not in silent)
+            smemo[_PLAN] = (
+                order,
+                kept,
+                tuple((c, c.id, c.when, c.structural, c.run) for c in kept),
+            )
     value, comp = score(findings)
     if "shapes" in ctx.__dict__:  # only when some check already paid for shape inference
         layers = ctx.layer_ids
