@@ -183,6 +183,7 @@ INT64 = 2**63 - 1
 
 
 _FLAT_OK = frozenset({str, bool, type(None)})
+_INF = float("inf")
 
 
 def _bounded(v: Any, where: str, depth: int = 0) -> None:
@@ -193,10 +194,13 @@ def _bounded(v: Any, where: str, depth: int = 0) -> None:
             if t is int:
                 if not -INT64 <= x <= INT64:
                     break
+            elif t is float:
+                if x != x or x == _INF or x == -_INF:
+                    break
             elif t not in _FLAT_OK:
                 break
         else:
-            return  # every value a str, bool, None or an int within int64: nothing to refuse
+            return  # each value a str, bool, None, int within int64 or finite float: all fine
     if depth > 16:
         raise _Refused(f"{where}: params nested too deeply")
     t = type(v)
