@@ -237,16 +237,17 @@ def _paused(fn: Callable[..., GradeResult]) -> Callable[..., GradeResult]:
                 return fn(*args, **kw)
             with use(sp):
                 return fn(*args, **kw)
+        token = _ACTIVE.set(sp)  # ``use(sp)`` without the context manager's calls
         try:
-            with use(sp):
-                if not _on(GC_PAUSE, "gym_gc_pause", sp):
-                    return fn(*args, **kw)
-                gc.disable()
-                try:
-                    return fn(*args, **kw)
-                finally:
-                    gc.enable()
+            if not _on(GC_PAUSE, "gym_gc_pause", sp):
+                return fn(*args, **kw)
+            gc.disable()
+            try:
+                return fn(*args, **kw)
+            finally:
+                gc.enable()
         finally:
+            _ACTIVE.reset(token)
             _settle(sp)
 
     return run
