@@ -126,6 +126,7 @@ class Speed:
     check_gates: bool = True  # verifier/runner.py: checks whose type and fact gates pass
     check_structure: bool = True  # verifier/runner.py: structural checks' hits by structure
     check_local_pass: bool = True  # verifier/runner.py: the layer-local checks in one pass
+    check_plan: bool = True  # verifier/runner.py: a structure's run list without silent checks
     verify_gc_pause: bool = True  # verifier/runner.py: cyclic GC off during a verify run
     gym_grades: bool = True  # gym grade.py: grades by content and by plan
     gym_fast: bool = True  # gym grade.py: requirements read the verifier run's analyses
@@ -157,7 +158,7 @@ class Speed:
             on["layer_memo"] = on["propmemo"] = False
         if env.get("DRIFTCHECK_VERIFY_NO_MEMO", "") not in ("", "0"):
             on["verdicts"] = on["check_gates"] = False
-            on["check_structure"] = on["check_local_pass"] = False
+            on["check_structure"] = on["check_local_pass"] = on["check_plan"] = False
         if env.get("DRIFTCHECK_GYM_NO_MEMO", "") not in ("", "0"):
             for name in ("gym_grades", "gym_graphs", "gym_vocab", "gym_edges"):
                 on[name] = False

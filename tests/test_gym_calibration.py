@@ -295,7 +295,8 @@ def test_fast_paths_switched_off_give_identical_grades(monkeypatch):
     layer), the typed graph built without pydantic's validation (``state.LEAN_GRAPH``), the
     collector paused for a grade (``grade.GC_PAUSE``), the verifier's gate memo
     (``Speed.check_gates``) and its memo of the structural checks' hits by the graph's structure
-    (``runner.STRUCT_MEMO``) and its one pass for the layer-local checks (``runner.LOCAL_PASS``).
+    (``runner.STRUCT_MEMO``), its one pass for the layer-local checks (``runner.LOCAL_PASS``)
+    and the structures' run lists without their silent structural checks (``runner.CHECK_PLAN``).
     Every reference, empty, partial and adversarial plan of every
     family of every split (two tasks each), the curated tasks and the peer harness's reference
     plans grade the same without them: reward, payload and findings (grade memos off, so
@@ -328,7 +329,7 @@ def test_fast_paths_switched_off_give_identical_grades(monkeypatch):
 
     fast, fast_graphs = run(), graphs()
     switches = [(gr, "FAST"), (gr, "GC_PAUSE"), (st, "LEAN_GRAPH")]
-    switches += [(runner, "STRUCT_MEMO"), (runner, "LOCAL_PASS")]
+    switches += [(runner, "STRUCT_MEMO"), (runner, "LOCAL_PASS"), (runner, "CHECK_PLAN")]
     for mod, name in switches:
         monkeypatch.setattr(mod, name, False)
     from driftcheck.speed import current, use

@@ -236,7 +236,7 @@ def test_the_gym_memos_belong_to_speed_and_change_no_grade(monkeypatch):
     gym += ("gym_lean_graph",)
     assert not any(getattr(off, n) for n in gym)
     assert Speed.from_env({"DRIFTCHECK_VERIFY_NO_MEMO": "1"}).without() == Speed().without(
-        "verdicts", "check_gates", "check_structure", "check_local_pass"
+        "verdicts", "check_gates", "check_structure", "check_local_pass", "check_plan"
     )
     assert grade._MEMO is STORES.gym_grades and grade._PLANS is STORES.gym_plans
     assert hf._MEMO is STORES.gym_graphs and vocab._MEMO is STORES.gym_vocab

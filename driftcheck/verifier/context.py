@@ -43,6 +43,9 @@ class Context:
         """Node ids a blocker already explained; later (shape) checks skip them."""
         self._bound: dict[tuple[str, Any], Any] = {}
         prep = self.prep = Prepared(graph, speed)  # carries the run's Speed
+        self._keys = prep.keys
+        sp = prep.speed
+        self._verdicts = sp.stores.verdicts if sp.verdicts else None  # ``remember``'s store
         self.index: dict[str, Node] = prep.index
         """Node by id as a plain dict (the pydantic model's lookups are slow in hot loops)."""
         self.has_kids = prep.has_kids
@@ -191,12 +194,12 @@ class Context:
         (and what the token itself holds, such as a threshold) may pass a token; the params key
         is exact (``prepared.params_key``), so one graph's verdict never answers for another's
         different layer. Bounded: cleared past 100,000 entries."""
-        pk = self.prep.keys.get(node.id)
-        sp = self.prep.speed
-        if type(pk) is not str or self.index.get(node.id) is not node or not sp.verdicts:
+        nid = node.id
+        pk = self._keys.get(nid)
+        verdicts = self._verdicts
+        if verdicts is None or type(pk) is not str or self.index.get(nid) is not node:
             return judge(node)  # not an exact key (hostile params), or not this node's key
         k = (memo, node.type, pk)
-        verdicts = sp.stores.verdicts
         v = verdicts.get(k, _MISSING)
         if v is _MISSING:
             if len(verdicts) >= 100_000:

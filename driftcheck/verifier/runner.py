@@ -13,7 +13,7 @@ from typing import Any
 
 from driftcheck.findings import Finding
 from driftcheck.graph.model import Graph
-from driftcheck.speed import STORES, Speed, current, use
+from driftcheck.speed import _ACTIVE, STORES, Speed, current, use
 from driftcheck.verifier.base import Check, Hit
 from driftcheck.verifier.context import Context
 from driftcheck.verifier.options import VerifyOptions
@@ -40,6 +40,14 @@ GC_PAUSE: bool | None = None
 """Pause the cyclic garbage collector for a run (see ``verify``). The run's ``Speed`` decides
 (``verify_gc_pause``: DRIFTCHECK_SPEED_OFF=verify_gc_pause); True or False here overrides it.
 The collector's state is all it changes: tests prove identical reports."""
+CHECK_PLAN: bool | None = None
+"""With the structure memo (``STRUCT_MEMO``): once every structural check of a run's check
+order has its hits remembered for the graph's structure, keep that structure's run list
+without the structural checks that found nothing there (no ``when`` gate: nothing they read
+can differ), so a later graph of that structure runs only the others, in the same order (its
+findings are the same: a skipped check would have replayed no hit). The run's ``Speed``
+decides (``check_plan``: DRIFTCHECK_VERIFY_NO_MEMO=1 or DRIFTCHECK_SPEED_OFF=check_plan); True
+or False here overrides it; tests prove identical reports."""
 STRUCT_MAX_NODES = 512
 _STRUCT = STORES.check_structure  # the process's store (a run reads its Speed's)
 _NAME = attrgetter("name")
@@ -117,6 +125,7 @@ def _run_structural(chk: Check, ctx: Context, memo: dict[str, tuple | None]) -> 
 
 
 _UNSEEN: Any = object()
+_PLAN = ("plan",)  # the run list's key in a structure's memo (check ids are str)
 
 
 def verify(
@@ -144,11 +153,33 @@ def verify(
     if paused:
         gc.disable()
     try:
+        if _ACTIVE.get() is sp:  # in force already (a gym grade fixes it for its run)
+            return _verify(graph, options, context, speed)
         with use(sp):
             return _verify(graph, options, context, speed)
     finally:
         if paused:
             gc.enable()
+
+
+def _found(findings: list[Finding], chk: Check, sev: Any, hit: Hit, ctx: Context) -> None:
+    """One hit of ``chk`` as a finding (its node claimed when ``chk`` claims and blocks)."""
+    node = hit.node
+    if chk.claims and node is not None and sev.rank >= 3:
+        ctx.claimed.add(node.id)
+    findings.append(
+        Finding(
+            check_id=chk.id,
+            name=chk.name,
+            severity=sev,
+            message=hit.message,
+            attribute=hit.attribute,
+            values=dict(hit.values),
+            locations=[node.loc] if node is not None and node.loc is not None else [],
+            node=node.id if node is not None else None,
+            evidence=hit.evidence,
+        )
+    )
 
 
 def _gated(order: tuple[Check, ...], ctx: Context, facts) -> tuple[int, tuple[Check, ...]]:
@@ -219,6 +250,21 @@ def _verify(
                 if len(struct) >= 10_000:
                     struct.clear()
                 smemo = struct[skey] = {}
+    entries = None
+    if (
+        smemo is not None
+        and gated
+        and not opts.severity
+        and (sp.check_plan if CHECK_PLAN is None else CHECK_PLAN)
+    ):
+        plan = smemo.get(_PLAN)
+        if plan is not None and plan[0] is order:
+            order = plan[1]  # the structural checks that found nothing here are left out
+            entries = plan[2]
+        else:
+            plan = None
+    else:
+        plan = _UNSEEN  # no plan for this run
     quiet: set[str] | frozenset[str] = frozenset()
     if every and (sp.check_local_pass if LOCAL_PASS is None else LOCAL_PASS):
         locs = sp.stores.check_locals
@@ -230,6 +276,13 @@ def _verify(
                 locs.clear()
         if hit[0]:
             quiet = ctx.quiet(hit[0], hit[1])
+    if entries is not None:  # the kept run list: each check's fields read once, when kept
+        for chk, cid, when, structural, run in entries:
+            if cid in quiet or (when is not None and not when(ctx)):
+                continue
+            for hit in _run_structural(chk, ctx, smemo) if structural else run(ctx):
+                _found(findings, chk, chk.severity, hit, ctx)
+        order = ()
     for chk in order:
         if not gated:
             if not (every or opts.wants(chk.id, chk.name)):
@@ -250,21 +303,21 @@ def _verify(
             else chk.run(ctx)
         )
         for hit in hits:
-            node = hit.node
-            if chk.claims and node is not None and sev.rank >= 3:
-                ctx.claimed.add(node.id)
-            findings.append(
-                Finding(
-                    check_id=chk.id,
-                    name=chk.name,
-                    severity=sev,
-                    message=hit.message,
-                    attribute=hit.attribute,
-                    values=dict(hit.values),
-                    locations=[node.loc] if node is not None and node.loc is not None else [],
-                    node=node.id if node is not None else None,
-                    evidence=hit.evidence,
-                )
+            _found(findings, chk, sev, hit, ctx)
+    if plan is None:  # keep this structure's run list once every structural check is known
+        silent = {
+            c.id
+            for c in order
+            if c.structural and c.when is None and smemo.get(c.id, _UNSEEN) == ()
+        }
+        if all(
+            c.id in smemo for c in order if c.structural and c.when is None
+        ):  # each remembered (found nothing, found hits, or not a function of the structure)
+            kept = tuple(c for c in order if c.id not in silent)
+            smemo[_PLAN] = (
+                order,
+                kept,
+                tuple((c, c.id, c.when, c.structural, c.run) for c in kept),
             )
     value, comp = score(findings)
     if "shapes" in ctx.__dict__:  # only when some check already paid for shape inference

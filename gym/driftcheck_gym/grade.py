@@ -32,7 +32,7 @@ from typing import Any
 
 from driftcheck.findings import Severity
 from driftcheck.graph.model import Graph
-from driftcheck.speed import STORES, Speed, current, use
+from driftcheck.speed import _ACTIVE, STORES, Speed, current, use
 from driftcheck.verifier import VerifyOptions, verify
 from driftcheck.verifier.context import Context
 from driftcheck.verifier.report import Report
@@ -233,18 +233,21 @@ def _paused(fn: Callable[..., GradeResult]) -> Callable[..., GradeResult]:
     def run(*args: Any, **kw: Any) -> GradeResult:
         sp = current()
         if not gc.isenabled():  # inside a paused grade (or the caller's pause)
+            if _ACTIVE.get() is sp:  # fixed already (a grade inside a grade)
+                return fn(*args, **kw)
             with use(sp):
                 return fn(*args, **kw)
+        token = _ACTIVE.set(sp)  # ``use(sp)`` without the context manager's calls
         try:
-            with use(sp):
-                if not _on(GC_PAUSE, "gym_gc_pause", sp):
-                    return fn(*args, **kw)
-                gc.disable()
-                try:
-                    return fn(*args, **kw)
-                finally:
-                    gc.enable()
+            if not _on(GC_PAUSE, "gym_gc_pause", sp):
+                return fn(*args, **kw)
+            gc.disable()
+            try:
+                return fn(*args, **kw)
+            finally:
+                gc.enable()
         finally:
+            _ACTIVE.reset(token)
             _settle(sp)
 
     return run
@@ -694,14 +697,17 @@ def _grade_parsed(task: Task, raw: list[Any]) -> GradeResult:
     attempted = [
         a.get("type") for a in raw if isinstance(a, dict) and isinstance(a.get("type"), str)
     ]
-    out = evaluate(
-        task,
-        res.arch,
-        n_actions=len(raw),
-        attempted=attempted,
-        errors=res.errors,
-        applied=res.applied,
-    )
+    if key is None and not _on(MEMO, "gym_grades", sp):  # what evaluate would run, unwrapped
+        out = _safe(task, res.arch, len(raw), attempted, res.errors, res.applied, None, None)
+    else:
+        out = evaluate(
+            task,
+            res.arch,
+            n_actions=len(raw),
+            attempted=attempted,
+            errors=res.errors,
+            applied=res.applied,
+        )
     if key is not None:
         plans[key] = _copy(out)
         if len(plans) > _MEMO_SIZE:
