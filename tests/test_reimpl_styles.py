@@ -414,3 +414,40 @@ def test_code_that_picks_its_own_config_keeps_it_against_a_given_config(tmp_path
     path.write_text(required)
     g = parse_source(path, entry="M", config=given)
     assert g.params_total() == 5 * (32 * 32 + 32)
+
+
+def test_rows_gathered_by_ids_are_a_table(tmp_path):
+    # ``self.wte[ids]`` computes ``F.embedding(ids, self.wte)`` (checked in torch), so wte is
+    # the token table; ``self.wte[0]`` (a constant row) is no lookup and stays a Parameter
+    path = tmp_path / "model.py"
+    path.write_text(textwrap.dedent(RAW).replace("F.embedding(ids, self.wte)", "self.wte[ids]"))
+    g = parse_source(path, entry="M")
+    assert g.params_total() == _torch_count(str(path))
+    wte = next(n for n in g.nodes if n.name == "wte")
+    assert (wte.type, wte.params) == ("Embedding", {"num_embeddings": 50, "embedding_dim": 8})
+    t = torch.randn(50, 8)
+    ids = torch.tensor([[1, 4, 49]])
+    assert torch.equal(t[ids], torch.nn.functional.embedding(ids, t))
+    path.write_text(textwrap.dedent(RAW).replace("F.embedding(ids, self.wte)", "self.wte[0]"))
+    g = parse_source(path, entry="M")
+    assert next(n for n in g.nodes if n.name == "wte").type == "Parameter"
+
+
+def test_vocab_is_not_read_off_a_position_table_beside_a_bare_token_table(tmp_path):
+    # the token table is used in a way no rule types (index_select): it stays a bare
+    # Parameter; the typed position table (16 rows) must not be taken for the vocab (50)
+    from driftcheck.graph.match.canon import canonicalise
+    from driftcheck.graph.match.derive import derive
+
+    path = tmp_path / "model.py"
+    code = textwrap.dedent(RAW).replace(
+        "F.embedding(ids, self.wte)", "torch.index_select(self.wte, 0, ids[0])[None]"
+    )
+    path.write_text(code)
+    g = parse_source(path, entry="M")
+    assert g.params_total() == _torch_count(str(path))
+    assert next(n for n in g.nodes if n.name == "wpe").type == "Embedding"
+    assert next(n for n in g.nodes if n.name == "wte").type == "Parameter"
+    a, _ = canonicalise(g, g)
+    facts = derive(a)
+    assert "vocabSize" not in facts or facts["vocabSize"].value == 50

@@ -228,6 +228,16 @@ def _from_roles(leaves: list[Item], out: dict[str, Derived]) -> None:
         out.setdefault(fact, first[(fact, value)])
 
 
+def _raw_rows(it: Item) -> int:
+    """The row count of a bare 2-D Parameter leaf (0 for anything else)."""
+    if it.ltype != "Parameter":
+        return 0
+    shape = it.params.get("shape")
+    if isinstance(shape, (list, tuple)) and len(shape) == 2 and isinstance(shape[0], int):
+        return shape[0]
+    return 0
+
+
 def _from_embeddings(leaves: list[Item], out: dict[str, Derived]) -> None:
     tables = [
         it
@@ -238,6 +248,10 @@ def _from_embeddings(leaves: list[Item], out: dict[str, Derived]) -> None:
         return
     # the token table is the largest: position, segment and image-patch tables are smaller
     tok = max(tables, key=lambda it: it.params["num_embeddings"])
+    if any(_raw_rows(it) > tok.params["num_embeddings"] for it in leaves):
+        # a bare 2-D Parameter with more rows than every typed table may be the token table
+        # (used in a way no rule types): the largest typed table may be a position table
+        return
     out.setdefault(
         "vocabSize",
         Derived(

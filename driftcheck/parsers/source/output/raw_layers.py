@@ -332,6 +332,12 @@ def _use_kind(a: ast.Attribute, parents: dict[int, ast.AST], callee) -> str | No
         if isinstance(q, ast.BinOp) and isinstance(q.op, ast.Add):
             return "table"
         return None
+    # ``self.wte[ids]``: rows gathered by an index tensor named in the code (what
+    # ``F.embedding(ids, self.wte)`` computes); a slice, a tuple or a constant index is not
+    if isinstance(p, ast.Subscript) and p.value is a and isinstance(p.ctx, ast.Load):
+        if isinstance(p.slice, (ast.Name, ast.Attribute)):
+            return "table"
+        return None
     # ``h @ self.table.t()`` / ``h @ self.table.T``: the head on the table's own rows
     if isinstance(p, ast.Attribute) and p.attr in ("t", "T"):
         q = parents.get(id(p))
