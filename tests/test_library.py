@@ -361,6 +361,27 @@ VALUES.append(
     )
 )
 
+VALUES.append(
+    (
+        ("re.match", "re.search", "re.fullmatch"),
+        # routing_transformer's ``bool(re.match(f'^{prefix}', key))`` splits enc_/dec_ kwargs
+        "import re\nm = re.search(r'(\\d+)x(?P<w>\\d+)', 'p_4x12')\n"
+        "result = (bool(re.match('^enc_', 'enc_dim')), re.match('^enc_', 'dim'), m.group(1), "
+        "m.groups(), m.group('w'), m.span(), m.start(2), m.groupdict(), "
+        "re.fullmatch('a+', 'aab') is None, bool(re.fullmatch('a+', 'aa')))",
+    )
+)
+VALUES.append(
+    (
+        ("inspect.isfunction", "inspect.ismethod"),
+        # lucidrains' ``default(val, d)``: ``d() if isfunction(d) else d``
+        "from inspect import isfunction, ismethod\nclass C:\n    def f(self):\n        return 1\n"
+        "def g():\n    return 2\n"
+        "result = (isfunction(g), isfunction(lambda: 3), isfunction(C), isfunction(C().f), "
+        "ismethod(C().f), ismethod(g), isfunction(4), isfunction(None), ismethod(C))",
+    )
+)
+
 # torch factories, elementwise functions and math/operator functions: generated rows
 _FACTORY_CALLS = {
     "zeros": "torch.zeros(2, 3)",

@@ -113,7 +113,7 @@ class Group:
         return e
 
 
-GROUP_MODULES = ("python", "stdlib", "arrays", "torchfns", "einopslib", "hf")
+GROUP_MODULES = ("python", "stdlib", "arrays", "torchfns", "einopslib", "hf", "wildlib")
 _loaded: list[bool] = []
 
 
