@@ -382,6 +382,17 @@ VALUES.append(
     )
 )
 
+VALUES.append(
+    (
+        ("json.loads", "yaml.safe_load", "yaml.load"),
+        # options read from a JSON string or a config_hub-style YAML text in the file itself
+        "import json\nimport yaml\n"
+        'result = (json.loads(\'{"dim": 8, "h": [1, 2.5], "b": null}\'), '
+        "yaml.safe_load('n: 3\\nxs: [a, 2]\\nok: yes'), "
+        "yaml.load('w: 4', Loader=yaml.SafeLoader))",
+    )
+)
+
 # torch factories, elementwise functions and math/operator functions: generated rows
 _FACTORY_CALLS = {
     "zeros": "torch.zeros(2, 3)",

@@ -167,3 +167,128 @@ model = EncDec(8, enc_num_tokens=10, dec_num_tokens=20)
 def test_re_match_and_bool_of_a_match(tmp_path):
     full, core, want = both(tmp_path, PREFIXED)
     assert full == core == want == 80 + 160 + 8 * 8 + 8 + 27
+
+
+# ------------------------------------------------------------------ locals()
+LOCALS = """
+from torch import nn
+
+def split_prefix(prefix, d):
+    picked = {k[len(prefix):]: v for k, v in d.items() if k.startswith(prefix)}
+    return picked, {k: v for k, v in d.items() if not k.startswith(prefix)}
+
+class CvT(nn.Module):
+    def __init__(self, *, s1_dim=8, s1_kernel=3, s2_dim=16, s2_kernel=1, channels=3):
+        super().__init__()
+        kwargs = dict(locals())          # self, the arguments, and __class__ (super() is used)
+        names = sorted(k for k in kwargs if not k.startswith('s'))
+        dim = channels
+        layers = []
+        for prefix in ('s1', 's2'):
+            cfg, kwargs = split_prefix(f'{prefix}_', kwargs)
+            layers.append(nn.Conv2d(dim, cfg['dim'], cfg['kernel']))
+            dim = cfg['dim']
+        self.layers = nn.Sequential(*layers)
+        self.n = nn.Linear(len(names), 1)   # ['__class__', 'channels']: 2
+
+def outer(width):
+    extra = 4
+    def build():
+        snapshot = locals()               # the free variable it reads, nothing unassigned
+        later = 1
+        return nn.Linear(len(snapshot) + width, extra + later)
+    return build()
+
+model = nn.Sequential(CvT(s1_dim=4), outer(5))
+"""
+
+
+def test_locals_snapshot_of_a_function(tmp_path):
+    full, core, want = both(tmp_path, LOCALS)
+    assert full == core == want == (3 * 4 * 9 + 4) + (4 * 16 + 16) + 3 + (7 * 5 + 5)
+
+
+# ------------------------------------------------------------------ weight.shape
+WEIGHT_SHAPE = """
+from torch import nn
+
+class ViT(nn.Module):
+    def __init__(self, patch_dim=48, dim=32):
+        super().__init__()
+        self.to_patch = nn.Sequential(nn.LayerNorm(patch_dim), nn.Linear(patch_dim, dim))
+        self.conv = nn.Conv2d(3, 6, (3, 5), groups=3, bias=False)
+        self.up = nn.ConvTranspose1d(4, 6, 3, groups=2)
+        self.emb = nn.Embedding(11, dim)
+
+class MAE(nn.Module):
+    def __init__(self, encoder):
+        super().__init__()
+        self.encoder = encoder
+        out_w, in_w = encoder.to_patch[1].weight.shape
+        c = encoder.conv.weight
+        k = encoder.up.weight.size()
+        self.to_pixels = nn.Linear(out_w, encoder.to_patch[1].weight.shape[-1])
+        self.a = nn.Linear(c.size(1) * c.shape[-1] + c.ndim, c.numel() // 10)
+        self.b = nn.Linear(k[0] + k[1] + encoder.up.bias.shape[0], encoder.emb.weight.size(-2))
+        self.c = nn.Linear(encoder.to_patch[0].weight.numel(), in_w + encoder.up.weight.dim())
+
+model = MAE(ViT())
+"""
+
+
+def test_layer_weight_shapes_are_torch_shapes(tmp_path):
+    full, core, want = both(tmp_path, WEIGHT_SHAPE)
+    assert full == core == want
+
+
+def test_tied_weight_shape_stays_unknown(tmp_path):
+    # after ``head.weight = emb.weight`` the head's weight is the embedding's: not read here
+    full, _, want = both(
+        tmp_path,
+        """
+        from torch import nn
+
+        class M(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.emb = nn.Embedding(10, 4)
+                self.head = nn.Linear(4, 10, bias=False)
+                self.head.weight = self.emb.weight
+                self.out = nn.Linear(self.head.weight.shape[0], 2)
+
+        model = M()
+        """,
+        core=False,
+    )
+    assert want == 40 + 22 and full is None
+
+
+# ------------------------------------------------------------------ json.loads, yaml.safe_load
+TEXTS = '''
+import json
+import yaml
+from torch import nn
+
+CFG = """
+{"dim": 16, "depth": 2, "heads": [2, 4], "bias": false, "name": "tiny"}
+"""
+YML = """
+n_embd: 8
+layers:
+  - {out: 4}
+  - {out: 6}
+bias: no
+"""
+cfg = json.loads(CFG)
+y = yaml.safe_load(YML)
+z = yaml.load("width: 3", Loader=yaml.SafeLoader)
+layers = [nn.Linear(cfg["dim"], cfg["dim"] * h, bias=cfg["bias"]) for h in cfg["heads"]]
+layers += [nn.Linear(y["n_embd"], l["out"], bias=y["bias"]) for l in y["layers"]]
+layers.append(nn.Linear(z["width"], len(cfg["name"])))
+model = nn.Sequential(*layers)
+'''
+
+
+def test_json_and_yaml_texts_are_parsed(tmp_path):
+    full, core, want = both(tmp_path, TEXTS)
+    assert full == core == want == 16 * 32 + 16 * 64 + 8 * 4 + 8 * 6 + 3 * 4 + 4

@@ -51,6 +51,7 @@ EXT_TOPS = {
     "inspect",
     "re",
     "json",
+    "yaml",  # PyYAML: safe_load of a known text (library/wildlib.py)
     "huggingface_hub",
     "safetensors",
     "tokenizers",

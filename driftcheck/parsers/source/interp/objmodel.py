@@ -15,7 +15,7 @@ from driftcheck.graph import catalogue
 from driftcheck.parsers.source.interp import modglobals, tuplesub
 from driftcheck.parsers.source.interp.attrs import ModRef, Super, ext_const
 from driftcheck.parsers.source.interp.statements import MAX_DEPTH, Frame, Raised
-from driftcheck.parsers.source.library import enums
+from driftcheck.parsers.source.library import enums, wildlib
 from driftcheck.parsers.source.library.stdlib import FieldSpec
 from driftcheck.parsers.source.loader import (
     ModInfo,
@@ -481,6 +481,8 @@ class Calls:
                 kwargs[k.arg] = self.exprs.eval(k.value, fr)
         if isinstance(f, Ext) and f.qual in ("builtins.super",):
             return self.make_super(args, fr)
+        if isinstance(f, Ext) and f.qual == "builtins.locals" and not args and not kwargs:
+            return wildlib.frame_locals(fr, e)
         if f.__class__ is Unknown and self.may_build(e, fr):
             # a callable we could not follow (``partial(PreNorm, norm, dim)`` unmodelled, a
             # class from a table we cannot read): what it returns may be a layer with weights,

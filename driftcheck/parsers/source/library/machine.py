@@ -575,6 +575,8 @@ class Library:
 
     def value_attr(self, v: Any, name: str) -> Any:
         if isinstance(v, WeightRef):
+            if name in wildlib.WEIGHT_SIZE_ATTRS:  # ``lin.weight.shape[-1]`` of a known layer
+                return wildlib.weight_size_attr(self.attrs, v, name)
             if name in ("shape", "data"):
                 return Unknown("weight shape") if name == "shape" else v
             return BuiltinMethod(lambda a, k: v) if name in SAMEISH else Unknown(f"weight.{name}")

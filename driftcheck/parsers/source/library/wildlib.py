@@ -5,6 +5,7 @@ helper calls ``d()`` only when ``d`` is a function).
 
 from __future__ import annotations
 
+import ast
 from typing import Any
 
 from driftcheck.parsers.source.library.registry import Call, Group
@@ -199,3 +200,215 @@ def _bool(c: Call) -> Any:
     if isinstance(v, (Func, Cls, ExtClass, MatchValue, HookHandle)):
         return True
     return got
+
+
+# ------------------------------------------------------------------ locals()
+def _scope_names(fn: ast.AST) -> tuple[set[str], set[str]]:
+    """(names the function binds, names it or a nested scope reads), as the compiler sees them:
+    a nested function's reads count (its free names pass through this scope), its bindings not."""
+    bound: set[str] = set()
+    read: set[str] = set()
+    args = fn.args
+    for a in (*args.posonlyargs, *args.args, *args.kwonlyargs, args.vararg, args.kwarg):
+        if a is not None:
+            bound.add(a.arg)
+    declared: set[str] = set()
+
+    def visit(node: ast.AST, own: bool) -> None:
+        for ch in ast.iter_child_nodes(node):
+            if isinstance(ch, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
+                if own and not isinstance(ch, ast.Lambda):
+                    bound.add(ch.name)
+                if own and not isinstance(ch, ast.Lambda):
+                    for d in ch.decorator_list:
+                        visit_expr(d)
+                visit(ch, False)
+                continue
+            if isinstance(ch, (ast.Global, ast.Nonlocal)) and own:
+                declared.update(ch.names)
+            if isinstance(ch, ast.Name):
+                if isinstance(ch.ctx, ast.Load):
+                    read.add(ch.id)
+                elif own:
+                    bound.add(ch.id)
+            elif isinstance(ch, ast.alias) and own:
+                bound.add((ch.asname or ch.name).split(".")[0])
+            elif isinstance(ch, ast.ExceptHandler) and ch.name and own:
+                bound.add(ch.name)
+            visit(ch, own)
+
+    def visit_expr(e: ast.AST) -> None:
+        for n in ast.walk(e):
+            if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load):
+                read.add(n.id)
+
+    visit(fn, True)
+    return bound - declared, read
+
+
+def frame_locals(fr: Any, e: ast.Call) -> Any:
+    """``locals()`` in a function: a new dict of its local variables bound so far, then the free
+    variables it reads from enclosing functions, and ``__class__`` in a method that uses
+    ``super()`` (CPython's cell). At module level it is ``globals()``: not modelled (unknown)."""
+    func = getattr(fr, "func", None)
+    node = getattr(func, "node", None)
+    if node is None or isinstance(node, ast.Lambda) or not isinstance(node, ast.AST):
+        return Unknown(f"locals() outside a function at line {e.lineno}")
+    bound, read = _scope_names(node)
+    out: dict[str, Any] = {k: v for k, v in fr.locals.items() if k in bound}
+    closure = fr.closure or {}
+    for name in sorted(read - bound):
+        if name in closure:
+            out[name] = closure[name]
+    if func.owner is not None and ("super" in read or "__class__" in read):
+        out["__class__"] = func.owner
+    return out
+
+
+# ------------------------------------------------------------------ layer.weight.shape
+# torch layers whose catalogue weights are named and shaped as torch's own parameters (checked
+# against torch in tests/test_wild_constructs10.py)
+WEIGHT_SHAPE_LAYERS = frozenset(
+    """Linear Bilinear Conv1d Conv2d Conv3d ConvTranspose1d ConvTranspose2d ConvTranspose3d
+    Embedding LayerNorm GroupNorm BatchNorm1d BatchNorm2d BatchNorm3d""".split()
+)
+WEIGHT_SIZE_ATTRS = ("shape", "size", "numel", "ndim", "dim")
+
+
+def weight_shape(attrs: Any, ref: Any) -> tuple[int, ...] | None:
+    """The shape of ``layer.weight`` / ``layer.bias`` of a torch layer built from known
+    arguments, as torch allocates it; None when the layer is not one of the checked types,
+    has an unresolved argument, or the weight was tied, replaced or reparametrized."""
+    from driftcheck.parsers.source.values.abstract import Leaf
+
+    leaf = ref.owner
+    if not isinstance(leaf, Leaf) or leaf.type not in WEIGHT_SHAPE_LAYERS:
+        return None
+    if (
+        leaf.unresolved
+        or leaf.tied
+        or leaf.wnorm
+        or (leaf.torch or "").rsplit(".", 1)[0]
+        not in (
+            "torch.nn",
+            "",
+        )
+    ):
+        return None
+    weights = attrs.weights_with(leaf, {})
+    shape = weights.get(ref.name) if weights else None
+    if shape is None or not all(isinstance(d, int) and not isinstance(d, bool) for d in shape):
+        return None
+    return tuple(shape)
+
+
+def weight_size_attr(attrs: Any, ref: Any, name: str) -> Any:
+    """``w.shape``, ``w.size()``, ``w.size(d)``, ``w.numel()``, ``w.ndim``, ``w.dim()`` of a layer's
+    weight (``weight_shape``); unknown when its shape is."""
+    from math import prod
+
+    from driftcheck.parsers.source.library.pybuiltins import BuiltinMethod
+
+    shape = weight_shape(attrs, ref)
+    if shape is None:
+        return Unknown(f"{ref.name} {name} of a layer whose weight shape is not known")
+    if name == "shape":
+        return shape
+    if name == "ndim":
+        return len(shape)
+
+    def call(a: list, k: dict) -> Any:
+        args = [plain(x) for x in a]
+        if k or len(args) > (1 if name == "size" else 0):
+            return Unknown(f"weight.{name}() with these arguments")
+        if name == "numel":
+            return prod(shape)
+        if name == "dim":
+            return len(shape)
+        if not args:
+            return shape
+        d = args[0]
+        if not isinstance(d, int) or isinstance(d, bool) or not -len(shape) <= d < len(shape):
+            return Unknown("weight.size() of an unknown or out-of-range dim")
+        return shape[d]
+
+    return BuiltinMethod(call)
+
+
+# ------------------------------------------------------------------ json.loads / yaml.safe_load
+TEXT_MAX = 1 << 16  # a longer text is not parsed statically (unknown)
+
+
+def _plain_data(v: Any, depth: int = 0) -> bool:
+    """Whether a parsed document holds only JSON-like values (a YAML timestamp or binary is not
+    modelled: the whole result is then unknown)."""
+    if depth > 64:
+        return False
+    if isinstance(v, dict):
+        return all(
+            isinstance(k, (str, int, float, bool, type(None))) and _plain_data(x, depth + 1)
+            for k, x in v.items()
+        )
+    if isinstance(v, list):
+        return all(_plain_data(x, depth + 1) for x in v)
+    return isinstance(v, (str, int, float, bool, type(None)))
+
+
+def _parse_text(c: Call, parse: Any, what: str) -> Any:
+    text = c.plain(0, "s" if what == "json" else "stream")
+    if isinstance(text, bytes):
+        text = text.decode("utf-8", "replace") if len(text) <= TEXT_MAX else None
+    if not isinstance(text, str):
+        return c.unknown(f"{c.qual}() of a text not known statically")
+    if len(text) > TEXT_MAX:
+        return c.unknown(f"{c.qual}() of a text over {TEXT_MAX} characters")
+    try:
+        out = parse(text)
+    except Exception:  # noqa: BLE001 - the parser would raise: not decided statically
+        return c.unknown(f"{c.qual}() of a text the parser refuses")
+    return out if _plain_data(out) else c.unknown(f"{c.qual}() of a document with non-JSON values")
+
+
+JSON = Group("json", title="json (texts)")
+
+
+@JSON.entry(
+    "loads",
+    doc="loads(s) of a known text (<= 64 KiB): parsed by Python's json; a keyword argument "
+    "(object_hook, parse_float...) is not modelled (unknown)",
+)
+def _json_loads(c: Call) -> Any:
+    import json
+
+    if set(c.kwargs) - {"s"}:
+        return c.unknown("json.loads() with hooks")
+    return _parse_text(c, json.loads, "json")
+
+
+YAML = Group("yaml", title="yaml (texts)")
+
+
+def _yaml_safe(c: Call) -> Any:
+    import yaml
+
+    if set(c.kwargs) - {"stream"}:
+        return c.unknown(f"{c.qual}() with keyword arguments")
+    return _parse_text(c, yaml.safe_load, "yaml")
+
+
+YAML.add(
+    "safe_load", _yaml_safe, "safe_load(s) of a known text (<= 64 KiB), by PyYAML's safe loader"
+)
+
+
+@YAML.entry(
+    "load",
+    doc="load(s, Loader=yaml.SafeLoader) of a known text, as safe_load; any other loader unknown",
+)
+def _yaml_load(c: Call) -> Any:
+    import yaml
+
+    loader = c.arg(1, "Loader")
+    if getattr(plain(loader), "qual", None) not in ("yaml.SafeLoader", "yaml.CSafeLoader"):
+        return c.unknown("yaml.load() with a loader other than SafeLoader")
+    return _parse_text(Call(c.interp, c.qual, c.args[:1], {}, c.loc), yaml.safe_load, "yaml")
