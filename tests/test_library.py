@@ -393,6 +393,18 @@ VALUES.append(
     )
 )
 
+VALUES.append(
+    (
+        ("argparse.ArgumentParser",),
+        # a training script's defaults: parse_args of a known list, replayed on argparse itself
+        "import argparse\np = argparse.ArgumentParser(description='t')\n"
+        "p.add_argument('--dim', type=int, default='16')\np.add_argument('--flag', action='store_true')\n"
+        "g = p.add_mutually_exclusive_group()\ng.add_argument('--a', type=float, default=0.5)\n"
+        "p.set_defaults(extra=3)\nns = p.parse_args(['--flag'])\nk, rest = p.parse_known_args(['--zz'])\n"
+        "result = (ns.dim, ns.flag, ns.a, ns.extra, k.dim, rest)",
+    )
+)
+
 # torch factories, elementwise functions and math/operator functions: generated rows
 _FACTORY_CALLS = {
     "zeros": "torch.zeros(2, 3)",

@@ -292,3 +292,53 @@ model = nn.Sequential(*layers)
 def test_json_and_yaml_texts_are_parsed(tmp_path):
     full, core, want = both(tmp_path, TEXTS)
     assert full == core == want == 16 * 32 + 16 * 64 + 8 * 4 + 8 * 6 + 3 * 4 + 4
+
+
+# ------------------------------------------------------------------ argparse
+ARGPARSE = """
+import argparse
+from torch import nn
+
+def get_args(argv=None):
+    p = argparse.ArgumentParser(description="train")
+    p.add_argument("--dim", type=int, default="24")          # a string default goes through type
+    p.add_argument("--depth", type=int, default=2)
+    p.add_argument("--no-bias", action="store_true")
+    g = p.add_argument_group("head")
+    g.add_argument("--num-classes", type=int, default=10)
+    p.add_argument("--widths", type=int, nargs="+", default=[4, 6])
+    p.set_defaults(depth=3)
+    return p.parse_args([] if argv is None else argv)
+
+args = get_args()
+more, rest = argparse.ArgumentParser().parse_known_args(["--x", "1"])
+over = get_args(["--dim", "8", "--no-bias", "--widths", "5"])
+layers = [nn.Linear(args.dim, args.dim, bias=not args.no_bias) for _ in range(args.depth)]
+layers += [nn.Linear(args.dim, w) for w in args.widths]
+layers.append(nn.Linear(over.dim, over.widths[0] + len(rest), bias=not over.no_bias))
+layers.append(nn.Linear(args.widths[-1], args.num_classes))
+model = nn.Sequential(*layers)
+"""
+
+
+def test_argparse_defaults_and_known_argv(tmp_path):
+    full, core, want = both(tmp_path, ARGPARSE)
+    assert full == core == want == 3 * (24 * 24 + 24) + (24 * 4 + 4) + (24 * 6 + 6) + 8 * 7 + 70
+
+
+def test_argparse_of_the_command_line_is_unknown(tmp_path):
+    # ``parse_args()`` reads sys.argv: what a user passes is not known statically
+    full, _, want = both(
+        tmp_path,
+        """
+        import argparse
+        from torch import nn
+
+        p = argparse.ArgumentParser()
+        p.add_argument("--dim", type=int, default=8)
+        args, _ = p.parse_known_args()
+        model = nn.Linear(args.dim, 2)
+        """,
+        core=False,
+    )
+    assert want == 18 and full is None

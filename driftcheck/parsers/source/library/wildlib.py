@@ -412,3 +412,138 @@ def _yaml_load(c: Call) -> Any:
     if getattr(plain(loader), "qual", None) not in ("yaml.SafeLoader", "yaml.CSafeLoader"):
         return c.unknown("yaml.load() with a loader other than SafeLoader")
     return _parse_text(Call(c.interp, c.qual, c.args[:1], {}, c.loc), yaml.safe_load, "yaml")
+
+
+# ------------------------------------------------------------------ argparse.ArgumentParser
+class _ParseError(Exception):
+    pass
+
+
+def _real_parser(kwargs: dict) -> Any:
+    import argparse
+
+    class Quiet(argparse.ArgumentParser):
+        """A parser that never prints or exits: an error or ``--help`` is an exception."""
+
+        def error(self, message: str) -> Any:  # noqa: D102
+            raise _ParseError(message)
+
+        def exit(self, status: int = 0, message: str | None = None) -> Any:  # noqa: D102
+            raise _ParseError(message or f"exit {status}")
+
+        def print_help(self, file: Any = None) -> None:  # noqa: D102
+            raise _ParseError("help")
+
+        def print_usage(self, file: Any = None) -> None:  # noqa: D102
+            raise _ParseError("usage")
+
+    return Quiet(**kwargs)
+
+
+_PARSER_KW = (
+    "prog usage description epilog prefix_chars argument_default conflict_handler add_help "
+    "allow_abbrev"
+).split()
+_ARG_TYPES = {"builtins.int": int, "builtins.float": float, "builtins.str": str}
+
+
+def _real_value(v: Any, depth: int = 0) -> Any:
+    """A plain Python value of an abstract one, or raise _ParseError."""
+    v = plain(v)
+    if isinstance(v, (str, int, float, bool, type(None))):
+        return v
+    if isinstance(v, (list, tuple)) and depth < 4:
+        return type(v)(_real_value(x, depth + 1) for x in v)
+    if isinstance(v, Ext) and not isinstance(v, Unknown) and v.qual in _ARG_TYPES:
+        return _ARG_TYPES[v.qual]
+    raise _ParseError(f"a value not known statically ({type(v).__name__})")
+
+
+class ParserValue:
+    """``argparse.ArgumentParser(...)`` with its ``add_argument`` / ``set_defaults`` /
+    ``add_argument_group`` / ``add_mutually_exclusive_group`` calls replayed on a real parser
+    of Python's argparse (made quiet: an error or ``--help`` is an exception, never output or an
+    exit). ``parse_args(argv)`` with a known list of strings gives the Namespace Python would
+    give, as a config object; ``parse_args()`` reads ``sys.argv``, which is not known
+    statically (unknown); so is an argument with a ``type`` or ``action`` that is not a plain
+    builtin (a function of analyzed code)."""
+
+    library_type = "argparse.ArgumentParser"
+
+    def __init__(self, real: Any, broken: str | None = None, target: Any = None) -> None:
+        self.real = real  # the real parser, or a group of it
+        self.root = self if target is None else target
+        self.broken = broken  # why the parse is not modelled, once an argument was not replayed
+
+    def attr(self, name: str) -> Any:
+        from driftcheck.parsers.source.library.pybuiltins import BuiltinMethod
+
+        if name in ("add_argument", "set_defaults"):
+            return BuiltinMethod(lambda a, k: self._replay(name, a, k))
+        if name in ("add_argument_group", "add_mutually_exclusive_group"):
+            return BuiltinMethod(lambda a, k: self._group(name, a, k))
+        if name in ("parse_args", "parse_known_args"):
+            return BuiltinMethod(lambda a, k: self.root._parse(name, a, k))
+        return Unknown(f"ArgumentParser.{name}")
+
+    def _replay(self, name: str, a: list, k: dict) -> Any:
+        root = self.root
+        try:
+            args = [_real_value(x) for x in a]
+            kw = {key: _real_value(v) for key, v in k.items()}
+            if name == "add_argument" and isinstance(kw.get("action"), type):
+                raise _ParseError("a custom action")
+            getattr(self.real, name)(*args, **kw)
+        except Exception as e:  # noqa: BLE001 - argparse would raise, or a value unknown
+            root.broken = root.broken or f"{name}: {e}"[:200]
+        return None
+
+    def _group(self, name: str, a: list, k: dict) -> Any:
+        try:
+            kw = {key: _real_value(v) for key, v in k.items()}
+            real = getattr(self.real, name)(*[_real_value(x) for x in a], **kw)
+        except Exception as e:  # noqa: BLE001
+            self.root.broken = self.root.broken or f"{name}: {e}"[:200]
+            return Unknown(f"ArgumentParser.{name}")
+        return ParserValue(real, target=self.root)
+
+    def _parse(self, name: str, a: list, k: dict) -> Any:
+        argv = a[0] if a else k.get("args")
+        if argv is None or (a and plain(a[0]) is None):
+            return Unknown(f"{name}() of sys.argv (the command line is not known statically)")
+        if self.broken:
+            return Unknown(f"{name}() of a parser with {self.broken}")
+        try:
+            real_argv = _real_value(argv)
+            if not isinstance(real_argv, (list, tuple)) or not all(
+                isinstance(s, str) for s in real_argv
+            ):
+                raise _ParseError("argv not a list of strings")
+            if k.get("namespace") is not None or len(a) > 1:
+                raise _ParseError("a namespace argument")
+            got = getattr(self.real, name)(list(real_argv))
+        except Exception as e:  # noqa: BLE001 - argparse would exit: not decided statically
+            return Unknown(f"{name}() that would fail ({e})"[:200])
+        ns, rest = got if name == "parse_known_args" else (got, None)
+        if not all(_plain_data(v) or isinstance(v, tuple) for v in vars(ns).values()):
+            return Unknown(f"{name}() giving values that are not plain")
+        cfg = Config(fields=dict(vars(ns)), origin=None, lines={})
+        return cfg if rest is None else (cfg, list(rest))
+
+
+AP = Group("argparse", title="argparse (parser)")
+
+
+@AP.entry(
+    "ArgumentParser",
+    doc="ArgumentParser(...): add_argument/set_defaults/groups replayed on Python's own argparse; "
+    "parse_args(known list) gives its Namespace, parse_args() of sys.argv is unknown",
+)
+def _argument_parser(c: Call) -> Any:
+    try:
+        kw = {k: _real_value(v) for k, v in c.kwargs.items() if k in _PARSER_KW}
+        if c.args:
+            kw["prog"] = _real_value(c.args[0])
+        return ParserValue(_real_parser(kw))
+    except Exception:  # noqa: BLE001
+        return c.unknown("ArgumentParser() with arguments not known statically")
