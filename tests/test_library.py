@@ -789,6 +789,18 @@ MODELS: list[tuple[tuple[str, ...], str]] = [
     ),
 ]
 
+MODELS.append(
+    (
+        ("torch.view_as_real", "torch.view_as_complex"),
+        # S4D's ``nn.Parameter(torch.view_as_real(C))`` of a complex (H, N/2) tensor
+        "import torch\nfrom torch import nn\nclass M(nn.Module):\n    def __init__(self):\n"
+        "        super().__init__()\n        c = torch.randn(4, 3, dtype=torch.cfloat)\n"
+        "        self.C = nn.Parameter(torch.view_as_real(c))\n"
+        "        self.D = nn.Parameter(torch.view_as_complex(torch.zeros(5, 2)))\n",
+    )
+)
+
+
 SUBCLASSES = """
     import torch.nn as nn
     class Emb(nn.Embedding):

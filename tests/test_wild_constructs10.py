@@ -342,3 +342,25 @@ def test_argparse_of_the_command_line_is_unknown(tmp_path):
         core=False,
     )
     assert want == 18 and full is None
+
+
+# ------------------------------------------------------------------ complex views
+COMPLEX = """
+import torch
+from torch import nn
+
+class S4DKernel(nn.Module):
+    def __init__(self, h=6, n=8):
+        super().__init__()
+        C = torch.randn(h, n // 2, dtype=torch.cfloat)
+        self.C = nn.Parameter(torch.view_as_real(C))          # (h, n/2, 2)
+        self.B = nn.Parameter(torch.randn(h, n, dtype=torch.cfloat))   # complex: numel h*n
+        self.back = nn.Parameter(torch.view_as_complex(torch.zeros(3, 5, 2)))
+
+model = S4DKernel()
+"""
+
+
+def test_view_as_real_and_complex(tmp_path):
+    full, core, want = both(tmp_path, COMPLEX)
+    assert full == core == want == 6 * 4 * 2 + 6 * 8 + 15

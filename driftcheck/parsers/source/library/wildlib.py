@@ -547,3 +547,36 @@ def _argument_parser(c: Call) -> Any:
         return ParserValue(_real_parser(kw))
     except Exception:  # noqa: BLE001
         return c.unknown("ArgumentParser() with arguments not known statically")
+
+
+# ------------------------------------------------------------------ complex views
+T = Group("torch", title="torch (complex views)")
+
+
+def _dims(v: Any) -> tuple[int, ...] | None:
+    v = plain(v)
+    if isinstance(v, Tensor) and isinstance(v.shape, tuple):
+        dims = tuple(plain(d) for d in v.shape)
+        if all(isinstance(d, int) and not isinstance(d, bool) for d in dims):
+            return dims
+    return None
+
+
+@T.entry(
+    "view_as_real",
+    doc="view_as_real(t) of a complex tensor: t's shape with a last dim of 2 (real, imag)",
+)
+def _view_as_real(c: Call) -> Any:
+    s = _dims(c.arg(0, "input"))
+    return Tensor(s + (2,) if s is not None else Unknown(f"{c.qual}() at {c.where}"))
+
+
+@T.entry(
+    "view_as_complex",
+    doc="view_as_complex(t) of a tensor whose last dim is 2: t's shape without it",
+)
+def _view_as_complex(c: Call) -> Any:
+    s = _dims(c.arg(0, "input"))
+    if s is None or not s or s[-1] != 2:
+        return Tensor(Unknown(f"{c.qual}() at {c.where}"))
+    return Tensor(s[:-1])
