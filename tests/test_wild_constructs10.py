@@ -364,3 +364,51 @@ model = S4DKernel()
 def test_view_as_real_and_complex(tmp_path):
     full, core, want = both(tmp_path, COMPLEX)
     assert full == core == want == 6 * 4 * 2 + 6 * 8 + 15
+
+
+# ------------------------------------------------------------------ inherited dataclass __init__
+DATACLASS_SUB = """
+import copy
+from dataclasses import dataclass, field
+from typing import Callable, Optional
+from torch import nn
+
+class Block(nn.Module):
+    def __init__(self, cnf, p):
+        super().__init__()
+        self.l = nn.Linear(cnf.input_channels, cnf.out_channels)
+
+@dataclass
+class _Cfg:
+    expand_ratio: float
+    input_channels: int
+    out_channels: int
+    block: Callable[..., nn.Module]
+    tags: list = field(default_factory=list)
+
+class Fused(_Cfg):                       # torchvision's FusedMBConvConfig
+    def __init__(self, expand_ratio, input_channels, out_channels, block=None):
+        if block is None:
+            block = Block
+        super().__init__(expand_ratio, input_channels, out_channels, block)
+
+class Plain(_Cfg):                       # no __init__: the dataclass's generated one runs
+    pass
+
+@dataclass(init=False)
+class Manual(_Cfg):                      # init=False: the base's generated __init__ runs
+    extra: int = 5
+
+stages = [Fused(1, 8, 16), Plain(4, 16, 24, Block), Manual(2, 24, 4, Block)]
+layers = []
+for cnf in stages:
+    c = copy.copy(cnf)
+    layers.append(c.block(c, 0.1))
+layers.append(nn.Linear(len(stages[1].tags) + 3, 2))
+model = nn.Sequential(*layers)
+"""
+
+
+def test_subclass_of_a_dataclass_runs_its_generated_init(tmp_path):
+    full, core, want = both(tmp_path, DATACLASS_SUB)
+    assert full == core == want == (8 * 16 + 16) + (16 * 24 + 24) + (24 * 4 + 4) + 8

@@ -525,6 +525,8 @@ class Calls:
 
     def call(self, f: Any, args: list[Any], kwargs: dict[str, Any], loc: tuple) -> Any:
         self.stmts.tick()
+        if isinstance(f, Sourced):  # a class or function held in a dataclass field
+            f = plain(f)
         if isinstance(f, Func):
             return self.call_func(f, args, kwargs)
         if isinstance(f, Cls):
@@ -732,6 +734,10 @@ class Calls:
                 return made
             obj = got
             obj.loc = obj.loc or (str(loc[0]), loc[1])
+        dc = wildlib.inherited_dataclass(self.classes, cls)
+        if dc is not None:  # a subclass of a dataclass runs the dataclass's generated __init__
+            self.init_dataclass(obj, dc, args, kwargs)
+            return obj
         init, where = self.find_init(cls)
         if isinstance(init, Func):
             init = Func(init.node, init.mod, init.closure, init.owner, obj)

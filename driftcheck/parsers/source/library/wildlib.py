@@ -580,3 +580,44 @@ def _view_as_complex(c: Call) -> Any:
     if s is None or not s or s[-1] != 2:
         return Tensor(Unknown(f"{c.qual}() at {c.where}"))
     return Tensor(s[:-1])
+
+
+# ------------------------------------------------------------------ inherited dataclass __init__
+def _dataclass_init(node: ast.ClassDef) -> bool:
+    """Whether ``@dataclass`` (or ``@dataclass(...)`` without ``init=False``) generates this
+    class's ``__init__``."""
+    for d in node.decorator_list:
+        fn = d.func if isinstance(d, ast.Call) else d
+        name = fn.attr if isinstance(fn, ast.Attribute) else getattr(fn, "id", None)
+        if name != "dataclass":
+            continue
+        if isinstance(d, ast.Call):
+            for kw in d.keywords:
+                if kw.arg == "init":
+                    return isinstance(kw.value, ast.Constant) and kw.value.value is True
+        return True
+    return False
+
+
+def inherited_dataclass(classes: Any, cls: Any, after: Any = None) -> Any:
+    """The dataclass whose generated ``__init__`` ``cls(...)`` (or ``super().__init__`` after
+    ``after``) runs: the first class in the MRO that has an ``__init__``, when that class is a
+    ``@dataclass`` that does not define one itself (torchvision's ``FusedMBConvConfig``
+    calling ``super().__init__(...)`` of ``@dataclass _MBConvConfig``); else None."""
+    mro = cls.mro()
+    if after is not None and after in mro:
+        mro = mro[mro.index(after) + 1 :]
+    for c in mro:
+        if not isinstance(c, Cls):
+            return None
+        if any(
+            isinstance(st, (ast.FunctionDef, ast.AsyncFunctionDef)) and st.name == "__init__"
+            for st in c.node.body
+        ):
+            return None
+        if _dataclass_init(c.node):
+            return c
+        ok, _ = classes.class_attr(c, "__init__")  # ``__init__ = other_init`` in the body
+        if ok:
+            return None
+    return None
