@@ -390,6 +390,50 @@ VALUES.append(
     )
 )
 
+VALUES.append(
+    (
+        ("re.match", "re.search", "re.fullmatch"),
+        # routing_transformer's ``bool(re.match(f'^{prefix}', key))`` splits enc_/dec_ kwargs
+        "import re\nm = re.search(r'(\\d+)x(?P<w>\\d+)', 'p_4x12')\n"
+        "result = (bool(re.match('^enc_', 'enc_dim')), re.match('^enc_', 'dim'), m.group(1), "
+        "m.groups(), m.group('w'), m.span(), m.start(2), m.groupdict(), "
+        "re.fullmatch('a+', 'aab') is None, bool(re.fullmatch('a+', 'aa')))",
+    )
+)
+VALUES.append(
+    (
+        ("inspect.isfunction", "inspect.ismethod"),
+        # lucidrains' ``default(val, d)``: ``d() if isfunction(d) else d``
+        "from inspect import isfunction, ismethod\nclass C:\n    def f(self):\n        return 1\n"
+        "def g():\n    return 2\n"
+        "result = (isfunction(g), isfunction(lambda: 3), isfunction(C), isfunction(C().f), "
+        "ismethod(C().f), ismethod(g), isfunction(4), isfunction(None), ismethod(C))",
+    )
+)
+
+VALUES.append(
+    (
+        ("json.loads", "yaml.safe_load", "yaml.load"),
+        # options read from a JSON string or a config_hub-style YAML text in the file itself
+        "import json\nimport yaml\n"
+        'result = (json.loads(\'{"dim": 8, "h": [1, 2.5], "b": null}\'), '
+        "yaml.safe_load('n: 3\\nxs: [a, 2]\\nok: yes'), "
+        "yaml.load('w: 4', Loader=yaml.SafeLoader))",
+    )
+)
+
+VALUES.append(
+    (
+        ("argparse.ArgumentParser",),
+        # a training script's defaults: parse_args of a known list, replayed on argparse itself
+        "import argparse\np = argparse.ArgumentParser(description='t')\n"
+        "p.add_argument('--dim', type=int, default='16')\np.add_argument('--flag', action='store_true')\n"
+        "g = p.add_mutually_exclusive_group()\ng.add_argument('--a', type=float, default=0.5)\n"
+        "p.set_defaults(extra=3)\nns = p.parse_args(['--flag'])\nk, rest = p.parse_known_args(['--zz'])\n"
+        "result = (ns.dim, ns.flag, ns.a, ns.extra, k.dim, rest)",
+    )
+)
+
 # torch factories, elementwise functions and math/operator functions: generated rows
 _FACTORY_CALLS = {
     "zeros": "torch.zeros(2, 3)",
@@ -812,6 +856,18 @@ MODELS: list[tuple[tuple[str, ...], str]] = [
     """,
     ),
 ]
+
+MODELS.append(
+    (
+        ("torch.view_as_real", "torch.view_as_complex"),
+        # S4D's ``nn.Parameter(torch.view_as_real(C))`` of a complex (H, N/2) tensor
+        "import torch\nfrom torch import nn\nclass M(nn.Module):\n    def __init__(self):\n"
+        "        super().__init__()\n        c = torch.randn(4, 3, dtype=torch.cfloat)\n"
+        "        self.C = nn.Parameter(torch.view_as_real(c))\n"
+        "        self.D = nn.Parameter(torch.view_as_complex(torch.zeros(5, 2)))\n",
+    )
+)
+
 
 SUBCLASSES = """
     import torch.nn as nn

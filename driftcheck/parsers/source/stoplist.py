@@ -51,6 +51,8 @@ EXT_TOPS = {
     "inspect",
     "re",
     "json",
+    "argparse",  # a parser replayed on Python's own argparse (library/wildlib.py)
+    "yaml",  # PyYAML: safe_load of a known text (library/wildlib.py)
     "huggingface_hub",
     "safetensors",
     "tokenizers",

@@ -144,6 +144,13 @@ class Attributes:
             cls = obj.inst.cls if isinstance(obj.inst, (Obj, Config)) else obj.inst
             if isinstance(cls, Cls) and obj.owner not in cls.mro():
                 cls = obj.owner  # a torch class run on a subclass instance: its own MRO
+            if isinstance(cls, Cls) and name == "__init__" and isinstance(obj.inst, Obj):
+                from driftcheck.parsers.source.library import wildlib
+
+                dc = wildlib.inherited_dataclass(self.classes, cls, after=obj.owner)
+                if dc is not None:  # ``super().__init__(...)`` of a dataclass's generated one
+                    inst, calls = obj.inst, self.ip.calls
+                    return BuiltinMethod(lambda a, k: calls.init_dataclass(inst, dc, a, dict(k)))
             if isinstance(cls, Cls):
                 ok, v, where = self.classes.mro_attr(cls, name, after=obj.owner)
                 if ok:

@@ -15,7 +15,7 @@ from driftcheck.graph import catalogue
 from driftcheck.parsers.source.interp import modglobals, tuplesub
 from driftcheck.parsers.source.interp.attrs import ModRef, Super, ext_const
 from driftcheck.parsers.source.interp.statements import MAX_DEPTH, Frame, Raised
-from driftcheck.parsers.source.library import enums
+from driftcheck.parsers.source.library import enums, wildlib
 from driftcheck.parsers.source.library.stdlib import FieldSpec
 from driftcheck.parsers.source.loader import (
     ModInfo,
@@ -481,6 +481,8 @@ class Calls:
                 kwargs[k.arg] = self.exprs.eval(k.value, fr)
         if isinstance(f, Ext) and f.qual in ("builtins.super",):
             return self.make_super(args, fr)
+        if isinstance(f, Ext) and f.qual == "builtins.locals" and not args and not kwargs:
+            return wildlib.frame_locals(fr, e)
         if f.__class__ is Unknown and self.may_build(e, fr):
             # a callable we could not follow (``partial(PreNorm, norm, dim)`` unmodelled, a
             # class from a table we cannot read): what it returns may be a layer with weights,
@@ -523,6 +525,8 @@ class Calls:
 
     def call(self, f: Any, args: list[Any], kwargs: dict[str, Any], loc: tuple) -> Any:
         self.stmts.tick()
+        if isinstance(f, Sourced):  # a class or function held in a dataclass field
+            f = plain(f)
         if isinstance(f, Func):
             return self.call_func(f, args, kwargs)
         if isinstance(f, Cls):
@@ -730,6 +734,10 @@ class Calls:
                 return made
             obj = got
             obj.loc = obj.loc or (str(loc[0]), loc[1])
+        dc = wildlib.inherited_dataclass(self.classes, cls)
+        if dc is not None:  # a subclass of a dataclass runs the dataclass's generated __init__
+            self.init_dataclass(obj, dc, args, kwargs)
+            return obj
         init, where = self.find_init(cls)
         if isinstance(init, Func):
             init = Func(init.node, init.mod, init.closure, init.owner, obj)

@@ -22,7 +22,7 @@ from driftcheck.parsers.source.interp.exprs import MAX_SECONDS, Expressions
 from driftcheck.parsers.source.interp.items import _DICT_BASES, Items
 from driftcheck.parsers.source.interp.objmodel import EXT_TOPS, Calls, Classes, Names
 from driftcheck.parsers.source.interp.statements import Statements
-from driftcheck.parsers.source.library import enums, registry, tensorvalues, torchlib
+from driftcheck.parsers.source.library import enums, registry, tensorvalues, torchlib, wildlib
 from driftcheck.parsers.source.library.pybuiltins import (
     MATH_CONST,
     BuiltinMethod,
@@ -514,6 +514,8 @@ class Library:
                 return modtree.walk_method(obj, name)
             if name in ("register_buffer", "register_parameter", "add_module", "register_module"):
                 return BuiltinMethod(lambda a, k: self._register(obj, name, a, k))
+            if wildlib.is_hook_registration(name):
+                return wildlib.hook_method(obj, name)
             if name in (
                 "apply",
                 "to",
@@ -568,6 +570,8 @@ class Library:
             return modtree.walk_method(leaf, name)
         if name in ("to", "apply", "requires_grad_", "reset_parameters"):
             return BuiltinMethod(lambda a, k: leaf)
+        if wildlib.is_hook_registration(name):
+            return wildlib.hook_method(leaf, name)
         return Unknown(f"{leaf.type}.{name}")
 
     def tensor_attr(self, t: Tensor, name: str) -> Any:
@@ -575,6 +579,8 @@ class Library:
 
     def value_attr(self, v: Any, name: str) -> Any:
         if isinstance(v, WeightRef):
+            if name in wildlib.WEIGHT_SIZE_ATTRS:  # ``lin.weight.shape[-1]`` of a known layer
+                return wildlib.weight_size_attr(self.attrs, v, name)
             if name in ("shape", "data"):
                 return Unknown("weight shape") if name == "shape" else v
             return BuiltinMethod(lambda a, k: v) if name in SAMEISH else Unknown(f"weight.{name}")

@@ -39,7 +39,6 @@ def _py(name: str) -> Any:
 _PY_CALL = {
     "int": "int(x), int(s, base): a known number or string",
     "float": "float(x) of a known value",
-    "bool": "bool(x) of a known plain value",
     "str": "str(x), bounded in length",
     "abs": "abs(x) of a known number",
     "any": "any(xs) over a known finite sequence of known values",

@@ -113,7 +113,16 @@ class Group:
         return e
 
 
-GROUP_MODULES = ("python", "stdlib", "inifiles", "arrays", "torchfns", "einopslib", "hf")
+GROUP_MODULES = (
+    "python",
+    "stdlib",
+    "inifiles",
+    "arrays",
+    "torchfns",
+    "einopslib",
+    "hf",
+    "wildlib",
+)
 _loaded: list[bool] = []
 
 

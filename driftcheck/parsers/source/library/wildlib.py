@@ -1,0 +1,623 @@
+"""Constructs of wild model code (lucidrains-style helpers and friends), modelled as Python and
+torch would run them: ``inspect.isfunction`` / ``inspect.ismethod`` (the ``default(val, d)``
+helper calls ``d()`` only when ``d`` is a function).
+"""
+
+from __future__ import annotations
+
+import ast
+from typing import Any
+
+from driftcheck.parsers.source.library.registry import Call, Group
+from driftcheck.parsers.source.values.abstract import (
+    Cls,
+    Config,
+    Ext,
+    ExtClass,
+    Func,
+    NotAClass,
+    Obj,
+    Tensor,
+    Unknown,
+    plain,
+)
+
+INS = Group("inspect", title="inspect (wild)")
+
+_PLAIN = (int, float, complex, str, bytes, list, tuple, dict, set, frozenset, type(None))
+
+
+def _kind(c: Call) -> Any:
+    """'function', 'method', 'other' or an Unknown for the one argument."""
+    if len(c.args) != 1 or c.kwargs:
+        return c.unknown()
+    v = plain(c.args[0])
+    if isinstance(v, Func):
+        if v.bound is not None and not v.is_static:
+            return "method"
+        return "function"
+    if isinstance(v, (Cls, ExtClass, Obj, Tensor, Config, range, slice, NotAClass) + _PLAIN):
+        return "other"
+    if isinstance(v, Ext) and not isinstance(v, Unknown):
+        from driftcheck.parsers.source.library import torchlib
+
+        if torchlib.is_nn_class(v.qual) or torchlib.ext_class(v.qual) is not None:
+            return "other"  # a torch class (``activation = nn.GELU``)
+    return c.unknown()
+
+
+@INS.entry(
+    "isfunction",
+    doc="inspect.isfunction(x): True for a function or lambda of analyzed code (not a bound "
+    "method), False for classes (torch layers included), instances and plain values; unknown "
+    "for a library callable",
+)
+def _isfunction(c: Call) -> Any:
+    k = _kind(c)
+    return k if isinstance(k, Unknown) else k == "function"
+
+
+@INS.entry(
+    "ismethod",
+    doc="inspect.ismethod(x): True for a bound method of analyzed code, False for functions, "
+    "classes, instances and plain values; unknown for a library callable",
+)
+def _ismethod(c: Call) -> Any:
+    k = _kind(c)
+    return k if isinstance(k, Unknown) else k == "method"
+
+
+# ------------------------------------------------------------------ nn.Module hook handles
+class HookHandle:
+    """What ``module.register_forward_hook(fn)`` (and every ``register_*_hook``) returns: a
+    ``torch.utils.hooks.RemovableHandle``, a plain object holding no weights. Kept on a module
+    (``self._handle = m.register_backward_hook(hook)``) it is a plain attribute, not a layer."""
+
+    __slots__ = ("module", "hook")
+    library_type = "torch.utils.hooks.RemovableHandle"
+
+    def __init__(self, module: Any, hook: Any) -> None:
+        self.module, self.hook = module, hook
+
+    def attr(self, name: str) -> Any:
+        from driftcheck.parsers.source.library.pybuiltins import BuiltinMethod
+
+        if name == "remove":
+            return BuiltinMethod(lambda a, k: None)
+        if name == "id":
+            return Unknown("RemovableHandle.id")
+        return Unknown(f"RemovableHandle.{name}")
+
+
+def is_hook_registration(name: str) -> bool:
+    """``register_forward_hook``, ``register_full_backward_pre_hook``, ``_register_state_dict_hook``
+    ...: the nn.Module methods that register a hook and return its handle."""
+    return name.lstrip("_").startswith("register_") and name.endswith("_hook")
+
+
+def hook_method(module: Any, name: str) -> Any:
+    """The bound ``module.register_*_hook``: registering changes no weights; the call returns a
+    handle (the hook itself runs only in forward or backward, which this does not model)."""
+    from driftcheck.parsers.source.library.pybuiltins import BuiltinMethod
+
+    return BuiltinMethod(lambda a, k: HookHandle(module, a[0] if a else k.get("hook")))
+
+
+# ------------------------------------------------------------------ re.match / search / fullmatch
+class MatchValue:
+    """A ``re.Match`` of a known pattern on a known string (truthy; ``None`` is no match):
+    ``m.group(i)``, ``m.groups()``, ``m.groupdict()``, ``m.start()``, ``m.end()``, ``m.span()``
+    and ``m.string`` computed by Python's ``re`` on the same arguments."""
+
+    __slots__ = ("m",)
+    library_type = "re.Match"
+
+    def __init__(self, m: Any) -> None:
+        self.m = m
+
+    def __bool__(self) -> bool:
+        return True
+
+    def attr(self, name: str) -> Any:
+        from driftcheck.parsers.source.library.pybuiltins import BuiltinMethod
+
+        if name in ("string", "pos", "endpos", "lastindex", "lastgroup"):
+            return getattr(self.m, name)
+        if name in ("group", "groups", "groupdict", "start", "end", "span", "__getitem__"):
+            fn = getattr(self.m, name)
+
+            def call(a: list, k: dict) -> Any:
+                args = [plain(x) for x in a]
+                kw = {key: plain(v) for key, v in k.items()}
+                if not all(isinstance(x, (int, str)) for x in [*args, *kw.values()]):
+                    return Unknown(f"re.Match.{name}() with unknown arguments")
+                try:
+                    return fn(*args, **kw)
+                except Exception:  # noqa: BLE001 - Python would raise: not decided statically
+                    return Unknown(f"re.Match.{name}() that would raise")
+
+            return BuiltinMethod(call)
+        return Unknown(f"re.Match.{name}")
+
+
+RE = Group("re", title="re (match)")
+
+
+def _re_match(fn: Any) -> Any:
+    def impl(c: Call) -> Any:
+        from driftcheck.parsers.source.library.stdlib import RE_MAX_TEXT, _safe_pattern
+
+        args = [plain(a) for a in c.args]
+        kw = {k: plain(v) for k, v in c.kwargs.items()}
+        if len(args) < 2 or not _safe_pattern(args[0]):
+            return c.unknown(f"{c.qual}() with a pattern we do not run")
+        if not (isinstance(args[1], str) and len(args[1]) <= RE_MAX_TEXT):
+            return c.unknown(f"{c.qual}() of an unknown string")
+        if not all(isinstance(x, int) for x in [*args[2:], *kw.values()]):
+            return c.unknown(f"{c.qual}() with unknown flags")
+        try:
+            m = fn(*args, **kw)
+        except Exception:  # noqa: BLE001 - Python would raise: not decided statically
+            return c.unknown(f"{c.qual}() that would raise")
+        return None if m is None else MatchValue(m)
+
+    return impl
+
+
+RE.add(
+    "match",
+    _re_match(__import__("re").match),
+    "match(pattern, s): a Match of a known string, or None",
+)
+RE.add(
+    "search",
+    _re_match(__import__("re").search),
+    "search(pattern, s): a Match of a known string, or None",
+)
+RE.add(
+    "fullmatch",
+    _re_match(__import__("re").fullmatch),
+    "fullmatch(pattern, s): a Match of a known string, or None",
+)
+
+
+# ------------------------------------------------------------------ bool()
+B = Group("builtins", title="builtins (wild)")
+
+
+@B.entry(
+    "bool",
+    doc="bool(x) of a known plain value or one-element tensor; True for a function, a class, "
+    "a re.Match and a hook handle (objects without __bool__ / __len__)",
+)
+def _bool(c: Call) -> Any:
+    from driftcheck.parsers.source.library.pybuiltins import py_call
+
+    got = py_call("bool", c.interp, c.args, c.kwargs)
+    if not isinstance(got, Unknown) or len(c.args) != 1 or c.kwargs:
+        return got
+    v = plain(c.args[0])
+    if isinstance(v, (Func, Cls, ExtClass, MatchValue, HookHandle)):
+        return True
+    return got
+
+
+# ------------------------------------------------------------------ locals()
+def _scope_names(fn: ast.AST) -> tuple[set[str], set[str]]:
+    """(names the function binds, names it or a nested scope reads), as the compiler sees them:
+    a nested function's reads count (its free names pass through this scope), its bindings not."""
+    bound: set[str] = set()
+    read: set[str] = set()
+    args = fn.args
+    for a in (*args.posonlyargs, *args.args, *args.kwonlyargs, args.vararg, args.kwarg):
+        if a is not None:
+            bound.add(a.arg)
+    declared: set[str] = set()
+
+    def visit(node: ast.AST, own: bool) -> None:
+        for ch in ast.iter_child_nodes(node):
+            if isinstance(ch, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
+                if own and not isinstance(ch, ast.Lambda):
+                    bound.add(ch.name)
+                if own and not isinstance(ch, ast.Lambda):
+                    for d in ch.decorator_list:
+                        visit_expr(d)
+                visit(ch, False)
+                continue
+            if isinstance(ch, (ast.Global, ast.Nonlocal)) and own:
+                declared.update(ch.names)
+            if isinstance(ch, ast.Name):
+                if isinstance(ch.ctx, ast.Load):
+                    read.add(ch.id)
+                elif own:
+                    bound.add(ch.id)
+            elif isinstance(ch, ast.alias) and own:
+                bound.add((ch.asname or ch.name).split(".")[0])
+            elif isinstance(ch, ast.ExceptHandler) and ch.name and own:
+                bound.add(ch.name)
+            visit(ch, own)
+
+    def visit_expr(e: ast.AST) -> None:
+        for n in ast.walk(e):
+            if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load):
+                read.add(n.id)
+
+    visit(fn, True)
+    return bound - declared, read
+
+
+def frame_locals(fr: Any, e: ast.Call) -> Any:
+    """``locals()`` in a function: a new dict of its local variables bound so far, then the free
+    variables it reads from enclosing functions, and ``__class__`` in a method that uses
+    ``super()`` (CPython's cell). At module level it is ``globals()``: not modelled (unknown)."""
+    func = getattr(fr, "func", None)
+    node = getattr(func, "node", None)
+    if node is None or isinstance(node, ast.Lambda) or not isinstance(node, ast.AST):
+        return Unknown(f"locals() outside a function at line {e.lineno}")
+    bound, read = _scope_names(node)
+    out: dict[str, Any] = {k: v for k, v in fr.locals.items() if k in bound}
+    closure = fr.closure or {}
+    for name in sorted(read - bound):
+        if name in closure:
+            out[name] = closure[name]
+    if func.owner is not None and ("super" in read or "__class__" in read):
+        out["__class__"] = func.owner
+    return out
+
+
+# ------------------------------------------------------------------ layer.weight.shape
+# torch layers whose catalogue weights are named and shaped as torch's own parameters (checked
+# against torch in tests/test_wild_constructs10.py)
+WEIGHT_SHAPE_LAYERS = frozenset(
+    """Linear Bilinear Conv1d Conv2d Conv3d ConvTranspose1d ConvTranspose2d ConvTranspose3d
+    Embedding LayerNorm GroupNorm BatchNorm1d BatchNorm2d BatchNorm3d""".split()
+)
+WEIGHT_SIZE_ATTRS = ("shape", "size", "numel", "ndim", "dim")
+
+
+def weight_shape(attrs: Any, ref: Any) -> tuple[int, ...] | None:
+    """The shape of ``layer.weight`` / ``layer.bias`` of a torch layer built from known
+    arguments, as torch allocates it; None when the layer is not one of the checked types,
+    has an unresolved argument, or the weight was tied, replaced or reparametrized."""
+    from driftcheck.parsers.source.values.abstract import Leaf
+
+    leaf = ref.owner
+    if not isinstance(leaf, Leaf) or leaf.type not in WEIGHT_SHAPE_LAYERS:
+        return None
+    if (
+        leaf.unresolved
+        or leaf.tied
+        or leaf.wnorm
+        or (leaf.torch or "").rsplit(".", 1)[0]
+        not in (
+            "torch.nn",
+            "",
+        )
+    ):
+        return None
+    weights = attrs.weights_with(leaf, {})
+    shape = weights.get(ref.name) if weights else None
+    if shape is None or not all(isinstance(d, int) and not isinstance(d, bool) for d in shape):
+        return None
+    return tuple(shape)
+
+
+def weight_size_attr(attrs: Any, ref: Any, name: str) -> Any:
+    """``w.shape``, ``w.size()``, ``w.size(d)``, ``w.numel()``, ``w.ndim``, ``w.dim()`` of a layer's
+    weight (``weight_shape``); unknown when its shape is."""
+    from math import prod
+
+    from driftcheck.parsers.source.library.pybuiltins import BuiltinMethod
+
+    shape = weight_shape(attrs, ref)
+    if shape is None:
+        return Unknown(f"{ref.name} {name} of a layer whose weight shape is not known")
+    if name == "shape":
+        return shape
+    if name == "ndim":
+        return len(shape)
+
+    def call(a: list, k: dict) -> Any:
+        args = [plain(x) for x in a]
+        if k or len(args) > (1 if name == "size" else 0):
+            return Unknown(f"weight.{name}() with these arguments")
+        if name == "numel":
+            return prod(shape)
+        if name == "dim":
+            return len(shape)
+        if not args:
+            return shape
+        d = args[0]
+        if not isinstance(d, int) or isinstance(d, bool) or not -len(shape) <= d < len(shape):
+            return Unknown("weight.size() of an unknown or out-of-range dim")
+        return shape[d]
+
+    return BuiltinMethod(call)
+
+
+# ------------------------------------------------------------------ json.loads / yaml.safe_load
+TEXT_MAX = 1 << 16  # a longer text is not parsed statically (unknown)
+
+
+def _plain_data(v: Any, depth: int = 0) -> bool:
+    """Whether a parsed document holds only JSON-like values (a YAML timestamp or binary is not
+    modelled: the whole result is then unknown)."""
+    if depth > 64:
+        return False
+    if isinstance(v, dict):
+        return all(
+            isinstance(k, (str, int, float, bool, type(None))) and _plain_data(x, depth + 1)
+            for k, x in v.items()
+        )
+    if isinstance(v, list):
+        return all(_plain_data(x, depth + 1) for x in v)
+    return isinstance(v, (str, int, float, bool, type(None)))
+
+
+def _parse_text(c: Call, parse: Any, what: str) -> Any:
+    text = c.plain(0, "s" if what == "json" else "stream")
+    if isinstance(text, bytes):
+        text = text.decode("utf-8", "replace") if len(text) <= TEXT_MAX else None
+    if not isinstance(text, str):
+        return c.unknown(f"{c.qual}() of a text not known statically")
+    if len(text) > TEXT_MAX:
+        return c.unknown(f"{c.qual}() of a text over {TEXT_MAX} characters")
+    try:
+        out = parse(text)
+    except Exception:  # noqa: BLE001 - the parser would raise: not decided statically
+        return c.unknown(f"{c.qual}() of a text the parser refuses")
+    return out if _plain_data(out) else c.unknown(f"{c.qual}() of a document with non-JSON values")
+
+
+JSON = Group("json", title="json (texts)")
+
+
+@JSON.entry(
+    "loads",
+    doc="loads(s) of a known text (<= 64 KiB): parsed by Python's json; a keyword argument "
+    "(object_hook, parse_float...) is not modelled (unknown)",
+)
+def _json_loads(c: Call) -> Any:
+    import json
+
+    if set(c.kwargs) - {"s"}:
+        return c.unknown("json.loads() with hooks")
+    return _parse_text(c, json.loads, "json")
+
+
+YAML = Group("yaml", title="yaml (texts)")
+
+
+def _yaml_safe(c: Call) -> Any:
+    import yaml
+
+    if set(c.kwargs) - {"stream"}:
+        return c.unknown(f"{c.qual}() with keyword arguments")
+    return _parse_text(c, yaml.safe_load, "yaml")
+
+
+YAML.add(
+    "safe_load", _yaml_safe, "safe_load(s) of a known text (<= 64 KiB), by PyYAML's safe loader"
+)
+
+
+@YAML.entry(
+    "load",
+    doc="load(s, Loader=yaml.SafeLoader) of a known text, as safe_load; any other loader unknown",
+)
+def _yaml_load(c: Call) -> Any:
+    import yaml
+
+    loader = c.arg(1, "Loader")
+    if getattr(plain(loader), "qual", None) not in ("yaml.SafeLoader", "yaml.CSafeLoader"):
+        return c.unknown("yaml.load() with a loader other than SafeLoader")
+    return _parse_text(Call(c.interp, c.qual, c.args[:1], {}, c.loc), yaml.safe_load, "yaml")
+
+
+# ------------------------------------------------------------------ argparse.ArgumentParser
+class _ParseError(Exception):
+    pass
+
+
+def _real_parser(kwargs: dict) -> Any:
+    import argparse
+
+    class Quiet(argparse.ArgumentParser):
+        """A parser that never prints or exits: an error or ``--help`` is an exception."""
+
+        def error(self, message: str) -> Any:  # noqa: D102
+            raise _ParseError(message)
+
+        def exit(self, status: int = 0, message: str | None = None) -> Any:  # noqa: D102
+            raise _ParseError(message or f"exit {status}")
+
+        def print_help(self, file: Any = None) -> None:  # noqa: D102
+            raise _ParseError("help")
+
+        def print_usage(self, file: Any = None) -> None:  # noqa: D102
+            raise _ParseError("usage")
+
+    return Quiet(**kwargs)
+
+
+_PARSER_KW = (
+    "prog usage description epilog prefix_chars argument_default conflict_handler add_help "
+    "allow_abbrev"
+).split()
+_ARG_TYPES = {"builtins.int": int, "builtins.float": float, "builtins.str": str}
+
+
+def _real_value(v: Any, depth: int = 0) -> Any:
+    """A plain Python value of an abstract one, or raise _ParseError."""
+    v = plain(v)
+    if isinstance(v, (str, int, float, bool, type(None))):
+        return v
+    if isinstance(v, (list, tuple)) and depth < 4:
+        return type(v)(_real_value(x, depth + 1) for x in v)
+    if isinstance(v, Ext) and not isinstance(v, Unknown) and v.qual in _ARG_TYPES:
+        return _ARG_TYPES[v.qual]
+    raise _ParseError(f"a value not known statically ({type(v).__name__})")
+
+
+class ParserValue:
+    """``argparse.ArgumentParser(...)`` with its ``add_argument`` / ``set_defaults`` /
+    ``add_argument_group`` / ``add_mutually_exclusive_group`` calls replayed on a real parser
+    of Python's argparse (made quiet: an error or ``--help`` is an exception, never output or an
+    exit). ``parse_args(argv)`` with a known list of strings gives the Namespace Python would
+    give, as a config object; ``parse_args()`` reads ``sys.argv``, which is not known
+    statically (unknown); so is an argument with a ``type`` or ``action`` that is not a plain
+    builtin (a function of analyzed code)."""
+
+    library_type = "argparse.ArgumentParser"
+
+    def __init__(self, real: Any, broken: str | None = None, target: Any = None) -> None:
+        self.real = real  # the real parser, or a group of it
+        self.root = self if target is None else target
+        self.broken = broken  # why the parse is not modelled, once an argument was not replayed
+
+    def attr(self, name: str) -> Any:
+        from driftcheck.parsers.source.library.pybuiltins import BuiltinMethod
+
+        if name in ("add_argument", "set_defaults"):
+            return BuiltinMethod(lambda a, k: self._replay(name, a, k))
+        if name in ("add_argument_group", "add_mutually_exclusive_group"):
+            return BuiltinMethod(lambda a, k: self._group(name, a, k))
+        if name in ("parse_args", "parse_known_args"):
+            return BuiltinMethod(lambda a, k: self.root._parse(name, a, k))
+        return Unknown(f"ArgumentParser.{name}")
+
+    def _replay(self, name: str, a: list, k: dict) -> Any:
+        root = self.root
+        try:
+            args = [_real_value(x) for x in a]
+            kw = {key: _real_value(v) for key, v in k.items()}
+            if name == "add_argument" and isinstance(kw.get("action"), type):
+                raise _ParseError("a custom action")
+            getattr(self.real, name)(*args, **kw)
+        except Exception as e:  # noqa: BLE001 - argparse would raise, or a value unknown
+            root.broken = root.broken or f"{name}: {e}"[:200]
+        return None
+
+    def _group(self, name: str, a: list, k: dict) -> Any:
+        try:
+            kw = {key: _real_value(v) for key, v in k.items()}
+            real = getattr(self.real, name)(*[_real_value(x) for x in a], **kw)
+        except Exception as e:  # noqa: BLE001
+            self.root.broken = self.root.broken or f"{name}: {e}"[:200]
+            return Unknown(f"ArgumentParser.{name}")
+        return ParserValue(real, target=self.root)
+
+    def _parse(self, name: str, a: list, k: dict) -> Any:
+        argv = a[0] if a else k.get("args")
+        if argv is None or (a and plain(a[0]) is None):
+            return Unknown(f"{name}() of sys.argv (the command line is not known statically)")
+        if self.broken:
+            return Unknown(f"{name}() of a parser with {self.broken}")
+        try:
+            real_argv = _real_value(argv)
+            if not isinstance(real_argv, (list, tuple)) or not all(
+                isinstance(s, str) for s in real_argv
+            ):
+                raise _ParseError("argv not a list of strings")
+            if k.get("namespace") is not None or len(a) > 1:
+                raise _ParseError("a namespace argument")
+            got = getattr(self.real, name)(list(real_argv))
+        except Exception as e:  # noqa: BLE001 - argparse would exit: not decided statically
+            return Unknown(f"{name}() that would fail ({e})"[:200])
+        ns, rest = got if name == "parse_known_args" else (got, None)
+        if not all(_plain_data(v) or isinstance(v, tuple) for v in vars(ns).values()):
+            return Unknown(f"{name}() giving values that are not plain")
+        cfg = Config(fields=dict(vars(ns)), origin=None, lines={})
+        return cfg if rest is None else (cfg, list(rest))
+
+
+AP = Group("argparse", title="argparse (parser)")
+
+
+@AP.entry(
+    "ArgumentParser",
+    doc="ArgumentParser(...): add_argument/set_defaults/groups replayed on Python's own argparse; "
+    "parse_args(known list) gives its Namespace, parse_args() of sys.argv is unknown",
+)
+def _argument_parser(c: Call) -> Any:
+    try:
+        kw = {k: _real_value(v) for k, v in c.kwargs.items() if k in _PARSER_KW}
+        if c.args:
+            kw["prog"] = _real_value(c.args[0])
+        return ParserValue(_real_parser(kw))
+    except Exception:  # noqa: BLE001
+        return c.unknown("ArgumentParser() with arguments not known statically")
+
+
+# ------------------------------------------------------------------ complex views
+T = Group("torch", title="torch (complex views)")
+
+
+def _dims(v: Any) -> tuple[int, ...] | None:
+    v = plain(v)
+    if isinstance(v, Tensor) and isinstance(v.shape, tuple):
+        dims = tuple(plain(d) for d in v.shape)
+        if all(isinstance(d, int) and not isinstance(d, bool) for d in dims):
+            return dims
+    return None
+
+
+@T.entry(
+    "view_as_real",
+    doc="view_as_real(t) of a complex tensor: t's shape with a last dim of 2 (real, imag)",
+)
+def _view_as_real(c: Call) -> Any:
+    s = _dims(c.arg(0, "input"))
+    return Tensor(s + (2,) if s is not None else Unknown(f"{c.qual}() at {c.where}"))
+
+
+@T.entry(
+    "view_as_complex",
+    doc="view_as_complex(t) of a tensor whose last dim is 2: t's shape without it",
+)
+def _view_as_complex(c: Call) -> Any:
+    s = _dims(c.arg(0, "input"))
+    if s is None or not s or s[-1] != 2:
+        return Tensor(Unknown(f"{c.qual}() at {c.where}"))
+    return Tensor(s[:-1])
+
+
+# ------------------------------------------------------------------ inherited dataclass __init__
+def _dataclass_init(node: ast.ClassDef) -> bool:
+    """Whether ``@dataclass`` (or ``@dataclass(...)`` without ``init=False``) generates this
+    class's ``__init__``."""
+    for d in node.decorator_list:
+        fn = d.func if isinstance(d, ast.Call) else d
+        name = fn.attr if isinstance(fn, ast.Attribute) else getattr(fn, "id", None)
+        if name != "dataclass":
+            continue
+        if isinstance(d, ast.Call):
+            for kw in d.keywords:
+                if kw.arg == "init":
+                    return isinstance(kw.value, ast.Constant) and kw.value.value is True
+        return True
+    return False
+
+
+def inherited_dataclass(classes: Any, cls: Any, after: Any = None) -> Any:
+    """The dataclass whose generated ``__init__`` ``cls(...)`` (or ``super().__init__`` after
+    ``after``) runs: the first class in the MRO that has an ``__init__``, when that class is a
+    ``@dataclass`` that does not define one itself (torchvision's ``FusedMBConvConfig``
+    calling ``super().__init__(...)`` of ``@dataclass _MBConvConfig``); else None."""
+    mro = cls.mro()
+    if after is not None and after in mro:
+        mro = mro[mro.index(after) + 1 :]
+    for c in mro:
+        if not isinstance(c, Cls):
+            return None
+        if any(
+            isinstance(st, (ast.FunctionDef, ast.AsyncFunctionDef)) and st.name == "__init__"
+            for st in c.node.body
+        ):
+            return None
+        if _dataclass_init(c.node):
+            return c
+        ok, _ = classes.class_attr(c, "__init__")  # ``__init__ = other_init`` in the body
+        if ok:
+            return None
+    return None
