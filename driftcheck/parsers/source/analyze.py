@@ -97,7 +97,8 @@ def interpret(
     apply_hf_ties(root, interp)
     from driftcheck.parsers.source.output.raw_layers import type_raw_layers, type_raw_params
 
-    type_raw_layers(root, interp)
+    if isinstance(root, Obj):  # a root the code does not build is an Unknown leaf
+        type_raw_layers(root, interp)
     b = Builder(graph, trace)
     try:
         b.add(root, "root", "", None)

@@ -382,11 +382,13 @@ def graph_value(v: Any) -> Any:
     if v.__class__ is int and not -INT64 <= v < INT64:
         return None  # no torch size or index is past int64 (torch raises "Overflow when
         # unpacking long long"); a number that big held in the graph breaks its readers
-    if v is None or v.__class__ in (bool, int, float, str):
-        return v
-    if isinstance(v, (bool, int, float, str)):  # an enum member (``IntEnum``, ``StrEnum``):
-        # its plain value, as graph JSON holds it (the matcher checks ``type(x) is int``)
+    if getattr(v.__class__, "_enum_member", False) and isinstance(v, (int, str)):
+        # an enum member (``IntEnum``, ``StrEnum``): its plain value, as graph JSON holds it
+        # (the matcher checks ``type(x) is int``). Other int subclasses (a template's traced
+        # numbers) pass as they are: the template reads where they came from
         return next(t for t in (bool, int, float, str) if isinstance(v, t))(v)
+    if v is None or isinstance(v, (bool, int, float, str)):
+        return v
     if isinstance(v, (list, tuple)):
         return type(v)(graph_value(x) for x in v)
     if isinstance(v, dict) and all(isinstance(k, str) for k in v):
