@@ -8,7 +8,6 @@ case give the same outputs on CPU, and a plant that keeps every shape does not."
 
 from __future__ import annotations
 
-import difflib
 import json
 from pathlib import Path
 
@@ -19,6 +18,7 @@ pytest.importorskip("transformers")
 pytest.importorskip("yaml")
 pytest.importorskip("numpy")
 
+from benchmarks.reimpl import set_checks  # noqa: E402
 from benchmarks.reimpl.fresh3 import make  # noqa: E402
 from benchmarks.reimpl.make import code_params, hf_params  # noqa: E402
 
@@ -48,50 +48,15 @@ def test_clean_case_has_the_hf_parameter_count(name):
 
 
 def test_shipped_configs_are_written_by_transformers():
-    for c in MANIFEST["cases"]:
-        shipped = json.loads((CORPUS / c["config"]).read_text())
-        want = json.loads(make.build_config(c["name"]).to_json_string())
-        for k, v in shipped.items():
-            if k != "transformers_version":
-                assert want.get(k) == v, (c["name"], k)
+    set_checks.configs_written_by_transformers(make, CORPUS, MANIFEST)
 
 
 def test_code_plants_replace_the_recorded_line():
-    plants = {
-        f"{name}__{fact}": (old, new, left, right)
-        for name, (_, _, _, _, code, _) in make.CASES.items()
-        for fact, old, new, left, right in code
-    }
-    for p in MANIFEST["planted"]:
-        if p["where"] != "code":
-            continue
-        old, new, left, right = plants[p["name"]]
-        assert (p["left"], p["right"]) == (left, right) and left != right
-        base = (CORPUS / "cases" / f"{p['case']}.py").read_text()
-        assert base.count(old) == 1
-        planted = (CORPUS / p["code"]).read_text()
-        assert planted == base.replace(old, new)
-        added = [
-            ln[2:]
-            for ln in difflib.ndiff(base.splitlines(), planted.splitlines())
-            if ln.startswith("+ ")
-        ]
-        parts = [part.strip() for part in new.splitlines() if part.strip()]
-        assert len(added) == len(parts), p["name"]
-        assert all(part in ln for part, ln in zip(parts, added)), p["name"]
+    set_checks.code_plants_replace_the_recorded_line(make, CORPUS, MANIFEST)
 
 
 def test_config_plants_change_one_key():
-    for p in MANIFEST["planted"]:
-        if p["where"] != "config":
-            continue
-        base = json.loads((CORPUS / "configs" / p["case"] / "config.json").read_text())
-        new = json.loads((CORPUS / p["config"]).read_text())
-        changed = {k for k in set(base) | set(new) if k != "transformers_version"}
-        changed = {k for k in changed if base.get(k) != new.get(k)}
-        # transformers derives some keys from others (Gemma 2's layer_types from the window)
-        assert 1 <= len(changed) <= 2, (p["name"], changed)
-        assert p["left"] != p["right"]
+    set_checks.config_plants_change_one_key(CORPUS, MANIFEST)
 
 
 @pytest.mark.parametrize("name", sorted(make.SAME_OUTPUT))
