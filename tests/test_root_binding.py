@@ -56,3 +56,38 @@ def test_matching_defaults_compare_clean(tmp_path):
     cfg = {"model_type": "llama", "vocab_size": 1000, "hidden_size": 16, "num_hidden_layers": 2}
     _, found = _compare(tmp_path, cfg)
     assert [f for f in found if "vocab" in f.message.lower()] == []
+
+
+def test_a_transformers_model_whose_none_config_fallback_raises_binds_the_given_config(tmp_path):
+    # VisionTextDualEncoderModel(config=None, vision_model=None, text_model=None) fills a None
+    # config from the two models (and raises without them): with a config given, the config
+    # is the model (the code's own fallback is for a caller who passes none)
+    transformers = pytest.importorskip("transformers")
+    torch = pytest.importorskip("torch")
+    from driftcheck.parsers.hf import load_config_graph
+
+    vision = transformers.ViTConfig(
+        hidden_size=32,
+        num_hidden_layers=1,
+        num_attention_heads=2,
+        intermediate_size=48,
+        image_size=32,
+        patch_size=8,
+    )
+    text = transformers.BertConfig(
+        hidden_size=32,
+        num_hidden_layers=1,
+        num_attention_heads=2,
+        intermediate_size=48,
+        vocab_size=100,
+    )
+    cfg = transformers.VisionTextDualEncoderConfig.from_vision_text_configs(
+        vision, text, projection_dim=16
+    )
+    path = tmp_path / "config.json"
+    cfg.to_json_file(path)
+    with torch.device("meta"):
+        model = transformers.VisionTextDualEncoderModel(cfg)
+    want = sum(p.numel() for p in {id(p): p for p in model.parameters()}.values())
+    g = load_config_graph(str(path))
+    assert g.params_total() == want

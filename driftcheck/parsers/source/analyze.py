@@ -529,6 +529,9 @@ def root_args(
             cfg_val = interp.configs.make_config(ccls, [], {}, (ccls.mod.path, ccls.node.lineno))
         else:
             cfg_val = interp.memo.instantiate(ccls, [], {}, (ccls.mod.path, ccls.node.lineno))
+    # a transformers config class given a config: the config is the model (a model whose
+    # ``config=None`` fallback needs other arguments, VisionTextDualEncoderModel, raises)
+    hf_cfg = config is not None and ccls is not None and interp.configs.is_config_cls(ccls)
     kwargs: dict[str, Any] = {}
     for _i, p in enumerate(params):
         is_cfg = p.arg in CONFIG_PARAMS or (
@@ -540,7 +543,10 @@ def root_args(
         if (
             is_cfg
             and _none_default(a, p)
-            and (_fills_none(init.node, p.arg) or (own_default and p not in required))
+            and (
+                (_fills_none(init.node, p.arg) and not hf_cfg)
+                or (own_default and p not in required)
+            )
         ):
             # the code picks its own config when the caller gives none (``config = config
             # or Config.from_name("tiny")``, ``if cfg is None: cfg = Settings()``): that
