@@ -1,5 +1,6 @@
-"""Checks shared by the held-out re-implementation sets' tests (fresh2, fresh3): the shipped
-configs are what transformers' config classes write, each code plant is its base file with one
+"""What the held-out re-implementation sets (fresh2, fresh3) share: writing a set from its case
+table (configs by transformers' config classes, planted variants, manifest.json), its torch
+count check, and its tests' bookkeeping checks: the shipped configs are what transformers' config classes write, each code plant is its base file with one
 recorded line replaced, and each config plant changes one key (two where transformers derives
 one from the other). torch and driftcheck are not needed here."""
 
@@ -7,8 +8,11 @@ from __future__ import annotations
 
 import difflib
 import json
+import shutil
 from pathlib import Path
 from types import ModuleType
+
+from benchmarks.reimpl.make import code_params, hf_params
 
 
 def configs_written_by_transformers(make: ModuleType, corpus: Path, manifest: dict) -> None:
@@ -56,3 +60,89 @@ def config_plants_change_one_key(corpus: Path, manifest: dict) -> None:
         # transformers derives some keys from others (Gemma 2's layer_types from the window)
         assert 1 <= len(changed) <= 2, (p["name"], changed)
         assert p["left"] != p["right"]
+
+
+def build_config(cases: dict, name: str, overrides: dict | None = None):
+    """The case's config, written by its transformers config class (``overrides`` on top)."""
+    import transformers
+
+    _, cls, kw, hf, _, _ = cases[name]
+    cfg = getattr(transformers, cls)(**{**kw, **(overrides or {})})
+    cfg.architectures = [hf]
+    return cfg
+
+
+def write_set(here: Path, cases: dict) -> dict:
+    """Write a set's configs, planted variants and manifest.json from its case table."""
+    for sub in ("configs", "planted"):
+        shutil.rmtree(here / sub, ignore_errors=True)
+        (here / sub).mkdir()
+    manifest: dict = {"cases": [], "planted": []}
+    for name, (arch, _, _, hf, code_plants, config_plants) in cases.items():
+        build_config(cases, name).save_pretrained(here / "configs" / name)
+        config = f"configs/{name}/config.json"
+        manifest["cases"].append(
+            {
+                "name": name,
+                "arch": arch,
+                "hf_class": hf,
+                "code": f"cases/{name}.py",
+                "config": config,
+            }
+        )
+        src = (here / "cases" / f"{name}.py").read_text()
+        for fact, old, new, left, right in code_plants:
+            assert src.count(old) == 1, (name, old)
+            pid = f"{name}__{fact}"
+            (here / "planted" / f"{pid}.py").write_text(src.replace(old, new))
+            manifest["planted"].append(
+                dict(
+                    name=pid,
+                    case=name,
+                    arch=arch,
+                    fact=fact,
+                    where="code",
+                    left=left,
+                    right=right,
+                    code=f"planted/{pid}.py",
+                    config=config,
+                )
+            )
+        for fact, key, value, right, *shown in config_plants:
+            pid = f"{name}__cfg_{key}"
+            build_config(cases, name, {key: value}).save_pretrained(here / "planted" / pid)
+            left = shown[0] if shown else value[-1] if isinstance(value, list) else value
+            manifest["planted"].append(
+                dict(
+                    name=pid,
+                    case=name,
+                    arch=arch,
+                    fact=fact,
+                    where="config",
+                    left=left,
+                    right=right,
+                    code=f"cases/{name}.py",
+                    config=f"planted/{pid}/config.json",
+                )
+            )
+    (here / "manifest.json").write_text(json.dumps(manifest, indent=1) + "\n")
+    return manifest
+
+
+def check_counts(here: Path, manifest: dict) -> list[str]:
+    """Clean cases must equal the HF count; planted code variants must build and differ."""
+    bad = []
+    hf = {}
+    for c in manifest["cases"]:
+        want = hf[c["name"]] = hf_params(here / c["config"])
+        got = code_params(here / c["code"])
+        print(f"{c['name']:22} hf {want:8d} code {got:8d} {'ok' if got == want else 'DIFF'}")
+        if got != want:
+            bad.append(c["name"])
+    for p in manifest["planted"]:
+        if p["where"] == "code":
+            got = code_params(here / p["code"])
+            same = got == hf[p["case"]]
+            note = " (same count: the value is not a parameter shape)" if same else ""
+            print(f"  {p['name']:40} code {got:8d}{note}")
+    return bad

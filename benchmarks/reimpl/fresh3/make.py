@@ -20,15 +20,13 @@ the HF model's weights into the case and compares the logits on CPU.
 from __future__ import annotations
 
 import argparse
-import json
-import shutil
 import sys
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parents[2]))
 
-from benchmarks.reimpl.make import code_params, hf_params  # noqa: E402
+from benchmarks.reimpl import set_checks  # noqa: E402
 
 
 def _rope(theta: float, **extra) -> dict:
@@ -1473,87 +1471,16 @@ def same_output(name: str, seq: int = 12, code: Path | None = None) -> float:
 
 
 def build_config(name: str, overrides: dict | None = None):
-    import transformers
-
-    _, cls, kw, hf, _, _ = CASES[name]
-    cfg = getattr(transformers, cls)(**{**kw, **(overrides or {})})
-    cfg.architectures = [hf]
-    return cfg
+    return set_checks.build_config(CASES, name, overrides)
 
 
 def write() -> dict:
-    for sub in ("configs", "planted"):
-        shutil.rmtree(HERE / sub, ignore_errors=True)
-        (HERE / sub).mkdir()
-    manifest: dict = {"cases": [], "planted": []}
-    for name, (arch, _, _, hf, code_plants, config_plants) in CASES.items():
-        build_config(name).save_pretrained(HERE / "configs" / name)
-        config = f"configs/{name}/config.json"
-        manifest["cases"].append(
-            {
-                "name": name,
-                "arch": arch,
-                "hf_class": hf,
-                "code": f"cases/{name}.py",
-                "config": config,
-            }
-        )
-        src = (HERE / "cases" / f"{name}.py").read_text()
-        for fact, old, new, left, right in code_plants:
-            assert src.count(old) == 1, (name, old)
-            pid = f"{name}__{fact}"
-            (HERE / "planted" / f"{pid}.py").write_text(src.replace(old, new))
-            manifest["planted"].append(
-                dict(
-                    name=pid,
-                    case=name,
-                    arch=arch,
-                    fact=fact,
-                    where="code",
-                    left=left,
-                    right=right,
-                    code=f"planted/{pid}.py",
-                    config=config,
-                )
-            )
-        for fact, key, value, right, *shown in config_plants:
-            pid = f"{name}__cfg_{key}"
-            build_config(name, {key: value}).save_pretrained(HERE / "planted" / pid)
-            left = shown[0] if shown else value[-1] if isinstance(value, list) else value
-            manifest["planted"].append(
-                dict(
-                    name=pid,
-                    case=name,
-                    arch=arch,
-                    fact=fact,
-                    where="config",
-                    left=left,
-                    right=right,
-                    code=f"cases/{name}.py",
-                    config=f"planted/{pid}/config.json",
-                )
-            )
-    (HERE / "manifest.json").write_text(json.dumps(manifest, indent=1) + "\n")
-    return manifest
+    return set_checks.write_set(HERE, CASES)
 
 
 def check(manifest: dict) -> list[str]:
     """Clean cases must equal the HF count; planted code variants must build and differ."""
-    bad = []
-    hf = {}
-    for c in manifest["cases"]:
-        want = hf[c["name"]] = hf_params(HERE / c["config"])
-        got = code_params(HERE / c["code"])
-        print(f"{c['name']:22} hf {want:8d} code {got:8d} {'ok' if got == want else 'DIFF'}")
-        if got != want:
-            bad.append(c["name"])
-    for p in manifest["planted"]:
-        if p["where"] == "code":
-            got = code_params(HERE / p["code"])
-            same = got == hf[p["case"]]
-            note = " (same count: the value is not a parameter shape)" if same else ""
-            print(f"  {p['name']:40} code {got:8d}{note}")
-    return bad
+    return set_checks.check_counts(HERE, manifest)
 
 
 def main() -> int:
