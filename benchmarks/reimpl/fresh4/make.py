@@ -793,6 +793,277 @@ CASES: dict[str, tuple] = {
             ("numLayers", "num_hidden_layers", 3, 2),
         ],
     ),
+    "electra_factorized_seq": (
+        "electra",
+        "ElectraConfig",
+        dict(
+            vocab_size=1000,
+            embedding_size=32,
+            hidden_size=64,
+            num_hidden_layers=2,
+            num_attention_heads=4,
+            intermediate_size=128,
+            max_position_embeddings=128,
+            type_vocab_size=2,
+            layer_norm_eps=1e-12,
+            hidden_act="gelu",
+            pad_token_id=0,
+        ),
+        "ElectraModel",
+        [
+            (
+                "embeddingSize",
+                "vocab=1000, embed=32, hidden=64,",
+                "vocab=1000, embed=48, hidden=64,",
+                32,
+                48,
+            ),
+            ("numLayers", "layers=2, heads=4, ffn=128,", "layers=3, heads=4, ffn=128,", 2, 3),
+            (
+                "intermediateSize",
+                "layers=2, heads=4, ffn=128,",
+                "layers=2, heads=4, ffn=256,",
+                128,
+                256,
+            ),
+        ],
+        [
+            ("numHeads", "num_attention_heads", 8, 4),
+        ],
+    ),
+    "pegasus_sinusoid_param": (
+        "pegasus",
+        "PegasusConfig",
+        dict(
+            vocab_size=1000,
+            d_model=64,
+            encoder_layers=2,
+            decoder_layers=2,
+            encoder_attention_heads=4,
+            decoder_attention_heads=4,
+            encoder_ffn_dim=128,
+            decoder_ffn_dim=128,
+            max_position_embeddings=128,
+            scale_embedding=True,
+            activation_function="gelu",
+            pad_token_id=0,
+            eos_token_id=1,
+            decoder_start_token_id=0,
+        ),
+        "PegasusModel",
+        [
+            (
+                "numEncoderLayers",
+                '    "encoder": {"layers": 2, "heads": 4, "ffn": 128},',
+                '    "encoder": {"layers": 3, "heads": 4, "ffn": 128},',
+                2,
+                3,
+            ),
+            (
+                "intermediateSize",
+                '    "decoder": {"layers": 2, "heads": 4, "ffn": 128},',
+                '    "decoder": {"layers": 2, "heads": 4, "ffn": 192},',
+                128,
+                192,
+            ),
+            (
+                "maxPositionEmbeddings",
+                '    "max_positions": 128,',
+                '    "max_positions": 256,',
+                128,
+                256,
+            ),
+        ],
+        [
+            ("numDecoderLayers", "decoder_layers", 3, 2),
+        ],
+    ),
+    "beit_relpos_table": (
+        "beit",
+        "BeitConfig",
+        dict(
+            image_size=32,
+            patch_size=8,
+            hidden_size=64,
+            num_hidden_layers=2,
+            num_attention_heads=4,
+            intermediate_size=128,
+            use_relative_position_bias=True,
+            use_shared_relative_position_bias=False,
+            use_absolute_position_embeddings=False,
+            use_mean_pooling=True,
+            use_mask_token=False,
+            layer_scale_init_value=0.1,
+            layer_norm_eps=1e-12,
+            hidden_act="gelu",
+        ),
+        "BeitModel",
+        [
+            ("patchSize", "        patch_size=8,", "        patch_size=4,", 8, 4),
+            ("numLayers", "        depth=2,", "        depth=3,", 2, 3),
+            ("numHeads", "        num_heads=4,", "        num_heads=8,", 4, 8),
+            ("normEps", "        eps=1e-12,", "        eps=1e-6,", 1e-12, 1e-06),
+        ],
+        [
+            ("intermediateSize", "intermediate_size", 256, 128),
+        ],
+    ),
+    "regnet_y_stages": (
+        "regnet",
+        "RegNetConfig",
+        dict(
+            num_channels=3,
+            embedding_size=16,
+            hidden_sizes=[16, 32, 64],
+            depths=[1, 2, 2],
+            groups_width=8,
+            layer_type="y",
+            hidden_act="relu",
+            downsample_in_first_stage=True,
+        ),
+        "RegNetModel",
+        [
+            ("depths", "DEPTHS = [1, 2, 2]", "DEPTHS = [1, 2, 3]", 2, 3),
+            ("hiddenSizes", "WIDTHS = [16, 32, 64]", "WIDTHS = [16, 32, 96]", 64, 96),
+            ("embeddingSize", "STEM_WIDTH = 16", "STEM_WIDTH = 32", 16, 32),
+        ],
+        [
+            ("depths", "depths", [1, 2, 4], 2),
+        ],
+    ),
+    "wav2vec2_weightnorm_conv": (
+        "wav2vec2",
+        "Wav2Vec2Config",
+        dict(
+            vocab_size=32,
+            hidden_size=64,
+            num_hidden_layers=2,
+            num_attention_heads=4,
+            intermediate_size=128,
+            conv_dim=(32, 32, 32),
+            conv_stride=(5, 2, 2),
+            conv_kernel=(10, 3, 3),
+            conv_bias=False,
+            feat_extract_norm="group",
+            num_conv_pos_embeddings=16,
+            num_conv_pos_embedding_groups=4,
+            do_stable_layer_norm=False,
+            layer_norm_eps=1e-5,
+            hidden_act="gelu",
+            feat_extract_activation="gelu",
+        ),
+        "Wav2Vec2Model",
+        [
+            ("numLayers", "LAYERS = 2", "LAYERS = 3", 2, 3),
+            ("intermediateSize", "FFN = 128", "FFN = 256", 128, 256),
+            ("numHeads", "HEADS = 4", "HEADS = 8", 4, 8),
+        ],
+        [
+            ("normEps", "layer_norm_eps", 1e-6, 1e-05),
+        ],
+    ),
+    "hubert_conv_spec_dc": (
+        "hubert",
+        "HubertConfig",
+        dict(
+            vocab_size=32,
+            hidden_size=64,
+            num_hidden_layers=3,
+            num_attention_heads=4,
+            intermediate_size=160,
+            conv_dim=(32, 32),
+            conv_stride=(5, 2),
+            conv_kernel=(10, 4),
+            conv_bias=True,
+            feat_extract_norm="layer",
+            feat_proj_layer_norm=True,
+            num_conv_pos_embeddings=8,
+            num_conv_pos_embedding_groups=2,
+            do_stable_layer_norm=True,
+            layer_norm_eps=1e-5,
+            hidden_act="gelu",
+            feat_extract_activation="gelu",
+        ),
+        "HubertModel",
+        [
+            ("numLayers", "    layers: int = 3", "    layers: int = 2", 3, 2),
+            ("intermediateSize", "    ffn: int = 160", "    ffn: int = 128", 160, 128),
+            ("numHeads", "    heads: int = 4", "    heads: int = 8", 4, 8),
+        ],
+        [
+            ("normEps", "layer_norm_eps", 1e-6, 1e-05),
+        ],
+    ),
+    "marian_builder_postnorm": (
+        "marian",
+        "MarianConfig",
+        dict(
+            vocab_size=1200,
+            d_model=64,
+            encoder_layers=2,
+            decoder_layers=3,
+            encoder_attention_heads=4,
+            decoder_attention_heads=4,
+            encoder_ffn_dim=192,
+            decoder_ffn_dim=192,
+            max_position_embeddings=160,
+            activation_function="swish",
+            scale_embedding=True,
+            share_encoder_decoder_embeddings=True,
+            pad_token_id=1199,
+            eos_token_id=0,
+            decoder_start_token_id=1199,
+        ),
+        "MarianModel",
+        [
+            (
+                "numDecoderLayers",
+                ".enc_layers(2).dec_layers(3)",
+                ".enc_layers(2).dec_layers(2)",
+                3,
+                2,
+            ),
+            ("numHeads", "(1200).width(64).heads(4)", "(1200).width(64).heads(8)", 4, 8),
+            ("intermediateSize", ".heads(4).ffn(192)", ".heads(4).ffn(256)", 192, 256),
+        ],
+        [
+            ("maxPositionEmbeddings", "max_position_embeddings", 256, 160),
+            ("numEncoderLayers", "encoder_layers", 3, 2),
+        ],
+    ),
+    "mpnet_mappingproxy": (
+        "mpnet",
+        "MPNetConfig",
+        dict(
+            vocab_size=1000,
+            hidden_size=64,
+            num_hidden_layers=2,
+            num_attention_heads=4,
+            intermediate_size=160,
+            max_position_embeddings=130,
+            relative_attention_num_buckets=32,
+            layer_norm_eps=1e-5,
+            hidden_act="gelu",
+            pad_token_id=1,
+            bos_token_id=0,
+            eos_token_id=2,
+        ),
+        "MPNetModel",
+        [
+            ("numLayers", '        "layers": 2,', '        "layers": 3,', 2, 3),
+            ("intermediateSize", '        "ffn": 160,', '        "ffn": 128,', 160, 128),
+            (
+                "relativeAttentionNumBuckets",
+                '        "buckets": 32,',
+                '        "buckets": 64,',
+                32,
+                64,
+            ),
+        ],
+        [
+            ("numHeads", "num_attention_heads", 8, 4),
+        ],
+    ),
 }
 
 _L = r"^layers\.(\d+)\."
@@ -968,10 +1239,132 @@ SAME_OUTPUT: dict[str, list[tuple]] = {
         (r"^norm\.", "model.norm."),
         (r"^head\.", "lm_head."),
     ],
+    "electra_factorized_seq": [
+        (r"^word\.", "embeddings.word_embeddings."),
+        (r"^position\.", "embeddings.position_embeddings."),
+        (r"^token_type\.", "embeddings.token_type_embeddings."),
+        (r"^embed_norm\.", "embeddings.LayerNorm."),
+        (r"^embed_proj\.", "embeddings_project."),
+        (_L + r"attn\.body\.self_attention\.", r"encoder.layer.\1.attention.self."),
+        (_L + r"attn\.body\.out\.", r"encoder.layer.\1.attention.output.dense."),
+        (_L + r"attn\.norm\.", r"encoder.layer.\1.attention.output.LayerNorm."),
+        (_L + r"ffn\.body\.net\.0\.", r"encoder.layer.\1.intermediate.dense."),
+        (_L + r"ffn\.body\.net\.2\.", r"encoder.layer.\1.output.dense."),
+        (_L + r"ffn\.norm\.", r"encoder.layer.\1.output.LayerNorm."),
+    ],
+    "pegasus_sinusoid_param": [
+        (r"^(encoder|decoder)\.embed_positions$", r"\1.embed_positions.weight"),
+        (r"^", ""),
+    ],
+    "beit_relpos_table": [
+        (r"^patch_embed\.", "embeddings.patch_embeddings.projection."),
+        (r"^cls_token$", "embeddings.cls_token"),
+        (r"^blocks\.(\d+)\.norm1\.", r"layers.\1.layernorm_before."),
+        (r"^blocks\.(\d+)\.norm2\.", r"layers.\1.layernorm_after."),
+        (r"^blocks\.(\d+)\.attn\.([qkv])\.", r"layers.\1.attention.\2_proj."),
+        (r"^blocks\.(\d+)\.attn\.proj\.", r"layers.\1.attention.o_proj."),
+        (
+            r"^blocks\.(\d+)\.attn\.rel_table$",
+            r"layers.\1.relative_position_bias.relative_position_bias_table",
+        ),
+        (r"^blocks\.(\d+)\.(fc\d)\.", r"layers.\1.mlp.\2."),
+        (r"^blocks\.(\d+)\.gamma_(\d)$", r"layers.\1.lambda_\2"),
+        (r"^fc_norm\.", "pooler.layernorm."),
+    ],
+    "regnet_y_stages": [
+        (r"^stem\.conv\.", "embedder.embedder.convolution."),
+        (r"^stem\.bn\.", "embedder.embedder.normalization."),
+        (
+            r"^stages\.(\d+)\.(\d+)\.shortcut\.conv\.",
+            r"encoder.stages.\1.layers.\2.shortcut.convolution.",
+        ),
+        (
+            r"^stages\.(\d+)\.(\d+)\.shortcut\.bn\.",
+            r"encoder.stages.\1.layers.\2.shortcut.normalization.",
+        ),
+        (
+            r"^stages\.(\d+)\.(\d+)\.se\.reduce\.",
+            r"encoder.stages.\1.layers.\2.layer.2.attention.0.",
+        ),
+        (
+            r"^stages\.(\d+)\.(\d+)\.se\.expand\.",
+            r"encoder.stages.\1.layers.\2.layer.2.attention.2.",
+        ),
+        *[
+            (
+                rf"^stages\.(\d+)\.(\d+)\.{a}\.conv\.",
+                rf"encoder.stages.\1.layers.\2.layer.{i}.convolution.",
+            )
+            for a, i in (("a", 0), ("b", 1), ("c", 3))
+        ],
+        *[
+            (
+                rf"^stages\.(\d+)\.(\d+)\.{a}\.bn\.",
+                rf"encoder.stages.\1.layers.\2.layer.{i}.normalization.",
+            )
+            for a, i in (("a", 0), ("b", 1), ("c", 3))
+        ],
+    ],
+    "wav2vec2_weightnorm_conv": [
+        (r"^feature_encoder\.convs\.(\d+)\.", r"feature_extractor.conv_layers.\1.conv."),
+        (r"^feature_encoder\.group_norm\.", "feature_extractor.conv_layers.0.layer_norm."),
+        (r"^proj_norm\.", "feature_projection.layer_norm."),
+        (r"^proj\.", "feature_projection.projection."),
+        (r"^mask_emb$", "masked_spec_embed"),
+        (r"^pos_conv\.", "encoder.pos_conv_embed.conv."),
+        (r"^enc_norm\.", "encoder.layer_norm."),
+        (
+            _L + r"attn\.in_proj_(weight|bias)$",
+            r"encoder.layers.\1.attention.q_proj.\2+encoder.layers.\1.attention.k_proj.\2"
+            r"+encoder.layers.\1.attention.v_proj.\2",
+        ),
+        (_L + r"attn\.out_proj\.", r"encoder.layers.\1.attention.out_proj."),
+        (_L + r"norm1\.", r"encoder.layers.\1.layer_norm."),
+        (_L + r"norm2\.", r"encoder.layers.\1.final_layer_norm."),
+        (_L + r"ff_in\.", r"encoder.layers.\1.feed_forward.intermediate_dense."),
+        (_L + r"ff_out\.", r"encoder.layers.\1.feed_forward.output_dense."),
+    ],
+    "hubert_conv_spec_dc": [
+        (r"^conv_layers\.", "feature_extractor.conv_layers."),
+        (r"^feature_norm\.", "feature_projection.layer_norm."),
+        (r"^feature_proj\.", "feature_projection.projection."),
+        (r"^masked_spec_embed$", "masked_spec_embed"),
+        (r"^pos_conv\.", "encoder.pos_conv_embed.conv."),
+        (_L + r"(intermediate_dense|output_dense)\.", r"encoder.layers.\1.feed_forward.\2."),
+        (_L, r"encoder.layers.\1."),
+        (r"^encoder_norm\.", "encoder.layer_norm."),
+    ],
+    "marian_builder_postnorm": [
+        (r"^enc_pos$", "encoder.embed_positions.weight"),
+        (r"^dec_pos$", "decoder.embed_positions.weight"),
+        (r"^(encoder|decoder)\.(\d+)\.", r"\1.layers.\2."),
+        (r"^shared\.", "shared."),
+    ],
+    "mpnet_mappingproxy": [
+        (r"^tok\.", "embeddings.word_embeddings."),
+        (r"^pos\.", "embeddings.position_embeddings."),
+        (r"^emb_norm\.", "embeddings.LayerNorm."),
+        (_L + r"([qkvo])\.", r"encoder.layer.\1.attention.attn.\2."),
+        (_L + r"attn_norm\.", r"encoder.layer.\1.attention.LayerNorm."),
+        (_L + r"fc_in\.", r"encoder.layer.\1.intermediate.dense."),
+        (_L + r"fc_out\.", r"encoder.layer.\1.output.dense."),
+        (_L + r"out_norm\.", r"encoder.layer.\1.output.LayerNorm."),
+        (r"^rel_bias\.", "encoder.relative_attention_bias."),
+        (r"^pool\.", "pooler.dense."),
+    ],
 }
 
 # how each case is called and which HF outputs its returned values are (decoders: logits)
-SAME_OUTPUT_IO: dict[str, tuple[str, list[str]]] = {}
+SAME_OUTPUT_IO: dict[str, tuple[str, list[str]]] = {
+    "electra_factorized_seq": ("ids+types+mask", ["last_hidden_state"]),
+    "pegasus_sinusoid_param": ("seq2seq", ["last_hidden_state"]),
+    "beit_relpos_table": ("pixels", ["last_hidden_state", "pooler_output"]),
+    "regnet_y_stages": ("pixels", ["pooler_output"]),
+    "wav2vec2_weightnorm_conv": ("wave", ["last_hidden_state"]),
+    "hubert_conv_spec_dc": ("wave", ["last_hidden_state"]),
+    "marian_builder_postnorm": ("seq2seq", ["last_hidden_state"]),
+    "mpnet_mappingproxy": ("ids", ["last_hidden_state", "pooler_output"]),
+}
 
 
 def _hf_names(name: str, rules: list[tuple]) -> tuple[list[str], str | None]:
@@ -1031,6 +1424,9 @@ def same_output(name: str, seq: int = 12, code: Path | None = None) -> float:
             h = hf(input_features=feats, decoder_input_ids=tgt).last_hidden_state
             want = types_ns(tied_logits=h @ hf.decoder.embed_tokens.weight.T)
             got = case(feats, tgt)
+        elif kind == "wave":
+            wav = torch.randn(2, 4000)
+            want, got = hf(input_values=wav), case(wav)
         elif kind.startswith("pixels"):
             size = cfg.image_size if hasattr(cfg, "image_size") else 32
             pixels = torch.randn(2, 3, size, size)
