@@ -177,7 +177,7 @@ CASES: dict[str, tuple] = {
         ],
         [
             ("tieWordEmbeddings", "tie_word_embeddings", False, True),
-            ("numLayers", "num_hidden_layers", 6, 4),
+            ("vocabSize", "vocab_size", 1152, 1024),
         ],
     ),
     "cohere2_moduledict": (
