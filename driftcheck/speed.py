@@ -25,7 +25,10 @@ that wants a clean slate passes ``Speed(stores=Stores())``.
 
 from __future__ import annotations
 
+import atexit
+import gc
 import os
+import threading
 from collections import OrderedDict
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -136,6 +139,7 @@ class Speed:
     gym_vocab: bool = True  # gym vocab.py: translations by content
     gym_edges: bool = True  # gym state.py: edges by (src, dst, index)
     gym_lean_graph: bool = True  # gym state.py: typed graphs built without pydantic validation
+    cli_gc: bool = True  # cli.py, gcpause.py: a CLI command runs with the collector off
     stores: Stores = field(default_factory=lambda: STORES, compare=False, repr=False)
 
     @classmethod
@@ -177,6 +181,16 @@ class Speed:
     def without(self, *names: str) -> Speed:
         """This speed with ``names`` turned off."""
         return replace(self, **dict.fromkeys(names, False))
+
+
+def switched_off(name: str, env: Any = None) -> bool:
+    """Whether ``DRIFTCHECK_SPEED_OFF`` names ``name`` (or ``all``), read leniently: for a
+    switch asked before a command runs (``cli.main``); a misspelt name is still exit 2, when
+    the command builds its ``Speed``."""
+    env = os.environ if env is None else env
+    text = env.get("DRIFTCHECK_SPEED_OFF", "")
+    names = {n.strip() for n in text.replace(";", ",").split(",")}
+    return name in names or "all" in names
 
 
 def _truthy(v: str) -> bool:
@@ -247,3 +261,35 @@ def use(speed: Speed | None) -> Iterator[Speed]:
         yield speed
     finally:
         _ACTIVE.reset(token)
+
+
+# CLI commands running in this process with ``cli_gc`` on (parsers/source/speed/gcpause.py
+# skips its collection after an analysis while one runs); whether ``gc.freeze`` is registered
+CLI_PROCESS = [0, False]
+_cli_lock = threading.Lock()
+
+
+@contextmanager
+def cli_process(on: bool = True) -> Iterator[None]:
+    """Run one CLI command with the cyclic collector off and no collection after its analyses;
+    what is alive at exit is frozen so the interpreter's last pass does not walk it (why:
+    ``parsers/source/speed/gcpause.py``). ``on=False`` (``DRIFTCHECK_SPEED_OFF=cli_gc``): the
+    command runs as it is. The collector is back on when the command returns if it was on
+    (a process that runs ``cli.main`` several times, as the tests do, keeps its collector)."""
+    if not on:
+        yield
+        return
+    was = gc.isenabled()
+    gc.disable()
+    with _cli_lock:
+        CLI_PROCESS[0] += 1
+        if not CLI_PROCESS[1]:
+            CLI_PROCESS[1] = True
+            atexit.register(gc.freeze)
+    try:
+        yield
+    finally:
+        with _cli_lock:
+            CLI_PROCESS[0] -= 1
+        if was:
+            gc.enable()
