@@ -324,11 +324,13 @@ def fail(message: str) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     """Entry point; never lets a traceback reach the user."""
-    from driftcheck.speed import cli_process, switched_off
+    from driftcheck.speed import cli_process, pydantic_plugins_skipped, switched_off
 
-    # one command per process: the cyclic collector's passes only cost time (gcpause.py)
+    # one command per process: the cyclic collector's passes only cost time (gcpause.py), and
+    # pydantic's plugin scan reads every installed distribution's entry points (speed.py)
     with cli_process(not switched_off("cli_gc")):
-        return _main(argv)
+        with pydantic_plugins_skipped(not switched_off("cli_no_plugin_scan")):
+            return _main(argv)
 
 
 def _main(argv: list[str] | None) -> int:

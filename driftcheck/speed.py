@@ -140,6 +140,7 @@ class Speed:
     gym_edges: bool = True  # gym state.py: edges by (src, dst, index)
     gym_lean_graph: bool = True  # gym state.py: typed graphs built without pydantic validation
     cli_gc: bool = True  # cli.py, gcpause.py: a CLI command runs with the collector off
+    cli_no_plugin_scan: bool = True  # cli.py: pydantic's plugin scan skipped in a CLI command
     stores: Stores = field(default_factory=lambda: STORES, compare=False, repr=False)
 
     @classmethod
@@ -293,3 +294,24 @@ def cli_process(on: bool = True) -> Iterator[None]:
             CLI_PROCESS[0] -= 1
         if was:
             gc.enable()
+
+
+@contextmanager
+def pydantic_plugins_skipped(on: bool = True) -> Iterator[None]:
+    """Run one CLI command with pydantic's plugins disabled (``PYDANTIC_DISABLE_PLUGINS``, its
+    documented switch), unless the environment already says. Building driftcheck's first
+    pydantic model otherwise walks the entry points of every installed distribution for
+    pydantic plugins (7-18 ms a process with ~350 distributions installed, in every file's
+    process of the hook's run); a plugin only observes validation, and driftcheck's models are
+    its own. pydantic reads the variable each time it asks and caches nothing when disabled,
+    so the variable is removed again when the command returns. ``on=False``
+    (``DRIFTCHECK_SPEED_OFF=cli_no_plugin_scan``): as it is."""
+    key = "PYDANTIC_DISABLE_PLUGINS"
+    if not on or key in os.environ:
+        yield
+        return
+    os.environ[key] = "__all__"
+    try:
+        yield
+    finally:
+        os.environ.pop(key, None)

@@ -1,9 +1,11 @@
-"""The ``cli_gc`` speed mechanism (``driftcheck.speed.cli_process``, put in force by ``cli.main``):
-a CLI command runs with the cyclic collector off, no young collection after its analyses, and
-the heap frozen at exit. It changes no output: the same files give byte-identical JSON and the
-same exit code with it on and off (``DRIFTCHECK_SPEED_OFF=cli_gc``), on the core install (what
-the hook and the Action install) and the full one. A process that calls ``main`` itself keeps
-its collector.
+"""The CLI process's speed mechanisms, put in force by ``cli.main``: ``cli_gc``
+(``driftcheck.speed.cli_process``: a command runs with the cyclic collector off, no young
+collection after its analyses, the heap frozen at exit) and ``cli_no_plugin_scan``
+(``speed.pydantic_plugins_skipped``: pydantic's scan of every installed distribution's entry
+points for plugins is skipped). They change no output: the same files give byte-identical JSON
+and the same exit code with them on and off (``DRIFTCHECK_SPEED_OFF=cli_gc,cli_no_plugin_scan``),
+on the core install (what the hook and the Action install) and the full one. A process that
+calls ``main`` itself keeps its collector and its environment.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ import sys
 import pytest
 
 from benchmarks import installs
-from driftcheck.speed import CLI_PROCESS, cli_process, switched_off
+from driftcheck.speed import CLI_PROCESS, cli_process, pydantic_plugins_skipped, switched_off
 from tests.conftest import ROOT
 
 # dev-part files of the wild corpus: a library model read as source (diffusers, timm on the
@@ -37,7 +39,7 @@ def _run(mode: str, cmd: str, path: str, off: bool) -> tuple[int, str, str]:
         env["PYTHONPATH"] += os.pathsep + str(vendor)
     env.pop("DRIFTCHECK_SPEED_OFF", None)
     if off:
-        env["DRIFTCHECK_SPEED_OFF"] = "cli_gc"
+        env["DRIFTCHECK_SPEED_OFF"] = "cli_gc,cli_no_plugin_scan"
     p = subprocess.run(
         [sys.executable, "-c", installs.cli(mode), cmd, path, "--format", "json"],
         capture_output=True,
@@ -85,14 +87,36 @@ def test_a_command_runs_with_the_collector_off_and_gives_it_back():
         gc.enable()
 
 
-def test_main_in_process_keeps_the_callers_collector(capsys):
+def test_main_in_process_keeps_the_callers_collector_and_environment(capsys, monkeypatch):
     from driftcheck.cli import main
 
-    seen = []
+    monkeypatch.delenv("PYDANTIC_DISABLE_PLUGINS", raising=False)
     assert main(["layers"]) == 0
-    seen.append(gc.isenabled())
-    assert seen == [True] and CLI_PROCESS[0] == 0
+    assert gc.isenabled() and CLI_PROCESS[0] == 0
+    assert "PYDANTIC_DISABLE_PLUGINS" not in os.environ
     capsys.readouterr()
+
+
+def test_pydantic_plugins_are_skipped_while_a_command_runs_only(monkeypatch):
+    from pydantic.plugin import _loader
+
+    monkeypatch.delenv("PYDANTIC_DISABLE_PLUGINS", raising=False)
+    scans = []
+    real = _loader.importlib_metadata.distributions
+    monkeypatch.setattr(
+        _loader.importlib_metadata, "distributions", lambda: scans.append(1) or real()
+    )
+    monkeypatch.setattr(_loader, "_plugins", None)
+    with pydantic_plugins_skipped(True):
+        assert list(_loader.get_plugins()) == [] and scans == []
+    assert "PYDANTIC_DISABLE_PLUGINS" not in os.environ
+    list(_loader.get_plugins())  # after the command: pydantic's own behaviour
+    assert scans == [1]
+    with pydantic_plugins_skipped(False):
+        assert "PYDANTIC_DISABLE_PLUGINS" not in os.environ
+    monkeypatch.setenv("PYDANTIC_DISABLE_PLUGINS", "someplugin")
+    with pydantic_plugins_skipped(True):  # the user's own setting stands
+        assert os.environ["PYDANTIC_DISABLE_PLUGINS"] == "someplugin"
 
 
 def test_no_young_collection_after_an_analysis_in_a_cli_process(tmp_path):
