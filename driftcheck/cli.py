@@ -324,6 +324,16 @@ def fail(message: str) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     """Entry point; never lets a traceback reach the user."""
+    from driftcheck.speed import cli_process, pydantic_plugins_skipped, switched_off
+
+    # one command per process: the cyclic collector's passes only cost time (gcpause.py), and
+    # pydantic's plugin scan reads every installed distribution's entry points (speed.py)
+    with cli_process(not switched_off("cli_gc")):
+        with pydantic_plugins_skipped(not switched_off("cli_no_plugin_scan")):
+            return _main(argv)
+
+
+def _main(argv: list[str] | None) -> int:
     try:
         rv = cli.main(args=argv, prog_name="driftcheck", standalone_mode=False)
     except DriftcheckError as e:

@@ -25,7 +25,10 @@ that wants a clean slate passes ``Speed(stores=Stores())``.
 
 from __future__ import annotations
 
+import atexit
+import gc
 import os
+import threading
 from collections import OrderedDict
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -136,6 +139,8 @@ class Speed:
     gym_vocab: bool = True  # gym vocab.py: translations by content
     gym_edges: bool = True  # gym state.py: edges by (src, dst, index)
     gym_lean_graph: bool = True  # gym state.py: typed graphs built without pydantic validation
+    cli_gc: bool = True  # cli.py, gcpause.py: a CLI command runs with the collector off
+    cli_no_plugin_scan: bool = True  # cli.py: pydantic's plugin scan skipped in a CLI command
     stores: Stores = field(default_factory=lambda: STORES, compare=False, repr=False)
 
     @classmethod
@@ -177,6 +182,16 @@ class Speed:
     def without(self, *names: str) -> Speed:
         """This speed with ``names`` turned off."""
         return replace(self, **dict.fromkeys(names, False))
+
+
+def switched_off(name: str, env: Any = None) -> bool:
+    """Whether ``DRIFTCHECK_SPEED_OFF`` names ``name`` (or ``all``), read leniently: for a
+    switch asked before a command runs (``cli.main``); a misspelt name is still exit 2, when
+    the command builds its ``Speed``."""
+    env = os.environ if env is None else env
+    text = env.get("DRIFTCHECK_SPEED_OFF", "")
+    names = {n.strip() for n in text.replace(";", ",").split(",")}
+    return name in names or "all" in names
 
 
 def _truthy(v: str) -> bool:
@@ -247,3 +262,56 @@ def use(speed: Speed | None) -> Iterator[Speed]:
         yield speed
     finally:
         _ACTIVE.reset(token)
+
+
+# CLI commands running in this process with ``cli_gc`` on (parsers/source/speed/gcpause.py
+# skips its collection after an analysis while one runs); whether ``gc.freeze`` is registered
+CLI_PROCESS = [0, False]
+_cli_lock = threading.Lock()
+
+
+@contextmanager
+def cli_process(on: bool = True) -> Iterator[None]:
+    """Run one CLI command with the cyclic collector off and no collection after its analyses;
+    what is alive at exit is frozen so the interpreter's last pass does not walk it (why:
+    ``parsers/source/speed/gcpause.py``). ``on=False`` (``DRIFTCHECK_SPEED_OFF=cli_gc``): the
+    command runs as it is. The collector is back on when the command returns if it was on
+    (a process that runs ``cli.main`` several times, as the tests do, keeps its collector)."""
+    if not on:
+        yield
+        return
+    was = gc.isenabled()
+    gc.disable()
+    with _cli_lock:
+        CLI_PROCESS[0] += 1
+        if not CLI_PROCESS[1]:
+            CLI_PROCESS[1] = True
+            atexit.register(gc.freeze)
+    try:
+        yield
+    finally:
+        with _cli_lock:
+            CLI_PROCESS[0] -= 1
+        if was:
+            gc.enable()
+
+
+@contextmanager
+def pydantic_plugins_skipped(on: bool = True) -> Iterator[None]:
+    """Run one CLI command with pydantic's plugins disabled (``PYDANTIC_DISABLE_PLUGINS``, its
+    documented switch), unless the environment already says. Building driftcheck's first
+    pydantic model otherwise walks the entry points of every installed distribution for
+    pydantic plugins (7-18 ms a process with ~350 distributions installed, in every file's
+    process of the hook's run); a plugin only observes validation, and driftcheck's models are
+    its own. pydantic reads the variable each time it asks and caches nothing when disabled,
+    so the variable is removed again when the command returns. ``on=False``
+    (``DRIFTCHECK_SPEED_OFF=cli_no_plugin_scan``): as it is."""
+    key = "PYDANTIC_DISABLE_PLUGINS"
+    if not on or key in os.environ:
+        yield
+        return
+    os.environ[key] = "__all__"
+    try:
+        yield
+    finally:
+        os.environ.pop(key, None)
