@@ -391,8 +391,13 @@ def _evaluate(
         + "; ".join(f"{b.check_id} {b.message}" for b in blockers[:3]),
     )
     config_task = arch.config is not None
-    ends = None if config_task else arch.ends()
-    path = set() if config_task else arch.on_path(ends)
+    if config_task:
+        ends, path = None, set()
+    elif fast:  # remembered by the names, types and wiring (plans of a family share them)
+        ends, path = arch.ends_and_path()
+    else:
+        ends = arch.ends()
+        path = arch.on_path(ends)
     if not config_task and req.get("mustReachOutput", True):
         ok = bool(set(ends[1]) & path)
         check(

@@ -14,6 +14,8 @@ import copy
 import json
 import re
 from dataclasses import dataclass, field
+from itertools import chain
+from operator import itemgetter
 from typing import Any
 
 from driftcheck.graph.model import Edge, Graph, Node, Origin
@@ -145,10 +147,45 @@ class Arch:
 
         return reach(ins, fwd) & reach(outs, bwd)
 
+    def ends_and_path(self) -> tuple[tuple[list[str], list[str]], set[str]]:
+        """``(self.ends(), self.on_path())``, remembered by what they read: the component
+        names and types in order and the connections (``_PATHS``: plans of one family
+        share their wiring and differ in widths). Exact: only when every name and type is a
+        str (else computed as before). Fresh lists and set for the caller each time."""
+        comps = self.components
+        try:
+            types = tuple(map(_TYPE_OF, comps.values()))
+            conns = tuple(self.connections)
+            if (
+                not _STR_ONLY.issuperset(map(type, types))
+                or not _STR_ONLY.issuperset(map(type, comps))
+                or not _PAIR.issuperset(map(type, conns))
+                or not _STR_ONLY.issuperset(map(type, chain.from_iterable(conns)))
+            ):
+                raise TypeError
+            key = (tuple(comps), types, conns)
+        except (TypeError, KeyError):
+            ends = self.ends()
+            return ends, self.on_path(ends)
+        hit = _PATHS.get(key)
+        if hit is None:
+            ends = self.ends()
+            if len(_PATHS) >= 50_000:
+                _PATHS.clear()
+            hit = _PATHS[key] = (tuple(ends[0]), tuple(ends[1]), frozenset(self.on_path(ends)))
+        return (list(hit[0]), list(hit[1])), set(hit[2])
+
     def reaches_output(self) -> bool:
         ins, outs = self.ends()
         return bool(ins and outs and set(outs) & self.on_path())
 
+
+_TYPE_OF = itemgetter("type")
+_STR_ONLY = frozenset({str})
+_PAIR = frozenset({tuple})
+_PATHS: dict[tuple, tuple[tuple[str, ...], tuple[str, ...], frozenset[str]]] = {}
+"""``Arch.ends_and_path``'s memo: (names, types, connections) -> (inputs, outputs, names on
+an input-to-output path). Bounded: cleared past 50,000 entries."""
 
 _LEAVES = frozenset({int, str, float, bool, type(None), tuple})
 
@@ -435,7 +472,7 @@ def to_graph(arch: Arch, name: str | None = None) -> Graph:
     kinds: dict[str, str] = {}
     for n, c in arch.components.items():
         t = str(c["type"])
-        canon, params = translate(t, c["params"] if isinstance(c["params"], dict) else {})
+        canon, params = translate(t, c["params"] if isinstance(c["params"], dict) else {}, sp)
         kinds[n] = canon
         if canon == OUTPUT:
             out_names.add(n)
