@@ -394,7 +394,7 @@ def _evaluate(
     if config_task:
         ends, path = None, set()
     elif fast:  # remembered by the names, types and wiring (plans of a family share them)
-        ends, path = arch.ends_and_path()
+        ends, path = arch.ends_and_path(current())
     else:
         ends = arch.ends()
         path = arch.on_path(ends)
