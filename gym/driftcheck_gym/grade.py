@@ -28,6 +28,7 @@ import math
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from itertools import chain
 from typing import Any
 
 from driftcheck.findings import Severity
@@ -143,9 +144,18 @@ def _differs(arch: Arch, start: Arch) -> bool:
             if type(v) in _PLAIN and type(v) is type(w) and v != w:
                 return True
     ends = (*arch.connections, *start.connections)
-    if all(type(e) is tuple and len(e) == 2 and type(e[0]) is type(e[1]) is str for e in ends):
+    if (  # every end a pair of str, read in C
+        _PAIR.issuperset(map(type, ends))
+        and all(map(_IS_TWO, map(len, ends)))
+        and _STR_ONLY.issuperset(map(type, chain.from_iterable(ends)))
+    ):
         return set(arch.connections) != set(start.connections)
     return False
+
+
+_PAIR = frozenset({tuple})
+_STR_ONLY = frozenset({str})
+_IS_TWO = (2).__eq__
 
 
 def _finite(v: Any) -> Any:
