@@ -73,8 +73,9 @@ def test_ends_and_path_memo_answers_as_the_walk(pairs):
 
 
 def test_wiring_memo_builds_the_same_graph(pairs):
-    """``to_graph`` with its edges remembered by wiring (``WIRING_MEMO``) gives the same typed
-    graph as building them, on a miss and on a hit."""
+    """``to_graph`` with its edges remembered by wiring (``WIRING_MEMO``) and its nodes'
+    translations by content (``NODE_MEMO``) gives the same typed graph as building them, on a
+    miss and on a hit."""
     from driftcheck_gym import state
 
     from driftcheck.speed import use
@@ -82,16 +83,20 @@ def test_wiring_memo_builds_the_same_graph(pairs):
     archs = _archs(pairs)
     sp = Speed(stores=Stores())
     try:
-        state.WIRING_MEMO = False
+        state.WIRING_MEMO = state.NODE_MEMO = False
         with use(sp):
             plain = [state.to_graph(a, "t").model_dump() for a in archs]
-        state.WIRING_MEMO = True
+        state.WIRING_MEMO = state.NODE_MEMO = True
         with use(sp):
             for _ in range(2):
-                assert [state.to_graph(a, "t").model_dump() for a in archs] == plain
-        assert sp.stores.gym_wiring
+                got = [state.to_graph(a, "t") for a in archs]
+                assert [g.model_dump() for g in got] == plain
+                assert [n.model_fields_set for g in got for n in g.nodes] == [
+                    {"id", "type", "name", "params"} for g in got for _ in g.nodes
+                ]
+        assert sp.stores.gym_wiring and sp.stores.gym_nodes
     finally:
-        state.WIRING_MEMO = None
+        state.WIRING_MEMO = state.NODE_MEMO = None
 
 
 def test_counted_degrees_are_counters():

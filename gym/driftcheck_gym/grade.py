@@ -33,6 +33,7 @@ from typing import Any
 
 from driftcheck.findings import Severity
 from driftcheck.graph.model import Graph
+from driftcheck.graph.shapes import infer_shapes
 from driftcheck.speed import _ACTIVE, STORES, Speed, current, use
 from driftcheck.verifier import VerifyOptions, verify
 from driftcheck.verifier.context import Context
@@ -40,7 +41,7 @@ from driftcheck.verifier.report import Report
 from driftcheck_gym import actions as A
 from driftcheck_gym.state import Arch, apply, to_graph
 from driftcheck_gym.tasks import Task
-from driftcheck_gym.vocab import OUTPUT, requirement_types
+from driftcheck_gym.vocab import OUTPUT, requirement_types, translate
 
 NO_PLAN = -1.0
 NOTHING = -0.5
@@ -438,8 +439,6 @@ def _evaluate(
             f"paramsWithin: {_fmt(params)} {'within' if ok else 'not within'} {tol:.0%} of {_fmt(target)}",
         )
     if not config_task:
-        from driftcheck_gym.vocab import translate
-
         on = {}
         weighted = False
         gnodes = ctx.index if ctx is not None else graph.index
@@ -484,8 +483,6 @@ def _evaluate(
                 f"mustContainTypesAny: {'one of ' + names + ' present' if ok else 'none of ' + names}",
             )
         if "outputFeatures" in req or "bottleneckAtMost" in req or "outputShape" in req:
-            from driftcheck.graph.shapes import infer_shapes
-
             try:
                 shapes = (ctx.shapes if ctx is not None else infer_shapes(graph)).shapes
             except Exception:  # noqa: BLE001 - a graph shapes cannot follow: the verifier says why

@@ -482,9 +482,43 @@ def to_graph(arch: Arch, name: str | None = None) -> Graph:
     nodes: list[Node] = []
     out_names = set()
     kinds: dict[str, str] = {}
+    cmemo = (
+        sp.stores.gym_nodes
+        if lean and sp.gym_vocab and (sp.gym_fast if NODE_MEMO is None else NODE_MEMO)
+        else None
+    )
     for n, c in arch.components.items():
+        key = None
+        if cmemo is not None:  # flat params of exact scalars, a str type: one lookup
+            t, p0 = c["type"], c["params"]
+            if type(t) is str and type(p0) is dict:
+                vals = p0.values()
+                if _SCALARS.issuperset(map(type, vals)):
+                    key = (t, tuple(p0), tuple(vals), tuple(map(type, vals)))
+                    hit = cmemo.get(key)
+                    if hit is not None:
+                        canon, params, trusted = hit
+                        kinds[n] = canon
+                        if canon == OUTPUT:
+                            out_names.add(n)
+                        elif trusted and type(n) is str and n:
+                            nodes.append(_fresh_node(n, canon, params))
+                        else:
+                            nodes.append(_node(n, canon, params, lean))
+                        continue
         t = str(c["type"])
         canon, params = translate(t, c["params"] if isinstance(c["params"], dict) else {}, sp)
+        if key is not None and canon != "Input":  # an input reads the arch's shape too
+            if len(cmemo) >= 50_000:
+                cmemo.clear()
+            cmemo[key] = (
+                canon,
+                params,
+                type(canon) is str
+                and bool(canon)
+                and type(params) is dict
+                and _STR.issuperset(map(type, params)),
+            )
         kinds[n] = canon
         if canon == OUTPUT:
             out_names.add(n)
@@ -580,6 +614,44 @@ _STR = frozenset({str})
 _GRAPH_SET = frozenset({"name", "origin", "nodes", "edges", "outputs"})
 _new = object.__new__
 _set = object.__setattr__
+
+
+def _fresh_node(nid: str, type_: str, params: dict[str, Any]) -> Node:
+    """``_trusted_node`` where its checks are known to pass (``NODE_MEMO`` kept them with
+    the translation): ``nid`` and ``type_`` non-empty str, ``params`` a dict of str keys."""
+    n = _new(Node)
+    _set(
+        n,
+        "__dict__",
+        {
+            "id": nid,
+            "type": type_,
+            "name": nid,
+            "params": dict(params),
+            "parent": None,
+            "repeat": 1,
+            "loc": None,
+            "param_locs": {},
+            "tied": {},
+            "unresolved": [],
+            "user_class": None,
+            "notes": [],
+        },
+    )
+    _set(n, "__pydantic_fields_set__", set(_NODE_SET))
+    _set(n, "__pydantic_extra__", None)
+    _set(n, "__pydantic_private__", None)
+    return n
+
+
+NODE_MEMO: bool | None = None
+"""With the lean graph and the translation memo: remember, by a component's type and flat
+params (exact scalars, types kept apart as ``translate``'s memo keeps them), its catalogue
+type, translated params and whether ``_trusted_node``'s checks on them pass, so a node of
+known content is made with one lookup (``_fresh_node``). Inputs are not remembered (their
+params read the arch's input shape). The ``Speed`` in force decides (``gym_fast``); True or
+False here overrides it."""
+_SCALARS = frozenset({int, float, str, bool, type(None)})
 
 
 def _trusted_node(nid: Any, type_: Any, params: Any) -> Node | None:
