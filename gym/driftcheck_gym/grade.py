@@ -364,7 +364,10 @@ def _evaluate(
     start = task.start_arch()
     fast = _on(FAST, "gym_fast", current())
     built = graph is None  # the typed graph of ``arch`` made here by ``to_graph``
-    graph = graph if graph is not None else to_graph(arch, task.id)
+    # the arch's names, types and wiring as a key, read once for the graph and the paths
+    wkey = arch.wiring_key() if fast and arch.config is None else None
+    if graph is None:
+        graph = to_graph(arch, task.id, wiring=wkey) if fast else to_graph(arch, task.id)
     ctx = None
     if report is None:
         if fast:  # keep the run's analyses: the requirements read the same shapes and counts
@@ -405,7 +408,7 @@ def _evaluate(
     if config_task:
         ends, path = None, set()
     elif fast:  # remembered by the names, types and wiring (plans of a family share them)
-        ends, path = arch.ends_and_path(current())
+        ends, path = arch.ends_and_path(current(), wkey)
     else:
         ends = arch.ends()
         path = arch.on_path(ends)

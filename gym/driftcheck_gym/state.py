@@ -27,6 +27,9 @@ MAX_COMPONENTS = 512
 MAX_CONNECTIONS = 2048
 
 
+_UNSET: Any = object()
+
+
 @dataclass
 class Arch:
     """Components (name -> {"type", "params"}, in insertion order) and connections (src, dst)."""
@@ -168,13 +171,14 @@ class Arch:
         return (tuple(comps), types, conns)
 
     def ends_and_path(
-        self, speed: Speed | None = None
+        self, speed: Speed | None = None, key: Any = _UNSET
     ) -> tuple[tuple[list[str], list[str]], set[str]]:
         """``(self.ends(), self.on_path())``, remembered by what they read: the component
         names and types in order and the connections (``_PATHS``: plans of one family
         share their wiring and differ in widths). Exact: only when every name and type is a
         str (else computed as before). Fresh lists and set for the caller each time."""
-        key = self.wiring_key()
+        if key is _UNSET:  # else the caller's ``self.wiring_key()``, read since no edit
+            key = self.wiring_key()
         if key is None:
             ends = self.ends()
             return ends, self.on_path(ends)
@@ -467,7 +471,7 @@ def apply(
 
 
 # ---------------------------------------------------------------------- typed graph
-def to_graph(arch: Arch, name: str | None = None) -> Graph:
+def to_graph(arch: Arch, name: str | None = None, *, wiring: Any = _UNSET) -> Graph:
     """driftcheck's typed graph of ``arch`` (catalogue types and params). Unknown types stay
     as written (the verifier names them); the output marker becomes ``graph.outputs``; an
     attention layer with one incoming connection is self-attention (that tensor is its
@@ -535,7 +539,9 @@ def to_graph(arch: Arch, name: str | None = None) -> Graph:
         nodes.append(_node(n, canon, params, lean))
     wkey = wired = None
     if edge is _edge and (sp.gym_fast if WIRING_MEMO is None else WIRING_MEMO):
-        wkey = arch.wiring_key()  # the edges read the names, types and connections only
+        # the edges read the names, types and connections only (``wiring``: the caller's
+        # ``arch.wiring_key()``, read since no edit)
+        wkey = arch.wiring_key() if wiring is _UNSET else wiring
         wiring = sp.stores.gym_wiring
         wired = None if wkey is None else wiring.get(wkey)
     if wired is not None:
