@@ -1,7 +1,7 @@
 """Gym grading speed, A/B inside one process: never-seen plans, fast paths on against off.
 
     python benchmarks/bench_gym_ab.py [--count 600] [--seed 1] [--rounds 7] [--off NAME,...]
-                                      [--calls] [--stages] [--json out.json]
+                                      [--calls] [--bytecodes] [--stages] [--json out.json]
 
 The machine these run on is shared and loaded, so CPU time per plan moves 5-7x with the load.
 This benchmark therefore reports what the load cannot move, beside the time:
@@ -16,6 +16,8 @@ This benchmark therefore reports what the load cannot move, beside the time:
   process (grade memos off: each plan is graded as if never seen; the per-layer memos stay on,
   as in ``bench_gym.py``'s ``distinct``), and the ratio off / on of each round pair is given
   with its median; the load average is printed with the figures.
+- **bytecodes per plan** (``--bytecodes``): instructions run per grade (``sys.settrace``
+  opcode events), on and off: the finer load-independent count.
 - ``--stages``: CPU per plan of each stage of a grade (``bench_gym.breakdown``), on and off.
 """
 
@@ -114,6 +116,31 @@ def calls_per_plan(pairs: list[tuple], speed: Speed | None = None) -> float:
     return n / len(pairs)
 
 
+def bytecodes_per_plan(pairs: list[tuple], speed: Speed | None = None) -> float:
+    """Bytecode instructions run per grade (``sys.settrace`` with opcode events, one pass
+    after a warm one): like ``calls_per_plan``, a count the machine's load cannot move."""
+    n = 0
+
+    def trace(frame, event, arg):
+        nonlocal n
+        if event == "call":
+            frame.f_trace_opcodes = True
+        elif event == "opcode":
+            n += 1
+        return trace
+
+    with _no_memo(), use(speed):
+        for t, p in pairs[:50]:  # warm
+            G.grade(t, p)
+        sys.settrace(trace)
+        try:
+            for t, p in pairs:
+                G.grade(t, p)
+        finally:
+            sys.settrace(None)
+    return n / len(pairs)
+
+
 def _pass(pairs: list[tuple], speed: Speed | None) -> float:
     with use(speed):
         c0 = time.process_time()
@@ -156,6 +183,7 @@ def main() -> None:
     ap.add_argument("--off", default=",".join(FAST_PATHS))
     ap.add_argument("--refs-only", action="store_true", help="reference plans only")
     ap.add_argument("--calls", action="store_true")
+    ap.add_argument("--bytecodes", action="store_true", help="bytecodes per plan, on and off")
     ap.add_argument("--stages", action="store_true")
     ap.add_argument("--json", type=Path)
     a = ap.parse_args()
@@ -177,6 +205,10 @@ def main() -> None:
         res["calls_on"] = c_on = calls_per_plan(pairs, on)
         res["calls_off"] = c_off = calls_per_plan(pairs, off)
         print(f"calls per plan: on {c_on:.1f}, off {c_off:.1f} ({c_off / c_on:.2f}x)")
+    if a.bytecodes:
+        res["bytecodes_on"] = b_on = bytecodes_per_plan(pairs, on)
+        res["bytecodes_off"] = b_off = bytecodes_per_plan(pairs, off)
+        print(f"bytecodes per plan: on {b_on:.1f}, off {b_off:.1f} ({b_off / b_on:.2f}x)")
     gc.collect()
     res["cpu"] = cpu = interleaved(pairs, on, off, a.rounds)
     print(

@@ -88,6 +88,12 @@ class Stores:
     gym_graphs: OrderedDict = field(default_factory=OrderedDict)
     gym_vocab: dict = field(default_factory=dict)
     gym_edges: dict = field(default_factory=dict)
+    # gym state.py: (names, types, connections) -> ends and on-path names; -> edges, outputs
+    gym_paths: dict = field(default_factory=dict)
+    gym_wiring: dict = field(default_factory=dict)
+    # gym state.py: (type, flat params) -> (catalogue type, params, whether a node may skip
+    # validation)
+    gym_nodes: dict = field(default_factory=dict)
 
     def clear(self) -> None:
         """Forget everything (the template statistics are zeroed)."""

@@ -41,3 +41,70 @@ def test_the_digest_sees_a_changed_grade(pairs):
     t, p = pairs[0]
     b = AB.digest([(t, p[:-1]), *pairs[1:6]])
     assert a != b
+
+
+def _archs(pairs):
+    from driftcheck_gym.state import apply
+
+    return [apply(t.start_arch(), p, repair=t.kind == "repair").arch for t, p in pairs]
+
+
+def test_ends_and_path_memo_answers_as_the_walk(pairs):
+    """``Arch.ends_and_path`` (memo by names, types and wiring) gives what ``ends`` and
+    ``on_path`` compute, on a miss and on a hit, and falls back where a name, a type or a
+    connection is not exact text."""
+    from driftcheck_gym.state import Arch
+
+    sp = Speed(stores=Stores())
+    archs = _archs(pairs)
+    for _ in range(2):  # cold, then every key remembered
+        for a in archs:
+            ends = a.ends()
+            assert a.ends_and_path(sp) == (ends, a.on_path(ends))
+    assert sp.stores.gym_paths
+    odd = Arch(
+        {"x": {"type": "Input", "params": {}}, "o": {"type": 7, "params": {}}},
+        [("x", "o")],
+    )
+    assert odd.wiring_key() is None
+    assert odd.ends_and_path(sp) == (odd.ends(), odd.on_path(odd.ends()))
+    listed = Arch({"x": {"type": "Input", "params": {}}}, [["x", "x"]])
+    assert listed.wiring_key() is None
+
+
+def test_wiring_memo_builds_the_same_graph(pairs):
+    """``to_graph`` with its edges remembered by wiring (``WIRING_MEMO``) and its nodes'
+    translations by content (``NODE_MEMO``) gives the same typed graph as building them, on a
+    miss and on a hit."""
+    from driftcheck_gym import state
+
+    from driftcheck.speed import use
+
+    archs = _archs(pairs)
+    sp = Speed(stores=Stores())
+    try:
+        state.WIRING_MEMO = state.NODE_MEMO = False
+        with use(sp):
+            plain = [state.to_graph(a, "t").model_dump() for a in archs]
+        state.WIRING_MEMO = state.NODE_MEMO = True
+        with use(sp):
+            for _ in range(2):
+                got = [state.to_graph(a, "t") for a in archs]
+                assert [g.model_dump() for g in got] == plain
+                assert [n.model_fields_set for g in got for n in g.nodes] == [
+                    {"id", "type", "name", "params"} for g in got for _ in g.nodes
+                ]
+        assert sp.stores.gym_wiring and sp.stores.gym_nodes
+    finally:
+        state.WIRING_MEMO = state.NODE_MEMO = None
+
+
+def test_counted_degrees_are_counters():
+    from collections import Counter
+
+    from driftcheck.graph.prepared import _counted
+
+    for xs in ([], ["a"], ["a", "b", "a", "c", "a"]):
+        c = _counted(xs)
+        assert type(c) is Counter and c == Counter(xs) and list(c) == list(Counter(xs))
+        assert c["missing"] == 0

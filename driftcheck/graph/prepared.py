@@ -13,6 +13,7 @@ type-exact and found in C, one per node, read here once.
 from __future__ import annotations
 
 from collections import Counter, deque
+from collections import _count_elements as _count_into  # type: ignore[attr-defined]
 from itertools import compress, count, repeat
 from operator import attrgetter, itemgetter, lt
 from typing import TYPE_CHECKING, Any
@@ -39,6 +40,18 @@ _INDEX = attrgetter("index")
 _THIRD = itemgetter(2)
 _FOURTH = itemgetter(3)
 _NODE_INDEX = itemgetter(0, 4)
+_new_dict = dict.__new__
+
+
+def _counted(items: list) -> Counter:
+    """``Counter(items)`` without ``Counter.__init__``'s Python-level argument handling (an
+    empty Counter made by ``dict.__new__``, then the C counting loop that ``Counter.update``
+    itself calls): a graph's in- and out-degrees are two small Counters per analysis."""
+    c: Counter = _new_dict(Counter)
+    _count_into(c, items)
+    return c
+
+
 LAST = 1 << 30
 """Sort position of an edge without an input index (after every indexed one)."""
 
@@ -88,8 +101,8 @@ class Prepared:
         srcs = self.srcs = list(map(_SRC, edges))
         dsts = self.dsts = list(map(_DST, edges))
         self.n_edges = len(edges)
-        self.indegree: Counter = Counter(dsts)
-        self.outdegree: Counter = Counter(srcs)
+        self.indegree: Counter = _counted(dsts)
+        self.outdegree: Counter = _counted(srcs)
         """Consumers per producer; keys in order of first appearance as an edge's source."""
         sources: dict[str, tuple[str, ...]] = dict(zip(dsts, zip(srcs)))
         self._outgoing: dict[str, tuple[str, ...]] | None = None

@@ -233,28 +233,46 @@ class Context:
         """Ids of the ``checks`` (each with a ``local`` verdict, ``Check.local``) that no leaf
         layer group of this graph can fire: every verdict asked in one pass over the groups,
         the verdicts of one group remembered together by (``token``, type, params key)."""
-        may = [False] * len(checks)
-        left = len(checks)
+        everything = (1 << len(checks)) - 1
 
-        def judge(n: Node) -> tuple[bool, ...]:
-            return tuple(bool(c.local(self, n)) for c in checks)
+        def judge(n: Node) -> int:  # bit i set: check i may fire on n's group
+            m = 0
+            for i, c in enumerate(checks):
+                if c.local(self, n):
+                    m |= 1 << i
+            return m
 
         here = self.by_type
+        may = 0
+        # ``remember`` inlined (its conditions as written there): one lookup per group
+        keys, index, verdicts = self._keys, self.index, self._verdicts
+        token = (token, "mask")  # verdicts as bit masks (a token of their own)
         for t in tuple(here):
             if t in STRUCTURAL:
                 continue
             for members in self.leaf_groups(t).values():
-                try:
-                    got = self.remember(token, judge, members[0])
-                except Exception:  # noqa: BLE001 - the checks themselves run (and raise) in order
+                n = members[0]
+                nid = n.id
+                pk = keys.get(nid)
+                k = None
+                if verdicts is not None and type(pk) is str and index.get(nid) is n:
+                    k = (token, n.type, pk)
+                    got = verdicts.get(k, _MISSING)
+                else:
+                    got = _MISSING
+                if got is _MISSING:
+                    try:
+                        got = judge(n)
+                    except Exception:  # noqa: BLE001 - the checks themselves run (and raise) in order
+                        return set()
+                    if k is not None:
+                        if len(verdicts) >= 100_000:
+                            verdicts.clear()
+                        verdicts[k] = got
+                may |= got
+                if may == everything:
                     return set()
-                for i, v in enumerate(got):
-                    if v and not may[i]:
-                        may[i] = True
-                        left -= 1
-                if not left:
-                    return set()
-        return {c.id for c, m in zip(checks, may) if not m}
+        return {c.id for i, c in enumerate(checks) if not may >> i & 1}
 
     def chain(
         self, *dst_types: str, producers: frozenset[str] | None = None

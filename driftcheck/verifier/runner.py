@@ -69,6 +69,7 @@ def _structure(ctx: Context, graph: Graph) -> tuple | None:
     parents = tuple(prep.parents)
     edges = tuple(map(_EDGE, graph.edges))
     outputs = tuple(graph.outputs)
+    noted = prep.with_field("notes")  # mostly none: no generator made for them then
     if (
         not _EXACT.issuperset(map(type, prep.ids))
         or not _EXACT.issuperset(map(type, prep.types))
@@ -86,7 +87,7 @@ def _structure(ctx: Context, graph: Graph) -> tuple | None:
             names,
             parents,
             tuple(map(_REPEAT, nodes)),
-            tuple((n.id, *n.notes) for n in prep.with_field("notes")),
+            tuple((n.id, *n.notes) for n in noted) if noted else (),
             tuple(graph.notes),
             bool(graph.facts),
             edges,

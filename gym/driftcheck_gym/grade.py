@@ -28,10 +28,12 @@ import math
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from itertools import chain
 from typing import Any
 
 from driftcheck.findings import Severity
 from driftcheck.graph.model import Graph
+from driftcheck.graph.shapes import infer_shapes
 from driftcheck.speed import _ACTIVE, STORES, Speed, current, use
 from driftcheck.verifier import VerifyOptions, verify
 from driftcheck.verifier.context import Context
@@ -39,7 +41,7 @@ from driftcheck.verifier.report import Report
 from driftcheck_gym import actions as A
 from driftcheck_gym.state import Arch, apply, to_graph
 from driftcheck_gym.tasks import Task
-from driftcheck_gym.vocab import OUTPUT, requirement_types
+from driftcheck_gym.vocab import OUTPUT, requirement_types, translate
 
 NO_PLAN = -1.0
 NOTHING = -0.5
@@ -143,9 +145,18 @@ def _differs(arch: Arch, start: Arch) -> bool:
             if type(v) in _PLAIN and type(v) is type(w) and v != w:
                 return True
     ends = (*arch.connections, *start.connections)
-    if all(type(e) is tuple and len(e) == 2 and type(e[0]) is type(e[1]) is str for e in ends):
+    if (  # every end a pair of str, read in C
+        _PAIR.issuperset(map(type, ends))
+        and all(map(_IS_TWO, map(len, ends)))
+        and _STR_ONLY.issuperset(map(type, chain.from_iterable(ends)))
+    ):
         return set(arch.connections) != set(start.connections)
     return False
+
+
+_PAIR = frozenset({tuple})
+_STR_ONLY = frozenset({str})
+_IS_TWO = (2).__eq__
 
 
 def _finite(v: Any) -> Any:
@@ -353,7 +364,10 @@ def _evaluate(
     start = task.start_arch()
     fast = _on(FAST, "gym_fast", current())
     built = graph is None  # the typed graph of ``arch`` made here by ``to_graph``
-    graph = graph if graph is not None else to_graph(arch, task.id)
+    # the arch's names, types and wiring as a key, read once for the graph and the paths
+    wkey = arch.wiring_key() if fast and arch.config is None else None
+    if graph is None:
+        graph = to_graph(arch, task.id, wiring=wkey) if fast else to_graph(arch, task.id)
     ctx = None
     if report is None:
         if fast:  # keep the run's analyses: the requirements read the same shapes and counts
@@ -391,8 +405,13 @@ def _evaluate(
         + "; ".join(f"{b.check_id} {b.message}" for b in blockers[:3]),
     )
     config_task = arch.config is not None
-    ends = None if config_task else arch.ends()
-    path = set() if config_task else arch.on_path(ends)
+    if config_task:
+        ends, path = None, set()
+    elif fast:  # remembered by the names, types and wiring (plans of a family share them)
+        ends, path = arch.ends_and_path(current(), wkey)
+    else:
+        ends = arch.ends()
+        path = arch.on_path(ends)
     if not config_task and req.get("mustReachOutput", True):
         ok = bool(set(ends[1]) & path)
         check(
@@ -423,8 +442,6 @@ def _evaluate(
             f"paramsWithin: {_fmt(params)} {'within' if ok else 'not within'} {tol:.0%} of {_fmt(target)}",
         )
     if not config_task:
-        from driftcheck_gym.vocab import translate
-
         on = {}
         weighted = False
         gnodes = ctx.index if ctx is not None else graph.index
@@ -469,8 +486,6 @@ def _evaluate(
                 f"mustContainTypesAny: {'one of ' + names + ' present' if ok else 'none of ' + names}",
             )
         if "outputFeatures" in req or "bottleneckAtMost" in req or "outputShape" in req:
-            from driftcheck.graph.shapes import infer_shapes
-
             try:
                 shapes = (ctx.shapes if ctx is not None else infer_shapes(graph)).shapes
             except Exception:  # noqa: BLE001 - a graph shapes cannot follow: the verifier says why

@@ -14,6 +14,8 @@ import copy
 import json
 import re
 from dataclasses import dataclass, field
+from itertools import chain
+from operator import itemgetter
 from typing import Any
 
 from driftcheck.graph.model import Edge, Graph, Node, Origin
@@ -23,6 +25,9 @@ from driftcheck_gym.vocab import OUTPUT, resolve_type, translate
 
 MAX_COMPONENTS = 512
 MAX_CONNECTIONS = 2048
+
+
+_UNSET: Any = object()
 
 
 @dataclass
@@ -145,10 +150,60 @@ class Arch:
 
         return reach(ins, fwd) & reach(outs, bwd)
 
+    def wiring_key(self) -> tuple | None:
+        """(component names, their types, the connections) as exact tuples: what the ends,
+        the paths and the typed graph's edges read (not the params); None when a name or type
+        is not a str or a connection not a pair of str (no memo then)."""
+        comps = self.components
+        try:
+            types = tuple(map(_TYPE_OF, comps.values()))
+            conns = tuple(self.connections)
+            if (
+                not _STR_ONLY.issuperset(map(type, types))
+                or not _STR_ONLY.issuperset(map(type, comps))
+                or not _PAIR.issuperset(map(type, conns))
+                or not _STR_ONLY.issuperset(map(type, chain.from_iterable(conns)))
+                or not all(map(_IS_TWO, map(len, conns)))
+            ):
+                return None
+        except (TypeError, KeyError):
+            return None
+        return (tuple(comps), types, conns)
+
+    def ends_and_path(
+        self, speed: Speed | None = None, key: Any = _UNSET
+    ) -> tuple[tuple[list[str], list[str]], set[str]]:
+        """``(self.ends(), self.on_path())``, remembered by what they read: the component
+        names and types in order and the connections (``_PATHS``: plans of one family
+        share their wiring and differ in widths). Exact: only when every name and type is a
+        str (else computed as before). Fresh lists and set for the caller each time."""
+        if key is _UNSET:  # else the caller's ``self.wiring_key()``, read since no edit
+            key = self.wiring_key()
+        if key is None:
+            ends = self.ends()
+            return ends, self.on_path(ends)
+        memo = (speed or current()).stores.gym_paths
+        hit = memo.get(key)
+        if hit is None:
+            ends = self.ends()
+            if len(memo) >= 50_000:
+                memo.clear()
+            hit = memo[key] = (tuple(ends[0]), tuple(ends[1]), frozenset(self.on_path(ends)))
+        return (list(hit[0]), list(hit[1])), set(hit[2])
+
     def reaches_output(self) -> bool:
         ins, outs = self.ends()
         return bool(ins and outs and set(outs) & self.on_path())
 
+
+_TYPE_OF = itemgetter("type")
+_STR_ONLY = frozenset({str})
+_PAIR = frozenset({tuple})
+_IS_TWO = (2).__eq__
+_PATHS: dict[tuple, tuple[tuple[str, ...], tuple[str, ...], frozenset[str]]] = STORES.gym_paths
+"""``Arch.ends_and_path``'s memo (the process's; a call reads its ``Speed``'s): (names, types,
+connections) -> (inputs, outputs, names on an input-to-output path). Bounded: cleared past
+50,000 entries."""
 
 _LEAVES = frozenset({int, str, float, bool, type(None), tuple})
 
@@ -416,7 +471,7 @@ def apply(
 
 
 # ---------------------------------------------------------------------- typed graph
-def to_graph(arch: Arch, name: str | None = None) -> Graph:
+def to_graph(arch: Arch, name: str | None = None, *, wiring: Any = _UNSET) -> Graph:
     """driftcheck's typed graph of ``arch`` (catalogue types and params). Unknown types stay
     as written (the verifier names them); the output marker becomes ``graph.outputs``; an
     attention layer with one incoming connection is self-attention (that tensor is its
@@ -429,13 +484,45 @@ def to_graph(arch: Arch, name: str | None = None) -> Graph:
     lean = sp.gym_lean_graph if LEAN_GRAPH is None else LEAN_GRAPH
     edge = _edge if (sp.gym_edges if EDGE_MEMO is None else EDGE_MEMO) else _new_edge
     nodes: list[Node] = []
-    edges: list[Edge] = []
-    outs: list[str] = []
     out_names = set()
     kinds: dict[str, str] = {}
+    cmemo = (
+        sp.stores.gym_nodes
+        if lean and sp.gym_vocab and (sp.gym_fast if NODE_MEMO is None else NODE_MEMO)
+        else None
+    )
     for n, c in arch.components.items():
+        key = None
+        if cmemo is not None:  # flat params of exact scalars, a str type: one lookup
+            t, p0 = c["type"], c["params"]
+            if type(t) is str and type(p0) is dict:
+                vals = p0.values()
+                if _SCALARS.issuperset(map(type, vals)):
+                    key = (t, tuple(p0), tuple(vals), tuple(map(type, vals)))
+                    hit = cmemo.get(key)
+                    if hit is not None:
+                        canon, params, trusted = hit
+                        kinds[n] = canon
+                        if canon == OUTPUT:
+                            out_names.add(n)
+                        elif trusted and type(n) is str and n:
+                            nodes.append(_fresh_node(n, canon, params))
+                        else:
+                            nodes.append(_node(n, canon, params, lean))
+                        continue
         t = str(c["type"])
-        canon, params = translate(t, c["params"] if isinstance(c["params"], dict) else {})
+        canon, params = translate(t, c["params"] if isinstance(c["params"], dict) else {}, sp)
+        if key is not None and canon != "Input":  # an input reads the arch's shape too
+            if len(cmemo) >= 50_000:
+                cmemo.clear()
+            cmemo[key] = (
+                canon,
+                params,
+                type(canon) is str
+                and bool(canon)
+                and type(params) is dict
+                and _STR.issuperset(map(type, params)),
+            )
         kinds[n] = canon
         if canon == OUTPUT:
             out_names.add(n)
@@ -450,6 +537,39 @@ def to_graph(arch: Arch, name: str | None = None) -> Graph:
                 p["dtype"] = dtype
             params = p
         nodes.append(_node(n, canon, params, lean))
+    wkey = wired = None
+    if edge is _edge and (sp.gym_fast if WIRING_MEMO is None else WIRING_MEMO):
+        # the edges read the names, types and connections only (``wiring``: the caller's
+        # ``arch.wiring_key()``, read since no edit)
+        wkey = arch.wiring_key() if wiring is _UNSET else wiring
+        wiring = sp.stores.gym_wiring
+        wired = None if wkey is None else wiring.get(wkey)
+    if wired is not None:
+        edges, outs = list(wired[0]), list(wired[1])
+    else:
+        edges, outs = _wire(arch, kinds, out_names, edge, sp)
+    if lean:
+        g = _trusted_graph(name, nodes, edges, outs, wired is not None and wired[2])
+        if g is not None:
+            if wkey is not None and wired is None:
+                if len(wiring) >= 50_000:
+                    wiring.clear()
+                wiring[wkey] = (tuple(edges), tuple(outs), True)  # references checked
+            return g
+    if wkey is not None and wired is None:
+        if len(wiring) >= 50_000:
+            wiring.clear()
+        wiring[wkey] = (tuple(edges), tuple(outs), False)
+    return Graph(name=name, origin=_GYM, nodes=nodes, edges=edges, outputs=outs)
+
+
+def _wire(
+    arch: Arch, kinds: dict[str, str], out_names: set[str], edge: Any, sp: Speed
+) -> tuple[list[Edge], list[str]]:
+    """The typed graph's edges and outputs of ``arch``'s connections (``kinds``: each
+    component's catalogue type; ``out_names``: the output markers)."""
+    edges: list[Edge] = []
+    outs: list[str] = []
     three = {"MultiheadAttention"}
     for s, d in arch.connections:
         if d in out_names:
@@ -466,11 +586,20 @@ def to_graph(arch: Arch, name: str | None = None) -> Graph:
             if len(ins) == 1:
                 src = ins[0].src
                 edges = [e for e in edges if e.dst != n] + [edge(src, n, i, sp) for i in range(3)]
-    if lean:
-        g = _trusted_graph(name, nodes, edges, outs)
-        if g is not None:
-            return g
-    return Graph(name=name, origin=_GYM, nodes=nodes, edges=edges, outputs=outs)
+    return edges, outs
+
+
+WIRING_MEMO: bool | None = None
+"""Remember a typed graph's edges and outputs (shared ``Edge`` objects, as the edge memo
+shares them) by the arch's component names, types and connections (``Arch.wiring_key``): the
+edges read nothing else (a component's kind is its type's: ``translate`` maps a type name to
+one catalogue type whatever the params), and plans of one family share their wiring. With
+the lean graph, whether those references passed ``_refs_ok`` is kept too (the ids are the
+names less the output markers, fixed by the same key). Only with the edge memo (``gym_edges``);
+the ``Speed`` in force decides (``gym_fast``: DRIFTCHECK_GYM_NO_FAST=1 or
+DRIFTCHECK_SPEED_OFF=gym_fast); True or False here overrides it."""
+_WIRING: dict[tuple, tuple[tuple[Edge, ...], tuple[str, ...], bool]] = STORES.gym_wiring
+"""The process's store (a graph reads its ``Speed``'s). Bounded: cleared past 50,000."""
 
 
 _GYM = Origin(kind="gym")
@@ -491,6 +620,44 @@ _STR = frozenset({str})
 _GRAPH_SET = frozenset({"name", "origin", "nodes", "edges", "outputs"})
 _new = object.__new__
 _set = object.__setattr__
+
+
+def _fresh_node(nid: str, type_: str, params: dict[str, Any]) -> Node:
+    """``_trusted_node`` where its checks are known to pass (``NODE_MEMO`` kept them with
+    the translation): ``nid`` and ``type_`` non-empty str, ``params`` a dict of str keys."""
+    n = _new(Node)
+    _set(
+        n,
+        "__dict__",
+        {
+            "id": nid,
+            "type": type_,
+            "name": nid,
+            "params": dict(params),
+            "parent": None,
+            "repeat": 1,
+            "loc": None,
+            "param_locs": {},
+            "tied": {},
+            "unresolved": [],
+            "user_class": None,
+            "notes": [],
+        },
+    )
+    _set(n, "__pydantic_fields_set__", set(_NODE_SET))
+    _set(n, "__pydantic_extra__", None)
+    _set(n, "__pydantic_private__", None)
+    return n
+
+
+NODE_MEMO: bool | None = None
+"""With the lean graph and the translation memo: remember, by a component's type and flat
+params (exact scalars, types kept apart as ``translate``'s memo keeps them), its catalogue
+type, translated params and whether ``_trusted_node``'s checks on them pass, so a node of
+known content is made with one lookup (``_fresh_node``). Inputs are not remembered (their
+params read the arch's input shape). The ``Speed`` in force decides (``gym_fast``); True or
+False here overrides it."""
+_SCALARS = frozenset({int, float, str, bool, type(None)})
 
 
 def _trusted_node(nid: Any, type_: Any, params: Any) -> Node | None:
@@ -526,10 +693,15 @@ def _trusted_node(nid: Any, type_: Any, params: Any) -> Node | None:
 
 
 def _trusted_graph(
-    name: str | None, nodes: list[Node], edges: list[Edge], outs: list[str]
+    name: str | None,
+    nodes: list[Node],
+    edges: list[Edge],
+    outs: list[str],
+    refs_ok: bool = False,
 ) -> Graph | None:
     """``Graph(name=, origin=_GYM, nodes=, edges=, outputs=)`` without validation when its
-    reference checks pass (None otherwise: the validated path raises as before)."""
+    reference checks pass (None otherwise: the validated path raises as before).
+    ``refs_ok``: ``_refs_ok`` passed on these very ids, edges and outputs before."""
     if name is not None and type(name) is not str:
         return None
     for o in outs:
@@ -554,7 +726,7 @@ def _trusted_graph(
     _set(g, "__pydantic_fields_set__", set(_GRAPH_SET))
     _set(g, "__pydantic_extra__", None)
     _set(g, "__pydantic_private__", {"_index": None, "_kids": None, "_kids_n": 0})
-    if not _refs_ok(nodes, edges, outs):
+    if not refs_ok and not _refs_ok(nodes, edges, outs):
         try:
             g._check_refs()
         except ValueError:

@@ -16,7 +16,7 @@ from functools import lru_cache
 from typing import Any
 
 from driftcheck.graph import catalogue
-from driftcheck.speed import STORES, current
+from driftcheck.speed import STORES, Speed, current
 
 INPUT = "input"
 OUTPUT = "output"
@@ -104,10 +104,13 @@ def _key(v: Any) -> Any:
     return (t, v)
 
 
-def translate(type_name: str, params: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+def translate(
+    type_name: str, params: dict[str, Any], speed: Speed | None = None
+) -> tuple[str, dict[str, Any]]:
     """(catalogue type, catalogue params) for one component as written; an unknown type is
-    returned as written, with its params untouched. The result is shared: do not edit it."""
-    sp = current()
+    returned as written, with its params untouched. The result is shared: do not edit it.
+    ``speed``: the ``Speed`` in force when the caller has it (``to_graph`` asks once a graph)."""
+    sp = speed or current()
     if not (sp.gym_vocab if MEMO is None else MEMO):
         return _translate(type_name, params)
     memo = sp.stores.gym_vocab
