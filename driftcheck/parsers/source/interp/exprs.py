@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from driftcheck.parsers.source import sizes
 from driftcheck.parsers.source.interp import tuplesub
-from driftcheck.parsers.source.library import tensorvalues
+from driftcheck.parsers.source.library import tensorvalues, wildlib
 from driftcheck.parsers.source.library.torchlib import elementwise
 from driftcheck.parsers.source.ops.operators import (
     ATOMS,
@@ -571,6 +571,8 @@ class Expressions:
             return Unknown("in")
         if isinstance(container, Config):
             return container.lookup(item)[0] if isinstance(item, str) else False
+        if isinstance(container, wildlib.ModGlobals):
+            return wildlib.globals_has(self.ip, container.mod, plain(item))
         if isinstance(container, tuplesub.Generator):
             return tuplesub.contains(container, item)
         if isinstance(container, Obj):

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 from driftcheck.parsers.source.importcheck import module_names
 from driftcheck.parsers.source.interp import tuplesub
 from driftcheck.parsers.source.interp.modtree import ModulesView
-from driftcheck.parsers.source.library import enums, tensorvalues, torchlib
+from driftcheck.parsers.source.library import enums, tensorvalues, torchlib, wildlib
 from driftcheck.parsers.source.library.stdlib import LIBRARY_TYPES, NamedTupleValue
 from driftcheck.parsers.source.sizes import SIZE_LIMIT
 from driftcheck.parsers.source.speed.symbolic import SymVal, plain_bare
@@ -111,6 +111,8 @@ class Items:
             return raw
         if isinstance(k, Unknown):
             return Unknown("unknown index")
+        if isinstance(raw, wildlib.ModGlobals):
+            return wildlib.globals_get(self.ip, raw, k)
         if isinstance(raw, Ext) and raw.qual == "sys.modules" and isinstance(k, str):
             return self.ip.names.import_value(k, None)  # ``sys.modules[fn.__module__]``
         if isinstance(raw, Config):
@@ -184,7 +186,9 @@ class Items:
             if isinstance(raw, dict):
                 self.ip.havoc[id(raw)] = (raw, f"written under an unknown key ({k.why})")
             return
-        if isinstance(raw, Config):
+        if isinstance(raw, wildlib.ModGlobals):
+            self.ip.globals.setdefault(id(raw.mod), {})[str(k)] = v  # ``globals()[k] = v``
+        elif isinstance(raw, Config):
             raw.fields[str(k)] = v
         elif isinstance(raw, Obj) and raw.kind in ("ModuleList", "Sequential"):
             # torch's ``__setitem__``: an int index names an existing slot (negative from the

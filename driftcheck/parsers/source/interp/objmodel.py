@@ -483,6 +483,8 @@ class Calls:
             return self.make_super(args, fr)
         if isinstance(f, Ext) and f.qual == "builtins.locals" and not args and not kwargs:
             return wildlib.frame_locals(fr, e)
+        if isinstance(f, Ext) and f.qual == "builtins.globals" and not args and not kwargs:
+            return wildlib.ModGlobals(fr.mod)
         if f.__class__ is Unknown and self.may_build(e, fr):
             # a callable we could not follow (``partial(PreNorm, norm, dim)`` unmodelled, a
             # class from a table we cannot read): what it returns may be a layer with weights,
