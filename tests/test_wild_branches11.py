@@ -236,3 +236,43 @@ def test_globals_of_a_name_not_exported_is_unknown(tmp_path):
         sys.path.remove(str(tmp_path))
     assert want == 6  # ``hidden`` is not exported: the fallback layer
     assert parse_source(f).params_total() is None
+
+
+def test_linear_algebra_shapes(tmp_path):
+    # normflows' Glow: the invertible 1x1 convolution's parameters come from a QR and an LU
+    # factorization (torch.linalg.qr, Tensor.lu, torch.lu_unpack, Tensor.diag)
+    got, want, _ = both(
+        tmp_path,
+        """
+        class Inv1x1(nn.Module):
+            def __init__(self, c):
+                super().__init__()
+                Q, _ = torch.linalg.qr(torch.randn(c, c))
+                P, L, U = torch.lu_unpack(*Q.lu())
+                self.register_buffer("P", P)
+                self.L = nn.Parameter(L)
+                S = U.diag()
+                self.log_S = nn.Parameter(torch.log(torch.abs(S)))
+                self.U = nn.Parameter(torch.triu(U, diagonal=1))
+
+        class M(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.a = Inv1x1(4)
+                self.b = Inv1x1(7)
+                q, r = torch.linalg.qr(torch.randn(2, 5, 3))
+                self.q, self.r = nn.Parameter(q), nn.Parameter(r)
+                qc, _ = torch.linalg.qr(torch.randn(5, 3), mode="complete")
+                self.qc = nn.Parameter(qc)
+                p, l, u = torch.linalg.lu(torch.randn(3, 6))
+                self.l, self.u = nn.Parameter(l), nn.Parameter(u)
+                lu, piv = torch.linalg.lu_factor(torch.randn(6, 3))
+                self.lu = nn.Parameter(lu)
+                self.d1 = nn.Parameter(torch.diag(torch.ones(3), 1))
+                self.d2 = nn.Parameter(torch.randn(3, 5).diag(-1))
+                self.d3 = nn.Parameter(torch.diag(torch.randn(3, 5), 2))
+
+        model = M()
+        """,
+    )
+    assert got == want
