@@ -276,3 +276,54 @@ def test_linear_algebra_shapes(tmp_path):
         """,
     )
     assert got == want
+
+
+def test_a_registry_filled_by_another_modules_import(tmp_path):
+    # timm's mobilevit.py: ``register_block('mobilevit2', MobileVitV2Block)`` at import fills
+    # byobnet's ``_block_registry`` that byobnet's ``create_block`` reads
+    pkg = tmp_path / "regpkg"
+    pkg.mkdir()
+    (pkg / "__init__.py").write_text("from .extra import *\n")
+    (pkg / "core.py").write_text(
+        textwrap.dedent(
+            """
+            from torch import nn
+
+            _blocks = dict(basic=lambda c: nn.Linear(c, c))
+
+            def register_block(kind, fn):
+                _blocks[kind] = fn
+
+            def create_block(kind, c):
+                assert kind in _blocks, kind
+                return _blocks[kind](c)
+            """
+        )
+    )
+    (pkg / "extra.py").write_text(
+        textwrap.dedent(
+            """
+            from torch import nn
+            from .core import register_block, create_block
+
+            class Wide(nn.Module):
+                def __init__(self, c):
+                    super().__init__()
+                    self.a = nn.Linear(c, 4 * c)
+
+            register_block("wide", Wide)
+
+            def build(c):
+                return nn.Sequential(create_block("basic", c), create_block("wide", c))
+            """
+        )
+    )
+    got, want, _ = both(
+        tmp_path,
+        """
+        from regpkg import build
+
+        model = build(6)
+        """,
+    )
+    assert got == want == (36 + 6) + (6 * 24 + 24)

@@ -228,6 +228,8 @@ class Names:
         ns[name] = v
         if name in mod.assigns:  # the statements that fill it at import (interp/modglobals.py)
             modglobals.fill(self.ip, mod, name, v)
+            if isinstance(ns[name], dict):  # and other modules' registrations into it
+                modglobals.fill_from_importers(self.ip, mod, name)
             return ns[name]  # the last binding (``default_cfgs = generate(default_cfgs)``)
         return v
 
