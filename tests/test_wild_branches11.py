@@ -327,3 +327,45 @@ def test_a_registry_filled_by_another_modules_import(tmp_path):
         """,
     )
     assert got == want == (36 + 6) + (6 * 24 + 24)
+
+
+def test_an_objects_dict_updated(tmp_path):
+    # a_unet's type templates: ``self.__dict__.update(**ka)`` makes ``XBlock(channels=32)``
+    # answer ``.channels``; a module's ``__dict__`` is not its registered layers (unknown)
+    got, want, _ = both(
+        tmp_path,
+        """
+        class Template:
+            def __init__(self, **ka):
+                self.__dict__.update(**ka)
+                self.__dict__["depth"] = ka.get("depth", 2)
+
+        class M(nn.Module):
+            def __init__(self, blocks):
+                super().__init__()
+                ch = 3
+                layers = []
+                for b in blocks:
+                    for _ in range(b.depth):
+                        layers.append(nn.Linear(ch, b.channels))
+                        ch = b.channels
+                self.body = nn.Sequential(*layers)
+                self.out = nn.Linear(ch, 1) if ch != 3 else nn.Identity()
+
+        model = M([Template(channels=8), Template(channels=16, depth=1)])
+        """,
+    )
+    assert got == want == (3 * 8 + 8) + (8 * 8 + 8) + (8 * 16 + 16) + 17
+    got, want, _ = both(
+        tmp_path,
+        """
+        class M(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.__dict__.update(lin=nn.Linear(4, 4))  # a plain attribute: not counted
+
+        model = M()
+        """,
+        name="m2.py",
+    )
+    assert want == 0 and got in (0, None)
