@@ -369,3 +369,26 @@ def test_an_objects_dict_updated(tmp_path):
         name="m2.py",
     )
     assert want == 0 and got in (0, None)
+
+
+def test_or_of_an_unknown_and_a_layer_is_an_unknown_layer(tmp_path):
+    # ``p or nn.Linear(4, 4)`` on a ``p`` we cannot know was an unknown plain value: the
+    # layer torch registers was silently missing (10, where torch counts 30)
+    got, want, _ = both(
+        tmp_path,
+        """
+        P = json.loads(os.environ.get("DRIFTCHECK_TEST_UNSET", '{"p": null}'))["p"]
+
+        class M(nn.Module):
+            def __init__(self, p=P):
+                super().__init__()
+                self.proj = p or nn.Linear(4, 4)
+                self.out = nn.Linear(4, 2)
+                self.scale = p or 2  # no layer either way
+                self.b = nn.Linear(4, 1)
+
+        model = M()
+        """,
+    )
+    assert want == 30 + 5
+    assert got is None

@@ -463,6 +463,11 @@ class Expressions:
             v = self.eval(x, fr)
             t = truth(v)
             if t is None:
+                # ``p or nn.Linear(d, d)`` on an unknown ``p``: either operand may be the
+                # value; a layer among the rest makes it an unknown layer, never no layer
+                rest = [self.eval(y, fr) for y in e.values[e.values.index(x) + 1 :]]
+                if any(is_module(y) or isinstance(y, UnknownModule) for y in (v, *rest)):
+                    return UnknownModule(f"boolean of unknown at line {e.lineno} (may be a layer)")
                 return Unknown("boolean of unknown")
             if t is not is_and:
                 return v
