@@ -392,3 +392,44 @@ def test_or_of_an_unknown_and_a_layer_is_an_unknown_layer(tmp_path):
     )
     assert want == 30 + 5
     assert got is None
+
+
+def test_a_loop_over_an_unknown_iterable_leaves_what_it_changes_unknown(tmp_path):
+    # the body ran once and its result was kept: 20 (one layer) where torch builds 3, and a
+    # width doubled once (40) where torch doubles it three times
+    got, want, _ = both(
+        tmp_path,
+        """
+        XS = json.loads(os.environ.get("DRIFTCHECK_TEST_UNSET", '{"xs": [1, 2, 3]}'))["xs"]
+
+        class M(nn.Module):
+            def __init__(self, xs=XS):
+                super().__init__()
+                layers = []
+                for x in xs:
+                    layers.append(nn.Linear(4, 4))
+                self.body = nn.Sequential(*layers)
+
+        model = M()
+        """,
+    )
+    assert want == 60 and got is None
+    got, want, _ = both(
+        tmp_path,
+        """
+        XS = json.loads(os.environ.get("DRIFTCHECK_TEST_UNSET", '{"xs": [1, 2, 3]}'))["xs"]
+
+        class M(nn.Module):
+            def __init__(self, xs=XS):
+                super().__init__()
+                d, e = 4, 5
+                for x in xs:
+                    d = d * 2
+                self.out = nn.Linear(4, d)
+                self.keep = nn.Linear(e, 1)
+
+        model = M()
+        """,
+        name="m2.py",
+    )
+    assert want == 4 * 32 + 32 + 6 and got is None

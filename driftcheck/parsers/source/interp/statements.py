@@ -47,6 +47,19 @@ class Raised(Exception):
         self.path = path  # the file of the ``raise`` statement (None: not known)
 
 
+def _contents(local: dict) -> dict:
+    """name -> (the list, dict or set, its items' identities) for the containers ``local``
+    binds: what a loop run an unknown number of times changed in place."""
+    out = {}
+    for name, v in local.items():
+        t = v.__class__
+        if t is list or t is set:
+            out[name] = (v, [id(x) for x in v])
+        elif t is dict:
+            out[name] = (v, [(k, id(x)) for k, x in v.items()])
+    return out
+
+
 class _TryMark:
     """A ``try`` with handlers that is running (``Interp.tries``): the handlers a ``raise`` left
     out under an undecided condition inside it may reach, and where those raises are."""
@@ -317,12 +330,14 @@ class Statements:
     def exec_for(self, st: ast.For, fr: Frame) -> None:
         it = self.items.iterate(self.exprs.eval(st.iter, fr))
         if it is None:
+            before, snap = dict(fr.locals), _contents(fr.locals)
             self.ip.uncertain.append(st.lineno)
             try:
                 self.assign(st.target, Unknown("loop item"), fr)
                 self._loop_body(st.body, fr)
             finally:
                 self.ip.uncertain.pop()
+            self._after_unknown_loop(fr, before, snap, st.lineno)
             return
         broke = False
         for n, item in enumerate(it):
@@ -334,6 +349,26 @@ class Statements:
                 break
         if not broke:
             self.run_body(st.orelse, fr)
+
+    def _after_unknown_loop(self, fr: Frame, before: dict, snap: dict, line: int) -> None:
+        """After a loop run once for a number of rounds we cannot know (``for x in xs`` over
+        an unknown ``xs``): a name the round rebinds is unknown (no round, one or more), and
+        so is a local list, dict or set it changed in place (``layers.append(nn.Linear(4,
+        4))`` holds as many layers as rounds) -- an unknown layer where it holds layers."""
+        from driftcheck.parsers.source.values.abstract import UnknownModule, is_module
+
+        after = dict(fr.locals)
+        self._merge_locals(fr, before, before, after, line)
+        where = f"{fr.mod.path.name}:{line}" if fr.mod is not None else f"line {line}"
+        for name, (v, old) in snap.items():
+            if fr.locals.get(name) is not v or _contents({name: v})[name][1] == old:
+                continue
+            why = f"{name} filled by a loop over a value we cannot enumerate at {where}"
+            vals = v.values() if isinstance(v, dict) else v
+            if any(is_module(x) or isinstance(x, UnknownModule) for x in vals):
+                fr.locals[name] = UnknownModule(why)
+            else:
+                fr.locals[name] = Unknown(why)
 
     def _loop_body(self, body: list[ast.stmt], fr: Frame) -> bool:
         try:
@@ -351,11 +386,13 @@ class Statements:
                 self.run_body(st.orelse, fr)
                 return
             if cond is None:
+                before, snap = dict(fr.locals), _contents(fr.locals)
                 self.ip.uncertain.append(st.lineno)
                 try:
                     self._loop_body(st.body, fr)
                 finally:
                     self.ip.uncertain.pop()
+                self._after_unknown_loop(fr, before, snap, st.lineno)
                 return
             if self._loop_body(st.body, fr):
                 return
