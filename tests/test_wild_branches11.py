@@ -433,3 +433,34 @@ def test_a_loop_over_an_unknown_iterable_leaves_what_it_changes_unknown(tmp_path
         name="m2.py",
     )
     assert want == 4 * 32 + 32 + 6 and got is None
+
+
+def test_isinstance_function_type(tmp_path):
+    # timm's get_norm_act_layer: ``elif isinstance(norm_layer, types.FunctionType)`` on a torch
+    # class was undecided (the branch run last happened to be right before values were joined)
+    got, want, _ = both(
+        tmp_path,
+        """
+        import types
+
+        def make(layer_or_fn, c):
+            if isinstance(layer_or_fn, types.FunctionType):
+                return layer_or_fn(c)
+            else:
+                return layer_or_fn(c * 2)
+
+        def lin(c):
+            return nn.Linear(c, c)
+
+        class M(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.a = make(nn.BatchNorm1d, 4)
+                self.b = make(lin, 3)
+                self.c = make(lambda c: nn.Linear(c, 1), 5)
+                self.d = make(nn.LayerNorm, 6)
+
+        model = M()
+        """,
+    )
+    assert got == want == 16 + 12 + 6 + 24

@@ -292,6 +292,22 @@ class Items:
             return Unknown("isinstance")
         if isinstance(t, Ext):
             q = t.qual
+            if q in ("types.FunctionType", "types.LambdaType", "types.MethodType"):
+                # timm's ``get_norm_act_layer``: a function of the analyzed code (bound: a
+                # method) or a class (never a function); a library's callable stays unknown
+                if isinstance(raw, Func):
+                    return (raw.bound is not None and not raw.is_static) == (
+                        q == "types.MethodType"
+                    )
+                if is_class(raw) is True or isinstance(raw, _PLAIN_TYPES):
+                    return False
+                if (
+                    isinstance(raw, Ext)
+                    and raw.qual.startswith("torch.nn.")
+                    and self.library.torch_class(raw.qual) is not None
+                ):
+                    return False  # ``nn.BatchNorm2d``: a class torch's source defines
+                return Unknown("isinstance")
             if q in LIBRARY_TYPES:  # ``isinstance(f, functools.partial)`` (library values)
                 return getattr(type(raw), "library_type", None) == q
             if q in _PY_TYPES:
