@@ -103,6 +103,17 @@ class Attributes:
                     return v
             if name == "__class__" and obj.cls is not None:
                 return obj.cls
+            if (
+                name == "__dict__"
+                and not obj.module
+                and not (obj.children or obj.params or obj.buffers)
+                and obj.cls is not None
+                and not self.classes.mro_attr(obj.cls, "__setattr__")[0]
+            ):
+                # a plain object's namespace (a_unet's ``self.__dict__.update(**ka)``): its
+                # attributes, read and written through the dict as Python does (a module's
+                # ``__dict__`` is not its registered layers: unknown, below)
+                return obj.attrs
             if obj.cls is not None:
                 ok, v, _ = self.classes.mro_attr(obj.cls, name)
                 if ok:

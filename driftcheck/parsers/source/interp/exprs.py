@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from driftcheck.parsers.source import sizes
 from driftcheck.parsers.source.interp import tuplesub
-from driftcheck.parsers.source.library import tensorvalues
+from driftcheck.parsers.source.library import tensorvalues, wildlib
 from driftcheck.parsers.source.library.torchlib import elementwise
 from driftcheck.parsers.source.ops.operators import (
     ATOMS,
@@ -463,6 +463,11 @@ class Expressions:
             v = self.eval(x, fr)
             t = truth(v)
             if t is None:
+                # ``p or nn.Linear(d, d)`` on an unknown ``p``: either operand may be the
+                # value; a layer among the rest makes it an unknown layer, never no layer
+                rest = [self.eval(y, fr) for y in e.values[e.values.index(x) + 1 :]]
+                if any(is_module(y) or isinstance(y, UnknownModule) for y in (v, *rest)):
+                    return UnknownModule(f"boolean of unknown at line {e.lineno} (may be a layer)")
                 return Unknown("boolean of unknown")
             if t is not is_and:
                 return v
@@ -571,6 +576,8 @@ class Expressions:
             return Unknown("in")
         if isinstance(container, Config):
             return container.lookup(item)[0] if isinstance(item, str) else False
+        if isinstance(container, wildlib.ModGlobals):
+            return wildlib.globals_has(self.ip, container.mod, plain(item))
         if isinstance(container, tuplesub.Generator):
             return tuplesub.contains(container, item)
         if isinstance(container, Obj):

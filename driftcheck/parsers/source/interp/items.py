@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 from driftcheck.parsers.source.importcheck import module_names
 from driftcheck.parsers.source.interp import tuplesub
 from driftcheck.parsers.source.interp.modtree import ModulesView
-from driftcheck.parsers.source.library import enums, tensorvalues, torchlib
+from driftcheck.parsers.source.library import enums, tensorvalues, torchlib, wildlib
 from driftcheck.parsers.source.library.stdlib import LIBRARY_TYPES, NamedTupleValue
 from driftcheck.parsers.source.sizes import SIZE_LIMIT
 from driftcheck.parsers.source.speed.symbolic import SymVal, plain_bare
@@ -111,6 +111,8 @@ class Items:
             return raw
         if isinstance(k, Unknown):
             return Unknown("unknown index")
+        if isinstance(raw, wildlib.ModGlobals):
+            return wildlib.globals_get(self.ip, raw, k)
         if isinstance(raw, Ext) and raw.qual == "sys.modules" and isinstance(k, str):
             return self.ip.names.import_value(k, None)  # ``sys.modules[fn.__module__]``
         if isinstance(raw, Config):
@@ -184,7 +186,9 @@ class Items:
             if isinstance(raw, dict):
                 self.ip.havoc[id(raw)] = (raw, f"written under an unknown key ({k.why})")
             return
-        if isinstance(raw, Config):
+        if isinstance(raw, wildlib.ModGlobals):
+            self.ip.globals.setdefault(id(raw.mod), {})[str(k)] = v  # ``globals()[k] = v``
+        elif isinstance(raw, Config):
             raw.fields[str(k)] = v
         elif isinstance(raw, Obj) and raw.kind in ("ModuleList", "Sequential"):
             # torch's ``__setitem__``: an int index names an existing slot (negative from the
@@ -288,6 +292,22 @@ class Items:
             return Unknown("isinstance")
         if isinstance(t, Ext):
             q = t.qual
+            if q in ("types.FunctionType", "types.LambdaType", "types.MethodType"):
+                # timm's ``get_norm_act_layer``: a function of the analyzed code (bound: a
+                # method) or a class (never a function); a library's callable stays unknown
+                if isinstance(raw, Func):
+                    return (raw.bound is not None and not raw.is_static) == (
+                        q == "types.MethodType"
+                    )
+                if is_class(raw) is True or isinstance(raw, _PLAIN_TYPES):
+                    return False
+                if (
+                    isinstance(raw, Ext)
+                    and raw.qual.startswith("torch.nn.")
+                    and self.library.torch_class(raw.qual) is not None
+                ):
+                    return False  # ``nn.BatchNorm2d``: a class torch's source defines
+                return Unknown("isinstance")
             if q in LIBRARY_TYPES:  # ``isinstance(f, functools.partial)`` (library values)
                 return getattr(type(raw), "library_type", None) == q
             if q in _PY_TYPES:

@@ -315,3 +315,71 @@ def fill(interp: Any, mod: ModInfo, name: str, value: Any) -> None:
             raise
         except (Raised, Exception):  # noqa: BLE001 - that entry stays absent (see above)
             continue
+
+
+# ------------------------------------------------------------------ other modules' registrations
+def _writers(mod: ModInfo, name: str) -> frozenset[str]:
+    """The top-level functions of ``mod`` that store into its global table ``name`` (timm's
+    ``register_block(t, fn)``: ``_block_registry[t] = fn``), cached on the module."""
+    cache = mod.__dict__.setdefault("_dc_writers", {})
+    if name in cache:
+        return cache[name]
+    found = set()
+    for st in mod.tree.body:
+        if not isinstance(st, ast.FunctionDef):
+            continue
+        local = {a.arg for a in (*st.args.posonlyargs, *st.args.args, *st.args.kwonlyargs)}
+        for n in ast.walk(st):
+            tgt = None
+            if isinstance(n, ast.Assign) and len(n.targets) == 1:
+                tgt = n.targets[0]
+                tgt = tgt.value if isinstance(tgt, ast.Subscript) else None
+            elif (
+                isinstance(n, ast.Call)
+                and isinstance(n.func, ast.Attribute)
+                and n.func.attr in MUTATORS
+            ):
+                tgt = n.func.value
+            if isinstance(tgt, ast.Name) and tgt.id == name and name not in local:
+                found.add(st.name)
+                break
+    cache[name] = frozenset(found)
+    return cache[name]
+
+
+def fill_from_importers(interp: Any, mod: ModInfo, name: str) -> None:
+    """Top-level calls in other modules, already read, of a function of ``mod`` that fills its
+    table ``name`` (timm's mobilevit.py: ``register_block('mobilevit2', MobileVitV2Block)``
+    into byobnet's ``_block_registry``): importing that module ran them, so they are run on
+    the table, in that module's namespace. One that raises or cannot be followed is skipped
+    (its entry stays absent: a lookup of it is unknown)."""
+    from driftcheck.parsers.source.interp.exprs import Frame
+    from driftcheck.parsers.source.interp.statements import Raised
+    from driftcheck.parsers.source.values.abstract import Budget
+
+    writers = _writers(mod, name)
+    if not writers:
+        return
+    for other in list(interp.mods.values()):
+        if other is None or other is mod:
+            continue
+        aliases = {
+            alias for alias, (m, attr) in other.imports.items() if m == mod.name and attr in writers
+        }
+        if not aliases:
+            continue
+        fr = Frame(other)
+        for st in other.tree.body:
+            call = st.value if isinstance(st, ast.Expr) else None
+            if not (
+                isinstance(call, ast.Call)
+                and isinstance(call.func, ast.Name)
+                and call.func.id in aliases
+            ):
+                continue
+            try:
+                interp.stmts.exec_stmt(st, fr)
+            except Budget:
+                raise
+            except (Raised, Exception):  # noqa: BLE001 - that entry stays absent (see above)
+                continue

@@ -228,6 +228,8 @@ class Names:
         ns[name] = v
         if name in mod.assigns:  # the statements that fill it at import (interp/modglobals.py)
             modglobals.fill(self.ip, mod, name, v)
+            if isinstance(ns[name], dict):  # and other modules' registrations into it
+                modglobals.fill_from_importers(self.ip, mod, name)
             return ns[name]  # the last binding (``default_cfgs = generate(default_cfgs)``)
         return v
 
@@ -483,6 +485,8 @@ class Calls:
             return self.make_super(args, fr)
         if isinstance(f, Ext) and f.qual == "builtins.locals" and not args and not kwargs:
             return wildlib.frame_locals(fr, e)
+        if isinstance(f, Ext) and f.qual == "builtins.globals" and not args and not kwargs:
+            return wildlib.ModGlobals(fr.mod)
         if f.__class__ is Unknown and self.may_build(e, fr):
             # a callable we could not follow (``partial(PreNorm, norm, dim)`` unmodelled, a
             # class from a table we cannot read): what it returns may be a layer with weights,

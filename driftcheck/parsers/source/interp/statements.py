@@ -47,6 +47,31 @@ class Raised(Exception):
         self.path = path  # the file of the ``raise`` statement (None: not known)
 
 
+def _contents(local: dict) -> dict:
+    """name -> (the list, dict or set, its items' identities) for the containers ``local``
+    binds: what a loop run an unknown number of times changed in place."""
+    out = {}
+    for name, v in local.items():
+        t = v.__class__
+        if t is list or t is set:
+            out[name] = (v, [id(x) for x in v])
+        elif t is dict:
+            out[name] = (v, [(k, id(x)) for k, x in v.items()])
+    return out
+
+
+class _TryMark:
+    """A ``try`` with handlers that is running (``Interp.tries``): the handlers a ``raise`` left
+    out under an undecided condition inside it may reach, and where those raises are."""
+
+    __slots__ = ("fr", "handlers", "st", "why")
+
+    def __init__(self, st: ast.Try, fr: Frame) -> None:
+        self.st, self.fr = st, fr
+        self.handlers: list[ast.ExceptHandler] = []
+        self.why: list[str] = []
+
+
 def weightless(m: Any) -> bool:
     """A layer with no weights anywhere in it, all known (``nn.Identity``, a DropPath)."""
     from driftcheck.graph import catalogue
@@ -227,14 +252,14 @@ class Statements:
                         continue
                     else:
                         if branch and isinstance(branch[-1], ast.Raise):
-                            # a branch that ends in ``raise`` is not the way a model that
-                            # builds goes on (``if k in ACT2FN: return ACT2FN[k]`` / ``else:
-                            # raise KeyError(...)``): the other branch is the program's
-                            raised.append(
-                                Raised(
-                                    self._raise_text(branch[-1], fr), branch[-1].lineno, fr.mod.path
-                                )
-                            )
+                            # a branch that ends in a ``raise`` of the analyzed code is not the
+                            # way a model that builds goes on (``if k in ACT2FN: return
+                            # ACT2FN[k]`` / ``else: raise KeyError(...)``): the other branch is
+                            # the program's -- unless a ``try`` we are inside may catch it
+                            # (then that handler is the other way: ``exec_try``)
+                            what = self._raise_text(branch[-1], fr)
+                            self._may_be_caught(what, fr, branch[-1].lineno)
+                            raised.append(Raised(what, branch[-1].lineno, fr.mod.path))
                             continue
                     after.append(dict(fr.locals))
             finally:
@@ -278,9 +303,10 @@ class Statements:
                     why = f"{name} set under the condition at line {line}"
                     fr.locals[name] = UnknownModule(why)
             else:
-                # other values: as before, the branch run last (only layers are merged: a
-                # number read under an undecided condition already carries its own doubt)
-                fr.locals[name] = vb if vb is not missing else va
+                # another value either branch may have left (``d = 100`` / ``d = 4``): unknown,
+                # never the branch run last
+                where = f"{fr.mod.path.name}:{line}" if fr.mod is not None else f"line {line}"
+                fr.locals[name] = Unknown(f"{name} set under the undecided condition at {where}")
         del before
 
     @staticmethod
@@ -304,12 +330,14 @@ class Statements:
     def exec_for(self, st: ast.For, fr: Frame) -> None:
         it = self.items.iterate(self.exprs.eval(st.iter, fr))
         if it is None:
+            before, snap = dict(fr.locals), _contents(fr.locals)
             self.ip.uncertain.append(st.lineno)
             try:
                 self.assign(st.target, Unknown("loop item"), fr)
                 self._loop_body(st.body, fr)
             finally:
                 self.ip.uncertain.pop()
+            self._after_unknown_loop(fr, before, snap, st.lineno)
             return
         broke = False
         for n, item in enumerate(it):
@@ -321,6 +349,26 @@ class Statements:
                 break
         if not broke:
             self.run_body(st.orelse, fr)
+
+    def _after_unknown_loop(self, fr: Frame, before: dict, snap: dict, line: int) -> None:
+        """After a loop run once for a number of rounds we cannot know (``for x in xs`` over
+        an unknown ``xs``): a name the round rebinds is unknown (no round, one or more), and
+        so is a local list, dict or set it changed in place (``layers.append(nn.Linear(4,
+        4))`` holds as many layers as rounds) -- an unknown layer where it holds layers."""
+        from driftcheck.parsers.source.values.abstract import UnknownModule, is_module
+
+        after = dict(fr.locals)
+        self._merge_locals(fr, before, before, after, line)
+        where = f"{fr.mod.path.name}:{line}" if fr.mod is not None else f"line {line}"
+        for name, (v, old) in snap.items():
+            if fr.locals.get(name) is not v or _contents({name: v})[name][1] == old:
+                continue
+            why = f"{name} filled by a loop over a value we cannot enumerate at {where}"
+            vals = v.values() if isinstance(v, dict) else v
+            if any(is_module(x) or isinstance(x, UnknownModule) for x in vals):
+                fr.locals[name] = UnknownModule(why)
+            else:
+                fr.locals[name] = Unknown(why)
 
     def _loop_body(self, body: list[ast.stmt], fr: Frame) -> bool:
         try:
@@ -338,11 +386,13 @@ class Statements:
                 self.run_body(st.orelse, fr)
                 return
             if cond is None:
+                before, snap = dict(fr.locals), _contents(fr.locals)
                 self.ip.uncertain.append(st.lineno)
                 try:
                     self._loop_body(st.body, fr)
                 finally:
                     self.ip.uncertain.pop()
+                self._after_unknown_loop(fr, before, snap, st.lineno)
                 return
             if self._loop_body(st.body, fr):
                 return
@@ -361,19 +411,116 @@ class Statements:
             finally:
                 self.run_body(st.finalbody, fr)
             return
+        mark = _TryMark(st, fr) if st.handlers else None
+        if mark is not None:
+            self.ip.tries.append(mark)
         try:
-            self.run_body(st.body, fr)
-        except Raised:
-            if not st.handlers:
+            try:
+                self.run_body(st.body, fr)
+            finally:
+                if mark is not None:
+                    self.ip.tries.pop()
+        except Raised as e:
+            h = next((h for h in st.handlers if self._catches(h, e.what, fr) is not False), None)
+            if h is None:
                 raise
-            h = st.handlers[0]
             if h.name:
                 fr.locals[h.name] = Unknown("exception")
             self.run_body(h.body, fr)
+        except Return as r:
+            if mark is not None and mark.handlers:
+                self._handlers_as_other_way(st, mark, fr, r)
+            raise
         else:
+            if mark is not None and mark.handlers:
+                self._handlers_as_other_way(st, mark, fr, None)
             self.run_body(st.orelse, fr)
         finally:
             self.run_body(st.finalbody, fr)
+
+    def _may_be_caught(self, what: str, fr: Frame, line: int) -> None:
+        """A ``raise`` left out under an undecided condition: each ``try`` we are inside whose
+        handler may catch it, innermost first, up to one that surely does, runs that handler
+        as the other way its body may go (``exec_try``), never as if it could not run."""
+        for mark in reversed(self.ip.tries):
+            for h in mark.st.handlers:
+                c = self._catches(h, what, mark.fr)
+                if c is not False:
+                    if h not in mark.handlers:
+                        mark.handlers.append(h)
+                        mark.why.append(f"{fr.mod.path.name}:{line}")
+                    if c is True:
+                        return
+                    break
+
+    def _catches(self, h: ast.ExceptHandler, what: str, fr: Frame) -> bool | None:
+        """Whether handler ``h`` catches the exception ``what`` names (the text of a ``raise``):
+        True, False, or None where we cannot tell (a class of the analyzed code, a name we
+        cannot resolve). Only builtin exception classes are compared."""
+        import builtins
+
+        if h.type is None:
+            return True
+        types = h.type.elts if isinstance(h.type, ast.Tuple) else [h.type]
+        names = [t.attr if isinstance(t, ast.Attribute) else getattr(t, "id", None) for t in types]
+        raised = getattr(builtins, what.rsplit(".", 1)[-1], None)
+        verdict: bool | None = False
+        for n in names:
+            c = getattr(builtins, n, None) if n else None
+            if not (isinstance(c, type) and issubclass(c, BaseException)):
+                verdict = None  # not a builtin exception class: it may catch it
+            elif isinstance(raised, type) and issubclass(raised, BaseException):
+                if issubclass(raised, c):
+                    return True
+            elif c in (Exception, BaseException):
+                return True
+            else:
+                verdict = None  # a class of the analyzed code raised: may subclass ``c``
+        return verdict
+
+    def _handlers_as_other_way(
+        self, st: ast.Try, mark: _TryMark, fr: Frame, body_return: Return | None
+    ) -> None:
+        """The body of ``st`` ran on, leaving out a ``raise`` under an undecided condition
+        that a handler may catch: that handler is the other way, run as the other branch of
+        an undecided ``if`` (what it binds differently is unknown after the statement)."""
+        where = ", ".join(mark.why[:3])
+        self.note(
+            f"{fr.mod.path.name}:{st.lineno}: the except may run (a raise at {where} under an"
+            " unresolved condition): both ways followed"
+        )
+        after_body = dict(fr.locals)
+        returned: list[Return] = [body_return] if body_return is not None else []
+        ways: list[dict] = [] if body_return is not None else [after_body]
+        self.ip.uncertain.append(st.lineno)
+        try:
+            for h in mark.handlers:
+                fr.locals.clear()
+                fr.locals.update(after_body)
+                if h.name:
+                    fr.locals[h.name] = Unknown("exception")
+                try:
+                    self.run_body(h.body, fr)
+                except Return as r:
+                    returned.append(r)
+                    continue
+                except Raised:
+                    continue
+                ways.append(dict(fr.locals))
+        finally:
+            self.ip.uncertain.pop()
+        if not ways:
+            fr.locals.clear()
+            fr.locals.update(after_body)
+        else:
+            merged = ways[0]
+            for other in ways[1:]:
+                self._merge_locals(fr, after_body, merged, other, st.lineno)
+                merged = dict(fr.locals)
+            fr.locals.clear()
+            fr.locals.update(merged)
+        if returned:
+            raise Return(self._either(returned, not ways and len(returned) == 2, st.lineno))
 
     def import_fails(self, body: list[ast.stmt], fr: Frame) -> bool:
         """Whether an import statement directly in ``body`` names a module not on disk."""

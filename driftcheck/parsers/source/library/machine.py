@@ -97,6 +97,10 @@ class Interp:
         # CPU time, not wall: on a loaded machine the wall clock measures the neighbours
         self.deadline = time.process_time() + MAX_SECONDS
         self.uncertain: list[int] = []  # lines of unknown conditions we are inside
+        # the ``try`` statements with handlers we are inside (across calls), innermost last:
+        # a ``raise`` left out under an undecided condition marks those that may catch it
+        # (statements.py ``exec_try`` then runs their handler as the other way)
+        self.tries: list[Any] = []
         # dicts written under a key we could not know (``d[key] = v`` in a loop over an unknown
         # iterable): id -> (the dict, kept alive so its id is not reused; why); splatting one
         # into a call is unknown, never a call with the entries it seems to hold

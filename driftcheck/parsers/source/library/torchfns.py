@@ -251,3 +251,83 @@ def _repeat_interleave(c: Call) -> Any:
         return Tensor(Unknown(f"{c.qual}() at {c.where}"))
     d = dim % len(s)
     return Tensor(tuple(x * n if i == d else x for i, x in enumerate(s)))
+
+
+# ------------------------------------------------------------------ linear algebra
+# Glow's invertible 1x1 convolution: ``Q, _ = torch.linalg.qr(torch.randn(c, c))``, then
+# ``P, L, U = torch.lu_unpack(*Q.lu())`` and ``U.diag()`` become its parameters. Shapes as
+# torch's documentation gives them, for a matrix (m, n) with batch dims b: k = min(m, n).
+LA = Group("torch.linalg")
+
+
+def _matrix(c: Call, i: int = 0, name: str = "input") -> tuple | None:
+    s = _shape(c.arg(i, name))
+    return s if s is not None and len(s) >= 2 else None
+
+
+def _unknown_tensors(c: Call, n: int) -> tuple:
+    return tuple(Tensor(Unknown(f"{c.qual}() at {c.where}")) for _ in range(n))
+
+
+@LA.entry("qr", doc="linalg.qr(A, mode='reduced'): Q (*, m, k), R (*, k, n); 'complete': Q (m, m)")
+def _qr(c: Call) -> Any:
+    s, mode = _matrix(c, 0, "A"), c.plain(1, "mode", "reduced")
+    if s is None or mode not in ("reduced", "complete", "r"):
+        return _unknown_tensors(c, 2)
+    *b, m, n = s
+    k = min(m, n)
+    q = (*b, m, m if mode == "complete" else k) if mode != "r" else (0,)
+    r = (*b, m if mode == "complete" else k, n)
+    return (Tensor(q), Tensor(r))
+
+
+def lu_factor_shapes(s: tuple) -> tuple[tuple, tuple]:
+    """``A.lu()`` / ``torch.linalg.lu_factor(A)``: LU (*, m, n), pivots (*, min(m, n))."""
+    *b, m, n = s
+    return s, (*b, min(m, n))
+
+
+@LA.entry("lu_factor", doc="linalg.lu_factor(A): LU (*, m, n), pivots (*, min(m, n))")
+def _lu_factor(c: Call) -> Any:
+    s = _matrix(c, 0, "A")
+    if s is None:
+        return _unknown_tensors(c, 2)
+    lu, piv = lu_factor_shapes(s)
+    return (Tensor(lu), Tensor(piv))
+
+
+def _plu(c: Call, s: tuple | None) -> Any:
+    if s is None:
+        return _unknown_tensors(c, 3)
+    *b, m, n = s
+    k = min(m, n)
+    return (Tensor((*b, m, m)), Tensor((*b, m, k)), Tensor((*b, k, n)))
+
+
+@LA.entry("lu", doc="linalg.lu(A): P (*, m, m), L (*, m, k), U (*, k, n)")
+def _lu(c: Call) -> Any:
+    return _plu(c, _matrix(c, 0, "A"))
+
+
+@T.entry("lu_unpack", doc="lu_unpack(LU, pivots): P (*, m, m), L (*, m, k), U (*, k, n)")
+def _lu_unpack(c: Call) -> Any:
+    return _plu(c, _matrix(c, 0, "LU_data"))
+
+
+@T.entry("diag", doc="diag(t[, diagonal]): a 1-d t as a square matrix, a 2-d t's diagonal")
+def _diag(c: Call) -> Any:
+    return Tensor(diag_shape(_shape(c.arg(0, "input")), c.plain(1, "diagonal", 0)))
+
+
+def diag_shape(s: tuple | None, off: Any) -> tuple | Unknown:
+    """``torch.diag``'s shape: (n + |off|, n + |off|) of a vector of n, the diagonal's length
+    of a matrix (m, n) (0 when the offset lies outside it)."""
+    if s is None or not isinstance(off, int) or isinstance(off, bool):
+        return Unknown("diag")
+    if len(s) == 1:
+        return (s[0] + abs(off),) * 2
+    if len(s) == 2:
+        m, n = s
+        k = min(m, n - off) if off >= 0 else min(m + off, n)
+        return (max(k, 0),)
+    return Unknown("diag of a tensor of more than 2 dims")

@@ -397,6 +397,24 @@ def _shape_method(interp: Any, t: Tensor, name: str) -> Any:
             return Tensor(tuple(dims))
 
         return BuiltinMethod(reshape)
+    if name == "diag":  # ``U.diag()`` (library/torchfns.py ``diag_shape``)
+        from driftcheck.parsers.source.library.torchfns import diag_shape
+
+        def diag(a: list, k: dict) -> Any:
+            off = plain(a[0]) if a else plain(k.get("diagonal", 0))
+            ok = known and all(isinstance(d, int) for d in shp)
+            return Tensor(diag_shape(tuple(shp) if ok else None, off))
+
+        return BuiltinMethod(diag)
+    if name == "lu":  # ``Q.lu()``: (LU, pivots)
+        from driftcheck.parsers.source.library.torchfns import lu_factor_shapes
+
+        if known and len(shp) >= 2 and all(isinstance(d, int) for d in shp):
+            lu, piv = lu_factor_shapes(tuple(shp))
+            return BuiltinMethod(lambda a, k: (Tensor(lu), Tensor(piv)))
+        return BuiltinMethod(lambda a, k: (Tensor(Unknown("lu")), Tensor(Unknown("lu"))))
+    if name in ("tril", "triu"):
+        return BuiltinMethod(lambda a, k: Tensor(shp))
     if name in ("t", "transpose", "permute", "flip"):
         return BuiltinMethod(lambda a, k: Tensor(shp if name == "flip" else Unknown(name)))
     return BuiltinMethod(lambda a, k: Unknown(f"tensor.{name}"))

@@ -621,3 +621,56 @@ def inherited_dataclass(classes: Any, cls: Any, after: Any = None) -> Any:
         if ok:
             return None
     return None
+
+
+# ------------------------------------------------------------------ globals()
+class ModGlobals:
+    """The dict ``globals()`` returns in a module of the analyzed code, read lazily: ``name in
+    globals()`` and ``globals()[name]`` (geffnet's ``create_model``: ``if model_name in
+    globals(): create_fn = globals()[model_name]``) look the name up as the module's own
+    namespace would hold it; anything else about it is unknown."""
+
+    __slots__ = ("mod",)
+
+    def __init__(self, mod: Any) -> None:
+        self.mod = mod
+
+
+_MODULE_NAMES = frozenset(("__name__", "__file__", "__doc__", "__package__", "__spec__"))
+
+
+def globals_has(ip: Any, mod: Any, name: Any, depth: int = 0) -> Any:
+    """``name in globals()`` of ``mod``: True where the module binds it (its own statements,
+    an import, or a star import whose module exports it: its ``__all__`` when it has one,
+    else its public names), else unknown (a star import we cannot read, a binding made at
+    run time) -- never False on our reading."""
+    if not isinstance(name, str):
+        return Unknown("a key of globals() that is not a string")
+    if name in mod.defs or name in mod.assigns or name in mod.imports or name in _MODULE_NAMES:
+        return True
+    if depth < 3:
+        from driftcheck.parsers.source.stoplist import is_stop
+
+        for star in mod.stars:
+            sub = None if is_stop(star) else ip.names.module(star)
+            if sub is None or not _exports(ip, sub, name):
+                continue
+            if globals_has(ip, sub, name, depth + 1) is True:
+                return True
+    return Unknown(f"{name!r} in globals(): not bound in {mod.path.name} as we read it")
+
+
+def _exports(ip: Any, sub: Any, name: str) -> bool:
+    """Whether ``from sub import *`` binds ``name``: listed in a ``__all__`` we can read, or
+    public where there is no ``__all__``."""
+    if "__all__" not in sub.assigns and "__all__" not in sub.defs:
+        return not name.startswith("_")
+    names = plain(ip.names.global_lookup(sub, "__all__"))
+    return isinstance(names, (list, tuple)) and name in names
+
+
+def globals_get(ip: Any, g: ModGlobals, name: Any) -> Any:
+    """``globals()[name]``: the module's binding where ``globals_has`` finds it, else unknown."""
+    if globals_has(ip, g.mod, name) is not True:
+        return Unknown(f"globals()[{name!r}] in {g.mod.path.name}")
+    return ip.names.global_lookup(g.mod, name)

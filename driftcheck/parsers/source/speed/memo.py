@@ -233,7 +233,9 @@ class Memo:
 
     def instantiate(self, cls: Cls, args: list[Any], kwargs: dict[str, Any], loc: tuple) -> Any:
         base = self.calls.instantiate
-        if not self.ip.memo_on or not self._memo_candidate(cls):
+        if not self.ip.memo_on or self.ip.tries or not self._memo_candidate(cls):
+            # inside a ``try`` with handlers, a construction may mark the handlers a left-out
+            # ``raise`` reaches (statements.py): a reused layer would not
             return base(cls, args, kwargs, loc)
         self._memo_init()
         try:

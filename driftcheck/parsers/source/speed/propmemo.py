@@ -40,7 +40,7 @@ class _Changing(Exception):
 def call_property(ip: Any, f: Func, cfg: Config) -> Any:
     """The value of property ``f`` (already bound to ``cfg``), reused when nothing it reads
     has changed since it was computed."""
-    reads = _reads(f.node) if ip.speed.propmemo else False
+    reads = _reads(f.node) if ip.speed.propmemo and not ip.tries else False
     state = _state(ip, f, cfg, reads) if reads else None
     if state is None:
         return ip.calls.call_func(f, [], {})
