@@ -304,6 +304,11 @@ def _head_splits(main: Item, out: dict[str, Derived], items: list[Item]) -> None
             d = it.src_width // n  # (heads, -1) of a projection the graph names: its width
         if d > 0 and n * d not in widths:
             return  # a split of something else: no reading
+        if it.head_chunks:  # per-head fused [heads, k * head_dim] cut by chunk(k, -1)
+            if d < 0 or d % it.head_chunks:
+                return
+            d //= it.head_chunks
+            widths = widths | {n * d}
         heads.setdefault(n, it)
         if d > 0:
             dims.add(d)
