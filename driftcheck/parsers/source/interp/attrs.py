@@ -224,6 +224,16 @@ class Attributes:
             if ok and _dict_method(fn, ("builtins.dict.__setitem__",)):
                 obj.attrs["__items__"][name] = v  # ``__setattr__ = dict.__setitem__``
                 return
+            if ok and isinstance(fn, Func) and not obj.module and fr is not None:
+                # a dict subclass's own ``__setattr__`` (an ml_collections-like ConfigDict
+                # storing ``c.mlp = dict(...)`` as an item): run it, as Python does
+                from driftcheck.parsers.source.interp.statements import Raised
+
+                try:
+                    self.calls.call_func(self.bind(fn, obj), [name, v], {})
+                except Raised:
+                    pass  # it refuses the write (a locked config): nothing stored
+                return
         if isinstance(obj, Obj):
             self.register(obj, name, v, line)
             if line is not None and fr is not None and name in obj.attrs:

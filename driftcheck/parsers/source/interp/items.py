@@ -205,6 +205,15 @@ class Items:
             torchlib.container_add(raw, v, str(k))
         elif isinstance(raw, ModulesView):
             self.attrs.register(raw.owner, str(k), v, None)
+        elif isinstance(raw, Obj) and isinstance(raw.attrs.get("__items__"), dict):
+            # a dict subclass: its own ``__setitem__`` from source, else dict's
+            ok, fn, _ = self.classes.mro_attr(raw.cls, "__setitem__") if raw.cls else (0, 0, 0)
+            if ok and isinstance(fn, Func):
+                self.calls.call_func(self.attrs.bind(fn, raw), [key, v], {})
+            elif ok:
+                raw.unresolved.append(f"item [{k!r}] assigned through a __setitem__ not read")
+            else:
+                raw.attrs["__items__"][k] = v
         elif isinstance(raw, (list, dict)):
             try:
                 raw[k] = v
