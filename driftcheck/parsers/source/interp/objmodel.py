@@ -328,9 +328,15 @@ class Classes:
         """The class statement calls the nearest ``__init_subclass__`` after ``c`` in its MRO
         with the class keywords (``class Tiny(Base, layers=2, width=64)``), as ``type.__new__``
         does; one defined in analyzed source runs here, once. One that raises or cannot be
-        followed leaves what it would have stored absent (a later read is unknown)."""
-        ok, fn, _ = self.mro_attr(c, "__init_subclass__", after=c)
-        if not ok or not isinstance(fn, Func):
+        followed leaves what it would have stored absent (a later read is unknown). One of an
+        installed library (transformers wraps each layer's ``forward`` there) is not run: the
+        analyzer models those libraries' classes itself."""
+        from driftcheck.parsers.source.loader import installed
+
+        ok, fn, where = self.mro_attr(c, "__init_subclass__", after=c)
+        if not ok or not isinstance(fn, Func) or not isinstance(where, Cls):
+            return
+        if installed(where.mod.path):
             return
         kw = {
             k.arg: self.exprs.eval(k.value, frame)
@@ -341,7 +347,9 @@ class Classes:
             return  # ``**spec`` in the class statement: keywords we cannot list
         try:
             self.calls.call(fn, [c], kw, (str(c.mod.path), c.node.lineno))
-        except Raised:
+        except Budget:
+            raise
+        except (Raised, Exception):  # noqa: BLE001 - what it would store stays absent
             pass
 
     def class_attr(self, cls: Cls, name: str) -> tuple[bool, Any]:
