@@ -327,3 +327,39 @@ def test_per_head_fused_qkv_chunk_reads_the_head_width(tmp_path):
     lin = torch.nn.Linear(64, 192)
     q, _, _ = lin(torch.randn(1, 5, 64)).view(1, 5, 4, 48).transpose(1, 2).chunk(3, dim=-1)
     assert q.shape[-1] == 16 and q.shape[1] == 4
+
+
+ROPE_IN_FORWARD = """
+import torch
+import torch.nn as nn
+
+class Attn(nn.Module):
+    def __init__(self, d=32, heads=4, theta=500000.0):
+        super().__init__()
+        self.h, self.hd, self.theta = heads, d // heads, theta
+        self.qkv = nn.Linear(d, 3 * d)
+
+    def forward(self, x):
+        b, t, d = x.shape
+        q = self.qkv(x)[..., :d].view(b, t, self.h, self.hd)
+        inv = self.theta ** (-torch.arange(0, self.hd, 2).float() / self.hd)
+        ang = torch.arange(t).float()[:, None] * inv[None]
+        return q * ang.cos().repeat(1, 2)[None, :, None, :]
+
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.layers = nn.ModuleList(Attn() for _ in range(2))
+
+    def forward(self, x):
+        for layer in self.layers:
+            x = layer(x).flatten(2)
+        return x
+"""
+
+
+def test_rope_base_computed_in_forward_is_a_use(tmp_path):
+    got, want = both(tmp_path, ROPE_IN_FORWARD, "Net")
+    assert got == want
+    g = parse_source(tmp_path / next(p.name for p in tmp_path.glob("m_*.py")), entry="Net")
+    assert {u.value for u in g.uses if u.key == "ropeTheta"} == {500000.0}
