@@ -363,3 +363,36 @@ def test_rope_base_computed_in_forward_is_a_use(tmp_path):
     assert got == want
     g = parse_source(tmp_path / next(p.name for p in tmp_path.glob("m_*.py")), entry="Net")
     assert {u.value for u in g.uses if u.key == "ropeTheta"} == {500000.0}
+
+
+TIE_IN_FORWARD = """
+import torch.nn as nn
+import torch.nn.functional as F
+
+class Net(nn.Module):
+    def __init__(self, tied=True):
+        super().__init__()
+        self.wte = nn.Embedding(120, 32)
+        self.layers = nn.ModuleList(nn.Linear(32, 32) for _ in range(2))
+        if not tied:
+            self.head = nn.Linear(32, 120, bias=False)
+        self.tied = tied
+
+    def forward(self, ids):
+        x = self.wte(ids)
+        for layer in self.layers:
+            x = layer(x)
+        return F.linear(x, self.wte.weight) if self.tied else self.head(x)
+"""
+
+
+def test_head_tied_through_functional_linear_in_forward(tmp_path):
+    got, want = both(tmp_path, TIE_IN_FORWARD, "Net")
+    assert got == want == 120 * 32 + 2 * (32 * 32 + 32)  # the tied head adds no weights
+    p = tmp_path / next(p.name for p in tmp_path.glob("m_*.py"))
+    g = parse_source(p, entry="Net")
+    assert g.facts["tieWordEmbeddings"].value is True
+    untied = tmp_path / "untied.py"
+    untied.write_text(p.read_text().replace("tied=True", "tied=False"))
+    g2 = parse_source(untied, entry="Net")
+    assert "tieWordEmbeddings" not in g2.facts  # the head's own Linear: not stated tied

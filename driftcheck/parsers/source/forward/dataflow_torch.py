@@ -151,6 +151,10 @@ def call_torch(run: Any, q: str, args: list, kwargs: dict, fr: Any, at: Any) -> 
             return Tens(None)
         prod = run.f.add_op("MatMul", {}, [m1, m2], fr.parent, fr.loc(at))
         return run.f.add_op("Add", {}, [prod, b], fr.parent, fr.loc(at))
+    if q.endswith("functional.linear") and not run.f.speculative:
+        w = _arg(args, kwargs, 1, "weight")
+        if isinstance(w, Tens) and w.weight_of is not None:  # ``F.linear(h, wte.weight)``
+            run.f.interp.forward_ties.append(w.weight_of)
     if q.endswith("functional.unfold"):  # im2col (``Tensor.unfold(dim, size, step)`` differs)
         x = _arg(args, kwargs, 0, "input")
         params = {}
