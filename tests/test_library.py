@@ -424,6 +424,16 @@ VALUES.append(
 
 VALUES.append(
     (
+        ("ast.literal_eval", "collections.ChainMap"),
+        # hydra-style ``key=value`` overrides parsed as literals; overrides over defaults
+        "import ast\nfrom collections import ChainMap\n"
+        "result = (ast.literal_eval('1e-5'), ast.literal_eval('[1, (2, 3), {\"a\": None}]'), "
+        "ChainMap({'w': 8}, {'w': 1152, 'd': 27}))",
+    )
+)
+
+VALUES.append(
+    (
         ("argparse.ArgumentParser",),
         # a training script's defaults: parse_args of a known list, replayed on argparse itself
         "import argparse\np = argparse.ArgumentParser(description='t')\n"

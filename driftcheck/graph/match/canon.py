@@ -280,6 +280,7 @@ class Canon:
         for n in graph.nodes:
             self.kids.setdefault(n.parent, []).append(n)
         self._into: dict[str, list[str]] | None = None
+        self._out: dict[str, list[str]] | None = None
 
     def run(self) -> list[Item]:
         return self._seq(self.kids.get(None, []), depth=0)
@@ -334,6 +335,7 @@ class Canon:
         leaf.soft = _is_op(ltype)
         if ltype == "Unflatten":
             leaf.src_width = self._split_source(node)
+            leaf.head_chunks = self._split_chunks(node)
         if node.repeat > 1:
             return _block(node, [leaf], node.repeat)
         return leaf
@@ -361,6 +363,38 @@ class Canon:
                 ok = isinstance(w, int) and not isinstance(w, bool) and w > 0
                 return int(w) if ok else None
             if src.type not in SPLIT_PASSES:
+                return None
+        return None
+
+    def _split_chunks(self, node: Node) -> int | None:
+        """``k`` of a ``Chunk(k)`` on the last axis that takes an ``Unflatten``'s output,
+        followed forward through single-consumer ops keeping that axis (transposes of the
+        axes before it); None otherwise."""
+        if self._out is None:
+            self._out = {}
+            for e in self.graph.edges:
+                self._out.setdefault(e.src, []).append(e.dst)
+        dim = node.params.get("dim")
+        if type(dim) is not int or dim < 0:
+            return None
+        last = dim + 1  # the head-width axis the split makes
+        by_id = self.graph.index
+        cur = node.id
+        for _ in range(8):
+            dsts = self._out.get(cur, [])
+            if len(dsts) != 1 or (nxt := by_id.get(dsts[0])) is None:
+                return None
+            cur = nxt.id
+            if nxt.type == "Chunk":
+                k, d = nxt.params.get("chunks"), nxt.params.get("dim")
+                ok = type(k) is int and k > 1 and d in (-1, last)
+                return k if ok else None
+            if nxt.type == "Transpose":
+                dims = (nxt.params.get("dim0"), nxt.params.get("dim1"))
+                if all(type(x) is int and 0 <= x < last for x in dims):
+                    continue
+                return None
+            if nxt.type not in SPLIT_PASSES:
                 return None
         return None
 

@@ -104,6 +104,7 @@ def derive(items: list[Item]) -> dict[str, Derived]:
     _from_roles(leaves, out)
     _from_embeddings(leaves, out)
     _patch(items, out)
+    _unfold_patch(items, out)
     main = stack if stack is not None else main_block(items)
     if "intermediateSize" not in out and main is not None:
         _mlp_width(main.children, out)
@@ -179,6 +180,30 @@ def _patch(items: list[Item], out: dict[str, Derived]) -> None:
                 loc = _loc(it, "out_channels")
                 out["hiddenSize"] = Derived(width, _attr(it, "out_channels"), loc, it.node.id)
         return
+
+
+def _unfold_patch(items: list[Item], out: dict[str, Derived]) -> None:
+    """A patch size cut by ``F.unfold`` (kernel equal to stride) into a Linear, outside the
+    repeated blocks, when no convolution states one: one such unfold, or nothing."""
+    if "patchSize" in out:
+        return
+    found: list[Item] = []
+
+    def visit(xs: list[Item]) -> None:
+        for it in xs:
+            if it.is_block:
+                if it.count == 1:
+                    visit(it.children or [])
+            elif it.ltype == "Unfold":
+                found.append(it)
+
+    visit(items)
+    if len(found) != 1:
+        return
+    it = found[0]
+    k, st = _one(it.params.get("kernel_size")), _one(it.params.get("stride", 1))
+    if isinstance(k, int) and k > 1 and k == st:
+        out["patchSize"] = Derived(k, _attr(it, "kernel_size"), _loc(it, "kernel_size"), it.node.id)
 
 
 def _one(v: Any) -> Any:
@@ -304,6 +329,11 @@ def _head_splits(main: Item, out: dict[str, Derived], items: list[Item]) -> None
             d = it.src_width // n  # (heads, -1) of a projection the graph names: its width
         if d > 0 and n * d not in widths:
             return  # a split of something else: no reading
+        if it.head_chunks:  # per-head fused [heads, k * head_dim] cut by chunk(k, -1)
+            if d < 0 or d % it.head_chunks:
+                return
+            d //= it.head_chunks
+            widths = widths | {n * d}
         heads.setdefault(n, it)
         if d > 0:
             dims.add(d)

@@ -380,6 +380,8 @@ class Runner:
 
     def binop(self, op: ast.operator, a: Any, b: Any, fr: Frame, at: ast.AST) -> Any:
         if isinstance(a, Tens) or isinstance(b, Tens):
+            if op.__class__ is ast.Pow and isinstance(b, Tens) and not isinstance(a, Tens):
+                self.power_base(a, fr, at)
             return ops.tensor_binop(self, op, a, b, fr, at)
         try:
             return py_binop(op, a, b)
@@ -387,6 +389,27 @@ class Runner:
             path, line = fr.loc(at)
             self.note(f"{path.rsplit('/', 1)[-1]}:{line}: {e.what}: value unknown")
             return UNK
+
+    def power_base(self, a: Any, fr: Frame, at: ast.AST) -> None:
+        """``number ** tensor`` in ``forward`` (a rotary computed per call: ``self.theta **
+        (-arange(0, hd, 2) / hd)``): kept as the interpreter keeps it in ``__init__``
+        (``exprs.power_base``), a RoPE base the code holds (``output/value_uses.py``)."""
+        from driftcheck.parsers.source.speed.symbolic import plain_hole, unholed
+        from driftcheck.parsers.source.values.abstract import Sourced
+
+        v = plain_hole(a)
+        if isinstance(v, bool) or not isinstance(v, (int, float)) or v <= 1:
+            return
+        if isinstance(a, Sourced) and a.file and a.line:
+            where = (str(a.file), a.line, a.key)
+        else:
+            path, line = fr.loc(at)
+            where = (path, line, None)
+        f = fr.func
+        owner = getattr(getattr(f, "owner", None), "name", None)
+        name = getattr(f, "name", None) or "forward"
+        via = f"{owner}.{name}" if owner else name
+        self.f.interp.power_bases.setdefault((unholed(v), where), (v, where, via))
 
     def unary(self, op: ast.unaryop, v: Any) -> Any:
         if isinstance(v, Tens):

@@ -160,7 +160,7 @@ def module_attr(run: Any, m: Mod, name: str) -> Any:
             return convert(run, obj.params[name])
         if name in ("weight", "bias"):
             run.f.queries.mark_weights_read(obj)
-            return Tens(None)
+            return Tens(None, weight_of=obj if name == "weight" else None)
         if name == "forward":
             return Mod(obj)
         return UNK

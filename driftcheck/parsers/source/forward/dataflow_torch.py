@@ -151,6 +151,23 @@ def call_torch(run: Any, q: str, args: list, kwargs: dict, fr: Any, at: Any) -> 
             return Tens(None)
         prod = run.f.add_op("MatMul", {}, [m1, m2], fr.parent, fr.loc(at))
         return run.f.add_op("Add", {}, [prod, b], fr.parent, fr.loc(at))
+    if q.endswith("functional.linear") and not run.f.speculative:
+        w = _arg(args, kwargs, 1, "weight")
+        if isinstance(w, Tens) and w.weight_of is not None:  # ``F.linear(h, wte.weight)``
+            run.f.interp.forward_ties.append(w.weight_of)
+    if q.endswith("functional.unfold"):  # im2col (``Tensor.unfold(dim, size, step)`` differs)
+        x = _arg(args, kwargs, 0, "input")
+        params = {}
+        for i, n in enumerate(("kernel_size", "dilation", "padding", "stride")):
+            v = _arg(args, kwargs, i + 1, n)
+            v = tuple(v) if isinstance(v, list) else v
+            if v is not None and (not isinstance(v, (int, tuple)) or isinstance(v, bool)):
+                return Tens(None)
+            if v is not None:
+                params[n] = v
+        if not isinstance(x, Tens) or "kernel_size" not in params:
+            return Tens(None)
+        return run.f.add_op("Unfold", params, [x], fr.parent, fr.loc(at))
     if name in CREATE:
         if run.f.input_shape is not None:
             from driftcheck.parsers.source.forward import dataflow_concrete as concrete_ops

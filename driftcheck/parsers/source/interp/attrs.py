@@ -231,9 +231,20 @@ class Attributes:
 
     def setattr(self, obj: Any, name: str, v: Any, line: int | None, fr: Frame) -> None:
         if isinstance(obj, Obj) and isinstance(obj.attrs.get("__items__"), dict):
-            ok, fn, _ = self.classes.mro_attr(obj.cls, "__setattr__") if obj.cls else (0, 0, 0)
+            got = self.classes.mro_attr(obj.cls, "__setattr__") if obj.cls else (0, 0, 0)
+            ok, fn, where = got
             if ok and _dict_method(fn, ("builtins.dict.__setitem__",)):
                 obj.attrs["__items__"][name] = v  # ``__setattr__ = dict.__setitem__``
+                return
+            if ok and isinstance(fn, Func) and not obj.module and _own_code(where):
+                # a dict subclass's own ``__setattr__`` (an ml_collections-like ConfigDict
+                # storing ``c.mlp = dict(...)`` as an item): run it, as Python does
+                from driftcheck.parsers.source.interp.statements import Raised
+
+                try:
+                    self.calls.call_func(self.bind(fn, obj), [name, v], {})
+                except Raised:
+                    pass  # it refuses the write (a locked config): nothing stored
                 return
         if isinstance(obj, Obj):
             self.register(obj, name, v, line)
@@ -351,3 +362,11 @@ _DICT_READS = ("builtins.dict.__getitem__", "builtins.dict.get")
 def _dict_method(fn: Any, quals: tuple[str, ...]) -> bool:
     """``fn`` is one of dict's own methods (``dict.__getitem__`` bound in a class body)."""
     return isinstance(plain(fn), Ext) and plain(fn).qual in quals
+
+
+def _own_code(cls: Any) -> bool:
+    """A class of the analyzed code, not of an installed library (transformers' ModelOutput
+    is a dict subclass with a ``__setattr__`` the analyzer models itself)."""
+    from driftcheck.parsers.source.loader import installed
+
+    return isinstance(cls, Cls) and not installed(cls.mod.path)

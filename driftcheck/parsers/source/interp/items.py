@@ -209,6 +209,15 @@ class Items:
             torchlib.container_add(raw, v, str(k))
         elif isinstance(raw, ModulesView):
             self.attrs.register(raw.owner, str(k), v, None)
+        elif isinstance(raw, Obj) and isinstance(raw.attrs.get("__items__"), dict):
+            # a dict subclass: its own ``__setitem__`` from source, else dict's
+            # (an installed library's, transformers' ModelOutput: left as it was)
+            got = self.classes.mro_attr(raw.cls, "__setitem__") if raw.cls else (0, 0, 0)
+            ok, fn, where = got
+            if ok and isinstance(fn, Func) and _own_code(where):
+                self.calls.call_func(self.attrs.bind(fn, raw), [key, v], {})
+            elif not ok:  # dict's own ``__setitem__``
+                raw.attrs["__items__"][k] = v
         elif isinstance(raw, (list, dict)):
             try:
                 raw[k] = v
@@ -502,3 +511,10 @@ def is_class(v: Any) -> Any:
     if isinstance(v, (Unknown, Ext)):
         return Unknown("isinstance(x, type)")
     return False
+
+
+def _own_code(cls: Any) -> bool:
+    """A class of the analyzed code, not of an installed library."""
+    from driftcheck.parsers.source.loader import installed
+
+    return isinstance(cls, Cls) and not installed(cls.mod.path)

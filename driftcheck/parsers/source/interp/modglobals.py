@@ -139,6 +139,9 @@ def _filler(st: ast.stmt) -> str | None:
         f = st.value.func
         if isinstance(f, ast.Attribute) and isinstance(f.value, ast.Name):
             return f.value.id
+        args = st.value.args
+        if isinstance(f, ast.Name) and f.id == "setattr" and args and isinstance(args[0], ast.Name):
+            return args[0].id  # ``setattr(cfg, name, value)``
         return None
     if isinstance(st, (ast.Assign, ast.AugAssign)):
         tgts = st.targets if isinstance(st, ast.Assign) else [st.target]
@@ -199,6 +202,8 @@ def _body(mod: ModInfo) -> _Body:
     for i, st in enumerate(mod.tree.body):
         for name in _filled_names(st):
             e = mod.assigns.get(name)
+            if e is None and isinstance(mod.defs.get(name), ast.ClassDef):
+                e = mod.defs[name]  # a class filled after its definition (``cfg.dim = 64``)
             if e is not None and st.lineno > e.lineno:
                 fills.setdefault(name, []).append(st)
         if isinstance(st, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):

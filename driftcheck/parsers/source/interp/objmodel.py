@@ -226,7 +226,8 @@ class Names:
         finally:
             self._pending.discard(key)
         ns[name] = v
-        if name in mod.assigns:  # the statements that fill it at import (interp/modglobals.py)
+        if name in mod.assigns or isinstance(mod.defs.get(name), ast.ClassDef):
+            # the statements that fill it at import (interp/modglobals.py)
             modglobals.fill(self.ip, mod, name, v)
             if isinstance(ns[name], dict):  # and other modules' registrations into it
                 modglobals.fill_from_importers(self.ip, mod, name)
@@ -321,7 +322,37 @@ class Classes:
         frame = fr or Frame(mod)
         c.bases = [self.exprs.eval(b, frame) for b in node.bases]
         c.ns = {"__frame__": frame}
+        if any(isinstance(b, Cls) for b in c.bases):
+            self.init_subclass(c, frame)
         return c
+
+    def init_subclass(self, c: Cls, frame: Frame) -> None:
+        """The class statement calls the nearest ``__init_subclass__`` after ``c`` in its MRO
+        with the class keywords (``class Tiny(Base, layers=2, width=64)``), as ``type.__new__``
+        does; one defined in analyzed source runs here, once. One that raises or cannot be
+        followed leaves what it would have stored absent (a later read is unknown). One of an
+        installed library (transformers wraps each layer's ``forward`` there) is not run: the
+        analyzer models those libraries' classes itself."""
+        from driftcheck.parsers.source.loader import installed
+
+        ok, fn, where = self.mro_attr(c, "__init_subclass__", after=c)
+        if not ok or not isinstance(fn, Func) or not isinstance(where, Cls):
+            return
+        if installed(where.mod.path):
+            return
+        kw = {
+            k.arg: self.exprs.eval(k.value, frame)
+            for k in c.node.keywords
+            if k.arg is not None and k.arg != "metaclass"
+        }
+        if len(kw) != sum(1 for k in c.node.keywords if k.arg != "metaclass"):
+            return  # ``**spec`` in the class statement: keywords we cannot list
+        try:
+            self.calls.call(fn, [c], kw, (str(c.mod.path), c.node.lineno))
+        except Budget:
+            raise
+        except (Raised, Exception):  # noqa: BLE001 - what it would store stays absent
+            pass
 
     def class_attr(self, cls: Cls, name: str) -> tuple[bool, Any]:
         """Look ``name`` up in the class body (last binding wins), evaluating lazily."""

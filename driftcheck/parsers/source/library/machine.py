@@ -111,6 +111,8 @@ class Interp:
         # ``number ** tensor`` places (value, where, holder): a RoPE base only a local holds,
         # for ``Graph.uses`` (``exprs.power_base``)
         self.power_bases: dict[tuple, tuple] = {}
+        # layers whose weight forward passes to ``F.linear`` as its weight (a tied head)
+        self.forward_ties: list[Any] = []
         self.class_writes = 0  # assignments to class attributes so far (part of memo.py's keys)
         self.leaf_writes: dict[int, dict[str, Any]] = {}  # ``conv.in_channels = 4`` (attrs.py)
         self._where: tuple | None = None

@@ -355,7 +355,7 @@ def _setattr(c: Call) -> Any:
         obj = plain(args[0])
         if isinstance(obj, Obj):
             c.interp.attrs.register(obj, plain(args[1]), args[2], c.loc[1])
-        elif isinstance(obj, (Config, Leaf)):
+        elif isinstance(obj, (Config, Leaf, Cls)):
             c.interp.attrs.setattr(obj, plain(args[1]), args[2], c.loc[1], None)
     return None
 
@@ -364,6 +364,8 @@ def _setattr(c: Call) -> Any:
     "type", doc="type(x): the class of an object or config read from source, else the builtin type"
 )
 def _type(c: Call) -> Any:
+    if len(c.args) == 3 and not c.kwargs:
+        return _new_class(c)
     v = plain(c.args[0]) if c.args else None
     if isinstance(v, Obj) and v.cls is not None:
         return v.cls
@@ -379,6 +381,32 @@ def _type(c: Call) -> Any:
     # an analyzer value of no Python type we model (tensor, layer, function...): never a
     # made-up builtin that a comparison would then confidently find unequal
     return Unknown(f"type() of {type(v).__name__}")
+
+
+def _new_class(c: Call) -> Any:
+    """``type(name, bases, namespace)``: a class as the class statement would make it, its
+    namespace the dict's entries (a config object: ``type("Args", (), dict(hidden=64))``)."""
+    import ast
+
+    from driftcheck.parsers.source.interp.statements import Frame
+
+    name, bases, ns = (plain(a) for a in c.args)
+    mod = next(
+        (m for m in c.interp.mods.values() if m is not None and str(m.path) == str(c.loc[0])),
+        None,
+    )
+    ok = isinstance(name, str) and isinstance(bases, (tuple, list)) and isinstance(ns, dict)
+    if not ok or mod is None or not all(isinstance(k, str) for k in ns):
+        return c.unknown("type() with a name, bases or namespace we cannot read")
+    bases = [plain(b) for b in bases]
+    if not all(isinstance(b, (Cls, Ext)) for b in bases):
+        return c.unknown("type() with bases we cannot read")
+    node = ast.ClassDef(
+        name=name, bases=[], keywords=[], body=[ast.Pass()], decorator_list=[], type_params=[]
+    )
+    node.lineno, node.col_offset = c.loc[1] or 0, 0
+    ast.fix_missing_locations(node)
+    return Cls(name=name, mod=mod, node=node, bases=bases, ns={"__frame__": Frame(mod), **ns})
 
 
 _BUILTIN_TYPES = (

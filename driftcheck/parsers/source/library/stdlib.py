@@ -540,6 +540,23 @@ def _deque(c: Call) -> Any:
     return d
 
 
+@COL.entry(
+    "ChainMap",
+    doc="ChainMap(*maps) of known dicts: a dict of their entries, the first map holding a key "
+    "wins (a copy: a later write to one of the maps is not seen)",
+)
+def _chainmap(c: Call) -> Any:
+    if c.kwargs:
+        return c.unknown("ChainMap() with keywords")
+    maps = [plain(a) for a in c.args]
+    if not all(isinstance(m, dict) for m in maps):
+        return c.unknown("ChainMap() of maps we cannot read")
+    out: dict = {}
+    for m in reversed(maps):
+        out.update(m)
+    return out
+
+
 @COL.entry("Counter", doc="Counter(xs): counts of known hashable items, as a dict")
 def _counter(c: Call) -> Any:
     items = c.interp.items.iterate(c.arg(0)) if c.args else []

@@ -385,6 +385,42 @@ def _json_loads(c: Call) -> Any:
     return _parse_text(c, json.loads, "json")
 
 
+AST = Group("ast", title="ast (texts)")
+
+
+def _literal(v: Any, depth: int = 0) -> bool:
+    """A literal of the kinds the analyzer models (no set, bytes or complex)."""
+    if depth > 64:
+        return False
+    if isinstance(v, dict):
+        return all(_literal(k, depth + 1) and _literal(x, depth + 1) for k, x in v.items())
+    if isinstance(v, (list, tuple)):
+        return all(_literal(x, depth + 1) for x in v)
+    return isinstance(v, (str, int, float, bool, type(None)))
+
+
+@AST.entry(
+    "literal_eval",
+    doc="literal_eval(s) of a known text (<= 64 KiB): parsed by Python's ast.literal_eval "
+    "(literals only, nothing run); a set, bytes or complex value is unknown",
+)
+def _literal_eval(c: Call) -> Any:
+    import ast
+
+    if set(c.kwargs) - {"node_or_string"}:
+        return c.unknown("ast.literal_eval() with keywords")
+    text = c.plain(0, "node_or_string")
+    if not isinstance(text, str):
+        return c.unknown("ast.literal_eval() of a text not known statically")
+    if len(text) > TEXT_MAX:
+        return c.unknown(f"ast.literal_eval() of a text over {TEXT_MAX} characters")
+    try:
+        out = ast.literal_eval(text)
+    except Exception:  # noqa: BLE001 - it would raise: not decided statically
+        return c.unknown("ast.literal_eval() of a text it refuses")
+    return out if _literal(out) else c.unknown("ast.literal_eval() of a value not modelled")
+
+
 YAML = Group("yaml", title="yaml (texts)")
 
 
