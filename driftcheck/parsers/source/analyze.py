@@ -112,13 +112,16 @@ def interpret(
     from driftcheck.parsers.source.output.value_uses import record_uses
 
     record_facts(graph, b, interp)
-    record_uses(graph, root, trace is not None, interp.power_bases.values())
     try:
         add_edges(graph, b, interp)
     except Budget as e:
         graph.notes.append(f"forward pass not followed: {e}")
     except Exception as e:  # noqa: BLE001 - edges are extra; the module tree stands without them
         graph.notes.append(f"forward pass not followed ({type(e).__name__}: {e})")
+    # after the forward pass: a rotary base raised to a tensor in ``forward`` is a use too
+    record_uses(
+        graph, root, trace is not None, interp.power_bases.values(), interp.value_uses.values()
+    )
     if type_raw_params(graph, b, interp):  # bare parameters that are layers by their uses
         record_facts(graph, b, interp)
     # not under a config-parametric trace: counting would read its holes (template.py)

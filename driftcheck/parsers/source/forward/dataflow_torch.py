@@ -120,8 +120,28 @@ def _arg(args: list, kwargs: dict, i: int, name: str, default: Any = None) -> An
 
 
 # ---------------------------------------------------------------------- torch.* functions
+def _top_k(run: Any, k: Any, fr: Any, at: Any) -> None:
+    """``topk(x, k)`` in ``forward``: the k a router keeps (MoE top-k) where the module
+    holds it under no fact's name (``self.k = cfg["top_k"]``). Kept as a ``topK`` use; the
+    matcher reads it as ``numExpertsPerTok`` only on a side with experts."""
+    from driftcheck.parsers.source.speed.symbolic import plain_hole
+
+    k = plain_hole(k)
+    if isinstance(k, bool) or not isinstance(k, int) or k <= 0 or at is None:
+        return
+    path, line = fr.loc(at)
+    owner = getattr(fr.func, "owner", None)
+    name = getattr(fr.func, "name", None) or "<module>"
+    via = f"{owner.name}.{name}" if owner is not None else name
+    run.f.interp.value_uses.setdefault(
+        ("topK", k, path, line), ("topK", k, (path, line, None), via)
+    )
+
+
 def call_torch(run: Any, q: str, args: list, kwargs: dict, fr: Any, at: Any) -> Any:
     name = q.rsplit(".", 1)[-1]
+    if name == "topk":
+        _top_k(run, _arg(args, kwargs, 1, "k"), fr, at)
     if q.startswith("torch.nn.") and not q.startswith("torch.nn.functional."):
         return UNK  # nn.init.*, building a layer inside forward: no dataflow we can follow
     if name in ("cat", "concat", "concatenate", "stack"):
@@ -167,6 +187,8 @@ def call_torch(run: Any, q: str, args: list, kwargs: dict, fr: Any, at: Any) -> 
 def method(run: Any, t: Tens, name: str, args: list, kwargs: dict, fr: Any, at: Any) -> Any:
     f = run.f
     loc = fr.loc(at) if at is not None else None
+    if name == "topk":
+        _top_k(run, _arg(args, kwargs, 0, "k"), fr, at)
     if name.endswith("_") and not name.endswith("__") and name[:-1] in (*ACT, *BINARY, *KEEP):
         name = name[:-1]  # in-place variants
     if name == "size":
