@@ -184,6 +184,7 @@ def settle(
     same_weights = ta is not None and ta == tb
     major = [f for f in facts if policy.fact_severity(f.key) is policy.Severity.major]
     out: list[Diff] = []
+    counts: list[Diff] = []
     for d in rest:
         if d.equivalent and d.soft and not d.weights_change and heads_agree and not _resplit(d):
             d.layout = True  # info: how an equivalent implementation lays its tensors out
@@ -197,7 +198,7 @@ def settle(
         if d.kind in COUNT_KINDS and not d.apart:
             home = next((f for f in facts if related(d, f)), None)
             if home is None:
-                out.append(d)
+                counts.append(d)
             else:
                 home.absorbed.append(d)
             continue
@@ -219,6 +220,13 @@ def settle(
             out.append(d)
         else:
             home.absorbed.append(d)
+    if counts and len(major) == 1 and major[0].key not in DEPTH_FACTS and major[0].absorbed:
+        # one weight fact differs and explains layer differences: copies of a sub-block
+        # counted apart where its changed layers no longer pair (three blocks of one linear
+        # against one of three) are its doing too; its finding lists them
+        major[0].absorbed.extend(counts)
+    else:
+        out.extend(counts)
     return out
 
 

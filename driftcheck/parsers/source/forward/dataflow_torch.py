@@ -142,6 +142,12 @@ def call_torch(run: Any, q: str, args: list, kwargs: dict, fr: Any, at: Any) -> 
     name = q.rsplit(".", 1)[-1]
     if name == "topk":
         _top_k(run, _arg(args, kwargs, 1, "k"), fr, at)
+    if q.endswith("functional.linear") and not run.f.speculative:
+        w = _arg(args, kwargs, 1, "weight")
+        table = run.f.table_weights.get(id(w)) if isinstance(w, Tens) else None
+        if table is not None and table[1] is w:
+            run.f.table_heads.add(table[0])  # ``F.linear(h, self.embed.weight)``: the
+            # output head is the table itself (tied), on a path forward surely runs
     if q.startswith("torch.nn.") and not q.startswith("torch.nn.functional."):
         return UNK  # nn.init.*, building a layer inside forward: no dataflow we can follow
     if name in ("cat", "concat", "concatenate", "stack"):
