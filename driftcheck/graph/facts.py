@@ -26,6 +26,8 @@ FACTS: dict[str, str] = {
     "maxPositionEmbeddings": "trained context length (n_positions, context_length)",
     "ropeTheta": "RoPE base frequency (rope.freq_base)",
     "ropeScaling": "RoPE scaling dict ({type/rope_type, factor, ...})",
+    "rotaryDim": "dimensions of each head RoPE turns (2 x its frequencies)",
+    "partialRotaryFactor": "the fraction of each head RoPE turns (rotaryDim / headDim)",
     "normEps": "epsilon of the model's norms (rms_norm_eps, layer_norm_eps)",
     "slidingWindow": "sliding-window attention size",
     "tieWordEmbeddings": "lm_head shares the input embedding",
@@ -79,6 +81,7 @@ NAME_FACTS: dict[str, str] = {
             "max_source_positions",
             "max_target_positions",
             "max_positions",
+            "max_pos",
             "n_positions",
             "n_ctx",
             "max_seq_len",
@@ -108,3 +111,12 @@ NAME_FACTS: dict[str, str] = {
     **dict.fromkeys(("num_experts", "num_local_experts", "n_routed_experts"), "numExperts"),
     **dict.fromkeys(("num_experts_per_tok", "top_k", "moe_top_k"), "numExpertsPerTok"),
 }
+
+CONSTANT_FACTS: dict[str, str] = {k.upper(): v for k, v in NAME_FACTS.items() if v != "normEps"}
+"""Module constants that mean a fact (``SLIDING_WINDOW = 4096``, ``MAX_POS = 2048``): upper
+case, as constants are written. ``EPS`` is left out: a module-level epsilon is as often a
+division guard as a norm's."""
+
+VALUE_FACTS = frozenset({"maxPositionEmbeddings", "slidingWindow", "ropeTheta", "numExpertsPerTok"})
+"""Facts no weight shape holds: a constant read for them while the model is built (a
+computed position table's length) is a value the model uses that the structure never shows."""

@@ -60,13 +60,18 @@ def compare(left: Graph, right: Graph, labels: dict[str, str] | None = None) -> 
     da, db = derive(a), derive(b)
     da.update(stages(left))
     db.update(stages(right))
+    _router_k(left, da)
+    _router_k(right, db)
     facts = fact_diffs(left, right, da, db)
     if "stageDepths" in da and "stageDepths" in db:
         # a hierarchical network's depth is per stage: one layer count (a config's
         # ``num_stages``, the blocks of one stage) is not a fact of it
         facts = [f for f in facts if f.key != "numLayers"]
     rest = _fold(facts, diffs)
-    facts += _new_uses(use_diffs(left, right, {f.key for f in facts}), facts, rest)
+    rotary, rotary_said = _rotary(left, right, da, db)
+    facts += rotary
+    skip = {f.key for f in facts} | ({"rotaryDim"} if rotary_said else set())
+    facts += _new_uses(use_diffs(left, right, skip), facts, rest)
     if semantic_enabled():
         rest = settle(facts, rest, a, b, _agree(left, right, da, db, "numHeads"))
     rest += _structural_homes(facts)
@@ -76,6 +81,72 @@ def compare(left: Graph, right: Graph, labels: dict[str, str] | None = None) -> 
         if other and not ok and g.nodes:
             out.append(_incomplete(side, g, labels))
     return sorted(out, key=lambda f: (-f.severity.rank, f.kind not in COUNT_KINDS))
+
+
+def _router_k(g: Graph, d: dict) -> None:
+    """A ``topK`` use (the k of a ``topk`` in ``forward``) is the model's experts per
+    token on a side with experts (stated, or read off its expert layers); elsewhere a
+    ``topk`` keeps something else and is dropped."""
+    if not any(u.key == "topK" for u in g.uses):
+        return
+    moe = "numExperts" in g.facts or "numExperts" in d
+    g.uses = [
+        u.model_copy(update={"key": "numExpertsPerTok"}) if u.key == "topK" else u
+        for u in g.uses
+        if u.key != "topK" or moe
+    ]
+
+
+def _head_dim(g: Graph, d: dict, side: str) -> int | None:
+    """One side's head width: stated or read off its layers, else the one value its code
+    holds for it; None when unknown or several."""
+    got = fact_side(g, d, "headDim", side)
+    if got is not None:
+        v = norm_value(got[0])
+    else:
+        held = {norm_value(u.value) for u in g.uses if u.key == "headDim"}
+        v = next(iter(held)) if len(held) == 1 else None
+    return v if isinstance(v, int) and not isinstance(v, bool) and v > 0 else None
+
+
+def _rotary(left: Graph, right: Graph, da: dict, db: dict) -> tuple[list[FactDiff], bool]:
+    """The fraction of each head RoPE turns (``partial_rotary_factor``): each side's one
+    rotary dimension count (``rotaryDim`` uses: 2 x the frequencies its code computes)
+    over its head width. Where both sides know both, the fractions are compared and the
+    rotary dimensions are said (``True``): a head width change turns as many more
+    dimensions at one fraction, which is the head width's finding, not this one."""
+    sides = []
+    for g, d, side in ((left, da, "left"), (right, db, "right")):
+        rots = [u for u in g.uses if u.key == "rotaryDim"]
+        dims = {norm_value(u.value) for u in rots}
+        hd = _head_dim(g, d, side)
+        if len(dims) != 1 or hd is None:
+            return [], False
+        rot = next(iter(dims))
+        if not isinstance(rot, int) or not 0 < rot <= hd:
+            return [], False
+        sides.append((rot, hd, rots))
+    (lr, lh, lu), (rr, rh, ru) = sides
+    lf, rf = lr / lh, rr / rh
+    if same(lf, rf) or lh != rh:
+        return [], True  # equal; or the head widths differ, the root whose finding this
+        # is (code that turns a fixed 4 dims of 16 turns 4 of 8 at twice the heads)
+    locs = {
+        side: next((u.loc.model_copy(update={"side": side}) for u in us if u.loc), None)
+        for side, us in (("left", lu), ("right", ru))
+    }
+    held = {
+        side: sorted({f"{u.via} ({r} of {h} head dims)" for u in us if u.via})
+        for side, us, r, h in (("left", lu, lr, lh), ("right", ru, rr, rh))
+    }
+    f = FactDiff(
+        "partialRotaryFactor",
+        {"left": lf, "right": rf},
+        locs,
+        "model.partialRotaryFactor",
+        held=held,
+    )
+    return [f], True
 
 
 def _agree(left: Graph, right: Graph, da: dict, db: dict, key: str) -> bool:
@@ -177,6 +248,9 @@ def _structural_homes(facts: list[FactDiff]) -> list[Diff]:
             and same(d.right, f.values["right"])
         ):  # the diff states the fact; a consequence (other values) stays under its root
             facts.remove(f)
+            if policy.fact_severity(f.key) is not policy.Severity.major:
+                d.weights_change = False  # no weight holds the value (a norm's eps): what
+                # else the two paired layers differ in is not this finding's
             for side in SIDES:  # a config key that states the same value is the better address
                 loc = f.locs.get(side)
                 if loc is not None and loc.key:
@@ -223,10 +297,13 @@ def _twins(rest: list[Diff]) -> list[Diff]:
 def _fact_finding(f: FactDiff, labels: dict[str, str]) -> Finding:
     kind = f.kind or policy.fact_kind(f.key)
     sev = policy.fact_severity(f.key)
+    lv, rv = f.values["left"], f.values["right"]
     for d in f.absorbed:
+        if sev is not policy.Severity.major and same(d.left, lv) and same(d.right, rv):
+            continue  # the fact's own value on a layer (a norm's eps): no weight holds it,
+            # whatever else the two paired layers differ in
         s = policy.structural_severity(d.kind, d.attribute.rsplit(".", 1)[-1], d.weights_change)
         sev = max(sev, s, key=lambda x: x.rank)
-    lv, rv = f.values["left"], f.values["right"]
     notes = [f"{side}: read off the structure ({attr})" for side, attr in f.derived.items()]
     notes += [f"{side}: held by {', '.join(vias)}" for side, vias in f.held.items() if vias]
     alike = [d for d in f.absorbed if same(d.left, lv) and same(d.right, rv)]

@@ -207,6 +207,28 @@ def _by_hint(a: list[Item], b: list[Item]) -> list[Pair]:
             by = {h: y for h, y in zip(hb, rb)}
             out += [(x, by[h]) for x, h in zip(ra, ha)]
         else:
-            out += list(zip(ra, rb))
+            out += _by_values(ra, rb)
         i = j
     return out
+
+
+def _agree(x: Item, y: Item) -> int:
+    return sum(1 for k, v in x.params.items() if k in y.params and y.params[k] == v)
+
+
+def _by_values(a: list[Item], b: list[Item]) -> list[Pair]:
+    """A short run of equally typed leaves pairs by order, unless another order makes
+    strictly more of their values agree: a token table and a position table declared in
+    the other order (``Embedding(800, 64)``, ``Embedding(64, 64)`` against the two the other
+    way round), where pairing by order would report two changed tables for one."""
+    from itertools import permutations
+
+    pairs = list(zip(a, b))
+    if not 1 < len(a) <= 4 or len(a) != len(b) or any(x.is_block for x in a + b):
+        return pairs
+    best, score = None, sum(_agree(x, y) for x, y in pairs)
+    for order in permutations(range(len(b))):
+        here = sum(_agree(x, b[k]) for x, k in zip(a, order))
+        if here > score:
+            best, score = order, here
+    return pairs if best is None else [(x, b[k]) for x, k in zip(a, best)]

@@ -321,9 +321,10 @@ def _head_splits(main: Item, out: dict[str, Derived], items: list[Item]) -> None
     if not splits or not widths:
         return
     heads: dict[int, Item] = {}
-
+    per: Counter = Counter()
     dims: set[int] = set()
     for it in splits:
+        per[it.params["unflattened_size"][0]] += 1
         n, d = it.params["unflattened_size"]
         if d < 0 and it.src_width is not None and it.src_width % n == 0:
             d = it.src_width // n  # (heads, -1) of a projection the graph names: its width
@@ -355,6 +356,11 @@ def _head_splits(main: Item, out: dict[str, Derived], items: list[Item]) -> None
     if len(heads) == 2:
         kv = heads[min(heads)]
         out["numKvHeads"] = Derived(min(heads), "model.numKvHeads", _loc(kv, name), kv.node.id)
+    elif per[max(heads)] >= 3:
+        # one head count cutting three projections (q, k and v each split into n heads):
+        # the keys and values have n heads too. Fewer splits (k and v kept whole, one
+        # shared head) say nothing about the key/value heads
+        out["numKvHeads"] = Derived(max(heads), "model.numKvHeads", _loc(q, name), q.node.id)
 
 
 def _splits(items) -> list[Item]:

@@ -64,6 +64,8 @@ FACT_KIND = {
     "normEps": "norm-eps",
     "ropeTheta": "rope",
     "ropeScaling": "rope",
+    "rotaryDim": "rope",
+    "partialRotaryFactor": "rope",
     "numParameters": "param-count",
     "modelType": "architecture",
     "architectures": "architecture",

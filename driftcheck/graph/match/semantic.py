@@ -98,10 +98,10 @@ DEPTH_FACTS = frozenset({"numLayers", "numEncoderLayers", "numDecoderLayers", "s
 """Facts that change how many copies of a layer there are."""
 
 CONSEQUENCES: dict[str, tuple[str, ...]] = {
-    "numHeads": ("headDim", "numKvGroups"),
+    "numHeads": ("headDim", "numKvGroups", "numKvHeads", "rotaryDim"),
     "numKvHeads": ("numKvGroups",),
-    "hiddenSize": ("headDim", "intermediateSize"),
-    "headDim": ("numKvGroups",),
+    "hiddenSize": ("headDim", "intermediateSize", "rotaryDim"),
+    "headDim": ("numKvGroups", "rotaryDim"),
 }
 """root fact -> facts that follow from it when their values move with the root's (a head
 count 4 -> 8 at a fixed width halves the head dim: one change, not two)."""
@@ -113,6 +113,9 @@ def _moves_with(root: FactDiff, f: FactDiff) -> bool:
     if len(rl) != 1 or len(rr) != 1 or len(fl) != 1 or len(fr) != 1:
         return False
     a, b, x, y = rl[0], rr[0], fl[0], fr[0]
+    if root.key == "numHeads" and f.key == "numKvHeads":
+        return a == x and b == y  # full attention on both sides: one head count, not a
+        # grouped-query change beside it
     return a * y == b * x or a * x == b * y  # proportional, or inversely (heads x head dim)
 
 
@@ -164,12 +167,14 @@ def settle(
     both sides state or show one head count, so a forward reshape that differs at equal
     weights cannot be a head split: it is how one implementation lays tensors out (info)."""
     # a fact both sides read off their layers, whose every layer difference holds the same
-    # parameters on both sides, was read off two writings of one set of weights
+    # parameters on both sides, was read off two writings of one set of weights; not a
+    # fact no weight holds (a norm's eps, a RoPE base): equal weights cannot explain it
     facts[:] = [
         f
         for f in facts
         if not (
             len(f.derived) == 2
+            and policy.fact_severity(f.key) is policy.Severity.major
             and f.absorbed
             and all(d.equivalent and (_weighty(d) or d.soft) for d in f.absorbed)
         )
@@ -179,6 +184,7 @@ def settle(
     same_weights = ta is not None and ta == tb
     major = [f for f in facts if policy.fact_severity(f.key) is policy.Severity.major]
     out: list[Diff] = []
+    counts: list[Diff] = []
     for d in rest:
         if d.equivalent and d.soft and not d.weights_change and heads_agree and not _resplit(d):
             d.layout = True  # info: how an equivalent implementation lays its tensors out
@@ -192,7 +198,7 @@ def settle(
         if d.kind in COUNT_KINDS and not d.apart:
             home = next((f for f in facts if related(d, f)), None)
             if home is None:
-                out.append(d)
+                counts.append(d)
             else:
                 home.absorbed.append(d)
             continue
@@ -214,6 +220,13 @@ def settle(
             out.append(d)
         else:
             home.absorbed.append(d)
+    if counts and len(major) == 1 and major[0].key not in DEPTH_FACTS and major[0].absorbed:
+        # one weight fact differs and explains layer differences: copies of a sub-block
+        # counted apart where its changed layers no longer pair (three blocks of one linear
+        # against one of three) are its doing too; its finding lists them
+        major[0].absorbed.extend(counts)
+    else:
+        out.extend(counts)
     return out
 
 

@@ -118,12 +118,10 @@ def interpret(
         graph.notes.append(f"forward pass not followed: {e}")
     except Exception as e:  # noqa: BLE001 - edges are extra; the module tree stands without them
         graph.notes.append(f"forward pass not followed ({type(e).__name__}: {e})")
-    if interp.forward_ties:
-        from driftcheck.parsers.source.output.model_facts import forward_tie
-
-        forward_tie(graph, b, interp.forward_ties)
-    # after the forward pass: a rotary base it computes with is a use too
-    record_uses(graph, root, trace is not None, interp.power_bases.values())
+    # after the forward pass: a rotary base raised to a tensor in ``forward`` is a use too
+    record_uses(
+        graph, root, trace is not None, interp.power_bases.values(), interp.value_uses.values()
+    )
     if type_raw_params(graph, b, interp):  # bare parameters that are layers by their uses
         record_facts(graph, b, interp)
     # not under a config-parametric trace: counting would read its holes (template.py)

@@ -114,6 +114,10 @@ class Flow:
         self.from_input: set[str] = {n.id for n in graph.nodes if n.type == "Input"}
         self.called: set[str] = set()  # node ids a forward call reached
         self.weights_read: set[str] = set()  # leaves whose weight/bias forward read directly
+        # id(Tens) -> (Embedding node id, the Tens) of a table's ``.weight`` forward read, and
+        # the tables forward multiplies by as an output head (``F.linear(h, emb.weight)``)
+        self.table_weights: dict[int, tuple[str, Any]] = {}
+        self.table_heads: set[str] = set()
         self.ran: dict[int, Any] = {}  # id(module) -> module, whose forward was followed
         self.tainted: set[int] = set()  # ... where something unknown might have used a child
         self.maybe_used: set[int] = set()  # id(module) a branch the path skipped references

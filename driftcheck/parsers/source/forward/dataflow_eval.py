@@ -283,7 +283,7 @@ class Runner:
         if isinstance(e, ast.Constant):
             return e.value
         if isinstance(e, ast.Name):
-            return self.lookup(e.id, fr)
+            return self.lookup(e.id, fr, e)
         if isinstance(e, ast.Attribute):
             return self.attr(self.eval(e.value, fr), e.attr, fr)
         if isinstance(e, ast.Call):
@@ -348,7 +348,7 @@ class Runner:
             return ops.Local(e, fr)  # type: ignore[arg-type]
         return UNK
 
-    def lookup(self, name: str, fr: Frame) -> Any:
+    def lookup(self, name: str, fr: Frame, at: ast.AST | None = None) -> Any:
         if name in fr.locals:
             return fr.locals[name]
         closure = getattr(fr.func, "closure", None)
@@ -360,7 +360,31 @@ class Runner:
             v = self.f.interp.names.global_lookup(fr.mod, name)
         except Exception:  # noqa: BLE001 - a global we cannot evaluate is just unknown
             return UNK
+        if at is not None:
+            self.global_use(name, v, fr, at)
         return self.convert(v)
+
+    def global_use(self, name: str, v: Any, fr: Frame, at: ast.AST) -> None:
+        """A module constant whose name means a fact (``SLIDING_WINDOW = 4096``), read by
+        ``forward`` (a mask's ``i - j < SLIDING_WINDOW``): a value the model computes with
+        that no module attribute holds, for ``Graph.uses``. A constant named ``EPS`` is not
+        one: outside a norm's module it is as often a division guard as a norm's eps."""
+        from driftcheck.graph.facts import CONSTANT_FACTS
+        from driftcheck.parsers.source.speed.symbolic import plain_hole
+
+        key = CONSTANT_FACTS.get(name)
+        if key is None:
+            return
+        raw = plain_hole(v)
+        if isinstance(raw, bool) or not isinstance(raw, (int, float)):
+            return
+        path, line = fr.loc(at)
+        func = fr.func
+        owner = getattr(func, "owner", None)
+        via = f"{owner.name}.{getattr(func, 'name', '?')}" if owner is not None else name
+        self.f.interp.value_uses.setdefault(
+            (key, raw, path, line), (key, raw, (path, line, None), via)
+        )
 
     def comprehension(self, e: ast.ListComp | ast.GeneratorExp, fr: Frame) -> Any:
         if len(e.generators) != 1:
@@ -379,9 +403,9 @@ class Runner:
         return out
 
     def binop(self, op: ast.operator, a: Any, b: Any, fr: Frame, at: ast.AST) -> Any:
+        if isinstance(b, Tens) and op.__class__ is ast.Pow and not isinstance(a, Tens):
+            self.power_base(a, b, fr, at)
         if isinstance(a, Tens) or isinstance(b, Tens):
-            if op.__class__ is ast.Pow and isinstance(b, Tens) and not isinstance(a, Tens):
-                self.power_base(a, fr, at)
             return ops.tensor_binop(self, op, a, b, fr, at)
         try:
             return py_binop(op, a, b)
@@ -390,10 +414,11 @@ class Runner:
             self.note(f"{path.rsplit('/', 1)[-1]}:{line}: {e.what}: value unknown")
             return UNK
 
-    def power_base(self, a: Any, fr: Frame, at: ast.AST) -> None:
-        """``number ** tensor`` in ``forward`` (a rotary computed per call: ``self.theta **
-        (-arange(0, hd, 2) / hd)``): kept as the interpreter keeps it in ``__init__``
-        (``exprs.power_base``), a RoPE base the code holds (``output/value_uses.py``)."""
+    def power_base(self, a: Any, b: Any, fr: Frame, at: ast.AST) -> None:
+        """``number ** tensor`` in ``forward``: a rotary embedding's frequencies computed per
+        call (``theta ** (-arange(0, hd, 2) / hd)``), as ``interp/exprs.power_base`` keeps
+        them in ``__init__``; read by ``output/value_uses.py`` as a RoPE base."""
+        from driftcheck.parsers.source.interp.exprs import rotary_dim
         from driftcheck.parsers.source.speed.symbolic import plain_hole, unholed
         from driftcheck.parsers.source.values.abstract import Sourced
 
@@ -405,11 +430,46 @@ class Runner:
         else:
             path, line = fr.loc(at)
             where = (path, line, None)
-        f = fr.func
-        owner = getattr(getattr(f, "owner", None), "name", None)
-        name = getattr(f, "name", None) or "forward"
-        via = f"{owner}.{name}" if owner else name
+        func = fr.func
+        owner = getattr(func, "owner", None)
+        name = getattr(func, "name", None) or "<module>"
+        via = f"{owner.name}.{name}" if owner is not None else name
         self.f.interp.power_bases.setdefault((unholed(v), where), (v, where, via))
+        path, line = fr.loc(at)
+        rotary_dim(self.f.interp, b, (path, line, None), via)
+        if isinstance(at, ast.BinOp):
+            self.arange_rotary_dim(at.right, fr, (path, line, None), via)
+
+    def arange_rotary_dim(self, e: ast.expr, fr: Frame, where: tuple, via: str) -> None:
+        """The rotary dimensions of a ``base ** exponent`` whose tensor shape ``forward``
+        does not track: the one ``arange`` in the exponent, ``arange(0, dim, 2)`` (one
+        frequency per pair of ``dim``) or ``arange(half)`` (``half`` pairs). Another form
+        (``arange(0, dim)``, two aranges) says nothing."""
+        from driftcheck.parsers.source.speed.symbolic import plain_hole
+
+        calls = [
+            c
+            for c in ast.walk(e)
+            if isinstance(c, ast.Call)
+            and isinstance(c.func, (ast.Attribute, ast.Name))
+            and (c.func.attr if isinstance(c.func, ast.Attribute) else c.func.id) == "arange"
+        ]
+        if len(calls) != 1 or calls[0].keywords and len(calls[0].args) != 3:
+            return
+        args = calls[0].args
+        if any(isinstance(a, ast.Starred) for a in args):
+            return
+        vals = [plain_hole(self.eval(a, fr)) for a in args]
+        if any(isinstance(v, bool) or not isinstance(v, int) for v in vals):
+            return
+        if len(vals) == 3 and vals[2] == 2 and vals[1] > vals[0] == 0:
+            dim = vals[1] + vals[1] % 2
+        elif len(vals) == 1 and vals[0] > 0:
+            dim = 2 * vals[0]
+        else:
+            return
+        uses = self.f.interp.value_uses
+        uses.setdefault(("rotaryDim", dim, where), ("rotaryDim", dim, where, via))
 
     def unary(self, op: ast.unaryop, v: Any) -> Any:
         if isinstance(v, Tens):

@@ -160,7 +160,11 @@ def module_attr(run: Any, m: Mod, name: str) -> Any:
             return convert(run, obj.params[name])
         if name in ("weight", "bias"):
             run.f.queries.mark_weights_read(obj)
-            return Tens(None, weight_of=obj if name == "weight" else None)
+            t = Tens(None)
+            nid = run.f.nid(obj) if name == "weight" and obj.type == "Embedding" else None
+            if nid is not None:  # a table's rows, which ``F.linear`` may use as a head
+                run.f.table_weights[id(t)] = (nid, t)
+            return t
         if name == "forward":
             return Mod(obj)
         return UNK

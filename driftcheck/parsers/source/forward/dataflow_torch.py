@@ -120,8 +120,34 @@ def _arg(args: list, kwargs: dict, i: int, name: str, default: Any = None) -> An
 
 
 # ---------------------------------------------------------------------- torch.* functions
+def _top_k(run: Any, k: Any, fr: Any, at: Any) -> None:
+    """``topk(x, k)`` in ``forward``: the k a router keeps (MoE top-k) where the module
+    holds it under no fact's name (``self.k = cfg["top_k"]``). Kept as a ``topK`` use; the
+    matcher reads it as ``numExpertsPerTok`` only on a side with experts."""
+    from driftcheck.parsers.source.speed.symbolic import plain_hole
+
+    k = plain_hole(k)
+    if isinstance(k, bool) or not isinstance(k, int) or k <= 0 or at is None:
+        return
+    path, line = fr.loc(at)
+    owner = getattr(fr.func, "owner", None)
+    name = getattr(fr.func, "name", None) or "<module>"
+    via = f"{owner.name}.{name}" if owner is not None else name
+    run.f.interp.value_uses.setdefault(
+        ("topK", k, path, line), ("topK", k, (path, line, None), via)
+    )
+
+
 def call_torch(run: Any, q: str, args: list, kwargs: dict, fr: Any, at: Any) -> Any:
     name = q.rsplit(".", 1)[-1]
+    if name == "topk":
+        _top_k(run, _arg(args, kwargs, 1, "k"), fr, at)
+    if q.endswith("functional.linear") and not run.f.speculative:
+        w = _arg(args, kwargs, 1, "weight")
+        table = run.f.table_weights.get(id(w)) if isinstance(w, Tens) else None
+        if table is not None and table[1] is w:
+            run.f.table_heads.add(table[0])  # ``F.linear(h, self.embed.weight)``: the
+            # output head is the table itself (tied), on a path forward surely runs
     if q.startswith("torch.nn.") and not q.startswith("torch.nn.functional."):
         return UNK  # nn.init.*, building a layer inside forward: no dataflow we can follow
     if name in ("cat", "concat", "concatenate", "stack"):
@@ -151,10 +177,6 @@ def call_torch(run: Any, q: str, args: list, kwargs: dict, fr: Any, at: Any) -> 
             return Tens(None)
         prod = run.f.add_op("MatMul", {}, [m1, m2], fr.parent, fr.loc(at))
         return run.f.add_op("Add", {}, [prod, b], fr.parent, fr.loc(at))
-    if q.endswith("functional.linear") and not run.f.speculative:
-        w = _arg(args, kwargs, 1, "weight")
-        if isinstance(w, Tens) and w.weight_of is not None:  # ``F.linear(h, wte.weight)``
-            run.f.interp.forward_ties.append(w.weight_of)
     if q.endswith("functional.unfold"):  # im2col (``Tensor.unfold(dim, size, step)`` differs)
         x = _arg(args, kwargs, 0, "input")
         params = {}
@@ -184,6 +206,8 @@ def call_torch(run: Any, q: str, args: list, kwargs: dict, fr: Any, at: Any) -> 
 def method(run: Any, t: Tens, name: str, args: list, kwargs: dict, fr: Any, at: Any) -> Any:
     f = run.f
     loc = fr.loc(at) if at is not None else None
+    if name == "topk":
+        _top_k(run, _arg(args, kwargs, 0, "k"), fr, at)
     if name.endswith("_") and not name.endswith("__") and name[:-1] in (*ACT, *BINARY, *KEEP):
         name = name[:-1]  # in-place variants
     if name == "size":

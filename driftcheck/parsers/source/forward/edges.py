@@ -77,6 +77,7 @@ def add_edges(graph: Graph, builder: Any, interp: Any) -> None:
         graph.notes.append("forward dataflow stopped: recursion too deep")
         out, complete = None, False
     graph.edges.extend(flow.edges)
+    _table_head(graph, flow)
     if flow.input_shape is not None:
         graph.notes.append(f"{CONCRETE_NOTE} {tuple(flow.input_shape)}")
         for loc, msg in flow.crashes:
@@ -110,3 +111,19 @@ def add_edges(graph: Graph, builder: Any, interp: Any) -> None:
     # freed by reference counting, not left to the cyclic collector
     runner.calls = flow.queries = flow.unused = None  # type: ignore[assignment]
     graph.invalidate()
+
+
+def _table_head(graph: Graph, flow: Any) -> None:
+    """``F.linear(h, self.embed.weight)`` on the token table (the one ``vocabSize`` comes
+    from): the model's head is its input table, ``tieWordEmbeddings`` (a head written as a
+    ``Linear`` whose weight is assigned the table's is a tie ``Builder`` already sees)."""
+    from driftcheck.graph.model import Fact
+
+    vocab = graph.facts.get("vocabSize")
+    if vocab is None or "tieWordEmbeddings" in graph.facts:
+        return
+    for nid in sorted(flow.table_heads):
+        node = flow.node(nid)
+        if node is not None and node.params.get("num_embeddings") == vocab.value:
+            graph.facts["tieWordEmbeddings"] = Fact(value=True, loc=node.loc)
+            return

@@ -9,6 +9,7 @@ from __future__ import annotations
 import ast
 from typing import TYPE_CHECKING, Any
 
+from driftcheck.graph.facts import CONSTANT_FACTS, VALUE_FACTS
 from driftcheck.parsers.source import sizes
 from driftcheck.parsers.source.interp import tuplesub
 from driftcheck.parsers.source.library import tensorvalues, wildlib
@@ -130,6 +131,8 @@ class Expressions:
         if t is ast.Constant:
             return e.value
         if t is ast.Name:
+            if e.id in CONSTANT_FACTS and fr.func is not None:
+                return self.constant_use(e, fr)
             return self.names.lookup(e.id, fr)
         if t is ast.Attribute:
             return self.attrs.getattr(self.eval(e.value, fr), e.attr, (str(fr.mod.path), e.lineno))
@@ -342,6 +345,23 @@ class Expressions:
                 )
         return "".join(parts)
 
+    def constant_use(self, e: ast.Name, fr: Frame) -> Any:
+        """A module constant meaning a fact no weight holds (``MAX_POS`` sizing a computed
+        position table, ``TOP_K``) read inside a function: a ``Graph.uses`` value
+        (``output/value_uses.py``). Read by ``forward`` it is ``dataflow_eval.global_use``."""
+        v = self.names.lookup(e.id, fr)
+        key = CONSTANT_FACTS[e.id]
+        if key not in VALUE_FACTS or e.id in fr.locals or (fr.closure and e.id in fr.closure):
+            return v
+        raw = plain_hole(v)
+        if isinstance(raw, bool) or not isinstance(raw, (int, float)):
+            return v
+        where = (str(fr.mod.path), e.lineno, None)
+        owner = fr.func.owner.name if fr.func is not None and fr.func.owner is not None else None
+        via = f"{owner}.{fr.func.name}" if owner else fr.func.name
+        self.ip.value_uses.setdefault((key, raw, where), (key, raw, where, via))
+        return v
+
     def power_base(self, a: Any, b: Any, fr: Frame, line: int) -> None:
         """Keep ``number ** tensor``: the frequencies of a rotary embedding
         (``1 / base ** (arange(0, dim, 2) / dim)``), whose base is often a local no module
@@ -361,6 +381,7 @@ class Expressions:
         name = fr.func.name if fr.func is not None else "<module>"
         via = f"{holder}.{name}" if holder else name
         self.ip.power_bases.setdefault((unholed(v), where), (v, where, via))
+        rotary_dim(self.ip, b, (str(fr.mod.path), line, None), via)
 
     def binop(self, op: ast.operator, a: Any, b: Any) -> Any:
         if a.__class__ is SymVal or b.__class__ is SymVal:
@@ -675,3 +696,17 @@ def ext_equal(a: Ext, b: Ext) -> Any:
     if a.qual.rsplit(".", 1)[-1] != b.qual.rsplit(".", 1)[-1]:
         return False
     return Unknown(f"{a.qual} == {b.qual}")
+
+
+def rotary_dim(ip: Any, exponent: Any, where: tuple, via: str) -> None:
+    """``base ** (arange(0, dim, 2) / dim)``: one frequency per pair of the dimensions the
+    rotary embedding turns, so a 1-D exponent of n entries turns 2n of each head's
+    dimensions (the whole head, or ``partial_rotary_factor`` of it). Kept as a
+    ``rotaryDim`` use (``output/value_uses.py``); an exponent of unknown length says nothing."""
+    shape = getattr(plain_hole(exponent), "shape", None)
+    if not isinstance(shape, tuple) or len(shape) != 1:
+        return
+    n = plain_hole(shape[0])
+    if isinstance(n, bool) or not isinstance(n, int) or n <= 0:
+        return
+    ip.value_uses.setdefault(("rotaryDim", 2 * n, where), ("rotaryDim", 2 * n, where, via))

@@ -111,8 +111,11 @@ class Interp:
         # ``number ** tensor`` places (value, where, holder): a RoPE base only a local holds,
         # for ``Graph.uses`` (``exprs.power_base``)
         self.power_bases: dict[tuple, tuple] = {}
-        # layers whose weight forward passes to ``F.linear`` as its weight (a tied head)
-        self.forward_ties: list[Any] = []
+        # other values the code computes with (key, value, where, holder), for
+        # ``Graph.uses``: module constants with a fact's name that ``forward`` reads
+        # (``forward/dataflow_eval.global_use``), the dimensions a rotary embedding's
+        # frequencies cover (``exprs.rotary_dim``)
+        self.value_uses: dict[tuple, tuple] = {}
         self.class_writes = 0  # assignments to class attributes so far (part of memo.py's keys)
         self.leaf_writes: dict[int, dict[str, Any]] = {}  # ``conv.in_channels = 4`` (attrs.py)
         self._where: tuple | None = None

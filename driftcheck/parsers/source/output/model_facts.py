@@ -185,22 +185,3 @@ def _eps_fact(graph: Graph) -> None:
 
 
 _ = Leaf
-
-
-def forward_tie(graph: Graph, builder: Any, layers: list[Any]) -> None:
-    """``F.linear(h, wte.weight)`` in ``forward`` (outside code that may not run): the word
-    embedding is the output head's weight, a tie the module tree does not show. Stated only
-    for the embedding ``vocabSize`` was read from."""
-    vocab = graph.facts.get("vocabSize")
-    if vocab is None or "tieWordEmbeddings" in graph.facts:
-        return
-    ids = {id(x) for x in layers}
-    for nid, obj in builder.objs.items():
-        if id(obj) not in ids:
-            continue
-        node = graph.index.get(nid)
-        if node is None or node.type != "Embedding" or node.repeat != 1:
-            continue
-        if node.params.get("num_embeddings") == vocab.value:
-            graph.facts["tieWordEmbeddings"] = Fact(value=True, loc=node.loc)
-            return

@@ -27,9 +27,14 @@ MAX_USES = 2000
 """Distinct (fact, value, place) triples kept: repeated layers give the same few."""
 
 
-def record_uses(graph: Graph, root: Any, traced: bool = False, bases: Any = ()) -> None:
+def record_uses(
+    graph: Graph, root: Any, traced: bool = False, bases: Any = (), forward: Any = ()
+) -> None:
     """``bases``: the interpreter's ``base ** tensor`` places (value, where, holder):
-    a rotary embedding's base that only a local holds (``exprs.power_base``)."""
+    a rotary embedding's base that only a local holds (``exprs.power_base``);
+    ``forward``: other values the code computes with (key, value, where, holder): module
+    constants with a fact's name ``forward`` reads (``dataflow_eval.global_use``), a
+    rotary embedding's dimensions (``exprs.rotary_dim``)."""
     seen: set[int] = set()
     out: dict[tuple, Use] = {}
     groups: dict[tuple, list] = {}
@@ -62,6 +67,11 @@ def record_uses(graph: Graph, root: Any, traced: bool = False, bases: Any = ()) 
         if found not in out and len(out) < MAX_USES:
             loc = Location(file=where[0], line=where[1], key=where[2])
             out[found] = Use(key="ropeTheta", value=value, loc=loc, via=via)
+    for key, value, where, via in forward:
+        found = (key, value, where, via)
+        if found not in out and len(out) < MAX_USES:
+            loc = Location(file=where[0], line=where[1], key=where[2])
+            out[found] = Use(key=key, value=value, loc=loc, via=via)
     graph.uses = list(out.values())
 
 

@@ -115,7 +115,6 @@ class Tens(TensorValue):
     src: str | None
     shape: tuple[Any, ...] | None = None
     uid: int = field(default_factory=lambda: next(_ids))
-    weight_of: Any = None  # ``layer.weight`` read in forward: that layer (a tie in ``F.linear``)
 
     @classmethod
     def view_of(cls, t: Tensor, real_sizes: bool) -> Tens:
