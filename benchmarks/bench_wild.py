@@ -23,13 +23,15 @@ The corpus is split by a hash of the case name (``build_truth.held_out``): the *
     python benchmarks/bench_wild.py --only timm,standalone -v --mode full
     python benchmarks/bench_wild.py --corpus fresh --jobs 2     # the fresh batch, run once
     python benchmarks/bench_wild.py --corpus fresh3 --jobs 2    # the third fresh batch, run once
+    python benchmarks/bench_wild.py --corpus fresh4 --jobs 2    # the fourth fresh batch, run once
 
 ``--corpus fresh`` runs the fresh batch instead (``benchmarks/wild/fresh/``, its own
 ``fresh/truth.json``): files written after the corpus was tuned on, in other styles, from model
 classes and libraries the corpus does not use. All of it is held out, so ``--part`` does not apply;
 it is reported as one part, ``fresh``. ``--corpus fresh3`` does the same for the third batch
-(``benchmarks/wild/fresh3/``, written blind in session 10; part ``fresh3``). The default corpus
-is run and scored as before.
+(``benchmarks/wild/fresh3/``, written blind in session 10; part ``fresh3``), ``--corpus fresh4``
+for the fourth (``benchmarks/wild/fresh4/``, written blind in session 11; part ``fresh4``). The
+default corpus is run and scored as before.
 
 Last lines, per install: exact share, confident-wrong share, tool failures; then the speed
 (source lines the analyzer read per CPU second of its process, end to end: interpreter start,
@@ -60,6 +62,8 @@ TRUTH = ROOT / "benchmarks" / "wild" / "truth.json"
 FRESH_TRUTH = ROOT / "benchmarks" / "wild" / "fresh" / "truth.json"
 # the third fresh batch (benchmarks/wild/fresh3, session 10): the same, written blind
 FRESH3_TRUTH = ROOT / "benchmarks" / "wild" / "fresh3" / "truth.json"
+# the fourth fresh batch (benchmarks/wild/fresh4, session 11): the same, written blind
+FRESH4_TRUTH = ROOT / "benchmarks" / "wild" / "fresh4" / "truth.json"
 TIMEOUT_S = 10.0
 # torchvision and torchaudio's sources, installed apart (``install.sh``: their PyPI builds are
 # CUDA builds and must not enter the base environment); the analyzer only reads them
@@ -282,15 +286,20 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("-v", "--verbose", action="store_true")
     ap.add_argument(
         "--corpus",
-        choices=["main", "fresh", "fresh3"],
+        choices=["main", "fresh", "fresh3", "fresh4"],
         default="main",
-        help="main: the wild corpus (dev / held-out parts); fresh, fresh3: the fresh held-out "
-        "batches (benchmarks/wild/fresh, benchmarks/wild/fresh3; one part; --part does not apply)",
+        help="main: the wild corpus (dev / held-out parts); fresh, fresh3, fresh4: the fresh "
+        "held-out batches (benchmarks/wild/fresh, fresh3, fresh4; one part; --part does not apply)",
     )
     args = ap.parse_args(argv)
 
-    fresh = args.corpus in ("fresh", "fresh3")
-    truth_path = {"main": TRUTH, "fresh": FRESH_TRUTH, "fresh3": FRESH3_TRUTH}[args.corpus]
+    fresh = args.corpus in ("fresh", "fresh3", "fresh4")
+    truth_path = {
+        "main": TRUTH,
+        "fresh": FRESH_TRUTH,
+        "fresh3": FRESH3_TRUTH,
+        "fresh4": FRESH4_TRUTH,
+    }[args.corpus]
     truth = json.loads(truth_path.read_text())
     cases = truth["cases"]
     if args.only:
@@ -307,7 +316,11 @@ def main(argv: list[str] | None = None) -> int:
         via = pick_via(next(iter(cases.values()))["path"])
     modes = ["full", "core"] if args.mode == "both" else [args.mode]
     print(
-        ({"fresh": "fresh batch", "fresh3": "fresh3 batch"}.get(args.corpus, "wild corpus"))
+        (
+            {"fresh": "fresh batch", "fresh3": "fresh3 batch", "fresh4": "fresh4 batch"}.get(
+                args.corpus, "wild corpus"
+            )
+        )
         + f": {len(cases)} files, {len({c['library'] for c in cases.values()})} libraries; "
         f"command: driftcheck {via} FILE --format json"
         + ("" if via == "check" else " (check --format json has no params_total)")

@@ -14,6 +14,7 @@ torchaudio on PyPI import on a CPU torch (their compiled ops are not needed to b
     python benchmarks/wild/build_truth.py --only timm --print
     python benchmarks/wild/build_truth.py --corpus fresh   # the fresh batch: fresh/truth.json
     python benchmarks/wild/build_truth.py --corpus fresh3  # the third batch: fresh3/truth.json
+    python benchmarks/wild/build_truth.py --corpus fresh4  # the fourth batch: fresh4/truth.json
 
 The fresh batch (``fresh/<library>/<case>.py``, ``fresh/standalone/<case>.py``; docs/wild.md) is a
 held-out set written after the corpus was tuned on, in other styles and from other model classes
@@ -35,8 +36,16 @@ ROOT = HERE.parents[1]
 TRUTH = HERE / "truth.json"
 FRESH = HERE / "fresh"
 FRESH3 = HERE / "fresh3"
+FRESH4 = HERE / "fresh4"
 # corpus -> its truth file
-TRUTHS = {"main": TRUTH, "fresh": FRESH / "truth.json", "fresh3": FRESH3 / "truth.json"}
+TRUTHS = {
+    "main": TRUTH,
+    "fresh": FRESH / "truth.json",
+    "fresh3": FRESH3 / "truth.json",
+    "fresh4": FRESH4 / "truth.json",
+}
+# the fresh batches: every case held out
+FRESH_CORPORA = ("fresh", "fresh3", "fresh4")
 
 # library label (the folder under cases/) -> (import name, distribution name)
 LIBRARIES = {
@@ -136,6 +145,44 @@ LIBRARIES = {
     "slot_attention": ("slot_attention", "slot-attention"),
     "a_unet": ("a_unet", "a-unet"),
     "normflows": ("normflows", "normflows"),
+    # used only by the fourth fresh batch (fresh4/)
+    "pytorchcv": ("pytorchcv", "pytorchcv"),
+    "torchdiffeq": ("torchdiffeq", "torchdiffeq"),
+    "deepctr_torch": ("deepctr_torch", "deepctr-torch"),
+    "snac": ("snac", "snac"),
+    "vocos": ("vocos", "vocos"),
+    "demucs": ("demucs", "demucs"),
+    "torchscale": ("torchscale", "torchscale"),
+    "block_recurrent_transformer_pytorch": (
+        "block_recurrent_transformer_pytorch",
+        "block-recurrent-transformer-pytorch",
+    ),
+    "byol_pytorch": ("byol_pytorch", "byol-pytorch"),
+    "nflows": ("nflows", "nflows"),
+    "facenet_pytorch": ("facenet_pytorch", "facenet-pytorch"),
+    "pretrainedmodels": ("pretrainedmodels", "pretrainedmodels"),
+    "torchseg": ("torchseg", "torchseg"),
+    "mingru_pytorch": ("minGRU_pytorch", "minGRU-pytorch"),
+    "peer_pytorch": ("PEER_pytorch", "PEER-pytorch"),
+    "en_transformer": ("en_transformer", "En-transformer"),
+    "graph_transformer_pytorch": ("graph_transformer_pytorch", "graph-transformer-pytorch"),
+    "simple_hierarchical_transformer": (
+        "simple_hierarchical_transformer",
+        "simple-hierarchical-transformer",
+    ),
+    "taylor_series_linear_attention": (
+        "taylor_series_linear_attention",
+        "taylor-series-linear-attention",
+    ),
+    "agent_attention_pytorch": ("agent_attention_pytorch", "agent-attention-pytorch"),
+    "memory_efficient_attention_pytorch": (
+        "memory_efficient_attention_pytorch",
+        "memory-efficient-attention-pytorch",
+    ),
+    "speechbrain": ("speechbrain", "speechbrain"),
+    "linformer": ("linformer", "linformer"),
+    "colt5_attention": ("colt5_attention", "colt5-attention"),
+    "product_key_memory": ("product_key_memory", "product-key-memory"),
 }
 
 
@@ -155,8 +202,8 @@ def held_out(name: str) -> bool:
 def corpus_files(corpus: str = "main") -> list[Path]:
     if corpus == "fresh":
         return sorted(FRESH.glob("*/*.py"))
-    if corpus == "fresh3":
-        return sorted(FRESH3.glob("*/*.py"))
+    if corpus in ("fresh3", "fresh4"):
+        return sorted((HERE / corpus).glob("*/*.py"))
     return sorted((HERE / "cases").glob("*/*.py")) + sorted((HERE / "standalone").glob("*.py"))
 
 
@@ -290,7 +337,7 @@ def main(argv: list[str] | None = None) -> int:
         choices=sorted(TRUTHS),
         default="main",
         help="main: cases/ and standalone/ (truth.json); fresh: the fresh batch (fresh/truth.json); "
-        "fresh3: the third fresh batch (fresh3/truth.json)",
+        "fresh3: the third fresh batch (fresh3/truth.json); fresh4: the fourth (fresh4/truth.json)",
     )
     args = ap.parse_args(argv)
     truth_path = TRUTHS[args.corpus]
@@ -326,7 +373,7 @@ def main(argv: list[str] | None = None) -> int:
             "tensors": r["tensors"],
             "built_on": r["built_on"],
             "meta_error": r.get("error", {}).get("meta"),
-            "held_out": True if args.corpus in ("fresh", "fresh3") else held_out(name),
+            "held_out": True if args.corpus in FRESH_CORPORA else held_out(name),
         }
     if args.only:
         print(json.dumps({"cases": cases, "dropped": dropped}, indent=1))
@@ -343,7 +390,7 @@ def main(argv: list[str] | None = None) -> int:
         "python": sys.version.split()[0],
         "held_out_rule": (
             "every case (the fresh batch, written after the corpus was tuned on)"
-            if args.corpus in ("fresh", "fresh3")
+            if args.corpus in FRESH_CORPORA
             else "int(sha256(case name).hexdigest(), 16) % 5 == 0"
         ),
         "cases": dict(sorted(cases.items())),

@@ -1,0 +1,3 @@
+from pretrainedmodels.models.nasnet_mobile import NASNetAMobile
+
+model = NASNetAMobile(num_classes=7)

@@ -1,0 +1,3 @@
+import torchseg
+
+model = torchseg.Unet("resnet34", encoder_weights=None, classes=3, in_channels=1)
