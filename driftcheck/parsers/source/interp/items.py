@@ -310,12 +310,14 @@ class Items:
                     )
                 if is_class(raw) is True or isinstance(raw, _PLAIN_TYPES):
                     return False
-                if (
-                    isinstance(raw, Ext)
-                    and raw.qual.startswith("torch.nn.")
-                    and self.library.torch_class(raw.qual) is not None
-                ):
-                    return False  # ``nn.BatchNorm2d``: a class torch's source defines
+                if isinstance(raw, Ext) and raw.qual.startswith("torch.nn."):
+                    from driftcheck.graph import catalogue
+
+                    name = raw.qual.rsplit(".", 1)[-1]
+                    if catalogue.get(name) is not None or (
+                        self.library.torch_class(raw.qual) is not None
+                    ):
+                        return False  # ``nn.BatchNorm2d``: a layer class (catalogue / source)
                 return Unknown("isinstance")
             if q in LIBRARY_TYPES:  # ``isinstance(f, functools.partial)`` (library values)
                 return getattr(type(raw), "library_type", None) == q
