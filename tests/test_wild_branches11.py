@@ -464,3 +464,39 @@ def test_isinstance_function_type(tmp_path):
         """,
     )
     assert got == want == 16 + 12 + 6 + 24
+
+
+def test_a_handler_followed_as_the_other_way_does_not_read_the_stdlib_traceback(
+    tmp_path, monkeypatch
+):
+    # monai's optional_import formats the caught exception in its handler; once the handler
+    # is followed as the other way, interpreting traceback.py and linecache.py took monai's
+    # VNet past the 30 s budget (0.7 s with them treated as names)
+    from driftcheck.parsers.source import loader
+
+    read: list[str] = []
+    real = loader.read_source
+
+    def spy(path):
+        read.append(str(path))
+        return real(path)
+
+    monkeypatch.setattr(loader, "read_source", spy)
+    got, want, notes = both(
+        tmp_path,
+        """
+        import traceback
+
+        try:
+            if KIND != "b":
+                raise ImportError(KIND)
+            n = 100
+        except ImportError:
+            print(traceback.format_exc())
+            n = 100
+        model = nn.Linear(4, n)
+        """,
+    )
+    assert got == want == 500
+    assert any("the except may run" in n for n in notes), notes
+    assert not [p for p in read if p.endswith(("traceback.py", "linecache.py"))], read

@@ -45,6 +45,8 @@ EXT_TOPS = {
     "sys",
     "warnings",
     "logging",
+    "traceback",  # formatting an exception a handler caught: never a model (monai's optional_import)
+    "linecache",
     "einops",
     "enum",
     "abc",

@@ -442,6 +442,7 @@ class Statements:
         """A ``raise`` left out under an undecided condition: each ``try`` we are inside whose
         handler may catch it, innermost first, up to one that surely does, runs that handler
         as the other way its body may go (``exec_try``), never as if it could not run."""
+        self.ip.left_raises += 1  # a construction that left one out is never memoized (memo.py)
         for mark in reversed(self.ip.tries):
             for h in mark.st.handlers:
                 c = self._catches(h, what, mark.fr)

@@ -101,6 +101,8 @@ class Interp:
         # a ``raise`` left out under an undecided condition marks those that may catch it
         # (statements.py ``exec_try`` then runs their handler as the other way)
         self.tries: list[Any] = []
+        # raises left out under an undecided condition so far (statements._may_be_caught)
+        self.left_raises = 0
         # dicts written under a key we could not know (``d[key] = v`` in a loop over an unknown
         # iterable): id -> (the dict, kept alive so its id is not reused; why); splatting one
         # into a call is unknown, never a call with the entries it seems to hold

@@ -233,9 +233,7 @@ class Memo:
 
     def instantiate(self, cls: Cls, args: list[Any], kwargs: dict[str, Any], loc: tuple) -> Any:
         base = self.calls.instantiate
-        if not self.ip.memo_on or self.ip.tries or not self._memo_candidate(cls):
-            # inside a ``try`` with handlers, a construction may mark the handlers a left-out
-            # ``raise`` reaches (statements.py): a reused layer would not
+        if not self.ip.memo_on or not self._memo_candidate(cls):
             return base(cls, args, kwargs, loc)
         self._memo_init()
         try:
@@ -283,6 +281,10 @@ class Memo:
             run_kwargs = {k: Probe(a, rec, next(n)) if _slot(a) else a for k, a in kwargs.items()}
         before = self._fp_args(run_args, run_kwargs, False, touch=False)
         writes = self.ip.class_writes
+        # a construction that leaves a ``raise`` out under an undecided condition marks the
+        # handlers of the ``try`` blocks it runs inside (statements.py): a reused copy would
+        # not, so it is never kept
+        left = self.ip.left_raises  # type: ignore[attr-defined]
         n_ranges = len(self.ip.ranges)  # type: ignore[attr-defined]
         try:
             result = base(cls, run_args, run_kwargs, loc)
@@ -297,7 +299,7 @@ class Memo:
         finally:
             if rec is not None:
                 rec.active = False
-        clean = writes == self.ip.class_writes
+        clean = writes == self.ip.class_writes and left == self.ip.left_raises  # type: ignore[attr-defined]
         clean = clean and self._fp_args(run_args, run_kwargs, False, touch=False) == before
         tpl = Template(result, rec, ext)
         try:
