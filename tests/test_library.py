@@ -307,6 +307,22 @@ VALUES: list[tuple[tuple[str, ...], str]] = [
 VALUES.append(
     (
         (
+            "torch.diag",
+            "torch.linalg.lu",
+            "torch.linalg.lu_factor",
+            "torch.linalg.qr",
+            "torch.lu_unpack",
+        ),
+        "import torch\nm = torch.eye(4)\nr = torch.ones(5, 3)\n"
+        "P, L, U = torch.linalg.lu(m)\nLU, piv = torch.linalg.lu_factor(m)\nq, rr = torch.linalg.qr(r)\n"
+        "result = (torch.diag(torch.ones(3)), torch.diag(m, 1), torch.diag(torch.ones(2), -1), q, rr, "
+        "torch.linalg.qr(r, mode='complete'), torch.linalg.qr(torch.ones(2, 5, 3), mode='r'), P, L, U, "
+        "LU, piv, torch.lu_unpack(LU, piv))",
+    )
+)
+VALUES.append(
+    (
+        (
             "torch.tril",
             "torch.triu",
             "torch.roll",

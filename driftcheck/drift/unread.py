@@ -320,9 +320,19 @@ def unread_findings(code: CodeSide, raw: dict[str, Any], findings: list[Finding]
             continue  # an identifier names the fact (``h.window``): it may read the claim
         code_value = _one(held) if held else "not read"
         rest = [f for f in findings if f not in absorbed]
-        if _twin(rest, key, code.other, value, code.side, held):
+        twin = _twin(rest, key, code.other, value, code.side, held)
+        if twin is not None and not _same_fact(twin, fact):
             continue  # a finding on the same key or values already reports the two values
-        out.append(_finding(code, labels, fact, key, value, code_value, absorbed))
+        claim = _finding(code, labels, fact, key, value, code_value, absorbed)
+        if twin is not None:
+            # the comparison's own finding on this fact (both values read off the code's
+            # structure): one finding, the claim, which says the code never reads the key
+            # and keeps what the value difference changes
+            why = (twin.evidence or "").partition("; this changes ")[2]
+            claim.evidence = f"{claim.evidence}; this changes {why}" if why else claim.evidence
+            claim.severity = max(claim.severity, twin.severity, key=lambda s: s.rank)
+            findings.remove(twin)
+        out.append(claim)
         for f in absorbed:
             findings.remove(f)
     return out
@@ -509,6 +519,11 @@ def _per_stage(held: list[Any], value: Any) -> bool:
             if repr(x) not in seen:
                 seen.append(repr(x))
     return seen == want
+
+
+def _same_fact(f: Finding, fact: str) -> bool:
+    """A value finding of the comparison on ``fact`` itself (``model.numKvHeads``)."""
+    return f.kind == "param" and (f.attribute or "").rpartition(".")[2] == fact
 
 
 def _twin(findings: list[Finding], key: str, cfg_side: str, value: Any, code_side: str,

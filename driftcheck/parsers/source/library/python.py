@@ -373,6 +373,15 @@ def _type(c: Call) -> Any:
         return v.cls
     if isinstance(v, Unknown):
         return v
+    if isinstance(v, Ext) and v.qual.startswith("torch.nn."):
+        from driftcheck.graph import catalogue
+
+        if catalogue.get(v.qual.rsplit(".", 1)[-1]) is not None or (
+            isinstance(v, ExtClass) and v.module
+        ):
+            # a torch layer class (``nn.InstanceNorm2d``): its type is ``type`` (torch gives
+            # nn.Module no metaclass), so ``type(norm) == functools.partial`` is decided
+            return Ext("builtins.type")
     lib = getattr(v, "library_type", None)
     if lib is not None:  # a library value (functools.partial): its own type, as isinstance sees it
         return Ext(lib)
