@@ -32,6 +32,8 @@ the end of a session, report its figures whatever they are, never tune on its mi
 ``fresh/`` was being tuned on; ``fresh2/make.py``, ``fresh2/README.md``): the same rule.
 ``--corpus benchmarks/reimpl/fresh3`` is the third (session 10, written while ``fresh2/`` was
 being tuned on; 30 architectures, 125 plants; ``fresh3/README.md``): the same rule.
+``--corpus benchmarks/reimpl/fresh4`` is the fourth (session 11, written blind while ``fresh3/``
+was being tuned on; 30 cases over 28 architectures, 127 plants; ``fresh4/README.md``).
 """
 
 from __future__ import annotations
