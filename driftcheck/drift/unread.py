@@ -522,8 +522,14 @@ def _per_stage(held: list[Any], value: Any) -> bool:
 
 
 def _same_fact(f: Finding, fact: str) -> bool:
-    """A value finding of the comparison on ``fact`` itself (``model.numKvHeads``)."""
-    return f.kind == "param" and (f.attribute or "").rpartition(".")[2] == fact
+    """The comparison's value finding on the KV heads of attention the code builds full
+    (``model.numKvHeads``, read off the structure): the claim it ignores is the finding. Other
+    facts keep the comparison's finding (the README's worked example: heads 8 vs 12)."""
+    return (
+        fact == "numKvHeads"
+        and f.kind == "param"
+        and (f.attribute or "").rpartition(".")[2] == fact
+    )
 
 
 def _twin(findings: list[Finding], key: str, cfg_side: str, value: Any, code_side: str,
