@@ -98,13 +98,17 @@ def test_main_in_process_keeps_the_callers_collector_and_environment(capsys, mon
 
 
 def test_pydantic_plugins_are_skipped_while_a_command_runs_only(monkeypatch):
+    import importlib.metadata
+
     from pydantic.plugin import _loader
 
     monkeypatch.delenv("PYDANTIC_DISABLE_PLUGINS", raising=False)
     scans = []
-    real = _loader.importlib_metadata.distributions
+    # the scan itself: pydantic <= 2.13 walks importlib.metadata.distributions(), 2.14 calls
+    # importlib.metadata.entry_points(group=...), which walks the same function
+    real = importlib.metadata.distributions
     monkeypatch.setattr(
-        _loader.importlib_metadata, "distributions", lambda: scans.append(1) or real()
+        importlib.metadata, "distributions", lambda **kw: scans.append(1) or real(**kw)
     )
     monkeypatch.setattr(_loader, "_plugins", None)
     with pydantic_plugins_skipped(True):
