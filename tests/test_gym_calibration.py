@@ -328,7 +328,7 @@ def test_fast_paths_switched_off_give_identical_grades(monkeypatch):
         return out
 
     fast, fast_graphs = run(), graphs()
-    switches = [(gr, "FAST"), (gr, "GC_PAUSE"), (st, "LEAN_GRAPH")]
+    switches = [(gr, "FAST"), (gr, "ANALYSES"), (gr, "GC_PAUSE"), (st, "LEAN_GRAPH")]
     switches += [(runner, "STRUCT_MEMO"), (runner, "LOCAL_PASS"), (runner, "CHECK_PLAN")]
     for mod, name in switches:
         monkeypatch.setattr(mod, name, False)
@@ -370,3 +370,92 @@ def test_differs_proves_only_real_differences():
         assert not gr._differs(other, base)  # not proven: the keys decide
     other = st.Arch({"a": {"type": "linear", "params": {"n": 2, "t": (1, 2)}}}, [("a", "b")])
     assert gr._differs(other, base) and other.key() != base.key()
+
+
+def _shared_cases() -> list[tuple[G.Task, list]]:
+    """About 2,400 plans over the component tasks of every family of every split: each task's
+    reference, empty and partial plans, the references of the next three tasks of its family
+    (the same model graded under other requirements, and other starts), those references with
+    one width written as an int, a float or a bool (values Python compares alike), and the
+    adversarial suite."""
+    from driftcheck_gym.generate import generate_tasks
+
+    tasks = [
+        t
+        for split, seed, n in (("train", 5, 190), ("test", 5, 120), ("heldout", 5, 60))
+        for t in generate_tasks(split, seed, n)
+        if not t.config_task
+    ]
+    by_family: dict[str, list[G.Task]] = {}
+    for t in tasks:
+        by_family.setdefault(t.family, []).append(t)
+    cases = []
+    for fam in by_family.values():
+        for i, t in enumerate(fam):
+            plans = [t.reference_plan, [], t.reference_plan[:1]]
+            plans += [fam[(i + k) % len(fam)].reference_plan for k in (1, 2, 3)]
+            edit = next((a for a in t.reference_plan if a.get("type") == "add_component"), None)
+            if edit is not None and edit.get("name"):
+                for v in (2, 2.0, True):
+                    plans.append(
+                        [
+                            *t.reference_plan,
+                            {"type": "update_params", "name": edit["name"], "params": {"bias": v}},
+                        ]
+                    )
+            cases += [(t, copy.deepcopy(p)) for p in plans]
+    cases += [(t, p(t)) for p, t in CASES]
+    return cases
+
+
+def test_shared_analyses_give_identical_grades(monkeypatch):
+    """Grades served from another grade's analyses (``grade.ANALYSES``: the typed graph, the
+    verifier's report and its context, remembered by the edited model's exact content and
+    shared across tasks) are the grades computed afresh: the whole payload, over ~2,400 plans
+    of every component family of every split (grade memos off, so every grade runs). The
+    memo is not idle: about half the models are met again (under another task, or the same
+    one)."""
+    import importlib
+
+    gr = importlib.import_module("driftcheck_gym.grade")
+    monkeypatch.setattr(gr, "MEMO", False)
+    cases = _shared_cases()
+    assert len(cases) > 2000
+    store = gr._analyses(gr.current())
+
+    def run():
+        store.clear()
+        return [G.grade(t, plan).to_dict() for t, plan in cases]
+
+    monkeypatch.setattr(gr, "ANALYSES", True)
+    shared = run()
+    kept = len(store)
+    monkeypatch.setattr(gr, "ANALYSES", False)
+    fresh = run()
+    assert not store
+    assert shared == fresh
+    assert 0 < kept < 0.7 * len(cases)  # at least 30% of the grades read shared analyses
+    # 1, 1.0 and True are kept apart: three models, three grades' analyses
+    assert len({gr._content_key(apply(t.start_arch(), p).arch) for t, p in cases[6:9]}) == 3
+
+
+def test_shared_analyses_keys_are_exact():
+    """``grade._content_key`` writes apart what Python compares alike (1, 1.0 and True; a list
+    and a tuple; 0.0 and -0.0), and only plain values are kept (``_plain_model``): marshal
+    writes bytes and bytearray alike."""
+    import importlib
+
+    gr = importlib.import_module("driftcheck_gym.grade")
+    st = importlib.import_module("driftcheck_gym.state")
+
+    def arch(v, shape=(1, 8)):
+        a = st.Arch({"a": {"type": "linear", "params": {"n": v}}}, [("a", "b")])
+        a.input_shape = shape
+        return a
+
+    keys = [gr._content_key(arch(v)) for v in (1, 1.0, True, 0.0, -0.0, [1], (1,), "1", None)]
+    assert len(set(keys)) == len(keys)
+    assert gr._content_key(arch(1, [1, 8])) != gr._content_key(arch(1, (1, 8)))
+    assert gr._plain_model(arch(1)) and not gr._plain_model(arch(b"x"))
+    assert not gr._plain_model(arch(bytearray(b"x")))
+    assert gr._content_key(arch(object())) is None

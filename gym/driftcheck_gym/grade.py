@@ -24,6 +24,7 @@ import copy
 import functools
 import gc
 import json
+import marshal
 import math
 from collections import OrderedDict
 from collections.abc import Callable
@@ -33,6 +34,7 @@ from typing import Any
 
 from driftcheck.findings import Severity
 from driftcheck.graph.model import Graph
+from driftcheck.graph.params_keys import _plain
 from driftcheck.graph.shapes import infer_shapes
 from driftcheck.speed import _ACTIVE, STORES, Speed, current, use
 from driftcheck.verifier import VerifyOptions, verify
@@ -366,13 +368,27 @@ def _evaluate(
     built = graph is None  # the typed graph of ``arch`` made here by ``to_graph``
     # the arch's names, types and wiring as a key, read once for the graph and the paths
     wkey = arch.wiring_key() if fast and arch.config is None else None
+    ctx = None
+    akey = store = None
+    if built and report is None and wkey is not None and _on(ANALYSES, "gym_grades", current()):
+        # the typed graph, its verifier run and that run's analyses, shared by every grade of
+        # an equal model (whatever the task: none of them reads the task)
+        akey = _content_key(arch)
+        if akey is not None:
+            store = _analyses(current())
+            hit = store.get(akey)
+            if hit is not None:
+                graph, ctx, report = hit
     if graph is None:
         graph = to_graph(arch, task.id, wiring=wkey) if fast else to_graph(arch, task.id)
-    ctx = None
     if report is None:
         if fast:  # keep the run's analyses: the requirements read the same shapes and counts
             ctx = Context(graph, _OPTS)
             report = verify(graph, _OPTS, context=ctx)
+            if store is not None and _plain_model(arch):
+                store[akey] = (graph, ctx, report)
+                if len(store) > ANALYSES_SIZE:
+                    store.popitem(last=False)
         else:
             report = verify(graph, _OPTS)
     blockers = [f for f in report.findings if f.severity is Severity.blocker]
@@ -630,6 +646,59 @@ def _evaluate(
         applied=applied,
         task_id=task.id,
         metrics=metrics,
+    )
+
+
+ANALYSES: bool | None = None
+"""Share a model's analyses between grades (the fast path only): the typed graph, the
+verifier's report and its run's context (shapes, cost, index), remembered by the edited
+model's exact content (``_content_key``: names, types and params with their Python types,
+connections in order, the input shape and dtype: all that ``to_graph`` reads). None of them
+reads the task (the graph's name, the task id, is read by no check and no requirement), so a
+model that another task's plan already built -- plans of one family land on the same model
+often: 611 models among the reference plans of 1,714 tasks -- is graded from them, and only
+the task's own requirements and the payload are computed. The ``Speed`` in force decides
+(``gym_grades``: DRIFTCHECK_GYM_NO_MEMO=1 or DRIFTCHECK_SPEED_OFF=gym_grades); True or False
+here overrides it (``grade.ANALYSES = False``); tests prove identical payloads."""
+ANALYSES_SIZE = 4096
+"""Models remembered (oldest dropped first): an entry holds a small graph's context, a few
+tens of KB."""
+
+
+def _analyses(sp: Speed) -> OrderedDict[Any, tuple[Graph, Context, Report]]:
+    """The ``Stores``' table of shared analyses (kept on the stores object, so a ``Speed``
+    with stores of its own starts empty, as with every other memo)."""
+    stores = sp.stores
+    memo = stores.__dict__.get("gym_analyses")
+    if memo is None:
+        memo = stores.__dict__["gym_analyses"] = OrderedDict()
+    return memo
+
+
+def _content_key(arch: Arch) -> bytes | None:
+    """What ``to_graph`` reads of ``arch`` (names, types and params in order, connections in
+    order, the input shape and dtype) as one exact key: ``marshal`` bytes, format 2 (no
+    back-references, so equal content writes equal bytes), which keep every type apart (1,
+    1.0 and True; a list and a tuple; 0.0 and -0.0) and decode to the content they were
+    written from. None when some value is not plain data (no sharing then)."""
+    try:
+        return marshal.dumps(
+            (arch.components, arch.connections, arch.input_shape, arch.input_dtype), 2
+        )
+    except (ValueError, TypeError, RecursionError):
+        return None
+
+
+def _plain_model(arch: Arch) -> bool:
+    """Whether every value of ``arch`` is of an exact JSON-like type (``params_keys._plain``):
+    only such a model's analyses are kept. ``marshal`` writes ``bytes`` and ``bytearray``
+    alike, but a key written from plain values decodes to them, so no model holding another
+    type can write the same bytes: a hit is always a model equal in content and types. Read
+    only when the analyses are kept, not on a hit."""
+    return (
+        all(_plain(c["params"]) for c in arch.components.values())
+        and _plain(arch.input_shape)
+        and _plain(arch.input_dtype)
     )
 
 
