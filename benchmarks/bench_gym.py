@@ -9,6 +9,9 @@
    - ``distinct``: every plan graded once, grade memos off (per-layer memos on, the verifier's
      and the gym's layer translations): the cost of really grading a plan (apply, typed graph,
      the full verifier, requirements);
+   - ``distinct shared``: the same, with the models' analyses shared across tasks
+     (``grade.ANALYSES``: a model another task's plan built is graded from that grade's typed
+     graph, report and context; the number of distinct models is printed);
    - ``peer protocol``: the peer script's protocol (the same ``count`` cases replayed for
      ``rounds`` rounds after one warm-up round), with the memos off and on (on: a repeated plan
      is a memo hit, which is what a GRPO group with repeated completions gets).
@@ -52,13 +55,16 @@ GR = importlib.import_module("driftcheck_gym.grade")
 VOCAB = importlib.import_module("driftcheck_gym.vocab")
 
 
-def memos(on: bool) -> None:
-    """The grade memos (by plan, by content) on or off, emptied either way. The layer
-    translation memo stays on, like the verifier's own per-layer memos (binding, shape rules):
-    layers repeat across distinct plans."""
+def memos(on: bool, shared: bool | None = None) -> None:
+    """The grade memos (by plan, by content, and the models' analyses shared across tasks:
+    ``shared``, ``on`` when not given) on or off, emptied either way. The layer translation
+    memo stays on, like the verifier's own per-layer memos (binding, shape rules): layers
+    repeat across distinct plans."""
     GR.MEMO = on
+    GR.ANALYSES = on if shared is None else shared
     GR._MEMO.clear()
     GR._PLANS.clear()
+    GR._analyses(GR.current()).clear()
 
 
 def timed(tasks: list, rounds: int) -> dict:
@@ -67,6 +73,8 @@ def timed(tasks: list, rounds: int) -> dict:
     if rounds > 1:  # the peer protocol: one full warm-up round, not counted
         for t in tasks:
             G.grade(t, t.reference_plan)
+    else:  # distinct plans: no model's analyses kept from the warm-up
+        GR._analyses(GR.current()).clear()
     n = passed = nodes = 0
     t0, c0 = time.perf_counter(), time.process_time()
     for _ in range(rounds):
@@ -239,6 +247,9 @@ def main() -> None:
     print("peer harness:", json.dumps(res["peer"]))
     memos(False)
     res["distinct"] = timed(tasks, 1)
+    memos(False, shared=True)
+    res["distinct_shared"] = timed(tasks, 1)
+    res["distinct_shared"]["models"] = len(GR._analyses(GR.current()))
     memos(False)
     res["peer_protocol_no_memo"] = timed(tasks, a.rounds)
     memos(True)
@@ -246,12 +257,13 @@ def main() -> None:
     res["peer_again"] = peer(script, a.count, a.seed, a.rounds)  # load drifts: measure it twice
     pr = [p["plans_per_s"] for p in (res["peer"], res["peer_again"]) if p and "plans_per_s" in p]
     peer_rate = sum(pr) / len(pr) if pr else None
-    for k in ("distinct", "peer_protocol_no_memo", "peer_protocol_memo"):
+    for k in ("distinct", "distinct_shared", "peer_protocol_no_memo", "peer_protocol_memo"):
         r = res[k]
         ratio = f"{r['plans_per_s'] / peer_rate:.3f}x peer" if peer_rate else "no peer run"
         print(
             f"ours {k:24s} {r['plans_per_s']:>7} plans/s  {r['us_per_plan']:>8} us/plan "
             f"({r['cpu_us_per_plan']} us CPU)  passed {r['passed']}/{r['plans']}  ({ratio})"
+            + (f"  [{r['models']} distinct models]" if "models" in r else "")
         )
         r["ratio_to_peer"] = round(r["plans_per_s"] / peer_rate, 4) if peer_rate else None
     if peer_rate:
@@ -261,7 +273,7 @@ def main() -> None:
         [res["peer"], res["peer_again"]], res["peer_double"], a.count, a.rounds
     )
     if pc:
-        for k in ("distinct", "peer_protocol_no_memo", "peer_protocol_memo"):
+        for k in ("distinct", "distinct_shared", "peer_protocol_no_memo", "peer_protocol_memo"):
             r = res[k]
             r["cpu_ratio_to_peer"] = round(pc / r["cpu_us_per_plan"], 4)
             print(

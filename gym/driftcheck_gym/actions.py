@@ -283,6 +283,88 @@ def validate_action(raw: Any) -> tuple[Any | None, str | None]:
         return None, f"{t}: {loc}: {err['msg']}{more}"
 
 
+class Lite:
+    """An action of the common kinds checked without pydantic (``lite_action``): the fields
+    ``apply_one`` reads, with the values validation would give them. Never shown to a caller:
+    ``apply`` hands out validated models whenever it reports the actions."""
+
+    __slots__ = ("type", "component_type", "name", "params", "after", "src", "dst", "new_name")
+
+    def __init__(self, type: str, **fields: Any) -> None:
+        self.type = type
+        for k in ("component_type", "name", "params", "after", "src", "dst", "new_name"):
+            setattr(self, k, fields.get(k))
+
+
+_STR = frozenset({str})
+# (field, its spellings as the model accepts them, required, may be None) of each lite kind
+_LITE_FIELDS: dict[str, tuple[tuple[str, tuple[str, ...], bool, bool], ...]] = {
+    "add_component": (
+        ("component_type", ("componentType", "component_type", "layerType"), True, False),
+        ("name", ("name",), False, True),
+        ("after", ("after", "afterName", "after_name"), False, True),
+    ),
+    "update_params": (("name", ("name",), True, False),),
+    "add_connection": (
+        ("src", ("from", "fromName", "from_name", "src", "source"), True, False),
+        ("dst", ("to", "toName", "to_name", "dst", "target"), True, False),
+    ),
+    "delete_component": (("name", ("name",), True, False),),
+    "rename_component": (
+        ("name", ("name",), True, False),
+        ("new_name", ("newName", "new_name", "to"), True, False),
+    ),
+}
+_LITE_FIELDS["delete_connection"] = _LITE_FIELDS["add_connection"]
+_WITH_PARAMS = frozenset({"add_component", "update_params"})
+_LITE_KEYS = {
+    t: frozenset(
+        {"type", *(s for f in fs for s in f[1]), *(("params",) if t in _WITH_PARAMS else ())}
+    )
+    for t, fs in _LITE_FIELDS.items()
+}
+
+
+def lite_action(raw: Any) -> Lite | None:
+    """``validate_action(raw)``'s model as a ``Lite`` when a cheap exact reading proves it
+    valid: a plain dict of one of the kinds above, only keys the model knows, each field
+    given in at most one spelling, names plain str of 1 to 128 characters, params a plain
+    dict of at most 64 str keys (validation copies it: so does this). None otherwise: the
+    caller validates, and a refusal reads as before. About a fifth of a validation's time."""
+    if type(raw) is not dict:
+        return None
+    t = raw.get("type")
+    spec = _LITE_FIELDS.get(t) if type(t) is str else None
+    if spec is None or not _LITE_KEYS[t].issuperset(raw):
+        return None
+    out = Lite(t)
+    for field_, spellings, required, nullable in spec:
+        given = [s for s in spellings if s in raw]
+        if len(given) > 1:
+            return None  # which spelling wins is validation's to say
+        if not given:
+            if required:
+                return None
+            continue
+        v = raw[given[0]]
+        if v is None and nullable:
+            continue
+        if type(v) is not str or not 1 <= len(v) <= 128:
+            return None
+        setattr(out, field_, v)
+    if t in _WITH_PARAMS:
+        p = raw.get("params", _NO_PARAMS)
+        if p is _NO_PARAMS:  # the model's default
+            p = {}
+        if type(p) is not dict or len(p) > 64 or not _STR.issuperset(map(type, p)):
+            return None
+        out.params = dict(p)
+    return out
+
+
+_NO_PARAMS: Any = object()
+
+
 def dump_action(action: Any) -> dict[str, Any]:
     """An action model as the canonical JSON object (the spellings the schema names first)."""
     return action.model_dump(by_alias=True, exclude_none=True)
