@@ -329,6 +329,7 @@ def test_fast_paths_switched_off_give_identical_grades(monkeypatch):
 
     fast, fast_graphs = run(), graphs()
     switches = [(gr, "FAST"), (gr, "ANALYSES"), (gr, "GC_PAUSE"), (st, "LEAN_GRAPH")]
+    switches += [(st, "LITE_ACTIONS")]
     switches += [(runner, "STRUCT_MEMO"), (runner, "LOCAL_PASS"), (runner, "CHECK_PLAN")]
     for mod, name in switches:
         monkeypatch.setattr(mod, name, False)
@@ -459,3 +460,22 @@ def test_shared_analyses_keys_are_exact():
     assert gr._plain_model(arch(1)) and not gr._plain_model(arch(b"x"))
     assert not gr._plain_model(arch(bytearray(b"x")))
     assert gr._content_key(arch(object())) is None
+
+
+def test_shared_analyses_are_bounded_by_nodes(monkeypatch):
+    """The shared analyses hold at most ``ANALYSES_NODES`` nodes, the oldest models dropped
+    first, and a grade served after its model was dropped is the same grade."""
+    import importlib
+
+    gr = importlib.import_module("driftcheck_gym.grade")
+    monkeypatch.setattr(gr, "MEMO", False)
+    monkeypatch.setattr(gr, "ANALYSES", True)
+    monkeypatch.setattr(gr, "ANALYSES_NODES", 40)
+    store = gr._analyses(gr.current())
+    store.clear()
+    tasks = [t for t in COMPONENT_TASKS if t.kind == "design"][:12]
+    first = [G.grade(t, t.reference_plan).to_dict() for t in tasks]
+    assert 0 < len(store) < len(tasks)
+    assert store.nodes == sum(e[3] for e in store.values()) <= 40
+    assert [G.grade(t, t.reference_plan).to_dict() for t in tasks] == first
+    store.clear()

@@ -378,7 +378,7 @@ def _evaluate(
             store = _analyses(current())
             hit = store.get(akey)
             if hit is not None:
-                graph, ctx, report = hit
+                graph, ctx, report, _ = hit
     if graph is None:
         graph = to_graph(arch, task.id, wiring=wkey) if fast else to_graph(arch, task.id)
     if report is None:
@@ -386,9 +386,7 @@ def _evaluate(
             ctx = Context(graph, _OPTS)
             report = verify(graph, _OPTS, context=ctx)
             if store is not None and _plain_model(arch):
-                store[akey] = (graph, ctx, report)
-                if len(store) > ANALYSES_SIZE:
-                    store.popitem(last=False)
+                _keep(store, akey, (graph, ctx, report, len(ctx.prep.nodes)))
         else:
             report = verify(graph, _OPTS)
     blockers = [f for f in report.findings if f.severity is Severity.blocker]
@@ -660,19 +658,42 @@ often: 611 models among the reference plans of 1,714 tasks -- is graded from the
 the task's own requirements and the payload are computed. The ``Speed`` in force decides
 (``gym_grades``: DRIFTCHECK_GYM_NO_MEMO=1 or DRIFTCHECK_SPEED_OFF=gym_grades); True or False
 here overrides it (``grade.ANALYSES = False``); tests prove identical payloads."""
-ANALYSES_SIZE = 4096
-"""Models remembered (oldest dropped first): an entry holds a small graph's context, a few
-tens of KB."""
+ANALYSES_NODES = 32_768
+"""Nodes of the models remembered, all together (the oldest models dropped first): an entry
+holds its graph's context, about 3 KB a node (20 KB for the 7-node models of the generated
+families, measured with tracemalloc over 611 of them), so the table stays near 100 MB."""
 
 
-def _analyses(sp: Speed) -> OrderedDict[Any, tuple[Graph, Context, Report]]:
+def _analyses(sp: Speed) -> OrderedDict[Any, tuple[Graph, Context, Report, int]]:
     """The ``Stores``' table of shared analyses (kept on the stores object, so a ``Speed``
     with stores of its own starts empty, as with every other memo)."""
     stores = sp.stores
     memo = stores.__dict__.get("gym_analyses")
     if memo is None:
-        memo = stores.__dict__["gym_analyses"] = OrderedDict()
+        memo = stores.__dict__["gym_analyses"] = _Analyses()
     return memo
+
+
+class _Analyses(OrderedDict):
+    """The table, with the number of nodes its models hold (``nodes``)."""
+
+    nodes = 0
+
+    def clear(self) -> None:
+        super().clear()
+        self.nodes = 0
+
+
+def _keep(store: _Analyses, key: bytes, entry: tuple[Graph, Context, Report, int]) -> None:
+    """Remember ``entry`` (its last item: the model's node count), dropping the oldest models
+    while the table holds more than ``ANALYSES_NODES`` nodes (a model larger than that is not
+    kept)."""
+    if entry[3] > ANALYSES_NODES:
+        return
+    store[key] = entry
+    store.nodes += entry[3]
+    while store.nodes > ANALYSES_NODES:
+        store.nodes -= store.popitem(last=False)[1][3]
 
 
 def _content_key(arch: Arch) -> bytes | None:
