@@ -3,7 +3,6 @@ the curated tasks, the peer's reference plans replayed, the edit log."""
 
 from __future__ import annotations
 
-import copy
 import importlib
 import json
 
@@ -364,97 +363,3 @@ def test_name_patterns_are_time_bounded():
         t, [{"type": "scale_params", "paramKey": "hiddenDim", "factor": 2, "namePattern": "^block"}]
     )
     assert not ok.errors and ok.params > G.grade(t, []).params
-
-
-def _action_variants() -> list:
-    """Raw actions of every kind, valid and not: each task's plans, every spelling of every
-    field, two spellings at once, unknown keys, names of 0, 1, 128 and 129 characters, names
-    and params of other types, 64 and 65 params, str subclasses, a missing type."""
-
-    class S(str):
-        pass
-
-    out = []
-    tasks = (
-        list(G.curated_tasks())
-        + G.generate_tasks("train", 3, 40)
-        + G.generate_tasks("heldout", 3, 6)
-    )
-    for t in tasks:
-        out += t.reference_plan
-    base = {
-        "add_component": {"componentType": "linear", "name": "n", "after": "a", "params": {"x": 1}},
-        "update_params": {"name": "n", "params": {"x": None}},
-        "add_connection": {"from": "a", "to": "b"},
-        "delete_connection": {"from": "a", "to": "b"},
-        "delete_component": {"name": "n"},
-        "rename_component": {"name": "n", "newName": "m"},
-        "scale_params": {"paramKey": "x", "factor": 2},
-        "update_config": {"params": {"a": 1}},
-    }
-    from driftcheck_gym.actions import _SPELLINGS
-
-    odd = [None, "", "x" * 128, "x" * 129, 3, 1.0, True, b"x", S("s"), ["a"], {"a": 1}]
-    for t, fields in base.items():
-        out.append({"type": t, **fields})
-        out.append({"type": t, **fields, "extra": 1})
-        for k in fields:
-            for v in odd:
-                out.append({"type": t, **fields, k: v})
-            out.append({"type": t, **{f: v for f, v in fields.items() if f != k}})
-            for s in _SPELLINGS.get(k, ()):
-                rest = {f: v for f, v in fields.items() if f != k}
-                out.append({"type": t, **rest, s: fields[k]})
-                if s != k:
-                    out.append({"type": t, **fields, s: fields[k]})  # two spellings
-        out.append({"type": t, **fields, "params": {f"k{i}": i for i in range(64)}})
-        out.append({"type": t, **fields, "params": {f"k{i}": i for i in range(65)}})
-        out.append({"type": t, **fields, "params": {1: 2}})
-        out.append({"type": t, **fields, "params": {S("k"): 2}})
-    out += [{"componentType": "linear"}, {"type": S("add_component"), "componentType": "x"}, [1]]
-    return out
-
-
-def test_lite_actions_read_what_validation_reads():
-    """``actions.lite_action`` (an action applied without pydantic's validation in a grade,
-    ``state.LITE_ACTIONS``) never takes an action validation refuses, and where it takes
-    one, every field ``apply_one`` reads equals the validated model's, in type and value."""
-    from driftcheck_gym.actions import lite_action, validate_action
-
-    taken = 0
-    for raw in _action_variants():
-        lite = lite_action(copy.deepcopy(raw))
-        model, _ = validate_action(copy.deepcopy(raw))
-        if lite is None:
-            continue
-        taken += 1
-        assert model is not None, raw
-        for f in lite.__slots__:
-            want = getattr(model, f, None)
-            got = getattr(lite, f)
-            assert type(got) is type(want) and got == want, (raw, f, got, want)
-    assert taken > 200
-
-
-def test_lite_actions_switched_off_give_identical_grades(monkeypatch):
-    """Grades with actions applied from ``lite_action`` are the grades with every action
-    validated: every action variant above as a one-action plan and appended to a
-    reference, and each task's plans (grade memos off)."""
-    import importlib
-
-    gr = importlib.import_module("driftcheck_gym.grade")
-    st = importlib.import_module("driftcheck_gym.state")
-    monkeypatch.setattr(gr, "MEMO", False)
-    t = G.get_task("mlp-tabular")
-    tasks = list(G.curated_tasks()) + G.generate_tasks("train", 3, 40)
-    cases = [(t, [raw]) for raw in _action_variants()]
-    cases += [(t, [*t.reference_plan, raw]) for raw in _action_variants()[-60:]]
-    cases += [(u, u.reference_plan) for u in tasks] + [(u, u.reference_plan[:1]) for u in tasks]
-
-    def run():
-        return [G.grade(u, copy.deepcopy(p)).to_dict() for u, p in cases]
-
-    monkeypatch.setattr(st, "LITE_ACTIONS", True)
-    lite = run()
-    monkeypatch.setattr(st, "LITE_ACTIONS", False)
-    assert lite == run()

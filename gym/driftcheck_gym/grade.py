@@ -798,13 +798,7 @@ def _grade_parsed(task: Task, raw: list[Any]) -> GradeResult:
         hit = plans.get(key) if key is not None else None
         if hit is not None:
             return _copy(hit)
-    res = apply(
-        task.start_arch(),
-        raw,
-        repair=task.kind == "repair",
-        config_task=task.config_task,
-        models=False,
-    )
+    res = apply(task.start_arch(), raw, repair=task.kind == "repair", config_task=task.config_task)
     attempted = [
         a.get("type") for a in raw if isinstance(a, dict) and isinstance(a.get("type"), str)
     ]

@@ -441,49 +441,24 @@ class Applied:
     applied: int
     errors: list[str]
     actions: list[Any]
-    """The validated actions, in order (None where one did not validate); empty when
-    ``apply`` was called with ``models=False``."""
-
-
-LITE_ACTIONS: bool | None = None
-"""With ``apply(..., models=False)`` (a grade, which reads no action model): an action of a
-common kind that ``actions.lite_action`` proves valid by a cheap exact reading is applied
-from that reading, without pydantic's validation (about a fifth of its time); any other
-action is validated as before (its refusal reads the same). The ``Speed`` in force decides
-(``gym_fast``: DRIFTCHECK_GYM_NO_FAST=1 or DRIFTCHECK_SPEED_OFF=gym_fast); True or False
-here overrides it; tests prove the same fields as validation and identical grades."""
+    """The validated actions, in order (None where one did not validate)."""
 
 
 def apply(
-    arch: Arch,
-    plan: list[Any],
-    *,
-    repair: bool = False,
-    config_task: bool = False,
-    models: bool = True,
+    arch: Arch, plan: list[Any], *, repair: bool = False, config_task: bool = False
 ) -> Applied:
     """Apply a plan (raw dicts or action models) to a copy of ``arch``. Actions that do not
-    validate or cannot be applied are skipped, each with one line in ``errors``.
-    ``models=False``: the caller reads no ``Applied.actions`` (then ``LITE_ACTIONS`` may
-    apply an action without its model, and ``actions`` is empty)."""
-    lite = (
-        not models
-        and (current().gym_fast if LITE_ACTIONS is None else LITE_ACTIONS)
-        and not config_task
-    )
+    validate or cannot be applied are skipped, each with one line in ``errors``."""
     out = arch.copy()
     errors: list[str] = []
-    kept: list[Any] = []
+    models: list[Any] = []
     applied = 0
     if len(plan) > A.MAX_PLAN_ACTIONS:
         errors.append(f"plan has {len(plan)} actions; only the first {A.MAX_PLAN_ACTIONS} ran")
         plan = plan[: A.MAX_PLAN_ACTIONS]
     for i, raw in enumerate(plan):
-        act = A.lite_action(raw) if lite else None
-        if act is None:
-            act, why = A.validate_action(raw)
-        if models:
-            kept.append(act)
+        act, why = A.validate_action(raw)
+        models.append(act)
         if act is None:
             errors.append(f"action {i}: {why}")
             continue
@@ -492,7 +467,7 @@ def apply(
             applied += 1
         except _Refused as e:
             errors.append(f"action {i}: {e}")
-    return Applied(out, applied, errors, kept)
+    return Applied(out, applied, errors, models)
 
 
 # ---------------------------------------------------------------------- typed graph
