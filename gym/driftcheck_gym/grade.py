@@ -369,7 +369,7 @@ def _evaluate(
     # the arch's names, types and wiring as a key, read once for the graph and the paths
     wkey = arch.wiring_key() if fast and arch.config is None else None
     ctx = None
-    akey = store = None
+    akey = store = summ = None
     if built and report is None and wkey is not None and _on(ANALYSES, "gym_grades", current()):
         # the typed graph, its verifier run and that run's analyses, shared by every grade of
         # an equal model (whatever the task: none of them reads the task)
@@ -378,7 +378,7 @@ def _evaluate(
             store = _analyses(current())
             hit = store.get(akey)
             if hit is not None:
-                graph, ctx, report, _ = hit
+                graph, ctx, report, _, summ = hit
     if graph is None:
         graph = to_graph(arch, task.id, wiring=wkey) if fast else to_graph(arch, task.id)
     if report is None:
@@ -386,7 +386,8 @@ def _evaluate(
             ctx = Context(graph, _OPTS)
             report = verify(graph, _OPTS, context=ctx)
             if store is not None and _plain_model(arch):
-                _keep(store, akey, (graph, ctx, report, len(ctx.prep.nodes)))
+                summ = {}  # what the requirements read of the model alone, filled below
+                _keep(store, akey, (graph, ctx, report, len(ctx.prep.nodes), summ))
         else:
             report = verify(graph, _OPTS)
     blockers = [f for f in report.findings if f.severity is Severity.blocker]
@@ -440,7 +441,12 @@ def _evaluate(
             ok,
             f"minScore: verifier score {report.score:.0f} {'>=' if ok else '<'} {req['minScore']}",
         )
-    params = _params(graph, ctx)
+    if summ is None:
+        params = _params(graph, ctx)
+    elif "params" in summ:
+        params = summ["params"]
+    else:
+        params = summ["params"] = _params(graph, ctx)
     metrics["params"] = params
     if "maxParams" in req:
         ok = params is not None and params <= req["maxParams"]
@@ -459,7 +465,10 @@ def _evaluate(
         on = {}
         weighted = False
         gnodes = ctx.index if ctx is not None else graph.index
-        if built and ctx is not None:
+        known = summ is not None and "on" in summ
+        if known:
+            on, weighted = summ["on"]  # the model's, read by an earlier grade (never edited)
+        elif built and ctx is not None:
             # to_graph wrote each component as a node of its translated type, the output
             # marker (translated to OUTPUT) excepted: read the types back, translate nothing
             comps = arch.components
@@ -476,13 +485,15 @@ def _evaluate(
                     str(c["type"]), c["params"] if isinstance(c["params"], dict) else {}
                 )
                 on[n] = canon
-        for n in on:
+        for n in () if known else on:
             node = gnodes.get(n)
             if node is None or node.type == "Input":
                 continue
             if ctx.remember(_HAS_WEIGHTS, _has_weights, node) if ctx else _has_weights(node):
                 weighted = True
                 break
+        if summ is not None and not known:
+            summ["on"] = (on, weighted)
         metrics["weighted"] = weighted
         present = set(on.values())
         for t in req.get("mustContainTypes", []):
