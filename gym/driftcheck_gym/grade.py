@@ -26,6 +26,7 @@ import gc
 import json
 import marshal
 import math
+import threading
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -701,10 +702,15 @@ def _keep(store: _Analyses, key: bytes, entry: tuple[Graph, Context, Report, int
     kept)."""
     if entry[3] > ANALYSES_NODES:
         return
-    store[key] = entry
-    store.nodes += entry[3]
-    while store.nodes > ANALYSES_NODES:
-        store.nodes -= store.popitem(last=False)[1][3]
+    with _KEEP:  # the count and the evictions as one step (a service may grade in threads)
+        old = store.get(key)
+        store[key] = entry
+        store.nodes += entry[3] - (old[3] if old is not None else 0)
+        while store.nodes > ANALYSES_NODES and store:
+            store.nodes -= store.popitem(last=False)[1][3]
+
+
+_KEEP = threading.Lock()
 
 
 def _content_key(arch: Arch) -> bytes | None:
