@@ -478,3 +478,30 @@ def test_shared_analyses_are_bounded_by_nodes(monkeypatch):
     assert store.nodes == sum(e[3] for e in store.values()) <= 40
     assert [G.grade(t, t.reference_plan).to_dict() for t in tasks] == first
     store.clear()
+
+
+def test_shared_analyses_follow_the_grade_memo_switch(monkeypatch):
+    """``grade.ANALYSES`` unset: the ``Speed`` decides, off with DRIFTCHECK_GYM_NO_MEMO=1 (and
+    with DRIFTCHECK_SPEED_OFF=gym_grades or DRIFTCHECK_GYM_NO_FAST=1: no fast path)."""
+    import importlib
+
+    from driftcheck.speed import Speed, use
+
+    gr = importlib.import_module("driftcheck_gym.grade")
+    monkeypatch.setattr(gr, "MEMO", False)
+    monkeypatch.setattr(gr, "ANALYSES", None)
+    store = gr._analyses(gr.current())
+    t = next(t for t in COMPONENT_TASKS if t.kind == "design")
+    for env in (
+        {"DRIFTCHECK_GYM_NO_MEMO": "1"},
+        {"DRIFTCHECK_SPEED_OFF": "gym_grades"},
+        {"DRIFTCHECK_GYM_NO_FAST": "1"},
+    ):
+        store.clear()
+        with use(Speed.from_env(env)):
+            assert G.grade(t, t.reference_plan).passed
+        assert not store, env
+    with use(Speed.from_env({})):
+        G.grade(t, t.reference_plan)
+    assert len(store) == 1
+    store.clear()
