@@ -27,6 +27,7 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
+import re
 import subprocess
 import sys
 import time
@@ -345,16 +346,21 @@ def _build(files: list[Path], timeout: int, devices: str) -> list[dict]:
 def versions() -> dict[str, str]:
     from importlib.metadata import PackageNotFoundError, distributions, version
 
-    # torchvision and torchaudio live in .vendor (install.sh), off this process's sys.path
+    def norm(name: str) -> str:
+        # PEP 503: a wheel's metadata may spell `stable_baselines3` for `stable-baselines3`
+        return re.sub(r"[-_.]+", "-", name).lower()
+
+    # torchvision, torchaudio and fresh5's libraries live in .vendor (install.sh), off this
+    # process's sys.path
     vendor = {
-        d.metadata["Name"].lower(): d.version for d in distributions(path=[str(HERE / ".vendor")])
+        norm(d.metadata["Name"]): d.version for d in distributions(path=[str(HERE / ".vendor")])
     }
     res = {}
     for lib, (_mod, dist) in LIBRARIES.items():
         try:
             res[lib] = version(dist)
         except PackageNotFoundError:
-            res[lib] = vendor.get(dist.lower())
+            res[lib] = vendor.get(norm(dist))
     return res
 
 
