@@ -24,14 +24,17 @@ The corpus is split by a hash of the case name (``build_truth.held_out``): the *
     python benchmarks/bench_wild.py --corpus fresh --jobs 2     # the fresh batch, run once
     python benchmarks/bench_wild.py --corpus fresh3 --jobs 2    # the third fresh batch, run once
     python benchmarks/bench_wild.py --corpus fresh4 --jobs 2    # the fourth fresh batch, run once
+    python benchmarks/bench_wild.py --corpus fresh5 --jobs 2    # the fifth fresh batch, run once
 
 ``--corpus fresh`` runs the fresh batch instead (``benchmarks/wild/fresh/``, its own
 ``fresh/truth.json``): files written after the corpus was tuned on, in other styles, from model
 classes and libraries the corpus does not use. All of it is held out, so ``--part`` does not apply;
 it is reported as one part, ``fresh``. ``--corpus fresh3`` does the same for the third batch
 (``benchmarks/wild/fresh3/``, written blind in session 10; part ``fresh3``), ``--corpus fresh4``
-for the fourth (``benchmarks/wild/fresh4/``, written blind in session 11; part ``fresh4``). The
-default corpus is run and scored as before.
+for the fourth (``benchmarks/wild/fresh4/``, written blind in session 11; part ``fresh4``),
+``--corpus fresh5`` for the fifth (``benchmarks/wild/fresh5/``, written blind in session 12; part
+``fresh5``; its libraries live in ``benchmarks/wild/.vendor``). The default corpus is run and
+scored as before.
 
 Last lines, per install: exact share, confident-wrong share, tool failures; then the speed
 (source lines the analyzer read per CPU second of its process, end to end: interpreter start,
@@ -64,6 +67,8 @@ FRESH_TRUTH = ROOT / "benchmarks" / "wild" / "fresh" / "truth.json"
 FRESH3_TRUTH = ROOT / "benchmarks" / "wild" / "fresh3" / "truth.json"
 # the fourth fresh batch (benchmarks/wild/fresh4, session 11): the same, written blind
 FRESH4_TRUTH = ROOT / "benchmarks" / "wild" / "fresh4" / "truth.json"
+# the fifth fresh batch (benchmarks/wild/fresh5, session 12): the same, written blind
+FRESH5_TRUTH = ROOT / "benchmarks" / "wild" / "fresh5" / "truth.json"
 TIMEOUT_S = 10.0
 # torchvision and torchaudio's sources, installed apart (``install.sh``: their PyPI builds are
 # CUDA builds and must not enter the base environment); the analyzer only reads them
@@ -286,19 +291,20 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("-v", "--verbose", action="store_true")
     ap.add_argument(
         "--corpus",
-        choices=["main", "fresh", "fresh3", "fresh4"],
+        choices=["main", "fresh", "fresh3", "fresh4", "fresh5"],
         default="main",
-        help="main: the wild corpus (dev / held-out parts); fresh, fresh3, fresh4: the fresh "
-        "held-out batches (benchmarks/wild/fresh, fresh3, fresh4; one part; --part does not apply)",
+        help="main: the wild corpus (dev / held-out parts); fresh, fresh3, fresh4, fresh5: the fresh "
+        "held-out batches (benchmarks/wild/fresh, fresh3..5; one part; --part does not apply)",
     )
     args = ap.parse_args(argv)
 
-    fresh = args.corpus in ("fresh", "fresh3", "fresh4")
+    fresh = args.corpus in ("fresh", "fresh3", "fresh4", "fresh5")
     truth_path = {
         "main": TRUTH,
         "fresh": FRESH_TRUTH,
         "fresh3": FRESH3_TRUTH,
         "fresh4": FRESH4_TRUTH,
+        "fresh5": FRESH5_TRUTH,
     }[args.corpus]
     truth = json.loads(truth_path.read_text())
     cases = truth["cases"]
@@ -317,9 +323,12 @@ def main(argv: list[str] | None = None) -> int:
     modes = ["full", "core"] if args.mode == "both" else [args.mode]
     print(
         (
-            {"fresh": "fresh batch", "fresh3": "fresh3 batch", "fresh4": "fresh4 batch"}.get(
-                args.corpus, "wild corpus"
-            )
+            {
+                "fresh": "fresh batch",
+                "fresh3": "fresh3 batch",
+                "fresh4": "fresh4 batch",
+                "fresh5": "fresh5 batch",
+            }.get(args.corpus, "wild corpus")
         )
         + f": {len(cases)} files, {len({c['library'] for c in cases.values()})} libraries; "
         f"command: driftcheck {via} FILE --format json"

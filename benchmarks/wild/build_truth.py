@@ -15,6 +15,7 @@ torchaudio on PyPI import on a CPU torch (their compiled ops are not needed to b
     python benchmarks/wild/build_truth.py --corpus fresh   # the fresh batch: fresh/truth.json
     python benchmarks/wild/build_truth.py --corpus fresh3  # the third batch: fresh3/truth.json
     python benchmarks/wild/build_truth.py --corpus fresh4  # the fourth batch: fresh4/truth.json
+    python benchmarks/wild/build_truth.py --corpus fresh5  # the fifth batch: fresh5/truth.json
 
 The fresh batch (``fresh/<library>/<case>.py``, ``fresh/standalone/<case>.py``; docs/wild.md) is a
 held-out set written after the corpus was tuned on, in other styles and from other model classes
@@ -26,6 +27,7 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
+import re
 import subprocess
 import sys
 import time
@@ -37,15 +39,17 @@ TRUTH = HERE / "truth.json"
 FRESH = HERE / "fresh"
 FRESH3 = HERE / "fresh3"
 FRESH4 = HERE / "fresh4"
+FRESH5 = HERE / "fresh5"
 # corpus -> its truth file
 TRUTHS = {
     "main": TRUTH,
     "fresh": FRESH / "truth.json",
     "fresh3": FRESH3 / "truth.json",
     "fresh4": FRESH4 / "truth.json",
+    "fresh5": FRESH5 / "truth.json",
 }
 # the fresh batches: every case held out
-FRESH_CORPORA = ("fresh", "fresh3", "fresh4")
+FRESH_CORPORA = ("fresh", "fresh3", "fresh4", "fresh5")
 
 # library label (the folder under cases/) -> (import name, distribution name)
 LIBRARIES = {
@@ -183,6 +187,37 @@ LIBRARIES = {
     "linformer": ("linformer", "linformer"),
     "colt5_attention": ("colt5_attention", "colt5-attention"),
     "product_key_memory": ("product_key_memory", "product-key-memory"),
+    # used only by the fifth fresh batch (fresh5/; installed in .vendor, see requirements.txt)
+    "torchfm": ("torchfm", "torchfm"),
+    "torch_rechub": ("torch_rechub", "torch-rechub"),
+    "freia": ("FrEIA", "FrEIA"),
+    "pyro_ppl": ("pyro", "pyro-ppl"),
+    "stable_baselines3": ("stable_baselines3", "stable-baselines3"),
+    "skrl": ("skrl", "skrl"),
+    "dynamic_network_architectures": (
+        "dynamic_network_architectures",
+        "dynamic-network-architectures",
+    ),
+    "unet": ("unet", "unet"),
+    "x_clip": ("x_clip", "x-clip"),
+    "flamingo_pytorch": ("flamingo_pytorch", "flamingo-pytorch"),
+    "ngpt_pytorch": ("nGPT_pytorch", "nGPT-pytorch"),
+    "se3_transformer_pytorch": ("se3_transformer_pytorch", "se3-transformer-pytorch"),
+    "equiformer_pytorch": ("equiformer_pytorch", "equiformer-pytorch"),
+    "hiera": ("hiera", "hiera-transformer"),
+    "tabm": ("tabm", "tabm"),
+    "rtdl_num_embeddings": ("rtdl_num_embeddings", "rtdl-num-embeddings"),
+    "audio_diffusion_pytorch": ("audio_diffusion_pytorch", "audio-diffusion-pytorch"),
+    "audio_encoders_pytorch": ("audio_encoders_pytorch", "audio-encoders-pytorch"),
+    "asteroid_filterbanks": ("asteroid_filterbanks", "asteroid-filterbanks"),
+    "effdet": ("effdet", "effdet"),
+    "gluonts": ("gluonts", "gluonts"),
+    "mixture_of_attention": ("mixture_of_attention", "mixture-of-attention"),
+    "native_sparse_attention_pytorch": (
+        "native_sparse_attention_pytorch",
+        "native-sparse-attention-pytorch",
+    ),
+    "peft": ("peft", "peft"),
 }
 
 
@@ -202,7 +237,7 @@ def held_out(name: str) -> bool:
 def corpus_files(corpus: str = "main") -> list[Path]:
     if corpus == "fresh":
         return sorted(FRESH.glob("*/*.py"))
-    if corpus in ("fresh3", "fresh4"):
+    if corpus in ("fresh3", "fresh4", "fresh5"):
         return sorted((HERE / corpus).glob("*/*.py"))
     return sorted((HERE / "cases").glob("*/*.py")) + sorted((HERE / "standalone").glob("*.py"))
 
@@ -311,16 +346,21 @@ def _build(files: list[Path], timeout: int, devices: str) -> list[dict]:
 def versions() -> dict[str, str]:
     from importlib.metadata import PackageNotFoundError, distributions, version
 
-    # torchvision and torchaudio live in .vendor (install.sh), off this process's sys.path
+    def norm(name: str) -> str:
+        # PEP 503: a wheel's metadata may spell `stable_baselines3` for `stable-baselines3`
+        return re.sub(r"[-_.]+", "-", name).lower()
+
+    # torchvision, torchaudio and fresh5's libraries live in .vendor (install.sh), off this
+    # process's sys.path
     vendor = {
-        d.metadata["Name"].lower(): d.version for d in distributions(path=[str(HERE / ".vendor")])
+        norm(d.metadata["Name"]): d.version for d in distributions(path=[str(HERE / ".vendor")])
     }
     res = {}
     for lib, (_mod, dist) in LIBRARIES.items():
         try:
             res[lib] = version(dist)
         except PackageNotFoundError:
-            res[lib] = vendor.get(dist.lower())
+            res[lib] = vendor.get(norm(dist))
     return res
 
 
@@ -337,7 +377,8 @@ def main(argv: list[str] | None = None) -> int:
         choices=sorted(TRUTHS),
         default="main",
         help="main: cases/ and standalone/ (truth.json); fresh: the fresh batch (fresh/truth.json); "
-        "fresh3: the third fresh batch (fresh3/truth.json); fresh4: the fourth (fresh4/truth.json)",
+        "fresh3: the third fresh batch (fresh3/truth.json); fresh4: the fourth (fresh4/truth.json); "
+        "fresh5: the fifth (fresh5/truth.json)",
     )
     args = ap.parse_args(argv)
     truth_path = TRUTHS[args.corpus]

@@ -3,12 +3,20 @@
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 python -c "import torch; assert torch.__version__.startswith('2.13.0'), torch.__version__"
-pip install -q -r "$here/requirements-deps.txt"
+# the "fresh5 only" sections (from their header to the next blank line) go to .vendor, below
+without_fresh5() { awk '/^# fresh5 only/{skip=1} skip && /^$/{skip=0} !skip' "$1"; }
+fresh5_only() { sed -n '/^# fresh5 only/,/^$/p' "$1" | grep '==' | grep -v -E '^peft=='; }
+without_fresh5 "$here/requirements-deps.txt" > /tmp/wild-deps.txt
+pip install -q -r /tmp/wild-deps.txt
 # torchvision and torchaudio: their PyPI wheels are CUDA builds; they go to a folder of their own
 # (benchmarks/wild/.vendor, read by the analyzer and, through shim.py, the truth builder), never
 # into the environment where `import transformers` must keep working
-grep -v -E '^(torchvision|torchaudio)==' "$here/requirements.txt" > /tmp/wild-reqs.txt
+without_fresh5 "$here/requirements.txt" | grep -v -E '^(torchvision|torchaudio)==' > /tmp/wild-reqs.txt
 pip install -q --no-deps -r /tmp/wild-reqs.txt
 pip install -q --no-deps --target "$here/.vendor" \
     $(grep -E '^(torchvision|torchaudio)==' "$here/requirements.txt")
+# the fifth fresh batch's libraries and their torch-free dependencies, --no-deps into .vendor
+# (session 12): the base environment is shared and left as it is; peft is a project dependency
+{ fresh5_only "$here/requirements-deps.txt"; fresh5_only "$here/requirements.txt"; } > /tmp/wild-fresh5.txt
+pip install -q --no-deps --target "$here/.vendor" -r /tmp/wild-fresh5.txt
 python -c "import torch; assert torch.__version__.startswith('2.13.0'), 'torch was replaced: ' + torch.__version__"
