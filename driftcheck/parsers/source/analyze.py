@@ -182,7 +182,16 @@ def module_root(interp: Interp, mods: list[ModInfo], p: Path) -> tuple[Any, str,
                 continue
             interp.stmts.exec_stmt(st, fr)
     except Budget as e:
-        raise DriftcheckError(f"analysis stopped: {e}", where) from None
+        if not str(e).startswith("call depth"):
+            raise DriftcheckError(f"analysis stopped: {e}", where) from None
+        # calls nested past the interpreter's depth budget (a library's deep config or
+        # builder machinery, or a real recursion): the model is unknown, not the run a failure
+        return unknown_root(interp, m, body[last], where, f"analysis stopped: {e}")
+    except RecursionError:
+        # Python's own stack ran out reading the code on the way to ``model``: the same
+        return unknown_root(
+            interp, m, body[last], where, "analysis stopped: code nested too deeply to follow"
+        )
     except Raised as e:
         at = f"{e.path or m.path}:{e.line}"
         if e.path is not None and Path(e.path).resolve() == m.path.resolve():
