@@ -11,6 +11,7 @@ wrong number on all three byol files of fresh4."""
 from __future__ import annotations
 
 import runpy
+import sys
 import textwrap
 
 import pytest
@@ -313,3 +314,51 @@ def test_hook_filled_key_and_lazy_layer(tmp_path):
     assert torch_count(f) == 30 + 21
     g = parse_source(f)
     assert g.params_total() is None and "lazy/proj (torch.nn.Linear)" in g.notes[0]
+
+
+# ------------------------------------------- an except handler's import binds the fallback name
+def test_handler_import_binds_when_the_body_module_is_absent(tmp_path):
+    """torchscale: ``try: from apex.normalization import FusedLayerNorm as LayerNorm`` /
+    ``except ModuleNotFoundError: from torch.nn import LayerNorm`` in a library module (read
+    name by name, not run top-down as the user's file is). Without apex, torch builds
+    ``nn.LayerNorm``; the analyzer took the body's unreadable class (an unknown layer)."""
+    lib = tmp_path / "normlib"
+    lib.mkdir()
+    (lib / "__init__.py").write_text(
+        textwrap.dedent(
+            """
+            import torch.nn as nn
+            try:
+                from no_such_fused_kernels.normalization import FusedLayerNorm as LayerNorm
+            except ModuleNotFoundError:
+                from torch.nn import LayerNorm
+            try:
+                import no_such_fused_kernels.act as acts
+            except ImportError:
+                import torch.nn as acts
+
+            class Block(nn.Module):
+                def __init__(self, d):
+                    super().__init__()
+                    self.norm = LayerNorm(d, eps=1e-5)
+                    self.fc = nn.Linear(d, 2 * d)
+                    self.act = acts.GELU()
+            """
+        )
+    )
+    f = write(
+        tmp_path,
+        """
+        import torch.nn as nn
+        from normlib import Block
+
+        model = nn.Sequential(Block(16), Block(16))
+        """,
+    )
+    sys.path.insert(0, str(tmp_path))  # torch imports the helper package as the user's would
+    try:
+        want = torch_count(f)
+    finally:
+        sys.path.remove(str(tmp_path))
+        sys.modules.pop("normlib", None)
+    assert parse_source(f).params_total() == want == 2 * (32 + 16 * 32 + 32)
