@@ -10,13 +10,17 @@ wrong number on all three byol files of fresh4."""
 
 from __future__ import annotations
 
+import json
 import runpy
+import subprocess
 import sys
 import textwrap
 
 import pytest
 
+from benchmarks import installs
 from driftcheck.parsers.source import parse_source
+from tests.conftest import ROOT
 
 torch = pytest.importorskip("torch")
 
@@ -362,3 +366,50 @@ def test_handler_import_binds_when_the_body_module_is_absent(tmp_path):
         sys.path.remove(str(tmp_path))
         sys.modules.pop("normlib", None)
     assert parse_source(f).params_total() == want == 2 * (32 + 16 * 32 + 32)
+
+
+# ----------------------------------------------------- core install: torch layers from the table
+def core_count(path) -> int | None:
+    """The core install's count (``pip install driftcheck``: no torch, ``benchmarks/installs.py``)."""
+    p = subprocess.run(
+        [sys.executable, "-c", installs.cli("core"), "check", str(path), "--format", "json"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=300,
+    )
+    assert p.returncode in (0, 1), p.stderr
+    return json.loads(p.stdout)["params_total"]
+
+
+def test_core_flags_as_ints_and_activation_functions(tmp_path):
+    """Two core-only unknowns of fresh4: ``nn.LSTMCell(a, b, 1)`` (a Tacotron 2 decoder; the
+    catalogue refused ``bias=1``, torch tests it for truth) and a ``TransformerEncoderLayer``
+    subclass given ``activation=F.relu`` (demucs; the catalogue wanted the name)."""
+    f = write(
+        tmp_path,
+        """
+        import torch.nn.functional as F
+        from torch import nn
+
+        class EncLayer(nn.TransformerEncoderLayer):
+            def __init__(self, d, heads, act=F.relu):
+                super().__init__(d_model=d, nhead=heads, dim_feedforward=2 * d, activation=act)
+                self.scale = nn.Parameter(1e-4 * torch.ones(d))
+
+        import torch
+
+        class Dec(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.rnn = nn.LSTMCell(12, 16, 1)
+                self.rnn2 = nn.GRUCell(16, 8, 0)
+                self.enc = EncLayer(16, 4)
+                self.enc2 = nn.TransformerEncoderLayer(16, 2, 32, 0.1, F.gelu, batch_first=True)
+
+        model = Dec()
+        """,
+    )
+    want = torch_count(f)
+    assert parse_source(f).params_total() == want
+    assert core_count(f) == want
