@@ -413,3 +413,70 @@ def test_core_flags_as_ints_and_activation_functions(tmp_path):
     want = torch_count(f)
     assert parse_source(f).params_total() == want
     assert core_count(f) == want
+
+
+# ------------------------------------------------- a namedtuple(...) base with its own __new__
+def test_namedtuple_subclass_built_by_its_new(tmp_path):
+    """deepctr-torch's feature columns: ``class SparseFeat(namedtuple("SparseFeat", [...]))``
+    whose ``__new__`` fills defaults and calls ``super(SparseFeat, cls).__new__(cls, ...)``, a
+    wrapper column reading its inner one through properties, and ``filter(isinstance)`` over
+    the columns sizing the embeddings (unknown before: an instance built by ``__new__``)."""
+    f = write(
+        tmp_path,
+        """
+        from collections import namedtuple
+        import torch.nn as nn
+
+        class Sparse(namedtuple("Sparse", ["name", "vocab", "dim", "emb_name"])):
+            __slots__ = ()
+
+            def __new__(cls, name, vocab, dim=4, emb_name=None):
+                if emb_name is None:
+                    emb_name = name
+                if dim == "auto":
+                    dim = 6 * int(pow(vocab, 0.25))
+                return super(Sparse, cls).__new__(cls, name, vocab, dim, emb_name)
+
+            def __hash__(self):
+                return self.name.__hash__()
+
+        class VarLen(namedtuple("VarLen", ["inner", "maxlen", "combiner"])):
+            __slots__ = ()
+
+            def __new__(cls, inner, maxlen, combiner="mean"):
+                return super(VarLen, cls).__new__(cls, inner, maxlen, combiner)
+
+            @property
+            def emb_name(self):
+                return self.inner.emb_name
+
+            @property
+            def vocab(self):
+                return self.inner.vocab
+
+            @property
+            def dim(self):
+                return self.inner.dim
+
+        class Dense(namedtuple("Dense", ["name", "dimension"])):
+            __slots__ = ()
+
+            def __new__(cls, name, dimension=1):
+                return super(Dense, cls).__new__(cls, name, dimension)
+
+        cols = [Sparse("user", 100), Sparse("item", 500, dim="auto"), Dense("age")]
+        cols += [VarLen(Sparse("hist", 500, 8, emb_name="item_h"), maxlen=5)]
+        sparse = list(filter(lambda x: isinstance(x, (Sparse, VarLen)), cols))
+        dense = [c for c in cols if isinstance(c, Dense)]
+
+        class Tower(nn.Module):
+            def __init__(self, cols):
+                super().__init__()
+                self.emb = nn.ModuleDict({c.emb_name: nn.Embedding(c.vocab, c.dim) for c in sparse})
+                n_in = sum(c.dim for c in sparse) + sum(c.dimension for c in dense)
+                self.mlp = nn.Linear(n_in, len(cols[0]))
+
+        model = Tower(cols)
+        """,
+    )
+    assert parse_source(f).params_total() == torch_count(f) == 400 + 500 * 24 + 4000 + 37 * 4 + 4

@@ -168,6 +168,12 @@ class Attributes:
                     return self.bind(v, obj.inst)
                 if isinstance(where, Ext):
                     return self.library.ext_method(obj.inst, where, name)
+                if name == "__new__":  # past the class: a ``namedtuple(...)`` base's own
+                    from driftcheck.parsers.source.interp import tuplesub
+
+                    nt = tuplesub.namedtuple_base(cls, after=obj.owner)
+                    if nt is not None:
+                        return tuplesub.namedtuple_new(nt)
             return Unknown(f"super().{name}")
         if isinstance(obj, Ext):
             short = obj.qual.rsplit(".", 1)[-1]

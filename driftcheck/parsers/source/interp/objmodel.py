@@ -827,7 +827,7 @@ class Calls:
                 # may well be a layer with weights; an empty object would count 0
                 return UnknownModule(f"{cls.name} (a subclass of {unread}, not readable)")
             if ok and isinstance(new, Func):
-                if tuplesub.is_tuple_class(cls):
+                if tuplesub.is_tuple_class(cls) or tuplesub.namedtuple_base(cls) is not None:
                     # ``class Irreps(tuple)`` whose ``__new__`` parses its argument and ends in
                     # ``super().__new__(cls, items)``: interp/tuplesub.py
                     return tuplesub.construct(self.ip, cls, new, args, kwargs)
