@@ -25,9 +25,10 @@ from tests.conftest import ROOT
 torch = pytest.importorskip("torch")
 
 
-def torch_count(path) -> int:
-    """torch's count of the file's ``model`` (built on the meta device)."""
-    with torch.device("meta"):
+def torch_count(path, device: str = "meta") -> int:
+    """torch's count of the file's ``model`` (built on the meta device, or the CPU where the
+    code reads tensor values)."""
+    with torch.device(device):
         model = runpy.run_path(str(path), run_name="__wild__")["model"]
     seen = {id(p): p for p in model.parameters()}
     return sum(p.numel() for p in seen.values())
@@ -480,3 +481,60 @@ def test_namedtuple_subclass_built_by_its_new(tmp_path):
         """,
     )
     assert parse_source(f).params_total() == torch_count(f) == 400 + 500 * 24 + 4000 + 37 * 4 + 4
+
+
+# ------------------------------------------------- tensor values written in place, masked_select
+def test_coupling_masks_written_in_place(tmp_path):
+    """nflows' coupling layers: ``mask = torch.ones(n); mask[::2] = -1`` and a ``.byte()``
+    mask with ``mask[1::2] += 1``, split by ``masked_select`` into the identity and the
+    transformed features that size each coupling net. An in-place write used to leave the old
+    values on the tensor (``mask <= 0`` read all False: a wrong width, had masked_select been
+    read); now it writes them, or makes them unknown."""
+    f = write(
+        tmp_path,
+        """
+        import torch
+        from torch import nn
+
+        def alternating(n, even):
+            mask = torch.zeros(n).byte()
+            mask[(0 if even else 1)::2] += 1
+            return mask
+
+        class Coupling(nn.Module):
+            def __init__(self, mask, hidden):
+                super().__init__()
+                mask = torch.as_tensor(mask)
+                idx = torch.arange(len(mask))
+                self.register_buffer("keep", idx.masked_select(mask <= 0))
+                self.register_buffer("move", idx.masked_select(mask > 0))
+                self.net = nn.Sequential(
+                    nn.Linear(len(self.keep), hidden), nn.ReLU(), nn.Linear(hidden, 2 * len(self.move))
+                )
+
+        signs = torch.ones(7)
+        signs[::2] = -1
+        layers = [Coupling(signs, 16), Coupling(alternating(7, False), 8)]
+        signs *= -1
+        layers.append(Coupling(signs, 4))
+        model = nn.ModuleList(layers)
+        """,
+    )
+    assert parse_source(f).params_total() == torch_count(f, "cpu")
+
+
+def test_in_place_write_under_an_unknown_key_forgets_the_values(tmp_path):
+    f = write(
+        tmp_path,
+        """
+        import os
+        import torch
+        from torch import nn
+
+        mask = torch.ones(6)
+        mask[int(os.environ.get("K", "0"))] = -1
+        model = nn.Linear(int((mask > 0).sum().item()), 2)
+        """,
+    )
+    assert torch_count(f, "cpu") == 5 * 2 + 2
+    assert parse_source(f).params_total() is None  # never 6 * 2 + 2, the old values' count
