@@ -538,3 +538,48 @@ def test_in_place_write_under_an_unknown_key_forgets_the_values(tmp_path):
     )
     assert torch_count(f, "cpu") == 5 * 2 + 2
     assert parse_source(f).params_total() is None  # never 6 * 2 + 2, the old values' count
+
+
+# --------------------------------------------------------------- a package's __dict__ by name
+def test_model_picked_from_a_package_dict(tmp_path):
+    """pretrainedmodels' README way: ``pretrainedmodels.__dict__[model_name](num_classes=...)``
+    then the head replaced; the package's namespace is read as its ``globals()`` would be."""
+    lib = tmp_path / "zoo"
+    lib.mkdir()
+    (lib / "nets.py").write_text(
+        textwrap.dedent(
+            """
+            from torch import nn
+
+            class Small(nn.Module):
+                def __init__(self, num_classes=1000):
+                    super().__init__()
+                    self.features = nn.Conv2d(3, 16, 3)
+                    self.last_linear = nn.Linear(16, num_classes)
+
+            def small(num_classes=1000, pretrained=None):
+                return Small(num_classes)
+            """
+        )
+    )
+    (lib / "__init__.py").write_text("from .nets import small\nfrom .nets import Small\n")
+    f = write(
+        tmp_path,
+        """
+        import torch.nn as nn
+        import zoo
+
+        name = "small"
+        assert name in zoo.__dict__
+        model = zoo.__dict__[name](num_classes=10, pretrained=None)
+        model.last_linear = nn.Linear(model.last_linear.in_features, 3)
+        """,
+    )
+    sys.path.insert(0, str(tmp_path))
+    try:
+        want = torch_count(f)
+    finally:
+        sys.path.remove(str(tmp_path))
+        for m in ("zoo", "zoo.nets"):
+            sys.modules.pop(m, None)
+    assert parse_source(f).params_total() == want == 448 + 51

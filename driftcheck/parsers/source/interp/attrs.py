@@ -183,6 +183,12 @@ class Attributes:
         if isinstance(obj, ModRef):
             if obj.mod is None:
                 return Ext(f"{obj.name}.{name}")
+            if name == "__dict__":
+                # ``pretrainedmodels.__dict__[model_name](...)``: the module's namespace, read
+                # as ``globals()`` there would be (library/wildlib.py ``ModGlobals``)
+                from driftcheck.parsers.source.library import wildlib
+
+                return wildlib.ModGlobals(obj.mod)
             return self.names.import_value(obj.name, name)
         if isinstance(obj, Tensor):
             return self.library.tensor_attr(obj, name)
