@@ -583,3 +583,39 @@ def test_model_picked_from_a_package_dict(tmp_path):
         for m in ("zoo", "zoo.nets"):
             sys.modules.pop(m, None)
     assert parse_source(f).params_total() == want == 448 + 51
+
+
+# ------------------------------------------------------------------ eval() of a known text
+def test_eval_of_a_conv_spec_string(tmp_path):
+    """fairseq's wav2vec 2.0 reads its conv feature extractor from ``eval(conv_feature_layers)``
+    of a spec string: the text is parsed and interpreted in the caller's scope (a local and a
+    module name it reads included); a text we do not know stays unknown."""
+    f = write(
+        tmp_path,
+        """
+        import os
+        from torch import nn
+
+        SPEC = "[(32, 10, 5)] + [(32, 3, 2)] * 3 + [(width, 2, 2)] * 2"
+        EXTRA = 8
+
+        class Features(nn.Module):
+            def __init__(self, width=48):
+                super().__init__()
+                layers, c = [], 1
+                for dim, k, s in eval(SPEC):
+                    layers.append(nn.Conv1d(c, dim, k, stride=s, bias=False))
+                    c = dim
+                self.convs = nn.Sequential(*layers)
+                self.proj = nn.Linear(c, eval("c + EXTRA"))
+
+        model = Features()
+        """,
+    )
+    assert parse_source(f).params_total() == torch_count(f)
+    g = write(
+        tmp_path,
+        "from torch import nn\nimport os\nmodel = nn.Linear(eval(os.environ.get('N', '4')), 2)\n",
+        "unknown.py",
+    )
+    assert parse_source(g).params_total() is None

@@ -569,12 +569,31 @@ class Calls:
             return wildlib.frame_locals(fr, e)
         if isinstance(f, Ext) and f.qual == "builtins.globals" and not args and not kwargs:
             return wildlib.ModGlobals(fr.mod)
+        if isinstance(f, Ext) and f.qual == "builtins.eval" and len(args) == 1 and not kwargs:
+            return self.eval_text(args[0], fr, e)
         if f.__class__ is Unknown and self.may_build(e, fr):
             # a callable we could not follow (``partial(PreNorm, norm, dim)`` unmodelled, a
             # class from a table we cannot read): what it returns may be a layer with weights,
             # so ``self.f = wrapper(attn)`` is an unknown layer, never a silently dropped one
             return UnknownModule(f"the result of calling {f.why}")
         return self.call(f, args, kwargs, (fr.mod.path, e.lineno))
+
+    def eval_text(self, text: Any, fr: Frame, e: ast.Call) -> Any:
+        """``eval(s)`` of a text known statically, in the caller's scope (fairseq's
+        ``eval(conv_feature_layers)`` of ``"[(512, 10, 5)] + [(512, 3, 2)] * 4"``): the text is
+        parsed as one expression and interpreted like the code around it, never run. A text
+        we do not know, or that is not one expression, is unknown."""
+        s = plain(text)
+        where = f"{fr.mod.path.name}:{e.lineno}"
+        if not isinstance(s, str) or len(s) > wildlib.TEXT_MAX:
+            return Unknown(f"eval() of a text not known statically at {where}")
+        try:
+            tree = ast.parse(s.strip(), mode="eval")
+        except (SyntaxError, ValueError):
+            return Unknown(f"eval() of a text that is not an expression at {where}")
+        for node in ast.walk(tree):
+            node.lineno = e.lineno  # notes name the eval call's line
+        return self.exprs.eval(tree.body, fr)
 
     def may_build(self, e: ast.Call, fr: Frame) -> bool:
         """Whether an unknown callee may be a class or factory: a name or an item holding one
