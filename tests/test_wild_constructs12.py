@@ -619,3 +619,23 @@ def test_eval_of_a_conv_spec_string(tmp_path):
         "unknown.py",
     )
     assert parse_source(g).params_total() is None
+
+
+def test_fmod_keeps_the_shape(tmp_path):
+    """HyperNetworks' weights ``nn.Parameter(torch.fmod(torch.randn(z, k), 2))``."""
+    f = write(
+        tmp_path,
+        """
+        import torch
+        from torch import nn
+
+        class Hyper(nn.Module):
+            def __init__(self, z=16, k=3, c=8):
+                super().__init__()
+                self.w = nn.Parameter(torch.fmod(torch.randn(z, c * k * k), 2))
+                self.b = nn.Parameter(torch.remainder(torch.randn(c * k * k), 2.0))
+
+        model = Hyper()
+        """,
+    )
+    assert parse_source(f).params_total() == torch_count(f) == 16 * 72 + 72

@@ -157,6 +157,8 @@ ELEMENTWISE = {
     "floor",
     "ceil",
     "round",
+    "fmod",  # HyperNetworks' ``torch.fmod(torch.randn(z, k), 2)`` weights
+    "remainder",
 }
 REDUCTIONS = {"mean", "std", "var", "sum", "prod", "amax", "amin", "norm", "logsumexp"}
 
