@@ -677,7 +677,8 @@ class Calls:
             return Unknown("module call in __init__")
         where = f"{Path(str(loc[0])).name}:{loc[1]}"
         shown = "; ".join(hits[: lazyparams.MAX_SHOWN])
-        more = f" and {len(hits) - lazyparams.MAX_SHOWN} more" if len(hits) > 3 else ""
+        n_more = len(hits) - lazyparams.MAX_SHOWN
+        more = f" and {n_more} more" if n_more > 0 else ""
         why = f"module call in __init__ at {where} may create parameters ({shown}{more})"
         ok, fwd, _ = self.classes.mro_attr(m.cls, "forward")
         if not ok or not isinstance(fwd, Func):
