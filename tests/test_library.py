@@ -490,7 +490,7 @@ VALUES.append(
         "import torch\nresult = (" + ", ".join(_FACTORY_CALLS.values()) + ")",
     )
 )
-_BINARY = {"add", "sub", "mul", "div", "maximum", "minimum", "pow"}
+_BINARY = {"add", "sub", "mul", "div", "maximum", "minimum", "pow", "fmod", "remainder"}
 _ELEMENTWISE = sorted(
     e.qual
     for e in library.entries()

@@ -267,6 +267,13 @@ def _index(info: ModInfo, body: list[ast.stmt]) -> None:
                     for name, value in handler_bindings(h.body):
                         if name in tried:
                             info.fallbacks.setdefault(name, value)
+                    for name, hst in handler_statements(h.body):
+                        # ``try: from apex.normalization import FusedLayerNorm as LayerNorm``
+                        # / ``except ModuleNotFoundError: from torch.nn import LayerNorm``
+                        # (torchscale): the handler's import binds the name when the body's
+                        # module is not on disk, never the body's unreadable class
+                        if name in tried and isinstance(hst, (ast.Import, ast.ImportFrom)):
+                            info.guarded.setdefault(name, ((info.imports[name][0],), hst))
                     if modules:
                         for name, hst in handler_statements(h.body):
                             if name in defined and name not in tried:

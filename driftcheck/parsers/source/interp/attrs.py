@@ -168,6 +168,12 @@ class Attributes:
                     return self.bind(v, obj.inst)
                 if isinstance(where, Ext):
                     return self.library.ext_method(obj.inst, where, name)
+                if name == "__new__":  # past the class: a ``namedtuple(...)`` base's own
+                    from driftcheck.parsers.source.interp import tuplesub
+
+                    nt = tuplesub.namedtuple_base(cls, after=obj.owner)
+                    if nt is not None:
+                        return tuplesub.namedtuple_new(nt)
             return Unknown(f"super().{name}")
         if isinstance(obj, Ext):
             short = obj.qual.rsplit(".", 1)[-1]
@@ -177,6 +183,12 @@ class Attributes:
         if isinstance(obj, ModRef):
             if obj.mod is None:
                 return Ext(f"{obj.name}.{name}")
+            if name == "__dict__":
+                # ``pretrainedmodels.__dict__[model_name](...)``: the module's namespace, read
+                # as ``globals()`` there would be (library/wildlib.py ``ModGlobals``)
+                from driftcheck.parsers.source.library import wildlib
+
+                return wildlib.ModGlobals(obj.mod)
             return self.names.import_value(obj.name, name)
         if isinstance(obj, Tensor):
             return self.library.tensor_attr(obj, name)

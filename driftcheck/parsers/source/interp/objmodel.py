@@ -9,10 +9,11 @@ instantiated by running their ``__init__`` (through the MRO and ``super()``) on 
 from __future__ import annotations
 
 import ast
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from driftcheck.graph import catalogue
-from driftcheck.parsers.source.interp import modglobals, tuplesub
+from driftcheck.parsers.source.interp import lazyparams, modglobals, tuplesub
 from driftcheck.parsers.source.interp.attrs import ModRef, Super, ext_const
 from driftcheck.parsers.source.interp.statements import MAX_DEPTH, Frame, Raised
 from driftcheck.parsers.source.library import enums, wildlib
@@ -372,6 +373,8 @@ class Classes:
             v: Any = self.make_func(found, frame, owner=cls)
             if name == "__init__" and found.decorator_list:
                 v = self.decorate_init(v, found, frame)
+            elif found.decorator_list and not (v.is_static or v.is_classmethod):
+                v = self.decorate_method(v, found, frame, cls)
         elif isinstance(found, ast.ClassDef):
             v = self.make_class(found, cls.mod, frame)
         else:
@@ -401,6 +404,54 @@ class Classes:
             out.owner = out.owner or f.owner
             v = out
         return v
+
+    def decorate_method(self, f: Func, node: ast.FunctionDef, frame: Frame, cls: Cls) -> Any:
+        """A method under decorators of its own package (byol-pytorch's ``@singleton("key")``,
+        which caches what the method builds on ``self``): they are run on it as the class
+        statement would, innermost first. Decorators of other packages (a type checker, a
+        ``torch`` helper) leave it as it is. One of its own package that we cannot follow is
+        recorded on the class (``__undecorated__``): a call that may build layers through the
+        method is then unresolved (``Calls.module_call``), never counted without its cache."""
+        if f.closure is not None and f.closure.get("__property__"):
+            return f
+        top = cls.mod.name.split(".")[0]
+        v: Any = f
+        for d in reversed(node.decorator_list):
+            callee = self.exprs.eval(d.func if isinstance(d, ast.Call) else d, frame)
+            if not isinstance(callee, Func) or callee.mod.name.split(".")[0] != top:
+                continue
+            why = f"@{unparse(d)} on {node.name} at {cls.mod.path.name}:{d.lineno} not followed"
+            try:
+                deco = self.exprs.eval(d, frame) if isinstance(d, ast.Call) else callee
+                out = self.calls.call(deco, [v], {}, (str(frame.mod.path), d.lineno))
+            except Raised:
+                out = None
+            if not isinstance(out, Func):
+                cls.ns.setdefault("__undecorated__", []).append(why)
+                return f
+            out.owner = out.owner or f.owner
+            v = out
+        return v
+
+    def undecorated(self, m: Any, seen: set[int] | None = None) -> list[str]:
+        """The decorators of their own package that ``decorate_method`` could not run, on the
+        methods of module ``m``'s classes and its sub-modules' (each method looked up, so
+        decorated, first)."""
+        seen = set() if seen is None else seen
+        if not isinstance(m, Obj) or id(m) in seen:
+            return []
+        seen.add(id(m))
+        out: list[str] = []
+        for c in m.cls.mro() if m.cls is not None else []:
+            if not isinstance(c, Cls):
+                continue
+            for st in c.node.body:
+                if isinstance(st, ast.FunctionDef) and st.decorator_list and st.name != "__init__":
+                    self.class_attr(c, st.name)
+            out += c.ns.get("__undecorated__", [])
+        for child in m.children.values():
+            out += self.undecorated(child, seen)
+        return out
 
     def property_setter(self, cls: Cls, name: str) -> Func | None:
         """The ``@name.setter`` function of a property ``name`` in ``cls``'s MRO, if any:
@@ -518,12 +569,31 @@ class Calls:
             return wildlib.frame_locals(fr, e)
         if isinstance(f, Ext) and f.qual == "builtins.globals" and not args and not kwargs:
             return wildlib.ModGlobals(fr.mod)
+        if isinstance(f, Ext) and f.qual == "builtins.eval" and len(args) == 1 and not kwargs:
+            return self.eval_text(args[0], fr, e)
         if f.__class__ is Unknown and self.may_build(e, fr):
             # a callable we could not follow (``partial(PreNorm, norm, dim)`` unmodelled, a
             # class from a table we cannot read): what it returns may be a layer with weights,
             # so ``self.f = wrapper(attn)`` is an unknown layer, never a silently dropped one
             return UnknownModule(f"the result of calling {f.why}")
         return self.call(f, args, kwargs, (fr.mod.path, e.lineno))
+
+    def eval_text(self, text: Any, fr: Frame, e: ast.Call) -> Any:
+        """``eval(s)`` of a text known statically, in the caller's scope (fairseq's
+        ``eval(conv_feature_layers)`` of ``"[(512, 10, 5)] + [(512, 3, 2)] * 4"``): the text is
+        parsed as one expression and interpreted like the code around it, never run. A text
+        we do not know, or that is not one expression, is unknown."""
+        s = plain(text)
+        where = f"{fr.mod.path.name}:{e.lineno}"
+        if not isinstance(s, str) or len(s) > wildlib.TEXT_MAX:
+            return Unknown(f"eval() of a text not known statically at {where}")
+        try:
+            tree = ast.parse(s.strip(), mode="eval")
+        except (SyntaxError, ValueError):
+            return Unknown(f"eval() of a text that is not an expression at {where}")
+        for node in ast.walk(tree):
+            node.lineno = e.lineno  # notes name the eval call's line
+        return self.exprs.eval(tree.body, fr)
 
     def may_build(self, e: ast.Call, fr: Frame) -> bool:
         """Whether an unknown callee may be a class or factory: a name or an item holding one
@@ -582,7 +652,7 @@ class Calls:
             if out is not None:
                 return out
         if isinstance(f, Obj) and f.module and f.cls is not None:
-            return Unknown("module call in __init__")
+            return self.module_call(f, args, kwargs, loc)
         if isinstance(f, Obj) and f.cls is not None and not f.kind:
             # an instance of a class read from source with ``__call__`` (timm's
             # ``EfficientNetBuilder``: ``nn.Sequential(*builder(stem_size, block_args))``)
@@ -593,6 +663,35 @@ class Calls:
             # ``CLASSES[key](config)`` with an unknown key: whatever it builds may hold weights
             return UnknownModule(f"{f.why} (a class picked at run time)")
         return Unknown("call of unknown")
+
+    def module_call(self, m: Obj, args: list[Any], kwargs: dict[str, Any], loc: tuple) -> Any:
+        """A module read from source called in ``__init__`` on inputs whose shapes are not all
+        known (``self.online_encoder(images)`` after augmentations we cannot size). When its
+        methods may build or register parameters on first use (lazyparams.py: byol-pytorch's
+        projector made in ``forward`` and cached by ``@singleton``), torch counts what that
+        call makes: its ``forward`` is followed, and a module whose ``forward`` cannot be
+        followed is unresolved with a note naming the call and the constructs, never counted
+        without them. Otherwise the call changes nothing we count: an unknown value."""
+        hits = lazyparams.lazy_constructs(m)
+        if not hits:
+            return Unknown("module call in __init__")
+        where = f"{Path(str(loc[0])).name}:{loc[1]}"
+        shown = "; ".join(hits[: lazyparams.MAX_SHOWN])
+        n_more = len(hits) - lazyparams.MAX_SHOWN
+        more = f" and {n_more} more" if n_more > 0 else ""
+        why = f"module call in __init__ at {where} may create parameters ({shown}{more})"
+        ok, fwd, _ = self.classes.mro_attr(m.cls, "forward")
+        if not ok or not isinstance(fwd, Func):
+            m.unresolved.append(f"{why}: its forward is not read")
+            return Unknown(why)
+        undone = self.classes.undecorated(m)
+        if undone:
+            m.unresolved.append(f"{why}: {undone[0]}")
+        try:
+            return self.call_func(self.ip.attrs.bind(fwd, m), args, kwargs)
+        except Raised as e:
+            m.unresolved.append(f"{why}: its forward raises {e.what} (line {e.line})")
+            return Unknown(why)
 
     def call_func(self, f: Func, args: list[Any], kwargs: dict[str, Any]) -> Any:
         if self.ip.depth >= MAX_DEPTH:
@@ -748,7 +847,7 @@ class Calls:
                 # may well be a layer with weights; an empty object would count 0
                 return UnknownModule(f"{cls.name} (a subclass of {unread}, not readable)")
             if ok and isinstance(new, Func):
-                if tuplesub.is_tuple_class(cls):
+                if tuplesub.is_tuple_class(cls) or tuplesub.namedtuple_base(cls) is not None:
                     # ``class Irreps(tuple)`` whose ``__new__`` parses its argument and ends in
                     # ``super().__new__(cls, items)``: interp/tuplesub.py
                     return tuplesub.construct(self.ip, cls, new, args, kwargs)

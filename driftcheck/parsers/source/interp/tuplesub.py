@@ -30,6 +30,45 @@ def is_tuple_class(cls: Cls) -> bool:
     )
 
 
+def namedtuple_base(cls: Cls, after: Any = None) -> Any:
+    """The ``namedtuple(...)`` class among ``cls``'s bases (``class SparseFeat(namedtuple(
+    "SparseFeat", [...]))``, deepctr's feature columns), after ``after`` in the MRO when
+    given; None when there is none."""
+    from driftcheck.parsers.source.library.stdlib import NamedTupleType
+
+    mro = cls.mro()
+    if after is not None and after in mro:
+        mro = mro[mro.index(after) + 1 :]
+    return next((c for c in mro if isinstance(c, NamedTupleType)), None)
+
+
+def namedtuple_new(nt: Any) -> BuiltinMethod:
+    """``super(SparseFeat, cls).__new__(cls, name, size, ...)``: the namedtuple's own
+    ``__new__`` (fields by position or keyword, its defaults), making an instance of ``cls``
+    that holds the items (tuple behaviour) and each field as an attribute (``feat.name``)."""
+
+    def new(a: list, k: dict) -> Any:
+        cls = plain(a[0]) if a else None
+        if not isinstance(cls, Cls) or "**" in k or len(a) - 1 > len(nt.fields):
+            return Unknown("namedtuple.__new__")
+        vals: list[Any] = []
+        nodef = len(nt.fields) - len(nt.defaults)
+        for i, f in enumerate(nt.fields):
+            if i + 1 < len(a):
+                vals.append(a[i + 1])
+            elif f in k:
+                vals.append(k[f])
+            elif i >= nodef:
+                vals.append(nt.defaults[i - nodef])
+            else:
+                return Unknown(f"namedtuple.__new__ without {f}")
+        obj = Obj(cls=cls, attrs={ITEMS: tuple(vals)})
+        obj.attrs.update(zip(nt.fields, vals))
+        return obj
+
+    return BuiltinMethod(new)
+
+
 def is_named_tuple(cls: Cls) -> bool:
     """``class P(NamedTuple)`` with annotated fields (``typing.NamedTuple`` directly a base)."""
     return any(isinstance(b, Ext) and b.qual == "typing.NamedTuple" for b in cls.bases)

@@ -157,6 +157,8 @@ ELEMENTWISE = {
     "floor",
     "ceil",
     "round",
+    "fmod",  # HyperNetworks' ``torch.fmod(torch.randn(z, k), 2)`` weights
+    "remainder",
 }
 REDUCTIONS = {"mean", "std", "var", "sum", "prod", "amax", "amin", "norm", "logsumexp"}
 
@@ -579,6 +581,19 @@ def drop_discarded(args: list, kwargs: dict, posnames: list[str] | None) -> tupl
     return args[: len(named)], {k: v for k, v in kwargs.items() if k in named}
 
 
+_BOOL_PARAMS: dict[str, frozenset[str]] = {}
+# torch's activation functions a layer takes in place of their names (TransformerEncoderLayer)
+_ACTIVATION_FNS = {
+    "torch.nn.functional.relu": "relu",
+    "torch.nn.functional.gelu": "gelu",
+    "torch.relu": "relu",
+}
+
+
+def _bool_params(spec: Any) -> frozenset[str]:
+    return frozenset(p.name for p in spec.params if p.kind == "bool")
+
+
 def make_leaf(
     qual: str, args: list[Any], kwargs: dict[str, Any], loc: tuple, posnames: list[str] | None
 ) -> Leaf | None:
@@ -592,6 +607,8 @@ def make_leaf(
     if spec is None:
         return None
     names, alias = spec.name_tables  # by name, alias -> name (built once per spec)
+    if spec.name not in _BOOL_PARAMS:
+        _BOOL_PARAMS[spec.name] = _bool_params(spec)
     if args and posnames is None:
         return None
     if len(args) > len(posnames or []):
@@ -613,8 +630,16 @@ def make_leaf(
         if isinstance(pv, (Unknown, Tensor)) or _has_unknown(pv):
             leaf.unresolved.append(k)
             continue
+        if k == "activation" and isinstance(pv, Ext) and pv.qual in _ACTIVATION_FNS:
+            # ``nn.TransformerEncoderLayer(..., activation=F.relu)`` (demucs): torch keeps the
+            # function, weightless, as it keeps the name "relu"
+            pv = _ACTIVATION_FNS[pv.qual]
         if is_module(pv) or isinstance(pv, (Obj, Cls, Ext)):
             return None
+        if pv.__class__ is int and k in _BOOL_PARAMS.get(spec.name, ()):
+            # ``nn.LSTMCell(a, b, 1)``: torch's layers test these flags for truth only
+            # (``if bias:``), so 1 / 0 build what True / False build
+            pv = bool(pv)
         leaf.params[k] = pv
     if not leaf.unresolved:
         try:
