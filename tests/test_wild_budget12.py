@@ -55,3 +55,73 @@ def test_the_cli_exits_0_with_json_not_2(tmp_path):
     assert r.returncode in (0, 1), r.stderr[-400:]
     assert '"params_total": null' in r.stdout
     json.loads(r.stdout)
+
+
+LOOPS = """
+import torch.nn as nn
+
+
+class Pairs:
+    # iterated through its own generator ``__iter__``: a value the analyzer does not enumerate
+    def __init__(self, n):
+        self.n = n
+
+    def __iter__(self):
+        for i in range(self.n):
+            yield (i, i + 1)
+
+
+class ByKey(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.fc = nn.Linear(3, 3)
+        self.convs = nn.ModuleDict()
+        for a, b in Pairs(3):
+            self.convs[f"{a},{b}"] = nn.Linear(4, 4)
+
+
+class Appended(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.fc = nn.Linear(3, 3)
+        self.layers = nn.ModuleList()
+        for _ in Pairs(3):
+            self.layers.append(nn.Linear(4, 4))
+
+
+class Looked(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.fc = globals().get("Layer")(3, 5)
+
+
+Layer = nn.Linear
+"""
+
+
+def test_layers_registered_in_a_loop_we_cannot_enumerate_are_unknown(tmp_path):
+    """se3-transformer's kernels (``self.kernel_unary[f"({di},{do})"] = ...`` over ``fiber_in *
+    fiber_out``) counted 0 where torch has 1.28M: one round of such a loop, or an item set under
+    a key we cannot compute, is never a count."""
+    p = tmp_path / "loops.py"
+    p.write_text(LOOPS)
+    ns = runpy.run_path(str(p))
+    for name in ("ByKey", "Appended"):
+        truth = sum(t.numel() for t in ns[name]().parameters())
+        assert truth == 12 + 3 * 20
+        g = parse_source(p, entry=name)
+        assert g.params_total() in (None, truth)
+        assert (
+            g.params_total() is None
+            and "cannot enumerate" in " ".join(g.notes)
+            or ("unknown key" in " ".join(g.notes))
+        )
+
+
+def test_globals_get_is_the_module_binding(tmp_path):
+    """``globals().get(name)`` (asteroid-filterbanks' ``get("free")``) is the module's binding, as
+    ``globals()[name]`` is: the encoder's filterbank was silently missing (0 of 2,048)."""
+    p = tmp_path / "loops.py"
+    p.write_text(LOOPS)
+    truth = sum(t.numel() for t in runpy.run_path(str(p))["Looked"]().parameters())
+    assert parse_source(p, entry="Looked").params_total() == truth == 20

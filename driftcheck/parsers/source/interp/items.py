@@ -187,6 +187,12 @@ class Items:
                 self.ip.havoc[id(raw)] = (raw, f"written under an unknown key ({k.why})")
             elif isinstance(raw, Tensor):
                 raw.data = None  # some element changed: its values are no longer known
+            elif isinstance(raw, Obj) and raw.kind:
+                # ``self.convs[f"{a},{b}"] = Conv(...)`` with a key we cannot compute: a slot
+                # of the container is set (a new one, or one replaced): its count is unknown
+                raw.unresolved.append(f"item assigned under an unknown key ({k.why})")
+            elif isinstance(raw, ModulesView):
+                raw.owner.unresolved.append(f"module assigned under an unknown name ({k.why})")
             return
         if isinstance(raw, wildlib.ModGlobals):
             self.ip.globals.setdefault(id(raw.mod), {})[str(k)] = v  # ``globals()[k] = v``

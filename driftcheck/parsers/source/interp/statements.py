@@ -47,6 +47,35 @@ class Raised(Exception):
         self.path = path  # the file of the ``raise`` statement (None: not known)
 
 
+def _modules_in(local: dict) -> list[tuple[Any, tuple]]:
+    """(module, what it registers) for the modules ``local`` binds (``self``, a local
+    ``nn.Sequential()``) and their container children (``self.blocks = nn.ModuleDict()``):
+    what a loop run an unknown number of times may register into in place."""
+    from driftcheck.parsers.source.values.abstract import Obj
+
+    out, seen = [], set()
+
+    def add(o: Any) -> None:
+        if o.__class__ is Obj and o.module and id(o) not in seen:
+            seen.add(id(o))
+            out.append((o, _registered(o)))
+
+    for v in local.values():
+        add(v)
+        if v.__class__ is Obj and v.module:
+            for c in list(v.children.values()):
+                if c.__class__ is Obj and c.kind:
+                    add(c)
+    return out
+
+
+def _registered(o: Any) -> tuple:
+    return (
+        tuple((k, id(x)) for k, x in o.children.items()),
+        tuple((k, id(x)) for k, x in o.params.items()),
+    )
+
+
 def _contents(local: dict) -> dict:
     """name -> (the list, dict or set, its items' identities) for the containers ``local``
     binds: what a loop run an unknown number of times changed in place."""
@@ -331,13 +360,14 @@ class Statements:
         it = self.items.iterate(self.exprs.eval(st.iter, fr))
         if it is None:
             before, snap = dict(fr.locals), _contents(fr.locals)
+            mods = _modules_in(fr.locals)
             self.ip.uncertain.append(st.lineno)
             try:
                 self.assign(st.target, Unknown("loop item"), fr)
                 self._loop_body(st.body, fr)
             finally:
                 self.ip.uncertain.pop()
-            self._after_unknown_loop(fr, before, snap, st.lineno)
+            self._after_unknown_loop(fr, before, snap, st.lineno, mods)
             return
         broke = False
         for n, item in enumerate(it):
@@ -350,7 +380,9 @@ class Statements:
         if not broke:
             self.run_body(st.orelse, fr)
 
-    def _after_unknown_loop(self, fr: Frame, before: dict, snap: dict, line: int) -> None:
+    def _after_unknown_loop(
+        self, fr: Frame, before: dict, snap: dict, line: int, mods: list | None = None
+    ) -> None:
         """After a loop run once for a number of rounds we cannot know (``for x in xs`` over
         an unknown ``xs``): a name the round rebinds is unknown (no round, one or more), and
         so is a local list, dict or set it changed in place (``layers.append(nn.Linear(4,
@@ -369,6 +401,15 @@ class Statements:
                 fr.locals[name] = UnknownModule(why)
             else:
                 fr.locals[name] = Unknown(why)
+        for o, was in mods or ():
+            # ``self.convs[key] = Conv(...)`` / ``self.layers.append(...)`` in such a loop: the
+            # module holds as many as there were rounds (none, one or more), so its count is
+            # unknown -- one round counted was a confident wrong count (se3-transformer's
+            # kernels over ``fiber_in * fiber_out``: 0 where torch has 1.28M)
+            if _registered(o) != was:
+                o.unresolved.append(
+                    f"modules registered in a loop over a value we cannot enumerate at {where}"
+                )
 
     def _loop_body(self, body: list[ast.stmt], fr: Frame) -> bool:
         try:
@@ -387,12 +428,13 @@ class Statements:
                 return
             if cond is None:
                 before, snap = dict(fr.locals), _contents(fr.locals)
+                mods = _modules_in(fr.locals)
                 self.ip.uncertain.append(st.lineno)
                 try:
                     self._loop_body(st.body, fr)
                 finally:
                     self.ip.uncertain.pop()
-                self._after_unknown_loop(fr, before, snap, st.lineno)
+                self._after_unknown_loop(fr, before, snap, st.lineno, mods)
                 return
             if self._loop_body(st.body, fr):
                 return

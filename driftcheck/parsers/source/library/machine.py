@@ -597,6 +597,9 @@ class Library:
             return BuiltinMethod(lambda a, k: v) if name in SAMEISH else Unknown(f"weight.{name}")
         if isinstance(v, Unknown):
             return v
+        if isinstance(v, wildlib.ModGlobals) and name == "get":
+            # ``globals().get(name)`` (asteroid-filterbanks' ``get("free")``)
+            return BuiltinMethod(lambda a, k: wildlib.globals_get_or(self.ip, v, a, k))
         if isinstance(v, Func) and name == "__name__":
             return v.name
         if isinstance(v, Func) and name == "__module__":

@@ -710,3 +710,14 @@ def globals_get(ip: Any, g: ModGlobals, name: Any) -> Any:
     if globals_has(ip, g.mod, name) is not True:
         return Unknown(f"globals()[{name!r}] in {g.mod.path.name}")
     return ip.names.global_lookup(g.mod, name)
+
+
+def globals_get_or(ip: Any, g: ModGlobals, args: list, kwargs: dict) -> Any:
+    """``globals().get(name[, default])``: the module's binding where ``globals_has`` finds
+    it; else unknown (never the default: a binding made at run time is not in our reading)."""
+    if not args or len(args) > 2 or kwargs:
+        return Unknown("globals().get with these arguments")
+    name = plain(args[0])
+    if globals_has(ip, g.mod, name) is not True:
+        return Unknown(f"globals().get({name!r}) in {g.mod.path.name}")
+    return ip.names.global_lookup(g.mod, name)
