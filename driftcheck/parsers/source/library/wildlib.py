@@ -505,6 +505,10 @@ class ParserValue:
     builtin (a function of analyzed code)."""
 
     library_type = "argparse.ArgumentParser"
+    # a module-level parser is filled by the ``add_argument`` statements after it (a script's
+    # ``parser = ArgumentParser()`` / ``parser.add_argument(...)`` / ``args = parser.parse_args([])``
+    # read lazily from a class: interp/modglobals.py replays them only on a mutable value)
+    library_mutable = True
 
     def __init__(self, real: Any, broken: str | None = None, target: Any = None) -> None:
         self.real = real  # the real parser, or a group of it

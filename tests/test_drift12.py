@@ -1,0 +1,102 @@
+"""Drift between users' re-implementations and their configs (session 12, issue #17): each
+mechanism against real torch. The snippet is parsed statically (never imported by the parser),
+then imported HERE and built in torch: the static count must equal torch's; a comparison
+with a config must say nothing on the clean pair and one finding, holding both values, on the
+planted one.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from driftcheck.drift import drift, load_sides
+from tests.test_source_counts_reparam import both
+
+torch = pytest.importorskip("torch")
+
+
+def _findings(tmp_path, code: str, cfg: dict, name: str = "m") -> list:
+    p = tmp_path / f"{name}.py"
+    p.write_text(code)
+    c = tmp_path / f"{name}.json"
+    c.write_text(json.dumps(cfg))
+    fs = drift(load_sides(str(p), str(c)), str(p), str(c))
+    return [f for f in fs if f.severity.rank >= 1]
+
+
+# ------------------------------------------------------------------ argparse at module level
+ARGPARSE_MODULE = """
+import argparse
+import torch.nn as nn
+
+parser = argparse.ArgumentParser(description="train")
+parser.add_argument("--d-model", type=int, default=48)
+parser.add_argument("--n-layers", type=int, default=3)
+parser.add_argument("--vocab", type=int, default=100)
+args = parser.parse_args([])
+
+
+class Block(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.fc = nn.Linear(args.d_model, args.d_model)
+
+
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.emb = nn.Embedding(args.vocab, args.d_model)
+        self.layers = nn.ModuleList([Block() for _ in range(args.n_layers)])
+"""
+
+
+def test_module_level_parser_filled_by_later_statements(tmp_path):
+    # the class reads ``args`` lazily: the ``add_argument`` statements after the parser's
+    # binding fill it before ``parse_args([])`` (they were skipped: every size unknown, and an
+    # unknown layer stack was compared as one layer)
+    got, want = both(tmp_path, ARGPARSE_MODULE, "Net")
+    assert got == want == 100 * 48 + 3 * (48 * 48 + 48)
+
+
+UNKNOWN_LAYERS = """
+import argparse
+import torch
+import torch.nn as nn
+
+parser = argparse.ArgumentParser()
+parser.add_argument("--n-layers", type=int, default=2)
+args = parser.parse_args()  # sys.argv: not known statically
+
+
+class RMSNorm(nn.Module):
+    def __init__(self, d):
+        super().__init__()
+        self.weight = nn.Parameter(torch.ones(d))
+
+
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.embed_tokens = nn.Embedding(128, 32)
+        self.layers = nn.ModuleList([nn.Linear(32, 32) for _ in range(args.n_layers)])
+        self.norm = RMSNorm(args.d_model)
+"""
+
+
+def test_a_norm_block_beside_unknown_layers_is_no_layer_count(tmp_path):
+    # the layer stack is unknown (its length reads sys.argv); the norm block standing once
+    # beside it is not "1 layer" (it was: a confident-wrong layer-count finding)
+    from transformers import LlamaConfig
+
+    cfg = LlamaConfig(
+        vocab_size=128,
+        hidden_size=32,
+        intermediate_size=64,
+        num_hidden_layers=2,
+        num_attention_heads=4,
+        num_key_value_heads=4,
+    ).to_dict()
+    fs = _findings(tmp_path, UNKNOWN_LAYERS, cfg)
+    assert not [f for f in fs if f.kind == "layer-count"], [f.message for f in fs]
