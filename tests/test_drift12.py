@@ -100,3 +100,69 @@ def test_a_norm_block_beside_unknown_layers_is_no_layer_count(tmp_path):
     ).to_dict()
     fs = _findings(tmp_path, UNKNOWN_LAYERS, cfg)
     assert not [f for f in fs if f.kind == "layer-count"], [f.message for f in fs]
+
+
+# ------------------------------------------------------------------ fairseq position offset
+BIOGPT = """
+import torch
+import torch.nn as nn
+
+MAX_LEN = {max_len}
+OFFSET = 2  # fairseq reserves two position rows
+
+
+class Layer(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.self_attn_layer_norm = nn.LayerNorm(32)
+        self.q_proj = nn.Linear(32, 32)
+        self.k_proj = nn.Linear(32, 32)
+        self.v_proj = nn.Linear(32, 32)
+        self.out_proj = nn.Linear(32, 32)
+        self.final_layer_norm = nn.LayerNorm(32)
+        self.fc1 = nn.Linear(32, 64)
+        self.fc2 = nn.Linear(64, 32)
+
+
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.embed_tokens = nn.Embedding(100, 32)
+        self.embed_positions = nn.Embedding(MAX_LEN + OFFSET, 32)
+        self.layers = nn.ModuleList([Layer() for _ in range(2)])
+        self.layer_norm = nn.LayerNorm(32)
+
+    def forward(self, ids):
+        pos = torch.arange(ids.shape[1]) + OFFSET
+        return self.layer_norm(self.embed_tokens(ids) + self.embed_positions(pos))
+"""
+
+
+def _biogpt_config() -> dict:
+    from transformers import BioGptConfig
+
+    return BioGptConfig(
+        vocab_size=100,
+        hidden_size=32,
+        num_hidden_layers=2,
+        num_attention_heads=4,
+        intermediate_size=64,
+        max_position_embeddings=64,
+    ).to_dict()
+
+
+def test_learned_positions_with_the_fairseq_offset(tmp_path):
+    # transformers' BioGPT table holds max_position_embeddings + 2 rows (its subclass runs
+    # F.embedding on its own table): the code's table of 66 rows is the table of a 64-token
+    # context, proven by the counts; one of 98 rows is the table that 96 builds
+    from transformers import BioGptConfig, BioGptModel
+
+    cfg = _biogpt_config()
+    got, want = both(tmp_path, BIOGPT.format(max_len=64), "Net")
+    with torch.device("meta"):
+        hf = BioGptModel(BioGptConfig(**cfg))
+    assert got == want == sum(p.numel() for p in hf.parameters())
+    assert _findings(tmp_path, BIOGPT.format(max_len=64), cfg, "clean") == []
+    fs = _findings(tmp_path, BIOGPT.format(max_len=96), cfg, "planted")
+    assert len(fs) == 1 and fs[0].kind == "context-length", [f.message for f in fs]
+    assert fs[0].values == {"left": 96, "right": 64}

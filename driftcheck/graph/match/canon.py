@@ -412,6 +412,9 @@ def _embedding_table(node: Node, kids: list[Node] | None) -> Item | None:
         "Embedding"
     ):
         return None
+    if kids and len(kids) == 2 and kids[0].type == "Parameter" and _reads(kids[1], kids[0]):
+        kids = kids[:1]  # a subclass whose forward calls ``F.embedding`` on its own table
+        # (BioGPT's scaled words, its learned positions): the lookup holds no weight of its own
     if not kids or len(kids) != 1 or kids[0].type != "Parameter":
         return None
     shape = kids[0].params.get("shape")
@@ -422,6 +425,13 @@ def _embedding_table(node: Node, kids: list[Node] | None) -> Item | None:
     if shared is not None and not node.tied:  # the table is another's (BART's shared one)
         node = node.model_copy(update={"tied": {"weight": shared}})
     return _leaf(node, "Embedding", params)
+
+
+def _reads(op: Node, table: Node) -> bool:
+    """``op`` is an embedding lookup of ``table``'s rows (its weight is tied to it)."""
+    if op.type != "Embedding" or not op.tied:
+        return False
+    return all(t.split(".", 1)[0] == table.id for t in op.tied.values())
 
 
 def _merge_runs(items: list[Item]) -> list[Item]:
