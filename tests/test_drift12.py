@@ -166,3 +166,85 @@ def test_learned_positions_with_the_fairseq_offset(tmp_path):
     fs = _findings(tmp_path, BIOGPT.format(max_len=96), cfg, "planted")
     assert len(fs) == 1 and fs[0].kind == "context-length", [f.message for f in fs]
     assert fs[0].values == {"left": 96, "right": 64}
+
+
+# ------------------------------------------------------------------ Falcon multi-query
+FALCON_MQA = """
+import torch.nn as nn
+import torch.nn.functional as F
+
+HEADS = {heads}
+
+
+class MQA(nn.Module):
+    def __init__(self, width=64, heads=HEADS):
+        super().__init__()
+        self.heads, self.hd = heads, width // heads
+        self.query_key_value = nn.Linear(width, width + 2 * self.hd, bias=False)
+        self.dense = nn.Linear(width, width, bias=False)
+
+    def forward(self, x):
+        b, t, _ = x.shape
+        qkv = self.query_key_value(x).view(b, t, self.heads + 2, self.hd)
+        q = qkv[:, :, :-2].transpose(1, 2)
+        k = qkv[:, :, -2:-1].transpose(1, 2)
+        v = qkv[:, :, -1:].transpose(1, 2)
+        y = F.scaled_dot_product_attention(q, k.expand_as(q), v.expand_as(q), is_causal=True)
+        return self.dense(y.transpose(1, 2).reshape(b, t, -1))
+
+
+class Block(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.input_layernorm = nn.LayerNorm(64)
+        self.self_attention = MQA()
+        self.mlp_up = nn.Linear(64, 256, bias=False)
+        self.mlp_down = nn.Linear(256, 64, bias=False)
+
+    def forward(self, x):
+        h = self.input_layernorm(x)
+        return x + self.self_attention(h) + self.mlp_down(F.gelu(self.mlp_up(h)))
+
+
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.word_embeddings = nn.Embedding(100, 64)
+        self.h = nn.ModuleList([Block() for _ in range(2)])
+        self.ln_f = nn.LayerNorm(64)
+
+    def forward(self, ids):
+        x = self.word_embeddings(ids)
+        for blk in self.h:
+            x = blk(x)
+        return self.ln_f(x)
+"""
+
+
+def test_falcon_multi_query_fused_heads_and_its_unread_kv_key(tmp_path):
+    # ``view(b, t, heads + 2, hd)`` sliced apart on that axis stacks 4 query heads with the
+    # one key and value head: 6 is no head count (it was read as 6 heads). Under
+    # ``multi_query`` transformers builds one KV head whatever ``num_kv_heads`` says, so
+    # that key unread by the code is unread by the config's own model too: no claim
+    from transformers import FalconConfig, FalconModel
+
+    cfg = FalconConfig(
+        vocab_size=100,
+        hidden_size=64,
+        num_hidden_layers=2,
+        num_attention_heads=4,
+        num_kv_heads=4,
+        multi_query=True,
+        parallel_attn=True,
+        new_decoder_architecture=False,
+        bias=False,
+        ffn_hidden_size=256,
+    )
+    got, want = both(tmp_path, FALCON_MQA.format(heads=4), "Net")
+    with torch.device("meta"):
+        hf = FalconModel(cfg)
+    assert got == want == sum(p.numel() for p in hf.parameters())
+    raw = cfg.to_dict()
+    assert _findings(tmp_path, FALCON_MQA.format(heads=4), raw, "clean") == []
+    fs = _findings(tmp_path, FALCON_MQA.format(heads=8), raw, "planted")
+    assert len(fs) == 1 and fs[0].values == {"left": 8, "right": 4}, [f.message for f in fs]

@@ -336,6 +336,7 @@ class Canon:
         if ltype == "Unflatten":
             leaf.src_width = self._split_source(node)
             leaf.head_chunks = self._split_chunks(node)
+            leaf.head_sliced = self._split_sliced(node)
         if node.repeat > 1:
             return _block(node, [leaf], node.repeat)
         return leaf
@@ -397,6 +398,25 @@ class Canon:
             if nxt.type not in SPLIT_PASSES:
                 return None
         return None
+
+    def _split_sliced(self, node: Node) -> bool:
+        """An ``Unflatten`` whose first new axis is then cut by slices (Falcon's multi-query
+        ``view(b, t, heads + 2, hd)`` taken apart as ``[:-2]``, ``[-2:-1]``, ``[-1:]``): that
+        axis stacks the queries' heads with the key's and value's, so its size is no head
+        count."""
+        if self._out is None:
+            self._out = {}
+            for e in self.graph.edges:
+                self._out.setdefault(e.src, []).append(e.dst)
+        dim = node.params.get("dim")
+        if type(dim) is not int:
+            return False
+        by_id = self.graph.index
+        for dst in self._out.get(node.id, []):
+            nxt = by_id.get(dst)
+            if nxt is not None and nxt.type == "Slice" and nxt.params.get("dim") == dim:
+                return True
+        return False
 
 
 SPLIT_PASSES = frozenset({"Contiguous", "Identity", "Dropout"})

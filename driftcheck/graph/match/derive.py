@@ -337,6 +337,8 @@ def _head_splits(main: Item, out: dict[str, Derived], items: list[Item]) -> None
             d = it.src_width // n  # (heads, -1) of a projection the graph names: its width
         if d > 0 and n * d not in widths:
             return  # a split of something else: no reading
+        if getattr(it, "head_sliced", False):
+            return  # a fused axis of query, key and value heads sliced apart: no head count
         if it.head_chunks:  # per-head fused [heads, k * head_dim] cut by chunk(k, -1)
             if d < 0 or d % it.head_chunks:
                 return
