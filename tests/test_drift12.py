@@ -248,3 +248,34 @@ def test_falcon_multi_query_fused_heads_and_its_unread_kv_key(tmp_path):
     assert _findings(tmp_path, FALCON_MQA.format(heads=4), raw, "clean") == []
     fs = _findings(tmp_path, FALCON_MQA.format(heads=8), raw, "planted")
     assert len(fs) == 1 and fs[0].values == {"left": 8, "right": 4}, [f.message for f in fs]
+
+
+# ------------------------------------------------------------------ tomllib
+TOML = '''
+import tomllib
+import torch.nn as nn
+
+S = tomllib.loads("""
+[model]
+vocab = 90
+width = 24
+
+[model.stack]
+layers = 3
+""")
+M = S["model"]
+
+
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.emb = nn.Embedding(M["vocab"], M["width"])
+        self.layers = nn.ModuleList(nn.Linear(M["width"], M["width"]) for _ in range(M["stack"]["layers"]))
+'''
+
+
+def test_sizes_in_a_toml_document(tmp_path):
+    # tomllib's own parser, interpreted, ran past the loop budget (analysis stopped); the
+    # text is parsed by Python's tomllib as json.loads / yaml.safe_load texts are
+    got, want = both(tmp_path, TOML, "Net")
+    assert got == want == 90 * 24 + 3 * (24 * 24 + 24)
