@@ -279,3 +279,82 @@ def test_sizes_in_a_toml_document(tmp_path):
     # text is parsed by Python's tomllib as json.loads / yaml.safe_load texts are
     got, want = both(tmp_path, TOML, "Net")
     assert got == want == 90 * 24 + 3 * (24 * 24 + 24)
+
+
+# ------------------------------------------------------------------ a norm's module EPS
+NORM_EPS = """
+import torch
+import torch.nn as nn
+
+EPS = {eps}
+
+
+class Norm(nn.Module):
+    def __init__(self, d):
+        super().__init__()
+        self.weight = nn.Parameter(torch.ones(d))
+
+    def forward(self, x):
+        return self.weight * (x * torch.rsqrt(x.pow(2).mean(-1, keepdim=True) + EPS))
+
+
+class Layer(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.input_layernorm = Norm(32)
+        self.q_proj = nn.Linear(32, 32, bias=False)
+        self.k_proj = nn.Linear(32, 32, bias=False)
+        self.v_proj = nn.Linear(32, 32, bias=False)
+        self.o_proj = nn.Linear(32, 32, bias=False)
+        self.post_attention_layernorm = Norm(32)
+        self.gate_proj = nn.Linear(32, 64, bias=False)
+        self.up_proj = nn.Linear(32, 64, bias=False)
+        self.down_proj = nn.Linear(64, 32, bias=False)
+
+
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.embed_tokens = nn.Embedding(100, 32)
+        self.layers = nn.ModuleList([Layer() for _ in range(2)])
+        self.norm = Norm(32)
+        self.lm_head = nn.Linear(32, 100, bias=False)
+
+    def forward(self, ids):
+        x = self.embed_tokens(ids)
+        return self.lm_head(self.norm(x))
+"""
+
+
+def test_module_eps_read_by_a_norms_forward(tmp_path):
+    # ``EPS`` read by the norm's own forward is that norm's epsilon: torch's RMSNorm with
+    # eps 1e-8 gives this norm's output at EPS = 1e-8, not at 1e-6 (so a changed EPS is a
+    # finding, where it was read as nothing)
+    import importlib.util
+
+    from transformers import LlamaConfig
+
+    outs = {}
+    x = torch.randn(3, 32, dtype=torch.float64) * 1e-4
+    for eps in (1e-8, 1e-6):
+        p = tmp_path / f"norm_{int(-torch.log10(torch.tensor(eps)))}.py"
+        p.write_text(NORM_EPS.format(eps=eps))
+        spec = importlib.util.spec_from_file_location(p.stem, p)
+        mod = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(mod)
+        outs[eps] = mod.Norm(32).double()(x)
+    ref = torch.nn.RMSNorm(32, eps=1e-8).double()(x)
+    assert torch.allclose(outs[1e-8], ref) and not torch.allclose(outs[1e-6], ref)
+    cfg = LlamaConfig(
+        vocab_size=100,
+        hidden_size=32,
+        intermediate_size=64,
+        num_hidden_layers=2,
+        num_attention_heads=4,
+        num_key_value_heads=4,
+        rms_norm_eps=1e-8,
+        architectures=["LlamaForCausalLM"],
+    ).to_dict()
+    assert _findings(tmp_path, NORM_EPS.format(eps=1e-8), cfg, "clean") == []
+    fs = _findings(tmp_path, NORM_EPS.format(eps=1e-6), cfg, "planted")
+    assert len(fs) == 1 and fs[0].values == {"left": 1e-6, "right": 1e-8}, [f.message for f in fs]
