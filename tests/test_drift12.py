@@ -358,3 +358,80 @@ def test_module_eps_read_by_a_norms_forward(tmp_path):
     assert _findings(tmp_path, NORM_EPS.format(eps=1e-8), cfg, "clean") == []
     fs = _findings(tmp_path, NORM_EPS.format(eps=1e-6), cfg, "planted")
     assert len(fs) == 1 and fs[0].values == {"left": 1e-6, "right": 1e-8}, [f.message for f in fs]
+
+
+# ------------------------------------------------------------------ GPT-Neo's window_size
+GPT_NEO = """
+import torch
+import torch.nn as nn
+
+WINDOW = {window}
+
+
+class Attention(nn.Module):
+    def __init__(self, local):
+        super().__init__()
+        self.local = local
+        self.window = WINDOW
+        self.q_proj = nn.Linear(32, 32, bias=False)
+        self.k_proj = nn.Linear(32, 32, bias=False)
+        self.v_proj = nn.Linear(32, 32, bias=False)
+        self.out_proj = nn.Linear(32, 32)
+
+    def allowed(self, t):
+        i = torch.arange(t)
+        ok = i[:, None] >= i[None, :]
+        if self.local:
+            ok = ok & (i[:, None] - i[None, :] < self.window)
+        return ok
+
+    def forward(self, x):
+        b, t, d = x.shape
+        q, k, v = (p(x).view(b, t, 4, 8).transpose(1, 2) for p in (self.q_proj, self.k_proj, self.v_proj))
+        s = (q @ k.transpose(-1, -2)).masked_fill(~self.allowed(t), -1e9)
+        return self.out_proj((s.softmax(-1) @ v).transpose(1, 2).reshape(b, t, d))
+
+
+class Block(nn.Module):
+    def __init__(self, local):
+        super().__init__()
+        self.ln_1 = nn.LayerNorm(32)
+        self.attn = Attention(local)
+        self.ln_2 = nn.LayerNorm(32)
+        self.c_fc = nn.Linear(32, 64)
+        self.c_proj = nn.Linear(64, 32)
+
+
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.wte = nn.Embedding(100, 32)
+        self.wpe = nn.Embedding(64, 32)
+        self.h = nn.ModuleList([Block(False), Block(True)])
+        self.ln_f = nn.LayerNorm(32)
+"""
+
+
+def test_gpt_neo_window_size_is_its_sliding_window(tmp_path):
+    # GPTNeoConfig states the local layers' window as ``window_size`` (no ``sliding_window``):
+    # read for gpt_neo, a changed window in the code is a finding (it was none)
+    from transformers import GPTNeoConfig, GPTNeoModel
+
+    cfg = GPTNeoConfig(
+        vocab_size=100,
+        hidden_size=32,
+        num_layers=2,
+        num_heads=4,
+        intermediate_size=64,
+        max_position_embeddings=64,
+        attention_types=[[["global", "local"], 1]],
+        window_size=16,
+    )
+    got, want = both(tmp_path, GPT_NEO.format(window=16), "Net")
+    with torch.device("meta"):
+        hf = GPTNeoModel(cfg)
+    assert got == want == sum(p.numel() for p in hf.parameters())
+    raw = cfg.to_dict()
+    assert _findings(tmp_path, GPT_NEO.format(window=16), raw, "clean") == []
+    fs = _findings(tmp_path, GPT_NEO.format(window=8), raw, "planted")
+    assert len(fs) == 1 and fs[0].values == {"left": 8, "right": 16}, [f.message for f in fs]
