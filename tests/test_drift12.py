@@ -435,3 +435,103 @@ def test_gpt_neo_window_size_is_its_sliding_window(tmp_path):
     assert _findings(tmp_path, GPT_NEO.format(window=16), raw, "clean") == []
     fs = _findings(tmp_path, GPT_NEO.format(window=8), raw, "planted")
     assert len(fs) == 1 and fs[0].values == {"left": 8, "right": 16}, [f.message for f in fs]
+
+
+# ------------------------------------------------------------------ MLP widths are not attention
+QWEN2_KERNELS = """
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+
+D, NQ, NKV, HD, MLP = 32, 4, 2, 8, {mlp}
+
+
+def kernel(*shape):
+    return nn.Parameter(torch.randn(*shape) * 0.02)
+
+
+class RMSNorm(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.weight = nn.Parameter(torch.ones(D))
+
+    def forward(self, x):
+        return self.weight * (x * torch.rsqrt(x.pow(2).mean(-1, keepdim=True) + 1e-6))
+
+
+class Attention(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.W_Q, self.b_Q = kernel(D, NQ, HD), kernel(NQ, HD)
+        self.W_K, self.b_K = kernel(D, NKV, HD), kernel(NKV, HD)
+        self.W_V, self.b_V = kernel(D, NKV, HD), kernel(NKV, HD)
+        self.W_O = kernel(NQ, HD, D)
+
+    def forward(self, x):
+        q = torch.einsum("btd,dhk->bhtk", x, self.W_Q) + self.b_Q[None, :, None]
+        k = torch.einsum("btd,dhk->bhtk", x, self.W_K) + self.b_K[None, :, None]
+        v = torch.einsum("btd,dhk->bhtk", x, self.W_V) + self.b_V[None, :, None]
+        kv_of = torch.arange(NQ) // (NQ // NKV)
+        y = F.scaled_dot_product_attention(q, k[:, kv_of], v[:, kv_of], is_causal=True)
+        return torch.einsum("bhtk,hkd->btd", y, self.W_O)
+
+
+class Mlp(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.W_gate, self.W_in, self.W_out = kernel(D, MLP), kernel(D, MLP), kernel(MLP, D)
+
+    def forward(self, x):
+        return (F.silu(x @ self.W_gate) * (x @ self.W_in)) @ self.W_out
+
+
+class Block(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.ln1, self.attn, self.ln2, self.mlp = RMSNorm(), Attention(), RMSNorm(), Mlp()
+
+    def forward(self, x):
+        x = x + self.attn(self.ln1(x))
+        return x + self.mlp(self.ln2(x))
+
+
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.embed = nn.Embedding(100, D)
+        self.blocks = nn.ModuleList([Block() for _ in range(2)])
+        self.norm = RMSNorm()
+        self.lm_head = nn.Linear(D, 100, bias=False)
+
+    def forward(self, ids):
+        x = self.embed(ids)
+        for b in self.blocks:
+            x = b(x)
+        return self.lm_head(self.norm(x))
+"""
+
+
+def test_mlp_kernels_three_times_the_width_are_not_a_fused_qkv(tmp_path):
+    # attention in 3-d kernels shows no projection; an MLP of 96 = 3 x 32 was read as a fused
+    # QKV of full attention (4 KV heads) against the config's 2: the changed MLP width is the
+    # one finding
+    from transformers import Qwen2Config, Qwen2ForCausalLM
+
+    cfg = Qwen2Config(
+        vocab_size=100,
+        hidden_size=32,
+        intermediate_size=80,
+        num_hidden_layers=2,
+        num_attention_heads=4,
+        num_key_value_heads=2,
+        tie_word_embeddings=False,
+        architectures=["Qwen2ForCausalLM"],
+    )
+    got, want = both(tmp_path, QWEN2_KERNELS.format(mlp=80), "Net")
+    with torch.device("meta"):
+        hf = Qwen2ForCausalLM(cfg)
+    assert got == want == sum(p.numel() for p in hf.parameters())
+    raw = cfg.to_dict()
+    assert _findings(tmp_path, QWEN2_KERNELS.format(mlp=80), raw, "clean") == []
+    fs = _findings(tmp_path, QWEN2_KERNELS.format(mlp=96), raw, "planted")
+    assert len(fs) == 1 and fs[0].values == {"left": 96, "right": 80}, [f.message for f in fs]

@@ -451,6 +451,11 @@ def kv_layout(graph: Any, raw: dict[str, Any], values: dict[str, list[Any]],
     if outs is None:
         return None
     q = heads * hd
+    mlp = _single(values, "intermediateSize")
+    if mlp is not None and mlp not in (q, width):
+        # the MLP's projections (three 2-d kernels of an MLP 3 x the query width, beside
+        # attention held in 3-d kernels) are not attention's
+        outs = [w for w in outs if w != mlp]
     own_q = outs.count(q) - (1 if q == width else 0) >= 1  # a query projection of its own
     # (beside the output projection, which is ``q`` wide too where ``q`` is the width)
     ways = [
