@@ -535,3 +535,23 @@ def test_mlp_kernels_three_times_the_width_are_not_a_fused_qkv(tmp_path):
     assert _findings(tmp_path, QWEN2_KERNELS.format(mlp=80), raw, "clean") == []
     fs = _findings(tmp_path, QWEN2_KERNELS.format(mlp=96), raw, "planted")
     assert len(fs) == 1 and fs[0].values == {"left": 96, "right": 80}, [f.message for f in fs]
+
+
+# ------------------------------------------------------------------ two position tables
+def test_encoder_decoder_tables_of_one_length_state_the_context(tmp_path):
+    # fresh4's Pegasus (counts equal to transformers' model: make.py --check): its encoder and
+    # decoder each hold a 128-row table; one length is the context (it was no fact, and a
+    # longer table gave six structural findings); the table's rows moving with the fact make
+    # it the root of the weight differences
+    from tests.conftest import ROOT
+
+    d = ROOT / "benchmarks" / "reimpl" / "fresh4"
+    cfg = str(d / "configs" / "pegasus_sinusoid_param" / "config.json")
+
+    def run(code: str) -> list:
+        fs = drift(load_sides(code, cfg), code, cfg)
+        return [f for f in fs if f.severity.rank >= 1]
+
+    assert run(str(d / "cases" / "pegasus_sinusoid_param.py")) == []
+    fs = run(str(d / "planted" / "pegasus_sinusoid_param__maxPositionEmbeddings.py"))
+    assert len(fs) == 1 and fs[0].values == {"left": 256, "right": 128}, [f.message for f in fs]
