@@ -185,8 +185,6 @@ class Items:
         if isinstance(k, Unknown):
             if isinstance(raw, dict):
                 self.ip.havoc[id(raw)] = (raw, f"written under an unknown key ({k.why})")
-            elif isinstance(raw, Tensor):
-                raw.data = None  # some element changed: its values are no longer known
             return
         if isinstance(raw, wildlib.ModGlobals):
             self.ip.globals.setdefault(id(raw.mod), {})[str(k)] = v  # ``globals()[k] = v``
@@ -227,8 +225,6 @@ class Items:
                 pass
         elif hasattr(type(raw), "library_setitem"):  # ``parser["model"]["x"] = "3"``
             raw.library_setitem(k, v)
-        elif isinstance(raw, Tensor):  # ``mask[::2] = -1``: its known values change
-            tensorvalues.setitem(raw, key, v)
 
     def iterate(self, v: Any) -> list[Any] | None:
         raw = plain_bare(v)

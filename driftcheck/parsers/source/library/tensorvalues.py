@@ -115,8 +115,8 @@ def make(arr: Any, approx: bool = False) -> Tensor | None:
     arr = n.asarray(arr)
     if arr.size > LIMIT or arr.dtype.kind not in "biuf":
         return None
-    if arr.dtype.kind == "u" and arr.dtype.itemsize != 1:
-        return None  # torch.uint8 only (``.byte()`` masks)
+    if arr.dtype.kind == "u":
+        return None
     if approx and (arr.dtype.kind != "f" or not n.all(n.isfinite(arr))):
         return None
     return Tensor(tuple(int(d) for d in arr.shape), data=Lazy(None, arr, approx and True))
@@ -535,12 +535,6 @@ def _binary(name: str, x: Any, y: Any, approx: bool = False) -> Tensor | None:
             pass  # a comparison of numbers: the same truth under either promotion
         elif {kx, ky} == {"b", "i"} and name in ("mul", "add"):
             pass  # bool tensor with ints: torch promotes bool to the int type, as numpy
-        elif (kx, scalar_y) == ("u", True) or (ky, scalar_x) == ("u", True):
-            # a uint8 tensor with a Python int (nflows' ``mask[1::2] += 1`` on a ``.byte()``
-            # mask): torch keeps uint8, wrapping, as numpy does with an int it can hold
-            other = y if scalar_y else x
-            if name not in ("add", "sub", "mul") or {kx, ky} != {"u", "i"} or not 0 <= other <= 255:
-                return None
         else:
             return None
     if kx == "b" and ky == "b" and name in ("add", "sub", "truediv", "floordiv", "mod"):
@@ -632,19 +626,6 @@ def _index(t: Tensor, key: Any) -> Tensor | None:
     a = data(t)
     if a is None:
         return None
-    out = _key(key)
-    if out is None:
-        return None
-    try:
-        r = a[out]
-    except (IndexError, ValueError, TypeError):
-        return None
-    return make(r)
-
-
-def _key(key: Any) -> tuple | None:
-    """A subscript as numpy takes it: ints, slices, ``None``, ``...`` and one known integer
-    or bool tensor; None for anything else."""
     key = plain(key)
     parts = key if isinstance(key, tuple) else (key,)
     out: list[Any] = []
@@ -658,49 +639,16 @@ def _key(key: Any) -> tuple | None:
             return None
     if sum(1 for p in out if hasattr(p, "dtype")) > 1:
         return None  # several index tensors broadcast together: not modelled
-    return tuple(out)
-
-
-def setitem(t: Tensor, key: Any, v: Any) -> None:
-    """``t[key] = v`` in place (nflows' coupling mask: ``mask = torch.ones(n); mask[::2] =
-    -1``): the new values when the key and the value are known (cast to ``t``'s dtype, as
-    torch's in-place write), else the values are unknown from here on -- never the old ones,
-    which ``mask <= 0`` would read as all False."""
-    if t.data is None:
-        return
-    a, new = data(t), None
-    out = _key(key) if a is not None else None
-    val = plain(v)
-    val = data(val) if isinstance(val, Tensor) else val
-    if out is not None and (
-        hasattr(val, "dtype") or isinstance(val, (int, float)) and not isinstance(val, bool)
-    ):
-        try:
-            new = a.copy()
-            new[out] = val
-        except (IndexError, ValueError, TypeError, OverflowError):
-            new = None
-    t.data = Lazy(None, new) if new is not None else None
-
-
-def masked_select(t: Tensor, args: list[Any], kwargs: dict[str, Any]) -> Tensor | None:
-    """``t.masked_select(mask)``: the 1-D tensor of the elements where a known bool mask
-    (broadcast against ``t``) is true; its length is the mask's count of true elements."""
-    mask = plain(args[0]) if len(args) == 1 and not kwargs else None
-    a, m = data(t), data(mask) if isinstance(mask, Tensor) else None
-    if a is None or m is None or m.dtype.kind != "b":
-        return None
-    n = np()
     try:
-        a2, m2 = n.broadcast_arrays(a, m)
-    except ValueError:
-        return None  # torch raises: not ours to guess
-    return make(a2[m2])
+        r = a[tuple(out)]
+    except (IndexError, ValueError, TypeError):
+        return None
+    return make(r)
 
 
 # ----------------------------------------------------------------------------- methods
 _LAZY_METHODS = frozenset(
-    ("double", "float", "long", "int", "bool", "byte", "sum", "all", "any", "t")
+    ("double", "float", "long", "int", "bool", "sum", "all", "any", "t")
     + ("round", "floor", "ceil", "trunc", "max", "min")
 )
 
@@ -730,9 +678,7 @@ def method(t: Tensor, name: str) -> Any:
     return None
 
 
-_EAGER_METHODS = frozenset(
-    ("item", "tolist", "T", "nonzero", "squeeze", "diag", "unique", "masked_select")
-)
+_EAGER_METHODS = frozenset(("item", "tolist", "T", "nonzero", "squeeze", "diag", "unique"))
 
 
 def _call_method(t: Tensor, name: str, args: list, kwargs: dict) -> Any:
@@ -770,7 +716,6 @@ def _method(t: Tensor, name: str) -> Any:
             return None
         return BuiltinMethod(lambda x, k: a.reshape(()).item() if name == "item" else a.tolist())
     casts = {"double": "float64", "float": "float32", "long": "int64", "int": "int32"}
-    casts["byte"] = "uint8"
     if name in casts or name == "bool":
         to = casts.get(name, "bool")
         return BuiltinMethod(lambda x, k: make(a.astype(to)) if not x and not k else None)
@@ -788,8 +733,6 @@ def _method(t: Tensor, name: str) -> Any:
         return BuiltinMethod(lambda x, k: make(n.diag(a)) if not x and not k else None)
     if name == "unique":
         return BuiltinMethod(lambda x, k: unique([t, *x], k))
-    if name == "masked_select":
-        return BuiltinMethod(lambda x, k: masked_select(t, x, k))
     return None
 
 
