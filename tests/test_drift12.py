@@ -555,3 +555,22 @@ def test_encoder_decoder_tables_of_one_length_state_the_context(tmp_path):
     assert run(str(d / "cases" / "pegasus_sinusoid_param.py")) == []
     fs = run(str(d / "planted" / "pegasus_sinusoid_param__maxPositionEmbeddings.py"))
     assert len(fs) == 1 and fs[0].values == {"left": 256, "right": 128}, [f.message for f in fs]
+
+
+# ------------------------------------------------------------------ rotary_dim in its own terms
+def test_rotary_dim_stated_by_the_config_is_compared_as_dims():
+    # fresh4's GPT-J (counts and same-weights outputs equal transformers': make.py --check)
+    # turns the first 8 of 16 head dims; the config states ``rotary_dim`` itself, so a code
+    # that turns 16 is "16 against 8" (it was said as fractions, 1.0 against 0.5)
+    from tests.conftest import ROOT
+
+    d = ROOT / "benchmarks" / "reimpl" / "fresh4"
+    cfg = str(d / "configs" / "gptj_sincos_table" / "config.json")
+
+    def run(code: str) -> list:
+        fs = drift(load_sides(code, cfg), code, cfg)
+        return [f for f in fs if f.severity.rank >= 1]
+
+    assert run(str(d / "cases" / "gptj_sincos_table.py")) == []
+    fs = run(str(d / "planted" / "gptj_sincos_table__rotaryDim.py"))
+    assert len(fs) == 1 and fs[0].values == {"left": 16, "right": 8}, [f.message for f in fs]

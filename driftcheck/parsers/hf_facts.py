@@ -61,6 +61,7 @@ CANDIDATES: dict[str, tuple[str, ...]] = {
         "layernorm_eps",
     ),
     "slidingWindow": ("sliding_window", "attention_window_size"),
+    "rotaryDim": ("rotary_dim",),
     "tieWordEmbeddings": ("tie_word_embeddings",),
     "numExperts": ("num_local_experts", "num_experts", "n_routed_experts", "moe_num_experts"),
     "numExpertsPerTok": ("num_experts_per_tok", "num_experts_per_token", "moe_top_k"),
