@@ -440,6 +440,15 @@ VALUES.append(
 
 VALUES.append(
     (
+        ("tomllib.loads",),
+        # a TOML document of sizes in the file itself (tables nested by dotted headers)
+        "import tomllib\n"
+        "result = tomllib.loads('vocab = 90\\n[model.stack]\\nlayers = 3\\nw = [1, 2.5]\\n')",
+    )
+)
+
+VALUES.append(
+    (
         ("ast.literal_eval", "collections.ChainMap"),
         # hydra-style ``key=value`` overrides parsed as literals; overrides over defaults
         "import ast\nfrom collections import ChainMap\n"

@@ -79,7 +79,10 @@ def unread_claims(sides: Sides, findings: list[Finding], names: dict[str, str]) 
         return []
     aliases = attribute_map(code.model_type) if code.model_type else {}
     graph = sides.left if code.side == "left" else sides.right
-    return unread_findings(code, code.written, findings, names, aliases, code_values(graph), graph)
+    ref = sides.right if code.side == "left" else sides.left
+    return unread_findings(
+        code, code.written, findings, names, aliases, code_values(graph), graph, ref
+    )
 
 
 def code_values(graph: Graph) -> dict[str, list[Any]]:

@@ -271,7 +271,7 @@ may read the claim."""
 def unread_findings(code: CodeSide, raw: dict[str, Any], findings: list[Finding],
                     labels: dict[str, str], aliases: dict[str, str],
                     values: dict[str, list[Any]] | None = None,
-                    graph: Any = None) -> list[Finding]:  # fmt: skip
+                    graph: Any = None, reference: Any = None) -> list[Finding]:  # fmt: skip
     """DRF030 for each claim in ``raw`` (the config as written) that the code ignores.
 
     ``aliases``: the config class's ``attribute_map`` (standard name -> this family's key);
@@ -282,7 +282,10 @@ def unread_findings(code: CodeSide, raw: dict[str, Any], findings: list[Finding]
     the KV heads of attention the code builds full) or, for a fact the graph shows no value
     for, when no identifier names it (``STEMS``). Edits ``findings``: a structural finding
     that is this claim's consequence (the ``k_proj`` width of the KV heads) is listed under
-    the claim's finding instead of beside it."""
+    the claim's finding instead of beside it. ``reference``: the config side's graph; a
+    claim the model the config builds does not follow either (Falcon's ``num_kv_heads`` under
+    ``multi_query``: transformers builds one KV head whatever it says) is no claim about
+    that model."""
     from driftcheck.graph.match.diff import same
 
     reads = code_reads(code.path)
@@ -299,6 +302,8 @@ def unread_findings(code: CodeSide, raw: dict[str, Any], findings: list[Finding]
             continue  # a sub-config the code never opens, or hands to another model's code
         names = {leaf, both.get(leaf, leaf), *CLAIMS.get(fact, ())}  # any key naming the fact
         if {n.lower() for n in names} & read:  # N_EXPERTS as a module constant reads too
+            continue
+        if not sub and _overridden(reference, fact, value):
             continue
         held = [] if sub else list(values.get(fact, ()))
         if any(same(v, value) for v in held) or _per_stage(held, value):
@@ -336,6 +341,18 @@ def unread_findings(code: CodeSide, raw: dict[str, Any], findings: list[Finding]
         for f in absorbed:
             findings.remove(f)
     return out
+
+
+def _overridden(reference: Any, fact: str, value: Any) -> bool:
+    """The config side's own model states another value for ``fact`` than the claim: its
+    modeling code derives the fact otherwise (a fact read off transformers' code, never a
+    config key of this name), so the claimed key is unread by the reference as well."""
+    from driftcheck.graph.match.diff import same
+
+    f = getattr(reference, "facts", {}).get(fact)
+    if f is None or f.loc is None or f.loc.key or not f.loc.line:
+        return False
+    return not same(f.value, value)
 
 
 def _finding(code: CodeSide, labels: dict[str, str], fact: str, key: str, value: Any,
@@ -434,6 +451,11 @@ def kv_layout(graph: Any, raw: dict[str, Any], values: dict[str, list[Any]],
     if outs is None:
         return None
     q = heads * hd
+    mlp = _single(values, "intermediateSize")
+    if mlp is not None and mlp not in (q, width):
+        # the MLP's projections (three 2-d kernels of an MLP 3 x the query width, beside
+        # attention held in 3-d kernels) are not attention's
+        outs = [w for w in outs if w != mlp]
     own_q = outs.count(q) - (1 if q == width else 0) >= 1  # a query projection of its own
     # (beside the output projection, which is ``q`` wide too where ``q`` is the width)
     ways = [

@@ -61,11 +61,20 @@ CANDIDATES: dict[str, tuple[str, ...]] = {
         "layernorm_eps",
     ),
     "slidingWindow": ("sliding_window", "attention_window_size"),
+    "rotaryDim": ("rotary_dim",),
     "tieWordEmbeddings": ("tie_word_embeddings",),
     "numExperts": ("num_local_experts", "num_experts", "n_routed_experts", "moe_num_experts"),
     "numExpertsPerTok": ("num_experts_per_tok", "num_experts_per_token", "moe_top_k"),
 }
 """Fact -> config keys, most specific first. ``attribute_map`` targets are tried before these."""
+
+TYPE_KEYS: dict[str, dict[str, tuple[str, ...]]] = {
+    # GPT-Neo's local layers mask keys further back than ``window_size`` (modeling_gpt_neo:
+    # ``tril(bias, -config.window_size)``): its sliding window, under a name Swin uses for
+    # something else, so it is read for this model type only
+    "gpt_neo": {"slidingWindow": ("window_size",)},
+}
+"""model_type -> fact -> config keys that state the fact in that family only."""
 
 STANDARD_NAME = {
     "numLayers": "num_hidden_layers",
@@ -134,6 +143,10 @@ def extract(
                 continue
             std = STANDARD_NAME.get(fact)
             order = ((amap[std],) if std in amap and not prefix else ()) + keys
+            mt = scope.get("model_type")
+            own = TYPE_KEYS.get(mt) if isinstance(mt, str) else None
+            if own and fact in own:
+                order += own[fact]
             for key in order:
                 value = scope.get(key)
                 if _valid(fact, value):

@@ -139,6 +139,11 @@ def _rotary(left: Graph, right: Graph, da: dict, db: dict) -> tuple[list[FactDif
         side: sorted({f"{u.via} ({r} of {h} head dims)" for u in us if u.via})
         for side, us, r, h in (("left", lu, lr, lh), ("right", ru, rr, rh))
     }
+    if "rotaryDim" in left.facts or "rotaryDim" in right.facts:
+        # a side states the rotary dimensions themselves (GPT-J's ``rotary_dim``): at one
+        # head width the two say the same, and the finding speaks that side's terms
+        f = FactDiff("rotaryDim", {"left": lr, "right": rr}, locs, "model.rotaryDim", held=held)
+        return [f], True
     f = FactDiff(
         "partialRotaryFactor",
         {"left": lf, "right": rf},

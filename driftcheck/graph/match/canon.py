@@ -336,6 +336,7 @@ class Canon:
         if ltype == "Unflatten":
             leaf.src_width = self._split_source(node)
             leaf.head_chunks = self._split_chunks(node)
+            leaf.head_sliced = self._split_sliced(node)
         if node.repeat > 1:
             return _block(node, [leaf], node.repeat)
         return leaf
@@ -398,6 +399,25 @@ class Canon:
                 return None
         return None
 
+    def _split_sliced(self, node: Node) -> bool:
+        """An ``Unflatten`` whose first new axis is then cut by slices (Falcon's multi-query
+        ``view(b, t, heads + 2, hd)`` taken apart as ``[:-2]``, ``[-2:-1]``, ``[-1:]``): that
+        axis stacks the queries' heads with the key's and value's, so its size is no head
+        count."""
+        if self._out is None:
+            self._out = {}
+            for e in self.graph.edges:
+                self._out.setdefault(e.src, []).append(e.dst)
+        dim = node.params.get("dim")
+        if type(dim) is not int:
+            return False
+        by_id = self.graph.index
+        for dst in self._out.get(node.id, []):
+            nxt = by_id.get(dst)
+            if nxt is not None and nxt.type == "Slice" and nxt.params.get("dim") == dim:
+                return True
+        return False
+
 
 SPLIT_PASSES = frozenset({"Contiguous", "Identity", "Dropout"})
 """Ops between a projection and the split of its output that keep its last axis."""
@@ -412,6 +432,9 @@ def _embedding_table(node: Node, kids: list[Node] | None) -> Item | None:
         "Embedding"
     ):
         return None
+    if kids and len(kids) == 2 and kids[0].type == "Parameter" and _reads(kids[1], kids[0]):
+        kids = kids[:1]  # a subclass whose forward calls ``F.embedding`` on its own table
+        # (BioGPT's scaled words, its learned positions): the lookup holds no weight of its own
     if not kids or len(kids) != 1 or kids[0].type != "Parameter":
         return None
     shape = kids[0].params.get("shape")
@@ -422,6 +445,13 @@ def _embedding_table(node: Node, kids: list[Node] | None) -> Item | None:
     if shared is not None and not node.tied:  # the table is another's (BART's shared one)
         node = node.model_copy(update={"tied": {"weight": shared}})
     return _leaf(node, "Embedding", params)
+
+
+def _reads(op: Node, table: Node) -> bool:
+    """``op`` is an embedding lookup of ``table``'s rows (its weight is tied to it)."""
+    if op.type != "Embedding" or not op.tied:
+        return False
+    return all(t.split(".", 1)[0] == table.id for t in op.tied.values())
 
 
 def _merge_runs(items: list[Item]) -> list[Item]:

@@ -77,7 +77,14 @@ def layer_stack(items: list[Item]) -> Item | None:
     decoder, a vision tower beside the text layers, hybrid layers of alternating kinds): the
     layer count is then not one number the structure states."""
     blocks = [it for it in items if it.is_block and not _norm_like(it)]
-    return blocks[0] if len(blocks) == 1 else None
+    if len(blocks) != 1:
+        return None
+    if blocks[0].count == 1 and any(it.ltype == "Unknown" for it in items if not it.is_block):
+        # one block standing once beside a part the parser could not follow (a ``ModuleList``
+        # of unknown contents): that part may be the layers, so one layer is not what the
+        # structure states (a user's norm block beside unknown layers read as 1 layer)
+        return None
+    return blocks[0]
 
 
 def _norm_like(it: Item) -> bool:
@@ -330,6 +337,8 @@ def _head_splits(main: Item, out: dict[str, Derived], items: list[Item]) -> None
             d = it.src_width // n  # (heads, -1) of a projection the graph names: its width
         if d > 0 and n * d not in widths:
             return  # a split of something else: no reading
+        if getattr(it, "head_sliced", False):
+            return  # a fused axis of query, key and value heads sliced apart: no head count
         if it.head_chunks:  # per-head fused [heads, k * head_dim] cut by chunk(k, -1)
             if d < 0 or d % it.head_chunks:
                 return

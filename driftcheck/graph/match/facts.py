@@ -105,6 +105,10 @@ def fact_diffs(
             continue
         if key == "quantization" and ls[0] == rs[0] == "none":
             continue
+        if key == "maxPositionEmbeddings":
+            ls, rs = _position_offset(left, right, ls, rs)
+            if same(ls[0], rs[0]):
+                continue
         derived = {s: x[2].attribute for s, x in zip(SIDES, (ls, rs)) if x[2] is not None}
         one = ls[2] or rs[2]
         attribute = f"model.{key}" if one is None or len(derived) == 2 else one.attribute
@@ -119,6 +123,53 @@ def fact_diffs(
         )
     out += _context(left, right, dl, dr)
     return out
+
+
+MAX_POSITION_OFFSET = 2
+"""Rows a learned position table holds beyond the context length in transformers' own
+models: fairseq's two reserved rows (OPT, BioGPT, mBART, ...), MPNet's ``padding_idx + 1``."""
+
+
+def _position_rows(g: Graph) -> int | None:
+    """The rows of the one learned position table of ``g`` (an ``Embedding`` standing once
+    whose name says positions), or None when there is none or several sizes."""
+    rows = {
+        n.params.get("num_embeddings")
+        for n in g.nodes
+        if n.type == "Embedding" and n.repeat == 1 and "position" in (n.name or n.id).lower()
+    }
+    rows.discard(None)
+    if len(rows) != 1:
+        return None
+    r = rows.pop()
+    return r if isinstance(r, int) and not isinstance(r, bool) else None
+
+
+def _position_offset(left: Graph, right: Graph, ls: tuple, rs: tuple) -> tuple[tuple, tuple]:
+    """The context length of a side read off its position table, in the terms of the other
+    side's convention. transformers builds fairseq-style tables with ``max_position_embeddings
+    + 2`` rows; a re-implementation's table of the same rows is the table of the same
+    context length, and one of ``n`` rows is the table that config's ``n - 2`` builds. So
+    where one side states the length under a config key and its own table holds ``offset``
+    (1 or 2) more rows, a value the other side read off its table (the value is the table's
+    rows, no config key states it) is that side's rows less the same offset: table against
+    table, never which side is stale."""
+    sides = {"left": (left, ls), "right": (right, rs)}
+    for stated, reader in (("left", "right"), ("right", "left")):
+        gs, (vs, locs, ds) = sides[stated]
+        gr, (vr, locr, dr) = sides[reader]
+        if ds is not None or locs is None or not locs.key:
+            continue  # the stated side's value is a config key's
+        if locr is not None and locr.key:
+            continue  # the reading side states its length under a key too
+        rows_s, rows_r = _position_rows(gs), _position_rows(gr)
+        if rows_s is None or rows_r is None or not isinstance(vs, int) or vr != rows_r:
+            continue
+        offset = rows_s - vs
+        if 0 < offset <= MAX_POSITION_OFFSET and rows_r > offset:
+            moved = (rows_r - offset, locr, dr)
+            return (moved, rs) if reader == "left" else (ls, moved)
+    return ls, rs
 
 
 def _against_uses(key: str, left: Graph, right: Graph, ls, rs, dh: dict) -> FactDiff | None:

@@ -94,6 +94,11 @@ def _weighty(d: Diff) -> bool:
     return d.weights_change or d.kind in ("shape", "layer-type", "missing-layer", "extra-layer")
 
 
+TABLE_FACTS = frozenset({"maxPositionEmbeddings"})
+"""Facts no weight holds in general (a RoPE model's context) that a learned position table's
+rows do hold: where a weight difference follows the fact's change, the fact changes weights
+and is a root for the other weight differences, as a weight fact is."""
+
 DEPTH_FACTS = frozenset({"numLayers", "numEncoderLayers", "numDecoderLayers", "stageDepths"})
 """Facts that change how many copies of a layer there are."""
 
@@ -182,7 +187,15 @@ def settle(
     facts[:] = group_facts(facts)
     ta, tb = weight_total(a), weight_total(b)
     same_weights = ta is not None and ta == tb
-    major = [f for f in facts if policy.fact_severity(f.key) is policy.Severity.major]
+    major = [
+        f
+        for f in facts
+        if policy.fact_severity(f.key) is policy.Severity.major
+        or (
+            f.key in TABLE_FACTS
+            and any(_weighty(d) and related(d, f) for d in (*rest, *f.absorbed))
+        )
+    ]
     out: list[Diff] = []
     counts: list[Diff] = []
     for d in rest:

@@ -56,6 +56,7 @@ EXT_TOPS = {
     "ast",  # ast.literal_eval of a known text (library/wildlib.py)
     "argparse",  # a parser replayed on Python's own argparse (library/wildlib.py)
     "yaml",  # PyYAML: safe_load of a known text (library/wildlib.py)
+    "tomllib",  # loads of a known text (library/wildlib.py)
     "huggingface_hub",
     "safetensors",
     "tokenizers",

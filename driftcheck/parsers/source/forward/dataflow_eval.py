@@ -367,20 +367,25 @@ class Runner:
     def global_use(self, name: str, v: Any, fr: Frame, at: ast.AST) -> None:
         """A module constant whose name means a fact (``SLIDING_WINDOW = 4096``), read by
         ``forward`` (a mask's ``i - j < SLIDING_WINDOW``): a value the model computes with
-        that no module attribute holds, for ``Graph.uses``. A constant named ``EPS`` is not
-        one: outside a norm's module it is as often a division guard as a norm's eps."""
-        from driftcheck.graph.facts import CONSTANT_FACTS
+        that no module attribute holds, for ``Graph.uses``. A constant named ``EPS`` is one
+        only in a norm's own ``forward`` (its class named a norm): elsewhere it is as often a
+        division guard as a norm's eps."""
+        from driftcheck.graph.facts import CONSTANT_FACTS, NAME_FACTS
         from driftcheck.parsers.source.speed.symbolic import plain_hole
 
         key = CONSTANT_FACTS.get(name)
+        func = fr.func
+        owner = getattr(func, "owner", None)
+        if key is None and owner is not None and "norm" in owner.name.lower():
+            # ``EPS`` read by a norm's own ``forward`` (``rsqrt(mean(x^2) + EPS)``): that
+            # norm's epsilon, as ``self.eps`` would be
+            key = "normEps" if NAME_FACTS.get(name.lower()) == "normEps" else None
         if key is None:
             return
         raw = plain_hole(v)
         if isinstance(raw, bool) or not isinstance(raw, (int, float)):
             return
         path, line = fr.loc(at)
-        func = fr.func
-        owner = getattr(func, "owner", None)
         via = f"{owner.name}.{getattr(func, 'name', '?')}" if owner is not None else name
         self.f.interp.value_uses.setdefault(
             (key, raw, path, line), (key, raw, (path, line, None), via)

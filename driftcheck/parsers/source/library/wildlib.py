@@ -421,6 +421,32 @@ def _literal_eval(c: Call) -> Any:
     return out if _literal(out) else c.unknown("ast.literal_eval() of a value not modelled")
 
 
+TOML = Group("tomllib", title="tomllib (texts)")
+
+
+@TOML.entry(
+    "loads",
+    doc="loads(s) of a known text (<= 64 KiB): parsed by Python's tomllib (its parser's loop "
+    "over the text, interpreted, ran past the loop budget); parse_float is not modelled",
+)
+def _toml_loads(c: Call) -> Any:
+    import tomllib
+
+    if set(c.kwargs) - {"s"}:
+        return c.unknown("tomllib.loads() with parse_float")
+    return _parse_text(
+        Call(
+            c.interp,
+            c.qual,
+            c.args[:1],
+            {"stream": c.kwargs["s"]} if "s" in c.kwargs else {},
+            c.loc,
+        ),
+        tomllib.loads,
+        "toml",
+    )
+
+
 YAML = Group("yaml", title="yaml (texts)")
 
 
@@ -505,6 +531,10 @@ class ParserValue:
     builtin (a function of analyzed code)."""
 
     library_type = "argparse.ArgumentParser"
+    # a module-level parser is filled by the ``add_argument`` statements after it (a script's
+    # ``parser = ArgumentParser()`` / ``parser.add_argument(...)`` / ``args = parser.parse_args([])``
+    # read lazily from a class: interp/modglobals.py replays them only on a mutable value)
+    library_mutable = True
 
     def __init__(self, real: Any, broken: str | None = None, target: Any = None) -> None:
         self.real = real  # the real parser, or a group of it

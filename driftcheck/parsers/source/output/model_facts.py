@@ -115,7 +115,9 @@ def _embedding_facts(graph: Graph) -> None:
             if tied:
                 graph.facts["tieWordEmbeddings"] = Fact(value=True, loc=big.loc)
     pos = [n for n in embs if "position" in (n.name or "") and n.repeat == 1]
-    if len(pos) == 1:
+    if len({n.params.get("num_embeddings") for n in pos}) == 1:
+        # one table, or one per stack of the same length (an encoder-decoder's two tables;
+        # Whisper's 1500 encoder and 448 decoder positions are two lengths: no fact)
         graph.facts["maxPositionEmbeddings"] = Fact(
             value=pos[0].params["num_embeddings"], loc=_ploc(pos[0], "num_embeddings")
         )
