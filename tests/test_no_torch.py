@@ -97,3 +97,38 @@ def test_shipped_signatures_match_installed_torch():
         text=True,
     )
     assert r.returncode == 0, r.stdout + r.stderr
+
+
+WEIGHT_NORM_PICK = """
+import torch.nn as nn
+
+# transformers' HuBERT / wav2vec2 positional conv picks its weight norm by a feature test
+if hasattr(nn.utils.parametrizations, "weight_norm"):
+    weight_norm = nn.utils.parametrizations.weight_norm
+else:
+    weight_norm = nn.utils.weight_norm
+
+
+class PosConv(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.conv = weight_norm(nn.Conv1d(8, 8, 4, groups=2), name="weight", dim=2)
+
+
+model = PosConv()
+"""
+
+
+@pytest.mark.parametrize("mode", ["core", "bare"])
+def test_feature_test_on_torch_nn_utils_is_decided_without_torch(tmp_path, mode):
+    """``hasattr(nn.utils.parametrizations, "weight_norm")`` reads the shipped ``dir()`` table
+    (tools/gen_torch_signatures.py) where torch is absent: the core install counted HuBERT's
+    config route with an unknown layer where the full install was exact."""
+    import runpy
+
+    p = tmp_path / "posconv.py"
+    p.write_text(WEIGHT_NORM_PICK)
+    want = sum(t.numel() for t in runpy.run_path(str(p))["model"].parameters())
+    r = run_install(mode, "graph", str(p), "--format", "json")
+    assert r.returncode == 0, r.stderr
+    assert json.loads(r.stdout)["params_total"] == want

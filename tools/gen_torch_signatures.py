@@ -1,6 +1,7 @@
 """Write driftcheck/data/torch_signatures.json: positional parameter names of torch.nn classes,
-the namespaces of the modules that define them, and ``dir()`` of ``torch.nn`` and
-``torch.nn.functional`` (feature tests such as ``'hardswish' in dir(F)``).
+the namespaces of the modules that define them, and ``dir()`` of ``torch.nn``,
+``torch.nn.functional``, ``torch.nn.init``, ``torch.nn.utils`` and
+``torch.nn.utils.parametrizations`` (feature tests such as ``'hardswish' in dir(F)``).
 
 The static parser names positional constructor arguments (``nn.Conv2d(3, 16, 3)``) by torch's
 own signature, read from torch's source on disk. Where torch is not installed (the pre-commit
@@ -62,7 +63,13 @@ def build() -> dict:
         "discards_extra": discards_extra(nn),
         # modules without a module ``__getattr__`` only: ``hasattr(torch, "onnx")`` is True
         # though ``"onnx" not in dir(torch)`` (a lazy submodule)
-        "dir": {m.__name__: dir(m) for m in (nn, nn.functional) if "__getattr__" not in vars(m)},
+        # (``hasattr(nn.utils.parametrizations, "weight_norm")``: transformers' HuBERT / wav2vec2
+        # pick their weight norm so; on the core install that was undecided)
+        "dir": {
+            m.__name__: dir(m)
+            for m in (nn, nn.functional, nn.init, nn.utils, nn.utils.parametrizations)
+            if "__getattr__" not in vars(m)
+        },
         "mro": mro,
         "namespaces": namespaces(nn),
     }

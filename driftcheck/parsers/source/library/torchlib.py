@@ -529,7 +529,8 @@ def namespace(dotted: str) -> dict[str, Any] | None:
 
 
 def shipped_dir(dotted: str) -> list[str] | None:
-    """``dir(m)`` of ``torch.nn`` or ``torch.nn.functional`` from the shipped table
+    """``dir(m)`` of ``torch.nn``, its ``functional``, ``init``, ``utils`` or
+    ``utils.parametrizations`` from the shipped table
     (the torch driftcheck's tables were generated with), for machines where torch is not
     installed; None for any other module."""
     names = _shipped_table().get("dir", {}).get(dotted)
