@@ -1,0 +1,458 @@
+"""The fifth fresh held-out set of re-implementations (written blind in session 12): hand-written
+cases in styles no earlier set uses, mostly of architectures no earlier set has. It was NOT run
+through driftcheck while it was written; run it once (``README.md``).
+
+Each case in ``cases/`` is one file in its own style; its config is written by transformers'
+config class (``save_pretrained``, nothing downloaded). Planted variants change one value: in
+the code (one line replaced, recorded here with both values) or in the config (one kwarg).
+``--check`` builds every clean case (and every planted code variant) and the HF model of its
+config on the meta device and compares parameter counts (the torch proof that a clean pair is
+one model, and that a code plant builds); for the cases in ``SAME_OUTPUT`` it also copies the
+HF model's weights into the case and compares the outputs on CPU.
+
+    python benchmarks/reimpl/fresh5/make.py [--check]
+    python benchmarks/bench_reimpl.py --corpus benchmarks/reimpl/fresh5 --mode both --show 200
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parents[2]))
+
+from benchmarks.reimpl import set_checks  # noqa: E402
+
+
+def _rope(theta: float, **extra) -> dict:
+    return {"rope_type": "default", "rope_theta": theta, **extra}
+
+
+# name -> (arch, config class, kwargs, HF class, [code plants], [config plants])
+# a code plant: (fact, line in the file, replacement, config's value, code's value)
+# a config plant: (fact, key, new value, code's value[, config's value as the manifest records
+#                  it, when the key's value is not the fact's value itself])
+CASES: dict[str, tuple] = {
+    "exaone4_mixins": (
+        "exaone4",
+        "Exaone4Config",
+        dict(
+            vocab_size=512,
+            hidden_size=64,
+            intermediate_size=160,
+            num_hidden_layers=4,
+            num_attention_heads=4,
+            num_key_value_heads=2,
+            head_dim=16,
+            max_position_embeddings=256,
+            rms_norm_eps=1e-5,
+            sliding_window=16,
+            sliding_window_pattern=4,
+            tie_word_embeddings=False,
+            pad_token_id=0,
+            bos_token_id=1,
+            eos_token_id=2,
+            rope_parameters=_rope(1000000.0),
+        ),
+        "Exaone4ForCausalLM",
+        [
+            ("numKvHeads", "N_KV = 2", "N_KV = 4", 2, 4),
+            ("slidingWindow", "WINDOW = 16", "WINDOW = 32", 16, 32),
+            ("intermediateSize", "FFN = 160", "FFN = 192", 160, 192),
+            ("ropeTheta", "THETA = 1000000.0", "THETA = 10000.0", 1000000.0, 10000.0),
+        ],
+        [
+            ("numLayers", "num_hidden_layers", 8, 4),
+        ],
+    ),
+    "ernie45_json_tree": (
+        "ernie4_5",
+        "Ernie4_5Config",
+        dict(
+            vocab_size=600,
+            hidden_size=96,
+            intermediate_size=256,
+            num_hidden_layers=2,
+            num_attention_heads=6,
+            num_key_value_heads=2,
+            head_dim=16,
+            max_position_embeddings=256,
+            rms_norm_eps=1e-5,
+            use_bias=True,
+            tie_word_embeddings=True,
+            pad_token_id=0,
+            bos_token_id=1,
+            eos_token_id=2,
+            rope_parameters=_rope(500000.0),
+        ),
+        "Ernie4_5ForCausalLM",
+        [
+            ("numHeads", '"heads": 6, "kv_heads": 2', '"heads": 4, "kv_heads": 2', 6, 4),
+            ("numLayers", '"repeat": 2,', '"repeat": 3,', 2, 3),
+            ("ropeTheta", '"rope_theta": 500000.0,', '"rope_theta": 10000.0,', 500000.0, 10000.0),
+        ],
+        [
+            ("tieWordEmbeddings", "tie_word_embeddings", False, True),
+        ],
+    ),
+    "ministral_environ": (
+        "ministral",
+        "MinistralConfig",
+        dict(
+            vocab_size=640,
+            hidden_size=64,
+            intermediate_size=192,
+            num_hidden_layers=4,
+            num_attention_heads=4,
+            num_key_value_heads=1,
+            head_dim=16,
+            max_position_embeddings=256,
+            rms_norm_eps=1e-5,
+            sliding_window=24,
+            layer_types=["sliding_attention"] * 3 + ["full_attention"],
+            tie_word_embeddings=False,
+            pad_token_id=0,
+            bos_token_id=1,
+            eos_token_id=2,
+            rope_parameters=_rope(1000000.0),
+        ),
+        "MinistralForCausalLM",
+        [
+            (
+                "numKvHeads",
+                'N_KV_HEAD = int(os.environ.get("MINI_KV_HEADS", "1"))',
+                'N_KV_HEAD = int(os.environ.get("MINI_KV_HEADS", "2"))',
+                1,
+                2,
+            ),
+            (
+                "slidingWindow",
+                'WINDOW = int(os.environ.get("MINI_WINDOW", "24"))',
+                'WINDOW = int(os.environ.get("MINI_WINDOW", "48"))',
+                24,
+                48,
+            ),
+            (
+                "normEps",
+                'NORM_EPS = float(os.environ.get("MINI_NORM_EPS", "1e-5"))',
+                'NORM_EPS = float(os.environ.get("MINI_NORM_EPS", "1e-6"))',
+                1e-05,
+                1e-06,
+            ),
+            (
+                "vocabSize",
+                'VOCAB = int(os.environ.get("MINI_VOCAB", "640"))',
+                'VOCAB = int(os.environ.get("MINI_VOCAB", "768"))',
+                640,
+                768,
+            ),
+        ],
+        [
+            ("intermediateSize", "intermediate_size", 256, 192),
+        ],
+    ),
+    "qwen3moe_slots_cfg": (
+        "qwen3_moe",
+        "Qwen3MoeConfig",
+        dict(
+            vocab_size=512,
+            hidden_size=64,
+            intermediate_size=128,
+            moe_intermediate_size=48,
+            num_hidden_layers=2,
+            num_attention_heads=4,
+            num_key_value_heads=2,
+            head_dim=16,
+            num_experts=8,
+            num_experts_per_tok=2,
+            norm_topk_prob=True,
+            decoder_sparse_step=1,
+            max_position_embeddings=256,
+            rms_norm_eps=1e-6,
+            tie_word_embeddings=False,
+            pad_token_id=0,
+            bos_token_id=1,
+            eos_token_id=2,
+            rope_parameters=_rope(1000000.0),
+        ),
+        "Qwen3MoeForCausalLM",
+        [
+            ("numExperts", "        self.n_experts = 8", "        self.n_experts = 6", 8, 6),
+            ("numExpertsPerTok", "        self.top_k = 2", "        self.top_k = 4", 2, 4),
+            ("moeIntermediateSize", "        self.expert_ffn = 48", "        self.expert_ffn = 64", 48, 64),
+            ("normEps", "        self.eps = 1e-6", "        self.eps = 1e-5", 1e-06, 1e-05),
+        ],
+        [
+            ("numKvHeads", "num_key_value_heads", 4, 2),
+        ],
+    ),
+    "bitnet_node_graph": (
+        "bitnet",
+        "BitNetConfig",
+        dict(
+            vocab_size=512,
+            hidden_size=64,
+            intermediate_size=176,
+            num_hidden_layers=2,
+            num_attention_heads=4,
+            num_key_value_heads=2,
+            max_position_embeddings=256,
+            rms_norm_eps=1e-5,
+            hidden_act="relu2",
+            tie_word_embeddings=False,
+            pad_token_id=0,
+            bos_token_id=1,
+            eos_token_id=2,
+            rope_parameters=_rope(500000.0),
+        ),
+        "BitNetForCausalLM",
+        [
+            ("intermediateSize", "VOCAB, D, FF, LAYERS = 512, 64, 176, 2", "VOCAB, D, FF, LAYERS = 512, 64, 192, 2", 176, 192),
+            ("numKvHeads", "HEADS, KV_HEADS = 4, 2", "HEADS, KV_HEADS = 4, 4", 2, 4),
+            ("ropeTheta", "THETA = 500000.0", "THETA = 10000.0", 500000.0, 10000.0),
+        ],
+        [
+            ("numLayers", "num_hidden_layers", 3, 2),
+        ],
+    ),
+    "qwen3_tie_by_hand": (
+        "qwen3",
+        "Qwen3Config",
+        dict(
+            vocab_size=512,
+            hidden_size=64,
+            intermediate_size=128,
+            num_hidden_layers=3,
+            num_attention_heads=4,
+            num_key_value_heads=2,
+            head_dim=32,
+            max_position_embeddings=256,
+            rms_norm_eps=1e-6,
+            tie_word_embeddings=True,
+            pad_token_id=0,
+            bos_token_id=1,
+            eos_token_id=2,
+            rope_parameters=_rope(1000000.0),
+        ),
+        "Qwen3ForCausalLM",
+        [
+            ("headDim", "head_dim = 32", "head_dim = 16", 32, 16),
+            ("tieWordEmbeddings", "tie_embeddings = True", "tie_embeddings = False", True, False),
+            ("numLayers", "num_layers = 3", "num_layers = 2", 3, 2),
+        ],
+        [
+            ("ropeTheta", "rope_parameters", _rope(10000.0), 1000000.0, 10000.0),
+        ],
+    ),
+    "mixtral_configurator": (
+        "mixtral",
+        "MixtralConfig",
+        dict(
+            vocab_size=512,
+            hidden_size=64,
+            intermediate_size=112,
+            num_hidden_layers=2,
+            num_attention_heads=8,
+            num_key_value_heads=2,
+            num_local_experts=4,
+            num_experts_per_tok=2,
+            max_position_embeddings=256,
+            rms_norm_eps=1e-5,
+            sliding_window=None,
+            tie_word_embeddings=False,
+            pad_token_id=0,
+            bos_token_id=1,
+            eos_token_id=2,
+            rope_parameters=_rope(1000000.0),
+        ),
+        "MixtralForCausalLM",
+        [
+            ("numHeads", "    n_head=8,", "    n_head=4,", 8, 4),
+            ("numExperts", "    n_expert=4,", "    n_expert=8,", 4, 8),
+            ("intermediateSize", "    n_ffn=112,", "    n_ffn=128,", 112, 128),
+            ("numLayers", "    n_layer=2,", "    n_layer=3,", 2, 3),
+        ],
+        [
+            ("numExpertsPerTok", "num_experts_per_tok", 1, 2),
+        ],
+    ),
+}
+
+_L = r"^layers\.(\d+)\."
+_HL = r"model.layers.\1."
+
+SAME_OUTPUT: dict[str, list[tuple]] = {
+    "exaone4_mixins": [(r"^lm_head\.", "lm_head."), (r"^", "model.")],
+    "ernie45_json_tree": [
+        (r"^model\.lm_head\.", "lm_head."),
+        (r"^model\.layers\.(\d+)\.attn\.", r"model.layers.\1.self_attn."),
+        (r"^", ""),
+    ],
+    "ministral_environ": [
+        (r"^tok_embeddings\.", "model.embed_tokens."),
+        (_L + r"attn_norm$", _HL + "input_layernorm.weight"),
+        (_L + r"ffn_norm$", _HL + "post_attention_layernorm.weight"),
+        (_L + r"w([qkvo])\.", _HL + r"self_attn.\2_proj."),
+        (_L + r"w1\.", _HL + "mlp.gate_proj."),
+        (_L + r"w3\.", _HL + "mlp.up_proj."),
+        (_L + r"w2\.", _HL + "mlp.down_proj."),
+        (r"^norm$", "model.norm.weight"),
+        (r"^output\.", "lm_head."),
+    ],
+    "qwen3moe_slots_cfg": [
+        (_L + r"mlp\.experts\.(\d+)\.gate_proj\.weight", _HL + "mlp.experts.gate_up_proj", "expert:gate"),
+        (_L + r"mlp\.experts\.(\d+)\.up_proj\.weight", _HL + "mlp.experts.gate_up_proj", "expert:up"),
+        (_L + r"mlp\.experts\.(\d+)\.down_proj\.weight", _HL + "mlp.experts.down_proj", "expert:down"),
+        (r"^(embed_tokens|layers|norm)\.", r"model.\1."),
+        (r"^lm_head\.", "lm_head."),
+    ],
+    "bitnet_node_graph": [
+        (r"^(embed_tokens|layers|norm)\.", r"model.\1."),
+        (r"^lm_head\.", "lm_head."),
+    ],
+    "qwen3_tie_by_hand": [(r"^", "model.")],
+    "mixtral_configurator": [
+        (r"^wte\.", "model.embed_tokens."),
+        (r"^blocks\.(\d+)\.ln1$", _HL + "input_layernorm.weight"),
+        (r"^blocks\.(\d+)\.ln2$", _HL + "post_attention_layernorm.weight"),
+        (r"^blocks\.(\d+)\.w([qkvo])\.", _HL + r"self_attn.\2_proj."),
+        (r"^blocks\.(\d+)\.moe\.gate\.", _HL + "mlp.gate."),
+        (r"^blocks\.(\d+)\.moe\.experts\.(\d+)\.w1\.weight", _HL + "mlp.experts.gate_up_proj", "expert:gate"),
+        (r"^blocks\.(\d+)\.moe\.experts\.(\d+)\.w3\.weight", _HL + "mlp.experts.gate_up_proj", "expert:up"),
+        (r"^blocks\.(\d+)\.moe\.experts\.(\d+)\.w2\.weight", _HL + "mlp.experts.down_proj", "expert:down"),
+        (r"^ln_f$", "model.norm.weight"),
+        (r"^lm_head\.", "lm_head."),
+    ],
+}
+
+# how each case is called and which HF outputs its returned values are (decoders: logits)
+SAME_OUTPUT_IO: dict[str, tuple[str, list[str]]] = {}
+
+
+def _hf_names(name: str, rules: list[tuple]) -> tuple[list[str], str | None]:
+    import re
+
+    for pat, repl, *how in rules:
+        if re.search(pat, name):
+            return [re.sub(pat, part, name) for part in repl.split("+")], (how or [None])[0]
+    raise KeyError(name)
+
+
+def same_output(name: str, seq: int = 12, code: Path | None = None) -> float:
+    """Max |output difference| between the case (or ``code``, a variant of it) and the HF model
+    of its config, with the same weights."""
+    from types import SimpleNamespace as types_ns
+
+    import torch
+    import transformers
+
+    from benchmarks.reimpl.make import load_module, top_class
+
+    cfg = build_config(name)
+    torch.manual_seed(0)
+    hf = getattr(transformers, CASES[name][3])(cfg).float().eval()
+    case = top_class(load_module(code or HERE / "cases" / f"{name}.py"))().float().eval()
+    sd = hf.state_dict()
+    with torch.no_grad():
+        for pname, p in case.named_parameters():
+            srcs, how = _hf_names(pname, SAME_OUTPUT[name])
+            w = torch.cat([sd[s] for s in srcs], 0)
+            if how and how.startswith("unpermute:"):
+                heads = getattr(
+                    cfg, {"n_heads": "num_attention_heads"}.get(how[10:], "num_key_value_heads")
+                )
+                w = w.view(heads, 2, w.shape[0] // heads // 2, -1).transpose(1, 2).reshape(w.shape)
+            if how == "reshape":
+                w = w.reshape(p.shape)
+            if how == "T":
+                w = w.T
+            if how in ("half0", "half1"):  # gate or up of a stacked [E, 2 * I, H] tensor
+                n = w.shape[1] // 2
+                w = w[:, :n] if how == "half0" else w[:, n:]
+            if how == "Treshape":  # a Linear weight as an [in, ..., out] kernel
+                w = w.T.reshape(p.shape)
+            if how and how.startswith("expert:"):  # one expert's slice of a stacked tensor
+                import re
+
+                e = int(re.search(r"experts\.(\d+)\.", pname).group(1))
+                ff = w.shape[1] // 2
+                w = {"gate": w[e, :ff], "up": w[e, ff:], "down": w[e]}[how[7:]]
+            assert w.shape == p.shape, (pname, srcs, w.shape, p.shape)
+            p.copy_(w)
+        kind, outs = SAME_OUTPUT_IO.get(name, ("ids", ["logits"]))
+        if kind == "audio":
+            feats = torch.randn(2, cfg.num_mel_bins, 2 * cfg.max_source_positions)
+            tgt = torch.randint(3, cfg.vocab_size, (2, 16))
+            h = hf(input_features=feats, decoder_input_ids=tgt).last_hidden_state
+            want = types_ns(tied_logits=h @ hf.decoder.embed_tokens.weight.T)
+            got = case(feats, tgt)
+        elif kind == "wave":
+            wav = torch.randn(2, 4000)
+            want, got = hf(input_values=wav), case(wav)
+        elif kind.startswith("pixels"):
+            size = cfg.image_size if hasattr(cfg, "image_size") else 32
+            pixels = torch.randn(2, 3, size, size)
+            torch.manual_seed(1)
+            want = hf(pixel_values=pixels)
+            torch.manual_seed(1)
+            got = case(pixels)
+        else:
+            ids = torch.randint(
+                3, cfg.vocab_size, (2, min(seq, getattr(cfg, "max_position_embeddings", seq) - 2))
+            )
+            mask = torch.ones_like(ids, dtype=torch.bool)
+            types = torch.zeros_like(ids)
+            if kind == "ids":
+                want, got = hf(input_ids=ids), case(ids)
+            elif kind == "seq2seq":
+                tgt = ids[:, : seq // 2]
+                want, got = hf(input_ids=ids, decoder_input_ids=tgt), case(ids, tgt)
+            elif kind == "ids+mask":
+                want, got = hf(input_ids=ids, attention_mask=mask.long()), case(ids, mask)
+            else:
+                want = hf(input_ids=ids, token_type_ids=types, attention_mask=mask.long())
+                got = case(ids, types, mask)
+        got = got if isinstance(got, tuple) else (got,)
+    # a case may return more than the HF model (ViT-MAE: the shuffle); the first values are compared
+    return max(
+        (getattr(want, o) - g).abs().max().item()
+        for o, g in zip(outs, got[: len(outs)], strict=True)
+    )
+
+
+def build_config(name: str, overrides: dict | None = None):
+    return set_checks.build_config(CASES, name, overrides)
+
+
+def write() -> dict:
+    return set_checks.write_set(HERE, CASES)
+
+
+def check(manifest: dict) -> list[str]:
+    """Clean cases must equal the HF count; planted code variants must build and differ."""
+    return set_checks.check_counts(HERE, manifest)
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--check", action="store_true")
+    args = ap.parse_args()
+    m = write()
+    archs = {c["arch"] for c in m["cases"]}
+    print(f"{len(m['cases'])} cases over {len(archs)} architectures, {len(m['planted'])} planted")
+    if args.check:
+        bad = check(m)
+        for name in SAME_OUTPUT:
+            diff = same_output(name, seq=80)
+            print(f"{name:22} same weights, max |output diff| {diff:.2e}")
+            if diff > 1e-4:
+                bad.append(f"{name} (output)")
+        print("param counts and logits:", "all equal" if not bad else f"differ: {bad}")
+        return 1 if bad else 0
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
