@@ -475,6 +475,110 @@ CASES: dict[str, tuple] = {
             ("numLayers", "num_hidden_layers", 3, 2),
         ],
     ),
+    "camembert_xml_config": (
+        "camembert",
+        "CamembertConfig",
+        dict(
+            vocab_size=700,
+            hidden_size=64,
+            num_hidden_layers=2,
+            num_attention_heads=4,
+            intermediate_size=192,
+            max_position_embeddings=130,
+            type_vocab_size=1,
+            layer_norm_eps=1e-5,
+            pad_token_id=1,
+            bos_token_id=0,
+            eos_token_id=2,
+        ),
+        "CamembertModel",
+        [
+            ("numLayers", '<encoder layers="2"', '<encoder layers="3"', 2, 3),
+            ("intermediateSize", 'ffn="192"', 'ffn="256"', 192, 256),
+            ("maxPositionEmbeddings", 'positions="130"', 'positions="514"', 130, 514),
+            ("typeVocabSize", 'types="1"', 'types="2"', 1, 2),
+        ],
+        [
+            ("vocabSize", "vocab_size", 800, 700),
+        ],
+    ),
+    "ernie_shlex_cli": (
+        "ernie",
+        "ErnieConfig",
+        dict(
+            vocab_size=720,
+            hidden_size=64,
+            num_hidden_layers=3,
+            num_attention_heads=4,
+            intermediate_size=160,
+            max_position_embeddings=256,
+            type_vocab_size=2,
+            task_type_vocab_size=3,
+            use_task_id=True,
+            layer_norm_eps=1e-12,
+            pad_token_id=0,
+        ),
+        "ErnieModel",
+        [
+            ("numHeads", "--heads=4", "--heads=8", 4, 8),
+            ("numLayers", "--layers=3", "--layers=4", 3, 4),
+            ("taskTypeVocabSize", "--task_types=3", "--task_types=16", 3, 16),
+        ],
+        [
+            ("intermediateSize", "intermediate_size", 256, 160),
+        ],
+    ),
+    "layoutlm_chainmap": (
+        "layoutlm",
+        "LayoutLMConfig",
+        dict(
+            vocab_size=800,
+            hidden_size=64,
+            num_hidden_layers=2,
+            num_attention_heads=4,
+            intermediate_size=192,
+            max_position_embeddings=128,
+            max_2d_position_embeddings=1024,
+            type_vocab_size=2,
+            layer_norm_eps=1e-12,
+            pad_token_id=0,
+        ),
+        "LayoutLMModel",
+        [
+            ("max2dPositionEmbeddings", '    "boxes": 1024,', '    "boxes": 512,', 1024, 512),
+            ("numLayers", '"layers": 2,', '"layers": 3,', 2, 3),
+            ("intermediateSize", '"ffn": 192,', '"ffn": 256,', 192, 256),
+        ],
+        [
+            ("numHeads", "num_attention_heads", 8, 4),
+        ],
+    ),
+    "rembert_fraction_sizes": (
+        "rembert",
+        "RemBertConfig",
+        dict(
+            vocab_size=900,
+            hidden_size=64,
+            input_embedding_size=32,
+            output_embedding_size=64,
+            num_hidden_layers=2,
+            num_attention_heads=4,
+            intermediate_size=160,
+            max_position_embeddings=128,
+            type_vocab_size=2,
+            layer_norm_eps=1e-12,
+            pad_token_id=0,
+        ),
+        "RemBertModel",
+        [
+            ("embeddingSize", "INPUT_EMB = int(HIDDEN * Fraction(1, 2))", "INPUT_EMB = int(HIDDEN * Fraction(3, 4))", 32, 48),
+            ("intermediateSize", "FFN = int(HIDDEN * Fraction(5, 2))", "FFN = int(HIDDEN * Fraction(4, 1))", 160, 256),
+            ("numLayers", "LAYERS = 2", "LAYERS = 3", 2, 3),
+        ],
+        [
+            ("numHeads", "num_attention_heads", 8, 4),
+        ],
+    ),
 }
 
 _L = r"^layers\.(\d+)\."
@@ -548,10 +652,59 @@ SAME_OUTPUT: dict[str, list[tuple]] = {
         (r"^(embed_tokens|layers|norm)\.", r"model.\1."),
         (r"^lm_head\.", "lm_head."),
     ],
+    "camembert_xml_config": [
+        (_L + r"(query|key|value)\.", r"encoder.layer.\1.attention.self.\2."),
+        (_L + r"attn_out\.", r"encoder.layer.\1.attention.output.dense."),
+        (_L + r"attn_norm\.", r"encoder.layer.\1.attention.output.LayerNorm."),
+        (_L + r"fc_in\.", r"encoder.layer.\1.intermediate.dense."),
+        (_L + r"fc_out\.", r"encoder.layer.\1.output.dense."),
+        (_L + r"out_norm\.", r"encoder.layer.\1.output.LayerNorm."),
+        (r"^pooler\.", "pooler.dense."),
+        (r"^embeddings\.", "embeddings."),
+    ],
+    "ernie_shlex_cli": [
+        (r"^word\.", "embeddings.word_embeddings."),
+        (r"^position\.", "embeddings.position_embeddings."),
+        (r"^token_type\.", "embeddings.token_type_embeddings."),
+        (r"^task_type\.", "embeddings.task_type_embeddings."),
+        (r"^embed_norm\.", "embeddings.LayerNorm."),
+        (_L + r"attention\.", r"encoder.layer.\1.attention.self."),
+        (_L + r"attention_dense\.", r"encoder.layer.\1.attention.output.dense."),
+        (_L + r"attention_norm\.", r"encoder.layer.\1.attention.output.LayerNorm."),
+        (_L + r"intermediate\.", r"encoder.layer.\1.intermediate.dense."),
+        (_L + r"output\.", r"encoder.layer.\1.output.dense."),
+        (_L + r"output_norm\.", r"encoder.layer.\1.output.LayerNorm."),
+        (r"^pool\.", "pooler.dense."),
+    ],
+    "layoutlm_chainmap": [
+        (r"^blocks\.(\d+)\.qkv\.", r"encoder.layer.\1.attention.self."),
+        (r"^blocks\.(\d+)\.attn_dense\.", r"encoder.layer.\1.attention.output.dense."),
+        (r"^blocks\.(\d+)\.ln1\.", r"encoder.layer.\1.attention.output.LayerNorm."),
+        (r"^blocks\.(\d+)\.ff1\.", r"encoder.layer.\1.intermediate.dense."),
+        (r"^blocks\.(\d+)\.ff2\.", r"encoder.layer.\1.output.dense."),
+        (r"^blocks\.(\d+)\.ln2\.", r"encoder.layer.\1.output.LayerNorm."),
+        (r"^pooler\.", "pooler.dense."),
+        (r"^embeddings\.", "embeddings."),
+    ],
+    "rembert_fraction_sizes": [
+        (r"^(word|position|token_type)_embeddings\.", r"embeddings.\1_embeddings."),
+        (r"^embedding_norm\.", "embeddings.LayerNorm."),
+        (r"^embedding_hidden_mapping_in\.", "encoder.embedding_hidden_mapping_in."),
+        (r"^attention\.(\d+)\.(query|key|value)\.", r"encoder.layer.\1.attention.self.\2."),
+        (r"^attention\.(\d+)\.", r"encoder.layer.\1.attention.output."),
+        (r"^ffn\.(\d+)\.intermediate\.", r"encoder.layer.\1.intermediate.dense."),
+        (r"^ffn\.(\d+)\.output\.", r"encoder.layer.\1.output.dense."),
+        (r"^ffn\.(\d+)\.LayerNorm\.", r"encoder.layer.\1.output.LayerNorm."),
+        (r"^pooler\.", "pooler.dense."),
+    ],
 }
 
 # how each case is called and which HF outputs its returned values are (decoders: logits)
-SAME_OUTPUT_IO: dict[str, tuple[str, list[str]]] = {}
+SAME_OUTPUT_IO: dict[str, tuple[str, list[str]]] = {
+    "camembert_xml_config": ("ids", ["last_hidden_state", "pooler_output"]),
+    "ernie_shlex_cli": ("ids+types+mask", ["last_hidden_state", "pooler_output"]),
+    "layoutlm_chainmap": ("ids", ["last_hidden_state", "pooler_output"]),
+    "rembert_fraction_sizes": ("ids", ["last_hidden_state", "pooler_output"]),}
 
 
 def _hf_names(name: str, rules: list[tuple]) -> tuple[list[str], str | None]:
