@@ -663,6 +663,66 @@ CASES: dict[str, tuple] = {
             ("vocabSize", "vocab_size", 512, 600),
         ],
     ),
+    "m2m100_final_consts": (
+        "m2m_100",
+        "M2M100Config",
+        dict(
+            vocab_size=640,
+            d_model=64,
+            encoder_layers=2,
+            decoder_layers=2,
+            encoder_attention_heads=4,
+            decoder_attention_heads=4,
+            encoder_ffn_dim=128,
+            decoder_ffn_dim=160,
+            max_position_embeddings=128,
+            scale_embedding=True,
+            activation_function="relu",
+            pad_token_id=1,
+            bos_token_id=0,
+            eos_token_id=2,
+            decoder_start_token_id=2,
+        ),
+        "M2M100Model",
+        [
+            ("numDecoderLayers", "DEC_LAYERS: Final[int] = 2", "DEC_LAYERS: Final[int] = 3", 2, 3),
+            ("decoderFfnDim", "DEC_FFN: Final[int] = 160", "DEC_FFN: Final[int] = 128", 160, 128),
+            ("encoderFfnDim", "ENC_FFN: Final[int] = 128", "ENC_FFN: Final[int] = 192", 128, 192),
+        ],
+        [
+            ("numEncoderLayers", "encoder_layers", 3, 2),
+            ("vocabSize", "vocab_size", 512, 640),
+        ],
+    ),
+    "plbart_add_module": (
+        "plbart",
+        "PLBartConfig",
+        dict(
+            vocab_size=720,
+            d_model=64,
+            encoder_layers=2,
+            decoder_layers=2,
+            encoder_attention_heads=4,
+            decoder_attention_heads=4,
+            encoder_ffn_dim=192,
+            decoder_ffn_dim=192,
+            max_position_embeddings=128,
+            scale_embedding=True,
+            activation_function="gelu",
+            pad_token_id=1,
+            bos_token_id=0,
+            eos_token_id=2,
+        ),
+        "PLBartModel",
+        [
+            ("numEncoderLayers", '    "encoder_layers": 2,', '    "encoder_layers": 3,', 2, 3),
+            ("maxPositionEmbeddings", '    "max_positions": 128,', '    "max_positions": 256,', 128, 256),
+            ("intermediateSize", '    "ffn_dim": 192,', '    "ffn_dim": 256,', 192, 256),
+        ],
+        [
+            ("numHeads", "encoder_attention_heads", 8, 4),
+        ],
+    ),
 }
 
 _L = r"^layers\.(\d+)\."
@@ -815,10 +875,25 @@ SAME_OUTPUT: dict[str, list[tuple]] = {
         (_L, r"encoder.layers.\1."),
         (r"^pooler\.", "pooler.dense."),
     ],
+    "m2m100_final_consts": [
+        (r"^shared\.", "shared."),
+        (r"^encoder_layers\.", "encoder.layers."),
+        (r"^decoder_layers\.", "decoder.layers."),
+        (r"^encoder_norm\.", "encoder.layer_norm."),
+        (r"^decoder_norm\.", "decoder.layer_norm."),
+    ],
+    "plbart_add_module": [
+        (r"^shared\.", "shared."),
+        (r"^(encoder|decoder)_positions\.", r"\1.embed_positions."),
+        (r"^(encoder|decoder)_layernorm_embedding\.", r"\1.layernorm_embedding."),
+        (r"^(encoder|decoder)_layer_(\d+)\.", r"\1.layers.\2."),
+    ],
 }
 
 # how each case is called and which HF outputs its returned values are (decoders: logits)
 SAME_OUTPUT_IO: dict[str, tuple[str, list[str]]] = {
+    "m2m100_final_consts": ("seq2seq", ["last_hidden_state"]),
+    "plbart_add_module": ("seq2seq", ["last_hidden_state"]),
     "esm_buffer_tables": ("ids", ["last_hidden_state", "pooler_output"]),
     "roformer_make_dataclass": ("ids", ["last_hidden_state"]),
     "squeezebert_template": ("ids", ["last_hidden_state", "pooler_output"]),
