@@ -723,6 +723,81 @@ CASES: dict[str, tuple] = {
             ("numHeads", "encoder_attention_heads", 8, 4),
         ],
     ),
+    "dinov2_registers_reduce": (
+        "dinov2_with_registers",
+        "Dinov2WithRegistersConfig",
+        dict(
+            hidden_size=64,
+            num_hidden_layers=2,
+            num_attention_heads=4,
+            mlp_ratio=2,
+            image_size=32,
+            patch_size=8,
+            num_channels=3,
+            num_register_tokens=4,
+            layerscale_value=1.0,
+            layer_norm_eps=1e-6,
+            use_swiglu_ffn=False,
+        ),
+        "Dinov2WithRegistersModel",
+        [
+            ("numRegisterTokens", "REGISTERS = 4", "REGISTERS = 8", 4, 8),
+            ("mlpRatio", "MLP_RATIO = 2", "MLP_RATIO = 4", 2, 4),
+            ("patchSize", "IMAGE, PATCH, CHANNELS = 32, 8, 3", "IMAGE, PATCH, CHANNELS = 32, 4, 3", 8, 4),
+        ],
+        [
+            ("numLayers", "num_hidden_layers", 4, 2),
+        ],
+    ),
+    "ijepa_parametrize_scale": (
+        "ijepa",
+        "IJepaConfig",
+        dict(
+            hidden_size=64,
+            num_hidden_layers=3,
+            num_attention_heads=4,
+            intermediate_size=160,
+            image_size=32,
+            patch_size=8,
+            num_channels=3,
+            layer_norm_eps=1e-12,
+            qkv_bias=True,
+        ),
+        "IJepaModel",
+        [
+            ("numHeads", "HEADS = 4", "HEADS = 2", 4, 2),
+            ("intermediateSize", "MLP = 160", "MLP = 256", 160, 256),
+            ("imageSize", "IMG = 32", "IMG = 64", 32, 64),
+        ],
+        [
+            ("numLayers", "num_hidden_layers", 2, 3),
+        ],
+    ),
+    "yolos_det_tokens": (
+        "yolos",
+        "YolosConfig",
+        dict(
+            hidden_size=64,
+            num_hidden_layers=2,
+            num_attention_heads=4,
+            intermediate_size=128,
+            image_size=[32, 32],
+            patch_size=8,
+            num_channels=3,
+            num_detection_tokens=5,
+            use_mid_position_embeddings=True,
+            layer_norm_eps=1e-12,
+        ),
+        "YolosModel",
+        [
+            ("numDetectionTokens", "    det_tokens = 5", "    det_tokens = 10", 5, 10),
+            ("numLayers", "    depth = 2", "    depth = 3", 2, 3),
+            ("intermediateSize", "    mlp = 128", "    mlp = 192", 128, 192),
+        ],
+        [
+            ("patchSize", "patch_size", 16, 8),
+        ],
+    ),
 }
 
 _L = r"^layers\.(\d+)\."
@@ -888,10 +963,52 @@ SAME_OUTPUT: dict[str, list[tuple]] = {
         (r"^(encoder|decoder)_layernorm_embedding\.", r"\1.layernorm_embedding."),
         (r"^(encoder|decoder)_layer_(\d+)\.", r"\1.layers.\2."),
     ],
+    "dinov2_registers_reduce": [
+        (r"^patch_embed\.", "embeddings.patch_embeddings.projection."),
+        (r"^(cls_token|mask_token|register_tokens)$", r"embeddings.\1"),
+        (r"^pos_embed$", "embeddings.position_embeddings"),
+        (r"^blocks\.(\d+)\.qkv\.0\.", r"encoder.layer.\1.attention.q_proj."),
+        (r"^blocks\.(\d+)\.qkv\.1\.", r"encoder.layer.\1.attention.k_proj."),
+        (r"^blocks\.(\d+)\.qkv\.2\.", r"encoder.layer.\1.attention.v_proj."),
+        (r"^blocks\.(\d+)\.proj\.", r"encoder.layer.\1.attention.o_proj."),
+        (r"^blocks\.(\d+)\.ls(\d)\.lambda1$", r"encoder.layer.\1.layer_scale\2.lambda1"),
+        (r"^blocks\.(\d+)\.(fc\d)\.", r"encoder.layer.\1.mlp.\2."),
+        (r"^blocks\.(\d+)\.(norm\d)\.", r"encoder.layer.\1.\2."),
+        (r"^norm\.", "layernorm."),
+    ],
+    "ijepa_parametrize_scale": [
+        (r"^patchify\.", "embeddings.patch_embeddings.projection."),
+        (r"^pos$", "embeddings.position_embeddings"),
+        (_L + r"attn\.([qkvo])\.parametrizations\.(weight|bias)\.original$", r"layers.\1.attention.\2_proj.\3"),
+        (_L + r"attn\.([qkvo])\.", r"layers.\1.attention.\2_proj."),
+        (_L + r"ln1\.", r"layers.\1.layernorm_before."),
+        (_L + r"ln2\.", r"layers.\1.layernorm_after."),
+        (_L + r"mlp\.0\.", r"layers.\1.mlp.fc1."),
+        (_L + r"mlp\.2\.", r"layers.\1.mlp.fc2."),
+        (r"^ln_f\.", "layernorm."),
+    ],
+    "yolos_det_tokens": [
+        (r"^patch_embed\.", "embeddings.patch_embeddings.projection."),
+        (r"^cls_token$", "embeddings.cls_token"),
+        (r"^det_tokens$", "embeddings.detection_tokens"),
+        (r"^pos_embed$", "embeddings.position_embeddings"),
+        (r"^mid_pos_embed$", "encoder.interpolation.mid_position_embeddings"),
+        (_L + r"norm_before\.", r"encoder.layer.\1.layernorm_before."),
+        (_L + r"norm_after\.", r"encoder.layer.\1.layernorm_after."),
+        (_L + r"attn\.(query|key|value)\.", r"encoder.layer.\1.attention.attention.\2."),
+        (_L + r"attn\.out\.", r"encoder.layer.\1.attention.output.dense."),
+        (_L + r"mlp\.0\.", r"encoder.layer.\1.intermediate.dense."),
+        (_L + r"mlp\.2\.", r"encoder.layer.\1.output.dense."),
+        (r"^norm\.", "layernorm."),
+        (r"^pooler\.", "pooler.dense."),
+    ],
 }
 
 # how each case is called and which HF outputs its returned values are (decoders: logits)
 SAME_OUTPUT_IO: dict[str, tuple[str, list[str]]] = {
+    "dinov2_registers_reduce": ("pixels", ["last_hidden_state", "pooler_output"]),
+    "ijepa_parametrize_scale": ("pixels", ["last_hidden_state"]),
+    "yolos_det_tokens": ("pixels", ["last_hidden_state", "pooler_output"]),
     "m2m100_final_consts": ("seq2seq", ["last_hidden_state"]),
     "plbart_add_module": ("seq2seq", ["last_hidden_state"]),
     "esm_buffer_tables": ("ids", ["last_hidden_state", "pooler_output"]),
@@ -965,6 +1082,7 @@ def same_output(name: str, seq: int = 12, code: Path | None = None) -> float:
             want, got = hf(input_values=wav), case(wav)
         elif kind.startswith("pixels"):
             size = cfg.image_size if hasattr(cfg, "image_size") else 32
+            size = size[0] if isinstance(size, (list, tuple)) else size  # YOLOS: [height, width]
             pixels = torch.randn(2, 3, size, size)
             torch.manual_seed(1)
             want = hf(pixel_values=pixels)
