@@ -798,6 +798,35 @@ CASES: dict[str, tuple] = {
             ("patchSize", "patch_size", 16, 8),
         ],
     ),
+    "data2vec_audio_post_init": (
+        "data2vec-audio",
+        "Data2VecAudioConfig",
+        dict(
+            hidden_size=64,
+            num_hidden_layers=2,
+            num_attention_heads=4,
+            intermediate_size=128,
+            conv_dim=(32, 32, 32),
+            conv_stride=(5, 2, 2),
+            conv_kernel=(10, 3, 3),
+            conv_bias=False,
+            num_conv_pos_embeddings=5,
+            num_conv_pos_embedding_groups=4,
+            conv_pos_kernel_size=5,
+            layer_norm_eps=1e-5,
+            mask_time_prob=0.05,
+        ),
+        "Data2VecAudioModel",
+        [
+            ("numLayers", "    layers: int = 2", "    layers: int = 3", 2, 3),
+            ("numConvPosEmbeddings", "    pos_convs: int = 5", "    pos_convs: int = 3", 5, 3),
+            ("numConvPosEmbeddingGroups", "    pos_groups: int = 4", "    pos_groups: int = 16", 4, 16),
+            ("intermediateSize", "    ffn: int = 128", "    ffn: int = 256", 128, 256),
+        ],
+        [
+            ("numHeads", "num_attention_heads", 8, 4),
+        ],
+    ),
 }
 
 _L = r"^layers\.(\d+)\."
@@ -1002,10 +1031,24 @@ SAME_OUTPUT: dict[str, list[tuple]] = {
         (r"^norm\.", "layernorm."),
         (r"^pooler\.", "pooler.dense."),
     ],
+    "data2vec_audio_post_init": [
+        (r"^features\.(\d+)\.", r"feature_extractor.conv_layers.\1."),
+        (r"^feature_norm\.", "feature_projection.layer_norm."),
+        (r"^feature_proj\.", "feature_projection.projection."),
+        (r"^mask_embedding$", "masked_spec_embed"),
+        (r"^pos_convs\.(\d+)\.conv\.", r"encoder.pos_conv_embed.layers.\1.conv."),
+        (r"^encoder_norm\.", "encoder.layer_norm."),
+        (_L + r"(q|k|v|out)_proj\.", r"encoder.layers.\1.attention.\2_proj."),
+        (_L + r"attn_norm\.", r"encoder.layers.\1.layer_norm."),
+        (_L + r"ff_in\.", r"encoder.layers.\1.feed_forward.intermediate_dense."),
+        (_L + r"ff_out\.", r"encoder.layers.\1.feed_forward.output_dense."),
+        (_L + r"ff_norm\.", r"encoder.layers.\1.final_layer_norm."),
+    ],
 }
 
 # how each case is called and which HF outputs its returned values are (decoders: logits)
 SAME_OUTPUT_IO: dict[str, tuple[str, list[str]]] = {
+    "data2vec_audio_post_init": ("wave", ["last_hidden_state"]),
     "dinov2_registers_reduce": ("pixels", ["last_hidden_state", "pooler_output"]),
     "ijepa_parametrize_scale": ("pixels", ["last_hidden_state"]),
     "yolos_det_tokens": ("pixels", ["last_hidden_state", "pooler_output"]),
