@@ -827,6 +827,37 @@ CASES: dict[str, tuple] = {
             ("numHeads", "num_attention_heads", 8, 4),
         ],
     ),
+    "umt5_starmap_blocks": (
+        "umt5",
+        "UMT5Config",
+        dict(
+            vocab_size=640,
+            d_model=64,
+            d_kv=16,
+            d_ff=160,
+            num_layers=2,
+            num_decoder_layers=2,
+            num_heads=4,
+            relative_attention_num_buckets=32,
+            relative_attention_max_distance=128,
+            layer_norm_epsilon=1e-6,
+            feed_forward_proj="gated-gelu",
+            tie_word_embeddings=False,
+            pad_token_id=0,
+            eos_token_id=1,
+            decoder_start_token_id=0,
+        ),
+        "UMT5Model",
+        [
+            ("relativeAttentionNumBuckets", "BUCKETS = 32", "BUCKETS = 64", 32, 64),
+            ("relativeAttentionMaxDistance", "MAX_DISTANCE = 128", "MAX_DISTANCE = 32", 128, 32),
+            ("intermediateSize", "D_FF = 160", "D_FF = 192", 160, 192),
+            ("numDecoderLayers", "DEC_LAYERS = 2", "DEC_LAYERS = 3", 2, 3),
+        ],
+        [
+            ("headDim", "d_kv", 32, 16),
+        ],
+    ),
 }
 
 _L = r"^layers\.(\d+)\."
@@ -1044,10 +1075,24 @@ SAME_OUTPUT: dict[str, list[tuple]] = {
         (_L + r"ff_out\.", r"encoder.layers.\1.feed_forward.output_dense."),
         (_L + r"ff_norm\.", r"encoder.layers.\1.final_layer_norm."),
     ],
+    "umt5_starmap_blocks": [
+        (r"^shared\.", "shared."),
+        (r"^(encoder|decoder)\.(\d+)\.self_norm\.", r"\1.block.\2.layer.0.layer_norm."),
+        (r"^(encoder|decoder)\.(\d+)\.self_attn\.rel_bias\.", r"\1.block.\2.layer.0.SelfAttention.relative_attention_bias."),
+        (r"^(encoder|decoder)\.(\d+)\.self_attn\.", r"\1.block.\2.layer.0.SelfAttention."),
+        (r"^decoder\.(\d+)\.cross_norm\.", r"decoder.block.\1.layer.1.layer_norm."),
+        (r"^decoder\.(\d+)\.cross_attn\.", r"decoder.block.\1.layer.1.EncDecAttention."),
+        (r"^encoder\.(\d+)\.ff_norm\.", r"encoder.block.\1.layer.1.layer_norm."),
+        (r"^encoder\.(\d+)\.(wi_0|wi_1|wo)\.", r"encoder.block.\1.layer.1.DenseReluDense.\2."),
+        (r"^decoder\.(\d+)\.ff_norm\.", r"decoder.block.\1.layer.2.layer_norm."),
+        (r"^decoder\.(\d+)\.(wi_0|wi_1|wo)\.", r"decoder.block.\1.layer.2.DenseReluDense.\2."),
+        (r"^(encoder|decoder)_norm\.", r"\1.final_layer_norm."),
+    ],
 }
 
 # how each case is called and which HF outputs its returned values are (decoders: logits)
 SAME_OUTPUT_IO: dict[str, tuple[str, list[str]]] = {
+    "umt5_starmap_blocks": ("seq2seq", ["last_hidden_state"]),
     "data2vec_audio_post_init": ("wave", ["last_hidden_state"]),
     "dinov2_registers_reduce": ("pixels", ["last_hidden_state", "pooler_output"]),
     "ijepa_parametrize_scale": ("pixels", ["last_hidden_state"]),
