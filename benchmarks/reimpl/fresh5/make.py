@@ -858,6 +858,57 @@ CASES: dict[str, tuple] = {
             ("headDim", "d_kv", 32, 16),
         ],
     ),
+    "bert_generation_match": (
+        "bert-generation",
+        "BertGenerationConfig",
+        dict(
+            vocab_size=800,
+            hidden_size=64,
+            num_hidden_layers=2,
+            num_attention_heads=4,
+            intermediate_size=192,
+            max_position_embeddings=128,
+            layer_norm_eps=1e-12,
+            pad_token_id=0,
+            bos_token_id=2,
+            eos_token_id=1,
+        ),
+        "BertGenerationEncoder",
+        [
+            ("numLayers", "LAYERS = 2", "LAYERS = 3", 2, 3),
+            ("intermediateSize", "FFN = 192", "FFN = 128", 192, 128),
+            ("maxPositionEmbeddings", "VOCAB, HIDDEN, MAX_POS, EPS = 800, 64, 128, 1e-12", "VOCAB, HIDDEN, MAX_POS, EPS = 800, 64, 512, 1e-12", 128, 512),
+        ],
+        [
+            ("vocabSize", "vocab_size", 1000, 800),
+        ],
+    ),
+    "data2vec_text_fairseq_keys": (
+        "data2vec-text",
+        "Data2VecTextConfig",
+        dict(
+            vocab_size=760,
+            hidden_size=64,
+            num_hidden_layers=3,
+            num_attention_heads=4,
+            intermediate_size=128,
+            max_position_embeddings=130,
+            type_vocab_size=1,
+            layer_norm_eps=1e-5,
+            pad_token_id=1,
+            bos_token_id=0,
+            eos_token_id=2,
+        ),
+        "Data2VecTextModel",
+        [
+            ("numLayers", '    "encoder_layers": 3,', '    "encoder_layers": 2,', 3, 2),
+            ("intermediateSize", '    "encoder_ffn_embed_dim": 128,', '    "encoder_ffn_embed_dim": 256,', 128, 256),
+            ("vocabSize", '    "vocab_size": 760,', '    "vocab_size": 800,', 760, 800),
+        ],
+        [
+            ("numHeads", "num_attention_heads", 8, 4),
+        ],
+    ),
 }
 
 _L = r"^layers\.(\d+)\."
@@ -1088,10 +1139,42 @@ SAME_OUTPUT: dict[str, list[tuple]] = {
         (r"^decoder\.(\d+)\.(wi_0|wi_1|wo)\.", r"decoder.block.\1.layer.2.DenseReluDense.\2."),
         (r"^(encoder|decoder)_norm\.", r"\1.final_layer_norm."),
     ],
+    "bert_generation_match": [
+        (r"^(word|position)_embeddings\.", r"embeddings.\1_embeddings."),
+        (r"^embed_norm\.", "embeddings.LayerNorm."),
+        # the stack alternates attention (even) and feed-forward (odd) entries, two per layer
+        *[
+            rule
+            for i in range(2)
+            for rule in (
+                (rf"^stack\.{2 * i}\.(query|key|value)\.", rf"encoder.layer.{i}.attention.self.\1."),
+                (rf"^stack\.{2 * i}\.dense\.", f"encoder.layer.{i}.attention.output.dense."),
+                (rf"^stack\.{2 * i}\.norm\.", f"encoder.layer.{i}.attention.output.LayerNorm."),
+                (rf"^stack\.{2 * i + 1}\.up\.", f"encoder.layer.{i}.intermediate.dense."),
+                (rf"^stack\.{2 * i + 1}\.down\.", f"encoder.layer.{i}.output.dense."),
+                (rf"^stack\.{2 * i + 1}\.norm\.", f"encoder.layer.{i}.output.LayerNorm."),
+            )
+        ],
+    ],
+    "data2vec_text_fairseq_keys": [
+        (r"^embed_tokens\.", "embeddings.word_embeddings."),
+        (r"^embed_positions\.", "embeddings.position_embeddings."),
+        (r"^embed_types\.", "embeddings.token_type_embeddings."),
+        (r"^layernorm_embedding\.", "embeddings.LayerNorm."),
+        (_L + r"in_proj\.", r"encoder.layer.\1.attention.self."),
+        (_L + r"out_proj\.", r"encoder.layer.\1.attention.output.dense."),
+        (_L + r"self_attn_layer_norm\.", r"encoder.layer.\1.attention.output.LayerNorm."),
+        (_L + r"fc1\.", r"encoder.layer.\1.intermediate.dense."),
+        (_L + r"fc2\.", r"encoder.layer.\1.output.dense."),
+        (_L + r"final_layer_norm\.", r"encoder.layer.\1.output.LayerNorm."),
+        (r"^pool\.", "pooler.dense."),
+    ],
 }
 
 # how each case is called and which HF outputs its returned values are (decoders: logits)
 SAME_OUTPUT_IO: dict[str, tuple[str, list[str]]] = {
+    "bert_generation_match": ("ids", ["last_hidden_state"]),
+    "data2vec_text_fairseq_keys": ("ids", ["last_hidden_state", "pooler_output"]),
     "umt5_starmap_blocks": ("seq2seq", ["last_hidden_state"]),
     "data2vec_audio_post_init": ("wave", ["last_hidden_state"]),
     "dinov2_registers_reduce": ("pixels", ["last_hidden_state", "pooler_output"]),
