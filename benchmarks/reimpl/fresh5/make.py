@@ -909,6 +909,37 @@ CASES: dict[str, tuple] = {
             ("numHeads", "num_attention_heads", 8, 4),
         ],
     ),
+    "debertav2_from_dict": (
+        "deberta-v2",
+        "DebertaV2Config",
+        dict(
+            vocab_size=900,
+            hidden_size=64,
+            num_hidden_layers=2,
+            num_attention_heads=4,
+            intermediate_size=192,
+            max_position_embeddings=128,
+            type_vocab_size=0,
+            relative_attention=True,
+            position_biased_input=False,
+            pos_att_type=["p2c", "c2p"],
+            position_buckets=32,
+            max_relative_positions=128,
+            norm_rel_ebd="layer_norm",
+            share_att_key=True,
+            layer_norm_eps=1e-7,
+            pad_token_id=0,
+        ),
+        "DebertaV2Model",
+        [
+            ("positionBuckets", '"buckets": 32,', '"buckets": 64,', 32, 64),
+            ("intermediateSize", '"ffn": 192,', '"ffn": 256,', 192, 256),
+            ("numLayers", '"layers": 2,', '"layers": 3,', 2, 3),
+        ],
+        [
+            ("vocabSize", "vocab_size", 1000, 900),
+        ],
+    ),
 }
 
 _L = r"^layers\.(\d+)\."
@@ -1169,10 +1200,23 @@ SAME_OUTPUT: dict[str, list[tuple]] = {
         (_L + r"final_layer_norm\.", r"encoder.layer.\1.output.LayerNorm."),
         (r"^pool\.", "pooler.dense."),
     ],
+    "debertav2_from_dict": [
+        (r"^word_embeddings\.", "embeddings.word_embeddings."),
+        (r"^embed_norm\.", "embeddings.LayerNorm."),
+        (r"^rel_embeddings\.", "encoder.rel_embeddings."),
+        (r"^rel_norm\.", "encoder.LayerNorm."),
+        (_L + r"attn\.", r"encoder.layer.\1.attention.self."),
+        (_L + r"attn_out\.", r"encoder.layer.\1.attention.output.dense."),
+        (_L + r"attn_norm\.", r"encoder.layer.\1.attention.output.LayerNorm."),
+        (_L + r"ffn_in\.", r"encoder.layer.\1.intermediate.dense."),
+        (_L + r"ffn_out\.", r"encoder.layer.\1.output.dense."),
+        (_L + r"ffn_norm\.", r"encoder.layer.\1.output.LayerNorm."),
+    ],
 }
 
 # how each case is called and which HF outputs its returned values are (decoders: logits)
 SAME_OUTPUT_IO: dict[str, tuple[str, list[str]]] = {
+    "debertav2_from_dict": ("ids", ["last_hidden_state"]),
     "bert_generation_match": ("ids", ["last_hidden_state"]),
     "data2vec_text_fairseq_keys": ("ids", ["last_hidden_state", "pooler_output"]),
     "umt5_starmap_blocks": ("seq2seq", ["last_hidden_state"]),
