@@ -1320,6 +1320,9 @@ def same_output(name: str, seq: int = 12, code: Path | None = None) -> float:
                 want = hf(input_ids=ids, token_type_ids=types, attention_mask=mask.long())
                 got = case(ids, types, mask)
         got = got if isinstance(got, tuple) else (got,)
+    # a NaN would compare as "not above the limit": a non-finite output is an infinite difference
+    if not all(torch.isfinite(g).all() for g in got[: len(outs)]):
+        return float("inf")
     # a case may return more than the HF model (ViT-MAE: the shuffle); the first values are compared
     return max(
         (getattr(want, o) - g).abs().max().item()
