@@ -746,7 +746,7 @@ CASES: dict[str, tuple] = {
             ("patchSize", "IMAGE, PATCH, CHANNELS = 32, 8, 3", "IMAGE, PATCH, CHANNELS = 32, 4, 3", 8, 4),
         ],
         [
-            ("numLayers", "num_hidden_layers", 4, 2),
+            ("numHeads", "num_attention_heads", 8, 4),
         ],
     ),
     "ijepa_parametrize_scale": (
