@@ -181,7 +181,13 @@ CASES: dict[str, tuple] = {
         [
             ("numExperts", "        self.n_experts = 8", "        self.n_experts = 6", 8, 6),
             ("numExpertsPerTok", "        self.top_k = 2", "        self.top_k = 4", 2, 4),
-            ("moeIntermediateSize", "        self.expert_ffn = 48", "        self.expert_ffn = 64", 48, 64),
+            (
+                "moeIntermediateSize",
+                "        self.expert_ffn = 48",
+                "        self.expert_ffn = 64",
+                48,
+                64,
+            ),
             ("normEps", "        self.eps = 1e-6", "        self.eps = 1e-5", 1e-06, 1e-05),
         ],
         [
@@ -209,7 +215,13 @@ CASES: dict[str, tuple] = {
         ),
         "BitNetForCausalLM",
         [
-            ("intermediateSize", "VOCAB, D, FF, LAYERS = 512, 64, 176, 2", "VOCAB, D, FF, LAYERS = 512, 64, 192, 2", 176, 192),
+            (
+                "intermediateSize",
+                "VOCAB, D, FF, LAYERS = 512, 64, 176, 2",
+                "VOCAB, D, FF, LAYERS = 512, 64, 192, 2",
+                176,
+                192,
+            ),
             ("numKvHeads", "HEADS, KV_HEADS = 4, 2", "HEADS, KV_HEADS = 4, 4", 2, 4),
             ("ropeTheta", "THETA = 500000.0", "THETA = 10000.0", 500000.0, 10000.0),
         ],
@@ -435,9 +447,27 @@ CASES: dict[str, tuple] = {
         ),
         "DiffLlamaForCausalLM",
         [
-            ("numLayers", "    depth: int = attrs.field(default=3)", "    depth: int = attrs.field(default=2)", 3, 2),
-            ("intermediateSize", "    ffn: int = attrs.field(default=192)", "    ffn: int = attrs.field(default=128)", 192, 128),
-            ("ropeTheta", "    theta: float = attrs.field(default=10000.0)", "    theta: float = attrs.field(default=500000.0)", 10000.0, 500000.0),
+            (
+                "numLayers",
+                "    depth: int = attrs.field(default=3)",
+                "    depth: int = attrs.field(default=2)",
+                3,
+                2,
+            ),
+            (
+                "intermediateSize",
+                "    ffn: int = attrs.field(default=192)",
+                "    ffn: int = attrs.field(default=128)",
+                192,
+                128,
+            ),
+            (
+                "ropeTheta",
+                "    theta: float = attrs.field(default=10000.0)",
+                "    theta: float = attrs.field(default=500000.0)",
+                10000.0,
+                500000.0,
+            ),
         ],
         [
             ("numHeads", "num_attention_heads", 8, 4),
@@ -571,8 +601,20 @@ CASES: dict[str, tuple] = {
         ),
         "RemBertModel",
         [
-            ("embeddingSize", "INPUT_EMB = int(HIDDEN * Fraction(1, 2))", "INPUT_EMB = int(HIDDEN * Fraction(3, 4))", 32, 48),
-            ("intermediateSize", "FFN = int(HIDDEN * Fraction(5, 2))", "FFN = int(HIDDEN * Fraction(4, 1))", 160, 256),
+            (
+                "embeddingSize",
+                "INPUT_EMB = int(HIDDEN * Fraction(1, 2))",
+                "INPUT_EMB = int(HIDDEN * Fraction(3, 4))",
+                32,
+                48,
+            ),
+            (
+                "intermediateSize",
+                "FFN = int(HIDDEN * Fraction(5, 2))",
+                "FFN = int(HIDDEN * Fraction(4, 1))",
+                160,
+                256,
+            ),
             ("numLayers", "LAYERS = 2", "LAYERS = 3", 2, 3),
         ],
         [
@@ -624,8 +666,20 @@ CASES: dict[str, tuple] = {
         ),
         "RoFormerModel",
         [
-            ("embeddingSize", '    ("embedding_size", int, 48),', '    ("embedding_size", int, 64),', 48, 64),
-            ("maxPositionEmbeddings", '    ("max_positions", int, 256),', '    ("max_positions", int, 512),', 256, 512),
+            (
+                "embeddingSize",
+                '    ("embedding_size", int, 48),',
+                '    ("embedding_size", int, 64),',
+                48,
+                64,
+            ),
+            (
+                "maxPositionEmbeddings",
+                '    ("max_positions", int, 256),',
+                '    ("max_positions", int, 512),',
+                256,
+                512,
+            ),
             ("numHeads", '    ("num_heads", int, 4),', '    ("num_heads", int, 8),', 4, 8),
         ],
         [
@@ -716,7 +770,13 @@ CASES: dict[str, tuple] = {
         "PLBartModel",
         [
             ("numEncoderLayers", '    "encoder_layers": 2,', '    "encoder_layers": 3,', 2, 3),
-            ("maxPositionEmbeddings", '    "max_positions": 128,', '    "max_positions": 256,', 128, 256),
+            (
+                "maxPositionEmbeddings",
+                '    "max_positions": 128,',
+                '    "max_positions": 256,',
+                128,
+                256,
+            ),
             ("intermediateSize", '    "ffn_dim": 192,', '    "ffn_dim": 256,', 192, 256),
         ],
         [
@@ -743,7 +803,13 @@ CASES: dict[str, tuple] = {
         [
             ("numRegisterTokens", "REGISTERS = 4", "REGISTERS = 8", 4, 8),
             ("mlpRatio", "MLP_RATIO = 2", "MLP_RATIO = 4", 2, 4),
-            ("patchSize", "IMAGE, PATCH, CHANNELS = 32, 8, 3", "IMAGE, PATCH, CHANNELS = 32, 4, 3", 8, 4),
+            (
+                "patchSize",
+                "IMAGE, PATCH, CHANNELS = 32, 8, 3",
+                "IMAGE, PATCH, CHANNELS = 32, 4, 3",
+                8,
+                4,
+            ),
         ],
         [
             ("numHeads", "num_attention_heads", 8, 4),
@@ -820,7 +886,13 @@ CASES: dict[str, tuple] = {
         [
             ("numLayers", "    layers: int = 2", "    layers: int = 3", 2, 3),
             ("numConvPosEmbeddings", "    pos_convs: int = 5", "    pos_convs: int = 3", 5, 3),
-            ("numConvPosEmbeddingGroups", "    pos_groups: int = 4", "    pos_groups: int = 16", 4, 16),
+            (
+                "numConvPosEmbeddingGroups",
+                "    pos_groups: int = 4",
+                "    pos_groups: int = 16",
+                4,
+                16,
+            ),
             ("intermediateSize", "    ffn: int = 128", "    ffn: int = 256", 128, 256),
         ],
         [
@@ -877,7 +949,13 @@ CASES: dict[str, tuple] = {
         [
             ("numLayers", "LAYERS = 2", "LAYERS = 3", 2, 3),
             ("intermediateSize", "FFN = 192", "FFN = 128", 192, 128),
-            ("maxPositionEmbeddings", "VOCAB, HIDDEN, MAX_POS, EPS = 800, 64, 128, 1e-12", "VOCAB, HIDDEN, MAX_POS, EPS = 800, 64, 512, 1e-12", 128, 512),
+            (
+                "maxPositionEmbeddings",
+                "VOCAB, HIDDEN, MAX_POS, EPS = 800, 64, 128, 1e-12",
+                "VOCAB, HIDDEN, MAX_POS, EPS = 800, 64, 512, 1e-12",
+                128,
+                512,
+            ),
         ],
         [
             ("vocabSize", "vocab_size", 1000, 800),
@@ -902,7 +980,13 @@ CASES: dict[str, tuple] = {
         "Data2VecTextModel",
         [
             ("numLayers", '    "encoder_layers": 3,', '    "encoder_layers": 2,', 3, 2),
-            ("intermediateSize", '    "encoder_ffn_embed_dim": 128,', '    "encoder_ffn_embed_dim": 256,', 128, 256),
+            (
+                "intermediateSize",
+                '    "encoder_ffn_embed_dim": 128,',
+                '    "encoder_ffn_embed_dim": 256,',
+                128,
+                256,
+            ),
             ("vocabSize", '    "vocab_size": 760,', '    "vocab_size": 800,', 760, 800),
         ],
         [
@@ -964,9 +1048,21 @@ SAME_OUTPUT: dict[str, list[tuple]] = {
         (r"^output\.", "lm_head."),
     ],
     "qwen3moe_slots_cfg": [
-        (_L + r"mlp\.experts\.(\d+)\.gate_proj\.weight", _HL + "mlp.experts.gate_up_proj", "expert:gate"),
-        (_L + r"mlp\.experts\.(\d+)\.up_proj\.weight", _HL + "mlp.experts.gate_up_proj", "expert:up"),
-        (_L + r"mlp\.experts\.(\d+)\.down_proj\.weight", _HL + "mlp.experts.down_proj", "expert:down"),
+        (
+            _L + r"mlp\.experts\.(\d+)\.gate_proj\.weight",
+            _HL + "mlp.experts.gate_up_proj",
+            "expert:gate",
+        ),
+        (
+            _L + r"mlp\.experts\.(\d+)\.up_proj\.weight",
+            _HL + "mlp.experts.gate_up_proj",
+            "expert:up",
+        ),
+        (
+            _L + r"mlp\.experts\.(\d+)\.down_proj\.weight",
+            _HL + "mlp.experts.down_proj",
+            "expert:down",
+        ),
         (r"^(embed_tokens|layers|norm)\.", r"model.\1."),
         (r"^lm_head\.", "lm_head."),
     ],
@@ -981,9 +1077,21 @@ SAME_OUTPUT: dict[str, list[tuple]] = {
         (r"^blocks\.(\d+)\.ln2$", _HL + "post_attention_layernorm.weight"),
         (r"^blocks\.(\d+)\.w([qkvo])\.", _HL + r"self_attn.\2_proj."),
         (r"^blocks\.(\d+)\.moe\.gate\.", _HL + "mlp.gate."),
-        (r"^blocks\.(\d+)\.moe\.experts\.(\d+)\.w1\.weight", _HL + "mlp.experts.gate_up_proj", "expert:gate"),
-        (r"^blocks\.(\d+)\.moe\.experts\.(\d+)\.w3\.weight", _HL + "mlp.experts.gate_up_proj", "expert:up"),
-        (r"^blocks\.(\d+)\.moe\.experts\.(\d+)\.w2\.weight", _HL + "mlp.experts.down_proj", "expert:down"),
+        (
+            r"^blocks\.(\d+)\.moe\.experts\.(\d+)\.w1\.weight",
+            _HL + "mlp.experts.gate_up_proj",
+            "expert:gate",
+        ),
+        (
+            r"^blocks\.(\d+)\.moe\.experts\.(\d+)\.w3\.weight",
+            _HL + "mlp.experts.gate_up_proj",
+            "expert:up",
+        ),
+        (
+            r"^blocks\.(\d+)\.moe\.experts\.(\d+)\.w2\.weight",
+            _HL + "mlp.experts.down_proj",
+            "expert:down",
+        ),
         (r"^ln_f$", "model.norm.weight"),
         (r"^lm_head\.", "lm_head."),
     ],
@@ -1121,7 +1229,10 @@ SAME_OUTPUT: dict[str, list[tuple]] = {
     "ijepa_parametrize_scale": [
         (r"^patchify\.", "embeddings.patch_embeddings.projection."),
         (r"^pos$", "embeddings.position_embeddings"),
-        (_L + r"attn\.([qkvo])\.parametrizations\.(weight|bias)\.original$", r"layers.\1.attention.\2_proj.\3"),
+        (
+            _L + r"attn\.([qkvo])\.parametrizations\.(weight|bias)\.original$",
+            r"layers.\1.attention.\2_proj.\3",
+        ),
         (_L + r"attn\.([qkvo])\.", r"layers.\1.attention.\2_proj."),
         (_L + r"ln1\.", r"layers.\1.layernorm_before."),
         (_L + r"ln2\.", r"layers.\1.layernorm_after."),
@@ -1160,7 +1271,10 @@ SAME_OUTPUT: dict[str, list[tuple]] = {
     "umt5_starmap_blocks": [
         (r"^shared\.", "shared."),
         (r"^(encoder|decoder)\.(\d+)\.self_norm\.", r"\1.block.\2.layer.0.layer_norm."),
-        (r"^(encoder|decoder)\.(\d+)\.self_attn\.rel_bias\.", r"\1.block.\2.layer.0.SelfAttention.relative_attention_bias."),
+        (
+            r"^(encoder|decoder)\.(\d+)\.self_attn\.rel_bias\.",
+            r"\1.block.\2.layer.0.SelfAttention.relative_attention_bias.",
+        ),
         (r"^(encoder|decoder)\.(\d+)\.self_attn\.", r"\1.block.\2.layer.0.SelfAttention."),
         (r"^decoder\.(\d+)\.cross_norm\.", r"decoder.block.\1.layer.1.layer_norm."),
         (r"^decoder\.(\d+)\.cross_attn\.", r"decoder.block.\1.layer.1.EncDecAttention."),
@@ -1178,7 +1292,10 @@ SAME_OUTPUT: dict[str, list[tuple]] = {
             rule
             for i in range(2)
             for rule in (
-                (rf"^stack\.{2 * i}\.(query|key|value)\.", rf"encoder.layer.{i}.attention.self.\1."),
+                (
+                    rf"^stack\.{2 * i}\.(query|key|value)\.",
+                    rf"encoder.layer.{i}.attention.self.\1.",
+                ),
                 (rf"^stack\.{2 * i}\.dense\.", f"encoder.layer.{i}.attention.output.dense."),
                 (rf"^stack\.{2 * i}\.norm\.", f"encoder.layer.{i}.attention.output.LayerNorm."),
                 (rf"^stack\.{2 * i + 1}\.up\.", f"encoder.layer.{i}.intermediate.dense."),
@@ -1232,7 +1349,8 @@ SAME_OUTPUT_IO: dict[str, tuple[str, list[str]]] = {
     "camembert_xml_config": ("ids", ["last_hidden_state", "pooler_output"]),
     "ernie_shlex_cli": ("ids+types+mask", ["last_hidden_state", "pooler_output"]),
     "layoutlm_chainmap": ("ids", ["last_hidden_state", "pooler_output"]),
-    "rembert_fraction_sizes": ("ids", ["last_hidden_state", "pooler_output"]),}
+    "rembert_fraction_sizes": ("ids", ["last_hidden_state", "pooler_output"]),
+}
 
 
 def _hf_names(name: str, rules: list[tuple]) -> tuple[list[str], str | None]:

@@ -50,16 +50,24 @@ class DisentangledAttention(nn.Module):
 
     def forward(self, x, rel_emb, rel_pos):
         span = C.buckets
-        q, k, v = self.heads(self.query_proj(x)), self.heads(self.key_proj(x)), self.heads(self.value_proj(x))
+        q, k, v = (
+            self.heads(self.query_proj(x)),
+            self.heads(self.key_proj(x)),
+            self.heads(self.value_proj(x)),
+        )
         hd = q.shape[-1]
         scale = math.sqrt(hd * 3)
         scores = q @ k.transpose(-1, -2) / scale
         pos_q = self.heads(self.query_proj(rel_emb))  # [H, 2span, hd]
         pos_k = self.heads(self.key_proj(rel_emb))
         c2p_idx = torch.clamp(rel_pos + span, 0, 2 * span - 1)
-        c2p = torch.gather(q @ pos_k.transpose(-1, -2), -1, c2p_idx.expand(*q.shape[:2], *c2p_idx.shape))
+        c2p = torch.gather(
+            q @ pos_k.transpose(-1, -2), -1, c2p_idx.expand(*q.shape[:2], *c2p_idx.shape)
+        )
         p2c_idx = torch.clamp(-rel_pos + span, 0, 2 * span - 1)
-        p2c = torch.gather(k @ pos_q.transpose(-1, -2), -1, p2c_idx.expand(*k.shape[:2], *p2c_idx.shape))
+        p2c = torch.gather(
+            k @ pos_q.transpose(-1, -2), -1, p2c_idx.expand(*k.shape[:2], *p2c_idx.shape)
+        )
         scores = scores + c2p / scale + p2c.transpose(-1, -2) / scale
         out = scores.softmax(-1) @ v
         return out.transpose(1, 2).flatten(2)

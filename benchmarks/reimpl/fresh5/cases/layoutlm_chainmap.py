@@ -61,7 +61,9 @@ class Block(nn.Module):
     def forward(self, x):
         b, n, d = x.shape
         hd = d // H["heads"]
-        q, k, v = (self.qkv[m](x).view(b, n, -1, hd).transpose(1, 2) for m in ("query", "key", "value"))
+        q, k, v = (
+            self.qkv[m](x).view(b, n, -1, hd).transpose(1, 2) for m in ("query", "key", "value")
+        )
         a = torch.softmax(q @ k.transpose(-1, -2) / math.sqrt(hd), -1) @ v
         x = self.ln1(x + self.attn_dense(a.transpose(1, 2).reshape(b, n, d)))
         return self.ln2(x + self.ff2(nn.functional.gelu(self.ff1(x))))

@@ -59,8 +59,16 @@ class Layer(nn.Module):
         q = rope(self.wq(h).view(b, n, N_HEAD, HEAD_DIM).transpose(1, 2), cos, sin)
         k = rope(self.wk(h).view(b, n, N_KV_HEAD, HEAD_DIM).transpose(1, 2), cos, sin)
         v = self.wv(h).view(b, n, N_KV_HEAD, HEAD_DIM).transpose(1, 2)
-        k = k.expand(b, N_HEAD, n, HEAD_DIM) if N_KV_HEAD == 1 else k.repeat_interleave(N_HEAD // N_KV_HEAD, 1)
-        v = v.expand(b, N_HEAD, n, HEAD_DIM) if N_KV_HEAD == 1 else v.repeat_interleave(N_HEAD // N_KV_HEAD, 1)
+        k = (
+            k.expand(b, N_HEAD, n, HEAD_DIM)
+            if N_KV_HEAD == 1
+            else k.repeat_interleave(N_HEAD // N_KV_HEAD, 1)
+        )
+        v = (
+            v.expand(b, N_HEAD, n, HEAD_DIM)
+            if N_KV_HEAD == 1
+            else v.repeat_interleave(N_HEAD // N_KV_HEAD, 1)
+        )
         s = q @ k.transpose(-1, -2) / math.sqrt(HEAD_DIM)
         i = torch.arange(n)
         ok = i[None, :] <= i[:, None]

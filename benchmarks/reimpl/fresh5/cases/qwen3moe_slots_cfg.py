@@ -8,8 +8,17 @@ from torch import nn
 
 class MoEConfig:
     __slots__ = (
-        "vocab", "d_model", "n_layers", "n_heads", "n_kv", "head_dim",
-        "n_experts", "top_k", "expert_ffn", "theta", "eps",
+        "vocab",
+        "d_model",
+        "n_layers",
+        "n_heads",
+        "n_kv",
+        "head_dim",
+        "n_experts",
+        "top_k",
+        "expert_ffn",
+        "theta",
+        "eps",
     )
 
     def __init__(self):

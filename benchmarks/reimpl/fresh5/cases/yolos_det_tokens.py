@@ -28,7 +28,9 @@ class Builder:
         )
 
     def mlp_block(self):
-        return nn.Sequential(nn.Linear(self.width, self.mlp), nn.GELU(), nn.Linear(self.mlp, self.width))
+        return nn.Sequential(
+            nn.Linear(self.width, self.mlp), nn.GELU(), nn.Linear(self.mlp, self.width)
+        )
 
     def norm(self):
         return nn.LayerNorm(self.width, eps=self.eps)
@@ -48,7 +50,10 @@ class Layer(nn.Module):
     def forward(self, x):
         b, n, d = x.shape
         h = self.norm_before(x)
-        q, k, v = (self.attn[m](h).view(b, n, B.heads, -1).transpose(1, 2) for m in ("query", "key", "value"))
+        q, k, v = (
+            self.attn[m](h).view(b, n, B.heads, -1).transpose(1, 2)
+            for m in ("query", "key", "value")
+        )
         a = F.scaled_dot_product_attention(q, k, v).transpose(1, 2).reshape(b, n, d)
         x = x + self.attn["out"](a)
         return x + self.mlp(self.norm_after(x))

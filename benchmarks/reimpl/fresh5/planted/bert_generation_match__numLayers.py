@@ -27,7 +27,10 @@ class SelfAttention(nn.Module):
     def forward(self, x):
         b, n, _ = x.shape
         hd = HIDDEN // self.heads
-        q, k, v = (lin(x).view(b, n, self.heads, hd).transpose(1, 2) for lin in (self.query, self.key, self.value))
+        q, k, v = (
+            lin(x).view(b, n, self.heads, hd).transpose(1, 2)
+            for lin in (self.query, self.key, self.value)
+        )
         a = torch.softmax(q @ k.transpose(2, 3) / math.sqrt(hd), -1) @ v
         return self.norm(x + self.dense(a.transpose(1, 2).reshape(b, n, HIDDEN)))
 

@@ -75,7 +75,10 @@ class EncoderLayer(nn.Module):
 
     def forward(self, x):
         b, t, d = x.shape
-        q, k, v = (p(x).view(b, t, CFG.heads, CFG.head_dim).transpose(1, 2) for p in (self.q_proj, self.k_proj, self.v_proj))
+        q, k, v = (
+            p(x).view(b, t, CFG.heads, CFG.head_dim).transpose(1, 2)
+            for p in (self.q_proj, self.k_proj, self.v_proj)
+        )
         a = F.scaled_dot_product_attention(q, k, v).transpose(1, 2).reshape(b, t, d)
         x = self.attn_norm(x + self.out_proj(a))
         return self.ff_norm(x + self.ff_out(F.gelu(self.ff_in(x))))
@@ -85,7 +88,9 @@ class Data2VecAudio(nn.Module):
     def __init__(self):
         super().__init__()
         chans = [1] + [CFG.conv_channels] * (CFG.n_convs - 1)
-        self.features = nn.ModuleList(FeatureConv(c, k, s) for c, k, s in zip(chans, CFG.kernels, CFG.strides))
+        self.features = nn.ModuleList(
+            FeatureConv(c, k, s) for c, k, s in zip(chans, CFG.kernels, CFG.strides)
+        )
         self.feature_norm = nn.LayerNorm(CFG.conv_channels, eps=CFG.eps)
         self.feature_proj = nn.Linear(CFG.conv_channels, CFG.width)
         self.mask_embedding = nn.Parameter(torch.zeros(CFG.width))

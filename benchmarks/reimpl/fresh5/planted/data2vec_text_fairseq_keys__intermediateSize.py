@@ -42,14 +42,19 @@ class Layer(nn.Module):
     def forward(self, x):
         b, n, d = x.shape
         hd = d // self.heads
-        q, k, v = (self.in_proj[m](x).view(b, n, self.heads, hd).transpose(1, 2) for m in ("query", "key", "value"))
+        q, k, v = (
+            self.in_proj[m](x).view(b, n, self.heads, hd).transpose(1, 2)
+            for m in ("query", "key", "value")
+        )
         a = F.softmax(q @ k.transpose(-1, -2) / math.sqrt(hd), dim=-1) @ v
         x = self.self_attn_layer_norm(x + self.out_proj(a.transpose(1, 2).reshape(b, n, d)))
         return self.final_layer_norm(x + self.fc2(F.gelu(self.fc1(x))))
 
 
 class Data2VecText(nn.Module):
-    def __init__(self, dim=None, depth=None, heads=None, ffn=None, max_positions=None, vocab=None, pad=None):
+    def __init__(
+        self, dim=None, depth=None, heads=None, ffn=None, max_positions=None, vocab=None, pad=None
+    ):
         super().__init__()
         if dim is None:  # the default model: the fairseq run's args
             kw = {KEY_MAP[k]: v for k, v in FAIRSEQ_ARGS.items()}

@@ -70,7 +70,9 @@ class MLA(nn.Module):
         self.q_proj = nn.Linear(c.dim, c.n_heads * (c.qk_nope_dim + c.qk_rope_dim), bias=False)
         self.kv_a_proj_with_mqa = nn.Linear(c.dim, c.kv_lora_rank + c.qk_rope_dim, bias=False)
         self.kv_a_layernorm = rms(c.kv_lora_rank)
-        self.kv_b_proj = nn.Linear(c.kv_lora_rank, c.n_heads * (c.qk_nope_dim + c.v_dim), bias=False)
+        self.kv_b_proj = nn.Linear(
+            c.kv_lora_rank, c.n_heads * (c.qk_nope_dim + c.v_dim), bias=False
+        )
         self.o_proj = nn.Linear(c.n_heads * c.v_dim, c.dim, bias=False)
 
     def forward(self, x):

@@ -35,7 +35,9 @@ class SelfAttention(nn.Module):
     def forward(self, x, mask):
         b, n, _ = x.shape
         hd = HIDDEN // HEADS
-        q, k, v = (m(x).view(b, n, HEADS, hd).transpose(1, 2) for m in (self.query, self.key, self.value))
+        q, k, v = (
+            m(x).view(b, n, HEADS, hd).transpose(1, 2) for m in (self.query, self.key, self.value)
+        )
         scores = q @ k.transpose(-1, -2) / math.sqrt(hd)
         scores = scores.masked_fill(~mask[:, None, None, :], torch.finfo(scores.dtype).min)
         return (scores.softmax(-1) @ v).transpose(1, 2).reshape(b, n, HIDDEN)

@@ -49,7 +49,10 @@ class Layer(nn.Module):
     def forward(self, x, sin, cos):
         b, n, d = x.shape
         hd = d // self.heads
-        q, k, v = (m(x).view(b, n, self.heads, hd).transpose(1, 2) for m in (self.query, self.key, self.value))
+        q, k, v = (
+            m(x).view(b, n, self.heads, hd).transpose(1, 2)
+            for m in (self.query, self.key, self.value)
+        )
 
         def rotate(z):
             pair = torch.stack([-z[..., 1::2], z[..., ::2]], -1).reshape_as(z)

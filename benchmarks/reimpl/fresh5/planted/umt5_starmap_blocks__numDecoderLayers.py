@@ -40,9 +40,10 @@ def bucket(rel, causal):
     else:
         rel = -torch.clamp(rel, max=0)
     exact = n // 2
-    large = exact + (
-        torch.log(rel.float() / exact) / math.log(MAX_DISTANCE / exact) * (n - exact)
-    ).long()
+    large = (
+        exact
+        + (torch.log(rel.float() / exact) / math.log(MAX_DISTANCE / exact) * (n - exact)).long()
+    )
     large = torch.clamp(large, max=n - 1)
     return out + torch.where(rel < exact, rel, large)
 
@@ -101,9 +102,13 @@ class UMT5(nn.Module):
     def __init__(self):
         super().__init__()
         self.shared = nn.Embedding(VOCAB, D_MODEL)
-        self.encoder = nn.ModuleList(itertools.starmap(Block, ((False, i) for i in range(ENC_LAYERS))))
+        self.encoder = nn.ModuleList(
+            itertools.starmap(Block, ((False, i) for i in range(ENC_LAYERS)))
+        )
         self.encoder_norm = T5Norm()
-        self.decoder = nn.ModuleList(itertools.starmap(Block, ((True, i) for i in range(DEC_LAYERS))))
+        self.decoder = nn.ModuleList(
+            itertools.starmap(Block, ((True, i) for i in range(DEC_LAYERS)))
+        )
         self.decoder_norm = T5Norm()
 
     def forward(self, src, tgt):
