@@ -1461,6 +1461,25 @@ def check(manifest: dict) -> list[str]:
     return set_checks.check_counts(HERE, manifest)
 
 
+def check_keeping_plants(manifest: dict) -> list[str]:
+    """The output check can fail: every code plant of an output-checked case that keeps every
+    parameter count (RoPE theta, eps, window, top-k, heads at a fixed width) changes the outputs
+    by more than 1e-4."""
+    from benchmarks.reimpl.make import code_params
+
+    bad = []
+    for p in manifest["planted"]:
+        if p["where"] != "code" or p["case"] not in SAME_OUTPUT:
+            continue
+        if code_params(HERE / p["code"]) != code_params(HERE / "cases" / f"{p['case']}.py"):
+            continue
+        diff = same_output(p["case"], seq=80, code=HERE / p["code"])
+        print(f"  {p['name']:44} keeps the counts, max |output diff| {diff:.2e}")
+        if not diff > 1e-4:
+            bad.append(f"{p['name']} (plant does not change the outputs)")
+    return bad
+
+
 def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("--check", action="store_true")
@@ -1475,6 +1494,7 @@ def main() -> int:
             print(f"{name:22} same weights, max |output diff| {diff:.2e}")
             if diff > 1e-4:
                 bad.append(f"{name} (output)")
+        bad += check_keeping_plants(m)
         print("param counts and logits:", "all equal" if not bad else f"differ: {bad}")
         return 1 if bad else 0
     return 0
