@@ -34,6 +34,8 @@ the end of a session, report its figures whatever they are, never tune on its mi
 being tuned on; 30 architectures, 125 plants; ``fresh3/README.md``): the same rule.
 ``--corpus benchmarks/reimpl/fresh4`` is the fourth (session 11, written blind while ``fresh3/``
 was being tuned on; 30 cases over 28 architectures, 127 plants; ``fresh4/README.md``).
+``--corpus benchmarks/reimpl/fresh5`` is the fifth (session 12, written blind; 30 cases over 30
+architectures, 28 in no earlier set, 133 plants; ``fresh5/README.md``): the same rule.
 """
 
 from __future__ import annotations
