@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import copy as _copy
 import math
+import re
 import sys
 import typing
 from enum import Enum
@@ -448,10 +449,12 @@ def _twin(cls: Any) -> Any:
 
     mod = vars(sys.modules[cls.__module__])
     ns = dict(mod)
-    for k, v in mod.items():
-        if _is_lean(v) and v is not cls:
-            ns[k] = _twin(v)
     ann = cls.__dict__.get("__annotations__", {})
+    for name in cls.__lean_fields__:  # the models a field names: their twins
+        for word in re.findall(r"[A-Za-z_]\w*", str(ann[name])):
+            v = mod.get(word)
+            if _is_lean(v) and v is not cls:
+                ns[word] = _twin(v)
     fields: dict[str, Any] = {}
     for name, (default, _factory, decl) in cls.__lean_fields__.items():
         tp = eval(ann[name], ns) if isinstance(ann[name], str) else ann[name]  # noqa: S307
