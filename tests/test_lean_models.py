@@ -254,3 +254,21 @@ def test_validation_errors_and_schema_are_pydantics():
     assert type(ok) is Graph and type(ok.nodes[0]) is Node and ok.index["a"] is ok.nodes[0]
     schema = json.loads((ROOT / "driftcheck" / "schema" / "graph-1.json").read_text())
     assert Graph.json_schema() == schema
+
+
+@pytest.mark.parametrize(
+    "doc",
+    [
+        {"nodes": [{"id": "a", "type": "Linear", "repeat": 0}]},
+        {"nodes": [{"id": "a", "type": "Linear", "parent": "z"}]},
+        {"nodes": [{"id": "a", "type": "Linear", "bogus": 1}], "params_total": 5},
+    ],
+    ids=["constraint", "validator", "extra"],
+)
+def test_bad_graph_json_is_the_same_one_line(tmp_path, doc):
+    path = tmp_path / "bad.graph.json"
+    path.write_text(json.dumps({"schema_version": "driftcheck.graph/1", **doc}))
+    on = _run("core", ("check", str(path)), lean_on=True)
+    assert on == _run("core", ("check", str(path)), lean_on=False)
+    assert on[0] == 2 and on[2].startswith("driftcheck: error: ") and on[2].count("\n") == 1
+    assert "not a driftcheck graph: " in on[2]
