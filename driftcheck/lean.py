@@ -154,7 +154,8 @@ else:
         def __init__(self, **data: Any) -> None:
             cls = type(self)
             conv = cls.__lean_conv__ or _compile(cls)
-            d: dict[str, Any] = {}
+            # the names given, as pydantic's ``model_fields_set`` (kept where pydantic keeps it)
+            d: dict[str, Any] = {"__pydantic_fields_set__": set(data)}
             for name, default, factory, fn in conv:
                 v = data.pop(name, _MISSING)
                 if v is _MISSING:
@@ -201,7 +202,7 @@ else:
 
         @property
         def model_fields_set(self) -> set[str]:
-            return set(self.__lean_fields__)
+            return self.__dict__.get("__pydantic_fields_set__", set())
 
         def model_dump(
             self,
@@ -242,8 +243,11 @@ else:
                 object.__setattr__(m, "__dict__", dict(self.__dict__))
                 if priv is not None:
                     object.__setattr__(m, "__pydantic_private__", dict(priv))
+            fs = set(self.__dict__.get("__pydantic_fields_set__", ()))
             if update:
                 m.__dict__.update(update)
+                fs.update(update)
+            m.__dict__["__pydantic_fields_set__"] = fs
             return m
 
         def __copy__(self) -> Any:
@@ -504,7 +508,9 @@ def _from_twin(v: Any) -> Any:
     """A validated twin instance (and what it holds) as lean instances."""
     lean = getattr(type(v), "__lean_of__", None)
     if lean is not None:
-        return lean._trusted({n: _from_twin(getattr(v, n)) for n in lean.__lean_fields__})
+        d = {n: _from_twin(getattr(v, n)) for n in lean.__lean_fields__}
+        d["__pydantic_fields_set__"] = set(v.model_fields_set)
+        return lean._trusted(d)
     t = type(v)
     if t is list:
         return [_from_twin(x) for x in v]

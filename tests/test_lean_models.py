@@ -272,3 +272,16 @@ def test_bad_graph_json_is_the_same_one_line(tmp_path, doc):
     assert on == _run("core", ("check", str(path)), lean_on=False)
     assert on[0] == 2 and on[2].startswith("driftcheck: error: ") and on[2].count("\n") == 1
     assert "not a driftcheck graph: " in on[2]
+
+
+@needs_lean
+def test_fields_set_is_pydantics():
+    kw = {"id": "a", "type": "Linear", "params": {}}
+    n, tw = Node(**kw), lean._twin(Node)(**kw)
+    assert n.model_fields_set == tw.model_fields_set == {"id", "type", "params"}
+    c = n.model_copy(update={"name": "x"})
+    assert c.model_fields_set == tw.model_copy(update={"name": "x"}).model_fields_set
+    assert n.model_fields_set == {"id", "type", "params"}
+    back = Graph.model_validate({"nodes": [kw]})
+    assert back.nodes[0].model_fields_set == {"id", "type", "params"}
+    assert back.model_fields_set == {"nodes"}
