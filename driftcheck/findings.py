@@ -5,7 +5,7 @@ from __future__ import annotations
 from enum import Enum
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field
+from driftcheck.lean import BaseModel, ConfigDict, Field
 
 
 class Severity(str, Enum):

@@ -147,6 +147,7 @@ class Speed:
     gym_lean_graph: bool = True  # gym state.py: typed graphs built without pydantic validation
     cli_gc: bool = True  # cli.py, gcpause.py: a CLI command runs with the collector off
     cli_no_plugin_scan: bool = True  # cli.py: pydantic's plugin scan skipped in a CLI command
+    lean_models: bool = True  # lean.py: driftcheck's models without pydantic (read at import)
     stores: Stores = field(default_factory=lambda: STORES, compare=False, repr=False)
 
     @classmethod

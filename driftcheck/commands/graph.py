@@ -29,7 +29,9 @@ def command(source, entry, config, fmt, exact, trust_remote_code, expand) -> int
     if expand:
         graph = graph.expand()
     if fmt == "json":
-        data = json.loads(graph.to_json())
+        # what json.loads(graph.to_json()) reads back, without writing the text first (and,
+        # with the lean models, without pydantic's writer: driftcheck/lean.py)
+        data = graph.model_dump(mode="json")
         data = {"params_total": graph.params_total(), **data}
         click.echo(json.dumps(data, indent=2))
     else:

@@ -1,4 +1,5 @@
-"""The typed layer graph: pydantic models over networkx, and the layer catalogue."""
+"""The typed layer graph: models declared in pydantic's syntax (plain classes on the static path,
+driftcheck/lean.py) over networkx, and the layer catalogue."""
 
 from driftcheck.graph.model import Edge, Fact, Graph, Node, Origin
 

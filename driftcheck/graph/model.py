@@ -20,10 +20,16 @@ import json
 from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, ValidationError, model_validator
-
 from driftcheck.errors import DriftcheckError
 from driftcheck.findings import Location
+from driftcheck.lean import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    PrivateAttr,
+    is_validation_error,
+    model_validator,
+)
 
 if TYPE_CHECKING:  # networkx costs ~250 ms to import: only the paths that need it load it
     import networkx as nx
@@ -307,7 +313,9 @@ class Graph(BaseModel):
             if stated is not _NOT_STATED:
                 _check_total(graph, stated)
             return graph
-        except ValidationError as e:
+        except ValueError as e:  # pydantic's ValidationError is one (imported when it is)
+            if not is_validation_error(e):
+                raise
             err = e.errors()[0]
             loc = ".".join(str(p) for p in err["loc"]) or "<root>"
             more = f" (and {e.error_count() - 1} more)" if e.error_count() > 1 else ""

@@ -10,9 +10,8 @@ so a reward can weight them differently.
 
 from __future__ import annotations
 
-from pydantic import BaseModel, Field
-
 from driftcheck.findings import Finding, Severity
+from driftcheck.lean import BaseModel, Field
 
 
 class Report(BaseModel):
