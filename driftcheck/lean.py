@@ -197,6 +197,11 @@ else:
             return _from_twin(_twin(cls).model_validate(data))
 
         @classmethod
+        def model_validate_json(cls, data: str | bytes, **kw: Any) -> Any:
+            """A JSON text validated by the pydantic twin (its errors), then made lean."""
+            return _from_twin(_twin(cls).model_validate_json(data, **kw))
+
+        @classmethod
         def model_json_schema(cls, **kw: Any) -> dict[str, Any]:
             return _twin(cls).model_json_schema(**kw)
 

@@ -582,7 +582,6 @@ def drop_discarded(args: list, kwargs: dict, posnames: list[str] | None) -> tupl
     return args[: len(named)], {k: v for k, v in kwargs.items() if k in named}
 
 
-_BOOL_PARAMS: dict[str, frozenset[str]] = {}
 # torch's activation functions a layer takes in place of their names (TransformerEncoderLayer)
 _ACTIVATION_FNS = {
     "torch.nn.functional.relu": "relu",
@@ -608,8 +607,6 @@ def make_leaf(
     if spec is None:
         return None
     names, alias = spec.name_tables  # by name, alias -> name (built once per spec)
-    if spec.name not in _BOOL_PARAMS:
-        _BOOL_PARAMS[spec.name] = _bool_params(spec)
     if args and posnames is None:
         return None
     if len(args) > len(posnames or []):
@@ -637,7 +634,7 @@ def make_leaf(
             pv = _ACTIVATION_FNS[pv.qual]
         if is_module(pv) or isinstance(pv, (Obj, Cls, Ext)):
             return None
-        if pv.__class__ is int and k in _BOOL_PARAMS.get(spec.name, ()):
+        if pv.__class__ is int and k in _bool_params(spec):
             # ``nn.LSTMCell(a, b, 1)``: torch's layers test these flags for truth only
             # (``if bias:``), so 1 / 0 build what True / False build
             pv = bool(pv)
