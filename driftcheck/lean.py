@@ -381,7 +381,9 @@ def _to_float(v: Any) -> Any:
 _PLAIN = (type(None), bool, int, str)
 
 
-def _dump_json(m: Any, exclude: Any, exclude_none: bool) -> dict[str, Any]:
+def _dump(m: Any, exclude: Any, exclude_none: bool, value: Any) -> dict[str, Any]:
+    """The fields of ``m`` (less ``exclude``, and ``None``s under ``exclude_none``), each
+    written by ``value`` (``_json_value`` or ``_py_value``)."""
     d = m.__dict__
     out: dict[str, Any] = {}
     for name in m.__lean_fields__:
@@ -390,8 +392,12 @@ def _dump_json(m: Any, exclude: Any, exclude_none: bool) -> dict[str, Any]:
         v = d[name]
         if v is None and exclude_none:
             continue
-        out[name] = _json_value(v, exclude_none)
+        out[name] = value(v, exclude_none)
     return out
+
+
+def _dump_json(m: Any, exclude: Any, exclude_none: bool) -> dict[str, Any]:
+    return _dump(m, exclude, exclude_none, _json_value)
 
 
 def _json_value(v: Any, exclude_none: bool) -> Any:
@@ -419,16 +425,7 @@ def _json_value(v: Any, exclude_none: bool) -> Any:
 
 
 def _dump_py(m: Any, exclude: Any, exclude_none: bool) -> dict[str, Any]:
-    d = m.__dict__
-    out: dict[str, Any] = {}
-    for name in m.__lean_fields__:
-        if exclude is not None and name in exclude:
-            continue
-        v = d[name]
-        if v is None and exclude_none:
-            continue
-        out[name] = _py_value(v, exclude_none)
-    return out
+    return _dump(m, exclude, exclude_none, _py_value)
 
 
 def _py_value(v: Any, exclude_none: bool) -> Any:
