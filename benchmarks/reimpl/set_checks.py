@@ -1,8 +1,10 @@
-"""What the held-out re-implementation sets (fresh2, fresh3) share: writing a set from its case
+"""What the held-out re-implementation sets (fresh2 to fresh5) share: writing a set from its case
 table (configs by transformers' config classes, planted variants, manifest.json), its torch
-count check, and its tests' bookkeeping checks: the shipped configs are what transformers' config classes write, each code plant is its base file with one
-recorded line replaced, and each config plant changes one key (two where transformers derives
-one from the other). torch and driftcheck are not needed here."""
+count check, the same-weights output check (``same_output``), and its tests' bookkeeping checks:
+the shipped configs are what transformers' config classes write, each code plant is its base
+file with one recorded line replaced, and each config plant changes one key (two where
+transformers derives one from the other). driftcheck is not needed here; torch only where a
+check builds models."""
 
 from __future__ import annotations
 
@@ -146,3 +148,109 @@ def check_counts(here: Path, manifest: dict) -> list[str]:
             note = " (same count: the value is not a parameter shape)" if same else ""
             print(f"  {p['name']:40} code {got:8d}{note}")
     return bad
+
+
+def _hf_names(name: str, rules: list[tuple]) -> tuple[list[str], str | None]:
+    import re
+
+    for pat, repl, *how in rules:
+        if re.search(pat, name):
+            return [re.sub(pat, part, name) for part in repl.split("+")], (how or [None])[0]
+    raise KeyError(name)
+
+
+def same_output(
+    here: Path,
+    cases: dict,
+    rules: dict[str, list[tuple]],
+    io: dict[str, tuple[str, list[str]]],
+    name: str,
+    seq: int = 12,
+    code: Path | None = None,
+) -> float:
+    """Max |output difference| between a set's case ``name`` (or ``code``, a variant of it) and
+    the HF model of its config, with the same weights: ``rules`` (the set's ``SAME_OUTPUT``) map
+    each case parameter to the HF tensors it is cut from, ``io`` (``SAME_OUTPUT_IO``) the inputs
+    and the outputs compared (default: token ids, ``logits``). A non-finite output is an
+    infinite difference."""
+    from types import SimpleNamespace as types_ns
+
+    import torch
+    import transformers
+
+    from benchmarks.reimpl.make import load_module, top_class
+
+    cfg = build_config(cases, name)
+    torch.manual_seed(0)
+    hf = getattr(transformers, cases[name][3])(cfg).float().eval()
+    case = top_class(load_module(code or here / "cases" / f"{name}.py"))().float().eval()
+    sd = hf.state_dict()
+    with torch.no_grad():
+        for pname, p in case.named_parameters():
+            srcs, how = _hf_names(pname, rules[name])
+            w = torch.cat([sd[s] for s in srcs], 0)
+            if how and how.startswith("unpermute:"):
+                heads = getattr(
+                    cfg, {"n_heads": "num_attention_heads"}.get(how[10:], "num_key_value_heads")
+                )
+                w = w.view(heads, 2, w.shape[0] // heads // 2, -1).transpose(1, 2).reshape(w.shape)
+            if how == "reshape":
+                w = w.reshape(p.shape)
+            if how == "T":
+                w = w.T
+            if how in ("half0", "half1"):  # gate or up of a stacked [E, 2 * I, H] tensor
+                n = w.shape[1] // 2
+                w = w[:, :n] if how == "half0" else w[:, n:]
+            if how == "Treshape":  # a Linear weight as an [in, ..., out] kernel
+                w = w.T.reshape(p.shape)
+            if how and how.startswith("expert:"):  # one expert's slice of a stacked tensor
+                import re
+
+                e = int(re.search(r"experts\.(\d+)\.", pname).group(1))
+                ff = w.shape[1] // 2
+                w = {"gate": w[e, :ff], "up": w[e, ff:], "down": w[e]}[how[7:]]
+            assert w.shape == p.shape, (pname, srcs, w.shape, p.shape)
+            p.copy_(w)
+        kind, outs = io.get(name, ("ids", ["logits"]))
+        if kind == "audio":
+            feats = torch.randn(2, cfg.num_mel_bins, 2 * cfg.max_source_positions)
+            tgt = torch.randint(3, cfg.vocab_size, (2, 16))
+            h = hf(input_features=feats, decoder_input_ids=tgt).last_hidden_state
+            want = types_ns(tied_logits=h @ hf.decoder.embed_tokens.weight.T)
+            got = case(feats, tgt)
+        elif kind == "wave":
+            wav = torch.randn(2, 4000)
+            want, got = hf(input_values=wav), case(wav)
+        elif kind.startswith("pixels"):
+            size = cfg.image_size if hasattr(cfg, "image_size") else 32
+            size = size[0] if isinstance(size, (list, tuple)) else size  # YOLOS: [height, width]
+            pixels = torch.randn(2, 3, size, size)
+            torch.manual_seed(1)
+            want = hf(pixel_values=pixels)
+            torch.manual_seed(1)
+            got = case(pixels)
+        else:
+            ids = torch.randint(
+                3, cfg.vocab_size, (2, min(seq, getattr(cfg, "max_position_embeddings", seq) - 2))
+            )
+            mask = torch.ones_like(ids, dtype=torch.bool)
+            types = torch.zeros_like(ids)
+            if kind == "ids":
+                want, got = hf(input_ids=ids), case(ids)
+            elif kind == "seq2seq":
+                tgt = ids[:, : seq // 2]
+                want, got = hf(input_ids=ids, decoder_input_ids=tgt), case(ids, tgt)
+            elif kind == "ids+mask":
+                want, got = hf(input_ids=ids, attention_mask=mask.long()), case(ids, mask)
+            else:
+                want = hf(input_ids=ids, token_type_ids=types, attention_mask=mask.long())
+                got = case(ids, types, mask)
+        got = got if isinstance(got, tuple) else (got,)
+    # a NaN would compare as "not above the limit": a non-finite output is an infinite difference
+    if not all(torch.isfinite(g).all() for g in got[: len(outs)]):
+        return float("inf")
+    # a case may return more than the HF model (ViT-MAE: the shuffle); the first values are compared
+    return max(
+        (getattr(want, o) - g).abs().max().item()
+        for o, g in zip(outs, got[: len(outs)], strict=True)
+    )

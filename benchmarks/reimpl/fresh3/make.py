@@ -1387,87 +1387,10 @@ SAME_OUTPUT_IO: dict[str, tuple[str, list[str]]] = {
 }
 
 
-def _hf_names(name: str, rules: list[tuple]) -> tuple[list[str], str | None]:
-    import re
-
-    for pat, repl, *how in rules:
-        if re.search(pat, name):
-            return [re.sub(pat, part, name) for part in repl.split("+")], (how or [None])[0]
-    raise KeyError(name)
-
-
 def same_output(name: str, seq: int = 12, code: Path | None = None) -> float:
     """Max |output difference| between the case (or ``code``, a variant of it) and the HF model
-    of its config, with the same weights."""
-    from types import SimpleNamespace as types_ns
-
-    import torch
-    import transformers
-
-    from benchmarks.reimpl.make import load_module, top_class
-
-    cfg = build_config(name)
-    torch.manual_seed(0)
-    hf = getattr(transformers, CASES[name][3])(cfg).float().eval()
-    case = top_class(load_module(code or HERE / "cases" / f"{name}.py"))().float().eval()
-    sd = hf.state_dict()
-    with torch.no_grad():
-        for pname, p in case.named_parameters():
-            srcs, how = _hf_names(pname, SAME_OUTPUT[name])
-            w = torch.cat([sd[s] for s in srcs], 0)
-            if how and how.startswith("unpermute:"):
-                heads = getattr(
-                    cfg, {"n_heads": "num_attention_heads"}.get(how[10:], "num_key_value_heads")
-                )
-                w = w.view(heads, 2, w.shape[0] // heads // 2, -1).transpose(1, 2).reshape(w.shape)
-            if how == "reshape":
-                w = w.reshape(p.shape)
-            if how == "T":
-                w = w.T
-            if how and how.startswith("expert:"):  # one expert's slice of a stacked tensor
-                import re
-
-                e = int(re.search(r"experts\.(\d+)\.", pname).group(1))
-                ff = w.shape[1] // 2
-                w = {"gate": w[e, :ff], "up": w[e, ff:], "down": w[e]}[how[7:]]
-            assert w.shape == p.shape, (pname, srcs, w.shape, p.shape)
-            p.copy_(w)
-        kind, outs = SAME_OUTPUT_IO.get(name, ("ids", ["logits"]))
-        if kind == "audio":
-            feats = torch.randn(2, cfg.num_mel_bins, 2 * cfg.max_source_positions)
-            tgt = torch.randint(3, cfg.vocab_size, (2, 16))
-            h = hf(input_features=feats, decoder_input_ids=tgt).last_hidden_state
-            want = types_ns(tied_logits=h @ hf.decoder.embed_tokens.weight.T)
-            got = case(feats, tgt)
-        elif kind.startswith("pixels"):
-            size = cfg.image_size if hasattr(cfg, "image_size") else 32
-            pixels = torch.randn(2, 3, size, size)
-            torch.manual_seed(1)
-            want = hf(pixel_values=pixels)
-            torch.manual_seed(1)
-            got = case(pixels)
-        else:
-            ids = torch.randint(
-                3, cfg.vocab_size, (2, min(seq, getattr(cfg, "max_position_embeddings", seq) - 2))
-            )
-            mask = torch.ones_like(ids, dtype=torch.bool)
-            types = torch.zeros_like(ids)
-            if kind == "ids":
-                want, got = hf(input_ids=ids), case(ids)
-            elif kind == "seq2seq":
-                tgt = ids[:, : seq // 2]
-                want, got = hf(input_ids=ids, decoder_input_ids=tgt), case(ids, tgt)
-            elif kind == "ids+mask":
-                want, got = hf(input_ids=ids, attention_mask=mask.long()), case(ids, mask)
-            else:
-                want = hf(input_ids=ids, token_type_ids=types, attention_mask=mask.long())
-                got = case(ids, types, mask)
-        got = got if isinstance(got, tuple) else (got,)
-    # a case may return more than the HF model (ViT-MAE: the shuffle); the first values are compared
-    return max(
-        (getattr(want, o) - g).abs().max().item()
-        for o, g in zip(outs, got[: len(outs)], strict=True)
-    )
+    of its config, with the same weights (``set_checks.same_output``)."""
+    return set_checks.same_output(HERE, CASES, SAME_OUTPUT, SAME_OUTPUT_IO, name, seq, code)
 
 
 def build_config(name: str, overrides: dict | None = None):
