@@ -37,6 +37,17 @@ from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
 
+class SizedDict(OrderedDict):
+    """An ordered table with the running size of what it holds (``nodes``, kept by its owner);
+    ``clear`` zeroes it with the table."""
+
+    nodes = 0
+
+    def clear(self) -> None:
+        super().clear()
+        self.nodes = 0
+
+
 @dataclass
 class Stores:
     """What the mechanisms remember in this process (each bounded where it is used)."""
@@ -94,6 +105,9 @@ class Stores:
     # gym state.py: (type, flat params) -> (catalogue type, params, whether a node may skip
     # validation)
     gym_nodes: dict = field(default_factory=dict)
+    # gym grade.py: a model's analyses (typed graph, context, report) by its exact content,
+    # shared across grades and tasks, bounded by the nodes they hold
+    gym_analyses: SizedDict = field(default_factory=SizedDict)
 
     def clear(self) -> None:
         """Forget everything (the template statistics are zeroed)."""

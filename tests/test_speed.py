@@ -327,7 +327,7 @@ def test_the_gym_and_the_verifier_read_their_switches_at_use(monkeypatch):
         seen["gc"].clear()
         STORES.gym_plans.clear()
         STORES.gym_grades.clear()
-        STORES.__dict__.pop("gym_analyses", None)  # the shared analyses (grade.ANALYSES)
+        STORES.gym_analyses.clear()  # the shared analyses (grade.ANALYSES)
         monkeypatch.setenv("DRIFTCHECK_SPEED_OFF", off)  # after import: read at the grade
         return G.grade(task, task.reference_plan).to_dict()
 

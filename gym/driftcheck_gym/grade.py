@@ -37,7 +37,7 @@ from driftcheck.findings import Severity
 from driftcheck.graph.model import Graph
 from driftcheck.graph.params_keys import _plain
 from driftcheck.graph.shapes import infer_shapes
-from driftcheck.speed import _ACTIVE, STORES, Speed, current, use
+from driftcheck.speed import _ACTIVE, STORES, SizedDict, Speed, current, use
 from driftcheck.verifier import VerifyOptions, verify
 from driftcheck.verifier.context import Context
 from driftcheck.verifier.report import Report
@@ -676,27 +676,13 @@ holds its graph's context, about 3 KB a node (20 KB for the 7-node models of the
 families, measured with tracemalloc over 611 of them), so the table stays near 100 MB."""
 
 
-def _analyses(sp: Speed) -> OrderedDict[Any, tuple[Graph, Context, Report, int]]:
-    """The ``Stores``' table of shared analyses (kept on the stores object, so a ``Speed``
-    with stores of its own starts empty, as with every other memo)."""
-    stores = sp.stores
-    memo = stores.__dict__.get("gym_analyses")
-    if memo is None:
-        memo = stores.__dict__["gym_analyses"] = _Analyses()
-    return memo
+def _analyses(sp: Speed) -> SizedDict:
+    """The ``Stores``' table of shared analyses (``nodes``: the nodes its models hold; a
+    ``Speed`` with stores of its own starts empty, as with every other memo)."""
+    return sp.stores.gym_analyses
 
 
-class _Analyses(OrderedDict):
-    """The table, with the number of nodes its models hold (``nodes``)."""
-
-    nodes = 0
-
-    def clear(self) -> None:
-        super().clear()
-        self.nodes = 0
-
-
-def _keep(store: _Analyses, key: bytes, entry: tuple[Graph, Context, Report, int]) -> None:
+def _keep(store: SizedDict, key: bytes, entry: tuple[Graph, Context, Report, int]) -> None:
     """Remember ``entry`` (its last item: the model's node count), dropping the oldest models
     while the table holds more than ``ANALYSES_NODES`` nodes (a model larger than that is not
     kept)."""
