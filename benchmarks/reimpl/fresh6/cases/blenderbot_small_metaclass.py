@@ -1,5 +1,5 @@
 """BlenderBot-90M (BlenderbotSmall), from ParlAI's description: a post-norm encoder-decoder with
-learned positions, scaled embeddings, a LayerNorm on the encoder's embedding sum but, in the
+learned positions, scaled encoder embeddings, a LayerNorm on the encoder's embedding sum but, in the
 decoder, on the token embeddings *before* the positions are added. The sizes are filled in by
 a metaclass: every class built with ``Sized`` gets the hyper-parameters as class attributes."""
 
@@ -97,7 +97,8 @@ class BlenderbotSmall(nn.Module, metaclass=Sized):
         x = self.enc_norm(x)
         for layer in self.enc_layers:
             x = layer(x)
-        y = self.dec_norm(self.shared(tgt) * scale)
+        # no scale here: the decoder's LayerNorm comes straight after the token embedding
+        y = self.dec_norm(self.shared(tgt))
         y = y + self.dec_positions(torch.arange(tgt.shape[1], device=tgt.device))
         for layer in self.dec_layers:
             y = layer(y, x)
