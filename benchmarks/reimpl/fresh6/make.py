@@ -767,6 +767,109 @@ CASES: dict[str, tuple] = {
         ],
         [("numLayers", "num_hidden_layers", 3, 2)],
     ),
+    "ernie45_moe_policy": (
+        "ernie4_5_moe",
+        "Ernie4_5_MoeConfig",
+        dict(
+            vocab_size=512,
+            hidden_size=64,
+            intermediate_size=128,
+            moe_intermediate_size=48,
+            num_hidden_layers=3,
+            num_attention_heads=4,
+            num_key_value_heads=2,
+            moe_num_experts=4,
+            moe_k=2,
+            moe_num_shared_experts=2,
+            moe_layer_start_index=1,
+            max_position_embeddings=256,
+            rms_norm_eps=1e-5,
+            use_bias=False,
+            tie_word_embeddings=True,
+            rope_parameters=_rope(500000.0),
+            **_TOKENS,
+        ),
+        "Ernie4_5_MoeForCausalLM",
+        [
+            (
+                "numExperts",
+                "N_EXPERTS, TOP_K, N_SHARED = 4, 2, 2",
+                "N_EXPERTS, TOP_K, N_SHARED = 6, 2, 2",
+                4,
+                6,
+            ),
+            (
+                "numExpertsPerTok",
+                "N_EXPERTS, TOP_K, N_SHARED = 4, 2, 2",
+                "N_EXPERTS, TOP_K, N_SHARED = 4, 1, 2",
+                2,
+                1,
+            ),
+            (
+                "moeIntermediateSize",
+                "DENSE_FFN, EXPERT_FFN = 128, 48",
+                "DENSE_FFN, EXPERT_FFN = 128, 64",
+                48,
+                64,
+            ),
+            (
+                "intermediateSize",
+                "DENSE_FFN, EXPERT_FFN = 128, 48",
+                "DENSE_FFN, EXPERT_FFN = 192, 48",
+                128,
+                192,
+            ),
+        ],
+        [("numKvHeads", "num_key_value_heads", 4, 2)],
+    ),
+    "videomae_userdict": (
+        "videomae",
+        "VideoMAEConfig",
+        dict(
+            image_size=32,
+            patch_size=8,
+            num_channels=3,
+            num_frames=4,
+            tubelet_size=2,
+            hidden_size=64,
+            num_hidden_layers=3,
+            num_attention_heads=4,
+            intermediate_size=256,
+            layer_norm_eps=1e-12,
+            qkv_bias=True,
+            use_mean_pooling=True,
+        ),
+        "VideoMAEModel",
+        [
+            ("numLayers", "depth=3,", "depth=4,", 3, 4),
+            ("intermediateSize", "mlp=256,", "mlp=192,", 256, 192),
+            ("patchSize", "patch=8,", "patch=16,", 8, 16),
+        ],
+        [("numHeads", "num_attention_heads", 8, 4)],
+    ),
+    "ast_preset_union": (
+        "audio-spectrogram-transformer",
+        "ASTConfig",
+        dict(
+            hidden_size=64,
+            num_hidden_layers=2,
+            num_attention_heads=4,
+            intermediate_size=192,
+            patch_size=16,
+            frequency_stride=10,
+            time_stride=10,
+            max_length=128,
+            num_mel_bins=64,
+            layer_norm_eps=1e-12,
+        ),
+        "ASTModel",
+        [
+            ("numLayers", '"depth": 2,', '"depth": 3,', 2, 3),
+            ("intermediateSize", '"mlp": 192,', '"mlp": 256,', 192, 256),
+            ("numMelBins", '"mel_bins": 64,', '"mel_bins": 128,', 64, 128),
+        ],
+        [("numHeads", "num_attention_heads", 8, 4)],
+    ),
 }
 
 _L = r"^layers\.(\d+)\."
@@ -1013,6 +1116,55 @@ SAME_OUTPUT: dict[str, list[tuple]] = {
         (_L + r"(gate|up|down)_proj\.", _HL + r"mlp.\2_proj."),
         (r"^", "model."),
     ],
+    "ernie45_moe_policy": [
+        (_L + r"mlp\.router$", _HL + "mlp.gate.weight"),
+        (_L + r"mlp\.correction$", _HL + "mlp.gate.moe_statics.e_score_correction_bias"),
+        (
+            _L + r"mlp\.experts\.\d+\.gate_proj\.weight$",
+            _HL + "mlp.experts.gate_up_proj",
+            "expert:gate",
+        ),
+        (
+            _L + r"mlp\.experts\.\d+\.up_proj\.weight$",
+            _HL + "mlp.experts.gate_up_proj",
+            "expert:up",
+        ),
+        (
+            _L + r"mlp\.experts\.\d+\.down_proj\.weight$",
+            _HL + "mlp.experts.down_proj",
+            "expert:down",
+        ),
+        (_L + r"mlp\.shared\.", _HL + "mlp.shared_experts."),
+        (r"^", "model."),
+    ],
+    "videomae_userdict": [
+        (r"^tubelets\.", "embeddings.patch_embeddings.projection."),
+        (
+            r"^blocks\.(\d+)\.qkv\.weight$",
+            "+".join(
+                rf"encoder.layer.\1.attention.attention.{p}.weight"
+                for p in ("query", "key", "value")
+            ),
+        ),
+        (r"^blocks\.(\d+)\.q_bias$", r"encoder.layer.\1.attention.attention.query.bias"),
+        (r"^blocks\.(\d+)\.v_bias$", r"encoder.layer.\1.attention.attention.value.bias"),
+        (r"^blocks\.(\d+)\.proj\.", r"encoder.layer.\1.attention.output.dense."),
+        (r"^blocks\.(\d+)\.norm1\.", r"encoder.layer.\1.layernorm_before."),
+        (r"^blocks\.(\d+)\.norm2\.", r"encoder.layer.\1.layernorm_after."),
+        (r"^blocks\.(\d+)\.fc1\.", r"encoder.layer.\1.intermediate.dense."),
+        (r"^blocks\.(\d+)\.fc2\.", r"encoder.layer.\1.output.dense."),
+    ],
+    "ast_preset_union": [
+        (r"^patches\.", "embeddings.patch_embeddings.projection."),
+        (r"^cls$", "embeddings.cls_token"),
+        (r"^dist$", "embeddings.distillation_token"),
+        (r"^pos$", "embeddings.position_embeddings"),
+        (r"^blocks\.(\d+)\.([qkvo])\.", r"layers.\1.attention.\2_proj."),
+        (r"^blocks\.(\d+)\.ln_1\.", r"layers.\1.layernorm_before."),
+        (r"^blocks\.(\d+)\.ln_2\.", r"layers.\1.layernorm_after."),
+        (r"^blocks\.(\d+)\.fc_(\d)\.", r"layers.\1.mlp.fc\2."),
+        (r"^norm\.", "layernorm."),
+    ],
 }
 
 # how each case is called and which HF outputs its returned values are (decoders: logits)
@@ -1032,6 +1184,8 @@ SAME_OUTPUT_IO: dict[str, tuple[str, list[str]]] = {
     "unispeech_pydantic": ("wave", ["last_hidden_state"]),
     "deit_field_metadata": ("pixels", ["last_hidden_state", "pooler_output"]),
     "albert_shared_list": ("ids", ["last_hidden_state", "pooler_output"]),
+    "videomae_userdict": ("video", ["last_hidden_state"]),
+    "ast_preset_union": ("spectrogram", ["last_hidden_state", "pooler_output"]),
 }
 
 
