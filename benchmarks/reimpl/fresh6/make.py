@@ -870,6 +870,60 @@ CASES: dict[str, tuple] = {
         ],
         [("numHeads", "num_attention_heads", 8, 4)],
     ),
+    "qwen3_attrdict": (
+        "qwen3",
+        "Qwen3Config",
+        dict(
+            vocab_size=640,
+            hidden_size=64,
+            intermediate_size=224,
+            num_hidden_layers=3,
+            num_attention_heads=4,
+            num_key_value_heads=2,
+            head_dim=24,
+            max_position_embeddings=256,
+            rms_norm_eps=1e-6,
+            tie_word_embeddings=False,
+            rope_parameters=_rope(1000000.0),
+            **_TOKENS,
+        ),
+        "Qwen3ForCausalLM",
+        [
+            ("headDim", "head_dim=24,", "head_dim=32,", 24, 32),
+            ("numKvHeads", "num_key_value_heads=2,", "num_key_value_heads=4,", 2, 4),
+            ("ropeTheta", "rope_theta=1000000.0,", "rope_theta=10000.0,", 1000000.0, 10000.0),
+            ("intermediateSize", "intermediate_size=224,", "intermediate_size=256,", 224, 256),
+        ],
+        [("tieWordEmbeddings", "tie_word_embeddings", True, False)],
+    ),
+    "mixtral_copy_base": (
+        "mixtral",
+        "MixtralConfig",
+        dict(
+            vocab_size=600,
+            hidden_size=64,
+            intermediate_size=112,
+            num_hidden_layers=2,
+            num_attention_heads=4,
+            num_key_value_heads=1,
+            num_local_experts=4,
+            num_experts_per_tok=2,
+            max_position_embeddings=256,
+            rms_norm_eps=1e-5,
+            sliding_window=None,
+            tie_word_embeddings=False,
+            rope_parameters=_rope(1000000.0),
+            **_TOKENS,
+        ),
+        "MixtralForCausalLM",
+        [
+            ("numExperts", "args.num_experts = 4", "args.num_experts = 8", 4, 8),
+            ("intermediateSize", "args.hidden_dim = 112", "args.hidden_dim = 128", 112, 128),
+            ("numKvHeads", "args.n_kv_heads = 1", "args.n_kv_heads = 2", 1, 2),
+            ("numExpertsPerTok", "        self.top_k = 2", "        self.top_k = 1", 2, 1),
+        ],
+        [("numLayers", "num_hidden_layers", 3, 2)],
+    ),
 }
 
 _L = r"^layers\.(\d+)\."
@@ -1052,16 +1106,6 @@ SAME_OUTPUT: dict[str, list[tuple]] = {
         (_L + r"fc2\.", r"encoder.layer.\1.output.dense."),
         (_L, r"encoder.layer.\1."),
     ],
-    "mobilenet_v1_keras_add": [
-        (r"^features\.0\.0\.", "conv_stem.convolution."),
-        (r"^features\.0\.1\.", "conv_stem.normalization."),
-        # unit k of the builder (after the stem) is transformers' layer k - 1
-        *[
-            (rf"^features\.{k}\.{i}\.", f"layer.{k - 1}.{part}.")
-            for k in range(1, 27)
-            for i, part in ((0, "convolution"), (1, "normalization"))
-        ],
-    ],
     "unispeech_pydantic": [
         (r"^features\.convs\.(\d+)\.", r"feature_extractor.conv_layers.\1.conv."),
         (r"^features\.first_norm\.", "feature_extractor.conv_layers.0.layer_norm."),
@@ -1165,6 +1209,19 @@ SAME_OUTPUT: dict[str, list[tuple]] = {
         (r"^blocks\.(\d+)\.fc_(\d)\.", r"layers.\1.mlp.fc\2."),
         (r"^norm\.", "layernorm."),
     ],
+    "qwen3_attrdict": [(r"^lm_head\.", "lm_head."), (r"^", "model.")],
+    "mixtral_copy_base": [
+        (r"^tok_embeddings\.", "model.embed_tokens."),
+        (r"^output\.", "lm_head."),
+        (r"^norm\.", "model.norm."),
+        (_L + r"attention_norm\.", _HL + "input_layernorm."),
+        (_L + r"ffn_norm\.", _HL + "post_attention_layernorm."),
+        (_L + r"w([qkvo])\.", _HL + r"self_attn.\2_proj."),
+        (_L + r"moe\.gate\.", _HL + "mlp.gate."),
+        (_L + r"moe\.experts\.\d+\.w1$", _HL + "mlp.experts.gate_up_proj", "expert:gate"),
+        (_L + r"moe\.experts\.\d+\.w3$", _HL + "mlp.experts.gate_up_proj", "expert:up"),
+        (_L + r"moe\.experts\.\d+\.w2$", _HL + "mlp.experts.down_proj", "expert:down"),
+    ],
 }
 
 # how each case is called and which HF outputs its returned values are (decoders: logits)
@@ -1180,7 +1237,6 @@ SAME_OUTPUT_IO: dict[str, tuple[str, list[str]]] = {
     "mvp_singledispatch": ("seq2seq", ["last_hidden_state"]),
     "vit_msn_object_hook": ("pixels", ["last_hidden_state"]),
     "data2vec_vision_initvar": ("pixels", ["last_hidden_state"]),
-    "mobilenet_v1_keras_add": ("pixels", ["last_hidden_state", "pooler_output"]),
     "unispeech_pydantic": ("wave", ["last_hidden_state"]),
     "deit_field_metadata": ("pixels", ["last_hidden_state", "pooler_output"]),
     "albert_shared_list": ("ids", ["last_hidden_state", "pooler_output"]),
