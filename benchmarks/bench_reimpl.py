@@ -36,6 +36,8 @@ being tuned on; 30 architectures, 125 plants; ``fresh3/README.md``): the same ru
 was being tuned on; 30 cases over 28 architectures, 127 plants; ``fresh4/README.md``).
 ``--corpus benchmarks/reimpl/fresh5`` is the fifth (session 12, written blind; 30 cases over 30
 architectures, 28 in no earlier set, 133 plants; ``fresh5/README.md``): the same rule.
+``--corpus benchmarks/reimpl/fresh6`` is the sixth (session 13, written blind; 30 cases over 30
+architectures, 25 in no earlier set, 130 plants; ``fresh6/README.md``): the same rule.
 """
 
 from __future__ import annotations

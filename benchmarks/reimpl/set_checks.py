@@ -1,4 +1,4 @@
-"""What the held-out re-implementation sets (fresh2 to fresh5) share: writing a set from its case
+"""What the held-out re-implementation sets (fresh2 to fresh6) share: writing a set from its case
 table (configs by transformers' config classes, planted variants, manifest.json), its torch
 count check, the same-weights output check (``same_output``), and its tests' bookkeeping checks:
 the shipped configs are what transformers' config classes write, each code plant is its base
@@ -221,6 +221,12 @@ def same_output(
         elif kind == "wave":
             wav = torch.randn(2, 4000)
             want, got = hf(input_values=wav), case(wav)
+        elif kind == "video":  # [batch, frames, channels, height, width] (VideoMAE)
+            video = torch.randn(2, cfg.num_frames, cfg.num_channels, cfg.image_size, cfg.image_size)
+            want, got = hf(pixel_values=video), case(video)
+        elif kind == "spectrogram":  # [batch, time frames, mel bins] (AST)
+            spec = torch.randn(2, cfg.max_length, cfg.num_mel_bins)
+            want, got = hf(input_values=spec), case(spec)
         elif kind.startswith("pixels"):
             size = cfg.image_size if hasattr(cfg, "image_size") else 32
             size = size[0] if isinstance(size, (list, tuple)) else size  # YOLOS: [height, width]
