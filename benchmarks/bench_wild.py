@@ -25,6 +25,7 @@ The corpus is split by a hash of the case name (``build_truth.held_out``): the *
     python benchmarks/bench_wild.py --corpus fresh3 --jobs 2    # the third fresh batch, run once
     python benchmarks/bench_wild.py --corpus fresh4 --jobs 2    # the fourth fresh batch, run once
     python benchmarks/bench_wild.py --corpus fresh5 --jobs 2    # the fifth fresh batch, run once
+    python benchmarks/bench_wild.py --corpus fresh6 --jobs 2    # the sixth fresh batch, run once
 
 ``--corpus fresh`` runs the fresh batch instead (``benchmarks/wild/fresh/``, its own
 ``fresh/truth.json``): files written after the corpus was tuned on, in other styles, from model
@@ -33,8 +34,9 @@ it is reported as one part, ``fresh``. ``--corpus fresh3`` does the same for the
 (``benchmarks/wild/fresh3/``, written blind in session 10; part ``fresh3``), ``--corpus fresh4``
 for the fourth (``benchmarks/wild/fresh4/``, written blind in session 11; part ``fresh4``),
 ``--corpus fresh5`` for the fifth (``benchmarks/wild/fresh5/``, written blind in session 12; part
-``fresh5``; its libraries live in ``benchmarks/wild/.vendor``). The default corpus is run and
-scored as before.
+``fresh5``; its libraries live in ``benchmarks/wild/.vendor``), ``--corpus fresh6`` for the sixth
+(``benchmarks/wild/fresh6/``, written blind in session 13; part ``fresh6``; libraries in ``.vendor``
+too). The default corpus is run and scored as before.
 
 Last lines, per install: exact share, confident-wrong share, tool failures; then the speed
 (source lines the analyzer read per CPU second of its process, end to end: interpreter start,
@@ -69,6 +71,8 @@ FRESH3_TRUTH = ROOT / "benchmarks" / "wild" / "fresh3" / "truth.json"
 FRESH4_TRUTH = ROOT / "benchmarks" / "wild" / "fresh4" / "truth.json"
 # the fifth fresh batch (benchmarks/wild/fresh5, session 12): the same, written blind
 FRESH5_TRUTH = ROOT / "benchmarks" / "wild" / "fresh5" / "truth.json"
+# the sixth fresh batch (benchmarks/wild/fresh6, session 13): the same, written blind
+FRESH6_TRUTH = ROOT / "benchmarks" / "wild" / "fresh6" / "truth.json"
 TIMEOUT_S = 10.0
 # torchvision and torchaudio's sources, installed apart (``install.sh``: their PyPI builds are
 # CUDA builds and must not enter the base environment); the analyzer only reads them
@@ -291,20 +295,21 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("-v", "--verbose", action="store_true")
     ap.add_argument(
         "--corpus",
-        choices=["main", "fresh", "fresh3", "fresh4", "fresh5"],
+        choices=["main", "fresh", "fresh3", "fresh4", "fresh5", "fresh6"],
         default="main",
-        help="main: the wild corpus (dev / held-out parts); fresh, fresh3, fresh4, fresh5: the fresh "
-        "held-out batches (benchmarks/wild/fresh, fresh3..5; one part; --part does not apply)",
+        help="main: the wild corpus (dev / held-out parts); fresh, fresh3..fresh6: the fresh "
+        "held-out batches (benchmarks/wild/fresh, fresh3..6; one part; --part does not apply)",
     )
     args = ap.parse_args(argv)
 
-    fresh = args.corpus in ("fresh", "fresh3", "fresh4", "fresh5")
+    fresh = args.corpus in ("fresh", "fresh3", "fresh4", "fresh5", "fresh6")
     truth_path = {
         "main": TRUTH,
         "fresh": FRESH_TRUTH,
         "fresh3": FRESH3_TRUTH,
         "fresh4": FRESH4_TRUTH,
         "fresh5": FRESH5_TRUTH,
+        "fresh6": FRESH6_TRUTH,
     }[args.corpus]
     truth = json.loads(truth_path.read_text())
     cases = truth["cases"]
@@ -328,6 +333,7 @@ def main(argv: list[str] | None = None) -> int:
                 "fresh3": "fresh3 batch",
                 "fresh4": "fresh4 batch",
                 "fresh5": "fresh5 batch",
+                "fresh6": "fresh6 batch",
             }.get(args.corpus, "wild corpus")
         )
         + f": {len(cases)} files, {len({c['library'] for c in cases.values()})} libraries; "

@@ -126,3 +126,26 @@ def check_bench_selects(corpus: str, truth_path: Path, capsys) -> None:
     assert build_truth.TRUTHS[corpus] == truth_path
     assert bench_wild.main(["--corpus", corpus, "--only", "no_such_library"]) == 2
     assert "no cases" in capsys.readouterr().err
+
+
+def rebuild_standalone(corpus: str, stem: str):
+    """Rebuild ``<corpus>/standalone/<stem>`` on meta, check the torch count against the truth
+    file, and return the case and the model (for further checks on sharing or freezing)."""
+    case = load_truth(corpus)["cases"][f"{corpus}/standalone/{stem}"]
+    assert case["built_on"] == "meta", stem
+    model = build_model(ROOT / case["path"])
+    assert (case["params_total"], case["tensors"]) == torch_count(model), stem
+    return case, model
+
+
+def check_libraries_new(corpus: str, cases: dict, older: tuple[str, ...]) -> None:
+    """Every library of a batch is used by none of the ``older`` corpora, no file is reused, and
+    each library is pinned in the batch's own ``# <corpus> only`` requirements section."""
+    libs = {c["library"] for c in cases.values()} - {"standalone"}
+    before = older_cases(*older)
+    assert not libs & {c["library"] for c in before.values()}
+    assert not {c["path"] for c in before.values()} & {c["path"] for c in cases.values()}
+    own = pinned_distributions(f"# {corpus} only")
+    assert {
+        c["distribution"].lower() for c in cases.values() if c["library"] != "standalone"
+    } <= own

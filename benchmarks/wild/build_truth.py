@@ -16,6 +16,7 @@ torchaudio on PyPI import on a CPU torch (their compiled ops are not needed to b
     python benchmarks/wild/build_truth.py --corpus fresh3  # the third batch: fresh3/truth.json
     python benchmarks/wild/build_truth.py --corpus fresh4  # the fourth batch: fresh4/truth.json
     python benchmarks/wild/build_truth.py --corpus fresh5  # the fifth batch: fresh5/truth.json
+    python benchmarks/wild/build_truth.py --corpus fresh6  # the sixth batch: fresh6/truth.json
 
 The fresh batch (``fresh/<library>/<case>.py``, ``fresh/standalone/<case>.py``; docs/wild.md) is a
 held-out set written after the corpus was tuned on, in other styles and from other model classes
@@ -40,6 +41,7 @@ FRESH = HERE / "fresh"
 FRESH3 = HERE / "fresh3"
 FRESH4 = HERE / "fresh4"
 FRESH5 = HERE / "fresh5"
+FRESH6 = HERE / "fresh6"
 # corpus -> its truth file
 TRUTHS = {
     "main": TRUTH,
@@ -47,9 +49,10 @@ TRUTHS = {
     "fresh3": FRESH3 / "truth.json",
     "fresh4": FRESH4 / "truth.json",
     "fresh5": FRESH5 / "truth.json",
+    "fresh6": FRESH6 / "truth.json",
 }
 # the fresh batches: every case held out
-FRESH_CORPORA = ("fresh", "fresh3", "fresh4", "fresh5")
+FRESH_CORPORA = ("fresh", "fresh3", "fresh4", "fresh5", "fresh6")
 
 # library label (the folder under cases/) -> (import name, distribution name)
 LIBRARIES = {
@@ -218,6 +221,36 @@ LIBRARIES = {
         "native-sparse-attention-pytorch",
     ),
     "peft": ("peft", "peft"),
+    # used only by the sixth fresh batch (fresh6/; installed in .vendor, see requirements.txt)
+    "sb3_contrib": ("sb3_contrib", "sb3-contrib"),
+    "loralib": ("loralib", "loralib"),
+    "ema_pytorch": ("ema_pytorch", "ema-pytorch"),
+    "denoising_diffusion_pytorch": ("denoising_diffusion_pytorch", "denoising-diffusion-pytorch"),
+    "rectified_flow_pytorch": ("rectified_flow_pytorch", "rectified-flow-pytorch"),
+    "rin_pytorch": ("rin_pytorch", "rin-pytorch"),
+    "rtdl": ("rtdl", "rtdl"),
+    "self_attention_cv": ("self_attention_cv", "self-attention-cv"),
+    "antialiased_cnns": ("antialiased_cnns", "antialiased-cnns"),
+    "lpips": ("lpips", "lpips"),
+    "uniformer_pytorch": ("uniformer_pytorch", "uniformer-pytorch"),
+    "metnet3_pytorch": ("metnet3_pytorch", "metnet3-pytorch"),
+    "pykan": ("kan", "pykan"),
+    "flowtorch": ("flowtorch", "flowtorch"),
+    "vn_transformer": ("VN_transformer", "VN-transformer"),
+    "lie_transformer_pytorch": ("lie_transformer_pytorch", "lie-transformer-pytorch"),
+    "tranception_pytorch": ("tranception_pytorch", "tranception-pytorch"),
+    "zorro_pytorch": ("zorro_pytorch", "zorro-pytorch"),
+    "isab_pytorch": ("isab_pytorch", "isab-pytorch"),
+    "triangle_multiplicative_module": (
+        "triangle_multiplicative_module",
+        "triangle-multiplicative-module",
+    ),
+    "memformer": ("memformer", "memformer"),
+    "feedback_transformer_pytorch": (
+        "feedback_transformer_pytorch",
+        "feedback-transformer-pytorch",
+    ),
+    "hamburger_pytorch": ("hamburger_pytorch", "hamburger-pytorch"),
 }
 
 
@@ -237,7 +270,7 @@ def held_out(name: str) -> bool:
 def corpus_files(corpus: str = "main") -> list[Path]:
     if corpus == "fresh":
         return sorted(FRESH.glob("*/*.py"))
-    if corpus in ("fresh3", "fresh4", "fresh5"):
+    if corpus in ("fresh3", "fresh4", "fresh5", "fresh6"):
         return sorted((HERE / corpus).glob("*/*.py"))
     return sorted((HERE / "cases").glob("*/*.py")) + sorted((HERE / "standalone").glob("*.py"))
 
@@ -378,7 +411,7 @@ def main(argv: list[str] | None = None) -> int:
         default="main",
         help="main: cases/ and standalone/ (truth.json); fresh: the fresh batch (fresh/truth.json); "
         "fresh3: the third fresh batch (fresh3/truth.json); fresh4: the fourth (fresh4/truth.json); "
-        "fresh5: the fifth (fresh5/truth.json)",
+        "fresh5: the fifth (fresh5/truth.json); fresh6: the sixth (fresh6/truth.json)",
     )
     args = ap.parse_args(argv)
     truth_path = TRUTHS[args.corpus]

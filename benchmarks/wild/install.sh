@@ -3,8 +3,9 @@
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 python -c "import torch; assert torch.__version__.startswith('2.13.0'), torch.__version__"
-# the "fresh5 only" sections (from their header to the next blank line) go to .vendor, below
-without_fresh5() { awk '/^# fresh5 only/{skip=1} skip && /^$/{skip=0} !skip' "$1"; }
+# the "fresh5 only" and "fresh6 only" sections (from their header to the next blank line) go to
+# .vendor, below
+without_fresh5() { awk '/^# fresh[56] only/{skip=1} skip && /^$/{skip=0} !skip' "$1"; }
 fresh5_only() { sed -n '/^# fresh5 only/,/^$/p' "$1" | grep '==' | grep -v -E '^peft=='; }
 without_fresh5 "$here/requirements-deps.txt" > /tmp/wild-deps.txt
 pip install -q -r /tmp/wild-deps.txt
@@ -19,4 +20,7 @@ pip install -q --no-deps --target "$here/.vendor" \
 # (session 12): the base environment is shared and left as it is; peft is a project dependency
 { fresh5_only "$here/requirements-deps.txt"; fresh5_only "$here/requirements.txt"; } > /tmp/wild-fresh5.txt
 pip install -q --no-deps --target "$here/.vendor" -r /tmp/wild-fresh5.txt
+# the sixth fresh batch's libraries (session 13), the same way; it has no torch-free extras
+sed -n '/^# fresh6 only/,/^$/p' "$here/requirements.txt" | grep '==' > /tmp/wild-fresh6.txt
+pip install -q --no-deps --target "$here/.vendor" -r /tmp/wild-fresh6.txt
 python -c "import torch; assert torch.__version__.startswith('2.13.0'), 'torch was replaced: ' + torch.__version__"
