@@ -122,6 +122,7 @@ GROUP_MODULES = (
     "einopslib",
     "hf",
     "wildlib",
+    "dispatch",
 )
 _loaded: list[bool] = []
 
