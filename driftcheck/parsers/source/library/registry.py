@@ -123,6 +123,7 @@ GROUP_MODULES = (
     "hf",
     "wildlib",
     "dispatch",
+    "npdtypes",
 )
 _loaded: list[bool] = []
 
