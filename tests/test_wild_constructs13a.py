@@ -1,0 +1,240 @@
+"""Constructs of the fifth fresh wild batch's RL and adapter libraries (issue #16, session 13,
+wildfix13a), each in a small model written here and built in real torch: the static
+``params_total`` equals torch's count, or is honestly unknown (null, with a note naming the
+construct and its file:line) where it cannot be known.
+
+The cases behind them: gymnasium sizes its spaces through ``functools.singledispatch``
+(``flatdim(space)``) and validates ``Discrete(n)`` through numpy's dtype hierarchy; skrl and
+stable-baselines3 size their first and last layers from those spaces."""
+
+from __future__ import annotations
+
+import builtins
+import runpy
+import textwrap
+
+import pytest
+
+from driftcheck.parsers.source import parse_source
+
+torch = pytest.importorskip("torch")
+
+
+def torch_count(path, device: str = "meta") -> int:
+    """torch's count of the file's ``model`` (built on the meta device)."""
+    with torch.device(device):
+        model = runpy.run_path(str(path), run_name="__wild__")["model"]
+    seen = {id(p): p for p in model.parameters()}
+    return sum(p.numel() for p in seen.values())
+
+
+def write(tmp_path, src: str, name: str = "m.py"):
+    f = tmp_path / name
+    f.write_text(textwrap.dedent(src))
+    return f
+
+
+# ------------------------------------------------------------------ functools.singledispatch
+# the gymnasium pattern in a file of its own: a default that raises, one registration per space
+# class (by decorator call, by annotation, and by a plain call), dispatch through the MRO
+SPACES = """
+from functools import singledispatch
+
+import torch.nn as nn
+
+
+class Space:
+    pass
+
+
+class Box(Space):
+    def __init__(self, *shape):
+        self.shape = shape
+
+
+class Discrete(Space):
+    def __init__(self, n):
+        self.n = n
+
+
+class Image(Box):  # dispatches as its base class Box
+    pass
+
+
+class Pair(Space):
+    def __init__(self, a, b):
+        self.parts = (a, b)
+
+
+@singledispatch
+def width(space):
+    raise NotImplementedError(f"unknown space {space}")
+
+
+@width.register(Box)
+def _(space):
+    n = 1
+    for s in space.shape:
+        n *= s
+    return n
+
+
+@width.register
+def _discrete(space: Discrete):
+    return space.n
+
+
+def _pair(space):
+    return sum(width(p) for p in space.parts)
+
+
+width.register(Pair, _pair)
+
+
+@width.register(int)
+def _int(space):
+    return space
+
+
+class Policy(nn.Module):
+    def __init__(self, obs, act):
+        super().__init__()
+        self.body = nn.Sequential(nn.Linear(width(obs), 32), nn.Tanh())
+        self.head = nn.Linear(32, width(act))
+        self.extra = nn.Linear(width(7), 2)
+"""
+
+
+def test_singledispatch_picks_the_registration_of_the_argument_class(tmp_path):
+    f = write(tmp_path, SPACES + "\nmodel = Policy(Pair(Image(3, 4), Discrete(2)), Discrete(5))\n")
+    want = torch_count(f)
+    assert want == (14 * 32 + 32) + (32 * 5 + 5) + (7 * 2 + 2)
+    assert parse_source(f).params_total() == want
+
+
+def test_singledispatch_default_implementation_raises_as_python_does(tmp_path):
+    # no registration for Space itself: the default runs, and raises in the user's file
+    f = write(tmp_path, SPACES + "\nmodel = Policy(Space(), Discrete(5))\n")
+    with pytest.raises(NotImplementedError):
+        torch_count(f)
+    from driftcheck.errors import DriftcheckError
+
+    with pytest.raises(DriftcheckError, match="NotImplementedError"):
+        parse_source(f)
+
+
+def test_singledispatch_on_an_abstract_base_registration_is_unknown(tmp_path):
+    # ``register(Sequence)`` matches a list through the ABC, not its MRO: not guessed
+    src = """
+    from collections.abc import Sequence
+    from functools import singledispatch
+
+    import torch.nn as nn
+
+
+    @singledispatch
+    def size(x):
+        return 1
+
+
+    @size.register(Sequence)
+    def _(x):
+        return len(x) * 10
+
+
+    model = nn.Linear(size([1, 2, 3]), 4)
+    """
+    f = write(tmp_path, src)
+    assert torch_count(f) == 30 * 4 + 4
+    g = parse_source(f)
+    assert g.params_total() is None
+    assert "in_features" in g.notes[0] and "m.py:18" in g.notes[0], g.notes
+
+
+# ------------------------------------------------------------------ numpy dtypes as a table
+DTYPES = """
+import numpy as np
+import torch.nn as nn
+
+
+class Counts:
+    def __init__(self, n, dtype=np.int64):
+        if not np.issubdtype(type(n), np.integer):
+            raise TypeError("n must be an integer")
+        self.dtype = np.dtype(dtype)
+        if not np.issubdtype(self.dtype, np.integer):
+            raise TypeError("integer dtype only")
+        self.n = self.dtype.type(n)
+        self.bytes = self.dtype.itemsize
+
+
+c = Counts(6, dtype="i4")
+w = int(np.float64(2.0) * np.int32(3))
+model = nn.Sequential(nn.Linear(c.n, w + c.bytes), nn.Linear(w + c.bytes, int(np.uint8(200))))
+"""
+
+
+def test_numpy_dtypes_validate_and_convert_known_numbers(tmp_path):
+    f = write(tmp_path, DTYPES)
+    want = torch_count(f)
+    assert want == (6 * 10 + 10) + (10 * 200 + 200)
+    assert parse_source(f).params_total() == want
+
+
+def test_numpy_scalar_that_would_round_is_unknown(tmp_path):
+    # ``np.float32(0.7)`` is 0.69999999: ten of it truncate to 6 in torch's run, 7 in Python's
+    src = "import numpy as np\nimport torch.nn as nn\nmodel = nn.Linear(4, int(float(np.float32(0.7)) * 10))\n"
+    f = write(tmp_path, src)
+    assert torch_count(f) == 4 * 6 + 6
+    assert parse_source(f).params_total() is None
+
+
+def test_numpy_issubdtype_follows_numpy():
+    """The table agrees with numpy itself on the hierarchy (numpy is a core dependency)."""
+    np = pytest.importorskip("numpy")
+    from driftcheck.parsers.source.library import npdtypes
+
+    names = [*npdtypes.SCALARS, *npdtypes.ALIASES]
+    for a in names:
+        if not hasattr(np, a):
+            continue  # an alias newer numpy removed (``float_``)
+        t = getattr(np, a)
+        assert npdtypes.SCALARS[npdtypes.scalar_name(npdtypes.Ext(f"numpy.{a}"))] == (
+            np.dtype(t).kind,
+            np.dtype(t).itemsize,
+        ), a
+        for abstract in npdtypes.ABSTRACT_PARENTS:
+            want = bool(np.issubdtype(t, getattr(np, abstract)))
+            got = abstract in npdtypes._ancestors(npdtypes.Ext(f"numpy.{a}"))
+            assert got == want, (a, abstract)
+    for code, name in npdtypes.CODES.items():
+        assert np.dtype(code) == np.dtype(getattr(np, name)), code
+    for py, name in npdtypes.BUILTINS.items():
+        assert np.dtype(getattr(builtins, py)) == np.dtype(getattr(np, name)), py
+
+
+# ------------------------------------------------------------------ gymnasium's own spaces
+def test_gymnasium_spaces_size_a_policy(tmp_path):
+    pytest.importorskip("gymnasium")
+    src = """
+    import gymnasium as gym
+    import numpy as np
+    import torch.nn as nn
+    from gymnasium.spaces import flatdim
+
+
+    class ActorCritic(nn.Module):
+        def __init__(self, obs_space, act_space):
+            super().__init__()
+            self.trunk = nn.Linear(flatdim(obs_space), 64)
+            self.pi = nn.Linear(64, flatdim(act_space))
+            self.v = nn.Linear(64, 1)
+
+
+    obs = gym.spaces.Box(-np.inf, np.inf, shape=(3, 5), dtype=np.float32)
+    model = nn.ModuleList([ActorCritic(obs, gym.spaces.Discrete(4)), ActorCritic(obs, gym.spaces.Box(-1, 1, shape=(2,)))])
+    """
+    f = write(tmp_path, src)
+    want = torch_count(f)
+    assert want == 2 * (15 * 64 + 64 + 65) + (64 * 4 + 4) + (64 * 2 + 2)
+    assert parse_source(f).params_total() == want
