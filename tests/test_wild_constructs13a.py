@@ -238,3 +238,47 @@ def test_gymnasium_spaces_size_a_policy(tmp_path):
     want = torch_count(f)
     assert want == 2 * (15 * 64 + 64 + 65) + (64 * 4 + 4) + (64 * 2 + 2)
     assert parse_source(f).params_total() == want
+
+
+# ------------------------------------------------------------------ membership of objects
+def test_object_in_a_list_of_objects_is_identity(tmp_path):
+    # a graph of nodes checked against the node list (FrEIA's GraphINN): ``x in xs`` is True
+    # for the object itself, False for an equal-looking other one; a class with ``__eq__``
+    # leaves it unknown
+    src = """
+    import torch.nn as nn
+
+
+    class Node:
+        def __init__(self, width, inputs=()):
+            self.width = width
+            self.inputs = list(inputs)
+
+
+    class Same(Node):
+        def __eq__(self, other):
+            return isinstance(other, Node) and other.width == self.width
+
+
+    a = Node(3)
+    b = Node(5, [a])
+    nodes = [a, b]
+    layers = []
+    for n in nodes:
+        for src in n.inputs:
+            if src in nodes:
+                layers.append(nn.Linear(src.width, n.width))
+    if Node(3) in nodes:
+        layers.append(nn.Linear(100, 100))
+    w = 7 if Same(4) in [Node(4)] else 9
+    layers.append(nn.Linear(w, w))
+    model = nn.ModuleList(layers)
+    """
+    f = write(tmp_path, src)
+    want = torch_count(f)
+    assert want == (3 * 5 + 5) + (7 * 7 + 7)
+    g = parse_source(f)
+    assert g.params_total() is None  # the ``__eq__`` branch is not decided
+    assert "Linear" in g.notes[0] and "m.py:" in g.notes[0], g.notes
+    f2 = write(tmp_path, src.replace("Same(4) in [Node(4)]", "Node(4) in [Node(4)]"), "m2.py")
+    assert parse_source(f2).params_total() == torch_count(f2) == 3 * 5 + 5 + 9 * 9 + 9
