@@ -16,7 +16,7 @@ from driftcheck.graph import catalogue
 from driftcheck.parsers.source.interp import lazyparams, modglobals, tuplesub
 from driftcheck.parsers.source.interp.attrs import ModRef, Super, ext_const
 from driftcheck.parsers.source.interp.statements import MAX_DEPTH, Frame, Raised
-from driftcheck.parsers.source.library import dispatch, enums, wildlib
+from driftcheck.parsers.source.library import dispatch, enums, peftlib, wildlib
 from driftcheck.parsers.source.library.stdlib import FieldSpec
 from driftcheck.parsers.source.loader import (
     ModInfo,
@@ -263,6 +263,9 @@ class Names:
         if isinstance(d, ast.ClassDef):
             return self.classes.make_class(d, mod, None)
         if isinstance(d, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            modelled = peftlib.SOURCE_MODELS.get(f"{mod.name}.{name}")
+            if modelled is not None:  # a library entry point read from a table, not its source
+                return Ext(modelled)
             f = self.classes.make_func(d, Frame(mod))
             if dispatch.singledispatch_def(d):  # filled by ``@name.register(cls)`` below
                 return dispatch.decorate(self.ip, d, f, Frame(mod))

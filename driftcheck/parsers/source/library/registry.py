@@ -124,6 +124,7 @@ GROUP_MODULES = (
     "wildlib",
     "dispatch",
     "npdtypes",
+    "peftlib",
 )
 _loaded: list[bool] = []
 
