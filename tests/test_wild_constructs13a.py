@@ -282,3 +282,101 @@ def test_object_in_a_list_of_objects_is_identity(tmp_path):
     assert "Linear" in g.notes[0] and "m.py:" in g.notes[0], g.notes
     f2 = write(tmp_path, src.replace("Same(4) in [Node(4)]", "Node(4) in [Node(4)]"), "m2.py")
     assert parse_source(f2).params_total() == torch_count(f2) == 3 * 5 + 5 + 9 * 9 + 9
+
+
+# ------------------------------------------------------------------ peft adapters (a table)
+def static_weights(g) -> dict[str, tuple[int, ...]]:
+    """Every weight of the static graph by its dotted name, as torch's named_parameters (a
+    block repeated identically is one subtree: its first copy's names)."""
+    from driftcheck.graph.counting import node_weights
+
+    out = {}
+    for n in g.nodes:
+        for w, shape in (node_weights(n) or {}).items():
+            # a ParameterDict entry is a node of its own: the parameter is the node's name
+            key = n.name if n.type == "Parameter" else f"{n.name}.{w}" if n.name else w
+            out[key] = tuple(shape)
+    return out
+
+
+def torch_weights(path) -> dict[str, tuple[int, ...]]:
+    with torch.device("meta"):
+        model = runpy.run_path(str(path), run_name="__wild__")["model"]
+    return {k: tuple(p.shape) for k, p in model.named_parameters()}
+
+
+PEFT_BASE = """
+import torch.nn as nn
+from peft import IA3Config, LoraConfig, get_peft_model, inject_adapter_in_model
+
+
+class Block(nn.Module):
+    def __init__(self, d=16):
+        super().__init__()
+        self.attn_in = nn.Linear(d, 3 * d)
+        self.attn_out = nn.Linear(d, d)
+        self.mlp = nn.Sequential(nn.Linear(d, 4 * d), nn.GELU(), nn.Linear(4 * d, d))
+
+
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.tok = nn.Embedding(50, 16)
+        self.stem = nn.Conv2d(3, 16, 3, stride=2, padding=1)
+        self.blocks = nn.ModuleList([Block(), Block()])
+        self.head = nn.Linear(16, 7)
+"""
+
+
+@pytest.mark.parametrize(
+    "tail",
+    [
+        # LoRA on linear, conv and embedding layers by name suffix, the head kept as a copy
+        'cfg = LoraConfig(r=4, lora_alpha=8, target_modules=["attn_in", "stem", "tok", "mlp.2"], '
+        'modules_to_save=["head"], lora_dropout=0.1)\nmodel = get_peft_model(Net(), cfg)',
+        # a regular expression over the whole name, injected in place
+        'cfg = LoraConfig(r=2, target_modules=r"blocks\\.\\d+\\.attn_.*")\n'
+        "model = inject_adapter_in_model(cfg, Net())",
+        # one block's layer named in full: the other block stays as it was
+        'model = inject_adapter_in_model(LoraConfig(r=3, target_modules=["blocks.0.mlp.0"]), Net())',
+        # IA3: feed-forward modules scale their inputs, the others their outputs
+        'cfg = IA3Config(target_modules=["attn_out", "mlp.0", "stem"], feedforward_modules=["mlp.0"])\n'
+        "model = get_peft_model(Net(), cfg)",
+    ],
+    ids=["lora-get-peft-model", "lora-inject-regex", "lora-one-block", "ia3"],
+)
+def test_peft_adapters_match_torch_names_and_shapes(tmp_path, tail):
+    pytest.importorskip("peft")
+    f = write(tmp_path, PEFT_BASE + tail + "\n")
+    want = torch_weights(f)
+    g = parse_source(f)
+    assert g.params_total() == sum(_numel(s) for s in want.values())
+    got = static_weights(g)
+    assert {k: v for k, v in want.items() if k in got or "blocks.1." not in k} == got
+    if "blocks.0.mlp.0" in tail:  # the other block is not adapted
+        assert "blocks.1.mlp.0.weight" in got and "blocks.0.mlp.0.base_layer.weight" in got
+
+
+def _numel(shape) -> int:
+    n = 1
+    for s in shape:
+        n *= s
+    return n
+
+
+@pytest.mark.parametrize(
+    "tail",
+    [
+        # DoRA adds a magnitude vector per layer: not in the table
+        'model = get_peft_model(Net(), LoraConfig(r=4, target_modules=["head"], use_dora=True))',
+        # a target that is a user module, not a torch layer: peft raises
+        'model = get_peft_model(Net(), LoraConfig(r=4, target_modules=["mlp"]))',
+    ],
+    ids=["dora", "non-layer-target"],
+)
+def test_peft_outside_the_table_is_unknown(tmp_path, tail):
+    pytest.importorskip("peft")
+    f = write(tmp_path, PEFT_BASE + tail + "\n")
+    g = parse_source(f)
+    assert g.params_total() is None
+    assert any("get_peft_model" in n and "m.py:" in n for n in g.notes), g.notes
