@@ -125,6 +125,7 @@ GROUP_MODULES = (
     "dispatch",
     "npdtypes",
     "peftlib",
+    "pydmodels",
 )
 _loaded: list[bool] = []
 
