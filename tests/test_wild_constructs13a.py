@@ -380,3 +380,94 @@ def test_peft_outside_the_table_is_unknown(tmp_path, tail):
     g = parse_source(f)
     assert g.params_total() is None
     assert any("get_peft_model" in n and "m.py:" in n for n in g.notes), g.notes
+
+
+# ------------------------------------------------------------------ a pydantic-validated __init__
+# gluonts' ``@validated()`` in a few lines of our own: a pydantic model built from the
+# signature validates the arguments, and ``__init__`` runs on the validated values
+VALIDATED = """
+import functools
+import inspect
+from typing import Any, List, Optional
+
+import torch.nn as nn
+from pydantic import create_model
+
+
+def checked(init):
+    params = inspect.signature(init).parameters
+    fields = {
+        p.name: (
+            p.annotation if p.annotation != inspect.Parameter.empty else Any,
+            p.default if p.default != inspect.Parameter.empty else ...,
+        )
+        for p in params.values()
+        if p.name != "self" and p.kind == inspect.Parameter.POSITIONAL_OR_KEYWORD
+    }
+    Model = create_model("InitModel", **fields)
+
+    @functools.wraps(init)
+    def wrapper(*args, **kwargs):
+        self, *args = args
+        named = {name: a for (name, _), a in zip(list(params.items()), [self] + args) if name != "self"}
+        m = Model(**{**named, **kwargs})
+        return init(self, **{**named, **kwargs, **m.__dict__})
+
+    return wrapper
+
+
+class Tower(nn.Module):
+    @checked
+    def __init__(self, widths: List[int], scale: float = 2, extra: Optional[int] = None, name: str = "t"):
+        super().__init__()
+        self.layers = nn.ModuleList(nn.Linear(a, b) for a, b in zip(widths, widths[1:]))
+        if extra is not None:
+            self.extra = nn.Linear(widths[-1], extra)
+        if isinstance(scale, float):  # a default is not validated; a passed int becomes a float
+            self.gain = nn.Linear(3, 3)
+"""
+
+
+@pytest.mark.parametrize(
+    "call, want",
+    [
+        ("Tower([4, 8, 2], extra=5)", 40 + 18 + 15),
+        ("Tower([4, 8], 3)", 40 + 12),
+        ("Tower(widths=[6, 2], extra=None, scale=1.5)", 14 + 12),
+    ],
+)
+def test_pydantic_validated_init_runs_on_validated_arguments(tmp_path, call, want):
+    f = write(tmp_path, VALIDATED + f"\nmodel = {call}\n")
+    assert torch_count(f) == want
+    assert parse_source(f).params_total() == want
+
+
+def test_pydantic_validated_init_with_a_value_it_cannot_validate_is_unknown(tmp_path):
+    # a tuple for ``List[int]``: pydantic's conversion is not replayed, the widths are unknown
+    f = write(tmp_path, VALIDATED + "\nmodel = Tower((4, 8, 2))\n")
+    assert torch_count(f) == 40 + 18
+    g = parse_source(f)
+    assert g.params_total() is None
+    assert "m.py:" in g.notes[0], g.notes
+
+
+def test_signature_parameter_kinds_compare_as_the_enum(tmp_path):
+    src = """
+    import inspect
+
+    import torch.nn as nn
+
+
+    def f(a, b=2, *rest, c=3, **kw):
+        pass
+
+
+    ps = list(inspect.signature(f).parameters.values())
+    n = sum(1 for p in ps if p.kind == inspect.Parameter.POSITIONAL_OR_KEYWORD)
+    k = sum(1 for p in ps if p.kind >= inspect.Parameter.KEYWORD_ONLY)
+    v = [p.name for p in ps if p.kind is inspect.Parameter.VAR_POSITIONAL]
+    model = nn.Linear(n * 10 + k, len(v) + len(str(ps[0].kind)))
+    """
+    f = write(tmp_path, src)
+    assert torch_count(f) == 22 * 22 + 22
+    assert parse_source(f).params_total() == 22 * 22 + 22
