@@ -315,6 +315,8 @@ def fill(interp: Any, mod: ModInfo, name: str, value: Any) -> None:
                 continue
             if isinstance(st, (ast.FunctionDef, ast.ClassDef, ast.AsyncFunctionDef)):
                 fn = interp.names.global_lookup(mod, st.name)
+                if mod.defs.get(st.name) is not st and isinstance(st, ast.FunctionDef):
+                    fn = interp.classes.make_func(st, fr)  # a name defined again (``def _``)
                 for d in reversed(st.decorator_list):
                     deco = interp.exprs.eval(d, fr)
                     fn = interp.calls.call(deco, [fn], {}, (mod.path, d.lineno))
