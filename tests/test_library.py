@@ -635,6 +635,16 @@ VALUES.append(
     )
 )
 
+VALUES.append(
+    (
+        ("numpy.arange",),
+        # gluonts' lags: windows of numpy ranges around a season
+        "import numpy as np\n"
+        "result = (np.arange(5).tolist(), np.arange(574.0, 577.0).tolist(), "
+        "np.arange(1, 10, 3).tolist(), np.arange(3, 1).tolist(), len(np.arange(0.5, 2.0, 0.5)))",
+    )
+)
+
 # (covered names, code defining ``class M(nn.Module)`` that takes no arguments)
 MODELS: list[tuple[tuple[str, ...], str]] = [
     (
@@ -997,6 +1007,7 @@ NOT_RUN = {
     "peft.get_peft_model": "needs peft: tests/test_wild_constructs13a.py (names and shapes vs torch)",
     "peft.inject_adapter_in_model": "needs peft: tests/test_wild_constructs13a.py",
     "pydantic.create_model": "tests/test_wild_constructs13a.py (a @validated-style __init__)",
+    "pandas.tseries.frequencies.to_offset": "needs pandas: tests/test_wild_constructs13a.py",
     "os.environ.get": "test_environment_reads_default_in_libraries_only",
     "os.getenv": "test_environment_reads_default_in_libraries_only",
     "builtins.print": "prints nothing; None",

@@ -471,3 +471,45 @@ def test_signature_parameter_kinds_compare_as_the_enum(tmp_path):
     f = write(tmp_path, src)
     assert torch_count(f) == 22 * 22 + 22
     assert parse_source(f).params_total() == 22 * 22 + 22
+
+
+# ------------------------------------------------------------------ pandas frequencies
+def test_pandas_frequency_sizes_a_recurrent_input(tmp_path):
+    # the DeepAR recipe in our own words: one input per lag, the lags read off the frequency
+    pytest.importorskip("pandas")
+    src = """
+    import numpy as np
+    import torch.nn as nn
+    from pandas.tseries.frequencies import to_offset
+
+
+    def lags_for(freq):
+        off = to_offset(freq)
+        if off.rule_code == "h":
+            per_day = 24 // off.n
+            lags = [np.arange(k * per_day - 1, k * per_day + 2).tolist() for k in (1, 2, 7)]
+        elif off.rule_code.startswith("W"):
+            lags = [[1, 2, 52]]
+        else:
+            raise ValueError(freq)
+        return sorted({int(x) for sub in lags for x in sub})
+
+
+    class Forecaster(nn.Module):
+        def __init__(self, freq, hidden=16):
+            super().__init__()
+            self.lags = lags_for(freq)
+            self.rnn = nn.LSTM(len(self.lags) + 2, hidden, num_layers=2, batch_first=True)
+            self.proj = nn.Linear(hidden, 3)
+
+
+    model = nn.ModuleList([Forecaster("h"), Forecaster("2h"), Forecaster("W-MON")])
+    """
+    f = write(tmp_path, src)
+    want = torch_count(f)
+    assert parse_source(f).params_total() == want
+    # a month end is renamed across pandas versions: not in the table
+    f2 = write(tmp_path, src.replace('Forecaster("W-MON")', 'Forecaster("ME")'), "m2.py")
+    with pytest.raises(ValueError):
+        torch_count(f2)
+    assert parse_source(f2).params_total() is None

@@ -205,3 +205,26 @@ for _n in SCALARS:
 for _a, _n in ALIASES.items():
     if SCALARS[_n][0] != "c" and _a not in ("bool",):
         NP.add(_a, _scalar(_n), f"{_a}(x) of a known number: the number ({_n})")
+
+
+@NP.entry("arange", doc="arange([start,] stop[, step]) of known numbers: a 1-D array of them")
+def _arange(c: Call) -> Any:
+    """``np.arange(middle - delta, middle + delta + 1).tolist()`` (gluonts' lags): numpy's
+    length ``ceil((stop - start) / step)`` and items ``start + i * step``, ints stay ints."""
+    import math
+
+    from driftcheck.parsers.source import sizes
+    from driftcheck.parsers.source.library.arrays import NDArray
+
+    if c.kwargs or not 1 <= len(c.args) <= 3:
+        return c.unknown("numpy.arange() with a dtype or keywords")
+    xs = [plain(a) for a in c.args]
+    if not all(isinstance(x, (int, float)) and not isinstance(x, bool) for x in xs):
+        return c.unknown("numpy.arange() of values we do not know")
+    start, stop, step = (0, xs[0], 1) if len(xs) == 1 else (*xs[:2], xs[2] if len(xs) > 2 else 1)
+    if step == 0 or not all(math.isfinite(x) for x in (start, stop, step)):
+        return c.unknown("numpy.arange() with a zero or infinite step")
+    n = max(0, math.ceil((stop - start) / step))
+    if n > sizes.SIZE_LIMIT:
+        return c.unknown(f"numpy.arange() of {n:,} items")
+    return NDArray(start + i * step for i in range(n))

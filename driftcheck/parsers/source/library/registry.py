@@ -126,6 +126,7 @@ GROUP_MODULES = (
     "npdtypes",
     "peftlib",
     "pydmodels",
+    "pdoffsets",
 )
 _loaded: list[bool] = []
 
