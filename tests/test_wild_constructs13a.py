@@ -513,3 +513,31 @@ def test_pandas_frequency_sizes_a_recurrent_input(tmp_path):
     with pytest.raises(ValueError):
         torch_count(f2)
     assert parse_source(f2).params_total() is None
+
+
+def test_gymnasium_box_sample_sizes_a_features_extractor(tmp_path):
+    # the flatten size found by running the convolutions on one sample of the space
+    pytest.importorskip("gymnasium")
+    src = """
+    import numpy as np
+    import torch
+    import torch.nn as nn
+    from gymnasium import spaces
+
+
+    class Extractor(nn.Module):
+        def __init__(self, space, dim=24):
+            super().__init__()
+            self.cnn = nn.Sequential(nn.Conv2d(space.shape[0], 8, 3, stride=2), nn.ReLU(), nn.Flatten())
+            with torch.no_grad():
+                n = self.cnn(torch.as_tensor(space.sample()[None]).float()).shape[1]
+            self.fc = nn.Linear(n, dim)
+
+
+    model = nn.ModuleList(
+        [Extractor(spaces.Box(0, 255, shape=(3, 20, 20), dtype=np.uint8)), Extractor(spaces.Box(-1.0, 1.0, shape=(2, 9, 7)))]
+    )
+    """
+    f = write(tmp_path, src)
+    want = torch_count(f, device="cpu")
+    assert parse_source(f).params_total() == want

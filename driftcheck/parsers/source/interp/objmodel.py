@@ -16,7 +16,7 @@ from driftcheck.graph import catalogue
 from driftcheck.parsers.source.interp import lazyparams, modglobals, tuplesub
 from driftcheck.parsers.source.interp.attrs import ModRef, Super, ext_const
 from driftcheck.parsers.source.interp.statements import MAX_DEPTH, Frame, Raised
-from driftcheck.parsers.source.library import dispatch, enums, peftlib, wildlib
+from driftcheck.parsers.source.library import dispatch, enums, gymspaces, peftlib, wildlib
 from driftcheck.parsers.source.library.stdlib import FieldSpec
 from driftcheck.parsers.source.loader import (
     ModInfo,
@@ -381,7 +381,10 @@ class Classes:
         cls.ns[name] = Unknown(f"recursive class attribute {name}")
         if isinstance(found, (ast.FunctionDef, ast.AsyncFunctionDef)):
             v: Any = self.make_func(found, frame, owner=cls)
-            if name == "__init__" and found.decorator_list:
+            modelled = gymspaces.method(cls.mod.name, cls.name, name)
+            if modelled is not None:  # a library method read from a table, not its source
+                v = modelled
+            elif name == "__init__" and found.decorator_list:
                 v = self.decorate_init(v, found, frame)
             elif found.decorator_list and not (v.is_static or v.is_classmethod):
                 v = self.decorate_method(v, found, frame, cls)
