@@ -541,3 +541,28 @@ def test_gymnasium_box_sample_sizes_a_features_extractor(tmp_path):
     f = write(tmp_path, src)
     want = torch_count(f, device="cpu")
     assert parse_source(f).params_total() == want
+
+
+def test_membership_mixing_objects_and_plain_values(tmp_path):
+    src = """
+    import torch.nn as nn
+
+
+    class Tag:
+        pass
+
+
+    t = Tag()
+    lin = nn.Linear(2, 2)
+    mixed = ["a", t, 3]
+    layers = [lin, nn.ReLU()]
+    a = 10 if "a" in mixed else 1
+    b = 10 if t in mixed else 1
+    c = 10 if 4 in mixed else 1
+    d = 10 if lin in layers else 1
+    e = 10 if nn.Linear(2, 2) in layers else 1
+    model = nn.Linear(a + b + c + d, e)
+    """
+    f = write(tmp_path, src)
+    assert torch_count(f) == 31 * 1 + 1
+    assert parse_source(f).params_total() == 31 * 1 + 1

@@ -631,12 +631,22 @@ class Expressions:
         from source (FrEIA's graph nodes): Python tries identity first, then ``==``, which is
         identity too unless a class in play defines ``__eq__`` (then unknown); None when no
         object is involved (the caller compares plain values)."""
+        from driftcheck.parsers.source.values.abstract import Leaf  # a torch layer: identity too
+
         item = plain(item)
         elems = [plain(x) for x in container]
-        if not isinstance(item, Obj) and not any(isinstance(x, Obj) for x in elems):
+        if not isinstance(item, (Obj, Leaf)) and not any(isinstance(x, (Obj, Leaf)) for x in elems):
             return None
-        if any(x is item for x in elems):
-            return True
+        for x in elems:
+            if x is item:
+                return True
+            if isinstance(x, (Obj, Leaf)) or isinstance(item, (Obj, Leaf)):
+                continue  # an object: ``==`` is identity unless a class defines it (below)
+            if isinstance(x, _SIMPLE) and isinstance(item, _SIMPLE):
+                if x == item:
+                    return True
+                continue
+            return Unknown("in: a value we cannot compare")
         for v in (item, *elems):
             if isinstance(v, Obj) and v.cls is not None:
                 ok = self.ip.classes.mro_attr(v.cls, "__eq__")[0]
