@@ -586,6 +586,65 @@ VALUES.append(
     )
 )
 
+# numpy's dtype table (library/npdtypes.py): every scalar type called on a number it holds
+# exactly, dtypes by type, Python type and code, and the abstract hierarchy
+_NP_SCALARS = (
+    "numpy.bool_",
+    "numpy.byte",
+    "numpy.double",
+    "numpy.float16",
+    "numpy.float32",
+    "numpy.float64",
+    "numpy.float_",
+    "numpy.half",
+    "numpy.int16",
+    "numpy.int32",
+    "numpy.int64",
+    "numpy.int8",
+    "numpy.int_",
+    "numpy.intc",
+    "numpy.intp",
+    "numpy.longlong",
+    "numpy.short",
+    "numpy.single",
+    "numpy.ubyte",
+    "numpy.uint",
+    "numpy.uint16",
+    "numpy.uint32",
+    "numpy.uint64",
+    "numpy.uint8",
+    "numpy.uintc",
+    "numpy.uintp",
+    "numpy.ulonglong",
+    "numpy.ushort",
+)
+VALUES.append(
+    (
+        ("numpy.dtype", "numpy.issubdtype", *_NP_SCALARS),
+        "import numpy as np\nresult = ("
+        + ", ".join(
+            f"{'bool' if q == 'numpy.bool_' else 'float' if 'f' in q or 'double' in q or 'half' in q or 'single' in q else 'int'}({q.replace('numpy.', 'np.')}(1))"
+            for q in _NP_SCALARS
+            if q != "numpy.float_"  # removed in numpy 2
+        )
+        + ", np.dtype(np.int32).itemsize, np.dtype('f4').kind, np.dtype(float).name, "
+        "int(np.dtype(np.int64).type(7)), np.issubdtype(np.float32, np.floating), "
+        "np.issubdtype(int, np.integer), np.issubdtype(np.uint8, np.signedinteger), "
+        "np.issubdtype(np.dtype('i2'), np.number), np.issubdtype(np.int64, np.int64), "
+        "np.issubdtype(np.bool_, np.integer), int(np.int8(100)) + float(np.float64(0.5)))",
+    )
+)
+
+VALUES.append(
+    (
+        ("numpy.arange",),
+        # gluonts' lags: windows of numpy ranges around a season
+        "import numpy as np\n"
+        "result = (np.arange(5).tolist(), np.arange(574.0, 577.0).tolist(), "
+        "np.arange(1, 10, 3).tolist(), np.arange(3, 1).tolist(), len(np.arange(0.5, 2.0, 0.5)))",
+    )
+)
+
 # (covered names, code defining ``class M(nn.Module)`` that takes no arguments)
 MODELS: list[tuple[tuple[str, ...], str]] = [
     (
@@ -904,6 +963,21 @@ MODELS.append(
 )
 
 
+MODELS.append(
+    (
+        ("functools.singledispatch",),
+        # gymnasium's ``flatdim``: a default that raises, registrations by class and annotation
+        "from functools import singledispatch\nimport torch.nn as nn\n"
+        "class Box:\n    def __init__(self, *shape):\n        self.shape = shape\n"
+        "class Wide(Box):\n    pass\n"
+        "@singledispatch\ndef size(x):\n    raise NotImplementedError(x)\n"
+        "@size.register(Box)\ndef _(x):\n    return x.shape[0] * x.shape[1]\n"
+        "@size.register\ndef _(x: int):\n    return x\n"
+        "class M(nn.Module):\n    def __init__(self):\n        super().__init__()\n"
+        "        self.l = nn.Linear(size(Wide(3, 4)), size(5))\n",
+    )
+)
+
 SUBCLASSES = """
     import torch.nn as nn
     class Emb(nn.Embedding):
@@ -930,6 +1004,10 @@ SUBCLASSES = """
 
 # entries no row runs, and why
 NOT_RUN = {
+    "peft.get_peft_model": "needs peft: tests/test_wild_constructs13a.py (names and shapes vs torch)",
+    "peft.inject_adapter_in_model": "needs peft: tests/test_wild_constructs13a.py",
+    "pydantic.create_model": "tests/test_wild_constructs13a.py (a @validated-style __init__)",
+    "pandas.tseries.frequencies.to_offset": "needs pandas: tests/test_wild_constructs13a.py",
     "os.environ.get": "test_environment_reads_default_in_libraries_only",
     "os.getenv": "test_environment_reads_default_in_libraries_only",
     "builtins.print": "prints nothing; None",

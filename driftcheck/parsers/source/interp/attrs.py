@@ -239,6 +239,8 @@ class Attributes:
                     return call_property(self.ip, f, inst)
                 return self.calls.call_func(f, [], {})
             return f
+        if getattr(v, "library_method", False):  # a method read from a table (gymspaces.py)
+            return v.bound_to(inst)
         return v
 
     def setattr(self, obj: Any, name: str, v: Any, line: int | None, fr: Frame) -> None:

@@ -615,6 +615,9 @@ class Expressions:
                 return any(x == item for x in container)
             if any(isinstance(x, Unknown) for x in container):
                 return Unknown("in")
+            objs = self._contains_objects(container, item)
+            if objs is not None:
+                return objs
             return any(plain(x) == item for x in container if isinstance(plain(x), _SIMPLE))
         if isinstance(container, (dict, str, range)):
             try:
@@ -622,6 +625,34 @@ class Expressions:
             except TypeError:
                 return Unknown("in")
         return Unknown("in")
+
+    def _contains_objects(self, container: Any, item: Any) -> Any:
+        """``node in node_list`` where the item or an element is an object of a class read
+        from source (FrEIA's graph nodes): Python tries identity first, then ``==``, which is
+        identity too unless a class in play defines ``__eq__`` (then unknown); None when no
+        object is involved (the caller compares plain values)."""
+        from driftcheck.parsers.source.values.abstract import Leaf  # a torch layer: identity too
+
+        item = plain(item)
+        elems = [plain(x) for x in container]
+        if not isinstance(item, (Obj, Leaf)) and not any(isinstance(x, (Obj, Leaf)) for x in elems):
+            return None
+        for x in elems:
+            if x is item:
+                return True
+            if isinstance(x, (Obj, Leaf)) or isinstance(item, (Obj, Leaf)):
+                continue  # an object: ``==`` is identity unless a class defines it (below)
+            if isinstance(x, _SIMPLE) and isinstance(item, _SIMPLE):
+                if x == item:
+                    return True
+                continue
+            return Unknown("in: a value we cannot compare")
+        for v in (item, *elems):
+            if isinstance(v, Obj) and v.cls is not None:
+                ok = self.ip.classes.mro_attr(v.cls, "__eq__")[0]
+                if ok:
+                    return Unknown(f"in: {v.cls.name}.__eq__")
+        return False
 
 
 class _LongComprehension(Exception):

@@ -156,6 +156,8 @@ def _filler(st: ast.stmt) -> str | None:
                 name = _root_name(d.func)
                 if name is not None:
                     return name
+            if isinstance(d, ast.Attribute) and d.attr == "register":
+                return _root_name(d)  # a bare ``@fn.register`` (library/dispatch.py)
     return None
 
 
@@ -204,6 +206,8 @@ def _body(mod: ModInfo) -> _Body:
             e = mod.assigns.get(name)
             if e is None and isinstance(mod.defs.get(name), ast.ClassDef):
                 e = mod.defs[name]  # a class filled after its definition (``cfg.dim = 64``)
+            elif e is None and isinstance(mod.defs.get(name), ast.FunctionDef):
+                e = mod.defs[name]  # ``@singledispatch``: ``@name.register(cls)`` definitions
             if e is not None and st.lineno > e.lineno:
                 fills.setdefault(name, []).append(st)
         if isinstance(st, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
@@ -311,6 +315,8 @@ def fill(interp: Any, mod: ModInfo, name: str, value: Any) -> None:
                 continue
             if isinstance(st, (ast.FunctionDef, ast.ClassDef, ast.AsyncFunctionDef)):
                 fn = interp.names.global_lookup(mod, st.name)
+                if mod.defs.get(st.name) is not st and isinstance(st, ast.FunctionDef):
+                    fn = interp.classes.make_func(st, fr)  # a name defined again (``def _``)
                 for d in reversed(st.decorator_list):
                     deco = interp.exprs.eval(d, fr)
                     fn = interp.calls.call(deco, [fn], {}, (mod.path, d.lineno))

@@ -16,7 +16,7 @@ from driftcheck.graph import catalogue
 from driftcheck.parsers.source.interp import lazyparams, modglobals, tuplesub
 from driftcheck.parsers.source.interp.attrs import ModRef, Super, ext_const
 from driftcheck.parsers.source.interp.statements import MAX_DEPTH, Frame, Raised
-from driftcheck.parsers.source.library import enums, wildlib
+from driftcheck.parsers.source.library import dispatch, enums, gymspaces, peftlib, wildlib
 from driftcheck.parsers.source.library.stdlib import FieldSpec
 from driftcheck.parsers.source.loader import (
     ModInfo,
@@ -227,7 +227,11 @@ class Names:
         finally:
             self._pending.discard(key)
         ns[name] = v
-        if name in mod.assigns or isinstance(mod.defs.get(name), ast.ClassDef):
+        if (
+            name in mod.assigns
+            or isinstance(mod.defs.get(name), ast.ClassDef)
+            or dispatch.singledispatch_def(mod.defs.get(name))
+        ):
             # the statements that fill it at import (interp/modglobals.py)
             modglobals.fill(self.ip, mod, name, v)
             if isinstance(ns[name], dict):  # and other modules' registrations into it
@@ -259,7 +263,13 @@ class Names:
         if isinstance(d, ast.ClassDef):
             return self.classes.make_class(d, mod, None)
         if isinstance(d, (ast.FunctionDef, ast.AsyncFunctionDef)):
-            return self.classes.make_func(d, Frame(mod))
+            modelled = peftlib.SOURCE_MODELS.get(f"{mod.name}.{name}")
+            if modelled is not None:  # a library entry point read from a table, not its source
+                return Ext(modelled)
+            f = self.classes.make_func(d, Frame(mod))
+            if dispatch.singledispatch_def(d):  # filled by ``@name.register(cls)`` below
+                return dispatch.decorate(self.ip, d, f, Frame(mod))
+            return f
         if name in mod.assigns:
             from driftcheck.parsers.source.interp.decorated import registry_for
 
@@ -371,7 +381,10 @@ class Classes:
         cls.ns[name] = Unknown(f"recursive class attribute {name}")
         if isinstance(found, (ast.FunctionDef, ast.AsyncFunctionDef)):
             v: Any = self.make_func(found, frame, owner=cls)
-            if name == "__init__" and found.decorator_list:
+            modelled = gymspaces.method(cls.mod.name, cls.name, name)
+            if modelled is not None:  # a library method read from a table, not its source
+                v = modelled
+            elif name == "__init__" and found.decorator_list:
                 v = self.decorate_init(v, found, frame)
             elif found.decorator_list and not (v.is_static or v.is_classmethod):
                 v = self.decorate_method(v, found, frame, cls)

@@ -284,6 +284,49 @@ NUMPY_SEQ: dict[str, Callable[[list], Any]] = {
 MATH_CONST = {"math.pi": math.pi, "math.e": math.e, "math.inf": math.inf, "numpy.pi": math.pi}
 
 
+class ParamKind(str):
+    """``inspect.Parameter.POSITIONAL_OR_KEYWORD`` and its siblings: the name, as ``str(kind)``
+    gives it, ordered as the enum is (``kind < Parameter.KEYWORD_ONLY``)."""
+
+    ORDER = (
+        "POSITIONAL_ONLY",
+        "POSITIONAL_OR_KEYWORD",
+        "VAR_POSITIONAL",
+        "KEYWORD_ONLY",
+        "VAR_KEYWORD",
+    )
+
+    def _rank(self, other: Any) -> tuple[int, int]:
+        if not isinstance(other, ParamKind):
+            raise TypeError("an inspect parameter kind compares with another only")
+        return self.ORDER.index(self), self.ORDER.index(other)
+
+    def __lt__(self, other: Any) -> bool:
+        a, b = self._rank(other)
+        return a < b
+
+    def __le__(self, other: Any) -> bool:
+        a, b = self._rank(other)
+        return a <= b
+
+    def __gt__(self, other: Any) -> bool:
+        a, b = self._rank(other)
+        return a > b
+
+    def __ge__(self, other: Any) -> bool:
+        a, b = self._rank(other)
+        return a >= b
+
+    __hash__ = str.__hash__
+
+
+# ``p.kind == inspect.Parameter.POSITIONAL_OR_KEYWORD`` (library/stdlib.py ``signature``)
+MATH_CONST.update(
+    {f"inspect.Parameter.{k}": ParamKind(k) for k in ParamKind.ORDER}
+    | {f"inspect._ParameterKind.{k}": ParamKind(k) for k in ParamKind.ORDER}
+)
+
+
 def value_method(v: Any, name: str, interp: Any) -> Any:
     """``v.name`` for a plain value: list/dict/str methods as BuiltinMethods."""
     raw = unwrap(v)

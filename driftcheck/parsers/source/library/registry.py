@@ -122,6 +122,11 @@ GROUP_MODULES = (
     "einopslib",
     "hf",
     "wildlib",
+    "dispatch",
+    "npdtypes",
+    "peftlib",
+    "pydmodels",
+    "pdoffsets",
 )
 _loaded: list[bool] = []
 

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from driftcheck.parsers.source import sizes
-from driftcheck.parsers.source.library.pybuiltins import MATH, BuiltinMethod, py_call
+from driftcheck.parsers.source.library.pybuiltins import MATH, BuiltinMethod, ParamKind, py_call
 from driftcheck.parsers.source.library.registry import Call, Group
 from driftcheck.parsers.source.values.abstract import (
     Cls,
@@ -1016,7 +1016,10 @@ def _signature(c: Call) -> Any:
 
     def add(arg: ast.arg, default: ast.expr | None, kind: str) -> None:
         value = empty if default is None else c.interp.exprs.eval(default, frame)
-        params[arg.arg] = NamedTupleValue([arg.arg, value, kind, Unknown("annotation")], _PARAMETER)
+        from driftcheck.parsers.source.library.pydmodels import annotation_of  # a cycle
+
+        ann = annotation_of(c.interp, arg.annotation, frame)  # pydantic's create_model reads it
+        params[arg.arg] = NamedTupleValue([arg.arg, value, ParamKind(kind), ann], _PARAMETER)
 
     pos = [*a.posonlyargs, *a.args]
     defaults = [None] * (len(pos) - len(a.defaults)) + list(a.defaults)
