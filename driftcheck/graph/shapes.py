@@ -138,6 +138,9 @@ one run stored never answers for another run's different input. Each run still m
 the shapes themselves first (one ``repr`` per distinct key, not per node)."""
 
 
+_NO_SPEC: Any = object()
+
+
 class _Walker:
     """One inference run; caches rule results by (type, params, input shapes)."""
 
@@ -256,6 +259,12 @@ class _Walker:
             walk: Any = zip(prep.ids, prep.types, prep.key_list)
         else:
             walk = ((i, type_of[i], keys[i]) for i in prep.walk_order)
+        # ``verify_lean``: a verdict already in the cross-run memo (``_judged``'s lookup, same
+        # key, taken only where ``_judged`` would take it: an exact text key, a type known
+        # not to be a block) is read here without the call; every other case calls it
+        sp = prep.speed
+        rules = sp.stores.rules if sp.verify_lean and sp.shape_rules and sp.catalogue else None
+        not_block = sp.stores.block_specs
         for nid, t, pk in walk:
             if t == "Input":
                 s = self.input_shape(index[nid])
@@ -278,6 +287,16 @@ class _Walker:
                 hit = memo.get(key)
             except TypeError:  # an unhashable value in a shape: no memo (nor rule id)
                 hit = (*self._judged(index[nid], ins, pk), None)
+            if hit is None and rules is not None and type(pk) is str:
+                if not_block.get(t, _NO_SPEC) is None:
+                    try:
+                        text = (t, pk, repr(ins))
+                    except (RecursionError, ValueError):
+                        text = None
+                    got = rules.get(text) if text is not None else None
+                    if got is not None:
+                        hit = memo[key] = (*got, len(memo))
+                        texts.append(text)
             if hit is None:
                 hit = memo[key] = (*self._judged(index[nid], ins, pk), len(memo))
                 texts.append(self.text)
