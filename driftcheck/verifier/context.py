@@ -46,6 +46,7 @@ class Context:
         self._keys = prep.keys
         sp = prep.speed
         self._verdicts = sp.stores.verdicts if sp.verdicts else None  # ``remember``'s store
+        self._lean = sp.verify_lean
         self.index: dict[str, Node] = prep.index
         """Node by id as a plain dict (the pydantic model's lookups are slow in hot loops)."""
         self.has_kids = prep.has_kids
@@ -115,6 +116,9 @@ class Context:
         """Leaves of type ``t`` (present in the graph) by params key, memoized per run."""
         groups = self._groups.get(t)
         if groups is None:
+            if not self.has_kids and self._lean:  # no parents at all: ``prep.groups`` as is
+                groups = self._groups[t] = self.prep.groups(t)
+                return groups
             if t in self._parent_types():
                 kids, keys = self.has_kids, self.prep.keys
                 groups = {}
@@ -218,12 +222,24 @@ class Context:
         the judge rejects; the judge sees one representative per group (``memo``: see
         ``verdicts``)."""
         here = self.by_type
+        # ``verify_lean``: ``remember`` inlined (its conditions as written there)
+        lean = self._lean and memo is not None and self._verdicts is not None
         for t in types or tuple(here):
             if t not in here or t in STRUCTURAL:
                 continue  # absent, or not a layer
             for members in self.leaf_groups(t).values():
                 rep = members[0]
-                why = judge(rep) if memo is None else self.remember(memo, judge, rep)
+                if lean:
+                    pk = self._keys.get(rep.id)
+                    if type(pk) is str and self.index.get(rep.id) is rep:
+                        k = (memo, rep.type, pk)
+                        why = self._verdicts.get(k, _MISSING)
+                        if why is _MISSING:
+                            why = self.remember(memo, judge, rep)
+                    else:
+                        why = judge(rep)
+                else:
+                    why = judge(rep) if memo is None else self.remember(memo, judge, rep)
                 if why:
                     for n in members:
                         if not (skip_claimed and n.id in self.claimed):
