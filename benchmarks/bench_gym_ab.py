@@ -57,6 +57,7 @@ FAST_PATHS = (
     "check_plan",
     "verify_gc_pause",
     "verdicts",
+    "verify_lean",
 )
 """The gym's and the verifier's fast paths (``--off`` default): the per-layer memos of the
 graph layer (catalogue, bind, shape rules, prices, counts) stay on."""
