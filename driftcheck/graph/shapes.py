@@ -139,6 +139,8 @@ the shapes themselves first (one ``repr`` per distinct key, not per node)."""
 
 
 _NO_SPEC: Any = object()
+_DIM_TYPES = frozenset({int, str, type(None)})  # a dim of exactly these types is a dim
+_NAME_TYPES = frozenset({str, type(None)})
 
 
 class _Walker:
@@ -168,6 +170,14 @@ class _Walker:
 
     # ------------------------------------------------------------------ one node
     def input_shape(self, node: Node) -> Shape | None:
+        if (
+            not self.overrides
+            and type(node.params.get("name")) in _NAME_TYPES  # a lookup below cannot raise
+            and self.prep.speed.verify_lean
+        ):  # nothing given: the declared shape, its dims' types checked in C first
+            shape = node.params.get("shape")
+            if isinstance(shape, (list, tuple)) and _DIM_TYPES.issuperset(map(type, shape)):
+                return tuple(shape)
         for key in (node.id, node.params.get("name"), node.name):
             if key is not None and key in self.overrides:
                 return tuple(self.overrides[key])
