@@ -157,13 +157,25 @@ class Context:
         depend on the node's type and params only: it sees one node per (type, params).
         ``memo``: a token naming the judge, to reuse its verdicts across runs (``remember``)."""
         keys, here = self.prep.keys, self.by_type
+        # ``verify_lean``: ``remember`` inlined (its conditions as written there)
+        store = self._verdicts if self._lean and memo is not None else None
         for t in types:
             if t not in here:
                 continue  # no node of this type
             groups = self.prep.groups(t)
             bad = {}
             for k, members in groups.items():
-                v = judge(members[0]) if memo is None else self.remember(memo, judge, members[0])
+                rep = members[0]
+                if store is not None:
+                    pk = self._keys.get(rep.id)
+                    if type(pk) is str and self.index.get(rep.id) is rep:
+                        v = store.get((memo, rep.type, pk), _MISSING)
+                        if v is _MISSING:
+                            v = self.remember(memo, judge, rep)
+                    else:
+                        v = judge(rep)
+                else:
+                    v = judge(rep) if memo is None else self.remember(memo, judge, rep)
                 if v:
                     bad[k] = v
             if not bad:
