@@ -57,6 +57,7 @@ FAST_PATHS = (
     "check_plan",
     "verify_gc_pause",
     "verdicts",
+    "verify_lean",
 )
 """The gym's and the verifier's fast paths (``--off`` default): the per-layer memos of the
 graph layer (catalogue, bind, shape rules, prices, counts) stay on."""
@@ -88,12 +89,16 @@ def digest(pairs: list[tuple], speed: Speed | None = None) -> str:
 
 
 class _no_memo:
+    """Grade memos off: by plan and content (``MEMO``) and the models' analyses shared across
+    tasks (``ANALYSES``, added after this benchmark was written: left on, a model met again
+    is served from them and the plan is not graded as if never seen)."""
+
     def __enter__(self):
-        self.was = GR.MEMO
-        GR.MEMO = False
+        self.was = GR.MEMO, GR.ANALYSES
+        GR.MEMO = GR.ANALYSES = False
 
     def __exit__(self, *exc):
-        GR.MEMO = self.was
+        GR.MEMO, GR.ANALYSES = self.was
 
 
 def calls_per_plan(pairs: list[tuple], speed: Speed | None = None) -> float:

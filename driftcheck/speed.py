@@ -151,6 +151,7 @@ class Speed:
     check_local_pass: bool = True  # verifier/runner.py: the layer-local checks in one pass
     check_plan: bool = True  # verifier/runner.py: a structure's run list without silent checks
     verify_gc_pause: bool = True  # verifier/runner.py: cyclic GC off during a verify run
+    verify_lean: bool = True  # verifier/, graph/cost*.py: lean per-graph paths (no memo)
     gym_grades: bool = True  # gym grade.py: grades by content and by plan
     gym_fast: bool = True  # gym grade.py: requirements read the verifier run's analyses
     gym_gc_pause: bool = True  # gym grade.py: cyclic GC off during a grade

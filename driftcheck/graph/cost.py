@@ -34,7 +34,7 @@ from driftcheck.graph.cost_counts import (  # noqa: F401 - re-exported (cost's p
     count_params,
     kv_per_token_elems,
 )
-from driftcheck.graph.prepared import layer_spec
+from driftcheck.graph.prepared import _counted, layer_spec
 from driftcheck.graph.shapes import Prepared, bind_cached
 from driftcheck.speed import Speed, current
 
@@ -307,15 +307,24 @@ def _price_all(prep: Prepared, shapes: ShapeResult, bpp: float) -> tuple[int, in
     ids: dict[str, Any] = shapes.rule_ids  # equal rule keys, equal small ints: cheap to hash
     if len(ids) != len(rule_keys):  # a key that cannot be hashed (no id): count the keys
         ids = rule_keys
-    copies = Counter(ids.values())
+    sp = prep.speed
+    lean = sp.verify_lean
+    copies = _counted(ids.values()) if lean else Counter(ids.values())
     first = dict(zip(reversed(ids.values()), reversed(ids.keys())))
     macs = unknown = act = 0
     mac_of: dict[Any, int | None] = {}
     texts = shapes.rule_texts if ids is shapes.rule_ids else None
+    # ``verify_lean``: a price already in the memo under the walk's exact key is read here
+    # (``_price``'s own lookup, without the call); anything else goes through ``_price``
+    prices = sp.stores.prices if lean and sp.prices and texts else None
     for rid, n in copies.items():
         nid = first[rid]
         text = texts[rid] if texts else None
-        hit = _price(prep.index[nid], rule_keys[nid], shapes.shapes[nid], bpp, text, prep.speed)
+        hit = _NOT_PRICED
+        if prices is not None and text and type(rule_keys[nid][1]) is str:
+            hit = prices.get((text, bpp, type(bpp)), _NOT_PRICED)
+        if hit is _NOT_PRICED:
+            hit = _price(prep.index[nid], rule_keys[nid], shapes.shapes[nid], bpp, text, sp)
         if hit is None:  # not a catalogue layer: its MACs unknown where it is on the dataflow
             unknown += sum(1 for i, k in ids.items() if k == rid and i in incoming)
             mac_of[rid] = None

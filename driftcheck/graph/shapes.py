@@ -138,6 +138,11 @@ one run stored never answers for another run's different input. Each run still m
 the shapes themselves first (one ``repr`` per distinct key, not per node)."""
 
 
+_NO_SPEC: Any = object()
+_DIM_TYPES = frozenset({int, str, type(None)})  # a dim of exactly these types is a dim
+_NAME_TYPES = frozenset({str, type(None)})
+
+
 class _Walker:
     """One inference run; caches rule results by (type, params, input shapes)."""
 
@@ -165,6 +170,14 @@ class _Walker:
 
     # ------------------------------------------------------------------ one node
     def input_shape(self, node: Node) -> Shape | None:
+        if (
+            not self.overrides
+            and type(node.params.get("name")) in _NAME_TYPES  # a lookup below cannot raise
+            and self.prep.speed.verify_lean
+        ):  # nothing given: the declared shape, its dims' types checked in C first
+            shape = node.params.get("shape")
+            if isinstance(shape, (list, tuple)) and _DIM_TYPES.issuperset(map(type, shape)):
+                return tuple(shape)
         for key in (node.id, node.params.get("name"), node.name):
             if key is not None and key in self.overrides:
                 return tuple(self.overrides[key])
@@ -256,6 +269,12 @@ class _Walker:
             walk: Any = zip(prep.ids, prep.types, prep.key_list)
         else:
             walk = ((i, type_of[i], keys[i]) for i in prep.walk_order)
+        # ``verify_lean``: a verdict already in the cross-run memo (``_judged``'s lookup, same
+        # key, taken only where ``_judged`` would take it: an exact text key, a type known
+        # not to be a block) is read here without the call; every other case calls it
+        sp = prep.speed
+        rules = sp.stores.rules if sp.verify_lean and sp.shape_rules and sp.catalogue else None
+        not_block = sp.stores.block_specs
         for nid, t, pk in walk:
             if t == "Input":
                 s = self.input_shape(index[nid])
@@ -278,6 +297,16 @@ class _Walker:
                 hit = memo.get(key)
             except TypeError:  # an unhashable value in a shape: no memo (nor rule id)
                 hit = (*self._judged(index[nid], ins, pk), None)
+            if hit is None and rules is not None and type(pk) is str:
+                if not_block.get(t, _NO_SPEC) is None:
+                    try:
+                        text = (t, pk, repr(ins))
+                    except (RecursionError, ValueError):
+                        text = None
+                    got = rules.get(text) if text is not None else None
+                    if got is not None:
+                        hit = memo[key] = (*got, len(memo))
+                        texts.append(text)
             if hit is None:
                 hit = memo[key] = (*self._judged(index[nid], ins, pk), len(memo))
                 texts.append(self.text)

@@ -46,6 +46,7 @@ class Context:
         self._keys = prep.keys
         sp = prep.speed
         self._verdicts = sp.stores.verdicts if sp.verdicts else None  # ``remember``'s store
+        self._lean = sp.verify_lean
         self.index: dict[str, Node] = prep.index
         """Node by id as a plain dict (the pydantic model's lookups are slow in hot loops)."""
         self.has_kids = prep.has_kids
@@ -115,6 +116,9 @@ class Context:
         """Leaves of type ``t`` (present in the graph) by params key, memoized per run."""
         groups = self._groups.get(t)
         if groups is None:
+            if not self.has_kids and self._lean:  # no parents at all: ``prep.groups`` as is
+                groups = self._groups[t] = self.prep.groups(t)
+                return groups
             if t in self._parent_types():
                 kids, keys = self.has_kids, self.prep.keys
                 groups = {}
@@ -153,13 +157,25 @@ class Context:
         depend on the node's type and params only: it sees one node per (type, params).
         ``memo``: a token naming the judge, to reuse its verdicts across runs (``remember``)."""
         keys, here = self.prep.keys, self.by_type
+        # ``verify_lean``: ``remember`` inlined (its conditions as written there)
+        store = self._verdicts if self._lean and memo is not None else None
         for t in types:
             if t not in here:
                 continue  # no node of this type
             groups = self.prep.groups(t)
             bad = {}
             for k, members in groups.items():
-                v = judge(members[0]) if memo is None else self.remember(memo, judge, members[0])
+                rep = members[0]
+                if store is not None:
+                    pk = self._keys.get(rep.id)
+                    if type(pk) is str and self.index.get(rep.id) is rep:
+                        v = store.get((memo, rep.type, pk), _MISSING)
+                        if v is _MISSING:
+                            v = self.remember(memo, judge, rep)
+                    else:
+                        v = judge(rep)
+                else:
+                    v = judge(rep) if memo is None else self.remember(memo, judge, rep)
                 if v:
                     bad[k] = v
             if not bad:
@@ -218,12 +234,24 @@ class Context:
         the judge rejects; the judge sees one representative per group (``memo``: see
         ``verdicts``)."""
         here = self.by_type
+        # ``verify_lean``: ``remember`` inlined (its conditions as written there)
+        lean = self._lean and memo is not None and self._verdicts is not None
         for t in types or tuple(here):
             if t not in here or t in STRUCTURAL:
                 continue  # absent, or not a layer
             for members in self.leaf_groups(t).values():
                 rep = members[0]
-                why = judge(rep) if memo is None else self.remember(memo, judge, rep)
+                if lean:
+                    pk = self._keys.get(rep.id)
+                    if type(pk) is str and self.index.get(rep.id) is rep:
+                        k = (memo, rep.type, pk)
+                        why = self._verdicts.get(k, _MISSING)
+                        if why is _MISSING:
+                            why = self.remember(memo, judge, rep)
+                    else:
+                        why = judge(rep)
+                else:
+                    why = judge(rep) if memo is None else self.remember(memo, judge, rep)
                 if why:
                     for n in members:
                         if not (skip_claimed and n.id in self.claimed):
@@ -247,6 +275,14 @@ class Context:
         # ``remember`` inlined (its conditions as written there): one lookup per group
         keys, index, verdicts = self._keys, self.index, self._verdicts
         token = (token, "mask")  # verdicts as bit masks (a token of their own)
+        prep = self.prep
+        if (
+            verdicts is not None
+            and not self.has_kids
+            and prep.speed.verify_lean
+            and len(index) == len(prep.ids)
+        ):
+            return self._quiet_flat(checks, token, judge, everything)
         for t in tuple(here):
             if t in STRUCTURAL:
                 continue
@@ -272,6 +308,41 @@ class Context:
                 may |= got
                 if may == everything:
                     return set()
+        return {c.id for i, c in enumerate(checks) if not may >> i & 1}
+
+    def _quiet_flat(
+        self, checks: tuple[Any, ...], token: Any, judge: Callable[[Node], int], everything: int
+    ) -> set[str]:
+        """``quiet`` for a graph whose nodes are all leaves, ids unique (``verify_lean``): the
+        (type, params key) groups read in C from the prepared lists, each group's mask looked
+        up under the same key ``quiet`` uses, the first member judged on a miss (as
+        ``quiet`` judges it). The masks are or-ed, so the groups' order cannot change the
+        answer; a judge that raises gives the empty set, as there."""
+        prep, verdicts = self.prep, self._verdicts
+        pairs = list(zip(prep.types, prep.key_list))
+        first = dict(zip(reversed(pairs), reversed(prep.nodes)))  # each group's first node
+        may = 0
+        for (t, pk), n in first.items():
+            if t in STRUCTURAL:
+                continue
+            if type(pk) is str:
+                k = (token, t, pk)
+                got = verdicts.get(k, _MISSING)
+            else:
+                k = None
+                got = _MISSING
+            if got is _MISSING:
+                try:
+                    got = judge(n)
+                except Exception:  # noqa: BLE001 - the checks themselves run (and raise) in order
+                    return set()
+                if k is not None:
+                    if len(verdicts) >= 100_000:
+                        verdicts.clear()
+                    verdicts[k] = got
+            may |= got
+            if may == everything:
+                return set()
         return {c.id for i, c in enumerate(checks) if not may >> i & 1}
 
     def chain(

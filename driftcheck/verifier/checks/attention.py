@@ -308,6 +308,17 @@ def mha_not_batch_first(ctx: Context):
 
 
 def _projections(ctx: Context) -> dict[str | None, dict[str, Node]]:
+    """q/k/v/o projections by parent (ATT009 and ATT010 both ask: with ``verify_lean`` the
+    run's context keeps the answer, read-only, so the Linear nodes are walked once)."""
+    if ctx.prep.speed.verify_lean:
+        hit = ctx.__dict__.get("_projections")
+        if hit is None:
+            hit = ctx.__dict__["_projections"] = _projections_now(ctx)
+        return hit
+    return _projections_now(ctx)
+
+
+def _projections_now(ctx: Context) -> dict[str | None, dict[str, Node]]:
     groups: dict[str | None, dict[str, Node]] = {}
     for n in ctx.of_type("Linear"):
         short = (n.name or n.id).rsplit(".", 1)[-1]

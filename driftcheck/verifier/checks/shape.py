@@ -439,11 +439,14 @@ def _forward_crashes(ctx: Context):
     invalid=[_crash_graph(True)],
 )
 def forward_crash(ctx: Context):
+    errors = ctx.shapes.errors  # asked first, as before: it decides the shape coverage
+    if not ctx.graph.notes and ctx.prep.speed.verify_lean:
+        return  # no crash note, nothing to say (without the imports and the error walk)
     from driftcheck.findings import Location
     from driftcheck.graph.model import Node
 
     seen = set()
-    for issue in ctx.shapes.errors:  # an op another SHP check reports is not repeated
+    for issue in errors:  # an op another SHP check reports is not repeated
         loc = ctx.index[issue.node].loc
         if loc is not None:
             seen.add((Path(str(loc.file)).name, loc.line))
