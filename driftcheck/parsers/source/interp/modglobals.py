@@ -202,6 +202,37 @@ def writes_namespace(st: ast.stmt) -> bool:
     return False
 
 
+_SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)
+_SCOPES += (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)
+
+
+def bound_names(st: ast.stmt) -> set[str]:
+    """Names a top-level statement (re)binds in the module namespace other than by a plain
+    ``name = ...`` (``_rebinds``): ``n_layer += 2``, ``a, b = 3, 4``, a binding inside a
+    top-level ``if`` / ``try`` / ``with`` / loop (``if SMALL: n_layer = 2``), a loop target.
+    Read lazily from its first binding, such a global would hold a value the module no longer
+    has once imported (a confident wrong size); ``fill`` replays the statement instead."""
+    if isinstance(st, (*_SCOPES, ast.Import, ast.ImportFrom)) or _rebinds(st) is not None:
+        return set()
+    if isinstance(st, ast.If) and "__main__" in ast.unparse(st.test) and not st.orelse:
+        return set()  # ``if __name__ == "__main__":`` does not run when the module is imported
+    out: set[str] = set()
+    todo: list[ast.AST] = [st]
+    while todo:
+        node = todo.pop()
+        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+            out.add(node.id)
+        elif isinstance(node, ast.ExceptHandler) and node.name:
+            out.add(node.name)
+        for ch in ast.iter_child_nodes(node):
+            if not isinstance(ch, _SCOPES):
+                todo.append(ch)
+    return out
+
+
+_REPLAY_NODES = 400  # a larger compound statement binding a global is not replayed (unknown)
+
+
 def _filled_names(st: ast.stmt) -> set[str]:
     """Globals the top-level statement fills or rebinds (a ``for`` loop: those its body fills)."""
     name = _filler(st) or _rebinds(st)
@@ -241,7 +272,7 @@ def _body(mod: ModInfo) -> _Body:
             for name, e in mod.assigns.items():
                 if st.lineno > e.lineno:
                     fills.setdefault(name, []).append(st)
-        for name in _filled_names(st):
+        for name in _filled_names(st) | bound_names(st):
             e = mod.assigns.get(name)
             if e is None and isinstance(mod.defs.get(name), ast.ClassDef):
                 e = mod.defs[name]  # a class filled after its definition (``cfg.dim = 64``)
@@ -350,6 +381,10 @@ def fill(interp: Any, mod: ModInfo, name: str, value: Any) -> None:
                 value = interp.exprs.eval(st.value, fr)  # reads the binding before this one
                 interp.globals[id(mod)][name] = value
                 continue
+            if name in bound_names(st):
+                value = replay_binding(interp, mod, st, name, value)
+                interp.globals[id(mod)][name] = value
+                continue
             if not isinstance(value, (Obj, Cls, dict, list)) and not hasattr(
                 type(value), "library_mutable"
             ):  # a library value filled in place (library/inifiles.py: ``read_string``)
@@ -438,6 +473,32 @@ def namespace_write(interp: Any, mod: ModInfo, st: ast.stmt, fr: Any, name: str,
     if id(mod) in interp.havoc:  # a ``globals()[k] = v`` under a key we could not compute
         return lost
     return ns.get(name, value)
+
+
+def replay_binding(interp: Any, mod: ModInfo, st: ast.stmt, name: str, value: Any) -> Any:
+    """The global ``name`` after the top-level statement ``st`` that rebinds it
+    (``bound_names``), ``value`` before it: the statement run in a module frame (its reads
+    of globals see their values so far; an undecided ``if`` merges its branches as the
+    interpreter does), the binding it leaves. A loop, a statement too large to replay, or
+    one that raises or cannot be followed makes the global unknown, naming the statement."""
+    from driftcheck.parsers.source.interp.exprs import Frame
+    from driftcheck.parsers.source.values.abstract import Budget, Unknown
+
+    where = f"{mod.path.name}:{st.lineno}"
+    lost = Unknown(f"module global {name} rebound by `{_short(st)}` at {where}")
+    loops = (ast.For, ast.AsyncFor, ast.While)
+    if any(isinstance(n, loops) for n in ast.walk(st)):
+        return lost
+    if sum(1 for _ in ast.walk(st)) > _REPLAY_NODES:
+        return lost
+    fr = Frame(mod)
+    try:
+        interp.stmts.exec_stmt(st, fr)
+    except Budget:
+        raise
+    except Exception:  # noqa: BLE001 - Raised, or a statement we cannot follow: unknown
+        return lost
+    return fr.locals.get(name, value)
 
 
 def _short(st: ast.stmt) -> str:
