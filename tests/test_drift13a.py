@@ -142,6 +142,21 @@ MODELS: dict[str, str] = {
         c2 = dataclasses.replace(c, f=60)
         D, F, L, V, EPS = c2.d, c2.f, c2.l, c.v, 1e-5
     """,
+    "match_builder": """
+        import torch.nn as nn
+        D, F, L, V, EPS = 4096, 11008, 32, 32000, 1e-5
+        SPEC = [("width", 12), ("ffn", 30), ("depth", 2), ("vocab", 44)]
+        def pick(spec, want):
+            for item in spec:
+                match item:
+                    case (str(k), int(n)) if k == want:
+                        return n
+                    case (str(), _):
+                        continue
+                    case _:
+                        raise ValueError(item)
+        D, F, L, V = (pick(SPEC, k) for k in ("width", "ffn", "depth", "vocab"))
+    """,
     "environ_defaults": """
         import os
         import torch.nn as nn
@@ -189,6 +204,18 @@ UNKNOWN: dict[str, str] = {
         root = ET.parse("model.xml").getroot()
         D = int(root.get("width"))
         F, L, V, EPS = 64, 2, 100, 1e-5
+    """,
+    "match_on_unknown_subject": """
+        import sys
+        import torch.nn as nn
+        F, L, V, EPS = 64, 2, 100, 1e-5
+        def width(argv):
+            match argv:
+                case [_, "--small"]:
+                    return 16
+                case _:
+                    return 4096
+        D = width(sys.argv)
     """,
     "environ_without_default": """
         import os
@@ -257,3 +284,54 @@ def test_unreadable_texts_are_unknown(tmp_path):
     for n in "abcdef":
         v = plain(interp.names.global_lookup(mod, n))
         assert isinstance(v, Unknown), (n, v)
+
+
+MATCH_CODE = """
+    from dataclasses import dataclass
+    @dataclass
+    class P:
+        kind: str
+        size: int
+    class Q:
+        __match_args__ = ("a",)
+        def __init__(self, a):
+            self.a = a
+    def f(x):
+        match x:
+            case P("ffn", size=s) if s > 10:
+                return ("big", s)
+            case P(k, s):
+                return (k, s)
+            case Q(a=[1, *rest]):
+                return rest
+            case Q(a):
+                return ("q", a)
+            case {"n": int(n), **more}:
+                return n, more
+            case [1, 2] | (3, 4):
+                return "pair"
+            case None:
+                return "none"
+            case str() as t:
+                return t.upper()
+            case _:
+                return "other"
+    r = [f(P("ffn", 20)), f(P("ffn", 5)), f(Q([1, 2, 3])), f(Q(7)), f({"n": 3, "m": 4}),
+         f([3, 4]), f((1, 2, 3)), f(None), f("ab"), f(2.5)]
+"""
+
+
+def test_match_statement_reads_as_cpython(tmp_path):
+    """``match`` (PEP 634) was skipped: a builder's ``return`` inside a case was lost and the
+    function returned None (bert_generation_match's model had no layers)."""
+    got, ran = _static(tmp_path, MATCH_CODE, ("r",))
+    assert _deep(got) == [ran["r"]]
+
+
+def _deep(v):
+    v = plain(v)
+    if isinstance(v, (list, tuple)):
+        return type(v)(_deep(x) for x in v)
+    if isinstance(v, dict):
+        return {k: _deep(x) for k, x in v.items()}
+    return v
