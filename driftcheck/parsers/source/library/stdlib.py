@@ -691,12 +691,10 @@ OS = Group("os")
 
 
 def _env_default(c: Call) -> Any:
-    """``os.environ.get(name, default)`` / ``os.getenv(name, default)``: the analysis reads
-    the code as it runs in a clean environment, where such a switch (timm's
-    ``TIMM_USE_NAFLEXVIT``) or size (a training script's ``int(os.environ.get("DIM", "64"))``)
-    is unset: its default, as torch builds the model from the file as it is. In the code under
-    analysis (the user's own files) the variable is the user's to set, so the reading is
-    noted; one read without a default there is unknown, naming it."""
+    """``os.environ.get(name, default)`` / ``os.getenv(name, default)`` in an installed
+    library: the analysis reads the library as it runs in a clean environment, where such a
+    switch (timm's ``TIMM_USE_NAFLEXVIT``) is unset: its default. In the code under analysis
+    (the user's own files) the variable is the user's to set: unknown, naming it."""
     from pathlib import Path
 
     from driftcheck.parsers.source.loader import installed
@@ -705,28 +703,19 @@ def _env_default(c: Call) -> Any:
     if not isinstance(name, str) or len(c.args) > 2:
         return c.unknown(f"{c.qual}() of a name we cannot follow")
     if not installed(Path(str(c.loc[0]))):
-        default = c.arg(1, "default")
-        if default is None or isinstance(plain(default), Unknown):
-            return c.unknown(f"{c.qual}({name!r}): the environment at run time")
-        # a size with a default (``int(os.environ.get("DIM", "64"))``): the model the file
-        # builds when run as it is, in a clean environment (what torch builds from it too);
-        # a note says so, since the user may set the variable
-        c.interp.stmts.note(
-            f"{c.where}: {c.qual}({name!r}) read as its default {plain(default)!r} "
-            "(the variable unset)"
-        )
+        return c.unknown(f"{c.qual}({name!r}): the environment at run time")
     return c.arg(1, "default")
 
 
 OS.add(
     "environ.get",
     _env_default,
-    "environ.get(name, default): its default (a clean environment; in analyzed code with a note); without a default, unknown in analyzed code",
+    "environ.get(name, default): in an installed library its default (a clean environment); in analyzed code unknown",
 )
 OS.add(
     "getenv",
     _env_default,
-    "getenv(name, default): its default (a clean environment; in analyzed code with a note); without a default, unknown in analyzed code",
+    "getenv(name, default): in an installed library its default (a clean environment); in analyzed code unknown",
 )
 
 # ---------------------------------------------------------------------------------- copy
