@@ -199,6 +199,14 @@ UNKNOWN: dict[str, str] = {
         D = int(root.get("width"))
         F, L, V, EPS = 64, 2, 100, 1e-5
     """,
+    "global_setter_called_at_import": """
+        import torch.nn as nn
+        D, F, L, V, EPS = 64, 128, 2, 100, 1e-5
+        def configure(scale):
+            global D
+            D = D * scale
+        configure(2)
+    """,
     "match_on_unknown_subject": """
         import sys
         import torch.nn as nn

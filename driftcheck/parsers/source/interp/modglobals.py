@@ -230,6 +230,49 @@ def bound_names(st: ast.stmt) -> set[str]:
     return out
 
 
+def _global_setters(mod: ModInfo) -> dict[str, set[str]]:
+    """Top-level functions of ``mod`` that assign module globals they declare ``global``
+    (``def configure(): global n_layer; n_layer = 2``): function name -> those globals."""
+    cached = mod.__dict__.get("_dc_global_setters")
+    if cached is not None:
+        return cached
+    out: dict[str, set[str]] = {}
+    for st in mod.tree.body:
+        if not isinstance(st, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            continue
+        declared = {n for node in ast.walk(st) if isinstance(node, ast.Global) for n in node.names}
+        stored = {
+            node.id
+            for node in ast.walk(st)
+            if isinstance(node, ast.Name) and isinstance(node.ctx, (ast.Store, ast.Del))
+        }
+        if declared & stored:
+            out[st.name] = declared & stored
+    mod._dc_global_setters = out  # type: ignore[attr-defined]
+    return out
+
+
+def set_by_call(mod: ModInfo, st: ast.stmt) -> set[str]:
+    """Globals a top-level statement may rebind by calling a function of the module that
+    declares them ``global`` (``configure()`` at import): not replayed (the interpreter runs a
+    function's ``global`` stores as locals), so each is unknown after it."""
+    setters = _global_setters(mod)
+    if not setters or isinstance(st, (*_SCOPES, ast.Import, ast.ImportFrom)):
+        return set()
+    if isinstance(st, ast.If) and "__main__" in ast.unparse(st.test) and not st.orelse:
+        return set()
+    out: set[str] = set()
+    todo: list[ast.AST] = [st]
+    while todo:
+        node = todo.pop()
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
+            out |= setters.get(node.func.id, set())
+        for ch in ast.iter_child_nodes(node):
+            if not isinstance(ch, _SCOPES):
+                todo.append(ch)
+    return out
+
+
 _REPLAY_NODES = 400  # a larger compound statement binding a global is not replayed (unknown)
 
 
@@ -272,7 +315,7 @@ def _body(mod: ModInfo) -> _Body:
             for name, e in mod.assigns.items():
                 if st.lineno > e.lineno:
                     fills.setdefault(name, []).append(st)
-        for name in _filled_names(st) | bound_names(st):
+        for name in _filled_names(st) | bound_names(st) | set_by_call(mod, st):
             e = mod.assigns.get(name)
             if e is None and isinstance(mod.defs.get(name), ast.ClassDef):
                 e = mod.defs[name]  # a class filled after its definition (``cfg.dim = 64``)
@@ -365,7 +408,7 @@ def fill(interp: Any, mod: ModInfo, name: str, value: Any) -> None:
     ``value``, as importing the module would; a rebinding replaces the global's value."""
     from driftcheck.parsers.source.interp.exprs import Frame
     from driftcheck.parsers.source.interp.statements import Raised
-    from driftcheck.parsers.source.values.abstract import Budget, Cls, Obj
+    from driftcheck.parsers.source.values.abstract import Budget, Cls, Obj, Unknown
 
     sts = plan(mod, name).after
     if not sts:
@@ -379,6 +422,11 @@ def fill(interp: Any, mod: ModInfo, name: str, value: Any) -> None:
                 continue
             if _rebinds(st) == name:
                 value = interp.exprs.eval(st.value, fr)  # reads the binding before this one
+                interp.globals[id(mod)][name] = value
+                continue
+            if name in set_by_call(mod, st):
+                why = f"`{_short(st)}` at {mod.path.name}:{st.lineno}"
+                value = Unknown(f"module global {name} may be rebound (global {name}) by {why}")
                 interp.globals[id(mod)][name] = value
                 continue
             if name in bound_names(st):
