@@ -76,6 +76,13 @@ EXT_TOPS = {
     "attrs",  # attrs classes: fields like a dataclass's (objmodel.is_dataclass)
     "attr",
     "pydantic",  # BaseModel configs: keyword fields over defaults (machine.Library.ext_init)
+    # settings kept as text, decoded by CPython's own modules (library/configtexts.py)
+    "shlex",
+    "csv",
+    "io",
+    "xml",
+    "string",
+    "fractions",
 }
 # framework bases whose instances are nn.Modules
 MODULE_BASES = {

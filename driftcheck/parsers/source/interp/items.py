@@ -193,6 +193,11 @@ class Items:
                 raw.unresolved.append(f"item assigned under an unknown key ({k.why})")
             elif isinstance(raw, ModulesView):
                 raw.owner.unresolved.append(f"module assigned under an unknown name ({k.why})")
+            elif isinstance(raw, wildlib.ModGlobals):  # read by interp/modglobals.py
+                self.ip.havoc[id(raw.mod)] = (
+                    raw.mod,
+                    f"a global bound under an unknown name ({k.why})",
+                )
             return
         if isinstance(raw, wildlib.ModGlobals):
             self.ip.globals.setdefault(id(raw.mod), {})[str(k)] = v  # ``globals()[k] = v``

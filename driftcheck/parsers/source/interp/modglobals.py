@@ -168,6 +168,116 @@ def _rebinds(st: ast.stmt) -> str | None:
     return None
 
 
+_NAMESPACE_CALLS = frozenset(("globals", "vars", "locals"))  # at module level all are globals()
+
+
+def _is_namespace(e: ast.expr) -> bool:
+    """``globals()`` (or ``vars()`` / ``locals()``, the same dict at module level)."""
+    return (
+        isinstance(e, ast.Call)
+        and isinstance(e.func, ast.Name)
+        and e.func.id in _NAMESPACE_CALLS
+        and not e.args
+        and not e.keywords
+    )
+
+
+def writes_namespace(st: ast.stmt) -> bool:
+    """A top-level statement that rebinds module globals through the namespace dict:
+    nanoGPT's configurator ``globals().update(overrides)``, ``globals()[k] = v`` (also in a
+    ``for`` loop), ``vars().update(...)``. It runs at import, after the defaults above it,
+    so the globals it names hold its values, not their first bindings."""
+    for node in ast.walk(st):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
+            return False
+        if (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Attribute)
+            and node.func.attr in ("update", "setdefault", "__setitem__")
+            and _is_namespace(node.func.value)
+        ):
+            return True
+        if isinstance(node, (ast.Assign, ast.AugAssign)):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            if any(isinstance(t, ast.Subscript) and _is_namespace(t.value) for t in targets):
+                return True
+    return False
+
+
+_SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)
+_SCOPES += (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)
+
+
+def bound_names(st: ast.stmt) -> set[str]:
+    """Names a top-level statement (re)binds in the module namespace other than by a plain
+    ``name = ...`` (``_rebinds``): ``n_layer += 2``, ``a, b = 3, 4``, a binding inside a
+    top-level ``if`` / ``try`` / ``with`` / loop (``if SMALL: n_layer = 2``), a loop target.
+    Read lazily from its first binding, such a global would hold a value the module no longer
+    has once imported (a confident wrong size); ``fill`` replays the statement instead."""
+    if isinstance(st, (*_SCOPES, ast.Import, ast.ImportFrom)) or _rebinds(st) is not None:
+        return set()
+    if isinstance(st, ast.If) and "__main__" in ast.unparse(st.test) and not st.orelse:
+        return set()  # ``if __name__ == "__main__":`` does not run when the module is imported
+    out: set[str] = set()
+    todo: list[ast.AST] = [st]
+    while todo:
+        node = todo.pop()
+        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+            out.add(node.id)
+        elif isinstance(node, ast.ExceptHandler) and node.name:
+            out.add(node.name)
+        for ch in ast.iter_child_nodes(node):
+            if not isinstance(ch, _SCOPES):
+                todo.append(ch)
+    return out
+
+
+def _global_setters(mod: ModInfo) -> dict[str, set[str]]:
+    """Top-level functions of ``mod`` that assign module globals they declare ``global``
+    (``def configure(): global n_layer; n_layer = 2``): function name -> those globals."""
+    cached = mod.__dict__.get("_dc_global_setters")
+    if cached is not None:
+        return cached
+    out: dict[str, set[str]] = {}
+    for st in mod.tree.body:
+        if not isinstance(st, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            continue
+        declared = {n for node in ast.walk(st) if isinstance(node, ast.Global) for n in node.names}
+        stored = {
+            node.id
+            for node in ast.walk(st)
+            if isinstance(node, ast.Name) and isinstance(node.ctx, (ast.Store, ast.Del))
+        }
+        if declared & stored:
+            out[st.name] = declared & stored
+    mod._dc_global_setters = out  # type: ignore[attr-defined]
+    return out
+
+
+def set_by_call(mod: ModInfo, st: ast.stmt) -> set[str]:
+    """Globals a top-level statement may rebind by calling a function of the module that
+    declares them ``global`` (``configure()`` at import): not replayed (the interpreter runs a
+    function's ``global`` stores as locals), so each is unknown after it."""
+    setters = _global_setters(mod)
+    if not setters or isinstance(st, (*_SCOPES, ast.Import, ast.ImportFrom)):
+        return set()
+    if isinstance(st, ast.If) and "__main__" in ast.unparse(st.test) and not st.orelse:
+        return set()
+    out: set[str] = set()
+    todo: list[ast.AST] = [st]
+    while todo:
+        node = todo.pop()
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
+            out |= setters.get(node.func.id, set())
+        for ch in ast.iter_child_nodes(node):
+            if not isinstance(ch, _SCOPES):
+                todo.append(ch)
+    return out
+
+
+_REPLAY_NODES = 400  # a larger compound statement binding a global is not replayed (unknown)
+
+
 def _filled_names(st: ast.stmt) -> set[str]:
     """Globals the top-level statement fills or rebinds (a ``for`` loop: those its body fills)."""
     name = _filler(st) or _rebinds(st)
@@ -202,7 +312,12 @@ def _body(mod: ModInfo) -> _Body:
     fills: dict[str, list[ast.stmt]] = {}
     want = {id(v): k for k, v in mod.assigns.items()}
     for i, st in enumerate(mod.tree.body):
-        for name in _filled_names(st):
+        if writes_namespace(st):
+            # every global bound above it may be rebound by it (``fill`` reads which)
+            for name, e in mod.assigns.items():
+                if st.lineno > e.lineno:
+                    fills.setdefault(name, []).append(st)
+        for name in _filled_names(st) | bound_names(st) | set_by_call(mod, st):
             e = mod.assigns.get(name)
             if e is None and isinstance(mod.defs.get(name), ast.ClassDef):
                 e = mod.defs[name]  # a class filled after its definition (``cfg.dim = 64``)
@@ -297,7 +412,7 @@ def fill(interp: Any, mod: ModInfo, name: str, value: Any) -> None:
     ``value``, as importing the module would; a rebinding replaces the global's value."""
     from driftcheck.parsers.source.interp.exprs import Frame
     from driftcheck.parsers.source.interp.statements import Raised
-    from driftcheck.parsers.source.values.abstract import Budget, Cls, Obj
+    from driftcheck.parsers.source.values.abstract import Budget, Cls, Obj, Unknown
 
     sts = plan(mod, name).after
     if not sts:
@@ -305,8 +420,21 @@ def fill(interp: Any, mod: ModInfo, name: str, value: Any) -> None:
     fr = Frame(mod)
     for st in sts:
         try:
+            if writes_namespace(st):
+                value = namespace_write(interp, mod, st, fr, name, value)
+                interp.globals[id(mod)][name] = value
+                continue
             if _rebinds(st) == name:
                 value = interp.exprs.eval(st.value, fr)  # reads the binding before this one
+                interp.globals[id(mod)][name] = value
+                continue
+            if name in set_by_call(mod, st):
+                why = f"`{_short(st)}` at {mod.path.name}:{st.lineno}"
+                value = Unknown(f"module global {name} may be rebound (global {name}) by {why}")
+                interp.globals[id(mod)][name] = value
+                continue
+            if name in bound_names(st):
+                value = replay_binding(interp, mod, st, name, value)
                 interp.globals[id(mod)][name] = value
                 continue
             if not isinstance(value, (Obj, Cls, dict, list)) and not hasattr(
@@ -326,6 +454,110 @@ def fill(interp: Any, mod: ModInfo, name: str, value: Any) -> None:
             raise
         except (Raised, Exception):  # noqa: BLE001 - that entry stays absent (see above)
             continue
+
+
+def namespace_write(interp: Any, mod: ModInfo, st: ast.stmt, fr: Any, name: str, value: Any) -> Any:
+    """The global ``name`` after the top-level statement ``st`` writes the module namespace
+    (``writes_namespace``), ``value`` before it: the mapping's entry for ``name`` where
+    ``globals().update(mapping, **kw)`` names it, ``value`` where a mapping we read whole
+    does not; ``globals()[key] = v`` likewise by its key. A mapping or key we cannot read, or
+    another statement (a loop) that does not leave a readable binding, makes the global
+    unknown, naming the statement: it may rebind any global above it."""
+    from driftcheck.parsers.source.values.abstract import Unknown, plain
+
+    where = f"{mod.path.name}:{st.lineno}"
+    lost = Unknown(f"module global {name} may be rebound by `{_short(st)}` at {where}")
+    call = st.value if isinstance(st, ast.Expr) else None
+    if (
+        isinstance(call, ast.Call)
+        and isinstance(call.func, ast.Attribute)
+        and call.func.attr == "update"
+        and _is_namespace(call.func.value)
+        and len(call.args) <= 1
+    ):
+        out = value
+        for a in call.args:
+            m = plain(interp.exprs.eval(a, fr))
+            if isinstance(m, (list, tuple)):  # ``update([("n_layer", 2)])``
+                try:
+                    m = dict(m)
+                except (TypeError, ValueError):
+                    return lost
+            if not isinstance(m, dict) or id(m) in interp.havoc:
+                return lost
+            if any(not isinstance(k, str) for k in m):
+                return lost
+            if name in m:
+                out = m[name]
+        for kw in call.keywords:
+            if kw.arg is None:
+                m = plain(interp.exprs.eval(kw.value, fr))
+                if not isinstance(m, dict) or id(m) in interp.havoc:
+                    return lost
+                if name in m:
+                    out = m[name]
+            elif kw.arg == name:
+                out = interp.exprs.eval(kw.value, fr)
+        return out
+    if isinstance(st, ast.Assign) and len(st.targets) == 1:
+        t = st.targets[0]
+        if isinstance(t, ast.Subscript) and _is_namespace(t.value):
+            key = plain(interp.exprs.eval(t.slice, fr))
+            if not isinstance(key, str):
+                return lost
+            return interp.exprs.eval(st.value, fr) if key == name else value
+    # anything else (``for k, v in overrides.items(): globals()[k] = v``): run it; its
+    # ``globals()[k] = v`` stores land in the module's namespace (interp/items.py)
+    from driftcheck.parsers.source.values.abstract import Budget
+
+    for node in ast.walk(st):
+        if (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Attribute)
+            and _is_namespace(node.func.value)
+        ):
+            return lost  # ``globals().update(...)`` inside a loop: not read entry by entry
+    ns = interp.globals[id(mod)]
+    try:
+        interp.stmts.exec_stmt(st, fr)
+    except Budget:
+        raise
+    except Exception:  # noqa: BLE001 - a statement we cannot follow: the global is unknown
+        return lost
+    if id(mod) in interp.havoc:  # a ``globals()[k] = v`` under a key we could not compute
+        return lost
+    return ns.get(name, value)
+
+
+def replay_binding(interp: Any, mod: ModInfo, st: ast.stmt, name: str, value: Any) -> Any:
+    """The global ``name`` after the top-level statement ``st`` that rebinds it
+    (``bound_names``), ``value`` before it: the statement run in a module frame (its reads
+    of globals see their values so far; an undecided ``if`` merges its branches as the
+    interpreter does), the binding it leaves. A loop, a statement too large to replay, or
+    one that raises or cannot be followed makes the global unknown, naming the statement."""
+    from driftcheck.parsers.source.interp.exprs import Frame
+    from driftcheck.parsers.source.values.abstract import Budget, Unknown
+
+    where = f"{mod.path.name}:{st.lineno}"
+    lost = Unknown(f"module global {name} rebound by `{_short(st)}` at {where}")
+    loops = (ast.For, ast.AsyncFor, ast.While)
+    if any(isinstance(n, loops) for n in ast.walk(st)):
+        return lost
+    if sum(1 for _ in ast.walk(st)) > _REPLAY_NODES:
+        return lost
+    fr = Frame(mod)
+    try:
+        interp.stmts.exec_stmt(st, fr)
+    except Budget:
+        raise
+    except Exception:  # noqa: BLE001 - Raised, or a statement we cannot follow: unknown
+        return lost
+    return fr.locals.get(name, value)
+
+
+def _short(st: ast.stmt) -> str:
+    text = ast.unparse(st).splitlines()[0]
+    return text if len(text) <= 60 else text[:57] + "..."
 
 
 # ------------------------------------------------------------------ other modules' registrations

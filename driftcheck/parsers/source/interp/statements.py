@@ -229,6 +229,10 @@ class Statements:
                     self.delete(tgt, fr)
             elif t in (ast.Import, ast.ImportFrom):
                 self.exec_import(st, fr)
+            elif t is ast.Match:
+                from driftcheck.parsers.source.interp.matchstmt import exec_match
+
+                exec_match(self, st, fr)
             # Pass, Assert, Global, Nonlocal and the rest: nothing to do
         except (Return, Raised, Budget, _Break, _Continue, RecursionError):
             raise

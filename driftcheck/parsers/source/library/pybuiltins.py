@@ -6,9 +6,12 @@ is ``Unknown``. Containers of modules (lists of layers) pass through untouched.
 
 from __future__ import annotations
 
+import csv
 import itertools
 import math
+import string
 from collections.abc import Callable, Iterator
+from fractions import Fraction
 from typing import Any
 
 from driftcheck.parsers.source import sizes
@@ -25,7 +28,7 @@ from driftcheck.parsers.source.values.abstract import (
     unwrap,
 )
 
-_SIMPLE = (int, float, str, bool, type(None))
+_SIMPLE = (int, float, str, bool, type(None), Fraction)  # Fraction: library/configtexts.py
 
 
 class BuiltinMethod:
@@ -282,6 +285,11 @@ NUMPY_SEQ: dict[str, Callable[[list], Any]] = {
     "numpy.cumsum": lambda xs: list(itertools.accumulate(xs)),
 }
 MATH_CONST = {"math.pi": math.pi, "math.e": math.e, "math.inf": math.inf, "numpy.pi": math.pi}
+# constants of the text modules library/configtexts.py models by name (not read from source)
+MATH_CONST.update(
+    {f"string.{n}": getattr(string, n) for n in dir(string) if n[0].islower() and n != "capwords"}
+)
+MATH_CONST.update({f"csv.{n}": getattr(csv, n) for n in dir(csv) if n.startswith("QUOTE_")})
 
 
 class ParamKind(str):

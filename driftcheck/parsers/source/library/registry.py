@@ -117,6 +117,7 @@ GROUP_MODULES = (
     "python",
     "stdlib",
     "inifiles",
+    "configtexts",
     "arrays",
     "torchfns",
     "einopslib",

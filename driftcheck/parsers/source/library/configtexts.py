@@ -1,0 +1,412 @@
+"""Settings that the analyzed code keeps as text (or builds at run time) and decodes with the
+standard library: a launcher command line split with ``shlex``, an XML document read with
+``xml.etree.ElementTree``, a CSV table read with ``csv`` (over ``io.StringIO``), a JSON
+document filled in by ``string.Template``, size ratios as ``fractions.Fraction``, and a config
+class made by ``dataclasses.make_dataclass`` from a list of (name, type, default) rows.
+
+The texts are data, not code: each is decoded by CPython's own module (``shlex.split``,
+``ElementTree.fromstring``, ``csv.reader``, ``Template.substitute``), so a value read is the
+one the program reads. Only texts the interpreter knows in full are decoded; anything else
+(a file read, an unknown text, an argument we cannot follow) is an honest unknown naming the
+call, never a part of the text taken as the whole. Texts are bounded (``MAX_TEXT``).
+"""
+
+from __future__ import annotations
+
+import ast
+import csv
+import shlex
+import string
+import xml.etree.ElementTree as ET
+from fractions import Fraction
+from typing import Any, ClassVar
+
+from driftcheck.parsers.source.library.pybuiltins import BuiltinMethod
+from driftcheck.parsers.source.library.registry import Call, Group
+from driftcheck.parsers.source.values.abstract import Cls, Unknown, plain
+
+MAX_TEXT = 200_000  # characters: a longer text is not decoded statically (unknown)
+
+
+def _text(c: Call, i: int, name: str | None = None) -> str | None:
+    t = c.plain(i, name)
+    if isinstance(t, TextStream):
+        t = t.text
+    return t if isinstance(t, str) and len(t) <= MAX_TEXT else None
+
+
+def _known(*vals: Any) -> bool:
+    return not any(isinstance(v, Unknown) for v in vals)
+
+
+# ---------------------------------------------------------------------------------- shlex
+SH = Group("shlex")
+
+
+@SH.entry("split", doc="split(s): CPython's shlex.split of a known command line")
+def _sh_split(c: Call) -> Any:
+    s = _text(c, 0, "s")
+    kw = {k: plain(v) for k, v in c.kwargs.items() if k != "s"}
+    if s is None or not _known(*kw.values()) or set(kw) - {"comments", "posix"}:
+        return c.unknown("shlex.split() of a text we cannot read")
+    try:
+        return shlex.split(s, **kw)
+    except ValueError:  # an unclosed quote: CPython raises
+        return c.unknown("shlex.split() that would raise")
+
+
+@SH.entry("quote", doc="quote(s): CPython's shlex.quote of a known string")
+def _sh_quote(c: Call) -> Any:
+    s = c.plain(0, "s")
+    return shlex.quote(s) if isinstance(s, str) else c.unknown()
+
+
+@SH.entry("join", doc="join(words): CPython's shlex.join of known strings")
+def _sh_join(c: Call) -> Any:
+    words = c.interp.items.iterate(c.arg(0, "split_command"))
+    words = [plain(w) for w in words] if words is not None else None
+    if words is None or not all(isinstance(w, str) for w in words):
+        return c.unknown("shlex.join() of words we cannot read")
+    return shlex.join(words)
+
+
+# ---------------------------------------------------------------------------------- io
+IO = Group("io")
+
+
+class _Method(BuiltinMethod):
+    pass
+
+
+class TextStream:
+    """``io.StringIO(text)`` of a known text: read whole (``read``, ``getvalue``,
+    ``readlines``) or handed to ``csv``; its position is not modelled (a second ``read``
+    reads the text again, where CPython's would be empty: so ``read`` is unknown after one)."""
+
+    library_type: ClassVar[str] = "io.StringIO"
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.consumed = False
+
+    def attr(self, name: str) -> Any:
+        if name == "getvalue":
+            return _Method(lambda a, k: self.text)
+        if name in ("read", "readlines"):
+            return _Method(lambda a, k: self._read(name, a, k))
+        return Unknown(f"io.StringIO attribute {name}")
+
+    def _read(self, name: str, a: list, k: dict) -> Any:
+        if self.consumed or a or k:
+            return Unknown(f"io.StringIO.{name}() after a read, or of a size")
+        self.consumed = True
+        return self.text if name == "read" else self.text.splitlines(keepends=True)
+
+
+@IO.entry("StringIO", doc="StringIO(text): a known text, read whole or handed to csv")
+def _stringio(c: Call) -> Any:
+    t = c.plain(0, "initial_value", "")
+    if not isinstance(t, str) or len(t) > MAX_TEXT or len(c.args) > 1:
+        return c.unknown("io.StringIO() of a text we cannot read")
+    return TextStream(t)
+
+
+# ---------------------------------------------------------------------------------- csv
+CSV = Group("csv")
+_CSV_FORMAT = frozenset(
+    (
+        "delimiter",
+        "quotechar",
+        "escapechar",
+        "doublequote",
+        "skipinitialspace",
+        "lineterminator",
+        "quoting",
+        "strict",
+    )
+)
+
+
+def _csv_lines(c: Call) -> list[str] | None:
+    """The lines a csv reader is given: a known ``io.StringIO``, a known string (CPython
+    iterates its characters, as csv does), or a known list of strings (``text.splitlines()``)."""
+    src = c.plain(0, "f")
+    if isinstance(src, TextStream):
+        if src.consumed:
+            return None
+        src.consumed = True
+        return src.text.splitlines(keepends=True)
+    if isinstance(src, str):
+        return list(src) if len(src) <= MAX_TEXT else None
+    items = c.interp.items.iterate(c.arg(0, "f"))
+    if items is None:
+        return None
+    lines = [plain(x) for x in items]
+    if not all(isinstance(x, str) for x in lines) or sum(map(len, lines)) > MAX_TEXT:
+        return None
+    return lines
+
+
+def _csv_kwargs(c: Call, extra: frozenset[str] = frozenset()) -> dict | None:
+    kw = {k: plain(v) for k, v in c.kwargs.items() if k != "f"}
+    if set(kw) - _CSV_FORMAT - extra or not _known(*kw.values()):
+        return None
+    if "fieldnames" in kw:
+        names = c.interp.items.iterate(c.kwargs["fieldnames"])
+        if names is None:
+            return None
+        kw["fieldnames"] = [plain(n) for n in names]
+    return kw
+
+
+@CSV.entry("reader", doc="reader(lines): the rows (lists of strings) of a known CSV text")
+def _csv_reader(c: Call) -> Any:
+    lines, kw = _csv_lines(c), _csv_kwargs(c)
+    if lines is None or kw is None or len(c.args) > 1:
+        return c.unknown("csv.reader() of a text or format we cannot read")
+    try:
+        return list(csv.reader(lines, **kw))
+    except (csv.Error, TypeError, ValueError):
+        return c.unknown("csv.reader() that would raise")
+
+
+@CSV.entry("DictReader", doc="DictReader(lines): the rows (dicts by header) of a known CSV text")
+def _csv_dictreader(c: Call) -> Any:
+    extra = frozenset(("fieldnames", "restkey", "restval", "dialect"))
+    lines, kw = _csv_lines(c), _csv_kwargs(c, extra)
+    if lines is None or kw is None or len(c.args) > 1 or "dialect" in kw:
+        return c.unknown("csv.DictReader() of a text or format we cannot read")
+    try:
+        return [dict(row) for row in csv.DictReader(lines, **kw)]
+    except (csv.Error, TypeError, ValueError):
+        return c.unknown("csv.DictReader() that would raise")
+
+
+# ---------------------------------------------------------------------------------- xml
+XML = Group("xml.etree.ElementTree", "xml.etree.cElementTree")
+
+
+class XmlElement(list):
+    """An element of a known XML document (CPython's ``ElementTree`` parsed it): its children
+    are its items (``for child in el``, ``el[0]``, ``len(el)``, as an ``Element`` is a
+    sequence); ``tag``, ``text``, ``tail``, ``attrib``, ``get``, ``find``, ``findall``,
+    ``findtext``, ``iter``, ``keys``, ``items``, ``iterfind`` as ElementTree answers them."""
+
+    library_type: ClassVar[str] = "xml.etree.ElementTree.Element"
+
+    def __init__(self, el: ET.Element) -> None:
+        super().__init__(XmlElement(ch) for ch in el)
+        self.el = el
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, XmlElement) and other.el is self.el
+
+    def __hash__(self) -> int:
+        return id(self.el)
+
+    def _wrap(self, el: ET.Element | None) -> Any:
+        if el is None:
+            return None
+        for ch in self._all():
+            if ch.el is el:
+                return ch
+        return XmlElement(el)
+
+    def _all(self) -> list[XmlElement]:
+        out, todo = [], [self]
+        while todo:
+            e = todo.pop()
+            out.append(e)
+            todo.extend(e)
+        return out
+
+    def attr(self, name: str) -> Any:
+        el = self.el
+        if name in ("tag", "text", "tail"):
+            return getattr(el, name)
+        if name == "attrib":
+            return dict(el.attrib)  # a copy: a write to it is not a write to the document
+        if name in ("get", "keys", "items"):
+            return _Method(lambda a, k: self._call(name, a, k))
+        if name in ("find", "findall", "findtext", "iter", "iterfind"):
+            return _Method(lambda a, k: self._call(name, a, k))
+        return Unknown(f"xml Element attribute {name}")
+
+    def _call(self, name: str, a: list, k: dict) -> Any:
+        args = [plain(x) for x in a]
+        kw = {n: plain(x) for n, x in k.items()}
+        if not _known(*args, *kw.values()) or not all(
+            x is None or isinstance(x, (str, int, float)) for x in [*args, *kw.values()]
+        ):
+            return Unknown(f"Element.{name}() of unknown arguments")
+        try:
+            got = getattr(self.el, name)(*args, **kw)
+        except (TypeError, ValueError, SyntaxError, KeyError):
+            return Unknown(f"Element.{name}() that would raise")
+        if name in ("keys", "items"):
+            return list(got)
+        if isinstance(got, ET.Element):
+            return self._wrap(got)
+        if name in ("findall", "iter", "iterfind"):
+            return [self._wrap(e) for e in got]
+        return got
+
+
+def _fromstring(c: Call) -> Any:
+    t = c.plain(0, "text")
+    if isinstance(t, bytes):
+        t = t.decode("utf-8", "replace")
+    if not isinstance(t, str) or len(t) > MAX_TEXT or len(c.args) > 1 or c.kwargs:
+        return c.unknown(f"{c.qual}() of a text we cannot read")
+    if "<!DOCTYPE" in t or "<!ENTITY" in t:
+        return c.unknown(f"{c.qual}() of a document with a DTD (entities are not expanded)")
+    try:
+        return XmlElement(ET.fromstring(t))
+    except ET.ParseError:
+        return c.unknown(f"{c.qual}() of a text that does not parse (CPython raises)")
+
+
+XML.add("fromstring", _fromstring, "fromstring(text): the root element of a known XML text")
+XML.add("XML", _fromstring, "XML(text): the root element of a known XML text")
+
+
+# ---------------------------------------------------------------------------------- string
+ST = Group("string")
+
+
+class TemplateValue:
+    """``string.Template(text)`` of a known text: ``substitute`` / ``safe_substitute`` with
+    known values, as CPython fills it (``$name`` / ``${name}``; ``str()`` of each value)."""
+
+    library_type: ClassVar[str] = "string.Template"
+
+    def __init__(self, text: str) -> None:
+        self.t = string.Template(text)
+
+    def attr(self, name: str) -> Any:
+        if name == "template":
+            return self.t.template
+        if name in ("substitute", "safe_substitute"):
+            return _Method(lambda a, k: self._fill(name, a, k))
+        if name == "get_identifiers":
+            return _Method(lambda a, k: self.t.get_identifiers())
+        return Unknown(f"string.Template attribute {name}")
+
+    def _fill(self, name: str, a: list, k: dict) -> Any:
+        if len(a) > 1:
+            return Unknown(f"Template.{name}() with positional arguments")
+        mapping: dict = {}
+        if a:
+            m = plain(a[0])
+            if not isinstance(m, dict):
+                return Unknown(f"Template.{name}() of a mapping we cannot read")
+            mapping.update(m)
+        mapping.update(k)
+        mapping = {n: plain(v) for n, v in mapping.items()}
+        used = set(self.t.get_identifiers())
+        if any(isinstance(v, Unknown) for n, v in mapping.items() if n in used):
+            return Unknown(f"Template.{name}() of unknown values")
+        if any(
+            not isinstance(v, (str, int, float, bool)) and v is not None
+            for n, v in mapping.items()
+            if n in used
+        ):
+            return Unknown(f"Template.{name}() of values we do not print")
+        try:
+            return getattr(self.t, name)(mapping)
+        except (KeyError, ValueError):
+            return Unknown(f"Template.{name}() that would raise")
+
+
+@ST.entry("Template", doc="Template(text): substitute / safe_substitute of known values")
+def _template(c: Call) -> Any:
+    t = c.plain(0, "template")
+    if not isinstance(t, str) or len(t) > MAX_TEXT or len(c.args) != 1:
+        return c.unknown("string.Template() of a text we cannot read")
+    return TemplateValue(t)
+
+
+# ---------------------------------------------------------------------------------- fractions
+FR = Group("fractions")
+
+
+@FR.entry("Fraction", doc="Fraction(a[, b]): CPython's exact fraction of known numbers / text")
+def _fraction(c: Call) -> Any:
+    args = [plain(x) for x in c.args]
+    if c.kwargs or not 1 <= len(args) <= 2:
+        return c.unknown("fractions.Fraction() with these arguments")
+    ok = (int, float, str, Fraction)
+    if any(not isinstance(x, ok) or isinstance(x, bool) for x in args):
+        return c.unknown("fractions.Fraction() of values we cannot read")
+    if isinstance(args[0], str) and len(args[0]) > 100:
+        return c.unknown("fractions.Fraction() of a long text")
+    try:
+        return Fraction(*args)
+    except (ValueError, TypeError, ZeroDivisionError):
+        return c.unknown("fractions.Fraction() that would raise")
+
+
+# ---------------------------------------------------------------------------------- make_dataclass
+def _module_at(c: Call) -> Any:
+    """The module of the analyzed code holding the call (its class is defined there)."""
+    where = str(c.loc[0]) if c.loc else None
+    for m in list(c.interp.mods.values()):
+        if m is not None and str(m.path) == where:
+            return m
+    return c.interp.at_mod
+
+
+DCM = Group("dataclasses", title="dataclasses (made)")
+
+
+@DCM.entry(
+    "make_dataclass",
+    doc="make_dataclass(name, fields, ...): a dataclass of those (name[, type[, default]]) rows",
+)
+def _make_dataclass(c: Call) -> Any:
+    """The class is the one ``@dataclass class Name: field: type = default`` would make: a
+    class statement is synthesised at the call (its fields' defaults the values given), so
+    an instance is built, read and ``replace``-d as any dataclass of the analyzed code is."""
+    mod = _module_at(c)
+    name = c.plain(0, "cls_name")
+    rows = c.interp.items.iterate(c.arg(1, "fields"))
+    if mod is None or not isinstance(name, str) or not name.isidentifier() or rows is None:
+        return c.unknown("dataclasses.make_dataclass() of fields we cannot read")
+    if set(c.kwargs) - {"cls_name", "fields", "bases", "namespace", "frozen", "eq", "order"}:
+        return c.unknown("dataclasses.make_dataclass() with options we do not model")
+    from driftcheck.parsers.source.interp.exprs import Frame
+
+    line = c.loc[1] if len(c.loc) > 1 and isinstance(c.loc[1], int) else 1
+    fr = Frame(mod)
+    body: list[ast.stmt] = []
+    for i, row in enumerate(rows):
+        row = plain(row)
+        fname = row if isinstance(row, str) else row[0] if isinstance(row, (tuple, list)) else None
+        if not isinstance(fname, str) or not fname.isidentifier():
+            return c.unknown("dataclasses.make_dataclass() of a field we cannot read")
+        value = None
+        if isinstance(row, (tuple, list)) and len(row) > 2:
+            fr.locals[f"__dc_default_{i}"] = row[2]
+            value = ast.Name(f"__dc_default_{i}", ast.Load())
+        st = ast.AnnAssign(ast.Name(fname, ast.Store()), ast.Constant("field"), value, 1)
+        body.append(st)
+    bases = c.interp.items.iterate(c.kwargs["bases"]) if "bases" in c.kwargs else []
+    if bases is None or not all(isinstance(plain(b), Cls) for b in bases):
+        return c.unknown("dataclasses.make_dataclass() with bases we cannot read")
+    ns = plain(c.kwargs.get("namespace")) or {}
+    if not isinstance(ns, dict):
+        return c.unknown("dataclasses.make_dataclass() with a namespace we cannot read")
+    node = ast.ClassDef(
+        name=name,
+        bases=[],
+        keywords=[],
+        body=body or [ast.Pass()],
+        decorator_list=[ast.Name("dataclass", ast.Load())],
+    )
+    for n in ast.walk(node):
+        n.lineno, n.col_offset = line, 0  # type: ignore[attr-defined]
+        n.end_lineno, n.end_col_offset = line, 0  # type: ignore[attr-defined]
+    cls = c.interp.classes.make_class(node, mod, fr)
+    cls.bases = [plain(b) for b in bases]
+    cls.ns.update(ns)
+    return cls
