@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from driftcheck.parsers.source.importcheck import module_names
-from driftcheck.parsers.source.interp import tuplesub
+from driftcheck.parsers.source.interp import opaque, tuplesub
 from driftcheck.parsers.source.interp.modtree import ModulesView
 from driftcheck.parsers.source.library import enums, tensorvalues, torchlib, wildlib
 from driftcheck.parsers.source.library.stdlib import LIBRARY_TYPES, NamedTupleValue
@@ -108,6 +108,8 @@ class Items:
         raw = unwrap(obj)
         k = plain(key)
         if isinstance(raw, Unknown):
+            if opaque.is_container(raw):
+                return Unknown(f"item of {raw.why}")  # an item of a list may be a layer
             return raw
         if isinstance(k, Unknown):
             return Unknown("unknown index")

@@ -662,6 +662,10 @@ class Calls:
         if isinstance(f, Unknown) and f.why.startswith(("unknown index", "condition at line")):
             # ``CLASSES[key](config)`` with an unknown key: whatever it builds may hold weights
             return UnknownModule(f"{f.why} (a class picked at run time)")
+        if isinstance(f, Unknown):
+            # what was called, kept for interp/opaque.py: a method of an unknown tensor is not
+            # a layer (``t.tolist()``), a factory picked from a table may be
+            return Unknown(f"call of unknown ({f.why})")
         return Unknown("call of unknown")
 
     def module_call(self, m: Obj, args: list[Any], kwargs: dict[str, Any], loc: tuple) -> Any:

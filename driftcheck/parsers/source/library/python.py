@@ -8,6 +8,7 @@ add what needs the interpreter (attributes, classes, calling a function argument
 from __future__ import annotations
 
 import ast
+from pathlib import Path
 from typing import Any
 
 from driftcheck.parsers.source.library import enums
@@ -26,6 +27,7 @@ from driftcheck.parsers.source.values.abstract import (
     Sourced,
     Tensor,
     Unknown,
+    is_module,
     plain,
 )
 
@@ -357,7 +359,23 @@ def _setattr(c: Call) -> Any:
             c.interp.attrs.register(obj, plain(args[1]), args[2], c.loc[1])
         elif isinstance(obj, (Config, Leaf, Cls)):
             c.interp.attrs.setattr(obj, plain(args[1]), args[2], c.loc[1], None)
+    elif len(args) == 3:
+        unnamed_setattr(plain(args[0]), plain(args[1]), args[2], c.loc)
     return None
+
+
+def unnamed_setattr(obj: Any, name: Any, v: Any, loc: tuple) -> None:
+    """``setattr(self, f"layer{i}", nn.Linear(...))`` under a name we cannot compute (a loop
+    over an unknown count): torch registers the layer under some name, so the module is
+    unresolved with a note, never counted without it (a plain value changes nothing)."""
+    from driftcheck.parsers.source.interp import opaque
+
+    if not (isinstance(obj, Obj) and obj.module):
+        return
+    x = plain(v)
+    if is_module(x) or opaque.may_be_module(x) or (isinstance(x, Tensor) and x.param):
+        where = f"{Path(str(loc[0])).name}:{loc[1]}"
+        obj.unresolved.append(f"setattr at {where} of a layer under an unknown name ({name!r})")
 
 
 @B.entry(
