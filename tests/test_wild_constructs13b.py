@@ -143,3 +143,44 @@ def test_note_names_the_attribute_and_the_origin(tmp_path):
     f = write(tmp_path, MAY_BE_LAYERS["next_of_layers"])
     _, notes = analyze(f)
     assert "body set at m.py:" in notes[0] and "may be a layer (next)" in notes[0], notes
+
+
+# ------------------------------------------------------------- fresh5's constructs (Part 2)
+def count_file(tmp_path, src: str) -> tuple[int, int | None, list]:
+    f = tmp_path / "w.py"
+    f.write_text(textwrap.dedent(src))
+    got, notes = analyze(f)
+    return torch_count(f), got, notes
+
+
+def test_class_body_tuple_assignment(tmp_path):
+    """nbeats: ``GENERIC_BLOCK, TREND_BLOCK = "generic", "trend"`` in the class body, read as
+    ``self.TREND_BLOCK`` and ``Net.GENERIC_BLOCK`` to pick each stack's block class."""
+    want, got, notes = count_file(
+        tmp_path,
+        """
+        import torch.nn as nn
+
+        class Trend(nn.Linear):
+            def __init__(self, n):
+                super().__init__(n, 3)
+
+        class Generic(nn.Linear):
+            def __init__(self, n):
+                super().__init__(n, 5)
+
+        class Net(nn.Module):
+            GENERIC, TREND = "generic", "trend"
+            [SMALL, BIG] = (4, 8)
+
+            def __init__(self, kinds=("trend", "generic")):
+                super().__init__()
+                self.blocks = nn.ModuleList()
+                for i, kind in enumerate(kinds):
+                    make = Trend if kind == self.TREND else Generic
+                    self.blocks.append(make(self.SMALL if i == 0 else Net.BIG))
+
+        model = Net(kinds=(Net.TREND, Net.GENERIC, Net.TREND))
+        """,
+    )
+    assert got == want, notes
