@@ -184,3 +184,41 @@ def test_class_body_tuple_assignment(tmp_path):
         """,
     )
     assert got == want, notes
+
+
+def test_issubclass_of_torch_layer_classes(tmp_path):
+    """dynamic-network-architectures picks kernel lists with ``issubclass(conv_op, nn.Conv2d)``
+    for ``conv_op = nn.Conv3d``: answered from the shipped table of torch.nn ancestors, each
+    answer checked by the layer it selects against torch's own ``issubclass``."""
+    pairs = [
+        ("nn.Conv3d", "nn.Conv2d"),
+        ("nn.Conv2d", "nn.Conv2d"),
+        ("nn.Conv1d", "(nn.Conv2d, nn.Conv3d)"),
+        ("nn.ConvTranspose2d", "nn.Conv2d"),
+        ("nn.ConvTranspose2d", "nn.modules.conv._ConvNd"),
+        ("nn.BatchNorm2d", "nn.modules.batchnorm._BatchNorm"),
+        ("nn.InstanceNorm2d", "nn.modules.batchnorm._BatchNorm"),
+        ("nn.LazyLinear", "nn.Linear"),
+        ("nn.Linear", "nn.Module"),
+        ("nn.ReLU", "nn.Linear"),
+    ]
+    lines = "\n".join(
+        f"        self.l{i} = nn.Linear(2, 2) if issubclass({a}, {b}) else nn.Linear(3, 3)"
+        for i, (a, b) in enumerate(pairs)
+    )
+    src = f"""
+import torch.nn as nn
+
+
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+{lines}
+
+
+model = Net()
+"""
+    f = tmp_path / "w.py"
+    f.write_text(src)
+    got, notes = analyze(f)
+    assert got == torch_count(f), notes
