@@ -357,6 +357,16 @@ VALUES.append(
 )
 VALUES.append(
     (
+        ("numpy.random.permutation", "numpy.zeros_like", "numpy.ones_like"),
+        # FrEIA's PermuteRandom: a permutation's length (its values are random) and arrays
+        # like it
+        "import numpy as np\np = np.random.permutation(5)\n"
+        "result = (len(p), len(np.random.permutation([7, 8, 9])), "
+        "[int(x) for x in np.zeros_like(p)], [int(x) for x in np.ones_like([2.5, 3.5])])",
+    )
+)
+VALUES.append(
+    (
         ("numpy.atleast_1d", "numpy.any", "numpy.all"),
         # monai's same_padding: elementwise arithmetic, comparisons and iteration of an array
         "import numpy as np\nk, d = np.atleast_1d((3, 5)), np.atleast_1d(2)\n"

@@ -222,3 +222,50 @@ model = Net()
     f.write_text(src)
     got, notes = analyze(f)
     assert got == torch_count(f), notes
+
+
+def test_random_permutation_parameters(tmp_path):
+    """FrEIA's ``PermuteRandom``: a numpy permutation and its inverse (written item by item
+    under indices we cannot know) become fixed ``nn.Parameter``s: their length is known."""
+    want, got, notes = count_file(
+        tmp_path,
+        """
+        import numpy as np
+        import torch
+        import torch.nn as nn
+
+        class Permute(nn.Module):
+            def __init__(self, n, seed=None):
+                super().__init__()
+                if seed is not None:
+                    np.random.seed(seed)
+                self.perm = np.random.permutation(n)
+                self.perm_inv = np.zeros_like(self.perm)
+                for i, p in enumerate(self.perm):
+                    self.perm_inv[p] = i
+                self.perm = nn.Parameter(torch.LongTensor(self.perm), requires_grad=False)
+                self.perm_inv = nn.Parameter(torch.LongTensor(self.perm_inv), requires_grad=False)
+                self.scale = nn.Parameter(torch.ones(len(self.perm_inv), 2))
+
+        model = nn.Sequential(Permute(6, seed=1), Permute(10))
+        """,
+    )
+    assert got == want, notes
+
+
+def test_list_written_under_unknown_index_forgets_its_values(tmp_path):
+    """``xs[k] = 5`` with ``k`` unknown: the list keeps its length but no stale value (a size
+    read from the old item was a confident wrong count)."""
+    want, got, notes = count_file(
+        tmp_path,
+        """
+        import os
+        import torch.nn as nn
+
+        k = int(os.environ.get("DC_TEST_K_13B", "0"))
+        sizes = [2, 3]
+        sizes[k] = 5
+        model = nn.Linear(sizes[0], 4)
+        """,
+    )
+    assert want == 24 and got is None, notes

@@ -28,6 +28,7 @@ from driftcheck.parsers.source.values.abstract import (
     Sourced,
     Tensor,
     Unknown,
+    UnknownNumber,
     WeightRef,
     container_values,
     is_module,
@@ -80,6 +81,11 @@ def _abc_class(q: str) -> Any:
 
 
 _DICT_BASES = ("collections.OrderedDict", "builtins.dict", "typing.OrderedDict")
+
+
+def _number(x: Any) -> bool:
+    """A plain number or a number whose value is unknown (not a list, a tensor, a layer)."""
+    return isinstance(x, (int, float, UnknownNumber))
 
 
 class Items:
@@ -195,6 +201,12 @@ class Items:
                 raw.unresolved.append(f"item assigned under an unknown key ({k.why})")
             elif isinstance(raw, ModulesView):
                 raw.owner.unresolved.append(f"module assigned under an unknown name ({k.why})")
+            elif isinstance(raw, list):
+                # ``inv[p] = i`` with ``p`` unknown (FrEIA's inverse permutation): some item
+                # changed, the length did not -- every item unknown, none kept stale
+                why = f"list item written under an unknown index ({k.why})"
+                numbers = all(_number(x) for x in [*raw, plain(v)])
+                raw[:] = [UnknownNumber(why) if numbers else Unknown(why)] * len(raw)
             return
         if isinstance(raw, wildlib.ModGlobals):
             self.ip.globals.setdefault(id(raw.mod), {})[str(k)] = v  # ``globals()[k] = v``

@@ -22,7 +22,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from driftcheck.parsers.source.values.abstract import Unknown, UnknownModule
+from driftcheck.parsers.source.values.abstract import Unknown, UnknownModule, UnknownNumber
 
 # the ``why`` of an unknown that is never a module or a parameter: numbers, booleans, strings,
 # plain containers (a plain list / dict / tuple on a module is not registered by torch), tensors
@@ -94,7 +94,7 @@ def may_be_module(v: Any) -> bool:
     an ``nn.Module`` or ``nn.Parameter`` that torch would register and count."""
     if isinstance(v, UnknownModule):
         return True
-    if not isinstance(v, Unknown):
+    if not isinstance(v, Unknown) or isinstance(v, UnknownNumber):
         return False
     why = v.why
     if why.startswith("call of unknown (") and why.endswith(")"):

@@ -8,6 +8,7 @@ from typing import Any
 
 from driftcheck.parsers.source.library.pybuiltins import MATH, NUMPY_SEQ, py_call
 from driftcheck.parsers.source.library.registry import Group
+from driftcheck.parsers.source.sizes import SIZE_LIMIT
 
 NP = Group("numpy")
 
@@ -185,3 +186,39 @@ NP.add(
 )
 NP.add("any", _reduce("any"), "any(xs) of a flat array or list of known numbers")
 NP.add("all", _reduce("all"), "all(xs) of a flat array or list of known numbers")
+
+
+# ------------------------------------------------- arrays whose length is known, not their values
+# FrEIA's ``PermuteRandom``: ``perm = np.random.permutation(n)``, ``inv = np.zeros_like(perm)``,
+# then both become fixed ``nn.Parameter``s of length n. The values are random (unknown items);
+# the length is what sizes the parameters.
+def _permutation(c: Any) -> Any:
+    from driftcheck.parsers.source.values.abstract import UnknownNumber, plain
+
+    x = plain(c.args[0]) if len(c.args) == 1 and not c.kwargs else None
+    n = x if isinstance(x, int) and not isinstance(x, bool) else None
+    if isinstance(x, (list, tuple)) and not any(isinstance(i, (list, tuple)) for i in x):
+        n = len(x)
+    if n is None or n < 0 or n > SIZE_LIMIT:
+        return c.unknown("permutation() of a value we cannot follow")
+    return [UnknownNumber(f"numpy.random.permutation item at {c.where}")] * n
+
+
+def _filled_like(value: int) -> Any:
+    def impl(c: Any) -> Any:
+        from driftcheck.parsers.source.values.abstract import plain
+
+        x = plain(c.args[0]) if len(c.args) == 1 and not c.kwargs else None
+        if not isinstance(x, (list, tuple, NDArray)):
+            return c.unknown(f"{c.qual}() of a value we cannot follow")
+        items = x.items if isinstance(x, NDArray) else list(x)
+        if any(isinstance(i, (list, tuple, NDArray)) for i in items):
+            return c.unknown(f"{c.qual}() of a nested array")
+        return [value] * len(items)
+
+    return impl
+
+
+NP.add("random.permutation", _permutation, "random.permutation(n or xs): n items, values unknown")
+NP.add("zeros_like", _filled_like(0), "zeros_like(xs) of a flat array of known length")
+NP.add("ones_like", _filled_like(1), "ones_like(xs) of a flat array of known length")

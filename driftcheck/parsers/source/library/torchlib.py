@@ -33,6 +33,7 @@ from driftcheck.parsers.source.values.abstract import (
     Tensor,
     Unknown,
     UnknownModule,
+    UnknownNumber,
     WeightRef,
     container_values,
     is_module,
@@ -299,7 +300,7 @@ def shape_of(args: list[Any], qual: str) -> tuple[Any, ...] | Unknown:
 
 def _data_shape(x: Any) -> tuple[Any, ...] | Unknown:
     x = plain(x)
-    if isinstance(x, (int, float, bool)):
+    if isinstance(x, (int, float, bool, UnknownNumber)):
         return ()
     if isinstance(x, (list, tuple)):
         if not x:
