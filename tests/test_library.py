@@ -367,6 +367,18 @@ VALUES.append(
 )
 VALUES.append(
     (
+        ("numpy.linspace", "numpy.hamming", "numpy.diff"),
+        # asteroid-filterbanks' ParamSincFB: mel-spaced band edges, their differences, a window
+        "import numpy as np\nm = np.linspace(3.0, 2840.5, 21, dtype='float32')\n"
+        "hz = 700 * (10 ** (m / 2595) - 1)\n"
+        "result = (len(m), [round(float(x), 2) for x in m], [float(x) for x in np.linspace(0, 1, 5)], "
+        "[float(x) for x in np.linspace(0, 1, 4, endpoint=False)], len(np.diff(hz)), "
+        "[round(float(x), 9) for x in np.hamming(7)], [float(x) for x in np.diff([1, 4, 9])], "
+        "len(np.hamming(251)[:125]))",
+    )
+)
+VALUES.append(
+    (
         ("numpy.atleast_1d", "numpy.any", "numpy.all"),
         # monai's same_padding: elementwise arithmetic, comparisons and iteration of an array
         "import numpy as np\nk, d = np.atleast_1d((3, 5)), np.atleast_1d(2)\n"

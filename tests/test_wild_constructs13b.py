@@ -269,3 +269,37 @@ def test_list_written_under_unknown_index_forgets_its_values(tmp_path):
         """,
     )
     assert want == 24 and got is None, notes
+
+
+def test_mel_spaced_sinc_parameters(tmp_path):
+    """asteroid-filterbanks' ParamSincFB: ``np.linspace`` on the mel scale, mapped to Hz,
+    ``hz[:-1]`` and ``np.diff(hz)`` become parameters; ``np.hamming`` a buffer."""
+    want, got, notes = count_file(
+        tmp_path,
+        """
+        import numpy as np
+        import torch
+        import torch.nn as nn
+
+        def to_mel(hz):
+            return 2595 * np.log10(1 + hz / 700)
+
+        def to_hz(mel):
+            return 700 * (10 ** (mel / 2595) - 1)
+
+        class Sinc(nn.Module):
+            def __init__(self, n_filters=40, kernel_size=251, sample_rate=16000):
+                super().__init__()
+                high = sample_rate / 2 - 100
+                mel = np.linspace(to_mel(30), to_mel(high), n_filters // 2 + 1, dtype="float32")
+                hz = to_hz(mel) / sample_rate
+                self.low_hz_ = nn.Parameter(torch.from_numpy(hz[:-1]).view(-1, 1))
+                self.band_hz_ = nn.Parameter(torch.from_numpy(np.diff(hz)).view(-1, 1))
+                window = np.hamming(kernel_size)[: kernel_size // 2]
+                self.register_buffer("window_", torch.from_numpy(window).float())
+                self.proj = nn.Linear(len(window), 3)
+
+        model = Sinc()
+        """,
+    )
+    assert got == want, notes

@@ -222,3 +222,65 @@ def _filled_like(value: int) -> Any:
 NP.add("random.permutation", _permutation, "random.permutation(n or xs): n items, values unknown")
 NP.add("zeros_like", _filled_like(0), "zeros_like(xs) of a flat array of known length")
 NP.add("ones_like", _filled_like(1), "ones_like(xs) of a flat array of known length")
+
+
+# --------------------------------------------------------- 1-D arrays made from known numbers
+# asteroid-filterbanks' ParamSincFB: band edges on the mel scale, ``np.linspace(a, b, n)``
+# mapped back to Hz, become ``nn.Parameter(torch.from_numpy(hz[:-1]))`` and
+# ``np.diff(hz)``; its window is ``np.hamming(kernel_size)[:half]``. The lengths size the
+# parameters. Values are numpy's formulas in float64 (a float32 dtype rounds each item once,
+# as numpy's cast does; later float32 arithmetic may differ in the last bits -- no size does).
+def _f32(x: float) -> float:
+    import struct
+
+    return struct.unpack("f", struct.pack("f", x))[0]
+
+
+def _count(c: Any, v: Any) -> int | None:
+    from driftcheck.parsers.source.values.abstract import plain
+
+    n = plain(v)
+    return n if isinstance(n, int) and not isinstance(n, bool) and 0 <= n <= SIZE_LIMIT else None
+
+
+def _linspace(c: Any) -> Any:
+    from driftcheck.parsers.source.values.abstract import plain
+
+    a, b = plain(c.arg(0, "start")), plain(c.arg(1, "stop"))
+    n = _count(c, c.arg(2, "num", 50))
+    endpoint, dtype = plain(c.arg(3, "endpoint", True)), plain(c.kwargs.get("dtype"))
+    nums = all(isinstance(x, (int, float)) and not isinstance(x, bool) for x in (a, b))
+    f32 = dtype in ("float32", "f4") or getattr(dtype, "qual", "").endswith("float32")
+    if n is None or not nums or endpoint not in (True, False) or (dtype is not None and not f32):
+        return c.unknown("linspace() of values we cannot follow")
+    div = (n - 1) if endpoint else n
+    step = (b - a) / div if div > 0 else 0.0
+    items = [a + i * step for i in range(n)]
+    if endpoint and n > 1:
+        items[-1] = float(b)
+    items = [float(x) for x in items]
+    return NDArray(_f32(x) for x in items) if f32 else NDArray(items)
+
+
+def _hamming(c: Any) -> Any:
+    n = _count(c, c.arg(0, "M"))
+    if n is None or len(c.args) != 1 or c.kwargs:
+        return c.unknown("hamming() of a value we cannot follow")
+    if n == 1:
+        return NDArray([1.0])
+    # numpy's formula: n = arange(1 - M, M, 2), 0.54 + 0.46 cos(pi n / (M - 1))
+    return NDArray(0.54 + 0.46 * math.cos(math.pi * (1 - n + 2 * i) / (n - 1)) for i in range(n))
+
+
+def _diff(c: Any) -> Any:
+    from driftcheck.parsers.source.values.abstract import plain
+
+    arr = NDArray.of(plain(c.args[0])) if len(c.args) == 1 and not c.kwargs else None
+    if arr is None:
+        return c.unknown("diff() of values we cannot follow")
+    return NDArray(b - a for a, b in zip(arr.items, arr.items[1:]))
+
+
+NP.add("linspace", _linspace, "linspace(a, b, n[, endpoint, dtype=float32]) of known numbers")
+NP.add("hamming", _hamming, "hamming(M): numpy's window of M known values")
+NP.add("diff", _diff, "diff(xs) of a flat array of known numbers")

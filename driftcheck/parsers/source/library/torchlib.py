@@ -248,6 +248,12 @@ def shape_of(args: list[Any], qual: str) -> tuple[Any, ...] | Unknown:
     pa = [plain_hole(a) for a in args]
     if name.endswith("_like"):
         return pa[0].shape if pa and isinstance(pa[0], Tensor) else Unknown("like")
+    if (
+        name in ("from_numpy", "tensor", "as_tensor", "Tensor", "FloatTensor", "LongTensor")
+        and len(pa) == 1
+        and getattr(pa[0], "library_type", None) == "numpy.ndarray"
+    ):
+        return _data_shape(pa[0])  # ``torch.from_numpy(np.linspace(a, b, n))``: (n,)
     if name in ("tensor", "as_tensor"):
         if not pa:
             return Unknown("tensor")
@@ -309,6 +315,8 @@ def _data_shape(x: Any) -> tuple[Any, ...] | Unknown:
         return Unknown("ragged") if isinstance(inner, Unknown) else (len(x), *inner)
     if isinstance(x, Tensor):
         return x.shape
+    if getattr(x, "library_type", None) == "numpy.ndarray" and hasattr(x, "items"):
+        return (len(x.items),)  # a 1-D array of known numbers (library/arrays.NDArray)
     return Unknown("tensor data")
 
 
