@@ -916,6 +916,25 @@ MODELS: list[tuple[tuple[str, ...], str]] = [
 
 MODELS.append(
     (
+        ("einops.layers.torch.EinMix",),
+        # native-sparse-attention's grouped MLP: per-head weights, a bias over some axes
+        """
+        import torch.nn as nn
+        from einops.layers.torch import EinMix
+
+        class M(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.a = EinMix("b h w i -> b h w o", weight_shape="h i o", bias_shape="h o",
+                                h=4, i=32, o=48)
+                self.b = EinMix("t b (head cin) -> t b (head cout)", weight_shape="head cin cout",
+                                head=2, cin=3, cout=5)
+                self.c = EinMix("b c -> b c", weight_shape="c", bias_shape="c", c=7)
+        """,
+    )
+)
+MODELS.append(
+    (
         ("torch.view_as_real", "torch.view_as_complex"),
         # S4D's ``nn.Parameter(torch.view_as_real(C))`` of a complex (H, N/2) tensor
         "import torch\nfrom torch import nn\nclass M(nn.Module):\n    def __init__(self):\n"
@@ -966,7 +985,6 @@ NOT_RUN = {
     "itertools.count": "endless: always unknown (test_unknowns_name_the_call)",
     "dataclasses.fields": "always unknown",
     "operator.matmul": "tensors: forward shapes, not __init__ values",
-    "einops.layers.torch.EinMix": "an unknown layer (test_unknowns_name_the_call)",
     "torch.from_numpy": "needs a numpy array value; arrays stand as lists",
     "torch.get_default_dtype": "a dtype: always unknown",
     "torch.device": "a device: always unknown",
@@ -1060,7 +1078,7 @@ def test_torch_layer_subclasses_count_the_same_without_torch(tmp_path):
 def test_unknowns_name_the_call(tmp_path):
     code = (
         "import itertools\nfrom einops.layers.torch import EinMix\nimport functools\n"
-        "result = (itertools.count(), EinMix('b d -> b e', weight_shape='d e', d=2, e=3), "
+        "result = (itertools.count(), EinMix('b d -> b e', weight_shape='d e', d=2), "
         "functools.partial(max([]))(3), max([]))\n"
     )
     got = static_result(tmp_path, code)
