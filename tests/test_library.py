@@ -367,6 +367,16 @@ VALUES.append(
 )
 VALUES.append(
     (
+        ("numpy.random.randn", "numpy.random.rand", "numpy.diag", "numpy.triu", "numpy.tril"),
+        # Glow's LU weights: random matrices held by their shape
+        "import numpy as np\nw = np.random.randn(3, 4)\n"
+        "result = (w.shape, np.random.rand(5).shape, np.diag(w).shape, np.diag(np.random.randn(3)).shape, "
+        "np.triu(w, 1).shape, np.tril(w).shape, np.ones_like(w).shape, np.zeros_like(w).shape, "
+        "w.T.shape, w.copy().shape, w.astype(np.float32).shape)",
+    )
+)
+VALUES.append(
+    (
         ("numpy.linspace", "numpy.hamming", "numpy.diff"),
         # asteroid-filterbanks' ParamSincFB: mel-spaced band edges, their differences, a window
         "import numpy as np\nm = np.linspace(3.0, 2840.5, 21, dtype='float32')\n"
@@ -971,6 +981,8 @@ SUBCLASSES = """
 
 # entries no row runs, and why
 NOT_RUN = {
+    "scipy.linalg.qr": "scipy is an extra: test_wild_constructs13b.py::test_glow_lu_inverse_conv",
+    "scipy.linalg.lu": "scipy is an extra: test_wild_constructs13b.py::test_glow_lu_inverse_conv",
     "os.environ.get": "test_environment_reads_default_in_libraries_only",
     "os.getenv": "test_environment_reads_default_in_libraries_only",
     "builtins.print": "prints nothing; None",

@@ -303,3 +303,42 @@ def test_mel_spaced_sinc_parameters(tmp_path):
         """,
     )
     assert got == want, notes
+
+
+def test_glow_lu_inverse_conv(tmp_path):
+    """Glow's invertible 1x1 convolution in LU form (rosinality's, copied widely): numpy random
+    matrices, ``scipy.linalg.qr`` and ``lu``, ``np.diag`` / ``np.triu`` / ``.T`` / ``.copy()``,
+    then parameters and buffers via ``torch.from_numpy``: sized from the matrices' shapes."""
+    pytest.importorskip("scipy")
+    want, got, notes = count_file(
+        tmp_path,
+        """
+        import numpy as np
+        import scipy.linalg
+        from scipy import linalg as la
+        import torch
+        import torch.nn as nn
+
+        class InvConv2dLU(nn.Module):
+            def __init__(self, c):
+                super().__init__()
+                weight = np.random.randn(c, c)
+                q, _ = scipy.linalg.qr(weight)
+                w_p, w_l, w_u = la.lu(q.astype(np.float32))
+                w_s = np.diag(w_u)
+                w_u = np.triu(w_u, 1)
+                u_mask = np.triu(np.ones_like(w_u), 1)
+                l_mask = u_mask.T
+                self.register_buffer("w_p", torch.from_numpy(w_p.copy()))
+                self.register_buffer("l_mask", torch.from_numpy(l_mask.copy()))
+                self.register_buffer("s_sign", torch.sign(torch.from_numpy(w_s.copy())))
+                self.w_l = nn.Parameter(torch.from_numpy(w_l.copy()))
+                self.w_s = nn.Parameter(torch.log(torch.abs(torch.from_numpy(w_s.copy()))))
+                self.w_u = nn.Parameter(torch.from_numpy(w_u.copy()))
+                q2, r2 = scipy.linalg.qr(np.random.rand(c + 2, c), mode="economic")
+                self.r = nn.Parameter(torch.from_numpy(r2.copy()))
+
+        model = nn.Sequential(InvConv2dLU(4), InvConv2dLU(12))
+        """,
+    )
+    assert got == want, notes

@@ -220,8 +220,16 @@ def _filled_like(value: int) -> Any:
 
 
 NP.add("random.permutation", _permutation, "random.permutation(n or xs): n items, values unknown")
-NP.add("zeros_like", _filled_like(0), "zeros_like(xs) of a flat array of known length")
-NP.add("ones_like", _filled_like(1), "ones_like(xs) of a flat array of known length")
+NP.add(
+    "zeros_like",
+    lambda c: _np_matrix_op("zeros_like")(c),
+    "zeros_like(a) of a flat array of known length or an array of known shape",
+)
+NP.add(
+    "ones_like",
+    lambda c: _np_matrix_op("ones_like")(c),
+    "ones_like(a) of a flat array of known length or an array of known shape",
+)
 
 
 # --------------------------------------------------------- 1-D arrays made from known numbers
@@ -284,3 +292,88 @@ def _diff(c: Any) -> Any:
 NP.add("linspace", _linspace, "linspace(a, b, n[, endpoint, dtype=float32]) of known numbers")
 NP.add("hamming", _hamming, "hamming(M): numpy's window of M known values")
 NP.add("diff", _diff, "diff(xs) of a flat array of known numbers")
+
+
+# ------------------------------------------------------- numpy matrices held by their shape
+# Glow's invertible 1x1 convolution in its LU form (rosinality's, copied widely):
+# ``w = np.random.randn(c, c)``, ``q, _ = scipy.linalg.qr(w)``,
+# ``p, l, u = scipy.linalg.lu(q.astype(np.float32))``, ``np.diag(u)``, ``np.triu(u, 1)``, then
+# ``nn.Parameter(torch.from_numpy(l.copy()))``. Random values are unknown; each array is held
+# as a tensor of known shape (``Tensor``), which sizes the parameters.
+def _randn(c: Any) -> Any:
+    from driftcheck.parsers.source.values.abstract import Tensor, Unknown, UnknownNumber, plain
+
+    dims = [plain(a) for a in c.args]
+    if c.kwargs or not all(isinstance(d, int) and not isinstance(d, bool) for d in dims):
+        return Unknown(f"{c.qual}() of dimensions we cannot follow at {c.where}")
+    if not dims:
+        return UnknownNumber(f"{c.qual}() at {c.where}")  # a single float
+    if any(d < 0 for d in dims) or math.prod(dims) > SIZE_LIMIT:
+        return Unknown(f"{c.qual}() of a size we do not build at {c.where}")
+    return Tensor(tuple(dims))
+
+
+def _matrix_shape(c: Any) -> tuple | None:
+    from driftcheck.parsers.source.values.abstract import Tensor, plain
+
+    t = plain(c.args[0]) if c.args else None
+    s = t.shape if isinstance(t, Tensor) else None
+    if not isinstance(s, tuple) or len(s) != 2 or not all(isinstance(d, int) for d in s):
+        return None
+    return s
+
+
+def _scipy_qr(c: Any) -> Any:
+    from driftcheck.parsers.source.values.abstract import Tensor, plain
+
+    s, mode = _matrix_shape(c), plain(c.kwargs.get("mode", "full"))
+    if (
+        s is None
+        or len(c.args) != 1
+        or set(c.kwargs) - {"mode"}
+        or mode not in ("full", "economic")
+    ):
+        return c.unknown("qr() of a matrix we cannot follow")
+    m, n = s
+    k = min(m, n)
+    return (Tensor((m, m if mode == "full" else k)), Tensor((m if mode == "full" else k, n)))
+
+
+def _scipy_lu(c: Any) -> Any:
+    from driftcheck.parsers.source.values.abstract import Tensor
+
+    s = _matrix_shape(c)
+    if s is None or len(c.args) != 1 or c.kwargs:
+        return c.unknown("lu() of a matrix we cannot follow")
+    m, n = s
+    k = min(m, n)
+    return (Tensor((m, m)), Tensor((m, k)), Tensor((k, n)))
+
+
+def _np_matrix_op(name: str) -> Any:
+    def impl(c: Any) -> Any:
+        from driftcheck.parsers.source.library.torchfns import diag_shape
+        from driftcheck.parsers.source.values.abstract import Tensor, plain
+
+        t = plain(c.args[0]) if c.args else None
+        if not isinstance(t, Tensor) or not isinstance(t.shape, tuple):
+            if name in ("zeros_like", "ones_like"):
+                return _filled_like(0 if name == "zeros_like" else 1)(c)
+            return c.unknown(f"{name}() of a value we cannot follow")
+        if name == "diag":
+            off = plain(c.args[1]) if len(c.args) > 1 else plain(c.kwargs.get("k", 0))
+            return Tensor(diag_shape(t.shape, off))
+        if name in ("triu", "tril") and len(t.shape) < 2:
+            return c.unknown(f"{name}() of a vector")
+        return Tensor(t.shape)  # triu / tril / zeros_like / ones_like keep the shape
+
+    return impl
+
+
+NP.add("random.randn", _randn, "random.randn(*dims): an array of that shape, values unknown")
+NP.add("random.rand", _randn, "random.rand(*dims): an array of that shape, values unknown")
+for _n in ("diag", "triu", "tril"):
+    NP.add(_n, _np_matrix_op(_n), f"{_n}(a) of an array of known shape: the shape numpy gives")
+SCIPY = Group("scipy.linalg", title="scipy.linalg (shapes)")
+SCIPY.add("qr", _scipy_qr, "qr(a[, mode='full'|'economic']): Q (m, m|k), R (m|k, n)")
+SCIPY.add("lu", _scipy_lu, "lu(a): P (m, m), L (m, k), U (k, n), k = min(m, n)")

@@ -98,6 +98,8 @@ SAME_SHAPE = {
     "sigmoid",
     "tanh",
     "copy_",
+    "astype",  # a numpy matrix held as a tensor shape (library/arrays.py: Glow's LU weights)
+    "copy",
     "cpu",
     "cuda",
     "trunc_normal_",
@@ -293,6 +295,8 @@ def shape_of(args: list[Any], qual: str) -> tuple[Any, ...] | Unknown:
     if len(pa) == 1 and isinstance(pa[0], (tuple, list)):
         pa = list(pa[0])
     if len(pa) == 1 and isinstance(pa[0], Tensor):
+        if name == "from_numpy":  # a numpy matrix held as a shape (library/arrays.py)
+            return pa[0].shape
         return pa[0].shape if name in ("Tensor", "FloatTensor") else Unknown("tensor")
     dims: list[Any] = []
     for d in pa:
