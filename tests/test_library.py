@@ -357,6 +357,38 @@ VALUES.append(
 )
 VALUES.append(
     (
+        ("numpy.random.permutation", "numpy.zeros_like", "numpy.ones_like"),
+        # FrEIA's PermuteRandom: a permutation's length (its values are random) and arrays
+        # like it
+        "import numpy as np\np = np.random.permutation(5)\n"
+        "result = (len(p), len(np.random.permutation([7, 8, 9])), "
+        "[int(x) for x in np.zeros_like(p)], [int(x) for x in np.ones_like([2.5, 3.5])])",
+    )
+)
+VALUES.append(
+    (
+        ("numpy.random.randn", "numpy.random.rand", "numpy.diag", "numpy.triu", "numpy.tril"),
+        # Glow's LU weights: random matrices held by their shape
+        "import numpy as np\nw = np.random.randn(3, 4)\n"
+        "result = (w.shape, np.random.rand(5).shape, np.diag(w).shape, np.diag(np.random.randn(3)).shape, "
+        "np.triu(w, 1).shape, np.tril(w).shape, np.ones_like(w).shape, np.zeros_like(w).shape, "
+        "w.T.shape, w.copy().shape, w.astype(np.float32).shape)",
+    )
+)
+VALUES.append(
+    (
+        ("numpy.linspace", "numpy.hamming", "numpy.diff"),
+        # asteroid-filterbanks' ParamSincFB: mel-spaced band edges, their differences, a window
+        "import numpy as np\nm = np.linspace(3.0, 2840.5, 21, dtype='float32')\n"
+        "hz = 700 * (10 ** (m / 2595) - 1)\n"
+        "result = (len(m), [round(float(x), 2) for x in m], [float(x) for x in np.linspace(0, 1, 5)], "
+        "[float(x) for x in np.linspace(0, 1, 4, endpoint=False)], len(np.diff(hz)), "
+        "[round(float(x), 9) for x in np.hamming(7)], [float(x) for x in np.diff([1, 4, 9])], "
+        "len(np.hamming(251)[:125]))",
+    )
+)
+VALUES.append(
+    (
         ("numpy.atleast_1d", "numpy.any", "numpy.all"),
         # monai's same_padding: elementwise arithmetic, comparisons and iteration of an array
         "import numpy as np\nk, d = np.atleast_1d((3, 5)), np.atleast_1d(2)\n"
@@ -953,6 +985,25 @@ MODELS: list[tuple[tuple[str, ...], str]] = [
 
 MODELS.append(
     (
+        ("einops.layers.torch.EinMix",),
+        # native-sparse-attention's grouped MLP: per-head weights, a bias over some axes
+        """
+        import torch.nn as nn
+        from einops.layers.torch import EinMix
+
+        class M(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.a = EinMix("b h w i -> b h w o", weight_shape="h i o", bias_shape="h o",
+                                h=4, i=32, o=48)
+                self.b = EinMix("t b (head cin) -> t b (head cout)", weight_shape="head cin cout",
+                                head=2, cin=3, cout=5)
+                self.c = EinMix("b c -> b c", weight_shape="c", bias_shape="c", c=7)
+        """,
+    )
+)
+MODELS.append(
+    (
         ("torch.view_as_real", "torch.view_as_complex"),
         # S4D's ``nn.Parameter(torch.view_as_real(C))`` of a complex (H, N/2) tensor
         "import torch\nfrom torch import nn\nclass M(nn.Module):\n    def __init__(self):\n"
@@ -1008,6 +1059,8 @@ NOT_RUN = {
     "peft.inject_adapter_in_model": "needs peft: tests/test_wild_constructs13a.py",
     "pydantic.create_model": "tests/test_wild_constructs13a.py (a @validated-style __init__)",
     "pandas.tseries.frequencies.to_offset": "needs pandas: tests/test_wild_constructs13a.py",
+    "scipy.linalg.qr": "scipy is an extra: test_wild_constructs13b.py::test_glow_lu_inverse_conv",
+    "scipy.linalg.lu": "scipy is an extra: test_wild_constructs13b.py::test_glow_lu_inverse_conv",
     "os.environ.get": "test_environment_reads_default_in_libraries_only",
     "os.getenv": "test_environment_reads_default_in_libraries_only",
     "builtins.print": "prints nothing; None",
@@ -1022,7 +1075,6 @@ NOT_RUN = {
     "itertools.count": "endless: always unknown (test_unknowns_name_the_call)",
     "dataclasses.fields": "always unknown",
     "operator.matmul": "tensors: forward shapes, not __init__ values",
-    "einops.layers.torch.EinMix": "an unknown layer (test_unknowns_name_the_call)",
     "torch.from_numpy": "needs a numpy array value; arrays stand as lists",
     "torch.get_default_dtype": "a dtype: always unknown",
     "torch.device": "a device: always unknown",
@@ -1135,7 +1187,7 @@ def test_torch_layer_subclasses_count_the_same_without_torch(tmp_path):
 def test_unknowns_name_the_call(tmp_path):
     code = (
         "import itertools\nfrom einops.layers.torch import EinMix\nimport functools\n"
-        "result = (itertools.count(), EinMix('b d -> b e', weight_shape='d e', d=2, e=3), "
+        "result = (itertools.count(), EinMix('b d -> b e', weight_shape='d e', d=2), "
         "functools.partial(max([]))(3), max([]))\n"
     )
     got = static_result(tmp_path, code)

@@ -78,6 +78,12 @@ def body_index(node: ast.ClassDef) -> dict[str, ast.stmt]:
             for t in st.targets:
                 if isinstance(t, ast.Name):
                     idx[t.id] = st
+                elif isinstance(t, (ast.Tuple, ast.List)):
+                    # ``GENERIC_BLOCK, TREND_BLOCK = "generic", "trend"`` (nbeats): each name
+                    # unpacked from the value (objmodel.Classes.class_attr)
+                    for e in t.elts:
+                        if isinstance(e, ast.Name):
+                            idx[e.id] = st
         elif isinstance(st, ast.AnnAssign) and isinstance(st.target, ast.Name):
             if st.value is not None:
                 idx[st.target.id] = st

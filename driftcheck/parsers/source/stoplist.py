@@ -30,6 +30,9 @@ STOP_MODULES = (
     "transformers.conversion_mapping",
     "transformers.monkey_patching",
     "transformers.initialization",
+    # numerical linear algebra on arrays, modelled by shape (library/arrays.py: Glow's LU
+    # weights), never read: its source is wrappers over compiled LAPACK calls
+    "scipy.linalg",
 )
 EXT_TOPS = {
     "torch",

@@ -6,9 +6,11 @@ The ``attrs`` part of ``machine.Interp``.
 from __future__ import annotations
 
 import ast
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from driftcheck.graph import catalogue
+from driftcheck.parsers.source.interp import opaque
 from driftcheck.parsers.source.interp.exprs import Frame
 from driftcheck.parsers.source.interp.hfauto import model_kwargs
 from driftcheck.parsers.source.library import enums
@@ -261,7 +263,7 @@ class Attributes:
                     pass  # it refuses the write (a locked config): nothing stored
                 return
         if isinstance(obj, Obj):
-            self.register(obj, name, v, line)
+            self.register(obj, name, v, line, str(fr.mod.path) if fr is not None else None)
             if line is not None and fr is not None and name in obj.attrs:
                 obj.attr_locs[name] = _written_at(obj, name, v, line, fr)  # for Graph.uses
         elif isinstance(obj, Leaf):
@@ -332,9 +334,13 @@ class Attributes:
         spec = catalogue.get(leaf.type)
         return spec is not None and any(p.name == param for p in spec.params)
 
-    def register(self, obj: Obj, name: str, v: Any, line: int | None) -> None:
+    def register(
+        self, obj: Obj, name: str, v: Any, line: int | None, path: str | None = None
+    ) -> None:
         """``obj.name = v`` with nn.Module semantics (modules and parameters are registered)."""
         old = obj.children.get(name)
+        if obj.module:
+            opaque_attr_cleared(obj, name)
         if isinstance(v, Unknown) and not isinstance(v, UnknownModule) and is_module(old):
             # ``self.conv = weight_norm(self.conv)``: the layer is still there, its weights
             # are no longer known -- unresolved, never silently dropped
@@ -359,6 +365,8 @@ class Attributes:
             obj.params[name] = v
         else:
             obj.attrs[name] = v
+            if obj.module:
+                opaque_attr(obj, name, v, line, path)
             return
         if self.ip.uncertain:
             why = f"{name} depends on an unresolved condition at line {self.ip.uncertain[-1]}"
@@ -368,6 +376,24 @@ class Attributes:
                 target.unresolved.append(why)
             elif isinstance(target, Tensor):
                 target.cond = why
+
+
+def opaque_attr(obj: Obj, name: str, v: Any, line: int | None, path: str | None) -> None:
+    """``self.body = make(...)`` with ``make`` unknown: the value may be a layer torch counts
+    (interp/opaque.py). The module is unresolved with a note naming the attribute, never
+    counted without it; a value provably not a module changes nothing."""
+    if not opaque.may_be_module(v):
+        return
+    file = path if path is not None else (str(obj.loc[0]) if obj.loc else "?")
+    note = opaque.note_for(name, v, f"{Path(file).name}:{line if line is not None else '?'}")
+    obj.unresolved.append(note)
+
+
+def opaque_attr_cleared(obj: Obj, name: str) -> None:
+    """``self.body = nn.Linear(...)`` after ``self.body = make(...)``: the unknown value is
+    gone, so is the note it left."""
+    if obj.unresolved:
+        obj.unresolved[:] = [u for u in obj.unresolved if not opaque.is_note_for(u, name)]
 
 
 _DICT_READS = ("builtins.dict.__getitem__", "builtins.dict.get")

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from driftcheck.parsers.source.importcheck import module_names
-from driftcheck.parsers.source.interp import tuplesub
+from driftcheck.parsers.source.interp import opaque, tuplesub
 from driftcheck.parsers.source.interp.modtree import ModulesView
 from driftcheck.parsers.source.library import enums, tensorvalues, torchlib, wildlib
 from driftcheck.parsers.source.library.stdlib import LIBRARY_TYPES, NamedTupleValue
@@ -28,6 +28,7 @@ from driftcheck.parsers.source.values.abstract import (
     Sourced,
     Tensor,
     Unknown,
+    UnknownNumber,
     WeightRef,
     container_values,
     is_module,
@@ -82,6 +83,11 @@ def _abc_class(q: str) -> Any:
 _DICT_BASES = ("collections.OrderedDict", "builtins.dict", "typing.OrderedDict")
 
 
+def _number(x: Any) -> bool:
+    """A plain number or a number whose value is unknown (not a list, a tensor, a layer)."""
+    return isinstance(x, (int, float, UnknownNumber))
+
+
 class Items:
     """Items, iteration and the predicates ``isinstance``/``hasattr``; copies of values."""
 
@@ -108,6 +114,8 @@ class Items:
         raw = unwrap(obj)
         k = plain(key)
         if isinstance(raw, Unknown):
+            if opaque.is_container(raw):
+                return Unknown(f"item of {raw.why}")  # an item of a list may be a layer
             return raw
         if isinstance(k, Unknown):
             return Unknown("unknown index")
@@ -198,6 +206,12 @@ class Items:
                     raw.mod,
                     f"a global bound under an unknown name ({k.why})",
                 )
+            elif isinstance(raw, list):
+                # ``inv[p] = i`` with ``p`` unknown (FrEIA's inverse permutation): some item
+                # changed, the length did not -- every item unknown, none kept stale
+                why = f"list item written under an unknown index ({k.why})"
+                numbers = all(_number(x) for x in [*raw, plain(v)])
+                raw[:] = [UnknownNumber(why) if numbers else Unknown(why)] * len(raw)
             return
         if isinstance(raw, wildlib.ModGlobals):
             self.ip.globals.setdefault(id(raw.mod), {})[str(k)] = v  # ``globals()[k] = v``

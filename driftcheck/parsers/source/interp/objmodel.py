@@ -391,9 +391,27 @@ class Classes:
         elif isinstance(found, ast.ClassDef):
             v = self.make_class(found, cls.mod, frame)
         else:
-            v = self.exprs.eval(found.value, frame)
+            v = self.unpacked_class_attr(found, name, self.exprs.eval(found.value, frame))
         cls.ns[name] = v
         return True, v
+
+    def unpacked_class_attr(self, st: ast.stmt, name: str, v: Any) -> Any:
+        """``A, B = "a", "b"`` in a class body: ``name``'s item of the value (the last target
+        that binds it wins, as Python assigns left to right); unknown where the value cannot
+        be unpacked to the target's length."""
+        got: Any = v
+        for t in getattr(st, "targets", []):
+            if isinstance(t, ast.Name) and t.id == name:
+                got = v
+            elif isinstance(t, (ast.Tuple, ast.List)) and any(
+                isinstance(e, ast.Name) and e.id == name for e in t.elts
+            ):
+                items = self.ip.items.iterate(v)
+                if items is None or len(items) != len(t.elts):
+                    got = Unknown("unpack")  # a starred target or a length we cannot know
+                    continue
+                got = next(x for e, x in zip(t.elts, items) if getattr(e, "id", None) == name)
+        return got
 
     def decorate_init(self, f: Func, node: ast.FunctionDef, frame: Frame) -> Any:
         """A decorated ``__init__`` (diffusers' ``@register_to_config``, which records the
@@ -675,6 +693,10 @@ class Calls:
         if isinstance(f, Unknown) and f.why.startswith(("unknown index", "condition at line")):
             # ``CLASSES[key](config)`` with an unknown key: whatever it builds may hold weights
             return UnknownModule(f"{f.why} (a class picked at run time)")
+        if isinstance(f, Unknown):
+            # what was called, kept for interp/opaque.py: a method of an unknown tensor is not
+            # a layer (``t.tolist()``), a factory picked from a table may be
+            return Unknown(f"call of unknown ({f.why})")
         return Unknown("call of unknown")
 
     def module_call(self, m: Obj, args: list[Any], kwargs: dict[str, Any], loc: tuple) -> Any:

@@ -8,6 +8,7 @@ from typing import Any
 
 from driftcheck.parsers.source.library.pybuiltins import MATH, NUMPY_SEQ, py_call
 from driftcheck.parsers.source.library.registry import Group
+from driftcheck.parsers.source.sizes import SIZE_LIMIT
 
 NP = Group("numpy")
 
@@ -185,3 +186,194 @@ NP.add(
 )
 NP.add("any", _reduce("any"), "any(xs) of a flat array or list of known numbers")
 NP.add("all", _reduce("all"), "all(xs) of a flat array or list of known numbers")
+
+
+# ------------------------------------------------- arrays whose length is known, not their values
+# FrEIA's ``PermuteRandom``: ``perm = np.random.permutation(n)``, ``inv = np.zeros_like(perm)``,
+# then both become fixed ``nn.Parameter``s of length n. The values are random (unknown items);
+# the length is what sizes the parameters.
+def _permutation(c: Any) -> Any:
+    from driftcheck.parsers.source.values.abstract import UnknownNumber, plain
+
+    x = plain(c.args[0]) if len(c.args) == 1 and not c.kwargs else None
+    n = x if isinstance(x, int) and not isinstance(x, bool) else None
+    if isinstance(x, (list, tuple)) and not any(isinstance(i, (list, tuple)) for i in x):
+        n = len(x)
+    if n is None or n < 0 or n > SIZE_LIMIT:
+        return c.unknown("permutation() of a value we cannot follow")
+    return [UnknownNumber(f"numpy.random.permutation item at {c.where}")] * n
+
+
+def _filled_like(value: int) -> Any:
+    def impl(c: Any) -> Any:
+        from driftcheck.parsers.source.values.abstract import plain
+
+        x = plain(c.args[0]) if len(c.args) == 1 and not c.kwargs else None
+        if not isinstance(x, (list, tuple, NDArray)):
+            return c.unknown(f"{c.qual}() of a value we cannot follow")
+        items = x.items if isinstance(x, NDArray) else list(x)
+        if any(isinstance(i, (list, tuple, NDArray)) for i in items):
+            return c.unknown(f"{c.qual}() of a nested array")
+        return [value] * len(items)
+
+    return impl
+
+
+NP.add("random.permutation", _permutation, "random.permutation(n or xs): n items, values unknown")
+NP.add(
+    "zeros_like",
+    lambda c: _np_matrix_op("zeros_like")(c),
+    "zeros_like(a) of a flat array of known length or an array of known shape",
+)
+NP.add(
+    "ones_like",
+    lambda c: _np_matrix_op("ones_like")(c),
+    "ones_like(a) of a flat array of known length or an array of known shape",
+)
+
+
+# --------------------------------------------------------- 1-D arrays made from known numbers
+# asteroid-filterbanks' ParamSincFB: band edges on the mel scale, ``np.linspace(a, b, n)``
+# mapped back to Hz, become ``nn.Parameter(torch.from_numpy(hz[:-1]))`` and
+# ``np.diff(hz)``; its window is ``np.hamming(kernel_size)[:half]``. The lengths size the
+# parameters. Values are numpy's formulas in float64 (a float32 dtype rounds each item once,
+# as numpy's cast does; later float32 arithmetic may differ in the last bits -- no size does).
+def _f32(x: float) -> float:
+    import struct
+
+    return struct.unpack("f", struct.pack("f", x))[0]
+
+
+def _count(c: Any, v: Any) -> int | None:
+    from driftcheck.parsers.source.values.abstract import plain
+
+    n = plain(v)
+    return n if isinstance(n, int) and not isinstance(n, bool) and 0 <= n <= SIZE_LIMIT else None
+
+
+def _linspace(c: Any) -> Any:
+    from driftcheck.parsers.source.values.abstract import plain
+
+    a, b = plain(c.arg(0, "start")), plain(c.arg(1, "stop"))
+    n = _count(c, c.arg(2, "num", 50))
+    endpoint, dtype = plain(c.arg(3, "endpoint", True)), plain(c.kwargs.get("dtype"))
+    nums = all(isinstance(x, (int, float)) and not isinstance(x, bool) for x in (a, b))
+    f32 = dtype in ("float32", "f4") or getattr(dtype, "qual", "").endswith("float32")
+    if n is None or not nums or endpoint not in (True, False) or (dtype is not None and not f32):
+        return c.unknown("linspace() of values we cannot follow")
+    div = (n - 1) if endpoint else n
+    step = (b - a) / div if div > 0 else 0.0
+    items = [a + i * step for i in range(n)]
+    if endpoint and n > 1:
+        items[-1] = float(b)
+    items = [float(x) for x in items]
+    return NDArray(_f32(x) for x in items) if f32 else NDArray(items)
+
+
+def _hamming(c: Any) -> Any:
+    n = _count(c, c.arg(0, "M"))
+    if n is None or len(c.args) != 1 or c.kwargs:
+        return c.unknown("hamming() of a value we cannot follow")
+    if n == 1:
+        return NDArray([1.0])
+    # numpy's formula: n = arange(1 - M, M, 2), 0.54 + 0.46 cos(pi n / (M - 1))
+    return NDArray(0.54 + 0.46 * math.cos(math.pi * (1 - n + 2 * i) / (n - 1)) for i in range(n))
+
+
+def _diff(c: Any) -> Any:
+    from driftcheck.parsers.source.values.abstract import plain
+
+    arr = NDArray.of(plain(c.args[0])) if len(c.args) == 1 and not c.kwargs else None
+    if arr is None:
+        return c.unknown("diff() of values we cannot follow")
+    return NDArray(b - a for a, b in zip(arr.items, arr.items[1:]))
+
+
+NP.add("linspace", _linspace, "linspace(a, b, n[, endpoint, dtype=float32]) of known numbers")
+NP.add("hamming", _hamming, "hamming(M): numpy's window of M known values")
+NP.add("diff", _diff, "diff(xs) of a flat array of known numbers")
+
+
+# ------------------------------------------------------- numpy matrices held by their shape
+# Glow's invertible 1x1 convolution in its LU form (rosinality's, copied widely):
+# ``w = np.random.randn(c, c)``, ``q, _ = scipy.linalg.qr(w)``,
+# ``p, l, u = scipy.linalg.lu(q.astype(np.float32))``, ``np.diag(u)``, ``np.triu(u, 1)``, then
+# ``nn.Parameter(torch.from_numpy(l.copy()))``. Random values are unknown; each array is held
+# as a tensor of known shape (``Tensor``), which sizes the parameters.
+def _randn(c: Any) -> Any:
+    from driftcheck.parsers.source.values.abstract import Tensor, Unknown, UnknownNumber, plain
+
+    dims = [plain(a) for a in c.args]
+    if c.kwargs or not all(isinstance(d, int) and not isinstance(d, bool) for d in dims):
+        return Unknown(f"{c.qual}() of dimensions we cannot follow at {c.where}")
+    if not dims:
+        return UnknownNumber(f"{c.qual}() at {c.where}")  # a single float
+    if any(d < 0 for d in dims) or math.prod(dims) > SIZE_LIMIT:
+        return Unknown(f"{c.qual}() of a size we do not build at {c.where}")
+    return Tensor(tuple(dims))
+
+
+def _matrix_shape(c: Any) -> tuple | None:
+    from driftcheck.parsers.source.values.abstract import Tensor, plain
+
+    t = plain(c.args[0]) if c.args else None
+    s = t.shape if isinstance(t, Tensor) else None
+    if not isinstance(s, tuple) or len(s) != 2 or not all(isinstance(d, int) for d in s):
+        return None
+    return s
+
+
+def _scipy_qr(c: Any) -> Any:
+    from driftcheck.parsers.source.values.abstract import Tensor, plain
+
+    s, mode = _matrix_shape(c), plain(c.kwargs.get("mode", "full"))
+    if (
+        s is None
+        or len(c.args) != 1
+        or set(c.kwargs) - {"mode"}
+        or mode not in ("full", "economic")
+    ):
+        return c.unknown("qr() of a matrix we cannot follow")
+    m, n = s
+    k = min(m, n)
+    return (Tensor((m, m if mode == "full" else k)), Tensor((m if mode == "full" else k, n)))
+
+
+def _scipy_lu(c: Any) -> Any:
+    from driftcheck.parsers.source.values.abstract import Tensor
+
+    s = _matrix_shape(c)
+    if s is None or len(c.args) != 1 or c.kwargs:
+        return c.unknown("lu() of a matrix we cannot follow")
+    m, n = s
+    k = min(m, n)
+    return (Tensor((m, m)), Tensor((m, k)), Tensor((k, n)))
+
+
+def _np_matrix_op(name: str) -> Any:
+    def impl(c: Any) -> Any:
+        from driftcheck.parsers.source.library.torchfns import diag_shape
+        from driftcheck.parsers.source.values.abstract import Tensor, plain
+
+        t = plain(c.args[0]) if c.args else None
+        if not isinstance(t, Tensor) or not isinstance(t.shape, tuple):
+            if name in ("zeros_like", "ones_like"):
+                return _filled_like(0 if name == "zeros_like" else 1)(c)
+            return c.unknown(f"{name}() of a value we cannot follow")
+        if name == "diag":
+            off = plain(c.args[1]) if len(c.args) > 1 else plain(c.kwargs.get("k", 0))
+            return Tensor(diag_shape(t.shape, off))
+        if name in ("triu", "tril") and len(t.shape) < 2:
+            return c.unknown(f"{name}() of a vector")
+        return Tensor(t.shape)  # triu / tril / zeros_like / ones_like keep the shape
+
+    return impl
+
+
+NP.add("random.randn", _randn, "random.randn(*dims): an array of that shape, values unknown")
+NP.add("random.rand", _randn, "random.rand(*dims): an array of that shape, values unknown")
+for _n in ("diag", "triu", "tril"):
+    NP.add(_n, _np_matrix_op(_n), f"{_n}(a) of an array of known shape: the shape numpy gives")
+SCIPY = Group("scipy.linalg", title="scipy.linalg (shapes)")
+SCIPY.add("qr", _scipy_qr, "qr(a[, mode='full'|'economic']): Q (m, m|k), R (m|k, n)")
+SCIPY.add("lu", _scipy_lu, "lu(a): P (m, m), L (m, k), U (k, n), k = min(m, n)")

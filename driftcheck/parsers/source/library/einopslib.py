@@ -138,8 +138,43 @@ def _layer(c: Call) -> Any:
 
 for _n in ("Rearrange", "Reduce"):
     L.add(_n, _layer, f"{_n}(pattern, **axes): a layer with no parameters")
+
+
+def _einmix(c: Call) -> Any:
+    """``EinMix(pattern, weight_shape, bias_shape=None, **axes)`` (native-sparse-attention's
+    grouped MLP): a weight with one axis per name of ``weight_shape`` and, when given, a bias
+    with the axes of ``bias_shape`` (einops stores it broadcast over the output's other axes,
+    of size 1: the same count). einops requires every axis of both to be given a length; one
+    we cannot read (or any other argument) leaves an unknown layer, never 0."""
+    pattern, wshape = c.plain(0, "pattern"), c.plain(1, "weight_shape")
+    bshape = c.plain(2, "bias_shape")
+    axes = {k: plain(v) for k, v in c.kwargs.items() if k not in ("weight_shape", "bias_shape")}
+    shapes: dict[str, tuple[int, ...]] = {}
+    for name, spec in (("weight", wshape), ("bias", bshape)):
+        if spec is None and name == "bias":
+            continue
+        names = spec.split() if isinstance(spec, str) else None
+        if (
+            not isinstance(pattern, str)
+            or names is None
+            or not all(re.fullmatch(r"\w+", a) for a in names)
+            or not all(
+                isinstance(axes.get(a), int) and not isinstance(axes[a], bool) for a in names
+            )
+        ):
+            return UnknownModule(f"einops EinMix at {c.where}")
+        shapes[name] = tuple(axes[a] for a in names)
+    obj = Obj(cls=None, module=True, loc=(str(c.loc[0]), c.loc[1]), qual="einops.EinMix")
+    obj.attrs["pattern"] = pattern
+    obj.attrs["axes_lengths"] = axes
+    for name, shape in shapes.items():
+        obj.params[name] = Tensor(shape, param=True, owner=obj, name=name)
+    return obj
+
+
 L.add(
     "EinMix",
-    lambda c: UnknownModule(f"einops EinMix at {c.where}"),
-    "EinMix(...): holds weights; not modelled (an unknown layer, never 0)",
+    _einmix,
+    "EinMix(pattern, weight_shape, bias_shape=None, **axes): a weight (and bias) of the axes "
+    "given; an axis without a length: an unknown layer",
 )

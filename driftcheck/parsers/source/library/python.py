@@ -8,6 +8,8 @@ add what needs the interpreter (attributes, classes, calling a function argument
 from __future__ import annotations
 
 import ast
+from functools import cache
+from pathlib import Path
 from typing import Any
 
 from driftcheck.parsers.source.library import enums
@@ -26,6 +28,7 @@ from driftcheck.parsers.source.values.abstract import (
     Sourced,
     Tensor,
     Unknown,
+    is_module,
     plain,
 )
 
@@ -232,6 +235,10 @@ def _issubclass(c: Call) -> Any:
     bases = base if isinstance(base, tuple) else (base,)
     if isinstance(sub, ExtClass):
         return _ext_subclass(c, sub, bases)
+    if isinstance(sub, Ext):
+        got = _torch_nn_subclass(sub, bases)
+        if got is not None:
+            return got
     if not isinstance(sub, Cls) or not all(isinstance(b, (Cls, Ext)) for b in bases):
         return c.unknown()
     mro = sub.mro()
@@ -255,6 +262,41 @@ def _issubclass(c: Call) -> Any:
 
 
 _NN_MODULE = ("torch.nn.Module", "torch.nn.modules.module.Module")
+
+
+def _torch_nn_subclass(sub: Ext, bases: tuple) -> bool | None:
+    """``issubclass(conv_op, nn.Conv2d)`` with ``conv_op = nn.Conv3d`` (dynamic-network-
+    architectures' ``maybe_convert_scalar_to_list``): answered from the shipped table of torch.nn
+    classes' ancestors (the same with and without torch installed). False only against public
+    torch.nn classes the table holds (a mixin it does not list stays unknown); None (unknown)
+    for any class it does not hold."""
+    from driftcheck.parsers.source.library.torchlib import is_nn_class, shipped_mro
+
+    if not sub.qual.startswith("torch.nn.") or sub.qual.startswith("torch.nn.functional."):
+        return None
+    mro = shipped_mro(sub.qual)
+    if mro is None:
+        return None
+    for b in bases:
+        if isinstance(b, Cls):
+            continue  # a class read from analyzed source is no base of a torch class
+        if not isinstance(b, Ext) or not b.qual.startswith("torch.nn."):
+            return None
+        short = b.qual.rsplit(".", 1)[-1]
+        if short in mro:
+            return True
+        if not is_nn_class(f"torch.nn.{short}") and short not in _torch_nn_ancestors():
+            return None
+    return False
+
+
+@cache
+def _torch_nn_ancestors() -> frozenset[str]:
+    """Every nn.Module class the shipped ancestor table names (``_BatchNorm``, ``_ConvNd``):
+    a class absent from a layer's complete list of nn.Module ancestors is not its base."""
+    from driftcheck.parsers.source.library.torchlib import _shipped_table
+
+    return frozenset(n for names in _shipped_table().get("mro", {}).values() for n in names)
 
 
 def _ext_subclass(c: Call, sub: ExtClass, bases: tuple) -> Any:
@@ -357,7 +399,23 @@ def _setattr(c: Call) -> Any:
             c.interp.attrs.register(obj, plain(args[1]), args[2], c.loc[1])
         elif isinstance(obj, (Config, Leaf, Cls)):
             c.interp.attrs.setattr(obj, plain(args[1]), args[2], c.loc[1], None)
+    elif len(args) == 3:
+        unnamed_setattr(plain(args[0]), plain(args[1]), args[2], c.loc)
     return None
+
+
+def unnamed_setattr(obj: Any, name: Any, v: Any, loc: tuple) -> None:
+    """``setattr(self, f"layer{i}", nn.Linear(...))`` under a name we cannot compute (a loop
+    over an unknown count): torch registers the layer under some name, so the module is
+    unresolved with a note, never counted without it (a plain value changes nothing)."""
+    from driftcheck.parsers.source.interp import opaque
+
+    if not (isinstance(obj, Obj) and obj.module):
+        return
+    x = plain(v)
+    if is_module(x) or opaque.may_be_module(x) or (isinstance(x, Tensor) and x.param):
+        where = f"{Path(str(loc[0])).name}:{loc[1]}"
+        obj.unresolved.append(f"setattr at {where} of a layer under an unknown name ({name!r})")
 
 
 @B.entry(

@@ -33,6 +33,7 @@ from driftcheck.parsers.source.values.abstract import (
     Tensor,
     Unknown,
     UnknownModule,
+    UnknownNumber,
     WeightRef,
     container_values,
     is_module,
@@ -97,6 +98,8 @@ SAME_SHAPE = {
     "sigmoid",
     "tanh",
     "copy_",
+    "astype",  # a numpy matrix held as a tensor shape (library/arrays.py: Glow's LU weights)
+    "copy",
     "cpu",
     "cuda",
     "trunc_normal_",
@@ -247,6 +250,12 @@ def shape_of(args: list[Any], qual: str) -> tuple[Any, ...] | Unknown:
     pa = [plain_hole(a) for a in args]
     if name.endswith("_like"):
         return pa[0].shape if pa and isinstance(pa[0], Tensor) else Unknown("like")
+    if (
+        name in ("from_numpy", "tensor", "as_tensor", "Tensor", "FloatTensor", "LongTensor")
+        and len(pa) == 1
+        and getattr(pa[0], "library_type", None) == "numpy.ndarray"
+    ):
+        return _data_shape(pa[0])  # ``torch.from_numpy(np.linspace(a, b, n))``: (n,)
     if name in ("tensor", "as_tensor"):
         if not pa:
             return Unknown("tensor")
@@ -286,6 +295,8 @@ def shape_of(args: list[Any], qual: str) -> tuple[Any, ...] | Unknown:
     if len(pa) == 1 and isinstance(pa[0], (tuple, list)):
         pa = list(pa[0])
     if len(pa) == 1 and isinstance(pa[0], Tensor):
+        if name == "from_numpy":  # a numpy matrix held as a shape (library/arrays.py)
+            return pa[0].shape
         return pa[0].shape if name in ("Tensor", "FloatTensor") else Unknown("tensor")
     dims: list[Any] = []
     for d in pa:
@@ -299,7 +310,7 @@ def shape_of(args: list[Any], qual: str) -> tuple[Any, ...] | Unknown:
 
 def _data_shape(x: Any) -> tuple[Any, ...] | Unknown:
     x = plain(x)
-    if isinstance(x, (int, float, bool)):
+    if isinstance(x, (int, float, bool, UnknownNumber)):
         return ()
     if isinstance(x, (list, tuple)):
         if not x:
@@ -308,6 +319,8 @@ def _data_shape(x: Any) -> tuple[Any, ...] | Unknown:
         return Unknown("ragged") if isinstance(inner, Unknown) else (len(x), *inner)
     if isinstance(x, Tensor):
         return x.shape
+    if getattr(x, "library_type", None) == "numpy.ndarray" and hasattr(x, "items"):
+        return (len(x.items),)  # a 1-D array of known numbers (library/arrays.NDArray)
     return Unknown("tensor data")
 
 

@@ -44,6 +44,13 @@ class UnknownModule(Unknown):
         self.qual = qual
 
 
+class UnknownNumber(Unknown):
+    """A number whose value is unknown, known to be a plain number (an item of
+    ``np.random.permutation(n)``): a list of them has a known shape as tensor data."""
+
+    __slots__ = ()
+
+
 def is_unknown(v: Any) -> bool:
     return isinstance(v, Unknown)
 
