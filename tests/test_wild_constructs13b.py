@@ -95,6 +95,14 @@ MAY_BE_LAYERS = {
         for i in range(N):
             setattr(self, f"layer{i}", make_lin(4, 4))
     """,
+    # a name an undecided ``if`` binds to a factory's layer in one branch and None in the other
+    "undecided_branch_factory": """
+        if N > 3:
+            body = FACT.get(KIND)(4, 4)
+        else:
+            body = None
+        self.body = body
+    """,
 }
 
 
@@ -124,6 +132,23 @@ NOT_LAYERS = {
         self.half = (N / 2).is_integer()
     """,
     "torch_helper": "self.pad = nn.modules.utils._reverse_repeat_tuple((N, 1), 2)",
+    # names an undecided ``if`` binds to a device / a tensor / None in either branch (skrl's
+    # ``_device`` and ``low``): unknown after the ``if``, but never a layer
+    "undecided_branches_plain": """
+        if os.environ.get("DC_TEST_DEV_13B") is None:
+            dev = torch.device("cpu")
+        else:
+            dev = torch.device("meta")
+        self.device = dev
+        if N > 3:
+            low = torch.tensor([1.0, 2.0])
+        else:
+            low = None
+        self.low = low
+        if N > 5:
+            scale = N * 2
+        self.scale = scale if N > 5 else 1
+    """,
     # a factory (not a layer) read under an unknown key, then the attribute rebound to a layer
     "rebound": """
         self.body = FACT.get(KIND)

@@ -37,6 +37,7 @@ from driftcheck.parsers.source.values.abstract import (
     Tensor,
     Unknown,
     UnknownModule,
+    UnknownPlain,
     is_module,
     is_unknown,
     plain,
@@ -166,6 +167,11 @@ class Expressions:
                     # ``nn.Linear(...) if has_proj else nn.Identity()``: a layer either way,
                     # which one unknown -- never silently no layer
                     return UnknownModule(f"condition at line {e.lineno} (a layer either way)")
+                from driftcheck.parsers.source.interp import opaque
+
+                if opaque.never_a_layer(a) and opaque.never_a_layer(b):
+                    # ``n * 2 if flag else 1``: unknown, never a layer (interp/opaque.py)
+                    return UnknownPlain(f"condition at line {e.lineno}")
                 return Unknown(f"condition at line {e.lineno}")
             return self.eval(e.body if c else e.orelse, fr)
         if t is ast.Tuple:

@@ -22,7 +22,13 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from driftcheck.parsers.source.values.abstract import Unknown, UnknownModule, UnknownNumber
+from driftcheck.parsers.source.values.abstract import (
+    Tensor,
+    Unknown,
+    UnknownModule,
+    UnknownNumber,
+    UnknownPlain,
+)
 
 # the ``why`` of an unknown that is never a module or a parameter: numbers, booleans, strings,
 # plain containers (a plain list / dict / tuple on a module is not registered by torch), tensors
@@ -94,7 +100,7 @@ def may_be_module(v: Any) -> bool:
     an ``nn.Module`` or ``nn.Parameter`` that torch would register and count."""
     if isinstance(v, UnknownModule):
         return True
-    if not isinstance(v, Unknown) or isinstance(v, UnknownNumber):
+    if not isinstance(v, Unknown) or isinstance(v, (UnknownNumber, UnknownPlain)):
         return False
     why = v.why
     if why.startswith("call of unknown (") and why.endswith(")"):
@@ -110,6 +116,19 @@ def may_be_module(v: Any) -> bool:
             return True
         return not q.startswith(_SAFE_CALL_TOPS)
     return _NOT_A_MODULE.match(why) is None
+
+
+def never_a_layer(v: Any) -> bool:
+    """``v`` is provably neither a module nor a parameter, nor a container that may hold one:
+    a number, string, ``None``, a tensor that is not an ``nn.Parameter``, or an unknown of a
+    kind ``may_be_module`` clears (the branches of an undecided ``if``: statements.py)."""
+    if v is None or isinstance(v, (bool, int, float, complex, str, bytes)):
+        return True
+    if isinstance(v, Tensor):
+        return not v.param
+    if isinstance(v, Unknown):
+        return not may_be_module(v) and not is_container(v)
+    return False
 
 
 _TAIL = " to an unknown value that may be a layer ("

@@ -320,8 +320,9 @@ class Statements:
         """Names the two branches of an undecided ``if`` bind differently are unknown after it
         (``if norm is None: norm = nn.Identity()`` on an unknown ``norm``): the later branch's
         value is not the one the program has."""
+        from driftcheck.parsers.source.interp import opaque
         from driftcheck.parsers.source.interp.exprs import _same
-        from driftcheck.parsers.source.values.abstract import UnknownModule, is_module
+        from driftcheck.parsers.source.values.abstract import UnknownModule, UnknownPlain, is_module
 
         missing = object()
         fr.locals.clear()
@@ -339,7 +340,11 @@ class Statements:
                 # another value either branch may have left (``d = 100`` / ``d = 4``): unknown,
                 # never the branch run last
                 where = f"{fr.mod.path.name}:{line}" if fr.mod is not None else f"line {line}"
-                fr.locals[name] = Unknown(f"{name} set under the undecided condition at {where}")
+                why = f"{name} set under the undecided condition at {where}"
+                # a device in one branch and a tensor in the other: unknown, but never a layer
+                # (an attribute it is stored on is not a missed layer: interp/opaque.py)
+                plain = all(v is missing or opaque.never_a_layer(v) for v in (va, vb))
+                fr.locals[name] = UnknownPlain(why) if plain else Unknown(why)
         del before
 
     @staticmethod

@@ -51,6 +51,14 @@ class UnknownNumber(Unknown):
     __slots__ = ()
 
 
+class UnknownPlain(Unknown):
+    """A value whose value is unknown but that is never an ``nn.Module`` or ``nn.Parameter``:
+    a name an undecided ``if`` binds to a device in one branch and a tensor in the other.
+    Stored on a module it is not a layer that may be missed (interp/opaque.py)."""
+
+    __slots__ = ()
+
+
 def is_unknown(v: Any) -> bool:
     return isinstance(v, Unknown)
 
