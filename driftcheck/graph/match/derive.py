@@ -222,7 +222,7 @@ def _one(v: Any) -> Any:
 
 def _ties(leaves: list[Item], out: dict[str, Derived]) -> None:
     """Tied when some layer shares a weight; untied when an output head of vocab rows exists."""
-    tied = next((it for it in leaves if it.node.tied), None)
+    tied = next((it for it in leaves if it.node.tied and _vocab_tie(it, out)), None)
     if tied is not None:
         out["tieWordEmbeddings"] = Derived(
             True, "model.tieWordEmbeddings", tied.node.loc, tied.node.id
@@ -236,6 +236,18 @@ def _ties(leaves: list[Item], out: dict[str, Derived]) -> None:
             loc = it.node.loc
             out["tieWordEmbeddings"] = Derived(False, "model.tieWordEmbeddings", loc, it.node.id)
             return
+
+
+def _vocab_tie(it: Item, out: dict[str, Derived]) -> bool:
+    """A shared weight is the word-embedding tie only when it has the token table's rows: a
+    ``nn.Linear`` subclass whose ``forward`` runs ``super().forward`` on its own Parameter
+    (Phi-MoE's router) shares a weight with no table; with no vocabulary known, any share."""
+    vocab = out.get("vocabSize")
+    if vocab is None:
+        return True
+    w = leaf_weights(it.ltype, it.params) or {}
+    rows = [s[0] for k, s in w.items() if k in it.node.tied and s and isinstance(s[0], int)]
+    return not rows or vocab.value in rows
 
 
 def _from_roles(leaves: list[Item], out: dict[str, Derived]) -> None:
