@@ -343,8 +343,10 @@ def _head_splits(main: Item, out: dict[str, Derived], items: list[Item]) -> None
     per: Counter = Counter()
     dims: set[int] = set()
     for it in splits:
-        per[it.params["unflattened_size"][0]] += 1
         n, d = it.params["unflattened_size"]
+        if n < 0:  # (-1, head width) of a projection the graph names: its width over it
+            n = it.src_width // d
+        per[n] += 1
         if d < 0 and it.src_width is not None and it.src_width % n == 0:
             d = it.src_width // n  # (heads, -1) of a projection the graph names: its width
         if d > 0 and n * d not in widths:
@@ -385,8 +387,10 @@ def _head_splits(main: Item, out: dict[str, Derived], items: list[Item]) -> None
 
 
 def _splits(items) -> list[Item]:
-    """Reshapes of one axis into (n, d), both ints or d left as -1."""
+    """Reshapes of one axis into (n, d), both ints or d left as -1 (or n left as -1 where
+    every such split's input is a projection of known width)."""
     out = []
+    inferred = []
     for it in items:
         if it.is_block or not it.soft or it.ltype != "Unflatten":
             continue
@@ -400,7 +404,25 @@ def _splits(items) -> list[Item]:
             and (size[1] > 0 or size[1] == -1)
         ):
             out.append(it)
+        elif (
+            isinstance(size, (list, tuple))
+            and len(size) == 2
+            and size[0] == -1
+            and type(size[1]) is int
+            and size[1] > 1
+        ):
+            # ``view(b, t, -1, head_dim)`` of a projection's output: the heads are that
+            # projection's width over the head width the code states
+            inferred.append(it)
+    if all(_whole(it.src_width, it.params["unflattened_size"][1]) for it in inferred):
+        # every such split, or none: one whose input is not a projection (a q/k norm
+        # between them) hides its heads, and the others alone would read the values'
+        out += inferred
     return out
+
+
+def _whole(width: Any, d: int) -> bool:
+    return type(width) is int and width >= d and width % d == 0
 
 
 def _mlp_width(body: list[Item] | None, out: dict[str, Derived]) -> None:
