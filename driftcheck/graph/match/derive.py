@@ -33,6 +33,10 @@ class Derived:
     weak: bool = False
     """read by a heuristic (the last projection back to the hidden width is the MLP's): where
     the same side states the fact otherwise, the statement stands (``facts._side``)"""
+    alts: tuple = ()
+    """other values the structure would allow as well (the rows of the other tables as wide
+    as the token table: LayoutLM's 1024-row box tables beside 800 words): where the same side
+    states one of them, the statement stands (``facts._side``)"""
 
 
 # fact -> the bound parameter names that carry it on layers of the given role
@@ -296,6 +300,16 @@ def _from_embeddings(leaves: list[Item], out: dict[str, Derived]) -> None:
         # a bare 2-D Parameter with more rows than every typed table may be the token table
         # (used in a way no rule types): the largest typed table may be a position table
         return
+    width = tok.params.get("embedding_dim")
+    alts = tuple(
+        sorted(
+            {
+                it.params["num_embeddings"]
+                for it in tables
+                if it is not tok and it.params.get("embedding_dim") == width
+            }
+        )
+    )
     out.setdefault(
         "vocabSize",
         Derived(
@@ -303,6 +317,7 @@ def _from_embeddings(leaves: list[Item], out: dict[str, Derived]) -> None:
             _attr(tok, "num_embeddings"),
             _loc(tok, "num_embeddings"),
             tok.node.id,
+            alts=alts,
         ),
     )
     dim = tok.params.get("embedding_dim")

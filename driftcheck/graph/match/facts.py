@@ -71,6 +71,8 @@ def _side(g: Graph, derived: dict[str, Derived], key: str, side: str, structural
     sides); the stated fact only lends its location (the config key) when it agrees."""
     f = g.facts.get(key)
     d = derived.get(key)
+    if structural and d is not None and f is not None and f.value in d.alts:
+        structural = False  # the structure allows the stated value too: the statement stands
     if structural and d is not None:
         loc = d.loc
         if f is not None and f.loc is not None and same(normalise(key, f.value), d.value):
