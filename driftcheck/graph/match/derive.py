@@ -124,7 +124,45 @@ def derive(items: list[Item]) -> dict[str, Derived]:
     _ties(leaves, out)
     if "numExperts" not in out:
         _experts(items, out)
+    if "intermediateSize" not in out and "numExperts" in out:
+        _expert_width(items, out)
     return out
+
+
+def _expert_width(items: list[Item], out: dict[str, Derived]) -> None:
+    """The MLP width of fused expert tensors (Granite-MoE's ``input_linear [E, 2I, D]`` and
+    ``output_linear [E, D, I]``; Mixtral's in transformers 5): in one block, two 3-d
+    Parameters of ``numExperts`` rows, each with the hidden width on one axis, whose other
+    widths are ``I`` and ``I`` or ``2I`` (gate and up fused): ``I``. Anything else: nothing."""
+    e, hidden = out["numExperts"].value, out.get("hiddenSize")
+    if hidden is None:
+        return
+    d = hidden.value
+    for blk in walk(items):
+        if not blk.is_block:
+            continue
+        fused = []
+        for c in blk.children or []:
+            shape = c.params.get("shape") if not c.is_block and c.ltype == "Parameter" else None
+            if isinstance(shape, (list, tuple)) and len(shape) == 3 and shape[0] == e:
+                fused.append(c)
+        if len(fused) != 2:
+            continue
+        widths = []
+        for c in fused:
+            rest = list(c.params["shape"][1:])
+            if d not in rest or not all(type(x) is int for x in rest):
+                return
+            rest.remove(d)
+            widths.append(rest[0])
+        small, big = sorted(widths)
+        if big not in (small, 2 * small):
+            return
+        c = next(c for c, w in zip(fused, widths) if w == small)
+        out["intermediateSize"] = Derived(
+            small, "experts.intermediateSize", _loc(c, "shape"), c.node.id
+        )
+        return
 
 
 def _router_width(it: Item) -> int | None:

@@ -179,9 +179,10 @@ class Differ:
             # so the stretches between aligned layers are one set of weights written two ways
             pairs = [p for p in pairs if p[0] is not None and p[1] is not None]
         gap: list[Pair] = []
+        swapped = _swapped(pairs)
         for x, y in pairs:
             if x is None or y is None:
-                if (x or y).full_sig not in moved:
+                if (x or y).full_sig not in moved and id(x or y) not in swapped:
                     gap.append((x, y))
                 continue
             self._gap(gap, times)
@@ -338,6 +339,25 @@ class Differ:
                 ),
                 block=it.is_block,
             )
+
+
+def _swapped(pairs: list[Pair]) -> set[int]:
+    """Unpaired items of one level that an unpaired item of the other side holds exactly the
+    weights of, in another place (Granite's router, a raw ``[E, d]`` weight before the
+    experts on one side and a ``Linear(d, E)`` after them on the other): the same layer,
+    declared elsewhere, where the changed layers between them left both unaligned."""
+    rights = [(y, weight_bag([y])) for x, y in pairs if x is None and y is not None]
+    out: set[int] = set()
+    for x, y in pairs:
+        if x is None or y is not None:
+            continue
+        bx = weight_bag([x])
+        if not bx:
+            continue
+        hit = next((r for r, br in rights if id(r) not in out and br == bx), None)
+        if hit is not None:
+            out |= {id(x), id(hit)}
+    return out
 
 
 def _same_weights(loose: list[Pair]) -> bool:
