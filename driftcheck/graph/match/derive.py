@@ -33,6 +33,10 @@ class Derived:
     weak: bool = False
     """read by a heuristic (the last projection back to the hidden width is the MLP's): where
     the same side states the fact otherwise, the statement stands (``facts._side``)"""
+    yields: bool = False
+    """read where no layer type says it (a learned position table among the embeddings):
+    where the same side states the fact, the statement stands (``facts._side``), so a
+    fairseq table's two extra rows are compared through the statement's offset"""
     alts: tuple = ()
     """other values the structure would allow as well (the rows of the other tables as wide
     as the token table: LayoutLM's 1024-row box tables beside 800 words): where the same side
@@ -114,6 +118,8 @@ def derive(items: list[Item]) -> dict[str, Derived]:
     leaves = [it for it in walk(items) if not it.is_block]
     _from_roles(leaves, out)
     _from_embeddings(leaves, out)
+    if "maxPositionEmbeddings" not in out:
+        _position_tables(items, out)
     _patch(items, out)
     _unfold_patch(items, out)
     main = stack if stack is not None else main_block(items)
@@ -133,7 +139,8 @@ def _expert_width(items: list[Item], out: dict[str, Derived]) -> None:
     """The MLP width of fused expert tensors (Granite-MoE's ``input_linear [E, 2I, D]`` and
     ``output_linear [E, D, I]``; Mixtral's in transformers 5): in one block, two 3-d
     Parameters of ``numExperts`` rows, each with the hidden width on one axis, whose other
-    widths are ``I`` and ``I`` or ``2I`` (gate and up fused): ``I``. Anything else: nothing."""
+    widths are ``I`` and ``I`` or ``2I`` (gate and up fused), or three of width ``I`` (gate,
+    up and down apart): ``I``. Anything else: nothing."""
     e, hidden = out["numExperts"].value, out.get("hiddenSize")
     if hidden is None:
         return
@@ -146,7 +153,7 @@ def _expert_width(items: list[Item], out: dict[str, Derived]) -> None:
             shape = c.params.get("shape") if not c.is_block and c.ltype == "Parameter" else None
             if isinstance(shape, (list, tuple)) and len(shape) == 3 and shape[0] == e:
                 fused.append(c)
-        if len(fused) != 2:
+        if len(fused) not in (2, 3):  # gate|up and down, or gate, up and down
             continue
         widths = []
         for c in fused:
@@ -155,8 +162,8 @@ def _expert_width(items: list[Item], out: dict[str, Derived]) -> None:
                 return
             rest.remove(d)
             widths.append(rest[0])
-        small, big = sorted(widths)
-        if big not in (small, 2 * small):
+        small, big = min(widths), max(widths)
+        if big not in (small, 2 * small) or (len(widths) == 3 and big != small):
             return
         c = next(c for c, w in zip(fused, widths) if w == small)
         out["intermediateSize"] = Derived(
@@ -312,6 +319,37 @@ def _from_roles(leaves: list[Item], out: dict[str, Derived]) -> None:
     for fact, counter in seen.items():
         value, _ = counter.most_common(1)[0]
         out.setdefault(fact, first[(fact, value)])
+
+
+def _position_tables(items: list[Item], out: dict[str, Derived]) -> None:
+    """A learned position table: outside the layers, the tables as wide as the token table
+    other than it (not its rows, not sharing its weight) all of one row count, one table or
+    one per stack (an encoder-decoder's two). A segment table beside it (BERT's 2 rows) makes
+    two counts: which is the positions' is not what the structure says, so nothing."""
+    vocab, hidden = out.get("vocabSize"), out.get("hiddenSize")
+    if vocab is None or hidden is None:
+        return
+    tables = [
+        it
+        for it in items
+        if not it.is_block
+        and it.ltype == "Embedding"
+        and it.params.get("embedding_dim") == hidden.value
+        and type(it.params.get("num_embeddings")) is int
+        and it.params["num_embeddings"] != vocab.value
+        and not it.node.tied
+    ]
+    rows = {it.params["num_embeddings"] for it in tables}
+    if len(rows) != 1 or not 1 <= len(tables) <= 2:
+        return
+    t = tables[0]
+    out["maxPositionEmbeddings"] = Derived(
+        t.params["num_embeddings"],
+        _attr(t, "num_embeddings"),
+        _loc(t, "num_embeddings"),
+        t.node.id,
+        yields=True,
+    )
 
 
 def _raw_rows(it: Item) -> int:

@@ -71,7 +71,7 @@ def _side(g: Graph, derived: dict[str, Derived], key: str, side: str, structural
     sides); the stated fact only lends its location (the config key) when it agrees."""
     f = g.facts.get(key)
     d = derived.get(key)
-    if structural and d is not None and f is not None and f.value in d.alts:
+    if structural and d is not None and f is not None and (d.yields or f.value in d.alts):
         structural = False  # the structure allows the stated value too: the statement stands
     if structural and d is not None:
         loc = d.loc
@@ -94,6 +94,7 @@ def fact_diffs(
     left: Graph, right: Graph, dl: dict[str, Derived], dr: dict[str, Derived]
 ) -> list[FactDiff]:
     keys = list(FACTS) + sorted((set(left.facts) & set(right.facts)) - set(FACTS))
+    dl, dr = _unlike_tables(left, right, dl, dr)
     out: list[FactDiff] = []
     for key in keys:
         both = key in dl and key in dr
@@ -125,6 +126,23 @@ def fact_diffs(
         )
     out += _context(left, right, dl, dr)
     return out
+
+
+def _unlike_tables(left: Graph, right: Graph, dl: dict, dr: dict) -> tuple[dict, dict]:
+    """A table read as a side's positions (``Derived.yields``) where that side states its
+    context and the table's rows are not it (plus fairseq's offset): the table is something
+    else (DeBERTa's relative table beside no absolute one), so is the other side's
+    same-placed table; neither reading is used."""
+    for key in [k for k in ("maxPositionEmbeddings",) if k in dl or k in dr]:
+        for g, d in ((left, dl), (right, dr)):
+            f, x = g.facts.get(key), d.get(key)
+            if f is None or x is None or not x.yields or not isinstance(f.value, int):
+                continue
+            if not 0 <= x.value - f.value <= MAX_POSITION_OFFSET:
+                dl = {k: v for k, v in dl.items() if not (k == key and v.yields)}
+                dr = {k: v for k, v in dr.items() if not (k == key and v.yields)}
+                break
+    return dl, dr
 
 
 MAX_POSITION_OFFSET = 2
