@@ -49,6 +49,9 @@ class Diff:
     twins: list[str] = field(default_factory=list)
     """other attributes with the same two values (a width seen as one layer's outputs and the
     next one's inputs), reported under this one (``match._twins``)"""
+    shifted: list[str] = field(default_factory=list)
+    """other weights longer or shorter by the same rows on one axis (YOLOS's position
+    tables, each holding the detection tokens), reported under this one (``match._shifted``)"""
     equivalent: bool = False
     """seen only where both sides hold the same number of parameters (the items of one
     level of the sequence, or the layers outside its blocks): one set of weights written
