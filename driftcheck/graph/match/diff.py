@@ -291,10 +291,11 @@ class Differ:
                 self._blocks(lefts[0], rights[0], times)
                 return
             sized = _resized(lefts, rights)
+            bagged = sized is None and (sized := _bag_resized(lefts, rights)) is not None
             if sized is not None:  # hand-written linears [256, 64] against Linear(64, 160)
                 a, b, x, y = sized
                 locs = {"left": _loc(x, None, "left"), "right": _loc(y, None, "right")}
-                for _ in range(len(lefts)):
+                for _ in range(1 if bagged else len(lefts)):
                     self.add(
                         Diff(
                             "shape",
@@ -456,6 +457,35 @@ def _resized(lefts: list[Item], rights: list[Item]) -> tuple | None:
     if not (isinstance(a, int) and isinstance(b, int)):
         return None
     return a, b, lefts[0], rights[0]
+
+
+def _bag_resized(lefts: list[Item], rights: list[Item]) -> tuple | None:
+    """The layers left each side hold the same weights, as many of each shape, up to one
+    size ``a`` on the left where the right has ``b`` (a model of raw Parameters run by
+    ``F.linear`` against transformers' Linear layers, an MLP width changed): ``(a, b, first
+    left, first right)``, or None. Matched as multisets of shapes, whatever the order or
+    grouping in blocks; one size pair only."""
+    bl, br = weight_bag(lefts), weight_bag(rights)
+    if not bl or not br:
+        return None
+    only_l, only_r = bl - br, br - bl
+    if not only_l or not only_r or sum(only_l.values()) != sum(only_r.values()):
+        return None
+    ints_l = {x for shape in only_l for x in shape if type(x) is int}
+    ints_r = {x for shape in only_r for x in shape if type(x) is int}
+    found = None
+    for a in ints_l - ints_r:
+        for b in ints_r - ints_l:
+            mapped: Counter = Counter()
+            for shape, n in only_l.items():
+                mapped[tuple(b if x == a else x for x in shape)] += n
+            if mapped == only_r:
+                if found is not None:
+                    return None  # two readings: no one size
+                found = (a, b)
+    if found is None:
+        return None
+    return found[0], found[1], lefts[0], rights[0]
 
 
 def _one_table(lefts: list[Item], rights: list[Item]) -> tuple | None:
