@@ -277,8 +277,12 @@ class Canon:
         """type signatures of the lone blocks this run dissolved (to know if a rerun helps)"""
         # one pass for the child lists: Graph.children re-validates its cache on every call
         self.kids: dict[str | None, list[Node]] = {}
+        self.tied_linear: set[str | None] = set()
+        """parents of a ``Linear`` sharing a weight (``_own_linear`` looks only there)"""
         for n in graph.nodes:
             self.kids.setdefault(n.parent, []).append(n)
+            if n.tied and n.type == "Linear":
+                self.tied_linear.add(n.parent)
         self._into: dict[str, list[str]] | None = None
         self._out: dict[str, list[str]] | None = None
 
@@ -307,7 +311,8 @@ class Canon:
         if table is not None:
             return table
         if kids:
-            kids = _own_linear(kids)
+            if node.id in self.tied_linear:
+                kids = _own_linear(kids)
             inner = self._seq(kids, depth)
             if not inner:
                 return None
