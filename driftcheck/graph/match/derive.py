@@ -505,9 +505,13 @@ def _splits(items) -> list[Item]:
             # ``view(b, t, -1, head_dim)`` of a projection's output: the heads are that
             # projection's width over the head width the code states
             inferred.append(it)
-    if all(_whole(it.src_width, it.params["unflattened_size"][1]) for it in inferred):
+    if len(inferred) >= 2 and all(
+        _whole(it.src_width, it.params["unflattened_size"][1]) for it in inferred
+    ):
         # every such split, or none: one whose input is not a projection (a q/k norm
-        # between them) hides its heads, and the others alone would read the values'
+        # between them) hides its heads, and the others alone would read the values'. One
+        # split alone may cut a fused q|k|v (NeoX's ``view(b, t, -1, 3 * head_dim)``): the
+        # width it states is then no head width
         out += inferred
     return out
 

@@ -110,6 +110,7 @@ def fact_diffs(
             continue
         if key == "maxPositionEmbeddings":
             ls, rs = _position_offset(left, right, ls, rs)
+            ls, rs = _table_offset(dl.get(key), dr.get(key), ls, rs)
             if same(ls[0], rs[0]):
                 continue
         derived = {s: x[2].attribute for s, x in zip(SIDES, (ls, rs)) if x[2] is not None}
@@ -143,6 +144,22 @@ def _unlike_tables(left: Graph, right: Graph, dl: dict, dr: dict) -> tuple[dict,
                 dr = {k: v for k, v in dr.items() if not (k == key and v.yields)}
                 break
     return dl, dr
+
+
+def _table_offset(dl: Derived | None, dr: Derived | None, ls: tuple, rs: tuple) -> tuple:
+    """Both sides hold a position table (``Derived.yields``); one states its context under a
+    key and its table holds ``offset`` more rows (fairseq's 2): the other side's table,
+    read as its context, is its rows less the same offset (table against table)."""
+    if dl is None or dr is None or not (dl.yields and dr.yields):
+        return ls, rs
+    for stated, table, d_s in ((ls, rs, dl), (rs, ls, dr)):
+        if stated[2] is not None or table[2] is None or not isinstance(stated[0], int):
+            continue
+        offset = d_s.value - stated[0]
+        if 0 < offset <= MAX_POSITION_OFFSET and table[0] > offset:
+            moved = (table[0] - offset, table[1], table[2])
+            return (moved, rs) if table is ls else (ls, moved)
+    return ls, rs
 
 
 MAX_POSITION_OFFSET = 2
