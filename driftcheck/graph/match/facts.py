@@ -109,8 +109,10 @@ def fact_diffs(
         if key == "quantization" and ls[0] == rs[0] == "none":
             continue
         if key == "maxPositionEmbeddings":
-            ls, rs = _position_offset(left, right, ls, rs)
-            ls, rs = _table_offset(dl.get(key), dr.get(key), ls, rs)
+            moved = _position_offset(left, right, ls, rs)
+            if moved == (ls, rs):  # the offset once: by the named tables, else by these
+                moved = _table_offset(dl.get(key), dr.get(key), ls, rs)
+            ls, rs = moved
             if same(ls[0], rs[0]):
                 continue
         derived = {s: x[2].attribute for s, x in zip(SIDES, (ls, rs)) if x[2] is not None}
