@@ -30,7 +30,7 @@ from driftcheck.findings import Finding, Location
 from driftcheck.graph.match import policy
 from driftcheck.graph.match.canon import canonicalise, norm_value
 from driftcheck.graph.match.derive import derive, stages
-from driftcheck.graph.match.diff import Diff, Differ, same
+from driftcheck.graph.match.diff import Diff, Differ, json_value, same
 from driftcheck.graph.match.facts import SIDES, FactDiff, fact_diffs
 from driftcheck.graph.match.facts import _side as fact_side
 from driftcheck.graph.match.semantic import related, semantic_enabled, settle
@@ -75,7 +75,7 @@ def compare(left: Graph, right: Graph, labels: dict[str, str] | None = None) -> 
     if semantic_enabled():
         rest = settle(facts, rest, a, b, _agree(left, right, da, db, "numHeads"))
     rest += _structural_homes(facts)
-    rest = _twins(rest)
+    rest = _shifted(_twins(rest))
     out = [_fact_finding(f, labels) for f in facts] + [_diff_finding(d, labels) for d in rest]
     for side, g, ok, other in (("left", left, la, lb), ("right", right, lb, la)):
         if other and not ok and g.nodes:
@@ -299,6 +299,37 @@ def _twins(rest: list[Diff]) -> list[Diff]:
     return out
 
 
+def _axis_step(d: Diff) -> tuple | None:
+    """(rank, left - right) of a weight shape differing on one axis only, else None."""
+    if d.kind not in ("shape", "param") or d.layout or not d.weights_change:
+        return None
+    lv, rv = d.left, d.right
+    if not (isinstance(lv, list) and isinstance(rv, list) and len(lv) == len(rv) >= 2):
+        return None
+    if not all(type(x) is int for x in (*lv, *rv)):
+        return None
+    moved = [(x, y) for x, y in zip(lv, rv) if x != y]
+    if len(moved) != 1:
+        return None
+    return moved[0][0] - moved[0][1], moved[0]
+
+
+def _shifted(rest: list[Diff]) -> list[Diff]:
+    """Weights that all grow or shrink by the same rows on one axis, and nothing else,
+    are one change seen in each table that holds those rows (YOLOS's detection tokens in
+    its token table and both position tables): the one with the fewest rows reports it
+    and names the others; a single such weight, or steps of several sizes, stay apart."""
+    steps = [(d, _axis_step(d)) for d in rest]
+    moved = [(d, st) for d, st in steps if st is not None]
+    if len(moved) < 2 or len({st[0] for _, st in moved}) != 1:
+        return rest
+    root = min(moved, key=lambda x: min(x[1][1]))[0]
+    for d, _ in moved:
+        if d is not root:
+            root.shifted.append(f"{d.attribute} {json_value(d.left)} -> {json_value(d.right)}")
+    return [d for d in rest if d is root or all(d is not m for m, _ in moved)]
+
+
 def _fact_finding(f: FactDiff, labels: dict[str, str]) -> Finding:
     kind = f.kind or policy.fact_kind(f.key)
     sev = policy.fact_severity(f.key)
@@ -370,8 +401,17 @@ def _diff_finding(d: Diff, labels: dict[str, str]) -> Finding:
         values={"left": d.left, "right": d.right},
         locations=[loc for loc in (d.locs.get("left"), d.locs.get("right")) if loc is not None],
         node=d.node,
-        evidence=f"same values in {', '.join(dict.fromkeys(d.twins))}" if d.twins else None,
+        evidence=_evidence(d),
     )
+
+
+def _evidence(d: Diff) -> str | None:
+    said = []
+    if d.twins:
+        said.append(f"same values in {', '.join(dict.fromkeys(d.twins))}")
+    if d.shifted:
+        said.append(f"the same rows in {'; '.join(d.shifted)}")
+    return "; ".join(said) or None
 
 
 def _snake(camel_name: str) -> str:

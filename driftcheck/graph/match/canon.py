@@ -277,8 +277,12 @@ class Canon:
         """type signatures of the lone blocks this run dissolved (to know if a rerun helps)"""
         # one pass for the child lists: Graph.children re-validates its cache on every call
         self.kids: dict[str | None, list[Node]] = {}
+        self.tied_linear: set[str | None] = set()
+        """parents of a ``Linear`` sharing a weight (``_own_linear`` looks only there)"""
         for n in graph.nodes:
             self.kids.setdefault(n.parent, []).append(n)
+            if n.tied and n.type == "Linear":
+                self.tied_linear.add(n.parent)
         self._into: dict[str, list[str]] | None = None
         self._out: dict[str, list[str]] | None = None
 
@@ -307,6 +311,8 @@ class Canon:
         if table is not None:
             return table
         if kids:
+            if node.id in self.tied_linear:
+                kids = _own_linear(kids)
             inner = self._seq(kids, depth)
             if not inner:
                 return None
@@ -445,6 +451,33 @@ def _embedding_table(node: Node, kids: list[Node] | None) -> Item | None:
     if shared is not None and not node.tied:  # the table is another's (BART's shared one)
         node = node.model_copy(update={"tied": {"weight": shared}})
     return _leaf(node, "Embedding", params)
+
+
+def _own_linear(kids: list[Node]) -> list[Node]:
+    """A ``nn.Linear`` subclass whose ``forward`` calls ``super().forward`` (Phi-MoE's router)
+    is read as its own ``weight`` Parameter beside a ``Linear`` tied to it: one layer, the
+    ``Linear`` holding that weight, as a plain ``nn.Linear`` of the same sizes is. Only a
+    Parameter of the module itself, read by that one ``Linear`` and of its weight's shape."""
+    linears = [k for k in kids if k.type == "Linear" and k.tied]
+    if len(linears) != 1:
+        return kids
+    lin = linears[0]
+    by_id = {k.id: k for k in kids if k.type == "Parameter"}
+    owned: dict[str, str] = {}
+    for wname, target in lin.tied.items():
+        pid, _, _ = target.partition(".")
+        par = by_id.get(pid)
+        if par is None or par.tied:
+            return kids
+        owned[wname] = pid
+    shapes = {"weight": [lin.params.get("out_features"), lin.params.get("in_features")]}
+    shapes["bias"] = [lin.params.get("out_features")]
+    for wname, pid in owned.items():
+        if wname not in shapes or list(by_id[pid].params.get("shape") or []) != shapes[wname]:
+            return kids
+    drop = set(owned.values())
+    untied = lin.model_copy(update={"tied": {}})
+    return [untied if k is lin else k for k in kids if k.id not in drop]
 
 
 def _reads(op: Node, table: Node) -> bool:

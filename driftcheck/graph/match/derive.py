@@ -33,6 +33,14 @@ class Derived:
     weak: bool = False
     """read by a heuristic (the last projection back to the hidden width is the MLP's): where
     the same side states the fact otherwise, the statement stands (``facts._side``)"""
+    yields: bool = False
+    """read where no layer type says it (a learned position table among the embeddings):
+    where the same side states the fact, the statement stands (``facts._side``), so a
+    fairseq table's two extra rows are compared through the statement's offset"""
+    alts: tuple = ()
+    """other values the structure would allow as well (the rows of the other tables as wide
+    as the token table: LayoutLM's 1024-row box tables beside 800 words): where the same side
+    states one of them, the statement stands (``facts._side``)"""
 
 
 # fact -> the bound parameter names that carry it on layers of the given role
@@ -110,6 +118,8 @@ def derive(items: list[Item]) -> dict[str, Derived]:
     leaves = [it for it in walk(items) if not it.is_block]
     _from_roles(leaves, out)
     _from_embeddings(leaves, out)
+    if "maxPositionEmbeddings" not in out:
+        _position_tables(items, out)
     _patch(items, out)
     _unfold_patch(items, out)
     main = stack if stack is not None else main_block(items)
@@ -120,7 +130,46 @@ def derive(items: list[Item]) -> dict[str, Derived]:
     _ties(leaves, out)
     if "numExperts" not in out:
         _experts(items, out)
+    if "intermediateSize" not in out and "numExperts" in out:
+        _expert_width(items, out)
     return out
+
+
+def _expert_width(items: list[Item], out: dict[str, Derived]) -> None:
+    """The MLP width of fused expert tensors (Granite-MoE's ``input_linear [E, 2I, D]`` and
+    ``output_linear [E, D, I]``; Mixtral's in transformers 5): in one block, two 3-d
+    Parameters of ``numExperts`` rows, each with the hidden width on one axis, whose other
+    widths are ``I`` and ``I`` or ``2I`` (gate and up fused), or three of width ``I`` (gate,
+    up and down apart): ``I``. Anything else: nothing."""
+    e, hidden = out["numExperts"].value, out.get("hiddenSize")
+    if hidden is None:
+        return
+    d = hidden.value
+    for blk in walk(items):
+        if not blk.is_block:
+            continue
+        fused = []
+        for c in blk.children or []:
+            shape = c.params.get("shape") if not c.is_block and c.ltype == "Parameter" else None
+            if isinstance(shape, (list, tuple)) and len(shape) == 3 and shape[0] == e:
+                fused.append(c)
+        if len(fused) not in (2, 3):  # gate|up and down, or gate, up and down
+            continue
+        widths = []
+        for c in fused:
+            rest = list(c.params["shape"][1:])
+            if d not in rest or not all(type(x) is int for x in rest):
+                return
+            rest.remove(d)
+            widths.append(rest[0])
+        small, big = min(widths), max(widths)
+        if big not in (small, 2 * small) or (len(widths) == 3 and big != small):
+            return
+        c = next(c for c, w in zip(fused, widths) if w == small)
+        out["intermediateSize"] = Derived(
+            small, "experts.intermediateSize", _loc(c, "shape"), c.node.id
+        )
+        return
 
 
 def _router_width(it: Item) -> int | None:
@@ -222,7 +271,7 @@ def _one(v: Any) -> Any:
 
 def _ties(leaves: list[Item], out: dict[str, Derived]) -> None:
     """Tied when some layer shares a weight; untied when an output head of vocab rows exists."""
-    tied = next((it for it in leaves if it.node.tied), None)
+    tied = next((it for it in leaves if it.node.tied and _vocab_tie(it, out)), None)
     if tied is not None:
         out["tieWordEmbeddings"] = Derived(
             True, "model.tieWordEmbeddings", tied.node.loc, tied.node.id
@@ -236,6 +285,18 @@ def _ties(leaves: list[Item], out: dict[str, Derived]) -> None:
             loc = it.node.loc
             out["tieWordEmbeddings"] = Derived(False, "model.tieWordEmbeddings", loc, it.node.id)
             return
+
+
+def _vocab_tie(it: Item, out: dict[str, Derived]) -> bool:
+    """A shared weight is the word-embedding tie only when it has the token table's rows: a
+    ``nn.Linear`` subclass whose ``forward`` runs ``super().forward`` on its own Parameter
+    (Phi-MoE's router) shares a weight with no table; with no vocabulary known, any share."""
+    vocab = out.get("vocabSize")
+    if vocab is None:
+        return True
+    w = leaf_weights(it.ltype, it.params) or {}
+    rows = [s[0] for k, s in w.items() if k in it.node.tied and s and isinstance(s[0], int)]
+    return not rows or vocab.value in rows
 
 
 def _from_roles(leaves: list[Item], out: dict[str, Derived]) -> None:
@@ -258,6 +319,37 @@ def _from_roles(leaves: list[Item], out: dict[str, Derived]) -> None:
     for fact, counter in seen.items():
         value, _ = counter.most_common(1)[0]
         out.setdefault(fact, first[(fact, value)])
+
+
+def _position_tables(items: list[Item], out: dict[str, Derived]) -> None:
+    """A learned position table: outside the layers, the tables as wide as the token table
+    other than it (not its rows, not sharing its weight) all of one row count, one table or
+    one per stack (an encoder-decoder's two). A segment table beside it (BERT's 2 rows) makes
+    two counts: which is the positions' is not what the structure says, so nothing."""
+    vocab, hidden = out.get("vocabSize"), out.get("hiddenSize")
+    if vocab is None or hidden is None:
+        return
+    tables = [
+        it
+        for it in items
+        if not it.is_block
+        and it.ltype == "Embedding"
+        and it.params.get("embedding_dim") == hidden.value
+        and type(it.params.get("num_embeddings")) is int
+        and it.params["num_embeddings"] != vocab.value
+        and not it.node.tied
+    ]
+    rows = {it.params["num_embeddings"] for it in tables}
+    if len(rows) != 1 or not 1 <= len(tables) <= 2:
+        return
+    t = tables[0]
+    out["maxPositionEmbeddings"] = Derived(
+        t.params["num_embeddings"],
+        _attr(t, "num_embeddings"),
+        _loc(t, "num_embeddings"),
+        t.node.id,
+        yields=True,
+    )
 
 
 def _raw_rows(it: Item) -> int:
@@ -284,6 +376,16 @@ def _from_embeddings(leaves: list[Item], out: dict[str, Derived]) -> None:
         # a bare 2-D Parameter with more rows than every typed table may be the token table
         # (used in a way no rule types): the largest typed table may be a position table
         return
+    width = tok.params.get("embedding_dim")
+    alts = tuple(
+        sorted(
+            {
+                it.params["num_embeddings"]
+                for it in tables
+                if it is not tok and it.params.get("embedding_dim") == width
+            }
+        )
+    )
     out.setdefault(
         "vocabSize",
         Derived(
@@ -291,6 +393,7 @@ def _from_embeddings(leaves: list[Item], out: dict[str, Derived]) -> None:
             _attr(tok, "num_embeddings"),
             _loc(tok, "num_embeddings"),
             tok.node.id,
+            alts=alts,
         ),
     )
     dim = tok.params.get("embedding_dim")
@@ -331,8 +434,10 @@ def _head_splits(main: Item, out: dict[str, Derived], items: list[Item]) -> None
     per: Counter = Counter()
     dims: set[int] = set()
     for it in splits:
-        per[it.params["unflattened_size"][0]] += 1
         n, d = it.params["unflattened_size"]
+        if n < 0:  # (-1, head width) of a projection the graph names: its width over it
+            n = it.src_width // d
+        per[n] += 1
         if d < 0 and it.src_width is not None and it.src_width % n == 0:
             d = it.src_width // n  # (heads, -1) of a projection the graph names: its width
         if d > 0 and n * d not in widths:
@@ -373,8 +478,10 @@ def _head_splits(main: Item, out: dict[str, Derived], items: list[Item]) -> None
 
 
 def _splits(items) -> list[Item]:
-    """Reshapes of one axis into (n, d), both ints or d left as -1."""
+    """Reshapes of one axis into (n, d), both ints or d left as -1 (or n left as -1 where
+    every such split's input is a projection of known width)."""
     out = []
+    inferred = []
     for it in items:
         if it.is_block or not it.soft or it.ltype != "Unflatten":
             continue
@@ -388,7 +495,29 @@ def _splits(items) -> list[Item]:
             and (size[1] > 0 or size[1] == -1)
         ):
             out.append(it)
+        elif (
+            isinstance(size, (list, tuple))
+            and len(size) == 2
+            and size[0] == -1
+            and type(size[1]) is int
+            and size[1] > 1
+        ):
+            # ``view(b, t, -1, head_dim)`` of a projection's output: the heads are that
+            # projection's width over the head width the code states
+            inferred.append(it)
+    if len(inferred) >= 2 and all(
+        _whole(it.src_width, it.params["unflattened_size"][1]) for it in inferred
+    ):
+        # every such split, or none: one whose input is not a projection (a q/k norm
+        # between them) hides its heads, and the others alone would read the values'. One
+        # split alone may cut a fused q|k|v (NeoX's ``view(b, t, -1, 3 * head_dim)``): the
+        # width it states is then no head width
+        out += inferred
     return out
+
+
+def _whole(width: Any, d: int) -> bool:
+    return type(width) is int and width >= d and width % d == 0
 
 
 def _mlp_width(body: list[Item] | None, out: dict[str, Derived]) -> None:

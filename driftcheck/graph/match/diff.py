@@ -49,6 +49,9 @@ class Diff:
     twins: list[str] = field(default_factory=list)
     """other attributes with the same two values (a width seen as one layer's outputs and the
     next one's inputs), reported under this one (``match._twins``)"""
+    shifted: list[str] = field(default_factory=list)
+    """other weights longer or shorter by the same rows on one axis (YOLOS's position
+    tables, each holding the detection tokens), reported under this one (``match._shifted``)"""
     equivalent: bool = False
     """seen only where both sides hold the same number of parameters (the items of one
     level of the sequence, or the layers outside its blocks): one set of weights written
@@ -179,9 +182,10 @@ class Differ:
             # so the stretches between aligned layers are one set of weights written two ways
             pairs = [p for p in pairs if p[0] is not None and p[1] is not None]
         gap: list[Pair] = []
+        swapped = _swapped(pairs)
         for x, y in pairs:
             if x is None or y is None:
-                if (x or y).full_sig not in moved:
+                if (x or y).full_sig not in moved and id(x or y) not in swapped:
                     gap.append((x, y))
                 continue
             self._gap(gap, times)
@@ -287,10 +291,11 @@ class Differ:
                 self._blocks(lefts[0], rights[0], times)
                 return
             sized = _resized(lefts, rights)
+            bagged = sized is None and (sized := _bag_resized(lefts, rights)) is not None
             if sized is not None:  # hand-written linears [256, 64] against Linear(64, 160)
                 a, b, x, y = sized
                 locs = {"left": _loc(x, None, "left"), "right": _loc(y, None, "right")}
-                for _ in range(len(lefts)):
+                for _ in range(1 if bagged else len(lefts)):
                     self.add(
                         Diff(
                             "shape",
@@ -338,6 +343,25 @@ class Differ:
                 ),
                 block=it.is_block,
             )
+
+
+def _swapped(pairs: list[Pair]) -> set[int]:
+    """Unpaired items of one level that an unpaired item of the other side holds exactly the
+    weights of, in another place (Granite's router, a raw ``[E, d]`` weight before the
+    experts on one side and a ``Linear(d, E)`` after them on the other): the same layer,
+    declared elsewhere, where the changed layers between them left both unaligned."""
+    rights = [(y, weight_bag([y])) for x, y in pairs if x is None and y is not None]
+    out: set[int] = set()
+    for x, y in pairs:
+        if x is None or y is not None:
+            continue
+        bx = weight_bag([x])
+        if not bx:
+            continue
+        hit = next((r for r, br in rights if id(r) not in out and br == bx), None)
+        if hit is not None:
+            out |= {id(x), id(hit)}
+    return out
 
 
 def _same_weights(loose: list[Pair]) -> bool:
@@ -433,6 +457,35 @@ def _resized(lefts: list[Item], rights: list[Item]) -> tuple | None:
     if not (isinstance(a, int) and isinstance(b, int)):
         return None
     return a, b, lefts[0], rights[0]
+
+
+def _bag_resized(lefts: list[Item], rights: list[Item]) -> tuple | None:
+    """The layers left each side hold the same weights, as many of each shape, up to one
+    size ``a`` on the left where the right has ``b`` (a model of raw Parameters run by
+    ``F.linear`` against transformers' Linear layers, an MLP width changed): ``(a, b, first
+    left, first right)``, or None. Matched as multisets of shapes, whatever the order or
+    grouping in blocks; one size pair only."""
+    bl, br = weight_bag(lefts), weight_bag(rights)
+    if not bl or not br:
+        return None
+    only_l, only_r = bl - br, br - bl
+    if not only_l or not only_r or sum(only_l.values()) != sum(only_r.values()):
+        return None
+    ints_l = {x for shape in only_l for x in shape if type(x) is int}
+    ints_r = {x for shape in only_r for x in shape if type(x) is int}
+    found = None
+    for a in ints_l - ints_r:
+        for b in ints_r - ints_l:
+            mapped: Counter = Counter()
+            for shape, n in only_l.items():
+                mapped[tuple(b if x == a else x for x in shape)] += n
+            if mapped == only_r:
+                if found is not None:
+                    return None  # two readings: no one size
+                found = (a, b)
+    if found is None:
+        return None
+    return found[0], found[1], lefts[0], rights[0]
 
 
 def _one_table(lefts: list[Item], rights: list[Item]) -> tuple | None:

@@ -71,6 +71,8 @@ def _side(g: Graph, derived: dict[str, Derived], key: str, side: str, structural
     sides); the stated fact only lends its location (the config key) when it agrees."""
     f = g.facts.get(key)
     d = derived.get(key)
+    if structural and d is not None and f is not None and (d.yields or f.value in d.alts):
+        structural = False  # the structure allows the stated value too: the statement stands
     if structural and d is not None:
         loc = d.loc
         if f is not None and f.loc is not None and same(normalise(key, f.value), d.value):
@@ -92,6 +94,7 @@ def fact_diffs(
     left: Graph, right: Graph, dl: dict[str, Derived], dr: dict[str, Derived]
 ) -> list[FactDiff]:
     keys = list(FACTS) + sorted((set(left.facts) & set(right.facts)) - set(FACTS))
+    dl, dr = _unlike_tables(left, right, dl, dr)
     out: list[FactDiff] = []
     for key in keys:
         both = key in dl and key in dr
@@ -106,7 +109,10 @@ def fact_diffs(
         if key == "quantization" and ls[0] == rs[0] == "none":
             continue
         if key == "maxPositionEmbeddings":
-            ls, rs = _position_offset(left, right, ls, rs)
+            moved = _position_offset(left, right, ls, rs)
+            if moved == (ls, rs):  # the offset once: by the named tables, else by these
+                moved = _table_offset(dl.get(key), dr.get(key), ls, rs)
+            ls, rs = moved
             if same(ls[0], rs[0]):
                 continue
         derived = {s: x[2].attribute for s, x in zip(SIDES, (ls, rs)) if x[2] is not None}
@@ -123,6 +129,39 @@ def fact_diffs(
         )
     out += _context(left, right, dl, dr)
     return out
+
+
+def _unlike_tables(left: Graph, right: Graph, dl: dict, dr: dict) -> tuple[dict, dict]:
+    """A table read as a side's positions (``Derived.yields``) where that side states its
+    context and the table's rows are not it (plus fairseq's offset): the table is something
+    else (DeBERTa's relative table beside no absolute one), so is the other side's
+    same-placed table; neither reading is used."""
+    for key in [k for k in ("maxPositionEmbeddings",) if k in dl or k in dr]:
+        for g, d in ((left, dl), (right, dr)):
+            f, x = g.facts.get(key), d.get(key)
+            if f is None or x is None or not x.yields or not isinstance(f.value, int):
+                continue
+            if not 0 <= x.value - f.value <= MAX_POSITION_OFFSET:
+                dl = {k: v for k, v in dl.items() if not (k == key and v.yields)}
+                dr = {k: v for k, v in dr.items() if not (k == key and v.yields)}
+                break
+    return dl, dr
+
+
+def _table_offset(dl: Derived | None, dr: Derived | None, ls: tuple, rs: tuple) -> tuple:
+    """Both sides hold a position table (``Derived.yields``); one states its context under a
+    key and its table holds ``offset`` more rows (fairseq's 2): the other side's table,
+    read as its context, is its rows less the same offset (table against table)."""
+    if dl is None or dr is None or not (dl.yields and dr.yields):
+        return ls, rs
+    for stated, table, d_s in ((ls, rs, dl), (rs, ls, dr)):
+        if stated[2] is not None or table[2] is None or not isinstance(stated[0], int):
+            continue
+        offset = d_s.value - stated[0]
+        if 0 < offset <= MAX_POSITION_OFFSET and table[0] > offset:
+            moved = (table[0] - offset, table[1], table[2])
+            return (moved, rs) if table is ls else (ls, moved)
+    return ls, rs
 
 
 MAX_POSITION_OFFSET = 2

@@ -22,6 +22,7 @@ The counts are the catalogue's weight shapes, ``Node.tied`` weights counted once
 
 from __future__ import annotations
 
+from types import SimpleNamespace
 from typing import Any
 
 from driftcheck.graph.match import policy
@@ -67,6 +68,16 @@ def related(d: Diff, f: FactDiff) -> bool:
         if isinstance(step, int) and isinstance(x, int) and isinstance(y, int):
             q, r = divmod(x - y, step)
             if r == 0 and 0 < q <= 64:
+                return True
+    return False
+
+
+def _follows_grouped(d: Diff, f: FactDiff) -> bool:
+    """``d`` follows a fact grouped under ``f`` (the head dim of a head count: DiffLlama's
+    norm over two heads' width, 32 against 16, under 4 heads against 8 at one width)."""
+    for sub in f.absorbed:
+        if sub.kind == "param" and sub.attribute.startswith("model."):
+            if related(d, SimpleNamespace(values={"left": sub.left, "right": sub.right})):
                 return True
     return False
 
@@ -220,6 +231,8 @@ def settle(
         home = next((f for f in major if related(d, f)), None)
         if home is None:
             home = next((f for f in facts if related(d, f)), None)
+        if home is None:
+            home = next((f for f in major if _follows_grouped(d, f)), None)
         if home is None and _weighty(d) and len(major) == 1:
             home = major[0]
         if home is None and d.soft and facts:
