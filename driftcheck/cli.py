@@ -328,7 +328,7 @@ def main(argv: list[str] | None = None) -> int:
 
     # one command per process: the cyclic collector's passes only cost time (gcpause.py), and
     # pydantic's plugin scan reads every installed distribution's entry points (speed.py)
-    with cli_process(not switched_off("cli_gc")):
+    with cli_process(not switched_off("cli_gc"), not switched_off("cli_gc_handback")):
         with pydantic_plugins_skipped(not switched_off("cli_no_plugin_scan")):
             return _main(argv)
 

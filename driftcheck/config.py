@@ -29,8 +29,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import tomllib
-
 from driftcheck import safeio
 from driftcheck.errors import DriftcheckError
 from driftcheck.findings import Severity
@@ -93,6 +91,10 @@ def load_settings(start: str | Path) -> Settings:
 
 
 def parse_settings(f: Path) -> Settings:
+    # imported here, not with the module: most runs find no ``[tool.driftcheck]`` table and
+    # never parse TOML, and tomllib's parser and its regexes were a start-up cost of every run
+    import tomllib
+
     where = str(f)
     try:
         data = tomllib.loads(safeio.read_text(f, MAX_TOML))

@@ -162,6 +162,7 @@ class Speed:
     gym_lean_graph: bool = True  # gym state.py: typed graphs built without pydantic validation
     cli_gc: bool = True  # cli.py, gcpause.py: a CLI command runs with the collector off
     cli_no_plugin_scan: bool = True  # cli.py: pydantic's plugin scan skipped in a CLI command
+    cli_gc_handback: bool = True  # speed.py: the collector given back without a young pass
     lean_models: bool = True  # lean.py: driftcheck's models without pydantic (read at import)
     stores: Stores = field(default_factory=lambda: STORES, compare=False, repr=False)
 
@@ -293,12 +294,23 @@ _cli_lock = threading.Lock()
 
 
 @contextmanager
-def cli_process(on: bool = True) -> Iterator[None]:
+def cli_process(on: bool = True, handback: bool = True) -> Iterator[None]:
     """Run one CLI command with the cyclic collector off and no collection after its analyses;
     what is alive at exit is frozen so the interpreter's last pass does not walk it (why:
     ``parsers/source/speed/gcpause.py``). ``on=False`` (``DRIFTCHECK_SPEED_OFF=cli_gc``): the
     command runs as it is. The collector is back on when the command returns if it was on
-    (a process that runs ``cli.main`` several times, as the tests do, keeps its collector)."""
+    (a process that runs ``cli.main`` several times, as the tests do, keeps its collector).
+
+    Turning the collector back on (``handback``, the ``cli_gc_handback`` mechanism): with it
+    off, the young generation's count grew by every object the command allocated and kept, so
+    the first allocation after ``gc.enable`` ran a young collection that walked all of them --
+    the very pass ``cli_gc`` exists to skip, paid on the way out (about 4% of a small file's
+    ``check`` process). ``gc.freeze`` then ``gc.unfreeze`` moves those objects into the oldest
+    generation without walking them (both are list splices) and zeroes the young count; the
+    cycles among them wait for the next full collection, as the tenured objects of any run do.
+    Skipped when the caller froze objects of its own (``gc.get_freeze_count``): ``unfreeze``
+    would give those back too. ``handback=False`` (``DRIFTCHECK_SPEED_OFF=cli_gc_handback``):
+    plain ``gc.enable``."""
     if not on:
         yield
         return
@@ -315,6 +327,9 @@ def cli_process(on: bool = True) -> Iterator[None]:
         with _cli_lock:
             CLI_PROCESS[0] -= 1
         if was:
+            if handback and not gc.get_freeze_count():
+                gc.freeze()
+                gc.unfreeze()
             gc.enable()
 
 

@@ -154,3 +154,63 @@ def test_no_young_collection_after_an_analysis_in_a_cli_process(tmp_path):
     # none at all while the command runs (once it returns, the collector is back on)
     assert [g for g in inside if g[1]] == []
     assert a.to_json() == parse_source(src, speed=Speed(stores=Stores())).to_json()
+
+
+@pytest.mark.parametrize("mode", ["core", "full"])
+@pytest.mark.parametrize(("cmd", "path"), [FILES[0], FILES[2]])
+def test_outputs_identical_with_the_handback_off(mode, cmd, path, monkeypatch):
+    """``cli_gc_handback`` changes when the command's leftovers are walked, never a result."""
+    if mode == "full" and not (ROOT / "benchmarks" / "wild" / ".vendor").is_dir():
+        pytest.skip("wild libraries' vendored sources absent")
+    on = _run(mode, cmd, path, off=False)
+    # _run clears DRIFTCHECK_SPEED_OFF for its "on" run; the variable rides in through
+    # os.environ, so the "off" run here switches the handback alone off
+    real_run = subprocess.run
+
+    def run_handback_off(*a, **kw):
+        kw["env"] = dict(kw["env"], DRIFTCHECK_SPEED_OFF="cli_gc_handback")
+        return real_run(*a, **kw)
+
+    monkeypatch.setattr(subprocess, "run", run_handback_off)
+    off = _run(mode, cmd, path, off=False)
+    assert on[0] in (0, 1), on[2][-500:]
+    assert on[0] == off[0]
+    assert on[1] == off[1]
+    assert '"params_total"' in on[1]
+
+
+def test_the_collector_is_given_back_without_a_young_pass():
+    """With the handback, what the command kept is tenured unwalked: no collection runs on the
+    next allocations, nothing stays frozen, and the collector is on again. Without it, the
+    first allocations after the command walk everything it kept (one young collection)."""
+    assert gc.isenabled() and gc.get_freeze_count() == 0
+
+    def young_passes_after(handback: bool) -> int:
+        gens: list[int] = []
+        cb = lambda phase, info: phase == "start" and gens.append(1)  # noqa: E731
+        gc.callbacks.append(cb)
+        try:
+            with cli_process(True, handback=handback):
+                kept = [[i] for i in range(5000)]  # over the young threshold, kept alive
+                gens.clear()  # the command's own passes (none: the collector is off)
+            more = [[i] for i in range(50)]
+        finally:
+            gc.callbacks.remove(cb)
+        assert gc.isenabled() and gc.get_freeze_count() == 0 and len(kept) + len(more)
+        return len(gens)
+
+    gc.collect()
+    assert young_passes_after(True) == 0
+    gc.collect()
+    assert young_passes_after(False) == 1
+
+
+def test_the_handback_leaves_a_callers_frozen_objects_frozen():
+    gc.freeze()
+    try:
+        frozen = gc.get_freeze_count()
+        with cli_process(True, handback=True):
+            pass
+        assert gc.isenabled() and gc.get_freeze_count() == frozen
+    finally:
+        gc.unfreeze()

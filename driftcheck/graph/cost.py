@@ -23,7 +23,6 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from driftcheck.graph.catalogue.spec import Shape, numel
@@ -291,6 +290,10 @@ def _price_now(
     try:
         a = int((numel(out) or 0) * bpp)
     except OverflowError:  # an exact int past a float, times a fractional byte width
+        # imported here, not with the module: ``fractions`` pulls in ``decimal``, a cost every
+        # ``check`` process paid at start-up for a branch almost none takes
+        from fractions import Fraction
+
         a = int((numel(out) or 0) * Fraction(bpp))
     try:
         bound = bind_cached(spec, node.params, key, speed)
