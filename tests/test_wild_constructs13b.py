@@ -149,6 +149,13 @@ NOT_LAYERS = {
             scale = N * 2
         self.scale = scale if N > 5 else 1
     """,
+    # the constructor's arguments pickled to bytes and kept on the module (metnet3-pytorch)
+    "pickled_arguments": """
+        import pickle
+
+        args = dict(n=N, kind=KIND)
+        self._configs = pickle.dumps(args)
+    """,
     # a factory (not a layer) read under an unknown key, then the attribute rebound to a layer
     "rebound": """
         self.body = FACT.get(KIND)

@@ -65,6 +65,15 @@ _SAFE_CALL_TOPS = (
     "sys.",
     "operator.index",
     "torch.",
+    # bytes and text: ``pickle.dumps(locals())`` kept on a module to save its config
+    # (metnet3), read from pickle.py down to ``io.BytesIO().getvalue()``; never ``pickle.loads``
+    "io.",
+    "pickle.dumps",
+    "base64.",
+    "hashlib.",
+    "struct.",
+    "zlib.",
+    "binascii.",
 )
 # torch functions that return a whole module without being given one
 _TORCH_MAKES_MODULES = (
