@@ -149,6 +149,20 @@ NOT_LAYERS = {
             scale = N * 2
         self.scale = scale if N > 5 else 1
     """,
+    # an item of a list of numbers under an index we cannot compute (Hiera's query strides)
+    "number_under_unknown_index": """
+        strides = [1, 2, 4]
+        self.stride = strides[N % 3]
+    """,
+    # ``Function.apply`` of an autograd Function kept on the module (I-BERT's weight_function)
+    "autograd_function_apply": """
+        class Quant(torch.autograd.Function):
+            @staticmethod
+            def forward(ctx, x):
+                return x
+
+        self.weight_function = Quant.apply
+    """,
     # the constructor's arguments pickled to bytes and kept on the module (metnet3-pytorch)
     "pickled_arguments": """
         import pickle

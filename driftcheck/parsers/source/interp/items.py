@@ -29,6 +29,7 @@ from driftcheck.parsers.source.values.abstract import (
     Tensor,
     Unknown,
     UnknownNumber,
+    UnknownPlain,
     WeightRef,
     container_values,
     is_module,
@@ -118,6 +119,9 @@ class Items:
                 return Unknown(f"item of {raw.why}")  # an item of a list may be a layer
             return raw
         if isinstance(k, Unknown):
+            if isinstance(raw, (list, tuple)) and all(opaque.never_a_layer(plain(x)) for x in raw):
+                # ``query_strides[i]`` over numbers (Hiera): unknown, never a layer
+                return UnknownPlain("unknown index")
             return Unknown("unknown index")
         if isinstance(raw, wildlib.ModGlobals):
             return wildlib.globals_get(self.ip, raw, k)

@@ -41,7 +41,10 @@ _NOT_A_MODULE = re.compile(
     r"tensor|size\b|dim\b|shape|numel|arange|split|tolist|lu\b|diag|broadcast|weight\.|"
     r"torch\.device|dtype|list\b|dict\b|set\b|tuple\b|sorted|comprehension over|"
     r"numpy|np\.|math\.|configparser|ArgumentParser|re\.Match|keys\b|values\b|items\b|"
-    r"copy of a tensor|bytes"
+    r"copy of a tensor|bytes|"
+    # an attribute of a config (JSON data: a sub-config at most, never a layer), and
+    # ``Function.apply`` of a ``torch.autograd.Function`` (I-BERT's ``weight_function``)
+    r"config\.|class attribute apply$"
     r")"
 )
 # ``call of Q`` (machine.call_ext) of a library we do not read: these return numbers, arrays,
