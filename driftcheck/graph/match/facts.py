@@ -74,9 +74,11 @@ def _side(g: Graph, derived: dict[str, Derived], key: str, side: str, structural
     if structural and d is not None and f is not None and (d.yields or f.value in d.alts):
         structural = False  # the structure allows the stated value too: the statement stands
     if structural and d is not None:
-        loc = d.loc
         if f is not None and f.loc is not None and same(normalise(key, f.value), d.value):
-            loc = f.loc
+            # the side states the value its layers show: reported as its statement (the
+            # README's BERT config against tiny_encoder.py reads ``[num_attention_heads]``)
+            return d.value, f.loc.model_copy(update={"side": side}), None
+        loc = d.loc
         return d.value, loc.model_copy(update={"side": side}) if loc else None, d
     if f is not None and normalise(key, f.value) is not None:
         loc = f.loc.model_copy(update={"side": side}) if f.loc else None
