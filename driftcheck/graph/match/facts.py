@@ -74,11 +74,9 @@ def _side(g: Graph, derived: dict[str, Derived], key: str, side: str, structural
     if structural and d is not None and f is not None and (d.yields or f.value in d.alts):
         structural = False  # the structure allows the stated value too: the statement stands
     if structural and d is not None:
-        if f is not None and f.loc is not None and same(normalise(key, f.value), d.value):
-            # the side states the value its layers show: reported as its statement (the
-            # README's BERT config against tiny_encoder.py reads ``[num_attention_heads]``)
-            return d.value, f.loc.model_copy(update={"side": side}), None
         loc = d.loc
+        if f is not None and f.loc is not None and same(normalise(key, f.value), d.value):
+            loc = f.loc
         return d.value, loc.model_copy(update={"side": side}) if loc else None, d
     if f is not None and normalise(key, f.value) is not None:
         loc = f.loc.model_copy(update={"side": side}) if f.loc else None
@@ -119,6 +117,17 @@ def fact_diffs(
                 continue
         derived = {s: x[2].attribute for s, x in zip(SIDES, (ls, rs)) if x[2] is not None}
         one = ls[2] or rs[2]
+        if len(derived) == 2:
+            # both sides read it off their layers; one that also states that value (a config
+            # whose attention splits show its ``num_attention_heads``) is reported by its
+            # statement, the other by its layers (the README's BERT example)
+            said = [s for s, g, x in zip(SIDES, (left, right), (ls, rs)) if _states(g, key, x[0])]
+            other = (rs[2] if said[0] == "left" else ls[2]) if len(said) == 1 else None
+            if other is not None and other.attribute.endswith(f".{key}"):
+                # only where the other side's layer attribute names the fact itself
+                # (``multiheadAttention.numHeads``; not a width it is read from)
+                del derived[said[0]]
+                one = other
         attribute = f"model.{key}" if one is None or len(derived) == 2 else one.attribute
         out.append(
             FactDiff(
@@ -131,6 +140,12 @@ def fact_diffs(
         )
     out += _context(left, right, dl, dr)
     return out
+
+
+def _states(g: Graph, key: str, value: Any) -> bool:
+    """``g`` states ``key`` (a config key, with its location) with this very value."""
+    f = g.facts.get(key)
+    return f is not None and f.loc is not None and same(normalise(key, f.value), value)
 
 
 def _unlike_tables(left: Graph, right: Graph, dl: dict, dr: dict) -> tuple[dict, dict]:
