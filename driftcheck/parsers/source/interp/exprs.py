@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from driftcheck.graph.facts import CONSTANT_FACTS, VALUE_FACTS
 from driftcheck.parsers.source import sizes
-from driftcheck.parsers.source.interp import tuplesub
+from driftcheck.parsers.source.interp import opaque, tuplesub
 from driftcheck.parsers.source.library import tensorvalues, wildlib
 from driftcheck.parsers.source.library.torchlib import elementwise
 from driftcheck.parsers.source.ops.operators import (
@@ -167,8 +167,6 @@ class Expressions:
                     # ``nn.Linear(...) if has_proj else nn.Identity()``: a layer either way,
                     # which one unknown -- never silently no layer
                     return UnknownModule(f"condition at line {e.lineno} (a layer either way)")
-                from driftcheck.parsers.source.interp import opaque
-
                 if opaque.never_a_layer(a) and opaque.never_a_layer(b):
                     # ``n * 2 if flag else 1``: unknown, never a layer (interp/opaque.py)
                     return UnknownPlain(f"condition at line {e.lineno}")
