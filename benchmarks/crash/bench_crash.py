@@ -11,6 +11,7 @@ defect class (TP FN FP TN), then precision and recall for the dev part and the h
     python benchmarks/crash/bench_crash.py --show fn  # also list the missed dev crashes (fp, fn, all)
     python benchmarks/crash/bench_crash.py --json out.json
     python benchmarks/crash/bench_crash.py --fresh    # the fresh batch (held out by construction)
+    python benchmarks/crash/bench_crash.py --fresh2   # the second fresh batch (session 14, blind)
 """
 
 from __future__ import annotations
@@ -125,19 +126,29 @@ def main(argv: list[str] | None = None) -> int:
         action="store_true",
         help="run the fresh batch (templates_fresh.py, held out by construction) instead",
     )
+    ap.add_argument(
+        "--fresh2",
+        action="store_true",
+        help="run the second fresh batch (templates_fresh2.py, written blind) instead",
+    )
     ap.add_argument("--json", help="write per-case results here")
     a = ap.parse_args(argv)
     cases = json.loads((HERE / "cases.json").read_text())
     truth = json.loads((HERE / "truth.json").read_text())
     cases = [e for e in cases if e["name"] in truth["cases"]]
-    cases = [e for e in cases if (e["split"] == "fresh") is a.fresh]
+    # one part at a time: a fresh batch alone, else the dev and held-out parts
+    part = "fresh2" if a.fresh2 else "fresh" if a.fresh else None
+    if part:
+        cases = [e for e in cases if e["split"] == part]
+    else:
+        cases = [e for e in cases if e["split"] in ("dev", "held_out")]
     if a.only:
         cases = [e for e in cases if a.only in e["name"]]
     t0 = time.perf_counter()
     res = run_all(cases)
     wall = time.perf_counter() - t0
     rows: dict[str, list[tuple[str, bool, bool]]] = {}
-    split_rows: dict[str, list] = {"fresh": []} if a.fresh else {"dev": [], "held_out": []}
+    split_rows: dict[str, list] = {part: []} if part else {"dev": [], "held_out": []}
     for e in cases:
         crash = truth["cases"][e["name"]]["crash"]
         flagged = bool(res[e["name"]]["blockers"])
