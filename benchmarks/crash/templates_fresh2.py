@@ -248,7 +248,7 @@ class Net(nn.Module):
 """
 )
 
-template("lstm_h0_batch_first", "(4, 12, 10)")(
+template("lstm_h0_batch_first", "({b}, 12, 10)")(
     """
 class Net(nn.Module):
     def __init__(self, n_features=10, hidden=32, layers=2):
@@ -995,6 +995,80 @@ class Net(nn.Module):
 """
 )
 
+template("cross_attn_causal_mask", "(2, 8, 32)")(
+    """
+class Net(nn.Module):
+    def __init__(self, dim=32, heads=4, mem_len=6, max_len=16):
+        super().__init__()
+        self.heads = heads
+        self.memory = nn.Parameter(torch.randn(1, mem_len, dim))
+        self.q = nn.Linear(dim, dim)
+        self.kv = nn.Linear(dim, dim * 2)
+        self.o = nn.Linear(dim, dim)
+        self.register_buffer("causal", torch.tril(torch.ones(max_len, max_len)).bool())
+
+    def forward(self, x):
+        B, T, C = x.shape
+        mem = self.memory.expand(B, -1, -1)
+        S = mem.shape[1]
+        q = self.q(x).view(B, T, self.heads, -1).transpose(1, 2)
+        k, v = self.kv(mem).view(B, S, 2, self.heads, -1).permute(2, 0, 3, 1, 4)
+        scores = q @ k.transpose(-2, -1) / (C // self.heads) ** 0.5
+        scores = scores.masked_fill(~{mask}, float("-inf"))
+        y = scores.softmax(dim=-1) @ v
+        return self.o(y.transpose(1, 2).reshape(B, T, C))
+"""
+)
+
+template("llama_rope_complex", "(2, 8, 64)")(
+    """
+def precompute_freqs_cis(dim, end, theta=10000.0):
+    freqs = 1.0 / (theta ** (torch.arange(0, dim, 2)[: (dim // 2)].float() / dim))
+    t = torch.arange(end, device=freqs.device)
+    freqs = torch.outer(t, freqs).float()
+    return torch.polar(torch.ones_like(freqs), freqs)
+
+
+def reshape_for_broadcast(freqs_cis, x):
+    ndim = x.ndim
+    assert freqs_cis.shape == (x.shape[1], x.shape[-1])
+    shape = [d if i == 1 or i == ndim - 1 else 1 for i, d in enumerate(x.shape)]
+    return freqs_cis.view(*shape)
+
+
+def apply_rotary_emb(xq, xk, freqs_cis):
+    xq_ = torch.view_as_complex(xq.float().reshape(*xq.shape[:-1], -1, 2))
+    xk_ = torch.view_as_complex(xk.float().reshape(*xk.shape[:-1], -1, 2))
+    freqs_cis = reshape_for_broadcast(freqs_cis, xq_)
+    xq_out = torch.view_as_real(xq_ * freqs_cis).flatten(3)
+    xk_out = torch.view_as_real(xk_ * freqs_cis).flatten(3)
+    return xq_out.type_as(xq), xk_out.type_as(xk)
+
+
+class Net(nn.Module):
+    def __init__(self, dim=64, n_heads=4, max_seq_len=32):
+        super().__init__()
+        self.n_heads = n_heads
+        self.head_dim = dim // n_heads
+        self.wq = nn.Linear(dim, dim, bias=False)
+        self.wk = nn.Linear(dim, dim, bias=False)
+        self.wv = nn.Linear(dim, dim, bias=False)
+        self.wo = nn.Linear(dim, dim, bias=False)
+        self.freqs_cis = precompute_freqs_cis({fdim}, max_seq_len)
+
+    def forward(self, x):
+        bsz, seqlen, _ = x.shape
+        xq = self.wq(x).view(bsz, seqlen, self.n_heads, self.head_dim)
+        xk = self.wk(x).view(bsz, seqlen, self.n_heads, self.head_dim)
+        xv = self.wv(x).view(bsz, seqlen, self.n_heads, self.head_dim)
+        xq, xk = apply_rotary_emb(xq, xk, {fslice})
+        out = F.scaled_dot_product_attention(
+            xq.transpose(1, 2), xk.transpose(1, 2), xv.transpose(1, 2), is_causal=True
+        )
+        return self.wo(out.transpose(1, 2).reshape(bsz, seqlen, -1))
+"""
+)
+
 VARIANTS: list[tuple[str, str, str, dict]] = [
     ("swin_window_partition", "ok", "clean", {"hw": 8, "ws": 4}),
     ("swin_window_partition", "ok_w8", "clean", {"hw": 8, "ws": 8}),
@@ -1025,8 +1099,9 @@ VARIANTS: list[tuple[str, str, str, dict]] = [
     ("dynamic_dwconv", "ok", "clean", {"g": "channels"}),
     ("dynamic_dwconv", "g_half", "conv_groups", {"g": "channels // 2"}),
     ("dynamic_dwconv", "g1", "conv_groups", {"g": 1}),
-    ("lstm_h0_batch_first", "ok", "clean", {"bf": ", batch_first=True"}),
-    ("lstm_h0_batch_first", "seq_first", "rnn_hidden", {"bf": ""}),
+    ("lstm_h0_batch_first", "ok", "clean", {"b": 4, "bf": ", batch_first=True"}),
+    ("lstm_h0_batch_first", "seq_first", "rnn_hidden", {"b": 4, "bf": ""}),
+    ("lstm_h0_batch_first", "seq_first_b12", "rnn_hidden", {"b": 12, "bf": ""}),
     ("bilstm_flatten", "ok", "clean", {"fin": "seq_len * hidden * 2"}),
     ("bilstm_flatten", "uni", "linear_in_features", {"fin": "seq_len * hidden"}),
     ("encoder_layer_dmodel", "ok", "clean", {"proj": "d_model"}),
@@ -1140,4 +1215,24 @@ VARIANTS: list[tuple[str, str, str, dict]] = [
     ("glu_odd_channels", "ok", "clean", {"c": 16, "pw_out": "channels * 2"}),
     ("glu_odd_channels", "noexp", "conv_in_channels", {"c": 16, "pw_out": "channels"}),
     ("glu_odd_channels", "odd", "split_sizes", {"c": 16, "pw_out": "channels * 2 - 1"}),
+    ("cross_attn_causal_mask", "ok", "clean", {"mask": "self.causal[:T, :S]"}),
+    ("cross_attn_causal_mask", "tt", "attn_mask", {"mask": "self.causal[:T, :T]"}),
+    (
+        "llama_rope_complex",
+        "ok",
+        "clean",
+        {"fdim": "self.head_dim", "fslice": "self.freqs_cis[:seqlen]"},
+    ),
+    (
+        "llama_rope_complex",
+        "model_dim",
+        "rope_dims",
+        {"fdim": "dim", "fslice": "self.freqs_cis[:seqlen]"},
+    ),
+    (
+        "llama_rope_complex",
+        "unsliced",
+        "rope_dims",
+        {"fdim": "self.head_dim", "fslice": "self.freqs_cis"},
+    ),
 ]
