@@ -827,6 +827,31 @@ CASES: dict[str, tuple] = {
         ],
         [("vocabSize", "vocab_size", 896, 848)],
     ),
+    "gpt_neox_ctypes_header": (
+        "gpt_neox",
+        "GPTNeoXConfig",
+        dict(
+            vocab_size=912,
+            hidden_size=64,
+            num_hidden_layers=2,
+            num_attention_heads=4,
+            intermediate_size=256,
+            max_position_embeddings=256,
+            layer_norm_eps=1e-5,
+            use_parallel_residual=True,
+            tie_word_embeddings=False,
+            rope_parameters=_rope(10000.0, partial_rotary_factor=0.25),
+            **_TOKENS,
+        ),
+        "GPTNeoXForCausalLM",
+        [
+            ("numHeads", "n_head=4,", "n_head=8,", 4, 8),
+            ("numLayers", "n_layer=2,", "n_layer=3,", 2, 3),
+            ("intermediateSize", "n_ff=256,", "n_ff=384,", 256, 384),
+            ("partialRotaryFactor", "rot_pct=0.25", "rot_pct=0.5", 0.25, 0.5),
+        ],
+        [("normEps", "layer_norm_eps", 1e-6, 1e-5)],
+    ),
 }
 
 _L = r"^layers\.(\d+)\."
@@ -962,6 +987,12 @@ SAME_OUTPUT: dict[str, list[tuple]] = {
         (r"^lm_head\.", "lm_head."),
         (_L + r"(gate|up|down)_proj\.", _HL + r"mlp.\2_proj."),
         (r"^", "model."),
+    ],
+    "gpt_neox_ctypes_header": [
+        (r"^embed_out\.", "lm_head."),
+        (_L + r"(query_key_value|dense)\.", r"gpt_neox.layers.\1.attention.\2."),
+        (_L + r"(dense_h_to_4h|dense_4h_to_h)\.", r"gpt_neox.layers.\1.mlp.\2."),
+        (r"^", "gpt_neox."),
     ],
 }
 
