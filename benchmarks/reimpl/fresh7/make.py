@@ -467,7 +467,7 @@ CASES: dict[str, tuple] = {
                 4,
             ),
         ],
-        [("qkRopeHeadDim", "qk_rope_head_dim", 16, 8)],
+        [("moeIntermediateSize", "moe_intermediate_size", 48, 32)],
     ),
     "hunyuan_moe_preset_lambdas": (
         "hunyuan_v1_moe",
