@@ -1,4 +1,4 @@
-"""What the held-out re-implementation sets (fresh2 to fresh6) share: writing a set from its case
+"""What the held-out re-implementation sets (fresh2 to fresh7) share: writing a set from its case
 table (configs by transformers' config classes, planted variants, manifest.json), its torch
 count check, the same-weights output check (``same_output``), and its tests' bookkeeping checks:
 the shipped configs are what transformers' config classes write, each code plant is its base
