@@ -38,6 +38,8 @@ was being tuned on; 30 cases over 28 architectures, 127 plants; ``fresh4/README.
 architectures, 28 in no earlier set, 133 plants; ``fresh5/README.md``): the same rule.
 ``--corpus benchmarks/reimpl/fresh6`` is the sixth (session 13, written blind; 30 cases over 30
 architectures, 25 in no earlier set, 130 plants; ``fresh6/README.md``): the same rule.
+``--corpus benchmarks/reimpl/fresh7`` is the seventh (session 14, written blind; 30 cases over 30
+architectures, 15 in no earlier set, 123 plants; ``fresh7/README.md``): the same rule.
 """
 
 from __future__ import annotations

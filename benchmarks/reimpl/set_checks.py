@@ -1,4 +1,4 @@
-"""What the held-out re-implementation sets (fresh2 to fresh6) share: writing a set from its case
+"""What the held-out re-implementation sets (fresh2 to fresh7) share: writing a set from its case
 table (configs by transformers' config classes, planted variants, manifest.json), its torch
 count check, the same-weights output check (``same_output``), and its tests' bookkeeping checks:
 the shipped configs are what transformers' config classes write, each code plant is its base
@@ -11,6 +11,7 @@ from __future__ import annotations
 import difflib
 import json
 import shutil
+from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
 
@@ -260,3 +261,72 @@ def same_output(
         (getattr(want, o) - g).abs().max().item()
         for o, g in zip(outs, got[: len(outs)], strict=True)
     )
+
+
+def check_keeping_plants(
+    here: Path,
+    manifest: dict,
+    rules: dict[str, list[tuple]],
+    same: Callable[..., float],
+    only: set[str] | None = None,
+) -> list[str]:
+    """The output check can fail: every code plant of an output-checked case (one in ``rules``,
+    the set's ``SAME_OUTPUT``) that keeps every parameter count (RoPE theta, eps, window, top-k,
+    heads at a fixed width) changes the outputs by more than 1e-4 (``same`` is the set's
+    ``same_output``)."""
+    bad = []
+    for p in manifest["planted"]:
+        if p["where"] != "code" or p["case"] not in rules:
+            continue
+        if only and p["case"] not in only:
+            continue
+        if code_params(here / p["code"]) != code_params(here / "cases" / f"{p['case']}.py"):
+            continue
+        diff = same(p["case"], seq=80, code=here / p["code"])
+        print(f"  {p['name']:44} keeps the counts, max |output diff| {diff:.2e}")
+        if not diff > 1e-4:
+            bad.append(f"{p['name']} (plant does not change the outputs)")
+    return bad
+
+
+def main(
+    here: Path,
+    cases: dict,
+    rules: dict[str, list[tuple]],
+    same: Callable[..., float],
+    with_only: bool = True,
+    argv: list[str] | None = None,
+) -> int:
+    """A set's ``make.py`` command line: write the set; with ``--check`` the torch proof (the
+    counts, the same-weights outputs of the cases in ``rules``, the count-keeping plants).
+    ``with_only`` offers ``--only NAME,NAME`` (the check of those cases only)."""
+    import argparse
+
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--check", action="store_true")
+    if with_only:
+        ap.add_argument("--only", default="", help="comma-separated case names (the check only)")
+    args = ap.parse_args(argv)
+    m = write_set(here, cases)
+    archs = {c["arch"] for c in m["cases"]}
+    print(f"{len(m['cases'])} cases over {len(archs)} architectures, {len(m['planted'])} planted")
+    if not args.check:
+        return 0
+    only = set(args.only.split(",")) if getattr(args, "only", "") else None
+    part = m
+    if only:
+        part = {
+            "cases": [c for c in m["cases"] if c["name"] in only],
+            "planted": [p for p in m["planted"] if p["case"] in only],
+        }
+    bad = check_counts(here, part)
+    for name in rules:
+        if only and name not in only:
+            continue
+        diff = same(name, seq=80)
+        print(f"{name:22} same weights, max |output diff| {diff:.2e}")
+        if diff > 1e-4:
+            bad.append(f"{name} (output)")
+    bad += check_keeping_plants(here, m, rules, same, only)
+    print("param counts and logits:", "all equal" if not bad else f"differ: {bad}")
+    return 1 if bad else 0

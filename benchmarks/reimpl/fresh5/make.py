@@ -16,7 +16,6 @@ HF model's weights into the case and compares the outputs on CPU.
 
 from __future__ import annotations
 
-import argparse
 import sys
 from pathlib import Path
 
@@ -1372,43 +1371,14 @@ def check(manifest: dict) -> list[str]:
     return set_checks.check_counts(HERE, manifest)
 
 
-def check_keeping_plants(manifest: dict) -> list[str]:
-    """The output check can fail: every code plant of an output-checked case that keeps every
-    parameter count (RoPE theta, eps, window, top-k, heads at a fixed width) changes the outputs
-    by more than 1e-4."""
-    from benchmarks.reimpl.make import code_params
-
-    bad = []
-    for p in manifest["planted"]:
-        if p["where"] != "code" or p["case"] not in SAME_OUTPUT:
-            continue
-        if code_params(HERE / p["code"]) != code_params(HERE / "cases" / f"{p['case']}.py"):
-            continue
-        diff = same_output(p["case"], seq=80, code=HERE / p["code"])
-        print(f"  {p['name']:44} keeps the counts, max |output diff| {diff:.2e}")
-        if not diff > 1e-4:
-            bad.append(f"{p['name']} (plant does not change the outputs)")
-    return bad
+def check_keeping_plants(manifest: dict, only: set[str] | None = None) -> list[str]:
+    """Every count-keeping code plant of an output-checked case changes the outputs
+    (``set_checks.check_keeping_plants``)."""
+    return set_checks.check_keeping_plants(HERE, manifest, SAME_OUTPUT, same_output, only)
 
 
 def main() -> int:
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--check", action="store_true")
-    args = ap.parse_args()
-    m = write()
-    archs = {c["arch"] for c in m["cases"]}
-    print(f"{len(m['cases'])} cases over {len(archs)} architectures, {len(m['planted'])} planted")
-    if args.check:
-        bad = check(m)
-        for name in SAME_OUTPUT:
-            diff = same_output(name, seq=80)
-            print(f"{name:22} same weights, max |output diff| {diff:.2e}")
-            if diff > 1e-4:
-                bad.append(f"{name} (output)")
-        bad += check_keeping_plants(m)
-        print("param counts and logits:", "all equal" if not bad else f"differ: {bad}")
-        return 1 if bad else 0
-    return 0
+    return set_checks.main(HERE, CASES, SAME_OUTPUT, same_output, with_only=False)
 
 
 if __name__ == "__main__":
