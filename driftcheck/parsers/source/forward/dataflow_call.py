@@ -151,7 +151,15 @@ class Calls:
             )
             if t is not None:
                 if self.run.f.queries.node_type(t.src) in TUPLE_LEAVES:
-                    return dataflow_checks.tuple_result(self.run.f, t, args, kwargs, tens, loc)
+                    return dataflow_checks.tuple_result(
+                        self.run.f,
+                        t,
+                        args,
+                        kwargs,
+                        tens,
+                        loc,
+                        self.run.f.resolve(fv.self_mod.obj).qual,
+                    )
                 return t
             return self.unknown_call(
                 args, kwargs, f"line {getattr(at, 'lineno', '?')}: unknown call"
@@ -186,7 +194,9 @@ class Calls:
         if isinstance(obj, Leaf):
             out = self.run.f.leaf_call(obj, tens, loc)
             if obj.type in TUPLE_LEAVES:
-                return dataflow_checks.tuple_result(self.run.f, out, args, kwargs, tens, loc)
+                return dataflow_checks.tuple_result(
+                    self.run.f, out, args, kwargs, tens, loc, obj.torch
+                )
             return out
         if not isinstance(obj, Obj):
             return self.unknown_call(args, kwargs, "call of a non-module")
@@ -205,7 +215,9 @@ class Calls:
             t = self.run.f.torch_module(obj, tens, loc)
             if t is not None:
                 if self.run.f.queries.node_type(t.src) in TUPLE_LEAVES:
-                    return dataflow_checks.tuple_result(self.run.f, t, args, kwargs, tens, loc)
+                    return dataflow_checks.tuple_result(
+                        self.run.f, t, args, kwargs, tens, loc, obj.qual
+                    )
                 return t
         if obj.qual == "einops.Rearrange" and tens:
             # ``Rearrange("b c (h p1) (w p2) -> b (h w) (p1 p2 c)", p1=p, p2=p)``: the layer

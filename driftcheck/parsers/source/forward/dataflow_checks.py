@@ -324,17 +324,22 @@ def mha_masks(f: Any, node: Any, args: list, kwargs: dict, loc: Any) -> None:
         f.crash(loc, f"MultiheadAttention: attn_mask must be 2-D or 3-D, got {list(a)}")
 
 
-def tuple_result(f: Any, out: Any, args: list, kwargs: dict, tens: list, loc: Any) -> Any:
-    """The ``Multi`` of an LSTM / GRU / RNN / MultiheadAttention call: on real sizes, an RNN's
-    hidden state as its other items, and MultiheadAttention's mask checks."""
-    from driftcheck.parsers.source.values.dataflow_values import Multi
+def tuple_result(
+    f: Any, out: Any, args: list, kwargs: dict, tens: list, loc: Any, qual: Any
+) -> Any:
+    """The ``Multi`` of an LSTM / GRU / RNN / MultiheadAttention call. On real sizes, for
+    torch's own class (``qual``: a user class the catalogue matched by name may return
+    anything): an RNN's hidden state as its other items, MultiheadAttention's mask checks and
+    its second item (the attention weights, unknown), so the result is known to be a pair."""
+    from driftcheck.parsers.source.values.dataflow_values import UNK, Multi
 
     node = f.node(out.src) if isinstance(out, Tens) and out.src is not None else None
-    if f.input_shape is None or node is None:
+    torch_class = isinstance(qual, str) and qual.startswith("torch.nn.")
+    if f.input_shape is None or node is None or not torch_class:
         return Multi(out)
     if node.type == "MultiheadAttention":
         mha_masks(f, node, args, kwargs, loc)
-        return Multi(out)
+        return Multi(out, (UNK,))
     return Multi(out, rnn_state(f, node, tens[0] if tens else None))
 
 

@@ -275,7 +275,7 @@ def subscript(run: Any, v: Any, key: Any, fr: Any, at: Any) -> Any:
     if isinstance(v, Mod) and isinstance(v.obj, Obj):
         return module_item(run, v.obj, key)
     if isinstance(v, Multi):
-        if run.f.input_shape is not None and isinstance(key, tuple):
+        if run.f.input_shape is not None and isinstance(key, tuple) and v.rest is not None:
             from driftcheck.parsers.source.forward import dataflow_checks
 
             dataflow_checks.tuple_indexed(run, key, fr.loc(at))
