@@ -23,6 +23,8 @@ known shape) gives no crash: the result is unknown, as before.
 
 from __future__ import annotations
 
+import ast
+import operator
 from typing import Any
 
 from driftcheck.parsers.source.values.dataflow_values import Tens
@@ -356,3 +358,90 @@ def unpack_tensor(run: Any, t: Tens, n: int, fr: Any, at: Any) -> list | None:
         f.crash(loc, f"a tensor of shape {list(shape)} unpacked into {n} names")
         return [Tens(None)] * n
     return [f.add_op("Select", {"dim": 0, "index": i}, [t], fr.parent, loc) for i in range(n)]
+
+
+# ---------------------------------------------------------------------- assertions
+_CMP = {
+    ast.Eq: operator.eq,
+    ast.NotEq: operator.ne,
+    ast.Lt: operator.lt,
+    ast.LtE: operator.le,
+    ast.Gt: operator.gt,
+    ast.GtE: operator.ge,
+}
+
+
+def _size_value(v: Any) -> Any:
+    """A size a forward assertion compares: an int, a tuple of ints, ``x.shape`` of a known
+    shape (torch.Size compares as a tuple). None for anything else (a float, a flag, a
+    tensor, an unknown): such an assertion is not judged."""
+    from driftcheck.parsers.source.values.dataflow_values import ShapeOf
+
+    if isinstance(v, ShapeOf):
+        return _shape(v.t)
+    if _is_int(v):
+        return v
+    if isinstance(v, (tuple, list)) and all(_is_int(d) for d in v):
+        return tuple(v)
+    return None
+
+
+def _compare_false(run: Any, e: ast.expr, fr: Any) -> str | None:
+    """The source of a size comparison in ``e`` (a Compare, or one of an ``and``) that is
+    False on these sizes; None when every part holds or cannot be judged."""
+    if isinstance(e, ast.BoolOp) and isinstance(e.op, ast.And):
+        for part in e.values:
+            got = _compare_false(run, part, fr)
+            if got is not None:
+                return got
+        return None
+    if not isinstance(e, ast.Compare) or not all(type(o) in _CMP for o in e.ops):
+        return None
+    left = _size_value(run.eval(e.left, fr))
+    for op, rx in zip(e.ops, e.comparators):
+        right = _size_value(run.eval(rx, fr))
+        if left is None or right is None:
+            return None
+        if isinstance(left, tuple) != isinstance(right, tuple) and type(op) not in (
+            ast.Eq,
+            ast.NotEq,
+        ):
+            return None  # ``tuple < int`` is a TypeError, not this rule's
+        if not _CMP[type(op)](left, right):
+            return ast.unparse(e)
+        left = right
+    return None
+
+
+def assert_sizes(run: Any, st: ast.Assert, fr: Any) -> None:
+    """``assert t <= self.block_size`` / ``assert freqs.shape == (x.shape[1], x.shape[-1])``
+    in forward, on real sizes: a comparison of sizes (ints, tuples, shapes) that is False is
+    the AssertionError torch's forward raises. A condition with anything else (a flag, a
+    call, a tensor value) is not judged."""
+    for c in ast.walk(st.test):  # judge reads of sizes only: evaluating another call
+        # (``x.mean()``) would add its op to the graph
+        name = (
+            c.func.attr if isinstance(c, ast.Call) and isinstance(c.func, ast.Attribute) else None
+        )
+        if isinstance(c, ast.Call) and isinstance(c.func, ast.Name):
+            name = c.func.id
+        if isinstance(c, ast.Call) and name not in ("size", "len", "dim"):
+            return
+    bad = _compare_false(run, st.test, fr)
+    if bad is not None:
+        run.f.crash(fr.loc(st), f"assertion fails on these sizes: assert {bad}")
+
+
+def complex_view(run: Any, name: str, t: Any, loc: Any) -> Tens:
+    """``torch.view_as_complex(x)``: x's last axis must be 2 (a real/imaginary pair) and goes
+    away; ``torch.view_as_real(z)`` adds that axis. A shape-only tensor (no node) on real
+    sizes; unknown when x's shape is."""
+    shape = _shape(t)
+    if shape is None:
+        return Tens(None)
+    if name == "view_as_real":
+        return Tens(None, (*shape, 2))
+    if not shape or shape[-1] != 2:
+        run.f.crash(loc, f"view_as_complex: the last dimension must be 2, got shape {list(shape)}")
+        return Tens(None)
+    return Tens(None, shape[:-1])

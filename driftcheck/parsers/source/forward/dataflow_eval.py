@@ -143,6 +143,10 @@ class Runner:
             raise _Continue()
         elif isinstance(st, (ast.FunctionDef, ast.AsyncFunctionDef)):
             fr.locals[st.name] = ops.Local(st, fr)
+        elif isinstance(st, ast.Assert) and self.f.input_shape is not None:
+            from driftcheck.parsers.source.forward import dataflow_checks
+
+            dataflow_checks.assert_sizes(self, st, fr)  # ``assert t <= block_size``
         # pass, assert, del, import, global, nonlocal, class defs: no dataflow
 
     def assign(self, tgt: ast.expr, v: Any, fr: Frame) -> None:

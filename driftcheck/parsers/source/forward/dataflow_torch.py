@@ -203,6 +203,10 @@ def call_torch(run: Any, q: str, args: list, kwargs: dict, fr: Any, at: Any) -> 
             out = concrete_ops.created(name, args, kwargs)
             return dataflow_checks.created(run.f, name, args, kwargs, out)
         return Tens(None)
+    if run.f.input_shape is not None and name in ("view_as_complex", "view_as_real"):
+        from driftcheck.parsers.source.forward import dataflow_checks
+
+        return dataflow_checks.complex_view(run, name, _arg(args, kwargs, 0, "input"), fr.loc(at))
     if run.f.input_shape is not None and name in ("one_hot", "conv1d", "conv2d", "conv3d"):
         from driftcheck.parsers.source.forward import dataflow_checks
 
@@ -261,7 +265,7 @@ def method(run: Any, t: Tens, name: str, args: list, kwargs: dict, fr: Any, at: 
                 return Tens(t.src, t.shape)
             return f.add_op("Where", {}, [t, ts[0], ts[-1]], fr.parent, loc)
         return Tens(None)
-    if f.input_shape is not None and name in ("max", "min") and args:
+    if f.input_shape is not None and name in ("max", "min") and (args or "dim" in kwargs):
         from driftcheck.parsers.source.forward import dataflow_concrete as concrete_ops
 
         got = concrete_ops.max_min(run, t, name, args, kwargs, fr.parent, loc)
