@@ -194,6 +194,21 @@ model("unpack_qkv_bad", (2, 5, 16))(
     _QKV.format(parts=2).replace("Linear(16, 48)", "Linear(16, 32)")
 )
 
+# a layer that returns a pair the graph shows as one tensor: unpacking it is not judged
+model("unpack_pool_pair", (3, 2, 8, 8))(
+    """
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.pool = nn.MaxPool2d(2, return_indices=True)
+        self.fc = nn.Linear(2 * 4 * 4, 5)
+
+    def forward(self, x):
+        out, idx = self.pool(x)
+        return self.fc(out.flatten(1))
+"""
+)
+
 # ---- a padding mask broadcast against per-head scores
 _PAD = """
 class Net(nn.Module):

@@ -34,6 +34,13 @@ INT = "int64"
 # layers whose weight is floating point: an integer input is a dtype crash in torch
 FLOAT_WEIGHT = {"Linear", "Conv1d", "Conv2d", "Conv3d", "Bilinear", "LazyLinear"}
 RNN = {"LSTM", "GRU", "RNN"}
+# graph ops whose result is one tensor for certain (unpacking it iterates axis 0); a layer
+# node is not among them (``MaxPool2d(return_indices=True)`` returns a pair)
+SINGLE_TENSOR = {
+    "View", "Reshape", "Permute", "Transpose", "Unflatten", "Flatten", "Stack", "Concat",
+    "Select", "Slice", "Unsqueeze", "Squeeze", "Expand", "Repeat", "MatMul", "BMM", "Einsum",
+    "Add", "Sub", "Mul", "Div",
+}  # fmt: skip
 
 
 def _is_int(v: Any) -> bool:
@@ -353,6 +360,8 @@ def unpack_tensor(run: Any, t: Tens, n: int, fr: Any, at: Any) -> list | None:
     shape = _shape(t)
     if shape is None or t.src is None or not shape:
         return None
+    if f.queries.node_type(t.src) not in SINGLE_TENSOR:
+        return None  # a layer may return a tuple the graph shows as its first item
     loc = fr.loc(at)
     if shape[0] != n:
         f.crash(loc, f"a tensor of shape {list(shape)} unpacked into {n} names")
