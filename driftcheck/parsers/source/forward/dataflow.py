@@ -145,6 +145,8 @@ class Flow:
         # it is in code forward may not run (an undecided branch, a try body, a loop that may
         # run zero times): nothing found there is a crash, op nodes made there are noted
         self.crashes: list[tuple[Any, str]] = []
+        # on real sizes: id(Tens) -> (the Tens, facts certain at its source: dtype, value range)
+        self.value_facts: dict[int, tuple[Any, dict]] = {}
         self.speculative = 0
         self.first_in: dict[str, Any] = {}  # on real sizes: a repeated block's first input shape
         # its parts: small queries and bookkeeping; the "unused in forward" verdict
@@ -462,6 +464,10 @@ class Flow:
         node = self.node(nid)
         if node is None:
             return Tens(None)
+        if self.input_shape is not None and inputs:
+            from driftcheck.parsers.source.forward import dataflow_checks
+
+            dataflow_checks.layer_input(self, node, inputs, loc)
         if self.repeated_owner(nid, inputs[0].src if inputs else None):
             if self.input_shape is not None and shape_free(node.unresolved):
                 # on real sizes the next copy of a repeated layer takes the last one's output:

@@ -14,6 +14,7 @@ from collections.abc import Iterator
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
+from driftcheck.parsers.source.forward import dataflow_checks
 from driftcheck.parsers.source.forward import dataflow_concrete as concrete
 from driftcheck.parsers.source.forward import dataflow_torch as torchops
 from driftcheck.parsers.source.forward.dataflow import concrete as shape_known
@@ -33,7 +34,6 @@ from driftcheck.parsers.source.values.dataflow_values import (
     UNK,
     Bound,
     Mod,
-    Multi,
     ShapeOf,
     Tens,
     UserFunc,
@@ -150,7 +150,17 @@ class Calls:
                 else None
             )
             if t is not None:
-                return Multi(t) if self.run.f.queries.node_type(t.src) in TUPLE_LEAVES else t
+                if self.run.f.queries.node_type(t.src) in TUPLE_LEAVES:
+                    return dataflow_checks.tuple_result(
+                        self.run.f,
+                        t,
+                        args,
+                        kwargs,
+                        tens,
+                        loc,
+                        self.run.f.resolve(fv.self_mod.obj).qual,
+                    )
+                return t
             return self.unknown_call(
                 args, kwargs, f"line {getattr(at, 'lineno', '?')}: unknown call"
             )
@@ -183,7 +193,11 @@ class Calls:
         loc = fr.loc(at) if fr is not None else None
         if isinstance(obj, Leaf):
             out = self.run.f.leaf_call(obj, tens, loc)
-            return Multi(out) if obj.type in TUPLE_LEAVES else out
+            if obj.type in TUPLE_LEAVES:
+                return dataflow_checks.tuple_result(
+                    self.run.f, out, args, kwargs, tens, loc, obj.torch
+                )
+            return out
         if not isinstance(obj, Obj):
             return self.unknown_call(args, kwargs, "call of a non-module")
         nid = self.run.f.nid(obj)
@@ -200,7 +214,11 @@ class Calls:
         if obj.qual and obj.kind is None and not self.own_forward(obj):
             t = self.run.f.torch_module(obj, tens, loc)
             if t is not None:
-                return Multi(t) if self.run.f.queries.node_type(t.src) in TUPLE_LEAVES else t
+                if self.run.f.queries.node_type(t.src) in TUPLE_LEAVES:
+                    return dataflow_checks.tuple_result(
+                        self.run.f, t, args, kwargs, tens, loc, obj.qual
+                    )
+                return t
         if obj.qual == "einops.Rearrange" and tens:
             # ``Rearrange("b c (h p1) (w p2) -> b (h w) (p1 p2 c)", p1=p, p2=p)``: the layer
             # is ``einops.rearrange`` with its pattern (an axis that does not divide fails);

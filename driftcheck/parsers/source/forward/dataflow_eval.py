@@ -143,13 +143,18 @@ class Runner:
             raise _Continue()
         elif isinstance(st, (ast.FunctionDef, ast.AsyncFunctionDef)):
             fr.locals[st.name] = ops.Local(st, fr)
+        elif isinstance(st, ast.Assert) and self.f.input_shape is not None:
+            from driftcheck.parsers.source.forward import dataflow_checks
+
+            dataflow_checks.assert_sizes(self, st, fr)  # ``assert t <= block_size``
         # pass, assert, del, import, global, nonlocal, class defs: no dataflow
 
     def assign(self, tgt: ast.expr, v: Any, fr: Frame) -> None:
         if isinstance(tgt, ast.Name):
             fr.locals[tgt.id] = v
         elif isinstance(tgt, (ast.Tuple, ast.List)):
-            items = self.unpack(v, len(tgt.elts))
+            starred = any(isinstance(e, ast.Starred) for e in tgt.elts)
+            items = self.unpack(v, len(tgt.elts), None if starred else (fr, tgt))
             star = [i for i, e in enumerate(tgt.elts) if isinstance(e, ast.Starred)]
             if star:
                 for e in tgt.elts:
@@ -161,13 +166,15 @@ class Runner:
             self.assign(tgt.value, UNK, fr)
         # attribute / subscript stores (caches, in-place writes) carry no module dataflow
 
-    def unpack(self, v: Any, n: int) -> list[Any]:
+    def unpack(self, v: Any, n: int, site: tuple | None = None) -> list[Any]:
         if isinstance(v, (tuple, list)) and len(v) == n:
             return list(v)
         if isinstance(v, ShapeOf):
             v.t.learn_rank(n)
             return [v.t.dim(i) for i in range(n)]
         if isinstance(v, Multi):
+            if v.rest is not None and len(v.rest) + 1 == n:
+                return [v.first, *v.rest]
             return [v.first] + [UNK] * (n - 1)
         if self.f.input_shape is not None and isinstance(v, Mod):
             # ``for block1, block2, attn, down in self.downs``: a ModuleList item unpacked
@@ -182,6 +189,12 @@ class Runner:
                 return v.items()
             return [Tens(v.t.src, v.t.shape) for _ in range(n)]
         if isinstance(v, Tens):
+            if self.f.input_shape is not None and site is not None:
+                from driftcheck.parsers.source.forward import dataflow_checks
+
+                got = dataflow_checks.unpack_tensor(self, v, n, *site)
+                if got is not None:
+                    return got
             return [Tens(None)] * n
         return [UNK] * n
 
@@ -411,7 +424,22 @@ class Runner:
         if isinstance(b, Tens) and op.__class__ is ast.Pow and not isinstance(a, Tens):
             self.power_base(a, b, fr, at)
         if isinstance(a, Tens) or isinstance(b, Tens):
-            return ops.tensor_binop(self, op, a, b, fr, at)
+            out = ops.tensor_binop(self, op, a, b, fr, at)
+            if self.f.input_shape is not None and isinstance(op, ast.Div):
+                from driftcheck.parsers.source.forward import dataflow_checks
+
+                dataflow_checks.true_div(self.f, out)  # ``arange(T) / 1`` is float
+            return out
+        if self.f.input_shape is not None and isinstance(op, ast.Pow):
+            # ``head_dim ** 0.5`` (attention's scale) on real sizes: a float power of a known
+            # non-negative number is cheap and bounded (an overflow is unknown)
+            num = (int, float)
+            if isinstance(a, num) and isinstance(b, float) and not isinstance(a, bool):
+                if 0 <= a and abs(b) <= 64:
+                    try:
+                        return float(a) ** b
+                    except (OverflowError, ZeroDivisionError):
+                        return UNK
         try:
             return py_binop(op, a, b)
         except TooBig as e:  # over the size bound (sizes.py)

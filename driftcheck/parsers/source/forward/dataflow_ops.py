@@ -275,6 +275,14 @@ def subscript(run: Any, v: Any, key: Any, fr: Any, at: Any) -> Any:
     if isinstance(v, Mod) and isinstance(v.obj, Obj):
         return module_item(run, v.obj, key)
     if isinstance(v, Multi):
+        if run.f.input_shape is not None and isinstance(key, tuple) and v.rest is not None:
+            from driftcheck.parsers.source.forward import dataflow_checks
+
+            dataflow_checks.tuple_indexed(run, key, fr.loc(at))
+            return Tens(None)
+        if v.rest is not None and isinstance(key, int) and not isinstance(key, bool):
+            items = (v.first, *v.rest)
+            return items[key] if -len(items) <= key < len(items) else UNK
         return v.first if key == 0 else UNK
     if isinstance(v, Pieces):
         if v.count is not None and isinstance(key, int) and not isinstance(key, bool):

@@ -55,6 +55,8 @@ BINARY = {"add": "Add", "sub": "Sub", "subtract": "Sub", "mul": "Mul", "multiply
 # methods whose result has the shape of the tensor they are called on (used for shape-only
 # tensors on real sizes: they have no node, only a shape)
 SELF_SHAPED = {"scatter", "scatter_add", "index_fill", "index_copy", "masked_scatter", "index_add"}
+# scalar comparisons as methods (``ids.eq(pad_id)``): on real sizes the tensor's shape
+COMPARE = {"eq", "ne", "lt", "le", "gt", "ge", "greater", "less", "not_equal"}
 REDUCE = {"mean": "Mean", "sum": "Sum", "amax": "Amax", "amin": "Amin"}
 # functional-only ops: torch name -> (catalogue type, positional parameter names after input)
 FUNCTIONAL = {
@@ -156,6 +158,9 @@ def call_torch(run: Any, q: str, args: list, kwargs: dict, fr: Any, at: Any) -> 
         if not isinstance(seq, (list, tuple)) or not seq or not is_int(dim):
             return Tens(None)
         if not all(isinstance(t, Tens) for t in seq):
+            from driftcheck.parsers.source.forward import dataflow_checks
+
+            dataflow_checks.cat_items(run, seq, fr.loc(at))
             return Tens(None)
         kind = "Stack" if name == "stack" else "Concat"
         return run.f.add_op(kind, {"dim": dim}, list(seq), fr.parent, fr.loc(at))
@@ -192,10 +197,25 @@ def call_torch(run: Any, q: str, args: list, kwargs: dict, fr: Any, at: Any) -> 
         return run.f.add_op("Unfold", params, [x], fr.parent, fr.loc(at))
     if name in CREATE:
         if run.f.input_shape is not None:
+            from driftcheck.parsers.source.forward import dataflow_checks
             from driftcheck.parsers.source.forward import dataflow_concrete as concrete_ops
 
-            return concrete_ops.created(name, args, kwargs)
+            out = concrete_ops.created(name, args, kwargs)
+            return dataflow_checks.created(run.f, name, args, kwargs, out)
         return Tens(None)
+    if run.f.input_shape is not None and name in ("view_as_complex", "view_as_real"):
+        from driftcheck.parsers.source.forward import dataflow_checks
+
+        return dataflow_checks.complex_view(run, name, _arg(args, kwargs, 0, "input"), fr.loc(at))
+    if run.f.input_shape is not None and name in ("one_hot", "conv1d", "conv2d", "conv3d"):
+        from driftcheck.parsers.source.forward import dataflow_checks
+
+        if name == "one_hot":
+            return dataflow_checks.one_hot(run, args, kwargs)
+        x = args[0] if args else kwargs.get("input")
+        got = dataflow_checks.conv_functional(run, name, x, args[1:], kwargs, fr.loc(at))
+        if got is not None:
+            return got
     x = args[0] if args else kwargs.get("input")
     if isinstance(x, Tens):
         return method(run, x, name, args[1:], kwargs, fr, at)
@@ -245,7 +265,7 @@ def method(run: Any, t: Tens, name: str, args: list, kwargs: dict, fr: Any, at: 
                 return Tens(t.src, t.shape)
             return f.add_op("Where", {}, [t, ts[0], ts[-1]], fr.parent, loc)
         return Tens(None)
-    if f.input_shape is not None and name in ("max", "min") and args:
+    if f.input_shape is not None and name in ("max", "min") and (args or "dim" in kwargs):
         from driftcheck.parsers.source.forward import dataflow_concrete as concrete_ops
 
         got = concrete_ops.max_min(run, t, name, args, kwargs, fr.parent, loc)
@@ -273,7 +293,20 @@ def method(run: Any, t: Tens, name: str, args: list, kwargs: dict, fr: Any, at: 
             out = concrete_ops.repeat_interleave(run, t, reps, dim, fr, loc)
         if out is not None:
             return out
+    if f.input_shape is not None and name in COMPARE and len(args) == 1:
+        if isinstance(args[0], (int, float)):  # ``ids.eq(pad_id)``: the shape of ``ids``
+            return Tens(t.src, t.shape)
+    if f.input_shape is not None and name == "index_select":
+        from driftcheck.parsers.source.forward import dataflow_checks
+
+        got = dataflow_checks.index_select(run, t, args, kwargs, loc)
+        if got is not None:
+            return got
     if name in KEEP:
+        if f.input_shape is not None:
+            from driftcheck.parsers.source.forward import dataflow_checks
+
+            return dataflow_checks.cast(f, name, Tens(t.src, t.shape))
         return Tens(t.src, t.shape)
     if name in BINARY:
         other = _arg(args, kwargs, 0, "other")

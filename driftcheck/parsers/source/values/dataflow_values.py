@@ -160,9 +160,11 @@ class Mod:
 
 @dataclass(eq=False)
 class Multi:
-    """A call result of unknown arity whose first item is known (``out, (h, c) = lstm(x)``)."""
+    """A call result of unknown arity whose first item is known (``out, (h, c) = lstm(x)``).
+    ``rest``: the other items where they are known (an RNN's hidden state on real sizes)."""
 
     first: Any
+    rest: tuple | None = None
 
 
 @dataclass(eq=False)
