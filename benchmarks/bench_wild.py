@@ -26,6 +26,7 @@ The corpus is split by a hash of the case name (``build_truth.held_out``): the *
     python benchmarks/bench_wild.py --corpus fresh4 --jobs 2    # the fourth fresh batch, run once
     python benchmarks/bench_wild.py --corpus fresh5 --jobs 2    # the fifth fresh batch, run once
     python benchmarks/bench_wild.py --corpus fresh6 --jobs 2    # the sixth fresh batch, run once
+    python benchmarks/bench_wild.py --corpus fresh7 --jobs 2    # the seventh fresh batch, run once
 
 ``--corpus fresh`` runs the fresh batch instead (``benchmarks/wild/fresh/``, its own
 ``fresh/truth.json``): files written after the corpus was tuned on, in other styles, from model
@@ -36,7 +37,8 @@ for the fourth (``benchmarks/wild/fresh4/``, written blind in session 11; part `
 ``--corpus fresh5`` for the fifth (``benchmarks/wild/fresh5/``, written blind in session 12; part
 ``fresh5``; its libraries live in ``benchmarks/wild/.vendor``), ``--corpus fresh6`` for the sixth
 (``benchmarks/wild/fresh6/``, written blind in session 13; part ``fresh6``; libraries in ``.vendor``
-too). The default corpus is run and scored as before.
+too), ``--corpus fresh7`` for the seventh (``benchmarks/wild/fresh7/``, written blind in session 14;
+part ``fresh7``; libraries in ``.vendor``). The default corpus is run and scored as before.
 
 Last lines, per install: exact share, confident-wrong share, tool failures; then the speed
 (source lines the analyzer read per CPU second of its process, end to end: interpreter start,
@@ -73,6 +75,8 @@ FRESH4_TRUTH = ROOT / "benchmarks" / "wild" / "fresh4" / "truth.json"
 FRESH5_TRUTH = ROOT / "benchmarks" / "wild" / "fresh5" / "truth.json"
 # the sixth fresh batch (benchmarks/wild/fresh6, session 13): the same, written blind
 FRESH6_TRUTH = ROOT / "benchmarks" / "wild" / "fresh6" / "truth.json"
+# the seventh fresh batch (benchmarks/wild/fresh7, session 14): the same, written blind
+FRESH7_TRUTH = ROOT / "benchmarks" / "wild" / "fresh7" / "truth.json"
 TIMEOUT_S = 10.0
 # torchvision and torchaudio's sources, installed apart (``install.sh``: their PyPI builds are
 # CUDA builds and must not enter the base environment); the analyzer only reads them
@@ -295,14 +299,14 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("-v", "--verbose", action="store_true")
     ap.add_argument(
         "--corpus",
-        choices=["main", "fresh", "fresh3", "fresh4", "fresh5", "fresh6"],
+        choices=["main", "fresh", "fresh3", "fresh4", "fresh5", "fresh6", "fresh7"],
         default="main",
-        help="main: the wild corpus (dev / held-out parts); fresh, fresh3..fresh6: the fresh "
-        "held-out batches (benchmarks/wild/fresh, fresh3..6; one part; --part does not apply)",
+        help="main: the wild corpus (dev / held-out parts); fresh, fresh3..fresh7: the fresh "
+        "held-out batches (benchmarks/wild/fresh, fresh3..7; one part; --part does not apply)",
     )
     args = ap.parse_args(argv)
 
-    fresh = args.corpus in ("fresh", "fresh3", "fresh4", "fresh5", "fresh6")
+    fresh = args.corpus in ("fresh", "fresh3", "fresh4", "fresh5", "fresh6", "fresh7")
     truth_path = {
         "main": TRUTH,
         "fresh": FRESH_TRUTH,
@@ -310,6 +314,7 @@ def main(argv: list[str] | None = None) -> int:
         "fresh4": FRESH4_TRUTH,
         "fresh5": FRESH5_TRUTH,
         "fresh6": FRESH6_TRUTH,
+        "fresh7": FRESH7_TRUTH,
     }[args.corpus]
     truth = json.loads(truth_path.read_text())
     cases = truth["cases"]
@@ -334,6 +339,7 @@ def main(argv: list[str] | None = None) -> int:
                 "fresh4": "fresh4 batch",
                 "fresh5": "fresh5 batch",
                 "fresh6": "fresh6 batch",
+                "fresh7": "fresh7 batch",
             }.get(args.corpus, "wild corpus")
         )
         + f": {len(cases)} files, {len({c['library'] for c in cases.values()})} libraries; "

@@ -149,3 +149,22 @@ def check_libraries_new(corpus: str, cases: dict, older: tuple[str, ...]) -> Non
     assert {
         c["distribution"].lower() for c in cases.values() if c["library"] != "standalone"
     } <= own
+
+
+def check_standalone_sample(corpus: str, stem: str, *, shares: bool, freezes: bool) -> None:
+    """Rebuild one standalone file (``rebuild_standalone``) and check what makes it a trap: a
+    model that ``shares`` tensors sums to more over its module paths than its torch count; one
+    that ``freezes`` some parameters still counts them (``requires_grad=False`` is a parameter)."""
+    case, model = rebuild_standalone(corpus, stem)
+    assert (per_module_path_count(model) > case["params_total"]) is shares, stem
+    if freezes:
+        trainable = sum(p.numel() for p in model.parameters() if p.requires_grad)
+        assert 0 < trainable < case["params_total"], stem
+
+
+def check_fresh_batch(corpus: str, older: tuple[str, ...], **minimums: int) -> dict:
+    """A batch's bookkeeping (``check_bookkeeping``) and the newness of its libraries
+    (``check_libraries_new``) in one call; returns the batch's cases."""
+    cases = check_bookkeeping(corpus, **minimums)
+    check_libraries_new(corpus, cases, older=older)
+    return cases

@@ -17,6 +17,7 @@ torchaudio on PyPI import on a CPU torch (their compiled ops are not needed to b
     python benchmarks/wild/build_truth.py --corpus fresh4  # the fourth batch: fresh4/truth.json
     python benchmarks/wild/build_truth.py --corpus fresh5  # the fifth batch: fresh5/truth.json
     python benchmarks/wild/build_truth.py --corpus fresh6  # the sixth batch: fresh6/truth.json
+    python benchmarks/wild/build_truth.py --corpus fresh7  # the seventh batch: fresh7/truth.json
 
 The fresh batch (``fresh/<library>/<case>.py``, ``fresh/standalone/<case>.py``; docs/wild.md) is a
 held-out set written after the corpus was tuned on, in other styles and from other model classes
@@ -42,6 +43,7 @@ FRESH3 = HERE / "fresh3"
 FRESH4 = HERE / "fresh4"
 FRESH5 = HERE / "fresh5"
 FRESH6 = HERE / "fresh6"
+FRESH7 = HERE / "fresh7"
 # corpus -> its truth file
 TRUTHS = {
     "main": TRUTH,
@@ -50,9 +52,10 @@ TRUTHS = {
     "fresh4": FRESH4 / "truth.json",
     "fresh5": FRESH5 / "truth.json",
     "fresh6": FRESH6 / "truth.json",
+    "fresh7": FRESH7 / "truth.json",
 }
 # the fresh batches: every case held out
-FRESH_CORPORA = ("fresh", "fresh3", "fresh4", "fresh5", "fresh6")
+FRESH_CORPORA = ("fresh", "fresh3", "fresh4", "fresh5", "fresh6", "fresh7")
 
 # library label (the folder under cases/) -> (import name, distribution name)
 LIBRARIES = {
@@ -251,6 +254,27 @@ LIBRARIES = {
         "feedback-transformer-pytorch",
     ),
     "hamburger_pytorch": ("hamburger_pytorch", "hamburger-pytorch"),
+    # used only by the seventh fresh batch (fresh7/; installed in .vendor, see requirements.txt)
+    "pytorch_pretrained_vit": ("pytorch_pretrained_vit", "pytorch-pretrained-vit"),
+    "etsformer_pytorch": ("etsformer_pytorch", "ETSformer-pytorch"),
+    "nbeats_pytorch": ("nbeats_pytorch", "nbeats-pytorch"),
+    "electra_pytorch": ("electra_pytorch", "electra-pytorch"),
+    "mlm_pytorch": ("mlm_pytorch", "mlm-pytorch"),
+    "video_diffusion_pytorch": ("video_diffusion_pytorch", "video-diffusion-pytorch"),
+    "make_a_video_pytorch": ("make_a_video_pytorch", "make-a-video-pytorch"),
+    "gated_state_spaces_pytorch": ("gated_state_spaces_pytorch", "gated-state-spaces-pytorch"),
+    "gsa_pytorch": ("gsa_pytorch", "gsa-pytorch"),
+    "tr_rosetta_pytorch": ("tr_rosetta_pytorch", "tr-rosetta-pytorch"),
+    "cnn_finetune": ("cnn_finetune", "cnn-finetune"),
+    "torchani": ("torchani", "torchani"),
+    "omninet_pytorch": ("omninet_pytorch", "omninet-pytorch"),
+    "rela_transformer": ("rela_transformer", "rela-transformer"),
+    "token_shift_gpt": ("token_shift_gpt", "token-shift-gpt"),
+    "muse_maskgit_pytorch": ("muse_maskgit_pytorch", "muse-maskgit-pytorch"),
+    "torch_frame": ("torch_frame", "pytorch-frame"),
+    "lampe": ("lampe", "lampe"),
+    "ponder_transformer": ("ponder_transformer", "ponder-transformer"),
+    "memory_transformer_xl": ("memory_transformer_xl", "memory-transformer-xl"),
 }
 
 
@@ -270,7 +294,7 @@ def held_out(name: str) -> bool:
 def corpus_files(corpus: str = "main") -> list[Path]:
     if corpus == "fresh":
         return sorted(FRESH.glob("*/*.py"))
-    if corpus in ("fresh3", "fresh4", "fresh5", "fresh6"):
+    if corpus in ("fresh3", "fresh4", "fresh5", "fresh6", "fresh7"):
         return sorted((HERE / corpus).glob("*/*.py"))
     return sorted((HERE / "cases").glob("*/*.py")) + sorted((HERE / "standalone").glob("*.py"))
 
@@ -411,7 +435,8 @@ def main(argv: list[str] | None = None) -> int:
         default="main",
         help="main: cases/ and standalone/ (truth.json); fresh: the fresh batch (fresh/truth.json); "
         "fresh3: the third fresh batch (fresh3/truth.json); fresh4: the fourth (fresh4/truth.json); "
-        "fresh5: the fifth (fresh5/truth.json); fresh6: the sixth (fresh6/truth.json)",
+        "fresh5: the fifth (fresh5/truth.json); fresh6: the sixth (fresh6/truth.json); "
+        "fresh7: the seventh (fresh7/truth.json)",
     )
     args = ap.parse_args(argv)
     truth_path = TRUTHS[args.corpus]

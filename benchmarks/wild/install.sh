@@ -3,9 +3,9 @@
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 python -c "import torch; assert torch.__version__.startswith('2.13.0'), torch.__version__"
-# the "fresh5 only" and "fresh6 only" sections (from their header to the next blank line) go to
+# the "fresh5 only", "fresh6 only" and "fresh7 only" sections (from their header to the next blank line) go to
 # .vendor, below
-without_fresh5() { awk '/^# fresh[56] only/{skip=1} skip && /^$/{skip=0} !skip' "$1"; }
+without_fresh5() { awk '/^# fresh[567] only/{skip=1} skip && /^$/{skip=0} !skip' "$1"; }
 fresh5_only() { sed -n '/^# fresh5 only/,/^$/p' "$1" | grep '==' | grep -v -E '^peft=='; }
 without_fresh5 "$here/requirements-deps.txt" > /tmp/wild-deps.txt
 pip install -q -r /tmp/wild-deps.txt
@@ -23,4 +23,8 @@ pip install -q --no-deps --target "$here/.vendor" -r /tmp/wild-fresh5.txt
 # the sixth fresh batch's libraries (session 13), the same way; it has no torch-free extras
 sed -n '/^# fresh6 only/,/^$/p' "$here/requirements.txt" | grep '==' > /tmp/wild-fresh6.txt
 pip install -q --no-deps --target "$here/.vendor" -r /tmp/wild-fresh6.txt
+# the seventh batch's libraries (session 14) and its one torch-free extra (h5py), the same way
+{ sed -n '/^# fresh7 only/,/^$/p' "$here/requirements-deps.txt"; sed -n '/^# fresh7 only/,/^$/p' "$here/requirements.txt"; } \
+    | grep -v '^#' | grep '==' > /tmp/wild-fresh7.txt
+pip install -q --no-deps --target "$here/.vendor" -r /tmp/wild-fresh7.txt
 python -c "import torch; assert torch.__version__.startswith('2.13.0'), 'torch was replaced: ' + torch.__version__"
