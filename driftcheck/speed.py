@@ -164,6 +164,7 @@ class Speed:
     cli_no_plugin_scan: bool = True  # cli.py: pydantic's plugin scan skipped in a CLI command
     cli_gc_handback: bool = True  # speed.py: the collector given back without a young pass
     lean_models: bool = True  # lean.py: driftcheck's models without pydantic (read at import)
+    lazy_groups: bool = True  # library/registry.py: a group module loaded at its first name
     stores: Stores = field(default_factory=lambda: STORES, compare=False, repr=False)
 
     @classmethod
