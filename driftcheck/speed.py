@@ -48,7 +48,9 @@ class SizedDict(OrderedDict):
         self.nodes = 0
 
 
-@dataclass
+# No __eq__ or __repr__ is generated: a Stores is never compared or printed (``Speed`` leaves
+# it out of both), and building those two methods for 35 fields was ~1 ms of every process.
+@dataclass(eq=False, repr=False)
 class Stores:
     """What the mechanisms remember in this process (each bounded where it is used)."""
 
