@@ -48,7 +48,9 @@ class SizedDict(OrderedDict):
         self.nodes = 0
 
 
-@dataclass
+# No __eq__ or __repr__ is generated: a Stores is never compared or printed (``Speed`` leaves
+# it out of both), and building those two methods for 35 fields was ~1 ms of every process.
+@dataclass(eq=False, repr=False)
 class Stores:
     """What the mechanisms remember in this process (each bounded where it is used)."""
 
@@ -164,6 +166,7 @@ class Speed:
     cli_no_plugin_scan: bool = True  # cli.py: pydantic's plugin scan skipped in a CLI command
     cli_gc_handback: bool = True  # speed.py: the collector given back without a young pass
     lean_models: bool = True  # lean.py: driftcheck's models without pydantic (read at import)
+    lazy_groups: bool = True  # library/registry.py: a group module loaded at its first name
     stores: Stores = field(default_factory=lambda: STORES, compare=False, repr=False)
 
     @classmethod

@@ -273,6 +273,7 @@ def test_no_module_level_store_is_left():
         "driftcheck/parsers/source/library/registry.py:REGISTRY",
         "driftcheck/parsers/source/library/registry.py:RULES",
         "driftcheck/parsers/source/library/registry.py:_loaded",
+        "driftcheck/parsers/source/library/registry.py:_asked",
     }
     rx = re.compile(r"^([A-Za-z_]\w*)\s*(?::[^=]+)?=\s*(\{\}|\[\]|set\(\)|dict\(\))\s*(#.*)?$")
     found = set()

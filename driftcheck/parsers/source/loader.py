@@ -200,7 +200,8 @@ def compile_check(tree: ast.Module, path: Path) -> None:
 def _installed_dirs() -> tuple[str, ...]:
     import sysconfig
 
-    dirs = {sysconfig.get_paths()[k] for k in ("stdlib", "platstdlib", "purelib", "platlib")}
+    paths = sysconfig.get_paths()  # once: each call expands every install scheme's paths
+    dirs = {paths[k] for k in ("stdlib", "platstdlib", "purelib", "platlib")}
     return tuple(str(Path(d).resolve()) + "/" for d in dirs if d)
 
 

@@ -130,6 +130,69 @@ GROUP_MODULES = (
     "pdoffsets",
 )
 _loaded: list[bool] = []
+# The qualified-name prefixes each group module declares its entries and rules under (a
+# ``Group``'s module and aliases, ``also=`` names, rule patterns): the ``lazy_groups`` speed
+# mechanism loads a module when a name under one of its prefixes is first looked up, not all
+# fourteen at the first lookup (configparser, xml.etree, shlex and the pandas, pydantic and
+# numpy-dtype tables are imported by few analyses). A name is under a prefix when it is the
+# prefix or starts with it and a dot. A declaration outside its module's prefixes would be
+# missed by a lazy lookup: ``tests/test_library_lazy.py`` checks every one, and that lookups
+# are identical with the mechanism off.
+GROUP_PREFIXES: dict[str, tuple[str, ...]] = {
+    "python": ("builtins", "inspect"),
+    "stdlib": (
+        "functools",
+        "itertools",
+        "math",
+        "operator",
+        "collections",
+        "typing",
+        "typing_extensions",
+        "importlib",
+        "os",
+        "copy",
+        "keyword",
+        "re",
+        "dataclasses",
+        "types",
+        "argparse",
+        "enum",
+        "pydantic",
+        "attrs",
+        "attr",
+        "inspect",
+    ),
+    "inifiles": ("configparser",),
+    "configtexts": (
+        "shlex",
+        "io",
+        "csv",
+        "xml.etree.ElementTree",
+        "xml.etree.cElementTree",
+        "string",
+        "fractions",
+        "dataclasses",
+    ),
+    "arrays": ("numpy", "scipy.linalg"),
+    "torchfns": ("torch",),
+    "einopslib": ("einops",),
+    "hf": ("transformers",),
+    "wildlib": ("inspect", "re", "builtins", "json", "ast", "tomllib", "yaml", "argparse", "torch"),
+    "dispatch": ("functools",),
+    "npdtypes": ("numpy",),
+    "peftlib": ("peft",),
+    "pydmodels": ("pydantic",),
+    "pdoffsets": ("pandas.tseries.frequencies", "pandas._libs.tslibs"),
+}
+# prefix -> the group modules declaring names under it, in ``GROUP_MODULES`` order
+_BY_PREFIX: dict[str, tuple[str, ...]] = {
+    p: tuple(m for m in GROUP_MODULES if p in GROUP_PREFIXES[m])
+    for p in {p for ps in GROUP_PREFIXES.values() for p in ps}
+}
+# the group modules a lazy lookup has not loaded yet, and the names it was asked (each name's
+# modules are loaded the first time it is asked)
+_pending = list(GROUP_MODULES)
+_asked: set[str] = set()
 
 
 def load() -> None:
@@ -139,11 +202,36 @@ def load() -> None:
         _loaded.append(True)
         for m in GROUP_MODULES:
             importlib.import_module(f"driftcheck.parsers.source.library.{m}")
+        _pending.clear()
+
+
+def load_for(qual: str) -> None:
+    """Declare the entries a lookup of ``qual`` may find: with ``lazy_groups`` on (the
+    ``Speed`` in force), the group modules whose prefixes cover ``qual`` and were not loaded
+    yet; off, every group (as ``load``). Modules load in ``GROUP_MODULES`` order. Rules are
+    asked in the order their modules loaded, which may differ from an eager load's; no two
+    groups' rules share a prefix (``tests/test_library_lazy.py``), so no name matches rules
+    of two modules and the order cannot change an answer."""
+    _asked.add(qual)
+    from driftcheck.speed import current
+
+    if not current().lazy_groups:
+        load()
+        return
+    parts = qual.split(".")
+    want: set[str] = set()
+    for i in range(1, len(parts) + 1):
+        want.update(_BY_PREFIX.get(".".join(parts[:i]), ()))
+    for m in [m for m in _pending if m in want]:
+        importlib.import_module(f"driftcheck.parsers.source.library.{m}")
+        _pending.remove(m)
+    if not _pending:
+        _loaded.append(True)
 
 
 def lookup(qual: str) -> Entry | Rule | None:
-    if not _loaded:
-        load()
+    if not _loaded and qual not in _asked:
+        load_for(qual)
     e = REGISTRY.get(qual)
     if e is not None:
         return e
