@@ -46,6 +46,7 @@ class Skeleton:
         "layer_ids",
         "in_degrees",
         "struct",
+        "kv_types",
     )
 
     def __init__(self, prep: Any, edges: list) -> None:
@@ -71,6 +72,10 @@ class Skeleton:
         """``Context.layer_ids`` (ids, parents and the structural types' ids decide it)."""
         self.in_degrees: dict[str, tuple[int, int]] | None = None
         """``Context.in_degrees`` (types and edges decide it)."""
+        self.kv_types: tuple[str, ...] | None = None
+        """``cost_counts.kv_per_token_elems``'s types that may cache K/V (the cached
+        attention types, and blocks: types with a block spec and no layer spec), in by-type
+        order."""
         self.struct: tuple | None = None
         """(the runner's structure key, its memo of structural hits), kept by the runner."""
 

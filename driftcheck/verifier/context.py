@@ -33,6 +33,21 @@ _FIRST = itemgetter(0)
 _NO_SOURCE = (None,)
 
 
+class _analysis(cached_property):
+    """``functools.cached_property`` (the value computed on first read and kept in the
+    instance's ``__dict__``, where later reads find it without this descriptor), without
+    Python 3.11's lock around the first read when ``verify_lean`` is on (``Context._lean``):
+    one lock for every context of the process, taken twice a run (shapes, cost) for nothing
+    (a run is single-threaded; two threads reading one context would compute equal values,
+    and Python 3.12 dropped the lock). Off: ``cached_property`` as it is."""
+
+    def __get__(self, instance: Any, owner: Any = None) -> Any:
+        if instance is None or not instance.__dict__.get("_lean"):
+            return super().__get__(instance, owner)
+        v = instance.__dict__[self.attrname] = self.func(instance)
+        return v
+
+
 class Context:
     def __init__(
         self,
@@ -454,13 +469,13 @@ class Context:
         return f"{self.path(node)} ({node.type})"
 
     # ------------------------------------------------------------------ analyses
-    @cached_property
+    @_analysis
     def shapes(self) -> ShapeResult:
         from driftcheck.graph.shapes import infer_shapes
 
         return infer_shapes(self.graph, self.options.input_shapes, self.prep)
 
-    @cached_property
+    @_analysis
     def cost(self) -> Cost:
         from driftcheck.graph.cost import estimate
 
