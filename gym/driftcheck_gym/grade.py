@@ -37,6 +37,7 @@ from driftcheck.findings import Severity
 from driftcheck.graph.model import Graph
 from driftcheck.graph.params_keys import _plain
 from driftcheck.graph.shapes import infer_shapes
+from driftcheck.graph.skeleton import MAX_SKELETONS
 from driftcheck.speed import _ACTIVE, STORES, SizedDict, Speed, current, use
 from driftcheck.verifier import VerifyOptions, verify
 from driftcheck.verifier.context import Context
@@ -489,7 +490,7 @@ def _evaluate(
                         node = gnodes.get(n)
                         on[n] = node.type if node is not None else OUTPUT
                 if on_memo is not None:
-                    if len(on_memo) >= 50_000:
+                    if len(on_memo) >= MAX_SKELETONS:  # each entry holds its skeleton
                         on_memo.clear()
                     on_memo[wkey] = (sk, dict(on))
         else:
