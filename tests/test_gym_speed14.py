@@ -146,3 +146,33 @@ def test_skeletons_off_give_identical_grades(gym_cases, monkeypatch):
     assert kept == plain
     assert run(on) == plain  # warm stores: every structure's skeleton a hit
     assert run(on.without("verify_template")) == plain  # off in the warm stores
+
+
+def test_a_hit_copies_the_tables_the_graph_derives():
+    """On every equivalence case (again, and on a twin with new nodes and the same edges), the
+    tables a skeleton hit copies equal those the graph derives itself: whether or not a report
+    reads them on that case."""
+    sp = Speed(stores=Stores())
+    plain = sp.without("verify_template")
+    names = ("srcs", "dsts", "n_edges", "indegree", "outdegree", "sources", "shared_index")
+    names += ("forward",)
+    hits = 0
+    for _, g, opts in cases():
+        Context(g, opts, sp, skeleton=True)  # keeps the skeleton
+        for graph in (g, _twin(g)):
+            got = Context(graph, opts, sp, skeleton=True)
+            want = Context(graph, opts, plain, skeleton=True)
+            if got.prep.skeleton is None:
+                continue
+            hits += 1
+            for name in names:
+                assert getattr(got.prep, name) == getattr(want.prep, name), name
+            assert {t: [id(n) for n in ns] for t, ns in got.by_type.items()} == {
+                t: [id(n) for n in ns] for t, ns in want.by_type.items()
+            }
+            assert got.layer_ids == want.layer_ids
+            assert got.in_degrees() == want.in_degrees()
+            again = Context(graph, opts, sp, skeleton=True)  # layer ids, in-degrees kept now
+            assert again.layer_ids == want.layer_ids
+            assert again.in_degrees() == want.in_degrees()
+    assert hits > 1000
