@@ -58,6 +58,7 @@ FAST_PATHS = (
     "verify_gc_pause",
     "verdicts",
     "verify_lean",
+    "verify_template",
 )
 """The gym's and the verifier's fast paths (``--off`` default): the per-layer memos of the
 graph layer (catalogue, bind, shape rules, prices, counts) stay on."""

@@ -110,6 +110,10 @@ class Stores:
     # gym grade.py: a model's analyses (typed graph, context, report) by its exact content,
     # shared across grades and tasks, bounded by the nodes they hold
     gym_analyses: SizedDict = field(default_factory=SizedDict)
+    # graph/skeleton.py: (ids, types, edge identities) -> the structure's derived tables
+    skeletons: dict = field(default_factory=dict)
+    # gym grade.py: wiring -> (skeleton, the input-to-output path's types)
+    gym_on: dict = field(default_factory=dict)
 
     def clear(self) -> None:
         """Forget everything (the template statistics are zeroed)."""
@@ -167,6 +171,7 @@ class Speed:
     cli_gc_handback: bool = True  # speed.py: the collector given back without a young pass
     lean_models: bool = True  # lean.py: driftcheck's models without pydantic (read at import)
     lazy_groups: bool = True  # library/registry.py: a group module loaded at its first name
+    verify_template: bool = True  # graph/skeleton.py, verifier: a structure's tables, once
     stores: Stores = field(default_factory=lambda: STORES, compare=False, repr=False)
 
     @classmethod

@@ -153,9 +153,18 @@ def kv_per_token_elems(
     seen = False
     flat = mult is None and not prep.repeated  # every node is one copy
     mult = mult or prep.multiplicity
-    for t in prep.by_type:
-        if t not in CACHED and layer_spec(t, prep.speed) is not None:
-            continue
+    sk = prep.skeleton  # the types that may cache, kept with the graph's skeleton
+    types = sk.kv_types if sk is not None else None
+    if types is None:
+        types = tuple(  # as the loop's two skips below decide (the catalogue is static)
+            t
+            for t in prep.by_type
+            if t in CACHED
+            or (layer_spec(t, prep.speed) is None and block_spec(t, prep.speed) is not None)
+        )
+        if sk is not None:
+            sk.kv_types = types
+    for t in types:
         block = block_spec(t, prep.speed)
         if block is None and t not in CACHED:
             continue

@@ -52,6 +52,13 @@ def _counted(items: list) -> Counter:
     return c
 
 
+def _copied(counts: dict) -> Counter:
+    """A new ``Counter`` holding ``counts`` (``dict.update`` in C, no ``Counter.__init__``)."""
+    c: Counter = _new_dict(Counter)
+    dict.update(c, counts)
+    return c
+
+
 LAST = 1 << 30
 """Sort position of an edge without an input index (after every indexed one)."""
 
@@ -61,7 +68,7 @@ class Prepared:
     consumers, a walk order, repeats; the rest (Kahn's order, indexed producers, nodes with
     notes or ties) on demand."""
 
-    def __init__(self, graph: Graph, speed: Speed | None = None) -> None:
+    def __init__(self, graph: Graph, speed: Speed | None = None, skeleton: bool = False) -> None:
         self.graph = graph
         # the Speed of the analysis this graph is prepared for (given; else the one in force):
         # the graph layer's memos reached through this object ask it
@@ -78,15 +85,23 @@ class Prepared:
         self.key_list = _keys(list(map(_PARAMS, nodes)), self.speed)
         """Params key of each node, in node order (``keys`` by id)."""
         self.keys: dict[str, Any] = dict(zip(ids, self.key_list))
-        by_type: dict[str, list[Node]] = {}
-        for t, n in zip(types, nodes):
-            if t in by_type:
-                by_type[t].append(n)
-            else:
-                by_type[t] = [n]
-        self.by_type = by_type
-        """Nodes of each type, in node order; types in order of first appearance."""
-        self._edges(graph.edges)
+        self.skeleton: Any = None
+        """The graph's ``Skeleton`` (``skeleton=True`` and ``Speed.verify_template``): its
+        structure's derived tables, shared with the verifier; None otherwise."""
+        if skeleton and self.speed.verify_template and self._from_skeleton(graph, parents):
+            pass  # by type and the edge tables copied from the structure's skeleton
+        else:
+            by_type: dict[str, list[Node]] = {}
+            for t, n in zip(types, nodes):
+                if t in by_type:
+                    by_type[t].append(n)
+                else:
+                    by_type[t] = [n]
+            self.by_type = by_type
+            """Nodes of each type, in node order; types in order of first appearance."""
+            self._edges(graph.edges)
+            if skeleton and self.speed.verify_template:
+                self._keep_skeleton(graph)
         self.repeated: list[Node] = list(compress(nodes, map(lt, repeat(1), map(_REPEAT, nodes))))
         self._mult: dict[str, int] = {}
         self._with: dict[str, list[Node]] = {}
@@ -120,6 +135,44 @@ class Prepared:
             self.forward = all(map(lt, *ends))
         except KeyError:  # an edge names a node that is not in the graph
             self.forward = False
+
+    def _from_skeleton(self, graph: Graph, parents: list) -> bool:
+        """Fill ``by_type`` and the edge tables from the skeleton of this structure when one
+        is kept (same ids and types in order, the same edge objects, equal parents): what
+        ``_edges`` and the by-type loop would derive from those, copied in C."""
+        from driftcheck.graph.skeleton import key_of
+
+        edges = graph.edges
+        k = self._skey = key_of(self.ids, self.types, edges, len(self.nodes))
+        sk = None if k is None else self.speed.stores.skeletons.get(k)
+        if sk is None or sk.parents != parents:
+            return False
+        nodes = self.nodes
+        at = nodes.__getitem__
+        self.by_type = {t: list(map(at, pos)) for t, pos in sk.positions}
+        self.srcs = list(sk.srcs)
+        self.dsts = list(sk.dsts)
+        self.n_edges = sk.n_edges
+        self.indegree = _copied(sk.indegree)
+        self.outdegree = _copied(sk.outdegree)
+        self._outgoing = None
+        self.sources = dict(sk.sources)
+        self.shared_index = sk.shared_index
+        self.forward = sk.forward
+        self.skeleton = sk
+        return True
+
+    def _keep_skeleton(self, graph: Graph) -> None:
+        """Keep this graph's skeleton (built from the tables just derived) for its key."""
+        from driftcheck.graph.skeleton import MAX_SKELETONS, Skeleton
+
+        k = self.__dict__.get("_skey")
+        if k is None:
+            return
+        store = self.speed.stores.skeletons
+        if len(store) >= MAX_SKELETONS:
+            store.clear()
+        self.skeleton = store[k] = Skeleton(self, graph.edges)
 
     def _fan_in(self, edges: list, multi: set[str], sources: dict) -> bool:
         """Order the producers of nodes with several inputs by (input index, edge order),

@@ -33,16 +33,37 @@ _FIRST = itemgetter(0)
 _NO_SOURCE = (None,)
 
 
+class _analysis(cached_property):
+    """``functools.cached_property`` (the value computed on first read and kept in the
+    instance's ``__dict__``, where later reads find it without this descriptor), without
+    Python 3.11's lock around the first read when ``verify_lean`` is on (``Context._lean``):
+    one lock for every context of the process, taken twice a run (shapes, cost) for nothing
+    (a run is single-threaded; two threads reading one context would compute equal values,
+    and Python 3.12 dropped the lock). Off: ``cached_property`` as it is."""
+
+    def __get__(self, instance: Any, owner: Any = None) -> Any:
+        if instance is None or not instance.__dict__.get("_lean"):
+            return super().__get__(instance, owner)
+        v = instance.__dict__[self.attrname] = self.func(instance)
+        return v
+
+
 class Context:
     def __init__(
-        self, graph: Graph, options: VerifyOptions | None = None, speed: Speed | None = None
+        self,
+        graph: Graph,
+        options: VerifyOptions | None = None,
+        speed: Speed | None = None,
+        skeleton: bool = False,
     ) -> None:
         self.graph = graph
         self.options = options or VerifyOptions()
         self.claimed: set[str] = set()
         """Node ids a blocker already explained; later (shape) checks skip them."""
         self._bound: dict[tuple[str, Any], Any] = {}
-        prep = self.prep = Prepared(graph, speed)  # carries the run's Speed
+        # carries the run's Speed; ``skeleton``: the structure's tables from its skeleton
+        # (graph/skeleton.py; the gym asks: its graphs of one family share a structure)
+        prep = self.prep = Prepared(graph, speed, skeleton) if skeleton else Prepared(graph, speed)
         self._keys = prep.keys
         sp = prep.speed
         self._verdicts = sp.stores.verdicts if sp.verdicts else None  # ``remember``'s store
@@ -88,10 +109,16 @@ class Context:
     def layer_ids(self) -> set[str]:
         """Ids of ``layers()``, by set arithmetic (no per-node Python)."""
         if self._layer_ids is None:
+            sk = self.prep.skeleton  # ids, parents and types decide it: kept with them
+            if sk is not None and sk.layer_ids is not None:
+                self._layer_ids = set(sk.layer_ids)
+                return self._layer_ids
             out = set(self.index).difference(self.has_kids)
             for t in STRUCTURAL:
                 out.difference_update(map(_ID, self.by_type.get(t, ())))
             self._layer_ids = out
+            if sk is not None and len(self.index) == len(self.prep.ids):
+                sk.layer_ids = frozenset(out)
         return self._layer_ids
 
     def layers(self) -> list[Node]:
@@ -135,11 +162,17 @@ class Context:
         on first use: the missing- and extra-input checks clear most graphs from these."""
         hit = self.__dict__.get("_in_degrees")
         if hit is None:
+            sk = self.prep.skeleton  # types and edges decide it: kept with them
+            if sk is not None and sk.in_degrees is not None:
+                hit = self.__dict__["_in_degrees"] = dict(sk.in_degrees)
+                return hit
             indeg, hit = self.prep.indegree, {}
             for t, nodes in self.by_type.items():
                 ds = list(map(indeg.__getitem__, map(_ID, nodes)))
                 hit[t] = (min(ds), max(ds))
             self.__dict__["_in_degrees"] = hit
+            if sk is not None:
+                sk.in_degrees = dict(hit)
         return hit
 
     def _parent_types(self) -> set[str]:
@@ -436,13 +469,13 @@ class Context:
         return f"{self.path(node)} ({node.type})"
 
     # ------------------------------------------------------------------ analyses
-    @cached_property
+    @_analysis
     def shapes(self) -> ShapeResult:
         from driftcheck.graph.shapes import infer_shapes
 
         return infer_shapes(self.graph, self.options.input_shapes, self.prep)
 
-    @cached_property
+    @_analysis
     def cost(self) -> Cost:
         from driftcheck.graph.cost import estimate
 

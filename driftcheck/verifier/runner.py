@@ -97,6 +97,36 @@ def _structure(ctx: Context, graph: Graph) -> tuple | None:
         return None
 
 
+def _skeleton_memo(kept: tuple, ctx: Context, graph: Graph) -> dict | None:
+    """The structural hits' memo that ``_structure``'s key finds, read from the graph's
+    skeleton (graph/skeleton.py) without building and hashing the key, when the key would be
+    equal: the skeleton fixes the ids, types, parents and edges (the same objects); the rest
+    of the key (names, repeats, outputs, origin, no notes, whether facts exist) and the
+    exact types ``_structure`` asks for are compared here, in C. None: not proven (the key
+    decides). The memo kept is the one the key found when the skeleton's first graph ran; a
+    memo is a function of the structure, so it serves every graph of that key."""
+    skey, smemo = kept
+    prep = ctx.prep
+    nodes = prep.nodes
+    names = tuple(map(_NAME, nodes))
+    if (
+        graph.notes
+        or prep.with_field("notes")
+        or bool(graph.facts) is not skey[8]
+        or graph.origin.kind != skey[0]
+        or names != skey[3]
+        or tuple(map(_REPEAT, nodes)) != skey[5]
+        or tuple(graph.outputs) != skey[10]
+        or not _EXACT.issuperset(map(type, prep.ids))
+        or not _EXACT.issuperset(map(type, prep.types))
+        or not _EXACT_OR_NONE.issuperset(map(type, names))
+        or not _EXACT_OR_NONE.issuperset(map(type, prep.parents))
+        or not _EXACT.issuperset(map(type, graph.outputs))
+    ):
+        return None
+    return smemo
+
+
 def _run_structural(chk: Check, ctx: Context, memo: dict[str, tuple | None]) -> list[Hit]:
     """``chk.run(ctx)``'s hits, served from or stored in ``memo`` (this structure's)."""
     got = memo.get(chk.id, _UNSEEN)
@@ -194,7 +224,8 @@ def _gated(order: tuple[Check, ...], ctx: Context, facts) -> tuple[int, tuple[Ch
     if gates.get("order") is not order:  # another check order: what was kept is for it
         gates.clear()
         gates["order"] = order
-    key = (frozenset(ctx.by_type), frozenset(facts))
+    sk = ctx.prep.skeleton  # its types' frozenset: made once, its hash kept
+    key = (sk.type_set if sk is not None else frozenset(ctx.by_type), frozenset(facts))
     hit = gates.get(key)
     if hit is None:
         types = key[0]
@@ -243,14 +274,20 @@ def _verify(
     sp = ctx.prep.speed
     smemo = None
     if every and (sp.check_structure if STRUCT_MEMO is None else STRUCT_MEMO):
-        skey = _structure(ctx, graph)
-        if skey is not None:
-            struct = sp.stores.check_structure
-            smemo = struct.get(skey)
-            if smemo is None:
-                if len(struct) >= 10_000:
-                    struct.clear()
-                smemo = struct[skey] = {}
+        sk = ctx.prep.skeleton
+        if sk is not None and sk.struct is not None:
+            smemo = _skeleton_memo(sk.struct, ctx, graph)
+        if smemo is None:
+            skey = _structure(ctx, graph)
+            if skey is not None:
+                struct = sp.stores.check_structure
+                smemo = struct.get(skey)
+                if smemo is None:
+                    if len(struct) >= 10_000:
+                        struct.clear()
+                    smemo = struct[skey] = {}
+                if sk is not None and not skey[6] and not skey[7]:
+                    sk.struct = (skey, smemo)
     entries = None
     if (
         smemo is not None

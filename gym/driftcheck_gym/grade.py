@@ -37,6 +37,7 @@ from driftcheck.findings import Severity
 from driftcheck.graph.model import Graph
 from driftcheck.graph.params_keys import _plain
 from driftcheck.graph.shapes import infer_shapes
+from driftcheck.graph.skeleton import MAX_SKELETONS
 from driftcheck.speed import _ACTIVE, STORES, SizedDict, Speed, current, use
 from driftcheck.verifier import VerifyOptions, verify
 from driftcheck.verifier.context import Context
@@ -384,7 +385,8 @@ def _evaluate(
         graph = to_graph(arch, task.id, wiring=wkey) if fast else to_graph(arch, task.id)
     if report is None:
         if fast:  # keep the run's analyses: the requirements read the same shapes and counts
-            ctx = Context(graph, _OPTS)
+            # (``skeleton``: plans of one family share a structure; graph/skeleton.py)
+            ctx = Context(graph, _OPTS, skeleton=True)
             report = verify(graph, _OPTS, context=ctx)
             if store is not None and _plain_model(arch):
                 summ = {}  # what the requirements read of the model alone, filled below
@@ -472,11 +474,25 @@ def _evaluate(
         elif built and ctx is not None:
             # to_graph wrote each component as a node of its translated type, the output
             # marker (translated to OUTPUT) excepted: read the types back, translate nothing
-            comps = arch.components
-            for n in path:
-                if n in comps:
-                    node = gnodes.get(n)
-                    on[n] = node.type if node is not None else OUTPUT
+            sk = ctx.prep.skeleton
+            kept = on_memo = None
+            if sk is not None and wkey is not None:
+                # the path's types: the path is the wiring's (``wkey``), the ids and types the
+                # skeleton's (graph/skeleton.py): the same skeleton, the same dict
+                on_memo = current().stores.gym_on
+                kept = on_memo.get(wkey)
+            if kept is not None and kept[0] is sk:
+                on = dict(kept[1])
+            else:
+                comps = arch.components
+                for n in path:
+                    if n in comps:
+                        node = gnodes.get(n)
+                        on[n] = node.type if node is not None else OUTPUT
+                if on_memo is not None:
+                    if len(on_memo) >= MAX_SKELETONS:  # each entry holds its skeleton
+                        on_memo.clear()
+                    on_memo[wkey] = (sk, dict(on))
         else:
             for n in path:
                 c = arch.components.get(n)
