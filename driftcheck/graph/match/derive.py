@@ -153,11 +153,14 @@ def _expert_width(items: list[Item], out: dict[str, Derived]) -> None:
             shape = c.params.get("shape") if not c.is_block and c.ltype == "Parameter" else None
             if isinstance(shape, (list, tuple)) and len(shape) == 3 and shape[0] == e:
                 fused.append(c)
+        lead = 1
+        if not fused and blk.count == e:
+            fused, lead = _expert_matrices(blk), 0
         if len(fused) not in (2, 3):  # gate|up and down, or gate, up and down
             continue
         widths = []
         for c in fused:
-            rest = list(c.params["shape"][1:])
+            rest = list(c.params["shape"][lead:])
             if d not in rest or not all(type(x) is int for x in rest):
                 return
             rest.remove(d)
@@ -170,6 +173,23 @@ def _expert_width(items: list[Item], out: dict[str, Derived]) -> None:
             small, "experts.intermediateSize", _loc(c, "shape"), c.node.id
         )
         return
+
+
+def _expert_matrices(blk: Item) -> list[Item]:
+    """One expert written out as raw 2-d weights run by ``F.linear`` (Mistral's reference
+    ``w1 [I, D]``, ``w3 [I, D]``, ``w2 [D, I]``), in a block standing ``numExperts`` times:
+    those Parameters, read as ``_expert_width`` reads fused tensors' rows. Nothing when the
+    block holds anything but 2-d Parameters."""
+    kids = blk.children or []
+    mats = [
+        c
+        for c in kids
+        if not c.is_block
+        and c.ltype == "Parameter"
+        and isinstance(c.params.get("shape"), (list, tuple))
+        and len(c.params["shape"]) == 2
+    ]
+    return mats if len(mats) == len(kids) else []
 
 
 def _router_width(it: Item) -> int | None:
