@@ -321,6 +321,8 @@ class Canon:
             if not inner:
                 return None
             return _block(node, inner, node.repeat)
+        if node.tied and self._recall(node):
+            return None
         ltype, params, full = _resolved(node)
         block = catalogue.get_block(ltype)
         if block is None and ltype in COMPOSITES:
@@ -379,6 +381,22 @@ class Canon:
                 break
             cur, cur_kids = nxt, self.kids.get(nxt.id) or []
         return _block(node, _merge_runs(links), 1)
+
+    def _recall(self, node: Node) -> bool:
+        """A second call of a module the graph already holds (ALBERT's one shared layer run
+        once per depth step, written out as ``query_call1``...): a sibling of the same type
+        and parameters whose weights, each under its own name, are all this node's. It holds
+        no weight and no layer of its own, so it is left out, as the implementation that
+        holds the shared layer once (``nn.ModuleList([layer] * n)``) writes no copy of it."""
+        targets = {t.rsplit(".", 1)[0] for t in node.tied.values()}
+        if len(targets) != 1:
+            return False
+        src = self.graph.index.get(next(iter(targets)))
+        if src is None or src is node or src.parent != node.parent or src.type != node.type:
+            return False
+        if src.params != node.params or src.tied:
+            return False
+        return all(t == f"{src.id}.{w}" for w, t in node.tied.items())
 
     def _runs_last(self, parent: Node, child: Node) -> bool:
         """Every edge leaving ``child``'s subtree ends outside ``parent``'s, and one does:
