@@ -34,6 +34,7 @@ FACTS: dict[str, str] = {
     "numExperts": "MoE experts per layer",
     "numExpertsPerTok": "MoE top-k",
     "patchSize": "vision patch size (the patch embedding's kernel and stride)",
+    "imageSize": "vision input size in pixels (a square image's side)",
     "inputChannels": "channels the first convolution reads (image channels, mel bins)",
     "stageDepths": "residual blocks per stage of a hierarchical network (ResNet, ConvNeXt)",
     "stageWidths": "output width of each stage of a hierarchical network",

@@ -13,6 +13,7 @@ left out, never guessed.
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from dataclasses import dataclass
 from typing import Any
@@ -122,6 +123,8 @@ def derive(items: list[Item]) -> dict[str, Derived]:
         _position_tables(items, out)
     _patch(items, out)
     _unfold_patch(items, out)
+    if "patchSize" in out:
+        _image_size(items, out)
     main = stack if stack is not None else main_block(items)
     if "intermediateSize" not in out and main is not None:
         _mlp_width(main.children, out)
@@ -256,6 +259,40 @@ def _patch(items: list[Item], out: dict[str, Derived]) -> None:
                 loc = _loc(it, "out_channels")
                 out["hiddenSize"] = Derived(width, _attr(it, "out_channels"), loc, it.node.id)
         return
+
+
+def _image_size(items: list[Item], out: dict[str, Derived]) -> None:
+    """A ViT's image size from its learned position table: before the repeated layers, one
+    ``[1, N, D]`` Parameter beside ``k`` token Parameters ``[1, 1, D]`` (class, distillation)
+    holds a row per patch of a square grid and one per token, so ``N - k`` is ``g * g`` and
+    the image is ``g`` patches wide (DeiT's 66 rows at patch 8 and 2 tokens: 64 pixels). A
+    changed image size is then one finding holding both sizes, its table's shape under it.
+    Anything else (two tables, no square grid): nothing."""
+    tables, tokens = [], 0
+    for it in items:
+        if it.is_block:
+            if it.count > 1:
+                break  # the layers start: the embeddings come before them
+            continue
+        shape = it.params.get("shape") if it.ltype == "Parameter" else None
+        if not isinstance(shape, (list, tuple)) or len(shape) != 3 or shape[0] != 1:
+            continue
+        if not all(type(x) is int and x > 0 for x in shape):
+            continue
+        if shape[1] == 1:
+            tokens += 1
+        else:
+            tables.append(it)
+    if len(tables) != 1 or tokens > 2:
+        return
+    grid = tables[0].params["shape"][1] - tokens
+    side = math.isqrt(grid) if grid > 0 else 0
+    if side < 2 or side * side != grid:
+        return
+    t = tables[0]
+    out["imageSize"] = Derived(
+        side * out["patchSize"].value, "model.imageSize", _loc(t, "shape"), t.node.id
+    )
 
 
 def _unfold_patch(items: list[Item], out: dict[str, Derived]) -> None:

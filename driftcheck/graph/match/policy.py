@@ -38,6 +38,7 @@ MAJOR_FACTS = frozenset(
         "numExperts",
         "numExpertsPerTok",
         "patchSize",
+        "imageSize",
         "inputChannels",
         "stageDepths",
         "stageWidths",
