@@ -21,6 +21,7 @@ FACTS: dict[str, str] = {
     "numKvGroups": "query heads per key/value head (numHeads // numKvHeads)",
     "headDim": "per-head width",
     "intermediateSize": "MLP inner width (feed_forward_length)",
+    "mlpRatio": "MLP inner width over the model width, where a config states it so",
     "vocabSize": "embedding rows / lm_head rows",
     "tokenizerVocabSize": "tokenizer's vocabulary size, where known",
     "maxPositionEmbeddings": "trained context length (n_positions, context_length)",

@@ -33,6 +33,7 @@ MAJOR_FACTS = frozenset(
         "numKvHeads",
         "headDim",
         "intermediateSize",
+        "mlpRatio",
         "vocabSize",
         "tieWordEmbeddings",
         "numExperts",
