@@ -172,3 +172,26 @@ def test_mlp_ratio_stated_by_the_config():
     assert code_params(code) == hf_params(cfg)
     assert _run(code, cfg) == []
     _one_holding("fresh5", "dinov2_registers_reduce__mlpRatio")
+
+
+# ------------------------------------------------------------------ relative buckets
+def test_position_buckets_are_half_the_relative_table():
+    # DeBERTa-v2 builds its relative table with two rows per position bucket
+    from transformers import DebertaV2Config, DebertaV2Model
+
+    for buckets in (16, 32):
+        cfg = DebertaV2Config(
+            hidden_size=32,
+            num_hidden_layers=1,
+            num_attention_heads=2,
+            intermediate_size=64,
+            relative_attention=True,
+            position_buckets=buckets,
+            max_relative_positions=128,
+        )
+        m = DebertaV2Model(cfg)
+        assert m.encoder.rel_embeddings.num_embeddings == 2 * buckets
+    code, cfg = _case("fresh5", "debertav2_from_dict")
+    assert code_params(code) == hf_params(cfg)
+    assert _run(code, cfg) == []
+    _one_holding("fresh5", "debertav2_from_dict__positionBuckets")

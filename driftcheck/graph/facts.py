@@ -25,6 +25,7 @@ FACTS: dict[str, str] = {
     "vocabSize": "embedding rows / lm_head rows",
     "tokenizerVocabSize": "tokenizer's vocabulary size, where known",
     "maxPositionEmbeddings": "trained context length (n_positions, context_length)",
+    "positionBuckets": "relative position buckets (DeBERTa-v2: two table rows per bucket)",
     "ropeTheta": "RoPE base frequency (rope.freq_base)",
     "ropeScaling": "RoPE scaling dict ({type/rope_type, factor, ...})",
     "rotaryDim": "dimensions of each head RoPE turns (2 x its frequencies)",

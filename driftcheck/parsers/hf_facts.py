@@ -157,6 +157,7 @@ def extract(
     _encoder_decoder(cfg, put)
     _rope(cfg, facts, put)
     _mlp_ratio(cfg, facts, put)
+    _position_buckets(cfg, put)
     _derived(facts, put)
     for key in ("model_type",):
         if isinstance(cfg.get(key), str):
@@ -217,6 +218,14 @@ def _mlp_ratio(cfg: dict[str, Any], facts: dict[str, Fact], put: Any) -> None:
         return
     if v > 0:
         put("mlpRatio", v, "mlp_ratio")
+
+
+def _position_buckets(cfg: dict[str, Any], put: Any) -> None:
+    """DeBERTa-v2's ``position_buckets``: its relative table holds two rows per bucket
+    (``graph.match.facts.as_position_buckets``)."""
+    v = cfg.get("position_buckets")
+    if _int(v) and v > 0:
+        put("positionBuckets", v, "position_buckets")
 
 
 def _derived(facts: dict[str, Fact], put: Any) -> None:

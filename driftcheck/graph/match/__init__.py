@@ -31,7 +31,13 @@ from driftcheck.graph.match import policy
 from driftcheck.graph.match.canon import canonicalise, norm_value
 from driftcheck.graph.match.derive import derive, stages
 from driftcheck.graph.match.diff import Diff, Differ, json_value, same
-from driftcheck.graph.match.facts import SIDES, FactDiff, as_mlp_ratio, fact_diffs
+from driftcheck.graph.match.facts import (
+    SIDES,
+    FactDiff,
+    as_mlp_ratio,
+    as_position_buckets,
+    fact_diffs,
+)
 from driftcheck.graph.match.facts import _side as fact_side
 from driftcheck.graph.match.semantic import related, semantic_enabled, settle
 from driftcheck.graph.match.uses import use_diffs
@@ -68,6 +74,7 @@ def compare(left: Graph, right: Graph, labels: dict[str, str] | None = None) -> 
         # ``num_stages``, the blocks of one stage) is not a fact of it
         facts = [f for f in facts if f.key != "numLayers"]
     rest = _fold(facts, diffs)
+    facts += as_position_buckets(left, right, rest)
     rotary, rotary_said = _rotary(left, right, da, db)
     facts += rotary
     skip = {f.key for f in facts} | ({"rotaryDim"} if rotary_said else set())

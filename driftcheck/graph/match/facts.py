@@ -336,3 +336,40 @@ def as_mlp_ratio(left: Graph, right: Graph, facts: list[FactDiff]) -> list[FactD
         absorbed=absorbed,
     )
     return [f if x is mlp else x for x in facts]
+
+
+def as_position_buckets(left: Graph, right: Graph, rest: list[Diff]) -> list[FactDiff]:
+    """A side stating DeBERTa-v2's ``position_buckets`` ``b`` builds its relative table with
+    ``2b`` rows: a table whose rows differ, ``2b`` on that side, is that fact changed, told in
+    the side's terms (each side's rows over two), the table under it. ``rest`` (the
+    structural diffs) is edited in place; the new fact diffs are returned."""
+    said = [(s, g) for s, g in zip(SIDES, (left, right)) if "positionBuckets" in g.facts]
+    if len(said) != 1:
+        return []
+    side, g = said[0]
+    stated = g.facts["positionBuckets"]
+    hits = [
+        d
+        for d in rest
+        if d.attribute == "embedding.numEmbeddings"
+        and all(
+            isinstance(v, int) and not isinstance(v, bool) and v % 2 == 0 for v in (d.left, d.right)
+        )
+        and (d.left if side == "left" else d.right) == 2 * stated.value
+    ]
+    if len(hits) != 1:
+        return []
+    d = hits[0]
+    rest.remove(d)
+    locs = dict(d.locs)
+    if stated.loc is not None:
+        locs[side] = stated.loc.model_copy(update={"side": side})
+    return [
+        FactDiff(
+            "positionBuckets",
+            {"left": d.left // 2, "right": d.right // 2},
+            locs,
+            "model.positionBuckets",
+            absorbed=[d],
+        )
+    ]

@@ -34,6 +34,7 @@ MAJOR_FACTS = frozenset(
         "headDim",
         "intermediateSize",
         "mlpRatio",
+        "positionBuckets",
         "vocabSize",
         "tieWordEmbeddings",
         "numExperts",
