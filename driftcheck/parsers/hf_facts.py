@@ -156,6 +156,8 @@ def extract(
                     break
     _encoder_decoder(cfg, put)
     _rope(cfg, facts, put)
+    _mlp_ratio(cfg, facts, put)
+    _position_buckets(cfg, put)
     _derived(facts, put)
     for key in ("model_type",):
         if isinstance(cfg.get(key), str):
@@ -205,6 +207,25 @@ def _rope(cfg: dict[str, Any], facts: dict[str, Fact], put: Any) -> None:
         scaling = scope.get("rope_scaling")
         if "ropeScaling" not in facts and isinstance(scaling, dict) and scaling:
             put("ropeScaling", scaling, f"{prefix}rope_scaling")
+
+
+def _mlp_ratio(cfg: dict[str, Any], facts: dict[str, Fact], put: Any) -> None:
+    """A vision config that sizes its MLP as ``mlp_ratio`` x the width (DINOv2, Swin) and
+    states no MLP width: the ratio is the fact it states (``mlpRatio``), and a changed MLP
+    width is reported in those terms (``graph.match.facts.as_mlp_ratio``)."""
+    v = cfg.get("mlp_ratio")
+    if "intermediateSize" in facts or isinstance(v, bool) or not isinstance(v, (int, float)):
+        return
+    if v > 0:
+        put("mlpRatio", v, "mlp_ratio")
+
+
+def _position_buckets(cfg: dict[str, Any], put: Any) -> None:
+    """DeBERTa-v2's ``position_buckets``: its relative table holds two rows per bucket
+    (``graph.match.facts.as_position_buckets``)."""
+    v = cfg.get("position_buckets")
+    if _int(v) and v > 0:
+        put("positionBuckets", v, "position_buckets")
 
 
 def _derived(facts: dict[str, Fact], put: Any) -> None:

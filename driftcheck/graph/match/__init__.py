@@ -31,7 +31,13 @@ from driftcheck.graph.match import policy
 from driftcheck.graph.match.canon import canonicalise, norm_value
 from driftcheck.graph.match.derive import derive, stages
 from driftcheck.graph.match.diff import Diff, Differ, json_value, same
-from driftcheck.graph.match.facts import SIDES, FactDiff, fact_diffs
+from driftcheck.graph.match.facts import (
+    SIDES,
+    FactDiff,
+    as_mlp_ratio,
+    as_position_buckets,
+    fact_diffs,
+)
 from driftcheck.graph.match.facts import _side as fact_side
 from driftcheck.graph.match.semantic import related, semantic_enabled, settle
 from driftcheck.graph.match.uses import use_diffs
@@ -62,12 +68,13 @@ def compare(left: Graph, right: Graph, labels: dict[str, str] | None = None) -> 
     db.update(stages(right))
     _router_k(left, da)
     _router_k(right, db)
-    facts = fact_diffs(left, right, da, db)
+    facts = as_mlp_ratio(left, right, fact_diffs(left, right, da, db))
     if "stageDepths" in da and "stageDepths" in db:
         # a hierarchical network's depth is per stage: one layer count (a config's
         # ``num_stages``, the blocks of one stage) is not a fact of it
         facts = [f for f in facts if f.key != "numLayers"]
     rest = _fold(facts, diffs)
+    facts += as_position_buckets(left, right, rest)
     rotary, rotary_said = _rotary(left, right, da, db)
     facts += rotary
     skip = {f.key for f in facts} | ({"rotaryDim"} if rotary_said else set())

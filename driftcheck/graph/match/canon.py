@@ -311,12 +311,18 @@ class Canon:
         if table is not None:
             return table
         if kids:
+            if node.user_class is not None and node.repeat == 1:
+                chain = self._chain(node, kids, depth)
+                if chain is not None:
+                    return chain
             if node.id in self.tied_linear:
                 kids = _own_linear(kids)
             inner = self._seq(kids, depth)
             if not inner:
                 return None
             return _block(node, inner, node.repeat)
+        if node.tied and self._recall(node):
+            return None
         ltype, params, full = _resolved(node)
         block = catalogue.get_block(ltype)
         if block is None and ltype in COMPOSITES:
@@ -346,6 +352,65 @@ class Canon:
         if node.repeat > 1:
             return _block(node, [leaf], node.repeat)
         return leaf
+
+    def _chain(self, node: Node, kids: list[Node], depth: int) -> Item | None:
+        """A linked list of layers (each block owns the next one, ``self.next = Block(n - 1)``,
+        and returns ``self.next(x)``) as the stack it runs: one block per link, merged into a
+        count. Only where the recursion is the model's depth: the child of the parent's own
+        class is the one such child, and everything its subtree computes leaves the parent
+        (its output is the parent's output, so the links run one after the other, as a
+        ``ModuleList`` loop runs them). A wrapper block of count 1 is returned, which the
+        parent's sequence dissolves as it dissolves any lone wrapper."""
+        links: list[Item] = []
+        cur, cur_kids = node, kids
+        while True:
+            same = [k for k in cur_kids if k.user_class == node.user_class]
+            nxt = same[0] if len(same) == 1 and self.kids.get(same[0].id) else None
+            if len(same) > 1 or (nxt is not None and not self._runs_last(cur, nxt)):
+                return None
+            if nxt is None and not links:
+                return None  # no chain at all
+            rest = [k for k in cur_kids if k is not nxt]
+            if cur.id in self.tied_linear:
+                rest = _own_linear(rest)
+            inner = self._seq(rest, depth)
+            if not inner:
+                return None
+            links.append(_block(cur, inner, cur.repeat))
+            if nxt is None:
+                break
+            cur, cur_kids = nxt, self.kids.get(nxt.id) or []
+        return _block(node, _merge_runs(links), 1)
+
+    def _recall(self, node: Node) -> bool:
+        """A second call of a module the graph already holds (ALBERT's one shared layer run
+        once per depth step, written out as ``query_call1``...): a sibling of the same type
+        and parameters whose weights, each under its own name, are all this node's. It holds
+        no weight and no layer of its own, so it is left out, as the implementation that
+        holds the shared layer once (``nn.ModuleList([layer] * n)``) writes no copy of it."""
+        targets = {t.rsplit(".", 1)[0] for t in node.tied.values()}
+        if len(targets) != 1:
+            return False
+        src = self.graph.index.get(next(iter(targets)))
+        if src is None or src is node or src.parent != node.parent or src.type != node.type:
+            return False
+        if src.params != node.params or src.tied:
+            return False
+        return all(t == f"{src.id}.{w}" for w, t in node.tied.items())
+
+    def _runs_last(self, parent: Node, child: Node) -> bool:
+        """Every edge leaving ``child``'s subtree ends outside ``parent``'s, and one does:
+        the child's output is the parent's output."""
+        if not self.graph.edges:
+            return False
+        inside_c, inside_p = child.id + "/", parent.id + "/"
+        leaving = [
+            e.dst
+            for e in self.graph.edges
+            if e.src.startswith(inside_c) or e.src == child.id
+            if not (e.dst.startswith(inside_c) or e.dst == child.id)
+        ]
+        return bool(leaving) and not any(d.startswith(inside_p) for d in leaving)
 
     def _split_source(self, node: Node) -> int | None:
         """The width of the ``Linear`` an ``Unflatten`` splits: its one input, followed back

@@ -13,6 +13,7 @@ left out, never guessed.
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from dataclasses import dataclass
 from typing import Any
@@ -122,6 +123,8 @@ def derive(items: list[Item]) -> dict[str, Derived]:
         _position_tables(items, out)
     _patch(items, out)
     _unfold_patch(items, out)
+    if "patchSize" in out:
+        _image_size(items, out)
     main = stack if stack is not None else main_block(items)
     if "intermediateSize" not in out and main is not None:
         _mlp_width(main.children, out)
@@ -153,11 +156,14 @@ def _expert_width(items: list[Item], out: dict[str, Derived]) -> None:
             shape = c.params.get("shape") if not c.is_block and c.ltype == "Parameter" else None
             if isinstance(shape, (list, tuple)) and len(shape) == 3 and shape[0] == e:
                 fused.append(c)
+        lead = 1
+        if not fused and blk.count == e:
+            fused, lead = _expert_matrices(blk), 0
         if len(fused) not in (2, 3):  # gate|up and down, or gate, up and down
             continue
         widths = []
         for c in fused:
-            rest = list(c.params["shape"][1:])
+            rest = list(c.params["shape"][lead:])
             if d not in rest or not all(type(x) is int for x in rest):
                 return
             rest.remove(d)
@@ -170,6 +176,23 @@ def _expert_width(items: list[Item], out: dict[str, Derived]) -> None:
             small, "experts.intermediateSize", _loc(c, "shape"), c.node.id
         )
         return
+
+
+def _expert_matrices(blk: Item) -> list[Item]:
+    """One expert written out as raw 2-d weights run by ``F.linear`` (Mistral's reference
+    ``w1 [I, D]``, ``w3 [I, D]``, ``w2 [D, I]``), in a block standing ``numExperts`` times:
+    those Parameters, read as ``_expert_width`` reads fused tensors' rows. Nothing when the
+    block holds anything but 2-d Parameters."""
+    kids = blk.children or []
+    mats = [
+        c
+        for c in kids
+        if not c.is_block
+        and c.ltype == "Parameter"
+        and isinstance(c.params.get("shape"), (list, tuple))
+        and len(c.params["shape"]) == 2
+    ]
+    return mats if len(mats) == len(kids) else []
 
 
 def _router_width(it: Item) -> int | None:
@@ -236,6 +259,40 @@ def _patch(items: list[Item], out: dict[str, Derived]) -> None:
                 loc = _loc(it, "out_channels")
                 out["hiddenSize"] = Derived(width, _attr(it, "out_channels"), loc, it.node.id)
         return
+
+
+def _image_size(items: list[Item], out: dict[str, Derived]) -> None:
+    """A ViT's image size from its learned position table: before the repeated layers, one
+    ``[1, N, D]`` Parameter beside ``k`` token Parameters ``[1, 1, D]`` (class, distillation)
+    holds a row per patch of a square grid and one per token, so ``N - k`` is ``g * g`` and
+    the image is ``g`` patches wide (DeiT's 66 rows at patch 8 and 2 tokens: 64 pixels). A
+    changed image size is then one finding holding both sizes, its table's shape under it.
+    Anything else (two tables, no square grid): nothing."""
+    tables, tokens = [], 0
+    for it in items:
+        if it.is_block:
+            if it.count > 1:
+                break  # the layers start: the embeddings come before them
+            continue
+        shape = it.params.get("shape") if it.ltype == "Parameter" else None
+        if not isinstance(shape, (list, tuple)) or len(shape) != 3 or shape[0] != 1:
+            continue
+        if not all(type(x) is int and x > 0 for x in shape):
+            continue
+        if shape[1] == 1:
+            tokens += 1
+        else:
+            tables.append(it)
+    if len(tables) != 1 or tokens > 2:
+        return
+    grid = tables[0].params["shape"][1] - tokens
+    side = math.isqrt(grid) if grid > 0 else 0
+    if side < 2 or side * side != grid:
+        return
+    t = tables[0]
+    out["imageSize"] = Derived(
+        side * out["patchSize"].value, "model.imageSize", _loc(t, "shape"), t.node.id
+    )
 
 
 def _unfold_patch(items: list[Item], out: dict[str, Derived]) -> None:

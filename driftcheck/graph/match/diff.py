@@ -127,6 +127,21 @@ def weight_bag(items: list[Item]) -> Counter | None:
     return bag
 
 
+def _same_swap(a: dict, b: dict) -> bool:
+    """Two transposes that swap the same two axes of a tensor of some rank: ``(-1, -2)``
+    against ``(2, 3)`` or ``(3, 2)`` (rank 4). The rank is not in the graph, so where one
+    rank makes them one swap they are not told apart (an op, never a weight)."""
+    da, db = (a.get("dim0"), a.get("dim1")), (b.get("dim0"), b.get("dim1"))
+    if not all(type(d) is int for d in (*da, *db)):
+        return False
+    for rank in range(2, 9):
+        na = {d + rank if d < 0 else d for d in da}
+        nb = {d + rank if d < 0 else d for d in db}
+        if na == nb and len(na) == 2 and all(0 <= d < rank for d in na):
+            return True
+    return False
+
+
 class Differ:
     """Walks aligned pairs; collects deduplicated diffs keyed by attribute and values."""
 
@@ -234,6 +249,8 @@ class Differ:
                     node=x.node.id,
                 )
             )
+            return
+        if x.ltype == "Transpose" and _same_swap(x.params, y.params):
             return
         unresolved = set(x.node.unresolved) | set(y.node.unresolved)
         base = _bag(leaf_weights(x.ltype, x.params))

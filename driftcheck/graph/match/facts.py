@@ -294,3 +294,82 @@ def _context(
             )
         )
     return out
+
+
+def as_mlp_ratio(left: Graph, right: Graph, facts: list[FactDiff]) -> list[FactDiff]:
+    """A side that states its MLP as a ratio of the width (``mlp_ratio``, no MLP width) is
+    told a changed MLP width in its own terms: one ``mlpRatio`` finding holding each side's
+    width over its width, the MLP width difference under it. Only where both sides have one
+    width and the stating side's MLP width is that ratio of it (the ratio is what built it)."""
+    said = [(s, g) for s, g in zip(SIDES, (left, right)) if "mlpRatio" in g.facts]
+    mlp = next((f for f in facts if f.key == "intermediateSize"), None)
+    if len(said) != 1 or mlp is None or any(f.key == "hiddenSize" for f in facts):
+        return facts
+    side, g = said[0]
+    widths = [x.facts.get("hiddenSize") for x in (left, right)]
+    width = next((w.value for w in widths if w is not None), None)
+    if not isinstance(width, int) or isinstance(width, bool) or width <= 0:
+        return facts
+    if any(w is not None and w.value != width for w in widths):
+        return facts
+    ratio = g.facts["mlpRatio"]
+    inner = {s: mlp.values[s] for s in SIDES}
+    if not all(isinstance(v, int) and not isinstance(v, bool) for v in inner.values()):
+        return facts
+    if not same(inner[side], int(width * ratio.value)):
+        return facts
+    values = {s: inner[s] / width for s in SIDES}
+    values = {s: int(v) if float(v).is_integer() else v for s, v in values.items()}
+    values[side] = json_value(ratio.value)
+    locs = dict(mlp.locs)
+    if ratio.loc is not None:
+        locs[side] = ratio.loc.model_copy(update={"side": side})
+    absorbed = [
+        Diff("param", mlp.attribute, mlp.values["left"], mlp.values["right"], dict(mlp.locs)),
+        *mlp.absorbed,
+    ]
+    f = FactDiff(
+        "mlpRatio",
+        {"left": values["left"], "right": values["right"]},
+        locs,
+        "model.mlpRatio",
+        absorbed=absorbed,
+    )
+    return [f if x is mlp else x for x in facts]
+
+
+def as_position_buckets(left: Graph, right: Graph, rest: list[Diff]) -> list[FactDiff]:
+    """A side stating DeBERTa-v2's ``position_buckets`` ``b`` builds its relative table with
+    ``2b`` rows: a table whose rows differ, ``2b`` on that side, is that fact changed, told in
+    the side's terms (each side's rows over two), the table under it. ``rest`` (the
+    structural diffs) is edited in place; the new fact diffs are returned."""
+    said = [(s, g) for s, g in zip(SIDES, (left, right)) if "positionBuckets" in g.facts]
+    if len(said) != 1:
+        return []
+    side, g = said[0]
+    stated = g.facts["positionBuckets"]
+    hits = [
+        d
+        for d in rest
+        if d.attribute == "embedding.numEmbeddings"
+        and all(
+            isinstance(v, int) and not isinstance(v, bool) and v % 2 == 0 for v in (d.left, d.right)
+        )
+        and (d.left if side == "left" else d.right) == 2 * stated.value
+    ]
+    if len(hits) != 1:
+        return []
+    d = hits[0]
+    rest.remove(d)
+    locs = dict(d.locs)
+    if stated.loc is not None:
+        locs[side] = stated.loc.model_copy(update={"side": side})
+    return [
+        FactDiff(
+            "positionBuckets",
+            {"left": d.left // 2, "right": d.right // 2},
+            locs,
+            "model.positionBuckets",
+            absorbed=[d],
+        )
+    ]
