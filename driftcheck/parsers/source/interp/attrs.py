@@ -110,7 +110,6 @@ class Attributes:
                 and not obj.module
                 and not (obj.children or obj.params or obj.buffers)
                 and obj.cls is not None
-                and not self.classes.mro_attr(obj.cls, "__setattr__")[0]
             ):
                 # a plain object's namespace (a_unet's ``self.__dict__.update(**ka)``): its
                 # attributes, read and written through the dict as Python does (a module's
