@@ -760,7 +760,10 @@ def _nested_repeat(items: Any, inside: bool = False) -> bool:
     for op, av in items:
         name = str(op)
         if name in ("MAX_REPEAT", "MIN_REPEAT", "POSSESSIVE_REPEAT"):
-            if inside or _nested_repeat(av[2], True):
+            if av[1] <= 1 and not inside:  # ``?``: tried once or skipped, never re-entered
+                if _nested_repeat(av[2], inside):
+                    return True
+            elif inside or _nested_repeat(av[2], True):
                 return True
         elif name in ("GROUPREF", "GROUPREF_EXISTS", "ASSERT", "ASSERT_NOT"):
             return True
@@ -824,6 +827,54 @@ def _re_sub(c: Call) -> Any:
 
 
 RE.add("sub", _re_sub, "sub(pattern, repl, s[, count]) of known strings (repl a string)")
+
+
+class PatternValue:
+    """``re.compile(pattern[, flags])`` of a known, safe pattern: its ``match`` / ``search`` /
+    ``fullmatch`` / ``split`` / ``findall`` / ``sub`` are the module functions above on the
+    same pattern and flags (gymnasium's ``ENV_ID_RE.fullmatch(env_id)``). Arguments the module
+    functions do not take (``pos`` / ``endpos``) are unknown."""
+
+    __slots__ = ("pattern", "flags", "interp", "loc")
+    library_type = "re.Pattern"
+    _METHODS: ClassVar[dict[str, tuple[str, int]]] = {
+        # method -> (module function, how many leading arguments it takes before flags)
+        "match": ("re.match", 1),
+        "search": ("re.search", 1),
+        "fullmatch": ("re.fullmatch", 1),
+        "findall": ("re.findall", 1),
+        "split": ("re.split", 2),
+        "sub": ("re.sub", 3),
+    }
+
+    def __init__(self, pattern: str, flags: int, interp: Any, loc: tuple) -> None:
+        self.pattern, self.flags, self.interp, self.loc = pattern, flags, interp, loc
+
+    def attr(self, name: str) -> Any:
+        from driftcheck.parsers.source.library import registry
+
+        if name in ("pattern", "flags"):
+            return getattr(self, name)
+        if name not in self._METHODS:
+            return Unknown(f"re.Pattern.{name}")
+        qual, most = self._METHODS[name]
+        entry = registry.lookup(qual)
+
+        def call(a: list, k: dict) -> Any:
+            if len(a) > most or k or entry is None:
+                return Unknown(f"re.Pattern.{name}() with arguments we do not model")
+            c = Call(self.interp, qual, [self.pattern, *a], {"flags": self.flags}, self.loc)
+            return entry.impl(c)
+
+        return BuiltinMethod(call)
+
+
+@RE.entry("compile", doc="compile(pattern[, flags]) of a known safe pattern: its methods run")
+def _re_compile(c: Call) -> Any:
+    pattern, flags = c.plain(0, "pattern"), c.plain(1, "flags", 0)
+    if not _safe_pattern(pattern) or not isinstance(flags, int) or isinstance(flags, bool):
+        return c.unknown("re.compile() of a pattern we do not run")
+    return PatternValue(pattern, flags, c.interp, c.loc)
 
 
 # ---------------------------------------------------------------------------------- dataclasses
