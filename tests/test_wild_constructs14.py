@@ -116,6 +116,7 @@ def test_instance_dict_of_a_class_with_setattr_and_getattr(tmp_path, width, dept
 
 # ------------------------------------------------------------------ is_dataclass / attr.has
 STRUCT = """
+import dataclasses
 from dataclasses import dataclass
 
 import torch.nn as nn
@@ -294,3 +295,183 @@ def test_class_based_on_a_subscripted_generic(tmp_path, obs, n_act, act):
     p = write(tmp_path, src.replace("{act}", act))
     got, notes = analyze(p)
     assert got == torch_count(p), notes
+
+
+# ------------------------------------------------------------------ numpy arrays of numbers
+ARRAYS = """
+import numpy as np
+import torch.nn as nn
+
+high = np.array([2.4, np.inf, 0.2, np.inf], dtype=np.float32)
+ids = np.asarray([1, 2, 3])
+widths = (np.array([2, 3]) * 4).tolist()  # elementwise: [8, 12] (a list would repeat it)
+
+
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        n = high.shape[0] if isinstance(high, np.ndarray) else 1
+        self.inp = nn.Linear(n + len(ids), widths[0])
+        self.out = nn.Linear(widths[0], widths[-1])
+        self.k = nn.Linear(int(ids.sum()), 2, bias=bool(high[1] > 1e9))
+
+
+model = Net()
+"""
+
+
+def test_numpy_array_of_numbers_is_an_array(tmp_path):
+    p = write(tmp_path, ARRAYS)
+    got, notes = analyze(p)
+    assert got == torch_count(p), notes
+
+
+# ------------------------------------------------------------------ re.compile
+PATTERN = """
+import re
+
+import torch.nn as nn
+
+ID_RE = re.compile(r"^(?:(?P<ns>[\\w:-]+)/)?(?P<name>[\\w:.-]+?)(?:-v(?P<ver>\\d+))?$")
+ns, name, ver = ID_RE.fullmatch("{env_id}").group("ns", "name", "ver")
+width = 4 * (int(ver) if ver is not None else 1) + (2 if ns is None else 0) + len(name)
+model = nn.Linear(width, 3)
+"""
+
+
+@pytest.mark.parametrize("env_id", ["Pole-v3", "team/Cart-v12", "Plain"])
+def test_compiled_pattern_methods(tmp_path, env_id):
+    p = write(tmp_path, PATTERN.replace("{env_id}", env_id))
+    got, notes = analyze(p)
+    assert got == torch_count(p), notes
+
+
+# ------------------------------------------------------------------ registries filled by calls
+REG_MOD = """
+import importlib
+
+registry = {}
+
+
+class Spec:
+    def __init__(self, id, entry_point, kwargs):
+        self.id = id
+        self.entry_point = entry_point
+        self.kwargs = kwargs
+
+
+def register(id, entry_point, **kwargs):
+    spec = Spec(id, entry_point, kwargs)
+    if spec.id in registry:
+        raise ValueError(f"{spec.id} registered twice")
+    registry[spec.id] = spec
+
+
+def make(env_id, **extra):
+    spec = registry.get(env_id)
+    if spec is None:
+        raise KeyError(env_id)
+    mod_name, attr = spec.entry_point.split(":")
+    cls = getattr(importlib.import_module(mod_name), attr)
+    return cls(**{**spec.kwargs, **extra})
+"""
+REG_INIT = """
+from envpkg14.registration import make, register, registry
+
+register(id="Pole-v1", entry_point="envpkg14.envs:Pole", n_obs=4, n_act=2)
+register(id="Pole-v2", entry_point="envpkg14.envs:Pole", n_obs=6, n_act=3)
+register(id="Arm-v0", entry_point="envpkg14.envs:Arm", joints=5)
+"""
+REG_ENVS = """
+class Pole:
+    def __init__(self, n_obs, n_act):
+        self.n_obs, self.n_act = n_obs, n_act
+
+
+class Arm:
+    def __init__(self, joints):
+        self.n_obs, self.n_act = 3 * joints, joints
+"""
+REG_USER = """
+import torch.nn as nn
+
+from envpkg14.registration import make  # the package's __init__ registers on import
+
+env = make("{env_id}"{extra})
+model = nn.Sequential(nn.Linear(env.n_obs, 32), nn.ReLU(), nn.Linear(32, env.n_act))
+"""
+
+
+@pytest.mark.parametrize(
+    "env_id,extra", [("Pole-v1", ""), ("Pole-v2", ""), ("Arm-v0", ", joints=7")]
+)
+def test_registry_filled_by_top_level_calls(tmp_path, monkeypatch, env_id, extra):
+    pkg = tmp_path / "envpkg14"
+    pkg.mkdir()
+    write(pkg, REG_MOD, "registration.py")
+    write(pkg, REG_INIT, "__init__.py")
+    write(pkg, REG_ENVS, "envs.py")
+    p = write(tmp_path, REG_USER.replace("{env_id}", env_id).replace("{extra}", extra))
+    got, notes = analyze(p)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    assert got == torch_count(p), notes
+
+
+def test_a_key_no_call_registers_is_absent(tmp_path):
+    pkg = tmp_path / "envpkg14"
+    pkg.mkdir()
+    write(pkg, REG_MOD, "registration.py")
+    write(pkg, REG_INIT, "__init__.py")
+    write(pkg, REG_ENVS, "envs.py")
+    p = write(
+        tmp_path,
+        """
+        import torch.nn as nn
+
+        from envpkg14.registration import registry
+
+        n = 8 if "Pole-v9" in registry else 4
+        model = nn.Linear(n, n)
+        """,
+    )
+    assert analyze(p)[0] == 4 * 4 + 4  # as Python: no register() call names Pole-v9
+
+
+# ------------------------------------------------------------------ exceptions of the analyzed code
+RAISES = """
+import os
+
+import torch.nn as nn
+
+
+class Error({base}):
+    pass
+
+
+class RegistrationError(Error):
+    pass
+
+
+def build(width):
+    if os.environ.get("DC_TEST_STRICT_14"):  # undecided statically
+        raise RegistrationError("refused")
+    return width
+
+
+try:
+    w = build(8)
+except TypeError:
+    w = 2
+model = nn.Linear(w, w)
+"""
+
+
+def test_a_source_exception_is_caught_as_its_builtin_ancestor(tmp_path):
+    p = write(tmp_path, RAISES.replace("{base}", "Exception"))
+    got, notes = analyze(p)
+    assert got == torch_count(p), notes  # never a TypeError: the handler cannot run
+
+
+def test_a_source_exception_deriving_from_the_handled_class_stays_undecided(tmp_path):
+    p = write(tmp_path, RAISES.replace("{base}", "TypeError"))
+    assert analyze(p)[0] is None  # the handler may run: 2 x 2 or 8 x 8
