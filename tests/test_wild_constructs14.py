@@ -475,3 +475,31 @@ def test_a_source_exception_is_caught_as_its_builtin_ancestor(tmp_path):
 def test_a_source_exception_deriving_from_the_handled_class_stays_undecided(tmp_path):
     p = write(tmp_path, RAISES.replace("{base}", "TypeError"))
     assert analyze(p)[0] is None  # the handler may run: 2 x 2 or 8 x 8
+
+
+# ------------------------------------------------------------------ builtin type names, tuple sets
+PRIMITIVE = """
+from collections import OrderedDict
+
+import torch.nn as nn
+
+PRIMITIVE_DICTS = frozenset({("builtins", "dict"), ("collections", "OrderedDict")})
+
+
+def is_primitive_dict(obj):
+    t = type(obj)
+    return (t.__module__, t.__qualname__) in PRIMITIVE_DICTS
+
+
+widths = [8 if is_primitive_dict(v) else 3 for v in ({VALUES})]
+pairs = [("a", 1), ("b", 2)]
+extra = 5 if ("b", 2) in pairs else 1
+model = nn.Sequential(*[nn.Linear(w, extra) for w in widths])
+"""
+
+
+@pytest.mark.parametrize("values", ["{}, [], 'x'", "dict(a=1), 3, (1, 2)"])
+def test_builtin_type_names_and_tuples_in_a_set(tmp_path, values):
+    p = write(tmp_path, PRIMITIVE.replace("{VALUES}", values))
+    got, notes = analyze(p)
+    assert got == torch_count(p), notes
