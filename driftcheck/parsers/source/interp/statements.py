@@ -520,6 +520,8 @@ class Statements:
             return None
         try:
             c = self.exprs.eval(ast.parse(what, mode="eval").body, fr)
+        except Budget:
+            raise
         except Exception:  # noqa: BLE001 - a name we cannot read: not decided here
             return None
         if not isinstance(c, Cls):
