@@ -1100,6 +1100,27 @@ NOT_RUN.update(
         "tests/test_drift13a.py",
     )
 )
+NOT_RUN.update({"attr.has": "attrs is not a core dependency: tests/test_wild_constructs14.py"})
+VALUES.append(
+    (
+        ("re.compile",),
+        # gymnasium's ``ENV_ID_RE.fullmatch(env_id)`` splits ``ns/Name-v1``
+        "import re\nP = re.compile(r'^(?:(?P<ns>[\\w:-]+)/)?(?P<name>[\\w.-]+?)(?:-v(?P<v>\\d+))?$')\n"
+        "m = P.fullmatch('team/Cart-v12')\n"
+        "result = (m.group('ns', 'name', 'v'), P.fullmatch('Plain').group('v'), "
+        "re.compile(r'\\d+').findall('a12b3'), re.compile('_').split('a_b_c', 1), P.pattern[:2])",
+    )
+)
+VALUES.append(
+    (
+        ("dataclasses.is_dataclass",),
+        # omegaconf's ``is_structured_config``: a dataclass class or instance, never a dict
+        "import dataclasses\n@dataclasses.dataclass\nclass A:\n    x: int = 1\nclass B(A):\n    pass\n"
+        "class C:\n    pass\n"
+        "result = (dataclasses.is_dataclass(A), dataclasses.is_dataclass(B()), "
+        "dataclasses.is_dataclass(C), dataclasses.is_dataclass({}), dataclasses.is_dataclass(3))",
+    )
+)
 
 
 def _norm(v, static: bool):

@@ -110,7 +110,6 @@ class Attributes:
                 and not obj.module
                 and not (obj.children or obj.params or obj.buffers)
                 and obj.cls is not None
-                and not self.classes.mro_attr(obj.cls, "__setattr__")[0]
             ):
                 # a plain object's namespace (a_unet's ``self.__dict__.update(**ka)``): its
                 # attributes, read and written through the dict as Python does (a module's
@@ -179,6 +178,10 @@ class Attributes:
             return Unknown(f"super().{name}")
         if isinstance(obj, Ext):
             short = obj.qual.rsplit(".", 1)[-1]
+            if name in ("__module__", "__name__", "__qualname__"):
+                got = _builtin_type_name(obj.qual, name)
+                if got is not None:  # ``dict.__module__`` (omegaconf's primitive-type check)
+                    return got
             if name in ("__name__", "__qualname__") and short[:1].isupper():
                 return short  # a library class's name (``nn.BatchNorm2d.__name__``)
             return ext_const(obj.attr(name))
@@ -397,6 +400,17 @@ def opaque_attr_cleared(obj: Obj, name: str) -> None:
 
 
 _DICT_READS = ("builtins.dict.__getitem__", "builtins.dict.get")
+
+
+def _builtin_type_name(qual: str, name: str) -> str | None:
+    """``__module__`` / ``__name__`` / ``__qualname__`` of one of Python's builtin types
+    (``builtins.dict``), as Python gives them; None for anything else."""
+    import builtins
+
+    if not qual.startswith("builtins.") or qual.count(".") != 1:
+        return None
+    t = getattr(builtins, qual[len("builtins.") :], None)
+    return getattr(t, name, None) if isinstance(t, type) else None
 
 
 def _dict_method(fn: Any, quals: tuple[str, ...]) -> bool:

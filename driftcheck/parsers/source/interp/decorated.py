@@ -215,5 +215,11 @@ def registry_for(interp: Any, mod: ModInfo, name: str, value: Any) -> Any:
         return value
     decos = registering_decorators(mod, name)
     if not decos:
-        return value
+        from driftcheck.parsers.source.interp.callregistry import (
+            CallRegistry,
+            registering_functions,
+        )
+
+        funcs = registering_functions(mod, name)  # filled by top-level calls instead
+        return CallRegistry(interp, mod, funcs) if funcs else value
     return Registry(interp, mod, decos)

@@ -622,6 +622,12 @@ class Expressions:
             objs = self._contains_objects(container, item)
             if objs is not None:
                 return objs
+            data = _tuple_data(item)
+            elems = [_tuple_data(x) for x in container]
+            if data is not None and all(e is not None for e in elems):
+                # tuples of plain values (omegaconf's ``(t.__module__, t.__qualname__) in
+                # _PRIMITIVE_DICT_TYPES``): Python's ``==``; they were skipped (always False)
+                return data in elems
             return any(plain(x) == item for x in container if isinstance(plain(x), _SIMPLE))
         if isinstance(container, (dict, str, range)):
             try:
@@ -657,6 +663,19 @@ class Expressions:
                 if ok:
                     return Unknown(f"in: {v.cls.name}.__eq__")
         return False
+
+
+def _tuple_data(v: Any) -> Any:
+    """``v`` as plain Python data when it is a constant or a (nested) tuple of constants, with
+    every item unwrapped; None for anything else."""
+    v = plain(v)
+    if v.__class__ in _CONSTS:
+        return v
+    if isinstance(v, tuple) and not hasattr(v, "_fields"):
+        items = [_tuple_data(x) for x in v]
+        if all(i is not None or plain(x) is None for i, x in zip(items, v)):
+            return tuple(items)
+    return None
 
 
 class _LongComprehension(Exception):

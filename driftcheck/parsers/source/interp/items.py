@@ -352,6 +352,10 @@ class Items:
                     ):
                         return False  # ``nn.BatchNorm2d``: a layer class (catalogue / source)
                 return Unknown("isinstance")
+            if q == "numpy.ndarray":  # a flat array of known numbers (library/arrays.py)
+                from driftcheck.parsers.source.library.arrays import is_ndarray
+
+                return is_ndarray(raw)
             if q in LIBRARY_TYPES:  # ``isinstance(f, functools.partial)`` (library values)
                 return getattr(type(raw), "library_type", None) == q
             if q in _PY_TYPES:

@@ -331,11 +331,23 @@ class Classes:
     def make_class(self, node: ast.ClassDef, mod: ModInfo, fr: Frame | None) -> Cls:
         c = Cls(name=node.name, mod=mod, node=node)
         frame = fr or Frame(mod)
-        c.bases = [self.exprs.eval(b, frame) for b in node.bases]
+        c.bases = [self.class_base(b, frame) for b in node.bases]
         c.ns = {"__frame__": frame}
         if any(isinstance(b, Cls) for b in c.bases):
             self.init_subclass(c, frame)
         return c
+
+    def class_base(self, b: ast.expr, frame: Frame) -> Any:
+        """One base of a ``class`` statement. A subscripted generic of a class we read
+        (``class CartPole(gym.Env[np.ndarray, int])``, ``class Box(Space[T])``) is a
+        ``typing`` alias whose ``__mro_entries__`` gives Python the class itself: that class
+        is the base (the subscript alone is unknown to the interpreter)."""
+        v = self.exprs.eval(b, frame)
+        if isinstance(b, ast.Subscript) and isinstance(v, Unknown):
+            origin = self.exprs.eval(b.value, frame)
+            if isinstance(origin, Cls):
+                return origin
+        return v
 
     def init_subclass(self, c: Cls, frame: Frame) -> None:
         """The class statement calls the nearest ``__init_subclass__`` after ``c`` in its MRO

@@ -494,6 +494,7 @@ class Statements:
         handler may catch it, innermost first, up to one that surely does, runs that handler
         as the other way its body may go (``exec_try``), never as if it could not run."""
         self.ip.left_raises += 1  # a construction that left one out is never memoized (memo.py)
+        what = self._builtin_ancestor(what, fr) or what
         for mark in reversed(self.ip.tries):
             for h in mark.st.handlers:
                 c = self._catches(h, what, mark.fr)
@@ -504,6 +505,49 @@ class Statements:
                     if c is True:
                         return
                     break
+
+    def _builtin_ancestor(self, what: str, fr: Frame) -> str | None:
+        """The builtin exception an exception class of the analyzed code derives from, resolved
+        where it is raised (gymnasium's ``error.RegistrationError(Error(Exception))``): a
+        handler of builtin classes then catches it exactly as it would catch that builtin
+        (``except TypeError`` does not). None when it cannot be told: a name we cannot
+        resolve, a base from another library, two builtin exception bases."""
+        import builtins
+
+        from driftcheck.parsers.source.values.abstract import Cls, Ext
+
+        if not what.replace(".", "").replace("_", "").isalnum():
+            return None
+        try:
+            c = self.exprs.eval(ast.parse(what, mode="eval").body, fr)
+        except Budget:
+            raise
+        except Exception:  # noqa: BLE001 - a name we cannot read: not decided here
+            return None
+        if not isinstance(c, Cls):
+            return None
+        found: list[str] = []
+        for k in c.mro():
+            if isinstance(k, Cls):
+                continue
+            name = k.qual[len("builtins.") :] if isinstance(k, Ext) else ""
+            b = (
+                getattr(builtins, name, None)
+                if isinstance(k, Ext) and k.qual.startswith("builtins.")
+                else None
+            )
+            if not (isinstance(b, type) and issubclass(b, BaseException)) and name != "object":
+                return None
+            if name != "object":
+                found.append(name)
+        leaves = [
+            n
+            for n in found
+            if not any(
+                issubclass(getattr(builtins, m), getattr(builtins, n)) and m != n for m in found
+            )
+        ]
+        return leaves[0] if len(leaves) == 1 else None
 
     def _catches(self, h: ast.ExceptHandler, what: str, fr: Frame) -> bool | None:
         """Whether handler ``h`` catches the exception ``what`` names (the text of a ``raise``):

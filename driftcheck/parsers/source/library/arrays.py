@@ -34,7 +34,44 @@ _DOCS = {
 }
 for _q, _d in _DOCS.items():
     assert _q in MATH or _q in NUMPY_SEQ, _q
-    NP.add(_q.split(".", 1)[1], _py(_q), _d)
+    if _q not in ("numpy.array", "numpy.asarray"):  # below: flat arrays are arrays
+        NP.add(_q.split(".", 1)[1], _py(_q), _d)
+
+
+def _array(c: Any) -> Any:
+    """``np.array(xs)`` / ``np.asarray(xs)``: of a flat list of known numbers (``np.inf``
+    included), a 1-D array (``NDArray``: ``isinstance(a, np.ndarray)`` holds, ``a.shape`` is
+    its length, arithmetic is elementwise), converted by a ``dtype=`` of the numpy table;
+    anything else as before, a list of its items (a dtype we cannot apply: unknown)."""
+    from driftcheck.parsers.source.library.npdtypes import SCALARS, NPDType
+    from driftcheck.parsers.source.values.abstract import Ext, Unknown, plain
+
+    x = plain(c.args[0]) if c.args else None
+    flat = isinstance(x, (list, tuple, NDArray)) and all(
+        isinstance(plain(i), (int, float)) for i in x
+    )
+    if not flat or len(c.args) > 1 or set(c.kwargs) - {"dtype"}:
+        return py_call(c.qual, c.interp, c.args, c.kwargs)
+    items = [plain(i) for i in x]
+    dt = plain(c.kwargs.get("dtype"))
+    if dt is not None:
+        name = dt.name if isinstance(dt, NPDType) else None
+        if isinstance(dt, Ext) and dt.qual.startswith("numpy."):
+            name = dt.qual[len("numpy.") :]
+        elif isinstance(dt, Ext) and dt.qual in ("builtins.float", "builtins.int"):
+            name = "float64" if dt.qual == "builtins.float" else "int64"
+        kind = SCALARS.get(name, (None, None))[0] if name else None
+        if kind == "f":
+            items = [float(i) for i in items]
+        elif kind in ("i", "u") and all(math.isfinite(i) for i in items):
+            items = [int(i) for i in items]  # numpy truncates toward zero, as int() does
+        else:
+            return Unknown(f"{c.qual}() with dtype {name or dt!r} at {c.where}")
+    return NDArray(items)
+
+
+NP.add("array", _array, _DOCS["numpy.array"] + " (flat: a 1-D array, elementwise)")
+NP.add("asarray", _array, _DOCS["numpy.asarray"] + " (flat: a 1-D array, elementwise)")
 
 
 def _np_numeric(fn: Any) -> Any:
@@ -147,6 +184,26 @@ class NDArray:
             fn = _REDUCE[name]
             return BuiltinMethod(lambda a, k: fn(self.items) if not a and not k else Unknown(name))
         return Unknown(f"ndarray attribute {name}")
+
+
+def is_ndarray(x: Any) -> Any:
+    """``isinstance(x, np.ndarray)``: True for a 1-D array of known numbers, False for Python's
+    own values and objects of the analyzed code whose classes we read (none derives from
+    ndarray), unknown for the rest (a tensor-shaped value may be a numpy matrix held by shape:
+    ``np.random.randn(3, 3)``)."""
+    from driftcheck.parsers.source.values.abstract import Cls, Config, Ext, Obj, Unknown
+
+    if isinstance(x, NDArray):
+        return True
+    if x is None or isinstance(x, (bool, int, float, complex, str, bytes, list, tuple, dict, set)):
+        return False
+    if isinstance(x, (Obj, Config)) and x.cls is not None:
+        if all(
+            isinstance(k, Cls) or (isinstance(k, Ext) and k.qual.startswith("builtins."))
+            for k in x.cls.mro()
+        ):
+            return False
+    return Unknown("isinstance of numpy.ndarray")
 
 
 _REDUCE = {

@@ -285,6 +285,7 @@ NUMPY_SEQ: dict[str, Callable[[list], Any]] = {
     "numpy.cumsum": lambda xs: list(itertools.accumulate(xs)),
 }
 MATH_CONST = {"math.pi": math.pi, "math.e": math.e, "math.inf": math.inf, "numpy.pi": math.pi}
+MATH_CONST.update({"numpy.inf": math.inf, "numpy.e": math.e})  # np.array([x, np.inf])
 # constants of the text modules library/configtexts.py models by name (not read from source)
 MATH_CONST.update(
     {f"string.{n}": getattr(string, n) for n in dir(string) if n[0].islower() and n != "capwords"}

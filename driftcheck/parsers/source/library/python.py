@@ -531,6 +531,10 @@ def _vars(c: Call) -> Any:
         return dict(v.fields)
     if isinstance(v, ModRef) and v.mod is not None:
         return module_vars(c, v.mod)
+    if isinstance(v, Obj) and not v.module:
+        # ``vars(obj)`` is ``obj.__dict__``: the live attribute namespace of a plain object
+        # (written through, as omegaconf-style nodes do), unknown where that is unknown
+        return c.interp.attrs.getattr(v, "__dict__")
     if isinstance(v, Ext):
         ns = torchlib.namespace(v.qual)
         if ns is not None:

@@ -23,6 +23,7 @@ from driftcheck.parsers.source.values.abstract import (
     Config,
     Ext,
     Func,
+    Leaf,
     Obj,
     Tensor,
     Unknown,
@@ -759,7 +760,10 @@ def _nested_repeat(items: Any, inside: bool = False) -> bool:
     for op, av in items:
         name = str(op)
         if name in ("MAX_REPEAT", "MIN_REPEAT", "POSSESSIVE_REPEAT"):
-            if inside or _nested_repeat(av[2], True):
+            if av[1] <= 1 and not inside:  # ``?``: tried once or skipped, never re-entered
+                if _nested_repeat(av[2], inside):
+                    return True
+            elif inside or _nested_repeat(av[2], True):
                 return True
         elif name in ("GROUPREF", "GROUPREF_EXISTS", "ASSERT", "ASSERT_NOT"):
             return True
@@ -825,6 +829,54 @@ def _re_sub(c: Call) -> Any:
 RE.add("sub", _re_sub, "sub(pattern, repl, s[, count]) of known strings (repl a string)")
 
 
+class PatternValue:
+    """``re.compile(pattern[, flags])`` of a known, safe pattern: its ``match`` / ``search`` /
+    ``fullmatch`` / ``split`` / ``findall`` / ``sub`` are the module functions above on the
+    same pattern and flags (gymnasium's ``ENV_ID_RE.fullmatch(env_id)``). Arguments the module
+    functions do not take (``pos`` / ``endpos``) are unknown."""
+
+    __slots__ = ("pattern", "flags", "interp", "loc")
+    library_type = "re.Pattern"
+    _METHODS: ClassVar[dict[str, tuple[str, int]]] = {
+        # method -> (module function, how many leading arguments it takes before flags)
+        "match": ("re.match", 1),
+        "search": ("re.search", 1),
+        "fullmatch": ("re.fullmatch", 1),
+        "findall": ("re.findall", 1),
+        "split": ("re.split", 2),
+        "sub": ("re.sub", 3),
+    }
+
+    def __init__(self, pattern: str, flags: int, interp: Any, loc: tuple) -> None:
+        self.pattern, self.flags, self.interp, self.loc = pattern, flags, interp, loc
+
+    def attr(self, name: str) -> Any:
+        from driftcheck.parsers.source.library import registry
+
+        if name in ("pattern", "flags"):
+            return getattr(self, name)
+        if name not in self._METHODS:
+            return Unknown(f"re.Pattern.{name}")
+        qual, most = self._METHODS[name]
+        entry = registry.lookup(qual)
+
+        def call(a: list, k: dict) -> Any:
+            if len(a) > most or k or entry is None:
+                return Unknown(f"re.Pattern.{name}() with arguments we do not model")
+            c = Call(self.interp, qual, [self.pattern, *a], {"flags": self.flags}, self.loc)
+            return entry.impl(c)
+
+        return BuiltinMethod(call)
+
+
+@RE.entry("compile", doc="compile(pattern[, flags]) of a known safe pattern: its methods run")
+def _re_compile(c: Call) -> Any:
+    pattern, flags = c.plain(0, "pattern"), c.plain(1, "flags", 0)
+    if not _safe_pattern(pattern) or not isinstance(flags, int) or isinstance(flags, bool):
+        return c.unknown("re.compile() of a pattern we do not run")
+    return PatternValue(pattern, flags, c.interp, c.loc)
+
+
 # ---------------------------------------------------------------------------------- dataclasses
 DC = Group("dataclasses")
 
@@ -882,6 +934,85 @@ def _replace(c: Call) -> Any:
 @DC.entry("fields", doc="fields(obj): unknown (Field objects are not modelled)")
 def _dc_fields(c: Call) -> Any:
     return c.unknown("dataclasses.fields()")
+
+
+# ------------------------------------------------------------- dataclass / attrs class checks
+ATTRS = Group("attr", "attrs")
+
+# classes outside the analyzed code that are known to be neither dataclasses nor attrs classes
+# (their instances and subclasses carry no ``__dataclass_fields__`` / ``__attrs_attrs__`` of
+# their own): Python's builtins, the ABCs, typing's generics, enum and torch
+_PLAIN_EXT = ("builtins.", "abc.", "typing.", "typing_extensions.", "collections.", "enum.")
+_PLAIN_EXT += ("torch.",)
+
+
+def _decorated_kinds(interp: Any, cls: Cls) -> set[str]:
+    """What the class's own decorators make it: ``dataclass`` (``@dataclass`` /
+    ``@dataclass(...)``, any module's: pydantic's sets the same field table) and / or
+    ``attrs`` (``@attr.s``, ``@attrs.define``, ``frozen``, ``mutable``: resolved to their
+    import, not read by short name)."""
+    from driftcheck.parsers.source.interp.objmodel import _ATTRS_AUTO, _ATTRS_CLASSES
+
+    out: set[str] = set()
+    for d in cls.node.decorator_list:
+        fn = d.func if isinstance(d, ast.Call) else d
+        name = fn.attr if isinstance(fn, ast.Attribute) else getattr(fn, "id", None)
+        if name == "dataclass" and not (isinstance(fn, ast.Attribute) and _is_attr_mod(fn)):
+            out.add("dataclass")
+            continue
+        if not isinstance(fn, (ast.Name, ast.Attribute)) or "__frame__" not in cls.ns:
+            continue
+        q = getattr(plain(interp.exprs.eval(fn, cls.ns["__frame__"])), "qual", None)
+        if q in _ATTRS_CLASSES or q in _ATTRS_AUTO or q in ("attr.dataclass", "attrs.dataclass"):
+            out.add("attrs")
+    return out
+
+
+def _is_attr_mod(fn: ast.Attribute) -> bool:
+    """``attr.dataclass`` is attrs' alias of ``attr.s(auto_attribs=True)``, not a dataclass."""
+    return isinstance(fn.value, ast.Name) and fn.value.id in ("attr", "attrs")
+
+
+def _struct_check(c: Call, kind: str) -> Any:
+    """Whether ``c``'s argument (a class or an instance) is a ``kind`` class: True when a
+    class of its MRO is decorated so (the generated field table is inherited), False for
+    plain values, torch values and classes whose every base is known plain, unknown when
+    a base is another library's class we do not read (it may be one)."""
+    v = plain(c.arg(0))
+    if isinstance(v, (bool, int, float, str, bytes, list, tuple, dict, set, type(None))):
+        return False
+    if isinstance(v, (Tensor, Leaf)):  # a torch layer class is neither
+        return False
+    if isinstance(v, (Obj, Config)):
+        if v.cls is None:
+            return c.unknown(f"{c.qual}() of an object of unknown class")
+        v = v.cls
+    if isinstance(v, Ext):
+        if v.qual.startswith(_PLAIN_EXT):
+            return False
+        return c.unknown(f"{c.qual}() of {v.qual}")
+    if not isinstance(v, Cls):
+        return c.unknown(f"{c.qual}() of {type(v).__name__}")
+    for k in v.mro():
+        if isinstance(k, Cls):
+            if kind in _decorated_kinds(c.interp, k):
+                return True
+        elif not (isinstance(k, Ext) and k.qual.startswith(_PLAIN_EXT)):
+            return c.unknown(f"{c.qual}() of a subclass of {getattr(k, 'qual', k)!s}")
+    return False
+
+
+@DC.entry(
+    "is_dataclass",
+    doc="is_dataclass(obj): a class of its MRO is @dataclass-decorated; plain values False",
+)
+def _is_dataclass(c: Call) -> Any:
+    return _struct_check(c, "dataclass")
+
+
+@ATTRS.entry("has", doc="has(cls): a class of its MRO is an attrs class (@attr.s, @define...)")
+def _attrs_has(c: Call) -> Any:
+    return _struct_check(c, "attrs")
 
 
 # ---------------------------------------------------------------------------------- namespaces
