@@ -118,6 +118,7 @@ GROUP_MODULES = (
     "stdlib",
     "inifiles",
     "configtexts",
+    "ctxvars",
     "arrays",
     "torchfns",
     "einopslib",
