@@ -292,3 +292,44 @@ def test_userdict_setitem_that_rejects_a_value_raises(tmp_path):
         runpy.run_path(str(path), run_name="__d14a__")
     with pytest.raises(DriftcheckError, match="ValueError"):
         parse_source(path, entry="M").params_total()
+
+
+SINGLEDISPATCH = """
+    import functools
+    from dataclasses import dataclass
+    import torch.nn as nn
+    @dataclass
+    class AttnSpec:
+        width: int
+    @dataclass
+    class FfnSpec:
+        width: int
+        hidden: int
+    class Attention(nn.Module):
+        def __init__(self, width):
+            super().__init__()
+            self.qkv = nn.Linear(width, 3 * width)
+    @functools.singledispatch
+    def build(spec):
+        raise TypeError(spec)
+    @build.register
+    def _(spec: AttnSpec):
+        return Attention(spec.width)
+    @build.register(FfnSpec)
+    def _(spec):
+        return nn.Sequential(nn.Linear(spec.width, spec.hidden), nn.Linear(spec.hidden, spec.width))
+    class M(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.parts = nn.ModuleList(build(s) for s in (AttnSpec(24), FfnSpec(24, 40)) * 2)
+"""
+
+
+def test_root_is_found_past_singledispatch_implementations(tmp_path):
+    """``Attention`` is built only by a ``@build.register`` implementation named ``_``: the
+    model is the one top-level class, found without ``--entry``."""
+    path = tmp_path / "model.py"
+    path.write_text(textwrap.dedent(SINGLEDISPATCH))
+    g = parse_source(path)
+    assert g.name == "M"
+    assert g.params_total() == _torch_count(str(path))
