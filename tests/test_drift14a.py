@@ -333,3 +333,35 @@ def test_root_is_found_past_singledispatch_implementations(tmp_path):
     g = parse_source(path)
     assert g.name == "M"
     assert g.params_total() == _torch_count(str(path))
+
+
+WINDOW = """
+    import torch
+    from torch import nn
+    HP = {"width": 32, "window": 12, "span": 5, "vocab": 50}
+    class M(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.emb = nn.Embedding(HP["vocab"], HP["width"])
+            self.proj = nn.Linear(HP["width"], HP["width"])
+        def forward(self, ids):
+            x = self.emb(ids)
+            pos = torch.arange(ids.shape[1])
+            ok = (pos[:, None] - pos[None, :]) < HP["window"]
+            ok = ok & (pos[:, None] > HP["span"])
+            s = (x @ x.transpose(-1, -2)).masked_fill(~ok, float("-inf"))
+            return self.proj(s.softmax(-1) @ x)
+"""
+
+
+def test_window_read_from_a_table_in_forward_is_a_use(tmp_path):
+    """``hp["window"]`` read only by ``forward`` (the mask) is the model's sliding window:
+    a value use, with the value CPython reads; ``hp["span"]`` names no fact."""
+    path = tmp_path / "model.py"
+    path.write_text(textwrap.dedent(WINDOW))
+    ns = runpy.run_path(str(path), run_name="__d14a__")
+    g = parse_source(path)
+    assert g.params_total() == _torch_count(str(path))
+    uses = {(u.key, u.value) for u in g.uses}
+    assert ("slidingWindow", ns["HP"]["window"]) in uses
+    assert not any(u.value == ns["HP"]["span"] for u in g.uses)

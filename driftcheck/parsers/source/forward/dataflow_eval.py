@@ -520,7 +520,32 @@ class Runner:
 
     def subscript(self, v: Any, sl: ast.expr, fr: Frame, at: ast.AST) -> Any:
         key = self.eval(sl, fr)
-        return ops.subscript(self, v, key, fr, at)
+        got = ops.subscript(self, v, key, fr, at)
+        if isinstance(key, str) and isinstance(v, dict):
+            self.item_use(key, got, fr, at)
+        return got
+
+    def item_use(self, key: str, v: Any, fr: Frame, at: ast.AST) -> None:
+        """A table's item under a key that names a fact no weight shape holds, read by
+        ``forward`` (a mask's ``i - j < hp["window"]``, ``cfg["rope_theta"]``): a value
+        the model computes with, for ``Graph.uses``, as a module constant of that name is
+        (``global_use``). Only those facts (``VALUE_FACTS``): a size such as ``hp["heads"]``
+        is in the weights already, and a table's key names less surely than an attribute."""
+        from driftcheck.graph.facts import NAME_FACTS, VALUE_FACTS
+        from driftcheck.parsers.source.speed.symbolic import plain_hole
+
+        fact = NAME_FACTS.get(key)
+        if fact not in VALUE_FACTS:
+            return
+        v = plain_hole(v)
+        if isinstance(v, bool) or not isinstance(v, (int, float)):
+            return
+        path, line = fr.loc(at)
+        owner = getattr(fr.func, "owner", None)
+        via = f"{owner.name}.{getattr(fr.func, 'name', '?')}" if owner is not None else key
+        self.f.interp.value_uses.setdefault(
+            (fact, v, path, line), (fact, v, (path, line, key), via)
+        )
 
     def attr(self, v: Any, name: str, fr: Frame) -> Any:
         return ops.attribute(self, v, name, fr)
