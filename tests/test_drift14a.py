@@ -365,3 +365,48 @@ def test_window_read_from_a_table_in_forward_is_a_use(tmp_path):
     uses = {(u.key, u.value) for u in g.uses}
     assert ("slidingWindow", ns["HP"]["window"]) in uses
     assert not any(u.value == ns["HP"]["span"] for u in g.uses)
+
+
+ATTRDICT_FORWARD = """
+    import torch
+    from torch import nn
+    class AttrDict(dict):
+        __getattr__ = dict.__getitem__
+    class Dim:
+        def __init__(self, default):
+            self.default = default
+        def __get__(self, obj, owner=None):
+            return self.default
+    class Window:
+        sliding_window = Dim(6)
+    cfg = AttrDict(width=16, heads=2, rope_theta=50000.0, vocab=40)
+    W = Window()
+    class M(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.emb = nn.Embedding(cfg.vocab, cfg.width)
+            self.qkv = nn.Linear(cfg.width, 3 * cfg.width)
+        def forward(self, ids):
+            hd = cfg.width // cfg.heads
+            inv = 1.0 / cfg.rope_theta ** (torch.arange(0, hd, 2).float() / hd)
+            ang = torch.arange(ids.shape[1]).float()[:, None] * inv
+            pos = torch.arange(ids.shape[1])
+            ok = (pos[:, None] - pos[None, :]) < W.sliding_window
+            x = self.emb(ids) * ang.cos().repeat(1, 2).repeat(1, cfg.heads)
+            q, k, v = self.qkv(x).chunk(3, -1)
+            return ((q @ k.transpose(-1, -2)).masked_fill(~ok, -1e9).softmax(-1)) @ v
+"""
+
+
+def test_settings_object_read_by_forward_as_cpython_reads_it(tmp_path):
+    """``forward`` reads ``cfg.rope_theta`` of an "AttrDict" (``__getattr__ =
+    dict.__getitem__``) and a descriptor's ``W.sliding_window``: the values CPython reads,
+    as value uses (the rotary base, the mask's window)."""
+    path = tmp_path / "model.py"
+    path.write_text(textwrap.dedent(ATTRDICT_FORWARD))
+    ns = runpy.run_path(str(path), run_name="__d14a__")
+    g = parse_source(path)
+    assert g.params_total() == _torch_count(str(path))
+    uses = {(u.key, u.value) for u in g.uses}
+    assert ("ropeTheta", ns["cfg"].rope_theta) in uses
+    assert ("slidingWindow", ns["W"].sliding_window) in uses

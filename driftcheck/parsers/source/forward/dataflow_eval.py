@@ -19,6 +19,7 @@ from driftcheck.parsers.source.forward.dataflow_skipped import note_skipped
 from driftcheck.parsers.source.ops.pyops import KNOWN as _KNOWN
 from driftcheck.parsers.source.ops.pyops import compare_one, py_binop, py_unary, truth
 from driftcheck.parsers.source.sizes import TooBig
+from driftcheck.parsers.source.values.abstract import Obj
 from driftcheck.parsers.source.values.dataflow_values import (
     UNK,
     Bound,
@@ -285,7 +286,7 @@ class Runner:
         if isinstance(e, ast.Name):
             return self.lookup(e.id, fr, e)
         if isinstance(e, ast.Attribute):
-            return self.attr(self.eval(e.value, fr), e.attr, fr)
+            return self.attr(self.eval(e.value, fr), e.attr, fr, e)
         if isinstance(e, ast.Call):
             return self.calls.call_expr(e, fr)
         if isinstance(e, ast.BinOp):
@@ -526,8 +527,9 @@ class Runner:
         return got
 
     def item_use(self, key: str, v: Any, fr: Frame, at: ast.AST) -> None:
-        """A table's item under a key that names a fact no weight shape holds, read by
-        ``forward`` (a mask's ``i - j < hp["window"]``, ``cfg["rope_theta"]``): a value
+        """A table's item (or a settings object's attribute) under a key that names a fact
+        no weight shape holds, read by ``forward`` (a mask's ``i - j < hp["window"]``,
+        ``cfg["rope_theta"]``, ``hp.sliding_window``): a value
         the model computes with, for ``Graph.uses``, as a module constant of that name is
         (``global_use``). Only those facts (``VALUE_FACTS``): a size such as ``hp["heads"]``
         is in the weights already, and a table's key names less surely than an attribute."""
@@ -547,8 +549,11 @@ class Runner:
             (fact, v, path, line), (fact, v, (path, line, key), via)
         )
 
-    def attr(self, v: Any, name: str, fr: Frame) -> Any:
-        return ops.attribute(self, v, name, fr)
+    def attr(self, v: Any, name: str, fr: Frame, at: ast.AST | None = None) -> Any:
+        got = ops.attribute(self, v, name, fr)
+        if at is not None and isinstance(v, Mod) and isinstance(v.obj, Obj) and not v.obj.module:
+            self.item_use(name, got, fr, at)  # a settings object's ``hp.sliding_window``
+        return got
 
     def convert(self, v: Any) -> Any:
         return ops.convert(self, v)

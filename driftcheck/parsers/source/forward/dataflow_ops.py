@@ -187,6 +187,10 @@ def module_attr(run: Any, m: Mod, name: str) -> Any:
         return convert(run, obj.attrs[name])
     if name == "forward":
         return Mod(obj)
+    if not obj.module and obj.cls is not None:
+        got = _plain_object_attr(run, obj, name)
+        if got is not None:
+            return got
     if obj.cls is not None:
         try:
             ok, v, base = run.f.interp.classes.mro_attr(obj.cls, name)
@@ -201,6 +205,27 @@ def module_attr(run: Any, m: Mod, name: str) -> Any:
         if ok:
             return convert(run, v)
     return UNK
+
+
+def _plain_object_attr(run: Any, obj: Obj, name: str) -> Any:
+    """An attribute of a plain object of the code's own (a settings object, not a layer)
+    that its instance dict does not hold, read by ``forward`` as ``__init__`` reads it (the
+    ``__init__`` interpreter's ``getattr``): an "AttrDict" item (``__getattr__ =
+    dict.__getitem__``, ``cfg.rope_theta``), a descriptor's ``__get__``, a class's own
+    ``__getattr__``. Methods and properties are left to ``module_attr`` (None), as is
+    anything that read cannot give (an unknown)."""
+    from driftcheck.parsers.source.interp.statements import Raised  # a cycle
+
+    try:
+        ok, v, _ = run.f.interp.classes.mro_attr(obj.cls, name)
+        if ok and isinstance(v, Func):
+            return None
+        got = run.f.interp.attrs.getattr(obj, name)
+    except (Raised, Exception):  # noqa: BLE001 - a read that raises: left unknown
+        return None
+    if isinstance(got, Unknown) or isinstance(got, Func):
+        return None
+    return convert(run, got)
 
 
 def _transformers_model(base: Any) -> bool:
