@@ -410,3 +410,34 @@ def test_settings_object_read_by_forward_as_cpython_reads_it(tmp_path):
     uses = {(u.key, u.value) for u in g.uses}
     assert ("ropeTheta", ns["cfg"].rope_theta) in uses
     assert ("slidingWindow", ns["W"].sliding_window) in uses
+
+
+HEADS_FORWARD = """
+    from torch import nn
+    class Defaults(dict):
+        def __missing__(self, key):
+            return {"n_head": 16, "n_embd": 1024}[key]
+    H = Defaults(n_embd=24, n_head=3, vocab=30)
+    class M(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.emb = nn.Embedding(H["vocab"], H["n_embd"])
+            self.qkv = nn.Linear(H["n_embd"], 3 * H["n_embd"])
+        def forward(self, ids):
+            x = self.emb(ids)
+            b, t, d = x.shape
+            nh = H["n_head"]
+            q, k, v = self.qkv(x).view(b, t, 3, nh, d // nh).unbind(2)
+            return (q.transpose(1, 2) @ k.transpose(1, 2).transpose(-1, -2)).softmax(-1)
+"""
+
+
+def test_dict_subclass_item_read_by_forward_is_the_head_count(tmp_path):
+    """``nh = H["n_head"]`` of a ``dict`` subclass read only by ``forward``: the head count
+    CPython reads (the item, not the ``__missing__`` default), as a use."""
+    path = tmp_path / "model.py"
+    path.write_text(textwrap.dedent(HEADS_FORWARD))
+    ns = runpy.run_path(str(path), run_name="__d14a__")
+    g = parse_source(path)
+    assert g.params_total() == _torch_count(str(path))
+    assert ("numHeads", ns["H"]["n_head"]) in {(u.key, u.value) for u in g.uses}

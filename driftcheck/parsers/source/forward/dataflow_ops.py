@@ -228,6 +228,21 @@ def _plain_object_attr(run: Any, obj: Obj, name: str) -> Any:
     return convert(run, got)
 
 
+def _plain_object_item(run: Any, obj: Obj, key: Any) -> Any:
+    """An item of a settings mapping of the code's own (a ``dict`` / ``UserDict``
+    subclass) read by ``forward``, as ``__init__`` reads it (its ``__getitem__``, its
+    ``__missing__`` defaults); unknown where that read cannot give it."""
+    from driftcheck.parsers.source.interp.statements import Raised  # a cycle
+
+    if not isinstance(key, (int, str)) or isinstance(key, bool):
+        return UNK
+    try:
+        got = run.f.interp.items.getitem(obj, key)
+    except (Raised, Exception):  # noqa: BLE001 - a read that raises (KeyError): unknown
+        return UNK
+    return UNK if isinstance(got, Unknown) else convert(run, got)
+
+
 def _transformers_model(base: Any) -> bool:
     """Whether an attribute lookup ended at transformers' ``PreTrainedModel`` (whose
     ``EmbeddingAccessMixin`` methods the analyzed class then inherits)."""
@@ -298,6 +313,8 @@ def subscript(run: Any, v: Any, key: Any, fr: Any, at: Any) -> Any:
             return tuple(v.t.shape[key])
         return UNK
     if isinstance(v, Mod) and isinstance(v.obj, Obj):
+        if not v.obj.module and "__items__" in v.obj.attrs:
+            return _plain_object_item(run, v.obj, key)  # ``H["n_head"]`` of a dict subclass
         return module_item(run, v.obj, key)
     if isinstance(v, Multi):
         return v.first if key == 0 else UNK
