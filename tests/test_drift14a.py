@@ -87,6 +87,23 @@ MODELS: dict[str, str] = {
             finally:
                 SIZES.reset(tok)
     """,
+    "contextvar_set_while_building": """
+        import contextvars
+        from torch import nn
+        W = contextvars.ContextVar("w", default=16)
+        class Block(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.l = nn.Linear(W.get(), W.get())
+        class M(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.a = nn.ModuleList(Block() for _ in range(3))
+                tok = W.set(32)
+                self.b = nn.ModuleList(Block() for _ in range(3))
+                W.reset(tok)
+                self.c = Block()
+    """,
     "userdict_validating_setitem": """
         from collections import UserDict
         import torch.nn as nn
