@@ -385,6 +385,7 @@ def pick_root(interp: Interp, mods: list[ModInfo], entry: str | None, p: Path) -
     # helper functions used by classes (conv_bn(...)) use the classes they name, transitively;
     # a module-level main()/build() that only constructs the model does not count
     funcs = {n: d for m in mods for n, d in m.defs.items() if isinstance(d, ast.FunctionDef)}
+    impls = _registered_impls(mods)
     todo = [n for n in funcs if n in used]
     seen: set[str] = set()
     while todo:
@@ -393,6 +394,8 @@ def pick_root(interp: Interp, mods: list[ModInfo], entry: str | None, p: Path) -
             continue
         seen.add(f)
         names = {n.id for n in ast.walk(funcs[f]) if isinstance(n, ast.Name)}
+        for impl in impls.get(f, ()):  # what ``f`` dispatches to is used when ``f`` is
+            names.update(n.id for n in ast.walk(impl) if isinstance(n, ast.Name))
         used.update(names)
         todo.extend(n for n in names if n in funcs)
     top = [c for c in classes if c.name not in used]
@@ -402,6 +405,23 @@ def pick_root(interp: Interp, mods: list[ModInfo], entry: str | None, p: Path) -
         return top[0]
     names = sorted(c.name for c in (top or classes))
     raise AmbiguousRoot(names, str(p))
+
+
+def _registered_impls(mods: list[ModInfo]) -> dict[str, list[ast.FunctionDef]]:
+    """Top-level functions registered on another by decorator (``@build.register``,
+    ``@build.register(AttnSpec)``: a ``functools.singledispatch`` function's
+    implementations, often all named ``_`` so that only the last is a module name), by the
+    name of the function they register on."""
+    out: dict[str, list[ast.FunctionDef]] = {}
+    for m in mods:
+        for st in m.tree.body:
+            if not isinstance(st, ast.FunctionDef):
+                continue
+            for d in st.decorator_list:
+                f = d.func if isinstance(d, ast.Call) else d
+                if isinstance(f, ast.Attribute) and isinstance(f.value, ast.Name):
+                    out.setdefault(f.value.id, []).append(st)
+    return out
 
 
 def _registered(c: Cls, funcs: dict[str, ast.FunctionDef], seen: set[str]) -> bool:

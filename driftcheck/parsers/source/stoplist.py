@@ -86,6 +86,7 @@ EXT_TOPS = {
     "xml",
     "string",
     "fractions",
+    "contextvars",  # sizes in a ContextVar (library/ctxvars.py)
 }
 # framework bases whose instances are nn.Modules
 MODULE_BASES = {

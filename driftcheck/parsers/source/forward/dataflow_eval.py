@@ -19,6 +19,7 @@ from driftcheck.parsers.source.forward.dataflow_skipped import note_skipped
 from driftcheck.parsers.source.ops.pyops import KNOWN as _KNOWN
 from driftcheck.parsers.source.ops.pyops import compare_one, py_binop, py_unary, truth
 from driftcheck.parsers.source.sizes import TooBig
+from driftcheck.parsers.source.values.abstract import Obj
 from driftcheck.parsers.source.values.dataflow_values import (
     UNK,
     Bound,
@@ -29,6 +30,9 @@ from driftcheck.parsers.source.values.dataflow_values import (
 )
 
 MAX_STEPS = 300_000
+# facts ``forward`` splits its tensors by (``view(b, t, hp["n_head"], -1)``): no weight shape
+# holds the head count when heads x head_dim is the width (``DataflowEval.item_use``)
+_VIEW_FACTS = frozenset(("numHeads",))
 
 
 class Ret(Exception):
@@ -298,7 +302,7 @@ class Runner:
         if isinstance(e, ast.Name):
             return self.lookup(e.id, fr, e)
         if isinstance(e, ast.Attribute):
-            return self.attr(self.eval(e.value, fr), e.attr, fr)
+            return self.attr(self.eval(e.value, fr), e.attr, fr, e)
         if isinstance(e, ast.Call):
             return self.calls.call_expr(e, fr)
         if isinstance(e, ast.BinOp):
@@ -548,10 +552,40 @@ class Runner:
 
     def subscript(self, v: Any, sl: ast.expr, fr: Frame, at: ast.AST) -> Any:
         key = self.eval(sl, fr)
-        return ops.subscript(self, v, key, fr, at)
+        got = ops.subscript(self, v, key, fr, at)
+        if isinstance(key, str) and (isinstance(v, dict) or _settings(v)):
+            self.item_use(key, got, fr, at)
+        return got
 
-    def attr(self, v: Any, name: str, fr: Frame) -> Any:
-        return ops.attribute(self, v, name, fr)
+    def item_use(self, key: str, v: Any, fr: Frame, at: ast.AST) -> None:
+        """A table's item (or a settings object's attribute) under a key that names a fact
+        no weight shape holds, read by ``forward`` (a mask's ``i - j < hp["window"]``,
+        ``cfg["rope_theta"]``, ``hp.sliding_window``): a value
+        the model computes with, for ``Graph.uses``, as a module constant of that name is
+        (``global_use``). Only those facts (``VALUE_FACTS``) and the head count: a size such
+        as ``hp["width"]`` is in the weights already, and a table's key names less surely
+        than an attribute."""
+        from driftcheck.graph.facts import NAME_FACTS, VALUE_FACTS
+        from driftcheck.parsers.source.speed.symbolic import plain_hole
+
+        fact = NAME_FACTS.get(key)
+        if fact not in VALUE_FACTS and fact not in _VIEW_FACTS:
+            return
+        v = plain_hole(v)
+        if isinstance(v, bool) or not isinstance(v, (int, float)):
+            return
+        path, line = fr.loc(at)
+        owner = getattr(fr.func, "owner", None)
+        via = f"{owner.name}.{getattr(fr.func, 'name', '?')}" if owner is not None else key
+        self.f.interp.value_uses.setdefault(
+            (fact, v, path, line), (fact, v, (path, line, key), via)
+        )
+
+    def attr(self, v: Any, name: str, fr: Frame, at: ast.AST | None = None) -> Any:
+        got = ops.attribute(self, v, name, fr)
+        if at is not None and _settings(v):
+            self.item_use(name, got, fr, at)  # a settings object's ``hp.sliding_window``
+        return got
 
     def convert(self, v: Any) -> Any:
         return ops.convert(self, v)
@@ -559,3 +593,9 @@ class Runner:
     # used by ops for Bound calls on python containers
     def bound_call(self, b: Bound, args: list[Any], kwargs: dict[str, Any], fr: Frame, at: Any):
         return ops.call_bound(self, b, args, kwargs, fr, at)
+
+
+def _settings(v: Any) -> bool:
+    """A plain object of the code's own as ``forward`` sees it (a settings object or
+    mapping, not a layer)."""
+    return isinstance(v, Mod) and isinstance(v.obj, Obj) and not v.obj.module

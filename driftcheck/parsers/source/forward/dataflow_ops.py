@@ -187,6 +187,10 @@ def module_attr(run: Any, m: Mod, name: str) -> Any:
         return convert(run, obj.attrs[name])
     if name == "forward":
         return Mod(obj)
+    if not obj.module and obj.cls is not None:
+        got = _plain_object_attr(run, obj, name)
+        if got is not None:
+            return got
     if obj.cls is not None:
         try:
             ok, v, base = run.f.interp.classes.mro_attr(obj.cls, name)
@@ -201,6 +205,42 @@ def module_attr(run: Any, m: Mod, name: str) -> Any:
         if ok:
             return convert(run, v)
     return UNK
+
+
+def _plain_object_attr(run: Any, obj: Obj, name: str) -> Any:
+    """An attribute of a plain object of the code's own (a settings object, not a layer)
+    that its instance dict does not hold, read by ``forward`` as ``__init__`` reads it (the
+    ``__init__`` interpreter's ``getattr``): an "AttrDict" item (``__getattr__ =
+    dict.__getitem__``, ``cfg.rope_theta``), a descriptor's ``__get__``, a class's own
+    ``__getattr__``. Methods and properties are left to ``module_attr`` (None), as is
+    anything that read cannot give (an unknown)."""
+    from driftcheck.parsers.source.interp.statements import Raised  # a cycle
+
+    try:
+        ok, v, _ = run.f.interp.classes.mro_attr(obj.cls, name)
+        if ok and isinstance(v, Func):
+            return None
+        got = run.f.interp.attrs.getattr(obj, name)
+    except (Raised, Exception):  # noqa: BLE001 - a read that raises: left unknown
+        return None
+    if isinstance(got, Unknown) or isinstance(got, Func):
+        return None
+    return convert(run, got)
+
+
+def _plain_object_item(run: Any, obj: Obj, key: Any) -> Any:
+    """An item of a settings mapping of the code's own (a ``dict`` / ``UserDict``
+    subclass) read by ``forward``, as ``__init__`` reads it (its ``__getitem__``, its
+    ``__missing__`` defaults); unknown where that read cannot give it."""
+    from driftcheck.parsers.source.interp.statements import Raised  # a cycle
+
+    if not isinstance(key, (int, str)) or isinstance(key, bool):
+        return UNK
+    try:
+        got = run.f.interp.items.getitem(obj, key)
+    except (Raised, Exception):  # noqa: BLE001 - a read that raises (KeyError): unknown
+        return UNK
+    return UNK if isinstance(got, Unknown) else convert(run, got)
 
 
 def _transformers_model(base: Any) -> bool:
@@ -273,6 +313,8 @@ def subscript(run: Any, v: Any, key: Any, fr: Any, at: Any) -> Any:
             return tuple(v.t.shape[key])
         return UNK
     if isinstance(v, Mod) and isinstance(v.obj, Obj):
+        if not v.obj.module and "__items__" in v.obj.attrs:
+            return _plain_object_item(run, v.obj, key)  # ``H["n_head"]`` of a dict subclass
         return module_item(run, v.obj, key)
     if isinstance(v, Multi):
         if run.f.input_shape is not None and isinstance(key, tuple) and v.rest is not None:

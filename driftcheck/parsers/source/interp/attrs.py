@@ -118,6 +118,9 @@ class Attributes:
             if obj.cls is not None:
                 ok, v, _ = self.classes.mro_attr(obj.cls, name)
                 if ok:
+                    get = self.descriptor(v, "__get__")
+                    if get is not None:  # ``D.width`` where ``width = Dim(64)`` in the class
+                        return self.calls.call_func(get, [obj, obj.cls], {})
                     return self.bind(v, obj)
             got = self.library.obj_method(obj, name)
             if isinstance(got, Unknown) and obj.cls is not None and not name.startswith("__"):
@@ -136,6 +139,9 @@ class Attributes:
             if ok:
                 if isinstance(v, Func) and v.is_classmethod:
                     return Func(v.node, v.mod, v.closure, v.owner, obj, is_classmethod=True)
+                get = self.descriptor(v, "__get__")
+                if get is not None:  # read on the class: ``__get__(None, cls)``
+                    return self.calls.call_func(get, [None, obj], {})
                 return v
             if name == "__name__":
                 return obj.name
@@ -233,6 +239,24 @@ class Attributes:
         params = [*node.args.posonlyargs, *node.args.args]
         return len(params) > 1 and params[1].arg == "config"
 
+    def descriptor(self, v: Any, hook: str) -> Any:
+        """The descriptor protocol: ``hook`` (``__get__`` / ``__set__`` / ``__set_name__``)
+        of a class attribute that is an instance of a class read from source defining it,
+        bound to that instance; None for any other value. CPython calls ``__get__`` when
+        the attribute is read on an instance (``__get__(obj, type(obj))``) or on the class
+        (``__get__(None, cls)``), ``__set__`` when an instance stores it, and
+        ``__set_name__(owner, name)`` when the owning class is made (here: when its
+        attribute is first read, ``Classes.class_attr``). torch's own classes are left out
+        (its layers are modelled, not run)."""
+        if v.__class__ is not Obj or v.module or v.cls is None:
+            return None
+        ok, fn, where = self.classes.mro_attr(v.cls, hook)
+        if not ok or not isinstance(fn, Func) or not isinstance(where, Cls):
+            return None
+        if where.mod.name.split(".")[0] == "torch":
+            return None
+        return self.bind(fn, v)
+
     def bind(self, v: Any, inst: Any) -> Any:
         if isinstance(v, Func) and not v.is_static:
             bound = inst.cls if v.is_classmethod and isinstance(inst, Obj) else inst
@@ -264,6 +288,12 @@ class Attributes:
                     self.calls.call_func(self.bind(fn, obj), [name, v], {})
                 except Raised:
                     pass  # it refuses the write (a locked config): nothing stored
+                return
+        if isinstance(obj, Obj) and not obj.module and obj.cls is not None:
+            ok, cv, _ = self.classes.mro_attr(obj.cls, name)
+            put = self.descriptor(cv, "__set__") if ok else None
+            if put is not None:  # a data descriptor stores it (``__set__(obj, value)``)
+                self.calls.call_func(put, [obj, v], {})
                 return
         if isinstance(obj, Obj):
             self.register(obj, name, v, line, str(fr.mod.path) if fr is not None else None)

@@ -157,7 +157,14 @@ class Items:
                 if ok and isinstance(fn, Func):
                     return self.calls.call_func(self.attrs.bind(fn, raw), [key], {})
             if "__items__" in raw.attrs:
-                return raw.attrs["__items__"].get(k, Unknown(f"key {k}"))
+                items = raw.attrs["__items__"]
+                if k not in items and raw.cls is not None:
+                    # a dict (or UserDict) subclass's own ``__missing__`` supplies a key the
+                    # mapping lacks, as ``dict.__getitem__`` calls it (release defaults)
+                    ok, fn, _ = self.classes.mro_attr(raw.cls, "__missing__")
+                    if ok and isinstance(fn, Func):
+                        return self.calls.call_func(self.attrs.bind(fn, raw), [key], {})
+                return items.get(k, Unknown(f"key {k}"))
             its = tuplesub.items(raw)
             if its is not None:
                 return tuplesub.index(its, key)

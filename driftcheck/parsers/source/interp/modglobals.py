@@ -90,16 +90,25 @@ def _mutated_names(st: ast.stmt) -> set[str]:
             continue
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
             f = node.func
-            if f.attr in MUTATORS and isinstance(f.value, ast.Name):
-                out.add(f.value.id)
+            if f.attr in MUTATORS and (root := _store_root(f.value)) is not None:
+                out.add(root)  # ``table.append(x)``, ``table["small"].update(d=32)``
         elif isinstance(node, (ast.Assign, ast.AugAssign, ast.Delete)):
             targets = node.targets if isinstance(node, (ast.Assign, ast.Delete)) else [node.target]
             for t in targets:
-                if isinstance(t, ast.Subscript) and isinstance(t.value, ast.Name):
-                    out.add(t.value.id)
+                if isinstance(t, ast.Subscript) and (root := _store_root(t.value)) is not None:
+                    out.add(root)  # ``table[k] = v``, ``table["small"]["d"] = 32``
                 elif isinstance(node, ast.AugAssign) and isinstance(t, ast.Name):
                     out.add(t.id)
     return out
+
+
+def _store_root(e: ast.expr) -> str | None:
+    """The global a store into ``e`` changes: ``name`` of ``name``, ``name[k]``,
+    ``name.a``, ``name["small"].sizes`` (items and attributes all the way down; a call
+    in the chain, ``get()[k]``, is not a global's value)."""
+    while isinstance(e, (ast.Attribute, ast.Subscript)):
+        e = e.value
+    return e.id if isinstance(e, ast.Name) else None
 
 
 _CONTAINER_CALLS = frozenset(
@@ -139,6 +148,8 @@ def _filler(st: ast.stmt) -> str | None:
         f = st.value.func
         if isinstance(f, ast.Attribute) and isinstance(f.value, ast.Name):
             return f.value.id
+        if isinstance(f, ast.Attribute) and f.attr in MUTATORS:
+            return _store_root(f.value)  # ``cfg.sizes.update(d=32)``: a table inside it
         args = st.value.args
         if isinstance(f, ast.Name) and f.id == "setattr" and args and isinstance(args[0], ast.Name):
             return args[0].id  # ``setattr(cfg, name, value)``
@@ -146,9 +157,8 @@ def _filler(st: ast.stmt) -> str | None:
     if isinstance(st, (ast.Assign, ast.AugAssign)):
         tgts = st.targets if isinstance(st, ast.Assign) else [st.target]
         if len(tgts) == 1 and isinstance(tgts[0], (ast.Subscript, ast.Attribute)):
-            t = tgts[0]
-            if isinstance(t.value, ast.Name):
-                return t.value.id
+            # ``name.a = v`` and nested ones: ``name.sizes["d"] = v``, ``name.inner.d = v``
+            return _store_root(tgts[0].value)
         return None
     if isinstance(st, (ast.FunctionDef, ast.ClassDef, ast.AsyncFunctionDef)):
         for d in st.decorator_list:

@@ -404,8 +404,25 @@ class Classes:
             v = self.make_class(found, cls.mod, frame)
         else:
             v = self.unpacked_class_attr(found, name, self.exprs.eval(found.value, frame))
+            v = self.set_name(cls, name, v)
         cls.ns[name] = v
         return True, v
+
+    def set_name(self, cls: Cls, name: str, v: Any) -> Any:
+        """``v.__set_name__(cls, name)`` for a class attribute whose class defines it (a
+        descriptor recording the name it was bound to: interp/attrs.py ``descriptor``), as
+        CPython calls it when the class is made; one that raises leaves the attribute
+        unknown (CPython fails to make the class)."""
+        hook = self.ip.attrs.descriptor(v, "__set_name__")
+        if hook is None:
+            return v
+        from driftcheck.parsers.source.interp.statements import Raised  # a cycle
+
+        try:
+            self.calls.call_func(hook, [cls, name], {})
+        except Raised:
+            return Unknown(f"{cls.name}.{name}: __set_name__ raised")
+        return v
 
     def unpacked_class_attr(self, st: ast.stmt, name: str, v: Any) -> Any:
         """``A, B = "a", "b"`` in a class body: ``name``'s item of the value (the last target

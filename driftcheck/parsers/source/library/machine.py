@@ -379,6 +379,9 @@ class Library:
             d = py_call("dict", self.ip, args, kwargs)
             obj.attrs["__items__"] = d if isinstance(d, dict) else {}
             return
+        if q in _USER_DICTS:
+            self._userdict_init(obj, args, kwargs)
+            return
         if short.endswith("PreTrainedModel") or short in PRETRAINED_BASES:
             cfg = args[0] if args else kwargs.get("config")
             if isinstance(plain(cfg), Config):
@@ -414,6 +417,23 @@ class Library:
         if q in ("pydantic.BaseModel", "pydantic.main.BaseModel") and obj.cls is not None:
             # a pydantic model: keyword fields over the class's annotated defaults
             self.calls.init_dataclass(obj, obj.cls, [], kwargs)
+
+    def _userdict_init(self, obj: Obj, args: list, kwargs: dict) -> None:
+        """``collections.UserDict.__init__(mapping, **kw)``: its items live in ``self.data``
+        (the same dict as the dict subclass's ``__items__``), and each initial item is stored
+        through ``self[key] = value``, so a subclass's own ``__setitem__`` (one that
+        validates or converts) runs on every one, as CPython's ``MutableMapping.update``
+        does; one that raises makes the construction raise. Initial items we cannot list
+        leave the mapping unknown (havoc), never partly filled."""
+        data: dict = {}
+        obj.attrs["__items__"] = data
+        obj.attrs["data"] = data
+        d = py_call("dict", self.ip, args[:1], kwargs) if len(args) <= 1 else None
+        if not isinstance(d, dict):
+            self.ip.havoc[id(data)] = (data, "UserDict() of items we cannot list")
+            return
+        for k, v in d.items():
+            self.ip.items.setitem(obj, k, v)
 
     def catalogue_init(self, obj: Obj, q: str, args: list, kwargs: dict, loc: tuple) -> None:
         """``super().__init__(n, d)`` in a subclass of a torch layer when torch's source is not
@@ -509,6 +529,10 @@ class Library:
             items = inst.attrs["__items__"]
             if name == "__getitem__":
                 return BuiltinMethod(lambda a, k: items.get(plain(a[0]), Unknown("key")))
+            if name == "__setitem__" and isinstance(items, dict):
+                # ``super().__setitem__(key, value)`` in a dict / UserDict subclass's own
+                # ``__setitem__``: the base's store, the item the subclass checked
+                return BuiltinMethod(lambda a, k: self.ip.items.setitem(items, *a[:2]))
             return value_method(items, name, self.ip)
         return BuiltinMethod(lambda a, k: None)
 
@@ -614,6 +638,9 @@ class Library:
 
 
 SAMEISH = {"to", "data", "detach", "clone", "t", "float"}
+# mapping bases whose items live in ``self.data`` and whose ``__init__`` stores each through
+# ``self[key] = value`` (``Machine._userdict_init``)
+_USER_DICTS = ("collections.UserDict",)
 _CONV = re.compile(r"Conv(?:Transpose)?([123])d")
 _CONV_TUPLES = ("kernel_size", "stride", "padding", "dilation", "output_padding")
 

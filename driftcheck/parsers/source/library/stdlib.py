@@ -12,6 +12,7 @@ import itertools
 import keyword
 import math
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -187,11 +188,35 @@ def _accumulate(c: Call) -> Any:
 
 @IT.entry("islice", doc="islice(xs, [start,] stop[, step]) of a known sequence, as a list")
 def _islice(c: Call) -> Any:
+    it = plain(c.arg(0))
+    if isinstance(it, Iterator) and c.args[1:]:
+        return _islice_iterator(c, it)
     items = c.interp.items.iterate(c.arg(0))
     bounds = [plain(a) for a in c.args[1:]]
     if items is None or not all(b is None or isinstance(b, int) for b in bounds) or not bounds:
         return c.unknown("islice() of unknown values")
     return items[slice(*bounds)] if len(bounds) > 1 else items[: bounds[0]]
+
+
+def _islice_iterator(c: Call, it: Iterator) -> Any:
+    """``islice(cycle(PATTERN), n_layers)`` (a layer pattern repeated to the depth), or
+    ``islice(iter(xs), a, b)``: the iterator (a real one over the abstract items, made by
+    ``iter`` / ``itertools.cycle``) is advanced as CPython's islice would advance it, the
+    items taken as a list. Taken when called, not lazily: code that reads the iterator
+    between making the slice and looping over it is not modelled that way (rare). An
+    unknown or unbounded stop (``islice(cycle(p), None)``, an endless slice) is unknown."""
+    bounds = [plain(a) for a in c.args[1:]]
+    stop = bounds[0] if len(bounds) == 1 else bounds[1]
+    if not all(b is None or isinstance(b, int) and not isinstance(b, bool) for b in bounds):
+        return c.unknown("islice() of unknown bounds")
+    if stop is None or len(bounds) > 3:
+        return c.unknown("islice() of an iterator without a stop")
+    if stop > MAX_ITEMS:
+        return _bounded(c, stop)
+    try:
+        return list(itertools.islice(it, *bounds))
+    except ValueError:  # negative bounds or a zero step: CPython raises
+        return c.unknown("islice() that would raise")
 
 
 def _combinatoric(fn: Any, count: Any) -> Any:
