@@ -430,9 +430,43 @@ def _shape_method(interp: Any, t: Tensor, name: str) -> Any:
         return BuiltinMethod(lambda a, k: (Tensor(Unknown("lu")), Tensor(Unknown("lu"))))
     if name in ("tril", "triu"):
         return BuiltinMethod(lambda a, k: Tensor(shp))
-    if name in ("t", "transpose", "permute", "flip"):
-        return BuiltinMethod(lambda a, k: Tensor(shp if name == "flip" else Unknown(name)))
+    if name in ("t", "transpose", "swapaxes", "swapdims", "permute"):
+        return BuiltinMethod(lambda a, k: Tensor(moved_shape(shp, name, a, k)))
+    if name == "flip":
+        return BuiltinMethod(lambda a, k: Tensor(shp))
     return BuiltinMethod(lambda a, k: Unknown(f"tensor.{name}"))
+
+
+def moved_shape(shp: Any, name: str, a: list, k: dict) -> Any:
+    """Shape after ``t()`` / ``transpose(d0, d1)`` (``swapaxes``) / ``permute(*dims)`` on a
+    tensor of known rank: speechbrain's normalisation layers transpose channels in and out
+    in the ``forward`` its ``Sequential`` runs in ``__init__`` to size the next layer. Dims
+    torch would refuse (out of range, repeated): unknown."""
+    if isinstance(shp, Unknown):
+        return Unknown(name)
+    n = len(shp)
+    if name == "t":
+        return tuple(reversed(shp)) if n <= 2 and not a else Unknown(name)
+    if name == "permute":
+        dims = [plain(d) for d in (a[0] if len(a) == 1 and isinstance(a[0], (list, tuple)) else a)]
+        dims = dims or [plain(d) for d in plain(k.get("dims", ()))]
+    else:
+        dims = [plain(d) for d in a] or [plain(k.get("dim0")), plain(k.get("dim1"))]
+    if not dims or any(isinstance(d, bool) or not isinstance(d, int) for d in dims):
+        return Unknown(name)
+    if any(not -max(n, 1) <= d < max(n, 1) for d in dims):
+        return Unknown(name)
+    dims = [d % n if n else 0 for d in dims]
+    if name == "permute":
+        if sorted(dims) != list(range(n)):
+            return Unknown(name)
+        return tuple(shp[d] for d in dims)
+    if len(dims) != 2:
+        return Unknown(name)
+    out = list(shp)
+    if n:
+        out[dims[0]], out[dims[1]] = out[dims[1]], out[dims[0]]
+    return tuple(out)
 
 
 def index_shape(shape: Any, key: Any) -> tuple[Any, ...] | Unknown:
