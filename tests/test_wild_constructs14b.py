@@ -1,0 +1,300 @@
+"""Layers sized by running the model built so far (issue #16, session 14), each in a small
+model written here and built in real torch.
+
+speechbrain's ``Sequential.append(LayerClass, ...)`` style: a container asks
+``inspect.getfullargspec(layer)`` whether the class takes ``input_shape``; if so it runs itself
+on a zero tensor in ``__init__`` and builds the class with the output's shape. That needs
+``getfullargspec`` of classes, functions and module instances, and the shapes of
+``transpose`` / ``permute`` / ``t`` (normalisation layers move the channel dim in and out).
+Before, the condition on ``getfullargspec`` was undecided and every appended layer unknown."""
+
+from __future__ import annotations
+
+import runpy
+import textwrap
+
+import pytest
+
+from driftcheck.parsers.source import parse_source
+
+torch = pytest.importorskip("torch")
+
+SHAPE_SEQ = """
+import inspect
+import torch
+import torch.nn as nn
+
+
+class Dense(nn.Module):
+    def __init__(self, n_out, input_shape=None, bias=True):
+        super().__init__()
+        self.w = nn.Linear(input_shape[-1], n_out, bias=bias)
+
+    def forward(self, x):
+        return self.w(x)
+
+
+class ChanNorm(nn.Module):
+    # normalises the last dim with BatchNorm1d, which wants channels in dim 1
+    def __init__(self, input_shape=None):
+        super().__init__()
+        self.norm = nn.BatchNorm1d(input_shape[-1])
+
+    def forward(self, x):
+        x = x.transpose(-1, 1)
+        y = self.norm(x)
+        return y.transpose(1, -1)
+
+
+class Swap(nn.Module):
+    def forward(self, x):
+        return x.permute(0, 2, 1)
+
+
+class ShapeSeq(nn.ModuleDict):
+    def __init__(self, *layers, input_shape=None):
+        super().__init__()
+        self.input_shape = input_shape
+        if input_shape and None in input_shape:
+            self.input_shape = list(input_shape)
+            for i, dim in enumerate(self.input_shape):
+                self.input_shape[i] = dim or (1 if i == 0 else 32)
+        for layer in layers:
+            self.append(layer)
+
+    def append(self, layer, *args, layer_name=None, **kwargs):
+        if layer_name is None:
+            layer_name = str(len(self))
+        if self.input_shape:
+            spec = inspect.getfullargspec(layer)
+            if "input_shape" in spec.args + spec.kwonlyargs:
+                layer = layer(*args, input_shape=self.out_shape(), **kwargs)
+        self.add_module(layer_name, layer)
+
+    def out_shape(self):
+        with torch.no_grad():
+            y = self(torch.zeros(self.input_shape))
+        return y.shape
+
+    def forward(self, x):
+        for layer in self.values():
+            x = layer(x)
+        return x
+
+{body}
+"""
+
+
+def torch_count(path) -> int:
+    with torch.device("cpu"):
+        model = runpy.run_path(str(path), run_name="__wild__")["model"]
+    return sum(p.numel() for p in {id(p): p for p in model.parameters()}.values())
+
+
+def check(tmp_path, body: str):
+    f = tmp_path / "m.py"
+    f.write_text(SHAPE_SEQ.format(body=textwrap.dedent(body)))
+    return parse_source(f).params_total(), torch_count(f)
+
+
+def test_layers_built_from_inferred_shape(tmp_path):
+    got, want = check(
+        tmp_path,
+        """
+        model = ShapeSeq(input_shape=[None, None, 12])
+        model.append(Dense, 20)
+        model.append(ChanNorm, layer_name="norm")
+        model.append(nn.ReLU())
+        model.append(Dense, n_out=7, bias=False)
+        """,
+    )
+    assert want == 12 * 20 + 20 + 2 * 20 + 20 * 7
+    assert got == want
+
+
+def test_nested_containers_and_permute(tmp_path):
+    # a container appended as a class builds itself from the inferred shape, then is filled
+    got, want = check(
+        tmp_path,
+        """
+        class Head(ShapeSeq):
+            def __init__(self, input_shape, blocks=2):
+                super().__init__(input_shape=input_shape)
+                self.append(nn.LeakyReLU(), layer_name="act")
+                self.append(ChanNorm, layer_name="norm")
+                self.append(ShapeSeq, layer_name="inner")
+                for i in range(blocks):
+                    self.inner.append(ShapeSeq, layer_name=f"block_{i}")
+                    self.inner[f"block_{i}"].append(Dense, n_out=6 + i, layer_name="lin")
+                    self.inner[f"block_{i}"].append(nn.Tanh())
+                self.append(Swap(), layer_name="swap")
+                self.append(Dense, n_out=3, layer_name="out")
+
+
+        model = Head([None, 5, 9])
+        """,
+    )
+    assert got == want
+
+
+def test_getfullargspec_kinds(tmp_path):
+    # functions (self kept for methods as Python keeps it), classes (their __init__), module
+    # instances (nn.Module.__call__: args == ["self"]), a plain class without __init__
+    got, want = check(
+        tmp_path,
+        """
+        def f(a, b=2, *rest, c, d=4, **kw):
+            return a
+
+
+        class Plain:
+            pass
+
+
+        class Net(nn.Module):
+            def __init__(self):
+                super().__init__()
+                s = inspect.getfullargspec(f)
+                n = len(s.args) + len(s.kwonlyargs) + len(s.defaults) + len(s.kwonlydefaults)
+                n += (s.varargs == "rest") + (s.varkw == "kw")
+                n += len(inspect.getfullargspec(Dense).args)
+                n += len(inspect.getfullargspec(self.forward).args)
+                n += len(inspect.getfullargspec(nn.ReLU()).args)
+                n += len(inspect.getfullargspec(Plain).args)
+                self.lin = nn.Linear(n, 2)
+
+            def forward(self, x):
+                return self.lin(x)
+
+
+        model = Net()
+        """,
+    )
+    assert want == (2 + 2 + 1 + 1 + 1 + 1 + 4 + 2 + 1 + 0) * 2 + 2
+    assert got == want
+
+
+@pytest.mark.parametrize(
+    "expr",
+    [
+        "x.transpose(1, 2).shape[-1]",
+        "x.transpose(-1, 0).shape[0]",
+        "x.swapaxes(0, 2).shape[2]",
+        "x.permute(2, 0, 1).shape[0] * 10 + x.permute([1, 2, 0]).shape[2]",
+        "x[0].t().shape[0]",
+    ],
+)
+def test_moved_shapes(tmp_path, expr):
+    got, want = check(
+        tmp_path,
+        f"""
+        class Net(nn.Module):
+            def __init__(self):
+                super().__init__()
+                x = torch.zeros(2, 3, 5)
+                self.lin = nn.Linear({expr}, 4)
+
+            def forward(self, x):
+                return self.lin(x)
+
+
+        model = Net()
+        """,
+    )
+    assert got == want
+
+
+def test_permute_with_repeated_dims_is_unknown(tmp_path):
+    f = tmp_path / "m.py"
+    f.write_text(
+        SHAPE_SEQ.format(
+            body=textwrap.dedent(
+                """
+                class Net(nn.Module):
+                    def __init__(self):
+                        super().__init__()
+                        x = torch.zeros(2, 3, 5)
+                        self.lin = nn.Linear(x.permute(0, 0, 1).shape[-1], 4)
+
+                    def forward(self, x):
+                        return self.lin(x)
+
+
+                model = Net()
+                """
+            )
+        )
+    )
+    with pytest.raises(RuntimeError):  # torch refuses the repeated dim
+        torch_count(f)
+    assert parse_source(f).params_total() is None
+
+
+# ---------------------------------------------------------------- statements after ``model =``
+GROW = """
+import torch.nn as nn
+
+
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.body = nn.Linear(6, 6)
+        self.head = nn.Linear(6, 1000)
+
+    def reset_head(self, n):
+        self.head = nn.Linear(6, n) if n else nn.Identity()
+
+    def forward(self, x):
+        return self.head(self.body(x))
+
+
+{body}
+"""
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "model = Net()\nmodel.reset_head(10)",
+        "model = Net()\nmodel.reset_head(0)\nmodel.eval()",
+        "model = Net()\nmodel.add_module('extra', nn.Linear(2, 2))",
+        "model = Net()\ndel model.head\nmodel.head = nn.Linear(6, 4)",
+        "model = Net()\nn = 3\nmodel.reset_head(n)",
+        "model = Net()\nif __name__ == '__main__':\n    model.reset_head(10)",
+    ],
+)
+def test_method_calls_after_the_binding_count(tmp_path, body):
+    # torch counts the model the whole file leaves; the analysis used to stop at the last
+    # ``model = ...`` and count the 1000-way head (a confident wrong total)
+    f = tmp_path / "m.py"
+    f.write_text("import torch\n" + GROW.format(body=body))
+    got, want = parse_source(f).params_total(), torch_count(f)
+    assert got == want
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "model = Net()\nif True:\n    model.body.register_parameter('s', nn.Parameter(torch.ones(3)))",
+        "model = Net()\nmodel.body.lora = nn.Linear(6, 2, bias=False)",
+        "model = Net()\nmodel.head.add_module('extra', nn.Linear(2, 2))",
+    ],
+)
+def test_parameters_added_to_a_torch_layer_are_honest_unknowns(tmp_path, body):
+    # torch counts what is registered on an nn.Linear; the catalogue counts the layer's own
+    # weights: null with a note naming the attribute (was the count without it)
+    f = tmp_path / "m.py"
+    f.write_text("import torch\n" + GROW.format(body=body))
+    g = parse_source(f)
+    assert torch_count(f) > 6 * 6 + 6 + 6 * 1000 + 1000
+    assert g.params_total() is None
+    assert "added to the torch layer" in " ".join(g.notes)
+
+
+def test_plain_values_on_a_torch_layer_keep_the_count(tmp_path):
+    f = tmp_path / "m.py"
+    body = (
+        "model = Net()\nmodel.body.is_first = True\nmodel.body.register_buffer('m', torch.ones(3))"
+    )
+    f.write_text("import torch\n" + GROW.format(body=body))
+    assert parse_source(f).params_total() == torch_count(f)
