@@ -369,6 +369,8 @@ def _shape_method(interp: Any, t: Tensor, name: str) -> Any:
         return BuiltinMethod(size)
     if name == "dim":
         return BuiltinMethod(lambda a, k: len(shp) if known else Unknown("dim"))
+    if name == "ndim":  # an attribute (torch and numpy alike), not a method
+        return len(shp) if known else Unknown("ndim")
     if name == "tolist":  # values unknown, but a known shape gives the list's length
         return BuiltinMethod(lambda a, k: _unknown_list(shp))
     if name == "split":
