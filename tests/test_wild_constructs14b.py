@@ -298,3 +298,83 @@ def test_plain_values_on_a_torch_layer_keep_the_count(tmp_path):
     )
     f.write_text("import torch\n" + GROW.format(body=body))
     assert parse_source(f).params_total() == torch_count(f)
+
+
+# ------------------------------------------- numpy arrays built by shape, then made parameters
+NUMPY = """
+import numpy as np
+import torch
+import torch.nn as nn
+
+
+class Net(nn.Module):
+    def __init__(self, n=16, bins=5, m=6):
+        super().__init__()
+{body}
+
+    def forward(self, x):
+        return x
+
+
+model = Net()
+"""
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        # a sinusoidal table filled by slices (np.zeros / np.empty, item writes, .astype)
+        """
+        pe = np.zeros((n, 2 * bins))
+        pos = np.arange(0, n, 1.0)
+        pe[:, 0::2] = np.sin(pos[:, None] / 10.0)[:, :bins]
+        self.pe = nn.Parameter(torch.from_numpy(pe.astype(np.float32)))
+        """,
+        """
+        s = np.arange(0, n, 1.0)
+        w = np.empty((bins, 1, n))
+        for k in range(bins):
+            w[k, 0, :] = np.sin(2 * np.pi * k * s / n)
+        self.w = nn.Parameter(torch.tensor(w.astype(np.float32)))
+        """,
+        "self.a = nn.Parameter(torch.tensor(np.ones(n, dtype=np.float32)))",
+        "self.a = nn.Parameter(torch.tensor(np.full((2, n), 0.5)))",
+        # a window padded to the centre (librosa's pad_center), then broadcast over kernels
+        """
+        from scipy.signal import get_window
+
+        win = get_window("hann", n - 4, fftbins=True)
+        lpad = (n - win.shape[-1]) // 2
+        widths = [(0, 0)] * win.ndim
+        widths[-1] = (lpad, n - win.shape[-1] - lpad)
+        win = np.pad(win, widths, mode="constant")
+        k = torch.tensor(np.zeros((bins, 1, n)), dtype=torch.float) * torch.tensor(win)
+        self.k = nn.Parameter(k)
+        """,
+        "self.a = nn.Parameter(torch.tensor(np.pad(np.zeros((3, 4)), 2)))",
+        "self.a = nn.Parameter(torch.tensor(np.pad(np.zeros((3, 4)), ((1, 0), (2, 3)))))",
+        # in place on an array of known shape: the shape stays (a mel filter bank's norm)
+        """
+        w = np.zeros((m, 1 + n // 2), dtype=np.float32)
+        f = np.linspace(0, 100, m + 2)
+        enorm = 2.0 / (f[2 : m + 2] - f[:m])
+        w *= enorm[:, np.newaxis]
+        w[1] = np.maximum(0, np.minimum(w[0], w[2]))
+        self.mel = nn.Parameter(torch.tensor(w))
+        """,
+    ],
+)
+def test_numpy_arrays_by_shape(tmp_path, body):
+    if "scipy" in body:
+        pytest.importorskip("scipy.signal")
+    f = tmp_path / "m.py"
+    f.write_text(NUMPY.format(body=textwrap.indent(textwrap.dedent(body), " " * 8)))
+    assert parse_source(f).params_total() == torch_count(f)
+
+
+def test_numpy_shape_we_cannot_follow_is_unknown(tmp_path):
+    body = "k = int(torch.randint(2, 5, ()).item())\nself.a = nn.Parameter(torch.tensor(np.zeros((k, 3))))"
+    f = tmp_path / "m.py"
+    f.write_text(NUMPY.format(body=textwrap.indent(body, " " * 8)))
+    assert torch_count(f) > 0
+    assert parse_source(f).params_total() is None
