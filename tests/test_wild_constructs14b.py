@@ -378,3 +378,58 @@ def test_numpy_shape_we_cannot_follow_is_unknown(tmp_path):
     f.write_text(NUMPY.format(body=textwrap.indent(body, " " * 8)))
     assert torch_count(f) > 0
     assert parse_source(f).params_total() is None
+
+
+# ------------------------------------------ a library global rebound to a partial of itself
+def test_imported_name_rebound_to_a_partial_of_itself(tmp_path, monkeypatch):
+    # ``from local_attention import LocalMHA`` then ``LocalMHA = partial(LocalMHA, ...)`` in
+    # a library module: the right side is the imported class (was "recursive definition")
+    (tmp_path / "blocks.py").write_text(
+        textwrap.dedent(
+            """
+            import torch.nn as nn
+
+
+            class Block(nn.Module):
+                def __init__(self, dim, window_size=4, causal=False):
+                    super().__init__()
+                    self.proj = nn.Linear(dim, dim * window_size + causal)
+
+                def forward(self, x):
+                    return self.proj(x)
+            """
+        )
+    )
+    (tmp_path / "presets.py").write_text(
+        "from functools import partial\n\nfrom blocks import Block\n\n"
+        "Block = partial(Block, causal=True)\n"
+    )
+    f = tmp_path / "m.py"
+    f.write_text(
+        textwrap.dedent(
+            """
+            from functools import partial
+
+            import torch.nn as nn
+            from presets import Block
+
+
+            class Net(nn.Module):
+                def __init__(self):
+                    super().__init__()
+                    self.a = Block(3)
+                    k = partial(Block, window_size=2)
+                    self.b = k(dim=6)
+
+                def forward(self, x):
+                    return self.b(x)
+
+
+            model = Net()
+            """
+        )
+    )
+    monkeypatch.syspath_prepend(str(tmp_path))
+    want = torch_count(f)
+    assert want == (3 * 13 + 13) + (6 * 13 + 13)
+    assert parse_source(f).params_total() == want
