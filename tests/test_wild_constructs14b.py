@@ -433,3 +433,53 @@ def test_imported_name_rebound_to_a_partial_of_itself(tmp_path, monkeypatch):
     want = torch_count(f)
     assert want == (3 * 13 + 13) + (6 * 13 + 13)
     assert parse_source(f).params_total() == want
+
+
+@pytest.mark.parametrize(
+    "expr",
+    [
+        "x[:, :1].squeeze(1).shape[-1] + len(x[:, :1].squeeze(1).shape)",
+        "x.squeeze(0).shape[0]",  # dim 0 is 2: kept
+        "len(torch.zeros(1, 4, 1).squeeze().shape) + torch.zeros(1, 4, 1).squeeze((0, 2)).shape[0]",
+        "F.pad(x, [1, 2, 3, 0]).shape[-1] * F.pad(x, [1, 2, 3, 0]).shape[-2]",
+        "nn.functional.pad(x, (1, 1, 2, 2), mode='reflect').shape[-2]",
+        "F.pad(x, (-1, 0)).shape[-1]",
+        "torch.prod(torch.tensor(x.shape[1:])).item()",
+        "int(torch.prod(torch.tensor([2, 3]), dim=0)) + torch.tensor([4, 5]).prod().item()",
+    ],
+)
+def test_squeeze_pad_prod_shapes(tmp_path, expr):
+    got, want = check(
+        tmp_path,
+        f"""
+        import torch.nn.functional as F
+
+
+        class Net(nn.Module):
+            def __init__(self):
+                super().__init__()
+                x = torch.zeros(2, 3, 5)
+                self.lin = nn.Linear({expr}, 4)
+
+            def forward(self, x):
+                return self.lin(x)
+
+
+        model = Net()
+        """,
+    )
+    assert got == want
+
+
+def test_reflect_pad_torch_refuses_is_unknown(tmp_path):
+    f = tmp_path / "m.py"
+    body = (
+        "class Net(nn.Module):\n    def __init__(self):\n        super().__init__()\n"
+        "        x = torch.zeros(1, 2, 3, 5)\n"
+        "        self.lin = nn.Linear(nn.functional.pad(x, (1, 1), mode='reflect').shape[-1], 4)\n\n"
+        "    def forward(self, x):\n        return self.lin(x)\n\n\nmodel = Net()\n"
+    )
+    f.write_text(SHAPE_SEQ.format(body=body))
+    with pytest.raises(NotImplementedError):  # 4-D input, one pair: torch refuses
+        torch_count(f)
+    assert parse_source(f).params_total() is None

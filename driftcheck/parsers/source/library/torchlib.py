@@ -379,6 +379,8 @@ def _shape_method(interp: Any, t: Tensor, name: str) -> Any:
         return BuiltinMethod(lambda a, k: Tensor(reduce_shape(shp, a, k)))
     if name == "numel":
         return BuiltinMethod(lambda a, k: _numel(shp))
+    if name == "squeeze":
+        return BuiltinMethod(lambda a, k: Tensor(squeezed_shape(shp, a, k)))
     if name == "unsqueeze":
 
         def unsq(a: list, k: dict) -> Any:
@@ -437,6 +439,29 @@ def _shape_method(interp: Any, t: Tensor, name: str) -> Any:
     if name == "flip":
         return BuiltinMethod(lambda a, k: Tensor(shp))
     return BuiltinMethod(lambda a, k: Unknown(f"tensor.{name}"))
+
+
+def squeezed_shape(shp: Any, a: list, k: dict) -> Any:
+    """``squeeze()`` drops every dim of size 1; ``squeeze(d)`` / ``squeeze((d0, d1))`` only
+    those named that are 1 (others are kept, as torch does). Unknown sizes: unknown."""
+    if isinstance(shp, Unknown):
+        return Unknown("squeeze")
+    raw = plain(a[0]) if a else plain(k.get("dim"))
+    n = len(shp)
+    if raw is None:
+        if any(not isinstance(plain(d), int) for d in shp):
+            return Unknown("squeeze")
+        return tuple(d for d in shp if plain(d) != 1)
+    dims = list(raw) if isinstance(raw, (list, tuple)) else [raw]
+    dims = [plain(d) for d in dims]
+    if any(isinstance(d, bool) or not isinstance(d, int) for d in dims):
+        return Unknown("squeeze")
+    if any(not -max(n, 1) <= d < max(n, 1) for d in dims) or not n:
+        return Unknown("squeeze")
+    drop = {d % n for d in dims}
+    if any(not isinstance(plain(shp[d]), int) for d in drop):
+        return Unknown("squeeze")
+    return tuple(d for i, d in enumerate(shp) if not (i in drop and plain(d) == 1))
 
 
 def moved_shape(shp: Any, name: str, a: list, k: dict) -> Any:
