@@ -483,3 +483,36 @@ def test_reflect_pad_torch_refuses_is_unknown(tmp_path):
     with pytest.raises(NotImplementedError):  # 4-D input, one pair: torch refuses
         torch_count(f)
     assert parse_source(f).params_total() is None
+
+
+@pytest.mark.parametrize(
+    "rnn, call",
+    [
+        ("nn.LSTM(12, 7, bidirectional=True)", "out, (h, c) = self.rnn(x)"),
+        ("nn.GRU(12, 5, num_layers=2)", "out, h = self.rnn(x)"),
+        ("nn.RNN(12, 3, batch_first=True)", "out = self.rnn(x)[0]"),
+        ("nn.LSTMCell(12, 6)", "out, c = self.rnn(x[0])"),
+    ],
+)
+def test_recurrent_layers_return_their_tuples_in_init(tmp_path, rnn, call):
+    # torch returns (output, hidden); the first dim of x is 2, so unpacking the output tensor
+    # itself as the pair would size the next layer from a wrong tensor
+    got, want = check(
+        tmp_path,
+        f"""
+        class Net(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.rnn = {rnn}
+                x = torch.zeros(2, 4, 12)
+                {call}
+                self.lin = nn.Linear(out.shape[-1], 4)
+
+            def forward(self, x):
+                return self.lin(x)
+
+
+        model = Net()
+        """,
+    )
+    assert got == want
