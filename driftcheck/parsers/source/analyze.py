@@ -152,11 +152,45 @@ def binds(st: ast.stmt, name: str) -> bool:
     return False
 
 
+def mutates(st: ast.stmt, name: str) -> bool:
+    """Whether a top-level statement may change the module bound to ``name`` in place: a call
+    of one of its methods (``model.append(Block, 64)``, timm's ``model.reset_classifier(10)``,
+    ``model.head.grow()``) or a ``del model.fc``. torch counts the model the whole file leaves,
+    so such a statement after the last ``model = ...`` runs too (stopping at the binding
+    counted the model before the call: a confident wrong total). Also inside a top-level
+    ``with`` / ``if`` / ``try`` block, never the ``__main__`` block."""
+    if isinstance(st, ast.If) and "__main__" in unparse(st.test):
+        return False
+    if isinstance(st, ast.Expr) and isinstance(st.value, ast.Call):
+        f = st.value.func
+        return isinstance(f, ast.Attribute) and _rooted_at(f.value, name)
+    if isinstance(st, ast.Delete):
+        return any(
+            isinstance(t, (ast.Attribute, ast.Subscript)) and _rooted_at(t, name)
+            for t in st.targets
+        )
+    if isinstance(st, (ast.With, ast.If, ast.Try)):
+        inner = [*st.body, *getattr(st, "orelse", [])]
+        if isinstance(st, ast.Try):
+            inner += [x for h in st.handlers for x in h.body] + st.finalbody
+        return any(mutates(x, name) for x in inner)
+    return False
+
+
+def _rooted_at(e: ast.expr, name: str) -> bool:
+    """``model``, ``model.head``, ``model.blocks[0].attn``: an attribute / item chain whose root
+    is the name (a call in the chain, ``model.get_head().x``, counts as well)."""
+    while isinstance(e, (ast.Attribute, ast.Subscript, ast.Call)):
+        e = e.func if isinstance(e, ast.Call) else e.value
+    return isinstance(e, ast.Name) and e.id == name
+
+
 def module_root(interp: Interp, mods: list[ModInfo], p: Path) -> tuple[Any, str, str] | None:
     """The model a user's script builds at module level (``model = timm.create_model(...)``,
     ``model = GPT(GPTConfig(n_layer=2))``): the file's top-level statements run in order, up to
-    the last one binding ``model``, as importing the file would run them (the ``__main__``
-    block is skipped: ``__name__`` is the module's name). None when the file binds no ``model``
+    the last one binding ``model`` or calling one of its methods (``mutates``), as importing
+    the file would run them (the ``__main__`` block is skipped: ``__name__`` is the module's
+    name). None when the file binds no ``model``
     (the root class is picked instead). A ``model`` whose value is not a module we can see is
     an honest unknown: one ``Unknown`` root, its note naming the statement and file:line."""
     if not p.is_file() or len(mods) != 1:
@@ -166,6 +200,7 @@ def module_root(interp: Interp, mods: list[ModInfo], p: Path) -> tuple[Any, str,
     last = max((i for i, st in enumerate(body) if binds(st, ROOT_NAME)), default=None)
     if last is None:
         return None
+    last = max((i for i in range(last + 1, len(body)) if mutates(body[i], ROOT_NAME)), default=last)
     ns = interp.globals.setdefault(id(m), {})
     fr = Frame(m)
     fr.locals = ns  # module-level code: its locals are the module's globals

@@ -33,6 +33,9 @@ STOP_MODULES = (
     # numerical linear algebra on arrays, modelled by shape (library/arrays.py: Glow's LU
     # weights), never read: its source is wrappers over compiled LAPACK calls
     "scipy.linalg",
+    # window functions, modelled by length (library/arrays.py ``get_window``: nnAudio's
+    # trainable Fourier kernels); the package's source is dispatch over compiled filters
+    "scipy.signal",
 )
 EXT_TOPS = {
     "torch",

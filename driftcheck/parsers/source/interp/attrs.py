@@ -312,6 +312,8 @@ class Attributes:
                 # ``conv.in_channels = 4``: torch keeps the weight; a weight set after it
                 # (smp's ``patch_first_conv``) is read against the attributes written
                 self.ip.leaf_writes.setdefault(id(obj), {})[name] = plain(v)
+            else:
+                leaf_addition(obj, name, v, line)
         elif isinstance(obj, Config):
             setter = self.classes.property_setter(obj.cls, name) if obj.cls is not None else None
             if setter is None or not self.classes.call_setter(setter, obj, v):
@@ -454,3 +456,18 @@ def _own_code(cls: Any) -> bool:
     from driftcheck.parsers.source.loader import installed
 
     return isinstance(cls, Cls) and not installed(cls.mod.path)
+
+
+def leaf_addition(leaf: Leaf, name: str, v: Any, line: int | None) -> None:
+    """``layer.scale = nn.Parameter(...)`` / ``layer.lora = nn.Linear(...)`` (or
+    ``register_parameter`` / ``add_module``) on a torch layer of the catalogue: torch registers
+    the new parameter or sub-module and counts it; the catalogue counts the layer's own weights
+    only, so the layer is unresolved with a note, never counted without it (a confident wrong
+    total before). A plain value (a number, a flag, a buffer) changes nothing counted."""
+    from driftcheck.parsers.source.values.abstract import is_module
+
+    v = plain(v)
+    if isinstance(v, Tensor) and v.param or isinstance(v, UnknownModule) or is_module(v):
+        what = "a parameter" if isinstance(v, Tensor) else "a module"
+        at = f" at line {line}" if line is not None else ""
+        leaf.unresolved.append(f"{what} {name!r} added to the torch layer{at} (not counted)")

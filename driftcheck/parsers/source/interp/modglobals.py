@@ -402,6 +402,12 @@ def initial(interp: Any, mod: ModInfo, name: str) -> Any:
     steps = plan(mod, name).before
     fr = Frame(mod)
     if not steps:
+        imported = _imported_before(mod, name)
+        if imported is not None:
+            # ``from local_attention import LocalMHA`` then ``LocalMHA = partial(LocalMHA,
+            # causal=True)``: the right side reads the imported class, as Python runs it (was
+            # a "recursive definition" of the global, an unknown layer)
+            fr.locals[name] = interp.names.import_value(*imported)
         return interp.exprs.eval(mod.assigns[name], fr)
     if len(steps) > MAX_STATEMENTS:
         return Unknown(f"module global {name} built by over {MAX_STATEMENTS} statements")
@@ -636,3 +642,21 @@ def fill_from_importers(interp: Any, mod: ModInfo, name: str) -> None:
                 raise
             except (Raised, Exception):  # noqa: BLE001 - that entry stays absent (see above)
                 continue
+
+
+def _imported_before(mod: ModInfo, name: str) -> tuple[str, str | None] | None:
+    """``(module, attr)`` of a top-level import binding ``name`` before its first assignment
+    (only when the assignment's right side reads ``name``), else None."""
+    first = mod.assigns.get(name)
+    if name not in mod.imports or first is None:
+        return None
+    if not any(isinstance(n, ast.Name) and n.id == name for n in ast.walk(first)):
+        return None
+    for st in mod.tree.body:
+        if getattr(st, "lineno", 0) >= first.lineno:
+            return None
+        if isinstance(st, (ast.Import, ast.ImportFrom)) and any(
+            (a.asname or a.name.split(".")[0]) == name for a in st.names
+        ):
+            return mod.imports[name]
+    return None

@@ -817,7 +817,7 @@ class Calls:
                 shp = spec.output_shape(m.params, [t.shape for t in ts])
             except Exception:  # noqa: BLE001 - the rule refuses the input: not followed
                 return Unknown(f"{m.type} applied in __init__ to {[t.shape for t in ts]}")
-            return Tensor(tuple(shp))
+            return _recurrent_result(m.type, Tensor(tuple(shp)))
         if m.kind == "Sequential":
             x: Any = args[0] if len(args) == 1 else None
             for c in container_values(m):
@@ -1075,3 +1075,17 @@ def _known_shape(t: Any) -> bool:
         and isinstance(t.shape, tuple)
         and all(isinstance(plain(d), int) and not isinstance(plain(d), bool) for d in t.shape)
     )
+
+
+def _recurrent_result(kind: str, out: Tensor) -> Any:
+    """What a recurrent layer returns in torch: ``(output, h_n)`` for RNN / GRU, ``(output,
+    (h_n, c_n))`` for LSTM, ``(h, c)`` for LSTMCell; the catalogue's shape rule gives the
+    output alone (unpacking that tensor as the pair would read its first dim). The hidden
+    states' shapes are not needed to size later layers: unknown."""
+    if kind in ("RNN", "GRU"):
+        return (out, Tensor(Unknown(f"{kind} h_n")))
+    if kind == "LSTM":
+        return (out, (Tensor(Unknown("LSTM h_n")), Tensor(Unknown("LSTM c_n"))))
+    if kind == "LSTMCell":
+        return (out, Tensor(out.shape))
+    return out

@@ -685,7 +685,8 @@ class Statements:
         rhs = self.exprs.eval(st.value, fr)
         if isinstance(st.op, ast.Add) and self.items.inplace_add(cur, rhs):
             return
-        self.assign(st.target, self.exprs.binop(st.op, cur, rhs), fr)
+        got = self.exprs.binop(st.op, cur, rhs)
+        self.assign(st.target, _inplace_kept_shape(cur, got), fr)
 
     def delete(self, tgt: ast.expr, fr: Frame) -> None:
         if isinstance(tgt, ast.Name):
@@ -730,3 +731,21 @@ class Statements:
                     del obj[key]
                 except (KeyError, IndexError, TypeError):
                     pass
+
+
+def _inplace_kept_shape(cur: Any, got: Any) -> Any:
+    """``w *= enorm[:, np.newaxis]`` on an array or tensor of known shape: an in-place
+    operation never changes the shape (numpy and torch raise when the right side does not
+    broadcast to it), so when the result's shape was not followed the target keeps its own,
+    values no longer known (the same object: an alias sees the change, as in Python).
+    nnAudio's mel filter bank is built so."""
+    from driftcheck.parsers.source.values.abstract import Tensor
+
+    c = plain(cur)
+    if not isinstance(c, Tensor) or not isinstance(c.shape, tuple):
+        return got
+    g = plain(got)
+    if isinstance(g, Tensor) and isinstance(g.shape, tuple):
+        return got
+    c.data = None
+    return cur

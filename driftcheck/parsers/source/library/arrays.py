@@ -434,3 +434,79 @@ for _n in ("diag", "triu", "tril"):
 SCIPY = Group("scipy.linalg", title="scipy.linalg (shapes)")
 SCIPY.add("qr", _scipy_qr, "qr(a[, mode='full'|'economic']): Q (m, m|k), R (m|k, n)")
 SCIPY.add("lu", _scipy_lu, "lu(a): P (m, m), L (m, k), U (k, n), k = min(m, n)")
+
+
+# ``pe = np.zeros((max_len, d))`` filled by slices, then ``torch.from_numpy(pe)`` as a
+# parameter or buffer (sinusoidal position tables, nnAudio's Fourier kernels from
+# ``np.empty((bins, 1, n_fft))``): the array is held by its shape (values unknown)
+def _np_filled(c: Any) -> Any:
+    from driftcheck.parsers.source.values.abstract import Tensor, plain
+
+    shape = plain(c.arg(0, "shape"))
+    dims = [plain(d) for d in shape] if isinstance(shape, (list, tuple)) else [shape]
+    if not all(isinstance(d, int) and not isinstance(d, bool) for d in dims):
+        return c.unknown(f"{c.qual}() of a shape we cannot follow")
+    if any(d < 0 for d in dims) or math.prod(dims) > SIZE_LIMIT:
+        return c.unknown(f"{c.qual}() of a size we do not build")
+    return Tensor(tuple(dims))
+
+
+for _n in ("zeros", "ones", "empty", "full"):
+    NP.add(
+        _n, _np_filled, f"{_n}(shape, ...): an array of that shape (int or tuple), values unknown"
+    )
+
+
+def _get_window(c: Any) -> Any:
+    """``get_window(window, Nx, fftbins=True)``: Nx samples of the named window (values not
+    computed). A window given as an array, or an unknown length: unknown."""
+    from driftcheck.parsers.source.values.abstract import Tensor, plain
+
+    w, n = plain(c.arg(0, "window")), plain(c.arg(1, "Nx"))
+    if not isinstance(w, (str, tuple)) or not isinstance(n, int) or isinstance(n, bool) or n < 0:
+        return c.unknown(f"{c.qual}() of a window or length we cannot follow")
+    return Tensor((n,))
+
+
+SIGNAL = Group("scipy.signal", title="scipy.signal (shapes)")
+SIGNAL.add("get_window", _get_window, "get_window(window, Nx, fftbins=True): an array of Nx values")
+
+
+def _np_pad(c: Any) -> Any:
+    """``np.pad(a, pad_width, ...)`` of an array of known shape: each axis grows by its
+    (before, after) pair; ``pad_width`` as numpy reads it (an int, one pair for every axis,
+    or one pair per axis). librosa's ``pad_center`` of a window is this."""
+    from driftcheck.parsers.source.values.abstract import Tensor, plain
+
+    t = plain(c.arg(0, "array"))
+    shp = t.shape if isinstance(t, Tensor) else None
+    if not isinstance(shp, tuple) or not all(isinstance(d, int) for d in shp):
+        return c.unknown(f"{c.qual}() of an array we cannot follow")
+
+    def ints(v: Any) -> Any:
+        v = plain(v)
+        if isinstance(v, int) and not isinstance(v, bool):
+            return v
+        if isinstance(v, (list, tuple)):
+            got = [ints(x) for x in v]
+            return None if any(x is None for x in got) else got
+        return None
+
+    w = ints(c.arg(1, "pad_width"))
+    if isinstance(w, int):
+        w = [[w, w]] * len(shp)
+    elif isinstance(w, list) and len(w) in (1, 2) and all(isinstance(x, int) for x in w):
+        w = [[w[0], w[-1]]] * len(shp)  # ``(n,)`` or ``(before, after)`` for every axis
+    elif isinstance(w, list) and len(w) == 1 and isinstance(w[0], list):
+        w = [w[0]] * len(shp)
+    if (
+        not isinstance(w, list)
+        or len(w) != len(shp)
+        or not all(isinstance(p, list) and len(p) in (1, 2) for p in w)
+        or any(x < 0 for p in w for x in p)
+    ):
+        return c.unknown(f"{c.qual}() of a pad width we cannot follow")
+    return Tensor(tuple(d + p[0] + p[-1] for d, p in zip(shp, w)))
+
+
+NP.add("pad", _np_pad, "pad(a, pad_width, ...) of an array of known shape: the padded shape")

@@ -607,6 +607,15 @@ class Library:
             return BuiltinMethod(lambda a, k: leaf)
         if wildlib.is_hook_registration(name):
             return wildlib.hook_method(leaf, name)
+        if name in ("register_parameter", "add_module", "register_module"):
+            from driftcheck.parsers.source.interp.attrs import leaf_addition
+
+            def add(a: list, k: dict) -> Any:  # interp/attrs.py ``leaf_addition``
+                if len(a) >= 2 and isinstance(plain(a[0]), str):
+                    leaf_addition(leaf, plain(a[0]), a[1], None)
+                return None
+
+            return BuiltinMethod(add)
         return Unknown(f"{leaf.type}.{name}")
 
     def tensor_attr(self, t: Tensor, name: str) -> Any:

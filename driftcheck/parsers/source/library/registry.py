@@ -175,7 +175,7 @@ GROUP_PREFIXES: dict[str, tuple[str, ...]] = {
         "dataclasses",
     ),
     "ctxvars": ("contextvars",),
-    "arrays": ("numpy", "scipy.linalg"),
+    "arrays": ("numpy", "scipy.linalg", "scipy.signal"),
     "torchfns": ("torch",),
     "einopslib": ("einops",),
     "hf": ("transformers",),

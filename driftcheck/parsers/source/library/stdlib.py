@@ -1192,3 +1192,64 @@ def _signature(c: Call) -> Any:
     if (f.bound is not None or bound is not None) and params:  # a bound method drops ``self``
         params.pop(next(iter(params)))
     return NamedTupleValue([params, Unknown("return annotation")], _SIGNATURE)
+
+
+_FULLARGSPEC = NamedTupleType(
+    "FullArgSpec",
+    ("args", "varargs", "varkw", "defaults", "kwonlyargs", "kwonlydefaults", "annotations"),
+    (),
+)
+
+
+@INS.entry(
+    "getfullargspec",
+    doc="getfullargspec(f): the parameter names of a function, method or class (its __init__) "
+    "of analyzed code, ``self`` kept as Python keeps it; an nn.Module instance gives torch's "
+    "``__call__(self, *args, **kwargs)``; annotations unknown; a library callable: unknown",
+)
+def _getfullargspec(c: Call) -> Any:
+    """speechbrain's ``Sequential.append`` asks ``"input_shape" in spec.args + spec.kwonlyargs``
+    of a layer class to decide whether to build it with the inferred input shape: an unknown
+    answer left every layer it appends unknown."""
+    from driftcheck.parsers.source.interp.exprs import Frame
+    from driftcheck.parsers.source.values.abstract import Leaf
+
+    f = plain(c.arg(0))
+    if isinstance(f, Cls):
+        ok, init, _where = c.interp.classes.mro_attr(f, "__init__")
+        if not ok and _where is None:  # a plain class: ``object.__init__`` reads as no parameters
+            return NamedTupleValue([[], None, None, None, [], None, {}], _FULLARGSPEC)
+        f = init if ok else None
+    elif (isinstance(f, Obj) and f.module) or isinstance(f, Leaf):
+        cls = f.cls if isinstance(f, Obj) else None
+        ok, call, _where = (
+            c.interp.classes.mro_attr(cls, "__call__") if cls is not None else (False, None, None)
+        )
+        if not ok:  # ``nn.Module.__call__``: ``(self, *args, **kwargs)`` on every torch version
+            return NamedTupleValue(
+                [["self"], Unknown("varargs name"), Unknown("varkw name"), None, [], None, {}],
+                _FULLARGSPEC,
+            )
+        f = call
+    if not isinstance(f, Func) or isinstance(f.node, ast.Lambda) and f.node.args.vararg:
+        return c.unknown("getfullargspec() of a callable not in the analyzed code")
+    a = f.node.args
+    frame = Frame(f.mod, None, f.closure)
+    pos = [p.arg for p in (*a.posonlyargs, *a.args)]
+    defaults = tuple(c.interp.exprs.eval(d, frame) for d in a.defaults) or None
+    kwonly = [p.arg for p in a.kwonlyargs]
+    kwdefaults = {
+        p.arg: c.interp.exprs.eval(d, frame) for p, d in zip(a.kwonlyargs, a.kw_defaults) if d
+    } or None
+    return NamedTupleValue(
+        [
+            pos,
+            a.vararg.arg if a.vararg else None,
+            a.kwarg.arg if a.kwarg else None,
+            defaults,
+            kwonly,
+            kwdefaults,
+            Unknown("annotations"),
+        ],
+        _FULLARGSPEC,
+    )

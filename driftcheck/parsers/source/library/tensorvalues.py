@@ -701,7 +701,7 @@ def masked_select(t: Tensor, args: list[Any], kwargs: dict[str, Any]) -> Tensor 
 # ----------------------------------------------------------------------------- methods
 _LAZY_METHODS = frozenset(
     ("double", "float", "long", "int", "bool", "byte", "sum", "all", "any", "t")
-    + ("round", "floor", "ceil", "trunc", "max", "min")
+    + ("round", "floor", "ceil", "trunc", "max", "min", "prod")
 )
 
 
@@ -714,7 +714,7 @@ def method(t: Tensor, name: str) -> Any:
 
         def lazy(args: list, kwargs: dict) -> Any:
             shp = t.shape
-            if name in ("sum", "all", "any"):
+            if name in ("sum", "all", "any", "prod"):
                 shp = reduce_shape(shp, args, kwargs) if isinstance(shp, tuple) else shp
             elif name == "t":
                 shp = tuple(reversed(shp)) if isinstance(shp, tuple) and len(shp) <= 2 else None
@@ -778,7 +778,7 @@ def _method(t: Tensor, name: str) -> Any:
         if a.ndim > 2:
             return None
         return make(a.T) if name == "T" else BuiltinMethod(lambda x, k: make(a.T))
-    if name in ("sum", "all", "any"):
+    if name in ("sum", "all", "any", "prod"):
         return BuiltinMethod(lambda x, k: _reduce(name, a, x, k))
     if name == "nonzero":
         return BuiltinMethod(lambda x, k: None if x or k else make(n.argwhere(a).astype("int64")))
@@ -801,11 +801,12 @@ def _reduce(name: str, a: Any, args: list[Any], kwargs: dict[str, Any]) -> Any:
         return None
     if not (dim is None or isinstance(dim, int)):
         return None
-    if name == "sum":
+    if name in ("sum", "prod"):  # torch: integer and bool inputs reduce to int64
+        f = n.sum if name == "sum" else n.prod
         if a.dtype.kind == "f":
-            r = n.sum(a, axis=dim, keepdims=keep, dtype=a.dtype)
+            r = f(a, axis=dim, keepdims=keep, dtype=a.dtype)
         else:
-            r = n.sum(a, axis=dim, keepdims=keep, dtype="int64")
+            r = f(a, axis=dim, keepdims=keep, dtype="int64")
     else:
         r = (n.all if name == "all" else n.any)(a, axis=dim, keepdims=keep)
     return make(r)

@@ -8,6 +8,7 @@ from typing import Any
 
 from driftcheck.parsers.source.interp.tensorshapes import KEEP_SHAPE, joined_shape, kept_shape
 from driftcheck.parsers.source.library import torchlib
+from driftcheck.parsers.source.library.pybuiltins import BuiltinMethod
 from driftcheck.parsers.source.library.registry import Call, Group
 from driftcheck.parsers.source.values.abstract import (
     Leaf,
@@ -331,3 +332,47 @@ def diag_shape(s: tuple | None, off: Any) -> tuple | Unknown:
         k = min(m, n - off) if off >= 0 else min(m + off, n)
         return (max(k, 0),)
     return Unknown("diag of a tensor of more than 2 dims")
+
+
+@NN.entry(
+    "functional.pad",
+    doc="functional.pad(t, pad, mode=, value=) of a tensor of known shape: the last "
+    "len(pad)//2 dims grow by their (left, right) pairs; modes other than constant only where "
+    "torch accepts them (len(pad)//2 in {ndim-1, ndim-2}, at most 3)",
+)
+def _f_pad(c: Call) -> Any:
+    """speechbrain's ``Conv2d`` pads "same" with ``nn.functional.pad`` in the forward its
+    shape-inferring ``Sequential`` runs in ``__init__``."""
+    s = _shape(c.arg(0, "input"))
+    pad = plain(c.arg(1, "pad"))
+    mode = plain(c.arg(2, "mode", "constant"))
+    bad = Tensor(Unknown(f"{c.qual}() at {c.where}"))
+    if s is None or not isinstance(pad, (list, tuple)) or not isinstance(mode, str):
+        return bad
+    pad = [plain(p) for p in pad]
+    if len(pad) % 2 or any(isinstance(p, bool) or not isinstance(p, int) for p in pad):
+        return bad
+    n = len(pad) // 2
+    if n > len(s) or mode != "constant" and (n not in (len(s) - 1, len(s) - 2) or not 1 <= n <= 3):
+        return bad
+    out = list(s)
+    for i in range(n):
+        d = len(s) - 1 - i
+        out[d] = s[d] + pad[2 * i] + pad[2 * i + 1]
+        if out[d] < 0 or mode != "constant" and min(pad[2 * i], pad[2 * i + 1]) < 0:
+            return bad
+    return Tensor(tuple(out))
+
+
+@T.entry(
+    "prod",
+    doc="prod(t[, dim, keepdim=]) of a tensor: its values' product when known (speechbrain's "
+    "``torch.prod(torch.tensor(input_shape[2:])).item()`` feature size), else the reduced shape",
+)
+def _prod(c: Call) -> Any:
+    t = plain(c.arg(0, "input"))
+    if not isinstance(t, Tensor):
+        return Tensor(Unknown(f"{c.qual}() at {c.where}"))
+    m = torchlib.tensor_method(c.interp, t, "prod")
+    kw = {k: v for k, v in c.kwargs.items() if k != "input"}
+    return m.fn(list(c.args[1:]), kw) if isinstance(m, BuiltinMethod) else m

@@ -369,6 +369,8 @@ def _shape_method(interp: Any, t: Tensor, name: str) -> Any:
         return BuiltinMethod(size)
     if name == "dim":
         return BuiltinMethod(lambda a, k: len(shp) if known else Unknown("dim"))
+    if name == "ndim":  # an attribute (torch and numpy alike), not a method
+        return len(shp) if known else Unknown("ndim")
     if name == "tolist":  # values unknown, but a known shape gives the list's length
         return BuiltinMethod(lambda a, k: _unknown_list(shp))
     if name == "split":
@@ -377,6 +379,8 @@ def _shape_method(interp: Any, t: Tensor, name: str) -> Any:
         return BuiltinMethod(lambda a, k: Tensor(reduce_shape(shp, a, k)))
     if name == "numel":
         return BuiltinMethod(lambda a, k: _numel(shp))
+    if name == "squeeze":
+        return BuiltinMethod(lambda a, k: Tensor(squeezed_shape(shp, a, k)))
     if name == "unsqueeze":
 
         def unsq(a: list, k: dict) -> Any:
@@ -430,9 +434,66 @@ def _shape_method(interp: Any, t: Tensor, name: str) -> Any:
         return BuiltinMethod(lambda a, k: (Tensor(Unknown("lu")), Tensor(Unknown("lu"))))
     if name in ("tril", "triu"):
         return BuiltinMethod(lambda a, k: Tensor(shp))
-    if name in ("t", "transpose", "permute", "flip"):
-        return BuiltinMethod(lambda a, k: Tensor(shp if name == "flip" else Unknown(name)))
+    if name in ("t", "transpose", "swapaxes", "swapdims", "permute"):
+        return BuiltinMethod(lambda a, k: Tensor(moved_shape(shp, name, a, k)))
+    if name == "flip":
+        return BuiltinMethod(lambda a, k: Tensor(shp))
     return BuiltinMethod(lambda a, k: Unknown(f"tensor.{name}"))
+
+
+def squeezed_shape(shp: Any, a: list, k: dict) -> Any:
+    """``squeeze()`` drops every dim of size 1; ``squeeze(d)`` / ``squeeze((d0, d1))`` only
+    those named that are 1 (others are kept, as torch does). Unknown sizes: unknown."""
+    if isinstance(shp, Unknown):
+        return Unknown("squeeze")
+    raw = plain(a[0]) if a else plain(k.get("dim"))
+    n = len(shp)
+    if raw is None:
+        if any(not isinstance(plain(d), int) for d in shp):
+            return Unknown("squeeze")
+        return tuple(d for d in shp if plain(d) != 1)
+    dims = list(raw) if isinstance(raw, (list, tuple)) else [raw]
+    dims = [plain(d) for d in dims]
+    if any(isinstance(d, bool) or not isinstance(d, int) for d in dims):
+        return Unknown("squeeze")
+    if any(not -max(n, 1) <= d < max(n, 1) for d in dims) or not n:
+        return Unknown("squeeze")
+    drop = {d % n for d in dims}
+    if any(not isinstance(plain(shp[d]), int) for d in drop):
+        return Unknown("squeeze")
+    return tuple(d for i, d in enumerate(shp) if not (i in drop and plain(d) == 1))
+
+
+def moved_shape(shp: Any, name: str, a: list, k: dict) -> Any:
+    """Shape after ``t()`` / ``transpose(d0, d1)`` (``swapaxes``) / ``permute(*dims)`` on a
+    tensor of known rank: speechbrain's normalisation layers transpose channels in and out
+    in the ``forward`` its ``Sequential`` runs in ``__init__`` to size the next layer. Dims
+    torch would refuse (out of range, repeated): unknown."""
+    if isinstance(shp, Unknown):
+        return Unknown(name)
+    n = len(shp)
+    if name == "t":
+        return tuple(reversed(shp)) if n <= 2 and not a else Unknown(name)
+    if name == "permute":
+        dims = [plain(d) for d in (a[0] if len(a) == 1 and isinstance(a[0], (list, tuple)) else a)]
+        dims = dims or [plain(d) for d in plain(k.get("dims", ()))]
+    else:
+        dims = [plain(d) for d in a] or [plain(k.get("dim0")), plain(k.get("dim1"))]
+    if not dims or any(isinstance(d, bool) or not isinstance(d, int) for d in dims):
+        return Unknown(name)
+    if any(not -max(n, 1) <= d < max(n, 1) for d in dims):
+        return Unknown(name)
+    dims = [d % n if n else 0 for d in dims]
+    if name == "permute":
+        if sorted(dims) != list(range(n)):
+            return Unknown(name)
+        return tuple(shp[d] for d in dims)
+    if len(dims) != 2:
+        return Unknown(name)
+    out = list(shp)
+    if n:
+        out[dims[0]], out[dims[1]] = out[dims[1]], out[dims[0]]
+    return tuple(out)
 
 
 def index_shape(shape: Any, key: Any) -> tuple[Any, ...] | Unknown:
