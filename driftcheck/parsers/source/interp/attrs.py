@@ -295,7 +295,10 @@ class Attributes:
             if put is not None:  # a data descriptor stores it (``__set__(obj, value)``)
                 self.calls.call_func(put, [obj, v], {})
                 return
-        if isinstance(obj, Obj):
+        if isinstance(obj, Obj) and self.module_setattr(obj, name, v):
+            if line is not None and fr is not None and name in obj.attrs:
+                obj.attr_locs[name] = _written_at(obj, name, v, line, fr)
+        elif isinstance(obj, Obj):
             self.register(obj, name, v, line, str(fr.mod.path) if fr is not None else None)
             if line is not None and fr is not None and name in obj.attrs:
                 obj.attr_locs[name] = _written_at(obj, name, v, line, fr)  # for Graph.uses
@@ -321,6 +324,30 @@ class Attributes:
         elif isinstance(obj, Cls):
             obj.ns[name] = v
             self.ip.class_writes = self.ip.class_writes + 1  # a layer reused from memo.py reads it
+
+    def module_setattr(self, obj: Obj, name: Any, v: Any) -> bool:
+        """``self.name = v`` (or ``setattr(self, name, v)``) on a module whose class defines its
+        own ``__setattr__`` in read code: run it, as Python does, and say so. torch_frame-like
+        modules build their layers only once a ``__setattr__`` hook has crossed every name off
+        a set of missing ones; a plain write kept the set full, the build was skipped and the
+        layers silently missing (a confident wrong count). Its ``super().__setattr__(k, v)``
+        is the plain registering write; a write of the same name on the same object while
+        the hook runs is too (Python would recurse without end)."""
+        if not obj.module or obj.cls is None:
+            return False
+        ok, fn, where = self.classes.mro_attr(obj.cls, "__setattr__")
+        if not ok or not isinstance(fn, Func) or not isinstance(where, Cls):
+            return False
+        key = (id(obj), name if isinstance(name, str) else None)
+        running = self.__dict__.setdefault("_setattr_running", set())
+        if key in running:
+            return False
+        running.add(key)
+        try:
+            self.calls.call_func(self.bind(fn, obj), [name, v], {})
+        finally:
+            running.discard(key)
+        return True
 
     def drop_weight(self, leaf: Leaf, name: str, line: int | None) -> None:
         """``layer.bias = None``: torch unregisters the parameter. The catalogue models that
