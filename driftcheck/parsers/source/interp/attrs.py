@@ -325,19 +325,29 @@ class Attributes:
             obj.ns[name] = v
             self.ip.class_writes = self.ip.class_writes + 1  # a layer reused from memo.py reads it
 
-    def module_setattr(self, obj: Obj, name: Any, v: Any) -> bool:
+    def module_setattr(self, obj: Obj, name: Any, v: Any, loc: tuple | None = None) -> bool:
         """``self.name = v`` (or ``setattr(self, name, v)``) on a module whose class defines its
         own ``__setattr__`` in read code: run it, as Python does, and say so. torch_frame-like
         modules build their layers only once a ``__setattr__`` hook has crossed every name off
         a set of missing ones; a plain write kept the set full, the build was skipped and the
         layers silently missing (a confident wrong count). Its ``super().__setattr__(k, v)``
         is the plain registering write; a write of the same name on the same object while
-        the hook runs is too (Python would recurse without end)."""
+        the hook runs is too (Python would recurse without end). Under a name we cannot
+        compute (``setattr(self, names[i], v)`` over an unknown ``names``) what the hook
+        changes is unknown: the module is unresolved with a note naming the hook, never
+        counted as if it had not run."""
         if not obj.module or obj.cls is None:
             return False
         ok, fn, where = self.classes.mro_attr(obj.cls, "__setattr__")
         if not ok or not isinstance(fn, Func) or not isinstance(where, Cls):
             return False
+        if not isinstance(plain(name), str):
+            at = f" at {Path(str(loc[0])).name}:{loc[1]}" if loc else ""
+            hook = f"{where.name}.__setattr__ ({where.mod.path.name}:{fn.node.lineno})"
+            why = f"setattr{at} under an unknown name runs {hook}"
+            if why not in obj.unresolved:
+                obj.unresolved.append(why)
+            return True
         key = (id(obj), name if isinstance(name, str) else None)
         running = self.__dict__.setdefault("_setattr_running", set())
         if key in running:

@@ -402,7 +402,10 @@ def _setattr(c: Call) -> Any:
         elif isinstance(obj, (Config, Leaf, Cls)):
             c.interp.attrs.setattr(obj, plain(args[1]), args[2], c.loc[1], None)
     elif len(args) == 3:
-        unnamed_setattr(plain(args[0]), plain(args[1]), args[2], c.loc)
+        obj = plain(args[0])
+        if isinstance(obj, Obj) and c.interp.attrs.module_setattr(obj, args[1], args[2], c.loc):
+            return None  # its own ``__setattr__`` ran on the unknown name (and decides)
+        unnamed_setattr(obj, plain(args[1]), args[2], c.loc)
     return None
 
 
