@@ -195,3 +195,50 @@ def test_root_without_layers_or_forward_names_why_it_is_unknown(tmp_path):
     assert want == 0
     assert g.params_total() is None
     assert any(n.startswith("params_total unknown: root (Later) at ") for n in g.notes), g.notes
+
+
+HOOKED = """
+import torch
+import torch.nn as nn
+
+
+class Hooked(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.lin = nn.Linear(3, 7)
+
+    def __setattr__(self, name, value):
+        {store}
+
+    def forward(self, x):
+        return self.lin(x)
+
+
+model = Hooked()
+"""
+
+
+@pytest.mark.parametrize(
+    "store",
+    [
+        "super().__setattr__(name, value)",
+        "nn.Module.__setattr__(self, name, value)",
+        "torch.nn.Module.__setattr__(self, name, value)",
+    ],
+)
+def test_hook_storing_through_the_base_write(tmp_path, store):
+    f = tmp_path / "m.py"
+    f.write_text(HOOKED.format(store=store))
+    assert torch_count(f) == 3 * 7 + 7
+    assert parse_source(f).params_total() == 3 * 7 + 7
+
+
+def test_hook_that_does_not_register_is_unknown_not_silent(tmp_path):
+    # ``object.__setattr__`` skips nn.Module's registration (torch counts 0): a layer written
+    # through a hook the analysis cannot see registering is unknown, never dropped silently
+    f = tmp_path / "m.py"
+    f.write_text(HOOKED.format(store="object.__setattr__(self, name, value)"))
+    assert torch_count(f) == 0
+    g = parse_source(f)
+    assert g.params_total() is None
+    assert any("Hooked.__setattr__ (m.py:" in n for n in g.notes), g.notes

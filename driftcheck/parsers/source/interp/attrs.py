@@ -348,15 +348,28 @@ class Attributes:
             if why not in obj.unresolved:
                 obj.unresolved.append(why)
             return True
-        key = (id(obj), name if isinstance(name, str) else None)
+        key = (id(obj), name)
         running = self.__dict__.setdefault("_setattr_running", set())
         if key in running:
             return False
         running.add(key)
+        before = _registered(obj)
         try:
             self.calls.call_func(self.bind(fn, obj), [name, v], {})
         finally:
             running.discard(key)
+        x = plain(v)
+        layer = is_module(x) or opaque.may_be_module(x) or (isinstance(x, Tensor) and x.param)
+        kept = obj.children.get(name) is x or obj.params.get(name) is x
+        if layer and not kept and _registered(obj) == before:
+            # a layer the hook stored by a way not followed (``self._modules[k] = v``) or not
+            # at all (``object.__setattr__``): unknown, never silently left out
+            why = (
+                f"{name} written through {where.name}.__setattr__ "
+                f"({where.mod.path.name}:{fn.node.lineno}), not registered as followed"
+            )
+            if why not in obj.unresolved:
+                obj.unresolved.append(why)
         return True
 
     def drop_weight(self, leaf: Leaf, name: str, line: int | None) -> None:
@@ -480,6 +493,14 @@ def _builtin_type_name(qual: str, name: str) -> str | None:
         return None
     t = getattr(builtins, qual[len("builtins.") :], None)
     return getattr(t, name, None) if isinstance(t, type) else None
+
+
+def _registered(o: Obj) -> tuple:
+    # what a module registers (layers and parameters, by identity): changed by a write
+    return (
+        tuple((k, id(x)) for k, x in o.children.items()),
+        tuple((k, id(x)) for k, x in o.params.items()),
+    )
 
 
 def _dict_method(fn: Any, quals: tuple[str, ...]) -> bool:

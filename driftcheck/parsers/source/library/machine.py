@@ -190,6 +190,13 @@ class Library:
             # ``nn.LayerNorm.__init__(self, ...)`` in a subclass: the base's __init__ on self
             self.ext_init(plain(args[0]), Ext(q[: -len(".__init__")]), args[1:], kwargs, loc)
             return None
+        if q.startswith("torch.nn.") and q.endswith(".__setattr__") and args:
+            inst = plain(args[0])
+            if isinstance(inst, Obj) and inst.module:
+                # ``nn.Module.__setattr__(self, name, value)`` in a class's own hook: the
+                # base's registering write, as ``super().__setattr__`` (interp/attrs.py)
+                self._base_setattr(inst, args[1:])
+                return None
         entry = registry.lookup(q)  # a modelled callable (library/): builtins, stdlib, torch...
         if q in tensorvalues.FUNCS:  # a tensor whose values are known (library/tensorvalues.py)
             by_shape = entry.impl(registry.Call(self.ip, q, args, kwargs, loc)) if entry else None
@@ -518,7 +525,7 @@ class Library:
                 return Obj(cls=c, module=True)
 
             return BuiltinMethod(new)
-        if name == "__setattr__" and isinstance(inst, Obj):
+        if name == "__setattr__" and isinstance(inst, Obj) and inst.module:
             # ``super().__setattr__(key, value)`` in a class's own ``__setattr__`` hook
             # (interp/attrs.py ``module_setattr``): the base's plain write, which registers
             return BuiltinMethod(lambda a, k: self._base_setattr(inst, a))

@@ -404,7 +404,7 @@ def _setattr(c: Call) -> Any:
     elif len(args) == 3:
         obj = plain(args[0])
         if isinstance(obj, Obj) and c.interp.attrs.module_setattr(obj, args[1], args[2], c.loc):
-            return None  # its own ``__setattr__`` ran on the unknown name (and decides)
+            return None  # unresolved, naming its own ``__setattr__`` (interp/attrs.py)
         unnamed_setattr(obj, plain(args[1]), args[2], c.loc)
     return None
 
