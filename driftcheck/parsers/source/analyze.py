@@ -292,7 +292,7 @@ def unknown_count_note(graph: Graph) -> str | None:
 
         bad = unresolved_nodes(graph)
         if not bad:
-            return None
+            return _opaque_root_note(graph)
         n = bad[0]
         where = f"{n.loc.file}:{n.loc.line}" if n.loc is not None else "?"
         odd = [f"{k}={v!r}" for k, v in n.params.items() if v is None] or ["its parameters"]
@@ -303,6 +303,25 @@ def unknown_count_note(graph: Graph) -> str | None:
     what = n.user_class or n.type
     reason = "; ".join(dict.fromkeys([*own[:2], *n.notes[:1]])) or "size unknown"
     return f"params_total unknown: {n.id} ({what}) at {where}: {reason}"
+
+
+def _opaque_root_note(graph: Graph) -> str | None:
+    """The null of ``counting.opaque_root`` (a root with no layers and no ``forward()`` in the
+    analyzed code): named too, never a null with no note -- its layers may be built where the
+    analysis did not follow (a method called on a condition, a base class not read)."""
+    from driftcheck.graph.counting import opaque_root
+
+    if not opaque_root(graph):
+        return None
+    n = next((x for x in graph.nodes if x.parent is None and x.type == "Module"), None)
+    if n is None:
+        return None
+    where = f"{n.loc.file}:{n.loc.line}" if n.loc is not None else "?"
+    what = n.user_class or n.type
+    return (
+        f"params_total unknown: {n.id} ({what}) at {where}: no layers found and no forward() in"
+        " analyzed code (its layers may be built by code the analysis did not follow)"
+    )
 
 
 def _inherited(u: str) -> bool:

@@ -295,7 +295,10 @@ class Attributes:
             if put is not None:  # a data descriptor stores it (``__set__(obj, value)``)
                 self.calls.call_func(put, [obj, v], {})
                 return
-        if isinstance(obj, Obj):
+        if isinstance(obj, Obj) and self.module_setattr(obj, name, v):
+            if line is not None and fr is not None and name in obj.attrs:
+                obj.attr_locs[name] = _written_at(obj, name, v, line, fr)
+        elif isinstance(obj, Obj):
             self.register(obj, name, v, line, str(fr.mod.path) if fr is not None else None)
             if line is not None and fr is not None and name in obj.attrs:
                 obj.attr_locs[name] = _written_at(obj, name, v, line, fr)  # for Graph.uses
@@ -321,6 +324,53 @@ class Attributes:
         elif isinstance(obj, Cls):
             obj.ns[name] = v
             self.ip.class_writes = self.ip.class_writes + 1  # a layer reused from memo.py reads it
+
+    def module_setattr(self, obj: Obj, name: Any, v: Any, loc: tuple | None = None) -> bool:
+        """``self.name = v`` (or ``setattr(self, name, v)``) on a module whose class defines its
+        own ``__setattr__`` in read code: run it, as Python does, and say so. torch_frame-like
+        modules build their layers only once a ``__setattr__`` hook has crossed every name off
+        a set of missing ones; a plain write kept the set full, the build was skipped and the
+        layers silently missing (a confident wrong count). Its ``super().__setattr__(k, v)``
+        is the plain registering write; a write of the same name on the same object while
+        the hook runs is too (Python would recurse without end). Under a name we cannot
+        compute (``setattr(self, names[i], v)`` over an unknown ``names``) what the hook
+        changes is unknown: the module is unresolved with a note naming the hook, never
+        counted as if it had not run."""
+        if not obj.module or obj.cls is None:
+            return False
+        ok, fn, where = self.classes.mro_attr(obj.cls, "__setattr__")
+        if not ok or not isinstance(fn, Func) or not isinstance(where, Cls):
+            return False
+        if not isinstance(plain(name), str):
+            at = f" at {Path(str(loc[0])).name}:{loc[1]}" if loc else ""
+            hook = f"{where.name}.__setattr__ ({where.mod.path.name}:{fn.node.lineno})"
+            why = f"setattr{at} under an unknown name runs {hook}"
+            if why not in obj.unresolved:
+                obj.unresolved.append(why)
+            return True
+        key = (id(obj), name)
+        running = self.__dict__.setdefault("_setattr_running", set())
+        if key in running:
+            return False
+        running.add(key)
+        before = _registered(obj)
+        try:
+            self.calls.call_func(self.bind(fn, obj), [name, v], {})
+        finally:
+            running.discard(key)
+        x = plain(v)
+        layer = is_module(x) or opaque.may_be_module(x) or (isinstance(x, Tensor) and x.param)
+        kept = obj.children.get(name) is x or obj.params.get(name) is x
+        if layer and not kept and _registered(obj) == before:
+            # a layer the hook stored by a way not followed (``self._modules[k] = v``) or not
+            # at all (``object.__setattr__``): unknown, never silently left out
+            why = (
+                f"{name} written through {where.name}.__setattr__ "
+                f"({where.mod.path.name}:{fn.node.lineno}), not registered as followed"
+            )
+            if why not in obj.unresolved:
+                obj.unresolved.append(why)
+        return True
 
     def drop_weight(self, leaf: Leaf, name: str, line: int | None) -> None:
         """``layer.bias = None``: torch unregisters the parameter. The catalogue models that
@@ -443,6 +493,14 @@ def _builtin_type_name(qual: str, name: str) -> str | None:
         return None
     t = getattr(builtins, qual[len("builtins.") :], None)
     return getattr(t, name, None) if isinstance(t, type) else None
+
+
+def _registered(o: Obj) -> tuple:
+    # what a module registers (layers and parameters, by identity): changed by a write
+    return (
+        tuple((k, id(x)) for k, x in o.children.items()),
+        tuple((k, id(x)) for k, x in o.params.items()),
+    )
 
 
 def _dict_method(fn: Any, quals: tuple[str, ...]) -> bool:

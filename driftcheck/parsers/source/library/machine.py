@@ -190,6 +190,13 @@ class Library:
             # ``nn.LayerNorm.__init__(self, ...)`` in a subclass: the base's __init__ on self
             self.ext_init(plain(args[0]), Ext(q[: -len(".__init__")]), args[1:], kwargs, loc)
             return None
+        if q.startswith("torch.nn.") and q.endswith(".__setattr__") and args:
+            inst = plain(args[0])
+            if isinstance(inst, Obj) and inst.module:
+                # ``nn.Module.__setattr__(self, name, value)`` in a class's own hook: the
+                # base's registering write, as ``super().__setattr__`` (interp/attrs.py)
+                self._base_setattr(inst, args[1:])
+                return None
         entry = registry.lookup(q)  # a modelled callable (library/): builtins, stdlib, torch...
         if q in tensorvalues.FUNCS:  # a tensor whose values are known (library/tensorvalues.py)
             by_shape = entry.impl(registry.Call(self.ip, q, args, kwargs, loc)) if entry else None
@@ -518,6 +525,10 @@ class Library:
                 return Obj(cls=c, module=True)
 
             return BuiltinMethod(new)
+        if name == "__setattr__" and isinstance(inst, Obj) and inst.module:
+            # ``super().__setattr__(key, value)`` in a class's own ``__setattr__`` hook
+            # (interp/attrs.py ``module_setattr``): the base's plain write, which registers
+            return BuiltinMethod(lambda a, k: self._base_setattr(inst, a))
         if base.qual in ("builtins.tuple", "typing.Tuple"):  # interp/tuplesub.py
             from driftcheck.parsers.source.interp import tuplesub
 
@@ -535,6 +546,16 @@ class Library:
                 return BuiltinMethod(lambda a, k: self.ip.items.setitem(items, *a[:2]))
             return value_method(items, name, self.ip)
         return BuiltinMethod(lambda a, k: None)
+
+    def _base_setattr(self, inst: Obj, a: list) -> None:
+        if len(a) < 2:
+            return
+        if isinstance(plain(a[0]), str):
+            self.attrs.setattr(inst, plain(a[0]), a[1], None, None)
+        else:  # a name we cannot compute: a layer under it is unresolved, never dropped
+            from driftcheck.parsers.source.library.python import unnamed_setattr
+
+            unnamed_setattr(inst, plain(a[0]), a[1], (inst.cls.mod.path if inst.cls else "", 0))
 
     # ------------------------------------------------------------------ attributes
     def obj_method(self, obj: Obj, name: str) -> Any:

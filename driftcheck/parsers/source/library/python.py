@@ -395,12 +395,17 @@ def _setattr(c: Call) -> Any:
     args = c.args
     if len(args) == 3 and isinstance(plain(args[1]), str):
         obj = plain(args[0])
-        if isinstance(obj, Obj):
+        if isinstance(obj, Obj) and c.interp.attrs.module_setattr(obj, plain(args[1]), args[2]):
+            pass  # the class's own ``__setattr__`` ran (interp/attrs.py ``module_setattr``)
+        elif isinstance(obj, Obj):
             c.interp.attrs.register(obj, plain(args[1]), args[2], c.loc[1])
         elif isinstance(obj, (Config, Leaf, Cls)):
             c.interp.attrs.setattr(obj, plain(args[1]), args[2], c.loc[1], None)
     elif len(args) == 3:
-        unnamed_setattr(plain(args[0]), plain(args[1]), args[2], c.loc)
+        obj = plain(args[0])
+        if isinstance(obj, Obj) and c.interp.attrs.module_setattr(obj, args[1], args[2], c.loc):
+            return None  # unresolved, naming its own ``__setattr__`` (interp/attrs.py)
+        unnamed_setattr(obj, plain(args[1]), args[2], c.loc)
     return None
 
 
