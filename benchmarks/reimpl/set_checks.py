@@ -330,3 +330,36 @@ def main(
     bad += check_keeping_plants(here, m, rules, same, only)
     print("param counts and logits:", "all equal" if not bad else f"differ: {bad}")
     return 1 if bad else 0
+
+
+def set_size(make: ModuleType, manifest: dict, *samples: list[str]) -> None:
+    """A set's size and bookkeeping (fresh5 on): >= 30 cases of >= 20 architectures, >= 100
+    plants, >= 3 per architecture, code and config plants, every case planted, the output-checked
+    cases among the cases, and each test sample among them."""
+    cases, planted = manifest["cases"], manifest["planted"]
+    archs = {c["arch"] for c in cases}
+    assert len(cases) >= 30 and len(archs) >= 20 and len(planted) >= 100
+    per_arch = {a: sum(p["arch"] == a for p in planted) for a in archs}
+    assert min(per_arch.values()) >= 3, per_arch
+    assert {c["name"] for c in cases} == set(make.CASES)
+    assert {p["where"] for p in planted} == {"code", "config"}
+    assert {p["case"] for p in planted} == set(make.CASES)
+    assert set(make.SAME_OUTPUT) <= set(make.CASES)
+    for sample in samples:
+        assert set(sample) <= set(make.CASES)
+
+
+def new_architectures(corpus: Path, manifest: dict, earlier_sets: tuple[str, ...]) -> set[str]:
+    """The set's architectures that no earlier set (folders beside ``corpus``) has."""
+    earlier: set[str] = set()
+    for sub in earlier_sets:
+        m = json.loads((corpus.parent / sub / "manifest.json").read_text())
+        earlier |= {c["arch"] for c in m["cases"]}
+    return {c["arch"] for c in manifest["cases"]} - earlier
+
+
+def model_files_are_plain_torch(corpus: Path, manifest: dict) -> None:
+    """No model file imports transformers or driftcheck (the re-implementations are the user's)."""
+    for c in manifest["cases"]:
+        src = (corpus / c["code"]).read_text()
+        assert "transformers" not in src and "driftcheck" not in src, c["name"]
