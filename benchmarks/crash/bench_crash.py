@@ -14,6 +14,8 @@ defect class (TP FN FP TN), then precision and recall for the dev part and the h
     python benchmarks/crash/bench_crash.py --fresh2   # the second fresh batch (session 14, blind),
                                                       # cut into a dev and a held-out part by the
                                                       # same sha256 rule; --show lists dev only
+    python benchmarks/crash/bench_crash.py --fresh3   # the third fresh batch (session 15, blind),
+                                                      # cut the same way as --fresh2
 """
 
 from __future__ import annotations
@@ -107,12 +109,16 @@ def held_out(name: str) -> bool:
     return int(hashlib.sha256(name.encode()).hexdigest(), 16) % 5 == 0
 
 
+# the blind batches cut into a dev and a held-out part by the sha256 rule
+CUT_SPLITS = ("fresh2", "fresh3")
+
+
 def part_of(e: dict) -> str:
-    """The reporting part of a case: its split, with fresh2 cut into a dev and a held-out part
-    (session 14: the analyzer is tuned on fresh2's dev part only, so its held-out part stays a
-    blind measure)."""
-    if e["split"] == "fresh2":
-        return "fresh2_held_out" if held_out(e["name"]) else "fresh2_dev"
+    """The reporting part of a case: its split, with fresh2 and fresh3 cut into a dev and a
+    held-out part (sessions 14, 15: the analyzer is tuned on a batch's dev part only, so its
+    held-out part stays a blind measure)."""
+    if e["split"] in CUT_SPLITS:
+        return f"{e['split']}_held_out" if held_out(e["name"]) else f"{e['split']}_dev"
     return e["split"]
 
 
@@ -148,13 +154,18 @@ def main(argv: list[str] | None = None) -> int:
         action="store_true",
         help="run the second fresh batch (templates_fresh2.py, written blind) instead",
     )
+    ap.add_argument(
+        "--fresh3",
+        action="store_true",
+        help="run the third fresh batch (templates_fresh3.py, written blind) instead",
+    )
     ap.add_argument("--json", help="write per-case results here")
     a = ap.parse_args(argv)
     cases = json.loads((HERE / "cases.json").read_text())
     truth = json.loads((HERE / "truth.json").read_text())
     cases = [e for e in cases if e["name"] in truth["cases"]]
     # one part at a time: a fresh batch alone, else the dev and held-out parts
-    part = "fresh2" if a.fresh2 else "fresh" if a.fresh else None
+    part = "fresh3" if a.fresh3 else "fresh2" if a.fresh2 else "fresh" if a.fresh else None
     if part:
         cases = [e for e in cases if e["split"] == part]
     else:
@@ -165,26 +176,26 @@ def main(argv: list[str] | None = None) -> int:
     res = run_all(cases)
     wall = time.perf_counter() - t0
     rows: dict[str, list[tuple[str, bool, bool]]] = {}
-    if part == "fresh2":
-        split_rows: dict[str, list] = {"fresh2_dev": [], "fresh2_held_out": []}
+    if part in CUT_SPLITS:
+        split_rows: dict[str, list] = {f"{part}_dev": [], f"{part}_held_out": []}
     else:
         split_rows = {part: []} if part else {"dev": [], "held_out": []}
     for e in cases:
         crash = truth["cases"][e["name"]]["crash"]
         flagged = bool(res[e["name"]]["blockers"])
         row = (e["name"], crash, flagged)
-        if part_of(e) != "fresh2_held_out":  # fresh2's held-out part: figures only, no table
+        if not part_of(e).endswith("_held_out"):  # a held-out part: figures only, no table
             rows.setdefault(e["defect"], []).append(row)
         split_rows[part_of(e)].append(row)
-    if part == "fresh2":
-        print("per-class table: fresh2's dev part only (its held-out part is in the last lines)")
+    if part in CUT_SPLITS:
+        print(f"per-class table: {part}'s dev part only (its held-out part is in the last lines)")
     print(f"{'defect class':22} {'cases':>5} {'TP':>4} {'FN':>4} {'FP':>4} {'TN':>4}")
     for d in sorted(rows):
         c = confusion(rows[d])
         print(f"{d:22} {len(rows[d]):5} {c['TP']:4} {c['FN']:4} {c['FP']:4} {c['TN']:4}")
     if a.show:
         for e in cases:
-            if part_of(e) in ("held_out", "fresh2_held_out"):
+            if part_of(e).endswith("held_out"):
                 continue  # held-out cases are reported as figures only
             r, t = res[e["name"]], truth["cases"][e["name"]]
             flagged = bool(r["blockers"])

@@ -7,6 +7,7 @@
 * the user-style templates of ``templates.py``, each in a clean and one or more defective sizes;
 * the fresh batch of ``templates_fresh.py`` (split ``fresh``: held out by construction);
 * the second fresh batch of ``templates_fresh2.py`` (split ``fresh2``, session 14: written blind);
+* the third fresh batch of ``templates_fresh3.py`` (split ``fresh3``, session 15: written blind);
 * the wild library cases of image-model libraries (``WILD_LIBS``), wrapped the same way, as
   clean controls on an image input guessed from their own sizes.
 
@@ -38,6 +39,8 @@ from templates_fresh import VARIANTS as VARIANTS_FRESH  # noqa: E402
 from templates_fresh import T as T_FRESH  # noqa: E402
 from templates_fresh2 import VARIANTS as VARIANTS_FRESH2  # noqa: E402
 from templates_fresh2 import T as T_FRESH2  # noqa: E402
+from templates_fresh3 import VARIANTS as VARIANTS_FRESH3  # noqa: E402
+from templates_fresh3 import T as T_FRESH3  # noqa: E402
 
 # standalone file -> (input kind, input shape, the forward call on ``x``)
 INPUTS: dict[str, tuple[str, tuple[int, ...], str]] = {
@@ -203,18 +206,22 @@ def generate() -> list[dict]:
             out = header(name, "clean", shape, "float", origin) + wrap(src, "self.model(x)")
             (CASES / f"{name}.py").write_text(out)
             index.append(_entry(name, "clean", shape, "float", f"wild/{lib}"))
-    for tname, suffix, defect, sizes in VARIANTS_FRESH2:
-        # the second fresh batch (session 14): written blind, appended last so that the
-        # entries before it (and their order in cases.json) stay as they were
-        t = T_FRESH2[tname]
-        name = f"f2_{tname}__{suffix}"
-        shape = eval(t["input"].format(**sizes))  # noqa: S307 - our own table
-        text = HEADER.format(name=name, defect=defect, input=shape, kind=t["kind"])
-        text += t["src"].format(**sizes)
-        (CASES / f"{name}.py").write_text(text)
-        entry = _entry(name, defect, shape, t["kind"], f"fresh2/{tname}", root="Net")
-        entry["split"] = "fresh2"
-        index.append(entry)
+    # the blind fresh batches (session 14: fresh2, session 15: fresh3), each appended after
+    # the ones before it so that earlier entries (and their order in cases.json) stay as they were
+    for split, prefix, table, variants in (
+        ("fresh2", "f2_", T_FRESH2, VARIANTS_FRESH2),
+        ("fresh3", "f3_", T_FRESH3, VARIANTS_FRESH3),
+    ):
+        for tname, suffix, defect, sizes in variants:
+            t = table[tname]
+            name = f"{prefix}{tname}__{suffix}"
+            shape = eval(t["input"].format(**sizes))  # noqa: S307 - our own table
+            text = HEADER.format(name=name, defect=defect, input=shape, kind=t["kind"])
+            text += t["src"].format(**sizes)
+            (CASES / f"{name}.py").write_text(text)
+            entry = _entry(name, defect, shape, t["kind"], f"{split}/{tname}", root="Net")
+            entry["split"] = split
+            index.append(entry)
     (HERE / "cases.json").write_text(json.dumps(index, indent=1) + "\n")
     return index
 

@@ -1,0 +1,103 @@
+"""Shared checks for the blind fresh batches of the crash study (``benchmarks/crash/
+templates_fresh2.py``, ``templates_fresh3.py``, ...).
+
+Each batch's test module calls these instead of repeating the bookkeeping: the batch's size and
+balance, defect classes the sets written before it do not have, case files that are what the
+templates render, and torch's verdict on a sample of cases under two seeds. Nothing here runs the
+analyzer on a batch: the lead runs ``bench_crash.py --freshN`` once per batch.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import runpy
+from pathlib import Path
+
+import pytest
+
+CRASH = Path(__file__).resolve().parents[1] / "benchmarks" / "crash"
+CASES = {e["name"]: e for e in json.loads((CRASH / "cases.json").read_text())}
+TRUTH = json.loads((CRASH / "truth.json").read_text())
+# the splits in the order they were written: a batch's "new" defect classes are those no
+# earlier split has (a later batch may reuse them)
+ORDER = ("dev", "held_out", "fresh", "fresh2", "fresh3")
+
+
+def template_module(name: str):
+    spec = importlib.util.spec_from_file_location(f"_crash_{name}", CRASH / f"{name}.py")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def batch(split: str) -> dict[str, dict]:
+    return {n: e for n, e in CASES.items() if e["split"] == split}
+
+
+def check_size_balance_and_new_classes(
+    split: str, module: str, prefix: str, min_cases: int, min_new: int = 3
+) -> None:
+    """At least 40 templates, every case named ``prefix*``, ``min_cases`` judged by torch, at
+    least 40% of them clean, each template on both sides of torch's verdict, and ``min_new``
+    crash classes that no earlier split has."""
+    t = template_module(module)
+    cases = batch(split)
+    assert len(t.T) >= 40 and {v[0] for v in t.VARIANTS} == set(t.T)
+    assert cases and all(n.startswith(prefix) for n in cases)
+    judged = {n: TRUTH["cases"][n] for n in cases if n in TRUTH["cases"]}
+    assert len(judged) >= min_cases
+    clean = sum(not v["crash"] for v in judged.values())
+    assert clean / len(judged) >= 0.4
+    sides: dict[str, set] = {}
+    for n, v in judged.items():
+        sides.setdefault(cases[n]["origin"], set()).add(v["crash"])
+    assert all(s == {True, False} for s in sides.values()), sides
+    earlier = set(ORDER[: ORDER.index(split)])
+    older = {e["defect"] for e in CASES.values() if e["split"] in earlier}
+    new = {v["defect"] for v in judged.values() if v["crash"]} - older
+    assert len(new) >= min_new, new
+
+
+def check_rendered(split: str, module: str, prefix: str) -> None:
+    """Every case file is the template rendered with its sizes under the corpus header."""
+    t = template_module(module)
+    header = template_module("templates").HEADER
+    cases = batch(split)
+    assert len(cases) == len(t.VARIANTS)
+    for tname, suffix, defect, sizes in t.VARIANTS:
+        name = f"{prefix}{tname}__{suffix}"
+        e = cases[name]
+        shape = eval(t.T[tname]["input"].format(**sizes))  # noqa: S307 - our own table
+        assert tuple(e["input"]) == shape and e["defect"] == defect
+        text = header.format(name=name, defect=defect, input=shape, kind=t.T[tname]["kind"])
+        text += t.T[tname]["src"].format(**sizes)
+        assert (CRASH / e["file"]).read_text() == text, name
+
+
+def error_type(e: dict, seed: int) -> str | None:
+    """The type name of what forward raises under ``seed`` (None: it runs), as build_truth runs
+    a case: runpy, root built without arguments, eval, one input, no_grad."""
+    torch = pytest.importorskip("torch")
+    torch.manual_seed(seed)
+    model = runpy.run_path(str(CRASH / e["file"]), run_name="__crash__")[e["root"]]()
+    model.eval()
+    shape = tuple(e["input"])
+    x = torch.randint(0, 2, shape) if e["kind"] == "tokens" else torch.randn(shape)
+    try:
+        with torch.no_grad():
+            model(x)
+    except Exception as exc:  # noqa: BLE001 - any error forward raises is the crash
+        return type(exc).__name__
+    return None
+
+
+def check_verdict(name: str, want: str | None) -> None:
+    """truth.json records torch's verdict ``want`` (an error type, None: runs) for ``name``,
+    and torch says the same now under seeds 0 and 1."""
+    rec = TRUTH["cases"][name]
+    assert rec["crash"] is (want is not None)
+    if want:
+        assert rec["error"].startswith(f"{want}: ")
+    for seed in (0, 1):
+        assert error_type(CASES[name], seed) == want

@@ -1,0 +1,54 @@
+"""The crash study's third fresh batch (``benchmarks/crash/templates_fresh3.py``, split ``fresh3``).
+
+The batch is blind: this test never runs the analyzer on it (the lead runs ``bench_crash.py
+--fresh3`` once at the session's base; its dev part then becomes a development set, its held-out
+part stays blind). It checks what the batch promises: at least 40 templates and 70 cases judged
+by torch, at least 40% clean, every template on both sides of the verdict, at least 3 defect
+classes no earlier set has, case files that are what the templates render, and, for a sample of
+cases on both sides (new classes included), that torch's verdict in ``truth.json`` is what torch
+says now under two seeds.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests import crash_batch_support as cb
+
+SAMPLE = {
+    "f3_kv_cache_concat__heads_axis_eq": "RuntimeError",  # KV cache joined on the heads axis
+    "f3_kv_cache_concat__ok_seq_axis": None,  # dim=-2 is the sequence axis too
+    "f3_causal_mask_past__t_only": "RuntimeError",  # (T, T) mask on past + T keys
+    "f3_moe_topk_gather__k_gt_experts": "RuntimeError",  # topk k larger than the experts
+    "f3_moe_loop_dispatch__w_flat": "RuntimeError",  # routing weights without their last axis
+    "f3_moe_loop_dispatch__ok": None,
+    "f3_embedding_bag_offsets__ids2d": "ValueError",  # 2-D input together with offsets
+    "f3_stn_affine_grid__flat_theta": "ValueError",  # theta (N, 6) into affine_grid
+    "f3_swin_relative_bias__window_sq": "IndexError",  # bias table too small for its index
+    "f3_swin_patch_merging__ok_pad": None,  # odd size padded first
+    "f3_conv_bn_fused_forward__ok_square": None,  # the wrong axis happens to fit cin == cout
+    "f3_upsample_align_corners__nearest_ac": "ValueError",  # align_corners with mode=nearest
+}
+
+
+def test_batch_size_balance_and_new_classes():
+    cb.check_size_balance_and_new_classes("fresh3", "templates_fresh3", "f3_", min_cases=70)
+
+
+def test_case_files_are_the_rendered_templates():
+    cb.check_rendered("fresh3", "templates_fresh3", "f3_")
+
+
+def test_nothing_dropped_and_no_case_mislabelled():
+    """Every fresh3 case has a torch verdict, and each one labelled clean runs while each one
+    labelled with a defect class raises (the labels were written before torch was asked)."""
+    judged = {n: cb.TRUTH["cases"].get(n) for n in cb.batch("fresh3")}
+    assert all(judged.values()), [n for n, v in judged.items() if not v]
+    wrong = [n for n, v in judged.items() if v["crash"] != (v["defect"] != "clean")]
+    assert not wrong, wrong
+
+
+@pytest.mark.parametrize("name", sorted(SAMPLE))
+def test_torch_verdict(name):
+    assert cb.CASES[name]["split"] == "fresh3"
+    cb.check_verdict(name, SAMPLE[name])
