@@ -28,6 +28,8 @@ SAMPLE = {
     "f3_swin_patch_merging__ok_pad": None,  # odd size padded first
     "f3_conv_bn_fused_forward__ok_square": None,  # the wrong axis happens to fit cin == cout
     "f3_upsample_align_corners__nearest_ac": "ValueError",  # align_corners with mode=nearest
+    "f3_packed_lengths__unsorted": "RuntimeError",  # lengths not sorted, enforce_sorted on
+    "f3_mask_token_fill__ok_token_3d": None,  # a (1, 1, C) value broadcasts into x[mask]
 }
 
 

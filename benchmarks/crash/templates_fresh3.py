@@ -1011,6 +1011,124 @@ class Net(nn.Module):
 """
 )
 
+template("mha_padding_mask_arg", "(2, 8)", kind="tokens")(
+    """
+class Net(nn.Module):
+    def __init__(self, vocab=30, dim=32, heads=4, pad_id=0):
+        super().__init__()
+        self.pad_id = pad_id
+        self.embed = nn.Embedding(vocab, dim)
+        self.attn = nn.MultiheadAttention(dim, heads, batch_first=True)
+        self.out = nn.Linear(dim, vocab)
+
+    def forward(self, ids):
+        h = self.embed(ids)
+        pad = ids == self.pad_id
+        pad[:, 0] = False
+        y, _ = self.attn(h, h, h, {mask_arg}=pad)
+        return self.out(y)
+"""
+)
+
+template("packed_lengths", "(3, 10, 16)")(
+    """
+class Net(nn.Module):
+    def __init__(self, dim=16, hidden=24, lengths=({lengths})):
+        super().__init__()
+        self.register_buffer("lengths", torch.tensor(lengths))
+        self.rnn = nn.LSTM(dim, hidden, batch_first=True)
+        self.fc = nn.Linear(hidden, 4)
+
+    def forward(self, x):
+        packed = nn.utils.rnn.pack_padded_sequence(x, self.lengths, batch_first=True{es})
+        _, (h, _) = self.rnn(packed)
+        return self.fc(h[-1])
+"""
+)
+
+template("stats_normalize_dtype", "(4, 5)")(
+    """
+class Net(nn.Module):
+    def __init__(self, mean=(0.1, 0.2, 0.0, -0.3, 1.5), std=(1.0, 2.0, 0.5, 1.0, 3.0)):
+        super().__init__()
+        self.register_buffer("mean", torch.tensor(mean, dtype=torch.{dt}))
+        self.register_buffer("std", torch.tensor(std, dtype=torch.{dt}))
+        self.mlp = nn.Sequential(nn.Linear(5, 32), nn.ReLU(), nn.Linear(32, 1))
+
+    def forward(self, x):
+        return self.mlp((x - self.mean) / self.std)
+"""
+)
+
+template("fft_long_conv", "(2, 8, {L})")(
+    """
+def fftconv(u, k):
+    L = u.shape[-1]
+    n = 2 * L
+    u_f = torch.fft.rfft(u, n=n)
+    k_f = torch.fft.rfft(k, n={kn})
+    return torch.fft.irfft(u_f * k_f, n=n)[..., :L]
+
+
+class Net(nn.Module):
+    def __init__(self, channels=8, kernel_len=32):
+        super().__init__()
+        self.kernel = nn.Parameter(torch.randn(channels, kernel_len) * 0.02)
+        self.D = nn.Parameter(torch.randn(channels))
+        self.out = nn.Conv1d(channels, channels, 1)
+
+    def forward(self, u):
+        y = fftconv(u, self.kernel) + u * self.D.unsqueeze(-1)
+        return self.out(F.gelu(y))
+"""
+)
+
+template("mask_token_fill", "(2, 16, 32)")(
+    """
+class Net(nn.Module):
+    def __init__(self, dim=32, n_tokens=16):
+        super().__init__()
+        self.mask_token = nn.Parameter(torch.zeros(1, 1, dim))
+        self.register_buffer("mask", torch.arange(n_tokens).repeat(2, 1) % 3 == 0)
+        layer = nn.TransformerEncoderLayer(dim, 4, dim * 2, batch_first=True)
+        self.encoder = nn.TransformerEncoder(layer, 1)
+
+    def forward(self, x):
+        x = x.clone()
+        x[self.mask] = {fill}
+        return self.encoder(x)
+"""
+)
+
+template("conv1d_vector_input", "(4, 64)")(
+    """
+class Net(nn.Module):
+    def __init__(self, length=64, channels=8):
+        super().__init__()
+        self.conv = nn.Sequential(
+            nn.Conv1d(1, channels, 5, padding=2), nn.ReLU(), nn.MaxPool1d(2), nn.Conv1d(channels, channels, 3, padding=1)
+        )
+        self.fc = nn.Linear(channels * (length // 2), 3)
+
+    def forward(self, x):
+        h = self.conv(x{unsq})
+        return self.fc(h.flatten(1))
+"""
+)
+
+template("convtranspose_output_padding", "(2, 16, 7, 7)")(
+    """
+class Net(nn.Module):
+    def __init__(self, c=16):
+        super().__init__()
+        self.up1 = nn.ConvTranspose2d(c, c // 2, 3, stride={s}, padding=1, output_padding=1)
+        self.up2 = nn.ConvTranspose2d(c // 2, 1, 3, stride=2, padding=1, output_padding=1)
+
+    def forward(self, z):
+        return torch.sigmoid(self.up2(F.relu(self.up1(z))))
+"""
+)
+
 VARIANTS: list[tuple[str, str, str, dict]] = [
     (
         "rope_rotate_half",
@@ -1245,4 +1363,29 @@ VARIANTS: list[tuple[str, str, str, dict]] = [
     ("causal_conv_left_pad", "ok", "clean", {"pad": "(self.left, 0)"}),
     ("causal_conv_left_pad", "one_side", "pad_spec", {"pad": "(self.left,)"}),
     ("causal_conv_left_pad", "both_sides", "broadcast_add", {"pad": "(self.left, self.left)"}),
+    ("mha_padding_mask_arg", "ok", "clean", {"mask_arg": "key_padding_mask"}),
+    ("mha_padding_mask_arg", "as_attn_mask", "attn_mask", {"mask_arg": "attn_mask"}),
+    ("packed_lengths", "ok", "clean", {"lengths": "10, 7, 3", "es": ""}),
+    (
+        "packed_lengths",
+        "ok_unsorted",
+        "clean",
+        {"lengths": "3, 10, 7", "es": ", enforce_sorted=False"},
+    ),
+    ("packed_lengths", "unsorted", "packed_sequence", {"lengths": "3, 10, 7", "es": ""}),
+    ("packed_lengths", "too_long", "packed_sequence", {"lengths": "12, 7, 3", "es": ""}),
+    ("stats_normalize_dtype", "ok", "clean", {"dt": "float32"}),
+    ("stats_normalize_dtype", "float64", "dtype_mismatch", {"dt": "float64"}),
+    ("fft_long_conv", "ok", "clean", {"L": 32, "kn": "n"}),
+    ("fft_long_conv", "ok_kernel_len", "clean", {"L": 16, "kn": "k.shape[-1]"}),
+    ("fft_long_conv", "kernel_len", "fft_conv_len", {"L": 32, "kn": "k.shape[-1]"}),
+    ("fft_long_conv", "no_n", "fft_conv_len", {"L": 32, "kn": "None"}),
+    ("mask_token_fill", "ok", "clean", {"fill": "self.mask_token.squeeze(0).to(x.dtype)"}),
+    ("mask_token_fill", "ok_flat", "clean", {"fill": "self.mask_token.view(-1)"}),
+    ("mask_token_fill", "ok_token_3d", "clean", {"fill": "self.mask_token"}),
+    ("mask_token_fill", "expanded", "index_put", {"fill": "self.mask_token.expand_as(x)"}),
+    ("conv1d_vector_input", "ok", "clean", {"unsq": ".unsqueeze(1)"}),
+    ("conv1d_vector_input", "no_channel", "input_rank", {"unsq": ""}),
+    ("convtranspose_output_padding", "ok", "clean", {"s": 2}),
+    ("convtranspose_output_padding", "stride1", "conv_transpose_args", {"s": 1}),
 ]
