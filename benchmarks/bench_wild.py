@@ -27,6 +27,7 @@ The corpus is split by a hash of the case name (``build_truth.held_out``): the *
     python benchmarks/bench_wild.py --corpus fresh5 --jobs 2    # the fifth fresh batch, run once
     python benchmarks/bench_wild.py --corpus fresh6 --jobs 2    # the sixth fresh batch, run once
     python benchmarks/bench_wild.py --corpus fresh7 --jobs 2    # the seventh fresh batch, run once
+    python benchmarks/bench_wild.py --corpus fresh8 --jobs 2    # the eighth fresh batch, run once
 
 ``--corpus fresh`` runs the fresh batch instead (``benchmarks/wild/fresh/``, its own
 ``fresh/truth.json``): files written after the corpus was tuned on, in other styles, from model
@@ -38,7 +39,9 @@ for the fourth (``benchmarks/wild/fresh4/``, written blind in session 11; part `
 ``fresh5``; its libraries live in ``benchmarks/wild/.vendor``), ``--corpus fresh6`` for the sixth
 (``benchmarks/wild/fresh6/``, written blind in session 13; part ``fresh6``; libraries in ``.vendor``
 too), ``--corpus fresh7`` for the seventh (``benchmarks/wild/fresh7/``, written blind in session 14;
-part ``fresh7``; libraries in ``.vendor``). The default corpus is run and scored as before.
+part ``fresh7``; libraries in ``.vendor``), ``--corpus fresh8`` for the eighth
+(``benchmarks/wild/fresh8/``, written blind in session 15; part ``fresh8``; libraries in
+``.vendor``). The default corpus is run and scored as before.
 
 Last lines, per install: exact share, confident-wrong share, tool failures; then the speed
 (source lines the analyzer read per CPU second of its process, end to end: interpreter start,
@@ -77,6 +80,8 @@ FRESH5_TRUTH = ROOT / "benchmarks" / "wild" / "fresh5" / "truth.json"
 FRESH6_TRUTH = ROOT / "benchmarks" / "wild" / "fresh6" / "truth.json"
 # the seventh fresh batch (benchmarks/wild/fresh7, session 14): the same, written blind
 FRESH7_TRUTH = ROOT / "benchmarks" / "wild" / "fresh7" / "truth.json"
+# the eighth fresh batch (benchmarks/wild/fresh8, session 15): the same, written blind
+FRESH8_TRUTH = ROOT / "benchmarks" / "wild" / "fresh8" / "truth.json"
 TIMEOUT_S = 10.0
 # torchvision and torchaudio's sources, installed apart (``install.sh``: their PyPI builds are
 # CUDA builds and must not enter the base environment); the analyzer only reads them
@@ -299,14 +304,14 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("-v", "--verbose", action="store_true")
     ap.add_argument(
         "--corpus",
-        choices=["main", "fresh", "fresh3", "fresh4", "fresh5", "fresh6", "fresh7"],
+        choices=["main", "fresh", "fresh3", "fresh4", "fresh5", "fresh6", "fresh7", "fresh8"],
         default="main",
-        help="main: the wild corpus (dev / held-out parts); fresh, fresh3..fresh7: the fresh "
-        "held-out batches (benchmarks/wild/fresh, fresh3..7; one part; --part does not apply)",
+        help="main: the wild corpus (dev / held-out parts); fresh, fresh3..fresh8: the fresh "
+        "held-out batches (benchmarks/wild/fresh, fresh3..8; one part; --part does not apply)",
     )
     args = ap.parse_args(argv)
 
-    fresh = args.corpus in ("fresh", "fresh3", "fresh4", "fresh5", "fresh6", "fresh7")
+    fresh = args.corpus in ("fresh", "fresh3", "fresh4", "fresh5", "fresh6", "fresh7", "fresh8")
     truth_path = {
         "main": TRUTH,
         "fresh": FRESH_TRUTH,
@@ -315,6 +320,7 @@ def main(argv: list[str] | None = None) -> int:
         "fresh5": FRESH5_TRUTH,
         "fresh6": FRESH6_TRUTH,
         "fresh7": FRESH7_TRUTH,
+        "fresh8": FRESH8_TRUTH,
     }[args.corpus]
     truth = json.loads(truth_path.read_text())
     cases = truth["cases"]
@@ -340,6 +346,7 @@ def main(argv: list[str] | None = None) -> int:
                 "fresh5": "fresh5 batch",
                 "fresh6": "fresh6 batch",
                 "fresh7": "fresh7 batch",
+                "fresh8": "fresh8 batch",
             }.get(args.corpus, "wild corpus")
         )
         + f": {len(cases)} files, {len({c['library'] for c in cases.values()})} libraries; "

@@ -18,6 +18,7 @@ torchaudio on PyPI import on a CPU torch (their compiled ops are not needed to b
     python benchmarks/wild/build_truth.py --corpus fresh5  # the fifth batch: fresh5/truth.json
     python benchmarks/wild/build_truth.py --corpus fresh6  # the sixth batch: fresh6/truth.json
     python benchmarks/wild/build_truth.py --corpus fresh7  # the seventh batch: fresh7/truth.json
+    python benchmarks/wild/build_truth.py --corpus fresh8  # the eighth batch: fresh8/truth.json
 
 The fresh batch (``fresh/<library>/<case>.py``, ``fresh/standalone/<case>.py``; docs/wild.md) is a
 held-out set written after the corpus was tuned on, in other styles and from other model classes
@@ -44,6 +45,7 @@ FRESH4 = HERE / "fresh4"
 FRESH5 = HERE / "fresh5"
 FRESH6 = HERE / "fresh6"
 FRESH7 = HERE / "fresh7"
+FRESH8 = HERE / "fresh8"
 # corpus -> its truth file
 TRUTHS = {
     "main": TRUTH,
@@ -53,9 +55,10 @@ TRUTHS = {
     "fresh5": FRESH5 / "truth.json",
     "fresh6": FRESH6 / "truth.json",
     "fresh7": FRESH7 / "truth.json",
+    "fresh8": FRESH8 / "truth.json",
 }
 # the fresh batches: every case held out
-FRESH_CORPORA = ("fresh", "fresh3", "fresh4", "fresh5", "fresh6", "fresh7")
+FRESH_CORPORA = ("fresh", "fresh3", "fresh4", "fresh5", "fresh6", "fresh7", "fresh8")
 
 # library label (the folder under cases/) -> (import name, distribution name)
 LIBRARIES = {
@@ -275,6 +278,42 @@ LIBRARIES = {
     "lampe": ("lampe", "lampe"),
     "ponder_transformer": ("ponder_transformer", "ponder-transformer"),
     "memory_transformer_xl": ("memory_transformer_xl", "memory-transformer-xl"),
+    # used only by the eighth fresh batch (fresh8/; installed in .vendor, see requirements.txt)
+    "autoregressive_diffusion_pytorch": (
+        "autoregressive_diffusion_pytorch",
+        "autoregressive-diffusion-pytorch",
+    ),
+    "bidirectional_cross_attention": (
+        "bidirectional_cross_attention",
+        "bidirectional-cross-attention",
+    ),
+    "coco_lm_pytorch": ("coco_lm_pytorch", "coco-lm-pytorch"),
+    "contrastive_learner": ("contrastive_learner", "contrastive-learner"),
+    "cross_transformers_pytorch": ("cross_transformers_pytorch", "cross-transformers-pytorch"),
+    "diffwave": ("diffwave", "diffwave"),
+    "discrete_key_value_bottleneck_pytorch": (
+        "discrete_key_value_bottleneck_pytorch",
+        "discrete-key-value-bottleneck-pytorch",
+    ),
+    "fast_transformer_pytorch": ("fast_transformer_pytorch", "fast-transformer-pytorch"),
+    "fastervit": ("fastervit", "fastervit"),
+    "frame_averaging_pytorch": ("frame_averaging_pytorch", "frame-averaging-pytorch"),
+    "glasflow": ("glasflow", "glasflow"),
+    "gpytorch": ("gpytorch", "gpytorch"),
+    "infini_transformer_pytorch": ("infini_transformer_pytorch", "infini-transformer-pytorch"),
+    "ITTR_pytorch": ("ITTR_pytorch", "ITTR-pytorch"),
+    "kronecker_attention_pytorch": ("kronecker_attention_pytorch", "kronecker-attention-pytorch"),
+    "med_seg_diff_pytorch": ("med_seg_diff_pytorch", "med-seg-diff-pytorch"),
+    "memory_compressed_attention": ("memory_compressed_attention", "memory-compressed-attention"),
+    "pixel_level_contrastive_learning": (
+        "pixel_level_contrastive_learning",
+        "pixel-level-contrastive-learning",
+    ),
+    "protein_bert_pytorch": ("protein_bert_pytorch", "protein-bert-pytorch"),
+    "remixer_pytorch": ("remixer_pytorch", "remixer-pytorch"),
+    "s5": ("s5", "s5-pytorch"),
+    "torch_ac": ("torch_ac", "torch-ac"),
+    "wavegrad": ("wavegrad", "wavegrad"),
 }
 
 
@@ -294,7 +333,7 @@ def held_out(name: str) -> bool:
 def corpus_files(corpus: str = "main") -> list[Path]:
     if corpus == "fresh":
         return sorted(FRESH.glob("*/*.py"))
-    if corpus in ("fresh3", "fresh4", "fresh5", "fresh6", "fresh7"):
+    if corpus in ("fresh3", "fresh4", "fresh5", "fresh6", "fresh7", "fresh8"):
         return sorted((HERE / corpus).glob("*/*.py"))
     return sorted((HERE / "cases").glob("*/*.py")) + sorted((HERE / "standalone").glob("*.py"))
 
@@ -436,7 +475,7 @@ def main(argv: list[str] | None = None) -> int:
         help="main: cases/ and standalone/ (truth.json); fresh: the fresh batch (fresh/truth.json); "
         "fresh3: the third fresh batch (fresh3/truth.json); fresh4: the fourth (fresh4/truth.json); "
         "fresh5: the fifth (fresh5/truth.json); fresh6: the sixth (fresh6/truth.json); "
-        "fresh7: the seventh (fresh7/truth.json)",
+        "fresh7: the seventh (fresh7/truth.json); fresh8: the eighth (fresh8/truth.json)",
     )
     args = ap.parse_args(argv)
     truth_path = TRUTHS[args.corpus]
