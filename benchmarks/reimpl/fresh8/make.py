@@ -265,9 +265,9 @@ CASES: dict[str, tuple] = {
         ),
         "MiniCPM3ForCausalLM",
         [
-            ("kvLoraRank", "q_rank=48, kv_rank=32,", "q_rank=48, kv_rank=64,", 32, 64),
-            ("qLoraRank", "ffn=160, q_rank=48,", "ffn=160, q_rank=96,", 48, 96),
-            ("intermediateSize", "heads=4, ffn=160,", "heads=4, ffn=192,", 160, 192),
+            ("kvLoraRank", "        kv_rank=32,", "        kv_rank=64,", 32, 64),
+            ("qLoraRank", "        q_rank=48,", "        q_rank=96,", 48, 96),
+            ("intermediateSize", "        ffn=160,", "        ffn=192,", 160, 192),
         ],
         [("numLayers", "num_hidden_layers", 3, 2)],
     ),
