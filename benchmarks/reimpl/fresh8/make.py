@@ -528,13 +528,93 @@ CASES: dict[str, tuple] = {
         ],
         [("numLayers", "num_hidden_layers", 3, 2)],
     ),
+    "llama_partial_linear": (
+        "llama",
+        "LlamaConfig",
+        dict(
+            vocab_size=640,
+            hidden_size=64,
+            intermediate_size=176,
+            num_hidden_layers=2,
+            num_attention_heads=4,
+            num_key_value_heads=2,
+            max_position_embeddings=256,
+            rms_norm_eps=1e-5,
+            tie_word_embeddings=False,
+            rope_parameters=_rope(500000.0),
+            **_TOKENS,
+        ),
+        "LlamaForCausalLM",
+        [
+            ("numKvHeads", "        n_kv_heads=2,", "        n_kv_heads=4,", 2, 4),
+            ("intermediateSize", "        hidden_dim=176,", "        hidden_dim=256,", 176, 256),
+            (
+                "ropeTheta",
+                "        rope_theta=500000.0,",
+                "        rope_theta=10000.0,",
+                500000.0,
+                10000.0,
+            ),
+        ],
+        [("numLayers", "num_hidden_layers", 3, 2)],
+    ),
+    "qwen3_classmethod_preset": (
+        "qwen3",
+        "Qwen3Config",
+        dict(
+            vocab_size=1024,
+            hidden_size=64,
+            intermediate_size=160,
+            num_hidden_layers=2,
+            num_attention_heads=4,
+            num_key_value_heads=2,
+            head_dim=32,
+            max_position_embeddings=256,
+            rms_norm_eps=1e-6,
+            tie_word_embeddings=True,
+            rope_parameters=_rope(1000000.0),
+            **_TOKENS,
+        ),
+        "Qwen3ForCausalLM",
+        [
+            (
+                "headDim",
+                '"debug": (1024, 64, 2, 4, 2, 32, 160, 1e-6, 1000000.0),',
+                '"debug": (1024, 64, 2, 4, 2, 16, 160, 1e-6, 1000000.0),',
+                32,
+                16,
+            ),
+            (
+                "numKvHeads",
+                '"debug": (1024, 64, 2, 4, 2, 32, 160, 1e-6, 1000000.0),',
+                '"debug": (1024, 64, 2, 4, 4, 32, 160, 1e-6, 1000000.0),',
+                2,
+                4,
+            ),
+            (
+                "ropeTheta",
+                '"debug": (1024, 64, 2, 4, 2, 32, 160, 1e-6, 1000000.0),',
+                '"debug": (1024, 64, 2, 4, 2, 32, 160, 1e-6, 10000.0),',
+                1000000.0,
+                10000.0,
+            ),
+        ],
+        [("intermediateSize", "intermediate_size", 192, 160)],
+    ),
 }
 
 _L = r"^layers\.(\d+)\."
 _HL = r"model.layers.\1."
 
 # case parameter (regex) -> the HF tensors it is cut from (concatenated along dim 0)
-SAME_OUTPUT: dict[str, list[tuple]] = {}
+SAME_OUTPUT: dict[str, list[tuple]] = {
+    "llama_partial_linear": [(r"^lm_head\.", "lm_head."), (r"^", "model.")],
+    "qwen3_classmethod_preset": [
+        (_L + r"([qkvo]_proj|[qk]_norm)\.", _HL + r"self_attn.\2."),
+        (_L + r"(gate|up|down)_proj\.", _HL + r"mlp.\2_proj."),
+        (r"^", "model."),
+    ],
+}
 
 # how each case is called and which HF outputs its returned values are (decoders: logits)
 SAME_OUTPUT_IO: dict[str, tuple[str, list[str]]] = {}
