@@ -208,7 +208,7 @@ CASES: dict[str, tuple] = {
             ("moeIntermediateSize", "    expert_hidden=48,", "    expert_hidden=64,", 48, 64),
             ("numKvHeads", "    kv_heads=2,", "    kv_heads=4,", 2, 4),
         ],
-        [("numLayers", "num_hidden_layers", 3, 2)],
+        [("vocabSize", "vocab_size", 768, 640)],
     ),
     "granite_swa_tied_property": (
         "granite_swa",
