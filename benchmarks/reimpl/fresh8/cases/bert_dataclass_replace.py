@@ -53,13 +53,13 @@ class Bert(nn.Module):
         super().__init__()
         self.word = nn.Embedding(c.vocab, c.hidden, padding_idx=0)
         self.pos = nn.Embedding(c.max_len, c.hidden)
-        self.type = nn.Embedding(c.type_vocab, c.hidden)
+        self.token_type = nn.Embedding(c.type_vocab, c.hidden)
         self.emb_ln = nn.LayerNorm(c.hidden, eps=c.eps)
         self.layers = nn.ModuleList(Layer(c) for _ in range(c.layers))
         self.pool = nn.Linear(c.hidden, c.hidden)
 
     def forward(self, ids, types, mask):
-        x = self.word(ids) + self.pos(torch.arange(ids.shape[1])) + self.type(types)
+        x = self.word(ids) + self.pos(torch.arange(ids.shape[1])) + self.token_type(types)
         x = self.emb_ln(x)
         bias = (~mask[:, None, None, :]).float() * -1e9
         for layer in self.layers:

@@ -22,7 +22,7 @@ class Dense(FlaxLike):
     in_features: int
 
     def setup(self):
-        self.kernel = nn.Parameter(torch.empty(self.in_features, self.features))
+        self.kernel = nn.Parameter(torch.randn(self.in_features, self.features) * 0.02)
         self.bias = nn.Parameter(torch.zeros(self.features))
 
     def forward(self, x):
