@@ -43,6 +43,8 @@ architectures, 28 in no earlier set, 133 plants; ``fresh5/README.md``): the same
 architectures, 25 in no earlier set, 130 plants; ``fresh6/README.md``): the same rule.
 ``--corpus benchmarks/reimpl/fresh7`` is the seventh (session 14, written blind; 30 cases over 30
 architectures, 15 in no earlier set, 123 plants; ``fresh7/README.md``): the same rule.
+``--corpus benchmarks/reimpl/fresh8`` is the eighth (session 15, written blind; 28 cases over 24
+architectures, 15 in no earlier set, 111 plants; ``fresh8/README.md``): the same rule.
 """
 
 from __future__ import annotations

@@ -17,6 +17,14 @@ from types import ModuleType
 
 from benchmarks.reimpl.make import code_params, hf_params
 
+# the token ids every decoder case of fresh6 on is configured with
+TOKENS = dict(pad_token_id=0, bos_token_id=1, eos_token_id=2)
+
+
+def rope(theta: float, **extra) -> dict:
+    """A config's ``rope_parameters`` (transformers 5's default RoPE, ``extra`` on top)."""
+    return {"rope_type": "default", "rope_theta": theta, **extra}
+
 
 def configs_written_by_transformers(make: ModuleType, corpus: Path, manifest: dict) -> None:
     for c in manifest["cases"]:
@@ -332,13 +340,14 @@ def main(
     return 1 if bad else 0
 
 
-def set_size(make: ModuleType, manifest: dict, *samples: list[str]) -> None:
-    """A set's size and bookkeeping (fresh5 on): >= 30 cases of >= 20 architectures, >= 100
-    plants, >= 3 per architecture, code and config plants, every case planted, the output-checked
-    cases among the cases, and each test sample among them."""
+def set_size(make: ModuleType, manifest: dict, *samples: list[str], min_cases: int = 30) -> None:
+    """A set's size and bookkeeping (fresh5 on): >= ``min_cases`` cases (30 but where a set says
+    why it is smaller) of >= 20 architectures, >= 100 plants, >= 3 per architecture, code and
+    config plants, every case planted, the output-checked cases among the cases, and each test
+    sample among them."""
     cases, planted = manifest["cases"], manifest["planted"]
     archs = {c["arch"] for c in cases}
-    assert len(cases) >= 30 and len(archs) >= 20 and len(planted) >= 100
+    assert len(cases) >= min_cases and len(archs) >= 20 and len(planted) >= 100
     per_arch = {a: sum(p["arch"] == a for p in planted) for a in archs}
     assert min(per_arch.values()) >= 3, per_arch
     assert {c["name"] for c in cases} == set(make.CASES)
@@ -363,3 +372,39 @@ def model_files_are_plain_torch(corpus: Path, manifest: dict) -> None:
     for c in manifest["cases"]:
         src = (corpus / c["code"]).read_text()
         assert "transformers" not in src and "driftcheck" not in src, c["name"]
+
+
+class SetMake:
+    """What every set's ``make.py`` offers (fresh5 on), bound to its table: ``here`` the set's
+    folder, ``cases`` its ``CASES``, ``rules`` its ``SAME_OUTPUT``, ``io`` its
+    ``SAME_OUTPUT_IO``; ``with_only`` offers ``--only`` on the command line. One class, so that
+    the sets differ only in their tables."""
+
+    def __init__(
+        self, here: Path, cases: dict, rules: dict, io: dict, with_only: bool = True
+    ) -> None:
+        self.here, self.cases, self.rules, self.io = here, cases, rules, io
+        self.with_only = with_only
+
+    def same_output(self, name: str, seq: int = 12, code: Path | None = None) -> float:
+        """Max |output difference| between the case (or ``code``, a variant of it) and the HF
+        model of its config, with the same weights (``same_output``)."""
+        return same_output(self.here, self.cases, self.rules, self.io, name, seq, code)
+
+    def build_config(self, name: str, overrides: dict | None = None):
+        return build_config(self.cases, name, overrides)
+
+    def write(self) -> dict:
+        return write_set(self.here, self.cases)
+
+    def check(self, manifest: dict) -> list[str]:
+        """Clean cases must equal the HF count; planted code variants must build and differ."""
+        return check_counts(self.here, manifest)
+
+    def check_keeping_plants(self, manifest: dict, only: set[str] | None = None) -> list[str]:
+        """Every count-keeping code plant of an output-checked case changes the outputs
+        (``check_keeping_plants``)."""
+        return check_keeping_plants(self.here, manifest, self.rules, self.same_output, only)
+
+    def main(self, argv: list[str] | None = None) -> int:
+        return main(self.here, self.cases, self.rules, self.same_output, self.with_only, argv)

@@ -26,12 +26,7 @@ sys.path.insert(0, str(HERE.parents[2]))
 
 from benchmarks.reimpl import set_checks  # noqa: E402
 
-
-def _rope(theta: float, **extra) -> dict:
-    return {"rope_type": "default", "rope_theta": theta, **extra}
-
-
-_TOKENS = dict(pad_token_id=0, bos_token_id=1, eos_token_id=2)
+_rope, _TOKENS = set_checks.rope, set_checks.TOKENS
 
 # name -> (arch, config class, kwargs, HF class, [code plants], [config plants])
 # a code plant: (fact, line in the file, replacement, config's value, code's value)
@@ -1007,28 +1002,10 @@ SAME_OUTPUT_IO: dict[str, tuple[str, list[str]]] = {
 }
 
 
-def same_output(name: str, seq: int = 12, code: Path | None = None) -> float:
-    """Max |output difference| between the case (or ``code``, a variant of it) and the HF model
-    of its config, with the same weights (``set_checks.same_output``)."""
-    return set_checks.same_output(HERE, CASES, SAME_OUTPUT, SAME_OUTPUT_IO, name, seq, code)
-
-
-def build_config(name: str, overrides: dict | None = None):
-    return set_checks.build_config(CASES, name, overrides)
-
-
-def write() -> dict:
-    return set_checks.write_set(HERE, CASES)
-
-
-def check(manifest: dict) -> list[str]:
-    """Clean cases must equal the HF count; planted code variants must build and differ."""
-    return set_checks.check_counts(HERE, manifest)
-
-
-def main() -> int:
-    return set_checks.main(HERE, CASES, SAME_OUTPUT, same_output)
-
+# same_output, build_config, write, check, check_keeping_plants, main: shared with every set
+_MAKE = set_checks.SetMake(HERE, CASES, SAME_OUTPUT, SAME_OUTPUT_IO)
+same_output, build_config, write = _MAKE.same_output, _MAKE.build_config, _MAKE.write
+check, check_keeping_plants, main = _MAKE.check, _MAKE.check_keeping_plants, _MAKE.main
 
 if __name__ == "__main__":
     raise SystemExit(main())
