@@ -122,6 +122,8 @@ class Attributes:
                     if get is not None:  # ``D.width`` where ``width = Dim(64)`` in the class
                         return self.calls.call_func(get, [obj, obj.cls], {})
                     return self.bind(v, obj)
+            if name == "__doc__" and isinstance(obj.cls, Cls):
+                return class_doc(obj.cls)  # ``self.__doc__``: the class's own docstring
             got = self.library.obj_method(obj, name)
             if isinstance(got, Unknown) and obj.cls is not None and not name.startswith("__"):
                 return self.fallback_getattr(obj, name, got)
@@ -145,6 +147,8 @@ class Attributes:
                 return v
             if name == "__name__":
                 return obj.name
+            if name == "__doc__":
+                return class_doc(obj)
             if name == "from_dict" and self.configs.is_config_cls(obj):
                 cls = obj
                 return BuiltinMethod(lambda a, k: self.classes.config_from_dict_call(cls, a, k))
@@ -529,3 +533,19 @@ def leaf_addition(leaf: Leaf, name: str, v: Any, line: int | None) -> None:
         what = "a parameter" if isinstance(v, Tensor) else "a module"
         at = f" at line {line}" if line is not None else ""
         leaf.unresolved.append(f"{what} {name!r} added to the torch layer{at} (not counted)")
+
+
+def class_doc(cls: Cls) -> str | None:
+    """``cls.__doc__``: the class body's own docstring (CPython sets ``__doc__`` in every
+    class's namespace, None without one, so it is never inherited), as its literal text
+    (Python 3.13 also strips its indentation: sizes parsed from a ``Sizes:`` section read
+    the same either way). Code that parses sizes out of it reads them as Python does."""
+    body = cls.node.body
+    first = body[0] if body else None
+    if (
+        isinstance(first, ast.Expr)
+        and isinstance(first.value, ast.Constant)
+        and isinstance(first.value.value, str)
+    ):
+        return first.value.value
+    return None
