@@ -133,6 +133,12 @@ class Items:
                 if raw.lookup(str(k))[0]
                 else Unknown(f"config[{k}]")
             )
+        if isinstance(raw, Cls) and _own_code(raw):
+            # ``ViT["tiny"]``: Python calls the class's ``__class_getitem__`` (an implicit
+            # classmethod), here one of the analyzed code returning a configured subclass
+            ok, fn, where = self.classes.mro_attr(raw, "__class_getitem__")
+            if ok and isinstance(fn, Func) and _own_code(where):
+                return self.calls.call_func(self.attrs.bind(fn, raw), [key], {})
         if isinstance(raw, Obj):
             if raw.kind in ("ModuleList", "Sequential", "ParameterList"):
                 vals = (
