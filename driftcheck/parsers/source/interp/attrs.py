@@ -149,6 +149,11 @@ class Attributes:
                 return obj.name
             if name == "__doc__":
                 return class_doc(obj)
+            if name == "__subclasses__":
+                cls = obj
+                return BuiltinMethod(
+                    lambda a, k: Unknown("__subclasses__(...)") if a or k else self.subclasses(cls)
+                )
             if name == "from_dict" and self.configs.is_config_cls(obj):
                 cls = obj
                 return BuiltinMethod(lambda a, k: self.classes.config_from_dict_call(cls, a, k))
@@ -260,6 +265,38 @@ class Attributes:
         if where.mod.name.split(".")[0] == "torch":
             return None
         return self.bind(fn, v)
+
+    def subclasses(self, cls: Cls) -> Any:
+        """``cls.__subclasses__()`` (a plugin lookup: the mixer whose ``kind`` matches): the
+        classes of the analyzed code that name ``cls`` among their direct bases, in the order
+        Python creates them (module load order, then definition order). Only top-level class
+        statements are created by importing; one nested in a function or under a condition
+        that may subclass ``cls`` makes the answer unknown rather than short."""
+        from driftcheck.parsers.source.loader import installed
+
+        out: list[Cls] = []
+        for m in list(self.ip.mods.values()):
+            if m is None or installed(m.path):
+                continue
+            top = {id(st) for st in m.tree.body}
+            for node in ast.walk(m.tree):
+                if (
+                    isinstance(node, ast.Call)
+                    and isinstance(node.func, ast.Name)
+                    and node.func.id == "type"
+                    and len(node.args) == 3
+                ):  # ``type(name, bases, ns)``: a class made when that line runs
+                    return Unknown(f"{cls.name}.__subclasses__() with a class made at run time")
+                if not isinstance(node, ast.ClassDef) or not node.bases:
+                    continue
+                if id(node) not in top:
+                    if any(cls.name in ast.unparse(b) for b in node.bases):
+                        return Unknown(f"{cls.name}.__subclasses__() with a class made at run time")
+                    continue
+                v = self.names.global_lookup(m, node.name)
+                if isinstance(v, Cls) and any(b is cls for b in v.bases):
+                    out.append(v)
+        return out
 
     def bind(self, v: Any, inst: Any) -> Any:
         if isinstance(v, Func) and not v.is_static:
