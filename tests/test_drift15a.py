@@ -335,3 +335,45 @@ def test_root_is_found_past_subclasses_found_by_lookup(tmp_path):
     path = _write(tmp_path, MODELS["subclasses_plugin_lookup"])
     g = parse_source(path)
     assert g.params_total() == _torch_count(str(path))
+
+
+NORM_EPS_FORWARD = """
+    import torch
+    from torch import nn
+    class Cfg:
+        def __init__(self, **kw):
+            self._d = dict(kw)
+        def __getattr__(self, key):
+            if key.startswith("_"):
+                raise AttributeError(key)
+            return self._d[key]
+    CFG = Cfg(width=16, vocab=40, rms_norm_eps=3e-6, eps=0.25)
+    class RMSNorm(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.weight = nn.Parameter(torch.ones(CFG.width))
+        def forward(self, x):
+            return self.weight * x * torch.rsqrt(x.pow(2).mean(-1, keepdim=True) + CFG.rms_norm_eps)
+    class M(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.emb = nn.Embedding(CFG.vocab, CFG.width)
+            self.norm = RMSNorm()
+        def forward(self, ids):
+            x = self.emb(ids)
+            return self.norm(x / (x.abs().max() + CFG.eps))
+"""
+
+
+def test_eps_read_by_a_norms_forward_is_a_use(tmp_path):
+    """``CFG.rms_norm_eps`` read by a norm's own ``forward`` is that norm's epsilon (a value
+    use holding what CPython reads); an ``eps`` read outside a norm (a division guard) is
+    not one."""
+    path = tmp_path / "model.py"
+    path.write_text(textwrap.dedent(NORM_EPS_FORWARD))
+    ns = runpy.run_path(str(path), run_name="__d15a__")
+    g = parse_source(path)
+    assert g.params_total() == _torch_count(str(path))
+    uses = {(u.key, u.value) for u in g.uses}
+    assert ("normEps", ns["CFG"].rms_norm_eps) in uses
+    assert not any(u.value == ns["CFG"].eps for u in g.uses)
