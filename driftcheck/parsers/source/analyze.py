@@ -455,10 +455,31 @@ def pick_root(interp: Interp, mods: list[ModInfo], entry: str | None, p: Path) -
     top = [c for c in classes if c.name not in used]
     if len(top) > 1:
         top = [c for c in top if not _registered(c, funcs, seen)] or top
+    if len(top) > 1:
+        looked_up = _subclass_lookups(classes, [funcs[f] for f in seen], used)
+        top = [
+            c for c in top if not any(b.name in looked_up for b in c.bases if isinstance(b, Cls))
+        ] or top
     if len(top) == 1:
         return top[0]
     names = sorted(c.name for c in (top or classes))
     raise AmbiguousRoot(names, str(p))
+
+
+def _subclass_lookups(classes: list[Cls], funcs: list[ast.FunctionDef], used: set[str]) -> set[str]:
+    """Names of used classes whose subclasses the code finds by ``X.__subclasses__()`` (a
+    plugin lookup, ``cls.__subclasses__()`` inside X's own methods): those subclasses are
+    built through the lookup, so they are parts of the model, not candidate roots."""
+    out: set[str] = set()
+    scopes = [(c.name, c.node) for c in classes] + [(None, f) for f in funcs]
+    for owner, scope in scopes:
+        for n in ast.walk(scope):
+            if isinstance(n, ast.Attribute) and n.attr == "__subclasses__":
+                if isinstance(n.value, ast.Name) and n.value.id in ("cls", "self") and owner:
+                    out.add(owner)
+                elif isinstance(n.value, ast.Name):
+                    out.add(n.value.id)
+    return {n for n in out if n in used}
 
 
 def _registered_impls(mods: list[ModInfo]) -> dict[str, list[ast.FunctionDef]]:

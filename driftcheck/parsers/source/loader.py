@@ -93,6 +93,22 @@ def body_index(node: ast.ClassDef) -> dict[str, ast.stmt]:
     return idx
 
 
+def _unpacked_names(info: ModInfo, t: ast.Tuple | ast.List, value: ast.expr) -> None:
+    """Each name of a module-level unpacking target as its item of the value, nested targets
+    (``D, (F,), L = astuple(cfg)``) as items of items. A level with a starred name is left
+    out (its items' positions depend on the value's length)."""
+    if any(isinstance(e, ast.Starred) for e in t.elts):
+        return
+    for i, e in enumerate(t.elts):
+        item = ast.Subscript(value, ast.Constant(i), ast.Load())
+        ast.copy_location(item, value)
+        ast.copy_location(item.slice, value)
+        if isinstance(e, ast.Name):
+            info.assigns.setdefault(e.id, item)
+        elif isinstance(e, (ast.Tuple, ast.List)):
+            _unpacked_names(info, e, item)
+
+
 def is_accessor(f: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
     """``@name.setter`` / ``@name.deleter``: a property's other halves, not its value."""
     return any(
@@ -233,12 +249,7 @@ def _index(info: ModInfo, body: list[ast.stmt]) -> None:
                 ):
                     # ``Rearrange, _ = optional_import("einops.layers.torch", name="Rearrange")``:
                     # each name is its item of the value (evaluated once per name read)
-                    for i, e in enumerate(t.elts):
-                        if isinstance(e, ast.Name):
-                            item = ast.Subscript(st.value, ast.Constant(i), ast.Load())
-                            ast.copy_location(item, st.value)
-                            ast.copy_location(item.slice, st.value)
-                            info.assigns.setdefault(e.id, item)
+                    _unpacked_names(info, t, st.value)
         elif isinstance(st, ast.AnnAssign) and isinstance(st.target, ast.Name) and st.value:
             info.assigns.setdefault(st.target.id, st.value)
         elif isinstance(st, ast.Import):

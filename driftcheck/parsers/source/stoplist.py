@@ -90,6 +90,7 @@ EXT_TOPS = {
     "string",
     "fractions",
     "contextvars",  # sizes in a ContextVar (library/ctxvars.py)
+    "struct",  # sizes packed in a binary header (library/configtexts.py)
 }
 # framework bases whose instances are nn.Modules
 MODULE_BASES = {

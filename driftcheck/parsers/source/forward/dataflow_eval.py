@@ -569,13 +569,16 @@ class Runner:
         from driftcheck.parsers.source.speed.symbolic import plain_hole
 
         fact = NAME_FACTS.get(key)
-        if fact not in VALUE_FACTS and fact not in _VIEW_FACTS:
+        owner = getattr(fr.func, "owner", None)
+        norm_eps = fact == "normEps" and owner is not None and "norm" in owner.name.lower()
+        if fact not in VALUE_FACTS and fact not in _VIEW_FACTS and not norm_eps:
+            # (an eps read by a norm's own ``forward``, ``cfg.rms_norm_eps``, is that norm's
+            # epsilon, as a constant ``EPS`` there is in ``global_use``)
             return
         v = plain_hole(v)
         if isinstance(v, bool) or not isinstance(v, (int, float)):
             return
         path, line = fr.loc(at)
-        owner = getattr(fr.func, "owner", None)
         via = f"{owner.name}.{getattr(fr.func, 'name', '?')}" if owner is not None else key
         self.f.interp.value_uses.setdefault(
             (fact, v, path, line), (fact, v, (path, line, key), via)

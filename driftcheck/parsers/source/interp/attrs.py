@@ -122,6 +122,8 @@ class Attributes:
                     if get is not None:  # ``D.width`` where ``width = Dim(64)`` in the class
                         return self.calls.call_func(get, [obj, obj.cls], {})
                     return self.bind(v, obj)
+            if name == "__doc__" and isinstance(obj.cls, Cls):
+                return class_doc(obj.cls)  # ``self.__doc__``: the class's own docstring
             got = self.library.obj_method(obj, name)
             if isinstance(got, Unknown) and obj.cls is not None and not name.startswith("__"):
                 return self.fallback_getattr(obj, name, got)
@@ -145,6 +147,13 @@ class Attributes:
                 return v
             if name == "__name__":
                 return obj.name
+            if name == "__doc__":
+                return class_doc(obj)
+            if name == "__subclasses__":
+                cls = obj
+                return BuiltinMethod(
+                    lambda a, k: Unknown("__subclasses__(...)") if a or k else self.subclasses(cls)
+                )
             if name == "from_dict" and self.configs.is_config_cls(obj):
                 cls = obj
                 return BuiltinMethod(lambda a, k: self.classes.config_from_dict_call(cls, a, k))
@@ -256,6 +265,38 @@ class Attributes:
         if where.mod.name.split(".")[0] == "torch":
             return None
         return self.bind(fn, v)
+
+    def subclasses(self, cls: Cls) -> Any:
+        """``cls.__subclasses__()`` (a plugin lookup: the mixer whose ``kind`` matches): the
+        classes of the analyzed code that name ``cls`` among their direct bases, in the order
+        Python creates them (module load order, then definition order). Only top-level class
+        statements are created by importing; one nested in a function or under a condition
+        that may subclass ``cls`` makes the answer unknown rather than short."""
+        from driftcheck.parsers.source.loader import installed
+
+        out: list[Cls] = []
+        for m in list(self.ip.mods.values()):
+            if m is None or installed(m.path):
+                continue
+            top = {id(st) for st in m.tree.body}
+            for node in ast.walk(m.tree):
+                if (
+                    isinstance(node, ast.Call)
+                    and isinstance(node.func, ast.Name)
+                    and node.func.id == "type"
+                    and len(node.args) == 3
+                ):  # ``type(name, bases, ns)``: a class made when that line runs
+                    return Unknown(f"{cls.name}.__subclasses__() with a class made at run time")
+                if not isinstance(node, ast.ClassDef) or not node.bases:
+                    continue
+                if id(node) not in top:
+                    if any(cls.name in ast.unparse(b) for b in node.bases):
+                        return Unknown(f"{cls.name}.__subclasses__() with a class made at run time")
+                    continue
+                v = self.names.global_lookup(m, node.name)
+                if isinstance(v, Cls) and any(b is cls for b in v.bases):
+                    out.append(v)
+        return out
 
     def bind(self, v: Any, inst: Any) -> Any:
         if isinstance(v, Func) and not v.is_static:
@@ -529,3 +570,19 @@ def leaf_addition(leaf: Leaf, name: str, v: Any, line: int | None) -> None:
         what = "a parameter" if isinstance(v, Tensor) else "a module"
         at = f" at line {line}" if line is not None else ""
         leaf.unresolved.append(f"{what} {name!r} added to the torch layer{at} (not counted)")
+
+
+def class_doc(cls: Cls) -> str | None:
+    """``cls.__doc__``: the class body's own docstring (CPython sets ``__doc__`` in every
+    class's namespace, None without one, so it is never inherited), as its literal text
+    (Python 3.13 also strips its indentation: sizes parsed from a ``Sizes:`` section read
+    the same either way). Code that parses sizes out of it reads them as Python does."""
+    body = cls.node.body
+    first = body[0] if body else None
+    if (
+        isinstance(first, ast.Expr)
+        and isinstance(first.value, ast.Constant)
+        and isinstance(first.value.value, str)
+    ):
+        return first.value.value
+    return None

@@ -133,6 +133,12 @@ class Items:
                 if raw.lookup(str(k))[0]
                 else Unknown(f"config[{k}]")
             )
+        if isinstance(raw, Cls) and _own_code(raw):
+            # ``ViT["tiny"]``: Python calls the class's ``__class_getitem__`` (an implicit
+            # classmethod), here one of the analyzed code returning a configured subclass
+            ok, fn, where = self.classes.mro_attr(raw, "__class_getitem__")
+            if ok and isinstance(fn, Func) and _own_code(where):
+                return self.calls.call_func(self.attrs.bind(fn, raw), [key], {})
         if isinstance(raw, Obj):
             if raw.kind in ("ModuleList", "Sequential", "ParameterList"):
                 vals = (
@@ -256,6 +262,8 @@ class Items:
                 self.calls.call_func(self.attrs.bind(fn, raw), [key, v], {})
             elif not ok:  # dict's own ``__setitem__``
                 raw.attrs["__items__"][k] = v
+        elif isinstance(raw, Obj) and raw.cls is not None and self._own_setitem(raw, key, v):
+            pass  # a plain class's own ``__setitem__`` (an alias-mapping settings object)
         elif isinstance(raw, (list, dict)):
             try:
                 raw[k] = v
@@ -265,6 +273,17 @@ class Items:
             raw.library_setitem(k, v)
         elif isinstance(raw, Tensor):  # ``mask[::2] = -1``: its known values change
             tensorvalues.setitem(raw, key, v)
+
+    def _own_setitem(self, raw: Obj, key: Any, v: Any) -> bool:
+        """``obj[key] = v`` on an instance of a class of the analyzed code that defines
+        ``__setitem__`` (a settings class mapping GPT-2 names onto Llama names, storing in
+        its own dict): Python calls that method, so its stores are what later reads see.
+        Before, the store was dropped and every size read back was unknown."""
+        ok, fn, where = self.classes.mro_attr(raw.cls, "__setitem__")
+        if not (ok and isinstance(fn, Func) and _own_code(where)):
+            return False
+        self.calls.call_func(self.attrs.bind(fn, raw), [key, v], {})
+        return True
 
     def iterate(self, v: Any) -> list[Any] | None:
         raw = plain_bare(v)

@@ -631,6 +631,17 @@ class Calls:
             return wildlib.ModGlobals(fr.mod)
         if isinstance(f, Ext) and f.qual == "builtins.eval" and len(args) == 1 and not kwargs:
             return self.eval_text(args[0], fr, e)
+        if (
+            isinstance(f, Ext)
+            and f.qual == "builtins.next"
+            and e.args
+            and isinstance(e.args[0], ast.GeneratorExp)
+            and isinstance(plain(args[0]), list)
+        ):
+            # ``next(c for c in presets if c["name"] == name)`` (lit-gpt's ``from_name``): a
+            # generator expression is evaluated here as the list of what it yields, so next()
+            # takes its first item, or the default when nothing matched
+            args[0] = iter(plain(args[0]))
         if f.__class__ is Unknown and self.may_build(e, fr):
             # a callable we could not follow (``partial(PreNorm, norm, dim)`` unmodelled, a
             # class from a table we cannot read): what it returns may be a layer with weights,

@@ -17,6 +17,7 @@ import ast
 import csv
 import shlex
 import string
+import struct
 import xml.etree.ElementTree as ET
 from fractions import Fraction
 from typing import Any, ClassVar
@@ -344,6 +345,74 @@ def _fraction(c: Call) -> Any:
         return Fraction(*args)
     except (ValueError, TypeError, ZeroDivisionError):
         return c.unknown("fractions.Fraction() that would raise")
+
+
+# ---------------------------------------------------------------------------------- struct
+# Sizes packed into a binary header (a checkpoint exporter's ``struct.pack("<6I", ...)``, read
+# back with ``struct.unpack``): the bytes are data, decoded by CPython's own ``struct`` from a
+# known format and known values / bytes, so the numbers read are the ones the program reads.
+STRUCT = Group("struct")
+MAX_STRUCT = 1 << 16  # bytes: a longer record is not packed / unpacked statically (unknown)
+
+
+def _struct_format(c: Call) -> Any:
+    fmt = c.plain(0, "format")
+    if isinstance(fmt, bytes):
+        fmt = fmt.decode("ascii", "replace")
+    if not isinstance(fmt, str) or len(fmt) > 256:
+        return None
+    try:
+        return fmt if struct.calcsize(fmt) <= MAX_STRUCT else None
+    except struct.error:  # CPython raises: not decided statically
+        return None
+
+
+def _buffer(v: Any) -> bytes | None:
+    v = plain(v)
+    return bytes(v) if isinstance(v, (bytes, bytearray)) and len(v) <= MAX_STRUCT else None
+
+
+@STRUCT.entry("pack", doc="pack(fmt, *values): CPython's struct.pack of a known format and values")
+def _struct_pack(c: Call) -> Any:
+    fmt, vals = _struct_format(c), [plain(a) for a in c.args[1:]]
+    if fmt is None or c.kwargs or not all(isinstance(v, (int, float, bytes, bool)) for v in vals):
+        return c.unknown("struct.pack() of a format or values we cannot read")
+    try:
+        return struct.pack(fmt, *vals)
+    except struct.error:
+        return c.unknown("struct.pack() that would raise")
+
+
+@STRUCT.entry("unpack", doc="unpack(fmt, buffer): CPython's struct.unpack of known bytes")
+def _struct_unpack(c: Call) -> Any:
+    fmt, buf = _struct_format(c), _buffer(c.arg(1, "buffer"))
+    if fmt is None or buf is None:
+        return c.unknown("struct.unpack() of a format or bytes we cannot read")
+    try:
+        return struct.unpack(fmt, buf)
+    except struct.error:
+        return c.unknown("struct.unpack() that would raise")
+
+
+@STRUCT.entry("unpack_from", doc="unpack_from(fmt, buffer, offset=0): of known bytes")
+def _struct_unpack_from(c: Call) -> Any:
+    fmt, buf, off = _struct_format(c), _buffer(c.arg(1, "buffer")), c.plain(2, "offset", 0)
+    if fmt is None or buf is None or not isinstance(off, int) or isinstance(off, bool):
+        return c.unknown("struct.unpack_from() of a format or bytes we cannot read")
+    try:
+        return struct.unpack_from(fmt, buf, off)
+    except struct.error:
+        return c.unknown("struct.unpack_from() that would raise")
+
+
+@STRUCT.entry("calcsize", doc="calcsize(fmt): the size of a known format")
+def _struct_calcsize(c: Call) -> Any:
+    fmt = _struct_format(c)
+    return (
+        c.unknown("struct.calcsize() of a format we cannot read")
+        if fmt is None
+        else (struct.calcsize(fmt))
+    )
 
 
 # ---------------------------------------------------------------------------------- make_dataclass

@@ -9,6 +9,7 @@ from __future__ import annotations
 import csv
 import itertools
 import math
+import re
 import string
 from collections.abc import Callable, Iterator
 from fractions import Fraction
@@ -291,6 +292,12 @@ MATH_CONST.update(
     {f"string.{n}": getattr(string, n) for n in dir(string) if n[0].islower() and n != "capwords"}
 )
 MATH_CONST.update({f"csv.{n}": getattr(csv, n) for n in dir(csv) if n.startswith("QUOTE_")})
+# ``re``'s flags (``re.findall(pat, doc, re.M)`` parsing sizes out of a docstring): the
+# stdlib's own RegexFlag values, passed to the ``re`` functions library/stdlib.py runs
+MATH_CONST.update({f"re.{n}": getattr(re, n) for n in ("A", "I", "M", "S", "X", "ASCII")})
+MATH_CONST.update(
+    {f"re.{n}": getattr(re, n) for n in ("IGNORECASE", "MULTILINE", "DOTALL", "VERBOSE")}
+)
 
 
 class ParamKind(str):

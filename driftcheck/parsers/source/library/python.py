@@ -54,7 +54,7 @@ _PY_CALL = {
     "divmod": "divmod(a, b) of known numbers",
     "pow": "pow(a, b) of known numbers (result size checked first)",
     "iter": "iter(xs): a real iterator over a known sequence's abstract items",
-    "next": "next(it[, default]) on an iterator made by iter()/itertools.cycle",
+    "next": "next(it[, default]) of an iter()/itertools.cycle iterator or a generator expression",
     "print": "print(...): None, nothing printed",
     "delattr": "delattr(obj, name): not modelled, unknown",
     "id": "id(x): unknown (identity is not a static fact)",

@@ -173,6 +173,7 @@ GROUP_PREFIXES: dict[str, tuple[str, ...]] = {
         "string",
         "fractions",
         "dataclasses",
+        "struct",
     ),
     "ctxvars": ("contextvars",),
     "arrays": ("numpy", "scipy.linalg", "scipy.signal"),

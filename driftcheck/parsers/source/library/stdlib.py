@@ -947,6 +947,76 @@ def _asdict(c: Call) -> Any:
     return c.unknown("asdict() of an unknown object") if f is None else f
 
 
+def _dc_field_names(interp: Any, cls: Any) -> list[str] | None:
+    """A dataclass's fields in definition order (bases first, a redefined field keeping its
+    first place, as ``dataclasses.fields`` gives them); ``ClassVar`` annotations are no
+    fields. None for a class that is not a dataclass of the analyzed code."""
+    if not isinstance(cls, Cls) or not any(
+        isinstance(c, Cls) and interp.calls.is_dataclass(c) for c in cls.mro()
+    ):
+        return None
+    names: list[str] = []
+    for c in reversed(cls.mro()):
+        if not isinstance(c, Cls):
+            continue
+        for st in c.node.body:
+            if isinstance(st, ast.AnnAssign) and isinstance(st.target, ast.Name):
+                if "ClassVar" in ast.unparse(st.annotation):
+                    continue
+                if st.target.id not in names:
+                    names.append(st.target.id)
+    return names
+
+
+def _astuple_value(interp: Any, v: Any, depth: int = 0) -> Any:
+    """What ``dataclasses.astuple`` makes of one value: a dataclass instance becomes the
+    tuple of its fields, lists / tuples / dicts are copied with their items converted, any
+    other value is itself. None where an instance's field is not known to us."""
+    raw = plain(v)
+    if depth > 20:
+        return None
+    if isinstance(raw, Obj) and not raw.module and raw.cls is not None:
+        names = _dc_field_names(interp, raw.cls)
+        if names is None:
+            return v
+        out = []
+        for n in names:
+            if n not in raw.attrs:
+                return None
+            x = _astuple_value(interp, raw.attrs[n], depth + 1)
+            if x is None:
+                return None
+            out.append(x)
+        return tuple(out)
+    if isinstance(raw, (list, tuple)):
+        items = [_astuple_value(interp, x, depth + 1) for x in raw]
+        if any(x is None for x in items):
+            return None
+        return type(raw)(items) if type(raw) in (list, tuple) else None
+    if isinstance(raw, dict):
+        out_d = {}
+        for k, x in raw.items():
+            got = _astuple_value(interp, x, depth + 1)
+            if got is None:
+                return None
+            out_d[k] = got
+        return out_d
+    return v
+
+
+@DC.entry("astuple", doc="astuple(obj): a dataclass instance's fields, in order, as a tuple")
+def _astuple(c: Call) -> Any:
+    # ``V, D, H = astuple(Config())`` unpacks the fields in their definition order, so the
+    # order is the class's (not the order __init__ / __post_init__ happened to store them)
+    raw = plain(c.arg(0))
+    if not (isinstance(raw, Obj) and not raw.module and raw.cls is not None):
+        return c.unknown("astuple() of an unknown object")
+    if _dc_field_names(c.interp, raw.cls) is None:
+        return c.unknown("astuple() of an object that is not a dataclass instance")
+    got = _astuple_value(c.interp, raw)
+    return c.unknown("astuple() of a dataclass with an unknown field") if got is None else got
+
+
 @DC.entry("replace", doc="replace(obj, **changes): a new instance with those fields changed")
 def _replace(c: Call) -> Any:
     v = plain(c.arg(0))
