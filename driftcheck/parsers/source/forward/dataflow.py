@@ -474,7 +474,9 @@ class Flow:
                 # its rule on that shape (a Linear(8, 6) repeated crashes at copy 2; a stride-2
                 # ConvTranspose repeated doubles again)
                 spec = self.queries.spec(node.type)
-                out = Tens(nid, self.real_shape(node.type, node.params, inputs[:1], spec, loc))
+                # every input the layer takes (a decoder layer's memory too), not the first only
+                n = (spec.n_inputs or len(inputs)) if spec else 1
+                out = Tens(nid, self.real_shape(node.type, node.params, inputs[:n], spec, loc))
                 self.note_shape(out)
                 self.last_out[nid] = out
                 return out
