@@ -158,6 +158,8 @@ def layer_input(f: Any, node: Any, inputs: list, loc: Any) -> None:
             )
     elif node.type in FLOAT_WEIGHT and dtype == INT:
         f.crash(loc, f"{node.type}: input is int64 (Long) but the weight is float (dtype mismatch)")
+    elif node.type in FLOAT_WEIGHT and dtype == "complex":  # ``torch.fft.rfft(x)``
+        f.crash(loc, f"{node.type}: input is complex but the weight is float (dtype mismatch)")
 
 
 # ---------------------------------------------------------------------- functional ops
@@ -349,6 +351,9 @@ def tuple_result(
     if node.type == "MultiheadAttention":
         mha_masks(f, node, args, kwargs, loc)
         return Multi(out, (UNK,))
+    from driftcheck.parsers.source.forward import dataflow_args
+
+    dataflow_args.rnn_hx(f, node, args, kwargs, loc)
     return Multi(out, rnn_state(f, node, tens[0] if tens else None))
 
 
@@ -358,6 +363,9 @@ def unpack_tensor(run: Any, t: Tens, n: int, fr: Any, at: Any) -> list | None:
     ValueError Python raises. None when the shape is not known."""
     f = run.f
     shape = _shape(t)
+    if shape is not None and shape and t.src is None and shape[0] == n:
+        # a tensor with no node (a buffer: ``src, dst = self.edge_index``): its rows' shape
+        return [Tens(None, shape[1:]) for _ in range(n)]
     if shape is None or t.src is None or not shape:
         return None
     if f.queries.node_type(t.src) not in SINGLE_TENSOR:

@@ -1,0 +1,260 @@
+"""Forward crashes on real sizes (``check --input-shape``) in the arguments of torch functions
+whose shape rule is not a catalogue op (session 15): each check is what torch raises, on
+shapes the pass knows for certain, and anything not known gives no crash:
+
+- ``torch.fft.rfft / fft / irfft(x, n, dim)``: the transformed axis becomes ``n // 2 + 1``
+  (rfft), ``n`` (fft, irfft; irfft's default ``2 * (m - 1)``), so an FFT convolution whose two
+  spectra differ in length fails at their product; rfft / fft results are complex (a Linear
+  fed one raises a dtype error, ``dataflow_checks.layer_input``);
+- ``F.affine_grid(theta, size)``: ``theta`` must be ``(N, 2, 3)`` for a 4-D size (``(N, 3,
+  4)`` for 5-D) with ``N == size[0]``; the grid is ``(N, H, W, 2)``;
+- ``torch.meshgrid`` of vectors: its grids' shapes;
+- ``F.grid_sample(x, grid)``: a 4-D ``x`` takes a 4-D grid ``(N, H', W', 2)`` of the same
+  batch; the result is ``(N, C, H', W')``;
+- ``F.interpolate(mode="nearest" | "area" | "nearest-exact", align_corners=...)``: torch's
+  ValueError (align_corners only with interpolating modes);
+- ``t.index_add(dim, index, source)``: ``index`` is a vector as long as ``source``'s
+  ``dim`` axis; ``t.scatter_add(dim, index, src)``: ``index`` has ``t``'s rank;
+- an RNN's initial state ``hx``: ``(layers * directions, batch, hidden)`` exactly, as torch
+  checks ("Expected hidden size").
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from driftcheck.parsers.source.values.dataflow_values import ShapeOf, Tens
+
+COMPLEX = "complex"
+FFT = {"rfft", "fft", "irfft", "ifft"}
+_NO_ALIGN = {"nearest", "area", "nearest-exact"}
+
+
+def _is_int(v: Any) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def _shape(t: Any) -> tuple[int, ...] | None:
+    if isinstance(t, Tens) and isinstance(t.shape, tuple) and all(_is_int(d) for d in t.shape):
+        return t.shape
+    return None
+
+
+def _ranked(t: Any) -> tuple | None:
+    """The shape of a tensor whose rank is known (its sizes may not be)."""
+    return t.shape if isinstance(t, Tens) and isinstance(t.shape, tuple) else None
+
+
+def _arg(args: list, kwargs: dict, i: int, name: str, default: Any = None) -> Any:
+    return args[i] if len(args) > i else kwargs.get(name, default)
+
+
+def _axis(d: Any, rank: int) -> int | None:
+    if not _is_int(d) or not -rank <= d < rank:
+        return None
+    return d % rank
+
+
+# ---------------------------------------------------------------------- torch.fft
+def fft(run: Any, name: str, args: list, kwargs: dict) -> Tens | None:
+    """The shape (and, for rfft / fft, the complex dtype) of a 1-D FFT of a known shape; None
+    when not known (the caller's unknown result stands)."""
+    from driftcheck.parsers.source.forward import dataflow_checks
+
+    f = run.f
+    x = _arg(args, kwargs, 0, "input")
+    n, dim = _arg(args, kwargs, 1, "n"), _arg(args, kwargs, 2, "dim", -1)
+    xs = _shape(x)
+    if xs is None or not xs or (n is not None and not _is_int(n)):
+        return None
+    ax = _axis(dim, len(xs))
+    if ax is None:
+        return None
+    m = xs[ax]
+    if name == "irfft":
+        size = n if n is not None else 2 * (m - 1)
+    else:
+        size = n if n is not None else m
+        if name == "rfft":
+            size = size // 2 + 1
+    if size < 1:
+        return None
+    out = Tens(None, (*xs[:ax], size, *xs[ax + 1 :]))
+    if name in ("rfft", "fft"):
+        return dataflow_checks.mark(f, out, dtype=COMPLEX)
+    return out
+
+
+# ---------------------------------------------------------------------- sampling grids
+def _size_arg(v: Any) -> tuple[int, ...] | None:
+    if isinstance(v, ShapeOf):
+        return _shape(v.t)
+    if isinstance(v, (tuple, list)) and all(_is_int(d) for d in v):
+        return tuple(v)
+    return None
+
+
+def meshgrid(args: list, kwargs: dict) -> tuple | None:
+    """``torch.meshgrid(a, b, indexing="ij")`` of vectors: one tensor per input, each of shape
+    ``(len(a), len(b), ...)`` (``"xy"`` swaps the first two)."""
+    ts = list(args[0]) if len(args) == 1 and isinstance(args[0], (list, tuple)) else args
+    shapes = [_shape(t) for t in ts]
+    indexing = kwargs.get("indexing", "ij")
+    if not ts or any(s is None or len(s) > 1 for s in shapes) or indexing not in ("ij", "xy"):
+        return None
+    sizes = [s[0] if s else 1 for s in shapes]
+    if indexing == "xy" and len(sizes) > 1:
+        sizes[0], sizes[1] = sizes[1], sizes[0]
+    return tuple(Tens(None, tuple(sizes)) for _ in ts)
+
+
+def affine_grid(run: Any, args: list, kwargs: dict, loc: Any) -> Tens | None:
+    f = run.f
+    theta, size = _arg(args, kwargs, 0, "theta"), _size_arg(_arg(args, kwargs, 1, "size"))
+    ts = _shape(theta)
+    if ts is None or size is None or len(size) not in (4, 5):
+        return None
+    want = (size[0], 2, 3) if len(size) == 4 else (size[0], 3, 4)
+    if ts != want:
+        f.crash(
+            loc,
+            f"affine_grid: expected a batch of affine matrices of shape {list(want)} for size "
+            f"{list(size)}, got theta of shape {list(ts)} (ValueError)",
+        )
+        return Tens(None)
+    return Tens(None, (size[0], *size[2:], len(size) - 2))
+
+
+def grid_sample(run: Any, args: list, kwargs: dict, loc: Any) -> Tens | None:
+    f = run.f
+    xs = _shape(_arg(args, kwargs, 0, "input"))
+    gs = _shape(_arg(args, kwargs, 1, "grid"))
+    if xs is None or gs is None or len(xs) not in (4, 5):
+        return None
+    nd = len(xs) - 2
+    if len(gs) != len(xs):
+        f.crash(loc, f"grid_sample: a {len(xs)}-D input takes a {len(xs)}-D grid, got {list(gs)}")
+        return Tens(None)
+    if gs[-1] != nd:
+        f.crash(
+            loc,
+            f"grid_sample: expected grid to have size {nd} in last dimension, but got grid "
+            f"with sizes {list(gs)}",
+        )
+        return Tens(None)
+    if gs[0] != xs[0]:
+        f.crash(loc, f"grid_sample: grid and input batch sizes differ ({gs[0]} and {xs[0]})")
+        return Tens(None)
+    return Tens(None, (xs[0], xs[1], *gs[1:-1]))
+
+
+def interpolate_args(run: Any, args: list, kwargs: dict, loc: Any) -> None:
+    mode = _arg(args, kwargs, 3, "mode", "nearest")
+    ac = _arg(args, kwargs, 4, "align_corners")
+    if isinstance(mode, str) and mode in _NO_ALIGN and isinstance(ac, bool):
+        run.f.crash(
+            loc,
+            "interpolate: align_corners option can only be set with the interpolating modes "
+            f"(linear, bilinear, bicubic, trilinear), not mode={mode!r} (ValueError)",
+        )
+
+
+# ---------------------------------------------------------------------- index_add / scatter_add
+def index_add(run: Any, t: Tens, name: str, args: list, kwargs: dict, loc: Any) -> None:
+    """``t.index_add_(dim, index, source)`` / ``t.scatter_add(dim, index, src)``: torch's size
+    checks between ``t``, ``index`` and the source (``alpha`` and reductions aside)."""
+    f = run.f
+    dim = _arg(args, kwargs, 0, "dim")
+    ix = _shape(_arg(args, kwargs, 1, "index"))
+    source = _arg(args, kwargs, 2, "source" if name == "index_add" else "src")
+    if name == "index_add":
+        # the ranks and the one size compared must be known (``m = lin(x[idx])`` has rows
+        # known only on data, its width known)
+        ts, src = _ranked(t), _ranked(source)
+        if ts is None or ix is None or src is None or not ts:
+            return
+        ax = _axis(dim, len(ts))
+        if ax is None:
+            return
+        if len(ix) > 1:
+            f.crash(loc, f"index_add_(): Index is supposed to be a vector, got shape {list(ix)}")
+        elif src and len(src) != len(ts):
+            f.crash(
+                loc,
+                f"index_add_(): source {list(src)} and self {list(ts)} must have the same "
+                "number of dimensions",
+            )
+        elif src and _is_int(src[ax]) and src[ax] != (ix[0] if ix else 1):
+            f.crash(
+                loc,
+                f"index_add_(): Number of indices ({ix[0] if ix else 1}) should be equal to "
+                f"source.size(dim): ({src[ax]}), for dim: {ax}",
+            )
+        return
+    ts, src = _ranked(t), _ranked(source)
+    if ts is None or ix is None or src is None or not ts or not ix:
+        return
+    ax = _axis(dim, len(ts))
+    if ax is None:
+        return
+    if len(ix) != len(ts) or len(src) != len(ts):
+        f.crash(
+            loc,
+            f"scatter_add: index {list(ix)} must have the same number of dimensions as self "
+            f"(rank {len(ts)}) and src (rank {len(src)})",
+        )
+        return
+    ts, src = _shape(t), _shape(source)
+    if ts is None or src is None:
+        return
+    if any(i > s for i, s in zip(ix, src)) or any(
+        i > s for d, (i, s) in enumerate(zip(ix, ts)) if d != ax
+    ):
+        f.crash(
+            loc,
+            f"scatter_add: index {list(ix)} is larger than src {list(src)} or than self "
+            f"{list(ts)} apart from dimension {ax}",
+        )
+
+
+# ---------------------------------------------------------------------- RNN initial state
+def rnn_hx(f: Any, node: Any, args: list, kwargs: dict, loc: Any) -> None:
+    """``gru(x, h0)``: ``h0`` must be the shape the call returns as ``h_n`` (an LSTM's
+    ``(h0, c0)`` each its own); torch raises on any other shape."""
+    from driftcheck.parsers.source.forward import dataflow_checks
+
+    x = args[0] if args else kwargs.get("input")
+    hx = args[1] if len(args) > 1 else kwargs.get("hx")
+    if not isinstance(x, Tens) or hx is None:
+        return
+    state = dataflow_checks.rnn_state(f, node, x)
+    if not state:
+        return
+    want = state[0] if node.type == "LSTM" else (state[0],)
+    got = tuple(hx) if node.type == "LSTM" and isinstance(hx, (tuple, list)) else (hx,)
+    if len(got) != len(want):
+        return
+    for g, w in zip(got, want):
+        gs, ws = _shape(g), _shape(w)
+        if gs is not None and ws is not None and gs != ws:
+            f.crash(
+                loc,
+                f"{node.type}: Expected hidden size {ws}, got {list(gs)} (initial state "
+                "is (num_layers * num_directions, batch, hidden_size))",
+            )
+            return
+
+
+def call(run: Any, q: str, name: str, args: list, kwargs: dict, loc: Any) -> Tens | None:
+    """``call_torch``'s hook: the result of a function checked here, or None (go on)."""
+    if q.startswith("torch.fft.") and name in FFT:
+        return fft(run, name, args, kwargs)
+    if name == "meshgrid":
+        return meshgrid(args, kwargs)
+    if name == "affine_grid":
+        return affine_grid(run, args, kwargs, loc)
+    if name == "grid_sample":
+        return grid_sample(run, args, kwargs, loc)
+    if name == "interpolate":
+        interpolate_args(run, args, kwargs, loc)
+    return None
