@@ -15,6 +15,10 @@ shapes the pass knows for certain, and anything not known gives no crash:
   ValueError (align_corners only with interpolating modes);
 - ``t.index_add(dim, index, source)``: ``index`` is a vector as long as ``source``'s
   ``dim`` axis; ``t.scatter_add(dim, index, src)``: ``index`` has ``t``'s rank;
+- float64 tensors: a buffer ``__init__`` made with ``dtype=torch.float64`` (its values known),
+  ``x.double()``, and an arithmetic result with a float64 operand of rank >= 1 (torch's type
+  promotion: a 0-D float64 operand does not promote a float32 tensor); a Linear or
+  convolution fed one raises (``dataflow_checks.layer_input``);
 - an RNN's initial state ``hx``: ``(layers * directions, batch, hidden)`` exactly, as torch
   checks ("Expected hidden size").
 """
@@ -26,6 +30,7 @@ from typing import Any
 from driftcheck.parsers.source.values.dataflow_values import ShapeOf, Tens
 
 COMPLEX = "complex"
+F64 = "float64"  # float64 is kept apart from FLOAT: a Linear's float32 weight rejects it
 FFT = {"rfft", "fft", "irfft", "ifft"}
 _NO_ALIGN = {"nearest", "area", "nearest-exact"}
 
@@ -258,3 +263,40 @@ def call(run: Any, q: str, name: str, args: list, kwargs: dict, loc: Any) -> Ten
     if name == "interpolate":
         interpolate_args(run, args, kwargs, loc)
     return None
+
+
+# ---------------------------------------------------------------------- float64
+def buffer_dtype(f: Any, v: Any, out: Any) -> Any:
+    """A buffer whose values ``__init__`` computed in float64 (``torch.tensor(stats,
+    dtype=torch.float64)``): its view in forward is float64."""
+    from driftcheck.parsers.source.forward import dataflow_checks
+    from driftcheck.parsers.source.library import tensorvalues
+
+    if f.input_shape is None or not isinstance(out, Tens) or out.shape is None:
+        return out
+    arr = tensorvalues.data(v)
+    if arr is not None and str(getattr(arr, "dtype", "")) == "float64":
+        return dataflow_checks.mark(f, out, dtype=F64)
+    return out
+
+
+def promote(f: Any, a: Any, b: Any, out: Any) -> None:
+    """``x - mean`` with ``mean`` float64 of rank >= 1: the result is float64 (a complex
+    operand, or a float64 0-D tensor beside a tensor of rank >= 1, gives no fact)."""
+    from driftcheck.parsers.source.forward import dataflow_checks
+
+    if not isinstance(out, Tens):
+        return
+    dts = [dataflow_checks.fact(f, x, "dtype") if isinstance(x, Tens) else None for x in (a, b)]
+    if COMPLEX in dts or F64 not in dts:
+        return
+    for x, dt in zip((a, b), dts):
+        if dt != F64:
+            continue
+        if _ranked(x):  # rank >= 1: it takes part in the promotion whatever the other is
+            dataflow_checks.mark(f, out, dtype=F64)
+            return
+        other = b if x is a else a
+        if not isinstance(other, Tens) or _ranked(other) == ():
+            dataflow_checks.mark(f, out, dtype=F64)  # with a number or another 0-D tensor
+            return

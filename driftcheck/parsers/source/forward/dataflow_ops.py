@@ -103,7 +103,11 @@ def convert(run: Any, v: Any, depth: int = 0) -> Any:
     if isinstance(v, Func):
         return UserFunc(v)
     if isinstance(v, Tensor):  # on real sizes a buffer's shape is known (a causal mask)
-        return Tens.view_of(v, run.f.input_shape is not None)
+        if run.f.input_shape is not None:
+            from driftcheck.parsers.source.forward import dataflow_args
+
+            return dataflow_args.buffer_dtype(run.f, v, Tens.view_of(v, True))
+        return Tens.view_of(v, False)
     if isinstance(v, WeightRef):
         return Tens(None)
     if isinstance(v, Unknown):
