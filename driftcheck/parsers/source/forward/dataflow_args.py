@@ -19,6 +19,9 @@ shapes the pass knows for certain, and anything not known gives no crash:
   ``x.double()``, and an arithmetic result with a float64 operand of rank >= 1 (torch's type
   promotion: a 0-D float64 operand does not promote a float32 tensor); a Linear or
   convolution fed one raises (``dataflow_checks.layer_input``);
+- a catalogue layer's ``weight`` / ``bias`` read in forward (a Conv-BN fusion:
+  ``self.conv.weight * scale.reshape(1, -1, 1, 1)``) has the shape the catalogue gives it,
+  and a BatchNorm's ``running_mean`` / ``running_var`` are ``(num_features,)``;
 - an RNN's initial state ``hx``: ``(layers * directions, batch, hidden)`` exactly, as torch
   checks ("Expected hidden size").
 """
@@ -300,3 +303,55 @@ def promote(f: Any, a: Any, b: Any, out: Any) -> None:
         if not isinstance(other, Tens) or _ranked(other) == ():
             dataflow_checks.mark(f, out, dtype=F64)  # with a number or another 0-D tensor
             return
+
+
+# ---------------------------------------------------------------------- a layer's tensors
+_BN = {"BatchNorm1d", "BatchNorm2d", "BatchNorm3d", "SyncBatchNorm"}
+
+
+def leaf_tensor_shape(run: Any, leaf: Any, name: str) -> tuple | None:
+    """The shape of ``layer.weight`` / ``.bias`` (a BatchNorm's running statistics too) of a
+    catalogue layer whose parameters are all known; None otherwise (a reparametrized weight,
+    an unresolved size, a layer without that tensor)."""
+    if run.f.input_shape is None or leaf.unresolved or leaf.wnorm:
+        return None
+    spec = run.f.queries.spec(leaf.type)
+    if spec is None:
+        return None
+    try:
+        bound = spec.bind(leaf.params)
+        if name in ("running_mean", "running_var"):
+            if leaf.type not in _BN or bound.get("track_running_stats") is not True:
+                return None
+            shape: Any = (bound.get("num_features"),)
+        else:
+            shape = spec.weights(bound).get(name)
+    except Exception:  # noqa: BLE001 - parameters the rule cannot read
+        return None
+    if isinstance(shape, (tuple, list)) and shape and all(_is_int(d) and d > 0 for d in shape):
+        return tuple(shape)
+    return None
+
+
+# attributes torch's layers hold as the plain value the catalogue binds
+_SCALAR_ATTRS = {
+    "eps", "momentum", "affine", "track_running_stats", "num_features", "in_features",
+    "out_features", "in_channels", "out_channels", "groups", "num_embeddings", "embedding_dim",
+    "hidden_size", "input_size", "num_layers", "bidirectional", "batch_first", "embed_dim",
+    "num_heads", "num_groups", "num_channels",
+}  # fmt: skip
+
+
+def leaf_default(run: Any, leaf: Any, name: str) -> Any:
+    """A catalogue layer's parameter left at its default (``self.bn.eps``), as torch's layer
+    holds it: a plain number, string or flag; None when not one."""
+    if name not in _SCALAR_ATTRS:
+        return None  # torch keeps others in another form (``kernel_size`` as a tuple)
+    spec = run.f.queries.spec(leaf.type)
+    if spec is None or leaf.unresolved:
+        return None
+    try:
+        v = spec.bind(leaf.params).get(name)
+    except Exception:  # noqa: BLE001 - parameters the rule cannot read
+        return None
+    return v if isinstance(v, (int, float, str, bool)) else None
