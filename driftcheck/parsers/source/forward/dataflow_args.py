@@ -6,6 +6,7 @@ shapes the pass knows for certain, and anything not known gives no crash:
   (rfft), ``n`` (fft, irfft; irfft's default ``2 * (m - 1)``), so an FFT convolution whose two
   spectra differ in length fails at their product; rfft / fft results are complex (a Linear
   fed one raises a dtype error, ``dataflow_checks.layer_input``);
+- ``torch.stft(x, n_fft, hop, return_complex=True)``: complex ``(B, n_fft // 2 + 1, frames)``;
 - ``F.affine_grid(theta, size)``: ``theta`` must be ``(N, 2, 3)`` for a 4-D size (``(N, 3,
   4)`` for 5-D) with ``N == size[0]``; the grid is ``(N, H, W, 2)``;
 - ``torch.meshgrid`` of vectors: its grids' shapes;
@@ -22,6 +23,11 @@ shapes the pass knows for certain, and anything not known gives no crash:
 - a catalogue layer's ``weight`` / ``bias`` read in forward (a Conv-BN fusion:
   ``self.conv.weight * scale.reshape(1, -1, 1, 1)``) has the shape the catalogue gives it,
   and a BatchNorm's ``running_mean`` / ``running_var`` are ``(num_features,)``;
+- ``x[mask] = value`` with a boolean mask of known rank (a buffer whose values ``__init__``
+  computed): the mask's shape is ``x``'s leading axes, and ``value`` (its leading 1s aside)
+  must broadcast to ``(selected, *x.shape[mask.ndim:])``;
+- ``pack_padded_sequence(x, lengths)`` with lengths known (a list, or a buffer's values):
+  one per batch item, each in 1..T, sorted decreasing unless ``enforce_sorted=False``;
 - an RNN's initial state ``hx``: ``(layers * directions, batch, hidden)`` exactly, as torch
   checks ("Expected hidden size").
 """
@@ -33,6 +39,7 @@ from typing import Any
 from driftcheck.parsers.source.values.dataflow_values import ShapeOf, Tens
 
 COMPLEX = "complex"
+BOOL = "bool"
 F64 = "float64"  # float64 is kept apart from FLOAT: a Linear's float32 weight rejects it
 FFT = {"rfft", "fft", "irfft", "ifft"}
 _NO_ALIGN = {"nearest", "area", "nearest-exact"}
@@ -91,6 +98,50 @@ def fft(run: Any, name: str, args: list, kwargs: dict) -> Tens | None:
     if name in ("rfft", "fft"):
         return dataflow_checks.mark(f, out, dtype=COMPLEX)
     return out
+
+
+def stft(run: Any, args: list, kwargs: dict) -> Tens | None:
+    """``torch.stft(x, n_fft, hop, return_complex=True)`` of a real ``(L,)`` / ``(B, L)``
+    signal: complex ``(B, n_fft // 2 + 1, frames)`` (``n_fft`` rows when not one-sided),
+    frames ``1 + L // hop`` centred, ``1 + (L - n_fft) // hop`` not. None for every other
+    form (a complex input, real output, a window or length torch might reject)."""
+    from driftcheck.parsers.source.forward import dataflow_checks
+
+    f = run.f
+    names = ("input", "n_fft", "hop_length", "win_length", "window", "center", "pad_mode")
+    x, n_fft, hop, win, window, center, _ = (_arg(args, kwargs, i, n) for i, n in enumerate(names))
+    center = True if center is None else center
+    onesided = kwargs.get("onesided", True)
+    onesided = True if onesided is None else onesided
+    xs = _shape(x)
+    if xs is None or len(xs) not in (1, 2) or not _is_int(n_fft) or n_fft < 1:
+        return None
+    if kwargs.get("return_complex") is not True or dataflow_checks.fact(f, x, "dtype"):
+        return None
+    hop = n_fft // 4 if hop is None else hop
+    if (
+        not _is_int(hop)
+        or hop < 1
+        or not isinstance(center, bool)
+        or not isinstance(onesided, bool)
+    ):
+        return None
+    if win is not None and win != n_fft:
+        return None
+    if _shape(window) not in (None, (n_fft,)):
+        return None  # a window torch rejects: its error, not ours (an unknown one: either way
+        # the result has this shape, or torch raises at this call)
+    n = xs[-1]
+    if center:
+        if n_fft // 2 >= n:
+            return None
+        frames = 1 + n // hop
+    else:
+        if n < n_fft:
+            return None
+        frames = 1 + (n - n_fft) // hop
+    rows = n_fft // 2 + 1 if onesided else n_fft
+    return dataflow_checks.mark(f, Tens(None, (*xs[:-1], rows, frames)), dtype=COMPLEX)
 
 
 # ---------------------------------------------------------------------- sampling grids
@@ -257,6 +308,8 @@ def call(run: Any, q: str, name: str, args: list, kwargs: dict, loc: Any) -> Ten
     """``call_torch``'s hook: the result of a function checked here, or None (go on)."""
     if q.startswith("torch.fft.") and name in FFT:
         return fft(run, name, args, kwargs)
+    if name == "stft":
+        return stft(run, args, kwargs)
     if name == "meshgrid":
         return meshgrid(args, kwargs)
     if name == "affine_grid":
@@ -278,9 +331,22 @@ def buffer_dtype(f: Any, v: Any, out: Any) -> Any:
     if f.input_shape is None or not isinstance(out, Tens) or out.shape is None:
         return out
     arr = tensorvalues.data(v)
-    if arr is not None and str(getattr(arr, "dtype", "")) == "float64":
-        return dataflow_checks.mark(f, out, dtype=F64)
-    return out
+    kind = getattr(getattr(arr, "dtype", None), "kind", None)
+    if arr is None or kind is None or tuple(arr.shape) != out.shape:
+        return out
+    facts: dict[str, Any] = {}
+    if str(arr.dtype) == "float64":
+        facts["dtype"] = F64
+    elif kind == "b":
+        facts["dtype"] = BOOL
+        facts["count"] = int(arr.sum())  # the items a boolean mask selects
+    elif str(arr.dtype) == "int64":
+        facts["dtype"] = dataflow_checks.INT
+        if arr.size:
+            facts["range"] = (int(arr.min()), int(arr.max()))
+    if arr.ndim == 1 and arr.size <= 64 and kind in "bi":
+        facts["values"] = tuple(int(a) for a in arr.tolist())  # lengths, small index lists
+    return dataflow_checks.mark(f, out, **facts) if facts else out
 
 
 def promote(f: Any, a: Any, b: Any, out: Any) -> None:
@@ -355,3 +421,76 @@ def leaf_default(run: Any, leaf: Any, name: str) -> Any:
     except Exception:  # noqa: BLE001 - parameters the rule cannot read
         return None
     return v if isinstance(v, (int, float, str, bool)) else None
+
+
+# ---------------------------------------------------------------------- masked writes
+def setitem(run: Any, tgt: Any, v: Any, fr: Any) -> None:
+    """``x[mask] = value``: torch's index_put checks with a boolean mask whose dtype is known
+    (only plain names and attributes are evaluated here: no op is added to the graph)."""
+    import ast
+
+    from driftcheck.parsers.source.forward import dataflow_checks
+
+    f = run.f
+    plain = (ast.Name, ast.Attribute)
+    if not isinstance(tgt.value, plain) or not isinstance(tgt.slice, plain):
+        return
+    base, key = run.eval(tgt.value, fr), run.eval(tgt.slice, fr)
+    xs, ms = _shape(base), _shape(key)
+    if xs is None or ms is None or dataflow_checks.fact(f, key, "dtype") != BOOL:
+        return
+    loc = fr.loc(tgt)
+    if len(ms) > len(xs) or any(a != b for a, b in zip(ms, xs)):
+        f.crash(
+            loc,
+            f"IndexError: the shape of the mask {list(ms)} does not match the shape of the "
+            f"indexed tensor {list(xs)}",
+        )
+        return
+    vs = _shape(v)
+    if vs is None:
+        return
+    count = dataflow_checks.fact(f, key, "count")
+    target = (count if _is_int(count) else None, *xs[len(ms) :])
+    while vs and vs[0] == 1:
+        vs = vs[1:]  # torch drops a value's leading 1s before broadcasting
+    bad = len(vs) > len(target) or any(
+        a != 1 and b is not None and a != b for a, b in zip(reversed(vs), reversed(target))
+    )
+    if bad:
+        shown = [d if d is not None else "?" for d in target]
+        f.crash(
+            loc,
+            f"shape mismatch: value tensor of shape {list(_shape(v))} cannot be broadcast to "
+            f"indexing result of shape {shown}",
+        )
+
+
+# ---------------------------------------------------------------------- packed sequences
+def pack_padded(run: Any, args: list, kwargs: dict, loc: Any) -> None:
+    from driftcheck.parsers.source.forward import dataflow_checks
+
+    f = run.f
+    names = ("input", "lengths", "batch_first", "enforce_sorted")
+    x, lengths, bf, sort = (_arg(args, kwargs, i, n) for i, n in enumerate(names))
+    bf = False if bf is None else bf
+    sort = True if sort is None else sort
+    xs = _shape(x)
+    if isinstance(lengths, Tens):
+        lengths = dataflow_checks.fact(f, lengths, "values")
+    if xs is None or len(xs) < 2 or not isinstance(bf, bool) or not isinstance(sort, bool):
+        return
+    if not isinstance(lengths, (list, tuple)) or not all(_is_int(n) for n in lengths):
+        return
+    batch, steps = (xs[0], xs[1]) if bf else (xs[1], xs[0])
+    why = None
+    if len(lengths) != batch:
+        why = f"Expected `len(lengths)` to be equal to batch_size, but got {len(lengths)} (batch_size={batch})"
+    elif lengths and min(lengths) <= 0:
+        why = "Length of all samples has to be greater than 0"
+    elif sort and any(a < b for a, b in zip(lengths, lengths[1:])):
+        why = "`lengths` array must be sorted in decreasing order when `enforce_sorted` is True"
+    elif lengths and max(lengths) > steps:
+        why = f"a length {max(lengths)} exceeds the {steps} time steps of the input"
+    if why:
+        f.crash(loc, f"pack_padded_sequence: {why}")

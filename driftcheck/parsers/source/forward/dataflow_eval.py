@@ -168,6 +168,10 @@ class Runner:
                 self.assign(e, x, fr)
         elif isinstance(tgt, ast.Starred):
             self.assign(tgt.value, UNK, fr)
+        elif isinstance(tgt, ast.Subscript) and self.f.input_shape is not None:
+            from driftcheck.parsers.source.forward import dataflow_args
+
+            dataflow_args.setitem(self, tgt, v, fr)  # ``x[mask] = value``: torch's checks
         # attribute / subscript stores (caches, in-place writes) carry no module dataflow
 
     def unpack(self, v: Any, n: int, site: tuple | None = None) -> list[Any]:

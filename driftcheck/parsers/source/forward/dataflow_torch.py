@@ -150,6 +150,10 @@ def call_torch(run: Any, q: str, args: list, kwargs: dict, fr: Any, at: Any) -> 
         if table is not None and table[1] is w:
             run.f.table_heads.add(table[0])  # ``F.linear(h, self.embed.weight)``: the
             # output head is the table itself (tied), on a path forward surely runs
+    if name == "pack_padded_sequence" and run.f.input_shape is not None:
+        from driftcheck.parsers.source.forward import dataflow_args
+
+        dataflow_args.pack_padded(run, args, kwargs, fr.loc(at))
     if q.startswith("torch.nn.") and not q.startswith("torch.nn.functional."):
         return UNK  # nn.init.*, building a layer inside forward: no dataflow we can follow
     if name in ("cat", "concat", "concatenate", "stack"):
@@ -218,7 +222,7 @@ def call_torch(run: Any, q: str, args: list, kwargs: dict, fr: Any, at: Any) -> 
             return got
     if run.f.input_shape is not None and (
         q.startswith("torch.fft.")
-        or name in ("affine_grid", "grid_sample", "interpolate", "meshgrid")
+        or name in ("affine_grid", "grid_sample", "interpolate", "meshgrid", "stft")
     ):
         from driftcheck.parsers.source.forward import dataflow_args
 
