@@ -263,6 +263,22 @@ class Net(nn.Module):
 model("pack_unsorted_allowed", (5, 3, 4), src=_PACK.format(sort=", enforce_sorted=False"))
 model("pack_unsorted", (5, 3, 4), src=_PACK.format(sort=""))
 
+# ---- MultiheadAttention: query, key and value share the batch axis the layer reads
+_POOL = """
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.seeds = nn.Parameter(torch.randn(1, 2, 12))
+        self.attn = nn.MultiheadAttention(12, 3{bf})
+
+    def forward(self, x):
+        s = self.seeds.expand(x.size(0), -1, -1)
+        out, _ = self.attn(s, x, x, need_weights=False)
+        return out.flatten(1)
+"""
+model("mha_pool_batch_first", (3, 7, 12), src=_POOL.format(bf=", batch_first=True"))
+model("mha_pool_seq_first", (3, 7, 12), src=_POOL.format(bf=""))
+
 
 def _torch_crashes(path: Path, shape: tuple[int, ...], kind: str, train: bool) -> bool:
     torch = pytest.importorskip("torch")

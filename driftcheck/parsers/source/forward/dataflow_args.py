@@ -28,6 +28,9 @@ shapes the pass knows for certain, and anything not known gives no crash:
   must broadcast to ``(selected, *x.shape[mask.ndim:])``;
 - ``pack_padded_sequence(x, lengths)`` with lengths known (a list, or a buffer's values):
   one per batch item, each in 1..T, sorted decreasing unless ``enforce_sorted=False``;
+- ``nn.MultiheadAttention(q, k, v)`` on 3-D inputs: the batch axis (1, or 0 with
+  ``batch_first``) is the same in all three and key and value agree on their first two
+  axes (a batch-first tensor given to a sequence-first layer);
 - an RNN's initial state ``hx``: ``(layers * directions, batch, hidden)`` exactly, as torch
   checks ("Expected hidden size").
 """
@@ -494,3 +497,25 @@ def pack_padded(run: Any, args: list, kwargs: dict, loc: Any) -> None:
         why = f"a length {max(lengths)} exceeds the {steps} time steps of the input"
     if why:
         f.crash(loc, f"pack_padded_sequence: {why}")
+
+
+# ---------------------------------------------------------------------- attention batch axis
+def mha_batch(f: Any, node: Any, args: list, kwargs: dict, loc: Any) -> None:
+    """torch views ``k`` as ``(S, batch * heads, head_dim)`` with the query's batch: a key
+    or value of another batch cannot be viewed so (nor key and value of different lengths)."""
+    if node is None or node.type != "MultiheadAttention":
+        return
+    qkv = [_arg(args, kwargs, i, n) for i, n in enumerate(("query", "key", "value"))]
+    shapes = [_shape(t) for t in qkv]
+    bf = node.params.get("batch_first", False)
+    if any(s is None or len(s) != 3 for s in shapes) or not isinstance(bf, bool):
+        return
+    q, k, v = shapes
+    b = 0 if bf else 1
+    if q[b] != k[b] or k[b] != v[b] or k[1 - b] != v[1 - b]:
+        layout = "(batch, seq, embed)" if bf else "(seq, batch, embed)"
+        f.crash(
+            loc,
+            f"MultiheadAttention(batch_first={bf}) reads {layout}: query {list(q)}, key "
+            f"{list(k)} and value {list(v)} do not share a batch (or key and value a length)",
+        )

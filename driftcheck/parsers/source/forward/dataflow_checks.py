@@ -351,6 +351,9 @@ def tuple_result(
     if f.input_shape is None or node is None or not torch_class:
         return Multi(out)
     if node.type == "MultiheadAttention":
+        from driftcheck.parsers.source.forward import dataflow_args
+
+        dataflow_args.mha_batch(f, node, args, kwargs, loc)
         mha_masks(f, node, args, kwargs, loc)
         return Multi(out, (UNK,))
     from driftcheck.parsers.source.forward import dataflow_args
