@@ -279,6 +279,23 @@ class Net(nn.Module):
 model("mha_pool_batch_first", (3, 7, 12), src=_POOL.format(bf=", batch_first=True"))
 model("mha_pool_seq_first", (3, 7, 12), src=_POOL.format(bf=""))
 
+# ---- gather: an index no larger than the source off the gathered axis
+_TOPK = """
+class Net(nn.Module):
+    def __init__(self, d=8, n=3):
+        super().__init__()
+        self.route = nn.Linear(d, n)
+        self.experts = nn.ModuleList([nn.Linear(d, d) for _ in range(n)])
+
+    def forward(self, x):
+        w, idx = self.route(x).topk(2, dim=-1)
+        outs = torch.stack([e(x) for e in self.experts], dim={axis})
+        picked = outs.gather(1, idx[..., None].expand(-1, -1, x.shape[-1]))
+        return (picked * w[..., None]).sum(1)
+"""
+model("gather_experts_axis1", (5, 8), src=_TOPK.format(axis=1))
+model("gather_experts_last", (5, 8), src=_TOPK.format(axis=-1))
+
 
 def _torch_crashes(path: Path, shape: tuple[int, ...], kind: str, train: bool) -> bool:
     torch = pytest.importorskip("torch")

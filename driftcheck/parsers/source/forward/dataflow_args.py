@@ -28,6 +28,8 @@ shapes the pass knows for certain, and anything not known gives no crash:
   must broadcast to ``(selected, *x.shape[mask.ndim:])``;
 - ``pack_padded_sequence(x, lengths)`` with lengths known (a list, or a buffer's values):
   one per batch item, each in 1..T, sorted decreasing unless ``enforce_sorted=False``;
+- ``t.gather(dim, index)``: ``index`` has ``t``'s rank and no larger size on any other
+  axis; the result has ``index``'s shape (an MoE's expert outputs stacked on the wrong axis);
 - ``nn.MultiheadAttention(q, k, v)`` on 3-D inputs: the batch axis (1, or 0 with
   ``batch_first``) is the same in all three and key and value agree on their first two
   axes (a batch-first tensor given to a sequence-first layer);
@@ -519,3 +521,29 @@ def mha_batch(f: Any, node: Any, args: list, kwargs: dict, loc: Any) -> None:
             f"MultiheadAttention(batch_first={bf}) reads {layout}: query {list(q)}, key "
             f"{list(k)} and value {list(v)} do not share a batch (or key and value a length)",
         )
+
+
+# ---------------------------------------------------------------------- gather
+def gather(run: Any, t: Tens, args: list, kwargs: dict, loc: Any) -> Tens | None:
+    ts, ix = _shape(t), _shape(_arg(args, kwargs, 1, "index"))
+    if ts is None or ix is None or not ts or kwargs.get("sparse_grad"):
+        return None
+    ax = _axis(_arg(args, kwargs, 0, "dim"), len(ts))
+    if ax is None:
+        return None
+    if len(ix) != len(ts):
+        run.f.crash(
+            loc,
+            f"gather(): Index tensor {list(ix)} must have the same number of dimensions as "
+            f"input tensor {list(ts)}",
+        )
+        return Tens(None)
+    bad = [d for d in range(len(ts)) if d != ax and ix[d] > ts[d]]
+    if bad:
+        run.f.crash(
+            loc,
+            f"gather(): Size does not match at dimension {bad[0]}: expected index {list(ix)} "
+            f"to be no larger than self {list(ts)} apart from dimension {ax}",
+        )
+        return Tens(None)
+    return Tens(None, ix)

@@ -259,6 +259,12 @@ def method(run: Any, t: Tens, name: str, args: list, kwargs: dict, fr: Any, at: 
     if name in SOFTMAX:
         dim = _arg(args, kwargs, 0, "dim")
         return f.add_op(SOFTMAX[name], {"dim": dim} if is_int(dim) else {}, [t], fr.parent, loc)
+    if f.input_shape is not None and name == "gather":
+        from driftcheck.parsers.source.forward import dataflow_args
+
+        got = dataflow_args.gather(run, t, args, kwargs, loc)
+        if got is not None:
+            return got
     if f.input_shape is not None and name.rstrip("_") in ("index_add", "scatter_add"):
         from driftcheck.parsers.source.forward import dataflow_args
 
