@@ -328,8 +328,10 @@ def call(run: Any, q: str, name: str, args: list, kwargs: dict, loc: Any) -> Ten
 
 # ---------------------------------------------------------------------- float64
 def buffer_dtype(f: Any, v: Any, out: Any) -> Any:
-    """A buffer whose values ``__init__`` computed in float64 (``torch.tensor(stats,
-    dtype=torch.float64)``): its view in forward is float64."""
+    """Facts of a buffer whose values ``__init__`` computed: float64 (``torch.tensor(stats,
+    dtype=torch.float64)``), a boolean mask's count of true items, the values of a short
+    integer or boolean vector (``lengths``). Values are as ``__init__`` left them: a forward
+    that writes into the buffer before reading it is not seen (a known limit)."""
     from driftcheck.parsers.source.forward import dataflow_checks
     from driftcheck.parsers.source.library import tensorvalues
 
@@ -345,10 +347,6 @@ def buffer_dtype(f: Any, v: Any, out: Any) -> Any:
     elif kind == "b":
         facts["dtype"] = BOOL
         facts["count"] = int(arr.sum())  # the items a boolean mask selects
-    elif str(arr.dtype) == "int64":
-        facts["dtype"] = dataflow_checks.INT
-        if arr.size:
-            facts["range"] = (int(arr.min()), int(arr.max()))
     if arr.ndim == 1 and arr.size <= 64 and kind in "bi":
         facts["values"] = tuple(int(a) for a in arr.tolist())  # lengths, small index lists
     return dataflow_checks.mark(f, out, **facts) if facts else out
@@ -380,11 +378,17 @@ def promote(f: Any, a: Any, b: Any, out: Any) -> None:
 _BN = {"BatchNorm1d", "BatchNorm2d", "BatchNorm3d", "SyncBatchNorm"}
 
 
+def _torch_leaf(leaf: Any) -> bool:
+    """torch's own layer class (not a user class the catalogue reads as one, whose tensors
+    and attributes may be laid out otherwise)."""
+    return isinstance(leaf.torch, str) and leaf.torch.startswith("torch.nn.")
+
+
 def leaf_tensor_shape(run: Any, leaf: Any, name: str) -> tuple | None:
     """The shape of ``layer.weight`` / ``.bias`` (a BatchNorm's running statistics too) of a
     catalogue layer whose parameters are all known; None otherwise (a reparametrized weight,
     an unresolved size, a layer without that tensor)."""
-    if run.f.input_shape is None or leaf.unresolved or leaf.wnorm:
+    if run.f.input_shape is None or leaf.unresolved or leaf.wnorm or not _torch_leaf(leaf):
         return None
     spec = run.f.queries.spec(leaf.type)
     if spec is None:
@@ -419,7 +423,7 @@ def leaf_default(run: Any, leaf: Any, name: str) -> Any:
     if name not in _SCALAR_ATTRS:
         return None  # torch keeps others in another form (``kernel_size`` as a tuple)
     spec = run.f.queries.spec(leaf.type)
-    if spec is None or leaf.unresolved:
+    if spec is None or leaf.unresolved or not _torch_leaf(leaf):
         return None
     try:
         v = spec.bind(leaf.params).get(name)
