@@ -59,6 +59,13 @@ class Net(nn.Module):
 """
 model("bag_flat_offsets", (3, 5), "tokens", _BAG.format(ids="ids.flatten()"))
 model("bag_2d_offsets", (3, 5), "tokens", _BAG.format(ids="ids"))
+# ``bag(ids, None, weights)``: the weights (the ids' shape) are not offsets
+model(
+    "bag_2d_weights",
+    (3, 5),
+    "tokens",
+    _BAG.replace("starts)", "None, ids.float())").format(ids="ids"),
+)
 
 # ---- torch.fft: shapes and the complex dtype
 _SPEC = """

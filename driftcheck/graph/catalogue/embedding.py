@@ -42,7 +42,9 @@ def _bag_shape(p, shapes):
     x = shapes[0]
     offsets = shapes[1] if len(shapes) > 1 else None
     if len(x) == 2:
-        if offsets is not None:
+        # a second input of the ids' own shape is per_sample_weights (``bag(ids, None, w)``:
+        # the None is not an input here), not offsets
+        if offsets is not None and len(offsets) == 1:
             raise ShapeError(
                 f"2-D input {fmt(x)} is a batch of fixed-length bags, offsets "
                 "must be None (ValueError)"
