@@ -43,6 +43,12 @@ class Net(nn.Module):
 """
 model("decoder_memory_ok", (2, 4, 24), src=_DEC.format(width=24))
 model("decoder_memory_bad", (2, 4, 24), src=_DEC.format(width=32))
+# the memory as a keyword: the layer's second input is not among the positional tensors
+model(
+    "decoder_memory_keyword",
+    (2, 4, 24),
+    src=_DEC.format(width=24).replace("self.dec(tgt, mem)", "self.dec.layers[0](tgt, memory=mem)"),
+)
 
 # ---- EmbeddingBag: 1-D ids with offsets, or 2-D ids without
 _BAG = """

@@ -173,6 +173,10 @@ class Flow:
         shapes = [t.shape for t in inputs]
         if spec is None or not shapes:
             return None
+        if spec.n_inputs is not None and len(shapes) < spec.n_inputs:
+            # fewer tensors than the layer takes: the others were keywords (``layer(x,
+            # memory=m)``) or values not followed; no judgement, as for an unknown size
+            return None
         if not all(concrete(s) for s in shapes):
             if type_ in ROW_FREE and len(shapes) == 1 and rows_unknown(shapes[0]):
                 return self._rows_unknown_shape(type_, params, shapes[0], spec, loc)
