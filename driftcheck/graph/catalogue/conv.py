@@ -95,6 +95,13 @@ def _conv_shape(name: str, n: int, transposed: bool):
         k, s, d = tup(p["kernel_size"], n), tup(p["stride"], n), tup(p["dilation"], n)
         if transposed:
             pad, op = tup(p["padding"], n), tup(p["output_padding"], n)
+            for j in range(n):
+                # torch's forward check: output_padding below the stride or the dilation
+                if known(op[j]) and known(s[j]) and known(d[j]) and op[j] >= max(s[j], d[j]):
+                    raise ShapeError(
+                        "output padding must be smaller than either stride or "
+                        f"dilation, got output_padding {op[j]}, stride {s[j]}, dilation {d[j]}"
+                    )
             sp = tuple(
                 (i - 1) * s[j] - 2 * pad[j] + d[j] * (k[j] - 1) + op[j] + 1 if known(i) else i
                 for j, i in enumerate(spatial)

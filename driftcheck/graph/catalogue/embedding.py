@@ -36,10 +36,28 @@ def _emb_params(bag: bool) -> tuple[P, ...]:
 
 
 def _bag_shape(p, shapes):
+    """torch's two forms: 2-D ids (one bag per row, no offsets), or 1-D ids with a 1-D
+    ``offsets`` (second input) starting each bag. 1-D ids seen without offsets may have them
+    as a keyword the dataflow does not pass here: unknown (ValueError), never a mismatch."""
     x = shapes[0]
-    if len(x) != 2:
-        raise ShapeError(f"EmbeddingBag expects 2-D (bags, indices) input here, got shape {fmt(x)}")
-    return (x[0], p["embedding_dim"])
+    offsets = shapes[1] if len(shapes) > 1 else None
+    if len(x) == 2:
+        # a second input of the ids' own shape is per_sample_weights (``bag(ids, None, w)``:
+        # the None is not an input here), not offsets
+        if offsets is not None and len(offsets) == 1:
+            raise ShapeError(
+                f"2-D input {fmt(x)} is a batch of fixed-length bags, offsets "
+                "must be None (ValueError)"
+            )
+        return (x[0], p["embedding_dim"])
+    if len(x) == 1:
+        if offsets is None:
+            raise ValueError("1-D ids: the bags come from offsets")
+        if len(offsets) != 1:
+            raise ShapeError(f"offsets must be 1-D, got shape {fmt(offsets)}")
+        n = offsets[0] - 1 if p["include_last_offset"] else offsets[0]
+        return (n, p["embedding_dim"])
+    raise ShapeError(f"EmbeddingBag expects 1-D or 2-D input, got shape {fmt(x)}")
 
 
 LAYERS = [
@@ -66,6 +84,7 @@ LAYERS = [
         params=_emb_params(True),
         weights=lambda p: {"weight": (p["num_embeddings"], p["embedding_dim"])},
         shape=_bag_shape,
+        n_inputs=None,  # ids, then optional offsets and per_sample_weights
         macs=lambda p, s, o: (numel(s[0]) or 0) * p["embedding_dim"] if p["mode"] != "max" else 0,
         torch="torch.nn.EmbeddingBag",
         role="embedding",

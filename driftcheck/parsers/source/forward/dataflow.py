@@ -173,6 +173,10 @@ class Flow:
         shapes = [t.shape for t in inputs]
         if spec is None or not shapes:
             return None
+        if spec.n_inputs is not None and len(shapes) < spec.n_inputs:
+            # fewer tensors than the layer takes: the others were keywords (``layer(x,
+            # memory=m)``) or values not followed; no judgement, as for an unknown size
+            return None
         if not all(concrete(s) for s in shapes):
             if type_ in ROW_FREE and len(shapes) == 1 and rows_unknown(shapes[0]):
                 return self._rows_unknown_shape(type_, params, shapes[0], spec, loc)
@@ -474,7 +478,9 @@ class Flow:
                 # its rule on that shape (a Linear(8, 6) repeated crashes at copy 2; a stride-2
                 # ConvTranspose repeated doubles again)
                 spec = self.queries.spec(node.type)
-                out = Tens(nid, self.real_shape(node.type, node.params, inputs[:1], spec, loc))
+                # every input the layer takes (a decoder layer's memory too), not the first only
+                n = (spec.n_inputs or len(inputs)) if spec else 1
+                out = Tens(nid, self.real_shape(node.type, node.params, inputs[:n], spec, loc))
                 self.note_shape(out)
                 self.last_out[nid] = out
                 return out

@@ -113,7 +113,9 @@ def true_div(f: Any, out: Any) -> Any:
 
 def cast(f: Any, name: str, out: Any) -> Any:
     """``x.float()`` / ``.half()`` / ``.double()`` / ``.bfloat16()``: floating point."""
-    if name in ("float", "half", "double", "bfloat16"):
+    if name == "double":  # float64: a float32 weight rejects it (dataflow_args.F64)
+        return mark(f, out, dtype="float64")
+    if name in ("float", "half", "bfloat16"):
         return mark(f, out, dtype=FLOAT)
     return out
 
@@ -127,7 +129,7 @@ def one_hot(run: Any, args: list, kwargs: dict) -> Any:
     shape = _shape(ids)
     if f.input_shape is None or shape is None or not _is_int(n) or n < 1:
         return Tens(None)
-    if fact(f, ids, "dtype") == FLOAT:
+    if fact(f, ids, "dtype") in (FLOAT, "float64"):
         f.crash(None, "one_hot is only applicable to index tensor (got a float tensor)")
         return Tens(None)
     return mark(f, Tens(None, (*shape, n)), dtype=INT)
@@ -141,7 +143,7 @@ def layer_input(f: Any, node: Any, inputs: list, loc: Any) -> None:
     x = inputs[0]
     dtype = fact(f, x, "dtype")
     if node.type == "Embedding":
-        if dtype == FLOAT:
+        if dtype in (FLOAT, "float64"):
             f.crash(
                 loc,
                 "Embedding: indices must be Long or Int, got a floating point tensor "
@@ -158,6 +160,8 @@ def layer_input(f: Any, node: Any, inputs: list, loc: Any) -> None:
             )
     elif node.type in FLOAT_WEIGHT and dtype == INT:
         f.crash(loc, f"{node.type}: input is int64 (Long) but the weight is float (dtype mismatch)")
+    elif node.type in FLOAT_WEIGHT and dtype in ("complex", "float64"):  # rfft, .double()
+        f.crash(loc, f"{node.type}: input is {dtype} but the weight is float32 (dtype mismatch)")
 
 
 # ---------------------------------------------------------------------- functional ops
@@ -228,7 +232,7 @@ def index_select(run: Any, t: Any, args: list, kwargs: dict, loc: Any) -> Any:
     if len(xs) > 1:
         f.crash(loc, f"index_select(): Index is supposed to be a vector, got shape {list(xs)}")
         return Tens(None)
-    if fact(f, idx, "dtype") == FLOAT:
+    if fact(f, idx, "dtype") in (FLOAT, "float64"):
         f.crash(loc, "index_select(): Expected dtype int32/int64 for index, got a float tensor")
         return Tens(None)
     if not -len(ts) <= dim < max(len(ts), 1):
@@ -347,8 +351,14 @@ def tuple_result(
     if f.input_shape is None or node is None or not torch_class:
         return Multi(out)
     if node.type == "MultiheadAttention":
+        from driftcheck.parsers.source.forward import dataflow_args
+
+        dataflow_args.mha_batch(f, node, args, kwargs, loc)
         mha_masks(f, node, args, kwargs, loc)
         return Multi(out, (UNK,))
+    from driftcheck.parsers.source.forward import dataflow_args
+
+    dataflow_args.rnn_hx(f, node, args, kwargs, loc)
     return Multi(out, rnn_state(f, node, tens[0] if tens else None))
 
 
@@ -358,6 +368,9 @@ def unpack_tensor(run: Any, t: Tens, n: int, fr: Any, at: Any) -> list | None:
     ValueError Python raises. None when the shape is not known."""
     f = run.f
     shape = _shape(t)
+    if shape is not None and shape and t.src is None and shape[0] == n:
+        # a tensor with no node (a buffer: ``src, dst = self.edge_index``): its rows' shape
+        return [Tens(None, shape[1:]) for _ in range(n)]
     if shape is None or t.src is None or not shape:
         return None
     if f.queries.node_type(t.src) not in SINGLE_TENSOR:

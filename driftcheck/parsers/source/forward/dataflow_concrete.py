@@ -224,6 +224,9 @@ def created(name: str, args: list, kwargs: dict) -> Tens:
         sizes = args[0]
     elif name == "eye" and 1 <= len(args) <= 2 and all(_is_int(a) for a in args):
         sizes = (args[0], args[-1])
+    elif name == "linspace":  # ``torch.linspace(start, end, steps)``: (steps,)
+        steps = args[2] if len(args) > 2 else kwargs.get("steps")
+        sizes = (steps,)
     elif name == "arange" and args and all(_is_int(a) for a in args[:3]):
         start, end, step = (0, args[0], 1) if len(args) == 1 else (*args[:2], 1)
         if len(args) >= 3:

@@ -168,6 +168,10 @@ class Runner:
                 self.assign(e, x, fr)
         elif isinstance(tgt, ast.Starred):
             self.assign(tgt.value, UNK, fr)
+        elif isinstance(tgt, ast.Subscript) and self.f.input_shape is not None:
+            from driftcheck.parsers.source.forward import dataflow_args
+
+            dataflow_args.setitem(self, tgt, v, fr)  # ``x[mask] = value``: torch's checks
         # attribute / subscript stores (caches, in-place writes) carry no module dataflow
 
     def unpack(self, v: Any, n: int, site: tuple | None = None) -> list[Any]:
@@ -433,6 +437,12 @@ class Runner:
                 from driftcheck.parsers.source.forward import dataflow_checks
 
                 dataflow_checks.true_div(self.f, out)  # ``arange(T) / 1`` is float
+            if self.f.input_shape is not None and isinstance(
+                op, (ast.Add, ast.Sub, ast.Mult, ast.Div)
+            ):
+                from driftcheck.parsers.source.forward import dataflow_args
+
+                dataflow_args.promote(self.f, a, b, out)  # float64 operands
             return out
         if self.f.input_shape is not None and isinstance(op, ast.Pow):
             # ``head_dim ** 0.5`` (attention's scale) on real sizes: a float power of a known

@@ -103,7 +103,11 @@ def convert(run: Any, v: Any, depth: int = 0) -> Any:
     if isinstance(v, Func):
         return UserFunc(v)
     if isinstance(v, Tensor):  # on real sizes a buffer's shape is known (a causal mask)
-        return Tens.view_of(v, run.f.input_shape is not None)
+        if run.f.input_shape is not None:
+            from driftcheck.parsers.source.forward import dataflow_args
+
+            return dataflow_args.buffer_dtype(run.f, v, Tens.view_of(v, True))
+        return Tens.view_of(v, False)
     if isinstance(v, WeightRef):
         return Tens(None)
     if isinstance(v, Unknown):
@@ -161,12 +165,26 @@ def module_attr(run: Any, m: Mod, name: str) -> Any:
         if name in ("weight", "bias"):
             run.f.queries.mark_weights_read(obj)
             t = Tens(None)
+            if run.f.input_shape is not None:  # on real sizes, the catalogue's shape
+                from driftcheck.parsers.source.forward import dataflow_args
+
+                t = Tens(None, dataflow_args.leaf_tensor_shape(run, obj, name))
             nid = run.f.nid(obj) if name == "weight" and obj.type == "Embedding" else None
             if nid is not None:  # a table's rows, which ``F.linear`` may use as a head
                 run.f.table_weights[id(t)] = (nid, t)
             return t
         if name == "forward":
             return Mod(obj)
+        if run.f.input_shape is not None and name in ("running_mean", "running_var"):
+            from driftcheck.parsers.source.forward import dataflow_args
+
+            shape = dataflow_args.leaf_tensor_shape(run, obj, name)
+            return Tens(None, shape) if shape is not None else UNK
+        if run.f.input_shape is not None:
+            from driftcheck.parsers.source.forward import dataflow_args
+
+            got = dataflow_args.leaf_default(run, obj, name)
+            return got if got is not None else UNK
         return UNK
     if not isinstance(obj, Obj):
         return UNK

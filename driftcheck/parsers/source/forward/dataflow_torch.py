@@ -150,6 +150,10 @@ def call_torch(run: Any, q: str, args: list, kwargs: dict, fr: Any, at: Any) -> 
         if table is not None and table[1] is w:
             run.f.table_heads.add(table[0])  # ``F.linear(h, self.embed.weight)``: the
             # output head is the table itself (tied), on a path forward surely runs
+    if name == "pack_padded_sequence" and run.f.input_shape is not None:
+        from driftcheck.parsers.source.forward import dataflow_args
+
+        dataflow_args.pack_padded(run, args, kwargs, fr.loc(at))
     if q.startswith("torch.nn.") and not q.startswith("torch.nn.functional."):
         return UNK  # nn.init.*, building a layer inside forward: no dataflow we can follow
     if name in ("cat", "concat", "concatenate", "stack"):
@@ -216,6 +220,15 @@ def call_torch(run: Any, q: str, args: list, kwargs: dict, fr: Any, at: Any) -> 
         got = dataflow_checks.conv_functional(run, name, x, args[1:], kwargs, fr.loc(at))
         if got is not None:
             return got
+    if run.f.input_shape is not None and (
+        q.startswith("torch.fft.")
+        or name in ("affine_grid", "grid_sample", "interpolate", "meshgrid", "stft")
+    ):
+        from driftcheck.parsers.source.forward import dataflow_args
+
+        got = dataflow_args.call(run, q, name, args, kwargs, fr.loc(at))
+        if got is not None:
+            return got
     x = args[0] if args else kwargs.get("input")
     if isinstance(x, Tens):
         return method(run, x, name, args[1:], kwargs, fr, at)
@@ -246,6 +259,16 @@ def method(run: Any, t: Tens, name: str, args: list, kwargs: dict, fr: Any, at: 
     if name in SOFTMAX:
         dim = _arg(args, kwargs, 0, "dim")
         return f.add_op(SOFTMAX[name], {"dim": dim} if is_int(dim) else {}, [t], fr.parent, loc)
+    if f.input_shape is not None and name == "gather":
+        from driftcheck.parsers.source.forward import dataflow_args
+
+        got = dataflow_args.gather(run, t, args, kwargs, loc)
+        if got is not None:
+            return got
+    if f.input_shape is not None and name.rstrip("_") in ("index_add", "scatter_add"):
+        from driftcheck.parsers.source.forward import dataflow_args
+
+        dataflow_args.index_add(run, t, name.rstrip("_"), args, kwargs, loc)
     if f.input_shape is not None and t.src is None and name in SELF_SHAPED and concrete(t.shape):
         return Tens(None, t.shape)  # a shape-only tensor (``zeros_like(x).scatter(...)``)
     if f.input_shape is not None and name in ("where", "nonzero") and not args:
