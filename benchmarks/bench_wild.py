@@ -45,7 +45,11 @@ part ``fresh7``; libraries in ``.vendor``), ``--corpus fresh8`` for the eighth
 
 Last lines, per install: exact share, confident-wrong share, tool failures; then the speed
 (source lines the analyzer read per CPU second of its process, end to end: interpreter start,
-imports, parse) and the slowest file.
+imports, parse) and the slowest file. Two speed lines per install: **one process per file** (the
+runs above) and **hook-style**: the same files handed to the pre-commit hook's entry
+(``driftcheck-check FILE...``) in the batches pre-commit makes (``hook_batches``: its shuffle and
+partition for ``--hook-cpus`` CPUs, default 4), the CPU time of those processes, and the lines the
+per-file runs read for the files the hook analyses (it skips files defining no ``nn.Module``).
 """
 
 from __future__ import annotations
@@ -147,6 +151,128 @@ def run_file(path: str, mode: str, via: str, timeout: float = TIMEOUT_S) -> dict
     return {"rc": rc, "data": data, "stderr": err, "wall": wall, "cpu": cpu}
 
 
+# How pre-commit runs a hook with ``require_serial: false`` (ours, .pre-commit-hooks.yaml), read
+# from its source (pre_commit/lang_base.py ``run_xargs``, pre_commit/xargs.py ``partition``): the
+# staged files in a fixed shuffle (``random.Random`` seeded with 1542676187, version 1), cut into
+# invocations of at most max(4, ceil(files / CPUs)) files whose command line stays under
+# min(ARG_MAX - 2048 - environment size, 2**17) bytes, run CPUs at a time. The CPUs default to 4,
+# a GitHub-hosted Linux runner's (where pre-commit/action runs the hook in CI).
+HOOK_SEED = 1542676187
+HOOK_CPUS = 4
+HOOK_MAX_COMMAND = 2**17
+
+
+def hook_batches(
+    paths: list[str], cpus: int, max_command: int = HOOK_MAX_COMMAND
+) -> list[list[str]]:
+    """The invocations pre-commit would make for ``paths`` with ``cpus`` CPUs (see above);
+    ``max_command`` counts the file arguments only (the entry's own words are a few bytes)."""
+    import math
+    import random
+
+    order = list(paths)
+    rng = random.Random()
+    rng.seed(HOOK_SEED, version=1)
+    rng.shuffle(order)
+    per = max(4, math.ceil(len(order) / max(1, cpus)))
+    batches: list[list[str]] = []
+    size = 0
+    for p in order:
+        need = len(os.fsencode(p)) + 1
+        if not batches or len(batches[-1]) >= per or size + need > max_command:
+            batches.append([])
+            size = 0
+        batches[-1].append(p)
+        size += need
+    return batches
+
+
+def run_batch(paths: list[str], mode: str, entry: str, timeout: float = TIMEOUT_S) -> dict:
+    """One process for many files, as pre-commit makes it: ``entry`` ``hook`` is the hook's own
+    entry (``driftcheck-check PATH...``), ``check`` is ``driftcheck check PATH... --format
+    json`` (every file analysed, its JSON returned: the Action's way of one process for all its
+    paths). The same environment, bytecode and CPU accounting as ``run_file``, with a CPU limit
+    of ``timeout`` seconds per file."""
+    if entry == "hook":
+        code, args = CPU_TAIL + installs.hook(mode), list(paths)
+    else:
+        code, args = CPU_TAIL + installs.cli(mode), ["check", *paths, "--format", "json"]
+    pypath = str(ROOT) + (os.pathsep + str(VENDOR) if VENDOR.is_dir() else "")
+    env = dict(os.environ, PYTHONPATH=pypath, DRIFTCHECK_NO_CACHE="1")
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    limit = max(1, int(timeout * len(paths) + 0.999))
+
+    def cap() -> None:
+        resource.setrlimit(resource.RLIMIT_CPU, (limit, limit + 1))
+
+    try:
+        p = subprocess.run(
+            [sys.executable, "-c", code, *args],
+            capture_output=True,
+            text=True,
+            timeout=max(60.0, 8 * limit),
+            cwd=ROOT,
+            env=env,
+            preexec_fn=cap,
+        )
+        rc, out, err = p.returncode, p.stdout, p.stderr
+    except subprocess.TimeoutExpired:
+        rc, out, err = None, "", ""
+    m = CPU_RE.search(err)
+    models = None
+    if entry == "check" and rc in (0, 1):
+        try:
+            models = json.loads(out).get("models")
+        except (json.JSONDecodeError, AttributeError):
+            models = None
+    return {"rc": rc, "cpu": float(m.group(1)) if m else float(limit), "models": models}
+
+
+def _hook_analyses(path: str) -> bool:
+    """Whether the hook analyses ``path`` (it skips files that define no ``nn.Module``
+    subclass); asked of the hook's own filter so the lines counted are the lines it reads."""
+    from driftcheck.hooks import _defines_modules
+
+    return path.endswith(".py") and _defines_modules(path)
+
+
+def batch_speed(
+    cases: dict, results: dict, mode: str, cpus: int, timeout: float, entry: str
+) -> dict:
+    """The corpus's files in pre-commit's batches through ``entry`` (``run_batch``). Lines read
+    are the per-file runs' (``classify``'s ``lines_read``), for the files the entry analyses
+    (the hook skips some). With ``check``, each file's model JSON in its batch is compared
+    with its own run's: ``differ`` names the files whose answer changed in company."""
+    paths = {cases[n]["path"]: n for n in sorted(results)}
+    batches = hook_batches(sorted(paths), cpus)
+    runs = [run_batch(b, mode, entry, timeout) for b in batches]
+    if entry == "hook":
+        analysed = [n for p, n in paths.items() if _hook_analyses(str(ROOT / p))]
+    else:
+        analysed = list(paths.values())
+    lines = sum(results[n].get("lines_read") or _own_lines(cases[n]) for n in analysed)
+    differ = []
+    if entry == "check":
+        for batch, r in zip(batches, runs):
+            for p in batch:
+                alone = results[paths[p]].get("models")
+                got = {k: v for k, v in (r["models"] or {}).items() if k.split("::")[0] == p}
+                if alone is not None and got != alone:
+                    differ.append(paths[p])
+    return {
+        "entry": entry,
+        "processes": len(batches),
+        "largest": max((len(b) for b in batches), default=0),
+        "cpus": cpus,
+        "files": len(paths),
+        "analysed": len(analysed),
+        "lines_read": lines,
+        "cpu": sum(r["cpu"] for r in runs),
+        "failed": sum(r["rc"] not in (0, 1) for r in runs),
+        "differ": sorted(differ),
+    }
+
+
 def pick_via(sample: str) -> str:
     """``check`` if its JSON gives ``params_total``, else ``graph``."""
     r = run_file(sample, "full", "check", timeout=60)
@@ -167,6 +293,7 @@ def classify(case: dict, r: dict) -> dict:
     notes = [str(n) for n in d.get("notes") or []]
     res["got"] = got
     res["notes"] = notes
+    res["models"] = d.get("models")  # what a batched run of this file is compared with
     detail = str((d.get("origin") or {}).get("detail") or "")
     m = LINES_RE.search(detail)
     res["lines_read"] = int(m.group(1)) if m else None
@@ -301,6 +428,13 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--jobs", type=int, default=1, help="files analyzed at once (default 1)")
     ap.add_argument("--timeout", type=float, default=TIMEOUT_S)
     ap.add_argument("--json", help="write every file's result here")
+    ap.add_argument(
+        "--hook-cpus",
+        type=int,
+        default=HOOK_CPUS,
+        help=f"CPUs pre-commit partitions the hook-style speed run for (default {HOOK_CPUS}; "
+        "0: skip that run)",
+    )
     ap.add_argument("-v", "--verbose", action="store_true")
     ap.add_argument(
         "--corpus",
@@ -354,7 +488,7 @@ def main(argv: list[str] | None = None) -> int:
         + ("" if via == "check" else " (check --format json has no params_total)")
         + f"; limit {args.timeout:.0f} CPU s per file; {len(truth['dropped'])} dropped at truth build"
     )
-    summaries, dump = [], {}
+    summaries, dump, hooks = [], {}, []
     for mode in modes:
         t0 = time.perf_counter()
 
@@ -367,6 +501,10 @@ def main(argv: list[str] | None = None) -> int:
             results = dict(pool.map(one, sorted(cases)))
         wall = time.perf_counter() - t0
         dump[mode] = results
+        for entry in ("hook", "check") if args.hook_cpus > 0 else ():
+            if entry == "hook" or via == "check":
+                h = batch_speed(cases, results, mode, args.hook_cpus, args.timeout, entry)
+                hooks.append((mode, h))
         split = (
             [("dev", False), ("held-out", True)] if args.part == "all" else [(args.part, parts[0])]
         )
@@ -380,14 +518,36 @@ def main(argv: list[str] | None = None) -> int:
                 summaries.append(s)
     if args.json:
         Path(args.json).write_text(json.dumps(dump, indent=1, default=str))
+    part_name = args.corpus if fresh else args.part
     print()
     for s in summaries:
         n = max(s["files"], 1)
         print(
-            f"speed ({s['mode']}, {s['part']}): {s['lines_read'] / max(s['cpu'], 1e-9):,.0f} source "
+            f"speed ({s['mode']}, {s['part']}, one process per file): {s['lines_read'] / max(s['cpu'], 1e-9):,.0f} source "
             f"lines/s per core end to end ({s['lines_read']} lines read, {s['own_lines']} in the "
             f"corpus files, {s['cpu']:.1f} CPU s); slowest file {s['slowest'][0]} "
             f"{s['slowest'][1]:.2f} CPU s"
+        )
+    for mode, h in hooks:
+        what = (
+            "the hook's entry, driftcheck-check FILE..."
+            if h["entry"] == "hook"
+            else "driftcheck check FILE... --format json"
+        )
+        label = "hook-style" if h["entry"] == "hook" else "batched check"
+        print(
+            f"speed ({mode}, {part_name}, {label}): {h['lines_read'] / max(h['cpu'], 1e-9):,.0f} "
+            f"source lines/s per core end to end ({h['lines_read']} lines read by the "
+            f"{h['analysed']} of {h['files']} files it analyses, {h['cpu']:.1f} CPU s in "
+            f"{h['processes']} processes of at most {h['largest']} files: pre-commit's batches "
+            f"for {h['cpus']} CPUs; {what})"
+            + (f"; {h['failed']} processes failed" if h["failed"] else "")
+            + (
+                f"; {len(h['differ'])} files answered differently than alone: "
+                + ", ".join(h["differ"][:5])
+                if h["differ"]
+                else ""
+            )
         )
     for s in summaries:
         n = max(s["files"], 1)

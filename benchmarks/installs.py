@@ -68,6 +68,20 @@ def prelude(mode: str) -> str:
 def cli(mode: str) -> str:
     """A program that runs ``driftcheck.cli.main(sys.argv[1:])`` in ``mode``; on the core and
     bare installs it exits 3 with a line on stderr if torch or transformers was imported."""
+    return _program(mode, "from driftcheck.cli import main\nrc = main(sys.argv[1:])\n")
+
+
+def hook(mode: str) -> str:
+    """A program that runs the pre-commit hook's entry (``driftcheck-check FILE...``:
+    ``driftcheck.hooks.check_main(sys.argv[1:])``, every file pre-commit hands one invocation
+    analysed in one process) in ``mode``; exit 3 as ``cli`` when torch or transformers was
+    imported on the core and bare installs."""
+    return _program(
+        mode, "from driftcheck.hooks import check_main\nrc = check_main(sys.argv[1:])\n"
+    )
+
+
+def _program(mode: str, call: str) -> str:
     check = (
         ""
         if mode == "full"
@@ -77,9 +91,4 @@ def cli(mode: str) -> str:
             "    sys.exit(3)\n"
         )
     )
-    return (
-        prelude(mode)
-        + "import sys\nfrom driftcheck.cli import main\nrc = main(sys.argv[1:])\n"
-        + check
-        + "sys.exit(rc)\n"
-    )
+    return prelude(mode) + "import sys\n" + call + check + "sys.exit(rc)\n"

@@ -172,6 +172,7 @@ class Speed:
     lean_models: bool = True  # lean.py: driftcheck's models without pydantic (read at import)
     lazy_groups: bool = True  # library/registry.py: a group module loaded at its first name
     verify_template: bool = True  # graph/skeleton.py, verifier: a structure's tables, once
+    batch_stores: bool = True  # commands/check.py: the paths of one command share the stores
     stores: Stores = field(default_factory=lambda: STORES, compare=False, repr=False)
 
     @classmethod
@@ -360,3 +361,20 @@ def pydantic_plugins_skipped(on: bool = True) -> Iterator[None]:
         yield
     finally:
         os.environ.pop(key, None)
+
+
+@contextmanager
+def per_path() -> Iterator[Speed]:
+    """The ``Speed`` one path of a many-path command (``check A B C``: the pre-commit hook's
+    and the Action's way) runs under. With ``batch_stores`` on, the one in force: a path reuses
+    what earlier paths of the command left in the stores (parsed library modules, catalogue
+    bindings, verdicts), each keyed by content, so it answers as it would alone and pays less.
+    Off (``DRIFTCHECK_SPEED_OFF=batch_stores``): the same switches with a fresh ``Stores``, so
+    nothing an earlier path stored is seen (``tests/test_hook_batch.py``: each file's answer
+    in a batch is byte-identical to its own run's, on, off and with every mechanism off)."""
+    sp = current()
+    if sp.batch_stores:
+        yield sp
+        return
+    with use(replace(sp, stores=Stores())) as fresh:
+        yield fresh

@@ -201,6 +201,7 @@ def command(
     from driftcheck.config import load_settings
     from driftcheck.progress import Progress
     from driftcheck.reports import ReportContext, exit_code, render
+    from driftcheck.speed import per_path
 
     findings: list[Finding] = []
     scores = []
@@ -213,7 +214,8 @@ def command(
             settings = load_settings(where)
             level = level or settings.fail_on
             opts = _options(settings, input_shape, gpu, dtype, context_length, select, disable)
-            models = _check_models(source, opts, config, progress)
+            with per_path():  # batch_stores off: each path with fresh stores (speed.py)
+                models = _check_models(source, opts, config, progress)
             progress.step(source)
             runs += models
             for one, graph, report in models:

@@ -11,8 +11,8 @@ import itertools
 import math
 import re
 import string
+import sys
 from collections.abc import Callable, Iterator
-from fractions import Fraction
 from typing import Any
 
 from driftcheck.parsers.source import sizes
@@ -29,7 +29,18 @@ from driftcheck.parsers.source.values.abstract import (
     unwrap,
 )
 
-_SIMPLE = (int, float, str, bool, type(None), Fraction)  # Fraction: library/configtexts.py
+_SIMPLE = (int, float, str, bool, type(None))
+
+
+def _simple(v: Any) -> bool:
+    """A plain scalar a builtin may be computed on: ``_SIMPLE``, or a ``fractions.Fraction``
+    (library/configtexts.py makes them). Asked of ``sys.modules``: no Fraction exists before
+    ``fractions`` is imported, and importing it (with ``decimal`` and ``numbers``) at start-up
+    cost every process ~3 ms of CPU while few files ever make one."""
+    if isinstance(v, _SIMPLE):
+        return True
+    fractions = sys.modules.get("fractions")
+    return fractions is not None and isinstance(v, fractions.Fraction)
 
 
 class BuiltinMethod:
@@ -74,7 +85,7 @@ def py_call(name: str, interp: Any, args: list[Any], kwargs: dict[str, Any]) -> 
             if d is not None and d.size == 1:
                 return {"int": int, "float": float, "bool": bool}[name](d.reshape(()).item())
             return Unknown(name)
-        if not _known(*pa) or not isinstance(pa[0], (*_SIMPLE, list, tuple)):
+        if not _known(*pa) or not (isinstance(pa[0], (list, tuple)) or _simple(pa[0])):
             return Unknown(name)
         if name == "str":
             sizes.check_len(sizes.text_size(pa[0]), "str()")
