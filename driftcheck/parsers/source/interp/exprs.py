@@ -84,6 +84,20 @@ _DUNDER = {
 }
 
 
+_ELEMENTWISE_CMP = (ast.Lt, ast.LtE, ast.Gt, ast.GtE, ast.Eq, ast.NotEq)
+
+
+def _tensor_operands(a: Any, b: Any) -> bool:
+    """A comparison torch computes item by item: a tensor against a tensor or a number (not
+    ``t == None``, which is False in torch)."""
+    if not (isinstance(a, Tensor) or isinstance(b, Tensor)):
+        return False
+    return all(
+        isinstance(x, Tensor) or (isinstance(x, (int, float)) and not isinstance(x, bool))
+        for x in (a, b)
+    )
+
+
 def truth(v: Any) -> bool | None:
     """Python truthiness of an abstract value; None when unknown."""
     if v.__class__ is SymVal:
@@ -543,6 +557,8 @@ class Expressions:
                 got = tensorvalues.binop(op, a, b)  # known values (library/tensorvalues.py)
                 if got is not None:
                     return got
+        if isinstance(op, _ELEMENTWISE_CMP) and _tensor_operands(a, b):
+            return elementwise([a, b])  # ``x >= grid[:, :-1]``: a bool tensor, broadcast shape
         if isinstance(op, (ast.Eq, ast.NotEq)) and (
             tuplesub.items(a) is not None or tuplesub.items(b) is not None
         ):

@@ -631,6 +631,10 @@ class Calls:
             return wildlib.ModGlobals(fr.mod)
         if isinstance(f, Ext) and f.qual == "builtins.eval" and len(args) == 1 and not kwargs:
             return self.eval_text(args[0], fr, e)
+        if isinstance(f, Ext) and f.qual == "builtins.exec" and 1 <= len(args) <= 3 and not kwargs:
+            from driftcheck.parsers.source.interp.exectext import exec_text  # a cycle
+
+            return exec_text(self, args, fr, e)
         if f.__class__ is Unknown and self.may_build(e, fr):
             # a callable we could not follow (``partial(PreNorm, norm, dim)`` unmodelled, a
             # class from a table we cannot read): what it returns may be a layer with weights,
