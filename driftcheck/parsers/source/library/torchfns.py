@@ -318,18 +318,20 @@ _LSTSQ_FIELDS = ("solution", "residuals", "rank", "singular_values")
 @LA.entry(
     "lstsq",
     doc="linalg.lstsq(A, B): a named tuple whose solution is (*, n, k) for A (*, m, n) and "
-    "B (*, m, k), batch dims broadcast; residuals, rank and singular values unknown (they "
+    "B (*, m, k), (*, n) for B (*, m), batch dims broadcast; residuals, rank and singular values unknown (they "
     "depend on the driver and the values)",
 )
 def _lstsq(c: Call) -> Any:
     from driftcheck.parsers.source.library.stdlib import NamedTupleType, NamedTupleValue
 
-    a, b = _matrix(c, 0, "A"), _matrix(c, 1, "B")
-    batch = torchlib.broadcast(a[:-2], b[:-2]) if a is not None and b is not None else None
-    if a is None or b is None or a[-2] != b[-2] or isinstance(batch, Unknown):
-        sol: Any = Unknown(f"{c.qual}() at {c.where}")  # torch raises on unequal rows
-    else:
-        sol = (*batch, a[-1], b[-1])
+    a, b = _matrix(c, 0, "A"), _shape(c.arg(1, "B"))
+    sol: Any = Unknown(f"{c.qual}() at {c.where}")  # torch raises on the shapes left
+    if a is not None and b is not None and len(b) == len(a) - 1 and b[-1] == a[-2]:
+        batch = torchlib.broadcast(a[:-2], b[:-1])  # B one dim short: vectors (*, m)
+        sol = sol if isinstance(batch, Unknown) else (*batch, a[-1])
+    elif a is not None and b is not None and len(b) == len(a) and b[-2] == a[-2]:
+        batch = torchlib.broadcast(a[:-2], b[:-2])
+        sol = sol if isinstance(batch, Unknown) else (*batch, a[-1], b[-1])
     rest = [Tensor(Unknown(f"{c.qual}() {f} at {c.where}")) for f in _LSTSQ_FIELDS[1:]]
     return NamedTupleValue([Tensor(sol), *rest], NamedTupleType("lstsq", _LSTSQ_FIELDS, ()))
 
