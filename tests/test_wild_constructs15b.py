@@ -247,3 +247,31 @@ def test_exec_we_cannot_follow_leaves_the_module_unknown(tmp_path, stmt):
     g = parse_source(f)
     assert g.params_total() is None
     assert any("exec() at m.py:" in n for n in g.notes), g.notes
+
+
+@pytest.mark.parametrize(
+    "expr",
+    [
+        "self.conv.weight.new_zeros((2 * 3, 4 * 3))",
+        "self.conv.weight.new_ones(5, 7)",
+        "self.conv.weight.new_empty([8 // self.conv.groups * 3, 2])",
+        "self.lin.bias.new_zeros(self.lin.out_features)",
+    ],
+)
+def test_new_tensors_from_a_layer_weight(tmp_path, expr):
+    # loralib's ConvLoRA: adapters allocated with ``conv.weight.new_zeros(shape)``
+    got, want = check(
+        tmp_path,
+        f"""
+        class Net(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.conv = nn.Conv2d(4, 8, 3, groups=2)
+                self.lin = nn.Linear(3, 5)
+                self.adapter = nn.Parameter({expr})
+
+
+        model = Net()
+        """,
+    )
+    assert got == want
