@@ -29,6 +29,7 @@ from driftcheck.parsers.source.speed import symbolic
 from driftcheck.parsers.source.speed.symbolic import SymVal, plain_bare, plain_hole, unholed
 from driftcheck.parsers.source.values.abstract import (
     Budget,
+    Cls,
     Config,
     Ext,
     Func,
@@ -82,6 +83,15 @@ _DUNDER = {
     ast.LShift: "lshift",
     ast.RShift: "rshift",
 }
+
+
+def _own_module_dunder(where: Any) -> bool:
+    """An operator a module class of the analyzed code defines itself (se3-transformer's
+    ``Fiber.__mul__``: ``fiber_in * fiber_out`` pairs their degrees), not torch's own
+    container operators (``Sequential + Sequential``), which stay modelled elsewhere."""
+    mod = getattr(where, "mod", None)
+    name = getattr(mod, "name", None) or ""
+    return isinstance(where, Cls) and not (name == "torch" or name.startswith("torch."))
 
 
 _ELEMENTWISE_CMP = (ast.Lt, ast.LtE, ast.Gt, ast.GtE, ast.Eq, ast.NotEq)
@@ -452,9 +462,11 @@ class Expressions:
         if name is None:
             return NotImplemented
         for obj, other, dunder in ((a, b, f"__{name}__"), (b, a, f"__r{name}__")):
-            if not isinstance(obj, Obj) or obj.cls is None or obj.module:
+            if not isinstance(obj, Obj) or obj.cls is None:
                 continue
-            ok, fn, _ = self.ip.classes.mro_attr(obj.cls, dunder)
+            ok, fn, where = self.ip.classes.mro_attr(obj.cls, dunder)
+            if obj.module and not _own_module_dunder(where):
+                continue
             if ok and isinstance(fn, Func):
                 r = self.calls.call_func(self.attrs.bind(fn, obj), [other], {})
                 if not (isinstance(r, Ext) and r.qual == "builtins.NotImplemented"):
