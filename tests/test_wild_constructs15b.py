@@ -275,3 +275,83 @@ def test_new_tensors_from_a_layer_weight(tmp_path, expr):
         """,
     )
     assert got == want
+
+
+FIBERS = """
+from collections import namedtuple
+from itertools import product
+
+Part = namedtuple("Part", ["order", "width"])
+
+
+class Layout(nn.Module):
+    # a module used as a value: its own operators and iteration describe pairs of parts
+    def __init__(self, widths):
+        super().__init__()
+        self.parts = [Part(o, w) for o, w in widths.items()]
+
+    @property
+    def orders(self):
+        return map(lambda p: p.order, self.parts)
+
+    def __getitem__(self, order):
+        return dict(self.parts)[order]
+
+    def __iter__(self):
+        return iter(self.parts)
+
+    def __mul__(self, other):
+        return product(self.parts, other.parts)
+
+    def __and__(self, other):
+        return [(o, w, other[o]) for o, w in self if o in other.orders]
+"""
+
+
+def test_module_classes_own_operators_and_iteration(tmp_path):
+    got, want = check(
+        tmp_path,
+        FIBERS
+        + """
+
+class Mixer(nn.Module):
+    def __init__(self, src, dst, gated=False):
+        super().__init__()
+        self.pairs = nn.ModuleDict()
+        for (oi, wi), (oo, wo) in src * dst:
+            self.pairs[f"{oi}->{oo}"] = nn.Linear(wi, wo)
+        self.diag = nn.ParameterDict()
+        for o, wi, wo in src & dst:
+            self.diag[str(o)] = nn.Parameter(torch.randn(wi, wo))
+        self.norms = nn.ModuleDict()
+        for o, w in dst:
+            self.norms[str(o)] = nn.ParameterDict(
+                {"scale": nn.Parameter(torch.ones(w)), "gate": nn.Parameter(torch.ones(w, w)) if gated else None}
+            )
+
+
+model = Mixer(Layout({0: 3, 1: 5, 2: 2}), Layout({0: 4, 2: 6}))
+""",
+    )
+    assert got == want
+
+
+def test_iteration_that_cannot_be_enumerated_stays_unknown(tmp_path):
+    f = write(
+        tmp_path,
+        """
+class Endless(nn.Module):
+    def __iter__(self):
+        return self
+
+
+class Net(nn.Module):
+    def __init__(self, spec):
+        super().__init__()
+        self.layers = nn.ModuleList([nn.Linear(2, 2) for _ in spec])
+
+
+model = Net(Endless())
+""",
+    )
+    assert parse_source(f).params_total() is None

@@ -830,6 +830,10 @@ def container_add(obj: Obj, v: Any, key: str | None = None) -> None:
             if v.owner is None:
                 v.owner, v.name = obj, k
             obj.params[k] = v if v.owner is obj else WeightRef(v.owner, v.name or k)
+        elif v is None and obj.kind == "ParameterDict" and key is not None:
+            # ``ParameterDict({"w": p if gated else None})``: torch keeps the key as a plain
+            # ``None`` attribute, no parameter (se3-transformer's norm layers)
+            obj.params.pop(k, None)
         else:
             obj.unresolved.append(f"item {k}")
         return
