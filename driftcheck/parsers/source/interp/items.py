@@ -387,6 +387,10 @@ class Items:
                     ):
                         return False  # ``nn.BatchNorm2d``: a layer class (catalogue / source)
                 return Unknown("isinstance")
+            if q in ("typing.Callable", "collections.abc.Callable"):
+                # ``isinstance(backbone.feature_info, Callable)`` (effdet): as ``callable(x)``
+                got = self.library.call_ext(Ext("builtins.callable"), [raw], {}, ("", 0))
+                return got if isinstance(got, bool) else Unknown("isinstance Callable")
             if q == "numpy.ndarray":  # a flat array of known numbers (library/arrays.py)
                 from driftcheck.parsers.source.library.arrays import is_ndarray
 
