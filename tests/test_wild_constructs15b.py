@@ -13,10 +13,13 @@ from __future__ import annotations
 
 import runpy
 import textwrap
+from pathlib import Path
 
 import pytest
 
 from driftcheck.parsers.source import parse_source
+
+ROOT = Path(__file__).resolve().parents[1]
 
 torch = pytest.importorskip("torch")
 
@@ -355,3 +358,100 @@ model = Net(Endless())
 """,
     )
     assert parse_source(f).params_total() is None
+
+
+OMEGA = """
+import copy
+import itertools
+from typing import Callable
+
+from omegaconf import OmegaConf
+
+
+def defaults():
+    h = OmegaConf.create()
+    h.width = 8
+    h.levels = 3
+    h.head = dict(hidden=16, act="relu")
+    h.blocks = []
+    ids = itertools.count(h.levels)
+    for i in range(2):
+        h.blocks.append({"inputs": [i, next(ids)], "scale": 2})
+    return h
+
+
+class Head(nn.Module):
+    def __init__(self, cfg):
+        super().__init__()
+        self.hidden = nn.Linear(cfg.width, cfg.head.hidden)
+        self.blocks = nn.ModuleList(
+            [nn.Linear(sum(b.inputs) + b.scale, cfg.width) for b in cfg.blocks]
+        )
+        self.call = nn.Linear(2, 3 if isinstance(self.hidden, Callable) else 5)
+        self.plain = nn.Linear(2, 3 if isinstance(cfg, Callable) else 5)
+
+
+def build(**overrides):
+    h = defaults()
+    h.update(overrides)
+    h = copy.deepcopy(h)
+    return Head(h)
+
+
+model = build(width=12, head={"hidden": 20})
+"""
+
+
+def test_omegaconf_configs(tmp_path, monkeypatch):
+    vendor = ROOT / "benchmarks" / "wild" / ".vendor"
+    if vendor.is_dir():  # the wild batches' libraries (install.sh); CI has none: skipped there
+        monkeypatch.syspath_prepend(str(vendor))
+    pytest.importorskip("omegaconf")
+    got, want = check(tmp_path, OMEGA)
+    assert got == want
+
+
+def test_omegaconf_update_of_an_unknown_mapping_is_unknown(tmp_path):
+    # the analysis never imports omegaconf: this runs without it
+    f = write(
+        tmp_path,
+        """
+from omegaconf import OmegaConf
+
+
+class Net(nn.Module):
+    def __init__(self, extra):
+        super().__init__()
+        h = OmegaConf.create({"width": 4})
+        h.update(extra)
+        self.lin = nn.Linear(h.width, 2)
+
+
+model = Net(dict(open("x.json").read()))
+""",
+    )
+    assert parse_source(f).params_total() is None
+
+
+def test_itertools_count_is_advanced_by_next_and_islice(tmp_path):
+    got, want = check(
+        tmp_path,
+        """
+        import itertools
+
+        ids = itertools.count(3, 2)
+        first = next(ids)
+        more = list(itertools.islice(ids, 3))
+
+
+        class Net(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.a = nn.Linear(first, more[-1])
+                self.b = nn.Linear(next(ids), 1)
+
+
+        model = Net()
+        """,
+    )
+    assert got == want
