@@ -37,13 +37,13 @@ def exec_text(calls: Any, args: list[Any], fr: Frame, e: ast.Call) -> Any:
     where = f"{fr.mod.path.name}:{e.lineno}"
     text = plain(args[0]) if args else None
     if not isinstance(text, str) or len(text) > wildlib.TEXT_MAX:
-        return _not_followed(fr, f"exec() at {where} of a text not known statically")
+        return _not_followed(calls, fr, f"exec() at {where} of a text not known statically")
     run_in = _namespace(calls.ip, args, fr)
     if run_in is None:
-        return _not_followed(fr, f"exec() at {where} in namespaces not modelled")
+        return _not_followed(calls, fr, f"exec() at {where} in namespaces not modelled")
     tree = _parse(calls.ip, text, e.lineno)
     if tree is None:
-        return _not_followed(fr, f"exec() at {where} of a text that does not parse")
+        return _not_followed(calls, fr, f"exec() at {where} of a text that does not parse")
     calls.ip.stmts.run_body(tree.body, run_in)
     return None
 
@@ -89,7 +89,8 @@ def _parse(ip: Any, text: str, line: int) -> ast.Module | None:
     return trees[key]
 
 
-def _not_followed(fr: Frame, why: str) -> Unknown:
+def _not_followed(calls: Any, fr: Frame, why: str) -> Unknown:
+    calls.ip.stmts.note(f"{why}: not followed")  # what it binds (skrl's class) is unknown
     for v in fr.locals.values():
         v = plain(v)
         if isinstance(v, Obj) and is_module(v):
