@@ -111,10 +111,10 @@ def test_layers_registered_in_a_loop_we_cannot_enumerate_are_unknown(tmp_path):
         assert truth == 12 + 3 * 20
         g = parse_source(p, entry=name)
         assert g.params_total() in (None, truth)
-        assert (
-            g.params_total() is None
-            and "cannot enumerate" in " ".join(g.notes)
-            or ("unknown key" in " ".join(g.notes))
+        # a class's own generator ``__iter__`` is run since session 15 (wildfix15b): exact;
+        # where a loop cannot be enumerated the count is unknown and a note says why
+        assert g.params_total() == truth or (
+            "cannot enumerate" in " ".join(g.notes) or "unknown key" in " ".join(g.notes)
         )
 
 

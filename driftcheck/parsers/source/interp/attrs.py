@@ -482,7 +482,7 @@ class Attributes:
         elif obj.module and is_module(v):
             obj.children[name] = v
         elif obj.module and isinstance(v, Tensor) and v.param:
-            if v.owner is not None and v.owner is not obj:
+            if v.owner is not None and (v.owner is not obj or _alias(obj, name, v)):
                 obj.params[name] = WeightRef(v.owner, v.name or name)
             else:
                 v.owner, v.name = obj, name
@@ -586,3 +586,9 @@ def class_doc(cls: Cls) -> str | None:
     ):
         return first.value.value
     return None
+
+
+def _alias(obj: Any, name: str, v: Tensor) -> bool:
+    """``self.again = self.w``: the Parameter ``obj`` holds under another name, registered
+    twice by torch and counted once (a tie, as between two modules)."""
+    return v.name is not None and v.name != name and obj.params.get(v.name) is v

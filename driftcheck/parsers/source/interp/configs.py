@@ -322,6 +322,10 @@ class Configs:
     def config_attr(self, cfg: Config, name: str, where: tuple | None) -> Any:
         if name == "per_layer_config":
             return self._per_layer(cfg, where)
+        if cfg.origin == "omegaconf":  # nested dicts read as configs (library/omegaconflib.py)
+            from driftcheck.parsers.source.library import omegaconflib
+
+            omegaconflib.normalize(cfg, name)
         found, v = cfg.lookup(name)
         if found:
             return self._wrap(cfg, name, v, where)
@@ -361,6 +365,12 @@ class Configs:
             return BuiltinMethod(set_field)
         if name in ("keys", "items", "values"):
             return BuiltinMethod(lambda a, k: list(getattr(cfg.fields, name)()))
+        if cfg.origin == "omegaconf":  # a DictConfig's own methods (library/omegaconflib.py)
+            from driftcheck.parsers.source.library import omegaconflib
+
+            got = omegaconflib.method(cfg, name)
+            if got is not None:
+                return got
         if name.startswith("_") and not name.startswith("__"):
             # a private field behind a public property (``_out_features``) is saved in the
             # dict under its public name (BackboneConfigMixin.to_dict)

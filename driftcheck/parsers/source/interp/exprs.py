@@ -29,6 +29,7 @@ from driftcheck.parsers.source.speed import symbolic
 from driftcheck.parsers.source.speed.symbolic import SymVal, plain_bare, plain_hole, unholed
 from driftcheck.parsers.source.values.abstract import (
     Budget,
+    Cls,
     Config,
     Ext,
     Func,
@@ -82,6 +83,29 @@ _DUNDER = {
     ast.LShift: "lshift",
     ast.RShift: "rshift",
 }
+
+
+def _own_module_dunder(where: Any) -> bool:
+    """An operator a module class of the analyzed code defines itself (se3-transformer's
+    ``Fiber.__mul__``: ``fiber_in * fiber_out`` pairs their degrees), not torch's own
+    container operators (``Sequential + Sequential``), which stay modelled elsewhere."""
+    mod = getattr(where, "mod", None)
+    name = getattr(mod, "name", None) or ""
+    return isinstance(where, Cls) and not (name == "torch" or name.startswith("torch."))
+
+
+_ELEMENTWISE_CMP = (ast.Lt, ast.LtE, ast.Gt, ast.GtE, ast.Eq, ast.NotEq)
+
+
+def _tensor_operands(a: Any, b: Any) -> bool:
+    """A comparison torch computes item by item: a tensor against a tensor or a number (not
+    ``t == None``, which is False in torch)."""
+    if not (isinstance(a, Tensor) or isinstance(b, Tensor)):
+        return False
+    return all(
+        isinstance(x, Tensor) or (isinstance(x, (int, float)) and not isinstance(x, bool))
+        for x in (a, b)
+    )
 
 
 def truth(v: Any) -> bool | None:
@@ -438,9 +462,11 @@ class Expressions:
         if name is None:
             return NotImplemented
         for obj, other, dunder in ((a, b, f"__{name}__"), (b, a, f"__r{name}__")):
-            if not isinstance(obj, Obj) or obj.cls is None or obj.module:
+            if not isinstance(obj, Obj) or obj.cls is None:
                 continue
-            ok, fn, _ = self.ip.classes.mro_attr(obj.cls, dunder)
+            ok, fn, where = self.ip.classes.mro_attr(obj.cls, dunder)
+            if obj.module and not _own_module_dunder(where):
+                continue
             if ok and isinstance(fn, Func):
                 r = self.calls.call_func(self.attrs.bind(fn, obj), [other], {})
                 if not (isinstance(r, Ext) and r.qual == "builtins.NotImplemented"):
@@ -543,6 +569,8 @@ class Expressions:
                 got = tensorvalues.binop(op, a, b)  # known values (library/tensorvalues.py)
                 if got is not None:
                     return got
+        if isinstance(op, _ELEMENTWISE_CMP) and _tensor_operands(a, b):
+            return elementwise([a, b])  # ``x >= grid[:, :-1]``: a bool tensor, broadcast shape
         if isinstance(op, (ast.Eq, ast.NotEq)) and (
             tuplesub.items(a) is not None or tuplesub.items(b) is not None
         ):

@@ -307,6 +307,9 @@ class Items:
                 return list(raw.params.values())
             if raw.kind:
                 return container_values(raw)
+            got = self.user_iter(raw)
+            if got is not _NO_ITER:
+                return got
             if "__items__" in raw.attrs:
                 return list(raw.attrs["__items__"])
         if isinstance(raw, Config):
@@ -325,6 +328,31 @@ class Items:
         if enums.is_enum(raw):  # ``for c in Color``: its members (library/enums.py)
             return enums.unique(self.ip, raw)
         return None
+
+    def user_iter(self, obj: Obj) -> Any:
+        """``for x in obj`` on an object whose class (read from source, not torch's) defines
+        ``__iter__`` (se3-transformer's ``Fiber``: ``for degree, dim in self``): it is run and
+        its result enumerated, an ``iter()`` of a known sequence or a generator; anything else
+        is unknown (None). ``_NO_ITER`` when the class defines none."""
+        if obj.cls is None:
+            return _NO_ITER
+        ok, fn, where = self.classes.mro_attr(obj.cls, "__iter__")
+        mod = getattr(getattr(where, "mod", None), "name", None) or ""
+        if not ok or not isinstance(fn, Func) or mod == "torch" or mod.startswith("torch."):
+            return _NO_ITER
+        depth = getattr(self, "_iter_depth", 0)
+        if depth >= _MAX_ITER_DEPTH:  # ``__iter__`` iterating its own object
+            return None
+        self._iter_depth = depth + 1
+        try:
+            r = plain_bare(self.calls.call_func(self.attrs.bind(fn, obj), [], {}))
+        finally:
+            self._iter_depth = depth
+        if type(r) in _FINITE_ITERATORS:
+            return list(r)
+        if r is obj or isinstance(r, Unknown):
+            return None
+        return self.iterate(r)
 
     def inplace_add(self, cur: Any, rhs: Any) -> bool:
         raw = plain(cur)
@@ -378,6 +406,10 @@ class Items:
                     ):
                         return False  # ``nn.BatchNorm2d``: a layer class (catalogue / source)
                 return Unknown("isinstance")
+            if q in ("typing.Callable", "collections.abc.Callable"):
+                # ``isinstance(backbone.feature_info, Callable)`` (effdet): as ``callable(x)``
+                got = self.library.call_ext(Ext("builtins.callable"), [raw], {}, ("", 0))
+                return got if isinstance(got, bool) else Unknown("isinstance Callable")
             if q == "numpy.ndarray":  # a flat array of known numbers (library/arrays.py)
                 from driftcheck.parsers.source.library.arrays import is_ndarray
 
@@ -576,6 +608,14 @@ def is_class(v: Any) -> Any:
     if isinstance(v, (Unknown, Ext)):
         return Unknown("isinstance(x, type)")
     return False
+
+
+_NO_ITER = object()  # the class defines no ``__iter__`` of its own
+_MAX_ITER_DEPTH = 8
+# what ``iter()`` of a known list / tuple / range / string makes (library/pybuiltins.py)
+_FINITE_ITERATORS = tuple(
+    type(iter(x)) for x in ([], (), range(0), "", {}.keys(), {}.values(), {}.items())
+)
 
 
 def _own_code(cls: Any) -> bool:

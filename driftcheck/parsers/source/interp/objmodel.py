@@ -642,6 +642,10 @@ class Calls:
             # generator expression is evaluated here as the list of what it yields, so next()
             # takes its first item, or the default when nothing matched
             args[0] = iter(plain(args[0]))
+        if isinstance(f, Ext) and f.qual == "builtins.exec" and 1 <= len(args) <= 3 and not kwargs:
+            from driftcheck.parsers.source.interp.exectext import exec_text  # a cycle
+
+            return exec_text(self, args, fr, e)
         if f.__class__ is Unknown and self.may_build(e, fr):
             # a callable we could not follow (``partial(PreNorm, norm, dim)`` unmodelled, a
             # class from a table we cannot read): what it returns may be a layer with weights,

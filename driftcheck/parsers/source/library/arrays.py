@@ -79,6 +79,8 @@ def _np_numeric(fn: Any) -> Any:
         from driftcheck.parsers.source.values.abstract import Unknown, plain
 
         pa = [plain(a) for a in c.args]
+        if pa and not c.kwargs and any(isinstance(x, NDArray) for x in pa):
+            return _np_elementwise(c, fn, pa)  # ``np.log(ws / w_0)`` over a 1-D array
         if not pa or not all(isinstance(x, (int, float)) and not isinstance(x, bool) for x in pa):
             return Unknown(f"{c.qual}() of unknown values at {c.where}")
         try:
@@ -180,6 +182,18 @@ class NDArray:
             return len(self.items)
         if name == "tolist":
             return BuiltinMethod(lambda a, k: list(self.items))
+        if name == "astype":  # ``ws.astype(int)``; another dtype: unknown
+            from driftcheck.parsers.source.values.abstract import plain
+
+            return BuiltinMethod(
+                lambda a, k: (
+                    astype_int(self)
+                    if len(a) == 1
+                    and not k
+                    and getattr(plain(a[0]), "qual", None) == "builtins.int"
+                    else Unknown("astype")
+                )
+            )
         if name in ("sum", "prod", "min", "max", "any", "all"):
             fn = _REDUCE[name]
             return BuiltinMethod(lambda a, k: fn(self.items) if not a and not k else Unknown(name))
@@ -510,3 +524,98 @@ def _np_pad(c: Any) -> Any:
 
 
 NP.add("pad", _np_pad, "pad(a, pad_width, ...) of an array of known shape: the padded shape")
+
+
+# ------------------------------------------- elementwise numpy over 1-D arrays (RegNet widths)
+# RegNet's design space quantizes its stage widths with numpy: ``np.log`` / ``np.power`` over an
+# array, ``np.round``, ``.astype(int)`` and ``np.unique(ws, return_counts=True)``. The values
+# are computed as the scalar entries above compute them (Python's math, IEEE float64 like
+# numpy's); a rounding or truncation whose input lies within ``_EDGE`` of its boundary is
+# unknown, since numpy's vectorised log may differ from the C library's in the last bit.
+_EDGE = 1e-9
+
+
+def _np_elementwise(c: Any, fn: Any, pa: list) -> Any:
+    from driftcheck.parsers.source.values.abstract import Unknown
+
+    if len(pa) == 1:
+        pairs = [(x,) for x in pa[0]]
+    elif len(pa) == 2:
+        a = pa[0] if isinstance(pa[0], NDArray) else NDArray.of(pa[0])
+        if a is None:
+            return Unknown(f"{c.qual}() of values we cannot follow at {c.where}")
+        try:
+            pairs = a._zip(pa[1])
+        except TypeError:
+            return Unknown(f"{c.qual}() of values we cannot follow at {c.where}")
+    else:
+        return Unknown(f"{c.qual}() of values we cannot follow at {c.where}")
+    try:
+        return NDArray(float(fn(*xs)) for xs in pairs)
+    except (TypeError, ValueError, OverflowError, ZeroDivisionError):
+        return Unknown(f"{c.qual}() at {c.where}")
+
+
+def _near_half(x: float) -> bool:
+    frac = abs(x - math.floor(x) - 0.5)
+    return frac < _EDGE * max(1.0, abs(x))
+
+
+def _np_round(c: Any) -> Any:
+    """``np.round(x)`` / ``np.around`` / ``np.rint``: half to even, as numpy (and Python's
+    ``round`` of a float) rounds; ``decimals`` other than 0 is unknown (numpy scales first)."""
+    from driftcheck.parsers.source.values.abstract import plain
+
+    decimals = c.plain(1, "decimals", 0)
+    x = plain(c.args[0]) if c.args else None
+    arr = x if isinstance(x, NDArray) else None
+    items = arr.items if arr is not None else (x,)
+    if decimals != 0 or set(c.kwargs) - {"decimals"} or len(c.args) > 2:
+        return c.unknown(f"{c.qual}() with decimals")
+    if not all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in items):
+        return c.unknown(f"{c.qual}() of values we cannot follow")
+    if any(isinstance(v, float) and (not math.isfinite(v) or _near_half(v)) for v in items):
+        return c.unknown(f"{c.qual}() of a value at a rounding edge (last-bit differences)")
+    out = [float(round(v)) if isinstance(v, float) else v for v in items]
+    return NDArray(out) if arr is not None else out[0]
+
+
+for _n in ("round", "around", "rint"):
+    NP.add(_n, _np_round, f"{_n}(x) of known numbers or a 1-D array: half to even (decimals=0)")
+
+
+def astype_int(arr: NDArray) -> Any:
+    """``a.astype(int)``: numpy truncates toward zero; a value within ``_EDGE`` of an integer
+    it is not is unknown (a last-bit difference would change the result)."""
+    from driftcheck.parsers.source.values.abstract import Unknown
+
+    out = []
+    for v in arr.items:
+        if isinstance(v, float):
+            if not math.isfinite(v) or (
+                v != round(v) and abs(v - round(v)) < _EDGE * max(1.0, abs(v))
+            ):
+                return Unknown("astype(int) of a value at a truncation edge")
+            v = int(v)
+        out.append(v)
+    return NDArray(out)
+
+
+@NP.entry(
+    "unique",
+    doc="unique(xs[, return_counts=True]) of a flat array of known numbers: the sorted distinct "
+    "values (and how many times each occurs); other options unknown",
+)
+def _np_unique(c: Any) -> Any:
+    from driftcheck.parsers.source.values.abstract import plain
+
+    arr = NDArray.of(plain(c.args[0])) if len(c.args) == 1 else None
+    counts = plain(c.kwargs.get("return_counts", False))
+    if arr is None or set(c.kwargs) - {"return_counts"} or not isinstance(counts, bool):
+        return c.unknown("unique() of values we cannot follow")
+    if any(isinstance(v, float) and math.isnan(v) for v in arr.items):
+        return c.unknown("unique() of NaN values")
+    values = sorted(set(arr.items))
+    if not counts:
+        return NDArray(values)
+    return (NDArray(values), NDArray(sum(1 for v in arr.items if v == u) for u in values))

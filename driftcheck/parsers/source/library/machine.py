@@ -648,6 +648,8 @@ class Library:
                 return wildlib.weight_size_attr(self.attrs, v, name)
             if name in ("shape", "data"):
                 return Unknown("weight shape") if name == "shape" else v
+            if name in _NEW_BY_SIZE:  # ``conv.weight.new_zeros((r * k, c * k))``: loralib
+                return BuiltinMethod(lambda a, k: Tensor(torchlib.shape_of(a, "zeros")))
             return BuiltinMethod(lambda a, k: v) if name in SAMEISH else Unknown(f"weight.{name}")
         if isinstance(v, Unknown):
             return v
@@ -668,6 +670,8 @@ class Library:
 
 
 SAMEISH = {"to", "data", "detach", "clone", "t", "float"}
+# a weight's methods making a new tensor whose shape is their argument (never the weight's)
+_NEW_BY_SIZE = frozenset(("new_zeros", "new_ones", "new_empty"))
 # mapping bases whose items live in ``self.data`` and whose ``__init__`` stores each through
 # ``self[key] = value`` (``Machine._userdict_init``)
 _USER_DICTS = ("collections.UserDict",)

@@ -184,8 +184,12 @@ def py_call(name: str, interp: Any, args: list[Any], kwargs: dict[str, Any]) -> 
                 items = interp.items.iterate(src)
                 if items is None:
                     return Unknown("dict")
+                from driftcheck.parsers.source.library.stdlib import NamedTupleValue  # a cycle
+
                 for kv in items:
                     kv = plain(kv)
+                    if isinstance(kv, NamedTupleValue):  # ``dict([El(0, 3), ...])``
+                        kv = tuple(kv)
                     if not isinstance(kv, (tuple, list)) or len(kv) != 2:
                         return Unknown("dict")
                     out[kv[0]] = kv[1]

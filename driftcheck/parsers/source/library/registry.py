@@ -129,6 +129,7 @@ GROUP_MODULES = (
     "peftlib",
     "pydmodels",
     "pdoffsets",
+    "omegaconflib",
 )
 _loaded: list[bool] = []
 # The qualified-name prefixes each group module declares its entries and rules under (a
@@ -186,6 +187,7 @@ GROUP_PREFIXES: dict[str, tuple[str, ...]] = {
     "peftlib": ("peft",),
     "pydmodels": ("pydantic",),
     "pdoffsets": ("pandas.tseries.frequencies", "pandas._libs.tslibs"),
+    "omegaconflib": ("omegaconf",),
 }
 # prefix -> the group modules declaring names under it, in ``GROUP_MODULES`` order
 _BY_PREFIX: dict[str, tuple[str, ...]] = {

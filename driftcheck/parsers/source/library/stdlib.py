@@ -294,10 +294,15 @@ IT.add("dropwhile", _while(False), "dropwhile(pred, xs): the items after the lea
 
 
 @IT.entry(
-    "count", doc="count(start, step): endless; unknown (a zip with a finite list is not modelled)"
+    "count",
+    doc="count(start, step) of known numbers: a real iterator, advanced by next() and islice() "
+    "(effdet's FPN node ids); a loop or zip over it is not enumerated (endless: unknown)",
 )
 def _count(c: Call) -> Any:
-    return c.unknown("itertools.count() (an endless iterator)")
+    start, step = c.plain(0, "start", 0), c.plain(1, "step", 1)
+    if not all(isinstance(x, (int, float)) and not isinstance(x, bool) for x in (start, step)):
+        return c.unknown("itertools.count() of unknown numbers")
+    return itertools.count(start, step)
 
 
 # ---------------------------------------------------------------------------------- math

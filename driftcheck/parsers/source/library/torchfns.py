@@ -101,6 +101,8 @@ def _skip_init(c: Call) -> Any:
 def _factory(c: Call) -> Any:
     if "size" in c.kwargs and not c.qual.endswith(("tensor", "as_tensor")):  # normal(0, 1, size=)
         return Tensor(torchlib.shape_of([c.kwargs["size"]], "torch.zeros"))
+    if c.qual.endswith(".linspace") and "steps" in c.kwargs and len(c.args) == 2:
+        return Tensor(torchlib.shape_of([*c.args, c.kwargs["steps"]], c.qual))  # steps=n: (n,)
     return Tensor(torchlib.shape_of(c.args, c.qual))
 
 
@@ -308,6 +310,30 @@ def _plu(c: Call, s: tuple | None) -> Any:
 @LA.entry("lu", doc="linalg.lu(A): P (*, m, m), L (*, m, k), U (*, k, n)")
 def _lu(c: Call) -> Any:
     return _plu(c, _matrix(c, 0, "A"))
+
+
+_LSTSQ_FIELDS = ("solution", "residuals", "rank", "singular_values")
+
+
+@LA.entry(
+    "lstsq",
+    doc="linalg.lstsq(A, B): a named tuple whose solution is (*, n, k) for A (*, m, n) and "
+    "B (*, m, k), (*, n) for B (*, m), batch dims broadcast; residuals, rank and singular values unknown (they "
+    "depend on the driver and the values)",
+)
+def _lstsq(c: Call) -> Any:
+    from driftcheck.parsers.source.library.stdlib import NamedTupleType, NamedTupleValue
+
+    a, b = _matrix(c, 0, "A"), _shape(c.arg(1, "B"))
+    sol: Any = Unknown(f"{c.qual}() at {c.where}")  # torch raises on the shapes left
+    if a is not None and b is not None and len(b) == len(a) - 1 and b[-1] == a[-2]:
+        batch = torchlib.broadcast(a[:-2], b[:-1])  # B one dim short: vectors (*, m)
+        sol = sol if isinstance(batch, Unknown) else (*batch, a[-1])
+    elif a is not None and b is not None and len(b) == len(a) and b[-2] == a[-2]:
+        batch = torchlib.broadcast(a[:-2], b[:-2])
+        sol = sol if isinstance(batch, Unknown) else (*batch, a[-1], b[-1])
+    rest = [Tensor(Unknown(f"{c.qual}() {f} at {c.where}")) for f in _LSTSQ_FIELDS[1:]]
+    return NamedTupleValue([Tensor(sol), *rest], NamedTupleType("lstsq", _LSTSQ_FIELDS, ()))
 
 
 @T.entry("lu_unpack", doc="lu_unpack(LU, pivots): P (*, m, m), L (*, m, k), U (*, k, n)")

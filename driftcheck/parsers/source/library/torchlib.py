@@ -128,6 +128,7 @@ SAME_SHAPE = {
     "erf",
     "sin_",
     "cos_",
+    "nan_to_num",
 }
 
 
@@ -162,6 +163,7 @@ ELEMENTWISE = {
     "round",
     "fmod",  # HyperNetworks' ``torch.fmod(torch.randn(z, k), 2)`` weights
     "remainder",
+    "nan_to_num",  # pykan's spline bases: ``torch.nan_to_num(value)`` keeps the shape
 }
 REDUCTIONS = {"mean", "std", "var", "sum", "prod", "amax", "amin", "norm", "logsumexp"}
 
@@ -276,7 +278,9 @@ def shape_of(args: list[Any], qual: str) -> tuple[Any, ...] | Unknown:
             return Unknown("arange")
         return (max(0, math.ceil((stop - start) / step)),)  # torch's length for float bounds
     if name == "linspace":
-        return (pa[2],) if len(pa) > 2 and isinstance(pa[2], int) else Unknown("linspace")
+        n = plain(pa[2]) if len(pa) > 2 else None
+        ok = isinstance(n, int) and not isinstance(n, bool) and n >= 0  # torch refuses others
+        return (n,) if ok else Unknown("linspace")
     if name == "eye":
         n = pa[0] if pa else None
         m = pa[1] if len(pa) > 1 and isinstance(pa[1], int) else n
@@ -356,6 +360,8 @@ def _shape_method(interp: Any, t: Tensor, name: str) -> Any:
     if name in SAME_SHAPE:
         if name == "data":
             return t
+        if name.endswith("_"):
+            return BuiltinMethod(lambda a, k: in_place(t, name))
         return BuiltinMethod(lambda a, k: Tensor(shp))
     if name in ("size",):
 
@@ -384,8 +390,10 @@ def _shape_method(interp: Any, t: Tensor, name: str) -> Any:
     if name == "unsqueeze":
 
         def unsq(a: list, k: dict) -> Any:
-            d = plain(a[0]) if a else None
-            if not known or not isinstance(d, int):
+            d = plain(a[0]) if a else plain(k.get("dim"))  # ``unsqueeze(dim=2)`` too
+            if not known or not isinstance(d, int) or isinstance(d, bool):
+                return Tensor(Unknown("unsqueeze"))
+            if not -len(shp) - 1 <= d <= len(shp):  # torch raises IndexError
                 return Tensor(Unknown("unsqueeze"))
             s = list(shp)
             s.insert(d if d >= 0 else len(s) + d + 1, 1)
@@ -439,6 +447,16 @@ def _shape_method(interp: Any, t: Tensor, name: str) -> Any:
     if name == "flip":
         return BuiltinMethod(lambda a, k: Tensor(shp))
     return BuiltinMethod(lambda a, k: Unknown(f"tensor.{name}"))
+
+
+def in_place(t: Tensor, name: str) -> Tensor:
+    """``t.requires_grad_(False)``, ``t.normal_()``, ``t.zero_()``...: torch returns ``t``
+    itself, so ``nn.Parameter(x).requires_grad_(False)`` is still the Parameter (pykan's
+    grids and scales: a new plain tensor here dropped them from the count). Its known values
+    are gone, except for ``requires_grad_``, which does not change them."""
+    if name != "requires_grad_":
+        t.data = None
+    return t
 
 
 def squeezed_shape(shp: Any, a: list, k: dict) -> Any:
@@ -498,11 +516,16 @@ def moved_shape(shp: Any, name: str, a: list, k: dict) -> Any:
 
 def index_shape(shape: Any, key: Any) -> tuple[Any, ...] | Unknown:
     """Shape of ``t[key]`` for basic indexing: ints drop a dim, slices cut it, ``None`` adds
-    a dim of 1, ``...`` stands for the dims no other index names (torch's rules)."""
+    a dim of 1, ``...`` stands for the dims no other index names (torch's rules). One list
+    of ints (``grid[:, [-1]]``, pykan's knot padding) is advanced indexing: that dim becomes
+    the list's length, each index checked against the dim as torch does."""
     if isinstance(shape, Unknown):
         return shape
     keys = [plain(x) for x in key] if isinstance(key, tuple) else [plain(key)]
-    if any(not (x is None or x is Ellipsis or isinstance(x, (int, slice))) for x in keys):
+    keys = [_int_list(x) if isinstance(x, list) else x for x in keys]
+    if sum(1 for x in keys if isinstance(x, list)) > 1:
+        return Unknown("tensor index by several lists")  # broadcast together: not modelled
+    if any(not (x is None or x is Ellipsis or isinstance(x, (int, slice, list))) for x in keys):
         return Unknown("tensor index")
     if any(isinstance(x, bool) for x in keys) or keys.count(Ellipsis) > 1:
         return Unknown("tensor index")
@@ -523,6 +546,12 @@ def index_shape(shape: Any, key: Any) -> tuple[Any, ...] | Unknown:
         d = next(dims)
         if isinstance(x, int):
             continue
+        if isinstance(x, list):
+            n = plain(d)
+            if not isinstance(n, int) or any(not -n <= i < n for i in x):
+                return Unknown("list index out of the dim's range")  # torch raises
+            out.append(len(x))
+            continue
         if x == slice(None):
             out.append(d)
         elif isinstance(plain(d), int) and all(
@@ -532,6 +561,14 @@ def index_shape(shape: Any, key: Any) -> tuple[Any, ...] | Unknown:
         else:
             out.append(Unknown("sliced dim"))
     return tuple(out)
+
+
+def _int_list(x: list) -> Any:
+    """A flat, non-empty list of known ints used as an index, else an unknown."""
+    items = [plain(i) for i in x]
+    if not items or any(isinstance(i, bool) or not isinstance(i, int) for i in items):
+        return Unknown("tensor index by a list")
+    return items
 
 
 def _numel(shp: Any) -> Any:
@@ -793,6 +830,10 @@ def container_add(obj: Obj, v: Any, key: str | None = None) -> None:
             if v.owner is None:
                 v.owner, v.name = obj, k
             obj.params[k] = v if v.owner is obj else WeightRef(v.owner, v.name or k)
+        elif v is None and obj.kind == "ParameterDict" and key is not None:
+            # ``ParameterDict({"w": p if gated else None})``: torch keeps the key as a plain
+            # ``None`` attribute, no parameter (se3-transformer's norm layers)
+            obj.params.pop(k, None)
         else:
             obj.unresolved.append(f"item {k}")
         return

@@ -1,0 +1,98 @@
+"""``exec`` of a text known statically: parsed and interpreted like the code around it, never run.
+
+Code that writes its own source (pykan's ``exec(f'self.node_bias_{l} = nn.Parameter(...)')``
+in a loop, skrl's model instantiators building a ``class`` statement as a string and running
+it with ``exec(template, globals(), _locals)``) registers parameters torch counts. Before this
+module, ``exec`` was an unknown call whose effects were dropped: the parameters it registers
+were silently missing (a confident wrong count).
+
+Where the text runs, as CPython runs it:
+
+- ``exec(s)`` in a function: the function's module globals, and a snapshot of its locals
+  (names the text binds never become the function's locals; objects it mutates, ``self``
+  among them, are the caller's own).
+- ``exec(s, globals(), d)``: the module's globals and the dict ``d``, which receives the names
+  the text binds (read back with ``d["Name"]``).
+
+Anything else (a text not known statically, a text that does not parse, an ``exec`` at module
+level, other namespaces) is not followed: the call is unknown and every module the caller's
+locals hold is left unresolved with a note, since the text may have added weights to it.
+"""
+
+from __future__ import annotations
+
+import ast
+from typing import Any
+
+from driftcheck.parsers.source.interp.statements import Frame
+from driftcheck.parsers.source.library import wildlib
+from driftcheck.parsers.source.values.abstract import Obj, Unknown, is_module, plain
+
+_TREES_KEY = "_exec_trees"
+
+
+def exec_text(calls: Any, args: list[Any], fr: Frame, e: ast.Call) -> Any:
+    """``exec(s[, globals[, locals]])`` called at ``e`` in frame ``fr``: None once the text
+    ran, else an unknown value (and the caller's modules unresolved)."""
+    where = f"{fr.mod.path.name}:{e.lineno}"
+    text = plain(args[0]) if args else None
+    if not isinstance(text, str) or len(text) > wildlib.TEXT_MAX:
+        return _not_followed(calls, fr, f"exec() at {where} of a text not known statically")
+    run_in = _namespace(calls.ip, args, fr)
+    if run_in is None:
+        return _not_followed(calls, fr, f"exec() at {where} in namespaces not modelled")
+    tree = _parse(calls.ip, text, e.lineno)
+    if tree is None:
+        return _not_followed(calls, fr, f"exec() at {where} of a text that does not parse")
+    calls.ip.stmts.run_body(tree.body, run_in)
+    return None
+
+
+def _namespace(ip: Any, args: list[Any], fr: Frame) -> Frame | None:
+    """The frame the text runs in, or None when it is not one we model."""
+    if len(args) == 1:
+        if fr.func is None:  # module level: the text would bind module globals
+            return None
+        run_in = Frame(fr.mod, None, fr.closure)
+        run_in.locals = dict(fr.locals)  # CPython: a snapshot; bindings do not come back
+        return run_in
+    g = plain(args[1])
+    d = plain(args[2]) if len(args) == 3 else None
+    if not isinstance(g, wildlib.ModGlobals) or not isinstance(d, dict):
+        return None
+    if id(d) in ip.havoc or not all(isinstance(k, str) for k in d):
+        return None
+    run_in = Frame(g.mod)
+    run_in.locals = d  # the caller's dict itself: it receives what the text binds
+    return run_in
+
+
+def _parse(ip: Any, text: str, line: int) -> ast.Module | None:
+    """The text parsed once per call site (the same syntax nodes each time the site runs:
+    classes and functions made from them keep their identity for the caches keyed on them);
+    every node carries the ``exec`` call's line, so notes name it."""
+    trees = getattr(ip, _TREES_KEY, None)
+    if trees is None:
+        trees = {}
+        setattr(ip, _TREES_KEY, trees)
+    key = (text, line)
+    if key not in trees:
+        try:
+            tree: ast.Module | None = ast.parse(text)
+        except (SyntaxError, ValueError):
+            tree = None
+        if tree is not None:
+            for node in ast.walk(tree):
+                if hasattr(node, "lineno"):
+                    node.lineno = node.end_lineno = line
+        trees[key] = tree
+    return trees[key]
+
+
+def _not_followed(calls: Any, fr: Frame, why: str) -> Unknown:
+    calls.ip.stmts.note(f"{why}: not followed")  # what it binds (skrl's class) is unknown
+    for v in fr.locals.values():
+        v = plain(v)
+        if isinstance(v, Obj) and is_module(v):
+            v.unresolved.append(f"{why}: it may add weights")
+    return Unknown(why)

@@ -1,0 +1,131 @@
+"""omegaconf's ``DictConfig`` as a config value (a table), not its source.
+
+effdet builds its model configs with ``h = OmegaConf.create()``, sets fields as attributes
+(``h.fpn_channels = 88``), merges a dict of overrides (``h.update(params)``), ``deepcopy``s it
+and reads ``config.backbone_name`` / ``**config.backbone_args``. omegaconf's own source runs
+every write through a node machinery (typing checks, ``_resolve_optional``, flags) the
+interpreter does not follow to the end, so each field read was unknown (Session 14).
+
+Here a ``DictConfig`` is the interpreter's ``Config`` (attribute reads and writes, ``get``,
+``keys`` / ``items`` / ``values``, ``**cfg``, ``deepcopy``), with omegaconf's conversion of
+nested dicts into nested configs (so ``cfg.backbone_args.drop_path_rate`` reads as it does in
+omegaconf), and ``update`` of a mapping. Interpolations (``"${...}"``), structured configs
+(dataclasses) and a value we do not know: unknown.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from driftcheck.parsers.source.library.pybuiltins import BuiltinMethod
+from driftcheck.parsers.source.library.registry import Call, Group
+from driftcheck.parsers.source.values.abstract import Config, Unknown, plain
+
+OC = Group("omegaconf", title="omegaconf (as configs)")
+ORIGIN = "omegaconf"
+
+
+def _node(v: Any) -> Any:
+    """A value as omegaconf stores it: dicts become configs, lists keep their items as nodes;
+    an interpolation string is unknown (resolved against the root on read: not modelled)."""
+    raw = plain(v)
+    if isinstance(raw, Config):
+        return raw
+    if isinstance(raw, dict):
+        return make({k: x for k, x in raw.items()})
+    if isinstance(raw, (list, tuple)):
+        return [_node(x) for x in raw]
+    if isinstance(raw, str) and "${" in raw:
+        return Unknown("omegaconf interpolation")
+    return v
+
+
+def make(fields: dict) -> Any:
+    """A ``DictConfig`` of known string keys."""
+    if not all(isinstance(plain(k), str) for k in fields):
+        return Unknown("omegaconf config with keys that are not strings")
+    return Config({str(plain(k)): _node(v) for k, v in fields.items()}, origin=ORIGIN)
+
+
+def is_omegaconf(cfg: Any) -> bool:
+    return isinstance(cfg, Config) and cfg.origin == ORIGIN
+
+
+def normalize(cfg: Config, name: str) -> None:
+    """Before ``cfg.name`` is read: a dict or list written into the config (``p.nodes = []``,
+    then ``p.nodes.append({...})``) is converted as omegaconf converts on write, in place, so
+    the list read is the same object and its dict items read as configs."""
+    if name not in cfg.fields:
+        return
+    v = cfg.fields[name]
+    raw = plain(v)
+    if isinstance(raw, dict):
+        cfg.fields[name] = _node(raw)
+    elif isinstance(raw, list):
+        _convert_items(raw, 0)
+
+
+def _convert_items(items: list, depth: int) -> None:
+    for i, x in enumerate(items):
+        raw = plain(x)
+        if isinstance(raw, dict):
+            items[i] = _node(raw)
+        elif isinstance(raw, list) and depth < 8:
+            _convert_items(raw, depth + 1)
+
+
+def method(cfg: Config, name: str) -> Any:
+    """``cfg.update(mapping)`` of a ``DictConfig`` (``MutableMapping.update``: each key set,
+    nested dicts converted); None for names this table does not answer."""
+    if name != "update":
+        return None
+
+    def update(a: list, k: dict) -> Any:
+        src = plain(a[0]) if a else {}
+        if isinstance(src, Config):
+            src = dict(src.fields)
+        if not isinstance(src, dict) or not all(isinstance(plain(x), str) for x in src):
+            cfg.fields.clear()  # what the update wrote is not known: every read is unknown
+            return None
+        for key, v in {**src, **k}.items():
+            cfg.fields[str(plain(key))] = _node(v)
+        return None
+
+    return BuiltinMethod(update)
+
+
+@OC.entry(
+    "OmegaConf.create",
+    "DictConfig",
+    doc="OmegaConf.create(dict or None) / DictConfig(dict): a config of those fields (nested "
+    "dicts as configs); a list, a YAML string, a dataclass or interpolations: unknown",
+)
+def _create(c: Call) -> Any:
+    src = plain(c.arg(0, "obj" if "create" in c.qual else "content")) if c.args else None
+    if src is None and not c.args and not c.kwargs:
+        return make({})
+    if isinstance(src, Config):
+        return make(dict(src.fields))
+    if isinstance(src, dict):
+        return make(src)
+    return c.unknown(f"{c.qual}() of a value not modelled")
+
+
+@OC.entry(
+    "OmegaConf.to_container",
+    doc="OmegaConf.to_container(cfg): its fields as a dict (nested configs as dicts)",
+)
+def _to_container(c: Call) -> Any:
+    cfg = plain(c.arg(0, "cfg"))
+    if not is_omegaconf(cfg):
+        return c.unknown("to_container() of a value that is not a modelled config")
+    return _container(cfg)
+
+
+def _container(v: Any) -> Any:
+    raw = plain(v)
+    if isinstance(raw, Config):
+        return {k: _container(x) for k, x in raw.fields.items()}
+    if isinstance(raw, list):
+        return [_container(x) for x in raw]
+    return v
