@@ -52,6 +52,9 @@ class Diff:
     shifted: list[str] = field(default_factory=list)
     """other weights longer or shorter by the same rows on one axis (YOLOS's position
     tables, each holding the detection tokens), reported under this one (``match._shifted``)"""
+    follows: list[str] = field(default_factory=list)
+    """other attributes that are a function of this one's value on both sides (a pool's
+    ``padding = kernel // 2``), reported under it (``match._kernel_padding``)"""
     equivalent: bool = False
     """seen only where both sides hold the same number of parameters (the items of one
     level of the sequence, or the layers outside its blocks): one set of weights written
