@@ -173,6 +173,40 @@ def _by_type(a: list[Item], b: list[Item]) -> list[Pair]:
             out += [(None, y) for y in b[j1:j2]]
         else:
             out += _dp(a[i1:i2], b[j1:j2])
+    return _realign_blocks(a, b, out)
+
+
+def _realign_blocks(a: list[Item], b: list[Item], pairs: list[Pair]) -> list[Pair]:
+    """difflib anchors on single equal types and never pairs across an anchor: an encoder
+    stack between two embeddings on one side and after a third on the other (a shared
+    token table the other side also holds per stack) is left unpaired on both sides.
+    Blocks such a pass leaves unpaired on each side pair here, the most similar first, in
+    the left one's place; every other pair stays as it was."""
+    la = [x for x, y in pairs if y is None and x is not None and x.is_block]
+    lb = [y for x, y in pairs if x is None and y is not None and y.is_block]
+    if not la or not lb:
+        return pairs
+    cands = sorted(
+        ((score(x, y), i, j) for i, x in enumerate(la) for j, y in enumerate(lb)),
+        key=lambda t: (-t[0], t[1], t[2]),
+    )
+    mate: dict[int, Item] = {}
+    taken: set[int] = set()
+    for s, i, j in cands:
+        if s <= 0:
+            break
+        if id(la[i]) in mate or j in taken:
+            continue
+        mate[id(la[i])] = lb[j]
+        taken.add(j)
+    if not mate:
+        return pairs
+    gone = {id(y) for y in mate.values()}
+    out: list[Pair] = []
+    for x, y in pairs:
+        if x is None and y is not None and id(y) in gone:
+            continue
+        out.append((x, mate[id(x)]) if y is None and x is not None and id(x) in mate else (x, y))
     return out
 
 
