@@ -229,6 +229,11 @@ def _experts(items: list[Item], out: dict[str, Derived]) -> None:
                 shape = c.params.get("shape")
                 if isinstance(shape, (list, tuple)) and len(shape) == 3:
                     n = shape[0] if isinstance(shape[0], int) else None
+            if n is not None and c.is_block and n not in rows:
+                # shared experts of the routed experts' shape merge into their run (8
+                # routed and 1 shared written as one ModuleList of 9): the router's rows
+                # are the routed ones; a shared expert or two, never more than routed
+                n = next((r for r in sorted(rows) if r > 1 and 0 < n - r <= min(2, r)), n)
             if n is not None and n > 1 and n in rows:
                 r = rows[n]
                 name = "out_features" if r.ltype == "Linear" else "shape"
