@@ -20,7 +20,7 @@ from driftcheck.graph import catalogue
 from driftcheck.graph.catalogue.spec import camel
 from driftcheck.graph.match.align import Pair, align
 from driftcheck.graph.match.canon import Item, leaf_weights, norm_value, walk, weight_total
-from driftcheck.graph.match.derive import main_block
+from driftcheck.graph.match.derive import lead_layer, main_block
 from driftcheck.graph.match.policy import LAYOUT_OPS, RESHAPES
 
 IGNORED_PARAMS = frozenset({"inplace", "device", "dtype", "name"})
@@ -151,6 +151,8 @@ class Differ:
     def __init__(self) -> None:
         self.diffs: dict[tuple, Diff] = {}
         self.main: set[int] = set()
+        self.lead: dict[int, int] = {}
+        """per main block: 1 when its first layer stands apart before it (``lead_layer``)"""
         self.level_eq = False
         """this level's items (blocks with their counts) hold as many parameters each side"""
         self.leaf_eq = False
@@ -171,6 +173,7 @@ class Differ:
 
     def run(self, a: list[Item], b: list[Item]) -> list[Diff]:
         self.main = {id(m) for m in (main_block(a), main_block(b)) if m is not None}
+        self.lead = {id(m): lead_layer(seq, m) for seq in (a, b) if (m := main_block(seq))}
         self._seq(a, b, 1)
         return list(self.diffs.values())
 
@@ -250,12 +253,14 @@ class Differ:
             top = id(x) in self.main or id(y) in self.main
             kind = "layer-count" if top else "block-count"
             attr = "model.numLayers" if top else "block.count"
+            # a first layer standing apart from the run (``lead_layer``) is one of the layers
+            lx, ly = (self.lead.get(id(x), 0), self.lead.get(id(y), 0)) if top else (0, 0)
             self.add(
                 Diff(
                     kind,
                     attr,
-                    x.count,
-                    y.count,
+                    x.count + lx,
+                    y.count + ly,
                     {"left": _count_loc(x, "left"), "right": _count_loc(y, "right")},
                     weights_change=True,
                     times=times,
