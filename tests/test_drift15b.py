@@ -174,3 +174,25 @@ def test_first_layer_without_attention_norm_is_a_layer():
     assert any(k.endswith(f"layers.{n - 1}.attn_norm.weight") for k in keys)
     assert not any(f"layers.{n}." in k for k in keys)
     _one_holding("modernbert_decoder_intenum__numLayers")
+
+
+# ------------------------------------------------------ heads splitting an inner width
+def test_mamba2_heads_split_the_inner_width():
+    # Mamba-2's heads split expand x hidden: the code's head width 32 builds the model
+    # transformers builds with 4 heads of 32 (not the config's 8 of 16), at one inner width
+    import hashlib as _h
+
+    assert int(_h.sha256(b"mamba2_dotted_paths").hexdigest(), 16) % 5 != 0
+    _clean("mamba2_dotted_paths")
+    code, cfg, _ = _plant("mamba2_dotted_paths__headDim")
+    base = transformers.AutoConfig.from_pretrained(cfg.parent)
+    assert base.num_heads * base.head_dim == base.expand * base.hidden_size
+    assert code_params(code) == sum(
+        p.numel() for p in _hf(cfg, num_heads=4, head_dim=32).parameters()
+    )
+    assert code_params(code) != hf_params(cfg)
+    found = _run(code, cfg)
+    assert len(found) == 1, [f.message for f in found]
+    v = found[0].values
+    assert v["left"] == {"numHeads": 4, "headDim": 32}
+    assert v["right"] == {"numHeads": 8, "headDim": 16}

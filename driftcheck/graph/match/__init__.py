@@ -80,6 +80,7 @@ def compare(left: Graph, right: Graph, labels: dict[str, str] | None = None) -> 
     facts += rotary
     skip = {f.key for f in facts} | ({"rotaryDim"} if rotary_said else set())
     facts += _new_uses(use_diffs(left, right, skip), facts, rest)
+    _inner_split(left, right, da, db, facts)
     if semantic_enabled():
         rest = settle(facts, rest, a, b, _agree(left, right, da, db, "numHeads"))
     rest += _structural_homes(facts)
@@ -160,6 +161,49 @@ def _rotary(left: Graph, right: Graph, da: dict, db: dict) -> tuple[list[FactDif
         held=held,
     )
     return [f], True
+
+
+def _int(v: Any) -> int | None:
+    v = norm_value(v)
+    return v if isinstance(v, int) and not isinstance(v, bool) and v > 0 else None
+
+
+def _inner_split(left: Graph, right: Graph, da: dict, db: dict, facts: list[FactDiff]) -> None:
+    """Heads that split an inner width wider than the model (Mamba-2's ``num_heads x
+    head_dim = expand x hidden``): at one inner width, a head count and a head width are
+    one choice, and which of the two a side changed is not written anywhere. Where one side
+    states both and their product is its inner width, and the other side has that inner
+    width and another head count, the head-count finding holds both splits (heads and head
+    width per side). Attention heads, which split the model width, are left alone."""
+    f = next((x for x in facts if x.key == "numHeads"), None)
+    if f is None:
+        return
+    heads = {s: _int(f.values[s]) for s in SIDES}
+    inner, hidden, head_dim = {}, {}, {}
+    for g, d, side in ((left, da, "left"), (right, db, "right")):
+        for key, into in (("intermediateSize", inner), ("hiddenSize", hidden)):
+            got = fact_side(g, d, key, side)
+            into[side] = _int(got[0]) if got is not None else None
+        hd = g.facts.get("headDim")
+        head_dim[side] = _int(hd.value) if hd is not None else None
+    width = inner["left"]
+    if None in heads.values() or width is None or inner["right"] != width:
+        return
+    if width in hidden.values():
+        return
+    stating = [s for s in SIDES if head_dim[s] is not None and heads[s] * head_dim[s] == width]
+    if len(stating) != 1:
+        return
+    other = "right" if stating[0] == "left" else "left"
+    if width % heads[other]:
+        return
+    head_dim[other] = width // heads[other]
+    f.values = {s: {"numHeads": heads[s], "headDim": head_dim[s]} for s in SIDES}
+    split = {s: f"{heads[s]} heads x {head_dim[s]}" for s in SIDES}
+    f.message = (
+        f"the inner width {width} is split as {split['left']} in {{left}} but as "
+        f"{split['right']} in {{right}}"
+    )
 
 
 def _agree(left: Graph, right: Graph, da: dict, db: dict, key: str) -> bool:
