@@ -195,8 +195,11 @@ def _inner_split(left: Graph, right: Graph, da: dict, db: dict, facts: list[Fact
     if len(stating) != 1:
         return
     other = "right" if stating[0] == "left" else "left"
-    if width % heads[other]:
-        return
+    if width % heads[other] or any(
+        u.key == "headDim" for u in (left, right)[other == "right"].uses
+    ):
+        return  # a side that holds a head width of its own (reads ``config.head_dim``) keeps
+        # it: its head count alone changed, and its split is not the inner width's
     head_dim[other] = width // heads[other]
     f.values = {s: {"numHeads": heads[s], "headDim": head_dim[s]} for s in SIDES}
     split = {s: f"{heads[s]} heads x {head_dim[s]}" for s in SIDES}
