@@ -25,6 +25,7 @@ Severity, kinds and wording live in ``policy``. Nothing here decides which side 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from driftcheck.findings import Finding, Location
 from driftcheck.graph.match import policy
@@ -79,10 +80,11 @@ def compare(left: Graph, right: Graph, labels: dict[str, str] | None = None) -> 
     facts += rotary
     skip = {f.key for f in facts} | ({"rotaryDim"} if rotary_said else set())
     facts += _new_uses(use_diffs(left, right, skip), facts, rest)
+    _inner_split(left, right, da, db, facts)
     if semantic_enabled():
         rest = settle(facts, rest, a, b, _agree(left, right, da, db, "numHeads"))
     rest += _structural_homes(facts)
-    rest = _shifted(_twins(rest))
+    rest = _shifted(_kernel_padding(_twins(rest)))
     out = [_fact_finding(f, labels) for f in facts] + [_diff_finding(d, labels) for d in rest]
     for side, g, ok, other in (("left", left, la, lb), ("right", right, lb, la)):
         if other and not ok and g.nodes:
@@ -159,6 +161,52 @@ def _rotary(left: Graph, right: Graph, da: dict, db: dict) -> tuple[list[FactDif
         held=held,
     )
     return [f], True
+
+
+def _int(v: Any) -> int | None:
+    v = norm_value(v)
+    return v if isinstance(v, int) and not isinstance(v, bool) and v > 0 else None
+
+
+def _inner_split(left: Graph, right: Graph, da: dict, db: dict, facts: list[FactDiff]) -> None:
+    """Heads that split an inner width wider than the model (Mamba-2's ``num_heads x
+    head_dim = expand x hidden``): at one inner width, a head count and a head width are
+    one choice, and which of the two a side changed is not written anywhere. Where one side
+    states both and their product is its inner width, and the other side has that inner
+    width and another head count, the head-count finding holds both splits (heads and head
+    width per side). Attention heads, which split the model width, are left alone."""
+    f = next((x for x in facts if x.key == "numHeads"), None)
+    if f is None:
+        return
+    heads = {s: _int(f.values[s]) for s in SIDES}
+    inner, hidden, head_dim = {}, {}, {}
+    for g, d, side in ((left, da, "left"), (right, db, "right")):
+        for key, into in (("intermediateSize", inner), ("hiddenSize", hidden)):
+            got = fact_side(g, d, key, side)
+            into[side] = _int(got[0]) if got is not None else None
+        hd = g.facts.get("headDim")
+        head_dim[side] = _int(hd.value) if hd is not None else None
+    width = inner["left"]
+    if None in heads.values() or width is None or inner["right"] != width:
+        return
+    if width in hidden.values():
+        return
+    stating = [s for s in SIDES if head_dim[s] is not None and heads[s] * head_dim[s] == width]
+    if len(stating) != 1:
+        return
+    other = "right" if stating[0] == "left" else "left"
+    if width % heads[other] or any(
+        u.key == "headDim" for u in (left, right)[other == "right"].uses
+    ):
+        return  # a side that holds a head width of its own (reads ``config.head_dim``) keeps
+        # it: its head count alone changed, and its split is not the inner width's
+    head_dim[other] = width // heads[other]
+    f.values = {s: {"numHeads": heads[s], "headDim": head_dim[s]} for s in SIDES}
+    split = {s: f"{heads[s]} heads x {head_dim[s]}" for s in SIDES}
+    f.message = (
+        f"the inner width {width} is split as {split['left']} in {{left}} but as "
+        f"{split['right']} in {{right}}"
+    )
 
 
 def _agree(left: Graph, right: Graph, da: dict, db: dict, key: str) -> bool:
@@ -306,6 +354,62 @@ def _twins(rest: list[Diff]) -> list[Diff]:
     return out
 
 
+PADDING_RULES = (
+    ("kernel // 2", lambda k: k // 2),
+    ("kernel - 1", lambda k: k - 1),
+    ("(kernel - 1) // 2", lambda k: (k - 1) // 2),
+)
+"""How code pads for a window: ``same`` length for an odd window (PoolFormer's pool,
+ConvNeXt's depthwise conv), causal (a left-padded ``Conv1d`` whose output is cut back
+to the input length, Mamba's and LFM2's short convolutions)."""
+
+
+def _one_size(v: Any) -> int | None:
+    """A per-axis size as one int: ``3`` and ``[3, 3]`` are 3; else None."""
+    if isinstance(v, (list, tuple)) and v and all(x == v[0] for x in v):
+        v = v[0]
+    return v if type(v) is int else None
+
+
+def _kernel_padding(rest: list[Diff]) -> list[Diff]:
+    """A padding that differs because the window it pads for differs is one change: where
+    a layer's ``kernelSize`` and its ``padding`` both differ in the same places and each
+    side's padding follows its kernel by one rule (``kernel // 2`` on both sides), the
+    padding is reported under the kernel's finding. A padding that follows no rule, or
+    another rule on each side, stays its own finding."""
+    kernels = {
+        d.attribute.rsplit(".", 1)[0]: d
+        for d in rest
+        if d.kind in ("shape", "param") and d.attribute.endswith(".kernelSize")
+    }
+    out: list[Diff] = []
+    for d in rest:
+        home = kernels.get(d.attribute.rsplit(".", 1)[0]) if d.kind in ("shape", "param") else None
+        if home is None or not d.attribute.endswith(".padding") or home.times != d.times:
+            out.append(d)
+            continue
+        k = (_one_size(home.left), _one_size(home.right))
+        p = (_one_size(d.left), _one_size(d.right))
+        rule = next(
+            (
+                name
+                for name, fn in PADDING_RULES
+                if None not in k + p and fn(k[0]) == p[0] and fn(k[1]) == p[1]
+            ),
+            None,
+        )
+        if rule is None:
+            out.append(d)
+            continue
+        home.follows.append(
+            f"{d.attribute} {policy.fmt(d.left)} -> {policy.fmt(d.right)} ({rule} on both sides)"
+        )
+        for side in SIDES:
+            if home.locs.get(side) is None and d.locs.get(side) is not None:
+                home.locs[side] = d.locs[side]
+    return out
+
+
 def _axis_step(d: Diff) -> tuple | None:
     """(rank, left - right) of a weight shape differing on one axis only, else None."""
     if d.kind not in ("shape", "param") or d.layout or not d.weights_change:
@@ -418,6 +522,8 @@ def _evidence(d: Diff) -> str | None:
         said.append(f"same values in {', '.join(dict.fromkeys(d.twins))}")
     if d.shifted:
         said.append(f"the same rows in {'; '.join(d.shifted)}")
+    if d.follows:
+        said.append(f"this changes {'; '.join(d.follows)}")
     return "; ".join(said) or None
 
 

@@ -9,6 +9,7 @@ of same-typed leaves (q/k/v/o projections) a shared role or name reorders the pa
 
 from __future__ import annotations
 
+import dataclasses
 import difflib
 import re
 from collections import Counter
@@ -102,6 +103,7 @@ def align(a: list[Item], b: list[Item]) -> list[Pair]:
         else:
             rest_a.append(x)
     rest_b = [y for j, y in enumerate(b) if j not in used]
+    exact = _split_runs(exact, rest_a, rest_b)
     # a run of copies against a shorter one (two norms merged into one run of 2 on one
     # side, declared apart on the other): the surplus copies are the other side's unpaired
     # copies of that signature, never partners for another layer of that type
@@ -124,6 +126,41 @@ def align(a: list[Item], b: list[Item]) -> list[Pair]:
     return exact + spare + _by_type(rest_a, rest_b)
 
 
+def _flat(it: Item) -> bool:
+    return it.is_block and all(not c.is_block for c in it.children or [])
+
+
+def _split_runs(exact: list[Pair], rest_a: list[Item], rest_b: list[Item]) -> list[Pair]:
+    """A run of small blocks of one class (q_norm and k_norm merged into a run of 2 because
+    their sizes agree on one side) against fewer copies, where the other side has unpaired
+    blocks of that class with other sizes (a narrower k_norm): the run's surplus copies are
+    those blocks, written the same way and sized differently, not a count. The run is split
+    so each copy pairs with one block (``rest_a`` / ``rest_b`` lose the blocks paired). Only
+    blocks of leaves: a layer stack of another length is a count."""
+    out: list[Pair] = []
+    for x, y in exact:
+        if not (_flat(x) and _flat(y)) or x.count == y.count:
+            out.append((x, y))
+            continue
+        big, small, others = (x, y, rest_b) if x.count > y.count else (y, x, rest_a)
+        surplus = big.count - small.count
+        claim = [z for z in others if _flat(z) and z.type_sig == big.type_sig]
+        took: list[Item] = []
+        for z in claim:
+            if sum(t.count for t in took) + z.count <= surplus:
+                took.append(z)
+        if not took or sum(t.count for t in took) != surplus:
+            out.append((x, y))
+            continue
+        head = dataclasses.replace(big, count=small.count)
+        out.append((head, small) if big is x else (small, head))
+        for z in took:
+            others.remove(z)
+            part = dataclasses.replace(big, count=z.count)
+            out.append((part, z) if big is x else (z, part))
+    return out
+
+
 def _by_type(a: list[Item], b: list[Item]) -> list[Pair]:
     sm = difflib.SequenceMatcher(None, [x.type_sig for x in a], [y.type_sig for y in b], False)
     out: list[Pair] = []
@@ -136,6 +173,40 @@ def _by_type(a: list[Item], b: list[Item]) -> list[Pair]:
             out += [(None, y) for y in b[j1:j2]]
         else:
             out += _dp(a[i1:i2], b[j1:j2])
+    return _realign_blocks(a, b, out)
+
+
+def _realign_blocks(a: list[Item], b: list[Item], pairs: list[Pair]) -> list[Pair]:
+    """difflib anchors on single equal types and never pairs across an anchor: an encoder
+    stack between two embeddings on one side and after a third on the other (a shared
+    token table the other side also holds per stack) is left unpaired on both sides.
+    Blocks such a pass leaves unpaired on each side pair here, the most similar first, in
+    the left one's place; every other pair stays as it was."""
+    la = [x for x, y in pairs if y is None and x is not None and x.is_block]
+    lb = [y for x, y in pairs if x is None and y is not None and y.is_block]
+    if not la or not lb:
+        return pairs
+    cands = sorted(
+        ((score(x, y), i, j) for i, x in enumerate(la) for j, y in enumerate(lb)),
+        key=lambda t: (-t[0], t[1], t[2]),
+    )
+    mate: dict[int, Item] = {}
+    taken: set[int] = set()
+    for s, i, j in cands:
+        if s <= 0:
+            break
+        if id(la[i]) in mate or j in taken:
+            continue
+        mate[id(la[i])] = lb[j]
+        taken.add(j)
+    if not mate:
+        return pairs
+    gone = {id(y) for y in mate.values()}
+    out: list[Pair] = []
+    for x, y in pairs:
+        if x is None and y is not None and id(y) in gone:
+            continue
+        out.append((x, mate[id(x)]) if y is None and x is not None and id(x) in mate else (x, y))
     return out
 
 

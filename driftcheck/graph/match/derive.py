@@ -96,6 +96,39 @@ def layer_stack(items: list[Item]) -> Item | None:
     return blocks[0]
 
 
+def lead_layer(items: list[Item], stack: Item | None) -> int:
+    """1 when the layers just before the repeated stack are one more copy of its block but
+    for one vector-only layer (ModernBERT's first layer, whose ``attn_norm`` is an
+    ``Identity``: a block unlike the others, so it is not merged into their run and its
+    layers stand alone before them); else 0. Only a block of layers (no inner runs)."""
+    if stack is None or stack.count < 2 or not stack.children:
+        return 0
+    kids = [c for c in walk(stack.children) if not c.soft]
+    if any(c.is_block and c.count > 1 for c in kids):
+        return 0
+    need = Counter(c.full_sig for c in kids if not c.is_block)
+    size = sum(need.values())
+    at = next((i for i, it in enumerate(items) if it is stack), None)
+    if at is None or size < 3:
+        return 0
+    got = 0
+    for it in reversed(items[:at]):
+        if it.soft:
+            continue
+        if it.is_block or need[it.full_sig] <= 0:
+            break
+        need[it.full_sig] -= 1
+        got += 1
+    if got < size - 1:
+        return 0
+    left = [c for c in kids if not c.is_block and need[c.full_sig] > 0]
+    for c in left:  # the one layer the first copy lacks holds no matrix (a norm)
+        w = leaf_weights(c.ltype, c.params)
+        if w is None or any(len(shape) > 1 for shape in w.values()):
+            return 0
+    return 1
+
+
 def _norm_like(it: Item) -> bool:
     """A block standing once whose weights are all vectors (a hand-written final norm that
     holds one ``weight`` Parameter): not a stack of layers."""
@@ -115,7 +148,8 @@ def derive(items: list[Item]) -> dict[str, Derived]:
     stack = layer_stack(items)
     if stack is not None:
         loc = stack.node.param_locs.get("repeat") or stack.node.loc
-        out["numLayers"] = Derived(stack.count, "model.numLayers", loc, stack.node.id)
+        n = stack.count + lead_layer(items, stack)
+        out["numLayers"] = Derived(n, "model.numLayers", loc, stack.node.id)
     leaves = [it for it in walk(items) if not it.is_block]
     _from_roles(leaves, out)
     _from_embeddings(leaves, out)
@@ -229,6 +263,11 @@ def _experts(items: list[Item], out: dict[str, Derived]) -> None:
                 shape = c.params.get("shape")
                 if isinstance(shape, (list, tuple)) and len(shape) == 3:
                     n = shape[0] if isinstance(shape[0], int) else None
+            if n is not None and c.is_block and n not in rows:
+                # shared experts of the routed experts' shape merge into their run (8
+                # routed and 1 shared written as one ModuleList of 9): the router's rows
+                # are the routed ones; a shared expert or two, never more than routed
+                n = next((r for r in sorted(rows) if r > 1 and 0 < n - r <= min(2, r)), n)
             if n is not None and n > 1 and n in rows:
                 r = rows[n]
                 name = "out_features" if r.ltype == "Linear" else "shape"

@@ -20,7 +20,7 @@ from driftcheck.graph import catalogue
 from driftcheck.graph.catalogue.spec import camel
 from driftcheck.graph.match.align import Pair, align
 from driftcheck.graph.match.canon import Item, leaf_weights, norm_value, walk, weight_total
-from driftcheck.graph.match.derive import main_block
+from driftcheck.graph.match.derive import lead_layer, main_block
 from driftcheck.graph.match.policy import LAYOUT_OPS, RESHAPES
 
 IGNORED_PARAMS = frozenset({"inplace", "device", "dtype", "name"})
@@ -52,6 +52,9 @@ class Diff:
     shifted: list[str] = field(default_factory=list)
     """other weights longer or shorter by the same rows on one axis (YOLOS's position
     tables, each holding the detection tokens), reported under this one (``match._shifted``)"""
+    follows: list[str] = field(default_factory=list)
+    """other attributes that are a function of this one's value on both sides (a pool's
+    ``padding = kernel // 2``), reported under it (``match._kernel_padding``)"""
     equivalent: bool = False
     """seen only where both sides hold the same number of parameters (the items of one
     level of the sequence, or the layers outside its blocks): one set of weights written
@@ -148,10 +151,15 @@ class Differ:
     def __init__(self) -> None:
         self.diffs: dict[tuple, Diff] = {}
         self.main: set[int] = set()
+        self.lead: dict[int, int] = {}
+        """per main block: 1 when its first layer stands apart before it (``lead_layer``)"""
         self.level_eq = False
         """this level's items (blocks with their counts) hold as many parameters each side"""
         self.leaf_eq = False
         """this level's layers outside blocks hold as many parameters each side"""
+        self.restacked: dict[int, tuple[int, int]] = {}
+        """blocks whose surplus copies the other side holds as stacked tensors
+        (``_stacked_copies``): their count differs in writing only"""
 
     def add(self, d: Diff, block: bool = False) -> None:
         d.equivalent = self.level_eq or (self.leaf_eq and not block)
@@ -165,6 +173,7 @@ class Differ:
 
     def run(self, a: list[Item], b: list[Item]) -> list[Diff]:
         self.main = {id(m) for m in (main_block(a), main_block(b)) if m is not None}
+        self.lead = {id(m): lead_layer(seq, m) for seq in (a, b) if (m := main_block(seq))}
         self._seq(a, b, 1)
         return list(self.diffs.values())
 
@@ -196,9 +205,14 @@ class Differ:
             # same weights in them (a fused qkv declared before the bias table, q/k/v after),
             # so the stretches between aligned layers are one set of weights written two ways
             pairs = [p for p in pairs if p[0] is not None and p[1] is not None]
+        stacked = _stacked_copies(pairs)
+        if stacked:
+            pairs = [p for p in pairs if None not in p or id(p[0] or p[1]) not in stacked]
         gap: list[Pair] = []
         swapped = _swapped(pairs)
         for x, y in pairs:
+            if x is not None and y is not None and id(x) in stacked:
+                self.restacked[id(x)] = stacked[id(x)]
             if x is None or y is None:
                 if (x or y).full_sig not in moved and id(x or y) not in swapped:
                     gap.append((x, y))
@@ -212,17 +226,41 @@ class Differ:
         self._gap(gap, times)
 
     def _blocks(self, x: Item, y: Item, times: int, moved: frozenset = frozenset()) -> None:
-        if x.count != y.count and not (x.full_sig == y.full_sig and x.full_sig in moved):
+        extra = self.restacked.get(id(x))
+        if extra is not None and extra[0] != extra[1]:
+            # the copies beyond the paired ones (routed experts as modules against a stacked
+            # tensor's rows) are what differs, not the run each side writes
+            self.add(
+                Diff(
+                    "block-count",
+                    "block.count",
+                    extra[0],
+                    extra[1],
+                    {"left": _count_loc(x, "left"), "right": _count_loc(y, "right")},
+                    weights_change=True,
+                    times=times,
+                    node=x.node.id,
+                    what=describe(x),
+                ),
+                block=True,
+            )
+        if (
+            x.count != y.count
+            and not (x.full_sig == y.full_sig and x.full_sig in moved)
+            and id(x) not in self.restacked
+        ):
             bx, by = weight_bag(x.children or []), weight_bag(y.children or [])
             top = id(x) in self.main or id(y) in self.main
             kind = "layer-count" if top else "block-count"
             attr = "model.numLayers" if top else "block.count"
+            # a first layer standing apart from the run (``lead_layer``) is one of the layers
+            lx, ly = (self.lead.get(id(x), 0), self.lead.get(id(y), 0)) if top else (0, 0)
             self.add(
                 Diff(
                     kind,
                     attr,
-                    x.count,
-                    y.count,
+                    x.count + lx,
+                    y.count + ly,
                     {"left": _count_loc(x, "left"), "right": _count_loc(y, "right")},
                     weights_change=True,
                     times=times,
@@ -362,6 +400,49 @@ class Differ:
             )
 
 
+def _stacked_copies(pairs: list[Pair]) -> dict[int, tuple[int, int]]:
+    """Experts written as modules on one side and as tensors stacked on a leading expert
+    axis on the other (transformers' fused ``gate_up_proj`` ``[E, 2I, D]`` and
+    ``down_proj`` ``[E, D, I]``): where a block runs more copies than its partner (8 routed
+    experts and a shared one of one shape, merged into a run of 9, against the shared
+    expert), and the unpaired raw Parameters of the partner's side all have ``E`` rows on
+    their first axis and together hold ``E`` copies' parameters, they are ``E`` more
+    copies. Returns, for the ids of those Parameters and of the block with the surplus,
+    the copies each side holds beyond the paired ones (left, right): equal when the two
+    are one model written two ways."""
+    out: dict[int, tuple[int, int]] = {}
+    for x, y in pairs:
+        if x is None or y is None or not (x.is_block and y.is_block) or x.count == y.count:
+            continue
+        big, side = (x, 1) if x.count > y.count else (y, 0)
+        c = big.count - min(x.count, y.count)
+        one = weight_total(big.children or [])
+        stack = [
+            p[side]
+            for p in pairs
+            if p[side] is not None
+            and p[1 - side] is None
+            and id(p[side]) not in out
+            and not p[side].is_block
+            and p[side].ltype == "Parameter"
+        ]
+        shapes = [tuple(it.params.get("shape") or ()) for it in stack]
+        if (
+            not one
+            or not stack
+            or not all(len(sh) >= 2 and all(type(d) is int for d in sh) for sh in shapes)
+        ):
+            continue
+        rows = {sh[0] for sh in shapes}
+        e = next(iter(rows))
+        if len(rows) != 1 or e < 2 or sum(math.prod(sh) for sh in shapes) != e * one:
+            continue
+        held = (c, e) if big is x else (e, c)
+        out.update({id(it): held for it in stack})
+        out[id(x)] = held
+    return out
+
+
 def _swapped(pairs: list[Pair]) -> set[int]:
     """Unpaired items of one level that an unpaired item of the other side holds exactly the
     weights of, in another place (Granite's router, a raw ``[E, d]`` weight before the
@@ -378,6 +459,32 @@ def _swapped(pairs: list[Pair]) -> set[int]:
         hit = next((r for r, br in rights if id(r) not in out and br == bx), None)
         if hit is not None:
             out |= {id(x), id(hit)}
+    return out | _split_copies(pairs, out)
+
+
+def _split_copies(pairs: list[Pair], done: set[int]) -> set[int]:
+    """A run of ``n`` copies on one side (two norms of one size merged into a run) against
+    ``n`` unpaired layers holding one copy's weights each on the other, declared apart
+    (``input_layernorm`` before the attention, ``post_attention_layernorm`` after it):
+    the same layers, wherever the layers between them left each unaligned."""
+    out: set[int] = set()
+    for side in (0, 1):
+        runs = [
+            p[side]
+            for p in pairs
+            if p[side] is not None and p[1 - side] is None and id(p[side]) not in done
+        ]
+        others = [
+            p[1 - side]
+            for p in pairs
+            if p[1 - side] is not None and p[side] is None and id(p[1 - side]) not in done
+        ]
+        for it in runs:
+            if not it.is_block or it.count < 2 or id(it) in out:
+                continue
+            many = _copies(it, [o for o in others if id(o) not in out and not o.is_block])
+            if len(many) == it.count:
+                out |= {id(it)} | {id(o) for o in many}
     return out
 
 
