@@ -75,8 +75,8 @@ def _sequences_equal(classes: Any, a: Any, b: Any, depth: int) -> Any:
 def _by_identity(classes: Any, v: Any) -> bool:
     """Values whose ``==`` is identity: a member of a plain ``Enum`` class read from source
     that defines no ``__eq__`` (``Enum`` itself defines none), a class read from source
-    without a metaclass, an unbound function read from source, ``None``."""
-    if v is None:
+    without a metaclass, an unbound function read from source, ``None``, an ``object()``."""
+    if v is None or getattr(v, "identity_eq", False):  # ``object()`` (library/python.py)
         return True
     if isinstance(v, Cls):
         return not any(k.arg == "metaclass" for k in v.node.keywords)

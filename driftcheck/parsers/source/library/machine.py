@@ -525,6 +525,12 @@ class Library:
                 return Obj(cls=c, module=True)
 
             return BuiltinMethod(new)
+        if name == "__new__" and base.qual in ("builtins.type", "abc.ABCMeta"):
+            # ``super().__new__(mcls, name, bases, ns)`` in a metaclass hook that
+            # interp/metaregistry.py runs on a class statement: that class
+            from driftcheck.parsers.source.interp.metaregistry import type_new
+
+            return BuiltinMethod(lambda a, k: type_new(self.ip, a))
         if name == "__setattr__" and isinstance(inst, Obj) and inst.module:
             # ``super().__setattr__(key, value)`` in a class's own ``__setattr__`` hook
             # (interp/attrs.py ``module_setattr``): the base's plain write, which registers
