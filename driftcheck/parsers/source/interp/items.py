@@ -175,6 +175,13 @@ class Items:
                 if got is not None:
                     return got
             return Tensor(torchlib.index_shape(raw.shape, k))
+        if isinstance(raw, WeightRef):
+            # ``emb.weight[0]`` of a torch layer built from known arguments: a tensor of the
+            # row's shape (a new tensor, never the parameter itself); unknown otherwise
+            shape = wildlib.weight_shape(self.attrs, raw)
+            if shape is None:
+                return Unknown(f"{raw.name}[...] of a layer whose weight shape is not known")
+            return Tensor(torchlib.index_shape(shape, k))
         if isinstance(raw, Ext):
             return Unknown(f"{raw.qual}[...]")
         if enums.is_enum(raw) and isinstance(k, str):  # ``Color["RED"]``
