@@ -241,6 +241,9 @@ class Statements:
             self.mark_lost(st, fr)
         except Exception as e:  # noqa: BLE001 - an odd construct degrades to a note
             self.note(f"{fr.mod.path.name}:{st.lineno}: not interpreted ({type(e).__name__}: {e})")
+            # and what it would bind is unknown: in a loop the name kept the last pass's
+            # value (nbeats' ``block = block_init(...)`` the previous block: one layer twice)
+            self.mark_lost(st, fr)
 
     def mark_lost(self, st: ast.stmt, fr: Frame) -> None:
         """The names a statement that could not be interpreted would bind are unknown (not

@@ -574,6 +574,8 @@ class Library:
         if obj.module:
             if name in modtree.WALKS:
                 return modtree.walk_method(obj, name)
+            if name in modtree.PARAM_WALKS:
+                return modtree.param_walk(obj, name, self.attrs)
             if name in ("register_buffer", "register_parameter", "add_module", "register_module"):
                 return BuiltinMethod(lambda a, k: self._register(obj, name, a, k))
             if wildlib.is_hook_registration(name):
@@ -630,6 +632,8 @@ class Library:
             return conv_tuple(leaf, name, unhole(leaf.params.get(name, leaf_default(leaf, name))))
         if name in modtree.WALKS:
             return modtree.walk_method(leaf, name)
+        if name in modtree.PARAM_WALKS:
+            return modtree.param_walk(leaf, name, self.attrs)
         if name in ("to", "apply", "requires_grad_", "reset_parameters"):
             return BuiltinMethod(lambda a, k: leaf)
         if wildlib.is_hook_registration(name):

@@ -793,6 +793,8 @@ def container_add(obj: Obj, v: Any, key: str | None = None) -> None:
             if v.owner is None:
                 v.owner, v.name = obj, k
             obj.params[k] = v if v.owner is obj else WeightRef(v.owner, v.name or k)
+        elif isinstance(v, WeightRef):  # ``ParameterList(layer.parameters())``: the same ones
+            obj.params[k] = v
         else:
             obj.unresolved.append(f"item {k}")
         return
