@@ -405,8 +405,10 @@ class Statements:
         self._merge_locals(fr, before, before, after, line)
         where = f"{fr.mod.path.name}:{line}" if fr.mod is not None else f"line {line}"
         for name, (v, old) in snap.items():
-            if fr.locals.get(name) is not v or _contents({name: v})[name][1] == old:
+            if fr.locals.get(name) is not v:
                 continue
+            if _contents({name: v})[name][1] == old and id(v) not in self.ip.havoc:
+                continue  # unchanged (a dict written under the unknown loop item is changed)
             why = f"{name} filled by a loop over a value we cannot enumerate at {where}"
             vals = v.values() if isinstance(v, dict) else v
             if any(is_module(x) or isinstance(x, UnknownModule) for x in vals):
