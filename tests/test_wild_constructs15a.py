@@ -138,6 +138,8 @@ def test_classes_functions_and_library_classes_in_a_container(tmp_path):
                     self.c = nn.Linear(2, 2)
                 if B in [A] or nn.Tanh in (nn.ReLU,) or "A" in (A,):
                     self.d = nn.Linear(9, 9)
+                if kind in [int, float] or f in (len, print):
+                    self.e = nn.Linear(7, 7)
 
 
         model = Outer()
@@ -466,6 +468,25 @@ def test_blocks_holding_numpy_arrays_built_in_a_loop(tmp_path):
         model = Net([4, 4, 6])
         """,
     )
+
+
+def test_an_undecided_continue_leaves_the_rest_of_the_round_uncertain(tmp_path):
+    """``if flag: continue`` on a value we cannot know: the appends after it may or may not
+    run (torch counts 60 in a clean environment); they were skipped outright (0), and an
+    append under an undecided ``if`` was counted as made."""
+    for code in (
+        "for i in range(3):\n            if os.environ.get('SKIP_%d' % i):\n"
+        "                continue\n            self.layers.append(nn.Linear(4, 4))",
+        "if os.environ.get('EXTRA'):\n            self.layers.append(nn.Linear(4, 4))",
+    ):
+        f = tmp_path / "m.py"
+        f.write_text(
+            "import os\nimport torch.nn as nn\n\n\nclass Net(nn.Module):\n"
+            "    def __init__(self):\n        super().__init__()\n"
+            "        self.layers = nn.ModuleList()\n        " + code + "\n\n\nmodel = Net()\n"
+        )
+        torch_count(f)  # builds in torch
+        assert static_count(f) is None
 
 
 def test_dict_filled_in_a_loop_we_cannot_enumerate_is_unknown(tmp_path):

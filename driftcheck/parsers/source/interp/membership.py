@@ -88,7 +88,13 @@ def _by_identity(classes: Any, v: Any) -> bool:
     return False
 
 
+_NEVER_READ = ("builtins.", "torch.", "typing.", "numpy.")  # names never read from source
+
+
 def _unlike(v: Any) -> bool:
-    """A constant, or a library class (``nn.ReLU``): never equal to an identity-compared
-    value of analyzed code."""
-    return isinstance(v, ATOMS) or isinstance(v, ExtClass)
+    """A constant, or a name of code never read from source (``int``, ``nn.ReLU``,
+    ``typing.Any``): never the same object as a class, enum member or function of analyzed
+    code, whose ``==`` is identity."""
+    if isinstance(v, ATOMS) or isinstance(v, ExtClass):
+        return True
+    return isinstance(v, Ext) and v.qual.startswith(_NEVER_READ)

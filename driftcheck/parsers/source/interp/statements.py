@@ -275,6 +275,7 @@ class Statements:
             before = dict(fr.locals)
             after: list[dict] = []
             raised: list[Raised] = []
+            skipped: list[_Continue] = []
             try:
                 for branch in (st.body, st.orelse):
                     fr.locals.clear()
@@ -285,6 +286,9 @@ class Statements:
                         returned.append(r)
                     except Raised as e:
                         raised.append(e)
+                        continue
+                    except _Continue as c:
+                        skipped.append(c)
                         continue
                     else:
                         if branch and isinstance(branch[-1], ast.Raise):
@@ -300,6 +304,15 @@ class Statements:
                     after.append(dict(fr.locals))
             finally:
                 self.ip.uncertain.pop()
+            if skipped and (len(skipped) == 2 or not after):
+                fr.locals.clear()
+                fr.locals.update(before)
+                raise skipped[0]  # the round ends on every way that does not raise
+            if skipped and not raised and not returned:
+                # ``if cond: continue`` undecided: the rest of this round may or may not run,
+                # so it runs under the condition (``_loop_body`` ends it with the round); it
+                # was skipped outright, a confident count of none of what it builds
+                self.ip.uncertain.append(st.lineno)
             if len(raised) == 2:
                 if not self.ip.uncertain:
                     raise raised[0]
@@ -426,12 +439,15 @@ class Statements:
                 )
 
     def _loop_body(self, body: list[ast.stmt], fr: Frame) -> bool:
+        depth = len(self.ip.uncertain)
         try:
             self.run_body(body, fr)
         except _Break:
             return True
         except _Continue:
             pass
+        finally:
+            del self.ip.uncertain[depth:]  # an undecided ``continue`` holds to the round's end
         return False
 
     def exec_while(self, st: ast.While, fr: Frame) -> None:
