@@ -1179,6 +1179,16 @@ NOT_RUN.update(
 )
 
 
+# session 15 (wildfix15a): ``object()`` sentinels compared by identity
+VALUES.append(
+    (
+        ("builtins.object",),
+        "a = object()\nb = object()\nresult = (a is a, a is b, a == b, a != b, a in [b, a], "
+        "b in (a,))",
+    )
+)
+
+
 def _norm(v, static: bool):
     """A comparable form: tensors by shape, namedtuples as tuples, lists/tuples itemwise."""
     if static:

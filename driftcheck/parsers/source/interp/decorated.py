@@ -221,5 +221,13 @@ def registry_for(interp: Any, mod: ModInfo, name: str, value: Any) -> Any:
         )
 
         funcs = registering_functions(mod, name)  # filled by top-level calls instead
-        return CallRegistry(interp, mod, funcs) if funcs else value
+        if funcs:
+            return CallRegistry(interp, mod, funcs)
+        from driftcheck.parsers.source.interp.metaregistry import (
+            MetaRegistry,
+            registering_metaclasses,
+        )
+
+        metas = registering_metaclasses(mod, name)  # or by a metaclass (interp/metaregistry.py)
+        return MetaRegistry(interp, mod, metas) if metas else value
     return Registry(interp, mod, decos)

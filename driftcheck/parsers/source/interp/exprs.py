@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from driftcheck.graph.facts import CONSTANT_FACTS, VALUE_FACTS
 from driftcheck.parsers.source import sizes
-from driftcheck.parsers.source.interp import opaque, tuplesub
+from driftcheck.parsers.source.interp import membership, opaque, tuplesub
 from driftcheck.parsers.source.library import tensorvalues, wildlib
 from driftcheck.parsers.source.library.torchlib import elementwise
 from driftcheck.parsers.source.ops.operators import (
@@ -656,7 +656,7 @@ class Expressions:
                 # tuples of plain values (omegaconf's ``(t.__module__, t.__qualname__) in
                 # _PRIMITIVE_DICT_TYPES``): Python's ``==``; they were skipped (always False)
                 return data in elems
-            return any(plain(x) == item for x in container if isinstance(plain(x), _SIMPLE))
+            return membership.contains(self.ip.classes, container, item)  # interp/membership.py
         if isinstance(container, (dict, str, range)):
             try:
                 return item in container

@@ -181,6 +181,13 @@ class Items:
                 if got is not None:
                     return got
             return Tensor(torchlib.index_shape(raw.shape, k))
+        if isinstance(raw, WeightRef):
+            # ``emb.weight[0]`` of a torch layer built from known arguments: a tensor of the
+            # row's shape (a new tensor, never the parameter itself); unknown otherwise
+            shape = wildlib.weight_shape(self.attrs, raw)
+            if shape is None:
+                return Unknown(f"{raw.name}[...] of a layer whose weight shape is not known")
+            return Tensor(torchlib.index_shape(shape, k))
         if isinstance(raw, Ext):
             return Unknown(f"{raw.qual}[...]")
         if enums.is_enum(raw) and isinstance(k, str):  # ``Color["RED"]``
@@ -568,9 +575,43 @@ class Items:
             )
         if isinstance(raw, (list, dict)):
             return type(raw)(raw)
+        if type(raw) is set:  # a set is mutable too: ``copy.copy(self.LAZY_ATTRS)`` per instance
+            return set(raw)
         if isinstance(raw, (Obj, Leaf)):
             return self.clone_module(raw)
         return v
+
+    def deep_copy_value(self, v: Any, memo: dict[int, Any] | None = None) -> Any:
+        """``copy.deepcopy(v)``: lists, dicts, sets and tuples copied all the way down, so a
+        list of configs or layers copied and then changed leaves the original alone (a shallow
+        copy shared the inner lists and layers: one layer counted once where torch has two);
+        an object shared inside ``v`` stays shared in the copy, as Python's memo keeps it.
+        Anything else as ``copy_value``."""
+        memo = {} if memo is None else memo
+        raw = plain(v)
+        if id(raw) in memo:
+            return memo[id(raw)]
+        t = type(raw)
+        if t is list:
+            out: Any = []
+            memo[id(raw)] = out
+            out.extend(self.deep_copy_value(x, memo) for x in raw)
+        elif t is dict:
+            out = {}
+            memo[id(raw)] = out
+            for k, x in raw.items():
+                out[k] = self.deep_copy_value(x, memo)
+        elif t is set:
+            out = set(raw)  # items are hashable: atoms, or objects compared by identity
+        elif t is tuple:
+            items = tuple(self.deep_copy_value(x, memo) for x in raw)
+            out = raw if all(a is plain(b) for a, b in zip(items, raw)) else items
+        elif isinstance(raw, (Obj, Leaf)):
+            out = self.clone_module(raw)
+        else:
+            return self.copy_value(v)
+        memo[id(raw)] = out
+        return out
 
     def clone_module(self, m: Any) -> Any:
         """``copy.deepcopy(layer)``: a distinct module with the same structure."""

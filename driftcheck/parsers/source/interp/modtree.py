@@ -52,3 +52,57 @@ def _named(m: Any, prefix: str, seen: set[int] | None = None) -> list[tuple[str,
             if isinstance(c, (Obj, Leaf)):
                 out.extend(_named(c, f"{prefix}.{n}" if prefix else n, seen))
     return out
+
+
+PARAM_WALKS = ("parameters", "named_parameters")
+
+
+def param_walk(m: Leaf | Obj, name: str, attrs: Any) -> Any:
+    """``module.parameters()`` / ``named_parameters()`` in ``__init__`` (nbeats collects each
+    block's parameters into a ``ParameterList`` of its own): the parameter values in torch's
+    order (each module's own, then its children's, pre-order, each parameter once), the same
+    values the modules hold, so the new container ties to them rather than counting copies.
+    Unknown when a module on the way is unresolved or a layer's weights are not known from
+    the catalogue: a parameter left out would be a confident wrong count."""
+    from driftcheck.parsers.source.values.abstract import Unknown
+
+    def run(a: list, k: dict) -> Any:
+        if a or any(kk != "recurse" for kk in k) or k.get("recurse", True) is not True:
+            return Unknown(f"{name}() with arguments")
+        got = _named_params(m, attrs)
+        if got is None:
+            return Unknown(f"{name}() of a module whose parameters are not all known")
+        return [p for _, p in got] if name == "parameters" else got
+
+    return BuiltinMethod(run)
+
+
+def _named_params(m: Any, attrs: Any) -> list[tuple[str, Any]] | None:
+    from driftcheck.parsers.source.values.abstract import Tensor, WeightRef
+
+    out: list[tuple[str, Any]] = []
+    seen: set[Any] = set()
+    for prefix, mod in _named(m, ""):
+        if mod.unresolved:
+            return None
+        if isinstance(mod, Leaf):
+            if mod.tied or mod.wnorm:
+                return None
+            weights = attrs.weights_with(mod, {})
+            if weights is None:
+                return None
+            items: list[tuple[str, Any]] = [(w, WeightRef(mod, w)) for w in weights]
+        else:
+            items = list(mod.params.items())
+        for pname, p in items:
+            if isinstance(p, WeightRef):
+                key: Any = (id(p.owner), p.name)
+            elif isinstance(p, Tensor) and p.param:
+                key = (id(p.owner), p.name) if p.owner is not None else id(p)
+            else:
+                return None  # a parameter whose value we do not hold
+            if key in seen:
+                continue
+            seen.add(key)
+            out.append((f"{prefix}.{pname}" if prefix else pname, p))
+    return out

@@ -701,7 +701,12 @@ class Calls:
         func = fr.func
         if func is None or func.owner is None:
             return Unknown("super() outside a method")
-        return Super(func.owner, fr.locals.get("self", fr.locals.get("cls")))
+        inst = fr.locals.get("self", fr.locals.get("cls"))
+        if inst is None and isinstance(func.node, ast.FunctionDef) and func.node.args.args:
+            # Python's ``super()`` binds the method's first argument, whatever its name
+            # (``def __new__(mcls, name, bases, ns)`` in a metaclass: interp/metaregistry.py)
+            inst = fr.locals.get(func.node.args.args[0].arg)
+        return Super(func.owner, inst)
 
     def call(self, f: Any, args: list[Any], kwargs: dict[str, Any], loc: tuple) -> Any:
         self.stmts.tick()

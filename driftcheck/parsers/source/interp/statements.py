@@ -241,6 +241,9 @@ class Statements:
             self.mark_lost(st, fr)
         except Exception as e:  # noqa: BLE001 - an odd construct degrades to a note
             self.note(f"{fr.mod.path.name}:{st.lineno}: not interpreted ({type(e).__name__}: {e})")
+            # and what it would bind is unknown: in a loop the name kept the last pass's
+            # value (nbeats' ``block = block_init(...)`` the previous block: one layer twice)
+            self.mark_lost(st, fr)
 
     def mark_lost(self, st: ast.stmt, fr: Frame) -> None:
         """The names a statement that could not be interpreted would bind are unknown (not
@@ -272,6 +275,7 @@ class Statements:
             before = dict(fr.locals)
             after: list[dict] = []
             raised: list[Raised] = []
+            skipped: list[_Continue] = []
             try:
                 for branch in (st.body, st.orelse):
                     fr.locals.clear()
@@ -282,6 +286,9 @@ class Statements:
                         returned.append(r)
                     except Raised as e:
                         raised.append(e)
+                        continue
+                    except _Continue as c:
+                        skipped.append(c)
                         continue
                     else:
                         if branch and isinstance(branch[-1], ast.Raise):
@@ -297,6 +304,15 @@ class Statements:
                     after.append(dict(fr.locals))
             finally:
                 self.ip.uncertain.pop()
+            if skipped and (len(skipped) == 2 or not after):
+                fr.locals.clear()
+                fr.locals.update(before)
+                raise skipped[0]  # the round ends on every way that does not raise
+            if skipped and not raised and not returned:
+                # ``if cond: continue`` undecided: the rest of this round may or may not run,
+                # so it runs under the condition (``_loop_body`` ends it with the round); it
+                # was skipped outright, a confident count of none of what it builds
+                self.ip.uncertain.append(st.lineno)
             if len(raised) == 2:
                 if not self.ip.uncertain:
                     raise raised[0]
@@ -402,8 +418,10 @@ class Statements:
         self._merge_locals(fr, before, before, after, line)
         where = f"{fr.mod.path.name}:{line}" if fr.mod is not None else f"line {line}"
         for name, (v, old) in snap.items():
-            if fr.locals.get(name) is not v or _contents({name: v})[name][1] == old:
+            if fr.locals.get(name) is not v:
                 continue
+            if _contents({name: v})[name][1] == old and id(v) not in self.ip.havoc:
+                continue  # unchanged (a dict written under the unknown loop item is changed)
             why = f"{name} filled by a loop over a value we cannot enumerate at {where}"
             vals = v.values() if isinstance(v, dict) else v
             if any(is_module(x) or isinstance(x, UnknownModule) for x in vals):
@@ -421,12 +439,15 @@ class Statements:
                 )
 
     def _loop_body(self, body: list[ast.stmt], fr: Frame) -> bool:
+        depth = len(self.ip.uncertain)
         try:
             self.run_body(body, fr)
         except _Break:
             return True
         except _Continue:
             pass
+        finally:
+            del self.ip.uncertain[depth:]  # an undecided ``continue`` holds to the round's end
         return False
 
     def exec_while(self, st: ast.While, fr: Frame) -> None:

@@ -525,6 +525,12 @@ class Library:
                 return Obj(cls=c, module=True)
 
             return BuiltinMethod(new)
+        if name == "__new__" and base.qual in ("builtins.type", "abc.ABCMeta"):
+            # ``super().__new__(mcls, name, bases, ns)`` in a metaclass hook that
+            # interp/metaregistry.py runs on a class statement: that class
+            from driftcheck.parsers.source.interp.metaregistry import type_new
+
+            return BuiltinMethod(lambda a, k: type_new(self.ip, a))
         if name == "__setattr__" and isinstance(inst, Obj) and inst.module:
             # ``super().__setattr__(key, value)`` in a class's own ``__setattr__`` hook
             # (interp/attrs.py ``module_setattr``): the base's plain write, which registers
@@ -568,6 +574,8 @@ class Library:
         if obj.module:
             if name in modtree.WALKS:
                 return modtree.walk_method(obj, name)
+            if name in modtree.PARAM_WALKS:
+                return modtree.param_walk(obj, name, self.attrs)
             if name in ("register_buffer", "register_parameter", "add_module", "register_module"):
                 return BuiltinMethod(lambda a, k: self._register(obj, name, a, k))
             if wildlib.is_hook_registration(name):
@@ -624,6 +632,8 @@ class Library:
             return conv_tuple(leaf, name, unhole(leaf.params.get(name, leaf_default(leaf, name))))
         if name in modtree.WALKS:
             return modtree.walk_method(leaf, name)
+        if name in modtree.PARAM_WALKS:
+            return modtree.param_walk(leaf, name, self.attrs)
         if name in ("to", "apply", "requires_grad_", "reset_parameters"):
             return BuiltinMethod(lambda a, k: leaf)
         if wildlib.is_hook_registration(name):

@@ -597,3 +597,23 @@ def _isclass(c: Call) -> Any:
     from driftcheck.parsers.source.interp.items import is_class
 
     return is_class(plain(c.args[0])) if len(c.args) == 1 else c.unknown()
+
+
+class Sentinel:
+    """What ``object()`` makes: a fresh object that is only ever itself. Libraries mark an
+    argument left out with one (``default = object()`` and ``pool=default``, then ``if pool
+    is default``); unmodelled, every such test was undecided and both branches ran."""
+
+    __slots__ = ()
+    memo_shared = True  # compared by identity: memo.py's copies keep the one object
+    identity_eq = True  # ``==`` is identity (interp/membership.py)
+
+    def __repr__(self) -> str:
+        return "<object>"
+
+
+@B.entry("object", doc="object(): a fresh sentinel, equal (and identical) only to itself")
+def _object(c: Call) -> Any:
+    if c.args or c.kwargs:
+        return Unknown("object(...) with arguments")
+    return Sentinel()

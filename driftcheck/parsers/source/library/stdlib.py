@@ -754,7 +754,7 @@ CP = Group("copy")
 _COPY_DOC = "{}(x): configs, lists, dicts copied; a module copied as a distinct module"
 CP.add(
     "deepcopy",
-    lambda c: c.interp.items.copy_value(c.args[0]) if c.args else Unknown("copy"),
+    lambda c: c.interp.items.deep_copy_value(c.args[0]) if c.args else Unknown("copy"),
     _COPY_DOC.format("deepcopy"),
 )
 CP.add(

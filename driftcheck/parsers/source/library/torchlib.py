@@ -834,6 +834,8 @@ def container_add(obj: Obj, v: Any, key: str | None = None) -> None:
             # ``ParameterDict({"w": p if gated else None})``: torch keeps the key as a plain
             # ``None`` attribute, no parameter (se3-transformer's norm layers)
             obj.params.pop(k, None)
+        elif isinstance(v, WeightRef):  # ``ParameterList(layer.parameters())``: the same ones
+            obj.params[k] = v
         else:
             obj.unresolved.append(f"item {k}")
         return
@@ -864,6 +866,17 @@ def container_add(obj: Obj, v: Any, key: str | None = None) -> None:
         obj.unresolved.append(f"item {k}")
 
 
+def _added_uncertain(obj: Obj, interp: Any, name: str) -> None:
+    """``layers.append(...)`` under a condition we cannot decide (``if flag: continue`` above
+    it, an undecided ``if``): the container may or may not hold the item, so its count is
+    unknown, as for an attribute registered there (``Attributes.register``); it was counted."""
+    lines = getattr(interp, "uncertain", None)
+    if lines:
+        why = f"{name}() under an unresolved condition at line {lines[-1]}"
+        if why not in obj.unresolved:
+            obj.unresolved.append(why)
+
+
 def container_method(obj: Obj, name: str, interp: Any) -> Any:
     if name in ("append", "add_module"):
 
@@ -872,6 +885,7 @@ def container_method(obj: Obj, name: str, interp: Any) -> Any:
                 container_add(obj, a[1], str(plain(a[0])))
             elif a:
                 container_add(obj, a[0])
+            _added_uncertain(obj, interp, name)
             return obj
 
         return BuiltinMethod(add)
@@ -884,6 +898,8 @@ def container_method(obj: Obj, name: str, interp: Any) -> Any:
             else:
                 for v in items:
                     container_add(obj, v)
+                if items:
+                    _added_uncertain(obj, interp, name)
             return obj
 
         return BuiltinMethod(extend)
@@ -899,6 +915,7 @@ def container_method(obj: Obj, name: str, interp: Any) -> Any:
             obj.children, obj.none_keys = {}, []
             for i, m in enumerate(items):
                 container_add(obj, m, str(i))
+            _added_uncertain(obj, interp, name)
             return None
 
         return BuiltinMethod(insert)

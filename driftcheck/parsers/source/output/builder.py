@@ -272,6 +272,8 @@ class Builder:
         """``self.pos = text.positional_embedding`` where the module ``text`` is a local that
         is never registered (open_clip's CLIP): the parameter is this module's own in torch,
         counted once here; later references to it tie to this node."""
+        if isinstance(owner, Leaf):
+            return self._adopt_leaf_weight(node, owner, oname)
         t = owner.params.get(oname) if isinstance(owner, Obj) else None
         if not (isinstance(t, Tensor) and t.param) or isinstance(t.shape, Unknown) or t.cond:
             return False
@@ -280,6 +282,23 @@ class Builder:
             return False
         node.params = {"shape": shape}
         self.weight_at[(id(owner), oname)] = f"{node.id}.weight"
+        return True
+
+    def _adopt_leaf_weight(self, node: Node, leaf: Leaf, wname: str) -> bool:
+        """``ParameterList(block.parameters())`` where ``block`` is kept in a plain list, never
+        registered (nbeats-pytorch): a torch layer's weight is this container's own in torch,
+        its shape the catalogue's for the layer's known arguments; anything less is unknown."""
+        spec = catalogue.get(leaf.type)
+        if spec is None or leaf.unresolved or leaf.tied or leaf.wnorm:
+            return False
+        try:
+            shape = dict(spec.weights(spec.bind(leaf.params))).get(wname)
+        except Exception:  # noqa: BLE001 - arguments the catalogue cannot bind: unknown
+            return False
+        if shape is None or not all(isinstance(plain(d), int) for d in shape):
+            return False
+        node.params = {"shape": tuple(plain(d) for d in shape)}
+        self.weight_at[(id(leaf), wname)] = f"{node.id}.weight"
         return True
 
     def resolve_ties(self) -> None:

@@ -301,8 +301,9 @@ class Memo:
                 rec.active = False
         clean = writes == self.ip.class_writes and left == self.ip.left_raises  # type: ignore[attr-defined]
         clean = clean and self._fp_args(run_args, run_kwargs, False, touch=False) == before
-        tpl = Template(result, rec, ext)
-        try:
+        try:  # a value neither shared nor copied (a numpy array of library/arrays.py) may
+            # already stop the template's scan: then as when the copy fails
+            tpl = Template(result, rec, ext)
             out = tpl.copy(slots)
         except _Uncopyable:
             if rec is None:
