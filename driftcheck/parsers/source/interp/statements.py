@@ -244,6 +244,7 @@ class Statements:
             # and what it would bind is unknown: in a loop the name kept the last pass's
             # value (nbeats' ``block = block_init(...)`` the previous block: one layer twice)
             self.mark_lost(st, fr)
+            self.mark_failed(st, fr, f"{type(e).__name__}")
 
     def mark_lost(self, st: ast.stmt, fr: Frame) -> None:
         """The names a statement that could not be interpreted would bind are unknown (not
@@ -256,6 +257,38 @@ class Statements:
             for n in ast.walk(tgt):
                 if isinstance(n, ast.Name):
                     fr.locals[n.id] = Unknown("statement not interpreted")
+
+    def mark_failed(self, st: ast.stmt, fr: Frame, what: str) -> None:
+        """A statement the interpreter itself failed on (not the analyzed code's ``raise``) may
+        have stopped half-way: a loop that had appended some of its layers, a block whose
+        ``self.x = ...`` never ran. Every name the statement stores into or mutates in place
+        (``layers.append``) becomes unknown, and every module of the frame it names is
+        unresolved with a note, so the count is unknown rather than confidently short."""
+        where = f"{fr.mod.path.name}:{st.lineno}" if fr.mod is not None else f"line {st.lineno}"
+        named: set[str] = set()
+        stored: set[str] = set()
+        bound: set[str] = set()
+        for n in ast.walk(st):
+            if isinstance(n, ast.Name):
+                named.add(n.id)
+                if isinstance(n.ctx, ast.Store):
+                    stored.add(n.id)
+                    bound.add(n.id)
+            elif isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute):
+                base = n.func.value
+                while isinstance(base, (ast.Attribute, ast.Subscript)):
+                    base = base.value
+                if isinstance(base, ast.Name):
+                    stored.add(base.id)  # ``layers.append(...)``, ``self.blocks.add_module(...)``
+        for name in stored:
+            v = plain(fr.locals.get(name))
+            # a name it binds, or a list / dict / set it may have filled half-way (not a module
+            # or a library object whose method it called: those stay, modules are marked below)
+            if name in fr.locals and (name in bound or isinstance(v, (list, dict, set))):
+                if not (v.__class__ is Obj and v.module):
+                    fr.locals[name] = Unknown(f"statement at {where} not interpreted")
+        for o, _ in _modules_in({k: v for k, v in fr.locals.items() if k in named}):
+            o.unresolved.append(f"statement at {where} not interpreted ({what})")
 
     def _raise_text(self, st: ast.Raise, fr: Frame) -> str:
         exc = st.exc
