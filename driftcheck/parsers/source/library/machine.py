@@ -529,6 +529,14 @@ class Library:
             # ``super().__setattr__(key, value)`` in a class's own ``__setattr__`` hook
             # (interp/attrs.py ``module_setattr``): the base's plain write, which registers
             return BuiltinMethod(lambda a, k: self._base_setattr(inst, a))
+        if (
+            name in ("register_buffer", "register_parameter", "add_module", "register_module")
+            and isinstance(inst, Obj)
+            and inst.module
+        ):
+            # ``super().register_parameter(name, p)`` in a class's own override (gpytorch's
+            # ``Module``): torch's registration, never a call that does nothing
+            return BuiltinMethod(lambda a, k: self._register(inst, name, a, k))
         if base.qual in ("builtins.tuple", "typing.Tuple"):  # interp/tuplesub.py
             from driftcheck.parsers.source.interp import tuplesub
 
@@ -600,9 +608,8 @@ class Library:
         return Unknown(f"attribute {name}")
 
     def _register(self, obj: Obj, how: str, a: list, k: dict) -> None:
-        if len(a) < 1:
-            return
-        name = plain(a[0])
+        # torch's own keywords (``register_parameter(name="w", param=p)``) count as positions
+        name = plain(a[0]) if a else k.get("name")
         val = a[1] if len(a) > 1 else k.get("tensor", k.get("param", k.get("module")))
         if not isinstance(name, str):
             obj.unresolved.append(f"{how} with an unknown name")

@@ -16,6 +16,7 @@ from driftcheck.parsers.source.values.abstract import (
     Tensor,
     Unknown,
     UnknownModule,
+    UnknownPlain,
     is_module,
     plain,
 )
@@ -128,15 +129,36 @@ def _is_tensor(c: Call) -> Any:
 
 @T.entry("Size", doc="Size(dims): the dims as a tuple")
 def _size(c: Call) -> Any:
-    v = plain(c.args[0]) if c.args else None
+    v = plain(c.args[0]) if c.args else ()  # ``torch.Size()``: the empty shape (a scalar's)
     return tuple(v) if isinstance(v, (list, tuple)) else Unknown("Size")
+
+
+@T.entry("broadcast_shapes", doc="broadcast_shapes(*shapes): the broadcast shape, as a tuple")
+def _broadcast_shapes(c: Call) -> Any:
+    # gpytorch's ``batch_shape`` of a kernel with sub-kernels: sizes of 1 stretch; an int is a
+    # one-dim shape; shapes that do not broadcast (torch raises) or unknown dims stay unknown
+    out: Any = ()
+    for a in c.args:
+        a = plain(a)
+        dims = (a,) if isinstance(a, int) and not isinstance(a, bool) else a
+        if not isinstance(dims, (list, tuple)) or not all(
+            isinstance(plain(d), int) and not isinstance(plain(d), bool) for d in dims
+        ):
+            return Unknown("Size")
+        out = torchlib.broadcast(out, tuple(plain(d) for d in dims))
+        if isinstance(out, Unknown):
+            return Unknown("Size")
+    return out
 
 
 T.entry("cat", "concat", "concatenate", "stack", doc="cat / stack of tensors of known shapes")(
     lambda c: Tensor(joined_shape(c.qual, c.args, c.kwargs))
 )
+# a dtype, a device or a number-format record: its value is unknown, but it is never a layer or
+# a parameter, so a module storing one (kornia's ``self.dtype = torch.get_default_dtype()``)
+# keeps its count (interp/opaque.py)
 T.entry("get_default_dtype", "device", "finfo", "iinfo", doc="unknown (a dtype or device)")(
-    lambda c: Unknown(c.qual)
+    lambda c: UnknownPlain(c.qual)
 )
 
 # one process, as the analysis assumes: torch.distributed is available but not initialized
