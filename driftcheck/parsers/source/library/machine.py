@@ -383,7 +383,7 @@ class Library:
         q = base.qual
         short = q.rsplit(".", 1)[-1]
         if q in _DICT_BASES:
-            d = py_call("dict", self.ip, args, kwargs)
+            d = py_call("dict", self.ip, [_items_of(a) for a in args], kwargs)
             obj.attrs["__items__"] = d if isinstance(d, dict) else {}
             return
         if q in _USER_DICTS:
@@ -535,6 +535,14 @@ class Library:
             # ``super().__setattr__(key, value)`` in a class's own ``__setattr__`` hook
             # (interp/attrs.py ``module_setattr``): the base's plain write, which registers
             return BuiltinMethod(lambda a, k: self._base_setattr(inst, a))
+        if (
+            name in ("register_buffer", "register_parameter", "add_module", "register_module")
+            and isinstance(inst, Obj)
+            and inst.module
+        ):
+            # ``super().register_parameter(name, p)`` in a class's own override (gpytorch's
+            # ``Module``): torch's registration, never a call that does nothing
+            return BuiltinMethod(lambda a, k: self._register(inst, name, a, k))
         if base.qual in ("builtins.tuple", "typing.Tuple"):  # interp/tuplesub.py
             from driftcheck.parsers.source.interp import tuplesub
 
@@ -571,6 +579,8 @@ class Library:
                 return m
         if "__items__" in obj.attrs and name in ("get", "keys", "values", "items", "__getitem__"):
             return self.ext_method(obj, Ext("builtins.dict"), name)
+        if isinstance(obj.attrs.get("__items__"), dict) and name in _DICT_WRITES:
+            return _dict_write(obj.attrs["__items__"], name, self.ip)
         if obj.module:
             if name in modtree.WALKS:
                 return modtree.walk_method(obj, name)
@@ -608,9 +618,8 @@ class Library:
         return Unknown(f"attribute {name}")
 
     def _register(self, obj: Obj, how: str, a: list, k: dict) -> None:
-        if len(a) < 1:
-            return
-        name = plain(a[0])
+        # torch's own keywords (``register_parameter(name="w", param=p)``) count as positions
+        name = plain(a[0]) if a else k.get("name")
         val = a[1] if len(a) > 1 else k.get("tensor", k.get("param", k.get("module")))
         if not isinstance(name, str):
             obj.unresolved.append(f"{how} with an unknown name")
@@ -710,3 +719,39 @@ def conv_tuple(leaf: Leaf, name: str, v: Any) -> Any:
 
 
 _ = (ast, Sourced, MATH_CONST)
+
+
+# ``dict`` methods that write a dict subclass's items, when its class does not define them
+# (diffwave's ``AttrDict.override``: ``self.__dict__.update(**attrs)`` with ``self.__dict__ =
+# self``): the base's, on the same items -- a dropped write kept stale values, a wrong count
+_DICT_WRITES = frozenset(("update", "setdefault", "pop", "__setitem__"))
+
+
+def _items_of(v: Any) -> Any:
+    """A dict subclass instance given where a mapping is read (``dict(other)``,
+    ``d.update(other)``): its items, as Python reads them."""
+    u = plain(v)
+    if isinstance(u, Obj) and isinstance(u.attrs.get("__items__"), dict) and not u.module:
+        return u.attrs["__items__"]
+    return v
+
+
+def _dict_write(items: dict, name: str, ip: Any) -> Any:
+    if name == "__setitem__":
+        return BuiltinMethod(lambda a, k: ip.items.setitem(items, *a[:2]))
+    if name != "update":
+        return value_method(items, name, ip)
+
+    def update(a: list, k: dict) -> None:
+        srcs = [plain(_items_of(x)) for x in a]
+        if "**" in k or not all(isinstance(x, dict) for x in srcs):
+            # a mapping we cannot read: any item may be overwritten, none stays as it was
+            for key in items:
+                items[key] = Unknown("item of a dict updated from an unknown mapping")
+            return None
+        for x in srcs:
+            items.update(x)
+        items.update(k)
+        return None
+
+    return BuiltinMethod(update)

@@ -16,6 +16,7 @@ from driftcheck.parsers.source.values.abstract import (
     Tensor,
     Unknown,
     UnknownModule,
+    UnknownPlain,
     is_module,
     plain,
 )
@@ -130,15 +131,36 @@ def _is_tensor(c: Call) -> Any:
 
 @T.entry("Size", doc="Size(dims): the dims as a tuple")
 def _size(c: Call) -> Any:
-    v = plain(c.args[0]) if c.args else None
+    v = plain(c.args[0]) if c.args else ()  # ``torch.Size()``: the empty shape (a scalar's)
     return tuple(v) if isinstance(v, (list, tuple)) else Unknown("Size")
+
+
+@T.entry("broadcast_shapes", doc="broadcast_shapes(*shapes): the broadcast shape, as a tuple")
+def _broadcast_shapes(c: Call) -> Any:
+    # gpytorch's ``batch_shape`` of a kernel with sub-kernels: sizes of 1 stretch; an int is a
+    # one-dim shape; shapes that do not broadcast (torch raises) or unknown dims stay unknown
+    out: Any = ()
+    for a in c.args:
+        a = plain(a)
+        dims = (a,) if isinstance(a, int) and not isinstance(a, bool) else a
+        if not isinstance(dims, (list, tuple)) or not all(
+            isinstance(plain(d), int) and not isinstance(plain(d), bool) for d in dims
+        ):
+            return Unknown("Size")
+        out = torchlib.broadcast(out, tuple(plain(d) for d in dims))
+        if isinstance(out, Unknown):
+            return Unknown("Size")
+    return out
 
 
 T.entry("cat", "concat", "concatenate", "stack", doc="cat / stack of tensors of known shapes")(
     lambda c: Tensor(joined_shape(c.qual, c.args, c.kwargs))
 )
+# a dtype, a device or a number-format record: its value is unknown, but it is never a layer or
+# a parameter, so a module storing one (kornia's ``self.dtype = torch.get_default_dtype()``)
+# keeps its count (interp/opaque.py)
 T.entry("get_default_dtype", "device", "finfo", "iinfo", doc="unknown (a dtype or device)")(
-    lambda c: Unknown(c.qual)
+    lambda c: UnknownPlain(c.qual)
 )
 
 # one process, as the analysis assumes: torch.distributed is available but not initialized
@@ -402,3 +424,92 @@ def _prod(c: Call) -> Any:
     m = torchlib.tensor_method(c.interp, t, "prod")
     kw = {k: v for k, v in c.kwargs.items() if k != "input"}
     return m.fn(list(c.args[1:]), kw) if isinstance(m, BuiltinMethod) else m
+
+
+# ------------------------------------------------------------------ torch.distributions
+# A one-number-per-draw family (``event_shape`` ``()``): its ``batch_shape`` is the broadcast of
+# its parameters' shapes (a Python number is a 0-dim tensor), and ``sample(s)`` / ``rsample(s)``
+# is a tensor of ``s + batch_shape`` -- what a parameter initialised from a draw needs
+# (``nn.Parameter(Beta(a, b).sample((n,)))``). Values are never followed: only shapes.
+TD = Group("torch.distributions")
+_FAMILIES: dict[str, tuple[str, tuple[tuple[str, Any], ...]]] = {
+    # name -> (torch's module, ((parameter, default; ``...`` = required), ...))
+    "Beta": ("beta", (("concentration1", ...), ("concentration0", ...))),
+    "Normal": ("normal", (("loc", ...), ("scale", ...))),
+    "Uniform": ("uniform", (("low", ...), ("high", ...))),
+    "Gamma": ("gamma", (("concentration", ...), ("rate", ...))),
+    "Exponential": ("exponential", (("rate", ...),)),
+    "Laplace": ("laplace", (("loc", ...), ("scale", ...))),
+    "LogNormal": ("log_normal", (("loc", ...), ("scale", ...))),
+    "Cauchy": ("cauchy", (("loc", ...), ("scale", ...))),
+    "Poisson": ("poisson", (("rate", ...),)),
+    "HalfNormal": ("half_normal", (("scale", ...),)),
+    "HalfCauchy": ("half_cauchy", (("scale", ...),)),
+    "Gumbel": ("gumbel", (("loc", ...), ("scale", ...))),
+    "Chi2": ("chi2", (("df", ...),)),
+    "StudentT": ("studentT", (("df", ...), ("loc", 0.0), ("scale", 1.0))),
+}
+
+
+class ScalarDistribution:
+    """A distribution of one of ``_FAMILIES`` whose parameters' shapes are known."""
+
+    __slots__ = ("family", "batch_shape")
+    library_type = "torch.distributions.Distribution"
+
+    def __init__(self, family: str, batch_shape: tuple) -> None:
+        self.family, self.batch_shape = family, batch_shape
+
+    def attr(self, name: str) -> Any:
+        if name == "batch_shape":
+            return self.batch_shape
+        if name == "event_shape":
+            return ()
+        if name in ("sample", "rsample"):
+            return BuiltinMethod(self._sample)
+        # a tensor, a distribution or a flag: never a layer when stored (interp/opaque.py)
+        return Unknown(f"tensor or distribution {self.family}.{name}")
+
+    def _sample(self, a: list, k: dict) -> Any:
+        s = plain(a[0]) if a else plain(k.get("sample_shape", ()))
+        # torch.Size(s): a sequence of ints; a bare int raises TypeError in torch
+        if not isinstance(s, (list, tuple)) or not all(
+            isinstance(plain(d), int) and not isinstance(plain(d), bool) for d in s
+        ):
+            return Tensor(Unknown(f"{self.family}.sample shape"))
+        return Tensor((*(plain(d) for d in s), *self.batch_shape))
+
+
+def _param_shape(v: Any) -> Any:
+    v = plain(v)
+    if isinstance(v, (int, float)) and not isinstance(v, bool):
+        return ()
+    if isinstance(v, Tensor) and isinstance(v.shape, tuple):
+        if all(isinstance(plain(d), int) for d in v.shape):
+            return tuple(plain(d) for d in v.shape)
+    return None
+
+
+def _family(c: Call) -> Any:
+    name = c.qual.rsplit(".", 1)[-1]
+    spec = _FAMILIES[name][1]
+    shape: Any = ()
+    for i, (pname, default) in enumerate(spec):
+        v = c.arg(i, pname, default)
+        got = None if v is ... else _param_shape(v)
+        if got is None:
+            # a distribution all the same: never a layer when stored (interp/opaque.py)
+            return UnknownPlain(f"{name}() of parameters of unknown shape at {c.where}")
+        shape = torchlib.broadcast(shape, got)
+        if isinstance(shape, Unknown):  # torch raises: the shapes do not broadcast
+            return UnknownPlain(f"{name}() of parameters that do not broadcast at {c.where}")
+    return ScalarDistribution(name, shape)
+
+
+for _name, (_mod, _spec) in sorted(_FAMILIES.items()):
+    TD.add(
+        _name,
+        _family,
+        f"{_name}(...): batch_shape = broadcast of its parameters; sample(s) is s + batch_shape",
+        f"torch.distributions.{_mod}.{_name}",
+    )
