@@ -465,6 +465,10 @@ def kv_layout(graph: Any, raw: dict[str, Any], values: dict[str, list[Any]],
     kv = _int(claim)
     if graph is None or kv is None:
         return None
+    if _int(raw.get("kv_lora_rank")):
+        # latent attention: keys and values are cut per head from the up-projected latent
+        # (``kv_b_proj``, heads x (nope + v) wide); no projection is KV heads x head width
+        return None
     width = _single(values, "hiddenSize") or _int(_first(raw, "hidden_size", "n_embd", "d_model"))
     heads = _single(values, "numHeads") or _int(
         _first(raw, "num_attention_heads", "n_head", "num_heads", "n_heads")
