@@ -10,6 +10,10 @@ nothing on the clean pair and one finding holding both values where the code dif
 - ``sliding_window`` in a config whose ``layer_types`` lists no sliding layer (Mellum):
   transformers gives the window to ``"sliding_attention"`` layers only, so code without a
   window follows the config; with one sliding layer the claim stands.
+- A size a plain settings class states in its body (``class Hyper: window = 16``), kept by
+  the modules as ``self.hp`` and read only in ``forward`` on the layers that slide (a branch
+  the first layer does not take): a value the model computes with, compared with the
+  config's ``sliding_window``.
 """
 
 from __future__ import annotations
@@ -162,6 +166,80 @@ class M(nn.Module):
 """
 
 
+SWA = """
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+
+
+class Hyper:
+    vocab_size = 100
+    width = 64
+    depth = 2
+    heads = 4
+    kv_heads = 2
+    ffn = 96
+    window = 16
+    eps = 1e-5
+
+
+class Attention(nn.Module):
+    def __init__(self, hp, local):
+        super().__init__()
+        self.hp, self.local = hp, local
+        hd = hp.width // hp.heads
+        self.q_proj = nn.Linear(hp.width, hp.heads * hd, bias=True)
+        self.k_proj = nn.Linear(hp.width, hp.kv_heads * hd, bias=True)
+        self.v_proj = nn.Linear(hp.width, hp.kv_heads * hd, bias=True)
+        self.o_proj = nn.Linear(hp.heads * hd, hp.width, bias=False)
+
+    def forward(self, x):
+        hp = self.hp
+        b, t, _ = x.shape
+        q = self.q_proj(x).view(b, t, hp.heads, -1).transpose(1, 2)
+        k = self.k_proj(x).view(b, t, hp.kv_heads, -1).transpose(1, 2)
+        v = self.v_proj(x).view(b, t, hp.kv_heads, -1).transpose(1, 2)
+        i = torch.arange(t)
+        keep = i[None] <= i[:, None]
+        if self.local:  # the window: odd layers only
+            keep = keep & (i[:, None] - i[None] < hp.window)
+        y = F.scaled_dot_product_attention(q, k, v, attn_mask=keep, enable_gqa=True)
+        return self.o_proj(y.transpose(1, 2).reshape(b, t, -1))
+
+
+class Block(nn.Module):
+    def __init__(self, hp, i):
+        super().__init__()
+        self.ln1 = nn.RMSNorm(hp.width, eps=hp.eps)
+        self.attn = Attention(hp, local=i % 2 == 1)
+        self.ln2 = nn.RMSNorm(hp.width, eps=hp.eps)
+        self.gate = nn.Linear(hp.width, hp.ffn, bias=False)
+        self.up = nn.Linear(hp.width, hp.ffn, bias=False)
+        self.down = nn.Linear(hp.ffn, hp.width, bias=False)
+
+    def forward(self, x):
+        x = x + self.attn(self.ln1(x))
+        h = self.ln2(x)
+        return x + self.down(F.silu(self.gate(h)) * self.up(h))
+
+
+class M(nn.Module):
+    def __init__(self, hp=None):
+        super().__init__()
+        hp = hp or Hyper()
+        self.emb = nn.Embedding(hp.vocab_size, hp.width)
+        self.blocks = nn.ModuleList(Block(hp, i) for i in range(hp.depth))
+        self.norm = nn.RMSNorm(hp.width, eps=hp.eps)
+        self.lm_head = nn.Linear(hp.width, hp.vocab_size, bias=False)
+
+    def forward(self, ids):
+        x = self.emb(ids)
+        for blk in self.blocks:
+            x = blk(x)
+        return self.lm_head(self.norm(x))
+"""
+
+
 def _write(tmp_path, name: str, code: str):
     path = tmp_path / name
     path.write_text(textwrap.dedent(code))
@@ -279,3 +357,46 @@ def test_window_only_on_sliding_layers(tmp_path, types, windows):
         assert "sliding_window" in found[0].message
     else:  # every layer attends globally in transformers too
         assert found == [], [f.message for f in found]
+
+
+QWEN2 = dict(
+    architectures=["Qwen2ForCausalLM"],
+    hidden_size=64,
+    num_hidden_layers=2,
+    num_attention_heads=4,
+    num_key_value_heads=2,
+    intermediate_size=96,
+    vocab_size=100,
+    use_sliding_window=True,
+    sliding_window=16,
+    layer_types=["full_attention", "sliding_attention"],
+    rms_norm_eps=1e-5,
+    max_position_embeddings=256,
+    tie_word_embeddings=False,
+    bos_token_id=1,
+    eos_token_id=2,
+    pad_token_id=0,
+)
+
+
+@pytest.mark.parametrize("window", [16, 8])
+def test_class_level_window_read_in_forward(tmp_path, window):
+    cfg, cfg_path = _config(tmp_path, "qwen2", "Qwen2Config", **QWEN2)
+    code = _write(tmp_path, "swa.py", SWA.replace("window = 16", f"window = {window}"))
+    mine, hf = _torch_pair(code, cfg)
+    assert _count(mine) == _count(hf)  # the window is no weight: the counts cannot tell
+    assert [layer.self_attn.sliding_window for layer in hf.model.layers] == [None, 16]
+    # the value is computed with: another window changes the output of the sliding layer
+    torch.manual_seed(0)
+    model = runpy.run_path(str(code), run_name="__d15c__")["M"]()
+    ids = torch.randint(0, 100, (1, 40))
+    with torch.no_grad():
+        before = model(ids)
+        model.blocks[1].attn.hp.window = window + 8
+        assert (model(ids) - before).abs().max() > 1e-4
+    found = _run(code, cfg_path)
+    if window == 16:
+        assert found == [], [f.message for f in found]
+    else:
+        assert len(found) == 1, [f.message for f in found]
+        assert {found[0].values["left"], found[0].values["right"]} == {8, 16}
