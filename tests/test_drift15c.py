@@ -14,6 +14,8 @@ nothing on the clean pair and one finding holding both values where the code dif
   the modules as ``self.hp`` and read only in ``forward`` on the layers that slide (a branch
   the first layer does not take): a value the model computes with, compared with the
   config's ``sliding_window``.
+- X-MOD's bottleneck adapters (``hidden_size // adapter_reduction_factor`` wide): code with
+  another factor is one ``adapterReductionFactor`` finding holding both factors.
 """
 
 from __future__ import annotations
@@ -240,6 +242,69 @@ class M(nn.Module):
 """
 
 
+XMOD = """
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+
+VOCAB, WIDTH, DEPTH, HEADS, FFN, POSITIONS = 100, 64, 2, 4, 128, 80
+LANGS = ("en_XX", "de_DE")
+REDUCTION = 2
+EPS = 1e-12
+
+
+class Bottleneck(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.down = nn.Linear(WIDTH, WIDTH // REDUCTION)
+        self.up = nn.Linear(WIDTH // REDUCTION, WIDTH)
+
+    def forward(self, x):
+        return self.up(F.gelu(self.down(x)))
+
+
+class Layer(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.q = nn.Linear(WIDTH, WIDTH)
+        self.k = nn.Linear(WIDTH, WIDTH)
+        self.v = nn.Linear(WIDTH, WIDTH)
+        self.o = nn.Linear(WIDTH, WIDTH)
+        self.ln_attn = nn.LayerNorm(WIDTH, eps=EPS)
+        self.fc_in = nn.Linear(WIDTH, FFN)
+        self.fc_out = nn.Linear(FFN, WIDTH)
+        self.ln_ffn = nn.LayerNorm(WIDTH, eps=EPS)
+        self.adapters = nn.ModuleDict({lang: Bottleneck() for lang in LANGS})
+
+    def forward(self, x, lang):
+        b, t, _ = x.shape
+        q, k, v = (p(x).view(b, t, HEADS, -1).transpose(1, 2) for p in (self.q, self.k, self.v))
+        y = F.scaled_dot_product_attention(q, k, v).transpose(1, 2).reshape(b, t, WIDTH)
+        x = self.ln_attn(x + self.o(y))
+        h = self.ln_ffn(self.fc_out(F.gelu(self.fc_in(x))) + x)
+        h = h + self.adapters[lang](h)
+        return self.ln_ffn(h)
+
+
+class M(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.tok = nn.Embedding(VOCAB, WIDTH, padding_idx=1)
+        self.pos = nn.Embedding(POSITIONS, WIDTH, padding_idx=1)
+        self.seg = nn.Embedding(2, WIDTH)
+        self.ln = nn.LayerNorm(WIDTH, eps=EPS)
+        self.layers = nn.ModuleList(Layer() for _ in range(DEPTH))
+        self.pool = nn.Linear(WIDTH, WIDTH)
+
+    def forward(self, ids, lang="en_XX"):
+        pos = torch.arange(2, ids.shape[1] + 2)
+        x = self.ln(self.tok(ids) + self.pos(pos) + self.seg(torch.zeros_like(ids)))
+        for layer in self.layers:
+            x = layer(x, lang)
+        return x, torch.tanh(self.pool(x[:, 0]))
+"""
+
+
 def _write(tmp_path, name: str, code: str):
     path = tmp_path / name
     path.write_text(textwrap.dedent(code))
@@ -259,12 +324,12 @@ def _count(model) -> int:
     return sum(p.numel() for p in {id(p): p for p in model.parameters()}.values())
 
 
-def _torch_pair(code, cfg):
+def _torch_pair(code, cfg, auto: str = "AutoModelForCausalLM"):
     with torch.device("meta"):
         mine = runpy.run_path(str(code), run_name="__d15c__")["M"]()
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
-            hf = transformers.AutoModelForCausalLM.from_config(cfg)
+            hf = getattr(transformers, auto).from_config(cfg)
     return mine, hf
 
 
@@ -400,3 +465,42 @@ def test_class_level_window_read_in_forward(tmp_path, window):
     else:
         assert len(found) == 1, [f.message for f in found]
         assert {found[0].values["left"], found[0].values["right"]} == {8, 16}
+
+
+XMOD_CONFIG = dict(
+    architectures=["XmodModel"],
+    vocab_size=100,
+    hidden_size=64,
+    num_hidden_layers=2,
+    num_attention_heads=4,
+    intermediate_size=128,
+    max_position_embeddings=80,
+    languages=("en_XX", "de_DE"),
+    default_language="en_XX",
+    adapter_reduction_factor=2,
+)
+
+
+@pytest.mark.parametrize("factor", [2, 4])
+def test_adapter_reduction_factor(tmp_path, factor):
+    cfg, cfg_path = _config(tmp_path, "xmod", "XmodConfig", **XMOD_CONFIG)
+    code = _write(tmp_path, "xm.py", XMOD.replace("REDUCTION = 2", f"REDUCTION = {factor}"))
+    mine, hf = _torch_pair(code, cfg, "AutoModel")
+    adapter = hf.encoder.layer[0].output.adapter_modules["en_XX"].dense1
+    assert adapter.out_features == cfg.hidden_size // cfg.adapter_reduction_factor
+    found = _run(code, cfg_path)
+    if factor == 2:
+        assert _count(mine) == _count(hf)
+        assert found == [], [f.message for f in found]
+    else:
+        assert _count(mine) != _count(hf)
+        assert len(found) == 1, [f.message for f in found]
+        assert found[0].values == {"left": 4, "right": 2}, found[0].values
+
+
+def test_ffn_width_is_no_adapter_factor(tmp_path):
+    # the FFN, not the adapter, changed: no factor is claimed
+    cfg, cfg_path = _config(tmp_path, "xmod", "XmodConfig", **XMOD_CONFIG)
+    code = _write(tmp_path, "xm.py", XMOD.replace("4, 128, 80", "4, 96, 80"))
+    found = _run(code, cfg_path)
+    assert found and all("adapterReductionFactor" not in f.message for f in found)

@@ -161,6 +161,7 @@ def extract(
     _rope(cfg, facts, put)
     _mlp_ratio(cfg, facts, put)
     _position_buckets(cfg, put)
+    _adapter_reduction(cfg, put)
     _derived(facts, put)
     for key in ("model_type",):
         if isinstance(cfg.get(key), str):
@@ -261,6 +262,15 @@ def _position_buckets(cfg: dict[str, Any], put: Any) -> None:
     v = cfg.get("position_buckets")
     if _int(v) and v > 0:
         put("positionBuckets", v, "position_buckets")
+
+
+def _adapter_reduction(cfg: dict[str, Any], put: Any) -> None:
+    """X-MOD's per-language bottleneck adapters are ``hidden_size // adapter_reduction_factor``
+    wide (configuration_xmod.py, modeling_xmod.py ``XmodAdapter``): the factor is the fact the
+    config states (``graph.match.facts.as_adapter_reduction``)."""
+    v = cfg.get("adapter_reduction_factor")
+    if _valid("adapterReductionFactor", v) and v > 0:
+        put("adapterReductionFactor", v, "adapter_reduction_factor")
 
 
 def _derived(facts: dict[str, Fact], put: Any) -> None:
