@@ -77,6 +77,8 @@ def claims(config: dict[str, Any], prefix: str = "") -> list[tuple[str, str, Any
                 continue
             if key == "sliding_window" and config.get("use_sliding_window") is False:
                 continue
+            if not_a_claim(config, key):
+                continue
             out.append((fact, prefix + key, value))
     params = config.get("rope_parameters")
     if isinstance(params, dict) and params.get("rope_type", "default") not in ("default", None):
@@ -86,6 +88,33 @@ def claims(config: dict[str, Any], prefix: str = "") -> list[tuple[str, str, Any
             if sub.endswith("_config") and isinstance(nested, dict):
                 out += claims(nested, f"{sub}.")
     return out
+
+
+def not_a_claim(config: dict[str, Any], key: str) -> bool:
+    """A key the config writes that its own model does not build by:
+
+    - ``sliding_window`` when ``layer_types`` lists no ``"sliding_attention"`` layer: models
+      with per-layer types give the window to those layers only (modeling_mellum.py,
+      modeling_qwen2.py: ``config.sliding_window if config.layer_types[layer_idx] ==
+      "sliding_attention" else None``), so every layer attends globally;
+    - ``head_dim`` of multi-head latent attention (``kv_lora_rank`` with
+      ``qk_nope_head_dim`` and ``qk_rope_head_dim``): the config class sets it to
+      ``qk_rope_head_dim`` (configuration_deepseek_v3.py, configuration_youtu.py), the
+      width RoPE turns, not a head's width (``hf_facts._latent_head_dim``)."""
+    if key == "sliding_window":
+        types = config.get("layer_types")
+        return (
+            isinstance(types, list)
+            and bool(types)
+            and all(isinstance(t, str) for t in types)
+            and "sliding_attention" not in types
+        )
+    if key == "head_dim":
+        return all(
+            isinstance(config.get(k), int) for k in ("kv_lora_rank", "qk_nope_head_dim",
+                                                    "qk_rope_head_dim")
+        )  # fmt: skip
+    return False
 
 
 class Reads:
@@ -435,6 +464,10 @@ def kv_layout(graph: Any, raw: dict[str, Any], values: dict[str, list[Any]],
     beside a query projection) are not read as attention."""
     kv = _int(claim)
     if graph is None or kv is None:
+        return None
+    if _int(raw.get("kv_lora_rank")):
+        # latent attention: keys and values are cut per head from the up-projected latent
+        # (``kv_b_proj``, heads x (nope + v) wide); no projection is KV heads x head width
         return None
     width = _single(values, "hiddenSize") or _int(_first(raw, "hidden_size", "n_embd", "d_model"))
     heads = _single(values, "numHeads") or _int(

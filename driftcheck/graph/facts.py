@@ -26,6 +26,7 @@ FACTS: dict[str, str] = {
     "tokenizerVocabSize": "tokenizer's vocabulary size, where known",
     "maxPositionEmbeddings": "trained context length (n_positions, context_length)",
     "positionBuckets": "relative position buckets (DeBERTa-v2: two table rows per bucket)",
+    "adapterReductionFactor": "model width over a bottleneck adapter's width (X-MOD)",
     "ropeTheta": "RoPE base frequency (rope.freq_base)",
     "ropeScaling": "RoPE scaling dict ({type/rope_type, factor, ...})",
     "rotaryDim": "dimensions of each head RoPE turns (2 x its frequencies)",

@@ -152,12 +152,16 @@ def extract(
                 if _valid(fact, value):
                     if fact == "slidingWindow" and scope.get("use_sliding_window") is False:
                         break  # written, but switched off: the model attends globally
+                    if fact == "slidingWindow" and _no_sliding_layer(scope):
+                        break  # written, but no layer is a sliding one
                     put(fact, value, prefix + key)
                     break
     _encoder_decoder(cfg, put)
+    _latent_head_dim(cfg, facts, put)
     _rope(cfg, facts, put)
     _mlp_ratio(cfg, facts, put)
     _position_buckets(cfg, put)
+    _adapter_reduction(cfg, put)
     _derived(facts, put)
     for key in ("model_type",):
         if isinstance(cfg.get(key), str):
@@ -190,6 +194,38 @@ def _encoder_decoder(cfg: dict[str, Any], put: Any) -> None:
         enc is not None and cfg.get("is_encoder_decoder") and cfg.get("num_decoder_layers") is None
     ):
         put("numDecoderLayers", cfg[enc], enc)  # T5 without num_decoder_layers: same depth
+
+
+def _no_sliding_layer(scope: dict[str, Any]) -> bool:
+    """``layer_types`` lists no ``"sliding_attention"`` layer: transformers gives the window
+    to those layers only (modeling_mellum.py, modeling_qwen2.py: ``config.sliding_window if
+    config.layer_types[layer_idx] == "sliding_attention" else None``)."""
+    types = scope.get("layer_types")
+    return (
+        isinstance(types, list)
+        and bool(types)
+        and all(isinstance(t, str) for t in types)
+        and "sliding_attention" not in types
+    )
+
+
+def _latent_head_dim(cfg: dict[str, Any], facts: dict[str, Fact], put: Any) -> None:
+    """Multi-head latent attention (DeepSeek-V2/V3, MiniCPM3, Youtu, ...): the config class
+    sets ``head_dim = qk_rope_head_dim`` (the width RoPE turns, what the rotary embedding
+    reads) and ``qk_head_dim = qk_nope_head_dim + qk_rope_head_dim`` (configuration_youtu.py,
+    configuration_deepseek_v3.py). A query or key head is ``qk_head_dim`` wide, and that is
+    the width a re-implementation's ``view(b, t, heads, -1)`` of the query shows: the
+    per-head width is ``qk_head_dim`` here, never the rope part alone."""
+    for prefix, scope in _scopes(cfg):
+        nope, rope = scope.get("qk_nope_head_dim"), scope.get("qk_rope_head_dim")
+        if not (_int(nope) and _int(rope)) or not _int(scope.get("kv_lora_rank")):
+            continue
+        qk = scope.get("qk_head_dim")
+        if _int(qk) and qk == nope + rope:
+            put("headDim", qk, f"{prefix}qk_head_dim")
+        else:
+            put("headDim", nope + rope, f"{prefix}qk_nope_head_dim + {prefix}qk_rope_head_dim")
+        return
 
 
 def _rope(cfg: dict[str, Any], facts: dict[str, Fact], put: Any) -> None:
@@ -226,6 +262,15 @@ def _position_buckets(cfg: dict[str, Any], put: Any) -> None:
     v = cfg.get("position_buckets")
     if _int(v) and v > 0:
         put("positionBuckets", v, "position_buckets")
+
+
+def _adapter_reduction(cfg: dict[str, Any], put: Any) -> None:
+    """X-MOD's per-language bottleneck adapters are ``hidden_size // adapter_reduction_factor``
+    wide (configuration_xmod.py, modeling_xmod.py ``XmodAdapter``): the factor is the fact the
+    config states (``graph.match.facts.as_adapter_reduction``)."""
+    v = cfg.get("adapter_reduction_factor")
+    if _valid("adapterReductionFactor", v) and v > 0:
+        put("adapterReductionFactor", v, "adapter_reduction_factor")
 
 
 def _derived(facts: dict[str, Fact], put: Any) -> None:

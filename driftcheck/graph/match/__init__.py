@@ -35,6 +35,7 @@ from driftcheck.graph.match.diff import Diff, Differ, json_value, same
 from driftcheck.graph.match.facts import (
     SIDES,
     FactDiff,
+    as_adapter_reduction,
     as_mlp_ratio,
     as_position_buckets,
     fact_diffs,
@@ -70,6 +71,7 @@ def compare(left: Graph, right: Graph, labels: dict[str, str] | None = None) -> 
     _router_k(left, da)
     _router_k(right, db)
     facts = as_mlp_ratio(left, right, fact_diffs(left, right, da, db))
+    facts = as_adapter_reduction(left, right, facts)
     if "stageDepths" in da and "stageDepths" in db:
         # a hierarchical network's depth is per stage: one layer count (a config's
         # ``num_stages``, the blocks of one stage) is not a fact of it

@@ -373,3 +373,46 @@ def as_position_buckets(left: Graph, right: Graph, rest: list[Diff]) -> list[Fac
             absorbed=[d],
         )
     ]
+
+
+def as_adapter_reduction(left: Graph, right: Graph, facts: list[FactDiff]) -> list[FactDiff]:
+    """A config with bottleneck adapters ``width // adapter_reduction_factor`` wide (X-MOD),
+    against code whose adapter is another width: the MLP width read off the structure is the
+    adapter's there (its narrowest inner linear), and the change is the factor. One
+    ``adapterReductionFactor`` finding holding each side's width over its adapter width, the
+    width difference under it; only where both sides have one width, the stating side's
+    width is that factor times its adapter's, and the other side's divides exactly."""
+    said = [(s, g) for s, g in zip(SIDES, (left, right)) if "adapterReductionFactor" in g.facts]
+    inner = next((f for f in facts if f.key == "intermediateSize"), None)
+    if len(said) != 1 or inner is None or any(f.key == "hiddenSize" for f in facts):
+        return facts
+    side, g = said[0]
+    widths = [x.facts.get("hiddenSize") for x in (left, right)]
+    width = next((w.value for w in widths if w is not None), None)
+    if not isinstance(width, int) or isinstance(width, bool) or width <= 0:
+        return facts
+    if any(w is not None and w.value != width for w in widths):
+        return facts
+    factor = g.facts["adapterReductionFactor"]
+    got = {s: inner.values[s] for s in SIDES}
+    if not all(isinstance(v, int) and not isinstance(v, bool) and v > 0 for v in got.values()):
+        return facts
+    if any(width % v for v in got.values()) or not same(width // got[side], factor.value):
+        return facts
+    values = {s: width // got[s] for s in SIDES}
+    values[side] = json_value(factor.value)
+    locs = dict(inner.locs)
+    if factor.loc is not None:
+        locs[side] = factor.loc.model_copy(update={"side": side})
+    absorbed = [
+        Diff("param", inner.attribute, got["left"], got["right"], dict(inner.locs)),
+        *inner.absorbed,
+    ]
+    f = FactDiff(
+        "adapterReductionFactor",
+        {"left": values["left"], "right": values["right"]},
+        locs,
+        "model.adapterReductionFactor",
+        absorbed=absorbed,
+    )
+    return [f if x is inner else x for x in facts]

@@ -35,6 +35,7 @@ MAJOR_FACTS = frozenset(
         "intermediateSize",
         "mlpRatio",
         "positionBuckets",
+        "adapterReductionFactor",
         "vocabSize",
         "tieWordEmbeddings",
         "numExperts",

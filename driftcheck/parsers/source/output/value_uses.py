@@ -14,6 +14,7 @@ assigned it. Nothing is inferred from class names.
 
 from __future__ import annotations
 
+import ast
 from typing import Any
 
 from driftcheck.findings import Location
@@ -100,11 +101,43 @@ def _fields(v: Any) -> dict[str, Any] | None:
     if isinstance(v, Obj) and not v.module and v.cls is not None:
         if tuplesub.is_named_tuple(v.cls):
             return {k: x for k, x in v.attrs.items() if k != tuplesub.ITEMS}
-        return dict(v.attrs)  # a plain object of the code's own (a frozen dataclass of
-        # hyperparameters the module keeps as ``self.hp``): its fields
+        # a plain object of the code's own (a frozen dataclass of hyperparameters the
+        # module keeps as ``self.hp``): its fields, and the class-level values an instance
+        # reads through its class (``class Settings: window = 24`` kept as ``self.s``)
+        return {**_class_fields(v.cls), **v.attrs}
     if isinstance(v, Config) and v.cls is None and str(v.origin or "").endswith(".py"):
         return dict(v.fields)  # a namespace the code made (``library/stdlib._namespace``)
     return None
+
+
+def _class_fields(cls: Any) -> dict[str, Any]:
+    """The plain numbers a class of the code's own states in its body under a fact's name
+    (``window = 24``), its own and its bases' (nearest first): what ``obj.window`` reads
+    where the instance sets none."""
+    from driftcheck.parsers.source.values.abstract import Cls
+
+    out: dict[str, Any] = {}
+    for c in reversed(cls.mro() if isinstance(cls, Cls) else []):
+        if not isinstance(c, Cls):
+            continue
+        for st in c.node.body:  # literals only: a value the body computes is left unread
+            target = _target(st)
+            x = getattr(getattr(st, "value", None), "value", None)
+            if (
+                isinstance(target, ast.Name)
+                and target.id in NAME_FACTS
+                and isinstance(st.value, ast.Constant)
+                and isinstance(x, (int, float))
+                and not isinstance(x, bool)
+            ):
+                out[target.id] = x
+    return out
+
+
+def _target(st: ast.stmt) -> ast.expr | None:
+    if isinstance(st, ast.Assign) and len(st.targets) == 1:
+        return st.targets[0]
+    return st.target if isinstance(st, ast.AnnAssign) else None
 
 
 def _use(m: Obj, name: str, v: Any, held: str | None = None) -> tuple | None:
