@@ -401,6 +401,9 @@ def initial(interp: Any, mod: ModInfo, name: str) -> Any:
 
     steps = plan(mod, name).before
     fr = Frame(mod)
+    within = getattr(mod, "with_bound", {}).get(name)
+    if within is not None and not steps:
+        return _with_binding(interp, mod, name, within, fr)
     if not steps:
         imported = _imported_before(mod, name)
         if imported is not None:
@@ -420,6 +423,21 @@ def initial(interp: Any, mod: ModInfo, name: str) -> Any:
         except Raised as e:
             line = mod.tree.body[i].lineno
             return Unknown(f"module global {name}: `raise {e.what}` reached at line {line}")
+    return fr.locals[name]
+
+
+def _with_binding(interp: Any, mod: ModInfo, name: str, st: ast.With, fr: Any) -> Any:
+    """``name`` bound inside a top-level ``with`` block: the block run as the import runs it
+    (a package data file opened there is read, library/pkgdata.py); unknown if it raises."""
+    from driftcheck.parsers.source.interp.statements import Raised
+    from driftcheck.parsers.source.values.abstract import Unknown
+
+    try:
+        interp.stmts.exec_stmt(st, fr)
+    except Raised as e:
+        return Unknown(f"module global {name}: `raise {e.what}` reached at line {st.lineno}")
+    if name not in fr.locals:
+        return Unknown(f"module global {name}: not bound by the with block at line {st.lineno}")
     return fr.locals[name]
 
 

@@ -279,6 +279,9 @@ class Names:
             return self.import_value(m, a)
         if name == "__name__":
             return mod.name
+        if name == "__file__" and mod.path is not None:
+            # the module's own file: a package reads its data files next to it (library/pkgdata.py)
+            return str(mod.path)
         star = self.star_source(mod, name) if mod.stars else None
         if star is not None:
             return self.global_lookup(star, name)
