@@ -15,7 +15,9 @@ leaves a note naming it, so a count that rests on package data says which.
 
 from __future__ import annotations
 
+import functools
 import os
+import re
 from pathlib import PurePosixPath
 from typing import Any, ClassVar
 
@@ -55,6 +57,24 @@ def _budget(c: Call) -> bool:
         return False
     c.interp._pkgdata_files = n + 1
     return True
+
+
+# a module that may write files: ``open(.., "w"/"a"/"x"/"+")``, ``write_text``, ``json.dump``,
+# shutil / os file moves. A package file it reads could hold what it wrote first (the import
+# order is not ours to replay), so its reads stay unknown
+_WRITES = re.compile(
+    r"""open\([^)]*['"][rbt]*[wax+]|\.write_(text|bytes)\(|\b(json|yaml|pickle|toml)\.dump\("""
+    r"""|\bshutil\.|\bos\.(replace|rename|remove|unlink)\b|\.(unlink|rename|replace|touch)\("""
+)
+
+
+@functools.lru_cache(maxsize=256)
+def _module_writes(module_path: str) -> bool:
+    try:
+        with open(module_path, encoding="utf-8", errors="replace") as f:
+            return _WRITES.search(f.read()) is not None
+    except OSError:
+        return True
 
 
 def _note(c: Call, path: str) -> None:
@@ -202,6 +222,8 @@ def open_file(c: Call, path: Any, mode: Any) -> Any:
     root = package_root(c.loc[0])
     if root is None or not _inside(path, root):
         return c.unknown("open() of a file outside the calling module's package")
+    if _module_writes(str(c.loc[0])):
+        return c.unknown(f"open() of {path} by a module that also writes files")
     if not os.path.isfile(path) or os.path.getsize(path) > MAX_FILE or not _budget(c):
         return c.unknown(
             f"open() of {path}: missing, over {MAX_FILE} bytes, or over the file bound"
