@@ -21,7 +21,6 @@ import re
 from pathlib import PurePosixPath
 from typing import Any, ClassVar
 
-from driftcheck.parsers.source.library.configtexts import TextStream
 from driftcheck.parsers.source.library.pybuiltins import BuiltinMethod
 from driftcheck.parsers.source.library.registry import Call, Group
 from driftcheck.parsers.source.values.abstract import Unknown, plain
@@ -194,22 +193,30 @@ class PathValue:
         return f.text if isinstance(f, PackageFile) else f
 
 
-class PackageFile(TextStream):
-    """A text file of the package, read whole: like ``io.StringIO`` over its text (``read``,
-    ``readlines``, handed to ``json.load`` / ``yaml.safe_load``), usable in ``with``."""
+class PackageFile:
+    """A text file of the package, read whole: ``read`` / ``readlines`` once (its position is
+    not modelled: a second read is unknown), handed to ``json.load``, usable in ``with``.
+    (Not configtexts' ``io.StringIO``: a lookup under ``builtins`` must not load that group.)"""
 
     library_type: ClassVar[str] = "io.TextIOWrapper"
 
     def __init__(self, text: str, path: str) -> None:
-        super().__init__(text)
-        self.path = path
+        self.text, self.path, self.consumed = text, path, False
 
     def attr(self, name: str) -> Any:
         if name == "name":
             return self.path
         if name == "close":
             return BuiltinMethod(lambda a, k: None)
-        return super().attr(name)
+        if name in ("read", "readlines"):
+            return BuiltinMethod(lambda a, k: self._read(name, a, k))
+        return Unknown(f"a package file's attribute {name}")
+
+    def _read(self, name: str, a: list, k: dict) -> Any:
+        if self.consumed or a or k:
+            return Unknown(f"{name}() of a package file after a read, or of a size")
+        self.consumed = True
+        return self.text if name == "read" else self.text.splitlines(keepends=True)
 
 
 def open_file(c: Call, path: Any, mode: Any) -> Any:
@@ -293,7 +300,8 @@ JS = Group("json", title="json (package data files)")
 
 def _stream_text(c: Call) -> str | None:
     f = c.plain(0, "fp")
-    if isinstance(f, TextStream) and not f.consumed:
+    stream = getattr(f, "library_type", None) in ("io.TextIOWrapper", "io.StringIO")
+    if stream and isinstance(getattr(f, "text", None), str) and not f.consumed:
         f.consumed = True
         return f.text
     return None
