@@ -248,7 +248,7 @@ def test_module_getattr_lazy_attribute(tmp_path):
 
 def test_top_level_call_filling_a_module_dict(tmp_path):
     # no data file: a registry filled by a function the module calls at import (was left
-    # empty: Linear(len(REG), 3) counted with 0 inputs, a confident wrong total)
+    # empty: len(REG) was 0, a confident wrong size where nothing else was unknown)
     files = {
         "pkgfill/__init__.py": """
             import torch.nn as nn
