@@ -1118,6 +1118,21 @@ NOT_RUN.update(
     )
 )
 NOT_RUN.update({"attr.has": "attrs is not a core dependency: tests/test_wild_constructs14.py"})
+# library/pkgdata.py: package data files need a package on disk (written in tmp_path there)
+NOT_RUN.update(
+    dict.fromkeys(
+        (
+            "builtins.open",
+            "importlib.resources.files",
+            "json.load",
+            "pathlib.Path",
+            "pathlib.PosixPath",
+            "pathlib.PurePath",
+            "pathlib.PurePosixPath",
+        ),
+        "tests/test_wild_constructs15d.py",
+    )
+)
 VALUES.append(
     (
         ("re.compile",),

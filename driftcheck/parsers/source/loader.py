@@ -47,6 +47,9 @@ class ModInfo:
     # ``except ImportError:`` handler binds otherwise: name -> (the modules the body imports,
     # the handler's statement binding it); the handler's binding holds when one is not on disk
     guarded: dict[str, tuple[tuple[str, ...], ast.stmt]] = field(default_factory=dict)
+    # names a top-level ``with`` block assigns (``with open(pkg_dir / "x.json") as f: X =
+    # json.load(f)``): name -> the ``with`` statement, run whole to bind them (interp/modglobals)
+    with_bound: dict[str, ast.With] = field(default_factory=dict)
 
     @property
     def package(self) -> str:
@@ -234,6 +237,17 @@ def installed(path: Path) -> bool:
     return str(path.resolve()).startswith(_INSTALLED)
 
 
+def _index_with(info: ModInfo, st: ast.With) -> None:
+    """The plain assignments directly in a top-level ``with`` block: bound by running the
+    block (its context manager's value is the ``as`` name), never by their expression alone."""
+    for inner in st.body:
+        if isinstance(inner, ast.Assign) and inner.value is not None:
+            for t in inner.targets:
+                if isinstance(t, ast.Name) and t.id not in info.defs:
+                    info.assigns.setdefault(t.id, inner.value)
+                    info.with_bound.setdefault(t.id, st)
+
+
 def _index(info: ModInfo, body: list[ast.stmt]) -> None:
     """Record top-level definitions; descend into ``if``/``try`` (TYPE_CHECKING, fallbacks)."""
     for st in body:
@@ -270,6 +284,8 @@ def _index(info: ModInfo, body: list[ast.stmt]) -> None:
         elif isinstance(st, ast.If):
             _index(info, st.body)
             _index(info, st.orelse)
+        elif isinstance(st, ast.With):
+            _index_with(info, st)
         elif isinstance(st, ast.Try):
             # the branch an import takes when the packages are installed (body, then else)
             # binds first; a handler's names are the fallback (``fallbacks``), used where the

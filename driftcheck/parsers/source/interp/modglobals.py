@@ -285,6 +285,29 @@ def set_by_call(mod: ModInfo, st: ast.stmt) -> set[str]:
     return out
 
 
+def _filled_by_call(mod: ModInfo, st: ast.stmt) -> set[str]:
+    """Globals a top-level call ``f(...)`` of a function of the module fills in place
+    (``_rescan()`` filling a registry dict from the package's files): the statement is one of
+    their fills, replayed like ``name[k] = v`` at top level (was skipped: the dict stayed empty,
+    a confident wrong count). Only a plain call statement; a name the function binds locally
+    is its own."""
+    if not (
+        isinstance(st, ast.Expr)
+        and isinstance(st.value, ast.Call)
+        and isinstance(st.value.func, ast.Name)
+    ):
+        return set()
+    fn = mod.defs.get(st.value.func.id)
+    if not isinstance(fn, ast.FunctionDef):
+        return set()
+    local = {a.arg for a in (*fn.args.posonlyargs, *fn.args.args, *fn.args.kwonlyargs)}
+    for node in ast.walk(fn):
+        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+            local.add(node.id)
+    filled = {n for n in map(_filler, ast.walk(fn)) if n is not None}
+    return {n for n in filled - local if n in mod.assigns}
+
+
 _REPLAY_NODES = 400  # a larger compound statement binding a global is not replayed (unknown)
 
 
@@ -327,7 +350,9 @@ def _body(mod: ModInfo) -> _Body:
             for name, e in mod.assigns.items():
                 if st.lineno > e.lineno:
                     fills.setdefault(name, []).append(st)
-        for name in _filled_names(st) | bound_names(st) | set_by_call(mod, st):
+        for name in (
+            _filled_names(st) | bound_names(st) | set_by_call(mod, st) | _filled_by_call(mod, st)
+        ):
             e = mod.assigns.get(name)
             if e is None and isinstance(mod.defs.get(name), ast.ClassDef):
                 e = mod.defs[name]  # a class filled after its definition (``cfg.dim = 64``)
@@ -401,6 +426,9 @@ def initial(interp: Any, mod: ModInfo, name: str) -> Any:
 
     steps = plan(mod, name).before
     fr = Frame(mod)
+    within = getattr(mod, "with_bound", {}).get(name)
+    if within is not None and not steps:
+        return _with_binding(interp, mod, name, within, fr)
     if not steps:
         imported = _imported_before(mod, name)
         if imported is not None:
@@ -420,6 +448,21 @@ def initial(interp: Any, mod: ModInfo, name: str) -> Any:
         except Raised as e:
             line = mod.tree.body[i].lineno
             return Unknown(f"module global {name}: `raise {e.what}` reached at line {line}")
+    return fr.locals[name]
+
+
+def _with_binding(interp: Any, mod: ModInfo, name: str, st: ast.With, fr: Any) -> Any:
+    """``name`` bound inside a top-level ``with`` block: the block run as the import runs it
+    (a package data file opened there is read, library/pkgdata.py); unknown if it raises."""
+    from driftcheck.parsers.source.interp.statements import Raised
+    from driftcheck.parsers.source.values.abstract import Unknown
+
+    try:
+        interp.stmts.exec_stmt(st, fr)
+    except Raised as e:
+        return Unknown(f"module global {name}: `raise {e.what}` reached at line {st.lineno}")
+    if name not in fr.locals:
+        return Unknown(f"module global {name}: not bound by the with block at line {st.lineno}")
     return fr.locals[name]
 
 

@@ -145,7 +145,32 @@ class Names:
         star = self.star_source(mod, attr)
         if star is None and modname == "transformers":
             star = self.transformers_export(attr)
-        return self.global_lookup(star, attr) if star is not None else Ext(qual)
+        if star is not None:
+            return self.global_lookup(star, attr)
+        got = self.module_getattr(mod, attr)
+        return Ext(qual) if got is None else got
+
+    def module_getattr(self, mod: ModInfo, attr: str) -> Any:
+        """A module's own ``__getattr__(name)`` (PEP 562) for a name it does not bind:
+        torchani's lazy ``torchani.AEVComputer`` imports ``.aev`` and returns its class. Run
+        as the import machinery would; None (the old library-name reading) when it raises
+        or its answer is unknown."""
+
+        fn_def = mod.defs.get("__getattr__")
+        if not isinstance(fn_def, ast.FunctionDef) or attr.startswith("__"):
+            return None
+        key = (id(mod), "__getattr__", attr)
+        if key in self._pending:
+            return None
+        self._pending.add(key)
+        try:
+            fn = self.global_lookup(mod, "__getattr__")
+            got = self.ip.calls.call(fn, [attr], {}, (mod.path, fn_def.lineno))
+        except Raised:
+            return None
+        finally:
+            self._pending.discard(key)
+        return None if isinstance(got, Unknown) else got
 
     def _handler_binding(self, mod: ModInfo, name: str, st: ast.stmt) -> Any:
         """The value an ``except`` handler's statement ``st`` binds to ``name``."""
@@ -279,6 +304,9 @@ class Names:
             return self.import_value(m, a)
         if name == "__name__":
             return mod.name
+        if name == "__file__" and mod.path is not None:
+            # the module's own file: a package reads its data files next to it (library/pkgdata.py)
+            return str(mod.path)
         star = self.star_source(mod, name) if mod.stars else None
         if star is not None:
             return self.global_lookup(star, name)

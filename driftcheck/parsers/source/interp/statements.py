@@ -213,7 +213,12 @@ class Statements:
                 for item in st.items:
                     v = self.exprs.eval(item.context_expr, fr)
                     if item.optional_vars is not None:
-                        self.assign(item.optional_vars, Unknown("with"), fr)
+                        # a package data file opened read-only is its own ``__enter__``
+                        # (library/pkgdata.py); any other context manager's value is unknown
+                        entered = (
+                            v if getattr(v, "library_type", None) == "io.TextIOWrapper" else None
+                        )
+                        self.assign(item.optional_vars, entered or Unknown("with"), fr)
                     del v
                 self.run_body(st.body, fr)
             elif t is ast.Raise:

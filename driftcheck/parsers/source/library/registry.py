@@ -130,6 +130,7 @@ GROUP_MODULES = (
     "pydmodels",
     "pdoffsets",
     "omegaconflib",
+    "pkgdata",
 )
 _loaded: list[bool] = []
 # The qualified-name prefixes each group module declares its entries and rules under (a
@@ -188,6 +189,7 @@ GROUP_PREFIXES: dict[str, tuple[str, ...]] = {
     "pydmodels": ("pydantic",),
     "pdoffsets": ("pandas.tseries.frequencies", "pandas._libs.tslibs"),
     "omegaconflib": ("omegaconf",),
+    "pkgdata": ("builtins", "pathlib", "importlib", "json"),
 }
 # prefix -> the group modules declaring names under it, in ``GROUP_MODULES`` order
 _BY_PREFIX: dict[str, tuple[str, ...]] = {

@@ -703,8 +703,17 @@ def _import_by_name(c: Call, top: bool) -> Any:
     raise ImportError, which code like monai's ``optional_import`` catches)."""
     from driftcheck.parsers.source.loader import import_findable
 
-    name = c.plain(0, "name")
-    if not isinstance(name, str) or not name or name.startswith(".") or c.args[1:2]:
+    name, package = c.plain(0, "name"), c.plain(1, "package")
+    if not top and isinstance(name, str) and name.startswith(".") and isinstance(package, str):
+        # ``import_module(".aev", __name__)`` (a package's PEP 562 ``__getattr__``): the
+        # name resolved against the package, as importlib does (pure string arithmetic)
+        import importlib.util
+
+        try:
+            name, package = importlib.util.resolve_name(name, package), None
+        except ImportError:
+            return c.unknown(f"{c.qual}() of a relative name beyond the top package")
+    if not isinstance(name, str) or not name or name.startswith(".") or package is not None:
         return c.unknown(f"{c.qual}() of a name we cannot follow")
     if not import_findable(c.interp.finder, name):
         return c.unknown(f"{c.qual}({name!r}): not installed")
