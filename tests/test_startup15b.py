@@ -16,6 +16,7 @@ the same JSON on and off, core and full, and on imports no setuptools.
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import os
 import re
@@ -31,6 +32,7 @@ ROOT = Path(__file__).resolve().parent.parent
 WILD = ROOT / "benchmarks" / "wild"
 VENDOR = WILD / ".vendor"
 FILE = "benchmarks/wild/cases/performer_pytorch/lm_causal.py"  # a dev wild case
+_HACK = any(type(f).__module__ == "_distutils_hack" for f in sys.meta_path)
 _IMPORT = re.compile(r"^\s*(?:from|import)\s+([A-Za-z_]\w*)", re.M)
 _PACKAGE_FILES_MAX = 400  # torch / transformers-sized packages are not walked (their names
 # are the same stdlib and scientific names, and reading them would take minutes here)
@@ -49,7 +51,8 @@ for n in names:
     except (ImportError, ValueError) as e:
         spec = type(e).__name__
     out[n] = [spec, [str(d) for d in finder._top_dirs(n)]]
-print(json.dumps({"out": out, "setuptools": "setuptools" in sys.modules}))
+hack = any(type(f).__module__ == "_distutils_hack" for f in sys.meta_path)
+print(json.dumps({"out": out, "setuptools": "setuptools" in sys.modules, "hack": hack}))
 """
 
 
@@ -64,8 +67,6 @@ def _corpus_names() -> list[str]:
     names: set[str] = set()
     for p in files:
         names |= _names(p.read_text(errors="replace"))
-    import importlib.util
-
     more: set[str] = set()
     for n in sorted(names):
         try:
@@ -116,9 +117,10 @@ def test_specs_and_dirs_identical_on_and_off(names, order, core):
     off = _lookups(names, off=True, core=core)
     assert on["out"] == off["out"]
     assert not on["setuptools"]
-    if order == "sorted":
-        # the case the mechanism exists for: off, the lookup imported setuptools
-        assert off["setuptools"] == bool(on["out"]["distutils"][0])
+    if order == "sorted" and on["hack"] and on["out"]["distutils"][1]:
+        # the case the mechanism exists for (setuptools' shim installed and setuptools on
+        # disk): off, the lookup imported setuptools
+        assert off["setuptools"]
 
 
 @pytest.mark.parametrize("mode", ["core", "full"])
@@ -147,4 +149,5 @@ def test_check_json_identical_and_no_setuptools(mode):
         runs[off] = (p.returncode, p.stdout, p.stderr.strip().splitlines()[-1])
     assert runs[""][:2] == runs["spec_no_import"][:2]
     assert runs[""][2] == "False"
-    assert runs["spec_no_import"][2] == "True"  # the file does reach distutils
+    if _HACK and importlib.util.find_spec("performer_pytorch") is not None:
+        assert runs["spec_no_import"][2] == "True"  # the file does reach distutils
