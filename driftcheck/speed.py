@@ -173,6 +173,7 @@ class Speed:
     lazy_groups: bool = True  # library/registry.py: a group module loaded at its first name
     verify_template: bool = True  # graph/skeleton.py, verifier: a structure's tables, once
     batch_stores: bool = True  # commands/check.py: the paths of one command share the stores
+    spec_no_import: bool = True  # parsers/source/loader.py: setuptools' distutils shim not run
     stores: Stores = field(default_factory=lambda: STORES, compare=False, repr=False)
 
     @classmethod

@@ -409,6 +409,55 @@ def _is_site_dir(root: Path) -> bool:
     return any(p and Path(p).name == root.name and Path(p).resolve() == root for p in sys.path)
 
 
+def _distutils_shim_spec(finder: Any) -> Any:
+    """What setuptools' ``_distutils_hack`` finder answers for ``distutils``, without running it.
+
+    Its ``spec_for_distutils`` imports ``setuptools._distutils`` (setuptools itself, ~90 ms CPU
+    and third-party code run on the static path) only to return a spec whose origin is that
+    package's ``__init__.py``. The answer is rebuilt from where the import system would find
+    setuptools: the same origin when ``setuptools/_distutils/__init__.py`` exists, else None (the
+    hack's own fallback when the import fails). A ``spec_for_distutils`` the hack replaced on the
+    instance (after ``pip`` is looked up: ``lambda: None``) is its own answer and is called.
+    """
+    method = getattr(finder, "spec_for_distutils", None)
+    if method is None:
+        return None
+    if "spec_for_distutils" in getattr(finder, "__dict__", {}):
+        return method()
+    is_cpython = getattr(finder, "is_cpython", None)
+    if is_cpython is not None and is_cpython():
+        return None
+    setuptools = importlib.util.find_spec("setuptools")
+    for loc in (setuptools and setuptools.submodule_search_locations) or ():
+        init = Path(loc) / "_distutils" / "__init__.py"
+        if init.is_file():
+            return importlib.util.spec_from_loader("distutils", None, origin=str(init))
+    return None
+
+
+def _top_spec(top: str) -> Any:
+    """``importlib.util.find_spec(top)`` for a top-level name, without importing anything.
+
+    ``find_spec`` locates a package without importing it, except for ``distutils`` where
+    setuptools (``distutils-precedence.pth``) puts a meta-path finder first that imports
+    ``setuptools._distutils`` to answer. For that one name the meta path is walked as
+    ``find_spec`` walks it, with the hack's answer rebuilt by ``_distutils_shim_spec``; every
+    other name, and ``distutils`` once a module of that name is loaded, goes to ``find_spec``.
+    Off (``DRIFTCHECK_SPEED_OFF=spec_no_import``): ``find_spec`` for every name.
+    """
+    if top != "distutils" or top in sys.modules or not current().spec_no_import:
+        return importlib.util.find_spec(top)
+    for finder in sys.meta_path:
+        if type(finder).__module__ == "_distutils_hack":
+            spec = _distutils_shim_spec(finder)
+        else:
+            find = getattr(finder, "find_spec", None)
+            spec = find(top, None) if find is not None else None
+        if spec is not None:
+            return spec
+    return None
+
+
 class Finder:
     """Module name -> file, for the analyzed tree's roots and installed packages."""
 
@@ -433,7 +482,7 @@ class Finder:
         if not dirs and top not in sys.builtin_module_names:
             try:
                 # top-level name only: locating a package does not import it
-                spec = importlib.util.find_spec(top)
+                spec = _top_spec(top)
             except (ImportError, ValueError):
                 spec = None
             if spec is not None:
