@@ -289,12 +289,12 @@ def _closest_reference(
     if not archs:
         return base
 
-    def score(b: Built) -> tuple[int, int]:
+    def score(b: Built) -> tuple[int, int, int]:
         g = b[0].model_copy()
         g.facts = dict(g.facts)
         _code_facts_of_reference(g, b[1])
-        fs = [f for f in compare(code, g) if f.severity.rank >= 1]  # minor and above
-        return sum(f.severity.rank >= 2 for f in fs), len(fs)
+        fs = [f for f in compare(code, g) if f.severity.rank >= 1 and not _value_only(f)]
+        return sum(f.severity.rank >= 2 for f in fs), len(fs), -_values_held(code, g)
 
     best, best_score, name = base, score(base), None
     for arch in archs[:2]:
@@ -308,6 +308,24 @@ def _closest_reference(
     if name is not None:
         say(f"the config side is built as {name}, closest to the code")
     return best
+
+
+def _value_only(f: Any) -> bool:
+    """A finding on a value no weight shape holds (``VALUE_FACTS``: a logit scale, a rotary
+    base): the drift the comparison is for, not structure, so it does not decide which class
+    is the reference (a planted ``logit_scale`` would turn the reference to the bare model,
+    which holds no logit scale at all, and hide itself)."""
+    from driftcheck.graph.facts import VALUE_FACTS
+
+    attr = getattr(f, "attribute", None) or ""
+    return attr.startswith("model.") and attr[len("model.") :] in VALUE_FACTS
+
+
+def _values_held(code: Graph, ref: Graph) -> int:
+    """How many facts the code holds values for (``Graph.uses``) that the candidate holds
+    values for too: between classes of equal structure, the one that computes what the
+    code computes (``CohereForCausalLM`` scales its logits, ``CohereModel`` has none)."""
+    return len({u.key for u in code.uses} & {u.key for u in ref.uses})
 
 
 def _code_facts_of_reference(cfg_graph: Graph, code_facts: dict[str, Any]) -> None:

@@ -36,6 +36,7 @@ FACTS: dict[str, str] = {
     "tieWordEmbeddings": "lm_head shares the input embedding",
     "numExperts": "MoE experts per layer",
     "numExpertsPerTok": "MoE top-k",
+    "logitScale": "a constant the output logits are multiplied by (Cohere's logit_scale)",
     "patchSize": "vision patch size (the patch embedding's kernel and stride)",
     "imageSize": "vision input size in pixels (a square image's side)",
     "inputChannels": "channels the first convolution reads (image channels, mel bins)",
@@ -114,6 +115,9 @@ NAME_FACTS: dict[str, str] = {
     **dict.fromkeys(("sliding_window", "sliding_window_size", "window"), "slidingWindow"),
     **dict.fromkeys(("num_experts", "num_local_experts", "n_routed_experts"), "numExperts"),
     **dict.fromkeys(("num_experts_per_tok", "top_k", "moe_top_k"), "numExpertsPerTok"),
+    # CohereConfig / Cohere2Config define ``logit_scale`` (the head's logits times it); a
+    # CLIP-style learned ``logit_scale`` is a Parameter, never a number, so is no use
+    "logit_scale": "logitScale",
 }
 
 CONSTANT_FACTS: dict[str, str] = {k.upper(): v for k, v in NAME_FACTS.items() if v != "normEps"}
@@ -121,6 +125,8 @@ CONSTANT_FACTS: dict[str, str] = {k.upper(): v for k, v in NAME_FACTS.items() if
 case, as constants are written. ``EPS`` is left out: a module-level epsilon is as often a
 division guard as a norm's."""
 
-VALUE_FACTS = frozenset({"maxPositionEmbeddings", "slidingWindow", "ropeTheta", "numExpertsPerTok"})
+VALUE_FACTS = frozenset(
+    {"maxPositionEmbeddings", "slidingWindow", "ropeTheta", "numExpertsPerTok", "logitScale"}
+)
 """Facts no weight shape holds: a constant read for them while the model is built (a
 computed position table's length) is a value the model uses that the structure never shows."""

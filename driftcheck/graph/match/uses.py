@@ -40,14 +40,14 @@ def use_diffs(left: Graph, right: Graph, skip: set[str]) -> list[FactDiff]:
     out = []
     for key in sorted(set(lu) & set(ru) - skip):
         lv, rv = lu[key], ru[key]
-        only_l = [v for v in lv if v not in rv]
-        only_r = [v for v in rv if v not in lv]
+        only_l = [v for v in lv if v not in rv and _may_differ(left, key, v)]
+        only_r = [v for v in rv if v not in lv and _may_differ(right, key, v)]
         if not only_l and not only_r:
             continue
         # each side's value: what it holds that the other does not; where one side only
         # holds more, the other side's whole set is what it holds instead
-        shown_l = only_l or list(lv)
-        shown_r = only_r or list(rv)
+        shown_l = only_l or _stated(left, key, lv)
+        shown_r = only_r or _stated(right, key, rv)
         locs = {
             side: next((u.loc.model_copy(update={"side": side}) for u in us if u.loc), None)
             for side, us in (("left", lv[shown_l[0]]), ("right", rv[shown_r[0]]))
@@ -59,3 +59,32 @@ def use_diffs(left: Graph, right: Graph, skip: set[str]) -> list[FactDiff]:
         values = {"left": _one_or_all(shown_l), "right": _one_or_all(shown_r)}
         out.append(FactDiff(key, values, locs, f"model.{key}", held=vias))
     return out
+
+
+ROUTER_K = "numExpertsPerTok"
+
+
+def _stated_k(g: Graph, key: str) -> Any:
+    """The experts per token a side states as a fact (its config's ``num_experts_per_tok``),
+    or None. Only this fact: a grouped router (DeepSeek-V3, GLM-4.5 MoE) calls ``topk``
+    three times (the top-2 sum per group, ``topk_group`` groups, then ``top_k`` experts), so
+    its code holds several k's of which the stated one is the router's; for other facts a
+    side's several values are each one the model computes with."""
+    if key != ROUTER_K or key not in g.facts:
+        return None
+    return norm_value(g.facts[key].value)
+
+
+def _may_differ(g: Graph, key: str, v: Any) -> bool:
+    """Whether ``v``, held by ``g`` and not by the other side, tells the sides apart: on a
+    side that states its router's k, a k it also holds that is not the stated one is a
+    group pick, not experts per token, and says nothing against the other side."""
+    k = _stated_k(g, key)
+    return k is None or v == k
+
+
+def _stated(g: Graph, key: str, held: dict[Any, list[Use]]) -> list:
+    """What a side holds instead where it holds no value of its own: its stated router k
+    when it holds it (not the group picks beside it), else its whole set."""
+    k = _stated_k(g, key)
+    return [k] if k is not None and k in held else list(held)

@@ -19,7 +19,7 @@ from driftcheck.parsers.source.forward.dataflow_skipped import note_skipped
 from driftcheck.parsers.source.ops.pyops import KNOWN as _KNOWN
 from driftcheck.parsers.source.ops.pyops import compare_one, py_binop, py_unary, truth
 from driftcheck.parsers.source.sizes import TooBig
-from driftcheck.parsers.source.values.abstract import Obj
+from driftcheck.parsers.source.values.abstract import Cls, Obj
 from driftcheck.parsers.source.values.dataflow_values import (
     UNK,
     Bound,
@@ -596,7 +596,7 @@ class Runner:
 
     def attr(self, v: Any, name: str, fr: Frame, at: ast.AST | None = None) -> Any:
         got = ops.attribute(self, v, name, fr)
-        if at is not None and _settings(v):
+        if at is not None and (_settings(v) or _value_holder(v, name)):
             self.item_use(name, got, fr, at)  # a settings object's ``hp.sliding_window``
         return got
 
@@ -606,6 +606,20 @@ class Runner:
     # used by ops for Bound calls on python containers
     def bound_call(self, b: Bound, args: list[Any], kwargs: dict[str, Any], fr: Frame, at: Any):
         return ops.call_bound(self, b, args, kwargs, fr, at)
+
+
+def _value_holder(v: Any, name: str) -> bool:
+    """A class's attribute (``Config.logit_scale``, a namespace class of the code's own) or a
+    module's (``self.logit_scale`` of transformers' ``CohereForCausalLM``, a wrapper around
+    the graph's root whose attributes ``record_uses`` never walks) read by ``forward`` under
+    the name of a fact no weight shape holds: the value the model computes with. Sizes are
+    left to the weights; a module inside the root holds the same value as an attribute
+    already (a use of the same value is one value in the comparison)."""
+    from driftcheck.graph.facts import NAME_FACTS, VALUE_FACTS
+
+    if NAME_FACTS.get(name) not in VALUE_FACTS:
+        return False
+    return isinstance(v, Cls) or (isinstance(v, Mod) and isinstance(v.obj, Obj) and v.obj.module)
 
 
 def _settings(v: Any) -> bool:
