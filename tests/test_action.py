@@ -238,6 +238,8 @@ def test_action_checks_the_files_the_hook_checks(
     (ws / "schema.py").write_text(
         "from pydantic import BaseModel\n\n\nclass User(BaseModel):\n    name: str\n"
     )
+    _git(ws, "add", ".")
+    _git(ws, "commit", "-qm", "pr adds a script and two plain files")
     res = run_action(
         action_env, ws, tmp_path, paths="build.py util.py schema.py", **{"fail-on": "blocker"}
     )
