@@ -49,7 +49,8 @@ imports, parse) and the slowest file. Two speed lines per install: **one process
 runs above) and **hook-style**: the same files handed to the pre-commit hook's entry
 (``driftcheck-check FILE...``) in the batches pre-commit makes (``hook_batches``: its shuffle and
 partition for ``--hook-cpus`` CPUs, default 4), the CPU time of those processes, and the lines the
-per-file runs read for the files the hook analyses (it skips files defining no ``nn.Module``).
+per-file runs read for the files the hook analyses (``hooks.analyses``: it skips files that are
+not model code).
 """
 
 from __future__ import annotations
@@ -229,11 +230,12 @@ def run_batch(paths: list[str], mode: str, entry: str, timeout: float = TIMEOUT_
 
 
 def _hook_analyses(path: str) -> bool:
-    """Whether the hook analyses ``path`` (it skips files that define no ``nn.Module``
-    subclass); asked of the hook's own filter so the lines counted are the lines it reads."""
-    from driftcheck.hooks import _defines_modules
+    """Whether the hook analyses ``path`` (it skips files that are not model code: no
+    ``nn.Module`` subclass, no module-level ``model``); asked of the hook's own filter so the
+    lines counted are the lines it reads."""
+    from driftcheck.hooks import analyses
 
-    return path.endswith(".py") and _defines_modules(path)
+    return analyses(path)
 
 
 def batch_speed(

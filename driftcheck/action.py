@@ -157,6 +157,23 @@ def write_private(path: Path, text: str, workspace: Path) -> None:
         fh.write(text)
 
 
+def _model_code(path: str, workspace: Path) -> bool:
+    """The pre-commit hook's choice (``hooks.analyses``) for a ``.py`` file of ``paths``, so
+    both check the same files: one that is not model code (no ``nn.Module`` subclass, no
+    module-level ``model``) is skipped with a notice, never an error. Directories, configs and
+    graphs go to ``check`` as given. The file is read as text, never imported."""
+    from driftcheck.hooks import analyses
+
+    full = workspace / path
+    if not path.endswith(".py") or not full.is_file():
+        return True
+    if analyses(str(full)):
+        return True
+    why = f"{path}: skipped, not model code (no nn.Module subclass, no module-level model)"
+    print(f"::notice title=driftcheck::{escape_data(why)}")
+    return False
+
+
 def main() -> int:
     env = os.environ
     workspace = Path(env.get("GITHUB_WORKSPACE") or Path.cwd())
@@ -173,9 +190,9 @@ def main() -> int:
 
     findings: list[Finding] = []
     errors: list[str] = []
-    paths = _split(env.get("DRIFTCHECK_PATHS", ""))
+    paths = [p for p in _split(env.get("DRIFTCHECK_PATHS", "")) if _model_code(p, workspace)]
     if paths:
-        rc, got, err = _run(["check", *paths], workspace)
+        rc, got, err = _run(["check", *paths, "--skip-no-model"], workspace)
         findings += got
         if rc == 2:
             errors.append(err)

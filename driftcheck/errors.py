@@ -28,5 +28,11 @@ class DriftcheckError(Exception):
         return f"{where}: {text}" if where else text
 
 
+class NoModel(DriftcheckError):
+    """A Python file that defines no ``nn.Module`` subclass and binds no module-level ``model``:
+    not model code at all. ``check --skip-no-model`` (the pre-commit hook, the Action) notes and
+    skips such a file, as a utility file or a pydantic ``BaseModel`` file is no failure there."""
+
+
 class ShapeError(DriftcheckError):
     """A layer's shape rule rejected its input shapes (names both shapes)."""

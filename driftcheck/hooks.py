@@ -1,7 +1,10 @@
 """pre-commit entry points: ``main(argv) -> int`` functions, tested directly.
 
-- ``check_main``: runs the verifier on the staged Python files that define ``nn.Module``
-  subclasses (others are skipped without parsing), exit 1 at ``--fail-on`` (default major).
+- ``check_main``: runs the verifier on the staged Python files that are model code as
+  ``driftcheck check`` reads it (``analyses``): a file defining an ``nn.Module`` subclass, or a
+  script binding a module-level ``model`` (``model = timm.create_model(...)``, ``model =
+  Net(...)`` of a local module); others are skipped without running anything. Exit 1 at
+  ``--fail-on`` (default major); a model that cannot be known statically passes with its notes.
 - ``compare_main``: ``--pair LEFT=RIGHT`` (repeatable; any two sides ``driftcheck compare``
   takes: code, config, model directory, checkpoint, manifest, ``hf:<id>``) compares each pair
   either of whose sides is or holds a staged file (all pairs with ``--always``): a config-only
@@ -11,35 +14,89 @@
 from __future__ import annotations
 
 import argparse
+import ast
 import re
 from pathlib import Path
 
 from driftcheck import safeio
-from driftcheck.cli import main as cli_main
 from driftcheck.errors import DriftcheckError
 
 _MODULE_HINT = re.compile(r"^class\s+\w+\s*\([^)]*(Module|Model)\b", re.MULTILINE)
+# a line that may bind ``model`` (``model = ...``, ``model: nn.Module = ...``, ``net, model =
+# ...``, indented under a top-level ``with``/``if``/``try``): only such files are parsed
+_MODEL_HINT = re.compile(r"^[^#\n]*\bmodel\b[^#\n=]*(?<![=!<>])=(?!=)", re.MULTILINE)
+ROOT_NAME = "model"  # the name ``driftcheck check`` takes a script's model from (analyze.py)
+
+
+def _read(path: str) -> str | None:
+    try:
+        with safeio.open_input(path) as fh:  # a named pipe or a device is not a model file
+            return fh.read(4 * 1024 * 1024).decode("utf-8", errors="replace")
+    except (OSError, DriftcheckError):
+        return None
 
 
 def _defines_modules(path: str) -> bool:
-    try:
-        with safeio.open_input(path) as fh:  # a named pipe or a device is not a model file
-            text = fh.read(4 * 1024 * 1024).decode("utf-8", errors="replace")
-    except (OSError, DriftcheckError):
+    text = _read(path)
+    return text is not None and bool(_MODULE_HINT.search(text))
+
+
+def binds_model(st: ast.stmt) -> bool:
+    """Whether a top-level statement binds ``model`` the way ``driftcheck check`` looks for it
+    (``analyze.binds``: also inside a top-level ``with`` / ``if`` / ``try``, never the
+    ``__main__`` block). Kept apart from analyze.py, whose import costs seconds: the hook
+    decides on every staged file. tests/test_hooks.py holds the two to the same answers."""
+    if isinstance(st, ast.If) and "__main__" in ast.unparse(st.test):
         return False
-    return bool(_MODULE_HINT.search(text))
+    if isinstance(st, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
+        targets = st.targets if isinstance(st, ast.Assign) else [st.target]
+        return any(
+            isinstance(n, ast.Name) and n.id == ROOT_NAME for t in targets for n in ast.walk(t)
+        )
+    if isinstance(st, (ast.With, ast.If, ast.Try)):
+        inner = [*st.body, *getattr(st, "orelse", [])]
+        if isinstance(st, ast.Try):
+            inner += [x for h in st.handlers for x in h.body] + st.finalbody
+        return any(binds_model(x) for x in inner)
+    return False
+
+
+def analyses(path: str) -> bool:
+    """Whether the hook (and the Action, for a ``.py`` path) runs ``driftcheck check`` on a
+    file: it defines an ``nn.Module`` subclass (by the text, no parsing) or binds a module-level
+    ``model``, the script form ``check`` builds its model from (about half the wild corpus:
+    ``model = make_model("resnet34")``, ``model = SirenNet(...)``). A plain utility file is
+    decided on its text alone; only a file with a line that may bind ``model`` is parsed, and
+    nothing is ever imported. A file that passes here and still holds no model (a pydantic
+    ``class User(BaseModel)``) is skipped by ``check --skip-no-model``, not failed."""
+    if not path.endswith(".py"):
+        return False
+    text = _read(path)
+    if text is None:
+        return False
+    if _MODULE_HINT.search(text):
+        return True
+    if not _MODEL_HINT.search(text):
+        return False
+    try:
+        tree = ast.parse(text)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return False  # Python could not import it either; a model file says so via its class
+    return any(binds_model(st) for st in tree.body)
 
 
 def check_main(argv: list[str] | None = None) -> int:
+    from driftcheck.cli import main as cli_main
+
     ap = argparse.ArgumentParser(prog="driftcheck-check")
     ap.add_argument("--fail-on", default=None, help="passed to driftcheck check")
     ap.add_argument("files", nargs="*")
     args = ap.parse_args(argv)
-    files = [f for f in args.files if f.endswith(".py") and _defines_modules(f)]
+    files = [f for f in args.files if analyses(f)]
     if not files:
         return 0
     extra = ["--fail-on", args.fail_on] if args.fail_on else []
-    return cli_main(["check", *files, "--format", "text", *extra])
+    return cli_main(["check", *files, "--format", "text", "--skip-no-model", *extra])
 
 
 def _covers(side: str, changed: list[str]) -> bool:
@@ -78,5 +135,7 @@ def compare_main(argv: list[str] | None = None) -> int:
         if not args.always and not (_covers(left, args.files) or _covers(right, args.files)):
             continue
         extra = ["--fail-on", args.fail_on] if args.fail_on else []
+        from driftcheck.cli import main as cli_main
+
         rc = max(rc, cli_main(["compare", left, right, "--format", "text", *extra]))
     return rc

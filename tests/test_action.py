@@ -226,6 +226,32 @@ def test_action_changed_files_mode_annotates_whole_file(
     assert annotated and all("file=model.py" in a for a in annotated)
 
 
+def test_action_checks_the_files_the_hook_checks(
+    action_env: Path, pr_workspace: Path, tmp_path: Path
+):
+    """``paths`` chosen as the pre-commit hook chooses (``hooks.analyses``): a script building
+    ``model`` with no ``nn.Module`` class is checked, a utility file is skipped with a notice
+    and a pydantic ``BaseModel`` file is noted by check; neither is an error (exit 2)."""
+    ws = pr_workspace
+    (ws / "build.py").write_text("import torch.nn as nn\n\nmodel = nn.MultiheadAttention(10, 3)\n")
+    (ws / "util.py").write_text("import torch\n\nDEVICE = torch.device('cpu')\n")
+    (ws / "schema.py").write_text(
+        "from pydantic import BaseModel\n\n\nclass User(BaseModel):\n    name: str\n"
+    )
+    _git(ws, "add", ".")
+    _git(ws, "commit", "-qm", "pr adds a script and two plain files")
+    res = run_action(
+        action_env, ws, tmp_path, paths="build.py util.py schema.py", **{"fail-on": "blocker"}
+    )
+    run = res["procs"][-1]
+    assert run.returncode == 1, run.stdout + run.stderr  # the script's blocker, no exit 2
+    assert any("file=build.py" in x and "ATT001" in x for x in run.stdout.splitlines())
+    assert "::notice title=driftcheck::util.py: skipped" in run.stdout
+    assert "schema.py" not in " ".join(
+        x for x in run.stdout.splitlines() if x.startswith("::error")
+    )
+
+
 def test_action_compare_pair_reports_drift(action_env: Path, pr_workspace: Path, tmp_path: Path):
     res = run_action(
         action_env, pr_workspace, tmp_path, compare="model.py=config.json", **{"fail-on": "major"}

@@ -2,8 +2,8 @@
 pre-commit hands each invocation a batch of the staged files) and the Action (one process for
 its paths) run driftcheck. A file's answer must not depend on the company it is analysed in.
 
-A batch of real dev wild files (two pairs sharing a library, and a user file the hook skips as
-it defines no ``nn.Module``) is run in one process and each file alone, on the core and the full
+A batch of real dev wild files (two pairs sharing a library, and a user script with no
+``nn.Module`` class that builds ``model``) is run in one process and each file alone, on the core and the full
 install (``benchmarks/installs.py``). Compared file by file: ``check --format json``'s model
 JSON (``params_total``, notes, origin with the lines read), score and findings; and the hook's
 own text output (each file's score line and the findings). In the batch with the sharing on,
@@ -36,6 +36,7 @@ CASES = {
     "siren_pytorch/siren_net": "benchmarks/wild/cases/siren_pytorch/siren_net.py",
 }
 FILES = list(CASES.values())
+PLAIN = "driftcheck/errors.py"  # a real file of no model: the hook's batch skips it
 SCORE = re.compile(r"^(\S+): score ")
 SUMMARY = re.compile(r"^(\d+ findings?\b|no findings)")
 
@@ -73,15 +74,17 @@ def _key(finding: dict) -> str:
 
 def test_the_files_are_dev_cases_and_the_batch_is_mixed():
     """Held-out cases stay out (their outputs are not for development); the batch has files
-    sharing a library and one the hook skips, so the sharing and the filter are both met."""
-    from driftcheck.hooks import _defines_modules
+    sharing a library and a script the hook checks for its module-level ``model`` alone (no
+    ``nn.Module`` class), so the sharing and the filter are both met."""
+    from driftcheck.hooks import _defines_modules, analyses
 
     truth = json.loads((ROOT / "benchmarks" / "wild" / "truth.json").read_text())["cases"]
     for name, path in CASES.items():
         assert int(hashlib.sha256(name.encode()).hexdigest(), 16) % 5 != 0, name
         assert truth[name]["path"] == path and not truth[name]["held_out"]
-    skipped = [p for p in FILES if not _defines_modules(str(ROOT / p))]
-    assert skipped == [CASES["siren_pytorch/siren_net"]]
+    script_only = [p for p in FILES if not _defines_modules(str(ROOT / p))]
+    assert script_only == [CASES["siren_pytorch/siren_net"]]
+    assert all(analyses(str(ROOT / p)) for p in FILES) and not analyses(str(ROOT / PLAIN))
 
 
 @pytest.fixture(scope="module")
@@ -130,7 +133,7 @@ def test_the_hook_prints_each_file_as_it_prints_it_alone(off):
     """The hook's own entry on the core install (what pre-commit installs), the batch against
     one invocation per file."""
     program = installs.hook("core")
-    rc, out = _run(program, FILES, off)
+    rc, out = _run(program, [*FILES, PLAIN], off)
     blocks, scores = _hook_text(out)
     want_blocks: list[str] = []
     want_scores: dict[str, str] = {}
@@ -142,7 +145,7 @@ def test_the_hook_prints_each_file_as_it_prints_it_alone(off):
         want_scores.update(s1)
         rcs.append(r1)
     assert rc == max(rcs)
-    assert scores == want_scores and len(scores) == len(FILES) - 1  # siren_net is skipped
+    assert scores == want_scores and len(scores) == len(FILES)  # PLAIN is skipped
     assert blocks == sorted(want_blocks) and blocks
 
 

@@ -14,7 +14,7 @@ from pathlib import Path
 import click
 
 from driftcheck import safeio
-from driftcheck.errors import DriftcheckError
+from driftcheck.errors import DriftcheckError, NoModel
 from driftcheck.findings import Finding, Location
 
 
@@ -194,8 +194,25 @@ def _short_paths(message: str) -> str:
 @click.option("--disable", multiple=True, help="Skip these checks (id, name or family).")
 @click.option("--fail-on", default=None, help="Exit 1 at or above this severity (major).")
 @click.option("--cost", "show_cost", is_flag=True, help="Also print the cost model.")
+@click.option(
+    "--skip-no-model",
+    is_flag=True,
+    help="A Python file with no nn.Module subclass and no module-level `model` is noted and "
+    "skipped, not an error (the pre-commit hook and the Action pass it).",
+)
 def command(
-    paths, input_shape, config, fmt, gpu, dtype, context_length, select, disable, fail_on, show_cost
+    paths,
+    input_shape,
+    config,
+    fmt,
+    gpu,
+    dtype,
+    context_length,
+    select,
+    disable,
+    fail_on,
+    show_cost,
+    skip_no_model=False,
 ) -> int:
     """Run the verifier's checks on PATHS (Python model code, configs, graph JSON)."""
     from driftcheck.config import load_settings
@@ -207,6 +224,7 @@ def command(
     scores = []
     costs = {}
     level = fail_on
+    skipped: dict[str, str] = {}
     with Progress(len(paths), "check") as progress:
         runs = []
         for source in paths:
@@ -215,7 +233,15 @@ def command(
             level = level or settings.fail_on
             opts = _options(settings, input_shape, gpu, dtype, context_length, select, disable)
             with per_path():  # batch_stores off: each path with fresh stores (speed.py)
-                models = _check_models(source, opts, config, progress)
+                try:
+                    models = _check_models(source, opts, config, progress)
+                except NoModel as e:
+                    # a utility file the hook's cheap filter let through (a pydantic
+                    # ``class X(BaseModel)``): not model code, so no verdict on it
+                    if not skip_no_model:
+                        raise
+                    skipped[source] = e.message
+                    models = []
             progress.step(source)
             runs += models
             for one, graph, report in models:
@@ -240,6 +266,8 @@ def command(
             data.update(data["models"][runs[0][0]])
         if show_cost:
             data["cost"] = costs
+        if skipped:
+            data["skipped"] = skipped
         out = json.dumps(data, indent=2, default=str) + "\n"
     click.echo(out, nl=False)
     from driftcheck import selection
@@ -249,6 +277,8 @@ def command(
         for source, score, hidden in scores:
             extra = f", {hidden} suppressed" if hidden else ""
             click.echo(f"{source}: score {score:g}/100{extra}")
+        for source, why in skipped.items():
+            click.echo(f"{source}: skipped ({why}; not model code)")
         for source, c in costs.items():
             click.echo(_cost_text(source, c))
     return exit_code(findings, level)

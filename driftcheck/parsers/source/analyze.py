@@ -6,7 +6,7 @@ import ast
 from pathlib import Path
 from typing import Any
 
-from driftcheck.errors import DriftcheckError
+from driftcheck.errors import DriftcheckError, NoModel
 from driftcheck.graph.model import Graph, Origin
 from driftcheck.parsers.source.interp.statements import Frame, Raised
 from driftcheck.parsers.source.library.machine import Interp
@@ -428,7 +428,7 @@ def pick_root(interp: Interp, mods: list[ModInfo], entry: str | None, p: Path) -
             raise DriftcheckError(f"no class {entry!r} (nn.Module classes here: {names})", str(p))
         return hits[0]
     if not classes:
-        raise DriftcheckError("no nn.Module subclass found", str(p))
+        raise NoModel("no nn.Module subclass found", str(p))
     used: set[str] = set()
     for c in classes:
         for node in ast.walk(c.node):
