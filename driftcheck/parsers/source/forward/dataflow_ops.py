@@ -425,6 +425,12 @@ def tensor_binop(run: Any, op: ast.operator, a: Any, b: Any, fr: Any, at: Any) -
         return Tens(None)
     if run.f.input_shape is not None and not isinstance(other, (int, float)):
         return Tens(None)  # on real sizes a value we could not compute may be a tensor
+    if other is UNK and t.shape is not None and not run.f.grounded(t.src):
+        # a value we could not compute times a weight or buffer (effdet's fast-attention
+        # fusion ``nodes[i] * edge_weights[i]``, the feature maps not followed): that value may
+        # be a tensor of any shape, so the product is not the weight's shape (a scalar there
+        # made the fused map rank 0 and the next conv a false rank-mismatch blocker)
+        return Tens(None)
     # a number, a symbolic size or a value we could not compute (``1 / math.sqrt(d)``, a mask
     # from a helper): elementwise arithmetic keeps the tensor's shape and producer
     return Tens(t.src, t.shape)
