@@ -623,6 +623,7 @@ def _mlp_width(body: list[Item] | None, out: dict[str, Derived]) -> None:
     if hidden is None:
         return
     found = None
+    widths: list[int] = []
     for it in walk(body or []):
         spec = None if it.is_block else catalogue.get(it.ltype)
         if spec is None or spec.role != "linear":
@@ -634,10 +635,15 @@ def _mlp_width(body: list[Item] | None, out: dict[str, Derived]) -> None:
         if rows == hidden.value and isinstance(cols, int) and cols != hidden.value:
             found = it
             width = cols
+            widths.append(cols)
     if found is not None:
         name = "in_features" if "in_features" in found.params else "nx"
+        # the other projections back to the width (attention's output one, in a block that
+        # declares its MLP first: transformers' NomicBertLayer) are alternatives: a side that
+        # states one of them is taken at its word (``facts._side``)
+        alts = tuple(sorted({w for w in widths if w != width}))
         out["intermediateSize"] = Derived(
-            width, _attr(found, name), _loc(found, name), found.node.id, weak=True
+            width, _attr(found, name), _loc(found, name), found.node.id, weak=True, alts=alts
         )
 
 
