@@ -42,6 +42,10 @@ class Derived:
     """other values the structure would allow as well (the rows of the other tables as wide
     as the token table: LayoutLM's 1024-row box tables beside 800 words): where the same side
     states one of them, the statement stands (``facts._side``)"""
+    others: tuple = ()
+    """other values the structure would allow, used only where the two sides' structures
+    disagree: a side stating one of them is then taken at its word (``facts._stated_other``);
+    where both structures agree (X-MOD's adapters read as the MLP on both sides) they stand"""
 
 
 # fact -> the bound parameter names that carry it on layers of the given role
@@ -623,6 +627,7 @@ def _mlp_width(body: list[Item] | None, out: dict[str, Derived]) -> None:
     if hidden is None:
         return
     found = None
+    widths: list[int] = []
     for it in walk(body or []):
         spec = None if it.is_block else catalogue.get(it.ltype)
         if spec is None or spec.role != "linear":
@@ -634,10 +639,16 @@ def _mlp_width(body: list[Item] | None, out: dict[str, Derived]) -> None:
         if rows == hidden.value and isinstance(cols, int) and cols != hidden.value:
             found = it
             width = cols
+            widths.append(cols)
     if found is not None:
         name = "in_features" if "in_features" in found.params else "nx"
+        # the other projections back to the width (the MLP's down one, in a block that
+        # declares its MLP before the attention: transformers' NomicBertLayer) are other
+        # readings: where the two sides' structures disagree, a side stating one of them is
+        # taken at its word (``facts._stated_other``)
+        others = tuple(sorted({w for w in widths if w != width}))
         out["intermediateSize"] = Derived(
-            width, _attr(found, name), _loc(found, name), found.node.id, weak=True
+            width, _attr(found, name), _loc(found, name), found.node.id, weak=True, others=others
         )
 
 

@@ -104,6 +104,11 @@ def fact_diffs(
             if held is not None:
                 out.append(held)
             continue
+        if both and ls is not None and rs is not None and not same(ls[0], rs[0]):
+            ls, rs = (
+                _stated_other(left, key, ls, "left", rs),
+                _stated_other(right, key, rs, "right", ls),
+            )
         if ls is None or rs is None or same(ls[0], rs[0]):
             continue
         if key == "quantization" and ls[0] == rs[0] == "none":
@@ -416,3 +421,21 @@ def as_adapter_reduction(left: Graph, right: Graph, facts: list[FactDiff]) -> li
         absorbed=absorbed,
     )
     return [f if x is inner else x for x in facts]
+
+
+def _stated_other(g: Graph, key: str, x: tuple, side: str, y: tuple) -> tuple:
+    """One side's (value, location, Derived), or its statement where its structure's reading
+    is a guess among others (``Derived.others``: the last projection back to the width, in a
+    layer that declares its MLP before the attention, is the attention's) and it states one
+    of the others, and its reading is no MLP: the other side reads the stated value, or holds
+    this side's reading as a layer other than its MLP (the attention both have). Else both
+    readings stand (X-MOD's adapters: both sides read them, and the factor rule needs them)."""
+    d, f, e = x[2], g.facts.get(key), y[2]
+    if d is None or not d.others or f is None:
+        return x
+    v = normalise(key, f.value)
+    if v is None or not any(same(v, o) for o in d.others):
+        return x
+    if not same(y[0], v) and not (e is not None and any(same(x[0], o) for o in e.others)):
+        return x
+    return v, f.loc.model_copy(update={"side": side}) if f.loc else None, None
