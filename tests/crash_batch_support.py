@@ -21,7 +21,7 @@ CASES = {e["name"]: e for e in json.loads((CRASH / "cases.json").read_text())}
 TRUTH = json.loads((CRASH / "truth.json").read_text())
 # the splits in the order they were written: a batch's "new" defect classes are those no
 # earlier split has (a later batch may reuse them)
-ORDER = ("dev", "held_out", "fresh", "fresh2", "fresh3")
+ORDER = ("dev", "held_out", "fresh", "fresh2", "fresh3", "fresh4")
 
 
 def template_module(name: str):
@@ -73,6 +73,15 @@ def check_rendered(split: str, module: str, prefix: str) -> None:
         text = header.format(name=name, defect=defect, input=shape, kind=t.T[tname]["kind"])
         text += t.T[tname]["src"].format(**sizes)
         assert (CRASH / e["file"]).read_text() == text, name
+
+
+def check_all_judged_and_labels_hold(split: str) -> None:
+    """Every case of ``split`` has a torch verdict (none dropped), and torch agrees with each
+    label: a case labelled clean runs, one labelled with a defect class raises."""
+    judged = {n: TRUTH["cases"].get(n) for n in batch(split)}
+    assert all(judged.values()), [n for n, v in judged.items() if not v]
+    wrong = [n for n, v in judged.items() if v["crash"] != (v["defect"] != "clean")]
+    assert not wrong, wrong
 
 
 def error_type(e: dict, seed: int) -> str | None:

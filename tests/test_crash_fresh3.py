@@ -44,10 +44,7 @@ def test_case_files_are_the_rendered_templates():
 def test_nothing_dropped_and_no_case_mislabelled():
     """Every fresh3 case has a torch verdict, and each one labelled clean runs while each one
     labelled with a defect class raises (the labels were written before torch was asked)."""
-    judged = {n: cb.TRUTH["cases"].get(n) for n in cb.batch("fresh3")}
-    assert all(judged.values()), [n for n, v in judged.items() if not v]
-    wrong = [n for n, v in judged.items() if v["crash"] != (v["defect"] != "clean")]
-    assert not wrong, wrong
+    cb.check_all_judged_and_labels_hold("fresh3")
 
 
 @pytest.mark.parametrize("name", sorted(SAMPLE))

@@ -16,6 +16,8 @@ defect class (TP FN FP TN), then precision and recall for the dev part and the h
                                                       # same sha256 rule; --show lists dev only
     python benchmarks/crash/bench_crash.py --fresh3   # the third fresh batch (session 15, blind),
                                                       # cut the same way as --fresh2
+    python benchmarks/crash/bench_crash.py --fresh4   # the fourth fresh batch (session 16, blind),
+                                                      # cut the same way as --fresh2
 """
 
 from __future__ import annotations
@@ -110,13 +112,13 @@ def held_out(name: str) -> bool:
 
 
 # the blind batches cut into a dev and a held-out part by the sha256 rule
-CUT_SPLITS = ("fresh2", "fresh3")
+CUT_SPLITS = ("fresh2", "fresh3", "fresh4")
 
 
 def part_of(e: dict) -> str:
-    """The reporting part of a case: its split, with fresh2 and fresh3 cut into a dev and a
-    held-out part (sessions 14, 15: the analyzer is tuned on a batch's dev part only, so its
-    held-out part stays a blind measure)."""
+    """The reporting part of a case: its split, with the blind batches (fresh2, fresh3, fresh4)
+    cut into a dev and a held-out part (sessions 14 to 16: the analyzer is tuned on a batch's
+    dev part only, so its held-out part stays a blind measure)."""
     if e["split"] in CUT_SPLITS:
         return f"{e['split']}_held_out" if held_out(e["name"]) else f"{e['split']}_dev"
     return e["split"]
@@ -159,13 +161,28 @@ def main(argv: list[str] | None = None) -> int:
         action="store_true",
         help="run the third fresh batch (templates_fresh3.py, written blind) instead",
     )
+    ap.add_argument(
+        "--fresh4",
+        action="store_true",
+        help="run the fourth fresh batch (templates_fresh4.py, written blind) instead",
+    )
     ap.add_argument("--json", help="write per-case results here")
     a = ap.parse_args(argv)
     cases = json.loads((HERE / "cases.json").read_text())
     truth = json.loads((HERE / "truth.json").read_text())
     cases = [e for e in cases if e["name"] in truth["cases"]]
     # one part at a time: a fresh batch alone, else the dev and held-out parts
-    part = "fresh3" if a.fresh3 else "fresh2" if a.fresh2 else "fresh" if a.fresh else None
+    part = (
+        "fresh4"
+        if a.fresh4
+        else "fresh3"
+        if a.fresh3
+        else "fresh2"
+        if a.fresh2
+        else "fresh"
+        if a.fresh
+        else None
+    )
     if part:
         cases = [e for e in cases if e["split"] == part]
     else:
