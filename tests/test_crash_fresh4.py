@@ -11,6 +11,8 @@ verdict in ``truth.json`` is what torch says now under two seeds.
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from tests import crash_batch_support as cb
@@ -34,6 +36,21 @@ SAMPLE = {
 
 def test_batch_size_balance_and_new_classes():
     cb.check_size_balance_and_new_classes("fresh4", "templates_fresh4", "f4_", min_cases=70)
+
+
+def test_a_quarter_are_whole_models():
+    """Session 16: at least 25% of the templates are whole small models, not one layer (checked
+    on the source: a second module class of the template's own, a ModuleList / Sequential
+    stack, or at least three torch module classes built)."""
+    t = cb.template_module("templates_fresh4")
+    whole = set(t.WHOLE_MODELS)
+    assert whole <= set(t.T) and len(whole) >= 0.25 * len(t.T)
+    for name in whole:
+        src = t.T[name]["src"]
+        stacked = "ModuleList" in src or "Sequential" in src
+        assert (
+            src.count("class ") >= 2 or stacked or len(re.findall(r"nn\.[A-Z]\w*\(", src)) >= 3
+        ), name
 
 
 def test_case_files_are_the_rendered_templates():

@@ -1358,6 +1358,43 @@ class Net(nn.Module):
 )
 
 
+# the templates that are whole small models (a block stack or several modules built in __init__
+# from constructor sizes, forward through them) rather than one layer or block: session 16 asks
+# for at least a quarter of the batch in this form, the way users' code fails
+WHOLE_MODELS = (
+    "segnet_unpool",
+    "crnn_ocr_squeeze",
+    "deepfm_fields",
+    "dcn_cross_layer",
+    "xvector_stats_pool",
+    "audio_crnn_freq_gru",
+    "nbeats_stack",
+    "nerf_skip_mlp",
+    "gat_multihead",
+    "siamese_head",
+    "protonet_cdist",
+    "vq_codebook",
+    "pixelcnn_masked_conv",
+    "stylegan_modconv",
+    "aspp_pool_branch",
+    "inception_block",
+    "densenet_growth",
+    "shufflenet_unit",
+    "yolo_head_reshape",
+    "hourglass_merge",
+    "bahdanau_attention",
+    "transformer_tgt_mask",
+    "qk_norm_headdim",
+    "backbone_out_indices",
+    "cpvt_peg",
+    "llava_projector",
+    "slot_attention",
+    "custom_linear_weight",
+    "wavenet_gated",
+    "causal_slice_pad",
+)
+
+
 # (template, variant suffix, defect class it was written for, sizes); "clean" = written to run
 VARIANTS: list[tuple[str, str, str, dict]] = [
     ("segnet_unpool", "ok", "clean", {"ia": "i2", "ib": "i1"}),
