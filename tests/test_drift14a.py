@@ -21,7 +21,7 @@ import pytest
 
 from driftcheck.errors import DriftcheckError
 from driftcheck.parsers.source import parse_source
-from tests.size_model_support import (
+from tests.model_count_support import (
     check_count_matches_torch,
     check_honest_unknown,
     torch_count,

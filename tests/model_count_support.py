@@ -1,5 +1,5 @@
-"""Shared harness for the tests that read model sizes through Python constructs
-(tests/test_drift13a.py, test_drift14a.py, test_drift15a.py, ...).
+"""Shared harness for the tests that count a small model both ways: statically and in torch
+(tests/test_drift14a.py, test_drift15a.py, test_wild_constructs*.py, ...).
 
 Each test file writes small modules whose sizes come out of one construct (a settings class, a
 context variable, a struct header...). The question is always the same and lives here: the
@@ -9,7 +9,9 @@ device, or, where the value cannot be known, the count is null (an honest unknow
 
 from __future__ import annotations
 
+import contextlib
 import runpy
+import sys
 import textwrap
 from pathlib import Path
 
@@ -35,12 +37,37 @@ SIZE_TAIL = """
 """
 
 
-def torch_count(path: str | Path, root: str = "M") -> int:
-    """Parameters of ``root()`` built by torch on the meta device (shared tensors once)."""
+def torch_count(
+    path: str | Path,
+    root: str = "M",
+    device: str | None = "meta",
+    sys_path: str | Path | None = None,
+    seed: int | None = None,
+) -> int:
+    """Parameters of the file's ``root`` built by torch (shared tensors counted once).
+
+    ``root`` names a module class (built with no arguments) or a module instance (a file's
+    global ``model``). ``device``: "meta" (no memory), "cpu" where the code reads tensor values
+    (``nonzero`` has no meta kernel), or None for torch's default. ``sys_path``: a folder put
+    first on ``sys.path`` while the file runs (a package written next to it); the modules it
+    imported from there are dropped afterwards, so that no later test sees them. ``seed``:
+    ``torch.manual_seed`` first, for code that draws its sizes."""
     torch = pytest.importorskip("torch")
-    with torch.device("meta"):
-        m = runpy.run_path(str(path), run_name="__size_model__")[root]()
-    return sum(p.numel() for p in {id(p): p for p in m.parameters()}.values())
+    old_path, old_mods = list(sys.path), set(sys.modules)
+    if sys_path is not None:
+        sys.path.insert(0, str(sys_path))
+    if seed is not None:
+        torch.manual_seed(seed)
+    try:
+        with torch.device(device) if device else contextlib.nullcontext():
+            obj = runpy.run_path(str(path), run_name="__counted__")[root]
+            model = obj() if isinstance(obj, type) else obj
+    finally:
+        if sys_path is not None:
+            sys.path[:] = old_path
+            for name in set(sys.modules) - old_mods:
+                del sys.modules[name]
+    return sum(p.numel() for p in {id(p): p for p in model.parameters()}.values())
 
 
 def write_sized(tmp_path: Path, code: str, tail: str = SIZE_TAIL) -> Path:
