@@ -8,13 +8,15 @@ only in the defect, so a rule that flags everything or nothing fails.
 
 from __future__ import annotations
 
-import json
 import textwrap
-from pathlib import Path
 
 import pytest
 
-from driftcheck.cli import main
+from tests.crash_rule_support import (
+    check_blocker_iff_crash,
+    check_both_sides,
+    check_silent_without_shape,
+)
 
 HEAD = "import torch\nimport torch.nn as nn\nimport torch.nn.functional as F\n\n"
 
@@ -280,63 +282,20 @@ model("cat_tuple_bad", (2, 4, 5, 5))(_CAT.format(pick=""))
 model("cat_tuple_ok", (2, 4, 5, 5))(_CAT.format(pick="[0]"))
 
 
-def _torch_crashes(path: Path, shape: tuple[int, ...], kind: str, train: bool) -> bool:
-    torch = pytest.importorskip("torch")
-    import runpy
-
-    torch.manual_seed(0)
-    net = runpy.run_path(str(path), run_name="__crash14__")["Net"]()
-    net.train(train)
-    x = torch.randint(0, 3, shape) if kind == "tokens" else torch.randn(shape)
-    try:
-        with torch.no_grad():
-            net(x)
-    except Exception:  # noqa: BLE001 - any error forward raises is the crash
-        return True
-    return False
-
-
-def _blockers(path: Path, shape: tuple[int, ...], capsys) -> list[dict]:
-    argv = ["check", f"{path}::Net", "--input-shape", ",".join(map(str, shape))]
-    rc = main([*argv, "--format", "json"])
-    data = json.loads(capsys.readouterr().out)
-    found = [f for f in data.get("findings", []) if f.get("severity") == "blocker"]
-    assert (rc == 1) is bool(found), (rc, found)
-    return found
-
-
 @pytest.mark.parametrize("name", sorted(MODELS))
 def test_blocker_iff_torch_crashes(name, tmp_path, capsys):
-    src, shape, kind = MODELS[name]
-    path = tmp_path / f"{name}.py"
-    path.write_text(HEAD + src)
-    crashes = _torch_crashes(path, shape, kind, train=True)
-    # the verdict does not depend on the module's mode (MultiheadAttention has a fast path in
-    # eval mode under no_grad that checks its masks in other code)
-    assert _torch_crashes(path, shape, kind, train=False) is crashes
-    found = _blockers(path, shape, capsys)
-    assert bool(found) is crashes, (name, crashes, found)
-    if crashes:
-        assert any(loc.get("line") for f in found for loc in f.get("locations", [])), found
+    check_blocker_iff_crash(MODELS, HEAD, name, tmp_path, capsys)
 
 
 def test_every_rule_has_both_sides(tmp_path):
-    """A crashing model and a clean one per rule family (the names' first word)."""
-    pytest.importorskip("torch")
-    sides: dict[str, set[bool]] = {}
-    for name, (src, shape, kind) in MODELS.items():
-        path = tmp_path / f"{name}.py"
-        path.write_text(HEAD + src)
-        sides.setdefault(name.split("_")[0], set()).add(_torch_crashes(path, shape, kind, True))
-    assert all(v == {True, False} for v in sides.values()), sides
+    check_both_sides(MODELS, HEAD, tmp_path)
 
 
 def test_size_free_without_input_shape(tmp_path, capsys):
-    """Without ``--input-shape`` the rules stay silent (nothing is known for certain)."""
-    for name in ("pos_table_short", "lstm_tuple_indexed", "conv_groups_bad", "assert_block_bad"):
-        src, _, _ = MODELS[name]
-        path = tmp_path / f"{name}.py"
-        path.write_text(HEAD + src)
-        main(["check", f"{path}::Net", "--format", "json"])
-        data = json.loads(capsys.readouterr().out)
-        assert not [f for f in data["findings"] if f["severity"] == "blocker"], name
+    check_silent_without_shape(
+        MODELS,
+        HEAD,
+        ("pos_table_short", "lstm_tuple_indexed", "conv_groups_bad", "assert_block_bad"),
+        tmp_path,
+        capsys,
+    )

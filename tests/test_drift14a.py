@@ -21,40 +21,14 @@ import pytest
 
 from driftcheck.errors import DriftcheckError
 from driftcheck.parsers.source import parse_source
+from tests.model_count_support import (
+    check_count_matches_torch,
+    check_honest_unknown,
+    torch_count,
+    write_sized,
+)
 
 torch = pytest.importorskip("torch")
-
-
-def _torch_count(path: str) -> int:
-    with torch.device("meta"):
-        m = runpy.run_path(path, run_name="__d14a__")["M"]()
-    return sum(p.numel() for p in {id(p): p for p in m.parameters()}.values())
-
-
-# every model reads its sizes through ``size(name)`` while it builds (not at import)
-TAIL = """
-    class Block(nn.Module):
-        def __init__(self):
-            super().__init__()
-            d, f = size("D"), size("F")
-            self.qkv = nn.Linear(d, 3 * d, bias=False)
-            self.ff = nn.Sequential(nn.Linear(d, f), nn.GELU(), nn.Linear(f, d))
-            self.ln = nn.LayerNorm(d)
-    class M(nn.Module):
-        def __init__(self):
-            super().__init__()
-            self.emb = nn.Embedding(size("V"), size("D"))
-            self.blocks = nn.ModuleList(Block() for _ in range(size("L")))
-"""
-
-
-def _write(tmp_path, code: str):
-    path = tmp_path / "model.py"
-    body = textwrap.dedent(code)
-    if "class M(" not in body:
-        body += textwrap.dedent(TAIL)
-    path.write_text(body)
-    return path
 
 
 MODELS: dict[str, str] = {
@@ -224,9 +198,7 @@ MODELS: dict[str, str] = {
 
 @pytest.mark.parametrize("name", sorted(MODELS))
 def test_model_count_matches_torch(name, tmp_path):
-    path = _write(tmp_path, MODELS[name])
-    g = parse_source(path, entry="M")
-    assert g.params_total() == _torch_count(str(path)), [str(n) for n in g.notes]
+    check_count_matches_torch(tmp_path, MODELS[name])
 
 
 # a value the code does not let us read: the count is unknown, never a default's
@@ -282,9 +254,7 @@ UNKNOWN: dict[str, str] = {
 
 @pytest.mark.parametrize("name", sorted(UNKNOWN))
 def test_unreadable_size_is_an_honest_unknown(name, tmp_path):
-    path = _write(tmp_path, UNKNOWN[name])
-    g = parse_source(path, entry="M")
-    assert g.params_total() is None, g.params_total()
+    check_honest_unknown(tmp_path, UNKNOWN[name])
 
 
 REJECTED = """
@@ -304,7 +274,7 @@ REJECTED = """
 def test_userdict_setitem_that_rejects_a_value_raises(tmp_path):
     """``UserDict.__init__`` stores each item through the subclass's ``__setitem__``: one that
     rejects ``L=0`` raises, so the model cannot be built (as in CPython), never counted."""
-    path = _write(tmp_path, REJECTED)
+    path = write_sized(tmp_path, REJECTED)
     with pytest.raises(ValueError):
         runpy.run_path(str(path), run_name="__d14a__")
     with pytest.raises(DriftcheckError, match="ValueError"):
@@ -349,7 +319,7 @@ def test_root_is_found_past_singledispatch_implementations(tmp_path):
     path.write_text(textwrap.dedent(SINGLEDISPATCH))
     g = parse_source(path)
     assert g.name == "M"
-    assert g.params_total() == _torch_count(str(path))
+    assert g.params_total() == torch_count(path)
 
 
 WINDOW = """
@@ -378,7 +348,7 @@ def test_window_read_from_a_table_in_forward_is_a_use(tmp_path):
     path.write_text(textwrap.dedent(WINDOW))
     ns = runpy.run_path(str(path), run_name="__d14a__")
     g = parse_source(path)
-    assert g.params_total() == _torch_count(str(path))
+    assert g.params_total() == torch_count(path)
     uses = {(u.key, u.value) for u in g.uses}
     assert ("slidingWindow", ns["HP"]["window"]) in uses
     assert not any(u.value == ns["HP"]["span"] for u in g.uses)
@@ -423,7 +393,7 @@ def test_settings_object_read_by_forward_as_cpython_reads_it(tmp_path):
     path.write_text(textwrap.dedent(ATTRDICT_FORWARD))
     ns = runpy.run_path(str(path), run_name="__d14a__")
     g = parse_source(path)
-    assert g.params_total() == _torch_count(str(path))
+    assert g.params_total() == torch_count(path)
     uses = {(u.key, u.value) for u in g.uses}
     assert ("ropeTheta", ns["cfg"].rope_theta) in uses
     assert ("slidingWindow", ns["W"].sliding_window) in uses
@@ -456,5 +426,5 @@ def test_dict_subclass_item_read_by_forward_is_the_head_count(tmp_path):
     path.write_text(textwrap.dedent(HEADS_FORWARD))
     ns = runpy.run_path(str(path), run_name="__d14a__")
     g = parse_source(path)
-    assert g.params_total() == _torch_count(str(path))
+    assert g.params_total() == torch_count(path)
     assert ("numHeads", ns["H"]["n_head"]) in {(u.key, u.value) for u in g.uses}

@@ -19,40 +19,14 @@ import textwrap
 import pytest
 
 from driftcheck.parsers.source import parse_source
+from tests.model_count_support import (
+    check_count_matches_torch,
+    check_honest_unknown,
+    torch_count,
+    write_sized,
+)
 
 torch = pytest.importorskip("torch")
-
-
-def _torch_count(path: str) -> int:
-    with torch.device("meta"):
-        m = runpy.run_path(path, run_name="__d15a__")["M"]()
-    return sum(p.numel() for p in {id(p): p for p in m.parameters()}.values())
-
-
-# every model reads its sizes through ``size(name)`` while it builds (not at import)
-TAIL = """
-    class Block(nn.Module):
-        def __init__(self):
-            super().__init__()
-            d, f = size("D"), size("F")
-            self.qkv = nn.Linear(d, 3 * d, bias=False)
-            self.ff = nn.Sequential(nn.Linear(d, f), nn.GELU(), nn.Linear(f, d))
-            self.ln = nn.LayerNorm(d)
-    class M(nn.Module):
-        def __init__(self):
-            super().__init__()
-            self.emb = nn.Embedding(size("V"), size("D"))
-            self.blocks = nn.ModuleList(Block() for _ in range(size("L")))
-"""
-
-
-def _write(tmp_path, code: str):
-    path = tmp_path / "model.py"
-    body = textwrap.dedent(code)
-    if "class M(" not in body:
-        body += textwrap.dedent(TAIL)
-    path.write_text(body)
-    return path
 
 
 MODELS: dict[str, str] = {
@@ -264,9 +238,7 @@ MODELS: dict[str, str] = {
 
 @pytest.mark.parametrize("name", sorted(MODELS))
 def test_model_count_matches_torch(name, tmp_path):
-    path = _write(tmp_path, MODELS[name])
-    g = parse_source(path, entry="M")
-    assert g.params_total() == _torch_count(str(path)), [str(n) for n in g.notes]
+    check_count_matches_torch(tmp_path, MODELS[name])
 
 
 # the code's value cannot be known statically: the count is null, never a guessed default
@@ -307,15 +279,13 @@ UNKNOWN: dict[str, str] = {
 
 @pytest.mark.parametrize("name", sorted(UNKNOWN))
 def test_unreadable_size_is_an_honest_unknown(name, tmp_path):
-    path = _write(tmp_path, UNKNOWN[name])
-    g = parse_source(path, entry="M")
-    assert g.params_total() is None, g.params_total()
+    check_honest_unknown(tmp_path, UNKNOWN[name])
 
 
 def test_next_of_an_empty_generator_without_default_is_unknown(tmp_path):
     """``next(gen)`` of a generator that yields nothing raises StopIteration in CPython: the
     size is unknown, never a preset that did not match."""
-    path = _write(
+    path = write_sized(
         tmp_path,
         """
         import torch.nn as nn
@@ -332,9 +302,9 @@ def test_next_of_an_empty_generator_without_default_is_unknown(tmp_path):
 def test_root_is_found_past_subclasses_found_by_lookup(tmp_path):
     """The mixers are reached only through ``cls.__subclasses__()``: no class names them, yet
     they are parts of the model; the one top-level class is the root without ``--entry``."""
-    path = _write(tmp_path, MODELS["subclasses_plugin_lookup"])
+    path = write_sized(tmp_path, MODELS["subclasses_plugin_lookup"])
     g = parse_source(path)
-    assert g.params_total() == _torch_count(str(path))
+    assert g.params_total() == torch_count(path)
 
 
 NORM_EPS_FORWARD = """
@@ -373,7 +343,7 @@ def test_eps_read_by_a_norms_forward_is_a_use(tmp_path):
     path.write_text(textwrap.dedent(NORM_EPS_FORWARD))
     ns = runpy.run_path(str(path), run_name="__d15a__")
     g = parse_source(path)
-    assert g.params_total() == _torch_count(str(path))
+    assert g.params_total() == torch_count(path)
     uses = {(u.key, u.value) for u in g.uses}
     assert ("normEps", ns["CFG"].rms_norm_eps) in uses
     assert not any(u.value == ns["CFG"].eps for u in g.uses)

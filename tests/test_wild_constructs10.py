@@ -5,8 +5,8 @@ honestly unknown where that is the point."""
 
 from __future__ import annotations
 
+import functools
 import json
-import runpy
 import subprocess
 import sys
 import textwrap
@@ -16,15 +16,10 @@ import pytest
 from benchmarks import installs
 from driftcheck.parsers.source import parse_source
 from tests.conftest import ROOT
+from tests.model_count_support import torch_count as _count
 
 torch = pytest.importorskip("torch")
-
-
-def torch_count(path) -> int:
-    with torch.device("meta"):
-        model = runpy.run_path(str(path), run_name="__wild__")["model"]
-    seen = {id(p): p for p in model.parameters()}
-    return sum(p.numel() for p in seen.values())
+torch_count = functools.partial(_count, root="model", device="meta")
 
 
 def core_count(path) -> int | None:

@@ -10,8 +10,8 @@ wrong number on all three byol files of fresh4."""
 
 from __future__ import annotations
 
+import functools
 import json
-import runpy
 import subprocess
 import sys
 import textwrap
@@ -21,17 +21,10 @@ import pytest
 from benchmarks import installs
 from driftcheck.parsers.source import parse_source
 from tests.conftest import ROOT
+from tests.model_count_support import torch_count as _count
 
 torch = pytest.importorskip("torch")
-
-
-def torch_count(path, device: str = "meta") -> int:
-    """torch's count of the file's ``model`` (built on the meta device, or the CPU where the
-    code reads tensor values)."""
-    with torch.device(device):
-        model = runpy.run_path(str(path), run_name="__wild__")["model"]
-    seen = {id(p): p for p in model.parameters()}
-    return sum(p.numel() for p in seen.values())
+torch_count = functools.partial(_count, root="model", device="meta")
 
 
 def write(tmp_path, src: str, name: str = "m.py"):
@@ -520,7 +513,7 @@ def test_coupling_masks_written_in_place(tmp_path):
         model = nn.ModuleList(layers)
         """,
     )
-    assert parse_source(f).params_total() == torch_count(f, "cpu")
+    assert parse_source(f).params_total() == torch_count(f, device="cpu")
 
 
 def test_in_place_write_under_an_unknown_key_forgets_the_values(tmp_path):
@@ -536,7 +529,7 @@ def test_in_place_write_under_an_unknown_key_forgets_the_values(tmp_path):
         model = nn.Linear(int((mask > 0).sum().item()), 2)
         """,
     )
-    assert torch_count(f, "cpu") == 5 * 2 + 2
+    assert torch_count(f, device="cpu") == 5 * 2 + 2
     assert parse_source(f).params_total() is None  # never 6 * 2 + 2, the old values' count
 
 

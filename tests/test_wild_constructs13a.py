@@ -10,22 +10,17 @@ stable-baselines3 size their first and last layers from those spaces."""
 from __future__ import annotations
 
 import builtins
+import functools
 import runpy
 import textwrap
 
 import pytest
 
 from driftcheck.parsers.source import parse_source
+from tests.model_count_support import torch_count as _count
 
 torch = pytest.importorskip("torch")
-
-
-def torch_count(path, device: str = "meta") -> int:
-    """torch's count of the file's ``model`` (built on the meta device)."""
-    with torch.device(device):
-        model = runpy.run_path(str(path), run_name="__wild__")["model"]
-    seen = {id(p): p for p in model.parameters()}
-    return sum(p.numel() for p in seen.values())
+torch_count = functools.partial(_count, root="model", device="meta")
 
 
 def write(tmp_path, src: str, name: str = "m.py"):

@@ -10,14 +10,16 @@ torch operation), where the count stays exact."""
 
 from __future__ import annotations
 
-import runpy
+import functools
 import textwrap
 
 import pytest
 
 from driftcheck.parsers.source import parse_source
+from tests.model_count_support import torch_count as _count
 
 torch = pytest.importorskip("torch")
+torch_count = functools.partial(_count, root="model", device="cpu")
 
 HEAD = """
 import os
@@ -47,13 +49,6 @@ class Net(nn.Module):
 
 model = Net()
 """
-
-
-def torch_count(path) -> int:
-    with torch.device("cpu"):  # small models; nonzero() has no meta kernel
-        model = runpy.run_path(str(path), run_name="__wild__")["model"]
-    seen = {id(p): p for p in model.parameters()}
-    return sum(p.numel() for p in seen.values())
 
 
 def write(tmp_path, body: str):

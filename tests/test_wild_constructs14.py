@@ -18,21 +18,16 @@ still stops with a note (tests/test_wild_budget12.py)."""
 
 from __future__ import annotations
 
-import runpy
+import functools
 import textwrap
 
 import pytest
 
 from driftcheck.parsers.source import parse_source
+from tests.model_count_support import torch_count as _count
 
 torch = pytest.importorskip("torch")
-
-
-def torch_count(path) -> int:
-    with torch.device("meta"):
-        model = runpy.run_path(str(path), run_name="__wild__")["model"]
-    seen = {id(p): p for p in model.parameters()}
-    return sum(p.numel() for p in seen.values())
+torch_count = functools.partial(_count, root="model", device="meta")
 
 
 def write(tmp_path, src: str, name: str = "m.py"):

@@ -10,14 +10,16 @@ Before, the condition on ``getfullargspec`` was undecided and every appended lay
 
 from __future__ import annotations
 
-import runpy
+import functools
 import textwrap
 
 import pytest
 
 from driftcheck.parsers.source import parse_source
+from tests.model_count_support import torch_count as _count
 
 torch = pytest.importorskip("torch")
+torch_count = functools.partial(_count, root="model", device="cpu")
 
 SHAPE_SEQ = """
 import inspect
@@ -83,12 +85,6 @@ class ShapeSeq(nn.ModuleDict):
 
 {body}
 """
-
-
-def torch_count(path) -> int:
-    with torch.device("cpu"):
-        model = runpy.run_path(str(path), run_name="__wild__")["model"]
-    return sum(p.numel() for p in {id(p): p for p in model.parameters()}.values())
 
 
 def check(tmp_path, body: str):

@@ -19,8 +19,8 @@ each case a small model written here and built in real torch.
 
 from __future__ import annotations
 
+import functools
 import os
-import runpy
 import subprocess
 import sys
 import textwrap
@@ -28,20 +28,10 @@ import textwrap
 import pytest
 
 from driftcheck.parsers.source import parse_source
+from tests.model_count_support import torch_count as _count
 
 torch = pytest.importorskip("torch")
-
-
-def torch_count(path, extra_path=None) -> int:
-    old = list(sys.path)
-    if extra_path is not None:
-        sys.path.insert(0, str(extra_path))
-    try:
-        with torch.device("cpu"):
-            model = runpy.run_path(str(path), run_name="__wild__")["model"]
-    finally:
-        sys.path[:] = old
-    return sum(p.numel() for p in {id(p): p for p in model.parameters()}.values())
+torch_count = functools.partial(_count, root="model", device="cpu")
 
 
 def static_count(path):
@@ -312,7 +302,7 @@ def test_registry_filled_by_a_metaclass(tmp_path, name):
         (pkg / fname).write_text(textwrap.dedent(text))
     user = tmp_path / "user.py"
     user.write_text(f"from zoo import build\n\nmodel = build({name!r}, 10)\n")
-    want = torch_count(user, tmp_path)
+    want = torch_count(user, sys_path=tmp_path)
     assert static_count(user) == want
 
 

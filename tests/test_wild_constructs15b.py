@@ -11,28 +11,24 @@ Parameter itself), and the parameters an ``exec`` registers were dropped."""
 
 from __future__ import annotations
 
-import runpy
+import functools
 import textwrap
 from pathlib import Path
 
 import pytest
 
 from driftcheck.parsers.source import parse_source
+from tests.model_count_support import torch_count as _count
 
 ROOT = Path(__file__).resolve().parents[1]
 
 torch = pytest.importorskip("torch")
+torch_count = functools.partial(_count, root="model", device="cpu")
 
 HEAD = """
 import torch
 import torch.nn as nn
 """
-
-
-def torch_count(path) -> int:
-    with torch.device("cpu"):
-        model = runpy.run_path(str(path), run_name="__wild__")["model"]
-    return sum(p.numel() for p in {id(p): p for p in model.parameters()}.values())
 
 
 def write(tmp_path, body: str):

@@ -12,28 +12,17 @@ tiny package written in tmp_path, built in real torch and read statically.
 
 from __future__ import annotations
 
+import functools
 import json
-import runpy
-import sys
 import textwrap
 
 import pytest
 
 from driftcheck.parsers.source import parse_source
+from tests.model_count_support import torch_count as _count
 
 torch = pytest.importorskip("torch")
-
-
-def torch_count(path) -> int:
-    old, mods = list(sys.path), set(sys.modules)
-    sys.path.insert(0, str(path.parent))
-    try:
-        model = runpy.run_path(str(path), run_name="__wild__")["model"]
-    finally:
-        sys.path[:] = old
-        for m in set(sys.modules) - mods:  # the tmp package: never seen by a later test
-            del sys.modules[m]
-    return sum(p.numel() for p in {id(p): p for p in model.parameters()}.values())
+torch_count = functools.partial(_count, root="model", device=None)
 
 
 def write(root, files: dict[str, str]) -> None:
@@ -88,7 +77,7 @@ def test_json_next_to_module_read_in_with_block(tmp_path):
         "pkgwith/resources/nets.json": json.dumps({"small": {"dims": [7, 5, 3]}}),
     }
     f, g = analyzed(tmp_path, files, "from pkgwith import Net\nmodel = Net('small')\n")
-    assert g.params_total() == torch_count(f) == 7 * 5 + 5 + 5 * 3 + 3
+    assert g.params_total() == torch_count(f, sys_path=f.parent) == 7 * 5 + 5 + 5 * 3 + 3
     assert any("package data file read" in n and "nets.json" in n for n in g.notes)
 
 
@@ -114,7 +103,7 @@ def test_glob_of_package_directory_and_read_text(tmp_path):
         "pkgglob/configs/b.json": json.dumps({"dims": [9, 2, 2]}),
     }
     f, g = analyzed(tmp_path, files, "from pkgglob import Net\nmodel = Net('b')\n")
-    assert g.params_total() == torch_count(f) == 9 * 2 + 2 + 2 * 2 + 2
+    assert g.params_total() == torch_count(f, sys_path=f.parent) == 9 * 2 + 2 + 2 * 2 + 2
 
 
 def test_importlib_resources_files(tmp_path):
@@ -131,7 +120,7 @@ def test_importlib_resources_files(tmp_path):
         "pkgres/nets.json": json.dumps({"x": {"dims": [3, 3]}}),
     }
     f, g = analyzed(tmp_path, files, "from pkgres import Net\nmodel = Net('x')\n")
-    assert g.params_total() == torch_count(f) == 12
+    assert g.params_total() == torch_count(f, sys_path=f.parent) == 12
 
 
 def test_file_outside_the_package_stays_unknown(tmp_path):
@@ -151,7 +140,7 @@ def test_file_outside_the_package_stays_unknown(tmp_path):
         "outside.json": json.dumps({"x": {"dims": [3, 3]}}),
     }
     f, g = analyzed(tmp_path, files, "from pkgout import Net\nmodel = Net('x')\n")
-    assert torch_count(f) == 12
+    assert torch_count(f, sys_path=f.parent) == 12
     assert g.params_total() is None
 
 
@@ -170,7 +159,7 @@ def test_script_outside_any_package_does_not_read_its_neighbours(tmp_path):
             """
         )
     )
-    assert torch_count(f) == 30
+    assert torch_count(f, sys_path=f.parent) == 30
     assert parse_source(f).params_total() is None
 
 
@@ -192,7 +181,7 @@ def test_oversized_package_file_stays_unknown(tmp_path):
         "pkgbig/nets.json": json.dumps(big),
     }
     f, g = analyzed(tmp_path, files, "from pkgbig import Net\nmodel = Net('x')\n")
-    assert torch_count(f) == 12
+    assert torch_count(f, sys_path=f.parent) == 12
     assert g.params_total() is None
 
 
@@ -214,7 +203,7 @@ def test_writing_a_package_file_is_not_modelled(tmp_path):
         "pkgwrite/nets.json": json.dumps({"x": {"dims": [8, 8]}}),
     }
     f, g = analyzed(tmp_path, files, "from pkgwrite import Net\nmodel = Net('x')\n")
-    assert torch_count(f) == 12  # torch reads what the import wrote
+    assert torch_count(f, sys_path=f.parent) == 12  # torch reads what the import wrote
     assert g.params_total() in (None, 12)  # never the stale 72
 
 
@@ -243,7 +232,7 @@ def test_module_getattr_lazy_attribute(tmp_path):
         """,
     }
     f, g = analyzed(tmp_path, files, "import pkglazy\nmodel = pkglazy.Head.wide(4)\n")
-    assert g.params_total() == torch_count(f) == 4 * 8 + 8
+    assert g.params_total() == torch_count(f, sys_path=f.parent) == 4 * 8 + 8
 
 
 def test_top_level_call_filling_a_module_dict(tmp_path):
@@ -264,4 +253,4 @@ def test_top_level_call_filling_a_module_dict(tmp_path):
         """,
     }
     f, g = analyzed(tmp_path, files, "from pkgfill import Net\nmodel = Net()\n")
-    assert g.params_total() == torch_count(f) == 3 * 3 + 3
+    assert g.params_total() == torch_count(f, sys_path=f.parent) == 3 * 3 + 3

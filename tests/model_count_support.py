@@ -1,0 +1,91 @@
+"""Shared harness for the tests that count a small model both ways: statically and in torch
+(tests/test_drift14a.py, test_drift15a.py, test_wild_constructs*.py, ...).
+
+Each test file writes small modules whose sizes come out of one construct (a settings class, a
+context variable, a struct header...). The question is always the same and lives here: the
+static ``params_total`` of ``M`` equals the parameter count torch gives ``M()`` on the meta
+device, or, where the value cannot be known, the count is null (an honest unknown).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import runpy
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from driftcheck.parsers.source import parse_source
+
+# a model reading its sizes through ``size(name)`` while it builds (not at import): appended to
+# a construct's code when that code does not define ``M`` itself
+SIZE_TAIL = """
+    class Block(nn.Module):
+        def __init__(self):
+            super().__init__()
+            d, f = size("D"), size("F")
+            self.qkv = nn.Linear(d, 3 * d, bias=False)
+            self.ff = nn.Sequential(nn.Linear(d, f), nn.GELU(), nn.Linear(f, d))
+            self.ln = nn.LayerNorm(d)
+    class M(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.emb = nn.Embedding(size("V"), size("D"))
+            self.blocks = nn.ModuleList(Block() for _ in range(size("L")))
+"""
+
+
+def torch_count(
+    path: str | Path,
+    root: str = "M",
+    device: str | None = "meta",
+    sys_path: str | Path | None = None,
+    seed: int | None = None,
+) -> int:
+    """Parameters of the file's ``root`` built by torch (shared tensors counted once).
+
+    ``root`` names a module class (built with no arguments) or a module instance (a file's
+    global ``model``). ``device``: "meta" (no memory), "cpu" where the code reads tensor values
+    (``nonzero`` has no meta kernel), or None for torch's default. ``sys_path``: a folder put
+    first on ``sys.path`` while the file runs (a package written next to it); the modules it
+    imported from there are dropped afterwards, so that no later test sees them. ``seed``:
+    ``torch.manual_seed`` first, for code that draws its sizes."""
+    torch = pytest.importorskip("torch")
+    old_path, old_mods = list(sys.path), set(sys.modules)
+    if sys_path is not None:
+        sys.path.insert(0, str(sys_path))
+    if seed is not None:
+        torch.manual_seed(seed)
+    try:
+        with torch.device(device) if device else contextlib.nullcontext():
+            obj = runpy.run_path(str(path), run_name="__counted__")[root]
+            model = obj() if isinstance(obj, type) else obj
+    finally:
+        if sys_path is not None:
+            sys.path[:] = old_path
+            for name in set(sys.modules) - old_mods:
+                del sys.modules[name]
+    return sum(p.numel() for p in {id(p): p for p in model.parameters()}.values())
+
+
+def write_sized(tmp_path: Path, code: str, tail: str = SIZE_TAIL) -> Path:
+    """``model.py`` holding ``code``, with ``tail`` appended unless ``code`` defines ``M``."""
+    path = tmp_path / "model.py"
+    body = textwrap.dedent(code)
+    if "class M(" not in body:
+        body += textwrap.dedent(tail)
+    path.write_text(body)
+    return path
+
+
+def check_count_matches_torch(tmp_path: Path, code: str) -> None:
+    path = write_sized(tmp_path, code)
+    g = parse_source(path, entry="M")
+    assert g.params_total() == torch_count(path), [str(n) for n in g.notes]
+
+
+def check_honest_unknown(tmp_path: Path, code: str) -> None:
+    g = parse_source(write_sized(tmp_path, code), entry="M")
+    assert g.params_total() is None, g.params_total()
