@@ -1,0 +1,89 @@
+"""Nystromformer (tiny): the sizes are given to the model class by a class decorator,
+``@hyperparameters(...)``, which stores them as class attributes. Attention adds a depthwise
+convolution over the values (one kernel per head); with no more tokens than landmarks the
+Nystrom approximation is exact softmax attention, which is what is computed here."""
+
+import math
+
+import torch
+import torch.nn.functional as F
+from torch import nn
+
+
+def hyperparameters(**sizes):
+    def wrap(cls):
+        for k, v in sizes.items():
+            setattr(cls, k, v)
+        return cls
+
+    return wrap
+
+
+class NystromAttention(nn.Module):
+    def __init__(self, dim, heads, conv_kernel):
+        super().__init__()
+        self.heads = heads
+        self.to_q = nn.Linear(dim, dim)
+        self.to_k = nn.Linear(dim, dim)
+        self.to_v = nn.Linear(dim, dim)
+        self.res_conv = nn.Conv2d(
+            heads, heads, (conv_kernel, 1), padding=(conv_kernel // 2, 0), groups=heads, bias=False
+        )
+        self.to_out = nn.Linear(dim, dim)
+
+    def forward(self, x):
+        b, n, d = x.shape
+        hd = d // self.heads
+        q, k, v = (
+            p(x).view(b, n, self.heads, hd).transpose(1, 2)
+            for p in (self.to_q, self.to_k, self.to_v)
+        )
+        att = (q @ k.transpose(-1, -2) / math.sqrt(hd)).softmax(-1) @ v
+        att = att + self.res_conv(v)
+        return self.to_out(att.transpose(1, 2).reshape(b, n, d))
+
+
+class EncoderLayer(nn.Module):
+    def __init__(self, dim, heads, ff, conv_kernel, eps):
+        super().__init__()
+        self.attn = NystromAttention(dim, heads, conv_kernel)
+        self.ln1 = nn.LayerNorm(dim, eps=eps)
+        self.ff_in = nn.Linear(dim, ff)
+        self.ff_out = nn.Linear(ff, dim)
+        self.ln2 = nn.LayerNorm(dim, eps=eps)
+
+    def forward(self, x):
+        x = self.ln1(x + self.attn(x))
+        return self.ln2(x + self.ff_out(F.gelu(self.ff_in(x))))
+
+
+@hyperparameters(
+    vocab=512,
+    dim=64,
+    depth=2,
+    heads=8,
+    ff=192,
+    max_len=128,
+    type_vocab=2,
+    conv_kernel=33,
+    eps=1e-5,
+)
+class Nystromformer(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.tok = nn.Embedding(self.vocab, self.dim)
+        self.pos = nn.Embedding(self.max_len + 2, self.dim)
+        self.typ = nn.Embedding(self.type_vocab, self.dim)
+        self.emb_ln = nn.LayerNorm(self.dim, eps=self.eps)
+        self.encoder = nn.ModuleList(
+            EncoderLayer(self.dim, self.heads, self.ff, self.conv_kernel, self.eps)
+            for _ in range(self.depth)
+        )
+
+    def forward(self, ids, types=None, mask=None):
+        pos = torch.arange(ids.shape[1], device=ids.device) + 2
+        types = torch.zeros_like(ids) if types is None else types
+        x = self.emb_ln(self.tok(ids) + self.pos(pos) + self.typ(types))
+        for layer in self.encoder:
+            x = layer(x)
+        return x
