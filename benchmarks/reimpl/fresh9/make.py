@@ -815,9 +815,24 @@ CASES: dict[str, tuple] = {
     ),
 }
 
+_L = r"^layers\.(\d+)\."
+_HL = r"model.layers.\1."
+
 # case parameter (regex) -> the HF tensors it is cut from (concatenated along dim 0)
 SAME_OUTPUT: dict[str, list[tuple]] = {
     "internlm3_json_string": [(r"^lm_head\.", "lm_head."), (r"^", "model.")],
+    # Meta's names (wq, w1/w3/w2, attention_norm, ...) renamed into transformers' Llama
+    "llama_checkpoint_name": [
+        (r"^tok_embeddings\.", "model.embed_tokens."),
+        (r"^output\.", "lm_head."),
+        (r"^norm\.", "model.norm."),
+        (_L + r"attention\.w([qkvo])\.", _HL + r"self_attn.\2_proj."),
+        (_L + r"feed_forward\.w1\.", _HL + r"mlp.gate_proj."),
+        (_L + r"feed_forward\.w3\.", _HL + r"mlp.up_proj."),
+        (_L + r"feed_forward\.w2\.", _HL + r"mlp.down_proj."),
+        (_L + r"attention_norm\.", _HL + r"input_layernorm."),
+        (_L + r"ffn_norm\.", _HL + r"post_attention_layernorm."),
+    ],
 }
 
 # how each case is called and which HF outputs its returned values are (decoders: logits)
