@@ -34,9 +34,9 @@ SAMPLE = [
     "laguna_per_layer_list",
     "dinov3_vit_raw_parameters",
     "deberta_contextvar",
-    "nystromformer_class_decorator",
+    "nystromformer_annotated_sizes",
 ]
-OUTPUT_SAMPLE = ["internlm3_json_string", "llama_checkpoint_name"]
+OUTPUT_SAMPLE = ["internlm3_json_string", "llama_itemgetter_sizes"]
 # a code plant of an output-checked case that keeps every parameter shape: the check can fail
 KEEPING_PLANT = ("internlm3_json_string", "internlm3_json_string__ropeTheta")
 EARLIER = ("", "fresh", "fresh2", "fresh3", "fresh4", "fresh5", "fresh6", "fresh7", "fresh8")

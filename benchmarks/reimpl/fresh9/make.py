@@ -152,7 +152,7 @@ CASES: dict[str, tuple] = {
         ],
         [("numLayers", "num_hidden_layers", 3, 2)],
     ),
-    "iquestcoder_csv_presets": (
+    "iquestcoder_query_string": (
         "iquestcoder",
         "IQuestCoderConfig",
         dict(
@@ -171,15 +171,9 @@ CASES: dict[str, tuple] = {
         ),
         "LlamaForCausalLM",
         [
-            ("numLayers", "tiny,576,64,2,4,2,16,160,1e-5", "tiny,576,64,3,4,2,16,160,1e-5", 2, 3),
-            ("numKvHeads", "tiny,576,64,2,4,2,16,160,1e-5", "tiny,576,64,2,4,1,16,160,1e-5", 2, 1),
-            (
-                "intermediateSize",
-                "tiny,576,64,2,4,2,16,160,1e-5",
-                "tiny,576,64,2,4,2,16,256,1e-5",
-                160,
-                256,
-            ),
+            ("numLayers", "&layers=2&", "&layers=3&", 2, 3),
+            ("numKvHeads", "&kv_heads=2&", "&kv_heads=1&", 2, 1),
+            ("intermediateSize", "&ffn=160&", "&ffn=256&", 160, 256),
         ],
         [("vocabSize", "vocab_size", 768, 576)],
     ),
@@ -403,7 +397,7 @@ CASES: dict[str, tuple] = {
         ],
         [("numLayers", "num_hidden_layers", 3, 2)],
     ),
-    "nystromformer_class_decorator": (
+    "nystromformer_annotated_sizes": (
         "nystromformer",
         "NystromformerConfig",
         dict(
@@ -419,13 +413,19 @@ CASES: dict[str, tuple] = {
         ),
         "NystromformerModel",
         [
-            ("numLayers", "    depth=2,", "    depth=3,", 2, 3),
-            ("intermediateSize", "    ff=192,", "    ff=256,", 192, 256),
-            ("numHeads", "    heads=4,", "    heads=8,", 4, 8),
+            ("numLayers", "    depth: Annotated[int, 2]", "    depth: Annotated[int, 3]", 2, 3),
+            (
+                "intermediateSize",
+                "    ff: Annotated[int, 192]",
+                "    ff: Annotated[int, 256]",
+                192,
+                256,
+            ),
+            ("numHeads", "    heads: Annotated[int, 4]", "    heads: Annotated[int, 8]", 4, 8),
         ],
         [("vocabSize", "vocab_size", 640, 512)],
     ),
-    "llama_checkpoint_name": (
+    "llama_itemgetter_sizes": (
         "llama",
         "LlamaConfig",
         dict(
@@ -443,9 +443,9 @@ CASES: dict[str, tuple] = {
         ),
         "LlamaForCausalLM",
         [
-            ("numKvHeads", "v512-d64-l2-h4-kv2-f176", "v512-d64-l2-h4-kv4-f176", 2, 4),
-            ("numLayers", "v512-d64-l2-h4-kv2-f176", "v512-d64-l3-h4-kv2-f176", 2, 3),
-            ("intermediateSize", "v512-d64-l2-h4-kv2-f176", "v512-d64-l2-h4-kv2-f256", 176, 256),
+            ("numKvHeads", '    "kv": 2,', '    "kv": 4,', 2, 4),
+            ("numLayers", '    "l": 2,', '    "l": 3,', 2, 3),
+            ("intermediateSize", '    "f": 176,', '    "f": 256,', 176, 256),
         ],
         [("vocabSize", "vocab_size", 640, 512)],
     ),
@@ -982,7 +982,7 @@ _HL = r"model.layers.\1."
 SAME_OUTPUT: dict[str, list[tuple]] = {
     "internlm3_json_string": [(r"^lm_head\.", "lm_head."), (r"^", "model.")],
     # Meta's names (wq, w1/w3/w2, attention_norm, ...) renamed into transformers' Llama
-    "llama_checkpoint_name": [
+    "llama_itemgetter_sizes": [
         (r"^tok_embeddings\.", "model.embed_tokens."),
         (r"^output\.", "lm_head."),
         (r"^norm\.", "model.norm."),

@@ -1,22 +1,30 @@
-"""Nystromformer (tiny): the sizes are given to the model class by a class decorator,
-``@hyperparameters(...)``, which stores them as class attributes. Attention adds a depthwise
+"""Nystromformer (tiny): each size is the metadata of a ``typing.Annotated`` field of a sizes
+class (``depth: Annotated[int, 2]``), read with ``get_type_hints(..., include_extras=True)``. Attention adds a depthwise
 convolution over the values (one kernel per head); with no more tokens than landmarks the
 Nystrom approximation is exact softmax attention, which is what is computed here."""
 
 import math
+from typing import Annotated, get_type_hints
 
 import torch
 import torch.nn.functional as F
 from torch import nn
 
 
-def hyperparameters(**sizes):
-    def wrap(cls):
-        for k, v in sizes.items():
-            setattr(cls, k, v)
-        return cls
+class NystromSizes:
+    vocab: Annotated[int, 512]
+    dim: Annotated[int, 64]
+    depth: Annotated[int, 2]
+    heads: Annotated[int, 8]
+    ff: Annotated[int, 192]
+    max_len: Annotated[int, 128]
+    type_vocab: Annotated[int, 2]
+    conv_kernel: Annotated[int, 33]
+    eps: Annotated[float, 1e-5]
 
-    return wrap
+
+def sizes_of(cls):
+    return {k: h.__metadata__[0] for k, h in get_type_hints(cls, include_extras=True).items()}
 
 
 class NystromAttention(nn.Module):
@@ -57,27 +65,17 @@ class EncoderLayer(nn.Module):
         return self.ln2(x + self.ff_out(F.gelu(self.ff_in(x))))
 
 
-@hyperparameters(
-    vocab=512,
-    dim=64,
-    depth=3,
-    heads=4,
-    ff=192,
-    max_len=128,
-    type_vocab=2,
-    conv_kernel=33,
-    eps=1e-5,
-)
 class Nystromformer(nn.Module):
     def __init__(self):
         super().__init__()
-        self.tok = nn.Embedding(self.vocab, self.dim)
-        self.pos = nn.Embedding(self.max_len + 2, self.dim)
-        self.typ = nn.Embedding(self.type_vocab, self.dim)
-        self.emb_ln = nn.LayerNorm(self.dim, eps=self.eps)
+        z = sizes_of(NystromSizes)
+        self.tok = nn.Embedding(z["vocab"], z["dim"])
+        self.pos = nn.Embedding(z["max_len"] + 2, z["dim"])
+        self.typ = nn.Embedding(z["type_vocab"], z["dim"])
+        self.emb_ln = nn.LayerNorm(z["dim"], eps=z["eps"])
         self.encoder = nn.ModuleList(
-            EncoderLayer(self.dim, self.heads, self.ff, self.conv_kernel, self.eps)
-            for _ in range(self.depth)
+            EncoderLayer(z["dim"], z["heads"], z["ff"], z["conv_kernel"], z["eps"])
+            for _ in range(z["depth"])
         )
 
     def forward(self, ids, types=None, mask=None):

@@ -1,20 +1,23 @@
-"""Llama (tiny) whose sizes are read back from the checkpoint's run name, the way a sweep
-names its runs: ``v32000-d4096-l32-h32-kv8-f11008`` is split with a regular expression into
-``{"v": 32000, "d": 4096, ...}``."""
+"""Llama (tiny) whose sizes sit in one dict with short keys and are pulled out where needed
+with ``operator.itemgetter`` (``heads, kv, dim = itemgetter("h", "kv", "d")(s)``), never by
+attribute or by a named constant."""
 
-import re
+from operator import itemgetter
 
 import torch
 import torch.nn.functional as F
 from torch import nn
 
-RUN_NAME = "llama-tiny-v512-d64-l2-h4-kv2-f256"
+SIZES = {
+    "v": 512,
+    "d": 64,
+    "l": 2,
+    "h": 4,
+    "kv": 2,
+    "f": 176,
+}
 THETA = 10000.0
 EPS = 1e-6
-
-
-def parse_run_name(name):
-    return {k: int(v) for k, v in re.findall(r"-([a-z]+)(\d+)", name)}
 
 
 class RMSNorm(nn.Module):
@@ -38,11 +41,12 @@ def apply_rope(x):
 class Attention(nn.Module):
     def __init__(self, s):
         super().__init__()
-        self.h, self.kv, self.hd = s["h"], s["kv"], s["d"] // s["h"]
-        self.wq = nn.Linear(s["d"], self.h * self.hd, bias=False)
-        self.wk = nn.Linear(s["d"], self.kv * self.hd, bias=False)
-        self.wv = nn.Linear(s["d"], self.kv * self.hd, bias=False)
-        self.wo = nn.Linear(self.h * self.hd, s["d"], bias=False)
+        self.h, self.kv, dim = itemgetter("h", "kv", "d")(s)
+        self.hd = dim // self.h
+        self.wq = nn.Linear(dim, self.h * self.hd, bias=False)
+        self.wk = nn.Linear(dim, self.kv * self.hd, bias=False)
+        self.wv = nn.Linear(dim, self.kv * self.hd, bias=False)
+        self.wo = nn.Linear(self.h * self.hd, dim, bias=False)
 
     def forward(self, x):
         b, t, _ = x.shape
@@ -56,9 +60,10 @@ class Attention(nn.Module):
 class FeedForward(nn.Module):
     def __init__(self, s):
         super().__init__()
-        self.w1 = nn.Linear(s["d"], s["f"], bias=False)
-        self.w3 = nn.Linear(s["d"], s["f"], bias=False)
-        self.w2 = nn.Linear(s["f"], s["d"], bias=False)
+        dim, hidden = itemgetter("d", "f")(s)
+        self.w1 = nn.Linear(dim, hidden, bias=False)
+        self.w3 = nn.Linear(dim, hidden, bias=False)
+        self.w2 = nn.Linear(hidden, dim, bias=False)
 
     def forward(self, x):
         return self.w2(F.silu(self.w1(x)) * self.w3(x))
@@ -67,9 +72,9 @@ class FeedForward(nn.Module):
 class TransformerBlock(nn.Module):
     def __init__(self, s):
         super().__init__()
-        self.attention_norm = RMSNorm(s["d"])
+        self.attention_norm = RMSNorm(itemgetter("d")(s))
         self.attention = Attention(s)
-        self.ffn_norm = RMSNorm(s["d"])
+        self.ffn_norm = RMSNorm(itemgetter("d")(s))
         self.feed_forward = FeedForward(s)
 
     def forward(self, x):
@@ -78,13 +83,13 @@ class TransformerBlock(nn.Module):
 
 
 class Llama(nn.Module):
-    def __init__(self, run_name=RUN_NAME):
+    def __init__(self, s=SIZES):
         super().__init__()
-        s = parse_run_name(run_name)
-        self.tok_embeddings = nn.Embedding(s["v"], s["d"])
-        self.layers = nn.ModuleList(TransformerBlock(s) for _ in range(s["l"]))
-        self.norm = RMSNorm(s["d"])
-        self.output = nn.Linear(s["d"], s["v"], bias=False)
+        vocab, dim, n_layers = itemgetter("v", "d", "l")(s)
+        self.tok_embeddings = nn.Embedding(vocab, dim)
+        self.layers = nn.ModuleList(TransformerBlock(s) for _ in range(n_layers))
+        self.norm = RMSNorm(dim)
+        self.output = nn.Linear(dim, vocab, bias=False)
 
     def forward(self, ids):
         h = self.tok_embeddings(ids)

@@ -1,25 +1,18 @@
-"""IQuest-Coder (tiny): the model sizes are one row of a CSV table of presets kept in the
-source, read with ``csv.DictReader``."""
+"""IQuest-Coder (tiny): the model sizes travel as a URL query string (the way a serving
+endpoint or an experiment tracker's link carries them), decoded with
+``urllib.parse.parse_qsl``."""
 
-import csv
-import io
+from urllib.parse import parse_qsl
 
 import torch
 import torch.nn.functional as F
 from torch import nn
 
-PRESETS_CSV = """name,vocab,dim,layers,heads,kv_heads,head_dim,ffn,eps
-tiny,576,64,2,4,2,16,256,1e-5
-small,76800,5120,80,40,8,128,27648,1e-5
-"""
-PRESET = "tiny"
+MODEL_QUERY = "vocab=576&dim=64&layers=2&heads=4&kv_heads=2&head_dim=16&ffn=160&eps=1e-5"
 
 
-def load_preset(name):
-    for row in csv.DictReader(io.StringIO(PRESETS_CSV)):
-        if row["name"] == name:
-            return {k: (float(v) if k == "eps" else int(v)) for k, v in row.items() if k != "name"}
-    raise KeyError(name)
+def load_preset(query=MODEL_QUERY):
+    return {k: (float(v) if k == "eps" else int(v)) for k, v in parse_qsl(query)}
 
 
 class RMSNorm(nn.Module):
@@ -68,9 +61,9 @@ class CoderBlock(nn.Module):
 
 
 class IQuestCoder(nn.Module):
-    def __init__(self, preset=PRESET):
+    def __init__(self, query=MODEL_QUERY):
         super().__init__()
-        p = load_preset(preset)
+        p = load_preset(query)
         self.tok_embeddings = nn.Embedding(p["vocab"], p["dim"])
         self.layers = nn.ModuleList(CoderBlock(p) for _ in range(p["layers"]))
         self.norm = RMSNorm(p["dim"], p["eps"])
