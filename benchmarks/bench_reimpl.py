@@ -45,6 +45,8 @@ architectures, 25 in no earlier set, 130 plants; ``fresh6/README.md``): the same
 architectures, 15 in no earlier set, 123 plants; ``fresh7/README.md``): the same rule.
 ``--corpus benchmarks/reimpl/fresh8`` is the eighth (session 15, written blind; 28 cases over 24
 architectures, 15 in no earlier set, 111 plants; ``fresh8/README.md``): the same rule.
+``--corpus benchmarks/reimpl/fresh9`` is the ninth (session 16, written blind; 30 cases over 23
+architectures, 14 in no earlier set, 120 plants; ``fresh9/README.md``): the same rule.
 """
 
 from __future__ import annotations
