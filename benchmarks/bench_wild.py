@@ -28,6 +28,7 @@ The corpus is split by a hash of the case name (``build_truth.held_out``): the *
     python benchmarks/bench_wild.py --corpus fresh6 --jobs 2    # the sixth fresh batch, run once
     python benchmarks/bench_wild.py --corpus fresh7 --jobs 2    # the seventh fresh batch, run once
     python benchmarks/bench_wild.py --corpus fresh8 --jobs 2    # the eighth fresh batch, run once
+    python benchmarks/bench_wild.py --corpus fresh9 --jobs 2    # the ninth fresh batch, run once
 
 ``--corpus fresh`` runs the fresh batch instead (``benchmarks/wild/fresh/``, its own
 ``fresh/truth.json``): files written after the corpus was tuned on, in other styles, from model
@@ -87,6 +88,8 @@ FRESH6_TRUTH = ROOT / "benchmarks" / "wild" / "fresh6" / "truth.json"
 FRESH7_TRUTH = ROOT / "benchmarks" / "wild" / "fresh7" / "truth.json"
 # the eighth fresh batch (benchmarks/wild/fresh8, session 15): the same, written blind
 FRESH8_TRUTH = ROOT / "benchmarks" / "wild" / "fresh8" / "truth.json"
+# the ninth fresh batch (benchmarks/wild/fresh9, session 16): the same, written blind
+FRESH9_TRUTH = ROOT / "benchmarks" / "wild" / "fresh9" / "truth.json"
 TIMEOUT_S = 10.0
 # torchvision and torchaudio's sources, installed apart (``install.sh``: their PyPI builds are
 # CUDA builds and must not enter the base environment); the analyzer only reads them
@@ -440,14 +443,33 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("-v", "--verbose", action="store_true")
     ap.add_argument(
         "--corpus",
-        choices=["main", "fresh", "fresh3", "fresh4", "fresh5", "fresh6", "fresh7", "fresh8"],
+        choices=[
+            "main",
+            "fresh",
+            "fresh3",
+            "fresh4",
+            "fresh5",
+            "fresh6",
+            "fresh7",
+            "fresh8",
+            "fresh9",
+        ],
         default="main",
-        help="main: the wild corpus (dev / held-out parts); fresh, fresh3..fresh8: the fresh "
-        "held-out batches (benchmarks/wild/fresh, fresh3..8; one part; --part does not apply)",
+        help="main: the wild corpus (dev / held-out parts); fresh, fresh3..fresh9: the fresh "
+        "held-out batches (benchmarks/wild/fresh, fresh3..9; one part; --part does not apply)",
     )
     args = ap.parse_args(argv)
 
-    fresh = args.corpus in ("fresh", "fresh3", "fresh4", "fresh5", "fresh6", "fresh7", "fresh8")
+    fresh = args.corpus in (
+        "fresh",
+        "fresh3",
+        "fresh4",
+        "fresh5",
+        "fresh6",
+        "fresh7",
+        "fresh8",
+        "fresh9",
+    )
     truth_path = {
         "main": TRUTH,
         "fresh": FRESH_TRUTH,
@@ -457,6 +479,7 @@ def main(argv: list[str] | None = None) -> int:
         "fresh6": FRESH6_TRUTH,
         "fresh7": FRESH7_TRUTH,
         "fresh8": FRESH8_TRUTH,
+        "fresh9": FRESH9_TRUTH,
     }[args.corpus]
     truth = json.loads(truth_path.read_text())
     cases = truth["cases"]
@@ -483,6 +506,7 @@ def main(argv: list[str] | None = None) -> int:
                 "fresh6": "fresh6 batch",
                 "fresh7": "fresh7 batch",
                 "fresh8": "fresh8 batch",
+                "fresh9": "fresh9 batch",
             }.get(args.corpus, "wild corpus")
         )
         + f": {len(cases)} files, {len({c['library'] for c in cases.values()})} libraries; "

@@ -19,6 +19,7 @@ torchaudio on PyPI import on a CPU torch (their compiled ops are not needed to b
     python benchmarks/wild/build_truth.py --corpus fresh6  # the sixth batch: fresh6/truth.json
     python benchmarks/wild/build_truth.py --corpus fresh7  # the seventh batch: fresh7/truth.json
     python benchmarks/wild/build_truth.py --corpus fresh8  # the eighth batch: fresh8/truth.json
+    python benchmarks/wild/build_truth.py --corpus fresh9  # the ninth batch: fresh9/truth.json
 
 The fresh batch (``fresh/<library>/<case>.py``, ``fresh/standalone/<case>.py``; docs/wild.md) is a
 held-out set written after the corpus was tuned on, in other styles and from other model classes
@@ -46,6 +47,7 @@ FRESH5 = HERE / "fresh5"
 FRESH6 = HERE / "fresh6"
 FRESH7 = HERE / "fresh7"
 FRESH8 = HERE / "fresh8"
+FRESH9 = HERE / "fresh9"
 # corpus -> its truth file
 TRUTHS = {
     "main": TRUTH,
@@ -56,9 +58,10 @@ TRUTHS = {
     "fresh6": FRESH6 / "truth.json",
     "fresh7": FRESH7 / "truth.json",
     "fresh8": FRESH8 / "truth.json",
+    "fresh9": FRESH9 / "truth.json",
 }
 # the fresh batches: every case held out
-FRESH_CORPORA = ("fresh", "fresh3", "fresh4", "fresh5", "fresh6", "fresh7", "fresh8")
+FRESH_CORPORA = ("fresh", "fresh3", "fresh4", "fresh5", "fresh6", "fresh7", "fresh8", "fresh9")
 
 # library label (the folder under cases/) -> (import name, distribution name)
 LIBRARIES = {
@@ -314,6 +317,20 @@ LIBRARIES = {
     "s5": ("s5", "s5-pytorch"),
     "torch_ac": ("torch_ac", "torch-ac"),
     "wavegrad": ("wavegrad", "wavegrad"),
+    # used only by the ninth fresh batch (fresh9/; installed in .vendor, see requirements.txt)
+    "aoa_pytorch": ("aoa_pytorch", "aoa-pytorch"),
+    "bit_diffusion": ("bit_diffusion", "bit-diffusion"),
+    "coconut_pytorch": ("coconut_pytorch", "coconut-pytorch"),
+    "nwt_pytorch": ("nwt_pytorch", "nwt-pytorch"),
+    "ring_attention_pytorch": ("ring_attention_pytorch", "ring-attention-pytorch"),
+    "torchsr": ("torchsr", "torchsr"),
+    "ncps": ("ncps", "ncps"),
+    "snntorch": ("snntorch", "snntorch"),
+    "spikingjelly": ("spikingjelly", "spikingjelly"),
+    "xlstm": ("xlstm", "xlstm"),
+    "pythae": ("pythae", "pythae"),
+    "lightly": ("lightly", "lightly"),
+    "asteroid": ("asteroid", "asteroid"),
 }
 
 
@@ -333,7 +350,7 @@ def held_out(name: str) -> bool:
 def corpus_files(corpus: str = "main") -> list[Path]:
     if corpus == "fresh":
         return sorted(FRESH.glob("*/*.py"))
-    if corpus in ("fresh3", "fresh4", "fresh5", "fresh6", "fresh7", "fresh8"):
+    if corpus in ("fresh3", "fresh4", "fresh5", "fresh6", "fresh7", "fresh8", "fresh9"):
         return sorted((HERE / corpus).glob("*/*.py"))
     return sorted((HERE / "cases").glob("*/*.py")) + sorted((HERE / "standalone").glob("*.py"))
 
@@ -475,7 +492,8 @@ def main(argv: list[str] | None = None) -> int:
         help="main: cases/ and standalone/ (truth.json); fresh: the fresh batch (fresh/truth.json); "
         "fresh3: the third fresh batch (fresh3/truth.json); fresh4: the fourth (fresh4/truth.json); "
         "fresh5: the fifth (fresh5/truth.json); fresh6: the sixth (fresh6/truth.json); "
-        "fresh7: the seventh (fresh7/truth.json); fresh8: the eighth (fresh8/truth.json)",
+        "fresh7: the seventh (fresh7/truth.json); fresh8: the eighth (fresh8/truth.json); "
+        "fresh9: the ninth (fresh9/truth.json)",
     )
     args = ap.parse_args(argv)
     truth_path = TRUTHS[args.corpus]

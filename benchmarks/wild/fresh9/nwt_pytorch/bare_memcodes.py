@@ -1,0 +1,3 @@
+from nwt_pytorch import Memcodes
+
+model = Memcodes(dim=512, num_codes=2048, heads=16)

@@ -1,0 +1,3 @@
+import torchsr.models as srm
+
+model = srm.carn_m(3)

@@ -1,0 +1,3 @@
+from torchsr.models import ninasr_b1
+
+model = ninasr_b1(scale=4, pretrained=False)
