@@ -350,9 +350,38 @@ def _first(got: BuiltinMethod, by_shape: Any, a: list, k: dict) -> Any:
     return by_shape.fn(a, k) if isinstance(by_shape, BuiltinMethod) else Unknown("tensor method")
 
 
+class OneDevice:
+    """``t.device`` of a tensor ``__init__`` makes or passes (and of a layer's weight): the
+    interpreter follows one process building the model on one device, so every such device is
+    the same value, equal to itself and usable as a dict key (byol-pytorch's forward hook
+    records ``self.hidden[input[0].device]`` and ``get_representation`` reads
+    ``self.hidden[x.device]``). Which device it is (``.type``, ``str``, ``== torch.device
+    ("cpu")``) is not known."""
+
+    __slots__ = ()
+    library_type = "torch.device"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, OneDevice)
+
+    def __hash__(self) -> int:
+        return hash("driftcheck.OneDevice")
+
+    def attr(self, name: str) -> Any:
+        return Unknown(f"device.{name}")
+
+    def __reduce__(self) -> str:  # a pickled template (speed/memo.py) keeps the one value
+        return "ONE_DEVICE"
+
+
+ONE_DEVICE = OneDevice()
+
+
 def _shape_method(interp: Any, t: Tensor, name: str) -> Any:
     shp = t.shape
     known = not isinstance(shp, Unknown)
+    if name == "device":
+        return ONE_DEVICE
     if name == "shape":
         return shp if known else Unknown("shape")
     if name == "T":
