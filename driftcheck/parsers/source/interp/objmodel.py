@@ -868,8 +868,10 @@ class Calls:
         catalogue layer's output shape, a ``Sequential`` chained, a user module's
         ``forward`` interpreted. None (not followed) for anything else."""
         ts = [plain(a) for a in args]
-        if not ts or kwargs or not all(_known_shape(t) for t in ts):
+        if not ts or not all(_known_shape(t) for t in ts):
             return None
+        if kwargs and not (isinstance(m, Obj) and m.cls is not None and not m.kind):
+            return None  # options reach a user module's ``forward`` (x-clip's force_keep_all)
         if isinstance(m, Leaf):
             spec = catalogue.get(m.type)
             if spec is None or m.unresolved or spec.n_inputs not in (None, len(ts)):
@@ -889,6 +891,8 @@ class Calls:
                 if not isinstance(plain(x), Tensor):
                     return Unknown("Sequential applied in __init__")
             return x
+        if m.cls is None and m.qual in ("einops.Rearrange", "einops.Reduce") and len(ts) == 1:
+            return einops_layer_output(m, ts[0].shape)  # library/einopslib.py's shape rule
         if m.cls is not None and not m.kind:
             aug = augshapes.output(m, [t.shape for t in ts])  # an image augmentation, by shape
             if aug is not None:
@@ -1137,6 +1141,21 @@ def class_patches(tree: ast.Module) -> dict[tuple[str, str], ast.Assign]:
                         got[(t.value.id, t.attr)] = st
         tree._dc_patches = got  # type: ignore[attr-defined]
     return got
+
+
+def einops_layer_output(m: Obj, shape: tuple) -> Any:
+    """An einops ``Rearrange`` / ``Reduce`` layer applied in ``__init__``: its pattern's shape
+    rule (``einopslib.einops_shape``, the one ``rearrange()`` uses); unknown where it refuses."""
+    from driftcheck.parsers.source.library.einopslib import einops_shape
+
+    op = "rearrange" if m.qual == "einops.Rearrange" else "reduce"
+    pattern, axes = m.attrs.get("pattern"), m.attrs.get("axes_lengths")
+    if not isinstance(pattern, str) or not isinstance(axes, dict):
+        return Unknown(f"{m.qual} applied in __init__")
+    got = einops_shape(op, pattern, tuple(plain(d) for d in shape), axes)
+    if isinstance(got, str):
+        return Unknown(f"{m.qual}({pattern!r}) applied in __init__: {got}")
+    return Tensor(got)
 
 
 def _known_shape(t: Any) -> bool:

@@ -100,3 +100,55 @@ def drop(ip: Any, fr: Any) -> None:
     got = tab.pop(id(fr), None) if tab else None
     if got is not None:
         del ip.uncertain[got[2] :]
+
+
+class EitherFunc:
+    """``f if cond else g`` of two functions read from source, on a condition not decided
+    (pixel-level-contrastive-learning's ``flip_fn = rand_flip if rand_true(p) else
+    identity``). Calling it calls each under the condition and gives what both give: one
+    tensor shape (``join``), else unknown. A class, a layer or a library callable on either
+    side is never made one of these (what it builds is a layer either way: exprs.py)."""
+
+    __slots__ = ("a", "b", "line")
+    library_call = True  # called through ``call`` (objmodel.Calls.call)
+    library_type = "builtins.function"
+
+    def __init__(self, a: Any, b: Any, line: int) -> None:
+        self.a, self.b, self.line = a, b, line
+
+    def attr(self, name: str) -> Any:
+        from driftcheck.parsers.source.values.abstract import Unknown
+
+        return Unknown(f"function.{name} (condition at line {self.line})")
+
+    def call(self, interp: Any, args: list, kwargs: dict, loc: tuple) -> Any:
+        from driftcheck.parsers.source.values.abstract import Unknown, UnknownModule, is_module
+
+        got = []
+        interp.uncertain.append(self.line)
+        try:
+            for f in (self.a, self.b):
+                got.append(interp.calls.call(f, list(args), dict(kwargs), loc))
+        finally:
+            interp.uncertain.pop()
+        same = join(got[0], got[1])
+        if same is not None:
+            return same
+        why = f"one of two functions (condition at line {self.line})"
+        if any(is_module(plain(v)) or isinstance(plain(v), UnknownModule) for v in got):
+            return UnknownModule(why)
+        return Unknown(why)
+
+
+def either(a: Any, b: Any, line: int) -> Any:
+    """``a if cond else b`` undecided: one tensor of both shapes, one function of two plain
+    functions, else None (the caller's unknown)."""
+    from driftcheck.parsers.source.values.abstract import Func
+
+    same = join(a, b)
+    if same is not None:
+        return same
+    fa, fb = plain(a), plain(b)
+    if isinstance(fa, Func) and isinstance(fb, Func) and not fa.is_classmethod:
+        return EitherFunc(fa, fb, line)
+    return None

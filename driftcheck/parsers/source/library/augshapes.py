@@ -45,6 +45,7 @@ _K_SAME: dict[str, tuple[int, ...] | None] = {
     "RandomVerticalFlip": None,
     "RandomGaussianBlur": None,
     "Normalize": None,
+    "RandomSolarize": None,
 }
 
 
