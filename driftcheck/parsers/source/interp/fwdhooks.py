@@ -15,7 +15,8 @@ never raises).
 Hooks live on the module value (attribute ``HOOKS``), so ``copy.deepcopy(wrapper)`` carries
 them to the copy, bound to the copied objects as Python's deepcopy memo rebinds a bound
 method's ``__self__`` (``after_clone``). A hook registered under a condition the interpreter
-could not decide runs under that condition (what it writes is then unknown); a handle's
+could not decide (or removed under one) is not run: the hooked module and the hook's owner
+are unresolved with a note, since what it records is read later as if it had run; a handle's
 ``remove()`` takes it off. Backward and state-dict hooks never run in ``__init__``: they are
 only stored as before (a plain handle)."""
 
@@ -43,24 +44,27 @@ class RunHandle:
     """The handle ``register_forward_hook`` returns (``torch.utils.hooks.RemovableHandle``):
     ``remove()`` takes the hook off the module."""
 
-    __slots__ = ("module", "hook")
+    __slots__ = ("module", "hook", "ip")
     library_type = "torch.utils.hooks.RemovableHandle"
 
-    def __init__(self, module: Any, hook: Hook) -> None:
-        self.module, self.hook = module, hook
+    def __init__(self, module: Any, hook: Hook, ip: Any) -> None:
+        self.module, self.hook, self.ip = module, hook, ip
 
     def attr(self, name: str) -> Any:
         from driftcheck.parsers.source.library.pybuiltins import BuiltinMethod
 
         if name == "remove":
-            return BuiltinMethod(lambda a, k: _remove(self.module, self.hook))
+            return BuiltinMethod(lambda a, k: _remove(self.module, self.hook, self.ip))
         return Unknown(f"RemovableHandle.{name}")
 
 
-def _remove(module: Any, hook: Hook) -> None:
+def _remove(module: Any, hook: Hook, ip: Any) -> None:
     hooks = getattr(module, HOOKS, None)
     if hooks and hook in hooks:
-        hooks.remove(hook)
+        if ip.uncertain:  # removed or not: it may still run
+            hook.conds = (*hook.conds, ip.uncertain[-1])
+        else:
+            hooks.remove(hook)
 
 
 def hooks_of(m: Any) -> list[Hook]:
@@ -93,7 +97,7 @@ def registration(module: Any, name: str, ip: Any) -> Any:
             hooks.insert(0, hook)
         else:
             hooks.append(hook)
-        return RunHandle(module, hook)
+        return RunHandle(module, hook, ip)
 
     return BuiltinMethod(register)
 
@@ -136,17 +140,20 @@ def call_hooked(names: Any, m: Any, args: list, kwargs: dict, inner: Any) -> Any
 
 
 def _run(names: Any, h: Hook, m: Any, args: list, loc: tuple) -> Any:
-    if isinstance(h.fn, Unknown):
-        if isinstance(m, (Obj, Leaf)):
-            m.unresolved.append(f"forward hook not followed ({h.fn.why})")
-        return Unknown(h.fn.why)
-    ip = names.ip
-    depth = len(ip.uncertain)
-    ip.uncertain.extend(h.conds)  # registered under an undecided condition: may not run
-    try:
-        return names.call(h.fn, args, {}, loc)
-    finally:
-        del ip.uncertain[depth:]
+    if isinstance(h.fn, Unknown) or h.conds:
+        # registered under an undecided condition (or with options not read): the hook may
+        # or may not run, and what it records is read later as if it had; the hooked module
+        # and the object the hook belongs to are unresolved, never counted on a guess
+        why = (
+            f"a forward hook registered under the unresolved condition at line {h.conds[-1]}"
+            if h.conds
+            else f"a forward hook not followed ({h.fn.why})"
+        )
+        for o in (m, getattr(plain(h.fn), "bound", None)):
+            if isinstance(o, (Obj, Leaf)):
+                o.unresolved.append(why)
+        return Unknown(why)
+    return names.call(h.fn, args, {}, loc)
 
 
 def after_clone(old: Any, new: Any) -> None:
