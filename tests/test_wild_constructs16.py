@@ -480,6 +480,7 @@ def test_kornia_augmentations_by_shape(tmp_path):
                 filters.GaussianBlur2d((3, 3), (1.5, 1.5)),
                 K.RandomResizedCrop((16, 12)),
                 K.RandomSolarize(p=0.5),
+                K.Normalize(mean=torch.tensor([0.4, 0.5, 0.6]), std=torch.tensor([0.2, 0.2, 0.2])),
             )
             y = aug(torch.randn(2, 3, 32, 32))
             self.head = nn.Linear(y.shape[-1] * y.shape[-2], 3)

@@ -77,7 +77,7 @@ def output(m: Any, shapes: list[tuple]) -> Tensor | None:
             chans = _TV_SAME[name]
             if chans is not None and shp[-3] not in chans:
                 return None
-            if name == "Normalize" and not _normalize_fits(m, shp[-3]):
+            if name == "Normalize" and not _normalize_fits(m.attrs, shp[-3]):
                 return None
             if name == "GaussianBlur" and not _blur_fits(m, shp):
                 return None
@@ -93,6 +93,9 @@ def output(m: Any, shapes: list[tuple]) -> Tensor | None:
     if name == "GaussianBlur2d" or name in _K_SAME:
         chans = _K_SAME.get(name)
         if chans is not None and shp[1] not in chans:
+            return None
+        flags = plain(m.attrs.get("flags"))
+        if name == "Normalize" and not (isinstance(flags, dict) and _normalize_fits(flags, shp[1])):
             return None
         return Tensor(shp)
     if name == "RandomResizedCrop":
@@ -114,10 +117,10 @@ def _pair(v: Any) -> tuple[int, int] | None:
     return None
 
 
-def _normalize_fits(m: Obj, c: int) -> bool:
+def _normalize_fits(stats: dict, c: int) -> bool:
     """``(x - mean) / std`` broadcasts ``mean`` as ``(L, 1, 1)``: L must be 1 or C."""
     for key in ("mean", "std"):
-        v = plain(m.attrs.get(key))
+        v = plain(stats.get(key))
         if isinstance(v, Tensor):
             n = plain(v.shape[0]) if isinstance(v.shape, tuple) and len(v.shape) == 1 else None
         elif isinstance(v, (list, tuple)):
