@@ -494,3 +494,42 @@ def test_kornia_augmentations_by_shape(tmp_path):
         tmp_path,
         code.replace("K.RandomResizedCrop((16, 12))", "K.RandomResizedCrop((16, 12), p=0.5)"),
     )
+
+
+MASKS = """
+import torch
+import torch.nn as nn
+
+
+class M(nn.Module):
+    def __init__(self, n=8, k=3):
+        super().__init__()
+        mask = torch.ones(n).int()
+        mask[::2] = -1
+        table = torch.empty([k, n]).int()
+        for i in range(ROWS):
+            table[i] = mask
+            mask *= -1
+        self.layers = nn.ModuleList()
+        for i in range(k):
+            m = torch.as_tensor(table[i])
+            feats = torch.arange(len(m))
+            keep = feats.masked_select(m <= 0)
+            move = feats.masked_select(m > 0)
+            self.layers.append(nn.Linear(len(keep), len(move) * 2))
+
+
+model = M()
+"""
+
+
+def test_empty_tensor_written_row_by_row_has_known_values(tmp_path):
+    # nflows' coupling masks: ``torch.empty`` filled row by row, each row a known mask
+    assert check(tmp_path, MASKS.replace("ROWS", "k")) == 3 * (4 * 8 + 8)
+
+
+def test_empty_tensor_left_partly_unwritten_is_honest(tmp_path):
+    # the last row is never written: torch reads uninitialised memory there
+    f = write(tmp_path, MASKS.replace("ROWS", "k - 1"))
+    g = parse_source(f)
+    assert g.params_total() is None
