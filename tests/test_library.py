@@ -350,6 +350,17 @@ VALUES.append(
 )
 VALUES.append(
     (
+        ("torch.flip", "torch.nn.functional.interpolate", "torch.nn.functional.upsample"),
+        # an SSL wrapper's dummy forward (wildfix16): a cutout resized back, flipped
+        "import torch\nimport torch.nn.functional as F\nx = torch.zeros(2, 3, 8, 6)\n"
+        "result = (torch.flip(x, dims=(-1,)).shape, torch.flip(x, [0, 2]).shape, "
+        "F.interpolate(x[:, :, 1:5], size=(4, 4)).shape, F.interpolate(x, size=5).shape, "
+        "F.interpolate(torch.zeros(1, 2, 7), size=3).shape, F.upsample(x, size=(2, 3)).shape, "
+        "x.flatten(1).shape, x.flatten(-2).shape, x.flatten().shape)",
+    )
+)
+VALUES.append(
+    (
         ("numpy.log", "numpy.exp", "numpy.log10", "numpy.power"),
         "import numpy as np\nresult = (float(np.log(2.0)), float(np.exp(1)), float(np.log10(1000)), "
         "float(np.power(2, 10)))",

@@ -120,16 +120,15 @@ model = TwinLearner(net, 16)
 """
 
 
-def test_lazy_layers_of_a_forward_in_init_are_unknown_not_left_out(tmp_path):
+def test_lazy_layers_of_a_forward_in_init_are_counted_not_left_out(tmp_path):
     f = write(tmp_path, TWIN.replace("RUN", "self.forward(torch.randn(2, 3, size, size))"))
     bare = write(tmp_path, TWIN.replace("RUN", "pass"), "bare.py")
     # the case is real: torch's count is not the count without what the forward pass builds
     assert torch_count(f) == 2352 != torch_count(bare) == 496
-    g = parse_source(f)
-    assert g.params_total() is None
-    head = "return nn.Sequential(nn.Linear(h.shape[1], 32)"
-    line = next(n for n, t in enumerate(f.read_text().splitlines(), 1) if head in t)
-    assert "online/head/0 (torch.nn.Linear)" in g.notes[0] and f"m.py:{line}" in g.notes[0]
+    # session 16 (tests/test_wild_constructs16.py): the hook runs, the random augmentation's
+    # two ways give one shape, so the head (and the target's copy of it) is counted; it was
+    # an honest unknown before, never the count without it
+    assert parse_source(f).params_total() == 2352
     # without the call the model is what it is, and exact
     assert parse_source(bare).params_total() == 496
 

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from driftcheck.graph.facts import CONSTANT_FACTS, VALUE_FACTS
 from driftcheck.parsers.source import sizes
-from driftcheck.parsers.source.interp import membership, opaque, tuplesub
+from driftcheck.parsers.source.interp import membership, opaque, pendingret, tuplesub
 from driftcheck.parsers.source.library import tensorvalues, wildlib
 from driftcheck.parsers.source.library.torchlib import elementwise
 from driftcheck.parsers.source.ops.operators import (
@@ -183,6 +183,9 @@ class Expressions:
                 a, b = self.eval(e.body, fr), self.eval(e.orelse, fr)
                 if _same(a, b):
                     return a
+                joined = pendingret.either(a, b, e.lineno)  # a tensor shape, or one of 2 functions
+                if joined is not None:
+                    return joined
                 if any(is_module(x) or isinstance(x, UnknownModule) for x in (a, b)):
                     from driftcheck.parsers.source.interp.statements import weightless
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from driftcheck.parsers.source.importcheck import module_names
-from driftcheck.parsers.source.interp import opaque, tuplesub
+from driftcheck.parsers.source.interp import fwdhooks, opaque, tuplesub
 from driftcheck.parsers.source.interp.modtree import ModulesView
 from driftcheck.parsers.source.library import enums, tensorvalues, torchlib, wildlib
 from driftcheck.parsers.source.library.stdlib import LIBRARY_TYPES, NamedTupleValue
@@ -616,7 +616,7 @@ class Items:
     def clone_module(self, m: Any) -> Any:
         """``copy.deepcopy(layer)``: a distinct module with the same structure."""
         if isinstance(m, Leaf):
-            return Leaf(
+            leaf = Leaf(
                 m.type,
                 dict(m.params),
                 m.loc,
@@ -625,6 +625,8 @@ class Items:
                 list(m.unresolved),
                 wnorm=dict(m.wnorm),
             )
+            fwdhooks.after_clone(m, leaf)
+            return leaf
         new = Obj(
             cls=m.cls, module=m.module, attrs=dict(m.attrs), loc=m.loc, kind=m.kind, qual=m.qual
         )
@@ -636,6 +638,7 @@ class Items:
         }
         new.buffers = dict(m.buffers)
         new.unresolved = list(m.unresolved)
+        fwdhooks.after_clone(m, new)  # forward hooks go with the copy, rebound
         return new
 
 

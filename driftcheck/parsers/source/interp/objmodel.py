@@ -13,10 +13,17 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from driftcheck.graph import catalogue
-from driftcheck.parsers.source.interp import lazyparams, modglobals, tuplesub
+from driftcheck.parsers.source.interp import fwdhooks, lazyparams, modglobals, pendingret, tuplesub
 from driftcheck.parsers.source.interp.attrs import ModRef, Super, ext_const
 from driftcheck.parsers.source.interp.statements import MAX_DEPTH, Frame, Raised
-from driftcheck.parsers.source.library import dispatch, enums, gymspaces, peftlib, wildlib
+from driftcheck.parsers.source.library import (
+    augshapes,
+    dispatch,
+    enums,
+    gymspaces,
+    peftlib,
+    wildlib,
+)
 from driftcheck.parsers.source.library.stdlib import FieldSpec
 from driftcheck.parsers.source.loader import (
     ModInfo,
@@ -753,6 +760,9 @@ class Calls:
                 return f.call(self.ip, args, kwargs, loc)
         except TooBig as e:  # a builtin or method over the size bound (sizes.py)
             return self.stmts.too_big(e)
+        if isinstance(f, (Obj, Leaf)) and fwdhooks.hooks_of(f):
+            # a module with forward hooks (interp/fwdhooks.py): run around its own call
+            return fwdhooks.call_hooked(self, f, args, kwargs, lambda a, k: self.call(f, a, k, loc))
         if isinstance(f, (Obj, Leaf)) and (isinstance(f, Leaf) or f.module):
             # ``self.forward(torch.zeros(1, c, h, w)).shape[1]`` in ``__init__`` (vit-pytorch's
             # CCT tokenizer, a CNN's flatten size): a layer run on tensors of known shape
@@ -832,10 +842,13 @@ class Calls:
             if isinstance(f.node, ast.Lambda):
                 return self.exprs.eval(f.node.body, fr)
             self.stmts.run_body(f.node.body, fr)
+            if gen is None and self.ip.uncertain:  # a deferred return (interp/pendingret.py)
+                return pendingret.finish(self.ip, fr, None, False)
         except Return as r:
             if gen is None:
-                return r.value
+                return pendingret.finish(self.ip, fr, r.value, True)
         finally:
+            pendingret.drop(self.ip, fr)
             if cells is not None:
                 self.write_cells(f, fr, cells)
             self.ip.at_mod, self.ip.at_line = at_mod, at_line
@@ -855,8 +868,10 @@ class Calls:
         catalogue layer's output shape, a ``Sequential`` chained, a user module's
         ``forward`` interpreted. None (not followed) for anything else."""
         ts = [plain(a) for a in args]
-        if not ts or kwargs or not all(_known_shape(t) for t in ts):
+        if not ts or not all(_known_shape(t) for t in ts):
             return None
+        if kwargs and not (isinstance(m, Obj) and m.cls is not None and not m.kind):
+            return None  # options reach a user module's ``forward`` (x-clip's force_keep_all)
         if isinstance(m, Leaf):
             spec = catalogue.get(m.type)
             if spec is None or m.unresolved or spec.n_inputs not in (None, len(ts)):
@@ -869,15 +884,26 @@ class Calls:
         if m.kind == "Sequential":
             x: Any = args[0] if len(args) == 1 else None
             for c in container_values(m):
-                x = self.module_on_shapes(c, [x], {}) if x is not None else None
+                if x is not None and fwdhooks.hooks_of(c):  # a hooked item (fwdhooks.py)
+                    x = fwdhooks.call_hooked(self, c, [x], {}, self._on_shapes_of(c))
+                else:
+                    x = self.module_on_shapes(c, [x], {}) if x is not None else None
                 if not isinstance(plain(x), Tensor):
                     return Unknown("Sequential applied in __init__")
             return x
+        if m.cls is None and m.qual in ("einops.Rearrange", "einops.Reduce") and len(ts) == 1:
+            return einops_layer_output(m, ts[0].shape)  # library/einopslib.py's shape rule
         if m.cls is not None and not m.kind:
+            aug = augshapes.output(m, [t.shape for t in ts])  # an image augmentation, by shape
+            if aug is not None:
+                return aug
             ok, fwd, _ = self.classes.mro_attr(m.cls, "forward")
             if ok and isinstance(fwd, Func):
                 return self.call_func(self.ip.attrs.bind(fwd, m), args, kwargs)
         return None
+
+    def _on_shapes_of(self, m: Any) -> Any:
+        return lambda a, k: self.module_on_shapes(m, a, k)
 
     def write_cells(self, f: Func, fr: Frame, cells: dict[str, Any]) -> None:
         """A call's ``nonlocal`` names back into their cells. Under an undecided condition
@@ -1115,6 +1141,21 @@ def class_patches(tree: ast.Module) -> dict[tuple[str, str], ast.Assign]:
                         got[(t.value.id, t.attr)] = st
         tree._dc_patches = got  # type: ignore[attr-defined]
     return got
+
+
+def einops_layer_output(m: Obj, shape: tuple) -> Any:
+    """An einops ``Rearrange`` / ``Reduce`` layer applied in ``__init__``: its pattern's shape
+    rule (``einopslib.einops_shape``, the one ``rearrange()`` uses); unknown where it refuses."""
+    from driftcheck.parsers.source.library.einopslib import einops_shape
+
+    op = "rearrange" if m.qual == "einops.Rearrange" else "reduce"
+    pattern, axes = m.attrs.get("pattern"), m.attrs.get("axes_lengths")
+    if not isinstance(pattern, str) or not isinstance(axes, dict):
+        return Unknown(f"{m.qual} applied in __init__")
+    got = einops_shape(op, pattern, tuple(plain(d) for d in shape), axes)
+    if isinstance(got, str):
+        return Unknown(f"{m.qual}({pattern!r}) applied in __init__: {got}")
+    return Tensor(got)
 
 
 def _known_shape(t: Any) -> bool:

@@ -12,6 +12,7 @@ import ast
 import time
 from typing import TYPE_CHECKING, Any
 
+from driftcheck.parsers.source.interp import pendingret, tuplesub
 from driftcheck.parsers.source.interp.exprs import (  # noqa: F401 - re-exported
     MAX_DEPTH,
     MAX_LOOP,
@@ -314,6 +315,7 @@ class Statements:
             after: list[dict] = []
             raised: list[Raised] = []
             skipped: list[_Continue] = []
+            ret_at: list[int] = []
             try:
                 for branch in (st.body, st.orelse):
                     fr.locals.clear()
@@ -322,6 +324,7 @@ class Statements:
                         self.run_body(branch, fr)
                     except Return as r:
                         returned.append(r)
+                        ret_at.append(len(after))  # which way returned (pendingret.py)
                     except Raised as e:
                         raised.append(e)
                         continue
@@ -356,6 +359,20 @@ class Statements:
                     raise raised[0]
                 fr.locals.clear()  # under an outer undecided condition: as a raise there
                 fr.locals.update(before)
+                return
+            if (
+                len(returned) == 1
+                and len(after) == 2
+                and not raised
+                and not skipped
+                and pendingret.top_level(st, fr)
+                and tuplesub.YIELDS not in fr.locals
+                and pendingret.defer(self.ip, fr, returned[0].value, st.lineno)
+            ):
+                # one way returned a tensor, the other goes on: the rest of the body runs
+                # on the other way's names, under the condition (interp/pendingret.py)
+                fr.locals.clear()
+                fr.locals.update(after[1 - ret_at[0]])
                 return
             if len(after) == 2:
                 self._merge_locals(fr, before, after[0], after[1], st.lineno)
@@ -414,6 +431,10 @@ class Statements:
                 return first
         from driftcheck.parsers.source.values.abstract import UnknownModule, is_module
 
+        if both:  # two tensors of one shape (interp/pendingret.py)
+            same = pendingret.join(first, returned[1].value)
+            if same is not None:
+                return same
         why = f"returned under an unresolved condition at line {line}"
         if any(is_module(r.value) or isinstance(r.value, UnknownModule) for r in returned):
             return UnknownModule(why)  # a layer either way, or a layer or not: never no layer

@@ -15,7 +15,7 @@ from typing import Any
 
 from driftcheck.graph import catalogue
 from driftcheck.parsers.source.importcheck import Failure, module_lacks
-from driftcheck.parsers.source.interp import hfauto, modtree
+from driftcheck.parsers.source.interp import fwdhooks, hfauto, modtree
 from driftcheck.parsers.source.interp.attrs import Attributes
 from driftcheck.parsers.source.interp.configs import Configs
 from driftcheck.parsers.source.interp.exprs import MAX_SECONDS, Expressions
@@ -589,7 +589,8 @@ class Library:
             if name in ("register_buffer", "register_parameter", "add_module", "register_module"):
                 return BuiltinMethod(lambda a, k: self._register(obj, name, a, k))
             if wildlib.is_hook_registration(name):
-                return wildlib.hook_method(obj, name)
+                run = fwdhooks.registration(obj, name, self.ip)  # forward hooks run (interp)
+                return run if run is not None else wildlib.hook_method(obj, name)
             if name in (
                 "apply",
                 "to",
@@ -646,7 +647,8 @@ class Library:
         if name in ("to", "apply", "requires_grad_", "reset_parameters"):
             return BuiltinMethod(lambda a, k: leaf)
         if wildlib.is_hook_registration(name):
-            return wildlib.hook_method(leaf, name)
+            run = fwdhooks.registration(leaf, name, self.ip)  # forward hooks run (interp)
+            return run if run is not None else wildlib.hook_method(leaf, name)
         if name in ("register_parameter", "add_module", "register_module"):
             from driftcheck.parsers.source.interp.attrs import leaf_addition
 
@@ -667,6 +669,8 @@ class Library:
                 return wildlib.weight_size_attr(self.attrs, v, name)
             if name in ("shape", "data"):
                 return Unknown("weight shape") if name == "shape" else v
+            if name == "device":  # ``next(net.parameters()).device`` (torchlib.OneDevice)
+                return torchlib.ONE_DEVICE
             if name in _NEW_BY_SIZE:  # ``conv.weight.new_zeros((r * k, c * k))``: loralib
                 return BuiltinMethod(lambda a, k: Tensor(torchlib.shape_of(a, "zeros")))
             return BuiltinMethod(lambda a, k: v) if name in SAMEISH else Unknown(f"weight.{name}")

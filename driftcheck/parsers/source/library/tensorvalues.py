@@ -80,8 +80,34 @@ def values(v: Any) -> tuple[Any, bool]:
     d = v.data
     if isinstance(d, Lazy):
         val = d.get()
+        if _partial(val):  # ``torch.empty`` not yet written everywhere (``written``)
+            return None, False
         return val, d.approx and val is not None
     return d, False
+
+
+def _partial(val: Any) -> bool:
+    return val is not None and type(val).__name__ == "MaskedArray"
+
+
+def written(v: Any) -> Any:
+    """The values of a tensor made by ``torch.empty`` and written in part (nflows' mask table:
+    ``masks = torch.empty([k, n]).int()`` then ``masks[i] = mask`` row by row): a numpy masked
+    array whose masked elements were never written (torch leaves them uninitialised), or
+    None. Read as values only once every element is written (``values``)."""
+    v = plain(v)
+    d = v.data if isinstance(v, Tensor) else None
+    val = d.get() if isinstance(d, Lazy) and not d.approx else None
+    return val if _partial(val) else None
+
+
+def _with(val: Any) -> Tensor | None:
+    """A tensor of ``val``: a masked array while some element is unwritten, else ``make``."""
+    if _partial(val) and val.mask.any():
+        if val.size > LIMIT:
+            return None
+        return Tensor(tuple(int(d) for d in val.shape), data=Lazy(None, val))
+    return make(np().asarray(val.filled() if _partial(val) else val))
 
 
 def deferred(shape: Any, eager: Any) -> Tensor | None:
@@ -199,7 +225,7 @@ def _nested(v: Any) -> Any:
 FUNCS = frozenset(
     f"torch.{n}"
     for n in (
-        "arange ones zeros eye tensor as_tensor flipud fliplr flip cat concat "
+        "arange ones zeros empty eye tensor as_tensor flipud fliplr flip cat concat "
         "repeat_interleave div divide unique log log2 exp pow round floor ceil trunc diff"
     ).split()
 )
@@ -268,6 +294,11 @@ def _function(name: str, args: list[Any], kwargs: dict[str, Any]) -> Tensor | No
         if len(r) > LIMIT:
             return None
         return _made(n.arange(*bounds, dtype="int64"), dtype)
+    if name == "empty":  # values not written yet: every element masked (``written``)
+        shape = _shape_args(args)
+        if shape is None or any(d < 0 for d in shape) or _too_big(shape):
+            return None
+        return _with(n.ma.masked_all(shape, dtype=dtype or "float32"))
     if name in ("ones", "zeros"):
         shape = _shape_args(args)
         if shape is None or any(d < 0 for d in shape) or _too_big(shape):
@@ -669,6 +700,9 @@ def setitem(t: Tensor, key: Any, v: Any) -> None:
     if t.data is None:
         return
     a, new = data(t), None
+    part = written(t)
+    if part is not None:
+        a = part  # a write into ``torch.empty``'s values: written elements are known
     out = _key(key) if a is not None else None
     val = plain(v)
     val = data(val) if isinstance(val, Tensor) else val
@@ -680,6 +714,10 @@ def setitem(t: Tensor, key: Any, v: Any) -> None:
             new[out] = val
         except (IndexError, ValueError, TypeError, OverflowError):
             new = None
+    if new is not None and part is not None:
+        made = _with(new)
+        t.data = made.data if made is not None else None
+        return
     t.data = Lazy(None, new) if new is not None else None
 
 
@@ -741,6 +779,17 @@ def _call_method(t: Tensor, name: str, args: list, kwargs: dict) -> Any:
 
 
 def _method(t: Tensor, name: str) -> Any:
+    part = written(t)
+    if part is not None and name in _CASTS:  # ``torch.empty(...).int()``: still unwritten
+        to = _CASTS[name]
+
+        def cast(x: list, k: dict) -> Any:
+            if x or k:
+                return None
+            with np().errstate(invalid="ignore"):  # the unwritten elements' bytes: masked
+                return _with(part.astype(to))
+
+        return BuiltinMethod(cast)
     a, approx = values(t)
     if a is None:
         return None
@@ -791,6 +840,9 @@ def _method(t: Tensor, name: str) -> Any:
     if name == "masked_select":
         return BuiltinMethod(lambda x, k: masked_select(t, x, k))
     return None
+
+
+_CASTS = {"double": "float64", "float": "float32", "long": "int64", "int": "int32", "bool": "bool"}
 
 
 def _reduce(name: str, a: Any, args: list[Any], kwargs: dict[str, Any]) -> Any:

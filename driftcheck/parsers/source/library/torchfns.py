@@ -513,3 +513,40 @@ for _name, (_mod, _spec) in sorted(_FAMILIES.items()):
         f"{_name}(...): batch_shape = broadcast of its parameters; sample(s) is s + batch_shape",
         f"torch.distributions.{_mod}.{_name}",
     )
+
+
+# ------------------------------------------------------------------ image resampling (wildfix16)
+# an SSL wrapper's dummy forward in ``__init__`` crops and flips the batch before the backbone
+# (pixel-level-contrastive-learning): the shapes the projector is sized from
+@T.entry("flip", doc="flip(t, dims): a tensor of t's shape (each dim checked as torch does)")
+def _flip(c: Call) -> Any:
+    s, dims = _shape(c.arg(0, "input")), c.plain(1, "dims")
+    dims = [dims] if type(dims) is int else dims
+    if s is None or not isinstance(dims, (list, tuple)) or not dims:
+        return Tensor(Unknown(f"{c.qual}() at {c.where}"))
+    if any(type(plain(d)) is not int or not -len(s) <= plain(d) < len(s) for d in dims):
+        return Tensor(Unknown(f"{c.qual}() dims out of range at {c.where}"))
+    return Tensor(s)
+
+
+@NN.entry(
+    "functional.interpolate",
+    "functional.upsample",
+    doc="interpolate(t, size=...): (N, C, *size) for a 3-5 dim t; scale_factor, or N / C not "
+    "known: unknown",
+)
+def _interpolate(c: Call) -> Any:
+    t, size = plain(c.arg(0, "input")), c.plain(1, "size")
+    shp = t.shape if isinstance(t, Tensor) else None
+    lead = tuple(plain(d) for d in shp[:2]) if isinstance(shp, tuple) and len(shp) >= 3 else ()
+    spatial = len(shp) - 2 if lead else 0
+    if not lead or not all(type(d) is int for d in lead) or spatial > 3:
+        return Tensor(Unknown(f"{c.qual}() at {c.where}"))
+    if type(size) is int:
+        size = (size,) * spatial
+    if isinstance(size, (list, tuple)):
+        size = tuple(plain(d) for d in size)
+    ok = isinstance(size, tuple) and len(size) == spatial
+    if not ok or c.plain(2, "scale_factor") is not None or any(type(d) is not int for d in size):
+        return Tensor(Unknown(f"{c.qual}() at {c.where}"))
+    return Tensor((*lead, *size))

@@ -350,9 +350,38 @@ def _first(got: BuiltinMethod, by_shape: Any, a: list, k: dict) -> Any:
     return by_shape.fn(a, k) if isinstance(by_shape, BuiltinMethod) else Unknown("tensor method")
 
 
+class OneDevice:
+    """``t.device`` of a tensor ``__init__`` makes or passes (and of a layer's weight): the
+    interpreter follows one process building the model on one device, so every such device is
+    the same value, equal to itself and usable as a dict key (byol-pytorch's forward hook
+    records ``self.hidden[input[0].device]`` and ``get_representation`` reads
+    ``self.hidden[x.device]``). Which device it is (``.type``, ``str``, ``== torch.device
+    ("cpu")``) is not known."""
+
+    __slots__ = ()
+    library_type = "torch.device"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, OneDevice)
+
+    def __hash__(self) -> int:
+        return hash("driftcheck.OneDevice")
+
+    def attr(self, name: str) -> Any:
+        return Unknown(f"device.{name}")
+
+    def __reduce__(self) -> str:  # a pickled template (speed/memo.py) keeps the one value
+        return "ONE_DEVICE"
+
+
+ONE_DEVICE = OneDevice()
+
+
 def _shape_method(interp: Any, t: Tensor, name: str) -> Any:
     shp = t.shape
     known = not isinstance(shp, Unknown)
+    if name == "device":
+        return ONE_DEVICE
     if name == "shape":
         return shp if known else Unknown("shape")
     if name == "T":
@@ -446,7 +475,30 @@ def _shape_method(interp: Any, t: Tensor, name: str) -> Any:
         return BuiltinMethod(lambda a, k: Tensor(moved_shape(shp, name, a, k)))
     if name == "flip":
         return BuiltinMethod(lambda a, k: Tensor(shp))
+    if name == "flatten":  # ``hidden.flatten(1)`` (an SSL wrapper's pooled features)
+        return BuiltinMethod(lambda a, k: Tensor(flattened_shape(shp, a, k)))
     return BuiltinMethod(lambda a, k: Unknown(f"tensor.{name}"))
+
+
+def flattened_shape(shp: Any, a: list, k: dict) -> Any:
+    """``t.flatten(start_dim=0, end_dim=-1)``: those dims merged; a 0-d tensor gives (1,);
+    dims out of range or start after end (torch raises): unknown."""
+    start = plain(a[0]) if a else plain(k.get("start_dim", 0))
+    end = plain(a[1]) if len(a) > 1 else plain(k.get("end_dim", -1))
+    if isinstance(shp, Unknown) or type(start) is not int or type(end) is not int:
+        return Unknown("flatten")
+    if not shp:
+        return (1,)
+    n = len(shp)
+    if not (-n <= start < n and -n <= end < n) or start % n > end % n:
+        return Unknown("flatten dims")
+    lo, hi = start % n, end % n
+    merged: Any = 1
+    for d in shp[lo : hi + 1]:
+        if type(plain(d)) is not int:
+            return Unknown("flatten of an unknown dim")
+        merged *= plain(d)
+    return (*shp[:lo], merged, *shp[hi + 1 :])
 
 
 def in_place(t: Tensor, name: str) -> Tensor:
@@ -523,6 +575,9 @@ def index_shape(shape: Any, key: Any) -> tuple[Any, ...] | Unknown:
         return shape
     keys = [plain(x) for x in key] if isinstance(key, tuple) else [plain(key)]
     keys = [_int_list(x) if isinstance(x, list) else x for x in keys]
+    # ``x[:, :, y0:y1]`` with a bound not known (exprs.py's ``Unknown("slice")``): that dim's
+    # length is unknown, the others are not (pixel-level-contrastive's random cutout)
+    keys = [_UNKNOWN_SLICE if isinstance(x, Unknown) and x.why == "slice" else x for x in keys]
     if sum(1 for x in keys if isinstance(x, list)) > 1:
         return Unknown("tensor index by several lists")  # broadcast together: not modelled
     if any(not (x is None or x is Ellipsis or isinstance(x, (int, slice, list))) for x in keys):
@@ -552,7 +607,9 @@ def index_shape(shape: Any, key: Any) -> tuple[Any, ...] | Unknown:
                 return Unknown("list index out of the dim's range")  # torch raises
             out.append(len(x))
             continue
-        if x == slice(None):
+        if x is _UNKNOWN_SLICE:
+            out.append(Unknown("sliced dim"))
+        elif x == slice(None):
             out.append(d)
         elif isinstance(plain(d), int) and all(
             v is None or isinstance(v, int) for v in (x.start, x.stop, x.step)
@@ -561,6 +618,9 @@ def index_shape(shape: Any, key: Any) -> tuple[Any, ...] | Unknown:
         else:
             out.append(Unknown("sliced dim"))
     return tuple(out)
+
+
+_UNKNOWN_SLICE = slice(Ellipsis, Ellipsis)  # a slice whose bounds are not known
 
 
 def _int_list(x: list) -> Any:
