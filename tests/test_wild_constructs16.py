@@ -19,7 +19,7 @@ construct is a small model written here and built in real torch.
 
 from __future__ import annotations
 
-import runpy
+import functools
 import subprocess
 import sys
 import textwrap
@@ -28,17 +28,13 @@ from pathlib import Path
 import pytest
 
 from driftcheck.parsers.source import parse_source
+from tests.model_count_support import torch_count as _count
 
 torch = pytest.importorskip("torch")
+torch_count = functools.partial(_count, root="model", device="cpu")
 
 ROOT = Path(__file__).resolve().parents[1]
 WILD = ROOT / "benchmarks" / "wild"
-
-
-def torch_count(path) -> int:
-    with torch.device("cpu"):
-        model = runpy.run_path(str(path), run_name="__wild__")["model"]
-    return sum(p.numel() for p in {id(p): p for p in model.parameters()}.values())
 
 
 def write(tmp_path, code: str, name: str = "m.py") -> Path:
