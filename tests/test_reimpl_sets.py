@@ -1,0 +1,204 @@
+"""The re-implementation sets written blind from session 11 on (benchmarks/reimpl/fresh5 ..
+fresh9) are what they claim, in torch only (driftcheck is not run on them here: each set was
+written blind and is run by bench_reimpl.py). For every set the bookkeeping is checked on every
+case: the shipped configs are what transformers' config classes write, each code plant is its
+base file with one recorded line replaced, each config plant changes one key, model files import
+neither transformers nor driftcheck, and >= 10 architectures are in no earlier set. The torch
+proof (same parameter count as the HF model; same outputs for the same weights) is rebuilt for a
+sample of cases per set, one per family, to stay quick; a set's whole proof is
+``python benchmarks/reimpl/freshN/make.py --check``. A new set adds one ``Spec`` here."""
+
+from __future__ import annotations
+
+import importlib
+import json
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+
+import pytest
+
+torch = pytest.importorskip("torch")
+pytest.importorskip("transformers")
+
+from benchmarks.reimpl import set_checks  # noqa: E402
+from benchmarks.reimpl.make import code_params, hf_params  # noqa: E402
+
+
+@dataclass(frozen=True)
+class Spec:
+    sample: list[str]  # clean cases whose HF parameter count is rebuilt in torch
+    outputs: list[str]  # cases whose outputs are compared with the HF model's, same weights
+    keeping: tuple[str, str]  # (case, code plant) that keeps every shape: the output check can fail
+    needs: dict[str, str] = field(default_factory=dict)  # case -> third-party package it imports
+    min_cases: int = 30  # smaller only where the set's README says why
+    io_cases: bool = True  # the set has SAME_OUTPUT_IO (cases whose outputs are checked by I/O)
+
+
+SPECS: dict[str, Spec] = {
+    # one case per family; together they cover MLA, stacked and listed experts, disentangled
+    # attention, per-layer relative bias, registers + LayerScale, and a conv feature encoder
+    "fresh5": Spec(
+        sample=[
+            "exaone4_mixins",
+            "deepseekv2_replace_preset",
+            "dbrx_csv_table",
+            "debertav2_from_dict",
+            "umt5_starmap_blocks",
+            "dinov2_registers_reduce",
+            "data2vec_audio_post_init",
+        ],
+        outputs=["exaone4_mixins", "debertav2_from_dict", "umt5_starmap_blocks"],
+        keeping=("exaone4_mixins", "exaone4_mixins__slidingWindow"),
+        io_cases=False,
+    ),
+    # one case per family; together they cover a position-scaled query, linked-list layers with
+    # stacked experts, alternating local/global encoder attention, T5 relative buckets, a
+    # distillation token, a weight-normed positional conv, one flat parameter per layer, and one
+    # layer shared by every depth step
+    "fresh6": Spec(
+        sample=[
+            "ministral3_configparser",
+            "flex_olmo_linked_blocks",
+            "modernbert_cycle_pattern",
+            "mt5_descriptors",
+            "deit_field_metadata",
+            "unispeech_pydantic",
+            "gpt_oss_flat_slab",
+            "albert_shared_list",
+        ],
+        outputs=["ministral3_configparser", "modernbert_cycle_pattern", "mt5_descriptors"],
+        keeping=("ministral3_configparser", "ministral3_configparser__slidingWindow"),
+        needs={"unispeech_pydantic": "pydantic"},
+    ),
+    # one case per family: Llama's multiple_of-rounded FFN, multi-head latent attention with
+    # group-limited experts, a Mamba-2 SSD mixer, LFM2's conv/attention hybrid, a pre-norm RoBERTa,
+    # BlenderBot's two stacks, PoolFormer's stages, Speech2Text's conv subsampler
+    "fresh7": Spec(
+        sample=[
+            "llama_multiple_of",
+            "deepseek_v3_world_size",
+            "mamba2_dotted_paths",
+            "lfm2_attention_index_set",
+            "roberta_prelayernorm_mmcv_registry",
+            "blenderbot_split_stacks",
+            "poolformer_timm_entrypoint",
+            "speech_to_text_component_triples",
+        ],
+        outputs=["llama_multiple_of", "gemma2_named_presets", "blenderbot_split_stacks"],
+        keeping=("mistral_fluent_builder", "mistral_fluent_builder__slidingWindow"),
+    ),
+    # one case per family: CWM's local/global layers, Mellum's routed experts, MiniCPM3's latent
+    # attention, Granite-SWA's attention sinks, X-MOD's language adapters, TimeSformer's divided
+    # space-time attention, GPT-NeoX-Japanese's last-layer-only bias
+    "fresh8": Spec(
+        sample=[
+            "cwm_namedtuple",
+            "mellum_moduledict_index",
+            "minicpm3_preset_overrides",
+            "granite_swa_tied_property",
+            "xmod_partial_factories",
+            "timesformer_attention_mixins",
+            "gpt_neox_japanese_mappingproxy",
+        ],
+        outputs=["llama_partial_linear", "qwen3_classmethod_preset"],
+        keeping=("llama_partial_linear", "llama_partial_linear__ropeTheta"),
+        min_cases=28,
+    ),
+    # one case per family: InternLM3's biases on every projection, Cohere 2 MoE's parallel block
+    # over per-expert modules, Granite MoE SWA's stacked experts and sinks, Laguna's per-head output
+    # gate, DINOv3's registers and LayerScale as raw parameters, DeBERTa's fused in_proj with
+    # q/v biases, Nystromformer's per-head value convolution
+    "fresh9": Spec(
+        sample=[
+            "internlm3_hparams_locals",
+            "cohere2_moe_nested_modulelists",
+            "granitemoe_swa_register_module",
+            "laguna_per_layer_list",
+            "dinov3_vit_raw_parameters",
+            "deberta_contextvar",
+            "nystromformer_annotated_sizes",
+        ],
+        outputs=["internlm3_json_string", "llama_itemgetter_sizes"],
+        keeping=("internlm3_json_string", "internlm3_json_string__ropeTheta"),
+    ),
+}
+ORDER = ["", "fresh", "fresh2", "fresh3", "fresh4", *SPECS]
+
+
+@cache
+def _set(name: str):
+    make = importlib.import_module(f"benchmarks.reimpl.{name}.make")
+    corpus = Path(make.__file__).resolve().parent
+    return make, corpus, json.loads((corpus / "manifest.json").read_text())
+
+
+def _samples(attr: str) -> list[tuple[str, str]]:
+    return [(s, case) for s, spec in SPECS.items() for case in getattr(spec, attr)]
+
+
+@pytest.mark.parametrize("name", SPECS)
+def test_size(name):
+    make, _, manifest = _set(name)
+    spec = SPECS[name]
+    set_checks.set_size(make, manifest, spec.sample, spec.outputs, min_cases=spec.min_cases)
+    assert set(spec.outputs) <= set(make.SAME_OUTPUT)
+    if spec.io_cases:
+        assert set(make.SAME_OUTPUT_IO) <= set(make.SAME_OUTPUT)
+
+
+@pytest.mark.parametrize("name", SPECS)
+def test_at_least_ten_architectures_in_no_earlier_set(name):
+    _, corpus, manifest = _set(name)
+    new = set_checks.new_architectures(corpus, manifest, tuple(ORDER[: ORDER.index(name)]))
+    assert len(new) >= 10, new
+
+
+@pytest.mark.parametrize("name", SPECS)
+def test_model_files_import_neither_transformers_nor_driftcheck(name):
+    _, corpus, manifest = _set(name)
+    set_checks.model_files_are_plain_torch(corpus, manifest)
+
+
+@pytest.mark.parametrize(("name", "case"), _samples("sample"))
+def test_clean_case_has_the_hf_parameter_count(name, case):
+    if case in SPECS[name].needs:
+        pytest.importorskip(SPECS[name].needs[case])
+    _, corpus, manifest = _set(name)
+    c = next(c for c in manifest["cases"] if c["name"] == case)
+    assert code_params(corpus / c["code"]) == hf_params(corpus / c["config"])
+
+
+@pytest.mark.parametrize("name", SPECS)
+def test_shipped_configs_are_written_by_transformers(name):
+    make, corpus, manifest = _set(name)
+    set_checks.configs_written_by_transformers(make, corpus, manifest)
+
+
+@pytest.mark.parametrize("name", SPECS)
+def test_code_plants_replace_the_recorded_line(name):
+    make, corpus, manifest = _set(name)
+    set_checks.code_plants_replace_the_recorded_line(make, corpus, manifest)
+
+
+@pytest.mark.parametrize("name", SPECS)
+def test_config_plants_change_one_key(name):
+    _, corpus, manifest = _set(name)
+    set_checks.config_plants_change_one_key(corpus, manifest)
+
+
+@pytest.mark.parametrize(("name", "case"), _samples("outputs"))
+def test_same_weights_give_the_same_outputs(name, case):
+    # 80 tokens: past every set's sliding windows (16 to 24), Ministral 3's query-scaling span
+    # (32) and beyond UMT5's exact buckets
+    assert _set(name)[0].same_output(case, seq=80) <= 1e-5
+
+
+@pytest.mark.parametrize("name", SPECS)
+def test_a_plant_that_keeps_the_shapes_changes_the_outputs(name):
+    make, corpus, _ = _set(name)
+    case, plant = SPECS[name].keeping
+    base = corpus / "cases" / f"{case}.py"
+    code = corpus / "planted" / f"{plant}.py"
+    assert code_params(code) == code_params(base)
+    assert make.same_output(case, seq=80, code=code) > 1e-4
