@@ -1,0 +1,123 @@
+"""The blind wild-code batches from session 14 on (benchmarks/wild/fresh7 ..): their truth files.
+
+Each batch was written blind (nobody ran the analyzer on it while it was written; the lead runs
+``bench_wild.py --corpus freshN`` once at the session's base and once at its end). These tests
+touch only the truth and the bookkeeping, through ``tests/wild_batch_support.py`` (shared with
+the older batches' own files), and rebuild a sample of pure-torch standalone files in torch on
+the meta device. The batches' libraries live in ``benchmarks/wild/.vendor`` (install.sh), which
+CI does not install: nothing here imports them. A new batch adds one ``Batch`` here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pytest
+
+from tests import wild_batch_support as wb
+
+
+@dataclass(frozen=True)
+class Batch:
+    # small torch-only files, each sharing or freezing tensors in a way a count can get wrong:
+    # stem -> (shares tensors, freezes some parameters)
+    sample: dict[str, tuple[bool, bool]]
+    older: tuple[str, ...]  # the batches whose libraries this one may not use again
+    min_library_files: int
+    min_libraries: int
+    min_standalone: int
+
+
+BATCHES: dict[str, Batch] = {
+    # written blind in session 14
+    "fresh7": Batch(
+        sample={
+            # one GLU projection pair reached from every TabNet decision step
+            "tabnet_shared_glu_steps": (True, False),
+            # GATv2's first layer uses one projection for sources and targets
+            "gatv2_dense_adjacency": (True, False),
+            # LM head tied to the token table
+            "mixture_of_depths_router": (True, False),
+            # a frozen encoder and decoder beside a trainable deep copy (copies share nothing)
+            "controlnet_zero_convs_copy": (False, True),
+            # target critics deep-copied and frozen, a learnable log temperature
+            "sac_twin_q_targets_log_alpha": (False, True),
+            # Gaussian Fourier features held as a frozen parameter
+            "score_sde_fourier_mlp": (False, True),
+        },
+        older=("main", "fresh", "fresh3", "fresh4", "fresh5", "fresh6"),
+        min_library_files=65,
+        min_libraries=20,
+        min_standalone=35,
+    ),
+    # written blind in session 15
+    "fresh8": Batch(
+        sample={
+            # one agent network placed in a ModuleList once per agent
+            "qmix_hypernet_mixer": (True, False),
+            # offset attention's query conv reuses the key conv's weight
+            "point_cloud_transformer_offset": (True, False),
+            # the output layer reuses the item table (its bias is a separate parameter)
+            "bert4rec_tied_output": (True, False),
+            # LM head tied to the word embeddings
+            "falcon_parallel_mqa": (True, False),
+            # an EMA target deep-copied and frozen, frozen Fourier features
+            "consistency_model_skip_scaling": (False, True),
+            # an EMA shadow of the denoiser inside the trainer module, frozen
+            "ema_wrapper_shadow_copy": (False, True),
+        },
+        older=("main", "fresh", "fresh3", "fresh4", "fresh5", "fresh6", "fresh7"),
+        min_library_files=65,
+        min_libraries=20,
+        min_standalone=35,
+    ),
+    # written blind in session 16
+    "fresh9": Batch(
+        sample={
+            # GPT behind torch.compile (the wrapper's _orig_mod), LM head tied to the token embeddings
+            "compiled_gpt_block": (True, False),
+            # selective-SSM LM from a dataclass config, tied head
+            "dataclass_mamba_like_ssm": (True, False),
+            # spectral norm as a parametrization (weight -> parametrizations.weight.original)
+            "spectral_norm_dcgan_disc": (False, False),
+            # a scripted backbone inside an eager wrapper whose stem is frozen
+            "jit_script_wrapped_cnn": (False, True),
+        },
+        older=("main", "fresh", "fresh3", "fresh4", "fresh5", "fresh6", "fresh7", "fresh8"),
+        min_library_files=39,
+        min_libraries=13,
+        min_standalone=16,
+    ),
+}
+
+
+@pytest.mark.parametrize(
+    ("corpus", "stem"), [(c, s) for c, b in BATCHES.items() for s in sorted(b.sample)]
+)
+def test_truth_is_torch_count(corpus, stem):
+    shares, freezes = BATCHES[corpus].sample[stem]
+    wb.check_standalone_sample(corpus, stem, shares=shares, freezes=freezes)
+
+
+@pytest.mark.parametrize("corpus", BATCHES)
+def test_every_file_parses_and_downloads_nothing(corpus):
+    wb.check_files_parse_and_download_nothing(corpus)
+
+
+@pytest.mark.parametrize("corpus", BATCHES)
+def test_bookkeeping(corpus):
+    b = BATCHES[corpus]
+    wb.check_fresh_batch(
+        corpus,
+        older=b.older,
+        min_library_files=b.min_library_files,
+        min_libraries=b.min_libraries,
+        min_standalone=b.min_standalone,
+    )
+
+
+@pytest.mark.parametrize("corpus", BATCHES)
+def test_bench_selects_the_batch_truth(corpus, capsys):
+    truth = getattr(wb.bench_wild, f"{corpus.upper()}_TRUTH")
+    assert truth == wb.ROOT / "benchmarks" / "wild" / corpus / "truth.json"
+    wb.check_bench_selects(corpus, truth, capsys)
