@@ -193,6 +193,13 @@ class Calls:
         loc = fr.loc(at) if fr is not None else None
         if isinstance(obj, Leaf):
             out = self.run.f.leaf_call(obj, tens, loc)
+            if kwargs or len(args) > len(tens):
+                self._leaf_masks(obj, out, args, kwargs, loc)
+            if self.run.f.input_shape is not None and "Pool" in obj.type and obj.torch:
+                from driftcheck.parsers.source.forward import dataflow_masks
+
+                node = self.run.f.node(self.run.f.nid(obj) or "")
+                return dataflow_masks.pool_result(self.run.f, node, out, args, kwargs)
             if obj.type in TUPLE_LEAVES:
                 return dataflow_checks.tuple_result(
                     self.run.f, out, args, kwargs, tens, loc, obj.torch
@@ -234,6 +241,10 @@ class Calls:
         if obj.kind == "Sequential":
             x: Any = args[0] if args else (tens[0] if tens else UNK)
             for c in obj.children.values():
+                if self.run.f.input_shape is not None:
+                    from driftcheck.parsers.source.forward import dataflow_masks
+
+                    dataflow_masks.sequential_tuple(self.run.f, x, self.run.f.resolve(c), loc)
                 x = self.call_module(c, [x], {}, fr, at)
             out = x
         else:
@@ -257,6 +268,14 @@ class Calls:
                 for c in a.obj.children.values():
                     self.run.f.maybe_used.add(id(self.run.f.resolve(c)))
         return out
+
+    def _leaf_masks(self, obj: Leaf, out: Any, args: list, kwargs: dict, loc: Any) -> None:
+        """A torch transformer layer called with masks: their shapes (``dataflow_masks``)."""
+        from driftcheck.parsers.source.forward import dataflow_masks
+
+        node = self.run.f.node(self.run.f.nid(obj) or "")
+        if node is not None and node.type in dataflow_masks.MASKED and obj.torch:
+            dataflow_masks.transformer_masks(self.run.f, node.type, node.params, args, kwargs, loc)
 
     def torch_stack(self, obj: Obj, args: list, kwargs: dict, fr: Frame, at: ast.AST) -> Any:
         """torch's TransformerEncoder/Decoder: its layers chained on the first argument (the
