@@ -86,6 +86,177 @@ model("same_strided", (2, 3, 8, 8), src=_SAME.format(stride="(1, 2)", pad="same"
 model("same_valid_shrinks", (2, 3, 8, 8), src=_SAME.format(stride="1", pad="valid"))
 
 
+# ---- a layer already fed once, called again on a shape-only tensor (a NeRF skip: the input
+# encoding comes from a helper module with no graph node, concatenated back in mid-stack)
+_SKIP = """
+class Encode(nn.Module):
+    def __init__(self, n=3):
+        super().__init__()
+        self.register_buffer("freqs", 2.0 ** torch.arange(n).float())
+
+    def forward(self, x):
+        xf = x[..., None] * self.freqs
+        return torch.cat([x, xf.sin().flatten(-2), xf.cos().flatten(-2)], dim=-1)
+
+
+class Net(nn.Module):
+    def __init__(self, width=16, skip_in={skip_in}):
+        super().__init__()
+        self.enc = Encode()
+        self.layers = nn.ModuleList([nn.Linear(21, width)])
+        for i in range(4):
+            self.layers.append(nn.Linear(skip_in if i == 2 else width, width))
+        self.out = nn.Linear(width, 1)
+
+    def forward(self, pts):
+        x0 = self.enc(pts)
+        h = x0
+        for i, layer in enumerate(self.layers):
+            h = F.relu(layer(h))
+            if i == 2:
+                h = torch.cat([x0, h], dim=-1)
+        return self.out(h)
+"""
+model("skip_width_right", (5, 3), src=_SKIP.format(skip_in="16 + 21"))
+model("skip_width_missing", (5, 3), src=_SKIP.format(skip_in="16"))
+
+# ---- statistics pooling: mean and std over time, concatenated (twice the width)
+_STATS = """
+class Net(nn.Module):
+    def __init__(self, c=6, head_in={head_in}):
+        super().__init__()
+        self.conv = nn.Conv1d(4, c, 3)
+        self.head = nn.Linear(head_in, 2)
+
+    def forward(self, x):
+        h = self.conv(x)
+        stats = torch.cat([h.mean(-1), {stat}], dim=1)
+        return self.head(stats)
+"""
+model("stats_both", (2, 4, 10), src=_STATS.format(head_in=12, stat="h.std(-1)"))
+model("stats_half_width", (2, 4, 10), src=_STATS.format(head_in=6, stat="h.std(-1)"))
+model("stats_var_keepdim", (2, 4, 10), src=_STATS.format(head_in=12, stat="h.var(2, True, True)"))
+model(
+    "stats_std_flattened",
+    (2, 4, 10),
+    src=_STATS.format(head_in=12, stat="torch.std(h, dim=-1, keepdim=True).flatten(1)"),
+)
+
+# ---- nn.Transformer's masks: the target's causal mask must be (T, T)
+_TF = """
+class Net(nn.Module):
+    def __init__(self, d=16, batch_first={bf}):
+        super().__init__()
+        self.bf = batch_first
+        self.emb = nn.Embedding(10, d)
+        self.tf = nn.Transformer(d, 2, 1, 1, dim_feedforward=32, dropout=0.0,
+                                 batch_first=batch_first)
+
+    def forward(self, src):
+        tgt = src[:, :-1]
+        s, t = self.emb(src), self.emb(tgt)
+        if not self.bf:
+            s, t = s.transpose(0, 1), t.transpose(0, 1)
+        mask = nn.Transformer.generate_square_subsequent_mask({n})
+        return self.tf(s, t, {kw}=mask)
+"""
+model("tfmask_tgt_len", (2, 6), "tokens", _TF.format(bf=True, n="tgt.shape[1]", kw="tgt_mask"))
+model("tfmask_src_len", (2, 6), "tokens", _TF.format(bf=True, n="src.shape[1]", kw="tgt_mask"))
+model("tfmask_seq_first", (2, 6), "tokens", _TF.format(bf=False, n="src.size(1)", kw="tgt_mask"))
+model("tfmask_src_mask", (2, 6), "tokens", _TF.format(bf=True, n="src.size(1)", kw="src_mask"))
+model("tfmask_memory", (2, 6), "tokens", _TF.format(bf=True, n="src.size(1)", kw="memory_mask"))
+# an encoder layer with a key padding mask: (batch, length), not (length, batch)
+_ENCL = """
+class Net(nn.Module):
+    def __init__(self, d=16):
+        super().__init__()
+        self.emb = nn.Embedding(10, d)
+        self.layer = nn.TransformerEncoderLayer(d, 2, 32, dropout=0.0, batch_first=True)
+
+    def forward(self, ids):
+        pad = ids == 0
+        return self.layer(self.emb(ids), src_key_padding_mask=pad{t})
+"""
+model("tfmask_kpm_rows", (2, 6), "tokens", _ENCL.format(t=""))
+model("tfmask_kpm_transposed", (2, 6), "tokens", _ENCL.format(t=".t()"))
+
+# ---- F.scaled_dot_product_attention: the mask broadcasts to (B, H, L, S)
+_SDPA = """
+class Net(nn.Module):
+    def __init__(self, d=16, h=2):
+        super().__init__()
+        self.h = h
+        self.emb = nn.Embedding(10, d)
+        self.qkv = nn.Linear(d, 3 * d)
+
+    def forward(self, ids):
+        B, T = ids.shape
+        keep = ids != 0
+        q, k, v = self.qkv(self.emb(ids)).view(B, T, 3, self.h, -1).permute(2, 0, 3, 1, 4)
+        y = F.scaled_dot_product_attention(q, k, v, attn_mask=keep{idx})
+        return y.transpose(1, 2).reshape(B, T, -1)
+"""
+model("sdpa_mask_broadcast", (2, 6), "tokens", _SDPA.format(idx="[:, None, None, :]"))
+model("sdpa_mask_flat", (2, 6), "tokens", _SDPA.format(idx=""))
+model("sdpa_mask_square", (2, 6), "tokens", _SDPA.format(idx="[0].expand(6, 6)"))
+
+# ---- max pooling's indices: MaxUnpool takes those of its own input's stage; output_size
+# (an odd map) replaces the size unpooling would give
+_UNPOOL = """
+class Net(nn.Module):
+    def __init__(self, h={h}):
+        super().__init__()
+        self.a = nn.Conv2d(3, 4, 3, padding=1)
+        self.b = nn.Conv2d(4, 4, 3, padding=1)
+        self.pool = nn.MaxPool2d(2, return_indices=True)
+        self.unpool = nn.MaxUnpool2d(2)
+        self.head = nn.Linear(h, 2)
+
+    def forward(self, x):
+        x = self.a(x)
+        s1 = x.size()
+        x, i1 = self.pool(x)
+        x = self.b(x)
+        s2 = x.size()
+        x, i2 = self.pool(x)
+        x = self.unpool(x, {first}, output_size=s2)
+        x = self.unpool(x, {second}, output_size=s1)
+        return self.head(x)
+"""
+model("unpool_own_stage", (2, 3, 10, 10), src=_UNPOOL.format(h=10, first="i2", second="i1"))
+model("unpool_odd_map", (2, 3, 9, 9), src=_UNPOOL.format(h=9, first="i2", second="i1"))
+model("unpool_swapped", (2, 3, 10, 10), src=_UNPOOL.format(h=10, first="i1", second="i2"))
+
+# ---- nn.Sequential hands each item's whole result to the next one: a pair is a TypeError
+_SEQ = """
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.body = nn.Sequential(
+            nn.Conv2d(3, 4, 3, padding=1),
+            nn.MaxPool2d(2, return_indices={ri}),
+            {after}
+        )
+
+    def forward(self, x):
+        return self.body(x)
+"""
+model("seqtuple_values", (2, 3, 8, 8), src=_SEQ.format(ri=False, after="nn.Conv2d(4, 4, 1),"))
+model("seqtuple_indices", (2, 3, 8, 8), src=_SEQ.format(ri=True, after="nn.Conv2d(4, 4, 1),"))
+model("seqtuple_identity", (2, 3, 8, 8), src=_SEQ.format(ri=True, after="nn.Identity(),"))
+_SEQRNN = """
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.body = nn.Sequential(nn.Embedding(10, 8), nn.GRU(8, 8, batch_first=True){tail})
+
+    def forward(self, ids):
+        return self.body(ids)[0]
+"""
+model("seqtuple_gru_last", (2, 5), "tokens", _SEQRNN.format(tail=""))
+model("seqtuple_gru_linear", (2, 5), "tokens", _SEQRNN.format(tail=", nn.Linear(8, 3)"))
+
+
 @pytest.mark.parametrize("name", sorted(MODELS))
 def test_blocker_iff_torch_crashes(name, tmp_path, capsys):
     check_blocker_iff_crash(MODELS, HEAD, name, tmp_path, capsys)

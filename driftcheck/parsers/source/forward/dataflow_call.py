@@ -195,7 +195,7 @@ class Calls:
             out = self.run.f.leaf_call(obj, tens, loc)
             if kwargs or len(args) > len(tens):
                 self._leaf_masks(obj, out, args, kwargs, loc)
-            if self.run.f.input_shape is not None and "Pool" in obj.type and obj.torch:
+            if self.run.f.input_shape is not None and obj.torch and "pool" in obj.type.lower():
                 from driftcheck.parsers.source.forward import dataflow_masks
 
                 node = self.run.f.node(self.run.f.nid(obj) or "")

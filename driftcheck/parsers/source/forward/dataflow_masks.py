@@ -192,6 +192,8 @@ def pool_result(f: Any, node: Any, out: Any, args: list, kwargs: dict) -> Any:
 
     if f.input_shape is None or node is None or not isinstance(out, Tens):
         return out
+    if not node.type.startswith((*_INDEXED_POOLS, "MaxUnpool")):
+        return out
     if node.type.startswith(_INDEXED_POOLS) and node.params.get("return_indices") is True:
         return Multi(out, (Tens(None, out.shape),))
     if node.type.startswith("MaxUnpool") and (len(args) > 2 or "output_size" in kwargs):
