@@ -180,6 +180,28 @@ class Net(nn.Module):
 model("tfmask_kpm_rows", (2, 6), "tokens", _ENCL.format(t=""))
 model("tfmask_kpm_transposed", (2, 6), "tokens", _ENCL.format(t=".t()"))
 
+# the stacks pass their masks to every layer; the mask from the instance's static method
+_STACK = """
+class Net(nn.Module):
+    def __init__(self, d=16):
+        super().__init__()
+        self.emb = nn.Embedding(10, d)
+        self.tf = nn.Transformer(d, 2, 1, 1, dim_feedforward=32, dropout=0.0, batch_first=True)
+        enc = nn.TransformerEncoderLayer(d, 2, 32, dropout=0.0, batch_first=True)
+        dec = nn.TransformerDecoderLayer(d, 2, 32, dropout=0.0, batch_first=True)
+        self.enc = nn.TransformerEncoder(enc, 2)
+        self.dec = nn.TransformerDecoder(dec, 2)
+
+    def forward(self, ids):
+        T = ids.shape[1]
+        mem = self.enc(self.emb(ids), mask=self.tf.generate_square_subsequent_mask({n_enc}))
+        tgt = self.emb(ids[:, :-2])
+        return self.dec(tgt, mem, memory_mask=torch.zeros({mem_mask}))
+"""
+model("tfstack_masks_fit", (2, 6), "tokens", _STACK.format(n_enc="T", mem_mask="T - 2, T"))
+model("tfstack_enc_mask_long", (2, 6), "tokens", _STACK.format(n_enc="T + 1", mem_mask="T - 2, T"))
+model("tfstack_memory_mask_square", (2, 6), "tokens", _STACK.format(n_enc="T", mem_mask="T, T"))
+
 # ---- F.scaled_dot_product_attention: the mask broadcasts to (B, H, L, S)
 _SDPA = """
 class Net(nn.Module):

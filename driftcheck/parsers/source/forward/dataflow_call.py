@@ -290,6 +290,15 @@ class Calls:
             rest = [kwargs["memory"]]
         layers = obj.children.get("layers")
         items = self.iterate(Mod(layers)) if layers is not None else None
+        if items and self.run.f.input_shape is not None and (kwargs or len(args) > 2):
+            # the masks go to every layer: judged once, with the first layer's attributes
+            from driftcheck.parsers.source.forward import dataflow_masks
+
+            first = self.run.f.node(self.run.f.nid(items[0].obj) or "")
+            kind = (obj.qual or "").rsplit(".", 1)[-1]
+            if first is not None and first.type.startswith(kind):
+                loc = fr.loc(at) if fr is not None else None
+                dataflow_masks.transformer_masks(self.run.f, kind, first.params, args, kwargs, loc)
         for item in items or []:
             x = self.call_module(item.obj, [first_tensor(x) or x, *rest], {}, fr, at)
         norm = obj.children.get("norm")
