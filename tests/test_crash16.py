@@ -221,6 +221,11 @@ class Net(nn.Module):
 model("sdpa_mask_broadcast", (2, 6), "tokens", _SDPA.format(idx="[:, None, None, :]"))
 model("sdpa_mask_flat", (2, 6), "tokens", _SDPA.format(idx=""))
 model("sdpa_mask_square", (2, 6), "tokens", _SDPA.format(idx="[0].expand(6, 6)"))
+# a mask with an axis the scores do not have (torch adds it in place: no widening)
+model("sdpa_mask_extra_axis", (2, 6), "tokens", _SDPA.format(idx="[:, None, None, None, :]"))
+model(
+    "sdpa_mask_batch_sized", (1, 6), "tokens", _SDPA.format(idx="[:1].expand(3, 6)[:, None, None]")
+)
 
 # ---- max pooling's indices: MaxUnpool takes those of its own input's stage; output_size
 # (an odd map) replaces the size unpooling would give

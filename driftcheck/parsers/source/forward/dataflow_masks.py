@@ -9,7 +9,8 @@ raises on shapes the pass knows for certain; anything not known gives no crash:
   ``nn.Transformer.generate_square_subsequent_mask(n)`` is ``(n, n)``, so a causal mask built
   for the source length and given as the target's mask is caught;
 - ``F.scaled_dot_product_attention(q, k, v, attn_mask=m)``: ``m`` broadcasts to the scores
-  ``(*batch, L, S)`` (a ``(B, S)`` padding mask not given its head and query axes fails);
+  ``(*batch, L, S)`` without widening them (torch adds it in place): a ``(B, S)`` padding
+  mask not given its head and query axes fails;
 - ``x.std(dim)`` / ``x.var(dim)`` (``unbiased`` / ``keepdim`` positionally or by name): the
   reduced shape, as a shape-only tensor (x-vector statistics pooling: mean and std
   concatenated doubles the width);
@@ -125,7 +126,7 @@ def square_mask(run: Any, args: list, kwargs: dict) -> Tens | None:
 # ---------------------------------------------------------------------- SDPA's mask
 def sdpa_mask(f: Any, qkv: list, mask: Any, loc: Any) -> None:
     """``F.scaled_dot_product_attention(q, k, v, attn_mask=m)``: ``m`` must broadcast to the
-    scores ``(*batch, L, S)`` (torch adds it to them)."""
+    scores ``(*batch, L, S)``, and their shape must stay (torch adds it to them in place)."""
     shapes = [_shape(t) for t in qkv]
     m = _shape(mask)
     if f.input_shape is None or m is None or any(s is None or len(s) < 2 for s in shapes):
@@ -137,14 +138,14 @@ def sdpa_mask(f: Any, qkv: list, mask: Any, loc: Any) -> None:
             return  # q and k do not broadcast: the op's own rule says so
         lead.append(max(a, b))
     scores = (*lead, q[-2], k[-2])
-    for a, b in _pairs(m, scores):
-        if a != b and 1 not in (a, b):
-            f.crash(
-                loc,
-                f"scaled_dot_product_attention: attn_mask of shape {list(m)} does not "
-                f"broadcast to the attention scores {list(scores)}",
-            )
-            return
+    # added to the scores in place: each mask axis is 1 or the scores' size, and the mask
+    # has no more axes than the scores (a wider result does not fit them)
+    if len(m) > len(scores) or any(a not in (1, b) for a, b in _pairs(m, scores)):
+        f.crash(
+            loc,
+            f"scaled_dot_product_attention: attn_mask of shape {list(m)} does not "
+            f"broadcast to the attention scores {list(scores)}",
+        )
 
 
 def _pairs(a: tuple, b: tuple) -> list[tuple[int, int]]:
