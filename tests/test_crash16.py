@@ -10,12 +10,14 @@ from __future__ import annotations
 
 import json
 import os
+import runpy
 import textwrap
 
 import pytest
 
 from driftcheck.cli import main
 from tests.crash_rule_support import (
+    blockers,
     check_blocker_iff_crash,
     check_both_sides,
     check_silent_without_shape,
@@ -84,6 +86,17 @@ model("same_stride_pair", (2, 3, 8, 8), src=_SAME.format(stride="(1, 1)", pad="s
 model("same_strided", (2, 3, 8, 8), src=_SAME.format(stride="(1, 2)", pad="same"))
 # "valid" is no padding: a 6x6 map into a Linear sized for 8x8
 model("same_valid_shrinks", (2, 3, 8, 8), src=_SAME.format(stride="1", pad="valid"))
+# the layer: torch refuses it when it is built
+_SAMEMOD = """
+class Net(nn.Module):
+    def __init__(self, stride={stride}):
+        super().__init__()
+        self.conv = nn.Conv1d(2, 4, 3, stride=stride, padding="same")
+
+    def forward(self, x):
+        return self.conv(F.pad(x, [1, 1], "reflect"))
+"""
+model("same_layer_stride_one", (2, 2, 6), src=_SAMEMOD.format(stride=1))
 
 
 # ---- a layer already fed once, called again on a shape-only tensor (a NeRF skip: the input
@@ -297,6 +310,18 @@ def test_size_free_without_input_shape(tmp_path, capsys):
     check_silent_without_shape(
         MODELS, HEAD, ("pad_reflect_too_wide", "same_strided"), tmp_path, capsys
     )
+
+
+def test_strided_same_layer_is_refused_when_built(tmp_path, capsys):
+    """``nn.Conv1d(stride=2, padding="same")`` raises in torch's constructor (the shared
+    helper builds the model outside its ``try``): a blocker at the line forward calls it."""
+    torch = pytest.importorskip("torch")
+    path = tmp_path / "same_layer_strided.py"
+    path.write_text(HEAD + _SAMEMOD.format(stride=2))
+    with pytest.raises(ValueError, match="strided"):
+        runpy.run_path(str(path))["Net"]()(torch.randn(2, 2, 6))
+    found = blockers(path, (2, 2, 6), capsys)
+    assert [loc["line"] for f in found for loc in f["locations"]] == [12], found
 
 
 def test_same_findings_without_speed_machinery(tmp_path, capsys, monkeypatch):

@@ -195,11 +195,13 @@ class Calls:
             out = self.run.f.leaf_call(obj, tens, loc)
             if kwargs or len(args) > len(tens):
                 self._leaf_masks(obj, out, args, kwargs, loc)
-            if self.run.f.input_shape is not None and obj.torch and "pool" in obj.type.lower():
+            if self.run.f.input_shape is not None and obj.torch:
                 from driftcheck.parsers.source.forward import dataflow_masks
 
                 node = self.run.f.node(self.run.f.nid(obj) or "")
-                return dataflow_masks.pool_result(self.run.f, node, out, args, kwargs)
+                dataflow_masks.leaf_built(self.run.f, node, loc)
+                if "pool" in obj.type.lower():
+                    return dataflow_masks.pool_result(self.run.f, node, out, args, kwargs)
             if obj.type in TUPLE_LEAVES:
                 return dataflow_checks.tuple_result(
                     self.run.f, out, args, kwargs, tens, loc, obj.torch

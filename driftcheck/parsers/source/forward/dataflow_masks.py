@@ -220,3 +220,25 @@ def sequential_tuple(f: Any, x: Any, child: Any, loc: Any) -> None:
         return
     if isinstance(child, Leaf) and child.torch and child.type != "Identity":
         f.crash(loc, f"{child.type} in nn.Sequential is given a tuple (the previous item's)")
+
+
+# ---------------------------------------------------------------------- layers torch refuses
+_CONVS = {"Conv1d", "Conv2d", "Conv3d"}
+
+
+def leaf_built(f: Any, node: Any, loc: Any) -> None:
+    """A torch layer whose constructor raises, reached by forward: ``nn.Conv{n}d(...,
+    stride=2, padding="same")`` is torch's ValueError (the catalogue's rule leaves such a
+    node without a shape, which would otherwise read as unknown)."""
+    if f.input_shape is None or node is None or node.type not in _CONVS:
+        return
+    stride, pad = node.params.get("stride", 1), node.params.get("padding")
+    strides = stride if isinstance(stride, (tuple, list)) else (stride,)
+    if pad == "same" and all(_is_int(s) for s in strides) and any(s != 1 for s in strides):
+        # at the call (the layer's own line carries the catalogue's unread-parameter issue,
+        # which the report does not repeat as a crash)
+        f.crash(
+            loc,
+            f"{node.type}(padding='same', stride={stride}): padding='same' is not supported "
+            "for strided convolutions (torch raises when the layer is built)",
+        )
