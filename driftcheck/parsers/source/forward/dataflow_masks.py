@@ -212,13 +212,15 @@ def sequential_tuple(f: Any, x: Any, child: Any, loc: Any) -> None:
     """``nn.Sequential`` passes each item's result to the next as one argument: a pair (a
     max pool with ``return_indices=True``, an LSTM's ``(output, (h, c))``) given to a torch
     layer that computes on a tensor is torch's TypeError. Only results known to be tuples
-    of torch's own classes count (``Multi.rest`` known), and ``Identity`` passes them on."""
+    of torch's own classes count (``Multi.rest`` known), given to a catalogue layer of torch
+    (``Identity`` passes them on; a torch class the catalogue lacks is not judged)."""
     from driftcheck.parsers.source.values.abstract import Leaf
     from driftcheck.parsers.source.values.dataflow_values import Multi
 
     if f.input_shape is None or not isinstance(x, Multi) or x.rest is None:
         return
-    if isinstance(child, Leaf) and child.torch and child.type != "Identity":
+    torch_layer = isinstance(child, Leaf) and str(child.torch or "").startswith("torch.nn.")
+    if torch_layer and child.type not in ("Identity", "Unknown"):
         f.crash(loc, f"{child.type} in nn.Sequential is given a tuple (the previous item's)")
 
 
