@@ -295,6 +295,22 @@ class Net(nn.Module):
 """
 model("seqtuple_gru_last", (2, 5), "tokens", _SEQRNN.format(tail=""))
 model("seqtuple_gru_linear", (2, 5), "tokens", _SEQRNN.format(tail=", nn.Linear(8, 3)"))
+# the pair handed on directly: an RNN's (output, h_n), MultiheadAttention's (output, weights)
+_PAIR = """
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.rnn = nn.GRU(8, 8, batch_first=True)
+        self.attn = nn.MultiheadAttention(8, 2, batch_first=True)
+        self.fc = nn.Linear(8, 3)
+
+    def forward(self, x):
+        h = self.rnn(x){rnn}
+        return self.fc(self.attn(h, h, h){attn})
+"""
+model("pairin_items", (2, 5, 8), src=_PAIR.format(rnn="[0]", attn="[0]"))
+model("pairin_rnn_whole", (2, 5, 8), src=_PAIR.format(rnn="", attn="[0]"))
+model("pairin_attn_whole", (2, 5, 8), src=_PAIR.format(rnn="[0]", attn=""))
 
 
 @pytest.mark.parametrize("name", sorted(MODELS))

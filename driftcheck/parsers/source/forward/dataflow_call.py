@@ -192,6 +192,10 @@ class Calls:
             tens = [v for v in kwargs.values() if isinstance(v, Tens)][:1]
         loc = fr.loc(at) if fr is not None else None
         if isinstance(obj, Leaf):
+            if self.run.f.input_shape is not None and args:
+                from driftcheck.parsers.source.forward import dataflow_masks
+
+                dataflow_masks.tuple_input(self.run.f, args[0], obj, loc)
             out = self.run.f.leaf_call(obj, tens, loc)
             if kwargs or len(args) > len(tens):
                 self._leaf_masks(obj, out, args, kwargs, loc)
@@ -243,10 +247,6 @@ class Calls:
         if obj.kind == "Sequential":
             x: Any = args[0] if args else (tens[0] if tens else UNK)
             for c in obj.children.values():
-                if self.run.f.input_shape is not None:
-                    from driftcheck.parsers.source.forward import dataflow_masks
-
-                    dataflow_masks.sequential_tuple(self.run.f, x, self.run.f.resolve(c), loc)
                 x = self.call_module(c, [x], {}, fr, at)
             out = x
         else:

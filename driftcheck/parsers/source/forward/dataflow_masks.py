@@ -14,9 +14,10 @@ raises on shapes the pass knows for certain; anything not known gives no crash:
 - ``x.std(dim)`` / ``x.var(dim)`` (``unbiased`` / ``keepdim`` positionally or by name): the
   reduced shape, as a shape-only tensor (x-vector statistics pooling: mean and std
   concatenated doubles the width);
-- ``MaxPool{n}d(return_indices=True)`` returns ``(values, indices)``: inside an
-  ``nn.Sequential`` the next layer gets a tuple (a TypeError in torch), and ``MaxUnpool{n}d``
-  needs indices of its input's shape (indices of another pooling stage).
+- ``MaxPool{n}d(return_indices=True)`` returns ``(values, indices)``, an RNN ``(output,
+  h_n)``: a torch layer given the pair (inside an ``nn.Sequential``, or directly) raises a
+  TypeError, and ``MaxUnpool{n}d`` needs indices of its input's shape (indices of another
+  pooling stage).
 """
 
 from __future__ import annotations
@@ -208,12 +209,13 @@ def pool_result(f: Any, node: Any, out: Any, args: list, kwargs: dict) -> Any:
     return out
 
 
-def sequential_tuple(f: Any, x: Any, child: Any, loc: Any) -> None:
-    """``nn.Sequential`` passes each item's result to the next as one argument: a pair (a
-    max pool with ``return_indices=True``, an LSTM's ``(output, (h, c))``) given to a torch
-    layer that computes on a tensor is torch's TypeError. Only results known to be tuples
-    of torch's own classes count (``Multi.rest`` known), given to a catalogue layer of torch
-    (``Identity`` passes them on; a torch class the catalogue lacks is not judged)."""
+def tuple_input(f: Any, x: Any, child: Any, loc: Any) -> None:
+    """A pair given as a torch layer's input: a max pool with ``return_indices=True`` or an
+    RNN's ``(output, h_n)`` handed on whole (``self.fc(self.rnn(x))``, or by ``nn.Sequential``,
+    which passes each item's result to the next as one argument) is torch's TypeError. Only
+    results known to be tuples of torch's own classes count (``Multi.rest`` known), given as
+    the first argument of a catalogue layer of torch (``Identity`` passes them on; a torch
+    class the catalogue lacks is not judged)."""
     from driftcheck.parsers.source.values.abstract import Leaf
     from driftcheck.parsers.source.values.dataflow_values import Multi
 
@@ -221,7 +223,9 @@ def sequential_tuple(f: Any, x: Any, child: Any, loc: Any) -> None:
         return
     torch_layer = isinstance(child, Leaf) and str(child.torch or "").startswith("torch.nn.")
     if torch_layer and child.type not in ("Identity", "Unknown"):
-        f.crash(loc, f"{child.type} in nn.Sequential is given a tuple (the previous item's)")
+        f.crash(
+            loc, f"{child.type} is given a tuple (a pooling, RNN or attention result), not a tensor"
+        )
 
 
 # ---------------------------------------------------------------------- layers torch refuses
