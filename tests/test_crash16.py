@@ -311,6 +311,24 @@ class Net(nn.Module):
 model("pairin_items", (2, 5, 8), src=_PAIR.format(rnn="[0]", attn="[0]"))
 model("pairin_rnn_whole", (2, 5, 8), src=_PAIR.format(rnn="", attn="[0]"))
 model("pairin_attn_whole", (2, 5, 8), src=_PAIR.format(rnn="[0]", attn=""))
+# a subclass whose own forward returns the output alone: not torch's pair
+_SUBRNN = """
+class OutputOnly(nn.GRU):
+    def forward(self, x):
+        out, _ = super().forward(x)
+        return out
+
+
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.rnn = OutputOnly(8, 8, batch_first=True)
+        self.fc = nn.Linear(8, 3)
+
+    def forward(self, x):
+        return self.fc(self.rnn(x))
+"""
+model("pairin_subclass_output", (2, 5, 8), src=_SUBRNN)
 
 
 @pytest.mark.parametrize("name", sorted(MODELS))
