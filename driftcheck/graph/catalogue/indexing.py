@@ -117,12 +117,42 @@ def _pad_shape(p, shapes):
     pads = tup(p["pad"], 2)
     if len(pads) % 2 or len(pads) // 2 > len(x):
         raise ShapeError(f"Pad pad={fmt(pads)} does not fit input shape {fmt(x)}")
+    mode = p.get("mode", "constant")
+    if mode != "constant":
+        _pad_mode_check(mode, pads, x)
     out = list(x)
     for i in range(len(pads) // 2):
         axis = len(x) - 1 - i
         if known(out[axis]):
             out[axis] = out[axis] + pads[2 * i] + pads[2 * i + 1]
     return tuple(out)
+
+
+# F.pad's non-constant modes: torch pads the last 1/2/3 axes of an input with one or two
+# leading axes only (NotImplementedError otherwise), reflection needs every pad below its
+# axis' size, circular one that wraps at most once (a pad up to the size)
+_PAD_RANKS = {2: (2, 3), 4: (3, 4), 6: (4, 5)}
+
+
+def _pad_mode_check(mode, pads, x) -> None:
+    if len(x) not in _PAD_RANKS.get(len(pads), ()):
+        raise ShapeError(
+            f"Pad mode={mode!r} pads {len(pads)} sides, not supported on shape {fmt(x)}"
+        )
+    for i in range(len(pads) // 2):
+        size, lo, hi = x[len(x) - 1 - i], pads[2 * i], pads[2 * i + 1]
+        if not known(size, lo, hi):
+            continue
+        if mode == "reflect" and (lo >= size or hi >= size):
+            raise ShapeError(
+                f"Pad mode='reflect' pad ({lo}, {hi}) must be less than the axis size "
+                f"{size} of shape {fmt(x)}"
+            )
+        if mode == "circular" and (lo > size or hi > size):
+            raise ShapeError(
+                f"Pad mode='circular' pad ({lo}, {hi}) wraps around an axis of size {size} "
+                f"(shape {fmt(x)}) more than once"
+            )
 
 
 def _interp_shape(p, shapes):
@@ -302,7 +332,12 @@ LAYERS = [
         (P("pad", "ints"), P("mode", "str", "constant"), P("value", "float", None)),
         ("F.pad", "torch.nn.functional.pad"),
         _pad_shape,
-        (({"pad": (1, 2, 3)}, ((2, 3, 4),)),),
+        (
+            ({"pad": (1, 2, 3)}, ((2, 3, 4),)),
+            ({"pad": (4, 4), "mode": "reflect"}, ((2, 3, 4),)),
+            ({"pad": (5, 0), "mode": "circular"}, ((2, 3, 4),)),
+            ({"pad": (1, 1), "mode": "replicate"}, ((2, 3, 4, 5),)),
+        ),
     ),
     _move(
         "Interpolate",

@@ -489,6 +489,13 @@ class Flow:
             # on tensors we could not follow (positions from ``torch.arange(T)``, a helper we
             # do not model): no edge in, and dataflow restarts at this node's output
             if nid in self.fed:
+                if self.input_shape is not None and shape_free(node.unresolved):
+                    # no new edge, but on real sizes the layer's rule still holds on this
+                    # shape-only tensor (a NeRF skip: ``cat([x0, h])`` with ``x0`` from a
+                    # helper module's shape-only output, into a later copy of a repeated
+                    # Linear): the output shape, or the crash
+                    spec = self.queries.spec(node.type)
+                    return Tens(None, self.real_shape(node.type, node.params, inputs, spec, loc))
                 return Tens(None)
             self.restarted.add(nid)
             shape = None

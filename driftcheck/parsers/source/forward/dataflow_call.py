@@ -192,7 +192,20 @@ class Calls:
             tens = [v for v in kwargs.values() if isinstance(v, Tens)][:1]
         loc = fr.loc(at) if fr is not None else None
         if isinstance(obj, Leaf):
+            if self.run.f.input_shape is not None and args:
+                from driftcheck.parsers.source.forward import dataflow_masks
+
+                dataflow_masks.tuple_input(self.run.f, args[0], obj, loc)
             out = self.run.f.leaf_call(obj, tens, loc)
+            if kwargs or len(args) > len(tens):
+                self._leaf_masks(obj, out, args, kwargs, loc)
+            if self.run.f.input_shape is not None and obj.torch:
+                from driftcheck.parsers.source.forward import dataflow_masks
+
+                node = self.run.f.node(self.run.f.nid(obj) or "")
+                dataflow_masks.leaf_built(self.run.f, node, loc)
+                if "pool" in obj.type.lower():
+                    return dataflow_masks.pool_result(self.run.f, node, out, args, kwargs)
             if obj.type in TUPLE_LEAVES:
                 return dataflow_checks.tuple_result(
                     self.run.f, out, args, kwargs, tens, loc, obj.torch
@@ -258,6 +271,14 @@ class Calls:
                     self.run.f.maybe_used.add(id(self.run.f.resolve(c)))
         return out
 
+    def _leaf_masks(self, obj: Leaf, out: Any, args: list, kwargs: dict, loc: Any) -> None:
+        """A torch transformer layer called with masks: their shapes (``dataflow_masks``)."""
+        from driftcheck.parsers.source.forward import dataflow_masks
+
+        node = self.run.f.node(self.run.f.nid(obj) or "")
+        if node is not None and node.type in dataflow_masks.MASKED and obj.torch:
+            dataflow_masks.transformer_masks(self.run.f, node.type, node.params, args, kwargs, loc)
+
     def torch_stack(self, obj: Obj, args: list, kwargs: dict, fr: Frame, at: ast.AST) -> Any:
         """torch's TransformerEncoder/Decoder: its layers chained on the first argument (the
         other arguments, a decoder's memory, go to every layer), then its optional norm.
@@ -271,6 +292,15 @@ class Calls:
             rest = [kwargs["memory"]]
         layers = obj.children.get("layers")
         items = self.iterate(Mod(layers)) if layers is not None else None
+        if items and self.run.f.input_shape is not None and (kwargs or len(args) > 2):
+            # the masks go to every layer: judged once, with the first layer's attributes
+            from driftcheck.parsers.source.forward import dataflow_masks
+
+            first = self.run.f.node(self.run.f.nid(items[0].obj) or "")
+            kind = (obj.qual or "").rsplit(".", 1)[-1]
+            if first is not None and first.type.startswith(kind):
+                loc = fr.loc(at) if fr is not None else None
+                dataflow_masks.transformer_masks(self.run.f, kind, first.params, args, kwargs, loc)
         for item in items or []:
             x = self.call_module(item.obj, [first_tensor(x) or x, *rest], {}, fr, at)
         norm = obj.children.get("norm")

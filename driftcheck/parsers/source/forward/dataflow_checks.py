@@ -197,6 +197,11 @@ def conv_functional(run: Any, name: str, x: Any, args: list, kwargs: dict, loc: 
             f"{ws[1] * g} channels, but got {c_in} channels (input {list(xs)})",
         )
         return Tens(None)
+    if isinstance(vals["padding"], str) and vals["padding"] == "valid":
+        vals["padding"] = 0  # no padding: the general rule below
+    if isinstance(vals["padding"], str):
+        pad = vals["padding"]
+        return _conv_padding_string(f, name, xs, ws, nd, batched, pad, vals["stride"], loc)
     spatial = []
     for i in range(nd):
         k = ws[2 + i]
@@ -210,6 +215,25 @@ def conv_functional(run: Any, name: str, x: Any, args: list, kwargs: dict, loc: 
             return Tens(None)  # torch raises too; the message is another rule's
         spatial.append(size)
     return Tens(None, (*((xs[0],) if batched else ()), ws[0], *spatial))
+
+
+def _conv_padding_string(f, name, xs, ws, nd, batched, pad, stride, loc) -> Any:  # noqa: ANN001
+    """``F.conv{n}d(..., padding="same" / "valid")``: torch refuses "same" on any stride
+    other than 1 (it would have to choose an output size) and any other string; "same"
+    keeps the spatial sizes."""
+    strides = [_nth(stride, i, 1) for i in range(nd)]
+    if pad != "same":
+        f.crash(loc, f"{name}: invalid padding string {pad!r} (torch takes 'same' or 'valid')")
+        return Tens(None)
+    if not all(_is_int(s) for s in strides):
+        return Tens(None)
+    if any(s != 1 for s in strides):
+        f.crash(
+            loc,
+            f"{name}: padding='same' is not supported for strided convolutions (stride={stride!r})",
+        )
+        return Tens(None)
+    return Tens(None, (*((xs[0],) if batched else ()), ws[0], *xs[-nd:]))
 
 
 def _nth(v: Any, i: int, default: int) -> Any:

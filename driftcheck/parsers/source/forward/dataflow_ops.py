@@ -180,6 +180,8 @@ def module_attr(run: Any, m: Mod, name: str) -> Any:
 
             shape = dataflow_args.leaf_tensor_shape(run, obj, name)
             return Tens(None, shape) if shape is not None else UNK
+        if name == "generate_square_subsequent_mask" and obj.torch == "torch.nn.Transformer":
+            return Bound(Mod(obj), name)  # see call_bound
         if run.f.input_shape is not None:
             from driftcheck.parsers.source.forward import dataflow_args
 
@@ -499,6 +501,12 @@ def call_bound(run: Any, b: Bound, args: list, kwargs: dict, fr: Any, at: Any) -
         if b.name == "values":
             return [Mod(c) for _, c in kids]
         return [(k, Mod(c)) for k, c in kids]
+    if isinstance(t, Mod) and b.name == "generate_square_subsequent_mask":
+        from driftcheck.parsers.source.forward import dataflow_masks
+
+        got = dataflow_masks.square_mask(run, args, kwargs)  # a static method: (sz, sz)
+        if got is not None and getattr(t.obj, "torch", None) == "torch.nn.Transformer":
+            return got
     if isinstance(t, Mod) and b.name == "get_input_embeddings":
         got = input_embeddings(run, t.obj)
         return got if got is not None else run.calls.unknown_call(args, kwargs, "input embeddings")

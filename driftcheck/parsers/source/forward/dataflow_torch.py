@@ -154,6 +154,12 @@ def call_torch(run: Any, q: str, args: list, kwargs: dict, fr: Any, at: Any) -> 
         from driftcheck.parsers.source.forward import dataflow_args
 
         dataflow_args.pack_padded(run, args, kwargs, fr.loc(at))
+    if name == "generate_square_subsequent_mask":
+        from driftcheck.parsers.source.forward import dataflow_masks
+
+        got = dataflow_masks.square_mask(run, args, kwargs)
+        if got is not None:
+            return got
     if q.startswith("torch.nn.") and not q.startswith("torch.nn.functional."):
         return UNK  # nn.init.*, building a layer inside forward: no dataflow we can follow
     if name in ("cat", "concat", "concatenate", "stack"):
@@ -176,6 +182,11 @@ def call_torch(run: Any, q: str, args: list, kwargs: dict, fr: Any, at: Any) -> 
     if name == "scaled_dot_product_attention":
         qkv = [_arg(args, kwargs, i, n) for i, n in enumerate(("query", "key", "value"))]
         if all(isinstance(t, Tens) for t in qkv):
+            if run.f.input_shape is not None:
+                from driftcheck.parsers.source.forward import dataflow_masks
+
+                mask = _arg(args, kwargs, 3, "attn_mask")
+                dataflow_masks.sdpa_mask(run.f, qkv, mask, fr.loc(at))
             causal = kwargs.get("is_causal", False)
             params = {"is_causal": causal} if isinstance(causal, bool) else {}
             return run.f.add_op("ScaledDotProductAttention", params, qkv, fr.parent, fr.loc(at))
@@ -378,6 +389,12 @@ def method(run: Any, t: Tens, name: str, args: list, kwargs: dict, fr: Any, at: 
         if name == "squeeze" and d is None:
             return f.add_op("Squeeze", {}, [t], fr.parent, loc)
         return Tens(None)
+    if f.input_shape is not None and name in ("std", "var"):
+        from driftcheck.parsers.source.forward import dataflow_masks
+
+        got = dataflow_masks.stat_reduce(t, args, kwargs)
+        if got is not None:
+            return got
     if name in REDUCE:
         d, keep = _arg(args, kwargs, 0, "dim"), _arg(args, kwargs, 1, "keepdim", False)
         if (d is None or is_int(d) or isinstance(d, tuple)) and isinstance(keep, bool):
