@@ -65,6 +65,10 @@ CANDIDATES: dict[str, tuple[str, ...]] = {
     "tieWordEmbeddings": ("tie_word_embeddings",),
     "numExperts": ("num_local_experts", "num_experts", "n_routed_experts", "moe_num_experts"),
     "numExpertsPerTok": ("num_experts_per_tok", "num_experts_per_token", "moe_top_k"),
+    # latent attention (DeepseekV2Config, DeepseekV3Config, MiniCPM3Config, YoutuConfig)
+    "kvLoraRank": ("kv_lora_rank",),
+    "qLoraRank": ("q_lora_rank",),
+    "vHeadDim": ("v_head_dim",),
 }
 """Fact -> config keys, most specific first. ``attribute_map`` targets are tried before these."""
 

@@ -1,0 +1,311 @@
+"""Drift between re-implementations and their configs (session 16, issue #17: the seventh and
+eighth re-implementation sets' development parts). Each rule is proven in torch first, on
+code written here (not the corpus's): the code builds transformers' parameter count for the
+same config, and transformers' own model shows the sizes the rule reads; then the comparison
+says nothing on the clean pair and one finding holding both values where one value differs.
+
+- Multi-head latent attention (DeepSeek-V2/V3, MiniCPM3, Youtu): ``kv_lora_rank``,
+  ``q_lora_rank`` and ``v_head_dim`` are facts of their own, read off the layers (a norm of
+  the rank between the down projection, ``rank + rope`` wide, and the up projection; the
+  value width from the query, key/value and output projections), so a changed rank is one
+  finding naming it, not three shape findings.
+"""
+
+from __future__ import annotations
+
+import runpy
+import textwrap
+import warnings
+
+import pytest
+
+from driftcheck.drift import drift, load_sides
+
+torch = pytest.importorskip("torch")
+transformers = pytest.importorskip("transformers")
+
+# DeepSeek-V2-Lite style: no query latent (the query projection reads the model width), a
+# hand-written RMSNorm, sizes as module constants, the first layer dense like the others
+LATENT = """
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+
+VOCAB, WIDTH, DEPTH, HEADS, FFN = 120, 64, 2, 4, 96
+KV_RANK, NOPE, ROPE, VDIM = 32, 16, 8, 24
+Q_RANK = None
+
+
+class Norm(nn.Module):
+    def __init__(self, n, eps=1e-6):
+        super().__init__()
+        self.eps = eps
+        self.weight = nn.Parameter(torch.ones(n))
+
+    def forward(self, x):
+        return self.weight * x * torch.rsqrt(x.pow(2).mean(-1, keepdim=True) + self.eps)
+
+
+class LatentAttention(nn.Module):
+    def __init__(self):
+        super().__init__()
+        qk = NOPE + ROPE
+        if Q_RANK is None:
+            self.wq = nn.Linear(WIDTH, HEADS * qk, bias=False)
+        else:
+            self.wq_a = nn.Linear(WIDTH, Q_RANK, bias=False)
+            self.q_norm = Norm(Q_RANK)
+            self.wq_b = nn.Linear(Q_RANK, HEADS * qk, bias=False)
+        self.wkv_a = nn.Linear(WIDTH, KV_RANK + ROPE, bias=False)
+        self.kv_norm = Norm(KV_RANK)
+        self.wkv_b = nn.Linear(KV_RANK, HEADS * (NOPE + VDIM), bias=False)
+        self.wo = nn.Linear(HEADS * VDIM, WIDTH, bias=False)
+
+    def forward(self, x):
+        b, t, _ = x.shape
+        if Q_RANK is None:
+            q = self.wq(x)
+        else:
+            q = self.wq_b(self.q_norm(self.wq_a(x)))
+        q = q.view(b, t, HEADS, NOPE + ROPE).transpose(1, 2)
+        latent, k_rot = torch.split(self.wkv_a(x), [KV_RANK, ROPE], dim=-1)
+        kv = self.wkv_b(self.kv_norm(latent)).view(b, t, HEADS, NOPE + VDIM).transpose(1, 2)
+        k_pass, v = torch.split(kv, [NOPE, VDIM], dim=-1)
+        k = torch.cat((k_pass, k_rot.unsqueeze(1).expand(-1, HEADS, -1, -1)), dim=-1)
+        y = F.scaled_dot_product_attention(q, k, v, is_causal=True)
+        return self.wo(y.transpose(1, 2).reshape(b, t, HEADS * VDIM))
+
+
+class Block(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.attn_norm = Norm(WIDTH)
+        self.attn = LatentAttention()
+        self.ffn_norm = Norm(WIDTH)
+        self.w1 = nn.Linear(WIDTH, FFN, bias=False)
+        self.w3 = nn.Linear(WIDTH, FFN, bias=False)
+        self.w2 = nn.Linear(FFN, WIDTH, bias=False)
+
+    def forward(self, x):
+        x = x + self.attn(self.attn_norm(x))
+        h = self.ffn_norm(x)
+        return x + self.w2(F.silu(self.w1(h)) * self.w3(h))
+
+
+class M(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.tok = nn.Embedding(VOCAB, WIDTH)
+        self.blocks = nn.ModuleList([Block() for _ in range(DEPTH)])
+        self.norm = Norm(WIDTH)
+        self.head = nn.Linear(WIDTH, VOCAB, bias=False)
+
+    def forward(self, ids):
+        x = self.tok(ids)
+        for blk in self.blocks:
+            x = blk(x)
+        return self.head(self.norm(x))
+"""
+
+YOUTU = dict(
+    architectures=["YoutuForCausalLM"],
+    vocab_size=120,
+    hidden_size=64,
+    num_hidden_layers=2,
+    num_attention_heads=4,
+    num_key_value_heads=4,
+    intermediate_size=96,
+    q_lora_rank=None,
+    kv_lora_rank=32,
+    qk_nope_head_dim=16,
+    qk_rope_head_dim=8,
+    v_head_dim=24,
+    max_position_embeddings=256,
+    tie_word_embeddings=False,
+    rms_norm_eps=1e-6,
+    bos_token_id=1,
+    eos_token_id=2,
+    pad_token_id=0,
+)
+
+
+def _write(tmp_path, name: str, code: str):
+    path = tmp_path / name
+    path.write_text(textwrap.dedent(code))
+    return path
+
+
+def _config(tmp_path, name: str, cls: str, **kw):
+    if cls == "YoutuConfig":
+        pytest.importorskip("transformers.models.youtu")
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        cfg = getattr(transformers, cls)(**kw)
+    out = tmp_path / name
+    cfg.save_pretrained(out)
+    return cfg, out / "config.json"
+
+
+def _count(model) -> int:
+    return sum(p.numel() for p in {id(p): p for p in model.parameters()}.values())
+
+
+def _torch_pair(code, cfg):
+    with torch.device("meta"):
+        mine = runpy.run_path(str(code), run_name="__d16a__")["M"]()
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            hf = transformers.AutoModelForCausalLM.from_config(cfg)
+    return mine, hf
+
+
+def _run(code, cfg) -> list:
+    fs = drift(load_sides(str(code), str(cfg)), str(code), str(cfg))
+    return [f for f in fs if f.severity.rank >= 1]
+
+
+def _one(found, a, b):
+    assert len(found) == 1, [f.message for f in found]
+    assert {found[0].values["left"], found[0].values["right"]} == {a, b}, found[0].message
+    return found[0]
+
+
+def test_latent_attention_sizes_in_torch(tmp_path):
+    """transformers' Youtu attention (DeepSeek-V3's, dense): ``kv_a`` is rank + rope wide, its norm and
+    ``kv_b``'s input the rank, ``kv_b`` heads x (nope + v), the output heads x v; the code
+    written here has its parameter count."""
+    cfg, _ = _config(tmp_path, "youtu", "YoutuConfig", **YOUTU)
+    code = _write(tmp_path, "mla.py", LATENT)
+    mine, hf = _torch_pair(code, cfg)
+    assert _count(mine) == _count(hf)
+    att = hf.model.layers[0].self_attn
+    assert att.kv_a_proj_with_mqa.out_features == 32 + 8
+    assert att.kv_a_layernorm.weight.shape == (32,) and att.kv_b_proj.in_features == 32
+    assert att.kv_b_proj.out_features == 4 * (16 + 24)
+    assert att.o_proj.in_features == 4 * 24 and att.q_proj.out_features == 4 * (16 + 8)
+    assert _run(code, tmp_path / "youtu" / "config.json") == []
+
+
+@pytest.mark.parametrize(
+    "edit, fact, a, b",
+    [
+        (("KV_RANK, NOPE, ROPE, VDIM = 32,", "KV_RANK, NOPE, ROPE, VDIM = 48,"), "kvLoraRank", 48, 32),
+        (("ROPE, VDIM = 32, 16, 8, 24", "ROPE, VDIM = 32, 16, 8, 40"), "vHeadDim", 40, 24),
+    ],
+)  # fmt: skip
+def test_latent_attention_change_in_code_is_one_finding(tmp_path, edit, fact, a, b):
+    cfg, cfg_path = _config(tmp_path, "youtu", "YoutuConfig", **YOUTU)
+    code = _write(tmp_path, "mla.py", LATENT.replace(*edit))
+    mine, hf = _torch_pair(code, cfg)
+    assert _count(mine) != _count(hf)  # the change is real: weights differ
+    f = _one(_run(code, cfg_path), a, b)
+    assert f.attribute == f"model.{fact}"
+
+
+def test_latent_attention_change_in_config_is_one_finding(tmp_path):
+    """The config side changed (``v_head_dim`` 24 -> 32): transformers builds the wider
+    value heads, and the one finding holds both widths."""
+    cfg, cfg_path = _config(tmp_path, "youtu", "YoutuConfig", **{**YOUTU, "v_head_dim": 32})
+    code = _write(tmp_path, "mla.py", LATENT)
+    mine, hf = _torch_pair(code, cfg)
+    assert hf.model.layers[0].self_attn.o_proj.in_features == 4 * 32
+    assert _count(mine) != _count(hf)
+    assert _one(_run(code, cfg_path), 24, 32).attribute == "model.vHeadDim"
+
+
+def test_query_latent_rank(tmp_path):
+    """With a query latent (``q_lora_rank``): the clean pair has no finding and a changed
+    query rank is one ``qLoraRank`` finding."""
+    kw = {**YOUTU, "q_lora_rank": 40}
+    cfg, cfg_path = _config(tmp_path, "youtu", "YoutuConfig", **kw)
+    code = _write(tmp_path, "mla.py", LATENT.replace("Q_RANK = None", "Q_RANK = 40"))
+    mine, hf = _torch_pair(code, cfg)
+    assert _count(mine) == _count(hf)
+    assert hf.model.layers[0].self_attn.q_a_layernorm.weight.shape == (40,)
+    assert _run(code, cfg_path) == []
+    code2 = _write(tmp_path, "mla2.py", LATENT.replace("Q_RANK = None", "Q_RANK = 56"))
+    assert _one(_run(code2, cfg_path), 56, 40).attribute == "model.qLoraRank"
+
+
+FUSED = """
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+
+V, D, L, H, KV, FF = 120, 64, 2, 4, 1, 96
+HD = D // H
+
+
+class Layer(nn.Module):
+    def __init__(self):
+        super().__init__()
+        # declared fused QKV, then a norm of the width, then the output: the latent's shape
+        self.qkv = nn.Linear(D, (H + 2 * KV) * HD, bias=False)
+        self.ln = nn.RMSNorm(D, eps=1e-6)
+        self.o = nn.Linear(D, D, bias=False)
+        self.ln0 = nn.RMSNorm(D, eps=1e-6)
+        self.gate = nn.Linear(D, FF, bias=False)
+        self.up = nn.Linear(D, FF, bias=False)
+        self.down = nn.Linear(FF, D, bias=False)
+
+    def forward(self, x):
+        b, t, _ = x.shape
+        q, k, v = self.qkv(self.ln0(x)).split([H * HD, KV * HD, KV * HD], -1)
+        q = q.view(b, t, H, HD).transpose(1, 2)
+        k = k.view(b, t, KV, HD).transpose(1, 2)
+        v = v.view(b, t, KV, HD).transpose(1, 2)
+        y = F.scaled_dot_product_attention(q, k, v, is_causal=True, enable_gqa=True)
+        x = x + self.o(y.transpose(1, 2).reshape(b, t, D))
+        h = self.ln(x)
+        return x + self.down(F.silu(self.gate(h)) * self.up(h))
+
+
+class M(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.emb = nn.Embedding(V, D)
+        self.layers = nn.ModuleList(Layer() for _ in range(L))
+        self.norm = nn.RMSNorm(D, eps=1e-6)
+        self.lm_head = nn.Linear(D, V, bias=False)
+
+    def forward(self, ids):
+        x = self.emb(ids)
+        for layer in self.layers:
+            x = layer(x)
+        return self.lm_head(self.norm(x))
+"""
+
+
+def test_no_latent_read_without_a_latent_config(tmp_path):
+    """A layer declared fused QKV (96 = the width + 32), a norm of the width, the output: the
+    latent's shape, and ``latent`` reads it so. Against a Llama config (no ``kv_lora_rank``)
+    it is never read as a latent: the clean pair has no finding, and a KV-head change is no
+    latent finding."""
+    from driftcheck.graph.match.canon import canonical
+    from driftcheck.graph.match.derive import derive
+    from driftcheck.graph.match.latent import latent
+
+    kw = dict(
+        architectures=["LlamaForCausalLM"],
+        vocab_size=120,
+        hidden_size=64,
+        num_hidden_layers=2,
+        num_attention_heads=4,
+        num_key_value_heads=1,
+        intermediate_size=96,
+        rms_norm_eps=1e-6,
+        tie_word_embeddings=False,
+    )
+    cfg, cfg_path = _config(tmp_path, "llama", "LlamaConfig", **kw)
+    code = _write(tmp_path, "fused.py", FUSED)
+    mine, hf = _torch_pair(code, cfg)
+    assert _count(mine) == _count(hf)
+    sides = load_sides(str(code), str(cfg_path))
+    items = canonical(sides.left)
+    got = derive(items)
+    latent(items, got)
+    assert got["kvLoraRank"].value == 64  # the shape alone would read as a latent
+    assert _run(code, cfg_path) == []
+    _, cfg2 = _config(tmp_path, "llama2", "LlamaConfig", **{**kw, "num_key_value_heads": 2})
+    found = _run(code, cfg2)
+    assert found and not any("LoraRank" in (f.attribute or "") for f in found)
