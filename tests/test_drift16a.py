@@ -309,3 +309,131 @@ def test_no_latent_read_without_a_latent_config(tmp_path):
     _, cfg2 = _config(tmp_path, "llama2", "LlamaConfig", **{**kw, "num_key_value_heads": 2})
     found = _run(code, cfg2)
     assert found and not any("LoraRank" in (f.attribute or "") for f in found)
+
+
+# A video transformer (ViViT): a tubelet ``Conv3d`` patch embedding and one joint position
+# table of ``(frames / tubelet) x (image / patch)^2 + 1`` rows; a fused QKV per block
+VIDEO = """
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+
+FRAMES, IMAGE, TUBELET, PATCH = 8, 32, 2, 8
+D, DEPTH, HEADS, FF = 64, 2, 4, 128
+
+
+class Block(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.ln1 = nn.LayerNorm(D, eps=1e-6)
+        self.qkv = nn.Linear(D, 3 * D)
+        self.proj = nn.Linear(D, D)
+        self.ln2 = nn.LayerNorm(D, eps=1e-6)
+        self.fc1 = nn.Linear(D, FF)
+        self.fc2 = nn.Linear(FF, D)
+
+    def forward(self, x):
+        b, n, _ = x.shape
+        q, k, v = self.qkv(self.ln1(x)).view(b, n, 3, HEADS, D // HEADS).permute(2, 0, 3, 1, 4)
+        y = F.scaled_dot_product_attention(q, k, v)
+        x = x + self.proj(y.transpose(1, 2).reshape(b, n, D))
+        return x + self.fc2(F.gelu(self.fc1(self.ln2(x))))
+
+
+class M(nn.Module):
+    def __init__(self):
+        super().__init__()
+        grid = IMAGE // PATCH
+        self.embed = nn.Conv3d(3, D, (TUBELET, PATCH, PATCH), stride=(TUBELET, PATCH, PATCH))
+        self.cls = nn.Parameter(torch.zeros(1, 1, D))
+        self.pos = nn.Parameter(torch.zeros(1, (FRAMES // TUBELET) * grid * grid + 1, D))
+        self.blocks = nn.ModuleList(Block() for _ in range(DEPTH))
+        self.norm = nn.LayerNorm(D, eps=1e-6)
+        self.pool = nn.Linear(D, D)
+
+    def forward(self, video):
+        x = self.embed(video.transpose(1, 2)).flatten(2).transpose(1, 2)
+        x = torch.cat((self.cls.expand(x.shape[0], -1, -1), x), 1) + self.pos
+        for blk in self.blocks:
+            x = blk(x)
+        x = self.norm(x)
+        return x, torch.tanh(self.pool(x[:, 0]))
+"""
+
+VIVIT = dict(
+    architectures=["VivitModel"],
+    image_size=32,
+    num_frames=8,
+    tubelet_size=[2, 8, 8],
+    hidden_size=64,
+    num_hidden_layers=2,
+    num_attention_heads=4,
+    intermediate_size=128,
+    hidden_act="gelu",
+    layer_norm_eps=1e-6,
+)
+
+
+def _video_pair(code, cfg):
+    with torch.device("meta"):
+        mine = runpy.run_path(str(code), run_name="__d16a__")["M"]()
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            hf = transformers.AutoModel.from_config(cfg)
+    return mine, hf
+
+
+def test_video_table_rows_in_torch(tmp_path):
+    """transformers' ViViT: one position table of (frames / tubelet) x grid^2 + 1 rows, a
+    (tubelet, patch, patch) kernel; the code written here has its parameter count and
+    compares clean."""
+    cfg, cfg_path = _config(tmp_path, "vivit", "VivitConfig", **VIVIT)
+    code = _write(tmp_path, "video.py", VIDEO)
+    mine, hf = _video_pair(code, cfg)
+    assert _count(mine) == _count(hf)
+    assert hf.embeddings.position_embeddings.shape == (1, (8 // 2) * 4 * 4 + 1, 64)
+    assert hf.embeddings.patch_embeddings.projection.kernel_size == (2, 8, 8)
+    assert _run(code, cfg_path) == []
+
+
+def test_video_frames_in_config_is_one_finding(tmp_path):
+    """The config reads 4 frames, the code 8: transformers' table has 33 rows, the code's
+    65; one ``numFrames`` finding holding both, the table under it."""
+    cfg, cfg_path = _config(tmp_path, "vivit", "VivitConfig", **{**VIVIT, "num_frames": 4})
+    code = _write(tmp_path, "video.py", VIDEO)
+    mine, hf = _video_pair(code, cfg)
+    assert hf.embeddings.position_embeddings.shape[1] == 33 and mine.pos.shape[1] == 65
+    assert _one(_run(code, cfg_path), 8, 4).attribute == "model.numFrames"
+
+
+def test_video_patch_in_code_is_one_finding(tmp_path):
+    """A tubelet of (2, 4, 4) against the config's (2, 8, 8): one ``patchSize`` finding (the
+    patch's side), the kernel, stride and table under it."""
+    cfg, cfg_path = _config(tmp_path, "vivit", "VivitConfig", **VIVIT)
+    code = _write(
+        tmp_path,
+        "video.py",
+        VIDEO.replace("TUBELET, PATCH = 8, 32, 2, 8", "TUBELET, PATCH = 8, 32, 2, 4"),
+    )
+    mine, hf = _video_pair(code, cfg)
+    assert _count(mine) != _count(hf)
+    assert _one(_run(code, cfg_path), 4, 8).attribute == "model.patchSize"
+
+
+def test_video_table_two_readings_stay_a_shape(tmp_path):
+    """A code image of 48 pixels: its 145 rows are 18 frames at the config's grid or a 6 x 6
+    grid at its 8 frames; which changed is not what the table says, so no frames or image
+    finding is made up: the table's shape difference is reported."""
+    cfg, cfg_path = _config(tmp_path, "vivit", "VivitConfig", **VIVIT)
+    code = _write(
+        tmp_path,
+        "video.py",
+        VIDEO.replace(
+            "FRAMES, IMAGE, TUBELET, PATCH = 8, 32", "FRAMES, IMAGE, TUBELET, PATCH = 8, 48"
+        ),
+    )
+    mine, _ = _video_pair(code, cfg)
+    assert mine.pos.shape[1] == 4 * 36 + 1
+    found = _run(code, cfg_path)
+    assert found and not any(f.attribute in ("model.numFrames", "model.imageSize") for f in found)
+    assert any(145 in (f.values["left"] or []) for f in found if isinstance(f.values["left"], list))

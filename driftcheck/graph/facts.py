@@ -42,6 +42,7 @@ FACTS: dict[str, str] = {
     "logitScale": "a constant the output logits are multiplied by (Cohere's logit_scale)",
     "patchSize": "vision patch size (the patch embedding's kernel and stride)",
     "imageSize": "vision input size in pixels (a square image's side)",
+    "numFrames": "video frames a video model reads (num_frames: ViViT, TimeSformer, VideoMAE)",
     "inputChannels": "channels the first convolution reads (image channels, mel bins)",
     "stageDepths": "residual blocks per stage of a hierarchical network (ResNet, ConvNeXt)",
     "stageWidths": "output width of each stage of a hierarchical network",

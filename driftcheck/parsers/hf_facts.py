@@ -166,6 +166,7 @@ def extract(
     _mlp_ratio(cfg, facts, put)
     _position_buckets(cfg, put)
     _adapter_reduction(cfg, put)
+    _video(cfg, put)
     _derived(facts, put)
     for key in ("model_type",):
         if isinstance(cfg.get(key), str):
@@ -181,6 +182,20 @@ def extract(
     if isinstance(quant, dict) and isinstance(quant.get("quant_method"), str):
         put("quantization", quant["quant_method"], "quantization_config.quant_method")
     return facts
+
+
+def _video(cfg: dict[str, Any], put: Any) -> None:
+    """A video config's frames and image size (``num_frames``, ``image_size``: VivitConfig,
+    TimesformerConfig, VideoMAEConfig): the position tables hold rows for them, and the
+    matcher reads a table of other rows in these terms (``match/video.py``). Only where
+    ``num_frames`` is stated: an image model's ``image_size`` is read off its table."""
+    frames = cfg.get("num_frames")
+    if not (_int(frames) and frames > 0):
+        return
+    put("numFrames", frames, "num_frames")
+    size = cfg.get("image_size")
+    if _int(size) and size > 0:
+        put("imageSize", size, "image_size")
 
 
 def _encoder_decoder(cfg: dict[str, Any], put: Any) -> None:

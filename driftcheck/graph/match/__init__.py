@@ -44,6 +44,7 @@ from driftcheck.graph.match.facts import _side as fact_side
 from driftcheck.graph.match.latent import latent
 from driftcheck.graph.match.semantic import related, semantic_enabled, settle
 from driftcheck.graph.match.uses import use_diffs
+from driftcheck.graph.match.video import as_video_positions
 from driftcheck.graph.model import Graph
 
 __all__ = ["compare", "label_of"]
@@ -80,6 +81,7 @@ def compare(left: Graph, right: Graph, labels: dict[str, str] | None = None) -> 
         facts = [f for f in facts if f.key != "numLayers"]
     rest = _fold(facts, diffs)
     facts += as_position_buckets(left, right, rest)
+    facts += as_video_positions(left, right, a, b, da, db, rest)
     rotary, rotary_said = _rotary(left, right, da, db)
     facts += rotary
     skip = {f.key for f in facts} | ({"rotaryDim"} if rotary_said else set())

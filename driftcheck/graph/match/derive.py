@@ -161,8 +161,8 @@ def derive(items: list[Item]) -> dict[str, Derived]:
         _position_tables(items, out)
     _patch(items, out)
     _unfold_patch(items, out)
-    if "patchSize" in out:
-        _image_size(items, out)
+    if "patchSize" in out and not out["patchSize"].attribute.startswith("conv3d."):
+        _image_size(items, out)  # a video's table holds every frame group's patches too
     main = stack if stack is not None else main_block(items)
     if "intermediateSize" not in out and main is not None:
         _mlp_width(main.children, out)
@@ -293,6 +293,8 @@ def _patch(items: list[Item], out: dict[str, Derived]) -> None:
             loc = _loc(it, "in_channels")
             out["inputChannels"] = Derived(cin, _attr(it, "in_channels"), loc, it.node.id)
         k, st = _one(it.params.get("kernel_size")), _one(it.params.get("stride"))
+        if it.ltype == "Conv3d" and k == st:
+            k = st = _spatial(k)
         if isinstance(k, int) and k > 1 and k == st:
             loc = _loc(it, "kernel_size")
             out["patchSize"] = Derived(k, _attr(it, "kernel_size"), loc, it.node.id)
@@ -302,6 +304,15 @@ def _patch(items: list[Item], out: dict[str, Derived]) -> None:
                 loc = _loc(it, "out_channels")
                 out["hiddenSize"] = Derived(width, _attr(it, "out_channels"), loc, it.node.id)
         return
+
+
+def _spatial(v: Any) -> Any:
+    """A video patch embedding's ``(time, height, width)`` kernel with one square patch
+    (ViViT's tubelet ``(2, 16, 16)``): the patch's side, as an image model's patch size is;
+    any other kernel as it is."""
+    if isinstance(v, (list, tuple)) and len(v) == 3 and type(v[1]) is int and v[1] == v[2]:
+        return v[1]
+    return v
 
 
 def _image_size(items: list[Item], out: dict[str, Derived]) -> None:

@@ -45,6 +45,7 @@ MAJOR_FACTS = frozenset(
         "numExpertsPerTok",
         "patchSize",
         "imageSize",
+        "numFrames",
         "inputChannels",
         "stageDepths",
         "stageWidths",
