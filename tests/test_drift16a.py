@@ -437,3 +437,138 @@ def test_video_table_two_readings_stay_a_shape(tmp_path):
     found = _run(code, cfg_path)
     assert found and not any(f.attribute in ("model.numFrames", "model.imageSize") for f in found)
     assert any(145 in (f.values["left"] or []) for f in found if isinstance(f.values["left"], list))
+
+
+# RWKV-4 written as users do: the token shift by ``F.pad`` (transformers: an
+# ``nn.ZeroPad2d`` module), the recurrence's state started from ``zeros_like(k[:, 0])``
+# (transformers: the last step written into a cache, ``state[...] = hidden[:, -1]``)
+RWKV = """
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+
+V, D, L, FF = 120, 64, 2, 256
+
+
+def shifted(x):
+    return F.pad(x, (0, 0, 1, -1))
+
+
+class TimeMix(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.time_decay = nn.Parameter(torch.zeros(D))
+        self.time_first = nn.Parameter(torch.zeros(D))
+        self.mix_k = nn.Parameter(torch.zeros(1, 1, D))
+        self.mix_v = nn.Parameter(torch.zeros(1, 1, D))
+        self.mix_r = nn.Parameter(torch.zeros(1, 1, D))
+        self.key = nn.Linear(D, D, bias=False)
+        self.value = nn.Linear(D, D, bias=False)
+        self.receptance = nn.Linear(D, D, bias=False)
+        self.output = nn.Linear(D, D, bias=False)
+
+    def forward(self, x):
+        xx = shifted(x)
+        k = self.key(x * self.mix_k + xx * (1 - self.mix_k))
+        v = self.value(x * self.mix_v + xx * (1 - self.mix_v))
+        r = torch.sigmoid(self.receptance(x * self.mix_r + xx * (1 - self.mix_r)))
+        w = -torch.exp(self.time_decay)
+        num = torch.zeros_like(k[:, 0])
+        den = torch.zeros_like(k[:, 0])
+        out = []
+        for t in range(x.shape[1]):
+            e = torch.exp(self.time_first + k[:, t])
+            out.append((num + e * v[:, t]) / (den + e))
+            num = torch.exp(w) * num + torch.exp(k[:, t]) * v[:, t]
+            den = torch.exp(w) * den + torch.exp(k[:, t])
+        return self.output(r * torch.stack(out, 1))
+
+
+class ChannelMix(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.mix_k = nn.Parameter(torch.zeros(1, 1, D))
+        self.mix_r = nn.Parameter(torch.zeros(1, 1, D))
+        self.key = nn.Linear(D, FF, bias=False)
+        self.receptance = nn.Linear(D, D, bias=False)
+        self.value = nn.Linear(FF, D, bias=False)
+
+    def forward(self, x):
+        xx = shifted(x)
+        k = torch.square(torch.relu(self.key(x * self.mix_k + xx * (1 - self.mix_k))))
+        return torch.sigmoid(self.receptance(x * self.mix_r + xx * (1 - self.mix_r))) * self.value(k)
+
+
+class Block(nn.Module):
+    def __init__(self, first):
+        super().__init__()
+        if first:
+            self.ln0 = nn.LayerNorm(D)
+        self.ln1 = nn.LayerNorm(D)
+        self.ln2 = nn.LayerNorm(D)
+        self.att = TimeMix()
+        self.ffn = ChannelMix()
+
+    def forward(self, x):
+        if hasattr(self, "ln0"):
+            x = self.ln0(x)
+        x = x + self.att(self.ln1(x))
+        return x + self.ffn(self.ln2(x))
+
+
+class M(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.emb = nn.Embedding(V, D)
+        self.blocks = nn.ModuleList(Block(i == 0) for i in range(L))
+        self.ln_out = nn.LayerNorm(D)
+        self.head = nn.Linear(D, V, bias=False)
+
+    def forward(self, ids):
+        x = self.emb(ids)
+        for blk in self.blocks:
+            x = blk(x)
+        return self.head(self.ln_out(x))
+"""
+
+RWKV_CFG = dict(
+    architectures=["RwkvForCausalLM"],
+    vocab_size=120,
+    hidden_size=64,
+    num_hidden_layers=2,
+    attention_hidden_size=64,
+    intermediate_size=256,
+    context_length=128,
+    tie_word_embeddings=False,
+)
+
+
+def test_token_shift_module_is_the_functional_pad():
+    """torch's ``ZeroPad2d(p)`` is ``F.pad(x, p)`` (zeros): RWKV's one-step token shift."""
+    x = torch.randn(2, 5, 8)
+    pad = (0, 0, 1, -1)
+    assert torch.equal(torch.nn.ZeroPad2d(pad)(x), F_pad(x, pad))
+    assert torch.equal(F_pad(x, pad)[:, 1:], x[:, :-1]) and not F_pad(x, pad)[:, 0].any()
+
+
+def F_pad(x, pad):
+    return torch.nn.functional.pad(x, pad)
+
+
+def test_rwkv_written_with_pad_and_unread_picks_is_clean(tmp_path):
+    """The code's ``F.pad`` and transformers' ``ZeroPad2d`` are one op; the items picked only
+    as a state's shape (``k[:, 0]``) or written into a cache (``hidden[:, -1]``) are read by
+    nothing the model returns: the clean pair has no finding, and a wider channel mix is one
+    finding holding both widths."""
+    cfg, cfg_path = _config(tmp_path, "rwkv", "RwkvConfig", **RWKV_CFG)
+    code = _write(tmp_path, "rwkv.py", RWKV)
+    mine, hf = _torch_pair(code, cfg)
+    assert _count(mine) == _count(hf)
+    assert isinstance(hf.rwkv.blocks[0].attention.time_shift, torch.nn.ZeroPad2d)
+    assert _run(code, cfg_path) == []
+    wide = _write(
+        tmp_path,
+        "wide.py",
+        RWKV.replace("V, D, L, FF = 120, 64, 2, 256", "V, D, L, FF = 120, 64, 2, 320"),
+    )
+    _one(_run(wide, cfg_path), 320, 256)
