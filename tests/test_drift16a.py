@@ -572,3 +572,128 @@ def test_rwkv_written_with_pad_and_unread_picks_is_clean(tmp_path):
         RWKV.replace("V, D, L, FF = 120, 64, 2, 256", "V, D, L, FF = 120, 64, 2, 320"),
     )
     _one(_run(wide, cfg_path), 320, 256)
+
+
+# A mixture of experts written one module per expert (transformers 5: stacked tensors),
+# experts as wide as the model: no projection back to the width is narrower or wider
+EXPERTS = """
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+
+V, D, L, H, KV, HD, E, K = 100, 64, 2, 4, 2, 16, 4, 2
+EXPERT_FF = 64
+
+
+class Expert(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.w_gate = nn.Linear(D, EXPERT_FF, bias=False)
+        self.w_up = nn.Linear(D, EXPERT_FF, bias=False)
+        self.w_down = nn.Linear(EXPERT_FF, D, bias=False)
+
+    def forward(self, x):
+        return self.w_down(F.silu(self.w_gate(x)) * self.w_up(x))
+
+
+class Moe(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.route = nn.Linear(D, E, bias=False)
+        self.experts = nn.ModuleList(Expert() for _ in range(E))
+
+    def forward(self, x):
+        w, idx = torch.topk(F.softmax(self.route(x), -1), K, dim=-1)
+        w = w / w.sum(-1, keepdim=True)
+        y = torch.zeros_like(x)
+        for e, expert in enumerate(self.experts):
+            y = y + (w * (idx == e)).sum(-1, keepdim=True) * expert(x)
+        return y
+
+
+class Attn(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.q = nn.Linear(D, H * HD, bias=False)
+        self.k = nn.Linear(D, KV * HD, bias=False)
+        self.v = nn.Linear(D, KV * HD, bias=False)
+        self.o = nn.Linear(H * HD, D, bias=False)
+        self.qn = nn.RMSNorm(HD, eps=1e-6)
+        self.kn = nn.RMSNorm(HD, eps=1e-6)
+
+    def forward(self, x):
+        b, t, _ = x.shape
+        q = self.qn(self.q(x).view(b, t, H, HD)).transpose(1, 2)
+        k = self.kn(self.k(x).view(b, t, KV, HD)).transpose(1, 2)
+        v = self.v(x).view(b, t, KV, HD).transpose(1, 2)
+        y = F.scaled_dot_product_attention(q, k, v, is_causal=True, enable_gqa=True)
+        return self.o(y.transpose(1, 2).reshape(b, t, H * HD))
+
+
+class Layer(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.n1 = nn.RMSNorm(D, eps=1e-6)
+        self.attn = Attn()
+        self.n2 = nn.RMSNorm(D, eps=1e-6)
+        self.moe = Moe()
+
+    def forward(self, x):
+        x = x + self.attn(self.n1(x))
+        return x + self.moe(self.n2(x))
+
+
+class M(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.emb = nn.Embedding(V, D)
+        self.layers = nn.ModuleList(Layer() for _ in range(L))
+        self.norm = nn.RMSNorm(D, eps=1e-6)
+        self.lm_head = nn.Linear(D, V, bias=False)
+
+    def forward(self, ids):
+        x = self.emb(ids)
+        for layer in self.layers:
+            x = layer(x)
+        return self.lm_head(self.norm(x))
+"""
+
+MELLUM = dict(
+    architectures=["MellumForCausalLM"],
+    hidden_size=64,
+    num_hidden_layers=2,
+    num_attention_heads=4,
+    num_key_value_heads=2,
+    head_dim=16,
+    vocab_size=100,
+    intermediate_size=128,
+    moe_intermediate_size=64,
+    num_local_experts=4,
+    num_experts_per_tok=2,
+    layer_types=["full_attention", "full_attention"],
+    max_position_embeddings=256,
+    rms_norm_eps=1e-6,
+    tie_word_embeddings=False,
+    bos_token_id=1,
+    eos_token_id=2,
+    pad_token_id=0,
+)
+
+
+def test_module_experts_as_wide_as_the_model(tmp_path):
+    """Experts 64 wide in a 64-wide model, one module each: transformers' stacked tensors
+    hold the same count; clean against ``moe_intermediate_size`` 64, and against 48 one
+    finding holding both widths (not a missing and an extra layer)."""
+    pytest.importorskip("transformers.models.mellum")
+    cfg, cfg_path = _config(tmp_path, "mellum", "MellumConfig", **MELLUM)
+    code = _write(tmp_path, "moe.py", EXPERTS)
+    mine, hf = _torch_pair(code, cfg)
+    assert _count(mine) == _count(hf)
+    assert hf.model.layers[0].mlp.experts.down_proj.shape == (4, 64, 64)
+    assert _run(code, cfg_path) == []
+    cfg48, cfg48_path = _config(
+        tmp_path, "m48", "MellumConfig", **{**MELLUM, "moe_intermediate_size": 48}
+    )
+    mine, hf = _torch_pair(code, cfg48)
+    assert hf.model.layers[0].mlp.experts.down_proj.shape == (4, 64, 48)
+    _one(_run(code, cfg48_path), 64, 48)

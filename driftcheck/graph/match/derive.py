@@ -173,6 +173,8 @@ def derive(items: list[Item]) -> dict[str, Derived]:
         _experts(items, out)
     if "intermediateSize" not in out and "numExperts" in out:
         _expert_width(items, out)
+    if "intermediateSize" not in out and "numExperts" in out:
+        _expert_module_width(items, out)
     return out
 
 
@@ -213,6 +215,39 @@ def _expert_width(items: list[Item], out: dict[str, Derived]) -> None:
         out["intermediateSize"] = Derived(
             small, "experts.intermediateSize", _loc(c, "shape"), c.node.id
         )
+        return
+
+
+def _expert_module_width(items: list[Item], out: dict[str, Derived]) -> None:
+    """The MLP width of experts written as modules (one ``nn.Linear`` gate, up and down per
+    expert, a block standing ``numExperts`` times) where no projection back to the width is
+    narrower or wider than it: the experts as wide as the model (``_mlp_width`` reads only a
+    width other than the model's). Each linear maps the width to ``I`` or back; ``I`` is the
+    one other size (the model width itself when every linear is square), gate and up fused
+    (``2I``) allowed. Anything else: nothing."""
+    e, hidden = out["numExperts"].value, out.get("hiddenSize")
+    if hidden is None:
+        return
+    d = hidden.value
+    for blk in walk(items):
+        if not blk.is_block or blk.count != e:
+            continue
+        kids = [c for c in blk.children or [] if not c.soft]
+        lins = [c for c in kids if not c.is_block and c.ltype == "Linear"]
+        if len(lins) != len(kids) or len(lins) not in (2, 3):
+            continue
+        widths = []
+        for c in lins:
+            i, o = c.params.get("in_features"), c.params.get("out_features")
+            if type(i) is not int or type(o) is not int or d not in (i, o):
+                return
+            widths.append(o if i == d else i)
+        small, big = min(widths), max(widths)
+        if big not in (small, 2 * small) or (len(widths) == 3 and big != small):
+            return
+        c = lins[-1]
+        name = "in_features" if c.params["out_features"] == d else "out_features"
+        out["intermediateSize"] = Derived(small, _attr(c, name), _loc(c, name), c.node.id)
         return
 
 
