@@ -572,6 +572,12 @@ def test_rwkv_written_with_pad_and_unread_picks_is_clean(tmp_path):
         RWKV.replace("V, D, L, FF = 120, 64, 2, 256", "V, D, L, FF = 120, 64, 2, 320"),
     )
     _one(_run(wide, cfg_path), 320, 256)
+    # one more layer: the first layer (its own ``pre_ln``) stands apart before the others
+    # on both sides, transformers' two layers read as 1 + 1
+    deep = _write(
+        tmp_path, "deep.py", RWKV.replace("V, D, L, FF = 120, 64, 2,", "V, D, L, FF = 120, 64, 3,")
+    )
+    _one(_run(deep, cfg_path), 3, 2)
 
 
 # A mixture of experts written one module per expert (transformers 5: stacked tensors),

@@ -105,7 +105,8 @@ def lead_layer(items: list[Item], stack: Item | None) -> int:
     for one vector-only layer (ModernBERT's first layer, whose ``attn_norm`` is an
     ``Identity``: a block unlike the others, so it is not merged into their run and its
     layers stand alone before them); else 0. Only a block of layers (no inner runs)."""
-    if stack is None or stack.count < 2 or not stack.children:
+    if stack is None or not stack.children:  # one copy too: kept as a block because the
+        # other side repeats it (two RWKV layers, the first with its extra ``pre_ln``)
         return 0
     kids = [c for c in walk(stack.children) if not c.soft]
     if any(c.is_block and c.count > 1 for c in kids):
