@@ -703,3 +703,90 @@ def test_module_experts_as_wide_as_the_model(tmp_path):
     mine, hf = _torch_pair(code, cfg48)
     assert hf.model.layers[0].mlp.experts.down_proj.shape == (4, 64, 48)
     _one(_run(code, cfg48_path), 64, 48)
+
+
+# NanoChat-style: weightless RMSNorms written inline (``F.rms_norm``), where transformers
+# wraps each in a weightless module (``NanoChatRMSNorm``)
+INLINE_NORMS = """
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+
+VOCAB, WIDTH, LAYERS, HEADS, KV_HEADS, HIDDEN = 100, 64, 2, 4, 2, 256
+HEAD = WIDTH // HEADS
+
+
+def norm(x):
+    return F.rms_norm(x, (x.size(-1),), eps=1e-6)
+
+
+class Layer(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.wq = nn.Linear(WIDTH, HEADS * HEAD, bias=False)
+        self.wk = nn.Linear(WIDTH, KV_HEADS * HEAD, bias=False)
+        self.wv = nn.Linear(WIDTH, KV_HEADS * HEAD, bias=False)
+        self.wo = nn.Linear(HEADS * HEAD, WIDTH, bias=False)
+        self.up = nn.Linear(WIDTH, HIDDEN, bias=False)
+        self.down = nn.Linear(HIDDEN, WIDTH, bias=False)
+
+    def forward(self, x):
+        b, t, _ = x.shape
+        h = norm(x)
+        q = norm(self.wq(h).view(b, t, HEADS, HEAD)).transpose(1, 2)
+        k = norm(self.wk(h).view(b, t, KV_HEADS, HEAD)).transpose(1, 2)
+        v = self.wv(h).view(b, t, KV_HEADS, HEAD).transpose(1, 2)
+        y = F.scaled_dot_product_attention(q, k, v, is_causal=True, enable_gqa=True)
+        x = x + self.wo(y.transpose(1, 2).reshape(b, t, WIDTH))
+        return x + self.down(F.relu(self.up(norm(x))).square())
+
+
+class M(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.tok = nn.Embedding(VOCAB, WIDTH)
+        self.layers = nn.ModuleList(Layer() for _ in range(LAYERS))
+        self.out = nn.Linear(WIDTH, VOCAB, bias=False)
+
+    def forward(self, ids):
+        x = self.tok(ids)
+        for layer in self.layers:
+            x = layer(x)
+        return self.out(norm(x))
+"""
+
+NANOCHAT = dict(
+    architectures=["NanoChatForCausalLM"],
+    vocab_size=100,
+    hidden_size=64,
+    num_hidden_layers=2,
+    num_attention_heads=4,
+    num_key_value_heads=2,
+    intermediate_size=256,
+    max_position_embeddings=128,
+    rms_norm_eps=1e-6,
+    tie_word_embeddings=False,
+)
+
+
+def test_weightless_norm_modules_against_inline_norms(tmp_path):
+    """transformers' weightless ``NanoChatRMSNorm`` modules hold no parameter; the code's
+    inline ``F.rms_norm`` has the same count. Clean: no finding; 4 KV heads in the code
+    against the config's 2: one finding holding both (the weightless norms are not an
+    extra layer of the config once the key/value widths differ)."""
+    pytest.importorskip("transformers.models.nanochat")
+    cfg, cfg_path = _config(tmp_path, "nanochat", "NanoChatConfig", **NANOCHAT)
+    code = _write(tmp_path, "inline.py", INLINE_NORMS)
+    mine, hf = _torch_pair(code, cfg)
+    assert _count(mine) == _count(hf)
+    assert not list(hf.model.layers[0].self_attn.q_norm.parameters())
+    assert _run(code, cfg_path) == []
+    kv4 = _write(
+        tmp_path,
+        "kv4.py",
+        INLINE_NORMS.replace(
+            "HEADS, KV_HEADS, HIDDEN = 100, 64, 2, 4, 2",
+            "HEADS, KV_HEADS, HIDDEN = 100, 64, 2, 4, 4",
+        ),
+    )
+    _one(_run(kv4, cfg_path), 4, 2)
