@@ -65,6 +65,10 @@ CANDIDATES: dict[str, tuple[str, ...]] = {
     "tieWordEmbeddings": ("tie_word_embeddings",),
     "numExperts": ("num_local_experts", "num_experts", "n_routed_experts", "moe_num_experts"),
     "numExpertsPerTok": ("num_experts_per_tok", "num_experts_per_token", "moe_top_k"),
+    # latent attention (DeepseekV2Config, DeepseekV3Config, MiniCPM3Config, YoutuConfig)
+    "kvLoraRank": ("kv_lora_rank",),
+    "qLoraRank": ("q_lora_rank",),
+    "vHeadDim": ("v_head_dim",),
 }
 """Fact -> config keys, most specific first. ``attribute_map`` targets are tried before these."""
 
@@ -162,6 +166,7 @@ def extract(
     _mlp_ratio(cfg, facts, put)
     _position_buckets(cfg, put)
     _adapter_reduction(cfg, put)
+    _video(cfg, put)
     _derived(facts, put)
     for key in ("model_type",):
         if isinstance(cfg.get(key), str):
@@ -177,6 +182,20 @@ def extract(
     if isinstance(quant, dict) and isinstance(quant.get("quant_method"), str):
         put("quantization", quant["quant_method"], "quantization_config.quant_method")
     return facts
+
+
+def _video(cfg: dict[str, Any], put: Any) -> None:
+    """A video config's frames and image size (``num_frames``, ``image_size``: VivitConfig,
+    TimesformerConfig, VideoMAEConfig): the position tables hold rows for them, and the
+    matcher reads a table of other rows in these terms (``match/video.py``). Only where
+    ``num_frames`` is stated: an image model's ``image_size`` is read off its table."""
+    frames = cfg.get("num_frames")
+    if not (_int(frames) and frames > 0):
+        return
+    put("numFrames", frames, "num_frames")
+    size = cfg.get("image_size")
+    if _int(size) and size > 0:
+        put("imageSize", size, "image_size")
 
 
 def _encoder_decoder(cfg: dict[str, Any], put: Any) -> None:

@@ -41,8 +41,10 @@ from driftcheck.graph.match.facts import (
     fact_diffs,
 )
 from driftcheck.graph.match.facts import _side as fact_side
+from driftcheck.graph.match.latent import latent
 from driftcheck.graph.match.semantic import related, semantic_enabled, settle
 from driftcheck.graph.match.uses import use_diffs
+from driftcheck.graph.match.video import as_video_positions
 from driftcheck.graph.model import Graph
 
 __all__ = ["compare", "label_of"]
@@ -70,6 +72,7 @@ def compare(left: Graph, right: Graph, labels: dict[str, str] | None = None) -> 
     db.update(stages(right))
     _router_k(left, da)
     _router_k(right, db)
+    _latent_ranks(left, right, a, b, da, db)
     facts = as_mlp_ratio(left, right, fact_diffs(left, right, da, db))
     facts = as_adapter_reduction(left, right, facts)
     if "stageDepths" in da and "stageDepths" in db:
@@ -78,6 +81,7 @@ def compare(left: Graph, right: Graph, labels: dict[str, str] | None = None) -> 
         facts = [f for f in facts if f.key != "numLayers"]
     rest = _fold(facts, diffs)
     facts += as_position_buckets(left, right, rest)
+    facts += as_video_positions(left, right, a, b, da, db, rest)
     rotary, rotary_said = _rotary(left, right, da, db)
     facts += rotary
     skip = {f.key for f in facts} | ({"rotaryDim"} if rotary_said else set())
@@ -106,6 +110,16 @@ def _router_k(g: Graph, d: dict) -> None:
         for u in g.uses
         if u.key != "topK" or moe
     ]
+
+
+def _latent_ranks(left: Graph, right: Graph, a: list, b: list, da: dict, db: dict) -> None:
+    """Latent attention's ranks and value head width (``latent``) read off each side's
+    layers, only where a side states ``kv_lora_rank`` (a DeepSeek-V2/V3, MiniCPM3 or Youtu
+    config): elsewhere a norm between two projections is not read as a latent."""
+    if "kvLoraRank" not in left.facts and "kvLoraRank" not in right.facts:
+        return
+    latent(a, da)
+    latent(b, db)
 
 
 def _head_dim(g: Graph, d: dict, side: str) -> int | None:

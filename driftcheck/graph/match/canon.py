@@ -196,6 +196,25 @@ def norm_value(v: Any) -> Any:
     return v
 
 
+PAD_LAYERS = {"ZeroPad1d": 1, "ZeroPad2d": 2, "ZeroPad3d": 3}
+
+
+def _as_pad(ltype: str, params: dict[str, Any]) -> dict[str, Any] | None:
+    """``nn.ZeroPad2d(p)`` is ``F.pad(x, p)`` (torch's ``ZeroPad2d.forward`` calls
+    ``F.pad(input, self.padding, "constant", 0.0)``; an int pads every side): the functional
+    op's parameters, so RWKV's ``time_shift`` module and a re-implementation's ``F.pad`` are
+    one op. None for anything else."""
+    dims = PAD_LAYERS.get(ltype)
+    pad = params.get("padding")
+    if dims is None:
+        return None
+    if type(pad) is int:
+        pad = (pad,) * (2 * dims)
+    if not isinstance(pad, (list, tuple)) or not all(type(x) is int for x in pad):
+        return None
+    return {"pad": tuple(pad), "mode": "constant", "value": None}
+
+
 def _leaf(node: Node, ltype: str, params: dict[str, Any], full: int | None = None) -> Item:
     if full is None:
         full = _full_sig(ltype, params)
@@ -343,8 +362,13 @@ class Canon:
                 return _block(node, inner, node.repeat) if inner else None
         if transparent(ltype, params):
             return None
+        as_pad = _as_pad(ltype, params)
+        if as_pad is not None:
+            ltype, params, full = "Pad", as_pad, None
         leaf = _leaf(node, ltype, params, full)
         leaf.soft = _is_op(ltype)
+        if leaf.soft and ltype == "Select" and self._unread(node):
+            return None
         if ltype == "Unflatten":
             leaf.src_width = self._split_source(node)
             leaf.head_chunks = self._split_chunks(node)
@@ -397,6 +421,20 @@ class Canon:
         if src.params != node.params or src.tied:
             return False
         return all(t == f"{src.id}.{w}" for w, t in node.tied.items())
+
+    def _unread(self, node: Node) -> bool:
+        """An op whose result nothing in the traced forward reads and the model does not
+        return: an item picked out only as a shape template (``zeros_like(k[:, 0])``, RWKV's
+        recurrence state) or written into a cache (transformers' ``state[1][...] = x[:, -1]``).
+        It computes nothing the model outputs, so which item it picks is no drift. Only in a
+        graph with edges (a traced forward)."""
+        if not self.graph.edges or node.id in self.graph.outputs:
+            return False
+        if self._out is None:
+            self._out = {}
+            for e in self.graph.edges:
+                self._out.setdefault(e.src, []).append(e.dst)
+        return not self._out.get(node.id)
 
     def _runs_last(self, parent: Node, child: Node) -> bool:
         """Every edge leaving ``child``'s subtree ends outside ``parent``'s, and one does:

@@ -105,7 +105,8 @@ def lead_layer(items: list[Item], stack: Item | None) -> int:
     for one vector-only layer (ModernBERT's first layer, whose ``attn_norm`` is an
     ``Identity``: a block unlike the others, so it is not merged into their run and its
     layers stand alone before them); else 0. Only a block of layers (no inner runs)."""
-    if stack is None or stack.count < 2 or not stack.children:
+    if stack is None or not stack.children:  # one copy too: kept as a block because the
+        # other side repeats it (two RWKV layers, the first with its extra ``pre_ln``)
         return 0
     kids = [c for c in walk(stack.children) if not c.soft]
     if any(c.is_block and c.count > 1 for c in kids):
@@ -161,8 +162,8 @@ def derive(items: list[Item]) -> dict[str, Derived]:
         _position_tables(items, out)
     _patch(items, out)
     _unfold_patch(items, out)
-    if "patchSize" in out:
-        _image_size(items, out)
+    if "patchSize" in out and not out["patchSize"].attribute.startswith("conv3d."):
+        _image_size(items, out)  # a video's table holds every frame group's patches too
     main = stack if stack is not None else main_block(items)
     if "intermediateSize" not in out and main is not None:
         _mlp_width(main.children, out)
@@ -173,6 +174,8 @@ def derive(items: list[Item]) -> dict[str, Derived]:
         _experts(items, out)
     if "intermediateSize" not in out and "numExperts" in out:
         _expert_width(items, out)
+    if "intermediateSize" not in out and "numExperts" in out:
+        _expert_module_width(items, out)
     return out
 
 
@@ -213,6 +216,39 @@ def _expert_width(items: list[Item], out: dict[str, Derived]) -> None:
         out["intermediateSize"] = Derived(
             small, "experts.intermediateSize", _loc(c, "shape"), c.node.id
         )
+        return
+
+
+def _expert_module_width(items: list[Item], out: dict[str, Derived]) -> None:
+    """The MLP width of experts written as modules (one ``nn.Linear`` gate, up and down per
+    expert, a block standing ``numExperts`` times) where no projection back to the width is
+    narrower or wider than it: the experts as wide as the model (``_mlp_width`` reads only a
+    width other than the model's). Each linear maps the width to ``I`` or back; ``I`` is the
+    one other size (the model width itself when every linear is square), gate and up fused
+    (``2I``) allowed. Anything else: nothing."""
+    e, hidden = out["numExperts"].value, out.get("hiddenSize")
+    if hidden is None:
+        return
+    d = hidden.value
+    for blk in walk(items):
+        if not blk.is_block or blk.count != e:
+            continue
+        kids = [c for c in blk.children or [] if not c.soft]
+        lins = [c for c in kids if not c.is_block and c.ltype == "Linear"]
+        if len(lins) != len(kids) or len(lins) not in (2, 3):
+            continue
+        widths = []
+        for c in lins:
+            i, o = c.params.get("in_features"), c.params.get("out_features")
+            if type(i) is not int or type(o) is not int or d not in (i, o):
+                return
+            widths.append(o if i == d else i)
+        small, big = min(widths), max(widths)
+        if big not in (small, 2 * small) or (len(widths) == 3 and big != small):
+            return
+        c = lins[-1]
+        name = "in_features" if c.params["out_features"] == d else "out_features"
+        out["intermediateSize"] = Derived(small, _attr(c, name), _loc(c, name), c.node.id)
         return
 
 
@@ -293,6 +329,8 @@ def _patch(items: list[Item], out: dict[str, Derived]) -> None:
             loc = _loc(it, "in_channels")
             out["inputChannels"] = Derived(cin, _attr(it, "in_channels"), loc, it.node.id)
         k, st = _one(it.params.get("kernel_size")), _one(it.params.get("stride"))
+        if it.ltype == "Conv3d" and k == st:
+            k = st = _spatial(k)
         if isinstance(k, int) and k > 1 and k == st:
             loc = _loc(it, "kernel_size")
             out["patchSize"] = Derived(k, _attr(it, "kernel_size"), loc, it.node.id)
@@ -302,6 +340,15 @@ def _patch(items: list[Item], out: dict[str, Derived]) -> None:
                 loc = _loc(it, "out_channels")
                 out["hiddenSize"] = Derived(width, _attr(it, "out_channels"), loc, it.node.id)
         return
+
+
+def _spatial(v: Any) -> Any:
+    """A video patch embedding's ``(time, height, width)`` kernel with one square patch
+    (ViViT's tubelet ``(2, 16, 16)``): the patch's side, as an image model's patch size is;
+    any other kernel as it is."""
+    if isinstance(v, (list, tuple)) and len(v) == 3 and type(v[1]) is int and v[1] == v[2]:
+        return v[1]
+    return v
 
 
 def _image_size(items: list[Item], out: dict[str, Derived]) -> None:

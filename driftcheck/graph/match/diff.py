@@ -111,6 +111,17 @@ def describe(it: Item) -> str:
     return f"{it.ltype}({', '.join(dims)})" if dims else it.ltype
 
 
+def _only_ops(it: Item) -> bool:
+    """A block holding forward ops and nothing else (a weightless RMSNorm module: a mean,
+    a rsqrt; transformers' ``NanoChatRMSNorm``): the ops one implementation wraps in a
+    module another writes inline (``F.rms_norm``). Forward ops are compared only where both
+    sides have them, never reported missing (``Item.soft``), so neither is their wrapper."""
+    if not it.is_block:
+        return False
+    leaves = [c for c in walk(it.children or []) if not c.is_block]
+    return bool(leaves) and all(c.soft for c in leaves)
+
+
 def weight_bag(items: list[Item]) -> Counter | None:
     """Multiset of weight shapes (with repeats); None when some item's weights are unknown."""
     bag: Counter = Counter()
@@ -382,6 +393,8 @@ class Differ:
                 )
                 return
         for it, side in [*((x, "left") for x in lefts), *((y, "right") for y in rights)]:
+            if _only_ops(it):
+                continue
             bag = weight_bag([it])
             self.add(
                 Diff(
