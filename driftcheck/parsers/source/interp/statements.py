@@ -379,6 +379,8 @@ class Statements:
                     where = f"{fr.mod.path.name}:{st.lineno}" if fr.mod is not None else ""
                     why = f"changed in place under the undecided condition at {where}"
                     branchstate.forget(fr.locals, ids, names, why)
+                    what = ", ".join(sorted({k for _, k in names})[:3]) or "a container"
+                    self.note(f"{where}: {what} changed in place one way only: unknown after it")
             elif after:
                 fr.locals.clear()
                 fr.locals.update(after[0])
@@ -448,6 +450,8 @@ class Statements:
         if self.loops and self.loops[-1][0] is None:
             snap = branchstate.contents_at(before, state0)
             self.loops[-1][0] = (before, snap, _modules_in(before), st.lineno)
+            where = f"{fr.mod.path.name}:{st.lineno}" if fr.mod is not None else ""
+            self.note(f"{where}: the loop may break here (an undecided condition)")
         if not after:
             return  # the other way is a ``continue``: handled by the caller
         self.ip.uncertain.append(st.lineno)  # the rest of this round: ``_loop_body`` ends it
@@ -799,7 +803,16 @@ class Statements:
         elif t in (ast.Tuple, ast.List):
             self.unpack(tgt.elts, v, fr)
         elif t is ast.Subscript:
-            self.items.setitem(self.exprs.eval(tgt.value, fr), self.exprs.eval(tgt.slice, fr), v)
+            obj, key = self.exprs.eval(tgt.value, fr), self.exprs.eval(tgt.slice, fr)
+            self.items.setitem(obj, key, v)
+            raw = plain(obj)
+            if raw.__class__ is dict and isinstance(plain(key), Unknown) and fr.func is not None:
+                # ``heads[name] = 2`` with ``name`` unknown: a new key or one replaced, so its
+                # length, keys and items are unknown (it was read as if never written)
+                where = f"{fr.mod.path.name}:{tgt.lineno}" if fr.mod is not None else ""
+                why = f"dict written under an unknown key at {where}"
+                branchstate.forget(fr.locals, {id(raw)}, [], why)
+                self.note(f"{where}: {why}: its keys and items are unknown")
         elif t is ast.Starred:
             self.assign(tgt.value, v, fr)
 
