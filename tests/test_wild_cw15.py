@@ -297,3 +297,11 @@ def test_dict_written_under_unknown_key_outside_a_loop(tmp_path):
 
 def test_dict_written_under_known_key_stays_exact(tmp_path):
     assert exact(tmp_path, DICT_KEY.replace('os.environ.get("CW15_HEAD", "reg")', '"reg"')) == 54
+
+
+def test_equal_tuples_written_both_ways_stay_exact(tmp_path):
+    code = SELF_ATTR.replace("self.h = 4\n", "self.h = (4, 2)\n").replace(
+        "            self.h = 8\n",
+        "            self.h = (4, 2)\n        else:\n            self.h = (4, 2)\n",
+    )
+    assert exact(tmp_path, code.replace("nn.Linear(self.h, 2)", "nn.Linear(*self.h)")) == 10

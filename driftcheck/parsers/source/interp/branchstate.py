@@ -133,10 +133,20 @@ def _registered_name(o: Obj, k: str) -> bool:
     return k in o.children or k in o.params or k in o.buffers
 
 
-def _same(a: Any, b: Any) -> bool:
+def _same(a: Any, b: Any, depth: int = 0) -> bool:
+    """The same value either way: one object, equal constants, or tuples / lists / dicts of
+    such built anew by each branch (``self.pad = (1, 1)`` both ways is no difference)."""
     from driftcheck.parsers.source.interp.exprs import _same as same_simple
 
-    return a is b or same_simple(a, b)
+    if a is b or same_simple(a, b):
+        return True
+    a, b = plain(a), plain(b)
+    t = a.__class__
+    if depth > 3 or t is not b.__class__ or t not in (tuple, list, dict):
+        return False
+    if t is dict:
+        return a.keys() == b.keys() and all(_same(a[k], b[k], depth + 1) for k in a)
+    return len(a) == len(b) and all(_same(x, y, depth + 1) for x, y in zip(a, b))
 
 
 def diverged(a: State, b: State) -> tuple[set[int], list[tuple[Obj, str]]]:
