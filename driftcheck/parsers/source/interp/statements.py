@@ -448,7 +448,7 @@ class Statements:
             branchstate.apply(state0)
             raise broke[0]
         if self.loops and self.loops[-1][0] is None:
-            snap = branchstate.contents_at(before, state0)
+            snap = branchstate.contents_at(before, state0) or _contents(before)
             self.loops[-1][0] = (before, snap, _modules_in(before), st.lineno)
             where = f"{fr.mod.path.name}:{st.lineno}" if fr.mod is not None else ""
             self.note(f"{where}: the loop may break here (an undecided condition)")
