@@ -75,12 +75,12 @@ class State:
         self.attrs = [(o, dict(o.attrs)) for o in objs]
 
 
-# Containers are not put back nor forgotten yet: a dict forgotten this way reaches
-# ``Layer(**kwargs)`` as an unknown splat, and a library layer built so lost its default
-# weights (monai's ``get_norm_layer``: ``kw_args["num_features"] = channels`` under
-# ``has_option``; a confident wrong count on main dev). Until that call path is honest,
-# only attributes are tracked.
-TRACK_CONTAINERS = False
+# Containers (lists, dicts, sets) are put back and forgotten as attributes are. Off, a dict
+# filled under an undecided ``if`` kept the branch's keys; on, monai's ``get_norm_layer`` dict
+# once reached ``Layer(**unknown)`` counted with default weights (torchlib.make_leaf now leaves
+# such a layer unresolved; ``inspect.signature(nn.X)`` decides its ``has_option``). A switch
+# kept so the two can be compared.
+TRACK_CONTAINERS = True
 
 
 def capture(local: dict) -> State:
