@@ -76,11 +76,6 @@ model = M()
 )
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="containers not tracked yet (branchstate.TRACK_CONTAINERS): a forgotten kwargs dict made "
-    "monai's norm layers lose their default weights (Layer(**unknown)): a confident wrong count",
-)
 def test_self_set_mutated_under_undecided_if(tmp_path):
     unknown(tmp_path, SELF_SET, 8)  # was 20 (b dropped); torch 60
 
@@ -110,30 +105,15 @@ model = M()
 )
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="containers not tracked yet (branchstate.TRACK_CONTAINERS): a forgotten kwargs dict made "
-    "monai's norm layers lose their default weights (Layer(**unknown)): a confident wrong count",
-)
 def test_self_list_append_under_undecided_if(tmp_path):
     unknown(tmp_path, SELF_LIST, 8)  # was 28; torch 10
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="containers not tracked yet (branchstate.TRACK_CONTAINERS): a forgotten kwargs dict made "
-    "monai's norm layers lose their default weights (Layer(**unknown)): a confident wrong count",
-)
 def test_self_list_augmented_add_under_undecided_if(tmp_path):
     code = SELF_LIST.replace("self.sizes.append(8)", "self.sizes += [8, 8]")
     unknown(tmp_path, code, 8)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="containers not tracked yet (branchstate.TRACK_CONTAINERS): a forgotten kwargs dict made "
-    "monai's norm layers lose their default weights (Layer(**unknown)): a confident wrong count",
-)
 def test_self_dict_item_under_undecided_if(tmp_path):
     code = HEAD + textwrap.dedent("""\
     class M(nn.Module):
@@ -150,11 +130,6 @@ def test_self_dict_item_under_undecided_if(tmp_path):
     unknown(tmp_path, code, 8)  # was 18; torch 10
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="containers not tracked yet (branchstate.TRACK_CONTAINERS): a forgotten kwargs dict made "
-    "monai's norm layers lose their default weights (Layer(**unknown)): a confident wrong count",
-)
 def test_local_dict_item_under_undecided_if(tmp_path):
     code = HEAD + textwrap.dedent("""\
     def build():
@@ -169,11 +144,6 @@ def test_local_dict_item_under_undecided_if(tmp_path):
     unknown(tmp_path, code, 6)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="containers not tracked yet (branchstate.TRACK_CONTAINERS): a forgotten kwargs dict made "
-    "monai's norm layers lose their default weights (Layer(**unknown)): a confident wrong count",
-)
 def test_else_branch_sees_the_state_before_the_if(tmp_path):
     # the ``else`` way never saw the first branch's append (it did: 2 layers where torch has 1)
     code = HEAD + textwrap.dedent("""\

@@ -172,3 +172,49 @@ model = M()
 """,
     )
     assert g.params_total() == want == 16
+
+
+# monai's ``get_norm_layer`` written out: which keyword the dict gets is decided by the layer
+# class's signature, read from torch's source (undecided, the dict is unknown afterwards)
+HAS_OPTION = """\
+import inspect
+
+import torch.nn as nn
+
+
+def has_option(obj, key):
+    return key in inspect.signature(obj).parameters
+
+
+def norm_layer(kind, channels, **extra):
+    kw = dict(extra)
+    if has_option(kind, "num_features") and "num_features" not in kw:
+        kw["num_features"] = channels
+    if has_option(kind, "num_channels") and "num_channels" not in kw:
+        kw["num_channels"] = channels
+    return kind(**kw)
+
+
+class M(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.a = norm_layer(nn.InstanceNorm2d, 8, affine=True)
+        self.b = norm_layer(nn.BatchNorm1d, 4)
+        self.c = norm_layer(nn.GroupNorm, 6, num_groups=2)
+        self.d = norm_layer(nn.InstanceNorm1d, 5)
+
+
+model = M()
+"""
+
+
+def test_kwargs_chosen_by_torch_class_signature_are_exact(tmp_path):
+    want, g = analyze(tmp_path, HAS_OPTION)
+    assert g.params_total() == want == 16 + 8 + 12
+
+
+def test_container_tracking_is_on():
+    # the six container cases of tests/test_wild_cw15.py pass only with it on
+    from driftcheck.parsers.source.interp import branchstate
+
+    assert branchstate.TRACK_CONTAINERS is True
