@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import ast
 import time
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from driftcheck.parsers.source.interp import branchstate
@@ -380,7 +381,10 @@ class Statements:
                     why = f"changed in place under the undecided condition at {where}"
                     branchstate.forget(fr.locals, ids, names, why)
                     what = ", ".join(sorted({k for _, k in names})[:3]) or "a container"
-                    self.note(f"{where}: {what} changed in place one way only: unknown after it")
+                    if self._in_analyzed_tree(fr):
+                        self.note(
+                            f"{where}: {what} changed in place one way only: unknown after it"
+                        )
             elif after:
                 fr.locals.clear()
                 fr.locals.update(after[0])
@@ -393,6 +397,17 @@ class Statements:
                 # a ``return`` under a condition we cannot decide: the function returns it or
                 # goes on, so what it returns is known only when every way gives the same
                 raise Return(self._either(returned, len(returned) == 2, st.lineno))
+
+    def _in_analyzed_tree(self, fr: Frame) -> bool:
+        """Whether the frame runs the analyzed code, not an installed library read for it: a
+        library's own undecided ``if`` (torch_geometric's inspector.py, main dev: 45 such notes
+        on exact counts) is noise to the user; an unknown count still names its cause."""
+        path = getattr(fr.mod, "path", None)
+        roots = getattr(getattr(self.ip, "finder", None), "_siblings", None)
+        if path is None or roots is None:
+            return True
+        path = Path(path).resolve()
+        return any(path.is_relative_to(r) for r in roots)
 
     @staticmethod
     def _merge_locals(fr: Frame, before: dict, a: dict, b: dict, line: int) -> None:
