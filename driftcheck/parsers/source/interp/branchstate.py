@@ -16,11 +16,23 @@ from __future__ import annotations
 
 from typing import Any
 
-from driftcheck.parsers.source.values.abstract import Obj, plain
+from driftcheck.parsers.source.values.abstract import Obj, Sourced, plain
 
 _MISSING = object()
 _DEPTH = 2  # a local or attribute, and the containers it holds
 _MAX_ITEMS = 4096  # a bigger container is a table read, not something branches fill
+
+
+def _raw(v: Any) -> Any:
+    """``v`` without its ``Sourced`` wrappers, the containers it holds left as they are.
+
+    Not ``plain``: walking what a frame can reach reads no value, so a memo's ``Probe``
+    (speed/memo.py) must not count it as a use (its recording was abandoned at every undecided
+    ``if``), and ``plain`` of a list holding wrapped items is a new list, not the one the
+    program holds (its state would be recorded and put back on a copy nobody sees)."""
+    while isinstance(v, Sourced):
+        v = v.value
+    return v
 
 
 def _kids(v: Any) -> list[Any]:
@@ -39,7 +51,7 @@ def _reachable(local: dict) -> tuple[list[Any], list[Obj]]:
     seen: set[int] = set()
 
     def walk(v: Any, depth: int) -> None:
-        v = plain(v)
+        v = _raw(v)
         if id(v) in seen:
             return
         t = v.__class__
@@ -194,11 +206,11 @@ def unknown_for(values: list[Any], why: str) -> Any:
 
     flat: list[Any] = []
     for v in values:
-        v = plain(v)
+        v = _raw(v)
         flat.extend(_kids(v) if v.__class__ in (dict, list, set) else [v])
-    if any(is_module(plain(v)) or isinstance(v, UnknownModule) for v in flat):
+    if any(is_module(_raw(v)) or isinstance(v, UnknownModule) for v in flat):
         return UnknownModule(why)
-    if all(v is _MISSING or opaque.never_a_layer(v) for v in flat):
+    if all(v is _MISSING or opaque.never_a_layer(_raw(v)) for v in flat):
         return UnknownPlain(why)
     return Unknown(why)
 
@@ -221,5 +233,5 @@ def forget(local: dict, ids: set[int], names: list[tuple[Obj, str]], why: str) -
         keys = list(h.keys()) if h.__class__ is dict else range(len(h))
         for k in keys:
             v = h[k]
-            if id(plain(v)) in ids:
+            if id(_raw(v)) in ids:
                 h[k] = unknown_for([v], why)

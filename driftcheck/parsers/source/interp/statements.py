@@ -318,10 +318,12 @@ class Statements:
             raised: list[Raised] = []
             skipped: list[_Continue] = []
             broke: list[_Break] = []
-            # containers and attributes changed in place: each branch starts from this state
-            state0 = branchstate.capture(before)
             states: list[branchstate.State] = []
             try:
+                # containers and attributes changed in place: each branch starts from this
+                # state. Inside the ``try``: whatever unwinds here (a memo's ``ProbeUsed``)
+                # must still pop the condition, or it held for all the analysis after it
+                state0 = branchstate.capture(before)
                 for branch in (st.body, st.orelse):
                     fr.locals.clear()
                     fr.locals.update(before)
