@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import ast
 import time
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from driftcheck.parsers.source.interp import pendingret, tuplesub
+from driftcheck.parsers.source.interp import branchstate, pendingret, tuplesub
 from driftcheck.parsers.source.interp.exprs import (  # noqa: F401 - re-exported
     MAX_DEPTH,
     MAX_LOOP,
@@ -135,6 +136,7 @@ class Statements:
 
     def __init__(self, ip: Interp) -> None:
         self.ip = ip  # the owner: the state every part shares
+        self.loops: list[list] = []  # one slot per running loop (``_undecided_break``)
 
     def wire(self) -> None:
         """The parts this one asks (set by the owner once all exist)."""
@@ -316,10 +318,17 @@ class Statements:
             raised: list[Raised] = []
             skipped: list[_Continue] = []
             ret_at: list[int] = []
+            broke: list[_Break] = []
+            states: list[branchstate.State] = []
             try:
+                # containers and attributes changed in place: each branch starts from this
+                # state. Inside the ``try``: whatever unwinds here (a memo's ``ProbeUsed``)
+                # must still pop the condition, or it held for all the analysis after it
+                state0 = branchstate.capture(before)
                 for branch in (st.body, st.orelse):
                     fr.locals.clear()
                     fr.locals.update(before)
+                    branchstate.apply(state0)
                     try:
                         self.run_body(branch, fr)
                     except Return as r:
@@ -330,6 +339,9 @@ class Statements:
                         continue
                     except _Continue as c:
                         skipped.append(c)
+                        continue
+                    except _Break as b:
+                        broke.append(b)
                         continue
                     else:
                         if branch and isinstance(branch[-1], ast.Raise):
@@ -343,11 +355,15 @@ class Statements:
                             raised.append(Raised(what, branch[-1].lineno, fr.mod.path))
                             continue
                     after.append(dict(fr.locals))
+                    states.append(branchstate.again(state0))
             finally:
                 self.ip.uncertain.pop()
+            if broke:
+                self._undecided_break(st, fr, before, state0, broke, after, states, skipped)
             if skipped and (len(skipped) == 2 or not after):
                 fr.locals.clear()
                 fr.locals.update(before)
+                branchstate.apply(state0)
                 raise skipped[0]  # the round ends on every way that does not raise
             if skipped and not raised and not returned:
                 # ``if cond: continue`` undecided: the rest of this round may or may not run,
@@ -359,6 +375,7 @@ class Statements:
                     raise raised[0]
                 fr.locals.clear()  # under an outer undecided condition: as a raise there
                 fr.locals.update(before)
+                branchstate.apply(state0)
                 return
             if (
                 len(returned) == 1
@@ -373,18 +390,43 @@ class Statements:
                 # on the other way's names, under the condition (interp/pendingret.py)
                 fr.locals.clear()
                 fr.locals.update(after[1 - ret_at[0]])
+                branchstate.apply(states[1 - ret_at[0]])
                 return
             if len(after) == 2:
                 self._merge_locals(fr, before, after[0], after[1], st.lineno)
+                ids, names = branchstate.diverged(states[0], states[1])
+                if ids or names:
+                    where = f"{fr.mod.path.name}:{st.lineno}" if fr.mod is not None else ""
+                    why = f"changed in place under the undecided condition at {where}"
+                    branchstate.forget(fr.locals, ids, names, why)
+                    what = ", ".join(sorted({k for _, k in names})[:3]) or "a container"
+                    if self._in_analyzed_tree(fr):
+                        self.note(
+                            f"{where}: {what} changed in place one way only: unknown after it"
+                        )
             elif after:
                 fr.locals.clear()
                 fr.locals.update(after[0])
+                branchstate.apply(states[0])
+            elif not returned:
+                branchstate.apply(state0)
             if raised and len(returned) == 1:
                 raise Return(returned[0].value)
             if returned:
                 # a ``return`` under a condition we cannot decide: the function returns it or
                 # goes on, so what it returns is known only when every way gives the same
                 raise Return(self._either(returned, len(returned) == 2, st.lineno))
+
+    def _in_analyzed_tree(self, fr: Frame) -> bool:
+        """Whether the frame runs the analyzed code, not an installed library read for it: a
+        library's own undecided ``if`` (torch_geometric's inspector.py, main dev: 45 such notes
+        on exact counts) is noise to the user; an unknown count still names its cause."""
+        path = getattr(fr.mod, "path", None)
+        roots = getattr(getattr(self.ip, "finder", None), "_siblings", None)
+        if path is None or roots is None:
+            return True
+        path = Path(path).resolve()
+        return any(path.is_relative_to(r) for r in roots)
 
     @staticmethod
     def _merge_locals(fr: Frame, before: dict, a: dict, b: dict, line: int) -> None:
@@ -418,6 +460,54 @@ class Statements:
                 fr.locals[name] = UnknownPlain(why) if plain else Unknown(why)
         del before
 
+    def _undecided_break(
+        self,
+        st: ast.If,
+        fr: Frame,
+        before: dict,
+        state0: branchstate.State,
+        broke: list,
+        after: list[dict],
+        states: list,
+        skipped: list,
+    ) -> None:
+        """A ``break`` under a condition we cannot decide: the loop may end here or go on.
+        Where every way that goes on breaks, it is a ``break``. Otherwise the rest of the loop
+        runs under the condition and what it changes from here on is unknown after the loop
+        (``exec_for``): breaking out as if the condition held was a confident count of the
+        rounds before it only."""
+        if not after and not skipped:
+            fr.locals.clear()
+            fr.locals.update(before)
+            branchstate.apply(state0)
+            raise broke[0]
+        if self.loops and self.loops[-1][0] is None:
+            snap = branchstate.contents_at(before, state0) or _contents(before)
+            self.loops[-1][0] = (before, snap, _modules_in(before), st.lineno)
+            where = f"{fr.mod.path.name}:{st.lineno}" if fr.mod is not None else ""
+            self.note(f"{where}: the loop may break here (an undecided condition)")
+        if not after:
+            return  # the other way is a ``continue``: handled by the caller
+        self.ip.uncertain.append(st.lineno)  # the rest of this round: ``_loop_body`` ends it
+
+    def _loop_start(self) -> list:
+        slot: list = [None, False]  # (state where an undecided ``break`` may end it), pushed
+        self.loops.append(slot)
+        return slot
+
+    def _round_done(self, slot: list, line: int) -> None:
+        if slot[0] is not None and not slot[1]:
+            self.ip.uncertain.append(line)  # every later round runs under that condition
+            slot[1] = True
+
+    def _loop_end(self, slot: list, fr: Frame, line: int) -> None:
+        self.loops.pop()
+        if slot[1]:
+            self.ip.uncertain.pop()
+        if slot[0] is not None:
+            before, snap, mods, at = slot[0]
+            self._after_unknown_loop(fr, before, snap, at, mods)
+
     @staticmethod
     def _either(returned: list[Return], both: bool, line: int) -> Any:
         first = returned[0].value
@@ -446,23 +536,30 @@ class Statements:
             before, snap = dict(fr.locals), _contents(fr.locals)
             mods = _modules_in(fr.locals)
             self.ip.uncertain.append(st.lineno)
+            slot = self._loop_start()  # a ``break`` in it belongs to this loop
             try:
                 self.assign(st.target, Unknown("loop item"), fr)
                 self._loop_body(st.body, fr)
             finally:
+                self._loop_end(slot, fr, st.lineno)
                 self.ip.uncertain.pop()
             self._after_unknown_loop(fr, before, snap, st.lineno, mods)
             return
         broke = False
-        for n, item in enumerate(it):
-            if n >= MAX_LOOP:
-                raise Budget(f"loop at line {st.lineno} runs over {MAX_LOOP} iterations")
-            self.assign(st.target, item, fr)
-            if self._loop_body(st.body, fr):
-                broke = True
-                break
-        if not broke:
-            self.run_body(st.orelse, fr)
+        slot = self._loop_start()
+        try:
+            for n, item in enumerate(it):
+                if n >= MAX_LOOP:
+                    raise Budget(f"loop at line {st.lineno} runs over {MAX_LOOP} iterations")
+                self.assign(st.target, item, fr)
+                if self._loop_body(st.body, fr):
+                    broke = True
+                    break
+                self._round_done(slot, st.lineno)
+            if not broke:
+                self.run_body(st.orelse, fr)
+        finally:
+            self._loop_end(slot, fr, st.lineno)
 
     def _after_unknown_loop(
         self, fr: Frame, before: dict, snap: dict, line: int, mods: list | None = None
@@ -510,6 +607,13 @@ class Statements:
         return False
 
     def exec_while(self, st: ast.While, fr: Frame) -> None:
+        slot = self._loop_start()
+        try:
+            self._while_rounds(st, fr, slot)
+        finally:
+            self._loop_end(slot, fr, st.lineno)
+
+    def _while_rounds(self, st: ast.While, fr: Frame, slot: list) -> None:
         for _ in range(MAX_LOOP):
             cond = truth(self.exprs.eval(st.test, fr))
             if cond is False:
@@ -527,6 +631,7 @@ class Statements:
                 return
             if self._loop_body(st.body, fr):
                 return
+            self._round_done(slot, st.lineno)
         raise Budget(f"while loop at line {st.lineno} runs over {MAX_LOOP} iterations")
 
     def exec_try(self, st: ast.Try, fr: Frame) -> None:
@@ -736,7 +841,16 @@ class Statements:
         elif t in (ast.Tuple, ast.List):
             self.unpack(tgt.elts, v, fr)
         elif t is ast.Subscript:
-            self.items.setitem(self.exprs.eval(tgt.value, fr), self.exprs.eval(tgt.slice, fr), v)
+            obj, key = self.exprs.eval(tgt.value, fr), self.exprs.eval(tgt.slice, fr)
+            self.items.setitem(obj, key, v)
+            raw = plain(obj)
+            if raw.__class__ is dict and isinstance(plain(key), Unknown) and fr.func is not None:
+                # ``heads[name] = 2`` with ``name`` unknown: a new key or one replaced, so its
+                # length, keys and items are unknown (it was read as if never written)
+                where = f"{fr.mod.path.name}:{tgt.lineno}" if fr.mod is not None else ""
+                why = f"dict written under an unknown key at {where}"
+                branchstate.forget(fr.locals, {id(raw)}, [], why)
+                self.note(f"{where}: {why}: its keys and items are unknown")
         elif t is ast.Starred:
             self.assign(tgt.value, v, fr)
 

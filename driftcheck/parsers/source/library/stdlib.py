@@ -1247,6 +1247,14 @@ def _signature(c: Call) -> Any:
         if not wraps[0].args:
             return c.unknown("signature() of a wraps() wrapper")
         f = plain(c.interp.exprs.eval(wraps[0].args[0], Frame(f.mod, None, f.closure)))
+    if isinstance(f, Ext) and f.qual.startswith("torch.nn."):
+        # ``inspect.signature(nn.InstanceNorm2d)`` (monai's ``has_option(norm_type,
+        # "num_features")`` decides which kwargs its ``get_norm_layer`` passes): the class's
+        # ``__init__`` as torch's source on disk defines it, ``self`` dropped as for a class
+        cls = c.interp.library.torch_class(f.qual)
+        init = c.interp.calls.find_init(cls)[0] if cls is not None else None
+        if isinstance(init, Func):
+            f, bound = init, cls
     if not isinstance(f, Func):
         return c.unknown("signature() of a callable not in the analyzed code")
     a = f.node.args

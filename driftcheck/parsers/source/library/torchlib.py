@@ -810,6 +810,11 @@ def make_leaf(
             # (``if bias:``), so 1 / 0 build what True / False build
             pv = bool(pv)
         leaf.params[k] = pv
+    if "**" in kwargs:
+        # ``norm(8, **kw)`` of a mapping we could not follow (monai's ``get_norm_layer``): any
+        # parameter not passed by name may be in it (``affine=False`` drops the weights), so
+        # none is its default; a weightless layer stays exact (counting.node_weights)
+        leaf.unresolved += [p.name for p in spec.params if p.name not in bound]
     if not leaf.unresolved:
         try:
             leaf.params = {k: v for k, v in spec.bind(leaf.params).items() if k in leaf.params}
