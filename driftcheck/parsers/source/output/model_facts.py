@@ -33,7 +33,7 @@ def record_facts(graph: Graph, builder: Any, interp: Any) -> None:
     if not isinstance(root, Obj):
         return
     stacks = _stacks(root, "")
-    main = _main_stack(stacks)
+    main = _layer_key_stack(stacks, interp) or _main_stack(stacks)
     if main is not None:
         path, ml = main
         n = len(ml.children)
@@ -78,6 +78,28 @@ def _main_stack(stacks: list[tuple[str, Obj]]) -> tuple[str, Obj] | None:
         return top[0]
     named = [s for s in top if s[0].rsplit(".", 1)[-1] in STACK_HINTS]
     return named[0] if len(named) == 1 else None
+
+
+def _layer_key_stack(stacks: list[tuple[str, Obj]], interp: Any) -> tuple[str, Obj] | None:
+    """The one stack whose length a ``range`` over a layer-count key built (transformers'
+    UniSpeech: 2 encoder layers from ``num_hidden_layers`` beside 3 conv layers from
+    ``num_feat_extract_layers``): that key is what a config's layer count means, so the longest
+    stack is not the model's layers there. None when no stack, or several, match such a key
+    (the longest stack decides, as before)."""
+    from driftcheck.graph.facts import NAME_FACTS
+
+    counts = {v for v, k, _, _ in interp.ranges if k and NAME_FACTS.get(_leaf(k)) == "numLayers"}
+    if not counts or len(stacks) < 2:
+        return None
+    hit = [s for s in stacks if len(s[1].children) in counts]
+    if len(hit) != 1 or len({len(s[1].children) for s in stacks}) == 1:
+        return None
+    return hit[0]
+
+
+def _leaf(key: str) -> str:
+    """``text_config.num_hidden_layers`` -> ``num_hidden_layers``."""
+    return key.rsplit(".", 1)[-1]
 
 
 def _stack_loc(ml: Obj, n: int, interp: Any) -> Location | None:
