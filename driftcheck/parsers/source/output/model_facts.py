@@ -36,7 +36,7 @@ def record_facts(graph: Graph, builder: Any, interp: Any) -> None:
     main = _layer_key_stack(stacks, interp) or _main_stack(stacks)
     if main is not None:
         path, ml = main
-        n = len(ml.children)
+        n = len(ml.children) // _period(ml)
         graph.facts["numLayers"] = Fact(value=n, loc=_stack_loc(ml, n, interp))
     enc = [s for s in stacks if "encoder" in s[0]]
     dec = [s for s in stacks if "decoder" in s[0]]
@@ -95,6 +95,23 @@ def _layer_key_stack(stacks: list[tuple[str, Obj]], interp: Any) -> tuple[str, O
     if len(hit) != 1 or len({len(s[1].children) for s in stacks}) == 1:
         return None
     return hit[0]
+
+
+def _period(ml: Obj) -> int:
+    """How many items of a stack make one layer: 1, or ``p`` when the items' classes repeat
+    with period ``p`` over at least two periods and the ``p`` classes of one period are all
+    different (BertGeneration written as ``[attention, feed-forward] * layers``: each item is
+    a half of a layer, and a config's layer count counts the pairs). A hybrid stack repeats a
+    class inside its period (Jamba's 7 mamba layers per attention layer, each a layer of its
+    own) and keeps 1."""
+    names = [c.cls.qual if isinstance(c, Obj) and c.cls else None for c in ml.children.values()]
+    n = len(names)
+    for p in range(2, n // 2 + 1):
+        if n % p or None in names[:p] or len(set(names[:p])) != p:
+            continue
+        if all(names[i] == names[i % p] for i in range(n)):
+            return p
+    return 1
 
 
 def _leaf(key: str) -> str:
