@@ -31,6 +31,7 @@ CASES = (
     ("fresh5", "bert_generation_match"),
     ("fresh5", "rembert_fraction_sizes"),
     ("fresh6", "videomae_userdict"),
+    ("fresh5", "data2vec_audio_post_init"),
 )
 
 
@@ -151,6 +152,23 @@ def test_layer_count_is_the_stack_the_layer_key_built(tmp_path):
     # nothing names the layers: the longest stack stays the layer count, as before
     plain = {"num_feat_extract_layers": 3, "num_hidden_layers": 3, "hidden_size": 16}
     assert parse_source(path, config=plain).facts["numLayers"].value == 3
+
+
+def test_a_stack_named_layers_beside_a_longer_unnamed_one(tmp_path):
+    # code of the user's own, sizes as constants: 5 positional conv blocks and 2 layers
+    src = AUDIO.replace("range(config.num_feat_extract_layers)", "range(5)").replace(
+        "range(config.num_hidden_layers)", "range(2)"
+    )
+    path = _write(tmp_path, "audio_const.py", src.replace("self.convs", "self.pos_convs"))
+    from types import SimpleNamespace
+
+    m = _own(path, config=SimpleNamespace(hidden_size=16))
+    assert len(m.layers) == 2 and len(m.pos_convs) == 5
+    g = parse_source(path, config={"hidden_size": 16})
+    assert g.facts["numLayers"].value == 2
+    assert g.params_total() == _meta_params(m)
+    _clean("fresh5", "data2vec_audio_post_init")
+    _one_holding("fresh5", "data2vec_audio_post_init__numLayers")
 
 
 def test_unispeech_layers_beside_conv_layers():

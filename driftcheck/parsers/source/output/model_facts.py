@@ -75,9 +75,18 @@ def _main_stack(stacks: list[tuple[str, Obj]]) -> tuple[str, Obj] | None:
     best = max(len(s[1].children) for s in stacks)
     top = [s for s in stacks if len(s[1].children) == best]
     if len(top) == 1:
-        return top[0]
-    named = [s for s in top if s[0].rsplit(".", 1)[-1] in STACK_HINTS]
+        if _named(top[0]):
+            return top[0]
+        # the longest stack has no layer name (5 positional conv blocks) and one other stack
+        # has (``self.layers``): the named one is what the code calls its layers
+        named = [s for s in stacks if _named(s)]
+        return named[0] if len(named) == 1 else top[0]
+    named = [s for s in top if _named(s)]
     return named[0] if len(named) == 1 else None
+
+
+def _named(stack: tuple[str, Obj]) -> bool:
+    return stack[0].rsplit(".", 1)[-1] in STACK_HINTS
 
 
 def _layer_key_stack(stacks: list[tuple[str, Obj]], interp: Any) -> tuple[str, Obj] | None:
