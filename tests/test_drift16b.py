@@ -18,6 +18,7 @@ import pytest
 
 from driftcheck.drift import drift, load_sides
 from driftcheck.parsers.source import parse_source
+from driftcheck.speed import Speed
 from tests.conftest import ROOT
 
 torch = pytest.importorskip("torch")
@@ -32,6 +33,7 @@ CASES = (
     ("fresh5", "rembert_fraction_sizes"),
     ("fresh6", "videomae_userdict"),
     ("fresh5", "data2vec_audio_post_init"),
+    ("fresh6", "gemma3_letter_schedule"),
 )
 
 
@@ -406,3 +408,78 @@ def test_weight_norm_magnitude_and_patch_stride_follow_the_kernel():
         assert out.shape[2:] == (2, 32 // p, 32 // p)
     _clean("fresh6", "videomae_userdict")
     _one_holding("fresh6", "videomae_userdict__patchSize")
+
+
+# ------------------------------------------------- copies of a layer with settings of their own
+SCHEDULE = """
+    import torch
+    from torch import nn
+
+    D, H, HD = 32, 2, 16
+    LOCAL_BASE, GLOBAL_BASE = 10000.0, {global_base}
+
+
+    def rotate(x, base):
+        t, d = x.shape[-2], x.shape[-1]
+        inv = base ** (-torch.arange(0, d, 2).float() / d)
+        ang = torch.arange(t).float()[:, None] * inv
+        cos, sin = torch.cat([ang.cos(), ang.cos()], -1), torch.cat([ang.sin(), ang.sin()], -1)
+        return x * cos + torch.cat([-x[..., d // 2 :], x[..., : d // 2]], -1) * sin
+
+
+    class Layer(nn.Module):
+        def __init__(self, kind):
+            super().__init__()
+            self.local = kind == "L"
+            self.q = nn.Linear(D, H * HD, bias=False)
+            self.k = nn.Linear(D, H * HD, bias=False)
+            self.v = nn.Linear(D, H * HD, bias=False)
+            self.o = nn.Linear(H * HD, D, bias=False)
+
+        def forward(self, x):
+            b, t, _ = x.shape
+            base = LOCAL_BASE if self.local else GLOBAL_BASE
+            q = rotate(self.q(x).view(b, t, H, HD).transpose(1, 2), base)
+            k = rotate(self.k(x).view(b, t, H, HD).transpose(1, 2), base)
+            v = self.v(x).view(b, t, H, HD).transpose(1, 2)
+            a = torch.softmax(q @ k.transpose(-1, -2) / HD**0.5, -1) @ v
+            return x + self.o(a.transpose(1, 2).reshape(b, t, -1))
+
+
+    class Model(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.embed = nn.Embedding(50, D)
+            self.layers = nn.ModuleList(Layer(k) for k in "LLG")
+
+        def forward(self, ids):
+            x = self.embed(ids)
+            for layer in self.layers:
+                x = layer(x)
+            return x
+    """
+
+
+def test_a_copy_with_its_own_setting_has_its_values_read(tmp_path):
+    # the global layer really computes with its own base: changing it changes the output
+    a = _write(tmp_path, "sched_a.py", SCHEDULE.format(global_base="1000000.0"))
+    b = _write(tmp_path, "sched_b.py", SCHEDULE.format(global_base="500000.0"))
+    ma, mb = top_class(load_module(a))(), top_class(load_module(b))()
+    mb.load_state_dict(ma.state_dict())
+    ids = torch.randint(0, 50, (1, 40))
+    with torch.no_grad():
+        assert (ma(ids) - mb(ids)).abs().max() > 1e-4
+    assert [m.local for m in ma.layers] == [True, True, False]
+    for path, want in ((a, {10000, 1000000}), (b, {10000, 500000})):
+        g = parse_source(path)
+        assert {u.value for u in g.uses if u.key == "ropeTheta"} == want
+        assert g.params_total() == _meta_params(ma)
+        # the same graph with the speed machinery off
+        off = parse_source(path, speed=Speed.all_off())
+        assert off.model_dump() == g.model_dump()
+
+
+def test_gemma3_global_base():
+    _clean("fresh6", "gemma3_letter_schedule")
+    _one_holding("fresh6", "gemma3_letter_schedule__ropeTheta")
+    _one_holding("fresh6", "gemma3_letter_schedule__slidingWindow")
