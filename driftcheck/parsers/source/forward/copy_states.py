@@ -33,12 +33,25 @@ def _plain_state(o: Obj) -> tuple | None:
 
     out = []
     for k, v in o.attrs.items():
+        if _index_name(k):
+            continue
         p = plain_hole(v)
         if p is None or isinstance(p, (bool, int, float, str)):
             out.append((k, type(p).__name__, p))
         else:
             return None  # anything else (a tensor, a callable): no plain state to compare
     return tuple(sorted(out, key=lambda x: x[0]))
+
+
+def _index_name(name: str) -> bool:
+    """A copy's position (``self.layer_idx = i``: every transformers layer keeps one): it
+    differs in every copy and is no setting; what depends on it is read through a setting
+    kept beside it (``self.is_sliding``) or through the config, the same for every copy."""
+    n = name.lower()
+    return n in INDEX_NAMES or n.endswith(("_idx", "_index", "_id", "_number", "_num"))
+
+
+INDEX_NAMES = frozenset({"idx", "index", "i"})
 
 
 def _differing_copies(root: Obj, rep: dict[int, Any]) -> list[Obj]:
