@@ -90,7 +90,7 @@ def compare(left: Graph, right: Graph, labels: dict[str, str] | None = None) -> 
     if semantic_enabled():
         rest = settle(facts, rest, a, b, _agree(left, right, da, db, "numHeads"))
     rest += _structural_homes(facts)
-    rest = _shifted(_kernel_padding(_twins(rest)))
+    rest = _shifted(_axis_follows(_kernel_stride(_kernel_padding(_twins(rest)))))
     out = [_fact_finding(f, labels) for f in facts] + [_diff_finding(d, labels) for d in rest]
     for side, g, ok, other in (("left", left, la, lb), ("right", right, lb, la)):
         if other and not ok and g.nodes:
@@ -420,6 +420,73 @@ def _kernel_padding(rest: list[Diff]) -> list[Diff]:
         home.follows.append(
             f"{d.attribute} {policy.fmt(d.left)} -> {policy.fmt(d.right)} ({rule} on both sides)"
         )
+        for side in SIDES:
+            if home.locs.get(side) is None and d.locs.get(side) is not None:
+                home.locs[side] = d.locs[side]
+    return out
+
+
+def _kernel_stride(rest: list[Diff]) -> list[Diff]:
+    """A stride equal to its layer's kernel on both sides (a patch embedding's
+    ``Conv3d(kernel_size=(2, 16, 16), stride=(2, 16, 16))``: patches that do not overlap)
+    changes with the kernel: one change, reported under the kernel's finding. A stride
+    that differs otherwise stays its own finding."""
+    kernels = {
+        d.attribute.rsplit(".", 1)[0]: d
+        for d in rest
+        if d.kind in ("shape", "param") and d.attribute.endswith(".kernelSize")
+    }
+    out: list[Diff] = []
+    for d in rest:
+        home = kernels.get(d.attribute.rsplit(".", 1)[0]) if d.kind in ("shape", "param") else None
+        if (
+            home is None
+            or not d.attribute.endswith(".stride")
+            or home.times != d.times
+            or not (same(d.left, home.left) and same(d.right, home.right))
+        ):
+            out.append(d)
+            continue
+        home.follows.append(
+            f"{d.attribute} {policy.fmt(d.left)} -> {policy.fmt(d.right)} (stride = kernel on "
+            "both sides)"
+        )
+        for side in SIDES:
+            if home.locs.get(side) is None and d.locs.get(side) is not None:
+                home.locs[side] = d.locs[side]
+    return out
+
+
+def _axis_follows(rest: list[Diff]) -> list[Diff]:
+    """A weight whose shape moves on one axis from exactly the two sizes a layer's own size
+    differs by (the magnitude ``g`` of a weight-normed ``Conv1d``, ``[1, 1, kernel]``, beside
+    that conv's ``kernelSize`` 32 vs 16) is that size's consequence: it is reported under
+    the size's finding. Only a size that is one int on each side, and a weight that moves
+    on that one axis only."""
+    sizes = [
+        d
+        for d in rest
+        if d.kind in ("shape", "param")
+        and not d.layout
+        and _one_size(d.left) is not None
+        and _one_size(d.right) is not None
+        and _one_size(d.left) != _one_size(d.right)
+    ]
+    if not sizes:
+        return rest
+    out: list[Diff] = []
+    for d in rest:
+        st = _axis_step(d)
+        home = None
+        if st is not None and d not in sizes:
+            a, b = st[1]
+            home = next(
+                (h for h in sizes if (_one_size(h.left), _one_size(h.right)) == (a, b)), None
+            )
+        if home is None:
+            out.append(d)
+            continue
+        home.follows.append(f"{d.attribute} {json_value(d.left)} -> {json_value(d.right)}")
         for side in SIDES:
             if home.locs.get(side) is None and d.locs.get(side) is not None:
                 home.locs[side] = d.locs[side]

@@ -627,7 +627,52 @@ def canonicalise(left: Graph, right: Graph) -> tuple[list[Item], list[Item]]:
         a = Canon(left, keep).run()
     if cb.dissolved & keep:
         b = Canon(right, keep).run()
-    return a, b
+    return _zipped(a, _block_sigs(b)), _zipped(b, _block_sigs(a))
+
+
+def _block_sigs(items: list[Item]) -> frozenset[int]:
+    return frozenset(it.type_sig for it in _walk(items) if it.is_block)
+
+
+def _zipped(items: list[Item], other: frozenset[int]) -> list[Item]:
+    """Two sibling stacks of one length run in step (``for a, f in zip(self.attention,
+    self.ffn): x = f(a(x))``, RemBERT's sublayers kept in two lists) against one stack whose
+    block holds both sublayers (transformers' ``RemBertLayer``): where two consecutive
+    repeated blocks of equal count laid side by side have the type signature of a block the
+    other side has, they are that block, repeated as often. The parameters are the same
+    either way; without this, the two lists pair with nothing, and one changed layer count
+    or width turns into missing and extra blocks. (Two loops one after the other hold the
+    same parameters, and weights say nothing of the order the lists run in: the pairing is
+    by structure, as the rest of the matcher's.)"""
+    out: list[Item] = []
+    for it in items:
+        if it.children:
+            kids = _zipped(it.children, other)
+            if kids is not it.children:
+                it = _block(it.node, kids, it.count)
+        prev = out[-1] if out else None
+        if prev is not None and prev.is_block and it.is_block and prev.count == it.count >= 2:
+            both = _side_by_side(prev, it, other)
+            if both is not None:
+                out[-1] = both
+                continue
+        out.append(it)
+    return out if any(a is not b for a, b in zip(out, items)) or len(out) != len(items) else items
+
+
+def _side_by_side(x: Item, y: Item, other: frozenset[int]) -> Item | None:
+    """``x`` and ``y`` (blocks of one count) as one block of that count, in the form the
+    other side writes it: each sublayer's parts inline, or a sublayer kept as a block of its
+    own (a lone block the other side repeats stays one, ``canonicalise``); None when the
+    other side has no block of any of these forms."""
+    xs, ys = x.children or [], y.children or []
+    xb, yb = _block(x.node, xs, 1), _block(y.node, ys, 1)
+    for kids in ([*xs, *ys], [xb, *ys], [*xs, yb], [xb, yb]):
+        both = _block(x.node, kids, x.count)
+        if both.type_sig in other:
+            both.copies = x.copies + y.copies
+            return both
+    return None
 
 
 def canonical(graph: Graph) -> list[Item]:

@@ -107,6 +107,10 @@ def add_edges(graph: Graph, builder: Any, interp: Any) -> None:
             "(a module applied to its own output)"
         )
     graph.notes.extend(runner.notes[:20])
+    if complete:
+        from driftcheck.parsers.source.forward.copy_states import follow_copy_states
+
+        follow_copy_states(graph, builder, interp, root, flow.rep)
     # the owners and their parts refer to each other: break that, so the pass's state is
     # freed by reference counting, not left to the cyclic collector
     runner.calls = flow.queries = flow.unused = None  # type: ignore[assignment]

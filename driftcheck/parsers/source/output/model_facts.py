@@ -33,10 +33,10 @@ def record_facts(graph: Graph, builder: Any, interp: Any) -> None:
     if not isinstance(root, Obj):
         return
     stacks = _stacks(root, "")
-    main = _main_stack(stacks)
+    main = _layer_key_stack(stacks, interp) or _main_stack(stacks)
     if main is not None:
         path, ml = main
-        n = len(ml.children)
+        n = len(ml.children) // _period(ml)
         graph.facts["numLayers"] = Fact(value=n, loc=_stack_loc(ml, n, interp))
     enc = [s for s in stacks if "encoder" in s[0]]
     dec = [s for s in stacks if "decoder" in s[0]]
@@ -75,9 +75,57 @@ def _main_stack(stacks: list[tuple[str, Obj]]) -> tuple[str, Obj] | None:
     best = max(len(s[1].children) for s in stacks)
     top = [s for s in stacks if len(s[1].children) == best]
     if len(top) == 1:
-        return top[0]
-    named = [s for s in top if s[0].rsplit(".", 1)[-1] in STACK_HINTS]
+        if _named(top[0]):
+            return top[0]
+        # the longest stack has no layer name (5 positional conv blocks) and one other stack
+        # has (``self.layers``): the named one is what the code calls its layers
+        named = [s for s in stacks if _named(s)]
+        return named[0] if len(named) == 1 else top[0]
+    named = [s for s in top if _named(s)]
     return named[0] if len(named) == 1 else None
+
+
+def _named(stack: tuple[str, Obj]) -> bool:
+    return stack[0].rsplit(".", 1)[-1] in STACK_HINTS
+
+
+def _layer_key_stack(stacks: list[tuple[str, Obj]], interp: Any) -> tuple[str, Obj] | None:
+    """The one stack whose length a ``range`` over a layer-count key built (transformers'
+    UniSpeech: 2 encoder layers from ``num_hidden_layers`` beside 3 conv layers from
+    ``num_feat_extract_layers``): that key is what a config's layer count means, so the longest
+    stack is not the model's layers there. None when no stack, or several, match such a key
+    (the longest stack decides, as before)."""
+    from driftcheck.graph.facts import NAME_FACTS
+
+    counts = {v for v, k, _, _ in interp.ranges if k and NAME_FACTS.get(_leaf(k)) == "numLayers"}
+    if not counts or len(stacks) < 2:
+        return None
+    hit = [s for s in stacks if len(s[1].children) in counts]
+    if len(hit) != 1 or len({len(s[1].children) for s in stacks}) == 1:
+        return None
+    return hit[0]
+
+
+def _period(ml: Obj) -> int:
+    """How many items of a stack make one layer: 1, or ``p`` when the items' classes repeat
+    with period ``p`` over at least two periods and the ``p`` classes of one period are all
+    different (BertGeneration written as ``[attention, feed-forward] * layers``: each item is
+    a half of a layer, and a config's layer count counts the pairs). A hybrid stack repeats a
+    class inside its period (Jamba's 7 mamba layers per attention layer, each a layer of its
+    own) and keeps 1."""
+    names = [c.cls.qual if isinstance(c, Obj) and c.cls else None for c in ml.children.values()]
+    n = len(names)
+    for p in range(2, n // 2 + 1):
+        if n % p or None in names[:p] or len(set(names[:p])) != p:
+            continue
+        if all(names[i] == names[i % p] for i in range(n)):
+            return p
+    return 1
+
+
+def _leaf(key: str) -> str:
+    """``text_config.num_hidden_layers`` -> ``num_hidden_layers``."""
+    return key.rsplit(".", 1)[-1]
 
 
 def _stack_loc(ml: Obj, n: int, interp: Any) -> Location | None:
