@@ -51,8 +51,8 @@ def test_fresh10_bookkeeping():
             "fresh8",
             "fresh9",
         ),
-        min_library_files=28,
-        min_libraries=9,
+        min_library_files=39,
+        min_libraries=11,
         min_standalone=20,
     )
 

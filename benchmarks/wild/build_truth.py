@@ -357,6 +357,8 @@ LIBRARIES = {
     "geoopt": ("geoopt", "geoopt"),
     "mup": ("mup", "mup"),
     "skorch": ("skorch", "skorch"),
+    "lumiere_pytorch": ("lumiere_pytorch", "lumiere-pytorch"),
+    "tltorch": ("tltorch", "tensorly-torch"),
 }
 
 
