@@ -90,6 +90,8 @@ FRESH7_TRUTH = ROOT / "benchmarks" / "wild" / "fresh7" / "truth.json"
 FRESH8_TRUTH = ROOT / "benchmarks" / "wild" / "fresh8" / "truth.json"
 # the ninth fresh batch (benchmarks/wild/fresh9, session 16): the same, written blind
 FRESH9_TRUTH = ROOT / "benchmarks" / "wild" / "fresh9" / "truth.json"
+# the tenth fresh batch (benchmarks/wild/fresh10, session 16): the same, written blind
+FRESH10_TRUTH = ROOT / "benchmarks" / "wild" / "fresh10" / "truth.json"
 TIMEOUT_S = 10.0
 # torchvision and torchaudio's sources, installed apart (``install.sh``: their PyPI builds are
 # CUDA builds and must not enter the base environment); the analyzer only reads them
@@ -453,10 +455,11 @@ def main(argv: list[str] | None = None) -> int:
             "fresh7",
             "fresh8",
             "fresh9",
+            "fresh10",
         ],
         default="main",
-        help="main: the wild corpus (dev / held-out parts); fresh, fresh3..fresh9: the fresh "
-        "held-out batches (benchmarks/wild/fresh, fresh3..9; one part; --part does not apply)",
+        help="main: the wild corpus (dev / held-out parts); fresh, fresh3..fresh10: the fresh "
+        "held-out batches (benchmarks/wild/fresh, fresh3..10; one part; --part does not apply)",
     )
     args = ap.parse_args(argv)
 
@@ -469,6 +472,7 @@ def main(argv: list[str] | None = None) -> int:
         "fresh7",
         "fresh8",
         "fresh9",
+        "fresh10",
     )
     truth_path = {
         "main": TRUTH,
@@ -480,6 +484,7 @@ def main(argv: list[str] | None = None) -> int:
         "fresh7": FRESH7_TRUTH,
         "fresh8": FRESH8_TRUTH,
         "fresh9": FRESH9_TRUTH,
+        "fresh10": FRESH10_TRUTH,
     }[args.corpus]
     truth = json.loads(truth_path.read_text())
     cases = truth["cases"]
@@ -507,6 +512,7 @@ def main(argv: list[str] | None = None) -> int:
                 "fresh7": "fresh7 batch",
                 "fresh8": "fresh8 batch",
                 "fresh9": "fresh9 batch",
+                "fresh10": "fresh10 batch",
             }.get(args.corpus, "wild corpus")
         )
         + f": {len(cases)} files, {len({c['library'] for c in cases.values()})} libraries; "

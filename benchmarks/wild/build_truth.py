@@ -20,6 +20,7 @@ torchaudio on PyPI import on a CPU torch (their compiled ops are not needed to b
     python benchmarks/wild/build_truth.py --corpus fresh7  # the seventh batch: fresh7/truth.json
     python benchmarks/wild/build_truth.py --corpus fresh8  # the eighth batch: fresh8/truth.json
     python benchmarks/wild/build_truth.py --corpus fresh9  # the ninth batch: fresh9/truth.json
+    python benchmarks/wild/build_truth.py --corpus fresh10  # the tenth batch: fresh10/truth.json
 
 The fresh batch (``fresh/<library>/<case>.py``, ``fresh/standalone/<case>.py``; docs/wild.md) is a
 held-out set written after the corpus was tuned on, in other styles and from other model classes
@@ -48,6 +49,7 @@ FRESH6 = HERE / "fresh6"
 FRESH7 = HERE / "fresh7"
 FRESH8 = HERE / "fresh8"
 FRESH9 = HERE / "fresh9"
+FRESH10 = HERE / "fresh10"
 # corpus -> its truth file
 TRUTHS = {
     "main": TRUTH,
@@ -59,9 +61,20 @@ TRUTHS = {
     "fresh7": FRESH7 / "truth.json",
     "fresh8": FRESH8 / "truth.json",
     "fresh9": FRESH9 / "truth.json",
+    "fresh10": FRESH10 / "truth.json",
 }
 # the fresh batches: every case held out
-FRESH_CORPORA = ("fresh", "fresh3", "fresh4", "fresh5", "fresh6", "fresh7", "fresh8", "fresh9")
+FRESH_CORPORA = (
+    "fresh",
+    "fresh3",
+    "fresh4",
+    "fresh5",
+    "fresh6",
+    "fresh7",
+    "fresh8",
+    "fresh9",
+    "fresh10",
+)
 
 # library label (the folder under cases/) -> (import name, distribution name)
 LIBRARIES = {
@@ -331,6 +344,21 @@ LIBRARIES = {
     "pythae": ("pythae", "pythae"),
     "lightly": ("lightly", "lightly"),
     "asteroid": ("asteroid", "asteroid"),
+    # used only by the tenth fresh batch (fresh10/; installed in .vendor, see requirements.txt)
+    "rq_transformer": ("rq_transformer", "RQ-transformer"),
+    "stam_pytorch": ("stam_pytorch", "stam-pytorch"),
+    "n_grammer_pytorch": ("n_grammer_pytorch", "n-grammer-pytorch"),
+    "molecule_attention_transformer": (
+        "molecule_attention_transformer",
+        "molecule-attention-transformer",
+    ),
+    "rsl_rl": ("rsl_rl", "rsl-rl-lib"),
+    "mammut_pytorch": ("mammut_pytorch", "MaMMUT-pytorch"),
+    "geoopt": ("geoopt", "geoopt"),
+    "mup": ("mup", "mup"),
+    "skorch": ("skorch", "skorch"),
+    "lumiere_pytorch": ("lumiere_pytorch", "lumiere-pytorch"),
+    "tltorch": ("tltorch", "tensorly-torch"),
 }
 
 
@@ -350,7 +378,7 @@ def held_out(name: str) -> bool:
 def corpus_files(corpus: str = "main") -> list[Path]:
     if corpus == "fresh":
         return sorted(FRESH.glob("*/*.py"))
-    if corpus in ("fresh3", "fresh4", "fresh5", "fresh6", "fresh7", "fresh8", "fresh9"):
+    if corpus in ("fresh3", "fresh4", "fresh5", "fresh6", "fresh7", "fresh8", "fresh9", "fresh10"):
         return sorted((HERE / corpus).glob("*/*.py"))
     return sorted((HERE / "cases").glob("*/*.py")) + sorted((HERE / "standalone").glob("*.py"))
 
@@ -493,7 +521,7 @@ def main(argv: list[str] | None = None) -> int:
         "fresh3: the third fresh batch (fresh3/truth.json); fresh4: the fourth (fresh4/truth.json); "
         "fresh5: the fifth (fresh5/truth.json); fresh6: the sixth (fresh6/truth.json); "
         "fresh7: the seventh (fresh7/truth.json); fresh8: the eighth (fresh8/truth.json); "
-        "fresh9: the ninth (fresh9/truth.json)",
+        "fresh9: the ninth (fresh9/truth.json); fresh10: the tenth (fresh10/truth.json)",
     )
     args = ap.parse_args(argv)
     truth_path = TRUTHS[args.corpus]
