@@ -1,4 +1,4 @@
-"""The blind wild-code batches from session 14 on (benchmarks/wild/fresh7 ..): their truth files.
+"""The blind wild-code batches from session 14 on (benchmarks/wild/fresh7 .. fresh10): their truth files.
 
 Each batch was written blind (nobody ran the analyzer on it while it was written; the lead runs
 ``bench_wild.py --corpus freshN`` once at the session's base and once at its end). These tests
@@ -87,6 +87,31 @@ BATCHES: dict[str, Batch] = {
         min_library_files=39,
         min_libraries=13,
         min_standalone=16,
+    ),
+    # written blind in session 16
+    "fresh10": Batch(
+        sample={
+            # lazy layers materialized by a dummy forward at build time
+            "lazy_har_cnn_materialized": (False, False),
+            # MobileLLM block-wise sharing: each block object listed twice, head tied to the embeddings
+            "mobilellm_block_weight_sharing": (True, False),
+            # spectral norm as a parametrization on Conv2d, Linear and Embedding
+            "sngan_projection_disc_parametrize": (False, False),
+        },
+        older=(
+            "main",
+            "fresh",
+            "fresh3",
+            "fresh4",
+            "fresh5",
+            "fresh6",
+            "fresh7",
+            "fresh8",
+            "fresh9",
+        ),
+        min_library_files=39,
+        min_libraries=11,
+        min_standalone=20,
     ),
 }
 
