@@ -486,6 +486,12 @@ def test_fused_qkv_split_reads_kv_heads(tmp_path):
     assert hf.model.layers[0].self_attn.qkv_proj.out_features == (4 + 2 * 2) * 16
     assert _count(mine) == _count(hf)
     assert _run(code, cfg_path) == []
+    # the key/value heads are read off the cut of the fused projection itself
+    from driftcheck.graph.match import canonicalise, derive
+
+    sides = load_sides(str(code), str(cfg_path))
+    got = derive(canonicalise(sides.left, sides.right)[0])
+    assert got["numKvHeads"].value == 2 and got["numHeads"].value == 4
     fewer = FUSED.replace("H, KV, FF = 100, 64, 2, 4, 2", "H, KV, FF = 100, 64, 2, 4, 1")
     fs = _run(_write(tmp_path, "kv.py", fewer), cfg_path)
     assert len(fs) == 1 and _holds(fs[0], 1, 2), [(f.message, f.values) for f in fs]
