@@ -730,8 +730,9 @@ def annotated(key: Any) -> Any:
 def _type_hints(c: Call) -> Any:
     """``get_type_hints(cls, include_extras=False)`` of a class of the analyzed code: every
     annotation of its MRO, bases first (a redefined name keeping its first place, as
-    ``typing`` fills its dict), each evaluated where the class is defined (a quoted one
-    parsed first, as ``typing`` does); ``Annotated`` comes off unless ``include_extras``."""
+    ``typing`` fills its dict), each as the class statement evaluated it (in the scope that
+    defines the class; a quoted one parsed and evaluated in the module's globals, as
+    ``typing`` does); ``Annotated`` comes off unless ``include_extras``."""
     from driftcheck.parsers.source.interp.exprs import Frame
 
     cls, extras = c.plain(0, "obj"), c.plain(3, "include_extras", False)
@@ -744,13 +745,14 @@ def _type_hints(c: Call) -> Any:
         for st in k.node.body:
             if not (isinstance(st, ast.AnnAssign) and isinstance(st.target, ast.Name)):
                 continue
-            node = st.annotation
+            node, frame = st.annotation, k.ns.get("__frame__") or Frame(k.mod)
             if isinstance(node, ast.Constant) and isinstance(node.value, str):
                 try:
                     node = ast.parse(node.value, mode="eval").body
                 except SyntaxError:
                     return c.unknown("get_type_hints() of an annotation that is no expression")
-            hint = c.interp.exprs.eval(node, Frame(k.mod))
+                frame = Frame(k.mod)  # a quoted one is evaluated in the module's globals
+            hint = c.interp.exprs.eval(node, frame)
             if not extras and isinstance(plain(hint), AnnotatedHint):
                 hint = plain(hint).origin
             hints[st.target.id] = hint
