@@ -174,6 +174,14 @@ VALUES: list[tuple[tuple[str, ...], str]] = [
         "result = (typing.cast(int, 3), P(1, y=2).y)",
     ),
     (
+        ("typing.get_type_hints",),
+        "import typing\nclass A:\n    w: typing.Annotated[int, 64]\n    d: typing.Annotated[int, 2, 3]\n"
+        "class B(A):\n    w: typing.Annotated[typing.Annotated[int, 8], 9]\n    h: int\n"
+        "hints = typing.get_type_hints(B, include_extras=True)\n"
+        "result = (list(hints), hints['w'].__metadata__, hints['d'].__metadata__,\n"
+        "          typing.get_type_hints(B)['w'].__name__)",
+    ),
+    (
         ("copy.deepcopy", "copy.copy"),
         "import copy\na = [1, [2]]\nb = copy.copy(a)\nb.append(3)\nc = copy.deepcopy({'k': 1})\n"
         "result = (a, b, c)",

@@ -344,8 +344,29 @@ def _code_facts_of_reference(cfg_graph: Graph, code_facts: dict[str, Any]) -> No
         return
     for key, fact in code_facts.items():
         stated = cfg_graph.facts.get(key)
+        if _offset_table(key, stated, fact):
+            continue
         if stated is None or not same(stated.value, fact.value):
             cfg_graph.facts[key] = fact
+
+
+def _offset_table(key: str, stated: Any, fact: Any) -> bool:
+    """The config's ``max_position_embeddings`` stays where the reference code's position
+    table holds it plus transformers' fixed offset (YOSO / Nystromformer / fairseq-style
+    models build ``nn.Embedding(config.max_position_embeddings + 2, ...)``,
+    modeling_yoso.py:231): the table is that key's doing, so a drift is told in the key's
+    terms (the matcher reads the other side's table less the same offset,
+    ``match.facts._position_offset``), not in rows no config states."""
+    from driftcheck.graph.match.facts import MAX_POSITION_OFFSET
+
+    if key != "maxPositionEmbeddings" or stated is None or stated.loc is None:
+        return False
+    if not stated.loc.key or not isinstance(stated.value, int) or isinstance(stated.value, bool):
+        return False
+    rows = fact.value
+    if not isinstance(rows, int) or isinstance(rows, bool):
+        return False
+    return 0 < rows - stated.value <= MAX_POSITION_OFFSET
 
 
 def pick_class(path: str, cfg: dict[str, Any], model_type: str | None) -> str | None:

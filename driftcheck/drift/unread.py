@@ -100,7 +100,11 @@ def not_a_claim(config: dict[str, Any], key: str) -> bool:
     - ``head_dim`` of multi-head latent attention (``kv_lora_rank`` with
       ``qk_nope_head_dim`` and ``qk_rope_head_dim``): the config class sets it to
       ``qk_rope_head_dim`` (configuration_deepseek_v3.py, configuration_youtu.py), the
-      width RoPE turns, not a head's width (``hf_facts._latent_head_dim``)."""
+      width RoPE turns, not a head's width (``hf_facts._latent_head_dim``);
+    - the expert keys (``CLAIMS``' numExperts, numExpertsPerTok, numSharedExperts) when the
+      config builds no sparse layer (``_no_sparse_layer``)."""
+    if key in EXPERT_KEYS and _no_sparse_layer(config):
+        return True
     if key == "sliding_window":
         types = config.get("layer_types")
         return (
@@ -114,6 +118,35 @@ def not_a_claim(config: dict[str, Any], key: str) -> bool:
             isinstance(config.get(k), int) for k in ("kv_lora_rank", "qk_nope_head_dim",
                                                     "qk_rope_head_dim")
         )  # fmt: skip
+    return False
+
+
+EXPERT_KEYS = frozenset(
+    CLAIMS["numExperts"] + CLAIMS["numExpertsPerTok"] + CLAIMS["numSharedExperts"]
+)
+
+
+def _no_sparse_layer(config: dict[str, Any]) -> bool:
+    """True when the config's own layer plan gives every layer a dense MLP, so the expert
+    counts it still carries (the config classes' defaults) build nothing:
+
+    - ``mlp_layer_types`` all ``"dense"``: the model builds its MoE block only where the entry
+      is ``"sparse"`` (modeling_laguna.py:418, modeling_hy_v3.py:374, and the other models
+      with per-layer MLP types; DeepSeek V4 adds ``"hash_moe"``, which is no ``"dense"``);
+    - ``mlp_only_layers`` (Qwen2-MoE / Qwen3-MoE / Flint): a layer is sparse when it is not
+      listed there and ``(layer_idx + 1) % decoder_sparse_step == 0`` (modeling_flint.py:315,
+      modeling_qwen3_moe.py:310), so listing every layer (or a step longer than the stack) leaves
+      none sparse."""
+    types = config.get("mlp_layer_types")
+    if isinstance(types, list) and types and all(isinstance(t, str) for t in types):
+        return all(t == "dense" for t in types)
+    only = config.get("mlp_only_layers")
+    layers = config.get("num_hidden_layers")
+    if isinstance(only, list) and isinstance(layers, int) and layers > 0:
+        step = config.get("decoder_sparse_step", 1)
+        if not isinstance(step, int) or step <= 0:
+            return False
+        return all(i in only or (i + 1) % step != 0 for i in range(layers))
     return False
 
 

@@ -577,6 +577,7 @@ def _head_splits(main: Item, out: dict[str, Derived], items: list[Item]) -> None
     splits = _splits(walk(main.children or [])) or _splits(it for it in items if it.soft)
     if not splits or not widths:
         return
+    widths = widths | _narrowed(walk(main.children or []), widths)
     heads: dict[int, Item] = {}
     per: Counter = Counter()
     dims: set[int] = set()
@@ -622,6 +623,32 @@ def _head_splits(main: Item, out: dict[str, Derived], items: list[Item]) -> None
         # the keys and values have n heads too. Fewer splits (k and v kept whole, one
         # shared head) say nothing about the key/value heads
         out["numKvHeads"] = Derived(max(heads), "model.numKvHeads", _loc(q, name), q.node.id)
+
+
+def _narrowed(items, widths: set[int]) -> set[int]:
+    """The parts of a fused projection cut apart on its last axis (``qkv(x).split([q, kv,
+    kv], -1)``, read as ``narrow`` slices): their widths count as projection widths, so the
+    key/value heads of a fused q|k|v split are read as a separate ``k_proj``'s would be.
+    Only slices that tile one linear's whole width from 0 (a partial rotary's slice of the
+    head width tiles nothing)."""
+    cuts = sorted(
+        (it.params["start"], it.params["length"])
+        for it in items
+        if not it.is_block
+        and it.ltype == "Narrow"
+        and it.params.get("dim") == -1
+        and type(it.params.get("start")) is int
+        and type(it.params.get("length")) is int
+        and it.params["length"] > 0
+    )
+    end = 0
+    for start, length in cuts:
+        if start != end:
+            return set()
+        end += length
+    if len(cuts) < 2 or end not in widths:
+        return set()
+    return {length for _, length in cuts}
 
 
 def _splits(items) -> list[Item]:

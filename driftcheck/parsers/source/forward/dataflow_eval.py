@@ -184,8 +184,10 @@ class Runner:
             if v.rest is not None and len(v.rest) + 1 == n:
                 return [v.first, *v.rest]
             return [v.first] + [UNK] * (n - 1)
-        if self.f.input_shape is not None and isinstance(v, Mod):
+        if isinstance(v, Mod):
             # ``for block1, block2, attn, down in self.downs``: a ModuleList item unpacked
+            # (also without an input shape: ``n1, attn, n2, mlp = self.parts`` calls each
+            # layer, so the ops of the layers' forwards are the graph's as a loop's are)
             kids = self.calls.iterate(v)
             if kids is not None and len(kids) == n:
                 return kids

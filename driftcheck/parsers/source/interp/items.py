@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 from driftcheck.parsers.source.importcheck import module_names
 from driftcheck.parsers.source.interp import fwdhooks, opaque, tuplesub
 from driftcheck.parsers.source.interp.modtree import ModulesView
-from driftcheck.parsers.source.library import enums, tensorvalues, torchlib, wildlib
+from driftcheck.parsers.source.library import enums, stdlib, tensorvalues, torchlib, wildlib
 from driftcheck.parsers.source.library.stdlib import LIBRARY_TYPES, NamedTupleValue
 from driftcheck.parsers.source.sizes import SIZE_LIMIT
 from driftcheck.parsers.source.speed.symbolic import SymVal, plain_bare
@@ -189,6 +189,8 @@ class Items:
                 return Unknown(f"{raw.name}[...] of a layer whose weight shape is not known")
             return Tensor(torchlib.index_shape(shape, k))
         if isinstance(raw, Ext):
+            if raw.qual in stdlib.ANNOTATED:  # ``Annotated[int, 2]``: sizes as metadata
+                return stdlib.annotated(key)
             return Unknown(f"{raw.qual}[...]")
         if enums.is_enum(raw) and isinstance(k, str):  # ``Color["RED"]``
             m = enums.member(self.ip, raw, k)

@@ -314,6 +314,10 @@ class Names:
         if name == "__file__" and mod.path is not None:
             # the module's own file: a package reads its data files next to it (library/pkgdata.py)
             return str(mod.path)
+        if name == "__doc__":
+            # the module's docstring as Python binds it (the literal, indentation kept; None
+            # without one): a model card table in it is parsed at import for the sizes
+            return ast.get_docstring(mod.tree, clean=False)
         star = self.star_source(mod, name) if mod.stars else None
         if star is not None:
             return self.global_lookup(star, name)

@@ -692,6 +692,79 @@ TY.add(
     "NamedTuple", lambda c: _namedtuple(c), "NamedTuple(name, [(field, type), ...]): as namedtuple"
 )
 
+
+@dataclass(eq=False)
+class AnnotatedHint:
+    """``typing.Annotated[T, *metadata]``: sizes written as a type's metadata (``depth:
+    Annotated[int, 2]``) and read back through ``__metadata__`` (PEP 593)."""
+
+    origin: Any
+    metadata: tuple
+    library_type: ClassVar[str] = "typing.Annotated"
+
+    def attr(self, name: str) -> Any:
+        if name == "__metadata__":
+            return self.metadata
+        if name == "__origin__":
+            return self.origin
+        return Unknown(f"Annotated attribute {name}")
+
+
+ANNOTATED = ("typing.Annotated", "typing_extensions.Annotated")
+
+
+def annotated(key: Any) -> Any:
+    """``Annotated[T, x, ...]`` (the subscript's key): as Python makes it, a nested
+    ``Annotated`` flattened into one (its metadata first); fewer than two items is a
+    TypeError in Python: unknown here."""
+    items = plain(key)
+    if not isinstance(items, tuple) or len(items) < 2:
+        return Unknown("Annotated[...] with fewer than two arguments")
+    origin, meta = items[0], tuple(items[1:])
+    if isinstance(plain(origin), AnnotatedHint):
+        inner = plain(origin)
+        origin, meta = inner.origin, inner.metadata + meta
+    return AnnotatedHint(origin, meta)
+
+
+def _type_hints(c: Call) -> Any:
+    """``get_type_hints(cls, include_extras=False)`` of a class of the analyzed code: every
+    annotation of its MRO, bases first (a redefined name keeping its first place, as
+    ``typing`` fills its dict), each as the class statement evaluated it (in the scope that
+    defines the class; a quoted one parsed and evaluated in the module's globals, as
+    ``typing`` does); ``Annotated`` comes off unless ``include_extras``."""
+    from driftcheck.parsers.source.interp.exprs import Frame
+
+    cls, extras = c.plain(0, "obj"), c.plain(3, "include_extras", False)
+    if not isinstance(cls, Cls) or not isinstance(extras, bool):
+        return c.unknown("get_type_hints() of something other than a class of the analyzed code")
+    hints: dict[str, Any] = {}
+    for k in reversed(cls.mro()):
+        if not isinstance(k, Cls):
+            continue
+        for st in k.node.body:
+            if not (isinstance(st, ast.AnnAssign) and isinstance(st.target, ast.Name)):
+                continue
+            node, frame = st.annotation, k.ns.get("__frame__") or Frame(k.mod)
+            if isinstance(node, ast.Constant) and isinstance(node.value, str):
+                try:
+                    node = ast.parse(node.value, mode="eval").body
+                except SyntaxError:
+                    return c.unknown("get_type_hints() of an annotation that is no expression")
+                frame = Frame(k.mod)  # a quoted one is evaluated in the module's globals
+            hint = c.interp.exprs.eval(node, frame)
+            if not extras and isinstance(plain(hint), AnnotatedHint):
+                hint = plain(hint).origin
+            hints[st.target.id] = hint
+    return hints
+
+
+TY.add(
+    "get_type_hints",
+    _type_hints,
+    "get_type_hints(cls, include_extras=False): a class's annotations, MRO bases first",
+)
+
 # ---------------------------------------------------------------------------------- importlib
 IMP = Group("importlib")
 
