@@ -302,6 +302,7 @@ NUMPY_SEQ: dict[str, Callable[[list], Any]] = {
 }
 MATH_CONST = {"math.pi": math.pi, "math.e": math.e, "math.inf": math.inf, "numpy.pi": math.pi}
 MATH_CONST.update({"numpy.inf": math.inf, "numpy.e": math.e})  # np.array([x, np.inf])
+MATH_CONST["numpy.newaxis"] = None  # ``P[:, np.newaxis]`` (library/npshapes.py)
 # constants of the text modules library/configtexts.py models by name (not read from source)
 MATH_CONST.update(
     {f"string.{n}": getattr(string, n) for n in dir(string) if n[0].islower() and n != "capwords"}
