@@ -550,3 +550,28 @@ def _interpolate(c: Call) -> Any:
     if not ok or c.plain(2, "scale_factor") is not None or any(type(d) is not int for d in size):
         return Tensor(Unknown(f"{c.qual}() at {c.where}"))
     return Tensor((*lead, *size))
+
+
+# S5's truncated normal clips to ``torch.nextafter(torch.tensor(lower), ...)`` (jax_compat),
+# and its blocked HiPPO init joins eigenvector matrices with ``torch.block_diag(*[V] * k)``
+T.add(
+    "nextafter",
+    lambda c: torchlib.elementwise(c.args),
+    "nextafter(a, b): the broadcast shape of its tensor arguments",
+)
+
+
+@T.entry(
+    "block_diag",
+    doc="block_diag(*ts) of 0-2 dim tensors: (sum of rows, sum of columns); a 0-d tensor is "
+    "(1, 1), a vector (1, n)",
+)
+def _block_diag(c: Call) -> Any:
+    rows = cols = 0
+    for a in c.args:
+        s = _shape(a)
+        if s is None or len(s) > 2 or c.kwargs or any(type(plain(d)) is not int for d in s):
+            return Tensor(Unknown(f"{c.qual}() of tensors we cannot follow at {c.where}"))
+        m, n = (1, 1) if not s else (1, plain(s[0])) if len(s) == 1 else map(plain, s)
+        rows, cols = rows + m, cols + n
+    return Tensor((rows, cols))
