@@ -195,6 +195,10 @@ class Expressions:
                     # ``nn.Linear(...) if has_proj else nn.Identity()``: a layer either way,
                     # which one unknown -- never silently no layer
                     return UnknownModule(f"condition at line {e.lineno} (a layer either way)")
+                if all(type(plain(x)) in (int, float) for x in (a, b)):
+                    # ``1e-5 if x.dtype == torch.float32 else 1e-3``: a number either way (an
+                    # array it meets keeps its shape: library/npshapes.number_with_array)
+                    return UnknownNumber(f"condition at line {e.lineno}")
                 if opaque.never_a_layer(a) and opaque.never_a_layer(b):
                     # ``n * 2 if flag else 1``: unknown, never a layer (interp/opaque.py)
                     return UnknownPlain(f"condition at line {e.lineno}")

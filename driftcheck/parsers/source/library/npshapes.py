@@ -94,6 +94,24 @@ def number_with_array(op: Any, a: Any, b: Any) -> Any:
     return Tensor(s)
 
 
+def chunk_pieces(t: Tensor, a: list, k: dict) -> Any:
+    """``t.chunk(n, dim)``: pieces of ceil(size / n) along dim, the last one shorter, and
+    fewer than n pieces where torch gives fewer (``torch.arange(5).chunk(4)``: 3 pieces)."""
+    s = shape_of(t)
+    n = plain(a[0]) if a else plain(k.get("chunks"))
+    dim = plain(a[1]) if len(a) > 1 else plain(k.get("dim", 0))
+    if s is None or type(n) is not int or n < 1 or type(dim) is not int or not s:
+        return Unknown("chunk of a tensor we cannot follow")
+    if not -len(s) <= dim < len(s):
+        return Unknown("chunk dim out of range")
+    d = dim % len(s)
+    total = s[d]
+    size = -(-total // n) if total else 0
+    if size == 0:
+        return [Tensor(s) for _ in range(n)]  # an empty dim: n empty pieces
+    return [Tensor((*s[:d], min(size, total - i), *s[d + 1 :])) for i in range(0, total, size)]
+
+
 def tensor_extra(t: Tensor, name: str) -> Any:
     """Attributes of an array/tensor held by shape that keep or flatten it: ``.conj()``,
     ``.real`` / ``.imag`` (attributes), ``.ravel()``, ``.type(dtype)``; None for the rest."""
@@ -104,6 +122,10 @@ def tensor_extra(t: Tensor, name: str) -> Any:
         return Tensor(shp)
     if name in ("conj", "conjugate", "resolve_conj", "type"):
         return BuiltinMethod(lambda a, k: Tensor(shp))
+    if name in ("softmax", "log_softmax"):  # ``sim.softmax(dim=-1, dtype=torch.float32)``
+        return BuiltinMethod(lambda a, k: Tensor(shp))
+    if name == "chunk":  # ``x.chunk(2, dim=-1)`` (x-clip's GEGLU and qkv split)
+        return BuiltinMethod(lambda a, k: chunk_pieces(t, a, k))
     if name == "ravel":
         s = shape_of(t)
         n = 1

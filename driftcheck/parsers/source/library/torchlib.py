@@ -486,6 +486,10 @@ def _shape_method(interp: Any, t: Tensor, name: str) -> Any:
     extra = npshapes.tensor_extra(t, name)  # conj / real / imag / ravel / type
     if extra is not None:
         return extra
+    if name == "topk":  # (values, indices): the indices known to be integers
+        from driftcheck.parsers.source.library import intindex
+
+        return BuiltinMethod(lambda a, k: intindex.topk_result(t, a, k))
     return BuiltinMethod(lambda a, k: Unknown(f"tensor.{name}"))
 
 
