@@ -243,3 +243,120 @@ def test_hippo_module_count_with_speed_machinery_off(tmp_path, monkeypatch):
     want = check(tmp_path, code)
     monkeypatch.setenv("DRIFTCHECK_SPEED_OFF", "all")
     assert parse_source(write(tmp_path, code, "off.py")).params_total() == want
+
+
+# ---------------------------------------------------------------- x-clip's dummy forward
+def test_patch_dropout_by_integer_index_tensors_in_an_ssl_probe(tmp_path):
+    check(
+        tmp_path,
+        """
+        import torch
+        import torch.nn.functional as F
+        from einops import rearrange
+        from torch import nn
+
+
+        class KeepSome(nn.Module):
+            def __init__(self, frac):
+                super().__init__()
+                self.frac = frac
+
+            def forward(self, x, keep_all=False):
+                if not self.training or keep_all:
+                    return x
+                b, n, _ = x.shape
+                rows = rearrange(torch.arange(b), "b -> b 1")
+                k = max(1, int(n * self.frac))
+                cols = torch.rand(b, n).topk(k, dim=-1).indices
+                return x[rows, cols]
+
+
+        class Norm(nn.Module):
+            def __init__(self, d):
+                super().__init__()
+                self.g = nn.Parameter(torch.ones(d))
+
+            def forward(self, x):
+                eps = 1e-5 if x.dtype == torch.float32 else 1e-3
+                var = torch.var(x, dim=-1, unbiased=False, keepdim=True)
+                return (x - torch.mean(x, dim=-1, keepdim=True)) * (var + eps).rsqrt() * self.g
+
+
+        class Mix(nn.Module):
+            def __init__(self, d):
+                super().__init__()
+                self.qk = nn.Linear(d, 2 * d)
+                self.up = nn.Linear(d, 4 * d)
+
+            def forward(self, x, mask=None, pos=None):
+                q, k = self.qk(x).chunk(2, dim=-1)
+                att = torch.einsum("b i d, b j d -> b i j", q, k).softmax(dim=-1)
+                y = torch.einsum("b i j, b j d -> b i d", att, x)
+                a, gate = self.up(y).chunk(2, dim=-1)
+                return F.gelu(gate) * a
+
+
+        class Probe(nn.Module):
+            def __init__(self, d=12, tokens=9):
+                super().__init__()
+                self.drop = KeepSome(0.4)
+                self.norm = Norm(d)
+                self.mix = Mix(d)
+                h = self.drop(torch.randn(3, tokens, d), keep_all=False)
+                h = self.mix(self.norm(h), None, None)
+                self.head = nn.Linear(h.shape[1] * h.shape[2], 5)
+
+
+        model = Probe()
+        """,
+    )
+
+
+def test_integer_index_shapes_follow_torch(tmp_path):
+    check(
+        tmp_path,
+        """
+        import torch
+        from torch import nn
+
+
+        class M(nn.Module):
+            def __init__(self):
+                super().__init__()
+                x = torch.randn(4, 7, 5)
+                top = torch.rand(4, 7).topk(3).indices  # (4, 3)
+                a = x[torch.arange(4)[:, None], top]  # adjacent: (4, 3, 5)
+                b = x[:, top]  # (4, 4, 3, 5)
+                c = x[torch.arange(2), :, torch.tensor([0, 4])]  # separated: (2, 7)
+                v, i = torch.randn(6, 8).topk(2, dim=0)
+                self.p = nn.ParameterList(nn.Parameter(t) for t in (a, b, c, v))
+                self.q = nn.Linear(i.shape[0] * i.shape[1], 1)
+
+
+        model = M()
+        """,
+    )
+
+
+def test_index_by_a_tensor_not_known_to_hold_integers_is_unknown(tmp_path):
+    f = write(
+        tmp_path,
+        """
+        import torch
+        from torch import nn
+
+
+        class M(nn.Module):
+            def __init__(self):
+                super().__init__()
+                x = torch.randn(4, 7)
+                keep = x > 0  # a bool mask: as many rows as True values
+                self.p = nn.Parameter(x[keep])
+
+
+        model = M()
+        """,
+    )
+    assert torch_count(f) >= 0
+    g = parse_source(f)
+    assert g.params_total() is None

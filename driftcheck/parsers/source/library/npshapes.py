@@ -214,7 +214,7 @@ def _la_inv(c: Any) -> Any:
     doc="svd(a[, full_matrices, compute_uv]) of (..., m, n): U, S (..., k), Vh; k = min(m, n)",
 )
 def _la_svd(c: Any) -> Any:
-    s = shape_of(c.args[0]) if len(c.args) == 1 else None
+    s = shape_of(c.args[0]) if 1 <= len(c.args) <= 3 else None
     full = c.plain(1, "full_matrices", True)
     uv = c.plain(2, "compute_uv", True)
     if (
@@ -237,7 +237,7 @@ def _la_svd(c: Any) -> Any:
 
 @NPLA.entry("qr", doc="qr(a[, mode='reduced'|'complete'|'r']) of (..., m, n): Q and R by shape")
 def _la_qr(c: Any) -> Any:
-    s = shape_of(c.args[0]) if len(c.args) == 1 else None
+    s = shape_of(c.args[0]) if 1 <= len(c.args) <= 2 else None
     mode = c.plain(1, "mode", "reduced")
     if s is None or len(s) < 2 or set(c.kwargs) - {"mode"}:
         return c.unknown("qr() of a matrix we cannot follow")

@@ -557,7 +557,7 @@ def _interpolate(c: Call) -> Any:
 T.add(
     "nextafter",
     lambda c: torchlib.elementwise(c.args),
-    "nextafter(a, b): the broadcast shape of its tensor arguments",
+    "nextafter(a, b): the broadcast shape of a and b",
 )
 
 
