@@ -696,6 +696,90 @@ VALUES.append(
     )
 )
 
+VALUES.append(
+    (
+        (
+            "numpy.diagonal",
+            "numpy.mean",
+            "numpy.average",
+            "numpy.linalg.eig",
+            "numpy.linalg.eigh",
+            "numpy.linalg.eigvals",
+            "numpy.linalg.eigvalsh",
+            "numpy.linalg.inv",
+            "numpy.linalg.pinv",
+            "numpy.linalg.svd",
+            "numpy.linalg.qr",
+            "numpy.linalg.solve",
+            "numpy.linalg.cholesky",
+        ),
+        # S5's HiPPO initialisation: numpy matrices held by their shape (library/npshapes.py)
+        "import numpy as np\nw = np.random.randn(4, 6)\ns = w[:, :4] @ w[:, :4].T\n"
+        "p = np.sqrt(np.arange(4) + 0.5)\n"
+        "result = (np.diagonal(w).shape, np.diagonal(w, 3).shape, (np.mean(w) * w).shape, "
+        "(p - np.average(s)).shape, [x.shape for x in np.linalg.eig(s)], "
+        "[x.shape for x in np.linalg.eigh(s * -1j)], np.linalg.eigvals(s).shape, "
+        "np.linalg.eigvalsh(s).shape, np.linalg.inv(s).shape, np.linalg.pinv(w).shape, "
+        "[x.shape for x in np.linalg.svd(w)], [x.shape for x in np.linalg.svd(w.T, False)], "
+        "np.linalg.svd(w, compute_uv=False).shape, [x.shape for x in np.linalg.qr(w)], "
+        "[x.shape for x in np.linalg.qr(w.T, mode='complete')], np.linalg.qr(w, 'r').shape, "
+        "np.linalg.solve(s, w).shape, np.linalg.solve(s, p).shape, np.linalg.cholesky(s).shape, "
+        "(p[:, np.newaxis] * p[None, :]).shape, np.diag(p).shape, (w.T @ p).shape, "
+        "(p @ w).shape, w.conj().T.shape, w.ravel().shape, w.real.shape, w.imag.shape)",
+    )
+)
+VALUES.append(
+    (
+        ("torch.nextafter", "torch.block_diag"),
+        # S5's jax-ported truncated normal and its blocked eigenvector matrices
+        "import torch\n"
+        "result = (tuple(torch.nextafter(torch.ones(2, 3), torch.zeros(3)).shape), "
+        "tuple(torch.block_diag(torch.ones(2), torch.ones(3, 1), torch.tensor(5.0)).shape), "
+        "tuple(torch.block_diag(*[torch.ones(2, 4)] * 3).shape), torch.float16.is_complex, "
+        "torch.complex64.is_complex, torch.bfloat16.is_floating_point, torch.long.is_floating_point)",
+    )
+)
+
+_ACTS = [
+    "gelu",
+    "relu",
+    "silu",
+    "sigmoid",
+    "tanh",
+    "softmax",
+    "log_softmax",
+    "leaky_relu",
+    "elu",
+    "dropout",
+    "normalize",
+]
+VALUES.append(
+    (
+        (
+            "torch.mean",
+            "torch.sum",
+            "torch.var",
+            "torch.std",
+            "torch.amax",
+            "torch.amin",
+            "torch.logsumexp",
+            "torch.einsum",
+            *(f"torch.nn.functional.{a}" for a in _ACTS),
+        ),
+        # x-clip's transformer followed by a dummy forward in ``__init__`` (its SSL projector)
+        "import torch\nimport torch.nn.functional as F\nx = torch.ones(2, 5, 6)\n"
+        "result = (tuple(torch.mean(x, dim=-1, keepdim=True).shape), tuple(torch.sum(x).shape), "
+        "tuple(torch.var(x, dim=-1, unbiased=False, keepdim=True).shape), "
+        "tuple(torch.std(x, 1).shape), tuple(torch.amax(x, (0, 2)).shape), "
+        "tuple(torch.amin(x, -1, True).shape), tuple(torch.logsumexp(x, dim=1).shape), "
+        "tuple(torch.einsum('b i d, b j d -> b i j', x, x).shape), "
+        "tuple(torch.einsum('bid,dk->bik', x, torch.ones(6, 3)).shape), "
+        "[tuple(t.shape) for t in x.chunk(4, dim=-1)], [tuple(t.shape) for t in x.chunk(2, 1)], "
+        "tuple(x.softmax(dim=-1, dtype=torch.float32).shape), "
+        "[tuple(getattr(F, a)(x).shape) for a in ['gelu', 'relu', 'silu', 'sigmoid', 'tanh', 'softmax', 'log_softmax', 'leaky_relu', 'elu', 'dropout', 'normalize']])",
+    )
+)
+
 # (covered names, code defining ``class M(nn.Module)`` that takes no arguments)
 MODELS: list[tuple[tuple[str, ...], str]] = [
     (

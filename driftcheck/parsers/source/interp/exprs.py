@@ -38,6 +38,7 @@ from driftcheck.parsers.source.values.abstract import (
     Tensor,
     Unknown,
     UnknownModule,
+    UnknownNumber,
     UnknownPlain,
     is_module,
     is_unknown,
@@ -194,6 +195,10 @@ class Expressions:
                     # ``nn.Linear(...) if has_proj else nn.Identity()``: a layer either way,
                     # which one unknown -- never silently no layer
                     return UnknownModule(f"condition at line {e.lineno} (a layer either way)")
+                if all(type(plain(x)) in (int, float) for x in (a, b)):
+                    # ``1e-5 if x.dtype == torch.float32 else 1e-3``: a number either way (an
+                    # array it meets keeps its shape: library/npshapes.number_with_array)
+                    return UnknownNumber(f"condition at line {e.lineno}")
                 if opaque.never_a_layer(a) and opaque.never_a_layer(b):
                     # ``n * 2 if flag else 1``: unknown, never a layer (interp/opaque.py)
                     return UnknownPlain(f"condition at line {e.lineno}")
@@ -425,6 +430,12 @@ class Expressions:
                 a, b = symbolic.hole(a), symbolic.hole(b)
         # a list's items are not read by ``+`` or ``*``: traced numbers in it stay traced
         a, b = plain_bare(a), plain_bare(b)
+        if isinstance(a, UnknownNumber) or isinstance(b, UnknownNumber):
+            from driftcheck.parsers.source.library import npshapes
+
+            got = npshapes.number_with_array(op, a, b)  # ``np.mean(d) * np.ones_like(d)``
+            if got is not None:
+                return got
         if isinstance(a, Unknown) or isinstance(b, Unknown):
             return a if isinstance(a, Unknown) else b  # whatever the number: unread
         if a.__class__ is SymVal:
@@ -442,8 +453,11 @@ class Expressions:
                 got = tensorvalues.binop(op, a, b)  # known values (library/tensorvalues.py)
                 if got is not None:
                     return got
-            if isinstance(op, ast.MatMult):
-                return Tensor(Unknown("matmul"))
+            if isinstance(op, ast.MatMult):  # numpy's and torch's rule (library/npshapes.py)
+                from driftcheck.parsers.source.library import npshapes
+
+                got = npshapes.matmul_shape(a, b)
+                return got if got is not None else Tensor(Unknown("matmul"))
             return elementwise([a, b])  # a new tensor of the broadcast shape
         if isinstance(a, Config) or isinstance(b, Config):
             return Unknown("config arithmetic")

@@ -10,7 +10,14 @@ from typing import TYPE_CHECKING, Any
 from driftcheck.parsers.source.importcheck import module_names
 from driftcheck.parsers.source.interp import fwdhooks, opaque, tuplesub
 from driftcheck.parsers.source.interp.modtree import ModulesView
-from driftcheck.parsers.source.library import enums, stdlib, tensorvalues, torchlib, wildlib
+from driftcheck.parsers.source.library import (
+    enums,
+    intindex,
+    stdlib,
+    tensorvalues,
+    torchlib,
+    wildlib,
+)
 from driftcheck.parsers.source.library.stdlib import LIBRARY_TYPES, NamedTupleValue
 from driftcheck.parsers.source.sizes import SIZE_LIMIT
 from driftcheck.parsers.source.speed.symbolic import SymVal, plain_bare
@@ -180,6 +187,9 @@ class Items:
                 got = tensorvalues.index(raw, key)
                 if got is not None:
                     return got
+            adv = intindex.index_shape(raw.shape, key)  # ``x[rows, topk_indices]``
+            if adv is not None:
+                return Tensor(adv)
             return Tensor(torchlib.index_shape(raw.shape, k))
         if isinstance(raw, WeightRef):
             # ``emb.weight[0]`` of a torch layer built from known arguments: a tensor of the

@@ -872,9 +872,13 @@ class Calls:
         catalogue layer's output shape, a ``Sequential`` chained, a user module's
         ``forward`` interpreted. None (not followed) for anything else."""
         ts = [plain(a) for a in args]
+        user = isinstance(m, Obj) and m.cls is not None and not m.kind
+        if user and len(ts) > 1 and _known_shape(ts[0]) and all(_plain_option(t) for t in ts[1:]):
+            # ``attn(x, mask, rotary_pos_emb)`` with None options (x-clip's Transformer)
+            ts = [t for t in ts if isinstance(t, Tensor)]
         if not ts or not all(_known_shape(t) for t in ts):
             return None
-        if kwargs and not (isinstance(m, Obj) and m.cls is not None and not m.kind):
+        if kwargs and not user:
             return None  # options reach a user module's ``forward`` (x-clip's force_keep_all)
         if isinstance(m, Leaf):
             spec = catalogue.get(m.type)
@@ -1160,6 +1164,12 @@ def einops_layer_output(m: Obj, shape: tuple) -> Any:
     if isinstance(got, str):
         return Unknown(f"{m.qual}({pattern!r}) applied in __init__: {got}")
     return Tensor(got)
+
+
+def _plain_option(t: Any) -> bool:
+    """A positional option a user module's ``forward`` may take besides its tensors: None, a
+    known number, bool or string, or a tensor of known shape (never an unknown)."""
+    return t is None or isinstance(t, (bool, int, float, str)) or _known_shape(t)
 
 
 def _known_shape(t: Any) -> bool:

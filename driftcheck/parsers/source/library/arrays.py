@@ -34,6 +34,8 @@ _DOCS = {
 }
 for _q, _d in _DOCS.items():
     assert _q in MATH or _q in NUMPY_SEQ, _q
+    if _q == "numpy.sqrt":  # below: elementwise over arrays
+        continue
     if _q not in ("numpy.array", "numpy.asarray"):  # below: flat arrays are arrays
         NP.add(_q.split(".", 1)[1], _py(_q), _d)
 
@@ -76,8 +78,12 @@ NP.add("asarray", _array, _DOCS["numpy.asarray"] + " (flat: a 1-D array, element
 
 def _np_numeric(fn: Any) -> Any:
     def impl(c: Any) -> Any:
+        from driftcheck.parsers.source.library import npshapes
         from driftcheck.parsers.source.values.abstract import Unknown, plain
 
+        held = npshapes.np_shaped(c)  # an array held by its shape: that shape
+        if held is not None:
+            return held
         pa = [plain(a) for a in c.args]
         if pa and not c.kwargs and any(isinstance(x, NDArray) for x in pa):
             return _np_elementwise(c, fn, pa)  # ``np.log(ws / w_0)`` over a 1-D array
@@ -93,6 +99,27 @@ def _np_numeric(fn: Any) -> Any:
 
 for _n, _f in (("log", math.log), ("exp", math.exp), ("log10", math.log10), ("power", math.pow)):
     NP.add(_n, _np_numeric(_f), f"{_n}() of known numbers, as a float")
+
+
+def _np_sqrt(c: Any) -> Any:
+    """``np.sqrt``: of a number as before (traced config numbers included); of a 1-D array of
+    known numbers elementwise (IEEE sqrt is correctly rounded, as numpy's); of an array held
+    by shape, that shape (``np.sqrt(1 + 2 * np.arange(n))`` of S4's HiPPO matrix)."""
+    from driftcheck.parsers.source.values.abstract import plain
+
+    if len(c.args) == 1 and not c.kwargs and isinstance(plain(c.args[0]), NDArray):
+        return _np_numeric(math.sqrt)(c)
+    from driftcheck.parsers.source.library import npshapes
+
+    held = npshapes.np_shaped(c)
+    return held if held is not None else _py("numpy.sqrt")(c)
+
+
+NP.add(
+    "sqrt",
+    _np_sqrt,
+    _DOCS["numpy.sqrt"] + ", of a 1-D array of known numbers, or of an array held by shape",
+)
 
 
 # ---------------------------------------------------------------- 1-D arrays of known numbers
@@ -163,6 +190,10 @@ class NDArray:
         return iter(self.items)
 
     def __getitem__(self, i: Any) -> Any:
+        if isinstance(i, tuple) or i is None:  # ``P[:, np.newaxis]``: held by shape
+            from driftcheck.parsers.source.library import npshapes
+
+            return npshapes.ndarray_index(self, i)
         return NDArray(self.items[i]) if isinstance(i, slice) else self.items[i]
 
     def __bool__(self) -> bool:
@@ -427,6 +458,10 @@ def _np_matrix_op(name: str) -> Any:
         from driftcheck.parsers.source.values.abstract import Tensor, plain
 
         t = plain(c.args[0]) if c.args else None
+        if name in ("diag", "triu", "tril") and isinstance(t, NDArray):
+            from driftcheck.parsers.source.library import npshapes
+
+            t = npshapes.as_tensor(t)  # ``np.diag(np.arange(n))``: held by its shape
         if not isinstance(t, Tensor) or not isinstance(t.shape, tuple):
             if name in ("zeros_like", "ones_like"):
                 return _filled_like(0 if name == "zeros_like" else 1)(c)

@@ -118,6 +118,10 @@ def _tensor_op(c: Call) -> Any:
     if isinstance(t.shape, Unknown) or isinstance(r, str):
         why = "a tensor of unknown shape" if isinstance(t.shape, Unknown) else r
         return Tensor(Unknown(f"{c.qual}({pattern!r}) at {c.where}: {why}"))
+    from driftcheck.parsers.source.library import intindex
+
+    if op != "reduce" and intindex.is_int(t):  # the dtype is kept: integer index tensors
+        return intindex.int_tensor(r)
     return Tensor(r)
 
 

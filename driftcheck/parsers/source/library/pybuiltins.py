@@ -302,6 +302,15 @@ NUMPY_SEQ: dict[str, Callable[[list], Any]] = {
 }
 MATH_CONST = {"math.pi": math.pi, "math.e": math.e, "math.inf": math.inf, "numpy.pi": math.pi}
 MATH_CONST.update({"numpy.inf": math.inf, "numpy.e": math.e})  # np.array([x, np.inf])
+MATH_CONST["numpy.newaxis"] = None  # ``P[:, np.newaxis]`` (library/npshapes.py)
+# torch dtypes' kind flags (``if dtype.is_complex:`` in S5's jax-ported initialisers): facts
+# of torch's dtype table, as ``torch.float32.is_complex`` gives them
+_TORCH_FLOATS = ("float", "float32", "float64", "double", "half", "float16", "bfloat16")
+_TORCH_COMPLEX = ("complex32", "complex64", "complex128", "cfloat", "cdouble", "chalf")
+_TORCH_INTS = ("int", "int8", "int16", "int32", "int64", "long", "short", "uint8", "bool")
+for _d in _TORCH_FLOATS + _TORCH_COMPLEX + _TORCH_INTS:
+    MATH_CONST[f"torch.{_d}.is_complex"] = _d in _TORCH_COMPLEX
+    MATH_CONST[f"torch.{_d}.is_floating_point"] = _d in _TORCH_FLOATS
 # constants of the text modules library/configtexts.py models by name (not read from source)
 MATH_CONST.update(
     {f"string.{n}": getattr(string, n) for n in dir(string) if n[0].islower() and n != "capwords"}

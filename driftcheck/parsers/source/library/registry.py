@@ -131,6 +131,7 @@ GROUP_MODULES = (
     "pdoffsets",
     "omegaconflib",
     "pkgdata",
+    "npshapes",
 )
 _loaded: list[bool] = []
 # The qualified-name prefixes each group module declares its entries and rules under (a
@@ -190,6 +191,7 @@ GROUP_PREFIXES: dict[str, tuple[str, ...]] = {
     "pdoffsets": ("pandas.tseries.frequencies", "pandas._libs.tslibs"),
     "omegaconflib": ("omegaconf",),
     "pkgdata": ("builtins", "pathlib", "importlib", "json"),
+    "npshapes": ("numpy",),
 }
 # prefix -> the group modules declaring names under it, in ``GROUP_MODULES`` order
 _BY_PREFIX: dict[str, tuple[str, ...]] = {

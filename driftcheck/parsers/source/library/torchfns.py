@@ -550,3 +550,101 @@ def _interpolate(c: Call) -> Any:
     if not ok or c.plain(2, "scale_factor") is not None or any(type(d) is not int for d in size):
         return Tensor(Unknown(f"{c.qual}() at {c.where}"))
     return Tensor((*lead, *size))
+
+
+# S5's truncated normal clips to ``torch.nextafter(torch.tensor(lower), ...)`` (jax_compat),
+# and its blocked HiPPO init joins eigenvector matrices with ``torch.block_diag(*[V] * k)``
+T.add(
+    "nextafter",
+    lambda c: torchlib.elementwise(c.args),
+    "nextafter(a, b): the broadcast shape of a and b",
+)
+
+
+@T.entry(
+    "block_diag",
+    doc="block_diag(*ts) of 0-2 dim tensors: (sum of rows, sum of columns); a 0-d tensor is "
+    "(1, 1), a vector (1, n)",
+)
+def _block_diag(c: Call) -> Any:
+    rows = cols = 0
+    for a in c.args:
+        s = _shape(a)
+        if s is None or len(s) > 2 or c.kwargs or any(type(plain(d)) is not int for d in s):
+            return Tensor(Unknown(f"{c.qual}() of tensors we cannot follow at {c.where}"))
+        m, n = (1, 1) if not s else (1, plain(s[0])) if len(s) == 1 else map(plain, s)
+        rows, cols = rows + m, cols + n
+    return Tensor((rows, cols))
+
+
+def _reduction(c: Call) -> Any:
+    """``torch.mean(x, dim=-1, keepdim=True)`` and the like: the method's shape rule
+    (x-clip's LayerNorm: ``torch.var(x, dim=-1, unbiased=False, keepdim=True)``)."""
+    t = plain(c.arg(0, "input"))
+    rest, kw = list(c.args[1:]), {k: v for k, v in c.kwargs.items() if k != "input"}
+    if (
+        not isinstance(t, Tensor)
+        or set(kw) - {"dim", "keepdim", "unbiased", "correction", "dtype"}
+        or any(isinstance(plain(x), bool) for x in rest[:1])  # ``torch.var(x, False)``
+        or len(rest) > 2
+        or (c.qual.endswith("logsumexp") and not rest and "dim" not in kw)
+    ):
+        return Tensor(Unknown(f"{c.qual}() at {c.where}"))
+    return Tensor(torchlib.reduce_shape(t.shape, rest, kw))
+
+
+for _r in ("mean", "sum", "var", "std", "amax", "amin", "logsumexp"):
+    T.add(_r, _reduction, f"{_r}(t[, dim, keepdim]): the reduced shape, as the method's")
+
+
+@T.entry(
+    "einsum",
+    doc="einsum('ab,bc->ac', *ts) with explicit output letters (no '...'): the output shape; "
+    "a letter's sizes must agree (1 broadcasts)",
+)
+def _einsum(c: Call) -> Any:
+    eq = c.plain(0)
+    ops = [plain(x) for x in c.args[1:]]
+    if len(ops) == 1 and isinstance(ops[0], (list, tuple)):
+        ops = [plain(x) for x in ops[0]]
+    bad = Tensor(Unknown(f"{c.qual}() at {c.where}"))
+    if not isinstance(eq, str) or "->" not in eq or "." in eq or c.kwargs:
+        return bad
+    lhs, out = eq.replace(" ", "").split("->")
+    ins = lhs.split(",")
+    if len(ins) != len(ops) or not all(_shape(t) is not None for t in ops):
+        return bad
+    size: dict[str, int] = {}
+    for letters, t in zip(ins, ops):
+        s = _shape(t)
+        if len(letters) != len(s) or not letters.isalpha():
+            return bad
+        for ch, d in zip(letters, s):
+            if size.get(ch, 1) not in (1, d) and d != 1:
+                return bad  # torch raises
+            size[ch] = max(size.get(ch, 1), d) if d != 1 else size.get(ch, 1)
+    if not out.isalpha() and out or len(set(out)) != len(out) or set(out) - set(size):
+        return bad
+    return Tensor(tuple(size[ch] for ch in out))
+
+
+# activations and normalisations a module applies in a forward ``__init__`` follows (x-clip's
+# GEGLU: ``x * F.gelu(gate)``): the input's shape
+for _a in (
+    "gelu",
+    "relu",
+    "silu",
+    "sigmoid",
+    "tanh",
+    "softmax",
+    "log_softmax",
+    "leaky_relu",
+    "elu",
+    "dropout",
+    "normalize",
+):
+    NN.add(
+        f"functional.{_a}",
+        lambda c: Tensor(_shape(c.arg(0, "input")) or Unknown(f"{c.qual}() at {c.where}")),
+        f"functional.{_a}(t, ...): t's shape",
+    )

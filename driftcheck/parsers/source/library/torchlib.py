@@ -190,11 +190,15 @@ def elementwise(args: list[Any]) -> Any:
     shape: Any = None
     for a in args:
         a = plain(a)
+        if getattr(a, "library_type", None) == "numpy.ndarray":
+            from driftcheck.parsers.source.library import npshapes
+
+            a = npshapes.as_tensor(a)  # a 1-D array of known numbers meets an array by shape
         if isinstance(a, Tensor):
             shape = a.shape if shape is None else broadcast(shape, a.shape)
         elif isinstance(a, Unknown):
             return Tensor(Unknown("elementwise"))
-        elif not isinstance(a, (int, float, bool)):
+        elif not isinstance(a, (int, float, bool, complex)):
             return Tensor(Unknown("elementwise"))
     return Tensor(shape if shape is not None else Unknown("elementwise"))
 
@@ -477,6 +481,15 @@ def _shape_method(interp: Any, t: Tensor, name: str) -> Any:
         return BuiltinMethod(lambda a, k: Tensor(shp))
     if name == "flatten":  # ``hidden.flatten(1)`` (an SSL wrapper's pooled features)
         return BuiltinMethod(lambda a, k: Tensor(flattened_shape(shp, a, k)))
+    from driftcheck.parsers.source.library import npshapes
+
+    extra = npshapes.tensor_extra(t, name)  # conj / real / imag / ravel / type
+    if extra is not None:
+        return extra
+    if name == "topk":  # (values, indices): the indices known to be integers
+        from driftcheck.parsers.source.library import intindex
+
+        return BuiltinMethod(lambda a, k: intindex.topk_result(t, a, k))
     return BuiltinMethod(lambda a, k: Unknown(f"tensor.{name}"))
 
 
