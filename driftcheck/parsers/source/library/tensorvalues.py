@@ -263,7 +263,11 @@ def _maybe_known(args: list[Any], kwargs: dict[str, Any]) -> bool:
             # would pin it, and the template would serve only this config; not computed under
             # a trace (the template is kept only when its graph equals the plain run's)
             return False
+        if isinstance(v, (list, tuple)):  # before ``plain``, which unwraps the items
+            return all(ok(x) for x in v)
         v = plain(v)
+        if isinstance(v, (SymBase, HoleInt, HoleFloat)):
+            return False  # a traced number inside a config-sourced wrapper (``Sourced``)
         if isinstance(v, Tensor):
             return v.data is not None
         if isinstance(v, (list, tuple)):
