@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from driftcheck.graph.facts import CONSTANT_FACTS, VALUE_FACTS
 from driftcheck.parsers.source import sizes
-from driftcheck.parsers.source.interp import membership, opaque, tuplesub
+from driftcheck.parsers.source.interp import membership, modtruth, opaque, tuplesub
 from driftcheck.parsers.source.library import tensorvalues, wildlib
 from driftcheck.parsers.source.library.torchlib import elementwise
 from driftcheck.parsers.source.ops.operators import (
@@ -131,6 +131,8 @@ def truth(v: Any) -> bool | None:
         if tuplesub.defines(v.cls, "__bool__") or tuplesub.defines(v.cls, "__len__"):
             return None
         return bool(v.attrs[tuplesub.ITEMS])
+    if isinstance(v, Obj) and v.kind:  # a torch container: its length (interp/modtruth.py)
+        return modtruth.container_truth(v)
     return True  # objects, classes, functions, modules are truthy
 
 
