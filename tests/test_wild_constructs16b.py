@@ -119,3 +119,62 @@ def test_bool_of_a_module_with_len_is_not_guessed(tmp_path):
     got, want = check(tmp_path, SIZED)
     assert want == 6 + 4
     assert got in (None, want)
+
+
+MEMORY = """
+class Stateful(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self._state = {}
+        self.remember("v", 0.0)
+
+    def remember(self, name, value):
+        self._state[name] = value
+
+    def __getattr__(self, name):
+        if "_state" in self.__dict__:
+            state = self.__dict__["_state"]
+            if name in state:
+                return state[name]
+        return super().__getattr__(name)
+
+    def __setattr__(self, name, value):
+        state = self.__dict__.get("_state")
+        if state is not None and name in state:
+            state[name] = value
+        else:
+            super().__setattr__(name, value)
+
+
+class Cell(Stateful):
+    def __init__(self, act, width):
+        super().__init__()
+        self.act = act
+        self.v = 1.0
+        self.decay = nn.Parameter(torch.zeros(width))
+
+    def forward(self, x):
+        return self.act(x) * self.decay
+
+
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.fc = nn.Linear(4, 4)
+        self.cell = Cell(nn.PReLU(4), 4)
+        if self.cell.v == 1.0 and "decay" not in self.cell.__dict__:
+            self.extra = nn.Linear(2, 2)
+
+    def forward(self, x):
+        return self.cell(self.fc(x))
+
+
+model = Net()
+"""
+
+
+def test_module_dict_holds_plain_attributes_only(tmp_path):
+    # ``__setattr__`` reading ``self.__dict__``: the layer and the parameter it passes on are
+    # registered (not in ``__dict__``), the state value is written through the dict
+    got, want = check(tmp_path, MEMORY)
+    assert got == want == 4 * 4 + 4 + 4 + 4 + 2 * 2 + 2

@@ -115,6 +115,11 @@ class Attributes:
                 # attributes, read and written through the dict as Python does (a module's
                 # ``__dict__`` is not its registered layers: unknown, below)
                 return obj.attrs
+            if name == "__dict__" and obj.module and not obj.kind and obj.cls is not None:
+                # a module's namespace: its plain attributes (interp/modnamespace.py)
+                from driftcheck.parsers.source.interp.modnamespace import ModuleNamespace
+
+                return ModuleNamespace(obj)
             if obj.cls is not None:
                 ok, v, _ = self.classes.mro_attr(obj.cls, name)
                 if ok:

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from driftcheck.graph.facts import CONSTANT_FACTS, VALUE_FACTS
 from driftcheck.parsers.source import sizes
-from driftcheck.parsers.source.interp import membership, modtruth, opaque, tuplesub
+from driftcheck.parsers.source.interp import membership, modnamespace, modtruth, opaque, tuplesub
 from driftcheck.parsers.source.library import tensorvalues, wildlib
 from driftcheck.parsers.source.library.torchlib import elementwise
 from driftcheck.parsers.source.ops.operators import (
@@ -633,6 +633,8 @@ class Expressions:
             return container.lookup(item)[0] if isinstance(item, str) else False
         if isinstance(container, wildlib.ModGlobals):
             return wildlib.globals_has(self.ip, container.mod, plain(item))
+        if isinstance(container, modnamespace.ModuleNamespace):
+            return modnamespace.has(container, plain(item))
         if isinstance(container, tuplesub.Generator):
             return tuplesub.contains(container, item)
         if isinstance(container, Obj):

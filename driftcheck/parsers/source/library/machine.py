@@ -15,11 +15,12 @@ from typing import Any
 
 from driftcheck.graph import catalogue
 from driftcheck.parsers.source.importcheck import Failure, module_lacks
-from driftcheck.parsers.source.interp import hfauto, modtree
+from driftcheck.parsers.source.interp import hfauto, modnamespace, modtree
 from driftcheck.parsers.source.interp.attrs import Attributes
 from driftcheck.parsers.source.interp.configs import Configs
 from driftcheck.parsers.source.interp.exprs import MAX_SECONDS, Expressions
 from driftcheck.parsers.source.interp.items import _DICT_BASES, Items
+from driftcheck.parsers.source.interp.modnamespace import ModuleNamespace
 from driftcheck.parsers.source.interp.objmodel import EXT_TOPS, Calls, Classes, Names
 from driftcheck.parsers.source.interp.statements import Statements
 from driftcheck.parsers.source.library import enums, registry, tensorvalues, torchlib, wildlib
@@ -672,6 +673,10 @@ class Library:
             return BuiltinMethod(lambda a, k: v) if name in SAMEISH else Unknown(f"weight.{name}")
         if isinstance(v, Unknown):
             return v
+        if isinstance(v, ModuleNamespace):
+            if name == "get":  # ``self.__dict__.get("_memories")`` (interp/modnamespace.py)
+                return BuiltinMethod(lambda a, k: modnamespace.get(v, *[plain(x) for x in a][:2]))
+            return Unknown(f"__dict__.{name} of a module")
         if isinstance(v, wildlib.ModGlobals) and name == "get":
             # ``globals().get(name)`` (asteroid-filterbanks' ``get("free")``)
             return BuiltinMethod(lambda a, k: wildlib.globals_get_or(self.ip, v, a, k))
