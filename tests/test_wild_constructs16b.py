@@ -178,3 +178,53 @@ def test_module_dict_holds_plain_attributes_only(tmp_path):
     # registered (not in ``__dict__``), the state value is written through the dict
     got, want = check(tmp_path, MEMORY)
     assert got == want == 4 * 4 + 4 + 4 + 4 + 2 * 2 + 2
+
+
+OUTPUT = """
+from collections import OrderedDict
+
+
+class Output(OrderedDict):
+    def __setitem__(self, key, value):
+        super().__setitem__(key, value)
+        super().__setattr__(key, value)
+
+
+class Keep(dict):
+    def keep(self, key, value):
+        super().__setattr__(key, value)
+
+
+class Encoder(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.body = nn.Linear(12, 7)
+
+    def forward(self, x):
+        out = Output()
+        out["code"] = self.body(x.reshape(x.shape[0], -1))
+        return out
+
+
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.encoder = Encoder()
+        z = self.encoder(torch.randn(2, 3, 4)).code
+        k = Keep()
+        k.keep("width", 5)
+        self.head = nn.Linear(z.shape[-1], k.width)
+
+    def forward(self, x):
+        return self.head(self.encoder(x).code)
+
+
+model = Net()
+"""
+
+
+def test_object_setattr_through_super_in_a_dict_subclass(tmp_path):
+    # ``super().__setattr__`` in an OrderedDict / dict subclass is ``object.__setattr__``:
+    # the attribute is there to read (``encoder(x).code``)
+    got, want = check(tmp_path, OUTPUT)
+    assert got == want == 12 * 7 + 7 + 7 * 5 + 5

@@ -536,6 +536,11 @@ class Library:
             # ``super().__setattr__(key, value)`` in a class's own ``__setattr__`` hook
             # (interp/attrs.py ``module_setattr``): the base's plain write, which registers
             return BuiltinMethod(lambda a, k: self._base_setattr(inst, a))
+        if name == "__setattr__" and isinstance(inst, Obj) and base.qual in _OBJECT_SETATTR:
+            # ``super().__setattr__(key, value)`` in a plain class or a dict subclass
+            # (pythae's ``ModelOutput.__setitem__`` also sets the attribute): object's own
+            # write, into the instance's namespace, never the class's ``__setattr__`` again
+            return BuiltinMethod(lambda a, k: _object_setattr(inst, a))
         if (
             name in ("register_buffer", "register_parameter", "add_module", "register_module")
             and isinstance(inst, Obj)
@@ -724,6 +729,37 @@ def conv_tuple(leaf: Leaf, name: str, v: Any) -> Any:
 
 
 _ = (ast, Sourced, MATH_CONST)
+
+
+# bases whose ``__setattr__`` is ``object.__setattr__`` (``super().__setattr__`` in a plain
+# class or a container subclass writes the instance's own namespace)
+_OBJECT_SETATTR = frozenset(
+    (
+        "builtins.object",
+        "builtins.dict",
+        "builtins.list",
+        "builtins.set",
+        "collections.OrderedDict",
+        "collections.defaultdict",
+        "collections.UserDict",
+        "typing.Dict",
+        "typing.OrderedDict",
+    )
+)
+
+
+def _object_setattr(inst: Obj, a: list) -> None:
+    """``object.__setattr__(inst, key, value)`` on a plain object (not a module: torch's write
+    registers layers, ``_base_setattr``): the attribute, under a name we can compute."""
+    if len(a) < 2:
+        return
+    key = plain(a[0])
+    if isinstance(key, str):
+        inst.attrs[key] = a[1]
+    elif inst.module:
+        from driftcheck.parsers.source.library.python import unnamed_setattr
+
+        unnamed_setattr(inst, key, a[1], (inst.cls.mod.path if inst.cls else "", 0))
 
 
 # ``dict`` methods that write a dict subclass's items, when its class does not define them
