@@ -228,3 +228,63 @@ def test_object_setattr_through_super_in_a_dict_subclass(tmp_path):
     # the attribute is there to read (``encoder(x).code``)
     got, want = check(tmp_path, OUTPUT)
     assert got == want == 12 * 7 + 7 + 7 * 5 + 5
+
+
+NESTED = """
+import math
+from copy import deepcopy
+from dataclasses import dataclass
+
+
+@dataclass
+class CellConfig:
+    width: int = -1
+    factor: float = 2.0
+    inner: int = None
+
+    def __post_init__(self):
+        self.inner = int(math.ceil(self.factor * self.width / 16) * 16)
+
+
+@dataclass
+class StackConfig:
+    cell: CellConfig = None
+    width: int = 24
+    depth: int = 2
+
+    def __post_init__(self):
+        self.cell.width = self.width
+        self.cell.__post_init__()
+
+
+class Cell(nn.Module):
+    def __init__(self, config):
+        super().__init__()
+        self.up = nn.Linear(config.width, config.inner)
+        self.down = nn.Linear(config.inner, config.width)
+
+    def forward(self, x):
+        return self.down(self.up(x))
+
+
+class Stack(nn.Module):
+    def __init__(self, config):
+        super().__init__()
+        config.cell.factor = 1.0
+        self.cells = nn.ModuleList(Cell(deepcopy(config.cell)) for _ in range(config.depth))
+
+    def forward(self, x):
+        for c in self.cells:
+            x = c(x)
+        return x
+
+
+model = Stack(StackConfig(cell=CellConfig()))
+"""
+
+
+def test_write_to_a_nested_dataclass_field(tmp_path):
+    # ``self.cell.width = ...`` on a dataclass held in another's field was dropped: the cell
+    # kept ``width=-1`` (a confident wrong count, not an unknown)
+    got, want = check(tmp_path, NESTED)
+    assert got == want == 2 * (24 * 48 + 48 + 48 * 24 + 24)

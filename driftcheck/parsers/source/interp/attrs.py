@@ -319,6 +319,11 @@ class Attributes:
         return v
 
     def setattr(self, obj: Any, name: str, v: Any, line: int | None, fr: Frame) -> None:
+        if isinstance(obj, Sourced):
+            # ``cfg.block.dim = 8`` where ``cfg.block`` is a dataclass field (a value kept with
+            # where it was read): the write is to the object inside, as ``getattr`` reads it
+            # (it was dropped: the nested config kept its default, a confident wrong count)
+            obj = unwrap(obj)
         if isinstance(obj, Obj) and isinstance(obj.attrs.get("__items__"), dict):
             got = self.classes.mro_attr(obj.cls, "__setattr__") if obj.cls else (0, 0, 0)
             ok, fn, where = got
