@@ -195,6 +195,11 @@ class Keep(dict):
         super().__setattr__(key, value)
 
 
+class Plain:
+    def keep(self, key, value):
+        super().__setattr__(key, value)
+
+
 class Encoder(nn.Module):
     def __init__(self):
         super().__init__()
@@ -213,7 +218,10 @@ class Net(nn.Module):
         z = self.encoder(torch.randn(2, 3, 4)).code
         k = Keep()
         k.keep("width", 5)
+        p = Plain()
+        p.keep("extra", 3)
         self.head = nn.Linear(z.shape[-1], k.width)
+        self.side = nn.Linear(p.extra, 1)
 
     def forward(self, x):
         return self.head(self.encoder(x).code)
@@ -227,7 +235,7 @@ def test_object_setattr_through_super_in_a_dict_subclass(tmp_path):
     # ``super().__setattr__`` in an OrderedDict / dict subclass is ``object.__setattr__``:
     # the attribute is there to read (``encoder(x).code``)
     got, want = check(tmp_path, OUTPUT)
-    assert got == want == 12 * 7 + 7 + 7 * 5 + 5
+    assert got == want == 12 * 7 + 7 + 7 * 5 + 5 + 3 + 1
 
 
 NESTED = """

@@ -189,6 +189,18 @@ class Attributes:
                     return self.bind(v, obj.inst)
                 if isinstance(where, Ext):
                     return self.library.ext_method(obj.inst, where, name)
+                if (
+                    name == "__setattr__"
+                    and isinstance(obj.inst, Obj)
+                    and not obj.inst.module
+                    and all(isinstance(c, Cls) for c in cls.mro())
+                ):
+                    # a class whose bases are all read from source: past them is ``object``,
+                    # whose ``__setattr__`` writes the instance's namespace (library/machine.py)
+                    from driftcheck.parsers.source.library.machine import object_setattr
+
+                    inst = obj.inst
+                    return BuiltinMethod(lambda a, k: object_setattr(inst, a))
                 if name == "__new__":  # past the class: a ``namedtuple(...)`` base's own
                     from driftcheck.parsers.source.interp import tuplesub
 

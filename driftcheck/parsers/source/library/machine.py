@@ -540,7 +540,7 @@ class Library:
             # ``super().__setattr__(key, value)`` in a plain class or a dict subclass
             # (pythae's ``ModelOutput.__setitem__`` also sets the attribute): object's own
             # write, into the instance's namespace, never the class's ``__setattr__`` again
-            return BuiltinMethod(lambda a, k: _object_setattr(inst, a))
+            return BuiltinMethod(lambda a, k: object_setattr(inst, a))
         if (
             name in ("register_buffer", "register_parameter", "add_module", "register_module")
             and isinstance(inst, Obj)
@@ -748,7 +748,7 @@ _OBJECT_SETATTR = frozenset(
 )
 
 
-def _object_setattr(inst: Obj, a: list) -> None:
+def object_setattr(inst: Obj, a: list) -> None:
     """``object.__setattr__(inst, key, value)`` on a plain object (not a module: torch's write
     registers layers, ``_base_setattr``): the attribute, under a name we can compute."""
     if len(a) < 2:
