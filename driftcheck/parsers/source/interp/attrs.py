@@ -115,6 +115,11 @@ class Attributes:
                 # attributes, read and written through the dict as Python does (a module's
                 # ``__dict__`` is not its registered layers: unknown, below)
                 return obj.attrs
+            if name == "__dict__" and obj.module and not obj.kind and obj.cls is not None:
+                # a module's namespace: its plain attributes (interp/modnamespace.py)
+                from driftcheck.parsers.source.interp.modnamespace import ModuleNamespace
+
+                return ModuleNamespace(obj)
             if obj.cls is not None:
                 ok, v, _ = self.classes.mro_attr(obj.cls, name)
                 if ok:
@@ -184,6 +189,18 @@ class Attributes:
                     return self.bind(v, obj.inst)
                 if isinstance(where, Ext):
                     return self.library.ext_method(obj.inst, where, name)
+                if (
+                    name == "__setattr__"
+                    and isinstance(obj.inst, Obj)
+                    and not obj.inst.module
+                    and all(isinstance(c, Cls) for c in cls.mro())
+                ):
+                    # a class whose bases are all read from source: past them is ``object``,
+                    # whose ``__setattr__`` writes the instance's namespace (library/machine.py)
+                    from driftcheck.parsers.source.library.machine import object_setattr
+
+                    inst = obj.inst
+                    return BuiltinMethod(lambda a, k: object_setattr(inst, a))
                 if name == "__new__":  # past the class: a ``namedtuple(...)`` base's own
                     from driftcheck.parsers.source.interp import tuplesub
 
@@ -314,6 +331,11 @@ class Attributes:
         return v
 
     def setattr(self, obj: Any, name: str, v: Any, line: int | None, fr: Frame) -> None:
+        if isinstance(obj, Sourced):
+            # ``cfg.block.dim = 8`` where ``cfg.block`` is a dataclass field (a value kept with
+            # where it was read): the write is to the object inside, as ``getattr`` reads it
+            # (it was dropped: the nested config kept its default, a confident wrong count)
+            obj = unwrap(obj)
         if isinstance(obj, Obj) and isinstance(obj.attrs.get("__items__"), dict):
             got = self.classes.mro_attr(obj.cls, "__setattr__") if obj.cls else (0, 0, 0)
             ok, fn, where = got

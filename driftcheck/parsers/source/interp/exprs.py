@@ -11,7 +11,14 @@ from typing import TYPE_CHECKING, Any
 
 from driftcheck.graph.facts import CONSTANT_FACTS, VALUE_FACTS
 from driftcheck.parsers.source import sizes
-from driftcheck.parsers.source.interp import membership, opaque, pendingret, tuplesub
+from driftcheck.parsers.source.interp import (
+    membership,
+    modnamespace,
+    modtruth,
+    opaque,
+    pendingret,
+    tuplesub,
+)
 from driftcheck.parsers.source.library import tensorvalues, wildlib
 from driftcheck.parsers.source.library.torchlib import elementwise
 from driftcheck.parsers.source.ops.operators import (
@@ -132,6 +139,8 @@ def truth(v: Any) -> bool | None:
         if tuplesub.defines(v.cls, "__bool__") or tuplesub.defines(v.cls, "__len__"):
             return None
         return bool(v.attrs[tuplesub.ITEMS])
+    if isinstance(v, Obj) and v.kind:  # a torch container: its length (interp/modtruth.py)
+        return modtruth.container_truth(v)
     return True  # objects, classes, functions, modules are truthy
 
 
@@ -648,6 +657,8 @@ class Expressions:
             return container.lookup(item)[0] if isinstance(item, str) else False
         if isinstance(container, wildlib.ModGlobals):
             return wildlib.globals_has(self.ip, container.mod, plain(item))
+        if isinstance(container, modnamespace.ModuleNamespace):
+            return modnamespace.has(container, plain(item))
         if isinstance(container, tuplesub.Generator):
             return tuplesub.contains(container, item)
         if isinstance(container, Obj):

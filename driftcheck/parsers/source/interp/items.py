@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from driftcheck.parsers.source.importcheck import module_names
-from driftcheck.parsers.source.interp import fwdhooks, opaque, tuplesub
+from driftcheck.parsers.source.interp import fwdhooks, modnamespace, opaque, tuplesub
 from driftcheck.parsers.source.interp.modtree import ModulesView
 from driftcheck.parsers.source.library import (
     enums,
@@ -132,6 +132,8 @@ class Items:
             return Unknown("unknown index")
         if isinstance(raw, wildlib.ModGlobals):
             return wildlib.globals_get(self.ip, raw, k)
+        if isinstance(raw, modnamespace.ModuleNamespace):
+            return modnamespace.getitem(raw, k)
         if isinstance(raw, Ext) and raw.qual == "sys.modules" and isinstance(k, str):
             return self.ip.names.import_value(k, None)  # ``sys.modules[fn.__module__]``
         if isinstance(raw, Config):
@@ -248,6 +250,9 @@ class Items:
                 why = f"list item written under an unknown index ({k.why})"
                 numbers = all(_number(x) for x in [*raw, plain(v)])
                 raw[:] = [UnknownNumber(why) if numbers else Unknown(why)] * len(raw)
+            return
+        if isinstance(raw, modnamespace.ModuleNamespace):
+            modnamespace.setitem(raw, k, v)  # ``self.__dict__[k] = v`` (interp/modnamespace.py)
             return
         if isinstance(raw, wildlib.ModGlobals):
             self.ip.globals.setdefault(id(raw.mod), {})[str(k)] = v  # ``globals()[k] = v``

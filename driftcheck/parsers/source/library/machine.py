@@ -15,11 +15,12 @@ from typing import Any
 
 from driftcheck.graph import catalogue
 from driftcheck.parsers.source.importcheck import Failure, module_lacks
-from driftcheck.parsers.source.interp import fwdhooks, hfauto, modtree
+from driftcheck.parsers.source.interp import fwdhooks, hfauto, modnamespace, modtree
 from driftcheck.parsers.source.interp.attrs import Attributes
 from driftcheck.parsers.source.interp.configs import Configs
 from driftcheck.parsers.source.interp.exprs import MAX_SECONDS, Expressions
 from driftcheck.parsers.source.interp.items import _DICT_BASES, Items
+from driftcheck.parsers.source.interp.modnamespace import ModuleNamespace
 from driftcheck.parsers.source.interp.objmodel import EXT_TOPS, Calls, Classes, Names
 from driftcheck.parsers.source.interp.statements import Statements
 from driftcheck.parsers.source.library import enums, registry, tensorvalues, torchlib, wildlib
@@ -535,6 +536,11 @@ class Library:
             # ``super().__setattr__(key, value)`` in a class's own ``__setattr__`` hook
             # (interp/attrs.py ``module_setattr``): the base's plain write, which registers
             return BuiltinMethod(lambda a, k: self._base_setattr(inst, a))
+        if name == "__setattr__" and isinstance(inst, Obj) and base.qual in _OBJECT_SETATTR:
+            # ``super().__setattr__(key, value)`` in a plain class or a dict subclass
+            # (pythae's ``ModelOutput.__setitem__`` also sets the attribute): object's own
+            # write, into the instance's namespace, never the class's ``__setattr__`` again
+            return BuiltinMethod(lambda a, k: object_setattr(inst, a))
         if (
             name in ("register_buffer", "register_parameter", "add_module", "register_module")
             and isinstance(inst, Obj)
@@ -676,6 +682,10 @@ class Library:
             return BuiltinMethod(lambda a, k: v) if name in SAMEISH else Unknown(f"weight.{name}")
         if isinstance(v, Unknown):
             return v
+        if isinstance(v, ModuleNamespace):
+            if name == "get":  # ``self.__dict__.get("_memories")`` (interp/modnamespace.py)
+                return BuiltinMethod(lambda a, k: modnamespace.get(v, *[plain(x) for x in a][:2]))
+            return Unknown(f"__dict__.{name} of a module")
         if isinstance(v, wildlib.ModGlobals) and name == "get":
             # ``globals().get(name)`` (asteroid-filterbanks' ``get("free")``)
             return BuiltinMethod(lambda a, k: wildlib.globals_get_or(self.ip, v, a, k))
@@ -723,6 +733,37 @@ def conv_tuple(leaf: Leaf, name: str, v: Any) -> Any:
 
 
 _ = (ast, Sourced, MATH_CONST)
+
+
+# bases whose ``__setattr__`` is ``object.__setattr__`` (``super().__setattr__`` in a plain
+# class or a container subclass writes the instance's own namespace)
+_OBJECT_SETATTR = frozenset(
+    (
+        "builtins.object",
+        "builtins.dict",
+        "builtins.list",
+        "builtins.set",
+        "collections.OrderedDict",
+        "collections.defaultdict",
+        "collections.UserDict",
+        "typing.Dict",
+        "typing.OrderedDict",
+    )
+)
+
+
+def object_setattr(inst: Obj, a: list) -> None:
+    """``object.__setattr__(inst, key, value)`` on a plain object (not a module: torch's write
+    registers layers, ``_base_setattr``): the attribute, under a name we can compute."""
+    if len(a) < 2:
+        return
+    key = plain(a[0])
+    if isinstance(key, str):
+        inst.attrs[key] = a[1]
+    elif inst.module:
+        from driftcheck.parsers.source.library.python import unnamed_setattr
+
+        unnamed_setattr(inst, key, a[1], (inst.cls.mod.path if inst.cls else "", 0))
 
 
 # ``dict`` methods that write a dict subclass's items, when its class does not define them

@@ -199,7 +199,10 @@ def _bool(c: Call) -> Any:
     v = plain(c.args[0])
     if isinstance(v, (Func, Cls, ExtClass, MatchValue, HookHandle)):
         return True
-    return got
+    from driftcheck.parsers.source.interp.modtruth import module_truth
+
+    t = module_truth(v)  # a layer, a container by its length (interp/modtruth.py)
+    return got if t is None else t
 
 
 # ------------------------------------------------------------------ locals()
