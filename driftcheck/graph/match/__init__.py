@@ -387,17 +387,30 @@ def _one_size(v: Any) -> int | None:
     return v if type(v) is int else None
 
 
+def _kernels(rest: list[Diff]) -> dict[str, Diff]:
+    """Each layer's ``kernelSize`` finding, by the layer's path."""
+    return {
+        d.attribute.rsplit(".", 1)[0]: d
+        for d in rest
+        if d.kind in ("shape", "param") and d.attribute.endswith(".kernelSize")
+    }
+
+
+def _under_kernel(home: Diff, d: Diff, why: str) -> None:
+    """Report ``d`` under ``home``'s finding (it follows from it), keeping its locations."""
+    home.follows.append(f"{d.attribute} {policy.fmt(d.left)} -> {policy.fmt(d.right)} ({why})")
+    for side in SIDES:
+        if home.locs.get(side) is None and d.locs.get(side) is not None:
+            home.locs[side] = d.locs[side]
+
+
 def _kernel_padding(rest: list[Diff]) -> list[Diff]:
     """A padding that differs because the window it pads for differs is one change: where
     a layer's ``kernelSize`` and its ``padding`` both differ in the same places and each
     side's padding follows its kernel by one rule (``kernel // 2`` on both sides), the
     padding is reported under the kernel's finding. A padding that follows no rule, or
     another rule on each side, stays its own finding."""
-    kernels = {
-        d.attribute.rsplit(".", 1)[0]: d
-        for d in rest
-        if d.kind in ("shape", "param") and d.attribute.endswith(".kernelSize")
-    }
+    kernels = _kernels(rest)
     out: list[Diff] = []
     for d in rest:
         home = kernels.get(d.attribute.rsplit(".", 1)[0]) if d.kind in ("shape", "param") else None
@@ -417,12 +430,7 @@ def _kernel_padding(rest: list[Diff]) -> list[Diff]:
         if rule is None:
             out.append(d)
             continue
-        home.follows.append(
-            f"{d.attribute} {policy.fmt(d.left)} -> {policy.fmt(d.right)} ({rule} on both sides)"
-        )
-        for side in SIDES:
-            if home.locs.get(side) is None and d.locs.get(side) is not None:
-                home.locs[side] = d.locs[side]
+        _under_kernel(home, d, f"{rule} on both sides")
     return out
 
 
@@ -431,11 +439,7 @@ def _kernel_stride(rest: list[Diff]) -> list[Diff]:
     ``Conv3d(kernel_size=(2, 16, 16), stride=(2, 16, 16))``: patches that do not overlap)
     changes with the kernel: one change, reported under the kernel's finding. A stride
     that differs otherwise stays its own finding."""
-    kernels = {
-        d.attribute.rsplit(".", 1)[0]: d
-        for d in rest
-        if d.kind in ("shape", "param") and d.attribute.endswith(".kernelSize")
-    }
+    kernels = _kernels(rest)
     out: list[Diff] = []
     for d in rest:
         home = kernels.get(d.attribute.rsplit(".", 1)[0]) if d.kind in ("shape", "param") else None
@@ -447,13 +451,7 @@ def _kernel_stride(rest: list[Diff]) -> list[Diff]:
         ):
             out.append(d)
             continue
-        home.follows.append(
-            f"{d.attribute} {policy.fmt(d.left)} -> {policy.fmt(d.right)} (stride = kernel on "
-            "both sides)"
-        )
-        for side in SIDES:
-            if home.locs.get(side) is None and d.locs.get(side) is not None:
-                home.locs[side] = d.locs[side]
+        _under_kernel(home, d, "stride = kernel on both sides")
     return out
 
 

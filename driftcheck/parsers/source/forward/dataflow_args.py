@@ -41,7 +41,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from driftcheck.parsers.source.values.dataflow_values import ShapeOf, Tens
+from driftcheck.parsers.source.values.dataflow_values import ShapeOf, Tens, is_int, known_shape
 
 COMPLEX = "complex"
 BOOL = "bool"
@@ -50,14 +50,8 @@ FFT = {"rfft", "fft", "irfft", "ifft"}
 _NO_ALIGN = {"nearest", "area", "nearest-exact"}
 
 
-def _is_int(v: Any) -> bool:
-    return isinstance(v, int) and not isinstance(v, bool)
-
-
-def _shape(t: Any) -> tuple[int, ...] | None:
-    if isinstance(t, Tens) and isinstance(t.shape, tuple) and all(_is_int(d) for d in t.shape):
-        return t.shape
-    return None
+_is_int = is_int
+_shape = known_shape
 
 
 def _ranked(t: Any) -> tuple | None:

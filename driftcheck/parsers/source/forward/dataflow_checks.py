@@ -27,7 +27,7 @@ import ast
 import operator
 from typing import Any
 
-from driftcheck.parsers.source.values.dataflow_values import Tens
+from driftcheck.parsers.source.values.dataflow_values import Tens, is_int, known_shape
 
 FLOAT = "float"
 INT = "int64"
@@ -43,14 +43,8 @@ SINGLE_TENSOR = {
 }  # fmt: skip
 
 
-def _is_int(v: Any) -> bool:
-    return isinstance(v, int) and not isinstance(v, bool)
-
-
-def _shape(t: Any) -> tuple[int, ...] | None:
-    if isinstance(t, Tens) and isinstance(t.shape, tuple) and all(_is_int(d) for d in t.shape):
-        return t.shape
-    return None
+_is_int = is_int
+_shape = known_shape
 
 
 def _facts(f: Any) -> dict[int, dict]:

@@ -190,6 +190,19 @@ class CfgV:
     cfg: Any
 
 
+def is_int(v: Any) -> bool:
+    """A plain int (a bool is not a size)."""
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def known_shape(t: Any) -> tuple[int, ...] | None:
+    """A tensor's shape when every dim is a known int, else None (the forward rules claim a
+    crash only on sizes known for certain)."""
+    if isinstance(t, Tens) and isinstance(t.shape, tuple) and all(is_int(d) for d in t.shape):
+        return t.shape
+    return None
+
+
 def first_tensor(v: Any, depth: int = 0) -> Tens | None:
     """The first tensor in a return value (tuple, list, dict, ModelOutput-like object)."""
     if depth > 6:
