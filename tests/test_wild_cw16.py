@@ -144,3 +144,116 @@ def test_one_process_answers_each_file_as_alone(tmp_path):
     after = parse_source(b)
     assert alone.params_total() == after.params_total() == torch_count(b)
     assert alone.notes == after.notes
+
+
+# -- importing past a plain module (nnU-Net's plans: ``pydoc.locate("pkg.unet.PlainConvUNet")``)
+# pydoc's ``locate`` imports the longest importable prefix of a dotted path: ``if nextmodule:
+# module, n = ... else: break``. ``__import__("pkg.unet.PlainConvUNet")`` with ``unet.py`` a
+# module (no ``__path__``) surely raises ModuleNotFoundError; the analyzer answered an unknown
+# module, the ``if`` was undecided, the loop "may break here", and the located class unknown.
+
+UNET = """\
+import torch.nn as nn
+
+
+class PlainNet(nn.Module):
+    def __init__(self, width, depth=2):
+        super().__init__()
+        self.layers = nn.ModuleList([nn.Conv2d(width, width, 3) for _ in range(depth)])
+        self.head = nn.Linear(width, 3)
+"""
+
+PYDOC_USER = """\
+import pydoc
+
+net_class = pydoc.locate("netpkg.unet.PlainNet")
+conv = pydoc.locate("torch.nn.modules.conv.Conv1d")
+model = net_class(width=conv(4, 6, 3).out_channels, depth=3)
+"""
+
+# the same loop written out, over ``importlib.import_module`` and ``except ImportError``
+OWN_LOOP_USER = """\
+import importlib
+
+
+def locate(path):
+    parts = path.split(".")
+    module, n = None, 0
+    while n < len(parts):
+        try:
+            nxt = importlib.import_module(".".join(parts[: n + 1]))
+        except ImportError:
+            break
+        module, n = nxt, n + 1
+    obj = module
+    for part in parts[n:]:
+        obj = getattr(obj, part)
+    return obj
+
+
+try:
+    __import__("netpkg.unet.depth")
+    depth = 2
+except ImportError:
+    depth = 4
+model = locate("netpkg.unet.PlainNet")(width=5, depth=depth)
+"""
+
+
+def _netpkg(tmp_path, unet: str = UNET):
+    pkg = tmp_path / "netpkg"
+    pkg.mkdir()
+    (pkg / "__init__.py").write_text("")
+    (pkg / "unet.py").write_text(unet)
+
+
+@pytest.mark.parametrize("user", [PYDOC_USER, OWN_LOOP_USER], ids=["pydoc_locate", "own_loop"])
+def test_importing_past_a_plain_module_fails_for_certain(tmp_path, user):
+    from model_count_support import torch_count as count
+
+    _netpkg(tmp_path)
+    f = tmp_path / "user.py"
+    f.write_text(user)
+    want = count(f, root="model", sys_path=tmp_path)
+    g = parse_source(f)
+    assert g.params_total() == want, g.notes
+    # pydoc: 3 * (6 * 6 * 9 + 6) + 6 * 3 + 3; own loop: 4 * (5 * 5 * 9 + 5) + 5 * 3 + 3
+    assert want in (3 * (6 * 6 * 9 + 6) + 21, 4 * (5 * 5 * 9 + 5) + 18)
+
+
+@pytest.mark.parametrize("off", ["all", "layer_memo"])
+def test_importing_past_a_plain_module_with_the_memo_off(tmp_path, monkeypatch, off):
+    from model_count_support import torch_count as count
+
+    monkeypatch.setenv("DRIFTCHECK_SPEED_OFF", off)
+    _netpkg(tmp_path)
+    f = tmp_path / "user.py"
+    f.write_text(PYDOC_USER)
+    assert parse_source(f).params_total() == count(f, root="model", sys_path=tmp_path)
+
+
+# six's way: a plain module that makes ``netpkg.unet.depth`` importable through sys.modules
+HOOKED = (
+    UNET
+    + """
+import sys
+import types
+
+_sub = types.ModuleType(__name__ + ".depth")
+sys.modules[__name__ + ".depth"] = _sub
+"""
+)
+
+
+def test_a_plain_module_that_registers_submodules_is_not_decided(tmp_path):
+    """Python imports ``netpkg.unet.depth`` here (sys.modules), so the ``try`` takes its
+    ``else`` way: the analyzer must not claim ModuleNotFoundError (depth 4), only torch's
+    count or an honest unknown."""
+    from model_count_support import torch_count as count
+
+    _netpkg(tmp_path, HOOKED)
+    f = tmp_path / "user.py"
+    f.write_text(OWN_LOOP_USER)
+    want = count(f, root="model", sys_path=tmp_path)
+    assert want == 2 * (5 * 5 * 9 + 5) + 18
+    assert parse_source(f).params_total() in (want, None)

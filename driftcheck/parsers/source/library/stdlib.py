@@ -789,8 +789,42 @@ def _import_by_name(c: Call, top: bool) -> Any:
     if not isinstance(name, str) or not name or name.startswith(".") or package is not None:
         return c.unknown(f"{c.qual}() of a name we cannot follow")
     if not import_findable(c.interp.finder, name):
+        if _under_plain_module(c.interp.finder, name):
+            from pathlib import Path
+
+            from driftcheck.parsers.source.interp.statements import Raised
+
+            # Python raises here for certain (``__import__("pkg.unet.PlainConvUNet")`` with
+            # ``unet.py`` a module, not a package): pydoc's ``locate`` loop breaks on it. An
+            # unknown left its ``if nextmodule: ... else: break`` undecided, and the loop's
+            # result with it (interp/branchstate.py forgets what an undecided break may change)
+            raise Raised("ModuleNotFoundError", c.loc[1], Path(str(c.loc[0])))
         return c.unknown(f"{c.qual}({name!r}): not installed")
     return c.interp.names.import_value(name.split(".")[0] if top else name, None)
+
+
+# What lets a plain module (no ``__path__``) have importable submodules all the same: six's
+# ``sys.modules[__name__ + ".moves"]``, a finder put on ``sys.meta_path``, a ``__path__`` set
+_SUBMODULE_HOOKS = ("sys.modules", "meta_path", "path_hooks", "__path__", "modules[")
+
+
+def _under_plain_module(finder: Any, name: str) -> bool:
+    """Whether ``name``'s nearest findable parent is a module file, not a package, whose source
+    does nothing that could make ``name`` importable: then importing ``name`` surely raises
+    ``ModuleNotFoundError`` ("'a.b' is not a package"), whatever is installed besides."""
+    parts = name.split(".")
+    for k in range(len(parts) - 1, 0, -1):
+        found = finder.find(".".join(parts[:k]))
+        if found is None:
+            continue
+        if found.name == "__init__.py":
+            return False  # a package: a submodule may be an extension or a namespace dir
+        try:
+            text = found.read_text(encoding="utf-8", errors="replace")
+        except OSError:
+            return False
+        return not any(h in text for h in _SUBMODULE_HOOKS)
+    return False
 
 
 IMP.add(
