@@ -20,13 +20,12 @@ import math
 import re
 from typing import Any
 
-from driftcheck.parsers.source.values.dataflow_values import Tens
+from driftcheck.parsers.source.values.dataflow_values import Tens, is_int
 
 _TOKEN = re.compile(r"\(|\)|[A-Za-z_][A-Za-z0-9_]*|1")
 
 
-def _is_int(v: Any) -> bool:
-    return isinstance(v, int) and not isinstance(v, bool)
+_is_int = is_int
 
 
 def known_shape(t: Any) -> tuple[int, ...] | None:
