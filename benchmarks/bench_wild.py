@@ -72,6 +72,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 from benchmarks import installs  # noqa: E402
+from benchmarks.wild.build_truth import held_out  # noqa: E402
 
 TRUTH = ROOT / "benchmarks" / "wild" / "truth.json"
 # the fresh batch (benchmarks/wild/fresh): all held out, run as one part
@@ -444,6 +445,14 @@ def main(argv: list[str] | None = None) -> int:
     )
     ap.add_argument("-v", "--verbose", action="store_true")
     ap.add_argument(
+        "--split",
+        choices=["whole", "dev", "held-out"],
+        default="whole",
+        help="a fresh batch after its one blind run: whole (default), or only its dev / held-out "
+        "part by the hash of the case name (build_truth.held_out), so fixes are made on the dev "
+        "part and the held-out part stays unseen",
+    )
+    ap.add_argument(
         "--corpus",
         choices=[
             "main",
@@ -494,6 +503,9 @@ def main(argv: list[str] | None = None) -> int:
     parts = {"dev": [False], "held-out": [True], "all": [False, True]}[args.part]
     if not fresh:
         cases = {k: v for k, v in cases.items() if v["held_out"] in parts}
+    elif args.split != "whole":
+        want = args.split == "held-out"
+        cases = {k: v for k, v in cases.items() if held_out(k) == want}
     if not cases:
         print("no cases", file=sys.stderr)
         return 2
@@ -541,7 +553,9 @@ def main(argv: list[str] | None = None) -> int:
             [("dev", False), ("held-out", True)] if args.part == "all" else [(args.part, parts[0])]
         )
         if fresh:
-            split = [(args.corpus, None)]
+            split = [
+                (args.corpus if args.split == "whole" else f"{args.corpus} {args.split}", None)
+            ]
         for part, flag in split:
             sub = {n: r for n, r in results.items() if flag is None or cases[n]["held_out"] == flag}
             if sub:
