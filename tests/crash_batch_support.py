@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import re
 import runpy
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -21,7 +23,7 @@ CASES = {e["name"]: e for e in json.loads((CRASH / "cases.json").read_text())}
 TRUTH = json.loads((CRASH / "truth.json").read_text())
 # the splits in the order they were written: a batch's "new" defect classes are those no
 # earlier split has (a later batch may reuse them)
-ORDER = ("dev", "held_out", "fresh", "fresh2", "fresh3", "fresh4")
+ORDER = ("dev", "held_out", "fresh", "fresh2", "fresh3", "fresh4", "fresh5")
 
 
 def template_module(name: str):
@@ -36,14 +38,19 @@ def batch(split: str) -> dict[str, dict]:
 
 
 def check_size_balance_and_new_classes(
-    split: str, module: str, prefix: str, min_cases: int, min_new: int = 3
+    split: str,
+    module: str,
+    prefix: str,
+    min_cases: int,
+    min_new: int = 3,
+    min_templates: int = 40,
 ) -> None:
-    """At least 40 templates, every case named ``prefix*``, ``min_cases`` judged by torch, at
-    least 40% of them clean, each template on both sides of torch's verdict, and ``min_new``
+    """``min_templates`` templates, every case named ``prefix*``, ``min_cases`` judged by torch,
+    at least 40% of them clean, each template on both sides of torch's verdict, and ``min_new``
     crash classes that no earlier split has."""
     t = template_module(module)
     cases = batch(split)
-    assert len(t.T) >= 40 and {v[0] for v in t.VARIANTS} == set(t.T)
+    assert len(t.T) >= min_templates and {v[0] for v in t.VARIANTS} == set(t.T)
     assert cases and all(n.startswith(prefix) for n in cases)
     judged = {n: TRUTH["cases"][n] for n in cases if n in TRUTH["cases"]}
     assert len(judged) >= min_cases
@@ -110,3 +117,59 @@ def check_verdict(name: str, want: str | None) -> None:
         assert rec["error"].startswith(f"{want}: ")
     for seed in (0, 1):
         assert error_type(CASES[name], seed) == want
+
+
+def check_whole_models(module: str, minimum: int) -> None:
+    """At least ``minimum`` templates are named in the module's ``WHOLE_MODELS``, each a whole
+    small model by its source, not one layer: a second module class of the template's own, a
+    ModuleList / Sequential stack, or at least three torch module classes built."""
+    t = template_module(module)
+    whole = set(t.WHOLE_MODELS)
+    assert whole <= set(t.T) and len(whole) >= minimum, (len(whole), minimum)
+    for name in whole:
+        src = t.T[name]["src"]
+        stacked = "ModuleList" in src or "Sequential" in src
+        assert (
+            src.count("class ") >= 2 or stacked or len(re.findall(r"nn\.[A-Z]\w*\(", src)) >= 3
+        ), name
+
+
+def batch_tests(
+    split: str,
+    module: str,
+    prefix: str,
+    sample: dict[str, str | None],
+    min_cases: int,
+    **size_kw: int,
+) -> dict[str, Callable]:
+    """The tests every blind batch from fresh3 on has, for its test module to take in with
+    ``globals().update(cb.batch_tests(...))`` (one definition instead of a copy per batch):
+    size, balance and new classes; case files as rendered; nothing dropped and no label torch
+    contradicts; torch's verdict on ``sample`` (name -> error type, None: runs) under two
+    seeds. ``size_kw`` goes to ``check_size_balance_and_new_classes``."""
+
+    def test_batch_size_balance_and_new_classes():
+        check_size_balance_and_new_classes(split, module, prefix, min_cases=min_cases, **size_kw)
+
+    def test_case_files_are_the_rendered_templates():
+        check_rendered(split, module, prefix)
+
+    def test_nothing_dropped_and_no_case_mislabelled():
+        """Every case has a torch verdict, and each one labelled clean runs while each one
+        labelled with a defect class raises (the labels were written before torch was asked)."""
+        check_all_judged_and_labels_hold(split)
+
+    @pytest.mark.parametrize("name", sorted(sample))
+    def test_torch_verdict(name):
+        assert CASES[name]["split"] == split
+        check_verdict(name, sample[name])
+
+    return {
+        f.__name__: f
+        for f in (
+            test_batch_size_balance_and_new_classes,
+            test_case_files_are_the_rendered_templates,
+            test_nothing_dropped_and_no_case_mislabelled,
+            test_torch_verdict,
+        )
+    }

@@ -11,8 +11,6 @@ says now under two seeds.
 
 from __future__ import annotations
 
-import pytest
-
 from tests import crash_batch_support as cb
 
 SAMPLE = {
@@ -33,21 +31,4 @@ SAMPLE = {
 }
 
 
-def test_batch_size_balance_and_new_classes():
-    cb.check_size_balance_and_new_classes("fresh3", "templates_fresh3", "f3_", min_cases=70)
-
-
-def test_case_files_are_the_rendered_templates():
-    cb.check_rendered("fresh3", "templates_fresh3", "f3_")
-
-
-def test_nothing_dropped_and_no_case_mislabelled():
-    """Every fresh3 case has a torch verdict, and each one labelled clean runs while each one
-    labelled with a defect class raises (the labels were written before torch was asked)."""
-    cb.check_all_judged_and_labels_hold("fresh3")
-
-
-@pytest.mark.parametrize("name", sorted(SAMPLE))
-def test_torch_verdict(name):
-    assert cb.CASES[name]["split"] == "fresh3"
-    cb.check_verdict(name, SAMPLE[name])
+globals().update(cb.batch_tests("fresh3", "templates_fresh3", "f3_", SAMPLE, min_cases=70))

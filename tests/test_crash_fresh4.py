@@ -11,10 +11,6 @@ verdict in ``truth.json`` is what torch says now under two seeds.
 
 from __future__ import annotations
 
-import re
-
-import pytest
-
 from tests import crash_batch_support as cb
 
 SAMPLE = {
@@ -34,36 +30,11 @@ SAMPLE = {
 }
 
 
-def test_batch_size_balance_and_new_classes():
-    cb.check_size_balance_and_new_classes("fresh4", "templates_fresh4", "f4_", min_cases=70)
+globals().update(cb.batch_tests("fresh4", "templates_fresh4", "f4_", SAMPLE, min_cases=70))
 
 
 def test_a_quarter_are_whole_models():
-    """Session 16: at least 25% of the templates are whole small models, not one layer (checked
-    on the source: a second module class of the template's own, a ModuleList / Sequential
-    stack, or at least three torch module classes built)."""
-    t = cb.template_module("templates_fresh4")
-    whole = set(t.WHOLE_MODELS)
-    assert whole <= set(t.T) and len(whole) >= 0.25 * len(t.T)
-    for name in whole:
-        src = t.T[name]["src"]
-        stacked = "ModuleList" in src or "Sequential" in src
-        assert (
-            src.count("class ") >= 2 or stacked or len(re.findall(r"nn\.[A-Z]\w*\(", src)) >= 3
-        ), name
-
-
-def test_case_files_are_the_rendered_templates():
-    cb.check_rendered("fresh4", "templates_fresh4", "f4_")
-
-
-def test_nothing_dropped_and_no_case_mislabelled():
-    """Every fresh4 case has a torch verdict, and each one labelled clean runs while each one
-    labelled with a defect class raises (the labels were written before torch was asked)."""
-    cb.check_all_judged_and_labels_hold("fresh4")
-
-
-@pytest.mark.parametrize("name", sorted(SAMPLE))
-def test_torch_verdict(name):
-    assert cb.CASES[name]["split"] == "fresh4"
-    cb.check_verdict(name, SAMPLE[name])
+    """Session 16: at least 25% of the templates are whole small models, not one layer."""
+    cb.check_whole_models(
+        "templates_fresh4", (len(cb.template_module("templates_fresh4").T) + 3) // 4
+    )

@@ -18,6 +18,8 @@ defect class (TP FN FP TN), then precision and recall for the dev part and the h
                                                       # cut the same way as --fresh2
     python benchmarks/crash/bench_crash.py --fresh4   # the fourth fresh batch (session 16, blind),
                                                       # cut the same way as --fresh2
+    python benchmarks/crash/bench_crash.py --fresh5   # the fifth fresh batch (session 17, blind),
+                                                      # cut the same way as --fresh2
 """
 
 from __future__ import annotations
@@ -112,12 +114,12 @@ def held_out(name: str) -> bool:
 
 
 # the blind batches cut into a dev and a held-out part by the sha256 rule
-CUT_SPLITS = ("fresh2", "fresh3", "fresh4")
+CUT_SPLITS = ("fresh2", "fresh3", "fresh4", "fresh5")
 
 
 def part_of(e: dict) -> str:
-    """The reporting part of a case: its split, with the blind batches (fresh2, fresh3, fresh4)
-    cut into a dev and a held-out part (sessions 14 to 16: the analyzer is tuned on a batch's
+    """The reporting part of a case: its split, with the blind batches (fresh2 to fresh5)
+    cut into a dev and a held-out part (sessions 14 to 17: the analyzer is tuned on a batch's
     dev part only, so its held-out part stays a blind measure)."""
     if e["split"] in CUT_SPLITS:
         return f"{e['split']}_held_out" if held_out(e["name"]) else f"{e['split']}_dev"
@@ -166,6 +168,11 @@ def main(argv: list[str] | None = None) -> int:
         action="store_true",
         help="run the fourth fresh batch (templates_fresh4.py, written blind) instead",
     )
+    ap.add_argument(
+        "--fresh5",
+        action="store_true",
+        help="run the fifth fresh batch (templates_fresh5.py, written blind) instead",
+    )
     ap.add_argument("--json", help="write per-case results here")
     a = ap.parse_args(argv)
     cases = json.loads((HERE / "cases.json").read_text())
@@ -173,7 +180,9 @@ def main(argv: list[str] | None = None) -> int:
     cases = [e for e in cases if e["name"] in truth["cases"]]
     # one part at a time: a fresh batch alone, else the dev and held-out parts
     part = (
-        "fresh4"
+        "fresh5"
+        if a.fresh5
+        else "fresh4"
         if a.fresh4
         else "fresh3"
         if a.fresh3

@@ -9,6 +9,7 @@
 * the second fresh batch of ``templates_fresh2.py`` (split ``fresh2``, session 14: written blind);
 * the third fresh batch of ``templates_fresh3.py`` (split ``fresh3``, session 15: written blind);
 * the fourth fresh batch of ``templates_fresh4.py`` (split ``fresh4``, session 16: written blind);
+* the fifth fresh batch of ``templates_fresh5.py`` (split ``fresh5``, session 17: written blind);
 * the wild library cases of image-model libraries (``WILD_LIBS``), wrapped the same way, as
   clean controls on an image input guessed from their own sizes.
 
@@ -44,6 +45,8 @@ from templates_fresh3 import VARIANTS as VARIANTS_FRESH3  # noqa: E402
 from templates_fresh3 import T as T_FRESH3  # noqa: E402
 from templates_fresh4 import VARIANTS as VARIANTS_FRESH4  # noqa: E402
 from templates_fresh4 import T as T_FRESH4  # noqa: E402
+from templates_fresh5 import VARIANTS as VARIANTS_FRESH5  # noqa: E402
+from templates_fresh5 import T as T_FRESH5  # noqa: E402
 
 # standalone file -> (input kind, input shape, the forward call on ``x``)
 INPUTS: dict[str, tuple[str, tuple[int, ...], str]] = {
@@ -209,12 +212,13 @@ def generate() -> list[dict]:
             out = header(name, "clean", shape, "float", origin) + wrap(src, "self.model(x)")
             (CASES / f"{name}.py").write_text(out)
             index.append(_entry(name, "clean", shape, "float", f"wild/{lib}"))
-    # the blind fresh batches (session 14: fresh2, 15: fresh3, 16: fresh4), each appended after
+    # the blind fresh batches (session 14: fresh2, ..., 17: fresh5), each appended after
     # the ones before it so that earlier entries (and their order in cases.json) stay as they were
     for split, prefix, table, variants in (
         ("fresh2", "f2_", T_FRESH2, VARIANTS_FRESH2),
         ("fresh3", "f3_", T_FRESH3, VARIANTS_FRESH3),
         ("fresh4", "f4_", T_FRESH4, VARIANTS_FRESH4),
+        ("fresh5", "f5_", T_FRESH5, VARIANTS_FRESH5),
     ):
         for tname, suffix, defect, sizes in variants:
             t = table[tname]
