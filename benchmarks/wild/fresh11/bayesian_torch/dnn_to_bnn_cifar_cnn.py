@@ -1,4 +1,5 @@
 """A deterministic CIFAR CNN turned Bayesian in place with bayesian-torch's dnn_to_bnn."""
+
 import torch.nn as nn
 from bayesian_torch.models.dnn_to_bnn import dnn_to_bnn, get_kl_loss
 

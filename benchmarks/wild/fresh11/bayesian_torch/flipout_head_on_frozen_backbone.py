@@ -1,4 +1,5 @@
 """Last-layer Bayesian: a frozen deterministic encoder, only the head converted (Flipout)."""
+
 import torch.nn as nn
 from bayesian_torch.models.dnn_to_bnn import dnn_to_bnn
 
@@ -14,7 +15,9 @@ class Regressor(nn.Module):
     def __init__(self, in_dim=20, hidden=48, depth=3, out_dim=2):
         super().__init__()
         self.encoder = make_encoder(in_dim, hidden, depth)
-        self.head = nn.Sequential(nn.Linear(hidden, hidden // 2), nn.ReLU(), nn.Linear(hidden // 2, out_dim))
+        self.head = nn.Sequential(
+            nn.Linear(hidden, hidden // 2), nn.ReLU(), nn.Linear(hidden // 2, out_dim)
+        )
 
     def forward(self, x):
         return self.head(self.encoder(x))

@@ -1,4 +1,5 @@
 """Bayesian sequence classifier from bayesian-torch layers: Conv1d flipout front end, variational LSTM, linear head."""
+
 import torch
 import torch.nn as nn
 from bayesian_torch.layers import Conv1dFlipout, LinearReparameterization, LSTMReparameterization
@@ -14,7 +15,9 @@ class BayesSeqClassifier(nn.Module):
             padding=2,
             prior_variance=prior_variance,
         )
-        self.lstm = LSTMReparameterization(in_features=conv_channels, out_features=hidden, prior_variance=prior_variance)
+        self.lstm = LSTMReparameterization(
+            in_features=conv_channels, out_features=hidden, prior_variance=prior_variance
+        )
         self.fc = LinearReparameterization(in_features=hidden, out_features=n_classes, bias=True)
 
     def forward(self, x):

@@ -1,4 +1,5 @@
 """Bayesian LeNet from blitz convolution / linear layers, some layers switched to frozen means."""
+
 import torch.nn as nn
 import torch.nn.functional as F
 from blitz.modules import BayesianConv2d, BayesianLinear

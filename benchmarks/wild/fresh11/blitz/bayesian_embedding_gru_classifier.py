@@ -1,5 +1,6 @@
 """Text classifier: blitz BayesianEmbedding + BayesianGRU, bias-free output layer, shared embedding
 for a two-sentence (siamese) input."""
+
 import torch
 import torch.nn as nn
 from blitz.modules import BayesianEmbedding, BayesianGRU, BayesianLinear

@@ -1,4 +1,5 @@
 """Time-series forecaster: a blitz BayesianLSTM encoder and a deterministic linear read-out."""
+
 from dataclasses import dataclass
 
 import torch.nn as nn
@@ -19,7 +20,9 @@ class ForecastConfig:
 class NN(nn.Module):
     def __init__(self, cfg: ForecastConfig):
         super().__init__()
-        self.lstm_1 = BayesianLSTM(cfg.n_features, cfg.hidden, prior_sigma_1=cfg.prior_sigma_1, peephole=cfg.peephole)
+        self.lstm_1 = BayesianLSTM(
+            cfg.n_features, cfg.hidden, prior_sigma_1=cfg.prior_sigma_1, peephole=cfg.peephole
+        )
         self.linear = nn.Linear(cfg.hidden, cfg.horizon)
 
     def forward(self, x):

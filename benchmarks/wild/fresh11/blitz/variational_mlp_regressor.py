@@ -1,4 +1,5 @@
 """Boston-housing style Bayesian regressor: blitz's @variational_estimator class decorator."""
+
 import torch.nn as nn
 from blitz.modules import BayesianLinear
 from blitz.utils import variational_estimator

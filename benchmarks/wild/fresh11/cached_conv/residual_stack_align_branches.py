@@ -1,5 +1,6 @@
 """Dilated residual stacks whose skip path is delay-aligned with cc.AlignBranches (cached mode):
 the residual layer's branches are the conv net and an Identity with an explicit zero delay."""
+
 import cached_conv as cc
 import torch.nn as nn
 
@@ -27,7 +28,13 @@ class ResidualStack(nn.Module):
                 Residual(
                     cc.CachedSequential(
                         nn.LeakyReLU(0.2),
-                        cc.Conv1d(dim, dim, kernel_size, dilation=d, padding=cc.get_padding(kernel_size, dilation=d)),
+                        cc.Conv1d(
+                            dim,
+                            dim,
+                            kernel_size,
+                            dilation=d,
+                            padding=cc.get_padding(kernel_size, dilation=d),
+                        ),
                         nn.LeakyReLU(0.2),
                         cc.Conv1d(dim, dim, 1),
                     ),

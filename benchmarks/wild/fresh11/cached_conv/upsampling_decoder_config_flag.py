@@ -1,9 +1,17 @@
 """A waveform decoder with cc.ConvTranspose1d upsampling and a noise branch; `streaming` in the config
 picks cached or plain convolutions at build time (here plain: cc's module flag stays False)."""
+
 import cached_conv as cc
 import torch.nn as nn
 
-CONFIG = {"latent_size": 16, "capacity": 8, "ratios": [2, 4, 4], "data_size": 1, "streaming": False, "noise_bands": 5}
+CONFIG = {
+    "latent_size": 16,
+    "capacity": 8,
+    "ratios": [2, 4, 4],
+    "data_size": 1,
+    "streaming": False,
+    "noise_bands": 5,
+}
 
 
 class UpsampleLayer(nn.Module):
@@ -11,7 +19,9 @@ class UpsampleLayer(nn.Module):
         super().__init__()
         net = [nn.LeakyReLU(0.2)]
         if ratio > 1:
-            net.append(cc.ConvTranspose1d(in_dim, out_dim, 2 * ratio, stride=ratio, padding=ratio // 2))
+            net.append(
+                cc.ConvTranspose1d(in_dim, out_dim, 2 * ratio, stride=ratio, padding=ratio // 2)
+            )
         else:
             net.append(cc.Conv1d(in_dim, out_dim, 3, padding=cc.get_padding(3)))
         self.net = cc.CachedSequential(*net)
@@ -33,7 +43,11 @@ class Generator(nn.Module):
         self.net = cc.CachedSequential(*net)
         self.wave = cc.Conv1d(out_dim, data_size, 7, padding=cc.get_padding(7))
         self.loudness = cc.Conv1d(out_dim, 1, 3, padding=cc.get_padding(3))
-        self.noise = nn.Sequential(nn.Conv1d(out_dim, out_dim, 3, padding=1), nn.LeakyReLU(0.2), nn.Conv1d(out_dim, data_size * noise_bands, 3, padding=1))
+        self.noise = nn.Sequential(
+            nn.Conv1d(out_dim, out_dim, 3, padding=1),
+            nn.LeakyReLU(0.2),
+            nn.Conv1d(out_dim, data_size * noise_bands, 3, padding=1),
+        )
 
     def forward(self, z):
         h = self.net(z)

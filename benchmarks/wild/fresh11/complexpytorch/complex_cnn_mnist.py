@@ -1,4 +1,5 @@
 """The complexPyTorch README network: complex conv / batch-norm / linear layers on an FFT'd image."""
+
 import torch.nn as nn
 from complexPyTorch.complexFunctions import complex_max_pool2d, complex_relu
 from complexPyTorch.complexLayers import ComplexBatchNorm2d, ComplexConv2d, ComplexLinear
@@ -6,7 +7,7 @@ from complexPyTorch.complexLayers import ComplexBatchNorm2d, ComplexConv2d, Comp
 
 class ComplexNet(nn.Module):
     def __init__(self):
-        super(ComplexNet, self).__init__()
+        super().__init__()
         self.conv1 = ComplexConv2d(1, 10, 5, 1)
         self.bn = ComplexBatchNorm2d(10)
         self.conv2 = ComplexConv2d(10, 20, 5, 1)

@@ -1,7 +1,13 @@
 """Radar Doppler-profile classifier: complex MLP built in a loop, naive complex batch norm, complex
 dropout, and a real-valued head on the magnitudes."""
+
 import torch.nn as nn
-from complexPyTorch.complexLayers import ComplexDropout, ComplexLinear, ComplexReLU, NaiveComplexBatchNorm1d
+from complexPyTorch.complexLayers import (
+    ComplexDropout,
+    ComplexLinear,
+    ComplexReLU,
+    NaiveComplexBatchNorm1d,
+)
 
 
 def complex_block(i, o, p):

@@ -1,5 +1,6 @@
 """A two-level complex U-Net for k-space MRI reconstruction; blocks come from a name -> factory table,
 the decoder uses complex transposed convolutions, normalization is chosen by a flag."""
+
 import torch
 import torch.nn as nn
 from complexPyTorch.complexLayers import (

@@ -1,5 +1,6 @@
 """DeepONet (Cartesian product) for the antiderivative operator: branch over 100 sensor values, trunk
 over 1-D coordinates, built from a dict of hyper-parameters as in DeepXDE's operator examples."""
+
 import os
 
 os.environ["DDE_BACKEND"] = "pytorch"

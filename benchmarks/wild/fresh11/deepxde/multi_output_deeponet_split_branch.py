@@ -1,5 +1,6 @@
 """A multi-output DeepONet (two output fields) with the split_branch strategy and separate branch /
 trunk activations given as a dict; the branch input is a flattened 8x8 field."""
+
 import os
 
 os.environ["DDE_BACKEND"] = "pytorch"

@@ -1,5 +1,6 @@
 """A parallel FNN (PFNN) for a two-output heat / flux problem: list-valued hidden sizes make one
 sub-network per output, shared first layer; plus an input transform and an output transform."""
+
 import os
 
 os.environ.setdefault("DDE_BACKEND", "pytorch")

@@ -1,5 +1,6 @@
 """The DeepXDE Burgers PINN network: an FNN from a layer-size list with the PyTorch backend chosen by
 the environment variable before the import."""
+
 import os
 
 os.environ["DDE_BACKEND"] = "pytorch"

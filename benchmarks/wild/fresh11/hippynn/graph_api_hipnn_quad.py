@@ -1,5 +1,6 @@
 """hippynn's graph API: input nodes, a HipnnQuad network node built from module_kwargs, an energy
 target node and a GraphModule over them (the way hippynn's examples assemble a model)."""
+
 from hippynn.graphs import GraphModule, inputs, networks, targets
 
 network_params = {

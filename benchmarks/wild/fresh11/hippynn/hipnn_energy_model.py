@@ -1,5 +1,6 @@
 """HIP-NN for molecular energies from the torch modules directly: the representation network and an
 HEnergy target sized by the network's feature_sizes."""
+
 import torch
 from hippynn.layers.targets import HEnergy
 from hippynn.networks.hipnn import Hipnn

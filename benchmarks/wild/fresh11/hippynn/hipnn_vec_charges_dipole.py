@@ -1,5 +1,6 @@
 """HIP-NN-TS (l=1, HipnnVec) for charges: an HCharge head on the tensor-sensitivity network plus an
 HEnergy head; the activation is passed as a class, the resnet flag off."""
+
 import torch
 from hippynn.layers.targets import HCharge, HEnergy
 from hippynn.networks.hipnn import HipnnVec

@@ -1,5 +1,6 @@
 """A reward model whose head gets a prebuilt HLGaussLoss object (symlog transform) rather than a dict,
 so the loss can be reused for target encoding; the head's norm is off."""
+
 import torch.nn as nn
 from hl_gauss_pytorch import HLGaussLayer, HLGaussLoss
 

@@ -1,5 +1,6 @@
 """A distributional critic: a small transformer encoder, then an HLGaussLayer whose `network` is an
 MLP and whose loss is given as a dict (num_bins sizes the logits layer)."""
+
 import torch.nn as nn
 from hl_gauss_pytorch import HLGaussLayer
 
@@ -14,7 +15,9 @@ class Critic(nn.Module):
             dim,
             network=nn.Sequential(nn.Linear(dim, dim), nn.SiLU()),
             norm_embed=True,
-            hl_gauss_loss=dict(min_value=-10.0, max_value=10.0, num_bins=num_bins, sigma_to_bin_ratio=0.75),
+            hl_gauss_loss=dict(
+                min_value=-10.0, max_value=10.0, num_bins=num_bins, sigma_to_bin_ratio=0.75
+            ),
         )
 
     def forward(self, obs):

@@ -1,6 +1,7 @@
 """ALBERT-style cross-layer sharing: one transformer layer object applied `num_hidden_layers` times
 (held once), exposed through a `layers` property that repeats it, a factorized embedding
 (vocab x E then E x H), and an SOP head; the MLM decoder is tied to the word embeddings."""
+
 import torch
 import torch.nn as nn
 
@@ -16,14 +17,27 @@ class AlbertLayer(nn.Module):
 
 
 class Albert(nn.Module):
-    def __init__(self, vocab_size=3000, embedding_size=32, hidden_size=96, num_hidden_layers=6, num_attention_heads=4, intermediate_size=192, max_position=64, num_groups=1):
+    def __init__(
+        self,
+        vocab_size=3000,
+        embedding_size=32,
+        hidden_size=96,
+        num_hidden_layers=6,
+        num_attention_heads=4,
+        intermediate_size=192,
+        max_position=64,
+        num_groups=1,
+    ):
         super().__init__()
         self.word_embeddings = nn.Embedding(vocab_size, embedding_size)
         self.position_embeddings = nn.Embedding(max_position, embedding_size)
         self.token_type_embeddings = nn.Embedding(2, embedding_size)
         self.emb_norm = nn.LayerNorm(embedding_size)
         self.embedding_hidden_mapping_in = nn.Linear(embedding_size, hidden_size)
-        self.groups = nn.ModuleList(AlbertLayer(hidden_size, num_attention_heads, intermediate_size) for _ in range(num_groups))
+        self.groups = nn.ModuleList(
+            AlbertLayer(hidden_size, num_attention_heads, intermediate_size)
+            for _ in range(num_groups)
+        )
         self.num_hidden_layers = num_hidden_layers
         self.pooler = nn.Linear(hidden_size, hidden_size)
         self.mlm_dense = nn.Linear(hidden_size, embedding_size)

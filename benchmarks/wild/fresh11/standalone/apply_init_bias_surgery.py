@@ -1,6 +1,7 @@
 """Initialization with nn.Module.apply plus parameter surgery: biases of Linear layers that feed a
 norm are deleted (register_parameter(name, None)), conv biases replaced by zero Parameters of the
 same size, and an extra learnable gain parameter attached to every LayerNorm-free block."""
+
 import torch
 import torch.nn as nn
 

@@ -1,5 +1,6 @@
 """A BiLSTM-CRF-style tagger configured by argparse defaults (parse_args on an empty list, as in a
 notebook), with one value overridden through vars() / Namespace update."""
+
 import argparse
 
 import torch
@@ -29,7 +30,9 @@ class Tagger(nn.Module):
             self.char_emb = nn.Embedding(args.char_vocab, args.char_dim)
             self.char_cnn = nn.Conv1d(args.char_dim, args.char_filters, 3, padding=1)
             in_dim += args.char_filters
-        self.lstm = nn.LSTM(in_dim, args.hidden, num_layers=args.layers, bidirectional=True, batch_first=True)
+        self.lstm = nn.LSTM(
+            in_dim, args.hidden, num_layers=args.layers, bidirectional=True, batch_first=True
+        )
         self.emit = nn.Linear(2 * args.hidden, args.n_tags)
         self.transitions = nn.Parameter(torch.zeros(args.n_tags, args.n_tags))
 

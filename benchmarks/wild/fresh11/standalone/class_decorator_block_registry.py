@@ -1,5 +1,6 @@
 """Blocks registered by a class decorator with arguments; a network assembled from a list of
 registered names and per-block kwargs. The decorator also injects a default `expansion`."""
+
 import torch.nn as nn
 
 BLOCKS = {}

@@ -1,5 +1,6 @@
 """LoRA written as a torch.nn.utils.parametrize parametrization (the parametrization module owns the
 low-rank A and B parameters); attached to the q and v projections of a frozen attention stack."""
+
 import torch
 import torch.nn as nn
 import torch.nn.utils.parametrize as parametrize
@@ -27,7 +28,9 @@ class Attn(nn.Module):
 
 def add_lora(layer, rank):
     fan_out, fan_in = layer.weight.shape
-    parametrize.register_parametrization(layer, "weight", LoRAParametrization(fan_in, fan_out, rank=rank))
+    parametrize.register_parametrization(
+        layer, "weight", LoRAParametrization(fan_in, fan_out, rank=rank)
+    )
 
 
 model = nn.ModuleList(Attn(48) for _ in range(3))

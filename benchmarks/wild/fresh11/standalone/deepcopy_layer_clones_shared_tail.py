@@ -1,5 +1,6 @@
 """Annotated-Transformer style clones: `clones(layer, N)` deep-copies one prototype N times; the
 decoder's cross-attention is a deep copy too, but its final norm is the encoder's norm object."""
+
 import copy
 
 import torch.nn as nn

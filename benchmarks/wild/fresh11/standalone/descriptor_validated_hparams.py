@@ -1,5 +1,6 @@
 """Hyper-parameters held by a validating descriptor (__set_name__/__get__/__set__) on a config class;
 one descriptor rounds widths to a multiple, another clamps; the model reads the config."""
+
 import torch.nn as nn
 
 
@@ -53,7 +54,12 @@ class FFNStackLM(nn.Module):
         super().__init__()
         self.embed = nn.Embedding(cfg.vocab, cfg.d_model)
         self.layers = nn.ModuleList(
-            nn.Sequential(nn.LayerNorm(cfg.d_model), nn.Linear(cfg.d_model, cfg.d_ff), nn.GELU(), nn.Linear(cfg.d_ff, cfg.d_model))
+            nn.Sequential(
+                nn.LayerNorm(cfg.d_model),
+                nn.Linear(cfg.d_model, cfg.d_ff),
+                nn.GELU(),
+                nn.Linear(cfg.d_ff, cfg.d_model),
+            )
             for _ in range(cfg.n_layers)
         )
         self.out = nn.Linear(cfg.d_model, cfg.vocab, bias=False)

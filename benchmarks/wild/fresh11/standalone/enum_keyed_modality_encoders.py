@@ -1,5 +1,6 @@
 """Modality encoders keyed by an Enum: a table maps each member to (input dim, depth); the ModuleDict
 uses member names, the fusion width comes from an IntEnum, and one modality is disabled by flag."""
+
 import enum
 
 import torch.nn as nn
@@ -33,9 +34,17 @@ def mlp(d_in, d, depth):
 
 
 class Fusion(nn.Module):
-    def __init__(self, width=Width.SMALL, enabled=frozenset(Modality) - {Modality.AUDIO}, n_classes=5):
+    def __init__(
+        self, width=Width.SMALL, enabled=frozenset(Modality) - {Modality.AUDIO}, n_classes=5
+    ):
         super().__init__()
-        self.encoders = nn.ModuleDict({m.name.lower(): mlp(TABLE[m][0], int(width), TABLE[m][1]) for m in Modality if m in enabled})
+        self.encoders = nn.ModuleDict(
+            {
+                m.name.lower(): mlp(TABLE[m][0], int(width), TABLE[m][1])
+                for m in Modality
+                if m in enabled
+            }
+        )
         self.modality_embed = nn.Embedding(len(Modality), width)
         self.head = nn.Linear(width * len(self.encoders), n_classes)
 

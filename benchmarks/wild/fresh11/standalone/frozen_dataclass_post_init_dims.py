@@ -1,5 +1,6 @@
 """A frozen dataclass config whose derived sizes are computed in __post_init__ through
 object.__setattr__ and default_factory lists; itertools.accumulate / pairwise build an MLP pyramid."""
+
 import itertools
 from dataclasses import dataclass, field
 
@@ -22,8 +23,16 @@ class PyramidConfig:
 class Pyramid(nn.Module):
     def __init__(self, cfg: PyramidConfig):
         super().__init__()
-        self.body = nn.Sequential(*itertools.chain.from_iterable((nn.Linear(a, b), nn.Tanh()) for a, b in itertools.pairwise(cfg.dims)))
-        self.head = nn.Sequential(nn.Linear(cfg.dims[-1], cfg.head_hidden), nn.ReLU(), nn.Linear(cfg.head_hidden, cfg.n_out))
+        self.body = nn.Sequential(
+            *itertools.chain.from_iterable(
+                (nn.Linear(a, b), nn.Tanh()) for a, b in itertools.pairwise(cfg.dims)
+            )
+        )
+        self.head = nn.Sequential(
+            nn.Linear(cfg.dims[-1], cfg.head_hidden),
+            nn.ReLU(),
+            nn.Linear(cfg.head_hidden, cfg.n_out),
+        )
 
 
 model = Pyramid(PyramidConfig(d_in=24, steps=[40, -8, -8, -8], n_out=3))

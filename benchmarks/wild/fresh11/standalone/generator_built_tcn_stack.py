@@ -1,5 +1,6 @@
 """A temporal conv net whose layers come from generator functions: a generator yields (dilation,
 channels) pairs, another yields modules for each, and nn.Sequential consumes the chained stream."""
+
 import itertools
 
 import torch.nn as nn

@@ -1,6 +1,7 @@
 """A hypernetwork: the target MLP's weights are not parameters but outputs of a generator conditioned
 on a task embedding; the target's layer shapes are stored in a plain list and its parameters are
 deleted after construction (del + None) so only the hypernetwork and task embeddings train."""
+
 import math
 
 import torch
@@ -31,7 +32,13 @@ class HyperNet(nn.Module):
         self.n_chunks = -(-total // chunk)
         self.task_embed = nn.Embedding(n_tasks, task_dim)
         self.chunk_embed = nn.Parameter(torch.randn(self.n_chunks, task_dim) * 0.1)
-        self.net = nn.Sequential(nn.Linear(2 * task_dim, hidden), nn.ReLU(), nn.Linear(hidden, hidden), nn.ReLU(), nn.Linear(hidden, chunk))
+        self.net = nn.Sequential(
+            nn.Linear(2 * task_dim, hidden),
+            nn.ReLU(),
+            nn.Linear(hidden, hidden),
+            nn.ReLU(),
+            nn.Linear(hidden, chunk),
+        )
         strip_parameters(target)
         self.target = target
 

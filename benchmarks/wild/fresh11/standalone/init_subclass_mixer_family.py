@@ -1,5 +1,6 @@
 """Token-mixer variants registered through __init_subclass__ with class keywords (mixer name and a
 hidden-ratio class attribute); a MetaFormer picks the mixer per stage by name."""
+
 import torch.nn as nn
 
 
@@ -47,11 +48,19 @@ class MetaBlock(nn.Module):
         self.norm1 = nn.LayerNorm(dim)
         self.mixer = Mixer.registry[mixer](dim)
         self.norm2 = nn.LayerNorm(dim)
-        self.mlp = nn.Sequential(nn.Linear(dim, dim * mlp_ratio), nn.GELU(), nn.Linear(dim * mlp_ratio, dim))
+        self.mlp = nn.Sequential(
+            nn.Linear(dim, dim * mlp_ratio), nn.GELU(), nn.Linear(dim * mlp_ratio, dim)
+        )
 
 
 class MetaFormer(nn.Module):
-    def __init__(self, dims=(32, 64, 96, 128), depths=(1, 1, 2, 1), mixers=("pool", "sepconv", "wide_sepconv", "attn"), n_classes=100):
+    def __init__(
+        self,
+        dims=(32, 64, 96, 128),
+        depths=(1, 1, 2, 1),
+        mixers=("pool", "sepconv", "wide_sepconv", "attn"),
+        n_classes=100,
+    ):
         super().__init__()
         stages, prev = [], 3
         for dim, depth, mixer in zip(dims, depths, mixers):

@@ -1,5 +1,6 @@
 """A convolutional VAE configured from a JSON string (as read from a checkpoint's metadata): nested
 encoder / decoder lists, a latent size and a boolean for a learned decoder variance."""
+
 import json
 
 import torch
@@ -32,11 +33,16 @@ class ConvVAE(nn.Module):
         self.fc_dec = nn.Linear(cfg["latent_dim"], cfg["decoder"]["channels"][0] * side * side)
         dec, ch = [], cfg["decoder"]["channels"][0]
         for c in cfg["decoder"]["channels"][1:] + [cfg["in_channels"]]:
-            dec += [nn.ConvTranspose2d(ch, c, cfg["decoder"]["kernel"], stride=2, padding=1), nn.LeakyReLU()]
+            dec += [
+                nn.ConvTranspose2d(ch, c, cfg["decoder"]["kernel"], stride=2, padding=1),
+                nn.LeakyReLU(),
+            ]
             ch = c
         self.decoder = nn.Sequential(*dec[:-1])
         if cfg["learned_variance"]:
-            self.log_sigma = nn.Parameter(torch.zeros(cfg["in_channels"], cfg["image_size"], cfg["image_size"]))
+            self.log_sigma = nn.Parameter(
+                torch.zeros(cfg["in_channels"], cfg["image_size"], cfg["image_size"])
+            )
 
 
 model = ConvVAE(json.loads(CONFIG_JSON))

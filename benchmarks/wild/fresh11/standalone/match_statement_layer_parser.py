@@ -1,5 +1,6 @@
 """Layers parsed from a compact string spec with a `match` statement (sequence, literal, guard and
 class patterns); widths tracked as the spec is walked."""
+
 from dataclasses import dataclass
 
 import torch.nn as nn

@@ -1,5 +1,6 @@
 """An ECG ResNet-1D configured by a typing.NamedTuple; a variant is derived with _replace and a
 stage list computed from the tuple's fields."""
+
 from typing import NamedTuple
 
 import torch.nn as nn
@@ -21,8 +22,16 @@ class Block(nn.Module):
         self.bn1 = nn.BatchNorm1d(cout)
         self.conv2 = nn.Conv1d(cout, cout, k, 1, k // 2, bias=False)
         self.bn2 = nn.BatchNorm1d(cout)
-        self.short = nn.Conv1d(cin, cout, 1, stride, bias=False) if (stride != 1 or cin != cout) else nn.Identity()
-        self.se = nn.Sequential(nn.Linear(cout, cout // 4), nn.ReLU(), nn.Linear(cout // 4, cout)) if se else None
+        self.short = (
+            nn.Conv1d(cin, cout, 1, stride, bias=False)
+            if (stride != 1 or cin != cout)
+            else nn.Identity()
+        )
+        self.se = (
+            nn.Sequential(nn.Linear(cout, cout // 4), nn.ReLU(), nn.Linear(cout // 4, cout))
+            if se
+            else None
+        )
 
 
 class ResNet1D(nn.Module):

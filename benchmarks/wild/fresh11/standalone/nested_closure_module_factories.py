@@ -1,5 +1,6 @@
 """Modules from nested closures: a factory of factories captures the norm choice and width multiplier,
 returns a builder, which returns a block-class built at call time with the captured values."""
+
 import torch.nn as nn
 
 

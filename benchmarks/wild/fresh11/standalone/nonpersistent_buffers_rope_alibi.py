@@ -1,6 +1,7 @@
 """Position machinery in buffers: RoPE inverse frequencies and cos/sin caches registered with
 persistent=False, ALiBi slopes as a persistent buffer, a causal mask buffer, plus the learnable
 parts of a small decoder."""
+
 import math
 
 import torch
@@ -32,7 +33,9 @@ class Attention(nn.Module):
             self.register_buffer("slopes", alibi_slopes(n_heads))
         else:
             self.rotary = Rotary(dim // n_heads, max_len)
-        self.register_buffer("mask", torch.tril(torch.ones(max_len, max_len, dtype=torch.bool)), persistent=False)
+        self.register_buffer(
+            "mask", torch.tril(torch.ones(max_len, max_len, dtype=torch.bool)), persistent=False
+        )
 
 
 class Decoder(nn.Module):
@@ -40,7 +43,13 @@ class Decoder(nn.Module):
         super().__init__()
         self.tok = nn.Embedding(vocab, dim)
         self.layers = nn.ModuleList(
-            nn.ModuleDict({"norm": nn.LayerNorm(dim), "attn": Attention(dim, n_heads, max_len, use_alibi=i >= depth // 2), "ff": nn.Linear(dim, dim)})
+            nn.ModuleDict(
+                {
+                    "norm": nn.LayerNorm(dim),
+                    "attn": Attention(dim, n_heads, max_len, use_alibi=i >= depth // 2),
+                    "ff": nn.Linear(dim, dim),
+                }
+            )
             for i in range(depth)
         )
         self.register_buffer("step", torch.zeros((), dtype=torch.long))

@@ -1,5 +1,6 @@
 """Multi-task adapters stored as raw parameters: a ParameterDict of per-task scale / shift vectors, a
 ParameterList of per-layer low-rank factors (two per layer, one list), and a shared trunk."""
+
 import torch
 import torch.nn as nn
 
@@ -19,7 +20,9 @@ class AdapterNet(nn.Module):
             self.lowrank.append(nn.Parameter(torch.randn(dim, rank) * 0.01))
             self.lowrank.append(nn.Parameter(torch.zeros(rank, dim)))
         n_out = n_out or {t: 2 + i for i, t in enumerate(tasks)}
-        self.heads = nn.ParameterDict({t: nn.Parameter(torch.zeros(dim, k)) for t, k in n_out.items()})
+        self.heads = nn.ParameterDict(
+            {t: nn.Parameter(torch.zeros(dim, k)) for t, k in n_out.items()}
+        )
 
 
 model = AdapterNet(dim=64, depth=3, rank=6)

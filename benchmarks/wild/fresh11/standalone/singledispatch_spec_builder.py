@@ -1,6 +1,7 @@
 """A model builder based on functools.singledispatch: an int spec is a Linear width, a tuple a
 (conv channels, kernel) pair, a dict a named sub-block, a list a Sequential; a dataclass spec
 dispatches to a registered handler."""
+
 from dataclasses import dataclass
 from functools import singledispatch
 
@@ -51,7 +52,9 @@ def _(spec: dict, in_dim):
 @build.register(Residual)
 def _(spec, in_dim):
     assert spec.dim == in_dim
-    return nn.Sequential(nn.Linear(spec.dim, spec.hidden), nn.ReLU(), nn.Linear(spec.hidden, spec.dim)), spec.dim
+    return nn.Sequential(
+        nn.Linear(spec.dim, spec.hidden), nn.ReLU(), nn.Linear(spec.hidden, spec.dim)
+    ), spec.dim
 
 
 SPEC = [(16, 5), (32, 3), {"a": [(8, 1)], "b": [(24, 3), (12, 3)]}]

@@ -2,9 +2,9 @@
 lays it out: window attention with a relative-position bias table (Parameter) and index (buffer),
 shifted-window masks as non-persistent buffers, patch merging, stochastic depth, a PPM module and
 FPN lateral / output convs; stage depths and heads from a config dict, an auxiliary FCN head."""
+
 import torch
 import torch.nn as nn
-import torch.nn.functional as F
 
 CFG = dict(
     img_size=64,
@@ -48,8 +48,12 @@ class WindowAttention(nn.Module):
         super().__init__()
         self.dim, self.window_size, self.num_heads = dim, window_size, num_heads
         self.scale = (dim // num_heads) ** -0.5
-        self.relative_position_bias_table = nn.Parameter(torch.zeros((2 * window_size - 1) ** 2, num_heads))
-        coords = torch.stack(torch.meshgrid(torch.arange(window_size), torch.arange(window_size), indexing="ij")).flatten(1)
+        self.relative_position_bias_table = nn.Parameter(
+            torch.zeros((2 * window_size - 1) ** 2, num_heads)
+        )
+        coords = torch.stack(
+            torch.meshgrid(torch.arange(window_size), torch.arange(window_size), indexing="ij")
+        ).flatten(1)
         rel = (coords[:, :, None] - coords[:, None, :]).permute(1, 2, 0).contiguous()
         rel[:, :, 0] += window_size - 1
         rel[:, :, 1] += window_size - 1
@@ -67,7 +71,11 @@ def window_partition_mask(res, ws, shift):
         for w in (slice(0, -ws), slice(-ws, -shift), slice(-shift, None)):
             img_mask[:, h, w, :] = cnt
             cnt += 1
-    win = img_mask.view(1, res // ws, ws, res // ws, ws, 1).permute(0, 1, 3, 2, 4, 5).reshape(-1, ws * ws)
+    win = (
+        img_mask.view(1, res // ws, ws, res // ws, ws, 1)
+        .permute(0, 1, 3, 2, 4, 5)
+        .reshape(-1, ws * ws)
+    )
     mask = win.unsqueeze(1) - win.unsqueeze(2)
     return mask.masked_fill(mask != 0, -100.0).masked_fill(mask == 0, 0.0)
 
@@ -97,15 +105,38 @@ class BasicLayer(nn.Module):
     def __init__(self, dim, res, depth, num_heads, window_size, mlp_ratio, dpr, downsample):
         super().__init__()
         self.blocks = nn.ModuleList(
-            SwinBlock(dim, res, num_heads, window_size, 0 if i % 2 == 0 else window_size // 2, mlp_ratio, dpr[i]) for i in range(depth)
+            SwinBlock(
+                dim,
+                res,
+                num_heads,
+                window_size,
+                0 if i % 2 == 0 else window_size // 2,
+                mlp_ratio,
+                dpr[i],
+            )
+            for i in range(depth)
         )
         self.downsample = PatchMerging(dim) if downsample else None
 
 
 class SwinBackbone(nn.Module):
-    def __init__(self, img_size, patch_size, in_chans, embed_dim, depths, num_heads, window_size, mlp_ratio, drop_path_rate, **_):
+    def __init__(
+        self,
+        img_size,
+        patch_size,
+        in_chans,
+        embed_dim,
+        depths,
+        num_heads,
+        window_size,
+        mlp_ratio,
+        drop_path_rate,
+        **_,
+    ):
         super().__init__()
-        self.patch_embed = nn.Sequential(nn.Conv2d(in_chans, embed_dim, patch_size, patch_size), nn.Identity())
+        self.patch_embed = nn.Sequential(
+            nn.Conv2d(in_chans, embed_dim, patch_size, patch_size), nn.Identity()
+        )
         self.patch_norm = nn.LayerNorm(embed_dim)
         dpr = [x.item() for x in torch.linspace(0, drop_path_rate, sum(depths), device="cpu")]
         res = img_size // patch_size
@@ -114,7 +145,16 @@ class SwinBackbone(nn.Module):
         for i, (depth, heads) in enumerate(zip(depths, num_heads)):
             dim = embed_dim * 2**i
             self.layers.append(
-                BasicLayer(dim, res // 2**i, depth, heads, window_size, mlp_ratio, dpr[sum(depths[:i]) : sum(depths[: i + 1])], downsample=i < len(depths) - 1)
+                BasicLayer(
+                    dim,
+                    res // 2**i,
+                    depth,
+                    heads,
+                    window_size,
+                    mlp_ratio,
+                    dpr[sum(depths[:i]) : sum(depths[: i + 1])],
+                    downsample=i < len(depths) - 1,
+                )
             )
             self.out_dims.append(dim)
         self.out_norms = nn.ModuleList(nn.LayerNorm(d) for d in self.out_dims)
@@ -122,12 +162,18 @@ class SwinBackbone(nn.Module):
 
 class ConvModule(nn.Sequential):
     def __init__(self, cin, cout, k=1, padding=0):
-        super().__init__(nn.Conv2d(cin, cout, k, padding=padding, bias=False), nn.BatchNorm2d(cout), nn.ReLU(inplace=True))
+        super().__init__(
+            nn.Conv2d(cin, cout, k, padding=padding, bias=False),
+            nn.BatchNorm2d(cout),
+            nn.ReLU(inplace=True),
+        )
 
 
 class PPM(nn.ModuleList):
     def __init__(self, pool_scales, cin, channels):
-        super().__init__(nn.Sequential(nn.AdaptiveAvgPool2d(s), ConvModule(cin, channels)) for s in pool_scales)
+        super().__init__(
+            nn.Sequential(nn.AdaptiveAvgPool2d(s), ConvModule(cin, channels)) for s in pool_scales
+        )
 
 
 class UPerHead(nn.Module):
@@ -153,8 +199,14 @@ class SwinUPerNet(nn.Module):
         super().__init__()
         self.backbone = SwinBackbone(**cfg)
         dims = self.backbone.out_dims
-        self.decode_head = UPerHead(dims, cfg["decoder_channels"], cfg["pool_scales"], cfg["num_classes"])
-        self.auxiliary_head = FCNHead(dims[2], cfg["decoder_channels"] // 2, cfg["num_classes"]) if cfg["aux_head"] else None
+        self.decode_head = UPerHead(
+            dims, cfg["decoder_channels"], cfg["pool_scales"], cfg["num_classes"]
+        )
+        self.auxiliary_head = (
+            FCNHead(dims[2], cfg["decoder_channels"] // 2, cfg["num_classes"])
+            if cfg["aux_head"]
+            else None
+        )
 
     def forward(self, x):
         raise NotImplementedError

@@ -1,6 +1,7 @@
 """Weight tying through properties: the output projection has no weight of its own; `head_weight` is a
 property returning the embedding's weight, and a property setter ties a second head to the encoder
 embedding when a flag is assigned."""
+
 import torch.nn as nn
 import torch.nn.functional as F
 

@@ -1,7 +1,7 @@
 """An audio-event classifier configured from TOML (tomllib, the way a project's config.toml is read):
 tables for the front end, a list of conv stages as an array of tables, and the head."""
-import tomllib
 
+import tomllib
 import torch.nn as nn
 
 CONFIG = """
@@ -41,13 +41,26 @@ class AudioCNN(nn.Module):
         self.stem = nn.Conv2d(1, fe["stem_channels"], 3, padding=1)
         layers, ch = [], fe["stem_channels"]
         for st in cfg["stage"]:
-            layers += [nn.Conv2d(ch, st["channels"], st["kernel"], padding=st["kernel"] // 2), nn.BatchNorm2d(st["channels"]), nn.ReLU()]
+            layers += [
+                nn.Conv2d(ch, st["channels"], st["kernel"], padding=st["kernel"] // 2),
+                nn.BatchNorm2d(st["channels"]),
+                nn.ReLU(),
+            ]
             if st["pool"] > 1:
                 layers.append(nn.MaxPool2d(st["pool"]))
             ch = st["channels"]
         self.stages = nn.Sequential(*layers)
         h = cfg["head"]
-        self.head = nn.Sequential(nn.Dropout(h["dropout"]), nn.Linear(ch, h["hidden"]), nn.ReLU(), nn.Linear(h["hidden"], h["n_classes"])) if h["hidden"] else nn.Linear(ch, h["n_classes"])
+        self.head = (
+            nn.Sequential(
+                nn.Dropout(h["dropout"]),
+                nn.Linear(ch, h["hidden"]),
+                nn.ReLU(),
+                nn.Linear(h["hidden"], h["n_classes"]),
+            )
+            if h["hidden"]
+            else nn.Linear(ch, h["n_classes"])
+        )
 
 
 model = AudioCNN(cfg)

@@ -2,6 +2,7 @@
 vector quantizer (codebook in buffers, no gradient) next to a learnable-codebook quantizer, a
 PatchGAN discriminator with spectral norm, and a bidirectional transformer over code indices whose
 output layer is tied to its token embedding. The global model is the full training system."""
+
 import math
 from dataclasses import dataclass, field
 
@@ -173,7 +174,11 @@ class NLayerDiscriminator(nn.Module):
         for n in range(1, n_layers + 1):
             nf_prev, nf_mult = nf_mult, min(2**n, 8)
             stride = 2 if n < n_layers else 1
-            seq += [sn(nn.Conv2d(ndf * nf_prev, ndf * nf_mult, 4, stride, 1, bias=False)), nn.BatchNorm2d(ndf * nf_mult), nn.LeakyReLU(0.2, True)]
+            seq += [
+                sn(nn.Conv2d(ndf * nf_prev, ndf * nf_mult, 4, stride, 1, bias=False)),
+                nn.BatchNorm2d(ndf * nf_mult),
+                nn.LeakyReLU(0.2, True),
+            ]
         seq += [nn.Conv2d(ndf * nf_mult, 1, 4, 1, 1)]
         self.main = nn.Sequential(*seq)
 
@@ -185,7 +190,11 @@ class VQGAN(nn.Module):
         self.decoder = Decoder(cfg)
         self.quant_conv = nn.Conv2d(cfg.z_channels, cfg.z_channels, 1)
         self.post_quant_conv = nn.Conv2d(cfg.z_channels, cfg.z_channels, 1)
-        self.quantize = EMAVectorQuantizer(cfg.n_embed, cfg.z_channels) if cfg.ema else VectorQuantizer(cfg.n_embed, cfg.z_channels)
+        self.quantize = (
+            EMAVectorQuantizer(cfg.n_embed, cfg.z_channels)
+            if cfg.ema
+            else VectorQuantizer(cfg.n_embed, cfg.z_channels)
+        )
         self.discriminator = NLayerDiscriminator(cfg.in_channels, cfg.disc_ch, cfg.disc_layers)
 
 
@@ -195,7 +204,14 @@ class BidirectionalTransformer(nn.Module):
         n_tokens = num_codes + sum(cfg.extra_tokens.values())
         self.tok_emb = nn.Embedding(n_tokens, cfg.dim)
         self.pos_emb = nn.Parameter(torch.zeros(1, cfg.seq_len, cfg.dim))
-        layer = nn.TransformerEncoderLayer(cfg.dim, cfg.heads, cfg.dim * cfg.ff_mult, activation="gelu", batch_first=True, norm_first=True)
+        layer = nn.TransformerEncoderLayer(
+            cfg.dim,
+            cfg.heads,
+            cfg.dim * cfg.ff_mult,
+            activation="gelu",
+            batch_first=True,
+            norm_first=True,
+        )
         self.blocks = nn.TransformerEncoder(layer, cfg.depth, enable_nested_tensor=False)
         self.ln = nn.LayerNorm(cfg.dim)
         self.to_logits = nn.Linear(cfg.dim, n_tokens)

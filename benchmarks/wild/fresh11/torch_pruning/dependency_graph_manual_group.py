@@ -1,5 +1,6 @@
 """Low-level Torch-Pruning: a DependencyGraph built from an example input, then one hand-picked group
 (the first conv's output channels 0..5) pruned, and the hidden Linear's inputs removed by index."""
+
 import torch
 import torch.nn as nn
 import torch_pruning as tp

@@ -1,5 +1,6 @@
 """Iterative pruning of an MLP in 4 steps to a 75% ratio, stopped after two steps (a fine-tune
 between steps in the real loop); round_to keeps widths multiples of 4."""
+
 import torch
 import torch.nn as nn
 import torch_pruning as tp
@@ -22,6 +23,6 @@ pruner = tp.pruner.MetaPruner(
     round_to=4,
     ignored_layers=[model[-1]],
 )
-for step in range(2):
+for _step in range(2):
     pruner.step()
     # finetune(model) ...

@@ -1,5 +1,6 @@
 """Structured channel pruning of a small residual CNN with Torch-Pruning's MagnitudePruner: 50% of the
 channels of every coupled group, the classifier's outputs kept."""
+
 import torch
 import torch.nn as nn
 import torch_pruning as tp
@@ -20,7 +21,9 @@ class Block(nn.Module):
 class ResNetTiny(nn.Module):
     def __init__(self, width=32, n_blocks=2, n_classes=10):
         super().__init__()
-        self.stem = nn.Sequential(nn.Conv2d(3, width, 3, padding=1, bias=False), nn.BatchNorm2d(width), nn.ReLU())
+        self.stem = nn.Sequential(
+            nn.Conv2d(3, width, 3, padding=1, bias=False), nn.BatchNorm2d(width), nn.ReLU()
+        )
         self.blocks = nn.Sequential(*[Block(width) for _ in range(n_blocks)])
         self.expand = nn.Conv2d(width, width * 2, 1)
         self.fc = nn.Linear(width * 2, n_classes)

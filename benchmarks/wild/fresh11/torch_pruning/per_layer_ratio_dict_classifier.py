@@ -1,5 +1,6 @@
 """Per-layer pruning ratios (pruning_ratio_dict) on a CNN classifier with a depthwise-separable stage:
 the early conv pruned lightly, the late one hard."""
+
 import torch
 import torch.nn as nn
 import torch_pruning as tp

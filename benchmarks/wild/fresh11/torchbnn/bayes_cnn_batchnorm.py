@@ -1,5 +1,6 @@
 """A Bayesian VGG-ish CNN from torchbnn's BayesConv2d / BayesBatchNorm2d / BayesLinear, built from a
 layer-spec list (numbers = channels, "M" = pool)."""
+
 import torch.nn as nn
 import torchbnn as bnn
 

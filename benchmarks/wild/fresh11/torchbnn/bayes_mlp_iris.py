@@ -1,4 +1,5 @@
 """The torchbnn iris example: a Sequential of BayesLinear layers with explicit priors."""
+
 import torch.nn as nn
 import torchbnn as bnn
 

@@ -1,5 +1,6 @@
 """A plain CNN converted with torchbnn's (deprecated) transform utilities: Conv2d /
 Linear leaves are rebuilt as their Bayes counterparts from their repr; the original is kept."""
+
 import torch.nn as nn
 from torchbnn.utils import freeze
 from torchbnn.utils._convert_model import nonbayes_to_bayes

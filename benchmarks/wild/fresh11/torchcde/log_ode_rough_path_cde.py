@@ -1,6 +1,7 @@
 """A rough-path style CDE: the vector field is a small ResNet of MLP blocks, with a learnable
 initial-state token (a Parameter expanded over the batch) added to the initial map, and a
 GRU-D-like decay gate on the output."""
+
 import torch
 import torch.nn as nn
 import torchcde
@@ -39,7 +40,9 @@ class RoughCDE(nn.Module):
     def forward(self, coeffs):
         X = torchcde.LinearInterpolation(coeffs)
         z0 = self.initial(X.evaluate(X.interval[0])) + self.z_token
-        zT = torchcde.cdeint(X=X, func=self.field, z0=z0, t=X.interval, method="rk4", options=dict(step_size=0.5))[:, -1]
+        zT = torchcde.cdeint(
+            X=X, func=self.field, z0=z0, t=X.interval, method="rk4", options=dict(step_size=0.5)
+        )[:, -1]
         return self.readout(zT * torch.sigmoid(self.decay(zT)))
 
 

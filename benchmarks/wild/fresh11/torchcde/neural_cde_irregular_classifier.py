@@ -1,12 +1,13 @@
 """The torchcde README Neural CDE: a vector field returning (hidden, input) matrices, an initial
 linear map, cubic-spline control path and a linear read-out."""
+
 import torch
 import torchcde
 
 
 class CDEFunc(torch.nn.Module):
     def __init__(self, input_channels, hidden_channels):
-        super(CDEFunc, self).__init__()
+        super().__init__()
         self.input_channels = input_channels
         self.hidden_channels = hidden_channels
         self.linear1 = torch.nn.Linear(hidden_channels, 128)
@@ -22,7 +23,7 @@ class CDEFunc(torch.nn.Module):
 
 class NeuralCDE(torch.nn.Module):
     def __init__(self, input_channels, hidden_channels, output_channels, interpolation="cubic"):
-        super(NeuralCDE, self).__init__()
+        super().__init__()
         self.func = CDEFunc(input_channels, hidden_channels)
         self.initial = torch.nn.Linear(input_channels, hidden_channels)
         self.readout = torch.nn.Linear(hidden_channels, output_channels)

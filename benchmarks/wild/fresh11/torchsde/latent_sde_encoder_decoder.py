@@ -1,5 +1,6 @@
 """Latent SDE (torchsde's examples/latent_sde.py style): GRU encoder over reversed time, posterior drift
 conditioned on a context, a prior drift, diagonal diffusion made of one small net per latent dimension."""
+
 import torch
 import torch.nn as nn
 import torchsde
@@ -22,7 +23,9 @@ class LatentSDE(nn.Module):
 
     def __init__(self, data_size, latent_size, context_size, hidden_size):
         super().__init__()
-        self.encoder = Encoder(input_size=data_size, hidden_size=hidden_size, output_size=context_size)
+        self.encoder = Encoder(
+            input_size=data_size, hidden_size=hidden_size, output_size=context_size
+        )
         self.qz0_net = nn.Linear(context_size, latent_size + latent_size)
         self.f_net = nn.Sequential(
             nn.Linear(latent_size + context_size, hidden_size),
@@ -37,7 +40,15 @@ class LatentSDE(nn.Module):
             nn.Linear(hidden_size, latent_size),
         )
         self.g_nets = nn.ModuleList(
-            [nn.Sequential(nn.Linear(1, hidden_size), nn.Softplus(), nn.Linear(hidden_size, 1), nn.Sigmoid()) for _ in range(latent_size)]
+            [
+                nn.Sequential(
+                    nn.Linear(1, hidden_size),
+                    nn.Softplus(),
+                    nn.Linear(hidden_size, 1),
+                    nn.Sigmoid(),
+                )
+                for _ in range(latent_size)
+            ]
         )
         self.projector = nn.Linear(latent_size, data_size)
         self.pz0_mean = nn.Parameter(torch.zeros(1, latent_size))

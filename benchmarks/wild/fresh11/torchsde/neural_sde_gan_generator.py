@@ -1,6 +1,7 @@
 """SDE-GAN generator and discriminator (torchsde's sde_gan example, reduced): Lipschitz MLPs built by a
 helper with a final tanh, the generator's diffusion reshaped to (hidden, noise) general noise; the
 global model is the GAN pair in a ModuleDict."""
+
 import torch
 import torch.nn as nn
 import torchsde
@@ -36,16 +37,22 @@ class GeneratorFunc(nn.Module):
         self._noise_size = noise_size
         self._hidden_size = hidden_size
         self._drift = MLP(1 + hidden_size, hidden_size, mlp_size, num_layers, tanh=True)
-        self._diffusion = MLP(1 + hidden_size, hidden_size * noise_size, mlp_size, num_layers, tanh=True)
+        self._diffusion = MLP(
+            1 + hidden_size, hidden_size * noise_size, mlp_size, num_layers, tanh=True
+        )
 
     def f_and_g(self, t, x):
         t = t.expand(x.size(0), 1)
         tx = torch.cat([t, x], dim=1)
-        return self._drift(tx), self._diffusion(tx).view(x.size(0), self._hidden_size, self._noise_size)
+        return self._drift(tx), self._diffusion(tx).view(
+            x.size(0), self._hidden_size, self._noise_size
+        )
 
 
 class Generator(nn.Module):
-    def __init__(self, data_size, initial_noise_size, noise_size, hidden_size, mlp_size, num_layers):
+    def __init__(
+        self, data_size, initial_noise_size, noise_size, hidden_size, mlp_size, num_layers
+    ):
         super().__init__()
         self._initial_noise_size = initial_noise_size
         self._initial = MLP(initial_noise_size, hidden_size, mlp_size, num_layers, tanh=False)
@@ -55,7 +62,14 @@ class Generator(nn.Module):
     def forward(self, ts, batch_size):
         init_noise = torch.randn(batch_size, self._initial_noise_size, device=ts.device)
         x0 = self._initial(init_noise)
-        xs = torchsde.sdeint_adjoint(self._func, x0, ts, method="reversible_heun", dt=1.0, adjoint_method="adjoint_reversible_heun")
+        xs = torchsde.sdeint_adjoint(
+            self._func,
+            x0,
+            ts,
+            method="reversible_heun",
+            dt=1.0,
+            adjoint_method="adjoint_reversible_heun",
+        )
         return self._readout(xs.transpose(0, 1))
 
 
@@ -64,7 +78,9 @@ class DiscriminatorFunc(nn.Module):
         super().__init__()
         self._data_size = data_size
         self._hidden_size = hidden_size
-        self._module = MLP(1 + hidden_size, hidden_size * (1 + data_size), mlp_size, num_layers, tanh=True)
+        self._module = MLP(
+            1 + hidden_size, hidden_size * (1 + data_size), mlp_size, num_layers, tanh=True
+        )
 
 
 class Discriminator(nn.Module):

@@ -1,6 +1,7 @@
 """A neural-SDE classifier: conv stem, an SDE block whose drift and diffusion are conv nets sharing
 one time embedding, integrated with torchsde over [0, 1], then a linear head; the diffusion net is
 a deep copy of the drift net with its last conv replaced."""
+
 import copy
 
 import torch
