@@ -93,6 +93,8 @@ FRESH8_TRUTH = ROOT / "benchmarks" / "wild" / "fresh8" / "truth.json"
 FRESH9_TRUTH = ROOT / "benchmarks" / "wild" / "fresh9" / "truth.json"
 # the tenth fresh batch (benchmarks/wild/fresh10, session 16): the same, written blind
 FRESH10_TRUTH = ROOT / "benchmarks" / "wild" / "fresh10" / "truth.json"
+# the eleventh fresh batch (benchmarks/wild/fresh11, session 17): the same, written blind
+FRESH11_TRUTH = ROOT / "benchmarks" / "wild" / "fresh11" / "truth.json"
 TIMEOUT_S = 10.0
 # torchvision and torchaudio's sources, installed apart (``install.sh``: their PyPI builds are
 # CUDA builds and must not enter the base environment); the analyzer only reads them
@@ -465,10 +467,11 @@ def main(argv: list[str] | None = None) -> int:
             "fresh8",
             "fresh9",
             "fresh10",
+            "fresh11",
         ],
         default="main",
-        help="main: the wild corpus (dev / held-out parts); fresh, fresh3..fresh10: the fresh "
-        "held-out batches (benchmarks/wild/fresh, fresh3..10; one part; --part does not apply)",
+        help="main: the wild corpus (dev / held-out parts); fresh, fresh3..fresh11: the fresh "
+        "held-out batches (benchmarks/wild/fresh, fresh3..11; one part; --part does not apply)",
     )
     args = ap.parse_args(argv)
 
@@ -482,6 +485,7 @@ def main(argv: list[str] | None = None) -> int:
         "fresh8",
         "fresh9",
         "fresh10",
+        "fresh11",
     )
     truth_path = {
         "main": TRUTH,
@@ -494,6 +498,7 @@ def main(argv: list[str] | None = None) -> int:
         "fresh8": FRESH8_TRUTH,
         "fresh9": FRESH9_TRUTH,
         "fresh10": FRESH10_TRUTH,
+        "fresh11": FRESH11_TRUTH,
     }[args.corpus]
     truth = json.loads(truth_path.read_text())
     cases = truth["cases"]
@@ -525,6 +530,7 @@ def main(argv: list[str] | None = None) -> int:
                 "fresh8": "fresh8 batch",
                 "fresh9": "fresh9 batch",
                 "fresh10": "fresh10 batch",
+                "fresh11": "fresh11 batch",
             }.get(args.corpus, "wild corpus")
         )
         + f": {len(cases)} files, {len({c['library'] for c in cases.values()})} libraries; "

@@ -1,4 +1,4 @@
-"""The blind wild-code batches from session 14 on (benchmarks/wild/fresh7 .. fresh10): their truth files.
+"""The blind wild-code batches from session 14 on (benchmarks/wild/fresh7 .. fresh11): their truth files.
 
 Each batch was written blind (nobody ran the analyzer on it while it was written; the lead runs
 ``bench_wild.py --corpus freshN`` once at the session's base and once at its end). These tests
@@ -112,6 +112,34 @@ BATCHES: dict[str, Batch] = {
         min_library_files=39,
         min_libraries=11,
         min_standalone=20,
+    ),
+    # written blind in session 17
+    "fresh11": Batch(
+        sample={
+            # an output head tied to an embedding by a property setter given a plain flag
+            "tied_weights_via_property": (True, False),
+            # LoRA as a custom parametrization on frozen projections (A, B owned by the parametrization)
+            "custom_parametrization_lora": (False, True),
+            # ALBERT: MLM decoder weight tied to the word embeddings, bias a separate Parameter
+            "albert_shared_layer_factorized_embed": (True, False),
+            # deep-copied clones, one LayerNorm object reached as encoder and decoder norm
+            "deepcopy_layer_clones_shared_tail": (True, False),
+        },
+        older=(
+            "main",
+            "fresh",
+            "fresh3",
+            "fresh4",
+            "fresh5",
+            "fresh6",
+            "fresh7",
+            "fresh8",
+            "fresh9",
+            "fresh10",
+        ),
+        min_library_files=38,
+        min_libraries=11,
+        min_standalone=25,
     ),
 }
 

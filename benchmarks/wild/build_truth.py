@@ -21,6 +21,7 @@ torchaudio on PyPI import on a CPU torch (their compiled ops are not needed to b
     python benchmarks/wild/build_truth.py --corpus fresh8  # the eighth batch: fresh8/truth.json
     python benchmarks/wild/build_truth.py --corpus fresh9  # the ninth batch: fresh9/truth.json
     python benchmarks/wild/build_truth.py --corpus fresh10  # the tenth batch: fresh10/truth.json
+    python benchmarks/wild/build_truth.py --corpus fresh11  # the eleventh batch: fresh11/truth.json
 
 The fresh batch (``fresh/<library>/<case>.py``, ``fresh/standalone/<case>.py``; docs/wild.md) is a
 held-out set written after the corpus was tuned on, in other styles and from other model classes
@@ -50,6 +51,7 @@ FRESH7 = HERE / "fresh7"
 FRESH8 = HERE / "fresh8"
 FRESH9 = HERE / "fresh9"
 FRESH10 = HERE / "fresh10"
+FRESH11 = HERE / "fresh11"
 # corpus -> its truth file
 TRUTHS = {
     "main": TRUTH,
@@ -62,6 +64,7 @@ TRUTHS = {
     "fresh8": FRESH8 / "truth.json",
     "fresh9": FRESH9 / "truth.json",
     "fresh10": FRESH10 / "truth.json",
+    "fresh11": FRESH11 / "truth.json",
 }
 # the fresh batches: every case held out
 FRESH_CORPORA = (
@@ -74,6 +77,7 @@ FRESH_CORPORA = (
     "fresh8",
     "fresh9",
     "fresh10",
+    "fresh11",
 )
 
 # library label (the folder under cases/) -> (import name, distribution name)
@@ -359,6 +363,18 @@ LIBRARIES = {
     "skorch": ("skorch", "skorch"),
     "lumiere_pytorch": ("lumiere_pytorch", "lumiere-pytorch"),
     "tltorch": ("tltorch", "tensorly-torch"),
+    # used only by the eleventh fresh batch (fresh11/; installed in .vendor, see requirements.txt)
+    "bayesian_torch": ("bayesian_torch", "bayesian-torch"),
+    "blitz": ("blitz", "blitz-bayesian-pytorch"),
+    "torchbnn": ("torchbnn", "torchbnn"),
+    "complexpytorch": ("complexPyTorch", "complexPyTorch"),
+    "torch_pruning": ("torch_pruning", "torch-pruning"),
+    "torchsde": ("torchsde", "torchsde"),
+    "torchcde": ("torchcde", "torchcde"),
+    "cached_conv": ("cached_conv", "cached-conv"),
+    "hl_gauss_pytorch": ("hl_gauss_pytorch", "hl-gauss-pytorch"),
+    "hippynn": ("hippynn", "hippynn"),
+    "deepxde": ("deepxde", "deepxde"),
 }
 
 
@@ -378,7 +394,17 @@ def held_out(name: str) -> bool:
 def corpus_files(corpus: str = "main") -> list[Path]:
     if corpus == "fresh":
         return sorted(FRESH.glob("*/*.py"))
-    if corpus in ("fresh3", "fresh4", "fresh5", "fresh6", "fresh7", "fresh8", "fresh9", "fresh10"):
+    if corpus in (
+        "fresh3",
+        "fresh4",
+        "fresh5",
+        "fresh6",
+        "fresh7",
+        "fresh8",
+        "fresh9",
+        "fresh10",
+        "fresh11",
+    ):
         return sorted((HERE / corpus).glob("*/*.py"))
     return sorted((HERE / "cases").glob("*/*.py")) + sorted((HERE / "standalone").glob("*.py"))
 
@@ -521,7 +547,8 @@ def main(argv: list[str] | None = None) -> int:
         "fresh3: the third fresh batch (fresh3/truth.json); fresh4: the fourth (fresh4/truth.json); "
         "fresh5: the fifth (fresh5/truth.json); fresh6: the sixth (fresh6/truth.json); "
         "fresh7: the seventh (fresh7/truth.json); fresh8: the eighth (fresh8/truth.json); "
-        "fresh9: the ninth (fresh9/truth.json); fresh10: the tenth (fresh10/truth.json)",
+        "fresh9: the ninth (fresh9/truth.json); fresh10: the tenth (fresh10/truth.json); "
+        "fresh11: the eleventh (fresh11/truth.json)",
     )
     args = ap.parse_args(argv)
     truth_path = TRUTHS[args.corpus]
