@@ -469,6 +469,10 @@ CASES: dict[str, tuple] = {
 
 _L = r"^layers\.(\d+)\."
 _HL = r"model.layers.\1."
+_B, _HB = r"^model\.blocks\.(\d+)\.", r"model.layers.\1."
+_QE = "question_encoder.bert_model."
+_E, _HE = r"^encoder\.layers\.(\d+)\.", _QE + r"encoder.layer.\1."
+_V, _HV = r"^encoder\.(\d+)\.", r"layers.\1."
 
 # case parameter (regex) -> the HF tensors it is cut from (concatenated along dim 0)
 SAME_OUTPUT: dict[str, list[tuple]] = {
@@ -488,10 +492,77 @@ SAME_OUTPUT: dict[str, list[tuple]] = {
         (r"^norm$", "model.norm.weight"),
         (r"^", "model."),
     ],
+    "qwen3_divmod_head_split": [
+        (_L + r"((gate|up|down)_proj)\.", _HL + r"mlp.\2."),
+        (r"^", "model."),
+    ],
+    # a registry wrapper (``model.``) around OLMo-style names; gate and up fused in ``ff_proj``
+    "olmo2_partial_registry": [
+        (r"^model\.wte\.", "model.embed_tokens."),
+        (r"^model\.ln_f\.", "model.norm."),
+        (r"^model\.ff_out\.", "lm_head."),
+        (_B + r"ff_proj\.", _HB + "mlp.gate_proj." + "+" + _HB + "mlp.up_proj."),
+        (_B + r"ff_out\.", _HB + "mlp.down_proj."),
+        (_B + r"([qkvo]_proj|[qk]_norm)\.", _HB + r"self_attn.\2."),
+        (_B, _HB),
+    ],
+    "gpt_neox_vars_namespace_class": [
+        (r"^embed_out\.", "lm_head."),
+        (_L + r"(query_key_value|dense)\.", r"gpt_neox.layers.\1.attention.\2."),
+        (_L + r"(dense_h_to_4h|dense_4h_to_h)\.", r"gpt_neox.layers.\1.mlp.\2."),
+        (r"^", "gpt_neox."),
+    ],
+    # generator-added parts: embeddings, ``layer_<i>`` with BERT's sub-layers renamed, pooler
+    "bert_generator_parts": [
+        (r"^(word|position|token_type)_embeddings\.", r"embeddings.\1_embeddings."),
+        (r"^embed_norm\.", "embeddings.LayerNorm."),
+        (r"^pooler\.", "pooler.dense."),
+        (r"^layer_(\d+)\.(query|key|value)\.", r"encoder.layer.\1.attention.self.\2."),
+        (r"^layer_(\d+)\.attn_out\.", r"encoder.layer.\1.attention.output.dense."),
+        (r"^layer_(\d+)\.attn_norm\.", r"encoder.layer.\1.attention.output.LayerNorm."),
+        (r"^layer_(\d+)\.intermediate\.", r"encoder.layer.\1.intermediate.dense."),
+        (r"^layer_(\d+)\.output\.", r"encoder.layer.\1.output.dense."),
+        (r"^layer_(\d+)\.out_norm\.", r"encoder.layer.\1.output.LayerNorm."),
+    ],
+    # PyTorch's nn.TransformerEncoderLayer: q/k/v fused in ``in_proj_*``, post-norm
+    "dpr_nn_transformer_encoder": [
+        (r"^tok\.", _QE + "embeddings.word_embeddings."),
+        (r"^pos\.", _QE + "embeddings.position_embeddings."),
+        (r"^seg\.", _QE + "embeddings.token_type_embeddings."),
+        (r"^emb_ln\.", _QE + "embeddings.LayerNorm."),
+        (r"^encode_proj\.", "question_encoder.encode_proj."),
+        (
+            _E + r"self_attn\.in_proj_(weight|bias)$",
+            "+".join(_HE + rf"attention.self.{n}.\2" for n in ("query", "key", "value")),
+        ),
+        (_E + r"self_attn\.out_proj\.", _HE + "attention.output.dense."),
+        (_E + r"norm1\.", _HE + "attention.output.LayerNorm."),
+        (_E + r"linear1\.", _HE + "intermediate.dense."),
+        (_E + r"linear2\.", _HE + "output.dense."),
+        (_E + r"norm2\.", _HE + "output.LayerNorm."),
+    ],
+    "vit_getitem_config": [
+        (r"^patchify\.", "embeddings.patch_embeddings.projection."),
+        (r"^cls$", "embeddings.cls_token"),
+        (r"^pos$", "embeddings.position_embeddings"),
+        (r"^norm\.", "layernorm."),
+        (r"^pooler\.", "pooler.dense."),
+        (_V + r"qkv\.0\.", _HV + "attention.q_proj."),
+        (_V + r"qkv\.1\.", _HV + "attention.k_proj."),
+        (_V + r"qkv\.2\.", _HV + "attention.v_proj."),
+        (_V + r"proj\.", _HV + "attention.o_proj."),
+        (_V + r"fc_in\.", _HV + "mlp.fc1."),
+        (_V + r"fc_out\.", _HV + "mlp.fc2."),
+        (_V, _HV),
+    ],
 }
 
 # how each case is called and which HF outputs its returned values are (decoders: logits)
-SAME_OUTPUT_IO: dict[str, tuple[str, list[str]]] = {}
+SAME_OUTPUT_IO: dict[str, tuple[str, list[str]]] = {
+    "bert_generator_parts": ("ids+types+mask", ["last_hidden_state", "pooler_output"]),
+    "dpr_nn_transformer_encoder": ("ids+types+mask", ["pooler_output"]),
+    "vit_getitem_config": ("pixels", ["last_hidden_state", "pooler_output"]),
+}
 
 # same_output, build_config, write, check, check_keeping_plants, main: shared with every set
 _MAKE = set_checks.SetMake(HERE, CASES, SAME_OUTPUT, SAME_OUTPUT_IO)
