@@ -99,8 +99,15 @@ CASES: dict[str, tuple] = {
     "qwen2_functional_params": (
         "qwen2",
         "Qwen2Config",
-        dec(1e6, vocab_size=640, hidden_size=96, intermediate_size=224, num_hidden_layers=3,
-            num_attention_heads=6, rms_norm_eps=1e-6),
+        dec(
+            1e6,
+            vocab_size=640,
+            hidden_size=96,
+            intermediate_size=224,
+            num_hidden_layers=3,
+            num_attention_heads=6,
+            rms_norm_eps=1e-6,
+        ),
         "Qwen2ForCausalLM",
         [
             sub("numLayers", '"layers": {}, "heads"', 3, 2),
@@ -112,8 +119,14 @@ CASES: dict[str, tuple] = {
     "llama_scan_stacked_layers": (
         "llama",
         "LlamaConfig",
-        dec(vocab_size=768, hidden_size=96, intermediate_size=256, num_hidden_layers=3,
-            num_attention_heads=6, num_key_value_heads=3),
+        dec(
+            vocab_size=768,
+            hidden_size=96,
+            intermediate_size=256,
+            num_hidden_layers=3,
+            num_attention_heads=6,
+            num_key_value_heads=3,
+        ),
         "LlamaForCausalLM",
         [
             sub("numLayers", "N_LAYERS = {}", 3, 2),
@@ -137,8 +150,14 @@ CASES: dict[str, tuple] = {
     "mistral_grouped_qkv_rows": (
         "mistral",
         "MistralConfig",
-        dec(vocab_size=640, hidden_size=96, intermediate_size=288, num_attention_heads=6,
-            head_dim=16, sliding_window=24),
+        dec(
+            vocab_size=640,
+            hidden_size=96,
+            intermediate_size=288,
+            num_attention_heads=6,
+            head_dim=16,
+            sliding_window=24,
+        ),
         "MistralForCausalLM",
         [
             sub("numKvHeads", "n_heads, n_groups, head_dim = 6, {}, 16", 2, 3),
@@ -162,8 +181,15 @@ CASES: dict[str, tuple] = {
     "gemma_mixed_naming_fromkeys": (
         "gemma",
         "GemmaConfig",
-        dec(vocab_size=384, intermediate_size=256, num_key_value_heads=1, head_dim=16,
-            rms_norm_eps=1e-6, hidden_activation="gelu_pytorch_tanh", tie_word_embeddings=True),
+        dec(
+            vocab_size=384,
+            intermediate_size=256,
+            num_key_value_heads=1,
+            head_dim=16,
+            rms_norm_eps=1e-6,
+            hidden_activation="gelu_pytorch_tanh",
+            tie_word_embeddings=True,
+        ),
         "GemmaForCausalLM",
         [
             sub("numHeads", "COUNTS.update(q_heads={}, n_layers=2)", 4, 8),
@@ -187,8 +213,13 @@ CASES: dict[str, tuple] = {
     "granite_key_value_spec": (
         "granite",
         "GraniteConfig",
-        dec(embedding_multiplier=12.0, attention_multiplier=0.0625, residual_multiplier=0.22,
-            logits_scaling=8.0, tie_word_embeddings=True),
+        dec(
+            embedding_multiplier=12.0,
+            attention_multiplier=0.0625,
+            residual_multiplier=0.22,
+            logits_scaling=8.0,
+            tie_word_embeddings=True,
+        ),
         "GraniteForCausalLM",
         [
             sub("numLayers", " L={} ", 2, 3),
@@ -200,21 +231,39 @@ CASES: dict[str, tuple] = {
     "stablelm_depth_from_drop_path": (
         "stablelm",
         "StableLmConfig",
-        dec(intermediate_size=160, num_key_value_heads=4, partial_rotary_factor=0.25,
-            layer_norm_eps=1e-5),
+        dec(
+            intermediate_size=160,
+            num_key_value_heads=4,
+            partial_rotary_factor=0.25,
+            layer_norm_eps=1e-5,
+        ),
         "StableLmForCausalLM",
         [
             sub("numLayers", "DROP_PATH = {}", (0.0, 0.05), (0.0, 0.05, 0.1), (2, 3)),
             sub("intermediateSize", "FFN = {}", 160, 192),
             sub("vocabSize", "VOCAB = {}", 512, 448),
         ],
-        [("partialRotaryFactor", "partial_rotary_factor", 0.5, 0.25)],
+        [
+            # transformers 5 keeps the factor in rope_parameters (a bare kwarg is overridden)
+            (
+                "partialRotaryFactor",
+                "rope_parameters",
+                _rope(10000.0, partial_rotary_factor=0.5),
+                0.25,
+                0.5,
+            )
+        ],
     ),
     "phi_islice_repeat": (
         "phi",
         "PhiConfig",
-        dec(vocab_size=448, intermediate_size=256, num_key_value_heads=4,
-            partial_rotary_factor=0.5, layer_norm_eps=1e-5),
+        dec(
+            vocab_size=448,
+            intermediate_size=256,
+            num_key_value_heads=4,
+            partial_rotary_factor=0.5,
+            layer_norm_eps=1e-5,
+        ),
         "PhiForCausalLM",
         [
             sub("numLayers", "N_LAYER = {}", 2, 3),
@@ -226,9 +275,18 @@ CASES: dict[str, tuple] = {
     "falcon_dotenv_text": (
         "falcon",
         "FalconConfig",
-        dict(vocab_size=448, hidden_size=64, num_attention_heads=4, num_hidden_layers=2,
-             ffn_hidden_size=256, multi_query=True, new_decoder_architecture=False,
-             parallel_attn=True, bias=False, tie_word_embeddings=True),
+        dict(
+            vocab_size=448,
+            hidden_size=64,
+            num_attention_heads=4,
+            num_hidden_layers=2,
+            ffn_hidden_size=256,
+            multi_query=True,
+            new_decoder_architecture=False,
+            parallel_attn=True,
+            bias=False,
+            tie_word_embeddings=True,
+        ),
         "FalconForCausalLM",
         [
             sub("numLayers", "FALCON_LAYERS={}", 2, 3),
@@ -240,9 +298,17 @@ CASES: dict[str, tuple] = {
     "gpt_neox_vars_namespace_class": (
         "gpt_neox",
         "GPTNeoXConfig",
-        dict(vocab_size=512, hidden_size=64, num_attention_heads=4, num_hidden_layers=3,
-             intermediate_size=256, partial_rotary_factor=0.25, layer_norm_eps=1e-5,
-             tie_word_embeddings=False, use_parallel_residual=True),
+        dict(
+            vocab_size=512,
+            hidden_size=64,
+            num_attention_heads=4,
+            num_hidden_layers=3,
+            intermediate_size=256,
+            partial_rotary_factor=0.25,
+            layer_norm_eps=1e-5,
+            tie_word_embeddings=False,
+            use_parallel_residual=True,
+        ),
         "GPTNeoXForCausalLM",
         [
             sub("numLayers", "    layers = {}", 3, 2),
@@ -254,8 +320,15 @@ CASES: dict[str, tuple] = {
     "gpt2_float_mlp_ratio": (
         "gpt2",
         "GPT2Config",
-        dict(vocab_size=700, n_embd=96, n_head=6, n_layer=2, n_positions=128, bos_token_id=1,
-             eos_token_id=2),
+        dict(
+            vocab_size=700,
+            n_embd=96,
+            n_head=6,
+            n_layer=2,
+            n_positions=128,
+            bos_token_id=1,
+            eos_token_id=2,
+        ),
         "GPT2LMHeadModel",
         [
             sub("intermediateSize", "MLP_RATIO = {}", 4.0, 3.0, (384, 288)),
@@ -267,9 +340,17 @@ CASES: dict[str, tuple] = {
     "opt_torch_size_shape": (
         "opt",
         "OPTConfig",
-        dict(vocab_size=400, hidden_size=64, num_hidden_layers=2, num_attention_heads=4,
-             ffn_dim=256, max_position_embeddings=128, word_embed_proj_dim=32,
-             do_layer_norm_before=True, tie_word_embeddings=True),
+        dict(
+            vocab_size=400,
+            hidden_size=64,
+            num_hidden_layers=2,
+            num_attention_heads=4,
+            ffn_dim=256,
+            max_position_embeddings=128,
+            word_embed_proj_dim=32,
+            do_layer_norm_before=True,
+            tie_word_embeddings=True,
+        ),
         "OPTForCausalLM",
         [
             sub("numLayers", "SHAPE = torch.Size([{}, 64", 2, 3),
@@ -293,8 +374,16 @@ CASES: dict[str, tuple] = {
     "roberta_fraction_ratio": (
         "roberta",
         "RobertaConfig",
-        enc(vocab_size=500, hidden_size=96, num_attention_heads=6, intermediate_size=256,
-            max_position_embeddings=130, type_vocab_size=1, pad_token_id=1, layer_norm_eps=1e-5),
+        enc(
+            vocab_size=500,
+            hidden_size=96,
+            num_attention_heads=6,
+            intermediate_size=256,
+            max_position_embeddings=130,
+            type_vocab_size=1,
+            pad_token_id=1,
+            layer_norm_eps=1e-5,
+        ),
         "RobertaModel",
         [
             sub("intermediateSize", "FFN_RATIO = Fraction({}, 3)", 8, 10, (256, 320)),
@@ -318,8 +407,15 @@ CASES: dict[str, tuple] = {
     "xlnet_einsum_head_tensors": (
         "xlnet",
         "XLNetConfig",
-        dict(vocab_size=320, d_model=64, n_layer=2, n_head=4, d_inner=160, ff_activation="gelu",
-             layer_norm_eps=1e-12),
+        dict(
+            vocab_size=320,
+            d_model=64,
+            n_layer=2,
+            n_head=4,
+            d_inner=160,
+            ff_activation="gelu",
+            layer_norm_eps=1e-12,
+        ),
         "XLNetLMHeadModel",
         [
             sub("numLayers", "N_LAYER = {}", 2, 3),
@@ -332,8 +428,15 @@ CASES: dict[str, tuple] = {
     "longformer_global_loop_names": (
         "longformer",
         "LongformerConfig",
-        enc(vocab_size=400, intermediate_size=192, max_position_embeddings=130, type_vocab_size=1,
-            pad_token_id=1, attention_window=[16, 16], layer_norm_eps=1e-5),
+        enc(
+            vocab_size=400,
+            intermediate_size=192,
+            max_position_embeddings=130,
+            type_vocab_size=1,
+            pad_token_id=1,
+            attention_window=[16, 16],
+            layer_norm_eps=1e-5,
+        ),
         "LongformerModel",
         [
             sub("numLayers", "WINDOWS = {}", [16, 16], [16, 16, 16], (2, 3)),
@@ -345,7 +448,9 @@ CASES: dict[str, tuple] = {
     "tapas_transposed_table": (
         "tapas",
         "TapasConfig",
-        enc(vocab_size=300, max_position_embeddings=256, type_vocab_sizes=[3, 32, 32, 2, 64, 64, 10]),
+        enc(
+            vocab_size=300, max_position_embeddings=256, type_vocab_sizes=[3, 32, 32, 2, 64, 64, 10]
+        ),
         "TapasModel",
         [
             sub("numLayers", '("layers", {}),', 2, 3),
@@ -369,7 +474,9 @@ CASES: dict[str, tuple] = {
     "imagegpt_palette_sizes": (
         "imagegpt",
         "ImageGPTConfig",
-        dict(vocab_size=65, n_positions=64, n_embd=64, n_layer=2, n_head=4, layer_norm_epsilon=1e-5),
+        dict(
+            vocab_size=65, n_positions=64, n_embd=64, n_layer=2, n_head=4, layer_norm_epsilon=1e-5
+        ),
         "ImageGPTForCausalImageModeling",
         [
             sub("vocabSize", "PALETTE = {}", 64, 128, (65, 129)),
@@ -393,8 +500,11 @@ CASES: dict[str, tuple] = {
     "siglip2_math_prod_patches": (
         "siglip2_vision_model",
         "Siglip2VisionConfig",
-        {k: v for k, v in vis(patch_size=16, num_patches=16, layer_norm_eps=1e-6).items()
-         if k != "image_size"},
+        {
+            k: v
+            for k, v in vis(patch_size=16, num_patches=16, layer_norm_eps=1e-6).items()
+            if k != "image_size"
+        },
         "Siglip2VisionModel",
         [
             sub("patchSize", "PATCH_SHAPE = (3, {0}, {0})", 16, 14),
@@ -418,8 +528,15 @@ CASES: dict[str, tuple] = {
     "altclip_nested_class_attrgetter": (
         "altclip_text_model",
         "AltCLIPTextConfig",
-        enc(vocab_size=360, intermediate_size=160, max_position_embeddings=130, project_dim=48,
-            type_vocab_size=1, pad_token_id=1, layer_norm_eps=1e-5),
+        enc(
+            vocab_size=360,
+            intermediate_size=160,
+            max_position_embeddings=130,
+            project_dim=48,
+            type_vocab_size=1,
+            pad_token_id=1,
+            layer_norm_eps=1e-5,
+        ),
         "AltCLIPTextModel",
         [
             sub("numLayers", "        depth = {}", 2, 3),
@@ -446,7 +563,9 @@ CASES: dict[str, tuple] = {
         vis(layer_norm_eps=1e-5),
         "GitVisionModel",
         [
-            sub("patchSize", "IMAGE, PATCH, WIDTH, HEADS, MLP, DEPTH = 32, {}, 64, 4, 128, 2", 8, 16),
+            sub(
+                "patchSize", "IMAGE, PATCH, WIDTH, HEADS, MLP, DEPTH = 32, {}, 64, 4, 128, 2", 8, 16
+            ),
             sub("numLayers", "= 32, 8, 64, 4, 128, {}", 2, 3),
             sub("intermediateSize", "= 32, 8, 64, 4, {}, 2", 128, 192),
         ],
@@ -455,8 +574,14 @@ CASES: dict[str, tuple] = {
     "dpr_context_getopt_defaults": (
         "dpr",
         "DPRConfig",
-        enc(vocab_size=448, hidden_size=96, num_hidden_layers=3, num_attention_heads=6,
-            intermediate_size=256, projection_dim=0),
+        enc(
+            vocab_size=448,
+            hidden_size=96,
+            num_hidden_layers=3,
+            num_attention_heads=6,
+            intermediate_size=256,
+            projection_dim=0,
+        ),
         "DPRContextEncoder",
         [
             sub("numLayers", '"--layers", "{}"', 3, 2),

@@ -21,7 +21,9 @@ class Conv1D(nn.Module):
         self.bias = nn.Parameter(torch.zeros(n_out))
 
     def forward(self, x):
-        return torch.addmm(self.bias, x.reshape(-1, x.shape[-1]), self.weight).view(*x.shape[:-1], -1)
+        return torch.addmm(self.bias, x.reshape(-1, x.shape[-1]), self.weight).view(
+            *x.shape[:-1], -1
+        )
 
 
 class Block(nn.Module):
@@ -37,7 +39,9 @@ class Block(nn.Module):
 
     def forward(self, x):
         b, t, d = x.shape
-        q, k, v = (z.view(b, t, N_HEAD, -1).transpose(1, 2) for z in self.c_attn(self.ln_1(x)).split(d, -1))
+        q, k, v = (
+            z.view(b, t, N_HEAD, -1).transpose(1, 2) for z in self.c_attn(self.ln_1(x)).split(d, -1)
+        )
         s = q @ k.transpose(-1, -2) / math.sqrt(d // N_HEAD)
         s = s.masked_fill(torch.ones(t, t, dtype=torch.bool).triu(1), float("-inf"))
         x = x + self.c_proj((s.softmax(-1) @ v).transpose(1, 2).reshape(b, t, d))

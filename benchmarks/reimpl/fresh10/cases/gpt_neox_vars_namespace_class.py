@@ -21,7 +21,9 @@ H = {k: v for k, v in vars(Hyper).items() if not k.startswith("_")}
 
 def rope(x, r):
     t = x.shape[-2]
-    f = torch.outer(torch.arange(t).float(), 10000.0 ** (-torch.arange(0, r, 2).float() / r)).repeat(1, 2)
+    f = torch.outer(
+        torch.arange(t).float(), 10000.0 ** (-torch.arange(0, r, 2).float() / r)
+    ).repeat(1, 2)
     rot, rest = x[..., :r], x[..., r:]
     a, b = rot.chunk(2, -1)
     return torch.cat((rot * f.cos() + torch.cat((-b, a), -1) * f.sin(), rest), -1)

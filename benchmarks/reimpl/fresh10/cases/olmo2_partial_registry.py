@@ -59,9 +59,7 @@ class OLMo2(nn.Module):
     def __init__(self, vocab, d, layers, heads, kv, ffn, eps=1e-6, base=500000.0):
         super().__init__()
         self.wte = nn.Embedding(vocab, d)
-        self.blocks = nn.ModuleList(
-            OLMo2Block(d, heads, kv, ffn, eps, base) for _ in range(layers)
-        )
+        self.blocks = nn.ModuleList(OLMo2Block(d, heads, kv, ffn, eps, base) for _ in range(layers))
         self.ln_f = RMSNorm(d, eps)
         self.ff_out = nn.Linear(d, vocab, bias=False)
 
@@ -74,7 +72,9 @@ class OLMo2(nn.Module):
 
 BUILDERS = {
     "olmo2-tiny": functools.partial(OLMo2, vocab=512, d=64, layers=2, heads=4, kv=4, ffn=192),
-    "olmo2-small": functools.partial(OLMo2, vocab=50304, d=2048, layers=16, heads=16, kv=16, ffn=8192),
+    "olmo2-small": functools.partial(
+        OLMo2, vocab=50304, d=2048, layers=16, heads=16, kv=16, ffn=8192
+    ),
 }
 
 

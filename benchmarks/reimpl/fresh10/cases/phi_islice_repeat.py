@@ -20,7 +20,9 @@ def parse(spec):
 
 def rope_partial(x, r=ROTARY_DIM, base=10000.0):
     t = x.shape[-2]
-    f = torch.outer(torch.arange(t).float(), base ** (-torch.arange(0, r, 2).float() / r)).repeat(1, 2)
+    f = torch.outer(torch.arange(t).float(), base ** (-torch.arange(0, r, 2).float() / r)).repeat(
+        1, 2
+    )
     rot, rest = x[..., :r], x[..., r:]
     a, b = rot.chunk(2, -1)
     return torch.cat((rot * f.cos() + torch.cat((-b, a), -1) * f.sin(), rest), -1)
@@ -40,7 +42,10 @@ class ParallelBlock(nn.Module):
     def forward(self, x):
         b, t, d = x.shape
         h = self.ln(x)
-        q, k, v = (p(h).view(b, t, self.h, -1).transpose(1, 2) for p in (self.q_proj, self.k_proj, self.v_proj))
+        q, k, v = (
+            p(h).view(b, t, self.h, -1).transpose(1, 2)
+            for p in (self.q_proj, self.k_proj, self.v_proj)
+        )
         o = F.scaled_dot_product_attention(rope_partial(q), rope_partial(k), v, is_causal=True)
         attn = self.dense(o.transpose(1, 2).reshape(b, t, d))
         return x + attn + self.fc2(F.gelu(self.fc1(h), approximate="tanh"))

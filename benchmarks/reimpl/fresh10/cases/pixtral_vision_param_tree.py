@@ -70,10 +70,16 @@ class PixtralVision(nn.Module):
             lp = getattr(p.transformer.layers, str(i))
             h = rms(x, lp.attention_norm.weight)
             a = lp.attention
-            q, k, v = (F.linear(h, getattr(a, n).weight).view(b, t, H, -1).transpose(1, 2) for n in ("q_proj", "k_proj", "v_proj"))
+            q, k, v = (
+                F.linear(h, getattr(a, n).weight).view(b, t, H, -1).transpose(1, 2)
+                for n in ("q_proj", "k_proj", "v_proj")
+            )
             o = F.scaled_dot_product_attention(rope_2d(q, rows, cols), rope_2d(k, rows, cols), v)
             x = x + F.linear(o.transpose(1, 2).reshape(b, t, D), a.o_proj.weight)
             h = rms(x, lp.ffn_norm.weight)
             ff = lp.feed_forward
-            x = x + F.linear(F.silu(F.linear(h, ff.gate_proj.weight)) * F.linear(h, ff.up_proj.weight), ff.down_proj.weight)
+            x = x + F.linear(
+                F.silu(F.linear(h, ff.gate_proj.weight)) * F.linear(h, ff.up_proj.weight),
+                ff.down_proj.weight,
+            )
         return x

@@ -30,7 +30,10 @@ class EncoderLayer(nn.Module):
 
     def forward(self, x):
         b, t, d = x.shape
-        q, k, v = (p(x).view(b, t, S["heads"], -1).transpose(1, 2) for p in (self.query, self.key, self.value))
+        q, k, v = (
+            p(x).view(b, t, S["heads"], -1).transpose(1, 2)
+            for p in (self.query, self.key, self.value)
+        )
         o = nn.functional.scaled_dot_product_attention(q, k, v)
         x = self.attn_norm(x + self.attn_dense(o.transpose(1, 2).reshape(b, t, d)))
         return self.ffn_norm(x + self.ffn_out(nn.functional.gelu(self.ffn_in(x))))

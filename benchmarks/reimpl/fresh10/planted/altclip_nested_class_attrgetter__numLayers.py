@@ -22,7 +22,13 @@ class Settings:
 
 
 VOCAB, WIDTH, DEPTH, HEADS, FFN, POSITIONS, PROJ = attrgetter(
-    "text.vocab", "text.width", "text.depth", "text.heads", "text.ffn", "text.positions", "shared.dim"
+    "text.vocab",
+    "text.width",
+    "text.depth",
+    "text.heads",
+    "text.ffn",
+    "text.positions",
+    "shared.dim",
 )(Settings)
 PAD = 1
 

@@ -23,7 +23,9 @@ class Layer(nn.Module):
 
     def forward(self, x, bias):
         b, t, _ = x.shape
-        q, k, v = (p(x).view(b, t, HEADS, -1).transpose(1, 2) for p in (self.query, self.key, self.value))
+        q, k, v = (
+            p(x).view(b, t, HEADS, -1).transpose(1, 2) for p in (self.query, self.key, self.value)
+        )
         o = nn.functional.scaled_dot_product_attention(q, k, v, attn_mask=bias)
         x = self.attn_norm(x + self.attn_out(o.transpose(1, 2).reshape(b, t, HIDDEN)))
         return self.out_norm(x + self.output(nn.functional.gelu(self.intermediate(x))))
@@ -47,7 +49,11 @@ class Bert(nn.Module):
 
     def forward(self, ids, types, mask):
         pos = torch.arange(ids.shape[1])
-        x = self.word_embeddings(ids) + self.position_embeddings(pos) + self.token_type_embeddings(types)
+        x = (
+            self.word_embeddings(ids)
+            + self.position_embeddings(pos)
+            + self.token_type_embeddings(types)
+        )
         x = self.embed_norm(x)
         bias = mask[:, None, None, :]
         for name, module in self.named_children():

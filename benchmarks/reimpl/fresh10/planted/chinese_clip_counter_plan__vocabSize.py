@@ -25,7 +25,9 @@ class BertLayer(nn.Module):
 
     def forward(self, x):
         b, t, _ = x.shape
-        q, k, v = (p(x).view(b, t, HEADS, -1).transpose(1, 2) for p in (self.query, self.key, self.value))
+        q, k, v = (
+            p(x).view(b, t, HEADS, -1).transpose(1, 2) for p in (self.query, self.key, self.value)
+        )
         o = nn.functional.scaled_dot_product_attention(q, k, v)
         x = self.attention_norm(x + self.attention_output(o.transpose(1, 2).reshape(b, t, HIDDEN)))
         return self.output_norm(x + self.output(nn.functional.gelu(self.intermediate(x))))

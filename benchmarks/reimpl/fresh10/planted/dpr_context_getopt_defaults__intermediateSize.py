@@ -26,7 +26,10 @@ class BertLayer(nn.Module):
 
     def forward(self, x, mask):
         b, t, d = x.shape
-        q, k, v = (self.qkv[n](x).view(b, t, self.heads, -1).transpose(1, 2) for n in ("query", "key", "value"))
+        q, k, v = (
+            self.qkv[n](x).view(b, t, self.heads, -1).transpose(1, 2)
+            for n in ("query", "key", "value")
+        )
         o = nn.functional.scaled_dot_product_attention(q, k, v, attn_mask=mask)
         x = self.ln1(x + self.attn_out(o.transpose(1, 2).reshape(b, t, d)))
         return self.ln2(x + self.ffn_out(nn.functional.gelu(self.ffn_in(x))))
@@ -40,7 +43,9 @@ class DPRContextEncoder(nn.Module):
         self.position = nn.Embedding(MAX_LEN, d)
         self.segment = nn.Embedding(2, d)
         self.norm = nn.LayerNorm(d, eps=1e-12)
-        self.layers = nn.ModuleList(BertLayer(d, OPT["heads"], OPT["ffn"]) for _ in range(OPT["layers"]))
+        self.layers = nn.ModuleList(
+            BertLayer(d, OPT["heads"], OPT["ffn"]) for _ in range(OPT["layers"])
+        )
 
     def forward(self, ids, types, mask):
         x = self.word(ids) + self.position(torch.arange(ids.shape[1])) + self.segment(types)

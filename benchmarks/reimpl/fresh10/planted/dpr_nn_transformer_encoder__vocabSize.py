@@ -30,7 +30,9 @@ class DPRQuestionEncoder(nn.Module):
             batch_first=True,
             norm_first=False,
         )
-        self.encoder = nn.TransformerEncoder(layer, num_layers=NUM_LAYERS, enable_nested_tensor=False)
+        self.encoder = nn.TransformerEncoder(
+            layer, num_layers=NUM_LAYERS, enable_nested_tensor=False
+        )
         self.encode_proj = nn.Linear(D_MODEL, PROJECTION)
 
     def forward(self, ids, types, mask):

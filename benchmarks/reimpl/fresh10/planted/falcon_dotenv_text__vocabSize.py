@@ -1,7 +1,6 @@
 """Falcon (7B layout: multi-query, parallel attention and MLP under one LayerNorm, fused
 ``query_key_value``) sized from a pasted ``.env`` file text, parsed by hand."""
 
-import torch
 import torch.nn.functional as F
 from torch import nn
 

@@ -25,7 +25,10 @@ class SelfAttention(nn.Module):
 
     def forward(self, x):
         b, t, _ = x.shape
-        q, k, v = (p(x).view(b, t, HEADS, -1).transpose(1, 2) for p in (self.q_proj, self.k_proj, self.v_proj))
+        q, k, v = (
+            p(x).view(b, t, HEADS, -1).transpose(1, 2)
+            for p in (self.q_proj, self.k_proj, self.v_proj)
+        )
         o = nn.functional.scaled_dot_product_attention(q, k, v)
         return self.out_proj(o.transpose(1, 2).reshape(b, t, WIDTH))
 
@@ -40,7 +43,10 @@ def layer_modules():
         Residual(nn.Sequential(nn.LayerNorm(WIDTH, eps=EPS), SelfAttention())),
         Residual(
             nn.Sequential(
-                nn.LayerNorm(WIDTH, eps=EPS), nn.Linear(WIDTH, MLP), QuickGELU(), nn.Linear(MLP, WIDTH)
+                nn.LayerNorm(WIDTH, eps=EPS),
+                nn.Linear(WIDTH, MLP),
+                QuickGELU(),
+                nn.Linear(MLP, WIDTH),
             )
         ),
     ]

@@ -50,7 +50,9 @@ class GraniteLayer(nn.Module):
         q = rope(self.q(h).view(b, t, S["h"], hd).transpose(1, 2))
         k = rope(self.k(h).view(b, t, S["kv"], hd).transpose(1, 2))
         v = self.v(h).view(b, t, S["kv"], hd).transpose(1, 2)
-        o = F.scaled_dot_product_attention(q, k, v, is_causal=True, scale=ATTN_MULT, enable_gqa=True)
+        o = F.scaled_dot_product_attention(
+            q, k, v, is_causal=True, scale=ATTN_MULT, enable_gqa=True
+        )
         x = x + RESID_MULT * self.o(o.transpose(1, 2).reshape(b, t, -1))
         h = self.post_attention_layernorm(x)
         return x + RESID_MULT * self.down(F.silu(self.gate(h)) * self.up(h))

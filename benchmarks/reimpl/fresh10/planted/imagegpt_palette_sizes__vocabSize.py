@@ -35,7 +35,9 @@ class Block(nn.Module):
 
     def forward(self, x):
         b, t, d = x.shape
-        q, k, v = (z.view(b, t, N_HEAD, -1).transpose(1, 2) for z in self.c_attn(self.ln_1(x)).split(d, -1))
+        q, k, v = (
+            z.view(b, t, N_HEAD, -1).transpose(1, 2) for z in self.c_attn(self.ln_1(x)).split(d, -1)
+        )
         o = nn.functional.scaled_dot_product_attention(q, k, v, is_causal=True)
         x = x + self.c_proj(o.transpose(1, 2).reshape(b, t, d))
         return x + self.mlp_proj(nn.functional.gelu(self.c_fc(self.ln_2(x)), approximate="tanh"))

@@ -53,9 +53,7 @@ class ScannedLlama(nn.Module):
         q = F.linear(h, self.wq[i]).view(b, t, N_HEADS, D_HEAD).transpose(1, 2)
         k = F.linear(h, self.wk[i]).view(b, t, N_KV, D_HEAD).transpose(1, 2)
         v = F.linear(h, self.wv[i]).view(b, t, N_KV, D_HEAD).transpose(1, 2)
-        o = F.scaled_dot_product_attention(
-            rope(q), rope(k), v, is_causal=True, enable_gqa=True
-        )
+        o = F.scaled_dot_product_attention(rope(q), rope(k), v, is_causal=True, enable_gqa=True)
         x = x + F.linear(o.transpose(1, 2).reshape(b, t, -1), self.wo[i])
         h = norm(x, self.ln2[i])
         up = F.silu(F.linear(h, self.w_gate[i])) * F.linear(h, self.w_up[i])

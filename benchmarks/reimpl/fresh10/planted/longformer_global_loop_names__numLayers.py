@@ -28,7 +28,10 @@ class SelfAttention(nn.Module):
 
     def forward(self, x):
         b, t, _ = x.shape
-        q, k, v = (getattr(self, n)(x).view(b, t, HEADS, -1).transpose(1, 2) for n in ("query", "key", "value"))
+        q, k, v = (
+            getattr(self, n)(x).view(b, t, HEADS, -1).transpose(1, 2)
+            for n in ("query", "key", "value")
+        )
         i = torch.arange(t)
         band = (i[:, None] - i[None]).abs() <= self.window // 2
         band[:, 0] = band[0, :] = True  # the first token attends globally

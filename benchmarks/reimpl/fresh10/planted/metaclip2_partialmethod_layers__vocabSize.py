@@ -33,7 +33,10 @@ class Layer(nn.Module):
     def forward(self, x):
         b, t, d = x.shape
         h = self.layer_norm1(x)
-        q, k, v = (p(h).view(b, t, HEADS, -1).transpose(1, 2) for p in (self.q_proj, self.k_proj, self.v_proj))
+        q, k, v = (
+            p(h).view(b, t, HEADS, -1).transpose(1, 2)
+            for p in (self.q_proj, self.k_proj, self.v_proj)
+        )
         o = nn.functional.scaled_dot_product_attention(q, k, v, is_causal=True)
         x = x + self.out_proj(o.transpose(1, 2).reshape(b, t, d))
         h = self.fc1(self.layer_norm2(x))

@@ -28,7 +28,10 @@ class OPTLayer(nn.Module):
     def forward(self, x):
         b, t, _ = x.shape
         h = self.self_attn_layer_norm(x)
-        q, k, v = (p(h).view(b, t, HEADS, -1).transpose(1, 2) for p in (self.q_proj, self.k_proj, self.v_proj))
+        q, k, v = (
+            p(h).view(b, t, HEADS, -1).transpose(1, 2)
+            for p in (self.q_proj, self.k_proj, self.v_proj)
+        )
         o = F.scaled_dot_product_attention(q, k, v, is_causal=True)
         x = x + self.out_proj(o.transpose(1, 2).reshape(b, t, WIDTH))
         return x + self.fc2(F.relu(self.fc1(self.final_layer_norm(x))))

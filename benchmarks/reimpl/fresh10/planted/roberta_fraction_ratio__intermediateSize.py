@@ -25,7 +25,9 @@ class Attention(nn.Module):
 
     def forward(self, x, mask):
         b, t, _ = x.shape
-        q, k, v = (self.qkv[n](x).view(b, t, HEADS, -1).transpose(1, 2) for n in ("query", "key", "value"))
+        q, k, v = (
+            self.qkv[n](x).view(b, t, HEADS, -1).transpose(1, 2) for n in ("query", "key", "value")
+        )
         o = nn.functional.scaled_dot_product_attention(q, k, v, attn_mask=mask)
         return self.norm(x + self.dense(o.transpose(1, 2).reshape(b, t, HIDDEN)))
 
@@ -55,7 +57,9 @@ class Roberta(nn.Module):
 
     def forward(self, ids, mask):
         pos = torch.cumsum(ids.ne(PAD).long(), 1) * ids.ne(PAD) + PAD
-        x = self.emb_norm(self.tokens(ids) + self.positions(pos) + self.segments(torch.zeros_like(ids)))
+        x = self.emb_norm(
+            self.tokens(ids) + self.positions(pos) + self.segments(torch.zeros_like(ids))
+        )
         m = mask[:, None, None, :]
         for layer in self.layers:
             x = layer(x, m)

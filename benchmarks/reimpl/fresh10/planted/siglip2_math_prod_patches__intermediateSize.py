@@ -63,7 +63,9 @@ class Siglip2Vision(nn.Module):
         side = int(GRID**0.5)
         pos = self.position_embedding.weight.T.reshape(1, WIDTH, side, side)
         n = int(patches.shape[1] ** 0.5)
-        pos = nn.functional.interpolate(pos, size=(n, n), mode="bilinear").flatten(2).transpose(1, 2)
+        pos = (
+            nn.functional.interpolate(pos, size=(n, n), mode="bilinear").flatten(2).transpose(1, 2)
+        )
         x = self.patch_embedding(patches) + pos
         for blk in self.blocks:
             x = blk(x)
