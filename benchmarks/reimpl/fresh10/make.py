@@ -135,15 +135,15 @@ CASES: dict[str, tuple] = {
         ],
         [("intermediateSize", "intermediate_size", 288, 256)],
     ),
-    "mistral_reduce_dotted_paths": (
+    "mistral_checkpoint_shape_table": (
         "mistral",
         "MistralConfig",
         dec(1e6, intermediate_size=192, num_key_value_heads=1, sliding_window=32),
         "MistralForCausalLM",
         [
-            sub("numKvHeads", '"kv_heads": {},', 1, 2),
-            sub("slidingWindow", '"window": {},', 32, 64),
-            sub("numLayers", '"depth": {},', 2, 3),
+            sub("numKvHeads", '"layers.0.attention.wk.weight": ({}, 64),', 16, 32, (1, 2)),
+            sub("slidingWindow", "SLIDING_WINDOW = {}", 32, 64),
+            sub("numLayers", '"layers.{}.ffn_norm.weight": (64,),', 1, 2, (2, 3)),
         ],
         [("vocabSize", "vocab_size", 640, 512)],
     ),
@@ -571,7 +571,7 @@ CASES: dict[str, tuple] = {
         ],
         [("numLayers", "num_hidden_layers", 3, 2)],
     ),
-    "dpr_context_getopt_defaults": (
+    "dpr_context_hex_sizes": (
         "dpr",
         "DPRConfig",
         enc(
@@ -584,9 +584,9 @@ CASES: dict[str, tuple] = {
         ),
         "DPRContextEncoder",
         [
-            sub("numLayers", '"--layers", "{}"', 3, 2),
-            sub("intermediateSize", '"--ffn", "{}"', 256, 320),
-            sub("vocabSize", '"--vocab", "{}"', 448, 512),
+            sub("numLayers", "N_LAYERS = {}", "0x3", "0x2", (3, 2)),
+            sub("intermediateSize", "FFN = {}", "0x100", "0x140", (256, 320)),
+            sub("vocabSize", "VOCAB = {}", "0x1C0", "0x200", (448, 512)),
         ],
         [("numLayers", "num_hidden_layers", 4, 3)],
     ),

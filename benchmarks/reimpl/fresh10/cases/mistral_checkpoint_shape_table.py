@@ -1,27 +1,52 @@
-"""Mistral configured by a nested experiment dict; every size is read through one helper,
-``hp("model.attention.kv_heads")``, that walks the dotted path with ``functools.reduce``."""
-
-import functools
-import operator
+"""Mistral sized from a pasted checkpoint shape listing (``{name: shape}`` as printed from the
+original ``consolidated.pth``): vocabulary and width from the embedding, head counts from the
+projection rows, the depth from the largest layer index. Only the window and the rotary base
+are written down."""
 
 import torch
 import torch.nn.functional as F
 from torch import nn
 
-EXPERIMENT = {
-    "data": {"tokenizer": {"vocab": 512}},
-    "model": {
-        "width": 64,
-        "depth": 2,
-        "attention": {"heads": 4, "kv_heads": 2, "window": 32, "rope_base": 1000000.0},
-        "mlp": {"hidden": 192},
-        "norm_eps": 1e-5,
-    },
+CHECKPOINT_SHAPES = {
+    "tok_embeddings.weight": (512, 64),
+    "layers.0.attention.wq.weight": (64, 64),
+    "layers.0.attention.wk.weight": (16, 64),
+    "layers.0.attention.wv.weight": (16, 64),
+    "layers.0.attention.wo.weight": (64, 64),
+    "layers.0.feed_forward.w1.weight": (192, 64),
+    "layers.0.feed_forward.w2.weight": (64, 192),
+    "layers.0.feed_forward.w3.weight": (192, 64),
+    "layers.0.attention_norm.weight": (64,),
+    "layers.0.ffn_norm.weight": (64,),
+    "layers.1.ffn_norm.weight": (64,),
+    "norm.weight": (64,),
+    "output.weight": (512, 64),
+}
+HEAD_DIM = 16
+SLIDING_WINDOW = 32
+ROPE_THETA = 1000000.0
+NORM_EPS = 1e-5
+
+VOCAB, WIDTH = CHECKPOINT_SHAPES["tok_embeddings.weight"]
+N_HEADS = CHECKPOINT_SHAPES["layers.0.attention.wq.weight"][0] // HEAD_DIM
+N_KV_HEADS = CHECKPOINT_SHAPES["layers.0.attention.wk.weight"][0] // HEAD_DIM
+FFN = CHECKPOINT_SHAPES["layers.0.feed_forward.w1.weight"][0]
+N_LAYERS = 1 + max(int(k.split(".")[1]) for k in CHECKPOINT_SHAPES if k.startswith("layers."))
+HP = {
+    "model.width": WIDTH,
+    "model.norm_eps": NORM_EPS,
+    "model.attention.rope_base": ROPE_THETA,
+    "model.attention.heads": N_HEADS,
+    "model.attention.kv_heads": N_KV_HEADS,
+    "model.attention.window": SLIDING_WINDOW,
+    "model.mlp.hidden": FFN,
+    "model.depth": N_LAYERS,
+    "data.tokenizer.vocab": VOCAB,
 }
 
 
-def hp(path):
-    return functools.reduce(operator.getitem, path.split("."), EXPERIMENT)
+def hp(key):
+    return HP[key]
 
 
 class Norm(nn.Module):

@@ -1,16 +1,17 @@
-"""A DPR passage (context) encoder whose sizes are the defaults of its training script's
-command line, parsed here with ``getopt`` from a default argument list; no projection (the
-[CLS] vector is the passage embedding)."""
-
-import getopt
+"""A DPR passage (context) encoder from a firmware team's port: every size is a hexadecimal
+literal (``0x60`` wide, ``0x100`` feed-forward); no projection (the [CLS] vector is the passage
+embedding)."""
 
 import torch
 from torch import nn
 
-DEFAULT_ARGS = ["--layers", "3", "--hidden", "96", "--heads", "6", "--ffn", "256", "--vocab", "448"]
-_opts, _ = getopt.getopt(DEFAULT_ARGS, "", ["layers=", "hidden=", "heads=", "ffn=", "vocab="])
-OPT = {k.lstrip("-"): int(v) for k, v in _opts}
-MAX_LEN = 128
+N_LAYERS = 0x2
+HIDDEN = 0x60
+N_HEADS = 0x6
+FFN = 0x100
+VOCAB = 0x1C0
+MAX_LEN = 0x80
+OPT = {"layers": N_LAYERS, "hidden": HIDDEN, "heads": N_HEADS, "ffn": FFN, "vocab": VOCAB}
 
 
 class BertLayer(nn.Module):
