@@ -126,7 +126,7 @@ SPECS: dict[str, Spec] = {
     # Longformer's second (global) q/k/v set, TAPAS's seven type embeddings, ImageGPT's bias-free
     # LayerNorms and palette head, Pixtral's parameter tree, SigLIP 2's linear patch embedding and
     # attention-pooling head, Llama weights stacked on a layer axis; outputs: a fused k/v matrix,
-    # nn.TransformerEncoder's fused in_proj, a ViT
+    # nn.TransformerEncoder's fused in_proj, a ViT, ImageGPT's uncentred norms
     "fresh10": Spec(
         sample=[
             "xlnet_einsum_head_tensors",
@@ -137,7 +137,12 @@ SPECS: dict[str, Spec] = {
             "siglip2_math_prod_patches",
             "llama_scan_stacked_layers",
         ],
-        outputs=["llama_fused_kv_cache_layout", "dpr_nn_transformer_encoder", "vit_getitem_config"],
+        outputs=[
+            "llama_fused_kv_cache_layout",
+            "dpr_nn_transformer_encoder",
+            "vit_getitem_config",
+            "imagegpt_palette_sizes",
+        ],
         keeping=("llama_fused_kv_cache_layout", "llama_fused_kv_cache_layout__ropeTheta"),
     ),
 }

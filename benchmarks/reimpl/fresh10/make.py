@@ -666,6 +666,44 @@ SAME_OUTPUT: dict[str, list[tuple]] = {
         (_E + r"linear2\.", _HE + "output.dense."),
         (_E + r"norm2\.", _HE + "output.LayerNorm."),
     ],
+    "imagegpt_palette_sizes": [
+        (r"^(wte|wpe|ln_f)\.", r"transformer.\1."),
+        (r"^h\.(\d+)\.c_(attn|proj)\.", r"transformer.h.\1.attn.c_\2."),
+        (r"^h\.(\d+)\.c_fc\.", r"transformer.h.\1.mlp.c_fc."),
+        (r"^h\.(\d+)\.mlp_proj\.", r"transformer.h.\1.mlp.c_proj."),
+        (r"^h\.", "transformer.h."),
+        (r"^lm_head\.", "lm_head."),
+    ],
+    "metaclip2_partialmethod_layers": [
+        (r"^(token|position)_embedding\.", r"embeddings.\1_embedding."),
+        (r"^layers\.(\d+)\.([qkv]_proj|out_proj)\.", r"encoder.layers.\1.self_attn.\2."),
+        (r"^layers\.(\d+)\.(fc[12])\.", r"encoder.layers.\1.mlp.\2."),
+        (r"^layers\.", "encoder.layers."),
+        (r"^final_layer_norm\.", "final_layer_norm."),
+    ],
+    # the Sequential holds two residual modules per layer: 2 i (attention), 2 i + 1 (MLP)
+    "git_vision_sum_flattened": [
+        (r"^(class_embedding)$", r"vision_model.embeddings.\1"),
+        (r"^(patch|position)_embedding\.", r"vision_model.embeddings.\1_embedding."),
+        (r"^(pre_layrnorm|post_layernorm)\.", r"vision_model.\1."),
+        *[
+            rule
+            for i in range(2)
+            for rule in (
+                (rf"^encoder\.{2 * i}\.body\.0\.", f"vision_model.encoder.layers.{i}.layer_norm1."),
+                (
+                    rf"^encoder\.{2 * i}\.body\.1\.",
+                    f"vision_model.encoder.layers.{i}.self_attn.",
+                ),
+                (
+                    rf"^encoder\.{2 * i + 1}\.body\.0\.",
+                    f"vision_model.encoder.layers.{i}.layer_norm2.",
+                ),
+                (rf"^encoder\.{2 * i + 1}\.body\.1\.", f"vision_model.encoder.layers.{i}.mlp.fc1."),
+                (rf"^encoder\.{2 * i + 1}\.body\.3\.", f"vision_model.encoder.layers.{i}.mlp.fc2."),
+            )
+        ],
+    ],
     "vit_getitem_config": [
         (r"^patchify\.", "embeddings.patch_embeddings.projection."),
         (r"^cls$", "embeddings.cls_token"),
@@ -687,6 +725,10 @@ SAME_OUTPUT_IO: dict[str, tuple[str, list[str]]] = {
     "bert_generator_parts": ("ids+types+mask", ["last_hidden_state", "pooler_output"]),
     "dpr_nn_transformer_encoder": ("ids+types+mask", ["pooler_output"]),
     "vit_getitem_config": ("pixels", ["last_hidden_state", "pooler_output"]),
+    # transformers 5.24 MetaClip2TextModel pooler_output indexes the batch only (the whole
+    # sequence, not the EOS token): the hidden states are compared
+    "metaclip2_partialmethod_layers": ("ids", ["last_hidden_state"]),
+    "git_vision_sum_flattened": ("pixels", ["last_hidden_state"]),
 }
 
 # same_output, build_config, write, check, check_keeping_plants, main: shared with every set

@@ -1,6 +1,7 @@
 """ImageGPT: a GPT-2 over colour-palette indices. The vocabulary is the palette plus one
-start-of-image token, the context is one token per pixel of the (small) image, LayerNorms have
-no bias, and the head predicts palette entries only (no start token)."""
+start-of-image token, the context is one token per pixel of the (small) image, the norms are
+not mean-centred (a weight, no bias), the MLP uses quick GELU, and the head predicts palette
+entries only (no start token)."""
 
 import torch
 from torch import nn
@@ -13,6 +14,16 @@ N_EMBD, N_HEAD, N_LAYER = 64, 4, 2
 EPS = 1e-5
 
 
+class UncentredNorm(nn.Module):
+    def __init__(self, n, eps=EPS):
+        super().__init__()
+        self.eps = eps
+        self.weight = nn.Parameter(torch.ones(n))
+
+    def forward(self, x):
+        return x / torch.sqrt(x.pow(2).mean(-1, keepdim=True) + self.eps) * self.weight
+
+
 class Conv1D(nn.Module):
     def __init__(self, nx, nf):
         super().__init__()
@@ -23,13 +34,17 @@ class Conv1D(nn.Module):
         return x @ self.weight + self.bias
 
 
+def quick_gelu(x):
+    return x * torch.sigmoid(1.702 * x)
+
+
 class Block(nn.Module):
     def __init__(self):
         super().__init__()
-        self.ln_1 = nn.LayerNorm(N_EMBD, eps=EPS, bias=False)
+        self.ln_1 = UncentredNorm(N_EMBD)
         self.c_attn = Conv1D(N_EMBD, 3 * N_EMBD)
         self.c_proj = Conv1D(N_EMBD, N_EMBD)
-        self.ln_2 = nn.LayerNorm(N_EMBD, eps=EPS, bias=False)
+        self.ln_2 = UncentredNorm(N_EMBD)
         self.c_fc = Conv1D(N_EMBD, 4 * N_EMBD)
         self.mlp_proj = Conv1D(4 * N_EMBD, N_EMBD)
 
@@ -40,7 +55,7 @@ class Block(nn.Module):
         )
         o = nn.functional.scaled_dot_product_attention(q, k, v, is_causal=True)
         x = x + self.c_proj(o.transpose(1, 2).reshape(b, t, d))
-        return x + self.mlp_proj(nn.functional.gelu(self.c_fc(self.ln_2(x)), approximate="tanh"))
+        return x + self.mlp_proj(quick_gelu(self.c_fc(self.ln_2(x))))
 
 
 class ImageGPT(nn.Module):
@@ -49,7 +64,7 @@ class ImageGPT(nn.Module):
         self.wte = nn.Embedding(VOCAB, N_EMBD)
         self.wpe = nn.Embedding(N_POSITIONS, N_EMBD)
         self.h = nn.ModuleList(Block() for _ in range(N_LAYER))
-        self.ln_f = nn.LayerNorm(N_EMBD, eps=EPS, bias=False)
+        self.ln_f = UncentredNorm(N_EMBD)
         self.lm_head = nn.Linear(N_EMBD, PALETTE, bias=False)
 
     def forward(self, ids):
