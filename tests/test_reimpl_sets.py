@@ -1,5 +1,5 @@
 """The re-implementation sets written blind from session 11 on (benchmarks/reimpl/fresh5 ..
-fresh9) are what they claim, in torch only (driftcheck is not run on them here: each set was
+fresh10) are what they claim, in torch only (driftcheck is not run on them here: each set was
 written blind and is run by bench_reimpl.py). For every set the bookkeeping is checked on every
 case: the shipped configs are what transformers' config classes write, each code plant is its
 base file with one recorded line replaced, each config plant changes one key, model files import
@@ -121,6 +121,29 @@ SPECS: dict[str, Spec] = {
         ],
         outputs=["internlm3_json_string", "llama_itemgetter_sizes"],
         keeping=("internlm3_json_string", "internlm3_json_string__ropeTheta"),
+    ),
+    # one case per family: XLNet's [d, n, d_head] einsum tensors with relative-position biases,
+    # Longformer's second (global) q/k/v set, TAPAS's seven type embeddings, ImageGPT's bias-free
+    # LayerNorms and palette head, Pixtral's parameter tree, SigLIP 2's linear patch embedding and
+    # attention-pooling head, Llama weights stacked on a layer axis; outputs: a fused k/v matrix,
+    # nn.TransformerEncoder's fused in_proj, a ViT, ImageGPT's uncentred norms
+    "fresh10": Spec(
+        sample=[
+            "xlnet_einsum_head_tensors",
+            "longformer_global_loop_names",
+            "tapas_transposed_table",
+            "imagegpt_palette_sizes",
+            "pixtral_vision_param_tree",
+            "siglip2_math_prod_patches",
+            "llama_scan_stacked_layers",
+        ],
+        outputs=[
+            "llama_fused_kv_cache_layout",
+            "dpr_nn_transformer_encoder",
+            "vit_getitem_config",
+            "imagegpt_palette_sizes",
+        ],
+        keeping=("llama_fused_kv_cache_layout", "llama_fused_kv_cache_layout__ropeTheta"),
     ),
 }
 ORDER = ["", "fresh", "fresh2", "fresh3", "fresh4", *SPECS]
