@@ -209,7 +209,12 @@ class Runner:
         return [UNK] * n
 
     def if_(self, st: ast.If, fr: Frame) -> None:
-        c = truth(self.eval(st.test, fr))
+        test = self.eval(st.test, fr)
+        if isinstance(test, Tens) and self.f.input_shape is not None:
+            from driftcheck.parsers.source.forward import dataflow_axes
+
+            dataflow_axes.tensor_bool(self.f, test, fr.loc(st.test))
+        c = truth(test)
         if c is True:
             note_skipped(self, st.orelse, fr)
             self.body(st.body, fr)
@@ -425,7 +430,13 @@ class Runner:
         out = []
         for x in items:
             self.assign(g.target, x, fr)
-            if all(truth(self.eval(c, fr)) is True for c in g.ifs):
+            keep = [truth(self.eval(c, fr)) for c in g.ifs]
+            if None in keep and False not in keep and self.f.input_shape is not None:
+                # a filter undecided here: the list's length is unknown, not shorter (an
+                # empty list is a crash in ``torch.cat``)
+                fr.locals = saved
+                return UNK
+            if all(k is True for k in keep):
                 out.append(self.eval(e.elt, fr))
         fr.locals = saved
         return out

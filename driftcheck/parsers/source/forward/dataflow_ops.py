@@ -142,6 +142,11 @@ def attribute(run: Any, v: Any, name: str, fr: Any) -> Any:
         if name in ("get", "items", "keys", "values", "pop", "setdefault", "update"):
             return Bound(v, name)
         return v.get(name, UNK)
+    if isinstance(v, tuple) and name in ("values", "indices"):
+        from driftcheck.parsers.source.forward.dataflow_axes import NamedPair
+
+        if isinstance(v, NamedPair):  # ``x.max(-1).values``: torch's named pair
+            return v.field(name)
     if isinstance(v, (list, tuple)) and name in ("append", "extend", "index", "count"):
         return Bound(v, name)
     if isinstance(v, list) and name in LIST_MUTATORS:
