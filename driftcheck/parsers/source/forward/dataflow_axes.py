@@ -20,7 +20,13 @@ anything not known gives no crash:
   on the first call, sized by the input): their constructors' divisibility checks;
 - ``torch.max(x, dim)`` / ``min`` / ``topk`` return a named pair: ``.values`` and
   ``.indices`` are its items (``NamedPair``);
-- ``torch.cat([])`` / ``torch.stack([])`` of a list known to be empty.
+- ``torch.cat([])`` / ``torch.stack([])`` of a list known to be empty;
+- ``torch.stft(x, n_fft, win_length=w, window=win)``: ``0 < w <= n_fft`` and ``win`` of
+  ``w`` items; ``torch.hann_window(n)`` and its kin made in ``forward`` are ``(n,)``;
+- dtypes (``Flow.value_facts``): a float32 / integer buffer ``__init__`` computed keeps its
+  dtype through indexing and through arithmetic with a Python number (``1 - self.bias[:T]``
+  is float), so ``x.masked_fill(mask, v)`` / ``torch.where(mask, a, b)`` given a mask known
+  not to be boolean raise as in torch (a GPT mask written as ``1 - tril``).
 """
 
 from __future__ import annotations
@@ -32,6 +38,8 @@ from driftcheck.parsers.source.values.dataflow_values import Tens, is_int, known
 _is_int = is_int
 _shape = known_shape
 
+# ``torch.hann_window(n)`` and its kin: a vector of ``n`` items
+WINDOWS = {"hann_window", "hamming_window", "blackman_window", "bartlett_window", "kaiser_window"}
 # tensor methods checked here (``dataflow_torch.method`` hands them over on real sizes)
 METHODS = {"roll", "narrow", "tensordot", "repeat_interleave", "cdist"}
 
@@ -299,7 +307,103 @@ def layer_ctor(f: Any, q: str, args: list, kwargs: dict, loc: Any) -> None:
 def empty_join(f: Any, name: str, seq: Any, loc: Any) -> None:
     """``torch.cat(xs)`` / ``torch.stack(xs)`` of a list known to hold nothing."""
     if f.input_shape is not None and isinstance(seq, (list, tuple)) and not seq:
-        what = "stack expects a non-empty TensorList" if name == "stack" else (
-            f"torch.{name}(): expected a non-empty list of Tensors"
+        what = (
+            "stack expects a non-empty TensorList"
+            if name == "stack"
+            else (f"torch.{name}(): expected a non-empty list of Tensors")
         )
         f.crash(loc, what)
+
+
+# ---------------------------------------------------------------------- stft windows
+def window(args: list, kwargs: dict) -> Tens:
+    """``torch.hann_window(n)`` (and hamming, blackman, bartlett, kaiser): ``(n,)``."""
+    n = _arg(args, kwargs, 0, "window_length")
+    return Tens(None, (n,)) if _is_int(n) and n >= 0 else Tens(None)
+
+
+def stft_window(f: Any, n_fft: int, win: int | None, window: Any, loc: Any) -> bool:
+    """``torch.stft(x, n_fft, win_length=w, window=win)``: ``0 < w <= n_fft`` (``w`` is
+    ``n_fft`` when not given) and the window a vector of ``w`` items. True on a crash."""
+    if f.input_shape is None:
+        return False
+    w = n_fft if win is None else win
+    if not 0 < w <= n_fft:
+        f.crash(
+            loc, f"stft: expected 0 < win_length <= n_fft, but got win_length={w}, n_fft={n_fft}"
+        )
+        return True
+    ws = _shape(window)
+    if ws is not None and ws != (w,):
+        f.crash(
+            loc,
+            f"stft: expected a 1D window tensor of size equal to win_length={w}, but got "
+            f"window with size {list(ws)}",
+        )
+        return True
+    return False
+
+
+# ---------------------------------------------------------------------- dtypes
+_NUMBER = (int, float)
+
+
+def _dtype(f: Any, t: Any) -> Any:
+    from driftcheck.parsers.source.forward import dataflow_checks  # noqa: PLC0415
+
+    return dataflow_checks.fact(f, t, "dtype")
+
+
+def _set_dtype(f: Any, out: Any, dtype: str) -> None:
+    """Add ``dtype`` to ``out``'s facts, keeping the others (a mask's count)."""
+    if f.input_shape is None or not isinstance(out, Tens):
+        return
+    got = f.value_facts.get(id(out))
+    facts = dict(got[1]) if got is not None and got[0] is out else {}
+    facts.setdefault("dtype", dtype)
+    f.value_facts[id(out)] = (out, facts)
+
+
+def carry_index(f: Any, t: Any, out: Any) -> None:
+    """``t[...]``: an item or slice of a tensor has its dtype."""
+    dt = _dtype(f, t)
+    if dt is not None and isinstance(out, Tens) and out is not t:
+        _set_dtype(f, out, dt)
+
+
+def carry_binop(f: Any, op: str, a: Any, b: Any, out: Any) -> None:
+    """``a op b`` with one tensor operand of known dtype and a Python number: torch's
+    promotion (a float tensor stays float; an integer one with a float number is float,
+    with an int stays integer except for ``/``). Two float tensors give a float one."""
+    from driftcheck.parsers.source.forward.dataflow_checks import FLOAT, INT  # noqa: PLC0415
+
+    if f.input_shape is None or not isinstance(out, Tens) or _dtype(f, out) is not None:
+        return
+    if isinstance(a, Tens) and isinstance(b, Tens):
+        if _dtype(f, a) == FLOAT and _dtype(f, b) == FLOAT:
+            _set_dtype(f, out, FLOAT)
+        return
+    t, n = (a, b) if isinstance(a, Tens) else (b, a)
+    if not isinstance(n, _NUMBER) or isinstance(n, bool):
+        return
+    dt = _dtype(f, t)
+    if dt == FLOAT or (dt == INT and (isinstance(n, float) or op == "Div")):
+        _set_dtype(f, out, FLOAT)
+    elif dt == INT and op in ("Add", "Sub", "Mult"):
+        _set_dtype(f, out, INT)
+
+
+def bool_mask(f: Any, what: str, mask: Any, loc: Any) -> bool:
+    """``masked_fill`` / ``where`` take a boolean mask: one known to be float or integer
+    raises. True on a crash."""
+    from driftcheck.parsers.source.forward.dataflow_checks import FLOAT, INT  # noqa: PLC0415
+
+    dt = _dtype(f, mask)
+    if f.input_shape is None or dt not in (FLOAT, INT, "float64"):
+        return False
+    if what == "where":
+        msg = f"where expected condition to be a boolean tensor, but got a tensor with dtype {dt}"
+    else:
+        msg = f"masked_fill_ only supports boolean masks, but got mask with dtype {dt}"
+    f.crash(loc, msg)
+    return True

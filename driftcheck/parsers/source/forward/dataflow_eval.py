@@ -456,6 +456,9 @@ class Runner:
                 from driftcheck.parsers.source.forward import dataflow_args
 
                 dataflow_args.promote(self.f, a, b, out)  # float64 operands
+                from driftcheck.parsers.source.forward import dataflow_axes
+
+                dataflow_axes.carry_binop(self.f, type(op).__name__, a, b, out)
             return out
         if self.f.input_shape is not None and isinstance(op, ast.Pow):
             # ``head_dim ** 0.5`` (attention's scale) on real sizes: a float power of a known

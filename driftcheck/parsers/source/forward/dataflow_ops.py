@@ -330,7 +330,12 @@ def param_tensor(run: Any, obj: Obj, name: str) -> Tens:
 # ---------------------------------------------------------------------- subscripts
 def subscript(run: Any, v: Any, key: Any, fr: Any, at: Any) -> Any:
     if isinstance(v, Tens):
-        return torchops.index(run, v, key, fr, at)
+        got = torchops.index(run, v, key, fr, at)
+        if run.f.input_shape is not None:
+            from driftcheck.parsers.source.forward import dataflow_axes
+
+            dataflow_axes.carry_index(run.f, v, got)
+        return got
     if isinstance(v, ShapeOf):
         if isinstance(key, int) and not isinstance(key, bool):
             return v.t.dim(key)

@@ -15,6 +15,7 @@ from typing import Any
 
 from driftcheck.parsers.source.forward.dataflow import concrete
 from driftcheck.parsers.source.forward.dataflow_axes import METHODS as METHODS_AXES
+from driftcheck.parsers.source.forward.dataflow_axes import WINDOWS
 from driftcheck.parsers.source.forward.dataflow_views import (
     expand_sizes,
     int_args,
@@ -224,6 +225,10 @@ def call_torch(run: Any, q: str, args: list, kwargs: dict, fr: Any, at: Any) -> 
 
         got = dataflow_axes.solve(run, args, kwargs, fr.loc(at))
         return got if got is not None else Tens(None)
+    if run.f.input_shape is not None and name in WINDOWS:
+        from driftcheck.parsers.source.forward import dataflow_axes
+
+        return dataflow_axes.window(args, kwargs)
     if name in CREATE:
         if run.f.input_shape is not None:
             from driftcheck.parsers.source.forward import dataflow_checks
@@ -306,6 +311,10 @@ def method(run: Any, t: Tens, name: str, args: list, kwargs: dict, fr: Any, at: 
             n = Sym(("nonzero", t.uid))
             return tuple(Tens(None, (n,)) for _ in t.shape)
     if f.input_shape is not None and name == "where" and len(args) == 2:
+        from driftcheck.parsers.source.forward import dataflow_axes
+
+        if dataflow_axes.bool_mask(f, name, t, loc):
+            return Tens(None)
         # ``torch.where(cond, x, y)``: the broadcast of all three (not cond's shape alone)
         ts = [a for a in args if isinstance(a, Tens)]
         if all(isinstance(a, (Tens, int, float)) and not isinstance(a, bool) for a in args):
@@ -343,6 +352,10 @@ def method(run: Any, t: Tens, name: str, args: list, kwargs: dict, fr: Any, at: 
         from driftcheck.parsers.source.forward import dataflow_concrete as concrete_ops
 
         if name == "masked_fill":
+            from driftcheck.parsers.source.forward import dataflow_axes
+
+            if dataflow_axes.bool_mask(f, name, _arg(args, kwargs, 0, "mask"), loc):
+                return Tens(None)
             out = concrete_ops.masked_fill(run, t, _arg(args, kwargs, 0, "mask"), fr, loc)
         else:
             reps, dim = _arg(args, kwargs, 0, "repeats"), _arg(args, kwargs, 1, "dim")
