@@ -612,6 +612,10 @@ class Runner:
 
     def attr(self, v: Any, name: str, fr: Frame, at: ast.AST | None = None) -> Any:
         got = ops.attribute(self, v, name, fr)
+        if got is UNK and at is not None and isinstance(v, Mod) and self.f.input_shape is not None:
+            from driftcheck.parsers.source.forward import dataflow_axes
+
+            dataflow_axes.missing_attr(self, v, name, fr.loc(at))  # torch's AttributeError
         if at is not None and (_settings(v) or _value_holder(v, name)):
             self.item_use(name, got, fr, at)  # a settings object's ``hp.sliding_window``
         return got
