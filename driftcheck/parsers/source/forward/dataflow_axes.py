@@ -413,8 +413,6 @@ def bool_mask(f: Any, what: str, mask: Any, loc: Any) -> bool:
 # ---------------------------------------------------------------------- missing attributes
 _DYNAMIC = {"setattr", "delattr", "vars", "__dict__", "__setattr__", "__getattr__",
             "__getattribute__", "__setstate__", "add_module", "register_module"}  # fmt: skip
-# (id of a module tree, name, id of a class node) -> the name may be set
-_SCAN: dict[tuple[int, str, int], bool] = {}
 
 
 def _self_stores(cls: ast.ClassDef, name: str) -> set[int]:
@@ -433,10 +431,8 @@ def _may_set(tree: ast.Module, inits: set[int], name: str, mine: set[int]) -> bo
     """Whether ``tree`` could set attribute ``name`` other than by a plain ``self.name = ...``
     in one of the ``__init__`` bodies ``inits`` (node ids): a store elsewhere (``forward``
     caching it, a parent patching its child), ``setattr`` / ``__dict__`` / ``add_module``,
-    the name as a string (``hasattr(self, "norm")``, ``getattr``)."""
-    key = (id(tree), name, min(mine))
-    if key in _SCAN:
-        return _SCAN[key]
+    the name as a string (``hasattr(self, "norm")``, ``getattr``). No memo: it runs only
+    for an attribute that is missing from a module built with every condition decided."""
     allowed: set[int] = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.FunctionDef) and id(node) in inits:
@@ -456,9 +452,6 @@ def _may_set(tree: ast.Module, inits: set[int], name: str, mine: set[int]) -> bo
             found = True
         if found:
             break
-    if len(_SCAN) > 4096:
-        _SCAN.clear()
-    _SCAN[key] = found
     return found
 
 
