@@ -99,7 +99,7 @@ def fft(run: Any, name: str, args: list, kwargs: dict) -> Tens | None:
     return out
 
 
-def stft(run: Any, args: list, kwargs: dict) -> Tens | None:
+def stft(run: Any, args: list, kwargs: dict, loc: Any = None) -> Tens | None:
     """``torch.stft(x, n_fft, hop, return_complex=True)`` of a real ``(L,)`` / ``(B, L)``
     signal: complex ``(B, n_fft // 2 + 1, frames)`` (``n_fft`` rows when not one-sided),
     frames ``1 + L // hop`` centred, ``1 + (L - n_fft) // hop`` not. None for every other
@@ -113,6 +113,11 @@ def stft(run: Any, args: list, kwargs: dict) -> Tens | None:
     onesided = kwargs.get("onesided", True)
     onesided = True if onesided is None else onesided
     xs = _shape(x)
+    if _is_int(n_fft) and n_fft > 0 and (win is None or _is_int(win)):
+        from driftcheck.parsers.source.forward import dataflow_axes
+
+        if dataflow_axes.stft_window(f, n_fft, win, window, loc):
+            return Tens(None)
     if xs is None or len(xs) not in (1, 2) or not _is_int(n_fft) or n_fft < 1:
         return None
     if kwargs.get("return_complex") is not True or dataflow_checks.fact(f, x, "dtype"):
@@ -308,7 +313,7 @@ def call(run: Any, q: str, name: str, args: list, kwargs: dict, loc: Any) -> Ten
     if q.startswith("torch.fft.") and name in FFT:
         return fft(run, name, args, kwargs)
     if name == "stft":
-        return stft(run, args, kwargs)
+        return stft(run, args, kwargs, loc)
     if name == "meshgrid":
         return meshgrid(args, kwargs)
     if name == "affine_grid":
@@ -338,6 +343,10 @@ def buffer_dtype(f: Any, v: Any, out: Any) -> Any:
     facts: dict[str, Any] = {}
     if str(arr.dtype) == "float64":
         facts["dtype"] = F64
+    elif str(arr.dtype) in ("float32", "float16"):
+        facts["dtype"] = dataflow_checks.FLOAT  # torch.ones / tril of ones: a float mask
+    elif kind in "iu":
+        facts["dtype"] = dataflow_checks.INT
     elif kind == "b":
         facts["dtype"] = BOOL
         facts["count"] = int(arr.sum())  # the items a boolean mask selects

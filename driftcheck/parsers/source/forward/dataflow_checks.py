@@ -114,7 +114,7 @@ def cast(f: Any, name: str, out: Any) -> Any:
     return out
 
 
-def one_hot(run: Any, args: list, kwargs: dict) -> Any:
+def one_hot(run: Any, args: list, kwargs: dict, loc: Any = None) -> Any:
     """``F.one_hot(ids, num_classes=n)``: int64 of shape ``(*ids.shape, n)`` (no node); an
     unknown ``n`` (the default -1 reads the data) gives an unknown tensor."""
     f = run.f
@@ -125,6 +125,14 @@ def one_hot(run: Any, args: list, kwargs: dict) -> Any:
         return Tens(None)
     if fact(f, ids, "dtype") in (FLOAT, "float64"):
         f.crash(None, "one_hot is only applicable to index tensor (got a float tensor)")
+        return Tens(None)
+    rng = fact(f, ids, "range")  # ``arange(T)``: the values are known
+    if rng is not None and shape and (rng[1] >= n or rng[0] < 0):
+        what = "non-negative" if rng[0] < 0 else "smaller than num_classes"
+        f.crash(
+            loc,
+            f"one_hot: Class values must be {what} (values {rng[0]}..{rng[1]}, num_classes={n})",
+        )
         return Tens(None)
     return mark(f, Tens(None, (*shape, n)), dtype=INT)
 

@@ -249,4 +249,6 @@ def max_min(run: Any, t: Any, name: str, args: list, kwargs: dict, parent: Any, 
         return None
     kind = "Amax" if name == "max" else "Amin"
     values = run.f.add_op(kind, {"dim": dim, "keepdim": keep}, [t], parent, loc)
-    return (values, Tens(None, values.shape))
+    from driftcheck.parsers.source.forward.dataflow_axes import NamedPair  # noqa: PLC0415
+
+    return NamedPair((values, Tens(None, values.shape)))

@@ -209,7 +209,12 @@ class Runner:
         return [UNK] * n
 
     def if_(self, st: ast.If, fr: Frame) -> None:
-        c = truth(self.eval(st.test, fr))
+        test = self.eval(st.test, fr)
+        if isinstance(test, Tens) and self.f.input_shape is not None:
+            from driftcheck.parsers.source.forward import dataflow_axes
+
+            dataflow_axes.tensor_bool(self.f, test, fr.loc(st.test))
+        c = truth(test)
         if c is True:
             note_skipped(self, st.orelse, fr)
             self.body(st.body, fr)
@@ -425,7 +430,13 @@ class Runner:
         out = []
         for x in items:
             self.assign(g.target, x, fr)
-            if all(truth(self.eval(c, fr)) is True for c in g.ifs):
+            keep = [truth(self.eval(c, fr)) for c in g.ifs]
+            if None in keep and False not in keep and self.f.input_shape is not None:
+                # a filter undecided here: the list's length is unknown, not shorter (an
+                # empty list is a crash in ``torch.cat``)
+                fr.locals = saved
+                return UNK
+            if all(k is True for k in keep):
                 out.append(self.eval(e.elt, fr))
         fr.locals = saved
         return out
@@ -445,6 +456,9 @@ class Runner:
                 from driftcheck.parsers.source.forward import dataflow_args
 
                 dataflow_args.promote(self.f, a, b, out)  # float64 operands
+                from driftcheck.parsers.source.forward import dataflow_axes
+
+                dataflow_axes.carry_binop(self.f, type(op).__name__, a, b, out)
             return out
         if self.f.input_shape is not None and isinstance(op, ast.Pow):
             # ``head_dim ** 0.5`` (attention's scale) on real sizes: a float power of a known
@@ -598,6 +612,10 @@ class Runner:
 
     def attr(self, v: Any, name: str, fr: Frame, at: ast.AST | None = None) -> Any:
         got = ops.attribute(self, v, name, fr)
+        if got is UNK and at is not None and isinstance(v, Mod) and self.f.input_shape is not None:
+            from driftcheck.parsers.source.forward import dataflow_axes
+
+            dataflow_axes.missing_attr(self, v, name, fr.loc(at))  # torch's AttributeError
         if at is not None and (_settings(v) or _value_holder(v, name)):
             self.item_use(name, got, fr, at)  # a settings object's ``hp.sliding_window``
         return got

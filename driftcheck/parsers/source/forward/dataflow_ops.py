@@ -142,6 +142,11 @@ def attribute(run: Any, v: Any, name: str, fr: Any) -> Any:
         if name in ("get", "items", "keys", "values", "pop", "setdefault", "update"):
             return Bound(v, name)
         return v.get(name, UNK)
+    if isinstance(v, tuple) and name in ("values", "indices"):
+        from driftcheck.parsers.source.forward.dataflow_axes import NamedPair
+
+        if isinstance(v, NamedPair):  # ``x.max(-1).values``: torch's named pair
+            return v.field(name)
     if isinstance(v, (list, tuple)) and name in ("append", "extend", "index", "count"):
         return Bound(v, name)
     if isinstance(v, list) and name in LIST_MUTATORS:
@@ -325,7 +330,12 @@ def param_tensor(run: Any, obj: Obj, name: str) -> Tens:
 # ---------------------------------------------------------------------- subscripts
 def subscript(run: Any, v: Any, key: Any, fr: Any, at: Any) -> Any:
     if isinstance(v, Tens):
-        return torchops.index(run, v, key, fr, at)
+        got = torchops.index(run, v, key, fr, at)
+        if run.f.input_shape is not None:
+            from driftcheck.parsers.source.forward import dataflow_axes
+
+            dataflow_axes.carry_index(run.f, v, got)
+        return got
     if isinstance(v, ShapeOf):
         if isinstance(key, int) and not isinstance(key, bool):
             return v.t.dim(key)

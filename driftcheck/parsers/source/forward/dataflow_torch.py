@@ -14,6 +14,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from driftcheck.parsers.source.forward.dataflow import concrete
+from driftcheck.parsers.source.forward.dataflow_axes import METHODS as METHODS_AXES
+from driftcheck.parsers.source.forward.dataflow_axes import WINDOWS
 from driftcheck.parsers.source.forward.dataflow_views import (
     expand_sizes,
     int_args,
@@ -161,10 +163,18 @@ def call_torch(run: Any, q: str, args: list, kwargs: dict, fr: Any, at: Any) -> 
         if got is not None:
             return got
     if q.startswith("torch.nn.") and not q.startswith("torch.nn.functional."):
+        if run.f.input_shape is not None:
+            from driftcheck.parsers.source.forward import dataflow_axes
+
+            dataflow_axes.layer_ctor(run.f, q, args, kwargs, fr.loc(at))
         return UNK  # nn.init.*, building a layer inside forward: no dataflow we can follow
     if name in ("cat", "concat", "concatenate", "stack"):
         seq = _arg(args, kwargs, 0, "tensors", ())
         dim = _arg(args, kwargs, 1, "dim", 0)
+        if run.f.input_shape is not None and isinstance(seq, (list, tuple)) and not seq:
+            from driftcheck.parsers.source.forward import dataflow_axes
+
+            dataflow_axes.empty_join(run.f, name, seq, fr.loc(at))
         if not isinstance(seq, (list, tuple)) or not seq or not is_int(dim):
             return Tens(None)
         if not all(isinstance(t, Tens) for t in seq):
@@ -210,6 +220,15 @@ def call_torch(run: Any, q: str, args: list, kwargs: dict, fr: Any, at: Any) -> 
         if not isinstance(x, Tens) or "kernel_size" not in params:
             return Tens(None)
         return run.f.add_op("Unfold", params, [x], fr.parent, fr.loc(at))
+    if run.f.input_shape is not None and q.endswith("linalg.solve"):
+        from driftcheck.parsers.source.forward import dataflow_axes
+
+        got = dataflow_axes.solve(run, args, kwargs, fr.loc(at))
+        return got if got is not None else Tens(None)
+    if run.f.input_shape is not None and name in WINDOWS:
+        from driftcheck.parsers.source.forward import dataflow_axes
+
+        return dataflow_axes.window(args, kwargs)
     if name in CREATE:
         if run.f.input_shape is not None:
             from driftcheck.parsers.source.forward import dataflow_checks
@@ -226,7 +245,7 @@ def call_torch(run: Any, q: str, args: list, kwargs: dict, fr: Any, at: Any) -> 
         from driftcheck.parsers.source.forward import dataflow_checks
 
         if name == "one_hot":
-            return dataflow_checks.one_hot(run, args, kwargs)
+            return dataflow_checks.one_hot(run, args, kwargs, fr.loc(at))
         x = args[0] if args else kwargs.get("input")
         got = dataflow_checks.conv_functional(run, name, x, args[1:], kwargs, fr.loc(at))
         if got is not None:
@@ -292,6 +311,10 @@ def method(run: Any, t: Tens, name: str, args: list, kwargs: dict, fr: Any, at: 
             n = Sym(("nonzero", t.uid))
             return tuple(Tens(None, (n,)) for _ in t.shape)
     if f.input_shape is not None and name == "where" and len(args) == 2:
+        from driftcheck.parsers.source.forward import dataflow_axes
+
+        if dataflow_axes.bool_mask(f, name, t, loc):
+            return Tens(None)
         # ``torch.where(cond, x, y)``: the broadcast of all three (not cond's shape alone)
         ts = [a for a in args if isinstance(a, Tens)]
         if all(isinstance(a, (Tens, int, float)) and not isinstance(a, bool) for a in args):
@@ -310,17 +333,29 @@ def method(run: Any, t: Tens, name: str, args: list, kwargs: dict, fr: Any, at: 
         # the axis: MoE routing with ``top_k > num_experts``), indices the same shape
         k, dim = _arg(args, kwargs, 0, "k"), _arg(args, kwargs, 1, "dim", -1)
         if is_int(k) and is_int(dim):
+            from driftcheck.parsers.source.forward.dataflow_axes import NamedPair
+
             values = f.add_op("TopK", {"k": k, "dim": dim}, [t], fr.parent, loc)
-            return (values, Tens(None, values.shape))
+            return NamedPair((values, Tens(None, values.shape)))
         return (Tens(None), Tens(None))
     if f.input_shape is not None and name in ("layer_norm", "group_norm", "rms_norm"):
         from driftcheck.parsers.source.forward import dataflow_concrete as concrete_ops
 
         concrete_ops.norm_check(run, t, name, args, kwargs, loc)
+    if f.input_shape is not None and name in METHODS_AXES:
+        from driftcheck.parsers.source.forward import dataflow_axes
+
+        got = dataflow_axes.method(run, t, name, args, kwargs, loc)
+        if got is not None:
+            return got
     if f.input_shape is not None and name in ("masked_fill", "repeat_interleave"):
         from driftcheck.parsers.source.forward import dataflow_concrete as concrete_ops
 
         if name == "masked_fill":
+            from driftcheck.parsers.source.forward import dataflow_axes
+
+            if dataflow_axes.bool_mask(f, name, _arg(args, kwargs, 0, "mask"), loc):
+                return Tens(None)
             out = concrete_ops.masked_fill(run, t, _arg(args, kwargs, 0, "mask"), fr, loc)
         else:
             reps, dim = _arg(args, kwargs, 0, "repeats"), _arg(args, kwargs, 1, "dim")
