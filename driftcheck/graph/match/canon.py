@@ -51,6 +51,10 @@ class Item:
     """For a split of one axis (``Unflatten``): the ``out_features`` of the ``Linear`` whose
     output it splits (its input edge, through layout ops), when the graph says; the head
     width a ``(heads, -1)`` split leaves implicit is that width over the heads."""
+    src_in: int | None = None
+    """With ``src_width``: that ``Linear``'s ``in_features``. A projection two or three times
+    as wide as its input is a fused k|v or q|k|v: a ``(heads, -1)`` split of it leaves a
+    per-head fused width, no head width, unless a chunk of the last axis is seen."""
 
     @property
     def is_block(self) -> bool:
@@ -371,6 +375,7 @@ class Canon:
             return None
         if ltype == "Unflatten":
             leaf.src_width = self._split_source(node)
+            leaf.src_in = self._split_source(node, "in_features")
             leaf.head_chunks = self._split_chunks(node)
             leaf.head_sliced = self._split_sliced(node)
         if node.repeat > 1:
@@ -450,7 +455,7 @@ class Canon:
         ]
         return bool(leaving) and not any(d.startswith(inside_p) for d in leaving)
 
-    def _split_source(self, node: Node) -> int | None:
+    def _split_source(self, node: Node, key: str = "out_features") -> int | None:
         """The width of the ``Linear`` an ``Unflatten`` splits: its one input, followed back
         through single-input layout ops (a ``Sequential(Linear, Rearrange)``, a
         ``q_proj(x).view(...)``); None when the input is anything else."""
@@ -469,7 +474,7 @@ class Canon:
             if src is None:
                 return None
             if src.type == "Linear":
-                w = src.params.get("out_features")
+                w = src.params.get(key)
                 ok = isinstance(w, int) and not isinstance(w, bool) and w > 0
                 return int(w) if ok else None
             if src.type not in SPLIT_PASSES:

@@ -581,6 +581,7 @@ def _head_splits(main: Item, out: dict[str, Derived], items: list[Item]) -> None
     heads: dict[int, Item] = {}
     per: Counter = Counter()
     dims: set[int] = set()
+    fused_unseen = False
     for it in splits:
         n, d = it.params["unflattened_size"]
         if n < 0:  # (-1, head width) of a projection the graph names: its width over it
@@ -588,6 +589,10 @@ def _head_splits(main: Item, out: dict[str, Derived], items: list[Item]) -> None
         per[n] += 1
         if d < 0 and it.src_width is not None and it.src_width % n == 0:
             d = it.src_width // n  # (heads, -1) of a projection the graph names: its width
+            if not it.head_chunks and it.src_in and it.src_width in (2 * it.src_in, 3 * it.src_in):
+                # a fused k|v or q|k|v projection viewed as (heads, -1) and cut by a split the
+                # graph does not hold (its size symbolic): the heads hold, the width is k of them
+                fused_unseen = True
         if d > 0 and n * d not in widths:
             return  # a split of something else: no reading
         if getattr(it, "head_sliced", False):
@@ -614,7 +619,8 @@ def _head_splits(main: Item, out: dict[str, Derived], items: list[Item]) -> None
     q = heads[max(heads)]
     name = "unflattened_size"
     out["numHeads"] = Derived(max(heads), "model.numHeads", _loc(q, name), q.node.id)
-    out["headDim"] = Derived(d, "model.headDim", _loc(q, name), q.node.id)
+    if not fused_unseen:
+        out["headDim"] = Derived(d, "model.headDim", _loc(q, name), q.node.id)
     if len(heads) == 2:
         kv = heads[min(heads)]
         out["numKvHeads"] = Derived(min(heads), "model.numKvHeads", _loc(kv, name), kv.node.id)

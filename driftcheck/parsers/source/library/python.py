@@ -536,6 +536,10 @@ def _vars(c: Call) -> Any:
         return dict(v.fields)
     if isinstance(v, ModRef) and v.mod is not None:
         return module_vars(c, v.mod)
+    if isinstance(v, Cls):  # a class used as a namespace (library/classvars.py)
+        from driftcheck.parsers.source.library.classvars import class_vars
+
+        return class_vars(c, v)
     if isinstance(v, Obj) and not v.module:
         # ``vars(obj)`` is ``obj.__dict__``: the live attribute namespace of a plain object
         # (written through, as omegaconf-style nodes do), unknown where that is unknown

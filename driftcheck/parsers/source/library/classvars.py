@@ -1,0 +1,64 @@
+"""``vars(SomeClass)``: the namespace a class statement binds, read from its body.
+
+Users keep sizes as attributes of a plain class used as a namespace and read them all at once
+(``{k: v for k, v in vars(Hyper).items() if not k.startswith("_")}``). CPython's
+``vars(cls)`` is ``cls.__dict__``: the names the class body binds, in source order, after
+``__module__`` (and ``__doc__``); inherited names are not in it. Dunder entries CPython adds
+itself (``__dict__``, ``__weakref__``, ``__firstlineno__``...) vary by Python version and are
+left out: code that reads this namespace filters them by their leading underscore. A body
+that binds names under a statement (``if``/``for``/``try``) or through an unpacking we
+cannot follow is unknown, never a guessed dict.
+"""
+
+from __future__ import annotations
+
+import ast
+from typing import Any
+
+from driftcheck.parsers.source.values.abstract import Cls
+
+_BRANCHES = (ast.If, ast.Try, ast.For, ast.While, ast.With, ast.Match)
+
+
+def class_vars(c: Any, cls: Cls) -> Any:
+    """``vars(cls)`` for a class defined in analyzed source: ``{name: value}`` in the order
+    its body binds them (a re-binding keeps the first position, as a dict does), each value
+    looked up through the interpreter's class attribute lookup (lazy, decorators applied)."""
+    names: list[str] = []
+    body = cls.node.body
+    if (
+        len(body) == 1
+        and isinstance(body[0], ast.Pass)
+        and body[0].col_offset <= cls.node.col_offset
+    ):
+        # a class made by ``type(name, bases, ns)`` (library/python.py) has a made-up body at
+        # its own column (a source body is indented past its ``class``): not source
+        return c.unknown(f"vars({cls.name}) (a class made by type())")
+    doc = ast.get_docstring(cls.node, clean=False)
+    for st in body:
+        if isinstance(st, _BRANCHES):
+            return c.unknown(f"vars({cls.name}) (names bound under a statement)")
+        if isinstance(st, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            names.append(st.name)
+        elif isinstance(st, ast.Assign):
+            for t in st.targets:
+                if isinstance(t, ast.Name):
+                    names.append(t.id)
+                elif isinstance(t, (ast.Tuple, ast.List)) and all(
+                    isinstance(e, ast.Name) for e in t.elts
+                ):
+                    names.extend(e.id for e in t.elts)  # type: ignore[union-attr]
+                else:
+                    return c.unknown(f"vars({cls.name}) (an assignment we cannot follow)")
+        elif isinstance(st, ast.AnnAssign):
+            if st.value is not None and isinstance(st.target, ast.Name):
+                names.append(st.target.id)
+        elif isinstance(st, (ast.AugAssign, ast.Delete, ast.Import, ast.ImportFrom)):
+            return c.unknown(f"vars({cls.name}) (a binding we do not follow)")
+    out: dict[str, Any] = {"__module__": cls.mod.name, "__doc__": doc}
+    for n in names:
+        if n in out:
+            continue
+        ok, v = c.interp.classes.class_attr(cls, n)
+        out[n] = v if ok else c.unknown(f"vars({cls.name}).{n}")
+    return out
