@@ -621,3 +621,29 @@ def _object(c: Call) -> Any:
     if c.args or c.kwargs:
         return Unknown("object(...) with arguments")
     return Sentinel()
+
+
+@B.entry(
+    "dict.fromkeys",
+    doc="dict.fromkeys(keys, value=None): every key bound to the one value, in the keys' order",
+)
+def _dict_fromkeys(c: Call) -> Any:
+    """``dict.fromkeys(("q_heads", "kv_heads"), 1)``: a table of counts started at one value
+    and raised by ``update`` after. Keys we cannot list, or a keyword, leave it unknown."""
+    if c.kwargs or not 1 <= len(c.args) <= 2:
+        return c.unknown("dict.fromkeys() with arguments we cannot read")
+    keys = plain(c.args[0])
+    if isinstance(keys, dict):
+        keys = list(keys)
+    if not isinstance(keys, (list, tuple, str, range, set, frozenset)):
+        return c.unknown("dict.fromkeys() of keys we cannot list")
+    if isinstance(keys, (set, frozenset)) and len(keys) > 1:
+        return c.unknown("dict.fromkeys() of a set (its order is hash order)")
+    value = c.args[1] if len(c.args) == 2 else None
+    out: dict[Any, Any] = {}
+    for k in keys:
+        k = plain(k)
+        if isinstance(k, Unknown) or not isinstance(k, (str, int, float, bool, tuple, type(None))):
+            return c.unknown("dict.fromkeys() of a key we cannot read")
+        out[k] = value
+    return out
