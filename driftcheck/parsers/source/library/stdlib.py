@@ -157,9 +157,16 @@ IT.entry("cycle", doc="cycle(xs): a real endless iterator for next(); a loop ove
 )
 
 
-@IT.entry("repeat", doc="repeat(x, n): n times x, as a list (without n: unknown)")
+@IT.entry(
+    "repeat",
+    doc="repeat(x, n): n times x, as a list; repeat(x): a real endless iterator (for islice "
+    "and next(); a loop over it is unknown)",
+)
 def _repeat(c: Call) -> Any:
     n = c.plain(1, "times")
+    if not c.args[1:] and "times" not in c.kwargs and c.args:
+        # ``islice(repeat(spec), n_layers)``: endless, taken as far as islice/next take it
+        return itertools.repeat(c.arg(0))
     if not isinstance(n, int) or isinstance(n, bool):
         return c.unknown("repeat() without a known count")
     return _bounded(c, n) or [c.arg(0)] * max(n, 0)
