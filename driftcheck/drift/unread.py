@@ -549,7 +549,7 @@ def _first(raw: dict[str, Any], *keys: str) -> Any:
 def _projections(graph: Any, width: int) -> list[int] | None:
     """Output widths of the main block's projections from ``width`` features; None when the
     block is not fully read (an unknown layer in it) or there is no repeated block."""
-    from driftcheck.graph.match.canon import canonical, walk
+    from driftcheck.graph.match.canon import canonical
     from driftcheck.graph.match.derive import layer_stack, main_block
 
     items = canonical(graph)
@@ -557,9 +557,7 @@ def _projections(graph: Any, width: int) -> list[int] | None:
     if stack is None or not stack.children:
         return None
     outs: list[int] = []
-    for it in walk(stack.children):
-        if it.is_block:
-            continue
+    for it, times in _leaves(stack.children):
         if it.ltype == "Unknown":
             return None
         p = it.params
@@ -574,8 +572,21 @@ def _projections(graph: Any, width: int) -> list[int] | None:
                 a, b = shape
                 pair = (b, a) if b == width else (a, b)
         if pair is not None and pair[0] == width and _int(pair[1]) is not None:
-            outs += [pair[1]] * max(1, it.count)
+            outs += [pair[1]] * times
     return outs
+
+
+def _leaves(items: list[Any], times: int = 1) -> Any:
+    """The leaves under ``items`` with how many copies run: a leaf's own count times those
+    of the blocks around it (canonical merges the K and V projections of a functional layer,
+    two alike ``{weight, bias}`` holders, into one block of count 2: each width is held
+    twice, as two ``nn.Linear`` would be)."""
+    for it in items:
+        n = times * max(1, it.count)
+        if it.is_block:
+            yield from _leaves(it.children or [], n)
+        else:
+            yield it, n
 
 
 def _consequences(findings: list[Finding], code: tuple[int, ...],
