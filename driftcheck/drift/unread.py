@@ -367,6 +367,8 @@ def unread_findings(code: CodeSide, raw: dict[str, Any], findings: list[Finding]
             continue
         if not sub and _overridden(reference, fact, value):
             continue
+        if fact == "ropeScaling" and _family_rope(raw, sub, code.model_type, value):
+            continue
         held = [] if sub else list(values.get(fact, ()))
         if any(same(v, value) for v in held) or _per_stage(held, value):
             continue  # the code builds the claimed value, whatever it reads it from
@@ -403,6 +405,33 @@ def unread_findings(code: CodeSide, raw: dict[str, Any], findings: list[Finding]
         for f in absorbed:
             findings.remove(f)
     return out
+
+
+def _family_rope(raw: dict[str, Any], sub: str, model_type: str | None, value: Any) -> bool:
+    """``rope_parameters`` whose ``rope_type`` is the config class's own
+    ``default_rope_type`` (Pixtral's ``"axial"``: configuration_pixtral.py): the rotary the
+    family always builds, written out by the config class, no scaling the user chose."""
+    if not isinstance(value, dict) or not isinstance(value.get("rope_type"), str):
+        return False
+    scope = raw.get(sub) if sub else raw
+    mt = scope.get("model_type") if isinstance(scope, dict) else None
+    mt = mt if isinstance(mt, str) else (None if sub else model_type)
+    return bool(mt) and value["rope_type"] == default_rope_type(mt)
+
+
+def default_rope_type(model_type: str) -> str | None:
+    """The config class's ``default_rope_type`` class attribute, read from its source
+    (through its bases); None where it sets none."""
+    from driftcheck.parsers.hf import class_info, note_file, reg
+
+    name = reg.config_class_name(model_type)
+    info = class_info(name, model_type) if name else None
+    for i in info.mro() if info is not None else []:
+        note_file(i.path)  # read outside the loader: a result cache depends on it too
+        v = i.class_attrs.get("default_rope_type")
+        if isinstance(v, str):
+            return v
+    return None
 
 
 def _overridden(reference: Any, fact: str, value: Any) -> bool:
