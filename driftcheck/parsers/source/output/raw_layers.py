@@ -210,6 +210,7 @@ def type_raw_params(graph: Any, builder: Any, interp: Any) -> bool:
     from driftcheck.findings import Location
 
     changed = False
+    stacked = _row_selected(graph)
     for n in graph.nodes:
         if n.type != "Parameter" or n.parent is None or not n.name or n.unresolved:
             continue
@@ -220,7 +221,7 @@ def type_raw_params(graph: Any, builder: Any, interp: Any) -> bool:
         if name in ("weight", "bias") or n.tied:
             continue  # a module's own layer weight: the module itself is the layer
         leaf = _param_layer(owner, name, interp)
-        if leaf is None:
+        if leaf is None or (leaf.type == "Embedding" and n.id in stacked):
             continue
         n.type, n.params = leaf.type, dict(leaf.params)
         n.notes.extend(leaf.notes)
@@ -230,6 +231,19 @@ def type_raw_params(graph: Any, builder: Any, interp: Any) -> bool:
     if changed:
         graph.invalidate()
     return changed
+
+
+def _row_selected(graph: Any) -> set[str]:
+    """Nodes the traced forward reads one row of by an integer (``self.ln1[i]`` with ``i``
+    a layer's number: a ``Select`` on axis 0). A 2-d parameter read so is per-layer weights
+    stacked on a leading layer axis (a ``lax.scan`` port), not a lookup table gathered by
+    token ids, even where the source's index is a bare name."""
+    sel = {
+        n.id
+        for n in graph.nodes
+        if n.type == "Select" and n.params.get("dim") == 0 and type(n.params.get("index")) is int
+    }
+    return {e.src for e in graph.edges if e.dst in sel} if sel else set()
 
 
 def _param_layer(m: Obj, name: str, interp: Any) -> Leaf | None:
