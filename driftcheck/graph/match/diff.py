@@ -203,6 +203,8 @@ class Differ:
         self.leaf_eq = la is not None and la == lb
         self._pairs(align(ha, hb), times)
         ops = align([x for x in a if x.soft], [y for y in b if y.soft])
+        if _other_layout(ops):
+            ops = []
         for x, y in ops:
             if x is not None and y is not None and x.ltype == y.ltype and _same_axis(x, y):
                 self._leaves(x, y, times)
@@ -639,6 +641,21 @@ def _one_table(lefts: list[Item], rights: list[Item]) -> tuple | None:
     if sum(a != b for a, b in zip(sx, sy)) != 1:
         return None  # one axis differs: one table, longer or wider; more is another layer
     return lefts[0], rights[0], sx, sy
+
+
+def _other_layout(ops: list[Pair]) -> bool:
+    """The level's first paired split makes a different number of axes on each side (a fused
+    ``qkv`` viewed as (groups, heads per group + 2, head width) against separate projections
+    viewed as (heads, head width)): every axis the ops after it name (a slice of dim 3) is
+    another axis on each side, so none of the level's forward ops are two values of one
+    thing."""
+    for x, y in ops:
+        if x is None or y is None or x.ltype != y.ltype or x.ltype != "Unflatten":
+            continue
+        sx, sy = x.params.get("unflattened_size"), y.params.get("unflattened_size")
+        if isinstance(sx, (list, tuple)) and isinstance(sy, (list, tuple)):
+            return len(sx) != len(sy)
+    return False
 
 
 def _same_axis(x: Item, y: Item) -> bool:
