@@ -99,6 +99,49 @@ def _resplit(d: Diff) -> bool:
     return pl == pr
 
 
+def _resized_axes(d: Diff) -> bool:
+    """A parameter of the same rank and size on both sides whose axes hold other sizes
+    (XLNet's ``[d_model, n_head, d_head]`` as ``[64, 8, 8]`` against ``[64, 4, 16]``): no
+    second writing of one weight (a transpose keeps the sizes, a fused or flat writing changes
+    the rank) but the same count cut into other heads, which equal totals do not explain."""
+    if not d.attribute.endswith("parameter.shape"):
+        return False
+    a, b = d.left, d.right
+    if not (isinstance(a, list) and isinstance(b, list) and len(a) == len(b) >= 2):
+        return False
+    if not all(type(v) is int and v > 0 for v in (*a, *b)):
+        return False
+    return sorted(a) != sorted(b)
+
+
+def _recut(d: Diff) -> tuple | None:
+    """The axes a ``_resized_axes`` shape change re-cuts: the sizes from the first axis that
+    differs on (``[64, 8, 8]`` against ``[64, 4, 16]``: ``(8, 8) -> (4, 16)``)."""
+    if not _resized_axes(d):
+        return None
+    a, b = d.left, d.right
+    i = next(i for i in range(len(a)) if a[i] != b[i])
+    return tuple(a[i:]), tuple(b[i:])
+
+
+def _one_recut(diffs: list[Diff]) -> list[Diff]:
+    """Head tensors re-cut the same way (q/k/v/o ``[d, n, h]``, the ``[n, h]`` biases, the
+    ``[2, n, h]`` segment table): one change of the head count, reported once, at the first,
+    with every place counted."""
+    first: dict[tuple, Diff] = {}
+    out: list[Diff] = []
+    for d in diffs:
+        key = _recut(d)
+        if key is None:
+            out.append(d)
+        elif key in first:
+            first[key].times += d.times
+        else:
+            first[key] = d
+            out.append(d)
+    return out
+
+
 def _weighty(d: Diff) -> bool:
     if d.kind in COUNT_KINDS:
         return d.apart
@@ -217,7 +260,7 @@ def settle(
         if d.layout and not d.weights_change:
             out.append(d)  # info: which axis an implementation puts the heads on
             continue
-        if d.equivalent and (_weighty(d) or d.kind == "block-count"):
+        if d.equivalent and (_weighty(d) or d.kind == "block-count") and not _resized_axes(d):
             continue  # the same parameters at this level, written another way
         if d.kind in COUNT_KINDS and not d.apart:
             home = next((f for f in facts if related(d, f)), None)
@@ -226,7 +269,7 @@ def settle(
             else:
                 home.absorbed.append(d)
             continue
-        if same_weights and _weighty(d):
+        if same_weights and _weighty(d) and not _resized_axes(d):
             continue  # the same weights, written another way
         home = next((f for f in major if related(d, f)), None)
         if home is None:
@@ -246,6 +289,7 @@ def settle(
             out.append(d)
         else:
             home.absorbed.append(d)
+    out = _one_recut(out)
     if counts and len(major) == 1 and major[0].key not in DEPTH_FACTS and major[0].absorbed:
         # one weight fact differs and explains layer differences: copies of a sub-block
         # counted apart where its changed layers no longer pair (three blocks of one linear
