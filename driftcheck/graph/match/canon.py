@@ -330,7 +330,7 @@ class Canon:
 
     def _item(self, node: Node, depth: int) -> Item | None:
         kids = self.kids.get(node.id)
-        table = _embedding_table(node, kids)
+        table = _embedding_table(node, kids) or _holder_linear(node, kids)
         if table is not None:
             return table
         if kids:
@@ -559,6 +559,34 @@ def _embedding_table(node: Node, kids: list[Node] | None) -> Item | None:
     if shared is not None and not node.tied:  # the table is another's (BART's shared one)
         node = node.model_copy(update={"tied": {"weight": shared}})
     return _leaf(node, "Embedding", params)
+
+
+def _holder_linear(node: Node, kids: list[Node] | None) -> Item | None:
+    """A bare ``nn.Module()`` holding exactly what ``nn.Linear`` holds (a 2-d ``weight``
+    [out, in], and a ``bias`` [out] or none), as a functional port builds its parameter tree
+    (``parent.add_module(part, nn.Module())`` then ``register_parameter``) and runs it with
+    ``F.linear``: the weights are a Linear's, so it pairs with transformers' Linear layer by
+    layer, its sizes compared as a Linear's. Not a module of a class of its own (its forward
+    may do anything), not a tied weight (another layer's table)."""
+    if node.type != "Module" or node.user_class != "torch.nn.Module" or node.tied or not kids:
+        return None
+    by_name = {(k.name or k.id).rsplit(".", 1)[-1].rsplit("/", 1)[-1]: k for k in kids}
+    if len(by_name) != len(kids) or set(by_name) - {"weight", "bias"} or "weight" not in by_name:
+        return None
+    if any(k.type != "Parameter" or k.tied or k.unresolved for k in kids):
+        return None
+    shape = by_name["weight"].params.get("shape")
+    if not (isinstance(shape, (list, tuple)) and len(shape) == 2):
+        return None
+    out, inn = shape
+    if not all(type(v) is int and v > 0 for v in (out, inn)):
+        return None
+    bias = by_name.get("bias")
+    if bias is not None and list(bias.params.get("shape") or []) != [out]:
+        return None
+    return _leaf(
+        node, "Linear", {"in_features": inn, "out_features": out, "bias": bias is not None}
+    )
 
 
 def _own_linear(kids: list[Node]) -> list[Node]:
