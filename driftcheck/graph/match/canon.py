@@ -296,6 +296,8 @@ class Canon:
     def __init__(self, graph: Graph, keep: frozenset[int] = frozenset()) -> None:
         self.graph = graph
         self.keep = keep
+        self._selected: set[str] | None = None
+        """nodes the traced forward reads row by row with an integer (``_scanned``)"""
         self.dissolved: set[int] = set()
         """type signatures of the lone blocks this run dissolved (to know if a rerun helps)"""
         # one pass for the child lists: Graph.children re-validates its cache on every call
@@ -314,7 +316,12 @@ class Canon:
 
     def _seq(self, nodes: list[Node], depth: int) -> list[Item]:
         items: list[Item] = []
+        stack = self._scanned(nodes)
         for node in nodes:
+            if stack is not None and node.id in stack[0]:
+                if node.id == next(iter(stack[0])):
+                    items.append(stack[1])
+                continue
             item = self._item(node, depth)
             if item is not None:
                 items.append(item)
@@ -327,6 +334,48 @@ class Canon:
             else:
                 flat.append(it)
         return _merge_runs(flat)
+
+    def _scanned(self, nodes: list[Node]) -> tuple[dict[str, Node], Item] | None:
+        """Per-layer weights stacked on a leading layer axis (a port of a ``lax.scan`` model:
+        ``self.wq = Parameter(n_layers, out, in)``, layer ``i`` reading ``self.wq[i]``), as
+        the layer stack they are: one block repeated ``n`` times holding each tensor's
+        per-layer slice. Only where the traced forward reads every one of them row by row
+        with an integer (a ``Select`` on axis 0), they share the leading size, and there are
+        at least three (a stack of layers, not one table read at a position)."""
+        if not self.graph.edges:
+            return None
+        if self._selected is None:
+            sel = {
+                n.id
+                for n in self.graph.nodes
+                if n.type == "Select"
+                and n.params.get("dim") == 0
+                and type(n.params.get("index")) is int
+            }
+            self._selected = {e.src for e in self.graph.edges if e.dst in sel}
+        stacked: dict[str, Node] = {}
+        lead = None
+        for n in nodes:
+            shape = n.params.get("shape") if n.type == "Parameter" else None
+            if n.id not in self._selected or n.tied or n.unresolved:
+                continue
+            if not (isinstance(shape, (list, tuple)) and len(shape) >= 2):
+                continue
+            if not all(type(v) is int and v > 0 for v in shape):
+                continue
+            if lead is not None and shape[0] != lead:
+                return None  # two leading sizes: no one layer axis
+            lead = shape[0]
+            stacked[n.id] = n
+        if lead is None or lead < 2 or len(stacked) < 3:
+            return None
+        kids = []
+        for n in stacked.values():
+            per = tuple(n.params["shape"][1:])
+            one = n.model_copy(update={"params": {**n.params, "shape": per}, "repeat": 1})
+            kids.append(_leaf(one, "Parameter", {"shape": per, "requires_grad": True}))
+        first = next(iter(stacked.values()))
+        return stacked, _block(first.model_copy(update={"repeat": lead}), kids, lead)
 
     def _item(self, node: Node, depth: int) -> Item | None:
         kids = self.kids.get(node.id)
