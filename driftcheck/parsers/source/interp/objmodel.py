@@ -442,6 +442,9 @@ class Classes:
         elif isinstance(found, ast.ClassDef):
             v = self.make_class(found, cls.mod, frame)
         else:
+            from driftcheck.parsers.source.interp.classbody import body_frame
+
+            frame = body_frame(self, cls, found, frame)  # names bound above it in the body
             v = self.unpacked_class_attr(found, name, self.exprs.eval(found.value, frame))
             v = self.set_name(cls, name, v)
         cls.ns[name] = v

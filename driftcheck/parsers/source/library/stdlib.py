@@ -75,6 +75,46 @@ def _partial(c: Call) -> Any:
     return Partial(c.args[0], tuple(c.args[1:]), dict(c.kwargs))
 
 
+@dataclass(eq=False)
+class PartialMethod:
+    """``functools.partialmethod(f, *args, **kw)`` as a class attribute: read on an instance
+    it is ``partial(f, instance, *args, **kw)`` (CPython binds ``f`` first, as a method;
+    ``objmodel``'s instance lookup calls ``bound_to``); read on the class or called
+    unbound, ``f`` with the arguments merged."""
+
+    func: Any
+    args: tuple
+    keywords: dict
+    library_call: ClassVar[bool] = True
+    library_method: ClassVar[bool] = True
+    library_type: ClassVar[str] = "functools.partialmethod"
+
+    def bound_to(self, inst: Any) -> Partial:
+        f = plain(self.func)
+        if isinstance(f, Partial):  # partialmethod(partial(g, a)) binds the instance first
+            return Partial(f.func, (inst, *f.args, *self.args), {**f.keywords, **self.keywords})
+        return Partial(self.func, (inst, *self.args), dict(self.keywords))
+
+    def attr(self, name: str) -> Any:
+        if name in ("func", "args", "keywords"):
+            return getattr(self, name) if name != "keywords" else dict(self.keywords)
+        return Unknown(f"partialmethod attribute {name}")
+
+    def call(self, interp: Any, args: list, kwargs: dict, loc: tuple) -> Any:
+        return Partial(self.func, self.args, self.keywords).call(interp, args, kwargs, loc)
+
+
+@F.entry(
+    "partialmethod",
+    doc="partialmethod(f, *a, **kw): a class attribute that, read on an instance, is "
+    "partial(f, instance, *a, **kw)",
+)
+def _partialmethod(c: Call) -> Any:
+    if not c.args:
+        return c.unknown("partialmethod() without a function")
+    return PartialMethod(c.args[0], tuple(c.args[1:]), dict(c.kwargs))
+
+
 @F.entry("reduce", doc="reduce(f, xs[, initial]): f folded over a known finite sequence")
 def _reduce(c: Call) -> Any:
     items = c.interp.items.iterate(c.arg(1)) if len(c.args) > 1 else None
