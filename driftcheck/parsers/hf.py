@@ -161,7 +161,7 @@ def static_graph(
         if "auto_map" in cfg:
             why += " (it names remote code: try --exact --trust-remote-code)"
         return facts_only(origin, model_type, why)
-    cls = entry or reg.model_class_name(model_type)
+    cls = entry or reg.model_class_name(model_type) or _named_class(cfg, model_type)
     if cls is None:
         return facts_only(origin, model_type, f"transformers has no AutoModel for {model_type!r}")
     path = reg.find_class(cls, "modeling", model_type)
@@ -189,6 +189,20 @@ def static_graph(
     graph.origin = origin
     graph.name = graph.name or cls
     return graph
+
+
+def _named_class(cfg: dict[str, Any], model_type: str) -> str | None:
+    """A model type no AutoModel lists (a tower of a two-tower model:
+    ``chinese_clip_text_model``, ``metaclip_2_text_model``): the first class its
+    ``architectures`` names that the model type's own modeling file defines, as
+    ``from_pretrained`` of that class would build it."""
+    archs = cfg.get("architectures")
+    if not isinstance(archs, list):
+        return None
+    for a in archs:
+        if isinstance(a, str) and reg.find_class(a, "modeling", model_type) is not None:
+            return a
+    return None
 
 
 def _retry_filled(
