@@ -118,6 +118,8 @@ class Flow:
         # the tables forward multiplies by as an output head (``F.linear(h, emb.weight)``)
         self.table_weights: dict[int, tuple[str, Any]] = {}
         self.table_heads: set[str] = set()
+        self.table_weights_t: dict[int, tuple[str, Any]] = {}
+        """the token table's ``.T`` (``dataflow_ops._transposed_table``), by tensor id"""
         self.ran: dict[int, Any] = {}  # id(module) -> module, whose forward was followed
         self.tainted: set[int] = set()  # ... where something unknown might have used a child
         self.maybe_used: set[int] = set()  # id(module) a branch the path skipped references

@@ -127,7 +127,9 @@ def attribute(run: Any, v: Any, name: str, fr: Any) -> Any:
         if name in ("dtype", "device", "is_cuda", "requires_grad", "data", "grad"):
             return UNK if name != "data" else Tens(v.src, v.shape)
         if name in ("T", "mT"):
-            return torchops.method(run, v, "transpose", [-2, -1], {}, fr, None)
+            out = torchops.method(run, v, "transpose", [-2, -1], {}, fr, None)
+            _transposed_table(run, v, out)
+            return out
         return Bound(v, name)
     if isinstance(v, Ext):
         return Ext(f"{v.qual}.{name}")
@@ -404,7 +406,19 @@ def module_item(run: Any, obj: Obj, key: Any) -> Any:
 
 
 # ---------------------------------------------------------------------- operators
+def _transposed_table(run: Any, v: Tens, out: Any) -> None:
+    """``self.embed.weight.T``: the token table's transpose, which ``h @ ...`` makes the
+    output head on the table's own rows (tied, as ``F.linear(h, self.embed.weight)`` is)."""
+    table = run.f.table_weights.get(id(v))
+    if table is not None and table[1] is v and isinstance(out, Tens):
+        run.f.table_weights_t[id(out)] = (table[0], out)
+
+
 def tensor_binop(run: Any, op: ast.operator, a: Any, b: Any, fr: Any, at: Any) -> Any:
+    if isinstance(op, ast.MatMult) and isinstance(b, Tens) and not run.f.speculative:
+        table = run.f.table_weights_t.get(id(b))
+        if table is not None and table[1] is b:
+            run.f.table_heads.add(table[0])  # ``h @ self.embed.weight.T``: a tied head
     both = isinstance(a, Tens) and isinstance(b, Tens)
     if both:
         kind = _TENSOR_BINOPS.get(type(op))
@@ -452,7 +466,10 @@ def tensor_binop(run: Any, op: ast.operator, a: Any, b: Any, fr: Any, at: Any) -
 def call_bound(run: Any, b: Bound, args: list, kwargs: dict, fr: Any, at: Any) -> Any:
     t = b.target
     if isinstance(t, Tens):
-        return torchops.method(run, t, b.name, args, kwargs, fr, at)
+        out = torchops.method(run, t, b.name, args, kwargs, fr, at)
+        if b.name == "t" and not args and not kwargs:
+            _transposed_table(run, t, out)  # ``self.embed.weight.t()``
+        return out
     if isinstance(t, dict):
         if b.name == "get":
             k = args[0] if args else UNK
