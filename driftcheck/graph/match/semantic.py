@@ -22,6 +22,7 @@ The counts are the catalogue's weight shapes, ``Node.tied`` weights counted once
 
 from __future__ import annotations
 
+import math
 from types import SimpleNamespace
 from typing import Any
 
@@ -111,7 +112,7 @@ def _resized_axes(d: Diff) -> bool:
         return False
     if not all(type(v) is int and v > 0 for v in (*a, *b)):
         return False
-    return sorted(a) != sorted(b)
+    return math.prod(a) == math.prod(b) and sorted(a) != sorted(b)
 
 
 def _recut(d: Diff) -> tuple | None:
