@@ -585,3 +585,38 @@ def test_matmul_by_table_transpose_is_tied(tmp_path):
         )
         g = parse_source(str(code), entry="M")
         assert g.facts["tieWordEmbeddings"].value is True
+
+
+IGPT = """
+import torch
+from torch import nn
+
+PALETTE, SIDE, D = 16, 8, 32
+
+
+class M(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.wte = nn.Embedding(PALETTE + 1, D)
+        self.wpe = nn.Embedding(SIDE * SIDE, D)
+        self.mix = nn.Linear(D, D)
+        self.lm_head = nn.Linear(D, PALETTE, bias=False)
+
+    def forward(self, ids):
+        x = self.wte(ids) + self.wpe(torch.arange(ids.shape[1]))
+        return self.lm_head(self.mix(x))
+"""
+
+
+def test_input_table_is_the_vocabulary(tmp_path):
+    """A position table with more rows than the vocabulary (ImageGPT: 64 positions, a
+    17-colour palette): the table forward looks the input up in is the token table, on the
+    graph's facts and on the matcher's."""
+    from driftcheck.graph.match.canon import canonical
+    from driftcheck.graph.match.derive import derive
+
+    code = _write(tmp_path, "igpt.py", IGPT)
+    g = parse_source(str(code), entry="M")
+    assert g.facts["vocabSize"].value == 17
+    got = derive(canonical(g))
+    assert got["vocabSize"].value == 17 and got["maxPositionEmbeddings"].value == 64

@@ -51,6 +51,9 @@ class Item:
     """For a split of one axis (``Unflatten``): the ``out_features`` of the ``Linear`` whose
     output it splits (its input edge, through layout ops), when the graph says; the head
     width a ``(heads, -1)`` split leaves implicit is that width over the heads."""
+    fed: bool = False
+    """For a table (``Embedding``): forward looks the model's input up in it (the token
+    table, though a position table may have more rows: ImageGPT's 256 positions, 65 colours)."""
     src_in: int | None = None
     """With ``src_width``: that ``Linear``'s ``in_features``. A projection two or three times
     as wide as its input is a fused k|v or q|k|v: a ``(heads, -1)`` split of it leaves a
@@ -422,6 +425,8 @@ class Canon:
         leaf.soft = _is_op(ltype)
         if leaf.soft and ltype == "Select" and self._unread(node):
             return None
+        if ltype == "Embedding":
+            leaf.fed = self._input_fed(node)
         if ltype == "Unflatten":
             leaf.src_width = self._split_source(node)
             leaf.src_in = self._split_source(node, "in_features")
@@ -503,6 +508,19 @@ class Canon:
             if not (e.dst.startswith(inside_c) or e.dst == child.id)
         ]
         return bool(leaving) and not any(d.startswith(inside_p) for d in leaving)
+
+    def _input_fed(self, node: Node) -> bool:
+        """The traced forward looks the model's input up in this table (an edge from an
+        ``Input`` node straight into it): the token table, whatever its row count."""
+        if self._into is None:
+            self._into = {}
+            for e in self.graph.edges:
+                self._into.setdefault(e.dst, []).append(e.src)
+        by_id = self.graph.index
+        return any(
+            (src := by_id.get(s)) is not None and src.type == "Input"
+            for s in self._into.get(node.id, [])
+        )
 
     def _split_source(self, node: Node, key: str = "out_features") -> int | None:
         """The width of the ``Linear`` an ``Unflatten`` splits: its one input, followed back

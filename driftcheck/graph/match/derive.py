@@ -517,8 +517,17 @@ def _from_embeddings(leaves: list[Item], out: dict[str, Derived]) -> None:
     ]
     if not tables:
         return
-    # the token table is the largest: position, segment and image-patch tables are smaller
+    # the token table is the largest: position, segment and image-patch tables are smaller;
+    # unless forward looks the input up in one smaller table only (positions outnumbering
+    # a small vocabulary)
     tok = max(tables, key=lambda it: it.params["num_embeddings"])
+    fed = [it for it in tables if it.fed]
+    if (
+        len(fed) == 1
+        and not tok.fed
+        and tok.params.get("embedding_dim") == fed[0].params.get("embedding_dim")
+    ):
+        tok = fed[0]
     if any(_raw_rows(it) > tok.params["num_embeddings"] for it in leaves):
         # a bare 2-D Parameter with more rows than every typed table may be the token table
         # (used in a way no rule types): the largest typed table may be a position table

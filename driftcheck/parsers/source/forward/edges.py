@@ -77,6 +77,7 @@ def add_edges(graph: Graph, builder: Any, interp: Any) -> None:
         graph.notes.append("forward dataflow stopped: recursion too deep")
         out, complete = None, False
     graph.edges.extend(flow.edges)
+    _word_table(graph)
     _table_head(graph, flow)
     if flow.input_shape is not None:
         graph.notes.append(f"{CONCRETE_NOTE} {tuple(flow.input_shape)}")
@@ -115,6 +116,35 @@ def add_edges(graph: Graph, builder: Any, interp: Any) -> None:
     # freed by reference counting, not left to the cyclic collector
     runner.calls = flow.queries = flow.unused = None  # type: ignore[assignment]
     graph.invalidate()
+
+
+def _word_table(graph: Graph) -> None:
+    """The token table is the one table forward looks the model's input up in: where the
+    largest table (``vocabSize``, read before the forward pass) is another one (ImageGPT's
+    positions, more rows than its 65-colour palette, looked up by ``torch.arange``), the
+    vocabulary and width are the input's table's."""
+    from driftcheck.graph.model import Fact
+
+    vocab = graph.facts.get("vocabSize")
+    if vocab is None:
+        return
+    inputs = {n.id for n in graph.nodes if n.type == "Input"}
+    tables = {n.id: n for n in graph.nodes if n.type == "Embedding" and not n.unresolved}
+    fed = {e.dst for e in graph.edges if e.src in inputs and e.dst in tables}
+    if len(fed) != 1:
+        return
+    word = tables[next(iter(fed))]
+    rows, dim = word.params.get("num_embeddings"), word.params.get("embedding_dim")
+    if type(rows) is not int or type(dim) is not int or rows == vocab.value:
+        return
+    if rows > vocab.value:
+        return  # the largest table is the vocabulary's rule: only a smaller input table moves it
+    graph.facts["vocabSize"] = Fact(
+        value=rows, loc=word.param_locs.get("num_embeddings") or word.loc
+    )
+    graph.facts["hiddenSize"] = Fact(
+        value=dim, loc=word.param_locs.get("embedding_dim") or word.loc
+    )
 
 
 def _table_head(graph: Graph, flow: Any) -> None:
