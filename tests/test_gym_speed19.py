@@ -78,3 +78,73 @@ def test_the_freeze_collects_the_young_generations_only(monkeypatch, generation)
         got = [G.grade(task, task.reference_plan).to_dict() for _ in range(4)]
     assert got == [got[0]] * 4
     assert seen == [("collect", generation), "freeze"]
+
+
+# ---------------------------------------------------------------------------- cost.FLAT_PATH
+def _costs(graphs: list, sp: Speed, flat: bool, monkeypatch) -> tuple[list, int]:
+    """Each graph's ``estimate`` with ``cost.FLAT_PATH`` as given (the shapes inferred in the
+    same stores), as comparable values (the per-layer MACs' order included), and how many
+    the flat path answered."""
+    from driftcheck.graph import cost
+
+    taken = [0]
+    flat_fn = cost._estimate_flat
+
+    def counted(*a, **kw):
+        got = flat_fn(*a, **kw)
+        taken[0] += got is not None
+        return got
+
+    monkeypatch.setattr(cost, "FLAT_PATH", flat)
+    monkeypatch.setattr(cost, "_estimate_flat", counted)
+    out = []
+    with use(sp):
+        for g, opts in graphs:
+            from driftcheck.verifier.context import Context
+
+            ctx = Context(g, opts, skeleton=True)
+            c = ctx.cost
+            out.append((repr(c), list(c.per_layer_macs.items()), c.params, c.macs))
+    return out, taken[0]
+
+
+def test_the_flat_estimate_gives_the_general_paths_costs(monkeypatch):
+    """``cost.FLAT_PATH`` on every verifier equivalence case and every never-seen gym graph
+    of a generated split, in fresh stores (memos cold: the general path answers and fills
+    them) and warm ones (the flat path answers): the same ``Cost`` as with it off, field by
+    field and in the per-layer order."""
+    from driftcheck_gym.generate import generate_tasks
+    from driftcheck_gym.state import apply, to_graph
+
+    from tests.verifier_cases import cases
+
+    graphs = [(g, opts) for _, g, opts in cases()]
+    for t in generate_tasks("train", 4, 400):
+        if not t.config_task:
+            arch = apply(t.start_arch(), t.reference_plan, repair=t.kind == "repair").arch
+            graphs.append((to_graph(arch, t.id), None))
+    assert len(graphs) > 1800
+    plain, none = _costs(graphs, Speed(stores=Stores()), False, monkeypatch)
+    assert none == 0
+    sp = Speed(stores=Stores())
+    cold, _ = _costs(graphs, sp, True, monkeypatch)
+    warm, taken = _costs(graphs, sp, True, monkeypatch)
+    assert cold == plain and warm == plain
+    assert taken > 500  # the flat path answered these (the gym's graphs among them)
+
+
+def test_the_flat_estimate_follows_verify_lean(monkeypatch):
+    from driftcheck.graph import cost
+
+    monkeypatch.setattr(cost, "FLAT_PATH", None)
+    calls = []
+    monkeypatch.setattr(cost, "_estimate_flat", lambda *a: calls.append(1))
+    G = importlib.import_module("driftcheck_gym")
+    task = next(t for t in G.curated_tasks() if not t.config_task)
+    from driftcheck_gym.state import apply, to_graph
+
+    g = to_graph(apply(task.start_arch(), task.reference_plan).arch, task.id)
+    for sp, n in ((Speed(stores=Stores()).without("verify_lean"), 0), (Speed(stores=Stores()), 1)):
+        calls.clear()
+        cost.estimate(g, speed=sp)
+        assert len(calls) == n
