@@ -358,6 +358,8 @@ class Attributes:
             if put is not None:  # a data descriptor stores it (``__set__(obj, value)``)
                 self.calls.call_func(put, [obj, v], {})
                 return
+        if isinstance(obj, Obj) and not obj.module and self.object_setattr_hook(obj, name, v):
+            return
         if isinstance(obj, Obj) and self.module_setattr(obj, name, v):
             if line is not None and fr is not None and name in obj.attrs:
                 obj.attr_locs[name] = _written_at(obj, name, v, line, fr)
@@ -387,6 +389,31 @@ class Attributes:
         elif isinstance(obj, Cls):
             obj.ns[name] = v
             self.ip.class_writes = self.ip.class_writes + 1  # a layer reused from memo.py reads it
+
+    def object_setattr_hook(self, obj: Obj, name: str, v: Any) -> bool:
+        """``obj.name = v`` on a plain object (not a module, not a dict subclass: those are
+        above) whose class defines ``__setattr__`` in read code: Python runs that hook, not a
+        plain store. skorch's ``NeuralNet.__setattr__`` adds ``module`` to ``prefixes_`` when
+        ``initialize()`` stores ``self.module_``; a plain store skipped that, and its own
+        parameter check then raised on ``module__num_units=...`` (the model unknown). The
+        hook's ``super().__setattr__(k, v)`` / ``object.__setattr__`` is the plain store, and
+        a write of the same name on the same object while the hook runs is too (Python would
+        recurse without end). True when the hook ran."""
+        if obj.cls is None or not isinstance(plain(name), str):
+            return False
+        ok, fn, where = self.classes.mro_attr(obj.cls, "__setattr__")
+        if not ok or not isinstance(fn, Func) or not isinstance(where, Cls):
+            return False
+        key = (id(obj), name)
+        running = self.__dict__.setdefault("_setattr_running", set())
+        if key in running:
+            return False
+        running.add(key)
+        try:
+            self.calls.call_func(self.bind(fn, obj), [name, v], {})
+        finally:
+            running.discard(key)
+        return True
 
     def module_setattr(self, obj: Obj, name: Any, v: Any, loc: tuple | None = None) -> bool:
         """``self.name = v`` (or ``setattr(self, name, v)``) on a module whose class defines its

@@ -470,7 +470,10 @@ class Items:
             if isinstance(raw, Obj) and raw.cls is not None:
                 if any(isinstance(c, Ext) and c.qual == q for c in raw.cls.mro()):
                     return True
-                return self._torch_subclass(raw.cls, q)
+                got = self._torch_subclass(raw.cls, q)
+                if isinstance(got, Unknown) and _torch_module_mro(raw.cls, q):
+                    return False
+                return got
             if isinstance(raw, (Leaf, Obj)):  # a catalogue layer, or a container
                 tq = raw.torch if isinstance(raw, Leaf) else raw.qual
                 if tq == q:
@@ -684,3 +687,24 @@ def _own_code(cls: Any) -> bool:
     from driftcheck.parsers.source.loader import installed
 
     return isinstance(cls, Cls) and not installed(cls.mod.path)
+
+
+def _torch_module_mro(cls: Cls, q: str) -> bool:
+    """Whether an instance of ``cls`` is known not to be an instance of the class ``q`` from
+    outside ``torch.nn``: every class in its MRO is read from source (so listed) or is a
+    ``torch.nn`` class or ``object``, and none is ``q``. torch's layer classes derive from
+    ``nn.Module`` (and mixins of ``torch.nn``) only, so ``q`` cannot be hidden in their MROs
+    (skorch's ``to_device(X)`` asks ``isinstance(X, torch.distributions.Distribution)`` of a
+    user module; unknown before, so the call returned under an undecided condition)."""
+    if q.startswith("torch.nn.") or q == "builtins.object":
+        return False
+    for c in cls.mro():
+        if isinstance(c, Cls):
+            continue
+        if not isinstance(c, Ext):
+            return False
+        if c.qual == "builtins.object":
+            continue
+        if not (c.qual.startswith("torch.nn.") and "functional" not in c.qual):
+            return False
+    return True
