@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from driftcheck.graph import catalogue
-from driftcheck.parsers.source.interp import opaque
+from driftcheck.parsers.source.interp import opaque, tensorsub
 from driftcheck.parsers.source.interp.exprs import Frame
 from driftcheck.parsers.source.interp.hfauto import model_kwargs
 from driftcheck.parsers.source.library import enums
@@ -115,6 +115,10 @@ class Attributes:
                 # attributes, read and written through the dict as Python does (a module's
                 # ``__dict__`` is not its registered layers: unknown, below)
                 return obj.attrs
+            if name in _REGISTRIES and obj.module and not obj.kind and obj.cls is not None:
+                # ``self._parameters.pop("k")`` (geoopt's PoincareBall re-registers its
+                # curvature as ``isp_c``): torch's own dicts of what the module registered
+                return getattr(obj, _REGISTRIES[name])
             if name == "__dict__" and obj.module and not obj.kind and obj.cls is not None:
                 # a module's namespace: its plain attributes (interp/modnamespace.py)
                 from driftcheck.parsers.source.interp.modnamespace import ModuleNamespace
@@ -171,6 +175,8 @@ class Attributes:
                         cls, a[:1], model_kwargs(k), (cls.mod.path, cls.node.lineno)
                     )
                 )
+            if name == "_make_subclass" and tensorsub.is_tensor_cls(obj):
+                return BuiltinMethod(tensorsub.make_subclass)  # interp/tensorsub.py
             return Unknown(f"class attribute {name}")
         if isinstance(obj, Super):
             cls = obj.inst.cls if isinstance(obj.inst, (Obj, Config)) else obj.inst
@@ -228,6 +234,12 @@ class Attributes:
                 return wildlib.ModGlobals(obj.mod)
             return self.names.import_value(obj.name, name)
         if isinstance(obj, Tensor):
+            if obj.attrs and name in obj.attrs:  # written on a tensor subclass's instance
+                return obj.attrs[name]
+            if isinstance(obj.cls, Cls):  # a method or class attribute of a tensor subclass
+                ok, v, where = self.classes.mro_attr(obj.cls, name)
+                if ok and isinstance(where, Cls):
+                    return self.bind(v, obj)
             return self.library.tensor_attr(obj, name)
         return self.library.value_attr(obj, name)
 
@@ -388,7 +400,12 @@ class Attributes:
                 obj.fields[obj.aliases.get(name, name)] = v
         elif isinstance(obj, Cls):
             obj.ns[name] = v
-            self.ip.class_writes = self.ip.class_writes + 1  # a layer reused from memo.py reads it
+            self.ip.class_writes = self.ip.class_writes + 1
+        elif isinstance(obj, Tensor) and obj.cls is not None:
+            # ``instance.manifold = m`` on a tensor subclass's instance (interp/tensorsub.py)
+            if obj.attrs is None:
+                obj.attrs = {}
+            obj.attrs[name] = v  # a layer reused from memo.py reads it
 
     def object_setattr_hook(self, obj: Obj, name: str, v: Any) -> bool:
         """``obj.name = v`` on a plain object (not a module, not a dict subclass: those are
@@ -596,6 +613,10 @@ def _registered(o: Obj) -> tuple:
 def _dict_method(fn: Any, quals: tuple[str, ...]) -> bool:
     """``fn`` is one of dict's own methods (``dict.__getitem__`` bound in a class body)."""
     return isinstance(plain(fn), Ext) and plain(fn).qual in quals
+
+
+# ``nn.Module``'s registries, by torch's attribute name: the ``Obj`` dict that holds them
+_REGISTRIES = {"_parameters": "params", "_modules": "children", "_buffers": "buffers"}
 
 
 def _own_code(cls: Any) -> bool:

@@ -488,6 +488,8 @@ class Items:
         if isinstance(t, Cls):
             if isinstance(raw, Obj) and raw.cls is not None:
                 return t in raw.cls.mro()
+            if isinstance(raw, Tensor) and isinstance(raw.cls, Cls):  # interp/tensorsub.py
+                return t in raw.cls.mro()
             if isinstance(raw, Config):
                 return raw.cls is not None and t in raw.cls.mro()
             return False

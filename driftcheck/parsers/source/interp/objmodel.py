@@ -13,7 +13,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from driftcheck.graph import catalogue
-from driftcheck.parsers.source.interp import fwdhooks, lazyparams, modglobals, pendingret, tuplesub
+from driftcheck.parsers.source.interp import (
+    fwdhooks,
+    lazyparams,
+    modglobals,
+    pendingret,
+    tensorsub,
+    tuplesub,
+)
 from driftcheck.parsers.source.interp.attrs import ModRef, Super, ext_const
 from driftcheck.parsers.source.interp.statements import MAX_DEPTH, Frame, Raised
 from driftcheck.parsers.source.library import (
@@ -608,6 +615,8 @@ class Classes:
         return False, None, None
 
     def is_module_cls(self, cls: Any) -> bool:
+        if tensorsub.is_tensor_cls(cls):  # ``class P(nn.Parameter)``: a tensor, not a module
+            return False
         for c in cls.mro() if isinstance(cls, Cls) else [cls]:
             if isinstance(c, Ext):
                 q = c.qual
@@ -975,6 +984,8 @@ class Calls:
     def instantiate(self, cls: Cls, args: list[Any], kwargs: dict[str, Any], loc: tuple) -> Any:
         if enums.is_enum(cls):  # ``Color("red")``: a member looked up by value
             return enums.by_value(self.ip, cls, args, loc)
+        if tensorsub.is_tensor_cls(cls):  # ``ManifoldParameter(t)``: a tensor (tensorsub.py)
+            return tensorsub.construct(self.ip, cls, args, kwargs)
         obj = Obj(cls=cls, module=self.classes.is_module_cls(cls), loc=(str(loc[0]), loc[1]))
         if self.configs.is_config_cls(cls):
             return self.configs.make_config(cls, args, kwargs, loc)

@@ -15,7 +15,7 @@ from typing import Any
 
 from driftcheck.graph import catalogue
 from driftcheck.parsers.source.importcheck import Failure, module_lacks
-from driftcheck.parsers.source.interp import fwdhooks, hfauto, modnamespace, modtree
+from driftcheck.parsers.source.interp import fwdhooks, hfauto, modnamespace, modtree, tensorsub
 from driftcheck.parsers.source.interp.attrs import Attributes
 from driftcheck.parsers.source.interp.configs import Configs
 from driftcheck.parsers.source.interp.exprs import MAX_SECONDS, Expressions
@@ -516,6 +516,9 @@ class Library:
             )
         if isinstance(inst, Config) and (got := self.ip.configs.base_method(inst, name)):
             return got  # ``super().convert_rope_params_to_dict(**kwargs)`` (configs.py)
+        if name == "__new__" and base.qual in tensorsub.TENSOR_BASES:
+            # ``super().__new__(cls, data, requires_grad)`` in a ``Parameter`` subclass
+            return BuiltinMethod(lambda a, k: tensorsub.base_new(base, a, k))
         if name == "__new__" and self.ip.classes.is_module_cls(base):
             # ``super().__new__(cls)`` in a module class's ``__new__``: a fresh instance of
             # ``cls``, which ``instantiate`` then runs ``__init__`` on (as Python does)

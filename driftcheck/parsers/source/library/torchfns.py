@@ -597,6 +597,19 @@ for _r in ("mean", "sum", "var", "std", "amax", "amin", "logsumexp"):
     T.add(_r, _reduction, f"{_r}(t[, dim, keepdim]): the reduced shape, as the method's")
 
 
+@T.entry("norm", doc="norm(t, p, dim, keepdim): the reduced shape (p is not a dim)")
+def _norm(c: Call) -> Any:
+    t = plain(c.arg(0, "input"))
+    if not isinstance(t, Tensor):
+        return Tensor(Unknown(f"{c.qual}() at {c.where}"))
+    kw = {k: v for k, v in c.kwargs.items() if k != "input"}
+    return Tensor(torchlib.norm_shape(t.shape, list(c.args[1:]), kw))
+
+
+for _f in ("clamp_min", "clamp_max"):
+    T.add(_f, lambda c: torchlib.elementwise(c.args[:1]), f"{_f}(t, v): t's shape")
+
+
 @T.entry(
     "einsum",
     doc="einsum('ab,bc->ac', *ts) with explicit output letters (no '...'): the output shape; "
@@ -648,3 +661,14 @@ for _a in (
         lambda c: Tensor(_shape(c.arg(0, "input")) or Unknown(f"{c.qual}() at {c.where}")),
         f"functional.{_a}(t, ...): t's shape",
     )
+
+
+@T.entry(
+    "Tensor._make_subclass",
+    doc="Tensor._make_subclass(cls, data, requires_grad): an instance of tensor class cls with "
+    "data's shape, a parameter when cls derives from nn.Parameter (interp/tensorsub.py)",
+)
+def _make_subclass(c: Call) -> Any:
+    from driftcheck.parsers.source.interp import tensorsub
+
+    return tensorsub.make_subclass(c.args, c.kwargs)
