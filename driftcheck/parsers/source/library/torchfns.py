@@ -672,3 +672,24 @@ def _make_subclass(c: Call) -> Any:
     from driftcheck.parsers.source.interp import tensorsub
 
     return tensorsub.make_subclass(c.args, c.kwargs)
+
+
+def _jit_module(c: Call) -> Any:
+    """``torch.jit.trace(module, example)`` / ``torch.jit.script(module)`` /
+    ``torch.jit.trace_module(module, inputs)``: the scripted or traced module holds the very
+    parameters of the module given (torch shares them, it does not copy), so it counts as
+    that module. A function traced or scripted is a function: not followed (unknown)."""
+    m = c.plain(0, "mod" if c.qual.endswith("trace_module") else "obj")
+    if c.qual.endswith(".trace") and not c.args:
+        m = plain(c.kwargs.get("func"))
+    if is_module(m):
+        return m
+    from driftcheck.parsers.source.values.abstract import Func
+
+    if isinstance(m, Func):
+        return c.unknown(f"{c.qual} of a function")
+    return UnknownModule(f"{c.qual} of a value we cannot follow (maybe a module) at {c.where}")
+
+
+for _j in ("jit.trace", "jit.script", "jit.trace_module"):
+    T.add(_j, _jit_module, f"{_j}(module, ...): the same module, its parameters shared")
