@@ -54,6 +54,9 @@ _LAZY = frozenset(
 )
 
 
+_LAZY_NAMES = frozenset(("UninitializedParameter", "UninitializedBuffer", "UninitializedTensorMixin"))
+
+
 def _mro(cls: Any) -> list[Any]:
     return cls.mro() if isinstance(cls, Cls) else [cls]
 
@@ -72,9 +75,17 @@ def _is_param_cls(cls: Any) -> bool:
 
 
 def _lazy_base(cls: Any) -> str | None:
+    """torch's uninitialized (lazy) parameter or buffer class in ``cls``'s MRO: named by torch
+    (an ``Ext``) or read from torch's own ``torch/nn/parameter.py`` (a lazy layer's source)."""
     for c in _mro(cls):
         if isinstance(c, Ext) and c.qual in _LAZY:
             return c.qual
+        if (
+            isinstance(c, Cls)
+            and c.name in _LAZY_NAMES
+            and getattr(c.mod, "name", "").startswith("torch.")
+        ):
+            return f"torch.nn.parameter.{c.name}"
     return None
 
 
@@ -122,6 +133,9 @@ def construct(ip: Any, cls: Cls, args: list[Any], kwargs: dict[str, Any]) -> Any
     """``cls(*args, **kwargs)`` for a tensor class read from source: its ``__new__`` (with
     ``cls`` first), else the tensor base's. A class that also defines ``__init__`` in read code
     is not modelled (its writes would need the tensor as ``self``): unknown."""
+    lazy = _lazy_base(cls)
+    if lazy is not None:
+        return make(cls, None)
     ok, new, where = ip.classes.mro_attr(cls, "__new__")
     init_ok, init, _ = ip.classes.mro_attr(cls, "__init__")
     if init_ok and isinstance(init, Func):
