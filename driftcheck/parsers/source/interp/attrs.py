@@ -156,6 +156,8 @@ class Attributes:
                 return v
             if name == "__name__":
                 return obj.name
+            if name == "__qualname__" and any(st is obj.node for st in obj.mod.tree.body):
+                return obj.name  # a top-level class: its qualified name is its name
             if name == "__doc__":
                 return class_doc(obj)
             if name == "__subclasses__":

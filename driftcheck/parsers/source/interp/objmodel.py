@@ -981,7 +981,17 @@ class Calls:
             return v, where
         return None, where  # where: the first Ext base (or None)
 
-    def instantiate(self, cls: Cls, args: list[Any], kwargs: dict[str, Any], loc: tuple) -> Any:
+    def instantiate(
+        self, cls: Cls, args: list[Any], kwargs: dict[str, Any], loc: tuple, meta: bool = True
+    ) -> Any:
+        if meta:
+            hook = self.metaclass_call(cls)
+            if hook is not None:
+                # ``cls(...)`` with a metaclass defining ``__call__`` (flowtorch's ``LazyMeta``,
+                # tltorch's ``MetaFactorizedTensor``): Python runs that hook, which makes the
+                # instance itself (``type.__call__(cls, ...)``: ``meta=False`` below) or
+                # returns anything else
+                return self.call_func(hook, args, kwargs)
         if enums.is_enum(cls):  # ``Color("red")``: a member looked up by value
             return enums.by_value(self.ip, cls, args, loc)
         if tensorsub.is_tensor_cls(cls):  # ``ManifoldParameter(t)``: a tensor (tensorsub.py)
@@ -1036,6 +1046,32 @@ class Calls:
         elif isinstance(where, Ext):
             self.library.ext_init(obj, where, args, kwargs, loc)
         return obj
+
+    def metaclass_call(self, cls: Cls) -> Func | None:
+        """``type(cls).__call__`` bound to ``cls`` when ``cls``'s metaclass (its own
+        ``metaclass=`` keyword or its nearest base's) is a class read from source that defines
+        ``__call__`` itself (not ``type``'s); else None."""
+        memo = self.__dict__.setdefault("_metacall", {})
+        got = memo.get(id(cls))
+        if got is None:
+            fn = None
+            meta = None
+            for c in cls.mro():
+                if not isinstance(c, Cls):
+                    continue
+                k = next((k for k in c.node.keywords if k.arg == "metaclass"), None)
+                if k is not None:
+                    meta = plain(self.exprs.eval(k.value, c.ns["__frame__"]))
+                    break
+            if isinstance(meta, Cls) and self.classes.is_module_cls(meta) is False:
+                ok, v, where = self.classes.mro_attr(meta, "__call__")
+                if ok and isinstance(v, Func) and isinstance(where, Cls):
+                    fn = v
+            got = memo[id(cls)] = (cls, fn)
+        fn = got[1]
+        if fn is None:
+            return None
+        return Func(fn.node, fn.mod, fn.closure, fn.owner, cls)
 
     def unreadable_base(self, cls: Cls) -> str | None:
         """The first base in ``cls``'s MRO from a library we neither read nor model by name
