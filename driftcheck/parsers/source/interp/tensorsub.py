@@ -54,7 +54,9 @@ _LAZY = frozenset(
 )
 
 
-_LAZY_NAMES = frozenset(("UninitializedParameter", "UninitializedBuffer", "UninitializedTensorMixin"))
+_LAZY_NAMES = frozenset(
+    ("UninitializedParameter", "UninitializedBuffer", "UninitializedTensorMixin")
+)
 
 
 def _mro(cls: Any) -> list[Any]:

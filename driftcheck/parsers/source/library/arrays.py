@@ -697,4 +697,6 @@ def _fromstring(c: Any) -> Any:
     return NDArray(items)
 
 
-NP.add("fromstring", _fromstring, "fromstring(text, dtype, count, sep=s): the items of a known text")
+NP.add(
+    "fromstring", _fromstring, "fromstring(text, dtype, count, sep=s): the items of a known text"
+)

@@ -379,7 +379,10 @@ class InspectEmpty:
 
 INSPECT_EMPTY = InspectEmpty()
 MATH_CONST.update(
-    {n: INSPECT_EMPTY for n in ("inspect.Parameter.empty", "inspect.Signature.empty", "inspect._empty")}
+    {
+        n: INSPECT_EMPTY
+        for n in ("inspect.Parameter.empty", "inspect.Signature.empty", "inspect._empty")
+    }
 )
 
 # ``p.kind == inspect.Parameter.POSITIONAL_OR_KEYWORD`` (library/stdlib.py ``signature``)
