@@ -120,7 +120,42 @@ def test_lazy_parameter_stays_unknown(tmp_path):
     f.write_text(HEAD + textwrap.dedent(LAZY))
     got = parse_source(f)
     assert got.params_total() is None  # never a 0-element parameter
-    assert any("UninitializedParameter" in n for n in got.notes)
+    assert any("LazyLinear" in n and "first forward" in n for n in got.notes)
+
+
+LAZY_RUN = """
+model = nn.Sequential(
+    nn.LazyConv1d(8, kernel_size=3, padding=1),
+    nn.LazyBatchNorm1d(),
+    nn.ReLU(),
+    nn.Flatten(),
+    nn.LazyLinear(5),
+)
+with torch.no_grad():
+    model(torch.zeros(2, 4, 16))
+"""
+
+
+def test_lazy_layers_materialized_by_a_dummy_batch(tmp_path):
+    got, want = check(tmp_path, LAZY_RUN)
+    assert got == want == (4 * 8 * 3 + 8) + 16 + (8 * 16 * 5 + 5)
+
+
+LAZY_INIT = """
+class M(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.body = nn.Sequential(nn.LazyConv2d(6, 3), nn.ReLU(), nn.Flatten())
+        n = self.body(torch.zeros(1, 3, 8, 8)).shape[1]
+        self.head = nn.Linear(n, 2)
+
+model = M()
+"""
+
+
+def test_lazy_layer_materialized_in_init(tmp_path):
+    got, want = check(tmp_path, LAZY_INIT)
+    assert got == want == (3 * 6 * 9 + 6) + (6 * 36 * 2 + 2)
 
 
 # ----------------------------------------------------------------- with statements

@@ -28,6 +28,7 @@ from driftcheck.parsers.source.library import (
     dispatch,
     enums,
     gymspaces,
+    lazylayers,
     peftlib,
     wildlib,
 )
@@ -890,6 +891,8 @@ class Calls:
         if kwargs and not user:
             return None  # options reach a user module's ``forward`` (x-clip's force_keep_all)
         if isinstance(m, Leaf):
+            if lazylayers.is_lazy(m):  # its first call sets its input size (lazylayers.py)
+                lazylayers.materialize(self.ip, m, ts[0].shape)
             spec = catalogue.get(m.type)
             if spec is None or m.unresolved or spec.n_inputs not in (None, len(ts)):
                 return Unknown(f"{m.type} applied in __init__")

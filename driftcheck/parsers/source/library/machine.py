@@ -23,7 +23,14 @@ from driftcheck.parsers.source.interp.items import _DICT_BASES, Items
 from driftcheck.parsers.source.interp.modnamespace import ModuleNamespace
 from driftcheck.parsers.source.interp.objmodel import EXT_TOPS, Calls, Classes, Names
 from driftcheck.parsers.source.interp.statements import Statements
-from driftcheck.parsers.source.library import enums, registry, tensorvalues, torchlib, wildlib
+from driftcheck.parsers.source.library import (
+    enums,
+    lazylayers,
+    registry,
+    tensorvalues,
+    torchlib,
+    wildlib,
+)
 from driftcheck.parsers.source.library.pybuiltins import (
     MATH_CONST,
     BuiltinMethod,
@@ -264,11 +271,13 @@ class Library:
             return mod
         return Unknown("weight_norm of an unknown module")
 
-    def torch_layer(self, q: str, args: list, kwargs: dict, loc: tuple) -> Any:
-        cls = self.torch_class(q)
+    def layer_posnames(self, q: str) -> list[str] | None:
+        """The names of torch layer ``q``'s positional parameters (torch's source, else the
+        shipped table), cached."""
         posnames = self._posnames.get(q, False)
         if posnames is False:
             posnames = None
+            cls = self.torch_class(q)
             if cls is not None:
                 init, where = self.calls.find_init(cls)
                 if isinstance(init, Func):
@@ -277,6 +286,16 @@ class Library:
                 # torch is not installed here (pre-commit hook, Action): the shipped table
                 posnames = torchlib.shipped_posnames(q)
             self._posnames[q] = posnames
+        return posnames
+
+    def torch_layer(self, q: str, args: list, kwargs: dict, loc: tuple) -> Any:
+        short = q.rsplit(".", 1)[-1]
+        if short in lazylayers.LAZY:  # ``nn.LazyLinear(256)``: library/lazylayers.py
+            lazy = lazylayers.make(self, short, args, kwargs, loc)
+            if lazy is not None:
+                return lazy
+        cls = self.torch_class(q)
+        posnames = self.layer_posnames(q)
         if self._discards_extra(q, cls):
             # ``nn.Identity(in_channels=64)``: torch's ``__init__(self, *args, **kwargs)``
             # drops what its named parameters do not take
