@@ -331,3 +331,92 @@ model = M(torch.jit.trace(Front().eval(), torch.zeros(1, 1, 32)))
 def test_jit_trace_of_a_module_is_that_module(tmp_path):
     got, want = check(tmp_path, TRACED)
     assert got == want == 8 * 5 + 8 + 18
+
+
+NUMPY_WIRING = """
+import numpy as np
+
+class M(nn.Module):
+    def __init__(self, units=6, seed=0):
+        super().__init__()
+        rng = np.random.RandomState(seed)
+        adj = np.zeros([units, units], dtype=np.int32)
+        for src in range(units):
+            for dest in rng.choice(list(range(units)), size=2, replace=False):
+                adj[src, dest] = rng.choice([-1, 1])
+        fanin = int(np.clip(units * 2 // 3, 1, units))
+        self.erev = nn.Parameter(torch.Tensor(np.copy(adj)))
+        self.register_buffer("mask", torch.Tensor(np.abs(adj)))
+        self.w = nn.Parameter(torch.ones(fanin, units))
+
+model = M()
+"""
+
+
+def test_numpy_copy_abs_clip(tmp_path):
+    got, want = check(tmp_path, NUMPY_WIRING)
+    assert got == want == 36 + 4 * 6
+
+
+VENDOR = __import__("pathlib").Path(__file__).parents[1] / "benchmarks" / "wild" / ".vendor"
+
+DACITE = """
+from dataclasses import dataclass, field
+from typing import Optional
+
+from dacite import Config as DaciteConfig
+from dacite import from_dict
+from omegaconf import OmegaConf
+
+@dataclass
+class Inner:
+    heads: int = 2
+    kernel: int = 3
+
+@dataclass
+class Cfg:
+    inner: Optional[Inner] = None
+    dim: int = 8
+    blocks: int = 1
+
+    def __post_init__(self):
+        if self.inner is None:
+            self.inner = Inner()
+
+class M(nn.Module):
+    def __init__(self, cfg):
+        super().__init__()
+        self.layers = nn.ModuleList(
+            nn.Conv1d(cfg.dim, cfg.dim * cfg.inner.heads, cfg.inner.kernel) for _ in range(cfg.blocks)
+        )
+
+text = '''
+inner:
+  heads: 4
+dim: 6
+blocks: 2
+'''
+cfg = from_dict(Cfg, OmegaConf.to_container(OmegaConf.create(text)), config=DaciteConfig(strict=True))
+model = M(cfg)
+"""
+
+
+@pytest.mark.skipif(
+    not (VENDOR / "dacite").is_dir(), reason="benchmarks/wild/.vendor not installed"
+)
+def test_dacite_from_omegaconf_yaml(tmp_path):
+    f = tmp_path / "m.py"
+    f.write_text(HEAD + textwrap.dedent(DACITE))
+    got = parse_source(f).params_total()
+    want = _count(f, root="model", device="cpu", sys_path=VENDOR)
+    assert got == want == 2 * (6 * 24 * 3 + 24)
+
+
+def test_dacite_strict_extra_key_is_unknown(tmp_path):
+    # dacite raises on a key no field has (strict): never a count of the defaults
+    body = DACITE.replace("blocks: 2", "blocks: 2\\nextra: 1")
+    f = tmp_path / "m.py"
+    f.write_text(HEAD + textwrap.dedent(body))
+    got = parse_source(f)
+    assert got.params_total() is None
+    assert any("strict=True" in n and "extra" in n for n in got.notes)
