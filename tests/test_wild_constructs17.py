@@ -420,3 +420,33 @@ def test_dacite_strict_extra_key_is_unknown(tmp_path):
     got = parse_source(f)
     assert got.params_total() is None
     assert any("strict=True" in n and "extra" in n for n in got.notes)
+
+
+SINGLETON = """
+class Singleton(type):
+    _instances = {}
+
+    def __call__(cls, *args, **kwargs):
+        if cls not in cls._instances:
+            cls._instances[cls] = super().__call__(*args, **kwargs)
+        return cls._instances[cls]
+
+class Shared(nn.Module, metaclass=Singleton):
+    def __init__(self, d=4):
+        super().__init__()
+        self.fc = nn.Linear(d, d)
+
+class M(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.a = Shared(4)
+        self.b = Shared(4)  # the same instance: its weights count once
+        self.c = nn.Linear(4, 1)
+
+model = M()
+"""
+
+
+def test_singleton_metaclass_shares_the_instance(tmp_path):
+    got, want = check(tmp_path, SINGLETON)
+    assert got == want == 20 + 5

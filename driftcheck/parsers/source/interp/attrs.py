@@ -179,6 +179,13 @@ class Attributes:
                 )
             if name == "_make_subclass" and tensorsub.is_tensor_cls(obj):
                 return BuiltinMethod(tensorsub.make_subclass)  # interp/tensorsub.py
+            meta = self.calls.metaclass_of(obj)
+            if isinstance(meta, Cls):
+                # Python looks a name the class lacks up on its metaclass (a singleton
+                # metaclass's ``cls._instances``; its methods bound to the class)
+                ok, v, where = self.classes.mro_attr(meta, name)
+                if ok and isinstance(where, Cls):
+                    return self.bind(v, obj) if isinstance(v, Func) else v
             return Unknown(f"class attribute {name}")
         if isinstance(obj, Super):
             cls = obj.inst.cls if isinstance(obj.inst, (Obj, Config)) else obj.inst

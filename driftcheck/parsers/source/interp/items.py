@@ -691,6 +691,11 @@ def _own_code(cls: Any) -> bool:
     return isinstance(cls, Cls) and not installed(cls.mod.path)
 
 
+_STRUCTURAL_TOPS = frozenset(
+    ("builtins", "collections", "typing", "typing_extensions", "abc", "numbers", "types")
+)
+
+
 def _torch_module_mro(cls: Cls, q: str) -> bool:
     """Whether an instance of ``cls`` is known not to be an instance of the class ``q`` from
     outside ``torch.nn``: every class in its MRO is read from source (so listed) or is a
@@ -698,7 +703,9 @@ def _torch_module_mro(cls: Cls, q: str) -> bool:
     ``nn.Module`` (and mixins of ``torch.nn``) only, so ``q`` cannot be hidden in their MROs
     (skorch's ``to_device(X)`` asks ``isinstance(X, torch.distributions.Distribution)`` of a
     user module; unknown before, so the call returned under an undecided condition)."""
-    if q.startswith("torch.nn.") or q == "builtins.object":
+    if q.startswith("torch.nn.") or q.split(".")[0] in _STRUCTURAL_TOPS:
+        # ``collections.abc.Iterable`` and the like check structure (a ``ModuleList``
+        # subclass is iterable); ``object`` and the builtins: not decided here
         return False
     for c in cls.mro():
         if isinstance(c, Cls):

@@ -1058,14 +1058,7 @@ class Calls:
         got = memo.get(id(cls))
         if got is None:
             fn = None
-            meta = None
-            for c in cls.mro():
-                if not isinstance(c, Cls):
-                    continue
-                k = next((k for k in c.node.keywords if k.arg == "metaclass"), None)
-                if k is not None:
-                    meta = plain(self.exprs.eval(k.value, c.ns["__frame__"]))
-                    break
+            meta = self.metaclass_of(cls)
             if isinstance(meta, Cls) and self.classes.is_module_cls(meta) is False:
                 ok, v, where = self.classes.mro_attr(meta, "__call__")
                 if ok and isinstance(v, Func) and isinstance(where, Cls):
@@ -1075,6 +1068,23 @@ class Calls:
         if fn is None:
             return None
         return Func(fn.node, fn.mod, fn.closure, fn.owner, cls)
+
+    def metaclass_of(self, cls: Cls) -> Any:
+        """The metaclass a ``metaclass=`` keyword names on ``cls`` or its nearest base that
+        has one (evaluated in that class's scope); None without one."""
+        memo = self.__dict__.setdefault("_metaclass", {})
+        got = memo.get(id(cls))
+        if got is None:
+            meta = None
+            for c in cls.mro():
+                if not isinstance(c, Cls):
+                    continue
+                k = next((k for k in c.node.keywords if k.arg == "metaclass"), None)
+                if k is not None:
+                    meta = plain(self.exprs.eval(k.value, c.ns["__frame__"]))
+                    break
+            got = memo[id(cls)] = (cls, meta)
+        return got[1]
 
     def unreadable_base(self, cls: Cls) -> str | None:
         """The first base in ``cls``'s MRO from a library we neither read nor model by name

@@ -548,6 +548,16 @@ class Library:
                 return Obj(cls=c, module=True)
 
             return BuiltinMethod(new)
+        if name == "__call__" and base.qual in ("builtins.type", "abc.ABCMeta"):
+            # ``super().__call__(*args, **kwargs)`` in a metaclass's ``__call__``: the instance
+            # made as ``type.__call__`` makes it (objmodel.py ``instantiate(meta=False)``)
+            def make(a: list, k: dict) -> Any:
+                c = plain(inst)
+                if not isinstance(c, Cls):
+                    return Unknown("type.__call__ of a class not read from source")
+                return self.ip.calls.instantiate(c, a, dict(k), ("", 0), meta=False)
+
+            return BuiltinMethod(make)
         if name == "__new__" and base.qual in ("builtins.type", "abc.ABCMeta"):
             # ``super().__new__(mcls, name, bases, ns)`` in a metaclass hook that
             # interp/metaregistry.py runs on a class statement: that class
