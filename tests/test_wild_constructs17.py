@@ -450,3 +450,30 @@ model = M()
 def test_singleton_metaclass_shares_the_instance(tmp_path):
     got, want = check(tmp_path, SINGLETON)
     assert got == want == 20 + 5
+
+
+ITERABLE = """
+import collections.abc
+
+class Blocks(nn.ModuleList):
+    pass
+
+class Plain(nn.Module):
+    pass
+
+class Walk(nn.Module):
+    def __iter__(self):
+        return iter([])
+
+blocks = Blocks([nn.Linear(2, 2)])
+w1 = 3 if isinstance(blocks, collections.abc.Iterable) else 5
+w2 = 7 if isinstance(Plain(), collections.abc.Iterable) else 11
+w3 = 13 if isinstance(Walk(), collections.abc.Iterable) else 17
+model = nn.Sequential(nn.Linear(2, w1), nn.Linear(w1, w2), nn.Linear(w2, w3))
+"""
+
+
+def test_isinstance_iterable_of_modules(tmp_path):
+    # a ModuleList subclass is iterable (it was read as not: a confident wrong count)
+    got, want = check(tmp_path, ITERABLE)
+    assert got == want == (2 * 3 + 3) + (3 * 11 + 11) + (11 * 13 + 13)

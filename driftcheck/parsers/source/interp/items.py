@@ -441,6 +441,8 @@ class Items:
             if q in LIBRARY_TYPES:  # ``isinstance(f, functools.partial)`` (library values)
                 return getattr(type(raw), "library_type", None) == q
             if q in _PY_TYPES:
+                if q.endswith(".Iterable") and isinstance(raw, (Obj, Leaf, Tensor, WeightRef)):
+                    return self._iterable(raw)
                 if isinstance(raw, (Obj, Leaf, Tensor, Config, WeightRef)):
                     return (
                         isinstance(raw, Config)
@@ -494,6 +496,33 @@ class Items:
                 return raw.cls is not None and t in raw.cls.mro()
             return False
         return Unknown("isinstance")
+
+    def _iterable(self, raw: Any) -> Any:
+        """``isinstance(x, Iterable)`` of a module or tensor: Python asks for ``__iter__``.
+        torch's containers and tensors define it, ``nn.Module`` does not; a class read from
+        source may (a ``ModuleList`` subclass was read as not iterable: a confident wrong
+        branch)."""
+        if isinstance(raw, (Tensor, WeightRef)):
+            return True
+        if isinstance(raw, Leaf):
+            return False  # a catalogue layer: an ``nn.Module`` without ``__iter__``
+        if raw.kind in torchlib.CONTAINERS:
+            return True
+        if raw.cls is not None:
+            ok, _, where = self.classes.mro_attr(raw.cls, "__iter__")
+            if ok and isinstance(where, Cls):
+                return True
+            if any(
+                isinstance(c, Ext) and c.qual.rsplit(".", 1)[-1] in torchlib.CONTAINERS
+                for c in raw.cls.mro()
+            ):
+                return True
+            if all(
+                isinstance(c, Cls) or (isinstance(c, Ext) and c.qual in MODULE_BASES)
+                for c in raw.cls.mro()
+            ):
+                return False
+        return Unknown("isinstance Iterable")
 
     def _torch_subclass(self, cls: Cls, q: str) -> Any:
         """Is ``cls`` (user code or torch's own source) a subclass of torch class ``q``?
