@@ -453,12 +453,17 @@ class Canon:
     def _split_source(self, node: Node) -> int | None:
         """The width of the ``Linear`` an ``Unflatten`` splits: its one input, followed back
         through single-input layout ops (a ``Sequential(Linear, Rearrange)``, a
-        ``q_proj(x).view(...)``); None when the input is anything else."""
+        ``q_proj(x).view(...)``); None when the input is anything else. One cut of a fused
+        projection on the split axis on the way (``qkv.split([q, kv, kv], -1)`` read as
+        ``Narrow``, Phi-3's ``qkv[..., a:b]`` read as ``Slice``) makes the width the cut's:
+        the part the split cuts into heads."""
         if self._into is None:
             self._into = {}
             for e in self.graph.edges:
                 self._into.setdefault(e.dst, []).append(e.src)
         by_id = self.graph.index
+        axis = node.params.get("dim")
+        cut: tuple[Any, Any] | None = None
         cur = node.id
         for _ in range(8):
             srcs = self._into.get(cur, [])
@@ -470,8 +475,14 @@ class Canon:
                 return None
             if src.type == "Linear":
                 w = src.params.get("out_features")
-                ok = isinstance(w, int) and not isinstance(w, bool) and w > 0
-                return int(w) if ok else None
+                if not (isinstance(w, int) and not isinstance(w, bool) and w > 0):
+                    return None
+                return int(w) if cut is None else _cut_width(cut, int(w))
+            if src.type in ("Narrow", "Slice") and cut is None:
+                cut = _cut_of(src, axis)
+                if cut is None:
+                    return None
+                continue
             if src.type not in SPLIT_PASSES:
                 return None
         return None
@@ -530,6 +541,32 @@ class Canon:
 
 SPLIT_PASSES = frozenset({"Contiguous", "Identity", "Dropout"})
 """Ops between a projection and the split of its output that keep its last axis."""
+
+
+def _cut_of(op: Node, axis: Any) -> tuple[Any, Any] | None:
+    """(start, end) of a ``Narrow`` or a unit-step ``Slice`` on the last axis (``-1``, or the
+    axis the split after it cuts), ``None`` ends open; None for any other cut."""
+    dim = op.params.get("dim")
+    if type(dim) is not int or (dim != -1 and dim != axis):
+        return None
+    if op.type == "Narrow":
+        start, length = op.params.get("start"), op.params.get("length")
+        if type(start) is not int or type(length) is not int or start < 0 or length <= 0:
+            return None
+        return start, start + length
+    start, end, step = op.params.get("start"), op.params.get("end"), op.params.get("step")
+    if step not in (None, 1):
+        return None
+    if any(v is not None and (type(v) is not int or v < 0) for v in (start, end)):
+        return None
+    return start, end
+
+
+def _cut_width(cut: tuple[Any, Any], width: int) -> int | None:
+    """The width of ``cut`` of a projection ``width`` wide; None where it is not inside."""
+    start = cut[0] or 0
+    end = width if cut[1] is None else cut[1]
+    return end - start if 0 <= start < end <= width else None
 
 
 def _embedding_table(node: Node, kids: list[Node] | None) -> Item | None:

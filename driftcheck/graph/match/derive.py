@@ -169,6 +169,11 @@ def derive(items: list[Item]) -> dict[str, Derived]:
         _mlp_width(main.children, out)
     if main is not None and not ({"numHeads", "headDim"} & out.keys()):
         _head_splits(main, out, items)
+    elif main is None and items and not ({"numHeads", "headDim"} & out.keys()):
+        # no layer repeats (a hybrid stack whose layers alternate, every copy standing once
+        # and flattened into the top level): the whole model is the one body its reshapes
+        # cut heads in, read by the same rule (one head width, at most two head counts)
+        _head_splits(Item(node=items[0].node, children=items), out, items)
     _ties(leaves, out)
     if "numExperts" not in out:
         _experts(items, out)
@@ -578,6 +583,9 @@ def _head_splits(main: Item, out: dict[str, Derived], items: list[Item]) -> None
     if not splits or not widths:
         return
     widths = widths | _narrowed(walk(main.children or []), widths)
+    # a split whose input is traced back to a projection, through one cut of it (Phi-3's
+    # ``qkv[..., a:b]``): the cut is as wide as a projection of its own
+    widths |= {it.src_width for it in splits if it.src_width}
     heads: dict[int, Item] = {}
     per: Counter = Counter()
     dims: set[int] = set()
