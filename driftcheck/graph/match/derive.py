@@ -318,6 +318,32 @@ def _experts(items: list[Item], out: dict[str, Derived]) -> None:
                 name = "out_features" if r.ltype == "Linear" else "shape"
                 out["numExperts"] = Derived(n, _attr(r, name), _loc(r, name), r.node.id)
                 return
+    _flat_experts(items, out)
+
+
+def _flat_experts(items: list[Item], out: dict[str, Derived]) -> None:
+    """Experts of a mixture whose layers stand once each (a Switch Transformer's sparse
+    layer every other block: nothing repeats, so the canonical sequence holds every layer's
+    parts at its top level): a router ``Linear`` to E scores right before a block of E copies
+    of an MLP (linears only, one of them reading the router's input width). Only the router
+    next to the copies counts there, as among a whole model's layers a linear of E outputs
+    elsewhere (a classifier of 2 labels beside 2 layers) is no router."""
+    seq = [it for it in items if not it.soft]
+    for r, c in zip(seq, seq[1:]):
+        if r.is_block or r.ltype != "Linear" or not c.is_block or c.count < 2:
+            continue
+        if r.params.get("out_features") != c.count:
+            continue
+        kids = [k for k in c.children or [] if not k.soft]
+        lins = [k for k in kids if not k.is_block and k.ltype == "Linear"]
+        if len(lins) < 2 or len(lins) != len(kids):
+            continue
+        if not any(k.params.get("in_features") == r.params.get("in_features") for k in lins):
+            continue
+        out["numExperts"] = Derived(
+            c.count, _attr(r, "out_features"), _loc(r, "out_features"), r.node.id
+        )
+        return
 
 
 def _patch(items: list[Item], out: dict[str, Derived]) -> None:
