@@ -833,3 +833,48 @@ def stages(g: Graph) -> dict[str, Derived]:
         loc = stem.param_locs.get("out_channels") or stem.loc
         out["stemWidth"] = Derived(stem.params["out_channels"], "model.stemWidth", loc, stem.id)
     return out
+
+
+def dense_lead(g: Graph) -> dict[str, Derived]:
+    """``firstKDenseReplace``: how many dense layers lead a stack whose later layers are
+    sparse (DeepSeek-V2/V3's ``first_k_dense_replace``, GLM-4-MoE's, a reference port's
+    ``n_dense_layers``). The stack is a module's children in model order (repeats counted);
+    a layer is sparse when it holds a mixture: a router of E rows (a ``Linear`` to E scores or
+    an ``[E, d]`` weight) and E experts (a module standing E times, or 3-d weights of E rows).
+    Stated only for k dense layers, then sparse ones to the end (k >= 1): any other mix of
+    layers (a sparse step, dense layers last) says no such number."""
+    kids: dict[str | None, list] = {}
+    for n in g.nodes:
+        kids.setdefault(n.parent, []).append(n)
+
+    def sparse(n) -> bool:
+        rows: set[int] = set()
+        copies: set[int] = set()
+        todo = [n]
+        while todo:
+            m = todo.pop()
+            here = kids.get(m.id, [])
+            todo.extend(here)
+            if m is not n and m.repeat > 1 and here:
+                copies.add(m.repeat)
+            if m.type == "Linear" and type(m.params.get("out_features")) is int:
+                rows.add(m.params["out_features"])
+            shape = m.params.get("shape") if m.type == "Parameter" else None
+            if isinstance(shape, (list, tuple)) and shape and type(shape[0]) is int:
+                if len(shape) == 2:
+                    rows.add(shape[0])
+                elif len(shape) == 3:
+                    copies.add(shape[0])
+        return any(e > 1 and e in rows for e in copies)
+
+    for layers in kids.values():
+        layers = [c for c in layers if c.type == "Module" and kids.get(c.id)]
+        if len(layers) < 2:
+            continue
+        flags = [sparse(c) for c in layers]
+        if flags[0] or not flags[-1] or any(a and not b for a, b in zip(flags, flags[1:])):
+            continue
+        k = sum(c.repeat for c, f in zip(layers, flags) if not f)
+        first = next(c for c, f in zip(layers, flags) if f)
+        return {"firstKDenseReplace": Derived(k, "model.firstKDenseReplace", first.loc, first.id)}
+    return {}
