@@ -13,6 +13,9 @@ holding both values where one value differs.
   the depth change's doing: one layer-count finding. (The code's encoder and decoder layer
   counts are its outermost ``encoder`` / ``decoder`` stacks: a sparse layer's ``ModuleList``
   of experts inside them is no second stack.)
+- Experts stacked on the rows of 2-d weights (DBRX's ``w1``, ``v1``, ``w2`` of ``[E * I, d]``)
+  beside a router to E scores: E is read there too, so an expert-count change is one
+  ``numExperts`` finding.
 """
 
 from __future__ import annotations
@@ -192,3 +195,96 @@ def test_depth_change_in_a_stack_of_dense_and_sparse_layers_is_one_finding(tmp_p
     fs = run(code, cfg_path)
     assert len(fs) == 1 and holds(fs[0], 2, 3), [(f.message, f.values) for f in fs]
     assert fs[0].name == "layer-count"
+
+
+DBRX = dict(
+    architectures=["DbrxForCausalLM"],
+    d_model=64,
+    n_heads=4,
+    n_layers=2,
+    max_seq_len=128,
+    vocab_size=100,
+    attn_config={"kv_n_heads": 2, "rope_theta": 10000.0},
+    ffn_config={"ffn_hidden_size": 96, "moe_num_experts": 4, "moe_top_k": 2},
+    tie_word_embeddings=False,
+)
+
+# DBRX with its experts stacked on the rows of three 2-d weights, each viewed as (E, I, d) and
+# run with F.linear per expert, beside a router to E scores
+STACKED = """
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+
+V, D, H, KV, FF, E, L = 100, 64, 4, 2, 96, 4, 2
+HD = D // H
+
+
+class Block(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.n1 = nn.LayerNorm(D, bias=False)
+        self.qkv = nn.Linear(D, D + 2 * KV * HD, bias=False)
+        self.out = nn.Linear(D, D, bias=False)
+        self.n2 = nn.LayerNorm(D, bias=False)
+        self.router = nn.Linear(D, E, bias=False)
+        self.w1 = nn.Parameter(torch.empty(E * FF, D))
+        self.v1 = nn.Parameter(torch.empty(E * FF, D))
+        self.w2 = nn.Parameter(torch.empty(E * FF, D))
+
+    def forward(self, x):
+        b, t, _ = x.shape
+        q, k, v = self.qkv(self.n1(x)).split([D, KV * HD, KV * HD], -1)
+        q = q.view(b, t, H, HD).transpose(1, 2)
+        k = k.view(b, t, KV, HD).transpose(1, 2)
+        v = v.view(b, t, KV, HD).transpose(1, 2)
+        y = F.scaled_dot_product_attention(q, k, v, is_causal=True, enable_gqa=True)
+        x = x + self.out(y.transpose(1, 2).reshape(b, t, D))
+        h = self.n2(x)
+        w, idx = self.router(h).softmax(-1).topk(2, -1)
+        out = torch.zeros_like(h)
+        w1, v1, w2 = (p.view(E, FF, D) for p in (self.w1, self.v1, self.w2))
+        for e in range(E):
+            y = F.linear(F.silu(F.linear(h, w1[e])) * F.linear(h, v1[e]), w2[e].t())
+            out = out + y * (w * (idx == e)).sum(-1, keepdim=True)
+        return x + out
+
+
+class M(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.wte = nn.Embedding(V, D)
+        self.blocks = nn.ModuleList(Block() for _ in range(L))
+        self.norm_f = nn.LayerNorm(D, bias=False)
+        self.lm_head = nn.Linear(D, V, bias=False)
+
+    def forward(self, ids):
+        x = self.wte(ids)
+        for blk in self.blocks:
+            x = blk(x)
+        return self.lm_head(self.norm_f(x))
+"""
+
+
+def test_experts_stacked_on_the_rows_of_2d_weights(tmp_path):
+    cfg, cfg_path = config(tmp_path, "dbrx", "DbrxConfig", **DBRX)
+    code = write(tmp_path, "dbrx.py", STACKED)
+    mine, hf = torch_pair(code, cfg)
+    ffn = hf.transformer.blocks[0].ffn
+    assert tuple(ffn.experts.mlp.w1.shape) == (4 * 96, 64) and ffn.router.layer.out_features == 4
+    assert count(mine) == count(hf)
+    assert run(code, cfg_path) == []
+    from driftcheck.graph.match import canonicalise, derive
+
+    sides = load_sides(str(code), str(cfg_path))
+    a, b = canonicalise(sides.left, sides.right)
+    assert derive(a)["numExperts"].value == derive(b)["numExperts"].value == 4
+    # the code with 8 experts: one finding holding 8 and 4 (not the fused q|k|v's 128 rows,
+    # which divide the stacked rows too: a router scores fewer experts than its input width)
+    eight = write(
+        tmp_path,
+        "eight.py",
+        STACKED.replace("FF, E, L = 100, 64, 4, 2, 96, 4, 2", "FF, E, L = 100, 64, 4, 2, 96, 8, 2"),
+    )
+    fs = run(eight, cfg_path)
+    assert len(fs) == 1 and holds(fs[0], 8, 4), [(f.message, f.values) for f in fs]

@@ -318,7 +318,39 @@ def _experts(items: list[Item], out: dict[str, Derived]) -> None:
                 name = "out_features" if r.ltype == "Linear" else "shape"
                 out["numExperts"] = Derived(n, _attr(r, name), _loc(r, name), r.node.id)
                 return
+        e = _row_stacked(kids, rows)
+        if e is not None:
+            r = rows[e]
+            out["numExperts"] = Derived(
+                e, _attr(r, "out_features"), _loc(r, "out_features"), r.node.id
+            )
+            return
     _flat_experts(items, out)
+
+
+def _row_stacked(kids: list[Item], rows: dict) -> int | None:
+    """E of experts stacked on the rows of 2-d weights (DBRX's ``w1``, ``v1``, ``w2`` of
+    ``[E * I, d]``, run with ``F.linear`` per expert slice): two or more weights of one shape
+    ``[R, d]`` beside a router ``Linear`` from ``d`` to E scores, R a multiple of E over it.
+    A router scores fewer experts than the width it reads (a fused q|k|v beside it is wider):
+    the fewest such scores are the experts. None where no router of such a width stands there."""
+    shapes: Counter = Counter()
+    for c in kids:
+        shape = c.params.get("shape") if not c.is_block and c.ltype == "Parameter" else None
+        if (
+            isinstance(shape, (list, tuple))
+            and len(shape) == 2
+            and all(type(x) is int for x in shape)
+        ):
+            shapes[tuple(shape)] += 1
+    for (r, d), n in shapes.items():
+        if n < 2:
+            continue
+        for e, router in sorted(rows.items()):
+            ok = router.ltype == "Linear" and router.params.get("in_features") == d
+            if ok and 1 < e < d and r > e and r % e == 0:
+                return e
+    return None
 
 
 def _flat_experts(items: list[Item], out: dict[str, Derived]) -> None:
