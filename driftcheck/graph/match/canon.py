@@ -453,17 +453,15 @@ class Canon:
     def _split_source(self, node: Node) -> int | None:
         """The width of the ``Linear`` an ``Unflatten`` splits: its one input, followed back
         through single-input layout ops (a ``Sequential(Linear, Rearrange)``, a
-        ``q_proj(x).view(...)``); None when the input is anything else. One cut of a fused
-        projection on the split axis on the way (``qkv.split([q, kv, kv], -1)`` read as
-        ``Narrow``, Phi-3's ``qkv[..., a:b]`` read as ``Slice``) makes the width the cut's:
-        the part the split cuts into heads."""
+        ``q_proj(x).view(...)``); None when the input is anything else."""
+        cut = self._cut_source(node)
+        if cut is not None:
+            return cut
         if self._into is None:
             self._into = {}
             for e in self.graph.edges:
                 self._into.setdefault(e.dst, []).append(e.src)
         by_id = self.graph.index
-        axis = node.params.get("dim")
-        cut: tuple[Any, Any] | None = None
         cur = node.id
         for _ in range(8):
             srcs = self._into.get(cur, [])
@@ -475,15 +473,40 @@ class Canon:
                 return None
             if src.type == "Linear":
                 w = src.params.get("out_features")
-                if not (isinstance(w, int) and not isinstance(w, bool) and w > 0):
+                ok = isinstance(w, int) and not isinstance(w, bool) and w > 0
+                return int(w) if ok else None
+            if src.type not in SPLIT_PASSES:
+                return None
+        return None
+
+    def _cut_source(self, node: Node) -> int | None:
+        """The width of one cut of a fused projection that an ``Unflatten`` splits: its one
+        input a ``Narrow`` or a unit-step ``Slice`` on the split axis (``qkv.split([q, kv, kv],
+        -1)``, Phi-3's own ``qkv[..., a:b]``), followed back through single-input layout ops
+        to the ``Linear``: the part the split cuts into heads is that wide. None otherwise
+        (``_split_source`` then reads the projection itself)."""
+        if self._into is None:
+            self._into = {}
+            for e in self.graph.edges:
+                self._into.setdefault(e.dst, []).append(e.src)
+        by_id = self.graph.index
+        cut: tuple[Any, Any] | None = None
+        cur = node.id
+        for _ in range(8):
+            srcs = self._into.get(cur, [])
+            if len(srcs) != 1 or (src := by_id.get(srcs[0])) is None:
+                return None
+            cur = src.id
+            if src.type == "Linear":
+                w = src.params.get("out_features")
+                if cut is None or not (isinstance(w, int) and not isinstance(w, bool) and w > 0):
                     return None
-                return int(w) if cut is None else _cut_width(cut, int(w))
+                return _cut_width(cut, int(w))
             if src.type in ("Narrow", "Slice") and cut is None:
-                cut = _cut_of(src, axis)
+                cut = _cut_of(src, node.params.get("dim"))
                 if cut is None:
                     return None
-                continue
-            if src.type not in SPLIT_PASSES:
+            elif src.type not in SPLIT_PASSES:
                 return None
         return None
 
