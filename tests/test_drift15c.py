@@ -21,12 +21,10 @@ nothing on the clean pair and one finding holding both values where the code dif
 from __future__ import annotations
 
 import runpy
-import textwrap
-import warnings
 
 import pytest
 
-from driftcheck.drift import drift, load_sides
+from tests.drift_support import config, count, run, torch_pair, write
 
 torch = pytest.importorskip("torch")
 transformers = pytest.importorskip("transformers")
@@ -305,39 +303,6 @@ class M(nn.Module):
 """
 
 
-def _write(tmp_path, name: str, code: str):
-    path = tmp_path / name
-    path.write_text(textwrap.dedent(code))
-    return path
-
-
-def _config(tmp_path, name: str, cls: str, **kw):
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        cfg = getattr(transformers, cls)(**kw)
-    out = tmp_path / name
-    cfg.save_pretrained(out)
-    return cfg, out / "config.json"
-
-
-def _count(model) -> int:
-    return sum(p.numel() for p in {id(p): p for p in model.parameters()}.values())
-
-
-def _torch_pair(code, cfg, auto: str = "AutoModelForCausalLM"):
-    with torch.device("meta"):
-        mine = runpy.run_path(str(code), run_name="__d15c__")["M"]()
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            hf = getattr(transformers, auto).from_config(cfg)
-    return mine, hf
-
-
-def _run(code, cfg) -> list:
-    fs = drift(load_sides(str(code), str(cfg)), str(code), str(cfg))
-    return [f for f in fs if f.severity.rank >= 1]
-
-
 YOUTU = dict(
     hidden_size=64,
     num_hidden_layers=2,
@@ -359,24 +324,24 @@ YOUTU = dict(
 
 def test_latent_attention_head_width_is_qk_head_dim(tmp_path):
     pytest.importorskip("transformers.models.youtu")
-    cfg, cfg_path = _config(tmp_path, "youtu", "YoutuConfig", **YOUTU)
-    code = _write(tmp_path, "mla.py", MLA)
-    mine, hf = _torch_pair(code, cfg)
-    assert _count(mine) == _count(hf)
+    cfg, cfg_path = config(tmp_path, "youtu", "YoutuConfig", **YOUTU)
+    code = write(tmp_path, "mla.py", MLA)
+    mine, hf = torch_pair(code, cfg)
+    assert count(mine) == count(hf)
     # transformers: head_dim is the rope part; a query head is nope + rope wide
     assert cfg.head_dim == 8 and cfg.qk_head_dim == 24
     q_b = hf.model.layers[0].self_attn.q_b_proj
     assert q_b.out_features == cfg.num_attention_heads * cfg.qk_head_dim
-    assert _run(code, cfg_path) == []
+    assert run(code, cfg_path) == []
 
 
 def test_latent_attention_wider_query_head_is_one_finding(tmp_path):
     pytest.importorskip("transformers.models.youtu")
-    cfg, cfg_path = _config(tmp_path, "youtu", "YoutuConfig", **YOUTU)
-    code = _write(tmp_path, "mla.py", MLA.replace('"nope": 16', '"nope": 24'))
-    mine, hf = _torch_pair(code, cfg)
-    assert _count(mine) != _count(hf)
-    found = _run(code, cfg_path)
+    cfg, cfg_path = config(tmp_path, "youtu", "YoutuConfig", **YOUTU)
+    code = write(tmp_path, "mla.py", MLA.replace('"nope": 16', '"nope": 24'))
+    mine, hf = torch_pair(code, cfg)
+    assert count(mine) != count(hf)
+    found = run(code, cfg_path)
     assert len(found) == 1, [f.message for f in found]
     assert {found[0].values["left"], found[0].values["right"]} == {32, 24}
 
@@ -410,13 +375,13 @@ MELLUM = dict(
 )
 def test_window_only_on_sliding_layers(tmp_path, types, windows):
     pytest.importorskip("transformers.models.mellum")
-    cfg, cfg_path = _config(tmp_path, "mellum", "MellumConfig", layer_types=types, **MELLUM)
+    cfg, cfg_path = config(tmp_path, "mellum", "MellumConfig", layer_types=types, **MELLUM)
     assert cfg.sliding_window == 1024
-    code = _write(tmp_path, "moe.py", MOE)
-    mine, hf = _torch_pair(code, cfg)
-    assert _count(mine) == _count(hf)
+    code = write(tmp_path, "moe.py", MOE)
+    mine, hf = torch_pair(code, cfg)
+    assert count(mine) == count(hf)
     assert [layer.self_attn.sliding_window for layer in hf.model.layers] == windows
-    found = _run(code, cfg_path)
+    found = run(code, cfg_path)
     if any(windows):  # a sliding layer the code builds without a window: the claim stands
         assert [f.kind for f in found] == ["unread-config-key"], [f.message for f in found]
         assert "sliding_window" in found[0].message
@@ -446,10 +411,10 @@ QWEN2 = dict(
 
 @pytest.mark.parametrize("window", [16, 8])
 def test_class_level_window_read_in_forward(tmp_path, window):
-    cfg, cfg_path = _config(tmp_path, "qwen2", "Qwen2Config", **QWEN2)
-    code = _write(tmp_path, "swa.py", SWA.replace("window = 16", f"window = {window}"))
-    mine, hf = _torch_pair(code, cfg)
-    assert _count(mine) == _count(hf)  # the window is no weight: the counts cannot tell
+    cfg, cfg_path = config(tmp_path, "qwen2", "Qwen2Config", **QWEN2)
+    code = write(tmp_path, "swa.py", SWA.replace("window = 16", f"window = {window}"))
+    mine, hf = torch_pair(code, cfg)
+    assert count(mine) == count(hf)  # the window is no weight: the counts cannot tell
     assert [layer.self_attn.sliding_window for layer in hf.model.layers] == [None, 16]
     # the value is computed with: another window changes the output of the sliding layer
     torch.manual_seed(0)
@@ -459,7 +424,7 @@ def test_class_level_window_read_in_forward(tmp_path, window):
         before = model(ids)
         model.blocks[1].attn.hp.window = window + 8
         assert (model(ids) - before).abs().max() > 1e-4
-    found = _run(code, cfg_path)
+    found = run(code, cfg_path)
     if window == 16:
         assert found == [], [f.message for f in found]
     else:
@@ -483,24 +448,24 @@ XMOD_CONFIG = dict(
 
 @pytest.mark.parametrize("factor", [2, 4])
 def test_adapter_reduction_factor(tmp_path, factor):
-    cfg, cfg_path = _config(tmp_path, "xmod", "XmodConfig", **XMOD_CONFIG)
-    code = _write(tmp_path, "xm.py", XMOD.replace("REDUCTION = 2", f"REDUCTION = {factor}"))
-    mine, hf = _torch_pair(code, cfg, "AutoModel")
+    cfg, cfg_path = config(tmp_path, "xmod", "XmodConfig", **XMOD_CONFIG)
+    code = write(tmp_path, "xm.py", XMOD.replace("REDUCTION = 2", f"REDUCTION = {factor}"))
+    mine, hf = torch_pair(code, cfg, "AutoModel")
     adapter = hf.encoder.layer[0].output.adapter_modules["en_XX"].dense1
     assert adapter.out_features == cfg.hidden_size // cfg.adapter_reduction_factor
-    found = _run(code, cfg_path)
+    found = run(code, cfg_path)
     if factor == 2:
-        assert _count(mine) == _count(hf)
+        assert count(mine) == count(hf)
         assert found == [], [f.message for f in found]
     else:
-        assert _count(mine) != _count(hf)
+        assert count(mine) != count(hf)
         assert len(found) == 1, [f.message for f in found]
         assert found[0].values == {"left": 4, "right": 2}, found[0].values
 
 
 def test_ffn_width_is_no_adapter_factor(tmp_path):
     # the FFN, not the adapter, changed: no factor is claimed
-    cfg, cfg_path = _config(tmp_path, "xmod", "XmodConfig", **XMOD_CONFIG)
-    code = _write(tmp_path, "xm.py", XMOD.replace("4, 128, 80", "4, 96, 80"))
-    found = _run(code, cfg_path)
+    cfg, cfg_path = config(tmp_path, "xmod", "XmodConfig", **XMOD_CONFIG)
+    code = write(tmp_path, "xm.py", XMOD.replace("4, 128, 80", "4, 96, 80"))
+    found = run(code, cfg_path)
     assert found and all("adapterReductionFactor" not in f.message for f in found)

@@ -13,13 +13,10 @@ says nothing on the clean pair and one finding holding both values where one val
 
 from __future__ import annotations
 
-import runpy
-import textwrap
-import warnings
-
 import pytest
 
-from driftcheck.drift import drift, load_sides
+from driftcheck.drift import load_sides
+from tests.drift_support import config, count, one, run, torch_pair, write
 
 torch = pytest.importorskip("torch")
 transformers = pytest.importorskip("transformers")
@@ -129,61 +126,20 @@ YOUTU = dict(
 )
 
 
-def _write(tmp_path, name: str, code: str):
-    path = tmp_path / name
-    path.write_text(textwrap.dedent(code))
-    return path
-
-
-def _config(tmp_path, name: str, cls: str, **kw):
-    if cls == "YoutuConfig":
-        pytest.importorskip("transformers.models.youtu")
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        cfg = getattr(transformers, cls)(**kw)
-    out = tmp_path / name
-    cfg.save_pretrained(out)
-    return cfg, out / "config.json"
-
-
-def _count(model) -> int:
-    return sum(p.numel() for p in {id(p): p for p in model.parameters()}.values())
-
-
-def _torch_pair(code, cfg):
-    with torch.device("meta"):
-        mine = runpy.run_path(str(code), run_name="__d16a__")["M"]()
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            hf = transformers.AutoModelForCausalLM.from_config(cfg)
-    return mine, hf
-
-
-def _run(code, cfg) -> list:
-    fs = drift(load_sides(str(code), str(cfg)), str(code), str(cfg))
-    return [f for f in fs if f.severity.rank >= 1]
-
-
-def _one(found, a, b):
-    assert len(found) == 1, [f.message for f in found]
-    assert {found[0].values["left"], found[0].values["right"]} == {a, b}, found[0].message
-    return found[0]
-
-
 def test_latent_attention_sizes_in_torch(tmp_path):
     """transformers' Youtu attention (DeepSeek-V3's, dense): ``kv_a`` is rank + rope wide, its norm and
     ``kv_b``'s input the rank, ``kv_b`` heads x (nope + v), the output heads x v; the code
     written here has its parameter count."""
-    cfg, _ = _config(tmp_path, "youtu", "YoutuConfig", **YOUTU)
-    code = _write(tmp_path, "mla.py", LATENT)
-    mine, hf = _torch_pair(code, cfg)
-    assert _count(mine) == _count(hf)
+    cfg, _ = config(tmp_path, "youtu", "YoutuConfig", **YOUTU)
+    code = write(tmp_path, "mla.py", LATENT)
+    mine, hf = torch_pair(code, cfg)
+    assert count(mine) == count(hf)
     att = hf.model.layers[0].self_attn
     assert att.kv_a_proj_with_mqa.out_features == 32 + 8
     assert att.kv_a_layernorm.weight.shape == (32,) and att.kv_b_proj.in_features == 32
     assert att.kv_b_proj.out_features == 4 * (16 + 24)
     assert att.o_proj.in_features == 4 * 24 and att.q_proj.out_features == 4 * (16 + 8)
-    assert _run(code, tmp_path / "youtu" / "config.json") == []
+    assert run(code, tmp_path / "youtu" / "config.json") == []
 
 
 @pytest.mark.parametrize(
@@ -194,37 +150,37 @@ def test_latent_attention_sizes_in_torch(tmp_path):
     ],
 )  # fmt: skip
 def test_latent_attention_change_in_code_is_one_finding(tmp_path, edit, fact, a, b):
-    cfg, cfg_path = _config(tmp_path, "youtu", "YoutuConfig", **YOUTU)
-    code = _write(tmp_path, "mla.py", LATENT.replace(*edit))
-    mine, hf = _torch_pair(code, cfg)
-    assert _count(mine) != _count(hf)  # the change is real: weights differ
-    f = _one(_run(code, cfg_path), a, b)
+    cfg, cfg_path = config(tmp_path, "youtu", "YoutuConfig", **YOUTU)
+    code = write(tmp_path, "mla.py", LATENT.replace(*edit))
+    mine, hf = torch_pair(code, cfg)
+    assert count(mine) != count(hf)  # the change is real: weights differ
+    f = one(run(code, cfg_path), a, b)
     assert f.attribute == f"model.{fact}"
 
 
 def test_latent_attention_change_in_config_is_one_finding(tmp_path):
     """The config side changed (``v_head_dim`` 24 -> 32): transformers builds the wider
     value heads, and the one finding holds both widths."""
-    cfg, cfg_path = _config(tmp_path, "youtu", "YoutuConfig", **{**YOUTU, "v_head_dim": 32})
-    code = _write(tmp_path, "mla.py", LATENT)
-    mine, hf = _torch_pair(code, cfg)
+    cfg, cfg_path = config(tmp_path, "youtu", "YoutuConfig", **{**YOUTU, "v_head_dim": 32})
+    code = write(tmp_path, "mla.py", LATENT)
+    mine, hf = torch_pair(code, cfg)
     assert hf.model.layers[0].self_attn.o_proj.in_features == 4 * 32
-    assert _count(mine) != _count(hf)
-    assert _one(_run(code, cfg_path), 24, 32).attribute == "model.vHeadDim"
+    assert count(mine) != count(hf)
+    assert one(run(code, cfg_path), 24, 32).attribute == "model.vHeadDim"
 
 
 def test_query_latent_rank(tmp_path):
     """With a query latent (``q_lora_rank``): the clean pair has no finding and a changed
     query rank is one ``qLoraRank`` finding."""
     kw = {**YOUTU, "q_lora_rank": 40}
-    cfg, cfg_path = _config(tmp_path, "youtu", "YoutuConfig", **kw)
-    code = _write(tmp_path, "mla.py", LATENT.replace("Q_RANK = None", "Q_RANK = 40"))
-    mine, hf = _torch_pair(code, cfg)
-    assert _count(mine) == _count(hf)
+    cfg, cfg_path = config(tmp_path, "youtu", "YoutuConfig", **kw)
+    code = write(tmp_path, "mla.py", LATENT.replace("Q_RANK = None", "Q_RANK = 40"))
+    mine, hf = torch_pair(code, cfg)
+    assert count(mine) == count(hf)
     assert hf.model.layers[0].self_attn.q_a_layernorm.weight.shape == (40,)
-    assert _run(code, cfg_path) == []
-    code2 = _write(tmp_path, "mla2.py", LATENT.replace("Q_RANK = None", "Q_RANK = 56"))
-    assert _one(_run(code2, cfg_path), 56, 40).attribute == "model.qLoraRank"
+    assert run(code, cfg_path) == []
+    code2 = write(tmp_path, "mla2.py", LATENT.replace("Q_RANK = None", "Q_RANK = 56"))
+    assert one(run(code2, cfg_path), 56, 40).attribute == "model.qLoraRank"
 
 
 FUSED = """
@@ -296,18 +252,18 @@ def test_no_latent_read_without_a_latent_config(tmp_path):
         rms_norm_eps=1e-6,
         tie_word_embeddings=False,
     )
-    cfg, cfg_path = _config(tmp_path, "llama", "LlamaConfig", **kw)
-    code = _write(tmp_path, "fused.py", FUSED)
-    mine, hf = _torch_pair(code, cfg)
-    assert _count(mine) == _count(hf)
+    cfg, cfg_path = config(tmp_path, "llama", "LlamaConfig", **kw)
+    code = write(tmp_path, "fused.py", FUSED)
+    mine, hf = torch_pair(code, cfg)
+    assert count(mine) == count(hf)
     sides = load_sides(str(code), str(cfg_path))
     items = canonical(sides.left)
     got = derive(items)
     latent(items, got)
     assert got["kvLoraRank"].value == 64  # the shape alone would read as a latent
-    assert _run(code, cfg_path) == []
-    _, cfg2 = _config(tmp_path, "llama2", "LlamaConfig", **{**kw, "num_key_value_heads": 2})
-    found = _run(code, cfg2)
+    assert run(code, cfg_path) == []
+    _, cfg2 = config(tmp_path, "llama2", "LlamaConfig", **{**kw, "num_key_value_heads": 2})
+    found = run(code, cfg2)
     assert found and not any("LoraRank" in (f.attribute or "") for f in found)
 
 
@@ -374,67 +330,58 @@ VIVIT = dict(
 )
 
 
-def _video_pair(code, cfg):
-    with torch.device("meta"):
-        mine = runpy.run_path(str(code), run_name="__d16a__")["M"]()
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            hf = transformers.AutoModel.from_config(cfg)
-    return mine, hf
-
-
 def test_video_table_rows_in_torch(tmp_path):
     """transformers' ViViT: one position table of (frames / tubelet) x grid^2 + 1 rows, a
     (tubelet, patch, patch) kernel; the code written here has its parameter count and
     compares clean."""
-    cfg, cfg_path = _config(tmp_path, "vivit", "VivitConfig", **VIVIT)
-    code = _write(tmp_path, "video.py", VIDEO)
-    mine, hf = _video_pair(code, cfg)
-    assert _count(mine) == _count(hf)
+    cfg, cfg_path = config(tmp_path, "vivit", "VivitConfig", **VIVIT)
+    code = write(tmp_path, "video.py", VIDEO)
+    mine, hf = torch_pair(code, cfg, "AutoModel")
+    assert count(mine) == count(hf)
     assert hf.embeddings.position_embeddings.shape == (1, (8 // 2) * 4 * 4 + 1, 64)
     assert hf.embeddings.patch_embeddings.projection.kernel_size == (2, 8, 8)
-    assert _run(code, cfg_path) == []
+    assert run(code, cfg_path) == []
 
 
 def test_video_frames_in_config_is_one_finding(tmp_path):
     """The config reads 4 frames, the code 8: transformers' table has 33 rows, the code's
     65; one ``numFrames`` finding holding both, the table under it."""
-    cfg, cfg_path = _config(tmp_path, "vivit", "VivitConfig", **{**VIVIT, "num_frames": 4})
-    code = _write(tmp_path, "video.py", VIDEO)
-    mine, hf = _video_pair(code, cfg)
+    cfg, cfg_path = config(tmp_path, "vivit", "VivitConfig", **{**VIVIT, "num_frames": 4})
+    code = write(tmp_path, "video.py", VIDEO)
+    mine, hf = torch_pair(code, cfg, "AutoModel")
     assert hf.embeddings.position_embeddings.shape[1] == 33 and mine.pos.shape[1] == 65
-    assert _one(_run(code, cfg_path), 8, 4).attribute == "model.numFrames"
+    assert one(run(code, cfg_path), 8, 4).attribute == "model.numFrames"
 
 
 def test_video_patch_in_code_is_one_finding(tmp_path):
     """A tubelet of (2, 4, 4) against the config's (2, 8, 8): one ``patchSize`` finding (the
     patch's side), the kernel, stride and table under it."""
-    cfg, cfg_path = _config(tmp_path, "vivit", "VivitConfig", **VIVIT)
-    code = _write(
+    cfg, cfg_path = config(tmp_path, "vivit", "VivitConfig", **VIVIT)
+    code = write(
         tmp_path,
         "video.py",
         VIDEO.replace("TUBELET, PATCH = 8, 32, 2, 8", "TUBELET, PATCH = 8, 32, 2, 4"),
     )
-    mine, hf = _video_pair(code, cfg)
-    assert _count(mine) != _count(hf)
-    assert _one(_run(code, cfg_path), 4, 8).attribute == "model.patchSize"
+    mine, hf = torch_pair(code, cfg, "AutoModel")
+    assert count(mine) != count(hf)
+    assert one(run(code, cfg_path), 4, 8).attribute == "model.patchSize"
 
 
 def test_video_table_two_readings_stay_a_shape(tmp_path):
     """A code image of 48 pixels: its 145 rows are 18 frames at the config's grid or a 6 x 6
     grid at its 8 frames; which changed is not what the table says, so no frames or image
     finding is made up: the table's shape difference is reported."""
-    cfg, cfg_path = _config(tmp_path, "vivit", "VivitConfig", **VIVIT)
-    code = _write(
+    cfg, cfg_path = config(tmp_path, "vivit", "VivitConfig", **VIVIT)
+    code = write(
         tmp_path,
         "video.py",
         VIDEO.replace(
             "FRAMES, IMAGE, TUBELET, PATCH = 8, 32", "FRAMES, IMAGE, TUBELET, PATCH = 8, 48"
         ),
     )
-    mine, _ = _video_pair(code, cfg)
+    mine, _ = torch_pair(code, cfg, "AutoModel")
     assert mine.pos.shape[1] == 4 * 36 + 1
-    found = _run(code, cfg_path)
+    found = run(code, cfg_path)
     assert found and not any(f.attribute in ("model.numFrames", "model.imageSize") for f in found)
     assert any(145 in (f.values["left"] or []) for f in found if isinstance(f.values["left"], list))
 
@@ -560,24 +507,24 @@ def test_rwkv_written_with_pad_and_unread_picks_is_clean(tmp_path):
     as a state's shape (``k[:, 0]``) or written into a cache (``hidden[:, -1]``) are read by
     nothing the model returns: the clean pair has no finding, and a wider channel mix is one
     finding holding both widths."""
-    cfg, cfg_path = _config(tmp_path, "rwkv", "RwkvConfig", **RWKV_CFG)
-    code = _write(tmp_path, "rwkv.py", RWKV)
-    mine, hf = _torch_pair(code, cfg)
-    assert _count(mine) == _count(hf)
+    cfg, cfg_path = config(tmp_path, "rwkv", "RwkvConfig", **RWKV_CFG)
+    code = write(tmp_path, "rwkv.py", RWKV)
+    mine, hf = torch_pair(code, cfg)
+    assert count(mine) == count(hf)
     assert isinstance(hf.rwkv.blocks[0].attention.time_shift, torch.nn.ZeroPad2d)
-    assert _run(code, cfg_path) == []
-    wide = _write(
+    assert run(code, cfg_path) == []
+    wide = write(
         tmp_path,
         "wide.py",
         RWKV.replace("V, D, L, FF = 120, 64, 2, 256", "V, D, L, FF = 120, 64, 2, 320"),
     )
-    _one(_run(wide, cfg_path), 320, 256)
+    one(run(wide, cfg_path), 320, 256)
     # one more layer: the first layer (its own ``pre_ln``) stands apart before the others
     # on both sides, transformers' two layers read as 1 + 1
-    deep = _write(
+    deep = write(
         tmp_path, "deep.py", RWKV.replace("V, D, L, FF = 120, 64, 2,", "V, D, L, FF = 120, 64, 3,")
     )
-    _one(_run(deep, cfg_path), 3, 2)
+    one(run(deep, cfg_path), 3, 2)
 
 
 # A mixture of experts written one module per expert (transformers 5: stacked tensors),
@@ -691,18 +638,18 @@ def test_module_experts_as_wide_as_the_model(tmp_path):
     hold the same count; clean against ``moe_intermediate_size`` 64, and against 48 one
     finding holding both widths (not a missing and an extra layer)."""
     pytest.importorskip("transformers.models.mellum")
-    cfg, cfg_path = _config(tmp_path, "mellum", "MellumConfig", **MELLUM)
-    code = _write(tmp_path, "moe.py", EXPERTS)
-    mine, hf = _torch_pair(code, cfg)
-    assert _count(mine) == _count(hf)
+    cfg, cfg_path = config(tmp_path, "mellum", "MellumConfig", **MELLUM)
+    code = write(tmp_path, "moe.py", EXPERTS)
+    mine, hf = torch_pair(code, cfg)
+    assert count(mine) == count(hf)
     assert hf.model.layers[0].mlp.experts.down_proj.shape == (4, 64, 64)
-    assert _run(code, cfg_path) == []
-    cfg48, cfg48_path = _config(
+    assert run(code, cfg_path) == []
+    cfg48, cfg48_path = config(
         tmp_path, "m48", "MellumConfig", **{**MELLUM, "moe_intermediate_size": 48}
     )
-    mine, hf = _torch_pair(code, cfg48)
+    mine, hf = torch_pair(code, cfg48)
     assert hf.model.layers[0].mlp.experts.down_proj.shape == (4, 64, 48)
-    _one(_run(code, cfg48_path), 64, 48)
+    one(run(code, cfg48_path), 64, 48)
 
 
 # NanoChat-style: weightless RMSNorms written inline (``F.rms_norm``), where transformers
@@ -775,13 +722,13 @@ def test_weightless_norm_modules_against_inline_norms(tmp_path):
     against the config's 2: one finding holding both (the weightless norms are not an
     extra layer of the config once the key/value widths differ)."""
     pytest.importorskip("transformers.models.nanochat")
-    cfg, cfg_path = _config(tmp_path, "nanochat", "NanoChatConfig", **NANOCHAT)
-    code = _write(tmp_path, "inline.py", INLINE_NORMS)
-    mine, hf = _torch_pair(code, cfg)
-    assert _count(mine) == _count(hf)
+    cfg, cfg_path = config(tmp_path, "nanochat", "NanoChatConfig", **NANOCHAT)
+    code = write(tmp_path, "inline.py", INLINE_NORMS)
+    mine, hf = torch_pair(code, cfg)
+    assert count(mine) == count(hf)
     assert not list(hf.model.layers[0].self_attn.q_norm.parameters())
-    assert _run(code, cfg_path) == []
-    kv4 = _write(
+    assert run(code, cfg_path) == []
+    kv4 = write(
         tmp_path,
         "kv4.py",
         INLINE_NORMS.replace(
@@ -789,4 +736,4 @@ def test_weightless_norm_modules_against_inline_norms(tmp_path):
             "HEADS, KV_HEADS, HIDDEN = 100, 64, 2, 4, 4",
         ),
     )
-    _one(_run(kv4, cfg_path), 4, 2)
+    one(run(kv4, cfg_path), 4, 2)

@@ -22,53 +22,15 @@ nothing on the clean pair and one finding holding both values where the code dif
 from __future__ import annotations
 
 import runpy
-import textwrap
 import warnings
 
 import pytest
 
-from driftcheck.drift import drift, load_sides
+from driftcheck.drift import load_sides
+from tests.drift_support import config, count, holds, run, torch_pair, write
 
 torch = pytest.importorskip("torch")
 transformers = pytest.importorskip("transformers")
-
-
-def _write(tmp_path, name: str, code: str):
-    path = tmp_path / name
-    path.write_text(textwrap.dedent(code))
-    return path
-
-
-def _config(tmp_path, name: str, cls: str, **kw):
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        cfg = getattr(transformers, cls)(**kw)
-    out = tmp_path / name
-    cfg.save_pretrained(out)
-    return cfg, out / "config.json"
-
-
-def _count(model) -> int:
-    return sum(p.numel() for p in {id(p): p for p in model.parameters()}.values())
-
-
-def _torch_pair(code, cfg, auto: str = "AutoModelForCausalLM"):
-    with torch.device("meta"):
-        mine = runpy.run_path(str(code), run_name="__d16c__")["M"]()
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            hf = getattr(transformers, auto).from_config(cfg)
-    return mine, hf
-
-
-def _run(code, cfg) -> list:
-    fs = drift(load_sides(str(code), str(cfg)), str(code), str(cfg))
-    return [f for f in fs if f.severity.rank >= 1]
-
-
-def _holds(f, a, b) -> bool:
-    vals = {repr(v) for v in (f.values or {}).values()}
-    return repr(a) in vals and repr(b) in vals
 
 
 # a Llama decoder whose sizes come from ``SIZES`` (filled in by each style below)
@@ -184,28 +146,26 @@ LLAMA = dict(
 
 @pytest.mark.parametrize("style", [ANNOTATED, DOC_TABLE], ids=["annotated", "doc_table"])
 def test_sizes_from_annotated_metadata_and_module_docstring(tmp_path, style):
-    cfg, cfg_path = _config(tmp_path, "llama", "LlamaConfig", **LLAMA)
-    code = _write(tmp_path, "m.py", style)
-    mine, hf = _torch_pair(code, cfg)
-    assert _count(mine) == _count(hf)
-    assert _run(code, cfg_path) == []
+    cfg, cfg_path = config(tmp_path, "llama", "LlamaConfig", **LLAMA)
+    code = write(tmp_path, "m.py", style)
+    mine, hf = torch_pair(code, cfg)
+    assert count(mine) == count(hf)
+    assert run(code, cfg_path) == []
     # the code's MLP 224 wide against the config's 160: one finding holding both
     wider = style.replace("160", "224")
     with torch.device("meta"):
-        assert _count(runpy.run_path(str(_write(tmp_path, "w.py", wider)))["M"]()) != _count(hf)
-    fs = _run(_write(tmp_path, "w.py", wider), cfg_path)
-    assert len(fs) == 1 and _holds(fs[0], 224, 160), [f.message for f in fs]
+        assert count(runpy.run_path(str(write(tmp_path, "w.py", wider)))["M"]()) != count(hf)
+    fs = run(write(tmp_path, "w.py", wider), cfg_path)
+    assert len(fs) == 1 and holds(fs[0], 224, 160), [f.message for f in fs]
 
 
 def test_annotated_without_extras_is_the_bare_type(tmp_path):
     # ``get_type_hints`` strips ``Annotated`` unless asked: Python's own run of such code
     # fails on the bare ``int`` (no ``__metadata__``), and no size is made up statically
-    code = _write(
-        tmp_path, "m.py", ANNOTATED.replace("include_extras=True", "include_extras=False")
-    )
+    code = write(tmp_path, "m.py", ANNOTATED.replace("include_extras=True", "include_extras=False"))
     with pytest.raises(AttributeError):
         runpy.run_path(str(code))
-    cfg, cfg_path = _config(tmp_path, "llama", "LlamaConfig", **LLAMA)
+    cfg, cfg_path = config(tmp_path, "llama", "LlamaConfig", **LLAMA)
     sides = load_sides(str(code), str(cfg_path))
     assert "hiddenSize" not in sides.left.facts and "vocabSize" not in sides.left.facts
 
@@ -284,28 +244,28 @@ def _unread(fs) -> list:
 
 
 def test_expert_counts_of_a_config_with_no_sparse_layer_are_no_claim(tmp_path):
-    cfg, cfg_path = _config(
+    cfg, cfg_path = config(
         tmp_path, "qwen3_moe", "Qwen3MoeConfig", mlp_only_layers=[0, 1], **QWEN3_MOE
     )
-    code = _write(tmp_path, "dense.py", DENSE_QWEN3)
-    mine, hf = _torch_pair(code, cfg)
+    code = write(tmp_path, "dense.py", DENSE_QWEN3)
+    mine, hf = torch_pair(code, cfg)
     # transformers builds no expert and no router on any layer: the same count as the code
     assert not any("experts" in n or ".gate." in n for n, _ in hf.named_parameters())
-    assert _count(mine) == _count(hf)
-    assert _run(code, cfg_path) == []
+    assert count(mine) == count(hf)
+    assert run(code, cfg_path) == []
 
 
 def test_one_sparse_layer_keeps_the_expert_claims(tmp_path):
     # counter-case: layer 1 is sparse (only layer 0 is listed), so the expert counts build
     # experts the dense code lacks, and the claims stand
-    cfg, cfg_path = _config(
+    cfg, cfg_path = config(
         tmp_path, "qwen3_moe", "Qwen3MoeConfig", mlp_only_layers=[0], **QWEN3_MOE
     )
     with torch.device("meta"), warnings.catch_warnings():
         warnings.simplefilter("ignore")
         hf = transformers.AutoModelForCausalLM.from_config(cfg)
     assert any("experts" in n for n, _ in hf.named_parameters())
-    fs = _unread(_run(_write(tmp_path, "dense.py", DENSE_QWEN3), cfg_path))
+    fs = _unread(run(write(tmp_path, "dense.py", DENSE_QWEN3), cfg_path))
     assert any("num_experts" in f.message for f in fs)
 
 
@@ -313,16 +273,16 @@ def test_mlp_layer_types_all_dense_is_no_expert_claim(tmp_path):
     pytest.importorskip("transformers.models.hy_v3")
     kw = {k: v for k, v in QWEN3_MOE.items() if k not in ("head_dim",)}
     kw.update(head_dim=16, mlp_layer_types=["dense", "dense"], architectures=["HYV3ForCausalLM"])
-    cfg, cfg_path = _config(tmp_path, "hy_v3", "HYV3Config", **kw)
-    code = _write(tmp_path, "dense.py", DENSE_QWEN3)
-    mine, hf = _torch_pair(code, cfg)
+    cfg, cfg_path = config(tmp_path, "hy_v3", "HYV3Config", **kw)
+    code = write(tmp_path, "dense.py", DENSE_QWEN3)
+    mine, hf = torch_pair(code, cfg)
     assert not any("experts" in n for n, _ in hf.named_parameters())
-    assert _count(mine) == _count(hf)
-    assert _unread(_run(code, cfg_path)) == []
-    cfg2, cfg2_path = _config(
+    assert count(mine) == count(hf)
+    assert _unread(run(code, cfg_path)) == []
+    cfg2, cfg2_path = config(
         tmp_path, "hy_v3b", "HYV3Config", **{**kw, "mlp_layer_types": ["dense", "sparse"]}
     )
-    assert any("num_experts" in f.message for f in _unread(_run(code, cfg2_path)))
+    assert any("num_experts" in f.message for f in _unread(run(code, cfg2_path)))
 
 
 ENCODER = """
@@ -395,17 +355,17 @@ YOSO = dict(
 
 
 def test_position_table_offset_is_told_in_the_config_keys_terms(tmp_path):
-    cfg, cfg_path = _config(tmp_path, "yoso", "YosoConfig", **YOSO)
-    code = _write(tmp_path, "enc.py", ENCODER)
-    mine, hf = _torch_pair(code, cfg, "AutoModel")
+    cfg, cfg_path = config(tmp_path, "yoso", "YosoConfig", **YOSO)
+    code = write(tmp_path, "enc.py", ENCODER)
+    mine, hf = torch_pair(code, cfg, "AutoModel")
     # transformers: the table has max_position_embeddings + 2 rows
     assert hf.embeddings.position_embeddings.num_embeddings == cfg.max_position_embeddings + 2
-    assert _count(mine) == _count(hf)
-    assert _run(code, cfg_path) == []
-    longer = _write(tmp_path, "long.py", ENCODER.replace("context=62", "context=126"))
-    fs = _run(longer, cfg_path)
+    assert count(mine) == count(hf)
+    assert run(code, cfg_path) == []
+    longer = write(tmp_path, "long.py", ENCODER.replace("context=62", "context=126"))
+    fs = run(longer, cfg_path)
     # the code's context 126 (a table of 128 rows) against the config's 62, not 128 vs 64
-    assert len(fs) == 1 and _holds(fs[0], 126, 62), [(f.message, f.values) for f in fs]
+    assert len(fs) == 1 and holds(fs[0], 126, 62), [(f.message, f.values) for f in fs]
 
 
 FUSED = """
@@ -480,12 +440,12 @@ PHI3 = dict(
 
 
 def test_fused_qkv_split_reads_kv_heads(tmp_path):
-    cfg, cfg_path = _config(tmp_path, "phi3", "Phi3Config", **PHI3)
-    code = _write(tmp_path, "fused.py", FUSED)
-    mine, hf = _torch_pair(code, cfg)
+    cfg, cfg_path = config(tmp_path, "phi3", "Phi3Config", **PHI3)
+    code = write(tmp_path, "fused.py", FUSED)
+    mine, hf = torch_pair(code, cfg)
     assert hf.model.layers[0].self_attn.qkv_proj.out_features == (4 + 2 * 2) * 16
-    assert _count(mine) == _count(hf)
-    assert _run(code, cfg_path) == []
+    assert count(mine) == count(hf)
+    assert run(code, cfg_path) == []
     # the key/value heads are read off the cut of the fused projection itself
     from driftcheck.graph.match import canonicalise, derive
 
@@ -493,8 +453,8 @@ def test_fused_qkv_split_reads_kv_heads(tmp_path):
     got = derive(canonicalise(sides.left, sides.right)[0])
     assert got["numKvHeads"].value == 2 and got["numHeads"].value == 4
     fewer = FUSED.replace("H, KV, FF = 100, 64, 2, 4, 2", "H, KV, FF = 100, 64, 2, 4, 1")
-    fs = _run(_write(tmp_path, "kv.py", fewer), cfg_path)
-    assert len(fs) == 1 and _holds(fs[0], 1, 2), [(f.message, f.values) for f in fs]
+    fs = run(write(tmp_path, "kv.py", fewer), cfg_path)
+    assert len(fs) == 1 and holds(fs[0], 1, 2), [(f.message, f.values) for f in fs]
 
 
 def test_modulelist_unpacked_in_forward_reads_the_heads(tmp_path):
@@ -502,12 +462,12 @@ def test_modulelist_unpacked_in_forward_reads_the_heads(tmp_path):
     # 8 heads of 8 (4 KV heads) against the config's 4 of 16 (2 KV heads) keep every
     # weight's shape, so only the attention's reshapes, read through the unpacked parts,
     # tell them apart
-    cfg, cfg_path = _config(tmp_path, "phi3", "Phi3Config", **PHI3)
+    cfg, cfg_path = config(tmp_path, "phi3", "Phi3Config", **PHI3)
     code = FUSED.replace("H, KV, FF = 100, 64, 2, 4, 2", "H, KV, FF = 100, 64, 2, 8, 4")
-    path = _write(tmp_path, "h.py", code)
-    mine, hf = _torch_pair(path, cfg)
-    assert _count(mine) == _count(hf)  # (8 + 2 x 4) x 8 = (4 + 2 x 2) x 16 fused rows
-    fs = _run(path, cfg_path)
+    path = write(tmp_path, "h.py", code)
+    mine, hf = torch_pair(path, cfg)
+    assert count(mine) == count(hf)  # (8 + 2 x 4) x 8 = (4 + 2 x 2) x 16 fused rows
+    fs = run(path, cfg_path)
     # (the KV heads moved too, 4 against 2: that is its own finding)
     heads = [f for f in fs if "numHeads" in f.message]
-    assert len(heads) == 1 and _holds(heads[0], 8, 4), [(f.message, f.values) for f in fs]
+    assert len(heads) == 1 and holds(heads[0], 8, 4), [(f.message, f.values) for f in fs]

@@ -108,3 +108,39 @@ def test_counted_degrees_are_counters():
         c = _counted(xs)
         assert type(c) is Counter and c == Counter(xs) and list(c) == list(Counter(xs))
         assert c["missing"] == 0
+
+
+def test_node_memo_keeps_the_sign_of_a_zero():
+    """``0.0 == -0.0`` (and they hash alike), so a node memo keyed by values alone handed a plan
+    writing ``-0.0`` the node of an earlier ``0.0``; with the memo on, each keeps its own."""
+    import math
+
+    from driftcheck_gym import state
+
+    from driftcheck.speed import use
+
+    def arch(p: float) -> state.Arch:
+        return state.Arch.from_data(
+            {
+                "components": [
+                    {"name": "x", "type": "input", "params": {"shape": [4, 8]}},
+                    {"name": "d", "type": "dropout", "params": {"p": p}},
+                    {"name": "y", "type": "output", "params": {}},
+                ],
+                "connections": [{"from": "x", "to": "d"}, {"from": "d", "to": "y"}],
+            }
+        )
+
+    sp = Speed(stores=Stores())
+    try:
+        state.NODE_MEMO = True
+        with use(sp):
+            signs = []
+            for p in (0.0, -0.0, 0.0):
+                g = state.to_graph(arch(p), "t")
+                (node,) = [n for n in g.nodes if n.id == "d"]
+                signs.append(math.copysign(1.0, node.params["p"]))
+        assert signs == [1.0, -1.0, 1.0]
+        assert sp.stores.gym_nodes  # the memo was in use
+    finally:
+        state.NODE_MEMO = None

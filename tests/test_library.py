@@ -1499,3 +1499,55 @@ def test_configparser_fed_a_file_or_an_unknown_text_is_unknown(tmp_path):
     got = static_result(tmp_path, code)
     assert plain(got[0]) == 64
     assert all(isinstance(x, Unknown) for x in got[1:]), got
+
+
+# wildfix17 (tests/test_wild_constructs17.py counts each against torch on small models)
+VALUES.append(
+    (
+        ("numpy.fromstring", "numpy.copy", "numpy.abs", "numpy.absolute", "numpy.clip"),
+        # DLRM's layer sizes from a text; ncps' wiring matrices copied and made positive
+        "import numpy as np\na = np.fromstring('13-64-16', dtype=int, sep='-')\nw = np.zeros((3, 4))\n"
+        "result = ([int(x) for x in a], [float(x) for x in np.fromstring('1.5, 2', sep=',')], "
+        "np.copy(w).shape, np.abs(w).shape, np.absolute(w).shape, "
+        "[int(x) for x in np.abs(np.array([-1, 2]))], int(np.clip(7, 1, 5)), [int(x) for x in np.copy(a)])",
+    )
+)
+VALUES.append(
+    (
+        ("torch.norm", "torch.clamp_min", "torch.clamp_max"),
+        # geoopt's Lorentz projection: norms over a dim (p first, then dim), clamps, narrow
+        "import torch\nt = torch.ones(3, 4)\n"
+        "result = (torch.norm(t, p=2, dim=-1).shape, torch.norm(t).shape, torch.norm(t, 2, 0, True).shape, "
+        "torch.clamp_min(t, 0.1).shape, torch.clamp_max(t, 1.0).shape, t.norm(2, 1).shape, "
+        "t.narrow(1, 1, 2).shape, torch.cosh(t).shape)",
+    )
+)
+VALUES.append(
+    (
+        ("torch.distributions.Independent", "torch.distributions.MultivariateNormal"),
+        # a flow's base distribution: batch and event shapes
+        "import torch\nimport torch.distributions as D\n"
+        "b = D.Independent(D.Normal(torch.zeros(3, 4), torch.ones(4)), 1)\n"
+        "m = D.MultivariateNormal(torch.zeros(2, 5), torch.eye(5))\n"
+        "result = (tuple(b.batch_shape), tuple(b.event_shape), tuple(m.batch_shape), "
+        "tuple(m.event_shape), tuple(D.Independent(m, 1).event_shape))",
+    )
+)
+NOT_RUN.update(
+    dict.fromkeys(
+        (
+            "builtins.type.__call__",
+            "torch.Tensor._make_subclass",
+            "torch.jit.script",
+            "torch.jit.trace",
+            "torch.jit.trace_module",
+        ),
+        "counted against torch: tests/test_wild_constructs17.py",
+    )
+)
+NOT_RUN.update(
+    dict.fromkeys(
+        ("dacite.Config", "dacite.from_dict"),
+        "dacite is a wild-corpus install: tests/test_wild_constructs17.py (skips without it)",
+    )
+)

@@ -189,6 +189,8 @@ def kv_per_token_elems(
             total += per * (len(members) if flat else sum(map(mult, members)))
     if seen or not facts:
         return total if seen else None
+    if not graph.facts:  # every fact below None: nothing says (the gym's graphs, most others)
+        return None
     f = graph.fact
     layers, heads, hidden = _int(f("numLayers")), _int(f("numHeads")), _int(f("hiddenSize"))
     kv = _int(f("numKvHeads")) or heads

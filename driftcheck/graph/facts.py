@@ -39,6 +39,7 @@ FACTS: dict[str, str] = {
     "tieWordEmbeddings": "lm_head shares the input embedding",
     "numExperts": "MoE experts per layer",
     "numExpertsPerTok": "MoE top-k",
+    "firstKDenseReplace": "dense layers before the first MoE layer (first_k_dense_replace)",
     "logitScale": "a constant the output logits are multiplied by (Cohere's logit_scale)",
     "patchSize": "vision patch size (the patch embedding's kernel and stride)",
     "imageSize": "vision input size in pixels (a square image's side)",

@@ -218,8 +218,16 @@ since, instead of the whole warm heap (about 150,000 objects in a benchmark proc
 time. Frozen objects are still freed by reference counting; only a reference cycle among them
 is never collected (the gym's stores hold none). Once per process. The ``Speed`` in force
 decides (``gym_gc_freeze``: DRIFTCHECK_SPEED_OFF=gym_gc_freeze); True or False here overrides
-it. It changes when memory is walked, never a result."""
+it. It changes when memory is walked, never a result.
+
+The collection before the freeze is of the young generations only (``FREEZE_COLLECT``): a
+full one walks the whole warm heap (about 150,000 objects in a benchmark process, 80-100 ms,
+about 50 us a plan when a run grades 1,714 plans) and found nothing unreachable there
+(measured: 0 objects); the young generations hold what recent garbage there is. A cycle
+already in the oldest generation is frozen with the rest (kept, once, never again)."""
 FREEZE_AFTER = 256
+FREEZE_COLLECT = 1
+"""The generation collected right before the freeze (2: a full collection, as before)."""
 _graded = 0  # grades so far in this process (-1: frozen already)
 
 
@@ -231,7 +239,7 @@ def _settle(sp: Speed) -> None:
     _graded += 1
     if _graded >= FREEZE_AFTER:
         _graded = -1
-        gc.collect()
+        gc.collect(FREEZE_COLLECT)
         gc.freeze()
 
 

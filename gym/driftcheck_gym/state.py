@@ -21,7 +21,7 @@ from typing import Any
 from driftcheck.graph.model import Edge, Graph, Node, Origin
 from driftcheck.speed import STORES, Speed, current
 from driftcheck_gym import actions as A
-from driftcheck_gym.vocab import OUTPUT, resolve_type, translate
+from driftcheck_gym.vocab import OUTPUT, negative_zero, resolve_type, translate
 
 MAX_COMPONENTS = 512
 MAX_CONNECTIONS = 2048
@@ -497,8 +497,9 @@ def to_graph(arch: Arch, name: str | None = None, *, wiring: Any = _UNSET) -> Gr
             t, p0 = c["type"], c["params"]
             if type(t) is str and type(p0) is dict:
                 vals = p0.values()
-                if _SCALARS.issuperset(map(type, vals)):
-                    key = (t, tuple(p0), tuple(vals), tuple(map(type, vals)))
+                types = tuple(map(type, vals))
+                if _SCALARS.issuperset(types) and not (float in types and negative_zero(vals)):
+                    key = (t, tuple(p0), tuple(vals), types)
                     hit = cmemo.get(key)
                     if hit is not None:
                         canon, params, trusted = hit

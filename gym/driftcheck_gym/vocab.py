@@ -11,6 +11,7 @@ catalogue does not know stays as written, and the verifier reports it (STR001).
 
 from __future__ import annotations
 
+import math
 import re
 from functools import lru_cache
 from typing import Any
@@ -101,7 +102,16 @@ def _key(v: Any) -> Any:
     if t is list or t is tuple:
         return (t, tuple(_key(x) for x in v))
     hash(v)
+    if t is float and v == 0.0:  # 0.0 == -0.0 and they hash alike: keep the sign apart
+        return (t, v, math.copysign(1.0, v))
     return (t, v)
+
+
+def negative_zero(vals: Any) -> bool:
+    """A ``-0.0`` among ``vals``: it equals (and hashes as) ``0.0``, so a memo keyed by the
+    values alone would hand a plan writing ``-0.0`` what an earlier ``0.0`` gave; such params
+    take the nested key (``_key``), which keeps the sign."""
+    return any(type(v) is float and v == 0.0 and math.copysign(1.0, v) < 0 for v in vals)
 
 
 def translate(
@@ -116,8 +126,10 @@ def translate(
     memo = sp.stores.gym_vocab
     try:
         vals = params.values()
-        if _SCALARS.issuperset(map(type, vals)):  # flat, scalar params: types keep 1, 1.0 apart
-            key = (type_name, tuple(params), tuple(vals), tuple(map(type, vals)))
+        types = tuple(map(type, vals))
+        if _SCALARS.issuperset(types) and not (float in types and negative_zero(vals)):
+            # flat, scalar params: types keep 1, 1.0 apart
+            key = (type_name, tuple(params), tuple(vals), types)
         else:
             key = (type_name, _key(params))
     except (TypeError, RecursionError):

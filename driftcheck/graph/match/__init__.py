@@ -30,7 +30,7 @@ from typing import Any
 from driftcheck.findings import Finding, Location
 from driftcheck.graph.match import policy
 from driftcheck.graph.match.canon import canonicalise, norm_value
-from driftcheck.graph.match.derive import derive, stages
+from driftcheck.graph.match.derive import dense_lead, derive, stages
 from driftcheck.graph.match.diff import Diff, Differ, json_value, same
 from driftcheck.graph.match.facts import (
     SIDES,
@@ -70,11 +70,14 @@ def compare(left: Graph, right: Graph, labels: dict[str, str] | None = None) -> 
     da, db = derive(a), derive(b)
     da.update(stages(left))
     db.update(stages(right))
+    da.update(dense_lead(left))
+    db.update(dense_lead(right))
     _router_k(left, da)
     _router_k(right, db)
     _latent_ranks(left, right, a, b, da, db)
     facts = as_mlp_ratio(left, right, fact_diffs(left, right, da, db))
     facts = as_adapter_reduction(left, right, facts)
+    facts = _dense_lead_moves(facts)
     if "stageDepths" in da and "stageDepths" in db:
         # a hierarchical network's depth is per stage: one layer count (a config's
         # ``num_stages``, the blocks of one stage) is not a fact of it
@@ -96,6 +99,26 @@ def compare(left: Graph, right: Graph, labels: dict[str, str] | None = None) -> 
         if other and not ok and g.nodes:
             out.append(_incomplete(side, g, labels))
     return sorted(out, key=lambda f: (-f.severity.rank, f.kind not in COUNT_KINDS))
+
+
+def _dense_lead_moves(facts: list[FactDiff]) -> list[FactDiff]:
+    """Where the sides lead their stacks with different numbers of dense layers, the layers
+    each side's MLP width and experts are read off (its main block: the run holding most
+    weights) are a dense run on one side and a sparse one on the other: those readings, both
+    off the structure, differ by that count's doing and are listed under it."""
+    home = next((f for f in facts if f.key == "firstKDenseReplace"), None)
+    if home is None:
+        return facts
+    moved = ("intermediateSize", "numExperts", "numExpertsPerTok")
+    out = []
+    for f in facts:
+        if f.key in moved and len(f.derived) == 2:
+            home.absorbed.append(
+                Diff("param", f.attribute, f.values["left"], f.values["right"], dict(f.locs))
+            )
+        else:
+            out.append(f)
+    return out
 
 
 def _router_k(g: Graph, d: dict) -> None:

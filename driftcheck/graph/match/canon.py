@@ -526,6 +526,9 @@ class Canon:
         """The width of the ``Linear`` an ``Unflatten`` splits: its one input, followed back
         through single-input layout ops (a ``Sequential(Linear, Rearrange)``, a
         ``q_proj(x).view(...)``); None when the input is anything else."""
+        cut = self._cut_source(node)
+        if cut is not None:
+            return cut
         if self._into is None:
             self._into = {}
             for e in self.graph.edges:
@@ -545,6 +548,37 @@ class Canon:
                 ok = isinstance(w, int) and not isinstance(w, bool) and w > 0
                 return int(w) if ok else None
             if src.type not in SPLIT_PASSES:
+                return None
+        return None
+
+    def _cut_source(self, node: Node) -> int | None:
+        """The width of one cut of a fused projection that an ``Unflatten`` splits: its one
+        input a ``Narrow`` or a unit-step ``Slice`` on the split axis (``qkv.split([q, kv, kv],
+        -1)``, Phi-3's own ``qkv[..., a:b]``), followed back through single-input layout ops
+        to the ``Linear``: the part the split cuts into heads is that wide. None otherwise
+        (``_split_source`` then reads the projection itself)."""
+        if self._into is None:
+            self._into = {}
+            for e in self.graph.edges:
+                self._into.setdefault(e.dst, []).append(e.src)
+        by_id = self.graph.index
+        cut: tuple[Any, Any] | None = None
+        cur = node.id
+        for _ in range(8):
+            srcs = self._into.get(cur, [])
+            if len(srcs) != 1 or (src := by_id.get(srcs[0])) is None:
+                return None
+            cur = src.id
+            if src.type == "Linear":
+                w = src.params.get("out_features")
+                if cut is None or not (isinstance(w, int) and not isinstance(w, bool) and w > 0):
+                    return None
+                return _cut_width(cut, int(w))
+            if src.type in ("Narrow", "Slice") and cut is None:
+                cut = _cut_of(src, node.params.get("dim"))
+                if cut is None:
+                    return None
+            elif src.type not in SPLIT_PASSES:
                 return None
         return None
 
@@ -602,6 +636,32 @@ class Canon:
 
 SPLIT_PASSES = frozenset({"Contiguous", "Identity", "Dropout"})
 """Ops between a projection and the split of its output that keep its last axis."""
+
+
+def _cut_of(op: Node, axis: Any) -> tuple[Any, Any] | None:
+    """(start, end) of a ``Narrow`` or a unit-step ``Slice`` on the last axis (``-1``, or the
+    axis the split after it cuts), ``None`` ends open; None for any other cut."""
+    dim = op.params.get("dim")
+    if type(dim) is not int or (dim != -1 and dim != axis):
+        return None
+    if op.type == "Narrow":
+        start, length = op.params.get("start"), op.params.get("length")
+        if type(start) is not int or type(length) is not int or start < 0 or length <= 0:
+            return None
+        return start, start + length
+    start, end, step = op.params.get("start"), op.params.get("end"), op.params.get("step")
+    if step not in (None, 1):
+        return None
+    if any(v is not None and (type(v) is not int or v < 0) for v in (start, end)):
+        return None
+    return start, end
+
+
+def _cut_width(cut: tuple[Any, Any], width: int) -> int | None:
+    """The width of ``cut`` of a projection ``width`` wide; None where it is not inside."""
+    start = cut[0] or 0
+    end = width if cut[1] is None else cut[1]
+    return end - start if 0 <= start < end <= width else None
 
 
 def _embedding_table(node: Node, kids: list[Node] | None) -> Item | None:

@@ -169,6 +169,11 @@ def derive(items: list[Item]) -> dict[str, Derived]:
         _mlp_width(main.children, out)
     if main is not None and not ({"numHeads", "headDim"} & out.keys()):
         _head_splits(main, out, items)
+    elif main is None and items and not ({"numHeads", "headDim"} & out.keys()):
+        # no layer repeats (a hybrid stack whose layers alternate, every copy standing once
+        # and flattened into the top level): the whole model is the one body its reshapes
+        # cut heads in, read by the same rule (one head width, at most two head counts)
+        _head_splits(Item(node=items[0].node, children=items), out, items)
     _ties(leaves, out)
     if "numExperts" not in out:
         _experts(items, out)
@@ -313,6 +318,64 @@ def _experts(items: list[Item], out: dict[str, Derived]) -> None:
                 name = "out_features" if r.ltype == "Linear" else "shape"
                 out["numExperts"] = Derived(n, _attr(r, name), _loc(r, name), r.node.id)
                 return
+        e = _row_stacked(kids, rows)
+        if e is not None:
+            r = rows[e]
+            out["numExperts"] = Derived(
+                e, _attr(r, "out_features"), _loc(r, "out_features"), r.node.id
+            )
+            return
+    _flat_experts(items, out)
+
+
+def _row_stacked(kids: list[Item], rows: dict) -> int | None:
+    """E of experts stacked on the rows of 2-d weights (DBRX's ``w1``, ``v1``, ``w2`` of
+    ``[E * I, d]``, run with ``F.linear`` per expert slice): two or more weights of one shape
+    ``[R, d]`` beside a router ``Linear`` from ``d`` to E scores, R a multiple of E over it.
+    A router scores fewer experts than the width it reads (a fused q|k|v beside it is wider):
+    the fewest such scores are the experts. None where no router of such a width stands there."""
+    shapes: Counter = Counter()
+    for c in kids:
+        shape = c.params.get("shape") if not c.is_block and c.ltype == "Parameter" else None
+        if (
+            isinstance(shape, (list, tuple))
+            and len(shape) == 2
+            and all(type(x) is int for x in shape)
+        ):
+            shapes[tuple(shape)] += 1
+    for (r, d), n in shapes.items():
+        if n < 2:
+            continue
+        for e, router in sorted(rows.items()):
+            ok = router.ltype == "Linear" and router.params.get("in_features") == d
+            if ok and 1 < e < d and r > e and r % e == 0:
+                return e
+    return None
+
+
+def _flat_experts(items: list[Item], out: dict[str, Derived]) -> None:
+    """Experts of a mixture whose layers stand once each (a Switch Transformer's sparse
+    layer every other block: nothing repeats, so the canonical sequence holds every layer's
+    parts at its top level): a router ``Linear`` to E scores right before a block of E copies
+    of an MLP (linears only, one of them reading the router's input width). Only the router
+    next to the copies counts there, as among a whole model's layers a linear of E outputs
+    elsewhere (a classifier of 2 labels beside 2 layers) is no router."""
+    seq = [it for it in items if not it.soft]
+    for r, c in zip(seq, seq[1:]):
+        if r.is_block or r.ltype != "Linear" or not c.is_block or c.count < 2:
+            continue
+        if r.params.get("out_features") != c.count:
+            continue
+        kids = [k for k in c.children or [] if not k.soft]
+        lins = [k for k in kids if not k.is_block and k.ltype == "Linear"]
+        if len(lins) < 2 or len(lins) != len(kids):
+            continue
+        if not any(k.params.get("in_features") == r.params.get("in_features") for k in lins):
+            continue
+        out["numExperts"] = Derived(
+            c.count, _attr(r, "out_features"), _loc(r, "out_features"), r.node.id
+        )
+        return
 
 
 def _patch(items: list[Item], out: dict[str, Derived]) -> None:
@@ -587,6 +650,9 @@ def _head_splits(main: Item, out: dict[str, Derived], items: list[Item]) -> None
     if not splits or not widths:
         return
     widths = widths | _narrowed(walk(main.children or []), widths)
+    # a split whose input is traced back to a projection, through one cut of it (Phi-3's
+    # ``qkv[..., a:b]``): the cut is as wide as a projection of its own
+    widths |= {it.src_width for it in splits if it.src_width}
     heads: dict[int, Item] = {}
     per: Counter = Counter()
     dims: set[int] = set()
@@ -814,3 +880,48 @@ def stages(g: Graph) -> dict[str, Derived]:
         loc = stem.param_locs.get("out_channels") or stem.loc
         out["stemWidth"] = Derived(stem.params["out_channels"], "model.stemWidth", loc, stem.id)
     return out
+
+
+def dense_lead(g: Graph) -> dict[str, Derived]:
+    """``firstKDenseReplace``: how many dense layers lead a stack whose later layers are
+    sparse (DeepSeek-V2/V3's ``first_k_dense_replace``, GLM-4-MoE's, a reference port's
+    ``n_dense_layers``). The stack is a module's children in model order (repeats counted);
+    a layer is sparse when it holds a mixture: a router of E rows (a ``Linear`` to E scores or
+    an ``[E, d]`` weight) and E experts (a module standing E times, or 3-d weights of E rows).
+    Stated only for k dense layers, then sparse ones to the end (k >= 1): any other mix of
+    layers (a sparse step, dense layers last) says no such number."""
+    kids: dict[str | None, list] = {}
+    for n in g.nodes:
+        kids.setdefault(n.parent, []).append(n)
+
+    def sparse(n) -> bool:
+        rows: set[int] = set()
+        copies: set[int] = set()
+        todo = [n]
+        while todo:
+            m = todo.pop()
+            here = kids.get(m.id, [])
+            todo.extend(here)
+            if m is not n and m.repeat > 1 and here:
+                copies.add(m.repeat)
+            if m.type == "Linear" and type(m.params.get("out_features")) is int:
+                rows.add(m.params["out_features"])
+            shape = m.params.get("shape") if m.type == "Parameter" else None
+            if isinstance(shape, (list, tuple)) and shape and type(shape[0]) is int:
+                if len(shape) == 2:
+                    rows.add(shape[0])
+                elif len(shape) == 3:
+                    copies.add(shape[0])
+        return any(e > 1 and e in rows for e in copies)
+
+    for layers in kids.values():
+        layers = [c for c in layers if c.type == "Module" and kids.get(c.id)]
+        if len(layers) < 2:
+            continue
+        flags = [sparse(c) for c in layers]
+        if flags[0] or not flags[-1] or any(a and not b for a, b in zip(flags, flags[1:])):
+            continue
+        k = sum(c.repeat for c, f in zip(layers, flags) if not f)
+        first = next(c for c, f in zip(layers, flags) if f)
+        return {"firstKDenseReplace": Derived(k, "model.firstKDenseReplace", first.loc, first.id)}
+    return {}

@@ -43,6 +43,7 @@ MAJOR_FACTS = frozenset(
         "tieWordEmbeddings",
         "numExperts",
         "numExpertsPerTok",
+        "firstKDenseReplace",
         "patchSize",
         "imageSize",
         "numFrames",

@@ -296,6 +296,11 @@ def settle(
         # counted apart where its changed layers no longer pair (three blocks of one linear
         # against one of three) are its doing too; its finding lists them
         major[0].absorbed.extend(counts)
+    elif counts and len(major) == 1 and major[0].key in DEPTH_FACTS and len(facts) == 1:
+        # a depth change and nothing else: the layers that remain pair with the wrong copies
+        # (a stack of dense and sparse layers one layer shorter sets a sparse layer's experts
+        # against a dense MLP that stands once), so the copies they count differ by its doing
+        major[0].absorbed.extend(counts)
     else:
         out.extend(counts)
     return out

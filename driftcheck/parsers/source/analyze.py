@@ -9,6 +9,7 @@ from typing import Any
 from driftcheck.errors import DriftcheckError, NoModel
 from driftcheck.graph.model import Graph, Origin
 from driftcheck.parsers.source.interp.statements import Frame, Raised
+from driftcheck.parsers.source.library import lazylayers
 from driftcheck.parsers.source.library.machine import Interp
 from driftcheck.parsers.source.loader import (
     Finder,
@@ -236,6 +237,8 @@ def module_root(interp: Interp, mods: list[ModInfo], p: Path) -> tuple[Any, str,
         # (a branch taken on a value we modelled differently), so the model is unknown
         return unknown_root(interp, m, body[last], where, f"`raise {e.what}` reached at {at}")
     v = plain(ns.get(ROOT_NAME))
+    if lazylayers.holds_lazy(v):
+        run_lazy_calls(interp, body[last + 1 :], fr)
     if isinstance(v, Obj) and v.module:
         name = v.cls.name if v.cls is not None else (v.qual or v.kind or ROOT_NAME)
         qual = v.cls.qual if v.cls is not None else (v.qual or name)
@@ -244,6 +247,31 @@ def module_root(interp: Interp, mods: list[ModInfo], p: Path) -> tuple[Any, str,
         return v, v.type, f"{ROOT_NAME} = {v.torch or v.type}"
     why = v.why if isinstance(v, Unknown) else f"a {type(v).__name__}, not a module"
     return unknown_root(interp, m, body[last], where, why)
+
+
+def calls_model(st: ast.stmt, name: str) -> bool:
+    """``model(x)`` / ``out = model(x)``, also inside a top-level ``with`` (``torch.no_grad()``)."""
+    if isinstance(st, ast.With):
+        return any(calls_model(x, name) for x in st.body)
+    value = st.value if isinstance(st, (ast.Expr, ast.Assign)) else None
+    return (
+        isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id == name
+    )
+
+
+def run_lazy_calls(interp: Interp, rest: list[ast.stmt], fr: Frame) -> None:
+    """A model holding torch lazy layers (library/lazylayers.py) that the file then calls on a
+    dummy batch (``model(torch.zeros(2, 9, 128))``): torch materializes the layers on that first
+    call, so the statements up to the last such call run too. Anything they raise, or a budget
+    they exhaust, leaves the lazy layers as they were: unknown, with their note."""
+    last = max((i for i, st in enumerate(rest) if calls_model(st, ROOT_NAME)), default=None)
+    if last is None:
+        return
+    try:
+        for st in rest[: last + 1]:
+            interp.stmts.exec_stmt(st, fr)
+    except (Raised, Budget, RecursionError):
+        return
 
 
 def apply_user_decorators(interp: Interp, st: ast.stmt, fr: Frame) -> None:

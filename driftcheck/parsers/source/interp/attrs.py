@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from driftcheck.graph import catalogue
-from driftcheck.parsers.source.interp import opaque
+from driftcheck.parsers.source.interp import opaque, tensorsub
 from driftcheck.parsers.source.interp.exprs import Frame
 from driftcheck.parsers.source.interp.hfauto import model_kwargs
 from driftcheck.parsers.source.library import enums
@@ -115,6 +115,10 @@ class Attributes:
                 # attributes, read and written through the dict as Python does (a module's
                 # ``__dict__`` is not its registered layers: unknown, below)
                 return obj.attrs
+            if name in _REGISTRIES and obj.module and not obj.kind and obj.cls is not None:
+                # ``self._parameters.pop("k")`` (geoopt's PoincareBall re-registers its
+                # curvature as ``isp_c``): torch's own dicts of what the module registered
+                return getattr(obj, _REGISTRIES[name])
             if name == "__dict__" and obj.module and not obj.kind and obj.cls is not None:
                 # a module's namespace: its plain attributes (interp/modnamespace.py)
                 from driftcheck.parsers.source.interp.modnamespace import ModuleNamespace
@@ -152,6 +156,8 @@ class Attributes:
                 return v
             if name == "__name__":
                 return obj.name
+            if name == "__qualname__" and any(st is obj.node for st in obj.mod.tree.body):
+                return obj.name  # a top-level class: its qualified name is its name
             if name == "__doc__":
                 return class_doc(obj)
             if name == "__subclasses__":
@@ -171,6 +177,15 @@ class Attributes:
                         cls, a[:1], model_kwargs(k), (cls.mod.path, cls.node.lineno)
                     )
                 )
+            if name == "_make_subclass" and tensorsub.is_tensor_cls(obj):
+                return BuiltinMethod(tensorsub.make_subclass)  # interp/tensorsub.py
+            meta = self.calls.metaclass_of(obj)
+            if isinstance(meta, Cls):
+                # Python looks a name the class lacks up on its metaclass (a singleton
+                # metaclass's ``cls._instances``; its methods bound to the class)
+                ok, v, where = self.classes.mro_attr(meta, name)
+                if ok and isinstance(where, Cls):
+                    return self.bind(v, obj) if isinstance(v, Func) else v
             return Unknown(f"class attribute {name}")
         if isinstance(obj, Super):
             cls = obj.inst.cls if isinstance(obj.inst, (Obj, Config)) else obj.inst
@@ -228,6 +243,12 @@ class Attributes:
                 return wildlib.ModGlobals(obj.mod)
             return self.names.import_value(obj.name, name)
         if isinstance(obj, Tensor):
+            if obj.attrs and name in obj.attrs:  # written on a tensor subclass's instance
+                return obj.attrs[name]
+            if isinstance(obj.cls, Cls):  # a method or class attribute of a tensor subclass
+                ok, v, where = self.classes.mro_attr(obj.cls, name)
+                if ok and isinstance(where, Cls):
+                    return self.bind(v, obj)
             return self.library.tensor_attr(obj, name)
         return self.library.value_attr(obj, name)
 
@@ -358,6 +379,8 @@ class Attributes:
             if put is not None:  # a data descriptor stores it (``__set__(obj, value)``)
                 self.calls.call_func(put, [obj, v], {})
                 return
+        if isinstance(obj, Obj) and not obj.module and self.object_setattr_hook(obj, name, v):
+            return
         if isinstance(obj, Obj) and self.module_setattr(obj, name, v):
             if line is not None and fr is not None and name in obj.attrs:
                 obj.attr_locs[name] = _written_at(obj, name, v, line, fr)
@@ -386,7 +409,37 @@ class Attributes:
                 obj.fields[obj.aliases.get(name, name)] = v
         elif isinstance(obj, Cls):
             obj.ns[name] = v
-            self.ip.class_writes = self.ip.class_writes + 1  # a layer reused from memo.py reads it
+            self.ip.class_writes = self.ip.class_writes + 1
+        elif isinstance(obj, Tensor) and obj.cls is not None:
+            # ``instance.manifold = m`` on a tensor subclass's instance (interp/tensorsub.py)
+            if obj.attrs is None:
+                obj.attrs = {}
+            obj.attrs[name] = v  # a layer reused from memo.py reads it
+
+    def object_setattr_hook(self, obj: Obj, name: str, v: Any) -> bool:
+        """``obj.name = v`` on a plain object (not a module, not a dict subclass: those are
+        above) whose class defines ``__setattr__`` in read code: Python runs that hook, not a
+        plain store. skorch's ``NeuralNet.__setattr__`` adds ``module`` to ``prefixes_`` when
+        ``initialize()`` stores ``self.module_``; a plain store skipped that, and its own
+        parameter check then raised on ``module__num_units=...`` (the model unknown). The
+        hook's ``super().__setattr__(k, v)`` / ``object.__setattr__`` is the plain store, and
+        a write of the same name on the same object while the hook runs is too (Python would
+        recurse without end). True when the hook ran."""
+        if obj.cls is None or not isinstance(plain(name), str):
+            return False
+        ok, fn, where = self.classes.mro_attr(obj.cls, "__setattr__")
+        if not ok or not isinstance(fn, Func) or not isinstance(where, Cls):
+            return False
+        key = (id(obj), name)
+        running = self.__dict__.setdefault("_setattr_running", set())
+        if key in running:
+            return False
+        running.add(key)
+        try:
+            self.calls.call_func(self.bind(fn, obj), [name, v], {})
+        finally:
+            running.discard(key)
+        return True
 
     def module_setattr(self, obj: Obj, name: Any, v: Any, loc: tuple | None = None) -> bool:
         """``self.name = v`` (or ``setattr(self, name, v)``) on a module whose class defines its
@@ -569,6 +622,10 @@ def _registered(o: Obj) -> tuple:
 def _dict_method(fn: Any, quals: tuple[str, ...]) -> bool:
     """``fn`` is one of dict's own methods (``dict.__getitem__`` bound in a class body)."""
     return isinstance(plain(fn), Ext) and plain(fn).qual in quals
+
+
+# ``nn.Module``'s registries, by torch's attribute name: the ``Obj`` dict that holds them
+_REGISTRIES = {"_parameters": "params", "_modules": "children", "_buffers": "buffers"}
 
 
 def _own_code(cls: Any) -> bool:

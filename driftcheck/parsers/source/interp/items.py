@@ -441,6 +441,8 @@ class Items:
             if q in LIBRARY_TYPES:  # ``isinstance(f, functools.partial)`` (library values)
                 return getattr(type(raw), "library_type", None) == q
             if q in _PY_TYPES:
+                if q.endswith(".Iterable") and isinstance(raw, (Obj, Leaf, Tensor, WeightRef)):
+                    return self._iterable(raw)
                 if isinstance(raw, (Obj, Leaf, Tensor, Config, WeightRef)):
                     return (
                         isinstance(raw, Config)
@@ -470,7 +472,10 @@ class Items:
             if isinstance(raw, Obj) and raw.cls is not None:
                 if any(isinstance(c, Ext) and c.qual == q for c in raw.cls.mro()):
                     return True
-                return self._torch_subclass(raw.cls, q)
+                got = self._torch_subclass(raw.cls, q)
+                if isinstance(got, Unknown) and _torch_module_mro(raw.cls, q):
+                    return False
+                return got
             if isinstance(raw, (Leaf, Obj)):  # a catalogue layer, or a container
                 tq = raw.torch if isinstance(raw, Leaf) else raw.qual
                 if tq == q:
@@ -485,10 +490,39 @@ class Items:
         if isinstance(t, Cls):
             if isinstance(raw, Obj) and raw.cls is not None:
                 return t in raw.cls.mro()
+            if isinstance(raw, Tensor) and isinstance(raw.cls, Cls):  # interp/tensorsub.py
+                return t in raw.cls.mro()
             if isinstance(raw, Config):
                 return raw.cls is not None and t in raw.cls.mro()
             return False
         return Unknown("isinstance")
+
+    def _iterable(self, raw: Any) -> Any:
+        """``isinstance(x, Iterable)`` of a module or tensor: Python asks for ``__iter__``.
+        torch's containers and tensors define it, ``nn.Module`` does not; a class read from
+        source may (a ``ModuleList`` subclass was read as not iterable: a confident wrong
+        branch)."""
+        if isinstance(raw, (Tensor, WeightRef)):
+            return True
+        if isinstance(raw, Leaf):
+            return False  # a catalogue layer: an ``nn.Module`` without ``__iter__``
+        if raw.kind in torchlib.CONTAINERS:
+            return True
+        if raw.cls is not None:
+            ok, _, where = self.classes.mro_attr(raw.cls, "__iter__")
+            if ok and isinstance(where, Cls):
+                return True
+            if any(
+                isinstance(c, Ext) and c.qual.rsplit(".", 1)[-1] in torchlib.CONTAINERS
+                for c in raw.cls.mro()
+            ):
+                return True
+            if all(
+                isinstance(c, Cls) or (isinstance(c, Ext) and c.qual in MODULE_BASES)
+                for c in raw.cls.mro()
+            ):
+                return False
+        return Unknown("isinstance Iterable")
 
     def _torch_subclass(self, cls: Cls, q: str) -> Any:
         """Is ``cls`` (user code or torch's own source) a subclass of torch class ``q``?
@@ -684,3 +718,31 @@ def _own_code(cls: Any) -> bool:
     from driftcheck.parsers.source.loader import installed
 
     return isinstance(cls, Cls) and not installed(cls.mod.path)
+
+
+_STRUCTURAL_TOPS = frozenset(
+    ("builtins", "collections", "typing", "typing_extensions", "abc", "numbers", "types")
+)
+
+
+def _torch_module_mro(cls: Cls, q: str) -> bool:
+    """Whether an instance of ``cls`` is known not to be an instance of the class ``q`` from
+    outside ``torch.nn``: every class in its MRO is read from source (so listed) or is a
+    ``torch.nn`` class or ``object``, and none is ``q``. torch's layer classes derive from
+    ``nn.Module`` (and mixins of ``torch.nn``) only, so ``q`` cannot be hidden in their MROs
+    (skorch's ``to_device(X)`` asks ``isinstance(X, torch.distributions.Distribution)`` of a
+    user module; unknown before, so the call returned under an undecided condition)."""
+    if q.startswith("torch.nn.") or q.split(".")[0] in _STRUCTURAL_TOPS:
+        # ``collections.abc.Iterable`` and the like check structure (a ``ModuleList``
+        # subclass is iterable); ``object`` and the builtins: not decided here
+        return False
+    for c in cls.mro():
+        if isinstance(c, Cls):
+            continue
+        if not isinstance(c, Ext):
+            return False
+        if c.qual == "builtins.object":
+            continue
+        if not (c.qual.startswith("torch.nn.") and "functional" not in c.qual):
+            return False
+    return True

@@ -13,7 +13,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from driftcheck.graph import catalogue
-from driftcheck.parsers.source.interp import fwdhooks, lazyparams, modglobals, pendingret, tuplesub
+from driftcheck.parsers.source.interp import (
+    fwdhooks,
+    lazyparams,
+    modglobals,
+    pendingret,
+    tensorsub,
+    tuplesub,
+)
 from driftcheck.parsers.source.interp.attrs import ModRef, Super, ext_const
 from driftcheck.parsers.source.interp.statements import MAX_DEPTH, Frame, Raised
 from driftcheck.parsers.source.library import (
@@ -21,6 +28,7 @@ from driftcheck.parsers.source.library import (
     dispatch,
     enums,
     gymspaces,
+    lazylayers,
     peftlib,
     wildlib,
 )
@@ -611,6 +619,8 @@ class Classes:
         return False, None, None
 
     def is_module_cls(self, cls: Any) -> bool:
+        if tensorsub.is_tensor_cls(cls):  # ``class P(nn.Parameter)``: a tensor, not a module
+            return False
         for c in cls.mro() if isinstance(cls, Cls) else [cls]:
             if isinstance(c, Ext):
                 q = c.qual
@@ -884,6 +894,8 @@ class Calls:
         if kwargs and not user:
             return None  # options reach a user module's ``forward`` (x-clip's force_keep_all)
         if isinstance(m, Leaf):
+            if lazylayers.is_lazy(m):  # its first call sets its input size (lazylayers.py)
+                lazylayers.materialize(self.ip, m, ts[0].shape)
             spec = catalogue.get(m.type)
             if spec is None or m.unresolved or spec.n_inputs not in (None, len(ts)):
                 return Unknown(f"{m.type} applied in __init__")
@@ -975,9 +987,21 @@ class Calls:
             return v, where
         return None, where  # where: the first Ext base (or None)
 
-    def instantiate(self, cls: Cls, args: list[Any], kwargs: dict[str, Any], loc: tuple) -> Any:
+    def instantiate(
+        self, cls: Cls, args: list[Any], kwargs: dict[str, Any], loc: tuple, meta: bool = True
+    ) -> Any:
+        if meta:
+            hook = self.metaclass_call(cls)
+            if hook is not None:
+                # ``cls(...)`` with a metaclass defining ``__call__`` (flowtorch's ``LazyMeta``,
+                # tltorch's ``MetaFactorizedTensor``): Python runs that hook, which makes the
+                # instance itself (``type.__call__(cls, ...)``: ``meta=False`` below) or
+                # returns anything else
+                return self.call_func(hook, args, kwargs)
         if enums.is_enum(cls):  # ``Color("red")``: a member looked up by value
             return enums.by_value(self.ip, cls, args, loc)
+        if tensorsub.is_tensor_cls(cls):  # ``ManifoldParameter(t)``: a tensor (tensorsub.py)
+            return tensorsub.construct(self.ip, cls, args, kwargs)
         obj = Obj(cls=cls, module=self.classes.is_module_cls(cls), loc=(str(loc[0]), loc[1]))
         if self.configs.is_config_cls(cls):
             return self.configs.make_config(cls, args, kwargs, loc)
@@ -1028,6 +1052,42 @@ class Calls:
         elif isinstance(where, Ext):
             self.library.ext_init(obj, where, args, kwargs, loc)
         return obj
+
+    def metaclass_call(self, cls: Cls) -> Func | None:
+        """``type(cls).__call__`` bound to ``cls`` when ``cls``'s metaclass (its own
+        ``metaclass=`` keyword or its nearest base's) is a class read from source that defines
+        ``__call__`` itself (not ``type``'s); else None."""
+        memo = self.__dict__.setdefault("_metacall", {})
+        got = memo.get(id(cls))
+        if got is None:
+            fn = None
+            meta = self.metaclass_of(cls)
+            if isinstance(meta, Cls) and self.classes.is_module_cls(meta) is False:
+                ok, v, where = self.classes.mro_attr(meta, "__call__")
+                if ok and isinstance(v, Func) and isinstance(where, Cls):
+                    fn = v
+            got = memo[id(cls)] = (cls, fn)
+        fn = got[1]
+        if fn is None:
+            return None
+        return Func(fn.node, fn.mod, fn.closure, fn.owner, cls)
+
+    def metaclass_of(self, cls: Cls) -> Any:
+        """The metaclass a ``metaclass=`` keyword names on ``cls`` or its nearest base that
+        has one (evaluated in that class's scope); None without one."""
+        memo = self.__dict__.setdefault("_metaclass", {})
+        got = memo.get(id(cls))
+        if got is None:
+            meta = None
+            for c in cls.mro():
+                if not isinstance(c, Cls):
+                    continue
+                k = next((k for k in c.node.keywords if k.arg == "metaclass"), None)
+                if k is not None:
+                    meta = plain(self.exprs.eval(k.value, c.ns["__frame__"]))
+                    break
+            got = memo[id(cls)] = (cls, meta)
+        return got[1]
 
     def unreadable_base(self, cls: Cls) -> str | None:
         """The first base in ``cls``'s MRO from a library we neither read nor model by name

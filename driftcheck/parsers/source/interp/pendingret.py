@@ -35,6 +35,25 @@ def joinable(v: Any) -> bool:
     )
 
 
+def join_values(a: Any, b: Any) -> Any:
+    """Two tensors the two ways of an undecided ``if`` bind to one name, joined: the same known
+    shape both ways gives a tensor of that shape whose values are unknown (geoopt's
+    ``k = torch.as_tensor(c)`` / ``if not torch.is_floating_point(k): k = k.to(dtype)``), else
+    None. Known values are dropped, never kept from the way that ran last; a parameter or a
+    tensor some module holds is never joined (its identity matters for counts and ties)."""
+    ta, tb = plain(a), plain(b)
+    if type(ta) is not Tensor or type(tb) is not Tensor:
+        return None
+    if ta.param or tb.param or ta.owner is not None or tb.owner is not None:
+        return None
+    if not isinstance(ta.shape, tuple) or not isinstance(tb.shape, tuple):
+        return None
+    sa = tuple(plain(d) for d in ta.shape)
+    if not all(type(d) is int for d in sa) or sa != tuple(plain(d) for d in tb.shape):
+        return None
+    return Tensor(sa)
+
+
 def join(a: Any, b: Any) -> Any:
     """The one tensor both ways give (same shape), else None."""
     if joinable(a) and joinable(b):

@@ -213,17 +213,7 @@ class Statements:
             elif t is ast.Try:
                 self.exec_try(st, fr)
             elif t is ast.With:
-                for item in st.items:
-                    v = self.exprs.eval(item.context_expr, fr)
-                    if item.optional_vars is not None:
-                        # a package data file opened read-only is its own ``__enter__``
-                        # (library/pkgdata.py); any other context manager's value is unknown
-                        entered = (
-                            v if getattr(v, "library_type", None) == "io.TextIOWrapper" else None
-                        )
-                        self.assign(item.optional_vars, entered or Unknown("with"), fr)
-                    del v
-                self.run_body(st.body, fr)
+                self.exec_with(st, fr)
             elif t is ast.Raise:
                 if self.ip.uncertain:
                     return
@@ -417,6 +407,39 @@ class Statements:
                 # goes on, so what it returns is known only when every way gives the same
                 raise Return(self._either(returned, len(returned) == 2, st.lineno))
 
+    def exec_with(self, st: ast.With, fr: Frame) -> None:
+        """``with m as x: body``: a manager modelled in interp/ctxmanager.py runs its enter
+        code before the body and its exit code after it; any other is evaluated and the body
+        run (``as`` binds an unknown, or a package data file opened read-only: its own
+        ``__enter__``, library/pkgdata.py)."""
+        from driftcheck.parsers.source.interp import ctxmanager
+
+        exits: list[Any] = []
+        for item in st.items:
+            got = ctxmanager.enter(self, item.context_expr, fr)
+            if got is None:
+                v = self.exprs.eval(item.context_expr, fr)
+                got = ctxmanager.enter_object(self.ip, v)
+                if got is None:
+                    keep = getattr(v, "library_type", None) == "io.TextIOWrapper"
+                    got = (v if keep else Unknown("with"), None)
+            value, leave = got
+            if leave is not None:
+                exits.append(leave)
+            if item.optional_vars is not None:
+                self.assign(item.optional_vars, value, fr)
+        if not exits:
+            self.run_body(st.body, fr)
+            return
+        try:
+            self.run_body(st.body, fr)
+        except (Return, Raised, _Break, _Continue):
+            for leave in reversed(exits):
+                leave()
+            raise
+        for leave in reversed(exits):
+            leave()
+
     def _in_analyzed_tree(self, fr: Frame) -> bool:
         """Whether the frame runs the analyzed code, not an installed library read for it: a
         library's own undecided ``if`` (torch_geometric's inspector.py, main dev: 45 such notes
@@ -443,6 +466,8 @@ class Statements:
             va, vb = a.get(name, missing), b.get(name, missing)
             if va is vb or (va is not missing and vb is not missing and _same(va, vb)):
                 fr.locals[name] = va
+            elif (joined := pendingret.join_values(va, vb)) is not None:
+                fr.locals[name] = joined  # one shape both ways: that shape, values unknown
             elif any(is_module(v) or isinstance(v, UnknownModule) for v in (va, vb)):
                 if all(is_module(v) and weightless(v) for v in (va, vb)):
                     fr.locals[name] = va  # two layers without weights: the count is the same

@@ -654,3 +654,49 @@ def _np_unique(c: Any) -> Any:
     if not counts:
         return NDArray(values)
     return (NDArray(values), NDArray(sum(1 for v in arr.items if v == u) for u in values))
+
+
+def _fromstring(c: Any) -> Any:
+    """``np.fromstring("13-64-16", dtype=int, sep="-")``: the text split at ``sep`` (whitespace
+    around items ignored, as numpy does), each item read as the dtype (int or float; numpy's
+    default is float64), ``count`` items when given. A text we do not know, binary mode
+    (``sep=""``, deprecated) or an item the dtype cannot read (numpy stops there with a
+    warning): unknown."""
+    from driftcheck.parsers.source.library.npdtypes import SCALARS, NPDType
+    from driftcheck.parsers.source.values.abstract import Ext, Unknown, plain
+
+    text = plain(c.args[0]) if c.args else plain(c.kwargs.get("string"))
+    dt = plain(c.args[1]) if len(c.args) > 1 else plain(c.kwargs.get("dtype"))
+    count = plain(c.args[2]) if len(c.args) > 2 else plain(c.kwargs.get("count", -1))
+    sep = plain(c.args[3]) if len(c.args) > 3 else plain(c.kwargs.get("sep", ""))
+    if not isinstance(text, str) or not isinstance(sep, str) or not sep.strip(" "):
+        return Unknown(f"{c.qual}() of a text or separator not known (or binary) at {c.where}")
+    if type(count) is not int:
+        return Unknown(f"{c.qual}() count at {c.where}")
+    name = "float64"
+    if dt is not None:
+        name = dt.name if isinstance(dt, NPDType) else None
+        if isinstance(dt, Ext) and dt.qual.startswith("numpy."):
+            name = dt.qual[len("numpy.") :]
+        elif isinstance(dt, Ext) and dt.qual in ("builtins.float", "builtins.int"):
+            name = "float64" if dt.qual == "builtins.float" else "int64"
+    kind = SCALARS.get(name, (None, None))[0] if name else None
+    if kind not in ("f", "i", "u"):
+        return Unknown(f"{c.qual}() with dtype {name or dt!r} at {c.where}")
+    items: list[Any] = []
+    for tok in text.split(sep) if text.strip() else []:
+        tok = tok.strip()
+        try:
+            items.append(float(tok) if kind == "f" else int(tok))
+        except ValueError:
+            return Unknown(f"{c.qual}(): item {tok!r} is no {name} at {c.where}")
+    if count >= 0:
+        if count > len(items):
+            return Unknown(f"{c.qual}(): fewer than count={count} items at {c.where}")
+        items = items[:count]
+    return NDArray(items)
+
+
+NP.add(
+    "fromstring", _fromstring, "fromstring(text, dtype, count, sep=s): the items of a known text"
+)

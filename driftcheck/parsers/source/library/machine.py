@@ -15,7 +15,7 @@ from typing import Any
 
 from driftcheck.graph import catalogue
 from driftcheck.parsers.source.importcheck import Failure, module_lacks
-from driftcheck.parsers.source.interp import fwdhooks, hfauto, modnamespace, modtree
+from driftcheck.parsers.source.interp import fwdhooks, hfauto, modnamespace, modtree, tensorsub
 from driftcheck.parsers.source.interp.attrs import Attributes
 from driftcheck.parsers.source.interp.configs import Configs
 from driftcheck.parsers.source.interp.exprs import MAX_SECONDS, Expressions
@@ -23,7 +23,14 @@ from driftcheck.parsers.source.interp.items import _DICT_BASES, Items
 from driftcheck.parsers.source.interp.modnamespace import ModuleNamespace
 from driftcheck.parsers.source.interp.objmodel import EXT_TOPS, Calls, Classes, Names
 from driftcheck.parsers.source.interp.statements import Statements
-from driftcheck.parsers.source.library import enums, registry, tensorvalues, torchlib, wildlib
+from driftcheck.parsers.source.library import (
+    enums,
+    lazylayers,
+    registry,
+    tensorvalues,
+    torchlib,
+    wildlib,
+)
 from driftcheck.parsers.source.library.pybuiltins import (
     MATH_CONST,
     BuiltinMethod,
@@ -264,11 +271,13 @@ class Library:
             return mod
         return Unknown("weight_norm of an unknown module")
 
-    def torch_layer(self, q: str, args: list, kwargs: dict, loc: tuple) -> Any:
-        cls = self.torch_class(q)
+    def layer_posnames(self, q: str) -> list[str] | None:
+        """The names of torch layer ``q``'s positional parameters (torch's source, else the
+        shipped table), cached."""
         posnames = self._posnames.get(q, False)
         if posnames is False:
             posnames = None
+            cls = self.torch_class(q)
             if cls is not None:
                 init, where = self.calls.find_init(cls)
                 if isinstance(init, Func):
@@ -277,6 +286,16 @@ class Library:
                 # torch is not installed here (pre-commit hook, Action): the shipped table
                 posnames = torchlib.shipped_posnames(q)
             self._posnames[q] = posnames
+        return posnames
+
+    def torch_layer(self, q: str, args: list, kwargs: dict, loc: tuple) -> Any:
+        short = q.rsplit(".", 1)[-1]
+        if short in lazylayers.LAZY:  # ``nn.LazyLinear(256)``: library/lazylayers.py
+            lazy = lazylayers.make(self, short, args, kwargs, loc)
+            if lazy is not None:
+                return lazy
+        cls = self.torch_class(q)
+        posnames = self.layer_posnames(q)
         if self._discards_extra(q, cls):
             # ``nn.Identity(in_channels=64)``: torch's ``__init__(self, *args, **kwargs)``
             # drops what its named parameters do not take
@@ -516,6 +535,9 @@ class Library:
             )
         if isinstance(inst, Config) and (got := self.ip.configs.base_method(inst, name)):
             return got  # ``super().convert_rope_params_to_dict(**kwargs)`` (configs.py)
+        if name == "__new__" and base.qual in tensorsub.TENSOR_BASES:
+            # ``super().__new__(cls, data, requires_grad)`` in a ``Parameter`` subclass
+            return BuiltinMethod(lambda a, k: tensorsub.base_new(base, a, k))
         if name == "__new__" and self.ip.classes.is_module_cls(base):
             # ``super().__new__(cls)`` in a module class's ``__new__``: a fresh instance of
             # ``cls``, which ``instantiate`` then runs ``__init__`` on (as Python does)
@@ -526,6 +548,16 @@ class Library:
                 return Obj(cls=c, module=True)
 
             return BuiltinMethod(new)
+        if name == "__call__" and base.qual in ("builtins.type", "abc.ABCMeta"):
+            # ``super().__call__(*args, **kwargs)`` in a metaclass's ``__call__``: the instance
+            # made as ``type.__call__`` makes it (objmodel.py ``instantiate(meta=False)``)
+            def make(a: list, k: dict) -> Any:
+                c = plain(inst)
+                if not isinstance(c, Cls):
+                    return Unknown("type.__call__ of a class not read from source")
+                return self.ip.calls.instantiate(c, a, dict(k), ("", 0), meta=False)
+
+            return BuiltinMethod(make)
         if name == "__new__" and base.qual in ("builtins.type", "abc.ABCMeta"):
             # ``super().__new__(mcls, name, bases, ns)`` in a metaclass hook that
             # interp/metaregistry.py runs on a class statement: that class

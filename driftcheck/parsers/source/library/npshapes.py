@@ -269,3 +269,50 @@ def _la_cholesky(c: Any) -> Any:
     if s is None or len(c.args) != 1 or c.kwargs:
         return c.unknown("cholesky() of a matrix we cannot follow")
     return Tensor(s)
+
+
+def _same_values(fn: Any, name: str) -> Any:
+    def impl(c: Any) -> Any:
+        """``np.copy(a)`` / ``np.abs(a)``: an array held by shape keeps its shape (values
+        unknown); a 1-D array of known numbers or a number maps each value."""
+        from driftcheck.parsers.source.library.arrays import NDArray
+
+        if len(c.args) != 1 or c.kwargs:
+            return c.unknown(f"{c.qual}() with options")
+        x = plain(c.args[0])
+        if isinstance(x, Tensor):
+            s = shape_of(x)
+            return Tensor(s) if s is not None else c.unknown(f"{c.qual}() of an unknown shape")
+        if isinstance(x, NDArray):
+            return NDArray([fn(v) for v in x.items])
+        if isinstance(x, (int, float)) and not isinstance(x, bool):
+            return fn(x)
+        return c.unknown(f"{c.qual}() of a value we cannot follow")
+
+    impl.__doc__ = f"{name}(a): an array's shape kept (values unknown); known numbers mapped"
+    return impl
+
+
+NPS.add("copy", _same_values(lambda v: v, "copy"), "copy(a): a of the same shape and values")
+for _n in ("abs", "absolute"):
+    NPS.add(_n, _same_values(abs, _n), f"{_n}(a): the same shape; known numbers made positive")
+
+
+@NPS.entry("clip", doc="clip(a, lo, hi) of known numbers (or a 1-D array of them)")
+def _clip(c: Any) -> Any:
+    from driftcheck.parsers.source.library.arrays import NDArray
+
+    if len(c.args) != 3 or c.kwargs:
+        return c.unknown("clip() with options")
+    x, lo, hi = (plain(a) for a in c.args)
+    nums = (int, float)
+    if not all(isinstance(b, nums) and not isinstance(b, bool) for b in (lo, hi)):
+        return c.unknown("clip() of unknown bounds")
+    if isinstance(x, Tensor):
+        s = shape_of(x)
+        return Tensor(s) if s is not None else c.unknown("clip() of an unknown shape")
+    if isinstance(x, NDArray) and all(isinstance(v, nums) for v in x.items):
+        return NDArray([min(max(v, lo), hi) for v in x.items])
+    if isinstance(x, nums) and not isinstance(x, bool):
+        return min(max(x, lo), hi)
+    return c.unknown("clip() of a value we cannot follow")

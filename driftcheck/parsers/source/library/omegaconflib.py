@@ -108,7 +108,42 @@ def _create(c: Call) -> Any:
         return make(dict(src.fields))
     if isinstance(src, dict):
         return make(src)
+    if isinstance(src, str) and "create" in c.qual:
+        return _from_yaml(c, src)
     return c.unknown(f"{c.qual}() of a value not modelled")
+
+
+def _from_yaml(c: Call, text: str) -> Any:
+    """``OmegaConf.create(yaml_text)``: omegaconf parses the text with a YAML safe loader; a
+    mapping becomes the config. Its loader also reads ``1e-3`` as a float (PyYAML's leaves
+    it a string) and ``${...}`` are interpolations resolved later: a document with either, a
+    top-level list, or a text the parser refuses is unknown."""
+    import re
+
+    from driftcheck.parsers.source.library.wildlib import TEXT_MAX, _plain_data
+
+    if len(text) > TEXT_MAX:
+        return c.unknown(f"{c.qual}() of a text over {TEXT_MAX} characters")
+    try:
+        import yaml
+
+        out = yaml.safe_load(text)
+    except Exception:  # noqa: BLE001 - the parser would raise: not decided statically
+        return c.unknown(f"{c.qual}() of a text the YAML parser refuses")
+    if not isinstance(out, dict) or not _plain_data(out):
+        return c.unknown(f"{c.qual}() of a YAML document that is not a plain mapping")
+    number = re.compile(r"^[-+]?(\d[\d_]*)?\.?\d*([eE][-+]?\d+)?$")
+
+    def odd(v: Any) -> bool:
+        if isinstance(v, dict):
+            return any(odd(x) for x in v.values()) or any(not isinstance(k, str) for k in v)
+        if isinstance(v, list):
+            return any(odd(x) for x in v)
+        return isinstance(v, str) and ("${" in v or bool(number.match(v.strip())))
+
+    if odd(out):
+        return c.unknown(f"{c.qual}(): interpolations or numbers omegaconf reads otherwise")
+    return make(out)
 
 
 @OC.entry(

@@ -360,6 +360,31 @@ class ParamKind(str):
     __hash__ = str.__hash__
 
 
+class InspectEmpty:
+    """``inspect.Parameter.empty``: the one marker of a parameter without a default, compared
+    by identity (flowtorch's ``count_unbound``: ``v.default is inspect.Parameter.empty``; an
+    unknown there left every such test undecided)."""
+
+    __slots__ = ()
+    memo_shared = True  # compared by identity: memo.py's copies keep the one object
+    identity_eq = True
+    library_type = "inspect._empty"
+
+    def __repr__(self) -> str:
+        return "<inspect.Parameter.empty>"
+
+    def __reduce__(self) -> str:  # a pickled template (speed/memo.py) keeps the one value
+        return "INSPECT_EMPTY"
+
+
+INSPECT_EMPTY = InspectEmpty()
+MATH_CONST.update(
+    {
+        n: INSPECT_EMPTY
+        for n in ("inspect.Parameter.empty", "inspect.Signature.empty", "inspect._empty")
+    }
+)
+
 # ``p.kind == inspect.Parameter.POSITIONAL_OR_KEYWORD`` (library/stdlib.py ``signature``)
 MATH_CONST.update(
     {f"inspect.Parameter.{k}": ParamKind(k) for k in ParamKind.ORDER}

@@ -624,6 +624,20 @@ def _object(c: Call) -> Any:
 
 
 @B.entry(
+    "type.__call__",
+    doc="type.__call__(cls, *args, **kw) in a metaclass's __call__: the instance made as a "
+    "class call makes it, without the metaclass hook again",
+)
+def _type_call(c: Call) -> Any:
+    from driftcheck.parsers.source.values.abstract import Cls
+
+    cls = plain(c.args[0]) if c.args else None
+    if not isinstance(cls, Cls):
+        return c.unknown("type.__call__ of a class not read from source")
+    return c.interp.calls.instantiate(cls, list(c.args[1:]), dict(c.kwargs), c.loc, meta=False)
+
+
+@B.entry(
     "dict.fromkeys",
     doc="dict.fromkeys(keys, value=None): every key bound to the one value, in the keys' order",
 )

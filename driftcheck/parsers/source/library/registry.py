@@ -132,6 +132,7 @@ GROUP_MODULES = (
     "omegaconflib",
     "pkgdata",
     "npshapes",
+    "dacitelib",
 )
 _loaded: list[bool] = []
 # The qualified-name prefixes each group module declares its entries and rules under (a
@@ -192,6 +193,7 @@ GROUP_PREFIXES: dict[str, tuple[str, ...]] = {
     "omegaconflib": ("omegaconf",),
     "pkgdata": ("builtins", "pathlib", "importlib", "json"),
     "npshapes": ("numpy",),
+    "dacitelib": ("dacite",),
 }
 # prefix -> the group modules declaring names under it, in ``GROUP_MODULES`` order
 _BY_PREFIX: dict[str, tuple[str, ...]] = {

@@ -707,7 +707,78 @@ def namedtuple_attr(v: tuple, name: str) -> Any:
         return BuiltinMethod(
             lambda a, k: NamedTupleValue([k.get(f, x) for f, x in zip(fields, v)], v.nt)
         )
+    if v.nt is _SIGNATURE and name in ("replace", "bind_partial", "bind"):
+        return BuiltinMethod(lambda a, k: _signature_method(v, name, a, k))
     return Unknown(f"namedtuple attribute {name}")
+
+
+def _signature_method(sig: Any, name: str, a: list, k: dict) -> Any:
+    """``sig.replace(parameters=[...])`` and ``sig.bind_partial(*args, **kw)`` / ``bind``
+    (``.arguments``: the names bound, in the signature's order, as ``inspect`` binds them:
+    positionals in order, a ``*args`` parameter takes the rest, keywords by name (never a
+    positional-only one), a ``**kw`` parameter takes the others). A call that does not bind
+    (too many arguments, an unknown keyword, ``bind`` missing a required one) raises
+    TypeError in Python: unknown here."""
+    params = plain(sig.values[0])
+    if not isinstance(params, dict):
+        return Unknown(f"Signature.{name} of unknown parameters")
+    if name == "replace":
+        if a:
+            return Unknown("Signature.replace() with positional arguments")
+        new = params
+        if "parameters" in k:
+            ps = plain(k["parameters"])
+            if not isinstance(ps, (list, tuple)):
+                return Unknown("Signature.replace(parameters=) of unknown parameters")
+            new = {}
+            for p in ps:
+                p = plain(p)
+                if not (isinstance(p, NamedTupleValue) and p.nt is _PARAMETER):
+                    return Unknown("Signature.replace(parameters=) of unknown parameters")
+                new[plain(p.values[0])] = p
+        ret = k.get("return_annotation", sig.values[1])
+        return NamedTupleValue([new, ret], _SIGNATURE)
+    from driftcheck.parsers.source.library.pybuiltins import INSPECT_EMPTY
+
+    kinds = {n: str(plain(p.values[2])) for n, p in params.items()}
+    args, kwargs = list(a), dict(k)
+    if "**" in kwargs:
+        return Unknown(f"Signature.{name}(**unknown)")
+    out: dict[str, Any] = {}
+    names = list(params)
+    i = 0
+    rest = names
+    for j, n in enumerate(names):
+        kind = kinds[n]
+        if kind in ("POSITIONAL_ONLY", "POSITIONAL_OR_KEYWORD") and i < len(args):
+            out[n] = args[i]
+            i += 1
+            rest = names[j + 1 :]
+            continue
+        if kind == "VAR_POSITIONAL" and i < len(args):
+            out[n] = tuple(args[i:])
+            i = len(args)
+            rest = names[j + 1 :]
+        break
+    if i < len(args):
+        return Unknown(f"Signature.{name}(): too many positional arguments (TypeError)")
+    var_kw = None
+    for n in rest:
+        kind = kinds[n]
+        if kind == "VAR_KEYWORD":
+            var_kw = n
+            continue
+        if kind == "VAR_POSITIONAL":
+            continue
+        if n in kwargs and kind != "POSITIONAL_ONLY":
+            out[n] = kwargs.pop(n)
+        elif name == "bind" and plain(params[n].values[1]) is INSPECT_EMPTY:
+            return Unknown(f"Signature.bind(): missing argument {n} (TypeError)")
+    if kwargs:
+        if var_kw is None:
+            return Unknown(f"Signature.{name}(): unexpected keyword arguments (TypeError)")
+        out[var_kw] = kwargs
+    return NamedTupleValue([out, sig], _BOUND)
 
 
 def _field_names(v: Any) -> list[str] | None:
@@ -1375,6 +1446,7 @@ def _at_field(c: Call) -> Any:
 INS = Group("inspect")
 _PARAMETER = NamedTupleType("Parameter", ("name", "default", "kind", "annotation"), ())
 _SIGNATURE = NamedTupleType("Signature", ("parameters", "return_annotation"), ())
+_BOUND = NamedTupleType("BoundArguments", ("arguments", "signature"), ())
 
 
 @INS.entry(
@@ -1413,7 +1485,9 @@ def _signature(c: Call) -> Any:
         return c.unknown("signature() of a callable not in the analyzed code")
     a = f.node.args
     frame = Frame(f.mod, None, f.closure)
-    empty = Unknown("inspect.Parameter.empty (no default)")
+    from driftcheck.parsers.source.library.pybuiltins import INSPECT_EMPTY
+
+    empty = INSPECT_EMPTY
     params: dict[str, Any] = {}
 
     def add(arg: ast.arg, default: ast.expr | None, kind: str) -> None:

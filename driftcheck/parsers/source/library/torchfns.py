@@ -515,6 +515,67 @@ for _name, (_mod, _spec) in sorted(_FAMILIES.items()):
     )
 
 
+class ShapedDistribution:
+    """A distribution known by its ``batch_shape`` and ``event_shape`` only (``Independent``,
+    ``MultivariateNormal``): what a normalizing flow sizes itself from (flowtorch's
+    ``Flow(base, bijector)`` builds the bijector with ``shape=base_dist.event_shape``)."""
+
+    __slots__ = ("family", "batch_shape", "event_shape")
+    library_type = "torch.distributions.Distribution"
+
+    def __init__(self, family: str, batch_shape: tuple, event_shape: tuple) -> None:
+        self.family, self.batch_shape, self.event_shape = family, batch_shape, event_shape
+
+    def attr(self, name: str) -> Any:
+        if name in ("batch_shape", "event_shape"):
+            return getattr(self, name)
+        # a tensor, a distribution or a flag: never a layer when stored (interp/opaque.py)
+        return Unknown(f"tensor or distribution {self.family}.{name}")
+
+
+def _dist_shapes(v: Any) -> tuple[tuple, tuple] | None:
+    d = plain(v)
+    if isinstance(d, ScalarDistribution):
+        return tuple(d.batch_shape), ()
+    if isinstance(d, ShapedDistribution):
+        return tuple(d.batch_shape), tuple(d.event_shape)
+    return None
+
+
+@TD.entry(
+    "Independent",
+    doc="Independent(base, n): the base's last n batch dims moved into the event shape",
+    also=("torch.distributions.independent.Independent",),
+)
+def _independent(c: Call) -> Any:
+    got = _dist_shapes(c.arg(0, "base_distribution"))
+    n = c.plain(1, "reinterpreted_batch_ndims")
+    if got is None or type(n) is not int or not 0 <= n <= len(got[0]):
+        return UnknownPlain(f"Independent() of a distribution of unknown shape at {c.where}")
+    b, e = got
+    cut = len(b) - n
+    return ShapedDistribution("Independent", b[:cut], (*b[cut:], *e))
+
+
+@TD.entry(
+    "MultivariateNormal",
+    doc="MultivariateNormal(loc, covariance_matrix | scale_tril | precision_matrix): batch "
+    "shape loc.shape[:-1] broadcast with the matrix's [:-2], event shape loc.shape[-1:]",
+    also=("torch.distributions.multivariate_normal.MultivariateNormal",),
+)
+def _mvn(c: Call) -> Any:
+    loc = _param_shape(c.arg(0, "loc"))
+    keys = ("covariance_matrix", "precision_matrix", "scale_tril")
+    mats = [c.kwargs[k] for k in keys if k in c.kwargs] or list(c.args[1:2])
+    m = _param_shape(mats[0]) if len(mats) == 1 else None
+    if loc is None or m is None or not loc or len(m) < 2:
+        return UnknownPlain(f"MultivariateNormal() of unknown shapes at {c.where}")
+    batch = torchlib.broadcast(loc[:-1], m[:-2])
+    if isinstance(batch, Unknown):
+        return UnknownPlain(f"MultivariateNormal() of shapes that do not broadcast at {c.where}")
+    return ShapedDistribution("MultivariateNormal", tuple(batch), loc[-1:])
+
+
 # ------------------------------------------------------------------ image resampling (wildfix16)
 # an SSL wrapper's dummy forward in ``__init__`` crops and flips the batch before the backbone
 # (pixel-level-contrastive-learning): the shapes the projector is sized from
@@ -590,11 +651,31 @@ def _reduction(c: Call) -> Any:
         or (c.qual.endswith("logsumexp") and not rest and "dim" not in kw)
     ):
         return Tensor(Unknown(f"{c.qual}() at {c.where}"))
+    if t.data is not None:
+        # ``torch.sum(torch.tensor(input_shape))`` (flowtorch's ``input_dims``): of known
+        # values, as the method computes them (library/tensorvalues.py)
+        m = torchlib.tensor_method(c.interp, t, c.qual.rsplit(".", 1)[-1])
+        got = m.fn(rest, kw) if isinstance(m, BuiltinMethod) else None
+        if isinstance(got, Tensor) and got.data is not None:
+            return got
     return Tensor(torchlib.reduce_shape(t.shape, rest, kw))
 
 
 for _r in ("mean", "sum", "var", "std", "amax", "amin", "logsumexp"):
     T.add(_r, _reduction, f"{_r}(t[, dim, keepdim]): the reduced shape, as the method's")
+
+
+@T.entry("norm", doc="norm(t, p, dim, keepdim): the reduced shape (p is not a dim)")
+def _norm(c: Call) -> Any:
+    t = plain(c.arg(0, "input"))
+    if not isinstance(t, Tensor):
+        return Tensor(Unknown(f"{c.qual}() at {c.where}"))
+    kw = {k: v for k, v in c.kwargs.items() if k != "input"}
+    return Tensor(torchlib.norm_shape(t.shape, list(c.args[1:]), kw))
+
+
+for _f in ("clamp_min", "clamp_max"):
+    T.add(_f, lambda c: torchlib.elementwise(c.args[:1]), f"{_f}(t, v): t's shape")
 
 
 @T.entry(
@@ -648,3 +729,35 @@ for _a in (
         lambda c: Tensor(_shape(c.arg(0, "input")) or Unknown(f"{c.qual}() at {c.where}")),
         f"functional.{_a}(t, ...): t's shape",
     )
+
+
+@T.entry(
+    "Tensor._make_subclass",
+    doc="Tensor._make_subclass(cls, data, requires_grad): an instance of tensor class cls with "
+    "data's shape, a parameter when cls derives from nn.Parameter (interp/tensorsub.py)",
+)
+def _make_subclass(c: Call) -> Any:
+    from driftcheck.parsers.source.interp import tensorsub
+
+    return tensorsub.make_subclass(c.args, c.kwargs)
+
+
+def _jit_module(c: Call) -> Any:
+    """``torch.jit.trace(module, example)`` / ``torch.jit.script(module)`` /
+    ``torch.jit.trace_module(module, inputs)``: the scripted or traced module holds the very
+    parameters of the module given (torch shares them, it does not copy), so it counts as
+    that module. A function traced or scripted is a function: not followed (unknown)."""
+    m = c.plain(0, "mod" if c.qual.endswith("trace_module") else "obj")
+    if c.qual.endswith(".trace") and not c.args:
+        m = plain(c.kwargs.get("func"))
+    if is_module(m):
+        return m
+    from driftcheck.parsers.source.values.abstract import Func
+
+    if isinstance(m, Func):
+        return c.unknown(f"{c.qual} of a function")
+    return UnknownModule(f"{c.qual} of a value we cannot follow (maybe a module) at {c.where}")
+
+
+for _j in ("jit.trace", "jit.script", "jit.trace_module"):
+    T.add(_j, _jit_module, f"{_j}(module, ...): the same module, its parameters shared")

@@ -129,6 +129,24 @@ SAME_SHAPE = {
     "sin_",
     "cos_",
     "nan_to_num",
+    "clamp_min",
+    "clamp_max",
+    "clamp_min_",
+    "clamp_max_",
+    "cosh",
+    "sinh",
+    "acosh",
+    "asinh",
+    "atanh",
+    "tan",
+    "atan",
+    "asin",
+    "acos",
+    "sign",
+    "erfc",
+    "exp2",
+    "log2",
+    "log10",
 }
 
 
@@ -164,6 +182,23 @@ ELEMENTWISE = {
     "fmod",  # HyperNetworks' ``torch.fmod(torch.randn(z, k), 2)`` weights
     "remainder",
     "nan_to_num",  # pykan's spline bases: ``torch.nan_to_num(value)`` keeps the shape
+    # hyperbolic and other unary maps (geoopt's Lorentz ``expmap0``: ``torch.cosh(n / sqrt(k))``)
+    "cosh",
+    "sinh",
+    "acosh",
+    "asinh",
+    "atanh",
+    "tan",
+    "atan",
+    "asin",
+    "acos",
+    "erfc",
+    "exp2",
+    "log2",
+    "log10",
+    "arccosh",
+    "arcsinh",
+    "arctanh",
 }
 REDUCTIONS = {"mean", "std", "var", "sum", "prod", "amax", "amin", "norm", "logsumexp"}
 
@@ -216,6 +251,19 @@ def reduce_shape(shp: Any, a: list[Any], k: dict[str, Any]) -> Any:
     keep = plain(k.get("keepdim", a[1] if len(a) > 1 else False)) is True
     cut = {d % len(shp) for d in dims}
     return tuple(1 if i in cut else x for i, x in enumerate(shp) if keep or i not in cut)
+
+
+def norm_shape(shp: Any, a: list[Any], k: dict[str, Any]) -> Any:
+    """``t.norm(p="fro", dim=None, keepdim=False)`` / ``torch.norm(t, p, dim, keepdim)``
+    (``a`` without the tensor): the first positional is the order ``p``; reduced as ``sum``."""
+    kw = {n: k[n] for n in ("dim", "keepdim") if n in k}
+    if len(a) > 1:
+        kw.setdefault("dim", a[1])
+    if len(a) > 2:
+        kw.setdefault("keepdim", a[2])
+    if set(k) - {"p", "dim", "keepdim", "dtype", "out"} or len(a) > 3:
+        return Unknown("norm")
+    return reduce_shape(shp, [], kw)
 
 
 def _unknown_list(shp: Any) -> Any:
@@ -414,6 +462,8 @@ def _shape_method(interp: Any, t: Tensor, name: str) -> Any:
         return BuiltinMethod(lambda a, k: _unknown_list(shp))
     if name == "split":
         return BuiltinMethod(lambda a, k: split_pieces(shp, a, k))
+    if name == "norm":  # ``t.norm(p, dim, keepdim)``: p first, not dim
+        return BuiltinMethod(lambda a, k: Tensor(norm_shape(shp, a, k)))
     if name in REDUCTIONS:
         return BuiltinMethod(lambda a, k: Tensor(reduce_shape(shp, a, k)))
     if name == "numel":
@@ -479,6 +529,8 @@ def _shape_method(interp: Any, t: Tensor, name: str) -> Any:
         return BuiltinMethod(lambda a, k: Tensor(moved_shape(shp, name, a, k)))
     if name == "flip":
         return BuiltinMethod(lambda a, k: Tensor(shp))
+    if name == "narrow":  # ``r.narrow(dim, start, length)``: ``length`` along ``dim``
+        return BuiltinMethod(lambda a, k: Tensor(narrowed_shape(shp, a, k)))
     if name == "flatten":  # ``hidden.flatten(1)`` (an SSL wrapper's pooled features)
         return BuiltinMethod(lambda a, k: Tensor(flattened_shape(shp, a, k)))
     from driftcheck.parsers.source.library import npshapes
@@ -490,7 +542,43 @@ def _shape_method(interp: Any, t: Tensor, name: str) -> Any:
         from driftcheck.parsers.source.library import intindex
 
         return BuiltinMethod(lambda a, k: intindex.topk_result(t, a, k))
+    if name.endswith("_") and not name.startswith("_"):
+        # any other in-place method (``k.exp_().sub_(1).log_()``, geoopt's curvature): torch
+        # returns the tensor itself, so a parameter stays the parameter (an unknown here was
+        # read as a plain value and the parameter silently left out of the count)
+        return BuiltinMethod(lambda a, k: _in_place_other(t, name))
     return BuiltinMethod(lambda a, k: Unknown(f"tensor.{name}"))
+
+
+# in-place methods that change the tensor's shape (``squeeze_``, ``resize_``...)
+_RESHAPING_IN_PLACE = frozenset(
+    "resize_ resize_as_ set_ squeeze_ unsqueeze_ t_ transpose_ swapdims_ swapaxes_ as_strided_ "
+    "unfold_".split()
+)
+
+
+def _in_place_other(t: Tensor, name: str) -> Tensor:
+    """The tensor itself, its values unknown; its shape unknown after a reshaping method."""
+    if name in _RESHAPING_IN_PLACE:
+        t.shape = Unknown(f"tensor.{name}")
+    return in_place(t, name)
+
+
+def narrowed_shape(shp: Any, a: list, k: dict) -> Any:
+    """``t.narrow(dim, start, length)``: ``length`` along ``dim`` (torch refuses a window
+    past the end: unknown then)."""
+    names = ("dim", "start", "length")
+    got = [plain(a[i]) if i < len(a) else plain(k.get(n)) for i, n in enumerate(names)]
+    dim, start, length = got
+    if isinstance(shp, Unknown) or any(type(x) is not int for x in got):
+        return Unknown("narrow")
+    n = len(shp)
+    size = plain(shp[dim]) if -n <= dim < n else None
+    if type(size) is not int or length < 0 or not -size <= start <= size:
+        return Unknown("narrow")
+    if start % max(size, 1) + length > size if start < 0 else start + length > size:
+        return Unknown("narrow")
+    return tuple(length if i == dim % n else d for i, d in enumerate(shp))
 
 
 def flattened_shape(shp: Any, a: list, k: dict) -> Any:

@@ -38,8 +38,11 @@ def record_facts(graph: Graph, builder: Any, interp: Any) -> None:
         path, ml = main
         n = len(ml.children) // _period(ml)
         graph.facts["numLayers"] = Fact(value=n, loc=_stack_loc(ml, n, interp))
-    enc = [s for s in stacks if "encoder" in s[0]]
-    dec = [s for s in stacks if "decoder" in s[0]]
+    # the outermost stacks only: a layer's own list (a sparse layer's experts in a
+    # ``ModuleList``, at ``encoder.1.ff.experts``) is no second encoder stack
+    outer = [s for s in stacks if not any(s[0].startswith(f"{o[0]}.") for o in stacks)]
+    enc = [s for s in outer if "encoder" in s[0]]
+    dec = [s for s in outer if "decoder" in s[0]]
     if len(enc) == 1 and len(dec) == 1:
         for key, (_, ml) in (("numEncoderLayers", enc[0]), ("numDecoderLayers", dec[0])):
             n = len(ml.children)

@@ -273,6 +273,8 @@ class Tensor(TensorValue):
     name: str | None = None
     cond: str | None = None  # registered under a condition we could not decide
     data: Any = None  # its values (a numpy array) when known: library/tensorvalues.py
+    cls: Any = None  # an instance of a tensor subclass read from source (interp/tensorsub.py)
+    attrs: dict | None = None  # attributes written on such an instance (``t.manifold = m``)
 
 
 @dataclass(eq=False)
