@@ -165,3 +165,26 @@ def test_sparse_step_or_dense_last_is_no_dense_lead(tmp_path):
     assert _lead(write(tmp_path, "step.py", step), cfg_path)[0] is None
     dense = CODE.replace("if i < DENSE else Moe()", "if True else Moe()")
     assert _lead(write(tmp_path, "dense.py", dense), cfg_path)[0] is None
+
+
+def test_a_blocks_own_parts_are_not_a_stack(tmp_path):
+    # GraniteMoE: every decoder layer is sparse, and each layer's children are attention, two
+    # norms, then the MoE. Read as a stack, those parts looked like 3 dense layers leading a
+    # sparse one (a false major against a faithful re-implementation). torch: all 3 sparse.
+    cfg, cfg_path = config(
+        tmp_path,
+        "granitemoe",
+        "GraniteMoeConfig",
+        vocab_size=640,
+        hidden_size=64,
+        intermediate_size=128,
+        num_hidden_layers=3,
+        num_attention_heads=4,
+        num_key_value_heads=2,
+        num_local_experts=4,
+        num_experts_per_tok=2,
+    )
+    code = write(tmp_path, "glm.py", CODE)
+    hf = torch_pair(code, cfg)[1]
+    assert all(hasattr(layer, "block_sparse_moe") for layer in hf.model.layers)
+    assert _lead(code, cfg_path)[1] is None

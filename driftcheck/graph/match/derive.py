@@ -915,7 +915,13 @@ def dense_lead(g: Graph) -> dict[str, Derived]:
         return any(e > 1 and e in rows for e in copies)
 
     for layers in kids.values():
-        layers = [c for c in layers if c.type == "Module" and kids.get(c.id)]
+        # a stack is a container's numbered layers (``layers/0``, ``layers/1``...): a block's
+        # own parts (attention, norms, then its MoE) are not leading dense layers
+        layers = [
+            c
+            for c in layers
+            if c.type == "Module" and kids.get(c.id) and c.id.rpartition("/")[2].isdigit()
+        ]
         if len(layers) < 2:
             continue
         flags = [sparse(c) for c in layers]
