@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from driftcheck.graph import catalogue
-from driftcheck.parsers.source.interp import opaque
+from driftcheck.parsers.source.interp import opaque, propset
 from driftcheck.parsers.source.interp.exprs import Frame
 from driftcheck.parsers.source.interp.hfauto import model_kwargs
 from driftcheck.parsers.source.library import enums
@@ -361,6 +361,8 @@ class Attributes:
         if isinstance(obj, Obj) and self.module_setattr(obj, name, v):
             if line is not None and fr is not None and name in obj.attrs:
                 obj.attr_locs[name] = _written_at(obj, name, v, line, fr)
+        elif isinstance(obj, Obj) and propset.module_property_set(self, obj, name, v):
+            pass  # a property's setter ran (interp/propset.py)
         elif isinstance(obj, Obj):
             self.register(obj, name, v, line, str(fr.mod.path) if fr is not None else None)
             if line is not None and fr is not None and name in obj.attrs:

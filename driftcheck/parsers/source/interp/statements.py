@@ -91,6 +91,10 @@ def _contents(local: dict) -> dict:
     return out
 
 
+# Python's lookup errors a modelled builtin raises on a value we hold (``_caught_here``)
+_LOOKUP_ERRORS = (ValueError, KeyError, IndexError)
+
+
 class _TryMark:
     """A ``try`` with handlers that is running (``Interp.tries``): the handlers a ``raise`` left
     out under an undecided condition inside it may reach, and where those raises are."""
@@ -248,11 +252,26 @@ class Statements:
             self.note(f"{fr.mod.path.name}:{st.lineno}: not interpreted ({e.what})")
             self.mark_lost(st, fr)
         except Exception as e:  # noqa: BLE001 - an odd construct degrades to a note
+            if self._caught_here(e, fr):  # ``except ValueError`` around ``t.index(x)``
+                raise Raised(type(e).__name__, st.lineno, fr.mod.path) from None
             self.note(f"{fr.mod.path.name}:{st.lineno}: not interpreted ({type(e).__name__}: {e})")
             # and what it would bind is unknown: in a loop the name kept the last pass's
             # value (nbeats' ``block = block_init(...)`` the previous block: one layer twice)
             self.mark_lost(st, fr)
             self.mark_failed(st, fr, f"{type(e).__name__}")
+
+    def _caught_here(self, e: Exception, fr: Frame) -> bool:
+        """Whether Python's own lookup error from a value we hold (``tuple.index`` of an item
+        not in it, a missing key, an index out of range) is surely caught by a ``try`` of the
+        same function: hippynn's node ``__getattr__`` turns ``ValueError`` into
+        ``AttributeError`` -- the handler runs, as in Python (it was a statement not
+        interpreted, and the module built after it was left out: a count of 0)."""
+        if not isinstance(e, _LOOKUP_ERRORS) or self.ip.uncertain or not self.ip.tries:
+            return False
+        mark = self.ip.tries[-1]
+        if mark.fr is not fr:
+            return False
+        return any(self._catches(h, type(e).__name__, fr) is True for h in mark.st.handlers)
 
     def mark_lost(self, st: ast.stmt, fr: Frame) -> None:
         """The names a statement that could not be interpreted would bind are unknown (not

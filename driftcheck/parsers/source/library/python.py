@@ -415,9 +415,20 @@ def unnamed_setattr(obj: Any, name: Any, v: Any, loc: tuple) -> None:
     unresolved with a note, never counted without it (a plain value changes nothing)."""
     from driftcheck.parsers.source.interp import opaque
 
+    x = plain(v)
+    if x is None and (isinstance(obj, Leaf) or (isinstance(obj, Obj) and obj.module)):
+        # ``setattr(mod, name, None)`` over ``mod._parameters`` (a hypernetwork stripping its
+        # target's weights): torch unregisters the parameter or layer of that name, if any
+        owned = isinstance(obj, Leaf) or obj.params or obj.children
+        if owned:
+            where = f"{Path(str(loc[0])).name}:{loc[1]}"
+            obj.unresolved.append(
+                f"setattr at {where} of None under an unknown name ({_nm(name)}): "
+                "a parameter or layer of that name is removed"
+            )
+        return
     if not (isinstance(obj, Obj) and obj.module):
         return
-    x = plain(v)
     if is_module(x) or opaque.may_be_module(x) or (isinstance(x, Tensor) and x.param):
         where = f"{Path(str(loc[0])).name}:{loc[1]}"
         obj.unresolved.append(f"setattr at {where} of a layer under an unknown name ({name!r})")
@@ -617,3 +628,8 @@ def _object(c: Call) -> Any:
     if c.args or c.kwargs:
         return Unknown("object(...) with arguments")
     return Sentinel()
+
+
+def _nm(name: Any) -> str:
+    """An attribute name for a note: the unknown's reason, or the value's repr."""
+    return f"unknown: {name.why}" if isinstance(name, Unknown) else repr(name)

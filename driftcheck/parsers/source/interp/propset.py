@@ -1,0 +1,31 @@
+"""A property setter on a module: ``model.copy_tied = True`` runs ``@copy_tied.setter``
+(issue #16, session 17).
+
+``nn.Module.__setattr__`` registers a ``Parameter`` in ``_parameters``, a module in
+``_modules`` and a tensor under a buffer's name in ``_buffers``; any other value goes to
+``object.__setattr__``, which calls a data descriptor of the class -- a property's setter.
+A setter that ties a head to an embedding (``self.copy_head.weight = self.src_embed.weight``)
+changes the count; storing the flag as a plain attribute instead left the untied weight
+counted (a confidently wrong total).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from driftcheck.parsers.source.values.abstract import Obj, Tensor, is_module, plain
+
+
+def module_property_set(attrs: Any, obj: Obj, name: Any, v: Any) -> bool:
+    """Run the class's property setter for ``obj.name = v`` where torch would (a module whose
+    class defines ``@name.setter``, a value ``nn.Module.__setattr__`` does not register);
+    True when it ran (the write is done), False to store ``v`` as before."""
+    if not obj.module or obj.cls is None or not isinstance(name, str):
+        return False
+    p = plain(v)
+    if is_module(p) or (isinstance(p, Tensor) and (p.param or name in obj.buffers)):
+        return False
+    setter = attrs.classes.property_setter(obj.cls, name)
+    if setter is None:
+        return False
+    return bool(attrs.classes.call_setter(setter, obj, v))
