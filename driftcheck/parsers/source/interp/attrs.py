@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from driftcheck.graph import catalogue
-from driftcheck.parsers.source.interp import opaque, propset
+from driftcheck.parsers.source.interp import condreplace, opaque, propset
 from driftcheck.parsers.source.interp.exprs import Frame
 from driftcheck.parsers.source.interp.hfauto import model_kwargs
 from driftcheck.parsers.source.library import enums
@@ -517,8 +517,10 @@ class Attributes:
             obj.attrs[name] = v
             if obj.module:
                 opaque_attr(obj, name, v, line, path)
+                condreplace.mark(self.ip, obj, name, old, v, line)  # interp/condreplace.py
             return
         if self.ip.uncertain:
+            condreplace.mark(self.ip, obj, name, old, v, line)
             why = f"{name} depends on an unresolved condition at line {self.ip.uncertain[-1]}"
             obj.unresolved.append(why)
             target = obj.children.get(name, obj.params.get(name))
