@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from driftcheck.graph import catalogue
-from driftcheck.parsers.source.interp import condreplace, opaque, propset
+from driftcheck.parsers.source.interp import condreplace, ntmethods, opaque, propset
 from driftcheck.parsers.source.interp.exprs import Frame
 from driftcheck.parsers.source.interp.hfauto import model_kwargs
 from driftcheck.parsers.source.library import enums
@@ -129,6 +129,8 @@ class Attributes:
                     return self.bind(v, obj)
             if name == "__doc__" and isinstance(obj.cls, Cls):
                 return class_doc(obj.cls)  # ``self.__doc__``: the class's own docstring
+            if name in ntmethods.NAMES and ntmethods.applies(obj):
+                return ntmethods.method(obj, name)  # ``cfg._replace(...)``: interp/ntmethods.py
             got = self.library.obj_method(obj, name)
             if isinstance(got, Unknown) and obj.cls is not None and not name.startswith("__"):
                 return self.fallback_getattr(obj, name, got)

@@ -409,6 +409,36 @@ def _setattr(c: Call) -> Any:
     return None
 
 
+@B.entry(
+    "object.__setattr__",
+    doc="object.__setattr__(obj, name, v): the plain write (a frozen dataclass's __post_init__)",
+)
+def _object_setattr(c: Call) -> Any:
+    """``object.__setattr__(self, "dims", ...)`` in a frozen dataclass's ``__post_init__``
+    (``self.dims = ...`` raises there): the field written past the class's own
+    ``__setattr__``. On a module it is the module's plain write (``Module.__setattr__`` is
+    not called: a layer stored so is not registered, as in torch -- kept as an attribute)."""
+    if len(c.args) != 3:
+        return Unknown("object.__setattr__ with unknown arguments")
+    obj, name, v = plain(c.args[0]), plain(c.args[1]), c.args[2]
+    if not isinstance(name, str):
+        unnamed_setattr(obj, name, v, c.loc)
+        if isinstance(obj, Config):  # some field changed: none of them is known any more
+            for k in obj.fields:
+                obj.fields[k] = Unknown(f"object.__setattr__ under an unknown name ({_nm(name)})")
+        return None
+    if isinstance(obj, Config):
+        obj.fields[obj.aliases.get(name, name)] = v
+    elif isinstance(obj, Obj):
+        from driftcheck.parsers.source.library.machine import object_setattr
+
+        if obj.module and is_module(plain(v)):
+            obj.unresolved.append(f"object.__setattr__ of a layer at {Path(str(c.loc[0])).name}")
+        else:
+            object_setattr(obj, [name, v])
+    return None
+
+
 def unnamed_setattr(obj: Any, name: Any, v: Any, loc: tuple) -> None:
     """``setattr(self, f"layer{i}", nn.Linear(...))`` under a name we cannot compute (a loop
     over an unknown count): torch registers the layer under some name, so the module is
