@@ -328,3 +328,95 @@ def test_weights_replaced_by_a_weightless_layer_under_a_condition(tmp_path):
         """,
         seed=1,
     )
+
+
+def test_frozen_dataclass_post_init_object_setattr(tmp_path):
+    check(
+        tmp_path,
+        """
+        import itertools
+        from dataclasses import dataclass, field
+
+        import torch.nn as nn
+
+
+        @dataclass(frozen=True)
+        class Cfg:
+            d_in: int = 24
+            steps: list = field(default_factory=lambda: [40, -8])
+            dims: tuple = field(init=False)
+
+            def __post_init__(self):
+                object.__setattr__(self, "dims", tuple(itertools.accumulate([self.d_in] + self.steps)))
+
+
+        class Net(nn.Module):
+            def __init__(self, cfg):
+                super().__init__()
+                self.layers = nn.ModuleList(nn.Linear(a, b) for a, b in itertools.pairwise(cfg.dims))
+
+
+        model = Net(Cfg(d_in=12, steps=[20, -4]))
+        """,
+    )
+
+
+def test_namedtuple_replace_asdict_fields(tmp_path):
+    check(
+        tmp_path,
+        """
+        from typing import NamedTuple
+
+        import torch.nn as nn
+
+
+        class Cfg(NamedTuple):
+            d: int = 12
+            out: int = 16
+            extra: bool = False
+
+
+        class Net(nn.Module):
+            def __init__(self, cfg):
+                super().__init__()
+                self.fc = nn.Linear(cfg.d, cfg.out)
+                self.more = nn.Linear(len(cfg._fields), cfg._asdict()["out"]) if cfg.extra else None
+
+
+        model = Net(Cfg()._replace(out=4, extra=True))
+        """,
+    )
+
+
+def test_match_sequence_pattern_against_a_dataclass_instance(tmp_path):
+    check(
+        tmp_path,
+        """
+        from dataclasses import dataclass
+
+        import torch.nn as nn
+
+
+        @dataclass
+        class Skip:
+            width: int
+
+
+        def build(items, ch=8):
+            layers = []
+            for item in items:
+                match item:
+                    case ("fc", n):
+                        layers.append(nn.Linear(ch, n))
+                        ch = n
+                    case Skip(width=w) if w == ch:
+                        layers.append(nn.Identity())
+                    case Skip(width=w):
+                        layers.append(nn.Linear(ch, w))
+                        ch = w
+            return nn.Sequential(*layers)
+
+
+        model = build([("fc", 16), Skip(16), Skip(4)])
+        """,
+    )
