@@ -11,9 +11,10 @@ counted (a confidently wrong total).
 
 from __future__ import annotations
 
+import ast
 from typing import Any
 
-from driftcheck.parsers.source.values.abstract import Obj, Tensor, is_module, plain
+from driftcheck.parsers.source.values.abstract import Cls, Obj, Tensor, is_module, plain
 
 
 def module_property_set(attrs: Any, obj: Obj, name: Any, v: Any) -> bool:
@@ -22,6 +23,10 @@ def module_property_set(attrs: Any, obj: Obj, name: Any, v: Any) -> bool:
     True when it ran (the write is done), False to store ``v`` as before."""
     if not obj.module or obj.cls is None or not isinstance(name, str):
         return False
+    # the class's own setters first: ``plain(v)`` reads the value, which a memo's probe or a
+    # template's trace records as a use -- every module write must not do that
+    if not any(name in _setters(c) for c in obj.cls.mro() if isinstance(c, Cls)):
+        return False  # and not ``property_setter``, which records in ``cls.ns``
     p = plain(v)
     if is_module(p) or (isinstance(p, Tensor) and (p.param or name in obj.buffers)):
         return False
@@ -29,3 +34,29 @@ def module_property_set(attrs: Any, obj: Obj, name: Any, v: Any) -> bool:
     if setter is None:
         return False
     return bool(attrs.classes.call_setter(setter, obj, v))
+
+
+# class body -> the names it defines ``@name.setter`` for (kept with the node: ids not reused)
+_SETTERS: dict[int, tuple[ast.ClassDef, frozenset[str]]] = {}
+
+
+def _setters(c: Cls) -> frozenset[str]:
+    """The property setters a class read from source defines in its own body. Read without
+    touching the class's namespace: a write to ``cls.ns`` is a class write, which a
+    config-parametric template reads as a change (parsers/template.py: no reuse)."""
+    got = _SETTERS.get(id(c.node))
+    if got is None or got[0] is not c.node:
+        names = frozenset(
+            st.name
+            for st in c.node.body
+            if isinstance(st, ast.FunctionDef)
+            and any(
+                isinstance(d, ast.Attribute)
+                and d.attr == "setter"
+                and isinstance(d.value, ast.Name)
+                and d.value.id == st.name
+                for d in st.decorator_list
+            )
+        )
+        got = _SETTERS[id(c.node)] = (c.node, names)
+    return got[1]
