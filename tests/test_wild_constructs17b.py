@@ -420,3 +420,29 @@ def test_match_sequence_pattern_against_a_dataclass_instance(tmp_path):
         model = build([("fc", 16), Skip(16), Skip(4)])
         """,
     )
+
+
+def test_object_setattr_of_a_layer_on_a_module_is_not_registered(tmp_path):
+    n = check(
+        tmp_path,
+        """
+        import torch.nn as nn
+
+
+        class Strategy(nn.Module):
+            def __init__(self, owner):
+                super().__init__()
+                object.__setattr__(self, "owner", owner)  # a back-reference torch does not count
+                self.proj = nn.Linear(4, 4)
+
+
+        class Net(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.strategy = Strategy(nn.Linear(100, 100))
+
+
+        model = Net()
+        """,
+    )
+    assert n == 20

@@ -416,8 +416,8 @@ def _setattr(c: Call) -> Any:
 def _object_setattr(c: Call) -> Any:
     """``object.__setattr__(self, "dims", ...)`` in a frozen dataclass's ``__post_init__``
     (``self.dims = ...`` raises there): the field written past the class's own
-    ``__setattr__``. On a module it is the module's plain write (``Module.__setattr__`` is
-    not called: a layer stored so is not registered, as in torch -- kept as an attribute)."""
+    ``__setattr__``. On a module it is a plain attribute (``Module.__setattr__`` is not
+    called: a layer stored so is not registered, as in torch)."""
     if len(c.args) != 3:
         return Unknown("object.__setattr__ with unknown arguments")
     obj, name, v = plain(c.args[0]), plain(c.args[1]), c.args[2]
@@ -432,10 +432,9 @@ def _object_setattr(c: Call) -> Any:
     elif isinstance(obj, Obj):
         from driftcheck.parsers.source.library.machine import object_setattr
 
-        if obj.module and is_module(plain(v)):
-            obj.unresolved.append(f"object.__setattr__ of a layer at {Path(str(c.loc[0])).name}")
-        else:
-            object_setattr(obj, [name, v])
+        # on a module too: a plain attribute, never registered (gpytorch's variational
+        # strategy keeps its parent model so, out of ``_modules``: torch does not count it)
+        object_setattr(obj, [name, v])
     return None
 
 
