@@ -113,14 +113,14 @@ def test_harmless_statements_after_the_model_keep_the_count(tmp_path):
 
 
 LIB_MUTATES = """
-    import random
+    import time
 
     import torch.nn as nn
 
 
     def prune(m, ratio):
         for name, child in list(m.named_children()):
-            if random.random() < ratio:
+            if time.time() > ratio:  # undecided statically; at run time the loop breaks first
                 break
             setattr(m, name, nn.Identity())
 """
@@ -142,7 +142,7 @@ LIB_READS = """
 def test_library_that_gives_up_and_may_mutate_is_unknown(tmp_path):
     write(tmp_path, LIB_MUTATES, name="prunelib/__init__.py")
     code = NET.replace("import torch\n", "import torch\nfrom prunelib import prune\n", 1)
-    notes = honest(tmp_path, code + "\nprune(model, 0.9)\n", sys_path=tmp_path, seed=0)
+    notes = honest(tmp_path, code + "\nprune(model, 0.9)\n", sys_path=tmp_path)
     assert any("prune(model, 0.9)" in n and "not followed" in n for n in notes)
 
 
@@ -310,7 +310,7 @@ def test_weights_replaced_by_a_weightless_layer_under_a_condition(tmp_path):
     honest(
         tmp_path,
         """
-        import random
+        import time
 
         import torch.nn as nn
 
@@ -320,13 +320,12 @@ def test_weights_replaced_by_a_weightless_layer_under_a_condition(tmp_path):
                 super().__init__()
                 self.head = nn.Linear(16, 4)
                 for _ in range(1):
-                    if random.random() < 0.5:
+                    if time.time() < 0:  # undecided statically; never at run time
                         self.head = nn.Identity()
 
 
         model = Net()
         """,
-        seed=1,
     )
 
 
