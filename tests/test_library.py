@@ -1321,6 +1321,14 @@ VALUES.append(
         "b in (a,))",
     )
 )
+VALUES.append(
+    (
+        ("builtins.object.__setattr__",),
+        "from dataclasses import dataclass, field\n@dataclass(frozen=True)\nclass C:\n    a: int = 2\n"
+        "    b: int = field(init=False)\n    def __post_init__(self):\n"
+        "        object.__setattr__(self, 'b', self.a * 3)\nc = C(a=5)\nresult = (c.a, c.b)",
+    )
+)
 
 
 def _norm(v, static: bool):

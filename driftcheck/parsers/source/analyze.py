@@ -8,6 +8,7 @@ from typing import Any
 
 from driftcheck.errors import DriftcheckError, NoModel
 from driftcheck.graph.model import Graph, Origin
+from driftcheck.parsers.source.interp import postbuild
 from driftcheck.parsers.source.interp.statements import Frame, Raised
 from driftcheck.parsers.source.library import lazylayers
 from driftcheck.parsers.source.library.machine import Interp
@@ -202,12 +203,22 @@ def module_root(interp: Interp, mods: list[ModInfo], p: Path) -> tuple[Any, str,
     if last is None:
         return None
     last = max((i for i in range(last + 1, len(body)) if mutates(body[i], ROOT_NAME)), default=last)
+    # statements after that which hand the model to other code (postbuild.py): run watched
+    end = postbuild.reach(body, last, ROOT_NAME)
     ns = interp.globals.setdefault(id(m), {})
     fr = Frame(m)
     fr.locals = ns  # module-level code: its locals are the module's globals
     where = f"{m.path}:{body[last].lineno}"
     try:
-        for st in body[: last + 1]:
+        for i, st in enumerate(body[: end + 1]):
+            if i > last:
+                where = f"{m.path}:{st.lineno}"
+                with postbuild.Watch(interp) as watch:
+                    interp.stmts.exec_stmt(st, fr)
+                if watch.why is not None:
+                    why = f"code it was handed to not followed: {watch.why}"
+                    return unknown_root(interp, m, st, where, why)
+                continue
             if isinstance(st, (ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
                 if m.defs.get(st.name) is st:
                     ns.pop(st.name, None)

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from driftcheck.graph import catalogue
-from driftcheck.parsers.source.interp import opaque, tensorsub
+from driftcheck.parsers.source.interp import condreplace, ntmethods, opaque, propset, tensorsub
 from driftcheck.parsers.source.interp.exprs import Frame
 from driftcheck.parsers.source.interp.hfauto import model_kwargs
 from driftcheck.parsers.source.library import enums
@@ -133,6 +133,8 @@ class Attributes:
                     return self.bind(v, obj)
             if name == "__doc__" and isinstance(obj.cls, Cls):
                 return class_doc(obj.cls)  # ``self.__doc__``: the class's own docstring
+            if name in ntmethods.NAMES and ntmethods.applies(obj):
+                return ntmethods.method(obj, name)  # ``cfg._replace(...)``: interp/ntmethods.py
             got = self.library.obj_method(obj, name)
             if isinstance(got, Unknown) and obj.cls is not None and not name.startswith("__"):
                 return self.fallback_getattr(obj, name, got)
@@ -384,6 +386,8 @@ class Attributes:
         if isinstance(obj, Obj) and self.module_setattr(obj, name, v):
             if line is not None and fr is not None and name in obj.attrs:
                 obj.attr_locs[name] = _written_at(obj, name, v, line, fr)
+        elif isinstance(obj, Obj) and propset.module_property_set(self, obj, name, v):
+            pass  # a property's setter ran (interp/propset.py)
         elif isinstance(obj, Obj):
             self.register(obj, name, v, line, str(fr.mod.path) if fr is not None else None)
             if line is not None and fr is not None and name in obj.attrs:
@@ -568,8 +572,10 @@ class Attributes:
             obj.attrs[name] = v
             if obj.module:
                 opaque_attr(obj, name, v, line, path)
+                condreplace.mark(self.ip, obj, name, old, v, line)  # interp/condreplace.py
             return
         if self.ip.uncertain:
+            condreplace.mark(self.ip, obj, name, old, v, line)
             why = f"{name} depends on an unresolved condition at line {self.ip.uncertain[-1]}"
             obj.unresolved.append(why)
             target = obj.children.get(name, obj.params.get(name))

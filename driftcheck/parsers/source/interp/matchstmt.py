@@ -108,6 +108,8 @@ def _sequence(stmts: Any, p: ast.MatchSequence, v: Any, binds: dict, fr: Any) ->
     raw = unwrap(v)
     if isinstance(raw, (str, bytes, dict, Config)) or isinstance(plain(raw), _SIMPLE):
         return False
+    if isinstance(raw, Obj) and _never_a_sequence(raw):
+        return False  # ``case ("conv", out, k, 1)`` against a dataclass instance
     if not isinstance(raw, (list, tuple)):
         return _UNDECIDED
     items = list(raw)
@@ -129,6 +131,32 @@ def _sequence(stmts: Any, p: ast.MatchSequence, v: Any, binds: dict, fr: Any) ->
         got = _match(stmts, q, x, binds, fr)
         if got is not True:
             return got
+    return True
+
+
+# classes a class read from source may derive from and still not be a
+# ``collections.abc.Sequence`` (what a sequence pattern requires)
+_NOT_SEQUENCE_BASES = frozenset(
+    ("builtins.object", "torch.nn.Module", "torch.nn.modules.module.Module", "abc.ABC")
+)
+
+
+def _never_a_sequence(obj: Obj) -> bool:
+    """An instance of a class read from source whose every base is read from source too, or
+    ``object`` / ``nn.Module`` / ``ABC``, holding no tuple items (``tuplesub``): Python's
+    sequence pattern needs a ``collections.abc.Sequence`` (by inheritance or ``register``,
+    which no such class has), so it never matches. Any other base may make it one: undecided."""
+    from driftcheck.parsers.source.interp.tuplesub import ITEMS
+    from driftcheck.parsers.source.values.abstract import Cls, Ext
+
+    if obj.cls is None or ITEMS in obj.attrs or obj.kind:
+        return False
+    for c in obj.cls.mro():
+        if isinstance(c, Ext):
+            if c.qual not in _NOT_SEQUENCE_BASES:
+                return False
+        elif not isinstance(c, Cls):
+            return False
     return True
 
 

@@ -61,6 +61,7 @@ from driftcheck.parsers.source.values.abstract import (
     Tensor,
     Unknown,
     UnknownModule,
+    UnknownPlain,
     container_values,
     is_module,
     plain,
@@ -698,6 +699,14 @@ class Calls:
             from driftcheck.parsers.source.interp.exectext import exec_text  # a cycle
 
             return exec_text(self, args, fr, e)
+        if (
+            isinstance(f, Unknown)
+            and isinstance(e.func, ast.Attribute)
+            and e.func.attr == "__get__"
+        ):
+            # ``fn.__get__(self, Cls)`` of an unknown descriptor (torch_geometric's jinja
+            # ``propagate``): a bound method -- a module has no ``__get__`` (AttributeError)
+            return UnknownPlain(f"a descriptor's __get__ at line {e.lineno} (a bound method)")
         if f.__class__ is Unknown and self.may_build(e, fr):
             # a callable we could not follow (``partial(PreNorm, norm, dim)`` unmodelled, a
             # class from a table we cannot read): what it returns may be a layer with weights,

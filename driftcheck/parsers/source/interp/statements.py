@@ -91,6 +91,10 @@ def _contents(local: dict) -> dict:
     return out
 
 
+# Python's lookup errors a modelled builtin raises on a value we hold (``_caught_here``)
+_LOOKUP_ERRORS = (ValueError, KeyError, IndexError)
+
+
 class _TryMark:
     """A ``try`` with handlers that is running (``Interp.tries``): the handlers a ``raise`` left
     out under an undecided condition inside it may reach, and where those raises are."""
@@ -238,11 +242,26 @@ class Statements:
             self.note(f"{fr.mod.path.name}:{st.lineno}: not interpreted ({e.what})")
             self.mark_lost(st, fr)
         except Exception as e:  # noqa: BLE001 - an odd construct degrades to a note
+            if self._caught_here(e, fr):  # ``except ValueError`` around ``t.index(x)``
+                raise Raised(type(e).__name__, st.lineno, fr.mod.path) from None
             self.note(f"{fr.mod.path.name}:{st.lineno}: not interpreted ({type(e).__name__}: {e})")
             # and what it would bind is unknown: in a loop the name kept the last pass's
             # value (nbeats' ``block = block_init(...)`` the previous block: one layer twice)
             self.mark_lost(st, fr)
             self.mark_failed(st, fr, f"{type(e).__name__}")
+
+    def _caught_here(self, e: Exception, fr: Frame) -> bool:
+        """Whether Python's own lookup error from a value we hold (``tuple.index`` of an item
+        not in it, a missing key, an index out of range) is surely caught by a ``try`` of the
+        same function: hippynn's node ``__getattr__`` turns ``ValueError`` into
+        ``AttributeError`` -- the handler runs, as in Python (it was a statement not
+        interpreted, and the module built after it was left out: a count of 0)."""
+        if not isinstance(e, _LOOKUP_ERRORS) or self.ip.uncertain or not self.ip.tries:
+            return False
+        mark = self.ip.tries[-1]
+        if mark.fr is not fr:
+            return False
+        return any(self._catches(h, type(e).__name__, fr) is True for h in mark.st.handlers)
 
     def mark_lost(self, st: ast.stmt, fr: Frame) -> None:
         """The names a statement that could not be interpreted would bind are unknown (not
@@ -331,6 +350,8 @@ class Statements:
                         skipped.append(c)
                         continue
                     except _Break as b:
+                        # what the way that breaks left: the loop may end with it (below)
+                        b.left = (dict(fr.locals), branchstate.again(state0))
                         broke.append(b)
                         continue
                     else:
@@ -511,9 +532,36 @@ class Statements:
             self.loops[-1][0] = (before, snap, _modules_in(before), st.lineno)
             where = f"{fr.mod.path.name}:{st.lineno}" if fr.mod is not None else ""
             self.note(f"{where}: the loop may break here (an undecided condition)")
+        if self.loops:
+            self._broke_with(st, fr, before, state0, broke[0])
         if not after:
             return  # the other way is a ``continue``: handled by the caller
         self.ip.uncertain.append(st.lineno)  # the rest of this round: ``_loop_body`` ends it
+
+    def _broke_with(
+        self, st: ast.If, fr: Frame, before: dict, state0: branchstate.State, b: _Break
+    ) -> None:
+        """What the way that breaks changed, when the loop may end there or go on: the loop
+        ends holding it or not, so it is unknown after the loop. A list it appended to in
+        place is changed (``ip.havoc``: ``_after_unknown_loop`` reads it); a name it bound is
+        forgotten when the loop ends (``_loop_end``). The way that goes on was the only one
+        kept: hippynn's evaluation order appends a node and breaks, and the loop was left
+        with the list empty -- a confident count of 0."""
+        left = getattr(b, "left", None)
+        if left is None:
+            return
+        where = f"{fr.mod.path.name}:{st.lineno}" if fr.mod is not None else f"line {st.lineno}"
+        why = f"changed by a break under the undecided condition at {where}"
+        local, state = left
+        ids, _ = branchstate.diverged(state0, state)
+        for c in state0.conts:
+            if id(c) in ids:
+                self.ip.havoc[id(c)] = (c, why)
+        slot = self.loops[-1]
+        missing = object()
+        for name, v in local.items():
+            if before.get(name, missing) is not v:
+                slot.append((name, branchstate.unknown_for([v], f"{name} {why}")))
 
     def _loop_start(self) -> list:
         slot: list = [None, False]  # (state where an undecided ``break`` may end it), pushed
@@ -532,6 +580,8 @@ class Statements:
         if slot[0] is not None:
             before, snap, mods, at = slot[0]
             self._after_unknown_loop(fr, before, snap, at, mods)
+        for name, unknown in slot[2:]:  # bound by a way that may have broken (``_broke_with``)
+            fr.locals[name] = unknown
 
     @staticmethod
     def _either(returned: list[Return], both: bool, line: int) -> Any:

@@ -409,15 +409,55 @@ def _setattr(c: Call) -> Any:
     return None
 
 
+@B.entry(
+    "object.__setattr__",
+    doc="object.__setattr__(obj, name, v): the plain write (a frozen dataclass's __post_init__)",
+)
+def _object_setattr(c: Call) -> Any:
+    """``object.__setattr__(self, "dims", ...)`` in a frozen dataclass's ``__post_init__``
+    (``self.dims = ...`` raises there): the field written past the class's own
+    ``__setattr__``. On a module it is a plain attribute (``Module.__setattr__`` is not
+    called: a layer stored so is not registered, as in torch)."""
+    if len(c.args) != 3:
+        return Unknown("object.__setattr__ with unknown arguments")
+    obj, name, v = plain(c.args[0]), plain(c.args[1]), c.args[2]
+    if not isinstance(name, str):
+        unnamed_setattr(obj, name, v, c.loc)
+        if isinstance(obj, Config):  # some field changed: none of them is known any more
+            for k in obj.fields:
+                obj.fields[k] = Unknown(f"object.__setattr__ under an unknown name ({_nm(name)})")
+        return None
+    if isinstance(obj, Config):
+        obj.fields[obj.aliases.get(name, name)] = v
+    elif isinstance(obj, Obj):
+        from driftcheck.parsers.source.library.machine import object_setattr
+
+        # on a module too: a plain attribute, never registered (gpytorch's variational
+        # strategy keeps its parent model so, out of ``_modules``: torch does not count it)
+        object_setattr(obj, [name, v])
+    return None
+
+
 def unnamed_setattr(obj: Any, name: Any, v: Any, loc: tuple) -> None:
     """``setattr(self, f"layer{i}", nn.Linear(...))`` under a name we cannot compute (a loop
     over an unknown count): torch registers the layer under some name, so the module is
     unresolved with a note, never counted without it (a plain value changes nothing)."""
     from driftcheck.parsers.source.interp import opaque
 
+    x = plain(v)
+    if x is None and (isinstance(obj, Leaf) or (isinstance(obj, Obj) and obj.module)):
+        # ``setattr(mod, name, None)`` over ``mod._parameters`` (a hypernetwork stripping its
+        # target's weights): torch unregisters the parameter or layer of that name, if any
+        owned = isinstance(obj, Leaf) or obj.params or obj.children
+        if owned:
+            where = f"{Path(str(loc[0])).name}:{loc[1]}"
+            obj.unresolved.append(
+                f"setattr at {where} of None under an unknown name ({_nm(name)}): "
+                "a parameter or layer of that name is removed"
+            )
+        return
     if not (isinstance(obj, Obj) and obj.module):
         return
-    x = plain(v)
     if is_module(x) or opaque.may_be_module(x) or (isinstance(x, Tensor) and x.param):
         where = f"{Path(str(loc[0])).name}:{loc[1]}"
         obj.unresolved.append(f"setattr at {where} of a layer under an unknown name ({name!r})")
@@ -661,3 +701,8 @@ def _dict_fromkeys(c: Call) -> Any:
             return c.unknown("dict.fromkeys() of a key we cannot read")
         out[k] = value
     return out
+
+
+def _nm(name: Any) -> str:
+    """An attribute name for a note: the unknown's reason, or the value's repr."""
+    return f"unknown: {name.why}" if isinstance(name, Unknown) else repr(name)
