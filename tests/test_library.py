@@ -1559,3 +1559,20 @@ NOT_RUN.update(
         "dacite is a wild-corpus install: tests/test_wild_constructs17.py (skips without it)",
     )
 )
+
+
+VALUES.append(
+    (
+        ("builtins.dict.fromkeys",),
+        "result = (dict.fromkeys(('q_heads', 'kv_heads'), 1), dict.fromkeys([1, 2]), "
+        "dict.fromkeys('xy', 0), dict.fromkeys({'a': 1, 'b': 2}, 'z'))",
+    )
+)
+VALUES.append(
+    (
+        ("functools.partialmethod",),
+        "import functools\nclass C:\n    def f(self, a, b=2):\n        return a * 10 + b\n"
+        "    g = functools.partialmethod(f, 3)\n    h = functools.partialmethod(f, b=5)\n"
+        "result = (C().g(), C().g(4), C().h(1))",
+    )
+)
