@@ -288,3 +288,57 @@ def test_experts_stacked_on_the_rows_of_2d_weights(tmp_path):
     )
     fs = run(eight, cfg_path)
     assert len(fs) == 1 and holds(fs[0], 8, 4), [(f.message, f.values) for f in fs]
+
+
+ROW_CUT = """
+import torch
+from torch import nn
+
+
+class Experts(nn.Module):
+    def __init__(self, e=4, i=96, d=16):
+        super().__init__()
+        self.e, self.i = e, i
+        self.w1 = nn.Parameter(torch.randn(e * i, d))
+        self.w2 = nn.Parameter(torch.randn(e * i, d))
+
+    def forward(self, x):
+        out = 0
+        for k in range(self.e):
+            rows = slice(k * self.i, (k + 1) * self.i)
+            h = torch.relu(x @ self.w1[rows].t())
+            out = out + h @ self.w2[rows]
+        return out
+
+
+class M(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.emb = nn.Embedding(100, 16)
+        self.moe = Experts()
+        self.head = nn.Linear(16, 100)
+
+    def forward(self, ids):
+        return self.head(self.moe(self.emb(ids)))
+"""
+
+
+def test_experts_cut_by_row_slices_are_not_a_lookup_table(tmp_path):
+    # ``self.w1[rows]`` with ``rows = slice(...)`` cuts one expert's rows out of a [E * I, d]
+    # weight; it was typed a lookup table of E * I = 384 rows, read as the vocabulary (384
+    # against the embedding's 100: a confident wrong reading on a faithful model)
+    import runpy
+
+    import torch
+
+    from driftcheck.parsers.source import parse_source
+
+    path = tmp_path / "cut.py"
+    path.write_text(ROW_CUT)
+    with torch.device("meta"):
+        model = runpy.run_path(str(path))["M"]()
+        model(torch.zeros(2, 5, dtype=torch.long))
+    g = parse_source(str(path), entry="M")
+    assert g.params_total() == sum(p.numel() for p in model.parameters())
+    tables = sorted(n.id for n in g.nodes if n.type == "Embedding")
+    assert tables == ["emb"], tables

@@ -307,12 +307,46 @@ def _uses(m: Obj, name: str, interp: Any) -> set[str] | None:
                     continue
                 if fn.name in _INIT_METHODS:
                     continue  # made and initialised there
+                sub = parents.get(id(node))
+                if (
+                    isinstance(sub, ast.Subscript)
+                    and sub.value is node
+                    and isinstance(sub.slice, ast.Name)
+                    and _bound_to_position(fn, sub.slice.id)
+                ):
+                    return None  # ``self.w[rows]`` with ``rows = slice(a, b)``: a cut, no lookup
                 frame = Frame(cls.mod)
                 k = _use_kind(node, parents, lambda e, fr=frame: _callee(interp, e, fr))
                 if k is None:
                     return None
                 kinds.add(k)
     return kinds or None
+
+
+def _bound_to_position(fn: ast.FunctionDef, name: str) -> bool:
+    """``name`` is bound in ``fn`` to a position rather than to index tensors: ``slice(...)``,
+    an int constant, or a ``for name in range(...)`` target. ``self.w[name]`` then cuts or
+    picks rows of one weight (experts stacked row-wise in a ``[E * I, d]`` parameter); it is not
+    the gather by token ids that makes a parameter a lookup table."""
+    for node in ast.walk(fn):
+        if isinstance(node, ast.Assign) and any(
+            isinstance(t, ast.Name) and t.id == name for t in node.targets
+        ):
+            v = node.value
+            if isinstance(v, ast.Call) and isinstance(v.func, ast.Name) and v.func.id == "slice":
+                return True
+            if isinstance(v, ast.Constant) and type(v.value) is int:
+                return True
+        elif isinstance(node, ast.For) and isinstance(node.target, ast.Name):
+            it = node.iter
+            if (
+                node.target.id == name
+                and isinstance(it, ast.Call)
+                and isinstance(it.func, ast.Name)
+                and it.func.id == "range"
+            ):
+                return True
+    return False
 
 
 def _callee(interp: Any, e: ast.expr, frame: Any) -> str | None:
