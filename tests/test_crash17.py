@@ -241,6 +241,23 @@ class Net(nn.Module):
 model("stft_win_length", (2, 400), src=_STFT.format(size="self.win_length"))
 model("stft_nfft_window", (2, 400), src=_STFT.format(size="self.n_fft"))
 
+# the window a buffer made in ``__init__`` (``torch.hann_window`` and kin: ``(n,)``)
+_STFT_BUF = """
+class Net(nn.Module):
+    def __init__(self, n_fft=64, win_length=48):
+        super().__init__()
+        self.n_fft, self.win_length = n_fft, win_length
+        self.register_buffer("window", torch.{kind}_window({size}, periodic=False))
+        self.fc = nn.Linear(33, 4)
+
+    def forward(self, wav):
+        spec = torch.stft(wav, self.n_fft, hop_length=16, win_length=self.win_length,
+                          window=self.window, return_complex=True)
+        return self.fc(spec.abs().mean(-1))
+"""
+model("stft_buffer_win_length", (2, 400), src=_STFT_BUF.format(kind="hann", size="win_length"))
+model("stft_buffer_nfft", (2, 400), src=_STFT_BUF.format(kind="hamming", size="n_fft"))
+
 # ---- masked_fill / where take boolean masks: a float buffer mask (``1 - ones``)
 _MASK = """
 class Net(nn.Module):
@@ -270,6 +287,28 @@ model(
     (2, 6, 8),
     src=_MASK.format(fill="torch.where(self.keep[:T, :T] * 2, att, 0.0)"),
 )
+
+# a GPT causal mask: ``torch.tril(torch.ones(n, n)).view(1, 1, n, n)`` is float32
+_TRIL = """
+class Net(nn.Module):
+    def __init__(self, n=16):
+        super().__init__()
+        self.register_buffer("bias", torch.tril(torch.ones(n, n)).view(1, 1, n, n){cast})
+        self.fc = nn.Linear(8, 8)
+
+    def forward(self, x):
+        T = x.shape[1]
+        att = (x @ x.transpose(1, 2)).unsqueeze(1)
+        att = att.masked_fill({mask}, float("-inf"))
+        return self.fc(att.squeeze(1).softmax(-1) @ x)
+"""
+model(
+    "mask_tril_compared", (2, 6, 8), src=_TRIL.format(cast="", mask="self.bias[:, :, :T, :T] == 0")
+)
+model(
+    "mask_tril_bool", (2, 6, 8), src=_TRIL.format(cast=".bool()", mask="~self.bias[:, :, :T, :T]")
+)
+model("mask_tril_float", (2, 6, 8), src=_TRIL.format(cast="", mask="1 - self.bias[:, :, :T, :T]"))
 
 # ---- a module attribute __init__ sets only under a condition (decided False)
 _ATTR = """

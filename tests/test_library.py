@@ -1330,6 +1330,25 @@ VALUES.append(
     )
 )
 
+VALUES.append(
+    (
+        ("torch.hann_window", "torch.hamming_window", "torch.blackman_window"),
+        "import torch\nresult = (torch.hann_window(8), torch.hann_window(5, periodic=False), "
+        "torch.hamming_window(7, True, 0.5, 0.5), torch.blackman_window(0), "
+        "torch.hann_window(1, dtype=torch.float64), torch.hann_window(window_length=3))",
+    )
+)
+VALUES.append(
+    (
+        ("torch.bartlett_window",),
+        "import torch\nresult = (torch.bartlett_window(6), torch.bartlett_window(4, False), "
+        "torch.tril(torch.ones(3, 3)).view(1, 9).tolist(), "
+        "torch.triu(torch.arange(6).reshape(2, 3), 1).tolist(), "
+        "torch.ones(2, 4).tril(-1).reshape(-1).sum().item(), "
+        "torch.tril(torch.arange(8).view(2, 2, 2) > 2, diagonal=0).tolist())",
+    )
+)
+
 
 def _norm(v, static: bool):
     """A comparable form: tensors by shape, namedtuples as tuples, lists/tuples itemwise."""

@@ -336,7 +336,8 @@ def buffer_dtype(f: Any, v: Any, out: Any) -> Any:
 
     if f.input_shape is None or not isinstance(out, Tens) or out.shape is None:
         return out
-    arr = tensorvalues.data(v)
+    # approximate values (a ``torch.hann_window`` buffer) still have an exact dtype and shape
+    arr, approx = tensorvalues.values(v)
     kind = getattr(getattr(arr, "dtype", None), "kind", None)
     if arr is None or kind is None or tuple(arr.shape) != out.shape:
         return out
@@ -350,7 +351,7 @@ def buffer_dtype(f: Any, v: Any, out: Any) -> Any:
     elif kind == "b":
         facts["dtype"] = BOOL
         facts["count"] = int(arr.sum())  # the items a boolean mask selects
-    if arr.ndim == 1 and arr.size <= 64 and kind in "bi":
+    if arr.ndim == 1 and arr.size <= 64 and kind in "bi" and not approx:
         facts["values"] = tuple(int(a) for a in arr.tolist())  # lengths, small index lists
     return dataflow_checks.mark(f, out, **facts) if facts else out
 

@@ -226,9 +226,11 @@ FUNCS = frozenset(
     f"torch.{n}"
     for n in (
         "arange ones zeros empty eye tensor as_tensor flipud fliplr flip cat concat "
-        "repeat_interleave div divide unique log log2 exp pow round floor ceil trunc diff"
+        "repeat_interleave div divide unique log log2 exp pow round floor ceil trunc diff "
+        "tril triu hann_window hamming_window blackman_window bartlett_window"
     ).split()
 )
+WINDOWS = frozenset(("hann_window", "hamming_window", "blackman_window", "bartlett_window"))
 
 
 @functools.cache
@@ -383,9 +385,75 @@ def _function(name: str, args: list[Any], kwargs: dict[str, Any]) -> Tensor | No
         if a is None or a.ndim != 1 or a.dtype.kind == "b":
             return None
         return make(n.diff(a), approx)
+    if name in ("tril", "triu"):
+        a, approx = values(args[0]) if args else (None, False)
+        return _triangle(name, a, approx, args[1:], kwargs)
+    if name in WINDOWS:
+        return _window(name, args, kwargs, dtype)
     if name == "unique":
         return None  # several results: ``unique`` below
     return None
+
+
+def _triangle(name: str, a: Any, approx: bool, args: list[Any], kwargs: dict[str, Any]) -> Any:
+    """``torch.tril(t, diagonal)`` / ``triu`` (and the methods) of known values: the last two
+    axes' lower / upper triangle, the rest zeroed, in ``t``'s dtype (a causal mask
+    ``torch.tril(torch.ones(n, n))`` is float32, which ``masked_fill`` refuses)."""
+    diag = plain(args[0]) if args else plain(kwargs.get("diagonal", 0))
+    if a is None or a.ndim < 2 or len(args) > 1 or kwargs.keys() - {"diagonal"}:
+        return None  # torch raises on fewer than 2 dims: not ours to guess
+    if type(diag) is not int:
+        return None
+    fn = np().tril if name == "tril" else np().triu
+    return make(fn(a, diag), approx)
+
+
+def _window(name: str, args: list[Any], kwargs: dict[str, Any], dtype: Any) -> Tensor | None:
+    """``torch.hann_window(n, periodic=True, *, dtype=None)`` and its kin: ``n`` values of the
+    default float32 (or the ``dtype=`` float type); ``periodic`` computes ``n + 1`` points and
+    drops the last, so the length is ``n`` either way (1 gives ``[1.]``, as torch).
+    Approximate values (cosines): what is exact is the shape and the dtype."""
+    n = np()
+    allowed = {"window_length", "periodic", "dtype", "device", "layout", "requires_grad"}
+    allowed.add("pin_memory")
+    coef: list[Any] = []
+    if name == "hamming_window":  # hamming_window(n, periodic, alpha=0.54, beta=0.46)
+        allowed |= {"alpha", "beta"}
+        has_alpha = len(args) > 2 or "alpha" in kwargs
+        has_beta = len(args) > 3 or "beta" in kwargs
+        if (has_alpha or has_beta) and len(args) < 2 and "periodic" not in kwargs:
+            return None  # torch's overloads take alpha only after periodic: a TypeError
+        if has_beta and not has_alpha:
+            return None
+        coef = [
+            plain(args[2]) if len(args) > 2 else plain(kwargs.get("alpha", 0.54)),
+            plain(args[3]) if len(args) > 3 else plain(kwargs.get("beta", 0.46)),
+        ]
+    length = plain(args[0]) if args else plain(kwargs.get("window_length"))
+    periodic = plain(args[1]) if len(args) > 1 else plain(kwargs.get("periodic", True))
+    if kwargs.keys() - allowed or len(args) > 2 + len(coef):
+        return None
+    if type(length) is not int or length < 0 or length > LIMIT or type(periodic) is not bool:
+        return None
+    if any(type(x) not in (int, float) for x in coef):
+        return None
+    if dtype not in (None, "float32", "float64"):
+        return None  # torch refuses integer / bool windows
+    if length <= 1:
+        arr = n.ones(length, dtype="float64")
+    else:
+        m = length + 1 if periodic else length
+        x = n.arange(m, dtype="float64") / (m - 1)
+        if name == "hann_window":
+            arr = 0.5 - 0.5 * n.cos(2 * n.pi * x)
+        elif name == "hamming_window":
+            arr = coef[0] - coef[1] * n.cos(2 * n.pi * x)
+        elif name == "blackman_window":
+            arr = 0.42 - 0.5 * n.cos(2 * n.pi * x) + 0.08 * n.cos(4 * n.pi * x)
+        else:
+            arr = 1.0 - n.abs(2 * x - 1.0)
+        arr = arr[:length]
+    return make(arr.astype(dtype or "float32"), approx=True)
 
 
 def unique(args: list[Any], kwargs: dict[str, Any]) -> Any:
@@ -744,6 +812,7 @@ def masked_select(t: Tensor, args: list[Any], kwargs: dict[str, Any]) -> Tensor 
 _LAZY_METHODS = frozenset(
     ("double", "float", "long", "int", "bool", "byte", "sum", "all", "any", "t")
     + ("round", "floor", "ceil", "trunc", "max", "min", "prod")
+    + ("tril", "triu", "view", "reshape")
 )
 
 
@@ -762,6 +831,12 @@ def method(t: Tensor, name: str) -> Any:
                 shp = tuple(reversed(shp)) if isinstance(shp, tuple) and len(shp) <= 2 else None
             elif name in ("max", "min"):
                 shp = () if not args and not kwargs else None  # with ``dim``: not modelled
+            elif name in ("tril", "triu"):
+                pass  # the same shape
+            elif name in ("view", "reshape"):
+                dims = _shape_args(args) if not kwargs else None
+                ok = dims is not None and all(d >= 0 for d in dims)
+                shp = tuple(dims) if ok else None  # ``-1``: computed now, by numpy
             elif args or kwargs:
                 shp = None
             return deferred(shp, lambda: _call_method(t, name, args, kwargs))
@@ -808,6 +883,10 @@ def _method(t: Tensor, name: str) -> Any:
             return None if d is None else make(d.astype("int32" if name == "int" else "int64"))
 
         return BuiltinMethod(cast)
+    if name in ("tril", "triu"):  # keep the values, approximate or not
+        return BuiltinMethod(lambda x, k: _triangle(name, a, approx, x, k))
+    if name in ("view", "reshape"):
+        return BuiltinMethod(lambda x, k: _reshaped(a, approx, x, k))
     if approx:
         return None  # every other reader: exact values only
     if name in ("max", "min"):
@@ -866,6 +945,18 @@ def _reduce(name: str, a: Any, args: list[Any], kwargs: dict[str, Any]) -> Any:
     else:
         r = (n.all if name == "all" else n.any)(a, axis=dim, keepdims=keep)
     return make(r)
+
+
+def _reshaped(a: Any, approx: bool, args: list[Any], kwargs: dict[str, Any]) -> Any:
+    """``t.view(*shape)`` / ``t.reshape(*shape)`` of known values (one ``-1`` inferred, as
+    torch); a dtype argument (``t.view(torch.int32)``) or a size that does not fit: None."""
+    dims = _shape_args(args) if args and not kwargs else None
+    if dims is None or sum(1 for d in dims if d == -1) > 1 or any(d < -1 for d in dims):
+        return None
+    try:
+        return make(a.reshape(dims), approx)
+    except ValueError:
+        return None  # torch raises: not ours to guess
 
 
 def _squeeze(a: Any, args: list[Any], kwargs: dict[str, Any]) -> Any:

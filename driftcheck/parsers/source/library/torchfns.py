@@ -228,6 +228,19 @@ for _f in ("roll", "square", "relu", "sign", "erf", "logit"):
     T.add(_f, _same_shape, f"{_f}(t, ...): a tensor of t's shape")
 
 
+@T.entry(
+    "hann_window",
+    "hamming_window",
+    "blackman_window",
+    "bartlett_window",
+    doc="hann_window(n, periodic=True) and kin: shape (n,) (periodic does not change it)",
+)
+def _window(c: Call) -> Any:
+    n = c.plain(0, "window_length")
+    ok = type(n) is int and n >= 0  # torch refuses a negative length
+    return Tensor((n,) if ok else Unknown(f"{c.qual}() of an unknown length at {c.where}"))
+
+
 @T.entry("outer", "ger", doc="outer(a, b) of 1-d tensors: shape (len(a), len(b))")
 def _outer(c: Call) -> Any:
     a, b = _shape(c.arg(0)), _shape(c.arg(1))
