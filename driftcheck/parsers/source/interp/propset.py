@@ -36,27 +36,19 @@ def module_property_set(attrs: Any, obj: Obj, name: Any, v: Any) -> bool:
     return bool(attrs.classes.call_setter(setter, obj, v))
 
 
-# class body -> the names it defines ``@name.setter`` for (kept with the node: ids not reused)
-_SETTERS: dict[int, tuple[ast.ClassDef, frozenset[str]]] = {}
-
-
 def _setters(c: Cls) -> frozenset[str]:
     """The property setters a class read from source defines in its own body. Read without
     touching the class's namespace: a write to ``cls.ns`` is a class write, which a
     config-parametric template reads as a change (parsers/template.py: no reuse)."""
-    got = _SETTERS.get(id(c.node))
-    if got is None or got[0] is not c.node:
-        names = frozenset(
-            st.name
-            for st in c.node.body
-            if isinstance(st, ast.FunctionDef)
-            and any(
-                isinstance(d, ast.Attribute)
-                and d.attr == "setter"
-                and isinstance(d.value, ast.Name)
-                and d.value.id == st.name
-                for d in st.decorator_list
-            )
+    return frozenset(
+        st.name
+        for st in c.node.body
+        if isinstance(st, ast.FunctionDef)
+        and any(
+            isinstance(d, ast.Attribute)
+            and d.attr == "setter"
+            and isinstance(d.value, ast.Name)
+            and d.value.id == st.name
+            for d in st.decorator_list
         )
-        got = _SETTERS[id(c.node)] = (c.node, names)
-    return got[1]
+    )
