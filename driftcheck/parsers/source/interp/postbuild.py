@@ -31,11 +31,12 @@ cleanly (``print(model)``, an optimizer over ``model.parameters()``, a loop sett
 from __future__ import annotations
 
 import ast
-from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from driftcheck.errors import DriftcheckError
 from driftcheck.parsers.source.library import registry
+from driftcheck.parsers.source.loader import parse_file
 from driftcheck.parsers.source.values.abstract import (
     Cls,
     Ext,
@@ -257,29 +258,26 @@ def tree_mutates(tree: ast.AST) -> bool:
     return False
 
 
-@lru_cache(maxsize=64)
 def may_mutate(pkg: Path) -> bool:
     """Whether a package (or a single file) has code that may change the parameters of a
     module handed to it: ``setattr`` / ``delattr`` on another object, a ``weight`` / ``bias`` /
     ``data`` / ``_modules`` / ``_parameters`` write, a new layer or ``Parameter`` stored on
     another object, a ``del`` of another object's attribute or item, torch's reparametrizing
-    and pruning utilities. Read once per package and process; a package too large to read,
-    or a file that does not parse, may."""
+    and pruning utilities. Each file through the loader (``parse_file``: the analysis's
+    syntax-tree cache, its size limits, and the read recorded, so a cached result is dropped
+    when the package changes); a package too large to read, or a file that does not parse,
+    may."""
     files = [pkg] if pkg.is_file() else sorted(pkg.rglob("*.py"))
     if len(files) > _SCAN_FILES:
         return True
     size = 0
     for f in files:
         try:
-            text = f.read_text(encoding="utf-8", errors="replace")
-        except OSError:
-            return True
-        size += len(text)
-        if size > _SCAN_BYTES:
-            return True
-        try:
-            tree = ast.parse(text)
-        except (SyntaxError, ValueError):
+            size += f.stat().st_size
+            if size > _SCAN_BYTES:
+                return True
+            tree = parse_file(f).tree
+        except (OSError, DriftcheckError):
             return True
         if tree_mutates(tree):
             return True
