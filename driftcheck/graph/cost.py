@@ -367,6 +367,39 @@ _TEXT = frozenset({str})
 _UNSEEN: Any = object()
 
 
+def _cost(
+    graph: Graph,
+    prep: Prepared,
+    dt: Any,
+    bpp: float,
+    params: int | None,
+    priced: tuple[int, int, int, dict[str, int]],
+    context_length: int | None,
+    batch_size: int,
+) -> Cost:
+    """The ``Cost`` both paths return: their sums, with KV bytes and the context length read
+    off the graph the same way."""
+    macs, unknown, act, per_layer = priced
+    kv = kv_per_token_elems(graph, prepared=prep)
+    ctx = (
+        context_length
+        or _int(graph.fact("maxModelLen"))
+        or _int(graph.fact("maxPositionEmbeddings"))
+    )
+    return Cost(
+        params=params,
+        macs=macs,
+        macs_unknown=unknown,
+        activation_bytes=act,
+        dtype=str(dt),
+        bytes_per_param=bpp,
+        kv_bytes_per_token=None if kv is None else times(kv, bpp),
+        context_length=ctx,
+        batch_size=batch_size,
+        per_layer_macs=per_layer,
+    )
+
+
 def _estimate_flat(
     graph: Graph,
     dtype: str | None,
@@ -432,23 +465,8 @@ def _estimate_flat(
             params += c
     if not layers:
         return None  # a config or manifest: its claimed count (the general path)
-    kv = kv_per_token_elems(graph, prepared=prep)
-    ctx = (
-        context_length
-        or _int(graph.fact("maxModelLen"))
-        or _int(graph.fact("maxPositionEmbeddings"))
-    )
-    return Cost(
-        params=params,
-        macs=macs,
-        macs_unknown=unknown,
-        activation_bytes=act,
-        dtype=str(dt),
-        bytes_per_param=bpp,
-        kv_bytes_per_token=None if kv is None else times(kv, bpp),
-        context_length=ctx,
-        batch_size=batch_size,
-        per_layer_macs=per_layer,
+    return _cost(
+        graph, prep, dt, bpp, params, (macs, unknown, act, per_layer), context_length, batch_size
     )
 
 
@@ -507,24 +525,9 @@ def estimate(
             continue
         macs += m * k
         per_layer[nid] = m * k
-    ctx = (
-        context_length
-        or _int(graph.fact("maxModelLen"))
-        or _int(graph.fact("maxPositionEmbeddings"))
-    )
-    kv = kv_per_token_elems(graph, prepared=prep)
     params = count_params(graph, prep)
     if not any(t not in HOLD_NOTHING for t in prep.by_type):
         params = _int(graph.fact("numParameters"))  # a config or manifest: its claimed count
-    return Cost(
-        params=params,
-        macs=macs,
-        macs_unknown=unknown,
-        activation_bytes=act,
-        dtype=str(dt),
-        bytes_per_param=bpp,
-        kv_bytes_per_token=None if kv is None else times(kv, bpp),
-        context_length=ctx,
-        batch_size=batch_size,
-        per_layer_macs=per_layer,
+    return _cost(
+        graph, prep, dt, bpp, params, (macs, unknown, act, per_layer), context_length, batch_size
     )
