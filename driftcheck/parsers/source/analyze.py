@@ -248,8 +248,8 @@ def module_root(interp: Interp, mods: list[ModInfo], p: Path) -> tuple[Any, str,
         # (a branch taken on a value we modelled differently), so the model is unknown
         return unknown_root(interp, m, body[last], where, f"`raise {e.what}` reached at {at}")
     v = plain(ns.get(ROOT_NAME))
-    if lazylayers.holds_lazy(v):
-        run_lazy_calls(interp, body[last + 1 :], fr)
+    if lazylayers.holds_lazy(v):  # what postbuild ran (up to ``end``) is not run again
+        run_lazy_calls(interp, body[max(last, end) + 1 :], fr)
     if isinstance(v, Obj) and v.module:
         name = v.cls.name if v.cls is not None else (v.qual or v.kind or ROOT_NAME)
         qual = v.cls.qual if v.cls is not None else (v.qual or name)
