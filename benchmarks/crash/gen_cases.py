@@ -10,6 +10,7 @@
 * the third fresh batch of ``templates_fresh3.py`` (split ``fresh3``, session 15: written blind);
 * the fourth fresh batch of ``templates_fresh4.py`` (split ``fresh4``, session 16: written blind);
 * the fifth fresh batch of ``templates_fresh5.py`` (split ``fresh5``, session 17: written blind);
+* the sixth fresh batch of ``templates_fresh6.py`` (split ``fresh6``, session 18: written blind);
 * the wild library cases of image-model libraries (``WILD_LIBS``), wrapped the same way, as
   clean controls on an image input guessed from their own sizes.
 
@@ -47,6 +48,8 @@ from templates_fresh4 import VARIANTS as VARIANTS_FRESH4  # noqa: E402
 from templates_fresh4 import T as T_FRESH4  # noqa: E402
 from templates_fresh5 import VARIANTS as VARIANTS_FRESH5  # noqa: E402
 from templates_fresh5 import T as T_FRESH5  # noqa: E402
+from templates_fresh6 import VARIANTS as VARIANTS_FRESH6  # noqa: E402
+from templates_fresh6 import T as T_FRESH6  # noqa: E402
 
 # standalone file -> (input kind, input shape, the forward call on ``x``)
 INPUTS: dict[str, tuple[str, tuple[int, ...], str]] = {
@@ -212,13 +215,14 @@ def generate() -> list[dict]:
             out = header(name, "clean", shape, "float", origin) + wrap(src, "self.model(x)")
             (CASES / f"{name}.py").write_text(out)
             index.append(_entry(name, "clean", shape, "float", f"wild/{lib}"))
-    # the blind fresh batches (session 14: fresh2, ..., 17: fresh5), each appended after
+    # the blind fresh batches (session 14: fresh2, ..., 18: fresh6), each appended after
     # the ones before it so that earlier entries (and their order in cases.json) stay as they were
     for split, prefix, table, variants in (
         ("fresh2", "f2_", T_FRESH2, VARIANTS_FRESH2),
         ("fresh3", "f3_", T_FRESH3, VARIANTS_FRESH3),
         ("fresh4", "f4_", T_FRESH4, VARIANTS_FRESH4),
         ("fresh5", "f5_", T_FRESH5, VARIANTS_FRESH5),
+        ("fresh6", "f6_", T_FRESH6, VARIANTS_FRESH6),
     ):
         for tname, suffix, defect, sizes in variants:
             t = table[tname]
