@@ -1334,6 +1334,46 @@ class Net(nn.Module):
 )
 
 
+template("shufflenetv2_true_div", "(2, 3, 32, 32)")(
+    """
+def channel_shuffle(x, groups):
+    B, C, H, W = x.shape
+    x = x.view(B, groups, {cpg}, H, W)
+    return x.transpose(1, 2).reshape(B, C, H, W)
+
+
+class Unit(nn.Module):
+    def __init__(self, c):
+        super().__init__()
+        half = c // 2
+        self.branch = nn.Sequential(
+            nn.Conv2d(half, half, 1, bias=False),
+            nn.BatchNorm2d(half),
+            nn.ReLU(),
+            nn.Conv2d(half, half, 3, padding=1, groups=half, bias=False),
+            nn.BatchNorm2d(half),
+            nn.Conv2d(half, half, 1, bias=False),
+            nn.ReLU(),
+        )
+
+    def forward(self, x):
+        a, b = x.chunk(2, 1)
+        return channel_shuffle(torch.cat([a, self.branch(b)], 1), 2)
+
+
+class Net(nn.Module):
+    def __init__(self, c=24, n_classes=10):
+        super().__init__()
+        self.stem = nn.Sequential(nn.Conv2d(3, c, 3, stride=2, padding=1), nn.ReLU())
+        self.units = nn.Sequential(Unit(c), Unit(c))
+        self.fc = nn.Linear(c, n_classes)
+
+    def forward(self, x):
+        return self.fc(self.units(self.stem(x)).mean((2, 3)))
+"""
+)
+
+
 WHOLE_MODELS = (
     "gpt_true_div",
     "ddpm_item_timestep",
@@ -1377,6 +1417,7 @@ WHOLE_MODELS = (
     "speech_lstm_transpose",
     "gcn_degree_diag",
     "unet_scale_add",
+    "shufflenetv2_true_div",
 )
 
 # (template, variant suffix, defect class it was written for, sizes)
@@ -1610,4 +1651,49 @@ VARIANTS: list[tuple[str, str, str, dict]] = [
     ("act_halting_item", "per_token", "item_scalar", {"b": 2, "t": 5, "halt": "p.item()"}),
     ("speech_lstm_transpose", "ok", "clean", {"rnn_in": "h.transpose(1, 2)"}),
     ("speech_lstm_transpose", "channels_first", "transpose_dims", {"rnn_in": "h"}),
+    # second crash variants of the new classes, and the template added after the first torch run
+    ("shufflenetv2_true_div", "ok", "clean", {"cpg": "C // groups"}),
+    ("shufflenetv2_true_div", "ok_int", "clean", {"cpg": "int(C / groups)"}),
+    ("shufflenetv2_true_div", "true_div", "true_div_size", {"cpg": "C / groups"}),
+    ("bloom_alibi_baddbmm", "per_head_bias_b3", "baddbmm_bias", {"b": 3, "alibi": "alibi"}),
+    ("gnn_index_add", "input_width_f4", "index_add_source", {"fin": 4, "width": "x.shape[-1]"}),
+    ("unet_inplace_temb", "emb_add_", "inplace_broadcast", {"add": "h = emb.add_(h)"}),
+    (
+        "vit_register_inplace",
+        "expanded_inplace_b3",
+        "inplace_expanded",
+        {"b": 3, "regop": "reg += self.reg_pos"},
+    ),
+    ("fpn_topdown_range", "one_past_forward", "list_index", {"rng": "range(len(lat))"}),
+    (
+        "mae_mask_token_fill",
+        "token_vector_inplace",
+        "masked_fill_value",
+        {"fill": "tokens.clone().masked_fill_(mask[..., None], self.mask_token)"},
+    ),
+    (
+        "gcn_batched_mm",
+        "batch_of_one_mm",
+        "mm_rank",
+        {"shape": "(1, 6, 8)", "prop": "torch.mm(adj, self.lin(h))"},
+    ),
+    (
+        "rope_outer_positions",
+        "column_positions",
+        "outer_1d",
+        {"pos": "torch.arange(T).float()[:, None]", "freqs": "torch.outer(pos, self.inv_freq)"},
+    ),
+    (
+        "multiscale_gate_tensor",
+        "per_sample_b3",
+        "tensor_from_list",
+        {"b": 3, "score": "f.abs().mean(dim=(1, 2, 3))"},
+    ),
+    ("causal_tril_1d", "vector_method", "tril_rank", {"tril": "torch.ones(T).tril()"}),
+    (
+        "llama_complex_rope",
+        "pairs_swapped_hd12",
+        "view_as_complex_last2",
+        {"dim": 24, "r": "2, -1"},
+    ),
 ]
