@@ -206,6 +206,13 @@ class Calls:
                 dataflow_masks.leaf_built(self.run.f, node, loc)
                 if "pool" in obj.type.lower():
                     return dataflow_masks.pool_result(self.run.f, node, out, args, kwargs)
+                if obj.type.startswith("ConvTranspose") and (len(args) > 1 or kwargs):
+                    from driftcheck.parsers.source.forward import dataflow_ranks
+
+                    size = args[1] if len(args) > 1 else kwargs.get("output_size")
+                    if node is not None and size is not None and args:
+                        x = args[0]
+                        return dataflow_ranks.convt_output_size(self.run.f, node, out, x, size, loc)
             if obj.type in TUPLE_LEAVES:
                 return dataflow_checks.tuple_result(
                     self.run.f, out, args, kwargs, tens, loc, obj.torch

@@ -114,6 +114,11 @@ class Runner:
             if isinstance(st.target, ast.Name):
                 cur = self.lookup(st.target.id, fr)
                 rhs = self.eval(st.value, fr)
+                inplace = isinstance(st.op, (ast.Add, ast.Sub, ast.Mult, ast.Div))
+                if self.f.input_shape is not None and inplace and isinstance(cur, Tens):
+                    from driftcheck.parsers.source.forward import dataflow_ranks
+
+                    dataflow_ranks.inplace(self.f, cur, rhs, fr.loc(st))
                 fr.locals[st.target.id] = self.binop(st.op, cur, rhs, fr, st)
             else:
                 self.eval(st.value, fr)

@@ -144,6 +144,10 @@ def _top_k(run: Any, k: Any, fr: Any, at: Any) -> None:
 
 def call_torch(run: Any, q: str, args: list, kwargs: dict, fr: Any, at: Any) -> Any:
     name = q.rsplit(".", 1)[-1]
+    if run.f.input_shape is not None:
+        from driftcheck.parsers.source.forward import dataflow_ranks
+
+        dataflow_ranks.torch_fn(run, q, name, args, kwargs, fr.loc(at) if at is not None else None)
     if name == "topk":
         _top_k(run, _arg(args, kwargs, 1, "k"), fr, at)
     if q.endswith("functional.linear") and not run.f.speculative:
@@ -271,6 +275,12 @@ def method(run: Any, t: Tens, name: str, args: list, kwargs: dict, fr: Any, at: 
     loc = fr.loc(at) if at is not None else None
     if name == "topk":
         _top_k(run, _arg(args, kwargs, 0, "k"), fr, at)
+    if f.input_shape is not None:
+        from driftcheck.parsers.source.forward import dataflow_ranks
+
+        got = dataflow_ranks.method(run, t, name, args, kwargs, loc)
+        if got is not None:
+            return got
     if name.endswith("_") and not name.endswith("__") and name[:-1] in (*ACT, *BINARY, *KEEP):
         name = name[:-1]  # in-place variants
     if name == "size":

@@ -1,0 +1,217 @@
+"""Forward crashes on real sizes (``check --input-shape``), session 18: the rank, range and
+in-place conditions torch checks before an op runs. Each check is torch's own error
+condition on shapes and values the pass knows for certain; anything unknown gives no crash:
+
+- ``ConvTranspose{n}d(x, output_size=s)``: ``s`` replaces the size the layer would give, and
+  must lie between that size without output padding and ``stride - 1`` above it (torch's
+  ``_output_padding``); a U-Net upsampling to its skip's size is fine on odd maps, not to
+  the size of a stage two levels up;
+- ``torch.tril`` / ``triu`` need at least 2 dimensions; ``torch.outer`` / ``ger`` two 1-D
+  tensors (result ``(n, m)``); ``torch.mm`` two matrices (``MatMul`` broadcasts, ``mm`` does
+  not);
+- ``F.dropout(x, p)`` and its kin: ``0 <= p <= 1`` (a percentage is a ValueError);
+- ``F.interpolate(x, mode=...)``: ``linear`` needs a 3-D input, ``bilinear`` / ``bicubic`` a
+  4-D one, ``trilinear`` a 5-D one;
+- ``torch.cross`` / ``torch.linalg.cross(a, b, dim)``: the axis must have 3 items;
+- an in-place binary op (``x.add_(y)``, ``x += y``): the broadcast of both shapes must be
+  ``x``'s own (torch cannot grow the tensor it writes to).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from driftcheck.parsers.source.values.dataflow_values import ShapeOf, Tens, is_int, known_shape
+
+_shape = known_shape
+
+# ``F.interpolate`` modes and the input ranks torch accepts for each (other modes: not judged)
+_MODE_RANKS = {
+    "nearest": (3, 4, 5),
+    "nearest-exact": (3, 4, 5),
+    "area": (3, 4, 5),
+    "linear": (3,),
+    "bilinear": (4,),
+    "bicubic": (4,),
+    "trilinear": (5,),
+}
+_DROPOUTS = {
+    "dropout",
+    "dropout1d",
+    "dropout2d",
+    "dropout3d",
+    "alpha_dropout",
+    "feature_alpha_dropout",
+}
+# in-place binary tensor methods and the op they apply
+INPLACE = {"add_": "add", "sub_": "sub", "mul_": "mul", "div_": "div"}
+
+
+def _arg(args: list, kwargs: dict, i: int, name: str, default: Any = None) -> Any:
+    return args[i] if len(args) > i else kwargs.get(name, default)
+
+
+def _bcast(a: tuple, b: tuple) -> tuple | None:
+    """torch's broadcast of two known shapes; None when they do not broadcast."""
+    out = []
+    for i in range(1, max(len(a), len(b)) + 1):
+        x = a[-i] if i <= len(a) else 1
+        y = b[-i] if i <= len(b) else 1
+        if x != y and 1 not in (x, y):
+            return None
+        out.append(y if x == 1 else x)
+    return tuple(reversed(out))
+
+
+def _sizes(v: Any) -> tuple[int, ...] | None:
+    """An ``output_size`` argument: ``x.shape`` / ``x.size()``, or a list / tuple of ints."""
+    if isinstance(v, ShapeOf):
+        return _shape(v.t)
+    if isinstance(v, (list, tuple)) and all(is_int(d) for d in v):
+        return tuple(v)
+    return None
+
+
+# ---------------------------------------------------------------------- ConvTranspose output_size
+def convt_output_size(f: Any, node: Any, out: Any, x: Any, size: Any, loc: Any) -> Any:
+    """``ConvTranspose{n}d``'s forward with ``output_size``: the output's spatial size is
+    ``size`` when it lies in ``[m, m + stride - 1]`` per axis, ``m`` the size without output
+    padding; outside that range torch raises a ValueError. ``out`` is the layer's result
+    without ``output_size`` (its rule applied the layer's own ``output_padding``)."""
+    n = int(node.type[-2])
+    xs, os_ = _shape(x), _shape(out)
+    want = _sizes(size)
+    if xs is None or os_ is None or len(xs) not in (n + 1, n + 2) or len(os_) != len(xs):
+        return Tens(out.src) if isinstance(out, Tens) else out
+    if want is None:
+        return Tens(out.src)
+    lead = len(xs) - n
+    if len(want) == lead + n:
+        want = want[lead:]
+    if len(want) != n:
+        f.crash(
+            loc,
+            f"ConvTranspose{n}D: for {len(xs)}D input, output_size must have {n} or "
+            f"{lead + n} elements (got {len(want)})",
+        )
+        return Tens(None)
+
+    def per_axis(v: Any) -> tuple | None:
+        v = tuple(v) if isinstance(v, (list, tuple)) else (v,) * n
+        return v if len(v) == n and all(is_int(d) for d in v) else None
+
+    stride, op = (
+        per_axis(node.params.get("stride", 1)),
+        per_axis(node.params.get("output_padding", 0)),
+    )
+    if stride is None or op is None:
+        return Tens(out.src)
+    lo = [os_[lead + j] - op[j] for j in range(n)]
+    hi = [lo[j] + stride[j] - 1 for j in range(n)]
+    if any(not lo[j] <= want[j] <= hi[j] for j in range(n)):
+        f.crash(
+            loc,
+            f"{node.type}: requested an output size of {list(want)}, but valid sizes range from "
+            f"{lo} to {hi} (for an input of {list(xs[lead:])})",
+        )
+        return Tens(None)
+    shape = (*os_[:lead], *want)
+    # a size other than the layer's own: the graph's node (one per layer, its rule without
+    # ``output_size``) would carry the wrong shape on, so the dataflow restarts here
+    return Tens(out.src if shape == os_ else None, shape)
+
+
+# ---------------------------------------------------------------------- torch.* functions
+def torch_fn(run: Any, q: str, name: str, args: list, kwargs: dict, loc: Any) -> None:
+    """``dataflow_torch.call_torch``'s hook on real sizes: the checks of functions whose first
+    argument is not the tensor the method hook sees, or that return before it."""
+    f = run.f
+    x = _arg(args, kwargs, 0, "input")
+    if name in _DROPOUTS and q.startswith("torch.nn.functional."):
+        p = _arg(args, kwargs, 1, "p", 0.5)
+        if isinstance(p, (int, float)) and not isinstance(p, bool) and not 0.0 <= p <= 1.0:
+            f.crash(loc, f"dropout probability has to be between 0 and 1, but got {p}")
+    if name == "interpolate" and q.startswith("torch.nn.functional."):
+        mode = _arg(args, kwargs, 3, "mode", "nearest")
+        xs = _shape(x) if isinstance(x, Tens) else None
+        ranks = _MODE_RANKS.get(mode) if isinstance(mode, str) else None
+        if xs is not None and ranks is not None and len(xs) not in ranks:
+            f.crash(
+                loc,
+                f"interpolate: got {len(xs)}D input, but mode {mode!r} needs "
+                f"{' or '.join(f'{r}D' for r in ranks)} input",
+            )
+    if q.endswith("linalg.cross") and len(args) < 3 and "dim" not in kwargs:
+        # ``linalg.cross``'s default axis is -1 (``torch.cross``'s is None); a given axis is
+        # judged by the method hook, which every form reaches
+        cross(f, x, _arg(args, kwargs, 1, "other"), -1, loc)
+
+
+def cross(f: Any, a: Any, b: Any, dim: Any, loc: Any) -> None:
+    """``cross(a, b, dim)``: both inputs' ``dim`` axis must have 3 items (``dim=None`` picks
+    the first axis of size 3: not judged)."""
+    sa, sb = _shape(a), _shape(b)
+    if sa is None or sb is None or not is_int(dim) or len(sa) != len(sb):
+        return
+    if not -len(sa) <= dim < len(sa):
+        return
+    if sa[dim] != 3 or sb[dim] != 3:
+        f.crash(
+            loc,
+            f"linalg.cross: inputs dimension {dim} must have length 3. Got {sa[dim]} and {sb[dim]}",
+        )
+
+
+# ---------------------------------------------------------------------- tensor methods
+def method(run: Any, t: Tens, name: str, args: list, kwargs: dict, loc: Any) -> Any:
+    """``dataflow_torch.method``'s hook on real sizes (``name`` as written, before in-place
+    names lose their ``_``): the result of an op checked here, or None (go on)."""
+    f = run.f
+    ts = _shape(t)
+    if ts is None:
+        return None
+    if name in ("tril", "triu", "tril_", "triu_") and len(ts) < 2:
+        f.crash(loc, f"{name.rstrip('_')}: input tensor must have at least 2 dimensions")
+        return Tens(None)
+    if name in ("outer", "ger"):
+        other = _arg(args, kwargs, 0, "vec2")
+        os_ = _shape(other)
+        if len(ts) != 1:
+            f.crash(loc, f"outer: Expected 1-D argument self, but got {len(ts)}-D")
+            return Tens(None)
+        if os_ is not None and len(os_) != 1:
+            f.crash(loc, f"outer: Expected 1-D argument vec2, but got {len(os_)}-D")
+            return Tens(None)
+        return Tens(None, (ts[0], os_[0])) if os_ is not None else None
+    if name == "mm":
+        other = _arg(args, kwargs, 0, "mat2")
+        os_ = _shape(other)
+        if len(ts) != 2:
+            f.crash(loc, "mm: self must be a matrix")
+            return Tens(None)
+        if os_ is not None and len(os_) != 2:
+            f.crash(loc, "mm: mat2 must be a matrix")
+            return Tens(None)
+        return None
+    if name == "cross":
+        cross(f, t, _arg(args, kwargs, 0, "other"), _arg(args, kwargs, 1, "dim"), loc)
+        return None
+    if name in INPLACE:
+        inplace(f, t, _arg(args, kwargs, 0, "other"), loc)
+    return None
+
+
+def inplace(f: Any, t: Tens, other: Any, loc: Any) -> None:
+    """``t.add_(other)`` / ``t += other``: torch writes the result into ``t``, so the
+    broadcast of both shapes must be ``t``'s shape (a mismatch that does not broadcast at
+    all is the op's own rule, not judged here)."""
+    ts, os_ = _shape(t), _shape(other)
+    if ts is None or os_ is None:
+        return
+    out = _bcast(ts, os_)
+    if out is not None and out != ts:
+        f.crash(
+            loc,
+            f"output with shape {list(ts)} doesn't match the broadcast shape {list(out)} "
+            "(an in-place op cannot grow the tensor it writes to)",
+        )
