@@ -475,6 +475,11 @@ class Runner:
                         return float(a) ** b
                     except (OverflowError, ZeroDivisionError):
                         return UNK
+        if self.f.input_shape is not None and isinstance(op, (ast.Div, ast.FloorDiv, ast.Mod)):
+            from driftcheck.parsers.source.forward import dataflow_ranks
+
+            sign = {ast.Div: "/", ast.FloorDiv: "//", ast.Mod: "%"}[type(op)]
+            dataflow_ranks.zero_division(self.f, sign, a, b, fr.loc(at))
         try:
             return py_binop(op, a, b)
         except TooBig as e:  # over the size bound (sizes.py)

@@ -43,6 +43,8 @@ _DROPOUTS = {
     "alpha_dropout",
     "feature_alpha_dropout",
 }
+# tensor methods whose sizes must be ints
+_SIZED = {"view", "reshape", "expand", "repeat"}
 # in-place binary tensor methods and the op they apply
 INPLACE = {"add_": "add", "sub_": "sub", "mul_": "mul", "div_": "div"}
 
@@ -163,12 +165,48 @@ def cross(f: Any, a: Any, b: Any, dim: Any, loc: Any) -> None:
 
 
 # ---------------------------------------------------------------------- tensor methods
-def method(run: Any, t: Tens, name: str, args: list, kwargs: dict, loc: Any) -> Any:
+def method(run: Any, t: Tens, name: str, args: list, kwargs: dict, fr: Any, loc: Any) -> Any:
     """``dataflow_torch.method``'s hook on real sizes (``name`` as written, before in-place
     names lose their ``_``): the result of an op checked here, or None (go on)."""
     f = run.f
+    if name in _SIZED:
+        sizes = list(args[0]) if len(args) == 1 and isinstance(args[0], (list, tuple)) else args
+        bad = next((d for d in sizes if type(d) is float), None)
+        if bad is not None:
+            # ``C / n_head`` is a float in Python 3 even when it divides: torch's TypeError
+            f.crash(
+                loc,
+                f"{name}(): argument 'size' must be a tuple of ints, but got the float {bad!r} "
+                "(a true division `/` where `//` was meant)",
+            )
+            return Tens(None)
+    if name == "glu" and t.src is not None:
+        # ``F.glu(x, dim)``: the catalogue's GLU (the axis halves; an odd axis raises)
+        dim = _arg(args, kwargs, 0, "dim", -1)
+        if is_int(dim):
+            return f.add_op("GLU", {"dim": dim}, [t], fr.parent, loc)
     ts = _shape(t)
     if ts is None:
+        return None
+    if name == "item":
+        n = 1
+        for d in ts:
+            n *= d
+        if n != 1:
+            f.crash(loc, f"a Tensor with {n} elements cannot be converted to Scalar")
+        return None
+    if name in ("masked_fill", "masked_fill_"):
+        vs = _shape(_arg(args, kwargs, 1, "value"))
+        if vs is not None and len(vs) > 0:
+            f.crash(
+                loc,
+                f"{name} only supports a 0-dimensional value tensor, but got tensor with "
+                f"{len(vs)} dimension(s).",
+            )
+            return Tens(None)
+        return None
+    if name == "baddbmm":
+        baddbmm(f, t, name, args, kwargs, loc)
         return None
     if name in ("tril", "triu", "tril_", "triu_") and len(ts) < 2:
         f.crash(loc, f"{name.rstrip('_')}: input tensor must have at least 2 dimensions")
@@ -215,3 +253,41 @@ def inplace(f: Any, t: Tens, other: Any, loc: Any) -> None:
             f"output with shape {list(ts)} doesn't match the broadcast shape {list(out)} "
             "(an in-place op cannot grow the tensor it writes to)",
         )
+
+
+def baddbmm(f: Any, t: Tens, name: str, args: list, kwargs: dict, loc: Any) -> None:
+    """``torch.baddbmm(input, b1, b2)``: ``input`` is expanded (not broadcast both ways) to
+    the product's ``(b, n, p)``: each of its axes, aligned from the right, must be that size
+    or 1 (an ALiBi bias of one row per head, not per batch and head, fails). The batch
+    products' own rule (3-D, matching batch and inner sizes) is checked first."""
+    a, b = _shape(_arg(args, kwargs, 0, "batch1")), _shape(_arg(args, kwargs, 1, "batch2"))
+    ts = _shape(t)
+    if a is None or b is None or ts is None:
+        return
+    if len(a) != 3 or len(b) != 3:
+        f.crash(loc, f"{name}: batch1 and batch2 must be 3-D tensors, got {list(a)} and {list(b)}")
+        return
+    if a[0] != b[0] or a[2] != b[1]:
+        f.crash(
+            loc,
+            f"{name}: expected batch2 of shape [{a[0]}, {a[2]}, *], got {list(b)} "
+            f"(batch1 is {list(a)})",
+        )
+        return
+    target = (a[0], a[1], b[2])
+    ok = len(ts) <= 3 and all(x in (y, 1) for x, y in zip(reversed(ts), reversed(target)))
+    if not ok:
+        f.crash(
+            loc,
+            f"The expanded size of the tensor must match the existing size: target sizes "
+            f"{list(target)}, tensor sizes {list(ts)} (baddbmm's input is expanded to the product)",
+        )
+
+
+def zero_division(f: Any, op: Any, a: Any, b: Any, loc: Any) -> None:
+    """``T // n`` / ``T / n`` / ``T % n`` on known numbers with ``n == 0`` in forward (a chunk
+    count that is 0 on a short input): Python's ZeroDivisionError."""
+    num = (int, float)
+    if isinstance(a, num) and isinstance(b, num) and not isinstance(a, bool):
+        if not isinstance(b, bool) and b == 0:
+            f.crash(loc, f"ZeroDivisionError: {a!r} {op} {b!r} (the divisor is 0 on this input)")

@@ -278,7 +278,7 @@ def method(run: Any, t: Tens, name: str, args: list, kwargs: dict, fr: Any, at: 
     if f.input_shape is not None:
         from driftcheck.parsers.source.forward import dataflow_ranks
 
-        got = dataflow_ranks.method(run, t, name, args, kwargs, loc)
+        got = dataflow_ranks.method(run, t, name, args, kwargs, fr, loc)
         if got is not None:
             return got
     if name.endswith("_") and not name.endswith("__") and name[:-1] in (*ACT, *BINARY, *KEEP):
