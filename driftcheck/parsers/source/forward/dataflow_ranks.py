@@ -143,6 +143,18 @@ def torch_fn(run: Any, q: str, name: str, args: list, kwargs: dict, loc: Any) ->
                 f"interpolate: got {len(xs)}D input, but mode {mode!r} needs "
                 f"{' or '.join(f'{r}D' for r in ranks)} input",
             )
+    if name == "tensor" and q == "torch.tensor":
+        data = _arg(args, kwargs, 0, "data")
+        items = data if isinstance(data, (list, tuple)) else ()
+        for it in items:
+            its = _shape(it)
+            n = 1
+            for d in its or ():
+                n *= d
+            if its is not None and n != 1:
+                # a list of tensors is read item by item as Python scalars
+                f.crash(loc, "only one element tensors can be converted to Python scalars")
+                break
     if q.endswith("linalg.cross") and len(args) < 3 and "dim" not in kwargs:
         # ``linalg.cross``'s default axis is -1 (``torch.cross``'s is None); a given axis is
         # judged by the method hook, which every form reaches
@@ -188,6 +200,17 @@ def method(run: Any, t: Tens, name: str, args: list, kwargs: dict, fr: Any, loc:
     ts = _shape(t)
     if ts is None:
         return None
+    if name == "diag":
+        k = _arg(args, kwargs, 0, "diagonal", 0)
+        if not is_int(k):
+            return None
+        if len(ts) == 1:
+            return Tens(None, (ts[0] + abs(k),) * 2)
+        if len(ts) == 2:
+            m, n = ts
+            return Tens(None, (max(0, min(m, n - k) if k >= 0 else min(m + k, n)),))
+        f.crash(loc, f"diag(): Supports 1D or 2D tensors. Got {len(ts)}D")
+        return Tens(None)
     if name == "item":
         n = 1
         for d in ts:
