@@ -211,6 +211,14 @@ def method(run: Any, t: Tens, name: str, args: list, kwargs: dict, fr: Any, loc:
             return Tens(None, (max(0, min(m, n - k) if k >= 0 else min(m + k, n)),))
         f.crash(loc, f"diag(): Supports 1D or 2D tensors. Got {len(ts)}D")
         return Tens(None)
+    if name == "roll":
+        # ``torch.roll`` keeps the shape (its own arguments are ``dataflow_axes.roll``'s)
+        from driftcheck.parsers.source.forward import dataflow_axes
+
+        before = len(f.crashes)
+        dims = _arg(args, kwargs, 1, "dims")
+        dataflow_axes.roll(f, t, _arg(args, kwargs, 0, "shifts"), dims, loc)
+        return Tens(t.src, t.shape) if len(f.crashes) == before else Tens(None)
     if name == "item":
         n = 1
         for d in ts:
