@@ -14,7 +14,14 @@ condition on shapes and values the pass knows for certain; anything unknown give
   4-D one, ``trilinear`` a 5-D one;
 - ``torch.cross`` / ``torch.linalg.cross(a, b, dim)``: the axis must have 3 items;
 - an in-place binary op (``x.add_(y)``, ``x += y``): the broadcast of both shapes must be
-  ``x``'s own (torch cannot grow the tensor it writes to).
+  ``x``'s own (torch cannot grow the tensor it writes to);
+- ``view`` / ``reshape`` / ``expand`` / ``repeat`` with a float size (``C / n_head``);
+  ``x // n``, ``x / n``, ``x % n`` on known numbers with ``n == 0``;
+- ``t.item()`` of more than one element; ``torch.tensor([t1, t2])`` of tensors of more than
+  one element; ``masked_fill(mask, value)`` with a value tensor of 1 or more dims;
+- ``torch.baddbmm(bias, b1, b2)``: the bias expands one way to ``(b, n, p)``;
+- shapes the checks after them need: ``F.glu`` (the catalogue's GLU), ``torch.diag`` (1-D
+  to a matrix, 2-D to its diagonal, other ranks raise), ``torch.roll`` (its input's shape).
 """
 
 from __future__ import annotations
