@@ -1,5 +1,5 @@
 """The re-implementation sets written blind from session 11 on (benchmarks/reimpl/fresh5 ..
-fresh10) are what they claim, in torch only (driftcheck is not run on them here: each set was
+fresh11) are what they claim, in torch only (driftcheck is not run on them here: each set was
 written blind and is run by bench_reimpl.py). For every set the bookkeeping is checked on every
 case: the shipped configs are what transformers' config classes write, each code plant is its
 base file with one recorded line replaced, each config plant changes one key, model files import
@@ -144,6 +144,28 @@ SPECS: dict[str, Spec] = {
             "imagegpt_palette_sizes",
         ],
         keeping=("llama_fused_kv_cache_layout", "llama_fused_kv_cache_layout__ropeTheta"),
+    ),
+    # one case per family: a CLIP-layout text tower with a head over the last token, a CLIP
+    # vision tower, BLIP's fused qkv and learned position tensor, a RoBERTa-layout tower with one
+    # token type, AIMv2's SwiGLU and attention-pooling head, per-head q/k norms without an LM
+    # head, Gemma's (1 + w) norms; outputs: CLIP text (causal) and vision, BLIP, a windowed Mistral
+    "fresh11": Spec(
+        sample=[
+            "siglip2_text_numpy_sizes",
+            "owlv2_vision_isqrt_grid",
+            "blip2_vision_range_span",
+            "clap_text_array_sizes",
+            "aimv2_vision_csv_row_map_int",
+            "qwen3_vl_text_walrus",
+            "gemma_import_fallback",
+        ],
+        outputs=[
+            "owlvit_text_min_preset",
+            "clipseg_vision_pow_two",
+            "blip_vision_accumulate_offsets",
+            "mistral_kwdefaults",
+        ],
+        keeping=("mistral_kwdefaults", "mistral_kwdefaults__slidingWindow"),
     ),
 }
 ORDER = ["", "fresh", "fresh2", "fresh3", "fresh4", *SPECS]

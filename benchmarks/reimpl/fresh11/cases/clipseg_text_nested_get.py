@@ -1,0 +1,90 @@
+"""CLIPSeg's text tower: nested `.get` lookups in a model card, with defaults for the keys the
+card leaves out."""
+
+import torch
+import torch.nn.functional as F
+from torch import nn
+
+CARD = {"text": {"vocab": 320, "width": 64, "depth": 2, "context": 16}}
+TEXT = CARD.get("text", {})
+V, D = TEXT.get("vocab", 49408), TEXT.get("width", 512)
+L, P = TEXT.get("depth", 12), TEXT.get("context", 77)
+H = TEXT.get("heads", 4)
+F_DIM = TEXT.get("mlp", 4 * D // 2)
+EPS = 1e-5
+
+
+def quick_gelu(x):
+    return x * torch.sigmoid(1.702 * x)
+
+
+class SelfAttention(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.q_proj, self.k_proj = nn.Linear(D, D), nn.Linear(D, D)
+        self.v_proj, self.out_proj = nn.Linear(D, D), nn.Linear(D, D)
+
+    def forward(self, x, mask):
+        b, t, _ = x.shape
+        q, k, v = (
+            p(x).view(b, t, H, D // H).transpose(1, 2)
+            for p in (self.q_proj, self.k_proj, self.v_proj)
+        )
+        y = F.scaled_dot_product_attention(q, k, v, attn_mask=mask)
+        return self.out_proj(y.transpose(1, 2).reshape(b, t, D))
+
+
+class MLP(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.fc1, self.fc2 = nn.Linear(D, F_DIM), nn.Linear(F_DIM, D)
+
+    def forward(self, x):
+        return self.fc2(quick_gelu(self.fc1(x)))
+
+
+class EncoderLayer(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.layer_norm1 = nn.LayerNorm(D, eps=EPS)
+        self.self_attn = SelfAttention()
+        self.layer_norm2 = nn.LayerNorm(D, eps=EPS)
+        self.mlp = MLP()
+
+    def forward(self, x, mask):
+        x = x + self.self_attn(self.layer_norm1(x), mask)
+        return x + self.mlp(self.layer_norm2(x))
+
+
+class Embeddings(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.token_embedding = nn.Embedding(V, D)
+        self.position_embedding = nn.Embedding(P, D)
+
+    def forward(self, ids):
+        pos = torch.arange(ids.shape[1], device=ids.device)
+        return self.token_embedding(ids) + self.position_embedding(pos)
+
+
+class Encoder(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.layers = nn.ModuleList([EncoderLayer() for _ in range(L)])
+
+
+class ClipSegText(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.embeddings = Embeddings()
+        self.encoder = Encoder()
+        self.final_layer_norm = nn.LayerNorm(D, eps=EPS)
+
+    def forward(self, ids):
+        x = self.embeddings(ids)
+        t = ids.shape[1]
+        mask = torch.full((t, t), float("-inf")).triu(1)
+        for layer in self.encoder.layers:
+            x = layer(x, mask)
+        x = self.final_layer_norm(x)
+        return x

@@ -1,0 +1,86 @@
+"""SigLIP 2's text tower (no causal mask, a head over the last token): sizes in a numpy array."""
+
+import numpy as np
+import torch
+import torch.nn.functional as F
+from torch import nn
+
+DIMS = np.array([320, 64, 3, 4, 128, 16])
+V, D, L, H, F_DIM, P = (int(n) for n in DIMS)
+EPS = 1e-6
+
+
+def gelu_tanh(x):
+    return F.gelu(x, approximate="tanh")
+
+
+class SelfAttention(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.q_proj, self.k_proj = nn.Linear(D, D), nn.Linear(D, D)
+        self.v_proj, self.out_proj = nn.Linear(D, D), nn.Linear(D, D)
+
+    def forward(self, x, mask):
+        b, t, _ = x.shape
+        q, k, v = (
+            p(x).view(b, t, H, D // H).transpose(1, 2)
+            for p in (self.q_proj, self.k_proj, self.v_proj)
+        )
+        y = F.scaled_dot_product_attention(q, k, v, attn_mask=mask)
+        return self.out_proj(y.transpose(1, 2).reshape(b, t, D))
+
+
+class MLP(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.fc1, self.fc2 = nn.Linear(D, F_DIM), nn.Linear(F_DIM, D)
+
+    def forward(self, x):
+        return self.fc2(gelu_tanh(self.fc1(x)))
+
+
+class EncoderLayer(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.layer_norm1 = nn.LayerNorm(D, eps=EPS)
+        self.self_attn = SelfAttention()
+        self.layer_norm2 = nn.LayerNorm(D, eps=EPS)
+        self.mlp = MLP()
+
+    def forward(self, x, mask):
+        x = x + self.self_attn(self.layer_norm1(x), mask)
+        return x + self.mlp(self.layer_norm2(x))
+
+
+class Embeddings(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.token_embedding = nn.Embedding(V, D)
+        self.position_embedding = nn.Embedding(P, D)
+
+    def forward(self, ids):
+        pos = torch.arange(ids.shape[1], device=ids.device)
+        return self.token_embedding(ids) + self.position_embedding(pos)
+
+
+class Encoder(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.layers = nn.ModuleList([EncoderLayer() for _ in range(L)])
+
+
+class Siglip2Text(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.embeddings = Embeddings()
+        self.encoder = Encoder()
+        self.final_layer_norm = nn.LayerNorm(D, eps=EPS)
+        self.head = nn.Linear(D, D)
+
+    def forward(self, ids):
+        x = self.embeddings(ids)
+        mask = None
+        for layer in self.encoder.layers:
+            x = layer(x, mask)
+        x = self.final_layer_norm(x)
+        return x, self.head(x[:, -1])
