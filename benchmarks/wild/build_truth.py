@@ -415,7 +415,7 @@ def library_of(path: Path) -> str:
 
 
 WORKER = r"""
-import json, runpy, sys, time, traceback, warnings
+import json, math, runpy, sys, time, traceback, warnings
 sys.path.insert(0, sys.argv[1])
 sys.path.append(sys.argv[1] + "/.vendor")  # torchvision / torchaudio, installed apart
 import shim  # noqa: F401  (torchvision / torchaudio CUDA wheels on a CPU torch)
@@ -431,7 +431,9 @@ def count(model):
         if isinstance(p, torch.nn.parameter.UninitializedParameter):
             raise TypeError("model has lazy (uninitialized) parameters")
         seen[id(p)] = p
-    return sum(p.numel() for p in seen.values()), len(seen)
+    # math.prod(p.shape), not p.numel(): a Parameter subclass may refuse torch functions in its
+    # __torch_function__ (hypll's ManifoldParameter raises on numel); the count is the same
+    return sum(math.prod(p.shape) for p in seen.values()), len(seen)
 
 
 devices = sys.argv[2].split(",")
