@@ -389,7 +389,7 @@ LIBRARIES = {
     "googlenet_pytorch": ("googlenet_pytorch", "googlenet-pytorch"),
     "alexnet_pytorch": ("alexnet_pytorch", "alexnet-pytorch"),
     "torchensemble": ("torchensemble", "torchensemble"),
-    "torchcrf": ("TorchCRF", "TorchCRF"),
+    "torch_crf": ("TorchCRF", "TorchCRF"),  # not fresh3's torchcrf (pytorch-crf)
     "hypll": ("hypll", "hypll"),
 }
 
