@@ -1,4 +1,5 @@
 """AlexNet with a BatchNorm2d inserted after every conv by rebuilding its features Sequential."""
+
 import torch.nn as nn
 from alexnet_pytorch import AlexNet
 

@@ -1,4 +1,5 @@
 """AlexNet's features reused under a new head (the original classifier discarded)."""
+
 import torch.nn as nn
 from alexnet_pytorch import AlexNet
 

@@ -1,4 +1,5 @@
 """GoogLeNet with auxiliary heads kept, then its fc replaced with a two-layer head."""
+
 import torch.nn as nn
 from googlenet_pytorch import GoogLeNet
 

@@ -1,4 +1,5 @@
 """GoogLeNet built with aux heads, which are deleted afterwards (set to None) before export."""
+
 from googlenet_pytorch import GoogLeNet
 
 model = GoogLeNet.from_name("googlenet", override_params={"num_classes": 12})

@@ -1,4 +1,5 @@
 """Poincare embeddings for a hierarchy plus a Euclidean scoring head; two manifolds with separate curvatures."""
+
 import torch.nn as nn
 from hypll import nn as hnn
 from hypll.manifolds.euclidean import Euclidean

@@ -1,4 +1,5 @@
 """Hyperbolic MLP on a Poincare ball whose learnable curvature is shared by every layer."""
+
 import torch.nn as nn
 from hypll import nn as hnn
 from hypll.manifolds.poincare_ball import Curvature, PoincareBall

@@ -1,7 +1,7 @@
 """Metric learning the way the library's examples wire it: trunk, embedder and a loss with weights in one ModuleDict."""
+
 import torch.nn as nn
 from pytorch_metric_learning import losses
-
 
 EMB = 64
 
@@ -10,9 +10,14 @@ class Trunk(nn.Module):
     def __init__(self, in_ch=3, width=32):
         super().__init__()
         self.features = nn.Sequential(
-            nn.Conv2d(in_ch, width, 3, padding=1), nn.BatchNorm2d(width), nn.ReLU(),
-            nn.Conv2d(width, width * 2, 3, stride=2, padding=1), nn.BatchNorm2d(width * 2), nn.ReLU(),
-            nn.AdaptiveAvgPool2d(1), nn.Flatten(),
+            nn.Conv2d(in_ch, width, 3, padding=1),
+            nn.BatchNorm2d(width),
+            nn.ReLU(),
+            nn.Conv2d(width, width * 2, 3, stride=2, padding=1),
+            nn.BatchNorm2d(width * 2),
+            nn.ReLU(),
+            nn.AdaptiveAvgPool2d(1),
+            nn.Flatten(),
         )
         self.out_dim = width * 2
 

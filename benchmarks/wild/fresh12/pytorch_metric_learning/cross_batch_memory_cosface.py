@@ -1,4 +1,5 @@
 """CrossBatchMemory around a contrastive loss (its memory bank is buffers) beside a CosFace head that owns class weights."""
+
 import torch.nn as nn
 from pytorch_metric_learning import losses, miners
 

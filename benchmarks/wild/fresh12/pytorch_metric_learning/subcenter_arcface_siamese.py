@@ -1,6 +1,7 @@
 """A siamese text encoder with a SubCenterArcFace head and a tied projection reused for both towers."""
+
 import torch.nn as nn
-from pytorch_metric_learning.losses import SubCenterArcFaceLoss, LargeMarginSoftmaxLoss
+from pytorch_metric_learning.losses import LargeMarginSoftmaxLoss, SubCenterArcFaceLoss
 
 
 class Tower(nn.Module):

@@ -1,4 +1,5 @@
 """ResNet-101 as a feature extractor: the fc replaced by an identity and a projection head added."""
+
 import torch.nn as nn
 from resnet_pytorch import ResNet
 

@@ -1,4 +1,5 @@
 """A ResNeXt-style net from the library's own `resnet()` helper (grouped bottlenecks, 32 x 4d), 5 classes."""
+
 from resnet_pytorch.model import ResNet
 from resnet_pytorch.utils import Bottleneck, resnet
 

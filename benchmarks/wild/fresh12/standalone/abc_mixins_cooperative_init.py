@@ -1,5 +1,6 @@
 """Abstract base (abc) with an abstract head builder and cooperative mixins whose __init__ take
 **kwargs and call super(): the MRO decides which layers exist."""
+
 from abc import ABC, abstractmethod
 
 import torch.nn as nn
@@ -44,7 +45,9 @@ class GatedRegressor(GatedMixin, NormMixin, DropoutMixin, Base):
         return nn.Sequential(nn.Linear(self.dim, hidden), nn.ReLU(), nn.Linear(hidden, outputs))
 
 
-model = nn.ModuleDict({
-    "cls": Classifier(32, classes=7, p=0.2),
-    "reg": GatedRegressor(20, outputs=2, hidden=12),
-})
+model = nn.ModuleDict(
+    {
+        "cls": Classifier(32, classes=7, p=0.2),
+        "reg": GatedRegressor(20, outputs=2, hidden=12),
+    }
+)

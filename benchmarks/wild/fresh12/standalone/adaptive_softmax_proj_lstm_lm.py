@@ -1,5 +1,6 @@
 """Word LM with an LSTM using proj_size (projected hidden state) and nn.AdaptiveLogSoftmaxWithLoss
 (head plus down-projected tail clusters from cutoffs and div_value)."""
+
 import torch.nn as nn
 
 
@@ -8,7 +9,9 @@ class LM(nn.Module):
         super().__init__()
         self.embed = nn.Embedding(vocab, emb)
         self.rnn = nn.LSTM(emb, hidden, num_layers=layers, proj_size=proj, dropout=0.2)
-        self.crit = nn.AdaptiveLogSoftmaxWithLoss(proj, vocab, cutoffs=list(cutoffs), div_value=4.0, head_bias=True)
+        self.crit = nn.AdaptiveLogSoftmaxWithLoss(
+            proj, vocab, cutoffs=list(cutoffs), div_value=4.0, head_bias=True
+        )
 
 
 model = LM()

@@ -1,5 +1,6 @@
 """torch.nn.utils.parametrizations: weight_norm (weight split into original0 = g and original1 = v),
 orthogonal on a square recurrence, and one weight norm removed again with leave_parametrized=True."""
+
 import torch.nn as nn
 from torch.nn.utils import parametrize
 from torch.nn.utils.parametrizations import orthogonal, weight_norm
@@ -16,7 +17,9 @@ class TCNBlock(nn.Module):
 class Net(nn.Module):
     def __init__(self, cin=6, hidden=32, levels=3):
         super().__init__()
-        self.blocks = nn.ModuleList(TCNBlock(cin if i == 0 else hidden, hidden, 2 ** i) for i in range(levels))
+        self.blocks = nn.ModuleList(
+            TCNBlock(cin if i == 0 else hidden, hidden, 2**i) for i in range(levels)
+        )
         self.recur = orthogonal(nn.Linear(hidden, hidden, bias=False))
         self.out = weight_norm(nn.Linear(hidden, 4), dim=None)
 

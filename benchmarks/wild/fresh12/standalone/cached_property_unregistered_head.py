@@ -1,6 +1,7 @@
 """`functools.cached_property` stores its value straight in the instance __dict__, bypassing
 nn.Module.__setattr__: the lazily created head is never registered, so its weights are not the model's.
 A class-level module attribute is not registered either."""
+
 from functools import cached_property
 
 import torch.nn as nn
@@ -13,7 +14,12 @@ class Backbone(nn.Module):
         super().__init__()
         self.width = width
         self.classes = classes
-        self.body = nn.Sequential(nn.Conv1d(4, width, 7, padding=3), nn.ReLU(), nn.Conv1d(width, width, 5, padding=2), nn.AdaptiveMaxPool1d(1))
+        self.body = nn.Sequential(
+            nn.Conv1d(4, width, 7, padding=3),
+            nn.ReLU(),
+            nn.Conv1d(width, width, 5, padding=2),
+            nn.AdaptiveMaxPool1d(1),
+        )
 
     @cached_property
     def head(self):

@@ -1,5 +1,6 @@
 """Hyper-parameters from an INI string read with configparser (typed getters, a fallback, a
 section interpolation), driving a GRU seq2seq with Bahdanau attention."""
+
 import configparser
 
 import torch.nn as nn
@@ -39,12 +40,16 @@ class Seq2Seq(nn.Module):
         hid = e.getint("hidden")
         bi = e.getboolean("bidirectional")
         self.src_emb = nn.Embedding(e.getint("vocab"), e.getint("embed"))
-        self.encoder = nn.GRU(e.getint("embed"), hid, num_layers=e.getint("layers"), bidirectional=bi)
+        self.encoder = nn.GRU(
+            e.getint("embed"), hid, num_layers=e.getint("layers"), bidirectional=bi
+        )
         enc_out = hid * (2 if bi else 1)
         self.bridge = nn.Linear(enc_out, d.getint("hidden"))
         self.attn = Attention(enc_out, d.getint("hidden"), d.getint("attn", fallback=48))
         self.tgt_emb = nn.Embedding(d.getint("vocab"), d.getint("embed"))
-        self.decoder = nn.GRU(d.getint("embed") + enc_out, d.getint("hidden"), num_layers=d.getint("layers"))
+        self.decoder = nn.GRU(
+            d.getint("embed") + enc_out, d.getint("hidden"), num_layers=d.getint("layers")
+        )
         self.out = nn.Linear(d.getint("hidden"), d.getint("vocab"))
 
 

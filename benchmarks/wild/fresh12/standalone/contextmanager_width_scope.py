@@ -1,5 +1,6 @@
 """A contextlib.contextmanager pushes a width multiplier on a module-level stack; layers built inside
 `with width(...)` blocks read the innermost multiplier (nested scopes)."""
+
 from contextlib import contextmanager
 
 import torch.nn as nn
@@ -23,7 +24,11 @@ def ch(c):
 def stage(cin, cout, n):
     layers = []
     for i in range(n):
-        layers += [nn.Conv2d(cin if i == 0 else cout, cout, 3, padding=1), nn.BatchNorm2d(cout), nn.ReLU()]
+        layers += [
+            nn.Conv2d(cin if i == 0 else cout, cout, 3, padding=1),
+            nn.BatchNorm2d(cout),
+            nn.ReLU(),
+        ]
     return nn.Sequential(*layers)
 
 

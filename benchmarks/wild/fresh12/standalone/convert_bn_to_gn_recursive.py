@@ -1,5 +1,6 @@
 """Norm conversion after build: a recursive walk replaces every BatchNorm2d by a GroupNorm of the same
 width (setattr on the parent) and every ReLU that follows a conv by a channel-wise PReLU."""
+
 import torch.nn as nn
 
 
@@ -31,8 +32,12 @@ def convert(module, groups=8):
 
 
 net = nn.Sequential(
-    nn.Conv2d(3, 64, 7, 2, 3, bias=False), nn.BatchNorm2d(64), nn.ReLU(),
+    nn.Conv2d(3, 64, 7, 2, 3, bias=False),
+    nn.BatchNorm2d(64),
+    nn.ReLU(),
     *[Bottleneck(64, 16) for _ in range(3)],
-    nn.AdaptiveAvgPool2d(1), nn.Flatten(), nn.Linear(64, 10),
+    nn.AdaptiveAvgPool2d(1),
+    nn.Flatten(),
+    nn.Linear(64, 10),
 )
 model = convert(net, groups=4)

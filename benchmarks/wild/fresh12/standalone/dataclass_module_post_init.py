@@ -1,5 +1,6 @@
 """A dataclass that IS an nn.Module (eq=False keeps it hashable); __post_init__ calls Module.__init__
 and builds layers from the fields, with field(default_factory=...) for a list field."""
+
 from dataclasses import dataclass, field
 
 import torch.nn as nn

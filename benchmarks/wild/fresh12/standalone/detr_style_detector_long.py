@@ -3,6 +3,7 @@
 hand-written layers cloned with copy.deepcopy, learned object queries, class and box MLP heads,
 auxiliary decoding heads that share the final heads, and a matcher/criterion holding an
 empty-class weight buffer."""
+
 import copy
 import math
 
@@ -49,7 +50,10 @@ class Backbone(nn.Module):
     def _make_layer(self, planes, blocks, stride, norm):
         downsample = None
         if stride != 1 or self.inplanes != planes * Bottleneck.expansion:
-            downsample = nn.Sequential(nn.Conv2d(self.inplanes, planes * Bottleneck.expansion, 1, stride, bias=False), norm(planes * Bottleneck.expansion))
+            downsample = nn.Sequential(
+                nn.Conv2d(self.inplanes, planes * Bottleneck.expansion, 1, stride, bias=False),
+                norm(planes * Bottleneck.expansion),
+            )
         layers = [Bottleneck(self.inplanes, planes, stride, downsample, norm)]
         self.inplanes = planes * Bottleneck.expansion
         layers += [Bottleneck(self.inplanes, planes, norm=norm) for _ in range(1, blocks)]
@@ -99,7 +103,9 @@ class MLP(nn.Module):
     def __init__(self, input_dim, hidden_dim, output_dim, num_layers):
         super().__init__()
         h = [hidden_dim] * (num_layers - 1)
-        self.layers = nn.ModuleList(nn.Linear(n, k) for n, k in zip([input_dim] + h, h + [output_dim]))
+        self.layers = nn.ModuleList(
+            nn.Linear(n, k) for n, k in zip([input_dim] + h, h + [output_dim])
+        )
 
     def forward(self, x):
         for i, layer in enumerate(self.layers):
@@ -127,7 +133,10 @@ class DETR(nn.Module):
         self.class_embed = nn.Linear(d, num_classes + 1)
         self.bbox_embed = MLP(d, d, 4, 3)
         if aux_loss:
-            self.aux_heads = nn.ModuleList(nn.ModuleDict({"cls": self.class_embed, "box": self.bbox_embed}) for _ in range(len(self.transformer.decoder) - 1))
+            self.aux_heads = nn.ModuleList(
+                nn.ModuleDict({"cls": self.class_embed, "box": self.bbox_embed})
+                for _ in range(len(self.transformer.decoder) - 1)
+            )
         self.criterion = SetCriterion(num_classes)
 
 

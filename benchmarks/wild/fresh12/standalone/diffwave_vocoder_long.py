@@ -1,6 +1,7 @@
 """A DiffWave-style vocoder: diffusion-step embedding table as a non-persistent buffer feeding an MLP,
 a transposed-conv spectrogram upsampler, residual layers with dilation cycling 2 ** (i % cycle),
 Kaiming init through apply() and a zero-initialised output projection."""
+
 import math
 
 import torch
@@ -31,7 +32,10 @@ class DiffusionEmbedding(nn.Module):
 class SpectrogramUpsampler(nn.Module):
     def __init__(self, factors=(16, 16)):
         super().__init__()
-        self.convs = nn.ModuleList(nn.ConvTranspose2d(1, 1, [3, 2 * f], stride=[1, f], padding=[1, f // 2]) for f in factors)
+        self.convs = nn.ModuleList(
+            nn.ConvTranspose2d(1, 1, [3, 2 * f], stride=[1, f], padding=[1, f // 2])
+            for f in factors
+        )
 
 
 class ResidualBlock(nn.Module):
@@ -49,7 +53,9 @@ class DiffWave(nn.Module):
         self.input_projection = Conv1d(1, channels, 1)
         self.diffusion_embedding = DiffusionEmbedding(steps)
         self.spectrogram_upsampler = None if uncond else SpectrogramUpsampler()
-        self.residual_layers = nn.ModuleList(ResidualBlock(n_mels, channels, 2 ** (i % cycle), uncond=uncond) for i in range(layers))
+        self.residual_layers = nn.ModuleList(
+            ResidualBlock(n_mels, channels, 2 ** (i % cycle), uncond=uncond) for i in range(layers)
+        )
         self.skip_projection = Conv1d(channels, channels, 1)
         self.output_projection = Conv1d(channels, 1, 1)
         nn.init.zeros_(self.output_projection.weight)

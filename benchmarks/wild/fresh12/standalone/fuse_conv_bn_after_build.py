@@ -1,5 +1,6 @@
 """Deployment-time fusion: every Conv2d followed by a BatchNorm2d is folded with
 torch.nn.utils.fusion.fuse_conv_bn_eval (the conv gains a bias, the norm becomes Identity)."""
+
 import torch.nn as nn
 from torch.nn.utils.fusion import fuse_conv_bn_eval
 
@@ -15,7 +16,9 @@ class TinyNet(nn.Module):
         for a, b in zip(widths, widths[1:]):
             layers += conv_bn(a, b, s=2) + conv_bn(b, b, k=1)
         self.features = nn.Sequential(*layers)
-        self.head = nn.Sequential(nn.AdaptiveAvgPool2d(1), nn.Flatten(), nn.Linear(widths[-1], classes))
+        self.head = nn.Sequential(
+            nn.AdaptiveAvgPool2d(1), nn.Flatten(), nn.Linear(widths[-1], classes)
+        )
 
 
 def fuse_all(seq):

@@ -1,5 +1,6 @@
 """Layer factories passed around as functools.partial objects (a bias-free 3x3 conv, a GroupNorm with
 its group count bound, an activation class), as torchvision-style code does with norm_layer=."""
+
 from functools import partial
 
 import torch.nn as nn
@@ -17,7 +18,11 @@ class BasicBlock(nn.Module):
         self.a = act()
         self.c2 = conv(cout, cout)
         self.n2 = norm_layer(cout)
-        self.short = nn.Sequential(nn.Conv2d(cin, cout, 1, stride, bias=False), norm_layer(cout)) if stride != 1 or cin != cout else nn.Identity()
+        self.short = (
+            nn.Sequential(nn.Conv2d(cin, cout, 1, stride, bias=False), norm_layer(cout))
+            if stride != 1 or cin != cout
+            else nn.Identity()
+        )
 
 
 class Net(nn.Module):
@@ -26,7 +31,10 @@ class Net(nn.Module):
         self.stem = nn.Sequential(Conv3x3(3, widths[0]), norm_layer(widths[0]), Act())
         blocks, c = [], widths[0]
         for i, w in enumerate(widths):
-            blocks += [BasicBlock(c, w, stride=1 if i == 0 else 2, norm_layer=norm_layer), BasicBlock(w, w, norm_layer=norm_layer)]
+            blocks += [
+                BasicBlock(c, w, stride=1 if i == 0 else 2, norm_layer=norm_layer),
+                BasicBlock(w, w, norm_layer=norm_layer),
+            ]
             c = w
         self.blocks = nn.Sequential(*blocks)
         self.fc = nn.Linear(c, classes)

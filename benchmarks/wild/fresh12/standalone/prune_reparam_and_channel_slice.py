@@ -1,6 +1,7 @@
 """torch.nn.utils.prune re-parametrises weight as weight_orig (a parameter) times weight_mask (a buffer);
 one prune made permanent with prune.remove; then a conv's output channels are cut by hand
 (new smaller Parameters) and the next conv's input channels to match."""
+
 import torch
 import torch.nn as nn
 import torch.nn.utils.prune as prune

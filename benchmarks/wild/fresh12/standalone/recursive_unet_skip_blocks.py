@@ -1,9 +1,19 @@
 """pix2pix-style U-Net built by recursion: each UnetSkipBlock wraps the next-inner one."""
+
 import torch.nn as nn
 
 
 class UnetSkipBlock(nn.Module):
-    def __init__(self, outer, inner, input_nc=None, submodule=None, outermost=False, innermost=False, use_dropout=False):
+    def __init__(
+        self,
+        outer,
+        inner,
+        input_nc=None,
+        submodule=None,
+        outermost=False,
+        innermost=False,
+        use_dropout=False,
+    ):
         super().__init__()
         self.outermost = outermost
         input_nc = outer if input_nc is None else input_nc
@@ -25,19 +35,23 @@ class UnetSkipBlock(nn.Module):
 
 
 def build(depth, ngf, level=0, use_dropout=True):
-    mult = min(2 ** level, 8)
+    mult = min(2**level, 8)
     inner = min(2 ** (level + 1), 8)
     if level == depth - 1:
         return UnetSkipBlock(ngf * mult, ngf * inner, innermost=True)
     sub = build(depth, ngf, level + 1, use_dropout)
-    return UnetSkipBlock(ngf * mult, ngf * inner, submodule=sub, use_dropout=use_dropout and level >= 3)
+    return UnetSkipBlock(
+        ngf * mult, ngf * inner, submodule=sub, use_dropout=use_dropout and level >= 3
+    )
 
 
 class UnetGenerator(nn.Module):
     def __init__(self, input_nc=3, output_nc=2, depth=6, ngf=16):
         super().__init__()
         inner = build(depth, ngf, level=0)
-        self.model = UnetSkipBlock(output_nc, ngf, input_nc=input_nc, submodule=inner, outermost=True)
+        self.model = UnetSkipBlock(
+            output_nc, ngf, input_nc=input_nc, submodule=inner, outermost=True
+        )
 
 
 model = UnetGenerator()

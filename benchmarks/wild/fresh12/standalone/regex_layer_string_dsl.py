@@ -1,5 +1,6 @@
 """An architecture given as a compact string ("c3s2-32|c3-32x2|M|c3-64x3|M|fc256|d0.3|fc10") parsed with
 re.fullmatch; repeat counts, strides and dropout come from the tokens."""
+
 import re
 
 import torch.nn as nn
@@ -14,7 +15,11 @@ def build(arch, in_ch=3):
         if m := TOKEN.fullmatch(tok):
             k, s, c, n = int(m["k"]), int(m["s"] or 1), int(m["c"]), int(m["n"] or 1)
             for j in range(n):
-                layers += [nn.Conv2d(ch, c, k, s if j == 0 else 1, k // 2), nn.BatchNorm2d(c), nn.ReLU()]
+                layers += [
+                    nn.Conv2d(ch, c, k, s if j == 0 else 1, k // 2),
+                    nn.BatchNorm2d(c),
+                    nn.ReLU(),
+                ]
                 ch = c
         elif tok == "M":
             layers.append(nn.MaxPool2d(2))

@@ -1,12 +1,15 @@
 """`copy.copy` of a module shares its parameter dict (a shallow twin), `copy.deepcopy` does not:
 a momentum encoder made by deepcopy and a 'view' encoder made by copy.copy."""
+
 import copy
 
 import torch.nn as nn
 
 
 def encoder(in_dim, hidden, out):
-    return nn.Sequential(nn.Linear(in_dim, hidden), nn.BatchNorm1d(hidden), nn.ReLU(), nn.Linear(hidden, out))
+    return nn.Sequential(
+        nn.Linear(in_dim, hidden), nn.BatchNorm1d(hidden), nn.ReLU(), nn.Linear(hidden, out)
+    )
 
 
 class BYOLish(nn.Module):

@@ -1,5 +1,6 @@
 """Config as types.SimpleNamespace, defaults merged with the dict `|` operator and overrides read from
 os.environ.get (unset here, so the defaults hold); a GRU-D-like imputation RNN for irregular series."""
+
 import os
 from types import SimpleNamespace
 

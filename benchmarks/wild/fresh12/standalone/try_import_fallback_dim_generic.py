@@ -1,5 +1,6 @@
 """Optional fast kernels with a try/except ImportError fallback (apex is not installed, so the torch
 layer is used), and dimension-generic layers looked up with getattr(nn, f"Conv{dims}d")."""
+
 import torch.nn as nn
 
 try:
@@ -36,4 +37,6 @@ class Encoder(nn.Module):
         self.attn_proj = nn.Linear(dim_token, dim_token * (3 if HAS_FLASH else 4))
 
 
-model = nn.ModuleList([Encoder(1, 2, (16, 32), 64), Encoder(2, 3, (16, 32, 64), 64), Encoder(3, 1, (8, 16), 64)])
+model = nn.ModuleList(
+    [Encoder(1, 2, (16, 32), 64), Encoder(2, 3, (16, 32, 64), 64), Encoder(3, 1, (8, 16), 64)]
+)

@@ -1,5 +1,6 @@
 """Module classes made at run time with type(), their __init__ a closure over a width table, and
 blocks attached with add_module under f-string names then looked up with getattr."""
+
 import torch.nn as nn
 
 

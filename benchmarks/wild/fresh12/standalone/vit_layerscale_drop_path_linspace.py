@@ -1,5 +1,6 @@
 """A ViT with per-block drop-path rates from torch.linspace(...).tolist(), LayerScale gammas as
 parameters, a class token, register tokens and a learned position table; the head is replaced later."""
+
 import torch
 import torch.nn as nn
 
@@ -24,7 +25,18 @@ class Block(nn.Module):
 
 
 class ViT(nn.Module):
-    def __init__(self, img=64, patch=8, dim=96, depth=6, heads=3, mlp_ratio=3.0, num_registers=4, dpr=0.1, classes=1000):
+    def __init__(
+        self,
+        img=64,
+        patch=8,
+        dim=96,
+        depth=6,
+        heads=3,
+        mlp_ratio=3.0,
+        num_registers=4,
+        dpr=0.1,
+        classes=1000,
+    ):
         super().__init__()
         n = (img // patch) ** 2
         self.patch_embed = nn.Conv2d(3, dim, patch, patch)

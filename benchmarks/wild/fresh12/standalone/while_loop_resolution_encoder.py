@@ -1,5 +1,6 @@
 """A VAE encoder/decoder whose depth comes from a while loop halving the resolution until 4x4,
 channels doubling (capped); the decoder mirrors it with reversed()."""
+
 import torch.nn as nn
 
 
@@ -18,7 +19,9 @@ class VAE(nn.Module):
         self.fc = nn.Linear(z, prev * res * res)
         dec = []
         for a, b in zip(reversed(chans), list(reversed(chans))[1:] + [cin]):
-            dec += [nn.ConvTranspose2d(a, b, 4, 2, 1)] + ([nn.BatchNorm2d(b), nn.ReLU()] if b != cin else [nn.Sigmoid()])
+            dec += [nn.ConvTranspose2d(a, b, 4, 2, 1)] + (
+                [nn.BatchNorm2d(b), nn.ReLU()] if b != cin else [nn.Sigmoid()]
+            )
         self.decoder = nn.Sequential(*dec)
 
 

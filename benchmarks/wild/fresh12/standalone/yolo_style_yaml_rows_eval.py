@@ -1,5 +1,6 @@
 """A YOLOv5-style parse_model: rows of [from, repeats, module-name, args] (a dict literal as a
 YAML file would load), module names resolved with eval, channels tracked per row, depth/width multiples."""
+
 import math
 
 import torch
@@ -77,7 +78,7 @@ CFG = {
 
 def parse_model(d, ch):
     gd, gw = d["depth_multiple"], d["width_multiple"]
-    layers, save, c2 = [], [], ch[-1]
+    layers, c2 = [], ch[-1]
     for i, (f, n, m, args) in enumerate(d["backbone"] + d["head"]):
         m = eval(m) if isinstance(m, str) else m
         n = max(round(n * gd), 1) if n > 1 else n

@@ -1,4 +1,5 @@
 """BiLSTM-CRF tagger with TorchCRF's CRF (transition, start and end parameters)."""
+
 import torch.nn as nn
 from TorchCRF import CRF
 
@@ -9,7 +10,9 @@ class BiLSTMCRF(nn.Module):
     def __init__(self, vocab_size, emb_dim, hidden, tags):
         super().__init__()
         self.embedding = nn.Embedding(vocab_size, emb_dim, padding_idx=0)
-        self.lstm = nn.LSTM(emb_dim, hidden // 2, num_layers=2, bidirectional=True, batch_first=True)
+        self.lstm = nn.LSTM(
+            emb_dim, hidden // 2, num_layers=2, bidirectional=True, batch_first=True
+        )
         self.hidden2tag = nn.Linear(hidden, len(tags))
         self.crf = CRF(len(tags), use_gpu=False)
 

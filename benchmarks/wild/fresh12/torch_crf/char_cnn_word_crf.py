@@ -1,4 +1,5 @@
 """Character CNN + word embedding + CRF, char features computed by max-pooled convolutions of several widths."""
+
 import torch.nn as nn
 from TorchCRF import CRF
 

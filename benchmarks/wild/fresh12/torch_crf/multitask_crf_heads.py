@@ -1,4 +1,5 @@
 """A shared transformer encoder with one CRF per tagging task, label sets from a dict."""
+
 import torch.nn as nn
 from TorchCRF import CRF
 

@@ -1,4 +1,5 @@
 """Augmented neural ODE: Augmenter pads channels, the vector field sees depth through DepthCat."""
+
 import torch.nn as nn
 from torchdyn.core import NeuralODE
 from torchdyn.nn import Augmenter, DepthCat

@@ -1,4 +1,5 @@
 """A convolutional neural ODE for images with data control (input concatenated to the state)."""
+
 import torch.nn as nn
 from torchdyn.core import NeuralODE
 from torchdyn.nn import DataControl
@@ -8,7 +9,12 @@ class ConvField(nn.Module):
     def __init__(self, ch):
         super().__init__()
         self.dc = DataControl()
-        self.net = nn.Sequential(nn.Conv2d(2 * ch, ch, 3, padding=1), nn.GroupNorm(4, ch), nn.SiLU(), nn.Conv2d(ch, ch, 3, padding=1))
+        self.net = nn.Sequential(
+            nn.Conv2d(2 * ch, ch, 3, padding=1),
+            nn.GroupNorm(4, ch),
+            nn.SiLU(),
+            nn.Conv2d(ch, ch, 3, padding=1),
+        )
 
 
 class ODEClassifier(nn.Module):

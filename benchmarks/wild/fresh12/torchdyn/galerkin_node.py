@@ -1,4 +1,5 @@
 """Galerkin neural ODE: depth-varying weights through GalLinear with Fourier and Chebychev bases."""
+
 import torch.nn as nn
 from torchdyn.core import NeuralODE
 from torchdyn.nn import Chebychev, Fourier, GalLinear

@@ -1,4 +1,5 @@
 """Bagging regressor given an estimator instance as template: the template is deep-copied per member."""
+
 import torch.nn as nn
 from torchensemble import BaggingRegressor
 

@@ -1,4 +1,5 @@
 """A voting ensemble whose estimators are materialised the way torchensemble's loader does it (before fit)."""
+
 import torch.nn as nn
 from torchensemble import VotingClassifier
 
@@ -9,6 +10,8 @@ class MLP(nn.Module):
         self.net = nn.Sequential(nn.Linear(in_dim, hidden), nn.ReLU(), nn.Linear(hidden, out))
 
 
-model = VotingClassifier(estimator=MLP, n_estimators=4, estimator_args={"in_dim": 16, "hidden": 32}, cuda=False)
+model = VotingClassifier(
+    estimator=MLP, n_estimators=4, estimator_args={"in_dim": 16, "hidden": 32}, cuda=False
+)
 for _ in range(model.n_estimators):
     model.estimators_.append(model._make_estimator())

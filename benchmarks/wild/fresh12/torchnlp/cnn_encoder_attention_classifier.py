@@ -1,4 +1,5 @@
 """Text classifier: torchnlp CNNEncoder over embeddings plus a general Attention over GRU states."""
+
 import torch.nn as nn
 from torchnlp.nn import Attention, CNNEncoder
 
@@ -9,7 +10,9 @@ class Classifier(nn.Module):
     def __init__(self, vocab, emb, filters, ngrams, hidden, classes):
         super().__init__()
         self.embedding = nn.Embedding(vocab, emb)
-        self.cnn = CNNEncoder(embedding_dim=emb, num_filters=filters, ngram_filter_sizes=ngrams, output_dim=hidden)
+        self.cnn = CNNEncoder(
+            embedding_dim=emb, num_filters=filters, ngram_filter_sizes=ngrams, output_dim=hidden
+        )
         self.gru = nn.GRU(emb, hidden, batch_first=True)
         self.attn = Attention(hidden, attention_type="general")
         self.dot = Attention(hidden, attention_type="dot")

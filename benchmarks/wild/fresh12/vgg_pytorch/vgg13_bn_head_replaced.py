@@ -1,4 +1,5 @@
 """VGG13 with batch norm; the last classifier layer replaced for a 3-class task and the features frozen."""
+
 import torch.nn as nn
 from vgg_pytorch import VGG
 

@@ -1,4 +1,5 @@
 """VGG from hand-built GlobalParams: configuration D without batch norm, 100 classes."""
+
 from vgg_pytorch.model import VGG
 from vgg_pytorch.utils import vggnet
 
