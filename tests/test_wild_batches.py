@@ -170,7 +170,7 @@ BATCHES: dict[str, Batch] = {
         ),
         min_library_files=35,
         min_libraries=11,
-        min_standalone=26,
+        min_standalone=29,
     ),
 }
 
