@@ -95,6 +95,8 @@ FRESH9_TRUTH = ROOT / "benchmarks" / "wild" / "fresh9" / "truth.json"
 FRESH10_TRUTH = ROOT / "benchmarks" / "wild" / "fresh10" / "truth.json"
 # the eleventh fresh batch (benchmarks/wild/fresh11, session 17): the same, written blind
 FRESH11_TRUTH = ROOT / "benchmarks" / "wild" / "fresh11" / "truth.json"
+# the twelfth fresh batch (benchmarks/wild/fresh12, session 18): the same, written blind
+FRESH12_TRUTH = ROOT / "benchmarks" / "wild" / "fresh12" / "truth.json"
 TIMEOUT_S = 10.0
 # torchvision and torchaudio's sources, installed apart (``install.sh``: their PyPI builds are
 # CUDA builds and must not enter the base environment); the analyzer only reads them
@@ -468,10 +470,11 @@ def main(argv: list[str] | None = None) -> int:
             "fresh9",
             "fresh10",
             "fresh11",
+            "fresh12",
         ],
         default="main",
-        help="main: the wild corpus (dev / held-out parts); fresh, fresh3..fresh11: the fresh "
-        "held-out batches (benchmarks/wild/fresh, fresh3..11; one part; --part does not apply)",
+        help="main: the wild corpus (dev / held-out parts); fresh, fresh3..fresh12: the fresh "
+        "held-out batches (benchmarks/wild/fresh, fresh3..12; one part; --part does not apply)",
     )
     args = ap.parse_args(argv)
 
@@ -486,6 +489,7 @@ def main(argv: list[str] | None = None) -> int:
         "fresh9",
         "fresh10",
         "fresh11",
+        "fresh12",
     )
     truth_path = {
         "main": TRUTH,
@@ -499,6 +503,7 @@ def main(argv: list[str] | None = None) -> int:
         "fresh9": FRESH9_TRUTH,
         "fresh10": FRESH10_TRUTH,
         "fresh11": FRESH11_TRUTH,
+        "fresh12": FRESH12_TRUTH,
     }[args.corpus]
     truth = json.loads(truth_path.read_text())
     cases = truth["cases"]
@@ -531,6 +536,7 @@ def main(argv: list[str] | None = None) -> int:
                 "fresh9": "fresh9 batch",
                 "fresh10": "fresh10 batch",
                 "fresh11": "fresh11 batch",
+                "fresh12": "fresh12 batch",
             }.get(args.corpus, "wild corpus")
         )
         + f": {len(cases)} files, {len({c['library'] for c in cases.values()})} libraries; "

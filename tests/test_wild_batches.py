@@ -1,4 +1,4 @@
-"""The blind wild-code batches from session 14 on (benchmarks/wild/fresh7 .. fresh11): their truth files.
+"""The blind wild-code batches from session 14 on (benchmarks/wild/fresh7 .. fresh12): their truth files.
 
 Each batch was written blind (nobody ran the analyzer on it while it was written; the lead runs
 ``bench_wild.py --corpus freshN`` once at the session's base and once at its end). These tests
@@ -140,6 +140,37 @@ BATCHES: dict[str, Batch] = {
         min_library_files=38,
         min_libraries=11,
         min_standalone=25,
+    ),
+    # written blind in session 18
+    "fresh12": Batch(
+        sample={
+            # `nn.Sequential(block) * 4` repeats the same block object four times
+            "sequential_mul_shared_blocks": (True, False),
+            # copy.copy shares the parameter dict; a deep-copied, frozen target beside it
+            "shallow_copy_twin_encoders": (True, True),
+            # an lru_cache'd norm builder hands the same LayerNorm to several blocks
+            "lru_cache_shared_norms": (True, False),
+            # a cached_property head and a class-level module: neither is registered
+            "cached_property_unregistered_head": (False, False),
+            # pruning re-parametrisation (weight_orig) and hand-sliced conv channels
+            "prune_reparam_and_channel_slice": (False, False),
+        },
+        older=(
+            "main",
+            "fresh",
+            "fresh3",
+            "fresh4",
+            "fresh5",
+            "fresh6",
+            "fresh7",
+            "fresh8",
+            "fresh9",
+            "fresh10",
+            "fresh11",
+        ),
+        min_library_files=35,
+        min_libraries=11,
+        min_standalone=29,
     ),
 }
 

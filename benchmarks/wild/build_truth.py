@@ -22,6 +22,7 @@ torchaudio on PyPI import on a CPU torch (their compiled ops are not needed to b
     python benchmarks/wild/build_truth.py --corpus fresh9  # the ninth batch: fresh9/truth.json
     python benchmarks/wild/build_truth.py --corpus fresh10  # the tenth batch: fresh10/truth.json
     python benchmarks/wild/build_truth.py --corpus fresh11  # the eleventh batch: fresh11/truth.json
+    python benchmarks/wild/build_truth.py --corpus fresh12  # the twelfth batch: fresh12/truth.json
 
 The fresh batch (``fresh/<library>/<case>.py``, ``fresh/standalone/<case>.py``; docs/wild.md) is a
 held-out set written after the corpus was tuned on, in other styles and from other model classes
@@ -52,6 +53,7 @@ FRESH8 = HERE / "fresh8"
 FRESH9 = HERE / "fresh9"
 FRESH10 = HERE / "fresh10"
 FRESH11 = HERE / "fresh11"
+FRESH12 = HERE / "fresh12"
 # corpus -> its truth file
 TRUTHS = {
     "main": TRUTH,
@@ -65,6 +67,7 @@ TRUTHS = {
     "fresh9": FRESH9 / "truth.json",
     "fresh10": FRESH10 / "truth.json",
     "fresh11": FRESH11 / "truth.json",
+    "fresh12": FRESH12 / "truth.json",
 }
 # the fresh batches: every case held out
 FRESH_CORPORA = (
@@ -78,6 +81,7 @@ FRESH_CORPORA = (
     "fresh9",
     "fresh10",
     "fresh11",
+    "fresh12",
 )
 
 # library label (the folder under cases/) -> (import name, distribution name)
@@ -375,6 +379,18 @@ LIBRARIES = {
     "hl_gauss_pytorch": ("hl_gauss_pytorch", "hl-gauss-pytorch"),
     "hippynn": ("hippynn", "hippynn"),
     "deepxde": ("deepxde", "deepxde"),
+    # used only by the twelfth fresh batch (fresh12/; installed in .vendor, see requirements.txt)
+    "pytorch_metric_learning": ("pytorch_metric_learning", "pytorch-metric-learning"),
+    "torchnlp": ("torchnlp", "pytorch-nlp"),
+    "pfhedge": ("pfhedge", "pfhedge"),
+    "torchdyn": ("torchdyn", "torchdyn"),
+    "vgg_pytorch": ("vgg_pytorch", "vgg-pytorch"),
+    "resnet_pytorch": ("resnet_pytorch", "resnet-pytorch"),
+    "googlenet_pytorch": ("googlenet_pytorch", "googlenet-pytorch"),
+    "alexnet_pytorch": ("alexnet_pytorch", "alexnet-pytorch"),
+    "torchensemble": ("torchensemble", "torchensemble"),
+    "torch_crf": ("TorchCRF", "TorchCRF"),  # not fresh3's torchcrf (pytorch-crf)
+    "hypll": ("hypll", "hypll"),
 }
 
 
@@ -404,6 +420,7 @@ def corpus_files(corpus: str = "main") -> list[Path]:
         "fresh9",
         "fresh10",
         "fresh11",
+        "fresh12",
     ):
         return sorted((HERE / corpus).glob("*/*.py"))
     return sorted((HERE / "cases").glob("*/*.py")) + sorted((HERE / "standalone").glob("*.py"))
@@ -415,7 +432,7 @@ def library_of(path: Path) -> str:
 
 
 WORKER = r"""
-import json, runpy, sys, time, traceback, warnings
+import json, math, runpy, sys, time, traceback, warnings
 sys.path.insert(0, sys.argv[1])
 sys.path.append(sys.argv[1] + "/.vendor")  # torchvision / torchaudio, installed apart
 import shim  # noqa: F401  (torchvision / torchaudio CUDA wheels on a CPU torch)
@@ -431,7 +448,9 @@ def count(model):
         if isinstance(p, torch.nn.parameter.UninitializedParameter):
             raise TypeError("model has lazy (uninitialized) parameters")
         seen[id(p)] = p
-    return sum(p.numel() for p in seen.values()), len(seen)
+    # math.prod(p.shape), not p.numel(): a Parameter subclass may refuse torch functions in its
+    # __torch_function__ (hypll's ManifoldParameter raises on numel); the count is the same
+    return sum(math.prod(p.shape) for p in seen.values()), len(seen)
 
 
 devices = sys.argv[2].split(",")
@@ -548,7 +567,7 @@ def main(argv: list[str] | None = None) -> int:
         "fresh5: the fifth (fresh5/truth.json); fresh6: the sixth (fresh6/truth.json); "
         "fresh7: the seventh (fresh7/truth.json); fresh8: the eighth (fresh8/truth.json); "
         "fresh9: the ninth (fresh9/truth.json); fresh10: the tenth (fresh10/truth.json); "
-        "fresh11: the eleventh (fresh11/truth.json)",
+        "fresh11: the eleventh (fresh11/truth.json); fresh12: the twelfth (fresh12/truth.json)",
     )
     args = ap.parse_args(argv)
     truth_path = TRUTHS[args.corpus]

@@ -3,9 +3,9 @@
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 python -c "import torch; assert torch.__version__.startswith('2.13.0'), torch.__version__"
-# the "fresh5 only" ... "fresh11 only" sections (from their header to the next blank line) go to
+# the "fresh5 only" ... "fresh12 only" sections (from their header to the next blank line) go to
 # .vendor, below
-without_fresh5() { awk '/^# fresh([56789]|1[01]) only/{skip=1} skip && /^$/{skip=0} !skip' "$1"; }
+without_fresh5() { awk '/^# fresh([56789]|1[012]) only/{skip=1} skip && /^$/{skip=0} !skip' "$1"; }
 fresh5_only() { sed -n '/^# fresh5 only/,/^$/p' "$1" | grep '==' | grep -v -E '^peft=='; }
 without_fresh5 "$here/requirements-deps.txt" > /tmp/wild-deps.txt
 pip install -q -r /tmp/wild-deps.txt
@@ -42,4 +42,9 @@ pip install -q --no-deps --target "$here/.vendor" -r /tmp/wild-fresh10.txt
 { sed -n '/^# fresh11 only/,/^$/p' "$here/requirements-deps.txt"; sed -n '/^# fresh11 only/,/^$/p' "$here/requirements.txt"; } \
     | grep -v '^#' | grep '==' > /tmp/wild-fresh11.txt
 pip install -q --no-deps --target "$here/.vendor" -r /tmp/wild-fresh11.txt
+# the twelfth batch's libraries (session 18; no torch-free extras: pytorch-lightning, which torchdyn
+# imports, is torch-dependent and listed in the same section), the same way
+{ sed -n '/^# fresh12 only/,/^$/p' "$here/requirements-deps.txt"; sed -n '/^# fresh12 only/,/^$/p' "$here/requirements.txt"; } \
+    | grep -v '^#' | grep '==' > /tmp/wild-fresh12.txt
+pip install -q --no-deps --target "$here/.vendor" -r /tmp/wild-fresh12.txt
 python -c "import torch; assert torch.__version__.startswith('2.13.0'), 'torch was replaced: ' + torch.__version__"
