@@ -576,10 +576,12 @@ class Runner:
                 # on real sizes, ``mask == 0`` is a tensor of the mask's shape (a scalar
                 # comparison keeps the shape; the mask then feeds ``masked_fill``)
                 scalar = (int, float, bool)
+                from driftcheck.parsers.source.forward.dataflow_ranks import compared
+
                 if isinstance(left, Tens) and isinstance(right, scalar):
-                    return Tens(left.src, left.shape)
+                    return compared(self.f, op, Tens(left.src, left.shape))
                 if isinstance(right, Tens) and isinstance(left, scalar):
-                    return Tens(right.src, right.shape)
+                    return compared(self.f, op, Tens(right.src, right.shape))
             r = compare_one(op, left, right)
             if r is not True:
                 return r
