@@ -8,9 +8,9 @@ loop is cut at ``MAX_LOOP`` rounds; an unknown call may change a list it is give
 is one item short of the real one would make a correct index look past the end, so only a
 list whose length is certain is judged:
 
-- it was made here, in ``forward`` (or a helper it follows) on real sizes: a list literal
-  without ``*``, a comprehension or ``zip`` / ``enumerate`` / ``reversed`` / ``list`` /
-  ``sorted`` over certain iterables (a ``range``, a ``ModuleList`` / ``Sequential``, a list
+- it was made here, in ``forward`` (or a helper it follows) on real sizes, outside
+  speculative code: a list literal without ``*``, a comprehension or ``zip`` /
+  ``enumerate`` / ``reversed`` / ``list`` / ``sorted`` over certain iterables (a ``range``, a ``ModuleList`` / ``Sequential``, a list
   that is itself certain);
 - since it was made, nothing happened that the pass could not follow exactly
   (``Flow.doubts``: every speculative region entered, every unknown call or cut loop adds
@@ -50,8 +50,12 @@ def certain(f: Any, v: Any) -> bool:
 
 
 def made(f: Any, out: Any, *sources: Any) -> Any:
-    """A list made here from ``sources`` (none: a literal): certain when they all are."""
-    if _on(f) and isinstance(out, list) and all(certain(f, s) for s in sources):
+    """A list made here from ``sources`` (none: a literal): certain when they all are, and
+    not made in speculative code (a list a branch made may outlive it when the other branch
+    returns early)."""
+    if f.speculative or not _on(f) or not isinstance(out, list):
+        return out
+    if all(certain(f, s) for s in sources):
         f.sure_lists[id(out)] = (out, f.doubts)
     return out
 
