@@ -21,7 +21,13 @@ condition on shapes and values the pass knows for certain; anything unknown give
   one element; ``masked_fill(mask, value)`` with a value tensor of 1 or more dims;
 - ``torch.baddbmm(bias, b1, b2)``: the bias expands one way to ``(b, n, p)``;
 - shapes the checks after them need: ``F.glu`` (the catalogue's GLU), ``torch.diag`` (1-D
-  to a matrix, 2-D to its diagonal, other ranks raise), ``torch.roll`` (its input's shape).
+  to a matrix, 2-D to its diagonal, other ranks raise), ``torch.roll`` (its input's shape);
+- an in-place write (``add_``, ``x += y``, ``copy_``) into a tensor ``expand`` grew (items
+  sharing memory: torch's internal-overlap error); a boolean mask index whose axes differ
+  from the axes it indexes; integer index tensors that do not broadcast together. The facts
+  these need are added after each tensor method (``after_method``): a comparison is bool, a
+  view keeps its input's dtype, ``topk``'s indices are int64, an expand that grows an axis
+  overlaps.
 """
 
 from __future__ import annotations
