@@ -140,6 +140,15 @@ model(
     src=_LIST.format(build=_LOOP, rng="reversed(range(len(lat)))"),
 )
 model("list_while_built", (2, 3, 16, 16), src=_LIST.format(build=_WHILE, rng="range(2)"))
+# a library function given the list may grow it (here by one item): no longer certain
+model(
+    "list_grown_by_library",
+    (2, 3, 16, 16),
+    src="import operator\n"
+    + _LIST.replace("torch.stack([o.mean() for o in outs])", "feats[3].mean()").format(
+        build=_LOOP + "\n        operator.iadd(feats, [feats[-1]])", rng="range(2)"
+    ),
+)
 
 
 @pytest.mark.parametrize("name", sorted(MODELS))

@@ -429,6 +429,7 @@ class Calls:
 
     # ------------------------------------------------------------------ library calls
     def call_ext(self, q: str, args: list, kwargs: dict, fr: Frame, at: ast.AST) -> Any:
+        lists.passed(self.run.f, q, args, kwargs)  # a library call may change a list it gets
         if q.startswith("builtins."):
             return self.builtin(q[9:], args, kwargs, fr, at)
         if q.startswith("math."):

@@ -16,7 +16,8 @@ list whose length is certain is judged:
   (``Flow.doubts``: every speculative region entered, every unknown call or cut loop adds
   one); its own changes were ``append`` / ``pop`` / ``extend`` of a certain list, outside
   speculative code; any other change (``insert``, ``remove``, a slice store, ``+=`` that
-  another name may share, a change while a loop walks it) drops it.
+  another name may share, a change while a loop walks it, a library function other than
+  torch's or a pure builtin given the list) drops it.
 
 Everything else is not judged (the item is unknown, as before).
 """
@@ -29,6 +30,12 @@ from driftcheck.parsers.source.values.dataflow_values import Mod
 
 # builtins whose list result is as certain as all their arguments
 CERTAIN_BUILTINS = {"zip", "enumerate", "reversed", "list", "sorted"}
+# builtins that never change a list they are given
+PURE_BUILTINS = {
+    *CERTAIN_BUILTINS, "len", "tuple", "sum", "min", "max", "any", "all", "map", "iter",
+    "next", "isinstance", "range", "print", "str", "int", "float", "bool", "abs", "round",
+    "getattr", "hasattr", "type", "id", "filter", "dict", "set",
+}  # fmt: skip
 
 
 def _on(f: Any) -> bool:
@@ -73,6 +80,18 @@ def changed(f: Any, v: Any, name: str, args: list) -> None:
         return
     exact = name in ("append", "pop") or (name == "extend" and args and certain(f, args[0]))
     if not exact or f.speculative:
+        drop(f, v)
+
+
+def passed(f: Any, q: str, args: list, kwargs: dict) -> None:
+    """A library function called with lists: one that is not torch's or a builtin known not
+    to change its arguments (``heapq.heappush``, ``bisect.insort``, ``list.append(xs, x)``)
+    may grow a list unseen, so those lists are no longer certain."""
+    if not _on(f) or not f.sure_lists:
+        return
+    if q.startswith("torch.") or (q.startswith("builtins.") and q[9:] in PURE_BUILTINS):
+        return
+    for v in (*args, *kwargs.values()):
         drop(f, v)
 
 
