@@ -105,6 +105,10 @@ class Flow:
         self.b = builder
         self.interp = interp
         self.rep: dict[int, Any] = {}  # id(module object) -> the object that is in the graph
+        # lists of certain length (``dataflow_lists``): id -> (list, ``doubts`` when made);
+        # ``doubts`` counts the speculative regions and unknown calls met so far
+        self.sure_lists: dict[int, tuple[list, int]] = {}
+        self.doubts = 0
         self.edges: list[Edge] = []
         self.edge_keys: set[tuple[str, str, int | None]] = set()
         self.adj: dict[str, set[str]] = {}
@@ -160,6 +164,7 @@ class Flow:
     def maybe(self) -> Iterator[None]:
         """Code forward may not run on this input: what is found there proves nothing."""
         self.speculative += 1
+        self.doubts += 1
         try:
             yield
         finally:

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from driftcheck.parsers.source.forward import dataflow_checks
 from driftcheck.parsers.source.forward import dataflow_concrete as concrete
+from driftcheck.parsers.source.forward import dataflow_lists as lists
 from driftcheck.parsers.source.forward import dataflow_torch as torchops
 from driftcheck.parsers.source.forward.dataflow import concrete as shape_known
 from driftcheck.parsers.source.forward.dataflow_ops import Pieces, param_tensor
@@ -428,6 +429,7 @@ class Calls:
 
     # ------------------------------------------------------------------ library calls
     def call_ext(self, q: str, args: list, kwargs: dict, fr: Frame, at: ast.AST) -> Any:
+        lists.passed(self.run.f, q, args, kwargs)  # a library call may change a list it gets
         if q.startswith("builtins."):
             return self.builtin(q[9:], args, kwargs, fr, at)
         if q.startswith("math."):
@@ -485,13 +487,17 @@ class Calls:
             its = [self.iterate(x) for x in args]
             if any(i is None for i in its) or not its:
                 return UNK if args else []
+            if name == "tuple":
+                return tuple(its[0])
             if name == "enumerate":
-                return list(enumerate(its[0]))
-            if name == "zip":
-                return self._zip(args, its)
-            if name == "reversed":
-                return list(reversed(its[0]))
-            return tuple(its[0]) if name == "tuple" else list(its[0])
+                got = list(enumerate(its[0]))
+            elif name == "zip":
+                got = self._zip(args, its)
+            elif name == "reversed":
+                got = list(reversed(its[0]))
+            else:
+                got = list(its[0])
+            return lists.made(self.run.f, got, *args)
         if name == "map" and len(args) >= 2 and all(_plain_seq(x) for x in args[1:]):
             its = [self.iterate(x) for x in args[1:]]
             if all(i is not None for i in its) and min(map(len, its)) <= MAX_LOOP:

@@ -94,6 +94,8 @@ def created(f: Any, name: str, args: list, kwargs: dict, out: Any) -> Any:
         n = out.shape[0] if _shape(out) and len(out.shape) == 1 else None
         if step > 0 and n:
             facts: dict[str, Any] = {"dtype": given or INT}
+            if given is None:
+                facts["long"] = True  # int64 for certain (a uint8 index would be a mask)
             if (given or INT) == INT:
                 facts["range"] = (start, start + step * (n - 1))
             return mark(f, out, **facts)

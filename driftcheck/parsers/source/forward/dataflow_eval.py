@@ -12,6 +12,7 @@ from __future__ import annotations
 import ast
 from typing import Any
 
+from driftcheck.parsers.source.forward import dataflow_lists as lists
 from driftcheck.parsers.source.forward import dataflow_ops as ops
 from driftcheck.parsers.source.forward.dataflow import Flow, Stop, concrete
 from driftcheck.parsers.source.forward.dataflow_call import MAX_LOOP, Calls
@@ -86,6 +87,7 @@ class Runner:
 
     def taint(self, why: str) -> None:
         """Something unknown ran here: the current module's unused-layer verdict is off."""
+        self.f.doubts += 1  # and no list's length is certain any more (``dataflow_lists``)
         for fr in reversed(self.stack):
             if fr.self_mod is not None:
                 self.f.queries.taint_module(fr.self_mod.obj)
@@ -119,6 +121,7 @@ class Runner:
                     from driftcheck.parsers.source.forward import dataflow_ranks
 
                     dataflow_ranks.inplace(self.f, cur, rhs, fr.loc(st))
+                lists.drop(self.f, cur)  # ``xs += ys`` grows the list other names may share
                 fr.locals[st.target.id] = self.binop(st.op, cur, rhs, fr, st)
             else:
                 self.eval(st.value, fr)
@@ -174,6 +177,8 @@ class Runner:
         elif isinstance(tgt, ast.Starred):
             self.assign(tgt.value, UNK, fr)
         elif isinstance(tgt, ast.Subscript) and self.f.input_shape is not None:
+            if isinstance(tgt.value, ast.Name):  # ``xs[a:b] = ys`` may change its length
+                lists.drop(self.f, fr.locals.get(tgt.value.id))
             from driftcheck.parsers.source.forward import dataflow_args
 
             dataflow_args.setitem(self, tgt, v, fr)  # ``x[mask] = value``: torch's checks
@@ -281,7 +286,15 @@ class Runner:
         fr.locals = merged
 
     def for_(self, st: ast.For | ast.AsyncFor, fr: Frame) -> None:
-        items = self.calls.iterate(self.eval(st.iter, fr))
+        it = self.eval(st.iter, fr)
+        before = len(it) if isinstance(it, list) else None
+        try:
+            self._for(st, it, fr)
+        finally:
+            lists.walked(self.f, it, before)
+
+    def _for(self, st: ast.For | ast.AsyncFor, it: Any, fr: Frame) -> None:
+        items = self.calls.iterate(it)
         if items is None:
             self.taint(f"line {st.lineno}: loop over a value we cannot enumerate")
             self.assign(st.target, UNK, fr)
@@ -349,6 +362,8 @@ class Runner:
                     out.extend(items)
                 else:
                     out.append(self.eval(x, fr))
+            if isinstance(e, ast.List) and not any(isinstance(x, ast.Starred) for x in e.elts):
+                return lists.made(self.f, out)
             return tuple(out) if isinstance(e, ast.Tuple) else out
         if isinstance(e, ast.Dict):
             d: dict[Any, Any] = {}
@@ -428,7 +443,8 @@ class Runner:
         if len(e.generators) != 1:
             return UNK
         g = e.generators[0]
-        items = self.calls.iterate(self.eval(g.iter, fr))
+        src = self.eval(g.iter, fr)
+        items = self.calls.iterate(src)
         if items is None or len(items) > MAX_LOOP:
             return UNK  # over the bound ``iterate`` cuts at: a shorter list would be wrong
         saved = dict(fr.locals)
@@ -444,7 +460,7 @@ class Runner:
             if all(k is True for k in keep):
                 out.append(self.eval(e.elt, fr))
         fr.locals = saved
-        return out
+        return lists.made(self.f, out, src) if isinstance(e, ast.ListComp) else out
 
     def binop(self, op: ast.operator, a: Any, b: Any, fr: Frame, at: ast.AST) -> Any:
         if isinstance(b, Tens) and op.__class__ is ast.Pow and not isinstance(a, Tens):
@@ -576,10 +592,12 @@ class Runner:
                 # on real sizes, ``mask == 0`` is a tensor of the mask's shape (a scalar
                 # comparison keeps the shape; the mask then feeds ``masked_fill``)
                 scalar = (int, float, bool)
+                from driftcheck.parsers.source.forward.dataflow_ranks import compared
+
                 if isinstance(left, Tens) and isinstance(right, scalar):
-                    return Tens(left.src, left.shape)
+                    return compared(self.f, op, Tens(left.src, left.shape))
                 if isinstance(right, Tens) and isinstance(left, scalar):
-                    return Tens(right.src, right.shape)
+                    return compared(self.f, op, Tens(right.src, right.shape))
             r = compare_one(op, left, right)
             if r is not True:
                 return r

@@ -368,6 +368,10 @@ def subscript(run: Any, v: Any, key: Any, fr: Any, at: Any) -> Any:
             try:
                 return v[key]
             except IndexError:
+                if isinstance(v, list):
+                    from driftcheck.parsers.source.forward import dataflow_lists
+
+                    dataflow_lists.item(run.f, v, key, fr.loc(at) if at is not None else None)
                 return UNK
         return UNK
     if isinstance(v, dict):
@@ -493,6 +497,10 @@ def call_bound(run: Any, b: Bound, args: list, kwargs: dict, fr: Any, at: Any) -
         if isinstance(i, int) and not isinstance(i, bool):
             t.insert(i, args[1])
             return None
+    if isinstance(t, list) and (b.name in LIST_MUTATORS or b.name in ("append", "extend")):
+        from driftcheck.parsers.source.forward import dataflow_lists
+
+        dataflow_lists.changed(run.f, t, b.name, args)
     if isinstance(t, list) and b.name in LIST_MUTATORS and b.name != "pop":
         # a change we do not follow (``sort``, ``remove``): no item is known any more
         t[:] = [Tens(None) if isinstance(x, Tens) else UNK for x in t]

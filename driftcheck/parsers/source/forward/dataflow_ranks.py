@@ -21,7 +21,13 @@ condition on shapes and values the pass knows for certain; anything unknown give
   one element; ``masked_fill(mask, value)`` with a value tensor of 1 or more dims;
 - ``torch.baddbmm(bias, b1, b2)``: the bias expands one way to ``(b, n, p)``;
 - shapes the checks after them need: ``F.glu`` (the catalogue's GLU), ``torch.diag`` (1-D
-  to a matrix, 2-D to its diagonal, other ranks raise), ``torch.roll`` (its input's shape).
+  to a matrix, 2-D to its diagonal, other ranks raise), ``torch.roll`` (its input's shape);
+- an in-place write (``add_``, ``x += y``, ``copy_``) into a tensor ``expand`` grew (items
+  sharing memory: torch's internal-overlap error); a boolean mask index whose axes differ
+  from the axes it indexes; integer index tensors that do not broadcast together. The facts
+  these need are added after each tensor method (``after_method``): a comparison is bool, a
+  view keeps its input's dtype, ``topk``'s indices are int64, an expand that grows an axis
+  overlaps.
 """
 
 from __future__ import annotations
@@ -274,6 +280,8 @@ def method(run: Any, t: Tens, name: str, args: list, kwargs: dict, fr: Any, loc:
         return None
     if name in INPLACE:
         inplace(f, t, _arg(args, kwargs, 0, "other"), loc)
+    if name == "copy_":
+        overlap(f, t, name, loc)
     return None
 
 
@@ -281,6 +289,8 @@ def inplace(f: Any, t: Tens, other: Any, loc: Any) -> None:
     """``t.add_(other)`` / ``t += other``: torch writes the result into ``t``, so the
     broadcast of both shapes must be ``t``'s shape (a mismatch that does not broadcast at
     all is the op's own rule, not judged here)."""
+    if overlap(f, t, "in-place op", loc):
+        return
     ts, os_ = _shape(t), _shape(other)
     if ts is None or os_ is None:
         return
@@ -329,3 +339,162 @@ def zero_division(f: Any, op: Any, a: Any, b: Any, loc: Any) -> None:
     if isinstance(a, num) and isinstance(b, num) and not isinstance(a, bool):
         if not isinstance(b, bool) and b == 0:
             f.crash(loc, f"ZeroDivisionError: {a!r} {op} {b!r} (the divisor is 0 on this input)")
+
+
+# ---------------------------------------------------------------------- views, dtypes, indexing
+# tensor methods whose result has its input's dtype (views and copies of the same values)
+_SAME_DTYPE = {
+    "expand", "expand_as", "broadcast_to", "view", "reshape", "contiguous", "clone", "detach",
+    "unsqueeze", "squeeze", "transpose", "swapaxes", "permute", "flatten", "unflatten",
+    "repeat", "flip", "roll", "t",
+}  # fmt: skip
+# tensor methods that compare: a bool tensor, whatever the inputs' dtypes
+_COMPARE = {"eq", "ne", "lt", "le", "gt", "ge", "greater", "less", "not_equal", "isnan", "isinf"}
+# the ``ast`` comparison operators that give a bool tensor from a tensor and a number
+_COMPARE_OPS = ("Eq", "NotEq", "Lt", "LtE", "Gt", "GtE")
+BOOL = "bool"
+
+
+def _facts(f: Any, t: Any) -> dict:
+    got = f.value_facts.get(id(t)) if isinstance(t, Tens) else None
+    return dict(got[1]) if got is not None and got[0] is t else {}
+
+
+def _add_facts(f: Any, t: Any, **facts: Any) -> None:
+    """Add ``facts`` to tensor ``t``'s, keeping the ones it has (set at its source)."""
+    if f.input_shape is None or not isinstance(t, Tens):
+        return
+    have = _facts(f, t)
+    for k, v in facts.items():
+        have.setdefault(k, v)
+    f.value_facts[id(t)] = (t, have)
+
+
+def compared(f: Any, op: Any, out: Any) -> Any:
+    """``x != 0`` of a tensor and a number: a bool tensor (for the boolean-mask index rule)."""
+    if type(op).__name__ in _COMPARE_OPS:
+        _add_facts(f, out, dtype=BOOL)
+    return out
+
+
+def overlapping(ts: tuple, os_: tuple) -> bool:
+    """``t.expand(*os_)`` of a ``ts``-shaped tensor: True when an axis of more than one item
+    is new or grown from 1 (stride 0: several items share one memory location)."""
+    lead = len(os_) - len(ts)
+    return lead >= 0 and any(o > 1 and (i < lead or ts[i - lead] == 1) for i, o in enumerate(os_))
+
+
+def after_method(f: Any, t: Tens, name: str, out: Any) -> None:
+    """Facts of a tensor method's result ``out`` that torch makes certain: a view or copy
+    keeps its input's dtype (and whether it is surely an int64 index); a comparison is
+    bool; ``topk``'s indices are int64; an ``expand`` that grows an axis is a tensor whose
+    items share memory (an in-place write into it raises)."""
+    if not isinstance(t, Tens):
+        return
+    if isinstance(out, tuple) and name == "topk" and len(out) == 2:
+        _add_facts(f, out[1], dtype="int64", long=True)
+        return
+    if not isinstance(out, Tens) or out is t:
+        return
+    if name in _COMPARE:
+        _add_facts(f, out, dtype=BOOL)
+        return
+    if name not in _SAME_DTYPE:
+        return
+    have = _facts(f, t)
+    keep = {k: have[k] for k in ("dtype", "long") if k in have}
+    if name in ("expand", "expand_as", "broadcast_to"):
+        ts, os_ = _shape(t), _shape(out)
+        if ts is not None and os_ is not None and overlapping(ts, os_):
+            keep["overlap"] = True
+    if keep:
+        _add_facts(f, out, **keep)
+
+
+def overlap(f: Any, t: Any, name: str, loc: Any) -> bool:
+    """An in-place write (``add_``, ``+=``, ``copy_``) into an expanded tensor: torch's
+    internal-overlap check raises (``fill_`` / ``zero_`` do not check, so are not judged)."""
+    if not _facts(f, t).get("overlap"):
+        return False
+    f.crash(
+        loc,
+        f"{name}: unsupported operation: more than one element of the written-to tensor refers "
+        "to a single memory location (an in-place write into an expand()ed tensor; clone() it)",
+    )
+    return True
+
+
+def _index_kind(f: Any, it: Any) -> str | None:
+    """An index tensor's kind: ``"mask"`` (bool), ``"long"`` (an integer index that is
+    surely not uint8, which torch reads as a mask) or None (not known)."""
+    facts = _facts(f, it)
+    if facts.get("dtype") == BOOL:
+        return "mask"
+    if facts.get("long") and facts.get("dtype") == "int64":
+        return "long"
+    return None
+
+
+def tensor_index(f: Any, t: Tens, items: list, loc: Any) -> Any:
+    """``x[mask]`` / ``x[rows, cols]`` on real sizes (``...`` already spelt out): torch's
+    checks of index tensors. A boolean mask's axes must equal the axes it indexes (of the
+    tensor after the ints, slices and ``None`` around it are applied); integer index
+    tensors must broadcast together. Returns an unknown tensor after a crash, else None (go
+    on). Any item not known (a list, an index tensor of unknown dtype or shape) decides
+    nothing."""
+    ts = _shape(t)
+    if ts is None:
+        return None
+    sliced: list[int] = []  # the tensor the index tensors apply to (torch's ``applySlicing``)
+    idx: list[tuple[int, str, tuple]] = []  # (position in it, kind, shape)
+    axis = 0
+    for it in items:
+        if it is None:
+            sliced.append(1)
+        elif is_int(it):
+            axis += 1
+        elif isinstance(it, slice):
+            if axis >= len(ts):
+                return None
+            parts = (it.start, it.stop, it.step)
+            if not all(p is None or is_int(p) for p in parts) or (it.step or 1) <= 0:
+                return None
+            sliced.append(len(range(*it.indices(ts[axis]))))
+            axis += 1
+        elif isinstance(it, Tens):
+            kind, shape = _index_kind(f, it), _shape(it)
+            if kind is None or shape is None:
+                return None
+            idx.append((len(sliced), kind, shape))
+            n = len(shape) if kind == "mask" else 1
+            sliced.extend(ts[axis : axis + n])
+            axis += n
+        else:
+            return None
+    if axis > len(ts):
+        return None  # too many indices: not this rule's
+    sliced.extend(ts[axis:])
+    for pos, kind, shape in idx:
+        if kind != "mask":
+            continue
+        for j, m in enumerate(shape):
+            if pos + j >= len(sliced) or m != sliced[pos + j]:
+                f.crash(
+                    loc,
+                    f"IndexError: The shape of the mask {list(shape)} at index {j} does not "
+                    f"match the shape of the indexed tensor {sliced} at index {pos + j}",
+                )
+                return Tens(None)
+    if idx and all(kind == "long" for _, kind, _ in idx):
+        out: tuple | None = ()
+        for _, _, shape in idx:
+            out = _bcast(out, shape) if out is not None else None
+        if out is None:
+            shown = ", ".join(str(list(s)) for _, _, s in idx)
+            f.crash(
+                loc,
+                "IndexError: shape mismatch: indexing tensors could not be broadcast together "
+                f"with shapes {shown}",
+            )
+            return Tens(None)
+    return None

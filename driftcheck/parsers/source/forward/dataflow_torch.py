@@ -271,6 +271,17 @@ def call_torch(run: Any, q: str, args: list, kwargs: dict, fr: Any, at: Any) -> 
 
 # ---------------------------------------------------------------------- tensor methods
 def method(run: Any, t: Tens, name: str, args: list, kwargs: dict, fr: Any, at: Any) -> Any:
+    """``t.name(*args, **kwargs)`` (and ``torch.name(t, ...)``); on real sizes the facts
+    torch makes certain of the result (dtype, an expanded view) are added after it."""
+    out = _method(run, t, name, args, kwargs, fr, at)
+    if run.f.input_shape is not None:
+        from driftcheck.parsers.source.forward import dataflow_ranks
+
+        dataflow_ranks.after_method(run.f, t, name, out)
+    return out
+
+
+def _method(run: Any, t: Tens, name: str, args: list, kwargs: dict, fr: Any, at: Any) -> Any:
     f = run.f
     loc = fr.loc(at) if at is not None else None
     if name == "topk":
@@ -555,7 +566,10 @@ def index(run: Any, t: Tens, key: Any, fr: Any, at: Any) -> Tens:
             fill = len(t.shape) - len(before) - len(after)
             items = items[:pos] + [slice(None)] * max(fill, 0) + items[pos + 1 :]
     if f.input_shape is not None and any(isinstance(i, Tens) for i in items):
-        return gather(t, items)
+        from driftcheck.parsers.source.forward import dataflow_ranks
+
+        got = dataflow_ranks.tensor_index(f, t, items, loc)
+        return got if got is not None else gather(t, items)
     cur, dim = t, 0
     for it in items:
         if it is None:
