@@ -536,7 +536,12 @@ class Runner:
 
     def unary(self, op: ast.unaryop, v: Any) -> Any:
         if isinstance(v, Tens):
-            return Tens(v.src, v.shape)
+            out = Tens(v.src, v.shape)
+            if self.f.input_shape is not None and isinstance(op, ast.Invert):
+                from driftcheck.parsers.source.forward import dataflow_known
+
+                dataflow_known.invert(self.f, v, out)  # ``~mask``
+            return out
         return py_unary(op, v)
 
     def boolop(self, e: ast.BoolOp, fr: Frame) -> Any:
@@ -563,6 +568,11 @@ class Runner:
         for op, rx in zip(e.ops, e.comparators):
             right = self.eval(rx, fr)
             if self.f.input_shape is not None and len(e.ops) == 1:
+                from driftcheck.parsers.source.forward import dataflow_known
+
+                got = dataflow_known.compare(self.f, op, left, right)
+                if got is not None:
+                    return got  # a boolean tensor, its values when known
                 # on real sizes, ``mask == 0`` is a tensor of the mask's shape (a scalar
                 # comparison keeps the shape; the mask then feeds ``masked_fill``)
                 scalar = (int, float, bool)

@@ -337,6 +337,9 @@ def subscript(run: Any, v: Any, key: Any, fr: Any, at: Any) -> Any:
             from driftcheck.parsers.source.forward import dataflow_axes
 
             dataflow_axes.carry_index(run.f, v, got)
+            from driftcheck.parsers.source.forward import dataflow_known
+
+            dataflow_known.index(run.f, v, key, got)
         return got
     if isinstance(v, ShapeOf):
         if isinstance(key, int) and not isinstance(key, bool):

@@ -23,7 +23,14 @@ from driftcheck.parsers.source.forward.dataflow_views import (
     reshape,
     sized_by,
 )
-from driftcheck.parsers.source.values.dataflow_values import UNK, ShapeOf, Sym, Tens, UserFunc
+from driftcheck.parsers.source.values.dataflow_values import (
+    UNK,
+    ShapeOf,
+    Sym,
+    Tens,
+    UserFunc,
+    known_shape,
+)
 
 ACT = {
     "relu": "ReLU",
@@ -235,7 +242,12 @@ def call_torch(run: Any, q: str, args: list, kwargs: dict, fr: Any, at: Any) -> 
             from driftcheck.parsers.source.forward import dataflow_concrete as concrete_ops
 
             out = concrete_ops.created(name, args, kwargs)
-            return dataflow_checks.created(run.f, name, args, kwargs, out)
+            out = dataflow_checks.created(run.f, name, args, kwargs, out)
+            if name == "arange":
+                from driftcheck.parsers.source.forward import dataflow_known
+
+                dataflow_known.arange(run.f, args, kwargs, out)
+            return out
         return Tens(None)
     if run.f.input_shape is not None and name in ("view_as_complex", "view_as_real"):
         from driftcheck.parsers.source.forward import dataflow_checks
@@ -267,6 +279,17 @@ def call_torch(run: Any, q: str, args: list, kwargs: dict, fr: Any, at: Any) -> 
 
 # ---------------------------------------------------------------------- tensor methods
 def method(run: Any, t: Tens, name: str, args: list, kwargs: dict, fr: Any, at: Any) -> Any:
+    """``t.<name>(*args, **kwargs)`` (or ``torch.<name>(t, ...)``): its result; on real
+    sizes a tensor whose values are known keeps them through a reshaping method."""
+    out = _method(run, t, name, args, kwargs, fr, at)
+    if run.f.input_shape is not None:
+        from driftcheck.parsers.source.forward import dataflow_known
+
+        dataflow_known.method(run.f, t, name, args, kwargs, out)
+    return out
+
+
+def _method(run: Any, t: Tens, name: str, args: list, kwargs: dict, fr: Any, at: Any) -> Any:
     f = run.f
     loc = fr.loc(at) if at is not None else None
     if name == "topk":
@@ -365,6 +388,12 @@ def method(run: Any, t: Tens, name: str, args: list, kwargs: dict, fr: Any, at: 
     if f.input_shape is not None and name in COMPARE and len(args) == 1:
         if isinstance(args[0], (int, float)):  # ``ids.eq(pad_id)``: the shape of ``ids``
             return Tens(t.src, t.shape)
+    if f.input_shape is not None and name == "masked_select":
+        from driftcheck.parsers.source.forward import dataflow_known
+
+        got = dataflow_known.masked_select(f, t, _arg(args, kwargs, 0, "mask"))
+        if got is not None:
+            return got
     if f.input_shape is not None and name == "index_select":
         from driftcheck.parsers.source.forward import dataflow_checks
 
@@ -438,6 +467,12 @@ def method(run: Any, t: Tens, name: str, args: list, kwargs: dict, fr: Any, at: 
         return Tens(None)
     if name in ("chunk", "split", "unbind", "tensor_split"):
         return pieces(run, t, name, args, kwargs, fr, loc)
+    if f.input_shape is not None and name == "expand_as" and len(args) + len(kwargs) == 1:
+        # ``t.expand_as(o)`` is ``t.expand(o.size())``: on real sizes ``o``'s shape is known
+        shape = known_shape(_arg(args, kwargs, 0, "other"))
+        if shape is None:
+            return Tens(None)
+        name, args, kwargs = "expand", list(shape), {}
     if name == "expand" and int_args(args) and not all(is_int(s) for s in int_args(args)):
         sizes = expand_sizes(t.shape, int_args(args))
         if sizes is None:  # ``cls.expand(x.size(0), -1, -1)``: sized by another tensor
