@@ -147,6 +147,32 @@ def invert(f: Any, t: Any, out: Any) -> None:
         remember(f, out, np().logical_not(a))
 
 
+def index_range(f: Any, t: Tens, items: list, loc: Any) -> bool:
+    """``t[idx]`` (``t[:, idx]``...) with an integer tensor whose values are known: every
+    value must lie in ``[-size, size)`` of the axis it indexes, or torch raises IndexError (a
+    relative-position table smaller than the index built for it). True on a crash."""
+    shape = known_shape(t)
+    if shape is None or any(it is Ellipsis for it in items):
+        return False
+    axis = 0
+    for it in items:
+        if it is None:
+            continue
+        a = array(f, it) if isinstance(it, Tens) else None
+        if a is not None and a.dtype.kind in "iu" and a.size and axis < len(shape):
+            size = shape[axis]
+            bad = a[(a >= size) | (a < -size)]
+            if bad.size:
+                f.crash(
+                    loc,
+                    f"IndexError: index {int(bad.flat[0])} is out of bounds for dimension "
+                    f"{axis} with size {size}",
+                )
+                return True
+        axis += 1
+    return False
+
+
 def _broadcast(a: tuple, b: tuple) -> tuple | None:
     n = max(len(a), len(b))
     a2, b2 = (1,) * (n - len(a)) + a, (1,) * (n - len(b)) + b

@@ -580,6 +580,10 @@ def index(run: Any, t: Tens, key: Any, fr: Any, at: Any) -> Tens:
             fill = len(t.shape) - len(before) - len(after)
             items = items[:pos] + [slice(None)] * max(fill, 0) + items[pos + 1 :]
     if f.input_shape is not None and any(isinstance(i, Tens) for i in items):
+        from driftcheck.parsers.source.forward import dataflow_known
+
+        if dataflow_known.index_range(f, t, items, loc):
+            return Tens(None)
         return gather(t, items)
     cur, dim = t, 0
     for it in items:

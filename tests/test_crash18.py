@@ -1,0 +1,126 @@
+"""Forward-crash rules of session 18 (``forward/dataflow_known.py``, ``dataflow_args.setitem``)
+against real torch.
+
+Each model below is small and written here (not a corpus case). It is built and run in torch
+on the input given, and ``driftcheck check --input-shape`` must report a blocker exactly when
+torch raised. Every rule family (the name's first word) has a crashing model and a clean twin
+that differs only in the defect, so a rule that flags everything or nothing fails.
+"""
+
+from __future__ import annotations
+
+import textwrap
+
+import pytest
+
+from tests.crash_rule_support import (
+    check_blocker_iff_crash,
+    check_both_sides,
+    check_silent_without_shape,
+)
+
+HEAD = "import torch\nimport torch.nn as nn\nimport torch.nn.functional as F\n\n"
+
+# name -> (source of class Net, input shape, "tokens" or "float")
+MODELS: dict[str, tuple[str, tuple[int, ...], str]] = {}
+
+
+def model(name: str, shape: tuple[int, ...], kind: str = "float", src: str = "") -> None:
+    MODELS[name] = (textwrap.dedent(src), shape, kind)
+
+
+# ---- masked_select: as many items as the mask (lengths known from a buffer) holds true
+_SELECT = """
+class Net(nn.Module):
+    def __init__(self, lengths={lengths}):
+        super().__init__()
+        self.register_buffer("lengths", torch.tensor(lengths))
+        self.fc = nn.Linear(16, 3)
+
+    def forward(self, x):
+        B, T, C = x.shape
+        pad = torch.arange(T)[None] >= self.lengths[:, None]
+        kept = torch.masked_select(x, ~pad[..., None]).view(B, -1, C)
+        return self.fc(kept)
+"""
+model("select_even", (2, 6, 16), src=_SELECT.format(lengths=(4, 4)))
+model("select_ragged", (2, 6, 16), src=_SELECT.format(lengths=(4, 3)))
+model("select_flat", (2, 6, 16), src=_SELECT.format(lengths=(4, 3)).replace("B, -1, C", "-1, C"))
+
+# ---- a comparison of two tensors is a mask of their broadcast shape
+_CMP = """
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.register_buffer("lengths", torch.tensor([5, 2]))
+        self.fc = nn.Linear(16, 3)
+
+    def forward(self, x):
+        T = x.shape[1]
+        mask = torch.arange(T).unsqueeze(0) < self.lengths.unsqueeze(1)
+        return self.fc(x.masked_fill({mask}, 0.0))
+"""
+model("cmp_mask_last_axis", (2, 6, 16), src=_CMP.format(mask="~mask"))
+model("cmp_mask_unsqueezed", (2, 6, 16), src=_CMP.format(mask="~mask[..., None]"))
+
+# ---- x[key] = value with a key whose dtype is not known (values the library does not compute)
+_PUT_MASK = """
+class Net(nn.Module):
+    def __init__(self, dim=32, n_tokens=16):
+        super().__init__()
+        self.mask_token = nn.Parameter(torch.zeros(1, 1, dim))
+        self.register_buffer("mask", torch.arange(n_tokens).repeat(2, 1) % 3 == 0)
+        self.fc = nn.Linear(dim, 4)
+
+    def forward(self, x):
+        x = x.clone()
+        x[self.mask] = {value}
+        return self.fc(x)
+"""
+model("putmask_expanded", (2, 16, 32), src=_PUT_MASK.format(value="self.mask_token.expand_as(x)"))
+model("putmask_token", (2, 16, 32), src=_PUT_MASK.format(value="self.mask_token"))
+_PUT_ROWS = """
+class Net(nn.Module):
+    def __init__(self, n=4, k=3):
+        super().__init__()
+        self.register_buffer("rows", torch.randint(0, n, (k,)))
+        self.fc = nn.Linear(16, 4)
+
+    def forward(self, x):
+        x = x.clone()
+        x[self.rows] = {value}
+        return self.fc(x)
+"""
+model("putrows_all", (4, 8, 16), src=_PUT_ROWS.format(value="x * 2"))
+model("putrows_picked", (4, 8, 16), src=_PUT_ROWS.format(value="x[:3] * 2"))
+
+# ---- an index tensor whose values are known: inside the axis it indexes
+_TABLE = """
+class Net(nn.Module):
+    def __init__(self, n=4, heads=2):
+        super().__init__()
+        self.table = nn.Parameter(torch.zeros({rows}, heads))
+        self.register_buffer("index", (torch.arange(n)[:, None] + torch.arange(n)[None, :]))
+        self.fc = nn.Linear(8, 8)
+
+    def forward(self, x):
+        bias = self.table[self.index.view(-1)].view(4, 4, -1).sum(-1)
+        return self.fc(x) + bias.sum()
+"""
+model("table_sized", (2, 8), src=_TABLE.format(rows="2 * n - 1"))
+model("table_small", (2, 8), src=_TABLE.format(rows="n"))
+
+
+@pytest.mark.parametrize("name", sorted(MODELS))
+def test_blocker_iff_torch_crashes(name, tmp_path, capsys):
+    check_blocker_iff_crash(MODELS, HEAD, name, tmp_path, capsys)
+
+
+def test_every_rule_has_both_sides(tmp_path):
+    check_both_sides(MODELS, HEAD, tmp_path)
+
+
+def test_size_free_without_input_shape(tmp_path, capsys):
+    check_silent_without_shape(
+        MODELS, HEAD, ("select_ragged", "putmask_expanded", "table_small"), tmp_path, capsys
+    )
