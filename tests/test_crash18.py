@@ -109,6 +109,25 @@ class Net(nn.Module):
 """
 model("table_sized", (2, 8), src=_TABLE.format(rows="2 * n - 1"))
 model("table_small", (2, 8), src=_TABLE.format(rows="n"))
+# the index halved in place before use: its values from ``__init__`` are stale, not followed
+_HALVED = """
+class Net(nn.Module):
+    def __init__(self, n=16):
+        super().__init__()
+        self.table = nn.Parameter(torch.zeros(n, 2))
+        self.register_buffer("index", torch.arange(n) * 2)
+        self.fc = nn.Linear(8, 8)
+
+    def forward(self, x):
+        {write}
+        return self.fc(x) + self.table[self.index].sum()
+"""
+model(
+    "table_halved_inplace",
+    (2, 8),
+    src=_HALVED.format(write="self.index.div_(2, rounding_mode='floor')"),
+)
+model("table_halved_augassign", (2, 8), src=_HALVED.format(write="self.index //= 2"))
 
 
 @pytest.mark.parametrize("name", sorted(MODELS))

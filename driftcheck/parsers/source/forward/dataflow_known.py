@@ -62,6 +62,87 @@ def remember(f: Any, t: Any, arr: Any) -> None:
     f.value_facts[id(t)] = (t, facts)
 
 
+def buffer(f: Any, obj: Any, name: str, t: Any) -> Any:
+    """A buffer read in ``forward`` (``self.<name>``): its values are those ``__init__`` left,
+    so they are dropped when code outside an ``__init__`` may write it (a step counter, a
+    queue pointer, a mask updated in place)."""
+    got = f.value_facts.get(id(t)) if isinstance(t, Tens) else None
+    if got is None or got[0] is not t or "array" not in got[1]:
+        return t
+    if written_outside_init(f, obj, name):
+        got[1].pop("array")
+    return t
+
+
+def written_outside_init(f: Any, obj: Any, name: str) -> bool:
+    """Whether the files of ``obj``'s classes may write attribute ``name`` anywhere but in an
+    ``__init__`` (which the interpreter ran): a store to ``<x>.name`` or into it
+    (``x.name[i] = ...``, ``x.name += ...``, ``x.name.data = ...``), an in-place method on it
+    (``x.name.add_(1)``), ``out=x.name``, or the name as a string (``setattr``,
+    ``register_buffer``). A class we cannot read (a library base) may write it."""
+    from driftcheck.parsers.source.interp.objmodel import _NN_MODULE
+    from driftcheck.parsers.source.values.abstract import Cls
+
+    cls = getattr(obj, "cls", None)
+    try:
+        mro = cls.mro() if cls is not None else None
+    except Exception:  # noqa: BLE001 - a class we cannot read: it may
+        return True
+    if not mro:
+        return True
+    trees = {}
+    for c in mro:
+        if isinstance(c, Cls):
+            trees[id(c.mod.tree)] = c.mod.tree
+        elif getattr(c, "qual", None) not in _NN_MODULE:
+            return True
+    for key, tree in trees.items():
+        memo = f.attr_writes.get((key, name))
+        if memo is None:
+            memo = f.attr_writes[(key, name)] = _writes(tree, name)
+        if memo:
+            return True
+    return False
+
+
+def _names_attr(e: Any, name: str) -> bool:
+    """Whether the chain of attributes / items ``e`` goes through ``.name``."""
+    while isinstance(e, (ast.Attribute, ast.Subscript)):
+        if isinstance(e, ast.Attribute) and e.attr == name:
+            return True
+        e = e.value
+    return False
+
+
+def _writes(tree: ast.AST, name: str) -> bool:
+    """``written_outside_init``'s scan of one file: every node except ``__init__`` bodies."""
+    todo = [tree]
+    while todo:
+        node = todo.pop()
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name == "__init__":
+            continue
+        store = isinstance(node, (ast.Attribute, ast.Subscript)) and not isinstance(
+            node.ctx, ast.Load
+        )
+        if store and _names_attr(node, name):
+            return True
+        if isinstance(node, ast.Call):
+            fn = node.func
+            inplace = (
+                isinstance(fn, ast.Attribute)
+                and fn.attr.endswith("_")
+                and not fn.attr.endswith("__")
+            )
+            if inplace and _names_attr(fn.value, name):
+                return True
+            if any(k.arg == "out" and _names_attr(k.value, name) for k in node.keywords):
+                return True
+        if isinstance(node, ast.Constant) and node.value == name:
+            return True
+        todo.extend(ast.iter_child_nodes(node))
+    return False
+
+
 def arange(f: Any, args: list, kwargs: dict, out: Any) -> None:
     """``torch.arange(end)`` / ``(start, end[, step])`` of ints, no dtype: int64 values."""
     if kwargs or not 1 <= len(args) <= 3 or not all(is_int(a) for a in args):
