@@ -130,6 +130,40 @@ model(
 model("table_halved_augassign", (2, 8), src=_HALVED.format(write="self.index //= 2"))
 
 
+# ---- torch.cat of a list that code the pass does not follow fills (a hook, map, checkpoint):
+# not known to be empty; one nothing fills is
+_FILLED = """
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.fc = nn.Linear(8, 8)
+        self.fc2 = nn.Linear(8, 8)
+
+    def forward(self, x):
+        feats = []
+        {fill}
+        return torch.cat(feats, 0)
+"""
+model("cat_never_filled", (2, 8), src=_FILLED.format(fill="self.fc2(self.fc(x))"))
+model(
+    "cat_hook_filled",
+    (2, 8),
+    src=_FILLED.format(
+        fill="h = self.fc.register_forward_hook(lambda m, i, o: feats.append(o))\n"
+        "        self.fc2(self.fc(x))\n        h.remove()"
+    ),
+)
+model("cat_map_filled", (2, 8), src=_FILLED.format(fill="list(map(feats.append, (self.fc(x),)))"))
+model(
+    "cat_checkpoint_filled",
+    (2, 8),
+    src=_FILLED.format(
+        fill="torch.utils.checkpoint.checkpoint(lambda t: feats.append(self.fc(t)), x, "
+        "use_reentrant=False)"
+    ),
+)
+
+
 @pytest.mark.parametrize("name", sorted(MODELS))
 def test_blocker_iff_torch_crashes(name, tmp_path, capsys):
     check_blocker_iff_crash(MODELS, HEAD, name, tmp_path, capsys)

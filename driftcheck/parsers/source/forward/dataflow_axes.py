@@ -305,15 +305,67 @@ def layer_ctor(f: Any, q: str, args: list, kwargs: dict, loc: Any) -> None:
 
 
 # ---------------------------------------------------------------------- empty sequences
-def empty_join(f: Any, name: str, seq: Any, loc: Any) -> None:
-    """``torch.cat(xs)`` / ``torch.stack(xs)`` of a list known to hold nothing."""
+def made_empty(f: Any, seq: Any) -> Any:
+    """Remember ``seq``, a list or tuple the pass itself made (a literal, a comprehension),
+    when it is empty: only such a one is known to be empty at ``torch.cat`` (a list read from
+    an attribute may be filled by a forward hook the pass does not run)."""
     if f.input_shape is not None and isinstance(seq, (list, tuple)) and not seq:
-        what = (
-            "stack expects a non-empty TensorList"
-            if name == "stack"
-            else (f"torch.{name}(): expected a non-empty list of Tensors")
-        )
-        f.crash(loc, what)
+        f.empty_seqs[id(seq)] = seq  # kept, so its id stays its own
+    return seq
+
+
+def _reaches_code(v: Any, depth: int = 0) -> bool:
+    """Whether code the pass does not follow could change a list through ``v``: ``v`` is,
+    or holds, a mutable container, a module, or a function (a hook that appends)."""
+    from driftcheck.parsers.source.forward.dataflow_ops import Local
+    from driftcheck.parsers.source.values.abstract import Func
+    from driftcheck.parsers.source.values.dataflow_values import Bound, Mod, UserFunc
+
+    if isinstance(v, (list, dict, set, Local, Func, UserFunc, Bound, Mod)):
+        return True
+    if isinstance(v, tuple) and depth < 3:
+        return any(_reaches_code(x, depth + 1) for x in v)
+    return False
+
+
+def escapes(f: Any, fv: Any, args: list, kwargs: dict) -> None:
+    """A call about to be made (``Calls.call_value``, ``Calls.unknown_call`` with ``fv``
+    None): count it in ``Flow.escapes`` when code the pass does not follow may run with a
+    list it made (``collect(outs)``, ``register_forward_hook(lambda m, i, o:
+    outs.append(o))``, ``checkpoint(lambda t: outs.append(t), x)``). A function of the
+    code's own is run by the pass (what it does to a list is followed), as are a list's
+    or dict's own methods and a tensor's; torch and builtins change no list but may call a
+    function given to them; a module's forward that is not followed counts through
+    ``unknown_call``."""
+    if f.input_shape is None or (not args and not kwargs):
+        return
+    from driftcheck.parsers.source.forward.dataflow_ops import Local
+    from driftcheck.parsers.source.values.abstract import Ext, Func
+    from driftcheck.parsers.source.values.dataflow_values import Bound, Mod, UserFunc
+
+    if isinstance(fv, (UserFunc, Func, Local, Mod)):
+        return
+    vals = [*args, *kwargs.values()]
+    if isinstance(fv, Bound) and isinstance(fv.target, (list, dict, tuple, Tens)):
+        return
+    if isinstance(fv, Ext) and fv.qual.split(".", 1)[0] in ("torch", "builtins", "math"):
+        vals = [v for v in vals if isinstance(v, (Local, Func, UserFunc, Bound))]
+    if any(_reaches_code(v) for v in vals):
+        f.escapes += 1
+
+
+def empty_join(f: Any, name: str, seq: Any, loc: Any) -> None:
+    """``torch.cat(xs)`` / ``torch.stack(xs)`` of a list known to hold nothing: one the pass
+    made empty (``made_empty``) and that no code it does not follow could have filled since
+    (no call counted in ``Flow.escapes`` in this pass)."""
+    if f.input_shape is None or not isinstance(seq, (list, tuple)) or seq:
+        return
+    if f.empty_seqs.get(id(seq)) is not seq or f.escapes:
+        return
+    if name == "stack":
+        f.crash(loc, "stack expects a non-empty TensorList")
+    else:
+        f.crash(loc, f"torch.{name}(): expected a non-empty list of Tensors")
 
 
 # ---------------------------------------------------------------------- stft windows

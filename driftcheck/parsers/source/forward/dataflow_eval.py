@@ -12,6 +12,7 @@ from __future__ import annotations
 import ast
 from typing import Any
 
+from driftcheck.parsers.source.forward import dataflow_axes
 from driftcheck.parsers.source.forward import dataflow_ops as ops
 from driftcheck.parsers.source.forward.dataflow import Flow, Stop, concrete
 from driftcheck.parsers.source.forward.dataflow_call import MAX_LOOP, Calls
@@ -172,6 +173,9 @@ class Runner:
             from driftcheck.parsers.source.forward import dataflow_args
 
             dataflow_args.setitem(self, tgt, v, fr)  # ``x[mask] = value``: torch's checks
+        if isinstance(tgt, (ast.Attribute, ast.Subscript)) and self.f.input_shape is not None:
+            # a list stored where other code may reach it (``self.cache = outs``)
+            dataflow_axes.escapes(self.f, UNK, [v], {})
         # attribute / subscript stores (caches, in-place writes) carry no module dataflow
 
     def unpack(self, v: Any, n: int, site: tuple | None = None) -> list[Any]:
@@ -344,7 +348,8 @@ class Runner:
                     out.extend(items)
                 else:
                     out.append(self.eval(x, fr))
-            return tuple(out) if isinstance(e, ast.Tuple) else out
+            seq = tuple(out) if isinstance(e, ast.Tuple) else out
+            return dataflow_axes.made_empty(self.f, seq) if not seq else seq
         if isinstance(e, ast.Dict):
             d: dict[Any, Any] = {}
             for k, v in zip(e.keys, e.values):
@@ -439,7 +444,7 @@ class Runner:
             if all(k is True for k in keep):
                 out.append(self.eval(e.elt, fr))
         fr.locals = saved
-        return out
+        return dataflow_axes.made_empty(self.f, out) if not out else out
 
     def binop(self, op: ast.operator, a: Any, b: Any, fr: Frame, at: ast.AST) -> Any:
         if isinstance(b, Tens) and op.__class__ is ast.Pow and not isinstance(a, Tens):
