@@ -130,6 +130,26 @@ model(
 model("table_halved_augassign", (2, 8), src=_HALVED.format(write="self.index //= 2"))
 
 
+# ---- uint8 masks: torch.where and indexing take them as masks, masked_fill refuses them
+_BYTE = """
+class Net(nn.Module):
+    def __init__(self, n=6):
+        super().__init__()
+        self.register_buffer("keep", (torch.arange(n) % 2).byte())
+        self.fc = nn.Linear(6, 6)
+
+    def forward(self, x):
+        x = x.clone()
+        {use}
+        return self.fc(x)
+"""
+model(
+    "byte_where", (6, 6), src=_BYTE.format(use="x = torch.where(self.keep, x, torch.zeros_like(x))")
+)
+model("byte_masked_fill", (6, 6), src=_BYTE.format(use="x = x.masked_fill(self.keep, 0.0)"))
+model("byte_put_rows", (6, 6), src=_BYTE.format(use="x[self.keep] = torch.zeros(3, 6)"))
+model("byte_put_all", (6, 6), src=_BYTE.format(use="x[self.keep] = torch.zeros(6, 6)"))
+
 # ---- torch.cat of a list that code the pass does not follow fills (a hook, map, checkpoint):
 # not known to be empty; one nothing fills is
 _FILLED = """

@@ -347,8 +347,11 @@ def buffer_dtype(f: Any, v: Any, out: Any) -> Any:
         facts["dtype"] = F64
     elif str(arr.dtype) in ("float32", "float16"):
         facts["dtype"] = dataflow_checks.FLOAT  # torch.ones / tril of ones: a float mask
-    elif kind in "iu":
+    elif kind == "i":
         facts["dtype"] = dataflow_checks.INT
+    elif str(arr.dtype) == "uint8":
+        facts["dtype"] = dataflow_checks.UINT8  # a mask to torch's indexing and ``where``
+        facts["count"] = int((arr != 0).sum())
     elif kind == "b":
         facts["dtype"] = BOOL
         facts["count"] = int(arr.sum())  # the items a boolean mask selects
@@ -474,11 +477,12 @@ def setitem(run: Any, tgt: Any, v: Any, fr: Any) -> None:
     if xs is None or ms is None or not xs or not ms:
         return
     dtype = dataflow_checks.fact(f, key, "dtype")
-    if dtype not in (BOOL, dataflow_checks.INT, None):
+    if dtype not in (BOOL, dataflow_checks.UINT8, dataflow_checks.INT, None):
         return
     loc = fr.loc(tgt)
     mask_fits = len(ms) <= len(xs) and all(a == b for a, b in zip(ms, xs))
-    if dtype == BOOL and not mask_fits:
+    masked = dtype in (BOOL, dataflow_checks.UINT8)  # torch reads uint8 as a mask too
+    if masked and not mask_fits:
         f.crash(
             loc,
             f"IndexError: the shape of the mask {list(ms)} does not match the shape of the "
@@ -488,10 +492,10 @@ def setitem(run: Any, tgt: Any, v: Any, fr: Any) -> None:
     vs = _shape(v)
     if vs is None:
         return
-    count = dataflow_checks.fact(f, key, "count") if dtype == BOOL else None
+    count = dataflow_checks.fact(f, key, "count") if masked else None
     as_mask = (count if _is_int(count) else None, *xs[len(ms) :])
     as_rows = (*ms, *xs[1:])
-    if dtype == BOOL:
+    if masked:
         fits, target = _fits(vs, as_mask), as_mask
     elif dtype == dataflow_checks.INT:
         fits, target = _fits(vs, as_rows), as_rows

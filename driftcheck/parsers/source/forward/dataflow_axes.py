@@ -428,7 +428,11 @@ def carry_binop(f: Any, op: str, a: Any, b: Any, out: Any) -> None:
     """``a op b`` with one tensor operand of known dtype and a Python number: torch's
     promotion (a float tensor stays float; an integer one with a float number is float,
     with an int stays integer except for ``/``). Two float tensors give a float one."""
-    from driftcheck.parsers.source.forward.dataflow_checks import FLOAT, INT  # noqa: PLC0415
+    from driftcheck.parsers.source.forward.dataflow_checks import (  # noqa: PLC0415
+        FLOAT,
+        INT,
+        UINT8,
+    )
 
     if f.input_shape is None or not isinstance(out, Tens) or _dtype(f, out) is not None:
         return
@@ -440,19 +444,25 @@ def carry_binop(f: Any, op: str, a: Any, b: Any, out: Any) -> None:
     if not isinstance(n, _NUMBER) or isinstance(n, bool):
         return
     dt = _dtype(f, t)
-    if dt == FLOAT or (dt == INT and (isinstance(n, float) or op == "Div")):
+    if dt == FLOAT or (dt in (INT, UINT8) and (isinstance(n, float) or op == "Div")):
         _set_dtype(f, out, FLOAT)
-    elif dt == INT and op in ("Add", "Sub", "Mult"):
-        _set_dtype(f, out, INT)
+    elif dt in (INT, UINT8) and op in ("Add", "Sub", "Mult") and isinstance(n, int):
+        _set_dtype(f, out, dt)  # a Python int does not promote an integer tensor
 
 
 def bool_mask(f: Any, what: str, mask: Any, loc: Any) -> bool:
     """``masked_fill`` / ``where`` take a boolean mask: one known to be float or integer
-    raises. True on a crash."""
-    from driftcheck.parsers.source.forward.dataflow_checks import FLOAT, INT  # noqa: PLC0415
+    raises (``where`` also takes a uint8 one, ``masked_fill`` does not). True on a crash."""
+    from driftcheck.parsers.source.forward.dataflow_args import F64  # noqa: PLC0415
+    from driftcheck.parsers.source.forward.dataflow_checks import (  # noqa: PLC0415
+        FLOAT,
+        INT,
+        UINT8,
+    )
 
     dt = _dtype(f, mask)
-    if f.input_shape is None or dt not in (FLOAT, INT, "float64"):
+    refused = (FLOAT, INT, F64) if what == "where" else (FLOAT, INT, UINT8, F64)
+    if f.input_shape is None or dt not in refused:
         return False
     if what == "where":
         msg = f"where expected condition to be a boolean tensor, but got a tensor with dtype {dt}"

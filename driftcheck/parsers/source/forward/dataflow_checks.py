@@ -31,6 +31,9 @@ from driftcheck.parsers.source.values.dataflow_values import Tens, is_int, known
 
 FLOAT = "float"
 INT = "int64"
+# uint8 apart from the signed integers: torch indexes with it as a mask (``x[m]``) and takes it
+# as ``torch.where``'s condition, as it does a bool tensor
+UINT8 = "uint8"
 # layers whose weight is floating point: an integer input is a dtype crash in torch
 FLOAT_WEIGHT = {"Linear", "Conv1d", "Conv2d", "Conv3d", "Bilinear", "LazyLinear"}
 RNN = {"LSTM", "GRU", "RNN"}
@@ -70,8 +73,10 @@ def dtype_name(v: Any) -> str | None:
     if not isinstance(q, str):
         return None
     name = q.rsplit(".", 1)[-1]
-    if name in ("long", "int64", "int", "int32", "int16", "int8", "uint8", "short"):
+    if name in ("long", "int64", "int", "int32", "int16", "int8", "short"):
         return INT
+    if name in ("uint8", "byte"):
+        return UINT8
     if name in ("float", "float32", "float64", "double", "half", "float16", "bfloat16"):
         return FLOAT
     return None
@@ -160,8 +165,9 @@ def layer_input(f: Any, node: Any, inputs: list, loc: Any) -> None:
                 f"Embedding: index {rng[1] if rng[1] >= size else rng[0]} out of range for a "
                 f"table of {size} rows (IndexError: index out of range in self)",
             )
-    elif node.type in FLOAT_WEIGHT and dtype == INT:
-        f.crash(loc, f"{node.type}: input is int64 (Long) but the weight is float (dtype mismatch)")
+    elif node.type in FLOAT_WEIGHT and dtype in (INT, UINT8):
+        what = "int64 (Long)" if dtype == INT else "uint8 (Byte)"
+        f.crash(loc, f"{node.type}: input is {what} but the weight is float (dtype mismatch)")
     elif node.type in FLOAT_WEIGHT and dtype in ("complex", "float64"):  # rfft, .double()
         f.crash(loc, f"{node.type}: input is {dtype} but the weight is float32 (dtype mismatch)")
 

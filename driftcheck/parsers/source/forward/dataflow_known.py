@@ -240,7 +240,8 @@ def index_range(f: Any, t: Tens, items: list, loc: Any) -> bool:
         if it is None:
             continue
         a = array(f, it) if isinstance(it, Tens) else None
-        if a is not None and a.dtype.kind in "iu" and a.size and axis < len(shape):
+        # (a uint8 tensor is a mask to torch, not indices)
+        if a is not None and a.dtype.kind == "i" and a.size and axis < len(shape):
             size = shape[axis]
             bad = a[(a >= size) | (a < -size)]
             if bad.size:
