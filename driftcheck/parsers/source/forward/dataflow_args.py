@@ -42,6 +42,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from driftcheck.parsers.source.forward.dataflow_common import arg, axis
 from driftcheck.parsers.source.values.dataflow_values import ShapeOf, Tens, is_int, known_shape
 
 COMPLEX = "complex"
@@ -60,14 +61,7 @@ def _ranked(t: Any) -> tuple | None:
     return t.shape if isinstance(t, Tens) and isinstance(t.shape, tuple) else None
 
 
-def _arg(args: list, kwargs: dict, i: int, name: str, default: Any = None) -> Any:
-    return args[i] if len(args) > i else kwargs.get(name, default)
-
-
-def _axis(d: Any, rank: int) -> int | None:
-    if not _is_int(d) or not -rank <= d < rank:
-        return None
-    return d % rank
+_arg, _axis = arg, axis  # ``dataflow_common``'s, under the names this module's code reads
 
 
 # ---------------------------------------------------------------------- torch.fft

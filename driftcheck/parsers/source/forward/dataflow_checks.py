@@ -61,6 +61,17 @@ def mark(f: Any, t: Any, **facts: Any) -> Any:
     return t
 
 
+def add_facts(f: Any, t: Any, replace: bool = True, **facts: Any) -> Any:
+    """Add ``facts`` to what is known of tensor ``t``, keeping its other facts (``mark``
+    replaces them all); with ``replace=False`` a fact ``t`` already has is kept."""
+    if f.input_shape is None or not isinstance(t, Tens):
+        return t
+    got = _facts(f).get(id(t))
+    old = dict(got[1]) if got is not None and got[0] is t else {}
+    _facts(f)[id(t)] = (t, {**old, **facts} if replace else {**facts, **old})
+    return t
+
+
 def fact(f: Any, t: Any, key: str) -> Any:
     got = _facts(f).get(id(t)) if isinstance(t, Tens) else None
     return got[1].get(key) if got is not None and got[0] is t else None

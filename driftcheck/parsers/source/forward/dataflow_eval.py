@@ -215,8 +215,6 @@ class Runner:
     def if_(self, st: ast.If, fr: Frame) -> None:
         test = self.eval(st.test, fr)
         if isinstance(test, Tens) and self.f.input_shape is not None:
-            from driftcheck.parsers.source.forward import dataflow_axes
-
             dataflow_axes.tensor_bool(self.f, test, fr.loc(st.test))
         c = truth(test)
         if c is True:
@@ -461,9 +459,9 @@ class Runner:
                 from driftcheck.parsers.source.forward import dataflow_args
 
                 dataflow_args.promote(self.f, a, b, out)  # float64 operands
-                from driftcheck.parsers.source.forward import dataflow_axes
+                from driftcheck.parsers.source.forward import dataflow_dtypes
 
-                dataflow_axes.carry_binop(self.f, type(op).__name__, a, b, out)
+                dataflow_dtypes.carry_binop(self.f, type(op).__name__, a, b, out)
             return out
         if self.f.input_shape is not None and isinstance(op, ast.Pow):
             # ``head_dim ** 0.5`` (attention's scale) on real sizes: a float power of a known
@@ -628,9 +626,9 @@ class Runner:
     def attr(self, v: Any, name: str, fr: Frame, at: ast.AST | None = None) -> Any:
         got = ops.attribute(self, v, name, fr)
         if got is UNK and at is not None and isinstance(v, Mod) and self.f.input_shape is not None:
-            from driftcheck.parsers.source.forward import dataflow_axes
+            from driftcheck.parsers.source.forward import dataflow_attrs
 
-            dataflow_axes.missing_attr(self, v, name, fr.loc(at))  # torch's AttributeError
+            dataflow_attrs.missing_attr(self, v, name, fr.loc(at))  # torch's AttributeError
         if at is not None and (_settings(v) or _value_holder(v, name)):
             self.item_use(name, got, fr, at)  # a settings object's ``hp.sliding_window``
         return got

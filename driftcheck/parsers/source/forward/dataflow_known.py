@@ -27,6 +27,8 @@ from __future__ import annotations
 import ast
 from typing import Any
 
+from driftcheck.parsers.source.forward import dataflow_attrs
+from driftcheck.parsers.source.forward.dataflow_common import broadcast, numel
 from driftcheck.parsers.source.library.tensorvalues import np
 from driftcheck.parsers.source.values.dataflow_values import Tens, is_int, known_shape
 
@@ -69,78 +71,9 @@ def buffer(f: Any, obj: Any, name: str, t: Any) -> Any:
     got = f.value_facts.get(id(t)) if isinstance(t, Tens) else None
     if got is None or got[0] is not t or "array" not in got[1]:
         return t
-    if written_outside_init(f, obj, name):
+    if dataflow_attrs.written_outside_init(f, obj, name):
         got[1].pop("array")
     return t
-
-
-def written_outside_init(f: Any, obj: Any, name: str) -> bool:
-    """Whether the files of ``obj``'s classes may write attribute ``name`` anywhere but in an
-    ``__init__`` (which the interpreter ran): a store to ``<x>.name`` or into it
-    (``x.name[i] = ...``, ``x.name += ...``, ``x.name.data = ...``), an in-place method on it
-    (``x.name.add_(1)``), ``out=x.name``, or the name as a string (``setattr``,
-    ``register_buffer``). A class we cannot read (a library base) may write it."""
-    from driftcheck.parsers.source.interp.objmodel import _NN_MODULE
-    from driftcheck.parsers.source.values.abstract import Cls
-
-    cls = getattr(obj, "cls", None)
-    try:
-        mro = cls.mro() if cls is not None else None
-    except Exception:  # noqa: BLE001 - a class we cannot read: it may
-        return True
-    if not mro:
-        return True
-    trees = {}
-    for c in mro:
-        if isinstance(c, Cls):
-            trees[id(c.mod.tree)] = c.mod.tree
-        elif getattr(c, "qual", None) not in _NN_MODULE:
-            return True
-    for key, tree in trees.items():
-        memo = f.attr_writes.get((key, name))
-        if memo is None:
-            memo = f.attr_writes[(key, name)] = _writes(tree, name)
-        if memo:
-            return True
-    return False
-
-
-def _names_attr(e: Any, name: str) -> bool:
-    """Whether the chain of attributes / items ``e`` goes through ``.name``."""
-    while isinstance(e, (ast.Attribute, ast.Subscript)):
-        if isinstance(e, ast.Attribute) and e.attr == name:
-            return True
-        e = e.value
-    return False
-
-
-def _writes(tree: ast.AST, name: str) -> bool:
-    """``written_outside_init``'s scan of one file: every node except ``__init__`` bodies."""
-    todo = [tree]
-    while todo:
-        node = todo.pop()
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name == "__init__":
-            continue
-        store = isinstance(node, (ast.Attribute, ast.Subscript)) and not isinstance(
-            node.ctx, ast.Load
-        )
-        if store and _names_attr(node, name):
-            return True
-        if isinstance(node, ast.Call):
-            fn = node.func
-            inplace = (
-                isinstance(fn, ast.Attribute)
-                and fn.attr.endswith("_")
-                and not fn.attr.endswith("__")
-            )
-            if inplace and _names_attr(fn.value, name):
-                return True
-            if any(k.arg == "out" and _names_attr(k.value, name) for k in node.keywords):
-                return True
-        if isinstance(node, ast.Constant) and node.value == name:
-            return True
-        todo.extend(ast.iter_child_nodes(node))
-    return False
 
 
 def arange(f: Any, args: list, kwargs: dict, out: Any) -> None:
@@ -255,17 +188,6 @@ def index_range(f: Any, t: Tens, items: list, loc: Any) -> bool:
     return False
 
 
-def _broadcast(a: tuple, b: tuple) -> tuple | None:
-    n = max(len(a), len(b))
-    a2, b2 = (1,) * (n - len(a)) + a, (1,) * (n - len(b)) + b
-    out = []
-    for x, y in zip(a2, b2):
-        if x != y and 1 not in (x, y):
-            return None
-        out.append(max(x, y))
-    return tuple(out)
-
-
 def compare(f: Any, op: ast.cmpop, left: Any, right: Any) -> Tens | None:
     """``left op right`` with a tensor on either side, on real sizes: two tensors of known,
     broadcastable shapes give a boolean tensor of the broadcast shape; its values when
@@ -276,7 +198,7 @@ def compare(f: Any, op: ast.cmpop, left: Any, right: Any) -> Tens | None:
         return None
     if isinstance(left, Tens) and isinstance(right, Tens):
         sl, sr = known_shape(left), known_shape(right)
-        shape = None if sl is None or sr is None else _broadcast(sl, sr)
+        shape = None if sl is None or sr is None else broadcast(sl, sr)
         if shape is None:
             return None
         out = dataflow_checks.mark(f, Tens(None, shape), dtype=dataflow_args.BOOL)
@@ -303,12 +225,10 @@ def masked_select(f: Any, t: Tens, mask: Any) -> Tens | None:
     st, m = known_shape(t), array(f, mask)
     if f.input_shape is None or st is None or m is None or m.dtype.kind != "b":
         return None
-    shape = _broadcast(st, tuple(m.shape))
+    shape = broadcast(st, tuple(m.shape))
     if shape is None:
         return None  # torch's broadcast error: not claimed here
-    n = 1
-    for s in shape:
-        n *= s
+    n = numel(shape)
     # broadcasting repeats every mask item the same number of times
     picked = int(m.sum()) * (n // m.size) if m.size else 0
     return Tens(None, (picked,))

@@ -338,11 +338,9 @@ def subscript(run: Any, v: Any, key: Any, fr: Any, at: Any) -> Any:
     if isinstance(v, Tens):
         got = torchops.index(run, v, key, fr, at)
         if run.f.input_shape is not None:
-            from driftcheck.parsers.source.forward import dataflow_axes
+            from driftcheck.parsers.source.forward import dataflow_dtypes, dataflow_known
 
-            dataflow_axes.carry_index(run.f, v, got)
-            from driftcheck.parsers.source.forward import dataflow_known
-
+            dataflow_dtypes.carry_index(run.f, v, got)
             dataflow_known.index(run.f, v, key, got)
         return got
     if isinstance(v, ShapeOf):

@@ -16,6 +16,7 @@ from typing import Any
 from driftcheck.parsers.source.forward.dataflow import concrete
 from driftcheck.parsers.source.forward.dataflow_axes import METHODS as METHODS_AXES
 from driftcheck.parsers.source.forward.dataflow_axes import WINDOWS
+from driftcheck.parsers.source.forward.dataflow_common import arg
 from driftcheck.parsers.source.forward.dataflow_views import (
     expand_sizes,
     int_args,
@@ -124,10 +125,7 @@ def super_attr(run: Any, s: Super, name: str) -> Any:
     return UNK
 
 
-def _arg(args: list, kwargs: dict, i: int, name: str, default: Any = None) -> Any:
-    if len(args) > i:
-        return args[i]
-    return kwargs.get(name, default)
+_arg = arg  # ``dataflow_common.arg``, under the name this module's code reads
 
 
 # ---------------------------------------------------------------------- torch.* functions
@@ -334,9 +332,9 @@ def _method(run: Any, t: Tens, name: str, args: list, kwargs: dict, fr: Any, at:
             n = Sym(("nonzero", t.uid))
             return tuple(Tens(None, (n,)) for _ in t.shape)
     if f.input_shape is not None and name == "where" and len(args) == 2:
-        from driftcheck.parsers.source.forward import dataflow_axes
+        from driftcheck.parsers.source.forward import dataflow_dtypes
 
-        if dataflow_axes.bool_mask(f, name, t, loc):
+        if dataflow_dtypes.bool_mask(f, name, t, loc):
             return Tens(None)
         # ``torch.where(cond, x, y)``: the broadcast of all three (not cond's shape alone)
         ts = [a for a in args if isinstance(a, Tens)]
@@ -375,9 +373,9 @@ def _method(run: Any, t: Tens, name: str, args: list, kwargs: dict, fr: Any, at:
         from driftcheck.parsers.source.forward import dataflow_concrete as concrete_ops
 
         if name == "masked_fill":
-            from driftcheck.parsers.source.forward import dataflow_axes
+            from driftcheck.parsers.source.forward import dataflow_dtypes
 
-            if dataflow_axes.bool_mask(f, name, _arg(args, kwargs, 0, "mask"), loc):
+            if dataflow_dtypes.bool_mask(f, name, _arg(args, kwargs, 0, "mask"), loc):
                 return Tens(None)
             out = concrete_ops.masked_fill(run, t, _arg(args, kwargs, 0, "mask"), fr, loc)
         else:
