@@ -48,20 +48,17 @@ def array(f: Any, t: Any) -> Any:
 def remember(f: Any, t: Any, arr: Any) -> None:
     """Keep ``arr`` as ``t``'s values (integer or boolean, at most ``LIMIT`` items, of
     ``t``'s shape), keeping ``t``'s other facts; a boolean one also gives dtype and count."""
-    from driftcheck.parsers.source.forward import dataflow_args
+    from driftcheck.parsers.source.forward import dataflow_args, dataflow_checks
 
     kind = getattr(getattr(arr, "dtype", None), "kind", None)
     if f.input_shape is None or not isinstance(t, Tens) or kind not in ("b", "i", "u"):
         return
     if arr.size > LIMIT or known_shape(t) != tuple(arr.shape):
         return
-    got = f.value_facts.get(id(t))
-    facts = dict(got[1]) if got is not None and got[0] is t else {}
-    facts["array"] = arr
     if kind == "b":
-        facts["dtype"] = dataflow_args.BOOL
-        facts["count"] = int(arr.sum())
-    f.value_facts[id(t)] = (t, facts)
+        dataflow_checks.add_facts(f, t, array=arr, dtype=dataflow_args.BOOL, count=int(arr.sum()))
+    else:
+        dataflow_checks.add_facts(f, t, array=arr)
 
 
 def buffer(f: Any, obj: Any, name: str, t: Any) -> Any:
