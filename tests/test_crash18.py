@@ -197,3 +197,22 @@ def test_size_free_without_input_shape(tmp_path, capsys):
     check_silent_without_shape(
         MODELS, HEAD, ("select_ragged", "putmask_expanded", "table_small"), tmp_path, capsys
     )
+
+
+@pytest.mark.parametrize("name", ["table_small", "table_halved_inplace", "select_ragged"])
+def test_attr_scans_switch_same_findings(name, tmp_path, capsys, monkeypatch):
+    """The ``attr_scans`` memo (a file's write scan once per pass) changes no finding."""
+    import json
+
+    from driftcheck.cli import main
+    from tests.crash_rule_support import write
+
+    path = write(MODELS, HEAD, name, tmp_path)
+    shape = ",".join(map(str, MODELS[name][1]))
+    outs = []
+    for off in ("", "attr_scans"):
+        monkeypatch.setenv("DRIFTCHECK_SPEED_OFF", off)
+        monkeypatch.setenv("DRIFTCHECK_NO_CACHE", "1")
+        main(["check", f"{path}::Net", "--input-shape", shape, "--format", "json"])
+        outs.append(json.loads(capsys.readouterr().out)["findings"])
+    assert outs[0] == outs[1]

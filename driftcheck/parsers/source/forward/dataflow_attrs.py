@@ -154,11 +154,14 @@ def written_outside_init(f: Any, obj: Any, name: str) -> bool:
             trees[id(c.mod.tree)] = c.mod.tree
         elif getattr(c, "qual", None) not in _NN_MODULE:
             return True
+    from driftcheck.speed import current
+
+    memo = f.attr_writes if current().attr_scans else {}
     for key, tree in trees.items():
-        memo = f.attr_writes.get((key, name))
-        if memo is None:
-            memo = f.attr_writes[(key, name)] = _writes(tree, name)
-        if memo:
+        got = memo.get((key, name))
+        if got is None:
+            got = memo[(key, name)] = _writes(tree, name)
+        if got:
             return True
     return False
 
