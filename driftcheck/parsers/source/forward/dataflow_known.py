@@ -161,7 +161,11 @@ def invert(f: Any, t: Any, out: Any) -> None:
 def index_range(f: Any, t: Tens, items: list, loc: Any) -> bool:
     """``t[idx]`` (``t[:, idx]``...) with an integer tensor whose values are known: every
     value must lie in ``[-size, size)`` of the axis it indexes, or torch raises IndexError (a
-    relative-position table smaller than the index built for it). True on a crash."""
+    relative-position table smaller than the index built for it). True on a crash.
+
+    Each item before the checked one must take exactly one axis: an int, a slice, an integer
+    tensor, a 1-D tensor; a tensor that may be a mask of several axes (its dtype or rank not
+    known) leaves the axes after it unknown, and the check stops there."""
     shape = known_shape(t)
     if shape is None or any(it is Ellipsis for it in items):
         return False
@@ -181,6 +185,10 @@ def index_range(f: Any, t: Tens, items: list, loc: Any) -> bool:
                     f"{axis} with size {size}",
                 )
                 return True
+        elif isinstance(it, Tens) and (a is None or a.dtype.kind != "i"):
+            rank = len(it.shape) if isinstance(it.shape, tuple) else None
+            if rank != 1:
+                return False  # a mask may take several axes: where the next one is, unknown
         axis += 1
     return False
 
