@@ -153,6 +153,13 @@ class Flow:
         self.crashes: list[tuple[Any, str]] = []
         # on real sizes: id(Tens) -> (the Tens, facts certain at its source: dtype, value range)
         self.value_facts: dict[int, tuple[Any, dict]] = {}
+        # (id(syntax tree), attribute name) -> whether code outside ``__init__`` may write it
+        # (``dataflow_known.written_outside_init``): a buffer's values are then not followed
+        self.attr_writes: dict[tuple[int, str], bool] = {}
+        # on real sizes: empty lists / tuples the pass made, by id, and how many calls ran
+        # code it does not follow with a list it may have made (``dataflow_axes.empty_join``)
+        self.empty_seqs: dict[int, Any] = {}
+        self.escapes = 0
         self.speculative = 0
         self.first_in: dict[str, Any] = {}  # on real sizes: a repeated block's first input shape
         # its parts: small queries and bookkeeping; the "unused in forward" verdict

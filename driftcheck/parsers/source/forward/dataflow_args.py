@@ -25,7 +25,8 @@ shapes the pass knows for certain, and anything not known gives no crash:
   and a BatchNorm's ``running_mean`` / ``running_var`` are ``(num_features,)``;
 - ``x[mask] = value`` with a boolean mask of known rank (a buffer whose values ``__init__``
   computed): the mask's shape is ``x``'s leading axes, and ``value`` (its leading 1s aside)
-  must broadcast to ``(selected, *x.shape[mask.ndim:])``;
+  must broadcast to ``(selected, *x.shape[mask.ndim:])``; an integer key picks rows,
+  ``(*key.shape, *x.shape[1:])``, and a key of unknown dtype is either (session 18);
 - ``pack_padded_sequence(x, lengths)`` with lengths known (a list, or a buffer's values):
   one per batch item, each in 1..T, sorted decreasing unless ``enforce_sorted=False``;
 - ``t.gather(dim, index)``: ``index`` has ``t``'s rank and no larger size on any other
@@ -41,6 +42,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from driftcheck.parsers.source.forward.dataflow_common import arg, axis
 from driftcheck.parsers.source.values.dataflow_values import ShapeOf, Tens, is_int, known_shape
 
 COMPLEX = "complex"
@@ -59,14 +61,7 @@ def _ranked(t: Any) -> tuple | None:
     return t.shape if isinstance(t, Tens) and isinstance(t.shape, tuple) else None
 
 
-def _arg(args: list, kwargs: dict, i: int, name: str, default: Any = None) -> Any:
-    return args[i] if len(args) > i else kwargs.get(name, default)
-
-
-def _axis(d: Any, rank: int) -> int | None:
-    if not _is_int(d) or not -rank <= d < rank:
-        return None
-    return d % rank
+_arg, _axis = arg, axis  # ``dataflow_common``'s, under the names this module's code reads
 
 
 # ---------------------------------------------------------------------- torch.fft
@@ -346,14 +341,22 @@ def buffer_dtype(f: Any, v: Any, out: Any) -> Any:
         facts["dtype"] = F64
     elif str(arr.dtype) in ("float32", "float16"):
         facts["dtype"] = dataflow_checks.FLOAT  # torch.ones / tril of ones: a float mask
-    elif kind in "iu":
+    elif kind == "i":
         facts["dtype"] = dataflow_checks.INT
+    elif str(arr.dtype) == "uint8":
+        facts["dtype"] = dataflow_checks.UINT8  # a mask to torch's indexing and ``where``
+        facts["count"] = int((arr != 0).sum())
     elif kind == "b":
         facts["dtype"] = BOOL
         facts["count"] = int(arr.sum())  # the items a boolean mask selects
     if arr.ndim == 1 and arr.size <= 64 and kind in "bi" and not approx:
         facts["values"] = tuple(int(a) for a in arr.tolist())  # lengths, small index lists
-    return dataflow_checks.mark(f, out, **facts) if facts else out
+    out = dataflow_checks.mark(f, out, **facts) if facts else out
+    if not approx:
+        from driftcheck.parsers.source.forward import dataflow_known
+
+        dataflow_known.remember(f, out, arr)  # followed through indexing and comparisons
+    return out
 
 
 def promote(f: Any, a: Any, b: Any, out: Any) -> None:
@@ -437,9 +440,24 @@ def leaf_default(run: Any, leaf: Any, name: str) -> Any:
 
 
 # ---------------------------------------------------------------------- masked writes
+def _fits(vs: tuple, target: tuple) -> bool:
+    """Whether a value of shape ``vs`` can be written into an indexing result of shape
+    ``target`` (``None``: a size not known, which any size may be). torch drops the value's
+    leading 1s, then expands it to the result without widening it."""
+    while vs and vs[0] == 1:
+        vs = vs[1:]
+    return len(vs) <= len(target) and all(
+        a == 1 or b is None or a == b for a, b in zip(reversed(vs), reversed(target))
+    )
+
+
 def setitem(run: Any, tgt: Any, v: Any, fr: Any) -> None:
-    """``x[mask] = value``: torch's index_put checks with a boolean mask whose dtype is known
-    (only plain names and attributes are evaluated here: no op is added to the graph)."""
+    """``x[key] = value`` with a tensor ``key`` (torch's ``index_put_``; only plain names and
+    attributes are evaluated here: no op is added to the graph). A boolean (or uint8) key is a
+    mask of ``x``'s leading axes and selects ``(count, *rest)``; an integer one picks rows,
+    ``(*key.shape, *x.shape[1:])``; any other dtype raises. With the key's dtype known, its
+    own form is checked; with it unknown, the write is a crash only when the value fits
+    neither form (a mask's count unknown fits any size)."""
     import ast
 
     from driftcheck.parsers.source.forward import dataflow_checks
@@ -450,10 +468,15 @@ def setitem(run: Any, tgt: Any, v: Any, fr: Any) -> None:
         return
     base, key = run.eval(tgt.value, fr), run.eval(tgt.slice, fr)
     xs, ms = _shape(base), _shape(key)
-    if xs is None or ms is None or dataflow_checks.fact(f, key, "dtype") != BOOL:
+    if xs is None or ms is None or not xs or not ms:
+        return
+    dtype = dataflow_checks.fact(f, key, "dtype")
+    if dtype not in (BOOL, dataflow_checks.UINT8, dataflow_checks.INT, None):
         return
     loc = fr.loc(tgt)
-    if len(ms) > len(xs) or any(a != b for a, b in zip(ms, xs)):
+    mask_fits = len(ms) <= len(xs) and all(a == b for a, b in zip(ms, xs))
+    masked = dtype in (BOOL, dataflow_checks.UINT8)  # torch reads uint8 as a mask too
+    if masked and not mask_fits:
         f.crash(
             loc,
             f"IndexError: the shape of the mask {list(ms)} does not match the shape of the "
@@ -463,18 +486,21 @@ def setitem(run: Any, tgt: Any, v: Any, fr: Any) -> None:
     vs = _shape(v)
     if vs is None:
         return
-    count = dataflow_checks.fact(f, key, "count")
-    target = (count if _is_int(count) else None, *xs[len(ms) :])
-    while vs and vs[0] == 1:
-        vs = vs[1:]  # torch drops a value's leading 1s before broadcasting
-    bad = len(vs) > len(target) or any(
-        a != 1 and b is not None and a != b for a, b in zip(reversed(vs), reversed(target))
-    )
-    if bad:
+    count = dataflow_checks.fact(f, key, "count") if masked else None
+    as_mask = (count if _is_int(count) else None, *xs[len(ms) :])
+    as_rows = (*ms, *xs[1:])
+    if masked:
+        fits, target = _fits(vs, as_mask), as_mask
+    elif dtype == dataflow_checks.INT:
+        fits, target = _fits(vs, as_rows), as_rows
+    else:  # a bool mask or integer rows: torch raises under either reading only
+        fits = (mask_fits and _fits(vs, as_mask)) or _fits(vs, as_rows)
+        target = as_mask if mask_fits else as_rows
+    if not fits:
         shown = [d if d is not None else "?" for d in target]
         f.crash(
             loc,
-            f"shape mismatch: value tensor of shape {list(_shape(v))} cannot be broadcast to "
+            f"shape mismatch: value tensor of shape {list(vs)} cannot be broadcast to "
             f"indexing result of shape {shown}",
         )
 

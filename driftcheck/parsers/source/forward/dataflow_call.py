@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from driftcheck.parsers.source.forward import dataflow_checks
+from driftcheck.parsers.source.forward import dataflow_axes, dataflow_checks
 from driftcheck.parsers.source.forward import dataflow_concrete as concrete
 from driftcheck.parsers.source.forward import dataflow_lists as lists
 from driftcheck.parsers.source.forward import dataflow_torch as torchops
@@ -130,6 +130,7 @@ class Calls:
         return self.call_value(fv, args, kwargs, fr, e)
 
     def call_value(self, fv: Any, args: list, kwargs: dict, fr: Frame, at: ast.AST) -> Any:
+        dataflow_axes.escapes(self.run.f, fv, args, kwargs)
         if isinstance(fv, Mod):
             return self.call_module(fv.obj, args, kwargs, fr, at)
         if isinstance(fv, UserFunc):
@@ -171,6 +172,7 @@ class Calls:
 
     def unknown_call(self, args: list, kwargs: dict, why: str) -> Any:
         vals = [*args, *kwargs.values()]
+        dataflow_axes.escapes(self.run.f, UNK, args, kwargs)
         self.run.taint(why)
         return Tens(None) if any(isinstance(v, Tens) for v in vals) else UNK
 

@@ -31,6 +31,9 @@ from driftcheck.parsers.source.values.dataflow_values import Tens, is_int, known
 
 FLOAT = "float"
 INT = "int64"
+# uint8 apart from the signed integers: torch indexes with it as a mask (``x[m]``) and takes it
+# as ``torch.where``'s condition, as it does a bool tensor
+UINT8 = "uint8"
 # layers whose weight is floating point: an integer input is a dtype crash in torch
 FLOAT_WEIGHT = {"Linear", "Conv1d", "Conv2d", "Conv3d", "Bilinear", "LazyLinear"}
 RNN = {"LSTM", "GRU", "RNN"}
@@ -58,6 +61,17 @@ def mark(f: Any, t: Any, **facts: Any) -> Any:
     return t
 
 
+def add_facts(f: Any, t: Any, replace: bool = True, **facts: Any) -> Any:
+    """Add ``facts`` to what is known of tensor ``t``, keeping its other facts (``mark``
+    replaces them all); with ``replace=False`` a fact ``t`` already has is kept."""
+    if f.input_shape is None or not isinstance(t, Tens):
+        return t
+    got = _facts(f).get(id(t))
+    old = dict(got[1]) if got is not None and got[0] is t else {}
+    _facts(f)[id(t)] = (t, {**old, **facts} if replace else {**facts, **old})
+    return t
+
+
 def fact(f: Any, t: Any, key: str) -> Any:
     got = _facts(f).get(id(t)) if isinstance(t, Tens) else None
     return got[1].get(key) if got is not None and got[0] is t else None
@@ -70,8 +84,10 @@ def dtype_name(v: Any) -> str | None:
     if not isinstance(q, str):
         return None
     name = q.rsplit(".", 1)[-1]
-    if name in ("long", "int64", "int", "int32", "int16", "int8", "uint8", "short"):
+    if name in ("long", "int64", "int", "int32", "int16", "int8", "short"):
         return INT
+    if name in ("uint8", "byte"):
+        return UINT8
     if name in ("float", "float32", "float64", "double", "half", "float16", "bfloat16"):
         return FLOAT
     return None
@@ -162,8 +178,9 @@ def layer_input(f: Any, node: Any, inputs: list, loc: Any) -> None:
                 f"Embedding: index {rng[1] if rng[1] >= size else rng[0]} out of range for a "
                 f"table of {size} rows (IndexError: index out of range in self)",
             )
-    elif node.type in FLOAT_WEIGHT and dtype == INT:
-        f.crash(loc, f"{node.type}: input is int64 (Long) but the weight is float (dtype mismatch)")
+    elif node.type in FLOAT_WEIGHT and dtype in (INT, UINT8):
+        what = "int64 (Long)" if dtype == INT else "uint8 (Byte)"
+        f.crash(loc, f"{node.type}: input is {what} but the weight is float (dtype mismatch)")
     elif node.type in FLOAT_WEIGHT and dtype in ("complex", "float64"):  # rfft, .double()
         f.crash(loc, f"{node.type}: input is {dtype} but the weight is float32 (dtype mismatch)")
 

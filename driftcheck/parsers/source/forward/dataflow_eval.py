@@ -12,6 +12,7 @@ from __future__ import annotations
 import ast
 from typing import Any
 
+from driftcheck.parsers.source.forward import dataflow_axes
 from driftcheck.parsers.source.forward import dataflow_lists as lists
 from driftcheck.parsers.source.forward import dataflow_ops as ops
 from driftcheck.parsers.source.forward.dataflow import Flow, Stop, concrete
@@ -182,6 +183,9 @@ class Runner:
             from driftcheck.parsers.source.forward import dataflow_args
 
             dataflow_args.setitem(self, tgt, v, fr)  # ``x[mask] = value``: torch's checks
+        if isinstance(tgt, (ast.Attribute, ast.Subscript)) and self.f.input_shape is not None:
+            # a list stored where other code may reach it (``self.cache = outs``)
+            dataflow_axes.escapes(self.f, UNK, [v], {})
         # attribute / subscript stores (caches, in-place writes) carry no module dataflow
 
     def unpack(self, v: Any, n: int, site: tuple | None = None) -> list[Any]:
@@ -221,8 +225,6 @@ class Runner:
     def if_(self, st: ast.If, fr: Frame) -> None:
         test = self.eval(st.test, fr)
         if isinstance(test, Tens) and self.f.input_shape is not None:
-            from driftcheck.parsers.source.forward import dataflow_axes
-
             dataflow_axes.tensor_bool(self.f, test, fr.loc(st.test))
         c = truth(test)
         if c is True:
@@ -363,8 +365,9 @@ class Runner:
                 else:
                     out.append(self.eval(x, fr))
             if isinstance(e, ast.List) and not any(isinstance(x, ast.Starred) for x in e.elts):
-                return lists.made(self.f, out)
-            return tuple(out) if isinstance(e, ast.Tuple) else out
+                lists.made(self.f, out)
+            seq = tuple(out) if isinstance(e, ast.Tuple) else out
+            return dataflow_axes.made_empty(self.f, seq) if not seq else seq
         if isinstance(e, ast.Dict):
             d: dict[Any, Any] = {}
             for k, v in zip(e.keys, e.values):
@@ -460,7 +463,9 @@ class Runner:
             if all(k is True for k in keep):
                 out.append(self.eval(e.elt, fr))
         fr.locals = saved
-        return lists.made(self.f, out, src) if isinstance(e, ast.ListComp) else out
+        if isinstance(e, ast.ListComp):
+            lists.made(self.f, out, src)
+        return dataflow_axes.made_empty(self.f, out) if not out else out
 
     def binop(self, op: ast.operator, a: Any, b: Any, fr: Frame, at: ast.AST) -> Any:
         if isinstance(b, Tens) and op.__class__ is ast.Pow and not isinstance(a, Tens):
@@ -477,9 +482,9 @@ class Runner:
                 from driftcheck.parsers.source.forward import dataflow_args
 
                 dataflow_args.promote(self.f, a, b, out)  # float64 operands
-                from driftcheck.parsers.source.forward import dataflow_axes
+                from driftcheck.parsers.source.forward import dataflow_dtypes
 
-                dataflow_axes.carry_binop(self.f, type(op).__name__, a, b, out)
+                dataflow_dtypes.carry_binop(self.f, type(op).__name__, a, b, out)
             return out
         if self.f.input_shape is not None and isinstance(op, ast.Pow):
             # ``head_dim ** 0.5`` (attention's scale) on real sizes: a float power of a known
@@ -562,7 +567,12 @@ class Runner:
 
     def unary(self, op: ast.unaryop, v: Any) -> Any:
         if isinstance(v, Tens):
-            return Tens(v.src, v.shape)
+            out = Tens(v.src, v.shape)
+            if self.f.input_shape is not None and isinstance(op, ast.Invert):
+                from driftcheck.parsers.source.forward import dataflow_known
+
+                dataflow_known.invert(self.f, v, out)  # ``~mask``
+            return out
         return py_unary(op, v)
 
     def boolop(self, e: ast.BoolOp, fr: Frame) -> Any:
@@ -589,6 +599,11 @@ class Runner:
         for op, rx in zip(e.ops, e.comparators):
             right = self.eval(rx, fr)
             if self.f.input_shape is not None and len(e.ops) == 1:
+                from driftcheck.parsers.source.forward import dataflow_known
+
+                got = dataflow_known.compare(self.f, op, left, right)
+                if got is not None:
+                    return got  # a boolean tensor, its values when known
                 # on real sizes, ``mask == 0`` is a tensor of the mask's shape (a scalar
                 # comparison keeps the shape; the mask then feeds ``masked_fill``)
                 scalar = (int, float, bool)
@@ -641,9 +656,9 @@ class Runner:
     def attr(self, v: Any, name: str, fr: Frame, at: ast.AST | None = None) -> Any:
         got = ops.attribute(self, v, name, fr)
         if got is UNK and at is not None and isinstance(v, Mod) and self.f.input_shape is not None:
-            from driftcheck.parsers.source.forward import dataflow_axes
+            from driftcheck.parsers.source.forward import dataflow_attrs
 
-            dataflow_axes.missing_attr(self, v, name, fr.loc(at))  # torch's AttributeError
+            dataflow_attrs.missing_attr(self, v, name, fr.loc(at))  # torch's AttributeError
         if at is not None and (_settings(v) or _value_holder(v, name)):
             self.item_use(name, got, fr, at)  # a settings object's ``hp.sliding_window``
         return got

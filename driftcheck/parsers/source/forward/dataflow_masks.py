@@ -24,14 +24,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from driftcheck.parsers.source.forward.dataflow_common import arg
 from driftcheck.parsers.source.values.dataflow_values import Tens, is_int, known_shape
 
 _is_int = is_int
 _shape = known_shape
 
 
-def _arg(args: list, kwargs: dict, i: int, name: str) -> Any:
-    return args[i] if len(args) > i else kwargs.get(name)
+_arg = arg  # ``dataflow_common.arg``, under the name this module's code reads
 
 
 # ---------------------------------------------------------------------- transformer masks

@@ -209,7 +209,11 @@ def module_attr(run: Any, m: Mod, name: str) -> Any:
         return param_tensor(run, obj, name)
     if name in obj.buffers:
         buf = obj.buffers[name]
-        return convert(run, buf) if run.f.input_shape is not None else Tens(None)
+        if run.f.input_shape is None:
+            return Tens(None)
+        from driftcheck.parsers.source.forward import dataflow_known
+
+        return dataflow_known.buffer(run.f, obj, name, convert(run, buf))
     if name in obj.attrs:
         return convert(run, obj.attrs[name])
     if name == "forward":
@@ -334,9 +338,10 @@ def subscript(run: Any, v: Any, key: Any, fr: Any, at: Any) -> Any:
     if isinstance(v, Tens):
         got = torchops.index(run, v, key, fr, at)
         if run.f.input_shape is not None:
-            from driftcheck.parsers.source.forward import dataflow_axes
+            from driftcheck.parsers.source.forward import dataflow_dtypes, dataflow_known
 
-            dataflow_axes.carry_index(run.f, v, got)
+            dataflow_dtypes.carry_index(run.f, v, got)
+            dataflow_known.index(run.f, v, key, got)
         return got
     if isinstance(v, ShapeOf):
         if isinstance(key, int) and not isinstance(key, bool):

@@ -16,6 +16,7 @@ from typing import Any
 from driftcheck.parsers.source.forward.dataflow import concrete
 from driftcheck.parsers.source.forward.dataflow_axes import METHODS as METHODS_AXES
 from driftcheck.parsers.source.forward.dataflow_axes import WINDOWS
+from driftcheck.parsers.source.forward.dataflow_common import arg
 from driftcheck.parsers.source.forward.dataflow_views import (
     expand_sizes,
     int_args,
@@ -23,7 +24,14 @@ from driftcheck.parsers.source.forward.dataflow_views import (
     reshape,
     sized_by,
 )
-from driftcheck.parsers.source.values.dataflow_values import UNK, ShapeOf, Sym, Tens, UserFunc
+from driftcheck.parsers.source.values.dataflow_values import (
+    UNK,
+    ShapeOf,
+    Sym,
+    Tens,
+    UserFunc,
+    known_shape,
+)
 
 ACT = {
     "relu": "ReLU",
@@ -117,10 +125,7 @@ def super_attr(run: Any, s: Super, name: str) -> Any:
     return UNK
 
 
-def _arg(args: list, kwargs: dict, i: int, name: str, default: Any = None) -> Any:
-    if len(args) > i:
-        return args[i]
-    return kwargs.get(name, default)
+_arg = arg  # ``dataflow_common.arg``, under the name this module's code reads
 
 
 # ---------------------------------------------------------------------- torch.* functions
@@ -239,7 +244,12 @@ def call_torch(run: Any, q: str, args: list, kwargs: dict, fr: Any, at: Any) -> 
             from driftcheck.parsers.source.forward import dataflow_concrete as concrete_ops
 
             out = concrete_ops.created(name, args, kwargs)
-            return dataflow_checks.created(run.f, name, args, kwargs, out)
+            out = dataflow_checks.created(run.f, name, args, kwargs, out)
+            if name == "arange":
+                from driftcheck.parsers.source.forward import dataflow_known
+
+                dataflow_known.arange(run.f, args, kwargs, out)
+            return out
         return Tens(None)
     if run.f.input_shape is not None and name in ("view_as_complex", "view_as_real"):
         from driftcheck.parsers.source.forward import dataflow_checks
@@ -271,13 +281,15 @@ def call_torch(run: Any, q: str, args: list, kwargs: dict, fr: Any, at: Any) -> 
 
 # ---------------------------------------------------------------------- tensor methods
 def method(run: Any, t: Tens, name: str, args: list, kwargs: dict, fr: Any, at: Any) -> Any:
-    """``t.name(*args, **kwargs)`` (and ``torch.name(t, ...)``); on real sizes the facts
-    torch makes certain of the result (dtype, an expanded view) are added after it."""
+    """``t.<name>(*args, **kwargs)`` (or ``torch.<name>(t, ...)``): its result; on real
+    sizes the facts torch makes certain of the result (dtype, an expanded view) are added
+    after it, and a tensor whose values are known keeps them through a reshaping method."""
     out = _method(run, t, name, args, kwargs, fr, at)
     if run.f.input_shape is not None:
-        from driftcheck.parsers.source.forward import dataflow_ranks
+        from driftcheck.parsers.source.forward import dataflow_known, dataflow_ranks
 
         dataflow_ranks.after_method(run.f, t, name, out)
+        dataflow_known.method(run.f, t, name, args, kwargs, out)
     return out
 
 
@@ -332,9 +344,9 @@ def _method(run: Any, t: Tens, name: str, args: list, kwargs: dict, fr: Any, at:
             n = Sym(("nonzero", t.uid))
             return tuple(Tens(None, (n,)) for _ in t.shape)
     if f.input_shape is not None and name == "where" and len(args) == 2:
-        from driftcheck.parsers.source.forward import dataflow_axes
+        from driftcheck.parsers.source.forward import dataflow_dtypes
 
-        if dataflow_axes.bool_mask(f, name, t, loc):
+        if dataflow_dtypes.bool_mask(f, name, t, loc):
             return Tens(None)
         # ``torch.where(cond, x, y)``: the broadcast of all three (not cond's shape alone)
         ts = [a for a in args if isinstance(a, Tens)]
@@ -373,9 +385,9 @@ def _method(run: Any, t: Tens, name: str, args: list, kwargs: dict, fr: Any, at:
         from driftcheck.parsers.source.forward import dataflow_concrete as concrete_ops
 
         if name == "masked_fill":
-            from driftcheck.parsers.source.forward import dataflow_axes
+            from driftcheck.parsers.source.forward import dataflow_dtypes
 
-            if dataflow_axes.bool_mask(f, name, _arg(args, kwargs, 0, "mask"), loc):
+            if dataflow_dtypes.bool_mask(f, name, _arg(args, kwargs, 0, "mask"), loc):
                 return Tens(None)
             out = concrete_ops.masked_fill(run, t, _arg(args, kwargs, 0, "mask"), fr, loc)
         else:
@@ -386,6 +398,12 @@ def _method(run: Any, t: Tens, name: str, args: list, kwargs: dict, fr: Any, at:
     if f.input_shape is not None and name in COMPARE and len(args) == 1:
         if isinstance(args[0], (int, float)):  # ``ids.eq(pad_id)``: the shape of ``ids``
             return Tens(t.src, t.shape)
+    if f.input_shape is not None and name == "masked_select":
+        from driftcheck.parsers.source.forward import dataflow_known
+
+        got = dataflow_known.masked_select(f, t, _arg(args, kwargs, 0, "mask"))
+        if got is not None:
+            return got
     if f.input_shape is not None and name == "index_select":
         from driftcheck.parsers.source.forward import dataflow_checks
 
@@ -459,6 +477,12 @@ def _method(run: Any, t: Tens, name: str, args: list, kwargs: dict, fr: Any, at:
         return Tens(None)
     if name in ("chunk", "split", "unbind", "tensor_split"):
         return pieces(run, t, name, args, kwargs, fr, loc)
+    if f.input_shape is not None and name == "expand_as" and len(args) + len(kwargs) == 1:
+        # ``t.expand_as(o)`` is ``t.expand(o.size())``: on real sizes ``o``'s shape is known
+        shape = known_shape(_arg(args, kwargs, 0, "other"))
+        if shape is None:
+            return Tens(None)
+        name, args, kwargs = "expand", list(shape), {}
     if name == "expand" and int_args(args) and not all(is_int(s) for s in int_args(args)):
         sizes = expand_sizes(t.shape, int_args(args))
         if sizes is None:  # ``cls.expand(x.size(0), -1, -1)``: sized by another tensor
@@ -566,8 +590,10 @@ def index(run: Any, t: Tens, key: Any, fr: Any, at: Any) -> Tens:
             fill = len(t.shape) - len(before) - len(after)
             items = items[:pos] + [slice(None)] * max(fill, 0) + items[pos + 1 :]
     if f.input_shape is not None and any(isinstance(i, Tens) for i in items):
-        from driftcheck.parsers.source.forward import dataflow_ranks
+        from driftcheck.parsers.source.forward import dataflow_known, dataflow_ranks
 
+        if dataflow_known.index_range(f, t, items, loc):
+            return Tens(None)
         got = dataflow_ranks.tensor_index(f, t, items, loc)
         return got if got is not None else gather(t, items)
     cur, dim = t, 0

@@ -1,0 +1,75 @@
+"""Dtype facts carried through ``forward`` on real sizes (``check --input-shape``), and the
+crash a mask of the wrong dtype gives (session 17; moved out of ``dataflow_axes`` in session
+18). A dtype is known at its source only (``dataflow_checks.created`` / ``cast`` /
+``true_div``, ``dataflow_args.buffer_dtype``); here it is carried where torch's rule is plain:
+
+- ``t[...]``: an item or slice of a tensor keeps its dtype;
+- ``t op number``: torch's promotion with a Python number (a float tensor stays float; an
+  integer one with a float number, or under ``/``, is float; with an int it keeps its dtype);
+  two float tensors give a float one;
+- ``x.masked_fill(mask, v)`` / ``torch.where(mask, a, b)`` given a mask known not to be
+  boolean raise as in torch (a GPT mask written as ``1 - tril``); ``torch.where`` also takes
+  a uint8 condition.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from driftcheck.parsers.source.forward import dataflow_checks
+from driftcheck.parsers.source.forward.dataflow_args import F64
+from driftcheck.parsers.source.forward.dataflow_checks import FLOAT, INT, UINT8
+from driftcheck.parsers.source.values.dataflow_values import Tens
+
+_NUMBER = (int, float)
+
+
+def _dtype(f: Any, t: Any) -> Any:
+    return dataflow_checks.fact(f, t, "dtype")
+
+
+def _set_dtype(f: Any, out: Any, dtype: str) -> None:
+    """Give ``out`` the dtype fact unless it has one, keeping its other facts."""
+    dataflow_checks.add_facts(f, out, replace=False, dtype=dtype)
+
+
+def carry_index(f: Any, t: Any, out: Any) -> None:
+    """``t[...]``: an item or slice of a tensor has its dtype."""
+    dt = _dtype(f, t)
+    if dt is not None and isinstance(out, Tens) and out is not t:
+        _set_dtype(f, out, dt)
+
+
+def carry_binop(f: Any, op: str, a: Any, b: Any, out: Any) -> None:
+    """``a op b`` with one tensor operand of known dtype and a Python number: torch's
+    promotion (a float tensor stays float; an integer one with a float number is float,
+    with an int stays integer except for ``/``). Two float tensors give a float one."""
+    if f.input_shape is None or not isinstance(out, Tens) or _dtype(f, out) is not None:
+        return
+    if isinstance(a, Tens) and isinstance(b, Tens):
+        if _dtype(f, a) == FLOAT and _dtype(f, b) == FLOAT:
+            _set_dtype(f, out, FLOAT)
+        return
+    t, n = (a, b) if isinstance(a, Tens) else (b, a)
+    if not isinstance(n, _NUMBER) or isinstance(n, bool):
+        return
+    dt = _dtype(f, t)
+    if dt == FLOAT or (dt in (INT, UINT8) and (isinstance(n, float) or op == "Div")):
+        _set_dtype(f, out, FLOAT)
+    elif dt in (INT, UINT8) and op in ("Add", "Sub", "Mult") and isinstance(n, int):
+        _set_dtype(f, out, dt)  # a Python int does not promote an integer tensor
+
+
+def bool_mask(f: Any, what: str, mask: Any, loc: Any) -> bool:
+    """``masked_fill`` / ``where`` take a boolean mask: one known to be float or integer
+    raises (``where`` also takes a uint8 one, ``masked_fill`` does not). True on a crash."""
+    dt = _dtype(f, mask)
+    refused = (FLOAT, INT, F64) if what == "where" else (FLOAT, INT, UINT8, F64)
+    if f.input_shape is None or dt not in refused:
+        return False
+    if what == "where":
+        msg = f"where expected condition to be a boolean tensor, but got a tensor with dtype {dt}"
+    else:
+        msg = f"masked_fill_ only supports boolean masks, but got mask with dtype {dt}"
+    f.crash(loc, msg)
+    return True
