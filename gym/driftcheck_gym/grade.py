@@ -825,7 +825,13 @@ def _grade_parsed(task: Task, raw: list[Any]) -> GradeResult:
         hit = plans.get(key) if key is not None else None
         if hit is not None:
             return _copy(hit)
-    res = apply(task.start_arch(), raw, repair=task.kind == "repair", config_task=task.config_task)
+    res = apply(
+        task.start_arch(),
+        raw,
+        repair=task.kind == "repair",
+        config_task=task.config_task,
+        share=True,  # the edited arch stays in this grade (``state.SHARE_START``)
+    )
     attempted = [
         a.get("type") for a in raw if isinstance(a, dict) and isinstance(a.get("type"), str)
     ]
