@@ -34,6 +34,7 @@ from itertools import chain
 from typing import Any
 
 from driftcheck.findings import Severity
+from driftcheck.graph.cost_counts import HOLD_NOTHING
 from driftcheck.graph.model import Graph
 from driftcheck.graph.params_keys import _plain
 from driftcheck.graph.shapes import infer_shapes
@@ -174,13 +175,14 @@ def _params(graph: Graph, ctx: Context | None) -> int | None:
     that run when it is one (``count_params``, equal to ``params_total`` whenever it gives a
     number; otherwise ``params_total`` decides, raising or None as before)."""
     if ctx is not None:
-        from driftcheck.graph.cost_counts import HOLD_NOTHING
-
-        if any(t not in HOLD_NOTHING for t in ctx.by_type):  # cost.params is count_params
+        if not _HOLDS_NOTHING.issuperset(ctx.by_type):  # cost.params is count_params
             n = ctx.cost.params
             if n is not None:
                 return n
     return graph.params_total()
+
+
+_HOLDS_NOTHING = frozenset(HOLD_NOTHING)
 
 
 FAST: bool | None = None
