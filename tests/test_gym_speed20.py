@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import copy
 import importlib
+from pathlib import Path
 
 import gym_support  # noqa: F401 - puts this tree's gym/ on the path
 import pytest
@@ -23,6 +24,10 @@ from driftcheck.speed import Speed, Stores, use
 G = importlib.import_module("driftcheck_gym")
 GR = importlib.import_module("driftcheck_gym.grade")
 ST = importlib.import_module("driftcheck_gym.state")
+pytestmark = pytest.mark.skipif(
+    gym_support.ROOT not in Path(ST.__file__).resolve().parents,
+    reason="driftcheck_gym was imported from another checkout (a worktree run)",
+)
 
 
 def _tasks() -> list:
@@ -34,9 +39,10 @@ def _tasks() -> list:
 
 
 def _edits(t) -> list[list]:
-    """Plans that edit the start in place: params updated, set to null, scaled (every
-    component and by pattern), a component renamed then edited, deleted, and a refused
-    scale (an int past 64 bits) after an update."""
+    """Plans that edit the start in place: params updated, set to null, scaled, a component
+    renamed then edited, deleted, and a refused scale (an int past 64 bits) after an update.
+    No name pattern: a pattern's match is time-bounded (``state._Pattern``), and on a loaded
+    machine a refusal by time would differ between two runs."""
     comps = list(t.start_arch().components)
     if not comps:
         return []
@@ -45,7 +51,7 @@ def _edits(t) -> list[list]:
         [{"type": "update_params", "name": a, "params": {"width": 3, "bias": None}}],
         [{"type": "update_params", "name": z, "params": {"outFeatures": 7}}],
         [{"type": "scale_params", "paramKey": "outFeatures", "factor": 2}],
-        [{"type": "scale_params", "paramKey": "outChannels", "factor": 0.5, "namePattern": "."}],
+        [{"type": "scale_params", "paramKey": "outChannels", "factor": 0.5}],
         [
             {"type": "rename_component", "name": a, "newName": "renamed"},
             {"type": "update_params", "name": "renamed", "params": {"x": [1, 2]}},
