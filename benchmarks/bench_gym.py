@@ -105,8 +105,8 @@ def breakdown(tasks: list, reps: int = 3) -> dict:
 
     opts = GR._OPTS
 
-    def applied(t):
-        return apply(t.start_arch(), t.reference_plan, repair=t.kind == "repair").arch
+    def applied(t):  # as the grade applies a plan (its copy shares the start's components)
+        return apply(t.start_arch(), t.reference_plan, repair=t.kind == "repair", share=True).arch
 
     stages = {
         "apply": lambda t: applied(t),

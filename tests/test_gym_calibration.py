@@ -329,6 +329,7 @@ def test_fast_paths_switched_off_give_identical_grades(monkeypatch):
 
     fast, fast_graphs = run(), graphs()
     switches = [(gr, "FAST"), (gr, "ANALYSES"), (gr, "GC_PAUSE"), (st, "LEAN_GRAPH")]
+    switches += [(st, "SHARE_START"), (st, "INPUT_MEMO")]
     switches += [(runner, "STRUCT_MEMO"), (runner, "LOCAL_PASS"), (runner, "CHECK_PLAN")]
     for mod, name in switches:
         monkeypatch.setattr(mod, name, False)

@@ -34,6 +34,7 @@ from itertools import chain
 from typing import Any
 
 from driftcheck.findings import Severity
+from driftcheck.graph.cost_counts import HOLD_NOTHING
 from driftcheck.graph.model import Graph
 from driftcheck.graph.params_keys import _plain
 from driftcheck.graph.shapes import infer_shapes
@@ -174,13 +175,14 @@ def _params(graph: Graph, ctx: Context | None) -> int | None:
     that run when it is one (``count_params``, equal to ``params_total`` whenever it gives a
     number; otherwise ``params_total`` decides, raising or None as before)."""
     if ctx is not None:
-        from driftcheck.graph.cost_counts import HOLD_NOTHING
-
-        if any(t not in HOLD_NOTHING for t in ctx.by_type):  # cost.params is count_params
+        if not _HOLDS_NOTHING.issuperset(ctx.by_type):  # cost.params is count_params
             n = ctx.cost.params
             if n is not None:
                 return n
     return graph.params_total()
+
+
+_HOLDS_NOTHING = frozenset(HOLD_NOTHING)
 
 
 FAST: bool | None = None
@@ -374,18 +376,19 @@ def _evaluate(
 ) -> GradeResult:
     req = task.requirements
     start = task.start_arch()
-    fast = _on(FAST, "gym_fast", current())
+    sp = current()  # fixed for the grade (``_paused``): one lookup
+    fast = _on(FAST, "gym_fast", sp)
     built = graph is None  # the typed graph of ``arch`` made here by ``to_graph``
     # the arch's names, types and wiring as a key, read once for the graph and the paths
     wkey = arch.wiring_key() if fast and arch.config is None else None
     ctx = None
     akey = store = summ = None
-    if built and report is None and wkey is not None and _on(ANALYSES, "gym_grades", current()):
+    if built and report is None and wkey is not None and _on(ANALYSES, "gym_grades", sp):
         # the typed graph, its verifier run and that run's analyses, shared by every grade of
         # an equal model (whatever the task: none of them reads the task)
         akey = _content_key(arch)
         if akey is not None:
-            store = _analyses(current())
+            store = _analyses(sp)
             hit = store.get(akey)
             if hit is not None:
                 graph, ctx, report, _, summ = hit
@@ -434,7 +437,7 @@ def _evaluate(
     if config_task:
         ends, path = None, set()
     elif fast:  # remembered by the names, types and wiring (plans of a family share them)
-        ends, path = arch.ends_and_path(current(), wkey)
+        ends, path = arch.ends_and_path(sp, wkey)
     else:
         ends = arch.ends()
         path = arch.on_path(ends)
@@ -487,7 +490,7 @@ def _evaluate(
             if sk is not None and wkey is not None:
                 # the path's types: the path is the wiring's (``wkey``), the ids and types the
                 # skeleton's (graph/skeleton.py): the same skeleton, the same dict
-                on_memo = current().stores.gym_on
+                on_memo = sp.stores.gym_on
                 kept = on_memo.get(wkey)
             if kept is not None and kept[0] is sk:
                 on = dict(kept[1])
@@ -825,7 +828,13 @@ def _grade_parsed(task: Task, raw: list[Any]) -> GradeResult:
         hit = plans.get(key) if key is not None else None
         if hit is not None:
             return _copy(hit)
-    res = apply(task.start_arch(), raw, repair=task.kind == "repair", config_task=task.config_task)
+    res = apply(
+        task.start_arch(),
+        raw,
+        repair=task.kind == "repair",
+        config_task=task.config_task,
+        share=True,  # the edited arch stays in this grade (``state.SHARE_START``)
+    )
     attempted = [
         a.get("type") for a in raw if isinstance(a, dict) and isinstance(a.get("type"), str)
     ]

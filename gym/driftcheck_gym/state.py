@@ -320,8 +320,24 @@ def _pattern(text: str) -> _Pattern:
     return _Pattern(text)
 
 
-def apply_one(arch: Arch, act: Any, *, repair: bool, config_task: bool) -> None:
-    """Apply one validated action to ``arch`` in place; raise ``_Refused`` with the reason."""
+def _owned(arch: Arch, name: str, origin: Arch | None) -> dict[str, Any]:
+    """``arch.components[name]``, made ``arch``'s own first when it is still ``origin``'s
+    (``apply(..., share=True)``): the copy ``Arch.copy`` would have made of it."""
+    c = arch.components[name]
+    if origin is not None:
+        for d in origin.components.values():
+            if d is c:
+                c = arch.components[name] = {"type": c["type"], "params": _clone(c["params"])}
+                break
+    return c
+
+
+def apply_one(
+    arch: Arch, act: Any, *, repair: bool, config_task: bool, origin: Arch | None = None
+) -> None:
+    """Apply one validated action to ``arch`` in place; raise ``_Refused`` with the reason.
+    ``origin``: the arch whose component dicts ``arch`` still shares (``apply(...,
+    share=True)``); a component's params are copied before they are edited."""
     t = act.type
     if config_task and t not in ("update_config",):
         raise _Refused(
@@ -370,7 +386,7 @@ def apply_one(arch: Arch, act: Any, *, repair: bool, config_task: bool) -> None:
             _delete(arch, n)
     elif t == "update_params":
         _need(arch, act.name)
-        p = arch.components[act.name]["params"]
+        p = _owned(arch, act.name, origin)["params"]
         for k, v in act.params.items():
             if v is None:
                 p.pop(k, None)
@@ -388,7 +404,7 @@ def apply_one(arch: Arch, act: Any, *, repair: bool, config_task: bool) -> None:
                 new = max(lo, round(cur * act.factor))
                 if new > INT64:
                     raise _Refused(f"scale_params: {n}.{act.param_key} would pass a 64-bit integer")
-                c["params"][act.param_key] = new
+                _owned(arch, n, origin)["params"][act.param_key] = new
                 touched += 1
         if not touched:
             raise _Refused(f"scale_params: no component has an integer {act.param_key!r}")
@@ -445,11 +461,32 @@ class Applied:
 
 
 def apply(
-    arch: Arch, plan: list[Any], *, repair: bool = False, config_task: bool = False
+    arch: Arch,
+    plan: list[Any],
+    *,
+    repair: bool = False,
+    config_task: bool = False,
+    share: bool = False,
 ) -> Applied:
     """Apply a plan (raw dicts or action models) to a copy of ``arch``. Actions that do not
-    validate or cannot be applied are skipped, each with one line in ``errors``."""
-    out = arch.copy()
+    validate or cannot be applied are skipped, each with one line in ``errors``.
+
+    ``share``: the copy shares ``arch``'s component dicts (``SHARE_START``), and a
+    component's params are copied only when an action edits them (``_owned``): for a caller
+    that neither edits the result nor lets it out (the grade), and never edits ``arch``."""
+    origin = None
+    if share and (current().gym_fast if SHARE_START is None else SHARE_START):
+        origin = arch
+        out = Arch(
+            dict(arch.components),
+            list(arch.connections),
+            _clone(arch.config),
+            arch.input_shape,
+            arch.input_dtype,
+            arch.counter,
+        )
+    else:
+        out = arch.copy()
     errors: list[str] = []
     models: list[Any] = []
     applied = 0
@@ -463,11 +500,21 @@ def apply(
             errors.append(f"action {i}: {why}")
             continue
         try:
-            apply_one(out, act, repair=repair, config_task=config_task)
+            apply_one(out, act, repair=repair, config_task=config_task, origin=origin)
             applied += 1
         except _Refused as e:
             errors.append(f"action {i}: {e}")
     return Applied(out, applied, errors, models)
+
+
+SHARE_START: bool | None = None
+"""``apply(..., share=True)`` (the grade's): the edited copy shares the start's component
+dicts instead of copying every component's params (``Arch.copy``), and copies one only
+before an action edits its params (``update_params``, ``scale_params``: the only edits made
+in place; the others replace dicts, lists or entries). The grade never edits the result or
+lets it out, and no one edits a task's start. The ``Speed`` in force decides (``gym_fast``:
+DRIFTCHECK_GYM_NO_FAST=1 or DRIFTCHECK_SPEED_OFF=gym_fast); True or False here overrides
+it; tests prove identical grades and an untouched start."""
 
 
 # ---------------------------------------------------------------------- typed graph
@@ -511,6 +558,18 @@ def to_graph(arch: Arch, name: str | None = None, *, wiring: Any = _UNSET) -> Gr
                         else:
                             nodes.append(_node(n, canon, params, lean))
                         continue
+        ikey = None
+        if key is None and cmemo is not None and INPUT_MEMO is not False:
+            ikey = _input_key(c, arch)  # an input: its params and the arch's shape and dtype
+            hit = None if ikey is None else cmemo.get(ikey)
+            if hit is not None:
+                canon, params = hit
+                kinds[n] = canon
+                params = dict(params)
+                if type(params["shape"]) is list:
+                    params["shape"] = list(params["shape"])
+                nodes.append(_node(n, canon, params, lean))
+                continue
         t = str(c["type"])
         canon, params = translate(t, c["params"] if isinstance(c["params"], dict) else {}, sp)
         if key is not None and canon != "Input":  # an input reads the arch's shape too
@@ -537,6 +596,11 @@ def to_graph(arch: Arch, name: str | None = None, *, wiring: Any = _UNSET) -> Gr
             if dtype:
                 p["dtype"] = dtype
             params = p
+            if ikey is not None:
+                if len(cmemo) >= 50_000:
+                    cmemo.clear()
+                sh = p["shape"]
+                cmemo[ikey] = (canon, {**p, "shape": list(sh)} if type(sh) is list else dict(p))
         nodes.append(_node(n, canon, params, lean))
     wkey = wired = None
     if edge is _edge and (sp.gym_fast if WIRING_MEMO is None else WIRING_MEMO):
@@ -659,6 +723,40 @@ known content is made with one lookup (``_fresh_node``). Inputs are not remember
 params read the arch's input shape). The ``Speed`` in force decides (``gym_fast``); True or
 False here overrides it."""
 _SCALARS = frozenset({int, float, str, bool, type(None)})
+_INTS = frozenset({int})
+
+INPUT_MEMO: bool | None = None
+"""With the node memo (``NODE_MEMO``): remember an input component's node params too, by its
+type, its params (scalars and lists of exact ints, types kept apart, no ``-0.0``) and the
+arch's input shape and dtype, which are all an input's node reads; a hit copies the params
+and their shape list, as the translation path makes fresh ones. None: as ``NODE_MEMO``;
+False: off."""
+
+
+def _input_key(c: dict[str, Any], arch: Arch) -> tuple | None:
+    """The node memo's key of a component that may be an input, or None (not plain enough:
+    a nested value other than a list of ints, a ``-0.0``, an odd input shape or dtype)."""
+    t, p0 = c["type"], c["params"]
+    if type(t) is not str or type(p0) is not dict:
+        return None
+    vals = []
+    for v in p0.values():
+        tv = type(v)
+        if tv is list:
+            if not _INTS.issuperset(map(type, v)):
+                return None
+            v = tuple(v)
+        elif tv not in _SCALARS or (tv is float and negative_zero((v,))):
+            return None
+        vals.append(v)
+    shape, dtype = arch.input_shape, arch.input_dtype
+    if shape is not None:
+        if type(shape) is not list or not _INTS.issuperset(map(type, shape)):
+            return None
+        shape = tuple(shape)
+    if dtype is not None and type(dtype) is not str:
+        return None
+    return ("input", t, tuple(p0), tuple(vals), tuple(map(type, p0.values())), shape, dtype)
 
 
 def _trusted_node(nid: Any, type_: Any, params: Any) -> Node | None:
