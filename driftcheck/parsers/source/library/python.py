@@ -474,6 +474,10 @@ def _type(c: Call) -> Any:
         return v.cls
     if isinstance(v, Config) and v.cls is not None:
         return v.cls
+    if isinstance(v, Leaf):  # a catalogue layer: its torch class (interp/leafclass.py)
+        from driftcheck.parsers.source.interp.leafclass import leaf_class
+
+        return leaf_class(v)
     if isinstance(v, Unknown):
         return v
     if isinstance(v, Ext) and v.qual.startswith("torch.nn."):
