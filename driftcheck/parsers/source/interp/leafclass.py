@@ -83,10 +83,13 @@ NONE_WHEN_ABSENT: dict[str, dict[str, tuple[str, ...]]] = {
 }
 
 
-def _torch_short(leaf: Leaf) -> str | None:
-    """The torch class name of a catalogue layer, when the layer is exactly that class."""
+def _torch_short(leaf: Leaf, resolved: bool = True) -> str | None:
+    """The torch class name of a catalogue layer, when the layer is exactly that class (and,
+    with ``resolved``, all its arguments are known)."""
     q = leaf.torch
-    if leaf.type == "Unknown" or leaf.unresolved or not q or not q.startswith("torch.nn."):
+    if leaf.type == "Unknown" or not q or not q.startswith("torch.nn."):
+        return None
+    if resolved and leaf.unresolved:
         return None
     spec = catalogue.by_torch(q)
     if spec is None or spec.name != leaf.type or (spec.torch or q) != q:
@@ -112,15 +115,20 @@ def weight_attr(leaf: Leaf, name: str) -> Any:
     """``layer.weight`` / ``layer.bias``: a reference to the parameter, or None where the
     layer's arguments turn it off (see the module docstring); unknown where those arguments
     are not known. Other names and other classes: a reference, as before."""
-    from driftcheck.parsers.source.library.machine import leaf_default
     from driftcheck.parsers.source.speed.symbolic import unhole
     from driftcheck.parsers.source.values.abstract import plain
 
-    short = _torch_short(leaf)
+    short = _torch_short(leaf, resolved=False)  # an unknown flag leaves the layer unresolved
     flags = NONE_WHEN_ABSENT.get(short or "", {}).get(name)
     if flags is None:
         return WeightRef(leaf, name)
-    values = [plain(unhole(leaf.params.get(f, leaf_default(leaf, f)))) for f in flags]
+    spec = catalogue.get(leaf.type)
+    defaults = {p.name: p.default for p in spec.params} if spec is not None else {}
+    # an argument not known is left out of ``params`` and named in ``unresolved``
+    values = [
+        None if f in leaf.unresolved else plain(unhole(leaf.params.get(f, defaults.get(f))))
+        for f in flags
+    ]
     if any(v is False for v in values):
         return None
     if all(v is True for v in values):
