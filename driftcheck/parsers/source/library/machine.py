@@ -21,6 +21,7 @@ from driftcheck.parsers.source.interp import (
     leafclass,
     modnamespace,
     modtree,
+    selfmodule,
     tensorsub,
 )
 from driftcheck.parsers.source.interp.attrs import Attributes
@@ -727,6 +728,8 @@ class Library:
             if name == "get":  # ``self.__dict__.get("_memories")`` (interp/modnamespace.py)
                 return BuiltinMethod(lambda a, k: modnamespace.get(v, *[plain(x) for x in a][:2]))
             return Unknown(f"__dict__.{name} of a module")
+        if isinstance(v, wildlib.ModGlobals) and name in ("items", "keys", "values"):
+            return selfmodule.dict_method(self.ip, v, name)  # interp/selfmodule.py
         if isinstance(v, wildlib.ModGlobals) and name == "get":
             # ``globals().get(name)`` (asteroid-filterbanks' ``get("free")``)
             return BuiltinMethod(lambda a, k: wildlib.globals_get_or(self.ip, v, a, k))

@@ -967,9 +967,15 @@ def _env_default(c: Call) -> Any:
     name = c.plain(0, "key")
     if not isinstance(name, str) or len(c.args) > 2:
         return c.unknown(f"{c.qual}() of a name we cannot follow")
-    if not installed(Path(str(c.loc[0]))):
+    from driftcheck.parsers.source.library import environ
+
+    if not installed(Path(str(c.loc[0]))) and not environ.library_code(c.interp, c.loc[0]):
         return c.unknown(f"{c.qual}({name!r}): the environment at run time")
-    return c.arg(1, "default")
+
+    found, value = environ.library_read(c.interp, name)  # what the program set before
+    if found is True:
+        return value
+    return value if isinstance(found, Unknown) else c.arg(1, "default")
 
 
 OS.add(
