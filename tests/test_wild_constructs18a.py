@@ -248,3 +248,140 @@ def test_tables_agree_with_torch():
                 assert (got is None) == (want is None), (cl, variant, w)
                 assert want is None or isinstance(want, torch.nn.Parameter)
     assert seen > 40
+
+
+# ------------------------------------------------------------------ interp/selfmodule.py,
+# library/environ.py: a library that picks its implementation at import from an environment
+# variable and copies the chosen module's names onto itself (deepxde's backends)
+
+SELFPOP_INIT = """
+import importlib
+import os
+import sys
+
+
+def _preferred():
+    if "SELFPOP_IMPL" in os.environ:
+        return os.getenv("SELFPOP_IMPL")
+    return os.environ.get("SELFPOP_DEFAULT", "small")
+
+
+def _load(name):
+    mod = importlib.import_module(".%s" % name, __name__)
+    thismod = sys.modules[__name__]
+    setattr(thismod, "impl_name", name)
+    for api, obj in mod.__dict__.items():
+        setattr(thismod, api, obj)
+
+
+_load(_preferred())
+"""
+
+IMPL = """
+import torch.nn as nn
+
+
+class Net(nn.Module):
+    def __init__(self, d):
+        super().__init__()
+        self.lin = nn.Linear(d, {mult} * d)
+"""
+
+
+def _selfpop(tmp_path: Path, main: str, monkeypatch) -> tuple[Path, Path]:
+    """A library ``selfpop`` outside the analyzed tree (on ``sys.path``) and the script."""
+    lib = tmp_path / "lib"
+    write(lib, SELFPOP_INIT, "selfpop/__init__.py")
+    write(lib, IMPL.format(mult=1), "selfpop/small.py")
+    write(lib, IMPL.format(mult=3), "selfpop/big.py")
+    f = write(tmp_path / "app", main)
+    monkeypatch.syspath_prepend(str(lib))
+    importlib.invalidate_caches()
+    return lib, f
+
+
+@pytest.mark.parametrize(
+    "setting",
+    [
+        'os.environ["SELFPOP_IMPL"] = "big"',
+        'os.environ.setdefault("SELFPOP_IMPL", "big")',
+        "",  # unset: the library's own default
+    ],
+)
+def test_library_picks_its_implementation_by_an_env_var_set_before_import(
+    tmp_path, monkeypatch, setting
+):
+    monkeypatch.delenv("SELFPOP_IMPL", raising=False)
+    monkeypatch.delenv("SELFPOP_DEFAULT", raising=False)
+    lib, f = _selfpop(
+        tmp_path,
+        f"""
+        import os
+
+        {setting}
+        import selfpop  # noqa: E402
+
+        model = selfpop.Net(4)
+        """,
+        monkeypatch,
+    )
+    want = torch_count(f, sys_path=lib)
+    assert want == (4 * 12 + 12 if setting else 4 * 4 + 4)
+    assert parse_source(f).params_total() == want
+
+
+@pytest.mark.parametrize(
+    "late",
+    [
+        'import selfpop\nos.environ["SELFPOP_IMPL"] = "big"',  # after the import
+        'env = os.environ\nenv["SELFPOP_IMPL"] = "big"\nimport selfpop',  # through an alias
+        'def f():\n    os.environ["SELFPOP_IMPL"] = "big"\nf()\nimport selfpop',  # in a function
+    ],
+)
+def test_env_writes_we_cannot_place_leave_the_library_unknown(tmp_path, monkeypatch, late):
+    monkeypatch.delenv("SELFPOP_IMPL", raising=False)
+    lib, f = _selfpop(tmp_path, "import os\n" + late + "\nmodel = selfpop.Net(4)\n", monkeypatch)
+    assert torch_count(f, sys_path=lib) > 0
+    assert parse_source(f).params_total() is None
+
+
+@pytest.mark.parametrize("stmt", ['setattr(cfgmod, "WIDTH", 16)', "cfgmod.WIDTH = 16"])
+def test_a_module_global_written_from_outside(tmp_path, stmt):
+    # was ignored: the module's function read its old global (40 vs torch's 80)
+    pkg = tmp_path / "pkg"
+    write(
+        pkg,
+        """
+        import torch.nn as nn
+
+        WIDTH = 8
+
+
+        def make():
+            return nn.Linear(4, WIDTH)
+        """,
+        "cfgmod.py",
+    )
+    f = write(pkg, f"import cfgmod\n\n{stmt}\nmodel = cfgmod.make()\n")
+    assert torch_count(f, sys_path=pkg) == 80
+    assert parse_source(f).params_total() == 80
+
+
+@pytest.mark.skipif(not (VENDOR / "deepxde").is_dir(), reason="benchmarks/wild/.vendor absent")
+def test_deepxde_backend_from_env(tmp_path, monkeypatch):
+    monkeypatch.delenv("DDE_BACKEND", raising=False)
+    f = write(
+        tmp_path,
+        """
+        import os
+
+        os.environ["DDE_BACKEND"] = "pytorch"
+        import deepxde as dde  # noqa: E402
+
+        model = dde.nn.DeepONet([10, 16, 8], [2, 16, 8], "relu", "Glorot normal")
+        """,
+    )
+    monkeypatch.syspath_prepend(str(VENDOR))
+    want = torch_count(f, sys_path=VENDOR)
+    assert want == (10 * 16 + 16 + 16 * 8 + 8) + (2 * 16 + 16 + 16 * 8 + 8) + 1
+    assert parse_source(f).params_total() == want

@@ -98,6 +98,8 @@ def set_global(ip: Any, mod: Any, name: str, v: Any, line: int | None) -> None:
     if ip.uncertain:
         v = Unknown(f"{mod.name}.{name} set under an undecided condition at line {line}")
     ns[name] = v
+    # a global that code read before may now read otherwise: memo.py's reuse keys count it
+    ip.class_writes = ip.class_writes + 1
 
 
 def namespace_names(ip: Any, mod: Any) -> list[str] | None:

@@ -956,10 +956,12 @@ OS = Group("os")
 
 
 def _env_default(c: Call) -> Any:
-    """``os.environ.get(name, default)`` / ``os.getenv(name, default)`` in an installed
-    library: the analysis reads the library as it runs in a clean environment, where such a
-    switch (timm's ``TIMM_USE_NAFLEXVIT``) is unset: its default. In the code under analysis
-    (the user's own files) the variable is the user's to set: unknown, naming it."""
+    """``os.environ.get(name, default)`` / ``os.getenv(name, default)`` in a library (an
+    installed package, or a module outside the analyzed tree): the analysis reads the library
+    as it runs in a clean environment, where such a switch (timm's ``TIMM_USE_NAFLEXVIT``) is
+    unset: its default -- unless the analyzed file set it before importing the library
+    (deepxde's ``DDE_BACKEND``: library/environ.py). In the code under analysis (the user's
+    own files) the variable is the user's to set: unknown, naming it."""
     from pathlib import Path
 
     from driftcheck.parsers.source.loader import installed
@@ -981,12 +983,12 @@ def _env_default(c: Call) -> Any:
 OS.add(
     "environ.get",
     _env_default,
-    "environ.get(name, default): in an installed library its default (a clean environment); in analyzed code unknown",
+    "environ.get(name, default): in a library its default, or what the analyzed file set before importing it (library/environ.py); in analyzed code unknown",
 )
 OS.add(
     "getenv",
     _env_default,
-    "getenv(name, default): in an installed library its default (a clean environment); in analyzed code unknown",
+    "getenv(name, default): in a library its default, or what the analyzed file set before importing it (library/environ.py); in analyzed code unknown",
 )
 
 # ---------------------------------------------------------------------------------- copy
