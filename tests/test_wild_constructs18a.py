@@ -385,3 +385,28 @@ def test_deepxde_backend_from_env(tmp_path, monkeypatch):
     want = torch_count(f, sys_path=VENDOR)
     assert want == (10 * 16 + 16 + 16 * 8 + 8) + (2 * 16 + 16 + 16 * 8 + 8) + 1
     assert parse_source(f).params_total() == want
+
+
+def test_reading_the_environment_whole_is_no_write(tmp_path, monkeypatch):
+    # ``dict(os.environ)`` / ``print`` / a child process's ``env=`` read it: the key set before
+    # the import stays known
+    monkeypatch.delenv("SELFPOP_IMPL", raising=False)
+    lib, f = _selfpop(
+        tmp_path,
+        """
+        import os
+        import subprocess
+
+        os.environ["SELFPOP_IMPL"] = "big"
+        import selfpop  # noqa: E402
+
+        saved = dict(os.environ)
+        print(len(os.environ))
+        run = subprocess.run
+        model = selfpop.Net(4)
+        """,
+        monkeypatch,
+    )
+    want = torch_count(f, sys_path=lib)
+    assert want == 4 * 12 + 12
+    assert parse_source(f).params_total() == want

@@ -37,6 +37,8 @@ from typing import Any
 from driftcheck.parsers.source.values.abstract import Unknown
 
 _READS = frozenset(("get", "__contains__", "keys", "items", "values", "copy"))
+# builtins handed ``os.environ`` that only read it (``dict(os.environ)``, ``print(...)``)
+_COPIES = frozenset(("dict", "list", "sorted", "len", "print", "str", "repr", "set", "tuple"))
 
 
 class _Env:
@@ -151,7 +153,12 @@ def _other_use(node: ast.AST, osn: set[str], env: _Env, mod: Any) -> None:
             else:
                 env.everything = f"os.environ.{f.attr} at {where}"
         return
-    # ``env = os.environ`` / ``f(os.environ)``: an alias that may write any key
+    # ``env = os.environ`` / ``f(os.environ)``: an alias that may write any key (a copy or a
+    # print reads it only; a child process's ``env=`` cannot write ours)
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in _COPIES:
+        return
+    if isinstance(node, ast.keyword) and node.arg == "env":
+        return
     for child in ast.iter_child_nodes(node):
         if _is_environ(child, osn) and not isinstance(node, (ast.Subscript, ast.Compare)):
             if not (isinstance(node, ast.Attribute) and node.attr in _READS):
