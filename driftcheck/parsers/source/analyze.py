@@ -56,6 +56,7 @@ def analyze(
         roots.append(p.resolve())
     interp = Interp(Finder(roots + [f.parent.resolve() for f in files[:1]]), speed, trace)
     interp.ast_store = store
+    interp.program_mods = mods  # the environment the libraries read (library/environ.py)
     try:
         return interpret(interp, mods, p, entry, config, config_path, trace)
     finally:

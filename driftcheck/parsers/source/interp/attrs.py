@@ -414,6 +414,10 @@ class Attributes:
         elif isinstance(obj, Cls):
             obj.ns[name] = v
             self.ip.class_writes = self.ip.class_writes + 1
+        elif isinstance(obj, ModRef) and obj.mod is not None:
+            from driftcheck.parsers.source.interp import selfmodule
+
+            selfmodule.set_global(self.ip, obj.mod, name, v, line)  # ``cfgmod.WIDTH = 16``
         elif isinstance(obj, Tensor) and obj.cls is not None:
             # ``instance.manifold = m`` on a tensor subclass's instance (interp/tensorsub.py)
             if obj.attrs is None:

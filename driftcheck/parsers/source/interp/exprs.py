@@ -554,7 +554,14 @@ class Expressions:
         left = self.eval(e.left, fr)
         for op, rexp in zip(e.ops, e.comparators):
             right = self.eval(rexp, fr)
-            r = self.compare_one(op, left, right)
+            if isinstance(op, (ast.In, ast.NotIn)) and _is_environ(right):
+                from driftcheck.parsers.source.library import environ
+
+                r = environ.contains(self.ip, left, fr)  # library/environ.py
+                if not isinstance(r, Unknown) and isinstance(op, ast.NotIn):
+                    r = not r
+            else:
+                r = self.compare_one(op, left, right)
             if isinstance(r, Tensor):  # elementwise, known values: not chained
                 return r if len(e.ops) == 1 else Unknown("chained tensor comparison")
             if len(e.ops) == 1:
@@ -820,3 +827,8 @@ def rotary_dim(ip: Any, exponent: Any, where: tuple, via: str) -> None:
     if isinstance(n, bool) or not isinstance(n, int) or n <= 0:
         return
     ip.value_uses.setdefault(("rotaryDim", 2 * n, where), ("rotaryDim", 2 * n, where, via))
+
+
+def _is_environ(v: Any) -> bool:
+    """``os.environ`` (a library name)."""
+    return isinstance(v, Ext) and v.qual == "os.environ"

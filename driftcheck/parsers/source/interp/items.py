@@ -338,6 +338,10 @@ class Items:
                 return list(raw.attrs["__items__"])
         if isinstance(raw, Config):
             return list(raw.fields)
+        if isinstance(raw, wildlib.ModGlobals):  # ``for k in mod.__dict__`` (interp/selfmodule.py)
+            from driftcheck.parsers.source.interp.selfmodule import namespace_names
+
+            return namespace_names(self.ip, raw.mod)
         if isinstance(raw, Tensor) and isinstance(raw.shape, tuple) and raw.shape:
             # ``[x.item() for x in torch.linspace(0, rate, depth)]``: one tensor per row, of
             # known shape, values unknown (a drop-path rate per layer)

@@ -15,6 +15,7 @@ from driftcheck.parsers.source.library.pybuiltins import BuiltinMethod
 from driftcheck.parsers.source.values.abstract import Leaf, Obj
 
 WALKS = {"children", "named_children", "modules", "named_modules", "_modules"}
+_OWN = frozenset(("children", "named_children", "_modules"))  # a layer's own children
 
 
 class ModulesView(dict):
@@ -27,7 +28,13 @@ class ModulesView(dict):
 
 
 def walk_method(m: Leaf | Obj, name: str) -> Any:
-    """The walk ``name`` of module ``m`` (a catalogue layer has no child modules)."""
+    """The walk ``name`` of module ``m`` (a catalogue layer has no child modules, unless its
+    torch class may hold some: then its own children are unknown, interp/leafclass.py)."""
+    from driftcheck.parsers.source.interp import leafclass
+    from driftcheck.parsers.source.values.abstract import Unknown
+
+    if isinstance(m, Leaf) and name in _OWN and not leafclass.no_children(m):
+        return Unknown(f"{name} of the {m.type} layer (its torch class may hold sub-modules)")
     kids = m.children if isinstance(m, Obj) else {}
     if name == "_modules":
         return ModulesView(m) if isinstance(m, Obj) else {}

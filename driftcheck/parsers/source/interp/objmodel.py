@@ -18,6 +18,7 @@ from driftcheck.parsers.source.interp import (
     lazyparams,
     modglobals,
     pendingret,
+    selfmodule,
     tensorsub,
     tuplesub,
 )
@@ -164,6 +165,8 @@ class Names:
         if star is not None:
             return self.global_lookup(star, attr)
         got = self.module_getattr(mod, attr)
+        if got is None:  # bound by the module's own import-time calls (interp/selfmodule.py)
+            got = selfmodule.lookup(self.ip, mod, attr)
         return Ext(qual) if got is None else got
 
     def module_getattr(self, mod: ModInfo, attr: str) -> Any:

@@ -15,7 +15,15 @@ from typing import Any
 
 from driftcheck.graph import catalogue
 from driftcheck.parsers.source.importcheck import Failure, module_lacks
-from driftcheck.parsers.source.interp import fwdhooks, hfauto, modnamespace, modtree, tensorsub
+from driftcheck.parsers.source.interp import (
+    fwdhooks,
+    hfauto,
+    leafclass,
+    modnamespace,
+    modtree,
+    selfmodule,
+    tensorsub,
+)
 from driftcheck.parsers.source.interp.attrs import Attributes
 from driftcheck.parsers.source.interp.configs import Configs
 from driftcheck.parsers.source.interp.exprs import MAX_SECONDS, Expressions
@@ -675,7 +683,9 @@ class Library:
 
     def leaf_attr(self, leaf: Leaf, name: str) -> Any:
         if name in ("weight", "bias") or name.startswith(("weight_", "bias_", "in_proj")):
-            return WeightRef(leaf, name)
+            return leafclass.weight_attr(leaf, name)  # None when turned off (interp/leafclass.py)
+        if name == "__class__":
+            return leafclass.leaf_class(leaf)
         if name in leaf.params or leaf_default(leaf, name) is not None:
             return conv_tuple(leaf, name, unhole(leaf.params.get(name, leaf_default(leaf, name))))
         if name in modtree.WALKS:
@@ -718,6 +728,8 @@ class Library:
             if name == "get":  # ``self.__dict__.get("_memories")`` (interp/modnamespace.py)
                 return BuiltinMethod(lambda a, k: modnamespace.get(v, *[plain(x) for x in a][:2]))
             return Unknown(f"__dict__.{name} of a module")
+        if isinstance(v, wildlib.ModGlobals) and name in ("items", "keys", "values"):
+            return selfmodule.dict_method(self.ip, v, name)  # interp/selfmodule.py
         if isinstance(v, wildlib.ModGlobals) and name == "get":
             # ``globals().get(name)`` (asteroid-filterbanks' ``get("free")``)
             return BuiltinMethod(lambda a, k: wildlib.globals_get_or(self.ip, v, a, k))

@@ -401,6 +401,10 @@ def _setattr(c: Call) -> Any:
             c.interp.attrs.register(obj, plain(args[1]), args[2], c.loc[1])
         elif isinstance(obj, (Config, Leaf, Cls)):
             c.interp.attrs.setattr(obj, plain(args[1]), args[2], c.loc[1], None)
+        elif _module_ref(obj):  # a module's global (interp/selfmodule.py)
+            from driftcheck.parsers.source.interp import selfmodule
+
+            selfmodule.set_global(c.interp, obj.mod, plain(args[1]), args[2], c.loc[1])
     elif len(args) == 3:
         obj = plain(args[0])
         if isinstance(obj, Obj) and c.interp.attrs.module_setattr(obj, args[1], args[2], c.loc):
@@ -436,6 +440,13 @@ def _object_setattr(c: Call) -> Any:
         # strategy keeps its parent model so, out of ``_modules``: torch does not count it)
         object_setattr(obj, [name, v])
     return None
+
+
+def _module_ref(obj: Any) -> bool:
+    """A module object read from source (``sys.modules[__name__]``, ``import m``)."""
+    from driftcheck.parsers.source.interp.attrs import ModRef
+
+    return isinstance(obj, ModRef) and obj.mod is not None
 
 
 def unnamed_setattr(obj: Any, name: Any, v: Any, loc: tuple) -> None:
@@ -474,6 +485,10 @@ def _type(c: Call) -> Any:
         return v.cls
     if isinstance(v, Config) and v.cls is not None:
         return v.cls
+    if isinstance(v, Leaf):  # a catalogue layer: its torch class (interp/leafclass.py)
+        from driftcheck.parsers.source.interp.leafclass import leaf_class
+
+        return leaf_class(v)
     if isinstance(v, Unknown):
         return v
     if isinstance(v, Ext) and v.qual.startswith("torch.nn."):

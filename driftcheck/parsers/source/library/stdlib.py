@@ -956,10 +956,12 @@ OS = Group("os")
 
 
 def _env_default(c: Call) -> Any:
-    """``os.environ.get(name, default)`` / ``os.getenv(name, default)`` in an installed
-    library: the analysis reads the library as it runs in a clean environment, where such a
-    switch (timm's ``TIMM_USE_NAFLEXVIT``) is unset: its default. In the code under analysis
-    (the user's own files) the variable is the user's to set: unknown, naming it."""
+    """``os.environ.get(name, default)`` / ``os.getenv(name, default)`` in a library (an
+    installed package, or a module outside the analyzed tree): the analysis reads the library
+    as it runs in a clean environment, where such a switch (timm's ``TIMM_USE_NAFLEXVIT``) is
+    unset: its default -- unless the analyzed file set it before importing the library
+    (deepxde's ``DDE_BACKEND``: library/environ.py). In the code under analysis (the user's
+    own files) the variable is the user's to set: unknown, naming it."""
     from pathlib import Path
 
     from driftcheck.parsers.source.loader import installed
@@ -967,20 +969,26 @@ def _env_default(c: Call) -> Any:
     name = c.plain(0, "key")
     if not isinstance(name, str) or len(c.args) > 2:
         return c.unknown(f"{c.qual}() of a name we cannot follow")
-    if not installed(Path(str(c.loc[0]))):
+    from driftcheck.parsers.source.library import environ
+
+    if not installed(Path(str(c.loc[0]))) and not environ.library_code(c.interp, c.loc[0]):
         return c.unknown(f"{c.qual}({name!r}): the environment at run time")
-    return c.arg(1, "default")
+
+    found, value = environ.library_read(c.interp, name)  # what the program set before
+    if found is True:
+        return value
+    return value if isinstance(found, Unknown) else c.arg(1, "default")
 
 
 OS.add(
     "environ.get",
     _env_default,
-    "environ.get(name, default): in an installed library its default (a clean environment); in analyzed code unknown",
+    "environ.get(name, default): in a library its default, or what the analyzed file set before importing it (library/environ.py); in analyzed code unknown",
 )
 OS.add(
     "getenv",
     _env_default,
-    "getenv(name, default): in an installed library its default (a clean environment); in analyzed code unknown",
+    "getenv(name, default): in a library its default, or what the analyzed file set before importing it (library/environ.py); in analyzed code unknown",
 )
 
 # ---------------------------------------------------------------------------------- copy

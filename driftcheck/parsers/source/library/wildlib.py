@@ -717,6 +717,8 @@ def globals_has(ip: Any, mod: Any, name: Any, depth: int = 0) -> Any:
         return Unknown("a key of globals() that is not a string")
     if name in mod.defs or name in mod.assigns or name in mod.imports or name in _MODULE_NAMES:
         return True
+    if name in ip.globals.get(id(mod), {}):  # bound at run time (``setattr(sys.modules[...])``)
+        return True
     if depth < 3:
         from driftcheck.parsers.source.stoplist import is_stop
 

@@ -1,0 +1,136 @@
+"""A catalogue layer's class, its child modules and its absent weights, as torch answers them
+(issue #16, session 18).
+
+Code handed a model walks it by torch's own bookkeeping: bayesian-torch's ``dnn_to_bnn``
+recurses while ``m._modules[name]._modules`` is non-empty and picks the replacement class by
+``d.__class__.__name__ + "Flipout"`` (``getattr(bayesian_layers, "LinearFlipout")``), built
+with ``bias=d.bias is not None``. Three facts about a catalogue layer (``Leaf``) answer that:
+
+- ``layer.__class__`` / ``type(layer)``: the torch class the catalogue entry stands for (its
+  ``__name__`` is the class's own name). Only when the class the code named is that class: a
+  catalogue entry reached through another torch name of a different class name
+  (``nn.NLLLoss2d`` -> ``NLLLoss``) stays unknown.
+- ``layer._modules`` / ``children()`` / ``named_children()``: empty for a torch class that
+  holds no sub-modules; unknown for the classes that do (``MultiheadAttention.out_proj``, the
+  transformer layers, ``AdaptiveLogSoftmaxWithLoss``...), listed in ``MAY_HOLD_MODULES``
+  (tests/test_wild_constructs18a.py checks the list against torch for every catalogue entry).
+- ``layer.bias`` / ``layer.weight`` turned off by the layer's arguments
+  (``nn.Linear(4, 6, bias=False).bias``, ``BatchNorm(affine=False).weight``): None, as the
+  classes in ``NONE_WHEN_ABSENT`` register it (``register_parameter(name, None)``).
+  Was a weight reference, so ``bias=d.bias is not None`` gave a layer with a bias torch
+  does not build: a confident wrong count (53 vs torch's 51 in the test).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from driftcheck.graph import catalogue
+from driftcheck.parsers.source.values.abstract import ExtClass, Leaf, Unknown, WeightRef
+
+# torch.nn classes (short names) whose instances may hold sub-modules (measured on torch
+# 2.13 over every catalogue example; ``TripletMarginWithDistanceLoss`` holds its distance
+# function when that is a module)
+MAY_HOLD_MODULES = frozenset(
+    {
+        "AdaptiveLogSoftmaxWithLoss",
+        "LinearCrossEntropyLoss",
+        "MultiheadAttention",
+        "Transformer",
+        "TransformerEncoder",
+        "TransformerDecoder",
+        "TransformerEncoderLayer",
+        "TransformerDecoderLayer",
+        "TripletMarginWithDistanceLoss",
+    }
+)
+
+# torch.nn classes whose ``weight`` / ``bias`` is a Parameter or, when the arguments turn it
+# off, None (``register_parameter(name, None)``), and the arguments that turn it off (all must
+# be true for the parameter to exist); RNNs keep a ``bias`` flag instead, ``RMSNorm`` has no
+# ``bias`` and other layers no such attribute at all
+_BIAS = ("bias",)
+_AFFINE = ("affine",)
+NONE_WHEN_ABSENT: dict[str, dict[str, tuple[str, ...]]] = {
+    **{
+        c: {"weight": (), "bias": _BIAS}
+        for c in (
+            "Linear",
+            "Bilinear",
+            "Conv1d",
+            "Conv2d",
+            "Conv3d",
+            "ConvTranspose1d",
+            "ConvTranspose2d",
+            "ConvTranspose3d",
+        )
+    },
+    **{
+        c: {"weight": _AFFINE, "bias": _AFFINE}
+        for c in (
+            "BatchNorm1d",
+            "BatchNorm2d",
+            "BatchNorm3d",
+            "SyncBatchNorm",
+            "InstanceNorm1d",
+            "InstanceNorm2d",
+            "InstanceNorm3d",
+            "GroupNorm",
+        )
+    },
+    "LayerNorm": {"weight": ("elementwise_affine",), "bias": ("elementwise_affine", "bias")},
+    "RMSNorm": {"weight": ("elementwise_affine",)},
+}
+
+
+def _torch_short(leaf: Leaf, resolved: bool = True) -> str | None:
+    """The torch class name of a catalogue layer, when the layer is exactly that class (and,
+    with ``resolved``, all its arguments are known)."""
+    q = leaf.torch
+    if leaf.type == "Unknown" or not q or not q.startswith("torch.nn."):
+        return None
+    if resolved and leaf.unresolved:
+        return None
+    spec = catalogue.by_torch(q)
+    if spec is None or spec.name != leaf.type or (spec.torch or q) != q:
+        return None
+    return q.rsplit(".", 1)[-1]
+
+
+def leaf_class(leaf: Leaf) -> Any:
+    """``layer.__class__`` / ``type(layer)``: the torch class, or unknown."""
+    short = _torch_short(leaf)
+    if short is None:
+        return Unknown(f"class of the {leaf.type} layer")
+    return ExtClass(str(leaf.torch), module=True)
+
+
+def no_children(leaf: Leaf) -> bool:
+    """Whether torch's instance surely holds no sub-modules (``_modules`` is empty)."""
+    short = _torch_short(leaf)
+    return short is not None and short not in MAY_HOLD_MODULES
+
+
+def weight_attr(leaf: Leaf, name: str) -> Any:
+    """``layer.weight`` / ``layer.bias``: a reference to the parameter, or None where the
+    layer's arguments turn it off (see the module docstring); unknown where those arguments
+    are not known. Other names and other classes: a reference, as before."""
+    from driftcheck.parsers.source.speed.symbolic import unhole
+    from driftcheck.parsers.source.values.abstract import plain
+
+    short = _torch_short(leaf, resolved=False)  # an unknown flag leaves the layer unresolved
+    flags = NONE_WHEN_ABSENT.get(short or "", {}).get(name)
+    if flags is None:
+        return WeightRef(leaf, name)
+    spec = catalogue.get(leaf.type)
+    defaults = {p.name: p.default for p in spec.params} if spec is not None else {}
+    # an argument not known is left out of ``params`` and named in ``unresolved``
+    values = [
+        None if f in leaf.unresolved else plain(unhole(leaf.params.get(f, defaults.get(f))))
+        for f in flags
+    ]
+    if any(v is False for v in values):
+        return None
+    if all(v is True for v in values):
+        return WeightRef(leaf, name)
+    return Unknown(f"{leaf.type}.{name} (whether the layer has one: {', '.join(flags)})")
