@@ -1220,6 +1220,92 @@ class Net(nn.Module):
 """
 )
 
+
+# added after the first torch run (labels again written before torch judged them)
+template("robust_norm_kthvalue", "(2, 4, {t})")(
+    """
+class Net(nn.Module):
+    def __init__(self, ch=4, q_index={q}):
+        super().__init__()
+        self.q_index = q_index
+        self.enc = nn.Sequential(nn.Conv1d(ch, 16, 3, padding=1), nn.ReLU(), nn.Conv1d(16, 16, 3, padding=1))
+        self.out = nn.Linear(16, 2)
+
+    def forward(self, wave):
+        floor = wave.abs().kthvalue(self.q_index, dim=-1, keepdim=True).values
+        h = self.enc(wave / (floor + 1e-3))
+        return self.out(h.mean(-1))
+"""
+)
+
+template("beam_rescore_take", "(2, 5)", kind="tokens")(
+    """
+class Net(nn.Module):
+    def __init__(self, vocab=30, d=16, beam=3):
+        super().__init__()
+        self.beam = beam
+        self.emb = nn.Embedding(vocab, d)
+        self.rnn = nn.GRU(d, d, batch_first=True)
+        self.proj = nn.Linear(d, vocab)
+
+    def forward(self, ids):
+        h, _ = self.rnn(self.emb(ids))
+        logp = self.proj(h[:, -1]).log_softmax(-1)
+        top = logp.topk(self.beam, dim=-1).indices
+        picked = torch.take_along_dim({src}, top, dim={dim})
+        return picked.sum(-1)
+"""
+)
+
+template("sparse_gcn_adjacency", "({n}, 8)")(
+    """
+class GCNLayer(nn.Module):
+    def __init__(self, fin, fout):
+        super().__init__()
+        self.lin = nn.Linear(fin, fout)
+
+    def forward(self, x, adj):
+        return F.relu(torch.sparse.mm(adj, self.lin(x)))
+
+
+class Net(nn.Module):
+    def __init__(self, fin=8, hid=16, n_nodes=6):
+        super().__init__()
+        self.n_nodes = n_nodes
+        self.layers = nn.ModuleList([GCNLayer(fin, hid), GCNLayer(hid, hid)])
+        self.out = nn.Linear(hid, 3)
+
+    def forward(self, x):
+        n = {n_expr}
+        src = torch.arange(x.shape[0])
+        dst = (src + 1) % x.shape[0]
+        idx = torch.stack([torch.cat([src, dst, src]), torch.cat([dst, src, src])])
+        adj = torch.sparse_coo_tensor(idx, torch.full((idx.shape[1],), 1.0 / 3), (n, n))
+        for layer in self.layers:
+            x = layer(x, adj)
+        return self.out(x.mean(0))
+"""
+)
+
+template("stft_frontend", "(2, 1024)")(
+    """
+class Net(nn.Module):
+    def __init__(self, n_fft=128, hop=32):
+        super().__init__()
+        self.n_fft, self.hop = n_fft, hop
+        self.register_buffer("window", torch.hann_window(n_fft))
+        self.conv = nn.Sequential(
+            nn.Conv2d(1, 8, 3, padding=1), nn.ReLU(), nn.Conv2d(8, 8, 3, stride=2, padding=1), nn.ReLU()
+        )
+        self.fc = nn.Linear(8, 4)
+
+    def forward(self, wave):
+        spec = torch.stft(wave, self.n_fft, hop_length=self.hop, window=self.window{rc})
+        mag = {mag}
+        return self.fc(self.conv(torch.log1p(mag)[:, None]).mean((2, 3)))
+"""
+)
+
 # the templates that are whole small models (a stack, several module classes), not one layer
 WHOLE_MODELS = (
     "llava_merge_scatter",
@@ -1262,6 +1348,9 @@ WHOLE_MODELS = (
     "multimodal_fusion_cat",
     "keyword_conv1d_layout",
     "music_pos_table",
+    "robust_norm_kthvalue",
+    "sparse_gcn_adjacency",
+    "stft_frontend",
 )
 
 _FLAT = "torch.flatten(probs, 0, 1)"
@@ -1557,4 +1646,53 @@ VARIANTS: list[tuple[str, str, str, dict]] = [
     ("music_pos_table", "ok_full", "clean", {"t": 24, "pos_start": 0}),
     ("music_pos_table", "t30", "index_range", {"t": 30, "pos_start": 0}),
     ("music_pos_table", "offset10", "index_range", {"t": 16, "pos_start": 10}),
+    # added after the first torch run: four templates, a second crash case for new classes
+    ("robust_norm_kthvalue", "ok", "clean", {"t": 64, "q": 32}),
+    ("robust_norm_kthvalue", "ok_last", "clean", {"t": 32, "q": 32}),
+    ("robust_norm_kthvalue", "short_t16", "kthvalue_k", {"t": 16, "q": 32}),
+    ("beam_rescore_take", "ok", "clean", {"src": "logp", "dim": -1}),
+    ("beam_rescore_take", "ok_dim1", "clean", {"src": "logp", "dim": 1}),
+    ("beam_rescore_take", "hidden_3d", "take_along_dim_rank", {"src": "logp[:, None]", "dim": -1}),
+    ("sparse_gcn_adjacency", "ok", "clean", {"n": 6, "n_expr": "x.shape[0]"}),
+    ("sparse_gcn_adjacency", "ok_config_fits", "clean", {"n": 6, "n_expr": "self.n_nodes"}),
+    (
+        "sparse_gcn_adjacency",
+        "config_nodes",
+        "sparse_index_size",
+        {"n": 9, "n_expr": "self.n_nodes"},
+    ),
+    ("stft_frontend", "ok", "clean", {"rc": ", return_complex=True", "mag": "spec.abs()"}),
+    (
+        "stft_frontend",
+        "ok_real_view",
+        "clean",
+        {"rc": ", return_complex=True", "mag": "torch.view_as_real(spec).pow(2).sum(-1).sqrt()"},
+    ),
+    ("stft_frontend", "no_return_complex", "stft_return_complex", {"rc": "", "mag": "spec.abs()"}),
+    (
+        "t5_bucket_bias",
+        "edges_2x4",
+        "bucketize_boundaries",
+        {"edges": f"torch.tensor([{_EDGES}]).view(2, 4)"},
+    ),
+    (
+        "gnn_scatter_messages",
+        "wide_index_h4",
+        "scatter_index_size",
+        {"hid": 4, "width": "x.shape[-1]"},
+    ),
+    (
+        "multimodal_pad_sequence",
+        "proj16",
+        "pad_sequence_trailing",
+        {"audio_dim": 12, "proj": "nn.Linear(audio_dim, 16)"},
+    ),
+    ("utterance_length_pool", "max_length", "iter_0d", {"lengths": "valid.sum(1).max()"}),
+    ("vq_code_sampler", "probs_3d_c8", "multinomial_rank", {"codes": 8, "ns": 1, "probs": "probs"}),
+    (
+        "vq_code_sampler",
+        "too_many_c8",
+        "multinomial_samples",
+        {"codes": 8, "ns": 9, "probs": _FLAT},
+    ),
 ]
