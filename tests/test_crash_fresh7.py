@@ -37,6 +37,8 @@ SAMPLE = {
     "f7_utterance_length_pool__total_length": "TypeError",  # iteration over a 0-d tensor
     "f7_lazy_attn_pool__w30": "AssertionError",  # MHA built in forward, 30 % 4
     "f7_convnext_ln_channels__ok_w_eq_c": None,  # LayerNorm(C) on (B, C, H, W) with W == C
+    "f7_stft_frontend__no_return_complex": "RuntimeError",  # stft without return_complex
+    "f7_sparse_gcn_adjacency__ok_config_fits": None,  # the config's node count fits the graph
 }
 
 globals().update(
