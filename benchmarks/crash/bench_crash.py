@@ -22,6 +22,8 @@ defect class (TP FN FP TN), then precision and recall for the dev part and the h
                                                       # cut the same way as --fresh2
     python benchmarks/crash/bench_crash.py --fresh6   # the sixth fresh batch (session 18, blind),
                                                       # cut the same way as --fresh2
+    python benchmarks/crash/bench_crash.py --fresh7   # the seventh fresh batch (session 18, blind),
+                                                      # cut the same way as --fresh2
 """
 
 from __future__ import annotations
@@ -116,11 +118,11 @@ def held_out(name: str) -> bool:
 
 
 # the blind batches cut into a dev and a held-out part by the sha256 rule
-CUT_SPLITS = ("fresh2", "fresh3", "fresh4", "fresh5", "fresh6")
+CUT_SPLITS = ("fresh2", "fresh3", "fresh4", "fresh5", "fresh6", "fresh7")
 
 
 def part_of(e: dict) -> str:
-    """The reporting part of a case: its split, with the blind batches (fresh2 to fresh6)
+    """The reporting part of a case: its split, with the blind batches (fresh2 to fresh7)
     cut into a dev and a held-out part (sessions 14 to 18: the analyzer is tuned on a batch's
     dev part only, so its held-out part stays a blind measure)."""
     if e["split"] in CUT_SPLITS:
@@ -180,6 +182,11 @@ def main(argv: list[str] | None = None) -> int:
         action="store_true",
         help="run the sixth fresh batch (templates_fresh6.py, written blind) instead",
     )
+    ap.add_argument(
+        "--fresh7",
+        action="store_true",
+        help="run the seventh fresh batch (templates_fresh7.py, written blind) instead",
+    )
     ap.add_argument("--json", help="write per-case results here")
     a = ap.parse_args(argv)
     cases = json.loads((HERE / "cases.json").read_text())
@@ -187,7 +194,9 @@ def main(argv: list[str] | None = None) -> int:
     cases = [e for e in cases if e["name"] in truth["cases"]]
     # one part at a time: a fresh batch alone, else the dev and held-out parts
     part = (
-        "fresh6"
+        "fresh7"
+        if a.fresh7
+        else "fresh6"
         if a.fresh6
         else "fresh5"
         if a.fresh5
