@@ -562,6 +562,10 @@ class Runner:
         left = self.eval(e.left, fr)
         for op, rx in zip(e.ops, e.comparators):
             right = self.eval(rx, fr)
+            if len(e.ops) == 1 and (_tensorish(left) or _tensorish(right)):
+                from driftcheck.parsers.source.forward.dataflow_window import window_use
+
+                window_use(self, e, left, right, fr)  # a band mask's ``i - j < window``
             if self.f.input_shape is not None and len(e.ops) == 1:
                 # on real sizes, ``mask == 0`` is a tensor of the mask's shape (a scalar
                 # comparison keeps the shape; the mask then feeds ``masked_fill``)
@@ -626,6 +630,11 @@ class Runner:
     # used by ops for Bound calls on python containers
     def bound_call(self, b: Bound, args: list[Any], kwargs: dict[str, Any], fr: Frame, at: Any):
         return ops.call_bound(self, b, args, kwargs, fr, at)
+
+
+def _tensorish(v: Any) -> bool:
+    """A tensor, or a value not followed (positions from ``torch.arange`` are not tracked)."""
+    return isinstance(v, Tens) or v is UNK
 
 
 def _value_holder(v: Any, name: str) -> bool:
