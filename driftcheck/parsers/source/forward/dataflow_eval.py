@@ -374,7 +374,30 @@ class Runner:
             return self.eval(e.value, fr)
         if isinstance(e, ast.Lambda):  # a closure over this frame, as a nested def
             return ops.Local(e, fr)  # type: ignore[arg-type]
+        if isinstance(e, ast.JoinedStr):
+            return self.fstring(e, fr)
         return UNK
+
+    def fstring(self, e: ast.JoinedStr, fr: Frame) -> Any:
+        """``f"{side}_layer_{i}"`` of known plain values (str, int, bool, None) without a
+        format spec or conversion: the string (``getattr(self, f"{side}_positions")``); an
+        unknown part leaves it unknown."""
+        out = []
+        for part in e.values:
+            if isinstance(part, ast.Constant) and isinstance(part.value, str):
+                out.append(part.value)
+                continue
+            if (
+                not isinstance(part, ast.FormattedValue)
+                or part.format_spec
+                or part.conversion != -1
+            ):
+                return UNK
+            v = self.eval(part.value, fr)
+            if v.__class__ not in (str, int, bool, type(None)):
+                return UNK  # (a traced number's hole is an int subclass: not written out)
+            out.append(str(v))
+        return "".join(out)
 
     def lookup(self, name: str, fr: Frame, at: ast.AST | None = None) -> Any:
         if name in fr.locals:
