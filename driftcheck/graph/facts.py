@@ -26,6 +26,10 @@ FACTS: dict[str, str] = {
     "tokenizerVocabSize": "tokenizer's vocabulary size, where known",
     "maxPositionEmbeddings": "trained context length (n_positions, context_length)",
     "positionBuckets": "relative position buckets (DeBERTa-v2: two table rows per bucket)",
+    "relativeAttentionMaxDistance": (
+        "distance past which T5's relative position buckets all share one row "
+        "(relative_attention_max_distance)"
+    ),
     "adapterReductionFactor": "model width over a bottleneck adapter's width (X-MOD)",
     "kvLoraRank": "latent attention's key/value latent width (kv_lora_rank: DeepSeek-V2/V3)",
     "qLoraRank": "latent attention's query latent width (q_lora_rank)",
@@ -123,6 +127,11 @@ NAME_FACTS: dict[str, str] = {
     # CohereConfig / Cohere2Config define ``logit_scale`` (the head's logits times it); a
     # CLIP-style learned ``logit_scale`` is a Parameter, never a number, so is no use
     "logit_scale": "logitScale",
+    # T5's bucketing: distances up to it share log-spaced buckets, past it the last one.
+    # Only in a weight-free formula (``math.log(max_distance / max_exact)``), so no shape shows it
+    **dict.fromkeys(
+        ("relative_attention_max_distance", "max_distance"), "relativeAttentionMaxDistance"
+    ),
 }
 
 CONSTANT_FACTS: dict[str, str] = {k.upper(): v for k, v in NAME_FACTS.items() if v != "normEps"}
@@ -131,7 +140,14 @@ case, as constants are written. ``EPS`` is left out: a module-level epsilon is a
 division guard as a norm's."""
 
 VALUE_FACTS = frozenset(
-    {"maxPositionEmbeddings", "slidingWindow", "ropeTheta", "numExpertsPerTok", "logitScale"}
+    {
+        "maxPositionEmbeddings",
+        "slidingWindow",
+        "ropeTheta",
+        "numExpertsPerTok",
+        "logitScale",
+        "relativeAttentionMaxDistance",
+    }
 )
 """Facts no weight shape holds: a constant read for them while the model is built (a
 computed position table's length) is a value the model uses that the structure never shows."""

@@ -61,6 +61,7 @@ CANDIDATES: dict[str, tuple[str, ...]] = {
         "layernorm_eps",
     ),
     "slidingWindow": ("sliding_window", "attention_window_size"),
+    "relativeAttentionMaxDistance": ("relative_attention_max_distance",),
     "rotaryDim": ("rotary_dim",),
     "tieWordEmbeddings": ("tie_word_embeddings",),
     "numExperts": ("num_local_experts", "num_experts", "n_routed_experts", "moe_num_experts"),

@@ -466,9 +466,26 @@ class Calls:
             d: dict[Any, Any] = dict(enumerate(args))
             d.update(kwargs)
             return d
+        if q == "functools.reduce" and 2 <= len(args) <= 3 and not kwargs:
+            got = self.reduce(args, fr, at)
+            if got is not None:
+                return got
         if any(isinstance(v, Mod) for v in [*args, *kwargs.values()]):
             return self.unknown_call(args, kwargs, f"modules passed to {q}")
         return Tens(None) if any(isinstance(v, Tens) for v in args) else UNK
+
+    def reduce(self, args: list, fr: Frame, at: ast.AST) -> Any:
+        """``functools.reduce(f, items[, start])``: ``f`` applied to the running value and
+        each item in order (``reduce(lambda h, blk: blk(h), self.blocks, x)`` folds the
+        tokens through the blocks, as a for-loop over them would). None where the items are
+        not known (the call stays unknown)."""
+        items = self.iterate(args[1])
+        if items is None or len(items) > MAX_LOOP or (len(args) == 2 and not items):
+            return None
+        acc, rest = (args[2], items) if len(args) == 3 else (items[0], items[1:])
+        for x in rest:
+            acc = self.call_value(args[0], [acc, x], {}, fr, at)
+        return acc
 
     def builtin(self, name: str, args: list, kwargs: dict, fr: Frame, at: ast.AST) -> Any:
         known = all(isinstance(x, (int, float, bool, str, type(None))) for x in args)

@@ -397,7 +397,30 @@ class Runner:
             return self.eval(e.value, fr)
         if isinstance(e, ast.Lambda):  # a closure over this frame, as a nested def
             return ops.Local(e, fr)  # type: ignore[arg-type]
+        if isinstance(e, ast.JoinedStr):
+            return self.fstring(e, fr)
         return UNK
+
+    def fstring(self, e: ast.JoinedStr, fr: Frame) -> Any:
+        """``f"{side}_layer_{i}"`` of known plain values (str, int, bool, None) without a
+        format spec or conversion: the string (``getattr(self, f"{side}_positions")``); an
+        unknown part leaves it unknown."""
+        out = []
+        for part in e.values:
+            if isinstance(part, ast.Constant) and isinstance(part.value, str):
+                out.append(part.value)
+                continue
+            if (
+                not isinstance(part, ast.FormattedValue)
+                or part.format_spec
+                or part.conversion != -1
+            ):
+                return UNK
+            v = self.eval(part.value, fr)
+            if v.__class__ not in (str, int, bool, type(None)):
+                return UNK  # (a traced number's hole is an int subclass: not written out)
+            out.append(str(v))
+        return "".join(out)
 
     def lookup(self, name: str, fr: Frame, at: ast.AST | None = None) -> Any:
         if name in fr.locals:
@@ -598,6 +621,10 @@ class Runner:
         left = self.eval(e.left, fr)
         for op, rx in zip(e.ops, e.comparators):
             right = self.eval(rx, fr)
+            if len(e.ops) == 1 and (_tensorish(left) or _tensorish(right)):
+                from driftcheck.parsers.source.forward.dataflow_window import window_use
+
+                window_use(self, e, left, right, fr)  # a band mask's ``i - j < window``
             if self.f.input_shape is not None and len(e.ops) == 1:
                 from driftcheck.parsers.source.forward import dataflow_known
 
@@ -669,6 +696,11 @@ class Runner:
     # used by ops for Bound calls on python containers
     def bound_call(self, b: Bound, args: list[Any], kwargs: dict[str, Any], fr: Frame, at: Any):
         return ops.call_bound(self, b, args, kwargs, fr, at)
+
+
+def _tensorish(v: Any) -> bool:
+    """A tensor, or a value not followed (positions from ``torch.arange`` are not tracked)."""
+    return isinstance(v, Tens) or v is UNK
 
 
 def _value_holder(v: Any, name: str) -> bool:

@@ -40,6 +40,13 @@ from driftcheck.parsers.source.values.dataflow_values import (
 )
 
 SEQUENCES = ("ModuleList", "Sequential")
+# ``str`` methods ``forward`` may call on a known string (a child's name filtered by prefix):
+# pure, their result a plain value
+STR_METHODS = frozenset(
+    {"startswith", "endswith", "split", "rsplit", "partition", "rpartition", "strip",
+     "lstrip", "rstrip", "lower", "upper", "replace", "isdigit", "isalpha", "removeprefix",
+     "removesuffix"}
+)  # fmt: skip
 # list methods that change the list in place (``append``/``extend`` have their own branch)
 LIST_MUTATORS = ("pop", "reverse", "clear", "insert", "sort", "remove")
 _TENSOR_BINOPS = {
@@ -151,6 +158,8 @@ def attribute(run: Any, v: Any, name: str, fr: Any) -> Any:
             return v.field(name)
     if isinstance(v, (list, tuple)) and name in ("append", "extend", "index", "count"):
         return Bound(v, name)
+    if v.__class__ is str and name in STR_METHODS:
+        return Bound(v, name)
     if isinstance(v, list) and name in LIST_MUTATORS:
         return Bound(v, name)
     if isinstance(v, ShapeOf) and name in ("numel",):
@@ -235,6 +244,8 @@ def module_attr(run: Any, m: Mod, name: str) -> Any:
             return Bound(Mod(obj), name)  # the mixin's method, not overridden
         if ok:
             return convert(run, v)
+    if name in ("named_children", "children"):
+        return Bound(Mod(m.obj), name)  # torch's own method, not overridden: see call_bound
     return UNK
 
 
@@ -479,6 +490,16 @@ def call_bound(run: Any, b: Bound, args: list, kwargs: dict, fr: Any, at: Any) -
         if b.name == "t" and not args and not kwargs:
             _transposed_table(run, t, out)  # ``self.embed.weight.t()``
         return out
+    if t.__class__ is str and b.name in STR_METHODS:
+        plain = (str, int, bool, type(None), tuple)
+        if kwargs or not all(a.__class__ in plain for a in args):
+            return UNK
+        if not all(x.__class__ is str for a in args if isinstance(a, tuple) for x in a):
+            return UNK
+        try:
+            return getattr(t, b.name)(*args)
+        except (TypeError, ValueError):
+            return UNK
     if isinstance(t, dict):
         if b.name == "get":
             k = args[0] if args else UNK
@@ -541,6 +562,14 @@ def call_bound(run: Any, b: Bound, args: list, kwargs: dict, fr: Any, at: Any) -
         if b.name == "values":
             return [Mod(c) for _, c in kids]
         return [(k, Mod(c)) for k, c in kids]
+    if (
+        isinstance(t, Mod)
+        and isinstance(t.obj, Obj)
+        and b.name in ("named_children", "children")
+        and not args
+        and not kwargs
+    ):
+        return _children(run, t.obj, b.name == "named_children")
     if isinstance(t, Mod) and b.name == "generate_square_subsequent_mask":
         from driftcheck.parsers.source.forward import dataflow_masks
 
@@ -551,3 +580,21 @@ def call_bound(run: Any, b: Bound, args: list, kwargs: dict, fr: Any, at: Any) -
         got = input_embeddings(run, t.obj)
         return got if got is not None else run.calls.unknown_call(args, kwargs, "input embeddings")
     return UNK
+
+
+def _children(run: Any, obj: Obj, named: bool) -> list:
+    """``m.named_children()`` / ``m.children()`` in ``forward``: the submodules in the order
+    they were registered (``add_module`` under f-string names, then found again by prefix).
+    A run of children that are one graph node (repeat=n) is one item, as ``iterate`` folds a
+    ``ModuleList``: its body runs once. A ``None`` child is skipped, as torch does."""
+    out: list = []
+    last = None
+    for k, c in obj.children.items():
+        if c is None:
+            continue
+        r = run.f.resolve(c)
+        if r is not None and r is last and run.f.input_shape is None:
+            continue  # (on real sizes every child runs, as ``iterate`` has it)
+        last = r
+        out.append((k, Mod(c)) if named else Mod(c))
+    return out
