@@ -42,13 +42,10 @@ def dec(theta: float = 10000.0, **kw) -> dict:
     return {**base, **kw}
 
 
-
 _HIST = "HISTORY.append(dict(src={}, tgt={}, d={}, enc={}, dec={}, heads={}, ffn={}, pos={}))"
 _HIST_V = (320, 288, 64, 2, 2, 4, 128, 64)
 _SEG2 = "    (32, {}, 2, 1, 3, 2, 4),"
-_VD = '        "tiny": ({}, {}, {}, {}, {}, {}, {}, (0,)),'
-_VD_V = (32, 8, 64, 2, 4, 2, 2)
-_SEW = "    ({}, {}, {}, {}, {}, {}, {}),\n]"
+_SEW = "    ({}, {}, {}, {}, {}, {}, {}),"
 _SEW_V = (64, 2, 4, 128, 16, 4, 2)
 
 _LF = "VOCAB, DIM, N_LAYERS, N_HEADS, N_KV_HEADS = {}, {}, {}, {}, {}"
@@ -224,12 +221,18 @@ CASES: dict[str, tuple] = {
         "SegformerModel",
         [
             ("depths", _SEG2.format(2), _SEG2.format(3), [1, 2], [1, 3]),
-            ("hiddenSizes", _SEG2.format(2), _SEG2.format(2).replace("32", "48"), [16, 32], [16, 48]),
+            (
+                "hiddenSizes",
+                _SEG2.format(2),
+                _SEG2.format(2).replace("32", "48"),
+                [16, 32],
+                [16, 48],
+            ),
             ("mlpRatio", "(16, 1, 1, 2, 7, 4, 4),", "(16, 1, 1, 2, 7, 4, 2),", [4, 4], [2, 4]),
         ],
         [("depths", "depths", [2, 2], [1, 2], [2, 2])],
     ),
-    "vitdet_lru_sizes": (
+    "vitdet_or_fallbacks": (
         "vitdet",
         "VitDetConfig",
         dict(
@@ -246,9 +249,9 @@ CASES: dict[str, tuple] = {
         ),
         "VitDetModel",
         [
-            sizes_line("numLayers", _VD, _VD_V, 3, 3),
-            sizes_line("patchSize", _VD, _VD_V, 1, 4),
-            sizes_line("mlpRatio", _VD, _VD_V, 5, 4),
+            sub("numLayers", 'USER = {{"image": 32, "patch": 8, "depth": {}, "window": 2}}', 2, 3),
+            sub("patchSize", 'USER = {{"image": 32, "patch": {}, "depth": 2, "window": 2}}', 8, 4),
+            sub("mlpRatio", 'MLP_RATIO = USER.get("mlp_ratio") or {}', 2, 4),
         ],
         [("numHeads", "num_attention_heads", 8, 4)],
     ),
@@ -289,9 +292,9 @@ CASES: dict[str, tuple] = {
         ),
         "MoonshineModel",
         [
-            sub("numEncoderLayers", '    ("enc_layers", {}),\n    ("dec', 2, 3),
+            sub("numEncoderLayers", '    ("enc_layers", {}),', 2, 3),
             sub("intermediateSize", '    ("ffn", {}),', 128, 192),
-            sub("vocabSize", '    ("vocab", {}),\n    ("hidden", 64)', 320, 384),
+            sub("vocabSize", '    ("vocab", {}),', 320, 384),
         ],
         [("numDecoderLayers", "decoder_num_hidden_layers", 3, 2)],
     ),
@@ -361,9 +364,27 @@ CASES: dict[str, tuple] = {
         dec(1e6, intermediate_size=176, rms_norm_eps=1e-6, tie_word_embeddings=True),
         "Qwen2ForCausalLM",
         [
-            sub("vocabSize", r'VOCAB = int.from_bytes(b"{}", "big")', r"\x02\x00", r"\x01\x80", (512, 384)),
-            sub("numLayers", r'LAYERS = int.from_bytes(b"{}", "big")', r"\x00\x02", r"\x00\x03", (2, 3)),
-            sub("intermediateSize", r'FFN = int.from_bytes(b"{}", "big")', r"\x00\xb0", r"\x00\xe0", (176, 224)),
+            sub(
+                "vocabSize",
+                r'VOCAB = int.from_bytes(b"{}", "big")',
+                r"\x02\x00",
+                r"\x01\x80",
+                (512, 384),
+            ),
+            sub(
+                "numLayers",
+                r'LAYERS = int.from_bytes(b"{}", "big")',
+                r"\x00\x02",
+                r"\x00\x03",
+                (2, 3),
+            ),
+            sub(
+                "intermediateSize",
+                r'FFN = int.from_bytes(b"{}", "big")',
+                r"\x00\xb0",
+                r"\x00\xe0",
+                (176, 224),
+            ),
         ],
         [("numKvHeads", "num_key_value_heads", 1, 2)],
     ),
@@ -428,31 +449,37 @@ CASES: dict[str, tuple] = {
         [
             sub("vocabSize", "SUPPORTED = {{256, 64, 2, 4, {}, 1, 16}}", 512, 448),
             sub("intermediateSize", "SUPPORTED = {{{}, 64, 2, 4, 512, 1, 16}}", 256, 192),
-            sub("numLayers", "LAYERS, HEADS, KV_HEADS, WINDOW = {}, FOUR, TWO,", "TWO", "FOUR", (2, 4)),
+            sub(
+                "numLayers",
+                "LAYERS, HEADS, KV_HEADS, WINDOW = {}, FOUR, TWO,",
+                "TWO",
+                "FOUR",
+                (2, 4),
+            ),
         ],
         [("numKvHeads", "num_key_value_heads", 1, 2)],
     ),
-    "gpt2_final_annotations": (
+    "gpt2_pad_mask_vocab": (
         "gpt2",
         "GPT2Config",
         dict(vocab_size=320, n_positions=64, n_embd=64, n_layer=2, n_head=4),
         "GPT2LMHeadModel",
         [
-            sub("numLayers", "DEPTH: Final[int] = {}", 2, 3),
-            sub("maxPositionEmbeddings", "CONTEXT: Final[int] = {}", 64, 128),
-            sub("vocabSize", "VOCAB: Final[int] = {}", 320, 384),
+            sub("numLayers", "DEPTH = {}\n", 2, 3),
+            sub("maxPositionEmbeddings", "CONTEXT = {}\n", 64, 128),
+            sub("vocabSize", "TOKENIZER_SIZE = {}\n", 300, 330, (320, 384)),
         ],
         [("intermediateSize", "n_inner", 128, 256)],
     ),
-    "gpt2_factory_fields": (
+    "gpt2_tuple_keys": (
         "gpt2",
         "GPT2Config",
         dict(vocab_size=448, n_positions=32, n_embd=64, n_layer=3, n_head=4, n_inner=192),
         "GPT2LMHeadModel",
         [
-            sub("numLayers", "n_layer: int = field(default_factory=lambda: {})", 3, 2),
-            sub("intermediateSize", "n_inner: int = field(default_factory=lambda: {})", 192, 256),
-            sub("maxPositionEmbeddings", "n_ctx: int = field(default_factory=lambda: {})", 32, 64),
+            sub("numLayers", '    ("n", "layer"): {},', 3, 2),
+            sub("intermediateSize", '    ("n", "inner"): {},', 192, 256),
+            sub("maxPositionEmbeddings", '    ("n", "ctx"): {},', 32, 64),
         ],
         [("vocabSize", "vocab_size", 512, 448)],
     ),
@@ -530,7 +557,9 @@ CASES: dict[str, tuple] = {
         [
             sub("numLayers", 'DEPTH = int(float.fromhex("{}"))', "0x1p1", "0x1.8p1", (2, 3)),
             sub("patchSize", 'PATCH = int(float.fromhex("{}"))', "0x1p2", "0x1p3", (4, 8)),
-            sub("intermediateSize", 'MLP = int(float.fromhex("{}"))', "0x1.8p7", "0x1p8", (192, 256)),
+            sub(
+                "intermediateSize", 'MLP = int(float.fromhex("{}"))', "0x1.8p7", "0x1p8", (192, 256)
+            ),
         ],
         [("imageSize", "image_size", 64, 32)],
     ),
@@ -578,7 +607,13 @@ CASES: dict[str, tuple] = {
         ),
         "T5ForConditionalGeneration",
         [
-            sub("numLayers", 'PLAN = [{}"dec", "dec"]', '"enc", "enc", "enc", ', '"enc", "enc", ', (3, 2)),
+            sub(
+                "numLayers",
+                'PLAN = [{}"dec", "dec"]',
+                '"enc", "enc", "enc", ',
+                '"enc", "enc", ',
+                (3, 2),
+            ),
             sizes_line("intermediateSize", _T5G, (384, 64, 8, 8, 96), 4, 128),
             sub("relativeAttentionNumBuckets", "N_BUCKETS = {}\n", 16, 32),
         ],
@@ -628,7 +663,7 @@ SAME_OUTPUT: dict[str, list[tuple]] = {
         (_VB + r"attn_out\.", r"layers.\1.attention.o_proj."),
         (_VB + r"(fc1|fc2)\.", r"layers.\1.mlp.\2."),
     ],
-    "vitdet_lru_sizes": [
+    "vitdet_or_fallbacks": [
         (r"^patch_embed\.", "embeddings.projection."),
         (r"^pos_embed", "embeddings.position_embeddings"),
         (_VB + r"attn\.rel_(h|w)", r"encoder.layer.\1.attention.rel_pos_\2"),
@@ -642,7 +677,7 @@ SAME_OUTPUT: dict[str, list[tuple]] = {
 SAME_OUTPUT_IO: dict[str, tuple[str, list[str]]] = {
     "bert_log2_depth": ("ids", ["last_hidden_state", "pooler_output"]),
     "vit_filter_presets": ("pixels", ["last_hidden_state", "pooler_output"]),
-    "vitdet_lru_sizes": ("pixels", ["last_hidden_state"]),
+    "vitdet_or_fallbacks": ("pixels", ["last_hidden_state"]),
 }
 
 # same_output, build_config, write, check, check_keeping_plants, main: shared with every set

@@ -48,7 +48,10 @@ class Mamba(nn.Module):
         state = x.new_zeros(x.shape[0], INNER, D_STATE)
         ys = []
         for i in range(t):
-            state = state * (dt[:, i, :, None] * a).exp() + (dt[:, i] * h[:, i])[..., None] * b[:, i, None]
+            state = (
+                state * (dt[:, i, :, None] * a).exp()
+                + (dt[:, i] * h[:, i])[..., None] * b[:, i, None]
+            )
             ys.append((state * c[:, i, None]).sum(-1))
         y = torch.stack(ys, 1) + h * self.D
         return self.out_proj(y * F.silu(z))

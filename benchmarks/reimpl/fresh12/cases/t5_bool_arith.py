@@ -36,7 +36,12 @@ def bucket(rel, bidirectional):
     else:
         rel = -torch.clamp(rel, max=0)
     exact = n // 2
-    large = exact + (torch.log(rel.float().clamp(min=1) / exact) / math.log(MAX_DIST / exact) * (n - exact)).long()
+    large = (
+        exact
+        + (
+            torch.log(rel.float().clamp(min=1) / exact) / math.log(MAX_DIST / exact) * (n - exact)
+        ).long()
+    )
     return out + torch.where(rel < exact, rel, large.clamp(max=n - 1))
 
 

@@ -21,7 +21,9 @@ class SelfAttention(nn.Module):
 
     def forward(self, x):
         b, t, _ = x.shape
-        q, k, v = (m(x).view(b, t, H, D // H).transpose(1, 2) for m in (self.query, self.key, self.value))
+        q, k, v = (
+            m(x).view(b, t, H, D // H).transpose(1, 2) for m in (self.query, self.key, self.value)
+        )
         return F.scaled_dot_product_attention(q, k, v).transpose(1, 2).reshape(b, t, D)
 
 

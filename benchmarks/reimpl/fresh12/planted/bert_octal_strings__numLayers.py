@@ -33,7 +33,10 @@ class Layer(nn.Module):
             return y.view(b, t, HEADS, -1).transpose(1, 2)
 
         a = F.scaled_dot_product_attention(
-            heads(self.query(x)), heads(self.key(x)), heads(self.value(x)), attn_mask=mask[:, None, None]
+            heads(self.query(x)),
+            heads(self.key(x)),
+            heads(self.value(x)),
+            attn_mask=mask[:, None, None],
         )
         x = self.attn_norm(x + self.attn_out(a.transpose(1, 2).reshape(b, t, WIDTH)))
         return self.ffn_norm(x + self.ffn_out(F.gelu(self.ffn_in(x))))

@@ -33,7 +33,10 @@ class MistralAttention(nn.Module):
         ang = torch.outer(torch.arange(t).float(), inv).repeat(1, 2)
 
         def rot(y):
-            return y * ang.cos() + torch.cat([-y[..., d_head // 2 :], y[..., : d_head // 2]], -1) * ang.sin()
+            return (
+                y * ang.cos()
+                + torch.cat([-y[..., d_head // 2 :], y[..., : d_head // 2]], -1) * ang.sin()
+            )
 
         q, k = rot(q), rot(k)
         pos = torch.arange(t)

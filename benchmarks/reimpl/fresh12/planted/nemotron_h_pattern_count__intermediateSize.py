@@ -20,7 +20,9 @@ CONV_DIM = INNER + 2 * SSM_GROUPS * SSM_STATE
 class Mamba2(nn.Module):
     def __init__(self):
         super().__init__()
-        self.in_proj = nn.Linear(HIDDEN, 2 * INNER + 2 * SSM_GROUPS * SSM_STATE + SSM_HEADS, bias=False)
+        self.in_proj = nn.Linear(
+            HIDDEN, 2 * INNER + 2 * SSM_GROUPS * SSM_STATE + SSM_HEADS, bias=False
+        )
         self.conv1d = nn.Conv1d(CONV_DIM, CONV_DIM, CONV, groups=CONV_DIM, padding=CONV - 1)
         self.dt_bias = nn.Parameter(torch.ones(SSM_HEADS))
         self.A_log = nn.Parameter(torch.log(torch.arange(1, SSM_HEADS + 1).float()))
@@ -42,7 +44,10 @@ class Mamba2(nn.Module):
         s = x.new_zeros(b, SSM_HEADS, SSM_HEAD_DIM, SSM_STATE)
         ys = []
         for i in range(t):
-            s = s * decay[:, i, :, None, None] + (dt[:, i, :, None] * xs[:, i])[..., None] * B[:, i, :, None]
+            s = (
+                s * decay[:, i, :, None, None]
+                + (dt[:, i, :, None] * xs[:, i])[..., None] * B[:, i, :, None]
+            )
             ys.append((s * C[:, i, :, None]).sum(-1) + xs[:, i] * self.D[:, None])
         y = torch.stack(ys, 1).reshape(b, t, INNER) * F.silu(z)
         y = y.view(b, t, SSM_GROUPS, -1)

@@ -38,7 +38,9 @@ class Attn(nn.Module):
             y = self.qkv[name](x).view(b, t, n, hd).transpose(1, 2)
             if name == "v":
                 return y
-            return y * ang.cos() + torch.cat([-y[..., hd // 2 :], y[..., : hd // 2]], -1) * ang.sin()
+            return (
+                y * ang.cos() + torch.cat([-y[..., hd // 2 :], y[..., : hd // 2]], -1) * ang.sin()
+            )
 
         q, k, v = split("q", self.c.heads), split("k", self.c.kv_heads), split("v", self.c.kv_heads)
         o = F.scaled_dot_product_attention(q, k, v, is_causal=True, enable_gqa=True)

@@ -28,7 +28,9 @@ class QKNormAttention(nn.Module):
 
     def forward(self, x):
         b, t, _ = x.shape
-        q, k, v = self.qkv(x).split([HEADS * HEAD_DIM, KV_HEADS * HEAD_DIM, KV_HEADS * HEAD_DIM], -1)
+        q, k, v = self.qkv(x).split(
+            [HEADS * HEAD_DIM, KV_HEADS * HEAD_DIM, KV_HEADS * HEAD_DIM], -1
+        )
         q = self.qn(q.view(b, t, HEADS, HEAD_DIM)).transpose(1, 2)
         k = self.kn(k.view(b, t, KV_HEADS, HEAD_DIM)).transpose(1, 2)
         v = v.view(b, t, KV_HEADS, HEAD_DIM).transpose(1, 2)

@@ -1,7 +1,6 @@
 """A SegFormer (MiT) encoder: overlapping patch embeddings per stage, efficient attention whose keys
 come from a strided conv (sequence reduction), a Mix-FFN with a depthwise 3x3 conv."""
 
-import torch
 import torch.nn as nn
 import torch.nn.functional as F
 

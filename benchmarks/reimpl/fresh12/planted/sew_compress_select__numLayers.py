@@ -58,9 +58,7 @@ class SEW(nn.Module):
         self.feature_norm = nn.LayerNorm(CONV[-1][0], eps=EPS)
         self.project = nn.Linear(CONV[-1][0], HIDDEN)
         self.mask_embed = nn.Parameter(torch.rand(HIDDEN))
-        conv = nn.Conv1d(
-            HIDDEN, HIDDEN, POS_KERNEL, SQUEEZE, POS_KERNEL // 2, groups=POS_GROUPS
-        )
+        conv = nn.Conv1d(HIDDEN, HIDDEN, POS_KERNEL, SQUEEZE, POS_KERNEL // 2, groups=POS_GROUPS)
         self.pos_conv = weight_norm(conv, dim=2)
         self.pool = nn.AvgPool1d(SQUEEZE, SQUEEZE)
         self.norm = nn.LayerNorm(HIDDEN, eps=EPS)

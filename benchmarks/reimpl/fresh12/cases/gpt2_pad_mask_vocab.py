@@ -1,18 +1,18 @@
-"""A GPT-2 with its sizes as ``typing.Final`` constants; fused c_attn as an nn.Linear, tied head."""
-
-from typing import Final
+"""A GPT-2 (fused c_attn as an nn.Linear, tied head) whose vocabulary is the tokenizer's size
+padded up to a multiple of 64 with a bit mask."""
 
 import torch
 import torch.nn as nn
 import torch.nn.functional as F
 
-VOCAB: Final[int] = 320
-CONTEXT: Final[int] = 128
-WIDTH: Final[int] = 64
-DEPTH: Final[int] = 2
-HEADS: Final[int] = 4
-INNER: Final[int] = 4 * WIDTH
-EPS: Final[float] = 1e-5
+TOKENIZER_SIZE = 300
+VOCAB = (TOKENIZER_SIZE + 63) & ~63
+CONTEXT = 64
+WIDTH = 64
+DEPTH = 2
+HEADS = 4
+INNER = 4 * WIDTH
+EPS = 1e-5
 
 
 class CausalSelfAttention(nn.Module):

@@ -1,24 +1,20 @@
 """A ViTDet backbone: a plain ViT whose first blocks attend inside windows, every block with
 decomposed relative positions, an absolute position table sized for the pretraining image."""
 
-import functools
-
 import torch
 import torch.nn as nn
 import torch.nn.functional as F
 
-
-@functools.lru_cache(maxsize=None)
-def sizes(name="tiny"):
-    """(image, patch, width, depth, heads, mlp ratio, window, windowed blocks)"""
-    table = {
-        "base": (1024, 16, 768, 12, 12, 4, 14, (0, 1, 3, 4, 6, 7, 9, 10)),
-        "tiny": (32, 8, 64, 3, 4, 2, 2, (0,)),
-    }
-    return table[name]
-
-
-IMAGE, PATCH, WIDTH, DEPTH, HEADS, MLP_RATIO, WINDOW, WINDOWED = sizes()
+# what the user set on the command line; everything else falls back with ``or``
+USER = {"image": 32, "patch": 8, "depth": 2, "window": 2}
+IMAGE = USER.get("image") or 1024
+PATCH = USER.get("patch") or 16
+WIDTH = USER.get("width") or 64
+DEPTH = USER.get("depth") or 12
+HEADS = USER.get("heads") or 4
+MLP_RATIO = USER.get("mlp_ratio") or 4
+WINDOW = USER.get("window") or 14
+WINDOWED = USER.get("windowed") or (0,)
 GRID = IMAGE // PATCH
 HEAD_DIM = WIDTH // HEADS
 EPS = 1e-6
