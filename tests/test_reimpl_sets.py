@@ -1,5 +1,5 @@
 """The re-implementation sets written blind from session 11 on (benchmarks/reimpl/fresh5 ..
-fresh11) are what they claim, in torch only (driftcheck is not run on them here: each set was
+fresh12) are what they claim, in torch only (driftcheck is not run on them here: each set was
 written blind and is run by bench_reimpl.py). For every set the bookkeeping is checked on every
 case: the shipped configs are what transformers' config classes write, each code plant is its
 base file with one recorded line replaced, each config plant changes one key, model files import
@@ -166,6 +166,30 @@ SPECS: dict[str, Spec] = {
             "mistral_kwdefaults",
         ],
         keeping=("mistral_kwdefaults", "mistral_kwdefaults__slidingWindow"),
+    ),
+    # one case per new family: MoE with a dense first layer and a shared expert, a Mamba / attention
+    # / MoE hybrid, a Mamba-2 hybrid by pattern, two vocabularies, a hierarchical vision encoder,
+    # a squeezed audio encoder, a conv-fronted speech encoder-decoder, a gated T5; outputs: a Llama
+    # (with the count-keeping RoPE plant), a windowed ViTDet, a fused-k|v Mistral past its window,
+    # a BERT with its pooler
+    "fresh12": Spec(
+        sample=[
+            "dots1_gcd_groups",
+            "jamba_enumerate_kinds",
+            "nemotron_h_pattern_count",
+            "fsmt_deque_history",
+            "segformer_zip_columns",
+            "sew_compress_select",
+            "moonshine_takewhile",
+            "t5_gated_sum_generator",
+        ],
+        outputs=[
+            "llama_nlargest_width",
+            "vitdet_or_fallbacks",
+            "mistral_while_doubling",
+            "bert_log2_depth",
+        ],
+        keeping=("llama_nlargest_width", "llama_nlargest_width__ropeTheta"),
     ),
 }
 ORDER = ["", "fresh", "fresh2", "fresh3", "fresh4", *SPECS]
