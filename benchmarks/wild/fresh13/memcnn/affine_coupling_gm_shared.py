@@ -7,14 +7,16 @@ import torch.nn as nn
 class ScaleShift(nn.Module):
     def __init__(self, ch):
         super().__init__()
-        self.net = nn.Sequential(nn.Conv1d(ch, 2 * ch, 3, padding=1), nn.Tanh(), nn.Conv1d(2 * ch, ch, 1))
+        self.net = nn.Sequential(
+            nn.Conv1d(ch, 2 * ch, 3, padding=1), nn.Tanh(), nn.Conv1d(2 * ch, ch, 1)
+        )
 
     def forward(self, x):
         return self.net(x)
 
 
 blocks = []
-for i in range(3):
+for _ in range(3):
     fm = ScaleShift(8)
     blocks.append(
         memcnn.InvertibleModuleWrapper(

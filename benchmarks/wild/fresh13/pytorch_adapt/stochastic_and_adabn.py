@@ -6,9 +6,14 @@ from pytorch_adapt.layers import AdaBNModel, PlusResidual, StochasticLinear
 
 def encoder():
     return nn.Sequential(
-        nn.Conv2d(3, 16, 3), nn.BatchNorm2d(16), nn.ReLU(),
-        nn.Conv2d(16, 32, 3), nn.BatchNorm2d(32), nn.ReLU(),
-        nn.AdaptiveAvgPool2d(1), nn.Flatten(),
+        nn.Conv2d(3, 16, 3),
+        nn.BatchNorm2d(16),
+        nn.ReLU(),
+        nn.Conv2d(16, 32, 3),
+        nn.BatchNorm2d(32),
+        nn.ReLU(),
+        nn.AdaptiveAvgPool2d(1),
+        nn.Flatten(),
     )
 
 

@@ -12,4 +12,6 @@ REGISTRY = {
 
 config = "arch=wrn-10-1;classes=7;in_channels=1"
 opts = dict(kv.split("=") for kv in config.split(";"))
-model = REGISTRY[opts["arch"]](num_classes=int(opts["classes"]), in_channels=int(opts["in_channels"]), drop_rate=0.0)
+model = REGISTRY[opts["arch"]](
+    num_classes=int(opts["classes"]), in_channels=int(opts["in_channels"]), drop_rate=0.0
+)

@@ -34,4 +34,15 @@ class Builder:
         return nn.Sequential(*self.layers)
 
 
-model = Builder(in_ch=1, size=16).conv(8).pool().conv(16).conv(16, k=1).pool().flatten().dense(32).dense(10).build()
+model = (
+    Builder(in_ch=1, size=16)
+    .conv(8)
+    .pool()
+    .conv(16)
+    .conv(16, k=1)
+    .pool()
+    .flatten()
+    .dense(32)
+    .dense(10)
+    .build()
+)

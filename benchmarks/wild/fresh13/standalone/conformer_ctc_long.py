@@ -33,7 +33,9 @@ class Conv2dSubsampling(nn.Module):
     def __init__(self, n_mels, channels, d_model):
         super().__init__()
         c1, c2 = channels
-        self.conv = nn.Sequential(nn.Conv2d(1, c1, 3, 2), nn.ReLU(), nn.Conv2d(c1, c2, 3, 2), nn.ReLU())
+        self.conv = nn.Sequential(
+            nn.Conv2d(1, c1, 3, 2), nn.ReLU(), nn.Conv2d(c1, c2, 3, 2), nn.ReLU()
+        )
         freq = ((n_mels - 1) // 2 - 1) // 2
         self.out = nn.Linear(c2 * freq, d_model)
 
@@ -64,7 +66,12 @@ class FeedForward(nn.Module):
     def __init__(self, d, mult, dropout):
         super().__init__()
         self.net = nn.Sequential(
-            nn.LayerNorm(d), nn.Linear(d, d * mult), Swish(), nn.Dropout(dropout), nn.Linear(d * mult, d), nn.Dropout(dropout)
+            nn.LayerNorm(d),
+            nn.Linear(d, d * mult),
+            Swish(),
+            nn.Dropout(dropout),
+            nn.Linear(d * mult, d),
+            nn.Dropout(dropout),
         )
 
     def forward(self, x):

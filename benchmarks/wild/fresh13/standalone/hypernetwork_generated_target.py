@@ -18,7 +18,7 @@ class HyperNet(nn.Module):
         target = Target()
         self.shapes = {n: tuple(p.shape) for n, p in target.named_parameters()}
         total = sum(math.prod(s) for s in self.shapes.values())
-        for mod_name, mod in list(target.named_children()):
+        for _name, mod in list(target.named_children()):
             for pname in list(mod._parameters):
                 del mod._parameters[pname]
                 setattr(mod, pname, None)

@@ -8,7 +8,11 @@ class LazyNet(nn.Module):
     def __init__(self, classes=5):
         super().__init__()
         self.features = nn.Sequential(
-            nn.LazyConv2d(8, 3), nn.LazyBatchNorm2d(), nn.ReLU(), nn.LazyConv2d(16, 3, stride=2), nn.ReLU()
+            nn.LazyConv2d(8, 3),
+            nn.LazyBatchNorm2d(),
+            nn.ReLU(),
+            nn.LazyConv2d(16, 3, stride=2),
+            nn.ReLU(),
         )
         self.flat = nn.Flatten()
         self.fc = nn.LazyLinear(classes)

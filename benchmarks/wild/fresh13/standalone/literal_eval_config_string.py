@@ -25,7 +25,11 @@ def build(spec):
             "embed": mods[0],
             "convs": nn.ModuleList(convs),
             "pool": nn.Identity() if spec["pool"] is None else nn.AdaptiveMaxPool1d(1),
-            "head": nn.Sequential(nn.Linear(last, head["hidden"]), nn.Dropout(head["dropout"]), nn.Linear(head["hidden"], head["classes"])),
+            "head": nn.Sequential(
+                nn.Linear(last, head["hidden"]),
+                nn.Dropout(head["dropout"]),
+                nn.Linear(head["hidden"], head["classes"]),
+            ),
         }
     )
 

@@ -10,4 +10,6 @@ layers.insert(1, nn.LayerNorm(32))
 layers.append(nn.Linear(32, 4))
 model = nn.Module()
 model.layers = layers
-model.extra = nn.ModuleList(layers[i] for i in range(len(layers)) if isinstance(layers[i], nn.Linear))
+model.extra = nn.ModuleList(
+    layers[i] for i in range(len(layers)) if isinstance(layers[i], nn.Linear)
+)

@@ -21,7 +21,11 @@ class Block(nn.Module):
         super().__init__()
         self.attn = nn.MultiheadAttention(d, 4, batch_first=True)
         self.n1, self.n2 = nn.LayerNorm(d), nn.LayerNorm(d)
-        self.ffn = MoEFFN(d, 2 * d, experts=4, shared=False) if moe else nn.Sequential(nn.Linear(d, 4 * d), nn.GELU(), nn.Linear(4 * d, d))
+        self.ffn = (
+            MoEFFN(d, 2 * d, experts=4, shared=False)
+            if moe
+            else nn.Sequential(nn.Linear(d, 4 * d), nn.GELU(), nn.Linear(4 * d, d))
+        )
 
 
 model = nn.Sequential(*(Block(64, moe=(i % 2 == 1)) for i in range(4)))

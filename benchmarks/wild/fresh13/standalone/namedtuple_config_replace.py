@@ -19,11 +19,23 @@ def build(cfg: RNNConfig) -> nn.Module:
     return nn.ModuleDict(
         {
             "emb": nn.Embedding(cfg.vocab, cfg.emb),
-            "rnn": rnn_cls(cfg.emb, cfg.hidden, num_layers=cfg.layers, bidirectional=cfg.bidirectional, batch_first=True),
+            "rnn": rnn_cls(
+                cfg.emb,
+                cfg.hidden,
+                num_layers=cfg.layers,
+                bidirectional=cfg.bidirectional,
+                batch_first=True,
+            ),
         }
     )
 
 
 enc_cfg = RNNConfig(vocab=800, bidirectional=True, layers=2)
 dec_cfg = enc_cfg._replace(bidirectional=False, cell="lstm", hidden=enc_cfg.hidden * 2, layers=1)
-model = nn.ModuleDict({"encoder": build(enc_cfg), "decoder": build(dec_cfg), "out": nn.Linear(dec_cfg.hidden, dec_cfg.vocab)})
+model = nn.ModuleDict(
+    {
+        "encoder": build(enc_cfg),
+        "decoder": build(dec_cfg),
+        "out": nn.Linear(dec_cfg.hidden, dec_cfg.vocab),
+    }
+)

@@ -13,7 +13,10 @@ class RBFNet(nn.Module):
         self.log_widths = nn.ParameterList(nn.Parameter(torch.zeros(k)) for k in centers)
         total = sum(centers)
         self.readout = nn.ParameterDict(
-            {"weight": nn.Parameter(torch.randn(out_dim, total)), "bias": nn.Parameter(torch.zeros(out_dim))}
+            {
+                "weight": nn.Parameter(torch.randn(out_dim, total)),
+                "bias": nn.Parameter(torch.zeros(out_dim)),
+            }
         )
         self.register_buffer("scale", torch.tensor(1.0 / math.sqrt(in_dim)), persistent=False)
         self.register_buffer("counts", torch.zeros(total))

@@ -6,13 +6,17 @@ import torch.nn as nn
 
 
 def stage(cin, cout):
-    return nn.Sequential(nn.Conv2d(cin, cout, 3, stride=2, padding=1), nn.BatchNorm2d(cout), nn.ReLU())
+    return nn.Sequential(
+        nn.Conv2d(cin, cout, 3, stride=2, padding=1), nn.BatchNorm2d(cout), nn.ReLU()
+    )
 
 
 class Backbone(nn.Module):
     def __init__(self, widths=(3, 16, 32, 64, 128)):
         super().__init__()
-        self.stages = nn.Sequential(*(stage(a, b) for a, b in zip(widths, widths[1:], strict=False)))
+        self.stages = nn.Sequential(
+            *(stage(a, b) for a, b in zip(widths, widths[1:], strict=False))
+        )
         self.fc = nn.Linear(widths[-1], 1000)
 
 

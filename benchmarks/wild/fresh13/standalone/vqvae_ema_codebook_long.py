@@ -9,7 +9,10 @@ class ResidualLayer(nn.Module):
     def __init__(self, channels, hidden):
         super().__init__()
         self.block = nn.Sequential(
-            nn.ReLU(), nn.Conv2d(channels, hidden, 3, padding=1, bias=False), nn.ReLU(), nn.Conv2d(hidden, channels, 1, bias=False)
+            nn.ReLU(),
+            nn.Conv2d(channels, hidden, 3, padding=1, bias=False),
+            nn.ReLU(),
+            nn.Conv2d(hidden, channels, 1, bias=False),
         )
 
     def forward(self, x):

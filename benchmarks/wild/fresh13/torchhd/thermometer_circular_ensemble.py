@@ -18,7 +18,9 @@ class MixedHD(nn.Module):
         self.encoders = nn.ModuleDict(
             {name: makers[kind](levels, dim) for name, (kind, levels) in FEATURES.items()}
         )
-        self.rvfl = IntRVFL(in_features=len(FEATURES), dimensions=dim, out_features=classes, kappa=3)
+        self.rvfl = IntRVFL(
+            in_features=len(FEATURES), dimensions=dim, out_features=classes, kappa=3
+        )
 
 
 model = MixedHD(dim=128, classes=3)
