@@ -97,6 +97,8 @@ FRESH10_TRUTH = ROOT / "benchmarks" / "wild" / "fresh10" / "truth.json"
 FRESH11_TRUTH = ROOT / "benchmarks" / "wild" / "fresh11" / "truth.json"
 # the twelfth fresh batch (benchmarks/wild/fresh12, session 18): the same, written blind
 FRESH12_TRUTH = ROOT / "benchmarks" / "wild" / "fresh12" / "truth.json"
+# the thirteenth fresh batch (benchmarks/wild/fresh13, session 18): the same, written blind
+FRESH13_TRUTH = ROOT / "benchmarks" / "wild" / "fresh13" / "truth.json"
 TIMEOUT_S = 10.0
 # torchvision and torchaudio's sources, installed apart (``install.sh``: their PyPI builds are
 # CUDA builds and must not enter the base environment); the analyzer only reads them
@@ -471,10 +473,11 @@ def main(argv: list[str] | None = None) -> int:
             "fresh10",
             "fresh11",
             "fresh12",
+            "fresh13",
         ],
         default="main",
-        help="main: the wild corpus (dev / held-out parts); fresh, fresh3..fresh12: the fresh "
-        "held-out batches (benchmarks/wild/fresh, fresh3..12; one part; --part does not apply)",
+        help="main: the wild corpus (dev / held-out parts); fresh, fresh3..fresh13: the fresh "
+        "held-out batches (benchmarks/wild/fresh, fresh3..13; one part; --part does not apply)",
     )
     args = ap.parse_args(argv)
 
@@ -490,6 +493,7 @@ def main(argv: list[str] | None = None) -> int:
         "fresh10",
         "fresh11",
         "fresh12",
+        "fresh13",
     )
     truth_path = {
         "main": TRUTH,
@@ -504,6 +508,7 @@ def main(argv: list[str] | None = None) -> int:
         "fresh10": FRESH10_TRUTH,
         "fresh11": FRESH11_TRUTH,
         "fresh12": FRESH12_TRUTH,
+        "fresh13": FRESH13_TRUTH,
     }[args.corpus]
     truth = json.loads(truth_path.read_text())
     cases = truth["cases"]
@@ -537,6 +542,7 @@ def main(argv: list[str] | None = None) -> int:
                 "fresh10": "fresh10 batch",
                 "fresh11": "fresh11 batch",
                 "fresh12": "fresh12 batch",
+                "fresh13": "fresh13 batch",
             }.get(args.corpus, "wild corpus")
         )
         + f": {len(cases)} files, {len({c['library'] for c in cases.values()})} libraries; "

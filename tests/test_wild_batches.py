@@ -1,4 +1,4 @@
-"""The blind wild-code batches from session 14 on (benchmarks/wild/fresh7 .. fresh12): their truth files.
+"""The blind wild-code batches from session 14 on (benchmarks/wild/fresh7 .. fresh13): their truth files.
 
 Each batch was written blind (nobody ran the analyzer on it while it was written; the lead runs
 ``bench_wild.py --corpus freshN`` once at the session's base and once at its end). These tests
@@ -137,7 +137,7 @@ BATCHES: dict[str, Batch] = {
             "fresh9",
             "fresh10",
         ),
-        min_library_files=38,
+        min_library_files=36,
         min_libraries=11,
         min_standalone=25,
     ),
@@ -171,6 +171,38 @@ BATCHES: dict[str, Batch] = {
         min_library_files=35,
         min_libraries=11,
         min_standalone=29,
+    ),
+    # written blind in session 18
+    "fresh13": Batch(
+        sample={
+            # a ModuleList grown with += / extend where one Linear object is listed twice
+            "modulelist_iadd_extend": (True, False),
+            # a VQ-VAE whose residual stack is `[layer] * n` (one layer object) and EMA codebook buffers
+            "vqvae_ema_codebook_long": (True, False),
+            # the decoder weight re-pointed at the embedding through a property setter
+            "property_tied_embeddings": (True, False),
+            # a hypernetwork: the target net's parameters deleted from _parameters
+            "hypernetwork_generated_target": (False, False),
+            # everything frozen, then a new head and two stages unfrozen by a name regex
+            "staged_unfreeze_named_filter": (False, True),
+        },
+        older=(
+            "main",
+            "fresh",
+            "fresh3",
+            "fresh4",
+            "fresh5",
+            "fresh6",
+            "fresh7",
+            "fresh8",
+            "fresh9",
+            "fresh10",
+            "fresh11",
+            "fresh12",
+        ),
+        min_library_files=36,
+        min_libraries=10,
+        min_standalone=24,
     ),
 }
 

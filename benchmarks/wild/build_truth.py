@@ -23,6 +23,7 @@ torchaudio on PyPI import on a CPU torch (their compiled ops are not needed to b
     python benchmarks/wild/build_truth.py --corpus fresh10  # the tenth batch: fresh10/truth.json
     python benchmarks/wild/build_truth.py --corpus fresh11  # the eleventh batch: fresh11/truth.json
     python benchmarks/wild/build_truth.py --corpus fresh12  # the twelfth batch: fresh12/truth.json
+    python benchmarks/wild/build_truth.py --corpus fresh13  # the thirteenth batch: fresh13/truth.json
 
 The fresh batch (``fresh/<library>/<case>.py``, ``fresh/standalone/<case>.py``; docs/wild.md) is a
 held-out set written after the corpus was tuned on, in other styles and from other model classes
@@ -54,6 +55,7 @@ FRESH9 = HERE / "fresh9"
 FRESH10 = HERE / "fresh10"
 FRESH11 = HERE / "fresh11"
 FRESH12 = HERE / "fresh12"
+FRESH13 = HERE / "fresh13"
 # corpus -> its truth file
 TRUTHS = {
     "main": TRUTH,
@@ -68,6 +70,7 @@ TRUTHS = {
     "fresh10": FRESH10 / "truth.json",
     "fresh11": FRESH11 / "truth.json",
     "fresh12": FRESH12 / "truth.json",
+    "fresh13": FRESH13 / "truth.json",
 }
 # the fresh batches: every case held out
 FRESH_CORPORA = (
@@ -82,6 +85,7 @@ FRESH_CORPORA = (
     "fresh10",
     "fresh11",
     "fresh12",
+    "fresh13",
 )
 
 # library label (the folder under cases/) -> (import name, distribution name)
@@ -391,6 +395,17 @@ LIBRARIES = {
     "torchensemble": ("torchensemble", "torchensemble"),
     "torch_crf": ("TorchCRF", "TorchCRF"),  # not fresh3's torchcrf (pytorch-crf)
     "hypll": ("hypll", "hypll"),
+    # used only by the thirteenth fresh batch (fresh13/; installed in .vendor, see requirements.txt)
+    "torchhd": ("torchhd", "torch-hd"),
+    "iunets": ("iunets", "iunets"),
+    "memcnn": ("memcnn", "memcnn"),
+    "pina": ("pina", "pina-mathlab"),
+    "pytorch_adapt": ("pytorch_adapt", "pytorch-adapt"),
+    "pytorch_ood": ("pytorch_ood", "pytorch-ood"),
+    "torch_uncertainty": ("torch_uncertainty", "torch-uncertainty"),
+    "vformer": ("vformer", "vformer"),
+    "torchcfm": ("torchcfm", "torchcfm"),
+    "holocron": ("holocron", "pylocron"),
 }
 
 
@@ -421,6 +436,7 @@ def corpus_files(corpus: str = "main") -> list[Path]:
         "fresh10",
         "fresh11",
         "fresh12",
+        "fresh13",
     ):
         return sorted((HERE / corpus).glob("*/*.py"))
     return sorted((HERE / "cases").glob("*/*.py")) + sorted((HERE / "standalone").glob("*.py"))
@@ -567,7 +583,8 @@ def main(argv: list[str] | None = None) -> int:
         "fresh5: the fifth (fresh5/truth.json); fresh6: the sixth (fresh6/truth.json); "
         "fresh7: the seventh (fresh7/truth.json); fresh8: the eighth (fresh8/truth.json); "
         "fresh9: the ninth (fresh9/truth.json); fresh10: the tenth (fresh10/truth.json); "
-        "fresh11: the eleventh (fresh11/truth.json); fresh12: the twelfth (fresh12/truth.json)",
+        "fresh11: the eleventh (fresh11/truth.json); fresh12: the twelfth (fresh12/truth.json); "
+        "fresh13: the thirteenth (fresh13/truth.json)",
     )
     args = ap.parse_args(argv)
     truth_path = TRUTHS[args.corpus]

@@ -3,9 +3,9 @@
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 python -c "import torch; assert torch.__version__.startswith('2.13.0'), torch.__version__"
-# the "fresh5 only" ... "fresh12 only" sections (from their header to the next blank line) go to
+# the "fresh5 only" ... "fresh13 only" sections (from their header to the next blank line) go to
 # .vendor, below
-without_fresh5() { awk '/^# fresh([56789]|1[012]) only/{skip=1} skip && /^$/{skip=0} !skip' "$1"; }
+without_fresh5() { awk '/^# fresh([56789]|1[0123]) only/{skip=1} skip && /^$/{skip=0} !skip' "$1"; }
 fresh5_only() { sed -n '/^# fresh5 only/,/^$/p' "$1" | grep '==' | grep -v -E '^peft=='; }
 without_fresh5 "$here/requirements-deps.txt" > /tmp/wild-deps.txt
 pip install -q -r /tmp/wild-deps.txt
@@ -47,4 +47,8 @@ pip install -q --no-deps --target "$here/.vendor" -r /tmp/wild-fresh11.txt
 { sed -n '/^# fresh12 only/,/^$/p' "$here/requirements-deps.txt"; sed -n '/^# fresh12 only/,/^$/p' "$here/requirements.txt"; } \
     | grep -v '^#' | grep '==' > /tmp/wild-fresh12.txt
 pip install -q --no-deps --target "$here/.vendor" -r /tmp/wild-fresh12.txt
+# the thirteenth batch's libraries (session 18) and its torch-free extras (fastprogress, pot), the same way
+{ sed -n '/^# fresh13 only/,/^$/p' "$here/requirements-deps.txt"; sed -n '/^# fresh13 only/,/^$/p' "$here/requirements.txt"; } \
+    | grep -v '^#' | grep '==' > /tmp/wild-fresh13.txt
+pip install -q --no-deps --target "$here/.vendor" -r /tmp/wild-fresh13.txt
 python -c "import torch; assert torch.__version__.startswith('2.13.0'), 'torch was replaced: ' + torch.__version__"
