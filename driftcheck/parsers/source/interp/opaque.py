@@ -42,6 +42,8 @@ _NOT_A_MODULE = re.compile(
     r"torch\.device|dtype|list\b|dict\b|set\b|tuple\b|sorted|comprehension over|"
     r"numpy|np\.|math\.|configparser|ArgumentParser|re\.Match|keys\b|values\b|items\b|"
     r"copy of a tensor|bytes|"
+    # a bound method of a torch layer (``layer.forward``: library/modmethods.py)
+    r"method\b|"
     # an attribute of a config (JSON data: a sub-config at most, never a layer), and
     # ``Function.apply`` of a ``torch.autograd.Function`` (I-BERT's ``weight_function``)
     r"config\.|class attribute apply$"

@@ -26,6 +26,7 @@ from driftcheck.parsers.source.interp.statements import Statements
 from driftcheck.parsers.source.library import (
     enums,
     lazylayers,
+    modmethods,
     registry,
     tensorvalues,
     torchlib,
@@ -696,7 +697,8 @@ class Library:
                 return None
 
             return BuiltinMethod(add)
-        return Unknown(f"{leaf.type}.{name}")
+        method = modmethods.layer_method(leaf.type, name)  # library/modmethods.py
+        return method if method is not None else Unknown(f"{leaf.type}.{name}")
 
     def tensor_attr(self, t: Tensor, name: str) -> Any:
         return torchlib.tensor_method(self.ip, t, name)
