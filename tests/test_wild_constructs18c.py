@@ -3,6 +3,11 @@ unknowns, each a small model built in real torch.
 
 - a bound method of a torch layer stored on a module (``self.forward = layer.forward``,
   torchnlp's ``WeightDrop``): never a layer, the count exact (library/modmethods.py).
+- a device either way of an undecided condition (``torch.get_default_device() if new else
+  torch.empty(0).device``, lightning's device mixin) is never a layer (interp/opaque.py).
+- ``inspect.getfullargspec(layer.forward)`` reads torch's own ``forward`` (``nn.Module``'s for
+  a class without one); ``type(layer)`` of a torch layer or container is its torch class, so
+  ``issubclass(type(vf), nn.Module)`` is decided (torchdyn's vector-field wrapping).
 """
 
 from __future__ import annotations
@@ -79,3 +84,74 @@ def test_layer_forward_stored_on_a_wrapper_is_not_a_layer(tmp_path):
         """,
     )
     assert want == 4 * 2 + 2 + 5 * 3 + 3
+
+
+def test_device_either_way_of_a_condition_is_not_a_layer(tmp_path):
+    check(
+        tmp_path,
+        """
+        import sys
+        import torch
+        import torch.nn as nn
+
+        NEW = sys.version_info >= (3, 0) and len(sys.argv) > 99
+
+
+        class Mixin(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self._device = torch.get_default_device() if NEW else torch.empty(0).device
+
+
+        class Net(Mixin):
+            def __init__(self):
+                super().__init__()
+                self.fc = nn.Linear(5, 3)
+
+
+        model = Net()
+        """,
+    )
+
+
+def test_argspec_of_torch_forward_and_type_of_a_layer(tmp_path):
+    # each width is decided by what torch's own methods and classes answer
+    want = check(
+        tmp_path,
+        """
+        from inspect import getfullargspec
+
+        import torch.nn as nn
+
+
+        class NoForward(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.l = nn.Linear(2, 2)
+
+
+        class Sub(nn.GRU):
+            pass
+
+
+        def wrap(vf):
+            if issubclass(type(vf), nn.Module):
+                if "t" not in getfullargspec(vf.forward).args:
+                    return nn.Sequential(vf, nn.Linear(2, 2))
+                return vf
+            return nn.Linear(2, 7)
+
+
+        seq = nn.Sequential(nn.Linear(2, 2))
+        a = len(getfullargspec(seq.forward).args)
+        b = len(getfullargspec(NoForward().forward).args)
+        c = len(getfullargspec(Sub(2, 3).forward).args)
+        d = len(getfullargspec(nn.Linear(2, 2).forward).args)
+        e = 3 if type(nn.Linear(2, 2)) == nn.Linear else 4
+        f = 3 if type(seq) is nn.Sequential else 4
+        model = nn.ModuleList(
+            [nn.Linear(1, n) for n in (a, b, c, d, e, f)] + [wrap(nn.Linear(2, 2)), wrap(seq)]
+        )
+        """,
+    )
+    assert want == 2 * (2 + 1 + 3 + 2 + 3 + 3) + 2 * (6 + 6)

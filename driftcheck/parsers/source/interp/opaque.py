@@ -140,10 +140,27 @@ def never_a_layer(v: Any) -> bool:
         return True
     if isinstance(v, Tensor):
         return not v.param
+    if getattr(type(v), "library_type", None) in _PLAIN_LIBRARY_TYPES:
+        return True
     if isinstance(v, Unknown):
         return not may_be_module(v) and not is_container(v)
     return False
 
+
+# the interpreter's values of library objects that hold no module or parameter (their
+# ``library_type``): ``t.device`` (library/torchlib.OneDevice; lightning's device mixin keeps
+# ``torch.get_default_device() if new_torch else torch.empty(0).device``), a regex match or
+# pattern, an argument parser, a hook's handle
+_PLAIN_LIBRARY_TYPES = frozenset(
+    {
+        "torch.device",
+        "re.Match",
+        "re.Pattern",
+        "argparse.ArgumentParser",
+        "torch.utils.hooks.RemovableHandle",
+        "inspect._empty",
+    }
+)
 
 _TAIL = " to an unknown value that may be a layer ("
 

@@ -645,6 +645,9 @@ class Library:
                 return True
             if name in ("weight", "bias") and obj.qual:
                 return None
+            method = modmethods.module_method(obj, name, self.ip.classes)  # ``m.forward``
+            if method is not None:
+                return method
         if name == "__class__" and obj.cls is not None:
             return obj.cls
         if name == "__setattr__":  # ``obj.__setattr__(key, value)``: a plain attribute write
@@ -697,7 +700,7 @@ class Library:
                 return None
 
             return BuiltinMethod(add)
-        method = modmethods.layer_method(leaf.type, name)  # library/modmethods.py
+        method = modmethods.layer_method(leaf, name)  # library/modmethods.py
         return method if method is not None else Unknown(f"{leaf.type}.{name}")
 
     def tensor_attr(self, t: Tensor, name: str) -> Any:

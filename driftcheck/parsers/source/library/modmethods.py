@@ -17,7 +17,9 @@ method's result: a torch layer's ``forward`` returns tensors, never a new layer.
 
 from __future__ import annotations
 
-from driftcheck.parsers.source.values.abstract import Unknown
+from typing import Any
+
+from driftcheck.parsers.source.values.abstract import Ext, Func, Leaf, Obj, Unknown
 
 # ``nn.Module``'s own methods that return no sub-module (``get_submodule``, ``children`` and
 # the walks are modelled elsewhere or may return layers, so they are not here)
@@ -52,9 +54,46 @@ MODULE_METHODS = frozenset(
 PREFIX = "method "
 
 
-def layer_method(type_name: str, name: str) -> Unknown | None:
+class LayerMethod(Unknown):
+    """``layer.forward``: the method ``name`` of torch class ``qual`` (``torch.nn.GRU``), bound
+    to a module. Its value is not modelled; ``inspect.getfullargspec`` of it reads the method
+    from torch's source on disk (library/stdlib.py)."""
+
+    __slots__ = ("qual", "name")
+
+    def __init__(self, qual: str, name: str) -> None:
+        super().__init__(f"{PREFIX}{qual.rsplit('.', 1)[-1]}.{name}")
+        self.qual = qual
+        self.name = name
+
+
+def layer_method(leaf: Leaf, name: str) -> LayerMethod | None:
     """``layer.forward`` on a torch layer of the catalogue: a bound method (not modelled, never
     a layer); None for any other name."""
     if name not in MODULE_METHODS:
         return None
-    return Unknown(f"{PREFIX}{type_name}.{name}")
+    return LayerMethod(leaf.torch or f"torch.nn.{leaf.type}", name)
+
+
+def module_method(obj: Obj, name: str, classes: Any) -> LayerMethod | None:
+    """``module.forward`` on a module whose class in analyzed code does not define ``name``:
+    torch's method of the torch class it derives from (``nn.Module.forward`` for a class with
+    no ``forward``), or of the torch container it is (``nn.Sequential``). None for another name,
+    or where the defining torch class is not known."""
+    if name not in MODULE_METHODS:
+        return None
+    if obj.cls is None:
+        return LayerMethod(obj.qual, name) if obj.qual else None
+    ok, _v, where = classes.mro_attr(obj.cls, name)
+    if ok or not isinstance(where, Ext):
+        return None
+    return LayerMethod(where.qual, name)
+
+
+def torch_method(interp: Any, m: LayerMethod) -> Any:
+    """The ``Func`` torch's source defines for ``m`` (``Sequential.forward``), or None."""
+    cls = interp.library.torch_class(m.qual)
+    if cls is None:
+        return None
+    ok, fn, _where = interp.classes.mro_attr(cls, m.name)
+    return fn if ok and isinstance(fn, Func) else None
