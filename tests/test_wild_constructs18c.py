@@ -8,6 +8,9 @@ unknowns, each a small model built in real torch.
 - ``inspect.getfullargspec(layer.forward)`` reads torch's own ``forward`` (``nn.Module``'s for
   a class without one); ``type(layer)`` of a torch layer or container is its torch class, so
   ``issubclass(type(vf), nn.Module)`` is decided (torchdyn's vector-field wrapping).
+- ``inspect.getmro(self.__class__)`` of a class read from source whose one library base is
+  ``nn.Module`` or a torch.nn class (pytorch-metric-learning's sub-loss names walk it for
+  ``*RegularizerMixin`` classes): Python's MRO (library/mrolib.py).
 """
 
 from __future__ import annotations
@@ -155,3 +158,53 @@ def test_argspec_of_torch_forward_and_type_of_a_layer(tmp_path):
         """,
     )
     assert want == 2 * (2 + 1 + 3 + 2 + 3 + 3) + 2 * (6 + 6)
+
+
+def test_getmro_of_a_module_class(tmp_path):
+    want = check(
+        tmp_path,
+        """
+        import inspect
+
+        import torch.nn as nn
+
+
+        class RegMixin:
+            def names(self):
+                return ["reg"]
+
+
+        class Base(nn.Module):
+            def names(self):
+                out = ["loss"]
+                for c in inspect.getmro(self.__class__):
+                    if c.__name__.endswith("Mixin"):
+                        out.extend(c.names(self))
+                return out
+
+
+        class Loss(RegMixin, Base):
+            def __init__(self, dim):
+                super().__init__()
+                if len(self.names()) == 1:
+                    self.w = nn.Linear(dim, dim)
+                else:
+                    self.w = nn.ModuleDict({k: nn.Linear(dim, 2) for k in self.names()})
+
+
+        class Plain(Base):
+            def __init__(self, dim):
+                super().__init__()
+                self.w = nn.Linear(dim, len(self.names()) + len(inspect.getmro(type(self))))
+
+
+        class Rnn(nn.GRU):
+            pass
+
+
+        model = nn.ModuleList(
+            [Loss(4), Plain(3), nn.Linear(1, len(inspect.getmro(Rnn)))]
+        )
+        """,
+    )
+    assert want == (4 * 2 + 2) * 2 + (3 * 5 + 5) + 2 * 5
