@@ -11,6 +11,11 @@ unknowns, each a small model built in real torch.
 - ``inspect.getmro(self.__class__)`` of a class read from source whose one library base is
   ``nn.Module`` or a torch.nn class (pytorch-metric-learning's sub-loss names walk it for
   ``*RegularizerMixin`` classes): Python's MRO (library/mrolib.py).
+- ``super().__setattr__`` in a class whose library base is ``abc.ABC``: object's write.
+- a plain class's own ``__new__`` (a singleton factory) runs as Python runs it
+  (interp/plainnew.py); a dict such a factory keeps, filled by top-level
+  ``factory.register_module("Key", Cls)`` calls in the package's modules, finds its keys by
+  running those calls (interp/attrregistry.py): pfhedge's ``BlackScholes(derivative)``.
 """
 
 from __future__ import annotations
@@ -208,3 +213,133 @@ def test_getmro_of_a_module_class(tmp_path):
         """,
     )
     assert want == (4 * 2 + 2) * 2 + (3 * 5 + 5) + 2 * 5
+
+
+def test_abc_base_setattr_is_objects(tmp_path):
+    check(
+        tmp_path,
+        """
+        from abc import ABC
+        from collections import OrderedDict
+
+        import torch.nn as nn
+
+
+        class Instrument(ABC):
+            pass
+
+
+        class Derivative(Instrument):
+            def __init__(self, n):
+                super().__init__()
+                self._under = OrderedDict()
+                self.reg("n", n)
+
+            def reg(self, name, v):
+                if not hasattr(self, "_under"):
+                    raise AttributeError("before __init__")
+                self._under[name] = v
+
+            def __setattr__(self, name, value):
+                super().__setattr__(name, value)
+
+
+        model = nn.Linear(2, Derivative(3)._under["n"])
+        """,
+    )
+
+
+PKG = {
+    "hedge/__init__.py": """
+        from .factory import Hedge, Factory  # noqa: F401
+        from .impl import EuroHedge  # noqa: F401
+        from .other import AsianHedge  # noqa: F401
+    """,
+    "hedge/factory.py": """
+        from collections import OrderedDict
+
+        import torch.nn as nn
+
+
+        class Factory:
+            def __new__(cls, *args, **kwargs):
+                if not hasattr(cls, "_instance"):
+                    cls._instance = super().__new__(cls)
+                    cls._instance._modules = OrderedDict()
+                return cls._instance
+
+            def register_module(self, name, c):
+                self._modules[name] = c
+
+            def get_class(self, name):
+                return self._modules[name]
+
+
+        class Hedge(nn.Module):
+            def __new__(cls, option):
+                return Factory().get_class(option.__class__.__name__).build(option)
+    """,
+    "hedge/impl.py": """
+        import torch.nn as nn
+
+        from .factory import Factory
+
+
+        class EuroHedge(nn.Module):
+            def __init__(self, width):
+                super().__init__()
+                self.fc = nn.Linear(3, width)
+
+            @classmethod
+            def build(cls, option):
+                return cls(option.width)
+
+
+        factory = Factory()
+        factory.register_module("Euro", EuroHedge)
+    """,
+    "hedge/other.py": """
+        import torch.nn as nn
+
+        from .factory import Factory
+
+
+        class AsianHedge(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.fc = nn.Linear(7, 7)
+
+            @classmethod
+            def build(cls, option):
+                return cls()
+
+
+        Factory().register_module("Asian", AsianHedge)
+    """,
+}
+
+
+def test_singleton_factory_registry_filled_at_import(tmp_path):
+    for name, code in PKG.items():
+        write(tmp_path, code, name)
+    want = check(
+        tmp_path,
+        """
+        import torch.nn as nn
+
+        from hedge import Hedge
+
+
+        class Euro:
+            width = 5
+
+
+        class Asian:
+            pass
+
+
+        model = nn.ModuleList([Hedge(Euro()), Hedge(Asian())])
+        """,
+        sys_path=tmp_path,
+    )
+    assert want == 3 * 5 + 5 + 7 * 7 + 7

@@ -785,6 +785,10 @@ _OBJECT_SETATTR = frozenset(
         "collections.UserDict",
         "typing.Dict",
         "typing.OrderedDict",
+        # bases that define no ``__setattr__`` of their own, so ``super().__setattr__`` is
+        # object's (pfhedge's ``BaseInstrument(ABC)`` derivatives keep their underliers so)
+        "abc.ABC",
+        "typing.Generic",
     )
 )
 
