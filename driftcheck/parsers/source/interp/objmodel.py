@@ -18,7 +18,6 @@ from driftcheck.parsers.source.interp import (
     lazyparams,
     modglobals,
     pendingret,
-    plainnew,
     tensorsub,
     tuplesub,
 )
@@ -1036,6 +1035,8 @@ class Calls:
                     return tuplesub.construct(self.ip, cls, new, args, kwargs)
                 if all(isinstance(c, Cls) for c in cls.mro()):
                     # a plain class's own ``__new__`` (a singleton factory): interp/plainnew.py
+                    from driftcheck.parsers.source.interp import plainnew
+
                     return plainnew.construct(self, cls, new, args, kwargs, loc)
                 # any other ``__new__``: not modelled, so the instance is unknown (an empty
                 # object would read as an empty tuple)
