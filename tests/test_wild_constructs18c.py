@@ -327,7 +327,7 @@ def test_singleton_factory_registry_filled_at_import(tmp_path):
         """
         import torch.nn as nn
 
-        from hedge import Hedge
+        from hedge import Factory, Hedge
 
 
         class Euro:
@@ -338,8 +338,55 @@ def test_singleton_factory_registry_filled_at_import(tmp_path):
             pass
 
 
-        model = nn.ModuleList([Hedge(Euro()), Hedge(Asian())])
+        model = nn.ModuleList(
+            [Hedge(Euro()), Hedge(Asian()), nn.Linear(2, len(Factory()._modules))]
+        )
         """,
         sys_path=tmp_path,
     )
-    assert want == 3 * 5 + 5 + 7 * 7 + 7
+    assert want == 3 * 5 + 5 + 7 * 7 + 7 + 2 * 2 + 2
+
+
+def test_registry_filled_in_a_loop_is_unknown_not_empty(tmp_path):
+    pkg = dict(PKG)
+    pkg["hedge/other.py"] = """
+        import torch.nn as nn
+
+        from .factory import Factory
+
+
+        class AsianHedge(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.fc = nn.Linear(7, 7)
+
+            @classmethod
+            def build(cls, option):
+                return cls()
+
+
+        for c in [AsianHedge]:
+            Factory().register_module(c.__name__[:-5], c)
+    """
+    for name, code in pkg.items():
+        write(tmp_path, code, name)
+    f = write(
+        tmp_path,
+        """
+        import torch.nn as nn
+
+        from hedge import Factory, Hedge
+
+
+        class Euro:
+            width = 5
+
+
+        model = nn.ModuleList(
+            [Hedge(Euro()), nn.Linear(2, len(Factory()._modules))]
+        )
+        """,
+    )
+    assert torch_count(f, sys_path=tmp_path) == 3 * 5 + 5 + 2 * 2 + 2
+    g = parse_source(f)
+    assert g.params_total() is None
