@@ -219,11 +219,13 @@ class Attributes:
                     inst = obj.inst
                     return BuiltinMethod(lambda a, k: object_setattr(inst, a))
                 if name == "__new__":  # past the class: a ``namedtuple(...)`` base's own
-                    from driftcheck.parsers.source.interp import tuplesub
+                    from driftcheck.parsers.source.interp import plainnew, tuplesub
 
                     nt = tuplesub.namedtuple_base(cls, after=obj.owner)
                     if nt is not None:
                         return tuplesub.namedtuple_new(nt)
+                    if all(isinstance(c, Cls) for c in cls.mro()):
+                        return plainnew.object_new(self.classes)  # ``object.__new__(cls)``
             return Unknown(f"super().{name}")
         if isinstance(obj, Ext):
             short = obj.qual.rsplit(".", 1)[-1]

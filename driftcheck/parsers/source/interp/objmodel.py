@@ -1036,6 +1036,11 @@ class Calls:
                     # ``class Irreps(tuple)`` whose ``__new__`` parses its argument and ends in
                     # ``super().__new__(cls, items)``: interp/tuplesub.py
                     return tuplesub.construct(self.ip, cls, new, args, kwargs)
+                if all(isinstance(c, Cls) for c in cls.mro()):
+                    # a plain class's own ``__new__`` (a singleton factory): interp/plainnew.py
+                    from driftcheck.parsers.source.interp import plainnew
+
+                    return plainnew.construct(self, cls, new, args, kwargs, loc)
                 # any other ``__new__``: not modelled, so the instance is unknown (an empty
                 # object would read as an empty tuple)
                 return Unknown(f"instance of {cls.name} (built by its __new__)")

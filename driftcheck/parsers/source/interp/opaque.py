@@ -42,6 +42,8 @@ _NOT_A_MODULE = re.compile(
     r"torch\.device|dtype|list\b|dict\b|set\b|tuple\b|sorted|comprehension over|"
     r"numpy|np\.|math\.|configparser|ArgumentParser|re\.Match|keys\b|values\b|items\b|"
     r"copy of a tensor|bytes|"
+    # a bound method of a torch layer (``layer.forward``: library/modmethods.py)
+    r"method\b|"
     # an attribute of a config (JSON data: a sub-config at most, never a layer), and
     # ``Function.apply`` of a ``torch.autograd.Function`` (I-BERT's ``weight_function``)
     r"config\.|class attribute apply$"
@@ -138,10 +140,27 @@ def never_a_layer(v: Any) -> bool:
         return True
     if isinstance(v, Tensor):
         return not v.param
+    if getattr(type(v), "library_type", None) in _PLAIN_LIBRARY_TYPES:
+        return True
     if isinstance(v, Unknown):
         return not may_be_module(v) and not is_container(v)
     return False
 
+
+# the interpreter's values of library objects that hold no module or parameter (their
+# ``library_type``): ``t.device`` (library/torchlib.OneDevice; lightning's device mixin keeps
+# ``torch.get_default_device() if new_torch else torch.empty(0).device``), a regex match or
+# pattern, an argument parser, a hook's handle
+_PLAIN_LIBRARY_TYPES = frozenset(
+    {
+        "torch.device",
+        "re.Match",
+        "re.Pattern",
+        "argparse.ArgumentParser",
+        "torch.utils.hooks.RemovableHandle",
+        "inspect._empty",
+    }
+)
 
 _TAIL = " to an unknown value that may be a layer ("
 

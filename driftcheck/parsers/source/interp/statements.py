@@ -13,7 +13,7 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from driftcheck.parsers.source.interp import branchstate, pendingret, tuplesub
+from driftcheck.parsers.source.interp import attrregistry, branchstate, pendingret, tuplesub
 from driftcheck.parsers.source.interp.exprs import (  # noqa: F401 - re-exported
     MAX_DEPTH,
     MAX_LOOP,
@@ -191,6 +191,8 @@ class Statements:
                 self.exprs.eval(st.value, fr)
             elif t is ast.Assign:
                 v = self.exprs.eval(st.value, fr)
+                if type(v) is dict and not v and fr.func is not None:
+                    v = attrregistry.wrap(self.ip, st, v, fr.func)  # interp/attrregistry.py
                 for tgt in st.targets:
                     self.assign(tgt, v, fr)
             elif t is ast.AnnAssign:

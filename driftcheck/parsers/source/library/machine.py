@@ -34,6 +34,7 @@ from driftcheck.parsers.source.interp.statements import Statements
 from driftcheck.parsers.source.library import (
     enums,
     lazylayers,
+    modmethods,
     registry,
     tensorvalues,
     torchlib,
@@ -652,6 +653,9 @@ class Library:
                 return True
             if name in ("weight", "bias") and obj.qual:
                 return None
+            method = modmethods.module_method(obj, name, self.ip.classes)  # ``m.forward``
+            if method is not None:
+                return method
         if name == "__class__" and obj.cls is not None:
             return obj.cls
         if name == "__setattr__":  # ``obj.__setattr__(key, value)``: a plain attribute write
@@ -706,7 +710,8 @@ class Library:
                 return None
 
             return BuiltinMethod(add)
-        return Unknown(f"{leaf.type}.{name}")
+        method = modmethods.layer_method(leaf, name)  # library/modmethods.py
+        return method if method is not None else Unknown(f"{leaf.type}.{name}")
 
     def tensor_attr(self, t: Tensor, name: str) -> Any:
         return torchlib.tensor_method(self.ip, t, name)
@@ -792,6 +797,10 @@ _OBJECT_SETATTR = frozenset(
         "collections.UserDict",
         "typing.Dict",
         "typing.OrderedDict",
+        # bases that define no ``__setattr__`` of their own, so ``super().__setattr__`` is
+        # object's (pfhedge's ``BaseInstrument(ABC)`` derivatives keep their underliers so)
+        "abc.ABC",
+        "typing.Generic",
     )
 )
 

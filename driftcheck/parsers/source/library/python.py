@@ -491,6 +491,9 @@ def _type(c: Call) -> Any:
         return leaf_class(v)
     if isinstance(v, Unknown):
         return v
+    layer = _torch_layer_type(v)
+    if layer is not None:
+        return layer
     if isinstance(v, Ext) and v.qual.startswith("torch.nn."):
         from driftcheck.graph import catalogue
 
@@ -508,6 +511,29 @@ def _type(c: Call) -> Any:
     # an analyzer value of no Python type we model (tensor, layer, function...): never a
     # made-up builtin that a comparison would then confidently find unequal
     return Unknown(f"type() of {type(v).__name__}")
+
+
+def _torch_layer_type(v: Any) -> Ext | None:
+    """``type(layer)`` of a torch layer of the catalogue (``nn.Linear(...)``) or a torch
+    container (``nn.Sequential(...)``): its torch class, as ``issubclass(type(vf), nn.Module)``
+    asks (torchdyn's ``standardize_vf_call_signature``). None for a layer of unknown type or one
+    that is not torch's own (its class is then not known here)."""
+    from driftcheck.graph import catalogue
+
+    if isinstance(v, Leaf):
+        q = v.torch or f"torch.nn.{v.type}"
+        if v.type == "Unknown" or catalogue.get(v.type) is None or not q.startswith("torch.nn."):
+            return None
+    elif isinstance(v, Obj) and v.module and v.cls is None and v.kind and v.qual:
+        q = v.qual
+        if not q.startswith("torch.nn.") or q.rsplit(".", 1)[-1] != v.kind:
+            return None
+    else:
+        return None
+    from driftcheck.parsers.source.library.torchlib import is_nn_class
+
+    q = f"torch.nn.{q.rsplit('.', 1)[-1]}"
+    return ExtClass(q, module=True) if is_nn_class(q) else None
 
 
 def _new_class(c: Call) -> Any:

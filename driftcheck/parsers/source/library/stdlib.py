@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from driftcheck.parsers.source import sizes
+from driftcheck.parsers.source.library import modmethods
 from driftcheck.parsers.source.library.pybuiltins import MATH, BuiltinMethod, ParamKind, py_call
 from driftcheck.parsers.source.library.registry import Call, Group
 from driftcheck.parsers.source.values.abstract import (
@@ -1543,6 +1544,8 @@ def _getfullargspec(c: Call) -> Any:
     from driftcheck.parsers.source.values.abstract import Leaf
 
     f = plain(c.arg(0))
+    if isinstance(f, modmethods.LayerMethod):  # ``layer.forward``: torch's own, from its source
+        f = modmethods.torch_method(c.interp, f)
     if isinstance(f, Cls):
         ok, init, _where = c.interp.classes.mro_attr(f, "__init__")
         if not ok and _where is None:  # a plain class: ``object.__init__`` reads as no parameters

@@ -1,0 +1,168 @@
+"""A registry held by an object, filled by top-level method calls (issue #16, session 18).
+
+pfhedge's ``BlackScholes(derivative)`` returns the layer class a singleton factory registered
+under the derivative's class name: the factory keeps ``self._modules = OrderedDict()`` and each
+module of the package ends with ``factory.register_module("EuropeanOption", BSEuropeanOption)``
+at its top level. The interpreter never runs module bodies, so the dict read empty and the
+lookup failed. ``interp/callregistry.py`` already finds a *module* dict's missing key by
+running the top-level call that registers it; this is the same for a dict an object holds.
+
+The dict is wrapped when it is made: a statement ``<obj>.<attr> = {}`` (or ``dict()`` /
+``OrderedDict()``, no arguments: a fresh dict no other name holds) in a method of a class of a
+package whose methods write ``self.<attr>[...] = ...``. A missing key is then looked for as a
+top-level call of one of those methods naming the key as a string constant, in the package's
+files; that statement runs in its module, as importing it would, and the dict is read again;
+a read of the whole (``len``, iteration, ``items()``) first runs every such call. A key no such
+call names is absent, as Python would find it (a ``KeyError``). The call writes into whichever
+object it reaches (a singleton: the same one); a registration into another object leaves this
+dict without the key. Where one of the calls cannot be run by its key (in a loop or a function,
+or with a computed key: pfhedge's ``register_feature(str(cls()), cls)`` over a list), the dict's
+keys and items are unknown: the value is an ``Unknown``, never a dict read as empty.
+"""
+
+from __future__ import annotations
+
+import ast
+from typing import Any
+
+from driftcheck.parsers.source.interp.callregistry import CallRegistry
+from driftcheck.parsers.source.values.abstract import Cls, Func, Unknown
+
+_FRESH = ("dict", "OrderedDict", "collections.OrderedDict")
+
+
+def _fresh_empty_dict(e: ast.expr) -> bool:
+    if isinstance(e, ast.Dict):
+        return not e.keys
+    return (
+        isinstance(e, ast.Call) and not e.args and not e.keywords and ast.unparse(e.func) in _FRESH
+    )
+
+
+def writing_methods(cls: Cls, attr: str) -> tuple[str, ...]:
+    """Methods of ``cls``'s own body that store an item of ``self.<attr>``."""
+    cache = cls.mod.__dict__.setdefault("_dc_attr_registries", {})
+    key = (cls.name, attr)
+    if key in cache:
+        return cache[key]
+    out: list[str] = []
+    for st in cls.node.body:
+        if not isinstance(st, ast.FunctionDef) or not st.args.args:
+            continue
+        me = st.args.args[0].arg
+        for node in ast.walk(st):
+            if isinstance(node, ast.Assign) and any(
+                isinstance(t, ast.Subscript)
+                and isinstance(t.value, ast.Attribute)
+                and t.value.attr == attr
+                and isinstance(t.value.value, ast.Name)
+                and t.value.value.id == me
+                for t in node.targets
+            ):
+                out.append(st.name)
+                break
+    cache[key] = tuple(out)
+    return cache[key]
+
+
+def _calls(interp: Any, reg: CallRegistry) -> tuple[list[str], list[str]] | None:
+    """Every call of the registering methods in the package: the string keys of those that
+    are top-level statements naming a constant key, and where the others are (a loop, a
+    function, a computed key: ``register_feature(str(cls()), cls)``). None: no call at all."""
+    names = [f.encode() + b"(" for f in reg._funcs]
+    keys: list[str] = []
+    others: list[str] = []
+    for path, dotted in reg._package_files():
+        try:
+            data = path.read_bytes()
+        except OSError:
+            continue
+        if not any(n in data for n in names):
+            continue
+        sub = interp.names.module(dotted)
+        if sub is None:
+            others.append(f"{path.name} (not read)")
+            continue
+        top = {id(st.value) for st in sub.tree.body if isinstance(st, ast.Expr)}
+        for node in ast.walk(sub.tree):
+            if not isinstance(node, ast.Call) or not isinstance(node.func, ast.Attribute):
+                continue
+            if node.func.attr not in reg._funcs:
+                continue
+            first = node.args[0] if node.args else None
+            if id(node) in top and isinstance(first, ast.Constant) and isinstance(first.value, str):
+                keys.append(first.value)
+            else:
+                others.append(f"{path.name}:{node.lineno}")
+    return (keys, others) if keys or others else None
+
+
+class AttrRegistry(CallRegistry):
+    """An object's registry whose every registration is a top-level call naming its key: a
+    read of the whole (``len``, iteration, ``keys()`` / ``items()`` / ``values()``) first runs
+    them all, so it sees what importing the package would have stored."""
+
+    def __init__(self, interp: Any, mod: Any, funcs: tuple[str, ...], keys: list[str]) -> None:
+        super().__init__(interp, mod, funcs)
+        self._keys = keys
+        self._complete = False
+
+    def _fill(self) -> None:
+        if self._complete:
+            return
+        self._complete = True
+        for k in self._keys:
+            if not dict.__contains__(self, k):
+                self._find(k)
+
+    def __iter__(self):  # type: ignore[no-untyped-def]
+        self._fill()
+        return dict.__iter__(self)
+
+    def __len__(self) -> int:
+        self._fill()
+        return dict.__len__(self)
+
+    def keys(self):  # type: ignore[no-untyped-def]
+        self._fill()
+        return dict.keys(self)
+
+    def values(self):  # type: ignore[no-untyped-def]
+        self._fill()
+        return dict.values(self)
+
+    def items(self):  # type: ignore[no-untyped-def]
+        self._fill()
+        return dict.items(self)
+
+
+def wrap(interp: Any, st: ast.Assign, v: Any, func: Func | None) -> Any:
+    """``v``, the value of ``st``, as a registry when ``st`` stores a fresh empty dict on an
+    attribute that methods of the running method's class fill; else ``v`` unchanged."""
+    if (
+        type(v) is not dict
+        or v
+        or len(st.targets) != 1
+        or not isinstance(st.targets[0], ast.Attribute)
+        or func is None
+        or not isinstance(func.owner, Cls)
+        or not _fresh_empty_dict(st.value)
+    ):
+        return v
+    cls = func.owner
+    if not (cls.mod.is_pkg or "." in cls.mod.name):
+        return v  # a package's registry: the analyzed file alone has no other modules
+    funcs = writing_methods(cls, st.targets[0].attr)
+    if not funcs:
+        return v
+    reg = AttrRegistry(interp, cls.mod, funcs, [])
+    found = _calls(interp, reg)
+    if found is None:
+        return v  # filled at run time only (by the analyzed code): a plain dict
+    keys, others = found
+    if others:
+        # a registration we cannot run by its key (a loop, a computed key): its keys and items
+        # are unknown, never read as missing (a ``KeyError`` that import would not raise)
+        return Unknown(f"dict filled by calls at {', '.join(others[:3])}: its keys are unknown")
+    reg._keys = keys
+    return reg

@@ -1,0 +1,99 @@
+"""Methods of ``nn.Module`` read as attributes: never a layer (issue #16, session 18).
+
+``self.forward = module.forward`` (torchnlp's ``WeightDrop`` hands its wrapper the wrapped
+layer's ``forward``) stores a *bound method* on a module. torch's ``Module.__setattr__``
+registers only ``nn.Module`` and ``nn.Parameter`` values, and a bound method is neither, so
+the wrapper holds no parameters through it. The interpreter does not model torch's methods of
+a catalogue layer (``nn.GRU.forward``): reading one gave an unknown that "may be a layer", and
+the wrapper stayed unresolved although torch's count is plain.
+
+A catalogue layer is a torch class: the names below are methods ``nn.Module`` defines for every
+module (torch 2.x), so reading one off a layer gives a method, unless the instance was given an
+attribute of that name. A module or parameter written onto a catalogue layer already leaves
+it unresolved (``interp/attrs.leaf_addition``), so a layer still resolved holds no layer under
+these names. Calling the method is unknown too (its result is not modelled), but it is a
+method's result: a torch layer's ``forward`` returns tensors, never a new layer.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from driftcheck.parsers.source.values.abstract import Ext, Func, Leaf, Obj, Unknown
+
+# ``nn.Module``'s own methods that return no sub-module (``get_submodule``, ``children`` and
+# the walks are modelled elsewhere or may return layers, so they are not here)
+MODULE_METHODS = frozenset(
+    {
+        "forward",
+        "__call__",
+        "_call_impl",
+        "_wrapped_call_impl",
+        "extra_repr",
+        "state_dict",
+        "load_state_dict",
+        "zero_grad",
+        "share_memory",
+        "half",
+        "double",
+        "bfloat16",
+        "cpu",
+        "type",
+        "_get_name",
+        "__repr__",
+        "__dir__",
+        "register_forward_hook",
+        "register_forward_pre_hook",
+        "register_full_backward_hook",
+        "register_backward_hook",
+        "flatten_parameters",
+    }
+)
+
+# the ``why`` of such a value (interp/opaque.py lists the prefix as never a module)
+PREFIX = "method "
+
+
+class LayerMethod(Unknown):
+    """``layer.forward``: the method ``name`` of torch class ``qual`` (``torch.nn.GRU``), bound
+    to a module. Its value is not modelled; ``inspect.getfullargspec`` of it reads the method
+    from torch's source on disk (library/stdlib.py)."""
+
+    __slots__ = ("qual", "name")
+
+    def __init__(self, qual: str, name: str) -> None:
+        super().__init__(f"{PREFIX}{qual.rsplit('.', 1)[-1]}.{name}")
+        self.qual = qual
+        self.name = name
+
+
+def layer_method(leaf: Leaf, name: str) -> LayerMethod | None:
+    """``layer.forward`` on a torch layer of the catalogue: a bound method (not modelled, never
+    a layer); None for any other name."""
+    if name not in MODULE_METHODS:
+        return None
+    return LayerMethod(leaf.torch or f"torch.nn.{leaf.type}", name)
+
+
+def module_method(obj: Obj, name: str, classes: Any) -> LayerMethod | None:
+    """``module.forward`` on a module whose class in analyzed code does not define ``name``:
+    torch's method of the torch class it derives from (``nn.Module.forward`` for a class with
+    no ``forward``), or of the torch container it is (``nn.Sequential``). None for another name,
+    or where the defining torch class is not known."""
+    if name not in MODULE_METHODS:
+        return None
+    if obj.cls is None:
+        return LayerMethod(obj.qual, name) if obj.qual else None
+    ok, _v, where = classes.mro_attr(obj.cls, name)
+    if ok or not isinstance(where, Ext):
+        return None
+    return LayerMethod(where.qual, name)
+
+
+def torch_method(interp: Any, m: LayerMethod) -> Any:
+    """The ``Func`` torch's source defines for ``m`` (``Sequential.forward``), or None."""
+    cls = interp.library.torch_class(m.qual)
+    if cls is None:
+        return None
+    ok, fn, _where = interp.classes.mro_attr(cls, m.name)
+    return fn if ok and isinstance(fn, Func) else None
