@@ -56,6 +56,12 @@ _DROPOUTS = {
     "alpha_dropout",
     "feature_alpha_dropout",
 }
+# dtypes ``mean`` cannot average (no float result dtype to infer): fact name -> torch's word
+_NOT_FLOAT = {"int64": "an integer dtype (Long)", "uint8": "Byte", "bool": "Bool"}
+# tensor factories whose sizes are checked (``created``)
+_CREATORS = {"zeros", "ones", "empty", "randn", "rand", "full", "arange"}
+# value-lookup ops with rank conditions (``lookup``)
+_LOOKUPS = {"bincount", "multinomial", "searchsorted", "bucketize", "take_along_dim"}
 # tensor methods whose sizes must be ints
 _SIZED = {"view", "reshape", "expand", "repeat"}
 # in-place binary tensor methods and the op they apply
@@ -168,10 +174,51 @@ def torch_fn(run: Any, q: str, name: str, args: list, kwargs: dict, loc: Any) ->
                 # a list of tensors is read item by item as Python scalars
                 f.crash(loc, "only one element tensors can be converted to Python scalars")
                 break
+    if q == f"torch.{name}" and name in _CREATORS:
+        created(f, name, args, kwargs, loc)
     if q.endswith("linalg.cross") and len(args) < 3 and "dim" not in kwargs:
         # ``linalg.cross``'s default axis is -1 (``torch.cross``'s is None); a given axis is
         # judged by the method hook, which every form reaches
         cross(f, x, _arg(args, kwargs, 1, "other"), -1, loc)
+
+
+def created(f: Any, name: str, args: list, kwargs: dict, loc: Any) -> None:
+    """``torch.zeros(B, max_len - T, d)`` and its kin with a negative size (a pad length
+    when the input is longer than the maximum), ``torch.arange(start, end, step)`` with a
+    step of 0 (``T // k`` on a short input) or of the wrong sign: torch's RuntimeErrors.
+    Only sizes and bounds that are known numbers are judged."""
+    num = (int, float)
+    if name == "arange":
+        if not 1 <= len(args) <= 3 or kwargs.keys() & {"start", "end", "step"}:
+            return
+        if not all(isinstance(a, num) and not isinstance(a, bool) for a in args):
+            return
+        start, end, step = (0, args[0], 1) if len(args) == 1 else (args[0], args[1], 1)
+        if len(args) == 3:
+            step = args[2]
+        if step == 0:
+            f.crash(loc, f"arange: step must be nonzero (arange({start}, {end}, {step}))")
+        elif (end - start) * step < 0:
+            f.crash(
+                loc,
+                f"arange: upper bound and lower bound inconsistent with step sign "
+                f"(arange({start}, {end}, {step}))",
+            )
+        return
+    if name == "full":
+        sizes = _arg(args, kwargs, 0, "size")
+    else:
+        sizes = list(args[0]) if len(args) == 1 and isinstance(args[0], (list, tuple)) else args
+        if not args:
+            sizes = kwargs.get("size")
+    if not isinstance(sizes, (list, tuple)) or not sizes or not all(is_int(d) for d in sizes):
+        return
+    bad = next((d for d in sizes if d < 0), None)
+    if bad is not None:
+        f.crash(
+            loc,
+            f"{name}: Trying to create tensor with negative dimension {bad}: {list(sizes)}",
+        )
 
 
 def cross(f: Any, a: Any, b: Any, dim: Any, loc: Any) -> None:
@@ -212,6 +259,18 @@ def method(run: Any, t: Tens, name: str, args: list, kwargs: dict, fr: Any, loc:
             return f.add_op("GLU", {"dim": dim}, [t], fr.parent, loc)
     ts = _shape(t)
     if ts is None:
+        return None
+    if name in _LOOKUPS:
+        return lookup(f, t, ts, name, args, kwargs, loc)
+    if name in ("mean", "nanmean") and "dtype" not in kwargs:
+        dt = _facts(f, t).get("dtype")
+        if dt in _NOT_FLOAT:
+            f.crash(
+                loc,
+                f"{name}(): could not infer output dtype. Input dtype must be either a floating "
+                f"point or complex dtype. Got: {_NOT_FLOAT[dt]}",
+            )
+            return Tens(None)
         return None
     if name == "diag":
         k = _arg(args, kwargs, 0, "diagonal", 0)
@@ -498,3 +557,100 @@ def tensor_index(f: Any, t: Tens, items: list, loc: Any) -> Any:
             )
             return Tens(None)
     return None
+
+
+# ---------------------------------------------------------------------- lookups
+def lookup(f: Any, t: Tens, ts: tuple, name: str, args: list, kwargs: dict, loc: Any) -> Any:
+    """Rank conditions of the ops that count, sample or look values up (``t`` is the first
+    tensor: ``bincount``'s input, ``multinomial``'s probabilities, ``searchsorted``'s sorted
+    boundaries, ``bucketize``'s / ``take_along_dim``'s input); each is torch's own check:
+
+    - ``bincount(x)``: ``x`` is 1-D (top-k indices of ``(N, k)`` are not);
+    - ``multinomial(p, n, replacement=False)``: ``p`` is 1-D or 2-D, ``n > 0``, and without
+      replacement ``n <= p.shape[-1]``; the result is ``(*p.shape[:-1], n)`` int64;
+    - ``searchsorted(b, v)``: ``b`` 1-D, or ``b.shape[:-1] == v.shape[:-1]`` (same rank); a
+      Python-number ``v`` needs a 1-D ``b``; ``bucketize(v, b)``: ``b`` 1-D; both give
+      ``v``'s shape;
+    - ``take_along_dim(x, i, dim)``: with a ``dim``, ``x`` and ``i`` have the same rank.
+
+    Returns the result (None: go on; an unknown tensor after a crash)."""
+    if name == "bincount":
+        if len(ts) != 1:
+            f.crash(loc, "bincount only supports 1-d non-negative integral inputs.")
+            return Tens(None)
+        return None
+    if name == "multinomial":
+        n = _arg(args, kwargs, 0, "num_samples")
+        repl = _arg(args, kwargs, 1, "replacement", False)
+        if len(ts) not in (1, 2):
+            f.crash(loc, f"prob_dist must be 1 or 2 dim (got {len(ts)} dims)")
+            return Tens(None)
+        if not is_int(n):
+            return None
+        if n <= 0:
+            f.crash(loc, "cannot sample n_sample <= 0 samples")
+            return Tens(None)
+        if repl is False and n > ts[-1]:
+            f.crash(
+                loc,
+                f"cannot sample n_sample > prob_dist.size(-1) samples without replacement "
+                f"({n} > {ts[-1]})",
+            )
+            return Tens(None)
+        out = Tens(None, (*ts[:-1], n))
+        _add_facts(f, out, dtype="int64", long=True)
+        return out
+    if name == "searchsorted":
+        if "sorted_sequence" in kwargs:
+            return None  # all by keyword: ``t`` is not the boundaries
+        v = _arg(args, kwargs, 0, "input")
+        if len(ts) == 0:
+            f.crash(loc, "torch.searchsorted(): boundaries tensor should have positive dimension")
+            return Tens(None)
+        if isinstance(v, (int, float)) and not isinstance(v, bool):
+            if len(ts) != 1:
+                f.crash(
+                    loc,
+                    "torch.searchsorted(): input value can be a scalar only when boundaries "
+                    f"tensor dimension is 1, but we got boundaries tensor dim({len(ts)})",
+                )
+                return Tens(None)
+            return None
+        vs = _shape(v) if isinstance(v, Tens) else None
+        if vs is None:
+            return None
+        if len(ts) != 1 and (len(ts) != len(vs) or ts[:-1] != vs[:-1]):
+            f.crash(
+                loc,
+                "torch.searchsorted(): boundaries tensor should be 1 dimension or the first N-1 "
+                "dimensions of boundaries tensor and input value tensor must match, but we got "
+                f"boundaries tensor {list(ts)} and input value tensor {list(vs)}",
+            )
+            return Tens(None)
+        return _indices(f, Tens(None, vs), kwargs)
+    if name == "bucketize":
+        bs = _shape(_arg(args, kwargs, 0, "boundaries"))
+        if bs is None:
+            return None
+        if len(bs) != 1:
+            f.crash(loc, f"boundaries tensor must be 1 dimension, but got dim({len(bs)})")
+            return Tens(None)
+        return _indices(f, Tens(None, ts), kwargs)
+    # take_along_dim
+    is_ = _shape(_arg(args, kwargs, 0, "indices"))
+    dim = _arg(args, kwargs, 1, "dim")
+    if is_ is None or not is_int(dim) or len(is_) == len(ts):
+        return None
+    f.crash(
+        loc,
+        "torch.take_along_dim(): input and indices should have the same number of dimensions, "
+        f"but got {len(ts)} dimensions for input, and {len(is_)} dimensions for indices",
+    )
+    return Tens(None)
+
+
+def _indices(f: Any, out: Tens, kwargs: dict) -> Tens:
+    """``searchsorted`` / ``bucketize``'s result: int64 unless ``out_int32`` is given."""
+    if kwargs.get("out_int32", False) is False:
+        _add_facts(f, out, dtype="int64", long=True)
+    return out

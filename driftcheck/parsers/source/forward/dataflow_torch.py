@@ -547,6 +547,22 @@ def pieces(run: Any, t: Tens, name: str, args: list, kwargs: dict, fr: Any, loc:
             last = _last_piece(t.shape, dim, n_along, step, count)
         out = f.add_op("Chunk", {"chunks": size, "dim": dim}, [t], fr.parent, loc)
         return Pieces(out, count, loc, last)
+    if (
+        name == "split"
+        and is_int(size)
+        and n_along is not None
+        and (size < 0 or size == 0 < n_along)
+    ):
+        # torch's checks: ``T // n_chunks`` is 0 on a short input
+        if size < 0:
+            f.crash(loc, f"split expects split_size be non-negative, but got split_size={size}")
+        else:
+            f.crash(
+                loc,
+                "split_size can only be 0 if dimension size is 0, but got dimension size of "
+                f"{n_along}",
+            )
+        return Tens(None)
     if name == "split" and is_int(size):
         p = {"split_size_or_sections": size, "dim": dim}
         count = -(-n_along // size) if n_along is not None and size > 0 else None
