@@ -60,6 +60,8 @@ def carry_binop(f: Any, op: str, a: Any, b: Any, out: Any) -> None:
         _set_dtype(f, out, FLOAT)
     elif dt in (INT, UINT8) and op in _KEEPS_INT and isinstance(n, int):
         _set_dtype(f, out, dt)  # a Python int does not promote an integer tensor
+        if dataflow_checks.fact(f, t, "long"):
+            dataflow_checks.add_facts(f, out, replace=False, long=True)
 
 
 def bool_mask(f: Any, what: str, mask: Any, loc: Any) -> bool:

@@ -60,6 +60,9 @@ _DROPOUTS = {
 _NOT_FLOAT = {"int64": "an integer dtype (Long)", "uint8": "Byte", "bool": "Bool"}
 # tensor factories whose sizes are checked (``created``)
 _CREATORS = {"zeros", "ones", "empty", "randn", "rand", "full", "arange"}
+# ``self.scatter*(dim, index, src)``: torch's index-size check (``scatter``)
+_SCATTERS = {"scatter", "scatter_", "scatter_add", "scatter_add_", "scatter_reduce",
+             "scatter_reduce_"}  # fmt: skip
 # value-lookup ops with rank conditions (``lookup``)
 _LOOKUPS = {"bincount", "multinomial", "searchsorted", "bucketize", "take_along_dim"}
 # tensor methods whose sizes must be ints
@@ -262,6 +265,13 @@ def method(run: Any, t: Tens, name: str, args: list, kwargs: dict, fr: Any, loc:
         return None
     if name in _LOOKUPS:
         return lookup(f, t, ts, name, args, kwargs, loc)
+    if name in ("max", "min") and not args and not kwargs:
+        return Tens(None, ())  # the reduction over every axis: a 0-d tensor
+    if name == "cosine_similarity":
+        return cosine(f, ts, args, kwargs, loc)
+    if name in _SCATTERS:
+        scatter(f, ts, name, args, kwargs, loc)
+        return None
     if name in ("mean", "nanmean") and "dtype" not in kwargs:
         dt = _facts(f, t).get("dtype")
         if dt in _NOT_FLOAT:
@@ -470,6 +480,21 @@ def after_method(f: Any, t: Tens, name: str, out: Any) -> None:
         _add_facts(f, out, **keep)
 
 
+def joined(f: Any, seq: Any, out: Any) -> None:
+    """``torch.cat`` / ``stack`` of tensors that all have one known dtype (and are all surely
+    int64 indices): the result has it (a mix is promoted: not followed)."""
+    got = [_facts(f, t) for t in seq]
+    if not got or not isinstance(out, Tens):
+        return
+    keep = {}
+    for k in ("dtype", "long"):
+        vals = {g.get(k) for g in got}
+        if len(vals) == 1 and None not in vals:
+            keep[k] = vals.pop()
+    if "dtype" in keep:
+        _add_facts(f, out, **keep)
+
+
 def overlap(f: Any, t: Any, name: str, loc: Any) -> bool:
     """An in-place write (``add_``, ``+=``, ``copy_``) into an expanded tensor: torch's
     internal-overlap check raises (``fill_`` / ``zero_`` do not check, so are not judged)."""
@@ -556,6 +581,14 @@ def tensor_index(f: Any, t: Tens, items: list, loc: Any) -> Any:
                 f"with shapes {shown}",
             )
             return Tens(None)
+        # integer index tensors (values not judged: an out-of-range one is ``index_range``'s
+        # or unknown): their broadcast shape in place of the axes they index when they are
+        # side by side, else in front (torch's advanced-indexing result)
+        at = [pos for pos, _, _ in idx]
+        rest = [d for j, d in enumerate(sliced) if j not in at]
+        if at == list(range(at[0], at[0] + len(at))):
+            return Tens(None, (*sliced[: at[0]], *out, *sliced[at[-1] + 1 :]))
+        return Tens(None, (*out, *rest))
     return None
 
 
@@ -654,3 +687,61 @@ def _indices(f: Any, out: Tens, kwargs: dict) -> Tens:
     if kwargs.get("out_int32", False) is False:
         _add_facts(f, out, dtype="int64", long=True)
     return out
+
+
+def cosine(f: Any, ts: tuple, args: list, kwargs: dict, loc: Any) -> Any:
+    """``F.cosine_similarity(x1, x2, dim=1)``: ``x1`` and ``x2`` broadcast together (a
+    CLIP image and text embedding of different widths do not); the result is the broadcast
+    shape without ``dim``. None when a shape or ``dim`` is not known."""
+    os_ = _shape(_arg(args, kwargs, 0, "x2"))
+    dim = _arg(args, kwargs, 1, "dim", 1)
+    if os_ is None:
+        return None
+    out = _bcast(ts, os_)
+    if out is None:
+        n = max(len(ts), len(os_))
+        a, b = (1,) * (n - len(ts)) + ts, (1,) * (n - len(os_)) + os_
+        j = next(i for i in range(n - 1, -1, -1) if a[i] != b[i] and 1 not in (a[i], b[i]))
+        f.crash(
+            loc,
+            f"The size of tensor a ({a[j]}) must match the size of tensor b ({b[j]}) at "
+            f"non-singleton dimension {j} (cosine_similarity broadcasts x1 and x2)",
+        )
+        return Tens(None)
+    if not is_int(dim) or not -len(out) <= dim < len(out):
+        return None
+    dim %= len(out)
+    return Tens(None, out[:dim] + out[dim + 1 :])
+
+
+def scatter(f: Any, ts: tuple, name: str, args: list, kwargs: dict, loc: Any) -> None:
+    """``self.scatter_add_(dim, index, src)`` and kin: ``index`` has ``self``'s rank (and
+    ``src``'s, when a tensor), and on every axis is no larger than ``src``, and than
+    ``self`` apart from ``dim`` (torch's ``scatter_gather_shape_check``; an empty index is
+    not checked). Only known shapes and an int ``dim`` are judged."""
+    dim = _arg(args, kwargs, 0, "dim")
+    is_ = _shape(_arg(args, kwargs, 1, "index"))
+    src = _arg(args, kwargs, 2, "src", kwargs.get("value"))
+    ss = _shape(src) if isinstance(src, Tens) else None
+    if not is_int(dim) or is_ is None or (isinstance(src, Tens) and ss is None):
+        return
+    if not ts or not is_ or 0 in is_:
+        return  # 0-d tensors count as 1-d in torch; an empty index is not checked
+    if len(is_) != len(ts) or (ss is not None and ss and len(ss) != len(is_)):
+        what = "self" if len(is_) != len(ts) else "src"
+        f.crash(
+            loc, f"{name}: Index tensor must have the same number of dimensions as {what} tensor"
+        )
+        return
+    if not -len(ts) <= dim < len(ts):
+        return
+    dim %= len(ts)
+    bad = any(i != dim and is_[i] > ts[i] for i in range(len(ts)))
+    bad = bad or (ss is not None and any(is_[i] > ss[i] for i in range(len(is_))))
+    if bad:
+        tail = f" and to be no larger size than src {list(ss)}" if ss is not None else ""
+        f.crash(
+            loc,
+            f"{name}: Expected index {list(is_)} to be no larger than self {list(ts)} apart "
+            f"from dimension {dim}{tail}",
+        )

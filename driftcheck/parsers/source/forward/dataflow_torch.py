@@ -192,7 +192,12 @@ def call_torch(run: Any, q: str, args: list, kwargs: dict, fr: Any, at: Any) -> 
             dataflow_checks.cat_items(run, seq, fr.loc(at))
             return Tens(None)
         kind = "Stack" if name == "stack" else "Concat"
-        return run.f.add_op(kind, {"dim": dim}, list(seq), fr.parent, fr.loc(at))
+        out = run.f.add_op(kind, {"dim": dim}, list(seq), fr.parent, fr.loc(at))
+        if run.f.input_shape is not None:
+            from driftcheck.parsers.source.forward import dataflow_ranks
+
+            dataflow_ranks.joined(run.f, seq, out)
+        return out
     if name == "einsum" and args and isinstance(args[0], str):
         operands = list(args[1]) if len(args) == 2 and isinstance(args[1], list) else args[1:]
         if operands and all(isinstance(t, Tens) for t in operands):
