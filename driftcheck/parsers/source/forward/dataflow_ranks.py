@@ -745,3 +745,27 @@ def scatter(f: Any, ts: tuple, name: str, args: list, kwargs: dict, loc: Any) ->
             f"{name}: Expected index {list(is_)} to be no larger than self {list(ts)} apart "
             f"from dimension {dim}{tail}",
         )
+
+
+def bitwise(f: Any, op: Any, a: Tens, b: Tens, loc: Any) -> Tens:
+    """``a | b`` / ``a & b`` / ``a ^ b`` of two tensors (a padding mask or'ed with a causal
+    one): the broadcast of known shapes (bool when both are), torch's size error when they
+    do not broadcast. Other operators, or a shape not known: an unknown tensor."""
+    sa, sb = _shape(a), _shape(b)
+    if type(op).__name__ not in ("BitOr", "BitAnd", "BitXor") or sa is None or sb is None:
+        return Tens(None)
+    out = _bcast(sa, sb)
+    if out is None:
+        n = max(len(sa), len(sb))
+        x, y = (1,) * (n - len(sa)) + sa, (1,) * (n - len(sb)) + sb
+        j = next(i for i in range(n - 1, -1, -1) if x[i] != y[i] and 1 not in (x[i], y[i]))
+        f.crash(
+            loc,
+            f"The size of tensor a ({x[j]}) must match the size of tensor b ({y[j]}) at "
+            f"non-singleton dimension {j}",
+        )
+        return Tens(None)
+    res = Tens(None, out)
+    if _facts(f, a).get("dtype") == BOOL and _facts(f, b).get("dtype") == BOOL:
+        _add_facts(f, res, dtype=BOOL)
+    return res
