@@ -63,6 +63,14 @@ _CREATORS = {"zeros", "ones", "empty", "randn", "rand", "full", "arange"}
 # ``self.scatter*(dim, index, src)``: torch's index-size check (``scatter``)
 _SCATTERS = {"scatter", "scatter_", "scatter_add", "scatter_add_", "scatter_reduce",
              "scatter_reduce_"}  # fmt: skip
+# integer / bool casts and the dtype facts of their result
+_INT_CASTS: dict[str, dict] = {
+    "long": {"dtype": "int64", "long": True},
+    "int": {"dtype": "int64"},  # int32: an integer dtype, not an int64 index
+    "short": {"dtype": "int64"},
+    "bool": {"dtype": "bool"},
+    "byte": {"dtype": "uint8"},
+}
 # value-lookup ops with rank conditions (``lookup``)
 _LOOKUPS = {"bincount", "multinomial", "searchsorted", "bucketize", "take_along_dim"}
 # tensor methods whose sizes must be ints
@@ -263,6 +271,12 @@ def method(run: Any, t: Tens, name: str, args: list, kwargs: dict, fr: Any, loc:
     ts = _shape(t)
     if ts is None:
         return None
+    if name in _INT_CASTS and not args and not kwargs:
+        # ``(ids != 0).long()``: an integer (or bool) tensor of the same shape, for the
+        # dtype rules after it (``torch.where`` of a long mask raises)
+        out = Tens(t.src, t.shape)
+        _add_facts(f, out, **_INT_CASTS[name])
+        return out
     if name in _LOOKUPS:
         return lookup(f, t, ts, name, args, kwargs, loc)
     if name in ("max", "min") and not args and not kwargs:
