@@ -279,6 +279,9 @@ def method(run: Any, t: Tens, name: str, args: list, kwargs: dict, fr: Any, loc:
         return out
     if name in _LOOKUPS:
         return lookup(f, t, ts, name, args, kwargs, loc)
+    if name == "cross_entropy":
+        cross_entropy(f, ts, _shape(_arg(args, kwargs, 0, "target")), loc)
+        return None
     if name in ("max", "min") and not args and not kwargs:
         return Tens(None, ())  # the reduction over every axis: a 0-d tensor
     if name == "cosine_similarity":
@@ -783,3 +786,24 @@ def bitwise(f: Any, op: Any, a: Tens, b: Tens, loc: Any) -> Tens:
     if _facts(f, a).get("dtype") == BOOL and _facts(f, b).get("dtype") == BOOL:
         _add_facts(f, res, dtype=BOOL)
     return res
+
+
+def cross_entropy(f: Any, ts: tuple, gs: tuple | None, loc: Any) -> None:
+    """``F.cross_entropy(logits, target)`` with a target of another shape (class indices,
+    torch's ``nll_loss_nd``): for ``(N, C)`` logits the target is ``(N,)``; for ``(N, C,
+    d1, ...)`` it is ``(N, d1, ...)`` (GPT logits ``(B, T, V)`` need ``.view(-1, V)``). A
+    target of the logits' own shape is the class-probabilities form (its dtype decides:
+    not judged), as are 1-D logits."""
+    if gs is None or gs == ts or len(ts) < 2:
+        return
+    want = (ts[0], *ts[2:])
+    if len(ts) == 2:
+        bad = len(gs) != 1 or gs[0] != ts[0]
+    else:
+        bad = gs != want
+    if bad:
+        f.crash(
+            loc,
+            f"cross_entropy: expected a target of size {list(want)} for input {list(ts)}, got "
+            f"{list(gs)}",
+        )
