@@ -309,6 +309,22 @@ model("ce_classes_second", (2, 5), "tokens", src=_CE.format(args="logits.transpo
 model("ce_btv", (2, 5), "tokens", src=_CE.format(args="logits, targets"))
 model("ce_2d_target", (2, 5), "tokens", src=_CE.format(args="logits[:, 0], targets"))
 
+# ---- InstanceNorm without running stats on a map of one element (every mode uses its stats)
+_INORM = """
+class Net(nn.Module):
+    def __init__(self, n_down={n}):
+        super().__init__()
+        layers = []
+        for _ in range(n_down):
+            layers += [nn.Conv2d(4, 4, 4, stride=2, padding=1), nn.InstanceNorm2d(4)]
+        self.enc = nn.Sequential(*layers)
+
+    def forward(self, x):
+        return self.enc(x)
+"""
+model("instnorm_2x2", (2, 4, 8, 8), src=_INORM.format(n=2))
+model("instnorm_1x1", (2, 4, 8, 8), src=_INORM.format(n=3))
+
 
 @pytest.mark.parametrize("name", sorted(MODELS))
 def test_blocker_iff_torch_crashes(name, tmp_path, capsys):
