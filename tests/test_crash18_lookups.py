@@ -325,6 +325,27 @@ class Net(nn.Module):
 model("instnorm_2x2", (2, 4, 8, 8), src=_INORM.format(n=2))
 model("instnorm_1x1", (2, 4, 8, 8), src=_INORM.format(n=3))
 
+# ---- pad_sequence: every row fits the first row's trailing sizes (a broadcasting copy)
+_PAD = """
+from torch.nn.utils.rnn import pad_sequence
+
+
+class Net(nn.Module):
+    def __init__(self, width={width}):
+        super().__init__()
+        self.audio = nn.Linear(4, width)
+        self.enc = nn.GRU(8, 8, batch_first=True)
+
+    def forward(self, text):
+        B = text.shape[0]
+        audio = self.audio(torch.randn(B, 3, 4))
+        rows = [text[i] for i in range(B)] + [audio[i] for i in range(B)]
+        return self.enc(pad_sequence(rows, batch_first=True))[1]
+"""
+model("pad_same_width", (2, 5, 8), src=_PAD.format(width=8))
+model("pad_width_one", (2, 5, 8), src=_PAD.format(width=1))
+model("pad_other_width", (2, 5, 8), src=_PAD.format(width=6))
+
 
 @pytest.mark.parametrize("name", sorted(MODELS))
 def test_blocker_iff_torch_crashes(name, tmp_path, capsys):

@@ -185,12 +185,36 @@ def torch_fn(run: Any, q: str, name: str, args: list, kwargs: dict, loc: Any) ->
                 # a list of tensors is read item by item as Python scalars
                 f.crash(loc, "only one element tensors can be converted to Python scalars")
                 break
+    if name == "pad_sequence" and q.endswith("rnn.pad_sequence"):
+        pad_sequence(f, _arg(args, kwargs, 0, "sequences"), loc)
     if q == f"torch.{name}" and name in _CREATORS:
         created(f, name, args, kwargs, loc)
     if q.endswith("linalg.cross") and len(args) < 3 and "dim" not in kwargs:
         # ``linalg.cross``'s default axis is -1 (``torch.cross``'s is None); a given axis is
         # judged by the method hook, which every form reaches
         cross(f, x, _arg(args, kwargs, 1, "other"), -1, loc)
+
+
+def pad_sequence(f: Any, seqs: Any, loc: Any) -> None:
+    """``pad_sequence([s_1, ..., s_n])``: the output's trailing axes are the first sequence's;
+    each ``s_i`` is copied into a slot ``(len(s_i), *trailing)`` (a broadcasting copy), so its
+    shape must broadcast to that slot without growing it (rows of another feature width do
+    not). Judged only when every sequence's shape is known."""
+    if not isinstance(seqs, (list, tuple)) or not seqs:
+        return
+    shapes = [_shape(t) if isinstance(t, Tens) else None for t in seqs]
+    if any(sh is None or len(sh) == 0 for sh in shapes):
+        return
+    trailing = shapes[0][1:]
+    for sh in shapes[1:]:
+        slot = (sh[0], *trailing)
+        if _bcast(slot, sh) != slot:
+            f.crash(
+                loc,
+                f"pad_sequence: a sequence of shape {list(sh)} does not fit its padded slot "
+                f"{list(slot)} (the trailing sizes are the first sequence's, {list(trailing)})",
+            )
+            return
 
 
 def created(f: Any, name: str, args: list, kwargs: dict, loc: Any) -> None:
