@@ -346,6 +346,26 @@ model("pad_same_width", (2, 5, 8), src=_PAD.format(width=8))
 model("pad_width_one", (2, 5, 8), src=_PAD.format(width=1))
 model("pad_other_width", (2, 5, 8), src=_PAD.format(width=6))
 
+# ---- masked_scatter: the source has at least as many items as the mask's true places
+_SCATTERM = """
+class Net(nn.Module):
+    def __init__(self, n_img={n_img}):
+        super().__init__()
+        self.n_img = n_img
+        self.embed = nn.Embedding(10, 8)
+        self.proj = nn.Linear(6, 8)
+
+    def forward(self, ids):
+        B, T = ids.shape
+        emb = self.embed(ids)
+        feats = self.proj(torch.randn(B, 4, 6))
+        pos = torch.arange(T)[None, :]
+        mask = (pos >= 1) & (pos < 1 + self.n_img)
+        return emb.masked_scatter(mask[..., None], feats)
+"""
+model("mscatter_fits", (2, 9), "tokens", src=_SCATTERM.format(n_img=4))
+model("mscatter_more_tokens", (2, 9), "tokens", src=_SCATTERM.format(n_img=6))
+
 
 @pytest.mark.parametrize("name", sorted(MODELS))
 def test_blocker_iff_torch_crashes(name, tmp_path, capsys):

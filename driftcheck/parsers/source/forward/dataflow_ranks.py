@@ -303,6 +303,11 @@ def method(run: Any, t: Tens, name: str, args: list, kwargs: dict, fr: Any, loc:
         return out
     if name in _LOOKUPS:
         return lookup(f, t, ts, name, args, kwargs, loc)
+    if name in ("masked_scatter", "masked_scatter_"):
+        from driftcheck.parsers.source.forward import dataflow_known
+
+        mask, src = _arg(args, kwargs, 0, "mask"), _arg(args, kwargs, 1, "source")
+        return Tens(None) if dataflow_known.masked_scatter(f, t, mask, src, loc) else None
     if name == "cross_entropy":
         cross_entropy(f, ts, _shape(_arg(args, kwargs, 0, "target")), loc)
         return None
@@ -809,6 +814,9 @@ def bitwise(f: Any, op: Any, a: Tens, b: Tens, loc: Any) -> Tens:
     res = Tens(None, out)
     if _facts(f, a).get("dtype") == BOOL and _facts(f, b).get("dtype") == BOOL:
         _add_facts(f, res, dtype=BOOL)
+    from driftcheck.parsers.source.forward import dataflow_known
+
+    dataflow_known.bitwise(f, type(op).__name__, a, b, res)
     return res
 
 
