@@ -769,7 +769,9 @@ def scatter(f: Any, ts: tuple, name: str, args: list, kwargs: dict, loc: Any) ->
     is_ = _shape(_arg(args, kwargs, 1, "index"))
     src = _arg(args, kwargs, 2, "src", kwargs.get("value"))
     ss = _shape(src) if isinstance(src, Tens) else None
-    if not is_int(dim) or is_ is None or (isinstance(src, Tens) and ss is None):
+    if ss == ():
+        ss = None  # a 0-d source counts as 1-D in torch: its size is not judged
+    if not is_int(dim) or is_ is None or (isinstance(src, Tens) and _shape(src) is None):
         return
     if not ts or not is_ or 0 in is_:
         return  # 0-d tensors count as 1-d in torch; an empty index is not checked
