@@ -5,6 +5,8 @@ MACs: one per output element (normalization is memory-bound; see ``_helpers``).
 
 from __future__ import annotations
 
+import math
+
 from driftcheck.errors import ShapeError
 from driftcheck.graph.catalogue._helpers import checked, ex
 from driftcheck.graph.catalogue.spec import LayerSpec, P, expect_dim, fmt, tup
@@ -87,6 +89,16 @@ def _in_shape(name: str, n: int):
         if p["affine"]:
             axis = 0 if len(x) == n + 1 else 1
             expect_dim(name, x, axis, p["num_features"], "num_features")
+        spatial = x[len(x) - n :]
+        if p["track_running_stats"] is False and all(isinstance(d, int) for d in spatial):
+            # without running stats the input's own statistics are used in every mode, and
+            # one spatial element has no variance: torch's ValueError (a 1x1 map after
+            # too many downsamplings); with running stats eval mode runs, so no judgement
+            if math.prod(spatial) == 1:
+                raise ShapeError(
+                    f"{name}: Expected more than 1 spatial element when training, got input "
+                    f"size {fmt(x)}"
+                )
         return tuple(x)
 
     return rule

@@ -39,6 +39,7 @@ from driftcheck.parsers.source.values.dataflow_values import (
     Tens,
     UserFunc,
     first_tensor,
+    known_shape,
 )
 
 if TYPE_CHECKING:
@@ -386,7 +387,14 @@ class Calls:
         if a.kwarg is not None:
             fr.locals[a.kwarg.arg] = kwargs
 
-    def iterate(self, v: Any) -> list[Any] | None:
+    def iterate(self, v: Any, loc: Any = None) -> list[Any] | None:
+        """The items a loop over ``v`` walks (None: not known). On real sizes, with the
+        loop's ``loc``, a 0-d tensor is torch's TypeError (``for n in lengths`` where
+        ``lengths = mask.sum()`` summed every axis)."""
+        if loc is not None and isinstance(v, Tens) and self.run.f.input_shape is not None:
+            if known_shape(v) == ():
+                self.run.f.crash(loc, "TypeError: iteration over a 0-d tensor")
+            return None
         if isinstance(v, (tuple, list)):
             return list(v)
         if isinstance(v, Iterator):  # iter(xs), map(f, xs): what is left of it, consumed
@@ -503,7 +511,7 @@ class Calls:
         if name in ("enumerate", "zip", "reversed", "list", "tuple", "sorted"):
             if any(isinstance(x, range) and len(x) > MAX_LOOP for x in args):
                 return UNK  # ``iterate`` cuts a range for loops; a list of it would be wrong
-            its = [self.iterate(x) for x in args]
+            its = [self.iterate(x, fr.loc(at) if at is not None else None) for x in args]
             if any(i is None for i in its) or not its:
                 return UNK if args else []
             if name == "tuple":

@@ -209,6 +209,22 @@ _SIZED = {"zeros", "ones", "empty", "randn", "rand"}
 _LIKE = {"zeros_like", "ones_like", "empty_like", "full_like", "rand_like", "randn_like"}
 
 
+def nested_shape(v: Any, depth: int = 0) -> tuple[int, ...] | None:
+    """The shape of ``torch.tensor(v)`` for a list / tuple nest of known Python numbers
+    (rectangular, at most 4096 numbers); None for anything else (a tensor item, a ragged
+    nest, an unknown value)."""
+    if isinstance(v, (int, float)):  # bool is an int
+        return ()
+    if not isinstance(v, (list, tuple)) or depth > 8 or len(v) > 4096:
+        return None
+    if not v:
+        return (0,)
+    inner = [nested_shape(x, depth + 1) for x in v]
+    if inner[0] is None or any(s != inner[0] for s in inner):
+        return None
+    return (len(v), *inner[0])
+
+
 def created(name: str, args: list, kwargs: dict) -> Tens:
     """``torch.zeros(T, T)``, ``torch.arange(T)``, ``torch.ones_like(x)`` on real sizes: a
     tensor of known shape and no node. Anything else: unknown."""
@@ -223,6 +239,9 @@ def created(name: str, args: list, kwargs: dict) -> Tens:
         sizes = args[0]
     elif name == "eye" and 1 <= len(args) <= 2 and all(_is_int(a) for a in args):
         sizes = (args[0], args[-1])
+    elif name in ("tensor", "as_tensor") and args:  # ``torch.tensor([T, T - 4])``
+        shape = nested_shape(args[0])
+        return Tens(None, shape) if shape is not None else Tens(None)
     elif name == "linspace":  # ``torch.linspace(start, end, steps)``: (steps,)
         steps = args[2] if len(args) > 2 else kwargs.get("steps")
         sizes = (steps,)

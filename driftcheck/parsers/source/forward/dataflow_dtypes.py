@@ -22,6 +22,8 @@ from driftcheck.parsers.source.forward.dataflow_checks import FLOAT, INT, UINT8
 from driftcheck.parsers.source.values.dataflow_values import Tens
 
 _NUMBER = (int, float)
+# ops of an integer tensor and a Python int whose result keeps the tensor's dtype
+_KEEPS_INT = ("Add", "Sub", "Mult", "FloorDiv", "Mod")
 
 
 def _dtype(f: Any, t: Any) -> Any:
@@ -43,7 +45,7 @@ def carry_index(f: Any, t: Any, out: Any) -> None:
 def carry_binop(f: Any, op: str, a: Any, b: Any, out: Any) -> None:
     """``a op b`` with one tensor operand of known dtype and a Python number: torch's
     promotion (a float tensor stays float; an integer one with a float number is float,
-    with an int stays integer except for ``/``). Two float tensors give a float one."""
+    with an int stays integer except for ``/``: ``+ - * // %`` keep it). Two float tensors give a float one."""
     if f.input_shape is None or not isinstance(out, Tens) or _dtype(f, out) is not None:
         return
     if isinstance(a, Tens) and isinstance(b, Tens):
@@ -56,8 +58,10 @@ def carry_binop(f: Any, op: str, a: Any, b: Any, out: Any) -> None:
     dt = _dtype(f, t)
     if dt == FLOAT or (dt in (INT, UINT8) and (isinstance(n, float) or op == "Div")):
         _set_dtype(f, out, FLOAT)
-    elif dt in (INT, UINT8) and op in ("Add", "Sub", "Mult") and isinstance(n, int):
+    elif dt in (INT, UINT8) and op in _KEEPS_INT and isinstance(n, int):
         _set_dtype(f, out, dt)  # a Python int does not promote an integer tensor
+        if dataflow_checks.fact(f, t, "long"):
+            dataflow_checks.add_facts(f, out, replace=False, long=True)
 
 
 def bool_mask(f: Any, what: str, mask: Any, loc: Any) -> bool:

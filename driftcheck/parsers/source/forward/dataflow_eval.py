@@ -296,7 +296,7 @@ class Runner:
             lists.walked(self.f, it, before)
 
     def _for(self, st: ast.For | ast.AsyncFor, it: Any, fr: Frame) -> None:
-        items = self.calls.iterate(it)
+        items = self.calls.iterate(it, fr.loc(st))
         if items is None:
             self.taint(f"line {st.lineno}: loop over a value we cannot enumerate")
             self.assign(st.target, UNK, fr)
@@ -470,7 +470,7 @@ class Runner:
             return UNK
         g = e.generators[0]
         src = self.eval(g.iter, fr)
-        items = self.calls.iterate(src)
+        items = self.calls.iterate(src, fr.loc(e))
         if items is None or len(items) > MAX_LOOP:
             return UNK  # over the bound ``iterate`` cuts at: a shorter list would be wrong
         saved = dict(fr.locals)
@@ -505,6 +505,9 @@ class Runner:
                 from driftcheck.parsers.source.forward import dataflow_args
 
                 dataflow_args.promote(self.f, a, b, out)  # float64 operands
+            if self.f.input_shape is not None and isinstance(
+                op, (ast.Add, ast.Sub, ast.Mult, ast.Div, ast.FloorDiv, ast.Mod)
+            ):
                 from driftcheck.parsers.source.forward import dataflow_dtypes
 
                 dataflow_dtypes.carry_binop(self.f, type(op).__name__, a, b, out)

@@ -20,6 +20,12 @@ Rules that use them:
   was an unknown value before), with its values when both operands' are known;
 - ``x.masked_select(mask)`` / ``torch.masked_select(x, mask)``: a vector of as many items as
   the mask, broadcast to ``x``'s shape, holds true.
+- ``a & b`` / ``a | b`` / ``a ^ b`` of two known tensors (session 18, crashfix18e): numpy's
+  bitwise op;
+- ``x.masked_scatter(mask, src)``: ``src`` needs at least as many items as the mask, expanded
+  to ``x``'s shape, holds true. A mask written in ``forward`` (``m = zeros(...); m[:, a:b] =
+  True``) has no known values: following writes needs an aliasing analysis (views share
+  memory), so it is not done.
 """
 
 from __future__ import annotations
@@ -224,6 +230,17 @@ def compare(f: Any, op: ast.cmpop, left: Any, right: Any) -> Tens | None:
     return out
 
 
+def bitwise(f: Any, op: str, a: Any, b: Any, out: Any) -> None:
+    """``a & b`` / ``a | b`` / ``a ^ b`` of two tensors whose values are known (both boolean
+    or both integer; numpy's bitwise ops are torch's on these dtypes)."""
+    x, y = array(f, a), array(f, b)
+    if x is None or y is None or (x.dtype.kind == "b") != (y.dtype.kind == "b"):
+        return
+    fn = {"BitAnd": "bitwise_and", "BitOr": "bitwise_or", "BitXor": "bitwise_xor"}.get(op)
+    if fn is not None:
+        remember(f, out, getattr(np(), fn)(x, y))
+
+
 def masked_select(f: Any, t: Tens, mask: Any) -> Tens | None:
     """``t.masked_select(mask)``: the items of ``t`` where ``mask``, broadcast with it, is
     true, as a vector; its length when the mask's values are known, else None (go on)."""
@@ -237,3 +254,25 @@ def masked_select(f: Any, t: Tens, mask: Any) -> Tens | None:
     # broadcasting repeats every mask item the same number of times
     picked = int(m.sum()) * (n // m.size) if m.size else 0
     return Tens(None, (picked,))
+
+
+def masked_scatter(f: Any, t: Tens, mask: Any, source: Any, loc: Any) -> bool:
+    """``t.masked_scatter(mask, source)``: ``source`` fills ``t`` where ``mask`` (expanded to
+    ``t``'s shape) is true, in order, so it needs at least as many items as true places
+    (LLaVA-style merging of fewer image features than image tokens raises). Judged when the
+    mask's values and both shapes are known; True on a crash."""
+    st, ss, m = known_shape(t), known_shape(source), array(f, mask)
+    if f.input_shape is None or st is None or ss is None or m is None or m.dtype.kind != "b":
+        return False
+    if broadcast(st, tuple(m.shape)) != st:
+        return False  # a mask that does not expand to ``t``: another error, not claimed
+    n = numel(st)
+    picked = int(m.sum()) * (n // m.size) if m.size else 0
+    if picked <= numel(ss):
+        return False
+    f.crash(
+        loc,
+        f"masked_scatter: Number of elements of source ({numel(ss)}) < number of ones in mask "
+        f"({picked})",
+    )
+    return True

@@ -442,6 +442,10 @@ def tensor_binop(run: Any, op: ast.operator, a: Any, b: Any, fr: Any, at: Any) -
     both = isinstance(a, Tens) and isinstance(b, Tens)
     if both:
         kind = _TENSOR_BINOPS.get(type(op))
+        if kind is None and run.f.input_shape is not None:
+            from driftcheck.parsers.source.forward import dataflow_ranks
+
+            return dataflow_ranks.bitwise(run.f, op, a, b, fr.loc(at))
         if kind is None:
             return Tens(None)
         lost_a, lost_b = run.f.lost(a), run.f.lost(b)

@@ -56,6 +56,23 @@ _DROPOUTS = {
     "alpha_dropout",
     "feature_alpha_dropout",
 }
+# dtypes ``mean`` cannot average (no float result dtype to infer): fact name -> torch's word
+_NOT_FLOAT = {"int64": "an integer dtype (Long)", "uint8": "Byte", "bool": "Bool"}
+# tensor factories whose sizes are checked (``created``)
+_CREATORS = {"zeros", "ones", "empty", "randn", "rand", "full", "arange"}
+# ``self.scatter*(dim, index, src)``: torch's index-size check (``scatter``)
+_SCATTERS = {"scatter", "scatter_", "scatter_add", "scatter_add_", "scatter_reduce",
+             "scatter_reduce_"}  # fmt: skip
+# integer / bool casts and the dtype facts of their result
+_INT_CASTS: dict[str, dict] = {
+    "long": {"dtype": "int64", "long": True},
+    "int": {"dtype": "int64"},  # int32: an integer dtype, not an int64 index
+    "short": {"dtype": "int64"},
+    "bool": {"dtype": "bool"},
+    "byte": {"dtype": "uint8"},
+}
+# value-lookup ops with rank conditions (``lookup``)
+_LOOKUPS = {"bincount", "multinomial", "searchsorted", "bucketize", "take_along_dim"}
 # tensor methods whose sizes must be ints
 _SIZED = {"view", "reshape", "expand", "repeat"}
 # in-place binary tensor methods and the op they apply
@@ -168,10 +185,75 @@ def torch_fn(run: Any, q: str, name: str, args: list, kwargs: dict, loc: Any) ->
                 # a list of tensors is read item by item as Python scalars
                 f.crash(loc, "only one element tensors can be converted to Python scalars")
                 break
+    if name == "pad_sequence" and q.endswith("rnn.pad_sequence"):
+        pad_sequence(f, _arg(args, kwargs, 0, "sequences"), loc)
+    if q == f"torch.{name}" and name in _CREATORS:
+        created(f, name, args, kwargs, loc)
     if q.endswith("linalg.cross") and len(args) < 3 and "dim" not in kwargs:
         # ``linalg.cross``'s default axis is -1 (``torch.cross``'s is None); a given axis is
         # judged by the method hook, which every form reaches
         cross(f, x, _arg(args, kwargs, 1, "other"), -1, loc)
+
+
+def pad_sequence(f: Any, seqs: Any, loc: Any) -> None:
+    """``pad_sequence([s_1, ..., s_n])``: the output's trailing axes are the first sequence's;
+    each ``s_i`` is copied into a slot ``(len(s_i), *trailing)`` (a broadcasting copy), so its
+    shape must broadcast to that slot without growing it (rows of another feature width do
+    not). Judged only when every sequence's shape is known."""
+    if not isinstance(seqs, (list, tuple)) or not seqs:
+        return
+    shapes = [_shape(t) if isinstance(t, Tens) else None for t in seqs]
+    if any(sh is None or len(sh) == 0 for sh in shapes):
+        return
+    trailing = shapes[0][1:]
+    for sh in shapes[1:]:
+        slot = (sh[0], *trailing)
+        if _bcast(slot, sh) != slot:
+            f.crash(
+                loc,
+                f"pad_sequence: a sequence of shape {list(sh)} does not fit its padded slot "
+                f"{list(slot)} (the trailing sizes are the first sequence's, {list(trailing)})",
+            )
+            return
+
+
+def created(f: Any, name: str, args: list, kwargs: dict, loc: Any) -> None:
+    """``torch.zeros(B, max_len - T, d)`` and its kin with a negative size (a pad length
+    when the input is longer than the maximum), ``torch.arange(start, end, step)`` with a
+    step of 0 (``T // k`` on a short input) or of the wrong sign: torch's RuntimeErrors.
+    Only sizes and bounds that are known numbers are judged."""
+    num = (int, float)
+    if name == "arange":
+        if not 1 <= len(args) <= 3 or kwargs.keys() & {"start", "end", "step"}:
+            return
+        if not all(isinstance(a, num) and not isinstance(a, bool) for a in args):
+            return
+        start, end, step = (0, args[0], 1) if len(args) == 1 else (args[0], args[1], 1)
+        if len(args) == 3:
+            step = args[2]
+        if step == 0:
+            f.crash(loc, f"arange: step must be nonzero (arange({start}, {end}, {step}))")
+        elif (end - start) * step < 0:
+            f.crash(
+                loc,
+                f"arange: upper bound and lower bound inconsistent with step sign "
+                f"(arange({start}, {end}, {step}))",
+            )
+        return
+    if name == "full":
+        sizes = _arg(args, kwargs, 0, "size")
+    else:
+        sizes = list(args[0]) if len(args) == 1 and isinstance(args[0], (list, tuple)) else args
+        if not args:
+            sizes = kwargs.get("size")
+    if not isinstance(sizes, (list, tuple)) or not sizes or not all(is_int(d) for d in sizes):
+        return
+    bad = next((d for d in sizes if d < 0), None)
+    if bad is not None:
+        f.crash(
+            loc,
+            f"{name}: Trying to create tensor with negative dimension {bad}: {list(sizes)}",
+        )
 
 
 def cross(f: Any, a: Any, b: Any, dim: Any, loc: Any) -> None:
@@ -212,6 +294,39 @@ def method(run: Any, t: Tens, name: str, args: list, kwargs: dict, fr: Any, loc:
             return f.add_op("GLU", {"dim": dim}, [t], fr.parent, loc)
     ts = _shape(t)
     if ts is None:
+        return None
+    if name in _INT_CASTS and not args and not kwargs:
+        # ``(ids != 0).long()``: an integer (or bool) tensor of the same shape, for the
+        # dtype rules after it (``torch.where`` of a long mask raises)
+        out = Tens(t.src, t.shape)
+        _add_facts(f, out, **_INT_CASTS[name])
+        return out
+    if name in _LOOKUPS:
+        return lookup(f, t, ts, name, args, kwargs, loc)
+    if name in ("masked_scatter", "masked_scatter_"):
+        from driftcheck.parsers.source.forward import dataflow_known
+
+        mask, src = _arg(args, kwargs, 0, "mask"), _arg(args, kwargs, 1, "source")
+        return Tens(None) if dataflow_known.masked_scatter(f, t, mask, src, loc) else None
+    if name == "cross_entropy":
+        cross_entropy(f, ts, _shape(_arg(args, kwargs, 0, "target")), loc)
+        return None
+    if name in ("max", "min") and not args and not kwargs:
+        return Tens(None, ())  # the reduction over every axis: a 0-d tensor
+    if name == "cosine_similarity":
+        return cosine(f, ts, args, kwargs, loc)
+    if name in _SCATTERS:
+        scatter(f, ts, name, args, kwargs, loc)
+        return None
+    if name in ("mean", "nanmean") and "dtype" not in kwargs:
+        dt = _facts(f, t).get("dtype")
+        if dt in _NOT_FLOAT:
+            f.crash(
+                loc,
+                f"{name}(): could not infer output dtype. Input dtype must be either a floating "
+                f"point or complex dtype. Got: {_NOT_FLOAT[dt]}",
+            )
+            return Tens(None)
         return None
     if name == "diag":
         k = _arg(args, kwargs, 0, "diagonal", 0)
@@ -411,6 +526,21 @@ def after_method(f: Any, t: Tens, name: str, out: Any) -> None:
         _add_facts(f, out, **keep)
 
 
+def joined(f: Any, seq: Any, out: Any) -> None:
+    """``torch.cat`` / ``stack`` of tensors that all have one known dtype (and are all surely
+    int64 indices): the result has it (a mix is promoted: not followed)."""
+    got = [_facts(f, t) for t in seq]
+    if not got or not isinstance(out, Tens):
+        return
+    keep = {}
+    for k in ("dtype", "long"):
+        vals = {g.get(k) for g in got}
+        if len(vals) == 1 and None not in vals:
+            keep[k] = vals.pop()
+    if "dtype" in keep:
+        _add_facts(f, out, **keep)
+
+
 def overlap(f: Any, t: Any, name: str, loc: Any) -> bool:
     """An in-place write (``add_``, ``+=``, ``copy_``) into an expanded tensor: torch's
     internal-overlap check raises (``fill_`` / ``zero_`` do not check, so are not judged)."""
@@ -497,4 +627,217 @@ def tensor_index(f: Any, t: Tens, items: list, loc: Any) -> Any:
                 f"with shapes {shown}",
             )
             return Tens(None)
+        # integer index tensors (values not judged: an out-of-range one is ``index_range``'s
+        # or unknown): their broadcast shape in place of the axes they index when they are
+        # side by side, else in front (torch's advanced-indexing result)
+        at = [pos for pos, _, _ in idx]
+        rest = [d for j, d in enumerate(sliced) if j not in at]
+        if at == list(range(at[0], at[0] + len(at))):
+            return Tens(None, (*sliced[: at[0]], *out, *sliced[at[-1] + 1 :]))
+        return Tens(None, (*out, *rest))
     return None
+
+
+# ---------------------------------------------------------------------- lookups
+def lookup(f: Any, t: Tens, ts: tuple, name: str, args: list, kwargs: dict, loc: Any) -> Any:
+    """Rank conditions of the ops that count, sample or look values up (``t`` is the first
+    tensor: ``bincount``'s input, ``multinomial``'s probabilities, ``searchsorted``'s sorted
+    boundaries, ``bucketize``'s / ``take_along_dim``'s input); each is torch's own check:
+
+    - ``bincount(x)``: ``x`` is 1-D (top-k indices of ``(N, k)`` are not);
+    - ``multinomial(p, n, replacement=False)``: ``p`` is 1-D or 2-D, ``n > 0``, and without
+      replacement ``n <= p.shape[-1]``; the result is ``(*p.shape[:-1], n)`` int64;
+    - ``searchsorted(b, v)``: ``b`` 1-D, or ``b.shape[:-1] == v.shape[:-1]`` (same rank); a
+      Python-number ``v`` needs a 1-D ``b``; ``bucketize(v, b)``: ``b`` 1-D; both give
+      ``v``'s shape;
+    - ``take_along_dim(x, i, dim)``: with a ``dim``, ``x`` and ``i`` have the same rank.
+
+    Returns the result (None: go on; an unknown tensor after a crash)."""
+    if name == "bincount":
+        if len(ts) != 1:
+            f.crash(loc, "bincount only supports 1-d non-negative integral inputs.")
+            return Tens(None)
+        return None
+    if name == "multinomial":
+        n = _arg(args, kwargs, 0, "num_samples")
+        repl = _arg(args, kwargs, 1, "replacement", False)
+        if len(ts) not in (1, 2):
+            f.crash(loc, f"prob_dist must be 1 or 2 dim (got {len(ts)} dims)")
+            return Tens(None)
+        if not is_int(n):
+            return None
+        if n <= 0:
+            f.crash(loc, "cannot sample n_sample <= 0 samples")
+            return Tens(None)
+        if repl is False and n > ts[-1]:
+            f.crash(
+                loc,
+                f"cannot sample n_sample > prob_dist.size(-1) samples without replacement "
+                f"({n} > {ts[-1]})",
+            )
+            return Tens(None)
+        out = Tens(None, (*ts[:-1], n))
+        _add_facts(f, out, dtype="int64", long=True)
+        return out
+    if name == "searchsorted":
+        if "sorted_sequence" in kwargs:
+            return None  # all by keyword: ``t`` is not the boundaries
+        v = _arg(args, kwargs, 0, "input")
+        if len(ts) == 0:
+            f.crash(loc, "torch.searchsorted(): boundaries tensor should have positive dimension")
+            return Tens(None)
+        if isinstance(v, (int, float)) and not isinstance(v, bool):
+            if len(ts) != 1:
+                f.crash(
+                    loc,
+                    "torch.searchsorted(): input value can be a scalar only when boundaries "
+                    f"tensor dimension is 1, but we got boundaries tensor dim({len(ts)})",
+                )
+                return Tens(None)
+            return None
+        vs = _shape(v) if isinstance(v, Tens) else None
+        if vs is None:
+            return None
+        if len(ts) != 1 and (len(ts) != len(vs) or ts[:-1] != vs[:-1]):
+            f.crash(
+                loc,
+                "torch.searchsorted(): boundaries tensor should be 1 dimension or the first N-1 "
+                "dimensions of boundaries tensor and input value tensor must match, but we got "
+                f"boundaries tensor {list(ts)} and input value tensor {list(vs)}",
+            )
+            return Tens(None)
+        return _indices(f, Tens(None, vs), kwargs)
+    if name == "bucketize":
+        bs = _shape(_arg(args, kwargs, 0, "boundaries"))
+        if bs is None:
+            return None
+        if len(bs) != 1:
+            f.crash(loc, f"boundaries tensor must be 1 dimension, but got dim({len(bs)})")
+            return Tens(None)
+        return _indices(f, Tens(None, ts), kwargs)
+    # take_along_dim
+    is_ = _shape(_arg(args, kwargs, 0, "indices"))
+    dim = _arg(args, kwargs, 1, "dim")
+    if is_ is None or not is_int(dim) or len(is_) == len(ts):
+        return None
+    f.crash(
+        loc,
+        "torch.take_along_dim(): input and indices should have the same number of dimensions, "
+        f"but got {len(ts)} dimensions for input, and {len(is_)} dimensions for indices",
+    )
+    return Tens(None)
+
+
+def _indices(f: Any, out: Tens, kwargs: dict) -> Tens:
+    """``searchsorted`` / ``bucketize``'s result: int64 unless ``out_int32`` is given."""
+    if kwargs.get("out_int32", False) is False:
+        _add_facts(f, out, dtype="int64", long=True)
+    return out
+
+
+def cosine(f: Any, ts: tuple, args: list, kwargs: dict, loc: Any) -> Any:
+    """``F.cosine_similarity(x1, x2, dim=1)``: ``x1`` and ``x2`` broadcast together (a
+    CLIP image and text embedding of different widths do not); the result is the broadcast
+    shape without ``dim``. None when a shape or ``dim`` is not known."""
+    os_ = _shape(_arg(args, kwargs, 0, "x2"))
+    dim = _arg(args, kwargs, 1, "dim", 1)
+    if os_ is None:
+        return None
+    out = _bcast(ts, os_)
+    if out is None:
+        n = max(len(ts), len(os_))
+        a, b = (1,) * (n - len(ts)) + ts, (1,) * (n - len(os_)) + os_
+        j = next(i for i in range(n - 1, -1, -1) if a[i] != b[i] and 1 not in (a[i], b[i]))
+        f.crash(
+            loc,
+            f"The size of tensor a ({a[j]}) must match the size of tensor b ({b[j]}) at "
+            f"non-singleton dimension {j} (cosine_similarity broadcasts x1 and x2)",
+        )
+        return Tens(None)
+    if not is_int(dim) or not -len(out) <= dim < len(out):
+        return None
+    dim %= len(out)
+    return Tens(None, out[:dim] + out[dim + 1 :])
+
+
+def scatter(f: Any, ts: tuple, name: str, args: list, kwargs: dict, loc: Any) -> None:
+    """``self.scatter_add_(dim, index, src)`` and kin: ``index`` has ``self``'s rank (and
+    ``src``'s, when a tensor), and on every axis is no larger than ``src``, and than
+    ``self`` apart from ``dim`` (torch's ``scatter_gather_shape_check``; an empty index is
+    not checked). Only known shapes and an int ``dim`` are judged."""
+    dim = _arg(args, kwargs, 0, "dim")
+    is_ = _shape(_arg(args, kwargs, 1, "index"))
+    src = _arg(args, kwargs, 2, "src", kwargs.get("value"))
+    ss = _shape(src) if isinstance(src, Tens) else None
+    if ss == ():
+        ss = None  # a 0-d source counts as 1-D in torch: its size is not judged
+    if not is_int(dim) or is_ is None or (isinstance(src, Tens) and _shape(src) is None):
+        return
+    if not ts or not is_ or 0 in is_:
+        return  # 0-d tensors count as 1-d in torch; an empty index is not checked
+    if len(is_) != len(ts) or (ss is not None and ss and len(ss) != len(is_)):
+        what = "self" if len(is_) != len(ts) else "src"
+        f.crash(
+            loc, f"{name}: Index tensor must have the same number of dimensions as {what} tensor"
+        )
+        return
+    if not -len(ts) <= dim < len(ts):
+        return
+    dim %= len(ts)
+    bad = any(i != dim and is_[i] > ts[i] for i in range(len(ts)))
+    bad = bad or (ss is not None and any(is_[i] > ss[i] for i in range(len(is_))))
+    if bad:
+        tail = f" and to be no larger size than src {list(ss)}" if ss is not None else ""
+        f.crash(
+            loc,
+            f"{name}: Expected index {list(is_)} to be no larger than self {list(ts)} apart "
+            f"from dimension {dim}{tail}",
+        )
+
+
+def bitwise(f: Any, op: Any, a: Tens, b: Tens, loc: Any) -> Tens:
+    """``a | b`` / ``a & b`` / ``a ^ b`` of two tensors (a padding mask or'ed with a causal
+    one): the broadcast of known shapes (bool when both are), torch's size error when they
+    do not broadcast. Other operators, or a shape not known: an unknown tensor."""
+    sa, sb = _shape(a), _shape(b)
+    if type(op).__name__ not in ("BitOr", "BitAnd", "BitXor") or sa is None or sb is None:
+        return Tens(None)
+    out = _bcast(sa, sb)
+    if out is None:
+        n = max(len(sa), len(sb))
+        x, y = (1,) * (n - len(sa)) + sa, (1,) * (n - len(sb)) + sb
+        j = next(i for i in range(n - 1, -1, -1) if x[i] != y[i] and 1 not in (x[i], y[i]))
+        f.crash(
+            loc,
+            f"The size of tensor a ({x[j]}) must match the size of tensor b ({y[j]}) at "
+            f"non-singleton dimension {j}",
+        )
+        return Tens(None)
+    res = Tens(None, out)
+    if _facts(f, a).get("dtype") == BOOL and _facts(f, b).get("dtype") == BOOL:
+        _add_facts(f, res, dtype=BOOL)
+    from driftcheck.parsers.source.forward import dataflow_known
+
+    dataflow_known.bitwise(f, type(op).__name__, a, b, res)
+    return res
+
+
+def cross_entropy(f: Any, ts: tuple, gs: tuple | None, loc: Any) -> None:
+    """``F.cross_entropy(logits, target)`` with a target of another shape (class indices,
+    torch's ``nll_loss_nd``): for ``(N, C)`` logits the target is ``(N,)``; for ``(N, C,
+    d1, ...)`` it is ``(N, d1, ...)`` (GPT logits ``(B, T, V)`` need ``.view(-1, V)``). A
+    target of the logits' own shape is the class-probabilities form (its dtype decides:
+    not judged), as are 1-D logits."""
+    if gs is None or gs == ts or len(ts) < 2:
+        return
+    want = (ts[0], *ts[2:])
+    if len(ts) == 2:
+        bad = len(gs) != 1 or gs[0] != ts[0]
+    else:
+        bad = gs != want
+    if bad:
+        f.crash(
+            loc,
+            f"cross_entropy: expected a target of size {list(want)} for input {list(ts)}, got "
+            f"{list(gs)}",
+        )

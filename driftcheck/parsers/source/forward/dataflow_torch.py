@@ -192,7 +192,12 @@ def call_torch(run: Any, q: str, args: list, kwargs: dict, fr: Any, at: Any) -> 
             dataflow_checks.cat_items(run, seq, fr.loc(at))
             return Tens(None)
         kind = "Stack" if name == "stack" else "Concat"
-        return run.f.add_op(kind, {"dim": dim}, list(seq), fr.parent, fr.loc(at))
+        out = run.f.add_op(kind, {"dim": dim}, list(seq), fr.parent, fr.loc(at))
+        if run.f.input_shape is not None:
+            from driftcheck.parsers.source.forward import dataflow_ranks
+
+            dataflow_ranks.joined(run.f, seq, out)
+        return out
     if name == "einsum" and args and isinstance(args[0], str):
         operands = list(args[1]) if len(args) == 2 and isinstance(args[1], list) else args[1:]
         if operands and all(isinstance(t, Tens) for t in operands):
@@ -547,6 +552,22 @@ def pieces(run: Any, t: Tens, name: str, args: list, kwargs: dict, fr: Any, loc:
             last = _last_piece(t.shape, dim, n_along, step, count)
         out = f.add_op("Chunk", {"chunks": size, "dim": dim}, [t], fr.parent, loc)
         return Pieces(out, count, loc, last)
+    if (
+        name == "split"
+        and is_int(size)
+        and n_along is not None
+        and (size < 0 or size == 0 < n_along)
+    ):
+        # torch's checks: ``T // n_chunks`` is 0 on a short input
+        if size < 0:
+            f.crash(loc, f"split expects split_size be non-negative, but got split_size={size}")
+        else:
+            f.crash(
+                loc,
+                "split_size can only be 0 if dimension size is 0, but got dimension size of "
+                f"{n_along}",
+            )
+        return Tens(None)
     if name == "split" and is_int(size):
         p = {"split_size_or_sections": size, "dim": dim}
         count = -(-n_along // size) if n_along is not None and size > 0 else None
