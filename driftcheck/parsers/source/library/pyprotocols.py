@@ -72,6 +72,7 @@ def literal(key: Any) -> Any:
     return LiteralHint(tuple(out))
 
 
+_PLAIN_CLASSES = frozenset(f"builtins.{n}" for n in ("int", "float", "str", "bool", "bytes"))
 TY = Group("typing", "typing_extensions", title="typing (hint arguments)")
 
 
@@ -84,8 +85,8 @@ def _get_args(c: Call) -> Any:
         return h.args
     if isinstance(h, AnnotatedHint):
         return (h.origin, *h.metadata)
-    if isinstance(h, (int, str, type(None))):  # a plain value or class is no generic hint
-        return ()
+    if isinstance(h, (int, str, type(None))) or getattr(h, "qual", None) in _PLAIN_CLASSES:
+        return ()  # a plain value or a builtin class is no generic hint: no arguments
     return c.unknown("get_args() of a hint not modelled here")
 
 
