@@ -195,3 +195,83 @@ class M(nn.Module):
 )
 def test_constructs_that_raise_are_unknown(tmp_path, code):
     check_honest_unknown(tmp_path, code + "\n" + TAIL)
+
+
+CLIP_VISION = dict(
+    architectures=["CLIPVisionModel"],
+    hidden_size=64,
+    intermediate_size=128,
+    num_hidden_layers=2,
+    num_attention_heads=4,
+    image_size=32,
+    patch_size=8,
+)
+
+# CLIP's vision tower: positions in an ``nn.Embedding`` of (IMAGE / PATCH) ** 2 + 1 rows beside
+# a ``[D]`` class token (no ``[1, N, D]`` table to read the image size off)
+CLIP_TOWER = """
+import torch
+import torch.nn.functional as F
+from torch import nn
+
+IMAGE, PATCH, D, H, FF, L = 32, 8, 64, 4, 128, 2
+
+
+class Layer(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.ln1, self.ln2 = nn.LayerNorm(D), nn.LayerNorm(D)
+        self.q, self.k, self.v, self.o = (nn.Linear(D, D) for _ in range(4))
+        self.fc1, self.fc2 = nn.Linear(D, FF), nn.Linear(FF, D)
+
+    def forward(self, x):
+        b, t, _ = x.shape
+        h = self.ln1(x)
+        q, k, v = (p(h).view(b, t, H, D // H).transpose(1, 2) for p in (self.q, self.k, self.v))
+        x = x + self.o(F.scaled_dot_product_attention(q, k, v).transpose(1, 2).reshape(b, t, D))
+        h = self.fc1(self.ln2(x))
+        return x + self.fc2(h * torch.sigmoid(1.702 * h))
+
+
+class M(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.cls = nn.Parameter(torch.zeros(D))
+        self.patch = nn.Conv2d(3, D, PATCH, stride=PATCH, bias=False)
+        self.pos = nn.Embedding((IMAGE // PATCH) ** 2 + 1, D)
+        self.pre = nn.LayerNorm(D)
+        self.layers = nn.ModuleList(Layer() for _ in range(L))
+        self.post = nn.LayerNorm(D)
+
+    def forward(self, pixels):
+        x = self.patch(pixels).flatten(2).transpose(1, 2)
+        x = torch.cat([self.cls.expand(x.shape[0], 1, -1), x], dim=1)
+        x = self.pre(x + self.pos(torch.arange(x.shape[1])))
+        for layer in self.layers:
+            x = layer(x)
+        return self.post(x[:, 0])
+"""
+
+
+def test_clip_position_table_tells_the_image_size(tmp_path):
+    cfg, cfg_path = config(tmp_path, "clipv", "CLIPVisionConfig", **CLIP_VISION)
+    code = write(tmp_path, "clipv.py", CLIP_TOWER)
+    mine, hf = torch_pair(code, cfg, auto="AutoModel")
+    assert count(mine) == count(hf)
+    table = next(m for n, m in hf.named_modules() if n.endswith("position_embedding"))
+    assert table.num_embeddings == 17
+    assert run(code, cfg_path) == []
+    # a 64-pixel image in the code: 65 positions; one imageSize finding, the table under it
+    big = write(
+        tmp_path,
+        "big.py",
+        CLIP_TOWER.replace("= 32, 8", "= 64, 8"),
+    )
+    assert count(torch_pair(big, cfg, auto="AutoModel")[0]) == count(hf) + 48 * 64
+    fs = run(big, cfg_path)
+    assert len(fs) == 1 and fs[0].values == {"left": 64, "right": 32}, [f.message for f in fs]
+    # a 4-pixel patch in the code (same image): 65 positions follow; one patchSize finding
+    small = write(tmp_path, "small.py", CLIP_TOWER.replace("= 32, 8", "= 32, 4"))
+    fs = run(small, cfg_path)
+    assert len(fs) == 1 and holds(fs[0], 4, 8), [f.message for f in fs]
+    assert "patchSize" in fs[0].message
