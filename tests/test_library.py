@@ -780,6 +780,24 @@ VALUES.append(
     )
 )
 
+# sizes held by standard-library protocols (library/pyprotocols.py)
+VALUES.append(
+    (
+        ("array.array",),
+        "from array import array\nimport array as arr\nV, D = array('H', [320, 64])\n"
+        "result = (V, D, list(arr.array('d', (1, 2.5))), len(array('b')), list(array('i', range(3))))",
+    )
+)
+VALUES.append(
+    (
+        ("typing.get_args", "typing.get_origin"),
+        "import typing\nfrom typing import Literal, get_args\nW = Literal[64]\n"
+        "A = typing.Annotated[int, 2, 3]\nresult = (get_args(W)[0], get_args(Literal[1, Literal[2, 3]]), "
+        "get_args(A)[1:], get_args(int), typing.get_origin(W) is Literal)",
+    )
+)
+
+
 # (covered names, code defining ``class M(nn.Module)`` that takes no arguments)
 MODELS: list[tuple[tuple[str, ...], str]] = [
     (

@@ -41,6 +41,7 @@ from driftcheck.graph.match.facts import (
     fact_diffs,
 )
 from driftcheck.graph.match.facts import _side as fact_side
+from driftcheck.graph.match.imagetable import fold_positions
 from driftcheck.graph.match.latent import latent
 from driftcheck.graph.match.semantic import related, semantic_enabled, settle
 from driftcheck.graph.match.uses import use_diffs
@@ -85,6 +86,7 @@ def compare(left: Graph, right: Graph, labels: dict[str, str] | None = None) -> 
     rest = _fold(facts, diffs)
     facts += as_position_buckets(left, right, rest)
     facts += as_video_positions(left, right, a, b, da, db, rest)
+    fold_positions(a, b, da, db, facts, rest)  # a CLIP tower's table (imagetable.py)
     rotary, rotary_said = _rotary(left, right, da, db)
     facts += rotary
     skip = {f.key for f in facts} | ({"rotaryDim"} if rotary_said else set())

@@ -436,6 +436,19 @@ def _image_size(items: list[Item], out: dict[str, Derived]) -> None:
             tokens += 1
         else:
             tables.append(it)
+    if not tables:  # positions in an ``nn.Embedding`` (CLIP's towers): imagetable.py
+        from driftcheck.graph.match.imagetable import image_size
+
+        got = image_size(items)
+        if got is not None:
+            side, t = got
+            out["imageSize"] = Derived(
+                side * out["patchSize"].value,
+                "model.imageSize",
+                _loc(t, "num_embeddings"),
+                t.node.id,
+            )
+        return
     if len(tables) != 1 or tokens > 2:
         return
     grid = tables[0].params["shape"][1] - tokens

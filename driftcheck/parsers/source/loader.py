@@ -21,6 +21,7 @@ from typing import Any
 
 from driftcheck.errors import DriftcheckError
 from driftcheck.parsers.cache import note_read
+from driftcheck.parsers.source.interp import unpacked
 from driftcheck.speed import current
 
 MAX_FILE_BYTES = 4 * 1024 * 1024
@@ -106,6 +107,9 @@ def _unpacked_names(info: ModInfo, t: ast.Tuple | ast.List, value: ast.expr) -> 
         item = ast.Subscript(value, ast.Constant(i), ast.Load())
         ast.copy_location(item, value)
         ast.copy_location(item.slice, value)
+        # unpacking iterates the value (a generator, an ``array.array``, an object whose class
+        # defines ``__iter__``): the item is the i-th of its items (interp/unpacked.py)
+        item._dc_unpack = len(t.elts)  # type: ignore[attr-defined]
         if isinstance(e, ast.Name):
             info.assigns.setdefault(e.id, item)
         elif isinstance(e, (ast.Tuple, ast.List)):
@@ -255,6 +259,7 @@ def _index(info: ModInfo, body: list[ast.stmt]) -> None:
             info.defs[st.name] = st
             info.assigns.pop(st.name, None)
         elif isinstance(st, ast.Assign):
+            unpacked.index_walrus(info, st.value)
             for t in st.targets:
                 if isinstance(t, ast.Name):
                     info.assigns.setdefault(t.id, st.value)
@@ -286,6 +291,8 @@ def _index(info: ModInfo, body: list[ast.stmt]) -> None:
             _index(info, st.orelse)
         elif isinstance(st, ast.With):
             _index_with(info, st)
+        elif isinstance(st, ast.For):
+            unpacked.index_loop(info, st)
         elif isinstance(st, ast.Try):
             # the branch an import takes when the packages are installed (body, then else)
             # binds first; a handler's names are the fallback (``fallbacks``), used where the

@@ -97,6 +97,7 @@ EXT_TOPS = {
     "fractions",
     "contextvars",  # sizes in a ContextVar (library/ctxvars.py)
     "struct",  # sizes packed in a binary header (library/configtexts.py)
+    "array",  # typed arrays of sizes (library/pyprotocols.py)
 }
 # framework bases whose instances are nn.Modules
 MODULE_BASES = {

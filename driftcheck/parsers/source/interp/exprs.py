@@ -18,6 +18,7 @@ from driftcheck.parsers.source.interp import (
     opaque,
     pendingret,
     tuplesub,
+    unpacked,
 )
 from driftcheck.parsers.source.library import tensorvalues, wildlib
 from driftcheck.parsers.source.library.torchlib import elementwise
@@ -180,6 +181,8 @@ class Expressions:
                 return self.binop(e.op, a, b)
             return self.binop(e.op, self.eval(e.left, fr), self.eval(e.right, fr))
         if t is ast.Subscript:
+            if "_dc_unpack" in e.__dict__:  # a top-level unpacking's item (interp/unpacked.py)
+                return unpacked.item(self, e, fr)
             return self.items.getitem(self.eval(e.value, fr), self.eval(e.slice, fr))
         if t is ast.Compare:
             return self.compare(e, fr)

@@ -13,6 +13,7 @@ from driftcheck.parsers.source.interp.modtree import ModulesView
 from driftcheck.parsers.source.library import (
     enums,
     intindex,
+    pyprotocols,
     stdlib,
     tensorvalues,
     torchlib,
@@ -203,6 +204,8 @@ class Items:
         if isinstance(raw, Ext):
             if raw.qual in stdlib.ANNOTATED:  # ``Annotated[int, 2]``: sizes as metadata
                 return stdlib.annotated(key)
+            if raw.qual in pyprotocols.LITERAL:  # ``Literal[64]``: sizes as hint arguments
+                return pyprotocols.literal(key)
             return Unknown(f"{raw.qual}[...]")
         if enums.is_enum(raw) and isinstance(k, str):  # ``Color["RED"]``
             m = enums.member(self.ip, raw, k)

@@ -742,6 +742,10 @@ class Library:
             return v.name
         if isinstance(v, Func) and name == "__module__":
             return v.mod.name
+        if isinstance(v, Func) and name in ("__defaults__", "__kwdefaults__"):
+            from driftcheck.parsers.source.library import pyprotocols
+
+            return pyprotocols.func_defaults(self.ip, v, name)
         if hasattr(type(v), "library_type"):  # a library value's attributes (partial.func)
             return v.attr(name)
         if isinstance(v, NamedTupleValue):  # a namedtuple (library/stdlib.py)

@@ -164,6 +164,13 @@ def py_call(name: str, interp: Any, args: list[Any], kwargs: dict[str, Any]) -> 
             except TypeError:
                 return Unknown(name)
         return list(items)
+    if name == "zip" and any(type(plain(a)) in _FINITE_ITERS for a in args):
+        # ``zip(*[iter(flat)] * 2)``: the same finite iterator (``iter`` of a known sequence)
+        # read by every argument in turn, pairing consecutive items, as Python's zip does
+        srcs = [
+            plain(a) if type(plain(a)) in _FINITE_ITERS else interp.items.iterate(a) for a in args
+        ]
+        return Unknown(name) if any(x is None for x in srcs) else list(zip(*srcs))
     if name in ("zip", "enumerate"):
         its = [interp.items.iterate(a) for a in args]
         if any(i is None for i in its):
@@ -484,6 +491,8 @@ def value_method(v: Any, name: str, interp: Any) -> Any:
         return BuiltinMethod(lambda a, k: getattr(raw, name)())
     if isinstance(raw, tuple) and name in ("index", "count"):
         return BuiltinMethod(lambda a, k: getattr(tuple(plain(raw)), name)(plain(a[0])))
+    if isinstance(raw, range) and name in ("start", "stop", "step"):  # ``span.stop``
+        return getattr(raw, name)
     return Unknown(f"attribute {name}")
 
 
@@ -520,6 +529,10 @@ def _container_call(raw: Any, name: str, a: list, k: dict) -> Any:
         return getattr(raw, name)(*args)
     except (KeyError, ValueError, IndexError, TypeError):
         return Unknown(f"{type(raw).__name__}.{name} that would raise")
+
+
+# iterators ``iter()`` makes of a known sequence: finite, so ``zip`` may run them
+_FINITE_ITERS = frozenset(type(iter(x)) for x in ([], (), range(0), ""))
 
 
 def _iteration(name: str, interp: Any, args: list[Any]) -> Any:
