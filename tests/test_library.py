@@ -1613,3 +1613,11 @@ VALUES.append(
         "result = (C().g(), C().g(4), C().h(1))",
     )
 )
+VALUES.append(
+    (
+        ("inspect.getmro",),
+        "import inspect\nclass A:\n    pass\nclass B(A):\n    pass\nclass C(A):\n    pass\n"
+        "class D(B, C):\n    pass\n"
+        "result = ([k.__name__ for k in inspect.getmro(D)], [k.__name__ for k in D.__mro__])",
+    )
+)

@@ -162,6 +162,13 @@ class Attributes:
                 return obj.name  # a top-level class: its qualified name is its name
             if name == "__doc__":
                 return class_doc(obj)
+            if name == "__mro__":
+                from driftcheck.parsers.source.library.mrolib import class_mro
+
+                mro = class_mro(obj)
+                return (
+                    mro if mro is not None else Unknown(f"{obj.name}.__mro__ with a library base")
+                )
             if name == "__subclasses__":
                 cls = obj
                 return BuiltinMethod(

@@ -104,6 +104,9 @@ class Cls:
     bases: list[Any] = field(default_factory=list)
     ns: dict[str, Any] = field(default_factory=dict)  # class-level names, evaluated lazily
     evaluated: bool = False
+    # ``mro()``'s answer, kept off ``ns``: a class's namespace holds only the names its body
+    # binds (``vars(C)``, ``C.__mro__`` read ``ns``; a cache there answered for them)
+    mro_cache: list[Any] | None = field(default=None, repr=False)
 
     @property
     def qual(self) -> str:
@@ -116,12 +119,11 @@ class Cls:
         with ``TDTMixin -> RNNTMixin -> GenerationMixin`` must reach ``ForRNNT.__init__``
         before the framework's GenerationMixin. Inconsistent hierarchies fall back to
         depth-first, left to right."""
-        cached = self.ns.get("__mro__")
-        if cached is not None:
-            return cached
-        self.ns["__mro__"] = [self]  # a cycle in the bases ends here
+        if self.mro_cache is not None:
+            return self.mro_cache
+        self.mro_cache = [self]  # a cycle in the bases ends here
         out = _c3(self, 0)
-        self.ns["__mro__"] = out
+        self.mro_cache = out
         return out
 
 
