@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 from driftcheck.graph import catalogue
 from driftcheck.parsers.source.interp import (
     fwdhooks,
+    globalstmt,
     lazyparams,
     modglobals,
     pendingret,
@@ -335,7 +336,7 @@ class Names:
     def lookup(self, name: str, fr: Frame) -> Any:
         if name in fr.locals:
             return fr.locals[name]
-        if fr.closure and name in fr.closure:
+        if fr.closure and name in fr.closure and not (fr.func and globalstmt.declared(fr, name)):
             return fr.closure[name]
         return self.global_lookup(fr.mod, name)
 

@@ -13,7 +13,7 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from driftcheck.parsers.source.interp import branchstate, pendingret, tuplesub
+from driftcheck.parsers.source.interp import branchstate, globalstmt, pendingret, tuplesub
 from driftcheck.parsers.source.interp.exprs import (  # noqa: F401 - re-exported
     MAX_DEPTH,
     MAX_LOOP,
@@ -910,6 +910,9 @@ class Statements:
     def assign(self, tgt: ast.expr, v: Any, fr: Frame) -> None:
         t = type(tgt)
         if t is ast.Name:
+            if fr.func is not None and globalstmt.declared(fr, tgt.id):
+                globalstmt.store(self.ip, fr, tgt.id, v)  # ``global n; n = v`` (globalstmt.py)
+                return
             fr.locals[tgt.id] = v
         elif t is ast.Attribute:
             self.attrs.setattr(self.exprs.eval(tgt.value, fr), tgt.attr, v, tgt.lineno, fr)
@@ -959,6 +962,8 @@ class Statements:
 
     def delete(self, tgt: ast.expr, fr: Frame) -> None:
         if isinstance(tgt, ast.Name):
+            if fr.func is not None and globalstmt.declared(fr, tgt.id):
+                globalstmt.delete(self.ip, fr, tgt.id, tgt.lineno)
             fr.locals.pop(tgt.id, None)
         elif isinstance(tgt, ast.Attribute):
             obj = self.exprs.eval(tgt.value, fr)
