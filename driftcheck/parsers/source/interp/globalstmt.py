@@ -75,5 +75,7 @@ def delete(ip: Any, fr: Any, name: str, line: int) -> None:
     """``del name`` of a declared global: later reads are unknown (never the first binding,
     which the interpreter would otherwise read again)."""
     where = f"{fr.mod.path.name}:{line}" if fr.mod.path is not None else f"line {line}"
-    ip.globals.setdefault(id(fr.mod), {})[name] = Unknown(f"module global {name} deleted at {where}")
+    ip.globals.setdefault(id(fr.mod), {})[name] = Unknown(
+        f"module global {name} deleted at {where}"
+    )
     ip.class_writes = ip.class_writes + 1

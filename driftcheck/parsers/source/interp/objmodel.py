@@ -30,6 +30,7 @@ from driftcheck.parsers.source.library import (
     enums,
     gymspaces,
     lazylayers,
+    lrucache,
     peftlib,
     wildlib,
 )
@@ -311,6 +312,8 @@ class Names:
             f = self.classes.make_func(d, Frame(mod))
             if dispatch.singledispatch_def(d):  # filled by ``@name.register(cls)`` below
                 return dispatch.decorate(self.ip, d, f, Frame(mod))
+            if d.decorator_list:  # ``@lru_cache``: the same object for equal arguments
+                return lrucache.decorate(self.ip, d, f, Frame(mod))
             return f
         if name in mod.assigns:
             from driftcheck.parsers.source.interp.decorated import registry_for

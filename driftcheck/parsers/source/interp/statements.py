@@ -183,8 +183,11 @@ class Statements:
         self.ip.at_line = st.lineno
         t = type(st)
         try:
-            if self.ip.fast_on and fastpath.run(
-                self.ip, st, fr
+            if (
+                self.ip.fast_on
+                # the fast path binds names as locals: not in a function declaring ``global``
+                and (fr.func is None or not globalstmt.global_names(fr.func.node))
+                and fastpath.run(self.ip, st, fr)
             ):  # plain values only (levit's offset tables)
                 return
             if t is ast.Expr:

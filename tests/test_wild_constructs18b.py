@@ -1,0 +1,163 @@
+"""Session 18 (wildfix18b, issue #16): constructs of the twelfth wild batch's confident wrongs
+and standalone unknowns, each a small model built in real torch.
+
+- a name a function declares ``global`` lives in the module's namespace: a layer factory
+  numbering its layers with a module-level counter sees what the previous call left
+  (interp/globalstmt.py);
+- ``functools.lru_cache`` / ``cache`` hand back the same object for equal arguments: a norm
+  built by a cached builder is shared, counted once (library/lrucache.py);
+"""
+
+from __future__ import annotations
+
+import functools
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from driftcheck.parsers.source import parse_source
+from tests.model_count_support import torch_count as _count
+
+torch = pytest.importorskip("torch")
+torch_count = functools.partial(_count, root="model", device="meta")
+
+
+def write(tmp_path: Path, code: str, name: str = "m.py") -> Path:
+    f = tmp_path / name
+    f.write_text(textwrap.dedent(code))
+    return f
+
+
+def check(tmp_path: Path, code: str, **kw) -> int:
+    f = write(tmp_path, code)
+    want = torch_count(f, **kw)
+    assert parse_source(f).params_total() == want
+    return want
+
+
+def honest(tmp_path: Path, code: str, **kw) -> list[str]:
+    """torch builds it; the analyzer cannot know the count and says so (never a number)."""
+    f = write(tmp_path, code)
+    assert torch_count(f, **kw) > 0
+    g = parse_source(f)
+    assert g.params_total() is None
+    return g.notes
+
+
+COUNTER = """
+    import torch.nn as nn
+
+    _NEXT_ID = 0
+
+
+    def new_layer(dim):
+        global _NEXT_ID
+        _NEXT_ID += 1
+        hidden = dim * (4 if _NEXT_ID % 3 == 0 else 2)
+        return nn.Sequential(nn.Linear(dim, hidden), nn.Linear(hidden, dim))
+
+
+    def bump():
+        global _NEXT_ID
+        _NEXT_ID = _NEXT_ID + WARM
+
+
+    WARM = {warm}
+    bump()
+
+
+    class Net(nn.Module):
+        def __init__(self, dim=8, depth=4):
+            super().__init__()
+            self.layers = nn.ModuleList(new_layer(dim) for _ in range(depth))
+
+
+    model = Net()
+"""
+
+
+@pytest.mark.parametrize("warm", [0, 1, 2])
+def test_global_counter_read_and_written_by_calls(tmp_path, warm):
+    # the counter is advanced at import (``bump()``) and by every layer built
+    counts = check(tmp_path, COUNTER.format(warm=warm))
+    assert counts > 0
+
+
+def test_global_counter_under_undecided_condition_is_unknown(tmp_path):
+    code = """
+        import random
+
+        import torch.nn as nn
+
+        _W = 1
+
+
+        def widen():
+            global _W
+            if random.random() < 0.5:
+                _W = 2
+
+
+        def make(d):
+            widen()
+            return nn.Linear(d, d * _W)
+
+
+        class Net(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.a = make(8)
+
+
+        model = Net()
+    """
+    notes = honest(tmp_path, code)
+    assert any("params_total unknown" in n and "m.py:" in n for n in notes), notes
+
+
+CACHED = """
+    import functools
+    from functools import lru_cache
+
+    import torch.nn as nn
+
+    {deco}
+    def norm(dim):
+        return nn.LayerNorm(dim)
+
+
+    class FF(nn.Module):
+        def __init__(self, dim):
+            super().__init__()
+            self.norm = norm(dim)
+            self.lin = nn.Linear(dim, dim)
+
+
+    class Net(nn.Module):
+        def __init__(self, dims=(8, 8, 16, 8, 16, 16)):
+            super().__init__()
+            self.blocks = nn.ModuleList(FF(d) for d in dims)
+            self.final = norm(dims[-1])
+
+
+    model = Net()
+"""
+
+
+@pytest.mark.parametrize(
+    "deco",
+    [
+        "@lru_cache(maxsize=None)",
+        "@lru_cache",
+        "@functools.cache",
+        "@lru_cache(maxsize=1)",  # evicted between widths: shared only within a run
+        "@lru_cache(maxsize=0)",  # no caching: every call a new norm
+        "@lru_cache(typed=True)",
+    ],
+)
+def test_lru_cache_returns_the_same_module(tmp_path, deco, monkeypatch):
+    want = check(tmp_path, CACHED.format(deco=deco))
+    # the memo of constructions (speed/memo.py) must not copy a cached module apart
+    monkeypatch.setenv("DRIFTCHECK_MEMO", "0")
+    assert parse_source(tmp_path / "m.py").params_total() == want
