@@ -161,3 +161,50 @@ def test_lru_cache_returns_the_same_module(tmp_path, deco, monkeypatch):
     # the memo of constructions (speed/memo.py) must not copy a cached module apart
     monkeypatch.setenv("DRIFTCHECK_MEMO", "0")
     assert parse_source(tmp_path / "m.py").params_total() == want
+
+
+SHALLOW = """
+    import copy
+
+    import torch
+    import torch.nn as nn
+
+
+    class Enc(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.body = nn.Sequential(nn.Linear(8, 16), nn.BatchNorm1d(16), nn.Linear(16, 4))
+            self.scale = nn.Parameter(torch.ones(4))
+
+
+    class Net(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.online = Enc()
+            self.view = copy.copy(self.online)
+            self.target = copy.deepcopy(self.online)
+            self.lin = nn.Linear(4, 4)
+            self.lin_twin = copy.copy(self.lin)
+            {after}
+
+
+    model = Net()
+"""
+
+
+@pytest.mark.parametrize(
+    "after",
+    [
+        "pass",
+        # a child set on the twin lands in the shared ``_modules``: the original has it too
+        "self.view.extra = nn.Linear(4, 3)",
+        # an item replaced in the twin's Sequential: the same Sequential, the original's too
+        "self.view.body[0] = nn.Linear(8, 16, bias=False)",
+        # a parameter set on the twin lands in the shared ``_parameters``
+        "self.view.shift = nn.Parameter(torch.zeros(5))",
+        # a plain attribute is the twin's own
+        "self.view.tag = 3",
+    ],
+)
+def test_shallow_copy_of_a_module_shares_its_parameters(tmp_path, after):
+    check(tmp_path, SHALLOW.format(after=after))

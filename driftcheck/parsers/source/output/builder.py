@@ -47,6 +47,9 @@ class Builder:
         # id(copy folded into a repeat node) -> that node's id (kept apart from ``seen``: the
         # forward pass maps a folded copy to the repeat node by its absence from ``seen``)
         self.folded: dict[int, str] = {}
+        # id(parameter tensor) -> (its first owner, name): the same tensor held by a second
+        # module (``copy.copy(module)`` shares ``_parameters``) is a tie to the first, counted once
+        self.param_first: dict[int, tuple[Any, str]] = {}
 
     def _loc(self, loc: tuple | None) -> Location | None:
         """Where a module was built (``Location`` is frozen: copies may share one)."""
@@ -236,7 +239,12 @@ class Builder:
         nid = _join(parent, pname, "/")
         node = Node(id=nid, type="Parameter", name=_join(pname_full, pname, "."), parent=parent)
         node.loc = self._loc(owner.loc)
-        if isinstance(p, Tensor):
+        first = self.param_first.get(id(p)) if isinstance(p, Tensor) else None
+        if first is not None and (first[0] is not owner or first[1] != pname):
+            node.params = {"shape": None}  # the shape comes from the tie (``resolve_ties``)
+            self.pending_ties.append((node, "weight", first[0], first[1]))
+        elif isinstance(p, Tensor):
+            self.param_first[id(p)] = (owner, pname)
             shp = p.shape
             if isinstance(shp, Unknown) or any(not isinstance(plain(d), int) for d in shp):
                 node.unresolved = ["shape"]
