@@ -156,8 +156,11 @@ class Builder:
         node.notes = list(m.notes)
         # what is unsure about a module makes every weight under it unsure (never a guess)
         inh = tuple(inherited) + tuple(f"{name or 'root'}: {u}" for u in m.unresolved)
-        if inh and not m.children and not m.params:
-            node.type = "Unknown"  # e.g. a ModuleList over an unknown iterable
+        if inh and not m.params and not any(self._fresh(c) for c in m.children.values()):
+            # e.g. a ModuleList over an unknown iterable; or a module whose only children are
+            # shared with a module counted before it (hypll's layers hold the manifold): no
+            # node under it would inherit what is unsure, and a leaf module counts nothing
+            node.type = "Unknown"
             node.unresolved = list(inh)
         self.g.add(node)
         for pname, p in m.params.items():
@@ -234,6 +237,10 @@ class Builder:
             for n, c in first.children.items():
                 if n in other.children:
                     self._alias(c, other.children[n])
+
+    def _fresh(self, c: Any) -> bool:
+        """``c`` becomes a node of its own here (not a module already counted elsewhere)."""
+        return id(c) not in self.seen and id(c) not in self.folded
 
     def _param(self, owner: Obj, p: Any, pname: str, parent: str, pname_full: str, inh=()) -> None:
         nid = _join(parent, pname, "/")
