@@ -244,3 +244,49 @@ def test_unsure_module_whose_only_child_is_shared_is_unknown(tmp_path):
     """
     notes = honest(tmp_path, code)
     assert any("emb" in n and "TaggedParam" in n for n in notes), notes
+
+
+SURGERY = """
+    import torch.nn as nn
+
+
+    class Net(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.stem = nn.Sequential(nn.Linear(4, 8), nn.ReLU(), nn.Linear(8, 8), nn.Linear(8, 2))
+            self.blocks = nn.ModuleList(nn.Linear(8, 8 + i) for i in range(5))
+            self.heads = nn.ModuleDict({{"a": nn.Linear(8, 3), "b": nn.Linear(8, 5)}})
+            self.extra = nn.ParameterDict({{"p": nn.Parameter(torch.zeros(3)), "q": nn.Parameter(torch.zeros(7))}})
+
+
+    import torch
+
+    model = Net()
+    {surgery}
+"""
+
+
+@pytest.mark.parametrize(
+    "surgery",
+    [
+        "model.stem.pop(2)",
+        "model.stem.pop(-1)",
+        "x = model.stem.pop(0); model.stem.append(x)",  # the popped layer put back at the end
+        "model.blocks.pop(1); model.blocks.pop(1)",  # renumbered after each
+        "model.blocks.pop(slice(1, 3))",
+        "model.heads.pop('b')",
+        "model.heads.clear()",
+        "model.extra.pop('q')",
+        "model.extra.popitem()",
+    ],
+)
+def test_container_removals_follow_torch(tmp_path, surgery):
+    check(tmp_path, SURGERY.format(surgery=surgery))
+
+
+def test_container_pop_of_a_missing_key_is_unknown_not_a_guess(tmp_path):
+    f = write(tmp_path, SURGERY.format(surgery="x = 1"))
+    code = f.read_text() + "try:\n    model.heads.pop('zz')\nexcept KeyError:\n    pass\n"
+    f.write_text(code)
+    assert torch_count(f) > 0
+    assert parse_source(f).params_total() is None
