@@ -290,3 +290,34 @@ def test_container_pop_of_a_missing_key_is_unknown_not_a_guess(tmp_path):
     f.write_text(code)
     assert torch_count(f) > 0
     assert parse_source(f).params_total() is None
+
+
+SEQ_OPS = """
+    import torch.nn as nn
+
+
+    class Block(nn.Module):
+        def __init__(self, d):
+            super().__init__()
+            self.lin = nn.Linear(d, d)
+            self.norm = nn.LayerNorm(d)
+
+
+    stem = nn.Sequential(nn.Linear(3, 8))
+    head = nn.Sequential(nn.LayerNorm(8), nn.Linear(8, 2))
+    {build}
+"""
+
+
+@pytest.mark.parametrize(
+    "build",
+    [
+        "model = stem + nn.Sequential(Block(8)) * 3 + head",  # repeated: the same block, shared
+        "model = stem + 2 * nn.Sequential(Block(8), nn.ReLU()) + head",  # ``__rmul__``
+        "model = stem; model += head; model *= 2",
+        "model = nn.ModuleList([stem[0]]) + [Block(8), Block(8)]",
+        "model = nn.Sequential(*(list(stem) + list(head)))",
+    ],
+)
+def test_sequential_add_and_mul_follow_torch(tmp_path, build):
+    check(tmp_path, SEQ_OPS.format(build=build))
