@@ -321,3 +321,33 @@ SEQ_OPS = """
 )
 def test_sequential_add_and_mul_follow_torch(tmp_path, build):
     check(tmp_path, SEQ_OPS.format(build=build))
+
+
+def test_regex_match_subscript_reads_groups(tmp_path):
+    # ``m["k"]`` is ``m.group("k")``; an optional group that did not take part is None
+    check(
+        tmp_path,
+        """
+        import re
+
+        import torch.nn as nn
+
+        TOKEN = re.compile(r"c(?P<k>\\d)(?:s(?P<s>\\d))?-(?P<c>\\d+)(?:x(?P<n>\\d+))?")
+
+
+        class Net(nn.Module):
+            def __init__(self):
+                super().__init__()
+                m = TOKEN.fullmatch("c5s2-32")
+                self.a = nn.Linear(int(m["k"]), int(m[3]))
+                self.c = nn.Linear(int(m["n"] or 3), 2)
+                layers = []
+                for tok in "c3-16x2|M|c1-8".split("|"):
+                    if t := TOKEN.fullmatch(tok):
+                        layers += [nn.Linear(int(t["c"]), int(t["n"] or 1))]
+                self.body = nn.ModuleList(layers)
+
+
+        model = Net()
+        """,
+    )
