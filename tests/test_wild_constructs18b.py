@@ -351,3 +351,28 @@ def test_regex_match_subscript_reads_groups(tmp_path):
         model = Net()
         """,
     )
+
+
+@pytest.mark.parametrize("mult", ["0.8", "1.1", "1.0"])
+def test_numpy_ceil_floor_of_arrays_elementwise(tmp_path, mult):
+    check(
+        tmp_path,
+        f"""
+        import numpy as np
+        import torch.nn as nn
+
+        BASE = [1, 2, 3, 4, 5]
+
+
+        class Net(nn.Module):
+            def __init__(self, m={mult}):
+                super().__init__()
+                up = np.ceil(np.array(BASE) * m).astype(int)
+                down = np.floor([n * m for n in BASE])
+                self.a = nn.ModuleList(nn.Linear(2, int(n)) for n in up)
+                self.b = nn.ModuleList(nn.Linear(3, int(n) + 1) for n in down)
+
+
+        model = Net()
+        """,
+    )
