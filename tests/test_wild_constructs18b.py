@@ -376,3 +376,71 @@ def test_numpy_ceil_floor_of_arrays_elementwise(tmp_path, mult):
         model = Net()
         """,
     )
+
+
+FUSE = """
+    import torch.nn as nn
+    from torch.nn.utils.fusion import fuse_conv_bn_eval, fuse_linear_bn_eval
+
+
+    class Net(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.conv = nn.Conv2d(3, 8, 3, bias={bias})
+            self.bn = nn.BatchNorm2d(8)
+            self.lin = nn.Linear(8, 4)
+            self.bn1 = nn.BatchNorm1d(4)
+
+
+    model = Net().eval()
+    model.conv = fuse_conv_bn_eval(model.conv.eval(), model.bn.eval())
+    model.bn = nn.Identity()
+    model.lin = fuse_linear_bn_eval(model.lin, model.bn1)
+"""
+
+
+@pytest.mark.parametrize("bias", [True, False])
+def test_conv_bn_fusion_gives_the_conv_a_bias(tmp_path, bias):
+    check(tmp_path, FUSE.format(bias=bias), device="cpu")
+
+
+PARAMETRIZED = """
+    import torch.nn as nn
+    from torch.nn.utils import parametrize
+    from torch.nn.utils.parametrizations import orthogonal, spectral_norm, weight_norm
+
+
+    class Net(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.a = weight_norm(nn.Conv1d(4, 6, 3))
+            self.b = orthogonal(nn.Linear(6, 6, bias=False))
+            self.c = weight_norm(nn.Linear(6, 2), dim=None)
+            self.d = spectral_norm(nn.Linear(6, 3))
+
+
+    model = Net()
+    {remove}
+"""
+
+
+@pytest.mark.parametrize(
+    "remove",
+    [
+        "pass",
+        'parametrize.remove_parametrizations(model.a, "weight")',
+        'parametrize.remove_parametrizations(model.c, "weight", leave_parametrized=True)',
+        'parametrize.remove_parametrizations(model.b, "weight", leave_parametrized=False)',
+        'parametrize.remove_parametrizations(model.d, "weight")',
+    ],
+)
+def test_remove_parametrizations_follows_torch(tmp_path, remove):
+    check(tmp_path, PARAMETRIZED.format(remove=remove), device="cpu")
+
+
+def test_remove_parametrizations_of_an_unparametrized_tensor_is_unknown(tmp_path):
+    f = write(tmp_path, PARAMETRIZED.format(remove="x = 1"))
+    tail = 'try:\n    parametrize.remove_parametrizations(model.a, "bias")\nexcept ValueError:\n    pass\n'
+    f.write_text(f.read_text() + tail)
+    assert torch_count(f, device="cpu") > 0
+    assert parse_source(f).params_total() is None

@@ -133,6 +133,7 @@ GROUP_MODULES = (
     "pkgdata",
     "npshapes",
     "dacitelib",
+    "torchsurgery",
 )
 _loaded: list[bool] = []
 # The qualified-name prefixes each group module declares its entries and rules under (a
@@ -194,6 +195,7 @@ GROUP_PREFIXES: dict[str, tuple[str, ...]] = {
     "pkgdata": ("builtins", "pathlib", "importlib", "json"),
     "npshapes": ("numpy",),
     "dacitelib": ("dacite",),
+    "torchsurgery": ("torch",),
 }
 # prefix -> the group modules declaring names under it, in ``GROUP_MODULES`` order
 _BY_PREFIX: dict[str, tuple[str, ...]] = {
