@@ -444,3 +444,35 @@ def test_remove_parametrizations_of_an_unparametrized_tensor_is_unknown(tmp_path
     f.write_text(f.read_text() + tail)
     assert torch_count(f, device="cpu") > 0
     assert parse_source(f).params_total() is None
+
+
+PRUNED = """
+    import torch.nn as nn
+    import torch.nn.utils.prune as prune
+
+
+    class Net(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.conv = nn.Conv2d(3, 8, 3)
+            self.fc1 = nn.Linear(8, 16)
+            self.fc2 = nn.Linear(16, 4)
+
+
+    model = Net()
+    {prune}
+"""
+
+
+@pytest.mark.parametrize(
+    "prune",
+    [
+        'prune.random_unstructured(model.fc1, name="weight", amount=0.3)',
+        'prune.l1_unstructured(model.fc2, "bias", amount=0.5); prune.remove(model.fc2, "bias")',
+        'prune.ln_structured(model.conv, "weight", amount=0.5, n=2, dim=0)',
+        "prune.global_unstructured([(model.fc1, 'weight'), (model.conv, 'weight')], "
+        "pruning_method=prune.L1Unstructured, amount=0.2)",
+    ],
+)
+def test_pruning_keeps_the_count(tmp_path, prune):
+    check(tmp_path, PRUNED.format(prune=prune), device="cpu")

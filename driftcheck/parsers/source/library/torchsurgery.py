@@ -123,3 +123,100 @@ UT.add(
     _fuse,
     "fuse_linear_bn_eval(linear, bn): a copy of linear with a bias of the norm's size",
 )
+
+
+# ------------------------------------------------------------------ torch.nn.utils.prune
+_PRUNED = "_driftcheck_pruned"  # attribute on a Leaf / Obj: the tensor names pruned
+_PRUNE_ONE = (
+    "identity",
+    "random_unstructured",
+    "l1_unstructured",
+    "random_structured",
+    "ln_structured",
+    "custom_from_mask",
+)
+
+
+def _weight_names(mod: Any) -> set[str] | None:
+    """The parameter names of ``mod`` (a catalogue layer's from its arguments); None when
+    they cannot be read."""
+    from driftcheck.graph import catalogue
+
+    if isinstance(mod, Obj):
+        return set(mod.params)
+    spec = catalogue.get(mod.type)
+    if spec is None or mod.unresolved:
+        return None
+    try:
+        return set(spec.weights(spec.bind(mod.params)))
+    except Exception:  # noqa: BLE001 - arguments the catalogue refuses: not read
+        return None
+
+
+def _prune_one(mod: Any, name: Any, where: str) -> Any:
+    """``prune.<method>(module, name, ...)``: ``name`` becomes ``name_orig`` (a parameter of
+    the same shape) times ``name_mask`` (a buffer): the count is unchanged. A name the module
+    does not hold is torch's error: the module is unsure."""
+    if not isinstance(mod, (Leaf, Obj)) or not isinstance(name, str):
+        return UnknownModule(f"prune of a module or name we cannot read at {where}")
+    names = _weight_names(mod)
+    if names is None or name not in names:
+        _unsure(mod, f"prune of {name!r} at {where}")
+        return mod
+    pruned = getattr(mod, _PRUNED, None)
+    if pruned is None:
+        pruned = set()
+        setattr(mod, _PRUNED, pruned)
+    pruned.add(name)
+    return mod
+
+
+def _prune_entry(c: Call) -> Any:
+    return _prune_one(c.plain(0, "module"), c.plain(1, "name"), c.where)
+
+
+for _n in _PRUNE_ONE:
+    UT.add(
+        f"prune.{_n}",
+        _prune_entry,
+        f"prune.{_n}(module, name, ...): name_orig (same shape) times a mask buffer: count unchanged",
+    )
+
+
+def _global_unstructured(c: Call) -> Any:
+    pairs = c.interp.items.iterate(c.arg(0, "parameters"))
+    if pairs is None:
+        return c.unknown("prune.global_unstructured() of parameters we cannot enumerate")
+    for p in pairs:
+        p = plain(p)
+        if isinstance(p, (tuple, list)) and len(p) == 2:
+            _prune_one(plain(p[0]), plain(p[1]), c.where)
+        else:
+            return c.unknown("prune.global_unstructured() of an item we cannot read")
+    return None
+
+
+UT.add(
+    "prune.global_unstructured",
+    _global_unstructured,
+    "prune.global_unstructured([(module, name), ...], method, ...): each pruned, count unchanged",
+)
+
+
+def _prune_remove(c: Call) -> Any:
+    mod, name = c.plain(0, "module"), c.plain(1, "name")
+    if not isinstance(mod, (Leaf, Obj)) or not isinstance(name, str):
+        return UnknownModule(f"prune.remove() of a module or name we cannot read at {c.where}")
+    pruned = getattr(mod, _PRUNED, set())
+    if name not in pruned:  # torch raises ValueError (not pruned), or a pruning we did not see
+        _unsure(mod, f"prune.remove({name!r}) at {c.where}")
+        return mod
+    pruned.discard(name)
+    return mod
+
+
+UT.add(
+    "prune.remove",
+    _prune_remove,
+    "prune.remove(module, name): the pruned tensor a plain parameter again: count unchanged",
+)
