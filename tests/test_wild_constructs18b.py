@@ -470,6 +470,7 @@ PRUNED = """
         'prune.random_unstructured(model.fc1, name="weight", amount=0.3)',
         'prune.l1_unstructured(model.fc2, "bias", amount=0.5); prune.remove(model.fc2, "bias")',
         'prune.ln_structured(model.conv, "weight", amount=0.5, n=2, dim=0)',
+        'prune.random_structured(model.fc1, "weight", amount=0.5, dim=1)',
         "prune.global_unstructured([(model.fc1, 'weight'), (model.conv, 'weight')], "
         "pruning_method=prune.L1Unstructured, amount=0.2)",
     ],
