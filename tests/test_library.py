@@ -1150,6 +1150,42 @@ MODELS.append(
     )
 )
 
+MODELS.append(
+    (
+        (
+            "torch.nn.utils.fusion.fuse_conv_bn_eval",
+            "torch.nn.utils.fusion.fuse_linear_bn_eval",
+            "torch.nn.utils.parametrize.remove_parametrizations",
+            "torch.nn.utils.prune.identity",
+            "torch.nn.utils.prune.custom_from_mask",
+            "torch.nn.utils.prune.remove",
+        ),
+        # model surgery after build (wildfix18b, library/torchsurgery.py): a fused conv gains
+        # a bias; weight_norm's magnitude goes with its parametrization; pruning keeps counts
+        """
+        import torch
+        import torch.nn as nn
+        import torch.nn.utils.prune as prune
+        from torch.nn.utils import parametrize
+        from torch.nn.utils.fusion import fuse_conv_bn_eval, fuse_linear_bn_eval
+        from torch.nn.utils.parametrizations import weight_norm
+
+        class M(nn.Module):
+            def __init__(self):
+                super().__init__()
+                conv, bn = nn.Conv2d(3, 8, 3, bias=False).eval(), nn.BatchNorm2d(8).eval()
+                self.conv = fuse_conv_bn_eval(conv, bn)
+                self.lin = fuse_linear_bn_eval(nn.Linear(8, 4).eval(), nn.BatchNorm1d(4).eval())
+                self.wn = weight_norm(nn.Linear(4, 6))
+                parametrize.remove_parametrizations(self.wn, "weight")
+                self.p = nn.Linear(6, 5)
+                prune.identity(self.p, "weight")
+                prune.custom_from_mask(self.p, "weight", torch.ones(5, 6))
+                prune.remove(self.p, "weight")
+        """,
+    )
+)
+
 SUBCLASSES = """
     import torch.nn as nn
     class Emb(nn.Embedding):
@@ -1619,5 +1655,17 @@ VALUES.append(
         "import inspect\nclass A:\n    pass\nclass B(A):\n    pass\nclass C(A):\n    pass\n"
         "class D(B, C):\n    pass\n"
         "result = ([k.__name__ for k in inspect.getmro(D)], [k.__name__ for k in D.__mro__])",
+    )
+)
+NOT_RUN.update(
+    dict.fromkeys(
+        (
+            "torch.nn.utils.prune.random_structured",
+            "torch.nn.utils.prune.ln_structured",
+            "torch.nn.utils.prune.random_unstructured",
+            "torch.nn.utils.prune.l1_unstructured",
+            "torch.nn.utils.prune.global_unstructured",
+        ),
+        "torch's meta device has no nonzero: vs torch on CPU in tests/test_wild_constructs18b.py",
     )
 )

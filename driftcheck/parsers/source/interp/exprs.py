@@ -458,6 +458,10 @@ class Expressions:
             return a if isinstance(a, Unknown) else b
         if isinstance(a, Obj) or isinstance(b, Obj):
             r = self.dunder_binop(op, a, b)
+            if r is NotImplemented:  # torch's ``Sequential * n``, ``+`` (library/seqops.py)
+                from driftcheck.parsers.source.library import seqops
+
+                r = seqops.binop(self.ip, op, a, b)
             if r is not NotImplemented:
                 return r
         if isinstance(a, Tensor) or isinstance(b, Tensor):

@@ -635,6 +635,11 @@ class Items:
             return type(raw)(raw)
         if type(raw) is set:  # a set is mutable too: ``copy.copy(self.LAZY_ATTRS)`` per instance
             return set(raw)
+        if isinstance(raw, (Obj, Leaf)) and (isinstance(raw, Leaf) or raw.module):
+            # ``copy.copy(module)``: a twin sharing its parameters and children (modcopy.py)
+            from driftcheck.parsers.source.library.modcopy import shallow_copy_module
+
+            return shallow_copy_module(raw)
         if isinstance(raw, (Obj, Leaf)):
             return self.clone_module(raw)
         return v

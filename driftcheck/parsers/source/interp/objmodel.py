@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 from driftcheck.graph import catalogue
 from driftcheck.parsers.source.interp import (
     fwdhooks,
+    globalstmt,
     lazyparams,
     modglobals,
     pendingret,
@@ -30,6 +31,7 @@ from driftcheck.parsers.source.library import (
     enums,
     gymspaces,
     lazylayers,
+    lrucache,
     peftlib,
     wildlib,
 )
@@ -313,6 +315,8 @@ class Names:
             f = self.classes.make_func(d, Frame(mod))
             if dispatch.singledispatch_def(d):  # filled by ``@name.register(cls)`` below
                 return dispatch.decorate(self.ip, d, f, Frame(mod))
+            if d.decorator_list:  # ``@lru_cache``: the same object for equal arguments
+                return lrucache.decorate(self.ip, d, f, Frame(mod))
             return f
         if name in mod.assigns:
             from driftcheck.parsers.source.interp.decorated import registry_for
@@ -338,7 +342,7 @@ class Names:
     def lookup(self, name: str, fr: Frame) -> Any:
         if name in fr.locals:
             return fr.locals[name]
-        if fr.closure and name in fr.closure:
+        if fr.closure and name in fr.closure and not (fr.func and globalstmt.declared(fr, name)):
             return fr.closure[name]
         return self.global_lookup(fr.mod, name)
 

@@ -13,7 +13,13 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from driftcheck.parsers.source.interp import attrregistry, branchstate, pendingret, tuplesub
+from driftcheck.parsers.source.interp import (
+    attrregistry,
+    branchstate,
+    globalstmt,
+    pendingret,
+    tuplesub,
+)
 from driftcheck.parsers.source.interp.exprs import (  # noqa: F401 - re-exported
     MAX_DEPTH,
     MAX_LOOP,
@@ -183,8 +189,11 @@ class Statements:
         self.ip.at_line = st.lineno
         t = type(st)
         try:
-            if self.ip.fast_on and fastpath.run(
-                self.ip, st, fr
+            if (
+                self.ip.fast_on
+                # the fast path binds names as locals: not in a function declaring ``global``
+                and (fr.func is None or not globalstmt.global_names(fr.func.node))
+                and fastpath.run(self.ip, st, fr)
             ):  # plain values only (levit's offset tables)
                 return
             if t is ast.Expr:
@@ -912,6 +921,9 @@ class Statements:
     def assign(self, tgt: ast.expr, v: Any, fr: Frame) -> None:
         t = type(tgt)
         if t is ast.Name:
+            if fr.func is not None and globalstmt.declared(fr, tgt.id):
+                globalstmt.store(self.ip, fr, tgt.id, v)  # ``global n; n = v`` (globalstmt.py)
+                return
             fr.locals[tgt.id] = v
         elif t is ast.Attribute:
             self.attrs.setattr(self.exprs.eval(tgt.value, fr), tgt.attr, v, tgt.lineno, fr)
@@ -961,6 +973,8 @@ class Statements:
 
     def delete(self, tgt: ast.expr, fr: Frame) -> None:
         if isinstance(tgt, ast.Name):
+            if fr.func is not None and globalstmt.declared(fr, tgt.id):
+                globalstmt.delete(self.ip, fr, tgt.id, tgt.lineno)
             fr.locals.pop(tgt.id, None)
         elif isinstance(tgt, ast.Attribute):
             obj = self.exprs.eval(tgt.value, fr)

@@ -34,7 +34,7 @@ _DOCS = {
 }
 for _q, _d in _DOCS.items():
     assert _q in MATH or _q in NUMPY_SEQ, _q
-    if _q == "numpy.sqrt":  # below: elementwise over arrays
+    if _q in ("numpy.sqrt", "numpy.ceil", "numpy.floor"):  # below: elementwise over arrays
         continue
     if _q not in ("numpy.array", "numpy.asarray"):  # below: flat arrays are arrays
         NP.add(_q.split(".", 1)[1], _py(_q), _d)
@@ -113,6 +113,33 @@ def _np_sqrt(c: Any) -> Any:
 
     held = npshapes.np_shaped(c)
     return held if held is not None else _py("numpy.sqrt")(c)
+
+
+def _np_ceil_floor(fn: Any) -> Any:
+    """``np.ceil`` / ``np.floor``: of a number as before; of a 1-D array of known numbers (or
+    a flat list of them) elementwise, floats as numpy gives them (``np.ceil(np.array(n) *
+    depth_mult).astype(int)``: EfficientNet's compound depth scaling). Exact: the float
+    products are numpy's float64 products, and ceil / floor of a float are exact."""
+    qual = f"numpy.{fn.__name__}"
+
+    def impl(c: Any) -> Any:
+        from driftcheck.parsers.source.values.abstract import plain
+
+        x = plain(c.args[0]) if len(c.args) == 1 and not c.kwargs else None
+        arr = x if isinstance(x, NDArray) else None
+        if arr is None and isinstance(x, (list, tuple)) and x:
+            arr = NDArray.of(x)
+        if arr is not None:
+            return _np_elementwise(c, fn, [arr])
+        return _py(qual)(c)
+
+    return impl
+
+
+NP.add("ceil", _np_ceil_floor(math.ceil), _DOCS["numpy.ceil"] + ", or elementwise of a 1-D array")
+NP.add(
+    "floor", _np_ceil_floor(math.floor), _DOCS["numpy.floor"] + ", or elementwise of a 1-D array"
+)
 
 
 NP.add(

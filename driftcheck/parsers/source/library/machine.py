@@ -75,6 +75,10 @@ TORCH_STACK_INITS = {
 """torch's layer stacks: built from a layer object, which no catalogue entry binds."""
 
 
+# torch ``Module`` methods returning the module itself (``conv.eval()``, ``layer.float()``)
+_RETURN_SELF = ("train", "eval", "cuda", "cpu", "float", "double", "half", "bfloat16")
+
+
 class Interp:
     """The interpreter: it owns one part per Python concept and the state they share.
 
@@ -696,8 +700,8 @@ class Library:
             return modtree.walk_method(leaf, name)
         if name in modtree.PARAM_WALKS:
             return modtree.param_walk(leaf, name, self.attrs)
-        if name in ("to", "apply", "requires_grad_", "reset_parameters"):
-            return BuiltinMethod(lambda a, k: leaf)
+        if name in ("to", "apply", "requires_grad_", "reset_parameters", *_RETURN_SELF):
+            return BuiltinMethod(lambda a, k: leaf)  # torch's ``Module.eval()`` returns self
         if wildlib.is_hook_registration(name):
             run = fwdhooks.registration(leaf, name, self.ip)  # forward hooks run (interp)
             return run if run is not None else wildlib.hook_method(leaf, name)

@@ -135,6 +135,7 @@ GROUP_MODULES = (
     "dacitelib",
     "mrolib",
     "pyprotocols",
+    "torchsurgery",
 )
 _loaded: list[bool] = []
 # The qualified-name prefixes each group module declares its entries and rules under (a
@@ -198,6 +199,7 @@ GROUP_PREFIXES: dict[str, tuple[str, ...]] = {
     "dacitelib": ("dacite",),
     "mrolib": ("inspect",),
     "pyprotocols": ("array", "typing", "typing_extensions"),
+    "torchsurgery": ("torch",),
 }
 # prefix -> the group modules declaring names under it, in ``GROUP_MODULES`` order
 _BY_PREFIX: dict[str, tuple[str, ...]] = {

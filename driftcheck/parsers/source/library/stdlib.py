@@ -138,16 +138,18 @@ def _identity_decorator(c: Call) -> Any:
 
 
 def _cache(c: Call) -> Any:
-    """``lru_cache(fn)`` / ``cache(fn)`` is ``fn`` (the cache changes no value); called with
-    options (``lru_cache(maxsize=1)``) it is a decorator returning the function."""
-    if c.args and not isinstance(plain(c.args[0]), (int, type(None))):
-        return c.args[0]
-    return _identity_decorator(c)
+    """``lru_cache(fn)`` / ``cache(fn)``: ``fn`` with a cache handing back the same object for
+    equal arguments; with options (``lru_cache(maxsize=1)``) a decorator (library/lrucache.py)."""
+    from driftcheck.parsers.source.library.lrucache import lru_cache
+
+    return lru_cache(c)
 
 
 F.entry("wraps", doc="wraps(f): a decorator returning the decorated function")(_identity_decorator)
 F.entry(
-    "lru_cache", "cache", doc="lru_cache / cache: the function itself (caching changes no value)"
+    "lru_cache",
+    "cache",
+    doc="lru_cache / cache: the function with a cache (equal arguments: the same object)",
 )(_cache)
 F.entry("cached_property", doc="cached_property(f): a property (as the decorator is)")(
     lambda c: c.arg(0)

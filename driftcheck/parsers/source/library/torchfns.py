@@ -61,7 +61,12 @@ for _k in sorted(torchlib.CONTAINERS):
 
 
 def _reparam(c: Call) -> Any:
-    return c.interp.library.reparametrize(c.qual.rsplit(".", 1)[-1], c.args, c.kwargs, c.loc)
+    from driftcheck.parsers.source.library import torchsurgery
+
+    got = c.interp.library.reparametrize(c.qual.rsplit(".", 1)[-1], c.args, c.kwargs, c.loc)
+    name = c.plain(1, "name", "weight")  # what ``remove_parametrizations`` reads back
+    torchsurgery.record(got, c.qual, name)
+    return got
 
 
 UT.rule(
@@ -88,6 +93,9 @@ def _register_parametrization(c: Call) -> Any:
         return UnknownModule("register_parametrization of an unknown module")
     if not weightless(p):
         mod.unresolved.append(f"a parametrization that may hold weights ({c.where})")
+    from driftcheck.parsers.source.library import torchsurgery
+
+    torchsurgery.record(mod, c.qual, c.plain(1, "tensor_name"))
     return mod
 
 

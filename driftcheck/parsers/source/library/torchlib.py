@@ -1107,6 +1107,12 @@ def container_method(obj: Obj, name: str, interp: Any) -> Any:
         return BuiltinMethod(lambda a, k: list(getattr(src, name)()))
     if name == "__len__":
         return BuiltinMethod(lambda a, k: len(obj.children) + len(obj.none_keys))
+    if name in ("pop", "clear", "popitem"):
+        from driftcheck.parsers.source.library import containerops
+
+        got = containerops.method(obj, name, interp)  # torch's removals (containerops.py)
+        if got is not None:
+            return got
     if name in ("pop", "clear", "popitem", "__setitem__", "__delitem__", "setdefault"):
         # a change to the container we do not follow: its contents are no longer known
         def changed(a: list, k: dict) -> Any:

@@ -118,6 +118,13 @@ class MatchValue:
     def __bool__(self) -> bool:
         return True
 
+    def __getitem__(self, key: Any) -> Any:
+        """``m["k"]`` / ``m[1]``: ``m.group(key)`` (``items.getitem`` subscripts the value);
+        a group that does not exist raises ``IndexError`` (an unknown there)."""
+        if isinstance(key, bool) or not isinstance(key, (int, str)):
+            raise TypeError(key)
+        return self.m[key]
+
     def attr(self, name: str) -> Any:
         from driftcheck.parsers.source.library.pybuiltins import BuiltinMethod
 

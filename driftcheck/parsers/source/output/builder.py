@@ -47,6 +47,9 @@ class Builder:
         # id(copy folded into a repeat node) -> that node's id (kept apart from ``seen``: the
         # forward pass maps a folded copy to the repeat node by its absence from ``seen``)
         self.folded: dict[int, str] = {}
+        # id(parameter tensor) -> (its first owner, name): the same tensor held by a second
+        # module (``copy.copy(module)`` shares ``_parameters``) is a tie to the first, counted once
+        self.param_first: dict[int, tuple[Any, str]] = {}
 
     def _loc(self, loc: tuple | None) -> Location | None:
         """Where a module was built (``Location`` is frozen: copies may share one)."""
@@ -153,8 +156,11 @@ class Builder:
         node.notes = list(m.notes)
         # what is unsure about a module makes every weight under it unsure (never a guess)
         inh = tuple(inherited) + tuple(f"{name or 'root'}: {u}" for u in m.unresolved)
-        if inh and not m.children and not m.params:
-            node.type = "Unknown"  # e.g. a ModuleList over an unknown iterable
+        if inh and not m.params and not any(self._fresh(c) for c in m.children.values()):
+            # e.g. a ModuleList over an unknown iterable; or a module whose only children are
+            # shared with a module counted before it (hypll's layers hold the manifold): no
+            # node under it would inherit what is unsure, and a leaf module counts nothing
+            node.type = "Unknown"
             node.unresolved = list(inh)
         self.g.add(node)
         for pname, p in m.params.items():
@@ -232,11 +238,20 @@ class Builder:
                 if n in other.children:
                     self._alias(c, other.children[n])
 
+    def _fresh(self, c: Any) -> bool:
+        """``c`` becomes a node of its own here (not a module already counted elsewhere)."""
+        return id(c) not in self.seen and id(c) not in self.folded
+
     def _param(self, owner: Obj, p: Any, pname: str, parent: str, pname_full: str, inh=()) -> None:
         nid = _join(parent, pname, "/")
         node = Node(id=nid, type="Parameter", name=_join(pname_full, pname, "."), parent=parent)
         node.loc = self._loc(owner.loc)
-        if isinstance(p, Tensor):
+        first = self.param_first.get(id(p)) if isinstance(p, Tensor) else None
+        if first is not None and (first[0] is not owner or first[1] != pname):
+            node.params = {"shape": None}  # the shape comes from the tie (``resolve_ties``)
+            self.pending_ties.append((node, "weight", first[0], first[1]))
+        elif isinstance(p, Tensor):
+            self.param_first[id(p)] = (owner, pname)
             shp = p.shape
             if isinstance(shp, Unknown) or any(not isinstance(plain(d), int) for d in shp):
                 node.unresolved = ["shape"]

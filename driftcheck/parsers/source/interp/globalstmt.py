@@ -1,0 +1,81 @@
+"""``global`` in a function body: the names it declares live in the module's namespace.
+
+A layer factory numbering what it builds with a module-level counter::
+
+    _NEXT_ID = 0
+
+    def new_layer(dim):
+        global _NEXT_ID
+        _NEXT_ID += 1
+        hidden = dim * (4 if _NEXT_ID % 3 == 0 else 2)
+
+The interpreter ran such a store as a local of the call: every call read the counter's first
+binding, ``0``, and every layer got the narrow width (a confident wrong count). Here a name the
+function declares ``global`` is read from and written to the module's namespace
+(``Interp.globals``, what ``Names.global_lookup`` caches), so each call sees what the previous
+one left, as Python runs it.
+
+A store under an undecided condition (``ip.uncertain``) leaves a value one way of the program
+may not have: a changed value becomes unknown, naming the condition (as ``nonlocal`` cells do,
+``Calls.write_cells``). Each store counts as a write of the shared state that
+``speed/memo.py`` keys its templates on (``class_writes``), so a construction that changes a
+global is never reused and one recorded before the change is not handed out after it.
+"""
+
+from __future__ import annotations
+
+import ast
+from typing import Any
+
+from driftcheck.parsers.source.values.abstract import Unknown, UnknownModule, is_module, plain
+
+_SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)
+
+
+def global_names(node: Any) -> frozenset[str]:
+    """The names a function's own body declares ``global`` (not its nested definitions'),
+    kept on the syntax node (one walk per function)."""
+    got = getattr(node, "_driftcheck_global", None)
+    if got is None:
+        names: set[str] = set()
+        todo = list(node.body) if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) else []
+        while todo:
+            n = todo.pop()
+            if isinstance(n, ast.Global):
+                names.update(n.names)
+            elif not isinstance(n, _SCOPES):
+                todo.extend(ast.iter_child_nodes(n))
+        got = frozenset(names)
+        node._driftcheck_global = got  # type: ignore[attr-defined]
+    return got
+
+
+def declared(fr: Any, name: str) -> bool:
+    """``name`` is declared ``global`` by the function whose call ``fr`` is."""
+    f = fr.func
+    return f is not None and fr.mod is not None and name in global_names(f.node)
+
+
+def store(ip: Any, fr: Any, name: str, value: Any) -> None:
+    """``name = value`` in a function that declares ``name`` global: into the module's
+    namespace. The global is resolved first (its first binding and the module statements
+    that fill it, ``modglobals.fill``), so that later reads do not replay them over the
+    stored value."""
+    mod = fr.mod
+    old = ip.names.global_lookup(mod, name)
+    if ip.uncertain and value is not old:
+        where = f"{mod.path.name}:{ip.uncertain[-1]}" if mod.path is not None else ""
+        why = f"module global {name} set (global {name}) under the undecided condition at {where}"
+        value = UnknownModule(why) if is_module(plain(value)) else Unknown(why)
+    ip.globals.setdefault(id(mod), {})[name] = value
+    ip.class_writes = ip.class_writes + 1  # shared state changed (speed/memo.py's keys)
+
+
+def delete(ip: Any, fr: Any, name: str, line: int) -> None:
+    """``del name`` of a declared global: later reads are unknown (never the first binding,
+    which the interpreter would otherwise read again)."""
+    where = f"{fr.mod.path.name}:{line}" if fr.mod.path is not None else f"line {line}"
+    ip.globals.setdefault(id(fr.mod), {})[name] = Unknown(
+        f"module global {name} deleted at {where}"
+    )
+    ip.class_writes = ip.class_writes + 1
