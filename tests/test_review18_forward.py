@@ -81,6 +81,19 @@ for _name, _edit in {
     model(f"buffer_{_name}", _VALUES.format(edit=_edit, which="self.pos"))
 
 
+# ---- a comparison's shape is torch's broadcast, where a 0-size axis beats a 1
+_EMPTY = """
+class Net(nn.Module):
+    def forward(self, x):
+        rows = x[:{n}]
+        keep = rows[:, :1] > torch.zeros(1, 3)
+        return rows[keep]
+"""
+model("empty_mask_rows", _EMPTY.format(n=0))
+model("empty_mask_some_rows", _EMPTY.format(n=2))
+model("empty_mask_wrong", _EMPTY.format(n=0).replace("rows[keep]", "x[keep]"))
+
+
 @pytest.mark.parametrize("name", sorted(MODELS))
 def test_blocker_iff_torch_crashes(name, tmp_path, capsys):
     check_blocker_iff_crash(MODELS, HEAD, name, tmp_path, capsys)
