@@ -336,6 +336,10 @@ def test_library_picks_its_implementation_by_an_env_var_set_before_import(
         'import selfpop\nos.environ["SELFPOP_IMPL"] = "big"',  # after the import
         'env = os.environ\nenv["SELFPOP_IMPL"] = "big"\nimport selfpop',  # through an alias
         'def f():\n    os.environ["SELFPOP_IMPL"] = "big"\nf()\nimport selfpop',  # in a function
+        # a write of any key after a known one (review18: the known "big" was kept)
+        'os.environ["SELFPOP_IMPL"] = "big"\nos.environ.update(SELFPOP_IMPL="small")\n'
+        "import selfpop",
+        'os.environ["SELFPOP_IMPL"] = "big"\nos.environ.clear()\nimport selfpop',
     ],
 )
 def test_env_writes_we_cannot_place_leave_the_library_unknown(tmp_path, monkeypatch, late):

@@ -320,23 +320,27 @@ def _pattern(text: str) -> _Pattern:
     return _Pattern(text)
 
 
-def _owned(arch: Arch, name: str, origin: Arch | None) -> dict[str, Any]:
-    """``arch.components[name]``, made ``arch``'s own first when it is still ``origin``'s
-    (``apply(..., share=True)``): the copy ``Arch.copy`` would have made of it."""
+def _owned(arch: Arch, name: str, shared: frozenset[int] | None) -> dict[str, Any]:
+    """``arch.components[name]``, made ``arch``'s own first when it is still one of the
+    start's dicts (``apply(..., share=True)``; ``shared``: their ids, stable while the start
+    holds them): the copy ``Arch.copy`` would have made of it. A set lookup, not a scan of the
+    start's components: ``scale_params`` edits every component, 256 times in a plan."""
     c = arch.components[name]
-    if origin is not None:
-        for d in origin.components.values():
-            if d is c:
-                c = arch.components[name] = {"type": c["type"], "params": _clone(c["params"])}
-                break
+    if shared is not None and id(c) in shared:
+        c = arch.components[name] = {"type": c["type"], "params": _clone(c["params"])}
     return c
 
 
 def apply_one(
-    arch: Arch, act: Any, *, repair: bool, config_task: bool, origin: Arch | None = None
+    arch: Arch,
+    act: Any,
+    *,
+    repair: bool,
+    config_task: bool,
+    shared: frozenset[int] | None = None,
 ) -> None:
     """Apply one validated action to ``arch`` in place; raise ``_Refused`` with the reason.
-    ``origin``: the arch whose component dicts ``arch`` still shares (``apply(...,
+    ``shared``: the ids of the start's component dicts ``arch`` may still share (``apply(...,
     share=True)``); a component's params are copied before they are edited."""
     t = act.type
     if config_task and t not in ("update_config",):
@@ -386,7 +390,7 @@ def apply_one(
             _delete(arch, n)
     elif t == "update_params":
         _need(arch, act.name)
-        p = _owned(arch, act.name, origin)["params"]
+        p = _owned(arch, act.name, shared)["params"]
         for k, v in act.params.items():
             if v is None:
                 p.pop(k, None)
@@ -404,7 +408,7 @@ def apply_one(
                 new = max(lo, round(cur * act.factor))
                 if new > INT64:
                     raise _Refused(f"scale_params: {n}.{act.param_key} would pass a 64-bit integer")
-                _owned(arch, n, origin)["params"][act.param_key] = new
+                _owned(arch, n, shared)["params"][act.param_key] = new
                 touched += 1
         if not touched:
             raise _Refused(f"scale_params: no component has an integer {act.param_key!r}")
@@ -474,9 +478,9 @@ def apply(
     ``share``: the copy shares ``arch``'s component dicts (``SHARE_START``), and a
     component's params are copied only when an action edits them (``_owned``): for a caller
     that neither edits the result nor lets it out (the grade), and never edits ``arch``."""
-    origin = None
+    shared = None
     if share and (current().gym_fast if SHARE_START is None else SHARE_START):
-        origin = arch
+        shared = frozenset(map(id, arch.components.values()))
         out = Arch(
             dict(arch.components),
             list(arch.connections),
@@ -500,7 +504,7 @@ def apply(
             errors.append(f"action {i}: {why}")
             continue
         try:
-            apply_one(out, act, repair=repair, config_task=config_task, origin=origin)
+            apply_one(out, act, repair=repair, config_task=config_task, shared=shared)
             applied += 1
         except _Refused as e:
             errors.append(f"action {i}: {e}")

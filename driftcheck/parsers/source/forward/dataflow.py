@@ -153,6 +153,11 @@ class Flow:
         self.crashes: list[tuple[Any, str]] = []
         # on real sizes: id(Tens) -> (the Tens, facts certain at its source: dtype, value range)
         self.value_facts: dict[int, tuple[Any, dict]] = {}
+        # in-place tensor writes met so far (``t.clamp_()``, ``t[i] = v``, ``out=``, ``t -= 1``,
+        # an unknown call): a tensor's known values (``dataflow_checks.VALUE_FACTS``) hold only
+        # while this count is the one they were stamped with, since any write may reach them
+        # through a view or an alias the pass does not track
+        self.tensor_writes = 0
         # (id(syntax tree), attribute name) -> whether code outside ``__init__`` may write it
         # (``dataflow_known.written_outside_init``): a buffer's values are then not followed
         self.attr_writes: dict[tuple[int, str], bool] = {}

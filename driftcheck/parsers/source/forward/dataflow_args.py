@@ -324,8 +324,8 @@ def call(run: Any, q: str, name: str, args: list, kwargs: dict, loc: Any) -> Ten
 def buffer_dtype(f: Any, v: Any, out: Any) -> Any:
     """Facts of a buffer whose values ``__init__`` computed: float64 (``torch.tensor(stats,
     dtype=torch.float64)``), a boolean mask's count of true items, the values of a short
-    integer or boolean vector (``lengths``). Values are as ``__init__`` left them: a forward
-    that writes into the buffer before reading it is not seen (a known limit)."""
+    integer or boolean vector (``lengths``). Values are as ``__init__`` left them, so they
+    hold only until forward's first in-place write (``dataflow_checks.VALUE_FACTS``)."""
     from driftcheck.parsers.source.forward import dataflow_checks
     from driftcheck.parsers.source.library import tensorvalues
 
@@ -351,11 +351,13 @@ def buffer_dtype(f: Any, v: Any, out: Any) -> Any:
         facts["count"] = int(arr.sum())  # the items a boolean mask selects
     if arr.ndim == 1 and arr.size <= 64 and kind in "bi" and not approx:
         facts["values"] = tuple(int(a) for a in arr.tolist())  # lengths, small index lists
-    out = dataflow_checks.mark(f, out, **facts) if facts else out
+    # values as ``__init__`` left them: true until forward's first in-place write (stamp 0),
+    # which may reach the buffer through an alias (``p = self.pos; p.clamp_(...)``)
+    out = dataflow_checks.mark(f, out, stamp=0, **facts) if facts else out
     if not approx:
         from driftcheck.parsers.source.forward import dataflow_known
 
-        dataflow_known.remember(f, out, arr)  # followed through indexing and comparisons
+        dataflow_known.remember(f, out, arr, stamp=0)  # followed through indexing, comparisons
     return out
 
 

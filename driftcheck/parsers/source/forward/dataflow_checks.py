@@ -54,27 +54,58 @@ def _facts(f: Any) -> dict[int, dict]:
     return f.value_facts
 
 
-def mark(f: Any, t: Any, **facts: Any) -> Any:
-    """Remember what is certain about tensor ``t`` (its dtype, its value range)."""
+# facts about a tensor's values (not its dtype or layout): an in-place write anywhere may change
+# them (through a view or an alias), so each is kept with the ``Flow.tensor_writes`` count of
+# when it was true (``STAMP``) and read only while that count holds
+VALUE_FACTS = frozenset({"array", "count", "values", "range"})
+STAMP = "_writes"
+
+
+def _stamped(f: Any, facts: dict, stamp: int | None) -> dict:
+    if STAMP not in facts and not VALUE_FACTS.isdisjoint(facts):
+        facts[STAMP] = f.tensor_writes if stamp is None else stamp
+    return facts
+
+
+def mark(f: Any, t: Any, stamp: int | None = None, **facts: Any) -> Any:
+    """Remember what is certain about tensor ``t`` (its dtype, its value range). ``stamp``:
+    the write count at which its values were true (default: now; 0 for values ``__init__``
+    left, which hold only until forward's first write)."""
     if f.input_shape is not None and isinstance(t, Tens):
-        _facts(f)[id(t)] = (t, facts)  # the tensor is kept so its id stays its own
+        # the tensor is kept so its id stays its own
+        _facts(f)[id(t)] = (t, _stamped(f, facts, stamp))
     return t
 
 
-def add_facts(f: Any, t: Any, replace: bool = True, **facts: Any) -> Any:
+def add_facts(f: Any, t: Any, replace: bool = True, stamp: int | None = None, **facts: Any) -> Any:
     """Add ``facts`` to what is known of tensor ``t``, keeping its other facts (``mark``
     replaces them all); with ``replace=False`` a fact ``t`` already has is kept."""
     if f.input_shape is None or not isinstance(t, Tens):
         return t
     got = _facts(f).get(id(t))
     old = dict(got[1]) if got is not None and got[0] is t else {}
-    _facts(f)[id(t)] = (t, {**old, **facts} if replace else {**facts, **old})
+    if replace and not VALUE_FACTS.isdisjoint(facts):
+        old.pop(STAMP, None)  # new values: stamped now (or at ``stamp``)
+    merged = {**old, **facts} if replace else {**facts, **old}
+    _facts(f)[id(t)] = (t, _stamped(f, merged, stamp))
     return t
 
 
 def fact(f: Any, t: Any, key: str) -> Any:
+    """A fact of ``t``; a value fact only while no in-place write has happened since it was
+    stamped (``VALUE_FACTS``)."""
     got = _facts(f).get(id(t)) if isinstance(t, Tens) else None
-    return got[1].get(key) if got is not None and got[0] is t else None
+    if got is None or got[0] is not t:
+        return None
+    if key in VALUE_FACTS and got[1].get(STAMP) != f.tensor_writes:
+        return None
+    return got[1].get(key)
+
+
+def wrote(f: Any) -> None:
+    """An in-place tensor write (or code not followed that may make one): every tensor's
+    known values are in doubt from here on."""
+    f.tensor_writes += 1
 
 
 # ---------------------------------------------------------------------- dtype sources

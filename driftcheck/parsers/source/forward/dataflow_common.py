@@ -25,15 +25,16 @@ def axis(d: Any, rank: int) -> int | None:
 
 
 def broadcast(a: tuple, b: tuple) -> tuple | None:
-    """torch's broadcast of two known shapes (aligned from the right, a 1 stretches), or
-    None when they do not broadcast."""
+    """torch's broadcast of two known shapes (aligned from the right, a 1 stretches to the
+    other size, a 0 included: ``(0,)`` with ``(1,)`` is ``(0,)``), or None when they do not
+    broadcast."""
     n = max(len(a), len(b))
     a2, b2 = (1,) * (n - len(a)) + a, (1,) * (n - len(b)) + b
     out = []
     for x, y in zip(a2, b2):
         if x != y and 1 not in (x, y):
             return None
-        out.append(max(x, y))
+        out.append(y if x == 1 else x)
     return tuple(out)
 
 

@@ -89,6 +89,7 @@ class Runner:
     def taint(self, why: str) -> None:
         """Something unknown ran here: the current module's unused-layer verdict is off."""
         self.f.doubts += 1  # and no list's length is certain any more (``dataflow_lists``)
+        self.f.tensor_writes += 1  # nor any tensor's values (it may write them in place)
         for fr in reversed(self.stack):
             if fr.self_mod is not None:
                 self.f.queries.taint_module(fr.self_mod.obj)
@@ -122,10 +123,13 @@ class Runner:
                     from driftcheck.parsers.source.forward import dataflow_ranks
 
                     dataflow_ranks.inplace(self.f, cur, rhs, fr.loc(st))
+                if isinstance(cur, Tens):
+                    self.f.tensor_writes += 1  # ``t -= 1`` writes ``t``, seen by its aliases
                 lists.drop(self.f, cur)  # ``xs += ys`` grows the list other names may share
                 fr.locals[st.target.id] = self.binop(st.op, cur, rhs, fr, st)
             else:
                 self.eval(st.value, fr)
+                self.f.tensor_writes += 1  # ``self.pos += 1``, ``x[i] += v``: may be a tensor
         elif isinstance(st, ast.Expr):
             self.eval(st.value, fr)
         elif isinstance(st, ast.Return):
@@ -178,11 +182,14 @@ class Runner:
         elif isinstance(tgt, ast.Starred):
             self.assign(tgt.value, UNK, fr)
         elif isinstance(tgt, ast.Subscript) and self.f.input_shape is not None:
+            base = fr.locals.get(tgt.value.id) if isinstance(tgt.value, ast.Name) else None
             if isinstance(tgt.value, ast.Name):  # ``xs[a:b] = ys`` may change its length
-                lists.drop(self.f, fr.locals.get(tgt.value.id))
+                lists.drop(self.f, base)
             from driftcheck.parsers.source.forward import dataflow_args
 
             dataflow_args.setitem(self, tgt, v, fr)  # ``x[mask] = value``: torch's checks
+            if not isinstance(base, (list, dict)):
+                self.f.tensor_writes += 1  # ``t[i] = v``: ``t``'s values (and its views') change
         if isinstance(tgt, (ast.Attribute, ast.Subscript)) and self.f.input_shape is not None:
             # a list stored where other code may reach it (``self.cache = outs``)
             dataflow_axes.escapes(self.f, UNK, [v], {})

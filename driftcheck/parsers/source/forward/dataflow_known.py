@@ -51,9 +51,10 @@ def array(f: Any, t: Any) -> Any:
     return dataflow_checks.fact(f, t, "array")
 
 
-def remember(f: Any, t: Any, arr: Any) -> None:
+def remember(f: Any, t: Any, arr: Any, stamp: int | None = None) -> None:
     """Keep ``arr`` as ``t``'s values (integer or boolean, at most ``LIMIT`` items, of
-    ``t``'s shape), keeping ``t``'s other facts; a boolean one also gives dtype and count."""
+    ``t``'s shape), keeping ``t``'s other facts; a boolean one also gives dtype and count.
+    ``stamp``: the in-place write count at which they were true (``dataflow_checks.mark``)."""
     from driftcheck.parsers.source.forward import dataflow_args, dataflow_checks
 
     kind = getattr(getattr(arr, "dtype", None), "kind", None)
@@ -62,9 +63,11 @@ def remember(f: Any, t: Any, arr: Any) -> None:
     if arr.size > LIMIT or known_shape(t) != tuple(arr.shape):
         return
     if kind == "b":
-        dataflow_checks.add_facts(f, t, array=arr, dtype=dataflow_args.BOOL, count=int(arr.sum()))
+        dataflow_checks.add_facts(
+            f, t, stamp=stamp, array=arr, dtype=dataflow_args.BOOL, count=int(arr.sum())
+        )
     else:
-        dataflow_checks.add_facts(f, t, array=arr)
+        dataflow_checks.add_facts(f, t, stamp=stamp, array=arr)
 
 
 def buffer(f: Any, obj: Any, name: str, t: Any) -> Any:

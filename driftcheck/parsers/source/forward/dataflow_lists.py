@@ -43,13 +43,16 @@ def _on(f: Any) -> bool:
 
 
 def certain(f: Any, v: Any) -> bool:
-    """``v``'s items (their count) are certain: a range, a ModuleList / Sequential, a list
-    made here with nothing doubtful since."""
+    """``v``'s items (their count) are certain: a range, a ModuleList / Sequential built
+    without an unresolved note, a list made here with nothing doubtful since."""
     if isinstance(v, range):
         return True
     if isinstance(v, Mod):
+        # a container ``__init__`` could not fill exactly (items from a value it could not
+        # enumerate, an ``append`` under an undecided condition) holds an ``unresolved`` note:
+        # its item count is not torch's
         kind = getattr(v.obj, "kind", None)
-        return kind in ("ModuleList", "Sequential")
+        return kind in ("ModuleList", "Sequential") and not getattr(v.obj, "unresolved", None)
     if isinstance(v, list):
         got = f.sure_lists.get(id(v))
         return got is not None and got[0] is v and got[1] == f.doubts

@@ -34,6 +34,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from driftcheck.parsers.source.forward import dataflow_checks
+from driftcheck.parsers.source.forward.dataflow_common import arg, broadcast, numel
 from driftcheck.parsers.source.values.dataflow_values import ShapeOf, Tens, is_int, known_shape
 
 _shape = known_shape
@@ -79,20 +81,8 @@ _SIZED = {"view", "reshape", "expand", "repeat"}
 INPLACE = {"add_": "add", "sub_": "sub", "mul_": "mul", "div_": "div"}
 
 
-def _arg(args: list, kwargs: dict, i: int, name: str, default: Any = None) -> Any:
-    return args[i] if len(args) > i else kwargs.get(name, default)
-
-
-def _bcast(a: tuple, b: tuple) -> tuple | None:
-    """torch's broadcast of two known shapes; None when they do not broadcast."""
-    out = []
-    for i in range(1, max(len(a), len(b)) + 1):
-        x = a[-i] if i <= len(a) else 1
-        y = b[-i] if i <= len(b) else 1
-        if x != y and 1 not in (x, y):
-            return None
-        out.append(y if x == 1 else x)
-    return tuple(reversed(out))
+_arg = arg
+_bcast = broadcast
 
 
 def _sizes(v: Any) -> tuple[int, ...] | None:
@@ -178,10 +168,7 @@ def torch_fn(run: Any, q: str, name: str, args: list, kwargs: dict, loc: Any) ->
         items = data if isinstance(data, (list, tuple)) else ()
         for it in items:
             its = _shape(it)
-            n = 1
-            for d in its or ():
-                n *= d
-            if its is not None and n != 1:
+            if its is not None and numel(its) != 1:
                 # a list of tensors is read item by item as Python scalars
                 f.crash(loc, "only one element tensors can be converted to Python scalars")
                 break
@@ -348,9 +335,7 @@ def method(run: Any, t: Tens, name: str, args: list, kwargs: dict, fr: Any, loc:
         dataflow_axes.roll(f, t, _arg(args, kwargs, 0, "shifts"), dims, loc)
         return Tens(t.src, t.shape) if len(f.crashes) == before else Tens(None)
     if name == "item":
-        n = 1
-        for d in ts:
-            n *= d
+        n = numel(ts)
         if n != 1:
             f.crash(loc, f"a Tensor with {n} elements cannot be converted to Scalar")
         return None
@@ -477,12 +462,7 @@ def _facts(f: Any, t: Any) -> dict:
 
 def _add_facts(f: Any, t: Any, **facts: Any) -> None:
     """Add ``facts`` to tensor ``t``'s, keeping the ones it has (set at its source)."""
-    if f.input_shape is None or not isinstance(t, Tens):
-        return
-    have = _facts(f, t)
-    for k, v in facts.items():
-        have.setdefault(k, v)
-    f.value_facts[id(t)] = (t, have)
+    dataflow_checks.add_facts(f, t, replace=False, **facts)
 
 
 def compared(f: Any, op: Any, out: Any) -> Any:

@@ -148,6 +148,23 @@ def _top_k(run: Any, k: Any, fr: Any, at: Any) -> None:
 
 
 def call_torch(run: Any, q: str, args: list, kwargs: dict, fr: Any, at: Any) -> Any:
+    """``torch.<...>(*args, **kwargs)``: its result. One that writes a tensor in place
+    (``torch.clamp_(t)``, ``nn.init.zeros_(t)``, ``out=t``, ``F.relu(t, inplace=True)``) puts
+    every tensor's known values in doubt after it (``dataflow_checks.wrote``)."""
+    out = _call_torch(run, q, args, kwargs, fr, at)
+    name = q.rsplit(".", 1)[-1]
+    if (
+        (name.endswith("_") and not name.endswith("__"))
+        or kwargs.get("out") is not None
+        or kwargs.get("inplace") is True
+    ):
+        from driftcheck.parsers.source.forward import dataflow_checks
+
+        dataflow_checks.wrote(run.f)
+    return out
+
+
+def _call_torch(run: Any, q: str, args: list, kwargs: dict, fr: Any, at: Any) -> Any:
     name = q.rsplit(".", 1)[-1]
     if run.f.input_shape is not None:
         from driftcheck.parsers.source.forward import dataflow_ranks
@@ -290,6 +307,10 @@ def method(run: Any, t: Tens, name: str, args: list, kwargs: dict, fr: Any, at: 
     sizes the facts torch makes certain of the result (dtype, an expanded view) are added
     after it, and a tensor whose values are known keeps them through a reshaping method."""
     out = _method(run, t, name, args, kwargs, fr, at)
+    if name.endswith("_") and not name.endswith("__"):
+        from driftcheck.parsers.source.forward import dataflow_checks
+
+        dataflow_checks.wrote(run.f)  # ``t.clamp_()``: ``t``'s values (and its views') change
     if run.f.input_shape is not None:
         from driftcheck.parsers.source.forward import dataflow_known, dataflow_ranks
 

@@ -14,7 +14,8 @@ The construct, all of it required:
 - one side of a single ``<`` / ``<=`` (or the flipped ``>`` / ``>=``) is a *distance*: the
   difference of two *positions* (a ``torch.arange``, indexed, unsqueezed, viewed or cast),
   or its ``abs()``; a name is followed to its one assignment in the same function;
-- the other side is a known positive int;
+- the other side is a known positive int, and the window it gives is at least 2 (``d < 1``
+  keeps one diagonal, or, read the other way round, ``k - q < 1`` is a causal mask);
 - the comparison's result is used as a mask: combined with another by ``&`` / ``|``,
   inverted by ``~``, or handed to an ``attn_mask`` / ``mask`` argument, ``masked_fill``,
   ``logical_and`` / ``logical_or`` / ``logical_not``, or ``torch.where`` choosing between
@@ -198,6 +199,10 @@ def window_use(run: Any, e: ast.Compare, left: Any, right: Any, fr: Any) -> None
     if fn is None or not _distance(dist, fn) or not _as_mask(e, fn):
         return
     window = raw + 1 if op is ast.LtE else raw
+    if window < 2:
+        # a band of one key is the diagonal, and a signed ``k - q < 1`` (the distance read
+        # the other way round) is a plain causal mask: no window either way
+        return
     path, line = fr.loc(e)
     owner = getattr(fr.func, "owner", None)
     via = f"{owner.name}.{fr.func.name}" if owner is not None else str(fr.func.name)

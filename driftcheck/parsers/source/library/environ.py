@@ -177,7 +177,9 @@ def library_read(ip: Any, key: str) -> tuple[Any, Any]:
     on the clean environment, or (Unknown, Unknown) where the program's writes leave it open."""
     env = program_env(ip)
     why = env.unknown.get(key) or env.everything
-    if why is not None and key not in env.known:
+    # a write that may reach any key (``os.environ.update(...)``, ``clear()``, an alias) may
+    # also overwrite or remove a known one, wherever it ran: known only without such a write
+    if why is not None and (key not in env.known or env.everything is not None):
         u = Unknown(f"environment variable {key!r}: {why}")
         return u, u
     if key in env.known:
