@@ -709,8 +709,19 @@ class Library:
             from driftcheck.parsers.source.interp.attrs import leaf_addition
 
             def add(a: list, k: dict) -> Any:  # interp/attrs.py ``leaf_addition``
-                if len(a) >= 2 and isinstance(plain(a[0]), str):
-                    leaf_addition(leaf, plain(a[0]), a[1], None)
+                # torch's own keywords (``register_parameter(name="b", param=None)``) too
+                key = plain(a[0]) if a else plain(k.get("name"))
+                given = [*a[1:2], *(k[w] for w in ("param", "module") if w in k)]
+                if not isinstance(key, str) or not given:
+                    return None
+                v = given[0]
+                if name == "register_parameter" and key in ("weight", "bias"):
+                    # torch's ``register_parameter("bias", None)`` / ``(name, Parameter)``
+                    # sets the layer's own weight as ``layer.bias = None`` / ``= p`` does (it
+                    # was read as an addition: the bias kept, a confident overcount)
+                    self.attrs.setattr(leaf, key, v, None, None)
+                else:
+                    leaf_addition(leaf, key, v, None)
                 return None
 
             return BuiltinMethod(add)
