@@ -234,8 +234,9 @@ def test_init_by_apply_over_attention_stays_exact(tmp_path):
     assert got == want
 
 
-def test_walk_over_a_layer_without_a_table_is_unknown(tmp_path):
-    # ``nn.TransformerEncoder`` holds ``layers.0.self_attn...``: no table, never short
+def test_walk_through_torchs_own_encoder_is_exact(tmp_path):
+    # ``nn.TransformerEncoder`` is read from torch's source: its layers are the catalogue's
+    # ``TransformerEncoderLayer``, walked through their parts
     got, want = static(
         tmp_path,
         """
@@ -250,4 +251,23 @@ def test_walk_over_a_layer_without_a_table_is_unknown(tmp_path):
         model = M()
         """,
     )
-    assert want > 0 and got in (None, want)
+    assert got == want
+
+
+def test_walk_over_a_layer_without_a_table_is_unknown(tmp_path):
+    # AdaptiveLogSoftmaxWithLoss holds ``head`` and ``tail``: no table, never counted short
+    got, want = static(
+        tmp_path,
+        """
+        import torch.nn as nn
+
+        class M(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.out = nn.AdaptiveLogSoftmaxWithLoss(8, 20, [5, 10])
+                self.fc = nn.Linear(8, len(list(self.modules())))
+
+        model = M()
+        """,
+    )
+    assert want > 0 and got is None
