@@ -133,6 +133,8 @@ GROUP_MODULES = (
     "pkgdata",
     "npshapes",
     "dacitelib",
+    "pkgversion",
+    "fxgraph",
 )
 _loaded: list[bool] = []
 # The qualified-name prefixes each group module declares its entries and rules under (a
@@ -194,6 +196,8 @@ GROUP_PREFIXES: dict[str, tuple[str, ...]] = {
     "pkgdata": ("builtins", "pathlib", "importlib", "json"),
     "npshapes": ("numpy",),
     "dacitelib": ("dacite",),
+    "pkgversion": ("packaging",),
+    "fxgraph": ("torch.fx",),
 }
 # prefix -> the group modules declaring names under it, in ``GROUP_MODULES`` order
 _BY_PREFIX: dict[str, tuple[str, ...]] = {
