@@ -271,3 +271,123 @@ def test_walk_over_a_layer_without_a_table_is_unknown(tmp_path):
         """,
     )
     assert want > 0 and got is None
+
+
+# --- e3nn's compiled kernels (library/torchversion.py, pkgversion.py, fxgraph.py) ---------
+
+
+def test_torch_version_and_release_comparisons(tmp_path):
+    got, want = static(
+        tmp_path,
+        """
+        import torch
+        import torch.nn as nn
+        import packaging.version
+        from packaging.version import Version, parse
+
+        S = torch.__version__.split("+")[0]
+        V = packaging.version.parse(S)
+
+        class M(nn.Module):
+            def __init__(self):
+                super().__init__()
+                new = V >= packaging.version.parse("2.10")
+                self.a = nn.Linear(2, 3 if new else 4)
+                self.b = nn.Linear(2, len(S) + V.major + V.minor)
+                self.c = nn.Linear(2, 5 if Version("2.10") == parse("2.10.0") else 6)
+                self.d = nn.Linear(2, 7 if parse("1.9") < parse("1.10") else 8)
+                self.e = nn.Linear(2, 2 if parse(torch.__version__) > parse("2.0") else 9)
+
+        model = M()
+        """,
+    )
+    assert got == want
+
+
+@pytest.mark.parametrize("s", ["2.10rc1", "1!2.0", "2.0.post1"])
+def test_versions_not_modelled_are_unknown(tmp_path, s):
+    f = write(
+        tmp_path,
+        f"""
+        import torch.nn as nn
+        from packaging.version import parse
+
+        class M(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.a = nn.Linear(2, 3 if parse("{s}") >= parse("2.0") else 4)
+
+        model = M()
+        """,
+    )
+    assert torch_count(f) > 0
+    assert parse_source(f).params_total() is None
+
+
+def test_graph_module_over_a_root_without_parameters(tmp_path):
+    # torch copies into a GraphModule only what its graph names from root: no parameter
+    # where root holds none; a root with parameters stays unknown
+    got, want = static(
+        tmp_path,
+        """
+        import torch
+        import torch.nn as nn
+        from torch import fx
+
+        def graph():
+            g = fx.Graph()
+            x = g.placeholder("x")
+            g.output(g.call_function(torch.relu, (x,)))
+            return g
+
+        class M(nn.Module):
+            def __init__(self):
+                super().__init__()
+                consts = nn.Module()
+                consts.register_buffer("c0", torch.zeros(3))
+                self.f = fx.GraphModule({}, graph(), "f")
+                self.g = fx.GraphModule(consts, graph())
+                self.h = fx.GraphModule(nn.Module(), graph())
+                self.lin = nn.Linear(3, 2)
+
+        model = M()
+        """,
+    )
+    assert got == want
+    f = write(
+        tmp_path,
+        """
+        import torch
+        import torch.nn as nn
+        from torch import fx
+
+        class M(nn.Module):
+            def __init__(self):
+                super().__init__()
+                root = nn.Module()
+                root.w = nn.Parameter(torch.zeros(3))
+                g = fx.Graph()
+                x = g.placeholder("x")
+                g.output(g.call_function(torch.add, (x, g.get_attr("w"))))
+                self.f = fx.GraphModule(root, g)
+
+        model = M()
+        """,
+    )
+    assert torch_count(f) == 3
+    assert parse_source(f).params_total() is None
+
+
+@pytest.mark.skipif(
+    __import__("importlib").util.find_spec("e3nn") is None, reason="e3nn not installed"
+)
+def test_e3nn_linear_and_tensor_product(tmp_path):
+    got, want = static(
+        tmp_path,
+        """
+        from e3nn import o3
+
+        model = o3.FullyConnectedTensorProduct("2x0e + 1x1o", "1x0e + 1x1o", "3x0e + 1x1o")
+        """,
+    )
+    assert got == want
