@@ -391,3 +391,16 @@ def test_e3nn_linear_and_tensor_product(tmp_path):
         """,
     )
     assert got == want
+
+
+def test_a_part_held_again_is_unknown(tmp_path):
+    # torch shares ``out_proj`` with the attention layer (counted once); never counted twice
+    got, want = static(
+        tmp_path,
+        model(
+            """
+            self.linears = nn.ModuleList(m for m in self.modules() if isinstance(m, nn.Linear))
+            """
+        ),
+    )
+    assert got is None and want > 0
