@@ -91,7 +91,8 @@ def apply_method(m: Any, ip: Any) -> Any:
 
     def run(a: list, k: dict) -> Any:
         fn = a[0] if a else k.get("fn")
-        if fn is None or len(a) > 1:
+        if fn is None or len(a) > 1 or k.keys() - {"fn"}:
+            m.unresolved.append("apply() with arguments not read")
             return m
         if isinstance(plain(fn), Unknown):
             m.unresolved.append(f"apply() of an unknown function ({plain(fn).why})")
