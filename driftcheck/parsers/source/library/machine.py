@@ -705,7 +705,13 @@ class Library:
 
             def add(a: list, k: dict) -> Any:  # interp/attrs.py ``leaf_addition``
                 if len(a) >= 2 and isinstance(plain(a[0]), str):
-                    leaf_addition(leaf, plain(a[0]), a[1], None)
+                    if name == "register_parameter" and plain(a[1]) is None:
+                        # ``lin.register_parameter("bias", None)``: as ``lin.bias = None``
+                        self.attrs.setattr(leaf, plain(a[0]), None, None, None)
+                    else:
+                        leaf_addition(leaf, plain(a[0]), a[1], None)
+                elif name == "register_parameter" and (a or k):
+                    leaf.unresolved.append("register_parameter with arguments not read")
                 return None
 
             return BuiltinMethod(add)
