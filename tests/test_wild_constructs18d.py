@@ -404,3 +404,37 @@ def test_a_part_held_again_is_unknown(tmp_path):
         ),
     )
     assert got is None and want > 0
+
+
+def test_apply_with_parameter_surgery(tmp_path):
+    # ``register_parameter("bias", None)`` on a torch layer was ignored (a bias counted that
+    # torch drops); ``zeros_like(conv.bias)`` had no shape (the layer unknown)
+    got, want = static(
+        tmp_path,
+        """
+        import torch
+        import torch.nn as nn
+
+        class Unit(nn.Module):
+            def __init__(self, d, drop):
+                super().__init__()
+                self.lin = nn.Linear(d, d)
+                self.cv = nn.Conv2d(d, d, 1)
+                self.drop = drop
+
+        def surgery(m):
+            if isinstance(m, Unit):
+                if m.drop:
+                    m.lin.register_parameter("bias", None)
+                m.cv.bias = nn.Parameter(torch.ones_like(m.cv.bias))
+
+        class M(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.units = nn.ModuleList([Unit(6, True), Unit(6, False), Unit(3, True)])
+                self.apply(surgery)
+
+        model = M()
+        """,
+    )
+    assert got == want == 2 * (6 * 6 + 6 * 6 + 6) + 6 + 3 * 3 + 3 * 3 + 3
