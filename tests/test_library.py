@@ -1669,3 +1669,15 @@ NOT_RUN.update(
         "torch's meta device has no nonzero: vs torch on CPU in tests/test_wild_constructs18b.py",
     )
 )
+
+
+VALUES.append(
+    (
+        ("packaging.version.parse", "packaging.version.Version"),
+        "from packaging.version import Version, parse\n"
+        "result = (parse('2.10') >= parse('2.9'), Version('2.10.0') == parse('2.10'), "
+        "parse('2.13.0+cpu') > parse('2.0'), parse('1.2.3').major, parse('1.2.3').minor, "
+        "parse('1.2').micro, parse('v1.2.3').release, parse('1.9') < Version('1.10'))",
+    )
+)
+NOT_RUN.update({"torch.fx.GraphModule": "counted against torch: tests/test_wild_constructs18d.py"})

@@ -235,6 +235,11 @@ class Attributes:
                         return plainnew.object_new(self.classes)  # ``object.__new__(cls)``
             return Unknown(f"super().{name}")
         if isinstance(obj, Ext):
+            if obj.qual in ("torch", "torch.version") and name == "__version__":
+                from driftcheck.parsers.source.library.torchversion import torch_version
+
+                got = torch_version(self.library)  # the installed torch's (its version.py)
+                return got if got is not None else Unknown("torch.__version__")
             short = obj.qual.rsplit(".", 1)[-1]
             if name in ("__module__", "__name__", "__qualname__"):
                 got = _builtin_type_name(obj.qual, name)
@@ -397,6 +402,8 @@ class Attributes:
                 obj.attr_locs[name] = _written_at(obj, name, v, line, fr)
         elif isinstance(obj, Obj) and propset.module_property_set(self, obj, name, v):
             pass  # a property's setter ran (interp/propset.py)
+        elif isinstance(obj, Obj) and obj.qual == "torch.fx.GraphModule" and name == "graph":
+            obj.attrs[name] = v  # a property storing the graph, never a layer (fxgraph.py)
         elif isinstance(obj, Obj):
             self.register(obj, name, v, line, str(fr.mod.path) if fr is not None else None)
             if line is not None and fr is not None and name in obj.attrs:

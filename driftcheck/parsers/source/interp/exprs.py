@@ -622,6 +622,8 @@ class Expressions:
         seqs = _SIMPLE + (tuple, list, set, frozenset, dict)  # ``types_set == {"lsh", "local"}``
         if getattr(a, "elementwise", False) or getattr(b, "elementwise", False):
             seqs = (object,)  # a numpy array compares item by item (library/arrays.py)
+        if getattr(a, "py_compare", False) and getattr(b, "py_compare", False):
+            seqs = (object,)  # versions (library/pkgversion.py): their own operators
         if not (isinstance(a, seqs) and isinstance(b, seqs)):
             if isinstance(op, ast.Eq):
                 return a is b if not isinstance(a, Tensor) else Unknown("tensor ==")

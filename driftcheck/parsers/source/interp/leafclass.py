@@ -99,6 +99,10 @@ def _torch_short(leaf: Leaf, resolved: bool = True) -> str | None:
 
 def leaf_class(leaf: Leaf) -> Any:
     """``layer.__class__`` / ``type(layer)``: the torch class, or unknown."""
+    from driftcheck.parsers.source.interp.leafparts import PartLeaf
+
+    if isinstance(leaf, PartLeaf):  # ``out_proj``'s own class (interp/leafparts.py)
+        return ExtClass(str(leaf.torch), module=True)
     short = _torch_short(leaf)
     if short is None:
         return Unknown(f"class of the {leaf.type} layer")
@@ -115,10 +119,17 @@ def weight_attr(leaf: Leaf, name: str) -> Any:
     """``layer.weight`` / ``layer.bias``: a reference to the parameter, or None where the
     layer's arguments turn it off (see the module docstring); unknown where those arguments
     are not known. Other names and other classes: a reference, as before."""
+    from driftcheck.parsers.source.interp.leafparts import PartLeaf, part_weight
+
+    if isinstance(leaf, PartLeaf):  # a torch child of a layer (interp/leafparts.py)
+        return part_weight(leaf, _weight_attr(leaf, name, leaf.type))
+    return _weight_attr(leaf, name, _torch_short(leaf, resolved=False))
+
+
+def _weight_attr(leaf: Leaf, name: str, short: str | None) -> Any:
     from driftcheck.parsers.source.speed.symbolic import unhole
     from driftcheck.parsers.source.values.abstract import plain
 
-    short = _torch_short(leaf, resolved=False)  # an unknown flag leaves the layer unresolved
     flags = NONE_WHEN_ABSENT.get(short or "", {}).get(name)
     if flags is None:
         return WeightRef(leaf, name)

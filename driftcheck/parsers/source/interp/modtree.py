@@ -12,10 +12,9 @@ from __future__ import annotations
 from typing import Any
 
 from driftcheck.parsers.source.library.pybuiltins import BuiltinMethod
-from driftcheck.parsers.source.values.abstract import Leaf, Obj
+from driftcheck.parsers.source.values.abstract import Leaf, Obj, plain
 
 WALKS = {"children", "named_children", "modules", "named_modules", "_modules"}
-_OWN = frozenset(("children", "named_children", "_modules"))  # a layer's own children
 
 
 class ModulesView(dict):
@@ -27,37 +26,113 @@ class ModulesView(dict):
         self.owner = owner
 
 
-def walk_method(m: Leaf | Obj, name: str) -> Any:
-    """The walk ``name`` of module ``m`` (a catalogue layer has no child modules, unless its
-    torch class may hold some: then its own children are unknown, interp/leafclass.py)."""
-    from driftcheck.parsers.source.interp import leafclass
+def walk_method(m: Leaf | Obj, name: str, ip: Any = None) -> Any:
+    """The walk ``name`` of module ``m``. A catalogue layer's torch children are its parts
+    (interp/leafparts.py: ``MultiheadAttention.out_proj``...); where they are not known
+    (a class with sub-modules and no table there) the walk is unknown, never short."""
+    from driftcheck.parsers.source.interp import leafparts
     from driftcheck.parsers.source.values.abstract import Unknown
 
-    if isinstance(m, Leaf) and name in _OWN and not leafclass.no_children(m):
-        return Unknown(f"{name} of the {m.type} layer (its torch class may hold sub-modules)")
-    kids = m.children if isinstance(m, Obj) else {}
+    if isinstance(m, Leaf):
+        own = leafparts.parts(m, ip)
+        if own is None:
+            return Unknown(f"{name} of the {m.type} layer (its torch sub-modules are not known)")
+        kids: dict[str, Any] = dict(own)
+    else:
+        kids = m.children
     if name == "_modules":
-        return ModulesView(m) if isinstance(m, Obj) else {}
+        if isinstance(m, Obj):
+            return ModulesView(m)
+        owner = m.part_of if isinstance(m, leafparts.PartLeaf) else m
+        return leafparts._Watched(owner, f"{m.type}._modules", kids, ip)
     if name == "children":
         return BuiltinMethod(lambda a, k: list(kids.values()))
     if name == "named_children":
         return BuiltinMethod(lambda a, k: list(kids.items()))
     if name == "modules":
-        return BuiltinMethod(lambda a, k: [x for _, x in _named(m, "")])
-    return BuiltinMethod(lambda a, k: _named(m, ""))
+        return BuiltinMethod(lambda a, k: _walk(m, name, lambda got: [x for _, x in got], ip))
+    return BuiltinMethod(lambda a, k: _walk(m, name, lambda got: got, ip))
 
 
-def _named(m: Any, prefix: str, seen: set[int] | None = None) -> list[tuple[str, Any]]:
-    """(dotted name, module) pre-order, each module once (torch's ``named_modules``)."""
+def _walk(m: Any, name: str, shape: Any, ip: Any) -> Any:
+    from driftcheck.parsers.source.values.abstract import Unknown
+
+    got = _named(m, "", ip=ip)
+    if got is None:
+        return Unknown(f"{name}() over a layer whose torch sub-modules are not known")
+    return shape(got)
+
+
+def apply_method(m: Any, ip: Any) -> Any:
+    """``module.apply(fn)``: ``fn`` on every sub-module, children first, then the module
+    itself (torch's order), the module returned. Was a no-op: an ``fn`` dropping biases
+    (``m.bias = None``) was silently not run (36 vs torch's 32 in the test). Over a layer
+    whose torch sub-modules are not known, ``fn`` may touch them: that layer is unresolved."""
+    from driftcheck.parsers.source.interp import leafparts
+    from driftcheck.parsers.source.values.abstract import Unknown
+
+    def post(x: Any, seen: set[int], out: list) -> None:
+        if id(x) in seen:
+            return
+        seen.add(id(x))
+        if isinstance(x, Obj):
+            kids = [c for c in x.children.values() if isinstance(c, (Obj, Leaf))]
+        elif isinstance(x, Leaf):
+            own = leafparts.parts(x, ip)
+            if own is None:
+                x.unresolved.append("apply() over its torch sub-modules (not known)")
+                own = []
+            kids = [c for _, c in own if isinstance(c, (Obj, Leaf))]
+        else:
+            kids = []
+        for c in kids:
+            post(c, seen, out)
+        out.append(x)
+
+    def run(a: list, k: dict) -> Any:
+        fn = a[0] if a else k.get("fn")
+        if fn is None or len(a) > 1 or k.keys() - {"fn"}:
+            m.unresolved.append("apply() with arguments not read")
+            return m
+        if isinstance(plain(fn), Unknown):
+            m.unresolved.append(f"apply() of an unknown function ({plain(fn).why})")
+            return m
+        order: list = []
+        post(m, set(), order)
+        for x in order:
+            ip.calls.call(fn, [x], {}, m.loc or ("", 0))
+        return m
+
+    return BuiltinMethod(run)
+
+
+def _named(
+    m: Any, prefix: str, seen: set[int] | None = None, ip: Any = None
+) -> list[tuple[str, Any]] | None:
+    """(dotted name, module) pre-order, each module once (torch's ``named_modules``); None
+    when a catalogue layer on the way has torch sub-modules not known."""
+    from driftcheck.parsers.source.interp import leafparts
+
     seen = set() if seen is None else seen
     if id(m) in seen:
         return []
     seen.add(id(m))
     out = [(prefix, m)]
     if isinstance(m, Obj):
-        for n, c in m.children.items():
-            if isinstance(c, (Obj, Leaf)):
-                out.extend(_named(c, f"{prefix}.{n}" if prefix else n, seen))
+        kids = list(m.children.items())
+    elif isinstance(m, Leaf):
+        own = leafparts.parts(m, ip)
+        if own is None:
+            return None
+        kids = own
+    else:
+        kids = []
+    for n, c in kids:
+        if isinstance(c, (Obj, Leaf)):
+            sub = _named(c, f"{prefix}.{n}" if prefix else n, seen, ip)
+            if sub is None:
+                return None
+            out.extend(sub)
     return out
 
 
@@ -76,7 +151,7 @@ def param_walk(m: Leaf | Obj, name: str, attrs: Any) -> Any:
     def run(a: list, k: dict) -> Any:
         if a or any(kk != "recurse" for kk in k) or k.get("recurse", True) is not True:
             return Unknown(f"{name}() with arguments")
-        got = _named_params(m, attrs)
+        got = _named_params(m, attrs, getattr(attrs, "ip", None))
         if got is None:
             return Unknown(f"{name}() of a module whose parameters are not all known")
         return [p for _, p in got] if name == "parameters" else got
@@ -84,12 +159,16 @@ def param_walk(m: Leaf | Obj, name: str, attrs: Any) -> Any:
     return BuiltinMethod(run)
 
 
-def _named_params(m: Any, attrs: Any) -> list[tuple[str, Any]] | None:
+def _named_params(m: Any, attrs: Any, ip: Any = None) -> list[tuple[str, Any]] | None:
+    from driftcheck.parsers.source.interp.leafparts import PartLeaf
     from driftcheck.parsers.source.values.abstract import Tensor, WeightRef
 
     out: list[tuple[str, Any]] = []
     seen: set[Any] = set()
-    for prefix, mod in _named(m, ""):
+    walk = _named(m, "", ip=ip)
+    if walk is None:
+        return None
+    for prefix, mod in walk:
         if mod.unresolved:
             return None
         if isinstance(mod, Leaf):
@@ -98,7 +177,9 @@ def _named_params(m: Any, attrs: Any) -> list[tuple[str, Any]] | None:
             weights = attrs.weights_with(mod, {})
             if weights is None:
                 return None
-            items: list[tuple[str, Any]] = [(w, WeightRef(mod, w)) for w in weights]
+            # a part's weights are its owner's (``out_proj.weight`` of the attention layer)
+            at = (mod.part_of, f"{mod.part_path}.") if isinstance(mod, PartLeaf) else (mod, "")
+            items: list[tuple[str, Any]] = [(w, WeightRef(at[0], at[1] + w)) for w in weights]
         else:
             items = list(mod.params.items())
         for pname, p in items:

@@ -634,7 +634,7 @@ class Library:
             return _dict_write(obj.attrs["__items__"], name, self.ip)
         if obj.module:
             if name in modtree.WALKS:
-                return modtree.walk_method(obj, name)
+                return modtree.walk_method(obj, name, self.ip)
             if name in modtree.PARAM_WALKS:
                 return modtree.param_walk(obj, name, self.attrs)
             if name in ("register_buffer", "register_parameter", "add_module", "register_module"):
@@ -642,8 +642,9 @@ class Library:
             if wildlib.is_hook_registration(name):
                 run = fwdhooks.registration(obj, name, self.ip)  # forward hooks run (interp)
                 return run if run is not None else wildlib.hook_method(obj, name)
+            if name == "apply":  # ``fn`` on every sub-module (interp/modtree.py)
+                return modtree.apply_method(obj, self.ip)
             if name in (
-                "apply",
                 "to",
                 "post_init",
                 "train",
@@ -697,10 +698,12 @@ class Library:
         if name in leaf.params or leaf_default(leaf, name) is not None:
             return conv_tuple(leaf, name, unhole(leaf.params.get(name, leaf_default(leaf, name))))
         if name in modtree.WALKS:
-            return modtree.walk_method(leaf, name)
+            return modtree.walk_method(leaf, name, self.ip)
         if name in modtree.PARAM_WALKS:
             return modtree.param_walk(leaf, name, self.attrs)
-        if name in ("to", "apply", "requires_grad_", "reset_parameters", *_RETURN_SELF):
+        if name == "apply":  # ``fn`` on every sub-module (interp/modtree.py)
+            return modtree.apply_method(leaf, self.ip)
+        if name in ("to", "requires_grad_", "reset_parameters", *_RETURN_SELF):
             return BuiltinMethod(lambda a, k: leaf)  # torch's ``Module.eval()`` returns self
         if wildlib.is_hook_registration(name):
             run = fwdhooks.registration(leaf, name, self.ip)  # forward hooks run (interp)
@@ -713,6 +716,8 @@ class Library:
                 key = plain(a[0]) if a else plain(k.get("name"))
                 given = [*a[1:2], *(k[w] for w in ("param", "module") if w in k)]
                 if not isinstance(key, str) or not given:
+                    if name == "register_parameter" and (a or k):
+                        leaf.unresolved.append("register_parameter with arguments not read")
                     return None
                 v = given[0]
                 if name == "register_parameter" and key in ("weight", "bias"):

@@ -136,6 +136,8 @@ GROUP_MODULES = (
     "mrolib",
     "pyprotocols",
     "torchsurgery",
+    "pkgversion",
+    "fxgraph",
 )
 _loaded: list[bool] = []
 # The qualified-name prefixes each group module declares its entries and rules under (a
@@ -200,6 +202,8 @@ GROUP_PREFIXES: dict[str, tuple[str, ...]] = {
     "mrolib": ("inspect",),
     "pyprotocols": ("array", "typing", "typing_extensions"),
     "torchsurgery": ("torch",),
+    "pkgversion": ("packaging",),
+    "fxgraph": ("torch.fx",),
 }
 # prefix -> the group modules declaring names under it, in ``GROUP_MODULES`` order
 _BY_PREFIX: dict[str, tuple[str, ...]] = {

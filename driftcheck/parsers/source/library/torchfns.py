@@ -17,6 +17,7 @@ from driftcheck.parsers.source.values.abstract import (
     Unknown,
     UnknownModule,
     UnknownPlain,
+    WeightRef,
     is_module,
     plain,
 )
@@ -108,6 +109,13 @@ def _skip_init(c: Call) -> Any:
 
 
 def _factory(c: Call) -> Any:
+    if c.qual.endswith("_like") and c.args and isinstance(plain(c.args[0]), WeightRef):
+        from driftcheck.parsers.source.library.wildlib import weight_shape
+
+        # ``torch.zeros_like(conv.bias)``: the shape torch allocated for that weight
+        shape = weight_shape(c.interp.attrs, plain(c.args[0]))
+        if shape is not None:
+            return Tensor(shape)
     if "size" in c.kwargs and not c.qual.endswith(("tensor", "as_tensor")):  # normal(0, 1, size=)
         return Tensor(torchlib.shape_of([c.kwargs["size"]], "torch.zeros"))
     if c.qual.endswith(".linspace") and "steps" in c.kwargs and len(c.args) == 2:

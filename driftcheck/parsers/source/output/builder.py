@@ -137,6 +137,12 @@ class Builder:
             node.params = {k: graph_value(v) for k, v in m.params.items()}
             node.loc = self._loc(m.loc)
             node.unresolved = list(m.unresolved) + list(inherited)
+            if getattr(m, "part_of", None) is not None:  # interp/leafparts.py
+                # a torch child of a catalogue layer held again here (``self.keep = [m for m
+                # in self.modules() ...]``): torch shares it with the layer, counted once
+                node.unresolved.append(
+                    f"{m.part_path} of the {m.part_of.type} layer held again (not counted)"
+                )
             node.user_class = m.torch
             node.notes = list(m.notes)
             for p, (key, file, line) in m.param_keys.items():
