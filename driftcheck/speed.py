@@ -143,7 +143,8 @@ class Speed:
     ast_cache: bool = True  # parsers/source/loader.py: parsed syntax trees by content
     gc_pause: bool = True  # parsers/source/speed/gcpause.py: cyclic GC off during an analysis
     lazy_values: bool = True  # parsers/source/library/tensorvalues.py: values on first read
-    attr_scans: bool = True  # parsers/source/forward/dataflow_attrs.py: a file's write scan once
+    attr_scans: bool = True  # forward/dataflow_attrs.py, dataflow_window.py, interp/selfmodule.py:
+    # a file's (a function's) syntax scans once
     field_types: bool = True  # parsers/hf_types.py: config classes' declared field types
     catalogue: bool = True  # graph/catalogue, graph/prepared.py: spec lookups by name
     params_keys: bool = True  # graph/params_keys.py: canonical params keys (interned text)

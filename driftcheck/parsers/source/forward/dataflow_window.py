@@ -35,6 +35,7 @@ import ast
 from typing import Any
 
 from driftcheck.parsers.source.speed.symbolic import plain_hole
+from driftcheck.speed import current
 
 _POS_METHODS = frozenset(
     {"unsqueeze", "view", "reshape", "to", "long", "int", "float", "expand", "flatten",
@@ -83,6 +84,8 @@ def _tables(run: Any, fr: Any) -> _Fn | None:
     node = getattr(getattr(fr, "func", None), "node", None)
     if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
         return None
+    if not current().attr_scans:  # the switch of a function's scans kept per run
+        return _Fn(node)
     cache = run.__dict__.setdefault("_window_fns", {})
     got = cache.get(id(node))
     if got is None or got[0] is not node:

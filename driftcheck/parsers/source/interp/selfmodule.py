@@ -33,12 +33,14 @@ import builtins
 from typing import Any
 
 from driftcheck.parsers.source.values.abstract import Unknown
+from driftcheck.speed import current
 
 
 def _writes_itself(mod: Any) -> bool:
     """``sys.modules[__name__]`` somewhere in the module (an AST walk, cached on the tree)."""
     tree = mod.tree
-    got = getattr(tree, "_dc_writes_itself", None)
+    keep = current().attr_scans  # the switch of the scans kept per file
+    got = getattr(tree, "_dc_writes_itself", None) if keep else None
     if got is None:
         got = any(
             isinstance(n, ast.Subscript)
@@ -50,7 +52,8 @@ def _writes_itself(mod: Any) -> bool:
             and n.slice.id == "__name__"
             for n in ast.walk(tree)
         )
-        tree._dc_writes_itself = got
+        if keep:
+            tree._dc_writes_itself = got
     return got
 
 
