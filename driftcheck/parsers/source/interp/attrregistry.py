@@ -27,6 +27,7 @@ from typing import Any
 
 from driftcheck.parsers.source.interp.callregistry import CallRegistry
 from driftcheck.parsers.source.values.abstract import Cls, Func, Unknown
+from driftcheck.speed import current
 
 _FRESH = ("dict", "OrderedDict", "collections.OrderedDict")
 
@@ -41,7 +42,8 @@ def _fresh_empty_dict(e: ast.expr) -> bool:
 
 def writing_methods(cls: Cls, attr: str) -> tuple[str, ...]:
     """Methods of ``cls``'s own body that store an item of ``self.<attr>``."""
-    cache = cls.mod.__dict__.setdefault("_dc_attr_registries", {})
+    # kept on the module's record (a function of its tree), under the attr_scans switch
+    cache = cls.mod.__dict__.setdefault("_dc_attr_registries", {}) if current().attr_scans else {}
     key = (cls.name, attr)
     if key in cache:
         return cache[key]
@@ -152,7 +154,15 @@ def wrap(interp: Any, st: ast.Assign, v: Any, func: Func | None) -> Any:
     cls = func.owner
     if not (cls.mod.is_pkg or "." in cls.mod.name):
         return v  # a package's registry: the analyzed file alone has no other modules
-    funcs = writing_methods(cls, st.targets[0].attr)
+    # a registration is a call ``obj.register_x("Key", X)``: the method making the dict (which
+    # may fill it itself, transformers' rotary ``__init__`` filling ``self.rope_type``) and
+    # dunders (``__init__`` runs as ``C(...)`` / ``super().__init__(...)``) are never one
+    made_in = getattr(func.node, "name", None)
+    funcs = tuple(
+        f
+        for f in writing_methods(cls, st.targets[0].attr)
+        if f != made_in and not (f.startswith("__") and f.endswith("__"))
+    )
     if not funcs:
         return v
     reg = AttrRegistry(interp, cls.mod, funcs, [])
