@@ -326,6 +326,7 @@ def test_a_layer_run_in_init_on_a_known_shape(tmp_path):
 
 def test_parametrizations_and_unmodelled_torch_functions_on_layers(tmp_path):
     src = """
+        import torch
         from torch import nn
         from torch.nn.utils import parametrizations as P
         from torch.nn.utils.parametrizations import orthogonal, weight_norm
@@ -344,9 +345,13 @@ def test_parametrizations_and_unmodelled_torch_functions_on_layers(tmp_path):
     got, want = count_both(tmp_path, src.replace("EXTRA", "pass"))
     assert got == want == 80 + 36 + 72 + 201
     # a torch function the library does not model, given a layer: unknown, never dropped
-    # (``orthogonal`` was dropped with its layer: 389 for 461)
+    # (``orthogonal`` was dropped with its layer: 389 for 461). ``fuse_linear_bn_eval``, the
+    # example here before, is modelled since session 18 (library/torchsurgery.py)
     f = tmp_path / "u.py"
-    extra = "self.f = nn.utils.fusion.fuse_linear_bn_eval(nn.Linear(d, d), nn.BatchNorm1d(d))"
+    extra = (
+        "self.f = nn.utils.convert_conv2d_weight_memory_format(nn.Conv2d(d, d, 1), "
+        "torch.channels_last)"
+    )
     f.write_text(textwrap.dedent(src.replace("EXTRA", extra)))
     assert parse_source(f).params_total() is None
 
