@@ -28,6 +28,7 @@ from driftcheck.parsers.source.sizes import TooBig
 from driftcheck.parsers.source.speed import fastpath
 from driftcheck.parsers.source.values.abstract import (
     Budget,
+    Leaf,
     Obj,
     Return,
     Unknown,
@@ -967,6 +968,10 @@ class Statements:
             if isinstance(obj, Obj):
                 for d in (obj.attrs, obj.children, obj.params, obj.buffers):
                     d.pop(tgt.attr, None)
+            elif isinstance(obj, Leaf) and tgt.attr in ("weight", "bias"):
+                # ``del conv.bias``: torch drops the parameter from ``_parameters`` (as
+                # ``conv.bias = None`` does for the count); ignored, it stayed counted
+                self.attrs.drop_weight(obj, tgt.attr, tgt.lineno)
         elif isinstance(tgt, ast.Subscript):
             # ``del return_layers[name]`` (torchvision's IntermediateLayerGetter stops when
             # its dict is empty; ignoring the del kept resnet's fc: a confident overcount)

@@ -19,6 +19,7 @@ from driftcheck.parsers.source.interp import (
     fwdhooks,
     hfauto,
     leafclass,
+    modapply,
     modnamespace,
     modtree,
     selfmodule,
@@ -638,8 +639,9 @@ class Library:
             if wildlib.is_hook_registration(name):
                 run = fwdhooks.registration(obj, name, self.ip)  # forward hooks run (interp)
                 return run if run is not None else wildlib.hook_method(obj, name)
+            if name == "apply":  # ``fn`` on every module (interp/modapply.py)
+                return BuiltinMethod(lambda a, k: modapply.apply(self.ip, obj, a, k))
             if name in (
-                "apply",
                 "to",
                 "post_init",
                 "train",
@@ -696,7 +698,9 @@ class Library:
             return modtree.walk_method(leaf, name)
         if name in modtree.PARAM_WALKS:
             return modtree.param_walk(leaf, name, self.attrs)
-        if name in ("to", "apply", "requires_grad_", "reset_parameters"):
+        if name == "apply":  # ``fn`` on the layer (interp/modapply.py)
+            return BuiltinMethod(lambda a, k: modapply.apply(self.ip, leaf, a, k))
+        if name in ("to", "requires_grad_", "reset_parameters"):
             return BuiltinMethod(lambda a, k: leaf)
         if wildlib.is_hook_registration(name):
             run = fwdhooks.registration(leaf, name, self.ip)  # forward hooks run (interp)
@@ -706,6 +710,10 @@ class Library:
 
             def add(a: list, k: dict) -> Any:  # interp/attrs.py ``leaf_addition``
                 if len(a) >= 2 and isinstance(plain(a[0]), str):
+                    if plain(a[1]) is None and plain(a[0]) in ("weight", "bias"):
+                        # ``register_parameter("bias", None)``: torch unregisters it
+                        self.attrs.drop_weight(leaf, plain(a[0]), None)
+                        return None
                     leaf_addition(leaf, plain(a[0]), a[1], None)
                 return None
 
