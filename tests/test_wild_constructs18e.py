@@ -1,0 +1,164 @@
+"""Constructs of the thirteenth wild batch's dev part (issue #16, session 18, wildfix18e):
+each counted statically as torch counts it, or null with a note -- never a wrong number.
+
+- ``net.apply(fn)`` runs ``fn`` on every module, children first (interp/modapply.py): a
+  function that drops biases changes the count; one that only fills weights does not.
+- ``del layer.bias`` / ``layer.register_parameter("bias", None)`` unregister the parameter.
+- ``type(self).prop.fset(self, w)``: a property's setter called off its class
+  (interp/propobj.py) ties the weight as the ``self.prop = w`` form does.
+"""
+
+from __future__ import annotations
+
+import functools
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from driftcheck.parsers.source import parse_source
+from tests.model_count_support import torch_count as _count
+
+torch = pytest.importorskip("torch")
+torch_count = functools.partial(_count, root="model")
+
+
+def write(tmp_path: Path, code: str) -> Path:
+    f = tmp_path / "m.py"
+    f.write_text(textwrap.dedent(code))
+    return f
+
+
+def check(tmp_path: Path, code: str) -> int:
+    f = write(tmp_path, code)
+    want = torch_count(f)
+    assert parse_source(f).params_total() == want
+    return want
+
+
+NET = """
+    import torch
+    import torch.nn as nn
+{fn}
+    net = nn.Sequential(
+        nn.Conv2d(3, 16, 3),
+        nn.Conv2d(16, 16, 3, bias=False),
+        nn.Flatten(),
+        nn.Linear(16 * 4 * 4, 32),
+        nn.Sequential(nn.Linear(32, 10), nn.ReLU()),
+    )
+    net.apply({call})
+    model = net
+"""
+
+
+def test_apply_runs_a_function_that_drops_biases(tmp_path):
+    fn = """
+    def surgery(m):
+        if isinstance(m, nn.Linear) and m.out_features < 16:
+            m.bias = None
+        elif isinstance(m, nn.Conv2d) and m.bias is not None:
+            del m.bias
+    """
+    want = check(tmp_path, NET.format(fn=fn, call="surgery"))
+    assert want == 11280  # both biases gone (16 + 10)
+
+
+def test_apply_register_parameter_none_and_a_partial(tmp_path):
+    fn = """
+    import functools
+    def surgery(m, limit):
+        if isinstance(m, nn.Linear) and m.out_features < limit:
+            m.register_parameter("bias", None)
+    """
+    code = NET.format(fn=fn, call="functools.partial(surgery, limit=16)")
+    assert check(tmp_path, code) == 11296
+
+
+def test_apply_init_only_keeps_the_count_and_a_method_runs_in_init(tmp_path):
+    code = """
+    import torch.nn as nn
+
+    class M(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.body = nn.Sequential(nn.Linear(8, 8), nn.LayerNorm(8), nn.Linear(8, 2))
+            self.apply(self._init)
+
+        def _init(self, m):
+            if isinstance(m, nn.Linear):
+                nn.init.trunc_normal_(m.weight, std=0.02)
+                if m.bias is not None:
+                    nn.init.zeros_(m.bias)
+                if m.out_features == 2:
+                    m.bias = None
+            elif isinstance(m, nn.LayerNorm):
+                m.weight.data.fill_(1.0)
+
+    model = M()
+    """
+    assert check(tmp_path, code) == 72 + 16 + 16
+
+
+def test_apply_adding_a_weight_to_a_layer_without_one_is_unknown(tmp_path):
+    code = """
+    import torch
+    import torch.nn as nn
+
+    def add(m):
+        if isinstance(m, nn.LayerNorm):
+            m.weight = nn.Parameter(torch.ones(m.normalized_shape))
+
+    model = nn.Sequential(nn.Linear(4, 4), nn.LayerNorm(4, elementwise_affine=False))
+    model.apply(add)
+    """
+    f = write(tmp_path, code)
+    assert torch_count(f) == 24
+    g = parse_source(f)
+    assert g.params_total() is None
+    assert any("weight replaced by a parameter" in n for n in g.notes)
+
+
+@pytest.mark.parametrize("how", ["type(self)", "TiedLM"])
+def test_property_setter_called_off_the_class_ties(tmp_path, how):
+    code = f"""
+    import torch.nn as nn
+
+    class TiedLM(nn.Module):
+        def __init__(self, vocab=50, dim=8):
+            super().__init__()
+            self.embed = nn.Embedding(vocab, dim)
+            self.decoder = nn.Linear(dim, vocab)
+            {how}.out_emb.fset(self, self.embed.weight)
+
+        @property
+        def out_emb(self):
+            return self.decoder.weight
+
+        @out_emb.setter
+        def out_emb(self, w):
+            self.decoder.weight = w
+
+    model = TiedLM()
+    """
+    assert check(tmp_path, code) == 50 * 8 + 50
+
+
+def test_property_getter_called_off_the_class(tmp_path):
+    code = """
+    import torch.nn as nn
+
+    class M(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.a = nn.Linear(4, 4)
+            self.b = nn.Linear(4, 4)
+            self.b.weight = type(self).first.fget(self)
+
+        @property
+        def first(self):
+            return self.a.weight
+
+    model = M()
+    """
+    assert check(tmp_path, code) == 16 + 4 + 4
