@@ -162,3 +162,64 @@ def test_property_getter_called_off_the_class(tmp_path):
     model = M()
     """
     assert check(tmp_path, code) == 16 + 4 + 4
+
+
+SYS_FACTORY = """
+    import sys
+    import torch.nn as nn
+
+    class Gated(nn.Module):
+        def __init__(self, d):
+            super().__init__()
+            self.proj = nn.Linear(d, 2 * d)
+
+    def resolve(name):
+        here = sys.modules[__name__]
+        return getattr(here, name, None) or getattr(nn, name)
+
+    def make(name, d):
+        cls = resolve(name)
+        if cls is nn.Linear:
+            return cls(d, d, bias=False)
+        return cls(d)
+
+    {extra}
+    model = nn.Sequential(*[make(n, 8) for n in ["Gated", "Linear", "Gated"]])
+"""
+
+
+def test_getattr_of_this_module_with_a_default(tmp_path):
+    """``getattr(sys.modules[__name__], name, None)``: a name the module cannot bind is
+    absent (the default), so the class comes from ``nn`` (importcheck.sys_reads_only)."""
+    assert check(tmp_path, SYS_FACTORY.format(extra="")) == 2 * (8 * 16 + 16) + 64
+
+
+def test_getattr_of_this_module_written_at_run_time_is_never_wrong(tmp_path):
+    """The module object is written through (``here.Linear = ...``): the name may be bound at
+    run time, so its absence is not known -- exact or null, never the default's count."""
+    extra = "sys.modules[__name__].Linear = Gated"
+    f = write(tmp_path, SYS_FACTORY.format(extra=extra))
+    want = torch_count(f)
+    assert parse_source(f).params_total() in (None, want)
+
+
+@pytest.mark.parametrize(
+    ("src", "ok"),
+    [
+        ("here = sys.modules[__name__]\nx = getattr(here, 'a', None)", True),
+        ("sys.path.insert(0, 'x')\nif sys.version_info > (3,): pass", True),
+        ("sys.modules[__name__].x = 1", False),
+        ("here = sys.modules[__name__]\nhere.x = 1", False),
+        ("here = sys.modules[__name__]\nreg(here)", False),
+        ("def f():\n    return sys.modules[__name__]", False),
+        ("sys.modules.setdefault('a', 1)", False),
+        ("vars(sys.modules[__name__])['a'] = 1", False),
+        ("sys.modules[__name__].__dict__['a'] = 1", False),
+    ],
+)
+def test_sys_reads_only(src, ok):
+    import ast
+
+    from driftcheck.parsers.source.importcheck import sys_reads_only
+
+    assert sys_reads_only(ast.parse("import sys\n" + src)) is ok
