@@ -223,3 +223,23 @@ def test_sys_reads_only(src, ok):
     from driftcheck.parsers.source.importcheck import sys_reads_only
 
     assert sys_reads_only(ast.parse("import sys\n" + src)) is ok
+
+
+def test_stack_module_state_into_a_parameter_dict(tmp_path):
+    """``torch.func.stack_module_state``: each parameter stacked over the members
+    (library/torchfunc.py); a ``ParameterDict`` of them counts the members together."""
+    code = """
+    import torch.nn as nn
+    from torch.func import stack_module_state
+
+    class Ens(nn.Module):
+        def __init__(self, n=3):
+            super().__init__()
+            members = [nn.Sequential(nn.Linear(4, 8), nn.ReLU(), nn.Linear(8, 1)) for _ in range(n)]
+            params, _ = stack_module_state(members)
+            self.params = nn.ParameterDict({k.replace(".", "_"): p for k, p in params.items()})
+            self.head = nn.Linear(1, 1)
+
+    model = Ens()
+    """
+    assert check(tmp_path, code) == 3 * (40 + 9) + 2

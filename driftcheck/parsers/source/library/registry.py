@@ -134,6 +134,7 @@ GROUP_MODULES = (
     "npshapes",
     "dacitelib",
     "mrolib",
+    "torchfunc",
 )
 _loaded: list[bool] = []
 # The qualified-name prefixes each group module declares its entries and rules under (a
@@ -196,6 +197,7 @@ GROUP_PREFIXES: dict[str, tuple[str, ...]] = {
     "npshapes": ("numpy",),
     "dacitelib": ("dacite",),
     "mrolib": ("inspect",),
+    "torchfunc": ("torch.func",),
 }
 # prefix -> the group modules declaring names under it, in ``GROUP_MODULES`` order
 _BY_PREFIX: dict[str, tuple[str, ...]] = {
