@@ -968,9 +968,16 @@ class Statements:
             if isinstance(obj, Obj):
                 for d in (obj.attrs, obj.children, obj.params, obj.buffers):
                     d.pop(tgt.attr, None)
-            elif isinstance(obj, Leaf) and tgt.attr in ("weight", "bias"):
-                # ``del conv.bias``: torch drops the parameter from ``_parameters`` (as
-                # ``conv.bias = None`` does for the count); ignored, it stayed counted
+            elif (
+                isinstance(obj, Leaf)
+                and tgt.attr == "bias"
+                and "bias" not in obj.tied
+                and self.attrs.catalogue_has(obj, "bias")
+            ):
+                # ``del conv.bias``: torch drops the parameter from ``_parameters``, which the
+                # catalogue models as ``bias=False``; ignored, it stayed counted. (A weight, or
+                # a bias the catalogue cannot turn off -- ``BatchNorm``'s, tied again by
+                # pytorch-adapt's AdaBN -- is left as before.)
                 self.attrs.drop_weight(obj, tgt.attr, tgt.lineno)
         elif isinstance(tgt, ast.Subscript):
             # ``del return_layers[name]`` (torchvision's IntermediateLayerGetter stops when
