@@ -243,3 +243,24 @@ def test_stack_module_state_into_a_parameter_dict(tmp_path):
     model = Ens()
     """
     assert check(tmp_path, code) == 3 * (40 + 9) + 2
+
+
+def test_batchnorm_affine_deleted_and_shared_from_another(tmp_path):
+    """pytorch-adapt's AdaBN: ``del bn.weight; del bn.bias`` then the source BN's ``.data``
+    written back -- plain tensors, so the second BN holds no parameters (counted once)."""
+    code = """
+    import torch.nn as nn
+
+    class AdaBN(nn.Module):
+        def __init__(self, n):
+            super().__init__()
+            self.bns = nn.ModuleList([nn.BatchNorm2d(n), nn.BatchNorm2d(n)])
+            w, b = self.bns[0].weight.data, self.bns[0].bias.data
+            del self.bns[1].weight
+            del self.bns[1].bias
+            self.bns[1].weight = w
+            self.bns[1].bias = b
+
+    model = nn.Sequential(nn.Conv2d(3, 8, 3), AdaBN(8))
+    """
+    assert check(tmp_path, code) == 3 * 8 * 9 + 8 + 16
