@@ -264,3 +264,31 @@ def test_batchnorm_affine_deleted_and_shared_from_another(tmp_path):
     model = nn.Sequential(nn.Conv2d(3, 8, 3), AdaBN(8))
     """
     assert check(tmp_path, code) == 3 * 8 * 9 + 8 + 16
+
+
+def test_apply_replaces_a_bias_with_zeros_like_and_adds_a_gain(tmp_path):
+    """``m.conv.bias = nn.Parameter(torch.zeros_like(m.conv.bias))`` (the layer's own shape,
+    ``library/torchfns.py``), a bias unregistered and a gain added on a block, under ``apply``."""
+    code = """
+    import torch
+    import torch.nn as nn
+
+    class Block(nn.Module):
+        def __init__(self, d, norm):
+            super().__init__()
+            self.fc = nn.Linear(d, d)
+            self.norm = nn.LayerNorm(d) if norm else None
+            self.conv = nn.Conv1d(d, d, 3)
+
+    def init(m):
+        if isinstance(m, Block):
+            if m.norm is not None:
+                m.fc.register_parameter("bias", None)
+            else:
+                m.gain = nn.Parameter(torch.ones(2 * m.fc.out_features))
+            m.conv.bias = nn.Parameter(torch.zeros_like(m.conv.bias))
+
+    model = nn.ModuleList(Block(4, i % 2 == 0) for i in range(2))
+    model.apply(init)
+    """
+    assert check(tmp_path, code) == (16 + 8 + 52) + (20 + 52 + 8)
