@@ -1212,6 +1212,7 @@ SUBCLASSES = """
 
 # entries no row runs, and why
 NOT_RUN = {
+    "torch.func.stack_module_state": "a model count vs torch: tests/test_wild_constructs18e.py",
     "peft.get_peft_model": "needs peft: tests/test_wild_constructs13a.py (names and shapes vs torch)",
     "peft.inject_adapter_in_model": "needs peft: tests/test_wild_constructs13a.py",
     "pydantic.create_model": "tests/test_wild_constructs13a.py (a @validated-style __init__)",

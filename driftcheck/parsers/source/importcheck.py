@@ -225,6 +225,21 @@ def module_lacks(finder: Finder, dotted: str, attr: str) -> bool:
     return names is not None and attr not in names and not attr.startswith("__")
 
 
+def modinfo_lacks(finder: Finder, mod: ModInfo, attr: str) -> bool:
+    """``module_lacks`` for a module already read (``sys.modules[__name__]``, whose dotted
+    name the finder may not resolve): True only when nothing in its source can bind ``attr``."""
+    if attr.startswith("__"):
+        return False
+    sp = current()
+    store = sp.stores.module_names if sp.ast_cache else {}
+    key = (mod.name, str(mod.path))  # ``module_names``' own key: the same names
+    if key not in store:
+        store[key] = None  # an import cycle ends here, unknown
+        store[key] = _read_names(finder, mod.name, mod.path, 0, store)
+    names = store[key]
+    return names is not None and attr not in names
+
+
 def module_names(
     finder: Finder, dotted: str, depth: int = 0, store: dict | None = None
 ) -> frozenset[str] | None:
@@ -253,10 +268,11 @@ def _read_names(
     if "__getattr__" in mod.defs:
         return None
     names: set[str] = set(mod.defs) | set(mod.assigns) | set(mod.imports) | _MODULE_DUNDERS
+    sys_ok = sys_reads_only(mod.tree)
     for n in ast.walk(mod.tree):
         if isinstance(n, ast.Name):
-            if n.id in _DYNAMIC or n.id == "sys":
-                return None  # ``globals()[k] = ...``, ``sys.modules[__name__]``
+            if n.id in _DYNAMIC or (n.id == "sys" and not sys_ok):
+                return None  # ``globals()[k] = ...``, ``sys.modules[__name__].x = v``
             if isinstance(n.ctx, ast.Store):
                 names.add(n.id)
         elif isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
@@ -297,3 +313,71 @@ def _literal_all(mod: ModInfo) -> list[str] | None:
     except (ValueError, SyntaxError):
         return None
     return [x for x in v if isinstance(x, str)] if isinstance(v, (list, tuple)) else None
+
+
+# calls that only read the module object handed to them as their first argument
+_READ_CALLS = frozenset(("getattr", "hasattr"))
+
+
+def sys_reads_only(tree: ast.AST) -> bool:
+    """Whether every use of ``sys`` in a module only reads (so it binds no global at run time):
+    ``here = sys.modules[__name__]`` then ``getattr(here, name, None)`` looks a class up by
+    name; ``sys.path.insert(...)`` / ``sys.argv`` read. Anything else -- ``sys`` imported
+    under another name, a write through it (``sys.modules[__name__].x = v``, ``del``), its
+    ``__dict__``, the module or an alias of it handed to another call or returned -- may bind
+    a name we do not see, so the module's names are not known (False)."""
+    parents: dict[int, ast.AST] = {}
+    for p in ast.walk(tree):
+        for c in ast.iter_child_nodes(p):
+            parents[id(c)] = p
+        if isinstance(p, ast.Import) and any(a.name == "sys" and a.asname for a in p.names):
+            return False
+        if isinstance(p, ast.ImportFrom) and p.module == "sys":
+            return False
+    watched, aliases = {"sys"}, set()
+    for _ in range(4):  # aliases of aliases, bounded
+        for n in ast.walk(tree):
+            if isinstance(n, ast.Name) and n.id in watched and isinstance(n.ctx, ast.Load):
+                got = _use(n, parents)
+                if got is False:
+                    return False
+                if isinstance(got, str) and got != "sys":
+                    aliases.add(got)
+        if aliases <= watched:
+            return True
+        watched |= aliases
+    return False
+
+
+def _use(n: ast.Name, parents: dict[int, ast.AST]) -> bool | str:
+    """True for a read-only use of ``n``; the alias's name for ``alias = <n...>``; else False."""
+    top: ast.AST = n
+    chain_mod = False
+    while True:
+        up = parents.get(id(top))
+        if isinstance(up, ast.Attribute) and up.value is top:
+            if up.attr == "__dict__":
+                return False
+            chain_mod = chain_mod or up.attr == "modules"
+            top = up
+        elif isinstance(up, ast.Subscript) and up.value is top:
+            top = up
+        else:
+            break
+    if isinstance(getattr(top, "ctx", None), (ast.Store, ast.Del)):
+        return False
+    up = parents.get(id(top))
+    if isinstance(up, ast.Assign) and up.value is top:
+        if len(up.targets) == 1 and isinstance(up.targets[0], ast.Name):
+            return up.targets[0].id
+        return False
+    if isinstance(up, ast.Call):
+        if up.func is top:  # ``sys.path.insert(0, d)``; never a method of ``sys.modules``
+            return not chain_mod and top is not n
+        f = up.func
+        return bool(
+            isinstance(f, ast.Name) and f.id in _READ_CALLS and up.args and up.args[0] is top
+        )
+    if isinstance(up, (ast.Compare, ast.If, ast.IfExp, ast.BoolOp, ast.Expr)):
+        return True
+    return False

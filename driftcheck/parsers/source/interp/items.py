@@ -595,7 +595,14 @@ class Items:
         if isinstance(raw, ModRef):  # a module: a name its top level binds; else not decided
             m = raw.mod
             found = m is not None and (name in m.defs or name in m.assigns or name in m.imports)
-            return True if found else Unknown("hasattr")
+            if found:
+                return True
+            if m is not None and name not in self.ip.globals.get(id(m), {}):
+                from driftcheck.parsers.source.importcheck import modinfo_lacks
+
+                if modinfo_lacks(self.ip.finder, m, name):  # no way to bind it: absent
+                    return False
+            return Unknown("hasattr")
         return hasattr(raw, name)
 
     def ext_hasattr(self, mod: Ext, name: str) -> Any:

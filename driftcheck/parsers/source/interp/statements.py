@@ -34,6 +34,7 @@ from driftcheck.parsers.source.sizes import TooBig
 from driftcheck.parsers.source.speed import fastpath
 from driftcheck.parsers.source.values.abstract import (
     Budget,
+    Leaf,
     Obj,
     Return,
     Unknown,
@@ -981,6 +982,17 @@ class Statements:
             if isinstance(obj, Obj):
                 for d in (obj.attrs, obj.children, obj.params, obj.buffers):
                     d.pop(tgt.attr, None)
+            elif (
+                isinstance(obj, Leaf)
+                and tgt.attr == "bias"
+                and "bias" not in obj.tied
+                and self.attrs.catalogue_has(obj, "bias")
+            ):
+                # ``del conv.bias``: torch drops the parameter from ``_parameters``, which the
+                # catalogue models as ``bias=False``; ignored, it stayed counted. (A weight, or
+                # a bias the catalogue cannot turn off -- ``BatchNorm``'s, tied again by
+                # pytorch-adapt's AdaBN -- is left as before.)
+                self.attrs.drop_weight(obj, tgt.attr, tgt.lineno)
         elif isinstance(tgt, ast.Subscript):
             # ``del return_layers[name]`` (torchvision's IntermediateLayerGetter stops when
             # its dict is empty; ignoring the del kept resnet's fc: a confident overcount)

@@ -21,6 +21,7 @@ from driftcheck.parsers.source.interp import (
     leafclass,
     modnamespace,
     modtree,
+    propobj,
     selfmodule,
     tensorsub,
 )
@@ -758,6 +759,8 @@ class Library:
         if isinstance(v, wildlib.ModGlobals) and name == "get":
             # ``globals().get(name)`` (asteroid-filterbanks' ``get("free")``)
             return BuiltinMethod(lambda a, k: wildlib.globals_get_or(self.ip, v, a, k))
+        if isinstance(v, Func) and name in propobj.PARTS and propobj.is_property_def(v.node):
+            return propobj.part(self.ip.classes, v, name)  # ``Klass.prop.fset`` (interp)
         if isinstance(v, Func) and name == "__name__":
             return v.name
         if isinstance(v, Func) and name == "__module__":

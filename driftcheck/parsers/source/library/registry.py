@@ -138,6 +138,7 @@ GROUP_MODULES = (
     "torchsurgery",
     "pkgversion",
     "fxgraph",
+    "torchfunc",
 )
 _loaded: list[bool] = []
 # The qualified-name prefixes each group module declares its entries and rules under (a
@@ -204,6 +205,7 @@ GROUP_PREFIXES: dict[str, tuple[str, ...]] = {
     "torchsurgery": ("torch",),
     "pkgversion": ("packaging",),
     "fxgraph": ("torch.fx",),
+    "torchfunc": ("torch.func",),
 }
 # prefix -> the group modules declaring names under it, in ``GROUP_MODULES`` order
 _BY_PREFIX: dict[str, tuple[str, ...]] = {
