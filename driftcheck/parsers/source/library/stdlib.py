@@ -190,6 +190,19 @@ def _chain_from(c: Call) -> Any:
     return _bounded(c, sum(map(len, its))) or [x for it in its for x in it]
 
 
+@IT.entry("compress", doc="compress(xs, selectors): the items whose selector is true, as a list")
+def _compress(c: Call) -> Any:
+    """``compress(CANDIDATES, USE)``: the rows a selector list keeps. Every selector must be
+    a known truth value (an unknown one could keep or drop its item)."""
+    its = _lists(c, [c.arg(0), c.arg(1, "selectors")]) if c.args else None
+    if its is None:
+        return c.unknown("compress() over a value we cannot enumerate")
+    sel = [plain(s) for s in its[1]]
+    if not all(isinstance(s, (bool, int, float, str, list, tuple, type(None))) for s in sel):
+        return c.unknown("compress() with a selector we cannot read")
+    return [x for x, s in zip(its[0], sel) if s]
+
+
 IT.entry("product", doc="product(*xs, repeat=): the cartesian product, as a list (bounded)")(
     lambda c: py_call("itertools.product", c.interp, c.args, c.kwargs)
 )
