@@ -533,8 +533,8 @@ def _from_roles(leaves: list[Item], out: dict[str, Derived]) -> None:
 
 def _position_tables(items: list[Item], out: dict[str, Derived]) -> None:
     """A learned position table: outside the layers, the tables as wide as the token table
-    other than it (not its rows, not sharing its weight) all of one row count, one table or
-    one per stack (an encoder-decoder's two). A segment table beside it (BERT's 2 rows) makes
+    other than it (not its rows, not sharing its weight, not one forward looks an input up in)
+    all of one row count, one table or one per stack (an encoder-decoder's two). A segment table beside it (BERT's 2 rows) makes
     two counts: which is the positions' is not what the structure says, so nothing."""
     vocab, hidden = out.get("vocabSize"), out.get("hiddenSize")
     if vocab is None or hidden is None:
@@ -548,6 +548,7 @@ def _position_tables(items: list[Item], out: dict[str, Derived]) -> None:
         and type(it.params.get("num_embeddings")) is int
         and it.params["num_embeddings"] != vocab.value
         and not it.node.tied
+        and not it.fed  # forward looks an input up in it: a token table (FSMT's target one)
     ]
     rows = {it.params["num_embeddings"] for it in tables}
     if len(rows) != 1 or not 1 <= len(tables) <= 2:

@@ -513,7 +513,9 @@ def _plain_attr(raw: Any, name: str) -> Any:
     if name in _PLAIN_DATA.get(t, ()):
         return getattr(raw, name)
     if name in _PLAIN_METHODS.get(t, ()):
-        return BuiltinMethod(lambda a, k: getattr(raw, name)() if not a and not k else Unknown(name))
+        return BuiltinMethod(
+            lambda a, k: getattr(raw, name)() if not a and not k else Unknown(name)
+        )
     return NotImplemented
 
 

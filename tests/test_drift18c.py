@@ -1,0 +1,152 @@
+"""Drift between re-implementations and their configs (session 18, issue #17: the twelfth
+re-implementation set's development part). Each rule is proven in torch first, on code written
+here (not the corpus's): the code builds transformers' parameter count for the same config;
+then the comparison says nothing on the clean pair and one finding holding both values where
+one value differs. One Llama decoder, its sizes written in the ways the rules read:
+
+- Python's number and slice values: ``int(SHAPE.real)`` / ``.imag`` of a complex
+  ``64 + 4j``, ``SPEC.start`` / ``.stop`` / ``.step`` of a ``slice``, ``MASK.bit_count()``;
+- ``ord()`` of a character, ``int.from_bytes()`` of a byte string;
+- ``itertools.compress`` of candidate rows by a selector list;
+- ``try: X = OVERRIDES["x"] except KeyError: X = default`` at module level (the handler runs
+  where the key is missing, as on import);
+- a module-level ``while`` loop doubling a size (run, not left unknown).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.drift_support import config, count, holds, run, torch_pair, write
+
+torch = pytest.importorskip("torch")
+transformers = pytest.importorskip("transformers")
+
+LLAMA = dict(
+    architectures=["LlamaForCausalLM"],
+    vocab_size=512,
+    hidden_size=64,
+    intermediate_size=192,
+    num_hidden_layers=2,
+    num_attention_heads=4,
+    num_key_value_heads=2,
+    max_position_embeddings=128,
+    rms_norm_eps=1e-5,
+    tie_word_embeddings=False,
+)
+
+MODEL = """
+import itertools
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+
+SIZES
+
+HD = D // H
+
+
+class Layer(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.n1 = nn.RMSNorm(D, eps=1e-5)
+        self.q = nn.Linear(D, H * HD, bias=False)
+        self.k = nn.Linear(D, KV * HD, bias=False)
+        self.v = nn.Linear(D, KV * HD, bias=False)
+        self.o = nn.Linear(H * HD, D, bias=False)
+        self.n2 = nn.RMSNorm(D, eps=1e-5)
+        self.gate = nn.Linear(D, FF, bias=False)
+        self.up = nn.Linear(D, FF, bias=False)
+        self.down = nn.Linear(FF, D, bias=False)
+
+    def forward(self, x):
+        b, t, _ = x.shape
+        h = self.n1(x)
+        q = self.q(h).view(b, t, H, HD).transpose(1, 2)
+        k = self.k(h).view(b, t, KV, HD).transpose(1, 2)
+        v = self.v(h).view(b, t, KV, HD).transpose(1, 2)
+        y = F.scaled_dot_product_attention(q, k, v, is_causal=True, enable_gqa=True)
+        x = x + self.o(y.transpose(1, 2).reshape(b, t, -1))
+        h = self.n2(x)
+        return x + self.down(F.silu(self.gate(h)) * self.up(h))
+
+
+class M(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.emb = nn.Embedding(V, D)
+        self.blocks = nn.ModuleList(Layer() for _ in range(L))
+        self.norm = nn.RMSNorm(D, eps=1e-5)
+        self.head = nn.Linear(D, V, bias=False)
+
+    def forward(self, ids):
+        x = self.emb(ids)
+        for blk in self.blocks:
+            x = blk(x)
+        return self.head(self.norm(x))
+"""
+
+# (sizes as written, the same with one value changed, that value in the code, in the config)
+CASES = {
+    "complex_slice_bitcount": (
+        "SHAPE = 64 + 4j\nD, H = int(SHAPE.real), int(SHAPE.imag)\n"
+        "SPEC = slice(512, 192, 2)\nV, FF, KV = SPEC.start, SPEC.stop, SPEC.step\n"
+        "L = (0b11).bit_count()",
+        "L = (0b111).bit_count()",
+        3,
+        2,
+    ),
+    "ord_from_bytes": (
+        'V = int.from_bytes(b"\\x02\\x00", "big")\nD = ord("@")\nH, KV = ord("\\x04"), '
+        'ord("\\x02")\nFF = int.from_bytes(b"\\xc0\\x00", "little")\nL = 2',
+        'FF = int.from_bytes(b"\\x01\\x00", "big")',
+        256,
+        192,
+    ),
+    "compress": (
+        "ROWS = [(64, 2, 4, 2, 256), (64, 2, 4, 2, 192)]\n"
+        "((D, L, H, KV, FF),) = itertools.compress(ROWS, [False, True])\nV = 512",
+        "itertools.compress(ROWS, [True, False])",
+        256,
+        192,
+    ),
+    "keyerror_fallback": (
+        'OVR = {"vocab": 512, "layers": 2}\nD, H = 64, 4\n'
+        'try:\n    V = OVR["vocab"]\nexcept KeyError:\n    V = 32000\n'
+        'try:\n    L = OVR["layers"]\nexcept KeyError:\n    L = 32\n'
+        'try:\n    FF = OVR["ffn"]\nexcept KeyError:\n    FF = 192\n'
+        'try:\n    KV = OVR["kv"]\nexcept KeyError:\n    KV = 2',
+        "    KV = 4",
+        4,
+        2,
+    ),
+    "while_doubling": (
+        "V, D, L, H, KV = 512, 64, 2, 4, 2\nFF = 48\nwhile FF < 3 * D:\n    FF *= 2",
+        "while FF < 4 * D:",
+        384,
+        192,
+    ),
+}
+PLANT_FROM = {
+    "complex_slice_bitcount": "L = (0b11).bit_count()",
+    "ord_from_bytes": 'FF = int.from_bytes(b"\\xc0\\x00", "little")',
+    "compress": "itertools.compress(ROWS, [False, True])",
+    "keyerror_fallback": "    KV = 2",
+    "while_doubling": "while FF < 3 * D:",
+}
+
+
+@pytest.mark.parametrize("name", list(CASES))
+def test_sizes_written_as_python_values(tmp_path, name):
+    sizes, planted, mine_v, cfg_v = CASES[name]
+    cfg, cfg_path = config(tmp_path, "llama", "LlamaConfig", **LLAMA)
+    code = write(tmp_path, f"{name}.py", MODEL.replace("SIZES", sizes))
+    mine, hf = torch_pair(code, cfg)
+    assert count(mine) == count(hf)
+    assert run(code, cfg_path) == []
+    drifted = MODEL.replace("SIZES", sizes.replace(PLANT_FROM[name], planted))
+    assert drifted != MODEL.replace("SIZES", sizes)
+    bad = write(tmp_path, f"{name}_drift.py", drifted)
+    assert count(torch_pair(bad, cfg)[0]) != count(hf)
+    fs = run(bad, cfg_path)
+    assert len(fs) == 1 and holds(fs[0], mine_v, cfg_v), [(f.message, f.values) for f in fs]
