@@ -10,7 +10,10 @@ one value differs. One Llama decoder, its sizes written in the ways the rules re
 - ``itertools.compress`` of candidate rows by a selector list;
 - ``try: X = OVERRIDES["x"] except KeyError: X = default`` at module level (the handler runs
   where the key is missing, as on import);
-- a module-level ``while`` loop doubling a size (run, not left unknown).
+- a module-level ``while`` loop doubling a size (run, not left unknown);
+- ``heapq.nlargest`` of a list of supported widths;
+- an encoder-decoder with a source and a target vocabulary (FSMT): the target's table,
+  looked up by a forward input, is a token table, never read as a learned position table.
 """
 
 from __future__ import annotations
@@ -36,6 +39,7 @@ LLAMA = dict(
 )
 
 MODEL = """
+import heapq
 import itertools
 import torch
 import torch.nn as nn
@@ -120,6 +124,12 @@ CASES = {
         4,
         2,
     ),
+    "heapq_nlargest": (
+        "FF = heapq.nlargest(1, [96, 192, 128])[0]\nV, D, L, H, KV = 512, 64, 2, 4, 2",
+        "FF = heapq.nlargest(1, [96, 256, 128])[0]",
+        256,
+        192,
+    ),
     "while_doubling": (
         "V, D, L, H, KV = 512, 64, 2, 4, 2\nFF = 48\nwhile FF < 3 * D:\n    FF *= 2",
         "while FF < 4 * D:",
@@ -133,6 +143,7 @@ PLANT_FROM = {
     "compress": "itertools.compress(ROWS, [False, True])",
     "keyerror_fallback": "    KV = 2",
     "while_doubling": "while FF < 3 * D:",
+    "heapq_nlargest": "FF = heapq.nlargest(1, [96, 192, 128])[0]",
 }
 
 
@@ -150,3 +161,42 @@ def test_sizes_written_as_python_values(tmp_path, name):
     assert count(torch_pair(bad, cfg)[0]) != count(hf)
     fs = run(bad, cfg_path)
     assert len(fs) == 1 and holds(fs[0], mine_v, cfg_v), [(f.message, f.values) for f in fs]
+
+
+SEQ2SEQ = """
+import torch
+import torch.nn as nn
+
+
+class M(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.src = nn.Embedding(320, 64)
+        self.tgt = nn.Embedding(288, 64)
+        self.src_pos = nn.Embedding(66, 64)
+        self.tgt_pos = nn.Embedding(66, 64)
+        self.enc = nn.Linear(64, 64)
+        self.dec = nn.Linear(64, 64)
+        self.out = nn.Linear(64, 288, bias=False)
+
+    def forward(self, src_ids, tgt_ids):
+        x = self.src(src_ids) + self.src_pos(torch.arange(src_ids.shape[1]))
+        y = self.tgt(tgt_ids) + self.tgt_pos(torch.arange(tgt_ids.shape[1]))
+        return self.out(self.dec(y + self.enc(x).mean(1, keepdim=True)))
+"""
+
+
+def test_target_vocabulary_table_is_no_position_table(tmp_path):
+    from driftcheck.graph.match import canonicalise, derive
+    from driftcheck.parsers.source import parse_source
+
+    code = write(tmp_path, "seq2seq.py", SEQ2SEQ)
+    g = parse_source(code, entry="M")
+    with torch.device("meta"):
+        import runpy
+
+        mine = runpy.run_path(str(code))["M"]()
+    assert g.params_total() == count(mine)
+    got = {k: v.value for k, v in derive(canonicalise(g, g)[0]).items()}
+    assert got["vocabSize"] == 320
+    assert got["maxPositionEmbeddings"] == 66  # the position tables', not the target's 288

@@ -149,6 +149,7 @@ GROUP_PREFIXES: dict[str, tuple[str, ...]] = {
     "stdlib": (
         "functools",
         "itertools",
+        "heapq",
         "math",
         "operator",
         "collections",

@@ -8,6 +8,7 @@ or loop enumerates them); every result's size is bounded (``sizes.SIZE_LIMIT``).
 from __future__ import annotations
 
 import ast
+import heapq
 import itertools
 import keyword
 import math
@@ -364,6 +365,38 @@ def _count(c: Call) -> Any:
     if not all(isinstance(x, (int, float)) and not isinstance(x, bool) for x in (start, step)):
         return c.unknown("itertools.count() of unknown numbers")
     return itertools.count(start, step)
+
+
+# ---------------------------------------------------------------------------------- heapq
+HQ = Group("heapq")
+
+
+@HQ.entry(
+    "nlargest",
+    "nsmallest",
+    doc="nlargest(n, xs, key=None) / nsmallest: the n largest (smallest) of a known finite "
+    "sequence of known values, as a list (ties keep their order, as heapq's do)",
+)
+def _n_extreme(c: Call) -> Any:
+    """``heapq.nlargest(1, SUPPORTED_WIDTHS)[0]``: the largest of a known list. A ``key``
+    function is called on each item; any unknown item, key or count leaves it unknown."""
+    n = c.plain(0, "n")
+    items = c.interp.items.iterate(c.arg(1, "iterable")) if len(c.args) > 1 else None
+    if not isinstance(n, int) or isinstance(n, bool) or items is None:
+        return c.unknown(f"{c.qual}() of a count or sequence we cannot read")
+    key = c.kwargs.get("key")
+    if key is None or plain(key) is None:
+        keys = [plain(x) for x in items]
+    else:
+        keys = [plain(c.interp.calls.call(key, [x], {}, c.loc)) for x in items]
+    if any(isinstance(k, (Unknown, Tensor)) or not isinstance(k, (int, float, str)) for k in keys):
+        return c.unknown(f"{c.qual}() over values we cannot compare")
+    pick = heapq.nlargest if c.qual.endswith("nlargest") else heapq.nsmallest
+    try:
+        order = pick(n, range(len(items)), key=keys.__getitem__)
+    except TypeError:
+        return c.unknown(f"{c.qual}() over values of mixed types")
+    return [items[i] for i in order]
 
 
 # ---------------------------------------------------------------------------------- math
