@@ -200,3 +200,73 @@ def test_target_vocabulary_table_is_no_position_table(tmp_path):
     got = {k: v.value for k, v in derive(canonicalise(g, g)[0]).items()}
     assert got["vocabSize"] == 320
     assert got["maxPositionEmbeddings"] == 66  # the position tables', not the target's 288
+
+
+BERT = """
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+
+V, D, L, H, FF = 512, 64, 2, 4, 256
+
+
+class Layer(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.q, self.k, self.v = nn.Linear(D, D), nn.Linear(D, D), nn.Linear(D, D)
+        self.o = nn.Linear(D, D)
+        self.ln1 = nn.LayerNorm(D, eps=1e-12)
+        self.fc1 = nn.Linear(D, FF)
+        self.fc2 = nn.Linear(FF, D)
+        self.ln2 = nn.LayerNorm(D, eps=1e-12)
+
+    def forward(self, x):
+        b, t, _ = x.shape
+        q, k, v = (f(x).view(b, t, H, -1).transpose(1, 2) for f in (self.q, self.k, self.v))
+        a = F.scaled_dot_product_attention(q, k, v).transpose(1, 2).reshape(b, t, D)
+        x = self.ln1(x + self.o(a))
+        return self.ln2(x + self.fc2(F.gelu(self.fc1(x))))
+
+
+class M(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.word = nn.Embedding(V, D, padding_idx=0)
+        self.pos = nn.Embedding(32, D)
+        self.types = nn.Embedding(2, D)
+        self.ln = nn.LayerNorm(D, eps=1e-12)
+        self.layers = nn.ModuleList(Layer() for _ in range(L))
+        self.pool = nn.Linear(D, D)
+
+    def forward(self, ids):
+        t = ids.shape[1]
+        x = self.word(ids) + self.pos(torch.arange(t)) + self.types(torch.zeros_like(ids))
+        x = self.ln(x)
+        for layer in self.layers:
+            x = layer(x)
+        return x, torch.tanh(self.pool(x[:, 0]))
+"""
+
+
+def test_a_layer_projection_as_wide_as_the_vocabulary_is_no_head(tmp_path):
+    """An encoder without an LM head whose vocabulary is changed to its MLP width: the MLP's
+    projection inside the layers is not read as an untied output head (one finding, the
+    vocabulary's, not a second one saying the embeddings are untied)."""
+    kw = dict(
+        vocab_size=512,
+        hidden_size=64,
+        num_hidden_layers=2,
+        num_attention_heads=4,
+        intermediate_size=256,
+        max_position_embeddings=32,
+        pad_token_id=0,
+    )
+    cfg, cfg_path = config(tmp_path, "bert", "BertConfig", **kw)
+    code = write(tmp_path, "bert.py", BERT)
+    mine, hf = torch_pair(code, cfg, auto="AutoModel")
+    assert count(mine) == count(hf)
+    assert run(code, cfg_path) == []
+    bad = write(tmp_path, "bert_v.py", BERT.replace("V, D, L, H, FF = 512", "V, D, L, H, FF = 256"))
+    assert count(torch_pair(bad, cfg, auto="AutoModel")[0]) == count(hf) - 256 * 64
+    fs = run(bad, cfg_path)
+    assert len(fs) == 1 and holds(fs[0], 256, 512), [(f.message, f.values) for f in fs]

@@ -174,7 +174,7 @@ def derive(items: list[Item]) -> dict[str, Derived]:
         # and flattened into the top level): the whole model is the one body its reshapes
         # cut heads in, read by the same rule (one head width, at most two head counts)
         _head_splits(Item(node=items[0].node, children=items), out, items)
-    _ties(leaves, out)
+    _ties(leaves, out, _in_layers(items, main))
     if "numExperts" not in out:
         _experts(items, out)
     if "intermediateSize" not in out and "numExperts" in out:
@@ -479,8 +479,19 @@ def _one(v: Any) -> Any:
     return v
 
 
-def _ties(leaves: list[Item], out: dict[str, Derived]) -> None:
-    """Tied when some layer shares a weight; untied when an output head of vocab rows exists."""
+def _in_layers(items: list[Item], main: Item | None) -> set[int]:
+    """Ids of the items inside a repeated block or the main one: a layer's parts, never the
+    model's output head (BERT's intermediate projection as wide as a vocabulary of 256)."""
+    inside: set[int] = set()
+    for it in walk(items):
+        if it.is_block and (it.count > 1 or it is main) and it.children:
+            inside.update(id(x) for x in walk(it.children))
+    return inside
+
+
+def _ties(leaves: list[Item], out: dict[str, Derived], inside: set[int] = frozenset()) -> None:
+    """Tied when some layer shares a weight; untied when an output head of vocab rows exists
+    outside the layers (``inside``: a projection in a layer is no head, whatever its width)."""
     tied = next((it for it in leaves if it.node.tied and _vocab_tie(it, out)), None)
     if tied is not None:
         out["tieWordEmbeddings"] = Derived(
@@ -491,7 +502,11 @@ def _ties(leaves: list[Item], out: dict[str, Derived]) -> None:
     if vocab is None:
         return
     for it in leaves:
-        if it.ltype == "Linear" and it.params.get("out_features") == vocab.value:
+        if (
+            it.ltype == "Linear"
+            and it.params.get("out_features") == vocab.value
+            and id(it) not in inside
+        ):
             loc = it.node.loc
             out["tieWordEmbeddings"] = Derived(False, "model.tieWordEmbeddings", loc, it.node.id)
             return
