@@ -125,6 +125,22 @@ VALUES: list[tuple[tuple[str, ...], str]] = [
         "list(itertools.product([0, 1], repeat=2)), list(itertools.repeat(7, 3)))",
     ),
     (
+        ("itertools.compress",),
+        "import itertools\n"
+        "result = (list(itertools.compress([(1, 2), (3, 4), 5], [0, True, 'x'])), "
+        "list(itertools.compress('abc', [1, 0])))",
+    ),
+    (
+        ("heapq.nlargest", "heapq.nsmallest"),
+        "import heapq\nresult = (heapq.nlargest(2, [32, 48, 64, 40]), "
+        "heapq.nsmallest(1, [3, 1, 2], key=lambda v: -v), heapq.nlargest(5, (1, 1, 0)))",
+    ),
+    (
+        ("builtins.ord", "builtins.chr", "builtins.int.from_bytes"),
+        "result = (ord('@'), ord('\\u0200'), chr(65), int.from_bytes(b'\\x02\\x00', 'big'), "
+        "int.from_bytes(b'\\xff\\xff', 'little', signed=True), int.from_bytes([1, 2], 'little'))",
+    ),
+    (
         ("itertools.cycle",),
         "import itertools\nc = itertools.cycle([1, 2])\nresult = [next(c) for _ in range(5)]",
     ),

@@ -174,7 +174,7 @@ def derive(items: list[Item]) -> dict[str, Derived]:
         # and flattened into the top level): the whole model is the one body its reshapes
         # cut heads in, read by the same rule (one head width, at most two head counts)
         _head_splits(Item(node=items[0].node, children=items), out, items)
-    _ties(leaves, out)
+    _ties(leaves, out, _in_layers(items, main))
     if "numExperts" not in out:
         _experts(items, out)
     if "intermediateSize" not in out and "numExperts" in out:
@@ -492,8 +492,19 @@ def _one(v: Any) -> Any:
     return v
 
 
-def _ties(leaves: list[Item], out: dict[str, Derived]) -> None:
-    """Tied when some layer shares a weight; untied when an output head of vocab rows exists."""
+def _in_layers(items: list[Item], main: Item | None) -> set[int]:
+    """Ids of the items inside a repeated block or the main one: a layer's parts, never the
+    model's output head (BERT's intermediate projection as wide as a vocabulary of 256)."""
+    inside: set[int] = set()
+    for it in walk(items):
+        if it.is_block and (it.count > 1 or it is main) and it.children:
+            inside.update(id(x) for x in walk(it.children))
+    return inside
+
+
+def _ties(leaves: list[Item], out: dict[str, Derived], inside: set[int] = frozenset()) -> None:
+    """Tied when some layer shares a weight; untied when an output head of vocab rows exists
+    outside the layers (``inside``: a projection in a layer is no head, whatever its width)."""
     tied = next((it for it in leaves if it.node.tied and _vocab_tie(it, out)), None)
     if tied is not None:
         out["tieWordEmbeddings"] = Derived(
@@ -504,7 +515,11 @@ def _ties(leaves: list[Item], out: dict[str, Derived]) -> None:
     if vocab is None:
         return
     for it in leaves:
-        if it.ltype == "Linear" and it.params.get("out_features") == vocab.value:
+        if (
+            it.ltype == "Linear"
+            and it.params.get("out_features") == vocab.value
+            and id(it) not in inside
+        ):
             loc = it.node.loc
             out["tieWordEmbeddings"] = Derived(False, "model.tieWordEmbeddings", loc, it.node.id)
             return
@@ -546,8 +561,8 @@ def _from_roles(leaves: list[Item], out: dict[str, Derived]) -> None:
 
 def _position_tables(items: list[Item], out: dict[str, Derived]) -> None:
     """A learned position table: outside the layers, the tables as wide as the token table
-    other than it (not its rows, not sharing its weight) all of one row count, one table or
-    one per stack (an encoder-decoder's two). A segment table beside it (BERT's 2 rows) makes
+    other than it (not its rows, not sharing its weight, not one forward looks an input up in)
+    all of one row count, one table or one per stack (an encoder-decoder's two). A segment table beside it (BERT's 2 rows) makes
     two counts: which is the positions' is not what the structure says, so nothing."""
     vocab, hidden = out.get("vocabSize"), out.get("hiddenSize")
     if vocab is None or hidden is None:
@@ -561,6 +576,7 @@ def _position_tables(items: list[Item], out: dict[str, Derived]) -> None:
         and type(it.params.get("num_embeddings")) is int
         and it.params["num_embeddings"] != vocab.value
         and not it.node.tied
+        and not it.fed  # forward looks an input up in it: a token table (FSMT's target one)
     ]
     rows = {it.params["num_embeddings"] for it in tables}
     if len(rows) != 1 or not 1 <= len(tables) <= 2:

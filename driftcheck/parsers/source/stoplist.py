@@ -52,6 +52,7 @@ EXT_TOPS = {
     "collections",
     "dataclasses",
     "itertools",
+    "heapq",  # nlargest / nsmallest modelled (library/stdlib.py); its source is a heap in place
     "copy",
     "os",
     "sys",

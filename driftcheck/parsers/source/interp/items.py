@@ -114,6 +114,20 @@ class Items:
         self.library = ip.library  # torch_class
 
     # ------------------------------------------------------------------ items
+    def _missing_key_caught(self, raw: Any) -> bool:
+        """Whether a key missing from the plain dict ``raw`` is Python's ``KeyError`` here: the
+        dict was never written under a key we could not compute (``havoc``), and the innermost
+        running ``try`` surely catches ``KeyError`` on a decided path (the statement runner
+        turns it into that handler, ``_caught_here``). Elsewhere a missing key stays an
+        unknown value, never a confident raise."""
+        if type(raw) is not dict or id(raw) in self.ip.havoc:
+            return False
+        if self.ip.uncertain or not self.ip.tries:
+            return False
+        mark = self.ip.tries[-1]
+        stmts = self.ip.stmts
+        return any(stmts._catches(h, "KeyError", mark.fr) is True for h in mark.st.handlers)
+
     def getitem(self, obj: Any, key: Any) -> Any:
         # only the outer Sourced wrapper comes off here: ``plain`` of a whole list or tuple
         # copies it, which made ``config.layer_types[i]`` in a loop quadratic; the item
@@ -212,7 +226,11 @@ class Items:
             return m if m is not None else Unknown(f"{raw.name}[{k!r}] is no member")
         try:
             v = raw[k]
-        except (IndexError, KeyError, TypeError, ValueError):
+        except KeyError:
+            if self._missing_key_caught(raw):
+                raise  # ``try: FFN = OVERRIDES["ffn"] except KeyError: FFN = 224``
+            return Unknown("subscript")
+        except (IndexError, TypeError, ValueError):
             return Unknown("subscript")
         if isinstance(raw, tuple):
             return plain_bare(v)

@@ -218,6 +218,23 @@ _SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)
 _SCOPES += (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)
 
 
+def _handler_rebinds(st: ast.stmt, first: ast.AST, name: str) -> bool:
+    """Whether the top-level ``try`` holding the first binding of ``name`` in its body binds
+    it again in a handler (``try: FFN = OVERRIDES["ffn"] except KeyError: FFN = 224``): the
+    whole statement is replayed (``replay_binding``), so the handler runs where the body
+    raises, as on import; the first binding alone would hold the body's value whatever it
+    raised."""
+    if not isinstance(st, ast.Try) or not st.handlers:
+        return False
+    if not any(first is n for b in st.body for n in ast.walk(b)):
+        return False
+    return any(
+        isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store) and n.id == name
+        for h in st.handlers
+        for n in ast.walk(h)
+    )
+
+
 def bound_names(st: ast.stmt) -> set[str]:
     """Names a top-level statement (re)binds in the module namespace other than by a plain
     ``name = ...`` (``_rebinds``): ``n_layer += 2``, ``a, b = 3, 4``, a binding inside a
@@ -358,7 +375,7 @@ def _body(mod: ModInfo) -> _Body:
                 e = mod.defs[name]  # a class filled after its definition (``cfg.dim = 64``)
             elif e is None and isinstance(mod.defs.get(name), ast.FunctionDef):
                 e = mod.defs[name]  # ``@singledispatch``: ``@name.register(cls)`` definitions
-            if e is not None and st.lineno > e.lineno:
+            if e is not None and (st.lineno > e.lineno or _handler_rebinds(st, e, name)):
                 fills.setdefault(name, []).append(st)
         if isinstance(st, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
             continue
@@ -600,7 +617,9 @@ def replay_binding(interp: Any, mod: ModInfo, st: ast.stmt, name: str, value: An
 
     where = f"{mod.path.name}:{st.lineno}"
     lost = Unknown(f"module global {name} rebound by `{_short(st)}` at {where}")
-    loops = (ast.For, ast.AsyncFor, ast.While)
+    # a ``while`` runs as in a function (statements.py: a known condition each round, bounded;
+    # an undecided one merges what the body may bind): ``while d_ff < 3 * d: d_ff *= 2``
+    loops = (ast.For, ast.AsyncFor)
     if any(isinstance(n, loops) for n in ast.walk(st)):
         return lost
     if sum(1 for _ in ast.walk(st)) > _REPLAY_NODES:

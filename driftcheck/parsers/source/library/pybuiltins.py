@@ -489,11 +489,43 @@ def value_method(v: Any, name: str, interp: Any) -> Any:
         if name == "real":
             return raw
         return BuiltinMethod(lambda a, k: getattr(raw, name)())
+    got = _plain_attr(raw, name)
+    if got is not NotImplemented:
+        return got
     if isinstance(raw, tuple) and name in ("index", "count"):
         return BuiltinMethod(lambda a, k: getattr(tuple(plain(raw)), name)(plain(a[0])))
     if isinstance(raw, range) and name in ("start", "stop", "step"):  # ``span.stop``
         return getattr(raw, name)
     return Unknown(f"attribute {name}")
+
+
+# the data attributes and argument-free methods of Python's number and slice values: a width
+# written as ``SPEC.stop`` of a ``slice(layers, width, heads)``, ``int(SHAPE.imag)`` of a complex
+# ``64 + 4j``, a layer count as ``MASK.bit_count()``; each is Python's own value, computed here
+_PLAIN_DATA = {
+    int: frozenset(("imag", "numerator", "denominator")),
+    float: frozenset(("imag",)),
+    complex: frozenset(("real", "imag")),
+    slice: frozenset(("start", "stop", "step")),
+}
+_PLAIN_METHODS = {
+    int: frozenset(("bit_count", "conjugate", "as_integer_ratio")),
+    float: frozenset(("conjugate", "as_integer_ratio", "hex")),
+    complex: frozenset(("conjugate",)),
+}
+
+
+def _plain_attr(raw: Any, name: str) -> Any:
+    """``raw.name`` for an int, float, complex or slice value (bools are ints in Python, but a
+    flag's ``.imag`` is no model code's idiom: left to the caller); NotImplemented if not one."""
+    t = type(raw)
+    if name in _PLAIN_DATA.get(t, ()):
+        return getattr(raw, name)
+    if name in _PLAIN_METHODS.get(t, ()):
+        return BuiltinMethod(
+            lambda a, k: getattr(raw, name)() if not a and not k else Unknown(name)
+        )
+    return NotImplemented
 
 
 # methods of Python's containers run on the abstract container itself (its items stand for

@@ -747,3 +747,41 @@ def _dict_fromkeys(c: Call) -> Any:
 def _nm(name: Any) -> str:
     """An attribute name for a note: the unknown's reason, or the value's repr."""
     return f"unknown: {name.why}" if isinstance(name, Unknown) else repr(name)
+
+
+@B.entry("ord", doc="ord(c) of a known one-character string")
+def _ord(c: Call) -> Any:
+    s = c.plain(0)
+    if len(c.args) != 1 or c.kwargs or not isinstance(s, str) or len(s) != 1:
+        return c.unknown("ord() of a value that is not a known character")
+    return ord(s)
+
+
+@B.entry("chr", doc="chr(i) of a known code point")
+def _chr(c: Call) -> Any:
+    i = c.plain(0)
+    if len(c.args) != 1 or c.kwargs or not isinstance(i, int) or not 0 <= i <= 0x10FFFF:
+        return c.unknown("chr() of a value that is not a known code point")
+    return chr(i)
+
+
+@B.entry(
+    "int.from_bytes",
+    doc="int.from_bytes(b, byteorder='big', *, signed=False) of known bytes (at most 64 of them)",
+)
+def _int_from_bytes(c: Call) -> Any:
+    """``int.from_bytes(b"\\x00\\x40", "big")``: sizes packed as bytes. Bounded: a long byte
+    string would be a huge number no model size is."""
+    b = c.plain(0, "bytes")
+    order = c.plain(1, "byteorder", "big")
+    signed = c.plain(2, "signed", False)
+    if isinstance(b, (list, tuple)) and all(isinstance(x, int) for x in b):
+        b = bytes(x for x in b if 0 <= x < 256) if all(0 <= x < 256 for x in b) else None
+    if (
+        not isinstance(b, bytes)
+        or len(b) > 64
+        or order not in ("big", "little")
+        or not isinstance(signed, bool)
+    ):
+        return c.unknown("int.from_bytes() of values we cannot read")
+    return int.from_bytes(b, order, signed=signed)

@@ -154,6 +154,7 @@ GROUP_PREFIXES: dict[str, tuple[str, ...]] = {
     "stdlib": (
         "functools",
         "itertools",
+        "heapq",
         "math",
         "operator",
         "collections",

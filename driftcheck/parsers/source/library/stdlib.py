@@ -8,6 +8,7 @@ or loop enumerates them); every result's size is bounded (``sizes.SIZE_LIMIT``).
 from __future__ import annotations
 
 import ast
+import heapq
 import itertools
 import keyword
 import math
@@ -192,6 +193,19 @@ def _chain_from(c: Call) -> Any:
     return _bounded(c, sum(map(len, its))) or [x for it in its for x in it]
 
 
+@IT.entry("compress", doc="compress(xs, selectors): the items whose selector is true, as a list")
+def _compress(c: Call) -> Any:
+    """``compress(CANDIDATES, USE)``: the rows a selector list keeps. Every selector must be
+    a known truth value (an unknown one could keep or drop its item)."""
+    its = _lists(c, [c.arg(0), c.arg(1, "selectors")]) if c.args else None
+    if its is None:
+        return c.unknown("compress() over a value we cannot enumerate")
+    sel = [plain(s) for s in its[1]]
+    if not all(isinstance(s, (bool, int, float, str, list, tuple, type(None))) for s in sel):
+        return c.unknown("compress() with a selector we cannot read")
+    return [x for x, s in zip(its[0], sel) if s]
+
+
 IT.entry("product", doc="product(*xs, repeat=): the cartesian product, as a list (bounded)")(
     lambda c: py_call("itertools.product", c.interp, c.args, c.kwargs)
 )
@@ -353,6 +367,38 @@ def _count(c: Call) -> Any:
     if not all(isinstance(x, (int, float)) and not isinstance(x, bool) for x in (start, step)):
         return c.unknown("itertools.count() of unknown numbers")
     return itertools.count(start, step)
+
+
+# ---------------------------------------------------------------------------------- heapq
+HQ = Group("heapq")
+
+
+@HQ.entry(
+    "nlargest",
+    "nsmallest",
+    doc="nlargest(n, xs, key=None) / nsmallest: the n largest (smallest) of a known finite "
+    "sequence of known values, as a list (ties keep their order, as heapq's do)",
+)
+def _n_extreme(c: Call) -> Any:
+    """``heapq.nlargest(1, SUPPORTED_WIDTHS)[0]``: the largest of a known list. A ``key``
+    function is called on each item; any unknown item, key or count leaves it unknown."""
+    n = c.plain(0, "n")
+    items = c.interp.items.iterate(c.arg(1, "iterable")) if len(c.args) > 1 else None
+    if not isinstance(n, int) or isinstance(n, bool) or items is None:
+        return c.unknown(f"{c.qual}() of a count or sequence we cannot read")
+    key = c.kwargs.get("key")
+    if key is None or plain(key) is None:
+        keys = [plain(x) for x in items]
+    else:
+        keys = [plain(c.interp.calls.call(key, [x], {}, c.loc)) for x in items]
+    if any(isinstance(k, (Unknown, Tensor)) or not isinstance(k, (int, float, str)) for k in keys):
+        return c.unknown(f"{c.qual}() over values we cannot compare")
+    pick = heapq.nlargest if c.qual.endswith("nlargest") else heapq.nsmallest
+    try:
+        order = pick(n, range(len(items)), key=keys.__getitem__)
+    except TypeError:
+        return c.unknown(f"{c.qual}() over values of mixed types")
+    return [items[i] for i in order]
 
 
 # ---------------------------------------------------------------------------------- math
