@@ -109,13 +109,13 @@ def _skip_init(c: Call) -> Any:
 
 
 def _factory(c: Call) -> Any:
-    first = plain(c.args[0]) if c.args else None
-    if c.qual.endswith("_like") and isinstance(first, WeightRef):
-        # ``torch.zeros_like(m.conv.bias)``: the layer's weight shape, as torch allocates it
+    if c.qual.endswith("_like") and c.args and isinstance(plain(c.args[0]), WeightRef):
         from driftcheck.parsers.source.library.wildlib import weight_shape
 
-        shape = weight_shape(c.interp.attrs, first)
-        return Tensor(shape if shape is not None else Unknown("like of a weight"))
+        # ``torch.zeros_like(conv.bias)``: the shape torch allocated for that weight
+        shape = weight_shape(c.interp.attrs, plain(c.args[0]))
+        if shape is not None:
+            return Tensor(shape)
     if "size" in c.kwargs and not c.qual.endswith(("tensor", "as_tensor")):  # normal(0, 1, size=)
         return Tensor(torchlib.shape_of([c.kwargs["size"]], "torch.zeros"))
     if c.qual.endswith(".linspace") and "steps" in c.kwargs and len(c.args) == 2:
