@@ -390,3 +390,65 @@ def test_registry_filled_in_a_loop_is_unknown_not_empty(tmp_path):
     assert torch_count(f, sys_path=tmp_path) == 3 * 5 + 5 + 2 * 2 + 2
     g = parse_source(f)
     assert g.params_total() is None
+
+
+MEMORY_PKG = {
+    "neuron/__init__.py": """
+        from .base import MemoryModule  # noqa: F401
+        from .lif import LIF  # noqa: F401
+    """,
+    "neuron/base.py": """
+        import torch.nn as nn
+
+
+        class MemoryModule(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self._memories = {}
+
+            def register_memory(self, name, value):
+                self._memories[name] = value
+
+            def width(self):
+                return len(self._memories)
+    """,
+    "neuron/lif.py": """
+        import torch.nn as nn
+
+        from .base import MemoryModule
+
+
+        class LIF(MemoryModule):
+            def __init__(self):
+                super().__init__()
+                self.register_memory("v", 0.0)
+                self.register_memory("s", 0.0)
+                self.fc = nn.Linear(2, self.width())
+
+
+        if __name__ == "__main__":
+            m = LIF()
+            for k in ["a", "b"]:
+                m.register_memory(k, 1.0)
+    """,
+}
+
+
+def test_dict_filled_by_methods_at_run_time_is_not_an_import_registry(tmp_path):
+    """A dict each instance fills in ``__init__`` (spikingjelly's ``register_memory``) is read
+    as the interpreter fills it; calls in function bodies and a script's ``__main__`` block are
+    not import-time registrations (reading them so made the dict unknown)."""
+    for name, code in MEMORY_PKG.items():
+        write(tmp_path, code, name)
+    want = check(
+        tmp_path,
+        """
+        import torch.nn as nn
+
+        from neuron import LIF
+
+        model = nn.ModuleList([LIF(), nn.Linear(3, 3)])
+        """,
+        sys_path=tmp_path,
+    )
+    assert want == 2 * 2 + 2 + 3 * 3 + 3

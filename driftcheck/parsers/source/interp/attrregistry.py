@@ -86,7 +86,7 @@ def _calls(interp: Any, reg: CallRegistry) -> tuple[list[str], list[str]] | None
             others.append(f"{path.name} (not read)")
             continue
         top = {id(st.value) for st in sub.tree.body if isinstance(st, ast.Expr)}
-        for node in ast.walk(sub.tree):
+        for node in _import_time_nodes(sub.tree):
             if not isinstance(node, ast.Call) or not isinstance(node.func, ast.Attribute):
                 continue
             if node.func.attr not in reg._funcs:
@@ -97,6 +97,35 @@ def _calls(interp: Any, reg: CallRegistry) -> tuple[list[str], list[str]] | None
             else:
                 others.append(f"{path.name}:{node.lineno}")
     return (keys, others) if keys or others else None
+
+
+def _import_time_nodes(tree: ast.Module) -> Any:
+    """The nodes of the statements importing the module runs (its body, loops and class bodies
+    included), never a function's body: a call there runs when the code calling it runs, and
+    the interpreter follows it then (spikingjelly's ``self.register_memory("v", 0.)`` in each
+    neuron's ``__init__`` fills that instance's dict; reading those as import-time
+    registrations made every neuron's memory dict unknown)."""
+    todo: list[ast.AST] = [tree]
+    while todo:
+        node = todo.pop()
+        yield node
+        for child in ast.iter_child_nodes(node):
+            if not isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+                if not _main_guard(child):  # a script's ``__main__`` block: not at import
+                    todo.append(child)
+
+
+def _main_guard(node: ast.AST) -> bool:
+    """``if __name__ == "__main__":``"""
+    t = node.test if isinstance(node, ast.If) else None
+    return (
+        isinstance(t, ast.Compare)
+        and isinstance(t.left, ast.Name)
+        and t.left.id == "__name__"
+        and len(t.comparators) == 1
+        and isinstance(t.comparators[0], ast.Constant)
+        and t.comparators[0].value == "__main__"
+    )
 
 
 class AttrRegistry(CallRegistry):
