@@ -111,21 +111,10 @@ def _import_time_nodes(tree: ast.Module) -> Any:
         yield node
         for child in ast.iter_child_nodes(node):
             if not isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
-                if not _main_guard(child):  # a script's ``__main__`` block: not at import
+                # a script's ``__main__`` block does not run at import (the test the other
+                # top-level readers use: analyze.binds, postbuild, modglobals, hooks)
+                if not (isinstance(child, ast.If) and "__main__" in ast.unparse(child.test)):
                     todo.append(child)
-
-
-def _main_guard(node: ast.AST) -> bool:
-    """``if __name__ == "__main__":``"""
-    t = node.test if isinstance(node, ast.If) else None
-    return (
-        isinstance(t, ast.Compare)
-        and isinstance(t.left, ast.Name)
-        and t.left.id == "__name__"
-        and len(t.comparators) == 1
-        and isinstance(t.comparators[0], ast.Constant)
-        and t.comparators[0].value == "__main__"
-    )
 
 
 class AttrRegistry(CallRegistry):
