@@ -13,7 +13,7 @@ width, SDPA with fewer key heads than query heads, ``torch.dot`` / ``torch.mv`` 
 / ``F.pdist`` / ``torch.cov`` / ``linalg.matrix_norm`` / ``.mT`` on tensors of the wrong rank,
 ``torch.diagonal`` of one dim twice, ``movedim`` with source and destination of other lengths,
 circular padding wider than the map, ``pad_packed_sequence`` with a ``total_length`` below the
-longest sequence, two ellipses in one index, more indices than dims, batch statistics of one
+longest sequence, more indices than dims, batch statistics of one
 value, a fractional pool larger than its input, quantiles outside [0, 1], ``rot90`` with one
 dim, reductions / flips over a repeated dim, calls missing a required argument, a ``view`` with
 two inferred sizes, an embedding's ``padding_idx`` past its table; and familiar classes in new
@@ -1295,8 +1295,11 @@ VARIANTS: list[tuple[str, str, str, dict]] = [
     ("lstm_packed_total_length", "t5", "pad_packed_total_length", {"total": 5}),
     ("detr_box_head", "ok", "clean", {"centers": "boxes[..., :2]"}),
     ("detr_box_head", "ok_none", "clean", {"centers": "boxes[..., None, :2]"}),
-    ("detr_box_head", "two_ellipsis", "double_ellipsis", {"centers": "boxes[..., 0:2, ...]"}),
-    ("detr_box_head", "two_ellipsis_lead", "double_ellipsis", {"centers": "boxes[..., ..., :2]"}),
+    # written as crashes (class double_ellipsis); torch 2.13 takes two ellipses: clean traps now
+    ("detr_box_head", "ok_two_ellipsis", "clean", {"centers": "boxes[..., 0:2, ...]"}),
+    ("detr_box_head", "ok_two_ellipsis_lead", "clean", {"centers": "boxes[..., ..., :2]"}),
+    ("detr_box_head", "four_idx", "index_too_many_dims", {"centers": "boxes[:, :, :, :2]"}),
+    ("detr_box_head", "first_four_idx", "index_too_many_dims", {"centers": "boxes[0, :, 0, :2]"}),
     ("tabular_feature_tokenizer", "ok", "clean", {"first": "logits[:, 0]"}),
     ("tabular_feature_tokenizer", "ok_none", "clean", {"first": "logits[:, None, 0]"}),
     ("tabular_feature_tokenizer", "three_idx", "index_too_many_dims", {"first": "logits[:, 0, 0]"}),
@@ -1374,7 +1377,12 @@ VARIANTS: list[tuple[str, str, str, dict]] = [
     ("moe_topk_gather", "ok", "clean", {"index": _GATHER_OK}),
     ("moe_topk_gather", "ok_narrow", "clean", {"index": "idx[..., None]"}),
     ("moe_topk_gather", "index_2d", "gather_index", {"index": "idx"}),
-    ("moe_topk_gather", "index_wide", "gather_index", {"index": "idx[..., None].expand(-1, -1, 2 * D)"}),
+    (
+        "moe_topk_gather",
+        "index_wide",
+        "gather_index",
+        {"index": "idx[..., None].expand(-1, -1, 2 * D)"},
+    ),
     ("ddpm_resblock_gn", "ok", "clean", {"c": 32, "g": 8}),
     ("ddpm_resblock_gn", "ok_g6", "clean", {"c": 24, "g": 6}),
     ("ddpm_resblock_gn", "c24_g16", "norm_groups", {"c": 24, "g": 16}),
@@ -1419,7 +1427,12 @@ VARIANTS: list[tuple[str, str, str, dict]] = [
         "norm_shape",
         {"t": 16, "norm": "self.norm_tok(x.transpose(1, 2))"},
     ),
-    ("bert_segment_embeddings", "ok", "clean", {"pos": "torch.arange(T)", "seg": "torch.zeros_like(ids)"}),
+    (
+        "bert_segment_embeddings",
+        "ok",
+        "clean",
+        {"pos": "torch.arange(T)", "seg": "torch.zeros_like(ids)"},
+    ),
     ("bert_segment_embeddings", "ok_seg_ids", "clean", {"pos": "torch.arange(T)", "seg": "ids"}),
     (
         "bert_segment_embeddings",
@@ -1427,7 +1440,12 @@ VARIANTS: list[tuple[str, str, str, dict]] = [
         "index_range",
         {"pos": "torch.arange(1, T + 1)", "seg": "torch.zeros_like(ids)"},
     ),
-    ("bert_segment_embeddings", "seg_plus1", "index_range", {"pos": "torch.arange(T)", "seg": "ids + 1"}),
+    (
+        "bert_segment_embeddings",
+        "seg_plus1",
+        "index_range",
+        {"pos": "torch.arange(T)", "seg": "ids + 1"},
+    ),
     ("perceiver_latent_bmm", "ok", "clean", {"dl": 32}),
     ("perceiver_latent_bmm", "dl64", "bmm", {"dl": 64}),
     ("perceiver_latent_bmm", "dl16", "bmm", {"dl": 16}),
