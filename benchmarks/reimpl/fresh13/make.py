@@ -1,0 +1,299 @@
+"""The thirteenth fresh held-out set of re-implementations (written blind in session 19):
+hand-written cases of architectures no earlier set has (Emu3's text tower, LongT5, MusicGen's
+multi-codebook decoder, DINOv3's ConvNeXt, BROS, Mllama's text decoder with cross-attention
+layers, WavLM, MiniMax-M2, a Decision Transformer, ...), their sizes held in ways no earlier set
+uses. It was NOT run through driftcheck while it was written; run it once (``README.md``).
+
+The writer, the checks and the command line are shared (``benchmarks/reimpl/set_checks.py``);
+``sub`` and ``sizes_line`` are fresh11's, ``dec`` fresh12's. Configs are written by
+transformers' config classes.
+
+    python benchmarks/reimpl/fresh13/make.py [--check] [--only NAME,NAME]
+    python benchmarks/bench_reimpl.py --corpus benchmarks/reimpl/fresh13 --mode both --show 200
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parents[2]))
+
+from benchmarks.reimpl import set_checks  # noqa: E402
+from benchmarks.reimpl.fresh11.make import sizes_line, sub  # noqa: E402
+from benchmarks.reimpl.fresh12.make import dec  # noqa: E402
+
+_rope = set_checks.rope
+
+_MATCH = "        VOCAB, WIDTH, DEPTH, HEADS, KV_HEADS, FFN = {}, {}, {}, {}, {}, {}"
+_MATCH_V = (512, 64, 2, 4, 2, 160)
+_BROS = "VOCAB, HIDDEN, LAYERS, HEADS, INTER, MAX_POS, TYPES = {}, {}, {}, {}, {}, {}, {}"
+_BROS_V = (320, 64, 2, 4, 128, 64, 2)
+
+# name -> (arch, config class, kwargs, HF class, [code plants], [config plants])
+CASES: dict[str, tuple] = {
+    "emu3_match_preset": (
+        "emu3_text_model",
+        "Emu3TextConfig",
+        dec(1000000.0, intermediate_size=160),
+        "Emu3ForCausalLM",
+        [
+            sizes_line("numKvHeads", _MATCH, _MATCH_V, 4, 4),
+            sizes_line("intermediateSize", _MATCH, _MATCH_V, 5, 192),
+            sub("ropeTheta", "THETA = {}\n", 1000000.0, 10000.0),
+        ],
+        [("numLayers", "num_hidden_layers", 3, 2)],
+    ),
+    "emu3_toml_blocks": (
+        "emu3_text_model",
+        "Emu3TextConfig",
+        dec(
+            vocab_size=384,
+            hidden_size=96,
+            num_hidden_layers=3,
+            num_attention_heads=6,
+            num_key_value_heads=3,
+            intermediate_size=256,
+            rms_norm_eps=1e-6,
+        ),
+        "Emu3ForCausalLM",
+        [
+            sub("numLayers", "layers = {}\n", 3, 4),
+            sub("vocabSize", "vocab = {}\n", 384, 448),
+            sub("numKvHeads", "kv_heads = {}\n", 3, 6),
+        ],
+        [("intermediateSize", "intermediate_size", 320, 256)],
+    ),
+    "longt5_ini_local": (
+        "longt5",
+        "LongT5Config",
+        dict(
+            vocab_size=320,
+            d_model=64,
+            d_kv=16,
+            d_ff=128,
+            num_layers=2,
+            num_decoder_layers=2,
+            num_heads=4,
+            relative_attention_num_buckets=32,
+            local_radius=8,
+            encoder_attention_type="local",
+        ),
+        "LongT5Model",
+        [
+            sub("numLayers", "enc_layers = {}\n", 2, 3),
+            sub("intermediateSize", "d_ff = {}\n", 128, 192),
+            sub("relativeAttentionNumBuckets", "buckets = {}\n", 32, 64),
+        ],
+        [("vocabSize", "vocab_size", 384, 320)],
+    ),
+    "musicgen_codebook_regex": (
+        "musicgen_decoder",
+        "MusicgenDecoderConfig",
+        dict(
+            vocab_size=160,
+            hidden_size=64,
+            num_hidden_layers=2,
+            num_attention_heads=4,
+            ffn_dim=192,
+            num_codebooks=4,
+            max_position_embeddings=128,
+        ),
+        "MusicgenForCausalLM",
+        [
+            sub("numCodebooks", 'RUN = "musicgen-cb{}-v160', 4, 8),
+            sub("vocabSize", "-v{}-d64", 160, 256),
+            sub("intermediateSize", "-ff{}-", 192, 256),
+        ],
+        [("numLayers", "num_hidden_layers", 3, 2)],
+    ),
+    "dinov3_convnext_accumulate": (
+        "dinov3_convnext",
+        "DINOv3ConvNextConfig",
+        dict(hidden_sizes=[24, 48], depths=[1, 2]),
+        "DINOv3ConvNextModel",
+        [
+            sub("hiddenSizes", "WIDTH_STEPS = ({}, 24)", 24, 40, ([24, 48], [40, 64])),
+            sub("depths", "STAGE_DEPTHS = (1, {})", 2, 3, ([1, 2], [1, 3])),
+            sub("numChannels", "def __init__(self, in_chans={}):", 3, 1),
+        ],
+        [("hiddenSizes", "hidden_sizes", [24, 64], [24, 48], [24, 64])],
+    ),
+    "bros_partial_linear": (
+        "bros",
+        "BrosConfig",
+        dict(
+            vocab_size=320,
+            hidden_size=64,
+            num_hidden_layers=2,
+            num_attention_heads=4,
+            intermediate_size=128,
+            max_position_embeddings=64,
+        ),
+        "BrosModel",
+        [
+            sizes_line("vocabSize", _BROS, _BROS_V, 0, 384),
+            sizes_line("numLayers", _BROS, _BROS_V, 2, 3),
+            sizes_line("maxPositionEmbeddings", _BROS, _BROS_V, 5, 128),
+        ],
+        [("intermediateSize", "intermediate_size", 256, 128)],
+    ),
+    "mllama_cross_walrus": (
+        "mllama_text_model",
+        "MllamaTextConfig",
+        dec(
+            500000.0,
+            vocab_size=480,
+            intermediate_size=128,
+            num_hidden_layers=4,
+            cross_attention_layers=[1, 3],
+        ),
+        "MllamaForCausalLM",
+        [
+            sub("crossAttentionLayers", "CROSS_AT = frozenset({})", "{1, 3}", "{1}", ([1, 3], [1])),
+            sub("vocabSize", "vocab={}, width", 480, 512),
+            sub("intermediateSize", "ffn={}, depth", 128, 192),
+        ],
+        [("numKvHeads", "num_key_value_heads", 4, 2)],
+    ),
+    "wavlm_struct_unpack": (
+        "wavlm",
+        "WavLMConfig",
+        dict(
+            hidden_size=64,
+            num_hidden_layers=2,
+            num_attention_heads=4,
+            intermediate_size=128,
+            conv_dim=[32, 32],
+            conv_stride=[5, 2],
+            conv_kernel=[10, 3],
+            num_conv_pos_embeddings=16,
+            num_conv_pos_embedding_groups=4,
+            num_buckets=32,
+        ),
+        "WavLMModel",
+        [
+            sub("numLayers", 'BLOB = bytes.fromhex("4000{}', "0200", "0300", (2, 3)),
+            sub("intermediateSize", '02000400{}', "8000", "c000", (128, 192)),
+            sub("numBuckets", '8000{}1000', "2000", "4000", (32, 64)),
+        ],
+        [("numConvPosEmbeddings", "num_conv_pos_embeddings", 32, 16)],
+    ),
+    "minimax_m2_replace": (
+        "minimax_m2",
+        "MiniMaxM2Config",
+        dec(
+            intermediate_size=32,
+            head_dim=16,
+            num_local_experts=4,
+            num_experts_per_tok=2,
+            rms_norm_eps=1e-6,
+        ),
+        "MiniMaxM2ForCausalLM",
+        [
+            sub("numExperts", "expert_dim=32, n_experts={}, top_k", 4, 8),
+            sub("numLayers", "vocab=512, dim=64, n_layers={},", 2, 3),
+            sub("intermediateSize", "    expert_dim={}, n_experts", 32, 48),
+        ],
+        [("vocabSize", "vocab_size", 640, 512)],
+    ),
+    "decision_transformer_kernels": (
+        "decision_transformer",
+        "DecisionTransformerConfig",
+        dict(state_dim=17, act_dim=6, hidden_size=64, n_layer=3, n_head=4, max_ep_len=256),
+        "DecisionTransformerModel",
+        [
+            sub("numLayers", 'CURRICULUM = "{}"', "walk|run|jump", "walk|run", (3, 2)),
+            sub("intermediateSize", "D_INNER = {} * D_MODEL", 4, 2, (256, 128)),
+            sub("hiddenSize", "D_MODEL, N_HEAD = {}, 4", 64, 96),
+        ],
+        [("numLayers", "n_layer", 4, 3)],
+    ),
+    "pvt_v2_stage_table": (
+        "pvt_v2",
+        "PvtV2Config",
+        dict(
+            image_size=32,
+            num_encoder_blocks=2,
+            depths=[1, 2],
+            sr_ratios=[2, 1],
+            hidden_sizes=[16, 32],
+            patch_sizes=[7, 3],
+            strides=[4, 2],
+            num_attention_heads=[1, 2],
+            mlp_ratios=[4, 4],
+        ),
+        "PvtV2Model",
+        [
+            sub("depths", "    stage(width=32, depth={}, heads=2),", 2, 3, ([1, 2], [1, 3])),
+            sub("hiddenSizes", "    stage(width={}, depth=2, heads=2),", 32, 48, ([16, 32], [16, 48])),
+            sub("mlpRatios", 'return dict(width=16, depth=1, heads=1, sr=1, patch=3, stride=2, mlp={})', 4, 8, ([4, 4], [8, 8])),
+        ],
+        [("srRatios", "sr_ratios", [4, 1], [2, 1], [4, 1])],
+    ),
+    "pix2struct_text_getattr": (
+        "pix2struct_text_model",
+        "Pix2StructTextConfig",
+        dict(
+            vocab_size=384,
+            hidden_size=64,
+            d_kv=16,
+            d_ff=160,
+            num_layers=2,
+            num_heads=4,
+            relative_attention_num_buckets=32,
+        ),
+        "Pix2StructTextModel",
+        [
+            sub("vocabSize", "    vocab_size = {}\n", 384, 320),
+            sub("intermediateSize", "    ff = {}\n", 160, 128),
+            sub("numLayers", "    n_layers = {}\n", 2, 3),
+        ],
+        [("relativeAttentionNumBuckets", "relative_attention_num_buckets", 64, 32)],
+    ),
+    "visual_bert_nested_cfg": (
+        "visual_bert",
+        "VisualBertConfig",
+        dict(
+            vocab_size=448,
+            hidden_size=64,
+            num_hidden_layers=2,
+            num_attention_heads=4,
+            intermediate_size=128,
+            max_position_embeddings=64,
+            visual_embedding_dim=48,
+        ),
+        "VisualBertModel",
+        [
+            sub("visualEmbeddingDim", '"visual": {{"feat_dim": {}}},', 48, 32),
+            sub("numLayers", '"depth": {}, "heads"', 2, 3),
+            sub("maxPositionEmbeddings", '"max_len": {}, "types"', 64, 128),
+        ],
+        [("vocabSize", "vocab_size", 512, 448)],
+    ),
+}
+
+# case parameter (regex) -> the HF tensors it is cut from (concatenated along dim 0)
+_L = r"^layers\.(\d+)\."
+_HL = r"model.layers.\1."
+
+SAME_OUTPUT: dict[str, list[tuple]] = {
+    # the MLP's projections sit on the layer itself
+    "emu3_match_preset": [
+        (r"^lm_head\.", "lm_head."),
+        (_L + r"(gate|up|down)_proj\.", _HL + r"mlp.\2_proj."),
+        (r"^", "model."),
+    ],
+}
+
+# how each case is called and which HF outputs its returned values are (decoders: logits)
+SAME_OUTPUT_IO: dict[str, tuple[str, list[str]]] = {}
+
+# same_output, build_config, write, check, check_keeping_plants, main: shared with every set
+_MAKE = set_checks.SetMake(HERE, CASES, SAME_OUTPUT, SAME_OUTPUT_IO)
+same_output, build_config, write = _MAKE.same_output, _MAKE.build_config, _MAKE.write
+check, check_keeping_plants, main = _MAKE.check, _MAKE.check_keeping_plants, _MAKE.main
+
+if __name__ == "__main__":
+    raise SystemExit(main())
