@@ -65,7 +65,7 @@ CASES: dict[str, tuple] = {
         ],
         [("numLayers", "num_hidden_layers", 3, 2)],
     ),
-    "emu3_toml_blocks": (
+    "emu3_frozenset_pairs": (
         "emu3_text_model",
         "Emu3TextConfig",
         dec(
@@ -79,13 +79,13 @@ CASES: dict[str, tuple] = {
         ),
         "Emu3ForCausalLM",
         [
-            sub("numLayers", "layers = {}\n", 3, 4),
-            sub("vocabSize", "vocab = {}\n", 384, 448),
-            sub("numKvHeads", "kv_heads = {}\n", 3, 6),
+            sub("numLayers", '("layers", {}),', 3, 4),
+            sub("vocabSize", '("vocab", {}),', 384, 448),
+            sub("numKvHeads", '("kv_heads", {}),', 3, 6),
         ],
         [("intermediateSize", "intermediate_size", 320, 256)],
     ),
-    "longt5_ini_local": (
+    "longt5_base36_tokens": (
         "longt5",
         "LongT5Config",
         dict(
@@ -102,9 +102,15 @@ CASES: dict[str, tuple] = {
         ),
         "LongT5Model",
         [
-            sub("numLayers", "enc_layers = {}\n", 2, 3),
-            sub("intermediateSize", "d_ff = {}\n", 128, 192),
-            sub("relativeAttentionNumBuckets", "buckets = {}\n", 32, 64),
+            sub("numLayers", 'RUN_ID = "8w 1s g 4 3k {} 2 w 8"', 2, 3),
+            sub("intermediateSize", 'RUN_ID = "8w 1s g 4 {} 2 2 w 8"', "3k", "5c", (128, 192)),
+            sub(
+                "relativeAttentionNumBuckets",
+                'RUN_ID = "8w 1s g 4 3k 2 2 {} 8"',
+                "w",
+                "1s",
+                (32, 64),
+            ),
         ],
         [("vocabSize", "vocab_size", 384, 320)],
     ),
@@ -177,7 +183,7 @@ CASES: dict[str, tuple] = {
         ],
         [("numKvHeads", "num_key_value_heads", 4, 2)],
     ),
-    "wavlm_struct_unpack": (
+    "wavlm_memoryview_cast": (
         "wavlm",
         "WavLMConfig",
         dict(
@@ -195,8 +201,8 @@ CASES: dict[str, tuple] = {
         "WavLMModel",
         [
             sub("numLayers", 'BLOB = bytes.fromhex("4000{}', "0200", "0300", (2, 3)),
-            sub("intermediateSize", '02000400{}', "8000", "c000", (128, 192)),
-            sub("numBuckets", '8000{}1000', "2000", "4000", (32, 64)),
+            sub("intermediateSize", "02000400{}", "8000", "c000", (128, 192)),
+            sub("numBuckets", "8000{}1000", "2000", "4000", (32, 64)),
         ],
         [("numConvPosEmbeddings", "num_conv_pos_embeddings", 32, 16)],
     ),
@@ -212,9 +218,9 @@ CASES: dict[str, tuple] = {
         ),
         "MiniMaxM2ForCausalLM",
         [
-            sub("numExperts", "expert_dim=32, n_experts={}, top_k", 4, 8),
-            sub("numLayers", "vocab=512, dim=64, n_layers={},", 2, 3),
-            sub("intermediateSize", "    expert_dim={}, n_experts", 32, 48),
+            sub("numExperts", "    n_experts={},\n", 4, 8),
+            sub("numLayers", "    n_layers={},\n    n_heads=4,", 2, 3),
+            sub("intermediateSize", "    expert_dim={},\n    n_experts", 32, 48),
         ],
         [("vocabSize", "vocab_size", 640, 512)],
     ),
@@ -247,8 +253,20 @@ CASES: dict[str, tuple] = {
         "PvtV2Model",
         [
             sub("depths", "    stage(width=32, depth={}, heads=2),", 2, 3, ([1, 2], [1, 3])),
-            sub("hiddenSizes", "    stage(width={}, depth=2, heads=2),", 32, 48, ([16, 32], [16, 48])),
-            sub("mlpRatios", 'return dict(width=16, depth=1, heads=1, sr=1, patch=3, stride=2, mlp={})', 4, 8, ([4, 4], [8, 8])),
+            sub(
+                "hiddenSizes",
+                "    stage(width={}, depth=2, heads=2),",
+                32,
+                48,
+                ([16, 32], [16, 48]),
+            ),
+            sub(
+                "mlpRatios",
+                "return dict(width=16, depth=1, heads=1, sr=1, patch=3, stride=2, mlp={})",
+                4,
+                8,
+                ([4, 4], [8, 8]),
+            ),
         ],
         [("srRatios", "sr_ratios", [4, 1], [2, 1], [4, 1])],
     ),
@@ -335,7 +353,7 @@ CASES: dict[str, tuple] = {
         ],
         [("vocabSize", "vocab_size", 384, 320)],
     ),
-    "llama_bisect_ladder": (
+    "llama_next_ladder": (
         "llama",
         "LlamaConfig",
         dec(vocab_size=448, num_key_value_heads=4, intermediate_size=176),
@@ -481,7 +499,7 @@ CASES: dict[str, tuple] = {
         ],
         [("numLayers", "num_hidden_layers", 3, 2)],
     ),
-    "gpt_neox_argparse_defaults": (
+    "gpt_neox_partial_keywords": (
         "gpt_neox",
         "GPTNeoXConfig",
         dict(
@@ -495,9 +513,9 @@ CASES: dict[str, tuple] = {
         ),
         "GPTNeoXForCausalLM",
         [
-            sub("numLayers", '"--layers", type=int, default={})', 2, 3),
-            sub("intermediateSize", '"--intermediate", type=int, default={})', 256, 192),
-            sub("vocabSize", '"--vocab", type=int, default={})', 512, 384),
+            sub("numLayers", "    layers={},", 2, 3),
+            sub("intermediateSize", "    intermediate={},", 256, 192),
+            sub("vocabSize", "    vocab={},", 512, 384),
         ],
         [("hiddenSize", "hidden_size", 96, 64)],
     ),
@@ -514,7 +532,13 @@ CASES: dict[str, tuple] = {
         ),
         "Qwen3ForCausalLM",
         [
-            sub("numLayers", 'PLAN = ("embed", {}"norm", "head")', '"attn", "attn", "attn", ', '"attn", "attn", ', (3, 2)),
+            sub(
+                "numLayers",
+                'PLAN = ("embed", {}"norm", "head")',
+                '"attn", "attn", "attn", ',
+                '"attn", "attn", ',
+                (3, 2),
+            ),
             sizes_line("headDim", _Q3, _Q3_V, 4, 16),
             sizes_line("intermediateSize", _Q3, _Q3_V, 5, 256),
         ],
@@ -599,8 +623,12 @@ SAME_OUTPUT: dict[str, list[tuple]] = {
         (r"^pooler\.", "pooler.dense."),
         (
             _BB + r"self_attn\.in_proj_(weight|bias)$",
-            _BH + r"attention.self.query.\2+" + _BH + r"attention.self.key.\2+"
-            + _BH + r"attention.self.value.\2",
+            _BH
+            + r"attention.self.query.\2+"
+            + _BH
+            + r"attention.self.key.\2+"
+            + _BH
+            + r"attention.self.value.\2",
         ),
         (_BB + r"self_attn\.out_proj\.", _BH + "attention.output.dense."),
         (_BB + r"norm1\.", _BH + "attention.output.LayerNorm."),

@@ -23,8 +23,16 @@ class Base:
 
 
 CFG = dataclasses.replace(
-    Base(), vocab=512, dim=64, n_layers=2, n_heads=4, n_kv_heads=2, head_dim=16,
-    expert_dim=32, n_experts=4, top_k=2,
+    Base(),
+    vocab=512,
+    dim=64,
+    n_layers=2,
+    n_heads=4,
+    n_kv_heads=2,
+    head_dim=16,
+    expert_dim=32,
+    n_experts=4,
+    top_k=2,
 )
 
 
@@ -55,7 +63,9 @@ class Attention(nn.Module):
         k = self.k_norm(self.wk(x)).view(b, t, c.n_kv_heads, c.head_dim).transpose(1, 2)
         v = self.wv(x).view(b, t, c.n_kv_heads, c.head_dim).transpose(1, 2)
         r = c.n_heads // c.n_kv_heads
-        o = F.scaled_dot_product_attention(q, k.repeat_interleave(r, 1), v.repeat_interleave(r, 1), is_causal=True)
+        o = F.scaled_dot_product_attention(
+            q, k.repeat_interleave(r, 1), v.repeat_interleave(r, 1), is_causal=True
+        )
         return self.wo(o.transpose(1, 2).reshape(b, t, -1))
 
 
@@ -64,8 +74,8 @@ class SparseMLP(nn.Module):
         super().__init__()
         self.c = c
         self.router = nn.Linear(c.dim, c.n_experts, bias=False)
-        self.w13 = nn.Parameter(torch.empty(c.n_experts, 2 * c.expert_dim, c.dim))
-        self.w2 = nn.Parameter(torch.empty(c.n_experts, c.dim, c.expert_dim))
+        self.w13 = nn.Parameter(torch.randn(c.n_experts, 2 * c.expert_dim, c.dim) * 0.02)
+        self.w2 = nn.Parameter(torch.randn(c.n_experts, c.dim, c.expert_dim) * 0.02)
 
     def forward(self, x):
         flat = x.reshape(-1, x.shape[-1])

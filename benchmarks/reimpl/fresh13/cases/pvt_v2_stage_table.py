@@ -1,7 +1,6 @@
 """PVT v2 (two stages): overlapping patch embeddings, spatial-reduction attention, a depthwise
 conv inside the MLP. The stage table is a list of dicts, one per stage, filled by **kwargs."""
 
-import torch
 from torch import nn
 
 

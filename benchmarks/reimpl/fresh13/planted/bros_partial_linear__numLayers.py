@@ -14,7 +14,11 @@ LN = partial(nn.LayerNorm, eps=1e-12)
 class Layer(nn.Module):
     def __init__(self):
         super().__init__()
-        self.query, self.key, self.value = Dense(HIDDEN, HIDDEN), Dense(HIDDEN, HIDDEN), Dense(HIDDEN, HIDDEN)
+        self.query, self.key, self.value = (
+            Dense(HIDDEN, HIDDEN),
+            Dense(HIDDEN, HIDDEN),
+            Dense(HIDDEN, HIDDEN),
+        )
         self.attn_out, self.attn_ln = Dense(HIDDEN, HIDDEN), LN(HIDDEN)
         self.up, self.down, self.out_ln = Dense(HIDDEN, INTER), Dense(INTER, HIDDEN), LN(HIDDEN)
 
@@ -41,7 +45,7 @@ class Bros(nn.Module):
         super().__init__()
         self.word = nn.Embedding(VOCAB, HIDDEN)
         self.pos = nn.Embedding(MAX_POS, HIDDEN)
-        self.type = nn.Embedding(TYPES, HIDDEN)
+        self.token_type = nn.Embedding(TYPES, HIDDEN)
         self.emb_ln = LN(HIDDEN)
         # 4 box coordinates (2 points), each a HIDDEN // 16 sinusoid: HIDDEN // 4 in, one head out
         self.box_proj = nn.Linear(HIDDEN // 4, HIDDEN // HEADS, bias=False)
@@ -50,7 +54,9 @@ class Bros(nn.Module):
 
     def forward(self, ids, boxes):  # boxes: [batch, tokens, 4]
         t = ids.shape[1]
-        x = self.emb_ln(self.word(ids) + self.pos(torch.arange(t)) + self.type(torch.zeros_like(ids)))
+        x = self.emb_ln(
+            self.word(ids) + self.pos(torch.arange(t)) + self.token_type(torch.zeros_like(ids))
+        )
         rel = boxes[:, :, None] - boxes[:, None]  # [b, t, t, 4]
         emb = box_sinusoid(rel, HIDDEN // 16).flatten(-2)
         head = self.box_proj(emb)  # [b, t, t, head_dim]

@@ -21,7 +21,10 @@ class Block(nn.Module):
     def __init__(self):
         super().__init__()
         self.ln1, self.ln2 = nn.LayerNorm(D_MODEL), nn.LayerNorm(D_MODEL)
-        self.qkv_w, self.qkv_b = kernel(D_MODEL, 3 * D_MODEL), nn.Parameter(torch.zeros(3 * D_MODEL))
+        self.qkv_w, self.qkv_b = (
+            kernel(D_MODEL, 3 * D_MODEL),
+            nn.Parameter(torch.zeros(3 * D_MODEL)),
+        )
         self.proj_w, self.proj_b = kernel(D_MODEL, D_MODEL), nn.Parameter(torch.zeros(D_MODEL))
         self.fc_w, self.fc_b = kernel(D_MODEL, D_INNER), nn.Parameter(torch.zeros(D_INNER))
         self.out_w, self.out_b = kernel(D_INNER, D_MODEL), nn.Parameter(torch.zeros(D_MODEL))
@@ -31,8 +34,12 @@ class Block(nn.Module):
         qkv = torch.addmm(self.qkv_b, self.ln1(x).view(-1, D_MODEL), self.qkv_w)
         q, k, v = qkv.view(b, t, 3, N_HEAD, -1).permute(2, 0, 3, 1, 4)
         a = nn.functional.scaled_dot_product_attention(q, k, v, is_causal=True)
-        x = x + torch.addmm(self.proj_b, a.transpose(1, 2).reshape(-1, D_MODEL), self.proj_w).view(b, t, -1)
-        h = nn.functional.gelu(torch.addmm(self.fc_b, self.ln2(x).view(-1, D_MODEL), self.fc_w), approximate="tanh")
+        x = x + torch.addmm(self.proj_b, a.transpose(1, 2).reshape(-1, D_MODEL), self.proj_w).view(
+            b, t, -1
+        )
+        h = nn.functional.gelu(
+            torch.addmm(self.fc_b, self.ln2(x).view(-1, D_MODEL), self.fc_w), approximate="tanh"
+        )
         return x + torch.addmm(self.out_b, h, self.out_w).view(b, t, -1)
 
 

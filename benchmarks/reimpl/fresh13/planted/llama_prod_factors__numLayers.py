@@ -27,8 +27,12 @@ class Attention(nn.Module):
         b, t, _ = x.shape
         q = self.wq(x).view(b, t, N_HEADS, self.hd)
         k, v = self.wkv(x).view(b, t, 2, N_KV, self.hd).unbind(2)
-        q = torch.view_as_real(torch.view_as_complex(q.float().reshape(b, t, N_HEADS, -1, 2)) * freqs).flatten(3)
-        k = torch.view_as_real(torch.view_as_complex(k.float().reshape(b, t, N_KV, -1, 2)) * freqs).flatten(3)
+        q = torch.view_as_real(
+            torch.view_as_complex(q.float().reshape(b, t, N_HEADS, -1, 2)) * freqs
+        ).flatten(3)
+        k = torch.view_as_real(
+            torch.view_as_complex(k.float().reshape(b, t, N_KV, -1, 2)) * freqs
+        ).flatten(3)
         q, k, v = q.transpose(1, 2), k.transpose(1, 2), v.transpose(1, 2)
         o = F.scaled_dot_product_attention(q, k, v, is_causal=True, enable_gqa=True)
         return self.wo(o.transpose(1, 2).reshape(b, t, -1))
@@ -67,7 +71,10 @@ class Transformer(nn.Module):
     def forward(self, ids):
         hd = D_MODEL // N_HEADS
         freqs = 1.0 / (500000.0 ** (torch.arange(0, hd, 2).float() / hd))
-        freqs = torch.polar(torch.ones(ids.shape[1], hd // 2), torch.outer(torch.arange(ids.shape[1]).float(), freqs))
+        freqs = torch.polar(
+            torch.ones(ids.shape[1], hd // 2),
+            torch.outer(torch.arange(ids.shape[1]).float(), freqs),
+        )
         x = self.tok_embeddings(ids)
         for layer in self.layers:
             x = layer(x, freqs[:, None])

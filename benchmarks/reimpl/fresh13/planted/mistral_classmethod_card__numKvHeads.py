@@ -1,7 +1,6 @@
 """Mistral with a fused k|v projection per layer; the args come from a model card dict through a
 classmethod that renames the card's keys."""
 
-import torch
 import torch.nn.functional as F
 from torch import nn
 
@@ -23,6 +22,9 @@ class Args:
             kv=card["n_kv"],
             ffn=card["ffn"],
         )
+
+
+ARGS = Args.from_card(CARD)
 
 
 class Layer(nn.Module):
@@ -54,7 +56,7 @@ class Layer(nn.Module):
 
 
 class MistralLM(nn.Module):
-    def __init__(self, a: Args = Args.from_card(CARD)):
+    def __init__(self, a: Args = ARGS):
         super().__init__()
         self.tokens = nn.Embedding(a.vocab, a.dim)
         self.layers = nn.ModuleList(Layer(a) for _ in range(a.depth))

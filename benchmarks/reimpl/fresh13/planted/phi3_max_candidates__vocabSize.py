@@ -1,7 +1,6 @@
 """Phi-3 (fused qkv_proj and gate_up_proj); the MLP width is the largest candidate that fits
 the budget and divides by the tile (max over a generator)."""
 
-import torch
 import torch.nn.functional as F
 from torch import nn
 

@@ -1,7 +1,6 @@
 """Qwen2 with one fused qkv projection (with bias) and an untied head; the sizes are module
 globals picked by a size prefix through globals()."""
 
-import torch
 import torch.nn.functional as F
 from torch import nn
 

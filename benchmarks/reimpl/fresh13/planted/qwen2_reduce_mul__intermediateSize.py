@@ -3,7 +3,6 @@
 import operator
 from functools import reduce
 
-import torch
 import torch.nn.functional as F
 from torch import nn
 

@@ -1,7 +1,6 @@
 """Qwen3 (per-head q/k RMSNorms, a head size wider than width / heads, tied head); the depth is
 the number of "attn" entries in the block plan (tuple.count)."""
 
-import torch
 import torch.nn.functional as F
 from torch import nn
 

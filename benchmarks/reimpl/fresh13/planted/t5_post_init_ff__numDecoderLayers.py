@@ -40,8 +40,14 @@ class MultiHead(nn.Module):
         super().__init__()
         inner = c.heads * c.d_kv
         self.c = c
-        self.wq, self.wk = nn.Linear(c.d_model, inner, bias=False), nn.Linear(c.d_model, inner, bias=False)
-        self.wv, self.wo = nn.Linear(c.d_model, inner, bias=False), nn.Linear(inner, c.d_model, bias=False)
+        self.wq, self.wk = (
+            nn.Linear(c.d_model, inner, bias=False),
+            nn.Linear(c.d_model, inner, bias=False),
+        )
+        self.wv, self.wo = (
+            nn.Linear(c.d_model, inner, bias=False),
+            nn.Linear(inner, c.d_model, bias=False),
+        )
         self.bias_table = nn.Embedding(c.buckets, c.heads) if relative else None
 
     def forward(self, x, mem=None, causal=False):
@@ -60,13 +66,22 @@ class MultiHead(nn.Module):
 
 
 def ffn(c):
-    return nn.Sequential(nn.Linear(c.d_model, c.d_ff, bias=False), nn.ReLU(), nn.Linear(c.d_ff, c.d_model, bias=False))
+    return nn.Sequential(
+        nn.Linear(c.d_model, c.d_ff, bias=False),
+        nn.ReLU(),
+        nn.Linear(c.d_ff, c.d_model, bias=False),
+    )
 
 
 class EncoderLayer(nn.Module):
     def __init__(self, c, i):
         super().__init__()
-        self.n1, self.attn, self.n2, self.ff = Norm(c.d_model), MultiHead(c, i == 0), Norm(c.d_model), ffn(c)
+        self.n1, self.attn, self.n2, self.ff = (
+            Norm(c.d_model),
+            MultiHead(c, i == 0),
+            Norm(c.d_model),
+            ffn(c),
+        )
 
     def forward(self, x):
         x = x + self.attn(self.n1(x))

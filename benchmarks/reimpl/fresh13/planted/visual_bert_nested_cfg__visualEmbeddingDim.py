@@ -41,7 +41,9 @@ class VisualBert(nn.Module):
 
     def forward(self, ids, regions):
         n, r = ids.shape[1], regions.shape[1]
-        text = self.word(ids) + self.position(torch.arange(n)) + self.token_type(torch.zeros_like(ids))
+        text = (
+            self.word(ids) + self.position(torch.arange(n)) + self.token_type(torch.zeros_like(ids))
+        )
         vis = self.visual_proj(regions) + self.visual_position(torch.zeros(r, dtype=torch.long))
         vis = vis + self.visual_token_type(torch.ones(regions.shape[:2], dtype=torch.long))
         x = self.emb_norm(torch.cat([text, vis], 1))

@@ -1,13 +1,11 @@
 """WavLM base-style encoder (gated relative position bias); the sizes come packed as
-little-endian shorts, the way our on-device config blob stores them."""
-
-import struct
+unsigned shorts in our on-device config blob, read through a memoryview cast."""
 
 import torch
 from torch import nn
 
-BLOB = bytes.fromhex("40000300040080002000100004002000")
-WIDTH, LAYERS, HEADS, FFN, BUCKETS, POS_K, POS_G, CONV_C = struct.unpack("<8H", BLOB)
+BLOB = bytes.fromhex("40000200040080004000100004002000")
+WIDTH, LAYERS, HEADS, FFN, BUCKETS, POS_K, POS_G, CONV_C = memoryview(BLOB).cast("H").tolist()
 CONV = ((CONV_C, 10, 5), (CONV_C, 3, 2))  # (channels, kernel, stride)
 MAX_DIST = 800
 

@@ -1,19 +1,28 @@
 """GPT-NeoX (parallel residual, per-head interleaved qkv, partial rotary); the sizes are the
-defaults of our training script's argparse parser, parsed from an empty argv."""
+keywords bound into our launcher's functools.partial (read back via .keywords)."""
 
-import argparse
+from functools import partial
+from types import SimpleNamespace
 
 import torch
 from torch import nn
 
-parser = argparse.ArgumentParser()
-parser.add_argument("--vocab", type=int, default=512)
-parser.add_argument("--hidden", type=int, default=64)
-parser.add_argument("--layers", type=int, default=2)
-parser.add_argument("--heads", type=int, default=4)
-parser.add_argument("--intermediate", type=int, default=256)
-parser.add_argument("--rotary-pct", type=float, default=0.25)
-ARGS = parser.parse_args([])
+
+def launch(**kwargs):
+    """Starts a run (the cluster launcher); the model reads the bound keywords below."""
+    raise NotImplementedError
+
+
+LAUNCH = partial(
+    launch,
+    vocab=512,
+    hidden=64,
+    layers=2,
+    heads=4,
+    intermediate=192,
+    rotary_pct=0.25,
+)
+ARGS = SimpleNamespace(**LAUNCH.keywords)
 
 
 class NeoXLayer(nn.Module):
@@ -43,7 +52,9 @@ class NeoXLayer(nn.Module):
 
         o = nn.functional.scaled_dot_product_attention(rope(q), rope(k), v, is_causal=True)
         attn = self.dense(o.transpose(1, 2).reshape(b, t, d))
-        mlp = self.dense_4h_to_h(nn.functional.gelu(self.dense_h_to_4h(self.post_attention_layernorm(x))))
+        mlp = self.dense_4h_to_h(
+            nn.functional.gelu(self.dense_h_to_4h(self.post_attention_layernorm(x)))
+        )
         return x + attn + mlp
 
 

@@ -1,22 +1,21 @@
-"""Emu3 text tower: settings from a TOML block, layers registered as block_0, block_1, ..."""
-
-import tomllib
+"""Emu3 text tower: settings as a frozenset of (key, value) pairs (order-free, hashable, so our
+sweep can dedupe runs), layers registered as block_0, block_1, ..."""
 
 import torch
 from torch import nn
 
-SETTINGS = tomllib.loads(
-    """
-[text]
-vocab = 384
-dim = 96
-layers = 4
-heads = 6
-kv_heads = 3
-hidden = 256
-rms_eps = 1e-6
-"""
-)["text"]
+RUN_KEY = frozenset(
+    {
+        ("vocab", 384),
+        ("dim", 96),
+        ("layers", 3),
+        ("heads", 6),
+        ("kv_heads", 3),
+        ("hidden", 256),
+        ("rms_eps", 1e-6),
+    }
+)
+SETTINGS = dict(RUN_KEY)
 
 
 class RMS(nn.Module):

@@ -1,28 +1,12 @@
-"""LongT5 (local attention in the encoder), sizes read from an INI section as our trainer writes."""
-
-import configparser
+"""LongT5 (local attention in the encoder), sizes as base-36 tokens, the way
+our run ids encode them."""
 
 import torch
 from torch import nn
 
-_INI = configparser.ConfigParser()
-_INI.read_string(
-    """
-[model]
-vocab = 320
-d_model = 64
-d_kv = 16
-heads = 4
-d_ff = 128
-enc_layers = 3
-dec_layers = 2
-buckets = 32
-radius = 8
-"""
-)
-M = _INI["model"]
-VOCAB, D, DKV, H, FF = (M.getint(k) for k in ("vocab", "d_model", "d_kv", "heads", "d_ff"))
-ENC, DEC, BUCKETS, RADIUS = (M.getint(k) for k in ("enc_layers", "dec_layers", "buckets", "radius"))
+# vocab, d_model, d_kv, heads, d_ff, encoder layers, decoder layers, buckets, local radius
+RUN_ID = "8w 1s g 4 3k 2 2 w 8"
+VOCAB, D, DKV, H, FF, ENC, DEC, BUCKETS, RADIUS = (int(tok, 36) for tok in RUN_ID.split())
 
 
 class T5Norm(nn.Module):

@@ -1,14 +1,13 @@
 """Llama with q/k/v/o held as head-shaped tensors and attention written with einsum; the MLP
-width is the first entry of our kernel-friendly ladder at or above 8/3 of the width (bisect)."""
-
-import bisect
+width is the first entry of our kernel-friendly ladder at or above 8/3 of the width (next() over
+a generator)."""
 
 import torch
 from torch import nn
 
 LADDER = [96, 128, 176, 224, 256, 352]
 DIM, N_HEADS, N_LAYERS, VOCAB = 64, 4, 2, 448
-HIDDEN = LADDER[bisect.bisect_left(LADDER, DIM * 8 // 3)]  # 170 -> 176
+HIDDEN = next(w for w in LADDER if w >= DIM * 8 // 3)  # 170 -> 176
 HEAD = DIM // N_HEADS
 
 
@@ -38,7 +37,10 @@ class Block(nn.Module):
         q = torch.einsum("btd,dhk->bhtk", h, self.wq)
         k = torch.einsum("btd,dhk->bhtk", h, self.wk)
         v = torch.einsum("btd,dhk->bhtk", h, self.wv)
-        q, k = (torch.cat((-z[..., HEAD // 2 :], z[..., : HEAD // 2]), -1) * sin + z * cos for z in (q, k))
+        q, k = (
+            torch.cat((-z[..., HEAD // 2 :], z[..., : HEAD // 2]), -1) * sin + z * cos
+            for z in (q, k)
+        )
         s = torch.einsum("bhqk,bhsk->bhqs", q, k) / HEAD**0.5
         t = x.shape[1]
         s = s.masked_fill(torch.ones(t, t, dtype=torch.bool).triu(1), float("-inf"))
