@@ -219,8 +219,8 @@ CASES: dict[str, tuple] = {
         "MiniMaxM2ForCausalLM",
         [
             sub("numExperts", "    n_experts={},\n", 4, 8),
-            sub("numLayers", "    n_layers={},\n    n_heads=4,", 2, 3),
-            sub("intermediateSize", "    expert_dim={},\n    n_experts", 32, 48),
+            sub("numLayers", "    n_layers={},\n", 2, 3),
+            sub("intermediateSize", "    expert_dim={},\n", 32, 48),
         ],
         [("vocabSize", "vocab_size", 640, 512)],
     ),
