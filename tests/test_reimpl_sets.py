@@ -199,13 +199,13 @@ SPECS: dict[str, Spec] = {
     "fresh13": Spec(
         sample=[
             "longt5_base36_tokens",
-            "musicgen_codebook_regex",
+            "musicgen_run_path",
             "dinov3_convnext_accumulate",
             "mllama_cross_walrus",
             "wavlm_memoryview_cast",
             "minimax_m2_replace",
             "decision_transformer_kernels",
-            "pvt_v2_stage_table",
+            "pvt_v2_pairwise_widths",
         ],
         outputs=["emu3_match_preset", "gpt2_torch_encoder_layer", "bert_partition_lines"],
         keeping=("gpt2_torch_encoder_layer", "gpt2_torch_encoder_layer__numHeads"),

@@ -44,8 +44,6 @@ _GEM = "GemmaConfig_(vocab={}, width={}, depth={}, heads={}, kv_heads={}, head_d
 _GEM_V = (512, 64, 2, 4, 1, 32, 256)
 _HDR = "HEADER = bytes([{}, {}, {}, {}, {}, {}, {}])"
 _HDR_V = (32, 8, 64, 4, 160, 2, 3)
-_ZIP = "VALUES = ({}, {}, {}, {}, {}, {})"
-_ZIP_V = (48, 16, 96, 6, 192, 3)
 _PHI = "VOCAB, DIM, LAYERS, HEADS, KV = {}, {}, {}, {}, {}"
 _PHI_V = (448, 64, 2, 4, 4)
 _Q3 = "VOCAB, D, HEADS, KV, HEAD_DIM, FFN = {}, {}, {}, {}, {}, {}"
@@ -114,7 +112,7 @@ CASES: dict[str, tuple] = {
         ],
         [("vocabSize", "vocab_size", 384, 320)],
     ),
-    "musicgen_codebook_regex": (
+    "musicgen_run_path": (
         "musicgen_decoder",
         "MusicgenDecoderConfig",
         dict(
@@ -128,9 +126,9 @@ CASES: dict[str, tuple] = {
         ),
         "MusicgenForCausalLM",
         [
-            sub("numCodebooks", 'RUN = "musicgen-cb{}-v160', 4, 8),
-            sub("vocabSize", "-v{}-d64", 160, 256),
-            sub("intermediateSize", "-ff{}-", 192, 256),
+            sub("numCodebooks", 'RUN_DIR = "runs/musicgen/cb{}/', 4, 8),
+            sub("vocabSize", "/v{}/d64/", 160, 256),
+            sub("intermediateSize", "/ff{}/", 192, 256),
         ],
         [("numLayers", "num_hidden_layers", 3, 2)],
     ),
@@ -236,7 +234,7 @@ CASES: dict[str, tuple] = {
         ],
         [("numLayers", "n_layer", 4, 3)],
     ),
-    "pvt_v2_stage_table": (
+    "pvt_v2_pairwise_widths": (
         "pvt_v2",
         "PvtV2Config",
         dict(
@@ -252,21 +250,9 @@ CASES: dict[str, tuple] = {
         ),
         "PvtV2Model",
         [
-            sub("depths", "    stage(width=32, depth={}, heads=2),", 2, 3, ([1, 2], [1, 3])),
-            sub(
-                "hiddenSizes",
-                "    stage(width={}, depth=2, heads=2),",
-                32,
-                48,
-                ([16, 32], [16, 48]),
-            ),
-            sub(
-                "mlpRatios",
-                "return dict(width=16, depth=1, heads=1, sr=1, patch=3, stride=2, mlp={})",
-                4,
-                8,
-                ([4, 4], [8, 8]),
-            ),
+            sub("depths", "DEPTHS = (1, {})", 2, 3, ([1, 2], [1, 3])),
+            sub("hiddenSizes", "WIDTHS = (3, 16, {})", 32, 48, ([16, 32], [16, 48])),
+            sub("mlpRatios", "MLP_RATIOS = ({0}, {0})", 4, 8, ([4, 4], [8, 8])),
         ],
         [("srRatios", "sr_ratios", [4, 1], [2, 1], [4, 1])],
     ),
@@ -468,7 +454,7 @@ CASES: dict[str, tuple] = {
         ],
         [("imageSize", "image_size", 64, 32)],
     ),
-    "vit_zip_keys": (
+    "vit_groupby_plan": (
         "vit",
         "ViTConfig",
         dict(
@@ -481,9 +467,9 @@ CASES: dict[str, tuple] = {
         ),
         "ViTForImageClassification",
         [
-            sizes_line("imageSize", _ZIP, _ZIP_V, 0, 64),
-            sizes_line("numLayers", _ZIP, _ZIP_V, 5, 4),
-            sizes_line("intermediateSize", _ZIP, _ZIP_V, 4, 256),
+            sub("imageSize", "CFG = dict(image={}, patch", 48, 64),
+            sub("numLayers", 'PLAN = "P{}NC"', "BBB", "BBBB", (3, 4)),
+            sub("intermediateSize", "heads=6, mlp={}, depth", 192, 256),
         ],
         [("patchSize", "patch_size", 8, 16)],
     ),

@@ -1,14 +1,22 @@
 """MusicGen's audio-token decoder (one embedding table and one head per codebook); the sizes are
-parsed out of the run name, as our sweep scripts name runs."""
+the parts of the run's directory, as our sweep scripts lay runs out."""
 
 import math
-import re
+from pathlib import PurePosixPath
+from string import digits
 
 import torch
 from torch import nn
 
-RUN = "musicgen-cb4-v160-d64-L2-h4-ff256-ctx128"
-_F = {k: int(v) for k, v in re.findall(r"([A-Za-z]+)(\d+)", RUN.split("-", 1)[1])}
+RUN_DIR = "runs/musicgen/cb4/v160/d64/L2/h4/ff192/ctx128"
+
+
+def _size(part: str) -> tuple[str, int]:
+    key = part.rstrip(digits)
+    return key, int(part[len(key) :])
+
+
+_F = dict(map(_size, PurePosixPath(RUN_DIR).parts[2:]))
 CODEBOOKS, CARD, DIM, LAYERS, HEADS, FFN, CTX = (_F[k] for k in "cb v d L h ff ctx".split())
 
 

@@ -1,17 +1,18 @@
 """PVT v2 (two stages): overlapping patch embeddings, spatial-reduction attention, a depthwise
-conv inside the MLP. The stage table is a list of dicts, one per stage, filled by **kwargs."""
+conv inside the MLP. Stage widths are consecutive pairs
+(in, out) of one width tuple (itertools.pairwise)."""
+
+from itertools import pairwise
 
 from torch import nn
 
-
-def stage(**kw):
-    return dict(width=16, depth=1, heads=1, sr=1, patch=3, stride=2, mlp=4) | kw
-
-
-STAGES = [
-    stage(width=16, depth=1, heads=1, sr=2, patch=7, stride=4),
-    stage(width=32, depth=2, heads=2),
-]
+WIDTHS = (3, 16, 32)  # input channels, then each stage's width
+DEPTHS = (1, 2)
+HEADS = (1, 2)
+SR_RATIOS = (2, 1)
+PATCHES = (7, 3)
+STRIDES = (4, 2)
+MLP_RATIOS = (4, 4)
 IMAGE = 32
 
 
@@ -54,19 +55,16 @@ class Block(nn.Module):
 
 
 class PVTv2(nn.Module):
-    def __init__(self, chans=3):
+    def __init__(self):
         super().__init__()
         self.embeds, self.embed_norms = nn.ModuleList(), nn.ModuleList()
         self.stages, self.norms = nn.ModuleList(), nn.ModuleList()
-        for s in STAGES:
-            c = s["width"]
-            self.embeds.append(nn.Conv2d(chans, c, s["patch"], s["stride"], s["patch"] // 2))
+        rows = zip(pairwise(WIDTHS), DEPTHS, HEADS, SR_RATIOS, PATCHES, STRIDES, MLP_RATIOS)
+        for (c_in, c), depth, heads, sr, patch, stride, mlp in rows:
+            self.embeds.append(nn.Conv2d(c_in, c, patch, stride, patch // 2))
             self.embed_norms.append(nn.LayerNorm(c))
-            self.stages.append(
-                nn.ModuleList(Block(c, s["heads"], s["sr"], s["mlp"]) for _ in range(s["depth"]))
-            )
+            self.stages.append(nn.ModuleList(Block(c, heads, sr, mlp) for _ in range(depth)))
             self.norms.append(nn.LayerNorm(c, eps=1e-6))
-            chans = c
 
     def forward(self, pixels):
         x = pixels

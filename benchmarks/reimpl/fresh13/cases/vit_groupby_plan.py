@@ -1,12 +1,14 @@
-"""ViT with attention weights as [width, heads, head_dim] tensors (einsum), sizes from
-dict(zip(KEYS, VALUES)) of our sweep sheet's header and one row."""
+"""ViT with attention weights as [width, heads, head_dim] tensors (einsum); the depth is the
+length of the run of "B"s in the layer plan (itertools.groupby)."""
+
+from itertools import groupby
 
 import torch
 from torch import nn
 
-KEYS = ("image", "patch", "width", "heads", "mlp", "depth")
-VALUES = (48, 16, 96, 6, 192, 3)
-CFG = dict(zip(KEYS, VALUES))
+PLAN = "PBBBNC"  # patchify, blocks, norm, classifier
+RUNS = {kind: len(list(run)) for kind, run in groupby(PLAN)}
+CFG = dict(image=48, patch=16, width=96, heads=6, mlp=192, depth=RUNS["B"])
 CLASSES = 2  # damaged / intact
 
 
