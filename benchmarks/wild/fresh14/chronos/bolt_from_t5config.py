@@ -4,8 +4,15 @@ from chronos.chronos_bolt import ChronosBoltModelForForecasting
 from transformers import T5Config
 
 config = T5Config(
-    d_model=128, d_kv=32, d_ff=256, num_layers=2, num_decoder_layers=1, num_heads=4,
-    dense_act_fn="relu", feed_forward_proj="relu", is_encoder_decoder=True,
+    d_model=128,
+    d_kv=32,
+    d_ff=256,
+    num_layers=2,
+    num_decoder_layers=1,
+    num_heads=4,
+    dense_act_fn="relu",
+    feed_forward_proj="relu",
+    is_encoder_decoder=True,
 )
 config.chronos_config = {
     "context_length": 256,

@@ -3,7 +3,9 @@
 from chronos.chronos2.config import Chronos2CoreConfig
 from chronos.chronos2.model import Chronos2Model
 
-cfg = Chronos2CoreConfig(d_model=96, d_kv=24, d_ff=192, num_layers=3, num_heads=4, feed_forward_proj="relu")
+cfg = Chronos2CoreConfig(
+    d_model=96, d_kv=24, d_ff=192, num_layers=3, num_heads=4, feed_forward_proj="relu"
+)
 cfg.chronos_config = dict(
     context_length=512,
     output_patch_size=16,

@@ -9,7 +9,9 @@ class PixelActor(nn.Module):
         super().__init__()
         self.encoder = ConvNet(inp_dim=3, out_dim=feat, image_size=image_size)
         self.dense = DenseNet(lay_dim=feat)
-        self.policy = ActorDiscretePPO(dims=[feat * 2], state_dim=self.dense.out_dim, action_dim=n_actions)
+        self.policy = ActorDiscretePPO(
+            dims=[feat * 2], state_dim=self.dense.out_dim, action_dim=n_actions
+        )
         self.value = build_mlp(dims=[self.dense.out_dim, 32, 1], activation=nn.Tanh)
 
 

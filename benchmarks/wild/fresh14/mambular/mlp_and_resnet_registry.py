@@ -7,9 +7,11 @@ from mambular.configs import DefaultMLPConfig, DefaultResNetConfig
 REGISTRY = {"mlp": (MLP, DefaultMLPConfig), "resnet": (ResNet, DefaultResNetConfig)}
 
 features = (
-    {"age": {"preprocessing": "standardization", "dimension": 1, "categories": None},
-     "income": {"preprocessing": "standardization", "dimension": 1, "categories": None},
-     "score": {"preprocessing": "standardization", "dimension": 1, "categories": None}},
+    {
+        "age": {"preprocessing": "standardization", "dimension": 1, "categories": None},
+        "income": {"preprocessing": "standardization", "dimension": 1, "categories": None},
+        "score": {"preprocessing": "standardization", "dimension": 1, "categories": None},
+    },
     {"segment": {"preprocessing": "int", "dimension": 1, "categories": 4}},
     {},
 )

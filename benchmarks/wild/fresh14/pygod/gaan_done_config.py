@@ -14,6 +14,8 @@ class DetectorConfig:
 
 
 cfg = DetectorConfig(hid_dim=48)
-gaan = GAANBase(in_dim=cfg.in_dim, noise_dim=cfg.noise_dim, hid_dim=cfg.hid_dim, num_layers=cfg.num_layers)
+gaan = GAANBase(
+    in_dim=cfg.in_dim, noise_dim=cfg.noise_dim, hid_dim=cfg.hid_dim, num_layers=cfg.num_layers
+)
 done = DONEBase(x_dim=cfg.in_dim, s_dim=200, hid_dim=cfg.hid_dim, num_layers=cfg.num_layers)
 model = gaan

@@ -13,5 +13,11 @@ class ScaledGADNR(nn.Module):
 
 
 degrees = torch.tensor([3, 1, 4, 1, 5, 9, 2, 6] * 5)
-model = ScaledGADNR(in_dim=100, hid_dim=32, encoder_layers=2, deg_dec_layers=3, fea_dec_layers=2,
-                    neighbor_num_list=degrees)
+model = ScaledGADNR(
+    in_dim=100,
+    hid_dim=32,
+    encoder_layers=2,
+    deg_dec_layers=3,
+    fea_dec_layers=2,
+    neighbor_num_list=degrees,
+)

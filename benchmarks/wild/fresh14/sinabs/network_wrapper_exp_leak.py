@@ -5,7 +5,9 @@ from sinabs import Network
 from sinabs.from_torch import from_model
 from sinabs.layers import ExpLeak
 
-ann = nn.Sequential(nn.Linear(34, 50), nn.ReLU(), nn.Linear(50, 50), nn.ReLU(), nn.Linear(50, 2), nn.ReLU())
+ann = nn.Sequential(
+    nn.Linear(34, 50), nn.ReLU(), nn.Linear(50, 50), nn.ReLU(), nn.Linear(50, 2), nn.ReLU()
+)
 snn = from_model(ann, batch_size=1).spiking_model
 
 

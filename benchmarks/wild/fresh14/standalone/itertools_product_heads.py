@@ -13,12 +13,15 @@ class Heads(nn.Module):
     def __init__(self):
         super().__init__()
         width_of = dict(zip(RESOLUTIONS, WIDTHS, strict=True))
-        self.heads = nn.ModuleDict({
-            f"{task}_{res}": nn.Sequential(nn.Conv2d(width_of[res], 32, 3, padding=1), nn.ReLU(),
-                                           nn.Conv2d(32, n_out, 1))
-            for (task, n_out), res in itertools.product(TASKS.items(), RESOLUTIONS)
-            if not (task == "normals" and res == "s32")
-        })
+        self.heads = nn.ModuleDict(
+            {
+                f"{task}_{res}": nn.Sequential(
+                    nn.Conv2d(width_of[res], 32, 3, padding=1), nn.ReLU(), nn.Conv2d(32, n_out, 1)
+                )
+                for (task, n_out), res in itertools.product(TASKS.items(), RESOLUTIONS)
+                if not (task == "normals" and res == "s32")
+            }
+        )
         self.fuse = nn.ModuleList(nn.Conv2d(w, 64, 1, bias=False) for w in WIDTHS)
 
 

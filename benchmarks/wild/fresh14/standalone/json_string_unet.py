@@ -8,8 +8,14 @@ CFG = json.loads('{"in_ch": 1, "out_ch": 3, "channels": [16, 32, 64, 96], "bilin
 
 
 def double_conv(cin, cout):
-    return nn.Sequential(nn.Conv2d(cin, cout, 3, padding=1), nn.BatchNorm2d(cout), nn.ReLU(),
-                         nn.Conv2d(cout, cout, 3, padding=1), nn.BatchNorm2d(cout), nn.ReLU())
+    return nn.Sequential(
+        nn.Conv2d(cin, cout, 3, padding=1),
+        nn.BatchNorm2d(cout),
+        nn.ReLU(),
+        nn.Conv2d(cout, cout, 3, padding=1),
+        nn.BatchNorm2d(cout),
+        nn.ReLU(),
+    )
 
 
 class Level(nn.Module):
@@ -20,7 +26,9 @@ class Level(nn.Module):
         if self.inner is not None:
             nxt = chans[1]
             self.down = nn.Sequential(nn.MaxPool2d(2), double_conv(c, nxt))
-            self.up = nn.Upsample(scale_factor=2) if bilinear else nn.ConvTranspose2d(nxt, c, 2, stride=2)
+            self.up = (
+                nn.Upsample(scale_factor=2) if bilinear else nn.ConvTranspose2d(nxt, c, 2, stride=2)
+            )
             self.merge = double_conv(2 * c if not bilinear else c + nxt, c)
 
 

@@ -91,7 +91,9 @@ class AdaLNBlock(nn.Module):
         self.norm_c = nn.LayerNorm(dim) if cross else None
         self.norm2 = nn.LayerNorm(dim, elementwise_affine=False, eps=1e-6)
         hidden = int(dim * mlp_ratio)
-        self.mlp = nn.Sequential(nn.Linear(dim, hidden), nn.GELU(approximate="tanh"), nn.Linear(hidden, dim))
+        self.mlp = nn.Sequential(
+            nn.Linear(dim, hidden), nn.GELU(approximate="tanh"), nn.Linear(hidden, dim)
+        )
         self.ada = nn.Sequential(nn.SiLU(), nn.Linear(dim, 6 * dim))
         nn.init.zeros_(self.ada[-1].weight)
         nn.init.zeros_(self.ada[-1].bias)
@@ -105,7 +107,8 @@ class PerceiverEncoder(nn.Module):
         self.latents = nn.Parameter(torch.randn(cfg.num_latents, cfg.width) * 0.02)
         self.cross = Attention(cfg.width, 1)
         self.self_blocks = nn.ModuleList(
-            AdaLNBlock(cfg.width, cfg.heads, cfg.mlp_ratio) for _ in range(max(1, cfg.depth // cfg.cross_every))
+            AdaLNBlock(cfg.width, cfg.heads, cfg.mlp_ratio)
+            for _ in range(max(1, cfg.depth // cfg.cross_every))
         )
 
 

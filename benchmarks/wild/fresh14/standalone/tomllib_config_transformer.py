@@ -1,7 +1,6 @@
 """A small transformer whose hyper-parameters come from an inline TOML document (tomllib)."""
 
 import tomllib
-
 import torch.nn as nn
 
 CONFIG = tomllib.loads("""
@@ -25,9 +24,17 @@ class Tiny(nn.Module):
         super().__init__()
         d = c["d_model"]
         self.tok = nn.Embedding(c["vocab"], d)
-        layer = nn.TransformerEncoderLayer(d, c["attention"]["heads"], dim_feedforward=d * c["mlp"]["ratio"],
-                                           dropout=c["attention"]["dropout"], batch_first=True, norm_first=True)
-        self.blocks = nn.TransformerEncoder(layer, num_layers=c["n_layers"], enable_nested_tensor=False)
+        layer = nn.TransformerEncoderLayer(
+            d,
+            c["attention"]["heads"],
+            dim_feedforward=d * c["mlp"]["ratio"],
+            dropout=c["attention"]["dropout"],
+            batch_first=True,
+            norm_first=True,
+        )
+        self.blocks = nn.TransformerEncoder(
+            layer, num_layers=c["n_layers"], enable_nested_tensor=False
+        )
         self.lm_head = nn.Linear(d, c["vocab"], bias=False)
         if c["tie_embeddings"]:
             self.lm_head.weight = self.tok.weight

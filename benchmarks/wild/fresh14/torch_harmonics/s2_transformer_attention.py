@@ -2,5 +2,13 @@
 
 from torch_harmonics.examples.models import SphericalTransformer
 
-model = SphericalTransformer(img_size=(32, 64), in_chans=3, out_chans=5, embed_dim=32, num_layers=2,
-                             scale_factor=2, num_heads=4, attention_mode="neighborhood")
+model = SphericalTransformer(
+    img_size=(32, 64),
+    in_chans=3,
+    out_chans=5,
+    embed_dim=32,
+    num_layers=2,
+    scale_factor=2,
+    num_heads=4,
+    attention_mode="neighborhood",
+)

@@ -10,8 +10,13 @@ IM_SIZE = (64, 64)
 class Denoiser(nn.Module):
     def __init__(self, ch=32):
         super().__init__()
-        self.body = nn.Sequential(nn.Conv2d(2, ch, 3, padding=1), nn.ReLU(), nn.Conv2d(ch, ch, 3, padding=1),
-                                  nn.ReLU(), nn.Conv2d(ch, 2, 3, padding=1))
+        self.body = nn.Sequential(
+            nn.Conv2d(2, ch, 3, padding=1),
+            nn.ReLU(),
+            nn.Conv2d(ch, ch, 3, padding=1),
+            nn.ReLU(),
+            nn.Conv2d(ch, 2, 3, padding=1),
+        )
 
 
 class UnrolledRecon(nn.Module):
@@ -20,7 +25,9 @@ class UnrolledRecon(nn.Module):
         self.nufft = tkbn.KbNufft(im_size=IM_SIZE, grid_size=(128, 128))
         self.adjnufft = tkbn.KbNufftAdjoint(im_size=IM_SIZE, grid_size=(128, 128))
         den = Denoiser()
-        self.denoisers = nn.ModuleList([den] * n_iter if share else [Denoiser() for _ in range(n_iter)])
+        self.denoisers = nn.ModuleList(
+            [den] * n_iter if share else [Denoiser() for _ in range(n_iter)]
+        )
         self.steps = nn.Parameter(torch.full((n_iter,), 0.5))
 
 

@@ -2,5 +2,12 @@
 
 import wavenet_vocoder
 
-model = wavenet_vocoder.WaveNet(out_channels=256, layers=8, stacks=1, residual_channels=32,
-                                gate_channels=64, skip_out_channels=32, weight_normalization=True)
+model = wavenet_vocoder.WaveNet(
+    out_channels=256,
+    layers=8,
+    stacks=1,
+    residual_channels=32,
+    gate_channels=64,
+    skip_out_channels=32,
+    weight_normalization=True,
+)
