@@ -12,6 +12,7 @@ import pytest
 from driftcheck import hooks
 from driftcheck.parsers.source import analyze, loader
 from driftcheck.parsers.source.interp import modglobals, postbuild
+from tests.model_count_support import check_count_matches_torch
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -58,3 +59,64 @@ def test_hook_agrees_with_analyzer_on_main_block(guard):
     tree = ast.parse(f"{guard}\n    model = Net()\n").body
     assert hooks.binds_model(tree[0]) is False
     assert analyze.binds(tree[0], "model") is False
+
+
+NEW_CASES = {
+    # a module base whose ``__new__`` returns a subclass's instance: Python runs
+    # ``type(instance).__init__`` (the subclass's); the base's ran here (12 vs torch's 122)
+    "module_new_returns_a_subclass": """
+        import torch.nn as nn
+
+        class Base(nn.Module):
+            def __new__(cls, kind):
+                if cls is Base:
+                    return super().__new__(Big if kind else Small)
+                return super().__new__(cls)
+
+            def __init__(self, kind):
+                super().__init__()
+                self.fc = nn.Linear(2, 2)
+
+        class Big(Base):
+            def __init__(self, kind):
+                super().__init__(kind)
+                self.extra = nn.Linear(10, 10)
+
+        class Small(Base):
+            pass
+
+        class M(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.a = Base(1)
+                self.b = Base(0)
+    """,
+    # the same for a plain class (plainnew.py, sharing ``run_new``), building layers by kind
+    "plain_new_returns_a_subclass": """
+        import torch.nn as nn
+
+        class Spec:
+            def __new__(cls, kind):
+                if cls is Spec:
+                    return super().__new__(Wide if kind else Spec)
+                return super().__new__(cls)
+
+            def __init__(self, kind):
+                self.width = 4
+
+        class Wide(Spec):
+            def __init__(self, kind):
+                self.width = 16
+
+        class M(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.a = nn.Linear(2, Spec(1).width)
+                self.b = nn.Linear(2, Spec(0).width)
+    """,
+}
+
+
+@pytest.mark.parametrize("code", NEW_CASES.values(), ids=NEW_CASES.keys())
+def test_new_returning_a_subclass_runs_its_init(tmp_path, code):
+    check_count_matches_torch(tmp_path, code)

@@ -997,6 +997,23 @@ class Calls:
             else:
                 fr.locals[a.kwarg.arg] = kwargs
 
+    def run_new(
+        self, cls: Cls, new: Func, args: list[Any], kwargs: dict[str, Any]
+    ) -> tuple[Any, Obj | None]:
+        """``cls.__new__(cls, *args, **kwargs)`` (a static method, as Python reads
+        ``__new__``): its value, and that value as an instance when it is one of ``cls`` or a
+        subclass (Python then runs ``type(instance).__init__`` on it; else ``cls(...)`` is the
+        value as it is). Shared by module classes (below) and plain ones (plainnew.py)."""
+        made = self.call_func(
+            Func(new.node, new.mod, new.closure, new.owner, None, is_static=True),
+            [cls, *args],
+            kwargs,
+        )
+        got = plain(made)
+        if isinstance(got, Obj) and isinstance(got.cls, Cls) and cls in got.cls.mro():
+            return made, got
+        return made, None
+
     def find_init(self, cls: Cls, after: Cls | None = None) -> tuple[Any, Any]:
         ok, v, where = self.classes.mro_attr(cls, "__init__", after)
         if ok:
@@ -1052,16 +1069,15 @@ class Calls:
             # a module class's ``__new__`` (x-transformers' ``LoRALinear`` returns a plain
             # ``nn.Linear`` when no rank is given): what it returns is the value; an instance
             # of the class (``super().__new__(cls)``) then runs ``__init__``, as in Python
-            made = self.call_func(
-                Func(new.node, new.mod, new.closure, new.owner, None, is_static=True),
-                [cls, *args],
-                kwargs,
-            )
-            got = plain(made)
-            if not (isinstance(got, Obj) and isinstance(got.cls, Cls) and cls in got.cls.mro()):
+            made, got = self.run_new(cls, new, args, kwargs)
+            if got is None:
                 return made
             obj = got
             obj.loc = obj.loc or (str(loc[0]), loc[1])
+            # ``type(obj).__init__`` runs, as in ``type.__call__``: a base whose ``__new__``
+            # returns a subclass's instance (``super().__new__(Big)``) gets the subclass's
+            # ``__init__`` (the base's own built the base's layers only: a wrong count)
+            cls = got.cls
         dc = wildlib.inherited_dataclass(self.classes, cls)
         if dc is not None:  # a subclass of a dataclass runs the dataclass's generated __init__
             self.init_dataclass(obj, dc, args, kwargs)
