@@ -120,3 +120,49 @@ NEW_CASES = {
 @pytest.mark.parametrize("code", NEW_CASES.values(), ids=NEW_CASES.keys())
 def test_new_returning_a_subclass_runs_its_init(tmp_path, code):
     check_count_matches_torch(tmp_path, code)
+
+
+BACKEND = {
+    # the call's ``setattr`` first, then a statement binding the same global: the statement's
+    # value is the module's (``"x"``); ``after`` was read as the call's when ``width`` was read
+    # first (static 324 vs torch 33)
+    "after": 'load_backend()\nbackend_name = "x"\n',
+    # the statement first, then the call: the call's (``"torch"``); read as ``"x"`` when
+    # ``backend_name`` was read first (static 33 vs torch 324)
+    "before": 'backend_name = "x"\nload_backend()\n',
+}
+BACKEND_HEAD = """import sys
+
+
+def load_backend():
+    setattr(sys.modules[__name__], "backend_name", "torch")
+    setattr(sys.modules[__name__], "width", 8)
+
+
+"""
+READS = {
+    "width_first": "self.a = nn.Linear(2, backend.width)\n"
+    '        self.b = nn.Linear(2, 100 if backend.backend_name == "torch" else 3)\n',
+    "name_first": 'self.b = nn.Linear(2, 100 if backend.backend_name == "torch" else 3)\n'
+    "        self.a = nn.Linear(2, backend.width)\n",
+}
+
+
+@pytest.mark.parametrize("reads", READS.values(), ids=READS.keys())
+@pytest.mark.parametrize("tail", BACKEND.values(), ids=BACKEND.keys())
+def test_import_time_setattr_and_statement_bindings_in_import_order(tmp_path, tail, reads):
+    """``setattr(sys.modules[__name__], ...)`` in a top-level call and a statement binding the
+    same global: the one that runs last at import wins, whichever global is read first."""
+    from driftcheck.parsers.source import parse_source
+    from tests.model_count_support import torch_count
+
+    (tmp_path / "backend").mkdir()
+    (tmp_path / "backend" / "__init__.py").write_text(BACKEND_HEAD + tail)
+    f = tmp_path / "model.py"
+    f.write_text(
+        "import torch.nn as nn\nimport backend\n\n\nclass M(nn.Module):\n"
+        "    def __init__(self):\n        super().__init__()\n        " + reads
+    )
+    want = torch_count(f, sys_path=tmp_path)
+    assert want == (324 if tail == BACKEND["before"] else 33)
+    assert parse_source(f, entry="M").params_total() == want

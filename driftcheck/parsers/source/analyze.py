@@ -8,7 +8,7 @@ from typing import Any
 
 from driftcheck.errors import DriftcheckError, NoModel
 from driftcheck.graph.model import Graph, Origin
-from driftcheck.parsers.source.interp import postbuild
+from driftcheck.parsers.source.interp import postbuild, selfmodule
 from driftcheck.parsers.source.interp.statements import Frame, Raised
 from driftcheck.parsers.source.library import lazylayers
 from driftcheck.parsers.source.library.machine import Interp
@@ -193,6 +193,8 @@ def module_root(interp: Interp, mods: list[ModInfo], p: Path) -> tuple[Any, str,
     # statements after that which hand the model to other code (postbuild.py): run watched
     end = postbuild.reach(body, last, ROOT_NAME)
     ns = interp.globals.setdefault(id(m), {})
+    # its top-level calls run below, in order: never again, ahead of time (selfmodule.run_once)
+    selfmodule.mark_run(interp, m)
     fr = Frame(m)
     fr.locals = ns  # module-level code: its locals are the module's globals
     where = f"{m.path}:{body[last].lineno}"

@@ -264,6 +264,8 @@ class Names:
         ns = self.ip.globals.setdefault(id(mod), {})
         if name in ns:
             return ns[name]
+        if selfmodule.run_once(self.ip, mod) and name in ns:
+            return ns[name]  # bound by the module's import-time calls (interp/selfmodule.py)
         key = (id(mod), name)
         if key in self._pending:
             return Unknown(f"recursive definition of {name}")

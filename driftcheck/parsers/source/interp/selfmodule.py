@@ -69,23 +69,69 @@ def lookup(ip: Any, mod: Any, attr: str) -> Any:
     module docstring), or None (not found: the caller's old reading)."""
     if attr.startswith("__") or not _writes_itself(mod):
         return None
-    ns = ip.globals.setdefault(id(mod), {})
-    if attr not in ns and id(mod) not in _ran(ip):
-        _ran(ip).add(id(mod))
-        run_import_calls(ip, mod)
-    return ns.get(attr)
+    run_once(ip, mod)
+    return ip.globals.setdefault(id(mod), {}).get(attr)
+
+
+def run_once(ip: Any, mod: Any) -> bool:
+    """Run a self-writing module's import-time calls (once per run) before any of its globals
+    is read: objmodel's ``global_lookup`` asks on each name it has not read yet, as the import
+    has run every top-level statement before another module reads one. Run only when a name
+    was missing, a call's ``setattr`` landed over a statement-bound global already read
+    (``load_backend(); backend_name = "x"`` read ``"x"`` or the call's value by which name
+    was read first: a wrong count either way). True when the calls ran now."""
+    if id(mod) in _ran(ip) or not _writes_itself(mod):
+        return False
+    _ran(ip).add(id(mod))
+    run_import_calls(ip, mod)
+    return True
+
+
+def mark_run(ip: Any, mod: Any) -> None:
+    """A module whose top-level statements the caller runs itself, in order (a script's
+    ``model = ...``: analyze.module_root): its calls are not run ahead of their place."""
+    _ran(ip).add(id(mod))
+
+
+def _last_bindings(body: list[ast.stmt]) -> dict[str, int]:
+    """Name -> the index of the last top-level statement that binds it (an assignment, a
+    definition, an import, a loop or ``with`` target, also inside a top-level ``if`` / ``try``;
+    never inside a function or class body)."""
+    out: dict[str, int] = {}
+    for i, st in enumerate(body):
+        if isinstance(st, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            out[st.name] = i
+            continue
+        todo: list[ast.AST] = [st]
+        while todo:
+            node = todo.pop()
+            if isinstance(node, ast.Name) and isinstance(node.ctx, (ast.Store, ast.Del)):
+                out[node.id] = i
+            elif isinstance(node, ast.alias):
+                out[(node.asname or node.name).split(".")[0]] = i
+            elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                out[node.name] = i
+                continue
+            if not isinstance(node, ast.Lambda):
+                todo.extend(ast.iter_child_nodes(node))
+    return out
 
 
 def run_import_calls(ip: Any, mod: Any) -> None:
-    """The module's top-level call statements, in order, in its own namespace."""
+    """The module's top-level call statements, in order, in its own namespace. A global a call
+    binds that a later top-level statement binds again is dropped again: the statement's
+    binding is the one the imported module keeps (read lazily, as any global)."""
     from driftcheck.parsers.source.interp.statements import Frame, Raised
     from driftcheck.parsers.source.values.abstract import Budget
 
-    for st in mod.tree.body:
+    ns = ip.globals.setdefault(id(mod), {})
+    last = _last_bindings(mod.tree.body)
+    for i, st in enumerate(mod.tree.body):
         if not (isinstance(st, ast.Expr) and isinstance(st.value, ast.Call)):
             continue
         fr = Frame(mod)
-        fr.locals = ip.globals.setdefault(id(mod), {})  # module-level code
+        fr.locals = ns  # module-level code
+        before = dict(ns)
         try:
             ip.stmts.exec_stmt(st, fr)
         except Budget:
@@ -93,6 +139,12 @@ def run_import_calls(ip: Any, mod: Any) -> None:
         except (Raised, Exception) as e:  # noqa: BLE001 - the import would raise: stop here
             ip.stmts.note(f"{mod.path.name}:{st.lineno}: import-time call not run through ({e})")
             return
+        finally:
+            for k in [k for k, v in ns.items() if last.get(k, -1) > i and before.get(k) is not v]:
+                if k in before:
+                    ns[k] = before[k]
+                else:
+                    del ns[k]
 
 
 def set_global(ip: Any, mod: Any, name: str, v: Any, line: int | None) -> None:
