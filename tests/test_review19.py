@@ -166,3 +166,51 @@ def test_import_time_setattr_and_statement_bindings_in_import_order(tmp_path, ta
     want = torch_count(f, sys_path=tmp_path)
     assert want == (324 if tail == BACKEND["before"] else 33)
     assert parse_source(f, entry="M").params_total() == want
+
+
+def _speed_off(**off: bool):
+    """A ``Speed`` in force with the named switches off and no result cache (a cached graph
+    would hide the switched path)."""
+    import dataclasses
+
+    from driftcheck import speed
+
+    return speed.use(dataclasses.replace(speed.current(), result_cache=False, **off))
+
+
+def test_window_tables_switch_same_uses(tmp_path):
+    """``dataflow_window``'s per-run function tables (the ``attr_scans`` switch) change no use
+    read from a band mask: the window is read on and off, the same uses either way."""
+    pytest.importorskip("transformers")
+    from driftcheck.drift import load_sides
+    from tests.drift_support import config, write
+    from tests.test_drift18_window import CODE, MISTRAL
+
+    code = write(tmp_path, "band.py", CODE.format(span=24, band="dist < SPAN"))
+    _, path = config(tmp_path, "w", "MistralConfig", sliding_window=24, **MISTRAL)
+    got = []
+    for on in (True, False):
+        with _speed_off(attr_scans=on):
+            uses = load_sides(str(code), str(path)).left.uses
+        got.append(sorted((u.key, repr(u.value)) for u in uses))
+    assert ("slidingWindow", "24") in got[0]
+    assert got[0] == got[1]
+
+
+def test_selfmodule_scan_switch_same_count(tmp_path):
+    """``selfmodule._writes_itself`` kept on the tree (the ``attr_scans`` switch): the same
+    count with it off, for a module filling itself at import."""
+    from driftcheck.parsers.source import parse_source
+
+    (tmp_path / "backend").mkdir()
+    (tmp_path / "backend" / "__init__.py").write_text(BACKEND_HEAD + BACKEND["after"])
+    f = tmp_path / "model.py"
+    f.write_text(
+        "import torch.nn as nn\nimport backend\n\n\nclass M(nn.Module):\n"
+        "    def __init__(self):\n        super().__init__()\n        " + READS["width_first"]
+    )
+    counts = []
+    for on in (True, False):
+        with _speed_off(attr_scans=on):
+            counts.append(parse_source(f, entry="M").params_total())
+    assert counts == [33, 33]
