@@ -214,3 +214,74 @@ def test_selfmodule_scan_switch_same_count(tmp_path):
         with _speed_off(attr_scans=on):
             counts.append(parse_source(f, entry="M").params_total())
     assert counts == [33, 33]
+
+
+def test_apply_visits_a_shared_module_once_per_parent(tmp_path):
+    """``module.apply(fn)`` recurses through ``children()``, which drops repeats only among one
+    module's own children: a block two stages share gets ``fn`` twice (two adapters). Visited
+    once, it counted 15 vs torch's 24."""
+    check_count_matches_torch(
+        tmp_path,
+        """
+        import torch.nn as nn
+
+        class Block(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.fc = nn.Linear(2, 2)
+                self.adapters = nn.ModuleList()
+
+        class Stage(nn.Module):
+            def __init__(self, b):
+                super().__init__()
+                self.b = b
+
+        def add_adapter(m):
+            if isinstance(m, Block):
+                m.adapters.append(nn.Linear(2, 3))
+
+        class M(nn.Module):
+            def __init__(self):
+                super().__init__()
+                shared = Block()
+                self.body = nn.Sequential(Stage(shared), Stage(shared), Stage(Block()))
+                self.apply(add_adapter)
+        """,
+    )
+
+
+def test_apply_over_exponentially_many_paths_is_bounded(tmp_path):
+    """40 levels, each holding the one below through two wrappers: 2**40 paths for torch's
+    recursion. The walk stops at ``modtree.APPLY_CALLS`` calls: unknown, with a note."""
+    import time
+
+    from driftcheck.parsers.source import parse_source
+    from driftcheck.parsers.source.interp import modtree
+
+    f = tmp_path / "model.py"
+    f.write_text(
+        textwrap.dedent(
+            """
+            import torch.nn as nn
+
+            class W(nn.Module):
+                def __init__(self, inner):
+                    super().__init__()
+                    self.inner = inner
+
+            def touch(m):
+                pass
+
+            s = nn.Linear(1, 1)
+            for _ in range(40):
+                s = nn.Sequential(W(s), W(s))
+            model = s
+            model.apply(touch)
+            """
+        )
+    )
+    t0 = time.process_time()
+    g = parse_source(f)
+    assert time.process_time() - t0 < 20
+    assert g.params_total() is None
+    assert any(f"more than {modtree.APPLY_CALLS} calls" in n for n in g.notes)
