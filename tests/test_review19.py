@@ -285,3 +285,24 @@ def test_apply_over_exponentially_many_paths_is_bounded(tmp_path):
     assert time.process_time() - t0 < 20
     assert g.params_total() is None
     assert any(f"more than {modtree.APPLY_CALLS} calls" in n for n in g.notes)
+
+
+def test_sequential_imul_changes_the_container_in_place(tmp_path):
+    """``b = self.body; b *= 3``: torch's ``Sequential.__imul__`` adds the items to ``self``,
+    so ``self.body`` has 6; a new container bound to ``b`` left it 2 long (22 vs torch 26)."""
+    check_count_matches_torch(
+        tmp_path,
+        """
+        import torch.nn as nn
+
+        class M(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.body = nn.Sequential(nn.Linear(2, 2), nn.Linear(2, 2))
+                b = self.body
+                b *= 3
+                c = self.body
+                c += nn.Sequential(nn.Linear(2, 2))
+                self.head = nn.Linear(len(self.body), 1)
+        """,
+    )
