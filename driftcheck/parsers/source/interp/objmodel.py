@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from driftcheck.graph import catalogue
 from driftcheck.parsers.source.interp import (
+    deftime,
     fwdhooks,
     globalstmt,
     lazyparams,
@@ -960,6 +961,14 @@ class Calls:
                 v = UnknownModule(why) if is_module(plain(v)) else Unknown(why)
             cells[n] = v
 
+    def _default(self, f: Func, d: ast.expr, dframe: Frame) -> Any:
+        """A parameter's default: evaluated now, unless the ``def`` saw another value of a
+        global it reads (interp/deftime.py)."""
+        why = deftime.stale(f.mod, f.node, d)
+        if why is not None:
+            return Unknown(why)
+        return self.exprs.eval(d, dframe)
+
     def bind_args(self, f: Func, args: list[Any], kwargs: dict[str, Any], fr: Frame) -> None:
         a = f.node.args
         pos = [*a.posonlyargs, *a.args]
@@ -979,7 +988,7 @@ class Calls:
             elif splat is not None:
                 fr.locals[p.arg] = Unknown(f"argument {p.arg} (maybe in **{splat.why})")
             elif defaults[i] is not None:
-                fr.locals[p.arg] = self.exprs.eval(defaults[i], dframe)
+                fr.locals[p.arg] = self._default(f, defaults[i], dframe)
             else:
                 fr.locals[p.arg] = Unknown(f"argument {p.arg}")
         if a.vararg is not None:
@@ -990,7 +999,7 @@ class Calls:
             elif splat is not None:
                 fr.locals[p.arg] = Unknown(f"argument {p.arg} (maybe in **{splat.why})")
             elif d is not None:
-                fr.locals[p.arg] = self.exprs.eval(d, dframe)
+                fr.locals[p.arg] = self._default(f, d, dframe)
             else:
                 fr.locals[p.arg] = Unknown(f"argument {p.arg}")
         if a.kwarg is not None:

@@ -32,6 +32,7 @@ import ast
 import builtins
 from typing import Any
 
+from driftcheck.parsers.source.loader import last_bindings
 from driftcheck.parsers.source.values.abstract import Unknown
 from driftcheck.speed import current
 
@@ -93,30 +94,6 @@ def mark_run(ip: Any, mod: Any) -> None:
     _ran(ip).add(id(mod))
 
 
-def _last_bindings(body: list[ast.stmt]) -> dict[str, int]:
-    """Name -> the index of the last top-level statement that binds it (an assignment, a
-    definition, an import, a loop or ``with`` target, also inside a top-level ``if`` / ``try``;
-    never inside a function or class body)."""
-    out: dict[str, int] = {}
-    for i, st in enumerate(body):
-        if isinstance(st, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-            out[st.name] = i
-            continue
-        todo: list[ast.AST] = [st]
-        while todo:
-            node = todo.pop()
-            if isinstance(node, ast.Name) and isinstance(node.ctx, (ast.Store, ast.Del)):
-                out[node.id] = i
-            elif isinstance(node, ast.alias):
-                out[(node.asname or node.name).split(".")[0]] = i
-            elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-                out[node.name] = i
-                continue
-            if not isinstance(node, ast.Lambda):
-                todo.extend(ast.iter_child_nodes(node))
-    return out
-
-
 def run_import_calls(ip: Any, mod: Any) -> None:
     """The module's top-level call statements, in order, in its own namespace. A global a call
     binds that a later top-level statement binds again is dropped again: the statement's
@@ -125,7 +102,7 @@ def run_import_calls(ip: Any, mod: Any) -> None:
     from driftcheck.parsers.source.values.abstract import Budget
 
     ns = ip.globals.setdefault(id(mod), {})
-    last = _last_bindings(mod.tree.body)
+    last = last_bindings(mod.tree.body)
     for i, st in enumerate(mod.tree.body):
         if not (isinstance(st, ast.Expr) and isinstance(st.value, ast.Call)):
             continue
