@@ -20,6 +20,7 @@ from pathlib import Path
 
 from driftcheck import safeio
 from driftcheck.errors import DriftcheckError
+from driftcheck.toplevel import binds
 
 _MODULE_HINT = re.compile(r"^class\s+\w+\s*\([^)]*(Module|Model)\b", re.MULTILINE)
 # a line that may bind ``model`` (``model = ...``, ``model: nn.Module = ...``, ``net, model =
@@ -43,11 +44,8 @@ def _defines_modules(path: str) -> bool:
 
 def binds_model(st: ast.stmt) -> bool:
     """Whether a top-level statement binds ``model`` the way ``driftcheck check`` looks for it
-    (``loader.binds``, the analyzer's own test: also inside a top-level ``with`` / ``if`` /
-    ``try``, never the ``__main__`` block). loader is imported here, not analyze.py, whose
-    import costs seconds: the hook decides on every staged file."""
-    from driftcheck.parsers.source.loader import binds
-
+    (``toplevel.binds``, the analyzer's own test: also inside a top-level ``with`` / ``if`` /
+    ``try``, never the ``__main__`` block)."""
     return binds(st, ROOT_NAME)
 
 

@@ -35,7 +35,7 @@ def test_one_main_block_test_is_shared():
         for p in (ROOT / "driftcheck").rglob("*.py")
         if re.search(r"""["']__main__["'] in """, p.read_text())
     ]
-    assert copies == ["driftcheck/parsers/source/loader.py"]
+    assert copies == ["driftcheck/toplevel.py"]
 
 
 def test_main_block_is_skipped_by_each_reader():

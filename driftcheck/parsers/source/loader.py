@@ -17,12 +17,13 @@ import sys
 import warnings
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, TypeGuard
+from typing import Any
 
 from driftcheck.errors import DriftcheckError
 from driftcheck.parsers.cache import note_read
 from driftcheck.parsers.source.interp import unpacked
 from driftcheck.speed import current
+from driftcheck.toplevel import binds, main_block  # noqa: F401 - shared here too
 
 MAX_FILE_BYTES = 4 * 1024 * 1024
 
@@ -55,33 +56,6 @@ class ModInfo:
     @property
     def package(self) -> str:
         return self.name if self.is_pkg else self.name.rpartition(".")[0]
-
-
-def main_block(st: ast.AST) -> TypeGuard[ast.If]:
-    """Whether a top-level statement is a script's ``if __name__ == "__main__":`` block, which
-    importing the module does not run (``__name__`` is then the module's name). The one test every
-    top-level reader shares (analyze.binds / mutates, postbuild.reach, modglobals, attrregistry,
-    hooks), so a script's model, globals and registrations are read the same way by each: the
-    test is on the text (any ``if`` whose condition names ``"__main__"``), as it always was."""
-    return isinstance(st, ast.If) and "__main__" in unparse(st.test)
-
-
-def binds(st: ast.stmt, name: str) -> bool:
-    """Whether a top-level statement binds ``name`` (``model = ...``, also inside a top-level
-    ``with`` / ``if`` / ``try`` block; never the ``if __name__ == "__main__":`` block). Here,
-    not in analyze.py, so the pre-commit hook (hooks.binds_model) asks the same question
-    without importing the interpreter."""
-    if main_block(st):
-        return False
-    if isinstance(st, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
-        targets = st.targets if isinstance(st, ast.Assign) else [st.target]
-        return any(isinstance(n, ast.Name) and n.id == name for t in targets for n in ast.walk(t))
-    if isinstance(st, (ast.With, ast.If, ast.Try)):
-        inner = [*st.body, *getattr(st, "orelse", [])]
-        if isinstance(st, ast.Try):
-            inner += [x for h in st.handlers for x in h.body] + st.finalbody
-        return any(binds(x, name) for x in inner)
-    return False
 
 
 def last_bindings(body: list[ast.stmt]) -> dict[str, int]:
