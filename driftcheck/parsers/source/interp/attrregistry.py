@@ -26,6 +26,7 @@ import ast
 from typing import Any
 
 from driftcheck.parsers.source.interp.callregistry import CallRegistry
+from driftcheck.parsers.source.loader import main_block
 from driftcheck.parsers.source.values.abstract import Cls, Func, Unknown
 from driftcheck.speed import current
 
@@ -111,9 +112,7 @@ def _import_time_nodes(tree: ast.Module) -> Any:
         yield node
         for child in ast.iter_child_nodes(node):
             if not isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
-                # a script's ``__main__`` block does not run at import (the test the other
-                # top-level readers use: analyze.binds, postbuild, modglobals, hooks)
-                if not (isinstance(child, ast.If) and "__main__" in ast.unparse(child.test)):
+                if not main_block(child):  # a script's ``__main__`` block: not at import
                     todo.append(child)
 
 

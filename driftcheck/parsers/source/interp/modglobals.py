@@ -41,7 +41,7 @@ import ast
 from dataclasses import dataclass
 from typing import Any
 
-from driftcheck.parsers.source.loader import ModInfo
+from driftcheck.parsers.source.loader import ModInfo, main_block
 
 MUTATORS = frozenset(
     {
@@ -243,7 +243,7 @@ def bound_names(st: ast.stmt) -> set[str]:
     has once imported (a confident wrong size); ``fill`` replays the statement instead."""
     if isinstance(st, (*_SCOPES, ast.Import, ast.ImportFrom)) or _rebinds(st) is not None:
         return set()
-    if isinstance(st, ast.If) and "__main__" in ast.unparse(st.test) and not st.orelse:
+    if main_block(st) and not st.orelse:
         return set()  # ``if __name__ == "__main__":`` does not run when the module is imported
     out: set[str] = set()
     todo: list[ast.AST] = [st]
@@ -288,7 +288,7 @@ def set_by_call(mod: ModInfo, st: ast.stmt) -> set[str]:
     setters = _global_setters(mod)
     if not setters or isinstance(st, (*_SCOPES, ast.Import, ast.ImportFrom)):
         return set()
-    if isinstance(st, ast.If) and "__main__" in ast.unparse(st.test) and not st.orelse:
+    if main_block(st) and not st.orelse:
         return set()
     out: set[str] = set()
     todo: list[ast.AST] = [st]
