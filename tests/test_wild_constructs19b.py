@@ -1,0 +1,113 @@
+"""Session 19 (wildfix19b, issue #16): constructs of fresh12's / fresh11's remaining dev
+unknowns, each a small model built in real torch (meta device).
+
+- a torch layer's weight replaced by a parameter of another shape, the layer's attributes
+  written to match *afterwards* (hand channel pruning: ``conv.weight = nn.Parameter(w[:k])``,
+  then ``conv.out_channels = k``): exact when one set of arguments explains every tensor the
+  layer holds, an honest unknown otherwise (interp/weightswap.py).
+"""
+
+from __future__ import annotations
+
+import functools
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from driftcheck.parsers.source import parse_source
+from tests.model_count_support import torch_count as _count
+
+torch = pytest.importorskip("torch")
+torch_count = functools.partial(_count, root="model", device="meta")
+
+
+def write(tmp_path: Path, code: str, name: str = "m.py") -> Path:
+    f = tmp_path / name
+    f.write_text(textwrap.dedent(code))
+    return f
+
+
+def check(tmp_path: Path, code: str) -> int:
+    f = write(tmp_path, code)
+    want = torch_count(f)
+    assert parse_source(f).params_total() == want
+    return want
+
+
+def honest(tmp_path: Path, code: str) -> list[str]:
+    """torch builds it; the analyzer cannot know the count and says so (never a number)."""
+    f = write(tmp_path, code)
+    assert torch_count(f) > 0
+    g = parse_source(f)
+    assert g.params_total() is None
+    return g.notes
+
+
+SLICED = """
+    import torch
+    import torch.nn as nn
+
+
+    class Net(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.conv1 = nn.Conv2d(3, 32, 3, padding=1)
+            self.conv2 = nn.Conv2d(32, 64, 3, padding=1)
+            self.fc = nn.Linear(64, 10)
+
+
+    model = Net()
+    keep = 20
+    with torch.no_grad():
+        model.conv1.weight = nn.Parameter(model.conv1.weight[:keep].clone())
+        {bias}
+        model.conv1.out_channels = keep
+        model.conv2.weight = nn.Parameter(model.conv2.weight[:, :keep].clone())
+        model.conv2.in_channels = keep
+"""
+
+
+def test_weight_then_attributes_written_is_exact(tmp_path: Path) -> None:
+    bias = "model.conv1.bias = nn.Parameter(model.conv1.bias[:keep].clone())"
+    assert check(tmp_path, SLICED.format(bias=bias)) == 20 * 27 + 20 + 64 * 20 * 9 + 64 + 650
+
+
+def test_untouched_bias_left_at_old_size_is_unknown(tmp_path: Path) -> None:
+    # torch keeps conv1.bias at 32 while out_channels says 20: no argument set explains both
+    notes = honest(tmp_path, SLICED.format(bias="pass"))
+    assert any("weight replaced by a parameter of shape (20, 3, 3, 3)" in n for n in notes)
+
+
+def test_weight_replaced_without_attribute_write_is_unknown(tmp_path: Path) -> None:
+    code = """
+        import torch.nn as nn
+
+        model = nn.Sequential(nn.Linear(8, 16), nn.Linear(16, 4))
+        model[0].weight = nn.Parameter(model[0].weight[:10].clone())
+        model[0].bias = nn.Parameter(model[0].bias[:10].clone())
+    """
+    notes = honest(tmp_path, code)
+    assert any("replaced by a parameter of shape (10, 8)" in n for n in notes)
+
+
+def test_replaced_weight_read_back_has_its_new_shape(tmp_path: Path) -> None:
+    # the size read from a replaced (still pending) weight is the new tensor's, then the
+    # attribute write resolves the layer
+    code = """
+        import torch.nn as nn
+
+
+        class Net(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.a = nn.Linear(8, 16)
+                self.a.weight = nn.Parameter(self.a.weight[:6].clone())
+                self.a.bias = nn.Parameter(self.a.bias[:6].clone())
+                self.b = nn.Linear(self.a.weight.shape[0], 3)
+                self.a.out_features = 6
+
+
+        model = Net()
+    """
+    assert check(tmp_path, code) == 6 * 8 + 6 + 6 * 3 + 3
