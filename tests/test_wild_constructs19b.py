@@ -111,3 +111,63 @@ def test_replaced_weight_read_back_has_its_new_shape(tmp_path: Path) -> None:
         model = Net()
     """
     assert check(tmp_path, code) == 6 * 8 + 6 + 6 * 3 + 3
+
+
+FORWARD_SPEC = """
+    import inspect
+
+    import torch
+    import torch.nn as nn
+
+
+    class TimeWrap(nn.Module):
+        def __init__(self, f):
+            super().__init__()
+            self.f = f
+            self.t_scale = nn.Parameter(torch.ones(5))
+
+
+    def standardize(f):
+        # a wrapper with its own parameter unless the layer's forward takes a time argument
+        spec = inspect.getfullargspec(f.forward)
+        if "t" not in spec.args and spec.varargs is None:
+            return TimeWrap(f)
+        return f
+
+
+    class Plain(nn.Module):  # no forward: nn.Module's ``_forward_unimplemented(self, *input)``
+        def __init__(self):
+            super().__init__()
+            self.w = nn.Linear(2, 2)
+
+
+    model = nn.ModuleList(
+        [standardize(nn.Sequential(nn.Linear(3, 4))), standardize(nn.Linear(4, 4)), standardize(Plain())]
+    )
+"""
+
+
+@pytest.mark.parametrize("mode", ["full", "core"])
+def test_getfullargspec_of_torch_forward_without_torch_source(tmp_path: Path, mode: str) -> None:
+    """``inspect.getfullargspec(layer.forward)`` of a torch layer: read from torch's source on the
+    full install, from the shipped table (tools/gen_torch_signatures.py) on the core install,
+    where torch's source is not on disk (torchdyn's vector-field wrap was undecided there)."""
+    import json
+    import subprocess
+    import sys
+
+    from benchmarks import installs
+    from tests.conftest import ROOT
+
+    f = write(tmp_path, FORWARD_SPEC)
+    want = torch_count(f)
+    assert want == 16 + 5 + 20 + 5 + 6  # the two torch layers wrapped, Plain (varargs) not
+    r = subprocess.run(
+        [sys.executable, "-c", installs.cli(mode), "graph", str(f), "--format", "json"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=300,
+    )
+    assert r.returncode == 0, r.stderr
+    assert json.loads(r.stdout)["params_total"] == want

@@ -1593,7 +1593,10 @@ def _getfullargspec(c: Call) -> Any:
 
     f = plain(c.arg(0))
     if isinstance(f, modmethods.LayerMethod):  # ``layer.forward``: torch's own, from its source
-        f = modmethods.torch_method(c.interp, f)
+        m, f = f, modmethods.torch_method(c.interp, f)
+        shipped = modmethods.shipped_argspec(m) if f is None else None
+        if shipped is not None:  # torch's source not on disk (core install): the shipped table
+            return NamedTupleValue([*shipped, Unknown("annotations")], _FULLARGSPEC)
     if isinstance(f, Cls):
         ok, init, _where = c.interp.classes.mro_attr(f, "__init__")
         if not ok and _where is None:  # a plain class: ``object.__init__`` reads as no parameters
