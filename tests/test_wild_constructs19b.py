@@ -171,3 +171,85 @@ def test_getfullargspec_of_torch_forward_without_torch_source(tmp_path: Path, mo
     )
     assert r.returncode == 0, r.stderr
     assert json.loads(r.stdout)["params_total"] == want
+
+
+WRAPPED_PARAM = """
+    import torch
+    import torch.nn as nn
+
+
+    class Wrapped(nn.Parameter):
+        # an empty Parameter made in __new__, the real data wrapped in __init__; torch reads
+        # the shape (and numel) through __torch_function__, which unwraps
+        def __new__(cls, data, scale=1.0):
+            return super().__new__(cls)
+
+        def __init__(self, data, scale=1.0):
+            self.tensor = nn.Parameter(data)
+            self.scale = scale
+
+        @classmethod
+        def __torch_function__(cls, func, types, args=(), kwargs=None):
+            {body}
+
+
+    class Layer(nn.Module):
+        def __init__(self, n, d):
+            super().__init__()
+            self.w = Wrapped(torch.empty(n, d), scale=0.5)
+            self.b = nn.Parameter(torch.zeros(d))
+
+
+    model = nn.Sequential(Layer(6, 4), Layer(4, 3))
+"""
+UNWRAP = """args = [a.tensor if isinstance(a, Wrapped) else a for a in args]
+            return func(*args, **(kwargs or {}))"""
+
+
+def test_tensor_subclass_init_and_torch_function_shape(tmp_path: Path) -> None:
+    """``__new__`` then ``__init__`` on a Parameter subclass; its shape is what its
+    ``__torch_function__`` answers for ``Tensor.shape.__get__`` (interp/tensorinit.py)."""
+    assert check(tmp_path, WRAPPED_PARAM.format(body=UNWRAP)) == 24 + 4 + 12 + 3
+
+
+def test_torch_function_dispatch_on_method_wrapper(tmp_path: Path) -> None:
+    # hypll's rule: method-wrappers (the shape getter) go to the wrapped tensor, others too
+    body = """if func.__class__.__name__ == "method-wrapper" or func in ():
+                args = [a.tensor if isinstance(a, Wrapped) else a for a in args]
+                return func(*args, **(kwargs or {}))
+            return func(*[a.tensor if isinstance(a, Wrapped) else a for a in args])"""
+    assert check(tmp_path, WRAPPED_PARAM.format(body=body)) == 24 + 4 + 12 + 3
+
+
+def test_torch_function_not_followed_is_unknown(tmp_path: Path) -> None:
+    # the override's answer hangs on the environment: not known statically
+    body = """import os
+
+            if os.environ.get("WRAPPED_SHAPE") == "flat":
+                return torch.Size([1])
+            return func(*[a.tensor if isinstance(a, Wrapped) else a for a in args])"""
+    notes = honest(tmp_path, WRAPPED_PARAM.format(body=body))
+    assert any("__torch_function__" in n for n in notes), notes
+
+
+def test_parameter_subclass_with_own_init_no_override(tmp_path: Path) -> None:
+    code = """
+        import torch
+        import torch.nn as nn
+
+
+        class Tagged(nn.Parameter):
+            def __init__(self, data, tag="w"):
+                self.tag = tag
+
+
+        class Net(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.w = Tagged(torch.randn(5, 7))
+                self.lin = nn.Linear(7, 2)
+
+
+        model = Net()
+    """
+    assert check(tmp_path, code) == 35 + 16
