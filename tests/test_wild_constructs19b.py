@@ -253,3 +253,134 @@ def test_parameter_subclass_with_own_init_no_override(tmp_path: Path) -> None:
         model = Net()
     """
     assert check(tmp_path, code) == 35 + 16
+
+
+# ------------------------------------------------------------------ a top-level call rebinding
+# a global it declares ``global`` (interp/modglobals.py ``replay_setter_call``), and a package
+# module reading its data files whose ``str.replace`` is not a file move (library/pkgdata.py)
+
+
+def _package(tmp_path: Path, files: dict[str, str], script: str) -> Path:
+    for rel, text in files.items():
+        p = tmp_path / rel
+        p.parent.mkdir(parents=True, exist_ok=True)
+        p.write_text(textwrap.dedent(text))
+    f = tmp_path / "m.py"
+    f.write_text(textwrap.dedent(script))
+    return f
+
+
+def _pkg_count(f: Path) -> int:
+    return _count(f, root="model", device=None, sys_path=f.parent)
+
+
+REGISTRY = """
+    import json
+    from pathlib import Path
+
+    import torch.nn as nn
+
+    _DIRS = [Path(__file__).parent / "configs"]
+    _CONFIGS = {}
+
+
+    def _rescan():
+        global _CONFIGS
+        for d in _DIRS:
+            for cf in d.glob("*.json"):
+                with open(cf, "r") as f:
+                    cfg = json.load(f)
+                    if "dims" in cfg:
+                        _CONFIGS[cf.stem] = cfg
+        _CONFIGS = {k: v for k, v in sorted(_CONFIGS.items())}
+
+
+    _rescan()
+
+
+    def build(name):
+        cfg = _CONFIGS[name.replace("/", "-")]
+        return nn.Sequential(*(nn.Linear(a, b) for a, b in zip(cfg["dims"][:-1], cfg["dims"][1:])))
+"""
+
+
+def test_top_level_call_rebinding_a_global_registry(tmp_path: Path) -> None:
+    import json
+
+    files = {
+        "pkgreg/__init__.py": REGISTRY,
+        "pkgreg/configs/a-b.json": json.dumps({"dims": [5, 7, 2]}),
+        "pkgreg/configs/c.json": json.dumps({"dims": [3, 3]}),
+        "pkgreg/configs/skip.json": json.dumps({"other": 1}),
+    }
+    f = _package(tmp_path, files, "from pkgreg import build\nmodel = build('a/b')\n")
+    want = _pkg_count(f)
+    assert want == 5 * 7 + 7 + 7 * 2 + 2
+    assert parse_source(f).params_total() == want
+
+
+def test_path_replace_is_still_a_write(tmp_path: Path) -> None:
+    import json
+
+    # ``p.replace(target)`` (one argument) moves a file: the module's reads stay unknown
+    code = REGISTRY.replace(
+        "_rescan()\n", "_rescan()\n_DIRS[0].with_suffix('.bak').replace(_DIRS[0])\n", 1
+    )
+    files = {"pkgmv/__init__.py": code, "pkgmv/configs/a-b.json": json.dumps({"dims": [5, 7]})}
+    f = _package(tmp_path, files, "from pkgmv import build\nmodel = build('a/b')\n")
+    assert parse_source(f).params_total() is None
+
+
+def test_counter_global_bumped_by_top_level_calls(tmp_path: Path) -> None:
+    files = {
+        "pkgctr/__init__.py": """
+            import torch.nn as nn
+
+            _N = 1
+
+
+            def _bump():
+                global _N
+                _N = _N * 2
+
+
+            _bump()
+            _bump()
+
+
+            def build():
+                return nn.Linear(_N, 3)
+        """
+    }
+    f = _package(tmp_path, files, "from pkgctr import build\nmodel = build()\n")
+    want = _pkg_count(f)
+    assert want == 4 * 3 + 3
+    assert parse_source(f).params_total() == want
+
+
+def test_call_rebinding_two_globals_stays_unknown(tmp_path: Path) -> None:
+    # replayed once per global it sets, a call would run twice: not replayed, unknown
+    files = {
+        "pkgtwo/__init__.py": """
+            import torch.nn as nn
+
+            _N = 1
+            _M = 1
+
+
+            def _bump():
+                global _N, _M
+                _N = _N * 2
+                _M = _N + 1
+
+
+            _bump()
+
+
+            def build():
+                return nn.Linear(_N, _M)
+        """
+    }
+    f = _package(tmp_path, files, "from pkgtwo import build\nmodel = build()\n")
+    assert _pkg_count(f) == 2 * 3 + 3
+    assert parse_source(f).params_total() is None
