@@ -283,8 +283,8 @@ def _global_setters(mod: ModInfo) -> dict[str, set[str]]:
 
 def set_by_call(mod: ModInfo, st: ast.stmt) -> set[str]:
     """Globals a top-level statement may rebind by calling a function of the module that
-    declares them ``global`` (``configure()`` at import): not replayed (the interpreter runs a
-    function's ``global`` stores as locals), so each is unknown after it."""
+    declares them ``global`` (``configure()`` at import). ``fill`` replays a plain call that
+    rebinds one such global (``replay_setter_call``); any other leaves each unknown after it."""
     setters = _global_setters(mod)
     if not setters or isinstance(st, (*_SCOPES, ast.Import, ast.ImportFrom)):
         return set()
