@@ -1582,7 +1582,9 @@ _FULLARGSPEC = NamedTupleType(
     "getfullargspec",
     doc="getfullargspec(f): the parameter names of a function, method or class (its __init__) "
     "of analyzed code, ``self`` kept as Python keeps it; an nn.Module instance gives torch's "
-    "``__call__(self, *args, **kwargs)``; annotations unknown; a library callable: unknown",
+    "``__call__(self, *args, **kwargs)``; a torch layer's ``forward``: from torch's source, or "
+    "without it from the table tools/gen_torch_signatures.py ships; annotations unknown; "
+    "a library callable: unknown",
 )
 def _getfullargspec(c: Call) -> Any:
     """speechbrain's ``Sequential.append`` asks ``"input_shape" in spec.args + spec.kwonlyargs``
