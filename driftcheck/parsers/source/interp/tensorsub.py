@@ -133,15 +133,22 @@ def base_new(base: Ext, a: list, k: dict) -> Any:
 
 def construct(ip: Any, cls: Cls, args: list[Any], kwargs: dict[str, Any]) -> Any:
     """``cls(*args, **kwargs)`` for a tensor class read from source: its ``__new__`` (with
-    ``cls`` first), else the tensor base's. A class that also defines ``__init__`` in read code
-    is not modelled (its writes would need the tensor as ``self``): unknown."""
+    ``cls`` first), else the tensor base's; then a class's own ``__init__`` on the instance
+    (interp/tensorinit.py)."""
     lazy = _lazy_base(cls)
     if lazy is not None:
         return make(cls, None)
-    ok, new, where = ip.classes.mro_attr(cls, "__new__")
     init_ok, init, _ = ip.classes.mro_attr(cls, "__init__")
-    if init_ok and isinstance(init, Func):
-        return Unknown(f"instance of {cls.name} (a tensor subclass with its own __init__)")
+    if init_ok and isinstance(init, Func):  # ``__new__`` then ``__init__`` (interp/tensorinit.py)
+        from driftcheck.parsers.source.interp import tensorinit
+
+        return tensorinit.construct(ip, cls, init, args, kwargs)
+    return new_instance(ip, cls, args, kwargs)
+
+
+def new_instance(ip: Any, cls: Cls, args: list[Any], kwargs: dict[str, Any]) -> Any:
+    """``cls.__new__(cls, *args, **kwargs)``: its own from source, else the tensor base's."""
+    ok, new, _where = ip.classes.mro_attr(cls, "__new__")
     if ok and isinstance(new, Func):
         return ip.calls.call_func(
             Func(new.node, new.mod, new.closure, new.owner, None, is_static=True),

@@ -1582,7 +1582,9 @@ _FULLARGSPEC = NamedTupleType(
     "getfullargspec",
     doc="getfullargspec(f): the parameter names of a function, method or class (its __init__) "
     "of analyzed code, ``self`` kept as Python keeps it; an nn.Module instance gives torch's "
-    "``__call__(self, *args, **kwargs)``; annotations unknown; a library callable: unknown",
+    "``__call__(self, *args, **kwargs)``; a torch layer's ``forward``: from torch's source, or "
+    "without it from the table tools/gen_torch_signatures.py ships; annotations unknown; "
+    "a library callable: unknown",
 )
 def _getfullargspec(c: Call) -> Any:
     """speechbrain's ``Sequential.append`` asks ``"input_shape" in spec.args + spec.kwonlyargs``
@@ -1593,7 +1595,10 @@ def _getfullargspec(c: Call) -> Any:
 
     f = plain(c.arg(0))
     if isinstance(f, modmethods.LayerMethod):  # ``layer.forward``: torch's own, from its source
-        f = modmethods.torch_method(c.interp, f)
+        m, f = f, modmethods.torch_method(c.interp, f)
+        shipped = modmethods.shipped_argspec(m) if f is None else None
+        if shipped is not None:  # torch's source not on disk (core install): the shipped table
+            return NamedTupleValue([*shipped, Unknown("annotations")], _FULLARGSPEC)
     if isinstance(f, Cls):
         ok, init, _where = c.interp.classes.mro_attr(f, "__init__")
         if not ok and _where is None:  # a plain class: ``object.__init__`` reads as no parameters

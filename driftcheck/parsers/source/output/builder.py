@@ -261,6 +261,8 @@ class Builder:
             shp = p.shape
             if isinstance(shp, Unknown) or any(not isinstance(plain(d), int) for d in shp):
                 node.unresolved = ["shape"]
+                if isinstance(shp, Unknown) and p.cls is not None:  # interp/tensorinit.py's why
+                    node.unresolved.append(shp.why)
                 node.params = {"shape": None}
             else:
                 node.params = {"shape": tuple(plain(d) for d in shp)}
