@@ -230,6 +230,9 @@ def _call_torch(run: Any, q: str, args: list, kwargs: dict, fr: Any, at: Any) ->
                 dataflow_masks.sdpa_mask(run.f, qkv, mask, fr.loc(at))
             causal = kwargs.get("is_causal", False)
             params = {"is_causal": causal} if isinstance(causal, bool) else {}
+            if "enable_gqa" in kwargs or len(args) > 7:  # None: not statically known
+                gqa = _arg(args, kwargs, 7, "enable_gqa")
+                params["enable_gqa"] = gqa if isinstance(gqa, bool) else None
             return run.f.add_op("ScaledDotProductAttention", params, qkv, fr.parent, fr.loc(at))
         return Tens(None)
     if name == "addmm":  # GPT-2's Conv1D: bias + x @ W, written as the two ops it is
@@ -328,6 +331,11 @@ def _method(run: Any, t: Tens, name: str, args: list, kwargs: dict, fr: Any, at:
         from driftcheck.parsers.source.forward import dataflow_ranks
 
         got = dataflow_ranks.method(run, t, name, args, kwargs, fr, loc)
+        if got is not None:
+            return got
+        from driftcheck.parsers.source.forward import dataflow_linalg
+
+        got = dataflow_linalg.method(f, t, name, args, kwargs, loc, at)
         if got is not None:
             return got
     if name.endswith("_") and not name.endswith("__") and name[:-1] in (*ACT, *BINARY, *KEEP):

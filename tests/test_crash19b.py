@@ -1,0 +1,113 @@
+"""Forward-crash rules of session 19 (fresh8's dev misses: ``forward/dataflow_linalg.py``,
+SDPA's ``enable_gqa``) against real torch.
+
+Each model below is small and written here (not a corpus case). It is built and run in torch
+on the input given, and ``driftcheck check --input-shape`` must report a blocker exactly when
+torch raised. Every rule family (the name's first word) has a crashing model and a clean twin
+that differs only in the defect, so a rule that flags everything or nothing fails.
+"""
+
+from __future__ import annotations
+
+import textwrap
+
+import pytest
+
+from tests.crash_rule_support import (
+    check_blocker_iff_crash,
+    check_both_sides,
+    check_silent_without_shape,
+)
+
+HEAD = "import torch\nimport torch.nn as nn\nimport torch.nn.functional as F\n\n"
+
+# name -> (source of class Net, input shape, "tokens" or "float")
+MODELS: dict[str, tuple[str, tuple[int, ...], str]] = {}
+
+
+def model(name: str, shape: tuple[int, ...], kind: str = "float", src: str = "") -> None:
+    MODELS[name] = (textwrap.dedent(src), shape, kind)
+
+
+def expr(name: str, shape: tuple[int, ...], body: str) -> None:
+    """A model whose forward is ``h = self.fc(x)`` then ``body`` (which returns)."""
+    model(
+        name,
+        shape,
+        src=f"""
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.fc = nn.Linear(8, 8)
+        self.v = nn.Parameter(torch.randn(8))
+        self.dims = (1, 2)
+
+    def forward(self, x):
+        h = self.fc(x)
+        {body}
+""",
+    )
+
+
+# ---- SDPA with enable_gqa: key/value heads (axis -3) must divide the query's
+_GQA = """
+class Net(nn.Module):
+    def __init__(self, n_kv={n_kv}, gqa={gqa}):
+        super().__init__()
+        self.n_kv, self.gqa = n_kv, gqa
+        self.q = nn.Linear(32, 32)
+        self.kv = nn.Linear(32, 2 * n_kv * 4)
+
+    def forward(self, x):
+        B, T, _ = x.shape
+        q = self.q(x).view(B, T, 8, 4).transpose(1, 2)
+        k, v = self.kv(x).view(B, T, 2 * self.n_kv, 4).transpose(1, 2).chunk(2, 1)
+        return F.scaled_dot_product_attention(q, k, v, enable_gqa=self.gqa)
+"""
+model("gqa_divides", (2, 5, 32), src=_GQA.format(n_kv=2, gqa=True))
+model("gqa_not_divides", (2, 5, 32), src=_GQA.format(n_kv=3, gqa=True))
+model("gqa_off", (2, 5, 32), src=_GQA.format(n_kv=2, gqa=False))
+
+# ---- vector / matrix ops' ranks
+expr("dot_1d", (8,), "return torch.dot(h, self.v)")
+expr("dot_2d", (2, 8), "return torch.dot(h, self.v)")
+expr("dot_lengths", (8,), "return torch.dot(h, self.v[:4])")
+expr("mv_ok", (8, 8), "return torch.mv(h, self.v)")
+expr("mv_batched", (8, 8), "return torch.mv(h, h)")
+expr("trace_2d", (3, 8), "return torch.trace(h)")
+expr("trace_3d", (2, 3, 8), "return torch.trace(h)")
+expr("pdist_2d", (5, 8), "return F.pdist(h)")
+expr("pdist_3d", (2, 5, 8), "return torch.pdist(h)")
+expr("cov_2d", (5, 8), "return torch.cov(h) + torch.corrcoef(h)")
+expr("cov_3d", (2, 5, 8), "return torch.corrcoef(h)")
+expr("matnorm_2d", (5, 8), "return torch.linalg.matrix_norm(h)")
+expr("matnorm_1d", (8,), "return torch.linalg.matrix_norm(h)")
+expr("matnorm_square", (8, 8), "return torch.linalg.det(h)")
+expr("matnorm_rect", (5, 8), "return torch.linalg.det(h)")
+# ---- axis permutations
+expr("movedim_ok", (2, 3, 8), "return torch.movedim(h, (1, -1), (2, 0))")
+expr("movedim_longer", (2, 3, 8), "return torch.movedim(h, (1, 2), (0,))")
+expr("movedim_repeat", (2, 3, 8), "return h.movedim((1, -2), (0, 2))")
+expr("rot90_ok", (2, 3, 8), "return torch.rot90(h, 1, (1, 2))")
+expr("rot90_same", (2, 3, 8), "return torch.rot90(h, 1, (2, -1))")
+expr("rot90_one", (2, 3, 8), "return h.rot90(1, [2])")
+# ---- a required argument left out
+expr("required_given", (2, 3, 8), "return h.cumsum(1) + torch.cumsum(h, dim=2)")
+expr("required_unpacked", (2, 3, 8), "return h.transpose(*self.dims)")
+expr("required_cumsum", (2, 3, 8), "return torch.cumsum(h)")
+expr("required_transpose", (2, 3, 8), "return h.transpose(-1)")
+
+
+@pytest.mark.parametrize("name", sorted(MODELS))
+def test_blocker_iff_torch_crashes(name, tmp_path, capsys):
+    check_blocker_iff_crash(MODELS, HEAD, name, tmp_path, capsys)
+
+
+def test_every_rule_has_both_sides(tmp_path):
+    check_both_sides(MODELS, HEAD, tmp_path)
+
+
+def test_size_free_without_input_shape(tmp_path, capsys):
+    check_silent_without_shape(
+        MODELS, HEAD, ("dot_2d", "movedim_repeat", "gqa_not_divides"), tmp_path, capsys
+    )
