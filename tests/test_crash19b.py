@@ -1,5 +1,5 @@
 """Forward-crash rules of session 19 (fresh8's dev misses: ``forward/dataflow_linalg.py``,
-SDPA's ``enable_gqa``) against real torch.
+``forward/dataflow_losses.py``, SDPA's ``enable_gqa``) against real torch.
 
 Each model below is small and written here (not a corpus case). It is built and run in torch
 on the input given, and ``driftcheck check --input-shape`` must report a blocker exactly when
@@ -96,6 +96,14 @@ expr("required_given", (2, 3, 8), "return h.cumsum(1) + torch.cumsum(h, dim=2)")
 expr("required_unpacked", (2, 3, 8), "return h.transpose(*self.dims)")
 expr("required_cumsum", (2, 3, 8), "return torch.cumsum(h)")
 expr("required_transpose", (2, 3, 8), "return h.transpose(-1)")
+
+# ---- functional losses: input and target broadcast (or, for BCE, are the same size)
+expr("loss_broadcasts", (4, 8), "return F.mse_loss(h, h[:, :1]) + F.l1_loss(h, h)")
+expr("loss_mse", (4, 8), "return F.mse_loss(h, h[:, :3])")
+expr("loss_huber", (4, 8), "return F.huber_loss(h[:2], h[:3])")
+expr("loss_pairwise", (4, 8), "return F.pairwise_distance(h, h[:, :4])")
+expr("loss_bce_same", (4, 8), "return F.binary_cross_entropy_with_logits(h, h.sigmoid())")
+expr("loss_bce_bcast", (4, 8), "return F.binary_cross_entropy_with_logits(h, h[:, :1])")
 
 
 @pytest.mark.parametrize("name", sorted(MODELS))

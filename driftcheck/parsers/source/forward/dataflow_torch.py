@@ -333,9 +333,11 @@ def _method(run: Any, t: Tens, name: str, args: list, kwargs: dict, fr: Any, at:
         got = dataflow_ranks.method(run, t, name, args, kwargs, fr, loc)
         if got is not None:
             return got
-        from driftcheck.parsers.source.forward import dataflow_linalg
+        from driftcheck.parsers.source.forward import dataflow_linalg, dataflow_losses
 
         got = dataflow_linalg.method(f, t, name, args, kwargs, loc, at)
+        if got is None:
+            got = dataflow_losses.method(f, t, name, args, kwargs, loc)
         if got is not None:
             return got
     if name.endswith("_") and not name.endswith("__") and name[:-1] in (*ACT, *BINARY, *KEEP):

@@ -1,0 +1,59 @@
+"""Forward crashes on real sizes (``check --input-shape``), session 19: the shape conditions
+torch's functional losses check between their input and target. Each is torch's own error
+condition on shapes the pass knows for certain; an unknown shape gives no crash:
+
+- ``F.mse_loss`` / ``l1_loss`` / ``smooth_l1_loss`` / ``huber_loss`` / ``soft_margin_loss``
+  / ``kl_div`` and ``F.pairwise_distance(x1, x2)``: input and target are broadcast together
+  (torch only warns when the sizes differ, and raises when they do not broadcast);
+- ``F.binary_cross_entropy`` / ``binary_cross_entropy_with_logits``: the target's size must
+  equal the input's (a ValueError, broadcasting is not allowed).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from driftcheck.parsers.source.forward.dataflow_common import arg, broadcast
+from driftcheck.parsers.source.values.dataflow_values import Tens, known_shape
+
+_shape = known_shape
+
+# functional losses (and distances) whose two tensors torch broadcasts: name -> the second
+# tensor's parameter name
+_BROADCAST = {
+    "mse_loss": "target",
+    "l1_loss": "target",
+    "smooth_l1_loss": "target",
+    "huber_loss": "target",
+    "soft_margin_loss": "target",
+    "kl_div": "target",
+    "pairwise_distance": "x2",
+}
+# functional losses whose target must have the input's size exactly
+_SAME_SIZE = {"binary_cross_entropy", "binary_cross_entropy_with_logits"}
+
+
+def method(f: Any, t: Tens, name: str, args: list, kwargs: dict, loc: Any) -> Any:
+    """``F.<loss>(input, target)`` on real sizes: an unknown tensor after a crash, else None
+    (the caller goes on)."""
+    if name not in _BROADCAST and name not in _SAME_SIZE:
+        return None
+    ts = _shape(t)
+    os_ = _shape(arg(args, kwargs, 0, _BROADCAST.get(name, "target")))
+    if ts is None or os_ is None:
+        return None
+    if name in _SAME_SIZE:
+        if tuple(ts) != tuple(os_):
+            f.crash(
+                loc,
+                f"{name}: Target size ({list(os_)}) must be the same as input size ({list(ts)})",
+            )
+            return Tens(None)
+        return None
+    if broadcast(tuple(ts), tuple(os_)) is None:
+        f.crash(
+            loc,
+            f"{name}: the input {list(ts)} and the target {list(os_)} do not broadcast",
+        )
+        return Tens(None)
+    return None
