@@ -105,6 +105,81 @@ expr("loss_pairwise", (4, 8), "return F.pairwise_distance(h, h[:, :4])")
 expr("loss_bce_same", (4, 8), "return F.binary_cross_entropy_with_logits(h, h.sigmoid())")
 expr("loss_bce_bcast", (4, 8), "return F.binary_cross_entropy_with_logits(h, h[:, :1])")
 
+# ---- a per-class weight: as many items as classes (functional and module, whose target is
+# not a graph tensor: a layer short of an input hid the crash at its line before)
+_WEIGHT = """
+class Net(nn.Module):
+    def __init__(self, n_cls=5, n_w={n_w}):
+        super().__init__()
+        self.cls = nn.Conv2d(3, n_cls, 1)
+        self.crit = nn.CrossEntropyLoss(weight=torch.ones(n_w))
+
+    def forward(self, x):
+        logits = self.cls(x)
+        target = torch.zeros(x.shape[0], x.shape[2], x.shape[3], dtype=torch.long)
+        return {call}
+"""
+_MOD = "self.crit(logits, target)"
+_FN = "F.nll_loss(logits.log_softmax(1), target, weight=torch.ones({n_w}))"
+model("weight_module_ok", (2, 3, 4, 4), src=_WEIGHT.format(n_w=5, call=_MOD))
+model("weight_module_short", (2, 3, 4, 4), src=_WEIGHT.format(n_w=4, call=_MOD))
+model("weight_fn_ok", (2, 3, 4, 4), src=_WEIGHT.format(n_w=5, call=_FN.format(n_w=5)))
+model("weight_fn_long", (2, 3, 4, 4), src=_WEIGHT.format(n_w=5, call=_FN.format(n_w=6)))
+
+# ---- nn.Embedding built in forward: padding_idx within [-num_embeddings, num_embeddings)
+_LAZY = """
+class Net(nn.Module):
+    def __init__(self, vocab=32, pad={pad}):
+        super().__init__()
+        self.vocab, self.pad = vocab, pad
+        self.emb = None
+
+    def forward(self, ids):
+        if self.emb is None:
+            self.emb = nn.Embedding(self.vocab, 8, padding_idx=self.pad)
+        return self.emb(ids)
+"""
+model("lazyemb_in_range", (2, 8), "tokens", src=_LAZY.format(pad=-32))
+model("lazyemb_vocab", (2, 8), "tokens", src=_LAZY.format(pad=32))
+model("lazyemb_below", (2, 8), "tokens", src=_LAZY.format(pad=-33))
+
+# ---- a padding mode's own limit: circular wraps at most once, reflect stays below the size
+_PADMODE = """
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.down = nn.Conv2d(3, 4, 4, stride=4)
+        self.mix = nn.Conv2d(4, 4, {k}, padding={pad}, padding_mode="{mode}")
+
+    def forward(self, x):
+        return self.mix(self.down(x))
+"""
+model("padmode_circular_ok", (1, 3, 8, 8), src=_PADMODE.format(k=5, pad=2, mode="circular"))
+model("padmode_circular_twice", (1, 3, 4, 4), src=_PADMODE.format(k=5, pad=2, mode="circular"))
+model(
+    "padmode_circular_wide", (1, 3, 4, 8), src=_PADMODE.format(k=3, pad="(1, 0)", mode="circular")
+)
+model("padmode_reflect_ok", (1, 3, 12, 12), src=_PADMODE.format(k=5, pad=2, mode="reflect"))
+model("padmode_reflect_size", (1, 3, 8, 8), src=_PADMODE.format(k=5, pad=2, mode="reflect"))
+
+# ---- BatchNorm without running stats: more than one value per channel in every mode
+_BN = """
+class Net(nn.Module):
+    def __init__(self, trs={trs}):
+        super().__init__()
+        self.fc = nn.Linear(8, 4)
+        self.bn = nn.BatchNorm1d(4, track_running_stats=trs)
+
+    def forward(self, x):
+        return self.bn(self.fc(x))
+"""
+model("bnstats_batch2", (2, 8), src=_BN.format(trs=False))
+model("bnstats_batch1", (1, 8), src=_BN.format(trs=False))
+
+# ---- torch.quantile: q within [0, 1]
+expr("quantile_one", (2, 8), "return torch.quantile(h, 1.0, dim=-1)")
+expr("quantile_percent", (2, 8), "return torch.quantile(h, 90.0, dim=-1)")
+
 
 @pytest.mark.parametrize("name", sorted(MODELS))
 def test_blocker_iff_torch_crashes(name, tmp_path, capsys):

@@ -236,6 +236,11 @@ class Calls:
             self.run.f.queries.leave(nid, out)
             return out
         if obj.qual and obj.kind is None and not self.own_forward(obj):
+            if self.run.f.input_shape is not None and tens:
+                from driftcheck.parsers.source.forward import dataflow_losses
+
+                if obj.qual in dataflow_losses.WEIGHTED:
+                    dataflow_losses.module_weight(self.run.f, obj, tens[0], loc)
             t = self.run.f.torch_module(obj, tens, loc)
             if t is not None:
                 if self.run.f.queries.node_type(t.src) in TUPLE_LEAVES:

@@ -13,6 +13,7 @@ condition on shapes the pass knows for certain; an unknown shape or argument giv
   dim repeated on either side (after wrapping negatives), each in range;
 - ``torch.rot90(x, k, dims)``: exactly two dims, different after wrapping, in range, on an
   input of at least 2 dimensions;
+- ``torch.quantile`` / ``nanquantile(x, q)``: each known ``q`` in ``[0, 1]``;
 - ``t.cumsum()`` / ``t.transpose(d)`` and other methods called without a required argument
   (torch's TypeError on the missing ``dim``).
 """
@@ -86,6 +87,14 @@ def method(f: Any, t: Tens, name: str, args: list, kwargs: dict, loc: Any, at: A
                 f"{name}() missing required argument(s) {', '.join(repr(n) for n in missing)}",
             )
             return Tens(None)
+    if name in ("quantile", "nanquantile"):
+        q = arg(args, kwargs, 0, "q")
+        qs = q if isinstance(q, (list, tuple)) else [q]
+        bad = next((v for v in qs if _number(v) and not 0 <= v <= 1), None)
+        if bad is not None and all(_number(v) for v in qs):
+            f.crash(loc, f"{name}() q values must be in the range [0, 1], but got {bad}")
+            return Tens(None)
+        return None
     ts = _shape(t)
     if ts is None:
         return None
@@ -133,6 +142,11 @@ def method(f: Any, t: Tens, name: str, args: list, kwargs: dict, loc: Any, at: A
     if name == "rot90":
         return Tens(None) if _rot90(f, ts, arg(args, kwargs, 1, "dims", (0, 1)), loc) else None
     return None
+
+
+def _number(v: Any) -> bool:
+    """A Python int or float the pass knows (a bool is not a quantile)."""
+    return type(v) in (int, float)
 
 
 def _dot(f: Any, ts: tuple, name: str, os_: tuple | None, loc: Any) -> Any:

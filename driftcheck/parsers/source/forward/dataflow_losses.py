@@ -6,14 +6,17 @@ condition on shapes the pass knows for certain; an unknown shape gives no crash:
   / ``kl_div`` and ``F.pairwise_distance(x1, x2)``: input and target are broadcast together
   (torch only warns when the sizes differ, and raises when they do not broadcast);
 - ``F.binary_cross_entropy`` / ``binary_cross_entropy_with_logits``: the target's size must
-  equal the input's (a ValueError, broadcasting is not allowed).
+  equal the input's (a ValueError, broadcasting is not allowed);
+- ``F.cross_entropy`` / ``nll_loss(input, target, weight)`` (and ``nn.CrossEntropyLoss(weight=
+  w)``, whose forward torch's own source calls them with): one weight per class, the number
+  of items of ``w`` equal to the class axis (axis 1, or axis 0 of a 1-D input).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from driftcheck.parsers.source.forward.dataflow_common import arg, broadcast
+from driftcheck.parsers.source.forward.dataflow_common import arg, broadcast, numel
 from driftcheck.parsers.source.values.dataflow_values import Tens, known_shape
 
 _shape = known_shape
@@ -36,6 +39,8 @@ _SAME_SIZE = {"binary_cross_entropy", "binary_cross_entropy_with_logits"}
 def method(f: Any, t: Tens, name: str, args: list, kwargs: dict, loc: Any) -> Any:
     """``F.<loss>(input, target)`` on real sizes: an unknown tensor after a crash, else None
     (the caller goes on)."""
+    if name in ("cross_entropy", "nll_loss"):
+        return _class_weight(f, _shape(t), _shape(arg(args, kwargs, 1, "weight")), loc)
     if name not in _BROADCAST and name not in _SAME_SIZE:
         return None
     ts = _shape(t)
@@ -57,3 +62,33 @@ def method(f: Any, t: Tens, name: str, args: list, kwargs: dict, loc: Any) -> An
         )
         return Tens(None)
     return None
+
+
+def _class_weight(f: Any, ts: tuple | None, ws: tuple | None, loc: Any) -> Any:
+    """torch's ``weight.numel() == n_classes`` check (any shape with that many items)."""
+    if ts is None or ws is None or not ts:
+        return None
+    classes = ts[1] if len(ts) >= 2 else ts[0]
+    if numel(tuple(ws)) != classes:
+        f.crash(
+            loc,
+            f"weight tensor should be defined either for all {classes} classes or no classes "
+            f"but got weight tensor of shape: {list(ws)}",
+        )
+        return Tens(None)
+    return None
+
+
+# torch's loss modules that keep a per-class ``weight`` buffer and pass it to the functional
+WEIGHTED = {"torch.nn.CrossEntropyLoss", "torch.nn.NLLLoss", "torch.nn.NLLLoss2d"}
+
+
+def module_weight(f: Any, obj: Any, x: Any, loc: Any) -> None:
+    """``nn.CrossEntropyLoss(weight=w)(logits, target)``: the module is interpreted from
+    torch's source, its ``weight`` buffer (shape known from ``__init__``) goes to
+    ``F.cross_entropy``; the check is ``_class_weight``'s."""
+    w = getattr(obj, "buffers", {}).get("weight")
+    ws = getattr(w, "shape", None)
+    if not isinstance(ws, tuple) or not all(isinstance(d, int) for d in ws):
+        return
+    _class_weight(f, _shape(x), ws, loc)
