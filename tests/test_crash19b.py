@@ -180,6 +180,14 @@ model("bnstats_batch1", (1, 8), src=_BN.format(trs=False))
 expr("quantile_one", (2, 8), "return torch.quantile(h, 1.0, dim=-1)")
 expr("quantile_percent", (2, 8), "return torch.quantile(h, 90.0, dim=-1)")
 
+# ---- known integer values through arithmetic (``arange(B) * step``, ``arange(T) + 1``):
+# class-index targets in [0, C) or ignore_index; an index within its axis
+expr("targets_in_range", (4, 8), "return F.nll_loss(h, torch.arange(4) * 2 - 1, ignore_index=-1)")
+expr("targets_past_classes", (4, 8), "return F.cross_entropy(h, torch.arange(4) * 3)")
+expr("targets_negative", (4, 8), "return F.nll_loss(h, torch.arange(4) - 1)")
+expr("arith_index_ok", (2, 8), "return h[:, torch.arange(4) * 2 + 1]")
+expr("arith_index_past", (2, 8), "return h[:, (torch.arange(4) + 1) * 2]")
+
 
 @pytest.mark.parametrize("name", sorted(MODELS))
 def test_blocker_iff_torch_crashes(name, tmp_path, capsys):

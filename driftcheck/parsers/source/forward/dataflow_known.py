@@ -22,6 +22,8 @@ Rules that use them:
   the mask, broadcast to ``x``'s shape, holds true.
 - ``a & b`` / ``a | b`` / ``a ^ b`` of two known tensors (session 18, crashfix18e): numpy's
   bitwise op;
+- ``a + b`` / ``a - b`` / ``a * b`` / ``a // b`` of integer tensors (or one and a Python
+  int) whose values are known (session 19, ``arith``): numpy's int64 result;
 - ``x.masked_scatter(mask, src)``: ``src`` needs at least as many items as the mask, expanded
   to ``x``'s shape, holds true. A mask written in ``forward`` (``m = zeros(...); m[:, a:b] =
   True``) has no known values: following writes needs an aliasing analysis (views share
@@ -242,6 +244,35 @@ def bitwise(f: Any, op: str, a: Any, b: Any, out: Any) -> None:
     fn = {"BitAnd": "bitwise_and", "BitOr": "bitwise_or", "BitXor": "bitwise_xor"}.get(op)
     if fn is not None:
         remember(f, out, getattr(np(), fn)(x, y))
+
+
+_ARITH = {"Add": "add", "Sub": "subtract", "Mult": "multiply", "FloorDiv": "floor_divide"}
+
+
+def arith(f: Any, op: str, a: Any, b: Any, out: Any) -> None:
+    """``a + b`` / ``-`` / ``*`` / ``//`` of integer tensors whose values are known, or of
+    one and a Python int (``torch.arange(B) * step``): numpy's same operation, int64 as
+    torch's. A bool or float operand is left out (torch's promotion differs from numpy's
+    there), as is a zero divisor (torch raises, numpy warns)."""
+    fn = _ARITH.get(op)
+    if (
+        fn is None
+        or not isinstance(out, Tens)
+        or (not isinstance(a, Tens) and not isinstance(b, Tens))
+    ):
+        return
+    xs = [x if is_int(x) else array(f, x) for x in (a, b)]
+    if any(x is None for x in xs) or any(
+        not is_int(x) and getattr(x.dtype, "kind", None) != "i" for x in xs
+    ):
+        return
+    x, y = (np().int64(v) if is_int(v) else v for v in xs)
+    if fn == "floor_divide" and np().any(np().asarray(y) == 0):
+        return
+    try:
+        remember(f, out, np().asarray(getattr(np(), fn)(x, y), dtype="int64"))
+    except ValueError:  # numpy's broadcast error: no values
+        return
 
 
 def masked_select(f: Any, t: Tens, mask: Any) -> Tens | None:

@@ -9,7 +9,8 @@ condition on shapes the pass knows for certain; an unknown shape gives no crash:
   equal the input's (a ValueError, broadcasting is not allowed);
 - ``F.cross_entropy`` / ``nll_loss(input, target, weight)`` (and ``nn.CrossEntropyLoss(weight=
   w)``, whose forward torch's own source calls them with): one weight per class, the number
-  of items of ``w`` equal to the class axis (axis 1, or axis 0 of a 1-D input).
+  of items of ``w`` equal to the class axis (axis 1, or axis 0 of a 1-D input); class-index
+  targets whose values are known (``dataflow_known``) in ``[0, C)`` or ``ignore_index``.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 from driftcheck.parsers.source.forward.dataflow_common import arg, broadcast, numel
-from driftcheck.parsers.source.values.dataflow_values import Tens, known_shape
+from driftcheck.parsers.source.values.dataflow_values import Tens, is_int, known_shape
 
 _shape = known_shape
 
@@ -40,7 +41,10 @@ def method(f: Any, t: Tens, name: str, args: list, kwargs: dict, loc: Any) -> An
     """``F.<loss>(input, target)`` on real sizes: an unknown tensor after a crash, else None
     (the caller goes on)."""
     if name in ("cross_entropy", "nll_loss"):
-        return _class_weight(f, _shape(t), _shape(arg(args, kwargs, 1, "weight")), loc)
+        got = _class_weight(f, _shape(t), _shape(arg(args, kwargs, 1, "weight")), loc)
+        if got is None:
+            got = _class_targets(f, _shape(t), args, kwargs, loc)
+        return got
     if name not in _BROADCAST and name not in _SAME_SIZE:
         return None
     ts = _shape(t)
@@ -75,6 +79,27 @@ def _class_weight(f: Any, ts: tuple | None, ws: tuple | None, loc: Any) -> Any:
             f"weight tensor should be defined either for all {classes} classes or no classes "
             f"but got weight tensor of shape: {list(ws)}",
         )
+        return Tens(None)
+    return None
+
+
+def _class_targets(f: Any, ts: tuple | None, args: list, kwargs: dict, loc: Any) -> Any:
+    """Class-index targets whose values the pass knows (``torch.arange(B) * step``): each
+    must lie in ``[0, C)`` or be ``ignore_index`` (torch's ``Target 6 is out of bounds.``).
+    A target of the input's own shape is the class-probabilities form: not judged."""
+    from driftcheck.parsers.source.forward import dataflow_known
+
+    target = arg(args, kwargs, 0, "target")
+    ignore = arg(args, kwargs, 3, "ignore_index", -100)
+    vals = dataflow_known.array(f, target) if isinstance(target, Tens) else None
+    if ts is None or not ts or vals is None or vals.dtype.kind != "i" or not is_int(ignore):
+        return None
+    if tuple(vals.shape) == tuple(ts):
+        return None
+    classes = ts[1] if len(ts) >= 2 else ts[0]
+    bad = vals[((vals < 0) | (vals >= classes)) & (vals != ignore)]
+    if bad.size:
+        f.crash(loc, f"Target {int(bad.flat[0])} is out of bounds (classes: {classes}).")
         return Tens(None)
     return None
 
