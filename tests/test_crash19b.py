@@ -188,6 +188,31 @@ expr("targets_negative", (4, 8), "return F.nll_loss(h, torch.arange(4) - 1)")
 expr("arith_index_ok", (2, 8), "return h[:, torch.arange(4) * 2 + 1]")
 expr("arith_index_past", (2, 8), "return h[:, (torch.arange(4) + 1) * 2]")
 
+# ---- CTC lengths (``torch.full`` values): inputs at most T frames, targets at most their width
+_CTC = """
+class Net(nn.Module):
+    def __init__(self, tgt_len=5, tgt_w=5):
+        super().__init__()
+        self.tgt_len, self.tgt_w = tgt_len, tgt_w
+        self.sub = nn.Conv1d(8, 16, 3, stride=2, padding=1)
+        self.out = nn.Linear(16, 6)
+
+    def forward(self, mel):
+        B, _, T = mel.shape
+        logp = self.out(self.sub(mel).transpose(1, 2)).log_softmax(-1).transpose(0, 1)
+        targets = torch.ones(B, self.tgt_w, dtype=torch.long)
+        in_len = torch.full((B,), {in_len}, dtype=torch.long)
+        tgt_len = torch.full((B,), self.tgt_len)
+        return F.ctc_loss(logp, targets, in_len, tgt_len)
+"""
+model("ctc_frames_after_sub", (2, 8, 20), src=_CTC.format(in_len="logp.shape[0]"))
+model("ctc_frames_before_sub", (2, 8, 20), src=_CTC.format(in_len="T"))
+model(
+    "ctc_target_wider",
+    (2, 8, 20),
+    src=_CTC.format(in_len="(T + 1) // 2").replace("tgt_len=5,", "tgt_len=6,"),
+)
+
 
 @pytest.mark.parametrize("name", sorted(MODELS))
 def test_blocker_iff_torch_crashes(name, tmp_path, capsys):

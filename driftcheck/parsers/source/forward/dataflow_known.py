@@ -5,7 +5,8 @@ lengths[:, None]``, selects a number of items that only its values tell; ``x.mas
 is then a vector of that many items, and a ``view`` of it that does not divide raises in torch.
 The pass knows such values in two places only: a buffer ``__init__`` computed exactly (the
 value library, ``dataflow_args.buffer_dtype``) and ``torch.arange`` of known ints made in
-``forward``. From there they are followed through basic indexing (ints, slices, ``None``,
+``forward`` (and, session 19, ``torch.full`` of an int, ``zeros`` / ``ones`` of an integer
+dtype). From there they are followed through basic indexing (ints, slices, ``None``,
 ``...``) and comparisons (``<``, ``==``, ...) with another such tensor or a Python int, as
 numpy computes them (the same results as torch on integers and booleans). Floats are left out:
 torch and numpy may round differently, and a compared float is rarely known exactly.
@@ -93,6 +94,27 @@ def arange(f: Any, args: list, kwargs: dict, out: Any) -> None:
     if step == 0 or abs(end - start) > LIMIT * abs(step):
         return
     remember(f, out, np().arange(start, end, step, dtype="int64"))
+
+
+def filled(f: Any, name: str, args: list, kwargs: dict, out: Any) -> None:
+    """``torch.full(size, n)`` of an int ``n`` (int64, or an integer ``dtype=``), and
+    ``torch.zeros`` / ``ones`` with an integer ``dtype=``: every item is that int (lengths
+    for ``ctc_loss``, class targets)."""
+    from driftcheck.parsers.source.forward import dataflow_checks
+
+    dtype = kwargs.get("dtype")
+    if dtype is not None and dataflow_checks.dtype_name(dtype) != dataflow_checks.INT:
+        return
+    if name == "full":
+        value = args[1] if len(args) > 1 else kwargs.get("fill_value")
+    elif name in ("zeros", "ones") and dtype is not None:
+        value = 0 if name == "zeros" else 1
+    else:
+        return
+    shape = known_shape(out) if isinstance(out, Tens) else None
+    if not is_int(value) or shape is None or numel(shape) > LIMIT:
+        return
+    remember(f, out, np().full(shape, value, dtype="int64"))
 
 
 def index(f: Any, t: Any, key: Any, out: Any) -> None:

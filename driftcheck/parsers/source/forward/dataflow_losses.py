@@ -10,7 +10,9 @@ condition on shapes the pass knows for certain; an unknown shape gives no crash:
 - ``F.cross_entropy`` / ``nll_loss(input, target, weight)`` (and ``nn.CrossEntropyLoss(weight=
   w)``, whose forward torch's own source calls them with): one weight per class, the number
   of items of ``w`` equal to the class axis (axis 1, or axis 0 of a 1-D input); class-index
-  targets whose values are known (``dataflow_known``) in ``[0, C)`` or ``ignore_index``.
+  targets whose values are known (``dataflow_known``) in ``[0, C)`` or ``ignore_index``;
+- ``F.ctc_loss``: known input lengths at most the frames of ``log_probs``, known target
+  lengths at most the width of padded 2-D targets.
 """
 
 from __future__ import annotations
@@ -45,6 +47,8 @@ def method(f: Any, t: Tens, name: str, args: list, kwargs: dict, loc: Any) -> An
         if got is None:
             got = _class_targets(f, _shape(t), args, kwargs, loc)
         return got
+    if name == "ctc_loss":
+        return _ctc_lengths(f, _shape(t), args, kwargs, loc)
     if name not in _BROADCAST and name not in _SAME_SIZE:
         return None
     ts = _shape(t)
@@ -100,6 +104,47 @@ def _class_targets(f: Any, ts: tuple | None, args: list, kwargs: dict, loc: Any)
     bad = vals[((vals < 0) | (vals >= classes)) & (vals != ignore)]
     if bad.size:
         f.crash(loc, f"Target {int(bad.flat[0])} is out of bounds (classes: {classes}).")
+        return Tens(None)
+    return None
+
+
+def _int_values(f: Any, v: Any) -> list[int] | None:
+    """The ints of a lengths argument: a tensor whose values the pass knows, a list or
+    tuple of ints, or one int; None when any is not known."""
+    from driftcheck.parsers.source.forward import dataflow_known
+
+    if isinstance(v, Tens):
+        a = dataflow_known.array(f, v)
+        return [int(x) for x in a.flat] if a is not None and a.dtype.kind == "i" else None
+    if is_int(v):
+        return [v]
+    if isinstance(v, (list, tuple)) and all(is_int(x) for x in v):
+        return list(v)
+    return None
+
+
+def _ctc_lengths(f: Any, ts: tuple | None, args: list, kwargs: dict, loc: Any) -> Any:
+    """``F.ctc_loss(log_probs, targets, input_lengths, target_lengths)``: each input length
+    at most the ``T`` of ``log_probs`` (``(T, B, C)`` or ``(T, C)``); with padded 2-D targets
+    each target length at most their width (torch's argument checks)."""
+    if ts is None or len(ts) not in (2, 3):
+        return None
+    ins = _int_values(f, arg(args, kwargs, 1, "input_lengths"))
+    if ins and max(ins) > ts[0]:
+        f.crash(
+            loc,
+            f"ctc_loss: Expected input_lengths to have value at most {ts[0]}, but got value "
+            f"{max(ins)}",
+        )
+        return Tens(None)
+    gs = _shape(arg(args, kwargs, 0, "targets"))
+    outs = _int_values(f, arg(args, kwargs, 2, "target_lengths"))
+    if gs is not None and len(gs) == 2 and len(ts) == 3 and outs and max(outs) > gs[1]:
+        f.crash(
+            loc,
+            f"ctc_loss: Expected tensor to have size at least {max(outs)} at dimension 1, but "
+            f"got size {gs[1]} for argument #2 'targets'",
+        )
         return Tens(None)
     return None
 
