@@ -213,6 +213,30 @@ model(
     src=_CTC.format(in_len="(T + 1) // 2").replace("tgt_len=5,", "tgt_len=6,"),
 )
 
+# ---- pad_packed_sequence's total_length: at least the longest packed length (through an RNN)
+_PACKED = """
+class Net(nn.Module):
+    def __init__(self, total={total}):
+        super().__init__()
+        self.total = total
+        self.emb = nn.Embedding(20, 8)
+        self.rnn = nn.GRU(8, 8, batch_first=True)
+
+    def forward(self, ids):
+        lengths = torch.tensor([10, 7, 4])
+        packed = nn.utils.rnn.pack_padded_sequence(self.emb(ids), lengths, batch_first=True)
+        {body}
+        out, _ = nn.utils.rnn.pad_packed_sequence(out, batch_first=True, total_length=self.total)
+        return out.mean(1)
+"""
+_RNN = "out, _ = self.rnn(packed)"
+model("packed_total_longest", (3, 10), "tokens", src=_PACKED.format(total=10, body=_RNN))
+model("packed_total_short", (3, 10), "tokens", src=_PACKED.format(total=8, body=_RNN))
+model("packed_direct_short", (3, 10), "tokens", src=_PACKED.format(total=9, body="out = packed"))
+# ---- torch.tensor of ints keeps its values (an index past the axis)
+expr("tensorvals_in_range", (2, 8), "return h[:, torch.tensor([0, 7, -8])]")
+expr("tensorvals_past", (2, 8), "return h[:, torch.tensor([[0, 1], [2, 8]])]")
+
 
 @pytest.mark.parametrize("name", sorted(MODELS))
 def test_blocker_iff_torch_crashes(name, tmp_path, capsys):

@@ -218,9 +218,14 @@ class Calls:
                         x = args[0]
                         return dataflow_ranks.convt_output_size(self.run.f, node, out, x, size, loc)
             if obj.type in TUPLE_LEAVES:
-                return dataflow_checks.tuple_result(
+                got = dataflow_checks.tuple_result(
                     self.run.f, out, args, kwargs, tens, loc, obj.torch
                 )
+                if args and obj.torch and self.run.f.input_shape is not None:
+                    from driftcheck.parsers.source.forward import dataflow_packed
+
+                    dataflow_packed.rnn_out(self.run.f, args[0], got)  # a packed input
+                return got
             return out
         if not isinstance(obj, Obj):
             return self.unknown_call(args, kwargs, "call of a non-module")

@@ -6,7 +6,7 @@ is then a vector of that many items, and a ``view`` of it that does not divide r
 The pass knows such values in two places only: a buffer ``__init__`` computed exactly (the
 value library, ``dataflow_args.buffer_dtype``) and ``torch.arange`` of known ints made in
 ``forward`` (and, session 19, ``torch.full`` of an int, ``zeros`` / ``ones`` of an integer
-dtype). From there they are followed through basic indexing (ints, slices, ``None``,
+dtype, ``torch.tensor`` of ints). From there they are followed through basic indexing (ints, slices, ``None``,
 ``...``) and comparisons (``<``, ``==``, ...) with another such tensor or a Python int, as
 numpy computes them (the same results as torch on integers and booleans). Floats are left out:
 torch and numpy may round differently, and a compared float is rarely known exactly.
@@ -99,11 +99,17 @@ def arange(f: Any, args: list, kwargs: dict, out: Any) -> None:
 def filled(f: Any, name: str, args: list, kwargs: dict, out: Any) -> None:
     """``torch.full(size, n)`` of an int ``n`` (int64, or an integer ``dtype=``), and
     ``torch.zeros`` / ``ones`` with an integer ``dtype=``: every item is that int (lengths
-    for ``ctc_loss``, class targets)."""
+    for ``ctc_loss``, class targets); ``torch.tensor`` / ``as_tensor`` of (nested) ints: those
+    ints (``remember`` keeps them only where the pass gave the result the same shape)."""
     from driftcheck.parsers.source.forward import dataflow_checks
 
     dtype = kwargs.get("dtype")
     if dtype is not None and dataflow_checks.dtype_name(dtype) != dataflow_checks.INT:
+        return
+    if name in ("tensor", "as_tensor"):
+        data = args[0] if args else kwargs.get("data")
+        if _int_items(data):
+            remember(f, out, np().asarray(data, dtype="int64"))
         return
     if name == "full":
         value = args[1] if len(args) > 1 else kwargs.get("fill_value")
@@ -115,6 +121,16 @@ def filled(f: Any, name: str, args: list, kwargs: dict, out: Any) -> None:
     if not is_int(value) or shape is None or numel(shape) > LIMIT:
         return
     remember(f, out, np().full(shape, value, dtype="int64"))
+
+
+def _int_items(v: Any, depth: int = 0) -> bool:
+    """An int, or a (nested) non-empty list / tuple of them, at most ``LIMIT`` at each level
+    (a bool, a float, a tensor are not: their dtypes differ)."""
+    if is_int(v):
+        return True
+    if not isinstance(v, (list, tuple)) or not v or len(v) > LIMIT or depth > 4:
+        return False
+    return all(_int_items(x, depth + 1) for x in v)
 
 
 def index(f: Any, t: Any, key: Any, out: Any) -> None:

@@ -181,7 +181,18 @@ def _call_torch(run: Any, q: str, args: list, kwargs: dict, fr: Any, at: Any) ->
     if name == "pack_padded_sequence" and run.f.input_shape is not None:
         from driftcheck.parsers.source.forward import dataflow_args
 
+        before = len(run.f.crashes)
         dataflow_args.pack_padded(run, args, kwargs, fr.loc(at))
+        if len(run.f.crashes) == before:
+            from driftcheck.parsers.source.forward import dataflow_packed
+
+            got = dataflow_packed.packed(run.f, args, kwargs)
+            if got is not None:
+                return got
+    if name == "pad_packed_sequence" and run.f.input_shape is not None:
+        from driftcheck.parsers.source.forward import dataflow_packed
+
+        dataflow_packed.pad_packed(run.f, args, kwargs, fr.loc(at))
     if name == "generate_square_subsequent_mask":
         from driftcheck.parsers.source.forward import dataflow_masks
 
@@ -274,7 +285,7 @@ def _call_torch(run: Any, q: str, args: list, kwargs: dict, fr: Any, at: Any) ->
                 from driftcheck.parsers.source.forward import dataflow_known
 
                 dataflow_known.arange(run.f, args, kwargs, out)
-            elif name in ("full", "zeros", "ones"):
+            elif name in ("full", "zeros", "ones", "tensor", "as_tensor"):
                 from driftcheck.parsers.source.forward import dataflow_known
 
                 dataflow_known.filled(run.f, name, args, kwargs, out)
