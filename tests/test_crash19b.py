@@ -95,6 +95,12 @@ expr("rot90_one", (2, 3, 8), "return h.rot90(1, [2])")
 expr("required_given", (2, 3, 8), "return h.cumsum(1) + torch.cumsum(h, dim=2)")
 expr("required_unpacked", (2, 3, 8), "return h.transpose(*self.dims)")
 expr("required_cumsum", (2, 3, 8), "return torch.cumsum(h)")
+expr("required_axis_alias", (2, 3, 8), "return h.cumsum(axis=1) + torch.cumprod(h, axis=2)")
+expr(
+    "required_numpy",
+    (2, 3, 8),
+    "return h, h.detach().numpy().transpose(), h.detach().cpu().numpy().cumsum()",
+)
 expr("required_transpose", (2, 3, 8), "return h.transpose(-1)")
 
 # ---- functional losses: input and target broadcast (or, for BCE, are the same size)

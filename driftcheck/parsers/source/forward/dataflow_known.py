@@ -109,7 +109,11 @@ def filled(f: Any, name: str, args: list, kwargs: dict, out: Any) -> None:
     if name in ("tensor", "as_tensor"):
         data = args[0] if args else kwargs.get("data")
         if _int_items(data):
-            remember(f, out, np().asarray(data, dtype="int64"))
+            try:
+                arr = np().asarray(data, dtype="int64")
+            except (ValueError, OverflowError):  # ragged rows (torch raises too), huge ints
+                return
+            remember(f, out, arr)
         return
     if name == "full":
         value = args[1] if len(args) > 1 else kwargs.get("fill_value")

@@ -78,7 +78,9 @@ def method(f: Any, t: Tens, name: str, args: list, kwargs: dict, loc: Any, at: A
     an unknown tensor after the crash, a checked one its result where it is certain, anything
     else None (the caller goes on). ``at`` is the call's node."""
     need = _REQUIRED.get(name)
-    if need is not None and _written(at, name):
+    # a keyword the table does not name may be torch's numpy alias (``cumsum(axis=1)``
+    # gives ``dim``): then nothing is judged
+    if need is not None and _written(at, name) and all(k in need for k in kwargs):
         given = len(args) + sum(1 for n in need if n in kwargs)
         if given < len(need):
             missing = [n for n in need[len(args) :] if n not in kwargs]

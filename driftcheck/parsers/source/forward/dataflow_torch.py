@@ -362,8 +362,8 @@ def _method(run: Any, t: Tens, name: str, args: list, kwargs: dict, fr: Any, at:
         return t.dim(i) if is_int(i) else ShapeOf(t)
     if name in ("dim", "ndimension"):
         return len(t.shape) if t.shape is not None else UNK
-    if name in ("numel", "item", "tolist", "any", "all", "data_ptr", "is_contiguous"):
-        return UNK
+    if name in ("numel", "item", "tolist", "any", "all", "data_ptr", "is_contiguous", "numpy"):
+        return UNK  # ``numpy()``: an array, whose methods are numpy's (``a.transpose()``)
     if name in ACT:
         params: dict[str, Any] = {}
         approx = kwargs.get("approximate")
