@@ -265,6 +265,9 @@ class Attributes:
                 ok, v, where = self.classes.mro_attr(obj.cls, name)
                 if ok and isinstance(where, Cls):
                     return self.bind(v, obj)
+            if name == "as_subclass":  # ``t.as_subclass(cls)``: t's data as a ``cls`` instance
+                src = obj
+                return BuiltinMethod(lambda a, k: tensorsub.as_subclass(src, a, k))
             return self.library.tensor_attr(obj, name)
         return self.library.value_attr(obj, name)
 
