@@ -10,7 +10,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from driftcheck.graph import catalogue
-from driftcheck.parsers.source.interp import condreplace, ntmethods, opaque, propset, tensorsub
+from driftcheck.parsers.source.interp import (
+    condreplace,
+    leafflags,
+    ntmethods,
+    opaque,
+    propset,
+    tensorsub,
+)
 from driftcheck.parsers.source.interp.exprs import Frame
 from driftcheck.parsers.source.interp.hfauto import model_kwargs
 from driftcheck.parsers.source.library import enums
@@ -543,6 +550,11 @@ class Attributes:
         if self.ip.uncertain:
             leaf.unresolved.append(f"{name} replaced under an unresolved condition at line {line}")
         elif want is None or shape is None or tuple(want.get(name, ())) != shape:
+            flags = leafflags.flags_holding(leaf, name, shape) if shape is not None else None
+            if flags is not None:  # ``ln.weight = P(...)`` on ``elementwise_affine=False``
+                leaf.params.clear()
+                leaf.params.update(flags)
+                return
             leaf.unresolved.append(
                 f"{name} replaced by a parameter of shape {shape} at line {line}"
             )
