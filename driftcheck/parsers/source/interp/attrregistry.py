@@ -215,6 +215,11 @@ def wrap(interp: Any, st: ast.Assign, v: Any, func: Func | None) -> Any:
     decos = decoregistry.decorating_methods(cls, funcs)
     if decos and decoregistry.mentioned(reg, decos):
         reg._decos = decos  # ``@REG.register()`` over the package's classes
+        bad = decoregistry.unrunnable(reg._deco_sites())
+        if bad:  # a decorated definition not run here: the keys are unknown, never missing
+            return Unknown(
+                f"dict filled by decorators at {', '.join(bad[:3])}: its keys are unknown"
+            )
     elif found is None:
         return v  # filled at run time only (by the analyzed code): a plain dict
     keys, others = found if found is not None else ([], [])

@@ -94,7 +94,8 @@ def _key(st: ast.stmt, d: ast.expr) -> str:
 
 def sites(interp: Any, reg: Any, methods: tuple[str, ...]) -> list[tuple[str, Any, ast.stmt]]:
     """Every import-time class or function statement of the package decorated by one of
-    ``methods``: (the key it names, its module, the statement)."""
+    ``methods``: (the key it names, its module, the statement). A module that cannot be read
+    gives a site with no module (``runnable`` is then False)."""
     from driftcheck.parsers.source.interp.attrregistry import _import_time_nodes
 
     rx = _pattern(methods)
@@ -108,10 +109,16 @@ def sites(interp: Any, reg: Any, methods: tuple[str, ...]) -> list[tuple[str, An
             continue
         sub = interp.names.module(dotted)
         if sub is None:
+            out.append((path.name, None, ast.Pass(lineno=0)))
             continue
-        for node in _import_time_nodes(sub.tree):
-            if not isinstance(node, (ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
-                continue
+        # a ``def`` runs at import though its body does not: the walk skips function nodes
+        defs = (
+            c
+            for n in _import_time_nodes(sub.tree)
+            for c in ast.iter_child_nodes(n)
+            if isinstance(c, (ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef))
+        )
+        for node in defs:
             for d in node.decorator_list:
                 if _uses(d, methods):
                     out.append((_key(node, d), sub, node))
@@ -119,6 +126,21 @@ def sites(interp: Any, reg: Any, methods: tuple[str, ...]) -> list[tuple[str, An
             if len(out) >= MAX_SITES:
                 return out
     return out
+
+
+def runnable(mod: Any, st: ast.stmt) -> bool:
+    """Whether the site is a definition its module binds by name (one in a class body, a
+    loop or a function's scope is not run here)."""
+    return mod is not None and mod.defs.get(getattr(st, "name", None)) is st
+
+
+def unrunnable(found: list[tuple[str, Any, ast.stmt]]) -> list[str]:
+    """Where the sites that ``run`` cannot run are (file:line)."""
+    return [
+        f"{mod.path.name if mod is not None else key}:{st.lineno}"
+        for key, mod, st in found
+        if not runnable(mod, st)
+    ]
 
 
 def run(interp: Any, mod: Any, st: ast.stmt) -> None:
@@ -130,13 +152,10 @@ def run(interp: Any, mod: Any, st: ast.stmt) -> None:
 
     fr = Frame(mod)
     fr.locals = interp.globals.setdefault(id(mod), {})  # module-level code
+    if not runnable(mod, st):
+        return  # the registry was made unknown for it (attrregistry.wrap)
     try:
-        if mod.defs.get(st.name) is st:  # type: ignore[attr-defined]
-            v = interp.names.global_lookup(mod, st.name)  # type: ignore[attr-defined]
-        elif isinstance(st, ast.FunctionDef):
-            v = interp.classes.make_func(st, fr)
-        else:
-            return  # a class statement the module binds elsewhere (a loop, a branch)
+        v = interp.names.global_lookup(mod, st.name)  # type: ignore[attr-defined]
         for d in reversed(st.decorator_list):  # type: ignore[attr-defined]
             deco = interp.exprs.eval(d, fr)
             v = interp.calls.call(deco, [v], {}, (mod.path, d.lineno))
