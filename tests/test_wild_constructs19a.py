@@ -340,3 +340,102 @@ def test_registry_decorated_inside_a_class_body_is_unknown(tmp_path):
     assert torch_count(f, sys_path=tmp_path) == 3 + 1
     # a registration not run here: the count is unknown, never the two found
     assert parse_source(f).params_total() is None
+
+
+PARAMETRIZED = """
+    import copy
+
+    import torch
+    import torch.nn as nn
+    from torch.nn.utils import parametrize
+
+
+    class DiagScale(nn.Module):
+        def __init__(self, n):
+            super().__init__()
+            self.d = nn.Parameter(torch.ones(n))
+
+        def forward(self, X):
+            return X * self.d.unsqueeze(0)
+
+
+    class Mixed(nn.Module):
+        def __init__(self, n):
+            super().__init__()
+            self.mix = nn.Linear(n, n, bias=False)
+            self.s = nn.Parameter(torch.zeros(()))
+
+        def forward(self, X):
+            return X + self.s * self.mix(X)
+
+
+    class Symmetric(nn.Module):
+        def forward(self, X):
+            return X.triu() + X.triu(1).transpose(-1, -2)
+
+
+    shared = DiagScale(12)
+    a = nn.Linear(12, 12)
+    parametrize.register_parametrization(a, "weight", Symmetric())
+    parametrize.register_parametrization(a, "weight", shared)
+    b = nn.Linear(12, 6)
+    parametrize.register_parametrization(b, "weight", shared)
+    parametrize.register_parametrization(b, "weight", DiagScale(12))
+    c = nn.Linear(5, 5)
+    parametrize.register_parametrization(c, "weight", Mixed(5))
+    d = copy.deepcopy(b)
+
+
+    class Net(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.body = nn.Sequential(a, nn.Tanh(), b, nn.ReLU(), nn.Linear(6, 5), c)
+            self.again = d
+
+        def forward(self, x):
+            return self.body(x) + self.again(x).sum()
+
+
+    model = Net()
+"""
+
+
+def test_a_parametrization_holding_parameters_counts_with_its_layer(tmp_path):
+    want = check(tmp_path, PARAMETRIZED)
+    # a: 156 + 12 (the shared DiagScale, counted once); b: 78 + 12 (its own DiagScale);
+    # c: 30 + 25 + 1 (a Linear inside); the deep copy of b: 78 + 12 + 12 (the shared one
+    # copied too); Linear(6, 5): 35
+    assert want == (156 + 12) + (78 + 12) + (30 + 25 + 1) + (78 + 24) + 35
+
+
+def test_a_parametrization_on_a_module_of_the_analyzed_code_stays_unknown(tmp_path):
+    f = write(
+        tmp_path,
+        """
+        import torch
+        import torch.nn as nn
+        from torch.nn.utils import parametrize
+
+
+        class DiagScale(nn.Module):
+            def __init__(self, n):
+                super().__init__()
+                self.d = nn.Parameter(torch.ones(n))
+
+            def forward(self, X):
+                return X * self.d
+
+
+        class Own(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.w = nn.Parameter(torch.ones(4))
+
+
+        m = Own()
+        parametrize.register_parametrization(m, "w", DiagScale(4))
+        model = nn.Sequential(m)
+        """,
+    )
+    assert torch_count(f) == 8
+    assert parse_source(f).params_total() is None

@@ -298,6 +298,7 @@ def weight_shape(attrs: Any, ref: Any) -> tuple[int, ...] | None:
         leaf.unresolved
         or leaf.tied
         or leaf.wnorm
+        or leaf.owned
         or (leaf.torch or "").rsplit(".", 1)[0]
         not in (
             "torch.nn",
