@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 from driftcheck.graph import catalogue
 from driftcheck.parsers.source.interp import (
     condreplace,
+    leafflags,
     ntmethods,
     opaque,
     propset,
@@ -272,6 +273,9 @@ class Attributes:
                 ok, v, where = self.classes.mro_attr(obj.cls, name)
                 if ok and isinstance(where, Cls):
                     return self.bind(v, obj)
+            if name == "as_subclass":  # ``t.as_subclass(cls)``: t's data as a ``cls`` instance
+                src = obj
+                return BuiltinMethod(lambda a, k: tensorsub.as_subclass(src, a, k))
             return self.library.tensor_attr(obj, name)
         return self.library.value_attr(obj, name)
 
@@ -548,6 +552,11 @@ class Attributes:
         if self.ip.uncertain:
             leaf.unresolved.append(f"{name} replaced under an unresolved condition at line {line}")
         elif want is None or shape is None or tuple(want.get(name, ())) != shape:
+            flags = leafflags.flags_holding(leaf, name, shape) if shape is not None else None
+            if flags is not None:  # ``ln.weight = P(...)`` on ``elementwise_affine=False``
+                leaf.params.clear()
+                leaf.params.update(flags)
+                return
             note = f"{name} replaced by a parameter of shape {shape} at line {line}"
             # pending until attribute writes explain it (interp/weightswap.py)
             if shape is None or not weightswap.record(self, leaf, name, shape, note):

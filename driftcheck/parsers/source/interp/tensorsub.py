@@ -117,6 +117,17 @@ def make_subclass(a: list, k: dict) -> Any:
     return make(cls, data)
 
 
+def as_subclass(t: Tensor, a: list, k: dict) -> Any:
+    """``t.as_subclass(cls)``: torch's view of ``t``'s data as an instance of ``cls`` (a
+    tensor class: torchhd's ``torch.where(...).as_subclass(MAPTensor)``); a parameter only
+    when ``cls`` derives from ``nn.Parameter`` (``Parameter(x).as_subclass(Tensor)`` is a
+    plain tensor), as ``_make_subclass`` does. Any other class is a TypeError in torch."""
+    cls = plain(a[0]) if a else plain(k.get("cls"))
+    if not isinstance(cls, (Cls, Ext)) or not is_tensor_cls(cls):
+        return Unknown("as_subclass of a class that is no tensor class")
+    return make(cls, t)
+
+
 def base_new(base: Ext, a: list, k: dict) -> Any:
     """``super().__new__(cls, ...)`` reaching the tensor base ``base`` (``Parameter.__new__
     (cls, data=None, requires_grad=True)``; ``Tensor.__new__(cls, *sizes)``)."""

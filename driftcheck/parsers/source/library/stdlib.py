@@ -523,6 +523,33 @@ for _n, _op in _BINOPS.items():
         _binop(_op),
         f"{_n}(a, b): the interpreter's `{ast.unparse(ast.BinOp(ast.Name('a'), _op(), ast.Name('b')))}`",
     )
+
+
+def _inplace(op: Any) -> Any:
+    """``operator.iadd(a, b)`` is ``a += b``: a list (or torch ``Sequential``) grows in place
+    and is returned, as ``functools.reduce(operator.iadd, lists, [])`` relies on; another
+    value gets ``a + b`` (Python falls back to the binary operator)."""
+
+    def run(c: Call) -> Any:
+        if len(c.args) != 2:
+            return c.unknown()
+        a, b = c.args
+        if op is ast.Add and c.interp.items.inplace_add(a, b):
+            return a
+        got = c.interp.exprs.binop(op(), a, b)
+        raw, new = plain(a), plain(got)
+        if isinstance(raw, list) and isinstance(new, list):  # ``l *= 2``: the same list
+            raw[:] = new
+            return a
+        return got
+
+    return run
+
+
+for _n, _op in _BINOPS.items():
+    _i = f"i{_n.rstrip('_')}"
+    _sym = ast.unparse(ast.BinOp(ast.Name("a"), _op(), ast.Name("b"))).split()[1]
+    OP.add(_i, _inplace(_op), f"{_i}(a, b): `a {_sym}= b` in place (a list grows, as in Python)")
 for _n, _op in _CMPOPS.items():
     OP.add(_n, _cmpop(_op), f"{_n}(a, b): the interpreter's comparison")
 OP.add("neg", lambda c: c.interp.exprs.unary(ast.USub(), c.args[0]), "neg(a): -a")

@@ -301,6 +301,7 @@ def weight_shape(attrs: Any, ref: Any) -> tuple[int, ...] | None:
         weightswap.other_unresolved(attrs.ip, leaf)
         or leaf.tied
         or leaf.wnorm
+        or leaf.owned
         or (leaf.torch or "").rsplit(".", 1)[0]
         not in (
             "torch.nn",
