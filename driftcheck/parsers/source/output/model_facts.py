@@ -9,6 +9,7 @@ drift matcher compares these against a config without guessing which side is rig
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from driftcheck.findings import Location
@@ -41,8 +42,8 @@ def record_facts(graph: Graph, builder: Any, interp: Any) -> None:
     # the outermost stacks only: a layer's own list (a sparse layer's experts in a
     # ``ModuleList``, at ``encoder.1.ff.experts``) is no second encoder stack
     outer = [s for s in stacks if not any(s[0].startswith(f"{o[0]}.") for o in stacks)]
-    enc = [s for s in outer if "encoder" in s[0]]
-    dec = [s for s in outer if "decoder" in s[0]]
+    enc = [s for s in outer if _stack_part(s[0]) == "encoder"]
+    dec = [s for s in outer if _stack_part(s[0]) == "decoder"]
     if len(enc) == 1 and len(dec) == 1:
         for key, (_, ml) in (("numEncoderLayers", enc[0]), ("numDecoderLayers", dec[0])):
             n = len(ml.children)
@@ -53,6 +54,24 @@ def record_facts(graph: Graph, builder: Any, interp: Any) -> None:
     if main is not None:
         _attr_facts(graph, main[1])
     _eps_fact(graph)
+
+
+ENCODER_WORDS = frozenset({"enc", "encoder", "encoders"})
+DECODER_WORDS = frozenset({"dec", "decoder", "decoders"})
+
+
+def _stack_part(path: str) -> str | None:
+    """ "encoder" / "decoder" where a stack's path names it so, in a word of its own
+    (``encoder.layer``, ``enc_blocks``, ``self.dec``): the short forms are as common in
+    hand-written encoder-decoders as the long ones, and a config's ``num_layers`` /
+    ``num_decoder_layers`` count those two stacks, never the longer one alone. A word
+    that merely contains the letters (``decay``, ``encoding``) says nothing."""
+    words = {w for w in re.split(r"[._]", path.lower()) if w}
+    is_enc = bool(words & ENCODER_WORDS) or "encoder" in path.lower()
+    is_dec = bool(words & DECODER_WORDS) or "decoder" in path.lower()
+    if is_enc == is_dec:
+        return None
+    return "encoder" if is_enc else "decoder"
 
 
 def _stacks(m: Obj, path: str, seen: set | None = None) -> list[tuple[str, Obj]]:

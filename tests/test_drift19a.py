@@ -1,0 +1,142 @@
+"""Drift between re-implementations and their configs (session 19, issue #17: the twelfth
+re-implementation set's development part, second pass). Each rule is proven in torch first, on
+code written here (not the corpus's): the code builds transformers' parameter count for the same
+config; then the comparison says nothing on the clean pair and one finding holding both values
+where one value differs.
+
+- an encoder-decoder whose two stacks are named with the short words ``enc`` / ``dec``: the
+  config's ``num_layers`` / ``num_decoder_layers`` count those two stacks, never the longer one
+  alone as "the" layers;
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.drift_support import config, count, one, run, torch_pair, write
+
+torch = pytest.importorskip("torch")
+transformers = pytest.importorskip("transformers")
+
+T5 = dict(
+    architectures=["T5ForConditionalGeneration"],
+    vocab_size=96,
+    d_model=32,
+    d_kv=8,
+    d_ff=64,
+    num_heads=4,
+    relative_attention_num_buckets=16,
+    layer_norm_epsilon=1e-6,
+    feed_forward_proj="relu",
+    tie_word_embeddings=True,
+)
+
+T5_CODE = """
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+
+V, D, KV, FF, H, BUCKETS = 96, 32, 8, 64, 4, 16
+N_ENC, N_DEC = {enc}, {dec}
+
+
+class Norm(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.weight = nn.Parameter(torch.ones(D))
+
+    def forward(self, x):
+        return self.weight * x * torch.rsqrt(x.pow(2).mean(-1, keepdim=True) + 1e-6)
+
+
+class Attn(nn.Module):
+    def __init__(self, rel):
+        super().__init__()
+        self.q = nn.Linear(D, H * KV, bias=False)
+        self.k = nn.Linear(D, H * KV, bias=False)
+        self.v = nn.Linear(D, H * KV, bias=False)
+        self.o = nn.Linear(H * KV, D, bias=False)
+        self.rel = nn.Embedding(BUCKETS, H) if rel else None
+
+    def forward(self, x, mem=None):
+        mem = x if mem is None else mem
+        b, t, _ = x.shape
+        q = self.q(x).view(b, t, H, KV).transpose(1, 2)
+        k = self.k(mem).view(b, -1, H, KV).transpose(1, 2)
+        v = self.v(mem).view(b, -1, H, KV).transpose(1, 2)
+        s = q @ k.transpose(-1, -2)
+        if self.rel is not None:
+            pos = torch.arange(t)
+            rel = (pos[None, :] - pos[:, None]).clamp(0, BUCKETS - 1)
+            s = s + self.rel(rel).permute(2, 0, 1)
+        return self.o((s.softmax(-1) @ v).transpose(1, 2).reshape(b, t, -1))
+
+
+class FF_(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.n = Norm()
+        self.wi = nn.Linear(D, FF, bias=False)
+        self.wo = nn.Linear(FF, D, bias=False)
+
+    def forward(self, x):
+        return x + self.wo(F.relu(self.wi(self.n(x))))
+
+
+class Enc(nn.Module):
+    def __init__(self, i):
+        super().__init__()
+        self.n, self.sa, self.ff = Norm(), Attn(i == 0), FF_()
+
+    def forward(self, x):
+        return self.ff(x + self.sa(self.n(x)))
+
+
+class Dec(nn.Module):
+    def __init__(self, i):
+        super().__init__()
+        self.n1, self.sa = Norm(), Attn(i == 0)
+        self.n2, self.ca = Norm(), Attn(False)
+        self.ff = FF_()
+
+    def forward(self, y, mem):
+        y = y + self.sa(self.n1(y))
+        return self.ff(y + self.ca(self.n2(y), mem))
+
+
+class M(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.embed = nn.Embedding(V, D)
+        self.enc = nn.ModuleList(Enc(i) for i in range(N_ENC))
+        self.enc_norm = Norm()
+        self.dec = nn.ModuleList(Dec(i) for i in range(N_DEC))
+        self.dec_norm = Norm()
+        self.head = nn.Linear(D, V, bias=False)
+        self.head.weight = self.embed.weight
+
+    def forward(self, src, tgt):
+        x = self.embed(src)
+        for blk in self.enc:
+            x = blk(x)
+        mem = self.enc_norm(x)
+        y = self.embed(tgt)
+        for blk in self.dec:
+            y = blk(y, mem)
+        return self.head(self.dec_norm(y) * D**-0.5)
+"""
+
+
+def test_short_encoder_decoder_stack_names(tmp_path):
+    """``self.enc`` (3 layers) and ``self.dec`` (2): the config's ``num_layers = 3`` and
+    ``num_decoder_layers = 2`` are those stacks. Read as one main stack (the longest), the
+    code's 3 layers were compared with the config's decoder depth 2: a drift on a clean pair."""
+    code = write(tmp_path, "t5_short.py", T5_CODE.format(enc=3, dec=2))
+    cfg, path = config(tmp_path, "clean", "T5Config", num_layers=3, num_decoder_layers=2, **T5)
+    mine, hf = torch_pair(code, cfg, "AutoModelForSeq2SeqLM")
+    assert count(mine) == count(hf)
+    assert run(code, path) == []
+    # a deeper decoder in the code: one layer-count finding, 3 against the config's 2
+    deeper = write(tmp_path, "t5_deeper.py", T5_CODE.format(enc=3, dec=3))
+    f = one(run(deeper, path), 3, 2)
+    assert f.kind == "layer-count"
