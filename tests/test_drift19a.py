@@ -7,6 +7,9 @@ where one value differs.
 - an encoder-decoder whose two stacks are named with the short words ``enc`` / ``dec``: the
   config's ``num_layers`` / ``num_decoder_layers`` count those two stacks, never the longer one
   alone as "the" layers;
+- a model in which no layer repeats (two-layer stacks whose first layer holds the relative
+  position table, so no two copies are alike): its MLP width is read off the whole model where
+  every projection back to the width agrees;
 """
 
 from __future__ import annotations
@@ -36,7 +39,7 @@ import torch
 import torch.nn as nn
 import torch.nn.functional as F
 
-V, D, KV, FF, H, BUCKETS = 96, 32, 8, 64, 4, 16
+V, D, KV, FF, H, BUCKETS = 96, 32, 8, {ff}, 4, 16
 N_ENC, N_DEC = {enc}, {dec}
 
 
@@ -131,12 +134,25 @@ def test_short_encoder_decoder_stack_names(tmp_path):
     """``self.enc`` (3 layers) and ``self.dec`` (2): the config's ``num_layers = 3`` and
     ``num_decoder_layers = 2`` are those stacks. Read as one main stack (the longest), the
     code's 3 layers were compared with the config's decoder depth 2: a drift on a clean pair."""
-    code = write(tmp_path, "t5_short.py", T5_CODE.format(enc=3, dec=2))
+    code = write(tmp_path, "t5_short.py", T5_CODE.format(enc=3, dec=2, ff=64))
     cfg, path = config(tmp_path, "clean", "T5Config", num_layers=3, num_decoder_layers=2, **T5)
     mine, hf = torch_pair(code, cfg, "AutoModelForSeq2SeqLM")
     assert count(mine) == count(hf)
     assert run(code, path) == []
     # a deeper decoder in the code: one layer-count finding, 3 against the config's 2
-    deeper = write(tmp_path, "t5_deeper.py", T5_CODE.format(enc=3, dec=3))
+    deeper = write(tmp_path, "t5_deeper.py", T5_CODE.format(enc=3, dec=3, ff=64))
     f = one(run(deeper, path), 3, 2)
     assert f.kind == "layer-count"
+
+
+def test_mlp_width_without_a_repeated_layer(tmp_path):
+    """Two encoder and two decoder layers, the first of each holding the bucket table: no
+    layer of the code repeats, so there is no main block to read the MLP width off. A wider
+    MLP in the code was a handful of unpaired layers; it is one finding, 96 against 64."""
+    code = write(tmp_path, "t5_two.py", T5_CODE.format(enc=2, dec=2, ff=64))
+    cfg, path = config(tmp_path, "clean", "T5Config", num_layers=2, num_decoder_layers=2, **T5)
+    mine, hf = torch_pair(code, cfg, "AutoModelForSeq2SeqLM")
+    assert count(mine) == count(hf)
+    assert run(code, path) == []
+    wider = write(tmp_path, "t5_wider.py", T5_CODE.format(enc=2, dec=2, ff=96))
+    one(run(wider, path), 96, 64)
