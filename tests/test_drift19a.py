@@ -156,3 +156,158 @@ def test_mlp_width_without_a_repeated_layer(tmp_path):
     assert run(code, path) == []
     wider = write(tmp_path, "t5_wider.py", T5_CODE.format(enc=2, dec=2, ff=96))
     one(run(wider, path), 96, 64)
+
+
+JAMBA = dict(
+    architectures=["JambaForCausalLM"],
+    vocab_size=128,
+    hidden_size=32,
+    intermediate_size=48,
+    num_attention_heads=4,
+    num_key_value_heads=2,
+    num_experts=4,
+    num_experts_per_tok=2,
+    attn_layer_period=2,
+    attn_layer_offset=1,
+    expert_layer_period=2,
+    expert_layer_offset=1,
+    mamba_d_state=8,
+    mamba_d_conv=4,
+    mamba_expand=2,
+    mamba_dt_rank=4,
+    mamba_proj_bias=False,
+    mamba_conv_bias=True,
+    tie_word_embeddings=False,
+)
+
+JAMBA_CODE = """
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+
+V, D, FF, H, KV, E, K = 128, 32, 48, 4, 2, 4, 2
+N_STATE, CONV, INNER, RANK = 8, 4, 64, 4
+DEPTH = {depth}
+
+
+class Norm(nn.Module):
+    def __init__(self, n):
+        super().__init__()
+        self.weight = nn.Parameter(torch.ones(n))
+
+    def forward(self, x):
+        return self.weight * x * torch.rsqrt(x.pow(2).mean(-1, keepdim=True) + 1e-6)
+
+
+class Mixer(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.in_proj = nn.Linear(D, 2 * INNER, bias=False)
+        self.conv1d = nn.Conv1d(INNER, INNER, CONV, groups=INNER, padding=CONV - 1)
+        self.x_proj = nn.Linear(INNER, RANK + 2 * N_STATE, bias=False)
+        self.dt_proj = nn.Linear(RANK, INNER)
+        self.A_log = nn.Parameter(torch.zeros(INNER, N_STATE))
+        self.D = nn.Parameter(torch.ones(INNER))
+        self.out_proj = nn.Linear(INNER, D, bias=False)
+        self.dt_norm, self.b_norm, self.c_norm = Norm(RANK), Norm(N_STATE), Norm(N_STATE)
+
+    def forward(self, x):
+        t = x.shape[1]
+        h, z = self.in_proj(x).chunk(2, -1)
+        h = F.silu(self.conv1d(h.transpose(1, 2))[..., :t]).transpose(1, 2)
+        dt, b, c = self.x_proj(h).split([RANK, N_STATE, N_STATE], -1)
+        dt = F.softplus(self.dt_proj(self.dt_norm(dt)))
+        b, c = self.b_norm(b), self.c_norm(c)
+        decay = (dt[..., None] * -self.A_log.exp()).exp()
+        y = (decay * b[:, :, None] * c[:, :, None]).sum(-1) * h + h * self.D
+        return self.out_proj(y * F.silu(z))
+
+
+class Attn(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.q_proj = nn.Linear(D, D, bias=False)
+        self.k_proj = nn.Linear(D, KV * (D // H), bias=False)
+        self.v_proj = nn.Linear(D, KV * (D // H), bias=False)
+        self.o_proj = nn.Linear(D, D, bias=False)
+
+    def forward(self, x):
+        b, t, _ = x.shape
+        q = self.q_proj(x).view(b, t, H, -1).transpose(1, 2)
+        k = self.k_proj(x).view(b, t, KV, -1).transpose(1, 2)
+        v = self.v_proj(x).view(b, t, KV, -1).transpose(1, 2)
+        o = F.scaled_dot_product_attention(q, k, v, is_causal=True, enable_gqa=True)
+        return self.o_proj(o.transpose(1, 2).reshape(b, t, D))
+
+
+class MLP(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.gate_proj = nn.Linear(D, FF, bias=False)
+        self.up_proj = nn.Linear(D, FF, bias=False)
+        self.down_proj = nn.Linear(FF, D, bias=False)
+
+    def forward(self, x):
+        return self.down_proj(F.silu(self.gate_proj(x)) * self.up_proj(x))
+
+
+class Sparse(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.router = nn.Linear(D, E, bias=False)
+        self.experts = nn.ModuleList(MLP() for _ in range(E))
+
+    def forward(self, x):
+        flat = x.reshape(-1, D)
+        w, idx = self.router(flat).softmax(-1).topk(K, -1)
+        out = torch.zeros_like(flat)
+        for e, expert in enumerate(self.experts):
+            gate = (w * (idx == e)).sum(-1, keepdim=True)
+            out = out + expert(flat) * gate
+        return out.view_as(x)
+
+
+class Layer(nn.Module):
+    def __init__(self, i):
+        super().__init__()
+        self.input_layernorm = Norm(D)
+        self.mixer = Attn() if i % 2 == 1 else Mixer()
+        self.pre_ff_layernorm = Norm(D)
+        self.feed_forward = Sparse() if i % 2 == 1 else MLP()
+
+    def forward(self, x):
+        x = x + self.mixer(self.input_layernorm(x))
+        return x + self.feed_forward(self.pre_ff_layernorm(x))
+
+
+class M(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.embed_tokens = nn.Embedding(V, D)
+        self.layers = nn.ModuleList(Layer(i) for i in range(DEPTH))
+        self.final_layernorm = Norm(D)
+        self.lm_head = nn.Linear(D, V, bias=False)
+
+    def forward(self, ids):
+        x = self.embed_tokens(ids)
+        for layer in self.layers:
+            x = layer(x)
+        return self.lm_head(self.final_layernorm(x))
+"""
+
+
+def test_hybrid_layers_of_two_classes_and_module_list_experts(tmp_path):
+    """transformers' Jamba builds one layer per ``range(num_hidden_layers)`` step, a Mamba
+    layer and an attention layer in turn: two classes alternating are whole layers there,
+    never halves of one (BertGeneration's ``[attention, feed-forward] * layers``), so its
+    depth is 4, not 2. The code's experts, an ``nn.ModuleList`` of the class of its dense MLP,
+    pair with nothing of transformers' fused expert tensors: they must not take a dense
+    MLP's partner (4 copies against 1 read as a layer count)."""
+    code = write(tmp_path, "jamba_mine.py", JAMBA_CODE.format(depth=4))
+    cfg, path = config(tmp_path, "clean", "JambaConfig", num_hidden_layers=4, **JAMBA)
+    mine, hf = torch_pair(code, cfg)
+    assert count(mine) == count(hf)
+    assert run(code, path) == []
+    deeper = write(tmp_path, "jamba_deeper.py", JAMBA_CODE.format(depth=6))
+    f = one(run(deeper, path), 6, 4)
+    assert f.kind == "layer-count"

@@ -134,6 +134,17 @@ def lead_layer(items: list[Item], stack: Item | None) -> int:
     return 1
 
 
+def _vectors_only(it: Item) -> bool:
+    """A block whose weights are all vectors (a run of norms): no layer of the model."""
+    for c in walk(it.children or []):
+        if c.is_block:
+            continue
+        w = leaf_weights(c.ltype, c.params)
+        if w is None or any(len(shape) > 1 for shape in w.values()):
+            return False
+    return True
+
+
 def _norm_like(it: Item) -> bool:
     """A block standing once whose weights are all vectors (a hand-written final norm that
     holds one ``weight`` Parameter): not a stack of layers."""
@@ -167,11 +178,12 @@ def derive(items: list[Item]) -> dict[str, Derived]:
     main = stack if stack is not None else main_block(items)
     if "intermediateSize" not in out and main is not None:
         _mlp_width(main.children, out)
-    elif "intermediateSize" not in out and main is None:
+    if "intermediateSize" not in out and (main is None or _vectors_only(main)):
         # no layer repeats (two-layer stacks whose first layer holds the position table, so
-        # no two copies are alike): the whole model is the body, read by the same rule where
-        # every projection back to the width agrees (dense and sparse layers interleaved
-        # have two widths: which one the config calls its MLP's is not known)
+        # no two copies are alike; hybrid layers, where only a pair of norms repeats): the
+        # whole model is the body, read by the same rule where every projection back to the
+        # width agrees (dense and sparse layers interleaved have two widths: which one the
+        # config calls its MLP's is not known)
         _mlp_width(items, out, one_width=True)
     if main is not None and not ({"numHeads", "headDim"} & out.keys()):
         _head_splits(main, out, items)

@@ -37,7 +37,7 @@ def record_facts(graph: Graph, builder: Any, interp: Any) -> None:
     main = _layer_key_stack(stacks, interp) or _main_stack(stacks)
     if main is not None:
         path, ml = main
-        n = len(ml.children) // _period(ml)
+        n = len(ml.children) // _period(ml, interp)
         graph.facts["numLayers"] = Fact(value=n, loc=_stack_loc(ml, n, interp))
     # the outermost stacks only: a layer's own list (a sparse layer's experts in a
     # ``ModuleList``, at ``encoder.1.ff.experts``) is no second encoder stack
@@ -128,7 +128,7 @@ def _layer_key_stack(stacks: list[tuple[str, Obj]], interp: Any) -> tuple[str, O
     return hit[0]
 
 
-def _period(ml: Obj) -> int:
+def _period(ml: Obj, interp: Any = None) -> int:
     """How many items of a stack make one layer: 1, or ``p`` when the items' classes repeat
     with period ``p`` over at least two periods and the ``p`` classes of one period are all
     different (BertGeneration written as ``[attention, feed-forward] * layers``: each item is
@@ -137,12 +137,28 @@ def _period(ml: Obj) -> int:
     own) and keeps 1."""
     names = [c.cls.qual if isinstance(c, Obj) and c.cls else None for c in ml.children.values()]
     n = len(names)
+    if interp is not None and n in _layer_key_counts(interp):
+        # a loop over the config's layer count built one item per layer (transformers' Jamba:
+        # a Mamba layer, then an attention layer, ``attn_layer_period = 2``): each item is a
+        # whole layer of a hybrid stack, however the classes alternate
+        return 1
     for p in range(2, n // 2 + 1):
         if n % p or None in names[:p] or len(set(names[:p])) != p:
             continue
         if all(names[i] == names[i % p] for i in range(n)):
             return p
     return 1
+
+
+def _layer_key_counts(interp: Any) -> set[int]:
+    """The values of the ``range``s over a key that names the layer count."""
+    from driftcheck.graph.facts import NAME_FACTS
+
+    return {
+        v
+        for v, k, _, _ in getattr(interp, "ranges", ())
+        if k and NAME_FACTS.get(_leaf(k)) == "numLayers"
+    }
 
 
 def _leaf(key: str) -> str:
