@@ -311,3 +311,122 @@ def test_hybrid_layers_of_two_classes_and_module_list_experts(tmp_path):
     deeper = write(tmp_path, "jamba_deeper.py", JAMBA_CODE.format(depth=6))
     f = one(run(deeper, path), 6, 4)
     assert f.kind == "layer-count"
+
+
+SEGFORMER = dict(
+    architectures=["SegformerModel"],
+    num_encoder_blocks=2,
+    sr_ratios=[2, 1],
+    hidden_sizes=[16, 32],
+    patch_sizes=[7, 3],
+    strides=[4, 2],
+    num_attention_heads=[1, 2],
+    mlp_ratios=[4, 4],
+)
+
+SEGFORMER_CODE = """
+import torch.nn as nn
+import torch.nn.functional as F
+
+WIDTH = [16, 32]
+DEPTH = {depths}
+HEADS = [1, 2]
+SR = [2, 1]
+PATCH = [7, 3]
+STRIDE = [4, 2]
+
+
+class Attn(nn.Module):
+    def __init__(self, d, heads, sr):
+        super().__init__()
+        self.heads = heads
+        self.query = nn.Linear(d, d)
+        self.key = nn.Linear(d, d)
+        self.value = nn.Linear(d, d)
+        self.out = nn.Linear(d, d)
+        self.sr = nn.Conv2d(d, d, sr, sr) if sr > 1 else None
+        self.sr_norm = nn.LayerNorm(d) if sr > 1 else None
+
+    def forward(self, x, h, w):
+        b, n, d = x.shape
+        q = self.query(x).view(b, n, self.heads, -1).transpose(1, 2)
+        m = x
+        if self.sr is not None:
+            m = self.sr(x.transpose(1, 2).reshape(b, d, h, w)).flatten(2).transpose(1, 2)
+            m = self.sr_norm(m)
+        k = self.key(m).view(b, -1, self.heads, d // self.heads).transpose(1, 2)
+        v = self.value(m).view(b, -1, self.heads, d // self.heads).transpose(1, 2)
+        o = F.scaled_dot_product_attention(q, k, v)
+        return self.out(o.transpose(1, 2).reshape(b, n, d))
+
+
+class Mlp(nn.Module):
+    def __init__(self, d):
+        super().__init__()
+        self.fc1 = nn.Linear(d, 4 * d)
+        self.dw = nn.Conv2d(4 * d, 4 * d, 3, 1, 1, groups=4 * d)
+        self.fc2 = nn.Linear(4 * d, d)
+
+    def forward(self, x, h, w):
+        x = self.fc1(x)
+        b, n, c = x.shape
+        x = self.dw(x.transpose(1, 2).reshape(b, c, h, w)).flatten(2).transpose(1, 2)
+        return self.fc2(F.gelu(x))
+
+
+class Layer(nn.Module):
+    def __init__(self, d, heads, sr):
+        super().__init__()
+        self.ln1, self.attn = nn.LayerNorm(d), Attn(d, heads, sr)
+        self.ln2, self.mlp = nn.LayerNorm(d), Mlp(d)
+
+    def forward(self, x, h, w):
+        x = x + self.attn(self.ln1(x), h, w)
+        return x + self.mlp(self.ln2(x), h, w)
+
+
+class Stage(nn.Module):
+    def __init__(self, i):
+        super().__init__()
+        cin = 3 if i == 0 else WIDTH[i - 1]
+        self.patch = nn.Conv2d(cin, WIDTH[i], PATCH[i], STRIDE[i], PATCH[i] // 2)
+        self.patch_norm = nn.LayerNorm(WIDTH[i])
+        self.layers = nn.ModuleList(Layer(WIDTH[i], HEADS[i], SR[i]) for _ in range(DEPTH[i]))
+        self.norm = nn.LayerNorm(WIDTH[i])
+
+    def forward(self, x):
+        x = self.patch(x)
+        h, w = x.shape[-2:]
+        x = self.patch_norm(x.flatten(2).transpose(1, 2))
+        for layer in self.layers:
+            x = layer(x, h, w)
+        return self.norm(x).transpose(1, 2).reshape(x.shape[0], -1, h, w)
+
+
+class M(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.stages = nn.ModuleList(Stage(i) for i in range(2))
+
+    def forward(self, pixels):
+        for stage in self.stages:
+            pixels = stage(pixels)
+        return pixels
+"""
+
+
+def test_hierarchical_heads_are_per_stage(tmp_path):
+    """A two-stage SegFormer with 1 and 2 heads: each side's one head count is read off a
+    block of some stage (the code's main block is the second stage's, transformers' first
+    stage's splits stand in where its main block has none), so 2 against 1 compared two
+    stages. A hierarchical network's heads are per stage: no single head count is compared."""
+    code = write(tmp_path, "segformer_mine.py", SEGFORMER_CODE.format(depths=[1, 2]))
+    cfg, path = config(tmp_path, "clean", "SegformerConfig", depths=[1, 2], **SEGFORMER)
+    mine, hf = torch_pair(code, cfg, "AutoModel")
+    assert count(mine) == count(hf)
+    assert run(code, path) == []
+    deeper = write(tmp_path, "segformer_deeper.py", SEGFORMER_CODE.format(depths=[1, 3]))
+    found = run(deeper, path)
+    assert len(found) == 1, [f.message for f in found]
+    assert found[0].values == {"left": [1, 3], "right": [1, 2]}
+    assert "stageDepths" in found[0].message
