@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.drift_support import config, count, one, run, torch_pair, write
+from tests.drift_support import config, count, holds, one, run, torch_pair, write
 
 torch = pytest.importorskip("torch")
 transformers = pytest.importorskip("transformers")
@@ -430,3 +430,33 @@ def test_hierarchical_heads_are_per_stage(tmp_path):
     assert len(found) == 1, [f.message for f in found]
     assert found[0].values == {"left": [1, 3], "right": [1, 2]}
     assert "stageDepths" in found[0].message
+
+
+def test_relative_bias_parameter_is_a_table(tmp_path):
+    """T5's relative bias written as a bare ``nn.Parameter(torch.zeros(buckets, heads))``
+    named ``bias`` in an attention that holds its own projections, looked up with
+    ``self.bias[rel.clamp(...)]`` and tested with ``is not None``: a lookup table by its uses
+    (a module's own ``bias`` only where the module is one layer). More buckets in the code
+    is then a table of other rows, 32 against the config's 16, not a parameter of no size."""
+    raw = (
+        T5_CODE.replace(
+            "self.rel = nn.Embedding(BUCKETS, H) if rel else None",
+            "self.bias = nn.Parameter(torch.zeros(BUCKETS, H)) if rel else None",
+        )
+        .replace("if self.rel is not None:", "if self.bias is not None:")
+        .replace(
+            "s = s + self.rel(rel).permute(2, 0, 1)",
+            "s = s + self.bias[rel.clamp(max=BUCKETS - 1)].permute(2, 0, 1)",
+        )
+    )
+    assert "self.rel" not in raw
+    code = write(tmp_path, "t5_raw.py", raw.format(enc=3, dec=2, ff=64))
+    cfg, path = config(tmp_path, "clean", "T5Config", num_layers=3, num_decoder_layers=2, **T5)
+    mine, hf = torch_pair(code, cfg, "AutoModelForSeq2SeqLM")
+    assert count(mine) == count(hf)
+    assert run(code, path) == []
+    more32 = raw.format(enc=3, dec=2, ff=64).replace("4, 16\n", "4, 32\n")
+    assert more32 != raw.format(enc=3, dec=2, ff=64)
+    more = write(tmp_path, "t5_raw32.py", more32)
+    found = run(more, path)
+    assert any(holds(f, 32, 16) for f in found), [f.message for f in found]
