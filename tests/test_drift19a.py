@@ -460,3 +460,81 @@ def test_relative_bias_parameter_is_a_table(tmp_path):
     more = write(tmp_path, "t5_raw32.py", more32)
     found = run(more, path)
     assert any(holds(f, 32, 16) for f in found), [f.message for f in found]
+
+
+OPT = dict(
+    architectures=["OPTForCausalLM"],
+    vocab_size=128,
+    hidden_size=32,
+    ffn_dim=64,
+    num_hidden_layers=2,
+    num_attention_heads=4,
+    word_embed_proj_dim=32,
+    do_layer_norm_before=True,
+    tie_word_embeddings=True,
+)
+
+OPT_CODE = """
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+
+V, D, FF, L, H, CTX = 128, 32, 64, 2, 4, {ctx}
+
+
+class Positions(nn.Embedding):
+    def __init__(self):
+        super().__init__(CTX + 2, D)
+
+    def forward(self, mask):
+        pos = torch.cumsum(mask, 1) * mask - 1
+        return super().forward(pos + 2)
+
+
+class Layer(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.ln1 = nn.LayerNorm(D)
+        self.q, self.k, self.v, self.o = (nn.Linear(D, D) for _ in range(4))
+        self.ln2 = nn.LayerNorm(D)
+        self.fc1, self.fc2 = nn.Linear(D, FF), nn.Linear(FF, D)
+
+    def forward(self, x):
+        b, t, _ = x.shape
+        h = self.ln1(x)
+        q, k, v = (p(h).view(b, t, H, -1).transpose(1, 2) for p in (self.q, self.k, self.v))
+        a = F.scaled_dot_product_attention(q, k, v, is_causal=True)
+        x = x + self.o(a.transpose(1, 2).reshape(b, t, D))
+        return x + self.fc2(F.relu(self.fc1(self.ln2(x))))
+
+
+class M(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.tokens = nn.Embedding(V, D)
+        self.positions = Positions()
+        self.layers = nn.ModuleList(Layer() for _ in range(L))
+        self.norm = nn.LayerNorm(D)
+        self.head = nn.Linear(D, V, bias=False)
+        self.head.weight = self.tokens.weight
+
+    def forward(self, ids):
+        x = self.tokens(ids) + self.positions(torch.ones_like(ids))
+        for layer in self.layers:
+            x = layer(x)
+        return self.head(self.norm(x))
+"""
+
+
+def test_position_table_as_an_embedding_subclass_of_any_name(tmp_path):
+    """``class Positions(nn.Embedding)`` whose forward looks its own rows up with
+    ``super().forward``: the module is its table (fairseq's ``ctx + 2`` rows) whatever its
+    class is called. Read as a block of a bare parameter and a lookup, a longer context was two
+    unpaired layers; it is one finding, 128 against the config's 64."""
+    code = write(tmp_path, "opt_mine.py", OPT_CODE.format(ctx=64))
+    cfg, path = config(tmp_path, "clean", "OPTConfig", max_position_embeddings=64, **OPT)
+    mine, hf = torch_pair(code, cfg)
+    assert count(mine) == count(hf)
+    assert run(code, path) == []
+    longer = write(tmp_path, "opt_longer.py", OPT_CODE.format(ctx=128))
+    one(run(longer, path), 128, 64)
