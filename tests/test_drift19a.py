@@ -538,3 +538,76 @@ def test_position_table_as_an_embedding_subclass_of_any_name(tmp_path):
     assert run(code, path) == []
     longer = write(tmp_path, "opt_longer.py", OPT_CODE.format(ctx=128))
     one(run(longer, path), 128, 64)
+
+
+LLAMA = dict(
+    architectures=["LlamaForCausalLM"],
+    vocab_size=128,
+    intermediate_size=96,
+    num_hidden_layers=2,
+    num_attention_heads=4,
+    num_key_value_heads=2,
+    rms_norm_eps=1e-5,
+    tie_word_embeddings=False,
+)
+
+LLAMA_CODE = """
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+
+V, D, FF, L, H, KV = 128, {width}, 96, 2, 4, 2
+HD = D // H
+
+
+class Layer(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.n1, self.n2 = nn.RMSNorm(D, eps=1e-5), nn.RMSNorm(D, eps=1e-5)
+        self.q = nn.Linear(D, H * HD, bias=False)
+        self.k = nn.Linear(D, KV * HD, bias=False)
+        self.v = nn.Linear(D, KV * HD, bias=False)
+        self.o = nn.Linear(H * HD, D, bias=False)
+        self.gate = nn.Linear(D, FF, bias=False)
+        self.up = nn.Linear(D, FF, bias=False)
+        self.down = nn.Linear(FF, D, bias=False)
+
+    def forward(self, x):
+        b, t, _ = x.shape
+        h = self.n1(x)
+        q = self.q(h).view(b, t, H, HD).transpose(1, 2)
+        k = self.k(h).view(b, t, KV, HD).transpose(1, 2)
+        v = self.v(h).view(b, t, KV, HD).transpose(1, 2)
+        a = F.scaled_dot_product_attention(q, k, v, is_causal=True, enable_gqa=True)
+        x = x + self.o(a.transpose(1, 2).reshape(b, t, H * HD))
+        h = self.n2(x)
+        return x + self.down(F.silu(self.gate(h)) * self.up(h))
+
+
+class M(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.embed = nn.Embedding(V, D)
+        self.layers = nn.ModuleList(Layer() for _ in range(L))
+        self.norm = nn.RMSNorm(D, eps=1e-5)
+        self.lm_head = nn.Linear(D, V, bias=False)
+
+    def forward(self, ids):
+        x = self.embed(ids)
+        for layer in self.layers:
+            x = layer(x)
+        return self.lm_head(self.norm(x))
+"""
+
+
+def test_head_width_computed_from_the_width_is_its_consequence(tmp_path):
+    """The code computes its head width as ``D // H`` and never reads ``head_dim``; the saved
+    config states ``head_dim = 16`` (64 / 4). A wider model in the code (96) has 24-wide heads:
+    one root, the width, not a second finding that ``head_dim`` is never read."""
+    code = write(tmp_path, "llama_mine.py", LLAMA_CODE.format(width=64))
+    cfg, path = config(tmp_path, "clean", "LlamaConfig", hidden_size=64, head_dim=16, **LLAMA)
+    mine, hf = torch_pair(code, cfg)
+    assert count(mine) == count(hf)
+    assert run(code, path) == []
+    wider = write(tmp_path, "llama_wider.py", LLAMA_CODE.format(width=96))
+    one(run(wider, path), 96, 64)
