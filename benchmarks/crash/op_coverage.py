@@ -75,7 +75,9 @@ def source_files() -> list[tuple[str, Path]]:
     """(corpus, path) of every file counted."""
     import transformers
 
-    out = [("hf", p) for p in sorted(Path(transformers.__file__).parent.glob("models/*/modeling_*.py"))]
+    out = [
+        ("hf", p) for p in sorted(Path(transformers.__file__).parent.glob("models/*/modeling_*.py"))
+    ]
     if VENDOR.is_dir():
         for p in sorted(VENDOR.resolve().rglob("*.py")):
             rel = p.relative_to(VENDOR.resolve()).parts
@@ -150,7 +152,11 @@ def classify(call: ast.Call, names: dict[str, str], methods: set[str]) -> str | 
         recv = call.func.value
         if isinstance(recv, ast.Name) and (recv.id in ("self", "cls", "super") or recv.id in names):
             return None  # a user method, or a module we did not resolve to torch
-        if isinstance(recv, ast.Call) and isinstance(recv.func, ast.Name) and recv.func.id == "super":
+        if (
+            isinstance(recv, ast.Call)
+            and isinstance(recv.func, ast.Name)
+            and recv.func.id == "super"
+        ):
             return None
         if isinstance(recv, ast.Constant):
             return None  # ``"...".join``
@@ -163,7 +169,7 @@ def classify(call: ast.Call, names: dict[str, str], methods: set[str]) -> str | 
 def count(files: list[tuple[str, Path]], methods: set[str]) -> tuple[Counter, dict]:
     occ: Counter = Counter()
     where: dict[str, set] = defaultdict(set)
-    for corpus, p in files:
+    for _corpus, p in files:
         try:
             tree = ast.parse(p.read_text(errors="replace"))
         except (SyntaxError, ValueError):

@@ -282,6 +282,9 @@ def method(run: Any, t: Tens, name: str, args: list, kwargs: dict, fr: Any, loc:
     ts = _shape(t)
     if ts is None:
         return None
+    got = frequent(f, t, ts, name, args, kwargs, loc)
+    if got is not None:
+        return got
     if name in _INT_CASTS and not args and not kwargs:
         # ``(ids != 0).long()``: an integer (or bool) tensor of the same shape, for the
         # dtype rules after it (``torch.where`` of a long mask raises)
@@ -821,3 +824,257 @@ def cross_entropy(f: Any, ts: tuple, gs: tuple | None, loc: Any) -> None:
             f"cross_entropy: expected a target of size {list(want)} for input {list(ts)}, got "
             f"{list(gs)}",
         )
+
+
+# ---------------------------------------------------------------------- frequent ops (session 19)
+# Ops model code calls often (benchmarks/crash/op_coverage.py) that had no shape rule or no
+# crash verdict. Each check is torch's own condition; an argument not known for certain gives
+# no verdict (None: the caller goes on as before).
+#
+# ops that keep the input's shape and wrap one ``dim`` argument (IndexError outside [-r, r),
+# a 0-d tensor counting as 1-D): name -> (position after the input, keyword, default; None:
+# the argument is required)
+_DIM_KEEP: dict[str, tuple[int, str, Any]] = {
+    "cumsum": (0, "dim", None),
+    "cumsum_": (0, "dim", None),
+    "cumprod": (0, "dim", None),
+    "cumprod_": (0, "dim", None),
+    "logcumsumexp": (0, "dim", None),
+    "normalize": (1, "dim", 1),  # ``F.normalize(x, p=2.0, dim=1)``: 1-D inputs raise
+    "argsort": (0, "dim", -1),
+    "sort": (0, "dim", -1),
+}
+# reductions over one ``dim`` (``None``: every axis) with ``keepdim`` after it
+_DIM_REDUCE = {"argmax", "argmin", "prod", "logsumexp"}
+# element-wise losses: ``input`` and ``target`` broadcast together (``exact``: same shape)
+_LOSSES = {"mse_loss": False, "l1_loss": False, "smooth_l1_loss": False, "huber_loss": False,
+           "binary_cross_entropy": True, "binary_cross_entropy_with_logits": True}  # fmt: skip
+_NEW = {"new_zeros", "new_ones", "new_empty", "new_full"}
+
+
+def _wrap(f: Any, ts: tuple, d: Any, loc: Any) -> int | None:
+    """torch's ``maybe_wrap_dim``: ``d`` as a non-negative axis of a tensor of shape ``ts``
+    (a 0-d tensor takes -1 and 0); outside, the IndexError torch raises. None when ``d`` is
+    not a known int or after the crash."""
+    if not is_int(d):
+        return None
+    r = max(len(ts), 1)
+    if not -r <= d < r:
+        f.crash(
+            loc, f"Dimension out of range (expected to be in range of [{-r}, {r - 1}], but got {d})"
+        )
+        return None
+    return d % r
+
+
+def _dims(f: Any, ts: tuple, ds: Any, loc: Any) -> list[int] | None:
+    """A list of axes (``flip``'s ``dims``, ``logsumexp``'s tuple): each wrapped, and none
+    twice (torch's "appears multiple times"). None when one is unknown or after a crash."""
+    if not isinstance(ds, (list, tuple)) or not ds or not all(is_int(d) for d in ds):
+        return None
+    before = len(f.crashes)
+    out = [_wrap(f, ts, d, loc) for d in ds]
+    if len(f.crashes) != before or None in out:
+        return None
+    if len(set(out)) != len(out):
+        dup = next(d for d in out if out.count(d) > 1)
+        f.crash(loc, f"dim {dup} appears multiple times in the list of dims")
+        return None
+    return out
+
+
+def frequent(f: Any, t: Tens, ts: tuple, name: str, args: list, kwargs: dict, loc: Any) -> Any:
+    """The ops of ``_DIM_KEEP``, ``_DIM_REDUCE``, ``_LOSSES`` and ``_NEW``, ``flip``, ``tile``,
+    ``Tensor.unfold`` and ``F.linear`` on a tensor of known shape ``ts``: their result (a
+    shape-only tensor), an unknown tensor after a crash, or None (not judged: go on)."""
+    if name in _DIM_KEEP:
+        pos, key, default = _DIM_KEEP[name]
+        d = _arg(args, kwargs, pos, key, default)
+        before = len(f.crashes)
+        _wrap(f, ts, d, loc)
+        if len(f.crashes) != before:
+            return Tens(None)
+        if name == "argsort" and is_int(d):
+            out = Tens(None, ts)
+            _add_facts(f, out, dtype="int64", long=True)
+            return out
+        return None
+    if name in _DIM_REDUCE:
+        return _reduce_dim(f, ts, name, args, kwargs, loc)
+    if name in _LOSSES:
+        return _loss(f, ts, name, args, kwargs, loc)
+    if name in _NEW:
+        sizes = args[0] if len(args) >= 1 and isinstance(args[0], (list, tuple)) else None
+        if sizes is None and name != "new_full" and args and all(is_int(a) for a in args):
+            sizes = args
+        sizes = kwargs.get("size", sizes) if sizes is None else sizes
+        if isinstance(sizes, ShapeOf):
+            sizes = _shape(sizes.t)
+        if not isinstance(sizes, (list, tuple)) or not all(is_int(d) for d in sizes):
+            return None
+        if any(d < 0 for d in sizes):
+            f.crash(loc, f"Trying to create tensor with negative dimension: {list(sizes)}")
+            return Tens(None)
+        return Tens(None, tuple(sizes))
+    if name == "flip":
+        ds = args[0] if len(args) == 1 and isinstance(args[0], (list, tuple)) else args
+        ds = kwargs.get("dims", ds) if not args else ds
+        before = len(f.crashes)
+        got = _dims(f, ts, ds, loc)
+        if len(f.crashes) != before:
+            return Tens(None)
+        return Tens(None, ts) if got is not None else None
+    if name == "tile":
+        reps = args[0] if len(args) == 1 and isinstance(args[0], (list, tuple)) else args
+        reps = kwargs.get("dims", reps) if not args else reps
+        if not isinstance(reps, (list, tuple)) or not reps:
+            return None
+        if not all(is_int(r) and r >= 0 for r in reps):
+            return None
+        n = max(len(reps), len(ts))
+        reps = (1,) * (n - len(reps)) + tuple(reps)
+        xs = (1,) * (n - len(ts)) + ts
+        return Tens(None, tuple(a * b for a, b in zip(xs, reps)))
+    if name == "unfold":
+        return _unfold(f, ts, args, kwargs, loc)
+    if name == "linear":
+        return _linear(f, ts, args, kwargs, loc)
+    return None
+
+
+def _reduce_dim(f: Any, ts: tuple, name: str, args: list, kwargs: dict, loc: Any) -> Any:
+    """``argmax`` / ``argmin`` / ``prod`` (one int ``dim`` or none: every axis, a 0-d result)
+    and ``logsumexp`` (an int or a list of axes, required): torch's axis checks, the result's
+    shape (``keepdim`` keeps a 1), int64 for the index reductions."""
+    d = _arg(args, kwargs, 0, "dim")
+    keep = _arg(args, kwargs, 1, "keepdim", False)
+    if not isinstance(keep, bool):
+        return None
+    if d is None:
+        if name == "logsumexp" or keep:
+            return None
+        out = Tens(None, ())
+    elif isinstance(d, (list, tuple)):
+        if name != "logsumexp":
+            return None
+        before = len(f.crashes)
+        axes = _dims(f, ts, d, loc)
+        if len(f.crashes) != before:
+            return Tens(None)
+        if axes is None or not ts:
+            return None
+        shape = [1 if i in axes else s for i, s in enumerate(ts)]
+        out = Tens(None, tuple(s for i, s in enumerate(shape) if keep or i not in axes))
+    else:
+        before = len(f.crashes)
+        a = _wrap(f, ts, d, loc)
+        if len(f.crashes) != before:
+            return Tens(None)
+        if a is None:
+            return None
+        if not ts:
+            out = Tens(None, ())
+        else:
+            out = Tens(None, tuple(1 if i == a else s for i, s in enumerate(ts) if keep or i != a))
+    if name in ("argmax", "argmin"):
+        _add_facts(f, out, dtype="int64", long=True)
+    return out
+
+
+def _loss(f: Any, ts: tuple, name: str, args: list, kwargs: dict, loc: Any) -> Any:
+    """``F.mse_loss(input, target)`` and its element-wise kin: the two broadcast (torch's
+    size-mismatch RuntimeError otherwise; a broadcast is only a warning); the binary
+    cross-entropies want the same shape (a ValueError). The result is 0-d, or the broadcast
+    shape with ``reduction='none'``."""
+    target = _arg(args, kwargs, 0, "target")
+    gs = _shape(target) if isinstance(target, Tens) else None
+    if gs is None:
+        return None
+    if _LOSSES[name]:
+        if gs != ts:
+            what = "Target size" if name.endswith("logits") else "Using a target size"
+            f.crash(
+                loc,
+                f"{name}: {what} ({list(gs)}) must be the same as (is different to) the input "
+                f"size ({list(ts)})",
+            )
+            return Tens(None)
+        both = ts
+    else:
+        both = _bcast(ts, gs)
+        if both is None:
+            f.crash(
+                loc,
+                f"{name}: the size of input {list(ts)} and target {list(gs)} do not broadcast "
+                "(The size of tensor a must match the size of tensor b)",
+            )
+            return Tens(None)
+    if len(args) > 1:
+        return None  # positional legacy arguments: the reduction is not read
+    red = kwargs.get("reduction", "mean")
+    if red in ("mean", "sum") and not kwargs.keys() & {"size_average", "reduce"}:
+        return Tens(None, ())
+    return Tens(None, both) if red == "none" else None
+
+
+def _unfold(f: Any, ts: tuple, args: list, kwargs: dict, loc: Any) -> Any:
+    """``Tensor.unfold(dimension, size, step)``: windows of ``size`` every ``step`` along
+    an axis; torch raises when ``size`` exceeds the axis or ``step`` is not positive. The
+    result has ``(n - size) // step + 1`` windows in place of the axis and ``size`` last."""
+    d = _arg(args, kwargs, 0, "dimension")
+    size, step = _arg(args, kwargs, 1, "size"), _arg(args, kwargs, 2, "step")
+    if not ts or not is_int(size) or not is_int(step):
+        return None
+    before = len(f.crashes)
+    a = _wrap(f, ts, d, loc)
+    if len(f.crashes) != before:
+        return Tens(None)
+    if a is None or size < 0:
+        return None
+    if size > ts[a]:
+        f.crash(loc, f"maximum size for tensor at dimension {a} is {ts[a]} but size is {size}")
+        return Tens(None)
+    if step <= 0:
+        f.crash(loc, f"step is {step} but must be > 0")
+        return Tens(None)
+    return Tens(None, (*ts[:a], (ts[a] - size) // step + 1, *ts[a + 1 :], size))
+
+
+def _linear(f: Any, ts: tuple, args: list, kwargs: dict, loc: Any) -> Any:
+    """``F.linear(x, weight, bias)`` with a matrix weight ``(out, in)``: ``x`` is at least
+    1-D with ``in`` items on its last axis (torch's "mat1 and mat2 shapes cannot be
+    multiplied"), a weight of 3 or more dims raises in ``t()``; a 1-D bias has ``out`` or 1
+    items. The result is ``(*x[:-1], out)``. A 1-D weight or a bias of another rank: not
+    judged."""
+    w = _arg(args, kwargs, 0, "weight")
+    ws = _shape(w) if isinstance(w, Tens) else None
+    if ws is None:
+        return None
+    if len(ws) > 2:
+        f.crash(loc, f"linear: t() expects a tensor with <= 2 dimensions, but weight is {len(ws)}D")
+        return Tens(None)
+    if len(ws) != 2:
+        return None
+    if not ts:
+        f.crash(loc, "both arguments to linear need to be at least 1D, but they are 0D and 2D")
+        return Tens(None)
+    if ts[-1] != ws[1]:
+        rows = numel(ts[:-1])
+        f.crash(
+            loc,
+            f"mat1 and mat2 shapes cannot be multiplied ({rows}x{ts[-1]} and {ws[1]}x{ws[0]})",
+        )
+        return Tens(None)
+    b = _arg(args, kwargs, 1, "bias")
+    if b is not None:
+        bs = _shape(b) if isinstance(b, Tens) else None
+        if bs is None or len(bs) != 1:
+            return None
+        if bs[0] not in (1, ws[0]):
+            f.crash(
+                loc,
+                f"linear: the bias of {bs[0]} items does not broadcast to the output's "
+                f"{ws[0]} features",
+            )
+            return Tens(None)
+    return Tens(None, (*ts[:-1], ws[0]))

@@ -1,0 +1,176 @@
+"""Forward-crash rules of crashcov19 (``forward/dataflow_ranks.frequent``): ops model code
+calls often (``benchmarks/crash/op_coverage.py``) that had no shape rule or no crash verdict.
+
+Each model below is small and written here (not a corpus case). It is built and run in torch
+on the input given, and ``driftcheck check --input-shape`` must report a blocker exactly when
+torch raised. Every rule family (the name's first word) has a crashing model and a clean twin,
+so a rule that flags everything or nothing fails. Several crashing models fail only after the
+op (a view or a sum of the op's result), which checks the result shape the rule gives.
+"""
+
+from __future__ import annotations
+
+import textwrap
+
+import pytest
+
+from tests.crash_rule_support import (
+    check_blocker_iff_crash,
+    check_both_sides,
+    check_silent_without_shape,
+)
+
+HEAD = "import torch\nimport torch.nn as nn\nimport torch.nn.functional as F\n\n"
+
+# name -> (source of class Net, input shape, "tokens" or "float")
+MODELS: dict[str, tuple[str, tuple[int, ...], str]] = {}
+X = (2, 5, 8)
+
+
+def model(name: str, src: str, shape: tuple[int, ...] = X) -> None:
+    MODELS[name] = (textwrap.dedent(src), shape, "float")
+
+
+_PLAIN = """
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.fc = nn.Linear(8, 8)
+
+    def forward(self, x):
+        B, T, D = x.shape
+        h = self.fc(x)
+        return {expr}
+"""
+
+
+def plain(name: str, expr: str, shape: tuple[int, ...] = X) -> None:
+    model(name, _PLAIN.format(expr=expr), shape)
+
+
+# ---- one wrapped ``dim`` (IndexError outside [-r, r); a 0-d tensor takes -1 and 0)
+plain("cumsum_axis", "h.cumsum(dim=2)")
+plain("cumsum_past", "torch.cumsum(h, 3)")
+plain("cumsum_scalar", "h.sum().cumsum(0)")
+plain("cumprod_past", "h.cumprod(-4)")
+plain("cumprod_first", "h.cumprod(-3) + x")
+plain("normalize_rows", "F.normalize(h.mean(1))")
+plain("normalize_vector", "F.normalize(h.mean((0, 1)))")  # 1-D: the default dim=1 raises
+plain("normalize_vector0", "F.normalize(h.mean((0, 1)), dim=0)")
+plain("argsort_past", "h.argsort(dim=3)")
+plain("argsort_last", "h.gather(-1, h.argsort(dim=-1))")
+plain("sort_past", "h.sort(3).values")
+plain("sort_first", "torch.sort(h, dim=0).values")
+
+# ---- reductions over one axis: the result's shape, and the axis check
+plain("argmax_view", "h.argmax(-1).view(-1, 5)")
+plain("argmax_badview", "h.argmax(-1).view(-1, 3)")
+plain("argmax_keep", "x + h.argmax(dim=1, keepdim=True)")
+plain("argmax_keepbad", "x + h.argmax(dim=1, keepdim=False)")
+plain("argmax_past", "torch.argmax(h, dim=-4)")
+plain("argmin_all", "h.argmin().view(1)")
+plain("argmin_allview", "h.argmin().view(2)")
+plain("prod_axis", "h.prod(1) + h[:, 0]")
+plain("prod_badsum", "h.prod(1) + h")
+plain("logsumexp_pair", "torch.logsumexp(h, dim=(1, 2)) + h[:, 0, 0]")
+plain("logsumexp_twice", "torch.logsumexp(h, dim=(1, -2))")
+plain("logsumexp_badsum", "h.logsumexp(-1) + h[..., 0:1]")
+
+# ---- flip: every axis in range, none twice
+plain("flip_one", "h.flip(1) + x")
+plain("flip_twice", "h.flip(0, -3)")
+plain("flip_past", "torch.flip(h, dims=[3])")
+
+# ---- tile: the repeated shape (reps padded with 1s in front, or the tensor)
+plain("tile_width", "h.tile((1, 2))[..., :8] + x")
+plain("tile_wide", "h.tile((1, 2)) + x")
+plain("tile_lead", "h.tile(2, 1, 1, 1).sum(0) + x")
+
+# ---- Tensor.unfold(dim, size, step): windows along an axis
+plain("unfold_windows", "h.unfold(1, 3, 1).mean(-1) + x[:, :3]")
+plain("unfold_count", "h.unfold(1, 3, 1).mean(-1) + x")
+plain("unfold_long", "h.unfold(1, 6, 1)")
+plain("unfold_stride", "h.unfold(1, 2, 2).flatten(2) + x[:, :2].repeat(1, 1, 2)")
+
+# ---- new_zeros / new_ones / new_full: the size given, no negative one
+plain("new_same", "h.new_zeros(B, T, D) + x")
+plain("new_longer", "h.new_zeros((B, T + 1, D)) + x")
+plain("new_negative", "torch.cat([x, h.new_ones(B, 4 - T, D)], 1)")
+plain("new_full", "h.new_full((B, T, 1), 2.0) * x")
+
+# ---- F.linear(x, weight, bias): x's last axis is the weight's second; a 1-D bias fits
+_LINEAR = """
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.w = nn.Parameter(torch.randn({w}))
+        self.b = nn.Parameter(torch.zeros({b}))
+
+    def forward(self, x):
+        B, T, D = x.shape
+        return F.linear(x, self.w, {bias}){after}
+"""
+model("linear_heads", _LINEAR.format(w="16, 8", b=16, bias="self.b", after=".view(B, T, 4, 4)"))
+model("linear_badview", _LINEAR.format(w="16, 8", b=16, bias="None", after=".view(B, T, 4, 5)"))
+model("linear_width", _LINEAR.format(w="16, 6", b=16, bias="self.b", after=""))
+model("linear_bias", _LINEAR.format(w="16, 8", b=15, bias="self.b", after=""))
+model("linear_onebias", _LINEAR.format(w="16, 8", b=1, bias="self.b", after=""))
+
+# ---- element-wise losses: input and target broadcast; the binary cross-entropies: same shape
+_LOSS = """
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.fc = nn.Linear(8, {out})
+
+    def forward(self, x):
+        B, T, D = x.shape
+        p = self.fc(x)
+        return {expr}
+"""
+
+
+def loss(name: str, out: int, expr: str) -> None:
+    model(name, _LOSS.format(out=out, expr=expr))
+
+
+loss("mse_same", 8, "F.mse_loss(p, x)")
+loss("mse_narrow", 6, "F.mse_loss(p, x)")
+loss("mse_rowwise", 1, "F.mse_loss(p, x, reduction='none').view(B, T * D)")
+loss("l1_narrow", 6, "F.l1_loss(p, x, reduction='sum')")
+loss("l1_same", 8, "F.l1_loss(p, x, reduction='sum')")
+loss("smoothl1_none", 8, "F.smooth_l1_loss(p, x, reduction='none') + x")
+loss("smoothl1_noneview", 1, "F.smooth_l1_loss(p, x, reduction='none').view(B, T)")
+loss("bcelogits_squeezed", 1, "F.binary_cross_entropy_with_logits(p.squeeze(-1), x[..., 0])")
+loss("bcelogits_trailing", 1, "F.binary_cross_entropy_with_logits(p, x[..., 0])")
+loss("bce_same", 1, "F.binary_cross_entropy(torch.sigmoid(p), torch.ones(B, T, 1))")
+loss("bce_broadcast", 1, "F.binary_cross_entropy(torch.sigmoid(p), torch.ones(B, T, 8))")
+
+
+@pytest.mark.parametrize("name", sorted(MODELS))
+def test_blocker_iff_torch_crashes(name, tmp_path, capsys):
+    check_blocker_iff_crash(MODELS, HEAD, name, tmp_path, capsys)
+
+
+def test_every_rule_has_both_sides(tmp_path):
+    check_both_sides(MODELS, HEAD, tmp_path)
+
+
+def test_size_free_without_input_shape(tmp_path, capsys):
+    """Unknown sizes (no ``--input-shape``): no verdict from these rules."""
+    check_silent_without_shape(
+        MODELS,
+        HEAD,
+        (
+            "cumsum_past",
+            "argmax_badview",
+            "flip_twice",
+            "unfold_long",
+            "new_negative",
+            "linear_width",
+            "mse_narrow",
+            "bcelogits_trailing",
+        ),  # fmt: skip
+        tmp_path,
+        capsys,
+    )
