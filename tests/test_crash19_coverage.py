@@ -146,6 +146,76 @@ loss("bcelogits_trailing", 1, "F.binary_cross_entropy_with_logits(p, x[..., 0])"
 loss("bce_same", 1, "F.binary_cross_entropy(torch.sigmoid(p), torch.ones(B, T, 1))")
 loss("bce_broadcast", 1, "F.binary_cross_entropy(torch.sigmoid(p), torch.ones(B, T, 8))")
 
+# ---- axis arguments of ops followed elsewhere (index_select, var/std, chunk's count, ...)
+plain("indexselect_rows", "h.index_select(1, torch.tensor([0, 2])).view(B, 16)")
+plain("indexselect_past", "h.index_select(3, torch.tensor([0]))")
+plain("var_last", "h.var(dim=-1).view(B, T)")
+plain("var_past", "h.var(dim=3)")
+plain("chunk_two", "h.chunk(2, dim=-1)[1].sum(-1) + x[..., 0]")
+plain("chunk_zero", "h.chunk(0, -1)[0]")
+plain("repeatinterleave_last", "h.repeat_interleave(2, dim=-1).view(B, T * 16)")
+plain("repeatinterleave_past", "h.repeat_interleave(2, dim=3)")
+
+# ---- element-wise ops of one tensor keep its shape
+plain("unary_view", "torch.erf(h).view(B, T * D) + torch.isfinite(x).view(B, T * D)")
+plain("unary_badview", "h.log1p().view(B, 3)")
+
+# ---- element-wise ops of several tensors broadcast together
+plain("broadcast_rows", "torch.maximum(h, x[:, :1]).view(B, T * D)")
+plain("broadcast_mismatch", "torch.maximum(h, x[:, :3])")
+plain("broadcast_lerp", "h.lerp(x, torch.rand(1, 1, 8)) + x")
+plain("broadcast_grown", "torch.pow(h, torch.ones(3, 1, 1, 1)).view(B, T * D)")
+plain("broadcast_clamped", "torch.clamp(h, min=x[:, :1]) + x")
+plain("broadcast_clampbad", "torch.clamp(h, max=x[:, :, :3])")
+plain("broadcast_logical", "torch.logical_and(h > 0, x > 0).view(B, T * D)")
+plain("broadcast_maskedselect", "h.masked_select(x[:, :3] > 0)")
+plain("broadcast_pairwise", "F.pairwise_distance(h, x).view(B, T)")
+plain("broadcast_pairwisebad", "F.pairwise_distance(h, x).view(B, T, D)")
+
+# ---- square-matrix ops
+plain("square_inverse", "torch.linalg.inv(h[:, :, :5]) @ h[:, :, :5]")
+plain("square_wide", "torch.inverse(h)")
+plain("square_det", "torch.det(h[:, :, :5]).view(B)")
+plain("square_vector", "torch.det(h[0, 0])")
+
+# ---- reductions that give (values, indices), sort
+plain("pairs_median", "h.median(dim=1).values.view(B, D)")
+plain("pairs_badmedian", "h.median(dim=1).values.view(B, T)")
+plain("pairs_kth", "h.kthvalue(3, -1, keepdim=True).values + x")
+plain("pairs_kthbig", "h.kthvalue(9, -1).values")
+plain("pairs_sorted", "torch.sort(h, dim=-1)[0].view(B, T * D)")
+plain("pairs_sortbad", "torch.sort(h, dim=-1).indices.view(B, 3)")
+
+# ---- select, size(d), norm, any/all over an axis
+plain("select_last", "h.select(1, -5).view(B, D)")
+plain("select_past", "h.select(1, 7)")
+plain("size_last", "h.view(h.size(0), -1)")
+plain("size_past", "h.view(h.size(3), -1)")
+plain("norm_rows", "h.norm(2, -1, True) + x")
+plain("norm_past", "torch.linalg.norm(h, dim=3)")
+plain("any_rows", "h.any(-1).view(B, T)")
+plain("any_badview", "(h > 0).all(dim=1).view(B, T)")
+
+# ---- diagonal, movedim, diff, fliplr, trace
+plain("diagonal_last", "h.diagonal(0, -2, -1).view(B, 5)")
+plain("diagonal_same", "h.diagonal(0, 1, -2)")
+plain("movedim_front", "torch.movedim(h, 0, -1) + x.permute(1, 2, 0)")
+plain("movedim_past", "h.moveaxis(0, 4)")
+plain("diff_rows", "torch.diff(h, dim=1).view(B, T - 1, D)")
+plain("diff_badview", "torch.diff(h, n=2).view(B, T, D)")
+plain("fliplr_matrix", "torch.fliplr(h) + x")
+plain("fliplr_vector", "torch.fliplr(h[0, 0])")
+plain("trace_matrix", "torch.trace(h[0, :, :5]).view(1)")
+plain("trace_batched", "torch.trace(h)")
+
+# ---- F.embedding, view_as / reshape_as, broadcast_to
+plain("embedding_table", "F.embedding(x.long().clamp(0, 7), self.fc.weight).view(B, T * D * 8)")
+plain("embedding_badview", "F.embedding(x.long().clamp(0, 7), self.fc.weight).view(B, 3)")
+plain("viewas_same", "h.view_as(x.transpose(1, 2)) + x.transpose(1, 2)")
+plain("viewas_fewer", "h.reshape_as(x[:, :3])")
+plain("broadcastto_rows", "h[:, :1].broadcast_to((B, T, D)) + x")
+plain("broadcastto_width", "torch.broadcast_to(h, (2, 5, 4))")
+
 
 @pytest.mark.parametrize("name", sorted(MODELS))
 def test_blocker_iff_torch_crashes(name, tmp_path, capsys):
