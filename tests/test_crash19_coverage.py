@@ -216,6 +216,25 @@ plain("viewas_fewer", "h.reshape_as(x[:, :3])")
 plain("broadcastto_rows", "h[:, :1].broadcast_to((B, T, D)) + x")
 plain("broadcastto_width", "torch.broadcast_to(h, (2, 5, 4))")
 
+# ---- x.shape[i] / x.size()[i] past the rank, and ``B, T, C = x.shape`` with another rank
+plain("shapeitem_last", "h.view(h.shape[0], h.shape[-1], -1)")
+plain("shapeitem_past", "h.view(h.shape[0], h.shape[3], -1)")
+plain("shapeitem_sizepast", "h.view(h.size()[-4], -1)")
+_UNPACK = """
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.fc = nn.Linear(8, 8)
+
+    def forward(self, x):
+        {names} = {what}
+        return self.fc(x).view(B, -1)
+"""
+model("unpack_three", _UNPACK.format(names="B, T, C", what="x.shape"))
+model("unpack_four", _UNPACK.format(names="B, T, C, D", what="x.shape"))
+model("unpack_two", _UNPACK.format(names="B, T", what="x.size()"))
+model("unpack_starred", _UNPACK.format(names="B, *rest", what="x.shape"))
+
 
 @pytest.mark.parametrize("name", sorted(MODELS))
 def test_blocker_iff_torch_crashes(name, tmp_path, capsys):
@@ -244,3 +263,46 @@ def test_size_free_without_input_shape(tmp_path, capsys):
         tmp_path,
         capsys,
     )
+
+
+# ---- einops.rearrange / repeat / reduce and the Rearrange layer: the left side names as many
+# axes as the tensor has (einops' "Wrong shape" error otherwise); ``...`` takes the rest
+EINOPS_HEAD = (
+    HEAD
+    + "from einops import rearrange, reduce, repeat\nfrom einops.layers.torch import Rearrange\n\n"
+)
+EINOPS: dict[str, tuple[str, tuple[int, ...], str]] = {}
+_EINOPS = """
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.fc = nn.Linear(8, 8)
+        self.swap = Rearrange("{layer}")
+
+    def forward(self, x):
+        h = self.fc(x)
+        return {expr}
+"""
+for _name, _layer, _expr in (
+    ("rearrange_three", "b t d -> b d t", 'rearrange(h, "b t d -> b d t") + x.transpose(1, 2)'),
+    ("rearrange_four", "b t d -> b d t", 'rearrange(h, "b t h d -> b h t d", h=2)'),
+    ("rearrange_rest", "b t d -> b d t", 'rearrange(h, "b ... d -> b d ...") + x.transpose(1, 2)'),
+    ("repeat_axis", "b t d -> b d t", 'repeat(h, "b t d -> b t d r", r=2).sum(-1) + x'),
+    ("repeat_two", "b t d -> b d t", 'repeat(h, "b d -> b d r", r=2)'),
+    ("reduce_mean", "b t d -> b d t", 'reduce(h, "b t d -> b d", "mean") + x[:, 0]'),
+    ("reduce_two", "b t d -> b d t", 'reduce(h, "b t -> b", "mean")'),
+    ("layer_three", "b t d -> b d t", "self.swap(h) + x.transpose(1, 2)"),
+    ("layer_image", "b c h w -> b (h w) c", "self.swap(h)"),
+):
+    EINOPS[_name] = (textwrap.dedent(_EINOPS.format(layer=_layer, expr=_expr)), X, "float")
+
+
+@pytest.mark.parametrize("name", sorted(EINOPS))
+def test_einops_blocker_iff_torch_crashes(name, tmp_path, capsys):
+    pytest.importorskip("einops")
+    check_blocker_iff_crash(EINOPS, EINOPS_HEAD, name, tmp_path, capsys)
+
+
+def test_einops_rules_have_both_sides(tmp_path):
+    pytest.importorskip("einops")
+    check_both_sides(EINOPS, EINOPS_HEAD, tmp_path)

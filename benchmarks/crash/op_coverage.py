@@ -26,7 +26,8 @@ somewhere, not that every argument form is. Weighted coverage = occurrences of o
 (or a raising rule) / all occurrences.
 
     python benchmarks/crash/op_coverage.py                 # table of the top 60 + summary
-    python benchmarks/crash/op_coverage.py --top 200 --missing   # only ops without a raising rule
+    python benchmarks/crash/op_coverage.py --top 200 --missing   # ops torch can reject that have
+                                                                 # no raising rule
     python benchmarks/crash/op_coverage.py --json out.json
 """
 
@@ -67,6 +68,29 @@ NOT_OP_NAMES = {
 # containers and holders: no computation of their own
 NOT_LAYERS = {"Parameter", "Buffer", "ModuleList", "ModuleDict", "ParameterList", "ParameterDict",
               "Sequential", "Module", "UninitializedParameter", "UninitializedBuffer"}  # fmt: skip
+# ops torch never rejects for a shape: element-wise ops of one tensor, casts, device moves,
+# copies, queries and in-place fills by numbers. A modelling fact about torch (each checked by
+# its definition: one tensor in, the same shape out or a number), used only for the "can
+# reject" denominator: an op here needs no crash rule.
+SHAPE_SAFE = {
+    "to", "contiguous", "float", "double", "half", "bfloat16", "long", "int", "bool", "byte",
+    "short", "char", "detach", "detach_", "clone", "cpu", "cuda", "type", "requires_grad_",
+    "numel", "dim", "ndimension", "tolist", "numpy", "data_ptr", "is_contiguous",
+    "element_size", "get_device", "nelement", "is_floating_point", "exp", "exp_", "log", "log_",
+    "sin", "cos", "tan", "sqrt", "sqrt_", "rsqrt", "abs", "abs_", "neg", "neg_", "sign", "sgn",
+    "floor", "floor_", "ceil", "ceil_", "round", "round_", "trunc", "frac", "square", "reciprocal",
+    "log1p", "log2", "log10", "exp2", "expm1", "erf", "erfc", "erfinv", "sigmoid", "sigmoid_",
+    "tanh", "tanh_", "relu", "relu_", "gelu", "silu", "mish", "softplus", "elu", "selu", "celu",
+    "leaky_relu", "hardswish", "hardsigmoid", "relu6", "logsigmoid", "softsign", "tanhshrink",
+    "isnan", "isinf", "isfinite", "isneginf", "isposinf", "logical_not", "bitwise_not",
+    "nan_to_num", "nan_to_num_", "zero_", "normal_", "uniform_", "random_", "bernoulli_",
+    "exponential_", "zeros_like", "ones_like", "empty_like", "rand_like", "randn_like",
+    "clamp_min", "clamp_max", "clamp_min_", "clamp_max_", "deg2rad", "rad2deg", "positive",
+    "lgamma", "digamma", "sinc", "acos", "asin", "atan", "cosh", "sinh", "acosh", "asinh",
+    "atanh", "arccos", "arcsin", "arctan", "signbit", "trunc_", "fix", "conj", "angle",
+    "is_complex", "is_nonzero", "storage_offset", "stride", "record_stream", "pin_memory",
+    "share_memory_", "retain_grad", "register_hook", "requires_grad", "backward_hook",
+}  # fmt: skip
 EINOPS = {"rearrange", "repeat", "reduce", "einsum", "pack", "unpack", "parse_shape", "asnumpy"}
 
 
@@ -386,11 +410,17 @@ def main(argv: list[str] | None = None) -> int:
     total = sum(r["occurrences"] for r in rows)
     ruled = sum(r["occurrences"] for r in rows if r["rule"])
     raising = sum(r["occurrences"] for r in rows if r["raises"])
-    shown = [r for r in rows if not (a.missing and r["raises"])][: a.top]
-    print(f"{'op':40s} {'occ':>7s} {'files':>6s} rule raises")
+    for r in rows:
+        r["safe"] = r["op"].rsplit(".", 1)[-1] in SHAPE_SAFE and not r["op"].startswith("nn.")
+    rejectable = [r for r in rows if not r["safe"]]
+    rej_total = sum(r["occurrences"] for r in rejectable)
+    rej_raising = sum(r["occurrences"] for r in rejectable if r["raises"])
+    shown = [r for r in rows if not (a.missing and (r["raises"] or r["safe"]))][: a.top]
+    print(f"{'op':40s} {'occ':>7s} {'files':>6s} rule raises torch-can-reject")
     for r in shown:
         print(f"{r['op']:40s} {r['occurrences']:7d} {r['files']:6d} "
-              f"{'yes' if r['rule'] else '-':4s} {'yes' if r['raises'] else '-'}")  # fmt: skip
+              f"{'yes' if r['rule'] else '-':4s} {'yes' if r['raises'] else '-':6s} "
+              f"{'-' if r['safe'] else 'yes'}")  # fmt: skip
     n_hf = sum(1 for c, _ in files if c == "hf")
     print(f"\nfiles: {len(files)} ({n_hf} transformers modeling files, {len(files) - n_hf} vendor)")
     print(f"ops: {len(rows)} distinct, {total} occurrences")
@@ -398,6 +428,11 @@ def main(argv: list[str] | None = None) -> int:
     print(
         f"with a rule that can give a crash verdict: {sum(r['raises'] for r in rows)} ops, "
         f"weighted {100 * raising / total:.1f}%"
+    )
+    print(
+        f"ops torch can reject for a shape (not SHAPE_SAFE): {len(rejectable)} ops, "
+        f"{rej_total} occurrences; with a rule that can give a crash verdict: "
+        f"{sum(r['raises'] for r in rejectable)} ops, weighted {100 * rej_raising / rej_total:.1f}%"
     )
     if a.json:
         Path(a.json).write_text(json.dumps(rows, indent=1))

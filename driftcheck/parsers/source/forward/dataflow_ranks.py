@@ -1475,3 +1475,26 @@ def _broadcast_to(f: Any, ts: tuple, size: Any, loc: Any) -> Any:
             )
             return Tens(None)
     return Tens(None, tuple(out))
+
+
+def shape_item(f: Any, t: Tens, key: int, loc: Any) -> bool:
+    """``x.shape[i]`` / ``x.size()[i]`` with ``i`` outside the known rank: Python's
+    ``IndexError: tuple index out of range`` (``torch.Size`` is a tuple). True on a crash."""
+    ts = _shape(t)
+    if ts is None or -len(ts) <= key < len(ts):
+        return False
+    f.crash(loc, f"tuple index out of range: shape {list(ts)} has no item {key}")
+    return True
+
+
+def shape_unpacked(f: Any, t: Tens, n: int, loc: Any) -> bool:
+    """``B, T, C = x.shape`` with another number of names than the known rank: Python's
+    ValueError (too many / not enough values to unpack). True on a crash."""
+    ts = _shape(t)
+    if ts is None or len(ts) == n:
+        return False
+    if len(ts) > n:
+        f.crash(loc, f"too many values to unpack (expected {n}): shape {list(ts)}")
+    else:
+        f.crash(loc, f"not enough values to unpack (expected {n}, got {len(ts)}): shape {list(ts)}")
+    return True
