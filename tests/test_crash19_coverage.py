@@ -220,6 +220,9 @@ plain("broadcastto_width", "torch.broadcast_to(h, (2, 5, 4))")
 plain("shapeitem_last", "h.view(h.shape[0], h.shape[-1], -1)")
 plain("shapeitem_past", "h.view(h.shape[0], h.shape[3], -1)")
 plain("shapeitem_sizepast", "h.view(h.size()[-4], -1)")
+plain("indices_three", "h[0, -1, 0].view(1) + h[1, 0, :1]")
+plain("indices_four", "h[0, 0, 0, 0]")
+plain("indices_newaxis", "h[None, 0, 0, 0].view(1)")
 _UNPACK = """
 class Net(nn.Module):
     def __init__(self):

@@ -351,6 +351,7 @@ class Rules:
     def _branches(self) -> list[tuple[set[str], bool]]:
         """(names an ``if`` test dispatches on, whether its body can crash) per ``if``."""
         out = []
+        aliases: list[tuple[set[str], set[str]]] = []
         for tree in self.trees:
             for node in ast.walk(tree):
                 if not isinstance(node, ast.If):
@@ -361,13 +362,38 @@ class Rules:
                 if not names:
                     continue
                 raises = self.body_raises(node.body)
+                renamed = self._renamed(node.body)
+                if renamed:
+                    aliases.append((names, renamed))
                 for r in _refs(node.test):
                     for k, vals in self.dict_values.get(r, {}).items():
                         # ``if name in ACT: add_op(ACT[name])``: the dict's catalogue types
                         if any(self.cat.get(v) or v in self.raising for v in vals):
                             out.append(({k}, True))
                 out.append((names, raises))
+        # ``if name == "expand_as": name, args = "expand", ...``: the op goes on as the
+        # renamed one, so it crashes where that one does
+        for names, renamed in aliases:
+            out.append((names, any(r for n2, r in out if n2 & renamed)))
         return out
+
+    @staticmethod
+    def _renamed(body: list[ast.stmt]) -> set[str]:
+        """Names a branch gives the op it dispatches on (``name = "expand"``)."""
+        got = set()
+        for st in body:
+            if not isinstance(st, ast.Assign):
+                continue
+            for tgt in st.targets:
+                pairs = []
+                if isinstance(tgt, ast.Name):
+                    pairs = [(tgt, st.value)]
+                elif isinstance(tgt, ast.Tuple) and isinstance(st.value, ast.Tuple):
+                    pairs = list(zip(tgt.elts, st.value.elts, strict=False))
+                for t, v in pairs:
+                    if isinstance(t, ast.Name) and t.id == "name" and isinstance(v, ast.Constant):
+                        got.add(v.value)
+        return got
 
     @staticmethod
     def _matches(op: str, names: set[str]) -> bool:

@@ -1498,3 +1498,17 @@ def shape_unpacked(f: Any, t: Tens, n: int, loc: Any) -> bool:
     else:
         f.crash(loc, f"not enough values to unpack (expected {n}, got {len(ts)}): shape {list(ts)}")
     return True
+
+
+def too_many_indices(f: Any, t: Tens, items: list, loc: Any) -> bool:
+    """``x[i, j, k, l]`` with more ints and slices than ``x`` has axes (no ``...``, no index
+    tensor; ``None`` adds an axis and takes none): torch's IndexError "too many indices".
+    True on a crash."""
+    ts = _shape(t)
+    if ts is None or not all(it is None or is_int(it) or isinstance(it, slice) for it in items):
+        return False
+    used = sum(1 for it in items if it is not None)
+    if used <= len(ts):
+        return False
+    f.crash(loc, f"too many indices for tensor of dimension {len(ts)} ({used} indices)")
+    return True

@@ -612,6 +612,11 @@ def index(run: Any, t: Tens, key: Any, fr: Any, at: Any) -> Tens:
     f = run.f
     loc = fr.loc(at)
     items = list(key) if isinstance(key, tuple) else [key]
+    if f.input_shape is not None:
+        from driftcheck.parsers.source.forward import dataflow_ranks
+
+        if dataflow_ranks.too_many_indices(f, t, items, loc):
+            return Tens(None)
     if f.input_shape is not None and any(i is Ellipsis for i in items):
         # on real sizes ``...`` stands for the axes the other items do not name (a trailing
         # ``None`` in ``x[..., None]`` is an unsqueeze at the end, not dropped)
