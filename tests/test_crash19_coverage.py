@@ -85,6 +85,10 @@ plain("flip_past", "torch.flip(h, dims=[3])")
 plain("tile_width", "h.tile((1, 2))[..., :8] + x")
 plain("tile_wide", "h.tile((1, 2)) + x")
 plain("tile_lead", "h.tile(2, 1, 1, 1).sum(0) + x")
+plain("tile_negative", "h.tile(1, 1, -1)")
+plain("fill_scalar", "h.fill_(torch.ones(())) + x")
+plain("fill_vector", "h.fill_(torch.ones(1))")
+plain("fill_indexvector", "h.index_fill(2, torch.tensor([0]), torch.ones(2))")
 
 # ---- Tensor.unfold(dim, size, step): windows along an axis
 plain("unfold_windows", "h.unfold(1, 3, 1).mean(-1) + x[:, :3]")

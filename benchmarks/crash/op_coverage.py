@@ -74,7 +74,7 @@ NOT_LAYERS = {"Parameter", "Buffer", "ModuleList", "ModuleDict", "ParameterList"
 # reject" denominator: an op here needs no crash rule.
 SHAPE_SAFE = {
     "to", "contiguous", "float", "double", "half", "bfloat16", "long", "int", "bool", "byte",
-    "short", "char", "detach", "detach_", "clone", "cpu", "cuda", "type", "requires_grad_",
+    "short", "char", "type_as", "detach", "detach_", "clone", "cpu", "cuda", "type", "requires_grad_",
     "numel", "dim", "ndimension", "tolist", "numpy", "data_ptr", "is_contiguous",
     "element_size", "get_device", "nelement", "is_floating_point", "exp", "exp_", "log", "log_",
     "sin", "cos", "tan", "sqrt", "sqrt_", "rsqrt", "abs", "abs_", "neg", "neg_", "sign", "sgn",

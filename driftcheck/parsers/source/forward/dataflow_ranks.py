@@ -935,12 +935,28 @@ def frequent(f: Any, t: Tens, ts: tuple, name: str, args: list, kwargs: dict, lo
         reps = kwargs.get("dims", reps) if not args else reps
         if not isinstance(reps, (list, tuple)) or not reps:
             return None
-        if not all(is_int(r) and r >= 0 for r in reps):
+        if not all(is_int(r) for r in reps):
             return None
         n = max(len(reps), len(ts))
+        if any(r < 0 for r in reps):
+            reps = (1,) * (n - len(reps)) + tuple(reps)
+            xs = (1,) * (n - len(ts)) + ts
+            sizes = [a * b for a, b in zip(xs, reps)]
+            f.crash(loc, f"tile: Trying to create tensor with negative dimension: {sizes}")
+            return Tens(None)
         reps = (1,) * (n - len(reps)) + tuple(reps)
         xs = (1,) * (n - len(ts)) + ts
         return Tens(None, tuple(a * b for a, b in zip(xs, reps)))
+    if name in ("fill_", "index_fill", "index_fill_"):
+        value = _arg(args, kwargs, 0 if name == "fill_" else 2, "value")
+        vs = _shape(value) if isinstance(value, Tens) else None
+        if vs:  # a value tensor of one or more dims
+            f.crash(
+                loc,
+                f"{name} only supports a 0-dimensional value tensor, but got tensor with "
+                f"{len(vs)} dimension(s).",
+            )
+            return Tens(None)
     if name == "unfold":
         return _unfold(f, ts, args, kwargs, loc)
     if name == "linear":
