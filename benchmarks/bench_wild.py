@@ -99,6 +99,8 @@ FRESH11_TRUTH = ROOT / "benchmarks" / "wild" / "fresh11" / "truth.json"
 FRESH12_TRUTH = ROOT / "benchmarks" / "wild" / "fresh12" / "truth.json"
 # the thirteenth fresh batch (benchmarks/wild/fresh13, session 18): the same, written blind
 FRESH13_TRUTH = ROOT / "benchmarks" / "wild" / "fresh13" / "truth.json"
+# the fourteenth fresh batch (benchmarks/wild/fresh14, session 19): the same, written blind
+FRESH14_TRUTH = ROOT / "benchmarks" / "wild" / "fresh14" / "truth.json"
 TIMEOUT_S = 10.0
 # torchvision and torchaudio's sources, installed apart (``install.sh``: their PyPI builds are
 # CUDA builds and must not enter the base environment); the analyzer only reads them
@@ -474,10 +476,11 @@ def main(argv: list[str] | None = None) -> int:
             "fresh11",
             "fresh12",
             "fresh13",
+            "fresh14",
         ],
         default="main",
-        help="main: the wild corpus (dev / held-out parts); fresh, fresh3..fresh13: the fresh "
-        "held-out batches (benchmarks/wild/fresh, fresh3..13; one part; --part does not apply)",
+        help="main: the wild corpus (dev / held-out parts); fresh, fresh3..fresh14: the fresh "
+        "held-out batches (benchmarks/wild/fresh, fresh3..14; one part; --part does not apply)",
     )
     args = ap.parse_args(argv)
 
@@ -494,6 +497,7 @@ def main(argv: list[str] | None = None) -> int:
         "fresh11",
         "fresh12",
         "fresh13",
+        "fresh14",
     )
     truth_path = {
         "main": TRUTH,
@@ -509,6 +513,7 @@ def main(argv: list[str] | None = None) -> int:
         "fresh11": FRESH11_TRUTH,
         "fresh12": FRESH12_TRUTH,
         "fresh13": FRESH13_TRUTH,
+        "fresh14": FRESH14_TRUTH,
     }[args.corpus]
     truth = json.loads(truth_path.read_text())
     cases = truth["cases"]
@@ -543,6 +548,7 @@ def main(argv: list[str] | None = None) -> int:
                 "fresh11": "fresh11 batch",
                 "fresh12": "fresh12 batch",
                 "fresh13": "fresh13 batch",
+                "fresh14": "fresh14 batch",
             }.get(args.corpus, "wild corpus")
         )
         + f": {len(cases)} files, {len({c['library'] for c in cases.values()})} libraries; "

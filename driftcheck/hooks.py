@@ -20,6 +20,7 @@ from pathlib import Path
 
 from driftcheck import safeio
 from driftcheck.errors import DriftcheckError
+from driftcheck.toplevel import binds
 
 _MODULE_HINT = re.compile(r"^class\s+\w+\s*\([^)]*(Module|Model)\b", re.MULTILINE)
 # a line that may bind ``model`` (``model = ...``, ``model: nn.Module = ...``, ``net, model =
@@ -43,22 +44,9 @@ def _defines_modules(path: str) -> bool:
 
 def binds_model(st: ast.stmt) -> bool:
     """Whether a top-level statement binds ``model`` the way ``driftcheck check`` looks for it
-    (``analyze.binds``: also inside a top-level ``with`` / ``if`` / ``try``, never the
-    ``__main__`` block). Kept apart from analyze.py, whose import costs seconds: the hook
-    decides on every staged file. tests/test_hooks.py holds the two to the same answers."""
-    if isinstance(st, ast.If) and "__main__" in ast.unparse(st.test):
-        return False
-    if isinstance(st, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
-        targets = st.targets if isinstance(st, ast.Assign) else [st.target]
-        return any(
-            isinstance(n, ast.Name) and n.id == ROOT_NAME for t in targets for n in ast.walk(t)
-        )
-    if isinstance(st, (ast.With, ast.If, ast.Try)):
-        inner = [*st.body, *getattr(st, "orelse", [])]
-        if isinstance(st, ast.Try):
-            inner += [x for h in st.handlers for x in h.body] + st.finalbody
-        return any(binds_model(x) for x in inner)
-    return False
+    (``toplevel.binds``, the analyzer's own test: also inside a top-level ``with`` / ``if`` /
+    ``try``, never the ``__main__`` block)."""
+    return binds(st, ROOT_NAME)
 
 
 def analyses(path: str) -> bool:

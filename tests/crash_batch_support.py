@@ -23,7 +23,18 @@ CASES = {e["name"]: e for e in json.loads((CRASH / "cases.json").read_text())}
 TRUTH = json.loads((CRASH / "truth.json").read_text())
 # the splits in the order they were written: a batch's "new" defect classes are those no
 # earlier split has (a later batch may reuse them)
-ORDER = ("dev", "held_out", "fresh", "fresh2", "fresh3", "fresh4", "fresh5", "fresh6", "fresh7")
+ORDER = (
+    "dev",
+    "held_out",
+    "fresh",
+    "fresh2",
+    "fresh3",
+    "fresh4",
+    "fresh5",
+    "fresh6",
+    "fresh7",
+    "fresh8",
+)
 
 
 def template_module(name: str):

@@ -1,5 +1,5 @@
 """The re-implementation sets written blind from session 11 on (benchmarks/reimpl/fresh5 ..
-fresh12) are what they claim, in torch only (driftcheck is not run on them here: each set was
+fresh13) are what they claim, in torch only (driftcheck is not run on them here: each set was
 written blind and is run by bench_reimpl.py). For every set the bookkeeping is checked on every
 case: the shipped configs are what transformers' config classes write, each code plant is its
 base file with one recorded line replaced, each config plant changes one key, model files import
@@ -190,6 +190,25 @@ SPECS: dict[str, Spec] = {
             "bert_log2_depth",
         ],
         keeping=("llama_nlargest_width", "llama_nlargest_width__ropeTheta"),
+    ),
+    # one case per new family: a local-attention LongT5, MusicGen's per-codebook tables and
+    # heads, DINOv3's ConvNeXt, Mllama's gated cross-attention layers, WavLM's gated relative
+    # bias, MiniMax-M2's stacked experts, a Decision Transformer, PVT v2's spatial reduction;
+    # outputs: an Emu3 (with the count-keeping RoPE plant), GPT-2 and BERT built from torch's
+    # nn.TransformerEncoderLayer
+    "fresh13": Spec(
+        sample=[
+            "longt5_base36_tokens",
+            "musicgen_run_path",
+            "dinov3_convnext_accumulate",
+            "mllama_cross_walrus",
+            "wavlm_memoryview_cast",
+            "minimax_m2_replace",
+            "decision_transformer_kernels",
+            "pvt_v2_pairwise_widths",
+        ],
+        outputs=["emu3_match_preset", "gpt2_torch_encoder_layer", "bert_partition_lines"],
+        keeping=("gpt2_torch_encoder_layer", "gpt2_torch_encoder_layer__numHeads"),
     ),
 }
 ORDER = ["", "fresh", "fresh2", "fresh3", "fresh4", *SPECS]

@@ -1,4 +1,4 @@
-"""The blind wild-code batches from session 14 on (benchmarks/wild/fresh7 .. fresh13): their truth files.
+"""The blind wild-code batches from session 14 on (benchmarks/wild/fresh7 .. fresh14): their truth files.
 
 Each batch was written blind (nobody ran the analyzer on it while it was written; the lead runs
 ``bench_wild.py --corpus freshN`` once at the session's base and once at its end). These tests
@@ -203,6 +203,39 @@ BATCHES: dict[str, Batch] = {
         min_library_files=36,
         min_libraries=10,
         min_standalone=24,
+    ),
+    # written blind in session 19
+    "fresh14": Batch(
+        sample={
+            # the LM head re-pointed at the token table (config from an inline TOML document)
+            "tomllib_config_transformer": (True, False),
+            # an inner backbone frozen behind a __getattr__-delegating adapter wrapper
+            "getattr_delegating_wrapper": (False, True),
+            # a diffusion denoiser with an EMA shadow deep-copied and frozen inside the wrapper
+            "perceiver_diffusion_long": (False, True),
+            # deep copies of one prototype (sharing nothing) with pruning's weight_orig / bias_orig
+            "deepcopy_stack_then_prune": (False, False),
+            # widths from assignment expressions, encoder and decoder separate
+            "walrus_width_schedule": (False, False),
+        },
+        older=(
+            "main",
+            "fresh",
+            "fresh3",
+            "fresh4",
+            "fresh5",
+            "fresh6",
+            "fresh7",
+            "fresh8",
+            "fresh9",
+            "fresh10",
+            "fresh11",
+            "fresh12",
+            "fresh13",
+        ),
+        min_library_files=36,
+        min_libraries=10,
+        min_standalone=25,
     ),
 }
 

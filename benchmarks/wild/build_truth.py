@@ -24,6 +24,7 @@ torchaudio on PyPI import on a CPU torch (their compiled ops are not needed to b
     python benchmarks/wild/build_truth.py --corpus fresh11  # the eleventh batch: fresh11/truth.json
     python benchmarks/wild/build_truth.py --corpus fresh12  # the twelfth batch: fresh12/truth.json
     python benchmarks/wild/build_truth.py --corpus fresh13  # the thirteenth batch: fresh13/truth.json
+    python benchmarks/wild/build_truth.py --corpus fresh14  # the fourteenth batch: fresh14/truth.json
 
 The fresh batch (``fresh/<library>/<case>.py``, ``fresh/standalone/<case>.py``; docs/wild.md) is a
 held-out set written after the corpus was tuned on, in other styles and from other model classes
@@ -56,6 +57,7 @@ FRESH10 = HERE / "fresh10"
 FRESH11 = HERE / "fresh11"
 FRESH12 = HERE / "fresh12"
 FRESH13 = HERE / "fresh13"
+FRESH14 = HERE / "fresh14"
 # corpus -> its truth file
 TRUTHS = {
     "main": TRUTH,
@@ -71,6 +73,7 @@ TRUTHS = {
     "fresh11": FRESH11 / "truth.json",
     "fresh12": FRESH12 / "truth.json",
     "fresh13": FRESH13 / "truth.json",
+    "fresh14": FRESH14 / "truth.json",
 }
 # the fresh batches: every case held out
 FRESH_CORPORA = (
@@ -86,6 +89,7 @@ FRESH_CORPORA = (
     "fresh11",
     "fresh12",
     "fresh13",
+    "fresh14",
 )
 
 # library label (the folder under cases/) -> (import name, distribution name)
@@ -406,6 +410,17 @@ LIBRARIES = {
     "vformer": ("vformer", "vformer"),
     "torchcfm": ("torchcfm", "torchcfm"),
     "holocron": ("holocron", "pylocron"),
+    # used only by the fourteenth fresh batch (fresh14/; installed in .vendor, see requirements.txt)
+    "elegantrl": ("elegantrl", "elegantrl"),
+    "pygsd": ("torch_geometric_signed_directed", "torch-geometric-signed-directed"),
+    "pygod": ("pygod", "pygod"),
+    "sinabs": ("sinabs", "sinabs"),
+    "mambular": ("mambular", "mambular"),
+    "chronos": ("chronos", "chronos-forecasting"),
+    "wavenet_vocoder": ("wavenet_vocoder", "wavenet_vocoder"),
+    "torchdeq": ("torchdeq", "torchdeq"),
+    "torchkbnufft": ("torchkbnufft", "torchkbnufft"),
+    "torch_harmonics": ("torch_harmonics", "torch-harmonics"),
 }
 
 
@@ -437,6 +452,7 @@ def corpus_files(corpus: str = "main") -> list[Path]:
         "fresh11",
         "fresh12",
         "fresh13",
+        "fresh14",
     ):
         return sorted((HERE / corpus).glob("*/*.py"))
     return sorted((HERE / "cases").glob("*/*.py")) + sorted((HERE / "standalone").glob("*.py"))
@@ -584,7 +600,7 @@ def main(argv: list[str] | None = None) -> int:
         "fresh7: the seventh (fresh7/truth.json); fresh8: the eighth (fresh8/truth.json); "
         "fresh9: the ninth (fresh9/truth.json); fresh10: the tenth (fresh10/truth.json); "
         "fresh11: the eleventh (fresh11/truth.json); fresh12: the twelfth (fresh12/truth.json); "
-        "fresh13: the thirteenth (fresh13/truth.json)",
+        "fresh13: the thirteenth (fresh13/truth.json); fresh14: the fourteenth (fresh14/truth.json)",
     )
     args = ap.parse_args(argv)
     truth_path = TRUTHS[args.corpus]

@@ -8,13 +8,15 @@ from typing import Any
 
 from driftcheck.errors import DriftcheckError, NoModel
 from driftcheck.graph.model import Graph, Origin
-from driftcheck.parsers.source.interp import postbuild
+from driftcheck.parsers.source.interp import postbuild, selfmodule
 from driftcheck.parsers.source.interp.statements import Frame, Raised
 from driftcheck.parsers.source.library import lazylayers
 from driftcheck.parsers.source.library.machine import Interp
 from driftcheck.parsers.source.loader import (
     Finder,
     ModInfo,
+    binds,
+    main_block,
     module_name_for,
     parse_file,
     unparse,
@@ -139,22 +141,6 @@ def interpret(
 ROOT_NAME = "model"
 
 
-def binds(st: ast.stmt, name: str) -> bool:
-    """Whether a top-level statement binds ``name`` (``model = ...``, also inside a top-level
-    ``with`` / ``if`` / ``try`` block; never the ``if __name__ == "__main__":`` block)."""
-    if isinstance(st, ast.If) and "__main__" in unparse(st.test):
-        return False
-    if isinstance(st, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
-        targets = st.targets if isinstance(st, ast.Assign) else [st.target]
-        return any(isinstance(n, ast.Name) and n.id == name for t in targets for n in ast.walk(t))
-    if isinstance(st, (ast.With, ast.If, ast.Try)):
-        inner = [*st.body, *getattr(st, "orelse", [])]
-        if isinstance(st, ast.Try):
-            inner += [x for h in st.handlers for x in h.body] + st.finalbody
-        return any(binds(x, name) for x in inner)
-    return False
-
-
 def mutates(st: ast.stmt, name: str) -> bool:
     """Whether a top-level statement may change the module bound to ``name`` in place: a call
     of one of its methods (``model.append(Block, 64)``, timm's ``model.reset_classifier(10)``,
@@ -162,7 +148,7 @@ def mutates(st: ast.stmt, name: str) -> bool:
     so such a statement after the last ``model = ...`` runs too (stopping at the binding
     counted the model before the call: a confident wrong total). Also inside a top-level
     ``with`` / ``if`` / ``try`` block, never the ``__main__`` block."""
-    if isinstance(st, ast.If) and "__main__" in unparse(st.test):
+    if main_block(st):
         return False
     if isinstance(st, ast.Expr) and isinstance(st.value, ast.Call):
         f = st.value.func
@@ -207,6 +193,8 @@ def module_root(interp: Interp, mods: list[ModInfo], p: Path) -> tuple[Any, str,
     # statements after that which hand the model to other code (postbuild.py): run watched
     end = postbuild.reach(body, last, ROOT_NAME)
     ns = interp.globals.setdefault(id(m), {})
+    # its top-level calls run below, in order: never again, ahead of time (selfmodule.run_once)
+    selfmodule.mark_run(interp, m)
     fr = Frame(m)
     fr.locals = ns  # module-level code: its locals are the module's globals
     where = f"{m.path}:{body[last].lineno}"

@@ -23,6 +23,7 @@ from driftcheck.errors import DriftcheckError
 from driftcheck.parsers.cache import note_read
 from driftcheck.parsers.source.interp import unpacked
 from driftcheck.speed import current
+from driftcheck.toplevel import binds, main_block  # noqa: F401 - shared here too
 
 MAX_FILE_BYTES = 4 * 1024 * 1024
 
@@ -55,6 +56,34 @@ class ModInfo:
     @property
     def package(self) -> str:
         return self.name if self.is_pkg else self.name.rpartition(".")[0]
+
+
+def last_bindings(body: list[ast.stmt]) -> dict[str, int]:
+    """Name -> the index of the last top-level statement that binds it (an assignment, a
+    definition, an import, a loop or ``with`` target, also inside a top-level ``if`` / ``try``;
+    never inside a function or class body). A binding after a given statement is one the
+    module holds once imported but code run at that statement did not see (selfmodule's
+    import-time calls, deftime's default values)."""
+    out: dict[str, int] = {}
+    for i, st in enumerate(body):
+        if isinstance(st, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            out[st.name] = i
+            continue
+        if main_block(st):  # not run at import
+            continue
+        todo: list[ast.AST] = [st]
+        while todo:
+            node = todo.pop()
+            if isinstance(node, ast.Name) and isinstance(node.ctx, (ast.Store, ast.Del)):
+                out[node.id] = i
+            elif isinstance(node, ast.alias):
+                out[(node.asname or node.name).split(".")[0]] = i
+            elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                out[node.name] = i
+                continue
+            if not isinstance(node, ast.Lambda):
+                todo.extend(ast.iter_child_nodes(node))
+    return out
 
 
 def unparse(node: ast.AST) -> str:

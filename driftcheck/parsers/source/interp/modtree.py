@@ -46,12 +46,21 @@ def walk_method(m: Leaf | Obj, name: str, ip: Any = None) -> Any:
         owner = m.part_of if isinstance(m, leafparts.PartLeaf) else m
         return leafparts._Watched(owner, f"{m.type}._modules", kids, ip)
     if name == "children":
-        return BuiltinMethod(lambda a, k: list(kids.values()))
+        return BuiltinMethod(lambda a, k: _gen(list(kids.values())))
     if name == "named_children":
-        return BuiltinMethod(lambda a, k: list(kids.items()))
+        return BuiltinMethod(lambda a, k: _gen(list(kids.items())))
     if name == "modules":
         return BuiltinMethod(lambda a, k: _walk(m, name, lambda got: [x for _, x in got], ip))
     return BuiltinMethod(lambda a, k: _walk(m, name, lambda got: got, ip))
+
+
+def _gen(items: Any) -> Any:
+    """torch's walks are generators: ``next(m.parameters())`` is the first parameter and a
+    second ``next`` the one after (interp/tuplesub.py ``Generator``); a loop, ``list()`` or
+    ``in`` reads what is left, as on the list this was before."""
+    from driftcheck.parsers.source.interp.tuplesub import Generator
+
+    return Generator(items) if isinstance(items, list) else items
 
 
 def _walk(m: Any, name: str, shape: Any, ip: Any) -> Any:
@@ -60,34 +69,56 @@ def _walk(m: Any, name: str, shape: Any, ip: Any) -> Any:
     got = _named(m, "", ip=ip)
     if got is None:
         return Unknown(f"{name}() over a layer whose torch sub-modules are not known")
-    return shape(got)
+    return _gen(shape(got))
+
+
+# ``apply`` calls at most this many times per call: a tree sharing sub-modules is walked once
+# per path, as torch walks it, which a hostile tree can make exponential
+APPLY_CALLS = 20_000
 
 
 def apply_method(m: Any, ip: Any) -> Any:
     """``module.apply(fn)``: ``fn`` on every sub-module, children first, then the module
-    itself (torch's order), the module returned. Was a no-op: an ``fn`` dropping biases
-    (``m.bias = None``) was silently not run (36 vs torch's 32 in the test). Over a layer
-    whose torch sub-modules are not known, ``fn`` may touch them: that layer is unresolved."""
+    itself, the module returned -- torch's recursion, ``for c in self.children(): c.apply(fn)``
+    then ``fn(self)``. Was a no-op: an ``fn`` dropping biases (``m.bias = None``) was silently
+    not run (36 vs torch's 32 in the test). ``children()`` drops repeats only among one
+    module's own children, so a module two parents share is visited once per parent (an
+    ``fn`` appending an adapter to each block adds two to a shared one: visiting it once
+    counted 15 vs torch's 24), and each module's children are read when it is visited (an
+    earlier call may have added some). Over a layer whose torch sub-modules are not known,
+    ``fn`` may touch them: that layer is unresolved. A cycle (torch: RecursionError) or more
+    than ``APPLY_CALLS`` calls leaves ``m`` unresolved."""
     from driftcheck.parsers.source.interp import leafparts
     from driftcheck.parsers.source.values.abstract import Unknown
 
-    def post(x: Any, seen: set[int], out: list) -> None:
-        if id(x) in seen:
-            return
-        seen.add(id(x))
+    def kids_of(x: Any) -> list[Any]:
         if isinstance(x, Obj):
-            kids = [c for c in x.children.values() if isinstance(c, (Obj, Leaf))]
+            own: list[Any] = list(x.children.values())
         elif isinstance(x, Leaf):
-            own = leafparts.parts(x, ip)
-            if own is None:
+            parts = leafparts.parts(x, ip)
+            if parts is None:
                 x.unresolved.append("apply() over its torch sub-modules (not known)")
-                own = []
-            kids = [c for _, c in own if isinstance(c, (Obj, Leaf))]
+                parts = []
+            own = [c for _, c in parts]
         else:
-            kids = []
-        for c in kids:
-            post(c, seen, out)
-        out.append(x)
+            own = []
+        # ``named_children``: each child once (by identity) among this module's own
+        return list({id(c): c for c in own if isinstance(c, (Obj, Leaf))}.values())
+
+    def visit(x: Any, path: set[int], calls: list[int], fn: Any) -> str | None:
+        if id(x) in path:
+            return "a module that holds itself"
+        path.add(id(x))
+        for c in kids_of(x):
+            why = visit(c, path, calls, fn)
+            if why is not None:
+                return why
+        path.discard(id(x))
+        calls[0] += 1
+        if calls[0] > APPLY_CALLS:
+            return f"more than {APPLY_CALLS} calls"
+        ip.calls.call(fn, [x], {}, m.loc or ("", 0))
+        return None
 
     def run(a: list, k: dict) -> Any:
         fn = a[0] if a else k.get("fn")
@@ -97,10 +128,9 @@ def apply_method(m: Any, ip: Any) -> Any:
         if isinstance(plain(fn), Unknown):
             m.unresolved.append(f"apply() of an unknown function ({plain(fn).why})")
             return m
-        order: list = []
-        post(m, set(), order)
-        for x in order:
-            ip.calls.call(fn, [x], {}, m.loc or ("", 0))
+        why = visit(m, set(), [0], fn)
+        if why is not None:
+            m.unresolved.append(f"apply() over {why}: not followed")
         return m
 
     return BuiltinMethod(run)
@@ -154,7 +184,7 @@ def param_walk(m: Leaf | Obj, name: str, attrs: Any) -> Any:
         got = _named_params(m, attrs, getattr(attrs, "ip", None))
         if got is None:
             return Unknown(f"{name}() of a module whose parameters are not all known")
-        return [p for _, p in got] if name == "parameters" else got
+        return _gen([p for _, p in got] if name == "parameters" else got)
 
     return BuiltinMethod(run)
 
@@ -172,7 +202,7 @@ def _named_params(m: Any, attrs: Any, ip: Any = None) -> list[tuple[str, Any]] |
         if mod.unresolved:
             return None
         if isinstance(mod, Leaf):
-            if mod.tied or mod.wnorm:
+            if mod.tied or mod.wnorm or mod.owned:
                 return None
             weights = attrs.weights_with(mod, {})
             if weights is None:

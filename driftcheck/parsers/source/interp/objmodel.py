@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from driftcheck.graph import catalogue
 from driftcheck.parsers.source.interp import (
+    deftime,
     fwdhooks,
     globalstmt,
     lazyparams,
@@ -264,6 +265,8 @@ class Names:
         ns = self.ip.globals.setdefault(id(mod), {})
         if name in ns:
             return ns[name]
+        if selfmodule.run_once(self.ip, mod) and name in ns:
+            return ns[name]  # bound by the module's import-time calls (interp/selfmodule.py)
         key = (id(mod), name)
         if key in self._pending:
             return Unknown(f"recursive definition of {name}")
@@ -958,6 +961,14 @@ class Calls:
                 v = UnknownModule(why) if is_module(plain(v)) else Unknown(why)
             cells[n] = v
 
+    def _default(self, f: Func, d: ast.expr, dframe: Frame) -> Any:
+        """A parameter's default: evaluated now, unless the ``def`` saw another value of a
+        global it reads (interp/deftime.py)."""
+        why = deftime.stale(f.mod, f.node, d)
+        if why is not None:
+            return Unknown(why)
+        return self.exprs.eval(d, dframe)
+
     def bind_args(self, f: Func, args: list[Any], kwargs: dict[str, Any], fr: Frame) -> None:
         a = f.node.args
         pos = [*a.posonlyargs, *a.args]
@@ -977,7 +988,7 @@ class Calls:
             elif splat is not None:
                 fr.locals[p.arg] = Unknown(f"argument {p.arg} (maybe in **{splat.why})")
             elif defaults[i] is not None:
-                fr.locals[p.arg] = self.exprs.eval(defaults[i], dframe)
+                fr.locals[p.arg] = self._default(f, defaults[i], dframe)
             else:
                 fr.locals[p.arg] = Unknown(f"argument {p.arg}")
         if a.vararg is not None:
@@ -988,7 +999,7 @@ class Calls:
             elif splat is not None:
                 fr.locals[p.arg] = Unknown(f"argument {p.arg} (maybe in **{splat.why})")
             elif d is not None:
-                fr.locals[p.arg] = self.exprs.eval(d, dframe)
+                fr.locals[p.arg] = self._default(f, d, dframe)
             else:
                 fr.locals[p.arg] = Unknown(f"argument {p.arg}")
         if a.kwarg is not None:
@@ -996,6 +1007,23 @@ class Calls:
                 fr.locals[a.kwarg.arg] = Unknown(f"{a.kwarg.arg}: **{splat.why}")
             else:
                 fr.locals[a.kwarg.arg] = kwargs
+
+    def run_new(
+        self, cls: Cls, new: Func, args: list[Any], kwargs: dict[str, Any]
+    ) -> tuple[Any, Obj | None]:
+        """``cls.__new__(cls, *args, **kwargs)`` (a static method, as Python reads
+        ``__new__``): its value, and that value as an instance when it is one of ``cls`` or a
+        subclass (Python then runs ``type(instance).__init__`` on it; else ``cls(...)`` is the
+        value as it is). Shared by module classes (below) and plain ones (plainnew.py)."""
+        made = self.call_func(
+            Func(new.node, new.mod, new.closure, new.owner, None, is_static=True),
+            [cls, *args],
+            kwargs,
+        )
+        got = plain(made)
+        if isinstance(got, Obj) and isinstance(got.cls, Cls) and cls in got.cls.mro():
+            return made, got
+        return made, None
 
     def find_init(self, cls: Cls, after: Cls | None = None) -> tuple[Any, Any]:
         ok, v, where = self.classes.mro_attr(cls, "__init__", after)
@@ -1052,16 +1080,15 @@ class Calls:
             # a module class's ``__new__`` (x-transformers' ``LoRALinear`` returns a plain
             # ``nn.Linear`` when no rank is given): what it returns is the value; an instance
             # of the class (``super().__new__(cls)``) then runs ``__init__``, as in Python
-            made = self.call_func(
-                Func(new.node, new.mod, new.closure, new.owner, None, is_static=True),
-                [cls, *args],
-                kwargs,
-            )
-            got = plain(made)
-            if not (isinstance(got, Obj) and isinstance(got.cls, Cls) and cls in got.cls.mro()):
+            made, got = self.run_new(cls, new, args, kwargs)
+            if got is None:
                 return made
             obj = got
             obj.loc = obj.loc or (str(loc[0]), loc[1])
+            # ``type(obj).__init__`` runs, as in ``type.__call__``: a base whose ``__new__``
+            # returns a subclass's instance (``super().__new__(Big)``) gets the subclass's
+            # ``__init__`` (the base's own built the base's layers only: a wrong count)
+            cls = got.cls
         dc = wildlib.inherited_dataclass(self.classes, cls)
         if dc is not None:  # a subclass of a dataclass runs the dataclass's generated __init__
             self.init_dataclass(obj, dc, args, kwargs)

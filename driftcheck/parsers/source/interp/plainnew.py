@@ -36,13 +36,8 @@ def object_new(classes: Any) -> BuiltinMethod:
 def construct(calls: Any, cls: Cls, new: Func, args: list, kwargs: dict, loc: tuple) -> Any:
     """``cls(*args, **kwargs)`` for a plain class defining ``__new__``: its result, and
     ``__init__`` run on it when it is an instance of ``cls``."""
-    made = calls.call_func(
-        Func(new.node, new.mod, new.closure, new.owner, None, is_static=True),
-        [cls, *args],
-        kwargs,
-    )
-    got = plain(made)
-    if not (isinstance(got, Obj) and isinstance(got.cls, Cls) and cls in got.cls.mro()):
+    made, got = calls.run_new(cls, new, args, kwargs)
+    if got is None:
         return made
     if got.loc is None:
         got.loc = (str(loc[0]), loc[1])

@@ -36,7 +36,7 @@ from typing import Any
 
 from driftcheck.errors import DriftcheckError
 from driftcheck.parsers.source.library import registry
-from driftcheck.parsers.source.loader import parse_file
+from driftcheck.parsers.source.loader import main_block, parse_file
 from driftcheck.parsers.source.values.abstract import (
     Cls,
     Ext,
@@ -70,7 +70,7 @@ def reach(body: list[ast.stmt], last: int, name: str) -> int:
             (ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef, ast.Import, ast.ImportFrom),
         ):
             continue
-        if isinstance(st, ast.If) and "__main__" in ast.unparse(st.test):
+        if main_block(st):
             continue
         if _names(st, ast.Load) & reached:
             end = i

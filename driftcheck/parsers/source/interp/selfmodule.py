@@ -32,6 +32,7 @@ import ast
 import builtins
 from typing import Any
 
+from driftcheck.parsers.source.loader import last_bindings
 from driftcheck.parsers.source.values.abstract import Unknown
 from driftcheck.speed import current
 
@@ -69,23 +70,45 @@ def lookup(ip: Any, mod: Any, attr: str) -> Any:
     module docstring), or None (not found: the caller's old reading)."""
     if attr.startswith("__") or not _writes_itself(mod):
         return None
-    ns = ip.globals.setdefault(id(mod), {})
-    if attr not in ns and id(mod) not in _ran(ip):
-        _ran(ip).add(id(mod))
-        run_import_calls(ip, mod)
-    return ns.get(attr)
+    run_once(ip, mod)
+    return ip.globals.setdefault(id(mod), {}).get(attr)
+
+
+def run_once(ip: Any, mod: Any) -> bool:
+    """Run a self-writing module's import-time calls (once per run) before any of its globals
+    is read: objmodel's ``global_lookup`` asks on each name it has not read yet, as the import
+    has run every top-level statement before another module reads one. Run only when a name
+    was missing, a call's ``setattr`` landed over a statement-bound global already read
+    (``load_backend(); backend_name = "x"`` read ``"x"`` or the call's value by which name
+    was read first: a wrong count either way). True when the calls ran now."""
+    if id(mod) in _ran(ip) or not _writes_itself(mod):
+        return False
+    _ran(ip).add(id(mod))
+    run_import_calls(ip, mod)
+    return True
+
+
+def mark_run(ip: Any, mod: Any) -> None:
+    """A module whose top-level statements the caller runs itself, in order (a script's
+    ``model = ...``: analyze.module_root): its calls are not run ahead of their place."""
+    _ran(ip).add(id(mod))
 
 
 def run_import_calls(ip: Any, mod: Any) -> None:
-    """The module's top-level call statements, in order, in its own namespace."""
+    """The module's top-level call statements, in order, in its own namespace. A global a call
+    binds that a later top-level statement binds again is dropped again: the statement's
+    binding is the one the imported module keeps (read lazily, as any global)."""
     from driftcheck.parsers.source.interp.statements import Frame, Raised
     from driftcheck.parsers.source.values.abstract import Budget
 
-    for st in mod.tree.body:
+    ns = ip.globals.setdefault(id(mod), {})
+    last = last_bindings(mod.tree.body)
+    for i, st in enumerate(mod.tree.body):
         if not (isinstance(st, ast.Expr) and isinstance(st.value, ast.Call)):
             continue
         fr = Frame(mod)
-        fr.locals = ip.globals.setdefault(id(mod), {})  # module-level code
+        fr.locals = ns  # module-level code
+        before = dict(ns)
         try:
             ip.stmts.exec_stmt(st, fr)
         except Budget:
@@ -93,6 +116,12 @@ def run_import_calls(ip: Any, mod: Any) -> None:
         except (Raised, Exception) as e:  # noqa: BLE001 - the import would raise: stop here
             ip.stmts.note(f"{mod.path.name}:{st.lineno}: import-time call not run through ({e})")
             return
+        finally:
+            for k in [k for k, v in ns.items() if last.get(k, -1) > i and before.get(k) is not v]:
+                if k in before:
+                    ns[k] = before[k]
+                else:
+                    del ns[k]
 
 
 def set_global(ip: Any, mod: Any, name: str, v: Any, line: int | None) -> None:

@@ -970,6 +970,10 @@ class Statements:
         if isinstance(st.op, ast.Add) and self.items.inplace_add(cur, rhs):
             return
         got = self.exprs.binop(st.op, cur, rhs)
+        if isinstance(st.op, ast.Mult):  # ``seq *= n``: torch's ``__imul__``, in place
+            from driftcheck.parsers.source.library import seqops
+
+            got = seqops.inplace_mul(cur, got)
         self.assign(st.target, _inplace_kept_shape(cur, got), fr)
 
     def delete(self, tgt: ast.expr, fr: Frame) -> None:

@@ -12,9 +12,11 @@ for an operator on a module (``operator``: the model unknown). Modelled as torch
   ``TypeError``; both unknown);
 - ``ModuleList + iterable``: a new ``ModuleList`` of ``chain(self, other)``.
 
-``x += y`` / ``x *= n`` reach the same rules (a new container bound to the name; torch's
-``__iadd__`` / ``__imul__`` change ``x`` in place: the same layers either way, so the count is
-the same). A subclass defining its own operator is run by ``Exprs.dunder_binop`` first.
+``x += y`` changes ``x`` in place (``Items.inplace_add``); ``x *= n`` reaches the rule above
+and ``inplace_mul`` then writes its items into ``x`` itself, as torch's ``__imul__`` does: a
+new container bound to the name left any other name for ``x`` (``b = self.body; b *= 3``)
+holding the old items (``len(self.body)`` read 2 where torch has 6: a confident wrong width).
+A subclass defining its own operator is run by ``Exprs.dunder_binop`` first.
 """
 
 from __future__ import annotations
@@ -68,3 +70,13 @@ def binop(interp: Any, op: ast.operator, a: Any, b: Any) -> Any:
             return Unknown(f"Sequential * {n}")
         return _new("Sequential", seq, items * n)
     return NotImplemented
+
+
+def inplace_mul(cur: Any, got: Any) -> Any:
+    """``cur *= n`` on a torch ``Sequential``, ``got`` being ``cur * n`` (a new one): ``cur``
+    itself holding ``got``'s items (torch's ``__imul__`` adds them to ``self``); else ``got``."""
+    c, g = plain(cur), plain(got)
+    if _seq(c, "Sequential") and _seq(g, "Sequential") and g is not c:
+        c.children, c.none_keys = g.children, g.none_keys
+        return cur
+    return got
