@@ -1004,35 +1004,14 @@ def _reduce_dim(f: Any, ts: tuple, name: str, args: list, kwargs: dict, loc: Any
 
 
 def _loss(f: Any, ts: tuple, name: str, args: list, kwargs: dict, loc: Any) -> Any:
-    """``F.mse_loss(input, target)`` and its element-wise kin: the two broadcast (torch's
-    size-mismatch RuntimeError otherwise; a broadcast is only a warning); the binary
-    cross-entropies want the same shape (a ValueError). The result is 0-d, or the broadcast
-    shape with ``reduction='none'``."""
+    """``F.mse_loss(input, target)`` and its element-wise kin, the binary cross-entropies:
+    the result's shape once ``dataflow_losses`` (which runs first) found input and target
+    compatible: 0-d, or the broadcast shape with ``reduction='none'``."""
     target = _arg(args, kwargs, 0, "target")
     gs = _shape(target) if isinstance(target, Tens) else None
-    if gs is None:
-        return None
-    if _LOSSES[name]:
-        if gs != ts:
-            what = "Target size" if name.endswith("logits") else "Using a target size"
-            f.crash(
-                loc,
-                f"{name}: {what} ({list(gs)}) must be the same as (is different to) the input "
-                f"size ({list(ts)})",
-            )
-            return Tens(None)
-        both = ts
-    else:
-        both = _bcast(ts, gs)
-        if both is None:
-            f.crash(
-                loc,
-                f"{name}: the size of input {list(ts)} and target {list(gs)} do not broadcast "
-                "(The size of tensor a must match the size of tensor b)",
-            )
-            return Tens(None)
-    if len(args) > 1:
-        return None  # positional legacy arguments: the reduction is not read
+    both = _bcast(ts, gs) if gs is not None else None
+    if both is None or (_LOSSES[name] and gs != ts) or len(args) > 1:
+        return None  # unknown, judged by ``dataflow_losses``, or positional legacy arguments
     red = kwargs.get("reduction", "mean")
     if red in ("mean", "sum") and not kwargs.keys() & {"size_average", "reduce"}:
         return Tens(None, ())
@@ -1197,7 +1176,8 @@ _BOOL_RESULT = {"logical_and", "logical_or", "logical_xor", "isclose", "greater_
                 "less_equal", "eq", "ne", "lt", "le", "gt", "ge", "greater", "less",
                 "not_equal", "isnan", "isinf", "isfinite", "isposinf", "isneginf",
                 "logical_not", "signbit"}  # fmt: skip
-# square-matrix ops: (the result drops the two matrix axes, torch's name in its message)
+# square-matrix ops: (the result drops the two matrix axes, torch's name in its message);
+# ``dataflow_linalg`` judges the ``linalg`` names first, ``inverse`` is judged here
 _SQUARE = {"inverse": (False, "linalg.inv"), "inv": (False, "linalg.inv"),
            "det": (True, "linalg.det"), "logdet": (True, "linalg.det"),
            "matrix_exp": (False, "linalg.matrix_exp")}  # fmt: skip
@@ -1225,7 +1205,7 @@ def more_ops(f: Any, t: Tens, ts: tuple, name: str, args: list, kwargs: dict, lo
     (``_BROADCAST``), square-matrix ops, reductions that give (values, indices), ``select``,
     ``size(d)``, ``norm``, ``any`` / ``all`` / ``count_nonzero`` over an axis, ``diagonal``,
     ``movedim``, ``diff``, ``sort`` / ``cummax`` / ``cummin``, ``fliplr`` / ``flipud``,
-    ``trace``, ``F.embedding``, ``view_as`` / ``reshape_as`` / ``broadcast_to`` and
+    ``F.embedding``, ``view_as`` / ``reshape_as`` / ``broadcast_to`` and
     ``chunk``'s count. Each is torch's own check; the result is a shape-only tensor (or a
     pair of them), an unknown tensor after a crash, or None (not judged: go on)."""
     from driftcheck.parsers.source.forward.dataflow_axes import NamedPair
@@ -1368,11 +1348,6 @@ def more_ops(f: Any, t: Tens, ts: tuple, name: str, args: list, kwargs: dict, lo
             f.crash(loc, f"{name}: Input must be >= {need}-d.")
             return Tens(None)
         return Tens(None, ts)
-    if name == "trace":
-        if len(ts) != 2:
-            f.crash(loc, f"trace: expected a matrix, but got tensor with dim {len(ts)}")
-            return Tens(None)
-        return Tens(None, ())
     if name == "embedding":
         ws = _shape(_arg(args, kwargs, 0, "weight"))
         if ws is None:

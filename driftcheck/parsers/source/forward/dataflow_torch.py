@@ -343,16 +343,19 @@ def _method(run: Any, t: Tens, name: str, args: list, kwargs: dict, fr: Any, at:
     if name == "topk":
         _top_k(run, _arg(args, kwargs, 0, "k"), fr, at)
     if f.input_shape is not None:
-        from driftcheck.parsers.source.forward import dataflow_ranks
-
-        got = dataflow_ranks.method(run, t, name, args, kwargs, fr, loc)
-        if got is not None:
-            return got
-        from driftcheck.parsers.source.forward import dataflow_linalg, dataflow_losses
+        # linalg / losses judge their ops first (required arguments, matrix ranks, loss
+        # shapes); ``dataflow_ranks`` then gives the result shapes of the ones that pass
+        from driftcheck.parsers.source.forward import (
+            dataflow_linalg,
+            dataflow_losses,
+            dataflow_ranks,
+        )
 
         got = dataflow_linalg.method(f, t, name, args, kwargs, loc, at)
         if got is None:
             got = dataflow_losses.method(f, t, name, args, kwargs, loc)
+        if got is None:
+            got = dataflow_ranks.method(run, t, name, args, kwargs, fr, loc)
         if got is not None:
             return got
     if name.endswith("_") and not name.endswith("__") and name[:-1] in (*ACT, *BINARY, *KEEP):
