@@ -432,6 +432,7 @@ class Canon:
             leaf.src_in = self._split_source(node, "in_features")
             leaf.head_chunks = self._split_chunks(node)
             leaf.head_sliced = self._split_sliced(node)
+            leaf.head_parts = self._split_parts(node)
         if node.repeat > 1:
             return _block(node, [leaf], node.repeat)
         return leaf
@@ -614,6 +615,43 @@ class Canon:
                 return None
         return None
 
+    def _split_parts(self, node: Node) -> tuple[int, ...] | None:
+        """The head counts of an ``Unflatten`` whose first new axis is cut apart whole by
+        ``split`` / ``narrow`` / slices on that axis (Phi-3's ``view(b, t, h + 2 * kv, hd)
+        .split([h, kv, kv], 2)``, Falcon's ``[:-2]``, ``[-2:-1]``, ``[-1:]``): the axis stacks
+        the queries' heads with the keys' and values', each cut is one of them. The cuts'
+        sizes in axis order when they tile the axis exactly; None otherwise (the axis is then
+        no head count, ``_split_sliced``)."""
+        if self._out is None:
+            self._out = {}
+            for e in self.graph.edges:
+                self._out.setdefault(e.src, []).append(e.dst)
+        dim, size = node.params.get("dim"), node.params.get("unflattened_size")
+        if type(dim) is not int or not isinstance(size, (list, tuple)) or len(size) != 2:
+            return None
+        n = size[0]
+        if type(n) is not int or n <= 1:
+            return None
+        by_id = self.graph.index
+        cuts = []
+        for dst in self._out.get(node.id, []):
+            nxt = by_id.get(dst)
+            if nxt is None or nxt.type not in ("Narrow", "Slice") or nxt.params.get("dim") != dim:
+                return None
+            cut = _axis_cut(nxt, n)
+            if cut is None:
+                return None
+            cuts.append(cut)
+        if len(cuts) < 2:
+            return None
+        cuts.sort()
+        at = 0
+        for start, end in cuts:
+            if start != at:
+                return None
+            at = end
+        return tuple(end - start for start, end in cuts) if at == n else None
+
     def _split_sliced(self, node: Node) -> bool:
         """An ``Unflatten`` whose first new axis is then cut by slices (Falcon's multi-query
         ``view(b, t, heads + 2, hd)`` taken apart as ``[:-2]``, ``[-2:-1]``, ``[-1:]``): that
@@ -655,6 +693,25 @@ def _cut_of(op: Node, axis: Any) -> tuple[Any, Any] | None:
     if any(v is not None and (type(v) is not int or v < 0) for v in (start, end)):
         return None
     return start, end
+
+
+def _axis_cut(op: Node, n: int) -> tuple[int, int] | None:
+    """(start, end) of a ``Narrow`` or a unit-step ``Slice`` of an axis ``n`` long, negative
+    ends counted from its end (``[:-2]``); None for any other cut or one outside it."""
+    if op.type == "Narrow":
+        start, length = op.params.get("start"), op.params.get("length")
+        if type(start) is not int or type(length) is not int or start < 0 or length <= 0:
+            return None
+        end = start + length
+    else:
+        start, end, step = op.params.get("start"), op.params.get("end"), op.params.get("step")
+        if step not in (None, 1):
+            return None
+        if any(v is not None and type(v) is not int for v in (start, end)):
+            return None
+        start = 0 if start is None else start + n if start < 0 else start
+        end = n if end is None else end + n if end < 0 else end
+    return (start, end) if 0 <= start < end <= n else None
 
 
 def _cut_width(cut: tuple[Any, Any], width: int) -> int | None:

@@ -699,6 +699,17 @@ def _head_splits(main: Item, out: dict[str, Derived], items: list[Item]) -> None
                 fused_unseen = True
         if d > 0 and n * d not in widths:
             return  # a split of something else: no reading
+        parts = getattr(it, "head_parts", None)
+        if parts and d > 0 and n * d in widths:
+            # a fused axis of query, key and value heads cut apart whole: each cut is a
+            # head count (the most the queries', fewer the keys' and values')
+            per[n] -= 1
+            widths = widths | {p * d for p in parts}
+            for p in parts:
+                heads.setdefault(p, it)
+                per[p] += 1
+            dims.add(d)
+            continue
         if getattr(it, "head_sliced", False):
             return  # a fused axis of query, key and value heads sliced apart: no head count
         if it.head_chunks:  # per-head fused [heads, k * head_dim] cut by chunk(k, -1)

@@ -1,0 +1,94 @@
+"""Drift between re-implementations and their configs (session 19, issue #17, the fresh13
+set's dev part): code written in ways the static facts read wrongly.
+
+- a fused q|k|v projection viewed as ``(h + 2 * kv)`` heads and cut apart whole by
+  ``split([h, kv, kv], 2)`` on the head axis: the fused axis is no head count, its cuts are
+  (Phi-3's layout with the split moved after the view).
+
+Each claim is proven in torch first (the code has transformers' parameter count), then
+statically: the clean pair says nothing, and a changed config value gives a finding holding
+both values.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.drift_support import config, count, run, torch_pair, write
+
+torch = pytest.importorskip("torch")
+transformers = pytest.importorskip("transformers")
+
+PHI3 = dict(
+    architectures=["Phi3ForCausalLM"],
+    vocab_size=96,
+    hidden_size=64,
+    intermediate_size=128,
+    num_hidden_layers=2,
+    max_position_embeddings=128,
+    rms_norm_eps=1e-5,
+    tie_word_embeddings=False,
+    pad_token_id=0,
+)
+
+FUSED_HEAD_SPLIT = """
+import torch.nn as nn
+import torch.nn.functional as F
+
+V, D, L, H, KV, FF = 96, 64, 2, 4, 2, 128
+
+
+class Block(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.hd = D // H
+        self.n1 = nn.RMSNorm(D, eps=1e-5)
+        self.qkv_proj = nn.Linear(D, (H + 2 * KV) * self.hd, bias=False)
+        self.o_proj = nn.Linear(D, D, bias=False)
+        self.n2 = nn.RMSNorm(D, eps=1e-5)
+        self.gate_up_proj = nn.Linear(D, 2 * FF, bias=False)
+        self.down_proj = nn.Linear(FF, D, bias=False)
+
+    def forward(self, x):
+        b, t, _ = x.shape
+        qkv = self.qkv_proj(self.n1(x)).view(b, t, H + 2 * KV, self.hd)
+        q, k, v = qkv.split([H, KV, KV], 2)
+        o = F.scaled_dot_product_attention(
+            q.transpose(1, 2), k.transpose(1, 2), v.transpose(1, 2), is_causal=True,
+            enable_gqa=True,
+        )
+        x = x + self.o_proj(o.transpose(1, 2).reshape(b, t, -1))
+        gate, up = self.gate_up_proj(self.n2(x)).chunk(2, -1)
+        return x + self.down_proj(up * F.silu(gate))
+
+
+class M(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.embed_tokens = nn.Embedding(V, D)
+        self.layers = nn.ModuleList(Block() for _ in range(L))
+        self.norm = nn.RMSNorm(D, eps=1e-5)
+        self.lm_head = nn.Linear(D, V, bias=False)
+
+    def forward(self, ids):
+        x = self.embed_tokens(ids)
+        for layer in self.layers:
+            x = layer(x)
+        return self.lm_head(self.norm(x))
+"""
+
+
+def test_fused_head_axis_split(tmp_path):
+    code = write(tmp_path, "phi3_split_heads.py", FUSED_HEAD_SPLIT)
+    cfg, path = config(
+        tmp_path, "clean", "Phi3Config", num_attention_heads=4, num_key_value_heads=2, **PHI3
+    )
+    mine, hf = torch_pair(code, cfg)
+    assert count(mine) == count(hf)
+    assert run(code, path) == []  # 8 fused heads are 4 query heads, not 8
+    _, other = config(
+        tmp_path, "kv", "Phi3Config", num_attention_heads=4, num_key_value_heads=4, **PHI3
+    )
+    found = run(code, other)
+    kv = [f for f in found if f.values and {f.values.get("left"), f.values.get("right")} == {2, 4}]
+    assert kv, [f.message for f in found]
