@@ -92,3 +92,101 @@ def test_fused_head_axis_split(tmp_path):
     found = run(code, other)
     kv = [f for f in found if f.values and {f.values.get("left"), f.values.get("right")} == {2, 4}]
     assert kv, [f.message for f in found]
+
+
+LLAMA = dict(
+    architectures=["LlamaForCausalLM"],
+    vocab_size=96,
+    hidden_size=64,
+    intermediate_size=128,
+    num_hidden_layers=2,
+    max_position_embeddings=128,
+    rms_norm_eps=1e-5,
+    tie_word_embeddings=False,
+    num_attention_heads=4,
+    num_key_value_heads=4,
+)
+
+BRANCHED = """
+import torch.nn as nn
+import torch.nn.functional as F
+
+PRESET = "tiny"
+{sizes}
+
+
+class Layer(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.n1 = nn.RMSNorm(D, eps=1e-5)
+        self.q = nn.Linear(D, D, bias=False)
+        self.k = nn.Linear(D, D, bias=False)
+        self.v = nn.Linear(D, D, bias=False)
+        self.o = nn.Linear(D, D, bias=False)
+        self.n2 = nn.RMSNorm(D, eps=1e-5)
+        self.gate = nn.Linear(D, FF, bias=False)
+        self.up = nn.Linear(D, FF, bias=False)
+        self.down = nn.Linear(FF, D, bias=False)
+
+    def forward(self, x):
+        b, t, _ = x.shape
+        h = self.n1(x)
+        q = self.q(h).view(b, t, H, -1).transpose(1, 2)
+        k = self.k(h).view(b, t, H, -1).transpose(1, 2)
+        v = self.v(h).view(b, t, H, -1).transpose(1, 2)
+        y = F.scaled_dot_product_attention(q, k, v, is_causal=True)
+        x = x + self.o(y.transpose(1, 2).reshape(b, t, -1))
+        h = self.n2(x)
+        return x + self.down(F.silu(self.gate(h)) * self.up(h))
+
+
+class M(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.emb = nn.Embedding(V, D)
+        self.layers = nn.ModuleList(Layer() for _ in range(L))
+        self.norm = nn.RMSNorm(D, eps=1e-5)
+        self.lm_head = nn.Linear(D, V, bias=False)
+
+    def forward(self, ids):
+        x = self.emb(ids)
+        for layer in self.layers:
+            x = layer(x)
+        return self.lm_head(self.norm(x))
+"""
+
+MATCH = """
+match PRESET:
+    case "big":
+        V, D, L, H, FF = 32000, 1024, 16, 16, 2816
+    case "tiny":
+        V, D, L, H, FF = 96, 64, 2, 4, 128
+    case _:
+        raise ValueError(PRESET)
+"""
+
+IF_ELSE = """
+if PRESET == "big":
+    V, D, L, H, FF = 32000, 1024, 16, 16, 2816
+elif PRESET == "tiny":
+    V, D, L, H, FF = 96, 64, 2, 4, 128
+else:
+    raise ValueError(PRESET)
+"""
+
+
+@pytest.mark.parametrize("sizes", [MATCH, IF_ELSE], ids=["match", "if_elif"])
+def test_module_level_branch(tmp_path, sizes):
+    """Sizes bound in a top-level ``match`` / ``if`` whose taken branch is not the first:
+    the test decides the branch (the first branch's values were read, a confident wrong
+    model, or none at all for ``match``)."""
+    code = write(tmp_path, "llama_preset.py", BRANCHED.format(sizes=sizes))
+    cfg, path = config(tmp_path, "clean", "LlamaConfig", **LLAMA)
+    mine, hf = torch_pair(code, cfg)
+    assert count(mine) == count(hf)
+    assert run(code, path) == []
+    _, other = config(tmp_path, "vocab", "LlamaConfig", **{**LLAMA, "vocab_size": 128})
+    found = run(code, other)
+    assert len(found) == 1 and {found[0].values["left"], found[0].values["right"]} == {96, 128}, [
+        f.message for f in found
+    ]
