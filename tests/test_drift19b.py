@@ -190,3 +190,26 @@ def test_module_level_branch(tmp_path, sizes):
     assert len(found) == 1 and {found[0].values["left"], found[0].values["right"]} == {96, 128}, [
         f.message for f in found
     ]
+
+
+GROUPBY = """
+from itertools import groupby
+
+RUNS = {kind: len(list(run)) for kind, run in groupby("EBBN")}  # embed, 2 blocks, norm
+V, D, L, H, FF = 96, 64, RUNS["B"], 4, 128
+"""
+
+
+def test_depth_from_groupby(tmp_path):
+    """The layer count read as the length of a run in a layer plan
+    (``itertools.groupby``): was unknown (no layer stack, every layer reported)."""
+    code = write(tmp_path, "llama_plan.py", BRANCHED.format(sizes=GROUPBY))
+    cfg, path = config(tmp_path, "clean", "LlamaConfig", **LLAMA)
+    mine, hf = torch_pair(code, cfg)
+    assert count(mine) == count(hf)
+    assert run(code, path) == []
+    _, other = config(tmp_path, "depth", "LlamaConfig", **{**LLAMA, "num_hidden_layers": 3})
+    found = run(code, other)
+    assert len(found) == 1 and {found[0].values["left"], found[0].values["right"]} == {2, 3}, [
+        f.message for f in found
+    ]
