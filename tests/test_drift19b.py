@@ -213,3 +213,27 @@ def test_depth_from_groupby(tmp_path):
     assert len(found) == 1 and {found[0].values["left"], found[0].values["right"]} == {2, 3}, [
         f.message for f in found
     ]
+
+
+BYTES = """
+HEADER = bytes([96, 64, 4])  # a C config header
+V, D, H = (HEADER[i] for i in range(3))
+BLOB = bytes.fromhex("02008000")  # unsigned shorts: layers, MLP width
+L, FF = memoryview(BLOB).cast("H").tolist()
+"""
+
+
+def test_sizes_from_bytes(tmp_path):
+    """Sizes packed in a byte string: ``bytes([...])`` indexed, and ``bytes.fromhex`` read
+    through ``memoryview(...).cast("H")`` (unsigned shorts, little-endian here as on every
+    host this runs on): were unknown, every layer reported."""
+    code = write(tmp_path, "llama_blob.py", BRANCHED.format(sizes=BYTES))
+    cfg, path = config(tmp_path, "clean", "LlamaConfig", **LLAMA)
+    mine, hf = torch_pair(code, cfg)
+    assert count(mine) == count(hf)
+    assert run(code, path) == []
+    _, other = config(tmp_path, "ffn", "LlamaConfig", **{**LLAMA, "intermediate_size": 96})
+    found = run(code, other)
+    assert len(found) == 1 and {found[0].values["left"], found[0].values["right"]} == {128, 96}, [
+        f.message for f in found
+    ]
