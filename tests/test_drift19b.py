@@ -237,3 +237,111 @@ def test_sizes_from_bytes(tmp_path):
     assert len(found) == 1 and {found[0].values["left"], found[0].values["right"]} == {128, 96}, [
         f.message for f in found
     ]
+
+
+PVT = """
+from itertools import pairwise
+
+from torch import nn
+
+WIDTHS = (3, 16, 32)  # input channels, then each stage's width
+DEPTHS = (1, 2)
+HEADS = (1, 2)
+SR_RATIOS = (2, 1)
+PATCHES = (7, 3)
+STRIDES = (4, 2)
+MLP_RATIOS = (4, 4)
+IMAGE = 32
+
+
+class SRAttention(nn.Module):
+    def __init__(self, c, heads, sr):
+        super().__init__()
+        self.heads = heads
+        self.query, self.key, self.value, self.proj = (nn.Linear(c, c) for _ in range(4))
+        self.sr = nn.Conv2d(c, c, sr, sr) if sr > 1 else None
+        self.sr_norm = nn.LayerNorm(c, eps=1e-6) if sr > 1 else None
+
+    def forward(self, x, h, w):
+        b, n, c = x.shape
+        kv = x
+        if self.sr is not None:
+            kv = self.sr(x.transpose(1, 2).reshape(b, c, h, w)).flatten(2).transpose(1, 2)
+            kv = self.sr_norm(kv)
+        hd = c // self.heads
+        q = self.query(x).view(b, n, self.heads, hd).transpose(1, 2)
+        k = self.key(kv).view(b, -1, self.heads, hd).transpose(1, 2)
+        v = self.value(kv).view(b, -1, self.heads, hd).transpose(1, 2)
+        o = nn.functional.scaled_dot_product_attention(q, k, v)
+        return self.proj(o.transpose(1, 2).reshape(b, n, c))
+
+
+class Block(nn.Module):
+    def __init__(self, c, heads, sr, mlp):
+        super().__init__()
+        self.norm1, self.norm2 = nn.LayerNorm(c, eps=1e-6), nn.LayerNorm(c, eps=1e-6)
+        self.attn = SRAttention(c, heads, sr)
+        self.fc1, self.fc2 = nn.Linear(c, mlp * c), nn.Linear(mlp * c, c)
+        self.dw = nn.Conv2d(mlp * c, mlp * c, 3, padding=1, groups=mlp * c)
+
+    def forward(self, x, h, w):
+        x = x + self.attn(self.norm1(x), h, w)
+        y = self.fc1(self.norm2(x))
+        b, n, c = y.shape
+        y = self.dw(y.transpose(1, 2).reshape(b, c, h, w)).flatten(2).transpose(1, 2)
+        return x + self.fc2(nn.functional.gelu(y))
+
+
+class M(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.embeds, self.embed_norms = nn.ModuleList(), nn.ModuleList()
+        self.stages, self.norms = nn.ModuleList(), nn.ModuleList()
+        rows = zip(pairwise(WIDTHS), DEPTHS, HEADS, SR_RATIOS, PATCHES, STRIDES, MLP_RATIOS)
+        for (c_in, c), depth, heads, sr, patch, stride, mlp in rows:
+            self.embeds.append(nn.Conv2d(c_in, c, patch, stride, patch // 2))
+            self.embed_norms.append(nn.LayerNorm(c, eps=1e-6))
+            self.stages.append(nn.ModuleList(Block(c, heads, sr, mlp) for _ in range(depth)))
+            self.norms.append(nn.LayerNorm(c, eps=1e-6))
+
+    def forward(self, pixels):
+        x = pixels
+        for embed, en, blocks, norm in zip(self.embeds, self.embed_norms, self.stages, self.norms):
+            x = embed(x)
+            b, c, h, w = x.shape
+            x = en(x.flatten(2).transpose(1, 2))
+            for blk in blocks:
+                x = blk(x, h, w)
+            x = norm(x).transpose(1, 2).reshape(b, c, h, w)
+        return x
+"""
+
+PVT_CFG = dict(
+    hidden_sizes=[16, 32],
+    depths=[1, 2],
+    num_attention_heads=[1, 2],
+    sr_ratios=[2, 1],
+    patch_sizes=[7, 3],
+    strides=[4, 2],
+    mlp_ratios=[4, 4],
+    num_encoder_blocks=2,
+    image_size=32,
+)
+
+
+def test_stage_width_is_what_the_block_adds(tmp_path):
+    """A hierarchical network's stage width is the width each block's residual sum adds,
+    not its last-declared layer's (a depthwise convolution over the MLP's wide hidden state
+    declared after the MLP's output linear read as 4x the stage width); and per-stage head
+    counts (1 then 2) are the claim's, in stage order."""
+    code = write(tmp_path, "pvt_pairwise.py", PVT)
+    cfg, path = config(tmp_path, "clean", "PvtV2Config", **PVT_CFG)
+    mine, hf = torch_pair(code, cfg, auto="AutoModel")
+    assert count(mine) == count(hf)
+    assert run(code, path) == []
+    _, other = config(tmp_path, "widths", "PvtV2Config", **{**PVT_CFG, "hidden_sizes": [16, 48]})
+    found = run(code, other)
+    assert any(
+        f.values and f.values.get("left") == [16, 32] and f.values.get("right") == [16, 48]
+        for f in found
+    ), [f.message for f in found]

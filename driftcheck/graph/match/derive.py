@@ -885,12 +885,42 @@ def stages(g: Graph) -> dict[str, Derived]:
                 w = last_width(c) or w
         return w
 
+    preds: dict[str, list[str]] = {}
+    for e in g.edges:
+        preds.setdefault(e.dst, []).append(e.src)
+
+    def added_width(n) -> Any:
+        """The width the block's last ``Add`` sums (its output width): the first
+        convolution or linear of the block on each path back from that sum, through the
+        ops and norms between; one width, or None (declaration order says nothing: a
+        block may declare its depthwise convolution after its MLP's output linear)."""
+        inside = n.id + "/"
+        sums = [x for x in g.nodes if x.type == "Add" and x.parent == n.id]
+        if not sums:
+            return None
+        widths: set = set()
+        todo, seen = [sums[-1].id], set()
+        while todo and len(seen) < 400:
+            cur = todo.pop()
+            for src in preds.get(cur, []):
+                if src in seen or not src.startswith(inside) or src not in byid:
+                    continue
+                seen.add(src)
+                node = byid[src]
+                if node.type in _WIDTH_PARAM:
+                    widths.add(node.params.get(_WIDTH_PARAM[node.type]))
+                else:
+                    todo.append(src)
+        if len(widths) == 1 and isinstance(w := next(iter(widths)), int):
+            return w
+        return None
+
     def visit(n, copies: int) -> None:
         nonlocal stem
         for c in kids.get(n.id, []):
             k = copies * max(c.repeat, 1)
             if c.id in adds and kids.get(c.id):
-                w = last_width(c)
+                w = added_width(c) or last_width(c)
                 if w is None:
                     return
                 blocks.append((c, k, w))
