@@ -345,3 +345,66 @@ def test_stage_width_is_what_the_block_adds(tmp_path):
         f.values and f.values.get("left") == [16, 32] and f.values.get("right") == [16, 48]
         for f in found
     ), [f.message for f in found]
+
+
+TORCH_LAYERS = """
+import torch
+import torch.nn.functional as F
+from torch import nn
+
+V, D, L, H, CTX = 96, 64, 2, 4, 32
+
+
+def gelu_tanh(x):
+    return F.gelu(x, approximate="tanh")
+
+
+class M(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.wte = nn.Embedding(V, D)
+        self.wpe = nn.Embedding(CTX, D)
+        self.blocks = nn.ModuleList(
+            nn.TransformerEncoderLayer(
+                D, H, dim_feedforward=4 * D, dropout=0.0, activation=gelu_tanh,
+                batch_first=True, norm_first=True,
+            )
+            for _ in range(L)
+        )
+        self.ln_f = nn.LayerNorm(D)
+
+    def forward(self, ids):
+        t = ids.shape[1]
+        x = self.wte(ids) + self.wpe(torch.arange(t))
+        causal = nn.Transformer.generate_square_subsequent_mask(t)
+        for blk in self.blocks:
+            x = blk(x, src_mask=causal, is_causal=True)
+        return self.ln_f(x) @ self.wte.weight.T
+"""
+
+GPT2 = dict(vocab_size=96, n_embd=64, n_layer=2, n_positions=32, activation_function="gelu_new")
+
+
+def _install_findings(mode: str, code, cfg) -> list[str]:
+    """``driftcheck compare``'s finding lines of minor or above on install ``mode``."""
+    from tests.test_no_torch import run_install
+
+    r = run_install(mode, "compare", str(code), str(cfg))
+    assert r.returncode in (0, 1), r.stderr
+    return sorted(x for x in r.stdout.splitlines() if x.startswith(("minor", "major", "critical")))
+
+
+def test_torch_layer_with_user_activation_same_on_both_installs(tmp_path):
+    """``nn.TransformerEncoderLayer(..., activation=gelu_tanh)``, a function of the user's:
+    the torch-free install (no torch source to read the layer from) built an unknown layer
+    (every block reported) where the full install read torch's source; both now line the
+    layer's parts up with GPT-2's, and a head change is found on both."""
+    code = write(tmp_path, "gpt2_torch_layers.py", TORCH_LAYERS)
+    cfg, path = config(tmp_path, "clean", "GPT2Config", n_head=4, **GPT2)
+    mine, hf = torch_pair(code, cfg, auto="AutoModel")
+    assert count(mine) == count(hf)
+    _, other = config(tmp_path, "heads", "GPT2Config", n_head=8, **GPT2)
+    for mode in ("full", "core"):
+        assert _install_findings(mode, code, path) == [], mode
+        got = _install_findings(mode, code, other)
+        assert len(got) == 1 and "numHeads" in got[0] and "4" in got[0] and "8" in got[0], got

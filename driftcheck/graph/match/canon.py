@@ -400,11 +400,17 @@ class Canon:
             return None
         ltype, params, full = _resolved(node)
         block = catalogue.get_block(ltype)
+        unresolved = node.unresolved
         if block is None and ltype in COMPOSITES:
             block = catalogue.get_block(COMPOSITES[ltype])
             known = {p.name for p in block.params} if block is not None else set()
             params = {k: v for k, v in params.items() if k in known}
-        if block is not None and depth < MAX_BLOCK_DEPTH and not node.unresolved:
+            if unresolved and set(unresolved) <= {"activation"}:
+                # ``activation=gelu_tanh``, a function of the user's: weightless, and an
+                # activation is transparent to the comparison (``TRANSPARENT_FAMILIES``):
+                # the parts line up whichever function it is
+                params, unresolved = {**params, "activation": "identity"}, []
+        if block is not None and depth < MAX_BLOCK_DEPTH and not unresolved:
             try:
                 sub = block.build(params)
             except Exception:  # noqa: BLE001 -- unresolved params: compare as one leaf instead
