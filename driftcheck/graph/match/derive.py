@@ -514,15 +514,41 @@ def _ties(leaves: list[Item], out: dict[str, Derived], inside: set[int] = frozen
     vocab = out.get("vocabSize")
     if vocab is None:
         return
+    listed = _list_layer_parts(leaves)
     for it in leaves:
         if (
             it.ltype == "Linear"
             and it.params.get("out_features") == vocab.value
             and id(it) not in inside
+            and id(it) not in listed
         ):
             loc = it.node.loc
             out["tieWordEmbeddings"] = Derived(False, "model.tieWordEmbeddings", loc, it.node.id)
             return
+
+
+def _list_layer_parts(leaves: list[Item]) -> set[int]:
+    """Ids of the leaves inside one element of a list of layers (``dec.1.ff.0``: the element
+    ``dec.1`` is a module of its own, and ``dec.0`` is there too): a layer's parts where no
+    repeated block stands for the layers (T5's first layer holds the relative bias table,
+    the next ones do not), never the model's output head (a feed-forward projection as
+    wide as a vocabulary of 256 read as an untied head)."""
+    paths = {id(it): (it.node.id or "").split("/") for it in leaves}
+    elems: set[tuple[str, ...]] = set()
+    for parts in paths.values():
+        for i in range(1, len(parts) - 1):  # an indexed element with parts under it
+            if parts[i].isdigit():
+                elems.add(tuple(parts[: i + 1]))
+    lists: dict[tuple[str, ...], int] = {}
+    for e in elems:
+        lists[e[:-1]] = lists.get(e[:-1], 0) + 1
+    out: set[int] = set()
+    for key, parts in paths.items():
+        for i in range(1, len(parts) - 1):
+            if parts[i].isdigit() and lists.get(tuple(parts[:i]), 0) > 1:
+                out.add(key)
+                break
+    return out
 
 
 def _vocab_tie(it: Item, out: dict[str, Derived]) -> bool:
