@@ -560,3 +560,67 @@ def test_feed_forward_as_wide_as_vocab_is_no_head(tmp_path):
     assert any(
         f.values and {f.values.get("left"), f.values.get("right")} == {256, 192} for f in found
     ), [f.message for f in found]
+
+
+FUSED_KV_VIEW = """
+import torch.nn.functional as F
+from torch import nn
+
+V, D, L, H, KV, FF = 96, 64, 2, 4, {kv}, 128
+
+
+class Layer(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.hd = D // H
+        self.norm_a, self.norm_f = nn.RMSNorm(D, eps=1e-5), nn.RMSNorm(D, eps=1e-5)
+        self.wq = nn.Linear(D, H * self.hd, bias=False)
+        self.wkv = nn.Linear(D, 2 * KV * self.hd, bias=False)
+        self.wo = nn.Linear(H * self.hd, D, bias=False)
+        self.gate = nn.Linear(D, FF, bias=False)
+        self.up = nn.Linear(D, FF, bias=False)
+        self.down = nn.Linear(FF, D, bias=False)
+
+    def forward(self, x):
+        b, t, _ = x.shape
+        h = self.norm_a(x)
+        q = self.wq(h).view(b, t, H, self.hd).transpose(1, 2)
+        k, v = self.wkv(h).view(b, t, 2, KV, self.hd).permute(2, 0, 3, 1, 4)
+        o = F.scaled_dot_product_attention(q, k, v, is_causal=True, enable_gqa=True)
+        x = x + self.wo(o.transpose(1, 2).reshape(b, t, -1))
+        h = self.norm_f(x)
+        return x + self.down(F.silu(self.gate(h)) * self.up(h))
+
+
+class M(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.tokens = nn.Embedding(V, D)
+        self.layers = nn.ModuleList(Layer() for _ in range(L))
+        self.final_norm = nn.RMSNorm(D, eps=1e-5)
+        self.head = nn.Linear(D, V, bias=False)
+
+    def forward(self, ids):
+        x = self.tokens(ids)
+        for layer in self.layers:
+            x = layer(x)
+        return self.head(self.final_norm(x))
+"""
+
+
+def test_fused_kv_viewed_as_parts_heads(tmp_path):
+    """A fused k|v projection viewed as ``(2, kv, head_dim)``: each part is a split of
+    ``kv`` heads. With one KV head in the code and two in the config, the structural
+    differences (the k/v widths, the view) were reported beside the KV heads' claim; now
+    the claim holds both counts alone."""
+    cfg_kw = {**LLAMA, "num_key_value_heads": 2}
+    clean = write(tmp_path, "fused_kv.py", FUSED_KV_VIEW.replace("{kv}", "2"))
+    cfg, path = config(tmp_path, "clean", "LlamaConfig", **cfg_kw)
+    mine, hf = torch_pair(clean, cfg)
+    assert count(mine) == count(hf)
+    assert run(clean, path) == []
+    planted = write(tmp_path, "fused_kv1.py", FUSED_KV_VIEW.replace("{kv}", "1"))
+    found = run(planted, path)
+    assert len(found) == 1 and {found[0].values["left"], found[0].values["right"]} == {1, 2}, [
+        f.message for f in found
+    ]

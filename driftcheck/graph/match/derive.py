@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from driftcheck.findings import Location
@@ -826,6 +826,25 @@ def _splits(items) -> list[Item]:
             # ``view(b, t, -1, head_dim)`` of a projection's output: the heads are that
             # projection's width over the head width the code states
             inferred.append(it)
+        elif (
+            isinstance(size, (list, tuple))
+            and len(size) == 3
+            and all(type(x) is int and x > 0 for x in size)
+            and size[0] in (2, 3)
+            and isinstance(it.src_width, int)
+            and it.src_width == size[0] * size[1] * size[2]
+        ):
+            # ``view(b, t, 2, kv, head_dim)`` of a fused k|v (q|k|v) projection: each of
+            # its parts is a split of ``kv`` heads of ``head_dim``, as wide as a
+            # projection of its own
+            part = replace(
+                it,
+                params={**it.params, "unflattened_size": [size[1], size[2]]},
+                src_width=size[1] * size[2],
+                src_in=None,
+            )
+            part.head_chunks, part.head_sliced, part.head_parts = None, False, None
+            out.append(part)
     if len(inferred) >= 2 and all(
         _whole(it.src_width, it.params["unflattened_size"][1]) for it in inferred
     ):
