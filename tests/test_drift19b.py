@@ -624,3 +624,40 @@ def test_fused_kv_viewed_as_parts_heads(tmp_path):
     assert len(found) == 1 and {found[0].values["left"], found[0].values["right"]} == {1, 2}, [
         f.message for f in found
     ]
+
+
+GROUPED_ROWS = (
+    FUSED_KV_VIEW.replace(
+        "self.wkv = nn.Linear(D, 2 * KV * self.hd, bias=False)",
+        "self.wkv = nn.Linear(D, (H + 2 * KV) * self.hd, bias=False)",
+    )
+    .replace(
+        "q = self.wq(h).view(b, t, H, self.hd).transpose(1, 2)\n"
+        "        k, v = self.wkv(h).view(b, t, 2, KV, self.hd).permute(2, 0, 3, 1, 4)",
+        "g = self.wkv(h).view(b, t, KV, H // KV + 2, self.hd)\n"
+        "        q = g[:, :, :, : H // KV].reshape(b, t, H, self.hd).transpose(1, 2)\n"
+        "        k, v = g[:, :, :, -2].transpose(1, 2), g[:, :, :, -1].transpose(1, 2)",
+    )
+    .replace("self.wq = nn.Linear(D, H * self.hd, bias=False)", "")
+)
+
+
+def test_rows_grouped_per_kv_head_are_no_kv_parts(tmp_path):
+    """One fused q|k|v viewed as ``(kv groups, per_group + 2, head_dim)`` and cut on the
+    second axis: its first axis is the KV groups, not a stack of k / v parts (read as
+    such, 2 groups of 4 rows gave 4 query heads against 4: a guess that happened to hold,
+    and 5 against 6 at other sizes)."""
+    assert "view(b, t, KV, H // KV + 2" in GROUPED_ROWS and "self.wq" not in GROUPED_ROWS
+    src = GROUPED_ROWS.replace("{kv}", "2").replace(
+        "V, D, L, H, KV, FF = 96, 64, 2, 4, 2, 128", "V, D, L, H, KV, FF = 96, 96, 2, 6, 2, 128"
+    )
+    code = write(tmp_path, "grouped_rows.py", src)
+    cfg, path = config(
+        tmp_path,
+        "clean",
+        "LlamaConfig",
+        **{**LLAMA, "hidden_size": 96, "num_attention_heads": 6, "num_key_value_heads": 2},
+    )
+    mine, hf = torch_pair(code, cfg)
+    assert count(mine) == count(hf)
+    assert run(code, path) == []

@@ -439,6 +439,7 @@ class Canon:
             leaf.head_chunks = self._split_chunks(node)
             leaf.head_sliced = self._split_sliced(node)
             leaf.head_parts = self._split_parts(node)
+            leaf.inner_cut = self._inner_cut(node)
         if node.repeat > 1:
             return _block(node, [leaf], node.repeat)
         return leaf
@@ -657,6 +658,26 @@ class Canon:
                 return None
             at = end
         return tuple(end - start for start, end in cuts) if at == n else None
+
+    def _inner_cut(self, node: Node) -> bool:
+        """An ``Unflatten`` into three axes whose second new axis is cut right after
+        (``view(b, t, groups, per_group + 2, hd)`` then ``[..., :per_group, :]`` and
+        ``[..., -2, :]``): its first axis is no stack of k / v parts, the second holds
+        them (Mistral's rows grouped per KV head)."""
+        if self._out is None:
+            self._out = {}
+            for e in self.graph.edges:
+                self._out.setdefault(e.src, []).append(e.dst)
+        dim = node.params.get("dim")
+        if type(dim) is not int or dim < 0:
+            return False
+        by_id = self.graph.index
+        for dst in self._out.get(node.id, []):
+            nxt = by_id.get(dst)
+            cuts = ("Slice", "Select", "Narrow", "Chunk", "Split", "Unbind")
+            if nxt is not None and nxt.type in cuts and nxt.params.get("dim") == dim + 1:
+                return True
+        return False
 
     def _split_sliced(self, node: Node) -> bool:
         """An ``Unflatten`` whose first new axis is then cut by slices (Falcon's multi-query

@@ -831,6 +831,7 @@ def _splits(items) -> list[Item]:
             and len(size) == 3
             and all(type(x) is int and x > 0 for x in size)
             and size[0] in (2, 3)
+            and not getattr(it, "inner_cut", False)
             and isinstance(it.src_width, int)
             and it.src_width == size[0] * size[1] * size[2]
         ):
