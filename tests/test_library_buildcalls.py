@@ -88,6 +88,28 @@ ROWS: list[tuple[tuple[str, ...], str]] = [
     ),
     (("torch.randperm",), "import torch\nresult = (torch.randperm(7), torch.randperm(0))"),
     (
+        ("torch.chunk", "torch.nonzero", "torch.rand_like", "torch.randint_like", "torch.argsort"),
+        "import torch\nx = torch.zeros(5, 3)\n"
+        "result = (torch.chunk(x, 2), torch.chunk(x, 3, dim=1), torch.nonzero(torch.tensor([0, 3, 0, 1])), "
+        "torch.nonzero(torch.tensor([0, 3, 0, 1])).tolist(), torch.rand_like(x), "
+        "torch.randint_like(x, 10), torch.randint_like(x, 2, 9), torch.argsort(x, dim=0))",
+    ),
+    (
+        ("torch.matmul", "torch.mm", "torch.bmm"),
+        "import torch\na, b = torch.zeros(4, 3), torch.zeros(3, 5)\n"
+        "result = (torch.matmul(a, b), torch.matmul(torch.zeros(2, 1, 4, 3), torch.zeros(6, 3, 5)), "
+        "torch.matmul(torch.zeros(3), b), torch.matmul(a, torch.zeros(3)), "
+        "torch.matmul(torch.zeros(3), torch.zeros(3)), torch.mm(a, b), "
+        "torch.bmm(torch.zeros(2, 4, 3), torch.zeros(2, 3, 5)), "
+        "torch.matmul(torch.tensor([[1, 2], [3, 4]]), torch.tensor([1, 1])))",
+    ),
+    (
+        ("torch.nn.functional.one_hot",),
+        "import torch\nimport torch.nn.functional as F\n"
+        "result = (F.one_hot(torch.zeros(2, 3, dtype=torch.long), 7), "
+        "F.one_hot(torch.tensor([0, 2, 1])), F.one_hot(torch.tensor([4]), num_classes=6))",
+    ),
+    (
         (
             "os.path.join",
             "os.path.basename",
@@ -134,7 +156,8 @@ def test_undecidable_inputs_give_unknowns(tmp_path):
         "import torch\nimport os\nx = torch.zeros(2, 3)\nn = int(os.environ['N'])\n"
         "result = (torch.max(x, 1), torch.cumsum(x, 2), torch.meshgrid(x, x), "
         "os.path.join('a', n), repr({1, 2}), torch.randperm(n), torch.transpose(n, 0, 1), "
-        "os.path.exists('a'))"
+        "os.path.exists('a'), torch.mm(torch.zeros(2, 3, 4), torch.zeros(4, 5)), "
+        "torch.nn.functional.one_hot(torch.randint(0, 5, (3,))))"
     )
     got = [plain(v) for v in static_result(tmp_path, code)]
     assert isinstance(got[0], Unknown) and "dim" in got[0].why
@@ -145,3 +168,5 @@ def test_undecidable_inputs_give_unknowns(tmp_path):
     assert isinstance(got[5], Tensor) and isinstance(got[5].shape, Unknown)
     assert isinstance(got[6], Unknown)
     assert isinstance(got[7], Unknown)  # the file system is never asked
+    assert isinstance(got[8].shape, Unknown)  # mm of a 3-d tensor: torch raises
+    assert isinstance(got[9].shape, Unknown)  # num_classes from values not known

@@ -41,6 +41,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 VENDOR = ROOT / "benchmarks" / "wild" / ".vendor"
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))  # this checkout's driftcheck, not an installed one
 BUILD_NAME = re.compile(
     r"^_*(build|make|create|init|reset_parameters|from_config|get_model|construct)", re.I
 )

@@ -11,7 +11,8 @@ gives an honest unknown naming the call:
   the method the interpreter already models (library/torchlib.py, values by
   library/tensorvalues.py). ``FUNCTION_METHODS`` is the shipped list (the static path imports
   no torch); ``tests/test_library_buildcalls.py`` checks each name against torch.
-- ``torch.cumsum`` / ``cumprod``, ``torch.isfinite`` and kin, ``torch.all`` / ``any`` /
+- ``torch.matmul`` / ``mm`` / ``bmm`` (as ``a @ b``), ``rand_like`` / ``randint_like`` /
+  ``argsort``, ``F.one_hot``; ``torch.cumsum`` / ``cumprod``, ``torch.isfinite`` and kin, ``torch.all`` / ``any`` /
   ``max`` / ``min`` (whole-tensor and elementwise forms), ``torch.meshgrid``,
   ``torch.randperm``: shapes as torch computes them, values where the inputs' are known.
 - ``os.path.join`` / ``basename`` / ``dirname`` / ``split`` / ``splitext`` / ``normpath`` and
@@ -40,11 +41,13 @@ B = Group("builtins", title="builtins (coverage)")
 # models. Not here: names that are dtypes or modules in the torch namespace (``torch.float``,
 # ``torch.cuda``) and methods torch has no function for (``view``, ``expand``, ``repeat``).
 FUNCTION_METHODS = (
+    "chunk",
     "clone",
     "conj",
     "detach",
     "masked_fill",
     "narrow",
+    "nonzero",
     "numel",
     "permute",
     "ravel",
@@ -84,8 +87,8 @@ def _as_method(c: Call) -> Any:
         return m if isinstance(m, Tensor) and not rest and not kw else c.unknown()
     if isinstance(m, BuiltinMethod):
         got = m.fn(rest, kw)
-        # torch's split gives a tuple of pieces (the method's model keeps a list)
-        return tuple(got) if name == "split" and isinstance(got, list) else got
+        # torch's split / chunk give a tuple of pieces (the methods' model keeps a list)
+        return tuple(got) if name in ("split", "chunk") and isinstance(got, list) else got
     return c.unknown()
 
 
@@ -233,6 +236,66 @@ def _randperm(c: Call) -> Any:
     if type(n) is not int or n < 0:
         return Tensor(Unknown(f"{c.qual}() of an unknown length at {c.where}"))
     return Tensor((n,))
+
+
+@T.entry(
+    "rand_like",
+    "randint_like",
+    "argsort",
+    doc="rand_like / randint_like(t, ...) / argsort(t, ...): t's shape (values unknown)",
+)
+def _like(c: Call) -> Any:
+    t, _, _ = _tensor_and_rest(c)
+    if not isinstance(t, Tensor):
+        return Tensor(Unknown(f"{c.qual}() of a value not known to be a tensor at {c.where}"))
+    return Tensor(t.shape)
+
+
+@T.entry(
+    "matmul", "mm", "bmm", doc="matmul(a, b) as a @ b; mm of 2-d, bmm of 3-d tensors (equal batch)"
+)
+def _matmul(c: Call) -> Any:
+    import ast
+
+    from driftcheck.parsers.source.library import npshapes, tensorvalues
+
+    a = plain(c.arg(0, "input"))
+    b = plain(c.arg(1, "other" if c.qual.endswith("matmul") else "mat2"))
+    bad = Tensor(Unknown(f"{c.qual}() at {c.where}"))
+    sa, sb = _known_shape(a), _known_shape(b)
+    if sa is None or sb is None or len(c.args) + len(c.kwargs) != 2:
+        return bad
+    rank = {"mm": 2, "bmm": 3}.get(c.qual.rsplit(".", 1)[-1])
+    if rank is not None and (len(sa) != rank or len(sb) != rank or sa[:-2] != sb[:-2]):
+        return bad  # torch raises (mm / bmm do not broadcast)
+    if _data(a) is not None and _data(b) is not None:
+        got = tensorvalues.binop(ast.MatMult(), a, b)
+        if isinstance(got, Tensor):
+            return got
+    got = npshapes.matmul_shape(a, b)
+    return got if isinstance(got, Tensor) else bad
+
+
+@T.entry(
+    "nn.functional.one_hot",
+    doc="one_hot(t, num_classes): t's shape and num_classes; -1: the largest known value + 1",
+)
+def _one_hot(c: Call) -> Any:
+    t = plain(c.arg(0, "tensor"))
+    n = c.plain(1, "num_classes", -1)
+    shp = _known_shape(t)
+    if shp is None or type(n) is not int:
+        return Tensor(Unknown(f"{c.qual}() at {c.where}"))
+    if n == -1:
+        a = _data(t)
+        if a is None or a.size == 0 or a.dtype.kind not in "iu":
+            return Tensor(
+                Unknown(f"{c.qual}() with num_classes from values not known at {c.where}")
+            )
+        n = int(a.max()) + 1
+    if n < 1:
+        return Tensor(Unknown(f"{c.qual}() at {c.where}"))
+    return Tensor((*shp, n))
 
 
 # ---------------------------------------------------------------------------------- os.path
