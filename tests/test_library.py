@@ -1444,6 +1444,12 @@ VALUES.append(
 )
 
 
+# session 19 (wildcov19): the rows of library/buildcalls.py live with its own tests
+from tests.test_library_buildcalls import ROWS as _BUILDCALLS_ROWS  # noqa: E402
+
+VALUES.extend(_BUILDCALLS_ROWS)
+
+
 def _norm(v, static: bool):
     """A comparable form: tensors by shape, namedtuples as tuples, lists/tuples itemwise."""
     if static:

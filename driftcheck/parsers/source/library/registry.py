@@ -139,6 +139,7 @@ GROUP_MODULES = (
     "pkgversion",
     "fxgraph",
     "torchfunc",
+    "buildcalls",
 )
 _loaded: list[bool] = []
 # The qualified-name prefixes each group module declares its entries and rules under (a
@@ -207,6 +208,7 @@ GROUP_PREFIXES: dict[str, tuple[str, ...]] = {
     "pkgversion": ("packaging",),
     "fxgraph": ("torch.fx",),
     "torchfunc": ("torch.func",),
+    "buildcalls": ("torch", "os", "builtins"),
 }
 # prefix -> the group modules declaring names under it, in ``GROUP_MODULES`` order
 _BY_PREFIX: dict[str, tuple[str, ...]] = {
