@@ -44,6 +44,8 @@ _DOGE_V = (320, 64, 2, 4, 2, 128)
 _VILT = 'RECORD = "{:>5}{:>5}{:>5}{:>5}{:>5}{:>5}{:>5}{:>5}"'
 _VILT_V = (32, 8, 64, 4, 128, 2, 40, 256)
 _FLAVA = "VOCAB, MAX_LEN, TYPES = {}, {}, {}"
+_SLM = "VOCAB, WIDTH, N_HEADS, N_KV, FFN = {}, {}, {}, {}, {}"
+_SLM_V = (512, 64, 4, 2, 176)
 
 # name -> (arch, config class, kwargs, HF class, [code plants], [config plants])
 CASES: dict[str, tuple] = {
@@ -444,6 +446,114 @@ CASES: dict[str, tuple] = {
             ("vocabSize", "vocab_size", 384, 320),
             ("maxPositionEmbeddings", "max_position_embeddings", 128, 96),
         ],
+    ),
+    "granite_module_namespace": (
+        "granite",
+        "GraniteConfig",
+        dec(
+            vocab_size=448,
+            intermediate_size=160,
+            rms_norm_eps=1e-6,
+            embedding_multiplier=12.0,
+            residual_multiplier=0.22,
+            attention_multiplier=0.0078125,
+            logits_scaling=8.0,
+        ),
+        "GraniteForCausalLM",
+        [
+            sub("numLayers", '    ("num_layers", {}),', 2, 3),
+            sub("numKvHeads", '    ("num_kv_heads", {}),', 2, 4),
+            sub("intermediateSize", '    ("ffn_size", {}),', 160, 128),
+        ],
+        [("vocabSize", "vocab_size", 512, 448)],
+    ),
+    "stablelm_stage_sum": (
+        "stablelm",
+        "StableLmConfig",
+        dict(
+            vocab_size=512,
+            hidden_size=64,
+            intermediate_size=176,
+            num_hidden_layers=2,
+            num_attention_heads=4,
+            num_key_value_heads=2,
+            partial_rotary_factor=0.25,
+            layer_norm_eps=1e-5,
+            tie_word_embeddings=False,
+            **set_checks.TOKENS,
+        ),
+        "StableLmForCausalLM",
+        [
+            sub("numLayers", "STAGES = {}\n", [1, 1], [1, 1, 1], (2, 3)),
+            sizes_line("numKvHeads", _SLM, _SLM_V, 3, 4),
+            sizes_line("intermediateSize", _SLM, _SLM_V, 4, 256),
+        ],
+        [("vocabSize", "vocab_size", 384, 512)],
+    ),
+    "distilbert_range_objects": (
+        "distilbert",
+        "DistilBertConfig",
+        dict(
+            vocab_size=320,
+            dim=64,
+            hidden_dim=192,
+            n_layers=2,
+            n_heads=4,
+            max_position_embeddings=128,
+        ),
+        "DistilBertModel",
+        [
+            sub("numLayers", "LAYER_IDS = range({})", 2, 3),
+            sub("intermediateSize", "HIDDEN = range(0, {}, 64).stop", 192, 256),
+            sub("vocabSize", "VOCAB = range({}).stop", 320, 384),
+        ],
+        [("maxPositionEmbeddings", "max_position_embeddings", 256, 128)],
+    ),
+    "electra_copy_override": (
+        "electra",
+        "ElectraConfig",
+        enc(
+            vocab_size=384,
+            embedding_size=32,
+            intermediate_size=128,
+            max_position_embeddings=128,
+        ),
+        "ElectraModel",
+        [
+            sub("embeddingSize", "RUN.embedding = {}\n", 32, 48),
+            sub("numLayers", "RUN.layers = {}\n", 2, 3),
+            sub("intermediateSize", "RUN.ffn = {}\n", 128, 256),
+        ],
+        [("vocabSize", "vocab_size", 448, 384)],
+    ),
+    "deit_subclass_attrs": (
+        "deit",
+        "DeiTConfig",
+        enc(intermediate_size=160, image_size=32, patch_size=8),
+        "DeiTModel",
+        [
+            sub("numLayers", "    depth = {}\n", 2, 3),
+            sub("intermediateSize", "    mlp = {}\n", 160, 192),
+            sub("patchSize", "    patch = {}\n", 8, 16),
+        ],
+        [("imageSize", "image_size", 64, 32)],
+    ),
+    "roberta_attrgetter_paths": (
+        "roberta",
+        "RobertaConfig",
+        enc(
+            vocab_size=512,
+            intermediate_size=192,
+            max_position_embeddings=66,
+            type_vocab_size=1,
+        ),
+        "RobertaModel",
+        [
+            sub("numLayers", "        depth = {}\n", 2, 3),
+            sub("intermediateSize", "        ffn = {}\n", 192, 256),
+            sub("vocabSize", "        vocab = {}\n", 512, 448),
+        ],
+        [("maxPositionEmbeddings", "max_position_embeddings", 130, 66)],
     ),
 }
 
