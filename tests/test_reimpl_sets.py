@@ -1,5 +1,5 @@
 """The re-implementation sets written blind from session 11 on (benchmarks/reimpl/fresh5 ..
-fresh13) are what they claim, in torch only (driftcheck is not run on them here: each set was
+fresh14) are what they claim, in torch only (driftcheck is not run on them here: each set was
 written blind and is run by bench_reimpl.py). For every set the bookkeeping is checked on every
 case: the shipped configs are what transformers' config classes write, each code plant is its
 base file with one recorded line replaced, each config plant changes one key, model files import
@@ -209,6 +209,27 @@ SPECS: dict[str, Spec] = {
         ],
         outputs=["emu3_match_preset", "gpt2_torch_encoder_layer", "bert_partition_lines"],
         keeping=("gpt2_torch_encoder_layer", "gpt2_torch_encoder_layer__numHeads"),
+    ),
+    # one case per new family (Qwen2.5-VL text by torch.func stacked layers, Doge, Idefics3 /
+    # SmolVLM vision towers, MLCD, BLIP / FLAVA text, ViLT, UniSpeech-SAT, CPM-Ant,
+    # BigBird-Pegasus); outputs: a JAX-style Llama tree (with the count-keeping RoPE plant),
+    # GPT-2 as 1x1 Conv1d, Qwen2
+    "fresh14": Spec(
+        sample=[
+            "qwen2_5_vl_text_func_scan",
+            "doge_context_overrides",
+            "idefics3_vision_dedent_block",
+            "smolvlm_vision_param_list",
+            "mlcd_vision_tag_recursive",
+            "blip_text_dataclass_fields",
+            "flava_text_product_grid",
+            "vilt_fixed_width_record",
+            "unispeech_sat_starmap",
+            "cpmant_binary_strings",
+            "bigbird_pegasus_side_table",
+        ],
+        outputs=["llama_jax_param_tree", "gpt2_conv1x1", "qwen2_preset_index"],
+        keeping=("llama_jax_param_tree", "llama_jax_param_tree__ropeTheta"),
     ),
 }
 ORDER = ["", "fresh", "fresh2", "fresh3", "fresh4", *SPECS]
