@@ -191,6 +191,9 @@ def layer_input(f: Any, node: Any, inputs: list, loc: Any) -> None:
     """A catalogue layer called on a tensor whose dtype or values are known: torch's checks."""
     if f.input_shape is None or node is None or not inputs:
         return
+    from driftcheck.parsers.source.forward import dataflow_bounds
+
+    dataflow_bounds.layer(f, node, loc)
     x = inputs[0]
     dtype = fact(f, x, "dtype")
     if node.type == "Embedding":
