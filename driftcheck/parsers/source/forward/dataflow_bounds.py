@@ -27,7 +27,7 @@ from __future__ import annotations
 from typing import Any
 
 from driftcheck.parsers.source.forward.dataflow_common import arg
-from driftcheck.parsers.source.values.dataflow_values import Tens
+from driftcheck.parsers.source.values.dataflow_values import Tens, known_shape
 
 GELU_APPROX = ("none", "tanh")
 # torch accepts "max" / "min" too, though its message names only the five (torch 2.13)
@@ -87,6 +87,9 @@ def _randint_bounds(args: list, kwargs: dict) -> tuple[Any, Any]:
 def method(f: Any, t: Tens, name: str, args: list, kwargs: dict, loc: Any) -> Tens | None:
     """``t.<name>(*args)`` or ``torch.<name>(t, *args)`` (``args`` without ``t``): an unknown
     tensor after a crash, else None (the caller goes on)."""
+    got = shapes(f, t, name, args, kwargs, loc)
+    if got is not None:
+        return got
     if name == "random_" and len(args) >= 2:
         lo, hi = _num(args[0]), _num(args[1])
         if lo is not None and hi is not None and lo >= hi:
@@ -164,6 +167,124 @@ def layer(f: Any, node: Any, loc: Any) -> None:
         lo, hi = _num(p.get("min_val", -1.0)), _num(p.get("max_val", 1.0))
         if lo is not None and hi is not None and hi <= lo:
             f.crash(loc, f"Hardtanh: max_val ({hi}) must be greater than min_val ({lo})")
+
+
+# ---------------------------------------------------------------------- shapes of arguments
+def _ranked(t: Any) -> tuple | None:
+    """The shape of a tensor whose rank is known (its sizes may not be)."""
+    return t.shape if isinstance(t, Tens) and isinstance(t.shape, tuple) else None
+
+
+def _dims(shape: tuple) -> list:
+    return [d if isinstance(d, int) else "?" for d in shape]
+
+
+def shapes(f: Any, t: Tens, name: str, args: list, kwargs: dict, loc: Any) -> Tens | None:
+    """torch's checks between a tensor op's input and its tensor arguments, on ranks / sizes
+    known for certain: an unknown tensor after a crash, else None."""
+    ts = _ranked(t)
+    if name == "combinations" and ts is not None and len(ts) != 1:
+        return _crash(f, loc, f"combinations: Expect a 1D vector, but got shape {_dims(ts)}")
+    if name == "cartesian_prod":
+        for s in [ts, *(_ranked(a) for a in args)]:
+            if s is not None and len(s) != 1:
+                return _crash(
+                    f, loc, f"cartesian_prod: Expect a 1D vector, but got shape {_dims(s)}"
+                )
+    if name == "block_diag":
+        for i, s in enumerate([ts, *(_ranked(a) for a in args)]):
+            if s is not None and len(s) > 2:
+                return _crash(
+                    f,
+                    loc,
+                    "torch.block_diag: Input tensors must have 2 or fewer dimensions. "
+                    f"Input {i} has {len(s)} dimensions",
+                )
+    if name in ("contiguous", "to") and ts is not None:
+        fmt = _memory_format(kwargs.get("memory_format"))
+        need = {"channels_last": 4, "channels_last_3d": 5}.get(fmt or "")
+        if need is not None and len(ts) != need:
+            return _crash(f, loc, f"{name}: required rank {need} tensor to use {fmt} format")
+    if name == "diff" and ts is not None:
+        return _diff(f, ts, args, kwargs, loc)
+    if name == "batch_norm":
+        return _batch_norm_stats(f, known_shape(t), args, kwargs, loc)
+    if name == "layer_norm":
+        return _layer_norm_weight(f, args, kwargs, loc)
+    return None
+
+
+def _memory_format(v: Any) -> str | None:
+    """``torch.channels_last`` as the pass reads it (a dotted name or its last part)."""
+    text = v if isinstance(v, str) else getattr(v, "qual", getattr(v, "name", None))
+    if not isinstance(text, str):
+        return None
+    last = text.rsplit(".", 1)[-1]
+    return last if last in ("channels_last", "channels_last_3d") else None
+
+
+def _diff(f: Any, ts: tuple, args: list, kwargs: dict, loc: Any) -> Tens | None:
+    """``torch.diff(x, n, dim, prepend, append)``: each tensor prepended / appended has
+    ``x``'s rank and its sizes off the differencing axis."""
+    dim = arg(args, kwargs, 1, "dim", -1)
+    if not isinstance(dim, int) or isinstance(dim, bool) or not ts or not -len(ts) <= dim < len(ts):
+        return None
+    ax = dim % len(ts)
+    for i, key in ((2, "prepend"), (3, "append")):
+        other = arg(args, kwargs, i, key)
+        os_ = _ranked(other)
+        if os_ is None:
+            continue
+        if len(os_) != len(ts):
+            return _crash(
+                f, loc, "diff expects prepend or append to be the same dimension as input"
+            )
+        for j, (a, b) in enumerate(zip(ts, os_)):
+            if j != ax and isinstance(a, int) and isinstance(b, int) and a != b:
+                return _crash(
+                    f,
+                    loc,
+                    "diff expects the shape of tensor to prepend or append to match that "
+                    f"of input except along the differencing dimension; input.size({j}) = {a}, "
+                    f"but got tensor.size({j}) = {b}",
+                )
+    return None
+
+
+def _batch_norm_stats(f: Any, xs: tuple | None, args: list, kwargs: dict, loc: Any) -> Any:
+    """``F.batch_norm(x, running_mean, running_var, weight, bias)``: each one given has as
+    many items as ``x`` has channels (axis 1), whatever its shape."""
+    if xs is None or len(xs) < 2:
+        return None
+    for i, key in enumerate(("running_mean", "running_var", "weight", "bias")):
+        s = known_shape(arg(args, kwargs, i, key))
+        if s is None:
+            continue
+        n = 1
+        for d in s:
+            n *= d
+        if n != xs[1]:
+            return _crash(f, loc, f"batch_norm: {key} should contain {xs[1]} elements not {n}")
+    return None
+
+
+def _layer_norm_weight(f: Any, args: list, kwargs: dict, loc: Any) -> Any:
+    """``F.layer_norm(x, normalized_shape, weight, bias)``: weight and bias have exactly the
+    normalized shape."""
+    ns = arg(args, kwargs, 0, "normalized_shape")
+    ns = (ns,) if isinstance(ns, int) and not isinstance(ns, bool) else ns
+    if not isinstance(ns, (tuple, list)) or not all(isinstance(d, int) for d in ns):
+        return None
+    for i, key in ((1, "weight"), (2, "bias")):
+        s = known_shape(arg(args, kwargs, i, key))
+        if s is not None and tuple(s) != tuple(ns):
+            return _crash(
+                f,
+                loc,
+                f"layer_norm: Expected {key} to be of same shape as normalized_shape, but "
+                f"got {key} of shape {list(s)} and normalized_shape = {list(ns)}",
+            )
+    return None
 
 
 def _crash(f: Any, loc: Any, message: str) -> Tens:
