@@ -45,6 +45,10 @@ def _num(v: Any) -> float | int | None:
 def torch_fn(f: Any, name: str, args: list, kwargs: dict, loc: Any) -> Tens | None:
     """``torch.<name>(...)`` whose first argument is not a tensor (factories): an unknown
     tensor after a crash, else None."""
+    if name == "multi_dot":
+        from driftcheck.parsers.source.forward import dataflow_linalg
+
+        return dataflow_linalg.multi_dot(f, arg(args, kwargs, 0, "tensors"), loc)
     if name == "randint":
         low, high = _randint_bounds(args, kwargs)
         lo, hi = _num(low), _num(high)
@@ -55,7 +59,7 @@ def torch_fn(f: Any, name: str, args: list, kwargs: dict, loc: Any) -> Tens | No
                 f"randint: random_ expects 'from' to be less than 'to', but got "
                 f"from={lo} >= to={hi}",
             )
-    elif name == "normal" and not isinstance(arg(args, kwargs, 0, "mean"), Tens):
+    if name == "normal" and not isinstance(arg(args, kwargs, 0, "mean"), Tens):
         std = _num(arg(args, kwargs, 1, "std"))
         if std is not None and std < 0:
             return _crash(f, loc, f"normal expects std >= 0.0, but found std {std}")
