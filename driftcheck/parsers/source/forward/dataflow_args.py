@@ -91,6 +91,8 @@ def fft(run: Any, name: str, args: list, kwargs: dict) -> Tens | None:
     out = Tens(None, (*xs[:ax], size, *xs[ax + 1 :]))
     if name in ("rfft", "fft"):
         return dataflow_checks.mark(f, out, dtype=COMPLEX)
+    if name == "irfft":  # a real signal whatever the spectrum's dtype (view_as_real refuses it)
+        return dataflow_checks.mark(f, out, real=True)
     return out
 
 

@@ -157,9 +157,9 @@ def true_div(f: Any, out: Any) -> Any:
 def cast(f: Any, name: str, out: Any) -> Any:
     """``x.float()`` / ``.half()`` / ``.double()`` / ``.bfloat16()``: floating point."""
     if name == "double":  # float64: a float32 weight rejects it (dataflow_args.F64)
-        return mark(f, out, dtype="float64")
+        return mark(f, out, dtype="float64", real=True)
     if name in ("float", "half", "bfloat16"):
-        return mark(f, out, dtype=FLOAT)
+        return mark(f, out, dtype=FLOAT, real=True)
     return out
 
 
@@ -191,6 +191,9 @@ def layer_input(f: Any, node: Any, inputs: list, loc: Any) -> None:
     """A catalogue layer called on a tensor whose dtype or values are known: torch's checks."""
     if f.input_shape is None or node is None or not inputs:
         return
+    from driftcheck.parsers.source.forward import dataflow_bounds
+
+    dataflow_bounds.layer(f, node, loc)
     x = inputs[0]
     dtype = fact(f, x, "dtype")
     if node.type == "Embedding":
@@ -247,6 +250,14 @@ def conv_functional(run: Any, name: str, x: Any, args: list, kwargs: dict, loc: 
             loc,
             f"{name}: groups={g}, weight of size {list(ws)} expects input with "
             f"{ws[1] * g} channels, but got {c_in} channels (input {list(xs)})",
+        )
+        return Tens(None)
+    bs = _shape(vals["bias"])
+    if bs is not None and (len(bs) != 1 or bs[0] != ws[0]):
+        f.crash(
+            loc,
+            f"{name}: Given weight of size {list(ws)}, expected bias to be 1-dimensional with "
+            f"{ws[0]} elements, but got bias of size {list(bs)} instead",
         )
         return Tens(None)
     if isinstance(vals["padding"], str) and vals["padding"] == "valid":
@@ -538,6 +549,9 @@ def complex_view(run: Any, name: str, t: Any, loc: Any) -> Tens:
     if shape is None:
         return Tens(None)
     if name == "view_as_real":
+        if fact(run.f, t, "real"):  # irfft's result, a ``.float()`` cast: never complex
+            run.f.crash(loc, "view_as_real is only supported for complex tensors")
+            return Tens(None)
         return Tens(None, (*shape, 2))
     if not shape or shape[-1] != 2:
         run.f.crash(loc, f"view_as_complex: the last dimension must be 2, got shape {list(shape)}")

@@ -14,6 +14,8 @@ condition on shapes the pass knows for certain; an unknown shape or argument giv
 - ``torch.rot90(x, k, dims)``: exactly two dims, different after wrapping, in range, on an
   input of at least 2 dimensions;
 - ``torch.quantile`` / ``nanquantile(x, q)``: each known ``q`` in ``[0, 1]``;
+- ``torch.linalg.multi_dot([a, b, ...])``: at least two tensors, the first and last 1-D or
+  2-D, the others 2-D, each one's last size the next one's first (session 19, fresh9);
 - ``t.cumsum()`` / ``t.transpose(d)`` and other methods called without a required argument
   (torch's TypeError on the missing ``dim``).
 """
@@ -169,6 +171,37 @@ def _dot(f: Any, ts: tuple, name: str, os_: tuple | None, loc: Any) -> Any:
         )
         return Tens(None)
     return Tens(None, ())
+
+
+def multi_dot(f: Any, tensors: Any, loc: Any) -> Any:
+    """``torch.linalg.multi_dot(tensors)`` with every shape known: torch's rank and chain
+    checks, then the product's shape; None when a shape is not known."""
+    if not isinstance(tensors, (list, tuple)):
+        return None
+    shapes = [_shape(t) for t in tensors]
+    if any(s is None for s in shapes):
+        return None
+    n = len(shapes)
+    if n < 2:
+        f.crash(loc, f"multi_dot(): expected at least 2 tensors but got {n}")
+        return Tens(None)
+    for i, s in enumerate(shapes):
+        ok = len(s) in (1, 2) if i in (0, n - 1) else len(s) == 2
+        if not ok:
+            which = "first" if i == 0 else "last" if i == n - 1 else f"{i}"
+            f.crash(loc, f"multi_dot(): the {which} tensor has {len(s)} dimensions")
+            return Tens(None)
+    for i in range(n - 1):
+        a, b = shapes[i], shapes[i + 1]
+        if a[-1] != b[0]:
+            f.crash(
+                loc,
+                f"multi_dot(): tensors {i} and {i + 1} with shapes {list(a)} and {list(b)} "
+                "cannot be multiplied",
+            )
+            return Tens(None)
+    first, last = shapes[0], shapes[-1]
+    return Tens(None, (*first[:-1], *last[1:]))
 
 
 def _mv(f: Any, ts: tuple, vs: tuple | None, loc: Any) -> Any:

@@ -167,9 +167,14 @@ def call_torch(run: Any, q: str, args: list, kwargs: dict, fr: Any, at: Any) -> 
 def _call_torch(run: Any, q: str, args: list, kwargs: dict, fr: Any, at: Any) -> Any:
     name = q.rsplit(".", 1)[-1]
     if run.f.input_shape is not None:
-        from driftcheck.parsers.source.forward import dataflow_ranks
+        from driftcheck.parsers.source.forward import dataflow_bounds, dataflow_ranks
 
-        dataflow_ranks.torch_fn(run, q, name, args, kwargs, fr.loc(at) if at is not None else None)
+        loc0 = fr.loc(at) if at is not None else None
+        dataflow_ranks.torch_fn(run, q, name, args, kwargs, loc0)
+        if not (args and isinstance(args[0], Tens)):
+            got = dataflow_bounds.torch_fn(run.f, name, args, kwargs, loc0)
+            if got is not None:
+                return got
     if name == "topk":
         _top_k(run, _arg(args, kwargs, 1, "k"), fr, at)
     if q.endswith("functional.linear") and not run.f.speculative:
@@ -346,12 +351,15 @@ def _method(run: Any, t: Tens, name: str, args: list, kwargs: dict, fr: Any, at:
         # linalg / losses judge their ops first (required arguments, matrix ranks, loss
         # shapes); ``dataflow_ranks`` then gives the result shapes of the ones that pass
         from driftcheck.parsers.source.forward import (
+            dataflow_bounds,
             dataflow_linalg,
             dataflow_losses,
             dataflow_ranks,
         )
 
-        got = dataflow_linalg.method(f, t, name, args, kwargs, loc, at)
+        got = dataflow_bounds.method(f, t, name, args, kwargs, loc)
+        if got is None:
+            got = dataflow_linalg.method(f, t, name, args, kwargs, loc, at)
         if got is None:
             got = dataflow_losses.method(f, t, name, args, kwargs, loc)
         if got is None:
