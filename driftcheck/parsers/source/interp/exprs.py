@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 from driftcheck.graph.facts import CONSTANT_FACTS, VALUE_FACTS
 from driftcheck.parsers.source import sizes
 from driftcheck.parsers.source.interp import (
+    dictkeys,
     membership,
     modnamespace,
     modtruth,
@@ -701,7 +702,9 @@ class Expressions:
                 # _PRIMITIVE_DICT_TYPES``): Python's ``==``; they were skipped (always False)
                 return data in elems
             return membership.contains(self.ip.classes, container, item)  # interp/membership.py
-        if isinstance(container, (dict, str, range)):
+        if isinstance(container, dict):
+            return dictkeys.contains(self.ip.classes, container, item)  # interp/dictkeys.py
+        if isinstance(container, (str, range)):
             try:
                 return item in container
             except TypeError:

@@ -1,0 +1,197 @@
+"""Session 19 (wildfix19c, issue #16): constructs behind the confident wrong counts of the
+fresh14 dev part, each a small model built in real torch.
+
+- a dict keyed by classes (``{nn.Conv2d: ("weight", 0)}``) asked about ``type(layer)``:
+  ``in``, ``[...]``, ``.get`` / ``.pop`` / ``.setdefault`` and a store under the same class
+  compare the keys as Python does (interp/dictkeys.py). torchdeq's ``apply_norm`` skipped every
+  layer it reparametrizes (``type(module) in Norm._target_modules`` was a confident False).
+- a parameter of a catalogue layer deleted (``delattr(conv, "bias")``,
+  ``del conv._parameters["weight"]``, ``del conv.weight``): a bias the catalogue can turn off
+  is dropped, anything else leaves the layer unresolved (interp/leafdel.py); before, the
+  parameter stayed counted.
+"""
+
+from __future__ import annotations
+
+import functools
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from driftcheck.parsers.source import parse_source
+from tests.model_count_support import torch_count as _count
+
+torch = pytest.importorskip("torch")
+torch_count = functools.partial(_count, root="model", device="cpu")
+VENDOR = Path(__file__).resolve().parents[1] / "benchmarks" / "wild" / ".vendor"
+
+
+def write(tmp_path: Path, code: str, name: str = "m.py") -> Path:
+    f = tmp_path / name
+    f.write_text(textwrap.dedent(code))
+    return f
+
+
+def static(f: Path) -> int | None:
+    return parse_source(f).params_total()
+
+
+def test_dict_keyed_by_classes_reads_type_of_a_layer(tmp_path):
+    # was 6 * 4 * 9 + ... with every lookup missing: ``type(m) in {nn.Conv2d: ...}`` False
+    f = write(
+        tmp_path,
+        """
+        import torch.nn as nn
+
+        TARGETS = {nn.Conv2d: 8, nn.Linear: 3}
+        EXTRA = {(nn.Linear, "x"): 2}
+
+        class M(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.conv = nn.Conv2d(4, 6, 3)
+                self.lin = nn.Linear(5, 7)
+                self.heads = nn.ModuleList()
+                for name, m in list(self.named_children()):
+                    if type(m) in TARGETS:
+                        self.heads.append(nn.Linear(TARGETS[type(m)], 2))
+                    self.heads.append(nn.Linear(TARGETS.get(type(m), 1), 1))
+                seen = {}
+                seen[nn.Linear] = 4
+                seen[type(self.lin)] = 5  # the same key: replaced, not a second one
+                seen.setdefault(nn.Linear, 9)
+                self.more = nn.Linear(len(seen) + seen[nn.Linear], EXTRA[(type(self.lin), "x")])
+                self.last = nn.Linear(seen.pop(type(self.lin)), 3)
+
+        model = M()
+        """,
+    )
+    want = torch_count(f)
+    assert static(f) == want
+
+
+def test_dict_keyed_by_a_class_misses_another_class(tmp_path):
+    f = write(
+        tmp_path,
+        """
+        import torch.nn as nn
+
+        TARGETS = {nn.Conv1d: 8}
+
+        class M(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.lin = nn.Linear(5, 7)
+                if type(self.lin) in TARGETS:
+                    self.extra = nn.Linear(100, 100)
+                self.other = nn.Linear(TARGETS.get(type(self.lin), 3), 2)
+
+        model = M()
+        """,
+    )
+    assert static(f) == torch_count(f)
+
+
+def test_layer_parameter_registered_by_class_lookup_is_not_counted_silently(tmp_path):
+    # the torchdeq shape: a loop over modules, a class-keyed table, surgery on the layer; the
+    # new parameter cannot be counted by the catalogue: unknown, never the old count
+    f = write(
+        tmp_path,
+        """
+        import torch
+        import torch.nn as nn
+
+        TABLE = {nn.Conv2d: ("weight", 0), nn.Linear: ("weight", 0)}
+
+        class M(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.conv = nn.Conv2d(4, 6, 3, bias=False)
+                self.norm = nn.GroupNorm(2, 6)
+                for _, m in self.named_modules():
+                    if type(m) in TABLE:
+                        name, dim = TABLE[type(m)]
+                        w = getattr(m, name)
+                        del m._parameters[name]
+                        m.register_parameter(name + "_g", nn.Parameter(torch.ones(6, 1, 1, 1)))
+                        m.register_parameter(name + "_v", nn.Parameter(w.data))
+
+        model = M()
+        """,
+    )
+    assert torch_count(f) == 6 * 4 * 9 + 6 + 12
+    assert static(f) is None
+
+
+def test_deleting_a_layer_bias_drops_it(tmp_path):
+    f = write(
+        tmp_path,
+        """
+        import torch.nn as nn
+
+        class M(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.a = nn.Conv2d(4, 6, 3)
+                self.b = nn.Linear(5, 7)
+                self.c = nn.Linear(3, 3)
+                self.d = nn.BatchNorm1d(3)
+                delattr(self.a, "bias")
+                del self.b._parameters["bias"]
+                del self.d._buffers["running_mean"]
+                delattr(self, "c")
+
+        model = M()
+        """,
+    )
+    want = torch_count(f)
+    assert want == 6 * 4 * 9 + 5 * 7 + 6
+    assert static(f) == want
+
+
+@pytest.mark.parametrize(
+    "stmt", ['del self.b._parameters["weight"]', 'delattr(self.b, "weight")', "del self.b.weight"]
+)
+def test_deleting_a_layer_weight_is_unknown(tmp_path, stmt):
+    # torch: the weight is gone (the layer no longer runs): no catalogue form for it
+    f = write(
+        tmp_path,
+        f"""
+        import torch.nn as nn
+
+        class M(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.b = nn.Linear(5, 7)
+                {stmt}
+
+        model = M()
+        """,
+    )
+    assert torch_count(f) == 7
+    assert static(f) is None
+
+
+@pytest.mark.skipif(not (VENDOR / "torchdeq").is_dir(), reason="needs benchmarks/wild/.vendor")
+@pytest.mark.parametrize("norm", ["weight_norm", "spectral_norm"])
+def test_torchdeq_apply_norm_is_never_the_old_count(tmp_path, norm, monkeypatch):
+    monkeypatch.syspath_prepend(str(VENDOR))
+    f = write(
+        tmp_path,
+        f"""
+        import torch.nn as nn
+        from torchdeq.norm import apply_norm
+
+        class M(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.inj = nn.Linear(6, 8)
+                self.core = nn.Linear(8, 8)
+                apply_norm(self, norm_type="{norm}", filter_out=["inj"])
+
+        model = M()
+        """,
+    )
+    assert torch_count(f) == 6 * 8 + 8 + 8 * 8 + 8 + 8
+    assert static(f) is None
