@@ -195,3 +195,54 @@ def test_torchdeq_apply_norm_is_never_the_old_count(tmp_path, norm, monkeypatch)
     )
     assert torch_count(f) == 6 * 8 + 8 + 8 * 8 + 8 + 8
     assert static(f) is None
+
+
+def test_enum_flags_combine_as_python(tmp_path):
+    # ``Feat.POOLER & feats`` was an unknown operator (the pooler "a layer either way"), and
+    # ``enum.auto()`` numbered a Flag's members 1, 2, 3, 4 (an Enum's rule) where Python gives
+    # 1, 2, 4, 8: ``Feat.CLS in Feat.POS | Feat.SEG`` came out True
+    f = write(
+        tmp_path,
+        """
+        import enum
+        import torch
+        import torch.nn as nn
+
+        class Feat(enum.Flag):
+            NONE = 0
+            POS = enum.auto()
+            SEG = enum.auto()
+            CLS = enum.auto()
+            POOL = enum.auto()
+
+        class Bits(enum.IntFlag):
+            A = 1
+            B = 2
+            C = 4
+
+        class M(nn.Module):
+            def __init__(self, feats=Feat.POS | Feat.SEG, bits=Bits.A | Bits.C):
+                super().__init__()
+                self.word = nn.Embedding(50, 8)
+                if Feat.POS in feats:
+                    self.pos = nn.Embedding(16, 8)
+                if Feat.CLS in feats:
+                    self.cls = nn.Parameter(torch.zeros(1, 1, 8))
+                self.pool = nn.Linear(8, 8) if Feat.POOL & feats else None
+                self.none = nn.Linear(8, 3) if Feat.NONE else None
+                if ~Feat.SEG & feats:
+                    self.rest = nn.Linear(8, 5)
+                if (feats ^ Feat.POS) is Feat.SEG:
+                    self.xor = nn.Linear(8, 7)
+                if Bits.B in bits:
+                    self.b = nn.Linear(8, 9)
+                if (bits & Bits.C) and Bits.A | Bits.C == bits:
+                    self.c = nn.Linear(8, 11)
+                self.n = nn.Linear(Feat.POOL.value, (Feat.POS | Feat.CLS).value)
+
+        model = M()
+        """,
+    )
+    want = torch_count(f)
+    assert want == 50 * 8 + 16 * 8 + 8 * 5 + 5 + 8 * 7 + 7 + 8 * 11 + 11 + 8 * 5 + 5
+    assert static(f) == want

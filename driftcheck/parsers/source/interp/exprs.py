@@ -21,7 +21,7 @@ from driftcheck.parsers.source.interp import (
     tuplesub,
     unpacked,
 )
-from driftcheck.parsers.source.library import tensorvalues, wildlib
+from driftcheck.parsers.source.library import enumflags, tensorvalues, wildlib
 from driftcheck.parsers.source.library.torchlib import elementwise
 from driftcheck.parsers.source.ops.operators import (
     ATOMS,
@@ -143,6 +143,10 @@ def truth(v: Any) -> bool | None:
         return bool(v.attrs[tuplesub.ITEMS])
     if isinstance(v, Obj) and v.kind:  # a torch container: its length (interp/modtruth.py)
         return modtruth.container_truth(v)
+    if getattr(v, "_enum_member", False):  # ``Feat.NONE`` of a Flag class is false
+        t = enumflags.truth(v)
+        if t is not None:
+            return t
     return True  # objects, classes, functions, modules are truthy
 
 
@@ -478,6 +482,10 @@ class Expressions:
             return elementwise([a, b])  # a new tensor of the broadcast shape
         if isinstance(a, Config) or isinstance(b, Config):
             return Unknown("config arithmetic")
+        if getattr(a, "_enum_member", False) or getattr(b, "_enum_member", False):
+            r = enumflags.binop(self.ip, op, a, b)  # ``Feat.POS | Feat.SEG`` (enumflags.py)
+            if r is not NotImplemented:
+                return r
         fn = BOUNDED.get(type(op))
         if fn is None:
             return Unknown("operator")
@@ -534,6 +542,10 @@ class Expressions:
             return got if got is not None else Tensor(v.shape)
         if isinstance(v, (Unknown, Tensor)):
             return v
+        if isinstance(op, ast.Invert) and getattr(v, "_enum_member", False):
+            r = enumflags.invert(self.ip, v)  # ``~Feat.POS``: the other bits (enumflags.py)
+            if r is not NotImplemented:
+                return r
         if fn is not None:
             try:
                 return fn(v)
@@ -678,6 +690,10 @@ class Expressions:
             return modnamespace.has(container, plain(item))
         if isinstance(container, tuplesub.Generator):
             return tuplesub.contains(container, item)
+        if getattr(container, "_enum_member", False):
+            r = enumflags.contains(plain(container), plain(item))  # ``Feat.POS in feats``
+            if r is not NotImplemented:
+                return r
         if isinstance(container, Obj):
             if container.kind == "ModuleDict":
                 return item in container.children
