@@ -246,3 +246,66 @@ def test_enum_flags_combine_as_python(tmp_path):
     want = torch_count(f)
     assert want == 50 * 8 + 16 * 8 + 8 * 5 + 5 + 8 * 7 + 7 + 8 * 11 + 11 + 8 * 5 + 5
     assert static(f) == want
+
+
+def test_module_getattr_delegating_to_an_inner_model(tmp_path):
+    # ``super().__getattr__(name)`` stood for None: ``self.d`` / ``self.layers`` read None and
+    # the adapters sized by them were unknown
+    f = write(
+        tmp_path,
+        """
+        import torch.nn as nn
+
+        class Backbone(nn.Module):
+            def __init__(self, d=16, depth=3):
+                super().__init__()
+                self.layers = nn.ModuleList(nn.Linear(d, d) for _ in range(depth))
+                self.d = d
+
+        class Adapted(nn.Module):
+            def __init__(self, inner, bottleneck=4):
+                super().__init__()
+                self.inner = inner
+                self.adapters = nn.ModuleList(
+                    nn.Sequential(nn.Linear(self.d, bottleneck), nn.Linear(bottleneck, self.d))
+                    for _ in self.layers
+                )
+                self.head = nn.Linear(self.inner.d, len(self.adapters))
+
+            def __getattr__(self, name):
+                try:
+                    return super().__getattr__(name)
+                except AttributeError:
+                    return getattr(self._modules["inner"], name)
+
+        model = Adapted(Backbone(d=12, depth=5), bottleneck=3)
+        """,
+    )
+    want = torch_count(f)
+    assert want == 5 * (12 * 12 + 12) + 5 * (12 * 3 + 3 + 3 * 12 + 12) + 12 * 5 + 5
+    assert static(f) == want
+
+
+def test_module_getattr_of_a_missing_name_outside_a_try_is_unknown(tmp_path):
+    # torch raises AttributeError (the model does not build); never a value read as None
+    f = write(
+        tmp_path,
+        """
+        import torch.nn as nn
+
+        class M(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.a = nn.Linear(3, 3)
+                self.b = nn.Linear(super().__getattr__("a").in_features, 2)
+                self.c = nn.Linear(self.width, 2)
+
+            def __getattr__(self, name):
+                return super().__getattr__(name)
+
+        model = M()
+        """,
+    )
+    with pytest.raises(AttributeError):
+        torch_count(f)
+    assert static(f) is None

@@ -578,6 +578,12 @@ class Library:
             from driftcheck.parsers.source.interp.metaregistry import type_new
 
             return BuiltinMethod(lambda a, k: type_new(self.ip, a))
+        if name == "__getattr__" and isinstance(inst, Obj) and inst.module:
+            # ``super().__getattr__(name)`` in a class's own ``__getattr__``: torch's lookup
+            # of what the module registered (interp/modgetattr.py), not None
+            from driftcheck.parsers.source.interp.modgetattr import module_getattr
+
+            return BuiltinMethod(lambda a, k: module_getattr(self.ip, inst, a))
         if name == "__setattr__" and isinstance(inst, Obj) and inst.module:
             # ``super().__setattr__(key, value)`` in a class's own ``__setattr__`` hook
             # (interp/attrs.py ``module_setattr``): the base's plain write, which registers
