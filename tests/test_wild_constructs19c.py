@@ -309,3 +309,37 @@ def test_module_getattr_of_a_missing_name_outside_a_try_is_unknown(tmp_path):
     with pytest.raises(AttributeError):
         torch_count(f)
     assert static(f) is None
+
+
+def test_register_buffer_under_a_name_not_known_keeps_the_count(tmp_path):
+    # sinabs' ``init_state_with_shape``: buffers re-registered over ``named_buffers()``; torch
+    # never adds or removes a parameter with ``register_buffer`` (a name that is a parameter
+    # raises), so the count stands (it was unknown)
+    f = write(
+        tmp_path,
+        """
+        import torch
+        import torch.nn as nn
+
+        class State(nn.Module):
+            def __init__(self, names, shape=None):
+                super().__init__()
+                for n in names:
+                    self.register_buffer(n, torch.zeros(0))
+                self.alpha = nn.Parameter(torch.ones(5))
+                if shape:
+                    for name, b in self.named_buffers():
+                        self.register_buffer(name, torch.zeros(shape))
+
+        class M(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.fc = nn.Linear(5, 5)
+                self.s = State(["v", "i"], shape=(1, 5))
+
+        model = M()
+        """,
+    )
+    want = torch_count(f)
+    assert want == 5 * 5 + 5 + 5
+    assert static(f) == want

@@ -685,6 +685,14 @@ class Library:
         name = plain(a[0]) if a else k.get("name")
         val = a[1] if len(a) > 1 else k.get("tensor", k.get("param", k.get("module")))
         if not isinstance(name, str):
+            if how == "register_buffer":
+                # torch stores a buffer (it raises if the name is already a parameter or a
+                # module): no parameter is added or removed, so the count stands; which
+                # buffer it is stays unknown (a note, never a parameter count made unknown)
+                note = "register_buffer with an unknown name (buffers not known)"
+                if note not in obj.notes:
+                    obj.notes.append(note)
+                return
             obj.unresolved.append(f"{how} with an unknown name")
             return
         if how == "register_buffer":
