@@ -343,3 +343,62 @@ def test_register_buffer_under_a_name_not_known_keeps_the_count(tmp_path):
     want = torch_count(f)
     assert want == 5 * 5 + 5 + 5
     assert static(f) == want
+
+
+def test_remove_weight_norm_of_the_old_api(tmp_path):
+    # ``remove_weight_norm(layer)`` after build was a call not followed (the count unknown)
+    f = write(
+        tmp_path,
+        """
+        import torch
+        import torch.nn as nn
+        from torch.nn.utils import remove_spectral_norm, remove_weight_norm, spectral_norm, weight_norm
+
+        class Own(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.weight = nn.Parameter(torch.ones(4, 3))
+
+        class M(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.a = weight_norm(nn.Conv1d(3, 8, 3))
+                self.b = weight_norm(nn.Linear(8, 5), dim=1)
+                self.c = spectral_norm(nn.Linear(5, 5))
+                self.d = weight_norm(nn.Linear(5, 2), name="weight", dim=None)
+                self.own = weight_norm(Own())
+
+        model = M()
+        remove_weight_norm(model.a)
+        remove_spectral_norm(model.c)
+        remove_weight_norm(model.own)
+        """,
+    )
+    want = torch_count(f)
+    assert want == (3 * 8 * 3 + 8) + (8 * 5 + 5 + 8) + (5 * 5 + 5) + (5 * 2 + 2 + 1) + 12
+    assert static(f) == want
+
+
+@pytest.mark.parametrize(
+    "wrap", ["nn.Linear(4, 4)", "torch.nn.utils.parametrizations.weight_norm(nn.Linear(4, 4))"]
+)
+def test_remove_weight_norm_without_the_old_hook_is_unknown(tmp_path, wrap):
+    # torch raises ValueError: the model the file binds is never built so
+    f = write(
+        tmp_path,
+        f"""
+        import torch
+        import torch.nn as nn
+
+        class M(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.a = {wrap}
+
+        model = M()
+        torch.nn.utils.remove_weight_norm(model.a)
+        """,
+    )
+    with pytest.raises(ValueError):
+        torch_count(f)
+    assert static(f) is None
