@@ -402,3 +402,42 @@ def test_remove_weight_norm_without_the_old_hook_is_unknown(tmp_path, wrap):
     with pytest.raises(ValueError):
         torch_count(f)
     assert static(f) is None
+
+
+def test_isinstance_of_a_union_of_classes(tmp_path):
+    # mambular's ``isinstance(act, ReGLU | GLU)``: ``|`` of classes was an unknown operator
+    f = write(
+        tmp_path,
+        """
+        import torch.nn as nn
+
+        class ReGLU(nn.Module):
+            pass
+
+        class GLU(nn.Module):
+            pass
+
+        Acts = ReGLU | GLU | None
+
+        class M(nn.Module):
+            def __init__(self, act=ReGLU(), width: int | None = None):
+                super().__init__()
+                w = width or 4
+                if isinstance(act, ReGLU | GLU):
+                    self.a = nn.Linear(w, 2 * w)
+                if isinstance(nn.SELU(), Acts):
+                    self.b = nn.Linear(w, 3)
+                if isinstance(None, Acts) and isinstance(w, int | float):
+                    self.c = nn.Linear(w, 5)
+                if issubclass(GLU, ReGLU | GLU):
+                    self.d = nn.Linear(w, 7)
+                if issubclass(type(act), nn.Linear | ReGLU):
+                    self.e = nn.Linear(w, 9)
+                self.n = nn.Linear(len(Acts.__args__), 1)
+
+        model = M()
+        """,
+    )
+    want = torch_count(f)
+    assert want == 4 * 8 + 8 + 4 * 5 + 5 + 4 * 7 + 7 + 4 * 9 + 9 + 3 + 1
+    assert static(f) == want

@@ -21,7 +21,7 @@ from driftcheck.parsers.source.interp import (
     tuplesub,
     unpacked,
 )
-from driftcheck.parsers.source.library import enumflags, tensorvalues, wildlib
+from driftcheck.parsers.source.library import enumflags, tensorvalues, typeunion, wildlib
 from driftcheck.parsers.source.library.torchlib import elementwise
 from driftcheck.parsers.source.ops.operators import (
     ATOMS,
@@ -484,6 +484,10 @@ class Expressions:
             return Unknown("config arithmetic")
         if getattr(a, "_enum_member", False) or getattr(b, "_enum_member", False):
             r = enumflags.binop(self.ip, op, a, b)  # ``Feat.POS | Feat.SEG`` (enumflags.py)
+            if r is not NotImplemented:
+                return r
+        if isinstance(op, ast.BitOr):
+            r = typeunion.binop(op, a, b)  # ``ReGLU | GLU``: a union of classes (typeunion.py)
             if r is not NotImplemented:
                 return r
         fn = BOUNDED.get(type(op))

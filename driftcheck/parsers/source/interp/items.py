@@ -17,6 +17,7 @@ from driftcheck.parsers.source.library import (
     stdlib,
     tensorvalues,
     torchlib,
+    typeunion,
     wildlib,
 )
 from driftcheck.parsers.source.library.stdlib import LIBRARY_TYPES, NamedTupleValue
@@ -432,7 +433,7 @@ class Items:
 
     # ------------------------------------------------------------------ predicates
     def isinstance(self, x: Any, t: Any) -> Any:
-        t = plain(t)
+        t = typeunion.members(plain(t))  # ``isinstance(x, A | B)``: as ``(A, B)``
         if isinstance(t, tuple):
             rs = [self.isinstance(x, tt) for tt in t]
             if any(r is True for r in rs):
@@ -444,6 +445,8 @@ class Items:
             return is_class(raw)
         if isinstance(raw, Unknown):
             return Unknown("isinstance")
+        if t is typeunion.NONE_TYPE:  # ``None`` in a union ``A | None``
+            return raw is None
         if isinstance(t, Ext):
             q = t.qual
             if q in ("types.FunctionType", "types.LambdaType", "types.MethodType"):

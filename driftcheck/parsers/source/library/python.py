@@ -12,7 +12,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from driftcheck.parsers.source.library import enums
+from driftcheck.parsers.source.library import enums, typeunion
 from driftcheck.parsers.source.library.pybuiltins import py_call
 from driftcheck.parsers.source.library.registry import Call, Group
 from driftcheck.parsers.source.library.stdlib import NamedTupleValue, _import_by_name
@@ -230,7 +230,7 @@ def _issubclass(c: Call) -> Any:
 
     if len(c.args) != 2:
         return c.unknown()
-    sub, base = plain(c.args[0]), plain(c.args[1])
+    sub, base = plain(c.args[0]), typeunion.members(plain(c.args[1]))  # ``A | B``: (A, B)
     bases = base if isinstance(base, tuple) else (base,)
     if isinstance(sub, ExtClass):
         return _ext_subclass(c, sub, bases)
