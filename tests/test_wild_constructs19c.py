@@ -441,3 +441,28 @@ def test_isinstance_of_a_union_of_classes(tmp_path):
     want = torch_count(f)
     assert want == 4 * 8 + 8 + 4 * 5 + 5 + 4 * 7 + 7 + 4 * 9 + 9 + 3 + 1
     assert static(f) == want
+
+
+def test_dict_keyed_by_modules_stays_decided(tmp_path):
+    # objects hash by identity in Python and here: a missing module key is a plain False
+    f = write(
+        tmp_path,
+        """
+        import torch.nn as nn
+
+        class M(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.a = nn.Linear(3, 3)
+                self.b = nn.Linear(3, 4)
+                width = {self.a: 5, nn.ReLU: 6}
+                if self.b in width:
+                    self.c = nn.Linear(3, 100)
+                self.d = nn.Linear(width.get(self.b, 7), width[self.a])
+
+        model = M()
+        """,
+    )
+    want = torch_count(f)
+    assert want == 12 + 16 + 7 * 5 + 5
+    assert static(f) == want
