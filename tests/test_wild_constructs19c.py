@@ -466,3 +466,34 @@ def test_dict_keyed_by_modules_stays_decided(tmp_path):
     want = torch_count(f)
     assert want == 12 + 16 + 7 * 5 + 5
     assert static(f) == want
+
+
+def test_deleted_weight_tied_again_to_another_layer(tmp_path):
+    # pytorch-adapt's AdaBN: each domain's BatchNorm loses its affine weights, which then
+    # point at one domain's (torch: plain tensors, no parameters; counted once either way)
+    f = write(
+        tmp_path,
+        """
+        import torch
+        import torch.nn as nn
+
+        class M(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.bns = nn.ModuleList(nn.BatchNorm2d(6) for _ in range(3))
+                w, b = self.bns[0].weight.data, self.bns[0].bias.data
+                for i in (1, 2):
+                    del self.bns[i].weight
+                    del self.bns[i].bias
+                    self.bns[i].weight = w
+                    self.bns[i].bias = b
+                self.lin = nn.Linear(4, 4)
+                del self.lin.weight
+                self.lin.weight = nn.Parameter(torch.zeros(4, 4))
+
+        model = M()
+        """,
+    )
+    want = torch_count(f)
+    assert want == 12 + 20
+    assert static(f) == want

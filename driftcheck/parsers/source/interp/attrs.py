@@ -10,7 +10,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from driftcheck.graph import catalogue
-from driftcheck.parsers.source.interp import condreplace, ntmethods, opaque, propset, tensorsub
+from driftcheck.parsers.source.interp import (
+    condreplace,
+    leafdel,
+    ntmethods,
+    opaque,
+    propset,
+    tensorsub,
+)
 from driftcheck.parsers.source.interp.exprs import Frame
 from driftcheck.parsers.source.interp.hfauto import model_kwargs
 from driftcheck.parsers.source.library import enums
@@ -409,6 +416,7 @@ class Attributes:
             if line is not None and fr is not None and name in obj.attrs:
                 obj.attr_locs[name] = _written_at(obj, name, v, line, fr)  # for Graph.uses
         elif isinstance(obj, Leaf):
+            leafdel.reassigned(obj, name, v)  # after ``del layer.weight`` (interp/leafdel.py)
             if v is None and name in ("weight", "bias"):
                 self.drop_weight(obj, name, line)
             elif isinstance(v, WeightRef) and v.owner is not obj:

@@ -9,7 +9,8 @@ is a bias it can turn off (``bias=False``). Before, ``delattr`` and the ``_param
 were ignored (the parameter stayed counted: a confident overcount), and ``del conv.weight``
 too. Now a bias the catalogue can drop is dropped; any other parameter of the layer (or a name
 on a layer whose weights we cannot list) leaves the layer unresolved with a note naming the
-line; a buffer deleted changes no count.
+line; a buffer deleted changes no count. A parameter assigned again under the deleted name
+(``del bn.weight; bn.weight = other.weight``) takes its place as before (``reassigned``).
 """
 
 from __future__ import annotations
@@ -17,9 +18,10 @@ from __future__ import annotations
 import ast
 from typing import Any
 
-from driftcheck.parsers.source.values.abstract import Leaf, Unknown, plain
+from driftcheck.parsers.source.values.abstract import Leaf, Tensor, Unknown, WeightRef, plain
 
 _REGISTRY_ATTRS = ("_parameters", "_buffers", "_modules")
+_PENDING = "_driftcheck_deleted"  # attribute on a Leaf: deleted parameter name -> its note
 
 
 def _at(attrs: Any, line: int | None) -> str:
@@ -39,7 +41,29 @@ def drop(attrs: Any, leaf: Leaf, name: Any, line: int | None) -> None:
     weights = attrs.weights_with(leaf, {})
     if weights is not None and name not in weights and name not in leaf.tied:
         return  # not a parameter of the layer (a buffer or a plain attribute): nothing counted
-    leaf.unresolved.append(f"parameter {name!r} deleted from the torch layer at {_at(attrs, line)}")
+    note = f"parameter {name!r} deleted from the torch layer at {_at(attrs, line)}"
+    leaf.unresolved.append(note)
+    pending = getattr(leaf, _PENDING, None)
+    if pending is None:
+        pending = {}
+        setattr(leaf, _PENDING, pending)
+    pending[name] = note
+
+
+def reassigned(leaf: Leaf, name: str, v: Any) -> None:
+    """``leaf.<name> = v`` after ``del leaf.<name>``: a parameter (a new ``nn.Parameter``, or
+    another layer's weight: pytorch-adapt's AdaBN deletes each domain's BatchNorm affine
+    weights and ties them to one domain's) takes the deleted one's place, which the caller
+    then counts (a tie, or the catalogue's weight of that shape) as before; the deletion's
+    note comes off. Any other value (a plain tensor: no parameter) leaves it."""
+    pending = getattr(leaf, _PENDING, None)
+    if not pending or name not in pending:
+        return
+    x = plain(v)
+    if isinstance(x, WeightRef) or (isinstance(x, Tensor) and (x.param or x.owner is not None)):
+        note = pending.pop(name)
+        if note in leaf.unresolved:
+            leaf.unresolved.remove(note)
 
 
 def registry_of_leaf(stmts: Any, value: ast.expr, fr: Any, key: Any, line: int) -> bool:
