@@ -200,7 +200,11 @@ def _cross(p):
 
 @ref("sdpa")
 def _sdpa(p):
-    return Fn(lambda q, k, v: F.scaled_dot_product_attention(q, k, v, is_causal=p["is_causal"]))
+    return Fn(
+        lambda q, k, v: F.scaled_dot_product_attention(
+            q, k, v, is_causal=p["is_causal"], enable_gqa=p["enable_gqa"]
+        )
+    )
 
 
 # ---------------------------------------------------------------- MLPs and MoE

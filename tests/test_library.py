@@ -629,16 +629,26 @@ _OPS = sorted(
     and e.qual[9:] not in ("itemgetter", "attrgetter", "getitem", "contains")
 )
 _UNARY_OPS = {"neg", "pos", "not_", "invert", "truth", "index"}
+_MATMUL_OPS = ("operator.matmul", "operator.imatmul")
 VALUES.append(
     (
-        tuple(q for q in _OPS if q != "operator.matmul"),
+        tuple(q for q in _OPS if q not in _MATMUL_OPS),
         "import operator\nresult = ("
         + ", ".join(
-            f"{q}(7)" if q[9:] in _UNARY_OPS else f"{q}(7, 3)"
-            for q in _OPS
-            if q != "operator.matmul"
+            f"{q}(7)" if q[9:] in _UNARY_OPS else f"{q}(7, 3)" for q in _OPS if q not in _MATMUL_OPS
         )
         + ")",
+    )
+)
+
+# the in-place operators on a list: the same list, grown (``functools.reduce(operator.iadd,
+# lists, [])`` flattens so); on an int, the binary result
+VALUES.append(
+    (
+        ("operator.iadd", "operator.imul"),
+        "import functools, operator\na = [1]\nb = operator.iadd(a, [2, 3])\n"
+        "c = [4]\nd = operator.imul(c, 2)\n"
+        "result = (a, b is a, d is c, c, functools.reduce(operator.iadd, [[1], [2, 3]], []))",
     )
 )
 
@@ -1269,6 +1279,7 @@ NOT_RUN = {
     "unknown (test_unknowns_name_the_call)",
     "dataclasses.fields": "always unknown",
     "operator.matmul": "tensors: forward shapes, not __init__ values",
+    "operator.imatmul": "tensors: forward shapes, not __init__ values",
     "torch.from_numpy": "needs a numpy array value; arrays stand as lists",
     "torch.get_default_dtype": "a dtype: always unknown",
     "torch.device": "a device: always unknown",

@@ -212,14 +212,20 @@ def test_shallow_copy_of_a_module_shares_its_parameters(tmp_path, after):
 
 def test_unsure_module_whose_only_child_is_shared_is_unknown(tmp_path):
     # the layer's weight is an instance of a tensor class with its own ``__init__`` (not
-    # followed: unsure); its only child is a module counted before it (hypll's manifold)
+    # followed: unsure); its only child is a module counted before it (hypll's manifold).
+    # Session 19 follows ``__new__`` + ``__init__`` (interp/tensorinit.py): here ``__new__``
+    # hangs on the environment, so the instance is still not known statically
     code = """
+        import os
+
         import torch
         import torch.nn as nn
 
 
         class TaggedParam(nn.Parameter):
             def __new__(cls, data, tag):
+                if os.environ.get("TAGGED_PARAM_RAW"):
+                    return data
                 return super().__new__(cls, data)
 
             def __init__(self, data, tag):

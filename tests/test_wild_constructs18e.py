@@ -100,20 +100,25 @@ def test_apply_init_only_keeps_the_count_and_a_method_runs_in_init(tmp_path):
     assert check(tmp_path, code) == 72 + 16 + 16
 
 
-def test_apply_adding_a_weight_to_a_layer_without_one_is_unknown(tmp_path):
+def test_apply_adding_a_weight_to_a_layer_without_one(tmp_path):
+    # a weight of the shape the layer's flags make is counted (wildfix19a: interp/leafflags.py,
+    # ``elementwise_affine=True, bias=False``); one of another shape stays unknown with its note
     code = """
     import torch
     import torch.nn as nn
 
     def add(m):
         if isinstance(m, nn.LayerNorm):
-            m.weight = nn.Parameter(torch.ones(m.normalized_shape))
+            m.weight = nn.Parameter(torch.ones({shape}))
 
     model = nn.Sequential(nn.Linear(4, 4), nn.LayerNorm(4, elementwise_affine=False))
     model.apply(add)
     """
-    f = write(tmp_path, code)
+    f = write(tmp_path, code.format(shape="m.normalized_shape"))
     assert torch_count(f) == 24
+    assert parse_source(f).params_total() == 24
+    f = write(tmp_path, code.format(shape="5"))
+    assert torch_count(f) == 25
     g = parse_source(f)
     assert g.params_total() is None
     assert any("weight replaced by a parameter" in n for n in g.notes)

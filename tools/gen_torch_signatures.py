@@ -72,7 +72,47 @@ def build() -> dict:
         },
         "mro": mro,
         "namespaces": namespaces(nn),
+        "forward": forward_specs(nn),
     }
+
+
+def _simple(v: object) -> bool:
+    return v is None or isinstance(v, (bool, int, float, str))
+
+
+def forward_specs(nn: typing.Any) -> dict[str, dict[str, typing.Any]]:
+    """``inspect.getfullargspec(cls.forward)`` of each torch.nn module class (and of
+    ``nn.Module`` itself, whose ``forward`` is ``_forward_unimplemented(self, *input)``):
+    code that wraps a layer unless its ``forward`` takes a ``t`` argument (torchdyn's
+    ``standardize_vf_call_signature``) asks it. Defaults that are not plain values (a tensor,
+    an object) are listed under ``unknown`` and read as unknown."""
+    out = {}
+    names = ["Module", *(n for n in sorted(dir(nn)) if n != "Module")]
+    for name in names:
+        cls = getattr(nn, name)
+        if not (inspect.isclass(cls) and issubclass(cls, nn.Module)):
+            continue
+        try:
+            spec = inspect.getfullargspec(cls.forward)
+        except TypeError:
+            continue
+        unknown = []
+        defaults = list(spec.defaults) if spec.defaults is not None else None
+        if defaults is not None and not all(_simple(d) for d in defaults):
+            defaults, unknown = None, [*unknown, "defaults"]
+        kwdefaults = dict(spec.kwonlydefaults) if spec.kwonlydefaults else None
+        if kwdefaults is not None and not all(_simple(d) for d in kwdefaults.values()):
+            kwdefaults, unknown = None, [*unknown, "kwonlydefaults"]
+        out[f"torch.nn.{name}"] = {
+            "args": list(spec.args),
+            "varargs": spec.varargs,
+            "varkw": spec.varkw,
+            "defaults": defaults,
+            "kwonlyargs": list(spec.kwonlyargs),
+            "kwonlydefaults": kwdefaults,
+            "unknown": unknown,
+        }
+    return out
 
 
 def discards_extra(nn: object) -> list[str]:

@@ -388,6 +388,11 @@ def unread_findings(code: CodeSide, raw: dict[str, Any], findings: list[Finding]
         if not held and any(s in n for n in read for s in STEMS.get(fact, ())):
             continue  # an identifier names the fact (``h.window``): it may read the claim
         code_value = _one(held) if held else "not read"
+        if fact == "headDim" and _width_follows(
+            findings, raw, code.side, code.other, code_value, value
+        ):
+            continue  # the head width is the width over the heads on both sides: the
+            # width's finding is the root, this claim's difference its consequence
         rest = [f for f in findings if f not in absorbed]
         twin = _twin(rest, key, code.other, value, code.side, held)
         if twin is not None and not _same_fact(twin, fact):
@@ -405,6 +410,25 @@ def unread_findings(code: CodeSide, raw: dict[str, Any], findings: list[Finding]
         for f in absorbed:
             findings.remove(f)
     return out
+
+
+def _width_follows(findings: list[Finding], raw: dict[str, Any], code_side: str,
+                   cfg_side: str, code_value: Any, value: Any) -> bool:  # fmt: skip
+    """A ``head_dim`` claim the code ignores, where the code's head width is its hidden width
+    over the config's head count and the claim is the config's width over the same count,
+    and a finding already reports the two widths: the code computes its head width from the
+    width (``D // H``), so a changed width changes it too; one root, the width."""
+    heads = _int(raw.get("num_attention_heads"))
+    hc, hv = _int(code_value), _int(value)
+    if not heads or hc is None or hv is None:
+        return False
+    for f in findings:
+        if f.severity.rank < 1 or not (f.attribute or "").endswith("hiddenSize"):
+            continue
+        wc, wv = _int(f.values.get(code_side)), _int(f.values.get(cfg_side))
+        if wc is not None and wv is not None and (hc * heads, hv * heads) == (wc, wv):
+            return True
+    return False
 
 
 def _family_rope(raw: dict[str, Any], sub: str, model_type: str | None, value: Any) -> bool:

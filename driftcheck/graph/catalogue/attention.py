@@ -349,7 +349,29 @@ def _sdpa_shape(p, shapes):
         raise ShapeError(
             f"ScaledDotProductAttention key {fmt(k)} and value {fmt(v)} lengths differ"
         )
-    for a, b in zip(reversed(q[:-2]), reversed(k[:-2])):  # batch and head axes broadcast
+    gqa = p.get("enable_gqa", False)
+    if gqa is None:  # enable_gqa not statically known: the head axes' rule is unknown
+        return (*q[:-1], v[-1])
+    lead_q, lead_k = q[:-2], k[:-2]
+    if gqa:
+        # torch's grouped-query rule (math kernel, CPU and meta): axis -3 is the heads axis of
+        # all three (an IndexError below 3-D); the key's and value's head counts must each
+        # divide the query's, then both are repeated up to it and only the axes before -3
+        # broadcast
+        for name, s in (("query", q), ("key", k), ("value", v)):
+            if len(s) < 3:
+                raise ShapeError(
+                    f"ScaledDotProductAttention with enable_gqa needs a heads axis (-3): "
+                    f"{name} {fmt(s)} is {len(s)}-D"
+                )
+        for name, s in (("key", k), ("value", v)):
+            if known(q[-3], s[-3]) and (s[-3] == 0 or q[-3] % s[-3]):
+                raise ShapeError(
+                    f"ScaledDotProductAttention with enable_gqa: the {name}'s {s[-3]} heads "
+                    f"({fmt(s)}) do not divide the query's {q[-3]} ({fmt(q)})"
+                )
+        lead_q, lead_k = q[:-3], k[:-3]
+    for a, b in zip(reversed(lead_q), reversed(lead_k)):  # batch and head axes broadcast
         if known(a, b) and a != b and 1 not in (a, b):
             raise ShapeError(
                 f"ScaledDotProductAttention query {fmt(q)} and key {fmt(k)}: leading axes "
@@ -372,7 +394,16 @@ def _sdpa_macs(p, shapes, out):
 SDPA = LayerSpec(
     name="ScaledDotProductAttention",
     family="attention",
-    params=(P("is_causal", "bool", False), P("dropout_p", "float", 0.0)),
+    params=(
+        P("is_causal", "bool", False),
+        P("dropout_p", "float", 0.0),
+        P(
+            "enable_gqa",
+            "bool",
+            False,
+            doc="grouped-query heads (axis -3); None: given but not statically known",
+        ),
+    ),
     shape=_sdpa_shape,
     macs=_sdpa_macs,
     role="attention",

@@ -79,6 +79,25 @@ def _padding(name: str, p, n: int, k, s, d) -> tuple:
     return tup(pad, n)
 
 
+def _mode_padding(name: str, mode: str, pad: tuple, spatial: tuple, x) -> None:
+    """A padding mode other than zeros pads with ``F.pad`` before the convolution, under that
+    mode's own limit: ``circular`` wraps around at most once (each pad at most the axis's
+    size), ``reflect`` needs each pad below the axis's size."""
+    for j, i in enumerate(spatial):
+        if not known(i, pad[j]):
+            continue
+        if mode == "circular" and pad[j] > i:
+            raise ShapeError(
+                f"{name} padding_mode='circular': padding {pad[j]} wraps around more than once "
+                f"an axis of size {i} (input shape {fmt(x)})"
+            )
+        if mode == "reflect" and pad[j] >= i:
+            raise ShapeError(
+                f"{name} padding_mode='reflect': padding {pad[j]} must be less than the axis "
+                f"size {i} (input shape {fmt(x)})"
+            )
+
+
 def _split(name: str, x, n: int):
     """(batch prefix, channels, spatial) of an (N, C, *sp) or unbatched (C, *sp) input."""
     if len(x) not in (n + 1, n + 2):
@@ -111,6 +130,7 @@ def _conv_shape(name: str, n: int, transposed: bool):
             if pad is None:
                 sp = spatial
             else:
+                _mode_padding(name, p.get("padding_mode", "zeros"), pad, spatial, x)
                 sp = tuple(conv_out(i, k[j], s[j], pad[j], d[j]) for j, i in enumerate(spatial))
         if any(isinstance(v, int) and v < 1 for v in sp):
             raise ShapeError(f"{name} kernel larger than the padded input: input shape {fmt(x)}")

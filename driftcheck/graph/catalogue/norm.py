@@ -37,6 +37,15 @@ def _bn_shape(name: str, ranks: tuple[int, ...]):
             want = " or ".join(f"{r}-D" for r in ranks)
             raise ShapeError(f"{name} expected {want} input, got shape {fmt(x)}")
         expect_dim(name, x, 1, p["num_features"], "num_features")
+        if p["track_running_stats"] is False and all(isinstance(d, int) for d in x):
+            # without running stats the batch's own statistics are used in every mode, and
+            # one value per channel (batch times spatial items) has no variance: torch's
+            # ValueError; with running stats eval mode runs, so no judgement
+            if x[0] * math.prod(x[2:]) == 1:
+                raise ShapeError(
+                    f"{name}: Expected more than 1 value per channel when training, got input "
+                    f"size {fmt(x)}"
+                )
         return tuple(x)
 
     return rule

@@ -51,6 +51,7 @@ from driftcheck.graph.model import Graph
 __all__ = ["compare", "label_of"]
 
 COUNT_KINDS = ("layer-count", "block-count")
+STAGE_HEADS = frozenset({"numHeads", "headDim", "numKvHeads"})
 
 
 def label_of(graph: Graph, fallback: str) -> str:
@@ -83,6 +84,10 @@ def compare(left: Graph, right: Graph, labels: dict[str, str] | None = None) -> 
         # a hierarchical network's depth is per stage: one layer count (a config's
         # ``num_stages``, the blocks of one stage) is not a fact of it
         facts = [f for f in facts if f.key != "numLayers"]
+        # nor is one head count: each stage has its own, and the block each side reads its
+        # heads off (its main block, or the first stage's splits where that block has none)
+        # may be another stage's; per-stage heads are compared as the stages' own layers
+        facts = [f for f in facts if not (f.key in STAGE_HEADS and len(f.derived) == 2)]
     rest = _fold(facts, diffs)
     facts += as_position_buckets(left, right, rest)
     facts += as_video_positions(left, right, a, b, da, db, rest)

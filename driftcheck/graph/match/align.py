@@ -91,17 +91,35 @@ def align(a: list[Item], b: list[Item]) -> list[Pair]:
     free: dict[int, list[int]] = {}
     for j, y in enumerate(b):
         free.setdefault(y.full_sig, []).append(j)
+    # copies of one signature pair with a partner of their own count first: a run of four
+    # expert MLPs (an ``nn.ModuleList`` of experts) beside the dense MLPs of the same class,
+    # paired by order, would take a dense layer's partner and leave that layer unpaired
+    counts: dict[int, set[int]] = {}
+    for it in (*a, *b):
+        counts.setdefault(it.full_sig, set()).add(it.count)
+    mate: dict[int, int] = {}
+    for i, x in enumerate(a):
+        js = free.get(x.full_sig)
+        if not js or len(counts[x.full_sig]) < 2:
+            continue  # one count throughout: pairing by order is the same
+        j = next((j for j in js if b[j].count == x.count), None)
+        if j is not None:
+            js.remove(j)
+            mate[i] = j
     exact: list[Pair] = []
     used: set[int] = set()
     rest_a: list[Item] = []
-    for x in a:
+    for i, x in enumerate(a):
         js = free.get(x.full_sig)
-        if js:
+        if i in mate:
+            j = mate[i]
+        elif js:
             j = js.pop(0)
-            used.add(j)
-            exact.append((x, b[j]))
         else:
             rest_a.append(x)
+            continue
+        used.add(j)
+        exact.append((x, b[j]))
     rest_b = [y for j, y in enumerate(b) if j not in used]
     exact = _split_runs(exact, rest_a, rest_b)
     # a run of copies against a shorter one (two norms merged into one run of 2 on one

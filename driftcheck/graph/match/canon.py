@@ -669,11 +669,16 @@ def _embedding_table(node: Node, kids: list[Node] | None) -> Item | None:
     (rows, dim) Parameter; give it the layer type and parameters torch gives it."""
     # nn.Embedding itself, or a subclass that keeps its one table (BART's scaled word
     # embedding, its learned positions): the table is what the weights are
-    if node.type != "Module" or not (node.user_class or "").rsplit(".", 1)[-1].endswith(
-        "Embedding"
+    own_lookup = bool(
+        kids and len(kids) == 2 and kids[0].type == "Parameter" and _reads(kids[1], kids[0])
+    )
+    # whatever the subclass is called (``class Positions(nn.Embedding)``): a module holding
+    # one table and looking its own rows up in forward is that table
+    if node.type != "Module" or not (
+        own_lookup or (node.user_class or "").rsplit(".", 1)[-1].endswith("Embedding")
     ):
         return None
-    if kids and len(kids) == 2 and kids[0].type == "Parameter" and _reads(kids[1], kids[0]):
+    if own_lookup:
         kids = kids[:1]  # a subclass whose forward calls ``F.embedding`` on its own table
         # (BioGPT's scaled words, its learned positions): the lookup holds no weight of its own
     if not kids or len(kids) != 1 or kids[0].type != "Parameter":

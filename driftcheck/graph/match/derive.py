@@ -134,6 +134,17 @@ def lead_layer(items: list[Item], stack: Item | None) -> int:
     return 1
 
 
+def _vectors_only(it: Item) -> bool:
+    """A block whose weights are all vectors (a run of norms): no layer of the model."""
+    for c in walk(it.children or []):
+        if c.is_block:
+            continue
+        w = leaf_weights(c.ltype, c.params)
+        if w is None or any(len(shape) > 1 for shape in w.values()):
+            return False
+    return True
+
+
 def _norm_like(it: Item) -> bool:
     """A block standing once whose weights are all vectors (a hand-written final norm that
     holds one ``weight`` Parameter): not a stack of layers."""
@@ -167,6 +178,13 @@ def derive(items: list[Item]) -> dict[str, Derived]:
     main = stack if stack is not None else main_block(items)
     if "intermediateSize" not in out and main is not None:
         _mlp_width(main.children, out)
+    if "intermediateSize" not in out and (main is None or _vectors_only(main)):
+        # no layer repeats (two-layer stacks whose first layer holds the position table, so
+        # no two copies are alike; hybrid layers, where only a pair of norms repeats): the
+        # whole model is the body, read by the same rule where every projection back to the
+        # width agrees (dense and sparse layers interleaved have two widths: which one the
+        # config calls its MLP's is not known)
+        _mlp_width(items, out, one_width=True)
     if main is not None and not ({"numHeads", "headDim"} & out.keys()):
         _head_splits(main, out, items)
     elif main is None and items and not ({"numHeads", "headDim"} & out.keys()):
@@ -804,9 +822,10 @@ def _whole(width: Any, d: int) -> bool:
     return type(width) is int and width >= d and width % d == 0
 
 
-def _mlp_width(body: list[Item] | None, out: dict[str, Derived]) -> None:
+def _mlp_width(body: list[Item] | None, out: dict[str, Derived], one_width: bool = False) -> None:
     """Without an MLP layer: the input width of the last linear that maps back to the hidden
-    size inside the main block (the down projection; the MLP follows attention)."""
+    size inside the main block (the down projection; the MLP follows attention). With
+    ``one_width``, only where all such linears have one input width."""
     hidden = out.get("hiddenSize")
     if hidden is None:
         return
@@ -824,7 +843,7 @@ def _mlp_width(body: list[Item] | None, out: dict[str, Derived]) -> None:
             found = it
             width = cols
             widths.append(cols)
-    if found is not None:
+    if found is not None and not (one_width and len(set(widths)) > 1):
         name = "in_features" if "in_features" in found.params else "nx"
         # the other projections back to the width (the MLP's down one, in a block that
         # declares its MLP before the attention: transformers' NomicBertLayer) are other

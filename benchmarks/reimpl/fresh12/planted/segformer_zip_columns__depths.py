@@ -11,7 +11,7 @@ STAGES = [
 ]
 WIDTHS, DEPTHS, HEADS, REDUCTIONS, PATCHES, STRIDES, RATIOS = map(list, zip(*STAGES))
 CHANNELS = 3
-EPS = 1e-6
+EPS = 1e-5  # HF's SegformerLayer norms are nn.LayerNorm(width): 1e-5, whatever layer_norm_eps says
 
 
 class OverlapPatchEmbed(nn.Module):

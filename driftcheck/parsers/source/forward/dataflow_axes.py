@@ -261,8 +261,8 @@ def tensor_bool(f: Any, v: Any, loc: Any) -> None:
 
 # ---------------------------------------------------------------------- layers built in forward
 def layer_ctor(f: Any, q: str, args: list, kwargs: dict, loc: Any) -> None:
-    """``nn.GroupNorm(groups, channels)`` / ``nn.MultiheadAttention(embed_dim, heads)``
-    constructed while ``forward`` runs, sized by the input: the constructor's own check."""
+    """``nn.GroupNorm(groups, channels)`` / ``nn.MultiheadAttention(embed_dim, heads)`` /
+    ``nn.Embedding(n, d, padding_idx)`` constructed while ``forward`` runs, sized by the input: the constructor's own check."""
     if f.input_shape is None:
         return
     name = q.rsplit(".", 1)[-1]
@@ -277,6 +277,10 @@ def layer_ctor(f: Any, q: str, args: list, kwargs: dict, loc: Any) -> None:
                 loc,
                 f"MultiheadAttention: embed_dim ({d}) must be divisible by num_heads ({h})",
             )
+    elif name == "Embedding":  # the constructor's assert (LAY006 for one built in __init__)
+        n, pad = _arg(args, kwargs, 0, "num_embeddings"), _arg(args, kwargs, 2, "padding_idx")
+        if is_int(n) and is_int(pad) and not -n <= pad < n:
+            f.crash(loc, f"Embedding: Padding_idx {pad} must be within num_embeddings ({n})")
 
 
 # ---------------------------------------------------------------------- empty sequences

@@ -218,9 +218,14 @@ class Calls:
                         x = args[0]
                         return dataflow_ranks.convt_output_size(self.run.f, node, out, x, size, loc)
             if obj.type in TUPLE_LEAVES:
-                return dataflow_checks.tuple_result(
+                got = dataflow_checks.tuple_result(
                     self.run.f, out, args, kwargs, tens, loc, obj.torch
                 )
+                if args and obj.torch and self.run.f.input_shape is not None:
+                    from driftcheck.parsers.source.forward import dataflow_packed
+
+                    dataflow_packed.rnn_out(self.run.f, args[0], got)  # a packed input
+                return got
             return out
         if not isinstance(obj, Obj):
             return self.unknown_call(args, kwargs, "call of a non-module")
@@ -236,6 +241,11 @@ class Calls:
             self.run.f.queries.leave(nid, out)
             return out
         if obj.qual and obj.kind is None and not self.own_forward(obj):
+            if self.run.f.input_shape is not None and tens:
+                from driftcheck.parsers.source.forward import dataflow_losses
+
+                if obj.qual in dataflow_losses.WEIGHTED:
+                    dataflow_losses.module_weight(self.run.f, obj, tens[0], loc)
             t = self.run.f.torch_module(obj, tens, loc)
             if t is not None:
                 if self.run.f.queries.node_type(t.src) in TUPLE_LEAVES:

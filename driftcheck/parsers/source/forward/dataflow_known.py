@@ -5,7 +5,8 @@ lengths[:, None]``, selects a number of items that only its values tell; ``x.mas
 is then a vector of that many items, and a ``view`` of it that does not divide raises in torch.
 The pass knows such values in two places only: a buffer ``__init__`` computed exactly (the
 value library, ``dataflow_args.buffer_dtype``) and ``torch.arange`` of known ints made in
-``forward``. From there they are followed through basic indexing (ints, slices, ``None``,
+``forward`` (and, session 19, ``torch.full`` of an int, ``zeros`` / ``ones`` of an integer
+dtype, ``torch.tensor`` of ints). From there they are followed through basic indexing (ints, slices, ``None``,
 ``...``) and comparisons (``<``, ``==``, ...) with another such tensor or a Python int, as
 numpy computes them (the same results as torch on integers and booleans). Floats are left out:
 torch and numpy may round differently, and a compared float is rarely known exactly.
@@ -22,6 +23,8 @@ Rules that use them:
   the mask, broadcast to ``x``'s shape, holds true.
 - ``a & b`` / ``a | b`` / ``a ^ b`` of two known tensors (session 18, crashfix18e): numpy's
   bitwise op;
+- ``a + b`` / ``a - b`` / ``a * b`` / ``a // b`` of integer tensors (or one and a Python
+  int) whose values are known (session 19, ``arith``): numpy's int64 result;
 - ``x.masked_scatter(mask, src)``: ``src`` needs at least as many items as the mask, expanded
   to ``x``'s shape, holds true. A mask written in ``forward`` (``m = zeros(...); m[:, a:b] =
   True``) has no known values: following writes needs an aliasing analysis (views share
@@ -91,6 +94,47 @@ def arange(f: Any, args: list, kwargs: dict, out: Any) -> None:
     if step == 0 or abs(end - start) > LIMIT * abs(step):
         return
     remember(f, out, np().arange(start, end, step, dtype="int64"))
+
+
+def filled(f: Any, name: str, args: list, kwargs: dict, out: Any) -> None:
+    """``torch.full(size, n)`` of an int ``n`` (int64, or an integer ``dtype=``), and
+    ``torch.zeros`` / ``ones`` with an integer ``dtype=``: every item is that int (lengths
+    for ``ctc_loss``, class targets); ``torch.tensor`` / ``as_tensor`` of (nested) ints: those
+    ints (``remember`` keeps them only where the pass gave the result the same shape)."""
+    from driftcheck.parsers.source.forward import dataflow_checks
+
+    dtype = kwargs.get("dtype")
+    if dtype is not None and dataflow_checks.dtype_name(dtype) != dataflow_checks.INT:
+        return
+    if name in ("tensor", "as_tensor"):
+        data = args[0] if args else kwargs.get("data")
+        if _int_items(data):
+            try:
+                arr = np().asarray(data, dtype="int64")
+            except (ValueError, OverflowError):  # ragged rows (torch raises too), huge ints
+                return
+            remember(f, out, arr)
+        return
+    if name == "full":
+        value = args[1] if len(args) > 1 else kwargs.get("fill_value")
+    elif name in ("zeros", "ones") and dtype is not None:
+        value = 0 if name == "zeros" else 1
+    else:
+        return
+    shape = known_shape(out) if isinstance(out, Tens) else None
+    if not is_int(value) or shape is None or numel(shape) > LIMIT:
+        return
+    remember(f, out, np().full(shape, value, dtype="int64"))
+
+
+def _int_items(v: Any, depth: int = 0) -> bool:
+    """An int, or a (nested) non-empty list / tuple of them, at most ``LIMIT`` at each level
+    (a bool, a float, a tensor are not: their dtypes differ)."""
+    if is_int(v):
+        return True
+    if not isinstance(v, (list, tuple)) or not v or len(v) > LIMIT or depth > 4:
+        return False
+    return all(_int_items(x, depth + 1) for x in v)
 
 
 def index(f: Any, t: Any, key: Any, out: Any) -> None:
@@ -242,6 +286,35 @@ def bitwise(f: Any, op: str, a: Any, b: Any, out: Any) -> None:
     fn = {"BitAnd": "bitwise_and", "BitOr": "bitwise_or", "BitXor": "bitwise_xor"}.get(op)
     if fn is not None:
         remember(f, out, getattr(np(), fn)(x, y))
+
+
+_ARITH = {"Add": "add", "Sub": "subtract", "Mult": "multiply", "FloorDiv": "floor_divide"}
+
+
+def arith(f: Any, op: str, a: Any, b: Any, out: Any) -> None:
+    """``a + b`` / ``-`` / ``*`` / ``//`` of integer tensors whose values are known, or of
+    one and a Python int (``torch.arange(B) * step``): numpy's same operation, int64 as
+    torch's. A bool or float operand is left out (torch's promotion differs from numpy's
+    there), as is a zero divisor (torch raises, numpy warns)."""
+    fn = _ARITH.get(op)
+    if (
+        fn is None
+        or not isinstance(out, Tens)
+        or (not isinstance(a, Tens) and not isinstance(b, Tens))
+    ):
+        return
+    xs = [x if is_int(x) else array(f, x) for x in (a, b)]
+    if any(x is None for x in xs) or any(
+        not is_int(x) and getattr(x.dtype, "kind", None) != "i" for x in xs
+    ):
+        return
+    x, y = (np().int64(v) if is_int(v) else v for v in xs)
+    if fn == "floor_divide" and np().any(np().asarray(y) == 0):
+        return
+    try:
+        remember(f, out, np().asarray(getattr(np(), fn)(x, y), dtype="int64"))
+    except ValueError:  # numpy's broadcast error: no values
+        return
 
 
 def masked_select(f: Any, t: Tens, mask: Any) -> Tens | None:

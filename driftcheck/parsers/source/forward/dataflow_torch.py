@@ -181,7 +181,18 @@ def _call_torch(run: Any, q: str, args: list, kwargs: dict, fr: Any, at: Any) ->
     if name == "pack_padded_sequence" and run.f.input_shape is not None:
         from driftcheck.parsers.source.forward import dataflow_args
 
+        before = len(run.f.crashes)
         dataflow_args.pack_padded(run, args, kwargs, fr.loc(at))
+        if len(run.f.crashes) == before:
+            from driftcheck.parsers.source.forward import dataflow_packed
+
+            got = dataflow_packed.packed(run.f, args, kwargs)
+            if got is not None:
+                return got
+    if name == "pad_packed_sequence" and run.f.input_shape is not None:
+        from driftcheck.parsers.source.forward import dataflow_packed
+
+        dataflow_packed.pad_packed(run.f, args, kwargs, fr.loc(at))
     if name == "generate_square_subsequent_mask":
         from driftcheck.parsers.source.forward import dataflow_masks
 
@@ -230,6 +241,9 @@ def _call_torch(run: Any, q: str, args: list, kwargs: dict, fr: Any, at: Any) ->
                 dataflow_masks.sdpa_mask(run.f, qkv, mask, fr.loc(at))
             causal = kwargs.get("is_causal", False)
             params = {"is_causal": causal} if isinstance(causal, bool) else {}
+            if "enable_gqa" in kwargs or len(args) > 7:  # None: not statically known
+                gqa = _arg(args, kwargs, 7, "enable_gqa")
+                params["enable_gqa"] = gqa if isinstance(gqa, bool) else None
             return run.f.add_op("ScaledDotProductAttention", params, qkv, fr.parent, fr.loc(at))
         return Tens(None)
     if name == "addmm":  # GPT-2's Conv1D: bias + x @ W, written as the two ops it is
@@ -271,6 +285,10 @@ def _call_torch(run: Any, q: str, args: list, kwargs: dict, fr: Any, at: Any) ->
                 from driftcheck.parsers.source.forward import dataflow_known
 
                 dataflow_known.arange(run.f, args, kwargs, out)
+            elif name in ("full", "zeros", "ones", "tensor", "as_tensor"):
+                from driftcheck.parsers.source.forward import dataflow_known
+
+                dataflow_known.filled(run.f, name, args, kwargs, out)
             return out
         return Tens(None)
     if run.f.input_shape is not None and name in ("view_as_complex", "view_as_real"):
@@ -330,6 +348,13 @@ def _method(run: Any, t: Tens, name: str, args: list, kwargs: dict, fr: Any, at:
         got = dataflow_ranks.method(run, t, name, args, kwargs, fr, loc)
         if got is not None:
             return got
+        from driftcheck.parsers.source.forward import dataflow_linalg, dataflow_losses
+
+        got = dataflow_linalg.method(f, t, name, args, kwargs, loc, at)
+        if got is None:
+            got = dataflow_losses.method(f, t, name, args, kwargs, loc)
+        if got is not None:
+            return got
     if name.endswith("_") and not name.endswith("__") and name[:-1] in (*ACT, *BINARY, *KEEP):
         name = name[:-1]  # in-place variants
     if name == "size":
@@ -337,8 +362,8 @@ def _method(run: Any, t: Tens, name: str, args: list, kwargs: dict, fr: Any, at:
         return t.dim(i) if is_int(i) else ShapeOf(t)
     if name in ("dim", "ndimension"):
         return len(t.shape) if t.shape is not None else UNK
-    if name in ("numel", "item", "tolist", "any", "all", "data_ptr", "is_contiguous"):
-        return UNK
+    if name in ("numel", "item", "tolist", "any", "all", "data_ptr", "is_contiguous", "numpy"):
+        return UNK  # ``numpy()``: an array, whose methods are numpy's (``a.transpose()``)
     if name in ACT:
         params: dict[str, Any] = {}
         approx = kwargs.get("approximate")

@@ -25,6 +25,7 @@ from __future__ import annotations
 import ast
 from typing import Any
 
+from driftcheck.parsers.source.interp import decoregistry
 from driftcheck.parsers.source.interp.callregistry import CallRegistry
 from driftcheck.parsers.source.loader import main_block
 from driftcheck.parsers.source.values.abstract import Cls, Func, Unknown
@@ -125,6 +126,30 @@ class AttrRegistry(CallRegistry):
         super().__init__(interp, mod, funcs)
         self._keys = keys
         self._complete = False
+        # methods used as decorators that register (interp/decoregistry.py); their sites are
+        # read on the first miss, each run once
+        self._decos: tuple[str, ...] = ()
+        self._sites: list | None = None
+        self._ran: set[int] = set()
+
+    def _deco_sites(self) -> list:
+        if self._sites is None:
+            self._sites = decoregistry.sites(self._interp, self, self._decos) if self._decos else []
+        return self._sites
+
+    def _run_site(self, mod: Any, st: ast.stmt) -> None:
+        if id(st) not in self._ran:
+            self._ran.add(id(st))
+            decoregistry.run(self._interp, mod, st)
+
+    def _scan(self, key: str) -> Any:
+        got = super()._scan(key) if self._keys else None
+        if got is not None or not self._decos:
+            return got
+        for k, mod, st in self._deco_sites():
+            if k == key:
+                self._run_site(mod, st)
+        return dict.__getitem__(self, key) if dict.__contains__(self, key) else None
 
     def _fill(self) -> None:
         if self._complete:
@@ -133,6 +158,8 @@ class AttrRegistry(CallRegistry):
         for k in self._keys:
             if not dict.__contains__(self, k):
                 self._find(k)
+        for _k, mod, st in self._deco_sites():
+            self._run_site(mod, st)
 
     def __iter__(self):  # type: ignore[no-untyped-def]
         self._fill()
@@ -184,9 +211,17 @@ def wrap(interp: Any, st: ast.Assign, v: Any, func: Func | None) -> Any:
         return v
     reg = AttrRegistry(interp, cls.mod, funcs, [])
     found = _calls(interp, reg)
-    if found is None:
+    decos = decoregistry.decorating_methods(cls, funcs)
+    if decos and decoregistry.mentioned(reg, decos):
+        reg._decos = decos  # ``@REG.register()`` over the package's classes
+        bad = decoregistry.unrunnable(reg._deco_sites())
+        if bad:  # a decorated definition not run here: the keys are unknown, never missing
+            return Unknown(
+                f"dict filled by decorators at {', '.join(bad[:3])}: its keys are unknown"
+            )
+    elif found is None:
         return v  # filled at run time only (by the analyzed code): a plain dict
-    keys, others = found
+    keys, others = found if found is not None else ([], [])
     if others:
         # a registration we cannot run by its key (a loop, a computed key): its keys and items
         # are unknown, never read as missing (a ``KeyError`` that import would not raise)

@@ -13,10 +13,12 @@ from driftcheck.graph import catalogue
 from driftcheck.parsers.source.interp import (
     condreplace,
     leafdel,
+    leafflags,
     ntmethods,
     opaque,
     propset,
     tensorsub,
+    weightswap,
 )
 from driftcheck.parsers.source.interp.exprs import Frame
 from driftcheck.parsers.source.interp.hfauto import model_kwargs
@@ -272,6 +274,9 @@ class Attributes:
                 ok, v, where = self.classes.mro_attr(obj.cls, name)
                 if ok and isinstance(where, Cls):
                     return self.bind(v, obj)
+            if name == "as_subclass":  # ``t.as_subclass(cls)``: t's data as a ``cls`` instance
+                src = obj
+                return BuiltinMethod(lambda a, k: tensorsub.as_subclass(src, a, k))
             return self.library.tensor_attr(obj, name)
         return self.library.value_attr(obj, name)
 
@@ -429,6 +434,7 @@ class Attributes:
                 # ``conv.in_channels = 4``: torch keeps the weight; a weight set after it
                 # (smp's ``patch_first_conv``) is read against the attributes written
                 self.ip.leaf_writes.setdefault(id(obj), {})[name] = plain(v)
+                weightswap.resolve(self, obj)  # a replaced weight these writes explain
             else:
                 leaf_addition(obj, name, v, line)
         elif isinstance(obj, Config):
@@ -548,15 +554,22 @@ class Attributes:
         if self.ip.uncertain:
             leaf.unresolved.append(f"{name} replaced under an unresolved condition at line {line}")
         elif want is None or shape is None or tuple(want.get(name, ())) != shape:
-            leaf.unresolved.append(
-                f"{name} replaced by a parameter of shape {shape} at line {line}"
-            )
+            flags = leafflags.flags_holding(leaf, name, shape) if shape is not None else None
+            if flags is not None:  # ``ln.weight = P(...)`` on ``elementwise_affine=False``
+                leaf.params.clear()
+                leaf.params.update(flags)
+                return
+            note = f"{name} replaced by a parameter of shape {shape} at line {line}"
+            # pending until attribute writes explain it (interp/weightswap.py)
+            if shape is None or not weightswap.record(self, leaf, name, shape, note):
+                leaf.unresolved.append(note)
         elif name == "bias":
             leaf.params["bias"] = True
 
     def weights_with(self, leaf: Leaf, changes: dict[str, Any]) -> dict | None:
         spec = catalogue.get(leaf.type)
-        if spec is None or leaf.unresolved or (changes and not self.catalogue_has(leaf, "bias")):
+        blocked = weightswap.other_unresolved(self.ip, leaf)  # pending swaps do not block
+        if spec is None or blocked or (changes and not self.catalogue_has(leaf, "bias")):
             return None
         try:
             return dict(spec.weights(spec.bind({**leaf.params, **changes})))

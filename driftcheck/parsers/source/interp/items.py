@@ -725,6 +725,13 @@ class Items:
                 list(m.unresolved),
                 wnorm=dict(m.wnorm),
             )
+            for path, items in m.owned.items():  # a parametrization's own: copied too
+                leaf.owned[path] = [
+                    (n, Tensor(p.shape, param=True) if isinstance(p, Tensor) else p)
+                    for n, p in items
+                ]
+                if any(not isinstance(p, Tensor) for _, p in items):
+                    leaf.unresolved.append(f"deep copy of {path} holding a layer: not followed")
             fwdhooks.after_clone(m, leaf)
             return leaf
         new = Obj(

@@ -283,8 +283,8 @@ def _global_setters(mod: ModInfo) -> dict[str, set[str]]:
 
 def set_by_call(mod: ModInfo, st: ast.stmt) -> set[str]:
     """Globals a top-level statement may rebind by calling a function of the module that
-    declares them ``global`` (``configure()`` at import): not replayed (the interpreter runs a
-    function's ``global`` stores as locals), so each is unknown after it."""
+    declares them ``global`` (``configure()`` at import). ``fill`` replays a plain call that
+    rebinds one such global (``replay_setter_call``); any other leaves each unknown after it."""
     setters = _global_setters(mod)
     if not setters or isinstance(st, (*_SCOPES, ast.Import, ast.ImportFrom)):
         return set()
@@ -300,6 +300,51 @@ def set_by_call(mod: ModInfo, st: ast.stmt) -> set[str]:
             if not isinstance(ch, _SCOPES):
                 todo.append(ch)
     return out
+
+
+def replay_setter_call(interp: Any, mod: ModInfo, st: ast.stmt, fr: Any, name: str) -> tuple | None:
+    """``_rescan()`` at the top level, a function of the module that rebinds the global ``name``
+    it declares ``global`` (open_clip's ``_rescan_model_configs`` filling then re-sorting
+    ``_MODEL_CONFIGS``): run as importing the module runs it -- ``global`` stores go to the
+    module's namespace (interp/globalstmt.py) -- and the global read after it, as ``(value,)``.
+    None (the global stays unknown after it, as before) unless the statement is a plain call of
+    a module function that rebinds ``name`` alone and calls no other such function: a call that
+    also rebinds other globals would be replayed once per global it sets (a counter bumped
+    twice). A call that raises or cannot be followed leaves the global unknown."""
+    from driftcheck.parsers.source.interp.statements import Raised
+    from driftcheck.parsers.source.values.abstract import Budget, Unknown
+
+    call = st.value if isinstance(st, ast.Expr) else None
+    if not (isinstance(call, ast.Call) and isinstance(call.func, ast.Name)):
+        return None
+    fn = mod.defs.get(call.func.id)
+    setters = _global_setters(mod)
+    if not isinstance(fn, ast.FunctionDef) or setters.get(fn.name) != {name}:
+        return None
+    if set_by_call(mod, st) != {name} or _filled_by_call(mod, st) - {name}:
+        return None
+    for node in ast.walk(fn):  # another setter called inside: its globals are rebound too
+        if (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Name)
+            and node.func.id in setters
+            and node.func.id != fn.name
+        ):
+            return None
+    running = interp.__dict__.setdefault("_dc_setter_replays", set())
+    if id(st) in running:
+        return None
+    running.add(id(st))
+    where = f"`{_short(st)}` at {mod.path.name}:{st.lineno}"
+    try:
+        interp.stmts.exec_stmt(st, fr)
+        return (interp.globals[id(mod)].get(name),)
+    except Budget:
+        raise
+    except (Raised, Exception):  # noqa: BLE001 - what it would have stored is not known
+        return (Unknown(f"module global {name} rebound (global {name}) by {where}, not followed"),)
+    finally:
+        running.discard(id(st))
 
 
 def _filled_by_call(mod: ModInfo, st: ast.stmt) -> set[str]:
@@ -506,6 +551,11 @@ def fill(interp: Any, mod: ModInfo, name: str, value: Any) -> None:
                 interp.globals[id(mod)][name] = value
                 continue
             if name in set_by_call(mod, st):
+                replayed = replay_setter_call(interp, mod, st, fr, name)  # interp/globalstmt.py
+                if replayed is not None:
+                    value = replayed[0]
+                    interp.globals[id(mod)][name] = value
+                    continue
                 why = f"`{_short(st)}` at {mod.path.name}:{st.lineno}"
                 value = Unknown(f"module global {name} may be rebound (global {name}) by {why}")
                 interp.globals[id(mod)][name] = value

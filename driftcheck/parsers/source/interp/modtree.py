@@ -46,12 +46,21 @@ def walk_method(m: Leaf | Obj, name: str, ip: Any = None) -> Any:
         owner = m.part_of if isinstance(m, leafparts.PartLeaf) else m
         return leafparts._Watched(owner, f"{m.type}._modules", kids, ip)
     if name == "children":
-        return BuiltinMethod(lambda a, k: list(kids.values()))
+        return BuiltinMethod(lambda a, k: _gen(list(kids.values())))
     if name == "named_children":
-        return BuiltinMethod(lambda a, k: list(kids.items()))
+        return BuiltinMethod(lambda a, k: _gen(list(kids.items())))
     if name == "modules":
         return BuiltinMethod(lambda a, k: _walk(m, name, lambda got: [x for _, x in got], ip))
     return BuiltinMethod(lambda a, k: _walk(m, name, lambda got: got, ip))
+
+
+def _gen(items: Any) -> Any:
+    """torch's walks are generators: ``next(m.parameters())`` is the first parameter and a
+    second ``next`` the one after (interp/tuplesub.py ``Generator``); a loop, ``list()`` or
+    ``in`` reads what is left, as on the list this was before."""
+    from driftcheck.parsers.source.interp.tuplesub import Generator
+
+    return Generator(items) if isinstance(items, list) else items
 
 
 def _walk(m: Any, name: str, shape: Any, ip: Any) -> Any:
@@ -60,7 +69,7 @@ def _walk(m: Any, name: str, shape: Any, ip: Any) -> Any:
     got = _named(m, "", ip=ip)
     if got is None:
         return Unknown(f"{name}() over a layer whose torch sub-modules are not known")
-    return shape(got)
+    return _gen(shape(got))
 
 
 # ``apply`` calls at most this many times per call: a tree sharing sub-modules is walked once
@@ -175,7 +184,7 @@ def param_walk(m: Leaf | Obj, name: str, attrs: Any) -> Any:
         got = _named_params(m, attrs, getattr(attrs, "ip", None))
         if got is None:
             return Unknown(f"{name}() of a module whose parameters are not all known")
-        return [p for _, p in got] if name == "parameters" else got
+        return _gen([p for _, p in got] if name == "parameters" else got)
 
     return BuiltinMethod(run)
 
@@ -193,7 +202,7 @@ def _named_params(m: Any, attrs: Any, ip: Any = None) -> list[tuple[str, Any]] |
         if mod.unresolved:
             return None
         if isinstance(mod, Leaf):
-            if mod.tied or mod.wnorm:
+            if mod.tied or mod.wnorm or mod.owned:
                 return None
             weights = attrs.weights_with(mod, {})
             if weights is None:

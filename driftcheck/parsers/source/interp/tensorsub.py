@@ -117,6 +117,17 @@ def make_subclass(a: list, k: dict) -> Any:
     return make(cls, data)
 
 
+def as_subclass(t: Tensor, a: list, k: dict) -> Any:
+    """``t.as_subclass(cls)``: torch's view of ``t``'s data as an instance of ``cls`` (a
+    tensor class: torchhd's ``torch.where(...).as_subclass(MAPTensor)``); a parameter only
+    when ``cls`` derives from ``nn.Parameter`` (``Parameter(x).as_subclass(Tensor)`` is a
+    plain tensor), as ``_make_subclass`` does. Any other class is a TypeError in torch."""
+    cls = plain(a[0]) if a else plain(k.get("cls"))
+    if not isinstance(cls, (Cls, Ext)) or not is_tensor_cls(cls):
+        return Unknown("as_subclass of a class that is no tensor class")
+    return make(cls, t)
+
+
 def base_new(base: Ext, a: list, k: dict) -> Any:
     """``super().__new__(cls, ...)`` reaching the tensor base ``base`` (``Parameter.__new__
     (cls, data=None, requires_grad=True)``; ``Tensor.__new__(cls, *sizes)``)."""
@@ -133,15 +144,22 @@ def base_new(base: Ext, a: list, k: dict) -> Any:
 
 def construct(ip: Any, cls: Cls, args: list[Any], kwargs: dict[str, Any]) -> Any:
     """``cls(*args, **kwargs)`` for a tensor class read from source: its ``__new__`` (with
-    ``cls`` first), else the tensor base's. A class that also defines ``__init__`` in read code
-    is not modelled (its writes would need the tensor as ``self``): unknown."""
+    ``cls`` first), else the tensor base's; then a class's own ``__init__`` on the instance
+    (interp/tensorinit.py)."""
     lazy = _lazy_base(cls)
     if lazy is not None:
         return make(cls, None)
-    ok, new, where = ip.classes.mro_attr(cls, "__new__")
     init_ok, init, _ = ip.classes.mro_attr(cls, "__init__")
-    if init_ok and isinstance(init, Func):
-        return Unknown(f"instance of {cls.name} (a tensor subclass with its own __init__)")
+    if init_ok and isinstance(init, Func):  # ``__new__`` then ``__init__`` (interp/tensorinit.py)
+        from driftcheck.parsers.source.interp import tensorinit
+
+        return tensorinit.construct(ip, cls, init, args, kwargs)
+    return new_instance(ip, cls, args, kwargs)
+
+
+def new_instance(ip: Any, cls: Cls, args: list[Any], kwargs: dict[str, Any]) -> Any:
+    """``cls.__new__(cls, *args, **kwargs)``: its own from source, else the tensor base's."""
+    ok, new, _where = ip.classes.mro_attr(cls, "__new__")
     if ok and isinstance(new, Func):
         return ip.calls.call_func(
             Func(new.node, new.mod, new.closure, new.owner, None, is_static=True),

@@ -45,23 +45,23 @@ def _array(c: Any) -> Any:
     included), a 1-D array (``NDArray``: ``isinstance(a, np.ndarray)`` holds, ``a.shape`` is
     its length, arithmetic is elementwise), converted by a ``dtype=`` of the numpy table;
     anything else as before, a list of its items (a dtype we cannot apply: unknown)."""
-    from driftcheck.parsers.source.library.npdtypes import SCALARS, NPDType
-    from driftcheck.parsers.source.values.abstract import Ext, Unknown, plain
+    from driftcheck.parsers.source.library.npdtypes import SCALARS
+    from driftcheck.parsers.source.values.abstract import Unknown, plain
 
     x = plain(c.args[0]) if c.args else None
     flat = isinstance(x, (list, tuple, NDArray)) and all(
         isinstance(plain(i), (int, float)) for i in x
     )
+    if not flat and len(c.args) == 1 and not set(c.kwargs) - {"dtype"}:
+        nested = _nested_array(c, x)
+        if nested is not None:
+            return nested
     if not flat or len(c.args) > 1 or set(c.kwargs) - {"dtype"}:
         return py_call(c.qual, c.interp, c.args, c.kwargs)
     items = [plain(i) for i in x]
     dt = plain(c.kwargs.get("dtype"))
     if dt is not None:
-        name = dt.name if isinstance(dt, NPDType) else None
-        if isinstance(dt, Ext) and dt.qual.startswith("numpy."):
-            name = dt.qual[len("numpy.") :]
-        elif isinstance(dt, Ext) and dt.qual in ("builtins.float", "builtins.int"):
-            name = "float64" if dt.qual == "builtins.float" else "int64"
+        name = _dtype_name(dt)
         kind = SCALARS.get(name, (None, None))[0] if name else None
         if kind == "f":
             items = [float(i) for i in items]
@@ -70,6 +70,67 @@ def _array(c: Any) -> Any:
         else:
             return Unknown(f"{c.qual}() with dtype {name or dt!r} at {c.where}")
     return NDArray(items)
+
+
+# numpy's own spellings of its scalar types as strings (``dtype="float32"``), beside the names
+_STR_DTYPES = {"float": "float64", "int": "int64", "bool": "bool_", "complex": "complex128"}
+
+
+def _dtype_name(dt: Any) -> str | None:
+    """The numpy scalar type a ``dtype=`` names (a dtype of the table, ``np.float32``, the
+    builtins ``float`` / ``int``, or a string ``"float32"``), None when it names none known."""
+    from driftcheck.parsers.source.library.npdtypes import SCALARS, NPDType
+    from driftcheck.parsers.source.values.abstract import Ext
+
+    if isinstance(dt, NPDType):
+        return dt.name
+    if isinstance(dt, Ext) and dt.qual.startswith("numpy."):
+        return dt.qual[len("numpy.") :]
+    if isinstance(dt, Ext) and dt.qual in ("builtins.float", "builtins.int"):
+        return "float64" if dt.qual == "builtins.float" else "int64"
+    if isinstance(dt, str):
+        name = _STR_DTYPES.get(dt, dt)
+        return name if name in SCALARS else None
+    return None
+
+
+def _nested_shape(x: Any, budget: list[int]) -> tuple | None:
+    """The shape numpy gives a rectangular nesting of lists/tuples of known numbers (at
+    least two levels); None for a ragged one (numpy raises), other items, or over the size
+    budget (the walk stops there)."""
+    from driftcheck.parsers.source.values.abstract import plain
+
+    x = plain(x)
+    if isinstance(x, (int, float)):
+        budget[0] -= 1
+        return () if budget[0] >= 0 else None
+    if not isinstance(x, (list, tuple)) or not x:
+        return None
+    subs = []
+    for item in x:
+        sub = _nested_shape(item, budget)
+        if sub is None or (subs and sub != subs[0]):
+            return None
+        subs.append(sub)
+    return (len(x), *subs[0])
+
+
+def _nested_array(c: Any, x: Any) -> Any:
+    """``np.array([[[0, 0, p, p], ...]], dtype="float32")`` of known numbers nested two or more
+    levels deep: an array held by its shape (library/npshapes.py), values dropped; None when
+    it is not such a nesting (the caller goes on as before). A dtype numpy's table does not
+    hold is unknown (numpy may refuse it)."""
+    from driftcheck.parsers.source.values.abstract import Tensor, Unknown, plain
+
+    if not isinstance(x, (list, tuple)) or not x or not isinstance(plain(x[0]), (list, tuple)):
+        return None
+    shape = _nested_shape(x, [SIZE_LIMIT])
+    if shape is None:
+        return None
+    dt = plain(c.kwargs.get("dtype"))
+    if dt is not None and _dtype_name(dt) is None:
+        return Unknown(f"{c.qual}() with dtype {dt!r} at {c.where}")
+    return Tensor(shape)
 
 
 NP.add("array", _array, _DOCS["numpy.array"] + " (flat: a 1-D array, elementwise)")

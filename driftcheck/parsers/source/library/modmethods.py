@@ -97,3 +97,38 @@ def torch_method(interp: Any, m: LayerMethod) -> Any:
         return None
     ok, fn, _where = interp.classes.mro_attr(cls, m.name)
     return fn if ok and isinstance(fn, Func) else None
+
+
+def shipped_argspec(m: LayerMethod) -> list[Any] | None:
+    """``inspect.getfullargspec`` of torch's ``forward`` of ``m``'s class, less annotations, from
+    the table ``tools/gen_torch_signatures.py`` ships (checked against the installed torch), for
+    installs where torch's source is not on disk; None for another method or class, and a
+    default that is not a plain value reads as unknown."""
+    from driftcheck.parsers.source.library.torchlib import _shipped_table
+
+    parts = m.qual.split(".")
+    # ``torch.nn.X`` / ``torch.nn.modules.<file>.X`` only (``torch.ao.nn.quantized.Linear`` is
+    # another class with another ``forward``)
+    if m.name != "forward" or not (
+        parts[:2] == ["torch", "nn"]
+        and (len(parts) == 3 or (len(parts) == 5 and parts[2] == "modules"))
+    ):
+        return None
+    row = _shipped_table().get("forward", {}).get(f"torch.nn.{parts[-1]}")
+    if not isinstance(row, dict):
+        return None
+    unknown = row.get("unknown") or ()
+    defaults = row.get("defaults")
+    kwdefaults = row.get("kwonlydefaults")
+    return [
+        list(row.get("args") or []),
+        row.get("varargs"),
+        row.get("varkw"),
+        Unknown("forward defaults")
+        if "defaults" in unknown
+        else (tuple(defaults) if defaults is not None else None),
+        list(row.get("kwonlyargs") or []),
+        Unknown("forward keyword defaults")
+        if "kwonlydefaults" in unknown
+        else (dict(kwdefaults) if kwdefaults is not None else None),
+    ]

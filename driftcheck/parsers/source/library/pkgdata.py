@@ -60,10 +60,13 @@ def _budget(c: Call) -> bool:
 
 # a module that may write files: ``open(.., "w"/"a"/"x"/"+")``, ``write_text``, ``json.dump``,
 # shutil / os file moves. A package file it reads could hold what it wrote first (the import
-# order is not ours to replay), so its reads stay unknown
+# order is not ours to replay), so its reads stay unknown. ``Path.replace(target)`` takes one
+# argument; ``str.replace(old, new[, count])`` at least two, so a ``.replace(`` call with a
+# top-level comma is a string's (open_clip's ``identifier.replace('/', '-')``), never a move
 _WRITES = re.compile(
     r"""open\([^)]*['"][rbt]*[wax+]|\.write_(text|bytes)\(|\b(json|yaml|pickle|toml)\.dump\("""
-    r"""|\bshutil\.|\bos\.(replace|rename|remove|unlink)\b|\.(unlink|rename|replace|touch)\("""
+    r"""|\bshutil\.|\bos\.(replace|rename|remove|unlink)\b|\.(unlink|rename|touch)\("""
+    r"""|\.replace\((?![^()]*(?:\([^()]*\)[^()]*)*,)"""
 )
 
 

@@ -589,7 +589,13 @@ def _iteration(name: str, interp: Any, args: list[Any]) -> Any:
     hybrid layer ties to with ``next(cycle(blocks))``). ``interp.iterate`` does not enumerate
     an iterator: a loop over one is an unknown loop, never an endless one."""
     if name == "next":
+        from driftcheck.parsers.source.interp import tuplesub  # a cycle at import
+
         it = plain(args[0])
+        if isinstance(it, tuplesub.Generator):  # a generator function's or torch walk's
+            if it.rest:
+                return it.rest.pop(0)
+            return args[1] if len(args) > 1 else Unknown("next of an exhausted generator")
         if not isinstance(it, Iterator):
             return Unknown("next")
         try:

@@ -523,6 +523,33 @@ for _n, _op in _BINOPS.items():
         _binop(_op),
         f"{_n}(a, b): the interpreter's `{ast.unparse(ast.BinOp(ast.Name('a'), _op(), ast.Name('b')))}`",
     )
+
+
+def _inplace(op: Any) -> Any:
+    """``operator.iadd(a, b)`` is ``a += b``: a list (or torch ``Sequential``) grows in place
+    and is returned, as ``functools.reduce(operator.iadd, lists, [])`` relies on; another
+    value gets ``a + b`` (Python falls back to the binary operator)."""
+
+    def run(c: Call) -> Any:
+        if len(c.args) != 2:
+            return c.unknown()
+        a, b = c.args
+        if op is ast.Add and c.interp.items.inplace_add(a, b):
+            return a
+        got = c.interp.exprs.binop(op(), a, b)
+        raw, new = plain(a), plain(got)
+        if isinstance(raw, list) and isinstance(new, list):  # ``l *= 2``: the same list
+            raw[:] = new
+            return a
+        return got
+
+    return run
+
+
+for _n, _op in _BINOPS.items():
+    _i = f"i{_n.rstrip('_')}"
+    _sym = ast.unparse(ast.BinOp(ast.Name("a"), _op(), ast.Name("b"))).split()[1]
+    OP.add(_i, _inplace(_op), f"{_i}(a, b): `a {_sym}= b` in place (a list grows, as in Python)")
 for _n, _op in _CMPOPS.items():
     OP.add(_n, _cmpop(_op), f"{_n}(a, b): the interpreter's comparison")
 OP.add("neg", lambda c: c.interp.exprs.unary(ast.USub(), c.args[0]), "neg(a): -a")
@@ -1582,7 +1609,9 @@ _FULLARGSPEC = NamedTupleType(
     "getfullargspec",
     doc="getfullargspec(f): the parameter names of a function, method or class (its __init__) "
     "of analyzed code, ``self`` kept as Python keeps it; an nn.Module instance gives torch's "
-    "``__call__(self, *args, **kwargs)``; annotations unknown; a library callable: unknown",
+    "``__call__(self, *args, **kwargs)``; a torch layer's ``forward``: from torch's source, or "
+    "without it from the table tools/gen_torch_signatures.py ships; annotations unknown; "
+    "a library callable: unknown",
 )
 def _getfullargspec(c: Call) -> Any:
     """speechbrain's ``Sequential.append`` asks ``"input_shape" in spec.args + spec.kwonlyargs``
@@ -1593,7 +1622,10 @@ def _getfullargspec(c: Call) -> Any:
 
     f = plain(c.arg(0))
     if isinstance(f, modmethods.LayerMethod):  # ``layer.forward``: torch's own, from its source
-        f = modmethods.torch_method(c.interp, f)
+        m, f = f, modmethods.torch_method(c.interp, f)
+        shipped = modmethods.shipped_argspec(m) if f is None else None
+        if shipped is not None:  # torch's source not on disk (core install): the shipped table
+            return NamedTupleValue([*shipped, Unknown("annotations")], _FULLARGSPEC)
     if isinstance(f, Cls):
         ok, init, _where = c.interp.classes.mro_attr(f, "__init__")
         if not ok and _where is None:  # a plain class: ``object.__init__`` reads as no parameters

@@ -92,9 +92,13 @@ def _register_parametrization(c: Call) -> Any:
     mod, p = c.plain(0, "module"), c.plain(2, "parametrization")
     if not isinstance(mod, (Obj, Leaf)) or not is_module(mod):
         return UnknownModule("register_parametrization of an unknown module")
-    if not weightless(p):
-        mod.unresolved.append(f"a parametrization that may hold weights ({c.where})")
+    from driftcheck.parsers.source.interp import ownedparts
     from driftcheck.parsers.source.library import torchsurgery
+
+    name = c.plain(1, "tensor_name")
+    index = len(getattr(mod, torchsurgery._RECORD, {}).get(name, ()))  # its place in the list
+    if not weightless(p) and not ownedparts.add_parametrization(c.interp, mod, name, p, index):
+        mod.unresolved.append(f"a parametrization that may hold weights ({c.where})")
 
     torchsurgery.record(mod, c.qual, c.plain(1, "tensor_name"))
     return mod

@@ -294,10 +294,14 @@ def weight_shape(attrs: Any, ref: Any) -> tuple[int, ...] | None:
     leaf = ref.owner
     if not isinstance(leaf, Leaf) or leaf.type not in WEIGHT_SHAPE_LAYERS:
         return None
+    from driftcheck.parsers.source.interp import weightswap
+
+    swapped = weightswap.pending_shape(attrs.ip, leaf, ref.name)
     if (
-        leaf.unresolved
+        weightswap.other_unresolved(attrs.ip, leaf)
         or leaf.tied
         or leaf.wnorm
+        or leaf.owned
         or (leaf.torch or "").rsplit(".", 1)[0]
         not in (
             "torch.nn",
@@ -307,6 +311,7 @@ def weight_shape(attrs: Any, ref: Any) -> tuple[int, ...] | None:
         return None
     weights = attrs.weights_with(leaf, {})
     shape = weights.get(ref.name) if weights else None
+    shape = swapped if swapped is not None else shape  # the replacing tensor (weightswap.py)
     if shape is None or not all(isinstance(d, int) and not isinstance(d, bool) for d in shape):
         return None
     return tuple(shape)

@@ -87,6 +87,7 @@ class Builder:
                 tuple(m.unresolved),
                 tuple(sorted(m.tied)),
                 tuple(sorted(zip(m.wnorm, map(rep, m.wnorm.values())))) if m.wnorm else (),
+                ("owned", id(m)) if m.owned else (),  # never folded with another layer
             )
         elif isinstance(m, Obj):
             s = (
@@ -154,6 +155,8 @@ class Builder:
                 self.pending_ties.append((node, w, owner, oname))
             for w, dim in m.wnorm.items():
                 self._weight_norm(node, w, dim, parent, repeat, inherited)
+            if m.owned:
+                self._owned(m, node, parent, repeat, inherited)
             return
         node = Node(id=nid, type="Module", name=name or None, parent=parent, repeat=repeat)
         node.loc = self._loc(m.loc)
@@ -195,6 +198,34 @@ class Builder:
         g.unresolved.extend(inh)
         node.notes.append(f"weight_norm({w}, dim={dim}): {w} stored as direction + magnitude")
         self.g.add(g)
+
+    def _owned(self, m: Leaf, node: Node, parent, repeat: int, inh=()) -> None:
+        """The parameters of a parametrization registered on the layer (interp/ownedparts.py):
+        Parameters beside it (torch: ``<layer>.parametrizations.<w>.<i>.<name>``); a tensor
+        emitted before (the same parametrization module again) ties to it, counted once."""
+        for path, items in m.owned.items():
+            for pname, p in items:
+                local = f"{path}.{pname}"
+                pid = f"{node.id}_{local.replace('.', '_')}"
+                g = Node(id=pid, type="Parameter", parent=parent, repeat=repeat)
+                g.name = f"{node.name}.{local}" if node.name else local
+                g.loc = node.loc
+                g.params = {"shape": None}
+                first = self.param_first.get(id(p)) if isinstance(p, Tensor) else None
+                if first is not None:
+                    self.pending_ties.append((g, "weight", first[0], first[1]))
+                elif isinstance(p, Tensor):
+                    self.param_first[id(p)] = (m, local)
+                    shp = p.shape
+                    if isinstance(shp, Unknown) or any(not isinstance(plain(d), int) for d in shp):
+                        g.unresolved = ["shape"]
+                    else:
+                        g.params = {"shape": tuple(plain(d) for d in shp)}
+                    self.weight_at[(id(m), local)] = f"{pid}.weight"
+                else:  # a catalogue layer's weight inside the parametrization
+                    self.pending_ties.append((g, "weight", p.owner, p.name))
+                g.unresolved.extend(inh)
+                self.g.add(g)
 
     def _compact(self, items: list[tuple[str, Any]], nid: str, name: str, inh=()) -> None:
         i = 0
@@ -261,6 +292,8 @@ class Builder:
             shp = p.shape
             if isinstance(shp, Unknown) or any(not isinstance(plain(d), int) for d in shp):
                 node.unresolved = ["shape"]
+                if isinstance(shp, Unknown) and p.cls is not None:  # interp/tensorinit.py's why
+                    node.unresolved.append(shp.why)
                 node.params = {"shape": None}
             else:
                 node.params = {"shape": tuple(plain(d) for d in shp)}
@@ -310,7 +343,7 @@ class Builder:
         registered (nbeats-pytorch): a torch layer's weight is this container's own in torch,
         its shape the catalogue's for the layer's known arguments; anything less is unknown."""
         spec = catalogue.get(leaf.type)
-        if spec is None or leaf.unresolved or leaf.tied or leaf.wnorm:
+        if spec is None or leaf.unresolved or leaf.tied or leaf.wnorm or leaf.owned:
             return False
         try:
             shape = dict(spec.weights(spec.bind(leaf.params))).get(wname)

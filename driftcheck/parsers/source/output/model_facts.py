@@ -9,6 +9,7 @@ drift matcher compares these against a config without guessing which side is rig
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from driftcheck.findings import Location
@@ -36,13 +37,13 @@ def record_facts(graph: Graph, builder: Any, interp: Any) -> None:
     main = _layer_key_stack(stacks, interp) or _main_stack(stacks)
     if main is not None:
         path, ml = main
-        n = len(ml.children) // _period(ml)
+        n = len(ml.children) // _period(ml, interp)
         graph.facts["numLayers"] = Fact(value=n, loc=_stack_loc(ml, n, interp))
     # the outermost stacks only: a layer's own list (a sparse layer's experts in a
     # ``ModuleList``, at ``encoder.1.ff.experts``) is no second encoder stack
     outer = [s for s in stacks if not any(s[0].startswith(f"{o[0]}.") for o in stacks)]
-    enc = [s for s in outer if "encoder" in s[0]]
-    dec = [s for s in outer if "decoder" in s[0]]
+    enc = [s for s in outer if _stack_part(s[0]) == "encoder"]
+    dec = [s for s in outer if _stack_part(s[0]) == "decoder"]
     if len(enc) == 1 and len(dec) == 1:
         for key, (_, ml) in (("numEncoderLayers", enc[0]), ("numDecoderLayers", dec[0])):
             n = len(ml.children)
@@ -53,6 +54,24 @@ def record_facts(graph: Graph, builder: Any, interp: Any) -> None:
     if main is not None:
         _attr_facts(graph, main[1])
     _eps_fact(graph)
+
+
+ENCODER_WORDS = frozenset({"enc", "encoder", "encoders"})
+DECODER_WORDS = frozenset({"dec", "decoder", "decoders"})
+
+
+def _stack_part(path: str) -> str | None:
+    """ "encoder" / "decoder" where a stack's path names it so, in a word of its own
+    (``encoder.layer``, ``enc_blocks``, ``self.dec``): the short forms are as common in
+    hand-written encoder-decoders as the long ones, and a config's ``num_layers`` /
+    ``num_decoder_layers`` count those two stacks, never the longer one alone. A word
+    that merely contains the letters (``decay``, ``encoding``) says nothing."""
+    words = {w for w in re.split(r"[._]", path.lower()) if w}
+    is_enc = bool(words & ENCODER_WORDS) or "encoder" in path.lower()
+    is_dec = bool(words & DECODER_WORDS) or "decoder" in path.lower()
+    if is_enc == is_dec:
+        return None
+    return "encoder" if is_enc else "decoder"
 
 
 def _stacks(m: Obj, path: str, seen: set | None = None) -> list[tuple[str, Obj]]:
@@ -109,7 +128,7 @@ def _layer_key_stack(stacks: list[tuple[str, Obj]], interp: Any) -> tuple[str, O
     return hit[0]
 
 
-def _period(ml: Obj) -> int:
+def _period(ml: Obj, interp: Any = None) -> int:
     """How many items of a stack make one layer: 1, or ``p`` when the items' classes repeat
     with period ``p`` over at least two periods and the ``p`` classes of one period are all
     different (BertGeneration written as ``[attention, feed-forward] * layers``: each item is
@@ -118,12 +137,28 @@ def _period(ml: Obj) -> int:
     own) and keeps 1."""
     names = [c.cls.qual if isinstance(c, Obj) and c.cls else None for c in ml.children.values()]
     n = len(names)
+    if interp is not None and n in _layer_key_counts(interp):
+        # a loop over the config's layer count built one item per layer (transformers' Jamba:
+        # a Mamba layer, then an attention layer, ``attn_layer_period = 2``): each item is a
+        # whole layer of a hybrid stack, however the classes alternate
+        return 1
     for p in range(2, n // 2 + 1):
         if n % p or None in names[:p] or len(set(names[:p])) != p:
             continue
         if all(names[i] == names[i % p] for i in range(n)):
             return p
     return 1
+
+
+def _layer_key_counts(interp: Any) -> set[int]:
+    """The values of the ``range``s over a key that names the layer count."""
+    from driftcheck.graph.facts import NAME_FACTS
+
+    return {
+        v
+        for v, k, _, _ in getattr(interp, "ranges", ())
+        if k and NAME_FACTS.get(_leaf(k)) == "numLayers"
+    }
 
 
 def _leaf(key: str) -> str:

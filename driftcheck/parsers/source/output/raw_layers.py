@@ -218,7 +218,7 @@ def type_raw_params(graph: Any, builder: Any, interp: Any) -> bool:
         name = n.name.rsplit(".", 1)[-1]
         if not isinstance(owner, Obj) or not owner.module or owner.cls is None or owner.kind:
             continue
-        if name in ("weight", "bias") or n.tied:
+        if n.tied or (name in ("weight", "bias") and not _holds_layers(owner)):
             continue  # a module's own layer weight: the module itself is the layer
         leaf = _param_layer(owner, name, interp)
         if leaf is None or (leaf.type == "Embedding" and n.id in stacked):
@@ -231,6 +231,16 @@ def type_raw_params(graph: Any, builder: Any, interp: Any) -> bool:
     if changed:
         graph.invalidate()
     return changed
+
+
+def _holds_layers(owner: Obj) -> bool:
+    """``owner`` holds layers of its own (an attention with q/k/v projections): its
+    ``weight`` or ``bias`` parameter is no weight of the module as one layer (T5's relative
+    bias table written ``self.bias = nn.Parameter(torch.zeros(buckets, heads))`` and
+    looked up by bucket), so it is typed by its uses like any other bare parameter."""
+    return any(
+        isinstance(c, Leaf) or (isinstance(c, Obj) and c.module) for c in owner.children.values()
+    )
 
 
 def _row_selected(graph: Any) -> set[str]:
@@ -256,7 +266,7 @@ def _param_layer(m: Obj, name: str, interp: Any) -> Leaf | None:
     kinds = _uses(m, name, interp)
     if kinds is None:
         return None
-    if kinds - {"init"} == {"in_out"}:
+    if kinds - {"init", "test"} == {"in_out"}:
         leaf = Leaf(
             type="Linear",
             params={"in_features": rows, "out_features": cols, "bias": False},
@@ -264,7 +274,7 @@ def _param_layer(m: Obj, name: str, interp: Any) -> Leaf | None:
             notes=[f"{name}: a linear map by its uses (x @ {name}), stored [in, out]"],
         )
         dims = (("in_features", t.shape[0]), ("out_features", t.shape[1]))
-    elif "table" in kinds and kinds <= {"table", "table_head", "init"}:
+    elif "table" in kinds and kinds <= {"table", "table_head", "init", "test"}:
         leaf = Leaf(
             type="Embedding",
             params={"num_embeddings": rows, "embedding_dim": cols},
@@ -383,9 +393,19 @@ def _use_kind(a: ast.Attribute, parents: dict[int, ast.AST], callee) -> str | No
     # ``self.wte[ids]``: rows gathered by an index tensor named in the code (what
     # ``F.embedding(ids, self.wte)`` computes); a slice, a tuple or a constant index is not
     if isinstance(p, ast.Subscript) and p.value is a and isinstance(p.ctx, ast.Load):
-        if isinstance(p.slice, (ast.Name, ast.Attribute)):
+        if isinstance(p.slice, (ast.Name, ast.Attribute)) or _index_tensor_call(p.slice):
             return "table"
         return None
+    # ``if self.bias is not None``: an optional table tested for presence reads no weight
+    if (
+        isinstance(p, ast.Compare)
+        and p.left is a
+        and len(p.ops) == 1
+        and isinstance(p.ops[0], (ast.Is, ast.IsNot))
+        and isinstance(p.comparators[0], ast.Constant)
+        and p.comparators[0].value is None
+    ):
+        return "test"
     # ``h @ self.table.t()`` / ``h @ self.table.T``: the head on the table's own rows
     if isinstance(p, ast.Attribute) and p.attr in ("t", "T"):
         q = parents.get(id(p))
@@ -396,6 +416,20 @@ def _use_kind(a: ast.Attribute, parents: dict[int, ast.AST], callee) -> str | No
         if isinstance(q, ast.BinOp) and isinstance(q.op, ast.MatMult) and q.right is p:
             return "table_head"
     return None
+
+
+_INDEX_METHODS = frozenset({"clamp", "clip", "long", "to", "view", "reshape", "flatten", "abs"})
+
+
+def _index_tensor_call(sl: ast.expr) -> bool:
+    """``self.table[rel.clamp(max=n - 1)]``: an index tensor named in the code, passed through
+    a tensor method that keeps it an index tensor (a bucketed relative position, clamped)."""
+    return (
+        isinstance(sl, ast.Call)
+        and isinstance(sl.func, ast.Attribute)
+        and sl.func.attr in _INDEX_METHODS
+        and isinstance(sl.func.value, (ast.Name, ast.Attribute, ast.Call))
+    )
 
 
 def _leading_rows(sl: ast.expr) -> bool:

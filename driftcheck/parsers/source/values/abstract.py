@@ -252,6 +252,9 @@ class Leaf:
     # ``weight_norm(layer, name, dim)``: weight name -> dim; the weight is then stored as a
     # direction (its own shape) plus a magnitude (one value per slice along ``dim``)
     wnorm: dict[str, Any] = field(default_factory=dict)
+    # modules torch registers on the layer beyond the catalogue's weights: a parametrization
+    # that holds parameters (``parametrizations.weight.0``), by that path (interp/ownedparts.py)
+    owned: dict[str, Any] = field(default_factory=dict)
 
 
 class TensorValue:
