@@ -151,6 +151,18 @@ VALUES: list[tuple[tuple[str, ...], str]] = [
         "list(itertools.islice(range(10), 2, 8, 3)), list(itertools.pairwise([1, 2, 4])))",
     ),
     (
+        ("itertools.groupby",),
+        "import itertools\nresult = ([(k, len(list(g))) for k, g in itertools.groupby('PBBBNC')], "
+        "[(k, list(g)) for k, g in itertools.groupby([1, 3, 2, 4, 5], key=lambda x: x % 2)], "
+        "{k: len(list(r)) for k, r in itertools.groupby('aab')})",
+    ),
+    (
+        ("builtins.bytes", "builtins.bytes.fromhex", "builtins.memoryview"),
+        "result = (bytes([1, 2, 255]), bytes(3), bytes('ab', 'ascii'), bytes([32, 8, 64])[1], "
+        "bytes.fromhex('4000 0200'), memoryview(bytes.fromhex('40000200')).cast('H').tolist(), "
+        "memoryview(b'abcd').nbytes, memoryview(b'\\x01\\x00\\x00\\x00').cast('I').tolist())",
+    ),
+    (
         ("itertools.combinations", "itertools.permutations"),
         "import itertools\nresult = (list(itertools.combinations('abc', 2)), "
         "list(itertools.permutations([1, 2, 3], 2)), len(list(itertools.permutations('abcd'))))",

@@ -26,6 +26,8 @@ defect class (TP FN FP TN), then precision and recall for the dev part and the h
                                                       # cut the same way as --fresh2
     python benchmarks/crash/bench_crash.py --fresh8   # the eighth fresh batch (session 19, blind),
                                                       # cut the same way as --fresh2
+    python benchmarks/crash/bench_crash.py --fresh9   # the ninth fresh batch (session 19, blind),
+                                                      # cut the same way as --fresh2
 """
 
 from __future__ import annotations
@@ -120,11 +122,11 @@ def held_out(name: str) -> bool:
 
 
 # the blind batches cut into a dev and a held-out part by the sha256 rule
-CUT_SPLITS = ("fresh2", "fresh3", "fresh4", "fresh5", "fresh6", "fresh7", "fresh8")
+CUT_SPLITS = ("fresh2", "fresh3", "fresh4", "fresh5", "fresh6", "fresh7", "fresh8", "fresh9")
 
 
 def part_of(e: dict) -> str:
-    """The reporting part of a case: its split, with the blind batches (fresh2 to fresh8)
+    """The reporting part of a case: its split, with the blind batches (fresh2 to fresh9)
     cut into a dev and a held-out part (sessions 14 to 19: the analyzer is tuned on a batch's
     dev part only, so its held-out part stays a blind measure)."""
     if e["split"] in CUT_SPLITS:
@@ -194,6 +196,11 @@ def main(argv: list[str] | None = None) -> int:
         action="store_true",
         help="run the eighth fresh batch (templates_fresh8.py, written blind) instead",
     )
+    ap.add_argument(
+        "--fresh9",
+        action="store_true",
+        help="run the ninth fresh batch (templates_fresh9.py, written blind) instead",
+    )
     ap.add_argument("--json", help="write per-case results here")
     a = ap.parse_args(argv)
     cases = json.loads((HERE / "cases.json").read_text())
@@ -201,7 +208,9 @@ def main(argv: list[str] | None = None) -> int:
     cases = [e for e in cases if e["name"] in truth["cases"]]
     # one part at a time: a fresh batch alone, else the dev and held-out parts
     part = (
-        "fresh8"
+        "fresh9"
+        if a.fresh9
+        else "fresh8"
         if a.fresh8
         else "fresh7"
         if a.fresh7

@@ -661,16 +661,24 @@ def _consequences(findings: list[Finding], code: tuple[int, ...],
 
 def _per_stage(held: list[Any], value: Any) -> bool:
     """A per-stage claim (Swin's ``num_heads = [2, 4]``) the code builds stage by stage: its
-    values, in order and each once, are the ones the code's graph shows, in order."""
+    values, in order and each once, are the ones the code's graph shows, in order. The
+    values its modules hold come last in ``held`` (``service.code_values``), after a fact
+    read off the layers as one value (PVT's stages of 1 and 2 heads read as 2 query heads
+    and 1 KV head): the modules' values alone, a tail of ``held``, may show the order."""
     if not isinstance(value, (list, tuple)) or not value:
         return False
     want = list(dict.fromkeys(repr(v) for v in value))
-    seen: list[str] = []
-    for v in held:
-        for x in v if isinstance(v, (list, tuple)) else [v]:
-            if repr(x) not in seen:
-                seen.append(repr(x))
-    return seen == want
+    for start in range(len(held)):
+        seen: list[str] = []
+        for v in held[start:]:
+            for x in v if isinstance(v, (list, tuple)) else [v]:
+                if repr(x) not in seen:
+                    seen.append(repr(x))
+        if seen == want:
+            return True
+        if len(seen) < len(want):
+            return False
+    return False
 
 
 def _same_fact(f: Finding, fact: str) -> bool:

@@ -400,11 +400,17 @@ class Canon:
             return None
         ltype, params, full = _resolved(node)
         block = catalogue.get_block(ltype)
+        unresolved = node.unresolved
         if block is None and ltype in COMPOSITES:
             block = catalogue.get_block(COMPOSITES[ltype])
             known = {p.name for p in block.params} if block is not None else set()
             params = {k: v for k, v in params.items() if k in known}
-        if block is not None and depth < MAX_BLOCK_DEPTH and not node.unresolved:
+            if unresolved and set(unresolved) <= {"activation"}:
+                # ``activation=gelu_tanh``, a function of the user's: weightless, and an
+                # activation is transparent to the comparison (``TRANSPARENT_FAMILIES``):
+                # the parts line up whichever function it is
+                params, unresolved = {**params, "activation": "identity"}, []
+        if block is not None and depth < MAX_BLOCK_DEPTH and not unresolved:
             try:
                 sub = block.build(params)
             except Exception:  # noqa: BLE001 -- unresolved params: compare as one leaf instead
@@ -432,6 +438,8 @@ class Canon:
             leaf.src_in = self._split_source(node, "in_features")
             leaf.head_chunks = self._split_chunks(node)
             leaf.head_sliced = self._split_sliced(node)
+            leaf.head_parts = self._split_parts(node)
+            leaf.inner_cut = self._inner_cut(node)
         if node.repeat > 1:
             return _block(node, [leaf], node.repeat)
         return leaf
@@ -614,6 +622,63 @@ class Canon:
                 return None
         return None
 
+    def _split_parts(self, node: Node) -> tuple[int, ...] | None:
+        """The head counts of an ``Unflatten`` whose first new axis is cut apart whole by
+        ``split`` / ``narrow`` / slices on that axis (Phi-3's ``view(b, t, h + 2 * kv, hd)
+        .split([h, kv, kv], 2)``, Falcon's ``[:-2]``, ``[-2:-1]``, ``[-1:]``): the axis stacks
+        the queries' heads with the keys' and values', each cut is one of them. The cuts'
+        sizes in axis order when they tile the axis exactly; None otherwise (the axis is then
+        no head count, ``_split_sliced``)."""
+        if self._out is None:
+            self._out = {}
+            for e in self.graph.edges:
+                self._out.setdefault(e.src, []).append(e.dst)
+        dim, size = node.params.get("dim"), node.params.get("unflattened_size")
+        if type(dim) is not int or not isinstance(size, (list, tuple)) or len(size) != 2:
+            return None
+        n = size[0]
+        if type(n) is not int or n <= 1:
+            return None
+        by_id = self.graph.index
+        cuts = []
+        for dst in self._out.get(node.id, []):
+            nxt = by_id.get(dst)
+            if nxt is None or nxt.type not in ("Narrow", "Slice") or nxt.params.get("dim") != dim:
+                return None
+            cut = _axis_cut(nxt, n)
+            if cut is None:
+                return None
+            cuts.append(cut)
+        if len(cuts) < 2:
+            return None
+        cuts.sort()
+        at = 0
+        for start, end in cuts:
+            if start != at:
+                return None
+            at = end
+        return tuple(end - start for start, end in cuts) if at == n else None
+
+    def _inner_cut(self, node: Node) -> bool:
+        """An ``Unflatten`` into three axes whose second new axis is cut right after
+        (``view(b, t, groups, per_group + 2, hd)`` then ``[..., :per_group, :]`` and
+        ``[..., -2, :]``): its first axis is no stack of k / v parts, the second holds
+        them (Mistral's rows grouped per KV head)."""
+        if self._out is None:
+            self._out = {}
+            for e in self.graph.edges:
+                self._out.setdefault(e.src, []).append(e.dst)
+        dim = node.params.get("dim")
+        if type(dim) is not int or dim < 0:
+            return False
+        by_id = self.graph.index
+        for dst in self._out.get(node.id, []):
+            nxt = by_id.get(dst)
+            cuts = ("Slice", "Select", "Narrow", "Chunk", "Split", "Unbind")
+            if nxt is not None and nxt.type in cuts and nxt.params.get("dim") == dim + 1:
+                return True
+        return False
+
     def _split_sliced(self, node: Node) -> bool:
         """An ``Unflatten`` whose first new axis is then cut by slices (Falcon's multi-query
         ``view(b, t, heads + 2, hd)`` taken apart as ``[:-2]``, ``[-2:-1]``, ``[-1:]``): that
@@ -655,6 +720,25 @@ def _cut_of(op: Node, axis: Any) -> tuple[Any, Any] | None:
     if any(v is not None and (type(v) is not int or v < 0) for v in (start, end)):
         return None
     return start, end
+
+
+def _axis_cut(op: Node, n: int) -> tuple[int, int] | None:
+    """(start, end) of a ``Narrow`` or a unit-step ``Slice`` of an axis ``n`` long, negative
+    ends counted from its end (``[:-2]``); None for any other cut or one outside it."""
+    if op.type == "Narrow":
+        start, length = op.params.get("start"), op.params.get("length")
+        if type(start) is not int or type(length) is not int or start < 0 or length <= 0:
+            return None
+        end = start + length
+    else:
+        start, end, step = op.params.get("start"), op.params.get("end"), op.params.get("step")
+        if step not in (None, 1):
+            return None
+        if any(v is not None and type(v) is not int for v in (start, end)):
+            return None
+        start = 0 if start is None else start + n if start < 0 else start
+        end = n if end is None else end + n if end < 0 else end
+    return (start, end) if 0 <= start < end <= n else None
 
 
 def _cut_width(cut: tuple[Any, Any], width: int) -> int | None:

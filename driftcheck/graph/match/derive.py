@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from driftcheck.findings import Location
@@ -532,15 +532,41 @@ def _ties(leaves: list[Item], out: dict[str, Derived], inside: set[int] = frozen
     vocab = out.get("vocabSize")
     if vocab is None:
         return
+    listed = _list_layer_parts(leaves)
     for it in leaves:
         if (
             it.ltype == "Linear"
             and it.params.get("out_features") == vocab.value
             and id(it) not in inside
+            and id(it) not in listed
         ):
             loc = it.node.loc
             out["tieWordEmbeddings"] = Derived(False, "model.tieWordEmbeddings", loc, it.node.id)
             return
+
+
+def _list_layer_parts(leaves: list[Item]) -> set[int]:
+    """Ids of the leaves inside one element of a list of layers (``dec.1.ff.0``: the element
+    ``dec.1`` is a module of its own, and ``dec.0`` is there too): a layer's parts where no
+    repeated block stands for the layers (T5's first layer holds the relative bias table,
+    the next ones do not), never the model's output head (a feed-forward projection as
+    wide as a vocabulary of 256 read as an untied head)."""
+    paths = {id(it): (it.node.id or "").split("/") for it in leaves}
+    elems: set[tuple[str, ...]] = set()
+    for parts in paths.values():
+        for i in range(1, len(parts) - 1):  # an indexed element with parts under it
+            if parts[i].isdigit():
+                elems.add(tuple(parts[: i + 1]))
+    lists: dict[tuple[str, ...], int] = {}
+    for e in elems:
+        lists[e[:-1]] = lists.get(e[:-1], 0) + 1
+    out: set[int] = set()
+    for key, parts in paths.items():
+        for i in range(1, len(parts) - 1):
+            if parts[i].isdigit() and lists.get(tuple(parts[:i]), 0) > 1:
+                out.add(key)
+                break
+    return out
 
 
 def _vocab_tie(it: Item, out: dict[str, Derived]) -> bool:
@@ -717,6 +743,17 @@ def _head_splits(main: Item, out: dict[str, Derived], items: list[Item]) -> None
                 fused_unseen = True
         if d > 0 and n * d not in widths:
             return  # a split of something else: no reading
+        parts = getattr(it, "head_parts", None)
+        if parts and d > 0 and n * d in widths:
+            # a fused axis of query, key and value heads cut apart whole: each cut is a
+            # head count (the most the queries', fewer the keys' and values')
+            per[n] -= 1
+            widths = widths | {p * d for p in parts}
+            for p in parts:
+                heads.setdefault(p, it)
+                per[p] += 1
+            dims.add(d)
+            continue
         if getattr(it, "head_sliced", False):
             return  # a fused axis of query, key and value heads sliced apart: no head count
         if it.head_chunks:  # per-head fused [heads, k * head_dim] cut by chunk(k, -1)
@@ -807,6 +844,26 @@ def _splits(items) -> list[Item]:
             # ``view(b, t, -1, head_dim)`` of a projection's output: the heads are that
             # projection's width over the head width the code states
             inferred.append(it)
+        elif (
+            isinstance(size, (list, tuple))
+            and len(size) == 3
+            and all(type(x) is int and x > 0 for x in size)
+            and size[0] in (2, 3)
+            and not getattr(it, "inner_cut", False)
+            and isinstance(it.src_width, int)
+            and it.src_width == size[0] * size[1] * size[2]
+        ):
+            # ``view(b, t, 2, kv, head_dim)`` of a fused k|v (q|k|v) projection: each of
+            # its parts is a split of ``kv`` heads of ``head_dim``, as wide as a
+            # projection of its own
+            part = replace(
+                it,
+                params={**it.params, "unflattened_size": [size[1], size[2]]},
+                src_width=size[1] * size[2],
+                src_in=None,
+            )
+            part.head_chunks, part.head_sliced, part.head_parts = None, False, None
+            out.append(part)
     if len(inferred) >= 2 and all(
         _whole(it.src_width, it.params["unflattened_size"][1]) for it in inferred
     ):
@@ -893,12 +950,42 @@ def stages(g: Graph) -> dict[str, Derived]:
                 w = last_width(c) or w
         return w
 
+    preds: dict[str, list[str]] = {}
+    for e in g.edges:
+        preds.setdefault(e.dst, []).append(e.src)
+
+    def added_width(n) -> Any:
+        """The width the block's last ``Add`` sums (its output width): the first
+        convolution or linear of the block on each path back from that sum, through the
+        ops and norms between; one width, or None (declaration order says nothing: a
+        block may declare its depthwise convolution after its MLP's output linear)."""
+        inside = n.id + "/"
+        sums = [x for x in g.nodes if x.type == "Add" and x.parent == n.id]
+        if not sums:
+            return None
+        widths: set = set()
+        todo, seen = [sums[-1].id], set()
+        while todo and len(seen) < 400:
+            cur = todo.pop()
+            for src in preds.get(cur, []):
+                if src in seen or not src.startswith(inside) or src not in byid:
+                    continue
+                seen.add(src)
+                node = byid[src]
+                if node.type in _WIDTH_PARAM:
+                    widths.add(node.params.get(_WIDTH_PARAM[node.type]))
+                else:
+                    todo.append(src)
+        if len(widths) == 1 and isinstance(w := next(iter(widths)), int):
+            return w
+        return None
+
     def visit(n, copies: int) -> None:
         nonlocal stem
         for c in kids.get(n.id, []):
             k = copies * max(c.repeat, 1)
             if c.id in adds and kids.get(c.id):
-                w = last_width(c)
+                w = added_width(c) or last_width(c)
                 if w is None:
                     return
                 blocks.append((c, k, w))

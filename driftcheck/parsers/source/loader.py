@@ -281,6 +281,41 @@ def _index_with(info: ModInfo, st: ast.With) -> None:
                     info.with_bound.setdefault(t.id, st)
 
 
+def _branch_names(body: list[ast.stmt]) -> set[str]:
+    """Names a branch binds by a plain assignment (``A = ...``, ``A, B = ...``), also in
+    the branches nested in it."""
+    out: set[str] = set()
+    for st in body:
+        if isinstance(st, ast.Assign):
+            for t in st.targets:
+                for n in ast.walk(t):
+                    if isinstance(n, ast.Name):
+                        out.add(n.id)
+        elif isinstance(st, ast.AnnAssign) and isinstance(st.target, ast.Name) and st.value:
+            out.add(st.target.id)
+        elif isinstance(st, ast.If):
+            out |= _branch_names(st.body) | _branch_names(st.orelse)
+        elif isinstance(st, ast.Match):
+            for case in st.cases:
+                out |= _branch_names(case.body)
+    return out
+
+
+def _index_branches(info: ModInfo, st: ast.If | ast.Match, branches: list, bound: set[str]) -> None:
+    """Names a top-level ``if`` / ``match`` binds in its branches (``match PRESET: case
+    "tiny": W = 64``): bound by running the statement as the import runs it, its test
+    deciding the branch (``interp/modglobals.py``), never by the first branch's expression
+    alone (that gave the first branch's value whichever branch the test takes: a confident
+    wrong size). Only names first bound there: one bound before (``bound``) keeps that
+    binding, a branch rebinding it is a later statement. The ``__main__`` block binds
+    nothing an import sees."""
+    if isinstance(st, ast.If) and "__main__" in unparse(st.test):
+        return
+    for name in set().union(*(_branch_names(b) for b in branches)) - bound:
+        if name in info.assigns and name not in info.defs:
+            info.with_bound.setdefault(name, st)
+
+
 def _index(info: ModInfo, body: list[ast.stmt]) -> None:
     """Record top-level definitions; descend into ``if``/``try`` (TYPE_CHECKING, fallbacks)."""
     for st in body:
@@ -316,8 +351,15 @@ def _index(info: ModInfo, body: list[ast.stmt]) -> None:
                     continue
                 info.imports.setdefault(a.asname or a.name, (base, a.name))
         elif isinstance(st, ast.If):
+            bound = set(info.assigns)
             _index(info, st.body)
             _index(info, st.orelse)
+            _index_branches(info, st, [st.body, st.orelse], bound)
+        elif isinstance(st, ast.Match):
+            bound = set(info.assigns)
+            for case in st.cases:
+                _index(info, case.body)
+            _index_branches(info, st, [case.body for case in st.cases], bound)
         elif isinstance(st, ast.With):
             _index_with(info, st)
         elif isinstance(st, ast.For):

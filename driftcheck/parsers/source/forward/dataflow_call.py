@@ -260,6 +260,8 @@ class Calls:
             axes = obj.attrs.get("axes_lengths")
             axes = {k: symbolic.plain_hole(v) for k, v in axes.items()} if axes else {}
             sized = self.run.f.input_shape is not None
+            if sized and concrete.einops_rank(self.run.f, tens[0], obj.attrs.get("pattern"), loc):
+                return Tens(None)
             make = concrete.rearrange if sized else concrete.rearrange_split
             out = make(self.run, tens[0], obj.attrs.get("pattern"), axes, fr, loc)
             if out is not None:
@@ -467,6 +469,12 @@ class Calls:
         if q.startswith("torch."):
             return torchops.call_torch(self.run, q, args, kwargs, fr, at)
         last = q.rsplit(".", 1)[-1]
+        if q.startswith("einops.") and last in ("rearrange", "repeat", "reduce"):
+            if self.run.f.input_shape is not None:
+                x = args[0] if args else kwargs.get("tensor")
+                pattern = args[1] if len(args) > 1 else kwargs.get("pattern")
+                if concrete.einops_rank(self.run.f, x, pattern, fr.loc(at)):
+                    return Tens(None)
         if q.startswith("einops.") and last == "rearrange":
             # on real sizes (``check --input-shape``) the sized ops; otherwise only the head
             # split, size-free (the drift facts read heads off it)

@@ -65,6 +65,27 @@ def _groups(side: str) -> list[list[str]] | None:
     return out
 
 
+def einops_rank(f: Any, t: Any, pattern: Any, loc: Any) -> bool:
+    """``einops.rearrange`` / ``repeat`` / ``reduce`` (and the layers): a left side without
+    ``...`` names exactly as many axes as the tensor has (einops' "Wrong shape: expected N
+    dims" EinopsError otherwise). Judged on a known shape and a left side this module parses.
+    True on a crash."""
+    from driftcheck.parsers.source.values.dataflow_values import known_shape as sized
+
+    shape = sized(t)
+    if shape is None or not isinstance(pattern, str) or "->" not in pattern:
+        return False
+    left = _groups(pattern.split("->", 1)[0])
+    if left is None or len(left) == len(shape):
+        return False
+    f.crash(
+        loc,
+        f"einops: Wrong shape: expected {len(left)} dims. Received {len(shape)}-dim tensor "
+        f"(pattern {pattern!r}, shape {list(shape)})",
+    )
+    return True
+
+
 def rearrange(run: Any, t: Any, pattern: Any, axes: dict, fr: Any, loc: Any) -> Tens | None:
     shape = known_shape(t)
     if shape is None or not isinstance(pattern, str) or "->" not in pattern:

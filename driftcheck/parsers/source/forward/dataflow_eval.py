@@ -199,6 +199,11 @@ class Runner:
         if isinstance(v, (tuple, list)) and len(v) == n:
             return list(v)
         if isinstance(v, ShapeOf):
+            if self.f.input_shape is not None and site is not None:
+                from driftcheck.parsers.source.forward import dataflow_ranks
+
+                if dataflow_ranks.shape_unpacked(self.f, v.t, n, site[0].loc(site[1])):
+                    return [UNK] * n
             v.t.learn_rank(n)
             return [v.t.dim(i) for i in range(n)]
         if isinstance(v, Multi):

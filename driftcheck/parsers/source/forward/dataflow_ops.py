@@ -356,6 +356,11 @@ def subscript(run: Any, v: Any, key: Any, fr: Any, at: Any) -> Any:
         return got
     if isinstance(v, ShapeOf):
         if isinstance(key, int) and not isinstance(key, bool):
+            if run.f.input_shape is not None:
+                from driftcheck.parsers.source.forward import dataflow_ranks
+
+                if dataflow_ranks.shape_item(run.f, v.t, key, fr.loc(at)):
+                    return UNK
             return v.t.dim(key)
         if isinstance(key, slice) and v.t.shape is not None:
             return tuple(v.t.shape[key])

@@ -282,6 +282,9 @@ def method(run: Any, t: Tens, name: str, args: list, kwargs: dict, fr: Any, loc:
     ts = _shape(t)
     if ts is None:
         return None
+    got = frequent(f, t, ts, name, args, kwargs, loc)
+    if got is not None:
+        return got
     if name in _INT_CASTS and not args and not kwargs:
         # ``(ids != 0).long()``: an integer (or bool) tensor of the same shape, for the
         # dtype rules after it (``torch.where`` of a long mask raises)
@@ -821,3 +824,682 @@ def cross_entropy(f: Any, ts: tuple, gs: tuple | None, loc: Any) -> None:
             f"cross_entropy: expected a target of size {list(want)} for input {list(ts)}, got "
             f"{list(gs)}",
         )
+
+
+# ---------------------------------------------------------------------- frequent ops (session 19)
+# Ops model code calls often (benchmarks/crash/op_coverage.py) that had no shape rule or no
+# crash verdict. Each check is torch's own condition; an argument not known for certain gives
+# no verdict (None: the caller goes on as before).
+#
+# ops that keep the input's shape and wrap one ``dim`` argument (IndexError outside [-r, r),
+# a 0-d tensor counting as 1-D): name -> (position after the input, keyword, default; None:
+# the argument is required)
+_DIM_KEEP: dict[str, tuple[int, str, Any]] = {
+    "cumsum": (0, "dim", None),
+    "cumsum_": (0, "dim", None),
+    "cumprod": (0, "dim", None),
+    "cumprod_": (0, "dim", None),
+    "logcumsumexp": (0, "dim", None),
+    "normalize": (1, "dim", 1),  # ``F.normalize(x, p=2.0, dim=1)``: 1-D inputs raise
+    "argsort": (0, "dim", -1),
+    "sort": (0, "dim", -1),
+}
+# reductions over one ``dim`` (``None``: every axis) with ``keepdim`` after it
+_DIM_REDUCE = {"argmax", "argmin", "prod", "logsumexp"}
+# element-wise losses: ``input`` and ``target`` broadcast together (``exact``: same shape)
+_LOSSES = {"mse_loss": False, "l1_loss": False, "smooth_l1_loss": False, "huber_loss": False,
+           "binary_cross_entropy": True, "binary_cross_entropy_with_logits": True}  # fmt: skip
+_NEW = {"new_zeros", "new_ones", "new_empty", "new_full"}
+
+
+def _wrap(f: Any, ts: tuple, d: Any, loc: Any) -> int | None:
+    """torch's ``maybe_wrap_dim``: ``d`` as a non-negative axis of a tensor of shape ``ts``
+    (a 0-d tensor takes -1 and 0); outside, the IndexError torch raises. None when ``d`` is
+    not a known int or after the crash."""
+    if not is_int(d):
+        return None
+    r = max(len(ts), 1)
+    if not -r <= d < r:
+        f.crash(
+            loc, f"Dimension out of range (expected to be in range of [{-r}, {r - 1}], but got {d})"
+        )
+        return None
+    return d % r
+
+
+def _dims(f: Any, ts: tuple, ds: Any, loc: Any) -> list[int] | None:
+    """A list of axes (``flip``'s ``dims``, ``logsumexp``'s tuple): each wrapped, and none
+    twice (torch's "appears multiple times"). None when one is unknown or after a crash."""
+    if not isinstance(ds, (list, tuple)) or not ds or not all(is_int(d) for d in ds):
+        return None
+    before = len(f.crashes)
+    out = [_wrap(f, ts, d, loc) for d in ds]
+    if len(f.crashes) != before or None in out:
+        return None
+    if len(set(out)) != len(out):
+        dup = next(d for d in out if out.count(d) > 1)
+        f.crash(loc, f"dim {dup} appears multiple times in the list of dims")
+        return None
+    return out
+
+
+def frequent(f: Any, t: Tens, ts: tuple, name: str, args: list, kwargs: dict, loc: Any) -> Any:
+    """The ops of ``_DIM_KEEP``, ``_DIM_REDUCE``, ``_LOSSES`` and ``_NEW``, ``flip``, ``tile``,
+    ``Tensor.unfold`` and ``F.linear`` on a tensor of known shape ``ts``: their result (a
+    shape-only tensor), an unknown tensor after a crash, or None (not judged: go on)."""
+    if name in _DIM_KEEP:
+        pos, key, default = _DIM_KEEP[name]
+        d = _arg(args, kwargs, pos, key, default)
+        before = len(f.crashes)
+        _wrap(f, ts, d, loc)
+        if len(f.crashes) != before:
+            return Tens(None)
+        if name == "argsort" and is_int(d):
+            out = Tens(None, ts)
+            _add_facts(f, out, dtype="int64", long=True)
+            return out
+        if name in ("cumprod", "cumprod_", "logcumsumexp") and is_int(d):
+            return Tens(None, ts)
+        if name == "sort":
+            from driftcheck.parsers.source.forward.dataflow_axes import NamedPair
+
+            return _pairs(f, ts, name, args, kwargs, loc, NamedPair)
+        return None
+    if name in _DIM_REDUCE:
+        return _reduce_dim(f, ts, name, args, kwargs, loc)
+    if name in _LOSSES:
+        return _loss(f, ts, name, args, kwargs, loc)
+    if name in _NEW:
+        sizes = args[0] if len(args) >= 1 and isinstance(args[0], (list, tuple)) else None
+        if sizes is None and name != "new_full" and args and all(is_int(a) for a in args):
+            sizes = args
+        sizes = kwargs.get("size", sizes) if sizes is None else sizes
+        if isinstance(sizes, ShapeOf):
+            sizes = _shape(sizes.t)
+        if not isinstance(sizes, (list, tuple)) or not all(is_int(d) for d in sizes):
+            return None
+        if any(d < 0 for d in sizes):
+            f.crash(loc, f"Trying to create tensor with negative dimension: {list(sizes)}")
+            return Tens(None)
+        return Tens(None, tuple(sizes))
+    if name == "flip":
+        ds = args[0] if len(args) == 1 and isinstance(args[0], (list, tuple)) else args
+        ds = kwargs.get("dims", ds) if not args else ds
+        before = len(f.crashes)
+        got = _dims(f, ts, ds, loc)
+        if len(f.crashes) != before:
+            return Tens(None)
+        return Tens(None, ts) if got is not None else None
+    if name == "tile":
+        reps = args[0] if len(args) == 1 and isinstance(args[0], (list, tuple)) else args
+        reps = kwargs.get("dims", reps) if not args else reps
+        if not isinstance(reps, (list, tuple)) or not reps:
+            return None
+        if not all(is_int(r) for r in reps):
+            return None
+        n = max(len(reps), len(ts))
+        if any(r < 0 for r in reps):
+            reps = (1,) * (n - len(reps)) + tuple(reps)
+            xs = (1,) * (n - len(ts)) + ts
+            sizes = [a * b for a, b in zip(xs, reps)]
+            f.crash(loc, f"tile: Trying to create tensor with negative dimension: {sizes}")
+            return Tens(None)
+        reps = (1,) * (n - len(reps)) + tuple(reps)
+        xs = (1,) * (n - len(ts)) + ts
+        return Tens(None, tuple(a * b for a, b in zip(xs, reps)))
+    if name in ("fill_", "index_fill", "index_fill_"):
+        value = _arg(args, kwargs, 0 if name == "fill_" else 2, "value")
+        vs = _shape(value) if isinstance(value, Tens) else None
+        if vs:  # a value tensor of one or more dims
+            f.crash(
+                loc,
+                f"{name} only supports a 0-dimensional value tensor, but got tensor with "
+                f"{len(vs)} dimension(s).",
+            )
+            return Tens(None)
+    if name == "unfold":
+        return _unfold(f, ts, args, kwargs, loc)
+    if name == "linear":
+        return _linear(f, ts, args, kwargs, loc)
+    return more_ops(f, t, ts, name, args, kwargs, loc)
+
+
+def _reduce_dim(f: Any, ts: tuple, name: str, args: list, kwargs: dict, loc: Any) -> Any:
+    """``argmax`` / ``argmin`` / ``prod`` (one int ``dim`` or none: every axis, a 0-d result)
+    and ``logsumexp`` (an int or a list of axes, required): torch's axis checks, the result's
+    shape (``keepdim`` keeps a 1), int64 for the index reductions."""
+    d = _arg(args, kwargs, 0, "dim")
+    keep = _arg(args, kwargs, 1, "keepdim", False)
+    if not isinstance(keep, bool):
+        return None
+    if d is None:
+        if name == "logsumexp" or keep:
+            return None
+        out = Tens(None, ())
+    elif isinstance(d, (list, tuple)):
+        if name != "logsumexp":
+            return None
+        before = len(f.crashes)
+        axes = _dims(f, ts, d, loc)
+        if len(f.crashes) != before:
+            return Tens(None)
+        if axes is None or not ts:
+            return None
+        shape = [1 if i in axes else s for i, s in enumerate(ts)]
+        out = Tens(None, tuple(s for i, s in enumerate(shape) if keep or i not in axes))
+    else:
+        before = len(f.crashes)
+        a = _wrap(f, ts, d, loc)
+        if len(f.crashes) != before:
+            return Tens(None)
+        if a is None:
+            return None
+        if not ts:
+            out = Tens(None, ())
+        else:
+            out = Tens(None, tuple(1 if i == a else s for i, s in enumerate(ts) if keep or i != a))
+    if name in ("argmax", "argmin"):
+        _add_facts(f, out, dtype="int64", long=True)
+    return out
+
+
+def _loss(f: Any, ts: tuple, name: str, args: list, kwargs: dict, loc: Any) -> Any:
+    """``F.mse_loss(input, target)`` and its element-wise kin, the binary cross-entropies:
+    the result's shape once ``dataflow_losses`` (which runs first) found input and target
+    compatible: 0-d, or the broadcast shape with ``reduction='none'``."""
+    target = _arg(args, kwargs, 0, "target")
+    gs = _shape(target) if isinstance(target, Tens) else None
+    both = _bcast(ts, gs) if gs is not None else None
+    if both is None or (_LOSSES[name] and gs != ts) or len(args) > 1:
+        return None  # unknown, judged by ``dataflow_losses``, or positional legacy arguments
+    red = kwargs.get("reduction", "mean")
+    if red in ("mean", "sum") and not kwargs.keys() & {"size_average", "reduce"}:
+        return Tens(None, ())
+    return Tens(None, both) if red == "none" else None
+
+
+def _unfold(f: Any, ts: tuple, args: list, kwargs: dict, loc: Any) -> Any:
+    """``Tensor.unfold(dimension, size, step)``: windows of ``size`` every ``step`` along
+    an axis; torch raises when ``size`` exceeds the axis or ``step`` is not positive. The
+    result has ``(n - size) // step + 1`` windows in place of the axis and ``size`` last."""
+    d = _arg(args, kwargs, 0, "dimension")
+    size, step = _arg(args, kwargs, 1, "size"), _arg(args, kwargs, 2, "step")
+    if not ts or not is_int(size) or not is_int(step):
+        return None
+    before = len(f.crashes)
+    a = _wrap(f, ts, d, loc)
+    if len(f.crashes) != before:
+        return Tens(None)
+    if a is None or size < 0:
+        return None
+    if size > ts[a]:
+        f.crash(loc, f"maximum size for tensor at dimension {a} is {ts[a]} but size is {size}")
+        return Tens(None)
+    if step <= 0:
+        f.crash(loc, f"step is {step} but must be > 0")
+        return Tens(None)
+    return Tens(None, (*ts[:a], (ts[a] - size) // step + 1, *ts[a + 1 :], size))
+
+
+def _linear(f: Any, ts: tuple, args: list, kwargs: dict, loc: Any) -> Any:
+    """``F.linear(x, weight, bias)`` with a matrix weight ``(out, in)``: ``x`` is at least
+    1-D with ``in`` items on its last axis (torch's "mat1 and mat2 shapes cannot be
+    multiplied"), a weight of 3 or more dims raises in ``t()``; a 1-D bias has ``out`` or 1
+    items. The result is ``(*x[:-1], out)``. A 1-D weight or a bias of another rank: not
+    judged."""
+    w = _arg(args, kwargs, 0, "weight")
+    ws = _shape(w) if isinstance(w, Tens) else None
+    if ws is None:
+        return None
+    if len(ws) > 2:
+        f.crash(loc, f"linear: t() expects a tensor with <= 2 dimensions, but weight is {len(ws)}D")
+        return Tens(None)
+    if len(ws) != 2:
+        return None
+    if not ts:
+        f.crash(loc, "both arguments to linear need to be at least 1D, but they are 0D and 2D")
+        return Tens(None)
+    if ts[-1] != ws[1]:
+        rows = numel(ts[:-1])
+        f.crash(
+            loc,
+            f"mat1 and mat2 shapes cannot be multiplied ({rows}x{ts[-1]} and {ws[1]}x{ws[0]})",
+        )
+        return Tens(None)
+    b = _arg(args, kwargs, 1, "bias")
+    if b is not None:
+        bs = _shape(b) if isinstance(b, Tens) else None
+        if bs is None or len(bs) != 1:
+            return None
+        if bs[0] not in (1, ws[0]):
+            f.crash(
+                loc,
+                f"linear: the bias of {bs[0]} items does not broadcast to the output's "
+                f"{ws[0]} features",
+            )
+            return Tens(None)
+    return Tens(None, (*ts[:-1], ws[0]))
+
+
+# axis arguments torch wraps (``maybe_wrap_dim``) in ops whose result another rule gives or
+# that are not followed further: name -> ((position after the input, keyword, default), ...)
+_DIM_ARGS: dict[str, tuple[tuple[int, str, Any], ...]] = {
+    "index_select": ((0, "dim", None),),
+    "var": ((0, "dim", None),),
+    "std": ((0, "dim", None),),
+    "var_mean": ((0, "dim", None),),
+    "std_mean": ((0, "dim", None),),
+    "tensor_split": ((1, "dim", 0),),
+    "index_fill": ((0, "dim", None),),
+    "index_fill_": ((0, "dim", None),),
+    "index_copy": ((0, "dim", None),),
+    "index_copy_": ((0, "dim", None),),
+    "index_add": ((0, "dim", None),),
+    "index_add_": ((0, "dim", None),),
+    "repeat_interleave": ((1, "dim", None),),
+    "renorm": ((1, "dim", None),),
+    "chunk": ((1, "dim", 0),),
+}
+# element-wise ops of one tensor (their other arguments numbers): the input's shape
+_UNARY = {
+    "acos",
+    "asin",
+    "atan",
+    "arccos",
+    "arcsin",
+    "arctan",
+    "acosh",
+    "asinh",
+    "atanh",
+    "cosh",
+    "sinh",
+    "tan",
+    "erf",
+    "erfc",
+    "erfinv",
+    "exp2",
+    "expm1",
+    "log1p",
+    "log2",
+    "log10",
+    "logit",
+    "isnan",
+    "isinf",
+    "isfinite",
+    "isposinf",
+    "isneginf",
+    "logical_not",
+    "bitwise_not",
+    "trunc",
+    "frac",
+    "fix",
+    "deg2rad",
+    "rad2deg",
+    "positive",
+    "sgn",
+    "signbit",
+    "lgamma",
+    "digamma",
+    "sinc",
+    "softsign",
+    "tanhshrink",
+    "hardtanh",
+    "hardshrink",
+    "softshrink",
+    "threshold",
+    "celu",
+}  # fmt: skip (activations with a catalogue node, ``dataflow_torch.ACT``, keep their path)
+# element-wise ops of several tensors: (position after the input, keyword) of each operand;
+# the operands broadcast together (torch's size-mismatch RuntimeError otherwise)
+_OTHER = ((0, "other"),)
+_BROADCAST: dict[str, tuple[tuple[int, str], ...]] = {
+    **{n: _OTHER for n in (
+        "maximum", "minimum", "fmax", "fmin", "atan2", "arctan2", "hypot", "copysign", "fmod",
+        "remainder", "logical_and", "logical_or", "logical_xor", "xlogy", "logaddexp",
+        "logaddexp2", "floor_divide", "heaviside", "nextafter", "isclose", "eq", "ne", "lt", "le",
+        "gt", "ge", "greater", "less", "greater_equal", "less_equal", "not_equal",
+        "bitwise_and", "bitwise_or", "bitwise_xor")},
+    "pow": ((0, "exponent"),),
+    "float_power": ((0, "exponent"),),
+    "lerp": ((0, "end"), (1, "weight")),
+    "addcmul": ((0, "tensor1"), (1, "tensor2")),
+    "addcdiv": ((0, "tensor1"), (1, "tensor2")),
+    "clamp": ((0, "min"), (1, "max")),
+    "clip": ((0, "min"), (1, "max")),
+    "masked_select": ((0, "mask"),),
+    "pairwise_distance": ((0, "x2"),),
+}  # fmt: skip
+# ops of ``_BROADCAST`` that ``dataflow_torch.KEEP`` already gives the input's shape (and
+# producer): judged here only when the broadcast grows the shape
+_KEEP_SHAPED = {"pow", "float_power", "clamp", "clip"}
+_BOOL_RESULT = {"logical_and", "logical_or", "logical_xor", "isclose", "greater_equal",
+                "less_equal", "eq", "ne", "lt", "le", "gt", "ge", "greater", "less",
+                "not_equal", "isnan", "isinf", "isfinite", "isposinf", "isneginf",
+                "logical_not", "signbit"}  # fmt: skip
+# square-matrix ops: (the result drops the two matrix axes, torch's name in its message);
+# ``dataflow_linalg`` judges the ``linalg`` names first, ``inverse`` is judged here
+_SQUARE = {"inverse": (False, "linalg.inv"), "inv": (False, "linalg.inv"),
+           "det": (True, "linalg.det"), "logdet": (True, "linalg.det"),
+           "matrix_exp": (False, "linalg.matrix_exp")}  # fmt: skip
+# reductions over one axis that give (values, indices): name -> keepdim's position
+_PAIR_REDUCE = {"median": 1, "nanmedian": 1, "mode": 1, "kthvalue": 2}
+
+
+def _reduced(ts: tuple, a: int, keep: bool) -> tuple:
+    """``ts`` reduced over axis ``a`` (a 0-d tensor stays 0-d)."""
+    if not ts:
+        return ()
+    return tuple(1 if i == a else s for i, s in enumerate(ts) if keep or i != a)
+
+
+def _wrapped(f: Any, ts: tuple, d: Any, loc: Any) -> tuple[bool, int | None]:
+    """(crashed, axis): ``_wrap`` with the crash told apart from an unknown ``d``."""
+    before = len(f.crashes)
+    a = _wrap(f, ts, d, loc)
+    return len(f.crashes) != before, a
+
+
+def more_ops(f: Any, t: Tens, ts: tuple, name: str, args: list, kwargs: dict, loc: Any) -> Any:
+    """Further frequent ops on a tensor of known shape ``ts`` (``frequent``'s second half):
+    axis arguments (``_DIM_ARGS``), element-wise ops of one tensor (``_UNARY``) and of several
+    (``_BROADCAST``), square-matrix ops, reductions that give (values, indices), ``select``,
+    ``size(d)``, ``norm``, ``any`` / ``all`` / ``count_nonzero`` over an axis, ``diagonal``,
+    ``movedim``, ``diff``, ``sort`` / ``cummax`` / ``cummin``, ``fliplr`` / ``flipud``,
+    ``F.embedding``, ``view_as`` / ``reshape_as`` / ``broadcast_to`` and
+    ``chunk``'s count. Each is torch's own check; the result is a shape-only tensor (or a
+    pair of them), an unknown tensor after a crash, or None (not judged: go on)."""
+    from driftcheck.parsers.source.forward.dataflow_axes import NamedPair
+
+    if name in _DIM_ARGS:
+        for pos, key, default in _DIM_ARGS[name]:
+            d = _arg(args, kwargs, pos, key, default)
+            for one in d if isinstance(d, (list, tuple)) else (d,):
+                if _wrapped(f, ts, one, loc)[0]:
+                    return Tens(None)
+        if name == "chunk":
+            n = _arg(args, kwargs, 0, "chunks")
+            if is_int(n) and n <= 0:
+                f.crash(loc, f"chunk expects `chunks` to be greater than 0, got: {n}")
+                return Tens(None)
+        return None
+    tensors = [v for v in (*args, *kwargs.values()) if isinstance(v, Tens)]
+    if name in _UNARY:
+        if tensors:
+            return None
+        out = Tens(None, ts)
+        if name in _BOOL_RESULT:
+            _add_facts(f, out, dtype=BOOL)
+        return out
+    if name in _BROADCAST:
+        ops = [_arg(args, kwargs, pos, key) for pos, key in _BROADCAST[name]]
+        ops = [v for v in ops if isinstance(v, Tens)]
+        if not ops:
+            return None
+        shapes = [_shape(v) for v in ops]
+        if any(s is None for s in shapes):
+            return None
+        out: tuple | None = ts
+        for s in shapes:
+            nxt = _bcast(out, s)
+            if nxt is None:
+                f.crash(
+                    loc,
+                    f"{name}: the size of tensor a {list(out)} must match the size of tensor b "
+                    f"{list(s)} (they do not broadcast)",
+                )
+                return Tens(None)
+            out = nxt
+        if name == "masked_select":
+            return None  # the length is the mask's true count (``dataflow_known``)
+        if name == "pairwise_distance":
+            keep = _arg(args, kwargs, 3, "keepdim", False)
+            if not isinstance(keep, bool) or not out:
+                return None
+            out = out if keep else out[:-1]
+            if keep:
+                out = (*out[:-1], 1)
+        if name in _KEEP_SHAPED and out == ts:
+            return None  # ``pow`` / ``clamp`` of the input's shape: their own path keeps it
+        res = Tens(None, out)
+        if name in _BOOL_RESULT:
+            _add_facts(f, res, dtype=BOOL)
+        return res
+    if name in _SQUARE:
+        drop, what = _SQUARE[name]
+        if len(ts) < 2:
+            f.crash(loc, f"{what}: The input tensor A must have at least 2 dimensions.")
+            return Tens(None)
+        if ts[-1] != ts[-2]:
+            f.crash(
+                loc,
+                f"{what}: A must be batches of square matrices, but they are {ts[-2]} by "
+                f"{ts[-1]} matrices",
+            )
+            return Tens(None)
+        return Tens(None, ts[:-2] if drop else ts) if not args and not kwargs else None
+    if name in ("sort", "cummax", "cummin", "argsort") or name in _PAIR_REDUCE:
+        return _pairs(f, ts, name, args, kwargs, loc, NamedPair)
+    if name == "select":
+        d, i = _arg(args, kwargs, 0, "dim"), _arg(args, kwargs, 1, "index")
+        if not ts and is_int(d):
+            f.crash(loc, "select() cannot be applied to a 0-dim tensor.")
+            return Tens(None)
+        crashed, a = _wrapped(f, ts, d, loc)
+        if crashed:
+            return Tens(None)
+        if a is None or not is_int(i):
+            return None
+        if not -ts[a] <= i < ts[a]:
+            f.crash(
+                loc,
+                f"select(): index {i} out of range for tensor of size {list(ts)} at dimension {a}",
+            )
+            return Tens(None)
+        return Tens(None, ts[:a] + ts[a + 1 :])
+    if name == "size" and ts:
+        _wrap(f, ts, _arg(args, kwargs, 0, "dim"), loc)
+        return None
+    if name in ("norm", "vector_norm", "any", "all", "count_nonzero"):
+        pos = 1 if name in ("norm", "vector_norm") else 0
+        d = _arg(args, kwargs, pos, "dim")
+        keep = False if name == "count_nonzero" else _arg(args, kwargs, pos + 1, "keepdim", False)
+        if d is None:
+            if name in ("norm", "vector_norm") and not args and not kwargs.keys() - {"dtype"}:
+                return Tens(None, ())
+            return None
+        crashed, a = _wrapped(f, ts, d, loc)
+        if crashed:
+            return Tens(None)
+        if a is None or not isinstance(keep, bool):
+            return None
+        out = Tens(None, _reduced(ts, a, keep))
+        if name in ("any", "all"):
+            _add_facts(f, out, dtype=BOOL)
+        elif name == "count_nonzero":
+            _add_facts(f, out, dtype="int64", long=True)
+        return out
+    if name == "diagonal":
+        return _diagonal(f, ts, args, kwargs, loc)
+    if name in ("movedim", "moveaxis"):
+        src, dst = _arg(args, kwargs, 0, "source"), _arg(args, kwargs, 1, "destination")
+        c1, a = _wrapped(f, ts, src, loc)
+        c2, b = (False, None) if c1 else _wrapped(f, ts, dst, loc)
+        if c1 or c2:
+            return Tens(None)
+        if a is None or b is None or not ts:
+            return None
+        order = [i for i in range(len(ts)) if i != a]
+        order.insert(b, a)
+        return Tens(None, tuple(ts[i] for i in order))
+    if name == "diff":
+        n, d = _arg(args, kwargs, 0, "n", 1), _arg(args, kwargs, 1, "dim", -1)
+        crashed, a = _wrapped(f, ts, d, loc)
+        if crashed:
+            return Tens(None)
+        if not is_int(n) or a is None or not ts or len(args) > 2 or kwargs.keys() - {"n", "dim"}:
+            return None
+        if n < 0:
+            f.crash(loc, f"order must be non-negative but got {n}")
+            return Tens(None)
+        return Tens(None, tuple(max(0, s - n) if i == a else s for i, s in enumerate(ts)))
+    if name in ("fliplr", "flipud"):
+        need = 2 if name == "fliplr" else 1
+        if len(ts) < need:
+            f.crash(loc, f"{name}: Input must be >= {need}-d.")
+            return Tens(None)
+        return Tens(None, ts)
+    if name == "embedding":
+        ws = _shape(_arg(args, kwargs, 0, "weight"))
+        if ws is None:
+            return None
+        if len(ws) != 2:
+            f.crash(loc, "embedding: 'weight' must be 2-D")
+            return Tens(None)
+        return Tens(None, (*ts, ws[1]))
+    if name in ("view_as", "reshape_as"):
+        os_ = _shape(_arg(args, kwargs, 0, "other"))
+        if os_ is None:
+            return None
+        if numel(os_) != numel(ts):
+            f.crash(loc, f"shape '{list(os_)}' is invalid for input of size {numel(ts)}")
+            return Tens(None)
+        return Tens(None, os_)
+    if name == "broadcast_to":
+        return _broadcast_to(f, ts, _arg(args, kwargs, 0, "size"), loc)
+    return None
+
+
+def _pairs(f: Any, ts: tuple, name: str, args: list, kwargs: dict, loc: Any, pair: Any) -> Any:
+    """``sort`` / ``cummax`` / ``cummin`` (values and int64 indices of the input's shape) and
+    ``median`` / ``nanmedian`` / ``mode`` / ``kthvalue`` over one axis (the reduced shape;
+    ``kthvalue``'s k lies in ``[1, size]``). ``argsort``'s axis was checked before."""
+    if name == "argsort":
+        return None
+    k = None
+    if name == "kthvalue":
+        k = _arg(args, kwargs, 0, "k")
+        args = args[1:]
+    default = -1 if name in ("sort", "mode", "kthvalue") else None
+    d = _arg(args, kwargs, 0, "dim", default)
+    if name in ("median", "nanmedian") and d is None and not args and not kwargs:
+        return Tens(None, ())  # the median of every item: one 0-d tensor
+    crashed, a = _wrapped(f, ts, d, loc)
+    if crashed:
+        return Tens(None)
+    if a is None:
+        return None
+    if name in ("sort", "cummax", "cummin"):
+        shape = ts
+    else:
+        keep = _arg(args, kwargs, _PAIR_REDUCE[name] - (1 if name == "kthvalue" else 0),
+                    "keepdim", False)  # fmt: skip
+        if not isinstance(keep, bool):
+            return None
+        if name == "kthvalue" and is_int(k):
+            n = ts[a] if ts else 1
+            if not 1 <= k <= n:
+                f.crash(loc, f"kthvalue(): selected number k out of range for dimension {a}")
+                return Tens(None)
+        elif name == "kthvalue":
+            return None
+        shape = _reduced(ts, a, keep)
+    values, indices = Tens(None, shape), Tens(None, shape)
+    _add_facts(f, indices, dtype="int64", long=True)
+    return pair((values, indices))
+
+
+def _diagonal(f: Any, ts: tuple, args: list, kwargs: dict, loc: Any) -> Any:
+    """``x.diagonal(offset=0, dim1=0, dim2=1)``: two different axes; the result drops them
+    and appends the diagonal's length."""
+    off = _arg(args, kwargs, 0, "offset", 0)
+    c1, a = _wrapped(f, ts, _arg(args, kwargs, 1, "dim1", 0), loc)
+    c2, b = (False, None) if c1 else _wrapped(f, ts, _arg(args, kwargs, 2, "dim2", 1), loc)
+    if c1 or c2:
+        return Tens(None)
+    if a is None or b is None or not is_int(off) or len(ts) < 2:
+        return None
+    if a == b:
+        f.crash(loc, f"diagonal dimensions cannot be identical {a}, {b}")
+        return Tens(None)
+    n1, n2 = ts[a], ts[b]
+    n = max(0, min(n1, n2 - off) if off >= 0 else min(n1 + off, n2))
+    return Tens(None, (*(s for i, s in enumerate(ts) if i not in (a, b)), n))
+
+
+def _broadcast_to(f: Any, ts: tuple, size: Any, loc: Any) -> Any:
+    """``x.broadcast_to(size)`` (``expand``'s rule): at least as many sizes as axes; each
+    existing axis keeps its size, grows from 1, or is ``-1``; a new leading axis is not -1."""
+    if isinstance(size, ShapeOf):
+        size = _shape(size.t)
+    if not isinstance(size, (list, tuple)) or not all(is_int(d) for d in size):
+        return None
+    if len(size) < len(ts):
+        f.crash(
+            loc,
+            f"expand: the number of sizes provided ({len(size)}) must be greater or equal to "
+            f"the number of dimensions in the tensor ({len(ts)})",
+        )
+        return Tens(None)
+    lead = len(size) - len(ts)
+    out = []
+    for i, want in enumerate(size):
+        if i < lead:
+            if want < 0:
+                f.crash(
+                    loc,
+                    f"The expanded size of the tensor ({want}) isn't allowed in a leading, "
+                    f"non-existing dimension {i}",
+                )
+                return Tens(None)
+            out.append(want)
+            continue
+        have = ts[i - lead]
+        if want == -1:
+            out.append(have)
+        elif have in (want, 1):
+            out.append(want)
+        else:
+            f.crash(
+                loc,
+                f"The expanded size of the tensor ({want}) must match the existing size "
+                f"({have}) at non-singleton dimension {i}",
+            )
+            return Tens(None)
+    return Tens(None, tuple(out))
+
+
+def shape_item(f: Any, t: Tens, key: int, loc: Any) -> bool:
+    """``x.shape[i]`` / ``x.size()[i]`` with ``i`` outside the known rank: Python's
+    ``IndexError: tuple index out of range`` (``torch.Size`` is a tuple). True on a crash."""
+    ts = _shape(t)
+    if ts is None or -len(ts) <= key < len(ts):
+        return False
+    f.crash(loc, f"tuple index out of range: shape {list(ts)} has no item {key}")
+    return True
+
+
+def shape_unpacked(f: Any, t: Tens, n: int, loc: Any) -> bool:
+    """``B, T, C = x.shape`` with another number of names than the known rank: Python's
+    ValueError (too many / not enough values to unpack). True on a crash."""
+    ts = _shape(t)
+    if ts is None or len(ts) == n:
+        return False
+    if len(ts) > n:
+        f.crash(loc, f"too many values to unpack (expected {n}): shape {list(ts)}")
+    else:
+        f.crash(loc, f"not enough values to unpack (expected {n}, got {len(ts)}): shape {list(ts)}")
+    return True
+
+
+def too_many_indices(f: Any, t: Tens, items: list, loc: Any) -> bool:
+    """``x[i, j, k, l]`` with more ints and slices than ``x`` has axes (no ``...``, no index
+    tensor; ``None`` adds an axis and takes none): torch's IndexError "too many indices".
+    True on a crash."""
+    ts = _shape(t)
+    if ts is None or not all(it is None or is_int(it) or isinstance(it, slice) for it in items):
+        return False
+    used = sum(1 for it in items if it is not None)
+    if used <= len(ts):
+        return False
+    f.crash(loc, f"too many indices for tensor of dimension {len(ts)} ({used} indices)")
+    return True

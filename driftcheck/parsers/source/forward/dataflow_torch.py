@@ -343,16 +343,19 @@ def _method(run: Any, t: Tens, name: str, args: list, kwargs: dict, fr: Any, at:
     if name == "topk":
         _top_k(run, _arg(args, kwargs, 0, "k"), fr, at)
     if f.input_shape is not None:
-        from driftcheck.parsers.source.forward import dataflow_ranks
-
-        got = dataflow_ranks.method(run, t, name, args, kwargs, fr, loc)
-        if got is not None:
-            return got
-        from driftcheck.parsers.source.forward import dataflow_linalg, dataflow_losses
+        # linalg / losses judge their ops first (required arguments, matrix ranks, loss
+        # shapes); ``dataflow_ranks`` then gives the result shapes of the ones that pass
+        from driftcheck.parsers.source.forward import (
+            dataflow_linalg,
+            dataflow_losses,
+            dataflow_ranks,
+        )
 
         got = dataflow_linalg.method(f, t, name, args, kwargs, loc, at)
         if got is None:
             got = dataflow_losses.method(f, t, name, args, kwargs, loc)
+        if got is None:
+            got = dataflow_ranks.method(run, t, name, args, kwargs, fr, loc)
         if got is not None:
             return got
     if name.endswith("_") and not name.endswith("__") and name[:-1] in (*ACT, *BINARY, *KEEP):
@@ -637,6 +640,11 @@ def index(run: Any, t: Tens, key: Any, fr: Any, at: Any) -> Tens:
     f = run.f
     loc = fr.loc(at)
     items = list(key) if isinstance(key, tuple) else [key]
+    if f.input_shape is not None:
+        from driftcheck.parsers.source.forward import dataflow_ranks
+
+        if dataflow_ranks.too_many_indices(f, t, items, loc):
+            return Tens(None)
     if f.input_shape is not None and any(i is Ellipsis for i in items):
         # on real sizes ``...`` stands for the axes the other items do not name (a trailing
         # ``None`` in ``x[..., None]`` is an unsqueeze at the end, not dropped)

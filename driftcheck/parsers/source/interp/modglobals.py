@@ -524,7 +524,8 @@ def _with_binding(interp: Any, mod: ModInfo, name: str, st: ast.With, fr: Any) -
     except Raised as e:
         return Unknown(f"module global {name}: `raise {e.what}` reached at line {st.lineno}")
     if name not in fr.locals:  # a ``for`` loop too (interp/unpacked.py ``index_loop``)
-        what = "with block" if isinstance(st, ast.With) else "for loop"
+        what = {ast.With: "with block", ast.If: "if statement", ast.Match: "match statement"}
+        what = what.get(type(st), "for loop")
         return Unknown(f"module global {name}: not bound by the {what} at line {st.lineno}")
     return fr.locals[name]
 

@@ -499,6 +499,8 @@ def value_method(v: Any, name: str, interp: Any) -> Any:
                     return Unknown(f"str.{name}")
 
             return BuiltinMethod(strm)
+    if isinstance(raw, memoryview):
+        return _memoryview_attr(raw, name)
     if isinstance(raw, (set, list, dict)) and name in _MUTATORS.get(type(raw), ()):
         return BuiltinMethod(lambda a, k: _container_call(raw, name, a, k))
     if isinstance(raw, (int, float)) and name in ("is_integer", "bit_length", "real"):
@@ -513,6 +515,33 @@ def value_method(v: Any, name: str, interp: Any) -> Any:
     if isinstance(raw, range) and name in ("start", "stop", "step"):  # ``span.stop``
         return getattr(raw, name)
     return Unknown(f"attribute {name}")
+
+
+def _memoryview_attr(raw: memoryview, name: str) -> Any:
+    """A read-only view of known bytes (``library/python.py`` ``memoryview``): ``cast(fmt[,
+    shape])`` and ``tolist()`` / ``tobytes()`` / ``nbytes`` / ``itemsize`` / ``format``
+    as Python computes them; any other attribute unknown."""
+    if name in ("nbytes", "itemsize", "format", "ndim", "shape", "readonly"):
+        return getattr(raw, name)
+    if name in ("tolist", "tobytes"):
+        return BuiltinMethod(
+            lambda a, k: getattr(raw, name)() if not a and not k else Unknown(name)
+        )
+    if name == "cast":
+
+        def cast(a: list, k: dict) -> Any:
+            pa = [plain(x) for x in a]
+            if k or not pa or not isinstance(pa[0], str) or not _known(*pa):
+                return Unknown("memoryview.cast")
+            if len(pa) > 1:
+                pa[1] = list(pa[1]) if isinstance(pa[1], (list, tuple)) else pa[1]
+            try:
+                return raw.cast(*pa)
+            except (TypeError, ValueError):
+                return Unknown("memoryview.cast")
+
+        return BuiltinMethod(cast)
+    return Unknown(f"memoryview.{name}")
 
 
 # the data attributes and argument-free methods of Python's number and slice values: a width

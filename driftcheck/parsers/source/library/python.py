@@ -778,6 +778,55 @@ def _chr(c: Call) -> Any:
     return chr(i)
 
 
+_MAX_BYTES = 1 << 16  # a config blob; a longer one is no model's sizes
+
+
+@B.entry("bytes", doc="bytes(ints), bytes(n), bytes(s, encoding) of known values (bounded)")
+def _bytes(c: Call) -> Any:
+    """``bytes([32, 8, 64, 4])``: sizes packed as a byte string (a C config header), read back
+    by index. Bounded (a size limit); an unknown or out-of-range item is unknown."""
+    if not c.args:
+        return b""
+    x = c.plain(0, "source")
+    enc = c.plain(1, "encoding")
+    if isinstance(x, str) and isinstance(enc, str):
+        try:
+            out = x.encode(enc)
+        except (LookupError, UnicodeError):
+            return c.unknown("bytes() of a string this encoding cannot encode")
+        return out if len(out) <= _MAX_BYTES else c.unknown("bytes() over the size limit")
+    if isinstance(x, int) and not isinstance(x, bool) and 0 <= x <= _MAX_BYTES:
+        return bytes(x)
+    if isinstance(x, (bytes, list, tuple)) and len(x) <= _MAX_BYTES:
+        if all(isinstance(i, int) and not isinstance(i, bool) and 0 <= i < 256 for i in x):
+            return bytes(x)
+    return c.unknown("bytes() of values we cannot read")
+
+
+@B.entry("bytes.fromhex", doc="bytes.fromhex(s) of a known hex string (bounded)")
+def _bytes_fromhex(c: Call) -> Any:
+    s = c.plain(0)
+    if not isinstance(s, str) or len(s) > 2 * _MAX_BYTES:
+        return c.unknown("bytes.fromhex() of a value that is not a known string")
+    try:
+        return bytes.fromhex(s)
+    except ValueError:
+        return c.unknown("bytes.fromhex() of a string that is not hex")
+
+
+@B.entry(
+    "memoryview",
+    doc="memoryview(b) of known bytes: .cast(format) and .tolist() read them as Python does",
+)
+def _memoryview(c: Call) -> Any:
+    """``memoryview(BLOB).cast("H").tolist()``: sizes packed as unsigned shorts in a byte
+    string. The view is Python's own (read-only over an immutable ``bytes``)."""
+    b = c.plain(0)
+    if not isinstance(b, bytes) or len(c.args) != 1 or c.kwargs:
+        return c.unknown("memoryview() of a value that is not known bytes")
+    return memoryview(b)
+
+
 @B.entry(
     "int.from_bytes",
     doc="int.from_bytes(b, byteorder='big', *, signed=False) of known bytes (at most 64 of them)",

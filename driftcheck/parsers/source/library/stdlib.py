@@ -315,6 +315,32 @@ def _pairwise(c: Call) -> Any:
     return list(zip(items, items[1:]))
 
 
+@IT.entry(
+    "groupby",
+    doc="groupby(xs, key=None): (key, items) of each run of equal keys of a known sequence, "
+    "each run a list",
+)
+def _groupby(c: Call) -> Any:
+    """``{kind: len(list(run)) for kind, run in groupby("PBBBNC")}``: the runs of equal
+    keys (a layer plan's block count). Every key must be a known plain value (an unknown one
+    could end a run or not)."""
+    items = c.interp.items.iterate(c.arg(0))
+    if items is None:
+        return c.unknown("groupby() over a value we cannot enumerate")
+    f = c.arg(1, "key")
+    keys = [x if f is None else c.interp.calls.call(f, [x], {}, c.loc) for x in items]
+    keys = [plain(k) for k in keys]
+    if not all(isinstance(k, (bool, int, float, str, tuple, type(None))) for k in keys):
+        return c.unknown("groupby() with a key we cannot read")
+    out: list[Any] = []
+    for k, x in zip(keys, items):
+        if out and out[-1][0] == k:
+            out[-1][1].append(x)
+        else:
+            out.append((k, [x]))
+    return out
+
+
 @IT.entry("zip_longest", doc="zip_longest(*xs, fillvalue=None) of known sequences, as a list")
 def _zip_longest(c: Call) -> Any:
     its = _lists(c, c.args)

@@ -866,6 +866,14 @@ def _bool_params(spec: Any) -> frozenset[str]:
     return frozenset(p.name for p in spec.params if p.kind == "bool")
 
 
+def _plain_function(v: Any) -> bool:
+    """A function defined in the analysed code (``def``, ``lambda``), not a module nor a
+    class: called, it holds no weights of its own."""
+    from driftcheck.parsers.source.values.abstract import Func
+
+    return isinstance(v, Func)
+
+
 def make_leaf(
     qual: str, args: list[Any], kwargs: dict[str, Any], loc: tuple, posnames: list[str] | None
 ) -> Leaf | None:
@@ -904,6 +912,13 @@ def make_leaf(
             # ``nn.TransformerEncoderLayer(..., activation=F.relu)`` (demucs): torch keeps the
             # function, weightless, as it keeps the name "relu"
             pv = _ACTIVATION_FNS[pv.qual]
+        if k == "activation" and _plain_function(pv):
+            # ``activation=gelu_tanh``, a function of the user's: torch keeps it as it is,
+            # weightless (``nn.TransformerEncoderLayer``'s ``activation`` is a string or a
+            # callable); which function it is stays open (the torch-free install has no
+            # torch source to interpret the layer with, and the weights do not depend on it)
+            leaf.unresolved.append(k)
+            continue
         if is_module(pv) or isinstance(pv, (Obj, Cls, Ext)):
             return None
         if pv.__class__ is int and k in _bool_params(spec):
