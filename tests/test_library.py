@@ -1224,6 +1224,26 @@ MODELS.append(
     )
 )
 
+MODELS.append(
+    (
+        ("builtins.delattr",),
+        # ``delattr`` as ``del obj.name`` (wildfix19c, interp/leafdel.py): a layer's bias
+        # dropped (the catalogue's ``bias=False``), a child unregistered
+        """
+        import torch.nn as nn
+
+        class M(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.a = nn.Conv2d(3, 8, 3)
+                self.b = nn.Linear(8, 4)
+                self.c = nn.Linear(4, 4)
+                delattr(self.a, "bias")
+                delattr(self, "c")
+        """,
+    )
+)
+
 SUBCLASSES = """
     import torch.nn as nn
     class Emb(nn.Embedding):
@@ -1260,7 +1280,6 @@ NOT_RUN = {
     "os.environ.get": "test_environment_reads_default_in_libraries_only",
     "os.getenv": "test_environment_reads_default_in_libraries_only",
     "builtins.print": "prints nothing; None",
-    "builtins.delattr": "always unknown",
     "builtins.id": "always unknown (identity is no static fact)",
     "builtins.hash": "always unknown",
     "builtins.ValueError": "an exception value; raising is a statement",

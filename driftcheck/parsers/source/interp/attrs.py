@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 from driftcheck.graph import catalogue
 from driftcheck.parsers.source.interp import (
     condreplace,
+    leafdel,
     leafflags,
     ntmethods,
     opaque,
@@ -420,6 +421,7 @@ class Attributes:
             if line is not None and fr is not None and name in obj.attrs:
                 obj.attr_locs[name] = _written_at(obj, name, v, line, fr)  # for Graph.uses
         elif isinstance(obj, Leaf):
+            leafdel.reassigned(obj, name, v)  # after ``del layer.weight`` (interp/leafdel.py)
             if v is None and name in ("weight", "bias"):
                 self.drop_weight(obj, name, line)
             elif isinstance(v, WeightRef) and v.owner is not obj:

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 from driftcheck.graph.facts import CONSTANT_FACTS, VALUE_FACTS
 from driftcheck.parsers.source import sizes
 from driftcheck.parsers.source.interp import (
+    dictkeys,
     membership,
     modnamespace,
     modtruth,
@@ -20,7 +21,7 @@ from driftcheck.parsers.source.interp import (
     tuplesub,
     unpacked,
 )
-from driftcheck.parsers.source.library import tensorvalues, wildlib
+from driftcheck.parsers.source.library import enumflags, tensorvalues, typeunion, wildlib
 from driftcheck.parsers.source.library.torchlib import elementwise
 from driftcheck.parsers.source.ops.operators import (
     ATOMS,
@@ -142,6 +143,10 @@ def truth(v: Any) -> bool | None:
         return bool(v.attrs[tuplesub.ITEMS])
     if isinstance(v, Obj) and v.kind:  # a torch container: its length (interp/modtruth.py)
         return modtruth.container_truth(v)
+    if getattr(v, "_enum_member", False):  # ``Feat.NONE`` of a Flag class is false
+        t = enumflags.truth(v)
+        if t is not None:
+            return t
     return True  # objects, classes, functions, modules are truthy
 
 
@@ -477,6 +482,14 @@ class Expressions:
             return elementwise([a, b])  # a new tensor of the broadcast shape
         if isinstance(a, Config) or isinstance(b, Config):
             return Unknown("config arithmetic")
+        if getattr(a, "_enum_member", False) or getattr(b, "_enum_member", False):
+            r = enumflags.binop(self.ip, op, a, b)  # ``Feat.POS | Feat.SEG`` (enumflags.py)
+            if r is not NotImplemented:
+                return r
+        if isinstance(op, ast.BitOr):
+            r = typeunion.binop(op, a, b)  # ``ReGLU | GLU``: a union of classes (typeunion.py)
+            if r is not NotImplemented:
+                return r
         fn = BOUNDED.get(type(op))
         if fn is None:
             return Unknown("operator")
@@ -533,6 +546,10 @@ class Expressions:
             return got if got is not None else Tensor(v.shape)
         if isinstance(v, (Unknown, Tensor)):
             return v
+        if isinstance(op, ast.Invert) and getattr(v, "_enum_member", False):
+            r = enumflags.invert(self.ip, v)  # ``~Feat.POS``: the other bits (enumflags.py)
+            if r is not NotImplemented:
+                return r
         if fn is not None:
             try:
                 return fn(v)
@@ -677,6 +694,10 @@ class Expressions:
             return modnamespace.has(container, plain(item))
         if isinstance(container, tuplesub.Generator):
             return tuplesub.contains(container, item)
+        if getattr(container, "_enum_member", False):
+            r = enumflags.contains(plain(container), plain(item))  # ``Feat.POS in feats``
+            if r is not NotImplemented:
+                return r
         if isinstance(container, Obj):
             if container.kind == "ModuleDict":
                 return item in container.children
@@ -701,7 +722,9 @@ class Expressions:
                 # _PRIMITIVE_DICT_TYPES``): Python's ``==``; they were skipped (always False)
                 return data in elems
             return membership.contains(self.ip.classes, container, item)  # interp/membership.py
-        if isinstance(container, (dict, str, range)):
+        if isinstance(container, dict):
+            return dictkeys.contains(self.ip.classes, container, item)  # interp/dictkeys.py
+        if isinstance(container, (str, range)):
             try:
                 return item in container
             except TypeError:

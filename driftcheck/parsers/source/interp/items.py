@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from driftcheck.parsers.source.importcheck import module_names
-from driftcheck.parsers.source.interp import fwdhooks, modnamespace, opaque, tuplesub
+from driftcheck.parsers.source.interp import dictkeys, fwdhooks, modnamespace, opaque, tuplesub
 from driftcheck.parsers.source.interp.modtree import ModulesView
 from driftcheck.parsers.source.library import (
     enums,
@@ -17,6 +17,7 @@ from driftcheck.parsers.source.library import (
     stdlib,
     tensorvalues,
     torchlib,
+    typeunion,
     wildlib,
 )
 from driftcheck.parsers.source.library.stdlib import LIBRARY_TYPES, NamedTupleValue
@@ -224,6 +225,10 @@ class Items:
         if enums.is_enum(raw) and isinstance(k, str):  # ``Color["RED"]``
             m = enums.member(self.ip, raw, k)
             return m if m is not None else Unknown(f"{raw.name}[{k!r}] is no member")
+        if type(raw) is dict:
+            k = dictkeys.stored_key(self.classes, raw, k)  # ``d[type(m)]`` (interp/dictkeys.py)
+            if isinstance(k, Unknown):
+                return Unknown(f"subscript: {k.why}")
         try:
             v = raw[k]
         except KeyError:
@@ -310,6 +315,11 @@ class Items:
         elif isinstance(raw, Obj) and raw.cls is not None and self._own_setitem(raw, key, v):
             pass  # a plain class's own ``__setitem__`` (an alias-mapping settings object)
         elif isinstance(raw, (list, dict)):
+            if type(raw) is dict:
+                k = dictkeys.stored_key(self.classes, raw, k)  # the same key object, if stored
+                if isinstance(k, Unknown):
+                    self.ip.havoc[id(raw)] = (raw, f"written under a key we cannot match ({k.why})")
+                    return
             try:
                 raw[k] = v
             except (IndexError, TypeError):
@@ -423,7 +433,7 @@ class Items:
 
     # ------------------------------------------------------------------ predicates
     def isinstance(self, x: Any, t: Any) -> Any:
-        t = plain(t)
+        t = typeunion.members(plain(t))  # ``isinstance(x, A | B)``: as ``(A, B)``
         if isinstance(t, tuple):
             rs = [self.isinstance(x, tt) for tt in t]
             if any(r is True for r in rs):
@@ -435,6 +445,8 @@ class Items:
             return is_class(raw)
         if isinstance(raw, Unknown):
             return Unknown("isinstance")
+        if t is typeunion.NONE_TYPE:  # ``None`` in a union ``A | None``
+            return raw is None
         if isinstance(t, Ext):
             q = t.qual
             if q in ("types.FunctionType", "types.LambdaType", "types.MethodType"):

@@ -17,6 +17,7 @@ from driftcheck.parsers.source.interp import (
     attrregistry,
     branchstate,
     globalstmt,
+    leafdel,
     pendingret,
     tuplesub,
 )
@@ -982,26 +983,14 @@ class Statements:
                 globalstmt.delete(self.ip, fr, tgt.id, tgt.lineno)
             fr.locals.pop(tgt.id, None)
         elif isinstance(tgt, ast.Attribute):
-            obj = self.exprs.eval(tgt.value, fr)
-            if isinstance(obj, Obj):
-                for d in (obj.attrs, obj.children, obj.params, obj.buffers):
-                    d.pop(tgt.attr, None)
-            elif (
-                isinstance(obj, Leaf)
-                and tgt.attr == "bias"
-                and "bias" not in obj.tied
-                and self.attrs.catalogue_has(obj, "bias")
-            ):
-                # ``del conv.bias``: torch drops the parameter from ``_parameters``, which the
-                # catalogue models as ``bias=False``; ignored, it stayed counted. (A weight, or
-                # a bias the catalogue cannot turn off -- ``BatchNorm``'s, tied again by
-                # pytorch-adapt's AdaBN -- is left as before.)
-                self.attrs.drop_weight(obj, tgt.attr, tgt.lineno)
+            self.delete_attr(self.exprs.eval(tgt.value, fr), tgt.attr, tgt.lineno)
         elif isinstance(tgt, ast.Subscript):
             # ``del return_layers[name]`` (torchvision's IntermediateLayerGetter stops when
             # its dict is empty; ignoring the del kept resnet's fc: a confident overcount)
-            obj = plain(self.exprs.eval(tgt.value, fr))
             key = plain(self.exprs.eval(tgt.slice, fr))
+            if leafdel.registry_of_leaf(self, tgt.value, fr, key, tgt.lineno):
+                return  # ``del conv._parameters["weight"]`` (interp/leafdel.py)
+            obj = plain(self.exprs.eval(tgt.value, fr))
             if isinstance(obj, Obj) and obj.kind:
                 src = obj.params if obj.kind.startswith("Parameter") else obj.children
                 if isinstance(key, Unknown):
@@ -1032,6 +1021,15 @@ class Statements:
                     del obj[key]
                 except (KeyError, IndexError, TypeError):
                     pass
+
+    def delete_attr(self, obj: Any, attr: str, line: int | None) -> None:
+        """``del obj.attr`` / ``delattr(obj, attr)``: what torch's ``__delattr__`` drops."""
+        obj = plain(obj)
+        if isinstance(obj, Obj):
+            for d in (obj.attrs, obj.children, obj.params, obj.buffers):
+                d.pop(attr, None)
+        elif isinstance(obj, Leaf):
+            leafdel.drop(self.attrs, obj, attr, line)
 
 
 def _inplace_kept_shape(cur: Any, got: Any) -> Any:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import ast
 from typing import Any
 
+from driftcheck.parsers.source.library import enumflags
 from driftcheck.parsers.source.values.abstract import Cls, Ext, Unknown, plain
 
 ENUM_BASES = {"enum.Enum", "enum.IntEnum", "enum.StrEnum", "enum.Flag", "enum.IntFlag"}
@@ -73,6 +74,8 @@ def members(interp: Any, cls: Cls) -> dict[str, Any]:
     cls.ns[key] = out
     mix = _mixin(cls)
     last = 0
+    flag = enumflags.is_flag(cls)
+    seen: list[int] = []  # the int values so far: a flag's ``auto()`` is the next bit
     for c in reversed([c for c in cls.mro() if isinstance(c, Cls)]):
         for st in c.node.body:
             if not (isinstance(st, ast.Assign) and len(st.targets) == 1):
@@ -83,9 +86,10 @@ def members(interp: Any, cls: Cls) -> dict[str, Any]:
             ok, v = interp.classes.class_attr(c, t.id)
             v = plain(v)
             if isinstance(v, Unknown) and v.why.startswith("enum.auto()"):
-                v = t.id.lower() if mix is str else last + 1
+                v = t.id.lower() if mix is str else enumflags.next_auto(seen) if flag else last + 1
             if isinstance(v, int) and not isinstance(v, bool):
                 last = v
+                seen.append(v)
             dup = next((m for m in out.values() if _same(m.value, v)), None)
             if dup is not None:  # an alias: Python gives the first member
                 out[t.id] = dup

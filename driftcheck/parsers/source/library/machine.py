@@ -578,6 +578,12 @@ class Library:
             from driftcheck.parsers.source.interp.metaregistry import type_new
 
             return BuiltinMethod(lambda a, k: type_new(self.ip, a))
+        if name == "__getattr__" and isinstance(inst, Obj) and inst.module:
+            # ``super().__getattr__(name)`` in a class's own ``__getattr__``: torch's lookup
+            # of what the module registered (interp/modgetattr.py), not None
+            from driftcheck.parsers.source.interp.modgetattr import module_getattr
+
+            return BuiltinMethod(lambda a, k: module_getattr(self.ip, inst, a))
         if name == "__setattr__" and isinstance(inst, Obj) and inst.module:
             # ``super().__setattr__(key, value)`` in a class's own ``__setattr__`` hook
             # (interp/attrs.py ``module_setattr``): the base's plain write, which registers
@@ -679,6 +685,14 @@ class Library:
         name = plain(a[0]) if a else k.get("name")
         val = a[1] if len(a) > 1 else k.get("tensor", k.get("param", k.get("module")))
         if not isinstance(name, str):
+            if how == "register_buffer":
+                # torch stores a buffer (it raises if the name is already a parameter or a
+                # module): no parameter is added or removed, so the count stands; which
+                # buffer it is stays unknown (a note, never a parameter count made unknown)
+                note = "register_buffer with an unknown name (buffers not known)"
+                if note not in obj.notes:
+                    obj.notes.append(note)
+                return
             obj.unresolved.append(f"{how} with an unknown name")
             return
         if how == "register_buffer":

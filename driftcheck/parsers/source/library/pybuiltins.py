@@ -447,9 +447,11 @@ def value_method(v: Any, name: str, interp: Any) -> Any:
             return BuiltinMethod(lambda a, k: list(raw))
     if isinstance(raw, dict):
         if name == "get":
+            from driftcheck.parsers.source.interp import dictkeys
+
             return BuiltinMethod(
                 lambda a, k: (
-                    raw.get(plain(a[0]), a[1] if len(a) > 1 else None)
+                    dictkeys.get(interp.classes, raw, a[0], a[1] if len(a) > 1 else None)
                     if not isinstance(plain(a[0]), Unknown)
                     else Unknown("get")
                 )
@@ -457,13 +459,27 @@ def value_method(v: Any, name: str, interp: Any) -> Any:
         if name in ("keys", "values", "items"):
             return BuiltinMethod(lambda a, k: list(getattr(raw, name)()))
         if name == "pop":
-            return BuiltinMethod(lambda a, k: raw.pop(plain(a[0]), a[1] if len(a) > 1 else None))
+            from driftcheck.parsers.source.interp import dictkeys
+
+            def dict_pop(a: list, k: dict) -> Any:
+                key = dictkeys.stored_key(interp.classes, raw, a[0])
+                if isinstance(key, Unknown):
+                    return Unknown(f"dict.pop: {key.why}")
+                return raw.pop(key, a[1] if len(a) > 1 else None)
+
+            return BuiltinMethod(dict_pop)
         if name == "update":
             return BuiltinMethod(lambda a, k: raw.update(*(plain(x) for x in a), **k))
         if name == "setdefault":
-            return BuiltinMethod(
-                lambda a, k: raw.setdefault(plain(a[0]), a[1] if len(a) > 1 else None)
-            )
+            from driftcheck.parsers.source.interp import dictkeys
+
+            def dict_setdefault(a: list, k: dict) -> Any:
+                key = dictkeys.stored_key(interp.classes, raw, a[0])
+                if isinstance(key, Unknown):
+                    return Unknown(f"dict.setdefault: {key.why}")
+                return raw.setdefault(key, a[1] if len(a) > 1 else None)
+
+            return BuiltinMethod(dict_setdefault)
         if name == "copy":
             return BuiltinMethod(lambda a, k: dict(raw))
     if isinstance(raw, str):

@@ -12,7 +12,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from driftcheck.parsers.source.library import enums
+from driftcheck.parsers.source.library import enums, typeunion
 from driftcheck.parsers.source.library.pybuiltins import py_call
 from driftcheck.parsers.source.library.registry import Call, Group
 from driftcheck.parsers.source.library.stdlib import NamedTupleValue, _import_by_name
@@ -56,7 +56,6 @@ _PY_CALL = {
     "iter": "iter(xs): a real iterator over a known sequence's abstract items",
     "next": "next(it[, default]) of an iter()/itertools.cycle iterator or a generator expression",
     "print": "print(...): None, nothing printed",
-    "delattr": "delattr(obj, name): not modelled, unknown",
     "id": "id(x): unknown (identity is not a static fact)",
     "hash": "hash(x): unknown",
 }
@@ -231,7 +230,7 @@ def _issubclass(c: Call) -> Any:
 
     if len(c.args) != 2:
         return c.unknown()
-    sub, base = plain(c.args[0]), plain(c.args[1])
+    sub, base = plain(c.args[0]), typeunion.members(plain(c.args[1]))  # ``A | B``: (A, B)
     bases = base if isinstance(base, tuple) else (base,)
     if isinstance(sub, ExtClass):
         return _ext_subclass(c, sub, bases)
@@ -447,6 +446,20 @@ def _module_ref(obj: Any) -> bool:
     from driftcheck.parsers.source.interp.attrs import ModRef
 
     return isinstance(obj, ModRef) and obj.mod is not None
+
+
+@B.entry(
+    "delattr",
+    doc="delattr(obj, name): as ``del obj.name`` (torch's ``__delattr__`` unregisters a "
+    "parameter or layer); an unknown name on a module leaves it unresolved",
+)
+def _delattr(c: Call) -> Any:
+    obj, name = c.plain(0, "obj"), c.plain(1, "name")
+    if isinstance(name, str):
+        c.interp.stmts.delete_attr(obj, name, c.loc[1])
+    elif isinstance(obj, Leaf) or (isinstance(obj, Obj) and obj.module):
+        obj.unresolved.append(f"delattr under an unknown name at {c.where}")
+    return None
 
 
 def unnamed_setattr(obj: Any, name: Any, v: Any, loc: tuple) -> None:

@@ -88,6 +88,51 @@ UT.add(
 )
 
 
+def _remove_old(c: Call) -> Any:
+    """``remove_weight_norm(m, name)`` / ``remove_spectral_norm(m, name)`` (the old hook API):
+    torch finds the hook the old ``weight_norm`` / ``spectral_norm`` put on ``m`` for ``name``
+    and folds it back into one plain weight (weight_norm's magnitude gone; spectral_norm's
+    count was unchanged). Without that hook (none recorded, or one of the
+    ``parametrizations`` API) torch raises ``ValueError``: unknown, never a guess."""
+    kind = "weight_norm" if c.qual.endswith("remove_weight_norm") else "spectral_norm"
+    mod = c.plain(0, "module")
+    name = c.plain(1, "name", "weight")
+    if not isinstance(mod, (Leaf, Obj)) or not isinstance(name, str):
+        return UnknownModule(f"{c.qual.rsplit('.', 1)[-1]}() of a module we cannot read")
+    kinds = getattr(mod, _RECORD, {}).get(name) or []
+    old = [
+        k
+        for k in kinds
+        if k.rsplit(".", 1)[-1] == kind and not k.startswith("torch.nn.utils.parametrizations.")
+    ]
+    what = f"remove_{kind}({name!r}) at {c.where}"
+    if len(kinds) != 1 or len(old) != 1:
+        _unsure(mod, f"{what}: {'no' if not old else 'another'} {kind} hook recorded")
+        return mod
+    if kind == "weight_norm":
+        if isinstance(mod, Leaf) and name in mod.wnorm:
+            del mod.wnorm[name]
+        elif isinstance(mod, Obj) and f"{name}_g" in mod.params:
+            del mod.params[f"{name}_g"]
+        else:
+            _unsure(mod, what)
+            return mod
+    del getattr(mod, _RECORD)[name]
+    return mod
+
+
+UT.rule(
+    "torch.nn.utils.*.remove_weight_norm / remove_spectral_norm",
+    lambda q: (
+        q.startswith("torch.nn.utils.")
+        and q.endswith((".remove_weight_norm", ".remove_spectral_norm"))
+    ),
+    doc="remove_weight_norm(m, name) / remove_spectral_norm(m, name) of the old hook API: "
+    "weight_norm's magnitude gone (one weight left), spectral_norm's count unchanged; "
+    "without that hook recorded (torch raises ValueError) unknown",
+)(_remove_old)
+
+
 def _fuse(c: Call) -> Any:
     layer, bn = c.plain(0), c.plain(1)
     transpose = c.plain(2, "transpose", False) if c.qual.endswith("conv_bn_eval") else False

@@ -1,0 +1,84 @@
+"""Looking a key up in a plain dict the way Python does when the key is not a constant.
+
+A dict the analyzed code builds holds abstract values as keys. Constants (numbers, strings,
+None, tuples of them) hash and compare as Python's own; objects, classes read from source and
+tensors hash by identity, as Python's do: the container's own lookup is Python's answer. A
+library name (``Ext``) also hashes by identity, but the same Python object can stand as two
+of them: ``{nn.Conv2d: ("weight", 0)}`` keys the class by one
+``Ext`` while ``type(layer)`` later makes another for the same torch class, so
+``type(module) in targets`` was a confident False and ``targets[type(module)]`` missing
+(torchdeq's ``apply_norm`` skipped every layer it reparametrizes: a confident wrong count).
+Here a key holding a library name is compared with every stored key that holds one, as
+``x in [...]`` does
+(``interp/membership.py``: identity, library names by qualified name, unknown where they may
+be aliases), so the lookup answers found (with the stored key), not found, or unknown.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from driftcheck.parsers.source.interp import membership
+from driftcheck.parsers.source.values.abstract import Ext, Unknown, plain
+
+
+def _names_library(v: Any, depth: int = 0) -> bool:
+    """``v`` is (or is a tuple holding) a library name: the one kind of value two abstract
+    values may stand for as one Python object (``Ext`` hashes by identity). Everything else
+    hashes as Python does: constants by value, objects, classes, tensors by identity."""
+    if isinstance(v, Ext):
+        return True
+    return type(v) is tuple and depth < 20 and any(_names_library(plain(x), depth + 1) for x in v)
+
+
+def find(classes: Any, raw: dict, key: Any) -> tuple[Any, Any]:
+    """``(True, stored key)`` when ``raw`` holds ``key``; ``(False, None)`` when it surely
+    does not; ``(Unknown, None)`` when a stored key may or may not be the same object."""
+    k = plain(key)
+    if isinstance(k, Unknown):
+        return Unknown("dict key: unknown"), None
+    try:
+        if k in raw:
+            return True, k
+    except TypeError:  # unhashable: Python raises, an unknown here
+        return Unknown("dict key: unhashable"), None
+    if not _names_library(k):
+        return False, None  # Python's own lookup is the answer (no library name in the key)
+    undecided: Any = None
+    for stored in raw:
+        if not _names_library(plain(stored)):
+            continue  # a constant, an object, a class read from source: another object
+        r = membership.equal(classes, stored, k)
+        if r is True:
+            return True, stored
+        if r is not False:
+            undecided = r
+    if undecided is not None:
+        return Unknown(f"dict key: {getattr(undecided, 'why', 'undecided')}"), None
+    return False, None
+
+
+def contains(classes: Any, raw: dict, key: Any) -> Any:
+    """``key in raw``: True, False or an ``Unknown``."""
+    return find(classes, raw, key)[0]
+
+
+def get(classes: Any, raw: dict, key: Any, default: Any = None) -> Any:
+    """``raw.get(key, default)``: the stored value, the default, or unknown."""
+    found, stored = find(classes, raw, key)
+    if found is True:
+        return raw[stored]
+    if found is False:
+        return default
+    return Unknown(f"dict.get: {found.why}")
+
+
+def stored_key(classes: Any, raw: dict, key: Any) -> Any:
+    """The key under which ``raw[key]`` reads or writes: the stored one that is the same
+    object, ``key`` itself when none is, an ``Unknown`` when that cannot be decided."""
+    found, stored = find(classes, raw, key)
+    if found is True:
+        return stored
+    if found is False:
+        return plain(key)
+    return found
