@@ -101,6 +101,8 @@ FRESH12_TRUTH = ROOT / "benchmarks" / "wild" / "fresh12" / "truth.json"
 FRESH13_TRUTH = ROOT / "benchmarks" / "wild" / "fresh13" / "truth.json"
 # the fourteenth fresh batch (benchmarks/wild/fresh14, session 19): the same, written blind
 FRESH14_TRUTH = ROOT / "benchmarks" / "wild" / "fresh14" / "truth.json"
+# the fifteenth fresh batch (benchmarks/wild/fresh15, session 19): the same, written blind
+FRESH15_TRUTH = ROOT / "benchmarks" / "wild" / "fresh15" / "truth.json"
 TIMEOUT_S = 10.0
 # torchvision and torchaudio's sources, installed apart (``install.sh``: their PyPI builds are
 # CUDA builds and must not enter the base environment); the analyzer only reads them
@@ -477,10 +479,11 @@ def main(argv: list[str] | None = None) -> int:
             "fresh12",
             "fresh13",
             "fresh14",
+            "fresh15",
         ],
         default="main",
-        help="main: the wild corpus (dev / held-out parts); fresh, fresh3..fresh14: the fresh "
-        "held-out batches (benchmarks/wild/fresh, fresh3..14; one part; --part does not apply)",
+        help="main: the wild corpus (dev / held-out parts); fresh, fresh3..fresh15: the fresh "
+        "held-out batches (benchmarks/wild/fresh, fresh3..15; one part; --part does not apply)",
     )
     args = ap.parse_args(argv)
 
@@ -498,6 +501,7 @@ def main(argv: list[str] | None = None) -> int:
         "fresh12",
         "fresh13",
         "fresh14",
+        "fresh15",
     )
     truth_path = {
         "main": TRUTH,
@@ -514,6 +518,7 @@ def main(argv: list[str] | None = None) -> int:
         "fresh12": FRESH12_TRUTH,
         "fresh13": FRESH13_TRUTH,
         "fresh14": FRESH14_TRUTH,
+        "fresh15": FRESH15_TRUTH,
     }[args.corpus]
     truth = json.loads(truth_path.read_text())
     cases = truth["cases"]
@@ -549,6 +554,7 @@ def main(argv: list[str] | None = None) -> int:
                 "fresh12": "fresh12 batch",
                 "fresh13": "fresh13 batch",
                 "fresh14": "fresh14 batch",
+                "fresh15": "fresh15 batch",
             }.get(args.corpus, "wild corpus")
         )
         + f": {len(cases)} files, {len({c['library'] for c in cases.values()})} libraries; "

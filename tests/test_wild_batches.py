@@ -1,4 +1,4 @@
-"""The blind wild-code batches from session 14 on (benchmarks/wild/fresh7 .. fresh14): their truth files.
+"""The blind wild-code batches from session 14 on (benchmarks/wild/fresh7 .. fresh15): their truth files.
 
 Each batch was written blind (nobody ran the analyzer on it while it was written; the lead runs
 ``bench_wild.py --corpus freshN`` once at the session's base and once at its end). These tests
@@ -236,6 +236,40 @@ BATCHES: dict[str, Batch] = {
         min_library_files=36,
         min_libraries=10,
         min_standalone=25,
+    ),
+    # written blind in session 19 (helper wild15)
+    "fresh15": Batch(
+        sample={
+            # odd blocks are copy.copy() of the prototype (same tensors), even ones deep copies
+            "slots_config_copy_shallow": (True, False),
+            # an lru_cache'd builder hands back the same module for equal arguments
+            "lru_cache_shared_builders": (True, False),
+            # LoRA wrappers around frozen base Linears found by walking named_modules()
+            "lora_injection_named_modules": (False, True),
+            # the trunk frozen by requires_grad_(False), then a stage and a head added
+            "requires_grad_freeze_then_replace_head": (False, True),
+            # parameter surgery after Module.apply init: conv cut to 1 input channel, biases deleted
+            "apply_init_param_surgery": (False, False),
+        },
+        older=(
+            "main",
+            "fresh",
+            "fresh3",
+            "fresh4",
+            "fresh5",
+            "fresh6",
+            "fresh7",
+            "fresh8",
+            "fresh9",
+            "fresh10",
+            "fresh11",
+            "fresh12",
+            "fresh13",
+            "fresh14",
+        ),
+        min_library_files=26,
+        min_libraries=9,
+        min_standalone=20,
     ),
 }
 

@@ -25,6 +25,7 @@ torchaudio on PyPI import on a CPU torch (their compiled ops are not needed to b
     python benchmarks/wild/build_truth.py --corpus fresh12  # the twelfth batch: fresh12/truth.json
     python benchmarks/wild/build_truth.py --corpus fresh13  # the thirteenth batch: fresh13/truth.json
     python benchmarks/wild/build_truth.py --corpus fresh14  # the fourteenth batch: fresh14/truth.json
+    python benchmarks/wild/build_truth.py --corpus fresh15  # the fifteenth batch: fresh15/truth.json
 
 The fresh batch (``fresh/<library>/<case>.py``, ``fresh/standalone/<case>.py``; docs/wild.md) is a
 held-out set written after the corpus was tuned on, in other styles and from other model classes
@@ -58,6 +59,7 @@ FRESH11 = HERE / "fresh11"
 FRESH12 = HERE / "fresh12"
 FRESH13 = HERE / "fresh13"
 FRESH14 = HERE / "fresh14"
+FRESH15 = HERE / "fresh15"
 # corpus -> its truth file
 TRUTHS = {
     "main": TRUTH,
@@ -74,6 +76,7 @@ TRUTHS = {
     "fresh12": FRESH12 / "truth.json",
     "fresh13": FRESH13 / "truth.json",
     "fresh14": FRESH14 / "truth.json",
+    "fresh15": FRESH15 / "truth.json",
 }
 # the fresh batches: every case held out
 FRESH_CORPORA = (
@@ -90,6 +93,7 @@ FRESH_CORPORA = (
     "fresh12",
     "fresh13",
     "fresh14",
+    "fresh15",
 )
 
 # library label (the folder under cases/) -> (import name, distribution name)
@@ -421,6 +425,16 @@ LIBRARIES = {
     "torchdeq": ("torchdeq", "torchdeq"),
     "torchkbnufft": ("torchkbnufft", "torchkbnufft"),
     "torch_harmonics": ("torch_harmonics", "torch-harmonics"),
+    # used only by the fifteenth fresh batch (fresh15/; installed in .vendor, see requirements.txt)
+    "e2cnn": ("e2cnn", "e2cnn"),
+    "neuralop": ("neuralop", "neuraloperator"),
+    "cebra": ("cebra", "cebra"),
+    "torchdistill": ("torchdistill", "torchdistill"),
+    "score_models": ("score_models", "score_models"),
+    "sru": ("sru", "sru"),
+    "torchtuples": ("torchtuples", "torchtuples"),
+    "momentfm": ("momentfm", "momentfm"),
+    "topomodelx": ("topomodelx", "TopoModelX"),
 }
 
 
@@ -453,6 +467,7 @@ def corpus_files(corpus: str = "main") -> list[Path]:
         "fresh12",
         "fresh13",
         "fresh14",
+        "fresh15",
     ):
         return sorted((HERE / corpus).glob("*/*.py"))
     return sorted((HERE / "cases").glob("*/*.py")) + sorted((HERE / "standalone").glob("*.py"))
@@ -600,7 +615,8 @@ def main(argv: list[str] | None = None) -> int:
         "fresh7: the seventh (fresh7/truth.json); fresh8: the eighth (fresh8/truth.json); "
         "fresh9: the ninth (fresh9/truth.json); fresh10: the tenth (fresh10/truth.json); "
         "fresh11: the eleventh (fresh11/truth.json); fresh12: the twelfth (fresh12/truth.json); "
-        "fresh13: the thirteenth (fresh13/truth.json); fresh14: the fourteenth (fresh14/truth.json)",
+        "fresh13: the thirteenth (fresh13/truth.json); fresh14: the fourteenth (fresh14/truth.json); "
+        "fresh15: the fifteenth (fresh15/truth.json)",
     )
     args = ap.parse_args(argv)
     truth_path = TRUTHS[args.corpus]

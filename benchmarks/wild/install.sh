@@ -3,9 +3,9 @@
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 python -c "import torch; assert torch.__version__.startswith('2.13.0'), torch.__version__"
-# the "fresh5 only" ... "fresh14 only" sections (from their header to the next blank line) go to
+# the "fresh5 only" ... "fresh15 only" sections (from their header to the next blank line) go to
 # .vendor, below
-without_fresh5() { awk '/^# fresh([56789]|1[01234]) only/{skip=1} skip && /^$/{skip=0} !skip' "$1"; }
+without_fresh5() { awk '/^# fresh([56789]|1[012345]) only/{skip=1} skip && /^$/{skip=0} !skip' "$1"; }
 fresh5_only() { sed -n '/^# fresh5 only/,/^$/p' "$1" | grep '==' | grep -v -E '^peft=='; }
 without_fresh5 "$here/requirements-deps.txt" > /tmp/wild-deps.txt
 pip install -q -r /tmp/wild-deps.txt
@@ -56,4 +56,8 @@ pip install -q --no-deps --target "$here/.vendor" -r /tmp/wild-fresh13.txt
 { sed -n '/^# fresh14 only/,/^$/p' "$here/requirements-deps.txt"; sed -n '/^# fresh14 only/,/^$/p' "$here/requirements.txt"; } \
     | grep -v '^#' | grep '==' > /tmp/wild-fresh14.txt
 pip install -q --no-deps --target "$here/.vendor" -r /tmp/wild-fresh14.txt
+# the fifteenth batch's libraries (session 19) and its torch-free extra (literate-dataclasses), the same way
+{ sed -n '/^# fresh15 only/,/^$/p' "$here/requirements-deps.txt"; sed -n '/^# fresh15 only/,/^$/p' "$here/requirements.txt"; } \
+    | grep -v '^#' | grep '==' > /tmp/wild-fresh15.txt
+pip install -q --no-deps --target "$here/.vendor" -r /tmp/wild-fresh15.txt
 python -c "import torch; assert torch.__version__.startswith('2.13.0'), 'torch was replaced: ' + torch.__version__"
