@@ -195,7 +195,8 @@ SPECS: dict[str, Spec] = {
     # heads, DINOv3's ConvNeXt, Mllama's gated cross-attention layers, WavLM's gated relative
     # bias, MiniMax-M2's stacked experts, a Decision Transformer, PVT v2's spatial reduction;
     # outputs: an Emu3 (with the count-keeping RoPE plant), GPT-2 and BERT built from torch's
-    # nn.TransformerEncoderLayer
+    # nn.TransformerEncoderLayer; BROS's boxes and a Decision Transformer's trajectories (session
+    # 19's label fixes: the ``ids+boxes`` and ``trajectory`` inputs)
     "fresh13": Spec(
         sample=[
             "longt5_base36_tokens",
@@ -207,7 +208,13 @@ SPECS: dict[str, Spec] = {
             "decision_transformer_kernels",
             "pvt_v2_pairwise_widths",
         ],
-        outputs=["emu3_match_preset", "gpt2_torch_encoder_layer", "bert_partition_lines"],
+        outputs=[
+            "emu3_match_preset",
+            "gpt2_torch_encoder_layer",
+            "bert_partition_lines",
+            "bros_partial_linear",
+            "decision_transformer_kernels",
+        ],
         keeping=("gpt2_torch_encoder_layer", "gpt2_torch_encoder_layer__numHeads"),
     ),
     # one case per new family (Qwen2.5-VL text by torch.func stacked layers, Doge, Idefics3 /

@@ -236,6 +236,14 @@ def same_output(
         elif kind == "spectrogram":  # [batch, time frames, mel bins] (AST)
             spec = torch.randn(2, cfg.max_length, cfg.num_mel_bins)
             want, got = hf(input_values=spec), case(spec)
+        elif kind == "trajectory":  # (returns-to-go, state, action) steps (Decision Transformer)
+            steps = min(seq, cfg.max_ep_len) // 4
+            states = torch.randn(2, steps, cfg.state_dim)
+            actions = torch.randn(2, steps, cfg.act_dim)
+            returns = torch.randn(2, steps, 1)
+            times = torch.randint(0, cfg.max_ep_len, (2, steps))
+            want = hf(states=states, actions=actions, returns_to_go=returns, timesteps=times)
+            got = case(states, actions, returns, times)
         elif kind.startswith("pixels"):
             size = cfg.image_size if hasattr(cfg, "image_size") else 32
             size = size[0] if isinstance(size, (list, tuple)) else size  # YOLOS: [height, width]
@@ -255,6 +263,10 @@ def same_output(
             elif kind == "seq2seq":
                 tgt = ids[:, : seq // 2]
                 want, got = hf(input_ids=ids, decoder_input_ids=tgt), case(ids, tgt)
+            elif kind == "ids+boxes":  # a box (two corners in [0, 1]) per token (BROS)
+                corner = torch.rand(*ids.shape, 2)
+                boxes = torch.cat([corner, corner + 0.3 * torch.rand(*ids.shape, 2)], -1)
+                want, got = hf(input_ids=ids, bbox=boxes), case(ids, boxes)
             elif kind == "ids+mask":
                 want, got = hf(input_ids=ids, attention_mask=mask.long()), case(ids, mask)
             else:

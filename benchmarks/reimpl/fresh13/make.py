@@ -479,7 +479,7 @@ CASES: dict[str, tuple] = {
         dec(vocab_size=448, num_key_value_heads=4, intermediate_size=256),
         "Phi3ForCausalLM",
         [
-            sub("intermediateSize", "BUDGET, TILE = {}, 64", 260, 200, (256, 128)),
+            sub("intermediateSize", "BUDGET, TILE = {}, 64", 260, 200, (256, 192)),
             sizes_line("vocabSize", _PHI, _PHI_V, 0, 512),
             sizes_line("numKvHeads", _PHI, _PHI_V, 4, 2),
         ],
@@ -628,11 +628,80 @@ SAME_OUTPUT: dict[str, list[tuple]] = {
         (_L + r"(gate|up|down)_proj\.", _HL + r"mlp.\2_proj."),
         (r"^", "model."),
     ],
+    # session 19 (labels corrected): RoPE and the 4096 window added to the code; a fused k|v
+    "mistral_classmethod_card": [
+        (r"^tokens\.", "model.embed_tokens."),
+        (r"^final_norm\.", "model.norm."),
+        (r"^head\.", "lm_head."),
+        (_L + r"norm_a\.", _HL + "input_layernorm."),
+        (_L + r"norm_f\.", _HL + "post_attention_layernorm."),
+        (_L + r"wq\.", _HL + "self_attn.q_proj."),
+        (_L + r"wkv\.weight$", _HL + "self_attn.k_proj.weight+" + _HL + "self_attn.v_proj.weight"),
+        (_L + r"wo\.", _HL + "self_attn.o_proj."),
+        (_L + r"ffn\.(gate|up|down)\.", _HL + r"mlp.\2_proj."),
+    ],
+    # session 19: the patch-embedding LayerNorms at transformers' 1e-6
+    "pvt_v2_pairwise_widths": [
+        (r"^embeds\.(\d+)\.", r"encoder.layers.\1.patch_embedding.proj."),
+        (r"^embed_norms\.(\d+)\.", r"encoder.layers.\1.patch_embedding.layer_norm."),
+        (r"^norms\.(\d+)\.", r"encoder.layers.\1.layer_norm."),
+        (r"^stages\.(\d+)\.(\d+)\.norm(\d)\.", r"encoder.layers.\1.blocks.\2.layer_norm_\3."),
+        (
+            r"^stages\.(\d+)\.(\d+)\.attn\.sr\.",
+            r"encoder.layers.\1.blocks.\2.attention.spatial_reduction.",
+        ),
+        (
+            r"^stages\.(\d+)\.(\d+)\.attn\.sr_norm\.",
+            r"encoder.layers.\1.blocks.\2.attention.layer_norm.",
+        ),
+        (r"^stages\.(\d+)\.(\d+)\.attn\.", r"encoder.layers.\1.blocks.\2.attention."),
+        (r"^stages\.(\d+)\.(\d+)\.fc(\d)\.", r"encoder.layers.\1.blocks.\2.mlp.dense\3."),
+        (r"^stages\.(\d+)\.(\d+)\.dw\.", r"encoder.layers.\1.blocks.\2.mlp.dwconv.dwconv."),
+    ],
+    # session 19: BROS's 8 corner coordinates (scaled by 100) and the query-dependent box score
+    "bros_partial_linear": [
+        (r"^(word|token_type)\.", r"embeddings.\1_embeddings."),
+        (r"^pos\.", "embeddings.position_embeddings."),
+        (r"^emb_ln\.", "embeddings.LayerNorm."),
+        (r"^box_proj\.", "bbox_embeddings.bbox_projection."),
+        (r"^pool\.", "pooler.dense."),
+        (_L + r"(query|key|value)\.", r"encoder.layer.\1.attention.self.\2."),
+        (_L + r"attn_out\.", r"encoder.layer.\1.attention.output.dense."),
+        (_L + r"attn_ln\.", r"encoder.layer.\1.attention.output.LayerNorm."),
+        (_L + r"up\.", r"encoder.layer.\1.intermediate.dense."),
+        (_L + r"down\.", r"encoder.layer.\1.output.dense."),
+        (_L + r"out_ln\.", r"encoder.layer.\1.output.LayerNorm."),
+    ],
+    # session 19: the config's ReLU, and GPT-2's position row 0 added to every token; Conv1D
+    # kernels are [in, out] like the case's
+    "decision_transformer_kernels": [
+        (r"^r_emb\.", "embed_return."),
+        (r"^s_emb\.", "embed_state."),
+        (r"^a_emb\.", "embed_action."),
+        (r"^t_emb\.", "embed_timestep."),
+        (r"^emb_norm\.", "embed_ln."),
+        (r"^tok_table\.", "encoder.wte."),
+        (r"^pos_table\.", "encoder.wpe."),
+        (r"^final_norm\.", "encoder.ln_f."),
+        (r"^to_(state|action|return)\.", r"predict_\1."),
+        (_GB + r"qkv_w$", r"encoder.h.\1.attn.c_attn.weight"),
+        (_GB + r"qkv_b$", r"encoder.h.\1.attn.c_attn.bias"),
+        (_GB + r"proj_w$", r"encoder.h.\1.attn.c_proj.weight"),
+        (_GB + r"proj_b$", r"encoder.h.\1.attn.c_proj.bias"),
+        (_GB + r"fc_w$", r"encoder.h.\1.mlp.c_fc.weight"),
+        (_GB + r"fc_b$", r"encoder.h.\1.mlp.c_fc.bias"),
+        (_GB + r"out_w$", r"encoder.h.\1.mlp.c_proj.weight"),
+        (_GB + r"out_b$", r"encoder.h.\1.mlp.c_proj.bias"),
+        (_GB + r"ln(\d)\.", r"encoder.h.\1.ln_\2."),
+    ],
 }
 
 # how each case is called and which HF outputs its returned values are (decoders: logits)
 SAME_OUTPUT_IO: dict[str, tuple[str, list[str]]] = {
     "bert_partition_lines": ("ids", ["last_hidden_state", "pooler_output"]),
+    "pvt_v2_pairwise_widths": ("pixels", ["last_hidden_state"]),
+    "bros_partial_linear": ("ids+boxes", ["last_hidden_state", "pooler_output"]),
+    "decision_transformer_kernels": ("trajectory", ["state_preds", "action_preds", "return_preds"]),
 }
 
 # same_output, build_config, write, check, check_keeping_plants, main: shared with every set

@@ -9,6 +9,7 @@ from torch import nn
 VOCAB, HIDDEN, LAYERS, HEADS, INTER, MAX_POS, TYPES = 320, 64, 2, 4, 128, 128, 2
 Dense = partial(nn.Linear, bias=True)
 LN = partial(nn.LayerNorm, eps=1e-12)
+BOX_SCALE = 100.0
 
 
 class Layer(nn.Module):
@@ -22,13 +23,14 @@ class Layer(nn.Module):
         self.attn_out, self.attn_ln = Dense(HIDDEN, HIDDEN), LN(HIDDEN)
         self.up, self.down, self.out_ln = Dense(HIDDEN, INTER), Dense(INTER, HIDDEN), LN(HIDDEN)
 
-    def forward(self, x, box_bias):
+    def forward(self, x, box_emb):
         b, t, _ = x.shape
         hd = HIDDEN // HEADS
         q = self.query(x).view(b, t, HEADS, hd).transpose(1, 2)
         k = self.key(x).view(b, t, HEADS, hd).transpose(1, 2)
         v = self.value(x).view(b, t, HEADS, hd).transpose(1, 2)
-        s = (q @ k.transpose(-1, -2) + box_bias) / math.sqrt(hd)
+        box_scores = torch.einsum("bnid,bijd->bnij", q, box_emb)  # query-dependent box bias
+        s = (q @ k.transpose(-1, -2) + box_scores) / math.sqrt(hd)
         a = (s.softmax(-1) @ v).transpose(1, 2).reshape(b, t, HIDDEN)
         x = self.attn_ln(x + self.attn_out(a))
         return self.out_ln(x + self.down(nn.functional.gelu(self.up(x))))
@@ -47,20 +49,20 @@ class Bros(nn.Module):
         self.pos = nn.Embedding(MAX_POS, HIDDEN)
         self.token_type = nn.Embedding(TYPES, HIDDEN)
         self.emb_ln = LN(HIDDEN)
-        # 4 box coordinates (2 points), each a HIDDEN // 16 sinusoid: HIDDEN // 4 in, one head out
+        # 8 box coordinates (4 corners), each a HIDDEN // 32 sinusoid: HIDDEN // 4 in, one head out
         self.box_proj = nn.Linear(HIDDEN // 4, HIDDEN // HEADS, bias=False)
         self.layers = nn.ModuleList(Layer() for _ in range(LAYERS))
         self.pool = Dense(HIDDEN, HIDDEN)
 
-    def forward(self, ids, boxes):  # boxes: [batch, tokens, 4]
+    def forward(self, ids, boxes):  # boxes: [batch, tokens, 4], two corners
         t = ids.shape[1]
         x = self.emb_ln(
             self.word(ids) + self.pos(torch.arange(t)) + self.token_type(torch.zeros_like(ids))
         )
-        rel = boxes[:, :, None] - boxes[:, None]  # [b, t, t, 4]
-        emb = box_sinusoid(rel, HIDDEN // 16).flatten(-2)
+        corners = boxes[:, :, [0, 1, 2, 1, 2, 3, 0, 3]] * BOX_SCALE  # [b, t, 8]
+        rel = corners[:, None] - corners[:, :, None]  # [b, i, j, 8]: box j - box i
+        emb = box_sinusoid(rel, HIDDEN // 32).flatten(-2)
         head = self.box_proj(emb)  # [b, t, t, head_dim]
-        box_bias = head.sum(-1)[:, None]
         for layer in self.layers:
-            x = layer(x, box_bias)
+            x = layer(x, head)
         return x, torch.tanh(self.pool(x[:, 0]))

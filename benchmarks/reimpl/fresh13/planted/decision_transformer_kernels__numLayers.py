@@ -10,7 +10,7 @@ STATE, ACTION, EPISODE = 17, 6, 256
 D_MODEL, N_HEAD = 64, 4
 N_BLOCK = len(CURRICULUM.split("|"))
 D_INNER = 4 * D_MODEL
-N_POSITIONS = 1024  # GPT-2's table: unused, kept so the released checkpoint loads
+N_POSITIONS = 1024  # GPT-2's table: only row 0 is read (every token is at position 0)
 
 
 def kernel(i, o):
@@ -37,9 +37,7 @@ class Block(nn.Module):
         x = x + torch.addmm(self.proj_b, a.transpose(1, 2).reshape(-1, D_MODEL), self.proj_w).view(
             b, t, -1
         )
-        h = nn.functional.gelu(
-            torch.addmm(self.fc_b, self.ln2(x).view(-1, D_MODEL), self.fc_w), approximate="tanh"
-        )
+        h = nn.functional.relu(torch.addmm(self.fc_b, self.ln2(x).view(-1, D_MODEL), self.fc_w))
         return x + torch.addmm(self.out_b, h, self.out_w).view(b, t, -1)
 
 
@@ -51,8 +49,8 @@ class DecisionTransformer(nn.Module):
         self.s_emb = nn.Linear(STATE, D_MODEL)
         self.a_emb = nn.Linear(ACTION, D_MODEL)
         self.emb_norm = nn.LayerNorm(D_MODEL)
-        self.tok_table = nn.Embedding(1, D_MODEL)  # unused (as above)
-        self.pos_table = nn.Embedding(N_POSITIONS, D_MODEL)  # unused (as above)
+        self.tok_table = nn.Embedding(1, D_MODEL)  # unused, kept so the released checkpoint loads
+        self.pos_table = nn.Embedding(N_POSITIONS, D_MODEL)  # row 0 added to every token
         self.blocks = nn.ModuleList(Block() for _ in range(N_BLOCK))
         self.final_norm = nn.LayerNorm(D_MODEL)
         self.to_state = nn.Linear(D_MODEL, STATE)
@@ -65,7 +63,7 @@ class DecisionTransformer(nn.Module):
         toks = torch.stack(
             [self.r_emb(returns) + te, self.s_emb(states) + te, self.a_emb(actions) + te], 2
         ).reshape(b, 3 * t, D_MODEL)
-        x = self.emb_norm(toks)
+        x = self.emb_norm(toks) + self.pos_table.weight[0]
         for blk in self.blocks:
             x = blk(x)
         x = self.final_norm(x).view(b, t, 3, D_MODEL)

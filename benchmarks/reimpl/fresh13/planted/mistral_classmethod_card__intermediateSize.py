@@ -1,10 +1,12 @@
 """Mistral with a fused k|v projection per layer; the args come from a model card dict through a
 classmethod that renames the card's keys."""
 
+import torch
 import torch.nn.functional as F
 from torch import nn
 
 CARD = {"vocab_size": 512, "hidden": 64, "n_layers": 3, "n_heads": 4, "n_kv": 2, "ffn": 256}
+ROPE_THETA, WINDOW = 10000.0, 4096
 
 
 class Args:
@@ -27,6 +29,11 @@ class Args:
 ARGS = Args.from_card(CARD)
 
 
+def rotate(x, cos, sin):
+    x1, x2 = x.chunk(2, -1)
+    return x * cos + torch.cat([-x2, x1], -1) * sin
+
+
 class Layer(nn.Module):
     def __init__(self, a: Args):
         super().__init__()
@@ -44,12 +51,13 @@ class Layer(nn.Module):
             }
         )
 
-    def forward(self, x):
+    def forward(self, x, cos, sin, mask):
         a, (b, t, _) = self.a, x.shape
         h = self.norm_a(x)
         q = self.wq(h).view(b, t, a.heads, self.hd).transpose(1, 2)
         k, v = self.wkv(h).view(b, t, 2, a.kv, self.hd).permute(2, 0, 3, 1, 4)
-        o = F.scaled_dot_product_attention(q, k, v, is_causal=True, enable_gqa=True)
+        q, k = rotate(q, cos, sin), rotate(k, cos, sin)
+        o = F.scaled_dot_product_attention(q, k, v, attn_mask=mask, enable_gqa=True)
         x = x + self.wo(o.transpose(1, 2).reshape(b, t, -1))
         h = self.norm_f(x)
         return x + self.ffn["down"](F.silu(self.ffn["gate"](h)) * self.ffn["up"](h))
@@ -64,7 +72,14 @@ class MistralLM(nn.Module):
         self.head = nn.Linear(a.dim, a.vocab, bias=False)
 
     def forward(self, ids):
-        x = self.tokens(ids)
+        x, t = self.tokens(ids), ids.shape[1]
+        hd = self.layers[0].hd
+        inv = 1.0 / ROPE_THETA ** (torch.arange(0, hd, 2).float() / hd)
+        ang = torch.arange(t).float()[:, None] * inv
+        cos, sin = torch.cat([ang, ang], -1).cos(), torch.cat([ang, ang], -1).sin()
+        pos = torch.arange(t)
+        gap = pos[:, None] - pos[None]
+        mask = (gap >= 0) & (gap < WINDOW)  # causal, within the sliding window
         for layer in self.layers:
-            x = layer(x)
+            x = layer(x, cos, sin, mask)
         return self.head(self.final_norm(x))

@@ -62,7 +62,7 @@ class PVTv2(nn.Module):
         rows = zip(pairwise(WIDTHS), DEPTHS, HEADS, SR_RATIOS, PATCHES, STRIDES, MLP_RATIOS)
         for (c_in, c), depth, heads, sr, patch, stride, mlp in rows:
             self.embeds.append(nn.Conv2d(c_in, c, patch, stride, patch // 2))
-            self.embed_norms.append(nn.LayerNorm(c))
+            self.embed_norms.append(nn.LayerNorm(c, eps=1e-6))
             self.stages.append(nn.ModuleList(Block(c, heads, sr, mlp) for _ in range(depth)))
             self.norms.append(nn.LayerNorm(c, eps=1e-6))
 
