@@ -12,8 +12,10 @@ from __future__ import annotations
 import pytest
 
 from driftcheck.graph.match.canon import per_axis
+from tests.drift_support import config, count, one, run, torch_pair, write
 
 torch = pytest.importorskip("torch")
+transformers = pytest.importorskip("transformers")
 
 
 @pytest.mark.parametrize(
@@ -46,3 +48,74 @@ def test_same_even_kernel_stays_a_string() -> None:
         )["padding"]
         == "same"
     )
+
+
+NEOX = dict(
+    architectures=["GPTNeoXForCausalLM"],
+    vocab_size=128,
+    hidden_size=64,
+    intermediate_size=256,
+    num_hidden_layers=2,
+    rotary_pct=0.25,
+    tie_word_embeddings=False,
+)
+
+NEOX_CODE = """
+import torch
+import torch.nn.functional as F
+from torch import nn
+
+V, D, H, FF, L = 128, 64, {heads}, 256, 2
+
+
+class Layer(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.input_layernorm = nn.LayerNorm(D)
+        self.post_attention_layernorm = nn.LayerNorm(D)
+        self.query_key_value = nn.Linear(D, 3 * D)
+        self.dense = nn.Linear(D, D)
+        self.dense_h_to_4h = nn.Linear(D, FF)
+        self.dense_4h_to_h = nn.Linear(FF, D)
+
+    def forward(self, x):
+        b, t, _ = x.shape
+        hd = D // H
+        qkv = self.query_key_value(self.input_layernorm(x)).view(b, t, H, 3 * hd)
+        q, k, v = qkv.permute(0, 2, 1, 3).chunk(3, -1)
+        o = F.scaled_dot_product_attention(q, k, v, is_causal=True)
+        attn = self.dense(o.transpose(1, 2).reshape(b, t, -1))
+        mlp = self.dense_4h_to_h(F.gelu(self.dense_h_to_4h(self.post_attention_layernorm(x))))
+        return x + attn + mlp
+
+
+class M(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.embed_in = nn.Embedding(V, D)
+        self.layers = nn.ModuleList(Layer() for _ in range(L))
+        self.final_layer_norm = nn.LayerNorm(D)
+        self.embed_out = nn.Linear(D, V, bias=False)
+
+    def forward(self, ids):
+        x = self.embed_in(ids)
+        for layer in self.layers:
+            x = layer(x)
+        return self.embed_out(self.final_layer_norm(x))
+"""
+
+
+def test_per_head_fused_qkv_chunked_after_a_permute(tmp_path):
+    """GPT-NeoX's fused q|k|v viewed per head as ``(b, t, heads, 3 * head_dim)``, then
+    ``permute(0, 2, 1, 3)`` before ``chunk(3, -1)``: the chunk still cuts the head-width axis
+    (the permute keeps it last), so the head width is 64 // 4 = 16, not the view's 48 (a
+    ``headDim`` drift on a clean pair); a config with 8 heads is one finding, 4 against 8."""
+    code = write(tmp_path, "neox_mine.py", NEOX_CODE.format(heads=4))
+    cfg, path = config(tmp_path, "clean", "GPTNeoXConfig", num_attention_heads=4, **NEOX)
+    mine, hf = torch_pair(code, cfg)
+    assert count(mine) == count(hf)
+    ids = torch.zeros(1, 5, dtype=torch.long)
+    assert mine.to_empty(device="cpu")(ids).shape == (1, 5, 128)
+    assert run(code, path) == []
+    _, eight = config(tmp_path, "eight", "GPTNeoXConfig", num_attention_heads=8, **NEOX)
+    one(run(code, eight), 4, 8)

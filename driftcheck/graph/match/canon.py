@@ -631,6 +631,7 @@ class Canon:
         if type(dim) is not int or dim < 0:
             return None
         last = dim + 1  # the head-width axis the split makes
+        rank = None  # the tensor's rank, once a permute has named every axis
         by_id = self.graph.index
         cur = node.id
         for _ in range(8):
@@ -640,8 +641,20 @@ class Canon:
             cur = nxt.id
             if nxt.type == "Chunk":
                 k, d = nxt.params.get("chunks"), nxt.params.get("dim")
-                ok = type(k) is int and k > 1 and d in (-1, last)
+                if rank is not None and type(d) is int and d < 0:
+                    d += rank
+                ok = type(k) is int and k > 1 and (d == last or (rank is None and d == -1))
                 return k if ok else None
+            if nxt.type == "Permute":
+                # ``permute(0, 2, 1, 3)``: the head-width axis moves to where ``dims`` names it
+                perm = nxt.params.get("dims")
+                if not isinstance(perm, (list, tuple)) or not all(type(x) is int for x in perm):
+                    return None
+                perm = [x + len(perm) if x < 0 else x for x in perm]
+                if last not in perm or sorted(perm) != list(range(len(perm))):
+                    return None
+                last, rank = perm.index(last), len(perm)
+                continue
             if nxt.type == "Transpose":
                 dims = (nxt.params.get("dim0"), nxt.params.get("dim1"))
                 if all(type(x) is int and 0 <= x < last for x in dims):
