@@ -119,3 +119,85 @@ def test_per_head_fused_qkv_chunked_after_a_permute(tmp_path):
     assert run(code, path) == []
     _, eight = config(tmp_path, "eight", "GPTNeoXConfig", num_attention_heads=8, **NEOX)
     one(run(code, eight), 4, 8)
+
+
+LLAMA = dict(
+    architectures=["LlamaForCausalLM"],
+    vocab_size=96,
+    hidden_size=64,
+    intermediate_size=128,
+    num_attention_heads=4,
+    num_key_value_heads=4,
+    rms_norm_eps=1e-6,
+    tie_word_embeddings=False,
+)
+
+NAMESPACE_CODE = """
+import types
+
+import torch
+import torch.nn.functional as F
+from torch import nn
+
+hp = {make}
+for _name, _value in (("vocab", 96), ("width", 64), ("depth", {depth}), ("heads", 4), ("ffn", 128)):
+    setattr(hp, _name, _value)
+
+
+class Layer(nn.Module):
+    def __init__(self):
+        super().__init__()
+        d = hp.width
+        self.input_layernorm = nn.RMSNorm(d, eps=1e-6)
+        self.q_proj = nn.Linear(d, d, bias=False)
+        self.k_proj = nn.Linear(d, d, bias=False)
+        self.v_proj = nn.Linear(d, d, bias=False)
+        self.o_proj = nn.Linear(d, d, bias=False)
+        self.post_attention_layernorm = nn.RMSNorm(d, eps=1e-6)
+        self.gate_proj = nn.Linear(d, hp.ffn, bias=False)
+        self.up_proj = nn.Linear(d, hp.ffn, bias=False)
+        self.down_proj = nn.Linear(hp.ffn, d, bias=False)
+
+    def forward(self, x):
+        b, t, _ = x.shape
+        h = self.input_layernorm(x)
+        q = self.q_proj(h).view(b, t, hp.heads, -1).transpose(1, 2)
+        k = self.k_proj(h).view(b, t, hp.heads, -1).transpose(1, 2)
+        v = self.v_proj(h).view(b, t, hp.heads, -1).transpose(1, 2)
+        o = F.scaled_dot_product_attention(q, k, v, is_causal=True)
+        x = x + self.o_proj(o.transpose(1, 2).reshape(b, t, -1))
+        h = self.post_attention_layernorm(x)
+        return x + self.down_proj(F.silu(self.gate_proj(h)) * self.up_proj(h))
+
+
+class M(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.embed_tokens = nn.Embedding(hp.vocab, hp.width)
+        self.layers = nn.ModuleList(Layer() for _ in range(hp.depth))
+        self.norm = nn.RMSNorm(hp.width, eps=1e-6)
+        self.lm_head = nn.Linear(hp.width, hp.vocab, bias=False)
+
+    def forward(self, ids):
+        x = self.embed_tokens(ids)
+        for layer in self.layers:
+            x = layer(x)
+        return self.lm_head(self.norm(x))
+"""
+
+
+@pytest.mark.parametrize("make", ['types.ModuleType("hp")', "types.SimpleNamespace()"])
+def test_namespace_filled_by_a_top_level_setattr_loop(tmp_path, make):
+    """The sizes live on a namespace object (``types.ModuleType("hp")`` or an empty
+    ``SimpleNamespace()``) that a top-level loop fills with ``setattr(hp, name, value)``, as
+    importing the module does. The fill was skipped (the namespace's fields were never
+    written), so the depth was unknown and the layers a ``missing-layer`` on a clean pair.
+    A deeper code is one ``layer-count`` finding, 3 against the config's 2."""
+    code = write(tmp_path, "ns_mine.py", NAMESPACE_CODE.format(make=make, depth=2))
+    cfg, path = config(tmp_path, "clean", "LlamaConfig", num_hidden_layers=2, **LLAMA)
+    mine, hf = torch_pair(code, cfg)
+    assert count(mine) == count(hf)
+    assert run(code, path) == []
+    deeper = write(tmp_path, "ns_deeper.py", NAMESPACE_CODE.format(make=make, depth=3))
+    f = one(run(deeper, path), 3, 2)
+    assert f.kind == "layer-count"

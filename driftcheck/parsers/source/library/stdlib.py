@@ -1480,6 +1480,21 @@ NS.add("SimpleNamespace", _namespace, "SimpleNamespace(**fields): an object of t
 
 
 @NS.entry(
+    "ModuleType",
+    doc="ModuleType(name): an empty module object whose attributes later writes set",
+)
+def _module_type(c: Call) -> Any:
+    """``types.ModuleType("hp")`` used as a settings namespace (``hp.width = 64``,
+    ``setattr(hp, k, v)``, then ``import``-like reads ``hp.width``): an object of the fields
+    written to it, as ``SimpleNamespace()``. Its ``__name__`` / ``__doc__`` are not fields
+    (reading them is unknown), so they never pass for config keys."""
+    if len(c.args) + len(c.kwargs) not in (1, 2) or set(c.kwargs) - {"name", "doc"}:
+        return c.unknown("ModuleType() with other than (name, doc)")
+    where = str(c.loc[0]) if c.loc else None
+    return Config(fields={}, origin=where)
+
+
+@NS.entry(
     "MappingProxyType",
     doc="MappingProxyType(d): a read-only view of d, read as d itself (later writes to d show)",
 )
