@@ -201,3 +201,42 @@ def test_namespace_filled_by_a_top_level_setattr_loop(tmp_path, make):
     deeper = write(tmp_path, "ns_deeper.py", NAMESPACE_CODE.format(make=make, depth=3))
     f = one(run(deeper, path), 3, 2)
     assert f.kind == "layer-count"
+
+
+FIELDS_HEAD = """
+import dataclasses
+
+import torch
+import torch.nn.functional as F
+from torch import nn
+
+RAW = {{"vocab": "96", "width": "64", "depth": "{depth}", "heads": "4", "ffn": "128"}}
+
+
+@dataclasses.dataclass
+class Sizes:
+    vocab: int
+    width: int
+    depth: int
+    heads: int
+    ffn: int
+
+
+hp = Sizes(**{{f.name: f.type(RAW[f.name]) for f in dataclasses.fields(Sizes)}})
+"""
+
+
+def test_dataclass_built_from_its_fields(tmp_path):
+    """A dataclass instance built from ``dataclasses.fields(Sizes)``: each field's ``name``
+    picks a string of a raw dump and its ``type`` (``int``) converts it. ``fields()`` was
+    unknown, so every size was, and the clean pair a ``missing-layer``. A deeper dump is one
+    ``layer-count`` finding, 3 against the config's 2."""
+    body = NAMESPACE_CODE.split("class Layer", 1)[1]
+    make = lambda depth: FIELDS_HEAD.format(depth=depth) + "\n\nclass Layer" + body  # noqa: E731
+    code = write(tmp_path, "fields_mine.py", make(2))
+    cfg, path = config(tmp_path, "clean", "LlamaConfig", num_hidden_layers=2, **LLAMA)
+    mine, hf = torch_pair(code, cfg)
+    assert count(mine) == count(hf)
+    assert run(code, path) == []
+    f = one(run(write(tmp_path, "fields_deeper.py", make(3)), path), 3, 2)
+    assert f.kind == "layer-count"
