@@ -240,3 +240,38 @@ def test_dataclass_built_from_its_fields(tmp_path):
     assert run(code, path) == []
     f = one(run(write(tmp_path, "fields_deeper.py", make(3)), path), 3, 2)
     assert f.kind == "layer-count"
+
+
+MATCH_HEAD = """
+import torch
+import torch.nn.functional as F
+from torch import nn
+
+CARD = {{"vocab": 96, "width": 64, "depth": {depth}, "heads": 4, "ffn": 128, "license": "x"}}
+
+match CARD:
+    case {{"vocab": V, "width": W, "depth": N, **rest}}:
+        pass
+    case _:
+        raise ValueError("not a card")
+
+
+class hp:
+    vocab, width, depth, heads, ffn = V, W, N, rest["heads"], rest["ffn"]
+"""
+
+
+def test_module_globals_captured_by_a_match_pattern(tmp_path):
+    """Top-level ``match CARD: case {"width": W, **rest}:`` binds ``W`` and ``rest`` in the
+    module as the import runs it. Only names assigned inside a case body were known as
+    globals, so the captures were unknown and the clean pair a ``missing-layer``. A deeper
+    card is one ``layer-count`` finding, 3 against the config's 2."""
+    body = NAMESPACE_CODE.split("class Layer", 1)[1]
+    make = lambda depth: MATCH_HEAD.format(depth=depth) + "\n\nclass Layer" + body  # noqa: E731
+    code = write(tmp_path, "match_mine.py", make(2))
+    cfg, path = config(tmp_path, "clean", "LlamaConfig", num_hidden_layers=2, **LLAMA)
+    mine, hf = torch_pair(code, cfg)
+    assert count(mine) == count(hf)
+    assert run(code, path) == []
+    f = one(run(write(tmp_path, "match_deeper.py", make(3)), path), 3, 2)
+    assert f.kind == "layer-count"

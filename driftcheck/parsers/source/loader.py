@@ -301,6 +301,19 @@ def _branch_names(body: list[ast.stmt]) -> set[str]:
     return out
 
 
+def _captures(st: ast.Match) -> set[str]:
+    """Names the cases' patterns capture (``case {"w": W, **rest}``, ``case [a, *more]``,
+    ``case Point(x=X) as p``): Python binds them in the enclosing scope when a case matches."""
+    out: set[str] = set()
+    for case in st.cases:
+        for n in ast.walk(case.pattern):
+            if isinstance(n, (ast.MatchAs, ast.MatchStar)) and n.name:
+                out.add(n.name)
+            elif isinstance(n, ast.MatchMapping) and n.rest:
+                out.add(n.rest)
+    return out
+
+
 def _index_branches(info: ModInfo, st: ast.If | ast.Match, branches: list, bound: set[str]) -> None:
     """Names a top-level ``if`` / ``match`` binds in its branches (``match PRESET: case
     "tiny": W = 64``): bound by running the statement as the import runs it, its test
@@ -311,7 +324,10 @@ def _index_branches(info: ModInfo, st: ast.If | ast.Match, branches: list, bound
     nothing an import sees."""
     if isinstance(st, ast.If) and "__main__" in unparse(st.test):
         return
-    for name in set().union(*(_branch_names(b) for b in branches)) - bound:
+    names = set().union(*(_branch_names(b) for b in branches))
+    if isinstance(st, ast.Match):
+        names |= _captures(st)
+    for name in names - bound:
         if name in info.assigns and name not in info.defs:
             info.with_bound.setdefault(name, st)
 
@@ -359,6 +375,12 @@ def _index(info: ModInfo, body: list[ast.stmt]) -> None:
             bound = set(info.assigns)
             for case in st.cases:
                 _index(info, case.body)
+            for name in _captures(st):
+                # ``match CARD: case {"width": D}:`` binds ``D`` in the module: read, it runs
+                # the statement (``with_bound``); the subject stands as its first expression
+                # only so the name is known to be a global (never evaluated for it)
+                if name not in info.defs:
+                    info.assigns.setdefault(name, st.subject)
             _index_branches(info, st, [case.body for case in st.cases], bound)
         elif isinstance(st, ast.With):
             _index_with(info, st)

@@ -253,6 +253,10 @@ def bound_names(st: ast.stmt) -> set[str]:
             out.add(node.id)
         elif isinstance(node, ast.ExceptHandler) and node.name:
             out.add(node.name)
+        elif isinstance(node, (ast.MatchAs, ast.MatchStar)) and node.name:
+            out.add(node.name)  # a ``match`` pattern's capture
+        elif isinstance(node, ast.MatchMapping) and node.rest:
+            out.add(node.rest)
         for ch in ast.iter_child_nodes(node):
             if not isinstance(ch, _SCOPES):
                 todo.append(ch)
