@@ -275,3 +275,33 @@ def test_module_globals_captured_by_a_match_pattern(tmp_path):
     assert run(code, path) == []
     f = one(run(write(tmp_path, "match_deeper.py", make(3)), path), 3, 2)
     assert f.kind == "layer-count"
+
+
+STAR_HEAD = """
+import torch
+import torch.nn.functional as F
+from torch import nn
+
+VOCAB, *MIDDLE, FFN = (96, 64, {depth}, 4, 128)
+WIDTH, DEPTH, HEADS = MIDDLE
+
+
+class hp:
+    vocab, width, depth, heads, ffn = VOCAB, WIDTH, DEPTH, HEADS, FFN
+"""
+
+
+def test_module_globals_of_a_starred_unpacking(tmp_path):
+    """``VOCAB, *MIDDLE, FFN = (96, 64, 2, 4, 128)`` at top level: the names around the
+    starred one take the first and last items, ``MIDDLE`` the list between (unpacked again).
+    A target with a starred name was left out, so every size was unknown and the clean pair
+    a ``missing-layer``. A deeper tuple is one ``layer-count`` finding, 3 against 2."""
+    body = NAMESPACE_CODE.split("class Layer", 1)[1]
+    make = lambda depth: STAR_HEAD.format(depth=depth) + "\n\nclass Layer" + body  # noqa: E731
+    code = write(tmp_path, "star_mine.py", make(2))
+    cfg, path = config(tmp_path, "clean", "LlamaConfig", num_hidden_layers=2, **LLAMA)
+    mine, hf = torch_pair(code, cfg)
+    assert count(mine) == count(hf)
+    assert run(code, path) == []
+    f = one(run(write(tmp_path, "star_deeper.py", make(3)), path), 3, 2)
+    assert f.kind == "layer-count"
