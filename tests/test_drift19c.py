@@ -9,6 +9,8 @@ are one convolution and the comparison must not call them a ``padding`` drift.
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from driftcheck.graph.match.canon import per_axis
@@ -305,3 +307,24 @@ def test_module_globals_of_a_starred_unpacking(tmp_path):
     assert run(code, path) == []
     f = one(run(write(tmp_path, "star_deeper.py", make(3)), path), 3, 2)
     assert f.kind == "layer-count"
+
+
+def test_expert_counts_of_a_config_whose_moe_switch_is_off(tmp_path):
+    """Doge's config class writes ``num_experts = 16384`` and ``num_experts_per_tok = 64`` by
+    default, but its model builds ``DogeMLP`` unless ``is_moe`` is set: with ``is_moe=False``
+    the counts build nothing (torch: no expert parameter), so a dense re-implementation that
+    never reads them is no ``unread-config-key`` (it was two minor findings on a clean
+    pair). With ``is_moe=True`` the counts are claims again."""
+    from driftcheck.drift.unread import not_a_claim
+
+    cfg, path = config(
+        tmp_path, "dense", "DogeConfig", vocab_size=64, hidden_size=32, intermediate_size=64,
+        num_hidden_layers=1, num_attention_heads=2, num_key_value_heads=2, is_moe=False,
+    )  # fmt: skip
+    with torch.device("meta"):
+        hf = transformers.AutoModelForCausalLM.from_config(cfg)
+    assert not any("expert" in n or "router" in n for n, _ in hf.named_parameters())
+    raw = json.loads(path.read_text())
+    assert raw["num_experts"] > 0 and raw["is_moe"] is False
+    assert not_a_claim(raw, "num_experts") and not_a_claim(raw, "num_experts_per_tok")
+    assert not not_a_claim({**raw, "is_moe": True}, "num_experts")
