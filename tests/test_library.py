@@ -1064,6 +1064,21 @@ MODELS: list[tuple[tuple[str, ...], str]] = [
     """,
     ),
     (
+        ("types.ModuleType",),
+        """
+        import types
+        import torch.nn as nn
+        hp = types.ModuleType("hp")
+        for k, v in (("dim", 16), ("depth", 3)):
+            setattr(hp, k, v)
+        hp.ffn = 4 * hp.dim
+        class M(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.layers = nn.ModuleList([nn.Linear(hp.dim, hp.ffn) for _ in range(hp.depth)])
+    """,
+    ),
+    (
         ("pydantic.Field",),
         """
         import torch.nn as nn

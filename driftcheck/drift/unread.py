@@ -126,9 +126,18 @@ EXPERT_KEYS = frozenset(
 )
 
 
+MOE_SWITCHES = ("is_moe", "enable_moe_block")
+"""Config flags a model tests before it builds any expert layer: Doge's ``DogeMLP(config)
+if not config.is_moe else DogeCDMoE(config)`` (modeling_doge.py:450), Gemma 4's ``if
+self.enable_moe_block:`` (modeling_gemma4.py:1353). Set to ``False``, the expert counts the
+config class still writes by default build nothing."""
+
+
 def _no_sparse_layer(config: dict[str, Any]) -> bool:
     """True when the config's own layer plan gives every layer a dense MLP, so the expert
     counts it still carries (the config classes' defaults) build nothing:
+
+    - an MoE switch (``MOE_SWITCHES``) set to ``False``;
 
     - ``mlp_layer_types`` all ``"dense"``: the model builds its MoE block only where the entry
       is ``"sparse"`` (modeling_laguna.py:418, modeling_hy_v3.py:374, and the other models
@@ -137,6 +146,8 @@ def _no_sparse_layer(config: dict[str, Any]) -> bool:
       listed there and ``(layer_idx + 1) % decoder_sparse_step == 0`` (modeling_flint.py:315,
       modeling_qwen3_moe.py:310), so listing every layer (or a step longer than the stack) leaves
       none sparse."""
+    if any(config.get(k) is False for k in MOE_SWITCHES):
+        return True
     types = config.get("mlp_layer_types")
     if isinstance(types, list) and types and all(isinstance(t, str) for t in types):
         return all(t == "dense" for t in types)

@@ -137,8 +137,16 @@ def per_axis(ltype: str, params: dict[str, Any]) -> dict[str, Any]:
     if spec is None or spec.family not in PER_AXIS_FAMILIES:
         return params
     out = None
+    pad = params.get("padding")
+    if spec.family == "conv" and isinstance(pad, str):
+        # torch's string paddings: "valid" is no padding; "same" with stride 1 and an odd
+        # (dilated) kernel on every axis pads each side by ``d * (k - 1) // 2``, the int form
+        as_int = _string_padding(pad, params)
+        if as_int is not None:
+            out = dict(params)
+            out["padding"] = as_int
     for k in PER_AXIS_PARAMS & params.keys():
-        v = params[k]
+        v = (out if out is not None else params)[k]
         if (
             isinstance(v, (list, tuple))
             and len(v) > 1
@@ -147,6 +155,27 @@ def per_axis(ltype: str, params: dict[str, Any]) -> dict[str, Any]:
             out = out if out is not None else dict(params)
             out[k] = v[0]
     return out if out is not None else params
+
+
+def _string_padding(pad: str, params: dict[str, Any]) -> Any:
+    """The int (or per-axis tuple) padding a conv's string padding equals, or None when it
+    has no symmetric int form (even kernel, stride other than 1, unresolved sizes)."""
+    if pad == "valid":
+        return 0
+    if pad != "same":
+        return None
+    k, d, s = params.get("kernel_size"), params.get("dilation", 1), params.get("stride", 1)
+    ks = k if isinstance(k, (list, tuple)) else (k,)
+    n = len(ks)
+    ds = d if isinstance(d, (list, tuple)) else (d,) * n
+    ss = s if isinstance(s, (list, tuple)) else (s,) * n
+    vals = (*ks, *ds, *ss)
+    if not all(type(x) is int for x in vals) or len(ds) != n or len(ss) != n:
+        return None
+    if any(x != 1 for x in ss) or any((di * (ki - 1)) % 2 for ki, di in zip(ks, ds)):
+        return None
+    pads = tuple(di * (ki - 1) // 2 for ki, di in zip(ks, ds))
+    return pads[0] if isinstance(k, int) else pads
 
 
 def leaf_weights(ltype: str, params: dict[str, Any]) -> dict[str, tuple] | None:
@@ -602,6 +631,7 @@ class Canon:
         if type(dim) is not int or dim < 0:
             return None
         last = dim + 1  # the head-width axis the split makes
+        rank = None  # the tensor's rank, once a permute has named every axis
         by_id = self.graph.index
         cur = node.id
         for _ in range(8):
@@ -611,8 +641,20 @@ class Canon:
             cur = nxt.id
             if nxt.type == "Chunk":
                 k, d = nxt.params.get("chunks"), nxt.params.get("dim")
-                ok = type(k) is int and k > 1 and d in (-1, last)
+                if rank is not None and type(d) is int and d < 0:
+                    d += rank
+                ok = type(k) is int and k > 1 and (d == last or (rank is None and d == -1))
                 return k if ok else None
+            if nxt.type == "Permute":
+                # ``permute(0, 2, 1, 3)``: the head-width axis moves to where ``dims`` names it
+                perm = nxt.params.get("dims")
+                if not isinstance(perm, (list, tuple)) or not all(type(x) is int for x in perm):
+                    return None
+                perm = [x + len(perm) if x < 0 else x for x in perm]
+                if last not in perm or sorted(perm) != list(range(len(perm))):
+                    return None
+                last, rank = perm.index(last), len(perm)
+                continue
             if nxt.type == "Transpose":
                 dims = (nxt.params.get("dim0"), nxt.params.get("dim1"))
                 if all(type(x) is int and 0 <= x < last for x in dims):

@@ -158,6 +158,10 @@ class _Order:
                         self.bind(a.asname or a.name.split(".")[0], cls)
                 elif isinstance(n, ast.ExceptHandler) and n.name:
                     self.bind(n.name, cls)
+                elif isinstance(n, (ast.MatchAs, ast.MatchStar)) and n.name:
+                    self.bind(n.name, cls)  # a ``match`` pattern's capture
+                elif isinstance(n, ast.MatchMapping) and n.rest:
+                    self.bind(n.rest, cls)
 
     def bind(self, name: str, cls: set[str] | None) -> None:
         (self.bound if cls is None else cls).add(name)

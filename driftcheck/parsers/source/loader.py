@@ -129,8 +129,11 @@ def body_index(node: ast.ClassDef) -> dict[str, ast.stmt]:
 def _unpacked_names(info: ModInfo, t: ast.Tuple | ast.List, value: ast.expr) -> None:
     """Each name of a module-level unpacking target as its item of the value, nested targets
     (``D, (F,), L = astuple(cfg)``) as items of items. A level with a starred name is left
-    out (its items' positions depend on the value's length)."""
-    if any(isinstance(e, ast.Starred) for e in t.elts):
+    out when it holds more than one starred name (Python refuses it); with one
+    (``V, *MID, KV = sizes``) each name's item is found once the value's length is known,
+    the starred name taking the list of the items between (interp/unpacked.py)."""
+    stars = [i for i, e in enumerate(t.elts) if isinstance(e, ast.Starred)]
+    if len(stars) > 1:
         return
     for i, e in enumerate(t.elts):
         item = ast.Subscript(value, ast.Constant(i), ast.Load())
@@ -139,7 +142,13 @@ def _unpacked_names(info: ModInfo, t: ast.Tuple | ast.List, value: ast.expr) -> 
         # unpacking iterates the value (a generator, an ``array.array``, an object whose class
         # defines ``__iter__``): the item is the i-th of its items (interp/unpacked.py)
         item._dc_unpack = len(t.elts)  # type: ignore[attr-defined]
-        if isinstance(e, ast.Name):
+        item._dc_star = stars[0] if stars else None  # type: ignore[attr-defined]
+        if isinstance(e, ast.Starred):
+            if isinstance(e.value, ast.Name):
+                info.assigns.setdefault(e.value.id, item)
+        elif stars and not isinstance(e, ast.Name):
+            continue  # a nested target beside a starred name: left out
+        elif isinstance(e, ast.Name):
             info.assigns.setdefault(e.id, item)
         elif isinstance(e, (ast.Tuple, ast.List)):
             _unpacked_names(info, e, item)
@@ -301,6 +310,19 @@ def _branch_names(body: list[ast.stmt]) -> set[str]:
     return out
 
 
+def _captures(st: ast.Match) -> set[str]:
+    """Names the cases' patterns capture (``case {"w": W, **rest}``, ``case [a, *more]``,
+    ``case Point(x=X) as p``): Python binds them in the enclosing scope when a case matches."""
+    out: set[str] = set()
+    for case in st.cases:
+        for n in ast.walk(case.pattern):
+            if isinstance(n, (ast.MatchAs, ast.MatchStar)) and n.name:
+                out.add(n.name)
+            elif isinstance(n, ast.MatchMapping) and n.rest:
+                out.add(n.rest)
+    return out
+
+
 def _index_branches(info: ModInfo, st: ast.If | ast.Match, branches: list, bound: set[str]) -> None:
     """Names a top-level ``if`` / ``match`` binds in its branches (``match PRESET: case
     "tiny": W = 64``): bound by running the statement as the import runs it, its test
@@ -311,7 +333,10 @@ def _index_branches(info: ModInfo, st: ast.If | ast.Match, branches: list, bound
     nothing an import sees."""
     if isinstance(st, ast.If) and "__main__" in unparse(st.test):
         return
-    for name in set().union(*(_branch_names(b) for b in branches)) - bound:
+    names = set().union(*(_branch_names(b) for b in branches))
+    if isinstance(st, ast.Match):
+        names |= _captures(st)
+    for name in names - bound:
         if name in info.assigns and name not in info.defs:
             info.with_bound.setdefault(name, st)
 
@@ -327,9 +352,7 @@ def _index(info: ModInfo, body: list[ast.stmt]) -> None:
             for t in st.targets:
                 if isinstance(t, ast.Name):
                     info.assigns.setdefault(t.id, st.value)
-                elif isinstance(t, ast.Tuple) and not any(
-                    isinstance(e, ast.Starred) for e in t.elts
-                ):
+                elif isinstance(t, (ast.Tuple, ast.List)):
                     # ``Rearrange, _ = optional_import("einops.layers.torch", name="Rearrange")``:
                     # each name is its item of the value (evaluated once per name read)
                     _unpacked_names(info, t, st.value)
@@ -359,6 +382,12 @@ def _index(info: ModInfo, body: list[ast.stmt]) -> None:
             bound = set(info.assigns)
             for case in st.cases:
                 _index(info, case.body)
+            for name in _captures(st):
+                # ``match CARD: case {"width": D}:`` binds ``D`` in the module: read, it runs
+                # the statement (``with_bound``); the subject stands as its first expression
+                # only so the name is known to be a global (never evaluated for it)
+                if name not in info.defs:
+                    info.assigns.setdefault(name, st.subject)
             _index_branches(info, st, [case.body for case in st.cases], bound)
         elif isinstance(st, ast.With):
             _index_with(info, st)

@@ -253,6 +253,10 @@ def bound_names(st: ast.stmt) -> set[str]:
             out.add(node.id)
         elif isinstance(node, ast.ExceptHandler) and node.name:
             out.add(node.name)
+        elif isinstance(node, (ast.MatchAs, ast.MatchStar)) and node.name:
+            out.add(node.name)  # a ``match`` pattern's capture
+        elif isinstance(node, ast.MatchMapping) and node.rest:
+            out.add(node.rest)
         for ch in ast.iter_child_nodes(node):
             if not isinstance(ch, _SCOPES):
                 todo.append(ch)
@@ -535,7 +539,7 @@ def fill(interp: Any, mod: ModInfo, name: str, value: Any) -> None:
     ``value``, as importing the module would; a rebinding replaces the global's value."""
     from driftcheck.parsers.source.interp.exprs import Frame
     from driftcheck.parsers.source.interp.statements import Raised
-    from driftcheck.parsers.source.values.abstract import Budget, Cls, Obj, Unknown
+    from driftcheck.parsers.source.values.abstract import Budget, Cls, Config, Obj, Unknown
 
     sts = plan(mod, name).after
     if not sts:
@@ -565,9 +569,10 @@ def fill(interp: Any, mod: ModInfo, name: str, value: Any) -> None:
                 value = replay_binding(interp, mod, st, name, value)
                 interp.globals[id(mod)][name] = value
                 continue
-            if not isinstance(value, (Obj, Cls, dict, list)) and not hasattr(
+            if not isinstance(value, (Obj, Cls, Config, dict, list)) and not hasattr(
                 type(value), "library_mutable"
-            ):  # a library value filled in place (library/inifiles.py: ``read_string``)
+            ):  # a library value filled in place (library/inifiles.py: ``read_string``); a
+                # namespace object (``SimpleNamespace()``) filled by ``hp.d = 8`` / ``setattr``
                 continue
             if isinstance(st, (ast.FunctionDef, ast.ClassDef, ast.AsyncFunctionDef)):
                 fn = interp.names.global_lookup(mod, st.name)

@@ -88,9 +88,21 @@ def item(exprs: Any, e: ast.Subscript, fr: Any) -> Any:
 
     v = exprs.eval(e.value, fr)
     items = exprs.items.iterate(v)
-    if items is None:
-        return exprs.items.getitem(v, exprs.eval(e.slice, fr))
+    star = e.__dict__.get("_dc_star")
     n, i = e._dc_unpack, e.slice.value  # type: ignore[attr-defined]
-    if len(items) != n:
-        return Unknown(f"unpacking {len(items)} values into {n} names (line {e.lineno})")
-    return items[i]
+    if items is None:
+        if star is not None:
+            return Unknown(f"starred unpacking of a value we cannot iterate (line {e.lineno})")
+        return exprs.items.getitem(v, exprs.eval(e.slice, fr))
+    if star is None:
+        if len(items) != n:
+            return Unknown(f"unpacking {len(items)} values into {n} names (line {e.lineno})")
+        return items[i]
+    if len(items) < n - 1:  # the starred name takes zero or more; the others one each
+        return Unknown(f"unpacking {len(items)} values into {n - 1}+ names (line {e.lineno})")
+    after = n - 1 - star  # names after the starred one
+    if i < star:
+        return items[i]
+    if i == star:
+        return list(items[star : len(items) - after])  # Python makes the starred part a list
+    return items[len(items) - (n - i)]

@@ -1375,9 +1375,45 @@ def _replace(c: Call) -> Any:
     return c.interp.memo.instantiate(v.cls, [], {**f, **c.kwargs}, c.loc)
 
 
-@DC.entry("fields", doc="fields(obj): unknown (Field objects are not modelled)")
+@DC.entry("fields", doc="fields(cls_or_obj): the dataclass's fields (name, type), in order")
 def _dc_fields(c: Call) -> Any:
-    return c.unknown("dataclasses.fields()")
+    """``dataclasses.fields(Cfg)``: one field object per field in definition order, with its
+    ``name`` and ``type`` (the annotation as Python evaluates it: the class ``int``, or the
+    string under ``from __future__ import annotations``), so a loop that builds an instance
+    from them (``Cfg(**{f.name: f.type(raw[f.name]) for f in fields(Cfg)})``) is followed.
+    A field's ``default`` is not modelled (reading it is unknown)."""
+    from driftcheck.parsers.source.interp.exprs import Frame
+
+    raw = plain(c.arg(0))
+    cls = raw if isinstance(raw, Cls) else raw.cls if isinstance(raw, Obj) else None
+    names = _dc_field_names(c.interp, cls) if len(c.args) == 1 and not c.kwargs else None
+    if names is None:
+        return c.unknown("dataclasses.fields() of something not a dataclass of the code")
+    notes: dict[str, Any] = {}
+    for k in reversed(cls.mro()):
+        if not isinstance(k, Cls):
+            continue
+        for st in k.node.body:
+            if isinstance(st, ast.AnnAssign) and isinstance(st.target, ast.Name):
+                notes[st.target.id] = (k, st.annotation)
+    postponed = any(
+        isinstance(st, ast.ImportFrom)
+        and st.module == "__future__"
+        and any(a.name == "annotations" for a in st.names)
+        for st in cls.mod.tree.body
+    )
+    out = []
+    for n in names:
+        owner, ann = notes[n]
+        if postponed:
+            typ: Any = ast.unparse(ann)
+        else:
+            try:
+                typ = c.interp.exprs.eval(ann, Frame(owner.mod))
+            except Exception:  # noqa: BLE001 -- an annotation we cannot follow: its type unknown
+                typ = Unknown(f"the annotation of dataclass field {n}")
+        out.append(Config(fields={"name": n, "type": typ}, origin=None))
+    return tuple(out)
 
 
 # ------------------------------------------------------------- dataclass / attrs class checks
@@ -1477,6 +1513,21 @@ def _namespace(c: Call) -> Any:
 
 
 NS.add("SimpleNamespace", _namespace, "SimpleNamespace(**fields): an object of those fields")
+
+
+@NS.entry(
+    "ModuleType",
+    doc="ModuleType(name): an empty module object whose attributes later writes set",
+)
+def _module_type(c: Call) -> Any:
+    """``types.ModuleType("hp")`` used as a settings namespace (``hp.width = 64``,
+    ``setattr(hp, k, v)``, then ``import``-like reads ``hp.width``): an object of the fields
+    written to it, as ``SimpleNamespace()``. Its ``__name__`` / ``__doc__`` are not fields
+    (reading them is unknown), so they never pass for config keys."""
+    if len(c.args) + len(c.kwargs) not in (1, 2) or set(c.kwargs) - {"name", "doc"}:
+        return c.unknown("ModuleType() with other than (name, doc)")
+    where = str(c.loc[0]) if c.loc else None
+    return Config(fields={}, origin=where)
 
 
 @NS.entry(
