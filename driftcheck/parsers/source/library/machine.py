@@ -761,7 +761,14 @@ class Library:
                 return torchlib.ONE_DEVICE
             if name in _NEW_BY_SIZE:  # ``conv.weight.new_zeros((r * k, c * k))``: loralib
                 return BuiltinMethod(lambda a, k: Tensor(torchlib.shape_of(a, "zeros")))
-            return BuiltinMethod(lambda a, k: v) if name in SAMEISH else Unknown(f"weight.{name}")
+            if name in SAMEISH:
+                return BuiltinMethod(lambda a, k: v)
+            # any other tensor method (``w.sum(dim=1, keepdim=True)``, ``w.flip(0)``) of a weight
+            # whose shape torch allocates from known arguments: a new tensor, shape-followed
+            shape = wildlib.weight_shape(self.attrs, v)
+            if shape is not None:
+                return self.tensor_attr(Tensor(shape), name)
+            return Unknown(f"weight.{name}")
         if isinstance(v, Unknown):
             return v
         if isinstance(v, ModuleNamespace):

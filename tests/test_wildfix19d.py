@@ -1,0 +1,48 @@
+"""Constructs of the fifteenth wild batch's dev part (session 19, helper wildfix19d), each
+counted statically and in torch (tests/model_count_support.py)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.model_count_support import check_count_matches_torch, check_honest_unknown
+
+
+def test_parameter_from_a_reduced_weight(tmp_path: Path) -> None:
+    # ``nn.Parameter(conv.weight.sum(dim=1, keepdim=True))``: RGB filters summed to one channel,
+    # then a classifier's rows sliced: new parameters of the shapes the tensor methods give
+    check_count_matches_torch(
+        tmp_path,
+        """
+        import torch
+        import torch.nn as nn
+        class M(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.conv = nn.Conv2d(3, 8, 3)
+                self.conv.weight = nn.Parameter(self.conv.weight.sum(dim=1, keepdim=True))
+                self.conv.in_channels = 1
+                self.fc = nn.Linear(16, 100)
+                with torch.no_grad():
+                    self.fc.weight = nn.Parameter(self.fc.weight[:10].clone())
+                    self.fc.bias = nn.Parameter(self.fc.bias[:10].clone())
+                self.fc.out_features = 10
+                self.emb = nn.Embedding(50, 4)
+                self.emb.weight = nn.Parameter(self.emb.weight.detach().clone())
+        """,
+    )
+
+
+def test_parameter_from_a_weight_of_unknown_shape_is_unknown(tmp_path: Path) -> None:
+    check_honest_unknown(
+        tmp_path,
+        """
+        import os
+        import torch.nn as nn
+        class M(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.conv = nn.Conv2d(int(os.environ["C"]), 8, 3)
+                self.conv.weight = nn.Parameter(self.conv.weight.sum(dim=1, keepdim=True))
+        """,
+    )
