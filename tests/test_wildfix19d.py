@@ -46,3 +46,44 @@ def test_parameter_from_a_weight_of_unknown_shape_is_unknown(tmp_path: Path) -> 
                 self.conv.weight = nn.Parameter(self.conv.weight.sum(dim=1, keepdim=True))
         """,
     )
+
+
+def test_tuple_subclass_without_its_own_new(tmp_path: Path) -> None:
+    # ``class TupleTree(tuple)`` with methods only: ``TupleTree(gen)`` holds the generator's
+    # items (tuple.__new__), which its methods and ``len`` / indexing / iteration then read
+    check_count_matches_torch(
+        tmp_path,
+        """
+        import itertools
+        import torch.nn as nn
+        class Tree(tuple):
+            def flatten(self):
+                new = Tree(s if type(s) is Tree else (s,) for s in self)
+                return Tree(itertools.chain.from_iterable(new))
+        def tree(*data):
+            return Tree(Tree(d) if type(d) in (list, tuple) else d for d in data)
+        class M(nn.Module):
+            def __init__(self, sizes=(6, [64, 32])):
+                super().__init__()
+                nodes = tree(*sizes).flatten()
+                self.net = nn.Sequential(*[nn.Linear(a, b) for a, b in zip(nodes[:-1], nodes[1:])])
+                self.out = nn.Linear(len(Tree()) + len(nodes), 1)
+        """,
+    )
+
+
+def test_tuple_subclass_of_unknown_items_is_unknown(tmp_path: Path) -> None:
+    check_honest_unknown(
+        tmp_path,
+        """
+        import os
+        import torch.nn as nn
+        class Tree(tuple):
+            pass
+        class M(nn.Module):
+            def __init__(self):
+                super().__init__()
+                nodes = Tree(range(int(os.environ["N"])))
+                self.lin = nn.Linear(len(nodes), 1)
+        """,
+    )
