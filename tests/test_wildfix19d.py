@@ -3,9 +3,11 @@ counted statically and in torch (tests/model_count_support.py)."""
 
 from __future__ import annotations
 
+import textwrap
 from pathlib import Path
 
-from tests.model_count_support import check_count_matches_torch, check_honest_unknown
+from driftcheck.parsers.source import parse_source
+from tests.model_count_support import check_count_matches_torch, check_honest_unknown, torch_count
 
 
 def test_parameter_from_a_reduced_weight(tmp_path: Path) -> None:
@@ -87,3 +89,29 @@ def test_tuple_subclass_of_unknown_items_is_unknown(tmp_path: Path) -> None:
                 self.lin = nn.Linear(len(nodes), 1)
         """,
     )
+
+
+def test_weakrefs_to_the_parameters_keep_the_count(tmp_path: Path) -> None:
+    # an EMA beside the model (torch_ema) keeps ``weakref.ref(p)`` of each parameter: the
+    # reference gives the parameter back and changes nothing, so the model's count stands
+    path = tmp_path / "model.py"
+    path.write_text(
+        textwrap.dedent(
+            """
+            import weakref
+            import torch.nn as nn
+            class EMA:
+                def __init__(self, parameters):
+                    parameters = list(parameters)
+                    self.shadow = [p.clone().detach() for p in parameters]
+                    self.refs = [weakref.ref(p) for p in parameters]
+                def live(self):
+                    return [r() for r in self.refs]
+            model = nn.Sequential(nn.Linear(4, 8), nn.Linear(8, 2))
+            ema = EMA(model.parameters())
+            model.extra = nn.Linear(len(ema.live()), 3)
+            """
+        )
+    )
+    g = parse_source(path)
+    assert g.params_total() == torch_count(path, root="model") == 73, [str(n) for n in g.notes]
