@@ -1746,3 +1746,11 @@ VALUES.append(
     )
 )
 NOT_RUN.update({"torch.fx.GraphModule": "counted against torch: tests/test_wild_constructs18d.py"})
+VALUES.append(
+    (
+        ("weakref.ref",),
+        # torch_ema keeps ``weakref.ref(p)`` of each parameter and calls it to get p back
+        "import weakref\nclass A:\n    pass\na = A()\na.v = 3\nr = weakref.ref(a)\n"
+        "result = (r().v, r() is a)",
+    )
+)
