@@ -1754,3 +1754,12 @@ VALUES.append(
         "result = (r().v, r() is a)",
     )
 )
+VALUES.append(
+    (
+        ("builtins.dir",),
+        # momentfm copies an ``argparse.Namespace`` by ``for a in dir(ns)``
+        "import argparse, types\nns = argparse.Namespace(b=1, a=2)\n"
+        "result = ([a for a in dir(ns) if not a.startswith('__')], "
+        "[a for a in dir(types.SimpleNamespace(z=0)) if not a.startswith('__')])",
+    )
+)

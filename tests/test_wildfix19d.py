@@ -115,3 +115,48 @@ def test_weakrefs_to_the_parameters_keep_the_count(tmp_path: Path) -> None:
     )
     g = parse_source(path)
     assert g.params_total() == torch_count(path, root="model") == 73, [str(n) for n in g.notes]
+
+
+def test_namespace_copied_through_dir(tmp_path: Path) -> None:
+    # momentfm's ``NamespaceWithDefaults.from_namespace``: ``for attr in dir(ns)`` copies an
+    # ``argparse.Namespace`` field by field, sizes included
+    check_count_matches_torch(
+        tmp_path,
+        """
+        from argparse import Namespace
+        import torch.nn as nn
+        class Copy(Namespace):
+            @classmethod
+            def of(cls, ns):
+                new = cls()
+                for attr in dir(ns):
+                    if not attr.startswith("__"):
+                        setattr(new, attr, getattr(ns, attr))
+                return new
+        class M(nn.Module):
+            def __init__(self, cfg=Namespace(d_in=12, d_out=5)):
+                super().__init__()
+                cfg = Copy.of(cfg)
+                self.lin = nn.Linear(cfg.d_in, cfg.d_out)
+        """,
+    )
+
+
+def test_get_encoder_of_a_transformers_model(tmp_path: Path) -> None:
+    # ``T5Model(cfg).get_encoder()`` (inherited from ``PreTrainedModel``): its ``encoder``
+    import pytest
+
+    pytest.importorskip("transformers")
+    path = tmp_path / "model.py"
+    path.write_text(
+        textwrap.dedent(
+            """
+            from transformers import T5Config, T5Model
+            cfg = T5Config(d_model=16, d_ff=32, d_kv=4, num_heads=2, num_layers=1,
+                           vocab_size=8, is_encoder_decoder=False)
+            model = T5Model(cfg).get_encoder()
+            """
+        )
+    )
+    g = parse_source(path)
+    assert g.params_total() == torch_count(path, root="model"), [str(n) for n in g.notes]

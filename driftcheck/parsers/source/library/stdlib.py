@@ -1488,7 +1488,7 @@ def _namespace(c: Call) -> Any:
     where = str(c.loc[0]) if c.loc else None
     line = c.loc[1] if c.loc and len(c.loc) > 1 else None
     lines = dict.fromkeys(c.kwargs, line) if isinstance(line, int) else {}
-    return Config(fields=dict(c.kwargs), origin=where, lines=lines)
+    return Config(fields=dict(c.kwargs), origin=where, lines=lines, made_by=c.qual)
 
 
 NS.add("SimpleNamespace", _namespace, "SimpleNamespace(**fields): an object of those fields")
