@@ -1761,3 +1761,20 @@ VALUES.append(
     )
 )
 NOT_RUN.update({"torch.fx.GraphModule": "counted against torch: tests/test_wild_constructs18d.py"})
+VALUES.append(
+    (
+        ("weakref.ref",),
+        # torch_ema keeps ``weakref.ref(p)`` of each parameter and calls it to get p back
+        "import weakref\nclass A:\n    pass\na = A()\na.v = 3\nr = weakref.ref(a)\n"
+        "result = (r().v, r() is a)",
+    )
+)
+VALUES.append(
+    (
+        ("builtins.dir",),
+        # momentfm copies an ``argparse.Namespace`` by ``for a in dir(ns)``
+        "import argparse, types\nns = argparse.Namespace(b=1, a=2)\n"
+        "result = ([a for a in dir(ns) if not a.startswith('__')], "
+        "[a for a in dir(types.SimpleNamespace(z=0)) if not a.startswith('__')])",
+    )
+)

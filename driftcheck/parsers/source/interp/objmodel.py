@@ -1076,6 +1076,13 @@ class Calls:
                 # any other ``__new__``: not modelled, so the instance is unknown (an empty
                 # object would read as an empty tuple)
                 return Unknown(f"instance of {cls.name} (built by its __new__)")
+            if tuplesub.is_tuple_class(cls):
+                # ``class TupleTree(tuple)`` without a ``__new__`` of its own: ``tuple.__new__``
+                # takes the items of its one argument (torchtuples' ``TupleTree(gen)``)
+                its = tuplesub.items_of_call(self.ip, args, kwargs)
+                if its is None:
+                    return Unknown(f"instance of {cls.name} (a tuple of items not enumerable)")
+                obj.attrs[tuplesub.ITEMS] = its
         elif ok and isinstance(new, Func):
             # a module class's ``__new__`` (x-transformers' ``LoRALinear`` returns a plain
             # ``nn.Linear`` when no rank is given): what it returns is the value; an instance

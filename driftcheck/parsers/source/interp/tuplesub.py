@@ -122,6 +122,15 @@ def construct(ip: Any, cls: Cls, new: Func, args: list[Any], kwargs: dict[str, A
     return made
 
 
+def items_of_call(ip: Any, args: list[Any], kwargs: dict[str, Any]) -> tuple | None:
+    """The items ``tuple.__new__`` gives ``cls(*args)`` (``()`` or the items of one iterable);
+    None when Python would reject the call or the iterable's items are not known."""
+    if kwargs or len(args) > 1:
+        return None
+    its = () if not args else ip.items.iterate(args[0])
+    return tuple(its) if its is not None else None
+
+
 def base_method(ip: Any, inst: Any, name: str) -> Any:
     """``super().<name>`` reaching ``tuple`` from a subclass's method; None when not modelled."""
     if name == "__new__":

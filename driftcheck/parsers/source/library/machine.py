@@ -665,6 +665,10 @@ class Library:
                 return True
             if name in ("weight", "bias") and obj.qual:
                 return None
+            if name in _HF_PART_NAMES:  # ``t5.get_encoder()`` of a transformers model
+                got = self._hf_part(obj, name)
+                if got is not None:
+                    return got
             method = modmethods.module_method(obj, name, self.ip.classes)  # ``m.forward``
             if method is not None:
                 return method
@@ -679,6 +683,31 @@ class Library:
                 )
             )
         return Unknown(f"attribute {name}")
+
+    def _hf_part(self, obj: Obj, name: str) -> BuiltinMethod | None:
+        """``model.get_encoder()`` / ``get_decoder()`` that a transformers model inherits from
+        ``PreTrainedModel`` (transformers 5): the first of its attributes named in the method's
+        own list that the model has; unknown where none is known to be there (the method then
+        looks through ``base_model``, not followed). None: a class that defines it itself."""
+        if obj.cls is None:
+            return None
+        ok, _v, where = self.ip.classes.mro_attr(obj.cls, name)
+        short = where.qual.rsplit(".", 1)[-1] if isinstance(where, Ext) else ""
+        if ok or not (short.endswith("PreTrainedModel") or short in PRETRAINED_BASES):
+            return None
+
+        def part(a: list, k: dict) -> Any:
+            if a or k:  # ``get_encoder(modality="image")``: other names, not modelled
+                return Unknown(f"{name}() with arguments")
+            for attr in _HF_PART_NAMES[name]:
+                has = self.ip.items.hasattr(obj, attr)
+                if has is True:
+                    return self.attrs.getattr(obj, attr, obj.loc or ("?", 0))
+                if has is not False:
+                    break
+            return Unknown(f"{name}() of a model without {' / '.join(_HF_PART_NAMES[name])}")
+
+        return BuiltinMethod(part)
 
     def _register(self, obj: Obj, how: str, a: list, k: dict) -> None:
         # torch's own keywords (``register_parameter(name="w", param=p)``) count as positions
@@ -761,7 +790,14 @@ class Library:
                 return torchlib.ONE_DEVICE
             if name in _NEW_BY_SIZE:  # ``conv.weight.new_zeros((r * k, c * k))``: loralib
                 return BuiltinMethod(lambda a, k: Tensor(torchlib.shape_of(a, "zeros")))
-            return BuiltinMethod(lambda a, k: v) if name in SAMEISH else Unknown(f"weight.{name}")
+            if name in SAMEISH:
+                return BuiltinMethod(lambda a, k: v)
+            # any other tensor method (``w.sum(dim=1, keepdim=True)``, ``w.flip(0)``) of a weight
+            # whose shape torch allocates from known arguments: a new tensor, shape-followed
+            shape = wildlib.weight_shape(self.attrs, v)
+            if shape is not None:
+                return self.tensor_attr(Tensor(shape), name)
+            return Unknown(f"weight.{name}")
         if isinstance(v, Unknown):
             return v
         if isinstance(v, ModuleNamespace):
@@ -793,6 +829,12 @@ class Library:
 
 
 SAMEISH = {"to", "data", "detach", "clone", "t", "float"}
+# the attributes ``PreTrainedModel.get_encoder()`` / ``get_decoder()`` return, in the order
+# transformers 5 tries them (modeling_utils.py)
+_HF_PART_NAMES = {
+    "get_encoder": ("text_encoder", "encoder"),
+    "get_decoder": ("language_model", "text_model", "decoder", "text_decoder"),
+}
 # a weight's methods making a new tensor whose shape is their argument (never the weight's)
 _NEW_BY_SIZE = frozenset(("new_zeros", "new_ones", "new_empty"))
 # mapping bases whose items live in ``self.data`` and whose ``__init__`` stores each through

@@ -7,7 +7,9 @@ add what needs the interpreter (attributes, classes, calling a function argument
 
 from __future__ import annotations
 
+import argparse
 import ast
+import types
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -344,6 +346,13 @@ B.add(
 )
 
 
+# the stdlib namespace classes ``dir()`` lists (library/stdlib.py ``_namespace``)
+_NAMESPACES: dict[str, type] = {
+    "argparse.Namespace": argparse.Namespace,
+    "types.SimpleNamespace": types.SimpleNamespace,
+}
+
+
 @B.entry(
     "dir",
     doc="dir(module): the names its source binds at top level (torch's read from disk; "
@@ -359,6 +368,12 @@ def _dir(c: Call) -> Any:
 
     x = plain(c.args[0]) if len(c.args) == 1 else None
     mod = None
+    if isinstance(x, Config) and x.made_by in _NAMESPACES and not x.aliases:
+        # ``dir(argparse.Namespace(a=1))``: its fields and the namespace class's own names, as
+        # Python lists them (momentfm copies a Namespace by ``for a in dir(ns)``)
+        own = dir(_NAMESPACES[x.made_by]())
+        if all(isinstance(k, str) for k in x.fields):
+            return sorted({*x.fields, *own})
     if isinstance(x, ModRef):
         mod = x.mod
     elif isinstance(x, Ext):

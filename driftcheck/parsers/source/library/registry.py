@@ -164,6 +164,8 @@ GROUP_PREFIXES: dict[str, tuple[str, ...]] = {
         "importlib",
         "os",
         "copy",
+        "weakref",
+        "_weakref",
         "keyword",
         "re",
         "dataclasses",

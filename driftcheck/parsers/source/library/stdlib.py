@@ -1107,6 +1107,21 @@ CP.add(
     _COPY_DOC.format("copy"),
 )
 
+# ---------------------------------------------------------------------------------- weakref
+WR = Group("weakref", "_weakref")
+
+
+def _weak_ref(c: Call) -> Any:
+    # ``weakref.ref(p)`` keeps no count of its own: calling the reference gives ``p`` back while
+    # the object lives (torch_ema's ``[r() for r in self._params_refs]``)
+    if not c.args or len(c.args) > 2 or c.kwargs:
+        return c.unknown("weakref.ref with unexpected arguments")
+    target = c.args[0]
+    return BuiltinMethod(lambda a, k: target if not a and not k else Unknown("weakref.ref call"))
+
+
+WR.add("ref", _weak_ref, "ref(x[, callback]): a reference whose call gives x back")
+
 # ---------------------------------------------------------------------------------- keyword
 KW = Group("keyword")
 
@@ -1509,7 +1524,7 @@ def _namespace(c: Call) -> Any:
     where = str(c.loc[0]) if c.loc else None
     line = c.loc[1] if c.loc and len(c.loc) > 1 else None
     lines = dict.fromkeys(c.kwargs, line) if isinstance(line, int) else {}
-    return Config(fields=dict(c.kwargs), origin=where, lines=lines)
+    return Config(fields=dict(c.kwargs), origin=where, lines=lines, made_by=c.qual)
 
 
 NS.add("SimpleNamespace", _namespace, "SimpleNamespace(**fields): an object of those fields")

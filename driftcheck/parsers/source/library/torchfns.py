@@ -29,7 +29,13 @@ DIST = Group("torch.distributed")
 
 
 def _parameter(c: Call) -> Any:
+    from driftcheck.parsers.source.library import wildlib
+    from driftcheck.parsers.source.values.abstract import WeightRef
+
     t = plain(c.args[0]) if c.args else plain(c.kwargs.get("data"))
+    if isinstance(t, WeightRef):  # ``nn.Parameter(conv.weight.clone())``: a new tensor, same shape
+        known = wildlib.weight_shape(c.interp.attrs, t)
+        t = Tensor(known) if known is not None else t
     shape = t.shape if isinstance(t, Tensor) else Unknown("parameter data")
     return Tensor(shape, param=c.qual != "torch.nn.Buffer")
 

@@ -314,6 +314,9 @@ class Config:
     lines: dict[str, int] = field(default_factory=dict)
     cls: Cls | None = None
     prefix: str = ""
+    # the namespace class that made it (``argparse.Namespace``, ``types.SimpleNamespace``):
+    # ``dir()`` of it is its fields plus that class's own names
+    made_by: str | None = None
 
     def lookup(self, name: str) -> tuple[bool, Any]:
         name = self.aliases.get(name, name)
