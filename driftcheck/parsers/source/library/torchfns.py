@@ -87,6 +87,24 @@ UT.rule(
 )(_reparam)
 
 
+def _remove_old(c: Call) -> Any:
+    from driftcheck.parsers.source.library import torchsurgery  # a cycle
+
+    return torchsurgery.remove_old(c)
+
+
+UT.rule(
+    "torch.nn.utils.*.remove_weight_norm / remove_spectral_norm",
+    lambda q: (
+        q.startswith("torch.nn.utils.")
+        and q.endswith((".remove_weight_norm", ".remove_spectral_norm"))
+    ),
+    doc="remove_weight_norm(m, name) / remove_spectral_norm(m, name) of the old hook API: "
+    "weight_norm's magnitude gone (one weight left), spectral_norm's count unchanged; "
+    "without that hook recorded (torch raises ValueError) unknown",
+)(_remove_old)
+
+
 @UT.entry(
     "parametrize.register_parametrization",
     doc="register_parametrization(layer, name, p): the count is unchanged for a p without "

@@ -88,7 +88,9 @@ UT.add(
 )
 
 
-def _remove_old(c: Call) -> Any:
+# the rule ``torch.nn.utils.*.remove_weight_norm / remove_spectral_norm`` is declared in torchfns.py
+# beside weight_norm's rule: rules of one stem live in one module (tests/test_library_lazy.py)
+def remove_old(c: Call) -> Any:
     """``remove_weight_norm(m, name)`` / ``remove_spectral_norm(m, name)`` (the old hook API):
     torch finds the hook the old ``weight_norm`` / ``spectral_norm`` put on ``m`` for ``name``
     and folds it back into one plain weight (weight_norm's magnitude gone; spectral_norm's
@@ -119,18 +121,6 @@ def _remove_old(c: Call) -> Any:
             return mod
     del getattr(mod, _RECORD)[name]
     return mod
-
-
-UT.rule(
-    "torch.nn.utils.*.remove_weight_norm / remove_spectral_norm",
-    lambda q: (
-        q.startswith("torch.nn.utils.")
-        and q.endswith((".remove_weight_norm", ".remove_spectral_norm"))
-    ),
-    doc="remove_weight_norm(m, name) / remove_spectral_norm(m, name) of the old hook API: "
-    "weight_norm's magnitude gone (one weight left), spectral_norm's count unchanged; "
-    "without that hook recorded (torch raises ValueError) unknown",
-)(_remove_old)
 
 
 def _fuse(c: Call) -> Any:
