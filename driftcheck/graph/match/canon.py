@@ -526,10 +526,7 @@ class Canon:
         graph with edges (a traced forward)."""
         if not self.graph.edges or node.id in self.graph.outputs:
             return False
-        if self._out is None:
-            self._out = {}
-            for e in self.graph.edges:
-                self._out.setdefault(e.src, []).append(e.dst)
+        self._consumers()
         return not self._out.get(node.id)
 
     def _runs_last(self, parent: Node, child: Node) -> bool:
@@ -619,14 +616,19 @@ class Canon:
                 return None
         return None
 
-    def _split_chunks(self, node: Node) -> int | None:
-        """``k`` of a ``Chunk(k)`` on the last axis that takes an ``Unflatten``'s output,
-        followed forward through single-consumer ops keeping that axis (transposes of the
-        axes before it); None otherwise."""
+    def _consumers(self) -> dict:
+        """Each node's consumers (edge destinations by source id), built once per graph."""
         if self._out is None:
             self._out = {}
             for e in self.graph.edges:
                 self._out.setdefault(e.src, []).append(e.dst)
+        return self._out
+
+    def _split_chunks(self, node: Node) -> int | None:
+        """``k`` of a ``Chunk(k)`` on the last axis that takes an ``Unflatten``'s output,
+        followed forward through single-consumer ops keeping that axis (transposes of the
+        axes before it); None otherwise."""
+        self._consumers()
         dim = node.params.get("dim")
         if type(dim) is not int or dim < 0:
             return None
@@ -671,10 +673,7 @@ class Canon:
         the queries' heads with the keys' and values', each cut is one of them. The cuts'
         sizes in axis order when they tile the axis exactly; None otherwise (the axis is then
         no head count, ``_split_sliced``)."""
-        if self._out is None:
-            self._out = {}
-            for e in self.graph.edges:
-                self._out.setdefault(e.src, []).append(e.dst)
+        self._consumers()
         dim, size = node.params.get("dim"), node.params.get("unflattened_size")
         if type(dim) is not int or not isinstance(size, (list, tuple)) or len(size) != 2:
             return None
@@ -706,10 +705,7 @@ class Canon:
         (``view(b, t, groups, per_group + 2, hd)`` then ``[..., :per_group, :]`` and
         ``[..., -2, :]``): its first axis is no stack of k / v parts, the second holds
         them (Mistral's rows grouped per KV head)."""
-        if self._out is None:
-            self._out = {}
-            for e in self.graph.edges:
-                self._out.setdefault(e.src, []).append(e.dst)
+        self._consumers()
         dim = node.params.get("dim")
         if type(dim) is not int or dim < 0:
             return False
@@ -726,10 +722,7 @@ class Canon:
         ``view(b, t, heads + 2, hd)`` taken apart as ``[:-2]``, ``[-2:-1]``, ``[-1:]``): that
         axis stacks the queries' heads with the key's and value's, so its size is no head
         count."""
-        if self._out is None:
-            self._out = {}
-            for e in self.graph.edges:
-                self._out.setdefault(e.src, []).append(e.dst)
+        self._consumers()
         dim = node.params.get("dim")
         if type(dim) is not int:
             return False

@@ -148,15 +148,7 @@ def _vectors_only(it: Item) -> bool:
 def _norm_like(it: Item) -> bool:
     """A block standing once whose weights are all vectors (a hand-written final norm that
     holds one ``weight`` Parameter): not a stack of layers."""
-    if it.count != 1:
-        return False
-    for c in walk(it.children or []):
-        if c.is_block:
-            continue
-        w = leaf_weights(c.ltype, c.params)
-        if w is None or any(len(shape) > 1 for shape in w.values()):
-            return False
-    return True
+    return it.count == 1 and _vectors_only(it)
 
 
 def derive(items: list[Item]) -> dict[str, Derived]:
