@@ -23,7 +23,7 @@ from driftcheck.errors import DriftcheckError
 from driftcheck.parsers.cache import note_read
 from driftcheck.parsers.source.interp import unpacked
 from driftcheck.speed import current
-from driftcheck.toplevel import binds, main_block  # noqa: F401 - shared here too
+from driftcheck.toplevel import binds, main_block  # noqa: F401 - binds shared here too
 
 MAX_FILE_BYTES = 4 * 1024 * 1024
 
@@ -331,7 +331,7 @@ def _index_branches(info: ModInfo, st: ast.If | ast.Match, branches: list, bound
     wrong size). Only names first bound there: one bound before (``bound``) keeps that
     binding, a branch rebinding it is a later statement. The ``__main__`` block binds
     nothing an import sees."""
-    if isinstance(st, ast.If) and "__main__" in unparse(st.test):
+    if main_block(st):
         return
     names = set().union(*(_branch_names(b) for b in branches))
     if isinstance(st, ast.Match):
