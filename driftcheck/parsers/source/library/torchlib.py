@@ -742,9 +742,10 @@ def _numel(shp: Any) -> Any:
 def _shipped_table() -> dict[str, Any]:
     path = Path(__file__).resolve().parents[3] / "data" / "torch_signatures.json"
     try:
-        return json.loads(path.read_text(encoding="utf-8"))
+        table = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return {}
+    return table if isinstance(table, dict) else {}
 
 
 def _shipped_signatures() -> dict[str, list[str]]:
@@ -776,13 +777,8 @@ def shipped_mro(qual: str) -> list[str] | None:
     return list(names) if names else None
 
 
-@cache
 def _shipped_namespaces() -> dict[str, list[list[str]]]:
-    path = Path(__file__).resolve().parents[3] / "data" / "torch_signatures.json"
-    try:
-        return json.loads(path.read_text(encoding="utf-8")).get("namespaces", {})
-    except (OSError, ValueError, AttributeError):
-        return {}
+    return _shipped_table().get("namespaces", {})  # the file is read once, by _shipped_table
 
 
 def namespace(dotted: str) -> dict[str, Any] | None:
