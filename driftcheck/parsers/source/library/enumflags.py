@@ -22,14 +22,19 @@ from driftcheck.parsers.source.values.abstract import Cls, Ext
 FLAG_BASES = ("enum.Flag", "enum.IntFlag")
 
 
-def is_flag(cls: Any) -> bool:
-    """A class read from source deriving from ``enum.Flag`` (or ``IntFlag``)."""
+def derives_from(cls: Any, bases: Any, key: str) -> bool:
+    """Whether a class read from source has one of the library classes ``bases`` in its MRO,
+    kept in the class's namespace under ``key`` (one MRO walk per class)."""
     if not isinstance(cls, Cls):
         return False
-    key = "__is_flag__"
     if key not in cls.ns:
-        cls.ns[key] = any(isinstance(c, Ext) and c.qual in FLAG_BASES for c in cls.mro())
+        cls.ns[key] = any(isinstance(c, Ext) and c.qual in bases for c in cls.mro())
     return cls.ns[key]
+
+
+def is_flag(cls: Any) -> bool:
+    """A class read from source deriving from ``enum.Flag`` (or ``IntFlag``)."""
+    return derives_from(cls, FLAG_BASES, "__is_flag__")
 
 
 def next_auto(values: list[int]) -> int:

@@ -45,12 +45,7 @@ class StrMember(str):
 
 
 def is_enum(cls: Any) -> bool:
-    if not isinstance(cls, Cls):
-        return False
-    key = "__is_enum__"
-    if key not in cls.ns:
-        cls.ns[key] = any(isinstance(c, Ext) and c.qual in ENUM_BASES for c in cls.mro())
-    return cls.ns[key]
+    return enumflags.derives_from(cls, ENUM_BASES, "__is_enum__")
 
 
 def _mixin(cls: Cls) -> type | None:
