@@ -28,9 +28,15 @@ def binds(st: ast.stmt, name: str) -> bool:
     if isinstance(st, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
         targets = st.targets if isinstance(st, ast.Assign) else [st.target]
         return any(isinstance(n, ast.Name) and n.id == name for t in targets for n in ast.walk(t))
-    if isinstance(st, (ast.With, ast.If, ast.Try)):
-        inner = [*st.body, *getattr(st, "orelse", [])]
-        if isinstance(st, ast.Try):
-            inner += [x for h in st.handlers for x in h.body] + st.finalbody
-        return any(binds(x, name) for x in inner)
-    return False
+    return any(binds(x, name) for x in inner(st))
+
+
+def inner(st: ast.stmt) -> list[ast.stmt]:
+    """The statements a top-level ``with`` / ``if`` / ``try`` block holds (all branches, every
+    handler, ``finally``), which importing the module may run; [] for any other statement."""
+    if not isinstance(st, (ast.With, ast.If, ast.Try)):
+        return []
+    out = [*st.body, *getattr(st, "orelse", [])]
+    if isinstance(st, ast.Try):
+        out += [x for h in st.handlers for x in h.body] + st.finalbody
+    return out

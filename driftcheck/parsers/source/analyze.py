@@ -34,6 +34,7 @@ from driftcheck.parsers.source.values.abstract import (
     plain,
 )
 from driftcheck.speed import Speed
+from driftcheck.toplevel import inner
 
 CONFIG_PARAMS = ("config", "cfg", "conf", "args", "hparams", "params", "model_config", "opt")
 
@@ -158,12 +159,7 @@ def mutates(st: ast.stmt, name: str) -> bool:
             isinstance(t, (ast.Attribute, ast.Subscript)) and _rooted_at(t, name)
             for t in st.targets
         )
-    if isinstance(st, (ast.With, ast.If, ast.Try)):
-        inner = [*st.body, *getattr(st, "orelse", [])]
-        if isinstance(st, ast.Try):
-            inner += [x for h in st.handlers for x in h.body] + st.finalbody
-        return any(mutates(x, name) for x in inner)
-    return False
+    return any(mutates(x, name) for x in inner(st))
 
 
 def _rooted_at(e: ast.expr, name: str) -> bool:
