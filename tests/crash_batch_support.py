@@ -35,6 +35,7 @@ ORDER = (
     "fresh7",
     "fresh8",
     "fresh9",
+    "fresh10",
 )
 
 

@@ -28,6 +28,8 @@ defect class (TP FN FP TN), then precision and recall for the dev part and the h
                                                       # cut the same way as --fresh2
     python benchmarks/crash/bench_crash.py --fresh9   # the ninth fresh batch (session 19, blind),
                                                       # cut the same way as --fresh2
+    python benchmarks/crash/bench_crash.py --fresh10  # the tenth fresh batch (session 20, blind),
+                                                      # cut the same way as --fresh2
 """
 
 from __future__ import annotations
@@ -122,12 +124,22 @@ def held_out(name: str) -> bool:
 
 
 # the blind batches cut into a dev and a held-out part by the sha256 rule
-CUT_SPLITS = ("fresh2", "fresh3", "fresh4", "fresh5", "fresh6", "fresh7", "fresh8", "fresh9")
+CUT_SPLITS = (
+    "fresh2",
+    "fresh3",
+    "fresh4",
+    "fresh5",
+    "fresh6",
+    "fresh7",
+    "fresh8",
+    "fresh9",
+    "fresh10",
+)
 
 
 def part_of(e: dict) -> str:
-    """The reporting part of a case: its split, with the blind batches (fresh2 to fresh9)
-    cut into a dev and a held-out part (sessions 14 to 19: the analyzer is tuned on a batch's
+    """The reporting part of a case: its split, with the blind batches (fresh2 to fresh10)
+    cut into a dev and a held-out part (sessions 14 to 20: the analyzer is tuned on a batch's
     dev part only, so its held-out part stays a blind measure)."""
     if e["split"] in CUT_SPLITS:
         return f"{e['split']}_held_out" if held_out(e["name"]) else f"{e['split']}_dev"
@@ -201,6 +213,11 @@ def main(argv: list[str] | None = None) -> int:
         action="store_true",
         help="run the ninth fresh batch (templates_fresh9.py, written blind) instead",
     )
+    ap.add_argument(
+        "--fresh10",
+        action="store_true",
+        help="run the tenth fresh batch (templates_fresh10.py, written blind) instead",
+    )
     ap.add_argument("--json", help="write per-case results here")
     a = ap.parse_args(argv)
     cases = json.loads((HERE / "cases.json").read_text())
@@ -208,7 +225,9 @@ def main(argv: list[str] | None = None) -> int:
     cases = [e for e in cases if e["name"] in truth["cases"]]
     # one part at a time: a fresh batch alone, else the dev and held-out parts
     part = (
-        "fresh9"
+        "fresh10"
+        if a.fresh10
+        else "fresh9"
         if a.fresh9
         else "fresh8"
         if a.fresh8
