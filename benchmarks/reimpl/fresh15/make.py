@@ -1,0 +1,127 @@
+"""The fifteenth fresh held-out set of re-implementations (written blind in session 20): "user's
+own code" shapes (a lit-gpt style Config with a padded vocab, a torch.hub ``hubconf``, a registry
+of blocks, a paper repo's args dataclass with ``__post_init__``, a Flax port with ``kernel`` /
+``scale`` names) over architectures no earlier set has. It was NOT run through driftcheck while
+it was written; run it once (``README.md``).
+
+The writer, the checks and the command line are shared (``benchmarks/reimpl/set_checks.py``);
+``sub`` is fresh11's, ``dec`` fresh12's. Configs are written by transformers' config classes.
+
+    python benchmarks/reimpl/fresh15/make.py [--check] [--only NAME,NAME]
+    python benchmarks/bench_reimpl.py --corpus benchmarks/reimpl/fresh15 --mode both --show 200
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parents[2]))
+
+from benchmarks.reimpl import set_checks  # noqa: E402
+from benchmarks.reimpl.fresh11.make import sub  # noqa: E402
+from benchmarks.reimpl.fresh12.make import dec  # noqa: E402
+
+
+def moe(**kw) -> dict:
+    """A small decoder with 4 routed experts of width 32, 2 per token; ``kw`` on top."""
+    return dec(
+        vocab_size=256,
+        intermediate_size=128,
+        head_dim=16,
+        moe_intermediate_size=32,
+        num_experts_per_tok=2,
+        **kw,
+    )
+
+
+# name -> (arch, config class, kwargs, HF class, [code plants], [config plants])
+CASES: dict[str, tuple] = {
+    "glm_ocr_text_lit_config": (
+        "glm_ocr_text",
+        "GlmOcrTextConfig",
+        dec(vocab_size=256, intermediate_size=128),
+        "GlmOcrTextModel",
+        [
+            # the table's vocab is padded up to a multiple of 64: 300 -> 320 rows
+            sub("vocabSize", "        vocab_size={},\n", 256, 300, (256, 320)),
+            sub("numLayers", "        n_layer={},\n", 2, 3),
+            sub("numKvHeads", "        n_query_groups={},\n", 2, 4),
+            sub("intermediateSize", "        intermediate_size={},\n", 128, 192),
+        ],
+        [("numLayers", "num_hidden_layers", 3, 2)],
+    ),
+    "molmo2_text_hubconf": (
+        "molmo2_text",
+        "Molmo2TextConfig",
+        dec(
+            1000000.0,
+            vocab_size=256,
+            additional_vocab_size=128,
+            intermediate_size=128,
+            head_dim=16,
+            rms_norm_eps=1e-6,
+        ),
+        "Molmo2TextModel",
+        [
+            # the embedding is vocab + new tokens: 384 rows vs 448
+            sub("vocabSize", "_TINY = dict(vocab={}, new_tokens", 256, 320, (384, 448)),
+            sub("numLayers", "dim=64, depth={}, heads", 2, 3),
+            sub("numKvHeads", "heads=4, kv_heads={}, ffn", 2, 1),
+            sub("intermediateSize", "kv_heads=2, ffn={})", 128, 96),
+        ],
+        [("intermediateSize", "intermediate_size", 160, 128)],
+    ),
+    "afmoe_block_registry": (
+        "afmoe",
+        "AfmoeConfig",
+        moe(num_experts=4, num_shared_experts=1, num_dense_layers=1),
+        "AfmoeForCausalLM",
+        [
+            sub("numExperts", '        "experts": {},\n', 4, 8),
+            sub("moeIntermediateSize", '        "expert_ffn": {},\n', 32, 48),
+            sub("numLayers", 'LAYOUT = "{}"', "DM", "DMM", (2, 3)),
+            sub("intermediateSize", '        "ffn": {},\n', 128, 96),
+        ],
+        [("vocabSize", "vocab_size", 320, 256)],
+    ),
+    "exaone_moe_paper_args": (
+        "exaone_moe",
+        "ExaoneMoeConfig",
+        moe(num_experts=4, num_shared_experts=1),
+        "ExaoneMoeForCausalLM",
+        [
+            sub("numKvHeads", "    n_kv_heads: int = {}\n", 2, 4),
+            sub("moeIntermediateSize", "    d_expert: int = {}\n", 32, 16),
+            sub("numExperts", "    n_experts: int = {}\n", 4, 6),
+            sub("vocabSize", "    vocab_size: int = {}\n", 256, 384),
+        ],
+        [("intermediateSize", "intermediate_size", 192, 128)],
+    ),
+    "solar_open_flax_port": (
+        "solar_open",
+        "SolarOpenConfig",
+        moe(n_routed_experts=4, n_shared_experts=1),
+        "SolarOpenForCausalLM",
+        [
+            sub("numLayers", "        num_layers={},\n", 2, 3),
+            sub("numKvHeads", "        num_kv_heads={},\n", 2, 1),
+            sub("moeIntermediateSize", "        expert_mlp_dim={},\n", 32, 64),
+            sub("numExperts", "        num_experts={},\n", 4, 2),
+        ],
+        [("vocabSize", "vocab_size", 384, 256)],
+    ),
+}
+
+# output checks: none in this first cut (count-only cases, see README)
+SAME_OUTPUT: dict[str, list[tuple]] = {}
+SAME_OUTPUT_IO: dict[str, tuple[str, list[str]]] = {}
+
+_MAKE = set_checks.SetMake(HERE, CASES, SAME_OUTPUT, SAME_OUTPUT_IO)
+same_output = _MAKE.same_output
+build_config = _MAKE.build_config
+
+
+if __name__ == "__main__":
+    raise SystemExit(_MAKE.main())
