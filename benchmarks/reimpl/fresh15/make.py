@@ -112,6 +112,86 @@ CASES: dict[str, tuple] = {
         ],
         [("vocabSize", "vocab_size", 384, 256)],
     ),
+    "kolibri1_nanogpt": (
+        "kolibri1",
+        "Kolibri1Config",
+        moe(num_local_experts=4, shared_expert_intermediate_size=48, rms_norm_eps=1e-6),
+        "Kolibri1ForCausalLM",
+        [
+            # the run name carries the expert count / widths and the depth
+            sub("numExperts", 'RUN = "kolibri1-moe-e{}x32-s48-L2"', 4, 8),
+            sub("moeIntermediateSize", 'RUN = "kolibri1-moe-e4x{}-s48-L2"', 32, 16),
+            sub("sharedExpertIntermediateSize", 'RUN = "kolibri1-moe-e4x32-s{}-L2"', 48, 64),
+            sub("numLayers", 'RUN = "kolibri1-moe-e4x32-s48-L{}"', 2, 3),
+            sub("numKvHeads", "    n_kv_head: int = {}\n", 2, 4),
+        ],
+        [("vocabSize", "vocab_size", 320, 256)],
+    ),
+    "qwen3_vl_moe_text_einsum": (
+        "qwen3_vl_moe_text",
+        "Qwen3VLMoeTextConfig",
+        moe(num_experts=4, rms_norm_eps=1e-6),
+        "Qwen3VLMoeTextModel",
+        [
+            sub("numLayers", '        "num_hidden_layers": {},\n', 2, 3),
+            sub("numKvHeads", '        "num_key_value_heads": {},\n', 2, 1),
+            sub("numExperts", '        "num_experts": {},\n', 4, 8),
+            sub("moeIntermediateSize", '        "moe_intermediate_size": {},\n', 32, 48),
+        ],
+        [("vocabSize", "vocab_size", 384, 256)],
+    ),
+    "glm4v_moe_text_bytearray_setattr": (
+        "glm4v_moe_text",
+        "Glm4vMoeTextConfig",
+        moe(n_routed_experts=4, n_shared_experts=1, first_k_dense_replace=1),
+        "Glm4vMoeTextModel",
+        [
+            # bytes: vocab // 8, width, layers, heads, kv heads, ffn // 2, experts, expert ffn, dense
+            sub("numLayers", "PACKED = bytearray([32, 64, {}, 4, 2, 64, 4, 32, 1])", 2, 3),
+            sub(
+                "vocabSize",
+                "PACKED = bytearray([{}, 64, 2, 4, 2, 64, 4, 32, 1])",
+                32,
+                40,
+                (256, 320),
+            ),
+            sub(
+                "intermediateSize",
+                "PACKED = bytearray([32, 64, 2, 4, 2, {}, 4, 32, 1])",
+                64,
+                96,
+                (128, 192),
+            ),
+            sub("numExperts", "PACKED = bytearray([32, 64, 2, 4, 2, 64, {}, 32, 1])", 4, 6),
+        ],
+        [("moeIntermediateSize", "moe_intermediate_size", 48, 32)],
+    ),
+    "glm_image_text_removeprefix": (
+        "glm_image_text",
+        "GlmImageTextConfig",
+        dec(vocab_size=256, intermediate_size=128),
+        "GlmImageTextModel",
+        [
+            sub("numLayers", '    "text.layers": {},\n', 2, 3),
+            sub("numKvHeads", '    "text.kv_heads": {},\n', 2, 4),
+            sub("intermediateSize", '    "text.ffn": {},\n', 128, 160),
+            sub("vocabSize", '    "text.vocab": {},\n', 256, 320),
+        ],
+        [("numHeads", "num_attention_heads", 8, 4)],
+    ),
+    "granite_docling_text_dict_update": (
+        "granite_docling_text",
+        "GraniteDoclingTextConfig",
+        dec(vocab_size=256, intermediate_size=128),
+        "GraniteDoclingTextModel",
+        [
+            sub("numLayers", "n_vocab=256, d_model=64, n_layers={})", 2, 3),
+            sub("vocabSize", "hp.__dict__.update(n_vocab={},", 256, 384),
+            sub("numKvHeads", '"n_kv": {}, "d_ff"', 2, 1),
+            sub("intermediateSize", '"d_ff": {}, "theta"', 128, 192),
+        ],
+        [("vocabSize", "vocab_size", 320, 256)],
+    ),
 }
 
 # output checks: none in this first cut (count-only cases, see README)
