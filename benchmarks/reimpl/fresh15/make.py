@@ -24,6 +24,11 @@ from benchmarks.reimpl.fresh11.make import sub  # noqa: E402
 from benchmarks.reimpl.fresh12.make import dec  # noqa: E402
 
 
+def enc(**kw) -> dict:
+    """A small encoder / vision config: width 64, 4 heads, 2 layers; ``kw`` on top."""
+    return dict(hidden_size=64, num_attention_heads=4, num_hidden_layers=2, **kw)
+
+
 def moe(**kw) -> dict:
     """A small decoder with 4 routed experts of width 32, 2 per token; ``kw`` on top."""
     return dec(
@@ -192,10 +197,251 @@ CASES: dict[str, tuple] = {
         ],
         [("vocabSize", "vocab_size", 320, 256)],
     ),
+    "llama_environ_defaults": (
+        "llama",
+        "LlamaConfig",
+        dec(vocab_size=384, intermediate_size=160),
+        "LlamaForCausalLM",
+        [
+            sub("numLayers", 'os.environ.get("LLAMA_LAYERS", "{}")', 2, 3),
+            sub("intermediateSize", 'os.environ.get("LLAMA_FFN", "{}")', 160, 224),
+            sub("numKvHeads", 'os.environ.get("LLAMA_KV_HEADS", "{}")', 2, 4),
+            sub(
+                "ropeTheta",
+                'os.environ.get("LLAMA_ROPE_THETA", "{}")',
+                "10000.0",
+                "500000.0",
+                (10000.0, 500000.0),
+            ),
+        ],
+        [("vocabSize", "vocab_size", 448, 384)],
+    ),
+    "qwen2_fromkeys": (
+        "qwen2",
+        "Qwen2Config",
+        dec(
+            1000000.0,
+            vocab_size=320,
+            intermediate_size=192,
+            tie_word_embeddings=True,
+            rms_norm_eps=1e-6,
+        ),
+        "Qwen2ForCausalLM",
+        [
+            # "layers_x2" halves: 4 -> 2 layers, 6 -> 3
+            sub("numLayers", 'S.update(dict.fromkeys(("heads", "layers_x2"), {}))', 4, 6, (2, 3)),
+            sub("intermediateSize", "S.update(vocab=320, kv_heads=2, ffn={},", 192, 256),
+            sub("vocabSize", "S.update(vocab={}, kv_heads", 320, 384),
+            (
+                "tieWordEmbeddings",
+                "        self.lm_head.weight = self.embed_tokens.weight\n",
+                "        # untied: the head keeps its own weights\n",
+                True,
+                False,
+            ),
+        ],
+        [("numKvHeads", "num_key_value_heads", 4, 2)],
+    ),
+    "mistral_lru_cache_factory": (
+        "mistral",
+        "MistralConfig",
+        dec(
+            vocab_size=448,
+            hidden_size=96,
+            num_attention_heads=6,
+            num_hidden_layers=3,
+            intermediate_size=256,
+        ),
+        "MistralForCausalLM",
+        [
+            sub("vocabSize", "return ({}, 96, 3, 6, 2, 256)", 448, 512),
+            sub("numKvHeads", "return (448, 96, 3, 6, {}, 256)", 2, 3),
+            sub("intermediateSize", "return (448, 96, 3, 6, 2, {})", 256, 320),
+            sub("numLayers", "return (448, 96, {}, 6, 2, 256)", 3, 2),
+        ],
+        [("numHeads", "num_attention_heads", 4, 6)],
+    ),
+    "qwen3_class_decorator": (
+        "qwen3",
+        "Qwen3Config",
+        dec(
+            1000000.0,
+            vocab_size=384,
+            num_hidden_layers=3,
+            head_dim=32,
+            intermediate_size=192,
+            tie_word_embeddings=True,
+            rms_norm_eps=1e-6,
+        ),
+        "Qwen3ForCausalLM",
+        [
+            sub("numLayers", "width=64, layers={}, heads", 3, 2),
+            sub("headDim", "kv_heads=2, head_dim={}, ffn", 32, 16),
+            sub("intermediateSize", "head_dim=32, ffn={})", 192, 128),
+            sub("numKvHeads", "heads=4, kv_heads={}, head_dim", 2, 1),
+        ],
+        [("vocabSize", "vocab_size", 320, 384)],
+    ),
+    "gemma_setdefault_chain": (
+        "gemma",
+        "GemmaConfig",
+        dec(
+            vocab_size=320,
+            num_hidden_layers=3,
+            num_key_value_heads=1,
+            head_dim=32,
+            intermediate_size=256,
+            tie_word_embeddings=True,
+            rms_norm_eps=1e-6,
+        ),
+        "GemmaForCausalLM",
+        [
+            # the user's dict wins over the setdefault fallbacks
+            sub("numLayers", 'user_cfg = {{"vocab": 320, "layers": {}}}', 3, 2),
+            sub("numKvHeads", 'user_cfg.setdefault("kv_heads", {})', 1, 2),
+            sub("headDim", 'user_cfg.setdefault("head_dim", {})', 32, 16),
+            sub("intermediateSize", 'user_cfg.setdefault("ffn", {})', 256, 192),
+        ],
+        [("vocabSize", "vocab_size", 256, 320)],
+    ),
+    "olmo2_make_dataclass": (
+        "olmo2",
+        "Olmo2Config",
+        dec(intermediate_size=176, rms_norm_eps=1e-6),
+        "Olmo2ForCausalLM",
+        [
+            sub("numLayers", '        ("n_layers", int, {}),', 2, 3),
+            sub("numKvHeads", '        ("n_kv_heads", int, {}),', 2, 4),
+            sub("intermediateSize", '        ("mlp_hidden", int, {}),', 176, 224),
+            sub("vocabSize", '        ("vocab_size", int, {}),', 512, 640),
+        ],
+        [("numLayers", "num_hidden_layers", 3, 2)],
+    ),
+    "phi3_itemgetter_unpack": (
+        "phi3",
+        "Phi3Config",
+        dec(vocab_size=448, intermediate_size=192),
+        "Phi3ForCausalLM",
+        [
+            sub("numLayers", '    "blocks": {},\n', 2, 3),
+            sub("numKvHeads", '    "kv_heads": {},\n', 2, 4),
+            sub("intermediateSize", '    "mlp": {},\n', 192, 256),
+            sub("vocabSize", '    "vocab": {},\n', 448, 512),
+        ],
+        [("intermediateSize", "intermediate_size", 128, 192)],
+    ),
+    "granite_getopt_argv": (
+        "granite",
+        "GraniteConfig",
+        dec(
+            intermediate_size=192,
+            embedding_multiplier=12.0,
+            residual_multiplier=0.22,
+            attention_multiplier=0.0625,
+            logits_scaling=8.0,
+        ),
+        "GraniteForCausalLM",
+        [
+            sub("numLayers", '"64", "-l", "{}", "-h"', 2, 3),
+            sub("numKvHeads", '"4", "-k", "{}", "-f"', 2, 1),
+            sub("intermediateSize", '"-f", "{}"]', 192, 256),
+            sub("vocabSize", 'DEFAULT_ARGV = ["-v", "{}",', 512, 384),
+        ],
+        [("numHeads", "num_attention_heads", 8, 4)],
+    ),
+    "mixtral_userdict_missing": (
+        "mixtral",
+        "MixtralConfig",
+        dec(vocab_size=384, intermediate_size=96, num_local_experts=4, num_experts_per_tok=2),
+        "MixtralForCausalLM",
+        [
+            sub("numExperts", "kv_heads=2, experts={}, expert_ffn", 4, 8),
+            sub("intermediateSize", "experts=4, expert_ffn={})", 96, 128),
+            sub("numLayers", "dim=64, layers={}, heads", 2, 3),
+            sub("vocabSize", "SIZES = Sizes(vocab={},", 384, 256),
+        ],
+        [("numKvHeads", "num_key_value_heads", 4, 2)],
+    ),
+    "starcoder2_dict_union": (
+        "starcoder2",
+        "Starcoder2Config",
+        dict(
+            vocab_size=384,
+            hidden_size=64,
+            num_hidden_layers=2,
+            num_attention_heads=4,
+            num_key_value_heads=2,
+            intermediate_size=256,
+            tie_word_embeddings=True,
+            norm_epsilon=1e-5,
+            use_bias=True,
+            **set_checks.TOKENS,
+        ),
+        "Starcoder2ForCausalLM",
+        [
+            # the run's "layers" overrides the preset's
+            sub("numLayers", 'RUN = {{"ffn": 256, "layers": {}}}', 2, 3),
+            sub("intermediateSize", 'RUN = {{"ffn": {}, "layers": 2}}', 256, 192),
+            sub("numKvHeads", '"heads": 4, "kv_heads": {}}}', 2, 4),
+            sub("vocabSize", 'PRESET_TINY = {{"vocab": {},', 384, 320),
+        ],
+        [("vocabSize", "vocab_size", 320, 384)],
+    ),
+    "qwen2_audio_encoder_split_lines": (
+        "qwen2_audio_encoder",
+        "Qwen2AudioEncoderConfig",
+        dict(
+            d_model=64,
+            encoder_layers=2,
+            encoder_attention_heads=4,
+            encoder_ffn_dim=128,
+            num_mel_bins=16,
+            max_source_positions=32,
+        ),
+        "Qwen2AudioEncoder",
+        [
+            sub("numMelBins", "n_mels {}\n", 16, 32),
+            sub("maxSourcePositions", "n_audio_ctx {}\n", 32, 64),
+            sub("numEncoderLayers", "n_audio_layer {}\n", 2, 3),
+            sub("encoderFfnDim", "n_audio_mlp {}\n", 128, 256),
+        ],
+        [("numEncoderLayers", "encoder_layers", 3, 2)],
+    ),
+    "aimv2_text_model_tuple_spec": (
+        "aimv2_text_model",
+        "Aimv2TextConfig",
+        enc(vocab_size=256, intermediate_size=128, max_position_embeddings=32, eos_token_id=2),
+        "Aimv2TextModel",
+        [
+            sub("vocabSize", '    ("vocab", {}),\n', 256, 320),
+            sub("maxPositionEmbeddings", '    ("context", {}),\n', 32, 77),
+            sub("numLayers", '    ("depth", {}),\n', 2, 3),
+            sub("intermediateSize", '    ("mlp", {}),\n', 128, 192),
+        ],
+        [("intermediateSize", "intermediate_size", 256, 128)],
+    ),
+    "janus_vision_model_timm_like": (
+        "janus_vision_model",
+        "JanusVisionConfig",
+        enc(image_size=32, patch_size=8, mlp_ratio=4.0),
+        "JanusVisionModel",
+        [
+            sub("numLayers", "        depth={},\n", 2, 3),
+            sub("patchSize", "        patch_size={},\n", 8, 4),
+            sub("mlpRatio", "        mlp_ratio={},\n", 4.0, 3.0),
+            sub("imageSize", "        img_size={},\n", 32, 64),
+        ],
+        [("numLayers", "num_hidden_layers", 3, 2)],
+    ),
 }
 
-# output checks: none in this first cut (count-only cases, see README)
-SAME_OUTPUT: dict[str, list[tuple]] = {}
+# case parameter (regex) -> the HF tensors it is cut from: HF names under ``model.``
+_HF_NAMES = [(r"^lm_head\.", "lm_head."), (r"^", "model.")]
+SAME_OUTPUT: dict[str, list[tuple]] = {
+    "llama_environ_defaults": _HF_NAMES,
+    "qwen2_fromkeys": _HF_NAMES,
+    "mistral_lru_cache_factory": _HF_NAMES,
+}
 SAME_OUTPUT_IO: dict[str, tuple[str, list[str]]] = {}
 
 _MAKE = set_checks.SetMake(HERE, CASES, SAME_OUTPUT, SAME_OUTPUT_IO)
