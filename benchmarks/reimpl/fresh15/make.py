@@ -20,7 +20,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parents[2]))
 
 from benchmarks.reimpl import set_checks  # noqa: E402
-from benchmarks.reimpl.fresh11.make import sub  # noqa: E402
+from benchmarks.reimpl.fresh11.make import sizes_line, sub  # noqa: E402
 from benchmarks.reimpl.fresh12.make import dec  # noqa: E402
 
 
@@ -40,6 +40,15 @@ def moe(**kw) -> dict:
         **kw,
     )
 
+
+_STACK = "N_LAYER, D_MODEL, N_HEAD, N_KV, D_FF, N_VOCAB = {}, {}, {}, {}, {}, {}"
+_STACK_V = (2, 64, 4, 2, 160, 384)
+_VIT = "WIDTH, DEPTH, HEADS, MLP = {}, {}, {}, {}"
+_VIT_V = (64, 2, 4, 128)
+_OLMO = "D_MODEL, N_LAYERS, N_HEADS, VOCAB = {}, {}, {}, {}"
+_OLMO_V = (64, 2, 4, 512)
+# the stacked Llama's [layer, ...] tensors: every layer's HF tensor, concatenated and reshaped
+_L2 = "model.layers.0.{0}+model.layers.1.{0}"
 
 # name -> (arch, config class, kwargs, HF class, [code plants], [config plants])
 CASES: dict[str, tuple] = {
@@ -433,6 +442,97 @@ CASES: dict[str, tuple] = {
         ],
         [("numLayers", "num_hidden_layers", 3, 2)],
     ),
+    "llama_stacked_layer_weights": (
+        "llama",
+        "LlamaConfig",
+        dec(vocab_size=384, intermediate_size=160),
+        "LlamaForCausalLM",
+        [
+            sizes_line("numLayers", _STACK, _STACK_V, 0, 3),
+            sizes_line("intermediateSize", _STACK, _STACK_V, 4, 128),
+            sizes_line("numKvHeads", _STACK, _STACK_V, 3, 4),
+            sub("ropeTheta", "ROPE_BASE, NORM_EPS = {}, 1e-5", 10000.0, 1000000.0),
+        ],
+        [("vocabSize", "vocab_size", 512, 384)],
+    ),
+    "bert_final_annotations": (
+        "bert",
+        "BertConfig",
+        enc(vocab_size=384, intermediate_size=256, max_position_embeddings=128),
+        "BertModel",
+        [
+            sub("numLayers", "LAYERS: Final[int] = {}\n", 2, 3),
+            sub("intermediateSize", "INTERMEDIATE: Final[int] = {}\n", 256, 128),
+            sub("maxPositionEmbeddings", "MAX_POSITIONS: Final[int] = {}\n", 128, 512),
+            sub("typeVocabSize", "TYPE_VOCAB: Final[int] = {}\n", 2, 3),
+        ],
+        [("vocabSize", "vocab_size", 320, 384)],
+    ),
+    "vit_isqrt_patches": (
+        "vit",
+        "ViTConfig",
+        enc(intermediate_size=128, image_size=32, patch_size=8),
+        "ViTModel",
+        [
+            # the image is isqrt(patches) * patch: 16 patches -> 32, 64 -> 64
+            sub("imageSize", "NUM_PATCHES = {}  #", 16, 64, (32, 64)),
+            sizes_line("numLayers", _VIT, _VIT_V, 1, 3),
+            sizes_line("intermediateSize", _VIT, _VIT_V, 3, 256),
+        ],
+        [("patchSize", "patch_size", 4, 8), ("numLayers", "num_hidden_layers", 3, 2)],
+    ),
+    "olmo_multiple_of_ffn": (
+        "olmo",
+        "OlmoConfig",
+        dec(intermediate_size=176, num_key_value_heads=4, tie_word_embeddings=False),
+        "OlmoForCausalLM",
+        [
+            # ffn = 16 * ceil(int(8 * 64 / 3) / 16) = 176; multiple 64 -> 192
+            sub("intermediateSize", "MULTIPLE_OF = {}\n", 16, 64, (176, 192)),
+            sizes_line("numLayers", _OLMO, _OLMO_V, 1, 3),
+            sizes_line("vocabSize", _OLMO, _OLMO_V, 3, 384),
+        ],
+        [("intermediateSize", "intermediate_size", 256, 176)],
+    ),
+    "voxtral_encoder_stride_slices": (
+        "voxtral_encoder",
+        "VoxtralEncoderConfig",
+        enc(intermediate_size=128, num_mel_bins=16, max_source_positions=32),
+        "VoxtralEncoder",
+        [
+            sub("numLayers", '"layers", {}, "ffn"', 2, 3),
+            sub("intermediateSize", '"ffn", {}]', 128, 256),
+            sub("numMelBins", '["mels", {}, "frames"', 16, 32),
+            sub("maxSourcePositions", '"frames", {}, "width"', 32, 64),
+        ],
+        [("numLayers", "num_hidden_layers", 3, 2)],
+    ),
+    "gpt2_conv1d_kernels": (
+        "gpt2",
+        "GPT2Config",
+        dict(vocab_size=512, n_positions=128, n_embd=64, n_head=4, n_layer=2, **set_checks.TOKENS),
+        "GPT2Model",
+        [
+            sub("numLayers", '"n_layer": {}}}', 2, 3),
+            sub("vocabSize", '{{"n_vocab": {},', 512, 640),
+            sub("maxPositionEmbeddings", '"n_ctx": {},', 128, 256),
+        ],
+        [("vocabSize", "vocab_size", 448, 512), ("numLayers", "n_layer", 3, 2)],
+    ),
+    "qwen2_moe_launch_partition": (
+        "qwen2_moe",
+        "Qwen2MoeConfig",
+        moe(num_experts=4, shared_expert_intermediate_size=64, rms_norm_eps=1e-6),
+        "Qwen2MoeForCausalLM",
+        [
+            sub("numLayers", "d=64 layers={} heads", 2, 3),
+            sub("numExperts", "experts={} top_k", 4, 8),
+            sub("moeIntermediateSize", "expert_ffn={} shared", 32, 48),
+            sub("sharedExpertIntermediateSize", 'shared_ffn={}"', 64, 96),
+            sub("numKvHeads", "kv={} experts", 2, 4),
+        ],
+        [("vocabSize", "vocab_size", 320, 256)],
+    ),
 }
 
 # case parameter (regex) -> the HF tensors it is cut from: HF names under ``model.``
@@ -441,6 +541,15 @@ SAME_OUTPUT: dict[str, list[tuple]] = {
     "llama_environ_defaults": _HF_NAMES,
     "qwen2_fromkeys": _HF_NAMES,
     "mistral_lru_cache_factory": _HF_NAMES,
+    "llama_stacked_layer_weights": [
+        (r"^tok$", "model.embed_tokens.weight"),
+        (r"^unembed$", "lm_head.weight"),
+        (r"^ln_out$", "model.norm.weight"),
+        (r"^w([qkvo])$", _L2.format(r"self_attn.\1_proj.weight"), "reshape"),
+        (r"^w_(gate|up|down)$", _L2.format(r"mlp.\1_proj.weight"), "reshape"),
+        (r"^ln_attn$", _L2.format("input_layernorm.weight"), "reshape"),
+        (r"^ln_mlp$", _L2.format("post_attention_layernorm.weight"), "reshape"),
+    ],
 }
 SAME_OUTPUT_IO: dict[str, tuple[str, list[str]]] = {}
 
