@@ -55,7 +55,7 @@ class Qwen3(nn.Module):
     def __init__(self):
         super().__init__()
         self.emb = nn.Embedding(self.VOCAB, self.WIDTH)
-        self.blocks = nn.ModuleList(Block(self) for _ in range(self.LAYERS))
+        self.blocks = nn.ModuleList(Block(type(self)) for _ in range(self.LAYERS))
         self.norm = Norm(self.WIDTH)
         self.head = nn.Linear(self.WIDTH, self.VOCAB, bias=False)
         self.head.weight = self.emb.weight

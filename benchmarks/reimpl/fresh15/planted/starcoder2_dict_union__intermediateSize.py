@@ -3,7 +3,7 @@
 import torch.nn as nn
 import torch.nn.functional as F
 
-FAMILY = {"vocab": 49152, "norm_eps": 1e-5, "bias": True, "window": 4096}
+FAMILY = {"vocab": 49152, "norm_eps": 1e-5, "bias": True}
 PRESET_TINY = {"vocab": 384, "width": 64, "layers": 3, "heads": 4, "kv_heads": 2}
 RUN = {"ffn": 192, "layers": 2}
 H = FAMILY | PRESET_TINY | RUN
