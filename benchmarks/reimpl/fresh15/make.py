@@ -5,7 +5,8 @@ of blocks, a paper repo's args dataclass with ``__post_init__``, a Flax port wit
 it was written; run it once (``README.md``).
 
 The writer, the checks and the command line are shared (``benchmarks/reimpl/set_checks.py``);
-``sub`` and ``sizes_line`` are fresh11's, ``dec`` fresh12's. Configs are written by transformers' config classes.
+``sub`` and ``sizes_line`` are fresh11's, ``dec`` fresh12's. Configs are written by
+transformers' config classes.
 
     python benchmarks/reimpl/fresh15/make.py [--check] [--only NAME,NAME]
     python benchmarks/bench_reimpl.py --corpus benchmarks/reimpl/fresh15 --mode both --show 200
