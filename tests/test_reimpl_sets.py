@@ -1,5 +1,5 @@
 """The re-implementation sets written blind from session 11 on (benchmarks/reimpl/fresh5 ..
-fresh14) are what they claim, in torch only (driftcheck is not run on them here: each set was
+fresh15) are what they claim, in torch only (driftcheck is not run on them here: each set was
 written blind and is run by bench_reimpl.py). For every set the bookkeeping is checked on every
 case: the shipped configs are what transformers' config classes write, each code plant is its
 base file with one recorded line replaced, each config plant changes one key, model files import
@@ -237,6 +237,35 @@ SPECS: dict[str, Spec] = {
         ],
         outputs=["llama_jax_param_tree", "gpt2_conv1x1", "qwen2_preset_index"],
         keeping=("llama_jax_param_tree", "llama_jax_param_tree__ropeTheta"),
+    ),
+    # one case per new family (GLM-OCR / GLM-Image / Granite-Docling / Molmo2 text towers, AFMoE,
+    # EXAONE-MoE, Solar-Open, Kolibri-1, Qwen3-VL-MoE and GLM-4.5V-MoE text, Qwen2-Audio and
+    # Voxtral encoders, AIMv2 text, Janus vision); outputs: Llama by environment defaults (with
+    # the count-keeping RoPE plant), Llama with layer-stacked weights, Qwen2, Mistral
+    "fresh15": Spec(
+        sample=[
+            "glm_ocr_text_lit_config",
+            "molmo2_text_hubconf",
+            "afmoe_block_registry",
+            "exaone_moe_paper_args",
+            "solar_open_flax_port",
+            "kolibri1_nanogpt",
+            "qwen3_vl_moe_text_einsum",
+            "glm4v_moe_text_bytearray_setattr",
+            "glm_image_text_removeprefix",
+            "granite_docling_text_dict_update",
+            "qwen2_audio_encoder_split_lines",
+            "aimv2_text_model_tuple_spec",
+            "janus_vision_model_timm_like",
+            "voxtral_encoder_stride_slices",
+        ],
+        outputs=[
+            "llama_environ_defaults",
+            "llama_stacked_layer_weights",
+            "qwen2_fromkeys",
+            "mistral_lru_cache_factory",
+        ],
+        keeping=("llama_environ_defaults", "llama_environ_defaults__ropeTheta"),
     ),
 }
 ORDER = ["", "fresh", "fresh2", "fresh3", "fresh4", *SPECS]
