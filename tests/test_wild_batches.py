@@ -278,10 +278,10 @@ BATCHES: dict[str, Batch] = {
             "tied_autoencoder": (True, False),
             # latent attention / feed-forward blocks shared through a cached factory (weight tying)
             "paper_weather_perceiver": (True, False),
-            # a parametrization that owns a parameter, a symmetric one removed again
-            "custom_parametrize": (False, False),
-            # torch.nn.utils.prune: weight_orig parameters, one pruning made permanent
-            "torch_prune": (False, False),
+            # an LM head tied to the token table, sizes from os.environ defaults
+            "env_defaults": (True, False),
+            # deep-copied decoder layers beside the prototype they were copied from (nothing shared)
+            "deepcopy_decoder": (False, False),
             # channel pruning by replacing parameters with sliced copies after apply() init
             "prune_channels": (False, False),
         },

@@ -1,9 +1,8 @@
 # user code: a small multivector conv encoder with a Clifford linear head
 import torch
-from torch import nn
-
 from cliffordlayers.nn.modules.cliffordconv import CliffordConv2d
 from cliffordlayers.nn.modules.cliffordlinear import CliffordLinear
+from torch import nn
 
 SIG = (1.0, 1.0)
 

@@ -1,6 +1,6 @@
 """Clifford ResNet for 2D Navier-Stokes (scalar + vector field as multivectors), cliffordlayers."""
-import torch.nn.functional as F
 
+import torch.nn.functional as F
 from cliffordlayers.models.models_2d import CliffordBasicBlock2d, CliffordNet2d
 
 TIME_HISTORY = 4

@@ -1,4 +1,5 @@
 """LassoNet with a skip layer: 30 features -> 2 hidden layers -> 3 classes."""
+
 from lassonet.model import LassoNet
 
 n_features = 30

@@ -1,4 +1,5 @@
 """Linformer LM (tatp22's linformer-pytorch) with headwise E/F sharing and reduced k per layer."""
+
 from linformer_pytorch import LinformerLM
 
 model = LinformerLM(

@@ -1,4 +1,5 @@
 """PINN for the 1D heat equation u_t = k u_xx with neurodiffeq's FCNN (2 inputs: x, t)."""
+
 import torch.nn as nn
 from neurodiffeq.networks import FCNN
 

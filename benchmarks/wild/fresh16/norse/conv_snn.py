@@ -1,6 +1,7 @@
 """Convolutional spiking net for N-MNIST-like input with norse (LIF cells, LI readout)."""
-import torch
+
 import norse.torch as norse
+import torch
 
 model = norse.SequentialState(
     torch.nn.Conv2d(2, 8, 5),

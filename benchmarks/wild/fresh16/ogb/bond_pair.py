@@ -1,6 +1,6 @@
+import torch.nn as nn
 from ogb.graphproppred.mol_encoder import AtomEncoder, BondEncoder
 from ogb.utils.features import get_atom_feature_dims
-import torch.nn as nn
 
 dims = get_atom_feature_dims()
 

@@ -1,15 +1,18 @@
 """GIN for ogbg-molhiv with OGB's atom/bond encoders (dense adjacency message passing, no PyG)."""
-import torch
-from torch import nn
 
+import torch
 from ogb.graphproppred.mol_encoder import AtomEncoder, BondEncoder
+from torch import nn
 
 
 class GINConv(nn.Module):
     def __init__(self, emb_dim):
         super().__init__()
         self.mlp = nn.Sequential(
-            nn.Linear(emb_dim, 2 * emb_dim), nn.BatchNorm1d(2 * emb_dim), nn.ReLU(), nn.Linear(2 * emb_dim, emb_dim)
+            nn.Linear(emb_dim, 2 * emb_dim),
+            nn.BatchNorm1d(2 * emb_dim),
+            nn.ReLU(),
+            nn.Linear(2 * emb_dim, emb_dim),
         )
         self.eps = nn.Parameter(torch.zeros(1))
         self.bond_encoder = BondEncoder(emb_dim=emb_dim)

@@ -20,7 +20,7 @@ class GNNVirtualNode(nn.Module):
         nn.init.constant_(self.virtualnode_embedding.weight.data, 0)
         self.layers = nn.ModuleList(nn.Linear(emb_dim, emb_dim) for _ in range(num_layer))
         self.mlp_virtualnode_list = nn.ModuleList()
-        for layer in range(num_layer - 1):
+        for _layer in range(num_layer - 1):
             self.mlp_virtualnode_list.append(
                 nn.Sequential(
                     nn.Linear(emb_dim, 2 * emb_dim),
@@ -38,5 +38,5 @@ model = GNNVirtualNode(args.num_layer, args.emb_dim, args.num_tasks)
 
 if __name__ == "__main__":
     opt = torch.optim.Adam(model.parameters(), lr=1e-3)
-    for epoch in range(args.epochs):
+    for _epoch in range(args.epochs):
         pass

@@ -1,4 +1,3 @@
-import torch.nn as nn
 from palm_rlhf_pytorch import PaLM
 from palm_rlhf_pytorch.ppo import ActorCritic
 

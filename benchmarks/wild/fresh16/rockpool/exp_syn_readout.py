@@ -1,4 +1,5 @@
 """Rockpool: LIF population feeding an exponential-synapse readout, wrapped with a torch classifier."""
+
 import torch
 from rockpool.nn.modules import ExpSynTorch, LIFTorch, LinearTorch
 

@@ -1,4 +1,5 @@
 """Rockpool torch-backend network: Linear -> LIF -> Linear -> LIF (Xylo-style feedforward SNN)."""
+
 from rockpool.nn.combinators import Sequential
 from rockpool.nn.modules import LIFTorch, LinearTorch
 

@@ -1,4 +1,5 @@
 """Backbones registered through a classmethod decorator on an ABC (no metaclass), built by key."""
+
 import abc
 
 import torch.nn as nn

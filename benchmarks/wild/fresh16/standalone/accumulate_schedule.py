@@ -1,4 +1,5 @@
 """Channel / depth schedules from itertools.accumulate, bisect and divmod (a stage-lookup design)."""
+
 import bisect
 import itertools
 import math
@@ -24,4 +25,6 @@ for i in range(n_blocks):
     c = w
 q, r = divmod(c, 3)
 hidden = math.prod([q, 2]) + r
-model = nn.Sequential(*layers, nn.Flatten(), nn.LazyLinear(hidden) if False else nn.Linear(c * 4, hidden))
+model = nn.Sequential(
+    *layers, nn.Flatten(), nn.LazyLinear(hidden) if False else nn.Linear(c * 4, hidden)
+)

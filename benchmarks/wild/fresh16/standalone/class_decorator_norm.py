@@ -1,7 +1,6 @@
 # class decorators that wrap __init__ to bolt extra modules on (a "with_layernorm" / "with_head" style)
 import functools
 
-import torch
 import torch.nn as nn
 
 
@@ -41,7 +40,9 @@ class Encoder(nn.Module):
         super().__init__()
         self.width = width
         self.inp = nn.Linear(d_in, width)
-        self.blocks = nn.Sequential(*[nn.Sequential(nn.Linear(width, width), nn.GELU()) for _ in range(depth)])
+        self.blocks = nn.Sequential(
+            *[nn.Sequential(nn.Linear(width, width), nn.GELU()) for _ in range(depth)]
+        )
 
     def forward(self, x):
         return self.head(self.out_norm(self.blocks(self.inp(x))))

@@ -11,7 +11,9 @@ def make_factory(start, step):
             w = width
             width += step
             if kind == "conv":
-                return nn.Sequential(nn.Conv2d(c_in, w, 3, padding=1), nn.GroupNorm(4, w), nn.SiLU()), w
+                return nn.Sequential(
+                    nn.Conv2d(c_in, w, 3, padding=1), nn.GroupNorm(4, w), nn.SiLU()
+                ), w
             return nn.Sequential(nn.Conv2d(c_in, w, 1), nn.SiLU()), w
 
         return build

@@ -1,7 +1,6 @@
 # DETR-style decoder: one prototype layer, N deep copies, a shared final norm, query embeddings
 import copy
 
-import torch
 import torch.nn as nn
 
 

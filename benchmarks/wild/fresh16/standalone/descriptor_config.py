@@ -1,4 +1,5 @@
 """Hyper-parameters as descriptors with defaults and validation (a home-grown config system)."""
+
 import torch.nn as nn
 
 

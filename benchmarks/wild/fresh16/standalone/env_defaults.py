@@ -16,7 +16,9 @@ class LM(nn.Module):
         self.wte = nn.Embedding(VOCAB, D_MODEL)
         self.wpe = nn.Embedding(64, D_MODEL)
         self.blocks = nn.ModuleList(
-            nn.TransformerEncoderLayer(D_MODEL, N_HEAD, 2 * D_MODEL, bias=USE_BIAS, batch_first=True)
+            nn.TransformerEncoderLayer(
+                D_MODEL, N_HEAD, 2 * D_MODEL, bias=USE_BIAS, batch_first=True
+            )
             for _ in range(N_LAYERS)
         )
         self.ln_f = nn.LayerNorm(D_MODEL, bias=USE_BIAS)

@@ -1,4 +1,5 @@
 """Optional components chosen by an enum.Flag (combined with |), widths from an IntEnum table."""
+
 import enum
 
 import torch.nn as nn

@@ -1,4 +1,5 @@
 """ResNet-ish trunk whose layers come out of generator functions (yield / yield from)."""
+
 import itertools
 
 import torch.nn as nn

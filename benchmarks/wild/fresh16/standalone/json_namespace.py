@@ -13,7 +13,9 @@ class TextClassifier(nn.Module):
         e = c.encoder
         self.tok = nn.Embedding(e.vocab, e.dim)
         self.cls = nn.Parameter(nn.init.normal_(__import__("torch").empty(1, 1, e.dim)))
-        layer = nn.TransformerEncoderLayer(e.dim, e.heads, e.dim * e.ff_mult, batch_first=True, norm_first=True)
+        layer = nn.TransformerEncoderLayer(
+            e.dim, e.heads, e.dim * e.ff_mult, batch_first=True, norm_first=True
+        )
         self.enc = nn.TransformerEncoder(layer, e.layers, enable_nested_tensor=False)
         self.out = nn.Linear(e.dim, c.head.classes)
 

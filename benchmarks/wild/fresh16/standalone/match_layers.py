@@ -1,4 +1,5 @@
 """Layers from a list of spec dicts dispatched with structural pattern matching (match/case)."""
+
 import torch.nn as nn
 
 SPEC = [

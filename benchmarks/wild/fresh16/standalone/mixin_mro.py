@@ -18,7 +18,9 @@ class NormMixin(Base):
 class FFNMixin(Base):
     def __init__(self, dim, ff_mult=2, **kw):
         super().__init__(dim, **kw)
-        self.ffn = nn.Sequential(nn.Linear(dim, dim * ff_mult), nn.GELU(), nn.Linear(dim * ff_mult, dim))
+        self.ffn = nn.Sequential(
+            nn.Linear(dim, dim * ff_mult), nn.GELU(), nn.Linear(dim * ff_mult, dim)
+        )
 
 
 class GateMixin(Base):

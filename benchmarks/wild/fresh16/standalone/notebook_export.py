@@ -1,5 +1,4 @@
 #!/usr/bin/env python
-# coding: utf-8
 
 # # Tabular autoencoder experiments
 # exported from notebook
@@ -7,9 +6,7 @@
 # In[1]:
 
 
-import torch
 import torch.nn as nn
-
 
 # In[2]:
 
@@ -29,7 +26,7 @@ class AE(nn.Module):
 
 
 model = AE(N_FEATURES, LATENT)
-model
+model  # noqa: B018
 
 
 # In[4]:

@@ -4,6 +4,7 @@ Latent weather forecaster (adapted from a research repository's model.py).
 Variables on a lat/lon grid are tokenised per patch, cross-attended into a latent array,
 processed by a latent transformer, and decoded by per-variable query heads.
 """
+
 from __future__ import annotations
 
 import math
@@ -114,7 +115,9 @@ class GEGLU(nn.Module):
 class FeedForward(nn.Module):
     def __init__(self, dim, mult=4):
         super().__init__()
-        self.net = nn.Sequential(nn.Linear(dim, dim * mult * 2), GEGLU(), nn.Linear(dim * mult, dim))
+        self.net = nn.Sequential(
+            nn.Linear(dim, dim * mult * 2), GEGLU(), nn.Linear(dim * mult, dim)
+        )
 
 
 class Attention(nn.Module):
@@ -147,7 +150,9 @@ class PatchEmbed(nn.Module):
         n_vars = len(cfg.variables)
         pos_dim = 2 * (2 * cfg.num_fourier_bands + 1)
         self.proj = nn.Conv2d(n_vars + pos_dim, cfg.dim, cfg.patch, cfg.patch)
-        self.register_buffer("pos", fourier_features(cfg.grid, cfg.num_fourier_bands), persistent=False)
+        self.register_buffer(
+            "pos", fourier_features(cfg.grid, cfg.num_fourier_bands), persistent=False
+        )
         self.var_embed = nn.Parameter(torch.zeros(1, cfg.n_patches, cfg.dim))
 
 
@@ -159,16 +164,17 @@ class LatentForecaster(nn.Module):
         self.latents = nn.Parameter(torch.randn(cfg.num_latents, cfg.latent_dim))
         self.lead_time_embed = nn.Embedding(cfg.lead_times, cfg.latent_dim)
 
-        get_cross_attn = lambda: PreNorm(
+        get_cross_attn = lambda: PreNorm(  # noqa: E731
             cfg.latent_dim,
             Attention(cfg.latent_dim, cfg.dim, heads=cfg.cross_heads, dim_head=cfg.cross_dim_head),
             context_dim=cfg.dim,
         )
-        get_cross_ff = lambda: PreNorm(cfg.latent_dim, FeedForward(cfg.latent_dim, cfg.ff_mult))
-        get_latent_attn = lambda: PreNorm(
-            cfg.latent_dim, Attention(cfg.latent_dim, heads=cfg.latent_heads, dim_head=cfg.latent_dim_head)
+        get_cross_ff = lambda: PreNorm(cfg.latent_dim, FeedForward(cfg.latent_dim, cfg.ff_mult))  # noqa: E731
+        get_latent_attn = lambda: PreNorm(  # noqa: E731
+            cfg.latent_dim,
+            Attention(cfg.latent_dim, heads=cfg.latent_heads, dim_head=cfg.latent_dim_head),
         )
-        get_latent_ff = lambda: PreNorm(cfg.latent_dim, FeedForward(cfg.latent_dim, cfg.ff_mult))
+        get_latent_ff = lambda: PreNorm(cfg.latent_dim, FeedForward(cfg.latent_dim, cfg.ff_mult))  # noqa: E731
 
         if cfg.weight_tie_layers:
             get_latent_attn, get_latent_ff = map(cache_fn, (get_latent_attn, get_latent_ff))
@@ -178,11 +184,14 @@ class LatentForecaster(nn.Module):
         for i in range(cfg.depth):
             should_cache = i > 0 and cfg.weight_tie_layers
             cache_args = {"_cache": should_cache}
-            self.layers.append(nn.ModuleList([get_latent_attn(**cache_args), get_latent_ff(**cache_args)]))
+            self.layers.append(
+                nn.ModuleList([get_latent_attn(**cache_args), get_latent_ff(**cache_args)])
+            )
 
         self.decoder_queries = nn.Parameter(torch.randn(cfg.n_patches, cfg.dim))
         self.decoder_cross = PreNorm(
-            cfg.dim, Attention(cfg.dim, cfg.latent_dim, heads=cfg.cross_heads, dim_head=cfg.cross_dim_head),
+            cfg.dim,
+            Attention(cfg.dim, cfg.latent_dim, heads=cfg.cross_heads, dim_head=cfg.cross_dim_head),
             context_dim=cfg.latent_dim,
         )
         self.heads = nn.ModuleDict(
@@ -195,4 +204,6 @@ def build_model(overrides=None):
     return LatentForecaster(cfg)
 
 
-model = build_model({"depth": 3, "dim": 48, "_comment": "small run", "variables": ("t2m", "msl", "z500")})
+model = build_model(
+    {"depth": 3, "dim": 48, "_comment": "small run", "variables": ("t2m", "msl", "z500")}
+)

@@ -32,10 +32,12 @@ class ConvNeXt(nn.Module):
         super().__init__()
         self.stem = nn.Sequential(nn.Conv2d(in_chans, dims[0], 4, 4), nn.GroupNorm(1, dims[0]))
         self.downsample = nn.ModuleList(
-            nn.Sequential(nn.GroupNorm(1, dims[i]), nn.Conv2d(dims[i], dims[i + 1], 2, 2)) for i in range(len(dims) - 1)
+            nn.Sequential(nn.GroupNorm(1, dims[i]), nn.Conv2d(dims[i], dims[i + 1], 2, 2))
+            for i in range(len(dims) - 1)
         )
         self.stages = nn.ModuleList(
-            nn.Sequential(*[Block(dims[i], mlp_ratio) for _ in range(depths[i])]) for i in range(len(dims))
+            nn.Sequential(*[Block(dims[i], mlp_ratio) for _ in range(depths[i])])
+            for i in range(len(dims))
         )
         self.norm = nn.LayerNorm(dims[-1])
         self.head = nn.Linear(dims[-1], num_classes)

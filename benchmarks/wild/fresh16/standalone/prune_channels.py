@@ -1,4 +1,5 @@
 """apply()-based init, then structured channel pruning by replacing parameters with sliced copies."""
+
 import torch
 import torch.nn as nn
 

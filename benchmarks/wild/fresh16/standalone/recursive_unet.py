@@ -1,5 +1,5 @@
 """pix2pix-style U-Net built recursively: each level wraps the inner level as a submodule."""
-import torch
+
 import torch.nn as nn
 
 

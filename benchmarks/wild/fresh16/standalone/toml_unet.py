@@ -1,6 +1,6 @@
 """A small 1D U-Net whose hyper-parameters live in a TOML string (tomllib, Python 3.11+)."""
-import tomllib
 
+import tomllib
 import torch.nn as nn
 
 CONFIG = """
@@ -40,7 +40,9 @@ class UNet1D(nn.Module):
         self.stem = nn.Conv1d(cfg["in_channels"], chans[0], 1)
         self.down = nn.ModuleList(block(a, b) for a, b in zip(chans[:-1], chans[1:]))
         self.mid = block(chans[-1], chans[-1])
-        self.up = nn.ModuleList(block(2 * b, a) for a, b in zip(reversed(chans[:-1]), reversed(chans[1:])))
+        self.up = nn.ModuleList(
+            block(2 * b, a) for a, b in zip(reversed(chans[:-1]), reversed(chans[1:]))
+        )
         self.out = nn.Conv1d(chans[0], cfg["out_channels"], 1)
 
 

@@ -1,5 +1,6 @@
 #!/usr/bin/env python
 """train.py: a speech-commands CNN (model part between argparse and the training loop)."""
+
 import argparse
 import os
 
@@ -46,7 +47,7 @@ model = M5(args.n_mels, args.channels, args.n_classes, args.dropout)
 
 def train():
     opt = torch.optim.AdamW(model.parameters(), lr=1e-3)
-    for epoch in range(args.epochs):
+    for _epoch in range(args.epochs):
         for x, y in []:
             loss = F.cross_entropy(model(x), y)
             opt.zero_grad()

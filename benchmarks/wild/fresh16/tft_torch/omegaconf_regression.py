@@ -1,4 +1,5 @@
 """Temporal Fusion Transformer (tft_torch) for multi-horizon quantile regression, config via OmegaConf."""
+
 from omegaconf import OmegaConf
 from tft_torch.tft import TemporalFusionTransformer
 

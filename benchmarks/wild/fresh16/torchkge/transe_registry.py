@@ -1,4 +1,5 @@
 """Knowledge-graph embedding baselines picked by name (FB15k-sized toy numbers)."""
+
 from torchkge.models import ComplExModel, DistMultModel, TransEModel, TransHModel
 
 N_ENT, N_REL = 500, 23
