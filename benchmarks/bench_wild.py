@@ -103,6 +103,8 @@ FRESH13_TRUTH = ROOT / "benchmarks" / "wild" / "fresh13" / "truth.json"
 FRESH14_TRUTH = ROOT / "benchmarks" / "wild" / "fresh14" / "truth.json"
 # the fifteenth fresh batch (benchmarks/wild/fresh15, session 19): the same, written blind
 FRESH15_TRUTH = ROOT / "benchmarks" / "wild" / "fresh15" / "truth.json"
+# the sixteenth fresh batch (benchmarks/wild/fresh16, session 20): the same, written blind
+FRESH16_TRUTH = ROOT / "benchmarks" / "wild" / "fresh16" / "truth.json"
 TIMEOUT_S = 10.0
 # torchvision and torchaudio's sources, installed apart (``install.sh``: their PyPI builds are
 # CUDA builds and must not enter the base environment); the analyzer only reads them
@@ -480,10 +482,11 @@ def main(argv: list[str] | None = None) -> int:
             "fresh13",
             "fresh14",
             "fresh15",
+            "fresh16",
         ],
         default="main",
-        help="main: the wild corpus (dev / held-out parts); fresh, fresh3..fresh15: the fresh "
-        "held-out batches (benchmarks/wild/fresh, fresh3..15; one part; --part does not apply)",
+        help="main: the wild corpus (dev / held-out parts); fresh, fresh3..fresh16: the fresh "
+        "held-out batches (benchmarks/wild/fresh, fresh3..16; one part; --part does not apply)",
     )
     args = ap.parse_args(argv)
 
@@ -502,6 +505,7 @@ def main(argv: list[str] | None = None) -> int:
         "fresh13",
         "fresh14",
         "fresh15",
+        "fresh16",
     )
     truth_path = {
         "main": TRUTH,
@@ -519,6 +523,7 @@ def main(argv: list[str] | None = None) -> int:
         "fresh13": FRESH13_TRUTH,
         "fresh14": FRESH14_TRUTH,
         "fresh15": FRESH15_TRUTH,
+        "fresh16": FRESH16_TRUTH,
     }[args.corpus]
     truth = json.loads(truth_path.read_text())
     cases = truth["cases"]
@@ -555,6 +560,7 @@ def main(argv: list[str] | None = None) -> int:
                 "fresh13": "fresh13 batch",
                 "fresh14": "fresh14 batch",
                 "fresh15": "fresh15 batch",
+                "fresh16": "fresh16 batch",
             }.get(args.corpus, "wild corpus")
         )
         + f": {len(cases)} files, {len({c['library'] for c in cases.values()})} libraries; "

@@ -1,4 +1,4 @@
-"""The blind wild-code batches from session 14 on (benchmarks/wild/fresh7 .. fresh15): their truth files.
+"""The blind wild-code batches from session 14 on (benchmarks/wild/fresh7 .. fresh16): their truth files.
 
 Each batch was written blind (nobody ran the analyzer on it while it was written; the lead runs
 ``bench_wild.py --corpus freshN`` once at the session's base and once at its end). These tests
@@ -270,6 +270,41 @@ BATCHES: dict[str, Batch] = {
         min_library_files=26,
         min_libraries=9,
         min_standalone=20,
+    ),
+    # written blind in session 20 (helper wild16)
+    "fresh16": Batch(
+        sample={
+            # one encoder weight reached again under another name, an LM head tied to the embeddings
+            "tied_autoencoder": (True, False),
+            # latent attention / feed-forward blocks shared through a cached factory (weight tying)
+            "paper_weather_perceiver": (True, False),
+            # an LM head tied to the token table, sizes from os.environ defaults
+            "env_defaults": (True, False),
+            # deep-copied decoder layers beside the prototype they were copied from (nothing shared)
+            "deepcopy_decoder": (False, False),
+            # channel pruning by replacing parameters with sliced copies after apply() init
+            "prune_channels": (False, False),
+        },
+        older=(
+            "main",
+            "fresh",
+            "fresh3",
+            "fresh4",
+            "fresh5",
+            "fresh6",
+            "fresh7",
+            "fresh8",
+            "fresh9",
+            "fresh10",
+            "fresh11",
+            "fresh12",
+            "fresh13",
+            "fresh14",
+            "fresh15",
+        ),
+        min_library_files=35,
+        min_libraries=10,
+        min_standalone=25,
     ),
 }
 

@@ -26,6 +26,7 @@ torchaudio on PyPI import on a CPU torch (their compiled ops are not needed to b
     python benchmarks/wild/build_truth.py --corpus fresh13  # the thirteenth batch: fresh13/truth.json
     python benchmarks/wild/build_truth.py --corpus fresh14  # the fourteenth batch: fresh14/truth.json
     python benchmarks/wild/build_truth.py --corpus fresh15  # the fifteenth batch: fresh15/truth.json
+    python benchmarks/wild/build_truth.py --corpus fresh16  # the sixteenth batch: fresh16/truth.json
 
 The fresh batch (``fresh/<library>/<case>.py``, ``fresh/standalone/<case>.py``; docs/wild.md) is a
 held-out set written after the corpus was tuned on, in other styles and from other model classes
@@ -60,6 +61,7 @@ FRESH12 = HERE / "fresh12"
 FRESH13 = HERE / "fresh13"
 FRESH14 = HERE / "fresh14"
 FRESH15 = HERE / "fresh15"
+FRESH16 = HERE / "fresh16"
 # corpus -> its truth file
 TRUTHS = {
     "main": TRUTH,
@@ -77,6 +79,7 @@ TRUTHS = {
     "fresh13": FRESH13 / "truth.json",
     "fresh14": FRESH14 / "truth.json",
     "fresh15": FRESH15 / "truth.json",
+    "fresh16": FRESH16 / "truth.json",
 }
 # the fresh batches: every case held out
 FRESH_CORPORA = (
@@ -94,6 +97,7 @@ FRESH_CORPORA = (
     "fresh13",
     "fresh14",
     "fresh15",
+    "fresh16",
 )
 
 # library label (the folder under cases/) -> (import name, distribution name)
@@ -435,6 +439,17 @@ LIBRARIES = {
     "torchtuples": ("torchtuples", "torchtuples"),
     "momentfm": ("momentfm", "momentfm"),
     "topomodelx": ("topomodelx", "TopoModelX"),
+    # used only by the sixteenth fresh batch (fresh16/; installed in .vendor, see requirements.txt)
+    "cliffordlayers": ("cliffordlayers", "cliffordlayers"),
+    "torchkge": ("torchkge", "torchkge"),
+    "ogb": ("ogb", "ogb"),
+    "lassonet": ("lassonet", "lassonet"),
+    "neurodiffeq": ("neurodiffeq", "neurodiffeq"),
+    "norse": ("norse", "norse"),
+    "rockpool": ("rockpool", "rockpool"),
+    "tft_torch": ("tft_torch", "tft-torch"),
+    "palm_rlhf_pytorch": ("palm_rlhf_pytorch", "PaLM-rlhf-pytorch"),
+    "linformer_pytorch": ("linformer_pytorch", "linformer-pytorch"),
 }
 
 
@@ -468,6 +483,7 @@ def corpus_files(corpus: str = "main") -> list[Path]:
         "fresh13",
         "fresh14",
         "fresh15",
+        "fresh16",
     ):
         return sorted((HERE / corpus).glob("*/*.py"))
     return sorted((HERE / "cases").glob("*/*.py")) + sorted((HERE / "standalone").glob("*.py"))
@@ -616,7 +632,7 @@ def main(argv: list[str] | None = None) -> int:
         "fresh9: the ninth (fresh9/truth.json); fresh10: the tenth (fresh10/truth.json); "
         "fresh11: the eleventh (fresh11/truth.json); fresh12: the twelfth (fresh12/truth.json); "
         "fresh13: the thirteenth (fresh13/truth.json); fresh14: the fourteenth (fresh14/truth.json); "
-        "fresh15: the fifteenth (fresh15/truth.json)",
+        "fresh15: the fifteenth (fresh15/truth.json); fresh16: the sixteenth (fresh16/truth.json)",
     )
     args = ap.parse_args(argv)
     truth_path = TRUTHS[args.corpus]

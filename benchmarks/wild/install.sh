@@ -3,9 +3,9 @@
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 python -c "import torch; assert torch.__version__.startswith('2.13.0'), torch.__version__"
-# the "fresh5 only" ... "fresh15 only" sections (from their header to the next blank line) go to
+# the "fresh5 only" ... "fresh16 only" sections (from their header to the next blank line) go to
 # .vendor, below
-without_fresh5() { awk '/^# fresh([56789]|1[012345]) only/{skip=1} skip && /^$/{skip=0} !skip' "$1"; }
+without_fresh5() { awk '/^# fresh([56789]|1[0123456]) only/{skip=1} skip && /^$/{skip=0} !skip' "$1"; }
 fresh5_only() { sed -n '/^# fresh5 only/,/^$/p' "$1" | grep '==' | grep -v -E '^peft=='; }
 without_fresh5 "$here/requirements-deps.txt" > /tmp/wild-deps.txt
 pip install -q -r /tmp/wild-deps.txt
@@ -60,4 +60,9 @@ pip install -q --no-deps --target "$here/.vendor" -r /tmp/wild-fresh14.txt
 { sed -n '/^# fresh15 only/,/^$/p' "$here/requirements-deps.txt"; sed -n '/^# fresh15 only/,/^$/p' "$here/requirements.txt"; } \
     | grep -v '^#' | grep '==' > /tmp/wild-fresh15.txt
 pip install -q --no-deps --target "$here/.vendor" -r /tmp/wild-fresh15.txt
+# the sixteenth batch's libraries (session 20) and its torch-free extras (seaborn, ordered-set), the same
+# way; norse 1.1.0, rockpool 3.1.0 and neurodiffeq 0.7.0 are sdists (built here)
+{ sed -n '/^# fresh16 only/,/^$/p' "$here/requirements-deps.txt"; sed -n '/^# fresh16 only/,/^$/p' "$here/requirements.txt"; } \
+    | grep -v '^#' | grep '==' > /tmp/wild-fresh16.txt
+pip install -q --no-deps --target "$here/.vendor" -r /tmp/wild-fresh16.txt
 python -c "import torch; assert torch.__version__.startswith('2.13.0'), 'torch was replaced: ' + torch.__version__"
