@@ -414,6 +414,10 @@ class Items:
         return self.iterate(r)
 
     def inplace_add(self, cur: Any, rhs: Any) -> bool:
+        """``cur += rhs`` in place: a list extended by ``rhs``'s items; a ``ModuleList`` by any
+        iterable's; a ``Sequential`` only by another ``Sequential`` (torch's ``__iadd__`` raises
+        ValueError on anything else, a list or a layer too: the container is then unresolved,
+        never a count for a program that crashes). False where no in-place rule applies."""
         raw = plain(cur)
         if isinstance(raw, list):
             items = self.iterate(rhs)
@@ -422,6 +426,12 @@ class Items:
             raw.extend(items if items is not None else [Unknown("+=")])
             return True
         if isinstance(raw, Obj) and raw.kind in ("ModuleList", "Sequential"):
+            other = plain(rhs)
+            if raw.kind == "Sequential" and not (
+                isinstance(other, Obj) and other.module and other.kind == "Sequential"
+            ):
+                raw.unresolved.append("Sequential += a value that is no Sequential (ValueError)")
+                return True
             items = self.iterate(rhs)
             if items is None:
                 raw.unresolved.append("+=")
