@@ -23,7 +23,7 @@ from driftcheck.errors import DriftcheckError
 from driftcheck.parsers.cache import note_read
 from driftcheck.parsers.source.interp import unpacked
 from driftcheck.speed import current
-from driftcheck.toplevel import binds, main_block  # noqa: F401 - binds shared here too
+from driftcheck.toplevel import at_import, binds, main_block  # noqa: F401 - binds shared here too
 
 MAX_FILE_BYTES = 4 * 1024 * 1024
 
@@ -69,9 +69,7 @@ def last_bindings(body: list[ast.stmt]) -> dict[str, int]:
         if isinstance(st, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
             out[st.name] = i
             continue
-        if main_block(st):  # not run at import
-            continue
-        todo: list[ast.AST] = [st]
+        todo: list[ast.AST] = [*at_import(st)]  # a ``__main__`` block: its else only
         while todo:
             node = todo.pop()
             if isinstance(node, ast.Name) and isinstance(node.ctx, (ast.Store, ast.Del)):
