@@ -964,10 +964,7 @@ class Calls:
     def _default(self, f: Func, d: ast.expr, dframe: Frame) -> Any:
         """A parameter's default: evaluated now, unless the ``def`` saw another value of a
         global it reads (interp/deftime.py)."""
-        why = deftime.stale(f.mod, f.node, d)
-        if why is not None:
-            return Unknown(why)
-        return self.exprs.eval(d, dframe)
+        return deftime.value(self.ip, f, d, dframe)
 
     def bind_args(self, f: Func, args: list[Any], kwargs: dict[str, Any], fr: Frame) -> None:
         a = f.node.args

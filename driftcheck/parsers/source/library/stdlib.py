@@ -1659,6 +1659,8 @@ def _signature(c: Call) -> Any:
             f, bound = init, cls
     if not isinstance(f, Func):
         return c.unknown("signature() of a callable not in the analyzed code")
+    from driftcheck.parsers.source.interp import deftime  # the def-time value of a default
+
     a = f.node.args
     frame = Frame(f.mod, None, f.closure)
     from driftcheck.parsers.source.library.pybuiltins import INSPECT_EMPTY
@@ -1667,7 +1669,7 @@ def _signature(c: Call) -> Any:
     params: dict[str, Any] = {}
 
     def add(arg: ast.arg, default: ast.expr | None, kind: str) -> None:
-        value = empty if default is None else c.interp.exprs.eval(default, frame)
+        value = empty if default is None else deftime.value(c.interp, f, default, frame)
         from driftcheck.parsers.source.library.pydmodels import annotation_of  # a cycle
 
         ann = annotation_of(c.interp, arg.annotation, frame)  # pydantic's create_model reads it
@@ -1736,13 +1738,17 @@ def _getfullargspec(c: Call) -> Any:
         f = call
     if not isinstance(f, Func) or isinstance(f.node, ast.Lambda) and f.node.args.vararg:
         return c.unknown("getfullargspec() of a callable not in the analyzed code")
+    from driftcheck.parsers.source.interp import deftime  # the def-time value of a default
+
     a = f.node.args
     frame = Frame(f.mod, None, f.closure)
     pos = [p.arg for p in (*a.posonlyargs, *a.args)]
-    defaults = tuple(c.interp.exprs.eval(d, frame) for d in a.defaults) or None
+    defaults = tuple(deftime.value(c.interp, f, d, frame) for d in a.defaults) or None
     kwonly = [p.arg for p in a.kwonlyargs]
     kwdefaults = {
-        p.arg: c.interp.exprs.eval(d, frame) for p, d in zip(a.kwonlyargs, a.kw_defaults) if d
+        p.arg: deftime.value(c.interp, f, d, frame)
+        for p, d in zip(a.kwonlyargs, a.kw_defaults)
+        if d
     } or None
     return NamedTupleValue(
         [

@@ -1,0 +1,200 @@
+"""Session 20 review: the fixes the review made, each checked against torch (docs/parser.md)."""
+
+from __future__ import annotations
+
+import ast
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from driftcheck import toplevel
+from driftcheck.parsers.source import parse_source
+from tests.model_count_support import torch_count
+
+
+def _write(tmp_path: Path, code: str) -> Path:
+    path = tmp_path / "model.py"
+    path.write_text(textwrap.dedent(code))
+    return path
+
+
+def _static(path: Path, root: str) -> int | None:
+    return parse_source(path, entry=None if root == "model" else root).params_total()
+
+
+# ---------------------------------------------------------------- Sequential += (house item a)
+SEQ_IADD = """
+    import operator
+    import torch.nn as nn
+
+    class M(nn.Module):
+        def __init__(self):
+            super().__init__()
+            s = nn.Sequential(nn.Linear(2, 2))
+            {stmt}
+            self.s = s
+"""
+
+
+@pytest.mark.parametrize(
+    "stmt",
+    [
+        "s += [nn.Linear(2, 3)]",
+        "s += (nn.Linear(2, 3),)",
+        "s += nn.ModuleList([nn.Linear(2, 3)])",
+        "s = operator.iadd(s, [nn.Linear(2, 3)])",
+    ],
+)
+def test_sequential_iadd_of_a_non_sequential_is_no_count(tmp_path, stmt):
+    """torch's ``Sequential.__iadd__`` raises ValueError on anything but a Sequential; the
+    items were appended here (15 parameters for a program that crashes)."""
+    path = _write(tmp_path, SEQ_IADD.format(stmt=stmt))
+    with pytest.raises(ValueError, match="Sequential"):
+        torch_count(path)
+    assert _static(path, "M") is None
+
+
+@pytest.mark.parametrize(
+    "stmt",
+    [
+        "s += nn.Sequential(nn.Linear(2, 3))",
+        "s = operator.iadd(s, nn.Sequential(nn.Linear(2, 3)))",
+    ],
+)
+def test_sequential_iadd_of_a_sequential_counts(tmp_path, stmt):
+    path = _write(tmp_path, SEQ_IADD.format(stmt=stmt))
+    assert _static(path, "M") == torch_count(path) == 15
+
+
+def test_module_list_iadd_of_a_list_still_counts(tmp_path):
+    code = SEQ_IADD.format(stmt="s += [nn.Linear(2, 3)]")
+    code = code.replace("nn.Sequential(nn.Linear(2, 2))", "nn.ModuleList([nn.Linear(2, 2)])")
+    path = _write(tmp_path, code)
+    assert _static(path, "M") == torch_count(path) == 15
+
+
+# ---------------------------------------------------------------- __main__ blocks (house item b)
+LAYER = """
+import torch.nn as nn
+
+class N(nn.Module):
+    def __init__(self, w):
+        super().__init__()
+        self.l = nn.Linear(w, w)
+
+"""
+
+MAIN_CASES = {
+    # ``!=``: the body runs at import (it was skipped as the main block: 6 vs torch 72)
+    "ne_global": """
+        W = 2
+        if __name__ != "__main__":
+            W = 8
+        class M(N):
+            def __init__(self):
+                super().__init__(W)
+        """,
+    "ne_model": """
+        model = N(2)
+        if __name__ != "__main__":
+            model = N(8)
+        """,
+    # the else of a main block runs at import (``binds`` skipped it: 6 vs 72)
+    "else_model": """
+        model = N(2)
+        if __name__ == "__main__":
+            model = N(4)
+        else:
+            model = N(8)
+        """,
+    # a condition that merely names the text "__main__" is an ordinary if
+    "other_text": """
+        W = 2
+        MODE = "__main__"
+        if MODE == "__main__x" or W == 2:
+            W = 8
+        class M(N):
+            def __init__(self):
+                super().__init__(W)
+        """,
+    # ``and`` holding the test: the body needs __main__ too
+    "and_main": """
+        W = 8
+        if __name__ == "__main__" and W:
+            W = 2
+        class M(N):
+            def __init__(self):
+                super().__init__(W)
+        """,
+}
+
+
+@pytest.mark.parametrize("name", sorted(MAIN_CASES))
+def test_main_block_read_as_python_runs_it(tmp_path, name):
+    tail = textwrap.dedent(MAIN_CASES[name])
+    root = "M" if "class M" in tail else "model"
+    path = _write(tmp_path, LAYER + tail)
+    assert _static(path, root) == torch_count(path, root=root) == 72
+
+
+def test_main_block_test_is_on_the_syntax():
+    def first(src: str) -> ast.stmt:
+        return ast.parse(textwrap.dedent(src)).body[0]
+
+    assert toplevel.main_block(first("if __name__ == '__main__':\n    pass"))
+    assert toplevel.main_block(first("if '__main__' == __name__:\n    pass"))
+    assert toplevel.main_block(first("if __name__ == '__main__' and x:\n    pass"))
+    assert not toplevel.main_block(first("if __name__ != '__main__':\n    pass"))
+    assert not toplevel.main_block(first("if __name__ == '__main__' or x:\n    pass"))
+    assert not toplevel.main_block(first("if x == '__main__':\n    pass"))
+    guard = first("if __name__ == '__main__':\n    a = 1\nelse:\n    b = 2\n")
+    assert toplevel.inner(guard) == guard.orelse
+    assert toplevel.binds(guard, "b") and not toplevel.binds(guard, "a")
+    assert toplevel.at_import(guard) == guard.orelse
+
+
+# ---------------------------------------------------------------- defaults (house item c)
+DEFAULTS = """
+    import inspect
+    import torch.nn as nn
+
+    W = 2
+    def make(d=W, *, k=W):
+        return nn.Linear(d, d)
+    W = 8
+
+    class M(nn.Module):
+        def __init__(self):
+            super().__init__()
+            D = {read}
+            self.l = nn.Linear(D, D)
+"""
+
+
+@pytest.mark.parametrize(
+    "read",
+    [
+        'inspect.signature(make).parameters["d"].default',
+        'inspect.signature(make).parameters["k"].default',
+        "inspect.getfullargspec(make).defaults[0]",
+        'inspect.getfullargspec(make).kwonlydefaults["k"]',
+        "make.__defaults__[0]",
+        'make.__kwdefaults__["k"]',
+    ],
+)
+def test_default_read_by_an_accessor_is_the_def_time_one(tmp_path, read):
+    """Every accessor of a default reads what the ``def`` saw (``deftime.value``, shared with
+    the call's binding): they evaluated it in the finished namespace (72 where torch has 6);
+    the value is now unknown there, as a call's default is."""
+    path = _write(tmp_path, DEFAULTS.format(read=read))
+    assert torch_count(path) == 6
+    assert _static(path, "M") is None
+
+
+def test_default_not_rebound_stays_exact(tmp_path):
+    code = DEFAULTS.format(
+        read="make.__defaults__[0] + inspect.signature(make).parameters['k'].default"
+    )
+    path = _write(tmp_path, code.replace("W = 8\n", "V = 8\n"))
+    assert _static(path, "M") == torch_count(path) == 20
