@@ -198,3 +198,36 @@ def test_default_not_rebound_stays_exact(tmp_path):
     )
     path = _write(tmp_path, code.replace("W = 8\n", "V = 8\n"))
     assert _static(path, "M") == torch_count(path) == 20
+
+
+# ---------------------------------------------------------------- dict.pop / setdefault (item e)
+DICT_POP = """
+    import torch.nn as nn
+
+    CFG = {{"width": 4}}
+
+    class M(nn.Module):
+        def __init__(self):
+            super().__init__()
+            d = dict(CFG)
+            n = {read}
+            self.layers = nn.ModuleList(nn.Linear(4, 4) for _ in range(n or 2))
+"""
+
+
+def test_dict_pop_of_a_missing_key_is_no_count(tmp_path):
+    """``d.pop(key)`` of a missing key raises KeyError; it gave None here (``n or 2``: 40
+    parameters for a program that crashes)."""
+    path = _write(tmp_path, DICT_POP.format(read='d.pop("depth")'))
+    with pytest.raises(KeyError):
+        torch_count(path)
+    assert _static(path, "M") is None
+
+
+@pytest.mark.parametrize(
+    "read",
+    ['d.pop("depth", 3)', 'd.pop("width") - 1', 'd.setdefault("depth")', 'd.setdefault("n", 3)'],
+)
+def test_dict_pop_and_setdefault_keep_python_values(tmp_path, read):
+    path = _write(tmp_path, DICT_POP.format(read=read))
+    assert _static(path, "M") == torch_count(path)
