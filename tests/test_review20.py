@@ -231,3 +231,39 @@ def test_dict_pop_of_a_missing_key_is_no_count(tmp_path):
 def test_dict_pop_and_setdefault_keep_python_values(tmp_path, read):
     path = _write(tmp_path, DICT_POP.format(read=read))
     assert _static(path, "M") == torch_count(path)
+
+
+# ---------------------------------------------------------------- ~ on a flag (review of wildfix19)
+FLAG_INVERT = """
+    import enum
+    import torch.nn as nn
+
+    class F({bases}):
+        A = 1
+        B = 2
+        C = 8
+
+    class M(nn.Module):
+        def __init__(self):
+            super().__init__()
+            n = (~F.A).value + (~(F.A | F.B)).value
+            self.l = nn.Linear(n, 2)
+"""
+
+
+@pytest.mark.parametrize(
+    "bases",
+    [
+        "enum.IntFlag",
+        "enum.Flag",
+        "enum.IntFlag, boundary=enum.STRICT",
+        "enum.Flag, boundary=enum.KEEP",
+        "enum.IntFlag, boundary=enum.CONFORM",
+    ],
+)
+def test_flag_invert_follows_the_boundary(tmp_path, bases):
+    """Python 3.11's ``~`` keeps every bit up to the mask's highest under ``KEEP`` (an
+    ``IntFlag``'s default: ``~F.A`` is 14 for members 1, 2, 8); the members' bits alone
+    (10) were taken for every flag: 40 where torch has 48."""
+    path = _write(tmp_path, FLAG_INVERT.format(bases=bases))
+    assert _static(path, "M") == torch_count(path)
