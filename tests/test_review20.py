@@ -267,3 +267,12 @@ def test_flag_invert_follows_the_boundary(tmp_path, bases):
     (10) were taken for every flag: 40 where torch has 48."""
     path = _write(tmp_path, FLAG_INVERT.format(bases=bases))
     assert _static(path, "M") == torch_count(path)
+
+
+def test_list_pop_of_an_empty_list_is_no_count(tmp_path):
+    """``[].pop()`` raises IndexError; it gave None here (``n or 2``: a count for a crash)."""
+    code = DICT_POP.format(read="[].pop()")
+    path = _write(tmp_path, code)
+    with pytest.raises(IndexError):
+        torch_count(path)
+    assert _static(path, "M") is None

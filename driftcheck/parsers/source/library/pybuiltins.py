@@ -441,8 +441,14 @@ def value_method(v: Any, name: str, interp: Any) -> Any:
                     else Unknown(name)
                 )
             )
-        if name == "pop":
-            return BuiltinMethod(lambda a, k: raw.pop(*[plain(x) for x in a]) if raw else None)
+        if name == "pop":  # of an empty list: Python's IndexError (None was a value it never gives)
+            return BuiltinMethod(
+                lambda a, k: (
+                    raw.pop(*[plain(x) for x in a])
+                    if raw
+                    else Unknown("list.pop of an empty list (IndexError)")
+                )
+            )
         if name in ("copy", "tolist"):  # tolist: a numpy array stands as a list
             return BuiltinMethod(lambda a, k: list(raw))
     if isinstance(raw, dict):
