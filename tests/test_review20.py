@@ -276,3 +276,107 @@ def test_list_pop_of_an_empty_list_is_no_count(tmp_path):
     with pytest.raises(IndexError):
         torch_count(path)
     assert _static(path, "M") is None
+
+
+# ---------------------------------------------------------------- isinstance of a builtin's subclass
+BUILTIN_SUB = """
+    import collections
+    import torch.nn as nn
+
+    class Dims(tuple):
+        pass
+
+    class Table(dict):
+        pass
+
+    class P(collections.namedtuple("P", "a b")):
+        pass
+
+    class M(nn.Module):
+        def __init__(self):
+            super().__init__()
+            v = {value}
+            n = 6 if isinstance(v, {kind}) else 3
+            self.l = nn.Linear(n, 2)
+"""
+
+
+@pytest.mark.parametrize(
+    "value, kind",
+    [
+        ("Dims([2, 3])", "tuple"),
+        ("Dims([2, 3])", "list"),
+        ("Dims([2, 3])", "(int, tuple)"),
+        ("Table(a=1)", "dict"),
+        ("Table(a=1)", "collections.OrderedDict"),
+        ("Table(a=1)", "collections.abc.Mapping"),
+        ("P(1, 2)", "tuple"),
+    ],
+)
+def test_isinstance_of_a_builtin_subclass_instance(tmp_path, value, kind):
+    """An instance of ``class Dims(tuple)`` is a tuple: every object of a class read from
+    source answered False against a builtin type (14 vs torch 20 on a tuple subclass)."""
+    path = _write(tmp_path, BUILTIN_SUB.format(value=value, kind=kind))
+    assert _static(path, "M") == torch_count(path)
+
+
+# ---------------------------------------------------------------- enum.Flag members (wildfix19a)
+FLAG_CLASS = """
+    import enum
+    import torch.nn as nn
+
+    class F(enum.Flag):
+        NONE = 0
+        A = enum.auto()
+        B = enum.auto()
+        AB = A | B
+        C = enum.auto()
+
+    class M(nn.Module):
+        def __init__(self):
+            super().__init__()
+            n = {expr}
+            self.l = nn.Linear(n, 2)
+"""
+
+
+@pytest.mark.parametrize(
+    "expr",
+    [
+        "F.AB.value",  # 3: the class body binds A and B to their numbers
+        "F.C.value",  # 4: the next bit after 3 (8 when AB was one more auto())
+        "len(list(F))",  # 3: a flag lists its single-bit members only
+        "len(F)",
+        "3 if (F.A | F.B) is F.AB else 5",
+        "sum(m.value for m in F)",
+    ],
+)
+def test_flag_class_members_as_python_numbers_them(tmp_path, expr):
+    path = _write(tmp_path, FLAG_CLASS.format(expr=expr))
+    assert _static(path, "M") == torch_count(path)
+
+
+# ---------------------------------------------------------------- dataclasses.fields (wildfix19)
+def test_dataclass_fields_leave_out_init_vars(tmp_path):
+    """``fields()`` has no InitVar pseudo-field (3 fields counted where Python has 2)."""
+    code = """
+        import dataclasses
+        import torch.nn as nn
+
+        @dataclasses.dataclass
+        class C:
+            a: int = 3
+            b: int = 4
+            c: dataclasses.InitVar[int] = 5
+
+            def __post_init__(self, c):
+                self.d = c
+
+        class M(nn.Module):
+            def __init__(self):
+                super().__init__()
+                fs = dataclasses.fields(C)
+                self.l = nn.Linear(len(fs), len(dataclasses.astuple(C())))
+    """
+    path = _write(tmp_path, code)
+    assert _static(path, "M") == torch_count(path) == 6
