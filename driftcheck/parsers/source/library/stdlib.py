@@ -1314,7 +1314,9 @@ def _asdict(c: Call) -> Any:
 def _dc_field_names(interp: Any, cls: Any) -> list[str] | None:
     """A dataclass's fields in definition order (bases first, a redefined field keeping its
     first place, as ``dataclasses.fields`` gives them); ``ClassVar`` annotations are no
-    fields. None for a class that is not a dataclass of the analyzed code."""
+    fields, nor are ``InitVar`` pseudo-fields (``__init__`` parameters only: ``fields()``,
+    ``astuple`` and ``asdict`` leave them out; counting one gave a confident wrong length)
+    or the ``KW_ONLY`` marker. None for a class that is not a dataclass of the analyzed code."""
     if not isinstance(cls, Cls) or not any(
         isinstance(c, Cls) and interp.calls.is_dataclass(c) for c in cls.mro()
     ):
@@ -1325,7 +1327,8 @@ def _dc_field_names(interp: Any, cls: Any) -> list[str] | None:
             continue
         for st in c.node.body:
             if isinstance(st, ast.AnnAssign) and isinstance(st.target, ast.Name):
-                if "ClassVar" in ast.unparse(st.annotation):
+                ann = ast.unparse(st.annotation)
+                if any(w in ann for w in ("ClassVar", "InitVar", "KW_ONLY")):
                     continue
                 if st.target.id not in names:
                     names.append(st.target.id)
