@@ -380,3 +380,36 @@ def test_dataclass_fields_leave_out_init_vars(tmp_path):
     """
     path = _write(tmp_path, code)
     assert _static(path, "M") == torch_count(path) == 6
+
+
+# ---------------------------------------------------------------- a def in both branches of an if
+BRANCH_DEFS = """
+    import torch.nn as nn
+
+    W = 2
+    if {test}:
+        def width():
+            return 8
+    else:
+        def width():
+            return 2
+
+    class M(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.l = nn.Linear(width(), 2)
+"""
+
+
+@pytest.mark.parametrize("test", ["W > 1", "W > 5", '__name__ != "__main__"'])
+def test_a_function_defined_in_both_branches_is_the_branch_taken(tmp_path, test):
+    """The last ``def`` in the source was taken whichever branch the test picks (6 vs 18)."""
+    path = _write(tmp_path, BRANCH_DEFS.format(test=test))
+    assert _static(path, "M") == torch_count(path)
+
+
+def test_a_function_defined_under_an_unknown_test_is_unknown(tmp_path):
+    code = BRANCH_DEFS.format(test='__import__("os").environ.get("SMALL")')
+    path = _write(tmp_path, code.replace("W = 2\n", "import os\n"))
+    assert torch_count(path) == 6  # SMALL unset here: the else branch
+    assert _static(path, "M") is None

@@ -311,6 +311,10 @@ class Names:
         d = mod.defs.get(name)
         if isinstance(d, ast.ClassDef):
             return self.classes.make_class(d, mod, None)
+        branch = getattr(mod, "branch_defs", {}).get(name)
+        if branch is not None and isinstance(d, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            # ``if NEW: def f() ... else: def f() ...``: the branch the import takes
+            return modglobals.with_binding(self.ip, mod, name, branch)
         if isinstance(d, (ast.FunctionDef, ast.AsyncFunctionDef)):
             modelled = peftlib.SOURCE_MODELS.get(f"{mod.name}.{name}")
             if modelled is not None:  # a library entry point read from a table, not its source
