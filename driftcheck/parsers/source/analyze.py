@@ -16,7 +16,6 @@ from driftcheck.parsers.source.loader import (
     Finder,
     ModInfo,
     binds,
-    main_block,
     module_name_for,
     parse_file,
     unparse,
@@ -148,9 +147,7 @@ def mutates(st: ast.stmt, name: str) -> bool:
     ``model.head.grow()``) or a ``del model.fc``. torch counts the model the whole file leaves,
     so such a statement after the last ``model = ...`` runs too (stopping at the binding
     counted the model before the call: a confident wrong total). Also inside a top-level
-    ``with`` / ``if`` / ``try`` block, never the ``__main__`` block."""
-    if main_block(st):
-        return False
+    ``with`` / ``if`` / ``try`` block, never the ``__main__`` block's body (``toplevel.inner``)."""
     if isinstance(st, ast.Expr) and isinstance(st.value, ast.Call):
         f = st.value.func
         return isinstance(f, ast.Attribute) and _rooted_at(f.value, name)

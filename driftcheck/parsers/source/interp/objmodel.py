@@ -311,6 +311,10 @@ class Names:
         d = mod.defs.get(name)
         if isinstance(d, ast.ClassDef):
             return self.classes.make_class(d, mod, None)
+        branch = getattr(mod, "branch_defs", {}).get(name)
+        if branch is not None and isinstance(d, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            # ``if NEW: def f() ... else: def f() ...``: the branch the import takes
+            return modglobals.with_binding(self.ip, mod, name, branch)
         if isinstance(d, (ast.FunctionDef, ast.AsyncFunctionDef)):
             modelled = peftlib.SOURCE_MODELS.get(f"{mod.name}.{name}")
             if modelled is not None:  # a library entry point read from a table, not its source
@@ -964,10 +968,7 @@ class Calls:
     def _default(self, f: Func, d: ast.expr, dframe: Frame) -> Any:
         """A parameter's default: evaluated now, unless the ``def`` saw another value of a
         global it reads (interp/deftime.py)."""
-        why = deftime.stale(f.mod, f.node, d)
-        if why is not None:
-            return Unknown(why)
-        return self.exprs.eval(d, dframe)
+        return deftime.value(self.ip, f, d, dframe)
 
     def bind_args(self, f: Func, args: list[Any], kwargs: dict[str, Any], fr: Frame) -> None:
         a = f.node.args

@@ -1314,7 +1314,9 @@ def _asdict(c: Call) -> Any:
 def _dc_field_names(interp: Any, cls: Any) -> list[str] | None:
     """A dataclass's fields in definition order (bases first, a redefined field keeping its
     first place, as ``dataclasses.fields`` gives them); ``ClassVar`` annotations are no
-    fields. None for a class that is not a dataclass of the analyzed code."""
+    fields, nor are ``InitVar`` pseudo-fields (``__init__`` parameters only: ``fields()``,
+    ``astuple`` and ``asdict`` leave them out; counting one gave a confident wrong length)
+    or the ``KW_ONLY`` marker. None for a class that is not a dataclass of the analyzed code."""
     if not isinstance(cls, Cls) or not any(
         isinstance(c, Cls) and interp.calls.is_dataclass(c) for c in cls.mro()
     ):
@@ -1325,7 +1327,8 @@ def _dc_field_names(interp: Any, cls: Any) -> list[str] | None:
             continue
         for st in c.node.body:
             if isinstance(st, ast.AnnAssign) and isinstance(st.target, ast.Name):
-                if "ClassVar" in ast.unparse(st.annotation):
+                ann = ast.unparse(st.annotation)
+                if any(w in ann for w in ("ClassVar", "InitVar", "KW_ONLY")):
                     continue
                 if st.target.id not in names:
                     names.append(st.target.id)
@@ -1659,6 +1662,8 @@ def _signature(c: Call) -> Any:
             f, bound = init, cls
     if not isinstance(f, Func):
         return c.unknown("signature() of a callable not in the analyzed code")
+    from driftcheck.parsers.source.interp import deftime  # the def-time value of a default
+
     a = f.node.args
     frame = Frame(f.mod, None, f.closure)
     from driftcheck.parsers.source.library.pybuiltins import INSPECT_EMPTY
@@ -1667,7 +1672,7 @@ def _signature(c: Call) -> Any:
     params: dict[str, Any] = {}
 
     def add(arg: ast.arg, default: ast.expr | None, kind: str) -> None:
-        value = empty if default is None else c.interp.exprs.eval(default, frame)
+        value = empty if default is None else deftime.value(c.interp, f, default, frame)
         from driftcheck.parsers.source.library.pydmodels import annotation_of  # a cycle
 
         ann = annotation_of(c.interp, arg.annotation, frame)  # pydantic's create_model reads it
@@ -1736,13 +1741,17 @@ def _getfullargspec(c: Call) -> Any:
         f = call
     if not isinstance(f, Func) or isinstance(f.node, ast.Lambda) and f.node.args.vararg:
         return c.unknown("getfullargspec() of a callable not in the analyzed code")
+    from driftcheck.parsers.source.interp import deftime  # the def-time value of a default
+
     a = f.node.args
     frame = Frame(f.mod, None, f.closure)
     pos = [p.arg for p in (*a.posonlyargs, *a.args)]
-    defaults = tuple(c.interp.exprs.eval(d, frame) for d in a.defaults) or None
+    defaults = tuple(deftime.value(c.interp, f, d, frame) for d in a.defaults) or None
     kwonly = [p.arg for p in a.kwonlyargs]
     kwdefaults = {
-        p.arg: c.interp.exprs.eval(d, frame) for p, d in zip(a.kwonlyargs, a.kw_defaults) if d
+        p.arg: deftime.value(c.interp, f, d, frame)
+        for p, d in zip(a.kwonlyargs, a.kw_defaults)
+        if d
     } or None
     return NamedTupleValue(
         [
