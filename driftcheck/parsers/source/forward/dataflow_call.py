@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from driftcheck.parsers.source.forward import dataflow_axes, dataflow_checks
+from driftcheck.parsers.source.forward import dataflow_axes, dataflow_checks, dataflow_grown
 from driftcheck.parsers.source.forward import dataflow_concrete as concrete
 from driftcheck.parsers.source.forward import dataflow_lists as lists
 from driftcheck.parsers.source.forward import dataflow_torch as torchops
@@ -415,6 +415,8 @@ class Calls:
             return list(v)
         if isinstance(v, range):
             return list(v[: MAX_LOOP + 1])
+        if isinstance(v, Mod) and dataflow_grown.grown(self.run.f, v.obj):
+            return None  # a container ``forward`` filled (``dataflow_grown``)
         if (
             isinstance(v, Mod)
             and isinstance(v.obj, Obj)
@@ -521,6 +523,8 @@ class Calls:
             v = args[0] if args else UNK
             if isinstance(v, (tuple, list, dict, str)):
                 return len(v)
+            if isinstance(v, Mod) and dataflow_grown.grown(self.run.f, v.obj):
+                return UNK
             if isinstance(v, Mod) and isinstance(v.obj, Obj):
                 return len(v.obj.children) + len(v.obj.none_keys)
             if isinstance(v, ShapeOf) and v.t.shape is not None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import ast
 from typing import Any
 
-from driftcheck.parsers.source.forward import dataflow_axes
+from driftcheck.parsers.source.forward import dataflow_axes, dataflow_grown
 from driftcheck.parsers.source.forward import dataflow_lists as lists
 from driftcheck.parsers.source.forward import dataflow_ops as ops
 from driftcheck.parsers.source.forward.dataflow import Flow, Stop, concrete
@@ -183,6 +183,10 @@ class Runner:
             self.assign(tgt.value, UNK, fr)
         elif isinstance(tgt, ast.Subscript) and self.f.input_shape is not None:
             base = fr.locals.get(tgt.value.id) if isinstance(tgt.value, ast.Name) else None
+            if isinstance(tgt.value, ast.Attribute):  # ``self.heads[k] = nn.Linear(...)``
+                held = self.eval(tgt.value, fr)
+                if isinstance(held, Mod):
+                    dataflow_grown.mark(self.f, held.obj)
             if isinstance(tgt.value, ast.Name):  # ``xs[a:b] = ys`` may change its length
                 lists.drop(self.f, base)
             from driftcheck.parsers.source.forward import dataflow_args

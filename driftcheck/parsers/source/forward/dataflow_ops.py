@@ -12,6 +12,7 @@ import ast
 from dataclasses import dataclass
 from typing import Any
 
+from driftcheck.parsers.source.forward import dataflow_grown
 from driftcheck.parsers.source.forward import dataflow_torch as torchops
 from driftcheck.parsers.source.sizes import SIZE_LIMIT
 from driftcheck.parsers.source.values.abstract import (
@@ -206,6 +207,7 @@ def module_attr(run: Any, m: Mod, name: str) -> Any:
         return UNK
     if not isinstance(obj, Obj):
         return UNK
+    dataflow_grown.attr_read(run.f, obj, name)  # ``self.experts.update(...)`` follows
     if run.f.input_shape is not None and obj.kind == "ModuleDict":
         if name in ("values", "items", "keys") and name not in obj.children:
             return Bound(Mod(m.obj), name)  # see call_bound
@@ -406,6 +408,8 @@ def subscript(run: Any, v: Any, key: Any, fr: Any, at: Any) -> Any:
 
 
 def module_item(run: Any, obj: Obj, key: Any) -> Any:
+    if dataflow_grown.grown(run.f, obj):
+        return UNK  # ``self.heads[k]`` of a container ``forward`` filled: not known
     if obj.kind in ("ParameterList", "ParameterDict"):
         names = list(obj.params)
         if isinstance(key, int) and not isinstance(key, bool) and -len(names) <= key < len(names):
@@ -558,6 +562,8 @@ def call_bound(run: Any, b: Bound, args: list, kwargs: dict, fr: Any, at: Any) -
         return None
     if isinstance(t, ShapeOf) and b.name == "numel":
         return UNK
+    if isinstance(t, Mod) and dataflow_grown.grown(run.f, t.obj):
+        return UNK  # items ``forward`` added (``dataflow_grown``): not known
     if (
         isinstance(t, Mod)
         and run.f.input_shape is not None
