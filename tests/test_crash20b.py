@@ -80,6 +80,56 @@ expr(
 expr("grown_list_never", (2, 8), _STACK.format(a="blocks"), "self.blocks = nn.ModuleList()")
 
 
+# ---- a lambda the ``__init__`` interpreter made, called in forward (``_run_lambda``)
+_REG = """
+NORMS = dict(bn=nn.BatchNorm1d, gn=lambda c: nn.GroupNorm({g}, c))
+
+
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.fc = nn.Linear(8, 8)
+
+    def forward(self, x):
+        h = self.fc(x)
+        return NORMS["gn"](h.shape[1])(h)
+"""
+model("lambda_registry", (2, 8), _REG.format(g=3))
+model("lambda_registry_ok", (2, 8), _REG.format(g=4))
+_LAM = "self.fn = lambda t: F.pixel_shuffle(t, {r})"
+_LAMF = "return self.fn(h.view(2, 8, 1, 1))"
+expr("lambda_held", (2, 8), _LAMF, _LAM.format(r=3))
+expr("lambda_held_ok", (2, 8), _LAMF, _LAM.format(r=2))
+
+# ---- a loop over a tensor of known shape walks its rows (``Calls.iterate``)
+_ROWS = "outs = [torch.mm(r, torch.ones(8, 3)) for r in {t}]\n        return outs[0]"
+expr("tensorrows_vectors", (2, 8), _ROWS.format(t="h"))
+expr("tensorrows_matrices", (2, 8), _ROWS.format(t="h[None]"))
+expr(
+    "tensorrows_cell",
+    (2, 8),
+    "s = torch.zeros(2, 8)\n        for r in h[None, None]:\n"
+    "            s = self.cell(r, s)\n        return s",
+    "self.cell = nn.GRUCell(8, 8)",
+)
+expr(
+    "tensorrows_cell_ok",
+    (2, 8),
+    "s = torch.zeros(2, 8)\n        for r in h[None]:\n"
+    "            s = self.cell(r, s)\n        return s",
+    "self.cell = nn.GRUCell(8, 8)",
+)
+
+# ---- a ParameterList sliced in forward (``module_item``)
+_PL = (
+    "self.ws = nn.ParameterList([nn.Parameter(torch.randn(o, i)) for i, o in ((8, 6), (6, 4))])\n"
+    "        self.last = nn.Parameter(torch.randn(2, {n}))"
+)
+_PLF = "for w in self.ws[:-1]:\n            h = h @ w.t()\n        return h @ self.last.t()"
+expr("paramslice_mismatch", (2, 8), _PLF, _PL.format(n=4))
+expr("paramslice_ok", (2, 8), _PLF, _PL.format(n=6))
+
+
 @pytest.mark.parametrize("name", sorted(MODELS))
 def test_blocker_iff_torch_crashes(name, tmp_path, capsys):
     check_blocker_iff_crash(MODELS, HEAD, name, tmp_path, capsys)

@@ -338,6 +338,8 @@ class Calls:
         if self.run.depth >= MAX_DEPTH:
             return self.unknown_call(args, kwargs, f"call depth over {MAX_DEPTH}")
         node = fn.node
+        if isinstance(node, ast.Lambda) and self.run.f.input_shape is not None:
+            return self._run_lambda(fn, self_mod, args, kwargs, caller)
         if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
             return self.unknown_call(args, kwargs, "lambda")
         parent = self.run.f.nid(self_mod.obj) if self_mod is not None else None
@@ -363,6 +365,29 @@ class Calls:
             return fr.pending if fr.pending is not None else UNK
         finally:
             self.run.stack.pop()
+            self.run.depth -= 1
+
+    def _run_lambda(
+        self, fn: Func, self_mod: Mod | None, args: list, kwargs: dict, caller: Any
+    ) -> Any:
+        """A lambda the ``__init__`` interpreter made (a module-level registry's
+        ``dict(gn=lambda c: nn.GroupNorm(16, c))``, ``Lambda(lambda t: F.pixel_shuffle(t, 4))``
+        held by a layer): its body, in a frame over its closure's values, as a ``def``
+        would run. On real sizes only: the structure pass keeps its graph as it was."""
+        from driftcheck.parsers.source.forward.dataflow_eval import Frame
+        from driftcheck.parsers.source.forward.dataflow_ops import convert
+
+        parent = self.run.f.nid(self_mod.obj) if self_mod is not None else None
+        if parent is None and caller is not None:
+            parent = caller.parent
+        fr = Frame(fn.mod, self_mod if self_mod is not None else _self_of(caller), parent, None)
+        if isinstance(fn.closure, dict):  # the interpreter's values, as dataflow values
+            fr.locals = {k: convert(self.run, v) for k, v in list(fn.closure.items())[:256]}
+        self.bind(fn.node, fr, list(args), kwargs)  # type: ignore[arg-type]
+        self.run.depth += 1
+        try:
+            return self.run.eval(fn.node.body, fr)
+        finally:
             self.run.depth -= 1
 
     def run_local(self, loc: Any, args: list, kwargs: dict, caller: Frame) -> Any:
@@ -404,8 +429,12 @@ class Calls:
         loop's ``loc``, a 0-d tensor is torch's TypeError (``for n in lengths`` where
         ``lengths = mask.sum()`` summed every axis)."""
         if loc is not None and isinstance(v, Tens) and self.run.f.input_shape is not None:
-            if known_shape(v) == ():
+            shape = known_shape(v)
+            if shape == ():
                 self.run.f.crash(loc, "TypeError: iteration over a 0-d tensor")
+            if shape and 0 <= shape[0] <= MAX_LOOP:
+                # ``for xt in x.transpose(0, 1)``: one slice per row, of the rows' shape
+                return [Tens(None, shape[1:]) for _ in range(shape[0])]
             return None
         if isinstance(v, (tuple, list)):
             return list(v)

@@ -412,6 +412,8 @@ def module_item(run: Any, obj: Obj, key: Any) -> Any:
         return UNK  # ``self.heads[k]`` of a container ``forward`` filled: not known
     if obj.kind in ("ParameterList", "ParameterDict"):
         names = list(obj.params)
+        if isinstance(key, slice) and obj.kind == "ParameterList":  # ``self.ws[:-1]``
+            return [param_tensor(run, obj, k) for k in names[key]]
         if isinstance(key, int) and not isinstance(key, bool) and -len(names) <= key < len(names):
             key = names[key]
         return param_tensor(run, obj, key) if key in obj.params else UNK
