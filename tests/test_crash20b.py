@@ -130,6 +130,33 @@ expr("paramslice_mismatch", (2, 8), _PLF, _PL.format(n=4))
 expr("paramslice_ok", (2, 8), _PLF, _PL.format(n=6))
 
 
+# ---- torch's constructor checks for a layer forward builds (``dataflow_ctors``)
+_LAZY = "if getattr(self, 'body', None) is None:\n            self.body = {ctor}\n        return h"
+lazy = {
+    "seqitem_function": "nn.Sequential(nn.Linear(8, 8), F.relu)",
+    "seqitem_class": "nn.Sequential(nn.Linear(8, 8), nn.ReLU)",
+    "seqitem_ok": "nn.Sequential(nn.Linear(8, 8), nn.ReLU())",
+    "listitem_lambda": "nn.ModuleList([lambda t: t, nn.ReLU()])",
+    "listitem_param": "nn.ModuleList([nn.Parameter(torch.randn(h.shape[-1], 2))])",
+    "listitem_ok": "nn.ModuleList([None, nn.Linear(h.shape[-1], 2)])",
+    "modname_dotted": "nn.ModuleDict({'a.b': nn.ReLU()})",
+    "modname_ok": "nn.ModuleDict({'a_b': nn.ReLU()})",
+    "actname_swish": "nn.TransformerEncoderLayer(8, 2, 16, activation='swish')",
+    "actname_gelu": "nn.TransformerEncoderLayer(8, 2, 16, activation='gelu')",
+    "rnnnl_sigmoid": "nn.RNN(8, 8, nonlinearity='sigmoid')",
+    "rnnnl_relu": "nn.RNN(8, 8, 1, 'relu')",
+    "convpad_full": "nn.Conv1d(8, 8, 3, padding='full')",
+    "convpad_same": "nn.Conv1d(8, 8, 3, padding='same')",
+    "padmode_reflection": "nn.Conv2d(8, 8, 3, padding_mode='reflection')",
+    "padmode_reflect": "nn.Conv2d(8, 8, 3, 1, 1, 1, 1, True, 'reflect')",
+    "kaiming_gelu": "nn.init.kaiming_normal_(torch.empty(4, 8), nonlinearity='gelu')",
+    "kaiming_mode": "nn.init.kaiming_uniform_(torch.empty(4, 8), mode='fan_avg')",
+    "kaiming_ok": "nn.init.kaiming_normal_(torch.empty(4, 8), 0, 'fan_out', 'leaky_relu')",
+}
+for _n, _c in lazy.items():
+    expr(_n, (2, 8), _LAZY.format(ctor=_c))
+
+
 @pytest.mark.parametrize("name", sorted(MODELS))
 def test_blocker_iff_torch_crashes(name, tmp_path, capsys):
     check_blocker_iff_crash(MODELS, HEAD, name, tmp_path, capsys)

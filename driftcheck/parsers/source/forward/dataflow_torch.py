@@ -209,6 +209,11 @@ def _call_torch(run: Any, q: str, args: list, kwargs: dict, fr: Any, at: Any) ->
             from driftcheck.parsers.source.forward import dataflow_axes
 
             dataflow_axes.layer_ctor(run.f, q, args, kwargs, fr.loc(at))
+            from driftcheck.parsers.source.forward import dataflow_ctors
+
+            got = dataflow_ctors.built(run, q, args, kwargs, fr.loc(at))
+            if got is not None:
+                return got
         return UNK  # nn.init.*, building a layer inside forward: no dataflow we can follow
     if name in ("cat", "concat", "concatenate", "stack"):
         seq = _arg(args, kwargs, 0, "tensors", ())
