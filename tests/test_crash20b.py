@@ -157,6 +157,50 @@ for _n, _c in lazy.items():
     expr(_n, (2, 8), _LAZY.format(ctor=_c))
 
 
+# ---- a module called with arguments its forward cannot take (``dataflow_arity``)
+_TWO = """
+class Two(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.lin = nn.Linear(8, 8)
+
+    def forward(self, x, adj=None):
+        return self.lin(x)
+
+
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.fc = nn.Linear(8, 8)
+        self.seq = nn.Sequential(nn.Linear(8, 8))
+        self.two = Two()
+        self.blocks = nn.ModuleList([nn.Linear(8, 8)])
+
+    def forward(self, x):
+        h = self.fc(x)
+        return {call}
+"""
+calls = {
+    "arity_leaf_extra": "self.fc(h, h)",
+    "arity_leaf_ok": "self.fc(input=h)",
+    "arity_seq_extra": "self.seq(h, h)",
+    "arity_seq_ok": "self.seq(h)",
+    "arity_user_extra": "self.two(h, h, h)",
+    "arity_user_kwarg": "self.two(h, edge_index=h)",
+    "arity_user_ok": "self.two(h, adj=h)",
+    "arity_list_called": "self.blocks(h)",
+    "arity_list_ok": "self.blocks[0](h)",
+}
+for _n, _c in calls.items():
+    model(_n, (2, 8), _TWO.format(call=_c))
+
+# ---- a tensor's size read the wrong way (``dataflow_misuse``)
+expr("sizeread_size_sub", (2, 8), "return h.reshape(x.size[0], -1)")
+expr("sizeread_shape_call", (2, 8), "return h.reshape(x.shape(0), -1)")
+expr("sizeread_ndim_call", (2, 8), "return h if x.ndim() == 2 else x")
+expr("sizeread_ok", (2, 8), "return h.reshape(x.size(0), x.shape[1]) if x.ndim == 2 else x")
+
+
 @pytest.mark.parametrize("name", sorted(MODELS))
 def test_blocker_iff_torch_crashes(name, tmp_path, capsys):
     check_blocker_iff_crash(MODELS, HEAD, name, tmp_path, capsys)

@@ -14,7 +14,13 @@ from collections.abc import Iterator
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from driftcheck.parsers.source.forward import dataflow_axes, dataflow_checks, dataflow_grown
+from driftcheck.parsers.source.forward import (
+    dataflow_arity,
+    dataflow_axes,
+    dataflow_checks,
+    dataflow_grown,
+    dataflow_misuse,
+)
 from driftcheck.parsers.source.forward import dataflow_concrete as concrete
 from driftcheck.parsers.source.forward import dataflow_lists as lists
 from driftcheck.parsers.source.forward import dataflow_torch as torchops
@@ -132,7 +138,10 @@ class Calls:
 
     def call_value(self, fv: Any, args: list, kwargs: dict, fr: Frame, at: ast.AST) -> Any:
         dataflow_axes.escapes(self.run.f, fv, args, kwargs)
+        if fv.__class__ in (ShapeOf, int):  # ``h.shape(0)``, ``x.ndim()``
+            dataflow_misuse.called(self.run.f, fv, at, fr.loc(at) if fr is not None else None)
         if isinstance(fv, Mod):
+            dataflow_arity.module_call(self, fv.obj, args, kwargs, fr, at)
             return self.call_module(fv.obj, args, kwargs, fr, at)
         if isinstance(fv, UserFunc):
             return self.run_func(fv.func, fv.self_mod, args, kwargs, fr)

@@ -12,7 +12,7 @@ from __future__ import annotations
 import ast
 from typing import Any
 
-from driftcheck.parsers.source.forward import dataflow_axes, dataflow_grown
+from driftcheck.parsers.source.forward import dataflow_axes, dataflow_grown, dataflow_misuse
 from driftcheck.parsers.source.forward import dataflow_lists as lists
 from driftcheck.parsers.source.forward import dataflow_ops as ops
 from driftcheck.parsers.source.forward.dataflow import Flow, Stop, concrete
@@ -670,6 +670,7 @@ class Runner:
 
     def subscript(self, v: Any, sl: ast.expr, fr: Frame, at: ast.AST) -> Any:
         key = self.eval(sl, fr)
+        dataflow_misuse.subscripted(self.f, v, fr.loc(at))  # ``x.size[0]``
         got = ops.subscript(self, v, key, fr, at)
         if isinstance(key, str) and (isinstance(v, dict) or _settings(v)):
             self.item_use(key, got, fr, at)
