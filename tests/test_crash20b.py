@@ -201,6 +201,45 @@ expr("sizeread_ndim_call", (2, 8), "return h if x.ndim() == 2 else x")
 expr("sizeread_ok", (2, 8), "return h.reshape(x.size(0), x.shape[1]) if x.ndim == 2 else x")
 
 
+# ---- argument ranges torch checks, on known values (``dataflow_argvals``)
+_Y = "y = h.argmax(-1)\n        return "
+argvals = {
+    "reduction_avg": _Y + "F.cross_entropy(h, y, reduction='avg')",
+    "reduction_batchmean": _Y + "F.mse_loss(h, h, reduction='batchmean')",
+    "reduction_kl_batchmean": _Y
+    + "F.kl_div(h.log_softmax(-1), h.softmax(-1), reduction='batchmean')",
+    "huber_zero": "return F.huber_loss(h, h.detach(), delta=0.0)",
+    "huber_ok": "return F.huber_loss(h, h.detach(), delta=0.5)",
+    "smoothl1_neg": "return F.smooth_l1_loss(h, h.detach(), beta=-1.0)",
+    "smoothl1_zero": "return F.smooth_l1_loss(h, h.detach(), beta=0.0)",
+    "margin_p3": _Y + "F.multi_margin_loss(h, y, p=3)",
+    "margin_p2": _Y + "F.multi_margin_loss(h, y, 2)",
+    "shrink_neg": "return F.softshrink(h, -0.1)",
+    "shrink_zero": "return F.softshrink(h, 0.0)",
+    "cdist_neg": "return torch.cdist(h, h, p=-1.0)",
+    "cdist_zero": "return torch.cdist(h, h, p=0)",
+    "histc_swapped": "return torch.histc(h, bins=4, min=1.0, max=-1.0)",
+    "histc_bins0": "return torch.histc(h, 0, -1, 1)",
+    "histc_ok": "return torch.histc(h, bins=4, min=-1, max=1)",
+    "bernoulli_p": "return torch.bernoulli(h.sigmoid(), p=1.5)",
+    "bernoulli_ok": "return torch.bernoulli(h.sigmoid(), p=0.5)",
+    "meshgrid_2d": "return torch.meshgrid(h, h[0], indexing='ij')[0]",
+    "meshgrid_ok": "return torch.meshgrid(h[0], h[1], indexing='ij')[0]",
+    "hsplit_uneven": "return torch.hsplit(h, 3)[0]",
+    "hsplit_even": "return torch.hsplit(h, 4)[0]",
+    "vsplit_uneven": "return torch.vsplit(h, 4)[0]",
+    "vsplit_even": "return torch.vsplit(h, 2)[0]",
+    "interp_both": "return F.interpolate(h[:, None], size=4, scale_factor=2.0)",
+    "interp_recompute": "return F.interpolate(h[:, None], size=4, recompute_scale_factor=True)",
+    "interp_aa_nearest": "return F.interpolate(h.view(2, 2, 2, 2), scale_factor=0.5, antialias=True)",
+    "interp_ok": (
+        "return F.interpolate(h.view(2, 2, 2, 2), scale_factor=0.5, mode='bilinear', antialias=True)"
+    ),
+}
+for _n, _b in argvals.items():
+    expr(_n, (2, 8), _b)
+
+
 @pytest.mark.parametrize("name", sorted(MODELS))
 def test_blocker_iff_torch_crashes(name, tmp_path, capsys):
     check_blocker_iff_crash(MODELS, HEAD, name, tmp_path, capsys)

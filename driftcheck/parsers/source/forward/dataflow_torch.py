@@ -171,6 +171,9 @@ def _call_torch(run: Any, q: str, args: list, kwargs: dict, fr: Any, at: Any) ->
 
         loc0 = fr.loc(at) if at is not None else None
         dataflow_ranks.torch_fn(run, q, name, args, kwargs, loc0)
+        from driftcheck.parsers.source.forward import dataflow_argvals
+
+        dataflow_argvals.torch_fn(run.f, q, name, args, kwargs, loc0)
         if not (args and isinstance(args[0], Tens)):
             got = dataflow_bounds.torch_fn(run.f, name, args, kwargs, loc0)
             if got is not None:
