@@ -240,6 +240,33 @@ for _n, _b in argvals.items():
     expr(_n, (2, 8), _b)
 
 
+# ---- ops whose legality depends on the dtype (``dataflow_dtype_ops``)
+dtypes = {
+    "inplacediv_arange": "pos = torch.arange(h.shape[-1])\n        pos /= 8\n        return h + pos",
+    "inplacediv_int32": "c = h.long().int()\n        c /= 2\n        return h + c",
+    "inplacediv_float": "pos = torch.arange(h.shape[-1]).float()\n        pos /= 8\n        return h + pos",
+    "inplacemul_half": "pos = torch.arange(8)\n        pos *= 0.5\n        return h + pos",
+    "inplacemul_int": "pos = torch.arange(8)\n        pos *= 2\n        return h + pos",
+    "negpow_literal": "k = torch.arange(1, 9)\n        return h * k ** -1",
+    "negpow_method": "k = torch.arange(1, 9)\n        return h * k.pow(-2)",
+    "negpow_float": "k = torch.arange(1, 9)\n        return h * k ** -1.0",
+    "bitwise_float_or": (
+        "a = torch.triu(torch.ones(8, 8), diagonal=1)\n"
+        "        b = torch.arange(8)[:, None] > 4\n        return h @ (a | b).float()"
+    ),
+    "bitwise_bool_or": (
+        "a = torch.triu(torch.ones(8, 8), diagonal=1).bool()\n"
+        "        b = torch.arange(8)[:, None] > 4\n        return h @ (a | b).float()"
+    ),
+    "invert_float": "m = x.clamp(max=1).to(torch.float32)\n        return h * ~m",
+    "invert_long": "m = x.clamp(max=1).long()\n        return h * ~m",
+    "invert_full": "m = torch.full((8,), 1.0)\n        return h * ~m",
+    "invert_full_int": "m = torch.full((8,), 1)\n        return h * ~m",
+}
+for _n, _b in dtypes.items():
+    expr(_n, (2, 8), _b)
+
+
 @pytest.mark.parametrize("name", sorted(MODELS))
 def test_blocker_iff_torch_crashes(name, tmp_path, capsys):
     check_blocker_iff_crash(MODELS, HEAD, name, tmp_path, capsys)

@@ -12,7 +12,12 @@ from __future__ import annotations
 import ast
 from typing import Any
 
-from driftcheck.parsers.source.forward import dataflow_axes, dataflow_grown, dataflow_misuse
+from driftcheck.parsers.source.forward import (
+    dataflow_axes,
+    dataflow_dtype_ops,
+    dataflow_grown,
+    dataflow_misuse,
+)
 from driftcheck.parsers.source.forward import dataflow_lists as lists
 from driftcheck.parsers.source.forward import dataflow_ops as ops
 from driftcheck.parsers.source.forward.dataflow import Flow, Stop, concrete
@@ -123,6 +128,7 @@ class Runner:
                     from driftcheck.parsers.source.forward import dataflow_ranks
 
                     dataflow_ranks.inplace(self.f, cur, rhs, fr.loc(st))
+                dataflow_dtype_ops.augassign(self.f, st.op, cur, rhs, fr.loc(st))  # ``t /= n``
                 if isinstance(cur, Tens):
                     self.f.tensor_writes += 1  # ``t -= 1`` writes ``t``, seen by its aliases
                 lists.drop(self.f, cur)  # ``xs += ys`` grows the list other names may share
@@ -355,7 +361,10 @@ class Runner:
         if isinstance(e, ast.BinOp):
             return self.binop(e.op, self.eval(e.left, fr), self.eval(e.right, fr), fr, e)
         if isinstance(e, ast.UnaryOp):
-            return self.unary(e.op, self.eval(e.operand, fr))
+            v = self.eval(e.operand, fr)
+            if isinstance(e.op, ast.Invert) and isinstance(v, Tens):
+                dataflow_dtype_ops.invert(self.f, v, fr.loc(e))  # ``~float_mask``
+            return self.unary(e.op, v)
         if isinstance(e, ast.BoolOp):
             return self.boolop(e, fr)
         if isinstance(e, ast.Compare):
@@ -510,6 +519,7 @@ class Runner:
         if isinstance(b, Tens) and op.__class__ is ast.Pow and not isinstance(a, Tens):
             self.power_base(a, b, fr, at)
         if isinstance(a, Tens) or isinstance(b, Tens):
+            dataflow_dtype_ops.binop(self.f, op, a, b, fr.loc(at))  # ``k ** -1``, ``f | m``
             out = ops.tensor_binop(self, op, a, b, fr, at)
             if self.f.input_shape is not None and isinstance(op, ast.Div):
                 from driftcheck.parsers.source.forward import dataflow_checks

@@ -502,6 +502,11 @@ def call_bound(run: Any, b: Bound, args: list, kwargs: dict, fr: Any, at: Any) -
     t = b.target
     if isinstance(t, Tens):
         out = torchops.method(run, t, b.name, args, kwargs, fr, at)
+        if run.f.input_shape is not None:
+            from driftcheck.parsers.source.forward import dataflow_dtype_ops
+
+            loc = fr.loc(at) if at is not None else None
+            dataflow_dtype_ops.after_method(run.f, t, b.name, args, kwargs, out, loc)
         if b.name == "t" and not args and not kwargs:
             _transposed_table(run, t, out)  # ``self.embed.weight.t()``
         return out

@@ -153,6 +153,10 @@ def call_torch(run: Any, q: str, args: list, kwargs: dict, fr: Any, at: Any) -> 
     every tensor's known values in doubt after it (``dataflow_checks.wrote``)."""
     out = _call_torch(run, q, args, kwargs, fr, at)
     name = q.rsplit(".", 1)[-1]
+    if run.f.input_shape is not None and not q.startswith("torch.nn."):
+        from driftcheck.parsers.source.forward import dataflow_dtype_ops
+
+        dataflow_dtype_ops.after_torch(run.f, name, args, kwargs, out)
     if (
         (name.endswith("_") and not name.endswith("__"))
         or kwargs.get("out") is not None
