@@ -265,6 +265,23 @@ dtypes = {
 }
 for _n, _b in dtypes.items():
     expr(_n, (2, 8), _b)
+# ``abs`` of a complex tensor is real: its dtype is not carried
+expr("complexabs_ok", (2, 8), "return self.fc(torch.fft.rfft(h, n=14).abs())")
+expr("complexabs_crash", (2, 8), "return self.fc(torch.fft.rfft(h, n=14))")
+
+# ---- a torch loss module's reduction / delta / beta (``dataflow_argvals.loss_module``)
+_LM = "y = h.argmax(-1)\n        return self.crit(h.log_softmax(-1), {t})"
+expr(
+    "lossmodule_avg", (2, 8), _LM.format(t="y"), "self.crit = nn.CrossEntropyLoss(reduction='avg')"
+)
+expr("lossmodule_ok", (2, 8), _LM.format(t="y"), "self.crit = nn.NLLLoss(reduction='sum')")
+expr(
+    "lossmodule_kl",
+    (2, 8),
+    _LM.format(t="h.softmax(-1)"),
+    "self.crit = nn.KLDivLoss(reduction='batchmean')",
+)
+expr("lossmodule_huber", (2, 8), _LM.format(t="h"), "self.crit = nn.HuberLoss(delta=-1.0)")
 
 
 @pytest.mark.parametrize("name", sorted(MODELS))

@@ -144,3 +144,36 @@ def _split(f: Any, name: str, args: list, kwargs: dict, loc: Any) -> None:
             f"torch.{name} attempted to split along dimension {dim}, but the size of the "
             f"dimension {size} is not divisible by the split_size {n}!",
         )
+
+
+def loss_module(f: Any, obj: Any, loc: Any) -> None:
+    """``nn.CrossEntropyLoss(reduction="avg")(...)``: torch's loss modules keep
+    ``reduction`` (``delta``, ``beta``) as attributes and pass them to the functional
+    loss, which raises as above. The module's attributes are those ``__init__`` set."""
+    from driftcheck.parsers.source.values.abstract import Leaf
+
+    if f.input_shape is None:
+        return
+    if isinstance(obj, Leaf):  # a catalogue layer: torch's, its arguments in ``params``
+        name, attrs = obj.type, obj.params
+    else:
+        q = getattr(obj, "qual", None) or ""
+        name, attrs = q.rsplit(".", 1)[-1], getattr(obj, "attrs", None)
+        if not q.startswith("torch.nn."):
+            return
+    if not name.endswith("Loss") or not isinstance(attrs, dict):
+        return
+    red = _plain(attrs.get("reduction"))
+    ok = REDUCTIONS | ({"batchmean"} if name == "KLDivLoss" else set())
+    if red.__class__ is str and red not in ok:
+        f.crash(loc, f"ValueError: {red} is not a valid value for reduction")
+    elif name == "HuberLoss" and (_num(_plain(attrs.get("delta"))) or 1.0) <= 0:
+        f.crash(loc, "huber_loss does not support non-positive values for delta.")
+    elif name == "SmoothL1Loss" and (_num(_plain(attrs.get("beta"))) or 0.0) < 0:
+        f.crash(loc, "smooth_l1_loss does not support negative values for beta.")
+
+
+def _plain(v: Any) -> Any:
+    from driftcheck.parsers.source.values.abstract import plain
+
+    return plain(v)

@@ -101,6 +101,9 @@ def module_call(calls: Any, obj: Any, args: list, kwargs: dict, fr: Any, at: Any
     if _hooked(obj):
         return
     if isinstance(obj, Leaf):
+        from driftcheck.parsers.source.forward import dataflow_argvals
+
+        dataflow_argvals.loss_module(f, obj, loc)  # ``nn.CrossEntropyLoss(reduction="avg")``
         q = obj.torch or ""
         if q.startswith("torch.nn.") and q.rsplit(".", 1)[-1] == obj.type in ONE_INPUT:
             if len(args) > 1:
@@ -118,6 +121,10 @@ def module_call(calls: Any, obj: Any, args: list, kwargs: dict, fr: Any, at: Any
     if not isinstance(obj, Obj) or not obj.module:
         return
     own = calls.own_forward(obj)
+    if not own:
+        from driftcheck.parsers.source.forward import dataflow_argvals
+
+        dataflow_argvals.loss_module(f, obj, loc)  # ``nn.CrossEntropyLoss(reduction="avg")``
     if obj.kind in ("ModuleList", "ModuleDict") and not own and obj.cls is None:
         f.crash(
             loc,

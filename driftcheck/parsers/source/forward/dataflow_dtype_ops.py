@@ -49,8 +49,7 @@ KEEPS = frozenset(
         "repeat",
         "flip",
         "roll",
-        "neg",
-        "abs",
+        "neg",  # (not abs: of a complex tensor it is real)
         "t",
     }
 )
