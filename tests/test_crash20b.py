@@ -153,8 +153,17 @@ lazy = {
     "kaiming_mode": "nn.init.kaiming_uniform_(torch.empty(4, 8), mode='fan_avg')",
     "kaiming_ok": "nn.init.kaiming_normal_(torch.empty(4, 8), 0, 'fan_out', 'leaky_relu')",
 }
+lazy["modname_buffer"] = "None\n        self.register_buffer('stats.mean', h.mean(0))"
+lazy["modname_buffer_ok"] = "None\n        self.register_buffer('stats_mean', h.mean(0))"
+lazy["modname_add_empty"] = "None\n        self.add_module('', nn.ReLU())"
 for _n, _c in lazy.items():
     expr(_n, (2, 8), _LAZY.format(ctor=_c))
+# a ModuleDict of ``__init__`` filled in forward: torch checks each name it registers
+_MD = "self.experts = nn.ModuleDict()"
+_UPD = "if not len(self.experts):\n            self.experts.update({{{k!r} % i: nn.ReLU() for i in range(2)}})\n        return h"
+expr("modname_update", (2, 8), _UPD.format(k="e.%d"), _MD)
+expr("modname_update_ok", (2, 8), _UPD.format(k="e%d"), _MD)
+expr("modname_setitem", (2, 8), "self.experts['a.b'] = nn.ReLU()\n        return h", _MD)
 
 
 # ---- a module called with arguments its forward cannot take (``dataflow_arity``)

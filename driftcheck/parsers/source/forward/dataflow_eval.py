@@ -193,6 +193,7 @@ class Runner:
                 held = self.eval(tgt.value, fr)
                 if isinstance(held, Mod):
                     dataflow_grown.mark(self.f, held.obj)
+                    dataflow_grown.stored(self.f, held.obj, self.eval(tgt.slice, fr), fr.loc(tgt))
             if isinstance(tgt.value, ast.Name):  # ``xs[a:b] = ys`` may change its length
                 lists.drop(self.f, base)
             from driftcheck.parsers.source.forward import dataflow_args
@@ -414,6 +415,8 @@ class Runner:
             return slice(*parts)
         if isinstance(e, (ast.ListComp, ast.GeneratorExp)):
             return self.comprehension(e, fr)
+        if isinstance(e, ast.DictComp) and self.f.input_shape is not None:
+            return self.dict_comprehension(e, fr)
         if isinstance(e, ast.NamedExpr):
             v = self.eval(e.value, fr)
             self.assign(e.target, v, fr)
@@ -514,6 +517,32 @@ class Runner:
         if isinstance(e, ast.ListComp):
             lists.made(self.f, out, src)
         return dataflow_axes.made_empty(self.f, out) if not out else out
+
+    def dict_comprehension(self, e: ast.DictComp, fr: Frame) -> Any:
+        """``{"expert.%d" % i: nn.Linear(d, d) for i in range(n)}`` on real sizes: its items
+        where every key is known (a ModuleDict's names are checked by torch), else unknown."""
+        if len(e.generators) != 1:
+            return UNK
+        g = e.generators[0]
+        items = self.calls.iterate(self.eval(g.iter, fr), fr.loc(e))
+        if items is None or len(items) > MAX_LOOP:
+            return UNK
+        saved = dict(fr.locals)
+        out: dict[Any, Any] = {}
+        try:
+            for x in items:
+                self.assign(g.target, x, fr)
+                keep = [truth(self.eval(c, fr)) for c in g.ifs]
+                if None in keep and False not in keep:
+                    return UNK
+                if all(k is True for k in keep):
+                    key = self.eval(e.key, fr)
+                    if not isinstance(key, _KNOWN):
+                        return UNK
+                    out[key] = self.eval(e.value, fr)
+        finally:
+            fr.locals = saved
+        return out
 
     def binop(self, op: ast.operator, a: Any, b: Any, fr: Frame, at: ast.AST) -> Any:
         if isinstance(b, Tens) and op.__class__ is ast.Pow and not isinstance(a, Tens):

@@ -57,3 +57,44 @@ def attr_read(f: Any, obj: Any, name: str) -> None:
 def grown(f: Any, obj: Any) -> bool:
     """Whether ``forward`` changed ``obj``'s items earlier in this pass."""
     return bool(f.grown) and any(i in f.grown for i in _ids(f, obj))
+
+
+# torch's methods that register a named child, buffer or parameter: the name is checked
+REGISTERS = {
+    "register_buffer": "buffer",
+    "register_parameter": "parameter",
+    "add_module": "module",
+    "register_module": "module",
+}
+
+
+def stored(f: Any, obj: Any, key: Any, loc: Any) -> None:
+    """``self.experts[key] = m`` on a ``ModuleDict``: torch's name check on ``key``."""
+    from driftcheck.parsers.source.forward.dataflow_ctors import name_error
+
+    if f.input_shape is not None and getattr(obj, "kind", None) == "ModuleDict":
+        err = name_error(key)
+        if err is not None:
+            f.crash(loc, err)
+
+
+def registered(f: Any, obj: Any, name: str, args: list, kwargs: dict, loc: Any) -> Any:
+    """``self.register_buffer(name, t)`` / ``add_module`` / ``register_parameter`` /
+    ``self.experts.update({...})`` called in ``forward``: torch's name check on every key
+    it registers (a dot, an empty name), and the container's items unknown from then on."""
+    from driftcheck.parsers.source.forward.dataflow_ctors import name_error
+
+    mark(f, obj)
+    if name == "update":
+        src = args[0] if args else None
+        keys = list(src) if isinstance(src, dict) else []
+        what = "module"
+    else:
+        keys = [args[0] if args else kwargs.get("name")]
+        what = REGISTERS[name]
+    for k in keys:
+        err = name_error(k, what)
+        if err is not None:
+            f.crash(loc, err)
+            break
+    return None

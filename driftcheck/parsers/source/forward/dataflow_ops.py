@@ -208,6 +208,9 @@ def module_attr(run: Any, m: Mod, name: str) -> Any:
     if not isinstance(obj, Obj):
         return UNK
     dataflow_grown.attr_read(run.f, obj, name)  # ``self.experts.update(...)`` follows
+    if run.f.input_shape is not None and obj.module and not obj.cls:
+        if obj.kind == "ModuleDict" and name == "update":
+            return Bound(Mod(m.obj), name)  # see call_bound: its names are checked
     if run.f.input_shape is not None and obj.kind == "ModuleDict":
         if name in ("values", "items", "keys") and name not in obj.children:
             return Bound(Mod(m.obj), name)  # see call_bound
@@ -248,6 +251,8 @@ def module_attr(run: Any, m: Mod, name: str) -> Any:
             return convert(run, v)
     if name in ("named_children", "children"):
         return Bound(Mod(m.obj), name)  # torch's own method, not overridden: see call_bound
+    if run.f.input_shape is not None and obj.module and name in dataflow_grown.REGISTERS:
+        return Bound(Mod(m.obj), name)  # torch's own method: see call_bound
     return UNK
 
 
@@ -569,6 +574,12 @@ def call_bound(run: Any, b: Bound, args: list, kwargs: dict, fr: Any, at: Any) -
         return None
     if isinstance(t, ShapeOf) and b.name == "numel":
         return UNK
+    if isinstance(t, Mod) and (
+        b.name in dataflow_grown.REGISTERS
+        or (b.name == "update" and getattr(t.obj, "kind", None) == "ModuleDict")
+    ):
+        loc = fr.loc(at) if at is not None else None
+        return dataflow_grown.registered(run.f, run.f.resolve(t.obj), b.name, args, kwargs, loc)
     if isinstance(t, Mod) and dataflow_grown.grown(run.f, t.obj):
         return UNK  # items ``forward`` added (``dataflow_grown``): not known
     if (
