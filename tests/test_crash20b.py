@@ -293,6 +293,42 @@ expr(
 expr("lossmodule_huber", (2, 8), _LM.format(t="h"), "self.crit = nn.HuberLoss(delta=-1.0)")
 
 
+# ---- the module's own tensor listings in forward (``dataflow_params``) and nn.init ranks
+_INIT = "self.conv = nn.Sequential(nn.Conv1d(2, 4, 3), nn.BatchNorm1d(4), nn.ReLU())"
+_LOOP = "for name, p in self.named_parameters():\n            if {cond}:\n                {call}\n        return h"
+expr("initrank_all", (2, 8), _LOOP.format(cond="True", call="nn.init.xavier_uniform_(p)"), _INIT)
+expr(
+    "initrank_weights",
+    (2, 8),
+    _LOOP.format(cond="p.dim() > 1", call="nn.init.xavier_uniform_(p)"),
+    _INIT,
+)
+expr(
+    "initrank_bias_orth",
+    (2, 8),
+    _LOOP.format(cond="'bias' in name", call="nn.init.orthogonal_(p)"),
+    _INIT,
+)
+expr(
+    "initrank_bias_zero",
+    (2, 8),
+    _LOOP.format(cond="'bias' in name", call="nn.init.zeros_(p)"),
+    _INIT,
+)
+expr(
+    "initrank_kaiming_list",
+    (2, 8),
+    "for p in list(self.parameters())[1:]:\n            nn.init.kaiming_normal_(p)\n        return h",
+    _INIT,
+)
+_BUF = (
+    "if not len(list(self.buffers())):\n"
+    "            self.register_buffer({k!r}, h.mean(0))\n        return h"
+)
+expr("buflist_dotted", (2, 8), _BUF.format(k="s.mean"))
+expr("buflist_ok_bn", (2, 8), _BUF.format(k="s.mean"), "self.bn = nn.BatchNorm1d(8)")
+
+
 @pytest.mark.parametrize("name", sorted(MODELS))
 def test_blocker_iff_torch_crashes(name, tmp_path, capsys):
     check_blocker_iff_crash(MODELS, HEAD, name, tmp_path, capsys)

@@ -18,6 +18,10 @@ from driftcheck.parsers.source.forward.dataflow_common import arg as _arg
 from driftcheck.parsers.source.values.dataflow_values import Tens
 
 SEQUENCES = frozenset({"Sequential", "ModuleList"})
+# nn.init functions that need a tensor of 2 or more dimensions
+_INIT_RANK = frozenset(
+    {"xavier_uniform_", "xavier_normal_", "kaiming_uniform_", "kaiming_normal_", "orthogonal_"}
+)
 # torch.nn.init.calculate_gain's names (torch 2.x)
 GAINS = frozenset(
     {
@@ -127,6 +131,20 @@ def built(run: Any, q: str, args: list, kwargs: dict, loc: Any) -> Any:
         if mode.__class__ is str and mode not in PADDING_MODES:
             f.crash(loc, f"ValueError: padding_mode must be one of {sorted(PADDING_MODES)}")
         return None
+    if ".init." in q and name in _INIT_RANK:
+        t = _arg(args, kwargs, 0, "tensor")
+        if isinstance(t, Tens) and t.shape is not None and len(t.shape) < 2:
+            zero = any(d == 0 for d in t.shape)
+            if name == "orthogonal_":
+                f.crash(loc, "ValueError: Only tensors with 2 or more dimensions are supported")
+                return None
+            if not (zero and name.startswith("kaiming")):  # (kaiming returns on a 0 size)
+                f.crash(
+                    loc,
+                    "ValueError: Fan in and fan out can not be computed for tensor with fewer "
+                    "than 2 dimensions",
+                )
+                return None
     if ".init." in q and name in ("kaiming_normal_", "kaiming_uniform_"):
         mode = _arg(args, kwargs, 2, "mode")
         nl = _arg(args, kwargs, 3, "nonlinearity")

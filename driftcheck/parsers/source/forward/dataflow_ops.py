@@ -253,6 +253,8 @@ def module_attr(run: Any, m: Mod, name: str) -> Any:
         return Bound(Mod(m.obj), name)  # torch's own method, not overridden: see call_bound
     if run.f.input_shape is not None and obj.module and name in dataflow_grown.REGISTERS:
         return Bound(Mod(m.obj), name)  # torch's own method: see call_bound
+    if run.f.input_shape is not None and obj.module and name in _TENSOR_LISTS:
+        return Bound(Mod(m.obj), name)  # torch's own method: see call_bound
     return UNK
 
 
@@ -580,6 +582,11 @@ def call_bound(run: Any, b: Bound, args: list, kwargs: dict, fr: Any, at: Any) -
     ):
         loc = fr.loc(at) if at is not None else None
         return dataflow_grown.registered(run.f, run.f.resolve(t.obj), b.name, args, kwargs, loc)
+    if isinstance(t, Mod) and b.name in _TENSOR_LISTS and run.f.input_shape is not None:
+        from driftcheck.parsers.source.forward import dataflow_params
+
+        got = dataflow_params.listed(run, t.obj, b.name, args, kwargs)
+        return got if got is not None else UNK
     if isinstance(t, Mod) and dataflow_grown.grown(run.f, t.obj):
         return UNK  # items ``forward`` added (``dataflow_grown``): not known
     if (
@@ -613,6 +620,10 @@ def call_bound(run: Any, b: Bound, args: list, kwargs: dict, fr: Any, at: Any) -
         got = input_embeddings(run, t.obj)
         return got if got is not None else run.calls.unknown_call(args, kwargs, "input embeddings")
     return UNK
+
+
+# torch's tensor listings of a module (``dataflow_params``)
+_TENSOR_LISTS = frozenset({"named_parameters", "parameters", "named_buffers", "buffers"})
 
 
 def _children(run: Any, obj: Obj, named: bool) -> list:
