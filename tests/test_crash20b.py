@@ -329,6 +329,37 @@ expr("buflist_dotted", (2, 8), _BUF.format(k="s.mean"))
 expr("buflist_ok_bn", (2, 8), _BUF.format(k="s.mean"), "self.bn = nn.BatchNorm1d(8)")
 
 
+# ---- a module class built in forward that assigns a layer before its base __init__
+_LATE = """
+class Part(nn.Module):
+    def __init__(self, d):
+        {first}
+        {second}
+
+    def forward(self, x):
+        return self.lin(x)
+
+
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.fc = nn.Linear(8, 8)
+
+    def forward(self, x):
+        h = self.fc(x)
+        return Part(h.shape[-1])(h)
+"""
+_SUP, _LIN, _PAR = (
+    "super().__init__()",
+    "self.lin = nn.Linear(d, d)",
+    "self.lin = nn.Parameter(torch.ones(d))",
+)
+model("lateinit_module", (2, 8), _LATE.format(first=_LIN, second=_SUP))
+model("lateinit_param", (2, 8), _LATE.format(first=_PAR, second=_SUP))
+model("lateinit_ok", (2, 8), _LATE.format(first=_SUP, second=_LIN))
+model("lateinit_plain_first", (2, 8), _LATE.format(first="self.d = d", second=_SUP + "; " + _LIN))
+
+
 @pytest.mark.parametrize("name", sorted(MODELS))
 def test_blocker_iff_torch_crashes(name, tmp_path, capsys):
     check_blocker_iff_crash(MODELS, HEAD, name, tmp_path, capsys)

@@ -177,7 +177,7 @@ class Calls:
                 args, kwargs, f"line {getattr(at, 'lineno', '?')}: unknown call"
             )
         if isinstance(fv, Cls):
-            return self.construct(fv, args, kwargs)
+            return self.construct(fv, args, kwargs, fr, at)
         return self.unknown_call(args, kwargs, unknown_call_note(at, fv, fr))
 
     def unknown_call(self, args: list, kwargs: dict, why: str) -> Any:
@@ -186,10 +186,16 @@ class Calls:
         self.run.taint(why)
         return Tens(None) if any(isinstance(v, Tens) for v in vals) else UNK
 
-    def construct(self, cls: Cls, args: list, kwargs: dict) -> Any:
+    def construct(
+        self, cls: Cls, args: list, kwargs: dict, fr: Frame | None = None, at: Any = None
+    ) -> Any:
         """A class called in forward: an output container (ModelOutput, namedtuple) or unknown."""
         try:
             if self.run.f.interp.classes.is_module_cls(cls):
+                if self.run.f.input_shape is not None and at is not None and fr is not None:
+                    from driftcheck.parsers.source.forward import dataflow_lateinit
+
+                    dataflow_lateinit.late_super(self.run, cls, fr.loc(at))
                 return self.unknown_call(args, kwargs, f"{cls.name} built inside forward")
         except Exception:  # noqa: BLE001
             pass
