@@ -254,6 +254,8 @@ dtypes = {
     "inplacediv_arange": "pos = torch.arange(h.shape[-1])\n        pos /= 8\n        return h + pos",
     "inplacediv_int32": "c = h.long().int()\n        c /= 2\n        return h + c",
     "inplacediv_float": "pos = torch.arange(h.shape[-1]).float()\n        pos /= 8\n        return h + pos",
+    "inplacediv_method": "pos = torch.arange(8)\n        pos.div_(2)\n        return h + pos",
+    "inplacediv_floor": "pos = torch.arange(8)\n        pos.div_(2, rounding_mode='floor')\n        return h + pos",
     "inplacemul_half": "pos = torch.arange(8)\n        pos *= 0.5\n        return h + pos",
     "inplacemul_int": "pos = torch.arange(8)\n        pos *= 2\n        return h + pos",
     "negpow_literal": "k = torch.arange(1, 9)\n        return h * k ** -1",

@@ -91,7 +91,7 @@ def after_method(f: Any, t: Tens, name: str, args: list, kwargs: dict, out: Any,
     if f.input_shape is None:
         return
     dt = _dtype(f, t)
-    if dt in INTS and name in ("div_", "true_divide_"):
+    if dt in INTS and name in ("div_", "true_divide_") and kwargs.get("rounding_mode") is None:
         f.crash(loc, "result type Float can't be cast to the desired output type Long")
         return
     if dt in INTS and name in ("mul_", "add_", "sub_") and args and isinstance(args[0], float):

@@ -419,7 +419,8 @@ def module_item(run: Any, obj: Obj, key: Any) -> Any:
         return UNK  # ``self.heads[k]`` of a container ``forward`` filled: not known
     if obj.kind in ("ParameterList", "ParameterDict"):
         names = list(obj.params)
-        if isinstance(key, slice) and obj.kind == "ParameterList":  # ``self.ws[:-1]``
+        if isinstance(key, slice) and obj.kind == "ParameterList" and run.f.input_shape is not None:
+            # ``self.ws[:-1]`` on real sizes (the structure pass keeps its graph)
             return [param_tensor(run, obj, k) for k in names[key]]
         if isinstance(key, int) and not isinstance(key, bool) and -len(names) <= key < len(names):
             key = names[key]
