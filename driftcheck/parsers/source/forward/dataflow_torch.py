@@ -153,6 +153,10 @@ def call_torch(run: Any, q: str, args: list, kwargs: dict, fr: Any, at: Any) -> 
     every tensor's known values in doubt after it (``dataflow_checks.wrote``)."""
     out = _call_torch(run, q, args, kwargs, fr, at)
     name = q.rsplit(".", 1)[-1]
+    if run.f.input_shape is not None and not q.startswith("torch.nn."):
+        from driftcheck.parsers.source.forward import dataflow_dtype_ops
+
+        dataflow_dtype_ops.after_torch(run.f, name, args, kwargs, out)
     if (
         (name.endswith("_") and not name.endswith("__"))
         or kwargs.get("out") is not None
@@ -171,6 +175,9 @@ def _call_torch(run: Any, q: str, args: list, kwargs: dict, fr: Any, at: Any) ->
 
         loc0 = fr.loc(at) if at is not None else None
         dataflow_ranks.torch_fn(run, q, name, args, kwargs, loc0)
+        from driftcheck.parsers.source.forward import dataflow_argvals
+
+        dataflow_argvals.torch_fn(run.f, q, name, args, kwargs, loc0)
         if not (args and isinstance(args[0], Tens)):
             got = dataflow_bounds.torch_fn(run.f, name, args, kwargs, loc0)
             if got is not None:
@@ -209,6 +216,11 @@ def _call_torch(run: Any, q: str, args: list, kwargs: dict, fr: Any, at: Any) ->
             from driftcheck.parsers.source.forward import dataflow_axes
 
             dataflow_axes.layer_ctor(run.f, q, args, kwargs, fr.loc(at))
+            from driftcheck.parsers.source.forward import dataflow_ctors
+
+            got = dataflow_ctors.built(run, q, args, kwargs, fr.loc(at))
+            if got is not None:
+                return got
         return UNK  # nn.init.*, building a layer inside forward: no dataflow we can follow
     if name in ("cat", "concat", "concatenate", "stack"):
         seq = _arg(args, kwargs, 0, "tensors", ())
