@@ -868,13 +868,14 @@ def program(seed: int, i: int, ops: list[str]) -> Program:
     if tokens:
         b, t = r.choice([1, 2, 3]), _size(r)
         shape = [b, t]
-        v = 1 if r.random() < P_BAD else r.choice([2, 5, 10])
+        # the ids are randint(0, 2): any table of 2 rows or more takes them; the bad form is
+        # float ids (the ids' values are not in the shape, so a too-small table is not drawn)
+        bad = r.random() < P_BAD
         dim = _size(r)
-        init.append((0, f"self.e0 = nn.Embedding({v}, {dim})"))
-        fwd.append((0, "x = self.e0(x)"))
+        init.append((0, f"self.e0 = nn.Embedding({r.choice([2, 5, 10])}, {dim})"))
+        fwd.append((0, "x = self.e0(x.float())" if bad else "x = self.e0(x)"))
         used.append("embedding")
-        s: Shape | None = None if v == 1 else [b, t, dim]
-        bad = v == 1
+        s: Shape | None = None if bad else [b, t, dim]
     else:
         rank = r.choice([2, 3, 3, 4, 4, 5])
         shape = [r.choice([1, 2, 3, 4, 6, 8]) if j else r.choice([1, 2, 3]) for j in range(rank)]
@@ -896,7 +897,7 @@ def program(seed: int, i: int, ops: list[str]) -> Program:
         fwd += [(k, ln.replace("{i}", str(k))) for ln in step.fwd]
         used.append(name)
         bad = bad or step.bad
-        s = step.out
+        s = step.out if step.out and 0 not in step.out else None  # no op follows an empty axis
     name = f"sf{seed}_{i:05d}"
     head = (
         f'"""shapefuzz program {name} (seed {seed}): {", ".join(used)}."""\n\n{HEAD}'
@@ -1008,7 +1009,7 @@ def _pool_run(worker: str, jobs: list[dict], n_proc: int, env: dict, timeout: fl
             try:
                 p.stdin.write(json.dumps(jobs[k]) + "\n")
                 p.stdin.flush()
-                t = threading.Thread(target=lambda: out.append(p.stdout.readline()))
+                t = threading.Thread(target=lambda o=out, q=p: o.append(q.stdout.readline()))
                 t.start()
                 t.join(timeout)
             except (BrokenPipeError, OSError):

@@ -123,8 +123,18 @@ def _pad_shape(p, shapes):
     out = list(x)
     for i in range(len(pads) // 2):
         axis = len(x) - 1 - i
+        lo, hi = pads[2 * i], pads[2 * i + 1]
+        if known(out[axis], lo, hi) and mode == "constant" and min(lo, 0) + min(hi, 0) < 0:
+            # torch's constant_pad_nd cuts a negative pad first (narrow by the left, then by
+            # the right): any of the lengths below zero raises (measured on sizes 2 and 4,
+            # every pair in -6..2)
+            if out[axis] + min(lo, 0) + min(hi, 0) < 0 or out[axis] + lo + hi < 0:
+                raise ShapeError(
+                    f"Pad pad ({lo}, {hi}) cuts more than the axis size {out[axis]} of shape "
+                    f"{fmt(x)} (narrow(): length must be non-negative)"
+                )
         if known(out[axis]):
-            out[axis] = out[axis] + pads[2 * i] + pads[2 * i + 1]
+            out[axis] = out[axis] + lo + hi
     return tuple(out)
 
 
@@ -169,6 +179,13 @@ def _interp_shape(p, shapes):
         out = tuple(int(v * f[i]) if known(v) else v for i, v in enumerate(x[2:]))
     else:
         raise ShapeError("Interpolate needs size or scale_factor")
+    if p.get("mode", "nearest") != "area" and any(known(v) and v < 1 for v in (*x[2:], *out)):
+        # torch's upsample kernels: "Input and output sizes should be greater than 0" (a
+        # scale_factor of 0.5 on an axis of 1 floors to 0); "area" is an adaptive average
+        # pool, which takes 0
+        raise ShapeError(
+            f"Interpolate input {fmt(x)} to spatial size {fmt(out)}: sizes must be > 0"
+        )
     return (*x[:2], *out)
 
 

@@ -324,10 +324,29 @@ def index_select(run: Any, t: Any, args: list, kwargs: dict, loc: Any) -> Any:
         return Tens(None)
     if not -len(ts) <= dim < max(len(ts), 1):
         return None
+    if ts and index_values_out(f, idx, ts[dim]) is not None:
+        # torch's index_select takes no negative index either (IndexError on -1)
+        f.crash(
+            loc, f"IndexError: index out of range in self (index_select on an axis of {ts[dim]})"
+        )
+        return Tens(None)
     out = list(ts)
     if out:
         out[dim] = xs[0] if xs else 1
     return Tens(None, tuple(out))
+
+
+def index_values_out(f: Any, idx: Any, size: int) -> int | None:
+    """The first value of the integer tensor ``idx`` outside ``[0, size)`` when its values are
+    known (``torch.arange(n)``, ``torch.full(shape, v)``): what ``index_select`` and
+    ``gather`` reject (neither wraps a negative index). None otherwise."""
+    from driftcheck.parsers.source.forward import dataflow_known
+
+    a = dataflow_known.array(f, idx) if isinstance(idx, Tens) else None
+    if a is None or getattr(a.dtype, "kind", None) != "i" or not a.size:
+        return None
+    bad = a[(a >= size) | (a < 0)]
+    return int(bad.flat[0]) if bad.size else None
 
 
 # ---------------------------------------------------------------------- tuple results

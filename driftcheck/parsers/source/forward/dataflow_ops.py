@@ -382,7 +382,14 @@ def subscript(run: Any, v: Any, key: Any, fr: Any, at: Any) -> Any:
     if isinstance(v, Pieces):
         if v.count is not None and isinstance(key, int) and not isinstance(key, bool):
             items = v.items()
-            return items[key] if -len(items) <= key < len(items) else Tens(None)
+            if -len(items) <= key < len(items):
+                return items[key]
+            if at is not None:  # the count is known on real sizes only: torch's tuple
+                run.f.crash(
+                    fr.loc(at),
+                    f"IndexError: tuple index out of range (piece {key} of {len(items)})",
+                )
+            return Tens(None)
         return Tens(v.t.src, v.t.shape) if isinstance(key, int) else UNK
     if isinstance(v, (tuple, list)):
         if isinstance(key, (int, slice)) and not isinstance(key, bool):
