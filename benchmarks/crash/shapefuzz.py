@@ -846,6 +846,264 @@ def _mha(r, s, bad):
     return Step(init=init, fwd=["x = self.a{i}(x, x, x)[0]"], bad=bad, out=None if bad else list(s))
 
 
+# ---- edge forms: what torch accepts that a rule written from the common case may reject
+# (and their near misses)
+@op("cat_empty")
+def _cat_empty(r, s, bad):
+    # torch.cat skips a 1-D empty tensor whatever the other's rank (legacy); a 2-D empty one
+    # must match the other sizes
+    d = _dim(r, s, False)
+    y = "torch.randn(0)" if not bad else f"torch.randn(0, {_other(r, 0)})"
+    return Step(fwd=[f"x = torch.cat([x, {y}], dim={d})"], bad=bad, out=None if bad else list(s))
+
+
+@op("matmul_vec")
+def _matmul_vec(r, s, bad):
+    k = _other(r, s[-1]) if bad else s[-1]
+    return Step(fwd=[f"x = x @ torch.randn({k})"], bad=bad, out=None if bad else list(s[:-1]))
+
+
+@op("vec_matmul")
+def _vec_matmul(r, s, bad):
+    if len(s) < 2:
+        return None
+    k = _other(r, s[-2]) if bad else s[-2]
+    out = [*s[:-2], s[-1]]
+    return Step(fwd=[f"x = torch.matmul(torch.randn({k}), x)"], bad=bad, out=None if bad else out)
+
+
+@op("conv2d_func")
+def _conv2d_func(r, s, bad):
+    if len(s) not in (3, 4):
+        return None
+    c, h, w = s[-3:]
+    g = r.choice([g for g in (1, 2) if c % g == 0])
+    k = r.choice([1, 2, 3])
+    dil = r.choice([1, 1, 2])
+    pad = r.choice(["'same'", "'valid'", 0, 1])
+    st = 1 if pad == "'same'" else r.choice([1, 2])
+    o = g * r.choice([1, 2, 3])
+    cin = c // g
+    if bad:
+        kind = r.random()
+        if kind < 0.3 and pad == "'same'":
+            st = 2
+        elif kind < 0.6 and g > 1:
+            o = g * 2 + 1
+        else:
+            cin = _other(r, cin)
+    eff = dil * (k - 1) + 1
+    p_ = {"'same'": None, "'valid'": 0}.get(pad, pad)
+    if p_ is not None and min(h, w) + 2 * p_ < eff:
+        bad = True
+    init = [f"self.w{{i}} = nn.Parameter(torch.randn({o}, {cin}, {k}, {k}))"]
+    line = f"x = F.conv2d(x, self.w{{i}}, stride={st}, padding={pad}, dilation={dil}, groups={g})"
+    if bad:
+        return Step(init=init, fwd=[line], bad=True)
+    sp = [v if p_ is None else (v + 2 * p_ - eff) // st + 1 for v in (h, w)]
+    return Step(init=init, fwd=[line], out=[*s[:-3], o, *sp])
+
+
+@op("maxpool2d_ceil")
+def _pool_ceil(r, s, bad):
+    if len(s) not in (3, 4):
+        return None
+    k = r.choice([2, 3])
+    st = r.choice([1, 2, 3])
+    p = r.choice([0, 1]) if k >= 2 else 0
+    dil = r.choice([1, 2])
+    if bad:
+        p = k // 2 + 1
+    init = [
+        f"self.p{{i}} = nn.MaxPool2d({k}, stride={st}, padding={p}, dilation={dil}, ceil_mode=True)"
+    ]
+    return Step(init=init, fwd=["x = self.p{i}(x)"], bad=True)  # the size: torch's to say
+
+
+@op("movedim")
+def _movedim(r, s, bad):
+    a = _dim(r, s, False)
+    b = _dim(r, s, bad)
+    if bad:
+        return Step(fwd=[f"x = torch.movedim(x, {a}, {b})"], bad=True)
+    out = list(s)
+    v = out.pop(a)
+    out.insert(b if b >= 0 else len(s) + b, v)
+    return Step(fwd=[f"x = torch.movedim(x, {a}, {b})"], out=out)
+
+
+@op("unflatten")
+def _unflatten(r, s, bad):
+    d = _dim(r, s, False)
+    n = s[d]
+    fs = [f for f in (1, 2, 3, 4) if n % f == 0]
+    f = r.choice(fs)
+    sizes = [f, -1] if r.random() < 0.5 else [f, n // f]
+    if bad:
+        sizes = [f, n // f + 1]
+    out = list(s)
+    out[d : d + 1 if d != -1 else None] = [f, n // f]
+    if d < 0 and d != -1:
+        out = list(s)
+        i = len(s) + d
+        out[i : i + 1] = [f, n // f]
+    return Step(fwd=[f"x = x.unflatten({d}, ({_t(sizes)}))"], bad=bad, out=None if bad else out)
+
+
+@op("select")
+def _select(r, s, bad):
+    if len(s) < 2:
+        return None
+    d = _dim(r, s, False)
+    i = r.randrange(-s[d], s[d])
+    if bad:
+        i = s[d] if r.random() < 0.5 else -s[d] - 1
+    out = list(s)
+    del out[d]
+    return Step(fwd=[f"x = x.select({d}, {i})"], bad=bad, out=None if bad else out)
+
+
+@op("ellipsis_index")
+def _ellipsis_index(r, s, bad):
+    if len(s) < 2:
+        return None
+    i = r.randrange(-s[-1], s[-1])
+    if bad:
+        i = s[-1]
+    return Step(fwd=[f"x = x[..., {i}]"], bad=bad, out=None if bad else list(s[:-1]))
+
+
+@op("sdpa_edge")
+def _sdpa_edge(r, s, bad):
+    if len(s) < 3:
+        return None
+    q = list(s)
+    kv_len = r.choice([q[-2], q[-2] + 2, 1])
+    k = [*q[:-2], kv_len, q[-1]]
+    v = [*q[:-2], kv_len, r.choice([q[-1], 3])]
+    extra = r.choice(["", ", is_causal=True", ", dropout_p=0.0", ", scale=0.5"])
+    gqa = len(s) >= 3 and q[-3] % 2 == 0 and r.random() < 0.3
+    if gqa:
+        k[-3] = v[-3] = q[-3] // 2
+        extra += ", enable_gqa=True"
+    if bad:
+        kind = r.random()
+        if kind < 0.4:
+            k[-1] = _other(r, q[-1])
+        elif kind < 0.7 and len(s) >= 4:
+            k[0] = v[0] = _other(r, q[0])
+        else:
+            mask = [q[-2] + 1, kv_len]
+            extra += f", attn_mask=torch.ones({_t(mask)}, dtype=torch.bool)"
+    line = (
+        f"x = F.scaled_dot_product_attention(x, torch.randn({_t(k)}), torch.randn({_t(v)}){extra})"
+    )
+    return Step(fwd=[line], bad=bad, out=None if bad else [*q[:-1], v[-1]])
+
+
+@op("mha_edge")
+def _mha_edge(r, s, bad):
+    if len(s) not in (2, 3):
+        return None
+    e = s[-1]
+    hs = [h for h in (1, 2, 4) if e % h == 0]
+    kd = r.choice([e, 3, 5])
+    kv = (
+        f"torch.randn({_t([*s[:-2], s[-2] + 1, kd])})"
+        if len(s) == 3
+        else f"torch.randn({s[-2] + 1}, {kd})"
+    )
+    if bad:
+        kd = _other(r, kd)
+    init = [
+        f"self.a{{i}} = nn.MultiheadAttention({e}, {r.choice(hs)}, kdim={kd}, vdim={kd}, batch_first=True)"
+    ]
+    return Step(
+        init=init, fwd=[f"x = self.a{{i}}(x, {kv}, {kv})[0]"], bad=bad, out=None if bad else list(s)
+    )
+
+
+@op("einsum_ellipsis")
+def _einsum_ellipsis(r, s, bad):
+    k = _other(r, s[-1]) if bad else s[-1]
+    m = _size(r)
+    eq = r.choice(["...i,ij->...j", "...i,ji->...j"])
+    w = (
+        f"torch.randn({k}, {m})"
+        if eq.endswith("ij->...j") and "...i,ij" in eq
+        else f"torch.randn({m}, {k})"
+    )
+    line = f'x = torch.einsum("{eq}", x, {w})'
+    return Step(fwd=[line], bad=bad, out=None if bad else [*s[:-1], m])
+
+
+@op("pad_modes")
+def _pad_modes(r, s, bad):
+    mode = r.choice(["reflect", "replicate", "circular"])
+    n = r.choice([1, 2])
+    if len(s) not in (n + 1, n + 2):
+        return None
+    pads = [r.randrange(0, min(s[len(s) - 1 - j // 2], 3)) for j in range(2 * n)]
+    if bad:
+        j = r.randrange(2 * n)
+        pads[j] = s[len(s) - 1 - j // 2] + (1 if mode != "reflect" else 0)
+    out = list(s)
+    if not bad:
+        for j in range(n):
+            out[len(s) - 1 - j] += pads[2 * j] + pads[2 * j + 1]
+    line = f'x = F.pad(x, ({_t(pads)},), mode="{mode}")'
+    return Step(fwd=[line], bad=bad, out=None if bad else out)
+
+
+@op("expand_new")
+def _expand_new(r, s, bad):
+    lead = r.choice([2, 3])
+    args = [lead, *([-1] * len(s))]
+    if bad:
+        args = [-1, *args[1:]]
+    return Step(fwd=[f"x = x.expand({_t(args)})"], bad=bad, out=None if bad else [lead, *s])
+
+
+@op("squeeze_multi")
+def _squeeze_multi(r, s, bad):
+    if len(s) < 2:
+        return None
+    ds = sorted(r.sample(range(len(s)), 2))
+    if bad:
+        ds = [ds[0], len(s)]
+    out = [v for i, v in enumerate(s) if not (i in ds and v == 1)]
+    return Step(fwd=[f"x = x.squeeze(({_t(ds)}))"], bad=bad, out=None if bad or not out else out)
+
+
+@op("masked_fill_big")
+def _masked_fill_big(r, s, bad):
+    # a mask of more dims than x: out of place, torch broadcasts both
+    m = [2, *s] if not bad else [2, *s[:-1], _other(r, s[-1])]
+    line = f"x = x.masked_fill(torch.ones({_t(m)}, dtype=torch.bool), 0.0)"
+    return Step(fwd=[line], bad=bad, out=None if bad else m)
+
+
+@op("topk_zero")
+def _topk_zero(r, s, bad):
+    k = 0 if not bad else -1
+    out = list(s)
+    out[-1] = 0
+    return Step(fwd=[f"x = x.topk({k}).values"], bad=bad, out=None)
+
+
+@op("view_after_transpose")
+def _view_t(r, s, bad):
+    if len(s) < 3:
+        return None
+    # merging the two last dims after swapping the two first keeps a view possible; after
+    # swapping the last two it does not (torch's stride rule)
+    if bad:
+        line = f"x = x.transpose(-1, -2).view({_t([*s[:-2], -1])})"
+        return Step(fwd=[line], bad=s[-1] != 1 and s[-2] != 1)
+    line = f"x = x.transpose(0, 1).view({_t([s[1], s[0], *s[2:-2], -1])})"
+    return Step(fwd=[line], out=[s[1], s[0], *s[2:-2], s[-2] * s[-1]])
+
+
 @dataclass
 class Program:
     name: str

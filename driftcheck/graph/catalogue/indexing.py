@@ -204,15 +204,37 @@ def _flip_shape(p, shapes):
 
 
 # ---------------------------------------------------------------- einsum
+def _bcast_dim(a, b):
+    if known(a, b):
+        if a != b and 1 not in (a, b):
+            raise ShapeError(f"Einsum '...' axes {a} and {b} do not broadcast")
+        return a if b == 1 else b
+    return b if a == 1 else a
+
+
 def _einsum_parse(eq: str, shapes):
-    if "..." in eq:
-        raise ShapeError(f"Einsum with '...' is not supported by the static shape rule: {eq!r}")
-    lhs, _, rhs = eq.replace(" ", "").partition("->")
+    """The letters' sizes (the axes an ``...`` covers under keys ``...0``, ``...1``: torch
+    broadcasts them right-aligned) and the output shape. Without ``->`` the output is the
+    ``...`` axes, then the letters used once, sorted (torch's implicit form)."""
+    lhs, arrow, rhs = eq.replace(" ", "").partition("->")
     terms = lhs.split(",")
     if len(terms) != len(shapes):
         raise ShapeError(f"Einsum {eq!r} names {len(terms)} operands, got {len(shapes)}")
     sizes: dict[str, object] = {}
+    ell: tuple = ()
     for term, s in zip(terms, shapes):
+        s = tuple(s)
+        if "..." in term:
+            named = term.replace("...", "", 1)
+            if "." in named or len(named) > len(s):
+                raise ShapeError(f"Einsum term {term!r} does not fit operand shape {fmt(s)}")
+            i = term.index("...")
+            n = len(s) - len(named)
+            part, s, term = s[i : i + n], s[:i] + s[i + n :], named
+            width = max(len(ell), len(part))
+            ell = (1,) * (width - len(ell)) + ell
+            part = (1,) * (width - len(part)) + part
+            ell = tuple(_bcast_dim(a, b) for a, b in zip(ell, part))
         if len(term) != len(s):
             raise ShapeError(f"Einsum term {term!r} does not fit operand shape {fmt(s)}")
         for c, v in zip(term, s):
@@ -221,14 +243,18 @@ def _einsum_parse(eq: str, shapes):
                 raise ShapeError(f"Einsum index {c!r} is {old} and {v} in {eq!r}")
             if old is None or old == 1:
                 sizes[c] = v
-    if not _:
-        rhs = "".join(sorted(c for c in sizes if lhs.count(c) == 1))
-    return sizes, rhs
+    if not arrow:
+        rhs = ("..." if "..." in lhs else "") + "".join(
+            sorted(c for c in sizes if lhs.count(c) == 1)
+        )
+    head, dots, tail = rhs.partition("...")
+    out = (*(sizes[c] for c in head), *(ell if dots else ()), *(sizes[c] for c in tail))
+    sizes.update({f"...{i}": v for i, v in enumerate(ell)})
+    return sizes, out
 
 
 def _einsum_shape(p, shapes):
-    sizes, rhs = _einsum_parse(p["equation"], shapes)
-    return tuple(sizes[c] for c in rhs)
+    return _einsum_parse(p["equation"], shapes)[1]
 
 
 def _einsum_macs(p, shapes, out):

@@ -111,6 +111,10 @@ def _unsqueeze_shape(p, shapes):
 
 # ---------------------------------------------------------------- joins and splits
 def _cat_shape(p, shapes):
+    # torch.cat skips a 1-D empty tensor, whatever the others' rank (its legacy rule:
+    # cat([x (2, 3), randn(0)], dim=1) is x)
+    kept = [s for s in shapes if not (len(s) == 1 and known(s[0]) and s[0] == 0)]
+    shapes = kept or shapes
     first = shapes[0]
     d = norm_axis("Concat", p["dim"], len(first), first)
     total = 0
