@@ -66,6 +66,11 @@ def _expand_shape(p, shapes):
     if len(sizes) < len(x):
         raise ShapeError(f"Expand sizes {fmt(sizes)} shorter than input shape {fmt(x)}")
     lead = len(sizes) - len(x)
+    if -1 in sizes[:lead]:
+        raise ShapeError(
+            f"Expand {fmt(x)} to {fmt(sizes)}: the expanded size -1 isn't allowed in a leading, "
+            "non-existing dimension"
+        )
     out = list(sizes[:lead])
     for v, s in zip(x, sizes[lead:]):
         if s == -1:

@@ -98,7 +98,10 @@ def _squeeze_shape(p, shapes):
     x = shapes[0]
     if p["dim"] is None:
         return tuple(v for v in x if v != 1)
-    axes = {norm_axis("Squeeze", d, len(x), x) for d in tup(p["dim"], 1)}
+    dims = [norm_axis("Squeeze", d, len(x), x) for d in tup(p["dim"], 1)]
+    axes = set(dims)
+    if len(axes) < len(dims):
+        raise ShapeError(f"Squeeze dims {p['dim']}: a dim appears multiple times in the list")
     return tuple(v for i, v in enumerate(x) if not (i in axes and v == 1))
 
 

@@ -275,7 +275,14 @@ def conv_functional(run: Any, name: str, x: Any, args: list, kwargs: dict, loc: 
             return Tens(None)
         size = (xs[-nd + i] + 2 * p - d * (k - 1) - 1) // s + 1
         if size < 1:
-            return Tens(None)  # torch raises too; the message is another rule's
+            # the padded input is shorter than the dilated kernel: torch's RuntimeError
+            f.crash(
+                loc,
+                f"{name}: Calculated padded input size per channel {xs[-nd + i] + 2 * p} is "
+                f"smaller than the kernel size {d * (k - 1) + 1} (input {list(xs)}, weight "
+                f"{list(ws)}, padding {p}, dilation {d})",
+            )
+            return Tens(None)
         spatial.append(size)
     return Tens(None, (*((xs[0],) if batched else ()), ws[0], *spatial))
 

@@ -257,7 +257,8 @@ def _masked_fill_shape_only(run: Any, t: Any, mask: Any, loc: Any) -> Tens | Non
     except ShapeError as e:
         run.f.crash(loc, f"masked_fill: {e}")
         return Tens(None)
-    return Tens(t.src, t.shape) if tuple(out) == tuple(a) else Tens(None)
+    # out of place, a mask of more (or longer) axes widens the result: a shape-only tensor
+    return Tens(t.src, t.shape) if tuple(out) == tuple(a) else Tens(None, tuple(out))
 
 
 def group_norm_single(shape: tuple, groups: int) -> bool:

@@ -524,6 +524,8 @@ def _method(run: Any, t: Tens, name: str, args: list, kwargs: dict, fr: Any, at:
             return f.add_op(name.capitalize(), {"dim": d}, [t], fr.parent, loc)
         if name == "squeeze" and d is None:
             return f.add_op("Squeeze", {}, [t], fr.parent, loc)
+        if name == "squeeze" and isinstance(d, tuple | list) and all(is_int(v) for v in d):
+            return f.add_op("Squeeze", {"dim": tuple(d)}, [t], fr.parent, loc)  # torch >= 2.0
         return Tens(None)
     if f.input_shape is not None and name in ("std", "var"):
         from driftcheck.parsers.source.forward import dataflow_masks
