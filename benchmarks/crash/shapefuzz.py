@@ -1104,6 +1104,250 @@ def _view_t(r, s, bad):
     return Step(fwd=[line], out=[s[1], s[0], *s[2:-2], s[-2] * s[-1]])
 
 
+# ---- more edge forms (clean ones a rule may reject by mistake, and their near misses)
+@op("slice_clamped")
+def _slice(r, s, bad):
+    # a slice past the end clamps (clean); a step of 0 or below raises
+    d = r.randrange(len(s))
+    a = r.choice([0, 1, s[d], s[d] + 3, -1, -s[d] - 2])
+    b = r.choice(["", str(s[d] + 5), "-1", "1", str(-s[d] - 4)])
+    st = r.choice(["", ":2", ":3"]) if not bad else r.choice([":0", ":-1"])
+    key = ", ".join([":"] * d + [f"{a}:{b}{st}"])
+    n = s[d]
+    if bad:
+        return Step(fwd=[f"x = x[{key}]"], bad=True)
+    lo = max(min(a if a >= 0 else n + a, n), 0)
+    hi = n if b == "" else max(min(int(b) if int(b) >= 0 else n + int(b), n), 0)
+    step = int(st[1:]) if st else 1
+    out = list(s)
+    out[d] = max(0, -(-(hi - lo) // step))
+    return Step(fwd=[f"x = x[{key}]"], out=out)
+
+
+@op("F.linear_vec")
+def _flinear_vec(r, s, bad):
+    # a 1-D weight: x @ w, the last axis dropped
+    k = _other(r, s[-1]) if bad else s[-1]
+    init = [f"self.w{{i}} = nn.Parameter(torch.randn({k}))"]
+    out = list(s[:-1]) or None
+    return Step(init=init, fwd=["x = F.linear(x, self.w{i})"], bad=bad, out=None if bad else out)
+
+
+@op("linear_bias_bcast")
+def _linear_bias(r, s, bad):
+    m = _size(r)
+    b = m if not bad else _other(r, m)
+    init = [
+        f"self.w{{i}} = nn.Parameter(torch.randn({m}, {s[-1]}))",
+        f"self.b{{i}} = nn.Parameter(torch.randn({r.choice(['1', str(b)]) if not bad else b}))",
+    ]
+    line = "x = F.linear(x, self.w{i}, self.b{i})"
+    return Step(init=init, fwd=[line], bad=bad, out=None if bad else [*s[:-1], m])
+
+
+@op("nn.Flatten")
+def _nnflatten(r, s, bad):
+    a = r.choice([0, 1, -2]) if len(s) >= 2 else 0
+    if bad:
+        a = len(s)
+    init = [f"self.f{{i}} = nn.Flatten({a})"]
+    if bad:
+        return Step(init=init, fwd=["x = self.f{i}(x)"], bad=True)
+    a = a % len(s)
+    return Step(init=init, fwd=["x = self.f{i}(x)"], out=[*s[:a], math.prod(s[a:])])
+
+
+@op("nn.Unflatten")
+def _nnunflatten(r, s, bad):
+    d = r.randrange(len(s))
+    n = s[d]
+    f = r.choice([f for f in (1, 2, 3, 4) if n % f == 0])
+    sizes = (f, n // f) if not bad else (f, n // f + 1)
+    init = [f"self.u{{i}} = nn.Unflatten({d}, {sizes})"]
+    out = [*s[:d], f, n // f, *s[d + 1 :]]
+    return Step(init=init, fwd=["x = self.u{i}(x)"], bad=bad, out=None if bad else out)
+
+
+@op("tril")
+def _tril(r, s, bad):
+    fn = r.choice(["tril", "triu"])
+    if len(s) < 2:
+        return Step(fwd=[f"x = torch.{fn}(x)"], bad=True)
+    if bad:
+        return Step(fwd=[f"x = torch.{fn}(x.sum(dim=tuple(range(x.dim() - 1))))"], bad=True)
+    return Step(fwd=[f"x = torch.{fn}(x, diagonal={r.choice([-1, 0, 1, 9])})"], out=list(s))
+
+
+@op("roll_flip")
+def _roll_flip(r, s, bad):
+    d = _dim(r, s, bad)
+    line = r.choice(
+        [f"x = torch.roll(x, {r.choice([1, -3, 20])}, dims={d})", f"x = torch.flip(x, dims=({d},))"]
+    )
+    return Step(fwd=[line], bad=bad, out=None if bad else list(s))
+
+
+@op("cosine_similarity")
+def _cos(r, s, bad):
+    y = _broadcastable(r, s)
+    if bad:
+        i = r.randrange(len(y))
+        y[i] = _other(r, s[len(s) - len(y) + i])
+    d = -1
+    out = list(s[:-1])
+    line = f"x = F.cosine_similarity(x, torch.randn({_t(y)}), dim={d})"
+    return Step(fwd=[line], bad=bad, out=None if bad or not out else out)
+
+
+@op("argmax_keep")
+def _argmax(r, s, bad):
+    d = _dim(r, s, bad)
+    keep = r.random() < 0.5
+    out = list(s)
+    if not bad:
+        if keep:
+            out[d] = 1
+        else:
+            del out[d]
+    line = f"x = x.argmax(dim={d}, keepdim={keep}).float()"
+    return Step(fwd=[line], bad=bad, out=None if bad or not out else out)
+
+
+@op("max_dim")
+def _max_dim(r, s, bad):
+    d = _dim(r, s, bad)
+    out = list(s)
+    if not bad:
+        del out[d]
+    line = r.choice(
+        [f"x = x.max(dim={d})[0]", f"x, _ = torch.max(x, {d})", f"x = x.max({d}).values"]
+    )
+    return Step(fwd=[line], bad=bad, out=None if bad or not out else out)
+
+
+@op("sort")
+def _sort(r, s, bad):
+    d = _dim(r, s, bad)
+    line = r.choice([f"x, _ = x.sort(dim={d})", f"x = torch.sort(x, {d}, descending=True).values"])
+    return Step(fwd=[line], bad=bad, out=None if bad else list(s))
+
+
+@op("broadcast_to")
+def _broadcast_to(r, s, bad):
+    t = [3 if v == 1 else v for v in s]
+    if r.random() < 0.4:
+        t = [2, *t]
+    if bad:
+        i = r.randrange(len(s))
+        t[len(t) - len(s) + i] = s[i] + 1 if s[i] != 1 else t[len(t) - len(s) + i]
+        if s[i] == 1:
+            t = t[1:]
+            if len(t) >= len(s):
+                return None
+    line = f"x = torch.broadcast_to(x, ({_t(t)},))"
+    return Step(fwd=[line], bad=bad, out=None if bad else t)
+
+
+@op("new_zeros_like")
+def _new_zeros(r, s, bad):
+    t = [_size(r) for _ in range(r.choice([1, 2]))]
+    y = "x.new_zeros(" + _t(t) + ")" if r.random() < 0.5 else f"torch.zeros_like(x[..., :{t[-1]}])"
+    if y.startswith("torch.zeros_like"):
+        out = [*s[:-1], min(t[-1], s[-1])]
+        return Step(fwd=[f"x = x[..., :{t[-1]}] + {y}"], out=out)
+    if bad:
+        return Step(fwd=[f"x = x + {y}"], bad=_broadcast_py(s, t) is None)
+    return Step(fwd=[f"x = {y}"], out=t)
+
+
+def _broadcast_py(a, b):
+    n = max(len(a), len(b))
+    a, b = [1] * (n - len(a)) + list(a), [1] * (n - len(b)) + list(b)
+    out = []
+    for u, v in zip(a, b, strict=True):
+        if u != v and 1 not in (u, v):
+            return None
+        out.append(max(u, v))
+    return out
+
+
+@op("pixel_unshuffle")
+def _pixel_unshuffle(r, s, bad):
+    if len(s) < 3:
+        return None
+    f = r.choice([2, 3])
+    ok = s[-1] % f == 0 and s[-2] % f == 0
+    if ok == bad:
+        return None
+    out = [*s[:-3], s[-3] * f * f, s[-2] // f, s[-1] // f]
+    return Step(fwd=[f"x = F.pixel_unshuffle(x, {f})"], bad=bad, out=None if bad else out)
+
+
+@op("F.unfold_args")
+def _funfold_args(r, s, bad):
+    if len(s) != 4:
+        return None
+    k = r.choice([1, 2, 3])
+    st = r.choice([1, 2])
+    p = r.choice([0, 1])
+    d = r.choice([1, 2])
+    eff = d * (k - 1) + 1
+    hs = [(v + 2 * p - eff) // st + 1 for v in s[-2:]]
+    line = f"x = F.unfold(x, {k}, dilation={d}, padding={p}, stride={st})"
+    if bad or min(hs) < 1:
+        return Step(fwd=[line], bad=True)
+    return Step(fwd=[line], out=[s[0], s[1] * k * k, hs[0] * hs[1]])
+
+
+@op("one_hot")
+def _one_hot(r, s, bad):
+    n = r.choice([2, 3, 5])
+    if bad:
+        return Step(fwd=["x = F.one_hot(x.argmax(-1), 1).float()"], bad=True)  # class 1 of 1
+    return Step(fwd=[f"x = F.one_hot((x > 0).long(), {n}).float()"], out=[*s, n])
+
+
+@op("tensor_split")
+def _tensor_split(r, s, bad):
+    d = _dim(r, s, False)
+    n = r.choice([2, 3, 5])
+    real = n
+    i = r.randrange(real)
+    if bad:
+        i = n
+    base, extra = divmod(s[d], n)
+    out = list(s)
+    out[d] = base + (1 if i < extra else 0)
+    line = f"x = torch.tensor_split(x, {n}, dim={d})[{i}]"
+    return Step(fwd=[line], bad=bad, out=None if bad or out[d] == 0 else out)
+
+
+@op("layernorm_noaffine")
+def _ln_noaffine(r, s, bad):
+    n = r.choice([1, 2]) if len(s) >= 2 else 1
+    shape = list(s[-n:])
+    if bad:
+        shape[0] = _other(r, shape[0])
+    kw = r.choice(["elementwise_affine=False", "bias=False", "eps=1e-6"])
+    init = [f"self.n{{i}} = nn.LayerNorm(({_t(shape)},), {kw})"]
+    return Step(init=init, fwd=["x = self.n{i}(x)"], bad=bad, out=None if bad else list(s))
+
+
+@op("interp_tuple")
+def _interp_tuple(r, s, bad):
+    if len(s) != 4:
+        return None
+    f = (r.choice([1, 2, 1.5]), r.choice([1, 2, 0.5]))
+    if bad:
+        f = (2, 2, 2)
+    out = [*s[:2], *[int(math.floor(v * g)) for v, g in zip(s[2:], f)]]
+    mode = r.choice(["nearest", "bilinear", "area", "bicubic"])
+    line = f'x = F.interpolate(x, scale_factor={f}, mode="{mode}")'
+    if not bad and min(out) < 1 and mode != "area":
+        bad = True
+    return Step(fwd=[line], bad=bad, out=None if bad or min(out) < 1 else out)
+
+
 @dataclass
 class Program:
     name: str

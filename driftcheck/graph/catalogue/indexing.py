@@ -181,6 +181,11 @@ def _interp_shape(p, shapes):
             raise ShapeError(f"Interpolate size {fmt(out)} does not fit input shape {fmt(x)}")
     elif p["scale_factor"] is not None:
         f = tup(p["scale_factor"], n)
+        if len(f) != n:
+            raise ShapeError(
+                f"Interpolate scale_factor {fmt(f)} does not fit input shape {fmt(x)}: "
+                "one factor per spatial axis"
+            )
         out = tuple(int(v * f[i]) if known(v) else v for i, v in enumerate(x[2:]))
     else:
         raise ShapeError("Interpolate needs size or scale_factor")

@@ -76,10 +76,13 @@ class Pieces:
     count: int | None = None
     loc: Any = None
     last: tuple | None = None  # on real sizes, an uneven cut's last piece (else the op's)
+    shapes: tuple | None = None  # on real sizes, every piece's shape (``tensor_split``)
 
     def items(self) -> list[Tens]:
         """The pieces, when their number is known: the last one of an uneven cut is shorter
         than the op's (``chunk(3)`` of 8 is 3, 3, 2), a shape-only tensor of its own size."""
+        if self.shapes is not None:
+            return [Tens(None, s) for s in self.shapes]
         n = self.count or 0
         out = [Tens(self.t.src, self.t.shape) for _ in range(n)]
         if out and self.last is not None:

@@ -80,6 +80,7 @@ FUNCTIONAL = {
     "interpolate": ("Interpolate", ("size", "scale_factor", "mode")),
     "pad": ("Pad", ("pad", "mode", "value")),
     "pixel_shuffle": ("PixelShuffle", ("upscale_factor",)),
+    "pixel_unshuffle": ("PixelUnshuffle", ("downscale_factor",)),
 }
 CREATE = {"zeros", "ones", "empty", "full", "arange", "randn", "rand", "randint", "tensor",
           "zeros_like", "ones_like", "empty_like", "full_like", "rand_like", "randn_like",
@@ -632,6 +633,19 @@ def pieces(run: Any, t: Tens, name: str, args: list, kwargs: dict, fr: Any, loc:
         count = -(-n_along // size) if n_along is not None and size > 0 else None
         last = _last_piece(t.shape, dim, n_along, size, count) if count else None
         return Pieces(f.add_op("Split", p, [t], fr.parent, loc), count, loc, last)
+    if name == "tensor_split" and n_along is not None:
+        n = _arg(args, kwargs, 0, "indices_or_sections")
+        if n is None:
+            n = _arg(args, kwargs, 0, "sections")
+        if is_int(n) and n > 0:
+            # n pieces, the first ``n_along % n`` one longer (torch.tensor_split's rule)
+            base, extra = divmod(n_along, n)
+            shapes = []
+            for i in range(n):
+                s = list(t.shape)
+                s[dim] = base + (1 if i < extra else 0)
+                shapes.append(tuple(s))
+            return Pieces(Tens(None, shapes[0]), n, loc, None, tuple(shapes))
     if name == "split" and isinstance(size, (list, tuple)) and all(is_int(s) for s in size):
         if n_along is not None and sum(size) != n_along:
             f.crash(loc, f"split sizes {list(size)} do not sum to {n_along} (dim {dim})")
@@ -694,6 +708,16 @@ def index(run: Any, t: Tens, key: Any, fr: Any, at: Any) -> Tens:
                 dim += 1
                 continue
             if not all(p is None or is_int(p) for p in parts):
+                return Tens(None)
+            if it.step is not None and it.step <= 0:
+                # torch's tensor indexing takes no step of 0 or below (ValueError), whatever
+                # the sizes
+                f.crash(
+                    loc,
+                    "ValueError: slice step cannot be zero"
+                    if it.step == 0
+                    else "ValueError: step must be greater than zero",
+                )
                 return Tens(None)
             p = {"dim": dim, "start": it.start, "end": it.stop, "step": it.step or 1}
             cur = f.add_op("Slice", p, [cur], fr.parent, loc)
