@@ -709,9 +709,10 @@ def index(run: Any, t: Tens, key: Any, fr: Any, at: Any) -> Tens:
                 continue
             if not all(p is None or is_int(p) for p in parts):
                 return Tens(None)
-            if it.step is not None and it.step <= 0:
+            if it.step is not None and it.step <= 0 and concrete(t.shape):
                 # torch's tensor indexing takes no step of 0 or below (ValueError), whatever
-                # the sizes
+                # the sizes; judged on a tensor of known shape only (a value the pass holds
+                # as a tensor of unknown shape may be a list, which ``[::-1]`` reverses)
                 f.crash(
                     loc,
                     "ValueError: slice step cannot be zero"
