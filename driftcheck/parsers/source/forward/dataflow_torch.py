@@ -250,6 +250,10 @@ def _call_torch(run: Any, q: str, args: list, kwargs: dict, fr: Any, at: Any) ->
             if "enable_gqa" in kwargs or len(args) > 7:  # None: not statically known
                 gqa = _arg(args, kwargs, 7, "enable_gqa")
                 params["enable_gqa"] = gqa if isinstance(gqa, bool) else None
+            if "dropout_p" in kwargs or len(args) > 4:  # None: not statically known
+                drop = _arg(args, kwargs, 4, "dropout_p")
+                ok = isinstance(drop, int | float) and not isinstance(drop, bool)
+                params["dropout_p"] = float(drop) if ok else None
             return run.f.add_op("ScaledDotProductAttention", params, qkv, fr.parent, fr.loc(at))
         return Tens(None)
     if name == "addmm":  # GPT-2's Conv1D: bias + x @ W, written as the two ops it is
