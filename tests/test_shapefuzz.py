@@ -56,6 +56,7 @@ def test_programs_are_a_function_of_the_seed():
 
 def test_torch_labels_reproduce(tmp_path):
     pytest.importorskip("torch")
+    pytest.importorskip("einops")
     sf = _fuzz()
     progs = [g for g in sf.generate(0, 16, list(sf.OPS)) if g.name in SEED0]
     assert len(progs) == len(SEED0)

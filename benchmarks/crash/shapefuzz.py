@@ -45,7 +45,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
 P_BAD = 0.25
-HEAD = "import torch\nimport torch.nn as nn\nimport torch.nn.functional as F\nimport einops\n\n"
+HEAD = "import torch\nimport torch.nn as nn\nimport torch.nn.functional as F\n"
 
 
 @dataclass
@@ -1403,6 +1403,8 @@ def program(seed: int, i: int, ops: list[str]) -> Program:
     name = f"sf{seed}_{i:05d}"
     head = (
         f'"""shapefuzz program {name} (seed {seed}): {", ".join(used)}."""\n\n{HEAD}'
+        + ("import einops\n" if any("einops." in ln for _, ln in fwd) else "")
+        + "\n"
         f"INPUT = ({_t(shape)},)\nINPUT_KIND = {'tokens' if tokens else 'float'!r}\n\n\n"
         "class Net(nn.Module):\n    def __init__(self):\n        super().__init__()\n"
     )
