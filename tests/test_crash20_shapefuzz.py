@@ -157,6 +157,18 @@ model(
 )
 model("pixelunshuffle_odd", (1, 2, 3, 4), "return F.pixel_unshuffle(x, 2)")
 model("pixelunshuffle_even", (1, 2, 4, 4), "return F.pixel_unshuffle(x, 2).view(1, 8, 4)")
+model(
+    "einops_rearrange_repeated_bad",
+    (2, 3),
+    'y = einops.repeat(x, "b c -> b c r", r=2)\n        return einops.rearrange(y, "b c (r q) -> b (c r) q", q=3)',
+)
+model(
+    "einops_rearrange_repeated_ok",
+    (2, 3),
+    'y = einops.repeat(x, "b c -> b c r", r=2)\n        return einops.rearrange(y, "b c (r q) -> b (c r) q", q=2).view(2, 3)',
+)
+model("repeat_no_sizes", (2, 3), "return x.repeat()")
+model("repeat_ones", (2, 3), "return x.repeat(1, 1)")
 # fmt: skip
 
 

@@ -116,7 +116,12 @@ def einops_names(f: Any, kind: str, pattern: Any, loc: Any) -> bool:
 
 
 def rearrange(run: Any, t: Any, pattern: Any, axes: dict, fr: Any, loc: Any) -> Tens | None:
+    from driftcheck.parsers.source.values.dataflow_values import known_shape as sized
+
     shape = known_shape(t)
+    shape_only = shape is None and isinstance(t, Tens) and t.src is None
+    if shape_only:  # a tensor with a known shape but no node (``einops.repeat``'s result)
+        shape = sized(t)
     if shape is None or not isinstance(pattern, str) or "->" not in pattern:
         return None
     left_s, right_s = pattern.split("->", 1)
@@ -142,6 +147,17 @@ def rearrange(run: Any, t: Any, pattern: Any, axes: dict, fr: Any, loc: Any) -> 
                 return None
             size[unknown[0]] = d // known  # floor: a group that does not divide fails below
     f = run.f
+    if shape_only:
+        # no node to view: the group check einops makes, then the right side's sizes
+        for g, d in zip(left, shape):
+            if math.prod(size[a] for a in g) != d:
+                f.crash(
+                    loc,
+                    f"einops: Shape mismatch, can't divide axis of length {d} into "
+                    f"{' * '.join(g)} (pattern {pattern!r}, shape {list(shape)})",
+                )
+                return Tens(None)
+        return Tens(None, tuple(math.prod(size[a] for a in g) for g in right))
     split = tuple(size[a] for a in names)
     cur = f.add_op("View", {"shape": split}, [t], fr.parent, loc)
     order = [names.index(a) for g in right for a in g]

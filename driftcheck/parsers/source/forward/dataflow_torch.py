@@ -561,6 +561,9 @@ def _method(run: Any, t: Tens, name: str, args: list, kwargs: dict, fr: Any, at:
             out.shape = tuple(int_args(args))
             f.note_shape(out)
         return out
+    if name == "repeat" and not args and not kwargs and concrete(t.shape):
+        f.crash(loc, "TypeError: repeat() missing 1 required positional arguments: 'repeats'")
+        return Tens(None)
     if name in ("expand", "repeat"):
         sizes = int_args(args)
         if sizes and all(is_int(s) for s in sizes):
