@@ -584,4 +584,12 @@ def gather(run: Any, t: Tens, args: list, kwargs: dict, loc: Any) -> Tens | None
             f"to be no larger than self {list(ts)} apart from dimension {ax}",
         )
         return Tens(None)
+    from driftcheck.parsers.source.forward.dataflow_checks import index_values_out
+
+    v = index_values_out(run.f, _arg(args, kwargs, 1, "index"), ts[ax])
+    if v is not None:
+        run.f.crash(
+            loc, f"gather(): index {v} is out of bounds for dimension {ax} with size {ts[ax]}"
+        )
+        return Tens(None)
     return Tens(None, ix)

@@ -521,6 +521,8 @@ class Calls:
                 pattern = args[1] if len(args) > 1 else kwargs.get("pattern")
                 if concrete.einops_rank(self.run.f, x, pattern, fr.loc(at)):
                     return Tens(None)
+                if concrete.einops_names(self.run.f, last, pattern, fr.loc(at)):
+                    return Tens(None)
         if q.startswith("einops.") and last == "rearrange":
             # on real sizes (``check --input-shape``) the sized ops; otherwise only the head
             # split, size-free (the drift facts read heads off it)
@@ -530,6 +532,13 @@ class Calls:
             axes = {k: v for k, v in kwargs.items() if k not in ("tensor", "pattern")}
             make = concrete.rearrange if sized else concrete.rearrange_split
             out = make(self.run, x, pattern, axes, fr, fr.loc(at))
+            if out is not None:
+                return out
+        if q.startswith("einops.") and last == "repeat" and self.run.f.input_shape is not None:
+            x = args[0] if args else kwargs.get("tensor")
+            pattern = args[1] if len(args) > 1 else kwargs.get("pattern")
+            axes = {k: v for k, v in kwargs.items() if k not in ("tensor", "pattern")}
+            out = concrete.repeat(x, pattern, axes)
             if out is not None:
                 return out
         if last == "get_interface" and len(args) >= 2:

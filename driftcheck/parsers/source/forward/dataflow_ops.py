@@ -77,10 +77,13 @@ class Pieces:
     count: int | None = None
     loc: Any = None
     last: tuple | None = None  # on real sizes, an uneven cut's last piece (else the op's)
+    shapes: tuple | None = None  # on real sizes, every piece's shape (``tensor_split``)
 
     def items(self) -> list[Tens]:
         """The pieces, when their number is known: the last one of an uneven cut is shorter
         than the op's (``chunk(3)`` of 8 is 3, 3, 2), a shape-only tensor of its own size."""
+        if self.shapes is not None:
+            return [Tens(None, s) for s in self.shapes]
         n = self.count or 0
         out = [Tens(self.t.src, self.t.shape) for _ in range(n)]
         if out and self.last is not None:
@@ -391,7 +394,14 @@ def subscript(run: Any, v: Any, key: Any, fr: Any, at: Any) -> Any:
     if isinstance(v, Pieces):
         if v.count is not None and isinstance(key, int) and not isinstance(key, bool):
             items = v.items()
-            return items[key] if -len(items) <= key < len(items) else Tens(None)
+            if -len(items) <= key < len(items):
+                return items[key]
+            if at is not None:  # the count is known on real sizes only: torch's tuple
+                run.f.crash(
+                    fr.loc(at),
+                    f"IndexError: tuple index out of range (piece {key} of {len(items)})",
+                )
+            return Tens(None)
         return Tens(v.t.src, v.t.shape) if isinstance(key, int) else UNK
     if isinstance(v, (tuple, list)):
         if isinstance(key, (int, slice)) and not isinstance(key, bool):
