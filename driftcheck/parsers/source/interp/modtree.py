@@ -202,7 +202,7 @@ def _named_params(m: Any, attrs: Any, ip: Any = None) -> list[tuple[str, Any]] |
         if mod.unresolved:
             return None
         if isinstance(mod, Leaf):
-            if mod.tied or mod.wnorm or mod.owned:
+            if mod.tied or mod.wnorm or mod.owned or mod.gone:
                 return None
             weights = attrs.weights_with(mod, {})
             if weights is None:
