@@ -75,9 +75,14 @@ def delete(leaf: Leaf, name: str, uncertain: bool) -> bool:
         if not leaf.owned[""]:
             del leaf.owned[""]
         return True
-    if name not in w or name in leaf.gone:
+    if name in leaf.gone:
         return False
-    leaf.gone.append(name)
+    if name not in w:
+        from driftcheck.parsers.source.interp.leafclass import NONE_WHEN_ABSENT, _torch_short
+
+        if name not in NONE_WHEN_ABSENT.get(_torch_short(leaf) or "", {}):
+            return False  # not in ``_parameters`` (a buffer, a plain attribute): the caller's
+    leaf.gone.append(name)  # a None entry deleted too: ``_parameters`` reads without it
     return True
 
 
@@ -121,13 +126,37 @@ def reregistered(leaf: Leaf, name: str, v: Any) -> bool:
     return any(getattr(p, _FROM, None) == name for _, p in leaf.owned.get("", []))
 
 
-class LeafParams(dict):
-    """``layer._parameters`` of a catalogue layer: a snapshot of the names torch holds, each
-    a reference to the parameter. Reads are Python's; the mutating methods leave the layer
-    unresolved (a snapshot cannot pass them on), never silently lost."""
+def registry(leaf: Leaf) -> dict[str, Any] | None:
+    """torch's ``layer._parameters`` by name: a reference to each parameter, None for one the
+    layer's arguments turn off (torch's ``register_parameter("bias", None)``: the name is in
+    the dict, ``len`` and iteration see it). Only for the torch classes whose None entries are
+    known (``leafclass.NONE_WHEN_ABSENT``); None (unknown) for any other."""
+    from driftcheck.parsers.source.interp.leafclass import NONE_WHEN_ABSENT, _torch_short
 
-    def __init__(self, leaf: Leaf, names: list[str]) -> None:
-        super().__init__((n, WeightRef(leaf, n)) for n in names)
+    names = held(leaf)
+    table = NONE_WHEN_ABSENT.get(_torch_short(leaf) or "")
+    if names is None or table is None:
+        return None
+    gone = set(leaf.gone)
+    out: dict[str, Any] = {}
+    for n in table:
+        if n in names:
+            out[n] = WeightRef(leaf, n)
+        elif n not in gone:
+            out[n] = None  # turned off by the arguments, registered as None
+    for n in names:
+        if n not in out:
+            out[n] = WeightRef(leaf, n)
+    return out
+
+
+class LeafParams(dict):
+    """``layer._parameters`` of a catalogue layer: a snapshot of what torch holds (``registry``).
+    Reads are Python's; the mutating methods leave the layer unresolved (a snapshot cannot
+    pass them on), never silently lost."""
+
+    def __init__(self, leaf: Leaf, items: dict[str, Any]) -> None:
+        super().__init__(items)
         self.leaf = leaf
 
     def _changed(self, how: str) -> None:
@@ -164,7 +193,7 @@ class LeafParams(dict):
 
 def params_view(leaf: Leaf) -> Any:
     """``layer._parameters``: a ``LeafParams`` when the names are known, else unknown."""
-    names = held(leaf)
-    if names is None:
+    items = registry(leaf)
+    if items is None:
         return Unknown(f"_parameters of the {leaf.type} layer")
-    return LeafParams(leaf, names)
+    return LeafParams(leaf, items)

@@ -194,7 +194,7 @@ class Builder:
 
         weights = catalogue_weights(m)
         if weights is None:
-            m.unresolved.append(f"weights {', '.join(m.gone)} deleted from a layer not known")
+            m.unresolved.append(f"{', '.join(m.gone)} deleted from the layer (not counted)")
             return False
         node = Node(id=nid, type="Module", name=name or None, parent=parent, repeat=repeat)
         node.loc = self._loc(m.loc)
