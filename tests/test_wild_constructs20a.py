@@ -205,3 +205,33 @@ def test_what_cannot_be_known_stays_unknown(tmp_path, stmts):
         """,
     )
     assert notes
+
+
+def test_flag_and_an_unknown_probe_names_the_probe(tmp_path):
+    # torch_harmonics: ``self.optimized_kernel = optimized_kernel and
+    # optimized_kernels_is_available()`` (a compiled extension's probe). Python gives the last
+    # operand itself; the note names the call and the file:line it was stored at (it said
+    # "boolean of unknown at line 8" before)
+    f = write(
+        tmp_path,
+        """
+        import torch.nn as nn
+        from not_installed_helpers import kernels_available
+
+
+        class M(nn.Module):
+            def __init__(self, fast=True, slow=False):
+                super().__init__()
+                self.fast = fast and kernels_available()
+                self.slow = slow and kernels_available()
+                self.lin = nn.Linear(3, 4)
+
+
+        model = M()
+        """,
+    )
+    g = parse_source(f)
+    assert g.params_total() is None
+    text = " ".join(g.notes)
+    assert "not_installed_helpers.kernels_available" in text and "m.py:9" in text
+    assert "slow" not in text  # ``False and ...`` is False: nothing unknown

@@ -599,7 +599,8 @@ class Attributes:
         if obj.module and isinstance(v, UnknownModule):
             loc = (self.ip.uncertain and None) or obj.loc
             obj.children[name] = Leaf("Unknown", {}, loc, torch=v.qual, unresolved=["type"])
-            self.stmts.note(f"{name}: {v.qual} is not in the analyzed code (unknown layer)")
+            at = f" (set at {Path(path).name}:{line})" if path and line is not None else ""
+            self.stmts.note(f"{name}: {v.qual} is not in the analyzed code (unknown layer){at}")
         elif obj.module and is_module(v):
             obj.children[name] = v
         elif obj.module and isinstance(v, Tensor) and v.param:
