@@ -235,3 +235,133 @@ def test_flag_and_an_unknown_probe_names_the_probe(tmp_path):
     text = " ".join(g.notes)
     assert "not_installed_helpers.kernels_available" in text and "m.py:9" in text
     assert "slow" not in text  # ``False and ...`` is False: nothing unknown
+
+
+SUB_PKG = {
+    "regpkg/__init__.py": """
+        from .core import Base
+        from .impls import *  # noqa: F403
+    """,
+    "regpkg/core.py": """
+        import torch.nn as nn
+
+
+        def _fmt(name):
+            return name.lower()
+
+
+        class Base(nn.Module):
+            _registry = dict()
+
+            def __init_subclass__(cls, name, **kwargs):
+                super().__init_subclass__(**kwargs)
+                if name != "":
+                    cls._registry[_fmt(name)] = cls
+
+            @classmethod
+            def new(cls, n, kind="A"):
+                try:
+                    cls = cls._registry[_fmt(kind)]
+                except KeyError:
+                    raise ValueError(f"no {kind} in {cls._registry.keys()}")
+                return cls.new(n)
+    """,
+    "regpkg/impls.py": """
+        import torch
+        import torch.nn as nn
+
+        from .core import Base
+
+
+        class ATensor(Base, name="A"):
+            def __init__(self, n):
+                super().__init__()
+                self.w = nn.Parameter(torch.zeros(n))
+
+            @classmethod
+            def new(cls, n):
+                return cls(n)
+
+
+        class BTensor(ATensor, name="B"):
+            def __init__(self, n):
+                super().__init__(n)
+                self.v = nn.Parameter(torch.zeros(n, 2))
+    """,
+    # never imported: Python never registers it
+    "regpkg/extra.py": """
+        from .core import Base
+
+
+        class CTensor(Base, name="C"):
+            pass
+    """,
+}
+
+
+def test_registry_filled_by_init_subclass_in_a_sibling_module(tmp_path):
+    # tltorch's ``FactorizedTensor.new(shape, factorization="cp")`` (neuralop's FNO): the
+    # subclasses register at import; the table read before any was named was empty
+    # (``raise ValueError`` reached: the model unknown)
+    for name, code in SUB_PKG.items():
+        (tmp_path / name).parent.mkdir(exist_ok=True)
+        (tmp_path / name).write_text(textwrap.dedent(code))
+    f = write(
+        tmp_path,
+        """
+        import torch.nn as nn
+        from regpkg.core import Base
+        import regpkg
+
+
+        class M(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.a = Base.new(3, kind="b")
+                self.b = Base.new(4)
+                self.lin = nn.Linear(len(Base._registry), 2)
+
+
+        model = M()
+        """,
+    )
+    want = _count(f, root="model", device="cpu", sys_path=tmp_path)
+    assert want == (3 + 6) + 4 + (2 * 2 + 2)
+    assert parse_source(f).params_total() == want
+
+
+def test_signature_of_a_class_reads_its_init(tmp_path):
+    # neuralop's ``BaseModel.__new__``: ``inspect.signature(cls)`` fills the defaults of the
+    # keywords not given (the signature of a class was unknown: every default undecided)
+    exact(
+        tmp_path,
+        """
+        import inspect
+        import torch.nn as nn
+
+
+        class Base(nn.Module):
+            def __new__(cls, *args, **kwargs):
+                sig = inspect.signature(cls)
+                for key, value in sig.parameters.items():
+                    if value.default is not inspect._empty and key not in kwargs:
+                        kwargs[key] = value.default
+                instance = super().__new__(cls)
+                instance._init_kwargs = kwargs
+                return instance
+
+
+        class Net(Base):
+            def __init__(self, width, depth=2, bias=True):
+                super().__init__()
+                self.layers = nn.ModuleList(nn.Linear(width, width, bias=bias) for _ in range(depth))
+
+
+        class Wide(Net):
+            pass
+
+
+        model = nn.ModuleList([Net(4), Wide(3, depth=1)])
+        model.append(nn.Linear(len(inspect.signature(Wide).parameters), 1))
+        """,
+    )
