@@ -399,7 +399,13 @@ def leaf_tensor_shape(run: Any, leaf: Any, name: str) -> tuple | None:
     """The shape of ``layer.weight`` / ``.bias`` (a BatchNorm's running statistics too) of a
     catalogue layer whose parameters are all known; None otherwise (a reparametrized weight,
     an unresolved size, a layer without that tensor)."""
-    if run.f.input_shape is None or leaf.unresolved or leaf.wnorm or not _torch_leaf(leaf):
+    if (
+        run.f.input_shape is None
+        or leaf.unresolved
+        or leaf.wnorm
+        or leaf.gone
+        or not _torch_leaf(leaf)
+    ):
         return None
     spec = run.f.queries.spec(leaf.type)
     if spec is None:

@@ -770,6 +770,7 @@ class Items:
                 dict(m.param_keys),
                 list(m.unresolved),
                 wnorm=dict(m.wnorm),
+                gone=list(m.gone),
             )
             for path, items in m.owned.items():  # a parametrization's own: copied too
                 leaf.owned[path] = [

@@ -21,6 +21,7 @@ from driftcheck.parsers.source.interp import (
     modglobals,
     pendingret,
     selfmodule,
+    subclassreg,
     tensorsub,
     tuplesub,
 )
@@ -441,6 +442,9 @@ class Classes:
 
     def class_attr(self, cls: Cls, name: str) -> tuple[bool, Any]:
         """Look ``name`` up in the class body (last binding wins), evaluating lazily."""
+        if not getattr(cls, subclassreg.DONE, False) and name[:2] != "__":
+            # a table its ``__init_subclass__`` fills: the subclasses Python made at import
+            subclassreg.ensure(self.ip, cls)
         if name in cls.ns:
             return True, cls.ns[name]
         found = body_index(cls.node).get(name)

@@ -1660,6 +1660,8 @@ def _signature(c: Call) -> Any:
         init = c.interp.calls.find_init(cls)[0] if cls is not None else None
         if isinstance(init, Func):
             f, bound = init, cls
+    if isinstance(f, Cls):
+        f, bound = _class_signature_func(c, f)
     if not isinstance(f, Func):
         return c.unknown("signature() of a callable not in the analyzed code")
     from driftcheck.parsers.source.interp import deftime  # the def-time value of a default
@@ -1693,6 +1695,29 @@ def _signature(c: Call) -> Any:
     if (f.bound is not None or bound is not None) and params:  # a bound method drops ``self``
         params.pop(next(iter(params)))
     return NamedTupleValue([params, Unknown("return annotation")], _SIGNATURE)
+
+
+def _class_signature_func(c: Call, cls: Any) -> tuple[Any, Any]:
+    """``inspect.signature(SomeClass)`` as Python reads it: the ``__init__`` or ``__new__`` of
+    the first class in the MRO whose body defines either (its first parameter dropped);
+    neuralop's ``BaseModel.__new__`` fills the defaults of a model's keywords this way. A
+    metaclass (its ``__call__`` may change the signature) or a class from outside the analyzed
+    code first in the MRO: unknown."""
+    from driftcheck.parsers.source.values.abstract import Func
+
+    for k in cls.mro():
+        if not isinstance(k, Cls):
+            return Unknown("signature() of a class built on one outside the analyzed code"), None
+        if any(kw.arg == "metaclass" for kw in k.node.keywords):
+            return Unknown("signature() of a class with a metaclass"), None
+        for name in ("__new__", "__init__"):
+            if any(
+                isinstance(st, (ast.FunctionDef, ast.AsyncFunctionDef)) and st.name == name
+                for st in k.node.body
+            ):
+                ok, fn = c.interp.classes.class_attr(k, name)
+                return (fn, cls) if ok and isinstance(fn, Func) else (Unknown(name), None)
+    return Unknown("signature() of a class without __init__"), None
 
 
 _FULLARGSPEC = NamedTupleType(
