@@ -118,3 +118,130 @@ def test_none_default_inputs_a_layer_reads_are_inputs(tmp_path) -> None:
     names = {n.name for n in right.nodes if n.type == "Input"}
     assert {"states", "actions", "returns_to_go", "timesteps"} <= names
     assert "attention_mask" not in names  # tested for None first: optional
+
+
+MLLAMA_CODE = """
+import torch
+import torch.nn.functional as F
+from torch import nn
+
+VOCAB, WIDTH, HEADS, KV, FFN, DEPTH = 96, 32, 4, 2, 48, {depth}
+CROSS_AT = {cross}
+
+
+class RMSNorm(nn.Module):
+    def __init__(self, d):
+        super().__init__()
+        self.weight = nn.Parameter(torch.ones(d))
+
+    def forward(self, x):
+        return self.weight * x * torch.rsqrt(x.pow(2).mean(-1, keepdim=True) + 1e-5)
+
+
+class GQA(nn.Module):
+    def __init__(self, qk_norm=False):
+        super().__init__()
+        self.hd = WIDTH // HEADS
+        self.q_proj = nn.Linear(WIDTH, HEADS * self.hd, bias=False)
+        self.k_proj = nn.Linear(WIDTH, KV * self.hd, bias=False)
+        self.v_proj = nn.Linear(WIDTH, KV * self.hd, bias=False)
+        self.o_proj = nn.Linear(HEADS * self.hd, WIDTH, bias=False)
+        self.q_norm = RMSNorm(self.hd) if qk_norm else None
+        self.k_norm = RMSNorm(self.hd) if qk_norm else None
+
+    def forward(self, x, mem=None):
+        b, t, _ = x.shape
+        src = x if mem is None else mem
+        q = self.q_proj(x).view(b, t, -1, self.hd)
+        k = self.k_proj(src).view(b, src.shape[1], -1, self.hd)
+        v = self.v_proj(src).view(b, src.shape[1], -1, self.hd)
+        if self.q_norm is not None:
+            q, k = self.q_norm(q), self.k_norm(k)
+        q, k, v = (z.transpose(1, 2) for z in (q, k, v))
+        k, v = k.repeat_interleave(HEADS // KV, 1), v.repeat_interleave(HEADS // KV, 1)
+        o = F.scaled_dot_product_attention(q, k, v, is_causal=mem is None)
+        return self.o_proj(o.transpose(1, 2).reshape(b, t, -1))
+
+
+class MLP(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.gate_proj = nn.Linear(WIDTH, FFN, bias=False)
+        self.up_proj = nn.Linear(WIDTH, FFN, bias=False)
+        self.down_proj = nn.Linear(FFN, WIDTH, bias=False)
+
+    def forward(self, x):
+        return self.down_proj(F.silu(self.gate_proj(x)) * self.up_proj(x))
+
+
+class SelfLayer(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.attn, self.mlp = GQA(), MLP()
+        self.norm1, self.norm2 = RMSNorm(WIDTH), RMSNorm(WIDTH)
+
+    def forward(self, x, img):
+        x = x + self.attn(self.norm1(x))
+        return x + self.mlp(self.norm2(x))
+
+
+class CrossLayer(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.attn, self.mlp = GQA(qk_norm=True), MLP()
+        self.norm1, self.norm2 = RMSNorm(WIDTH), RMSNorm(WIDTH)
+        self.attn_gate = nn.Parameter(torch.zeros(1))
+        self.mlp_gate = nn.Parameter(torch.zeros(1))
+
+    def forward(self, x, img):
+        x = x + self.attn_gate.tanh() * self.attn(self.norm1(x), img)
+        return x + self.mlp_gate.tanh() * self.mlp(self.norm2(x))
+
+
+class M(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.embed = nn.Embedding(VOCAB + 8, WIDTH)
+        self.layers = nn.ModuleList(
+            CrossLayer() if i in CROSS_AT else SelfLayer() for i in range(DEPTH)
+        )
+        self.norm = RMSNorm(WIDTH)
+        self.lm_head = nn.Linear(WIDTH, VOCAB, bias=False)
+
+    def forward(self, ids, img):
+        x = self.embed(ids)
+        for layer in self.layers:
+            x = layer(x, img)
+        return self.lm_head(self.norm(x))
+"""
+
+
+def test_two_layer_kinds_alternating_are_whole_layers(tmp_path) -> None:
+    """A stack alternating two layer classes that each hold the same attention and MLP
+    classes (Mllama's self- and cross-attention layers, cross at 1 and 3 of 4) is 4 layers,
+    not 2 layers of two halves each (the half-layer rule is for BertGeneration's attention
+    and feed-forward halves, which share no such part)."""
+    import runpy
+
+    kw = dict(
+        architectures=["MllamaForCausalLM"],
+        vocab_size=96,
+        hidden_size=32,
+        num_attention_heads=4,
+        num_key_value_heads=2,
+        intermediate_size=48,
+        num_hidden_layers=4,
+        cross_attention_layers=[1, 3],
+        pad_token_id=0,
+    )
+    cfg, path = config(tmp_path, "mllama", "MllamaTextConfig", **kw)
+    code = write(tmp_path, "mllama.py", MLLAMA_CODE.format(depth=4, cross="{1, 3}"))
+    planted = write(tmp_path, "mllama6.py", MLLAMA_CODE.format(depth=6, cross="{1, 3, 5}"))
+    with torch.device("meta"):
+        mine = runpy.run_path(str(code))["M"]()
+        hf = transformers.MllamaForCausalLM(cfg)
+        assert len(runpy.run_path(str(planted))["M"]().layers) == 6
+    assert count(mine) == count(hf)
+    assert len(mine.layers) == len(hf.model.layers) == 4
+    assert run(code, path) == []
+    one(run(planted, path), 4, 6)
