@@ -245,3 +245,80 @@ def test_two_layer_kinds_alternating_are_whole_layers(tmp_path) -> None:
     assert len(mine.layers) == len(hf.model.layers) == 4
     assert run(code, path) == []
     one(run(planted, path), 4, 6)
+
+
+FLAT_CODE = """
+import torch
+import torch.nn.functional as F
+from torch import nn
+
+VOCAB, D, DEPTH, HEADS, KV, MLP = 96, 32, {depth}, 4, 2, {mlp}
+HD = D // HEADS
+
+
+def shapes():
+    out = {{"embed": (VOCAB, D), "final_norm": (D,), "head": (D, VOCAB)}}
+    for i in range(DEPTH):
+        out |= {{
+            f"l{{i}}_wq": (D, HEADS * HD), f"l{{i}}_wk": (D, KV * HD), f"l{{i}}_wv": (D, KV * HD),
+            f"l{{i}}_wo": (HEADS * HD, D), f"l{{i}}_gate": (D, MLP), f"l{{i}}_up": (D, MLP),
+            f"l{{i}}_down": (MLP, D), f"l{{i}}_n1": (D,), f"l{{i}}_n2": (D,),
+        }}
+    return out
+
+
+def rms(x, w):
+    return x * torch.rsqrt(x.pow(2).mean(-1, keepdim=True) + 1e-6) * w
+
+
+class M(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.p = nn.ParameterDict({{k: nn.Parameter(torch.randn(s)) for k, s in shapes().items()}})
+
+    def forward(self, ids):
+        x = self.p["embed"][ids]
+        b, t, _ = x.shape
+        for i in range(DEPTH):
+            h = rms(x, self.p[f"l{{i}}_n1"])
+            q = (h @ self.p[f"l{{i}}_wq"]).view(b, t, HEADS, HD).transpose(1, 2)
+            k = (h @ self.p[f"l{{i}}_wk"]).view(b, t, KV, HD).transpose(1, 2)
+            v = (h @ self.p[f"l{{i}}_wv"]).view(b, t, KV, HD).transpose(1, 2)
+            a = F.scaled_dot_product_attention(q, k, v, is_causal=True, enable_gqa=True)
+            x = x + a.transpose(1, 2).reshape(b, t, D) @ self.p[f"l{{i}}_wo"]
+            h = rms(x, self.p[f"l{{i}}_n2"])
+            g = F.silu(h @ self.p[f"l{{i}}_gate"]) * (h @ self.p[f"l{{i}}_up"])
+            x = x + g @ self.p[f"l{{i}}_down"]
+        return rms(x, self.p["final_norm"]) @ self.p["head"]
+"""
+
+
+def test_flat_parameter_dict_differences_are_facts(tmp_path) -> None:
+    """Every weight in one flat ``ParameterDict`` (a Flax tree's port): the code states no
+    fact, so a changed depth or MLP width was listed as every parameter missing and every
+    layer extra. The config side's layer shapes say it: one more copy of them is one more
+    layer; every differing shape with the config's MLP width replaced is that width."""
+    from tests.drift_support import torch_pair
+
+    kw = dict(
+        architectures=["LlamaForCausalLM"],
+        vocab_size=96,
+        hidden_size=32,
+        intermediate_size=80,
+        num_hidden_layers=2,
+        num_attention_heads=4,
+        num_key_value_heads=2,
+        tie_word_embeddings=False,
+    )
+    cfg, path = config(tmp_path, "llama", "LlamaConfig", **kw)
+    code = write(tmp_path, "flat.py", FLAT_CODE.format(depth=2, mlp=80))
+    mine, hf = torch_pair(code, cfg)
+    assert count(mine) == count(hf)
+    assert run(code, path) == []
+    deeper = write(tmp_path, "flat3.py", FLAT_CODE.format(depth=3, mlp=80))
+    wider = write(tmp_path, "flat96.py", FLAT_CODE.format(depth=2, mlp=112))
+    for planted, want in ((deeper, (2, 3)), (wider, (80, 112))):
+        m, _ = torch_pair(planted, cfg)
+        assert count(m) != count(hf)
+        found = one(run(planted, path), *want)
+        assert found.values["right"] == want[0]  # the config's value on the config's side
