@@ -41,6 +41,7 @@ from driftcheck.graph.match.facts import (
     fact_diffs,
 )
 from driftcheck.graph.match.facts import _side as fact_side
+from driftcheck.graph.match.flatparams import flat_facts
 from driftcheck.graph.match.imagetable import fold_positions
 from driftcheck.graph.match.latent import latent
 from driftcheck.graph.match.semantic import related, semantic_enabled, settle
@@ -80,6 +81,7 @@ def compare(left: Graph, right: Graph, labels: dict[str, str] | None = None) -> 
     facts = as_mlp_ratio(left, right, fact_diffs(left, right, da, db))
     facts = as_adapter_reduction(left, right, facts)
     facts = _dense_lead_moves(facts)
+    facts += flat_facts(left, right, a, b, da, db, facts)
     if "stageDepths" in da and "stageDepths" in db:
         # a hierarchical network's depth is per stage: one layer count (a config's
         # ``num_stages``, the blocks of one stage) is not a fact of it

@@ -68,6 +68,10 @@ class Calls:
 
     def __init__(self, run: Runner) -> None:
         self.run = run  # the owner
+        # the root forward's parameters that default to None, and where it is defined: an
+        # input the caller must give where forward hands the default to a layer
+        self.root_optional: set[str] = set()
+        self.root_at: tuple[str, int] | None = None
 
     # ------------------------------------------------------------------ entry
     def run_root(self, root: Any) -> Any:
@@ -88,7 +92,37 @@ class Calls:
                     t.shape = tuple(given)
                 elif p.arg in RANKS:  # internal only: the Input node's shape stays unknown
                     t.learn_rank(RANKS[p.arg])
+            elif isinstance(defaults[p.arg], ast.Constant) and defaults[p.arg].value is None:
+                self.root_optional.add(p.arg)
+        self.root_at = (str(fn.mod.path), node.lineno)
         return self.run_func(fn, Mod(root), [], kwargs, None)
+
+    def _given_inputs(self, args: list, kwargs: dict, fr: Frame | None, at: ast.AST) -> None:
+        """A root-forward parameter defaulting to None that reaches a layer still None
+        (``self.embed_timestep(timesteps)`` with ``timesteps=None``): a layer cannot take
+        None, so the caller gives that input; it becomes one (an ``Input`` node, bound in the
+        frame for its later uses), as the parameters without a default are. Transformers'
+        Decision Transformer takes every input by a None-default keyword."""
+        if not self.root_optional or fr is None or len(self.run.stack) != 1:
+            return
+        if fr is not self.run.stack[0] or not isinstance(at, ast.Call):
+            return
+        named = [(i, x) for i, x in enumerate(at.args)] + [
+            (k.arg, k.value) for k in at.keywords if k.arg is not None
+        ]
+        for key, x in named:
+            if not isinstance(x, ast.Name) or x.id not in self.root_optional:
+                continue
+            held = args[key] if isinstance(key, int) and key < len(args) else kwargs.get(key)
+            if held is not None or fr.locals.get(x.id, 0) is not None:
+                continue
+            t = self.run.f.add_input(x.id, self.root_at)
+            fr.locals[x.id] = t
+            self.root_optional.discard(x.id)
+            if isinstance(key, int):
+                args[key] = t
+            else:
+                kwargs[key] = t
 
     def forward_of(self, obj: Any) -> Func | None:
         if not isinstance(obj, Obj) or obj.cls is None:
@@ -206,6 +240,8 @@ class Calls:
     # ------------------------------------------------------------------ modules
     def call_module(self, obj: Any, args: list, kwargs: dict, fr: Frame, at: ast.AST) -> Any:
         obj = self.run.f.resolve(obj)
+        if isinstance(obj, Leaf):
+            self._given_inputs(args, kwargs, fr, at)
         tens = [a for a in args if isinstance(a, Tens)]
         if not tens:
             tens = [v for v in kwargs.values() if isinstance(v, Tens)][:1]
