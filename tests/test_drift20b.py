@@ -105,3 +105,86 @@ def test_class_decorator_stamping_sizes(tmp_path):
     assert run(code, path) == []
     wide = write(tmp_path, "wide.py", STAMPED.format(ffn=160))
     one(run(wide, path), 128, 160)
+
+
+ENVIRON = """
+import os
+
+import torch
+import torch.nn.functional as F
+from torch import nn
+
+VOCAB = int(os.environ.get("MY_VOCAB", "96"))
+DIM = int(os.environ.get("MY_DIM", "64"))
+N_LAYERS = int(os.environ.get("MY_LAYERS", "2"))
+FFN = 128
+
+
+class Block(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.q_proj = nn.Linear(DIM, DIM, bias=False)
+        self.k_proj = nn.Linear(DIM, DIM // 2, bias=False)
+        self.v_proj = nn.Linear(DIM, DIM // 2, bias=False)
+        self.o_proj = nn.Linear(DIM, DIM, bias=False)
+        self.gate_proj = nn.Linear(DIM, FFN, bias=False)
+        self.up_proj = nn.Linear(DIM, FFN, bias=False)
+        self.down_proj = nn.Linear(FFN, DIM, bias=False)
+        self.n1 = nn.RMSNorm(DIM, eps=1e-6)
+        self.n2 = nn.RMSNorm(DIM, eps=1e-6)
+
+    def forward(self, x):
+        b, t, _ = x.shape
+        h = self.n1(x)
+        q = self.q_proj(h).view(b, t, 4, 16).transpose(1, 2)
+        k = self.k_proj(h).view(b, t, 2, 16).transpose(1, 2)
+        v = self.v_proj(h).view(b, t, 2, 16).transpose(1, 2)
+        y = F.scaled_dot_product_attention(q, k, v, is_causal=True, enable_gqa=True)
+        x = x + self.o_proj(y.transpose(1, 2).reshape(b, t, -1))
+        h = self.n2(x)
+        return x + self.down_proj(F.silu(self.gate_proj(h)) * self.up_proj(h))
+
+
+class M(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.embed_tokens = nn.Embedding(VOCAB, DIM)
+        self.layers = nn.ModuleList(Block() for _ in range(N_LAYERS))
+        self.norm = nn.RMSNorm(DIM, eps=1e-6)
+        self.lm_head = nn.Linear(DIM, VOCAB, bias=False)
+
+    def forward(self, ids):
+        x = self.embed_tokens(ids)
+        for layer in self.layers:
+            x = layer(x)
+        return self.lm_head(self.norm(x))
+"""
+
+
+def test_unreadable_layers_are_an_unknown_not_a_drift(tmp_path):
+    """Sizes read from the user's environment (``int(os.environ.get("MY_LAYERS", "2"))``)
+    stay unknown statically (the variable is the user's to set), so the layer list is an
+    ``Unknown`` node. It was reported as a missing layer (``Unknown``) beside an extra one
+    (the config's 2 decoder layers): a major drift on a clean pair. What the other side has in
+    the unread part's place is not judged: one info finding names the part, nothing above.
+    With the sizes written as constants, a planted depth is one finding as before."""
+    code = write(tmp_path, "environ.py", ENVIRON)
+    cfg, path = config(tmp_path, "clean", "LlamaConfig", **LLAMA)
+    mine, hf = torch_pair(code, cfg)  # the clean environment: the defaults
+    assert count(mine) == count(hf)
+    assert run(code, path) == []
+    from driftcheck.drift import drift, load_sides
+
+    infos = [f for f in drift(load_sides(str(code), str(path)), str(code), str(path))]
+    assert [f.kind for f in infos] == ["incomplete"], [f.message for f in infos]
+    line = (
+        code.read_text()
+        .splitlines()
+        .index("        self.layers = nn.ModuleList(Block() for _ in range(N_LAYERS))")
+    )
+    assert infos[0].locations and infos[0].locations[0].line == line + 1
+    # the same code with readable sizes: a planted depth is still one finding, 2 against 3
+    fixed = ENVIRON.replace('int(os.environ.get("MY_LAYERS", "2"))', "3")
+    fixed = fixed.replace('int(os.environ.get("MY_VOCAB", "96"))', "96")
+    fixed = fixed.replace('int(os.environ.get("MY_DIM", "64"))', "64")
+    one(run(write(tmp_path, "deep.py", fixed), path), 2, 3)
