@@ -188,3 +188,100 @@ def test_unreadable_layers_are_an_unknown_not_a_drift(tmp_path):
     fixed = fixed.replace('int(os.environ.get("MY_VOCAB", "96"))', "96")
     fixed = fixed.replace('int(os.environ.get("MY_DIM", "64"))', "64")
     one(run(write(tmp_path, "deep.py", fixed), path), 2, 3)
+
+
+REGISTRY = """
+import torch
+import torch.nn.functional as F
+from torch import nn
+
+BLOCKS = {{}}
+
+
+def register(name):
+    def deco(cls):
+        BLOCKS[name] = cls
+        return cls
+
+    return deco
+
+
+@register("norm")
+class Norm(nn.Module):
+    def __init__(self, d):
+        super().__init__()
+        self.weight = nn.Parameter(torch.ones(d))
+
+    def forward(self, x):
+        return self.weight * x * torch.rsqrt(x.pow(2).mean(-1, keepdim=True) + 1e-6)
+
+
+@register("mlp")
+class MLP(nn.Module):
+    def __init__(self, d, f):
+        super().__init__()
+        self.gate_proj = nn.Linear(d, f, bias=False)
+        self.up_proj = nn.Linear(d, f, bias=False)
+        self.down_proj = nn.Linear(f, d, bias=False)
+
+    def forward(self, x):
+        return self.down_proj(F.silu(self.gate_proj(x)) * self.up_proj(x))
+
+
+@register("attn")
+class Attention(nn.Module):
+    def __init__(self, d):
+        super().__init__()
+        self.q_proj = nn.Linear(d, d, bias=False)
+        self.k_proj = nn.Linear(d, d // 2, bias=False)
+        self.v_proj = nn.Linear(d, d // 2, bias=False)
+        self.o_proj = nn.Linear(d, d, bias=False)
+
+    def forward(self, x):
+        b, t, _ = x.shape
+        q = self.q_proj(x).view(b, t, 4, 16).transpose(1, 2)
+        k = self.k_proj(x).view(b, t, 2, 16).transpose(1, 2)
+        v = self.v_proj(x).view(b, t, 2, 16).transpose(1, 2)
+        y = F.scaled_dot_product_attention(q, k, v, is_causal=True, enable_gqa=True)
+        return self.o_proj(y.transpose(1, 2).reshape(b, t, -1))
+
+
+class Layer(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.attn = BLOCKS["attn"](64)
+        self.mlp = BLOCKS["mlp"](64, {ffn})
+        self.n1, self.n2 = BLOCKS["norm"](64), BLOCKS["norm"](64)
+
+    def forward(self, x):
+        x = x + self.attn(self.n1(x))
+        return x + self.mlp(self.n2(x))
+
+
+class M(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.embed = nn.Embedding(96, 64)
+        self.layers = nn.ModuleList(Layer() for _ in range(2))
+        self.norm = BLOCKS["norm"](64)
+        self.head = nn.Linear(64, 96, bias=False)
+
+    def forward(self, ids):
+        x = self.embed(ids)
+        for layer in self.layers:
+            x = layer(x)
+        return self.head(self.norm(x))
+"""
+
+
+def test_blocks_read_from_a_registry_by_classes_are_no_roots(tmp_path):
+    """Blocks registered by ``@register(name)`` into a module table that the layers read
+    directly (``BLOCKS["attn"](64)`` in ``Layer.__init__``, no ``build(name)`` helper) are
+    parts of the model: the root is the one class nothing builds (it was "several candidate
+    root classes", no comparison at all). A planted FFN width is one finding."""
+    code = write(tmp_path, "registry.py", REGISTRY.format(ffn=128))
+    cfg, path = config(tmp_path, "clean", "LlamaConfig", **LLAMA)
+    mine, hf = torch_pair(code, cfg)
+    assert count(mine) == count(hf)
+    assert run(code, path) == []
+    one(run(write(tmp_path, "wide.py", REGISTRY.format(ffn=160)), path), 128, 160)
