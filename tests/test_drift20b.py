@@ -216,6 +216,12 @@ class Norm(nn.Module):
         return self.weight * x * torch.rsqrt(x.pow(2).mean(-1, keepdim=True) + 1e-6)
 
 
+@register("silu")
+class SiLU(nn.Module):
+    def forward(self, x):
+        return F.silu(x)
+
+
 @register("mlp")
 class MLP(nn.Module):
     def __init__(self, d, f):
@@ -223,9 +229,10 @@ class MLP(nn.Module):
         self.gate_proj = nn.Linear(d, f, bias=False)
         self.up_proj = nn.Linear(d, f, bias=False)
         self.down_proj = nn.Linear(f, d, bias=False)
+        self.act = BLOCKS["silu"]()
 
     def forward(self, x):
-        return self.down_proj(F.silu(self.gate_proj(x)) * self.up_proj(x))
+        return self.down_proj(self.act(self.gate_proj(x)) * self.up_proj(x))
 
 
 @register("attn")
@@ -277,8 +284,9 @@ class M(nn.Module):
 def test_blocks_read_from_a_registry_by_classes_are_no_roots(tmp_path):
     """Blocks registered by ``@register(name)`` into a module table that the layers read
     directly (``BLOCKS["attn"](64)`` in ``Layer.__init__``, no ``build(name)`` helper) are
-    parts of the model: the root is the one class nothing builds (it was "several candidate
-    root classes", no comparison at all). A planted FFN width is one finding."""
+    parts of the model: the root is the one class nothing builds (with more than
+    ``sides.MAX_ROOTS`` such blocks it was "several candidate root classes", no comparison
+    at all). A planted FFN width is one finding."""
     code = write(tmp_path, "registry.py", REGISTRY.format(ffn=128))
     cfg, path = config(tmp_path, "clean", "LlamaConfig", **LLAMA)
     mine, hf = torch_pair(code, cfg)
