@@ -293,3 +293,91 @@ def test_blocks_read_from_a_registry_by_classes_are_no_roots(tmp_path):
     assert count(mine) == count(hf)
     assert run(code, path) == []
     one(run(write(tmp_path, "wide.py", REGISTRY.format(ffn=160)), path), 128, 160)
+
+
+EINSUM_MOE = """
+import torch
+from torch import nn
+
+D, H, G, HD, E, F, V, L = 64, 4, 2, 16, 4, {ffn}, 96, 2
+
+
+def rms(x, w):
+    return w * x * torch.rsqrt(x.pow(2).mean(-1, keepdim=True) + 1e-6)
+
+
+class Layer(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.wq = nn.Parameter(torch.empty(D, H, HD))
+        self.wk = nn.Parameter(torch.empty(D, G, HD))
+        self.wv = nn.Parameter(torch.empty(D, G, HD))
+        self.wo = nn.Parameter(torch.empty(H, HD, D))
+        self.q_norm = nn.Parameter(torch.ones(HD))
+        self.k_norm = nn.Parameter(torch.ones(HD))
+        self.router = nn.Parameter(torch.empty(D, E))
+        self.w_in = nn.Parameter(torch.empty(E, D, 2, F))
+        self.w_out = nn.Parameter(torch.empty(E, F, D))
+        self.ln_attn = nn.Parameter(torch.ones(D))
+        self.ln_ffn = nn.Parameter(torch.ones(D))
+
+    def forward(self, x):
+        y = rms(x, self.ln_attn)
+        q = rms(torch.einsum("btd,dhk->bthk", y, self.wq), self.q_norm)
+        k = rms(torch.einsum("btd,dgk->btgk", y, self.wk), self.k_norm)
+        v = torch.einsum("btd,dgk->btgk", y, self.wv)
+        k, v = k.repeat_interleave(H // G, 2), v.repeat_interleave(H // G, 2)
+        s = torch.einsum("bqhk,bshk->bhqs", q, k) / HD**0.5
+        mask = torch.ones(s.shape[-2:], dtype=torch.bool).tril()
+        o = torch.einsum("bhqs,bshk->bqhk", s.masked_fill(~mask, float("-inf")).softmax(-1), v)
+        x = x + torch.einsum("bthk,hkd->btd", o, self.wo)
+        y = rms(x, self.ln_ffn)
+        p = torch.einsum("btd,de->bte", y, self.router).softmax(-1)
+        top, idx = torch.topk(p, 2, dim=-1)
+        p = torch.zeros_like(p).scatter(-1, idx, top / top.sum(-1, keepdim=True))
+        gu = torch.einsum("btd,edcf->btecf", y, self.w_in)
+        act = torch.nn.functional.silu(gu[..., 0, :]) * gu[..., 1, :]
+        return x + torch.einsum("bte,btef,efd->btd", p, act, self.w_out)
+
+
+class M(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.embed = nn.Parameter(torch.empty(V, D))
+        self.layers = nn.ModuleList(Layer() for _ in range(L))
+        self.norm = nn.Parameter(torch.ones(D))
+
+    def forward(self, ids):
+        x = self.embed[ids]
+        for layer in self.layers:
+            x = layer(x)
+        return rms(x, self.norm)
+"""
+
+QWEN3_MOE = dict(
+    architectures=["Qwen3MoeModel"],
+    vocab_size=96,
+    hidden_size=64,
+    num_hidden_layers=2,
+    num_attention_heads=4,
+    num_key_value_heads=2,
+    head_dim=16,
+    num_experts=4,
+    num_experts_per_tok=2,
+    moe_intermediate_size=32,
+    intermediate_size=128,
+    rms_norm_eps=1e-6,
+)
+
+
+def test_einsum_experts_beside_per_head_attention(tmp_path):
+    """Einsum experts ``w_in [E, D, 2, I]`` (gate and up on an axis of their own) beside a
+    per-head attention output ``wo [H, head_dim, D]`` with as many heads as experts (4): the
+    experts' width is I = 32, as transformers' ``gate_up_proj [E, 2I, D]`` says. ``wo`` was
+    read as the experts' down projection (``[4, 16, 64]``, width 16: a major
+    ``intermediateSize`` drift on a clean pair) and ``w_in`` was not read at all."""
+    code = write(tmp_path, "einsum_moe.py", EINSUM_MOE.format(ffn=32))
+    cfg, path = config(tmp_path, "clean", "Qwen3MoeConfig", **QWEN3_MOE)
+    mine, hf = torch_pair(code, cfg, auto="AutoModel")
+    assert count(mine) == count(hf)
+    assert run(code, path) == []
