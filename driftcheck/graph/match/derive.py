@@ -228,7 +228,7 @@ def _expert_width(items: list[Item], out: dict[str, Derived]) -> None:
         if len(fused) not in (2, 3):  # gate|up and down, or gate, up and down
             continue
         widths = []
-        for c, shape in fused:
+        for _c, shape in fused:
             rest = list(shape[lead:])
             if d not in rest or not all(type(x) is int for x in rest):
                 return
