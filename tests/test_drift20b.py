@@ -381,3 +381,125 @@ def test_einsum_experts_beside_per_head_attention(tmp_path):
     mine, hf = torch_pair(code, cfg, auto="AutoModel")
     assert count(mine) == count(hf)
     assert run(code, path) == []
+
+
+PACKED_MOE = """
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+
+# vocab // 8, width, layers, heads, kv heads, ffn // 2, experts, expert ffn, dense layers
+PACKED = bytearray([32, 64, 2, 4, 2, FFN_HALF, 4, 32, 1])
+VOCAB = PACKED[0] * 8
+WIDTH, LAYERS, HEADS, KV_HEADS = PACKED[1], PACKED[2], PACKED[3], PACKED[4]
+FFN, EXPERTS, EXPERT_FFN, DENSE = PACKED[5] * 2, PACKED[6], PACKED[7], PACKED[8]
+
+
+class RMSNorm(nn.Module):
+    def __init__(self, d):
+        super().__init__()
+        self.weight = nn.Parameter(torch.ones(d))
+
+    def forward(self, x):
+        return self.weight * x * torch.rsqrt(x.pow(2).mean(-1, keepdim=True) + 1e-5)
+
+
+class SwiGLU(nn.Module):
+    def __init__(self, f):
+        super().__init__()
+        self.gate_proj = nn.Linear(WIDTH, f, bias=False)
+        self.up_proj = nn.Linear(WIDTH, f, bias=False)
+        self.down_proj = nn.Linear(f, WIDTH, bias=False)
+
+    def forward(self, x):
+        return self.down_proj(F.silu(self.gate_proj(x)) * self.up_proj(x))
+
+
+class Experts(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.gate = nn.Linear(WIDTH, EXPERTS, bias=False)
+        for i in range(EXPERTS):
+            setattr(self, f"expert_{i}", SwiGLU(EXPERT_FFN))
+        self.shared_expert = SwiGLU(EXPERT_FFN)
+
+    def forward(self, x):
+        p = torch.sigmoid(self.gate(x))
+        top, idx = torch.topk(p, 2, dim=-1)
+        p = torch.zeros_like(p).scatter(-1, idx, top)
+        y = sum(p[..., i : i + 1] * getattr(self, f"expert_{i}")(x) for i in range(EXPERTS))
+        return y + self.shared_expert(x)
+
+
+class Layer(nn.Module):
+    def __init__(self, i):
+        super().__init__()
+        hd = WIDTH // HEADS
+        self.hd = hd
+        self.q = nn.Linear(WIDTH, HEADS * hd)
+        self.k = nn.Linear(WIDTH, KV_HEADS * hd)
+        self.v = nn.Linear(WIDTH, KV_HEADS * hd)
+        self.o = nn.Linear(HEADS * hd, WIDTH, bias=False)
+        self.ln_in, self.ln_post = RMSNorm(WIDTH), RMSNorm(WIDTH)
+        self.ffn = SwiGLU(FFN) if i < DENSE else Experts()
+
+    def forward(self, x):
+        b, t, _ = x.shape
+        h = self.ln_in(x)
+        q = self.q(h).view(b, t, -1, self.hd).transpose(1, 2)
+        k = self.k(h).view(b, t, -1, self.hd).transpose(1, 2)
+        v = self.v(h).view(b, t, -1, self.hd).transpose(1, 2)
+        a = F.scaled_dot_product_attention(q, k, v, is_causal=True, enable_gqa=True)
+        x = x + self.o(a.transpose(1, 2).reshape(b, t, -1))
+        return x + self.ffn(self.ln_post(x))
+
+
+class M(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.tokens = nn.Embedding(VOCAB, WIDTH)
+        for i in range(LAYERS):
+            setattr(self, f"layer{i}", Layer(i))
+        self.final_norm = RMSNorm(WIDTH)
+
+    def forward(self, ids):
+        x = self.tokens(ids)
+        for i in range(LAYERS):
+            x = getattr(self, f"layer{i}")(x)
+        return self.final_norm(x)
+"""
+
+GLM4V_MOE_TEXT = dict(
+    architectures=["Glm4vMoeTextModel"],
+    vocab_size=256,
+    hidden_size=64,
+    intermediate_size=128,
+    moe_intermediate_size=32,
+    num_hidden_layers=2,
+    num_attention_heads=4,
+    num_key_value_heads=2,
+    n_routed_experts=4,
+    n_shared_experts=1,
+    first_k_dense_replace=1,
+    num_experts_per_tok=2,
+    n_group=1,
+    topk_group=1,
+    attention_bias=True,
+    rms_norm_eps=1e-5,
+)
+
+
+def test_bytearray_sizes_and_layers_set_one_by_one(tmp_path):
+    """Sizes packed in a ``bytearray`` and read back by index (``PACKED[0] * 8``) are known
+    (``bytearray`` was not modelled: every size unknown, no layer read, 1 layer against 2);
+    with the layers set one by one (``setattr(self, f"layer{i}", ...)``) no stack repeats and
+    the largest run is the MoE layer's experts (4 routed and the shared one, beside a 4-way
+    router): their width (32) is the experts', not the model's MLP width (it was reported
+    against the config's ``intermediate_size`` 128). A planted dense width is one finding."""
+    code = write(tmp_path, "packed.py", PACKED_MOE.replace("FFN_HALF", "64"))
+    cfg, path = config(tmp_path, "clean", "Glm4vMoeTextConfig", **GLM4V_MOE_TEXT)
+    mine, hf = torch_pair(code, cfg, auto="AutoModel")
+    assert count(mine) == count(hf)
+    assert run(code, path) == []
+    wide = write(tmp_path, "wide.py", PACKED_MOE.replace("FFN_HALF", "96"))
+    one(run(wide, path), 128, 192)
