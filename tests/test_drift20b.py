@@ -503,3 +503,19 @@ def test_bytearray_sizes_and_layers_set_one_by_one(tmp_path):
     assert run(code, path) == []
     wide = write(tmp_path, "wide.py", PACKED_MOE.replace("FFN_HALF", "96"))
     one(run(wide, path), 128, 192)
+
+
+def test_shared_expert_named_shared_reads_the_claim(tmp_path):
+    """A shared expert named ``self.shared`` (no "expert" in the name) reads the config's
+    ``n_shared_experts = 1`` claim: no ``unread-config-key`` finding (the stem was
+    ``shared_expert`` only); the same code with no shared expert at all is still one."""
+    src = PACKED_MOE.replace("FFN_HALF", "64").replace("shared_expert", "shared")
+    code = write(tmp_path, "shared.py", src)
+    cfg, path = config(tmp_path, "clean", "Glm4vMoeTextConfig", **GLM4V_MOE_TEXT)
+    mine, hf = torch_pair(code, cfg, auto="AutoModel")
+    assert count(mine) == count(hf)
+    assert run(code, path) == []
+    none = src.replace("        self.shared = SwiGLU(EXPERT_FFN)\n", "")
+    none = none.replace("return y + self.shared(x)", "return y")
+    found = run(write(tmp_path, "none.py", none), path)
+    assert any(f.kind == "unread-config-key" and "n_shared_experts" in f.message for f in found)
