@@ -519,3 +519,146 @@ def test_shared_expert_named_shared_reads_the_claim(tmp_path):
     none = none.replace("return y + self.shared(x)", "return y")
     found = run(write(tmp_path, "none.py", none), path)
     assert any(f.kind == "unread-config-key" and "n_shared_experts" in f.message for f in found)
+
+
+PAPER_ARGS = """
+from dataclasses import dataclass, field
+
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+
+
+@dataclass
+class ExaoneMoeArgs:
+    vocab_size: int = 256
+    d_model: int = 64
+    n_layers: int = 2
+    n_heads: int = 4
+    n_kv_heads: int = 2
+    d_ff: int = D_FF
+    n_experts: int = 4
+    d_expert: int = 32
+    n_dense: int = 1
+    top_k: int = 2  # router
+    sliding_window: int = 4096
+    eps: float = 1e-5
+    sparse: list = field(default_factory=list)
+
+    def __post_init__(self):
+        self.sparse = [i >= self.n_dense for i in range(self.n_layers)]
+
+
+def rms(x, w, eps):
+    return w * x * torch.rsqrt(x.pow(2).mean(-1, keepdim=True) + eps)
+
+
+class Attn(nn.Module):
+    def __init__(self, a):
+        super().__init__()
+        hd = a.d_model // a.n_heads
+        self.a, self.hd = a, hd
+        self.wq = nn.Linear(a.d_model, a.n_heads * hd, bias=False)
+        self.wk = nn.Linear(a.d_model, a.n_kv_heads * hd, bias=False)
+        self.wv = nn.Linear(a.d_model, a.n_kv_heads * hd, bias=False)
+        self.wo = nn.Linear(a.n_heads * hd, a.d_model, bias=False)
+        self.q_scale = nn.Parameter(torch.ones(hd))
+        self.k_scale = nn.Parameter(torch.ones(hd))
+
+    def forward(self, x):
+        b, t, _ = x.shape
+        q = rms(self.wq(x).view(b, t, -1, self.hd), self.q_scale, self.a.eps).transpose(1, 2)
+        k = rms(self.wk(x).view(b, t, -1, self.hd), self.k_scale, self.a.eps).transpose(1, 2)
+        v = self.wv(x).view(b, t, -1, self.hd).transpose(1, 2)
+        y = F.scaled_dot_product_attention(q, k, v, is_causal=True, enable_gqa=True)
+        return self.wo(y.transpose(1, 2).reshape(b, t, -1))
+
+
+class FFN(nn.Module):
+    def __init__(self, d, f):
+        super().__init__()
+        self.w1, self.w3 = nn.Linear(d, f, bias=False), nn.Linear(d, f, bias=False)
+        self.w2 = nn.Linear(f, d, bias=False)
+
+    def forward(self, x):
+        return self.w2(F.silu(self.w1(x)) * self.w3(x))
+
+
+class SparseFFN(nn.Module):
+    def __init__(self, a):
+        super().__init__()
+        self.router = nn.Linear(a.d_model, a.n_experts, bias=False)
+        self.w13 = nn.Parameter(torch.empty(a.n_experts, 2 * a.d_expert, a.d_model))
+        self.w2 = nn.Parameter(torch.empty(a.n_experts, a.d_model, a.d_expert))
+        self.shared = FFN(a.d_model, a.d_expert)
+
+    def forward(self, x):
+        p = self.router(x).softmax(-1)
+        g, u = torch.einsum("btd,efd->btef", x, self.w13).chunk(2, -1)
+        y = torch.einsum("btef,edf->bted", F.silu(g) * u, self.w2)
+        return (p.unsqueeze(-1) * y).sum(-2) + self.shared(x)
+
+
+class Block(nn.Module):
+    def __init__(self, a, sparse):
+        super().__init__()
+        self.a = a
+        self.attn = Attn(a)
+        self.ffn = SparseFFN(a) if sparse else FFN(a.d_model, a.d_ff)
+        self.attn_norm = nn.Parameter(torch.ones(a.d_model))
+        self.ffn_norm = nn.Parameter(torch.ones(a.d_model))
+
+    def forward(self, x):
+        x = x + self.attn(rms(x, self.attn_norm, self.a.eps))
+        return x + self.ffn(rms(x, self.ffn_norm, self.a.eps))
+
+
+class M(nn.Module):
+    def __init__(self, args: ExaoneMoeArgs = ExaoneMoeArgs()):  # noqa: B008
+        super().__init__()
+        self.args = args
+        self.tok = nn.Embedding(args.vocab_size, args.d_model)
+        self.blocks = nn.ModuleList(Block(args, s) for s in args.sparse)
+        self.norm = nn.Parameter(torch.ones(args.d_model))
+        self.out = nn.Linear(args.d_model, args.vocab_size, bias=False)
+
+    def forward(self, ids):
+        x = self.tok(ids)
+        for blk in self.blocks:
+            x = blk(x)
+        return self.out(rms(x, self.norm, self.args.eps))
+"""
+
+EXAONE_MOE = dict(
+    architectures=["ExaoneMoeForCausalLM"],
+    vocab_size=256,
+    hidden_size=64,
+    intermediate_size=128,
+    moe_intermediate_size=32,
+    num_hidden_layers=2,
+    num_attention_heads=4,
+    num_key_value_heads=2,
+    head_dim=16,
+    num_experts=4,
+    num_experts_per_tok=2,
+    num_shared_experts=1,
+    first_k_dense_replace=1,
+    rms_norm_eps=1e-5,
+    tie_word_embeddings=False,
+)
+
+
+def test_shared_expert_width_built_unnamed(tmp_path):
+    """transformers builds EXAONE-MoE's shared expert with its MLP class and
+    ``intermediate_size=moe_intermediate_size * num_shared_experts`` (32), so its code holds
+    two MLP widths under ``intermediate_size`` (128 dense, 32 shared); the user's code holds
+    ``d_ff = 128`` by name and builds the shared expert ``FFN(d_model, d_expert)`` with the
+    32 unnamed. The sets differ by naming only: the structure builds a 64 -> 32 -> 64 MLP (it
+    was a major ``intermediateSize`` 128 against 32 on a clean pair). A planted ``d_ff`` is
+    one finding, 128 against 160."""
+    code = write(tmp_path, "paper.py", PAPER_ARGS.replace("D_FF", "128"))
+    cfg, path = config(tmp_path, "clean", "ExaoneMoeConfig", **EXAONE_MOE)
+    mine, hf = torch_pair(code, cfg)
+    assert count(mine) == count(hf)
+    assert run(code, path) == []
+    one(run(write(tmp_path, "wide.py", PAPER_ARGS.replace("D_FF", "160")), path), 128, 160)
