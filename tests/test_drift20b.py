@@ -686,3 +686,23 @@ def test_window_over_the_whole_context_is_no_claim(tmp_path):
     _, short = config(tmp_path, "short", "MistralConfig", sliding_window=32, **mistral)
     found = run(code, short)
     assert [f.kind for f in found] == ["unread-config-key"] and "sliding_window" in found[0].message
+
+
+def test_a_one_row_parameter_is_no_router(tmp_path):
+    """The expert-run rule (``derive._expert_run``) looks for a router only where no layer
+    stack repeats, and only a ``Linear`` to 2 or more scores: a ``[1, D]`` mask token beside
+    a stack of 2 layers (DINOv2's, 2 - 1 = 1 "expert") once hid the stack's MLP width."""
+    from driftcheck.drift import load_sides
+    from driftcheck.graph.match import canonicalise
+    from driftcheck.graph.match.derive import derive
+
+    src = STAMPED.format(ffn=128).replace(
+        "        self.norm = Norm(self.WIDTH)\n",
+        "        self.norm = Norm(self.WIDTH)\n"
+        "        self.mask_token = nn.Parameter(torch.zeros(1, self.WIDTH))\n",
+    )
+    code = write(tmp_path, "masked.py", src)
+    _, path = config(tmp_path, "clean", "LlamaConfig", **LLAMA)
+    sides = load_sides(str(code), str(path))
+    items, _ = canonicalise(sides.left, sides.right)
+    assert derive(items)["intermediateSize"].value == 128

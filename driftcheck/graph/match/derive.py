@@ -168,7 +168,11 @@ def derive(items: list[Item]) -> dict[str, Derived]:
     if "patchSize" in out and not out["patchSize"].attribute.startswith("conv3d."):
         _image_size(items, out)  # a video's table holds every frame group's patches too
     main = stack if stack is not None else main_block(items)
-    if "intermediateSize" not in out and main is not None and not _expert_run(items, main):
+    if (
+        "intermediateSize" not in out
+        and main is not None
+        and not (stack is None and _expert_run(items, main))
+    ):
         _mlp_width(main.children, out)
     if "intermediateSize" not in out and (main is None or _vectors_only(main)):
         # no layer repeats (two-layer stacks whose first layer holds the position table, so
@@ -308,13 +312,14 @@ def _expert_matrices(blk: Item) -> list[Item]:
 def _expert_run(items: list[Item], run: Item) -> bool:
     """``run`` (the block holding most weights, where no layer stack repeats) is a mixture's
     experts, not a stack of layers: a router beside it (in the same sequence) scores as many
-    experts, or one fewer where a shared expert of the same shape merged into the run. Layers
+    experts (a ``Linear`` to at least 2 scores), or one fewer where a shared expert of the same
+    shape merged into the run. Only where no layer stack repeats. Layers
     written one by one (``setattr(self, f"layer{i}", ...)``) leave the experts of one layer
     the largest run; their width is the experts', not the model's MLP width."""
-    if run.is_block and run.count > 1:
+    if run.is_block and run.count > 2 and run in items:
         for it in items:
-            w = _router_width(it) if it.ltype in ("Linear", "Parameter") else None
-            if w is not None and w in (run.count, run.count - 1) and run in items:
+            w = _router_width(it) if it.ltype == "Linear" else None
+            if w is not None and w in (run.count, run.count - 1):
                 return True
     return False
 
