@@ -664,30 +664,6 @@ def test_shared_expert_width_built_unnamed(tmp_path):
     one(run(write(tmp_path, "wide.py", PAPER_ARGS.replace("D_FF", "160")), path), 128, 160)
 
 
-def test_window_over_the_whole_context_is_no_claim(tmp_path):
-    """A ``sliding_window`` at least ``max_position_embeddings`` never binds: over every
-    input the model takes it is the plain causal mask (torch: the same logits as no window,
-    same weights). Code with no window reads no such claim (EXAONE-MoE's default 4096 beside
-    2048 positions was an ``unread-config-key`` on a clean pair); a window shorter than the
-    context is still one."""
-    mistral = dict(LLAMA, architectures=["MistralForCausalLM"], max_position_embeddings=64)
-    cfg, path = config(tmp_path, "whole", "MistralConfig", sliding_window=64, **mistral)
-    torch.manual_seed(0)
-    a = transformers.MistralForCausalLM(cfg).eval()
-    cfg_none = transformers.MistralConfig(sliding_window=None, **mistral)
-    b = transformers.MistralForCausalLM(cfg_none).eval()
-    b.load_state_dict(a.state_dict())
-    ids = torch.randint(0, 96, (1, 64))
-    with torch.no_grad():
-        assert torch.equal(a(ids).logits, b(ids).logits)
-    code = write(tmp_path, "stamped.py", STAMPED.format(ffn=128))
-    assert count(torch_pair(code, cfg)[0]) == count(a)
-    assert run(code, path) == []
-    _, short = config(tmp_path, "short", "MistralConfig", sliding_window=32, **mistral)
-    found = run(code, short)
-    assert [f.kind for f in found] == ["unread-config-key"] and "sliding_window" in found[0].message
-
-
 def test_a_one_row_parameter_is_no_router(tmp_path):
     """The expert-run rule (``derive._expert_run``) looks for a router only where no layer
     stack repeats, and only a ``Linear`` to 2 or more scores: a ``[1, D]`` mask token beside

@@ -93,9 +93,6 @@ def claims(config: dict[str, Any], prefix: str = "") -> list[tuple[str, str, Any
 def not_a_claim(config: dict[str, Any], key: str) -> bool:
     """A key the config writes that its own model does not build by:
 
-    - ``sliding_window`` at least ``max_position_embeddings``: a window over every position
-      the model takes is the plain causal mask (EXAONE-MoE's default window 4096 beside a
-      2048-position context);
     - ``sliding_window`` when ``layer_types`` lists no ``"sliding_attention"`` layer: models
       with per-layer types give the window to those layers only (modeling_mellum.py,
       modeling_qwen2.py: ``config.sliding_window if config.layer_types[layer_idx] ==
@@ -109,9 +106,6 @@ def not_a_claim(config: dict[str, Any], key: str) -> bool:
     if key in EXPERT_KEYS and _no_sparse_layer(config):
         return True
     if key == "sliding_window":
-        window, context = config.get("sliding_window"), config.get("max_position_embeddings")
-        if isinstance(window, int) and isinstance(context, int) and 0 < context <= window:
-            return True  # no input the model takes is longer than the window: it never binds
         types = config.get("layer_types")
         return (
             isinstance(types, list)
