@@ -40,6 +40,7 @@ import re
 import resource
 import shutil
 import sys
+import threading
 import time
 from collections import Counter, defaultdict
 from concurrent.futures import ThreadPoolExecutor
@@ -493,10 +494,12 @@ def campaign(
     memory_mb: int = 12000,
     static_timeout: float = bench_wild.TIMEOUT_S,
     keep: bool = False,
+    progress: Path | None = None,
 ) -> dict[str, list[dict]]:
     """mode -> the items ``score`` takes: each variant built in torch and run through the
     analyzer. The files live in a folder of this process's own under ``.perturb`` (two runs at
-    once do not meet), removed afterwards unless ``keep``."""
+    once do not meet), removed afterwards unless ``keep``. ``progress``: each variant's item is
+    appended there as one JSON line as soon as it is done (``--report`` reads a cut-short run)."""
     where = OUT_DIR / str(os.getpid())
     if where.exists():
         shutil.rmtree(where)
@@ -510,12 +513,35 @@ def campaign(
     truth: dict[str, dict] = {}
     static: dict[str, dict[str, dict]] = {m: {} for m in modes}
 
+    lock = threading.Lock()
+
+    def done(r: dict) -> None:
+        if progress is None:
+            return
+        v = by_path[r["path"]]
+        for mode in modes:
+            item = {
+                "mode": mode,
+                "library": v.library,
+                "case": v.case,
+                "change": v.change,
+                "path": r["path"],
+                "truth": r,
+                "static": {
+                    k: x for k, x in (static[mode].get(v.name) or {}).items() if k != "models"
+                }
+                or None,
+            }
+            with lock, progress.open("a") as fh:
+                fh.write(json.dumps(item, default=str) + "\n")
+
     def one(files: list[Path]) -> None:
         # torch first (build_truth's builder: meta, then CPU in a fresh process), then the
         # analyzer on what torch built: wrong answers show while the campaign runs
         for r in build_truth.build(files, timeout):
             truth[r["path"]] = r
             if "params" not in r:
+                done(r)
                 continue
             for mode in modes:
                 res = bench_wild.run_file(r["path"], mode, "check", static_timeout)
@@ -527,6 +553,7 @@ def campaign(
                         f"WRONG ({mode}) {v.case} [{v.change}] want {r['params']} got {res['got']}",
                         flush=True,
                     )
+            done(r)
 
     old = resource.getrlimit(resource.RLIMIT_AS)
     try:
@@ -563,6 +590,7 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--corpus", default=",".join(CORPORA), help="comma-separated: main,fresh3..")
     ap.add_argument("--only", help="comma-separated libraries (folder names)")
+    ap.add_argument("--skip", help="comma-separated libraries to leave out")
     ap.add_argument("--files", type=int, default=0, help="at most this many files per library")
     ap.add_argument("--k", type=int, default=3, help="variants per file")
     ap.add_argument("--seed", type=int, default=0)
@@ -575,10 +603,23 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--json", help="write the table, the wrong, refused and unknown variants here")
     ap.add_argument("--list", action="store_true", help="print the variants' changes; build none")
     ap.add_argument("--keep", action="store_true", help="keep the variant files (.perturb/PID)")
+    ap.add_argument("--progress", help="append each variant's result here (JSON lines)")
+    ap.add_argument("--report", help="print the table of a progress file (a cut-short run)")
     args = ap.parse_args(argv)
+    if args.report:
+        rows = [json.loads(x) for x in Path(args.report).read_text().splitlines() if x.strip()]
+        for mode in sorted({r["mode"] for r in rows}):
+            print(f"{mode} install (from {args.report})")
+            per, wrong = score([r for r in rows if r["mode"] == mode])
+            print_table(per)
+            for w in wrong:
+                print(f"WRONG {w['case']} [{w['change']}] want {w['want']} got {w['got']}")
+        return 0
 
     libs = set(args.only.split(",")) if args.only else None
     todo = plan(args.corpus.split(","), libs, args.files, args.k, args.seed)
+    if args.skip:
+        todo = [v for v in todo if v.library not in set(args.skip.split(","))]
     if args.list:
         for v in todo:
             print(f"{v.case}: {v.change}")
@@ -596,6 +637,7 @@ def main(argv: list[str] | None = None) -> int:
         memory_mb=args.memory_mb,
         static_timeout=args.static_timeout,
         keep=args.keep,
+        progress=Path(args.progress) if args.progress else None,
     )
     print(f"{time.perf_counter() - t0:.0f}s", flush=True)
     doc: dict = {"seed": args.seed, "k": args.k, "corpus": args.corpus, "modes": {}}
