@@ -347,3 +347,29 @@ def test_a_plant_that_keeps_the_shapes_changes_the_outputs(name):
     code = corpus / "planted" / f"{plant}.py"
     assert code_params(code) == code_params(base)
     assert make.same_output(case, seq=80, code=code) > 1e-4
+
+
+# fresh15's MoE towers omit RoPE (the set's caveat), so their top-k routing and sliding windows
+# (session 20, reimplfix20) are proven one decoder layer (or MoE block) at a time against HF's
+# with the same weights and the identity rotation (``make.SAME_LAYER``)
+@pytest.mark.parametrize("case", list(_set("fresh15")[0].SAME_LAYER))
+def test_fresh15_moe_and_window_layers_equal_hf(case):
+    make = _set("fresh15")[0]
+    assert make.same_layer(case) <= 1e-4
+    if make.SAME_LAYER[case][3]:  # a windowed case: a window of 16 binds over 40 tokens
+        assert make.same_layer(case, window=16) <= 1e-4
+
+
+def test_fresh15_layer_check_can_fail(tmp_path):
+    make, corpus, _ = _set("fresh15")
+    # every expert weighted (top-k = the expert count) is not Qwen3-VL-MoE's top-2 routing
+    name = "qwen3_vl_moe_text_einsum"
+    text = (corpus / "cases" / f"{name}.py").read_text()
+    assert '"num_experts_per_tok": 2,' in text
+    code = tmp_path / f"{name}.py"
+    code.write_text(text.replace('"num_experts_per_tok": 2,', '"num_experts_per_tok": 4,'))
+    assert make.same_layer(name, code=code) > 1e-4
+    # the case's window left at 4096 where the config's is 16
+    assert make.same_layer("exaone_moe_paper_args", window=16, case_window=4096) > 1e-4
+    assert make.same_window_logits("mistral_lru_cache_factory", case_window=4096) > 1e-4
+    assert make.same_window_logits("mistral_lru_cache_factory") <= 1e-5

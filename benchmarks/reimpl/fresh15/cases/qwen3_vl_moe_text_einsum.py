@@ -14,6 +14,7 @@ CHECKPOINT_CONFIG = {
         "num_key_value_heads": 2,
         "head_dim": 16,
         "num_experts": 4,
+        "num_experts_per_tok": 2,
         "moe_intermediate_size": 32,
         "rms_norm_eps": 1e-6,
     },
@@ -35,7 +36,7 @@ class Layer(nn.Module):
             t["head_dim"],
         )
         e, f = t["num_experts"], t["moe_intermediate_size"]
-        self.h, self.g = h, g
+        self.h, self.g, self.top_k = h, g, t["num_experts_per_tok"]
         self.wq = nn.Parameter(torch.empty(d, h, hd))
         self.wk = nn.Parameter(torch.empty(d, g, hd))
         self.wv = nn.Parameter(torch.empty(d, g, hd))
@@ -62,6 +63,8 @@ class Layer(nn.Module):
         x = x + torch.einsum("bthk,hkd->btd", o, self.wo)
         y = rms(x, self.ln_ffn)
         p = torch.einsum("btd,de->bte", y, self.router).softmax(-1)
+        top = p.topk(self.top_k, dim=-1)  # each token's top-k experts, renormalised
+        p = torch.zeros_like(p).scatter(-1, top.indices, top.values / top.values.sum(-1, True))
         gu = torch.einsum("btd,edcf->btecf", y, self.w_in)
         act = torch.nn.functional.silu(gu[..., 0, :]) * gu[..., 1, :]
         return x + torch.einsum("bte,btef,efd->btd", p, act, self.w_out)

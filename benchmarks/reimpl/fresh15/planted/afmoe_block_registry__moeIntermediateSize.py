@@ -15,8 +15,10 @@ SIZES = MappingProxyType(
         "head_dim": 16,
         "ffn": 128,
         "experts": 4,
+        "top_k": 2,
         "expert_ffn": 48,
         "shared": 1,
+        "window": 1024,
     }
 )
 LAYOUT = "DM"  # D: dense FFN, M: routed experts (the first layers are dense)
@@ -60,7 +62,10 @@ class GatedAttention(nn.Module):
         q = self.q_norm(self.q_proj(x).view(b, t, s["heads"], -1)).transpose(1, 2)
         k = self.k_norm(self.k_proj(x).view(b, t, s["kv"], -1)).transpose(1, 2)
         v = self.v_proj(x).view(b, t, s["kv"], -1).transpose(1, 2)
-        y = F.scaled_dot_product_attention(q, k, v, is_causal=True, enable_gqa=True)
+        i = torch.arange(t, device=x.device)
+        gap = i[:, None] - i[None, :]
+        mask = (gap >= 0) & (gap < s["window"])  # causal, within the sliding window
+        y = F.scaled_dot_product_attention(q, k, v, attn_mask=mask, enable_gqa=True)
         y = y.transpose(1, 2).reshape(b, t, -1) * torch.sigmoid(self.gate_proj(x))
         return self.o_proj(y)
 
@@ -82,6 +87,7 @@ class MoE(nn.Module):
     def __init__(self, s):
         super().__init__()
         e, d, f = s["experts"], s["d"], s["expert_ffn"]
+        self.top_k = s["top_k"]
         self.router = nn.Linear(d, e, bias=False)
         self.expert_bias = nn.Parameter(torch.zeros(e))
         self.gate_up = nn.Parameter(torch.empty(e, 2 * f, d))
@@ -89,7 +95,11 @@ class MoE(nn.Module):
         self.shared = BLOCKS["swiglu"](d, f * s["shared"])
 
     def forward(self, x):
-        w = torch.sigmoid(self.router(x))
+        s = torch.sigmoid(self.router(x))
+        # each token goes to its top-k experts (picked with the bias, weighted without it)
+        top = torch.topk(s + self.expert_bias, self.top_k, dim=-1).indices
+        w = torch.zeros_like(s).scatter(-1, top, s.gather(-1, top))
+        w = w / (w.sum(-1, keepdim=True) + 1e-20)
         g, u = torch.einsum("btd,efd->btef", x, self.gate_up).chunk(2, -1)
         y = torch.einsum("btef,edf->bted", F.silu(g) * u, self.down)
         return (w.unsqueeze(-1) * y).sum(-2) + self.shared(x)

@@ -17,8 +17,11 @@ class ExaoneMoeArgs:
     d_ff: int = 128
     n_experts: int = 4
     d_expert: int = 32
+    top_k: int = 2
+    route_scale: float = 2.5
     n_dense: int = 1
     eps: float = 1e-5
+    window: int = 4096
     sparse: list = field(default_factory=list)
 
     def __post_init__(self):
@@ -46,7 +49,10 @@ class Attn(nn.Module):
         q = rms(self.wq(x).view(b, t, -1, self.hd), self.q_scale, self.a.eps).transpose(1, 2)
         k = rms(self.wk(x).view(b, t, -1, self.hd), self.k_scale, self.a.eps).transpose(1, 2)
         v = self.wv(x).view(b, t, -1, self.hd).transpose(1, 2)
-        y = F.scaled_dot_product_attention(q, k, v, is_causal=True, enable_gqa=True)
+        i = torch.arange(t, device=x.device)
+        gap = i[:, None] - i[None, :]
+        mask = (gap >= 0) & (gap < self.a.window)  # causal, within the sliding window
+        y = F.scaled_dot_product_attention(q, k, v, attn_mask=mask, enable_gqa=True)
         return self.wo(y.transpose(1, 2).reshape(b, t, -1))
 
 
@@ -67,9 +73,15 @@ class SparseFFN(nn.Module):
         self.w13 = nn.Parameter(torch.empty(a.n_experts, 2 * a.d_expert, a.d_model))
         self.w2 = nn.Parameter(torch.empty(a.n_experts, a.d_model, a.d_expert))
         self.shared = FFN(a.d_model, a.d_expert)
+        self.register_buffer("e_score_correction_bias", torch.zeros(a.n_experts))
+        self.a = a
 
     def forward(self, x):
-        p = self.router(x).softmax(-1)
+        s = self.router(x).sigmoid()
+        # top-k experts a token (chosen with the correction bias), renormalised, then scaled
+        top = (s + self.e_score_correction_bias).topk(self.a.top_k, dim=-1).indices
+        p = torch.zeros_like(s).scatter(-1, top, s.gather(-1, top))
+        p = p / (p.sum(-1, keepdim=True) + 1e-20) * self.a.route_scale
         g, u = torch.einsum("btd,efd->btef", x, self.w13).chunk(2, -1)
         y = torch.einsum("btef,edf->bted", F.silu(g) * u, self.w2)
         return (p.unsqueeze(-1) * y).sum(-2) + self.shared(x)

@@ -9,6 +9,7 @@ PACKED = bytearray([40, 64, 2, 4, 2, 64, 4, 32, 1])
 VOCAB = PACKED[0] * 8
 WIDTH, LAYERS, HEADS, KV_HEADS = PACKED[1], PACKED[2], PACKED[3], PACKED[4]
 FFN, EXPERTS, EXPERT_FFN, DENSE = PACKED[5] * 2, PACKED[6], PACKED[7], PACKED[8]
+TOP_K, ROUTED_SCALE = 2, 1.0  # experts a token, scale of their renormalised weights
 
 
 class RMSNorm(nn.Module):
@@ -38,9 +39,14 @@ class Experts(nn.Module):
         for i in range(EXPERTS):
             setattr(self, f"expert_{i}", SwiGLU(EXPERT_FFN))
         self.shared_expert = SwiGLU(EXPERT_FFN)
+        self.register_buffer("e_score_correction_bias", torch.zeros(EXPERTS))
 
     def forward(self, x):
-        p = torch.sigmoid(self.gate(x))
+        s = torch.sigmoid(self.gate(x))
+        # top-k experts a token (chosen with the correction bias), renormalised, then scaled
+        top = torch.topk(s + self.e_score_correction_bias, TOP_K, dim=-1).indices
+        p = torch.zeros_like(s).scatter(-1, top, s.gather(-1, top))
+        p = p / (p.sum(-1, keepdim=True) + 1e-20) * ROUTED_SCALE
         y = sum(p[..., i : i + 1] * getattr(self, f"expert_{i}")(x) for i in range(EXPERTS))
         return y + self.shared_expert(x)
 

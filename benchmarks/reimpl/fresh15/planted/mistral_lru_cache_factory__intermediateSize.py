@@ -15,6 +15,7 @@ def model_sizes(preset: str = "tiny") -> tuple:
 
 
 VOCAB, DIM, LAYERS, HEADS, KV_HEADS, FFN = model_sizes()
+WINDOW = 4096  # sliding-window attention: a token sees itself and the 4095 before it
 
 
 class RMSNorm(nn.Module):
@@ -54,7 +55,10 @@ class Attention(nn.Module):
         k = self.k_proj(x).view(b, t, self.kv, self.hd).transpose(1, 2)
         v = self.v_proj(x).view(b, t, self.kv, self.hd).transpose(1, 2)
         q, k = apply_rotary(q, cos, sin), apply_rotary(k, cos, sin)
-        y = F.scaled_dot_product_attention(q, k, v, is_causal=True, enable_gqa=True)
+        i = torch.arange(t, device=x.device)
+        gap = i[:, None] - i[None, :]
+        mask = (gap >= 0) & (gap < WINDOW)  # causal, within the sliding window
+        y = F.scaled_dot_product_attention(q, k, v, attn_mask=mask, enable_gqa=True)
         return self.o_proj(y.transpose(1, 2).reshape(b, t, -1))
 
 

@@ -26,6 +26,8 @@ CFG = ConfigDict(
         num_experts=4,
         expert_mlp_dim=32,
         num_shared=1,
+        num_experts_per_tok=2,
+        routed_scaling_factor=1.0,
         dtype="float32",
     )
 )
@@ -84,9 +86,14 @@ class MoeBlock(nn.Module):
         self.wi = nn.Parameter(torch.empty(e, CFG.emb_dim, 2 * f))
         self.wo = nn.Parameter(torch.empty(e, f, CFG.emb_dim))
         self.shared_mlp = MlpBlock(f * CFG.num_shared)
+        self.register_buffer("e_score_correction_bias", torch.zeros(e))
 
     def forward(self, x):
-        p = torch.sigmoid(self.gate(x))
+        s = torch.sigmoid(self.gate(x))
+        # top-k experts a token (chosen with the correction bias), renormalised, then scaled
+        top = torch.topk(s + self.e_score_correction_bias, CFG.num_experts_per_tok, -1).indices
+        p = torch.zeros_like(s).scatter(-1, top, s.gather(-1, top))
+        p = p / (p.sum(-1, keepdim=True) + 1e-20) * CFG.routed_scaling_factor
         g, u = torch.einsum("btd,edf->btef", x, self.wi).chunk(2, -1)
         y = torch.einsum("btef,efd->bted", F.silu(g) * u, self.wo)
         return (p.unsqueeze(-1) * y).sum(-2) + self.shared_mlp(x)
