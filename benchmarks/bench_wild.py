@@ -105,6 +105,8 @@ FRESH14_TRUTH = ROOT / "benchmarks" / "wild" / "fresh14" / "truth.json"
 FRESH15_TRUTH = ROOT / "benchmarks" / "wild" / "fresh15" / "truth.json"
 # the sixteenth fresh batch (benchmarks/wild/fresh16, session 20): the same, written blind
 FRESH16_TRUTH = ROOT / "benchmarks" / "wild" / "fresh16" / "truth.json"
+# the seventeenth fresh batch (benchmarks/wild/fresh17, session 20): the same, written blind
+FRESH17_TRUTH = ROOT / "benchmarks" / "wild" / "fresh17" / "truth.json"
 TIMEOUT_S = 10.0
 # torchvision and torchaudio's sources, installed apart (``install.sh``: their PyPI builds are
 # CUDA builds and must not enter the base environment); the analyzer only reads them
@@ -483,10 +485,11 @@ def main(argv: list[str] | None = None) -> int:
             "fresh14",
             "fresh15",
             "fresh16",
+            "fresh17",
         ],
         default="main",
-        help="main: the wild corpus (dev / held-out parts); fresh, fresh3..fresh16: the fresh "
-        "held-out batches (benchmarks/wild/fresh, fresh3..16; one part; --part does not apply)",
+        help="main: the wild corpus (dev / held-out parts); fresh, fresh3..fresh17: the fresh "
+        "held-out batches (benchmarks/wild/fresh, fresh3..17; one part; --part does not apply)",
     )
     args = ap.parse_args(argv)
 
@@ -506,6 +509,7 @@ def main(argv: list[str] | None = None) -> int:
         "fresh14",
         "fresh15",
         "fresh16",
+        "fresh17",
     )
     truth_path = {
         "main": TRUTH,
@@ -524,6 +528,7 @@ def main(argv: list[str] | None = None) -> int:
         "fresh14": FRESH14_TRUTH,
         "fresh15": FRESH15_TRUTH,
         "fresh16": FRESH16_TRUTH,
+        "fresh17": FRESH17_TRUTH,
     }[args.corpus]
     truth = json.loads(truth_path.read_text())
     cases = truth["cases"]
@@ -561,6 +566,7 @@ def main(argv: list[str] | None = None) -> int:
                 "fresh14": "fresh14 batch",
                 "fresh15": "fresh15 batch",
                 "fresh16": "fresh16 batch",
+                "fresh17": "fresh17 batch",
             }.get(args.corpus, "wild corpus")
         )
         + f": {len(cases)} files, {len({c['library'] for c in cases.values()})} libraries; "

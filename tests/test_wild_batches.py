@@ -1,4 +1,4 @@
-"""The blind wild-code batches from session 14 on (benchmarks/wild/fresh7 .. fresh16): their truth files.
+"""The blind wild-code batches from session 14 on (benchmarks/wild/fresh7 .. fresh17): their truth files.
 
 Each batch was written blind (nobody ran the analyzer on it while it was written; the lead runs
 ``bench_wild.py --corpus freshN`` once at the session's base and once at its end). These tests
@@ -304,6 +304,42 @@ BATCHES: dict[str, Batch] = {
         ),
         min_library_files=35,
         min_libraries=10,
+        min_standalone=25,
+    ),
+    # written blind in session 20 (helper wild17; a short deadline, so a smaller batch)
+    "fresh17": Batch(
+        sample={
+            # an LM head tied to the embeddings through a property; an untied transposed copy
+            "property_tying": (True, False),
+            # an lru_cache'd factory hands the same block back for a repeated width
+            "lru_cache_blocks": (True, False),
+            # deep copies beside the prototype, and layer 0 placed twice
+            "deepcopy_stack_untied": (True, False),
+            # frozen base layers with trainable zero-initialised adapters
+            "closure_requires_grad": (False, True),
+            # parameter surgery after apply(): a bias deleted, a weight widened
+            "apply_surgery": (False, False),
+        },
+        older=(
+            "main",
+            "fresh",
+            "fresh3",
+            "fresh4",
+            "fresh5",
+            "fresh6",
+            "fresh7",
+            "fresh8",
+            "fresh9",
+            "fresh10",
+            "fresh11",
+            "fresh12",
+            "fresh13",
+            "fresh14",
+            "fresh15",
+            "fresh16",
+        ),
+        min_library_files=16,
+        min_libraries=6,
         min_standalone=25,
     ),
 }

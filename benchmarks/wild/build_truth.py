@@ -27,6 +27,7 @@ torchaudio on PyPI import on a CPU torch (their compiled ops are not needed to b
     python benchmarks/wild/build_truth.py --corpus fresh14  # the fourteenth batch: fresh14/truth.json
     python benchmarks/wild/build_truth.py --corpus fresh15  # the fifteenth batch: fresh15/truth.json
     python benchmarks/wild/build_truth.py --corpus fresh16  # the sixteenth batch: fresh16/truth.json
+    python benchmarks/wild/build_truth.py --corpus fresh17  # the seventeenth batch: fresh17/truth.json
 
 The fresh batch (``fresh/<library>/<case>.py``, ``fresh/standalone/<case>.py``; docs/wild.md) is a
 held-out set written after the corpus was tuned on, in other styles and from other model classes
@@ -62,6 +63,7 @@ FRESH13 = HERE / "fresh13"
 FRESH14 = HERE / "fresh14"
 FRESH15 = HERE / "fresh15"
 FRESH16 = HERE / "fresh16"
+FRESH17 = HERE / "fresh17"
 # corpus -> its truth file
 TRUTHS = {
     "main": TRUTH,
@@ -80,6 +82,7 @@ TRUTHS = {
     "fresh14": FRESH14 / "truth.json",
     "fresh15": FRESH15 / "truth.json",
     "fresh16": FRESH16 / "truth.json",
+    "fresh17": FRESH17 / "truth.json",
 }
 # the fresh batches: every case held out
 FRESH_CORPORA = (
@@ -98,6 +101,7 @@ FRESH_CORPORA = (
     "fresh14",
     "fresh15",
     "fresh16",
+    "fresh17",
 )
 
 # library label (the folder under cases/) -> (import name, distribution name)
@@ -450,6 +454,13 @@ LIBRARIES = {
     "tft_torch": ("tft_torch", "tft-torch"),
     "palm_rlhf_pytorch": ("palm_rlhf_pytorch", "PaLM-rlhf-pytorch"),
     "linformer_pytorch": ("linformer_pytorch", "linformer-pytorch"),
+    # used only by the seventeenth fresh batch (fresh17/; installed in .vendor, see requirements.txt)
+    "swin_transformer_pytorch": ("swin_transformer_pytorch", "swin-transformer-pytorch"),
+    "geometric_vector_perceptron": ("geometric_vector_perceptron", "geometric-vector-perceptron"),
+    "speculative_decoding": ("speculative_decoding", "speculative-decoding"),
+    "transfusion_pytorch": ("transfusion_pytorch", "transfusion-pytorch"),
+    "gradnorm_pytorch": ("gradnorm_pytorch", "gradnorm-pytorch"),
+    "adjacent_attention_network": ("adjacent_attention_network", "adjacent-attention-pytorch"),
 }
 
 
@@ -484,6 +495,7 @@ def corpus_files(corpus: str = "main") -> list[Path]:
         "fresh14",
         "fresh15",
         "fresh16",
+        "fresh17",
     ):
         return sorted((HERE / corpus).glob("*/*.py"))
     return sorted((HERE / "cases").glob("*/*.py")) + sorted((HERE / "standalone").glob("*.py"))
@@ -632,7 +644,7 @@ def main(argv: list[str] | None = None) -> int:
         "fresh9: the ninth (fresh9/truth.json); fresh10: the tenth (fresh10/truth.json); "
         "fresh11: the eleventh (fresh11/truth.json); fresh12: the twelfth (fresh12/truth.json); "
         "fresh13: the thirteenth (fresh13/truth.json); fresh14: the fourteenth (fresh14/truth.json); "
-        "fresh15: the fifteenth (fresh15/truth.json); fresh16: the sixteenth (fresh16/truth.json)",
+        "fresh15: the fifteenth (fresh15/truth.json); fresh16: the sixteenth (fresh16/truth.json); fresh17: the seventeenth (fresh17/truth.json)",
     )
     args = ap.parse_args(argv)
     truth_path = TRUTHS[args.corpus]
