@@ -10,6 +10,7 @@ from driftcheck.parsers.source.interp.tensorshapes import KEEP_SHAPE, joined_sha
 from driftcheck.parsers.source.library import torchlib
 from driftcheck.parsers.source.library.pybuiltins import BuiltinMethod
 from driftcheck.parsers.source.library.registry import Call, Group
+from driftcheck.parsers.source.values import torchsize
 from driftcheck.parsers.source.values.abstract import (
     Leaf,
     Obj,
@@ -176,7 +177,7 @@ def _is_tensor(c: Call) -> Any:
 @T.entry("Size", doc="Size(dims): the dims as a tuple")
 def _size(c: Call) -> Any:
     v = plain(c.args[0]) if c.args else ()  # ``torch.Size()``: the empty shape (a scalar's)
-    return tuple(v) if isinstance(v, (list, tuple)) else Unknown("Size")
+    return torchsize.TorchSize(v) if isinstance(v, (list, tuple)) else Unknown("Size")
 
 
 @T.entry("broadcast_shapes", doc="broadcast_shapes(*shapes): the broadcast shape, as a tuple")

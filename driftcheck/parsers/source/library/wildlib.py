@@ -9,6 +9,7 @@ import ast
 from typing import Any
 
 from driftcheck.parsers.source.library.registry import Call, Group
+from driftcheck.parsers.source.values import torchsize
 from driftcheck.parsers.source.values.abstract import (
     Cls,
     Config,
@@ -328,7 +329,7 @@ def weight_size_attr(attrs: Any, ref: Any, name: str) -> Any:
     if shape is None:
         return Unknown(f"{ref.name} {name} of a layer whose weight shape is not known")
     if name == "shape":
-        return shape
+        return torchsize.size(shape)
     if name == "ndim":
         return len(shape)
 
@@ -341,7 +342,7 @@ def weight_size_attr(attrs: Any, ref: Any, name: str) -> Any:
         if name == "dim":
             return len(shape)
         if not args:
-            return shape
+            return torchsize.size(shape)
         d = args[0]
         if not isinstance(d, int) or isinstance(d, bool) or not -len(shape) <= d < len(shape):
             return Unknown("weight.size() of an unknown or out-of-range dim")
