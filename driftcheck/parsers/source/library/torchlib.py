@@ -362,12 +362,26 @@ def shape_of(args: list[Any], qual: str) -> tuple[Any, ...] | Unknown:
         return pa[0].shape if name in ("Tensor", "FloatTensor") else Unknown("tensor")
     dims: list[Any] = []
     for d in pa:
-        d = plain(d)
+        d = _int_tensor(plain(d))
         if isinstance(d, bool) or not isinstance(d, int):
             dims.append(Unknown("dim"))
         else:
             dims.append(d)
     return tuple(dims)
+
+
+def _int_tensor(d: Any) -> Any:
+    """A size given as a 0-d integer tensor of known value (norse's ``self.hidden_size =
+    torch.as_tensor(hidden_size)`` then ``torch.randn(self.hidden_size, ...)``: torch reads
+    it as that int); anything else as it is (a float tensor is refused by torch)."""
+    if not isinstance(d, Tensor) or d.shape != ():
+        return d
+    from driftcheck.parsers.source.library import tensorvalues
+
+    a = tensorvalues.data(d)
+    if a is None or a.dtype.kind not in "iu" or a.size != 1:
+        return d
+    return int(a.reshape(()))
 
 
 def _int(d: Any) -> bool:
