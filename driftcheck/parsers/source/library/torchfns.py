@@ -125,7 +125,10 @@ def _register_parametrization(c: Call) -> Any:
     if not weightless(p) and not ownedparts.add_parametrization(c.interp, mod, name, p, index):
         mod.unresolved.append(f"a parametrization that may hold weights ({c.where})")
 
-    torchsurgery.record(mod, c.qual, c.plain(1, "tensor_name"))
+    # ``unsafe=True`` skips torch's check that the parametrized tensor keeps its shape: a
+    # removal then leaves a tensor of a shape not known here (torchsurgery._remove)
+    unsafe = c.plain(3, "unsafe", False)
+    torchsurgery.record(mod, c.qual if unsafe is False else f"{c.qual}(unsafe)", name)
     return mod
 
 
