@@ -52,6 +52,10 @@ class ModInfo:
     # names a top-level ``with`` block assigns (``with open(pkg_dir / "x.json") as f: X =
     # json.load(f)``): name -> the ``with`` statement, run whole to bind them (interp/modglobals)
     with_bound: dict[str, ast.With] = field(default_factory=dict)
+    # names an ``except`` handler binds (at any depth) of a ``try:`` whose body star-imports
+    # modules (``try: from .linear_torch import *`` / ``except: ... LinearTorch = shim(...)``):
+    # name -> those modules; the star import provides the name when they are on disk
+    star_tried: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
     @property
     def package(self) -> str:
@@ -398,12 +402,18 @@ def _index(info: ModInfo, body: list[ast.stmt]) -> None:
             # binds first; a handler's names are the fallback (``fallbacks``), used where the
             # body's import cannot be found on disk
             imported_before = set(info.imports)
+            stars_before = len(info.stars)
             _index(info, st.body)
+            body_stars = tuple(info.stars[stars_before:])
             _index(info, st.orelse)
             tried = set(info.imports) - imported_before
             modules = tuple(_imported_modules(info, st.body))
             defined = _defined_names(st.body)
             for h in st.handlers:
+                if catches_import_error(h) and body_stars:
+                    for name in _stored_names(h.body):
+                        if name not in tried and name not in defined:
+                            info.star_tried.setdefault(name, body_stars)
                 if catches_import_error(h):
                     for name, value in handler_bindings(h.body):
                         if name in tried:
@@ -458,6 +468,23 @@ def _imported_modules(info: ModInfo, body: list[ast.stmt]) -> list[str]:
             out.extend(a.name for a in st.names)
         elif isinstance(st, ast.ImportFrom):
             out.append(resolve_relative(info, st.module, st.level))
+    return out
+
+
+def _stored_names(body: list[ast.stmt]) -> set[str]:
+    """Names the statements bind at any depth (not inside a def, class or lambda)."""
+    out: set[str] = set()
+    todo: list[ast.AST] = list(body)
+    while todo:
+        n = todo.pop()
+        if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store):
+            out.add(n.id)
+        elif isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            out.add(n.name)
+            continue
+        elif isinstance(n, ast.Lambda):
+            continue
+        todo.extend(ast.iter_child_nodes(n))
     return out
 
 

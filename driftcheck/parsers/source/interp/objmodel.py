@@ -289,6 +289,17 @@ class Names:
         return v
 
     def _resolve_global(self, mod: ModInfo, name: str) -> Any:
+        starred = getattr(mod, "star_tried", None)
+        if starred and name in starred:
+            # ``try: from .linear_torch import *`` / ``except: ... LinearTorch = shim(...)``:
+            # with the star-imported modules on disk the body binds the name and the handler
+            # never runs (its binding read first had rockpool's every layer a missing shim)
+            from driftcheck.parsers.source.loader import import_findable
+
+            if all(import_findable(self.ip.finder, m) for m in starred[name]):
+                star = self.star_source(mod, name)
+                if star is not None:
+                    return self.global_lookup(star, name)
         if name in mod.guarded:
             # ``try: from apex import X; class N(X): ...`` / ``except ImportError: from torch.nn
             # import LayerNorm as N``: without the body's imports on disk, the handler binds N
