@@ -403,9 +403,13 @@ def _index(info: ModInfo, body: list[ast.stmt]) -> None:
             # body's import cannot be found on disk
             imported_before = set(info.imports)
             stars_before = len(info.stars)
+            defs_before = dict(info.defs)
             _index(info, st.body)
             body_stars = tuple(info.stars[stars_before:])
             _index(info, st.orelse)
+            # a class or def of the body (or else) that a handler defines again stays the
+            # body's: the handler's is the fallback (``guarded``), not the import-time binding
+            body_defs = {n: d for n, d in info.defs.items() if defs_before.get(n) is not d}
             tried = set(info.imports) - imported_before
             modules = tuple(_imported_modules(info, st.body))
             defined = _defined_names(st.body)
@@ -430,6 +434,10 @@ def _index(info: ModInfo, body: list[ast.stmt]) -> None:
                             if name in defined and name not in tried:
                                 info.guarded.setdefault(name, (modules, hst))
                 _index(info, h.body)
+            for name, d in body_defs.items():
+                if name in (info.guarded or ()) and info.defs.get(name) is not d:
+                    info.defs[name] = d
+                    info.assigns.pop(name, None)
 
 
 IMPORT_ERRORS = {"ImportError", "ModuleNotFoundError", "Exception", "BaseException"}

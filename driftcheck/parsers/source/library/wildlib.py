@@ -629,9 +629,7 @@ class ParserValue:
         fields = {
             f: Unknown(v.why) if isinstance(v, UnknownDefault) else v for f, v in vars(ns).items()
         }
-        if not all(
-            _plain_data(v) or isinstance(v, (tuple, Unknown)) for v in fields.values()
-        ):
+        if not all(_plain_data(v) or isinstance(v, (tuple, Unknown)) for v in fields.values()):
             return Unknown(f"{name}() giving values that are not plain")
         cfg = Config(fields=fields, origin=None, lines={})
         return cfg if rest is None else (cfg, list(rest))
