@@ -36,6 +36,7 @@ ORDER = (
     "fresh8",
     "fresh9",
     "fresh10",
+    "fresh11",
 )
 
 

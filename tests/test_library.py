@@ -163,6 +163,11 @@ VALUES: list[tuple[tuple[str, ...], str]] = [
         "memoryview(b'abcd').nbytes, memoryview(b'\\x01\\x00\\x00\\x00').cast('I').tolist())",
     ),
     (
+        ("builtins.bytearray",),
+        "b = bytearray([32, 64, 2])\nb[2] = 3\nresult = (b[0] * 8, b[2], len(b), bytes(b), "
+        "list(b), b == bytearray(b'\\x20\\x40\\x03'), bytearray(2)[1], len(bytearray()))",
+    ),
+    (
         ("itertools.combinations", "itertools.permutations"),
         "import itertools\nresult = (list(itertools.combinations('abc', 2)), "
         "list(itertools.permutations([1, 2, 3], 2)), len(list(itertools.permutations('abcd'))))",

@@ -225,7 +225,9 @@ def test_property_setter_ties_a_weight(tmp_path):
 
 
 def test_setattr_none_under_an_unknown_name_removes(tmp_path):
-    honest(
+    # was an honest unknown; ``mod._parameters`` now lists the layer's weights, each deleted
+    # (interp/leafregs.py): the count torch gives
+    check(
         tmp_path,
         """
         import torch.nn as nn

@@ -95,7 +95,8 @@ def test_dict_keyed_by_a_class_misses_another_class(tmp_path):
 
 def test_layer_parameter_registered_by_class_lookup_is_not_counted_silently(tmp_path):
     # the torchdeq shape: a loop over modules, a class-keyed table, surgery on the layer; the
-    # new parameter cannot be counted by the catalogue: unknown, never the old count
+    # new parameters are counted with the layer, the deleted weight is not (leafregs.py;
+    # an honest unknown before wildfix20a)
     f = write(
         tmp_path,
         """
@@ -121,7 +122,7 @@ def test_layer_parameter_registered_by_class_lookup_is_not_counted_silently(tmp_
         """,
     )
     assert torch_count(f) == 6 * 4 * 9 + 6 + 12
-    assert static(f) is None
+    assert static(f) == torch_count(f)
 
 
 def test_deleting_a_layer_bias_drops_it(tmp_path):
@@ -153,8 +154,9 @@ def test_deleting_a_layer_bias_drops_it(tmp_path):
 @pytest.mark.parametrize(
     "stmt", ['del self.b._parameters["weight"]', 'delattr(self.b, "weight")', "del self.b.weight"]
 )
-def test_deleting_a_layer_weight_is_unknown(tmp_path, stmt):
-    # torch: the weight is gone (the layer no longer runs): no catalogue form for it
+def test_deleting_a_layer_weight_is_counted_without_it(tmp_path, stmt):
+    # torch: the weight is gone (the layer no longer runs): the layer is held as a module of
+    # its remaining weights (interp/leafregs.py; an honest unknown before wildfix20a)
     f = write(
         tmp_path,
         f"""
@@ -170,12 +172,12 @@ def test_deleting_a_layer_weight_is_unknown(tmp_path, stmt):
         """,
     )
     assert torch_count(f) == 7
-    assert static(f) is None
+    assert static(f) == 7
 
 
 @pytest.mark.skipif(not (VENDOR / "torchdeq").is_dir(), reason="needs benchmarks/wild/.vendor")
 @pytest.mark.parametrize("norm", ["weight_norm", "spectral_norm"])
-def test_torchdeq_apply_norm_is_never_the_old_count(tmp_path, norm, monkeypatch):
+def test_torchdeq_apply_norm_counts_as_torch(tmp_path, norm, monkeypatch):
     monkeypatch.syspath_prepend(str(VENDOR))
     f = write(
         tmp_path,
@@ -194,7 +196,7 @@ def test_torchdeq_apply_norm_is_never_the_old_count(tmp_path, norm, monkeypatch)
         """,
     )
     assert torch_count(f) == 6 * 8 + 8 + 8 * 8 + 8 + 8
-    assert static(f) is None
+    assert static(f) == torch_count(f)
 
 
 def test_enum_flags_combine_as_python(tmp_path):

@@ -30,6 +30,8 @@ defect class (TP FN FP TN), then precision and recall for the dev part and the h
                                                       # cut the same way as --fresh2
     python benchmarks/crash/bench_crash.py --fresh10  # the tenth fresh batch (session 20, blind),
                                                       # cut the same way as --fresh2
+    python benchmarks/crash/bench_crash.py --fresh11  # the eleventh fresh batch (session 20, blind),
+                                                      # cut the same way as --fresh2
 """
 
 from __future__ import annotations
@@ -134,11 +136,12 @@ CUT_SPLITS = (
     "fresh8",
     "fresh9",
     "fresh10",
+    "fresh11",
 )
 
 
 def part_of(e: dict) -> str:
-    """The reporting part of a case: its split, with the blind batches (fresh2 to fresh10)
+    """The reporting part of a case: its split, with the blind batches (fresh2 to fresh11)
     cut into a dev and a held-out part (sessions 14 to 20: the analyzer is tuned on a batch's
     dev part only, so its held-out part stays a blind measure)."""
     if e["split"] in CUT_SPLITS:
@@ -218,6 +221,11 @@ def main(argv: list[str] | None = None) -> int:
         action="store_true",
         help="run the tenth fresh batch (templates_fresh10.py, written blind) instead",
     )
+    ap.add_argument(
+        "--fresh11",
+        action="store_true",
+        help="run the eleventh fresh batch (templates_fresh11.py, written blind) instead",
+    )
     ap.add_argument("--json", help="write per-case results here")
     a = ap.parse_args(argv)
     cases = json.loads((HERE / "cases.json").read_text())
@@ -225,7 +233,9 @@ def main(argv: list[str] | None = None) -> int:
     cases = [e for e in cases if e["name"] in truth["cases"]]
     # one part at a time: a fresh batch alone, else the dev and held-out parts
     part = (
-        "fresh10"
+        "fresh11"
+        if a.fresh11
+        else "fresh10"
         if a.fresh10
         else "fresh9"
         if a.fresh9

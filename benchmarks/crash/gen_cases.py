@@ -15,6 +15,7 @@
 * the eighth fresh batch of ``templates_fresh8.py`` (split ``fresh8``, session 19: written blind);
 * the ninth fresh batch of ``templates_fresh9.py`` (split ``fresh9``, session 19: written blind);
 * the tenth fresh batch of ``templates_fresh10.py`` (split ``fresh10``, session 20: written blind);
+* the eleventh fresh batch of ``templates_fresh11.py`` (split ``fresh11``, session 20: written blind);
 * the wild library cases of image-model libraries (``WILD_LIBS``), wrapped the same way, as
   clean controls on an image input guessed from their own sizes.
 
@@ -62,6 +63,8 @@ from templates_fresh9 import VARIANTS as VARIANTS_FRESH9  # noqa: E402
 from templates_fresh9 import T as T_FRESH9  # noqa: E402
 from templates_fresh10 import VARIANTS as VARIANTS_FRESH10  # noqa: E402
 from templates_fresh10 import T as T_FRESH10  # noqa: E402
+from templates_fresh11 import VARIANTS as VARIANTS_FRESH11  # noqa: E402
+from templates_fresh11 import T as T_FRESH11  # noqa: E402
 
 # standalone file -> (input kind, input shape, the forward call on ``x``)
 INPUTS: dict[str, tuple[str, tuple[int, ...], str]] = {
@@ -227,7 +230,7 @@ def generate() -> list[dict]:
             out = header(name, "clean", shape, "float", origin) + wrap(src, "self.model(x)")
             (CASES / f"{name}.py").write_text(out)
             index.append(_entry(name, "clean", shape, "float", f"wild/{lib}"))
-    # the blind fresh batches (session 14: fresh2, ..., 18: fresh6 and fresh7, 19: fresh8 and fresh9, 20: fresh10), each appended after
+    # the blind fresh batches (session 14: fresh2, ..., 18: fresh6 and fresh7, 19: fresh8 and fresh9, 20: fresh10 and fresh11), each appended after
     # the ones before it so that earlier entries (and their order in cases.json) stay as they were
     for split, prefix, table, variants in (
         ("fresh2", "f2_", T_FRESH2, VARIANTS_FRESH2),
@@ -239,6 +242,7 @@ def generate() -> list[dict]:
         ("fresh8", "f8_", T_FRESH8, VARIANTS_FRESH8),
         ("fresh9", "f9_", T_FRESH9, VARIANTS_FRESH9),
         ("fresh10", "f10_", T_FRESH10, VARIANTS_FRESH10),
+        ("fresh11", "f11_", T_FRESH11, VARIANTS_FRESH11),
     ):
         for tname, suffix, defect, sizes in variants:
             t = table[tname]

@@ -26,6 +26,12 @@ def rope(theta: float, **extra) -> dict:
     return {"rope_type": "default", "rope_theta": theta, **extra}
 
 
+def enc(**kw) -> dict:
+    """A small encoder / vision config: width 64, 4 heads, 2 layers; ``kw`` on top (fresh13's
+    and fresh14's cases wrote these three keys out each time)."""
+    return dict(hidden_size=64, num_attention_heads=4, num_hidden_layers=2, **kw)
+
+
 def configs_written_by_transformers(make: ModuleType, corpus: Path, manifest: dict) -> None:
     for c in manifest["cases"]:
         shipped = json.loads((corpus / c["config"]).read_text())

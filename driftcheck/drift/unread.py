@@ -333,12 +333,14 @@ STEMS: dict[str, tuple[str, ...]] = {
                     "rope_factor", "yarn", "ntk", "longrope", "dynamic_rope"),
     "numExperts": ("expert",),
     "numExpertsPerTok": ("top_k", "topk", "per_tok", "per_token"),
-    "numSharedExperts": ("shared_expert",),
+    "numSharedExperts": ("shared",),
 }  # fmt: skip
 """Facts the weights do not show (a window, a RoPE scaling) or that a dense model lacks
 (experts): with no value in the code's graph, they are judged by name, where name matching
 is what there is. Any identifier holding one of these stems (``h.window``, ``n_experts``)
-may read the claim."""
+may read the claim. A shared expert is often named without "expert" (``self.shared``,
+``shared_mlp``, ``num_shared``): in code compared with a config that has experts, "shared"
+names it."""
 
 
 def unread_findings(code: CodeSide, raw: dict[str, Any], findings: list[Finding],

@@ -23,6 +23,7 @@ sys.path.insert(0, str(HERE.parents[2]))
 from benchmarks.reimpl import set_checks  # noqa: E402
 from benchmarks.reimpl.fresh11.make import sizes_line, sub  # noqa: E402
 from benchmarks.reimpl.fresh12.make import dec  # noqa: E402
+from benchmarks.reimpl.set_checks import enc  # noqa: E402
 
 _rope = set_checks.rope
 
@@ -115,15 +116,7 @@ CASES: dict[str, tuple] = {
     "musicgen_run_path": (
         "musicgen_decoder",
         "MusicgenDecoderConfig",
-        dict(
-            vocab_size=160,
-            hidden_size=64,
-            num_hidden_layers=2,
-            num_attention_heads=4,
-            ffn_dim=192,
-            num_codebooks=4,
-            max_position_embeddings=128,
-        ),
+        enc(vocab_size=160, ffn_dim=192, num_codebooks=4, max_position_embeddings=128),
         "MusicgenForCausalLM",
         [
             sub("numCodebooks", 'RUN_DIR = "runs/musicgen/cb{}/', 4, 8),
@@ -147,14 +140,7 @@ CASES: dict[str, tuple] = {
     "bros_partial_linear": (
         "bros",
         "BrosConfig",
-        dict(
-            vocab_size=320,
-            hidden_size=64,
-            num_hidden_layers=2,
-            num_attention_heads=4,
-            intermediate_size=128,
-            max_position_embeddings=64,
-        ),
+        enc(vocab_size=320, intermediate_size=128, max_position_embeddings=64),
         "BrosModel",
         [
             sizes_line("vocabSize", _BROS, _BROS_V, 0, 384),
@@ -184,10 +170,7 @@ CASES: dict[str, tuple] = {
     "wavlm_memoryview_cast": (
         "wavlm",
         "WavLMConfig",
-        dict(
-            hidden_size=64,
-            num_hidden_layers=2,
-            num_attention_heads=4,
+        enc(
             intermediate_size=128,
             conv_dim=[32, 32],
             conv_stride=[5, 2],
@@ -279,11 +262,8 @@ CASES: dict[str, tuple] = {
     "visual_bert_nested_cfg": (
         "visual_bert",
         "VisualBertConfig",
-        dict(
+        enc(
             vocab_size=448,
-            hidden_size=64,
-            num_hidden_layers=2,
-            num_attention_heads=4,
             intermediate_size=128,
             max_position_embeddings=64,
             visual_embedding_dim=48,
@@ -323,14 +303,7 @@ CASES: dict[str, tuple] = {
     "bert_partition_lines": (
         "bert",
         "BertConfig",
-        dict(
-            vocab_size=320,
-            hidden_size=64,
-            num_hidden_layers=2,
-            num_attention_heads=4,
-            intermediate_size=192,
-            max_position_embeddings=96,
-        ),
+        enc(vocab_size=320, intermediate_size=192, max_position_embeddings=96),
         "BertModel",
         [
             sub("numLayers", "layers={}\n", 2, 3),
@@ -438,14 +411,7 @@ CASES: dict[str, tuple] = {
     "vit_unfold_patches": (
         "vit",
         "ViTConfig",
-        dict(
-            image_size=32,
-            patch_size=8,
-            hidden_size=64,
-            num_attention_heads=4,
-            intermediate_size=160,
-            num_hidden_layers=2,
-        ),
+        enc(image_size=32, patch_size=8, intermediate_size=160),
         "ViTModel",
         [
             sizes_line("patchSize", _HDR, _HDR_V, 1, 4),
@@ -488,15 +454,7 @@ CASES: dict[str, tuple] = {
     "gpt_neox_partial_keywords": (
         "gpt_neox",
         "GPTNeoXConfig",
-        dict(
-            vocab_size=512,
-            hidden_size=64,
-            num_hidden_layers=2,
-            num_attention_heads=4,
-            intermediate_size=256,
-            tie_word_embeddings=False,
-            **set_checks.TOKENS,
-        ),
+        enc(vocab_size=512, intermediate_size=256, tie_word_embeddings=False, **set_checks.TOKENS),
         "GPTNeoXForCausalLM",
         [
             sub("numLayers", "    layers={},", 2, 3),

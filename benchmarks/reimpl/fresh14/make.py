@@ -25,12 +25,7 @@ sys.path.insert(0, str(HERE.parents[2]))
 from benchmarks.reimpl import set_checks  # noqa: E402
 from benchmarks.reimpl.fresh11.make import sizes_line, sub  # noqa: E402
 from benchmarks.reimpl.fresh12.make import dec  # noqa: E402
-
-
-def enc(**kw) -> dict:
-    """A small encoder / vision config: width 64, 4 heads, 2 layers; ``kw`` on top."""
-    return dict(hidden_size=64, num_attention_heads=4, num_hidden_layers=2, **kw)
-
+from benchmarks.reimpl.set_checks import enc  # noqa: E402
 
 _QVL = "VOCAB, *MIDDLE, KV_HEADS = ({}, {}, {}, {}, {}, {})"
 _QVL_V = (384, 64, 2, 4, 160, 2)
@@ -194,15 +189,7 @@ CASES: dict[str, tuple] = {
     "doge_context_overrides": (
         "doge",
         "DogeConfig",
-        dict(
-            vocab_size=320,
-            hidden_size=64,
-            intermediate_size=128,
-            num_hidden_layers=2,
-            num_attention_heads=4,
-            num_key_value_heads=2,
-            **set_checks.TOKENS,
-        ),
+        enc(vocab_size=320, intermediate_size=128, num_key_value_heads=2, **set_checks.TOKENS),
         "DogeForCausalLM",
         [
             sizes_line("numKvHeads", _DOGE, _DOGE_V, 4, 4),
@@ -229,15 +216,7 @@ CASES: dict[str, tuple] = {
     "opt_hex_strings": (
         "opt",
         "OPTConfig",
-        dict(
-            vocab_size=448,
-            hidden_size=64,
-            ffn_dim=192,
-            num_hidden_layers=2,
-            num_attention_heads=4,
-            max_position_embeddings=128,
-            word_embed_proj_dim=64,
-        ),
+        enc(vocab_size=448, ffn_dim=192, max_position_embeddings=128, word_embed_proj_dim=64),
         "OPTForCausalLM",
         [
             sub("intermediateSize", '    "ffn": "{}",\n', "0xc0", "0x100", (192, 256)),
@@ -249,15 +228,7 @@ CASES: dict[str, tuple] = {
     "gpt_neox_list_extend": (
         "gpt_neox",
         "GPTNeoXConfig",
-        dict(
-            vocab_size=512,
-            hidden_size=64,
-            num_hidden_layers=2,
-            num_attention_heads=4,
-            intermediate_size=256,
-            tie_word_embeddings=False,
-            **set_checks.TOKENS,
-        ),
+        enc(vocab_size=512, intermediate_size=256, tie_word_embeddings=False, **set_checks.TOKENS),
         "GPTNeoXForCausalLM",
         [
             sub("numLayers", "LAYERS = 2**{}\n", 1, 2, (2, 4)),
@@ -405,14 +376,7 @@ CASES: dict[str, tuple] = {
     "cpmant_binary_strings": (
         "cpmant",
         "CpmAntConfig",
-        dict(
-            vocab_size=256,
-            hidden_size=64,
-            dim_ff=160,
-            num_hidden_layers=2,
-            num_attention_heads=4,
-            dim_head=16,
-        ),
+        enc(vocab_size=256, dim_ff=160, dim_head=16),
         "CpmAntForCausalLM",
         [
             sub("intermediateSize", '"dim_ff": "{}"', "10100000", "11000000", (160, 192)),
@@ -470,12 +434,9 @@ CASES: dict[str, tuple] = {
     "stablelm_stage_sum": (
         "stablelm",
         "StableLmConfig",
-        dict(
+        enc(
             vocab_size=512,
-            hidden_size=64,
             intermediate_size=176,
-            num_hidden_layers=2,
-            num_attention_heads=4,
             num_key_value_heads=2,
             partial_rotary_factor=0.25,
             layer_norm_eps=1e-5,

@@ -334,6 +334,25 @@ CROSS = LayerSpec(
 
 
 # ---------------------------------------------------------------- functional SDPA
+def _cpu_flash_may_run(p, q, k, v) -> bool:
+    """Whether torch's CPU flash kernel may take the call: then a key/value length mismatch runs.
+
+    torch 2.x picks that kernel (``use_flash_attention_cpp``) for 4-D query, key and value of
+    one head size, equal batch and head axes and no dropout; it reads the value by the key's
+    length and never compares the two (measured: key (1, 4, 8, 8) with value (1, 4, 4, 8) or
+    (1, 4, 12, 8) returns (1, 4, 8, 8)). Every other call goes to the math kernel, whose second
+    product raises. Where a condition is not known statically the kernel may run: no verdict."""
+    if not len(q) == len(k) == len(v) == 4:
+        return False
+    drop = p.get("dropout_p", 0.0)
+    if isinstance(drop, int | float) and not isinstance(drop, bool) and drop > 0:
+        return False
+    for i in (0, 1, 3):
+        if known(q[i], k[i], v[i]) and not q[i] == k[i] == v[i]:
+            return False
+    return True
+
+
 def _sdpa_shape(p, shapes):
     if len(shapes) < 3:
         raise ShapeError(f"ScaledDotProductAttention takes query, key, value; got {len(shapes)}")
@@ -345,7 +364,7 @@ def _sdpa_shape(p, shapes):
         raise ShapeError(
             f"ScaledDotProductAttention query {fmt(q)} and key {fmt(k)} differ in the last dim"
         )
-    if known(k[-2], v[-2]) and k[-2] != v[-2]:
+    if known(k[-2], v[-2]) and k[-2] != v[-2] and not _cpu_flash_may_run(p, q, k, v):
         raise ShapeError(
             f"ScaledDotProductAttention key {fmt(k)} and value {fmt(v)} lengths differ"
         )

@@ -66,6 +66,11 @@ def _expand_shape(p, shapes):
     if len(sizes) < len(x):
         raise ShapeError(f"Expand sizes {fmt(sizes)} shorter than input shape {fmt(x)}")
     lead = len(sizes) - len(x)
+    if -1 in sizes[:lead]:
+        raise ShapeError(
+            f"Expand {fmt(x)} to {fmt(sizes)}: the expanded size -1 isn't allowed in a leading, "
+            "non-existing dimension"
+        )
     out = list(sizes[:lead])
     for v, s in zip(x, sizes[lead:]):
         if s == -1:
@@ -123,8 +128,18 @@ def _pad_shape(p, shapes):
     out = list(x)
     for i in range(len(pads) // 2):
         axis = len(x) - 1 - i
+        lo, hi = pads[2 * i], pads[2 * i + 1]
+        if known(out[axis], lo, hi) and mode == "constant" and min(lo, 0) + min(hi, 0) < 0:
+            # torch's constant_pad_nd cuts a negative pad first (narrow by the left, then by
+            # the right): any of the lengths below zero raises (measured on sizes 2 and 4,
+            # every pair in -6..2)
+            if out[axis] + min(lo, 0) + min(hi, 0) < 0 or out[axis] + lo + hi < 0:
+                raise ShapeError(
+                    f"Pad pad ({lo}, {hi}) cuts more than the axis size {out[axis]} of shape "
+                    f"{fmt(x)} (narrow(): length must be non-negative)"
+                )
         if known(out[axis]):
-            out[axis] = out[axis] + pads[2 * i] + pads[2 * i + 1]
+            out[axis] = out[axis] + lo + hi
     return tuple(out)
 
 
@@ -166,9 +181,21 @@ def _interp_shape(p, shapes):
             raise ShapeError(f"Interpolate size {fmt(out)} does not fit input shape {fmt(x)}")
     elif p["scale_factor"] is not None:
         f = tup(p["scale_factor"], n)
+        if len(f) != n:
+            raise ShapeError(
+                f"Interpolate scale_factor {fmt(f)} does not fit input shape {fmt(x)}: "
+                "one factor per spatial axis"
+            )
         out = tuple(int(v * f[i]) if known(v) else v for i, v in enumerate(x[2:]))
     else:
         raise ShapeError("Interpolate needs size or scale_factor")
+    if p.get("mode", "nearest") != "area" and any(known(v) and v < 1 for v in (*x[2:], *out)):
+        # torch's upsample kernels: "Input and output sizes should be greater than 0" (a
+        # scale_factor of 0.5 on an axis of 1 floors to 0); "area" is an adaptive average
+        # pool, which takes 0
+        raise ShapeError(
+            f"Interpolate input {fmt(x)} to spatial size {fmt(out)}: sizes must be > 0"
+        )
     return (*x[:2], *out)
 
 
@@ -187,15 +214,37 @@ def _flip_shape(p, shapes):
 
 
 # ---------------------------------------------------------------- einsum
+def _bcast_dim(a, b):
+    if known(a, b):
+        if a != b and 1 not in (a, b):
+            raise ShapeError(f"Einsum '...' axes {a} and {b} do not broadcast")
+        return a if b == 1 else b
+    return b if a == 1 else a
+
+
 def _einsum_parse(eq: str, shapes):
-    if "..." in eq:
-        raise ShapeError(f"Einsum with '...' is not supported by the static shape rule: {eq!r}")
-    lhs, _, rhs = eq.replace(" ", "").partition("->")
+    """The letters' sizes (the axes an ``...`` covers under keys ``...0``, ``...1``: torch
+    broadcasts them right-aligned) and the output shape. Without ``->`` the output is the
+    ``...`` axes, then the letters used once, sorted (torch's implicit form)."""
+    lhs, arrow, rhs = eq.replace(" ", "").partition("->")
     terms = lhs.split(",")
     if len(terms) != len(shapes):
         raise ShapeError(f"Einsum {eq!r} names {len(terms)} operands, got {len(shapes)}")
     sizes: dict[str, object] = {}
+    ell: tuple = ()
     for term, s in zip(terms, shapes):
+        s = tuple(s)
+        if "..." in term:
+            named = term.replace("...", "", 1)
+            if "." in named or len(named) > len(s):
+                raise ShapeError(f"Einsum term {term!r} does not fit operand shape {fmt(s)}")
+            i = term.index("...")
+            n = len(s) - len(named)
+            part, s, term = s[i : i + n], s[:i] + s[i + n :], named
+            width = max(len(ell), len(part))
+            ell = (1,) * (width - len(ell)) + ell
+            part = (1,) * (width - len(part)) + part
+            ell = tuple(_bcast_dim(a, b) for a, b in zip(ell, part))
         if len(term) != len(s):
             raise ShapeError(f"Einsum term {term!r} does not fit operand shape {fmt(s)}")
         for c, v in zip(term, s):
@@ -204,14 +253,18 @@ def _einsum_parse(eq: str, shapes):
                 raise ShapeError(f"Einsum index {c!r} is {old} and {v} in {eq!r}")
             if old is None or old == 1:
                 sizes[c] = v
-    if not _:
-        rhs = "".join(sorted(c for c in sizes if lhs.count(c) == 1))
-    return sizes, rhs
+    if not arrow:
+        rhs = ("..." if "..." in lhs else "") + "".join(
+            sorted(c for c in sizes if lhs.count(c) == 1)
+        )
+    head, dots, tail = rhs.partition("...")
+    out = (*(sizes[c] for c in head), *(ell if dots else ()), *(sizes[c] for c in tail))
+    sizes.update({f"...{i}": v for i, v in enumerate(ell)})
+    return sizes, out
 
 
 def _einsum_shape(p, shapes):
-    sizes, rhs = _einsum_parse(p["equation"], shapes)
-    return tuple(sizes[c] for c in rhs)
+    return _einsum_parse(p["equation"], shapes)[1]
 
 
 def _einsum_macs(p, shapes, out):

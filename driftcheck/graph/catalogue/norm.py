@@ -8,7 +8,7 @@ from __future__ import annotations
 import math
 
 from driftcheck.errors import ShapeError
-from driftcheck.graph.catalogue._helpers import checked, ex
+from driftcheck.graph.catalogue._helpers import checked, ex, known
 from driftcheck.graph.catalogue.spec import LayerSpec, P, expect_dim, fmt, tup
 
 _FEATURES = ("num_channels", "channels", "C", "dim")
@@ -227,6 +227,12 @@ def _gn_shape(p, shapes):
     if p["num_channels"] % p["num_groups"]:
         raise ShapeError(
             f"GroupNorm num_channels={p['num_channels']} not divisible by num_groups={p['num_groups']}"
+        )
+    if known(*x) and x[0] * x[1] // p["num_groups"] * math.prod(x[2:]) == 1:
+        # F.group_norm's _verify_batch_size, in eval mode too: one value per group
+        raise ShapeError(
+            f"GroupNorm({p['num_groups']}, {p['num_channels']}) on {fmt(x)}: Expected more "
+            "than 1 value per channel when training"
         )
     return tuple(x)
 

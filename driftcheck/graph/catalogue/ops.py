@@ -338,6 +338,8 @@ def _masked_shape(shapes):
 
 def _topk_shape(p, x):
     d = norm_axis("TopK", p["dim"], len(x), x)
+    if isinstance(p["k"], int) and p["k"] < 0:
+        raise ShapeError(f"TopK k={p['k']}: selected index k out of range")
     if known(x[d]) and p["k"] > x[d]:
         raise ShapeError(f"TopK k={p['k']} exceeds dim {p['dim']} of input shape {fmt(x)}")
     return tuple(p["k"] if i == d else v for i, v in enumerate(x))

@@ -147,11 +147,32 @@ def _lp_pool(n: int) -> LayerSpec:
     )
 
 
+def _all_ones(size, n: int) -> bool:
+    """An output size of 1 on every one of ``n`` axes (an int 1 or a list of n ones)."""
+    if isinstance(size, bool):
+        return False
+    if isinstance(size, int):
+        return size == 1
+    return isinstance(size, list | tuple) and len(size) == n and all(v == 1 for v in size)
+
+
 def _adaptive_shape(name: str, n: int):
     def rule(p, shapes):
         x = shapes[0]
+        size = p["output_size"]
+        if name.startswith("AdaptiveAvg") and n > 1 and _all_ones(size, n):
+            # torch's adaptive_avg_pool2d/3d take an output of all ones as a mean over the
+            # last n axes, of any rank; only F.adaptive_avg_pool*'s own check on a list size
+            # (rank > its length) is left (measured: AdaptiveAvgPool2d(1) on (3, 4) -> (1, 1),
+            # on (2, 3, 4, 5, 6) -> (2, 3, 4, 1, 1); AdaptiveAvgPool2d((1, 1)) on (3, 4) raises)
+            need = n if isinstance(size, int) else n + 1
+            if len(x) < need:
+                raise ShapeError(
+                    f"{name}({size}) needs at least {need}-D input, got shape {fmt(x)}"
+                )
+            return (*x[:-n], *(1,) * n)
         lead, sp = _split(name, x, n)
-        out = tup(p["output_size"], n)
+        out = tup(size, n)
         return (*lead, *(sp[i] if o is None else o for i, o in enumerate(out)))
 
     return rule

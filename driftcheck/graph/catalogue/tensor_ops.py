@@ -98,7 +98,10 @@ def _squeeze_shape(p, shapes):
     x = shapes[0]
     if p["dim"] is None:
         return tuple(v for v in x if v != 1)
-    axes = {norm_axis("Squeeze", d, len(x), x) for d in tup(p["dim"], 1)}
+    dims = [norm_axis("Squeeze", d, len(x), x) for d in tup(p["dim"], 1)]
+    axes = set(dims)
+    if len(axes) < len(dims):
+        raise ShapeError(f"Squeeze dims {p['dim']}: a dim appears multiple times in the list")
     return tuple(v for i, v in enumerate(x) if not (i in axes and v == 1))
 
 
@@ -111,6 +114,10 @@ def _unsqueeze_shape(p, shapes):
 
 # ---------------------------------------------------------------- joins and splits
 def _cat_shape(p, shapes):
+    # torch.cat skips a 1-D empty tensor, whatever the others' rank (its legacy rule:
+    # cat([x (2, 3), randn(0)], dim=1) is x)
+    kept = [s for s in shapes if not (len(s) == 1 and known(s[0]) and s[0] == 0)]
+    shapes = kept or shapes
     first = shapes[0]
     d = norm_axis("Concat", p["dim"], len(first), first)
     total = 0

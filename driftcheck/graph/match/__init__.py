@@ -41,6 +41,7 @@ from driftcheck.graph.match.facts import (
     fact_diffs,
 )
 from driftcheck.graph.match.facts import _side as fact_side
+from driftcheck.graph.match.flatparams import flat_facts
 from driftcheck.graph.match.imagetable import fold_positions
 from driftcheck.graph.match.latent import latent
 from driftcheck.graph.match.semantic import related, semantic_enabled, settle
@@ -68,7 +69,8 @@ def compare(left: Graph, right: Graph, labels: dict[str, str] | None = None) -> 
     a, b = canonicalise(left, right)
     # a side with facts and no layers (a serving manifest) is compared on facts alone
     la, lb = _has_layers(a), _has_layers(b)
-    diffs = Differ().run(a, b) if la and lb else []
+    differ = Differ()
+    diffs = differ.run(a, b) if la and lb else []
     da, db = derive(a), derive(b)
     da.update(stages(left))
     db.update(stages(right))
@@ -80,6 +82,7 @@ def compare(left: Graph, right: Graph, labels: dict[str, str] | None = None) -> 
     facts = as_mlp_ratio(left, right, fact_diffs(left, right, da, db))
     facts = as_adapter_reduction(left, right, facts)
     facts = _dense_lead_moves(facts)
+    facts += flat_facts(left, right, a, b, da, db, facts)
     if "stageDepths" in da and "stageDepths" in db:
         # a hierarchical network's depth is per stage: one layer count (a config's
         # ``num_stages``, the blocks of one stage) is not a fact of it
@@ -105,6 +108,7 @@ def compare(left: Graph, right: Graph, labels: dict[str, str] | None = None) -> 
     for side, g, ok, other in (("left", left, la, lb), ("right", right, lb, la)):
         if other and not ok and g.nodes:
             out.append(_incomplete(side, g, labels))
+    out += [_unread_part(it, side, labels) for it, side in differ.opaque]
     return sorted(out, key=lambda f: (-f.severity.rank, f.kind not in COUNT_KINDS))
 
 
@@ -314,6 +318,23 @@ def _incomplete(side: str, g: Graph, labels: dict[str, str]) -> Finding:
         severity=policy.Severity.info if facts_only else policy.Severity.minor,
         message=f"no layers could be read from {labels[side]}: only facts were compared",
         locations=[Location(file=g.origin.path, side=side)] if g.origin.path else [],
+        evidence=why,
+    )
+
+
+def _unread_part(it: Any, side: str, labels: dict[str, str]) -> Finding:
+    """A part of one side the parser could not read (``Differ.opaque``): the layers around it
+    were not compared. Info, not drift: an honest unknown, named with its file:line."""
+    loc = it.node.loc
+    why = "; ".join(it.node.notes) if getattr(it.node, "notes", None) else None
+    return Finding(
+        check_id=policy.check_id("incomplete"),
+        name="incomplete",
+        kind="incomplete",
+        severity=policy.Severity.info,
+        message=f"{it.node.id} in {labels[side]} could not be read: what the other side has "
+        "in its place was not compared",
+        locations=[loc.model_copy(update={"side": side})] if loc is not None else [],
         evidence=why,
     )
 

@@ -168,7 +168,11 @@ def derive(items: list[Item]) -> dict[str, Derived]:
     if "patchSize" in out and not out["patchSize"].attribute.startswith("conv3d."):
         _image_size(items, out)  # a video's table holds every frame group's patches too
     main = stack if stack is not None else main_block(items)
-    if "intermediateSize" not in out and main is not None:
+    if (
+        "intermediateSize" not in out
+        and main is not None
+        and not (stack is None and _expert_run(items, main))
+    ):
         _mlp_width(main.children, out)
     if "intermediateSize" not in out and (main is None or _vectors_only(main)):
         # no layer repeats (two-layer stacks whose first layer holds the position table, so
@@ -204,22 +208,32 @@ def _expert_width(items: list[Item], out: dict[str, Derived]) -> None:
     if hidden is None:
         return
     d = hidden.value
+    per_head = _per_head_out(out, d)
     for blk in walk(items):
         if not blk.is_block:
             continue
         fused = []
         for c in blk.children or []:
             shape = c.params.get("shape") if not c.is_block and c.ltype == "Parameter" else None
-            if isinstance(shape, (list, tuple)) and len(shape) == 3 and shape[0] == e:
-                fused.append(c)
+            if not isinstance(shape, (list, tuple)) or not shape or shape[0] != e:
+                continue
+            if len(shape) == 4 and 2 in shape[1:] and d in shape[1:]:
+                # gate and up on an axis of their own (``[E, D, 2, I]``, an einsum's):
+                # one fused tensor, read as ``[E, D, 2I]``
+                rest = list(shape[1:])
+                rest.remove(2)
+                rest.remove(d)
+                shape = [e, d, 2 * rest[0]] if type(rest[0]) is int else shape
+            if len(shape) == 3 and list(shape[1:]) != per_head:
+                fused.append((c, shape))
         lead = 1
         if not fused and blk.count == e:
-            fused, lead = _expert_matrices(blk), 0
+            fused, lead = [(m, m.params["shape"]) for m in _expert_matrices(blk)], 0
         if len(fused) not in (2, 3):  # gate|up and down, or gate, up and down
             continue
         widths = []
-        for c in fused:
-            rest = list(c.params["shape"][lead:])
+        for _c, shape in fused:
+            rest = list(shape[lead:])
             if d not in rest or not all(type(x) is int for x in rest):
                 return
             rest.remove(d)
@@ -227,11 +241,22 @@ def _expert_width(items: list[Item], out: dict[str, Derived]) -> None:
         small, big = min(widths), max(widths)
         if big not in (small, 2 * small) or (len(widths) == 3 and big != small):
             return
-        c = next(c for c, w in zip(fused, widths) if w == small)
+        c = next(c for (c, _), w in zip(fused, widths) if w == small)
         out["intermediateSize"] = Derived(
             small, "experts.intermediateSize", _loc(c, "shape"), c.node.id
         )
         return
+
+
+def _per_head_out(out: dict[str, Derived], d: Any) -> list | None:
+    """``[head_dim, D]``: the trailing axes of an attention output weight written per head
+    (``wo [H, head_dim, D]``, einsum style), when the heads and their width are read. With
+    as many heads as experts it has the experts' leading axis and would read as a down
+    projection ``[E, I, D]``: it is the attention's, not an expert tensor."""
+    h, hd = out.get("numHeads"), out.get("headDim")
+    if hd is None and h is not None and isinstance(h.value, int) and isinstance(d, int):
+        return [d // h.value, d] if h.value and d % h.value == 0 else None
+    return [hd.value, d] if hd is not None else None
 
 
 def _expert_module_width(items: list[Item], out: dict[str, Derived]) -> None:
@@ -282,6 +307,21 @@ def _expert_matrices(blk: Item) -> list[Item]:
         and len(c.params["shape"]) == 2
     ]
     return mats if len(mats) == len(kids) else []
+
+
+def _expert_run(items: list[Item], run: Item) -> bool:
+    """``run`` (the block holding most weights, where no layer stack repeats) is a mixture's
+    experts, not a stack of layers: a router beside it (in the same sequence) scores as many
+    experts (a ``Linear`` to at least 2 scores), or one fewer where a shared expert of the same
+    shape merged into the run. Only where no layer stack repeats. Layers
+    written one by one (``setattr(self, f"layer{i}", ...)``) leave the experts of one layer
+    the largest run; their width is the experts', not the model's MLP width."""
+    if run.is_block and run.count > 2 and run in items:
+        for it in items:
+            w = _router_width(it) if it.ltype == "Linear" else None
+            if w is not None and w in (run.count, run.count - 1):
+                return True
+    return False
 
 
 def _router_width(it: Item) -> int | None:

@@ -122,6 +122,12 @@ def _only_ops(it: Item) -> bool:
     return bool(leaves) and all(c.soft for c in leaves)
 
 
+def _opaque(it: Item) -> bool:
+    """A leaf the parser could not read (an ``Unknown`` node): nothing about its layers or
+    weights is known."""
+    return not it.is_block and it.ltype == "Unknown"
+
+
 def weight_bag(items: list[Item]) -> Counter | None:
     """Multiset of weight shapes (with repeats); None when some item's weights are unknown."""
     bag: Counter = Counter()
@@ -168,6 +174,8 @@ class Differ:
         """this level's items (blocks with their counts) hold as many parameters each side"""
         self.leaf_eq = False
         """this level's layers outside blocks hold as many parameters each side"""
+        self.opaque: list[tuple[Item, str]] = []
+        """unreadable leaves (``_opaque``) whose stretch was not compared, with their side"""
         self.restacked: dict[int, tuple[int, int]] = {}
         """blocks whose surplus copies the other side holds as stacked tensors
         (``_stacked_copies``): their count differs in writing only"""
@@ -346,6 +354,15 @@ class Differ:
             return
         lefts = [x for x, _ in gap if x is not None]
         rights = [y for _, y in gap if y is not None]
+        opaque = [(it, side) for side, its in (("left", lefts), ("right", rights)) for it in its]
+        opaque = [(it, side) for it, side in opaque if _opaque(it)]
+        if opaque:
+            self.opaque += opaque
+            # a part the parser could not follow (a ``ModuleList`` whose length or contents
+            # are unknown: ``int(os.environ.get(...))`` layers) may hold whatever the other
+            # side has here: an honest unknown (the graph's notes name it), not a missing
+            # layer on one side and an extra one on the other
+            return
         if lefts and rights:
             bl, br = weight_bag(lefts), weight_bag(rights)
             if bl and br and (bl == br or _total(bl) == _total(br)):

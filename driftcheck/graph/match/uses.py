@@ -42,6 +42,12 @@ def use_diffs(left: Graph, right: Graph, skip: set[str]) -> list[FactDiff]:
         lv, rv = lu[key], ru[key]
         only_l = [v for v in lv if v not in rv and _may_differ(left, key, v)]
         only_r = [v for v in rv if v not in lv and _may_differ(right, key, v)]
+        if key in MLP_WIDTHS:
+            # a width one side holds under the fact's name (transformers' shared expert is
+            # its MLP class built with ``intermediate_size=moe_intermediate_size``) that the
+            # other builds unnamed (``FFN(d_model, d_expert)``) is no difference
+            only_l = [v for v in only_l if not _builds_width(right, v)]
+            only_r = [v for v in only_r if not _builds_width(left, v)]
         if not only_l and not only_r:
             continue
         # each side's value: what it holds that the other does not; where one side only
@@ -59,6 +65,26 @@ def use_diffs(left: Graph, right: Graph, skip: set[str]) -> list[FactDiff]:
         values = {"left": _one_or_all(shown_l), "right": _one_or_all(shown_r)}
         out.append(FactDiff(key, values, locs, f"model.{key}", held=vias))
     return out
+
+
+MLP_WIDTHS = frozenset(("intermediateSize",))
+"""Facts that are an MLP's inner width: a value held for one is a layer's width, which the
+structure shows whether or not a name holds it."""
+
+
+def _builds_width(g: Graph, v: Any) -> bool:
+    """``g`` has an MLP projection of inner width ``v``: a ``Linear`` from the model width
+    to ``v`` and one from ``v`` back to it (the model width: ``g``'s ``hiddenSize`` fact)."""
+    hidden = g.facts.get("hiddenSize")
+    d = norm_value(hidden.value) if hidden is not None else None
+    if not isinstance(d, int) or not isinstance(v, int) or v == d:
+        return False
+    pairs = {
+        (n.params.get("in_features"), n.params.get("out_features"))
+        for n in g.nodes
+        if n.type == "Linear"
+    }
+    return (d, v) in pairs and (v, d) in pairs
 
 
 ROUTER_K = "numExpertsPerTok"

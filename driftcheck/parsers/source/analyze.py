@@ -16,7 +16,6 @@ from driftcheck.parsers.source.loader import (
     Finder,
     ModInfo,
     binds,
-    main_block,
     module_name_for,
     parse_file,
     unparse,
@@ -148,9 +147,7 @@ def mutates(st: ast.stmt, name: str) -> bool:
     ``model.head.grow()``) or a ``del model.fc``. torch counts the model the whole file leaves,
     so such a statement after the last ``model = ...`` runs too (stopping at the binding
     counted the model before the call: a confident wrong total). Also inside a top-level
-    ``with`` / ``if`` / ``try`` block, never the ``__main__`` block."""
-    if main_block(st):
-        return False
+    ``with`` / ``if`` / ``try`` block, never the ``__main__`` block's body (``toplevel.inner``)."""
     if isinstance(st, ast.Expr) and isinstance(st.value, ast.Call):
         f = st.value.func
         return isinstance(f, ast.Attribute) and _rooted_at(f.value, name)
@@ -478,7 +475,8 @@ def pick_root(interp: Interp, mods: list[ModInfo], entry: str | None, p: Path) -
         todo.extend(n for n in names if n in funcs)
     top = [c for c in classes if c.name not in used]
     if len(top) > 1:
-        top = [c for c in top if not _registered(c, funcs, seen)] or top
+        readers = [funcs[g] for g in seen] + [k.node for k in classes]
+        top = [c for c in top if not _registered(c, funcs, readers)] or top
     if len(top) > 1:
         looked_up = _subclass_lookups(classes, [funcs[f] for f in seen], used)
         top = [
@@ -523,10 +521,11 @@ def _registered_impls(mods: list[ModInfo]) -> dict[str, list[ast.FunctionDef]]:
     return out
 
 
-def _registered(c: Cls, funcs: dict[str, ast.FunctionDef], seen: set[str]) -> bool:
-    """``c`` is built through a registry a used helper reads: decorated by ``@register("x")``
+def _registered(c: Cls, funcs: dict[str, ast.FunctionDef], readers: list[ast.AST]) -> bool:
+    """``c`` is built through a registry the model reads: decorated by ``@register("x")``
     whose function stores into a module table (``REGISTRY[name] = cls``) that a function the
-    classes use (``build(name)``, in ``seen``) reads."""
+    classes use (``build(name)``) or another class (``BLOCKS["rms"](d)`` in a layer's
+    ``__init__``) reads; ``readers``: those functions and every class."""
     for d in c.node.decorator_list:
         f = d.func if isinstance(d, ast.Call) else d
         if not isinstance(f, ast.Name) or f.id not in funcs:
@@ -538,15 +537,17 @@ def _registered(c: Cls, funcs: dict[str, ast.FunctionDef], seen: set[str]) -> bo
             and isinstance(n.ctx, ast.Store)
             and isinstance(n.value, ast.Name)
         }
-        for g in seen:
+        for g in readers:
+            if g is c.node:
+                continue  # its own reads of the table do not build it
             stores = {
                 id(n.value)
-                for n in ast.walk(funcs[g])
+                for n in ast.walk(g)
                 if isinstance(n, ast.Subscript) and isinstance(n.ctx, ast.Store)
             }
             if any(
                 isinstance(n, ast.Name) and n.id in tables and id(n) not in stores
-                for n in ast.walk(funcs[g])
+                for n in ast.walk(g)
             ):
                 return True
     return False

@@ -23,7 +23,7 @@ from driftcheck.errors import DriftcheckError
 from driftcheck.parsers.cache import note_read
 from driftcheck.parsers.source.interp import unpacked
 from driftcheck.speed import current
-from driftcheck.toplevel import binds, main_block  # noqa: F401 - binds shared here too
+from driftcheck.toplevel import at_import, binds, main_block  # noqa: F401 - binds shared here too
 
 MAX_FILE_BYTES = 4 * 1024 * 1024
 
@@ -56,6 +56,10 @@ class ModInfo:
     # modules (``try: from .linear_torch import *`` / ``except: ... LinearTorch = shim(...)``):
     # name -> those modules; the star import provides the name when they are on disk
     star_tried: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    # functions a top-level ``if`` defines in more than one branch (``if NEW: def f(): ...
+    # else: def f(): ...``): name -> the ``if``, run to pick the branch (the last ``def`` in
+    # the source was taken whichever branch the test takes: a confident wrong size)
+    branch_defs: dict[str, ast.If] = field(default_factory=dict)
 
     @property
     def package(self) -> str:
@@ -73,9 +77,7 @@ def last_bindings(body: list[ast.stmt]) -> dict[str, int]:
         if isinstance(st, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
             out[st.name] = i
             continue
-        if main_block(st):  # not run at import
-            continue
-        todo: list[ast.AST] = [st]
+        todo: list[ast.AST] = [*at_import(st)]  # a ``__main__`` block: its else only
         while todo:
             node = todo.pop()
             if isinstance(node, ast.Name) and isinstance(node.ctx, (ast.Store, ast.Del)):
@@ -345,6 +347,16 @@ def _index_branches(info: ModInfo, st: ast.If | ast.Match, branches: list, bound
             info.with_bound.setdefault(name, st)
 
 
+def _index_branch_defs(info: ModInfo, st: ast.If) -> None:
+    """Functions defined directly in both the body and the ``else:`` of a top-level ``if``."""
+
+    def names(body: list[ast.stmt]) -> set[str]:
+        return {s.name for s in body if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef))}
+
+    for name in names(st.body) & names(st.orelse):
+        info.branch_defs.setdefault(name, st)
+
+
 def _index(info: ModInfo, body: list[ast.stmt]) -> None:
     """Record top-level definitions; descend into ``if``/``try`` (TYPE_CHECKING, fallbacks)."""
     for st in body:
@@ -381,6 +393,8 @@ def _index(info: ModInfo, body: list[ast.stmt]) -> None:
             bound = set(info.assigns)
             _index(info, st.body)
             _index(info, st.orelse)
+            if not main_block(st):
+                _index_branch_defs(info, st)
             _index_branches(info, st, [st.body, st.orelse], bound)
         elif isinstance(st, ast.Match):
             bound = set(info.assigns)

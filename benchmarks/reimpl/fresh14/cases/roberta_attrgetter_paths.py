@@ -36,10 +36,10 @@ class Layer(nn.Module):
     def __init__(self):
         super().__init__()
         self.attn = nn.MultiheadAttention(WIDTH, HEADS, batch_first=True)
-        self.attn_norm = nn.LayerNorm(WIDTH, eps=1e-5)
+        self.attn_norm = nn.LayerNorm(WIDTH, eps=1e-12)
         self.fc_in = nn.Linear(WIDTH, FFN)
         self.fc_out = nn.Linear(FFN, WIDTH)
-        self.ffn_norm = nn.LayerNorm(WIDTH, eps=1e-5)
+        self.ffn_norm = nn.LayerNorm(WIDTH, eps=1e-12)
 
     def forward(self, x):
         x = self.attn_norm(x + self.attn(x, x, x, need_weights=False)[0])
@@ -52,7 +52,7 @@ class Roberta(nn.Module):
         self.tokens = nn.Embedding(VOCAB, WIDTH, padding_idx=PAD)
         self.positions = nn.Embedding(MAX_POS, WIDTH, padding_idx=PAD)
         self.types = nn.Embedding(TYPES, WIDTH)
-        self.emb_norm = nn.LayerNorm(WIDTH, eps=1e-5)
+        self.emb_norm = nn.LayerNorm(WIDTH, eps=1e-12)
         self.layers = nn.ModuleList(Layer() for _ in range(DEPTH))
         self.pooler = nn.Linear(WIDTH, WIDTH)
 

@@ -165,6 +165,8 @@ class Flow:
         # code it does not follow with a list it may have made (``dataflow_axes.empty_join``)
         self.empty_seqs: dict[int, Any] = {}
         self.escapes = 0
+        # on real sizes: ids of module containers ``forward`` changed (``dataflow_grown``)
+        self.grown: set[int] = set()
         self.speculative = 0
         self.first_in: dict[str, Any] = {}  # on real sizes: a repeated block's first input shape
         # its parts: small queries and bookkeeping; the "unused in forward" verdict

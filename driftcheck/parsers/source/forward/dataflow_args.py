@@ -399,7 +399,13 @@ def leaf_tensor_shape(run: Any, leaf: Any, name: str) -> tuple | None:
     """The shape of ``layer.weight`` / ``.bias`` (a BatchNorm's running statistics too) of a
     catalogue layer whose parameters are all known; None otherwise (a reparametrized weight,
     an unresolved size, a layer without that tensor)."""
-    if run.f.input_shape is None or leaf.unresolved or leaf.wnorm or not _torch_leaf(leaf):
+    if (
+        run.f.input_shape is None
+        or leaf.unresolved
+        or leaf.wnorm
+        or leaf.gone
+        or not _torch_leaf(leaf)
+    ):
         return None
     spec = run.f.queries.spec(leaf.type)
     if spec is None:
@@ -582,6 +588,14 @@ def gather(run: Any, t: Tens, args: list, kwargs: dict, loc: Any) -> Tens | None
             loc,
             f"gather(): Size does not match at dimension {bad[0]}: expected index {list(ix)} "
             f"to be no larger than self {list(ts)} apart from dimension {ax}",
+        )
+        return Tens(None)
+    from driftcheck.parsers.source.forward.dataflow_checks import index_values_out
+
+    v = index_values_out(run.f, _arg(args, kwargs, 1, "index"), ts[ax])
+    if v is not None:
+        run.f.crash(
+            loc, f"gather(): index {v} is out of bounds for dimension {ax} with size {ts[ax]}"
         )
         return Tens(None)
     return Tens(None, ix)

@@ -14,7 +14,13 @@ from collections.abc import Iterator
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from driftcheck.parsers.source.forward import dataflow_axes, dataflow_checks
+from driftcheck.parsers.source.forward import (
+    dataflow_arity,
+    dataflow_axes,
+    dataflow_checks,
+    dataflow_grown,
+    dataflow_misuse,
+)
 from driftcheck.parsers.source.forward import dataflow_concrete as concrete
 from driftcheck.parsers.source.forward import dataflow_lists as lists
 from driftcheck.parsers.source.forward import dataflow_torch as torchops
@@ -62,6 +68,10 @@ class Calls:
 
     def __init__(self, run: Runner) -> None:
         self.run = run  # the owner
+        # the root forward's parameters that default to None, and where it is defined: an
+        # input the caller must give where forward hands the default to a layer
+        self.root_optional: set[str] = set()
+        self.root_at: tuple[str, int] | None = None
 
     # ------------------------------------------------------------------ entry
     def run_root(self, root: Any) -> Any:
@@ -82,7 +92,37 @@ class Calls:
                     t.shape = tuple(given)
                 elif p.arg in RANKS:  # internal only: the Input node's shape stays unknown
                     t.learn_rank(RANKS[p.arg])
+            elif isinstance(defaults[p.arg], ast.Constant) and defaults[p.arg].value is None:
+                self.root_optional.add(p.arg)
+        self.root_at = (str(fn.mod.path), node.lineno)
         return self.run_func(fn, Mod(root), [], kwargs, None)
+
+    def _given_inputs(self, args: list, kwargs: dict, fr: Frame | None, at: ast.AST) -> None:
+        """A root-forward parameter defaulting to None that reaches a layer still None
+        (``self.embed_timestep(timesteps)`` with ``timesteps=None``): a layer cannot take
+        None, so the caller gives that input; it becomes one (an ``Input`` node, bound in the
+        frame for its later uses), as the parameters without a default are. Transformers'
+        Decision Transformer takes every input by a None-default keyword."""
+        if not self.root_optional or fr is None or len(self.run.stack) != 1:
+            return
+        if fr is not self.run.stack[0] or not isinstance(at, ast.Call):
+            return
+        named = [(i, x) for i, x in enumerate(at.args)] + [
+            (k.arg, k.value) for k in at.keywords if k.arg is not None
+        ]
+        for key, x in named:
+            if not isinstance(x, ast.Name) or x.id not in self.root_optional:
+                continue
+            held = args[key] if isinstance(key, int) and key < len(args) else kwargs.get(key)
+            if held is not None or fr.locals.get(x.id, 0) is not None:
+                continue
+            t = self.run.f.add_input(x.id, self.root_at)
+            fr.locals[x.id] = t
+            self.root_optional.discard(x.id)
+            if isinstance(key, int):
+                args[key] = t
+            else:
+                kwargs[key] = t
 
     def forward_of(self, obj: Any) -> Func | None:
         if not isinstance(obj, Obj) or obj.cls is None:
@@ -132,7 +172,10 @@ class Calls:
 
     def call_value(self, fv: Any, args: list, kwargs: dict, fr: Frame, at: ast.AST) -> Any:
         dataflow_axes.escapes(self.run.f, fv, args, kwargs)
+        if fv.__class__ in (ShapeOf, int):  # ``h.shape(0)``, ``x.ndim()``
+            dataflow_misuse.called(self.run.f, fv, at, fr.loc(at) if fr is not None else None)
         if isinstance(fv, Mod):
+            dataflow_arity.module_call(self, fv.obj, args, kwargs, fr, at)
             return self.call_module(fv.obj, args, kwargs, fr, at)
         if isinstance(fv, UserFunc):
             return self.run_func(fv.func, fv.self_mod, args, kwargs, fr)
@@ -168,7 +211,7 @@ class Calls:
                 args, kwargs, f"line {getattr(at, 'lineno', '?')}: unknown call"
             )
         if isinstance(fv, Cls):
-            return self.construct(fv, args, kwargs)
+            return self.construct(fv, args, kwargs, fr, at)
         return self.unknown_call(args, kwargs, unknown_call_note(at, fv, fr))
 
     def unknown_call(self, args: list, kwargs: dict, why: str) -> Any:
@@ -177,10 +220,16 @@ class Calls:
         self.run.taint(why)
         return Tens(None) if any(isinstance(v, Tens) for v in vals) else UNK
 
-    def construct(self, cls: Cls, args: list, kwargs: dict) -> Any:
+    def construct(
+        self, cls: Cls, args: list, kwargs: dict, fr: Frame | None = None, at: Any = None
+    ) -> Any:
         """A class called in forward: an output container (ModelOutput, namedtuple) or unknown."""
         try:
             if self.run.f.interp.classes.is_module_cls(cls):
+                if self.run.f.input_shape is not None and at is not None and fr is not None:
+                    from driftcheck.parsers.source.forward import dataflow_lateinit
+
+                    dataflow_lateinit.late_super(self.run, cls, fr.loc(at))
                 return self.unknown_call(args, kwargs, f"{cls.name} built inside forward")
         except Exception:  # noqa: BLE001
             pass
@@ -191,6 +240,8 @@ class Calls:
     # ------------------------------------------------------------------ modules
     def call_module(self, obj: Any, args: list, kwargs: dict, fr: Frame, at: ast.AST) -> Any:
         obj = self.run.f.resolve(obj)
+        if isinstance(obj, Leaf):
+            self._given_inputs(args, kwargs, fr, at)
         tens = [a for a in args if isinstance(a, Tens)]
         if not tens:
             tens = [v for v in kwargs.values() if isinstance(v, Tens)][:1]
@@ -338,6 +389,8 @@ class Calls:
         if self.run.depth >= MAX_DEPTH:
             return self.unknown_call(args, kwargs, f"call depth over {MAX_DEPTH}")
         node = fn.node
+        if isinstance(node, ast.Lambda) and self.run.f.input_shape is not None:
+            return self._run_lambda(fn, self_mod, args, kwargs, caller)
         if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
             return self.unknown_call(args, kwargs, "lambda")
         parent = self.run.f.nid(self_mod.obj) if self_mod is not None else None
@@ -363,6 +416,29 @@ class Calls:
             return fr.pending if fr.pending is not None else UNK
         finally:
             self.run.stack.pop()
+            self.run.depth -= 1
+
+    def _run_lambda(
+        self, fn: Func, self_mod: Mod | None, args: list, kwargs: dict, caller: Any
+    ) -> Any:
+        """A lambda the ``__init__`` interpreter made (a module-level registry's
+        ``dict(gn=lambda c: nn.GroupNorm(16, c))``, ``Lambda(lambda t: F.pixel_shuffle(t, 4))``
+        held by a layer): its body, in a frame over its closure's values, as a ``def``
+        would run. On real sizes only: the structure pass keeps its graph as it was."""
+        from driftcheck.parsers.source.forward.dataflow_eval import Frame
+        from driftcheck.parsers.source.forward.dataflow_ops import convert
+
+        parent = self.run.f.nid(self_mod.obj) if self_mod is not None else None
+        if parent is None and caller is not None:
+            parent = caller.parent
+        fr = Frame(fn.mod, self_mod if self_mod is not None else _self_of(caller), parent, None)
+        if isinstance(fn.closure, dict):  # the interpreter's values, as dataflow values
+            fr.locals = {k: convert(self.run, v) for k, v in list(fn.closure.items())[:256]}
+        self.bind(fn.node, fr, list(args), kwargs)  # type: ignore[arg-type]
+        self.run.depth += 1
+        try:
+            return self.run.eval(fn.node.body, fr)
+        finally:
             self.run.depth -= 1
 
     def run_local(self, loc: Any, args: list, kwargs: dict, caller: Frame) -> Any:
@@ -404,8 +480,12 @@ class Calls:
         loop's ``loc``, a 0-d tensor is torch's TypeError (``for n in lengths`` where
         ``lengths = mask.sum()`` summed every axis)."""
         if loc is not None and isinstance(v, Tens) and self.run.f.input_shape is not None:
-            if known_shape(v) == ():
+            shape = known_shape(v)
+            if shape == ():
                 self.run.f.crash(loc, "TypeError: iteration over a 0-d tensor")
+            if shape and 0 <= shape[0] <= MAX_LOOP:
+                # ``for xt in x.transpose(0, 1)``: one slice per row, of the rows' shape
+                return [Tens(None, shape[1:]) for _ in range(shape[0])]
             return None
         if isinstance(v, (tuple, list)):
             return list(v)
@@ -415,6 +495,8 @@ class Calls:
             return list(v)
         if isinstance(v, range):
             return list(v[: MAX_LOOP + 1])
+        if isinstance(v, Mod) and dataflow_grown.grown(self.run.f, v.obj):
+            return None  # a container ``forward`` filled (``dataflow_grown``)
         if (
             isinstance(v, Mod)
             and isinstance(v.obj, Obj)
@@ -475,6 +557,8 @@ class Calls:
                 pattern = args[1] if len(args) > 1 else kwargs.get("pattern")
                 if concrete.einops_rank(self.run.f, x, pattern, fr.loc(at)):
                     return Tens(None)
+                if concrete.einops_names(self.run.f, last, pattern, fr.loc(at)):
+                    return Tens(None)
         if q.startswith("einops.") and last == "rearrange":
             # on real sizes (``check --input-shape``) the sized ops; otherwise only the head
             # split, size-free (the drift facts read heads off it)
@@ -484,6 +568,13 @@ class Calls:
             axes = {k: v for k, v in kwargs.items() if k not in ("tensor", "pattern")}
             make = concrete.rearrange if sized else concrete.rearrange_split
             out = make(self.run, x, pattern, axes, fr, fr.loc(at))
+            if out is not None:
+                return out
+        if q.startswith("einops.") and last == "repeat" and self.run.f.input_shape is not None:
+            x = args[0] if args else kwargs.get("tensor")
+            pattern = args[1] if len(args) > 1 else kwargs.get("pattern")
+            axes = {k: v for k, v in kwargs.items() if k not in ("tensor", "pattern")}
+            out = concrete.repeat(x, pattern, axes)
             if out is not None:
                 return out
         if last == "get_interface" and len(args) >= 2:
@@ -521,6 +612,8 @@ class Calls:
             v = args[0] if args else UNK
             if isinstance(v, (tuple, list, dict, str)):
                 return len(v)
+            if isinstance(v, Mod) and dataflow_grown.grown(self.run.f, v.obj):
+                return UNK
             if isinstance(v, Mod) and isinstance(v.obj, Obj):
                 return len(v.obj.children) + len(v.obj.none_keys)
             if isinstance(v, ShapeOf) and v.t.shape is not None:

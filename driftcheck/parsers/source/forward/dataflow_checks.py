@@ -275,7 +275,14 @@ def conv_functional(run: Any, name: str, x: Any, args: list, kwargs: dict, loc: 
             return Tens(None)
         size = (xs[-nd + i] + 2 * p - d * (k - 1) - 1) // s + 1
         if size < 1:
-            return Tens(None)  # torch raises too; the message is another rule's
+            # the padded input is shorter than the dilated kernel: torch's RuntimeError
+            f.crash(
+                loc,
+                f"{name}: Calculated padded input size per channel {xs[-nd + i] + 2 * p} is "
+                f"smaller than the kernel size {d * (k - 1) + 1} (input {list(xs)}, weight "
+                f"{list(ws)}, padding {p}, dilation {d})",
+            )
+            return Tens(None)
         spatial.append(size)
     return Tens(None, (*((xs[0],) if batched else ()), ws[0], *spatial))
 
@@ -324,10 +331,29 @@ def index_select(run: Any, t: Any, args: list, kwargs: dict, loc: Any) -> Any:
         return Tens(None)
     if not -len(ts) <= dim < max(len(ts), 1):
         return None
+    if ts and index_values_out(f, idx, ts[dim]) is not None:
+        # torch's index_select takes no negative index either (IndexError on -1)
+        f.crash(
+            loc, f"IndexError: index out of range in self (index_select on an axis of {ts[dim]})"
+        )
+        return Tens(None)
     out = list(ts)
     if out:
         out[dim] = xs[0] if xs else 1
     return Tens(None, tuple(out))
+
+
+def index_values_out(f: Any, idx: Any, size: int) -> int | None:
+    """The first value of the integer tensor ``idx`` outside ``[0, size)`` when its values are
+    known (``torch.arange(n)``, ``torch.full(shape, v)``): what ``index_select`` and
+    ``gather`` reject (neither wraps a negative index). None otherwise."""
+    from driftcheck.parsers.source.forward import dataflow_known
+
+    a = dataflow_known.array(f, idx) if isinstance(idx, Tens) else None
+    if a is None or getattr(a.dtype, "kind", None) != "i" or not a.size:
+        return None
+    bad = a[(a >= size) | (a < 0)]
+    return int(bad.flat[0]) if bad.size else None
 
 
 # ---------------------------------------------------------------------- tuple results

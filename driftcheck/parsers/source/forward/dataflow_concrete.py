@@ -86,8 +86,42 @@ def einops_rank(f: Any, t: Any, pattern: Any, loc: Any) -> bool:
     return True
 
 
+def einops_names(f: Any, kind: str, pattern: Any, loc: Any) -> bool:
+    """``einops.rearrange`` / ``repeat`` / ``reduce``: the pattern's own rules on names, which
+    einops checks before it looks at a size: no name twice on one side; rearrange names the
+    same axes on both sides, repeat drops none of the left's, reduce adds none to the right
+    (EinopsError "Identifiers only on one side of expression", "Unexpected identifiers on the
+    left side of repeat", "... on the right side of reduce", "duplicate dimension"). Judged on
+    a pattern this module parses (no ``...``). True on a crash."""
+    if not isinstance(pattern, str) or pattern.count("->") != 1:
+        return False
+    sides = [_groups(side) for side in pattern.split("->")]
+    if sides[0] is None or sides[1] is None:
+        return False
+    names = [[a for g in side for a in g] for side in sides]
+    left, right = set(names[0]), set(names[1])
+    dup = [a for side in names for a in set(side) if side.count(a) > 1]
+    if dup:
+        why = f'Indexing expression contains duplicate dimension "{dup[0]}"'
+    elif kind == "rearrange" and left != right:
+        why = f"Identifiers only on one side of expression (should be on both): {left ^ right}"
+    elif kind == "repeat" and left - right:
+        why = f"Unexpected identifiers on the left side of repeat: {left - right}"
+    elif kind == "reduce" and right - left:
+        why = f"Unexpected identifiers on the right side of reduce: {right - left}"
+    else:
+        return False
+    f.crash(loc, f"einops: {why} (pattern {pattern!r})")
+    return True
+
+
 def rearrange(run: Any, t: Any, pattern: Any, axes: dict, fr: Any, loc: Any) -> Tens | None:
+    from driftcheck.parsers.source.values.dataflow_values import known_shape as sized
+
     shape = known_shape(t)
+    shape_only = shape is None and isinstance(t, Tens) and t.src is None
+    if shape_only:  # a tensor with a known shape but no node (``einops.repeat``'s result)
+        shape = sized(t)
     if shape is None or not isinstance(pattern, str) or "->" not in pattern:
         return None
     left_s, right_s = pattern.split("->", 1)
@@ -113,6 +147,17 @@ def rearrange(run: Any, t: Any, pattern: Any, axes: dict, fr: Any, loc: Any) -> 
                 return None
             size[unknown[0]] = d // known  # floor: a group that does not divide fails below
     f = run.f
+    if shape_only:
+        # no node to view: the group check einops makes, then the right side's sizes
+        for g, d in zip(left, shape):
+            if math.prod(size[a] for a in g) != d:
+                f.crash(
+                    loc,
+                    f"einops: Shape mismatch, can't divide axis of length {d} into "
+                    f"{' * '.join(g)} (pattern {pattern!r}, shape {list(shape)})",
+                )
+                return Tens(None)
+        return Tens(None, tuple(math.prod(size[a] for a in g) for g in right))
     split = tuple(size[a] for a in names)
     cur = f.add_op("View", {"shape": split}, [t], fr.parent, loc)
     order = [names.index(a) for g in right for a in g]
@@ -122,6 +167,39 @@ def rearrange(run: Any, t: Any, pattern: Any, axes: dict, fr: Any, loc: Any) -> 
     if final != tuple(size[a] for g in right for a in g):
         cur = f.add_op("Reshape", {"shape": final}, [cur], fr.parent, loc)
     return cur
+
+
+def repeat(t: Any, pattern: Any, axes: dict) -> Tens | None:
+    """``einops.repeat(x, "b n -> b n r", r=2)`` on real sizes: a shape-only tensor, each
+    right-side group the product of its axes' sizes (the left's read off the tensor, a new
+    one's given by name). None when anything is not plainly known: an ``...``, a group that
+    does not divide, a size given twice that disagrees, a new axis without its size (einops
+    raises on the last three; left to the size-free handling, no verdict)."""
+    from driftcheck.parsers.source.values.dataflow_values import known_shape as sized
+
+    shape = sized(t)
+    if shape is None or not isinstance(pattern, str) or pattern.count("->") != 1:
+        return None
+    left, right = (_groups(side) for side in pattern.split("->"))
+    if left is None or right is None or len(left) != len(shape):
+        return None
+    if not all(_is_int(v) and v > 0 for v in axes.values()):
+        return None
+    size: dict[str, int] = {}
+    for g, d in zip(left, shape):
+        unknown = [a for a in g if a not in axes]
+        given = math.prod(axes[a] for a in g if a in axes)
+        if len(unknown) > 1 or (not unknown and given != d) or (unknown and d % given):
+            return None
+        for a in g:
+            size[a] = axes[a] if a in axes else d // given
+    for g in right:
+        for a in g:
+            if a not in size:
+                if a not in axes:
+                    return None
+                size[a] = axes[a]
+    return Tens(None, tuple(math.prod(size[a] for a in g) for g in right))
 
 
 def rearrange_split(run: Any, t: Any, pattern: Any, axes: dict, fr: Any, loc: Any) -> Any:
@@ -195,7 +273,15 @@ def _masked_fill_shape_only(run: Any, t: Any, mask: Any, loc: Any) -> Tens | Non
     except ShapeError as e:
         run.f.crash(loc, f"masked_fill: {e}")
         return Tens(None)
-    return Tens(t.src, t.shape) if tuple(out) == tuple(a) else Tens(None)
+    # out of place, a mask of more (or longer) axes widens the result: a shape-only tensor
+    return Tens(t.src, t.shape) if tuple(out) == tuple(a) else Tens(None, tuple(out))
+
+
+def group_norm_single(shape: tuple, groups: int) -> bool:
+    """F.group_norm's ``_verify_batch_size`` (in eval mode too): one value per group, that is
+    ``N * C // groups * prod(spatial) == 1``, raises ValueError (measured: GroupNorm(2, 2) on
+    (1, 2) and GroupNorm(4, 4) on (1, 4, 1) raise, GroupNorm(1, 2) on (1, 2) runs)."""
+    return shape[0] * shape[1] // groups * math.prod(shape[2:]) == 1
 
 
 def norm_check(run: Any, t: Any, name: str, args: list, kwargs: dict, loc: Any) -> None:
@@ -212,6 +298,12 @@ def norm_check(run: Any, t: Any, name: str, args: list, kwargs: dict, loc: Any) 
     if name == "group_norm":
         if _is_int(first) and first > 0 and len(shape) >= 2 and shape[1] % first:
             run.f.crash(loc, f"group_norm: {shape[1]} channels do not divide into {first} groups")
+        elif _is_int(first) and first > 0 and len(shape) >= 2 and group_norm_single(shape, first):
+            run.f.crash(
+                loc,
+                f"group_norm: Expected more than 1 value per channel when training, got input "
+                f"size {list(shape)} ({first} groups)",
+            )
         return
     if isinstance(first, ShapeOf):
         first = first.t.shape

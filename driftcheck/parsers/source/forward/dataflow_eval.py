@@ -12,7 +12,12 @@ from __future__ import annotations
 import ast
 from typing import Any
 
-from driftcheck.parsers.source.forward import dataflow_axes
+from driftcheck.parsers.source.forward import (
+    dataflow_axes,
+    dataflow_dtype_ops,
+    dataflow_grown,
+    dataflow_misuse,
+)
 from driftcheck.parsers.source.forward import dataflow_lists as lists
 from driftcheck.parsers.source.forward import dataflow_ops as ops
 from driftcheck.parsers.source.forward.dataflow import Flow, Stop, concrete
@@ -123,6 +128,7 @@ class Runner:
                     from driftcheck.parsers.source.forward import dataflow_ranks
 
                     dataflow_ranks.inplace(self.f, cur, rhs, fr.loc(st))
+                dataflow_dtype_ops.augassign(self.f, st.op, cur, rhs, fr.loc(st))  # ``t /= n``
                 if isinstance(cur, Tens):
                     self.f.tensor_writes += 1  # ``t -= 1`` writes ``t``, seen by its aliases
                 lists.drop(self.f, cur)  # ``xs += ys`` grows the list other names may share
@@ -183,6 +189,11 @@ class Runner:
             self.assign(tgt.value, UNK, fr)
         elif isinstance(tgt, ast.Subscript) and self.f.input_shape is not None:
             base = fr.locals.get(tgt.value.id) if isinstance(tgt.value, ast.Name) else None
+            if isinstance(tgt.value, ast.Attribute):  # ``self.heads[k] = nn.Linear(...)``
+                held = self.eval(tgt.value, fr)
+                if isinstance(held, Mod):
+                    dataflow_grown.mark(self.f, held.obj)
+                    dataflow_grown.stored(self.f, held.obj, self.eval(tgt.slice, fr), fr.loc(tgt))
             if isinstance(tgt.value, ast.Name):  # ``xs[a:b] = ys`` may change its length
                 lists.drop(self.f, base)
             from driftcheck.parsers.source.forward import dataflow_args
@@ -351,7 +362,10 @@ class Runner:
         if isinstance(e, ast.BinOp):
             return self.binop(e.op, self.eval(e.left, fr), self.eval(e.right, fr), fr, e)
         if isinstance(e, ast.UnaryOp):
-            return self.unary(e.op, self.eval(e.operand, fr))
+            v = self.eval(e.operand, fr)
+            if isinstance(e.op, ast.Invert) and isinstance(v, Tens):
+                dataflow_dtype_ops.invert(self.f, v, fr.loc(e))  # ``~float_mask``
+            return self.unary(e.op, v)
         if isinstance(e, ast.BoolOp):
             return self.boolop(e, fr)
         if isinstance(e, ast.Compare):
@@ -401,6 +415,8 @@ class Runner:
             return slice(*parts)
         if isinstance(e, (ast.ListComp, ast.GeneratorExp)):
             return self.comprehension(e, fr)
+        if isinstance(e, ast.DictComp) and self.f.input_shape is not None:
+            return self.dict_comprehension(e, fr)
         if isinstance(e, ast.NamedExpr):
             v = self.eval(e.value, fr)
             self.assign(e.target, v, fr)
@@ -502,10 +518,37 @@ class Runner:
             lists.made(self.f, out, src)
         return dataflow_axes.made_empty(self.f, out) if not out else out
 
+    def dict_comprehension(self, e: ast.DictComp, fr: Frame) -> Any:
+        """``{"expert.%d" % i: nn.Linear(d, d) for i in range(n)}`` on real sizes: its items
+        where every key is known (a ModuleDict's names are checked by torch), else unknown."""
+        if len(e.generators) != 1:
+            return UNK
+        g = e.generators[0]
+        items = self.calls.iterate(self.eval(g.iter, fr), fr.loc(e))
+        if items is None or len(items) > MAX_LOOP:
+            return UNK
+        saved = dict(fr.locals)
+        out: dict[Any, Any] = {}
+        try:
+            for x in items:
+                self.assign(g.target, x, fr)
+                keep = [truth(self.eval(c, fr)) for c in g.ifs]
+                if None in keep and False not in keep:
+                    return UNK
+                if all(k is True for k in keep):
+                    key = self.eval(e.key, fr)
+                    if not isinstance(key, _KNOWN):
+                        return UNK
+                    out[key] = self.eval(e.value, fr)
+        finally:
+            fr.locals = saved
+        return out
+
     def binop(self, op: ast.operator, a: Any, b: Any, fr: Frame, at: ast.AST) -> Any:
         if isinstance(b, Tens) and op.__class__ is ast.Pow and not isinstance(a, Tens):
             self.power_base(a, b, fr, at)
         if isinstance(a, Tens) or isinstance(b, Tens):
+            dataflow_dtype_ops.binop(self.f, op, a, b, fr.loc(at))  # ``k ** -1``, ``f | m``
             out = ops.tensor_binop(self, op, a, b, fr, at)
             if self.f.input_shape is not None and isinstance(op, ast.Div):
                 from driftcheck.parsers.source.forward import dataflow_checks
@@ -666,6 +709,7 @@ class Runner:
 
     def subscript(self, v: Any, sl: ast.expr, fr: Frame, at: ast.AST) -> Any:
         key = self.eval(sl, fr)
+        dataflow_misuse.subscripted(self.f, v, fr.loc(at))  # ``x.size[0]``
         got = ops.subscript(self, v, key, fr, at)
         if isinstance(key, str) and (isinstance(v, dict) or _settings(v)):
             self.item_use(key, got, fr, at)

@@ -12,6 +12,7 @@ import ast
 from dataclasses import dataclass
 from typing import Any
 
+from driftcheck.parsers.source.forward import dataflow_grown
 from driftcheck.parsers.source.forward import dataflow_torch as torchops
 from driftcheck.parsers.source.sizes import SIZE_LIMIT
 from driftcheck.parsers.source.values.abstract import (
@@ -76,10 +77,13 @@ class Pieces:
     count: int | None = None
     loc: Any = None
     last: tuple | None = None  # on real sizes, an uneven cut's last piece (else the op's)
+    shapes: tuple | None = None  # on real sizes, every piece's shape (``tensor_split``)
 
     def items(self) -> list[Tens]:
         """The pieces, when their number is known: the last one of an uneven cut is shorter
         than the op's (``chunk(3)`` of 8 is 3, 3, 2), a shape-only tensor of its own size."""
+        if self.shapes is not None:
+            return [Tens(None, s) for s in self.shapes]
         n = self.count or 0
         out = [Tens(self.t.src, self.t.shape) for _ in range(n)]
         if out and self.last is not None:
@@ -206,6 +210,10 @@ def module_attr(run: Any, m: Mod, name: str) -> Any:
         return UNK
     if not isinstance(obj, Obj):
         return UNK
+    dataflow_grown.attr_read(run.f, obj, name)  # ``self.experts.update(...)`` follows
+    if run.f.input_shape is not None and obj.module and not obj.cls:
+        if obj.kind == "ModuleDict" and name == "update":
+            return Bound(Mod(m.obj), name)  # see call_bound: its names are checked
     if run.f.input_shape is not None and obj.kind == "ModuleDict":
         if name in ("values", "items", "keys") and name not in obj.children:
             return Bound(Mod(m.obj), name)  # see call_bound
@@ -246,6 +254,10 @@ def module_attr(run: Any, m: Mod, name: str) -> Any:
             return convert(run, v)
     if name in ("named_children", "children"):
         return Bound(Mod(m.obj), name)  # torch's own method, not overridden: see call_bound
+    if run.f.input_shape is not None and obj.module and name in dataflow_grown.REGISTERS:
+        return Bound(Mod(m.obj), name)  # torch's own method: see call_bound
+    if run.f.input_shape is not None and obj.module and name in _TENSOR_LISTS:
+        return Bound(Mod(m.obj), name)  # torch's own method: see call_bound
     return UNK
 
 
@@ -382,7 +394,14 @@ def subscript(run: Any, v: Any, key: Any, fr: Any, at: Any) -> Any:
     if isinstance(v, Pieces):
         if v.count is not None and isinstance(key, int) and not isinstance(key, bool):
             items = v.items()
-            return items[key] if -len(items) <= key < len(items) else Tens(None)
+            if -len(items) <= key < len(items):
+                return items[key]
+            if at is not None:  # the count is known on real sizes only: torch's tuple
+                run.f.crash(
+                    fr.loc(at),
+                    f"IndexError: tuple index out of range (piece {key} of {len(items)})",
+                )
+            return Tens(None)
         return Tens(v.t.src, v.t.shape) if isinstance(key, int) else UNK
     if isinstance(v, (tuple, list)):
         if isinstance(key, (int, slice)) and not isinstance(key, bool):
@@ -406,8 +425,13 @@ def subscript(run: Any, v: Any, key: Any, fr: Any, at: Any) -> Any:
 
 
 def module_item(run: Any, obj: Obj, key: Any) -> Any:
+    if dataflow_grown.grown(run.f, obj):
+        return UNK  # ``self.heads[k]`` of a container ``forward`` filled: not known
     if obj.kind in ("ParameterList", "ParameterDict"):
         names = list(obj.params)
+        if isinstance(key, slice) and obj.kind == "ParameterList" and run.f.input_shape is not None:
+            # ``self.ws[:-1]`` on real sizes (the structure pass keeps its graph)
+            return [param_tensor(run, obj, k) for k in names[key]]
         if isinstance(key, int) and not isinstance(key, bool) and -len(names) <= key < len(names):
             key = names[key]
         return param_tensor(run, obj, key) if key in obj.params else UNK
@@ -496,6 +520,11 @@ def call_bound(run: Any, b: Bound, args: list, kwargs: dict, fr: Any, at: Any) -
     t = b.target
     if isinstance(t, Tens):
         out = torchops.method(run, t, b.name, args, kwargs, fr, at)
+        if run.f.input_shape is not None:
+            from driftcheck.parsers.source.forward import dataflow_dtype_ops
+
+            loc = fr.loc(at) if at is not None else None
+            dataflow_dtype_ops.after_method(run.f, t, b.name, args, kwargs, out, loc)
         if b.name == "t" and not args and not kwargs:
             _transposed_table(run, t, out)  # ``self.embed.weight.t()``
         return out
@@ -558,6 +587,19 @@ def call_bound(run: Any, b: Bound, args: list, kwargs: dict, fr: Any, at: Any) -
         return None
     if isinstance(t, ShapeOf) and b.name == "numel":
         return UNK
+    if isinstance(t, Mod) and (
+        b.name in dataflow_grown.REGISTERS
+        or (b.name == "update" and getattr(t.obj, "kind", None) == "ModuleDict")
+    ):
+        loc = fr.loc(at) if at is not None else None
+        return dataflow_grown.registered(run.f, run.f.resolve(t.obj), b.name, args, kwargs, loc)
+    if isinstance(t, Mod) and b.name in _TENSOR_LISTS and run.f.input_shape is not None:
+        from driftcheck.parsers.source.forward import dataflow_params
+
+        got = dataflow_params.listed(run, t.obj, b.name, args, kwargs)
+        return got if got is not None else UNK
+    if isinstance(t, Mod) and dataflow_grown.grown(run.f, t.obj):
+        return UNK  # items ``forward`` added (``dataflow_grown``): not known
     if (
         isinstance(t, Mod)
         and run.f.input_shape is not None
@@ -589,6 +631,10 @@ def call_bound(run: Any, b: Bound, args: list, kwargs: dict, fr: Any, at: Any) -
         got = input_embeddings(run, t.obj)
         return got if got is not None else run.calls.unknown_call(args, kwargs, "input embeddings")
     return UNK
+
+
+# torch's tensor listings of a module (``dataflow_params``)
+_TENSOR_LISTS = frozenset({"named_parameters", "parameters", "named_buffers", "buffers"})
 
 
 def _children(run: Any, obj: Obj, named: bool) -> list:

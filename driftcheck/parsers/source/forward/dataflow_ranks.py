@@ -1054,6 +1054,13 @@ def _linear(f: Any, ts: tuple, args: list, kwargs: dict, loc: Any) -> Any:
     if len(ws) > 2:
         f.crash(loc, f"linear: t() expects a tensor with <= 2 dimensions, but weight is {len(ws)}D")
         return Tens(None)
+    if len(ws) == 1 and ts and _arg(args, kwargs, 1, "bias") is None:
+        # a 1-D weight is ``x @ w``: the last axis is summed away (measured: (3, 3, 6) with a
+        # weight of 5 raises "size mismatch, got input (9), mat (9x6), vec (5)")
+        if ts[-1] != ws[0]:
+            f.crash(loc, f"linear: size mismatch, input {list(ts)} against a vector of {ws[0]}")
+            return Tens(None)
+        return Tens(None, tuple(ts[:-1]))
     if len(ws) != 2:
         return None
     if not ts:

@@ -80,6 +80,7 @@ FUNCTIONAL = {
     "interpolate": ("Interpolate", ("size", "scale_factor", "mode")),
     "pad": ("Pad", ("pad", "mode", "value")),
     "pixel_shuffle": ("PixelShuffle", ("upscale_factor",)),
+    "pixel_unshuffle": ("PixelUnshuffle", ("downscale_factor",)),
 }
 CREATE = {"zeros", "ones", "empty", "full", "arange", "randn", "rand", "randint", "tensor",
           "zeros_like", "ones_like", "empty_like", "full_like", "rand_like", "randn_like",
@@ -153,6 +154,10 @@ def call_torch(run: Any, q: str, args: list, kwargs: dict, fr: Any, at: Any) -> 
     every tensor's known values in doubt after it (``dataflow_checks.wrote``)."""
     out = _call_torch(run, q, args, kwargs, fr, at)
     name = q.rsplit(".", 1)[-1]
+    if run.f.input_shape is not None and not q.startswith("torch.nn."):
+        from driftcheck.parsers.source.forward import dataflow_dtype_ops
+
+        dataflow_dtype_ops.after_torch(run.f, name, args, kwargs, out)
     if (
         (name.endswith("_") and not name.endswith("__"))
         or kwargs.get("out") is not None
@@ -171,6 +176,9 @@ def _call_torch(run: Any, q: str, args: list, kwargs: dict, fr: Any, at: Any) ->
 
         loc0 = fr.loc(at) if at is not None else None
         dataflow_ranks.torch_fn(run, q, name, args, kwargs, loc0)
+        from driftcheck.parsers.source.forward import dataflow_argvals
+
+        dataflow_argvals.torch_fn(run.f, q, name, args, kwargs, loc0)
         if not (args and isinstance(args[0], Tens)):
             got = dataflow_bounds.torch_fn(run.f, name, args, kwargs, loc0)
             if got is not None:
@@ -209,6 +217,11 @@ def _call_torch(run: Any, q: str, args: list, kwargs: dict, fr: Any, at: Any) ->
             from driftcheck.parsers.source.forward import dataflow_axes
 
             dataflow_axes.layer_ctor(run.f, q, args, kwargs, fr.loc(at))
+            from driftcheck.parsers.source.forward import dataflow_ctors
+
+            got = dataflow_ctors.built(run, q, args, kwargs, fr.loc(at))
+            if got is not None:
+                return got
         return UNK  # nn.init.*, building a layer inside forward: no dataflow we can follow
     if name in ("cat", "concat", "concatenate", "stack"):
         seq = _arg(args, kwargs, 0, "tensors", ())
@@ -249,6 +262,10 @@ def _call_torch(run: Any, q: str, args: list, kwargs: dict, fr: Any, at: Any) ->
             if "enable_gqa" in kwargs or len(args) > 7:  # None: not statically known
                 gqa = _arg(args, kwargs, 7, "enable_gqa")
                 params["enable_gqa"] = gqa if isinstance(gqa, bool) else None
+            if "dropout_p" in kwargs or len(args) > 4:  # None: not statically known
+                drop = _arg(args, kwargs, 4, "dropout_p")
+                ok = isinstance(drop, int | float) and not isinstance(drop, bool)
+                params["dropout_p"] = float(drop) if ok else None
             return run.f.add_op("ScaledDotProductAttention", params, qkv, fr.parent, fr.loc(at))
         return Tens(None)
     if name == "addmm":  # GPT-2's Conv1D: bias + x @ W, written as the two ops it is
@@ -524,6 +541,8 @@ def _method(run: Any, t: Tens, name: str, args: list, kwargs: dict, fr: Any, at:
             return f.add_op(name.capitalize(), {"dim": d}, [t], fr.parent, loc)
         if name == "squeeze" and d is None:
             return f.add_op("Squeeze", {}, [t], fr.parent, loc)
+        if name == "squeeze" and isinstance(d, tuple | list) and all(is_int(v) for v in d):
+            return f.add_op("Squeeze", {"dim": tuple(d)}, [t], fr.parent, loc)  # torch >= 2.0
         return Tens(None)
     if f.input_shape is not None and name in ("std", "var"):
         from driftcheck.parsers.source.forward import dataflow_masks
@@ -554,6 +573,9 @@ def _method(run: Any, t: Tens, name: str, args: list, kwargs: dict, fr: Any, at:
             out.shape = tuple(int_args(args))
             f.note_shape(out)
         return out
+    if name == "repeat" and not args and not kwargs and concrete(t.shape):
+        f.crash(loc, "TypeError: repeat() missing 1 required positional arguments: 'repeats'")
+        return Tens(None)
     if name in ("expand", "repeat"):
         sizes = int_args(args)
         if sizes and all(is_int(s) for s in sizes):
@@ -630,6 +652,19 @@ def pieces(run: Any, t: Tens, name: str, args: list, kwargs: dict, fr: Any, loc:
         count = -(-n_along // size) if n_along is not None and size > 0 else None
         last = _last_piece(t.shape, dim, n_along, size, count) if count else None
         return Pieces(f.add_op("Split", p, [t], fr.parent, loc), count, loc, last)
+    if name == "tensor_split" and n_along is not None:
+        n = _arg(args, kwargs, 0, "indices_or_sections")
+        if n is None:
+            n = _arg(args, kwargs, 0, "sections")
+        if is_int(n) and n > 0:
+            # n pieces, the first ``n_along % n`` one longer (torch.tensor_split's rule)
+            base, extra = divmod(n_along, n)
+            shapes = []
+            for i in range(n):
+                s = list(t.shape)
+                s[dim] = base + (1 if i < extra else 0)
+                shapes.append(tuple(s))
+            return Pieces(Tens(None, shapes[0]), n, loc, None, tuple(shapes))
     if name == "split" and isinstance(size, (list, tuple)) and all(is_int(s) for s in size):
         if n_along is not None and sum(size) != n_along:
             f.crash(loc, f"split sizes {list(size)} do not sum to {n_along} (dim {dim})")
@@ -692,6 +727,17 @@ def index(run: Any, t: Tens, key: Any, fr: Any, at: Any) -> Tens:
                 dim += 1
                 continue
             if not all(p is None or is_int(p) for p in parts):
+                return Tens(None)
+            if it.step is not None and it.step <= 0 and concrete(t.shape):
+                # torch's tensor indexing takes no step of 0 or below (ValueError), whatever
+                # the sizes; judged on a tensor of known shape only (a value the pass holds
+                # as a tensor of unknown shape may be a list, which ``[::-1]`` reverses)
+                f.crash(
+                    loc,
+                    "ValueError: slice step cannot be zero"
+                    if it.step == 0
+                    else "ValueError: step must be greater than zero",
+                )
                 return Tens(None)
             p = {"dim": dim, "start": it.start, "end": it.stop, "step": it.step or 1}
             cur = f.add_op("Slice", p, [cur], fr.parent, loc)

@@ -113,8 +113,10 @@ def _import_time_nodes(tree: ast.Module) -> Any:
         yield node
         for child in ast.iter_child_nodes(node):
             if not isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
-                if not main_block(child):  # a script's ``__main__`` block: not at import
+                if not main_block(child):
                     todo.append(child)
+                else:  # a script's ``__main__`` block: its body not at import, its else is
+                    todo.extend(child.orelse)
 
 
 class AttrRegistry(CallRegistry):

@@ -421,8 +421,9 @@ class Attributes:
             if line is not None and fr is not None and name in obj.attrs:
                 obj.attr_locs[name] = _written_at(obj, name, v, line, fr)  # for Graph.uses
         elif isinstance(obj, Leaf):
-            leafdel.reassigned(obj, name, v)  # after ``del layer.weight`` (interp/leafdel.py)
-            if v is None and name in ("weight", "bias"):
+            if leafdel.reassigned(obj, name, v):  # after ``del layer.weight`` (leafdel.py)
+                pass  # a plain attribute where a deleted weight was: nothing counted
+            elif v is None and name in ("weight", "bias"):
                 self.drop_weight(obj, name, line)
             elif isinstance(v, WeightRef) and v.owner is not obj:
                 obj.tied[name] = (v.owner, v.name)
@@ -436,7 +437,7 @@ class Attributes:
                 self.ip.leaf_writes.setdefault(id(obj), {})[name] = plain(v)
                 weightswap.resolve(self, obj)  # a replaced weight these writes explain
             else:
-                leaf_addition(obj, name, v, line)
+                leaf_addition(obj, name, v, line, bool(self.ip.uncertain))
         elif isinstance(obj, Config):
             setter = self.classes.property_setter(obj.cls, name) if obj.cls is not None else None
             if setter is None or not self.classes.call_setter(setter, obj, v):
@@ -600,7 +601,8 @@ class Attributes:
         if obj.module and isinstance(v, UnknownModule):
             loc = (self.ip.uncertain and None) or obj.loc
             obj.children[name] = Leaf("Unknown", {}, loc, torch=v.qual, unresolved=["type"])
-            self.stmts.note(f"{name}: {v.qual} is not in the analyzed code (unknown layer)")
+            at = f" (set at {Path(path).name}:{line})" if path and line is not None else ""
+            self.stmts.note(f"{name}: {v.qual} is not in the analyzed code (unknown layer){at}")
         elif obj.module and is_module(v):
             obj.children[name] = v
         elif obj.module and isinstance(v, Tensor) and v.param:
@@ -685,14 +687,18 @@ def _own_code(cls: Any) -> bool:
     return isinstance(cls, Cls) and not installed(cls.mod.path)
 
 
-def leaf_addition(leaf: Leaf, name: str, v: Any, line: int | None) -> None:
+def leaf_addition(leaf: Leaf, name: str, v: Any, line: int | None, uncertain: bool = False) -> None:
     """``layer.scale = nn.Parameter(...)`` / ``layer.lora = nn.Linear(...)`` (or
     ``register_parameter`` / ``add_module``) on a torch layer of the catalogue: torch registers
     the new parameter or sub-module and counts it; the catalogue counts the layer's own weights
     only, so the layer is unresolved with a note, never counted without it (a confident wrong
-    total before). A plain value (a number, a flag, a buffer) changes nothing counted."""
+    total before). A plain value (a number, a flag, a buffer) changes nothing counted. A
+    parameter of known shape is counted with the layer (interp/leafregs.py)."""
+    from driftcheck.parsers.source.interp import leafregs
     from driftcheck.parsers.source.values.abstract import is_module
 
+    if leafregs.add(leaf, name, v, uncertain):
+        return
     v = plain(v)
     if isinstance(v, Tensor) and v.param or isinstance(v, UnknownModule) or is_module(v):
         what = "a parameter" if isinstance(v, Tensor) else "a module"

@@ -23,7 +23,7 @@ from __future__ import annotations
 import ast
 from typing import Any
 
-from driftcheck.parsers.source.loader import last_bindings, main_block
+from driftcheck.parsers.source.loader import at_import, last_bindings
 from driftcheck.speed import current
 
 _SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
@@ -38,9 +38,7 @@ def _tables(mod: Any) -> tuple[dict[str, int], dict[int, int]]:
         body = mod.tree.body
         defs: dict[int, int] = {}
         for i, st in enumerate(body):
-            if main_block(st):
-                continue
-            todo: list[ast.AST] = [st]
+            todo: list[ast.AST] = [*at_import(st)]  # a ``__main__`` block: its else only
             while todo:
                 node = todo.pop()
                 if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
@@ -51,6 +49,20 @@ def _tables(mod: Any) -> tuple[dict[str, int], dict[int, int]]:
         if keep:
             mod._dc_deftime = got
     return got
+
+
+def value(interp: Any, f: Any, default: ast.expr, frame: Any) -> Any:
+    """The value the function ``f``'s ``default`` holds: evaluated in ``frame`` (its defining
+    scope), or unknown where the ``def`` saw another value of a global it reads (``stale``).
+    The one reading a call's binding (objmodel) and every accessor of a default share:
+    ``f.__defaults__`` / ``__kwdefaults__``, ``inspect.signature``, ``getfullargspec`` (they
+    evaluated the expression in the finished namespace: 72 where torch has 6)."""
+    from driftcheck.parsers.source.values.abstract import Unknown
+
+    why = stale(f.mod, f.node, default)
+    if why is not None:
+        return Unknown(why)
+    return interp.exprs.eval(default, frame)
 
 
 def stale(mod: Any, fnode: Any, default: ast.expr) -> str | None:

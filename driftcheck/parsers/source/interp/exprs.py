@@ -564,11 +564,14 @@ class Expressions:
             v = self.eval(x, fr)
             t = truth(v)
             if t is None:
+                if x is e.values[-1]:
+                    return v  # Python gives the last operand itself (``flag and probe()``)
                 # ``p or nn.Linear(d, d)`` on an unknown ``p``: either operand may be the
                 # value; a layer among the rest makes it an unknown layer, never no layer
                 rest = [self.eval(y, fr) for y in e.values[e.values.index(x) + 1 :]]
                 if any(is_module(y) or isinstance(y, UnknownModule) for y in (v, *rest)):
-                    return UnknownModule(f"boolean of unknown at line {e.lineno} (may be a layer)")
+                    at = f"{fr.mod.path.name}:{e.lineno}" if fr.mod is not None else e.lineno
+                    return UnknownModule(f"boolean of unknown at {at} (may be a layer)")
                 return Unknown("boolean of unknown")
             if t is not is_and:
                 return v

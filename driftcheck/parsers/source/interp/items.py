@@ -5,6 +5,7 @@ The ``items`` part of ``machine.Interp``.
 
 from __future__ import annotations
 
+import collections
 from typing import TYPE_CHECKING, Any
 
 from driftcheck.parsers.source.importcheck import module_names
@@ -27,7 +28,7 @@ from driftcheck.parsers.source.library import (
     typeunion,
     wildlib,
 )
-from driftcheck.parsers.source.library.stdlib import LIBRARY_TYPES, NamedTupleValue
+from driftcheck.parsers.source.library.stdlib import LIBRARY_TYPES, NamedTupleType, NamedTupleValue
 from driftcheck.parsers.source.sizes import SIZE_LIMIT
 from driftcheck.parsers.source.speed.symbolic import SymVal, plain_bare
 from driftcheck.parsers.source.stoplist import MODULE_BASES
@@ -78,6 +79,38 @@ _PY_TYPES = {
     "builtins.NoneType": type(None),
 }
 _CONST = frozenset((int, float, str, bool, type(None)))
+# the builtin a class read from source may derive from (``class Dims(tuple)``), and the real
+# type an ``isinstance`` against such an instance asks about where ``_PY_TYPES`` stands a
+# plain value's type in for it (an OrderedDict is a plain dict here, a subclass of it is not)
+_BUILTIN_BASES = {
+    "builtins.int": int,
+    "builtins.float": float,
+    "builtins.str": str,
+    "builtins.list": list,
+    "builtins.tuple": tuple,
+    "builtins.dict": dict,
+    "builtins.set": set,
+    "typing.NamedTuple": tuple,
+    "collections.OrderedDict": collections.OrderedDict,
+}
+_OBJ_PY_TYPES = {"collections.OrderedDict": collections.OrderedDict}
+
+
+def _builtin_base(raw: Any) -> type | None:
+    """The builtin type an instance of a class read from source derives from (a tuple
+    subclass, a namedtuple's subclass, a dict subclass), else None. ``isinstance(d, tuple)``
+    of ``class Dims(tuple)`` answered False (every object was no plain value): a confident
+    wrong branch."""
+    if not isinstance(raw, Obj) or raw.module or not isinstance(raw.cls, Cls):
+        return None
+    for c in raw.cls.mro():
+        if isinstance(c, NamedTupleType):
+            return tuple
+        if isinstance(c, Ext) and c.qual in _BUILTIN_BASES:
+            return _BUILTIN_BASES[c.qual]
+    return None
+
+
 _PLAIN_TYPES = (int, float, str, bool, type(None), list, tuple, dict, set, frozenset)
 
 
@@ -421,6 +454,10 @@ class Items:
         return self.iterate(r)
 
     def inplace_add(self, cur: Any, rhs: Any) -> bool:
+        """``cur += rhs`` in place: a list extended by ``rhs``'s items; a ``ModuleList`` by any
+        iterable's; a ``Sequential`` only by another ``Sequential`` (torch's ``__iadd__`` raises
+        ValueError on anything else, a list or a layer too: the container is then unresolved,
+        never a count for a program that crashes). False where no in-place rule applies."""
         raw = plain(cur)
         if isinstance(raw, list):
             items = self.iterate(rhs)
@@ -429,6 +466,12 @@ class Items:
             raw.extend(items if items is not None else [Unknown("+=")])
             return True
         if isinstance(raw, Obj) and raw.kind in ("ModuleList", "Sequential"):
+            other = plain(rhs)
+            if raw.kind == "Sequential" and not (
+                isinstance(other, Obj) and other.module and other.kind == "Sequential"
+            ):
+                raw.unresolved.append("Sequential += a value that is no Sequential (ValueError)")
+                return True
             items = self.iterate(rhs)
             if items is None:
                 raw.unresolved.append("+=")
@@ -487,6 +530,9 @@ class Items:
             if q in _PY_TYPES:
                 if q.endswith(".Iterable") and isinstance(raw, (Obj, Leaf, Tensor, WeightRef)):
                     return self._iterable(raw)
+                base = _builtin_base(raw)
+                if base is not None:  # ``class Dims(tuple)``: Python's answer for its base
+                    return issubclass(base, _OBJ_PY_TYPES.get(q, _PY_TYPES[q]))
                 if isinstance(raw, (Obj, Leaf, Tensor, Config, WeightRef)):
                     return (
                         isinstance(raw, Config)
@@ -755,6 +801,7 @@ class Items:
                 dict(m.param_keys),
                 list(m.unresolved),
                 wnorm=dict(m.wnorm),
+                gone=list(m.gone),
             )
             for path, items in m.owned.items():  # a parametrization's own: copied too
                 leaf.owned[path] = [

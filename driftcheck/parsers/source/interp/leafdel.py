@@ -18,6 +18,7 @@ from __future__ import annotations
 import ast
 from typing import Any
 
+from driftcheck.parsers.source.interp import leafregs
 from driftcheck.parsers.source.values.abstract import Leaf, Tensor, Unknown, WeightRef, plain
 
 _REGISTRY_ATTRS = ("_parameters", "_buffers", "_modules")
@@ -39,6 +40,8 @@ def drop(attrs: Any, leaf: Leaf, name: Any, line: int | None) -> None:
         attrs.drop_weight(leaf, name, line)  # the catalogue's ``bias=False``
         return
     weights = attrs.weights_with(leaf, {})
+    if leafregs.delete(leaf, name, bool(attrs.ip.uncertain)):
+        return  # the weights known: counted without it (interp/leafregs.py)
     if weights is not None and name not in weights and name not in leaf.tied:
         return  # not a parameter of the layer (a buffer or a plain attribute): nothing counted
     note = f"parameter {name!r} deleted from the torch layer at {_at(attrs, line)}"
@@ -50,20 +53,28 @@ def drop(attrs: Any, leaf: Leaf, name: Any, line: int | None) -> None:
     pending[name] = note
 
 
-def reassigned(leaf: Leaf, name: str, v: Any) -> None:
+def reassigned(leaf: Leaf, name: str, v: Any) -> bool:
     """``leaf.<name> = v`` after ``del leaf.<name>``: a parameter (a new ``nn.Parameter``, or
     another layer's weight: pytorch-adapt's AdaBN deletes each domain's BatchNorm affine
     weights and ties them to one domain's) takes the deleted one's place, which the caller
     then counts (a tie, or the catalogue's weight of that shape) as before; the deletion's
-    note comes off. Any other value (a plain tensor: no parameter) leaves it."""
+    note comes off. Any other value (a plain tensor: no parameter) leaves it. True when the
+    write is a plain attribute torch does not count: ``setattr(layer, "weight", None)`` or a
+    plain tensor after the weight was deleted and recorded (``Leaf.gone``)."""
+    x = plain(v)
+    param = isinstance(x, WeightRef) or (isinstance(x, Tensor) and x.param)
+    if name in leaf.gone:
+        if not param or leafregs.reregistered(leaf, name, v):
+            return True
+        leaf.gone.remove(name)  # a parameter again: counted by the caller as a new one
     pending = getattr(leaf, _PENDING, None)
     if not pending or name not in pending:
-        return
-    x = plain(v)
+        return False
     if isinstance(x, WeightRef) or (isinstance(x, Tensor) and (x.param or x.owner is not None)):
         note = pending.pop(name)
         if note in leaf.unresolved:
             leaf.unresolved.remove(note)
+    return False
 
 
 def registry_of_leaf(stmts: Any, value: ast.expr, fr: Any, key: Any, line: int) -> bool:

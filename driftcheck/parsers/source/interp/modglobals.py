@@ -517,6 +517,13 @@ def initial(interp: Any, mod: ModInfo, name: str) -> Any:
     return fr.locals[name]
 
 
+def with_binding(interp: Any, mod: ModInfo, name: str, st: ast.stmt) -> Any:
+    """``name`` as running the top-level statement ``st`` binds it (a fresh frame)."""
+    from driftcheck.parsers.source.interp.exprs import Frame
+
+    return _with_binding(interp, mod, name, st, Frame(mod))
+
+
 def _with_binding(interp: Any, mod: ModInfo, name: str, st: ast.With, fr: Any) -> Any:
     """``name`` bound inside a top-level ``with`` block: the block run as the import runs it
     (a package data file opened there is read, library/pkgdata.py); unknown if it raises."""

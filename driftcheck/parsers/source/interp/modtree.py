@@ -194,6 +194,7 @@ def _named_params(m: Any, attrs: Any, ip: Any = None) -> list[tuple[str, Any]] |
     from driftcheck.parsers.source.values.abstract import Tensor, WeightRef
 
     out: list[tuple[str, Any]] = []
+    items: list[tuple[str, Any]]
     seen: set[Any] = set()
     walk = _named(m, "", ip=ip)
     if walk is None:
@@ -201,15 +202,24 @@ def _named_params(m: Any, attrs: Any, ip: Any = None) -> list[tuple[str, Any]] |
     for prefix, mod in walk:
         if mod.unresolved:
             return None
-        if isinstance(mod, Leaf):
-            if mod.tied or mod.wnorm or mod.owned:
+        if type(mod) is Leaf and (mod.gone or "" in mod.owned):
+            from driftcheck.parsers.source.interp import leafregs
+
+            # weights deleted or added (interp/leafregs.py): those torch holds, in its order
+            names = leafregs.held(mod)
+            if names is None:
+                return None
+            own = dict(mod.owned.get("", []))
+            items = [(n, own[n] if n in own else WeightRef(mod, n)) for n in names]
+        elif isinstance(mod, Leaf):
+            if mod.tied or mod.wnorm or mod.owned or mod.gone:
                 return None
             weights = attrs.weights_with(mod, {})
             if weights is None:
                 return None
             # a part's weights are its owner's (``out_proj.weight`` of the attention layer)
             at = (mod.part_of, f"{mod.part_path}.") if isinstance(mod, PartLeaf) else (mod, "")
-            items: list[tuple[str, Any]] = [(w, WeightRef(at[0], at[1] + w)) for w in weights]
+            items = [(w, WeightRef(at[0], at[1] + w)) for w in weights]
         else:
             items = list(mod.params.items())
         for pname, p in items:

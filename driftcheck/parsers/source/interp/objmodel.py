@@ -21,6 +21,7 @@ from driftcheck.parsers.source.interp import (
     modglobals,
     pendingret,
     selfmodule,
+    subclassreg,
     tensorsub,
     tuplesub,
 )
@@ -288,6 +289,33 @@ class Names:
             return ns[name]  # the last binding (``default_cfgs = generate(default_cfgs)``)
         return v
 
+    def _stamped(self, c: Cls, d: ast.ClassDef, mod: ModInfo) -> Cls:
+        """``c`` after the class decorators of the analyzed code that stamp attributes onto
+        the class they are handed (``setattr(cls, k.upper(), v)`` in a loop, ``cls.VOCAB =
+        384``) and hand it back: Python runs them at the ``class`` statement, so
+        ``self.VOCAB`` in the model reads their values. Innermost first; the first decorator
+        that is not such a function (a registry's ``@register``, which ``modglobals.fill``
+        replays, a library's ``@dataclass``) stops the run with the class as it stands.
+        A decorator that raises or hands back something else leaves the attributes it set
+        so far unread: the class as the statement defines it is kept."""
+        from driftcheck.parsers.source.interp.statements import Raised
+
+        fr = Frame(mod)
+        for deco_node in reversed(d.decorator_list):
+            try:
+                deco = self.exprs.eval(deco_node, fr)
+            except (Raised, Exception):  # noqa: BLE001 - a decorator we cannot read: stop
+                return c
+            if not isinstance(deco, Func) or not _stamps_argument(deco.node):
+                return c
+            try:
+                out = self.ip.calls.call(deco, [c], {}, (mod.path, deco_node.lineno))
+            except Raised:
+                return c
+            if out is not c:
+                return c
+        return c
+
     def _resolve_global(self, mod: ModInfo, name: str) -> Any:
         starred = getattr(mod, "star_tried", None)
         if starred and name in starred:
@@ -321,7 +349,12 @@ class Names:
                 return self.exprs.eval(fb, Frame(mod))
         d = mod.defs.get(name)
         if isinstance(d, ast.ClassDef):
-            return self.classes.make_class(d, mod, None)
+            c = self.classes.make_class(d, mod, None)
+            return self._stamped(c, d, mod) if d.decorator_list else c
+        branch = getattr(mod, "branch_defs", {}).get(name)
+        if branch is not None and isinstance(d, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            # ``if NEW: def f() ... else: def f() ...``: the branch the import takes
+            return modglobals.with_binding(self.ip, mod, name, branch)
         if isinstance(d, (ast.FunctionDef, ast.AsyncFunctionDef)):
             modelled = peftlib.SOURCE_MODELS.get(f"{mod.name}.{name}")
             if modelled is not None:  # a library entry point read from a table, not its source
@@ -467,6 +500,9 @@ class Classes:
 
     def class_attr(self, cls: Cls, name: str) -> tuple[bool, Any]:
         """Look ``name`` up in the class body (last binding wins), evaluating lazily."""
+        if not getattr(cls, subclassreg.DONE, False) and name[:2] != "__":
+            # a table its ``__init_subclass__`` fills: the subclasses Python made at import
+            subclassreg.ensure(self.ip, cls)
         if name in cls.ns:
             return True, cls.ns[name]
         found = body_index(cls.node).get(name)
@@ -997,10 +1033,7 @@ class Calls:
     def _default(self, f: Func, d: ast.expr, dframe: Frame) -> Any:
         """A parameter's default: evaluated now, unless the ``def`` saw another value of a
         global it reads (interp/deftime.py)."""
-        why = deftime.stale(f.mod, f.node, d)
-        if why is not None:
-            return Unknown(why)
-        return self.exprs.eval(d, dframe)
+        return deftime.value(self.ip, f, d, dframe)
 
     def bind_args(self, f: Func, args: list[Any], kwargs: dict[str, Any], fr: Frame) -> None:
         a = f.node.args
@@ -1265,6 +1298,34 @@ def _is_setter(f: ast.FunctionDef, name: str) -> bool:
 
 
 _MISSING = object()
+
+
+def _stamps_argument(node: ast.AST) -> bool:
+    """A one-argument function that writes attributes onto its argument (``setattr(cls,
+    ...)``, ``cls.X = ...``) and returns that argument: a class decorator stamping sizes."""
+    if not isinstance(node, ast.FunctionDef) or len(node.args.args) != 1:
+        return False
+    arg = node.args.args[0].arg
+    writes = returns = False
+    for n in ast.walk(node):
+        if (
+            isinstance(n, ast.Call)
+            and isinstance(n.func, ast.Name)
+            and n.func.id == "setattr"
+            and n.args
+            and isinstance(n.args[0], ast.Name)
+            and n.args[0].id == arg
+        ):
+            writes = True
+        elif isinstance(n, (ast.Assign, ast.AugAssign)):
+            tgts = n.targets if isinstance(n, ast.Assign) else [n.target]
+            writes |= any(
+                isinstance(t, ast.Attribute) and isinstance(t.value, ast.Name) and t.value.id == arg
+                for t in tgts
+            )
+        elif isinstance(n, ast.Return):
+            returns |= isinstance(n.value, ast.Name) and n.value.id == arg
+    return writes and returns
 
 
 def nonlocal_names(node: ast.AST) -> tuple[str, ...]:

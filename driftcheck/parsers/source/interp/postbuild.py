@@ -36,7 +36,7 @@ from typing import Any
 
 from driftcheck.errors import DriftcheckError
 from driftcheck.parsers.source.library import registry
-from driftcheck.parsers.source.loader import main_block, parse_file
+from driftcheck.parsers.source.loader import at_import, parse_file
 from driftcheck.parsers.source.values.abstract import (
     Cls,
     Ext,
@@ -70,11 +70,10 @@ def reach(body: list[ast.stmt], last: int, name: str) -> int:
             (ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef, ast.Import, ast.ImportFrom),
         ):
             continue
-        if main_block(st):
-            continue
-        if _names(st, ast.Load) & reached:
+        run = at_import(st)  # a ``__main__`` block: its else only
+        if set().union(*(_names(x, ast.Load) for x in run)) & reached:
             end = i
-            reached |= _names(st, ast.Store)
+            reached |= set().union(*(_names(x, ast.Store) for x in run))
     return end
 
 

@@ -95,12 +95,36 @@ def binop(interp: Any, op: ast.operator, a: Any, b: Any) -> Any:
     return NotImplemented
 
 
+def _boundary(cls: Cls) -> str:
+    """The class's ``boundary=`` (``KEEP``, ``STRICT``, ...) as its last name, from its own
+    statement or a base's; Python's default else (``KEEP`` for an ``IntFlag``, ``STRICT``
+    for a ``Flag``)."""
+    for c in cls.mro():
+        for k in getattr(getattr(c, "node", None), "keywords", ()):
+            if k.arg == "boundary":
+                return ast.unparse(k.value).rsplit(".", 1)[-1]
+    return "KEEP" if derives_from(cls, ("enum.IntFlag",), "__is_intflag__") else "STRICT"
+
+
 def invert(interp: Any, v: Any) -> Any:
-    """``~flag``: the bits of the class's mask not set in ``v``; NotImplemented else."""
+    """``~flag`` as Python 3.11+'s ``Flag.__invert__``: under ``KEEP`` (an ``IntFlag``'s
+    default) every bit up to the highest of the mask not set in ``v`` (``~F.A`` of 1, 2, 8 is
+    14, not 10: the members' bits alone gave a confident wrong int); under ``STRICT`` /
+    ``CONFORM`` (a ``Flag``'s default) the mask's other bits; another boundary unknown.
+    NotImplemented for anything but a flag member."""
+    from driftcheck.parsers.source.values.abstract import Unknown
+
     if not _flag_member(v) or _bits(v) is None:
         return NotImplemented
     mask = _mask(interp, v.cls)
-    return NotImplemented if mask is None else of_value(interp, v.cls, mask & ~_bits(v))
+    if mask is None:
+        return NotImplemented
+    boundary = _boundary(v.cls)
+    if boundary == "KEEP":
+        return of_value(interp, v.cls, ((1 << mask.bit_length()) - 1) & ~_bits(v))
+    if boundary in ("STRICT", "CONFORM"):
+        return of_value(interp, v.cls, mask & ~_bits(v))
+    return Unknown(f"~ of a flag with boundary {boundary}")
 
 
 def contains(container: Any, item: Any) -> Any:

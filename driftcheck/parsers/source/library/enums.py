@@ -80,8 +80,14 @@ def members(interp: Any, cls: Cls) -> dict[str, Any]:
                 continue
             ok, v = interp.classes.class_attr(c, t.id)
             v = plain(v)
-            if isinstance(v, Unknown) and v.why.startswith("enum.auto()"):
+            if (
+                isinstance(v, Unknown)
+                and v.why.startswith("enum.auto()")
+                and isinstance(st.value, ast.Call)  # ``AB = A | B`` of two auto(): no auto()
+            ):
                 v = t.id.lower() if mix is str else enumflags.next_auto(seen) if flag else last + 1
+            elif isinstance(v, Unknown) and out and _of_names(st.value):
+                v = plain(_with_members(interp, c, st.value, out))
             if isinstance(v, int) and not isinstance(v, bool):
                 last = v
                 seen.append(v)
@@ -91,6 +97,26 @@ def members(interp: Any, cls: Cls) -> dict[str, Any]:
                 continue
             out[t.id] = _make(t.id, v, c if c is cls else cls, mix)
     return out
+
+
+_PURE = (ast.Name, ast.Constant, ast.BinOp, ast.UnaryOp, ast.Load, ast.operator, ast.unaryop)
+
+
+def _of_names(e: ast.expr) -> bool:
+    """An operator expression over names and constants (``AB = A | B``): no call to run."""
+    return all(isinstance(n, _PURE) for n in ast.walk(e))
+
+
+def _with_members(interp: Any, c: Cls, e: ast.expr, out: dict[str, Any]) -> Any:
+    """``e`` as the class body evaluates it: Python's enum namespace binds each member name
+    seen so far to its value (``auto()`` already numbered), so ``AB = A | B`` is 3 there. It
+    was read with ``A`` and ``B`` still unknown ``auto()`` markers, and numbered as one more
+    ``auto()`` (4 where Python has 3: a confident wrong value and every later bit shifted)."""
+    from driftcheck.parsers.source.interp.exprs import Frame
+
+    fr = Frame(c.mod)
+    fr.locals = {k: m.value for k, m in out.items()}
+    return interp.exprs.eval(e, fr)
 
 
 def _same(a: Any, b: Any) -> bool:
@@ -147,9 +173,18 @@ def member_attr(m: Any, name: str) -> Any:
     return Unknown(f"enum member attribute {name}")
 
 
-def unique(interp: Any, cls: Cls) -> list[Any]:
+def unique(interp: Any, cls: Cls) -> list[Any] | None:
+    """The members ``for m in cls`` / ``len(cls)`` see: aliases once; of a flag class only its
+    single-bit members, as Python 3.11+ iterates one (``AB = A | B`` and ``NONE = 0`` are
+    left out: counting them gave a confident wrong ``len``)."""
+    flag = enumflags.is_flag(cls)
     seen: list[Any] = []
     for m in members(interp, cls).values():
+        v = getattr(m, "value", None)
+        if flag and isinstance(v, Unknown):
+            return None  # whether it is one bit decides whether Python lists it
+        if flag and isinstance(v, int) and not isinstance(v, bool) and (v <= 0 or v & (v - 1)):
+            continue
         if not any(m is s for s in seen):
             seen.append(m)
     return seen

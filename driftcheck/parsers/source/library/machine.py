@@ -739,6 +739,10 @@ class Library:
             return leafclass.weight_attr(leaf, name)  # None when turned off (interp/leafclass.py)
         if name == "__class__":
             return leafclass.leaf_class(leaf)
+        if name == "_parameters":  # torch's dict of the layer's parameters (interp/leafregs.py)
+            from driftcheck.parsers.source.interp import leafregs
+
+            return leafregs.params_view(leaf)
         if name in leaf.params or leaf_default(leaf, name) is not None:
             return conv_tuple(leaf, name, unhole(leaf.params.get(name, leaf_default(leaf, name))))
         if name in modtree.WALKS:
@@ -770,7 +774,7 @@ class Library:
                     # was read as an addition: the bias kept, a confident overcount)
                     self.attrs.setattr(leaf, key, v, None, None)
                 else:
-                    leaf_addition(leaf, key, v, None)
+                    leaf_addition(leaf, key, v, None, bool(self.ip.uncertain))
                 return None
 
             return BuiltinMethod(add)

@@ -441,8 +441,14 @@ def value_method(v: Any, name: str, interp: Any) -> Any:
                     else Unknown(name)
                 )
             )
-        if name == "pop":
-            return BuiltinMethod(lambda a, k: raw.pop(*[plain(x) for x in a]) if raw else None)
+        if name == "pop":  # of an empty list: Python's IndexError (None was a value it never gives)
+            return BuiltinMethod(
+                lambda a, k: (
+                    raw.pop(*[plain(x) for x in a])
+                    if raw
+                    else Unknown("list.pop of an empty list (IndexError)")
+                )
+            )
         if name in ("copy", "tolist"):  # tolist: a numpy array stands as a list
             return BuiltinMethod(lambda a, k: list(raw))
     if isinstance(raw, dict):
@@ -458,28 +464,25 @@ def value_method(v: Any, name: str, interp: Any) -> Any:
             )
         if name in ("keys", "values", "items"):
             return BuiltinMethod(lambda a, k: list(getattr(raw, name)()))
-        if name == "pop":
+        if name in ("pop", "setdefault"):
             from driftcheck.parsers.source.interp import dictkeys
 
-            def dict_pop(a: list, k: dict) -> Any:
+            def keyed(a: list, k: dict) -> Any:
+                """``d.pop(key[, default])`` / ``d.setdefault(key[, default])`` with the key
+                Python's lookup finds (dictkeys); ``d.pop(key)`` of a missing key is Python's
+                KeyError: unknown (it gave None, a value the program never sees)."""
+                if not a:
+                    return Unknown(f"dict.{name}() without a key")
                 key = dictkeys.stored_key(interp.classes, raw, a[0])
                 if isinstance(key, Unknown):
-                    return Unknown(f"dict.pop: {key.why}")
-                return raw.pop(key, a[1] if len(a) > 1 else None)
+                    return Unknown(f"dict.{name}: {key.why}")
+                if name == "pop" and len(a) < 2 and key not in raw:
+                    return Unknown(f"dict.pop({key!r}) of a missing key (KeyError)")
+                return getattr(raw, name)(key, a[1] if len(a) > 1 else None)
 
-            return BuiltinMethod(dict_pop)
+            return BuiltinMethod(keyed)
         if name == "update":
             return BuiltinMethod(lambda a, k: raw.update(*(plain(x) for x in a), **k))
-        if name == "setdefault":
-            from driftcheck.parsers.source.interp import dictkeys
-
-            def dict_setdefault(a: list, k: dict) -> Any:
-                key = dictkeys.stored_key(interp.classes, raw, a[0])
-                if isinstance(key, Unknown):
-                    return Unknown(f"dict.setdefault: {key.why}")
-                return raw.setdefault(key, a[1] if len(a) > 1 else None)
-
-            return BuiltinMethod(dict_setdefault)
         if name == "copy":
             return BuiltinMethod(lambda a, k: dict(raw))
     if isinstance(raw, str):

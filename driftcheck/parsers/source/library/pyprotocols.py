@@ -107,11 +107,14 @@ def func_defaults(interp: Any, f: Any, name: str) -> Any:
     dict of the keyword-only parameters' defaults, None when there are none) of a function
     of the analyzed code: its default expressions evaluated in its defining scope (as
     ``inspect.getfullargspec`` is, library/stdlib.py)."""
+    from driftcheck.parsers.source.interp import deftime
     from driftcheck.parsers.source.interp.exprs import Frame
 
     a = f.node.args
     frame = Frame(f.mod, None, f.closure)
     if name == "__defaults__":
-        return tuple(interp.exprs.eval(d, frame) for d in a.defaults) or None
-    kw = {p.arg: interp.exprs.eval(d, frame) for p, d in zip(a.kwonlyargs, a.kw_defaults) if d}
+        return tuple(deftime.value(interp, f, d, frame) for d in a.defaults) or None
+    kw = {
+        p.arg: deftime.value(interp, f, d, frame) for p, d in zip(a.kwonlyargs, a.kw_defaults) if d
+    }
     return kw or None

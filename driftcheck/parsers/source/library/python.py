@@ -822,6 +822,38 @@ def _bytes(c: Call) -> Any:
     return c.unknown("bytes() of values we cannot read")
 
 
+class ByteArray(list):
+    """A ``bytearray`` of known bytes, held as the list of its ints: indexing gives an int
+    and item writes change it in place as Python's do, and the interpreter already follows
+    both for a list (a write under an unknown index makes every item unknown). Equal to the
+    same bytes, as a bytearray is; ``bytes(b)`` reads it (``_bytes``)."""
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, (bytes, bytearray)):
+            return all(type(x) is int for x in self) and bytes(self) == other
+        return list.__eq__(self, other)
+
+    def __ne__(self, other: object) -> bool:
+        return not self.__eq__(other)
+
+    __hash__ = None  # type: ignore[assignment]  # mutable, as a bytearray is
+
+
+@B.entry(
+    "bytearray",
+    doc="bytearray(ints), bytearray(n), bytearray(s, encoding) of known values (bounded)",
+)
+def _bytearray(c: Call) -> Any:
+    """``bytearray([32, 64, 2, 4])``: sizes packed as bytes in a mutable buffer, read back by
+    index (``PACKED[0] * 8``). The same values ``bytes()`` reads, held as a ``ByteArray``."""
+    if not c.args:
+        return ByteArray()
+    b = _bytes(c)
+    return (
+        ByteArray(b) if isinstance(b, bytes) else c.unknown("bytearray() of values we cannot read")
+    )
+
+
 @B.entry("bytes.fromhex", doc="bytes.fromhex(s) of a known hex string (bounded)")
 def _bytes_fromhex(c: Call) -> Any:
     s = c.plain(0)

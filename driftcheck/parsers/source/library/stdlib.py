@@ -1352,7 +1352,9 @@ def _asdict(c: Call) -> Any:
 def _dc_field_names(interp: Any, cls: Any) -> list[str] | None:
     """A dataclass's fields in definition order (bases first, a redefined field keeping its
     first place, as ``dataclasses.fields`` gives them); ``ClassVar`` annotations are no
-    fields. None for a class that is not a dataclass of the analyzed code."""
+    fields, nor are ``InitVar`` pseudo-fields (``__init__`` parameters only: ``fields()``,
+    ``astuple`` and ``asdict`` leave them out; counting one gave a confident wrong length)
+    or the ``KW_ONLY`` marker. None for a class that is not a dataclass of the analyzed code."""
     if not isinstance(cls, Cls) or not any(
         isinstance(c, Cls) and interp.calls.is_dataclass(c) for c in cls.mro()
     ):
@@ -1363,7 +1365,8 @@ def _dc_field_names(interp: Any, cls: Any) -> list[str] | None:
             continue
         for st in c.node.body:
             if isinstance(st, ast.AnnAssign) and isinstance(st.target, ast.Name):
-                if "ClassVar" in ast.unparse(st.annotation):
+                ann = ast.unparse(st.annotation)
+                if any(w in ann for w in ("ClassVar", "InitVar", "KW_ONLY")):
                     continue
                 if st.target.id not in names:
                     names.append(st.target.id)
@@ -1695,8 +1698,12 @@ def _signature(c: Call) -> Any:
         init = c.interp.calls.find_init(cls)[0] if cls is not None else None
         if isinstance(init, Func):
             f, bound = init, cls
+    if isinstance(f, Cls):
+        f, bound = _class_signature_func(c, f)
     if not isinstance(f, Func):
         return c.unknown("signature() of a callable not in the analyzed code")
+    from driftcheck.parsers.source.interp import deftime  # the def-time value of a default
+
     a = f.node.args
     frame = Frame(f.mod, None, f.closure)
     from driftcheck.parsers.source.library.pybuiltins import INSPECT_EMPTY
@@ -1705,7 +1712,7 @@ def _signature(c: Call) -> Any:
     params: dict[str, Any] = {}
 
     def add(arg: ast.arg, default: ast.expr | None, kind: str) -> None:
-        value = empty if default is None else c.interp.exprs.eval(default, frame)
+        value = empty if default is None else deftime.value(c.interp, f, default, frame)
         from driftcheck.parsers.source.library.pydmodels import annotation_of  # a cycle
 
         ann = annotation_of(c.interp, arg.annotation, frame)  # pydantic's create_model reads it
@@ -1726,6 +1733,29 @@ def _signature(c: Call) -> Any:
     if (f.bound is not None or bound is not None) and params:  # a bound method drops ``self``
         params.pop(next(iter(params)))
     return NamedTupleValue([params, Unknown("return annotation")], _SIGNATURE)
+
+
+def _class_signature_func(c: Call, cls: Any) -> tuple[Any, Any]:
+    """``inspect.signature(SomeClass)`` as Python reads it: the ``__init__`` or ``__new__`` of
+    the first class in the MRO whose body defines either (its first parameter dropped);
+    neuralop's ``BaseModel.__new__`` fills the defaults of a model's keywords this way. A
+    metaclass (its ``__call__`` may change the signature) or a class from outside the analyzed
+    code first in the MRO: unknown."""
+    from driftcheck.parsers.source.values.abstract import Func
+
+    for k in cls.mro():
+        if not isinstance(k, Cls):
+            return Unknown("signature() of a class built on one outside the analyzed code"), None
+        if any(kw.arg == "metaclass" for kw in k.node.keywords):
+            return Unknown("signature() of a class with a metaclass"), None
+        for name in ("__new__", "__init__"):
+            if any(
+                isinstance(st, (ast.FunctionDef, ast.AsyncFunctionDef)) and st.name == name
+                for st in k.node.body
+            ):
+                ok, fn = c.interp.classes.class_attr(k, name)
+                return (fn, cls) if ok and isinstance(fn, Func) else (Unknown(name), None)
+    return Unknown("signature() of a class without __init__"), None
 
 
 _FULLARGSPEC = NamedTupleType(
@@ -1774,13 +1804,17 @@ def _getfullargspec(c: Call) -> Any:
         f = call
     if not isinstance(f, Func) or isinstance(f.node, ast.Lambda) and f.node.args.vararg:
         return c.unknown("getfullargspec() of a callable not in the analyzed code")
+    from driftcheck.parsers.source.interp import deftime  # the def-time value of a default
+
     a = f.node.args
     frame = Frame(f.mod, None, f.closure)
     pos = [p.arg for p in (*a.posonlyargs, *a.args)]
-    defaults = tuple(c.interp.exprs.eval(d, frame) for d in a.defaults) or None
+    defaults = tuple(deftime.value(c.interp, f, d, frame) for d in a.defaults) or None
     kwonly = [p.arg for p in a.kwonlyargs]
     kwdefaults = {
-        p.arg: c.interp.exprs.eval(d, frame) for p, d in zip(a.kwonlyargs, a.kw_defaults) if d
+        p.arg: deftime.value(c.interp, f, d, frame)
+        for p, d in zip(a.kwonlyargs, a.kw_defaults)
+        if d
     } or None
     return NamedTupleValue(
         [

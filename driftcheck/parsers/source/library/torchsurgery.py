@@ -149,7 +149,14 @@ def _fuse(c: Call) -> Any:
     size = layer.params.get("out_channels", layer.params.get("out_features"))
     if not isinstance(size, int) or size != bn.params.get("num_features"):
         return UnknownModule(f"{c.qual}() of a layer and norm of other sizes at {c.where}")
-    if transpose is not False or layer.tied or layer.wnorm or getattr(layer, _RECORD, None):
+    if (
+        transpose is not False
+        or layer.tied
+        or layer.wnorm
+        or layer.gone
+        or layer.owned
+        or getattr(layer, _RECORD, None)
+    ):
         return UnknownModule(f"{c.qual}() of a transposed, tied or parametrized layer at {c.where}")
     out = copy.copy(layer)  # a deep copy of the layer: its own weights
     out.params = dict(layer.params)

@@ -302,7 +302,7 @@ def weight_shape(attrs: Any, ref: Any) -> tuple[int, ...] | None:
         weightswap.other_unresolved(attrs.ip, leaf)
         or leaf.tied
         or leaf.wnorm
-        or leaf.owned
+        or any(p for p in leaf.owned if p)  # "": parameters added beside (interp/leafregs.py)
         or (leaf.torch or "").rsplit(".", 1)[0]
         not in (
             "torch.nn",

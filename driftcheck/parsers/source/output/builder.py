@@ -87,7 +87,7 @@ class Builder:
                 tuple(m.unresolved),
                 tuple(sorted(m.tied)),
                 tuple(sorted(zip(m.wnorm, map(rep, m.wnorm.values())))) if m.wnorm else (),
-                ("owned", id(m)) if m.owned else (),  # never folded with another layer
+                ("owned", id(m)) if m.owned or m.gone else (),  # never folded with another
             )
         elif isinstance(m, Obj):
             s = (
@@ -133,6 +133,12 @@ class Builder:
             return
         self.seen[id(m)] = nid
         self.objs[nid] = m
+        if (
+            isinstance(m, Leaf)
+            and m.gone
+            and self._stripped(m, nid, name, parent, repeat, inherited)
+        ):
+            return
         if isinstance(m, Leaf):
             node = Node(id=nid, type=m.type, name=name or None, parent=parent, repeat=repeat)
             node.params = {k: graph_value(v) for k, v in m.params.items()}
@@ -180,6 +186,37 @@ class Builder:
             for cname, c in m.children.items():
                 self.add(c, _join(nid, cname, "/"), _join(name, cname, "."), nid, 1, inh)
 
+    def _stripped(self, m: Leaf, nid: str, name: str, parent, repeat: int, inh=()) -> bool:
+        """A catalogue layer with weights deleted (``Leaf.gone``, interp/leafregs.py): held as
+        a module whose parameters are the weights torch still holds (the catalogue's shapes)
+        and those added; False (the layer as it is, unresolved) when the shapes are unknown."""
+        from driftcheck.parsers.source.interp.leafregs import catalogue_weights
+
+        weights = catalogue_weights(m)
+        if weights is None:
+            m.unresolved.append(f"{', '.join(m.gone)} deleted from the layer (not counted)")
+            return False
+        node = Node(id=nid, type="Module", name=name or None, parent=parent, repeat=repeat)
+        node.loc = self._loc(m.loc)
+        node.user_class = m.torch or m.type
+        node.notes = [*m.notes, f"{m.type} layer without {', '.join(m.gone)} (deleted)"]
+        node.unresolved = list(inh)
+        self.g.add(node)
+        for w, shape in weights.items():
+            if w in m.gone:
+                continue
+            p = Node(id=_join(nid, w, "/"), type="Parameter", parent=nid)
+            p.name = _join(name, w, ".") or None
+            p.loc, p.params, p.unresolved = node.loc, {"shape": shape}, list(inh)
+            self.g.add(p)
+            self.weight_at[(id(m), w)] = f"{p.id}.weight"
+            if w in m.tied:
+                owner, oname = m.tied[w]
+                self.pending_ties.append((p, "weight", owner, oname))
+        if m.owned:
+            self._owned(m, node, nid, 1, inh)
+        return True
+
     def _weight_norm(self, node: Node, w: str, dim: Any, parent, repeat: int, inh=()) -> None:
         """The magnitude ``g`` of ``weight_norm(layer, w, dim)``: a Parameter beside the layer
         (torch: ``<layer>.parametrizations.<w>.original0``); the layer keeps ``v``."""
@@ -205,7 +242,7 @@ class Builder:
         emitted before (the same parametrization module again) ties to it, counted once."""
         for path, items in m.owned.items():
             for pname, p in items:
-                local = f"{path}.{pname}"
+                local = f"{path}.{pname}" if path else pname  # "": the layer's own
                 pid = f"{node.id}_{local.replace('.', '_')}"
                 g = Node(id=pid, type="Parameter", parent=parent, repeat=repeat)
                 g.name = f"{node.name}.{local}" if node.name else local
@@ -358,7 +395,7 @@ class Builder:
         registered (nbeats-pytorch): a torch layer's weight is this container's own in torch,
         its shape the catalogue's for the layer's known arguments; anything less is unknown."""
         spec = catalogue.get(leaf.type)
-        if spec is None or leaf.unresolved or leaf.tied or leaf.wnorm or leaf.owned:
+        if spec is None or leaf.unresolved or leaf.tied or leaf.wnorm or leaf.owned or leaf.gone:
             return False
         try:
             shape = dict(spec.weights(spec.bind(leaf.params))).get(wname)

@@ -142,12 +142,34 @@ def _period(ml: Obj, interp: Any = None) -> int:
         # a Mamba layer, then an attention layer, ``attn_layer_period = 2``): each item is a
         # whole layer of a hybrid stack, however the classes alternate
         return 1
+    kids = list(ml.children.values())
     for p in range(2, n // 2 + 1):
         if n % p or None in names[:p] or len(set(names[:p])) != p:
             continue
         if all(names[i] == names[i % p] for i in range(n)):
-            return p
+            return 1 if _shared_part(kids[:p]) else p
     return 1
+
+
+def _shared_part(items: list[Any]) -> bool:
+    """The items of one period each hold a module of one class that holds modules of its own
+    (Mllama's self- and cross-attention layers both hold its attention class and its MLP
+    class): each item is a whole layer of a stack of two kinds, not half of one. Halves
+    (BertGeneration's attention and feed-forward) share at most a norm or a torch layer."""
+
+    def parts(it: Any) -> set[str]:
+        if not isinstance(it, Obj):
+            return set()
+        return {
+            c.cls.qual
+            for c in it.children.values()
+            if isinstance(c, Obj) and c.cls is not None and c.children
+        }
+
+    common = parts(items[0])
+    for it in items[1:]:
+        common &= parts(it)
+    return bool(common)
 
 
 def _layer_key_counts(interp: Any) -> set[int]:

@@ -255,6 +255,9 @@ class Leaf:
     # modules torch registers on the layer beyond the catalogue's weights: a parametrization
     # that holds parameters (``parametrizations.weight.0``), by that path (interp/ownedparts.py)
     owned: dict[str, Any] = field(default_factory=dict)
+    # catalogue weights torch no longer holds (``del layer._parameters["weight"]`` with the
+    # layer's weights known): counted without them (interp/leafregs.py, output/builder.py)
+    gone: list[str] = field(default_factory=list)
 
 
 class TensorValue:

@@ -1,0 +1,1708 @@
+"""Differential fuzzing of the forward-shape rules against torch, op by op.
+
+A seeded generator writes small model files: one ``nn.Module`` whose forward applies 1 to 3 ops
+drawn from the table ``OPS`` below (the most used ops of ``op_coverage.py``'s table: views,
+concatenation, splitting, products, convolutions and pooling, norms, resampling, indexing,
+broadcasting arithmetic, masks, softmax, embedding, einops, attention...). Each op draws its
+arguments from a valid form or, with probability ``P_BAD``, from a form torch may reject (a size
+off by one, a dim out of range, a rank the op does not take...): about half the programs crash.
+A program stops after its first "bad" draw (what follows would not run anyway).
+
+Truth is torch: each file is built (``Net()``, ``torch.manual_seed(0)``, eval mode) and called
+once under ``no_grad`` on ``randn(INPUT)`` (``randint(0, 2)`` for token ids), in worker
+processes with a memory and a time bound, as ``build_truth.py`` runs the corpus; a program whose
+verdict changes under seed 1, or that cannot be built, is dropped. The crash is attributed to
+the op whose forward line raised (the traceback's frame in the file). The static side is
+``driftcheck check FILE::Net --input-shape INPUT --format json`` (the CLI, as ``bench_crash.py``
+runs it); a blocker is attributed to the op whose lines (``__init__`` and forward) it names.
+
+Per op it prints: programs holding the op, torch crashes at the op, blockers at the op (true),
+false blockers at the op (the program runs in torch: precision), misses (torch crashed at the op,
+no blocker anywhere in the program), and ``unconfirmed`` (programs holding the op where the pass
+said it could not follow the shape, SHP009). Deterministic given ``--seed``.
+
+    python benchmarks/crash/shapefuzz.py --seed 0 --n 400 --jobs 2
+    python benchmarks/crash/shapefuzz.py --seed 0 --ops view,conv2d --show fp
+    python benchmarks/crash/shapefuzz.py --seed 0 --n 50 --no-static   # the generator and torch only
+
+Files go to ``benchmarks/out/shapefuzz/seed<S>/`` (ignored by git).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+import random
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parents[1]
+P_BAD = 0.25
+HEAD = "import torch\nimport torch.nn as nn\nimport torch.nn.functional as F\n"
+
+
+@dataclass
+class Step:
+    """One op of a program: lines for ``__init__`` and forward, the nominal output shape (None:
+    the generator does not follow it, the program ends here) and whether a bad form was drawn."""
+
+    init: list[str] = field(default_factory=list)
+    fwd: list[str] = field(default_factory=list)
+    out: list[int] | None = None
+    bad: bool = False
+
+
+Shape = list[int]
+OpGen = Callable[[random.Random, Shape, bool], Step | None]
+OPS: dict[str, OpGen] = {}
+
+
+def op(name: str) -> Callable[[OpGen], OpGen]:
+    def deco(f: OpGen) -> OpGen:
+        OPS[name] = f
+        return f
+
+    return deco
+
+
+def _dim(r: random.Random, s: Shape, bad: bool) -> int:
+    """A dim of ``s`` (negative half the time), or one just out of range when ``bad``."""
+    n = len(s)
+    if bad:
+        return r.choice([n, -n - 1, n + 1])
+    d = r.randrange(n)
+    return d - n if r.random() < 0.5 else d
+
+
+def _size(r: random.Random) -> int:
+    return r.choice([2, 3, 4, 6, 8])
+
+
+def _t(xs) -> str:
+    return ", ".join(map(str, xs))
+
+
+def _other(r: random.Random, v: int) -> int:
+    """A size other than ``v`` (and not 1, so it never broadcasts)."""
+    return r.choice([w for w in (2, 3, 4, 5, 6, 8, 12) if w != v])
+
+
+# ---- views
+def _factor_shape(r: random.Random, s: Shape) -> Shape:
+    n = math.prod(s)
+    forms = [[n], [-1, s[-1]], [s[0], -1]]
+    if len(s) >= 2:
+        forms.append([*s[:-2], s[-2] * s[-1]])
+    if s[-1] % 2 == 0 and s[-1] > 2:
+        forms.append([*s[:-1], 2, s[-1] // 2])
+    return r.choice(forms)
+
+
+def _resolve(t: Shape, s: Shape) -> Shape:
+    n = math.prod(s)
+    if -1 in t:
+        rest = math.prod(v for v in t if v != -1)
+        return [n // rest if v == -1 else v for v in t]
+    return list(t)
+
+
+def _view_like(method: str) -> OpGen:
+    def gen(r: random.Random, s: Shape, bad: bool) -> Step:
+        t = _factor_shape(r, s)
+        if bad:
+            kind = r.choice(["off", "two", "neg"])
+            if kind == "two":
+                t = [-1, -1, *t[1:]] if len(t) > 1 else [-1, -1]
+            elif kind == "neg":
+                t = [-1, s[-1] + 1] if math.prod(s) % (s[-1] + 1) else [-1, 5, 7]
+            else:
+                t = [v + 1 if i == 0 and v != -1 else v for i, v in enumerate(_resolve(t, s))]
+            return Step(fwd=[f"x = x.{method}({_t(t)})"], bad=True)
+        return Step(fwd=[f"x = x.{method}({_t(t)})"], out=_resolve(t, s))
+
+    return gen
+
+
+op("view")(_view_like("view"))
+op("reshape")(_view_like("reshape"))
+
+
+@op("flatten")
+def _flatten(r, s, bad):
+    n = len(s)
+    if bad:
+        if n >= 2 and r.random() < 0.5:
+            return Step(fwd=[f"x = torch.flatten(x, {n - 1}, 0)"], bad=True)
+        return Step(fwd=[f"x = x.flatten({r.randrange(n)}, {n})"], bad=True)
+    a = r.randrange(n)
+    b = r.randrange(a, n)
+    out = [*s[:a], math.prod(s[a : b + 1]), *s[b + 1 :]]
+    return Step(fwd=[f"x = torch.flatten(x, {a}, {b - n if r.random() < 0.5 else b})"], out=out)
+
+
+@op("permute")
+def _permute(r, s, bad):
+    p = list(range(len(s)))
+    r.shuffle(p)
+    if bad:
+        p = p[:-1] if len(p) > 2 and r.random() < 0.5 else [p[0], *p[:-1]]
+        return Step(fwd=[f"x = x.permute({_t(p)})"], bad=True)
+    return Step(fwd=[f"x = x.permute({_t(p)})"], out=[s[i] for i in p])
+
+
+@op("transpose")
+def _transpose(r, s, bad):
+    a = _dim(r, s, False)
+    b = _dim(r, s, bad)
+    if bad:
+        return Step(fwd=[f"x = x.transpose({a}, {b})"], bad=True)
+    out = list(s)
+    out[a], out[b] = out[b], out[a]
+    return Step(fwd=[f"x = x.transpose({a}, {b})"], out=out)
+
+
+@op("unsqueeze")
+def _unsqueeze(r, s, bad):
+    n = len(s)
+    if bad:
+        return Step(fwd=[f"x = x.unsqueeze({r.choice([n + 1, -n - 2])})"], bad=True)
+    d = r.randrange(-n - 1, n + 1)
+    out = list(s)
+    out.insert(d if d >= 0 else n + 1 + d, 1)
+    return Step(fwd=[f"x = x.unsqueeze({d})"], out=out)
+
+
+@op("squeeze")
+def _squeeze(r, s, bad):
+    d = _dim(r, s, bad)
+    if bad:
+        return Step(fwd=[f"x = x.squeeze({d})"], bad=True)
+    out = list(s)
+    if out[d] == 1:
+        del out[d]
+    return Step(fwd=[f"x = x.squeeze({d})"], out=out)
+
+
+@op("expand")
+def _expand(r, s, bad):
+    t = [3 if v == 1 and r.random() < 0.7 else v for v in s]
+    if bad:
+        i = r.randrange(len(s))
+        if s[i] != 1:
+            t[i] = s[i] + 1
+        else:
+            t = t[1:] if len(t) > 1 else [2, 2]  # fewer sizes than dims
+        return Step(fwd=[f"x = x.expand({_t(t)})"], bad=True)
+    # a kept size may be written -1; a new leading dim may be added
+    args = [-1 if v == w and r.random() < 0.3 else v for v, w in zip(t, s, strict=True)]
+    if r.random() < 0.3:
+        t, args = [2, *t], [2, *args]
+    return Step(fwd=[f"x = x.expand({_t(args)})"], out=list(t))
+
+
+@op("repeat")
+def _repeat(r, s, bad):
+    reps = [r.choice([1, 1, 2]) for _ in s]
+    if bad:
+        return Step(fwd=[f"x = x.repeat({_t(reps[1:] or [])})"], bad=len(s) > 1)
+    return Step(
+        fwd=[f"x = x.repeat({_t(reps)})"], out=[a * b for a, b in zip(s, reps, strict=True)]
+    )
+
+
+# ---- joining and splitting
+@op("cat")
+def _cat(r, s, bad):
+    d = _dim(r, s, False)
+    y = list(s)
+    y[d] = _size(r)
+    if bad:
+        if r.random() < 0.5 and len(s) >= 2:
+            e = r.choice([i for i in range(len(s)) if i != d % len(s)])
+            y[e] = _other(r, s[e])
+        else:
+            d = _dim(r, s, True)
+    line = f"x = torch.cat([x, torch.randn({_t(y)})], dim={d})"
+    if bad:
+        return Step(fwd=[line], bad=True)
+    out = list(s)
+    out[d] += y[d]
+    return Step(fwd=[line], out=out)
+
+
+@op("stack")
+def _stack(r, s, bad):
+    y = list(s)
+    if bad:
+        i = r.randrange(len(s))
+        y[i] = _other(r, s[i])
+    d = r.randrange(-len(s) - 1, len(s) + 1)
+    line = f"x = torch.stack([x, torch.randn({_t(y)})], dim={d})"
+    if bad:
+        return Step(fwd=[line], bad=True)
+    out = list(s)
+    out.insert(d if d >= 0 else len(s) + 1 + d, 2)
+    return Step(fwd=[line], out=out)
+
+
+@op("split")
+def _split(r, s, bad):
+    d = _dim(r, s, False)
+    k = r.choice([1, 2, 3])
+    pieces = -(-s[d] // k)
+    i = r.randrange(pieces)
+    if bad:
+        if r.random() < 0.5:
+            i = pieces + r.randrange(2)
+        else:
+            d = _dim(r, s, True)
+        return Step(fwd=[f"x = x.split({k}, dim={d})[{i}]"], bad=True)
+    out = list(s)
+    out[d] = min(k, s[d] - i * k)
+    return Step(fwd=[f"x = x.split({k}, dim={d})[{i}]"], out=out)
+
+
+@op("split_sizes")
+def _split_sizes(r, s, bad):
+    d = _dim(r, s, False)
+    n = s[d]
+    a = r.randrange(0, n + 1)
+    sizes = [a, n - a]
+    if bad:
+        sizes = [a, n - a + r.choice([1, -1 if n - a > 0 else 1])]
+        return Step(fwd=[f"x, _ = torch.split(x, [{_t(sizes)}], dim={d})"], bad=True)
+    out = list(s)
+    out[d] = a
+    return Step(fwd=[f"x, _ = torch.split(x, [{_t(sizes)}], dim={d})"], out=out)
+
+
+@op("chunk")
+def _chunk(r, s, bad):
+    d = _dim(r, s, False)
+    n = r.choice([2, 3, 4])
+    size = -(-s[d] // n)
+    real = -(-s[d] // size)
+    i = r.randrange(real)
+    if bad:
+        i = real + r.randrange(n - real + 1)
+        return Step(fwd=[f"x = x.chunk({n}, dim={d})[{i}]"], bad=True)
+    out = list(s)
+    out[d] = min(size, s[d] - i * size)
+    return Step(fwd=[f"x = x.chunk({n}, dim={d})[{i}]"], out=out)
+
+
+@op("unbind_index")
+def _index(r, s, bad):
+    i = r.randrange(s[0])
+    if bad:
+        i = s[0] + r.randrange(2) if r.random() < 0.7 else -s[0] - 1
+        return Step(fwd=[f"x = x[{i}]"], bad=True)
+    return Step(fwd=[f"x = x[{i}]"], out=s[1:]) if len(s) > 1 else None
+
+
+@op("narrow")
+def _narrow(r, s, bad):
+    d = _dim(r, s, False)
+    start = r.randrange(s[d])
+    ln = r.randrange(1, s[d] - start + 1)
+    if bad:
+        ln = s[d] - start + 1
+        return Step(fwd=[f"x = x.narrow({d}, {start}, {ln})"], bad=True)
+    out = list(s)
+    out[d] = ln
+    return Step(fwd=[f"x = x.narrow({d}, {start}, {ln})"], out=out)
+
+
+# ---- products
+@op("matmul")
+def _matmul(r, s, bad):
+    k = _other(r, s[-1]) if bad else s[-1]
+    m = _size(r)
+    line = "x = torch.matmul(x, self.w{i})"
+    init = [f"self.w{{i}} = nn.Parameter(torch.randn({k}, {m}))"]
+    return Step(init=init, fwd=[line], bad=bad, out=None if bad else [*s[:-1], m])
+
+
+@op("matmul_batched")
+def _matmul_b(r, s, bad):
+    if len(s) < 3:
+        return None
+    k = _other(r, s[-1]) if bad and r.random() < 0.5 else s[-1]
+    b = list(s[:-2])
+    if bad and k == s[-1]:
+        i = r.randrange(len(b))
+        b[i] = _other(r, b[i]) if b[i] != 1 else 2
+    m = _size(r)
+    return Step(
+        fwd=[f"x = x @ torch.randn({_t([*b, k, m])})"], bad=bad, out=None if bad else [*s[:-1], m]
+    )
+
+
+@op("bmm")
+def _bmm(r, s, bad):
+    if len(s) != 3 and not bad:
+        return None
+    b, k = (s[0], s[-1]) if len(s) == 3 else (2, s[-1])
+    if bad and len(s) == 3:
+        if r.random() < 0.5:
+            b = _other(r, b)
+        else:
+            k = _other(r, k)
+    m = _size(r)
+    line = f"x = torch.bmm(x, torch.randn({b}, {k}, {m}))"
+    return Step(fwd=[line], bad=bad, out=None if bad else [s[0], s[1], m])
+
+
+@op("einsum")
+def _einsum(r, s, bad):
+    letters = "abcdef"[: len(s)]
+    lhs = letters
+    k = s[-1]
+    if bad:
+        if r.random() < 0.5:
+            k = _other(r, k)
+        else:
+            lhs = letters[:-1] if len(s) > 1 else "ab"
+    eq = f"{lhs},{letters[-1]}z->{lhs[:-1]}z"
+    m = _size(r)
+    line = f'x = torch.einsum("{eq}", x, torch.randn({k}, {m}))'
+    return Step(fwd=[line], bad=bad, out=None if bad else [*s[:-1], m])
+
+
+@op("linear")
+def _linear(r, s, bad):
+    k = _other(r, s[-1]) if bad else s[-1]
+    m = _size(r)
+    return Step(
+        init=[f"self.l{{i}} = nn.Linear({k}, {m})"],
+        fwd=["x = self.l{i}(x)"],
+        bad=bad,
+        out=None if bad else [*s[:-1], m],
+    )
+
+
+@op("F.linear")
+def _flinear(r, s, bad):
+    k = _other(r, s[-1]) if bad else s[-1]
+    m = _size(r)
+    return Step(
+        init=[f"self.w{{i}} = nn.Parameter(torch.randn({m}, {k}))"],
+        fwd=["x = F.linear(x, self.w{i})"],
+        bad=bad,
+        out=None if bad else [*s[:-1], m],
+    )
+
+
+# ---- convolutions and pooling
+def _conv(nd: int) -> OpGen:
+    def gen(r: random.Random, s: Shape, bad: bool) -> Step | None:
+        if len(s) not in (nd + 1, nd + 2):
+            if not bad:
+                return None
+            c = s[1] if len(s) > 1 else 3
+            return Step(
+                init=[f"self.c{{i}} = nn.Conv{nd}d({c}, 4, 1)"], fwd=["x = self.c{i}(x)"], bad=True
+            )
+        c = s[-nd - 1]
+        sp = s[-nd:]
+        k = r.choice([1, 2, 3])
+        p = r.choice([0, 0, 1])
+        st = r.choice([1, 1, 2])
+        if bad:
+            if r.random() < 0.5:
+                c = _other(r, c)
+            else:
+                k = min(sp) + 2 * p + 1
+        o = _size(r)
+        init = [f"self.c{{i}} = nn.Conv{nd}d({c}, {o}, {k}, stride={st}, padding={p})"]
+        if not bad and any(v + 2 * p < k for v in sp):
+            bad = True  # the nominal draw is already out of range: torch decides
+        out = None if bad else [*s[: -nd - 1], o, *[(v + 2 * p - k) // st + 1 for v in sp]]
+        return Step(init=init, fwd=["x = self.c{i}(x)"], bad=bad, out=out)
+
+    return gen
+
+
+op("conv1d")(_conv(1))
+op("conv2d")(_conv(2))
+op("conv3d")(_conv(3))
+
+
+def _pool(nd: int, kind: str) -> OpGen:
+    def gen(r: random.Random, s: Shape, bad: bool) -> Step | None:
+        if len(s) not in (nd + 1, nd + 2):
+            return None
+        sp = s[-nd:]
+        k = r.choice([1, 2, 3])
+        p = r.choice([0, 0, 1]) if k >= 2 else 0
+        st = r.choice([None, 1, 2])
+        if bad:
+            if r.random() < 0.5:
+                p = k // 2 + 1
+            else:
+                k, p = min(sp) + 1, 0
+        ss = k if st is None else st
+        init = [f"self.p{{i}} = nn.{kind}Pool{nd}d({k}, stride={st}, padding={p})"]
+        if not bad and any(v + 2 * p < k for v in sp):
+            bad = True
+        out = None if bad else [*s[:-nd], *[(v + 2 * p - k) // ss + 1 for v in sp]]
+        return Step(init=init, fwd=["x = self.p{i}(x)"], bad=bad, out=out)
+
+    return gen
+
+
+op("maxpool1d")(_pool(1, "Max"))
+op("maxpool2d")(_pool(2, "Max"))
+op("avgpool2d")(_pool(2, "Avg"))
+op("avgpool1d")(_pool(1, "Avg"))
+
+
+@op("adaptive_avgpool2d")
+def _adaptive(r, s, bad):
+    o = r.choice([1, 2, 3])
+    init = [f"self.p{{i}} = nn.AdaptiveAvgPool2d({o})"]
+    if len(s) not in (3, 4):
+        return Step(init=init, fwd=["x = self.p{i}(x)"], bad=True) if bad else None
+    if bad:
+        return None
+    return Step(init=init, fwd=["x = self.p{i}(x)"], out=[*s[:-2], o, o])
+
+
+# ---- norms
+@op("layernorm")
+def _layernorm(r, s, bad):
+    n = r.choice([1, 1, 2]) if len(s) >= 2 else 1
+    shape = list(s[-n:])
+    if bad:
+        i = r.randrange(n)
+        shape[i] = _other(r, shape[i])
+    arg = str(shape[0]) if n == 1 else f"[{_t(shape)}]"
+    init = [f"self.n{{i}} = nn.LayerNorm({arg})"]
+    return Step(init=init, fwd=["x = self.n{i}(x)"], bad=bad, out=None if bad else list(s))
+
+
+@op("F.layer_norm")
+def _flayernorm(r, s, bad):
+    shape = [s[-1]] if not bad else [_other(r, s[-1])]
+    line = f"x = F.layer_norm(x, ({shape[0]},))"
+    return Step(fwd=[line], bad=bad, out=None if bad else list(s))
+
+
+@op("groupnorm")
+def _groupnorm(r, s, bad):
+    if len(s) < 2:
+        return None
+    c = s[1]
+    gs = [g for g in (1, 2, 3, 4) if c % g == 0]
+    g = r.choice(gs)
+    if bad:
+        if r.random() < 0.5:
+            c = _other(r, c)
+            gs = [g for g in (1, 2) if c % g == 0]
+            g = r.choice(gs)
+        else:
+            bads = [g for g in (3, 4, 5) if c % g]
+            if not bads:
+                return None
+            return Step(fwd=[f"x = F.group_norm(x, {r.choice(bads)})"], bad=True)
+    init = [f"self.n{{i}} = nn.GroupNorm({g}, {c})"]
+    return Step(init=init, fwd=["x = self.n{i}(x)"], bad=bad, out=None if bad else list(s))
+
+
+@op("batchnorm")
+def _batchnorm(r, s, bad):
+    if len(s) < 2:
+        return None
+    kind = {2: "1d", 3: "1d", 4: "2d", 5: "3d"}.get(len(s))
+    if kind is None:
+        return None
+    c = s[1]
+    if bad:
+        if r.random() < 0.5:
+            c = _other(r, c)
+        else:
+            kind = r.choice([k for k in ("1d", "2d", "3d") if k != kind])
+    init = [f"self.n{{i}} = nn.BatchNorm{kind}({c})"]
+    return Step(init=init, fwd=["x = self.n{i}(x)"], bad=bad, out=None if bad else list(s))
+
+
+# ---- resampling
+@op("interpolate")
+def _interpolate(r, s, bad):
+    modes = {
+        3: ["nearest", "linear"],
+        4: ["nearest", "bilinear", "bicubic"],
+        5: ["nearest", "trilinear"],
+    }
+    if len(s) not in modes:
+        if not bad:
+            return None
+        return Step(fwd=['x = F.interpolate(x, scale_factor=2, mode="nearest")'], bad=True)
+    nd = len(s) - 2
+    mode = r.choice(modes[len(s)])
+    if r.random() < 0.5:
+        f = r.choice([2, 0.5])
+        arg = f"scale_factor={f}"
+        out = [*s[:2], *[int(math.floor(v * f)) for v in s[2:]]]
+    else:
+        size = [_size(r) for _ in range(nd)]
+        arg = f"size=({_t(size)},)" if nd == 1 else f"size=({_t(size)})"
+        out = [*s[:2], *size]
+    if bad:
+        kind = r.random()
+        if kind < 0.4:
+            mode = r.choice([m for ms in modes.values() for m in ms if m not in modes[len(s)]])
+        elif kind < 0.7:
+            arg = f"size=({_t([3] * (nd + 1))})"
+        else:
+            arg = "scale_factor=0.1"
+    ac = ", align_corners=False" if mode not in ("nearest",) and r.random() < 0.5 else ""
+    if not bad and any(v == 0 for v in out):
+        bad = True
+    line = f'x = F.interpolate(x, {arg}, mode="{mode}"{ac})'
+    return Step(fwd=[line], bad=bad, out=None if bad else out)
+
+
+@op("pixel_shuffle")
+def _pixel_shuffle(r, s, bad):
+    if len(s) < 3:
+        return None
+    c = s[-3]
+    good = [f for f in (2, 3) if c % (f * f) == 0]
+    if bad:
+        bads = [f for f in (2, 3) if c % (f * f)]
+        if not bads:
+            return None
+        return Step(fwd=[f"x = F.pixel_shuffle(x, {r.choice(bads)})"], bad=True)
+    if not good:
+        return None
+    f = r.choice(good)
+    out = [*s[:-3], c // (f * f), s[-2] * f, s[-1] * f]
+    return Step(fwd=[f"x = F.pixel_shuffle(x, {f})"], out=out)
+
+
+@op("F.unfold")
+def _funfold(r, s, bad):
+    if len(s) not in (3, 4):
+        return Step(fwd=["x = F.unfold(x, 2)"], bad=True) if bad else None
+    k = r.choice([1, 2, 3])
+    if bad:
+        k = min(s[-2:]) + 1
+    if not bad and k > min(s[-2:]):
+        bad = True
+    if bad:
+        return Step(fwd=[f"x = F.unfold(x, {k})"], bad=True)
+    c = s[-3]
+    L = (s[-2] - k + 1) * (s[-1] - k + 1)
+    return Step(fwd=[f"x = F.unfold(x, {k})"], out=[*s[:-3], c * k * k, L])
+
+
+@op("Tensor.unfold")
+def _tunfold(r, s, bad):
+    d = _dim(r, s, False)
+    size = r.randrange(1, s[d] + 1)
+    step = r.choice([1, 2])
+    if bad:
+        size = s[d] + 1
+    out = list(s)
+    out[d] = (s[d] - size) // step + 1
+    out.append(size)
+    line = f"x = x.unfold({d}, {size}, {step})"
+    return Step(fwd=[line], bad=bad, out=None if bad else out)
+
+
+# ---- indexing
+@op("gather")
+def _gather(r, s, bad):
+    d = _dim(r, s, False)
+    idx = [r.randrange(1, v + 1) for v in s]
+    val = r.randrange(s[d])
+    if bad:
+        kind = r.random()
+        if kind < 0.4:
+            val = s[d] + r.randrange(2)
+        elif kind < 0.7 and len(s) > 1:
+            e = r.choice([i for i in range(len(s)) if i != d % len(s)])
+            idx[e] = s[e] + 1
+        else:
+            idx = idx[1:] if len(idx) > 1 else [1, 1]
+    line = f"x = x.gather({d}, torch.full(({_t(idx)},), {val}, dtype=torch.long))"
+    return Step(fwd=[line], bad=bad, out=None if bad else idx)
+
+
+@op("index_select")
+def _index_select(r, s, bad):
+    d = _dim(r, s, False)
+    k = r.randrange(1, s[d] + 1)
+    if bad:
+        k = s[d] + 1
+    line = f"x = x.index_select({d}, torch.arange({k}))"
+    out = list(s)
+    out[d] = k
+    return Step(fwd=[line], bad=bad, out=None if bad else out)
+
+
+@op("topk")
+def _topk(r, s, bad):
+    d = _dim(r, s, False)
+    k = s[d] + 1 if bad else r.randrange(1, s[d] + 1)
+    out = list(s)
+    out[d] = k
+    return Step(fwd=[f"x = x.topk({k}, dim={d}).values"], bad=bad, out=None if bad else out)
+
+
+# ---- element-wise and reductions
+def _broadcastable(r: random.Random, s: Shape) -> Shape:
+    n = r.randrange(1, len(s) + 1)
+    return [1 if r.random() < 0.3 else v for v in s[-n:]]
+
+
+@op("add_broadcast")
+def _add(r, s, bad):
+    y = _broadcastable(r, s)
+    if bad:
+        i = r.randrange(len(y))
+        y[i] = _other(r, s[len(s) - len(y) + i])
+    return Step(fwd=[f"x = x + torch.randn({_t(y)})"], bad=bad, out=None if bad else list(s))
+
+
+@op("mul_param")
+def _mul(r, s, bad):
+    c = _other(r, s[-1]) if bad else s[-1]
+    init = [f"self.g{{i}} = nn.Parameter(torch.ones({c}))"]
+    return Step(init=init, fwd=["x = x * self.g{i}"], bad=bad, out=None if bad else list(s))
+
+
+@op("masked_fill")
+def _masked_fill(r, s, bad):
+    y = _broadcastable(r, s)
+    if bad:
+        i = r.randrange(len(y))
+        y[i] = _other(r, s[len(s) - len(y) + i])
+    line = f"x = x.masked_fill(torch.ones({_t(y)}, dtype=torch.bool), 0.0)"
+    return Step(fwd=[line], bad=bad, out=None if bad else list(s))
+
+
+@op("where")
+def _where(r, s, bad):
+    y = _broadcastable(r, s)
+    if bad:
+        i = r.randrange(len(y))
+        y[i] = _other(r, s[len(s) - len(y) + i])
+    line = f"x = torch.where(x > 0, x, torch.zeros({_t(y)}))"
+    return Step(fwd=[line], bad=bad, out=None if bad else list(s))
+
+
+@op("softmax")
+def _softmax(r, s, bad):
+    d = _dim(r, s, bad)
+    line = r.choice(
+        [f"x = F.softmax(x, dim={d})", f"x = x.softmax({d})", f"x = torch.softmax(x, {d})"]
+    )
+    return Step(fwd=[line], bad=bad, out=None if bad else list(s))
+
+
+@op("sum")
+def _sum(r, s, bad):
+    d = _dim(r, s, bad)
+    keep = r.random() < 0.3
+    out = list(s)
+    if bad:
+        pass
+    elif keep:
+        out[d] = 1
+    else:
+        del out[d]
+    line = f"x = x.{r.choice(['sum', 'mean', 'amax'])}(dim={d}{', keepdim=True' if keep else ''})"
+    if not out:
+        return None
+    return Step(fwd=[line], bad=bad, out=None if bad else out)
+
+
+@op("cumsum")
+def _cumsum(r, s, bad):
+    d = _dim(r, s, bad)
+    return Step(fwd=[f"x = torch.cumsum(x, dim={d})"], bad=bad, out=None if bad else list(s))
+
+
+@op("normalize")
+def _normalize(r, s, bad):
+    d = _dim(r, s, bad)
+    return Step(fwd=[f"x = F.normalize(x, dim={d})"], bad=bad, out=None if bad else list(s))
+
+
+@op("repeat_interleave")
+def _repeat_interleave(r, s, bad):
+    d = _dim(r, s, bad)
+    k = r.choice([2, 3])
+    out = list(s)
+    if not bad:
+        out[d] *= k
+    line = f"x = x.repeat_interleave({k}, dim={d})"
+    return Step(fwd=[line], bad=bad, out=None if bad else out)
+
+
+@op("F.pad")
+def _pad(r, s, bad):
+    n = r.randrange(1, len(s) + 1)
+    pad = [r.choice([0, 1, 2]) for _ in range(2 * n)]
+    if bad:
+        kind = r.random()
+        if kind < 0.4:
+            pad = pad + [1]
+        elif kind < 0.7:
+            pad = [1] * (2 * len(s) + 2)
+        else:
+            pad[0] = -(s[-1] + 1)
+    out = list(s)
+    if not bad:
+        for j in range(n):
+            out[len(s) - 1 - j] += pad[2 * j] + pad[2 * j + 1]
+    return Step(fwd=[f"x = F.pad(x, ({_t(pad)},))"], bad=bad, out=None if bad else out)
+
+
+# ---- tokens, einops, attention
+@op("embedding")
+def _embedding(r, s, bad):
+    return None  # only as the first op of a token program (see program())
+
+
+@op("rearrange")
+def _rearrange(r, s, bad):
+    names = "abcdefg"[: len(s)]
+    kind = r.choice(["merge", "split", "swap"])
+    lhs = " ".join(names)
+    if bad and r.random() < 0.4:
+        lhs = " ".join(names[:-1]) if len(names) > 1 else "a b"
+        return Step(fwd=[f'x = einops.rearrange(x, "{lhs} -> {lhs}")'], bad=True)
+    if kind == "merge" and len(s) >= 2:
+        rhs = " ".join(names[:-2]) + f" ({names[-2]} {names[-1]})"
+        out = [*s[:-2], s[-2] * s[-1]]
+        return Step(fwd=[f'x = einops.rearrange(x, "{lhs} -> {rhs.strip()}")'], bad=bad, out=None if bad else out) if not bad else Step(fwd=[f'x = einops.rearrange(x, "{lhs} -> {names[0]}")'], bad=len(s) > 1)  # fmt: skip
+    if kind == "split":
+        p = r.choice([2, 3])
+        if not bad and s[-1] % p:
+            p = 1
+        if bad:
+            p = next((q for q in (3, 5, 7) if s[-1] % q), None)
+            if p is None:
+                return None
+        lhs2 = " ".join(names[:-1]) + f" ({names[-1]} p)"
+        rhs = " ".join(names[:-1]) + f" p {names[-1]}"
+        line = f'x = einops.rearrange(x, "{lhs2.strip()} -> {rhs.strip()}", p={p})'
+        out = [*s[:-1], p, s[-1] // p]
+        return Step(fwd=[line], bad=bad, out=None if bad else out)
+    p = list(range(len(s)))
+    r.shuffle(p)
+    rhs = " ".join(names[i] for i in p)
+    if bad:
+        rhs = rhs + " z"
+    line = f'x = einops.rearrange(x, "{lhs} -> {rhs}")'
+    return Step(fwd=[line], bad=bad, out=None if bad else [s[i] for i in p])
+
+
+@op("einops.repeat")
+def _erepeat(r, s, bad):
+    names = "abcdefg"[: len(s)]
+    lhs = " ".join(names)
+    if bad:
+        lhs = " ".join(names[:-1]) if len(names) > 1 else "a b"
+    line = f'x = einops.repeat(x, "{lhs} -> {lhs} r", r=2)'
+    return Step(fwd=[line], bad=bad, out=None if bad else [*s, 2])
+
+
+@op("sdpa")
+def _sdpa(r, s, bad):
+    if len(s) < 3:
+        return None
+    k = list(s)
+    v = list(s)
+    if bad:
+        if r.random() < 0.5:
+            k[-1] = _other(r, s[-1])
+        else:
+            v[-2] = _other(r, s[-2])
+    line = f"x = F.scaled_dot_product_attention(x, torch.randn({_t(k)}), torch.randn({_t(v)}))"
+    return Step(fwd=[line], bad=bad, out=None if bad else list(s))
+
+
+@op("mha")
+def _mha(r, s, bad):
+    if len(s) != 3:
+        return None
+    e = s[-1]
+    hs = [h for h in (1, 2, 4) if e % h == 0]
+    if bad:
+        e = _other(r, e)
+        hs = [h for h in (1, 2) if e % h == 0]
+    init = [f"self.a{{i}} = nn.MultiheadAttention({e}, {r.choice(hs)}, batch_first=True)"]
+    return Step(init=init, fwd=["x = self.a{i}(x, x, x)[0]"], bad=bad, out=None if bad else list(s))
+
+
+# ---- edge forms: what torch accepts that a rule written from the common case may reject
+# (and their near misses)
+@op("cat_empty")
+def _cat_empty(r, s, bad):
+    # torch.cat skips a 1-D empty tensor whatever the other's rank (legacy); a 2-D empty one
+    # must match the other sizes
+    d = _dim(r, s, False)
+    y = "torch.randn(0)" if not bad else f"torch.randn(0, {_other(r, 0)})"
+    return Step(fwd=[f"x = torch.cat([x, {y}], dim={d})"], bad=bad, out=None if bad else list(s))
+
+
+@op("matmul_vec")
+def _matmul_vec(r, s, bad):
+    k = _other(r, s[-1]) if bad else s[-1]
+    return Step(fwd=[f"x = x @ torch.randn({k})"], bad=bad, out=None if bad else list(s[:-1]))
+
+
+@op("vec_matmul")
+def _vec_matmul(r, s, bad):
+    if len(s) < 2:
+        return None
+    k = _other(r, s[-2]) if bad else s[-2]
+    out = [*s[:-2], s[-1]]
+    return Step(fwd=[f"x = torch.matmul(torch.randn({k}), x)"], bad=bad, out=None if bad else out)
+
+
+@op("conv2d_func")
+def _conv2d_func(r, s, bad):
+    if len(s) not in (3, 4):
+        return None
+    c, h, w = s[-3:]
+    g = r.choice([g for g in (1, 2) if c % g == 0])
+    k = r.choice([1, 2, 3])
+    dil = r.choice([1, 1, 2])
+    pad = r.choice(["'same'", "'valid'", 0, 1])
+    st = 1 if pad == "'same'" else r.choice([1, 2])
+    o = g * r.choice([1, 2, 3])
+    cin = c // g
+    if bad:
+        kind = r.random()
+        if kind < 0.3 and pad == "'same'":
+            st = 2
+        elif kind < 0.6 and g > 1:
+            o = g * 2 + 1
+        else:
+            cin = _other(r, cin)
+    eff = dil * (k - 1) + 1
+    p_ = {"'same'": None, "'valid'": 0}.get(pad, pad)
+    if p_ is not None and min(h, w) + 2 * p_ < eff:
+        bad = True
+    init = [f"self.w{{i}} = nn.Parameter(torch.randn({o}, {cin}, {k}, {k}))"]
+    line = f"x = F.conv2d(x, self.w{{i}}, stride={st}, padding={pad}, dilation={dil}, groups={g})"
+    if bad:
+        return Step(init=init, fwd=[line], bad=True)
+    sp = [v if p_ is None else (v + 2 * p_ - eff) // st + 1 for v in (h, w)]
+    return Step(init=init, fwd=[line], out=[*s[:-3], o, *sp])
+
+
+@op("maxpool2d_ceil")
+def _pool_ceil(r, s, bad):
+    if len(s) not in (3, 4):
+        return None
+    k = r.choice([2, 3])
+    st = r.choice([1, 2, 3])
+    p = r.choice([0, 1]) if k >= 2 else 0
+    dil = r.choice([1, 2])
+    if bad:
+        p = k // 2 + 1
+    init = [
+        f"self.p{{i}} = nn.MaxPool2d({k}, stride={st}, padding={p}, dilation={dil}, ceil_mode=True)"
+    ]
+    return Step(init=init, fwd=["x = self.p{i}(x)"], bad=True)  # the size: torch's to say
+
+
+@op("movedim")
+def _movedim(r, s, bad):
+    a = _dim(r, s, False)
+    b = _dim(r, s, bad)
+    if bad:
+        return Step(fwd=[f"x = torch.movedim(x, {a}, {b})"], bad=True)
+    out = list(s)
+    v = out.pop(a)
+    out.insert(b if b >= 0 else len(s) + b, v)
+    return Step(fwd=[f"x = torch.movedim(x, {a}, {b})"], out=out)
+
+
+@op("unflatten")
+def _unflatten(r, s, bad):
+    d = _dim(r, s, False)
+    n = s[d]
+    fs = [f for f in (1, 2, 3, 4) if n % f == 0]
+    f = r.choice(fs)
+    sizes = [f, -1] if r.random() < 0.5 else [f, n // f]
+    if bad:
+        sizes = [f, n // f + 1]
+    out = list(s)
+    out[d : d + 1 if d != -1 else None] = [f, n // f]
+    if d < 0 and d != -1:
+        out = list(s)
+        i = len(s) + d
+        out[i : i + 1] = [f, n // f]
+    return Step(fwd=[f"x = x.unflatten({d}, ({_t(sizes)}))"], bad=bad, out=None if bad else out)
+
+
+@op("select")
+def _select(r, s, bad):
+    if len(s) < 2:
+        return None
+    d = _dim(r, s, False)
+    i = r.randrange(-s[d], s[d])
+    if bad:
+        i = s[d] if r.random() < 0.5 else -s[d] - 1
+    out = list(s)
+    del out[d]
+    return Step(fwd=[f"x = x.select({d}, {i})"], bad=bad, out=None if bad else out)
+
+
+@op("ellipsis_index")
+def _ellipsis_index(r, s, bad):
+    if len(s) < 2:
+        return None
+    i = r.randrange(-s[-1], s[-1])
+    if bad:
+        i = s[-1]
+    return Step(fwd=[f"x = x[..., {i}]"], bad=bad, out=None if bad else list(s[:-1]))
+
+
+@op("sdpa_edge")
+def _sdpa_edge(r, s, bad):
+    if len(s) < 3:
+        return None
+    q = list(s)
+    kv_len = r.choice([q[-2], q[-2] + 2, 1])
+    k = [*q[:-2], kv_len, q[-1]]
+    v = [*q[:-2], kv_len, r.choice([q[-1], 3])]
+    extra = r.choice(["", ", is_causal=True", ", dropout_p=0.0", ", scale=0.5"])
+    gqa = len(s) >= 3 and q[-3] % 2 == 0 and r.random() < 0.3
+    if gqa:
+        k[-3] = v[-3] = q[-3] // 2
+        extra += ", enable_gqa=True"
+    if bad:
+        kind = r.random()
+        if kind < 0.4:
+            k[-1] = _other(r, q[-1])
+        elif kind < 0.7 and len(s) >= 4:
+            k[0] = v[0] = _other(r, q[0])
+        else:
+            mask = [q[-2] + 1, kv_len]
+            extra += f", attn_mask=torch.ones({_t(mask)}, dtype=torch.bool)"
+    line = (
+        f"x = F.scaled_dot_product_attention(x, torch.randn({_t(k)}), torch.randn({_t(v)}){extra})"
+    )
+    return Step(fwd=[line], bad=bad, out=None if bad else [*q[:-1], v[-1]])
+
+
+@op("mha_edge")
+def _mha_edge(r, s, bad):
+    if len(s) not in (2, 3):
+        return None
+    e = s[-1]
+    hs = [h for h in (1, 2, 4) if e % h == 0]
+    kd = r.choice([e, 3, 5])
+    kv = (
+        f"torch.randn({_t([*s[:-2], s[-2] + 1, kd])})"
+        if len(s) == 3
+        else f"torch.randn({s[-2] + 1}, {kd})"
+    )
+    if bad:
+        kd = _other(r, kd)
+    init = [
+        f"self.a{{i}} = nn.MultiheadAttention({e}, {r.choice(hs)}, kdim={kd}, vdim={kd}, batch_first=True)"
+    ]
+    return Step(
+        init=init, fwd=[f"x = self.a{{i}}(x, {kv}, {kv})[0]"], bad=bad, out=None if bad else list(s)
+    )
+
+
+@op("einsum_ellipsis")
+def _einsum_ellipsis(r, s, bad):
+    k = _other(r, s[-1]) if bad else s[-1]
+    m = _size(r)
+    eq = r.choice(["...i,ij->...j", "...i,ji->...j"])
+    w = (
+        f"torch.randn({k}, {m})"
+        if eq.endswith("ij->...j") and "...i,ij" in eq
+        else f"torch.randn({m}, {k})"
+    )
+    line = f'x = torch.einsum("{eq}", x, {w})'
+    return Step(fwd=[line], bad=bad, out=None if bad else [*s[:-1], m])
+
+
+@op("pad_modes")
+def _pad_modes(r, s, bad):
+    mode = r.choice(["reflect", "replicate", "circular"])
+    n = r.choice([1, 2])
+    if len(s) not in (n + 1, n + 2):
+        return None
+    pads = [r.randrange(0, min(s[len(s) - 1 - j // 2], 3)) for j in range(2 * n)]
+    if bad:
+        j = r.randrange(2 * n)
+        pads[j] = s[len(s) - 1 - j // 2] + (1 if mode != "reflect" else 0)
+    out = list(s)
+    if not bad:
+        for j in range(n):
+            out[len(s) - 1 - j] += pads[2 * j] + pads[2 * j + 1]
+    line = f'x = F.pad(x, ({_t(pads)},), mode="{mode}")'
+    return Step(fwd=[line], bad=bad, out=None if bad else out)
+
+
+@op("expand_new")
+def _expand_new(r, s, bad):
+    lead = r.choice([2, 3])
+    args = [lead, *([-1] * len(s))]
+    if bad:
+        args = [-1, *args[1:]]
+    return Step(fwd=[f"x = x.expand({_t(args)})"], bad=bad, out=None if bad else [lead, *s])
+
+
+@op("squeeze_multi")
+def _squeeze_multi(r, s, bad):
+    if len(s) < 2:
+        return None
+    ds = sorted(r.sample(range(len(s)), 2))
+    if bad:
+        ds = [ds[0], len(s)]
+    out = [v for i, v in enumerate(s) if not (i in ds and v == 1)]
+    return Step(fwd=[f"x = x.squeeze(({_t(ds)}))"], bad=bad, out=None if bad or not out else out)
+
+
+@op("masked_fill_big")
+def _masked_fill_big(r, s, bad):
+    # a mask of more dims than x: out of place, torch broadcasts both
+    m = [2, *s] if not bad else [2, *s[:-1], _other(r, s[-1])]
+    line = f"x = x.masked_fill(torch.ones({_t(m)}, dtype=torch.bool), 0.0)"
+    return Step(fwd=[line], bad=bad, out=None if bad else m)
+
+
+@op("topk_zero")
+def _topk_zero(r, s, bad):
+    k = 0 if not bad else -1
+    out = list(s)
+    out[-1] = 0
+    return Step(fwd=[f"x = x.topk({k}).values"], bad=bad, out=None)
+
+
+@op("view_after_transpose")
+def _view_t(r, s, bad):
+    if len(s) < 3:
+        return None
+    # merging the two last dims after swapping the two first keeps a view possible; after
+    # swapping the last two it does not (torch's stride rule)
+    if bad:
+        line = f"x = x.transpose(-1, -2).view({_t([*s[:-2], -1])})"
+        return Step(fwd=[line], bad=s[-1] != 1 and s[-2] != 1)
+    line = f"x = x.transpose(0, 1).view({_t([s[1], s[0], *s[2:-2], -1])})"
+    return Step(fwd=[line], out=[s[1], s[0], *s[2:-2], s[-2] * s[-1]])
+
+
+# ---- more edge forms (clean ones a rule may reject by mistake, and their near misses)
+@op("slice_clamped")
+def _slice(r, s, bad):
+    # a slice past the end clamps (clean); a step of 0 or below raises
+    d = r.randrange(len(s))
+    a = r.choice([0, 1, s[d], s[d] + 3, -1, -s[d] - 2])
+    b = r.choice(["", str(s[d] + 5), "-1", "1", str(-s[d] - 4)])
+    st = r.choice(["", ":2", ":3"]) if not bad else r.choice([":0", ":-1"])
+    key = ", ".join([":"] * d + [f"{a}:{b}{st}"])
+    n = s[d]
+    if bad:
+        return Step(fwd=[f"x = x[{key}]"], bad=True)
+    lo = max(min(a if a >= 0 else n + a, n), 0)
+    hi = n if b == "" else max(min(int(b) if int(b) >= 0 else n + int(b), n), 0)
+    step = int(st[1:]) if st else 1
+    out = list(s)
+    out[d] = max(0, -(-(hi - lo) // step))
+    return Step(fwd=[f"x = x[{key}]"], out=out)
+
+
+@op("F.linear_vec")
+def _flinear_vec(r, s, bad):
+    # a 1-D weight: x @ w, the last axis dropped
+    k = _other(r, s[-1]) if bad else s[-1]
+    init = [f"self.w{{i}} = nn.Parameter(torch.randn({k}))"]
+    out = list(s[:-1]) or None
+    return Step(init=init, fwd=["x = F.linear(x, self.w{i})"], bad=bad, out=None if bad else out)
+
+
+@op("linear_bias_bcast")
+def _linear_bias(r, s, bad):
+    m = _size(r)
+    b = m if not bad else _other(r, m)
+    init = [
+        f"self.w{{i}} = nn.Parameter(torch.randn({m}, {s[-1]}))",
+        f"self.b{{i}} = nn.Parameter(torch.randn({r.choice(['1', str(b)]) if not bad else b}))",
+    ]
+    line = "x = F.linear(x, self.w{i}, self.b{i})"
+    return Step(init=init, fwd=[line], bad=bad, out=None if bad else [*s[:-1], m])
+
+
+@op("nn.Flatten")
+def _nnflatten(r, s, bad):
+    a = r.choice([0, 1, -2]) if len(s) >= 2 else 0
+    if bad:
+        a = len(s)
+    init = [f"self.f{{i}} = nn.Flatten({a})"]
+    if bad:
+        return Step(init=init, fwd=["x = self.f{i}(x)"], bad=True)
+    a = a % len(s)
+    return Step(init=init, fwd=["x = self.f{i}(x)"], out=[*s[:a], math.prod(s[a:])])
+
+
+@op("nn.Unflatten")
+def _nnunflatten(r, s, bad):
+    d = r.randrange(len(s))
+    n = s[d]
+    f = r.choice([f for f in (1, 2, 3, 4) if n % f == 0])
+    sizes = (f, n // f) if not bad else (f, n // f + 1)
+    init = [f"self.u{{i}} = nn.Unflatten({d}, {sizes})"]
+    out = [*s[:d], f, n // f, *s[d + 1 :]]
+    return Step(init=init, fwd=["x = self.u{i}(x)"], bad=bad, out=None if bad else out)
+
+
+@op("tril")
+def _tril(r, s, bad):
+    fn = r.choice(["tril", "triu"])
+    if len(s) < 2:
+        return Step(fwd=[f"x = torch.{fn}(x)"], bad=True)
+    if bad:
+        return Step(fwd=[f"x = torch.{fn}(x.sum(dim=tuple(range(x.dim() - 1))))"], bad=True)
+    return Step(fwd=[f"x = torch.{fn}(x, diagonal={r.choice([-1, 0, 1, 9])})"], out=list(s))
+
+
+@op("roll_flip")
+def _roll_flip(r, s, bad):
+    d = _dim(r, s, bad)
+    line = r.choice(
+        [f"x = torch.roll(x, {r.choice([1, -3, 20])}, dims={d})", f"x = torch.flip(x, dims=({d},))"]
+    )
+    return Step(fwd=[line], bad=bad, out=None if bad else list(s))
+
+
+@op("cosine_similarity")
+def _cos(r, s, bad):
+    y = _broadcastable(r, s)
+    if bad:
+        i = r.randrange(len(y))
+        y[i] = _other(r, s[len(s) - len(y) + i])
+    d = -1
+    out = list(s[:-1])
+    line = f"x = F.cosine_similarity(x, torch.randn({_t(y)}), dim={d})"
+    return Step(fwd=[line], bad=bad, out=None if bad or not out else out)
+
+
+@op("argmax_keep")
+def _argmax(r, s, bad):
+    d = _dim(r, s, bad)
+    keep = r.random() < 0.5
+    out = list(s)
+    if not bad:
+        if keep:
+            out[d] = 1
+        else:
+            del out[d]
+    line = f"x = x.argmax(dim={d}, keepdim={keep}).float()"
+    return Step(fwd=[line], bad=bad, out=None if bad or not out else out)
+
+
+@op("max_dim")
+def _max_dim(r, s, bad):
+    d = _dim(r, s, bad)
+    out = list(s)
+    if not bad:
+        del out[d]
+    line = r.choice(
+        [f"x = x.max(dim={d})[0]", f"x, _ = torch.max(x, {d})", f"x = x.max({d}).values"]
+    )
+    return Step(fwd=[line], bad=bad, out=None if bad or not out else out)
+
+
+@op("sort")
+def _sort(r, s, bad):
+    d = _dim(r, s, bad)
+    line = r.choice([f"x, _ = x.sort(dim={d})", f"x = torch.sort(x, {d}, descending=True).values"])
+    return Step(fwd=[line], bad=bad, out=None if bad else list(s))
+
+
+@op("broadcast_to")
+def _broadcast_to(r, s, bad):
+    t = [3 if v == 1 else v for v in s]
+    if r.random() < 0.4:
+        t = [2, *t]
+    if bad:
+        i = r.randrange(len(s))
+        t[len(t) - len(s) + i] = s[i] + 1 if s[i] != 1 else t[len(t) - len(s) + i]
+        if s[i] == 1:
+            t = t[1:]
+            if len(t) >= len(s):
+                return None
+    line = f"x = torch.broadcast_to(x, ({_t(t)},))"
+    return Step(fwd=[line], bad=bad, out=None if bad else t)
+
+
+@op("new_zeros_like")
+def _new_zeros(r, s, bad):
+    t = [_size(r) for _ in range(r.choice([1, 2]))]
+    y = "x.new_zeros(" + _t(t) + ")" if r.random() < 0.5 else f"torch.zeros_like(x[..., :{t[-1]}])"
+    if y.startswith("torch.zeros_like"):
+        out = [*s[:-1], min(t[-1], s[-1])]
+        return Step(fwd=[f"x = x[..., :{t[-1]}] + {y}"], out=out)
+    if bad:
+        return Step(fwd=[f"x = x + {y}"], bad=_broadcast_py(s, t) is None)
+    return Step(fwd=[f"x = {y}"], out=t)
+
+
+def _broadcast_py(a, b):
+    n = max(len(a), len(b))
+    a, b = [1] * (n - len(a)) + list(a), [1] * (n - len(b)) + list(b)
+    out = []
+    for u, v in zip(a, b, strict=True):
+        if u != v and 1 not in (u, v):
+            return None
+        out.append(max(u, v))
+    return out
+
+
+@op("pixel_unshuffle")
+def _pixel_unshuffle(r, s, bad):
+    if len(s) < 3:
+        return None
+    f = r.choice([2, 3])
+    ok = s[-1] % f == 0 and s[-2] % f == 0
+    if ok == bad:
+        return None
+    out = [*s[:-3], s[-3] * f * f, s[-2] // f, s[-1] // f]
+    return Step(fwd=[f"x = F.pixel_unshuffle(x, {f})"], bad=bad, out=None if bad else out)
+
+
+@op("F.unfold_args")
+def _funfold_args(r, s, bad):
+    if len(s) != 4:
+        return None
+    k = r.choice([1, 2, 3])
+    st = r.choice([1, 2])
+    p = r.choice([0, 1])
+    d = r.choice([1, 2])
+    eff = d * (k - 1) + 1
+    hs = [(v + 2 * p - eff) // st + 1 for v in s[-2:]]
+    line = f"x = F.unfold(x, {k}, dilation={d}, padding={p}, stride={st})"
+    if bad or min(hs) < 1:
+        return Step(fwd=[line], bad=True)
+    return Step(fwd=[line], out=[s[0], s[1] * k * k, hs[0] * hs[1]])
+
+
+@op("one_hot")
+def _one_hot(r, s, bad):
+    n = r.choice([2, 3, 5])
+    if bad:
+        return Step(fwd=["x = F.one_hot(x.argmax(-1), 1).float()"], bad=True)  # class 1 of 1
+    return Step(fwd=[f"x = F.one_hot((x > 0).long(), {n}).float()"], out=[*s, n])
+
+
+@op("tensor_split")
+def _tensor_split(r, s, bad):
+    d = _dim(r, s, False)
+    n = r.choice([2, 3, 5])
+    real = n
+    i = r.randrange(real)
+    if bad:
+        i = n
+    base, extra = divmod(s[d], n)
+    out = list(s)
+    out[d] = base + (1 if i < extra else 0)
+    line = f"x = torch.tensor_split(x, {n}, dim={d})[{i}]"
+    return Step(fwd=[line], bad=bad, out=None if bad or out[d] == 0 else out)
+
+
+@op("layernorm_noaffine")
+def _ln_noaffine(r, s, bad):
+    n = r.choice([1, 2]) if len(s) >= 2 else 1
+    shape = list(s[-n:])
+    if bad:
+        shape[0] = _other(r, shape[0])
+    kw = r.choice(["elementwise_affine=False", "bias=False", "eps=1e-6"])
+    init = [f"self.n{{i}} = nn.LayerNorm(({_t(shape)},), {kw})"]
+    return Step(init=init, fwd=["x = self.n{i}(x)"], bad=bad, out=None if bad else list(s))
+
+
+@op("interp_tuple")
+def _interp_tuple(r, s, bad):
+    if len(s) != 4:
+        return None
+    f = (r.choice([1, 2, 1.5]), r.choice([1, 2, 0.5]))
+    if bad:
+        f = (2, 2, 2)
+    out = [*s[:2], *[int(math.floor(v * g)) for v, g in zip(s[2:], f)]]
+    mode = r.choice(["nearest", "bilinear", "area", "bicubic"])
+    line = f'x = F.interpolate(x, scale_factor={f}, mode="{mode}")'
+    if not bad and min(out) < 1 and mode != "area":
+        bad = True
+    return Step(fwd=[line], bad=bad, out=None if bad or min(out) < 1 else out)
+
+
+@dataclass
+class Program:
+    name: str
+    src: str
+    input: list[int]
+    kind: str
+    ops: list[str]
+    # op name -> the file lines it wrote (1-based)
+    lines: dict[int, int]
+    bad: bool
+
+
+def program(seed: int, i: int, ops: list[str]) -> Program:
+    """The ``i``-th program of ``seed``: a pure function of both (and the op list)."""
+    r = random.Random(f"shapefuzz:{seed}:{i}")
+    init: list[tuple[int, str]] = []
+    fwd: list[tuple[int, str]] = []
+    used: list[str] = []
+    tokens = "embedding" in ops and r.random() < max(0.1, 1 / len(ops))
+    if tokens:
+        b, t = r.choice([1, 2, 3]), _size(r)
+        shape = [b, t]
+        # the ids are randint(0, 2): any table of 2 rows or more takes them; the bad form is
+        # float ids (the ids' values are not in the shape, so a too-small table is not drawn)
+        bad = r.random() < P_BAD
+        dim = _size(r)
+        init.append((0, f"self.e0 = nn.Embedding({r.choice([2, 5, 10])}, {dim})"))
+        fwd.append((0, "x = self.e0(x.float())" if bad else "x = self.e0(x)"))
+        used.append("embedding")
+        s: Shape | None = None if bad else [b, t, dim]
+    else:
+        rank = r.choice([2, 3, 3, 4, 4, 5])
+        shape = [r.choice([1, 2, 3, 4, 6, 8]) if j else r.choice([1, 2, 3]) for j in range(rank)]
+        s, bad = list(shape), False
+    n_ops = r.choice([1, 2, 2, 3])
+    pool = [o for o in ops if o != "embedding"]
+    tries = 0
+    while s is not None and len(used) < n_ops and pool and tries < 30:
+        tries += 1
+        name = r.choice(pool)
+        want_bad = r.random() < P_BAD
+        step = OPS[name](r, s, want_bad)
+        if step is None:
+            continue
+        if math.prod(step.out or [1]) > 4096 or len(step.out or []) > 6:
+            continue  # keep the tensors tiny
+        k = len(used)
+        init += [(k, ln.replace("{i}", str(k))) for ln in step.init]
+        fwd += [(k, ln.replace("{i}", str(k))) for ln in step.fwd]
+        used.append(name)
+        bad = bad or step.bad
+        s = step.out if step.out and 0 not in step.out else None  # no op follows an empty axis
+    name = f"sf{seed}_{i:05d}"
+    head = (
+        f'"""shapefuzz program {name} (seed {seed}): {", ".join(used)}."""\n\n{HEAD}'
+        + ("import einops\n" if any("einops." in ln for _, ln in fwd) else "")
+        + "\n"
+        f"INPUT = ({_t(shape)},)\nINPUT_KIND = {'tokens' if tokens else 'float'!r}\n\n\n"
+        "class Net(nn.Module):\n    def __init__(self):\n        super().__init__()\n"
+    )
+    lines = head.splitlines()
+    where: dict[int, int] = {}
+    for k, ln in init:
+        lines.append(f"        {ln}")
+        where[len(lines)] = k
+    lines += ["", "    def forward(self, x):"]
+    for k, ln in fwd:
+        lines.append(f"        {ln}")
+        where[len(lines)] = k
+    lines.append("        return x")
+    return Program(
+        name, "\n".join(lines) + "\n", shape, "tokens" if tokens else "float", used, where, bad
+    )
+
+
+# ---- torch's verdict (worker processes)
+TORCH_WORKER = r"""
+import json, resource, runpy, sys, traceback, warnings
+resource.setrlimit(resource.RLIMIT_AS, (4 << 30, 4 << 30))
+warnings.filterwarnings("ignore")
+import torch
+torch.set_num_threads(1)
+
+def first_line(e):
+    lines = str(e).strip().splitlines()
+    return f"{type(e).__name__}: {lines[0][:300] if lines else ''}"
+
+def run(path, shape, kind, seed):
+    torch.manual_seed(seed)
+    try:
+        net = runpy.run_path(path, run_name="__shapefuzz__")["Net"]()
+        net.eval()
+    except Exception as e:
+        return {"built": False, "error": first_line(e)}
+    x = torch.randint(0, 2, shape) if kind == "tokens" else torch.randn(shape)
+    try:
+        with torch.no_grad():
+            net(x)
+    except Exception as e:
+        line = None
+        for fr in traceback.extract_tb(e.__traceback__):
+            if fr.filename == path:
+                line = fr.lineno
+        return {"built": True, "crash": True, "error": first_line(e), "line": line}
+    return {"built": True, "crash": False, "error": None, "line": None}
+
+for job in sys.stdin:
+    j = json.loads(job)
+    v = run(j["path"], tuple(j["input"]), j["kind"], 0)
+    if v.get("built"):
+        v1 = run(j["path"], tuple(j["input"]), j["kind"], 1)
+        v["stable"] = v1.get("crash") == v["crash"]
+    print(json.dumps(v), flush=True)
+"""
+
+STATIC_WORKER = r"""
+import contextlib, io, json, sys
+from driftcheck.cli import main
+for line in sys.stdin:
+    job = json.loads(line)
+    buf, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(buf), contextlib.redirect_stderr(err):
+        try:
+            rc = main(job["argv"])
+        except SystemExit as e:
+            rc = e.code if isinstance(e.code, int) else 1
+        except BaseException as e:
+            rc, err = 99, io.StringIO(repr(e))
+    print(json.dumps({"rc": rc, "out": buf.getvalue(), "err": err.getvalue()[-500:]}), flush=True)
+"""
+
+
+def _pool_run(worker: str, jobs: list[dict], n_proc: int, env: dict, timeout: float) -> list[dict]:
+    """Each job through one of ``n_proc`` long-lived workers (stdin/stdout JSON lines); a worker
+    that dies or runs past ``timeout`` on a job is replaced and the job answers ``dead``."""
+    import threading
+
+    results: list[dict | None] = [None] * len(jobs)
+    lock = threading.Lock()
+    nxt = [0]
+
+    def spawn() -> subprocess.Popen:
+        return subprocess.Popen(
+            [sys.executable, "-c", worker],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+            text=True,
+            cwd=ROOT,
+            env=env,
+        )
+
+    def loop() -> None:
+        p = spawn()
+        while True:
+            with lock:
+                k = nxt[0]
+                nxt[0] += 1
+            if k >= len(jobs):
+                break
+            assert p.stdin is not None and p.stdout is not None
+            out: list[str] = []
+            try:
+                p.stdin.write(json.dumps(jobs[k]) + "\n")
+                p.stdin.flush()
+                t = threading.Thread(target=lambda o=out, q=p: o.append(q.stdout.readline()))
+                t.start()
+                t.join(timeout)
+            except (BrokenPipeError, OSError):
+                pass
+            if out and out[0]:
+                results[k] = json.loads(out[0])
+            else:
+                results[k] = {"dead": True}
+                p.kill()
+                p.wait()
+                p = spawn()
+        p.stdin.close()
+        p.wait()
+
+    threads = [threading.Thread(target=loop) for _ in range(max(1, n_proc))]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    return [r or {"dead": True} for r in results]
+
+
+def torch_verdicts(progs: list[Program], paths: list[Path], jobs: int) -> list[dict]:
+    work = [
+        {"path": str(p), "input": g.input, "kind": g.kind}
+        for g, p in zip(progs, paths, strict=True)
+    ]
+    env = dict(os.environ, OMP_NUM_THREADS="1")
+    return _pool_run(TORCH_WORKER, work, jobs, env, timeout=60)
+
+
+def static_verdicts(progs: list[Program], paths: list[Path], jobs: int) -> list[dict]:
+    work = []
+    for g, p in zip(progs, paths, strict=True):
+        argv = [
+            "check",
+            f"{p}::Net",
+            "--format",
+            "json",
+            "--input-shape",
+            _t(g.input).replace(" ", ""),
+        ]
+        work.append({"argv": argv})
+    env = dict(os.environ, PYTHONPATH=str(ROOT), DRIFTCHECK_NO_CACHE="1")
+    raw = _pool_run(STATIC_WORKER, work, jobs, env, timeout=120)
+    out = []
+    for r in raw:
+        try:
+            data = json.loads(r["out"])
+        except (KeyError, TypeError, json.JSONDecodeError):
+            out.append({"failure": True, "blockers": [], "unconfirmed": False, "err": r.get("err")})
+            continue
+        bl = []
+        for f in data.get("findings", []):
+            if f.get("severity") == "blocker":
+                loc = (f.get("locations") or [{}])[0]
+                bl.append({"id": f["check_id"], "line": loc.get("line"), "message": f["message"]})
+        unconf = any(f.get("check_id") == "SHP009" for f in data.get("findings", []))
+        out.append({"failure": r["rc"] not in (0, 1), "blockers": bl, "unconfirmed": unconf})
+    return out
+
+
+def generate(seed: int, n: int, ops: list[str]) -> list[Program]:
+    return [program(seed, i, ops) for i in range(n)]
+
+
+def write(progs: list[Program], folder: Path) -> list[Path]:
+    folder.mkdir(parents=True, exist_ok=True)
+    paths = []
+    for g in progs:
+        p = folder / f"{g.name}.py"
+        p.write_text(g.src)
+        paths.append(p)
+    return paths
+
+
+def table(progs: list[Program], truth: list[dict], static: list[dict] | None) -> tuple[str, dict]:
+    """The per-op table and the totals (programs dropped when torch cannot build or the verdict
+    depends on the seed)."""
+    rows: dict[str, dict[str, int]] = {}
+    tot = {"programs": 0, "dropped": 0, "crash": 0, "TP": 0, "FP": 0, "FN": 0, "TN": 0}
+    tot["failures"] = 0
+    for k, (g, t) in enumerate(zip(progs, truth, strict=True)):
+        if t.get("dead") or not t.get("built") or not t.get("stable"):
+            tot["dropped"] += 1
+            continue
+        tot["programs"] += 1
+        tot["crash"] += t["crash"]
+        at = g.lines.get(t.get("line") or -1)
+        st = static[k] if static else None
+        flagged = bool(st and st["blockers"])
+        for j, name in enumerate(g.ops):
+            row = rows.setdefault(
+                name, {"progs": 0, "crash": 0, "blk": 0, "fp": 0, "miss": 0, "unconf": 0}
+            )
+            row["progs"] += 1
+            if t["crash"] and at == j:
+                row["crash"] += 1
+                if static and flagged:
+                    row["blk"] += 1
+                elif static:
+                    row["miss"] += 1
+            if st and st["unconfirmed"]:
+                row["unconf"] += 1
+            if st and not t["crash"]:
+                row["fp"] += sum(g.lines.get(b["line"] or -1) == j for b in st["blockers"])
+        if static:
+            tot["failures"] += bool(st and st["failure"])
+            key = ("TP" if flagged else "FN") if t["crash"] else ("FP" if flagged else "TN")
+            tot[key] += 1
+    lines = [f"{'op':20} {'progs':>5} {'crash':>5} {'blk':>5} {'FP':>4} {'miss':>5} {'unconf':>6}"]
+    for name in sorted(rows, key=lambda o: (-rows[o]["miss"] - 10 * rows[o]["fp"], o)):
+        x = rows[name]
+        lines.append(
+            f"{name:20} {x['progs']:5} {x['crash']:5} {x['blk']:5} {x['fp']:4} {x['miss']:5} "
+            f"{x['unconf']:6}"
+        )
+    return "\n".join(lines), {"ops": rows, "total": tot}
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--n", type=int, default=300)
+    ap.add_argument("--ops", help="comma-separated op names (default: all of OPS)")
+    ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--no-static", action="store_true", help="torch only (no analyzer run)")
+    ap.add_argument("--show", choices=["fp", "fn", "all"], help="list programs of this kind")
+    ap.add_argument("--json", help="write per-program results here")
+    ap.add_argument("--out", help="folder for the program files")
+    a = ap.parse_args(argv)
+    ops = a.ops.split(",") if a.ops else list(OPS)
+    unknown = [o for o in ops if o not in OPS]
+    if unknown:
+        ap.error(f"unknown ops {unknown}; known: {', '.join(OPS)}")
+    folder = Path(a.out) if a.out else ROOT / "benchmarks" / "out" / "shapefuzz" / f"seed{a.seed}"
+    t0 = time.perf_counter()
+    progs = generate(a.seed, a.n, ops)
+    paths = write(progs, folder)
+    truth = torch_verdicts(progs, paths, a.jobs)
+    t1 = time.perf_counter()
+    static = None if a.no_static else static_verdicts(progs, paths, a.jobs)
+    t2 = time.perf_counter()
+    text, summary = table(progs, truth, static)
+    print(text)
+    tot = summary["total"]
+    print(
+        f"\nseed {a.seed}: {a.n} programs, {tot['dropped']} dropped, {tot['programs']} judged, "
+        f"{tot['crash']} crash in torch; torch {t1 - t0:.1f} s, static {t2 - t1:.1f} s"
+    )
+    if static:
+        tp, fp, fn = tot["TP"], tot["FP"], tot["FN"]
+        prec = tp / (tp + fp) if tp + fp else float("nan")
+        rec = tp / (tp + fn) if tp + fn else float("nan")
+        print(
+            f"precision {prec:.1%} ({tp}/{tp + fp}), recall {rec:.1%} ({tp}/{tp + fn}), "
+            f"tool failures {tot['failures']}"
+        )
+    if a.show and static:
+        for g, t, st in zip(progs, truth, static, strict=True):
+            if not t.get("built") or not t.get("stable"):
+                continue
+            flagged = bool(st["blockers"])
+            kind = (
+                "fn" if t["crash"] and not flagged else "fp" if flagged and not t["crash"] else ""
+            )
+            if a.show == "all" or a.show == kind:
+                print(f"\n[{kind or 'ok'}] {g.name} ({', '.join(g.ops)}) input {tuple(g.input)}")
+                print(f"  torch: {t['error']} (line {t.get('line')})")
+                for b in st["blockers"]:
+                    print(f"  {b['id']} :{b['line']}: {b['message'][:240]}")
+    if a.json:
+        Path(a.json).write_text(
+            json.dumps(
+                {
+                    "summary": summary,
+                    "programs": [
+                        {"name": g.name, "ops": g.ops, "torch": t, "static": st}
+                        for g, t, st in zip(
+                            progs, truth, static or [None] * len(progs), strict=True
+                        )
+                    ],
+                },
+                indent=1,
+            )
+            + "\n"
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

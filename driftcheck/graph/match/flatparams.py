@@ -1,0 +1,174 @@
+"""Facts of a side that holds its weights as bare parameters, read against the other side.
+
+A re-implementation may keep every weight in one flat ``nn.ParameterDict`` / ``ParameterList``
+(a port of a Flax parameter tree, tensors addressed by offsets) and run them with ``x @ w``:
+its structure then states no fact (no layer repeats, no ``Linear`` has a width), so when one
+size differs from the other side's the comparison could only list every parameter as missing
+and every layer of the other side as extra. The two sides' weights still say what changed:
+
+- the other side's repeated block (its layers) is one layer's shapes; where the flat side holds
+  exactly ``k`` more (or fewer) copies of those shapes and nothing else differs, the layer
+  count differs by ``k``;
+- where every differing shape of one side is a shape of the other with one size ``a`` replaced
+  by ``b``, and ``a`` is the value of exactly one of the other side's facts (its MLP width, its
+  vocabulary, its width), that fact is ``b`` on the flat side; a size that is ``n * headDim``
+  with ``n`` one head count of the other side (the k/v projections' ``kv * head_dim``) makes
+  that head count ``b / headDim``.
+
+Shapes are compared with their sizes sorted (Flax's ``[in, out]`` kernel is torch's ``[out,
+in]``). Anything else (two sizes changed, a value several facts hold) gives no fact: the
+structural differences are reported as before.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from driftcheck.findings import Location
+from driftcheck.graph.match.canon import Item, leaf_weights
+from driftcheck.graph.match.derive import Derived, layer_stack
+from driftcheck.graph.match.diff import json_value
+from driftcheck.graph.match.facts import FactDiff
+from driftcheck.graph.match.facts import _side as fact_side
+from driftcheck.graph.model import Graph
+
+SIZE_FACTS = ("intermediateSize", "vocabSize", "hiddenSize")
+"""Facts whose value is one size of some weight (a substituted size names them)."""
+
+HEAD_FACTS = ("numKvHeads", "numHeads")
+"""Facts a weight holds as ``count * headDim``."""
+
+MAX_PARAMS = 4096
+"""Parameters per side past which the multisets are not built (bounded work)."""
+
+
+def _shapes(items: list[Item], times: int = 1, out: Counter | None = None) -> Counter | None:
+    """Every weight shape (sizes sorted) with its multiplicity; None when one is unknown."""
+    out = Counter() if out is None else out
+    for it in items:
+        if it.is_block:
+            if _shapes(it.children or [], times * it.count, out) is None:
+                return None
+            continue
+        w = leaf_weights(it.ltype, it.params)
+        if w is None:
+            return None
+        for shape in w.values():
+            if not all(type(x) is int for x in shape):
+                return None
+            out[tuple(sorted(shape))] += times
+        if sum(out.values()) > MAX_PARAMS:
+            return None
+    return out
+
+
+def _flat(items: list[Item]) -> bool:
+    """No block and every weight a bare ``Parameter``: the side states nothing itself."""
+    leaves = [it for it in items if leaf_weights(it.ltype, it.params)]
+    return (
+        bool(leaves)
+        and not any(it.is_block for it in items)
+        and all(it.ltype == "Parameter" for it in leaves)
+    )
+
+
+def _sub(c: Counter, a: int, b: int) -> Counter:
+    out: Counter = Counter()
+    for shape, n in c.items():
+        out[tuple(sorted(b if x == a else x for x in shape))] += n
+    return out
+
+
+def _held(c: Counter, size: int) -> int:
+    """How many times ``size`` stands in the shapes of ``c``."""
+    return sum(n * s.count(size) for s, n in c.items())
+
+
+def _where(items: list[Item], size: int) -> Location | None:
+    """The first bare parameter of the flat side holding ``size`` (the finding's place)."""
+    for it in items:
+        shape = it.params.get("shape")
+        if isinstance(shape, (list, tuple)) and size in shape:
+            loc = it.node.param_locs.get("shape") or it.node.loc
+            return loc
+    return None
+
+
+def flat_facts(
+    left: Graph,
+    right: Graph,
+    a: list[Item],
+    b: list[Item],
+    da: dict[str, Derived],
+    db: dict[str, Derived],
+    facts: list[FactDiff],
+) -> list[FactDiff]:
+    """The one fact that explains how a flat side's weights differ from the other side's
+    (module docstring); empty when there is none, or when a fact already differs."""
+    if facts or _flat(a) == _flat(b):
+        return []
+    flat_side, other_side = ("left", "right") if _flat(a) else ("right", "left")
+    flat, other = (a, b) if flat_side == "left" else (b, a)
+    og, od = (right, db) if flat_side == "left" else (left, da)
+    fs, os_ = _shapes(flat), _shapes(other)
+    if fs is None or os_ is None or fs == os_:
+        return []
+    extra, missing = fs - os_, os_ - fs  # on the flat side only, on the other side only
+
+    def value(key: str) -> tuple[Any, Location | None] | None:
+        """The other side's value of ``key`` where it states it (a config key): a size read
+        off its structure alone may name the wrong thing (a vision tower's position table
+        as its "vocabulary"), and the finding would carry that name."""
+        got = fact_side(og, od, key, other_side)
+        stated = og.facts.get(key)
+        if got is None or type(got[0]) is not int or stated is None or stated.value != got[0]:
+            return None
+        return got[0], got[1]
+
+    def made(key: str, flat_v: int, other_v: int, loc_o: Location | None, size: int):
+        loc_f = _where(flat, size)
+        if loc_f is not None:
+            loc_f = loc_f.model_copy(update={"side": flat_side})
+        values = {flat_side: json_value(flat_v), other_side: json_value(other_v)}
+        locs = {flat_side: loc_f, other_side: loc_o}
+        return [FactDiff(key, values, locs, f"model.{key}", {})]
+
+    stack = layer_stack(other)
+    layers = value("numLayers")
+    if stack is not None and layers is not None and stack.count == layers[0]:
+        one = _shapes(stack.children or [])
+        if one:
+            for more, less, sign in ((extra, missing, 1), (missing, extra, -1)):
+                if less or not more:
+                    continue
+                k, rem = divmod(sum(more.values()), sum(one.values()))
+                if rem == 0 and k > 0 and all(more[s] == k * n for s, n in one.items()):
+                    if sum(more.values()) == k * sum(one.values()):
+                        n = layers[0] + sign * k
+                        return made("numLayers", n, layers[0], layers[1], -1)
+    if not extra or not missing:
+        return []
+    old = {x for s in missing for x in s}
+    new = {x for s in extra for x in s}
+    found: list[tuple[str, int, int, Location | None, int]] = []
+    head = value("headDim")
+    for x in old:
+        for y in new:
+            if x == y or _sub(missing, x, y) != extra:
+                continue
+            every = _held(os_, x)
+            for key in SIZE_FACTS:
+                got = value(key)
+                if got is not None and got[0] == x and every == _held(missing, x):
+                    # a size fact changes every weight of that size, none stays
+                    found.append((key, y, x, got[1], y))
+            if head is not None and head[0] > 0 and x % head[0] == 0 and y % head[0] == 0:
+                for key in HEAD_FACTS:
+                    got = value(key)
+                    if got is not None and got[0] * head[0] == x:
+                        found.append((key, y // head[0], got[0], got[1], y))
+    if len(found) != 1:
+        return []  # no fact, or several facts of that value: which one changed is unknown
+    key, flat_v, other_v, loc_o, size = found[0]
+    return made(key, flat_v, other_v, loc_o, size)

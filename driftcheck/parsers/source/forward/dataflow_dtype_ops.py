@@ -1,0 +1,155 @@
+"""Ops whose legality depends on a tensor's dtype (on real sizes), and dtype facts they need.
+
+torch refuses, whatever the values:
+
+- an in-place op whose result is floating point on an integer tensor (``pos /= T`` with
+  ``pos = torch.arange(T)``, ``counts.int()`` then ``counts /= n``, ``t *= 0.5``): "result
+  type Float can't be cast to the desired output type Long";
+- an integer tensor to a negative integer power (``k ** -1``, ``k.pow(-2)``);
+- a bitwise op on a floating-point tensor (``causal | local`` with ``causal`` from
+  ``torch.ones``), ``~`` of one (``~pad`` after ``.to(torch.float32)``).
+
+A dtype is known where it is made (``dataflow_checks.created`` / ``cast``, and here:
+``torch.ones`` / ``zeros`` / ``rand`` ... without ``dtype=`` are float, ``torch.full`` has its
+fill's type, ``.long()`` / ``.int()`` / ``.to(torch.float32)`` their dtype) and carried
+through ops that keep it (``triu``, ``clone``, views). A tensor whose dtype is not known
+is never judged.
+"""
+
+from __future__ import annotations
+
+import ast
+from typing import Any
+
+from driftcheck.parsers.source.forward import dataflow_checks
+from driftcheck.parsers.source.forward.dataflow_checks import FLOAT, INT, UINT8
+from driftcheck.parsers.source.values.dataflow_values import Sym, Tens
+
+FLOATS = (FLOAT, "float64")
+INTS = (INT, UINT8)
+# torch creation functions whose default dtype is the default float type
+FLOAT_MADE = frozenset({"ones", "zeros", "empty", "rand", "randn", "eye"})
+# functions / methods whose result has their first tensor's dtype
+KEEPS = frozenset(
+    {
+        "triu",
+        "tril",
+        "clone",
+        "contiguous",
+        "detach",
+        "view",
+        "reshape",
+        "expand",
+        "expand_as",
+        "permute",
+        "transpose",
+        "unsqueeze",
+        "squeeze",
+        "flatten",
+        "repeat",
+        "flip",
+        "roll",
+        "neg",  # (not abs: of a complex tensor it is real)
+        "t",
+    }
+)
+INT_CASTS = frozenset({"long", "int", "short"})
+_BITWISE = {ast.BitOr: "bitwise_or", ast.BitAnd: "bitwise_and", ast.BitXor: "bitwise_xor"}
+
+
+def _dtype(f: Any, t: Any) -> Any:
+    return dataflow_checks.fact(f, t, "dtype") if isinstance(t, Tens) else None
+
+
+def _give(f: Any, out: Any, dtype: Any) -> None:
+    if dtype is not None and isinstance(out, Tens):
+        dataflow_checks.add_facts(f, out, replace=False, dtype=dtype)
+
+
+def _plain_number(v: Any) -> bool:
+    return isinstance(v, (int, float)) and not isinstance(v, bool)
+
+
+def after_torch(f: Any, name: str, args: list, kwargs: dict, out: Any) -> None:
+    """Dtype facts of ``torch.<name>(...)``'s result, where torch's rule is plain."""
+    if f.input_shape is None or not isinstance(out, Tens) or _dtype(f, out) is not None:
+        return
+    if "dtype" in kwargs:
+        _give(f, out, dataflow_checks.dtype_name(kwargs["dtype"]))
+        return
+    if name in FLOAT_MADE:
+        _give(f, out, FLOAT)
+    elif name == "full" and len(args) >= 2 and _plain_number(args[1]):
+        _give(f, out, FLOAT if isinstance(args[1], float) else INT)
+    elif name in KEEPS and args and isinstance(args[0], Tens):
+        if all(_size_like(a) for a in [*args[1:], *kwargs.values()]):
+            _give(f, out, _dtype(f, args[0]))
+
+
+def after_method(f: Any, t: Tens, name: str, args: list, kwargs: dict, out: Any, loc: Any) -> None:
+    """``t.<name>(...)``: a crash torch raises for ``t``'s dtype, then its result's dtype."""
+    if f.input_shape is None:
+        return
+    dt = _dtype(f, t)
+    if dt in INTS and name in ("div_", "true_divide_") and kwargs.get("rounding_mode") is None:
+        f.crash(loc, "result type Float can't be cast to the desired output type Long")
+        return
+    if dt in INTS and name in ("mul_", "add_", "sub_") and args and isinstance(args[0], float):
+        f.crash(loc, "result type Float can't be cast to the desired output type Long")
+        return
+    if dt in INTS and name in ("pow", "pow_") and args and _neg_int(args[0]):
+        f.crash(loc, "Integers to negative integer powers are not allowed.")
+        return
+    if dt in FLOATS and name in ("bitwise_or", "bitwise_and", "bitwise_xor", "bitwise_not"):
+        f.crash(loc, f"\"{name}_cpu\" not implemented for 'Float'")
+        return
+    if not isinstance(out, Tens) or out is t or _dtype(f, out) is not None:
+        return
+    if name in INT_CASTS:
+        _give(f, out, INT)
+    elif name == "to":
+        given = [a for a in [*args, kwargs.get("dtype")] if a is not None]
+        named = [dataflow_checks.dtype_name(a) for a in given if not isinstance(a, str)]
+        if named and named[0] is not None:
+            _give(f, out, named[0])
+        elif given and all(isinstance(a, str) for a in given):
+            _give(f, out, dt)  # ``.to("cpu")``: a device move keeps the dtype
+    elif name in KEEPS and all(_size_like(a) for a in [*args, *kwargs.values()]):
+        _give(f, out, dt)  # (``t.view(torch.float32)`` reinterprets: not a size, not kept)
+
+
+def _size_like(v: Any, depth: int = 0) -> bool:
+    """An argument that is a size, an axis or a tensor (for ``expand_as``): not a float
+    (``clamp(max=0.5)`` may promote) and not a dtype (``view(torch.float32)``)."""
+    if isinstance(v, (tuple, list)) and depth < 2:
+        return all(_size_like(x, depth + 1) for x in v)
+    return isinstance(v, (int, Tens, Sym)) or v is None
+
+
+def _neg_int(v: Any) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool) and v < 0
+
+
+def augassign(f: Any, op: ast.operator, cur: Any, rhs: Any, loc: Any) -> None:
+    """``t op= v`` on an integer tensor ``t`` where ``t op v`` is floating point."""
+    if f.input_shape is None or _dtype(f, cur) not in INTS:
+        return
+    floaty = isinstance(rhs, float) or _dtype(f, rhs) in FLOATS
+    if isinstance(op, ast.Div) or (isinstance(op, (ast.Add, ast.Sub, ast.Mult)) and floaty):
+        f.crash(loc, "result type Float can't be cast to the desired output type Long")
+
+
+def binop(f: Any, op: ast.operator, a: Any, b: Any, loc: Any) -> None:
+    """``int_tensor ** -n``; ``float_tensor | mask`` (``&``, ``^``)."""
+    if f.input_shape is None:
+        return
+    if isinstance(op, ast.Pow) and _dtype(f, a) in INTS and _neg_int(b):
+        f.crash(loc, "Integers to negative integer powers are not allowed.")
+    elif type(op) in _BITWISE and (_dtype(f, a) in FLOATS or _dtype(f, b) in FLOATS):
+        f.crash(loc, f"\"{_BITWISE[type(op)]}_cpu\" not implemented for 'Float'")
+
+
+def invert(f: Any, v: Any, loc: Any) -> None:
+    """``~t`` of a floating-point tensor."""
+    if f.input_shape is not None and _dtype(f, v) in FLOATS:
+        f.crash(loc, "~ (operator.invert) is only implemented on integer and Boolean-type tensors")

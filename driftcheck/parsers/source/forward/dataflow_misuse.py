@@ -1,0 +1,39 @@
+"""A tensor's size read the wrong way (on real sizes): Python's TypeError.
+
+``x.size[0]`` subscripts the bound method ``size`` ("'builtin_function_or_method' object is
+not subscriptable"), ``h.shape(0)`` calls a ``torch.Size`` ("'torch.Size' object is not
+callable"), ``x.ndim()`` calls an int. Each is judged on what the pass knows the value is
+(a tensor's bound method, its shape, its rank as an int), never on a name alone.
+"""
+
+from __future__ import annotations
+
+import ast
+from typing import Any
+
+from driftcheck.parsers.source.values.dataflow_values import Bound, ShapeOf, Tens
+
+# tensor methods that return sizes (the ones subscripted by mistake for ``shape``)
+SIZE_METHODS = frozenset({"size", "dim", "numel", "nelement", "ndimension", "stride"})
+
+
+def subscripted(f: Any, v: Any, loc: Any) -> None:
+    """``v[...]`` where ``v`` is a tensor's size method, not called."""
+    if f.input_shape is not None and isinstance(v, Bound) and isinstance(v.target, Tens):
+        if v.name in SIZE_METHODS:
+            f.crash(loc, "TypeError: 'builtin_function_or_method' object is not subscriptable")
+
+
+def called(f: Any, fv: Any, at: Any, loc: Any) -> None:
+    """``fv(...)`` where ``fv`` is a tensor's shape (``torch.Size``) or its ``ndim``."""
+    if f.input_shape is None or loc is None:
+        return
+    if isinstance(fv, ShapeOf):
+        f.crash(loc, "TypeError: 'torch.Size' object is not callable")
+    elif (
+        fv.__class__ is int
+        and isinstance(at, ast.Call)
+        and isinstance(at.func, ast.Attribute)
+        and at.func.attr == "ndim"
+    ):
+        f.crash(loc, "TypeError: 'int' object is not callable")

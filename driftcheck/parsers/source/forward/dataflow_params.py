@@ -1,0 +1,152 @@
+"""``self.named_parameters()`` / ``parameters()`` / ``named_buffers()`` / ``buffers()`` read
+in ``forward`` (on real sizes): the tensors torch would yield, in its order, with their
+shapes, when every module of the tree is one whose tensors the pass knows.
+
+An init helper run on the first call (``for name, p in self.named_parameters():
+nn.init.xavier_uniform_(p)``) then meets each tensor as torch does (a 1-D bias there is
+torch's "fewer than 2 dimensions" ValueError), and ``if not len(list(self.buffers()))`` is
+decided. The walk is torch's ``named_modules`` order: a module's own tensors, then its
+children's, depth first, a shared module once. A layer of a kind not listed here, a
+container ``forward`` changed (``dataflow_grown``), an unresolved size: the list is unknown
+(None), never a shorter one.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from driftcheck.parsers.source.forward import dataflow_grown
+from driftcheck.parsers.source.values.abstract import Leaf, Obj
+from driftcheck.parsers.source.values.dataflow_values import Tens
+
+# torch layers whose parameters are the catalogue's ``weight`` / ``bias`` (named as torch
+# names them) and whose buffers are none, or a BatchNorm's running statistics
+WEIGHTED = frozenset(
+    {
+        "Linear",
+        "Conv1d",
+        "Conv2d",
+        "Conv3d",
+        "ConvTranspose1d",
+        "ConvTranspose2d",
+        "ConvTranspose3d",
+        "LayerNorm",
+        "GroupNorm",
+        "Embedding",
+        "BatchNorm1d",
+        "BatchNorm2d",
+        "BatchNorm3d",
+    }
+)
+BN = frozenset({"BatchNorm1d", "BatchNorm2d", "BatchNorm3d"})
+NO_TENSORS = frozenset(
+    {
+        "ReLU",
+        "GELU",
+        "SiLU",
+        "Tanh",
+        "Sigmoid",
+        "LeakyReLU",
+        "ELU",
+        "Mish",
+        "Hardswish",
+        "Softmax",
+        "Dropout",
+        "Dropout1d",
+        "Dropout2d",
+        "Flatten",
+        "Identity",
+        "AdaptiveAvgPool1d",
+        "AdaptiveAvgPool2d",
+        "AdaptiveAvgPool3d",
+        "MaxPool1d",
+        "MaxPool2d",
+        "AvgPool1d",
+        "AvgPool2d",
+    }
+)
+METHODS = frozenset({"named_parameters", "parameters", "named_buffers", "buffers"})
+
+
+class _Unknown(Exception):
+    """A module whose tensors the pass does not know."""
+
+
+def _leaf(run: Any, leaf: Leaf, buffers: bool) -> list[tuple[str, Tens]]:
+    from driftcheck.parsers.source.forward import dataflow_args
+
+    if leaf.type in NO_TENSORS:
+        return []
+    if leaf.type not in WEIGHTED or leaf.unresolved or leaf.wnorm or leaf.tied or leaf.owned:
+        raise _Unknown
+    if not (isinstance(leaf.torch, str) and leaf.torch.startswith("torch.nn.")):
+        raise _Unknown
+    spec = run.f.queries.spec(leaf.type)
+    if spec is None:
+        raise _Unknown
+    try:
+        bound = spec.bind(leaf.params)
+        weights = spec.weights(bound)
+    except Exception as e:  # noqa: BLE001 - parameters the rule cannot read
+        raise _Unknown from e
+    if buffers:
+        if leaf.type not in BN:
+            return []
+        if bound.get("track_running_stats") is not True:
+            raise _Unknown
+        n = bound.get("num_features")
+        return [
+            ("running_mean", Tens(None, (n,))),
+            ("running_var", Tens(None, (n,))),
+            ("num_batches_tracked", Tens(None, ())),
+        ]
+    out = []
+    for name in weights:
+        if name not in ("weight", "bias"):
+            raise _Unknown
+        shape = dataflow_args.leaf_tensor_shape(run, leaf, name)
+        if shape is None:
+            raise _Unknown
+        out.append((name, Tens(None, shape)))
+    return out
+
+
+def _walk(run: Any, m: Any, prefix: str, buffers: bool, seen: set, out: list) -> None:
+    from driftcheck.parsers.source.forward.dataflow_ops import param_tensor
+
+    m = run.f.resolve(m)
+    if m is None or id(m) in seen:
+        return
+    seen.add(id(m))
+    if isinstance(m, Leaf):
+        out.extend((prefix + n, t) for n, t in _leaf(run, m, buffers))
+        return
+    if not isinstance(m, Obj) or not m.module or dataflow_grown.grown(run.f, m):
+        raise _Unknown
+    if buffers:
+        if m.buffers:
+            raise _Unknown  # (a buffer's shape may be conditional: not judged here)
+    else:
+        for k in m.params:
+            t = param_tensor(run, m, k)
+            if not isinstance(t, Tens) or t.shape is None:
+                raise _Unknown
+            out.append((prefix + k, t))
+    if getattr(m, "none_keys", None) and not m.children:
+        return
+    for k, c in m.children.items():
+        _walk(run, c, f"{prefix}{k}.", buffers, seen, out)
+
+
+def listed(run: Any, obj: Any, name: str, args: list, kwargs: dict) -> Any:
+    """The list ``obj.<name>()`` yields (pairs for the ``named_`` ones); None: unknown."""
+    if run.f.input_shape is None or args or kwargs or name not in METHODS:
+        return None
+    out: list[tuple[str, Tens]] = []
+    try:
+        _walk(run, obj, "", name.endswith("buffers"), set(), out)
+    except _Unknown:
+        return None
+    if len(out) > 4096:
+        return None
+    return list(out) if name.startswith("named_") else [t for _, t in out]

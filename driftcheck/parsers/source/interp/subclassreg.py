@@ -1,0 +1,101 @@
+"""A class registry filled by ``__init_subclass__`` at import (issue #16).
+
+``class FactorizedTensor(nn.Module): _factorizations = dict(); def __init_subclass__(cls,
+name, **kw): cls._factorizations[name.lower()] = cls`` and, in a sibling module the package
+``__init__`` imports, ``class CPTensor(FactorizedTensor, name="CP")`` (tltorch; every plugin
+registry keyed by a class keyword does the same). Python runs each subclass's class statement
+at import, so by the time user code calls ``FactorizedTensor.new(shape, factorization="cp")``
+the table holds every subclass. The analyzer makes a class when a name first reaches it, so
+the table read before any subclass was named was empty: the lookup raised (``raise
+ValueError`` reached) and the model was unknown.
+
+Here, the first time an attribute of a class whose body defines ``__init_subclass__`` is read
+(``ensure``), the class statements Python would have run at import are made, in file order:
+those at the top level of the class's own module and of the modules its parent packages'
+``__init__`` import that import it, whose bases name the class or a subclass found so far.
+Making a class runs its ``__init_subclass__`` (interp/objmodel.py ``init_subclass``). A class
+statement that cannot be followed leaves its entry absent (a lookup of it stays unknown).
+"""
+
+from __future__ import annotations
+
+import ast
+from typing import Any
+
+DONE = "_driftcheck_subclasses_made"  # on a ``Cls``: its import-time subclasses were made
+_MAX_MODULES = 64  # sibling modules looked at per registry class (bounded work)
+
+
+def _base_names(node: ast.ClassDef) -> set[str]:
+    """The last name of each base expression (``core.FactorizedTensor`` -> FactorizedTensor)."""
+    out: set[str] = set()
+    for b in node.bases:
+        while isinstance(b, ast.Subscript):
+            b = b.value
+        if isinstance(b, ast.Name):
+            out.add(b.id)
+        elif isinstance(b, ast.Attribute):
+            out.add(b.attr)
+    return out
+
+
+def _importers(ip: Any, mod: Any) -> list[Any]:
+    """The modules Python imported alongside ``mod``: those its parent packages' ``__init__``
+    import (or star-import) that import from ``mod`` themselves."""
+    from driftcheck.parsers.source.loader import resolve_relative
+
+    parts = mod.name.split(".")
+    names: list[str] = []
+    for i in range(len(parts) - 1, 0, -1):
+        pkg = ip.names.module(".".join(parts[:i]))
+        if pkg is None:
+            continue
+        for m, attr in pkg.imports.values():
+            names.append(m)
+            if attr is not None:
+                names.append(f"{m}.{attr}")  # ``from . import cp``: a submodule
+        names.extend(pkg.stars)
+    out: list[Any] = []
+    seen: set[str] = {mod.name}
+    for n in names:
+        if n in seen or not n.startswith(parts[0]) or len(out) >= _MAX_MODULES:
+            continue
+        seen.add(n)
+        other = ip.names.module(n)
+        if other is None:
+            continue
+        imported = {m for m, _ in other.imports.values()} | set(other.stars)
+        for st in other.tree.body:
+            if isinstance(st, ast.ImportFrom) and st.level:
+                imported.add(resolve_relative(other, st.module, st.level))
+        if mod.name in imported:
+            out.append(other)
+    return out
+
+
+def ensure(ip: Any, cls: Any) -> None:
+    """Make the subclasses of ``cls`` defined at import (see the module docstring), once."""
+    if getattr(cls, DONE, False):
+        return
+    setattr(cls, DONE, True)
+    if not any(
+        isinstance(st, ast.FunctionDef) and st.name == "__init_subclass__" for st in cls.node.body
+    ):
+        return
+    from driftcheck.parsers.source.interp.statements import Raised
+    from driftcheck.parsers.source.values.abstract import Budget
+
+    names = {cls.name}
+    for mod in [cls.mod, *_importers(ip, cls.mod)]:
+        for st in mod.tree.body:
+            if not isinstance(st, ast.ClassDef) or st is cls.node:
+                continue
+            if not (_base_names(st) & names):
+                continue
+            names.add(st.name)
+            try:
+                ip.names.global_lookup(mod, st.name)  # makes it: ``__init_subclass__`` runs
+            except Budget:
+                raise
+            except (Raised, Exception):  # noqa: BLE001 - that entry stays absent
+                continue
