@@ -1487,6 +1487,24 @@ VALUES.append(
 from tests.test_library_buildcalls import ROWS as _BUILDCALLS_ROWS  # noqa: E402
 
 VALUES.extend(_BUILDCALLS_ROWS)
+VALUES.append(
+    (
+        ("numpy.size",),
+        # rockpool's ``if np.size(shape) == 1: shape = (np.array(shape).item(), ...)``
+        "import numpy as np\nresult = (np.size(7), np.size((3, 4)), np.size([[1, 2], [3, 4], [5, 6]]), "
+        "np.array(24).item(), np.array((5,)).item(), np.array(9).shape, np.array(9).ndim, "
+        "np.size(np.array([1, 2, 3])))",
+    )
+)
+VALUES.append(
+    (
+        ("importlib.util.find_spec",),
+        # rockpool's backend check: ``util.find_spec(spec) is not None``
+        "from importlib import util\nimport importlib.util\n"
+        "result = (util.find_spec('json') is not None, "
+        "importlib.util.find_spec('json.decoder') is not None)",
+    )
+)
 
 
 def _norm(v, static: bool):

@@ -52,6 +52,10 @@ class ModInfo:
     # names a top-level ``with`` block assigns (``with open(pkg_dir / "x.json") as f: X =
     # json.load(f)``): name -> the ``with`` statement, run whole to bind them (interp/modglobals)
     with_bound: dict[str, ast.With] = field(default_factory=dict)
+    # names an ``except`` handler binds (at any depth) of a ``try:`` whose body star-imports
+    # modules (``try: from .linear_torch import *`` / ``except: ... LinearTorch = shim(...)``):
+    # name -> those modules; the star import provides the name when they are on disk
+    star_tried: dict[str, tuple[str, ...]] = field(default_factory=dict)
     # functions a top-level ``if`` defines in more than one branch (``if NEW: def f(): ...
     # else: def f(): ...``): name -> the ``if``, run to pick the branch (the last ``def`` in
     # the source was taken whichever branch the test takes: a confident wrong size)
@@ -412,12 +416,22 @@ def _index(info: ModInfo, body: list[ast.stmt]) -> None:
             # binds first; a handler's names are the fallback (``fallbacks``), used where the
             # body's import cannot be found on disk
             imported_before = set(info.imports)
+            stars_before = len(info.stars)
+            defs_before = dict(info.defs)
             _index(info, st.body)
+            body_stars = tuple(info.stars[stars_before:])
             _index(info, st.orelse)
+            # a class or def of the body (or else) that a handler defines again stays the
+            # body's: the handler's is the fallback (``guarded``), not the import-time binding
+            body_defs = {n: d for n, d in info.defs.items() if defs_before.get(n) is not d}
             tried = set(info.imports) - imported_before
             modules = tuple(_imported_modules(info, st.body))
             defined = _defined_names(st.body)
             for h in st.handlers:
+                if catches_import_error(h) and body_stars:
+                    for name in _stored_names(h.body):
+                        if name not in tried and name not in defined:
+                            info.star_tried.setdefault(name, body_stars)
                 if catches_import_error(h):
                     for name, value in handler_bindings(h.body):
                         if name in tried:
@@ -434,6 +448,10 @@ def _index(info: ModInfo, body: list[ast.stmt]) -> None:
                             if name in defined and name not in tried:
                                 info.guarded.setdefault(name, (modules, hst))
                 _index(info, h.body)
+            for name, d in body_defs.items():
+                if name in (info.guarded or ()) and info.defs.get(name) is not d:
+                    info.defs[name] = d
+                    info.assigns.pop(name, None)
 
 
 IMPORT_ERRORS = {"ImportError", "ModuleNotFoundError", "Exception", "BaseException"}
@@ -472,6 +490,23 @@ def _imported_modules(info: ModInfo, body: list[ast.stmt]) -> list[str]:
             out.extend(a.name for a in st.names)
         elif isinstance(st, ast.ImportFrom):
             out.append(resolve_relative(info, st.module, st.level))
+    return out
+
+
+def _stored_names(body: list[ast.stmt]) -> set[str]:
+    """Names the statements bind at any depth (not inside a def, class or lambda)."""
+    out: set[str] = set()
+    todo: list[ast.AST] = list(body)
+    while todo:
+        n = todo.pop()
+        if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store):
+            out.add(n.id)
+        elif isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            out.add(n.name)
+            continue
+        elif isinstance(n, ast.Lambda):
+            continue
+        todo.extend(ast.iter_child_nodes(n))
     return out
 
 

@@ -253,7 +253,10 @@ class Flow:
                 if r is o:
                     rc = c
                     if o.kind in ("ModuleList", "Sequential") and id(c) not in self.b.seen:
-                        rc = prev if prev is not None else c
+                        # folded into a repeat node: the module that node holds (a cached
+                        # block reused by a later item is folded under an earlier item)
+                        rc = self.b.objs.get(self.b.folded.get(id(c)), prev)
+                        rc = rc if rc is not None else c
                 else:
                     rc = r.children.get(name, c) if isinstance(r, Obj) else c
                 stack.append((c, rc))

@@ -570,7 +570,9 @@ class Attributes:
     def weights_with(self, leaf: Leaf, changes: dict[str, Any]) -> dict | None:
         spec = catalogue.get(leaf.type)
         blocked = weightswap.other_unresolved(self.ip, leaf)  # pending swaps do not block
-        if spec is None or blocked or (changes and not self.catalogue_has(leaf, "bias")):
+        # a change the catalogue has no argument for (``bias=True`` on a layer without a
+        # ``bias`` argument) is not modelled; written arguments (``bn.num_features = k``) are
+        if spec is None or blocked or any(not self.catalogue_has(leaf, k) for k in changes):
             return None
         try:
             return dict(spec.weights(spec.bind({**leaf.params, **changes})))

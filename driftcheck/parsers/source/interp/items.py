@@ -9,7 +9,14 @@ import collections
 from typing import TYPE_CHECKING, Any
 
 from driftcheck.parsers.source.importcheck import module_names
-from driftcheck.parsers.source.interp import dictkeys, fwdhooks, modnamespace, opaque, tuplesub
+from driftcheck.parsers.source.interp import (
+    clonetie,
+    dictkeys,
+    fwdhooks,
+    modnamespace,
+    opaque,
+    tuplesub,
+)
 from driftcheck.parsers.source.interp.modtree import ModulesView
 from driftcheck.parsers.source.library import (
     enums,
@@ -733,7 +740,11 @@ class Items:
         copy shared the inner lists and layers: one layer counted once where torch has two);
         an object shared inside ``v`` stays shared in the copy, as Python's memo keeps it.
         Anything else as ``copy_value``."""
-        memo = {} if memo is None else memo
+        if memo is None:
+            memo = {}
+            out = self.deep_copy_value(v, memo)
+            clonetie.retie(memo)  # ties inside the copy, to the copy (interp/clonetie.py)
+            return out
         raw = plain(v)
         if id(raw) in memo:
             return memo[id(raw)]
@@ -753,14 +764,34 @@ class Items:
             items = tuple(self.deep_copy_value(x, memo) for x in raw)
             out = raw if all(a is plain(b) for a, b in zip(items, raw)) else items
         elif isinstance(raw, (Obj, Leaf)):
-            out = self.clone_module(raw)
+            out = self.clone_module(raw, memo)
         else:
             return self.copy_value(v)
         memo[id(raw)] = out
         return out
 
-    def clone_module(self, m: Any) -> Any:
-        """``copy.deepcopy(layer)``: a distinct module with the same structure."""
+    def clone_module(self, m: Any, memo: dict[int, Any] | None = None) -> Any:
+        """``copy.deepcopy(layer)``: a distinct module with the same structure. As Python's
+        deepcopy memo does, a module or parameter met twice in the tree is one copy, and a
+        weight tied inside the tree (``lm_head.weight = emb.weight``) is tied to the copy's own
+        (tied to the original, the copy's embedding was counted again); a weight tied to a
+        module outside the tree is a parameter of the copy's own, as torch deep-copies it."""
+        top = memo is None
+        memo = {} if memo is None else memo
+        out = self._clone(m, memo)
+        if top:
+            clonetie.retie(memo)
+        return out
+
+    def _clone(self, m: Any, memo: dict[int, Any]) -> Any:
+        if id(m) in memo:
+            return memo[id(m)]
+        out = self._clone_new(m, memo)
+        memo[id(m)] = out
+        clonetie.note(memo, m, out)
+        return out
+
+    def _clone_new(self, m: Any, memo: dict[int, Any]) -> Any:
         if isinstance(m, Leaf):
             leaf = Leaf(
                 m.type,
@@ -784,12 +815,10 @@ class Items:
         new = Obj(
             cls=m.cls, module=m.module, attrs=dict(m.attrs), loc=m.loc, kind=m.kind, qual=m.qual
         )
-        new.children = {k: self.clone_module(c) for k, c in m.children.items()}
+        memo[id(m)] = new  # a child holding its parent (a back reference) finds this copy
+        new.children = {k: self._clone(c, memo) for k, c in m.children.items()}
         new.none_keys = list(m.none_keys)
-        new.params = {
-            k: Tensor(p.shape, param=True, owner=new, name=k) if isinstance(p, Tensor) else p
-            for k, p in m.params.items()
-        }
+        new.params = {k: clonetie.param(memo, p, new, k) for k, p in m.params.items()}
         new.buffers = dict(m.buffers)
         new.unresolved = list(m.unresolved)
         fwdhooks.after_clone(m, new)  # forward hooks go with the copy, rebound

@@ -317,6 +317,17 @@ class Names:
         return c
 
     def _resolve_global(self, mod: ModInfo, name: str) -> Any:
+        starred = getattr(mod, "star_tried", None)
+        if starred and name in starred:
+            # ``try: from .linear_torch import *`` / ``except: ... LinearTorch = shim(...)``:
+            # with the star-imported modules on disk the body binds the name and the handler
+            # never runs (its binding read first had rockpool's every layer a missing shim)
+            from driftcheck.parsers.source.loader import import_findable
+
+            if all(import_findable(self.ip.finder, m) for m in starred[name]):
+                star = self.star_source(mod, name)
+                if star is not None:
+                    return self.global_lookup(star, name)
         if name in mod.guarded:
             # ``try: from apex import X; class N(X): ...`` / ``except ImportError: from torch.nn
             # import LayerNorm as N``: without the body's imports on disk, the handler binds N
@@ -385,7 +396,11 @@ class Names:
     def closure_of(self, fr: Frame) -> dict[str, Any] | None:
         if fr.func is None and not fr.locals:
             return None
-        return {**(fr.closure or {}), **fr.locals}
+        out = {**(fr.closure or {}), **fr.locals}
+        # the enclosing calls' locals, innermost first: a ``nonlocal`` two levels down finds
+        # the scope that binds the name (``build``'s ``nonlocal width`` of ``make_factory``)
+        out["__scopes__"] = (fr.locals, *((fr.closure or {}).get("__scopes__") or ()))
+        return out
 
 
 class Classes:
@@ -406,9 +421,12 @@ class Classes:
         f = Func(node=node, mod=fr.mod, closure=self.names.closure_of(fr) if fr.func else None)
         f.owner = owner
         if f.closure is not None and nonlocal_names(node):
-            # ``nonlocal x``: the enclosing call's locals are x's cell, shared by every call
-            # of this function (``cache_fn``'s ``nonlocal cache``), read and written back
-            f.closure["__cells__"] = fr.locals
+            # ``nonlocal x``: the locals of the nearest enclosing call that binds x are x's
+            # cell, shared by every call of this function (``cache_fn``'s ``nonlocal cache``),
+            # read and written back
+            f.closure["__cells__"] = {
+                n: self._cell_owner(n, fr, f.closure) for n in nonlocal_names(node)
+            }
         for d in node.decorator_list:
             name = unparse(d).split("(")[0].split(".")[-1]
             if name == "staticmethod":
@@ -418,6 +436,18 @@ class Classes:
             elif name in ("property", "cached_property"):
                 f.closure = {**(f.closure or {}), "__property__": True}
         return f
+
+    @staticmethod
+    def _cell_owner(n: str, fr: Frame, closure: dict) -> dict[str, Any]:
+        """The locals that hold ``nonlocal n``'s cell: those of the enclosing call that binds
+        ``n`` (that call's own cell when it too declares ``n`` nonlocal), else the innermost."""
+        own = (fr.closure or {}).get("__cells__") if fr.func else None
+        if own and n in own and fr.func and n in nonlocal_names(fr.func.node):
+            return own[n]
+        for scope in closure.get("__scopes__") or ():
+            if n in scope:
+                return scope
+        return fr.locals
 
     def make_class(self, node: ast.ClassDef, mod: ModInfo, fr: Frame | None) -> Cls:
         c = Cls(name=node.name, mod=mod, node=node)
@@ -902,8 +932,8 @@ class Calls:
         cells = f.closure.get("__cells__") if f.closure else None
         if cells is not None:
             for n in nonlocal_names(f.node):
-                if n in cells:
-                    fr.locals[n] = cells[n]
+                if n in cells and n in cells[n]:
+                    fr.locals[n] = cells[n][n]
         self.ip.depth += 1
         self.ip.active[key] = self.ip.active.get(key, 0) + 1
         at_mod, at_line = self.ip.at_mod, self.ip.at_line  # the caller's statement, for notes
@@ -989,13 +1019,16 @@ class Calls:
         for n in nonlocal_names(f.node):
             if n not in fr.locals:
                 continue
+            cell = cells.get(n)
+            if cell is None:
+                continue
             v = fr.locals[n]
-            old = cells.get(n, _MISSING)
+            old = cell.get(n, _MISSING)
             if self.ip.uncertain and v is not old:
                 line = self.ip.uncertain[-1]
                 why = f"{n} set through nonlocal under the condition at line {line}"
                 v = UnknownModule(why) if is_module(plain(v)) else Unknown(why)
-            cells[n] = v
+            cell[n] = v
 
     def _default(self, f: Func, d: ast.expr, dframe: Frame) -> Any:
         """A parameter's default: evaluated now, unless the ``def`` saw another value of a

@@ -49,6 +49,8 @@ def _array(c: Any) -> Any:
     from driftcheck.parsers.source.values.abstract import Unknown, plain
 
     x = plain(c.args[0]) if c.args else None
+    if type(x) in (int, float) and len(c.args) == 1 and not c.kwargs:
+        return NDScalar(x)  # ``np.array(24)``: a 0-d array (rockpool's ``.item()`` of a size)
     flat = isinstance(x, (list, tuple, NDArray)) and all(
         isinstance(plain(i), (int, float)) for i in x
     )
@@ -301,6 +303,14 @@ class NDArray:
             return len(self.items)
         if name == "tolist":
             return BuiltinMethod(lambda a, k: list(self.items))
+        if name == "item":  # the one element (numpy raises for another size: unknown)
+            return BuiltinMethod(
+                lambda a, k: (
+                    self.items[0]
+                    if len(self.items) == 1 and not a and not k
+                    else Unknown("ndarray.item")
+                )
+            )
         if name == "astype":  # ``ws.astype(int)``; another dtype: unknown
             from driftcheck.parsers.source.values.abstract import plain
 
@@ -319,6 +329,59 @@ class NDArray:
         return Unknown(f"ndarray attribute {name}")
 
 
+class NDScalar:
+    """A 0-d numpy array of one known number (``np.array(24)``): its ``shape`` is ``()``,
+    ``item()`` / ``tolist()`` the number; anything else (arithmetic included) is unknown."""
+
+    __slots__ = ("value",)
+    library_type = "numpy.ndarray"
+
+    def __init__(self, value: Any) -> None:
+        self.value = value
+
+    def attr(self, name: str) -> Any:
+        from driftcheck.parsers.source.library.pybuiltins import BuiltinMethod
+        from driftcheck.parsers.source.values.abstract import Unknown
+
+        if name == "shape":
+            return ()
+        if name == "ndim":
+            return 0
+        if name == "size":
+            return 1
+        if name in ("item", "tolist"):
+            return BuiltinMethod(lambda a, k: self.value if not a and not k else Unknown(name))
+        return Unknown(f"ndarray attribute {name}")
+
+
+def _np_size(c: Any) -> Any:
+    """``np.size(a)``: how many elements numpy makes of ``a`` (a number: 1; a rectangular
+    nesting of known numbers: the product of its shape; an array of ours: its size); with an
+    ``axis`` or anything else, unknown."""
+    from driftcheck.parsers.source.values.abstract import Unknown, plain
+
+    x = plain(c.args[0]) if c.args else None
+    if len(c.args) != 1 or c.kwargs:
+        return c.unknown("numpy.size() with an axis")
+    if type(x) in (int, float):
+        return 1
+    if isinstance(x, NDScalar):
+        return 1
+    if isinstance(x, NDArray):
+        return len(x.items)
+    if isinstance(x, (list, tuple)):
+        if not x:
+            return 0
+        if all(type(plain(i)) in (int, float) for i in x):
+            return len(x)
+        shape = _nested_shape(x, [SIZE_LIMIT])
+        return math.prod(shape) if shape is not None else Unknown("numpy.size() of a ragged list")
+    return c.unknown("numpy.size() of a value not known")
+
+
+NP.add("size", _np_size, "size(a): the element count of a number, a list nesting or a 1-D array")
+
+
 def is_ndarray(x: Any) -> Any:
     """``isinstance(x, np.ndarray)``: True for a 1-D array of known numbers, False for Python's
     own values and objects of the analyzed code whose classes we read (none derives from
@@ -326,7 +389,7 @@ def is_ndarray(x: Any) -> Any:
     ``np.random.randn(3, 3)``)."""
     from driftcheck.parsers.source.values.abstract import Cls, Config, Ext, Obj, Unknown
 
-    if isinstance(x, NDArray):
+    if isinstance(x, (NDArray, NDScalar)):
         return True
     if x is None or isinstance(x, (bool, int, float, complex, str, bytes, list, tuple, dict, set)):
         return False

@@ -519,6 +519,10 @@ def _type(c: Call) -> Any:
         return leaf_class(v)
     if isinstance(v, Unknown):
         return v
+    if isinstance(v, Cls):  # a class read from source: its metaclass (interp/classtype.py)
+        from driftcheck.parsers.source.interp.classtype import class_type
+
+        return class_type(c.interp, v)
     layer = _torch_layer_type(v)
     if layer is not None:
         return layer

@@ -1053,6 +1053,44 @@ IMP.add(
     "import_module(name): the module, when installed (found on disk or modelled)",
 )
 
+
+class ModuleSpecValue:
+    """What ``importlib.util.find_spec(name)`` gives for an installed module: not None (the
+    check the callers make); its fields (``origin``, ``loader``...) are not modelled."""
+
+    __slots__ = ("name",)
+    library_type = "importlib.machinery.ModuleSpec"
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def attr(self, name: str) -> Any:
+        if name == "name":
+            return self.name
+        return Unknown(f"ModuleSpec.{name}")
+
+
+def _find_spec(c: Call) -> Any:
+    """``importlib.util.find_spec(name)`` as the installed packages answer it, as
+    ``import_module`` does: a spec for a module found on disk or modelled by name (rockpool's
+    backend check ``util.find_spec("torch") is not None``); one not found is unknown (the
+    user's environment may hold it), never None."""
+    from driftcheck.parsers.source.loader import import_findable
+
+    name, package = c.plain(0, "name"), c.plain(1, "package")
+    if not isinstance(name, str) or not name or name.startswith(".") or package is not None:
+        return c.unknown(f"{c.qual}() of a name we cannot follow")
+    if not import_findable(c.interp.finder, name):
+        return c.unknown(f"{c.qual}({name!r}): not installed here")
+    return ModuleSpecValue(name)
+
+
+IMP.add(
+    "util.find_spec",
+    _find_spec,
+    "util.find_spec(name): a spec (not None) for an installed module; else unknown",
+)
+
 # ---------------------------------------------------------------------------------- os
 OS = Group("os")
 

@@ -116,22 +116,32 @@ def deferred(shape: Any, eager: Any) -> Tensor | None:
     ``lazy_values`` speed mechanism off."""
     from driftcheck.speed import current
 
-    if not current().lazy_values:
-        return eager()
-    if isinstance(shape, tuple) and all(
+    known = isinstance(shape, tuple) and all(
         isinstance(d, int) and not isinstance(d, bool) and d >= 0 for d in shape
-    ):
+    )
+    if not current().lazy_values:
+        return _agreeing(eager(), shape if known else None)
+    if known:
         size = 1
         for d in shape:
             size *= d
-        if size <= LIMIT:
+        if size > LIMIT:  # computed now (as with the mechanism off), of the shape known
+            return _agreeing(eager(), shape)
 
-            def fn() -> Any:
-                t = eager()
-                return t.data if t is not None and t.shape == shape else None
+        def fn() -> Any:
+            t = eager()
+            return t.data if t is not None and t.shape == shape else None
 
-            return Tensor(shape, data=Lazy(fn))
+        return Tensor(shape, data=Lazy(fn))
     return eager()
+
+
+def _agreeing(t: Tensor | None, shape: tuple | None) -> Tensor | None:
+    """``t`` unless the shape rules know another shape (a values rule that missed an argument,
+    ``zeros(size=(23, 500, 32))`` read as ``zeros()``, made a scalar: a wrong count)."""
+    if t is not None and shape is not None and t.shape != shape:
+        return None
+    return t
 
 
 def make(arr: Any, approx: bool = False) -> Tensor | None:
@@ -202,7 +212,11 @@ def _ints(vals: list[Any]) -> list[int] | None:
     return out if ok else None
 
 
-def _shape_args(args: list[Any]) -> list[int] | None:
+def _shape_args(args: list[Any], kwargs: dict[str, Any] | None = None) -> list[int] | None:
+    """The dimensions a factory's arguments give: ``zeros(3, 4)``, ``zeros((3, 4))`` or
+    ``zeros(size=(3, 4))``."""
+    if not args and kwargs and "size" in kwargs:
+        args = [kwargs["size"]]
     if len(args) == 1 and isinstance(plain(args[0]), (tuple, list)):
         return _ints(list(plain(args[0])))
     return _ints(args)
@@ -301,12 +315,12 @@ def _function(name: str, args: list[Any], kwargs: dict[str, Any]) -> Tensor | No
             return None
         return _made(n.arange(*bounds, dtype="int64"), dtype)
     if name == "empty":  # values not written yet: every element masked (``written``)
-        shape = _shape_args(args)
+        shape = _shape_args(args, kwargs)
         if shape is None or any(d < 0 for d in shape) or _too_big(shape):
             return None
         return _with(n.ma.masked_all(shape, dtype=dtype or "float32"))
     if name in ("ones", "zeros"):
-        shape = _shape_args(args)
+        shape = _shape_args(args, kwargs)
         if shape is None or any(d < 0 for d in shape) or _too_big(shape):
             return None
         fill = n.ones if name == "ones" else n.zeros

@@ -10,6 +10,7 @@ from driftcheck.parsers.source.interp.tensorshapes import KEEP_SHAPE, joined_sha
 from driftcheck.parsers.source.library import torchlib
 from driftcheck.parsers.source.library.pybuiltins import BuiltinMethod
 from driftcheck.parsers.source.library.registry import Call, Group
+from driftcheck.parsers.source.values import torchsize
 from driftcheck.parsers.source.values.abstract import (
     Leaf,
     Obj,
@@ -124,7 +125,10 @@ def _register_parametrization(c: Call) -> Any:
     if not weightless(p) and not ownedparts.add_parametrization(c.interp, mod, name, p, index):
         mod.unresolved.append(f"a parametrization that may hold weights ({c.where})")
 
-    torchsurgery.record(mod, c.qual, c.plain(1, "tensor_name"))
+    # ``unsafe=True`` skips torch's check that the parametrized tensor keeps its shape: a
+    # removal then leaves a tensor of a shape not known here (torchsurgery._remove)
+    unsafe = c.plain(3, "unsafe", False)
+    torchsurgery.record(mod, c.qual if unsafe is False else f"{c.qual}(unsafe)", name)
     return mod
 
 
@@ -176,7 +180,7 @@ def _is_tensor(c: Call) -> Any:
 @T.entry("Size", doc="Size(dims): the dims as a tuple")
 def _size(c: Call) -> Any:
     v = plain(c.args[0]) if c.args else ()  # ``torch.Size()``: the empty shape (a scalar's)
-    return tuple(v) if isinstance(v, (list, tuple)) else Unknown("Size")
+    return torchsize.TorchSize(v) if isinstance(v, (list, tuple)) else Unknown("Size")
 
 
 @T.entry("broadcast_shapes", doc="broadcast_shapes(*shapes): the broadcast shape, as a tuple")

@@ -22,6 +22,7 @@ from driftcheck.graph.catalogue._helpers import slice_length
 from driftcheck.parsers.source.library.pybuiltins import BuiltinMethod
 from driftcheck.parsers.source.loader import unparse
 from driftcheck.parsers.source.speed.symbolic import plain_hole
+from driftcheck.parsers.source.values import torchsize
 from driftcheck.parsers.source.values.abstract import (
     Cls,
     Ext,
@@ -346,7 +347,12 @@ def shape_of(args: list[Any], qual: str) -> tuple[Any, ...] | Unknown:
         dims = [x for x in pa if isinstance(x, (tuple, list))]
         return tuple(dims[0]) if dims else Unknown("normal")
     if name in ("Tensor", "FloatTensor", "LongTensor") and len(pa) == 1:
-        if isinstance(pa[0], (tuple, list)):  # ``torch.FloatTensor([[...], ...])``: data
+        if torchsize.is_size(args[0]):  # ``torch.Tensor(w.shape)``: a tensor of that shape
+            pa = list(pa[0])
+        elif isinstance(pa[0], tuple) and pa[0] and all(_int(d) for d in pa[0]):
+            # sizes (a ``torch.Size``) or data (a tuple of numbers): not known which
+            return Unknown("torch.Tensor(tuple of ints): a torch.Size or the data")
+        elif isinstance(pa[0], (tuple, list)):  # ``torch.FloatTensor([[...], ...])``: data
             return _data_shape(pa[0])
     if len(pa) == 1 and isinstance(pa[0], (tuple, list)):
         pa = list(pa[0])
@@ -356,12 +362,31 @@ def shape_of(args: list[Any], qual: str) -> tuple[Any, ...] | Unknown:
         return pa[0].shape if name in ("Tensor", "FloatTensor") else Unknown("tensor")
     dims: list[Any] = []
     for d in pa:
-        d = plain(d)
+        d = _int_tensor(plain(d))
         if isinstance(d, bool) or not isinstance(d, int):
             dims.append(Unknown("dim"))
         else:
             dims.append(d)
     return tuple(dims)
+
+
+def _int_tensor(d: Any) -> Any:
+    """A size given as a 0-d integer tensor of known value (norse's ``self.hidden_size =
+    torch.as_tensor(hidden_size)`` then ``torch.randn(self.hidden_size, ...)``: torch reads
+    it as that int); anything else as it is (a float tensor is refused by torch)."""
+    if not isinstance(d, Tensor) or d.shape != ():
+        return d
+    from driftcheck.parsers.source.library import tensorvalues
+
+    a = tensorvalues.data(d)
+    if a is None or a.dtype.kind not in "iu" or a.size != 1:
+        return d
+    return int(a.reshape(()))
+
+
+def _int(d: Any) -> bool:
+    d = plain(d)
+    return isinstance(d, int) and not isinstance(d, bool)
 
 
 def _data_shape(x: Any) -> tuple[Any, ...] | Unknown:
@@ -435,7 +460,7 @@ def _shape_method(interp: Any, t: Tensor, name: str) -> Any:
     if name == "device":
         return ONE_DEVICE
     if name == "shape":
-        return shp if known else Unknown("shape")
+        return torchsize.size(shp) if known else Unknown("shape")
     if name == "T":
         return Tensor(tuple(reversed(shp)) if known else shp)
     if name in SAME_SHAPE:
@@ -451,7 +476,7 @@ def _shape_method(interp: Any, t: Tensor, name: str) -> Any:
                 return Unknown("size")
             if a:
                 return shp[plain(a[0])] if isinstance(plain(a[0]), int) else Unknown("size")
-            return shp
+            return torchsize.size(shp)
 
         return BuiltinMethod(size)
     if name == "dim":

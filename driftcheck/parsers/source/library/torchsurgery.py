@@ -7,6 +7,10 @@
   statistics; a norm without them (``track_running_stats=False``) or one we cannot read is
   unknown. (The interpreter does not track ``training``: code fusing modules left in training
   mode raises in torch, it is counted here as the fused layer.)
+- ``remove_parametrizations`` of parametrizations registered with ``register_parametrization``
+  (without ``unsafe=True``, so torch checked that each keeps the tensor's shape) and
+  ``leave_parametrized=True``: one plain tensor of the original shape stays, the parametrization
+  modules go with the parameters they own (``Leaf.owned``, interp/ownedparts.py).
 - ``torch.nn.utils.parametrize.remove_parametrizations(module, name, leave_parametrized=True)``:
   the parametrization registered by ``torch.nn.utils.parametrizations.weight_norm`` stored the
   weight as ``original0`` (magnitude) and ``original1`` (direction); removing it with
@@ -53,6 +57,15 @@ def _remove(c: Call) -> Any:
         return c.unknown("remove_parametrizations() of a module or name we cannot read")
     kinds = getattr(mod, _RECORD, {}).get(name)
     where = c.where
+    if kinds and leave and all(k.endswith(".register_parametrization") for k in kinds):
+        # user parametrizations (torch checked each keeps the tensor's shape): one plain
+        # tensor of the original shape is left, the parametrization modules (and what
+        # they own, ``Leaf.owned``) go
+        if isinstance(mod, Leaf):
+            for path in [p for p in mod.owned if p.startswith(f"parametrizations.{name}.")]:
+                del mod.owned[path]
+        del getattr(mod, _RECORD)[name]
+        return None
     if not kinds or len(kinds) != 1:
         why = "none recorded" if not kinds else "several"
         _unsure(mod, f"remove_parametrizations({name!r}) at {where}: {why}")

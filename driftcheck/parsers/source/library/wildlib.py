@@ -9,6 +9,7 @@ import ast
 from typing import Any
 
 from driftcheck.parsers.source.library.registry import Call, Group
+from driftcheck.parsers.source.values import torchsize
 from driftcheck.parsers.source.values.abstract import (
     Cls,
     Config,
@@ -328,7 +329,7 @@ def weight_size_attr(attrs: Any, ref: Any, name: str) -> Any:
     if shape is None:
         return Unknown(f"{ref.name} {name} of a layer whose weight shape is not known")
     if name == "shape":
-        return shape
+        return torchsize.size(shape)
     if name == "ndim":
         return len(shape)
 
@@ -341,7 +342,7 @@ def weight_size_attr(attrs: Any, ref: Any, name: str) -> Any:
         if name == "dim":
             return len(shape)
         if not args:
-            return shape
+            return torchsize.size(shape)
         d = args[0]
         if not isinstance(d, int) or isinstance(d, bool) or not -len(shape) <= d < len(shape):
             return Unknown("weight.size() of an unknown or out-of-range dim")
@@ -536,6 +537,25 @@ def _real_value(v: Any, depth: int = 0) -> Any:
     raise _ParseError(f"a value not known statically ({type(v).__name__})")
 
 
+class UnknownDefault:
+    """An ``add_argument(default=...)`` whose value is not known statically (``default=
+    os.environ.get("DATA", ...)``: the environment is the user's). Not a string, so argparse
+    never converts it with ``type``; left as the default, the parsed field is unknown (the
+    other fields stay known: a data path once made the whole parse unknown)."""
+
+    def __init__(self, why: str) -> None:
+        self.why = why
+
+
+def _replay_value(call: str, key: str, v: Any) -> Any:
+    try:
+        return _real_value(v)
+    except _ParseError as e:
+        if call == "add_argument" and key == "default":
+            return UnknownDefault(f"argument default not known statically ({e})")
+        raise
+
+
 class ParserValue:
     """``argparse.ArgumentParser(...)`` with its ``add_argument`` / ``set_defaults`` /
     ``add_argument_group`` / ``add_mutually_exclusive_group`` calls replayed on a real parser
@@ -571,7 +591,7 @@ class ParserValue:
         root = self.root
         try:
             args = [_real_value(x) for x in a]
-            kw = {key: _real_value(v) for key, v in k.items()}
+            kw = {key: _replay_value(name, key, v) for key, v in k.items()}
             if name == "add_argument" and isinstance(kw.get("action"), type):
                 raise _ParseError("a custom action")
             getattr(self.real, name)(*args, **kw)
@@ -606,9 +626,12 @@ class ParserValue:
         except Exception as e:  # noqa: BLE001 - argparse would exit: not decided statically
             return Unknown(f"{name}() that would fail ({e})"[:200])
         ns, rest = got if name == "parse_known_args" else (got, None)
-        if not all(_plain_data(v) or isinstance(v, tuple) for v in vars(ns).values()):
+        fields = {
+            f: Unknown(v.why) if isinstance(v, UnknownDefault) else v for f, v in vars(ns).items()
+        }
+        if not all(_plain_data(v) or isinstance(v, (tuple, Unknown)) for v in fields.values()):
             return Unknown(f"{name}() giving values that are not plain")
-        cfg = Config(fields=dict(vars(ns)), origin=None, lines={})
+        cfg = Config(fields=fields, origin=None, lines={})
         return cfg if rest is None else (cfg, list(rest))
 
 

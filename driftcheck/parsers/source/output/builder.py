@@ -295,7 +295,22 @@ class Builder:
                 # a copy folded into the repeat node is counted there: met again later in
                 # the list (``[a, b, b]``), it is the same module, not another copy
                 self.folded.setdefault(id(other), _join(nid, cname, "/"))
+                self._fold_under(c, other, _join(nid, cname, "/"))
             i = j
+
+    def _fold_under(self, first: Any, other: Any, nid: str) -> None:
+        """The modules under a copy folded into ``first``'s repeat node are counted there too:
+        one of them met again later (a cached block reused by the next item: ``[ML(a0),
+        ML(a1), ML(a1)]``) is the same module, not another copy (it was counted three times)."""
+        if not (isinstance(first, Obj) and isinstance(other, Obj)):
+            return
+        for n, c in first.children.items():
+            oc = other.children.get(n)
+            if oc is None or oc is c:
+                continue
+            cid = self.seen.get(id(c)) or self.folded.get(id(c)) or _join(nid, n, "/")
+            self.folded.setdefault(id(oc), cid)
+            self._fold_under(c, oc, cid)
 
     def _alias(self, first: Any, other: Any) -> None:
         """Weights of a copy folded into ``first``'s repeat node resolve to that node, so a tie

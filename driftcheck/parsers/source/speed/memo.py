@@ -47,6 +47,7 @@ from driftcheck.parsers.source.values.abstract import (
     Unknown,
     unwrap,
 )
+from driftcheck.parsers.source.values.torchsize import TorchSize
 
 if TYPE_CHECKING:
     from driftcheck.parsers.source.library.machine import Interp
@@ -119,7 +120,7 @@ class Template:
             ok = True
         else:
             self._seen[k] = False  # cycles go through mutable objects, which are copied
-            if t is tuple or t is frozenset:
+            if t is tuple or t is frozenset or t is TorchSize:
                 ok = all([self._scan(x, ext) for x in v])
             elif t is Sourced:
                 ok = self._scan(v.value, ext)
@@ -394,7 +395,7 @@ def _fp(v: Any, touch: bool) -> Any:
         return ("Y", v.expr, v.key, v.file, v.line, v.bare)
     if t is HoleInt or t is HoleFloat:
         return ("H", v.expr)
-    if t is tuple or t is list:
+    if t is tuple or t is list or t is TorchSize:  # a read shape keyed apart from a tuple
         if len(v) > MAX_FP_ITEMS:
             raise NoKey()
         return (t.__name__, tuple(_fp(x, touch) for x in v))
