@@ -69,6 +69,18 @@ expr("numpykw_torch_norm", S, "return self.out(h / torch.norm(h, axis=-1, keepdi
 expr("numpykw_ok", S, "return self.out(F.softmax(h, dim=-1).mean(axis=1))")
 
 
+# ---- torch.return_types (values, indices) used as a tensor
+expr("pair_topk_method", S, "top = h.topk(2, -1)\n        return self.out(top.softmax(-1).mean(1))")
+expr(
+    "pair_topk_values",
+    S,
+    "top = h.topk(2, 1)\n        return self.out(top.values.softmax(-1).mean(1))",
+)
+expr("pair_max_to_layer", S, "return self.out(torch.max(h, 1))")
+expr("pair_max_values_layer", S, "return self.out(torch.max(h, 1).values)")
+expr("pair_sort_n_fields", S, "s = h.sort(1)\n        return self.out(s[0].mean(1)) * s.n_fields")
+
+
 @pytest.mark.parametrize("name", sorted(MODELS))
 def test_blocker_iff_torch_crashes(name, tmp_path, capsys):
     check_blocker_iff_crash(MODELS, HEAD, name, tmp_path, capsys)

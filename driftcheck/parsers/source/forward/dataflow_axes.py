@@ -49,6 +49,11 @@ class NamedPair(tuple):
     """``torch.return_types.max`` and its kin: a tuple whose items are also attributes."""
 
     fields = ("values", "indices")
+    # every public attribute of torch's structseq (``dir(torch.zeros(2).max(0))``); the
+    # dunders are Python's own
+    attrs = frozenset(
+        (*fields, "count", "index", "n_fields", "n_sequence_fields", "n_unnamed_fields")
+    )
 
     def field(self, name: str) -> Any:
         """``pair.values`` / ``pair.indices``; None for any other name."""
