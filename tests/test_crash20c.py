@@ -18,6 +18,7 @@ import types
 import pytest
 
 from driftcheck.parsers.source.forward.dataflow_common import (
+    DIM_REQUIRED,
     NATIVE_FUNCTIONAL,
     PY_TENSOR_METHODS,
     PY_TORCH_FNS,
@@ -81,6 +82,29 @@ expr("pair_max_values_layer", S, "return self.out(torch.max(h, 1).values)")
 expr("pair_sort_n_fields", S, "s = h.sort(1)\n        return self.out(s[0].mean(1)) * s.n_fields")
 
 
+# ---- native ops whose ``dim`` has no default
+expr("dimreq_softmax", S, "return self.out(torch.softmax(h).mean(1))")
+expr("dimreq_method_cumsum", S, "return self.out(h.cumsum().mean(1))")
+expr("dimreq_functional_ok", S, "return self.out(F.softmax(h, dim=-1).mean(1))")
+expr("dimreq_keyword_ok", S, "return self.out(h.log_softmax(dim=-1).logsumexp(axis=1))")
+expr("dimreq_splat_ok", S, "d = [1]\n        return self.out(h.unsqueeze(*d).mean((1, 2)))")
+expr(
+    "dimreq_kwsplat_ok",
+    S,
+    "kw = {'dim': -1} if h.shape[0] else {}\n        return self.out(h.softmax(**kw).mean(1))",
+)
+expr(
+    "dimreq_kwsplat_unknown_ok",
+    S,
+    "kw = dict(zip(['dim'], [h.dim() - 1]))\n        return self.out(h.softmax(**kw).mean(1))",
+)
+expr(
+    "dimreq_argsplat_unknown_ok",
+    S,
+    "a = [int(h.shape[0] > 0)]\n        return self.out(h.unsqueeze(*a).mean((1, 2)))",
+)
+
+
 @pytest.mark.parametrize("name", sorted(MODELS))
 def test_blocker_iff_torch_crashes(name, tmp_path, capsys):
     check_blocker_iff_crash(MODELS, HEAD, name, tmp_path, capsys)
@@ -140,3 +164,16 @@ def test_aliases_are_what_torch_takes():
     ):
         with pytest.raises(TypeError):
             call()
+
+
+def test_dim_required_is_torch_s():
+    """Each op the pass holds to need a ``dim`` raises TypeError without one, as a method and
+    as ``torch.<name>``, and runs with one."""
+    torch = pytest.importorskip("torch")
+    x = torch.zeros(2, 3)
+    for n in DIM_REQUIRED:
+        for call in (lambda: getattr(x, n)(), lambda: getattr(torch, n)(x)):
+            with pytest.raises(TypeError):
+                call()
+        getattr(x, n)(1)
+        getattr(x, n)(dim=1)

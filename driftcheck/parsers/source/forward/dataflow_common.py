@@ -123,3 +123,27 @@ def numpy_keyword_error(
             return None
         where = f"{name}()"
     return f"TypeError: {where} got an unexpected keyword argument '{given[0]}'"
+
+
+# native ops whose first parameter after the tensor is a ``dim`` with no default
+# (``x.softmax()``, ``torch.cumsum(x)`` raise TypeError; ``F.softmax(x)`` picks one, warning)
+DIM_REQUIRED = frozenset(
+    {"softmax", "log_softmax", "cumsum", "cumprod", "logcumsumexp", "cummax", "cummin",
+     "logsumexp", "unsqueeze"}
+)  # fmt: skip
+
+
+def missing_dim_error(
+    n_pos: int, kwargs: dict, at: Any, q: str | None = None, method: str | None = None
+) -> str | None:
+    """torch's TypeError for a native op of ``DIM_REQUIRED`` given no ``dim`` (``n_pos``: the
+    positional arguments after the tensor; ``at`` the call, whose ``**kw`` of a value not
+    followed may hold the dim); None otherwise."""
+    name = method if method is not None else (q or "").rpartition(".")[2]
+    if name not in DIM_REQUIRED or n_pos > 0 or "dim" in kwargs:
+        return None
+    if any(k.arg is None for k in getattr(at, "keywords", None) or ()):
+        return None
+    if not takes_numpy_aliases(q, method):  # ``F.softmax(x)``: Python's, dim optional
+        return None
+    return f'TypeError: {name}() missing 1 required positional arguments: "dim"'

@@ -18,6 +18,7 @@ from driftcheck.parsers.source.forward.dataflow_axes import METHODS as METHODS_A
 from driftcheck.parsers.source.forward.dataflow_axes import WINDOWS
 from driftcheck.parsers.source.forward.dataflow_common import (
     arg,
+    missing_dim_error,
     numpy_aliases,
     numpy_keyword_error,
 )
@@ -158,7 +159,9 @@ def call_torch(run: Any, q: str, args: list, kwargs: dict, fr: Any, at: Any) -> 
     every tensor's known values in doubt after it (``dataflow_checks.wrote``). numpy's
     ``axis=`` / ``keepdims=`` are read as torch reads them (``numpy_aliases``)."""
     kwargs = numpy_aliases(kwargs, q=q)
-    err = numpy_keyword_error(kwargs, q=q)
+    err = numpy_keyword_error(kwargs, q=q) or missing_dim_error(
+        len(args) - 1 if args else 0, kwargs, at, q=q
+    )
     if err is not None and at is not None:
         run.f.crash(fr.loc(at), err)
         return Tens(None)
