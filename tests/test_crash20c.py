@@ -105,6 +105,33 @@ expr(
 )
 
 
+# ---- an integer tensor written in place with a float tensor (``exp`` of ints is float)
+expr(
+    "inplace_mul_float_tensor",
+    S,
+    "t = torch.full((2, 8), 3)\n        t.mul_(torch.exp(-torch.arange(8) / 8)[None])"
+    "\n        return self.out(h + t[:, None])",
+)
+expr(
+    "inplace_add_exp_of_ints",
+    S,
+    "t = torch.full((2, 8), 3)\n        t.add_(torch.arange(8).sigmoid())"
+    "\n        return self.out(h + t[:, None])",
+)
+expr(
+    "inplace_ok_float_target",
+    S,
+    "t = torch.full((2, 8), 3.0)\n        t.mul_(torch.exp(-torch.arange(8) / 8)[None])"
+    "\n        return self.out(h + t[:, None])",
+)
+expr(
+    "inplace_ok_int_operand",
+    S,
+    "t = torch.full((2, 8), 3)\n        t.mul_(torch.arange(8)[None])"
+    "\n        return self.out(h + t[:, None])",
+)
+
+
 @pytest.mark.parametrize("name", sorted(MODELS))
 def test_blocker_iff_torch_crashes(name, tmp_path, capsys):
     check_blocker_iff_crash(MODELS, HEAD, name, tmp_path, capsys)
