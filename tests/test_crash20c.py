@@ -132,6 +132,15 @@ expr(
 )
 
 
+# ---- ``torch.where(mask)`` / ``nonzero(as_tuple=True)``: a tuple of index vectors
+expr("where_one_arg_method", S, "w = torch.where(h > 0)\n        return self.out(w.sum(1))")
+expr("where_nonzero_tuple_layer", S, "return self.out(torch.nonzero(h > 0, as_tuple=True))")
+expr(
+    "where_ok_len", S, "w = torch.where(h > 0)\n        return self.out(h) * len(w) * w.index(w[0])"
+)
+expr("where_ok_items", S, "i, j, k = torch.where(h > 0)\n        return self.out(h[i, j])")
+
+
 @pytest.mark.parametrize("name", sorted(MODELS))
 def test_blocker_iff_torch_crashes(name, tmp_path, capsys):
     check_blocker_iff_crash(MODELS, HEAD, name, tmp_path, capsys)

@@ -60,6 +60,13 @@ class NamedPair(tuple):
         return self[self.fields.index(name)] if name in self.fields else None
 
 
+class IndexTuple(tuple):
+    """``torch.where(mask)`` / ``torch.nonzero(mask, as_tuple=True)``: a plain Python tuple of
+    index vectors (one per axis), with a tuple's attributes only."""
+
+    attrs = frozenset({"count", "index"})
+
+
 def _ints(v: Any) -> tuple[int, ...] | None:
     """An int or a list / tuple of ints as a tuple; None when any item is not a known int."""
     if is_int(v):

@@ -434,7 +434,9 @@ def _method(run: Any, t: Tens, name: str, args: list, kwargs: dict, fr: Any, at:
             if t.shape is None:
                 return UNK
             n = Sym(("nonzero", t.uid))
-            return tuple(Tens(None, (n,)) for _ in t.shape)
+            from driftcheck.parsers.source.forward.dataflow_axes import IndexTuple
+
+            return IndexTuple(Tens(None, (n,)) for _ in t.shape)
     if f.input_shape is not None and name == "where" and len(args) == 2:
         from driftcheck.parsers.source.forward import dataflow_dtypes
 
