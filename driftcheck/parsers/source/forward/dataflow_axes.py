@@ -49,10 +49,22 @@ class NamedPair(tuple):
     """``torch.return_types.max`` and its kin: a tuple whose items are also attributes."""
 
     fields = ("values", "indices")
+    # every public attribute of torch's structseq (``dir(torch.zeros(2).max(0))``); the
+    # dunders are Python's own
+    attrs = frozenset(
+        (*fields, "count", "index", "n_fields", "n_sequence_fields", "n_unnamed_fields")
+    )
 
     def field(self, name: str) -> Any:
         """``pair.values`` / ``pair.indices``; None for any other name."""
         return self[self.fields.index(name)] if name in self.fields else None
+
+
+class IndexTuple(tuple):
+    """``torch.where(mask)`` / ``torch.nonzero(mask, as_tuple=True)``: a plain Python tuple of
+    index vectors (one per axis), with a tuple's attributes only."""
+
+    attrs = frozenset({"count", "index"})
 
 
 def _ints(v: Any) -> tuple[int, ...] | None:

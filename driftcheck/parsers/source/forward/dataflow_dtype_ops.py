@@ -27,6 +27,21 @@ from driftcheck.parsers.source.values.dataflow_values import Sym, Tens
 
 FLOATS = (FLOAT, "float64")
 INTS = (INT, UINT8)
+# elementwise functions whose result is floating point: a float tensor's own dtype, torch's
+# default float for an integer one (``torch.exp(torch.arange(4))`` is float32)
+FLOAT_FNS = frozenset(
+    {"exp", "exp2", "expm1", "log", "log2", "log10", "log1p", "sqrt", "rsqrt", "sin", "cos",
+     "tan", "sinh", "cosh", "tanh", "asin", "acos", "atan", "sigmoid", "erf", "erfc",
+     "reciprocal"}
+)  # fmt: skip
+
+
+def _float_fn_dtype(f: Any, t: Any) -> Any:
+    """The dtype of ``FLOAT_FNS``' result on ``t``; None when ``t``'s is not known."""
+    dt = _dtype(f, t)
+    return dt if dt in FLOATS else FLOAT if dt in INTS else None
+
+
 # torch creation functions whose default dtype is the default float type
 FLOAT_MADE = frozenset({"ones", "zeros", "empty", "rand", "randn", "eye"})
 # functions / methods whose result has their first tensor's dtype
@@ -79,6 +94,8 @@ def after_torch(f: Any, name: str, args: list, kwargs: dict, out: Any) -> None:
         return
     if name in FLOAT_MADE:
         _give(f, out, FLOAT)
+    elif name in FLOAT_FNS and len(args) == 1 and not kwargs:
+        _give(f, out, _float_fn_dtype(f, args[0]))
     elif name == "full" and len(args) >= 2 and _plain_number(args[1]):
         _give(f, out, FLOAT if isinstance(args[1], float) else INT)
     elif name in KEEPS and args and isinstance(args[0], Tens):
@@ -94,7 +111,12 @@ def after_method(f: Any, t: Tens, name: str, args: list, kwargs: dict, out: Any,
     if dt in INTS and name in ("div_", "true_divide_") and kwargs.get("rounding_mode") is None:
         f.crash(loc, "result type Float can't be cast to the desired output type Long")
         return
-    if dt in INTS and name in ("mul_", "add_", "sub_") and args and isinstance(args[0], float):
+    if (
+        dt in INTS
+        and name in ("mul_", "add_", "sub_")
+        and args
+        and (isinstance(args[0], float) or _dtype(f, args[0]) in FLOATS)
+    ):  # (``t.mul_(freqs)``: a float tensor as ``t *= freqs``, ``augassign``)
         f.crash(loc, "result type Float can't be cast to the desired output type Long")
         return
     if dt in INTS and name in ("pow", "pow_") and args and _neg_int(args[0]):
@@ -107,6 +129,8 @@ def after_method(f: Any, t: Tens, name: str, args: list, kwargs: dict, out: Any,
         return
     if name in INT_CASTS:
         _give(f, out, INT)
+    elif name in FLOAT_FNS and not args and not kwargs:
+        _give(f, out, _float_fn_dtype(f, t))
     elif name == "to":
         given = [a for a in [*args, kwargs.get("dtype")] if a is not None]
         named = [dataflow_checks.dtype_name(a) for a in given if not isinstance(a, str)]

@@ -748,6 +748,16 @@ class Runner:
             from driftcheck.parsers.source.forward import dataflow_attrs
 
             dataflow_attrs.missing_attr(self, v, name, fr.loc(at))  # torch's AttributeError
+        if got is UNK and at is not None and self.f.input_shape is not None:
+            from driftcheck.parsers.source.forward.dataflow_axes import IndexTuple, NamedPair
+
+            if isinstance(v, (NamedPair, IndexTuple)) and name not in type(v).attrs:
+                # ``x.topk(2).softmax(-1)``, ``torch.where(mask).sum()``: torch.return_types
+                # and a tuple of index vectors have no tensor methods
+                kind = "torch.return_types" if isinstance(v, NamedPair) else "tuple"
+                self.f.crash(
+                    fr.loc(at), f"AttributeError: '{kind}' object has no attribute '{name}'"
+                )
         if at is not None and (_settings(v) or _value_holder(v, name)):
             self.item_use(name, got, fr, at)  # a settings object's ``hp.sliding_window``
         return got

@@ -209,10 +209,13 @@ def tuple_input(f: Any, x: Any, child: Any, loc: Any) -> None:
     results known to be tuples of torch's own classes count (``Multi.rest`` known), given as
     the first argument of a catalogue layer of torch (``Identity`` passes them on; a torch
     class the catalogue lacks is not judged)."""
+    from driftcheck.parsers.source.forward.dataflow_axes import IndexTuple, NamedPair
     from driftcheck.parsers.source.values.abstract import Leaf
     from driftcheck.parsers.source.values.dataflow_values import Multi
 
-    if f.input_shape is None or not isinstance(x, Multi) or x.rest is None:
+    # (``torch.max(h, -1)`` whole, torch's ``return_types.max``, is such a tuple too)
+    pair = isinstance(x, (NamedPair, IndexTuple))  # (``torch.where(mask)``: a plain tuple)
+    if f.input_shape is None or not (pair or (isinstance(x, Multi) and x.rest is not None)):
         return
     torch_layer = isinstance(child, Leaf) and str(child.torch or "").startswith("torch.nn.")
     if torch_layer and child.type not in ("Identity", "Unknown"):

@@ -14,6 +14,11 @@ from typing import Any
 
 from driftcheck.parsers.source.forward import dataflow_grown
 from driftcheck.parsers.source.forward import dataflow_torch as torchops
+from driftcheck.parsers.source.forward.dataflow_common import (
+    missing_dim_error,
+    numpy_aliases,
+    numpy_keyword_error,
+)
 from driftcheck.parsers.source.sizes import SIZE_LIMIT
 from driftcheck.parsers.source.values.abstract import (
     Cls,
@@ -519,6 +524,13 @@ def tensor_binop(run: Any, op: ast.operator, a: Any, b: Any, fr: Any, at: Any) -
 def call_bound(run: Any, b: Bound, args: list, kwargs: dict, fr: Any, at: Any) -> Any:
     t = b.target
     if isinstance(t, Tens):
+        kwargs = numpy_aliases(kwargs, method=b.name)  # ``x.mean(axis=1)``: torch's ``dim=``
+        err = numpy_keyword_error(kwargs, method=b.name) or missing_dim_error(
+            len(args), kwargs, at, method=b.name
+        )
+        if err is not None and at is not None:
+            run.f.crash(fr.loc(at), err)
+            return Tens(None)
         out = torchops.method(run, t, b.name, args, kwargs, fr, at)
         if run.f.input_shape is not None:
             from driftcheck.parsers.source.forward import dataflow_dtype_ops

@@ -16,7 +16,12 @@ from typing import Any
 from driftcheck.parsers.source.forward.dataflow import concrete
 from driftcheck.parsers.source.forward.dataflow_axes import METHODS as METHODS_AXES
 from driftcheck.parsers.source.forward.dataflow_axes import WINDOWS
-from driftcheck.parsers.source.forward.dataflow_common import arg
+from driftcheck.parsers.source.forward.dataflow_common import (
+    arg,
+    missing_dim_error,
+    numpy_aliases,
+    numpy_keyword_error,
+)
 from driftcheck.parsers.source.forward.dataflow_views import (
     expand_sizes,
     int_args,
@@ -151,7 +156,15 @@ def _top_k(run: Any, k: Any, fr: Any, at: Any) -> None:
 def call_torch(run: Any, q: str, args: list, kwargs: dict, fr: Any, at: Any) -> Any:
     """``torch.<...>(*args, **kwargs)``: its result. One that writes a tensor in place
     (``torch.clamp_(t)``, ``nn.init.zeros_(t)``, ``out=t``, ``F.relu(t, inplace=True)``) puts
-    every tensor's known values in doubt after it (``dataflow_checks.wrote``)."""
+    every tensor's known values in doubt after it (``dataflow_checks.wrote``). numpy's
+    ``axis=`` / ``keepdims=`` are read as torch reads them (``numpy_aliases``)."""
+    kwargs = numpy_aliases(kwargs, q=q)
+    err = numpy_keyword_error(kwargs, q=q) or missing_dim_error(
+        len(args) - 1 if args else 0, kwargs, at, q=q
+    )
+    if err is not None and at is not None:
+        run.f.crash(fr.loc(at), err)
+        return Tens(None)
     out = _call_torch(run, q, args, kwargs, fr, at)
     name = q.rsplit(".", 1)[-1]
     if run.f.input_shape is not None and not q.startswith("torch.nn."):
@@ -421,7 +434,9 @@ def _method(run: Any, t: Tens, name: str, args: list, kwargs: dict, fr: Any, at:
             if t.shape is None:
                 return UNK
             n = Sym(("nonzero", t.uid))
-            return tuple(Tens(None, (n,)) for _ in t.shape)
+            from driftcheck.parsers.source.forward.dataflow_axes import IndexTuple
+
+            return IndexTuple(Tens(None, (n,)) for _ in t.shape)
     if f.input_shape is not None and name == "where" and len(args) == 2:
         from driftcheck.parsers.source.forward import dataflow_dtypes
 
