@@ -522,6 +522,18 @@ class Classes:
                 v = modelled
             elif name == "__init__" and found.decorator_list:
                 v = self.decorate_init(v, found, frame)
+            elif found.decorator_list and dispatch.method_decorator(self.ip, found, frame):
+                # ``@singledispatchmethod``: dispatch over the ``@name.register`` definitions
+                reg = dispatch.method_registrations(
+                    self.ip, cls, name, frame, lambda st: self.make_func(st, frame, owner=cls)
+                )
+                v = (
+                    dispatch.SingleDispatchMethod(v, self.ip, reg)
+                    if reg is not None
+                    else Unknown(
+                        f"@singledispatchmethod {name} at {cls.mod.path.name}:{found.lineno}"
+                    )
+                )
             elif found.decorator_list and not (v.is_static or v.is_classmethod):
                 v = self.decorate_method(v, found, frame, cls)
         elif isinstance(found, ast.ClassDef):

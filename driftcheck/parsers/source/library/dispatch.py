@@ -170,3 +170,88 @@ def decorate(interp: Any, node: ast.FunctionDef, f: Func, fr: Any) -> Any:
     if not (isinstance(deco, Ext) and deco.qual == "functools.singledispatch"):
         return f
     return SingleDispatch(f, interp)
+
+
+@dataclass(eq=False)
+class SingleDispatchMethod:
+    """A class attribute ``functools.singledispatchmethod(func)``: the method's default
+    implementation and the ``@name.register`` definitions of the same class body, in order
+    (``Classes.class_attr`` fills ``registry`` when the attribute is first read). Read on an
+    instance it binds as a method does, and a call dispatches on the first argument after
+    ``self`` (it was read as the undecorated default, whose ``raise TypeError`` made a
+    builder that dispatches this way report that building the model would raise)."""
+
+    func: Any
+    interp: Any
+    registry: list[tuple[Any, Any]] = field(default_factory=list)
+    library_method: ClassVar[bool] = True  # bound through ``bound_to`` (interp/attrs.py ``bind``)
+    library_type: ClassVar[str] = "functools.singledispatchmethod"
+
+    def bound_to(self, inst: Any) -> Any:
+        return BoundDispatch(self, inst)
+
+
+@dataclass(eq=False)
+class BoundDispatch:
+    """``obj.method`` for a ``singledispatchmethod``: dispatches on its first argument's class
+    as ``SingleDispatch.dispatch`` does (unknown where the MRO alone does not decide), then
+    calls the implementation with the instance first."""
+
+    method: SingleDispatchMethod
+    inst: Any
+    library_call: ClassVar[bool] = True  # called through ``call`` (objmodel.Calls.call)
+    library_type: ClassVar[str] = "functools.singledispatchmethod"
+
+    def call(self, interp: Any, args: list, kwargs: dict, loc: tuple) -> Any:
+        if not args:
+            return Unknown("singledispatchmethod called without arguments")
+        sd = SingleDispatch(self.method.func, interp, self.method.registry)
+        impl = sd.dispatch(args[0])
+        if isinstance(impl, Unknown):
+            return Unknown(f"{impl.why} (called at {loc[0]}:{loc[1]})")
+        return interp.calls.call(impl, [self.inst, *args], kwargs, loc)
+
+
+def method_registrations(interp: Any, cls: Any, name: str, frame: Any, make_func: Any) -> Any:
+    """The ``(class, implementation)`` pairs of ``@name.register`` / ``@name.register(cls)``
+    definitions in ``cls``'s body, in order; None when one cannot be read (a bare ``register``
+    over a definition whose dispatch parameter has no annotation: Python raises TypeError)."""
+    out: list[tuple[Any, Any]] = []
+    for st in cls.node.body:
+        if not isinstance(st, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            continue
+        for d in st.decorator_list:
+            target = d.func if isinstance(d, ast.Call) else d
+            if not (
+                isinstance(target, ast.Attribute)
+                and target.attr == "register"
+                and isinstance(target.value, ast.Name)
+                and target.value.id == name
+            ):
+                continue
+            if len(st.decorator_list) != 1:
+                return None  # another decorator on the implementation: not followed
+            fn = make_func(st)
+            if isinstance(d, ast.Call):
+                if not d.args:
+                    return None
+                klass = plain(interp.exprs.eval(d.args[0], frame))
+            else:
+                a = st.args
+                params = [*a.posonlyargs, *a.args]
+                if len(params) < 2 or params[1].annotation is None:
+                    return None
+                klass = plain(interp.exprs.eval(params[1].annotation, frame))
+            out.append((klass, fn))
+    return out
+
+
+def method_decorator(interp: Any, node: ast.FunctionDef, frame: Any) -> bool:
+    """Whether a method's only decorator is ``functools.singledispatchmethod``."""
+    if len(node.decorator_list) != 1:
+        return False
+    d = node.decorator_list[0]
+    if ast.unparse(d).rsplit(".", 1)[-1] != "singledispatchmethod":
+        return False
+    deco = interp.exprs.eval(d, frame)
+    return isinstance(deco, Ext) and deco.qual == "functools.singledispatchmethod"
