@@ -225,6 +225,7 @@ def command(
     costs = {}
     level = fail_on
     skipped: dict[str, str] = {}
+    failed: list[DriftcheckError] = []
     with Progress(len(paths), "check") as progress:
         runs = []
         for source in paths:
@@ -241,6 +242,15 @@ def command(
                     if not skip_no_model:
                         raise
                     skipped[source] = e.message
+                    models = []
+                except DriftcheckError as e:
+                    # one file of several that cannot be read (or whose model would raise
+                    # when built): the others are still checked and reported, so a commit of
+                    # many files does not lose their verdicts; the exit is still 2, with one
+                    # error line per such file, after the report
+                    if len(paths) == 1:
+                        raise
+                    failed.append(e)
                     models = []
             progress.step(source)
             runs += models
@@ -281,6 +291,13 @@ def command(
             click.echo(f"{source}: skipped ({why}; not model code)")
         for source, c in costs.items():
             click.echo(_cost_text(source, c))
+    if failed:
+        from driftcheck.cli import fail  # a cycle at import time
+
+        lines = list(dict.fromkeys(e.one_line() for e in failed))  # an option's error once
+        for line in lines[:-1]:
+            fail(line)
+        raise DriftcheckError(lines[-1])
     return exit_code(findings, level)
 
 
