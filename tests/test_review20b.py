@@ -143,3 +143,35 @@ def test_a_mutable_default_is_one_object_per_def(tmp_path, calls):
     where torch has 12)."""
     path = _write(tmp_path, MUTABLE.format(calls=calls))
     assert _static(path) == torch_count(path)
+
+
+BUILT_OFTEN = """
+    import torch.nn as nn
+
+    def reg(x, seen=[]):
+        seen.append(x)
+        return len(seen)
+
+    class Layer(nn.Module):
+        def __init__(self, d, acc=[]):
+            super().__init__()
+            acc.append(d)
+            self.lin = nn.Linear({width}, 2)
+
+    class M(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.layers = nn.ModuleList([Layer(4) for _ in range(3)])
+"""
+
+
+@pytest.mark.parametrize("width", ["len(acc)", "reg(d)"])
+@pytest.mark.parametrize("memo", ["1", "0"])
+def test_a_mutable_default_changed_by_a_layer_is_seen_by_the_next(
+    tmp_path, width, memo, monkeypatch
+):
+    """A construction that changes a mutable default is not copied for the next one (the
+    memo of constructions, speed/memo.py), nor is a retried one's change made twice."""
+    monkeypatch.setenv("DRIFTCHECK_MEMO", memo)
+    path = _write(tmp_path, BUILT_OFTEN.format(width=width))
+    assert _static(path) == torch_count(path) == 18
