@@ -175,3 +175,63 @@ def test_a_mutable_default_changed_by_a_layer_is_seen_by_the_next(
     monkeypatch.setenv("DRIFTCHECK_MEMO", memo)
     path = _write(tmp_path, BUILT_OFTEN.format(width=width))
     assert _static(path) == torch_count(path) == 18
+
+
+# ---------------------------------------------------------------- the def-time value
+DEF_TIME = """
+    import torch.nn as nn
+
+    W = {first}
+    {mid}
+    class M(nn.Module):
+        def __init__(self, d={default}):
+            super().__init__()
+            self.a = nn.Linear(d[0] if isinstance(d, tuple) else d, 1)
+
+    W = 8
+"""
+
+
+@pytest.mark.parametrize(
+    ("first", "mid", "default"),
+    [
+        ("2", "", "W"),
+        ("2", "", "W + 1"),
+        ("(3, 1)", "", "W"),
+        ("2", "V: int = 5", "W * V"),
+    ],
+)
+def test_a_stale_default_takes_the_value_the_def_saw(tmp_path, first, mid, default):
+    """``W = 2; def __init__(self, d=W)``; ``W = 8``: the default is 2 (was unknown)."""
+    path = _write(tmp_path, DEF_TIME.format(first=first, mid=mid, default=default))
+    assert _static(path) == torch_count(path)
+
+
+IN_IF = """
+    import torch.nn as nn
+
+    W = 2
+    if True:
+        W = 4
+
+        class M(nn.Module):
+            def __init__(self, d=W):
+                super().__init__()
+                self.a = nn.Linear(d, 1)
+
+    W = 8
+"""
+
+
+@pytest.mark.parametrize(
+    "code",
+    [
+        DEF_TIME.format(first="2 * 3", mid="", default="W"),  # not a literal: not evaluated
+        DEF_TIME.format(first="[2]", mid="", default="W[0]"),  # a list others may hold
+        IN_IF,  # bound again in the def's own statement
+    ],
+)
+def test_a_stale_default_not_cleanly_known_stays_unknown(tmp_path, code):
+    path = _write(tmp_path, code)
+    assert torch_count(path) > 0  # it runs
+    assert _static(path) is None

@@ -61,8 +61,54 @@ def value(interp: Any, f: Any, default: ast.expr, frame: Any) -> Any:
 
     why = stale(f.mod, f.node, default)
     if why is not None:
-        return Unknown(why)
+        seen = _at_def(f.mod, f.node, default)
+        if seen is None:
+            return Unknown(why)
+        from driftcheck.parsers.source.interp.exprs import Frame
+
+        frame = Frame(frame.mod, frame.func, frame.closure)
+        frame.locals.update(seen)  # what the stale globals held when the ``def`` ran
     return interp.exprs.eval(default, frame)
+
+
+def _at_def(mod: Any, fnode: Any, default: ast.expr) -> dict[str, Any] | None:
+    """The values the globals ``default`` reads held when the ``def`` ran, for those bound
+    again after it: known where the last top-level binding before the ``def``'s statement is
+    ``name = <literal>`` (``W = 2; def f(d=W)``; ``W = 8``: 2), else None (unknown)."""
+    last, defs = _tables(mod)
+    at = defs[id(fnode)]
+    body = mod.tree.body
+    out: dict[str, Any] = {}
+    for n in ast.walk(default):
+        if not isinstance(n, ast.Name) or last.get(n.id, -1) <= at or n.id in out:
+            continue
+        if n.id in last_bindings([body[at]]):
+            return None  # bound in the ``def``'s own statement too (``if``: before it or not)
+        for i in range(at - 1, -1, -1):
+            if n.id in last_bindings([body[i]]):
+                break
+        else:
+            return None
+        st = body[i]
+        target = st.targets[0] if isinstance(st, ast.Assign) and len(st.targets) == 1 else None
+        if isinstance(st, ast.AnnAssign) and st.value is not None:
+            target = st.target
+        if not isinstance(target, ast.Name) or target.id != n.id:
+            return None
+        try:
+            got = ast.literal_eval(st.value)
+        except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
+            return None
+        if not _frozen(got):
+            return None  # a list: the old object, which other names may hold and change
+        out[n.id] = got
+    return out
+
+
+def _frozen(v: Any) -> bool:
+    if isinstance(v, (tuple, frozenset)):
+        return all(_frozen(x) for x in v)
+    return isinstance(v, (int, float, complex, str, bytes, bool, type(None)))
 
 
 def stale(mod: Any, fnode: Any, default: ast.expr) -> str | None:
