@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from driftcheck.errors import DriftcheckError
 from driftcheck.parsers.source import parse_source
 from tests.model_count_support import torch_count
 
@@ -235,3 +236,35 @@ def test_a_stale_default_not_cleanly_known_stays_unknown(tmp_path, code):
     path = _write(tmp_path, code)
     assert torch_count(path) > 0  # it runs
     assert _static(path) is None
+
+
+# ---------------------------------------------------------------- lru_cache of an unhashable
+CACHED = """
+    import functools
+    import torch.nn as nn
+
+    @functools.lru_cache
+    def width(dims):
+        return sum(dims)
+
+    class M(nn.Module):
+        def __init__(self):
+            super().__init__()
+            {body}
+"""
+
+
+@pytest.mark.parametrize("arg", ["{2: 1, 3: 1}", "{2, 3}"])
+def test_lru_cache_of_an_unhashable_argument_raises(tmp_path, arg):
+    """Python raises TypeError (unhashable type): the call ran here, 6 params for a crash."""
+    path = _write(tmp_path, CACHED.format(body=f"self.a = nn.Linear(width({arg}), 1)"))
+    with pytest.raises(TypeError, match="unhashable"):
+        torch_count(path)
+    with pytest.raises(DriftcheckError, match="TypeError"):
+        _static(path)  # "M.__init__ would raise TypeError (line 12)": no count
+
+
+def test_lru_cache_of_an_unhashable_argument_can_be_caught(tmp_path):
+    body = "try:\n                w = width({2: 1})\n            except TypeError:\n                w = 4"
+    path = _write(tmp_path, CACHED.format(body=body + "\n            self.a = nn.Linear(w, 1)"))
+    assert _static(path) == torch_count(path) == 5
