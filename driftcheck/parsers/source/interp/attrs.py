@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 from driftcheck.graph import catalogue
 from driftcheck.parsers.source.interp import (
     condreplace,
+    deftime,
     leafdel,
     leafflags,
     ntmethods,
@@ -445,6 +446,8 @@ class Attributes:
         elif isinstance(obj, Cls):
             obj.ns[name] = v
             self.ip.class_writes = self.ip.class_writes + 1
+        elif isinstance(obj, Func) and name in ("__defaults__", "__kwdefaults__"):
+            deftime.write(self.ip, obj, name, v)  # the calls after it take them (deftime.py)
         elif isinstance(obj, ModRef) and obj.mod is not None:
             from driftcheck.parsers.source.interp import selfmodule
 

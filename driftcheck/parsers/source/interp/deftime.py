@@ -61,8 +61,54 @@ def value(interp: Any, f: Any, default: ast.expr, frame: Any) -> Any:
 
     why = stale(f.mod, f.node, default)
     if why is not None:
-        return Unknown(why)
+        seen = _at_def(f.mod, f.node, default)
+        if seen is None:
+            return Unknown(why)
+        from driftcheck.parsers.source.interp.exprs import Frame
+
+        frame = Frame(frame.mod, frame.func, frame.closure)
+        frame.locals.update(seen)  # what the stale globals held when the ``def`` ran
     return interp.exprs.eval(default, frame)
+
+
+def _at_def(mod: Any, fnode: Any, default: ast.expr) -> dict[str, Any] | None:
+    """The values the globals ``default`` reads held when the ``def`` ran, for those bound
+    again after it: known where the last top-level binding before the ``def``'s statement is
+    ``name = <literal>`` (``W = 2; def f(d=W)``; ``W = 8``: 2), else None (unknown)."""
+    last, defs = _tables(mod)
+    at = defs[id(fnode)]
+    body = mod.tree.body
+    out: dict[str, Any] = {}
+    for n in ast.walk(default):
+        if not isinstance(n, ast.Name) or last.get(n.id, -1) <= at or n.id in out:
+            continue
+        if n.id in last_bindings([body[at]]):
+            return None  # bound in the ``def``'s own statement too (``if``: before it or not)
+        for i in range(at - 1, -1, -1):
+            if n.id in last_bindings([body[i]]):
+                break
+        else:
+            return None
+        st = body[i]
+        target = st.targets[0] if isinstance(st, ast.Assign) and len(st.targets) == 1 else None
+        if isinstance(st, ast.AnnAssign) and st.value is not None:
+            target = st.target
+        if not isinstance(target, ast.Name) or target.id != n.id:
+            return None
+        try:
+            got = ast.literal_eval(st.value)
+        except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
+            return None
+        if not _frozen(got):
+            return None  # a list: the old object, which other names may hold and change
+        out[n.id] = got
+    return out
+
+
+def _frozen(v: Any) -> bool:
+    if isinstance(v, (tuple, frozenset)):
+        return all(_frozen(x) for x in v)
+    return isinstance(v, (int, float, complex, str, bytes, bool, type(None)))
 
 
 def stale(mod: Any, fnode: Any, default: ast.expr) -> str | None:
@@ -82,3 +128,178 @@ def stale(mod: Any, fnode: Any, default: ast.expr) -> str | None:
                 f"again at line {line}, after the def (the default kept its value then)"
             )
     return None
+
+
+# ------------------------------------------------------------------ one set of defaults per def
+class Defaults:
+    """The defaults one execution of a ``def`` holds, as a function object keeps them: each
+    default evaluated once (``def make(acc=[])`` called twice appends to one list: it was a
+    fresh list per call, 6 where torch has 12), and what a write of ``f.__defaults__`` /
+    ``f.__kwdefaults__`` put there (it was dropped: the call kept the source default, 6 where
+    torch has 72). ``pos`` / ``kw`` are None until such a write; an unknown one makes every
+    default it covers unknown."""
+
+    __slots__ = ("closure", "memo", "pos", "kw")
+
+    def __init__(self, closure: Any) -> None:
+        self.closure = closure  # kept alive: the key holds its id
+        self.memo: dict[int, Any] = {}  # id of a default expression -> its value
+        self.pos: Any = None  # a tuple written to ``__defaults__`` (or an Unknown)
+        self.kw: Any = None  # a dict written to ``__kwdefaults__`` (or an Unknown)
+
+
+def of(interp: Any, f: Any) -> Defaults:
+    """The defaults of ``f``'s ``def`` execution: the node and the closure built when the
+    ``def`` ran (a bound method shares both with its function)."""
+    key = (id(f.node), id(f.closure))
+    got = interp.def_defaults.get(key)
+    if got is None:
+        got = interp.def_defaults[key] = Defaults(f.closure)
+    return got
+
+
+def once(interp: Any, f: Any, default: ast.expr, frame: Any) -> Any:
+    """``value`` evaluated once per ``def`` execution, as Python evaluates a default."""
+    memo = of(interp, f).memo
+    if id(default) not in memo:
+        memo[id(default)] = value(interp, f, default, frame)
+    got = memo[id(default)]
+    if interp.default_reads is not None and not isinstance(got, _IMMUTABLE):
+        interp.default_reads.append((got, _shape(got)))
+    return got
+
+
+_IMMUTABLE = (int, float, str, bytes, bool, tuple, frozenset, type(None))
+
+
+def _shape(v: Any) -> Any:
+    """A shallow copy of the mutable default ``v`` (a list, a dict, a set) to compare its
+    items with, or restore them from; None for anything else (always taken as changed)."""
+    if isinstance(v, (list, dict, set)):
+        return type(v)(v)
+    return None
+
+
+def _same(v: Any, snap: Any) -> bool:
+    if snap is None or len(v) != len(snap):
+        return False
+    if isinstance(v, dict):
+        return all(k in v and v[k] is x for k, x in snap.items())
+    if isinstance(v, set):
+        return {id(x) for x in v} == {id(x) for x in snap}
+    return all(a is b for a, b in zip(v, snap))
+
+
+def changed(reads: list[tuple[Any, Any]]) -> bool:
+    """Whether a mutable default handed out (``once``) changed since: the memo keeps no copy
+    of a construction that changed one (the next call sees the change)."""
+    return any(not _same(v, snap) for v, snap in reads)
+
+
+def restore(reads: list[tuple[Any, Any]]) -> None:
+    """Undo what a construction the memo abandons (to run it again) did to the mutable
+    defaults it was handed: ``acc.append(d)`` ran twice (22 where torch has 18)."""
+    for v, snap in reversed(reads):  # the first copy of each one is applied last
+        if snap is None:
+            continue
+        if isinstance(v, list):
+            v[:] = snap
+        else:
+            v.clear()
+            v.update(snap)
+
+
+def write(interp: Any, f: Any, name: str, v: Any) -> None:
+    """``f.__defaults__ = v`` / ``f.__kwdefaults__ = v``: a tuple (a dict) known here replaces
+    the defaults; anything else makes them unknown."""
+    from driftcheck.parsers.source.values.abstract import Unknown, plain
+
+    got = plain(v)
+    st = of(interp, f)
+    if name == "__defaults__":
+        ok = got is None or isinstance(got, tuple)
+        st.pos = (got or ()) if ok else Unknown(f"{f.name}.__defaults__ written with {v!r:.60}")
+    else:
+        ok = got is None or isinstance(got, dict)
+        st.kw = (got or {}) if ok else Unknown(f"{f.name}.__kwdefaults__ written with {v!r:.60}")
+
+
+_DEF_ATTRS = ("__defaults__", "__kwdefaults__")
+
+
+def _writes_defaults(st: ast.stmt) -> set[str]:
+    """The names whose defaults the top-level statement ``st`` writes: ``f.__defaults__ = v``,
+    ``setattr(f, "__kwdefaults__", v)``."""
+    out: set[str] = set()
+    for n in ast.walk(st):
+        if (
+            isinstance(n, ast.Attribute)
+            and isinstance(n.ctx, ast.Store)
+            and n.attr in _DEF_ATTRS
+            and isinstance(n.value, ast.Name)
+        ):
+            out.add(n.value.id)
+        elif (
+            isinstance(n, ast.Call)
+            and isinstance(n.func, ast.Name)
+            and n.func.id == "setattr"
+            and len(n.args) >= 2
+            and isinstance(n.args[0], ast.Name)
+            and isinstance(n.args[1], ast.Constant)
+            and n.args[1].value in _DEF_ATTRS
+        ):
+            out.add(n.args[0].id)
+    return out
+
+
+def _top_writes(mod: Any) -> dict[str, list[int]]:
+    """Function name -> indices of the top-level statements writing its defaults, once per
+    module (the ``attr_scans`` switch: kept per file)."""
+    keep = current().attr_scans
+    got = mod.__dict__.get("_dc_defwrites") if keep else None
+    if got is None:
+        got = {}
+        for i, st in enumerate(mod.tree.body):
+            if isinstance(st, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                continue
+            for name in _writes_defaults(st):
+                got.setdefault(name, []).append(i)
+        if keep:
+            mod._dc_defwrites = got
+    return got
+
+
+def import_writes(interp: Any, mod: Any, name: str, f: Any) -> None:
+    """The top-level writes of the module function ``name``'s defaults (``f`` its value),
+    run once it is bound, as the import runs them. Where a top-level statement between the
+    ``def`` and the last write mentions ``name`` (a call there sees the old defaults; the
+    interpreter reads globals lazily, not in order), its defaults are unknown instead."""
+    from driftcheck.parsers.source.interp.exprs import Frame
+    from driftcheck.parsers.source.interp.statements import Raised
+    from driftcheck.parsers.source.values.abstract import Func, Unknown
+
+    if getattr(mod, "tree", None) is None or not isinstance(f, Func):
+        return
+    at = _tables(mod)[1].get(id(mod.defs.get(name)))
+    writes = _top_writes(mod).get(name)
+    if not writes or at is None:
+        return
+    body = mod.tree.body
+    for i in range(at + 1, writes[-1]):
+        if i in writes:
+            continue
+        if any(isinstance(n, ast.Name) and n.id == name for n in ast.walk(body[i])):
+            st = of(interp, f)
+            why = (
+                f"{name}.__defaults__ written at line {body[writes[-1]].lineno}, {name} read before"
+            )
+            st.pos = st.kw = Unknown(why)
+            return
+    fr = Frame(mod)
+    for i in writes:
+        if i < at:
+            continue
+        try:
+            interp.stmts.exec_stmt(body[i], fr)
+        except Raised:
+            pass  # what it would have written stays unwritten (its error ends the import)

@@ -287,6 +287,8 @@ class Names:
             if isinstance(ns[name], dict):  # and other modules' registrations into it
                 modglobals.fill_from_importers(self.ip, mod, name)
             return ns[name]  # the last binding (``default_cfgs = generate(default_cfgs)``)
+        if isinstance(v, Func):  # ``make.__defaults__ = (8,)`` at top level (deftime.py)
+            deftime.import_writes(self.ip, mod, name, v)
         return v
 
     def _stamped(self, c: Cls, d: ast.ClassDef, mod: ModInfo) -> Cls:
@@ -720,6 +722,9 @@ class Classes:
         return False
 
 
+_WEAKREF = ("weakref.ref", "_weakref.ref")  # ``weakref.ref(<call>)``: Calls.temporary_referent
+
+
 class Calls:
     """Calls: arguments, functions, instantiation and dataclasses."""
 
@@ -766,6 +771,8 @@ class Calls:
                 kwargs[k.arg] = self.exprs.eval(k.value, fr)
         if isinstance(f, Ext) and f.qual in ("builtins.super",):
             return self.make_super(args, fr)
+        if isinstance(f, Ext) and f.qual in _WEAKREF and e.args and isinstance(e.args[0], ast.Call):
+            args[0] = self.temporary_referent(e.args[0], args[0], fr)
         if isinstance(f, Ext) and f.qual == "builtins.locals" and not args and not kwargs:
             return wildlib.frame_locals(fr, e)
         if isinstance(f, Ext) and f.qual == "builtins.globals" and not args and not kwargs:
@@ -801,6 +808,26 @@ class Calls:
             # so ``self.f = wrapper(attn)`` is an unknown layer, never a silently dropped one
             return UnknownModule(f"the result of calling {f.why}")
         return self.call(f, args, kwargs, (fr.mod.path, e.lineno))
+
+    def temporary_referent(self, arg: ast.Call, value: Any, fr: Frame) -> Any:
+        """What ``weakref.ref(<call>)`` refers to once the statement is done: CPython frees an
+        object that nothing else holds, so the reference's call gives None. That is known for
+        a layer a torch class builds (``weakref.ref(nn.Linear(2, 2))()`` is None: the layer
+        counted as held was 18 where torch has 9); a call of other code may keep the object
+        elsewhere (a registry, a cache), so its reference is unknown."""
+        callee = arg.func
+        while isinstance(callee, ast.Attribute):
+            callee = callee.value
+        if (
+            isinstance(callee, ast.Name)
+            and isinstance(plain(value), Leaf)
+            and (callee is arg.func or isinstance(self.exprs.eval(callee, fr), Ext))
+        ):
+            made = self.exprs.eval(arg.func, fr)  # a name or a module's attribute: no effects
+            if isinstance(made, Ext) and made.qual.startswith("torch.nn."):
+                return None
+        where = f"{fr.mod.path.name}:{arg.lineno}"
+        return Unknown(f"weakref.ref of a call's result at {where} (alive only if held elsewhere)")
 
     def eval_text(self, text: Any, fr: Frame, e: ast.Call) -> Any:
         """``eval(s)`` of a text known statically, in the caller's scope (fairseq's
@@ -1042,15 +1069,30 @@ class Calls:
                 v = UnknownModule(why) if is_module(plain(v)) else Unknown(why)
             cell[n] = v
 
-    def _default(self, f: Func, d: ast.expr, dframe: Frame) -> Any:
-        """A parameter's default: evaluated now, unless the ``def`` saw another value of a
-        global it reads (interp/deftime.py)."""
-        return deftime.value(self.ip, f, d, dframe)
+    def _default(self, f: Func, d: Any, dframe: Frame) -> Any:
+        """A parameter's default: evaluated once per ``def`` execution, unless the ``def`` saw
+        another value of a global it reads (interp/deftime.py); a value written to
+        ``f.__defaults__`` is taken as it is."""
+        if isinstance(d, ast.expr):
+            return deftime.once(self.ip, f, d, dframe)
+        return d[0]  # ``(value,)``: a written default
 
     def bind_args(self, f: Func, args: list[Any], kwargs: dict[str, Any], fr: Frame) -> None:
         a = f.node.args
         pos = [*a.posonlyargs, *a.args]
-        defaults = [None] * (len(pos) - len(a.defaults)) + list(a.defaults)
+        defaults: list[Any] = [None] * (len(pos) - len(a.defaults)) + list(a.defaults)
+        kw_defaults: list[Any] = list(a.kw_defaults)
+        written = self.ip.def_defaults.get((id(f.node), id(f.closure)))
+        if written is not None and written.pos is not None:  # ``f.__defaults__ = (8,)``
+            got = written.pos
+            new = [(got,)] * len(pos) if isinstance(got, Unknown) else [(v,) for v in got]
+            defaults = ([None] * len(pos) + new)[-len(pos) :] if pos else []
+        if written is not None and written.kw is not None:  # ``f.__kwdefaults__ = {...}``
+            got = written.kw
+            kw_defaults = [
+                (got,) if isinstance(got, Unknown) else ((got[p.arg],) if p.arg in got else None)
+                for p in a.kwonlyargs
+            ]
         dframe = Frame(f.mod, None, f.closure)
         kwargs = dict(kwargs)
         # ``f(**d)`` of a mapping we could not follow: any argument not passed by name may be
@@ -1071,7 +1113,7 @@ class Calls:
                 fr.locals[p.arg] = Unknown(f"argument {p.arg}")
         if a.vararg is not None:
             fr.locals[a.vararg.arg] = tuple(args[len(pos) :])
-        for p, d in zip(a.kwonlyargs, a.kw_defaults):
+        for p, d in zip(a.kwonlyargs, kw_defaults):
             if p.arg in kwargs:
                 fr.locals[p.arg] = kwargs.pop(p.arg)
             elif splat is not None:

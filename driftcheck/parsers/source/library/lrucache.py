@@ -71,7 +71,15 @@ def _key_of(v: Any) -> Any:
         return frozenset(_key_of(x) for x in v)
     if isinstance(v, (Cls, Func, Ext, Leaf)) or (isinstance(v, Obj) and v.module):
         return _Ident(v)
+    if isinstance(v, (dict, set)):
+        # Python raises ``TypeError: unhashable type`` (the call ran here: a count for a
+        # program that stops); a list is not: a generator expression is read as one
+        raise _Unhashable(type(v).__name__)
     raise _NoKey
+
+
+class _Unhashable(Exception):
+    """An argument Python cannot hash: the call raises TypeError."""
 
 
 def _typed(v: Any) -> Any:
@@ -128,6 +136,12 @@ class CachedFunc:
             if self.typed:
                 key += (tuple(map(_typed, args)), tuple(_typed(v) for v in kwargs.values()))
             hash(key)
+        except _Unhashable:
+            from pathlib import Path
+
+            from driftcheck.parsers.source.interp.statements import Raised
+
+            raise Raised("TypeError", loc[1], Path(str(loc[0]))) from None
         except (_NoKey, TypeError):
             got = interp.calls.call(self.func, args, kwargs, loc)
             if is_module(plain(got)):

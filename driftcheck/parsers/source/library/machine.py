@@ -129,6 +129,10 @@ class Interp:
         # iterable): id -> (the dict, kept alive so its id is not reused; why); splatting one
         # into a call is unknown, never a call with the entries it seems to hold
         self.havoc: dict[int, tuple[Any, str]] = {}
+        # the defaults of each ``def`` execution (interp/deftime.py ``Defaults``)
+        self.def_defaults: dict[tuple[int, int], Any] = {}
+        # mutable defaults handed out while the memo records a construction (speed/memo.py)
+        self.default_reads: list[tuple[Any, Any]] | None = None
         self.notes: list[str] = []
         self.at_mod: Any = None  # the statement running now (for notes without a node)
         self.at_line = 0

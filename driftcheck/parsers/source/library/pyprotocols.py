@@ -112,9 +112,14 @@ def func_defaults(interp: Any, f: Any, name: str) -> Any:
 
     a = f.node.args
     frame = Frame(f.mod, None, f.closure)
+    written = deftime.of(interp, f)
     if name == "__defaults__":
-        return tuple(deftime.value(interp, f, d, frame) for d in a.defaults) or None
+        if written.pos is not None:  # ``f.__defaults__ = (8,)`` ran before
+            return written.pos or None
+        return tuple(deftime.once(interp, f, d, frame) for d in a.defaults) or None
+    if written.kw is not None:
+        return written.kw or None
     kw = {
-        p.arg: deftime.value(interp, f, d, frame) for p, d in zip(a.kwonlyargs, a.kw_defaults) if d
+        p.arg: deftime.once(interp, f, d, frame) for p, d in zip(a.kwonlyargs, a.kw_defaults) if d
     }
     return kw or None

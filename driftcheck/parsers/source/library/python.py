@@ -413,7 +413,9 @@ def _setattr(c: Call) -> Any:
             pass  # the class's own ``__setattr__`` ran (interp/attrs.py ``module_setattr``)
         elif isinstance(obj, Obj):
             c.interp.attrs.register(obj, plain(args[1]), args[2], c.loc[1])
-        elif isinstance(obj, (Config, Leaf, Cls)):
+        elif isinstance(obj, (Config, Leaf, Cls)) or (
+            isinstance(obj, Func) and plain(args[1]) in ("__defaults__", "__kwdefaults__")
+        ):
             c.interp.attrs.setattr(obj, plain(args[1]), args[2], c.loc[1], None)
         elif _module_ref(obj):  # a module's global (interp/selfmodule.py)
             from driftcheck.parsers.source.interp import selfmodule

@@ -32,6 +32,7 @@ from dataclasses import is_dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from driftcheck.parsers.source.interp import deftime
 from driftcheck.parsers.source.interp.attrs import ModRef
 from driftcheck.parsers.source.loader import ModInfo
 from driftcheck.parsers.source.speed.symbolic import HoleFloat, HoleInt, SymVal
@@ -287,6 +288,7 @@ class Memo:
         # not, so it is never kept
         left = self.ip.left_raises  # type: ignore[attr-defined]
         n_ranges = len(self.ip.ranges)  # type: ignore[attr-defined]
+        outer, self.ip.default_reads = self.ip.default_reads, []  # interp/deftime.py ``once``
         try:
             result = base(cls, run_args, run_kwargs, loc)
         except ProbeUsed as e:
@@ -295,12 +297,19 @@ class Memo:
             # the body reads the int: forget what the partial run added, key on the value
             rec.active = False
             del self.ip.ranges[n_ranges:]  # type: ignore[attr-defined]
+            deftime.restore(self.ip.default_reads)  # the mutable defaults it changed
             self._modes[akey] = "value"
             return self.instantiate(cls, args, kwargs, loc)
         finally:
             if rec is not None:
                 rec.active = False
+            reads, self.ip.default_reads = self.ip.default_reads, outer
+            if outer is not None:
+                outer.extend(reads)
         clean = writes == self.ip.class_writes and left == self.ip.left_raises  # type: ignore[attr-defined]
+        # a mutable default it changed (``def __init__(self, d, acc=[])``: ``acc.append(d)``)
+        # is shared with the next call: a copy of this one would not see the change
+        clean = clean and not deftime.changed(reads)
         clean = clean and self._fp_args(run_args, run_kwargs, False, touch=False) == before
         try:  # a value neither shared nor copied (a numpy array of library/arrays.py) may
             # already stop the template's scan: then as when the copy fails
