@@ -30,11 +30,14 @@ def both(tmp_path, src: str, name: str = "m.py") -> tuple[int | None, int, list[
     f.write_text(textwrap.dedent(HEAD) + textwrap.dedent(src))
     g = parse_source(f)
     sys.path.insert(0, str(tmp_path))
+    old_mods = set(sys.modules)
     try:
         with torch.device("meta"):
             model = runpy.run_path(str(f), run_name="__wild__")["model"]
     finally:
         sys.path.remove(str(tmp_path))
+        for name in set(sys.modules) - old_mods:  # a package written here (``regpkg``): no
+            del sys.modules[name]  # later test in this process may import this copy of it
     return g.params_total(), sum(p.numel() for p in model.parameters()), g.notes
 
 
@@ -230,10 +233,13 @@ def test_globals_of_a_name_not_exported_is_unknown(tmp_path):
         "        self.a = create_model('hidden') or nn.Linear(2, 2)\n\nmodel = M()\n"
     )
     sys.path.insert(0, str(tmp_path))
+    old_mods = set(sys.modules)
     try:
         want = sum(p.numel() for p in runpy.run_path(str(f))["model"].parameters())
     finally:
         sys.path.remove(str(tmp_path))
+        for name in set(sys.modules) - old_mods:
+            del sys.modules[name]
     assert want == 6  # ``hidden`` is not exported: the fallback layer
     assert parse_source(f).params_total() is None
 
