@@ -18,7 +18,10 @@ own machinery (the other mechanisms have snippets in ``test_source_counts_*.py``
 - xcodec: keyword arguments that are not declared fields are set after ``__post_init__``
   (``DacConfig(hidden_size=256)`` keeps 256);
 - lightglue: ``AutoModelForKeypointDetection`` found through modeling_auto's own wiring;
-- seamless_m4t: ``config.__setattr__(key, value)`` on an HF config.
+- seamless_m4t: ``config.__setattr__(key, value)`` on an HF config;
+- paligemma: ``self.text_config_dtype = config.text_config.dtype or self.dtype`` (an ``or``
+  whose undecided last operand is an unknown attribute, not a layer: session 20 briefly read
+  it as one and left PaliGemma and pi0 unresolved).
 """
 
 from __future__ import annotations
@@ -47,6 +50,7 @@ SAMPLE = [
     "xcodec",
     "lightglue",
     "seamless_m4t",
+    "paligemma",
 ]
 
 

@@ -564,8 +564,13 @@ class Expressions:
             v = self.eval(x, fr)
             t = truth(v)
             if t is None:
-                if x is e.values[-1]:
-                    return v  # Python gives the last operand itself (``flag and probe()``)
+                if x is e.values[-1] and (
+                    not isinstance(v, Unknown) or isinstance(v, UnknownModule)
+                ):
+                    # Python gives the last operand itself (``flag and probe()``); an unknown
+                    # one stays "boolean of unknown" below, which is no layer unless an operand
+                    # is one (``cfg.dtype or self.dtype`` stored on a module: PaliGemma, pi0)
+                    return v
                 # ``p or nn.Linear(d, d)`` on an unknown ``p``: either operand may be the
                 # value; a layer among the rest makes it an unknown layer, never no layer
                 rest = [self.eval(y, fr) for y in e.values[e.values.index(x) + 1 :]]
