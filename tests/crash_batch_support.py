@@ -37,6 +37,7 @@ ORDER = (
     "fresh9",
     "fresh10",
     "fresh11",
+    "fresh12",
 )
 
 

@@ -32,6 +32,8 @@ defect class (TP FN FP TN), then precision and recall for the dev part and the h
                                                       # cut the same way as --fresh2
     python benchmarks/crash/bench_crash.py --fresh11  # the eleventh fresh batch (session 20, blind),
                                                       # cut the same way as --fresh2
+    python benchmarks/crash/bench_crash.py --fresh12  # the twelfth fresh batch (session 21, blind),
+                                                      # cut the same way as --fresh2
 """
 
 from __future__ import annotations
@@ -137,12 +139,13 @@ CUT_SPLITS = (
     "fresh9",
     "fresh10",
     "fresh11",
+    "fresh12",
 )
 
 
 def part_of(e: dict) -> str:
-    """The reporting part of a case: its split, with the blind batches (fresh2 to fresh11)
-    cut into a dev and a held-out part (sessions 14 to 20: the analyzer is tuned on a batch's
+    """The reporting part of a case: its split, with the blind batches (fresh2 to fresh12)
+    cut into a dev and a held-out part (sessions 14 to 21: the analyzer is tuned on a batch's
     dev part only, so its held-out part stays a blind measure)."""
     if e["split"] in CUT_SPLITS:
         return f"{e['split']}_held_out" if held_out(e["name"]) else f"{e['split']}_dev"
@@ -226,6 +229,11 @@ def main(argv: list[str] | None = None) -> int:
         action="store_true",
         help="run the eleventh fresh batch (templates_fresh11.py, written blind) instead",
     )
+    ap.add_argument(
+        "--fresh12",
+        action="store_true",
+        help="run the twelfth fresh batch (templates_fresh12.py, written blind) instead",
+    )
     ap.add_argument("--json", help="write per-case results here")
     a = ap.parse_args(argv)
     cases = json.loads((HERE / "cases.json").read_text())
@@ -233,7 +241,9 @@ def main(argv: list[str] | None = None) -> int:
     cases = [e for e in cases if e["name"] in truth["cases"]]
     # one part at a time: a fresh batch alone, else the dev and held-out parts
     part = (
-        "fresh11"
+        "fresh12"
+        if a.fresh12
+        else "fresh11"
         if a.fresh11
         else "fresh10"
         if a.fresh10
