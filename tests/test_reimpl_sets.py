@@ -270,7 +270,8 @@ SPECS: dict[str, Spec] = {
     # one case per new family (HunYuan-VL, PaddleOCR-VL, Granite-4-Vision, Qwen2.5-Omni text
     # towers, Step-3.5, Muse-Glimmer, InstructBLIP-Video vision, TIPSv2 and VideoPrism text
     # encoders, CSM's depth decoder); outputs: Llama (deep-copied layers, with the
-    # count-keeping RoPE plant), Mistral, Qwen2 (tied, biases), Qwen3 (q/k norms). 24 cases,
+    # count-keeping RoPE plant), Mistral, Qwen2 (tied, biases), Qwen3 (q/k norms), Granite-4-Vision
+    # text (its multipliers). 24 cases,
     # not 30: the set was written in one 40-minute session (its README)
     "fresh16": Spec(
         sample=[
@@ -290,6 +291,7 @@ SPECS: dict[str, Spec] = {
             "mistral_type_call",
             "qwen2_string_template",
             "qwen3_properties",
+            "granite4_vision_text_fractions",
         ],
         keeping=("llama_deepcopy_prototype", "llama_deepcopy_prototype__ropeTheta"),
         min_cases=24,

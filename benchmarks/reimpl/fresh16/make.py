@@ -411,13 +411,19 @@ CASES: dict[str, tuple] = {
 
 # case parameter (regex) -> the HF tensors it is cut from: HF names under ``model.``
 _HF_NAMES = [(r"^lm_head\.", "lm_head."), (r"^", "model.")]
+# a base model (no ``model.`` prefix) whose MLP projections are held on the layer itself
+_BASE_MLP = [(r"^layers\.(\d+)\.(gate|up|down)_proj", r"layers.\1.mlp.\2_proj"), (r"^", "")]
 SAME_OUTPUT: dict[str, list[tuple]] = {
     "llama_deepcopy_prototype": _HF_NAMES,
     "mistral_type_call": _HF_NAMES,
     "qwen2_string_template": _HF_NAMES,
     "qwen3_properties": _HF_NAMES,
+    # base models (no ``model.`` prefix): the last hidden states are compared
+    "granite4_vision_text_fractions": _BASE_MLP,
 }
-SAME_OUTPUT_IO: dict[str, tuple[str, list[str]]] = {}
+SAME_OUTPUT_IO: dict[str, tuple[str, list[str]]] = {
+    "granite4_vision_text_fractions": ("ids", ["last_hidden_state"]),
+}
 
 _MAKE = set_checks.SetMake(HERE, CASES, SAME_OUTPUT, SAME_OUTPUT_IO)
 same_output = _MAKE.same_output

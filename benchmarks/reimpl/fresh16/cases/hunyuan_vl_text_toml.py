@@ -18,6 +18,18 @@ eps = 1e-5
 CFG = tomllib.loads(TRAIN_TOML)["model"]
 
 
+def rope_tables(t, d, theta=10000.0):
+    inv = 1.0 / theta ** (torch.arange(0, d, 2, dtype=torch.int64).float() / d)
+    ang = torch.outer(torch.arange(t).float(), inv)
+    ang = torch.cat([ang, ang], -1)
+    return ang.cos(), ang.sin()
+
+
+def rotate(x, cos, sin):
+    x1, x2 = x.chunk(2, -1)
+    return x * cos + torch.cat([-x2, x1], -1) * sin
+
+
 class Norm(nn.Module):
     def __init__(self, d, eps):
         super().__init__()
@@ -40,8 +52,10 @@ class Attn(nn.Module):
 
     def forward(self, x):
         b, t, _ = x.shape
-        q = self.query_layernorm(self.q_proj(x).view(b, t, self.h, self.hd)).transpose(1, 2)
-        k = self.key_layernorm(self.k_proj(x).view(b, t, self.kv, self.hd)).transpose(1, 2)
+        cos, sin = rope_tables(t, self.hd)
+        q = rotate(self.q_proj(x).view(b, t, self.h, self.hd).transpose(1, 2), cos, sin)
+        k = rotate(self.k_proj(x).view(b, t, self.kv, self.hd).transpose(1, 2), cos, sin)
+        q, k = self.query_layernorm(q), self.key_layernorm(k)
         v = self.v_proj(x).view(b, t, self.kv, self.hd).transpose(1, 2)
         y = F.scaled_dot_product_attention(q, k, v, is_causal=True, enable_gqa=True)
         return self.o_proj(y.transpose(1, 2).reshape(b, t, -1))

@@ -21,6 +21,18 @@ class Dim(IntEnum):
 EPS = 1e-5
 
 
+def rope_tables(t, d, theta=10000.0):
+    inv = 1.0 / theta ** (torch.arange(0, d, 2, dtype=torch.int64).float() / d)
+    ang = torch.outer(torch.arange(t).float(), inv)
+    ang = torch.cat([ang, ang], -1)
+    return ang.cos(), ang.sin()
+
+
+def rotate(x, cos, sin):
+    x1, x2 = x.chunk(2, -1)
+    return x * cos + torch.cat([-x2, x1], -1) * sin
+
+
 class RMSNorm(nn.Module):
     def __init__(self, d):
         super().__init__()
@@ -46,6 +58,8 @@ class GatedAttention(nn.Module):
         q = self.q_norm(self.q_proj(x).view(b, t, Dim.HEADS, Dim.HEAD)).transpose(1, 2)
         k = self.k_norm(self.k_proj(x).view(b, t, Dim.KV_HEADS, Dim.HEAD)).transpose(1, 2)
         v = self.v_proj(x).view(b, t, Dim.KV_HEADS, Dim.HEAD).transpose(1, 2)
+        cos, sin = rope_tables(t, Dim.HEAD)
+        q, k = rotate(q, cos, sin), rotate(k, cos, sin)
         y = F.scaled_dot_product_attention(q, k, v, is_causal=True, enable_gqa=True)
         y = y.transpose(1, 2) * torch.sigmoid(self.g_proj(x)).unsqueeze(-1)
         return self.o_proj(y.reshape(b, t, -1))

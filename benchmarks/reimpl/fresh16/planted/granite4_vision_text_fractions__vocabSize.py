@@ -26,6 +26,18 @@ ATTN_MULT = Fraction(1, 16)
 EPS = 1e-6
 
 
+def rope_tables(t, d, theta=10000.0):
+    inv = 1.0 / theta ** (torch.arange(0, d, 2, dtype=torch.int64).float() / d)
+    ang = torch.outer(torch.arange(t).float(), inv)
+    ang = torch.cat([ang, ang], -1)
+    return ang.cos(), ang.sin()
+
+
+def rotate(x, cos, sin):
+    x1, x2 = x.chunk(2, -1)
+    return x * cos + torch.cat([-x2, x1], -1) * sin
+
+
 class RMSNorm(nn.Module):
     def __init__(self, d):
         super().__init__()
@@ -49,6 +61,8 @@ class Attention(nn.Module):
         q = self.q_proj(x).view(b, t, self.s.heads, self.hd).transpose(1, 2)
         k = self.k_proj(x).view(b, t, self.s.kv_heads, self.hd).transpose(1, 2)
         v = self.v_proj(x).view(b, t, self.s.kv_heads, self.hd).transpose(1, 2)
+        cos, sin = rope_tables(t, self.hd)
+        q, k = rotate(q, cos, sin), rotate(k, cos, sin)
         y = F.scaled_dot_product_attention(
             q, k, v, is_causal=True, scale=float(ATTN_MULT), enable_gqa=True
         )
