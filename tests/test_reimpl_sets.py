@@ -1,5 +1,5 @@
 """The re-implementation sets written blind from session 11 on (benchmarks/reimpl/fresh5 ..
-fresh15) are what they claim, in torch only (driftcheck is not run on them here: each set was
+fresh16) are what they claim, in torch only (driftcheck is not run on them here: each set was
 written blind and is run by bench_reimpl.py). For every set the bookkeeping is checked on every
 case: the shipped configs are what transformers' config classes write, each code plant is its
 base file with one recorded line replaced, each config plant changes one key, model files import
@@ -266,6 +266,35 @@ SPECS: dict[str, Spec] = {
             "mistral_lru_cache_factory",
         ],
         keeping=("llama_environ_defaults", "llama_environ_defaults__ropeTheta"),
+    ),
+    # one case per new family (HunYuan-VL, PaddleOCR-VL, Granite-4-Vision, Qwen2.5-Omni text
+    # towers, Step-3.5, Muse-Glimmer, InstructBLIP-Video vision, TIPSv2 and VideoPrism text
+    # encoders, CSM's depth decoder); outputs: Llama (deep-copied layers, with the
+    # count-keeping RoPE plant), Mistral, Qwen2 (tied, biases), Qwen3 (q/k norms), Granite-4-Vision
+    # text (its multipliers). 24 cases,
+    # not 30: the set was written in one 40-minute session (its README)
+    "fresh16": Spec(
+        sample=[
+            "hunyuan_vl_text_toml",
+            "paddleocr_vl_text_struct_header",
+            "granite4_vision_text_fractions",
+            "qwen2_5_omni_text_configparser",
+            "step3p5_intenum_sizes",
+            "muse_glimmer_text_init_subclass",
+            "instructblipvideo_vision_model_param_tree",
+            "tipsv2_text_model_shlex_argparse",
+            "videoprism_text_model_nested_json",
+            "csm_depth_decoder_model_partial_variants",
+        ],
+        outputs=[
+            "llama_deepcopy_prototype",
+            "mistral_type_call",
+            "qwen2_string_template",
+            "qwen3_properties",
+            "granite4_vision_text_fractions",
+        ],
+        keeping=("llama_deepcopy_prototype", "llama_deepcopy_prototype__ropeTheta"),
+        min_cases=24,
     ),
 }
 ORDER = ["", "fresh", "fresh2", "fresh3", "fresh4", *SPECS]
