@@ -488,7 +488,6 @@ def main(argv: list[str] | None = None) -> int:
             "fresh15",
             "fresh16",
             "fresh17",
-        "fresh18",
             "fresh18",
         ],
         default="main",

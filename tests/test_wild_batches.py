@@ -379,6 +379,7 @@ BATCHES: dict[str, Batch] = {
     ),
 }
 
+
 @pytest.mark.parametrize(
     ("corpus", "stem"), [(c, s) for c, b in BATCHES.items() for s in sorted(b.sample)]
 )

@@ -466,7 +466,10 @@ LIBRARIES = {
     "gradnorm_pytorch": ("gradnorm_pytorch", "gradnorm-pytorch"),
     "adjacent_attention_network": ("adjacent_attention_network", "adjacent-attention-pytorch"),
     # used only by the eighteenth fresh batch (fresh18/; installed in .vendor, see requirements.txt)
-    "light_recurrent_unit_pytorch": ("light_recurrent_unit_pytorch", "light-recurrent-unit-pytorch"),
+    "light_recurrent_unit_pytorch": (
+        "light_recurrent_unit_pytorch",
+        "light-recurrent-unit-pytorch",
+    ),
     "PoPE_pytorch": ("PoPE_pytorch", "PoPE-pytorch"),
     "hypnettorch": ("hypnettorch", "hypnettorch"),
     "botorch": ("botorch", "botorch"),
@@ -508,7 +511,6 @@ def corpus_files(corpus: str = "main") -> list[Path]:
         "fresh16",
         "fresh17",
         "fresh18",
-    "fresh18",
     ):
         return sorted((HERE / corpus).glob("*/*.py"))
     return sorted((HERE / "cases").glob("*/*.py")) + sorted((HERE / "standalone").glob("*.py"))
