@@ -107,6 +107,8 @@ FRESH15_TRUTH = ROOT / "benchmarks" / "wild" / "fresh15" / "truth.json"
 FRESH16_TRUTH = ROOT / "benchmarks" / "wild" / "fresh16" / "truth.json"
 # the seventeenth fresh batch (benchmarks/wild/fresh17, session 20): the same, written blind
 FRESH17_TRUTH = ROOT / "benchmarks" / "wild" / "fresh17" / "truth.json"
+# the eighteenth fresh batch (benchmarks/wild/fresh18, session 21): the same, written blind
+FRESH18_TRUTH = ROOT / "benchmarks" / "wild" / "fresh18" / "truth.json"
 TIMEOUT_S = 10.0
 # torchvision and torchaudio's sources, installed apart (``install.sh``: their PyPI builds are
 # CUDA builds and must not enter the base environment); the analyzer only reads them
@@ -486,9 +488,10 @@ def main(argv: list[str] | None = None) -> int:
             "fresh15",
             "fresh16",
             "fresh17",
+            "fresh18",
         ],
         default="main",
-        help="main: the wild corpus (dev / held-out parts); fresh, fresh3..fresh17: the fresh "
+        help="main: the wild corpus (dev / held-out parts); fresh, fresh3..fresh18: the fresh "
         "held-out batches (benchmarks/wild/fresh, fresh3..17; one part; --part does not apply)",
     )
     args = ap.parse_args(argv)
@@ -510,6 +513,7 @@ def main(argv: list[str] | None = None) -> int:
         "fresh15",
         "fresh16",
         "fresh17",
+        "fresh18",
     )
     truth_path = {
         "main": TRUTH,
@@ -529,6 +533,7 @@ def main(argv: list[str] | None = None) -> int:
         "fresh15": FRESH15_TRUTH,
         "fresh16": FRESH16_TRUTH,
         "fresh17": FRESH17_TRUTH,
+        "fresh18": FRESH18_TRUTH,
     }[args.corpus]
     truth = json.loads(truth_path.read_text())
     cases = truth["cases"]
@@ -567,6 +572,7 @@ def main(argv: list[str] | None = None) -> int:
                 "fresh15": "fresh15 batch",
                 "fresh16": "fresh16 batch",
                 "fresh17": "fresh17 batch",
+                "fresh18": "fresh18 batch",
             }.get(args.corpus, "wild corpus")
         )
         + f": {len(cases)} files, {len({c['library'] for c in cases.values()})} libraries; "

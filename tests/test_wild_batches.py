@@ -1,4 +1,4 @@
-"""The blind wild-code batches from session 14 on (benchmarks/wild/fresh7 .. fresh17): their truth files.
+"""The blind wild-code batches from session 14 on (benchmarks/wild/fresh7 .. fresh18): their truth files.
 
 Each batch was written blind (nobody ran the analyzer on it while it was written; the lead runs
 ``bench_wild.py --corpus freshN`` once at the session's base and once at its end). These tests
@@ -341,6 +341,41 @@ BATCHES: dict[str, Batch] = {
         min_library_files=16,
         min_libraries=6,
         min_standalone=25,
+    ),
+    # written blind in session 21 (helper wild18; a short deadline, so a smaller batch)
+    "fresh18": Batch(
+        sample={
+            # deep copies of a prototype, block 0 placed twice, LM head tied to the embeddings
+            "deepcopy_stack_tied": (True, False),
+            # apply() init then surgery: a bias deleted, a grown output layer, the first layer frozen
+            "apply_init_surgery": (False, True),
+            # custom parametrizations (one holding its own parameter)
+            "parametrize_custom": (False, False),
+            # functools.singledispatch builder over dataclass specs
+            "singledispatch_builder": (False, False),
+        },
+        older=(
+            "main",
+            "fresh",
+            "fresh3",
+            "fresh4",
+            "fresh5",
+            "fresh6",
+            "fresh7",
+            "fresh8",
+            "fresh9",
+            "fresh10",
+            "fresh11",
+            "fresh12",
+            "fresh13",
+            "fresh14",
+            "fresh15",
+            "fresh16",
+            "fresh17",
+        ),
+        min_library_files=24,
+        min_libraries=6,
+        min_standalone=11,
     ),
 }
 

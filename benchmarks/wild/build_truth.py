@@ -28,6 +28,7 @@ torchaudio on PyPI import on a CPU torch (their compiled ops are not needed to b
     python benchmarks/wild/build_truth.py --corpus fresh15  # the fifteenth batch: fresh15/truth.json
     python benchmarks/wild/build_truth.py --corpus fresh16  # the sixteenth batch: fresh16/truth.json
     python benchmarks/wild/build_truth.py --corpus fresh17  # the seventeenth batch: fresh17/truth.json
+    python benchmarks/wild/build_truth.py --corpus fresh18  # the eighteenth batch: fresh18/truth.json
 
 The fresh batch (``fresh/<library>/<case>.py``, ``fresh/standalone/<case>.py``; docs/wild.md) is a
 held-out set written after the corpus was tuned on, in other styles and from other model classes
@@ -64,6 +65,7 @@ FRESH14 = HERE / "fresh14"
 FRESH15 = HERE / "fresh15"
 FRESH16 = HERE / "fresh16"
 FRESH17 = HERE / "fresh17"
+FRESH18 = HERE / "fresh18"
 # corpus -> its truth file
 TRUTHS = {
     "main": TRUTH,
@@ -83,6 +85,7 @@ TRUTHS = {
     "fresh15": FRESH15 / "truth.json",
     "fresh16": FRESH16 / "truth.json",
     "fresh17": FRESH17 / "truth.json",
+    "fresh18": FRESH18 / "truth.json",
 }
 # the fresh batches: every case held out
 FRESH_CORPORA = (
@@ -102,6 +105,7 @@ FRESH_CORPORA = (
     "fresh15",
     "fresh16",
     "fresh17",
+    "fresh18",
 )
 
 # library label (the folder under cases/) -> (import name, distribution name)
@@ -461,6 +465,16 @@ LIBRARIES = {
     "transfusion_pytorch": ("transfusion_pytorch", "transfusion-pytorch"),
     "gradnorm_pytorch": ("gradnorm_pytorch", "gradnorm-pytorch"),
     "adjacent_attention_network": ("adjacent_attention_network", "adjacent-attention-pytorch"),
+    # used only by the eighteenth fresh batch (fresh18/; installed in .vendor, see requirements.txt)
+    "light_recurrent_unit_pytorch": (
+        "light_recurrent_unit_pytorch",
+        "light-recurrent-unit-pytorch",
+    ),
+    "PoPE_pytorch": ("PoPE_pytorch", "PoPE-pytorch"),
+    "hypnettorch": ("hypnettorch", "hypnettorch"),
+    "botorch": ("botorch", "botorch"),
+    "torch_dct": ("torch_dct", "torch-dct"),
+    "torch_struct": ("torch_struct", "torch-struct"),
 }
 
 
@@ -496,6 +510,7 @@ def corpus_files(corpus: str = "main") -> list[Path]:
         "fresh15",
         "fresh16",
         "fresh17",
+        "fresh18",
     ):
         return sorted((HERE / corpus).glob("*/*.py"))
     return sorted((HERE / "cases").glob("*/*.py")) + sorted((HERE / "standalone").glob("*.py"))
@@ -644,7 +659,7 @@ def main(argv: list[str] | None = None) -> int:
         "fresh9: the ninth (fresh9/truth.json); fresh10: the tenth (fresh10/truth.json); "
         "fresh11: the eleventh (fresh11/truth.json); fresh12: the twelfth (fresh12/truth.json); "
         "fresh13: the thirteenth (fresh13/truth.json); fresh14: the fourteenth (fresh14/truth.json); "
-        "fresh15: the fifteenth (fresh15/truth.json); fresh16: the sixteenth (fresh16/truth.json); fresh17: the seventeenth (fresh17/truth.json)",
+        "fresh15: the fifteenth (fresh15/truth.json); fresh16: the sixteenth (fresh16/truth.json); fresh17: the seventeenth (fresh17/truth.json); fresh18: the eighteenth (fresh18/truth.json)",
     )
     args = ap.parse_args(argv)
     truth_path = TRUTHS[args.corpus]
