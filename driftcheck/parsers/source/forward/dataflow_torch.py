@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from driftcheck.parsers.source.forward import dataflow_argtypes
 from driftcheck.parsers.source.forward.dataflow import concrete
 from driftcheck.parsers.source.forward.dataflow_axes import METHODS as METHODS_AXES
 from driftcheck.parsers.source.forward.dataflow_axes import WINDOWS
@@ -159,8 +160,10 @@ def call_torch(run: Any, q: str, args: list, kwargs: dict, fr: Any, at: Any) -> 
     every tensor's known values in doubt after it (``dataflow_checks.wrote``). numpy's
     ``axis=`` / ``keepdims=`` are read as torch reads them (``numpy_aliases``)."""
     kwargs = numpy_aliases(kwargs, q=q)
-    err = numpy_keyword_error(kwargs, q=q) or missing_dim_error(
-        len(args) - 1 if args else 0, kwargs, at, q=q
+    err = (
+        numpy_keyword_error(kwargs, q=q)
+        or missing_dim_error(len(args) - 1 if args else 0, kwargs, at, q=q)
+        or dataflow_argtypes.torch_error(run.f, q, args, kwargs, at)
     )
     if err is not None and at is not None:
         run.f.crash(fr.loc(at), err)
