@@ -131,6 +131,20 @@ expr(
     "buf = h.new_zeros(2, 4, 1, 6, 6)\n        buf[:, :, 0] = h\n        return buf",
 )
 
+# ---- ``torch.Size`` of known ints as a size (a sequence among separate ints)
+expr("nested_torch_size", S, "return h.reshape(2, -1, torch.Size([s // 2 for s in x.shape[2:]]))")
+expr("nested_ok_torch_size", S, "return h.reshape(torch.Size([2, 4, 36]))")
+# ---- zip(strict=True) of sequences whose lengths are certain
+_ZIP = (
+    "outs = []\n        for i in range({n}):\n            outs.append(h * i)\n"
+    "        return torch.stack([l(o) for l, o in zip(self.ls, outs, strict=True)])"
+)
+_LS = "self.ls = nn.ModuleList([nn.Conv2d(4, 4, 1) for _ in range(3)])"
+expr("zipstrict_short", S, _ZIP.format(n=2), _LS)
+expr("zipstrict_long", S, _ZIP.format(n=4), _LS)
+expr("zipstrict_ok", S, _ZIP.format(n=3), _LS)
+expr("zipstrict_ok_not_strict", S, _ZIP.format(n=2).replace(", strict=True", ""), _LS)
+
 
 @pytest.mark.parametrize("name", sorted(MODELS))
 def test_blocker_iff_torch_crashes(name, tmp_path, capsys):

@@ -166,6 +166,21 @@ def torch_error(f: Any, q: str, args: list, kwargs: dict, at: Any) -> str | None
     return None
 
 
+def torch_size(f: Any, args: list, kwargs: dict) -> tuple | None:
+    """``torch.Size([h // p, w // p])`` of known ints on real sizes: the sizes (a tuple, as
+    ``torch.Size`` is one), so the size checks see it; anything else None (unknown)."""
+    if f.input_shape is None or kwargs or len(args) > 1:
+        return None
+    if not args:
+        return ()
+    seq = args[0]
+    if isinstance(seq, ShapeOf):
+        return known_shape(seq.t)
+    if isinstance(seq, (tuple, list)) and all(is_int(d) for d in seq):
+        return tuple(seq)
+    return None
+
+
 # ---------------------------------------------------------------------- bool arithmetic
 def _is_bool(f: Any, v: Any) -> bool:
     return isinstance(v, Tens) and dataflow_checks.fact(f, v, "dtype") == "bool"
@@ -303,3 +318,28 @@ def setitem(run: Any, tgt: ast.Subscript, v: Any, fr: Any) -> None:
                 f"sizes: {src}",
             )
             return
+
+
+# ---------------------------------------------------------------------- zip(strict=True)
+def zip_strict(f: Any, args: list, kwargs: dict, items: list, loc: Any) -> bool:
+    """``zip(a, b, strict=True)`` of sequences whose lengths are certain
+    (``dataflow_lists.certain``: a ModuleList, a range, a list made here with nothing
+    doubtful since) and differ: Python's ValueError. True when it crashed."""
+    from driftcheck.parsers.source.forward import dataflow_lists
+
+    if f.input_shape is None or kwargs.get("strict") is not True or len(args) < 2:
+        return False
+    if not all(dataflow_lists.certain(f, a) for a in args):
+        return False
+    n = len(items[0])
+    for i, it in enumerate(items[1:], start=2):
+        if len(it) != n:
+            which = "argument 1" if i == 2 else f"arguments 1-{i - 1}"
+            how = "shorter" if len(it) < n else "longer"
+            f.crash(
+                loc,
+                f"ValueError: zip() argument {i} is {how} than {which} ({len(it)} items, "
+                f"not {n})",
+            )
+            return True
+    return False

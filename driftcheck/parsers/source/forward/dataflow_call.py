@@ -15,6 +15,7 @@ from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from driftcheck.parsers.source.forward import (
+    dataflow_argtypes,
     dataflow_arity,
     dataflow_axes,
     dataflow_checks,
@@ -630,6 +631,8 @@ class Calls:
             if name == "enumerate":
                 got = list(enumerate(its[0]))
             elif name == "zip":
+                if dataflow_argtypes.zip_strict(self.run.f, args, kwargs, its, fr.loc(at)):
+                    return UNK
                 got = self._zip(args, its)
             elif name == "reversed":
                 got = list(reversed(its[0]))

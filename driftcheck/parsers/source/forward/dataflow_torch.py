@@ -168,6 +168,10 @@ def call_torch(run: Any, q: str, args: list, kwargs: dict, fr: Any, at: Any) -> 
     if err is not None and at is not None:
         run.f.crash(fr.loc(at), err)
         return Tens(None)
+    if q == "torch.Size":
+        size = dataflow_argtypes.torch_size(run.f, args, kwargs)
+        if size is not None:
+            return size
     out = _call_torch(run, q, args, kwargs, fr, at)
     name = q.rsplit(".", 1)[-1]
     if run.f.input_shape is not None and not q.startswith("torch.nn."):
