@@ -145,6 +145,19 @@ expr("zipstrict_long", S, _ZIP.format(n=4), _LS)
 expr("zipstrict_ok", S, _ZIP.format(n=3), _LS)
 expr("zipstrict_ok_not_strict", S, _ZIP.format(n=2).replace(", strict=True", ""), _LS)
 
+# ---- two ``...``: a second one with nothing after it skips past the last axis
+expr("ellipsis_two", S, "return h * self.g[..., None, ...]", "self.g = nn.Parameter(torch.ones(4))")
+expr(
+    "ellipsis_two_ok",
+    S,
+    "return h * self.g[..., None, ...]",
+    "self.g = nn.Parameter(torch.ones(6))",
+)
+# ---- rows of an int64 buffer unpacked (``src, dst = self.edges``) index like int64 tensors
+_EDGES = "self.register_buffer('edges', torch.tensor([[0, 1, 1], [1, 0, 1]]))"
+expr("edges_rows", S, "src, dst = self.edges\n        return h[src] * h[dst][:, :3]", _EDGES)
+expr("edges_rows_ok", S, "src, dst = self.edges\n        return h[src] * h[dst]", _EDGES)
+
 
 @pytest.mark.parametrize("name", sorted(MODELS))
 def test_blocker_iff_torch_crashes(name, tmp_path, capsys):

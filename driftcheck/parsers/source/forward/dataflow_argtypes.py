@@ -338,8 +338,22 @@ def zip_strict(f: Any, args: list, kwargs: dict, items: list, loc: Any) -> bool:
             how = "shorter" if len(it) < n else "longer"
             f.crash(
                 loc,
-                f"ValueError: zip() argument {i} is {how} than {which} ({len(it)} items, "
-                f"not {n})",
+                f"ValueError: zip() argument {i} is {how} than {which} ({len(it)} items, not {n})",
             )
             return True
     return False
+
+
+# ---------------------------------------------------------------------- two ellipses
+def trailing_ellipses(items: list) -> list:
+    """``g[..., None, ...]``: torch (``applySlicing``) lets every ``...`` skip the axes the
+    other items do not name, so a second ``...`` with only ``...`` after it skips past the last
+    axis and does nothing (``ones(4)[..., None, ...]`` is ``(4, 1)``); those are dropped. Any
+    other use of two (an index after the second) is left as it was (not judged)."""
+    first = next((i for i, it in enumerate(items) if it is Ellipsis), None)
+    if first is None:
+        return items
+    second = next((i for i in range(first + 1, len(items)) if items[i] is Ellipsis), None)
+    if second is None or not all(it is Ellipsis for it in items[second:]):
+        return items
+    return items[:second]

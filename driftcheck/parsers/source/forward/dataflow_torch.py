@@ -713,6 +713,7 @@ def index(run: Any, t: Tens, key: Any, fr: Any, at: Any) -> Tens:
     if f.input_shape is not None and any(i is Ellipsis for i in items):
         # on real sizes ``...`` stands for the axes the other items do not name (a trailing
         # ``None`` in ``x[..., None]`` is an unsqueeze at the end, not dropped)
+        items = dataflow_argtypes.trailing_ellipses(items)  # ``g[..., None, ...]``
         if t.shape is None or sum(i is Ellipsis for i in items) > 1:
             return Tens(None)
         pos = items.index(Ellipsis)
