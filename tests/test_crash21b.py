@@ -158,6 +158,13 @@ _EDGES = "self.register_buffer('edges', torch.tensor([[0, 1, 1], [1, 0, 1]]))"
 expr("edges_rows", S, "src, dst = self.edges\n        return h[src] * h[dst][:, :3]", _EDGES)
 expr("edges_rows_ok", S, "src, dst = self.edges\n        return h[src] * h[dst]", _EDGES)
 
+# ---- ``view(dtype)`` to a larger element: the last axis holds a whole number of them
+_IDS = "ids = h.flatten(2).argmin(1).to(torch.uint8)\n        "
+expr("viewdtype_int32", S, _IDS + "return ids[:, :6].contiguous().view(torch.int32).float()")
+expr("viewdtype_int16", S, _IDS + "return ids[:, :3].contiguous().view(torch.int16).float()")
+expr("viewdtype_ok", S, _IDS + "return ids[:, :4].contiguous().view(torch.int32).float()")
+expr("viewdtype_ok_smaller", S, "return h.argmin(1).view(torch.int32).float()")
+
 
 @pytest.mark.parametrize("name", sorted(MODELS))
 def test_blocker_iff_torch_crashes(name, tmp_path, capsys):

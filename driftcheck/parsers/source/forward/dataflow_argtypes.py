@@ -114,12 +114,56 @@ def _no_bounds(name: str, rest: list, kwargs: dict, at: Any) -> str | None:
     return None
 
 
+# element sizes in bytes, by the name torch's dtypes go by
+_ITEM_BYTES = {
+    **dict.fromkeys(("uint8", "int8", "bool"), 1),
+    **dict.fromkeys(("int16", "short", "float16", "half", "bfloat16"), 2),
+    **dict.fromkeys(("int32", "int", "float32", "float"), 4),
+    **dict.fromkeys(("int64", "long", "float64", "double"), 8),
+}
+
+
+def _source_bytes(f: Any, t: Any) -> int | None:
+    """``t``'s element size where its dtype fact names one size only (``"float"`` covers
+    float16 to float32 and ``"int64"`` without ``long`` any integer: not known)."""
+    dt = dataflow_checks.fact(f, t, "dtype")
+    if dt in (dataflow_checks.UINT8, "bool"):
+        return 1
+    if dt == "float64" or (dt == dataflow_checks.INT and dataflow_checks.fact(f, t, "long")):
+        return 8
+    return None
+
+
+def _view_dtype(f: Any, t: Any, dtype: Any) -> str | None:
+    """``t.view(torch.int32)``: to a larger element, the last axis must hold a whole number
+    of them (torch's ``view(dtype)``; its stride checks raise too, so the size alone is
+    enough for a crash)."""
+    q = getattr(dtype, "qual", None)
+    if not isinstance(q, str) or not q.startswith("torch."):
+        return None
+    new, old = _ITEM_BYTES.get(q.rsplit(".", 1)[-1]), _source_bytes(f, t)
+    ts = known_shape(t)
+    if new is None or old is None or ts is None or new <= old:
+        return None
+    ratio = new // old
+    if not ts:
+        return f"RuntimeError: self.dim() cannot be 0 to view as {q} (different element sizes)"
+    if ts[-1] % ratio:
+        return (
+            f"RuntimeError: self.size(-1) must be divisible by {ratio} to view as {q} "
+            f"(different element sizes), but got {ts[-1]}"
+        )
+    return None
+
+
 def method_error(f: Any, t: Any, name: str, args: list, kwargs: dict, at: Any) -> str | None:
     """``t.<name>(*args, **kwargs)`` on a tensor of known shape: torch's error, or None."""
     if f.input_shape is None or known_shape(t) is None or _starred(at):
         return None
     if name in INT_DIM:
         return _tuple_dim(name, args, kwargs, name)
+    if name == "view" and len(args) == 1 and not kwargs:
+        return _view_dtype(f, t, args[0])
     if name in _SIZE_METHODS:
         return _nested_size(name, _SIZE_METHODS[name], args)
     if name in _CLAMPS:
