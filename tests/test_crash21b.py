@@ -165,6 +165,41 @@ expr("viewdtype_int16", S, _IDS + "return ids[:, :3].contiguous().view(torch.int
 expr("viewdtype_ok", S, _IDS + "return ids[:, :4].contiguous().view(torch.int32).float()")
 expr("viewdtype_ok_smaller", S, "return h.argmin(1).view(torch.int32).float()")
 
+# ---- ``vmap(fn)(*args)``: one size along every mapped axis
+_VM = "return torch.func.vmap(lambda a, b: a * b{dims})(h, {b})"
+expr("vmap_sizes", S, _VM.format(dims="", b="h[:1]"))
+expr("vmap_sizes_ok_none", S, _VM.format(dims=", in_dims=(0, None)", b="h[:1]"))
+expr("vmap_sizes_ok", S, _VM.format(dims="", b="h + 1"))
+_ENSEMBLE = """
+from torch.func import functional_call, stack_module_state, vmap
+
+
+class Member(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.l1, self.l2 = nn.Linear(8, 16), nn.Linear(16, 2)
+
+    def forward(self, x):
+        return self.l2(torch.tanh(self.l1(x)))
+
+
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.members = nn.ModuleList([Member() for _ in range(3)])
+
+    def forward(self, x):
+        params, bufs = stack_module_state(list(self.members))
+        base = Member().to("meta")
+
+        def run(p, b, xi):
+            return functional_call(base, (p, b), (xi,))
+
+        return vmap(run)(params, bufs, x[:{n}])
+"""
+model("vmap_ensemble", (3, 8), _ENSEMBLE.format(n=2))
+model("vmap_ensemble_ok", (3, 8), _ENSEMBLE.format(n=3))
+
 
 @pytest.mark.parametrize("name", sorted(MODELS))
 def test_blocker_iff_torch_crashes(name, tmp_path, capsys):

@@ -1444,6 +1444,15 @@ def _zip_strict(r, s, bad):
     return Step(fwd=[line], bad=bad, out=None if bad else list(s))
 
 
+@op("vmap_sizes")
+def _vmap_sizes(r, s, bad):
+    if s[0] == 1 and bad:
+        return None
+    k = r.choice([v for v in (1, s[0] - 1, s[0] + 1) if v != s[0] and v >= 1]) if bad else s[0]
+    line = f"x = torch.func.vmap(lambda a, b: a * b)(x, x.flip(0)[:{k}])"
+    return Step(fwd=[line], bad=bad, out=None if bad else list(s))
+
+
 @dataclass
 class Program:
     name: str

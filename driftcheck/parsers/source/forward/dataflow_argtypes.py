@@ -27,7 +27,13 @@ from typing import Any
 
 from driftcheck.parsers.source.forward import dataflow_checks
 from driftcheck.parsers.source.forward.dataflow_common import arg as _arg
-from driftcheck.parsers.source.values.dataflow_values import ShapeOf, Tens, is_int, known_shape
+from driftcheck.parsers.source.values.dataflow_values import (
+    Mod,
+    ShapeOf,
+    Tens,
+    is_int,
+    known_shape,
+)
 
 # ops whose ``dim`` is one int (torch 2.13: a tuple raises TypeError): name -> its position
 # after the tensor. ``sum``, ``mean``, ``amax``, ``amin``, ``std``, ``var``, ``all``, ``any``,
@@ -401,3 +407,105 @@ def trailing_ellipses(items: list) -> list:
     if second is None or not all(it is Ellipsis for it in items[second:]):
         return items
     return items[:second]
+
+
+# ---------------------------------------------------------------------- torch.func
+_VMAPS = frozenset({"torch.func.vmap", "torch.vmap", "functorch.vmap"})
+
+
+def stack_module_state(run: Any, args: list, kwargs: dict) -> tuple | None:
+    """``torch.func.stack_module_state(models)`` of a sequence of modules whose count is
+    certain and whose parameters and buffers the pass knows (``dataflow_params``), all with
+    the same names and shapes: ``(params, buffers)``, each name's tensors stacked on a new
+    leading axis of ``len(models)``. Anything else None (unknown, as before)."""
+    from driftcheck.parsers.source.forward import dataflow_lists, dataflow_params
+
+    f = run.f
+    models = args[0] if len(args) == 1 and not kwargs else None
+    if f.input_shape is None or not isinstance(models, (list, tuple)) or not models:
+        return None
+    if not dataflow_lists.certain(f, models) and not isinstance(models, tuple):
+        return None
+    if not all(isinstance(m, Mod) for m in models):
+        return None
+    out = []
+    for kind in ("named_parameters", "named_buffers"):
+        per = [dataflow_params.listed(run, m.obj, kind, [], {}) for m in models]
+        if any(p is None for p in per):
+            return None
+        names = [[n for n, _ in p] for p in per]
+        shapes = [[known_shape(t) for _, t in p] for p in per]
+        if any(n != names[0] for n in names) or any(s != shapes[0] for s in shapes):
+            return None
+        if any(s is None for s in shapes[0]):
+            return None
+        out.append({n: Tens(None, (len(models), *s)) for n, s in zip(names[0], shapes[0])})
+    return tuple(out)
+
+
+def _tensor_leaves(v: Any, depth: int = 0) -> list | None:
+    """The tensors of a vmap argument (a pytree of tuples, lists and dicts); None when an
+    item is not known."""
+    if isinstance(v, Tens):
+        return [v]
+    if depth > 4:
+        return None
+    if isinstance(v, dict):
+        v = list(v.values())
+    if isinstance(v, (list, tuple)):
+        out: list = []
+        for x in v:
+            got = _tensor_leaves(x, depth + 1)
+            if got is None:
+                return None
+            out += got
+        return out
+    return None
+
+
+def vmap_call(run: Any, e: ast.Call, args: list, kwargs: dict, fr: Any) -> None:
+    """``vmap(fn, in_dims=d)(*args)``: every tensor in the mapped arguments must have one
+    size along its mapped axis (torch's ValueError). Judged when ``in_dims`` is an int
+    (default 0) or a tuple of ints / ``None`` per argument, and every tensor's shape is
+    known."""
+    f = run.f
+    inner = e.func
+    if f.input_shape is None or kwargs or not isinstance(inner, ast.Call) or _starred(e):
+        return
+    if not isinstance(inner.func, (ast.Name, ast.Attribute)) or len(inner.args) != 1:
+        return
+    if getattr(run.eval(inner.func, fr), "qual", None) not in _VMAPS:
+        return
+    kws = {k.arg: k.value for k in inner.keywords}
+    if None in kws or set(kws) - {"in_dims", "randomness", "chunk_size"}:
+        return
+    dims: list = [0] * len(args)
+    node = kws.get("in_dims")
+    if isinstance(node, ast.Constant) and is_int(node.value):
+        dims = [node.value] * len(args)
+    elif isinstance(node, ast.Tuple) and len(node.elts) == len(args):
+        if not all(
+            isinstance(x, ast.Constant) and (x.value is None or is_int(x.value)) for x in node.elts
+        ):
+            return
+        dims = [x.value for x in node.elts]  # type: ignore[attr-defined]
+    elif node is not None:
+        return
+    sizes: list[int] = []
+    for a, d in zip(args, dims):
+        if d is None:
+            continue
+        leaves = _tensor_leaves(a)
+        if leaves is None:
+            return
+        for t in leaves:
+            ts = known_shape(t)
+            if ts is None or not -len(ts) <= d < len(ts):
+                return
+            sizes.append(ts[d])
+    if len(set(sizes)) > 1:
+        f.crash(
+            fr.loc(e),
+            "ValueError: vmap: Expected all tensors to have the same size in the mapped "
+            f"dimension, got sizes {sizes} for the mapped dimension",
+        )

@@ -169,6 +169,8 @@ class Calls:
                     kwargs.update({str(a): b for a, b in v.items()})
             else:
                 kwargs[k.arg] = v
+        if isinstance(e.func, ast.Call) and self.run.f.input_shape is not None:
+            dataflow_argtypes.vmap_call(self.run, e, args, kwargs, fr)  # ``vmap(fn)(*xs)``
         return self.call_value(fv, args, kwargs, fr, e)
 
     def call_value(self, fv: Any, args: list, kwargs: dict, fr: Frame, at: ast.AST) -> Any:

@@ -168,6 +168,10 @@ def call_torch(run: Any, q: str, args: list, kwargs: dict, fr: Any, at: Any) -> 
     if err is not None and at is not None:
         run.f.crash(fr.loc(at), err)
         return Tens(None)
+    if q == "torch.func.stack_module_state":
+        stacked = dataflow_argtypes.stack_module_state(run, args, kwargs)
+        if stacked is not None:
+            return stacked
     if q == "torch.Size":
         size = dataflow_argtypes.torch_size(run.f, args, kwargs)
         if size is not None:
