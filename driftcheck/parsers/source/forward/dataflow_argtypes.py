@@ -102,6 +102,8 @@ def _nested_size(name: str, param: str, args: list) -> str | None:
         return None
     for i, a in enumerate(args):
         kind = _seq_kind(a)
+        if kind is not None and i == 0:
+            return f"TypeError: {name}() takes 1 positional argument but {len(args)} were given"
         if kind is not None:
             return (
                 f"TypeError: {name}(): argument '{param}' failed to unpack the object at pos "
