@@ -1348,6 +1348,111 @@ def _interp_tuple(r, s, bad):
     return Step(fwd=[line], bad=bad, out=None if bad or min(out) < 1 else out)
 
 
+# ---- session 21 (crashfix21b): arguments of the wrong kind, bool subtraction, slice writes
+_TUPLE_OK = ("sum", "mean", "amax", "amin", "logsumexp")
+_TUPLE_BAD = ("max", "argmax", "softmax", "cumsum", "prod", "median")
+
+
+@op("reduce_tuple_dim")
+def _reduce_tuple_dim(r, s, bad):
+    if len(s) < 2:
+        return None
+    a, b = sorted(r.sample(range(len(s)), 2))
+    dims = r.choice([f"({a}, {b})", f"[{a}, {b}]", f"({b},)"])
+    if bad:
+        m = r.choice(_TUPLE_BAD)
+        line = r.choice([f"x = x.{m}(dim={dims})", f"x = torch.{m}(x, {dims})"])
+        return Step(fwd=[line], bad=True)
+    m = r.choice(_TUPLE_OK)
+    gone = {b} if dims.startswith(f"({b},") else {a, b}
+    out = [v for j, v in enumerate(s) if j not in gone]
+    return Step(fwd=[f"x = x.{m}(dim={dims})"], out=out or None)
+
+
+@op("torch_fn_number")
+def _torch_fn_number(r, s, bad):
+    fn = r.choice(["log", "sqrt", "exp", "tanh", "rsqrt"])
+    v = r.choice(["10000.0", "4", "x.shape[-1]", "2.0"])
+    arg = v if bad else f"torch.tensor({v}, dtype=torch.float32)"
+    return Step(fwd=[f"x = x * torch.{fn}({arg})"], bad=bad, out=None if bad else list(s))
+
+
+@op("clamp_bounds")
+def _clamp_bounds(r, s, bad):
+    if bad:
+        line = r.choice(["x = x.clamp()", "x = torch.clamp(x, min=None, max=None)",
+                         "x = torch.clip(x, None)"])  # fmt: skip
+    else:
+        line = r.choice(["x = x.clamp(min=-1.0)", "x = torch.clamp(x, None, 1.0)",
+                         "x = torch.clip(x, max=0.5)"])  # fmt: skip
+    return Step(fwd=[line], bad=bad, out=None if bad else list(s))
+
+
+@op("cat_seq")
+def _cat_seq(r, s, bad):
+    if bad:
+        line = r.choice(["x = torch.cat(x, x, -1)", "x = torch.stack(x, x)", "x = torch.cat(x)"])
+        return Step(fwd=[line], bad=True)
+    if r.random() < 0.5:
+        return Step(fwd=["x = torch.cat((x, x), -1)"], out=[*s[:-1], 2 * s[-1]])
+    return Step(fwd=["x = torch.stack([x, x])"], out=[2, *s])
+
+
+@op("size_nested")
+def _size_nested(r, s, bad):
+    if len(s) < 2:
+        return None
+    last = r.choice([f"({s[-1]},)", f"[{s[-1]}]", "x.shape[-1:]"]) if bad else str(s[-1])
+    line = f"x = x.{r.choice(['reshape', 'view'])}({s[0]}, -1, {last})"
+    out = [s[0], math.prod(s[1:-1]), s[-1]]
+    return Step(fwd=[line], bad=bad, out=None if bad else out)
+
+
+@op("bool_sub")
+def _bool_sub(r, s, bad):
+    if bad:
+        expr = r.choice(["x + (1 - m) * -1e4", "x - m", "x * -m", "m - x"])
+    else:
+        expr = r.choice(["x + (1 - m.float()) * -1e4", "x + (~m) * 1.0", "x + m",
+                         "x * m.long()"])  # fmt: skip
+    return Step(fwd=["m = x > 0", f"x = {expr}"], bad=bad, out=None if bad else list(s))
+
+
+@op("slice_assign")
+def _slice_assign(r, s, bad):
+    d = r.randrange(len(s))
+    extra = r.choice([1, 2, 3])
+    big = list(s)
+    big[d] += extra
+    a = r.randrange(extra + 1)
+    n = s[d]
+    if bad:
+        n = r.choice([n + 1, n - 1, n + extra + 1]) if n > 1 else n + 1
+    key = ", ".join([":"] * d + [f"{a}:{a + n}"])
+    lead = r.choice(["", "[None]"])
+    fwd = [f"buf = x.new_zeros({_t(big)})", f"buf[{key}] = x{lead}", "x = buf"]
+    hit = len(range(*slice(a, a + n).indices(big[d])))
+    really_bad = hit != s[d] and s[d] != 1
+    return Step(fwd=fwd, bad=really_bad, out=None if really_bad else big)
+
+
+@op("zip_strict")
+def _zip_strict(r, s, bad):
+    n = r.choice([1, 3]) if bad else 2
+    ws = ", ".join(str(0.5 * (k + 1)) for k in range(n))
+    line = f"x = torch.stack([y * w for y, w in zip([x, x], [{ws}], strict=True)]).sum(0)"
+    return Step(fwd=[line], bad=bad, out=None if bad else list(s))
+
+
+@op("vmap_sizes")
+def _vmap_sizes(r, s, bad):
+    if s[0] == 1 and bad:
+        return None
+    k = r.choice([v for v in (1, s[0] - 1, s[0] + 1) if v != s[0] and v >= 1]) if bad else s[0]
+    line = f"x = torch.func.vmap(lambda a, b: a * b)(x, x.flip(0)[:{k}])"
+    return Step(fwd=[line], bad=bad, out=None if bad else list(s))
+
+
 @dataclass
 class Program:
     name: str

@@ -345,6 +345,8 @@ def buffer_dtype(f: Any, v: Any, out: Any) -> Any:
         facts["dtype"] = dataflow_checks.FLOAT  # torch.ones / tril of ones: a float mask
     elif kind == "i":
         facts["dtype"] = dataflow_checks.INT
+        if str(arr.dtype) == "int64":
+            facts["long"] = True  # surely int64 (not uint8): an index tensor's rows
     elif str(arr.dtype) == "uint8":
         facts["dtype"] = dataflow_checks.UINT8  # a mask to torch's indexing and ``where``
         facts["count"] = int((arr != 0).sum())

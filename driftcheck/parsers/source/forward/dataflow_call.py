@@ -15,6 +15,7 @@ from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from driftcheck.parsers.source.forward import (
+    dataflow_argtypes,
     dataflow_arity,
     dataflow_axes,
     dataflow_checks,
@@ -168,6 +169,8 @@ class Calls:
                     kwargs.update({str(a): b for a, b in v.items()})
             else:
                 kwargs[k.arg] = v
+        if isinstance(e.func, ast.Call) and self.run.f.input_shape is not None:
+            dataflow_argtypes.vmap_call(self.run, e, args, kwargs, fr)  # ``vmap(fn)(*xs)``
         return self.call_value(fv, args, kwargs, fr, e)
 
     def call_value(self, fv: Any, args: list, kwargs: dict, fr: Frame, at: ast.AST) -> Any:
@@ -630,6 +633,8 @@ class Calls:
             if name == "enumerate":
                 got = list(enumerate(its[0]))
             elif name == "zip":
+                if dataflow_argtypes.zip_strict(self.run.f, args, kwargs, its, fr.loc(at)):
+                    return UNK
                 got = self._zip(args, its)
             elif name == "reversed":
                 got = list(reversed(its[0]))

@@ -483,7 +483,12 @@ def unpack_tensor(run: Any, t: Tens, n: int, fr: Any, at: Any) -> list | None:
     shape = _shape(t)
     if shape is not None and shape and t.src is None and shape[0] == n:
         # a tensor with no node (a buffer: ``src, dst = self.edge_index``): its rows' shape
-        return [Tens(None, shape[1:]) for _ in range(n)]
+        # and dtype (int64 edge indices index rows of node features)
+        rows = [Tens(None, shape[1:]) for _ in range(n)]
+        keep = {k: fact(f, t, k) for k in ("dtype", "long") if fact(f, t, k) is not None}
+        for r in rows if keep else ():
+            add_facts(f, r, replace=False, **keep)
+        return rows
     if shape is None or t.src is None or not shape:
         return None
     if f.queries.node_type(t.src) not in SINGLE_TENSOR:

@@ -40,6 +40,8 @@ def carry_index(f: Any, t: Any, out: Any) -> None:
     dt = _dtype(f, t)
     if dt is not None and isinstance(out, Tens) and out is not t:
         _set_dtype(f, out, dt)
+        if dataflow_checks.fact(f, t, "long"):  # an item of int64 indices is int64 too
+            dataflow_checks.add_facts(f, out, replace=False, long=True)
 
 
 def carry_binop(f: Any, op: str, a: Any, b: Any, out: Any) -> None:

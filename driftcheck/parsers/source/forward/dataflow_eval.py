@@ -13,6 +13,7 @@ import ast
 from typing import Any
 
 from driftcheck.parsers.source.forward import (
+    dataflow_argtypes,
     dataflow_axes,
     dataflow_dtype_ops,
     dataflow_grown,
@@ -199,6 +200,7 @@ class Runner:
             from driftcheck.parsers.source.forward import dataflow_args
 
             dataflow_args.setitem(self, tgt, v, fr)  # ``x[mask] = value``: torch's checks
+            dataflow_argtypes.setitem(self, tgt, v, fr)  # ``buf[:, 1:] = x``: expands
             if not isinstance(base, (list, dict)):
                 self.f.tensor_writes += 1  # ``t[i] = v``: ``t``'s values (and its views') change
         if isinstance(tgt, (ast.Attribute, ast.Subscript)) and self.f.input_shape is not None:
@@ -365,6 +367,8 @@ class Runner:
             v = self.eval(e.operand, fr)
             if isinstance(e.op, ast.Invert) and isinstance(v, Tens):
                 dataflow_dtype_ops.invert(self.f, v, fr.loc(e))  # ``~float_mask``
+            if isinstance(e.op, ast.USub) and dataflow_argtypes.negate(self.f, v, fr.loc(e)):
+                return Tens(None)  # ``-mask`` of a bool tensor
             return self.unary(e.op, v)
         if isinstance(e, ast.BoolOp):
             return self.boolop(e, fr)
@@ -549,6 +553,8 @@ class Runner:
             self.power_base(a, b, fr, at)
         if isinstance(a, Tens) or isinstance(b, Tens):
             dataflow_dtype_ops.binop(self.f, op, a, b, fr.loc(at))  # ``k ** -1``, ``f | m``
+            if dataflow_argtypes.binop(self.f, op, a, b, fr.loc(at)):
+                return Tens(None)  # ``1 - mask`` of a bool tensor
             out = ops.tensor_binop(self, op, a, b, fr, at)
             if self.f.input_shape is not None and isinstance(op, ast.Div):
                 from driftcheck.parsers.source.forward import dataflow_checks

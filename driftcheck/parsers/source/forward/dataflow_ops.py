@@ -12,7 +12,7 @@ import ast
 from dataclasses import dataclass
 from typing import Any
 
-from driftcheck.parsers.source.forward import dataflow_grown
+from driftcheck.parsers.source.forward import dataflow_argtypes, dataflow_grown
 from driftcheck.parsers.source.forward import dataflow_torch as torchops
 from driftcheck.parsers.source.forward.dataflow_common import (
     missing_dim_error,
@@ -525,8 +525,10 @@ def call_bound(run: Any, b: Bound, args: list, kwargs: dict, fr: Any, at: Any) -
     t = b.target
     if isinstance(t, Tens):
         kwargs = numpy_aliases(kwargs, method=b.name)  # ``x.mean(axis=1)``: torch's ``dim=``
-        err = numpy_keyword_error(kwargs, method=b.name) or missing_dim_error(
-            len(args), kwargs, at, method=b.name
+        err = (
+            numpy_keyword_error(kwargs, method=b.name)
+            or missing_dim_error(len(args), kwargs, at, method=b.name)
+            or dataflow_argtypes.method_error(run.f, t, b.name, args, kwargs, at)
         )
         if err is not None and at is not None:
             run.f.crash(fr.loc(at), err)

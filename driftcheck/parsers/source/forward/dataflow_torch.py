@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from driftcheck.parsers.source.forward import dataflow_argtypes
 from driftcheck.parsers.source.forward.dataflow import concrete
 from driftcheck.parsers.source.forward.dataflow_axes import METHODS as METHODS_AXES
 from driftcheck.parsers.source.forward.dataflow_axes import WINDOWS
@@ -159,12 +160,22 @@ def call_torch(run: Any, q: str, args: list, kwargs: dict, fr: Any, at: Any) -> 
     every tensor's known values in doubt after it (``dataflow_checks.wrote``). numpy's
     ``axis=`` / ``keepdims=`` are read as torch reads them (``numpy_aliases``)."""
     kwargs = numpy_aliases(kwargs, q=q)
-    err = numpy_keyword_error(kwargs, q=q) or missing_dim_error(
-        len(args) - 1 if args else 0, kwargs, at, q=q
+    err = (
+        numpy_keyword_error(kwargs, q=q)
+        or missing_dim_error(len(args) - 1 if args else 0, kwargs, at, q=q)
+        or dataflow_argtypes.torch_error(run.f, q, args, kwargs, at)
     )
     if err is not None and at is not None:
         run.f.crash(fr.loc(at), err)
         return Tens(None)
+    if q == "torch.func.stack_module_state":
+        stacked = dataflow_argtypes.stack_module_state(run, args, kwargs)
+        if stacked is not None:
+            return stacked
+    if q == "torch.Size":
+        size = dataflow_argtypes.torch_size(run.f, args, kwargs)
+        if size is not None:
+            return size
     out = _call_torch(run, q, args, kwargs, fr, at)
     name = q.rsplit(".", 1)[-1]
     if run.f.input_shape is not None and not q.startswith("torch.nn."):
@@ -706,6 +717,7 @@ def index(run: Any, t: Tens, key: Any, fr: Any, at: Any) -> Tens:
     if f.input_shape is not None and any(i is Ellipsis for i in items):
         # on real sizes ``...`` stands for the axes the other items do not name (a trailing
         # ``None`` in ``x[..., None]`` is an unsqueeze at the end, not dropped)
+        items = dataflow_argtypes.trailing_ellipses(items)  # ``g[..., None, ...]``
         if t.shape is None or sum(i is Ellipsis for i in items) > 1:
             return Tens(None)
         pos = items.index(Ellipsis)
