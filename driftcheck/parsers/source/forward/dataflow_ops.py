@@ -385,6 +385,11 @@ def subscript(run: Any, v: Any, key: Any, fr: Any, at: Any) -> Any:
     if isinstance(v, Mod) and isinstance(v.obj, Obj):
         if not v.obj.module and "__items__" in v.obj.attrs:
             return _plain_object_item(run, v.obj, key)  # ``H["n_head"]`` of a dict subclass
+        if run.f.input_shape is not None and at is not None:
+            from driftcheck.parsers.source.forward import dataflow_containers
+
+            if dataflow_containers.item_error(run.f, v.obj, key, fr.loc(at)):
+                return UNK
         return module_item(run, v.obj, key)
     if isinstance(v, Multi):
         if run.f.input_shape is not None and isinstance(key, tuple) and v.rest is not None:
