@@ -95,6 +95,66 @@ model(
 )
 
 
+# ---- a float where torch takes an int (true division / a float factor)
+C = (2, 4, 8, 8)
+model(
+    "float_conv_padding", C, "self.c = nn.Conv2d(4, 4, 3, padding=(3 - 1) / 2)", "return self.c(x)"
+)
+model(
+    "float_conv_padding_ok",
+    C,
+    "self.c = nn.Conv2d(4, 4, 3, padding=(3 - 1) // 2)",
+    "return self.c(x)",
+)
+model("float_conv_int_ok", C, "self.c = nn.Conv2d(4, 4, 3, padding=int(2 / 2))", "return self.c(x)")
+model("float_adaptive_pool", C, "self.p = nn.AdaptiveAvgPool2d(8 / 4)", "return self.p(x)")
+model("float_avg_pool", C, "self.p = nn.AvgPool2d(4 / 2)", "return self.p(x)")
+model("float_dropout_ok", (2, 8), "self.d = nn.Dropout(1 / 2)", "return self.d(x)")
+model("float_upsample_ok", C, "self.u = nn.Upsample(scale_factor=4 / 2)", "return self.u(x)")
+model("float_fpad", (2, 4, 8), "self.k = 3", "return F.pad(x, ((self.k - 1) * 1.0, 0))")
+model("float_fpad_ok", (2, 4, 8), "self.k = 3", "return F.pad(x, ((self.k - 1) * 1, 0), value=0.5)")
+model("float_fpool", C, "pass", "return F.avg_pool2d(x, x.shape[-1] / 4)")
+model("float_fpool_ok", C, "pass", "return F.avg_pool2d(x, x.shape[-1] // 4)")
+model("float_interp_scale_ok", C, "pass", "return F.interpolate(x, scale_factor=4 / 2)")
+model(
+    "float_range",
+    (2, 12, 8),
+    "self.c = 4",
+    """
+parts = []
+for i in range(x.shape[1] / self.c):
+    parts.append(x[:, i * self.c : (i + 1) * self.c].mean(1))
+return torch.stack(parts, 1)""",
+)
+model(
+    "float_range_ok",
+    (2, 12, 8),
+    "self.c = 4",
+    """
+parts = []
+for i in range(int(x.shape[1] / self.c)):
+    parts.append(x[:, i * self.c : (i + 1) * self.c].mean(1))
+return torch.stack(parts, 1)""",
+)
+model(
+    "float_view",
+    (2, 8, 8),
+    "self.h = 2",
+    "return x.view(x.shape[0], x.shape[1], self.h, x.shape[2] / self.h)",
+)
+model(
+    "float_view_ok",
+    (2, 8, 8),
+    "self.h = 2",
+    "return x.view(x.shape[0], x.shape[1], self.h, x.shape[2] // self.h)",
+)
+model("float_reshape_tuple", (2, 8, 8), "pass", "return x.reshape((2, 64 / 2, -1))")
+model("float_chunk", (2, 8, 8), "pass", "return x.chunk(4 / 2, -1)[0]")
+model("float_zeros", (2, 8), "pass", "return x + torch.zeros(2, x.shape[1] / 1)")
+model("float_full_ok", (2, 8), "pass", "return x + torch.full((2, 8), 1 / 2)")
+model("float_arange_ok", (2, 8), "pass", "return x + torch.arange(8 / 1)")
+
+
 @pytest.mark.parametrize("name", sorted(MODELS))
 def test_blocker_iff_torch_crashes(name, tmp_path, capsys):
     check_blocker_iff_crash(MODELS, HEAD, name, tmp_path, capsys)
@@ -106,3 +166,135 @@ def test_every_rule_has_both_sides(tmp_path):
 
 def test_size_free_without_input_shape(tmp_path, capsys):
     check_silent_without_shape(MODELS, HEAD, ("container_dict_missing",), tmp_path, capsys)
+
+
+def _float_probe(spec, params: dict, inputs) -> tuple[set[str], set[str]]:
+    """(rejected, accepted): the int parameters of one catalogue layer example that torch
+    rejects / accepts as a whole float, constructor and forward together."""
+    import importlib
+
+    torch = pytest.importorskip("torch")
+    mod, cls = spec.torch.rsplit(".", 1)
+    layer = getattr(importlib.import_module(mod), cls)
+    ins = [torch.randn(s) for s in inputs]
+    bad, ok = set(), set()
+    for p in spec.params:
+        v = params.get(p.name)
+        if p.kind not in ("int", "ints", "any") or v is None or isinstance(v, bool):
+            continue
+        if isinstance(v, int):
+            fv = float(v)
+        elif isinstance(v, tuple) and v and all(type(i) is int for i in v):
+            fv = (float(v[0]), *v[1:])
+        else:
+            continue
+        try:
+            torch.manual_seed(0)
+            layer(**{**params, p.name: fv})(*ins)
+            ok.add(p.name)
+        except Exception:  # noqa: BLE001 - any error is torch's rejection
+            bad.add(p.name)
+    return bad, ok
+
+
+def test_layer_int_params_are_what_torch_rejects():
+    """LAYER_INT_PARAMS is torch's behaviour: re-measured on each catalogue example."""
+    import warnings
+
+    from driftcheck.graph import catalogue
+    from driftcheck.parsers.source.forward.dataflow_floats import LAYER_INT_PARAMS
+
+    torch = pytest.importorskip("torch")
+    warnings.filterwarnings("ignore")
+    measured = {}
+    for spec in catalogue.layers():
+        if not spec.torch or not spec.examples:
+            continue
+        ex = spec.examples[0]
+        params = spec.constructor_kwargs(ex.params)
+        try:
+            import importlib
+
+            mod, cls = spec.torch.rsplit(".", 1)
+            getattr(importlib.import_module(mod), cls)(**params)(
+                *[torch.randn(s) for s in ex.inputs]
+            )
+        except Exception:  # noqa: BLE001 - an example torch does not run as given
+            continue
+        bad, ok = _float_probe(spec, params, ex.inputs)
+        if bad:
+            measured[spec.name] = bad
+        assert not ok & LAYER_INT_PARAMS.get(spec.name, frozenset()), (spec.name, ok)
+    for name, bad in measured.items():
+        assert LAYER_INT_PARAMS.get(name, frozenset()) >= bad, (name, bad)
+    assert set(LAYER_INT_PARAMS) <= set(measured) | {"SyncBatchNorm"}, set(LAYER_INT_PARAMS) - set(
+        measured
+    )
+
+
+def _args_for(spec, x, first_args: list):
+    """Positional args with a float put at each listed position in turn."""
+    for pos, kw in spec:
+        if pos is None:
+            yield [*first_args[:-1], float(first_args[-1])], kw
+        elif pos < len(first_args):
+            args = list(first_args)
+            a = args[pos]
+            args[pos] = (float(a[0]), *a[1:]) if isinstance(a, tuple) else float(a)
+            yield args, kw
+
+
+# a call torch runs with ints, per entry: positional args (after self for a method)
+_METHOD_OK = {
+    "view": [2, 4, 8, 8], "reshape": [2, 4, 64], "expand": [2, 4, 8, 8], "new_zeros": [2, 3],
+    "new_ones": [2, 3], "new_empty": [2, 3], "repeat": [1, 2, 1, 1], "tile": [1, 2],
+    "permute": [0, 1, 3, 2], "flatten": [1, 2], "unflatten": [1, (2, 2)], "unsqueeze": [1],
+    "squeeze": [1], "transpose": [1, 2], "movedim": [1, 2], "narrow": [1, 0, 2],
+    "select": [1, 0], "chunk": [2, 1], "split": [2, 1], "unfold": [2, 2, 2], "topk": [2, 1],
+    "softmax": [1], "log_softmax": [1], "roll": [1, 1],
+}  # fmt: skip
+_FN_OK = {
+    "pad": [(1, 1)], "avg_pool1d": [2, 2, 1], "avg_pool2d": [2, 2, 1], "avg_pool3d": [2, 2, 1],
+    "max_pool1d": [2, 2, 1, 1], "max_pool2d": [2, 2, 1, 1], "max_pool3d": [2, 2, 1, 1],
+    "pixel_shuffle": [2], "pixel_unshuffle": [2], "interpolate": [4], "reshape": [(2, -1)],
+    "flatten": [1, 2], "transpose": [1, 2], "cat": [1], "stack": [1],
+    **{f"adaptive_{k}_pool{n}d": [2] for k in ("avg", "max") for n in (1, 2, 3)},
+}  # fmt: skip
+
+
+def test_int_arg_tables_are_what_torch_rejects():
+    """Every (position, keyword) the tables list raises TypeError in torch on a whole float,
+    and the same call with ints runs."""
+    from driftcheck.parsers.source.forward.dataflow_floats import (
+        FN_INT_ARGS,
+        METHOD_INT_ARGS,
+        TORCH_FNS,
+    )
+
+    torch = pytest.importorskip("torch")
+    F = torch.nn.functional
+    x4 = torch.randn(2, 4, 8, 8)
+    assert set(_METHOD_OK) == set(METHOD_INT_ARGS)
+    for name, ok_args in _METHOD_OK.items():
+        x = x4[:, :1].clone() if name in ("expand", "squeeze") else x4
+        getattr(x, name)(*ok_args)
+        for args, _kw in _args_for(METHOD_INT_ARGS[name], x, ok_args):
+            with pytest.raises(TypeError):
+                getattr(x, name)(*args)
+    for name, spec in FN_INT_ARGS.items():
+        if name.startswith("conv"):
+            n = int(name[4])
+            x = torch.randn(2, 4, *[8] * n)
+            ok = [torch.randn(4, 1, *[3] * n), None, 1, 1, 1, 4]
+        elif name == "one_hot":
+            x, ok = torch.tensor([0, 1]), [3]
+        else:
+            n = int(name[-2]) if name[-2:-1].isdigit() and name.endswith("d") else 2
+            x = torch.randn(2, 4, *[8] * n)
+            ok = list(_FN_OK[name])
+        fn = getattr(torch, name) if name in TORCH_FNS else getattr(F, name)
+        first = [x, x] if name in ("cat", "stack") else x
+        fn(first, *ok)
+        for args, _kw in _args_for(tuple((p - 1, k) for p, k in spec), x, ok):
+            with pytest.raises(TypeError):
+                fn(first, *args)

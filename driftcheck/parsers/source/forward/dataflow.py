@@ -194,6 +194,10 @@ class Flow:
         shapes = [t.shape for t in inputs]
         if spec is None or not shapes:
             return None
+        from driftcheck.parsers.source.forward import dataflow_floats
+
+        if dataflow_floats.layer_params(self, type_, params, loc):
+            return None
         if spec.n_inputs is not None and len(shapes) < spec.n_inputs:
             # fewer tensors than the layer takes: the others were keywords (``layer(x,
             # memory=m)``) or values not followed; no judgement, as for an unknown size

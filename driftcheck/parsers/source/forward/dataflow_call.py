@@ -608,6 +608,13 @@ class Calls:
         known = all(isinstance(x, (int, float, bool, str, type(None))) for x in args)
         if name == "range" and known and all(isinstance(x, int) for x in args) and args:
             return range(*args[:3])
+        if name == "range" and at is not None and self.run.f.input_shape is not None:
+            from driftcheck.parsers.source.forward import dataflow_floats
+
+            err = dataflow_floats.range_error(args)  # ``range(T / c)``
+            if err is not None:
+                self.run.f.crash(fr.loc(at), err)
+                return UNK
         if name == "len":
             v = args[0] if args else UNK
             if isinstance(v, (tuple, list, dict, str)):

@@ -533,6 +533,10 @@ def call_bound(run: Any, b: Bound, args: list, kwargs: dict, fr: Any, at: Any) -
         err = numpy_keyword_error(kwargs, method=b.name) or missing_dim_error(
             len(args), kwargs, at, method=b.name
         )
+        if err is None and run.f.input_shape is not None:
+            from driftcheck.parsers.source.forward import dataflow_floats
+
+            err = dataflow_floats.int_arg_error(args, kwargs, method=b.name)  # ``view(n / 2)``
         if err is not None and at is not None:
             run.f.crash(fr.loc(at), err)
             return Tens(None)

@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from driftcheck.parsers.source.forward import dataflow_floats
 from driftcheck.parsers.source.forward.dataflow import concrete
 from driftcheck.parsers.source.forward.dataflow_axes import METHODS as METHODS_AXES
 from driftcheck.parsers.source.forward.dataflow_axes import WINDOWS
@@ -162,6 +163,8 @@ def call_torch(run: Any, q: str, args: list, kwargs: dict, fr: Any, at: Any) -> 
     err = numpy_keyword_error(kwargs, q=q) or missing_dim_error(
         len(args) - 1 if args else 0, kwargs, at, q=q
     )
+    if err is None and run.f.input_shape is not None:
+        err = dataflow_floats.int_arg_error(args, kwargs, q=q)  # ``F.pad(x, (k / 2, 0))``
     if err is not None and at is not None:
         run.f.crash(fr.loc(at), err)
         return Tens(None)
