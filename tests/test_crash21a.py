@@ -155,6 +155,37 @@ model("float_full_ok", (2, 8), "pass", "return x + torch.full((2, 8), 1 / 2)")
 model("float_arange_ok", (2, 8), "pass", "return x + torch.arange(8 / 1)")
 
 
+# ---- a list added to a torch.Size (a tuple): TypeError
+Q = (2, 5, 8)
+model("size_plus_list", Q, "self.h = 2", "return x.view(x.shape[:-1] + [self.h, -1])")
+model("size_plus_list_whole", Q, "self.h = 2", "return x.view(x.shape + [1])")
+model("size_list_plus_size", Q, "pass", "return x.view([2] + x.shape[1:])")
+model("size_plus_tuple_ok", Q, "self.h = 2", "return x.view(x.shape[:-1] + (self.h, -1))")
+model("size_list_of_size_ok", Q, "self.h = 2", "return x.view(list(x.shape[:-1]) + [self.h, -1])")
+model(
+    "size_map_pieces",
+    Q,
+    "self.qkv = nn.Linear(8, 24)",
+    "q, k, v = map(lambda t: t.view(t.shape[:-1] + [2, -1]), self.qkv(x).chunk(3, -1))\n"
+    "return q + k + v",
+)
+model(
+    "size_map_pieces_ok",
+    Q,
+    "self.qkv = nn.Linear(8, 24)",
+    "q, k, v = map(lambda t: t.view(*t.shape[:-1], 2, -1), self.qkv(x).chunk(3, -1))\n"
+    "return q + k + v",
+)
+# the map over pieces is followed: a head split that does not divide is torch's crash
+model(
+    "size_map_pieces_view",
+    Q,
+    "self.qkv = nn.Linear(8, 24)",
+    "q, k, v = map(lambda t: t.view(*t.shape[:-1], 3, -1), self.qkv(x).chunk(3, -1))\n"
+    "return q + k + v",
+)
+
+
 @pytest.mark.parametrize("name", sorted(MODELS))
 def test_blocker_iff_torch_crashes(name, tmp_path, capsys):
     check_blocker_iff_crash(MODELS, HEAD, name, tmp_path, capsys)

@@ -108,6 +108,8 @@ class Flow:
         # lists of certain length (``dataflow_lists``): id -> (list, ``doubts`` when made);
         # ``doubts`` counts the speculative regions and unknown calls met so far
         self.sure_lists: dict[int, tuple[list, int]] = {}
+        # tuples that are a ``torch.Size`` (``x.shape[:-1]``): id -> the tuple (dataflow_misuse)
+        self.size_tuples: dict[int, tuple] = {}
         self.doubts = 0
         self.edges: list[Edge] = []
         self.edge_keys: set[tuple[str, str, int | None]] = set()

@@ -604,6 +604,14 @@ class Calls:
             acc = self.call_value(args[0], [acc, x], {}, fr, at)
         return acc
 
+    def _mapped_seq(self, v: Any) -> bool:
+        """An iterable ``map`` walks here: a plain sequence, or on real sizes a tensor's
+        pieces of known count (``map(split_heads, qkv.chunk(3, -1))``)."""
+        if _plain_seq(v):
+            return True
+        on = self.run.f.input_shape is not None
+        return on and isinstance(v, Pieces) and v.count is not None
+
     def builtin(self, name: str, args: list, kwargs: dict, fr: Frame, at: ast.AST) -> Any:
         known = all(isinstance(x, (int, float, bool, str, type(None))) for x in args)
         if name == "range" and known and all(isinstance(x, int) for x in args) and args:
@@ -643,7 +651,7 @@ class Calls:
             else:
                 got = list(its[0])
             return lists.made(self.run.f, got, *args)
-        if name == "map" and len(args) >= 2 and all(_plain_seq(x) for x in args[1:]):
+        if name == "map" and len(args) >= 2 and all(self._mapped_seq(x) for x in args[1:]):
             its = [self.iterate(x) for x in args[1:]]
             if all(i is not None for i in its) and min(map(len, its)) <= MAX_LOOP:
                 # map(f, xs): f applied to each item, in order (an iterator in Python; a

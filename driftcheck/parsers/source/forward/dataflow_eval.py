@@ -580,6 +580,11 @@ class Runner:
                         return float(a) ** b
                     except (OverflowError, ZeroDivisionError):
                         return UNK
+        if self.f.input_shape is not None and isinstance(op, ast.Add):
+            from driftcheck.parsers.source.forward import dataflow_misuse
+
+            if dataflow_misuse.size_plus_list(self.f, a, b, fr.loc(at)):
+                return UNK
         if self.f.input_shape is not None and isinstance(op, (ast.Div, ast.FloorDiv, ast.Mod)):
             from driftcheck.parsers.source.forward import dataflow_ranks
 

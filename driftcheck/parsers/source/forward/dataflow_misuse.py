@@ -4,6 +4,9 @@
 not subscriptable"), ``h.shape(0)`` calls a ``torch.Size`` ("'torch.Size' object is not
 callable"), ``x.ndim()`` calls an int. Each is judged on what the pass knows the value is
 (a tensor's bound method, its shape, its rank as an int), never on a name alone.
+``x.shape[:-1] + [h, -1]`` adds a list to a ``torch.Size`` (a tuple): "can only concatenate
+tuple (not list)", judged where the pass made the Size (a shape or its slice) and the list
+(a list display or a list made here, ``dataflow_lists``) itself.
 """
 
 from __future__ import annotations
@@ -37,3 +40,27 @@ def called(f: Any, fv: Any, at: Any, loc: Any) -> None:
         and at.func.attr == "ndim"
     ):
         f.crash(loc, "TypeError: 'int' object is not callable")
+
+
+def _size(f: Any, v: Any) -> bool:
+    return isinstance(v, ShapeOf) or (v.__class__ is tuple and f.size_tuples.get(id(v)) is v)
+
+
+def _sure_list(f: Any, v: Any) -> bool:
+    if v.__class__ is not list:
+        return False
+    got = f.sure_lists.get(id(v))
+    return got is not None and got[0] is v
+
+
+def size_plus_list(f: Any, a: Any, b: Any, loc: Any) -> bool:
+    """``size + list`` / ``list + size``: Python's TypeError; True when reported."""
+    if f.input_shape is None or loc is None:
+        return False
+    if _size(f, a) and _sure_list(f, b):
+        f.crash(loc, 'TypeError: can only concatenate tuple (not "list") to torch.Size')
+        return True
+    if _sure_list(f, a) and _size(f, b):
+        f.crash(loc, 'TypeError: can only concatenate list (not "torch.Size") to list')
+        return True
+    return False

@@ -380,7 +380,10 @@ def subscript(run: Any, v: Any, key: Any, fr: Any, at: Any) -> Any:
                     return UNK
             return v.t.dim(key)
         if isinstance(key, slice) and v.t.shape is not None:
-            return tuple(v.t.shape[key])
+            out = tuple(v.t.shape[key])
+            if run.f.input_shape is not None:
+                run.f.size_tuples[id(out)] = out  # a torch.Size (``+ [h, -1]`` raises)
+            return out
         return UNK
     if isinstance(v, Mod) and isinstance(v.obj, Obj):
         if not v.obj.module and "__items__" in v.obj.attrs:
