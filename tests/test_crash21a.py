@@ -186,6 +186,30 @@ model(
 )
 
 
+# ---- floating-point-only ops on an integer tensor
+P = (2, 6)
+model("intdtype_softmax", P, "pass", "return x * F.softmax(torch.arange(6), -1)")
+model("intdtype_softmax_method", P, "pass", "return x * torch.arange(6).softmax(0)")
+model("intdtype_gelu", P, "pass", "return x * F.gelu(torch.arange(6) - 3)")
+model("intdtype_std", P, "pass", "return x * torch.arange(6).std()")
+model("intdtype_var_long", P, "pass", "return x * x.long().var(1, keepdim=True)")
+model(
+    "intdtype_softmax_dtype_ok",
+    P,
+    "pass",
+    "return x * F.softmax(torch.arange(6), -1, dtype=torch.float)",
+)
+model(
+    "intdtype_softmax_kw_ok", P, "pass", "return x * torch.arange(6).softmax(0, dtype=torch.float)"
+)
+model("intdtype_relu_ok", P, "pass", "return x * F.relu(torch.arange(6) - 3)")
+model("intdtype_sigmoid_ok", P, "pass", "return x * torch.sigmoid(torch.arange(6))")
+model("intdtype_float_ok", P, "pass", "return x * torch.arange(6).float().std()")
+# ---- one_hot of a floating-point tensor
+model("onehot_float", P, "pass", "return x * F.one_hot(torch.ones(6) * 2, 6).sum(0)")
+model("onehot_long_ok", P, "pass", "return x * F.one_hot(torch.ones(6).long() * 2, 6).sum(0)")
+
+
 @pytest.mark.parametrize("name", sorted(MODELS))
 def test_blocker_iff_torch_crashes(name, tmp_path, capsys):
     check_blocker_iff_crash(MODELS, HEAD, name, tmp_path, capsys)
@@ -329,3 +353,20 @@ def test_int_arg_tables_are_what_torch_rejects():
         for args, _kw in _args_for(tuple((p - 1, k) for p, k in spec), x, ok):
             with pytest.raises(TypeError):
                 fn(first, *args)
+
+
+def test_float_only_ops_are_what_torch_rejects():
+    """FLOAT_ONLY raises on every integer / bool dtype; the ops left out take them."""
+    from driftcheck.parsers.source.forward.dataflow_dtype_ops import FLOAT_ONLY
+
+    torch = pytest.importorskip("torch")
+    F = torch.nn.functional
+    for dt in (torch.int64, torch.int32, torch.uint8, torch.bool):
+        x = torch.arange(6).reshape(2, 3).to(dt)
+        for name in FLOAT_ONLY:
+            fn = getattr(F, name, None) or getattr(torch, name)
+            with pytest.raises((RuntimeError, NotImplementedError)):
+                fn(x, -1) if name in ("softmax", "log_softmax") else fn(x)
+        for name in ("sigmoid", "tanh", "logsumexp", "cumsum"):
+            fn = getattr(torch, name)
+            fn(x, 1) if name in ("logsumexp", "cumsum") else fn(x)

@@ -165,6 +165,14 @@ def call_torch(run: Any, q: str, args: list, kwargs: dict, fr: Any, at: Any) -> 
     )
     if err is None and run.f.input_shape is not None:
         err = dataflow_floats.int_arg_error(args, kwargs, q=q)  # ``F.pad(x, (k / 2, 0))``
+        name = q.rsplit(".", 1)[-1]
+        top = q.startswith("torch.nn.functional.") or q.count(".") == 1
+        if err is None and top and args:
+            from driftcheck.parsers.source.forward import dataflow_dtype_ops as dt_ops
+
+            err = dt_ops.float_only_error(run.f, name, args[0], args[1:], kwargs)
+            if err is None and name == "one_hot" and q.startswith("torch.nn.functional."):
+                err = dt_ops.one_hot_error(run.f, args[0])
     if err is not None and at is not None:
         run.f.crash(fr.loc(at), err)
         return Tens(None)
