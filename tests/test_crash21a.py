@@ -210,6 +210,16 @@ model("onehot_float", P, "pass", "return x * F.one_hot(torch.ones(6) * 2, 6).sum
 model("onehot_long_ok", P, "pass", "return x * F.one_hot(torch.ones(6).long() * 2, 6).sum(0)")
 
 
+# ---- numpy idioms torch does not have
+model("numpy_astype", P, "pass", "return x.astype(torch.float32)")
+model("numpy_expand_dims", P, "pass", "return torch.expand_dims(x, 1)")
+model("numpy_fill", P, "pass", "y = x.clone()\ny.fill(0.0)\nreturn y")
+model("numpy_to_ok", P, "pass", "return x.to(torch.float32)")
+model("numpy_unsqueeze_ok", P, "pass", "return torch.unsqueeze(x, 1)")
+model("numpy_array_astype_ok", P, "pass", "return torch.from_numpy(x.numpy().astype('float32'))")
+model("numpy_fill_ok", P, "pass", "y = x.clone()\ny.fill_(0.0)\nreturn y")
+
+
 @pytest.mark.parametrize("name", sorted(MODELS))
 def test_blocker_iff_torch_crashes(name, tmp_path, capsys):
     check_blocker_iff_crash(MODELS, HEAD, name, tmp_path, capsys)
@@ -370,3 +380,19 @@ def test_float_only_ops_are_what_torch_rejects():
         for name in ("sigmoid", "tanh", "logsumexp", "cumsum"):
             fn = getattr(torch, name)
             fn(x, 1) if name in ("logsumexp", "cumsum") else fn(x)
+
+
+def test_numpy_only_names_are_numpy_not_torch():
+    """Every numpy-only name is numpy's and not torch's (Tensor attribute / torch function)."""
+    from driftcheck.parsers.source.forward.dataflow_misuse import (
+        NUMPY_ONLY_FNS,
+        NUMPY_ONLY_METHODS,
+    )
+
+    torch = pytest.importorskip("torch")
+    np = pytest.importorskip("numpy")
+    for n in NUMPY_ONLY_METHODS:
+        assert hasattr(np.ndarray, n) and not hasattr(torch.Tensor, n), n
+    for n in NUMPY_ONLY_FNS:
+        assert not hasattr(torch, n), n
+        assert hasattr(np, n) or n in ("float_",), n  # (numpy 2 dropped ``float_``)

@@ -64,3 +64,32 @@ def size_plus_list(f: Any, a: Any, b: Any, loc: Any) -> bool:
         f.crash(loc, 'TypeError: can only concatenate list (not "torch.Size") to list')
         return True
     return False
+
+
+# numpy idioms torch does not have (ported numpy / JAX / Flax code): ``x.astype(...)`` on a
+# tensor, ``torch.expand_dims(x, 1)``. Each is in numpy and not in torch 2.13 (nor in any
+# torch before it: tests/test_crash21a.py checks both against the installed packages).
+NUMPY_ONLY_METHODS = frozenset(
+    {"astype", "copy", "fill", "compress", "partition", "argpartition", "tobytes", "tofile",
+     "byteswap", "choose", "dump", "dumps", "searchsorted"}
+)  # fmt: skip
+NUMPY_ONLY_FNS = frozenset(
+    {"expand_dims", "around", "append", "insert", "delete", "power", "mod", "percentile",
+     "nanmax", "nanmin", "nanstd", "nanvar", "rint", "identity", "average", "rollaxis",
+     "take_along_axis", "array", "ndim", "size", "shape", "int_", "float_", "fabs"}
+)  # fmt: skip
+
+
+def numpy_method(t: Any, name: str) -> str | None:
+    """``t.<name>`` of a numpy-only method on a tensor of known shape (a torch tensor the
+    pass follows: a library call's array result has no shape here)."""
+    if name in NUMPY_ONLY_METHODS and isinstance(t, Tens) and t.shape is not None:
+        return f"AttributeError: 'Tensor' object has no attribute '{name}'"
+    return None
+
+
+def numpy_function(q: str) -> str | None:
+    """``torch.<name>`` of a numpy-only function."""
+    if q.startswith("torch.") and q.count(".") == 1 and q[6:] in NUMPY_ONLY_FNS:
+        return f"AttributeError: module 'torch' has no attribute '{q[6:]}'"
+    return None

@@ -541,6 +541,10 @@ def call_bound(run: Any, b: Bound, args: list, kwargs: dict, fr: Any, at: Any) -
 
             err = dataflow_floats.int_arg_error(args, kwargs, method=b.name)  # ``view(n / 2)``
             if err is None:
+                from driftcheck.parsers.source.forward import dataflow_misuse
+
+                err = dataflow_misuse.numpy_method(t, b.name)  # ``x.astype(...)``
+            if err is None:
                 from driftcheck.parsers.source.forward import dataflow_dtype_ops
 
                 err = dataflow_dtype_ops.float_only_error(run.f, b.name, t, args, kwargs)

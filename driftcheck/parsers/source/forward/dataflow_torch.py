@@ -165,6 +165,10 @@ def call_torch(run: Any, q: str, args: list, kwargs: dict, fr: Any, at: Any) -> 
     )
     if err is None and run.f.input_shape is not None:
         err = dataflow_floats.int_arg_error(args, kwargs, q=q)  # ``F.pad(x, (k / 2, 0))``
+        if err is None:
+            from driftcheck.parsers.source.forward import dataflow_misuse
+
+            err = dataflow_misuse.numpy_function(q)  # ``torch.expand_dims(x, 1)``
         name = q.rsplit(".", 1)[-1]
         top = q.startswith("torch.nn.functional.") or q.count(".") == 1
         if err is None and top and args:
