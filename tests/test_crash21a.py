@@ -220,6 +220,46 @@ model("numpy_array_astype_ok", P, "pass", "return torch.from_numpy(x.numpy().ast
 model("numpy_fill_ok", P, "pass", "y = x.clone()\ny.fill_(0.0)\nreturn y")
 
 
+# ---- None as a torch layer's input (an optional argument left at its default)
+NONE_INIT = "self.conv = nn.Conv2d(4, 4, 3, padding=1)\nself.temb = nn.Linear(8, 4)"
+model(
+    "none_default",
+    C,
+    NONE_INIT,
+    "return self.step(x)",
+)
+MODELS["none_default"] = (
+    MODELS["none_default"][0].replace(
+        "    def forward(self, x):",
+        "    def step(self, x, t=None):\n"
+        "        return self.conv(x) + self.temb(t)[:, :, None, None]\n\n"
+        "    def forward(self, x):",
+    ),
+    C,
+    "float",
+)
+model(
+    "none_guarded_ok",
+    C,
+    NONE_INIT,
+    "t = None\nh = self.conv(x)\nif t is not None:\n"
+    "    h = h + self.temb(t)[:, :, None, None]\nreturn h",
+)
+model(
+    "none_defaulted_ok",
+    C,
+    NONE_INIT,
+    "t = None\nt = t if t is not None else x.new_zeros(2, 8)\n"
+    "return self.conv(x) + self.temb(t)[:, :, None, None]",
+)
+model(
+    "none_identity_ok",
+    C,
+    "self.i = nn.Identity()",
+    "y = self.i(None)\nreturn x if y is None else y",
+)
+
+
 @pytest.mark.parametrize("name", sorted(MODELS))
 def test_blocker_iff_torch_crashes(name, tmp_path, capsys):
     check_blocker_iff_crash(MODELS, HEAD, name, tmp_path, capsys)

@@ -251,6 +251,8 @@ class Calls:
                 from driftcheck.parsers.source.forward import dataflow_masks
 
                 dataflow_masks.tuple_input(self.run.f, args[0], obj, loc)
+                if dataflow_masks.none_input(self.run.f, args[0], obj, loc):
+                    return Tens(None)
             out = self.run.f.leaf_call(obj, tens, loc)
             if kwargs or len(args) > len(tens):
                 self._leaf_masks(obj, out, args, kwargs, loc)
