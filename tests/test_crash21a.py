@@ -260,6 +260,72 @@ model(
 )
 
 
+# ---- view of a transposed / permuted tensor: torch's stride rule
+V = (2, 5, 8)
+QKV = "self.qkv = nn.Linear(8, 24)"
+HEADS = "q, k, v = self.qkv(x).view(2, 5, 3, 2, 4).permute(2, 0, 3, 1, 4)\n"
+model(
+    "stride_view_after_transpose",
+    V,
+    QKV,
+    HEADS + "a = (q @ k.transpose(-2, -1)).softmax(-1) @ v\nreturn a.transpose(1, 2).view(2, 5, 8)",
+)
+model(
+    "stride_contiguous_ok",
+    V,
+    QKV,
+    HEADS + "a = (q @ k.transpose(-2, -1)).softmax(-1) @ v\n"
+    "return a.transpose(1, 2).contiguous().view(2, 5, 8)",
+)
+model(
+    "stride_reshape_ok",
+    V,
+    QKV,
+    HEADS + "a = (q @ k.transpose(-2, -1)).softmax(-1) @ v\n"
+    "return a.transpose(1, 2).reshape(2, 5, 8)",
+)
+model(
+    "stride_split_last_ok",
+    V,
+    QKV,
+    HEADS + "a = (q @ k.transpose(-2, -1)).softmax(-1) @ v\n"
+    "return a.transpose(1, 2).view(2, 5, 2, 2, 2).flatten(2)",
+)
+model(
+    "stride_permute",
+    (2, 4, 6),
+    "self.l = nn.Linear(6, 6)",
+    "return self.l(x).permute(0, 2, 1).view(2, -1)",
+)
+model(
+    "stride_permute_ok",
+    (2, 4, 6),
+    "self.l = nn.Linear(6, 6)",
+    "return self.l(x).permute(1, 0, 2).view(4, 2, 6)",
+)
+model(
+    "stride_unit_dim_ok",
+    (2, 1, 6),
+    "self.l = nn.Linear(6, 6)",
+    "return self.l(x).transpose(0, 1).view(2, 6)",
+)
+model("stride_t", (4, 6), "self.l = nn.Linear(6, 6)", "return self.l(x).t().view(-1)")
+model("stride_factory", (4, 6), "pass", "return x + torch.zeros(6, 4).transpose(0, 1).view(4, 6)")
+model(
+    "stride_factory_ok",
+    (4, 6),
+    "pass",
+    "return x + torch.zeros(6, 4).transpose(0, 1).view(2, 2, 6).view(4, 6)",
+)
+model(
+    "stride_sdpa_ok",
+    V,
+    QKV,
+    "q, k, v = self.qkv(x).view(2, 5, 3, 2, 4).permute(2, 0, 3, 1, 4).unbind(0)\n"
+    "a = F.scaled_dot_product_attention(q, k, v)\nreturn a.transpose(1, 2).reshape(2, 5, 8)",
+)
+
+
 @pytest.mark.parametrize("name", sorted(MODELS))
 def test_blocker_iff_torch_crashes(name, tmp_path, capsys):
     check_blocker_iff_crash(MODELS, HEAD, name, tmp_path, capsys)
@@ -436,3 +502,31 @@ def test_numpy_only_names_are_numpy_not_torch():
     for n in NUMPY_ONLY_FNS:
         assert not hasattr(torch, n), n
         assert hasattr(np, n) or n in ("float_",), n  # (numpy 2 dropped ``float_``)
+
+
+def test_compute_stride_is_torchs():
+    """compute_stride agrees with torch's view on permuted layouts, for every shape the
+    element count factors into (up to 4 dims)."""
+    import math
+    import random
+
+    from driftcheck.parsers.source.forward.dataflow_strides import compute_stride
+
+    torch = pytest.importorskip("torch")
+    r = random.Random(0)
+    for _ in range(400):
+        shape = [r.choice([1, 2, 3, 4]) for _ in range(r.randint(1, 4))]
+        x = torch.zeros(shape).permute(*r.sample(range(len(shape)), len(shape)))
+        new, rest = [], x.numel()
+        while rest > 1 and len(new) < 3:
+            d = r.choice([d for d in range(1, rest + 1) if rest % d == 0])
+            new.append(d)
+            rest //= d
+        new.append(rest)
+        assert math.prod(new) == x.numel()
+        try:
+            want = tuple(x.view(new).stride())
+        except RuntimeError:
+            want = None
+        got = compute_stride(tuple(x.shape), tuple(x.stride()), tuple(new))
+        assert got == want, (tuple(x.shape), x.stride(), new, got, want)

@@ -254,6 +254,10 @@ class Calls:
                 if dataflow_masks.none_input(self.run.f, args[0], obj, loc):
                     return Tens(None)
             out = self.run.f.leaf_call(obj, tens, loc)
+            if self.run.f.input_shape is not None and obj.type in ("Linear", "Embedding"):
+                from driftcheck.parsers.source.forward import dataflow_strides
+
+                dataflow_strides.made_contiguous(self.run.f, out)  # a fresh matmul / lookup
             if kwargs or len(args) > len(tens):
                 self._leaf_masks(obj, out, args, kwargs, loc)
             if self.run.f.input_shape is not None and obj.torch:

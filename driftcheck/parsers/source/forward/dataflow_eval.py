@@ -550,6 +550,10 @@ class Runner:
         if isinstance(a, Tens) or isinstance(b, Tens):
             dataflow_dtype_ops.binop(self.f, op, a, b, fr.loc(at))  # ``k ** -1``, ``f | m``
             out = ops.tensor_binop(self, op, a, b, fr, at)
+            if self.f.input_shape is not None and isinstance(op, ast.MatMult):
+                from driftcheck.parsers.source.forward import dataflow_strides
+
+                dataflow_strides.made_contiguous(self.f, out)  # ``att @ v`` is a fresh tensor
             if self.f.input_shape is not None and isinstance(op, ast.Div):
                 from driftcheck.parsers.source.forward import dataflow_checks
 

@@ -557,6 +557,9 @@ def call_bound(run: Any, b: Bound, args: list, kwargs: dict, fr: Any, at: Any) -
 
             loc = fr.loc(at) if at is not None else None
             dataflow_dtype_ops.after_method(run.f, t, b.name, args, kwargs, out, loc)
+            from driftcheck.parsers.source.forward import dataflow_strides
+
+            dataflow_strides.after_method(run.f, t, b.name, args, kwargs, out, loc)
         if b.name == "t" and not args and not kwargs:
             _transposed_table(run, t, out)  # ``self.embed.weight.t()``
         return out

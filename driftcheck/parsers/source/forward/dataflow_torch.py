@@ -186,6 +186,10 @@ def call_torch(run: Any, q: str, args: list, kwargs: dict, fr: Any, at: Any) -> 
         from driftcheck.parsers.source.forward import dataflow_dtype_ops
 
         dataflow_dtype_ops.after_torch(run.f, name, args, kwargs, out)
+        from driftcheck.parsers.source.forward import dataflow_strides
+
+        if q == f"torch.{name}" and dataflow_strides.fresh(name, kwargs):
+            dataflow_strides.made_contiguous(run.f, out)  # ``torch.zeros(B, T, C)``
     if (
         (name.endswith("_") and not name.endswith("__"))
         or kwargs.get("out") is not None
