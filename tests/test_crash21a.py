@@ -309,6 +309,8 @@ model(
     "self.l = nn.Linear(6, 6)",
     "return self.l(x).transpose(0, 1).view(2, 6)",
 )
+model("stride_input_permute", (2, 3, 4), "pass", "return x.permute(0, 2, 1).view(2, 12)")
+model("stride_input_permute_ok", (2, 3, 4), "pass", "return x.permute(0, 2, 1).reshape(2, 12)")
 model("stride_t", (4, 6), "self.l = nn.Linear(6, 6)", "return self.l(x).t().view(-1)")
 model("stride_factory", (4, 6), "pass", "return x + torch.zeros(6, 4).transpose(0, 1).view(4, 6)")
 model(

@@ -90,6 +90,9 @@ class Calls:
                 t = kwargs[p.arg] = self.run.f.add_input(p.arg, (str(fn.mod.path), node.lineno))
                 if i == 0 and given is not None:
                     t.shape = tuple(given)
+                    from driftcheck.parsers.source.forward import dataflow_strides
+
+                    dataflow_strides.made_contiguous(self.run.f, t)  # a fresh input tensor
                 elif p.arg in RANKS:  # internal only: the Input node's shape stays unknown
                     t.learn_rank(RANKS[p.arg])
             elif isinstance(defaults[p.arg], ast.Constant) and defaults[p.arg].value is None:

@@ -5,7 +5,8 @@ size and stride (at least one dimension spans across two contiguous subspaces)":
 needs strides its new shape can be made of, and a transpose / permute only reorders the
 strides. The pass follows strides where they are certain:
 
-- a tensor is known contiguous where it is made so: ``.contiguous()``, a torch factory
+- a tensor is known contiguous where it is made so: the input ``--input-shape`` describes
+  (a fresh tensor of those sizes), ``.contiguous()``, a torch factory
   (``zeros`` / ``ones`` / ``empty`` / ``rand`` / ``randn``), ``a @ b`` / ``matmul`` / ``bmm``,
   a ``Linear`` / ``Embedding`` output (a fresh matmul / lookup result, whatever its input's
   layout); not ``scaled_dot_product_attention`` (its CPU flash kernel returns a transposed
