@@ -328,6 +328,18 @@ model(
 )
 
 
+# ---- an adaptive pool's output_size of the wrong length; F.embedding's padding_idx range
+model("adaptive_rank_three", C, "self.p = nn.AdaptiveAvgPool2d((1, 2, 2))", "return self.p(x)")
+model("adaptive_rank_one", C, "self.p = nn.AdaptiveMaxPool2d((2,))", "return self.p(x)")
+model("adaptive_rank_ok", C, "self.p = nn.AdaptiveAvgPool2d((1, 2))", "return self.p(x)")
+model("adaptive_rank_int_ok", C, "self.p = nn.AdaptiveMaxPool2d(2)", "return self.p(x)")
+EMB = "self.w = nn.Parameter(torch.randn(5, 8))"
+model("padidx_past", S, EMB, "return x + F.embedding(torch.arange(2), self.w, padding_idx=5)")
+model("padidx_neg_past", S, EMB, "return x + F.embedding(torch.arange(2), self.w, padding_idx=-6)")
+model("padidx_last_ok", S, EMB, "return x + F.embedding(torch.arange(2), self.w, padding_idx=4)")
+model("padidx_neg_ok", S, EMB, "return x + F.embedding(torch.arange(2), self.w, padding_idx=-5)")
+
+
 @pytest.mark.parametrize("name", sorted(MODELS))
 def test_blocker_iff_torch_crashes(name, tmp_path, capsys):
     check_blocker_iff_crash(MODELS, HEAD, name, tmp_path, capsys)
