@@ -209,6 +209,31 @@ model("intdtype_float_ok", P, "pass", "return x * torch.arange(6).float().std()"
 model("onehot_float", P, "pass", "return x * F.one_hot(torch.ones(6) * 2, 6).sum(0)")
 model("onehot_long_ok", P, "pass", "return x * F.one_hot(torch.ones(6).long() * 2, 6).sum(0)")
 
+model(
+    "onehot_linear_round",
+    S,
+    "self.l = nn.Linear(8, 8)",
+    "ids = torch.round(torch.sigmoid(self.l(x)) * 3)\nreturn F.one_hot(ids, 4).float().sum(-1)",
+)
+model(
+    "onehot_linear_round_ok",
+    S,
+    "self.l = nn.Linear(8, 8)",
+    "ids = torch.round(torch.sigmoid(self.l(x)) * 3).long()\nreturn F.one_hot(ids, 4).float().sum(-1)",
+)
+model(
+    "onehot_conv_floor",
+    C,
+    "self.c = nn.Conv2d(4, 4, 1)",
+    "return F.one_hot((self.c(x).sigmoid() * 2).floor(), 2).float().sum(-1)",
+)
+model(
+    "onehot_argmax_ok",
+    C,
+    "self.c = nn.Conv2d(4, 4, 1)",
+    "return F.one_hot(self.c(x).argmax(1), 4).float()",
+)
+
 
 # ---- numpy idioms torch does not have
 model("numpy_astype", P, "pass", "return x.astype(torch.float32)")

@@ -261,6 +261,10 @@ class Calls:
                 from driftcheck.parsers.source.forward import dataflow_strides
 
                 dataflow_strides.made_contiguous(self.run.f, out)  # a fresh matmul / lookup
+            if self.run.f.input_shape is not None:
+                from driftcheck.parsers.source.forward import dataflow_dtype_ops
+
+                dataflow_dtype_ops.layer_output(self.run.f, obj.type, out)
             if kwargs or len(args) > len(tens):
                 self._leaf_masks(obj, out, args, kwargs, loc)
             if self.run.f.input_shape is not None and obj.torch:

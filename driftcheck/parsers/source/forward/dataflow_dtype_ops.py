@@ -66,6 +66,10 @@ KEEPS = frozenset(
         "roll",
         "neg",  # (not abs: of a complex tensor it is real)
         "t",
+        "round",  # (an integer tensor stays integer, a float one float)
+        "floor",
+        "ceil",
+        "trunc",
     }
 )
 INT_CASTS = frozenset({"long", "int", "short"})
@@ -212,3 +216,11 @@ def one_hot_error(f: Any, t: Any) -> str | None:
     if f.input_shape is not None and _dtype(f, t) in FLOATS:
         return "RuntimeError: one_hot is only applicable to index tensor of type LongTensor."
     return None
+
+
+def layer_output(f: Any, type_: str, out: Any) -> None:
+    """A ``Linear`` / ``Conv`` / ``Bilinear`` output is floating point: the layer's weight is
+    (an integer input is already a crash: ``dataflow_checks.FLOAT_WEIGHT``), whatever its
+    precision (FLOAT stands for any floating dtype below float64's own rules)."""
+    if f.input_shape is not None and type_ in dataflow_checks.FLOAT_WEIGHT:
+        _give(f, out, FLOAT)
