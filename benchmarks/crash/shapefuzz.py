@@ -1453,6 +1453,56 @@ def _vmap_sizes(r, s, bad):
     return Step(fwd=[line], bad=bad, out=None if bad else list(s))
 
 
+@op("float_arg")
+def _float_arg(r, s, bad):
+    """A size made by true division (a float, even when whole) where torch takes an int."""
+    div = "/" if bad else "//"
+    forms = ["view", "zeros"]
+    if len(s) >= 3:
+        forms += ["pad", "avgpool1d"]
+    form = r.choice(forms)
+    if form == "view":
+        return Step(fwd=[f"x = x.view(*x.shape[:-1], x.shape[-1] {div} 1)"], bad=bad, out=list(s))
+    if form == "zeros":
+        return Step(fwd=[f"x = x + torch.zeros(x.shape[-1] {div} 1)"], bad=bad, out=list(s))
+    if form == "pad":
+        p = r.choice([1, 2])
+        out = [*s[:-1], s[-1] + p]
+        return Step(fwd=[f"x = F.pad(x, ({2 * p} {div} 2, 0))"], bad=bad, out=out)
+    k = r.choice([1, 2])
+    init = [f"self.p{{i}} = nn.AvgPool1d({2 * k} {div} 2)"]
+    if s[-1] < k:
+        return None
+    out = [*s[:-1], s[-1] // k]
+    if len(s) > 3:
+        return None
+    return Step(init=init, fwd=["x = self.p{i}(x)"], bad=bad, out=out)
+
+
+@op("transpose_view")
+def _transpose_view(r, s, bad):
+    """A Linear, a transpose of two dims, then the last two dims merged by ``view`` (torch's
+    stride rule decides) or by ``reshape`` / ``contiguous().view`` (always fine)."""
+    if len(s) < 3:
+        return None
+    n = len(s)
+    a, b = r.sample(range(n), 2)
+    t = list(s)
+    t[a], t[b] = t[b], t[a]
+    how = "view" if bad else r.choice(["reshape", "contiguous().view", "view"])
+    init = [f"self.l{{i}} = nn.Linear({s[-1]}, {s[-1]})"]
+    line = f"x = self.l{{i}}(x).transpose({a}, {b}).{how}({_t([*t[:-2], t[-2] * t[-1]])})"
+    return Step(init=init, fwd=[line], bad=how == "view", out=[*t[:-2], t[-2] * t[-1]])
+
+
+@op("modulelist_index")
+def _modulelist_index(r, s, bad):
+    n = r.choice([1, 2, 3])
+    k = r.choice([n, -n - 1]) if bad else r.choice(range(-n, n))
+    init = [f"self.m{{i}} = nn.ModuleList([nn.Identity() for _ in range({n})])"]
+    return Step(init=init, fwd=[f"x = self.m{{i}}[{k}](x)"], bad=bad, out=None if bad else list(s))
+
+
 @dataclass
 class Program:
     name: str

@@ -160,6 +160,10 @@ def _adaptive_shape(name: str, n: int):
     def rule(p, shapes):
         x = shapes[0]
         size = p["output_size"]
+        if isinstance(size, (list, tuple)) and len(size) != n:
+            # torch takes an int or exactly n sizes (measured in torch 2.13 for every
+            # Adaptive{Avg,Max}Pool{1,2,3}d: "adaptive_avg_pool2d: output_size must be 2")
+            raise ShapeError(f"{name}: output_size must be {n} sizes, got {tuple(size)}")
         if name.startswith("AdaptiveAvg") and n > 1 and _all_ones(size, n):
             # torch's adaptive_avg_pool2d/3d take an output of all ones as a mean over the
             # last n axes, of any rank; only F.adaptive_avg_pool*'s own check on a list size

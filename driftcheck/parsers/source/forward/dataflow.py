@@ -108,6 +108,8 @@ class Flow:
         # lists of certain length (``dataflow_lists``): id -> (list, ``doubts`` when made);
         # ``doubts`` counts the speculative regions and unknown calls met so far
         self.sure_lists: dict[int, tuple[list, int]] = {}
+        # tuples that are a ``torch.Size`` (``x.shape[:-1]``): id -> the tuple (dataflow_misuse)
+        self.size_tuples: dict[int, tuple] = {}
         self.doubts = 0
         self.edges: list[Edge] = []
         self.edge_keys: set[tuple[str, str, int | None]] = set()
@@ -193,6 +195,10 @@ class Flow:
         """The rule on real sizes: a rejection is a crash at ``loc`` (None is returned)."""
         shapes = [t.shape for t in inputs]
         if spec is None or not shapes:
+            return None
+        from driftcheck.parsers.source.forward import dataflow_floats
+
+        if dataflow_floats.layer_params(self, type_, params, loc):
             return None
         if spec.n_inputs is not None and len(shapes) < spec.n_inputs:
             # fewer tensors than the layer takes: the others were keywords (``layer(x,

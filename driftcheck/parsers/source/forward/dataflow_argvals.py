@@ -66,6 +66,16 @@ def torch_fn(f: Any, q: str, name: str, args: list, kwargs: dict, loc: Any) -> N
         if red.__class__ is str and red not in ok:
             f.crash(loc, f"ValueError: {red} is not a valid value for reduction")
             return
+    if functional and name == "embedding":
+        # ``F.embedding(x, w, padding_idx=V)``: torch asserts -V <= padding_idx < V (V rows)
+        w, pad = _arg(args, kwargs, 1, "weight"), _arg(args, kwargs, 2, "padding_idx")
+        rows = w.shape[0] if isinstance(w, Tens) and w.shape else None
+        if pad.__class__ is int and rows.__class__ is int and not -rows <= pad < rows:
+            f.crash(
+                loc,
+                f"AssertionError: Padding_idx must be within num_embeddings ({pad}, {rows} rows)",
+            )
+            return
     if functional and name == "huber_loss":
         d = _num(kwargs.get("delta"))
         if d is not None and d <= 0:

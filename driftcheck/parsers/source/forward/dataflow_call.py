@@ -91,6 +91,9 @@ class Calls:
                 t = kwargs[p.arg] = self.run.f.add_input(p.arg, (str(fn.mod.path), node.lineno))
                 if i == 0 and given is not None:
                     t.shape = tuple(given)
+                    from driftcheck.parsers.source.forward import dataflow_strides
+
+                    dataflow_strides.made_contiguous(self.run.f, t)  # a fresh input tensor
                 elif p.arg in RANKS:  # internal only: the Input node's shape stays unknown
                     t.learn_rank(RANKS[p.arg])
             elif isinstance(defaults[p.arg], ast.Constant) and defaults[p.arg].value is None:
@@ -254,7 +257,17 @@ class Calls:
                 from driftcheck.parsers.source.forward import dataflow_masks
 
                 dataflow_masks.tuple_input(self.run.f, args[0], obj, loc)
+                if dataflow_masks.none_input(self.run.f, args[0], obj, loc):
+                    return Tens(None)
             out = self.run.f.leaf_call(obj, tens, loc)
+            if self.run.f.input_shape is not None and obj.type in ("Linear", "Embedding"):
+                from driftcheck.parsers.source.forward import dataflow_strides
+
+                dataflow_strides.made_contiguous(self.run.f, out)  # a fresh matmul / lookup
+            if self.run.f.input_shape is not None:
+                from driftcheck.parsers.source.forward import dataflow_dtype_ops
+
+                dataflow_dtype_ops.layer_output(self.run.f, obj.type, out)
             if kwargs or len(args) > len(tens):
                 self._leaf_masks(obj, out, args, kwargs, loc)
             if self.run.f.input_shape is not None and obj.torch:
@@ -607,10 +620,25 @@ class Calls:
             acc = self.call_value(args[0], [acc, x], {}, fr, at)
         return acc
 
+    def _mapped_seq(self, v: Any) -> bool:
+        """An iterable ``map`` walks here: a plain sequence, or on real sizes a tensor's
+        pieces of known count (``map(split_heads, qkv.chunk(3, -1))``)."""
+        if _plain_seq(v):
+            return True
+        on = self.run.f.input_shape is not None
+        return on and isinstance(v, Pieces) and v.count is not None
+
     def builtin(self, name: str, args: list, kwargs: dict, fr: Frame, at: ast.AST) -> Any:
         known = all(isinstance(x, (int, float, bool, str, type(None))) for x in args)
         if name == "range" and known and all(isinstance(x, int) for x in args) and args:
             return range(*args[:3])
+        if name == "range" and at is not None and self.run.f.input_shape is not None:
+            from driftcheck.parsers.source.forward import dataflow_floats
+
+            err = dataflow_floats.range_error(args)  # ``range(T / c)``
+            if err is not None:
+                self.run.f.crash(fr.loc(at), err)
+                return UNK
         if name == "len":
             v = args[0] if args else UNK
             if isinstance(v, (tuple, list, dict, str)):
@@ -641,7 +669,7 @@ class Calls:
             else:
                 got = list(its[0])
             return lists.made(self.run.f, got, *args)
-        if name == "map" and len(args) >= 2 and all(_plain_seq(x) for x in args[1:]):
+        if name == "map" and len(args) >= 2 and all(self._mapped_seq(x) for x in args[1:]):
             its = [self.iterate(x) for x in args[1:]]
             if all(i is not None for i in its) and min(map(len, its)) <= MAX_LOOP:
                 # map(f, xs): f applied to each item, in order (an iterator in Python; a

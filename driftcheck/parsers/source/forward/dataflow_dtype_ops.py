@@ -66,6 +66,10 @@ KEEPS = frozenset(
         "roll",
         "neg",  # (not abs: of a complex tensor it is real)
         "t",
+        "round",  # (an integer tensor stays integer, a float one float)
+        "floor",
+        "ceil",
+        "trunc",
     }
 )
 INT_CASTS = frozenset({"long", "int", "short"})
@@ -177,3 +181,46 @@ def invert(f: Any, v: Any, loc: Any) -> None:
     """``~t`` of a floating-point tensor."""
     if f.input_shape is not None and _dtype(f, v) in FLOATS:
         f.crash(loc, "~ (operator.invert) is only implemented on integer and Boolean-type tensors")
+
+
+# ops torch implements for floating point only: an integer or bool tensor raises ("std and
+# var only support floating point and complex dtypes", "softmax_lastdim_kernel_impl" /
+# "GeluKernelImpl" not implemented for 'Long'); measured in torch 2.13 for int64, int32, uint8
+# and bool (tests/test_crash21a.py re-measures them). ``relu``, ``sigmoid``, ``tanh``,
+# ``cumsum``, ``logsumexp`` take integers and are not listed; ``dropout`` raises in training
+# only, so it is not either.
+FLOAT_ONLY = frozenset(
+    {"std", "var", "std_mean", "var_mean", "softmax", "log_softmax", "gelu", "silu", "elu",
+     "mish", "softplus", "leaky_relu", "hardswish", "normalize"}
+)  # fmt: skip
+# the ones with a ``dtype`` argument (given, torch casts first): (its position after the tensor)
+_DTYPE_POS = {"softmax": 2, "log_softmax": 2}
+_NOT_FLOAT = {INT: "Long", UINT8: "Byte", "bool": "Bool"}
+
+
+def float_only_error(f: Any, name: str, t: Any, rest: list, kwargs: dict) -> str | None:
+    """torch's error for ``name`` (a ``FLOAT_ONLY`` op) on ``t`` known to be integer / bool;
+    ``rest`` are the positional arguments after the tensor."""
+    if f.input_shape is None or name not in FLOAT_ONLY or not isinstance(t, Tens):
+        return None
+    if "dtype" in kwargs or len(rest) >= _DTYPE_POS.get(name, 99):
+        return None
+    dt = _dtype(f, t)
+    if dt not in _NOT_FLOAT:
+        return None
+    return f"RuntimeError: {name} is not implemented for '{_NOT_FLOAT[dt]}' (integer input)"
+
+
+def one_hot_error(f: Any, t: Any) -> str | None:
+    """``F.one_hot`` of a floating-point tensor (``torch.round`` keeps the float dtype)."""
+    if f.input_shape is not None and _dtype(f, t) in FLOATS:
+        return "RuntimeError: one_hot is only applicable to index tensor of type LongTensor."
+    return None
+
+
+def layer_output(f: Any, type_: str, out: Any) -> None:
+    """A ``Linear`` / ``Conv`` / ``Bilinear`` output is floating point: the layer's weight is
+    (an integer input is already a crash: ``dataflow_checks.FLOAT_WEIGHT``), whatever its
+    precision (FLOAT stands for any floating dtype below float64's own rules)."""
+    if f.input_shape is not None and type_ in dataflow_checks.FLOAT_WEIGHT:
+        _give(f, out, FLOAT)

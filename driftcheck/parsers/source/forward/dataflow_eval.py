@@ -556,6 +556,10 @@ class Runner:
             if dataflow_argtypes.binop(self.f, op, a, b, fr.loc(at)):
                 return Tens(None)  # ``1 - mask`` of a bool tensor
             out = ops.tensor_binop(self, op, a, b, fr, at)
+            if self.f.input_shape is not None and isinstance(op, ast.MatMult):
+                from driftcheck.parsers.source.forward import dataflow_strides
+
+                dataflow_strides.made_contiguous(self.f, out)  # ``att @ v`` is a fresh tensor
             if self.f.input_shape is not None and isinstance(op, ast.Div):
                 from driftcheck.parsers.source.forward import dataflow_checks
 
@@ -586,6 +590,11 @@ class Runner:
                         return float(a) ** b
                     except (OverflowError, ZeroDivisionError):
                         return UNK
+        if self.f.input_shape is not None and isinstance(op, ast.Add):
+            from driftcheck.parsers.source.forward import dataflow_misuse
+
+            if dataflow_misuse.size_plus_list(self.f, a, b, fr.loc(at)):
+                return UNK
         if self.f.input_shape is not None and isinstance(op, (ast.Div, ast.FloorDiv, ast.Mod)):
             from driftcheck.parsers.source.forward import dataflow_ranks
 

@@ -224,6 +224,22 @@ def tuple_input(f: Any, x: Any, child: Any, loc: Any) -> None:
         )
 
 
+def none_input(f: Any, x: Any, child: Any, loc: Any) -> bool:
+    """``None`` as a torch layer's input (an optional argument left at its default,
+    ``self.temb(t)`` with ``t=None``): torch's TypeError ("linear(): argument 'input' must be
+    Tensor, not NoneType"). Only a catalogue layer of torch, and not ``Identity`` (which
+    returns it); True when reported."""
+    from driftcheck.parsers.source.values.abstract import Leaf
+
+    if f.input_shape is None or x is not None or loc is None:
+        return False
+    torch_layer = isinstance(child, Leaf) and str(child.torch or "").startswith("torch.nn.")
+    if torch_layer and child.type not in ("Identity", "Unknown"):
+        f.crash(loc, f"TypeError: {child.type} is given None, not a tensor")
+        return True
+    return False
+
+
 # ---------------------------------------------------------------------- layers torch refuses
 _CONVS = {"Conv1d", "Conv2d", "Conv3d"}
 

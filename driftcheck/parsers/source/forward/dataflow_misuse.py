@@ -4,6 +4,9 @@
 not subscriptable"), ``h.shape(0)`` calls a ``torch.Size`` ("'torch.Size' object is not
 callable"), ``x.ndim()`` calls an int. Each is judged on what the pass knows the value is
 (a tensor's bound method, its shape, its rank as an int), never on a name alone.
+``x.shape[:-1] + [h, -1]`` adds a list to a ``torch.Size`` (a tuple): "can only concatenate
+tuple (not list)", judged where the pass made the Size (a shape or its slice) and the list
+(a list display or a list made here, ``dataflow_lists``) itself.
 """
 
 from __future__ import annotations
@@ -37,3 +40,56 @@ def called(f: Any, fv: Any, at: Any, loc: Any) -> None:
         and at.func.attr == "ndim"
     ):
         f.crash(loc, "TypeError: 'int' object is not callable")
+
+
+def _size(f: Any, v: Any) -> bool:
+    return isinstance(v, ShapeOf) or (v.__class__ is tuple and f.size_tuples.get(id(v)) is v)
+
+
+def _sure_list(f: Any, v: Any) -> bool:
+    if v.__class__ is not list:
+        return False
+    got = f.sure_lists.get(id(v))
+    return got is not None and got[0] is v
+
+
+def size_plus_list(f: Any, a: Any, b: Any, loc: Any) -> bool:
+    """``size + list`` / ``list + size``: Python's TypeError; True when reported."""
+    if f.input_shape is None or loc is None:
+        return False
+    if _size(f, a) and _sure_list(f, b):
+        f.crash(loc, 'TypeError: can only concatenate tuple (not "list") to torch.Size')
+        return True
+    if _sure_list(f, a) and _size(f, b):
+        f.crash(loc, 'TypeError: can only concatenate list (not "torch.Size") to list')
+        return True
+    return False
+
+
+# numpy idioms torch does not have (ported numpy / JAX / Flax code): ``x.astype(...)`` on a
+# tensor, ``torch.expand_dims(x, 1)``. Each is in numpy and not in torch 2.13 (nor in any
+# torch before it: tests/test_crash21a.py checks both against the installed packages).
+NUMPY_ONLY_METHODS = frozenset(
+    {"astype", "copy", "fill", "compress", "partition", "argpartition", "tobytes", "tofile",
+     "byteswap", "choose", "dump", "dumps", "searchsorted"}
+)  # fmt: skip
+NUMPY_ONLY_FNS = frozenset(
+    {"expand_dims", "around", "append", "insert", "delete", "power", "mod", "percentile",
+     "nanmax", "nanmin", "nanstd", "nanvar", "rint", "identity", "average", "rollaxis",
+     "take_along_axis", "array", "ndim", "size", "shape", "int_", "float_", "fabs"}
+)  # fmt: skip
+
+
+def numpy_method(t: Any, name: str) -> str | None:
+    """``t.<name>`` of a numpy-only method on a tensor of known shape (a torch tensor the
+    pass follows: a library call's array result has no shape here)."""
+    if name in NUMPY_ONLY_METHODS and isinstance(t, Tens) and t.shape is not None:
+        return f"AttributeError: 'Tensor' object has no attribute '{name}'"
+    return None
+
+
+def numpy_function(q: str) -> str | None:
+    """``torch.<name>`` of a numpy-only function."""
+    if q.startswith("torch.") and q.count(".") == 1 and q[6:] in NUMPY_ONLY_FNS:
+        return f"AttributeError: module 'torch' has no attribute '{q[6:]}'"
+    return None

@@ -380,11 +380,19 @@ def subscript(run: Any, v: Any, key: Any, fr: Any, at: Any) -> Any:
                     return UNK
             return v.t.dim(key)
         if isinstance(key, slice) and v.t.shape is not None:
-            return tuple(v.t.shape[key])
+            out = tuple(v.t.shape[key])
+            if run.f.input_shape is not None:
+                run.f.size_tuples[id(out)] = out  # a torch.Size (``+ [h, -1]`` raises)
+            return out
         return UNK
     if isinstance(v, Mod) and isinstance(v.obj, Obj):
         if not v.obj.module and "__items__" in v.obj.attrs:
             return _plain_object_item(run, v.obj, key)  # ``H["n_head"]`` of a dict subclass
+        if run.f.input_shape is not None and at is not None:
+            from driftcheck.parsers.source.forward import dataflow_containers
+
+            if dataflow_containers.item_error(run.f, v.obj, key, fr.loc(at)):
+                return UNK
         return module_item(run, v.obj, key)
     if isinstance(v, Multi):
         if run.f.input_shape is not None and isinstance(key, tuple) and v.rest is not None:
@@ -530,6 +538,18 @@ def call_bound(run: Any, b: Bound, args: list, kwargs: dict, fr: Any, at: Any) -
             or missing_dim_error(len(args), kwargs, at, method=b.name)
             or dataflow_argtypes.method_error(run.f, t, b.name, args, kwargs, at)
         )
+        if err is None and run.f.input_shape is not None:
+            from driftcheck.parsers.source.forward import dataflow_floats
+
+            err = dataflow_floats.int_arg_error(args, kwargs, method=b.name)  # ``view(n / 2)``
+            if err is None:
+                from driftcheck.parsers.source.forward import dataflow_misuse
+
+                err = dataflow_misuse.numpy_method(t, b.name)  # ``x.astype(...)``
+            if err is None:
+                from driftcheck.parsers.source.forward import dataflow_dtype_ops
+
+                err = dataflow_dtype_ops.float_only_error(run.f, b.name, t, args, kwargs)
         if err is not None and at is not None:
             run.f.crash(fr.loc(at), err)
             return Tens(None)
@@ -539,6 +559,9 @@ def call_bound(run: Any, b: Bound, args: list, kwargs: dict, fr: Any, at: Any) -
 
             loc = fr.loc(at) if at is not None else None
             dataflow_dtype_ops.after_method(run.f, t, b.name, args, kwargs, out, loc)
+            from driftcheck.parsers.source.forward import dataflow_strides
+
+            dataflow_strides.after_method(run.f, t, b.name, args, kwargs, out, loc)
         if b.name == "t" and not args and not kwargs:
             _transposed_table(run, t, out)  # ``self.embed.weight.t()``
         return out

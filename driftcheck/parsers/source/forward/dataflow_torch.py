@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from driftcheck.parsers.source.forward import dataflow_argtypes
+from driftcheck.parsers.source.forward import dataflow_argtypes, dataflow_floats
 from driftcheck.parsers.source.forward.dataflow import concrete
 from driftcheck.parsers.source.forward.dataflow_axes import METHODS as METHODS_AXES
 from driftcheck.parsers.source.forward.dataflow_axes import WINDOWS
@@ -165,6 +165,20 @@ def call_torch(run: Any, q: str, args: list, kwargs: dict, fr: Any, at: Any) -> 
         or missing_dim_error(len(args) - 1 if args else 0, kwargs, at, q=q)
         or dataflow_argtypes.torch_error(run.f, q, args, kwargs, at)
     )
+    if err is None and run.f.input_shape is not None:
+        err = dataflow_floats.int_arg_error(args, kwargs, q=q)  # ``F.pad(x, (k / 2, 0))``
+        if err is None:
+            from driftcheck.parsers.source.forward import dataflow_misuse
+
+            err = dataflow_misuse.numpy_function(q)  # ``torch.expand_dims(x, 1)``
+        name = q.rsplit(".", 1)[-1]
+        top = q.startswith("torch.nn.functional.") or q.count(".") == 1
+        if err is None and top and args:
+            from driftcheck.parsers.source.forward import dataflow_dtype_ops as dt_ops
+
+            err = dt_ops.float_only_error(run.f, name, args[0], args[1:], kwargs)
+            if err is None and name == "one_hot" and q.startswith("torch.nn.functional."):
+                err = dt_ops.one_hot_error(run.f, args[0])
     if err is not None and at is not None:
         run.f.crash(fr.loc(at), err)
         return Tens(None)
@@ -182,6 +196,10 @@ def call_torch(run: Any, q: str, args: list, kwargs: dict, fr: Any, at: Any) -> 
         from driftcheck.parsers.source.forward import dataflow_dtype_ops
 
         dataflow_dtype_ops.after_torch(run.f, name, args, kwargs, out)
+        from driftcheck.parsers.source.forward import dataflow_strides
+
+        if q == f"torch.{name}" and dataflow_strides.fresh(name, kwargs):
+            dataflow_strides.made_contiguous(run.f, out)  # ``torch.zeros(B, T, C)``
     if (
         (name.endswith("_") and not name.endswith("__"))
         or kwargs.get("out") is not None
