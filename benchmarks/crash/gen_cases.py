@@ -17,6 +17,7 @@
 * the tenth fresh batch of ``templates_fresh10.py`` (split ``fresh10``, session 20: written blind);
 * the eleventh fresh batch of ``templates_fresh11.py`` (split ``fresh11``, session 20: written blind);
 * the twelfth fresh batch of ``templates_fresh12.py`` (split ``fresh12``, session 21: written blind);
+* the thirteenth fresh batch of ``templates_fresh13.py`` (split ``fresh13``, session 21: written blind);
 * the wild library cases of image-model libraries (``WILD_LIBS``), wrapped the same way, as
   clean controls on an image input guessed from their own sizes.
 
@@ -68,6 +69,8 @@ from templates_fresh11 import VARIANTS as VARIANTS_FRESH11  # noqa: E402
 from templates_fresh11 import T as T_FRESH11  # noqa: E402
 from templates_fresh12 import VARIANTS as VARIANTS_FRESH12  # noqa: E402
 from templates_fresh12 import T as T_FRESH12  # noqa: E402
+from templates_fresh13 import VARIANTS as VARIANTS_FRESH13  # noqa: E402
+from templates_fresh13 import T as T_FRESH13  # noqa: E402
 
 # standalone file -> (input kind, input shape, the forward call on ``x``)
 INPUTS: dict[str, tuple[str, tuple[int, ...], str]] = {
@@ -233,7 +236,7 @@ def generate() -> list[dict]:
             out = header(name, "clean", shape, "float", origin) + wrap(src, "self.model(x)")
             (CASES / f"{name}.py").write_text(out)
             index.append(_entry(name, "clean", shape, "float", f"wild/{lib}"))
-    # the blind fresh batches (session 14: fresh2, ..., 18: fresh6 and fresh7, 19: fresh8 and fresh9, 20: fresh10 and fresh11, 21: fresh12), each appended after
+    # the blind fresh batches (session 14: fresh2, ..., 18: fresh6 and fresh7, 19: fresh8 and fresh9, 20: fresh10 and fresh11, 21: fresh12 and fresh13), each appended after
     # the ones before it so that earlier entries (and their order in cases.json) stay as they were
     for split, prefix, table, variants in (
         ("fresh2", "f2_", T_FRESH2, VARIANTS_FRESH2),
@@ -247,6 +250,7 @@ def generate() -> list[dict]:
         ("fresh10", "f10_", T_FRESH10, VARIANTS_FRESH10),
         ("fresh11", "f11_", T_FRESH11, VARIANTS_FRESH11),
         ("fresh12", "f12_", T_FRESH12, VARIANTS_FRESH12),
+        ("fresh13", "f13_", T_FRESH13, VARIANTS_FRESH13),
     ):
         for tname, suffix, defect, sizes in variants:
             t = table[tname]
