@@ -229,6 +229,16 @@ class Differ:
         stacked = _stacked_copies(pairs)
         if stacked:
             pairs = [p for p in pairs if None not in p or id(p[0] or p[1]) not in stacked]
+        # a part the parser could not read on one side (``_opaque``) may hold any of the
+        # other side's unpaired layers at this level, wherever alignment left them: its
+        # place in the sequence says nothing once its contents are unknown (module tables
+        # sized by a metaclass or by names injected with ``globals().update``)
+        covers = frozenset(
+            other
+            for x, y in loose
+            for it, other in ((x, "right"), (y, "left"))
+            if it is not None and _opaque(it)
+        )
         gap: list[Pair] = []
         swapped = _swapped(pairs)
         for x, y in pairs:
@@ -238,13 +248,13 @@ class Differ:
                 if (x or y).full_sig not in moved and id(x or y) not in swapped:
                     gap.append((x, y))
                 continue
-            self._gap(gap, times)
+            self._gap(gap, times, covers)
             gap = []
             if x.is_block and y.is_block:
                 self._blocks(x, y, times, moved)
             else:
                 self._leaves(x, y, times)
-        self._gap(gap, times)
+        self._gap(gap, times, covers)
 
     def _blocks(self, x: Item, y: Item, times: int, moved: frozenset = frozenset()) -> None:
         extra = self.restacked.get(id(x))
@@ -349,7 +359,9 @@ class Differ:
                 )
             )
 
-    def _gap(self, gap: list[Pair], times: int) -> None:
+    def _gap(self, gap: list[Pair], times: int, covers: frozenset = frozenset()) -> None:
+        """Compare a stretch of unpaired layers; ``covers`` names the sides whose unpaired
+        layers an unreadable part of the other side, elsewhere at this level, may hold."""
         if not gap:
             return
         lefts = [x for x, _ in gap if x is not None]
@@ -363,6 +375,8 @@ class Differ:
             # side has here: an honest unknown (the graph's notes name it), not a missing
             # layer on one side and an extra one on the other
             return
+        lefts = [] if "left" in covers else lefts
+        rights = [] if "right" in covers else rights
         if lefts and rights:
             bl, br = weight_bag(lefts), weight_bag(rights)
             if bl and br and (bl == br or _total(bl) == _total(br)):
