@@ -137,3 +137,60 @@ def test_readable_writing_is_clean(tmp_path):
 def _named(body: str) -> str:
     """``BODY`` with its sizes as plain module constants (the readable writing)."""
     return "\nVOCAB, WIDTH, LAYERS, HEADS, KV, FFN = 96, 64, 2, 4, 2, 128\n" + body
+
+
+LOOP = """
+        self.blocks = nn.ModuleList()
+        for _ in range(LAYERS):
+            self.blocks.append(Block())
+"""
+
+WHILE = """
+        self.blocks = nn.ModuleList()
+        while len(self.blocks) < LAYERS:
+            self.blocks.append(Block())
+"""
+
+# the layer count comes from a value the parser cannot know (a command line parsed at import):
+# the loop that fills the list runs an unknown number of rounds
+ROUNDS = {
+    "getopt": (
+        "import getopt\n"
+        "OPTS, _ = getopt.getopt(['--n_layers', '2'], '', ['n_layers='])\n"
+        "LAYERS = int(dict(OPTS)['--n_layers'])\n",
+        LOOP,
+    ),
+    "argv": (
+        "import sys\n"
+        "LAYERS = int(sys.argv[1]) if len(sys.argv) > 1 and sys.argv[1].isdigit() else 2\n",
+        LOOP,
+    ),
+    "argv_while": (
+        "import sys\n"
+        "LAYERS = int(sys.argv[1]) if len(sys.argv) > 1 and sys.argv[1].isdigit() else 2\n",
+        WHILE,
+    ),
+}
+
+
+@pytest.mark.parametrize("how", sorted(ROUNDS))
+def test_a_loop_of_unknown_rounds_is_no_layer_count(tmp_path, how):
+    """A module list filled by a loop the parser ran for an unknown number of rounds (its note
+    ``modules registered in a loop over a value we cannot enumerate``) holds no known count:
+    the one round followed is not "1 layers" against the config's 2 (fresh6 xlm_getopt_argv:
+    a major layer-count and a major block-count on a clean pair); an ``info incomplete``
+    names the list instead."""
+    sizes, fill = ROUNDS[how]
+    listed = "        self.blocks = nn.ModuleList(Block() for _ in range(LAYERS))\n"
+    body = _named(BODY).replace(
+        "\nVOCAB, WIDTH, LAYERS, HEADS, KV, FFN = 96, 64, 2, 4, 2, 128\n",
+        "\nVOCAB, WIDTH, HEADS, KV, FFN = 96, 64, 4, 2, 128\n",
+    )
+    assert listed in body
+    code = write(tmp_path, "m.py", HEAD + sizes + body.replace(listed, fill.lstrip("\n")))
+    cfg, path = config(tmp_path, "cfg", "LlamaConfig", **LLAMA)
+    mine, hf = torch_pair(code, cfg)
+    assert count(mine) == count(hf) == 86336
+    fs = drift_all(code, path)
+    assert not [f for f in fs if f.severity.rank >= 1], [f.message for f in fs]
+    assert [f.kind for f in fs] == ["incomplete"] and "blocks" in fs[0].message
