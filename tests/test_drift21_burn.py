@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.drift_support import config, count, run, torch_pair, write
+from tests.drift_support import config, count, one, run, torch_pair, write
 
 torch = pytest.importorskip("torch")
 transformers = pytest.importorskip("transformers")
@@ -194,3 +194,167 @@ def test_a_loop_of_unknown_rounds_is_no_layer_count(tmp_path, how):
     fs = drift_all(code, path)
     assert not [f for f in fs if f.severity.rank >= 1], [f.message for f in fs]
     assert [f.kind for f in fs] == ["incomplete"] and "blocks" in fs[0].message
+
+
+MAMBA = """import math
+
+import torch
+import torch.nn.functional as F
+from torch import nn
+
+VOCAB, D, LAYERS, STATE, CONV, EXPAND = 96, 64, 2, 8, 4, 2
+EPS, MIX_EPS = 1e-5, 1e-6
+
+
+def rms(x, eps):
+    return x * torch.rsqrt(x.pow(2).mean(-1, keepdim=True) + eps)
+
+
+class RMSNorm(nn.Module):
+    def __init__(self, n):
+        super().__init__()
+        self.weight = nn.Parameter(torch.ones(n))
+
+    def forward(self, x):
+        return self.weight * rms(x, EPS)
+
+
+class Mixer(nn.Module):
+    def __init__(self):
+        super().__init__()
+        inner = EXPAND * D
+        self.dt_rank = math.ceil(D / 16)
+        self.in_proj = nn.Linear(D, 2 * inner, bias=False)
+        self.conv1d = nn.Conv1d(inner, inner, CONV, groups=inner, padding=CONV - 1)
+        self.x_proj = nn.Linear(inner, self.dt_rank + 2 * STATE, bias=False)
+        self.dt_proj = nn.Linear(self.dt_rank, inner)
+        self.A_log = nn.Parameter(torch.log(torch.arange(1, STATE + 1).float()).repeat(inner, 1))
+        self.D = nn.Parameter(torch.ones(inner))
+        self.out_proj = nn.Linear(inner, D, bias=False)
+
+    def forward(self, h):
+        t = h.shape[1]
+        x, z = self.in_proj(h).transpose(1, 2).chunk(2, dim=1)
+        x = F.silu(self.conv1d(x)[..., :t])
+        dt, B, C = self.x_proj(x.transpose(1, 2)).split([self.dt_rank, STATE, STATE], -1)
+        dt, B, C = NORMED
+        dt = F.softplus(self.dt_proj(dt)).transpose(1, 2)
+        A = -torch.exp(self.A_log.float())
+        state = torch.zeros(x.shape[0], x.shape[1], STATE)
+        ys = []
+        for i in range(t):
+            state = torch.exp(A * dt[:, :, i, None]) * state + (
+                dt[:, :, i, None] * B[:, None, i]
+            ) * x[:, :, i, None]
+            ys.append((state * C[:, None, i]).sum(-1))
+        y = torch.stack(ys, -1) + x * self.D[None, :, None]
+        return self.out_proj((y * F.silu(z)).transpose(1, 2))
+
+
+class Block(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.norm = RMSNorm(D)
+        self.mixer = Mixer()
+
+    def forward(self, x):
+        return x + self.mixer(self.norm(x))
+
+
+class M(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.embeddings = nn.Embedding(VOCAB, D)
+        self.layers = nn.ModuleList(Block() for _ in range(LAYERS))
+        self.norm_f = RMSNorm(D)
+
+    def forward(self, ids):
+        x = self.embeddings(ids)
+        for layer in self.layers:
+            x = layer(x)
+        return self.norm_f(x) @ self.embeddings.weight.T
+"""
+
+UNIT = """
+class Unit(nn.Module):
+    def __init__(self, eps):
+        super().__init__()
+        self.eps = eps
+
+    def forward(self, x):
+        return rms(x, self.eps)
+
+
+class Mixer(nn.Module):"""
+
+# the weightless RMS normalisation of dt, B and C before the scan, written four ways: a
+# function of the user's, torch's ``F.rms_norm``, the formula inline with a literal eps, and
+# weightless modules of the user's own (then compared as the config's: ``MIX`` is their eps)
+NORMED = {
+    "function": "rms(dt, MIX_EPS), rms(B, MIX_EPS), rms(C, MIX_EPS)",
+    "f_rms_norm": "(F.rms_norm(v, (v.shape[-1],), eps=MIX_EPS) for v in (dt, B, C))",
+    "inline": "[v * torch.rsqrt(v.pow(2).mean(-1, keepdim=True) + 1e-6) for v in (dt, B, C)]",
+    "modules": "self.dt_norm(dt), self.b_norm(B), self.c_norm(C)",
+}
+
+
+def _mamba(how: str, mix: str = "MIX_EPS") -> str:
+    src = MAMBA.replace("NORMED", NORMED[how])
+    if how == "modules":
+        src = src.replace("\nclass Mixer(nn.Module):", UNIT, 1)
+        own = "        self.out_proj = nn.Linear(inner, D, bias=False)\n"
+        src = src.replace(
+            own,
+            own + f"        self.dt_norm, self.b_norm, self.c_norm = "
+            f"Unit({mix}), Unit({mix}), Unit({mix})\n",
+            1,
+        )
+    return src
+
+
+def _falcon_mamba(tmp_path, eps: float):
+    return config(
+        tmp_path,
+        f"cfg{eps}",
+        "FalconMambaConfig",
+        architectures=["FalconMambaForCausalLM"],
+        vocab_size=96,
+        hidden_size=64,
+        num_hidden_layers=2,
+        state_size=8,
+        conv_kernel=4,
+        expand=2,
+        layer_norm_epsilon=eps,
+        mixer_rms_eps=1e-6,
+        tie_word_embeddings=True,
+        use_bias=False,
+        use_conv_bias=True,
+        time_step_rank=4,
+    )
+
+
+@pytest.mark.parametrize("how", sorted(NORMED))
+def test_a_weightless_norms_eps_is_no_model_norm_eps(tmp_path, how):
+    """The config's weightless norms (Falcon-Mamba's of dt, B and C, their own
+    ``mixer_rms_eps``) are steps of the mixer's computation: the code may write them as a
+    call with no module, so their eps, held by weightless modules of the config's side only,
+    is no difference from the code's norm eps (fresh7 falcon_mamba_global_args: ``normEps
+    1e-05 vs 1e-06`` on a clean pair). The model's own norm eps is still compared: a
+    planted ``layer_norm_epsilon`` is one finding with both values."""
+    code = write(tmp_path, "m.py", _mamba(how))
+    cfg, path = _falcon_mamba(tmp_path, 1e-5)
+    mine, hf = torch_pair(code, cfg)
+    assert count(mine) == count(hf) == 65472
+    assert run(code, path) == []
+    _, planted = _falcon_mamba(tmp_path, 1e-4)
+    one(run(code, planted), 1e-5, 1e-4)
+
+
+def test_weightless_norms_on_both_sides_are_compared(tmp_path):
+    """Where the code keeps weightless norm modules too, their eps is compared as any
+    other: built with the model's 1e-5 where the config's hold 1e-6, one finding."""
+    code = write(tmp_path, "m.py", _mamba("modules", mix="EPS"))
+    cfg, path = _falcon_mamba(tmp_path, 1e-5)
+    mine, hf = torch_pair(code, cfg)
+    assert count(mine) == count(hf)
+    one(run(code, path), 1e-5, 1e-6)
