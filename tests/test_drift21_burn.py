@@ -358,3 +358,41 @@ def test_weightless_norms_on_both_sides_are_compared(tmp_path):
     mine, hf = torch_pair(code, cfg)
     assert count(mine) == count(hf)
     one(run(code, path), 1e-5, 1e-6)
+
+
+_DEFAULTS = dict(VOCAB=96, WIDTH=64, LAYERS=2, HEADS=4, KV=2, FFN=128)
+
+# sizes read from the environment with a default (unknown by design: the launcher may set
+# them), so the layer list is an unreadable part and a raw norm weight has an unknown size
+ENVIRON = {
+    "environ_get": "import os\n"
+    + "".join(f'{k} = int(os.environ.get("M_{k}", "{v}"))\n' for k, v in _DEFAULTS.items()),
+    "getenv": "import os\n"
+    + "".join(f'{k} = int(os.getenv("M_{k}", {v}))\n' for k, v in _DEFAULTS.items()),
+    "environ_dict": "import os\nENV = dict(os.environ)\n"
+    + "".join(f'{k} = int(ENV.get("M_{k}") or {v})\n' for k, v in _DEFAULTS.items()),
+}
+
+
+@pytest.mark.parametrize("how", sorted(ENVIRON))
+def test_an_unsized_layer_beside_an_unreadable_part_is_not_missing(tmp_path, how):
+    """On the side of an unreadable part, a layer of unknown size (the final norm's weight,
+    ``nn.Parameter(torch.ones(WIDTH))``) may be what the other side's layers that part
+    covers pair with: no major missing-layer (fresh8 cwm_environ_defaults)."""
+    body = _named(BODY).replace(
+        "\nVOCAB, WIDTH, LAYERS, HEADS, KV, FFN = 96, 64, 2, 4, 2, 128\n", "\n"
+    )
+    body = body.replace(
+        "        self.norm = Norm(WIDTH)\n",
+        "        self.norm_w = nn.Parameter(torch.ones(WIDTH))\n",
+    ).replace(
+        "return self.head(self.norm(x))",
+        "return self.head(self.norm_w * x * torch.rsqrt(x.pow(2).mean(-1, keepdim=True) + 1e-6))",
+    )
+    code = write(tmp_path, "m.py", HEAD + ENVIRON[how] + body)
+    cfg, path = config(tmp_path, "cfg", "LlamaConfig", **LLAMA)
+    mine, hf = torch_pair(code, cfg)
+    assert count(mine) == count(hf) == 86336
+    fs = drift_all(code, path)
+    assert not [f for f in fs if f.severity.rank >= 1], [f.message for f in fs]
+    assert [f.kind for f in fs] == ["incomplete"] and "blocks" in fs[0].message

@@ -377,6 +377,13 @@ class Differ:
             return
         lefts = [] if "left" in covers else lefts
         rights = [] if "right" in covers else rights
+        # and on the unreadable part's own side, a layer of unknown size (a norm weight
+        # ``Parameter(torch.ones(WIDTH))`` with ``WIDTH`` read from the environment) may be
+        # what the covered layers of the other side pair with: not a missing layer either
+        if "left" in covers:
+            rights = [y for y in rights if weight_bag([y]) is not None]
+        if "right" in covers:
+            lefts = [x for x in lefts if weight_bag([x]) is not None]
         if lefts and rights:
             bl, br = weight_bag(lefts), weight_bag(rights)
             if bl and br and (bl == br or _total(bl) == _total(br)):
