@@ -396,3 +396,125 @@ def test_an_unsized_layer_beside_an_unreadable_part_is_not_missing(tmp_path, how
     fs = drift_all(code, path)
     assert not [f for f in fs if f.severity.rank >= 1], [f.message for f in fs]
     assert [f.kind for f in fs] == ["incomplete"] and "blocks" in fs[0].message
+
+
+VISION = """
+import itertools
+
+import torch
+from torch import nn
+
+IMAGE, PATCH, WIDTH, HEADS, MLP, DEPTH = 32, 8, 64, 4, 128, 2
+
+
+class Wrap(nn.Module):
+    def __init__(self, body):
+        super().__init__()
+        self.body = body
+
+    def forward(self, x):
+        return x + self.body(x)
+
+
+class SelfAttention(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.k_proj, self.v_proj, self.q_proj = (nn.Linear(WIDTH, WIDTH) for _ in range(3))
+        self.out_proj = nn.Linear(WIDTH, WIDTH)
+
+    def forward(self, x):
+        b, t, _ = x.shape
+        q, k, v = (
+            p(x).view(b, t, HEADS, -1).transpose(1, 2)
+            for p in (self.q_proj, self.k_proj, self.v_proj)
+        )
+        o = nn.functional.scaled_dot_product_attention(q, k, v)
+        return self.out_proj(o.transpose(1, 2).reshape(b, t, WIDTH))
+
+
+class QuickGELU(nn.Module):
+    def forward(self, x):
+        return x * torch.sigmoid(1.702 * x)
+
+
+def halves():
+    return [
+        Wrap(nn.Sequential(nn.LayerNorm(WIDTH), SelfAttention())),
+        Wrap(nn.Sequential(nn.LayerNorm(WIDTH), nn.Linear(WIDTH, MLP), QuickGELU(),
+                           nn.Linear(MLP, WIDTH))),
+    ]
+
+
+class M(nn.Module):
+    def __init__(self):
+        super().__init__()
+        n = (IMAGE // PATCH) ** 2
+        self.class_embedding = nn.Parameter(torch.zeros(WIDTH))
+        self.patch_embedding = nn.Conv2d(3, WIDTH, PATCH, stride=PATCH, bias=False)
+        self.position_embedding = nn.Embedding(n + 1, WIDTH)
+        self.pre_layrnorm = nn.LayerNorm(WIDTH)
+STACK
+        self.post_layernorm = nn.LayerNorm(WIDTH)
+
+    def forward(self, pixels):
+        x = self.patch_embedding(pixels).flatten(2).transpose(1, 2)
+        cls = self.class_embedding.expand(x.shape[0], 1, -1)
+        x = torch.cat((cls, x), 1) + self.position_embedding.weight
+        for part in self.encoder:
+            x = part(x)
+        return self.post_layernorm(x)
+"""
+
+# one wrapper class around an attention body and an MLP body, the pairs flattened into one
+# stack three ways
+STACKS = {
+    "sum_lists": "        self.encoder = nn.Sequential(*sum([halves() for _ in range(DEPTH)], []))\n",
+    "chain": "        self.encoder = nn.ModuleList(\n"
+    "            itertools.chain.from_iterable(halves() for _ in range(DEPTH))\n"
+    "        )\n",
+    "extend": "        self.encoder = nn.ModuleList()\n"
+    "        for _ in range(DEPTH):\n"
+    "            self.encoder.extend(halves())\n",
+}
+
+
+@pytest.mark.parametrize("how", sorted(STACKS))
+def test_one_wrapper_class_around_two_bodies_is_half_a_layer(tmp_path, how):
+    """A stack whose items are one wrapper class around an attention body and an MLP body,
+    alternating, counts pairs as layers (as two classes alternating do): the item's kind is
+    its class with the classes it holds (``model_facts._shape_sig``), and the parts two items
+    share are looked for through torch's containers (fresh10 git_vision_sum_flattened: ``4
+    layers vs 2`` on a clean pair). A planted depth is one finding with both values."""
+    cfg, path = config(
+        tmp_path,
+        "cfg",
+        "CLIPVisionConfig",
+        hidden_size=64,
+        intermediate_size=128,
+        num_hidden_layers=2,
+        num_attention_heads=4,
+        image_size=32,
+        patch_size=8,
+        hidden_act="quick_gelu",
+    )
+    code = write(tmp_path, "m.py", VISION.replace("STACK\n", STACKS[how]))
+    import runpy
+
+    with torch.device("meta"):
+        mine = runpy.run_path(str(code), run_name="__drift_support__")["M"]()
+        hf = transformers.CLIPVisionModel(cfg)
+    assert count(mine) == count(hf)
+    assert run(code, path) == []
+    _, deeper = config(
+        tmp_path,
+        "cfg3",
+        "CLIPVisionConfig",
+        hidden_size=64,
+        intermediate_size=128,
+        num_hidden_layers=3,
+        num_attention_heads=4,
+        image_size=32,
+        patch_size=8,
+        hidden_act="quick_gelu",
+    )
+    one(run(code, deeper), 2, 3)
