@@ -135,7 +135,7 @@ def _period(ml: Obj, interp: Any = None) -> int:
     a half of a layer, and a config's layer count counts the pairs). A hybrid stack repeats a
     class inside its period (Jamba's 7 mamba layers per attention layer, each a layer of its
     own) and keeps 1."""
-    names = [_shape_sig(c) if isinstance(c, Obj) and c.cls else None for c in ml.children.values()]
+    names = [_kind(c) if isinstance(c, Obj) and c.cls else None for c in ml.children.values()]
     n = len(names)
     if interp is not None and n in _layer_key_counts(interp):
         # a loop over the config's layer count built one item per layer (transformers' Jamba:
@@ -157,11 +157,22 @@ SIG_DEPTH = 4
 CONTAINERS = frozenset({"ModuleList", "Sequential", "ModuleDict"})
 
 
+def _kind(m: Obj) -> Any:
+    """What kind of stack item ``m`` is: its class, or, for a wrapper (an item holding one
+    module, its body: ``Residual(body)``, ``PreNorm(fn)``), its class with the classes its
+    body is made of (``_shape_sig``). One wrapper class around an attention body and an MLP
+    body in turn (GIT's vision encoder as ``[Residual(attention), Residual(mlp)] * layers``)
+    is two kinds of item, as two classes would be; a layer class holding its parts (Jamba's
+    one class with a Mamba or an attention mixer) stays one kind."""
+    kids = [c for c in m.children.values() if isinstance(c, Obj)]
+    if len(kids) != 1:
+        return m.cls.qual
+    return (m.cls.qual, _shape_sig(kids[0]))
+
+
 def _shape_sig(m: Any, depth: int = 0) -> Any:
-    """An item's class with the classes of the modules it holds, nested: one wrapper class
-    around different bodies (GIT's vision encoder as ``[Residual(attention), Residual(mlp)]
-    * layers``) is two kinds of item, as two classes would be; sizes and flags are left out
-    (a windowed and a global layer of one class are one kind)."""
+    """A module's class with the classes of the modules it holds, nested (sizes and flags
+    left out: a windowed and a global attention of one class are one kind)."""
     if not isinstance(m, Obj):
         return None
     own = m.cls.qual if m.cls is not None else (m.qual or m.kind)
