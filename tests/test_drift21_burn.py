@@ -613,3 +613,68 @@ def test_a_class_registered_and_named_in_a_string_is_no_root(tmp_path, how):
     assert load_sides(str(code), str(path)).left.name == "M"
     fs = drift_all(code, path)
     assert not [f for f in fs if f.severity.rank >= 2], [f.message for f in fs]
+
+
+HYBRID = """
+import torch
+from torch import nn
+
+
+class Conv(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.in_proj = nn.Linear(32, 96, bias=False)
+        self.conv = nn.Conv1d(32, 32, 3, groups=32, padding=2, bias=False)
+
+    def forward(self, x):
+        return self.conv(self.in_proj(x)[..., :32].transpose(1, 2))[..., : x.shape[1]].transpose(1, 2)
+
+
+class Attn(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.qkv = nn.Linear(32, 96, bias=False)
+
+    def forward(self, x):
+        q, k, v = self.qkv(x).chunk(3, -1)
+        return torch.softmax(q @ k.transpose(1, 2), -1) @ v
+
+
+class Layer(nn.Module):
+    def __init__(self, i):
+        super().__init__()
+        self.op = Attn() if i % 2 else Conv()
+        LEAVES
+
+    def forward(self, x):
+        return x + self.op(x)
+
+
+class M(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.layers = nn.ModuleList(Layer(i) for i in range(4))
+
+    def forward(self, x):
+        for layer in self.layers:
+            x = layer(x)
+        return x
+"""
+
+
+@pytest.mark.parametrize(
+    "leaves",
+    ["self.norm = nn.LayerNorm(32)", "self.norm, self.out = nn.LayerNorm(32), nn.Linear(32, 32)"],
+)
+def test_a_layer_class_with_one_varying_part_is_a_whole_layer(tmp_path, leaves):
+    """The other side of ``_kind``: a layer class holding one part of the code's own that
+    varies (LFM2's conv or attention operator) beside torch layers is no wrapper: its items
+    are whole layers whatever the operator, and the depth is the list's length (torch)."""
+    from driftcheck.parsers.source import parse_source
+
+    code = write(tmp_path, "m.py", HYBRID.replace("LEAVES", leaves))
+    import runpy
+
+    with torch.device("meta"):
+        mine = runpy.run_path(str(code))["M"]()
+    assert parse_source(str(code)).facts["numLayers"].value == len(mine.layers) == 4

@@ -164,8 +164,8 @@ def _kind(m: Obj) -> Any:
     body in turn (GIT's vision encoder as ``[Residual(attention), Residual(mlp)] * layers``)
     is two kinds of item, as two classes would be; a layer class holding its parts (Jamba's
     one class with a Mamba or an attention mixer) stays one kind."""
-    kids = [c for c in m.children.values() if isinstance(c, Obj)]
-    if len(kids) != 1:
+    kids = list(m.children.values())  # torch layers (``Leaf``) too: a norm beside a body
+    if len(kids) != 1 or not isinstance(kids[0], Obj):
         return m.cls.qual
     return (m.cls.qual, _shape_sig(kids[0]))
 
