@@ -678,3 +678,93 @@ def test_a_layer_class_with_one_varying_part_is_a_whole_layer(tmp_path, leaves):
     with torch.device("meta"):
         mine = runpy.run_path(str(code))["M"]()
     assert parse_source(str(code)).facts["numLayers"].value == len(mine.layers) == 4
+
+
+NEOX_JA = """
+import math
+
+import torch
+import torch.nn as nn
+
+VOCAB, D, LAYERS, HEADS, MULT = 900, 64, DEPTH, 4, 4
+
+
+class Attention(nn.Module):
+    def __init__(self, last):
+        super().__init__()
+        self.query_key_value = nn.Linear(D, 3 * D, bias=False)
+        self.dense = nn.Linear(D, D, bias=False)
+        self.dense_bias = nn.Parameter(torch.zeros(D)) if last else None
+
+    def forward(self, x):
+        b, t, d = x.shape
+        q, k, v = self.query_key_value(x).view(b, t, HEADS, -1).transpose(1, 2).chunk(3, -1)
+        s = (q @ k.transpose(-1, -2) / math.sqrt(d // HEADS)).softmax(-1)
+        return self.dense((s @ v).transpose(1, 2).reshape(b, t, d)), self.dense_bias
+
+
+class Layer(nn.Module):
+    def __init__(self, last=False):
+        super().__init__()
+        self.input_layernorm = nn.LayerNorm(D)
+        self.post_attention_layernorm = nn.LayerNorm(D)
+        self.attention = Attention(last)
+        self.dense_h_to_4h = nn.Linear(D, D * MULT, bias=False)
+        self.dense_4h_to_h = nn.Linear(D * MULT, D, bias=False)
+
+    def forward(self, x):
+        attn, bias = self.attention(self.input_layernorm(x))
+        if bias is not None:
+            attn = attn + bias
+        h = self.post_attention_layernorm(x)
+        return x + attn + self.dense_4h_to_h(nn.functional.gelu(self.dense_h_to_4h(h)))
+
+
+class M(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.embed_in = nn.Embedding(VOCAB, D)
+STACK
+        self.final_layer_norm = nn.LayerNorm(D)
+
+    def forward(self, ids):
+        x = self.embed_in(ids)
+        for layer in self.layers:
+            x = layer(x)
+        return self.final_layer_norm(x) @ self.embed_in.weight.T
+"""
+
+# the last layer, unlike the others, keeps one more vector (its attention's output bias),
+# built three ways
+LAST = {
+    "flag": "        self.layers = nn.ModuleList(Layer(last=i == LAYERS - 1) for i in range(LAYERS))\n",
+    "concat": "        self.layers = nn.ModuleList(\n"
+    "            [Layer() for _ in range(LAYERS - 1)] + [Layer(last=True)]\n"
+    "        )\n",
+    "append": "        self.layers = nn.ModuleList(Layer() for _ in range(LAYERS - 1))\n"
+    "        self.layers.append(Layer(last=True))\n",
+}
+
+
+@pytest.mark.parametrize("how", sorted(LAST))
+def test_a_last_layer_with_one_more_vector_is_one_of_the_layers(tmp_path, how):
+    """The last layer standing apart from the run (one more vector-only weight: GPT-NeoX-
+    Japanese's ``dense_bias``) is one of the layers, as a first one standing apart is
+    (``derive.trail_layer``, the mirror of ``lead_layer``): a planted depth is ``2 vs 3``,
+    not ``1 vs 2`` (fresh8 gpt_neox_japanese_mappingproxy__numLayers, a recall miss)."""
+    kw = dict(
+        architectures=["GPTNeoXJapaneseForCausalLM"],
+        vocab_size=900,
+        hidden_size=64,
+        num_hidden_layers=3,
+        num_attention_heads=4,
+        intermediate_multiple_size=4,
+        tie_word_embeddings=True,
+    )
+    cfg, path = config(tmp_path, "cfg", "GPTNeoXJapaneseConfig", **kw)
+    code = write(tmp_path, "m.py", NEOX_JA.replace("STACK\n", LAST[how]).replace("DEPTH", "3"))
+    mine, hf = torch_pair(code, cfg)
+    assert count(mine) == count(hf)
+    assert run(code, path) == []
+    short = write(tmp_path, "s.py", NEOX_JA.replace("STACK\n", LAST[how]).replace("DEPTH", "2"))
+    one(run(short, path), 2, 3)

@@ -20,7 +20,7 @@ from driftcheck.graph import catalogue
 from driftcheck.graph.catalogue.spec import camel
 from driftcheck.graph.match.align import Pair, align
 from driftcheck.graph.match.canon import Item, leaf_weights, norm_value, walk, weight_total
-from driftcheck.graph.match.derive import lead_layer, main_block
+from driftcheck.graph.match.derive import lead_layer, main_block, trail_layer
 from driftcheck.graph.match.policy import LAYOUT_OPS, RESHAPES
 
 IGNORED_PARAMS = frozenset({"inplace", "device", "dtype", "name"})
@@ -169,7 +169,8 @@ class Differ:
         self.diffs: dict[tuple, Diff] = {}
         self.main: set[int] = set()
         self.lead: dict[int, int] = {}
-        """per main block: 1 when its first layer stands apart before it (``lead_layer``)"""
+        """per main block: the layers standing apart before it (``lead_layer``) and after it
+        (``trail_layer``), one copy each"""
         self.level_eq = False
         """this level's items (blocks with their counts) hold as many parameters each side"""
         self.leaf_eq = False
@@ -192,7 +193,11 @@ class Differ:
 
     def run(self, a: list[Item], b: list[Item]) -> list[Diff]:
         self.main = {id(m) for m in (main_block(a), main_block(b)) if m is not None}
-        self.lead = {id(m): lead_layer(seq, m) for seq in (a, b) if (m := main_block(seq))}
+        self.lead = {
+            id(m): lead_layer(seq, m) + trail_layer(seq, m)
+            for seq in (a, b)
+            if (m := main_block(seq))
+        }
         self._seq(a, b, 1)
         return list(self.diffs.values())
 
