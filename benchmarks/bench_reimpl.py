@@ -47,6 +47,15 @@ architectures, 15 in no earlier set, 123 plants; ``fresh7/README.md``): the same
 architectures, 15 in no earlier set, 111 plants; ``fresh8/README.md``): the same rule.
 ``--corpus benchmarks/reimpl/fresh9`` is the ninth (session 16, written blind; 30 cases over 23
 architectures, 14 in no earlier set, 120 plants; ``fresh9/README.md``): the same rule.
+
+**Burned held-out parts** (``BURNED``): in session 21 the lead burned the held-out parts of
+fresh5..fresh10 (every dev part sat at 0-4% clean FP while the held-out parts sat at 17% and
+blind first runs at 27-33%: the matcher learned dev cases, not the class; the held-out cases
+were opened to learn what produces false positives). For a set named in ``BURNED`` every case
+counts as dev: it is listed and tallied by ``--show`` and may be tuned on, and the summary
+prints an extra ``burned`` line (the cases the hash once held out) so the figures stay
+comparable with earlier reports. The held-out parts of every other set (fresh11.. and later)
+stay unseen: never add a set here without the lead's decision, and say so in docs/hf.md.
 """
 
 from __future__ import annotations
@@ -66,6 +75,10 @@ sys.path.insert(0, str(ROOT))
 from benchmarks.installs import MODES, prelude  # noqa: E402
 
 CORPUS = ROOT / "benchmarks" / "reimpl"
+
+# Sets whose held-out part was burned (opened for tuning) by the lead's decision, session 21
+# (burnreimpl21): their hash-held-out cases count as dev. See the module docstring.
+BURNED = frozenset({"fresh5", "fresh6", "fresh7", "fresh8", "fresh9", "fresh10"})
 
 WORKER = """
 import json, sys
@@ -91,6 +104,12 @@ for line in sys.stdin:
 
 def held_out(name: str) -> bool:
     return int(hashlib.sha256(name.encode()).hexdigest(), 16) % 5 == 0
+
+
+def hidden(base: str, corpus: Path) -> bool:
+    """The case is in its set's held-out part now: the name hash holds it out and the set's
+    held-out part was not burned (``BURNED``)."""
+    return held_out(base) and corpus.name not in BURNED
 
 
 def jobs(only: set[str] | None, corpus: Path = CORPUS) -> list[dict]:
@@ -126,6 +145,9 @@ def jobs(only: set[str] | None, corpus: Path = CORPUS) -> list[dict]:
                 config=str(corpus / p["config"]),
             )
         )
+    for j in out:
+        j["held"] = hidden(j["base"], corpus)
+        j["burned"] = held_out(j["base"]) and not j["held"]
     return out
 
 
@@ -206,12 +228,18 @@ def report(
     mode: str, todo: list[dict], res: dict[str, dict], show: int, show_held_out: bool = False
 ) -> dict:
     summary = {}
-    for part, sel in (
-        ("dev", lambda j: not held_out(j["base"])),
-        ("held-out", lambda j: held_out(j["base"])),
+    parts = [
+        ("dev", lambda j: not j["held"]),
+        ("held-out", lambda j: j["held"]),
         ("all", lambda j: True),
-    ):
+    ]
+    if any(j["burned"] for j in todo):
+        # the burned cases (held out by the hash, counted as dev) on their own line as well
+        parts.insert(1, ("burned", lambda j: j["burned"]))
+    for part, sel in parts:
         part_jobs = [j for j in todo if sel(j)]
+        if part == "held-out" and not part_jobs and any(j["burned"] for j in todo):
+            continue  # a burned set has no held-out part left
         clean = [j for j in part_jobs if j["kind"] == "clean"]
         planted = [j for j in part_jobs if j["kind"] == "planted"]
         cc = [classify(j, res.get(j["name"])) for j in clean]
@@ -232,12 +260,12 @@ def report(
             bad = not c["ok"] or (j["kind"] == "planted" and not c.get("one"))
             # held-out misses are neither listed nor tallied unless asked for, so that
             # iterating with --show never shows what the held-out part is for.
-            if not bad or (held_out(j["base"]) and not show_held_out):
+            if not bad or (j["held"] and not show_held_out):
                 continue
             misses[(j["kind"], j.get("fact", ""), "miss" if not c["ok"] else "extra")] += 1
             if shown < show:
                 shown += 1
-                tag = "held-out " if held_out(j["base"]) else ""
+                tag = "held-out " if j["held"] else "burned " if j["burned"] else ""
                 print(f"  {tag}{j['name']}: {c['why'][:300]}")
         for k, n in misses.most_common():
             print(f"  {n:3d} {k}")

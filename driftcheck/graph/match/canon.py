@@ -27,6 +27,10 @@ from driftcheck.speed import current
 
 TRANSPARENT_FAMILIES = frozenset({"dropout", "activation"})
 TRANSPARENT_TYPES = frozenset({"Input", "Module", "Identity", "Dropout", "Flatten"})
+UNKNOWN_ROUNDS = "modules registered in a loop over a value we cannot enumerate"
+"""The note the parser leaves on a module whose registrations ran under a loop of an unknown
+number of rounds (``interp/statements.py`` ``_after_unknown_loop``)."""
+
 MAX_BLOCK_DEPTH = 8
 """How deep catalogue blocks (a leaf whose type is a BlockSpec) are expanded into layers."""
 
@@ -411,6 +415,13 @@ class Canon:
 
     def _item(self, node: Node, depth: int) -> Item | None:
         kids = self.kids.get(node.id)
+        if kids and any(u.startswith(UNKNOWN_ROUNDS) for u in node.unresolved):
+            # a module list filled by a loop of an unknown number of rounds (the parser
+            # followed one round: ``for _ in range(n)`` with ``n`` parsed by ``getopt``) holds
+            # none, one or many copies: the one copy seen is no count, and counted it was a
+            # confident wrong layer count. An unreadable part (``diff._opaque``): what the
+            # other side has in its place is not compared, and the comparison says so
+            return _leaf(node, "Unknown", {})
         table = _embedding_table(node, kids) or _holder_linear(node, kids)
         if table is not None:
             return table

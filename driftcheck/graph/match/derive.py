@@ -134,6 +134,47 @@ def lead_layer(items: list[Item], stack: Item | None) -> int:
     return 1
 
 
+def trail_layer(items: list[Item], stack: Item | None) -> int:
+    """1 when the layers just after the repeated stack are one more copy of its block but
+    for one vector-only layer more or less (GPT-NeoX-Japanese's last layer, the only one
+    whose attention keeps its ``dense_bias`` vector: a block unlike the others, so it is
+    not merged into their run and its layers stand alone after them); else 0. The mirror of
+    ``lead_layer``; only a block of layers (no inner runs) of at least three."""
+    if stack is None or not stack.children:
+        return 0
+    kids = [c for c in walk(stack.children) if not c.soft]
+    if any(c.is_block and c.count > 1 for c in kids):
+        return 0
+    need = Counter(c.full_sig for c in kids if not c.is_block)
+    size = sum(need.values())
+    at = next((i for i, it in enumerate(items) if it is stack), None)
+    if at is None or size < 3:
+        return 0
+    got, extra = 0, 0
+    for it in items[at + 1 :]:
+        if it.soft:
+            continue
+        if it.is_block:
+            break
+        if need[it.full_sig] > 0:
+            need[it.full_sig] -= 1
+            got += 1
+            continue
+        if extra or not _vector(it):
+            break
+        extra += 1
+    if got < size - 1 or (got < size and extra):
+        return 0
+    left = [c for c in kids if not c.is_block and need[c.full_sig] > 0]
+    return 1 if all(_vector(c) for c in left) else 0
+
+
+def _vector(it: Item) -> bool:
+    """A layer whose weights are all vectors (a norm, a bias ``Parameter``)."""
+    w = leaf_weights(it.ltype, it.params)
+    return w is not None and all(len(shape) <= 1 for shape in w.values())
+
+
 def _vectors_only(it: Item) -> bool:
     """A block whose weights are all vectors (a run of norms): no layer of the model."""
     for c in walk(it.children or []):
@@ -156,7 +197,7 @@ def derive(items: list[Item]) -> dict[str, Derived]:
     stack = layer_stack(items)
     if stack is not None:
         loc = stack.node.param_locs.get("repeat") or stack.node.loc
-        n = stack.count + lead_layer(items, stack)
+        n = stack.count + lead_layer(items, stack) + trail_layer(items, stack)
         out["numLayers"] = Derived(n, "model.numLayers", loc, stack.node.id)
     leaves = [it for it in walk(items) if not it.is_block]
     _from_roles(leaves, out)

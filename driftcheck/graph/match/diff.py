@@ -20,7 +20,7 @@ from driftcheck.graph import catalogue
 from driftcheck.graph.catalogue.spec import camel
 from driftcheck.graph.match.align import Pair, align
 from driftcheck.graph.match.canon import Item, leaf_weights, norm_value, walk, weight_total
-from driftcheck.graph.match.derive import lead_layer, main_block
+from driftcheck.graph.match.derive import lead_layer, main_block, trail_layer
 from driftcheck.graph.match.policy import LAYOUT_OPS, RESHAPES
 
 IGNORED_PARAMS = frozenset({"inplace", "device", "dtype", "name"})
@@ -169,7 +169,8 @@ class Differ:
         self.diffs: dict[tuple, Diff] = {}
         self.main: set[int] = set()
         self.lead: dict[int, int] = {}
-        """per main block: 1 when its first layer stands apart before it (``lead_layer``)"""
+        """per main block: the layers standing apart before it (``lead_layer``) and after it
+        (``trail_layer``), one copy each"""
         self.level_eq = False
         """this level's items (blocks with their counts) hold as many parameters each side"""
         self.leaf_eq = False
@@ -192,7 +193,11 @@ class Differ:
 
     def run(self, a: list[Item], b: list[Item]) -> list[Diff]:
         self.main = {id(m) for m in (main_block(a), main_block(b)) if m is not None}
-        self.lead = {id(m): lead_layer(seq, m) for seq in (a, b) if (m := main_block(seq))}
+        self.lead = {
+            id(m): lead_layer(seq, m) + trail_layer(seq, m)
+            for seq in (a, b)
+            if (m := main_block(seq))
+        }
         self._seq(a, b, 1)
         return list(self.diffs.values())
 
@@ -229,6 +234,16 @@ class Differ:
         stacked = _stacked_copies(pairs)
         if stacked:
             pairs = [p for p in pairs if None not in p or id(p[0] or p[1]) not in stacked]
+        # a part the parser could not read on one side (``_opaque``) may hold any of the
+        # other side's unpaired layers at this level, wherever alignment left them: its
+        # place in the sequence says nothing once its contents are unknown (module tables
+        # sized by a metaclass or by names injected with ``globals().update``)
+        covers = frozenset(
+            other
+            for x, y in loose
+            for it, other in ((x, "right"), (y, "left"))
+            if it is not None and _opaque(it)
+        )
         gap: list[Pair] = []
         swapped = _swapped(pairs)
         for x, y in pairs:
@@ -238,13 +253,13 @@ class Differ:
                 if (x or y).full_sig not in moved and id(x or y) not in swapped:
                     gap.append((x, y))
                 continue
-            self._gap(gap, times)
+            self._gap(gap, times, covers)
             gap = []
             if x.is_block and y.is_block:
                 self._blocks(x, y, times, moved)
             else:
                 self._leaves(x, y, times)
-        self._gap(gap, times)
+        self._gap(gap, times, covers)
 
     def _blocks(self, x: Item, y: Item, times: int, moved: frozenset = frozenset()) -> None:
         extra = self.restacked.get(id(x))
@@ -349,7 +364,9 @@ class Differ:
                 )
             )
 
-    def _gap(self, gap: list[Pair], times: int) -> None:
+    def _gap(self, gap: list[Pair], times: int, covers: frozenset = frozenset()) -> None:
+        """Compare a stretch of unpaired layers; ``covers`` names the sides whose unpaired
+        layers an unreadable part of the other side, elsewhere at this level, may hold."""
         if not gap:
             return
         lefts = [x for x, _ in gap if x is not None]
@@ -363,6 +380,15 @@ class Differ:
             # side has here: an honest unknown (the graph's notes name it), not a missing
             # layer on one side and an extra one on the other
             return
+        lefts = [] if "left" in covers else lefts
+        rights = [] if "right" in covers else rights
+        # and on the unreadable part's own side, a layer of unknown size (a norm weight
+        # ``Parameter(torch.ones(WIDTH))`` with ``WIDTH`` read from the environment) may be
+        # what the covered layers of the other side pair with: not a missing layer either
+        if "left" in covers:
+            rights = [y for y in rights if weight_bag([y]) is not None]
+        if "right" in covers:
+            lefts = [x for x in lefts if weight_bag([x]) is not None]
         if lefts and rights:
             bl, br = weight_bag(lefts), weight_bag(rights)
             if bl and br and (bl == br or _total(bl) == _total(br)):

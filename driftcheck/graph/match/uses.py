@@ -48,6 +48,17 @@ def use_diffs(left: Graph, right: Graph, skip: set[str]) -> list[FactDiff]:
             # other builds unnamed (``FFN(d_model, d_expert)``) is no difference
             only_l = [v for v in only_l if not _builds_width(right, v)]
             only_r = [v for v in only_r if not _builds_width(left, v)]
+        if key in INLINE_FACTS:
+            # a value held only by weightless modules of one side (a norm with no weight
+            # inside a layer: Falcon-Mamba's of dt, B and C, own ``mixer_rms_eps``) is a
+            # step of that layer's computation, which the other side may write as a function
+            # call that leaves no module and no use: no difference unless that side has such
+            # modules too (then their values are compared as the rest)
+            wl, wr = _weightless_values(left, lv), _weightless_values(right, rv)
+            if not _weightless_values(right, rv, any_held=True):
+                only_l = [v for v in only_l if v not in wl]
+            if not _weightless_values(left, lv, any_held=True):
+                only_r = [v for v in only_r if v not in wr]
         if not only_l and not only_r:
             continue
         # each side's value: what it holds that the other does not; where one side only
@@ -64,6 +75,36 @@ def use_diffs(left: Graph, right: Graph, skip: set[str]) -> list[FactDiff]:
         }
         values = {"left": _one_or_all(shown_l), "right": _one_or_all(shown_r)}
         out.append(FactDiff(key, values, locs, f"model.{key}", held=vias))
+    return out
+
+
+INLINE_FACTS = frozenset(("normEps",))
+"""Facts whose weightless holders may be written inline (``_weightless_values``): a norm's
+eps. Not the rotary base: a rotary embedding is weightless whoever writes it."""
+
+
+def _weightless_values(g: Graph, held: dict[Any, list[Use]], any_held: bool = False) -> Any:
+    """The values of ``held`` whose every use is held by a module class of ``g`` none of
+    whose modules holds a weight; with ``any_held``, whether any use is so held."""
+    from driftcheck.graph.match.canon import _resolved, leaf_weights
+
+    cache: dict[str, bool] = {}
+
+    def weighted(n: Any) -> bool:  # a leaf holding a weight (or weights of unknown size)
+        return n.type == "Parameter" or leaf_weights(*_resolved(n)[:2]) != {}
+
+    def weightless(via: str) -> bool:
+        owner = via.split(".", 1)[0]
+        if owner not in cache:
+            holders = [n for n in g.nodes if n.user_class == owner]
+            cache[owner] = bool(holders) and not any(
+                weighted(n) for h in holders for n in g.walk(h.id) if not g.children(n.id)
+            )
+        return cache[owner]
+
+    out = [v for v, us in held.items() if us and all(u.via and weightless(u.via) for u in us)]
+    if any_held:
+        return any(u.via and weightless(u.via) for us in held.values() for u in us)
     return out
 
 

@@ -478,6 +478,8 @@ def pick_root(interp: Interp, mods: list[ModInfo], entry: str | None, p: Path) -
         readers = [funcs[g] for g in seen] + [k.node for k in classes]
         top = [c for c in top if not _registered(c, funcs, readers)] or top
     if len(top) > 1:
+        top = [c for c in top if not _built_by_name(c, mods)] or top
+    if len(top) > 1:
         looked_up = _subclass_lookups(classes, [funcs[f] for f in seen], used)
         top = [
             c for c in top if not any(b.name in looked_up for b in c.bases if isinstance(b, Cls))
@@ -502,6 +504,30 @@ def _subclass_lookups(classes: list[Cls], funcs: list[ast.FunctionDef], used: se
                 elif isinstance(n.value, ast.Name):
                     out.add(n.value.id)
     return {n for n in out if n in used}
+
+
+def _built_by_name(c: Cls, mods: list[ModInfo]) -> bool:
+    """``c`` is registered by a decorator and the code names it in a string outside its own
+    body (mmcv / mmengine's ``@MODELS.register_module()`` with ``dict(type="Encoder", ...)``
+    resolved by ``build_from_cfg``): another class builds it by that name, so it is a part of
+    the model, not a candidate root. A class no string names (the wrapper that builds the
+    configured one) stays a candidate."""
+    if not c.node.decorator_list:
+        return False
+    for m in mods:
+        for n in ast.walk(m.tree):
+            if n is c.node:
+                continue
+            if isinstance(n, ast.Constant) and n.value == c.name and not _inside(n, c.node):
+                return True
+    return False
+
+
+def _inside(n: ast.AST, scope: ast.AST) -> bool:
+    """``n`` lies within ``scope``'s source lines (its own body names itself freely)."""
+    end = getattr(scope, "end_lineno", None)
+    line = getattr(n, "lineno", None)
+    return end is not None and line is not None and scope.lineno <= line <= end
 
 
 def _registered_impls(mods: list[ModInfo]) -> dict[str, list[ast.FunctionDef]]:

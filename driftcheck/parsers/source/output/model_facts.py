@@ -135,7 +135,7 @@ def _period(ml: Obj, interp: Any = None) -> int:
     a half of a layer, and a config's layer count counts the pairs). A hybrid stack repeats a
     class inside its period (Jamba's 7 mamba layers per attention layer, each a layer of its
     own) and keeps 1."""
-    names = [c.cls.qual if isinstance(c, Obj) and c.cls else None for c in ml.children.values()]
+    names = [_kind(c) if isinstance(c, Obj) and c.cls else None for c in ml.children.values()]
     n = len(names)
     if interp is not None and n in _layer_key_counts(interp):
         # a loop over the config's layer count built one item per layer (transformers' Jamba:
@@ -151,20 +151,57 @@ def _period(ml: Obj, interp: Any = None) -> int:
     return 1
 
 
+SIG_DEPTH = 4
+"""How deep ``_shape_sig`` looks into an item's modules (bounded work per stack item)."""
+
+CONTAINERS = frozenset({"ModuleList", "Sequential", "ModuleDict"})
+
+
+def _kind(m: Obj) -> Any:
+    """What kind of stack item ``m`` is: its class, or, for a wrapper (an item holding one
+    module, its body: ``Residual(body)``, ``PreNorm(fn)``), its class with the classes its
+    body is made of (``_shape_sig``). One wrapper class around an attention body and an MLP
+    body in turn (GIT's vision encoder as ``[Residual(attention), Residual(mlp)] * layers``)
+    is two kinds of item, as two classes would be; a layer class holding its parts (Jamba's
+    one class with a Mamba or an attention mixer) stays one kind."""
+    kids = list(m.children.values())  # torch layers (``Leaf``) too: a norm beside a body
+    if len(kids) != 1 or not isinstance(kids[0], Obj):
+        return m.cls.qual
+    return (m.cls.qual, _shape_sig(kids[0]))
+
+
+def _shape_sig(m: Any, depth: int = 0) -> Any:
+    """A module's class with the classes of the modules it holds, nested (sizes and flags
+    left out: a windowed and a global attention of one class are one kind)."""
+    if not isinstance(m, Obj):
+        return None
+    own = m.cls.qual if m.cls is not None else (m.qual or m.kind)
+    if depth >= SIG_DEPTH:
+        return own
+    kids = tuple(_shape_sig(c, depth + 1) for c in m.children.values() if isinstance(c, Obj))
+    return (own, kids) if kids else own
+
+
 def _shared_part(items: list[Any]) -> bool:
     """The items of one period each hold a module of one class that holds modules of its own
     (Mllama's self- and cross-attention layers both hold its attention class and its MLP
     class): each item is a whole layer of a stack of two kinds, not half of one. Halves
     (BertGeneration's attention and feed-forward) share at most a norm or a torch layer."""
 
-    def parts(it: Any) -> set[str]:
-        if not isinstance(it, Obj):
+    def parts(it: Any, depth: int = 0) -> set[str]:
+        # through torch's containers (a ``Sequential`` body): the modules they hold are the
+        # item's parts, the container class says nothing of what the item is
+        if not isinstance(it, Obj) or depth > SIG_DEPTH:
             return set()
-        return {
-            c.cls.qual
-            for c in it.children.values()
-            if isinstance(c, Obj) and c.cls is not None and c.children
-        }
+        out = set()
+        for c in it.children.values():
+            if not isinstance(c, Obj) or not c.children:
+                continue
+            if c.kind in CONTAINERS:
+                out |= parts(c, depth + 1)
+            elif c.cls is not None:
+                out.add(c.cls.qual)
+        return out
 
     common = parts(items[0])
     for it in items[1:]:
