@@ -76,6 +76,7 @@ if TYPE_CHECKING:
     from driftcheck.parsers.source.library.machine import Interp
 
 _NN_MODULE = ("torch.nn.Module", "torch.nn.modules.module.Module")
+_WATCHED = (list, dict, set)  # module globals the memo watches (deftime.watch)
 # what ``torch.nn.Module`` holds, as class attributes (``vars(nn.Module)``, torch 2.x) or as
 # instance attributes its ``__init__`` sets: a name outside this set is looked up past
 # ``nn.Module`` in a class's MRO (``class ResNetEncoder(ResNet, EncoderMixin)``: the mixin's
@@ -265,7 +266,16 @@ class Names:
     def global_lookup(self, mod: ModInfo, name: str) -> Any:
         ns = self.ip.globals.setdefault(id(mod), {})
         if name in ns:
-            return ns[name]
+            v = ns[name]
+            if self.ip.default_reads is not None and v.__class__ in _WATCHED:
+                deftime.watch(self.ip.default_reads, v)  # state the memo's key misses
+            return v
+        v = self._global_lookup(mod, ns, name)
+        if self.ip.default_reads is not None and v.__class__ in _WATCHED:
+            deftime.watch(self.ip.default_reads, v)
+        return v
+
+    def _global_lookup(self, mod: ModInfo, ns: dict[str, Any], name: str) -> Any:
         if selfmodule.run_once(self.ip, mod) and name in ns:
             return ns[name]  # bound by the module's import-time calls (interp/selfmodule.py)
         key = (id(mod), name)

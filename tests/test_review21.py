@@ -1,0 +1,128 @@
+"""review21: the house items session 20 left open, each checked against torch or Python
+(docs/parser.md, docs/checks.md)."""
+
+from __future__ import annotations
+
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from driftcheck.parsers.source import parse_source
+from tests.model_count_support import torch_count
+
+
+def _write(tmp_path: Path, code: str, name: str = "model.py") -> Path:
+    path = tmp_path / name
+    path.write_text(textwrap.dedent(code))
+    return path
+
+
+def _static(path: Path) -> int | None:
+    return parse_source(path, entry="M").params_total()
+
+
+# ---------------------------------------------------------------- memo vs module globals
+GLOBAL_STATE = {
+    # a layer appends to a module-global list, then reads it (was 20 with the memo, 18 off)
+    "append": """
+        SEEN = []
+
+        class Layer(nn.Module):
+            def __init__(self, d):
+                super().__init__()
+                SEEN.append(d)
+                self.lin = nn.Linear(len(SEEN), 2)
+
+        class M(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.layers = nn.ModuleList([Layer(4) for _ in range(3)])
+    """,
+    # the builder changes the global between constructions; the layer only reads it (40)
+    "read": """
+        SEEN = []
+
+        class Layer(nn.Module):
+            def __init__(self, d):
+                super().__init__()
+                self.lin = nn.Linear(len(SEEN) + d, 2)
+
+        class M(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.layers = nn.ModuleList()
+                for i in range(3):
+                    SEEN.append(i)
+                    self.layers.append(Layer(4))
+    """,
+    # a dict item written (16)
+    "dict": """
+        CFG = {"w": 1}
+
+        class Layer(nn.Module):
+            def __init__(self, d):
+                super().__init__()
+                self.lin = nn.Linear(CFG["w"], 2)
+                CFG["w"] += 1
+
+        class M(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.layers = nn.ModuleList([Layer(4) for _ in range(3)])
+    """,
+    # a list held inside a global dict (20)
+    "nested": """
+        REG = {"seen": []}
+
+        class Layer(nn.Module):
+            def __init__(self, d):
+                super().__init__()
+                REG["seen"].append(d)
+                self.lin = nn.Linear(len(REG["seen"]), 2)
+
+        class Block(nn.Module):
+            def __init__(self, d):
+                super().__init__()
+                self.inner = Layer(d)
+
+        class M(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.layers = nn.ModuleList([Block(4) for _ in range(3)])
+    """,
+    # an inner construction reused inside a recorded outer one: the outer template must
+    # hold the inner one's reads too
+    "outer": """
+        SEEN = []
+
+        class Layer(nn.Module):
+            def __init__(self, d):
+                super().__init__()
+                self.lin = nn.Linear(len(SEEN) + d, 2)
+
+        class Block(nn.Module):
+            def __init__(self, d):
+                super().__init__()
+                self.a = Layer(d)
+
+        class M(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.pre = nn.ModuleList([Layer(4) for _ in range(3)])
+                self.layers = nn.ModuleList()
+                for i in range(4):
+                    SEEN.append(i)
+                    self.layers.append(Block(4))
+    """,
+}
+
+
+@pytest.mark.parametrize("case", sorted(GLOBAL_STATE))
+@pytest.mark.parametrize("memo", ["1", "0"])
+def test_memo_sees_module_global_state(tmp_path, case, memo, monkeypatch):
+    """A construction that changes, or reads, a module global's list / dict is not copied
+    when that state differs (speed/memo.py, deftime.watch): memo on and off give torch's."""
+    monkeypatch.setenv("DRIFTCHECK_MEMO", memo)
+    path = _write(tmp_path, "import torch.nn as nn\n" + textwrap.dedent(GLOBAL_STATE[case]))
+    assert _static(path) == torch_count(path)
