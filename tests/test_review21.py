@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from driftcheck.errors import DriftcheckError
 from driftcheck.parsers.source import parse_source
 from tests.model_count_support import torch_count
 
@@ -126,3 +127,54 @@ def test_memo_sees_module_global_state(tmp_path, case, memo, monkeypatch):
     monkeypatch.setenv("DRIFTCHECK_MEMO", memo)
     path = _write(tmp_path, "import torch.nn as nn\n" + textwrap.dedent(GLOBAL_STATE[case]))
     assert _static(path) == torch_count(path)
+
+
+# ---------------------------------------------------------------- lru_cache of a list
+CACHED = """
+    import functools
+    import torch.nn as nn
+
+    @functools.lru_cache{opts}
+    def width(dims):
+        return sum(dims)
+
+    class M(nn.Module):
+        def __init__(self):
+            super().__init__()
+            {body}
+"""
+
+
+@pytest.mark.parametrize("arg", ["[2, 3]", "[d for d in (2, 3)]", "dims=[2, 3]"])
+def test_lru_cache_of_a_list_display_raises(tmp_path, arg):
+    """Python raises TypeError (unhashable type: 'list'): the call ran here, 6 params."""
+    path = _write(tmp_path, CACHED.format(opts="", body=f"self.a = nn.Linear(width({arg}), 1)"))
+    with pytest.raises(TypeError, match="unhashable"):
+        torch_count(path)
+    with pytest.raises(DriftcheckError, match="TypeError"):
+        _static(path)
+
+
+def test_lru_cache_of_a_list_held_by_a_name_is_unknown(tmp_path):
+    """A list value that may stand for an iterator (read as a list): never a count."""
+    body = "dims = [2, 3]\n            self.a = nn.Linear(width(dims), 1)"
+    path = _write(tmp_path, CACHED.format(opts="", body=body))
+    with pytest.raises(TypeError, match="unhashable"):
+        torch_count(path)
+    assert _static(path) is None
+
+
+def test_lru_cache_of_a_generator_runs(tmp_path):
+    """A generator is hashable (by identity): Python runs the call (6 params). A list read
+    for it gives an unknown here, not the crash."""
+    body = "self.a = nn.Linear(width(d for d in (2, 3)), 1)"
+    path = _write(tmp_path, CACHED.format(opts="", body=body))
+    assert torch_count(path) == 6
+    assert _static(path) is None
+
+
+def test_lru_cache_maxsize_zero_hashes_nothing(tmp_path):
+    """``maxsize=0`` calls the function without a key: a list is fine in Python (6)."""
+    body = "self.a = nn.Linear(width([2, 3]), 1)"
+    path = _write(tmp_path, CACHED.format(opts="(maxsize=0)", body=body))
+    assert _static(path) == torch_count(path) == 6

@@ -76,7 +76,11 @@ if TYPE_CHECKING:
     from driftcheck.parsers.source.library.machine import Interp
 
 _NN_MODULE = ("torch.nn.Module", "torch.nn.modules.module.Module")
-_WATCHED = (list, dict, set)  # module globals the memo watches (deftime.watch)
+_WATCHED = (list, dict, set)
+_LISTS = (
+    ast.List,
+    ast.ListComp,
+)  # an argument that is a list in Python, whatever we read  # module globals the memo watches (deftime.watch)
 # what ``torch.nn.Module`` holds, as class attributes (``vars(nn.Module)``, torch 2.x) or as
 # instance attributes its ``__init__`` sets: a name outside this set is looked up past
 # ``nn.Module`` in a class's MRO (``class ResNetEncoder(ResNet, EncoderMixin)``: the mixin's
@@ -783,6 +787,10 @@ class Calls:
             return self.make_super(args, fr)
         if isinstance(f, Ext) and f.qual in _WEAKREF and e.args and isinstance(e.args[0], ast.Call):
             args[0] = self.temporary_referent(e.args[0], args[0], fr)
+        if plain(f).__class__ is lrucache.CachedFunc and plain(f).hashes():
+            lists = [a for a in (*e.args, *(k.value for k in e.keywords)) if a.__class__ in _LISTS]
+            if lists:  # ``width([2, 3])``: TypeError: unhashable type: 'list'
+                raise Raised("TypeError", lists[0].lineno, fr.mod.path)
         if isinstance(f, Ext) and f.qual == "builtins.locals" and not args and not kwargs:
             return wildlib.frame_locals(fr, e)
         if isinstance(f, Ext) and f.qual == "builtins.globals" and not args and not kwargs:
