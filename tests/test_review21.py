@@ -178,3 +178,38 @@ def test_lru_cache_maxsize_zero_hashes_nothing(tmp_path):
     body = "self.a = nn.Linear(width([2, 3]), 1)"
     path = _write(tmp_path, CACHED.format(opts="(maxsize=0)", body=body))
     assert _static(path) == torch_count(path) == 6
+
+
+# ---------------------------------------------------------------- fuse_conv_bn_eval
+FUSE = """
+    import torch.nn as nn
+    from torch.nn.utils import prune
+    from torch.nn.utils.fusion import fuse_conv_bn_eval
+
+    class M(nn.Module):
+        def __init__(self):
+            super().__init__()
+            conv = nn.{conv}
+            {prune}
+            self.f = fuse_conv_bn_eval(conv.eval(), nn.BatchNorm2d(4).eval())
+"""
+
+
+@pytest.mark.parametrize(
+    ("conv", "pruned"),
+    [("Conv2d(3, 4, 3)", True), ("ConvTranspose2d(3, 4, 3)", False)],
+)
+def test_fuse_that_torch_rejects_is_unknown(tmp_path, conv, pruned):
+    """torch raises (a pruned weight is no graph leaf: deepcopy fails; a ConvTranspose's
+    first weight dim is its in channels): no count (was 224 / 112)."""
+    prune = 'prune.l1_unstructured(conv, "weight", 0.5)' if pruned else "pass"
+    path = _write(tmp_path, FUSE.format(conv=conv, prune=prune))
+    with pytest.raises(RuntimeError):
+        torch_count(path)
+    assert _static(path) is None
+
+
+@pytest.mark.parametrize("conv", ["Conv2d(3, 4, 3)", "ConvTranspose2d(4, 4, 3)"])
+def test_fuse_torch_accepts_counts(tmp_path, conv):
+    path = _write(tmp_path, FUSE.format(conv=conv, prune="pass"))
+    assert _static(path) == torch_count(path)
