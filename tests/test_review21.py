@@ -213,3 +213,57 @@ def test_fuse_that_torch_rejects_is_unknown(tmp_path, conv, pruned):
 def test_fuse_torch_accepts_counts(tmp_path, conv):
     path = _write(tmp_path, FUSE.format(conv=conv, prune="pass"))
     assert _static(path) == torch_count(path)
+
+
+# ---------------------------------------------------------------- syntax scans kept on nodes
+GLOBALS = """
+    import torch.nn as nn
+
+    N = 1
+
+    def configure():
+        global N
+        N = 3
+
+    configure()
+
+    class Layer(nn.Module):
+        def __init__(self, d):
+            super().__init__()
+            global N
+            N += 1
+            self.lin = nn.Linear(N, d)
+
+    class M(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.layers = nn.ModuleList([Layer(2) for _ in range(3)])
+"""
+
+
+def test_global_scans_switch_same_count(tmp_path):
+    """``globalstmt.global_names`` / ``modglobals._global_setters`` are kept on the tree
+    under the ``attr_scans`` switch: off, each is read again, the same (torch's) count."""
+    import dataclasses
+
+    from driftcheck import speed
+
+    path = _write(tmp_path, GLOBALS)
+    got = []
+    for on in (False, True, False):
+        sp = dataclasses.replace(speed.current(), result_cache=False, attr_scans=on)
+        with speed.use(sp):
+            got.append(_static(path))
+    assert got == [torch_count(path)] * 3
+
+
+def test_global_names_off_keeps_nothing_on_the_node():
+    import ast
+
+    from driftcheck.parsers.source.interp import globalstmt
+
+    fn = ast.parse("def f():\n    global a, b\n    a = 1\n").body[0]
+    assert globalstmt.global_names(fn, keep=False) == {"a", "b"}
+    assert not hasattr(fn, "_driftcheck_global")
+    assert globalstmt.global_names(fn) == {"a", "b"}
+    assert fn._driftcheck_global == {"a", "b"}

@@ -405,7 +405,11 @@ class Names:
     def lookup(self, name: str, fr: Frame) -> Any:
         if name in fr.locals:
             return fr.locals[name]
-        if fr.closure and name in fr.closure and not (fr.func and globalstmt.declared(fr, name)):
+        if (
+            fr.closure
+            and name in fr.closure
+            and not (fr.func and globalstmt.declared(fr, name, self.ip.speed.attr_scans))
+        ):
             return fr.closure[name]
         return self.global_lookup(fr.mod, name)
 

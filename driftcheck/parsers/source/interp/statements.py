@@ -194,7 +194,10 @@ class Statements:
             if (
                 self.ip.fast_on
                 # the fast path binds names as locals: not in a function declaring ``global``
-                and (fr.func is None or not globalstmt.global_names(fr.func.node))
+                and (
+                    fr.func is None
+                    or not globalstmt.global_names(fr.func.node, self.ip.speed.attr_scans)
+                )
                 and fastpath.run(self.ip, st, fr)
             ):  # plain values only (levit's offset tables)
                 return
@@ -923,7 +926,7 @@ class Statements:
     def assign(self, tgt: ast.expr, v: Any, fr: Frame) -> None:
         t = type(tgt)
         if t is ast.Name:
-            if fr.func is not None and globalstmt.declared(fr, tgt.id):
+            if fr.func is not None and globalstmt.declared(fr, tgt.id, self.ip.speed.attr_scans):
                 globalstmt.store(self.ip, fr, tgt.id, v)  # ``global n; n = v`` (globalstmt.py)
                 return
             fr.locals[tgt.id] = v
@@ -979,7 +982,7 @@ class Statements:
 
     def delete(self, tgt: ast.expr, fr: Frame) -> None:
         if isinstance(tgt, ast.Name):
-            if fr.func is not None and globalstmt.declared(fr, tgt.id):
+            if fr.func is not None and globalstmt.declared(fr, tgt.id, self.ip.speed.attr_scans):
                 globalstmt.delete(self.ip, fr, tgt.id, tgt.lineno)
             fr.locals.pop(tgt.id, None)
         elif isinstance(tgt, ast.Attribute):
