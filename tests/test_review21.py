@@ -267,3 +267,20 @@ def test_global_names_off_keeps_nothing_on_the_node():
     assert not hasattr(fn, "_driftcheck_global")
     assert globalstmt.global_names(fn) == {"a", "b"}
     assert fn._driftcheck_global == {"a", "b"}
+
+
+@pytest.mark.parametrize("how", ["popitem", "ior"])
+def test_watched_part_params_see_every_write(how):
+    """leafparts._Watched marks its owner unresolved on every write, popitem and |= too."""
+    from driftcheck.parsers.source.interp.leafparts import _Watched
+    from driftcheck.parsers.source.values.abstract import Leaf
+
+    owner = Leaf(type="LSTM", params={}, loc=None)
+    w = _Watched(owner, "weight_ih_l0", {"a": 1, "b": 2})
+    if how == "popitem":
+        assert w.popitem() == ("b", 2)
+    else:
+        w |= {"c": 3}
+        assert w == {"a": 1, "b": 2, "c": 3}
+        assert isinstance(w, _Watched)
+    assert owner.unresolved and "changed through a module walk" in owner.unresolved[0]
