@@ -65,6 +65,19 @@ class Failure:
         return f"raises {self.exc}: {self.message} (on {self.when})"
 
 
+@dataclass(frozen=True)
+class ConstructionRaise(Failure):
+    """A ``raise`` (or a failed ``assert``) of the user's own code that constructing the model
+    reaches on a path decided statically (analyze.own_raise): reported by IMP004, apart from
+    the import-order failures (IMP001-003 match their exception types)."""
+
+    def note(self) -> str:
+        return f"{CONSTRUCTION_HEAD}{self.exc}: {self.message}"
+
+
+CONSTRUCTION_HEAD = "construction raises "
+
+
 # ---------------------------------------------------------------------------- import order
 def import_failures(mod: ModInfo, finder: Finder) -> list[Failure]:
     tree = mod.tree

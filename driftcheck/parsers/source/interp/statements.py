@@ -251,7 +251,12 @@ class Statements:
                 from driftcheck.parsers.source.interp.matchstmt import exec_match
 
                 exec_match(self, st, fr)
-            # Pass, Assert, Global, Nonlocal and the rest: nothing to do
+            elif t is ast.Assert:
+                # Python checks it (no ``-O`` in training code): a test decided false on a
+                # decided path raises AssertionError; an undecided one is passed, as before
+                if not self.ip.uncertain and truth(self.exprs.eval(st.test, fr)) is False:
+                    raise Raised("AssertionError", st.lineno, fr.mod.path)
+            # Pass, Global, Nonlocal and the rest: nothing to do
         except (Return, Raised, Budget, _Break, _Continue, RecursionError):
             raise
         except TooBig as e:  # a size-bounded helper not caught nearer: the statement is lost
