@@ -84,6 +84,7 @@ def interpret(
     else:
         cls = pick_root(interp, mods, entry, p)
         name, qual = cls.name, cls.qual
+        raised = False
         try:
             args, kwargs = root_args(interp, cls, config, config_path)
             root = interp.memo.instantiate(cls, args, kwargs, (cls.mod.path, cls.node.lineno))
@@ -97,8 +98,8 @@ def interpret(
                     f"{cls.name}.__init__ would raise {e.what} (line {e.line}) with this config",
                     f"{e.path or cls.mod.path}:{e.line}",
                 ) from None
-            root = _raised_leaf(cls.mod.path, cls.node.lineno, e)
-        if not isinstance(root, Obj) and not _is_raised(root):
+            root, raised = _raised_leaf(cls.mod.path, cls.node.lineno, e), True
+        if not isinstance(root, Obj) and not raised:
             raise DriftcheckError(f"{cls.name} did not build a module", str(p))
     graph = Graph(name=name, origin=Origin(kind="source", path=str(p), detail=qual))
     apply_hf_ties(root, interp)
@@ -383,14 +384,6 @@ def _raised_leaf(path: Path, line: int, e: Raised) -> Leaf:
     leaf = Leaf("Unknown", {}, (str(path), line), torch=None, unresolved=["type"])
     leaf.notes.append(f"{e.path}:{e.line}: constructing the model raises {e.what}")
     return leaf
-
-
-def _is_raised(v: Any) -> bool:
-    return (
-        isinstance(v, Leaf)
-        and v.type == "Unknown"
-        and "constructing the model raises" in (v.notes[-1] if v.notes else "")
-    )
 
 
 def unknown_root(
