@@ -400,3 +400,51 @@ def test_a_raise_in_an_imported_file_stays_an_error(tmp_path, capsys):
         """,
     )
     assert main(["check", str(path)]) == 2
+
+
+# ---------------------------------------------------------------- __init_subclass__ raising
+SUBCLASS = """
+    import torch.nn as nn
+
+    REG = {{}}
+
+
+    class Base(nn.Module):
+        def __init_subclass__(cls, key=None, **kw):
+            super().__init_subclass__(**kw)
+            if key in REG:
+                raise KeyError(key)
+            REG[key] = cls
+
+
+    class Small(Base, key="small"):
+        def __init__(self):
+            super().__init__()
+            self.l = nn.Linear(2, 2)
+
+
+    class Big(Base, key="{key}"):
+        def __init__(self):
+            super().__init__()
+            self.l = nn.Linear(8, 8)
+
+
+    class M(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.b = REG.get("big", Small)()
+"""
+
+
+def test_a_class_statement_that_raises_in_init_subclass_is_no_count(tmp_path):
+    """Importing the module raises KeyError (a duplicate key): the registry's default was
+    taken for the missing entry, 6 params for a program that stops."""
+    path = _write(tmp_path, SUBCLASS.format(key="small"))
+    with pytest.raises(KeyError):
+        torch_count(path)
+    assert _raises(path, "KeyError")
+
+
+def test_init_subclass_registry_counts(tmp_path):
+    path = _write(tmp_path, SUBCLASS.format(key="big"))
+    assert _static(path) == torch_count(path) == 72

@@ -78,6 +78,16 @@ class ConstructionRaise(Failure):
 CONSTRUCTION_HEAD = "construction raises "
 
 
+@dataclass(frozen=True)
+class MayRaise(Failure):
+    """A ``raise`` reached in a library's code on the way to the model: Python may well raise
+    there, but our reading of that code may be what is wrong, so it is no finding: only the
+    count is unknown (the ``Unknown`` node it becomes)."""
+
+    def note(self) -> str:
+        return f"may raise {self.exc}: {self.message} (a library's code, as read here)"
+
+
 # ---------------------------------------------------------------------------- import order
 def import_failures(mod: ModInfo, finder: Finder) -> list[Failure]:
     tree = mod.tree

@@ -493,8 +493,9 @@ class Classes:
     def init_subclass(self, c: Cls, frame: Frame) -> None:
         """The class statement calls the nearest ``__init_subclass__`` after ``c`` in its MRO
         with the class keywords (``class Tiny(Base, layers=2, width=64)``), as ``type.__new__``
-        does; one defined in analyzed source runs here, once. One that raises or cannot be
-        followed leaves what it would have stored absent (a later read is unknown). One of an
+        does; one defined in analyzed source runs here, once. One that cannot be followed
+        leaves what it would have stored absent; one that raises makes importing the module
+        fail (``subclassreg.failed``: no count, never a registry's default taken). One of an
         installed library (transformers wraps each layer's ``forward`` there) is not run: the
         analyzer models those libraries' classes itself."""
         from driftcheck.parsers.source.loader import installed
@@ -515,7 +516,9 @@ class Classes:
             self.calls.call(fn, [c], kw, (str(c.mod.path), c.node.lineno))
         except Budget:
             raise
-        except (Raised, Exception):  # noqa: BLE001 - what it would store stays absent
+        except Raised as e:  # importing the module raises: recorded, never a default taken
+            subclassreg.failed(self.ip, c.mod, c.node, e)
+        except Exception:  # noqa: BLE001 - what it would store stays absent
             pass
 
     def class_attr(self, cls: Cls, name: str) -> tuple[bool, Any]:
