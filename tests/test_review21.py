@@ -448,3 +448,32 @@ def test_a_class_statement_that_raises_in_init_subclass_is_no_count(tmp_path):
 def test_init_subclass_registry_counts(tmp_path):
     path = _write(tmp_path, SUBCLASS.format(key="big"))
     assert _static(path) == torch_count(path) == 72
+
+
+# ---------------------------------------------------------------- deepcopy of a borrowed weight
+CLONE = """
+    import copy
+    import torch.nn as nn
+
+
+    class Head(nn.Module):
+        def __init__(self, emb):
+            super().__init__()
+            self.w = emb.weight
+            self.b = nn.Linear(2, 2)
+
+
+    class M(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.emb = nn.Embedding(10, 4)
+            self.head = {head}
+"""
+
+
+@pytest.mark.parametrize("head", ["copy.deepcopy(Head(self.emb))", "Head(self.emb)"])
+def test_deepcopy_copies_a_weight_borrowed_from_outside(tmp_path, head):
+    """A module holding another module's weight, deep-copied alone: the copy holds a weight
+    of its own (torch 86); it was still tied to the original embedding (46)."""
+    path = _write(tmp_path, CLONE.format(head=head))
+    assert _static(path) == torch_count(path)
