@@ -84,6 +84,7 @@ def interpret(
     else:
         cls = pick_root(interp, mods, entry, p)
         name, qual = cls.name, cls.qual
+        raised = False
         try:
             args, kwargs = root_args(interp, cls, config, config_path)
             root = interp.memo.instantiate(cls, args, kwargs, (cls.mod.path, cls.node.lineno))
@@ -92,11 +93,13 @@ def interpret(
                 f"analysis stopped: {e}", f"{cls.mod.path}:{cls.node.lineno}"
             ) from None
         except Raised as e:
-            raise DriftcheckError(
-                f"{cls.name}.__init__ would raise {e.what} (line {e.line}) with this config",
-                f"{e.path or cls.mod.path}:{e.line}",
-            ) from None
-        if not isinstance(root, Obj):
+            if not own_raise(interp, mods, e, f"{cls.name}(...)"):
+                raise DriftcheckError(
+                    f"{cls.name}.__init__ would raise {e.what} (line {e.line}) with this config",
+                    f"{e.path or cls.mod.path}:{e.line}",
+                ) from None
+            root, raised = _raised_leaf(cls.mod.path, cls.node.lineno, e), True
+        if not isinstance(root, Obj) and not raised:
             raise DriftcheckError(f"{cls.name} did not build a module", str(p))
     graph = Graph(name=name, origin=Origin(kind="source", path=str(p), detail=qual))
     apply_hf_ties(root, interp)
@@ -223,9 +226,10 @@ def module_root(interp: Interp, mods: list[ModInfo], p: Path) -> tuple[Any, str,
         )
     except Raised as e:
         at = f"{e.path or m.path}:{e.line}"
-        if e.path is not None and Path(e.path).resolve() == m.path.resolve():
-            # the user's own file raises on the path it takes: that is the finding
-            raise DriftcheckError(f"building {ROOT_NAME!r} would raise {e.what}", at) from None
+        if own_raise(interp, mods, e, f"building {ROOT_NAME!r}"):
+            # the user's own file raises on the path it takes: that is the finding (IMP004)
+            leaf = _raised_leaf(m.path, body[last].lineno, e)
+            return leaf, ROOT_NAME, f"{ROOT_NAME} (raises {e.what})"
         # a library's ``raise`` reached on our reading of its code: the reading may be wrong
         # (a branch taken on a value we modelled differently), so the model is unknown
         return unknown_root(interp, m, body[last], where, f"`raise {e.what}` reached at {at}")
@@ -348,6 +352,38 @@ def _opaque_root_note(graph: Graph) -> str | None:
 def _inherited(u: str) -> bool:
     head, sep, _ = u.partition(": ")
     return bool(sep) and " " not in head
+
+
+def own_raise(interp: Interp, mods: list[ModInfo], e: Raised, what: str) -> bool:
+    """Whether ``e`` is a ``raise`` / failed ``assert`` of the user's own files (those the
+    analysis was given, not a library they import), reached on a path the interpreter decided
+    (``Raised`` is never raised under an undecided condition): then building the model is the
+    user's defect, proven statically, and it is recorded as a construction failure that the
+    verifier reports as a blocker (IMP004, exit 1). A library's ``raise`` stays the analysis's
+    doubt (our reading of that library may be wrong): an error or an unknown root, as before."""
+    from driftcheck.parsers.source.importcheck import ConstructionRaise
+    from driftcheck.parsers.source.loader import installed
+
+    if e.path is None:
+        return False
+    at = Path(e.path).resolve()
+    if not any(m.path.resolve() == at and not installed(m.path) for m in mods):
+        return False
+    try:
+        text = at.read_text(encoding="utf-8").splitlines()[(e.line or 1) - 1].strip()
+    except (OSError, IndexError, UnicodeDecodeError):
+        text = ""
+    text = text if len(text) <= 100 else text[:97] + "..."
+    msg = f"{what} reaches `{text}`" if text else f"{what} raises at line {e.line}"
+    interp.failures.append(ConstructionRaise(e.what, msg, str(e.path), e.line or 0, "construction"))
+    return True
+
+
+def _raised_leaf(path: Path, line: int, e: Raised) -> Leaf:
+    """The root of a model whose construction raises: unknown (no count), noted."""
+    leaf = Leaf("Unknown", {}, (str(path), line), torch=None, unresolved=["type"])
+    leaf.notes.append(f"{e.path}:{e.line}: constructing the model raises {e.what}")
+    return leaf
 
 
 def unknown_root(

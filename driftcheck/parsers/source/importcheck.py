@@ -65,6 +65,29 @@ class Failure:
         return f"raises {self.exc}: {self.message} (on {self.when})"
 
 
+@dataclass(frozen=True)
+class ConstructionRaise(Failure):
+    """A ``raise`` (or a failed ``assert``) of the user's own code that constructing the model
+    reaches on a path decided statically (analyze.own_raise): reported by IMP004, apart from
+    the import-order failures (IMP001-003 match their exception types)."""
+
+    def note(self) -> str:
+        return f"{CONSTRUCTION_HEAD}{self.exc}: {self.message}"
+
+
+CONSTRUCTION_HEAD = "construction raises "
+
+
+@dataclass(frozen=True)
+class MayRaise(Failure):
+    """A ``raise`` reached in a library's code on the way to the model: Python may well raise
+    there, but our reading of that code may be what is wrong, so it is no finding: only the
+    count is unknown (the ``Unknown`` node it becomes)."""
+
+    def note(self) -> str:
+        return f"may raise {self.exc}: {self.message} (a library's code, as read here)"
+
+
 # ---------------------------------------------------------------------------- import order
 def import_failures(mod: ModInfo, finder: Finder) -> list[Failure]:
     tree = mod.tree

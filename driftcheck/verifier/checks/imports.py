@@ -16,6 +16,7 @@ from driftcheck.verifier.base import BLOCKER, Hit, Source, check
 from driftcheck.verifier.context import Context
 
 _HEAD = "raises "
+CONSTRUCTION_HEAD = "construction raises "  # importcheck.ConstructionRaise's note
 
 _BASE_BEFORE = """import torch.nn as nn
 
@@ -168,4 +169,47 @@ def inconsistent_mro(ctx: Context):
     yield from _raises(ctx, "TypeError")
 
 
-CHECKS = [name_not_defined, missing_module_attribute, inconsistent_mro]
+_RAISES = """import torch.nn as nn
+
+class Net(nn.Module):
+    def __init__(self, width=10, heads={heads}):
+        super().__init__()
+        if width % heads:
+            raise ValueError("width must divide into heads")
+        {assertion}
+        self.fc = nn.Linear(width, width)
+
+    def forward(self, x):
+        return self.fc(x)
+"""
+
+
+@check(
+    "IMP004",
+    "construction-raises",
+    BLOCKER,
+    what="Constructing the model reaches a `raise` (or an `assert` whose test is false) of "
+    "the code under review, on a path decided statically: with the defaults or the config "
+    "given, the model cannot be built.",
+    why="`Net()` fails before any layer exists: the code and its sizes disagree. The "
+    "exception, its statement and file:line are reported; a `raise` under a condition the "
+    "analysis cannot decide, or in a library the code imports, is never reported here.",
+    fix="Change the sizes (the defaults or the config) so that the check passes, or the check.",
+    types=("Unknown",),
+    valid=[Source(_RAISES.format(heads=2, assertion="pass"), entry="Net")],
+    invalid=[
+        Source(_RAISES.format(heads=3, assertion="pass"), entry="Net"),
+        Source(_RAISES.format(heads=2, assertion="assert width % 4 == 0"), entry="Net"),
+    ],
+)
+def construction_raises(ctx: Context):
+    for n in ctx.graph.nodes:
+        if n.type != "Unknown" or not n.notes:
+            continue
+        for note in n.notes:
+            if note.startswith(CONSTRUCTION_HEAD):
+                exc = note[len(CONSTRUCTION_HEAD) :].split(":", 1)[0]
+                yield ctx.hit(n, note, values={"exception": exc})
+
+
+CHECKS = [name_not_defined, missing_module_attribute, inconsistent_mro, construction_raises]

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from driftcheck.parsers.source.values.abstract import Leaf, Obj, Tensor, WeightRef
+from driftcheck.parsers.source.values.abstract import Leaf, Obj, Tensor, Unknown, WeightRef
 
 _PAIRS = "__clone_pairs__"  # memo key: the (original, copy) modules of one deep copy
 
@@ -49,3 +49,22 @@ def retie(memo: dict) -> None:
             for k, p in copy.params.items():
                 if isinstance(p, WeightRef) and id(p.owner) in memo:
                     copy.params[k] = WeightRef(memo[id(p.owner)], p.name)
+                elif isinstance(p, WeightRef):  # outside the tree: deepcopy copies it too
+                    copy.params[k] = Tensor(_shape_of(p), param=True, owner=copy, name=k)
+
+
+def _shape_of(ref: WeightRef) -> Any:
+    """The shape of the parameter ``ref`` names (its own copy is made): the catalogue's for a
+    layer, the tensor's for a module's own parameter; unknown otherwise (never a guess)."""
+    from driftcheck.parsers.source.interp.leafregs import catalogue_weights
+
+    owner = ref.owner
+    if isinstance(owner, Leaf):
+        got = (catalogue_weights(owner) or {}).get(ref.name)
+        if got is not None:
+            return got
+    elif isinstance(owner, Obj):
+        t = owner.params.get(ref.name)
+        if isinstance(t, Tensor):
+            return t.shape
+    return Unknown(f"the shape of {ref.name} copied by copy.deepcopy")

@@ -169,6 +169,32 @@ def once(interp: Any, f: Any, default: ast.expr, frame: Any) -> Any:
     return got
 
 
+def watch(reads: list[tuple[Any, Any]], v: Any) -> None:
+    """Note a module global's list / dict / set handed to a construction the memo records
+    (``Names.global_lookup``), once per object: like a mutable default, it is state shared
+    across constructions that the memo's key does not hold (``SEEN.append(d)`` in a layer,
+    then ``nn.Linear(len(SEEN), 2)``: 20 where torch has 18). Its first snapshot is kept.
+    The lists / dicts / sets it holds are watched too (``REG["seen"].append(d)``), up to
+    ``_WATCH_ITEMS`` items in all: beyond that only the outer ones are compared."""
+    seen = {id(x) for x, _ in reads}
+    todo, budget = [v], _WATCH_ITEMS
+    while todo:
+        x = todo.pop()
+        if id(x) in seen:
+            continue
+        seen.add(id(x))
+        reads.append((x, _shape(x)))
+        items = x.values() if isinstance(x, dict) else x
+        budget -= len(x)
+        if budget < 0:
+            continue
+        todo.extend(y for y in items if y.__class__ in _CONTAINERS)
+
+
+_WATCH_ITEMS = 256
+_CONTAINERS = (list, dict, set)
+
+
 _IMMUTABLE = (int, float, str, bytes, bool, tuple, frozenset, type(None))
 
 
@@ -191,8 +217,9 @@ def _same(v: Any, snap: Any) -> bool:
 
 
 def changed(reads: list[tuple[Any, Any]]) -> bool:
-    """Whether a mutable default handed out (``once``) changed since: the memo keeps no copy
-    of a construction that changed one (the next call sees the change)."""
+    """Whether a mutable default handed out (``once``) or a module global's container
+    (``watch``) changed since: the memo keeps no copy of a construction that changed one (the
+    next call sees the change), nor reuses a template after one changed (its key misses it)."""
     return any(not _same(v, snap) for v, snap in reads)
 
 

@@ -32,10 +32,11 @@ from driftcheck.parsers.source.values.abstract import Unknown, UnknownModule, is
 _SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)
 
 
-def global_names(node: Any) -> frozenset[str]:
+def global_names(node: Any, keep: bool = True) -> frozenset[str]:
     """The names a function's own body declares ``global`` (not its nested definitions'),
-    kept on the syntax node (one walk per function)."""
-    got = getattr(node, "_driftcheck_global", None)
+    kept on the syntax node (one walk per function) while ``keep`` (the analysis's
+    ``attr_scans`` switch: off, the body is walked at each call)."""
+    got = getattr(node, "_driftcheck_global", None) if keep else None
     if got is None:
         names: set[str] = set()
         todo = list(node.body) if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) else []
@@ -46,14 +47,15 @@ def global_names(node: Any) -> frozenset[str]:
             elif not isinstance(n, _SCOPES):
                 todo.extend(ast.iter_child_nodes(n))
         got = frozenset(names)
-        node._driftcheck_global = got  # type: ignore[attr-defined]
+        if keep:
+            node._driftcheck_global = got  # type: ignore[attr-defined]
     return got
 
 
-def declared(fr: Any, name: str) -> bool:
+def declared(fr: Any, name: str, keep: bool = True) -> bool:
     """``name`` is declared ``global`` by the function whose call ``fr`` is."""
     f = fr.func
-    return f is not None and fr.mod is not None and name in global_names(f.node)
+    return f is not None and fr.mod is not None and name in global_names(f.node, keep)
 
 
 def store(ip: Any, fr: Any, name: str, value: Any) -> None:

@@ -68,6 +68,15 @@ class _Watched(dict):
         self._hit()
         super().clear()
 
+    def popitem(self) -> tuple[Any, Any]:
+        self._hit()
+        return super().popitem()
+
+    def __ior__(self, other: Any) -> _Watched:  # type: ignore[override,misc]
+        self._hit()
+        super().update(other)
+        return self
+
 
 def _changed(owner: Leaf, path: str, ip: Any = None) -> None:
     at = ""

@@ -42,6 +42,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from driftcheck.parsers.source.loader import ModInfo, main_block
+from driftcheck.speed import current
 
 MUTATORS = frozenset(
     {
@@ -266,7 +267,8 @@ def bound_names(st: ast.stmt) -> set[str]:
 def _global_setters(mod: ModInfo) -> dict[str, set[str]]:
     """Top-level functions of ``mod`` that assign module globals they declare ``global``
     (``def configure(): global n_layer; n_layer = 2``): function name -> those globals."""
-    cached = mod.__dict__.get("_dc_global_setters")
+    keep = current().attr_scans  # the switch of the scans kept per file
+    cached = mod.__dict__.get("_dc_global_setters") if keep else None
     if cached is not None:
         return cached
     out: dict[str, set[str]] = {}
@@ -281,7 +283,8 @@ def _global_setters(mod: ModInfo) -> dict[str, set[str]]:
         }
         if declared & stored:
             out[st.name] = declared & stored
-    mod._dc_global_setters = out  # type: ignore[attr-defined]
+    if keep:
+        mod._dc_global_setters = out  # type: ignore[attr-defined]
     return out
 
 

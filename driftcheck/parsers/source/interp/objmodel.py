@@ -76,6 +76,11 @@ if TYPE_CHECKING:
     from driftcheck.parsers.source.library.machine import Interp
 
 _NN_MODULE = ("torch.nn.Module", "torch.nn.modules.module.Module")
+_WATCHED = (list, dict, set)
+_LISTS = (
+    ast.List,
+    ast.ListComp,
+)  # an argument that is a list in Python, whatever we read  # module globals the memo watches (deftime.watch)
 # what ``torch.nn.Module`` holds, as class attributes (``vars(nn.Module)``, torch 2.x) or as
 # instance attributes its ``__init__`` sets: a name outside this set is looked up past
 # ``nn.Module`` in a class's MRO (``class ResNetEncoder(ResNet, EncoderMixin)``: the mixin's
@@ -265,7 +270,16 @@ class Names:
     def global_lookup(self, mod: ModInfo, name: str) -> Any:
         ns = self.ip.globals.setdefault(id(mod), {})
         if name in ns:
-            return ns[name]
+            v = ns[name]
+            if self.ip.default_reads is not None and v.__class__ in _WATCHED:
+                deftime.watch(self.ip.default_reads, v)  # state the memo's key misses
+            return v
+        v = self._global_lookup(mod, ns, name)
+        if self.ip.default_reads is not None and v.__class__ in _WATCHED:
+            deftime.watch(self.ip.default_reads, v)
+        return v
+
+    def _global_lookup(self, mod: ModInfo, ns: dict[str, Any], name: str) -> Any:
         if selfmodule.run_once(self.ip, mod) and name in ns:
             return ns[name]  # bound by the module's import-time calls (interp/selfmodule.py)
         key = (id(mod), name)
@@ -391,7 +405,11 @@ class Names:
     def lookup(self, name: str, fr: Frame) -> Any:
         if name in fr.locals:
             return fr.locals[name]
-        if fr.closure and name in fr.closure and not (fr.func and globalstmt.declared(fr, name)):
+        if (
+            fr.closure
+            and name in fr.closure
+            and not (fr.func and globalstmt.declared(fr, name, self.ip.speed.attr_scans))
+        ):
             return fr.closure[name]
         return self.global_lookup(fr.mod, name)
 
@@ -475,8 +493,9 @@ class Classes:
     def init_subclass(self, c: Cls, frame: Frame) -> None:
         """The class statement calls the nearest ``__init_subclass__`` after ``c`` in its MRO
         with the class keywords (``class Tiny(Base, layers=2, width=64)``), as ``type.__new__``
-        does; one defined in analyzed source runs here, once. One that raises or cannot be
-        followed leaves what it would have stored absent (a later read is unknown). One of an
+        does; one defined in analyzed source runs here, once. One that cannot be followed
+        leaves what it would have stored absent; one that raises makes importing the module
+        fail (``subclassreg.failed``: no count, never a registry's default taken). One of an
         installed library (transformers wraps each layer's ``forward`` there) is not run: the
         analyzer models those libraries' classes itself."""
         from driftcheck.parsers.source.loader import installed
@@ -497,7 +516,9 @@ class Classes:
             self.calls.call(fn, [c], kw, (str(c.mod.path), c.node.lineno))
         except Budget:
             raise
-        except (Raised, Exception):  # noqa: BLE001 - what it would store stays absent
+        except Raised as e:  # importing the module raises: recorded, never a default taken
+            subclassreg.failed(self.ip, c.mod, c.node, e)
+        except Exception:  # noqa: BLE001 - what it would store stays absent
             pass
 
     def class_attr(self, cls: Cls, name: str) -> tuple[bool, Any]:
@@ -773,6 +794,10 @@ class Calls:
             return self.make_super(args, fr)
         if isinstance(f, Ext) and f.qual in _WEAKREF and e.args and isinstance(e.args[0], ast.Call):
             args[0] = self.temporary_referent(e.args[0], args[0], fr)
+        if plain(f).__class__ is lrucache.CachedFunc and plain(f).hashes():
+            lists = [a for a in (*e.args, *(k.value for k in e.keywords)) if a.__class__ in _LISTS]
+            if lists:  # ``width([2, 3])``: TypeError: unhashable type: 'list'
+                raise Raised("TypeError", lists[0].lineno, fr.mod.path)
         if isinstance(f, Ext) and f.qual == "builtins.locals" and not args and not kwargs:
             return wildlib.frame_locals(fr, e)
         if isinstance(f, Ext) and f.qual == "builtins.globals" and not args and not kwargs:

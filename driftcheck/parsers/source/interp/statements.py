@@ -194,7 +194,10 @@ class Statements:
             if (
                 self.ip.fast_on
                 # the fast path binds names as locals: not in a function declaring ``global``
-                and (fr.func is None or not globalstmt.global_names(fr.func.node))
+                and (
+                    fr.func is None
+                    or not globalstmt.global_names(fr.func.node, self.ip.speed.attr_scans)
+                )
                 and fastpath.run(self.ip, st, fr)
             ):  # plain values only (levit's offset tables)
                 return
@@ -248,7 +251,12 @@ class Statements:
                 from driftcheck.parsers.source.interp.matchstmt import exec_match
 
                 exec_match(self, st, fr)
-            # Pass, Assert, Global, Nonlocal and the rest: nothing to do
+            elif t is ast.Assert:
+                # Python checks it (no ``-O`` in training code): a test decided false on a
+                # decided path raises AssertionError; an undecided one is passed, as before
+                if not self.ip.uncertain and truth(self.exprs.eval(st.test, fr)) is False:
+                    raise Raised("AssertionError", st.lineno, fr.mod.path)
+            # Pass, Global, Nonlocal and the rest: nothing to do
         except (Return, Raised, Budget, _Break, _Continue, RecursionError):
             raise
         except TooBig as e:  # a size-bounded helper not caught nearer: the statement is lost
@@ -923,7 +931,7 @@ class Statements:
     def assign(self, tgt: ast.expr, v: Any, fr: Frame) -> None:
         t = type(tgt)
         if t is ast.Name:
-            if fr.func is not None and globalstmt.declared(fr, tgt.id):
+            if fr.func is not None and globalstmt.declared(fr, tgt.id, self.ip.speed.attr_scans):
                 globalstmt.store(self.ip, fr, tgt.id, v)  # ``global n; n = v`` (globalstmt.py)
                 return
             fr.locals[tgt.id] = v
@@ -979,7 +987,7 @@ class Statements:
 
     def delete(self, tgt: ast.expr, fr: Frame) -> None:
         if isinstance(tgt, ast.Name):
-            if fr.func is not None and globalstmt.declared(fr, tgt.id):
+            if fr.func is not None and globalstmt.declared(fr, tgt.id, self.ip.speed.attr_scans):
                 globalstmt.delete(self.ip, fr, tgt.id, tgt.lineno)
             fr.locals.pop(tgt.id, None)
         elif isinstance(tgt, ast.Attribute):

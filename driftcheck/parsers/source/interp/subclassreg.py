@@ -99,3 +99,20 @@ def ensure(ip: Any, cls: Any) -> None:
                 raise
             except (Raised, Exception):  # noqa: BLE001 - that entry stays absent
                 continue
+
+
+def failed(ip: Any, mod: Any, st: ast.ClassDef, e: Any) -> None:
+    """Record ``class st(...)`` raising at import (its base's ``__init_subclass__`` rejects
+    it: objmodel ``init_subclass``): importing the module fails in Python, so no registry
+    lookup may take a default for the missing entry (a count where Python stops). The blocker
+    IMP004 in a file the analysis was given, else an unknown (a library's code as read here:
+    our reading may be wrong)."""
+    from driftcheck.parsers.source.importcheck import ConstructionRaise, MayRaise
+    from driftcheck.parsers.source.loader import installed
+
+    msg = f"class {st.name}(...) raises in its base's __init_subclass__ (at {e.path}:{e.line})"
+    own = not installed(mod.path) and any(
+        m.path.resolve() == mod.path.resolve() for m in getattr(ip, "program_mods", None) or []
+    )
+    kind = ConstructionRaise if own else MayRaise
+    ip.failures.append(kind(e.what, msg, str(mod.path), st.lineno, "import"))

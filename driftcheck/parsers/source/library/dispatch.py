@@ -60,7 +60,7 @@ class SingleDispatch:
             return a[1]
         if isinstance(plain(cls), Func):  # the bare form: the annotation names the class
             fn = plain(cls)
-            ann = _first_annotation(fn)
+            ann = _annotation(fn.node, 0)
             if ann is None:
                 return fn  # Python raises TypeError here; nothing is registered
             from driftcheck.parsers.source.interp.exprs import Frame
@@ -76,36 +76,44 @@ class SingleDispatch:
         return BuiltinMethod(deco)
 
     def dispatch(self, arg: Any) -> Any:
-        """The implementation Python picks for ``arg``, or Unknown when the MRO alone does not
-        decide it."""
-        arg = plain(arg)
-        mro = _mro_of(arg)
-        if mro is None:
-            return Unknown(f"singledispatch {self._name()} on an argument we do not know")
-        for c in mro:
-            for reg, impl in reversed(self.registry):  # a later registration wins
-                if _same_class(c, reg):
-                    return impl
-        if any(_abstract(reg) for reg, _ in self.registry):
-            return Unknown(f"singledispatch {self._name()}: an abstract base class registration")
-        return self.func
+        return dispatch(self.func, self.registry, arg)
 
     def call(self, interp: Any, args: list, kwargs: dict, loc: tuple) -> Any:
         if not args:
-            return Unknown(f"singledispatch {self._name()} called without arguments")
+            return Unknown(f"singledispatch {_name(self.func)} called without arguments")
         impl = self.dispatch(args[0])
         if isinstance(impl, Unknown):
             return Unknown(f"{impl.why} (called at {loc[0]}:{loc[1]})")
         return interp.calls.call(impl, args, kwargs, loc)
 
-    def _name(self) -> str:
-        return self.func.name if isinstance(self.func, Func) else "function"
+
+def dispatch(func: Any, registry: list[tuple[Any, Any]], arg: Any) -> Any:
+    """The implementation Python picks for ``arg`` among ``registry`` (``func`` where none
+    matches), or Unknown when the MRO alone does not decide it. Shared by a dispatching
+    function and a dispatching method (``BoundDispatch``)."""
+    arg = plain(arg)
+    mro = _mro_of(arg)
+    if mro is None:
+        return Unknown(f"singledispatch {_name(func)} on an argument we do not know")
+    for c in mro:
+        for reg, impl in reversed(registry):  # a later registration wins
+            if _same_class(c, reg):
+                return impl
+    if any(_abstract(reg) for reg, _ in registry):
+        return Unknown(f"singledispatch {_name(func)}: an abstract base class registration")
+    return func
 
 
-def _first_annotation(fn: Func) -> ast.expr | None:
-    a = fn.node.args
+def _name(func: Any) -> str:
+    return func.name if isinstance(func, Func) else "function"
+
+
+def _annotation(node: ast.FunctionDef | ast.AsyncFunctionDef, index: int) -> ast.expr | None:
+    """The annotation of the dispatch parameter of a bare ``register``: the first positional
+    parameter of a function (``index`` 0), the one after ``self`` of a method (1)."""
+    a = node.args
     params = [*a.posonlyargs, *a.args]
-    return params[0].annotation if params and params[0].annotation is not None else None
+    return params[index].annotation if len(params) > index else None
 
 
 def _mro_of(v: Any) -> list[Any] | None:
@@ -205,8 +213,7 @@ class BoundDispatch:
     def call(self, interp: Any, args: list, kwargs: dict, loc: tuple) -> Any:
         if not args:
             return Unknown("singledispatchmethod called without arguments")
-        sd = SingleDispatch(self.method.func, interp, self.method.registry)
-        impl = sd.dispatch(args[0])
+        impl = dispatch(self.method.func, self.method.registry, args[0])
         if isinstance(impl, Unknown):
             return Unknown(f"{impl.why} (called at {loc[0]}:{loc[1]})")
         return interp.calls.call(impl, [self.inst, *args], kwargs, loc)
@@ -237,11 +244,10 @@ def method_registrations(interp: Any, cls: Any, name: str, frame: Any, make_func
                     return None
                 klass = plain(interp.exprs.eval(d.args[0], frame))
             else:
-                a = st.args
-                params = [*a.posonlyargs, *a.args]
-                if len(params) < 2 or params[1].annotation is None:
+                ann = _annotation(st, 1)
+                if ann is None:
                     return None
-                klass = plain(interp.exprs.eval(params[1].annotation, frame))
+                klass = plain(interp.exprs.eval(ann, frame))
             out.append((klass, fn))
     return out
 

@@ -73,9 +73,19 @@ def _key_of(v: Any) -> Any:
         return _Ident(v)
     if isinstance(v, (dict, set)):
         # Python raises ``TypeError: unhashable type`` (the call ran here: a count for a
-        # program that stops); a list is not: a generator expression is read as one
+        # program that stops)
         raise _Unhashable(type(v).__name__)
+    if isinstance(v, list):
+        # a list raises TypeError too, but a list here may stand for a hashable iterator (a
+        # generator expression, map(), a generator function are read as lists): the call's
+        # result is unknown either way, never a value (``Calls.eval_call`` raises where the
+        # argument is a list display or comprehension, a list in Python)
+        raise _ListArg
     raise _NoKey
+
+
+class _ListArg(Exception):
+    """A list argument: Python's TypeError, or an iterator read as a list (unknown)."""
 
 
 class _Unhashable(Exception):
@@ -90,6 +100,10 @@ def _typed(v: Any) -> Any:
 @dataclass(eq=False)
 class CachedFunc:
     """``lru_cache(maxsize, typed)(func)``: a callable with its own cache (see the module)."""
+
+    def hashes(self) -> bool:
+        """Whether a call hashes its arguments (``maxsize=0`` calls the function at once)."""
+        return self.maxsize is None or self.maxsize > 0
 
     func: Any
     maxsize: int | None = 128
@@ -142,6 +156,13 @@ class CachedFunc:
             from driftcheck.parsers.source.interp.statements import Raised
 
             raise Raised("TypeError", loc[1], Path(str(loc[0]))) from None
+        except _ListArg:
+            got = interp.calls.call(self.func, args, kwargs, loc)
+            where = f"{loc[0]}:{loc[1]}"
+            why = (
+                f"an lru_cache'd function called with a list (TypeError) or an iterator at {where}"
+            )
+            return UnknownModule(why) if is_module(plain(got)) else Unknown(why)
         except (_NoKey, TypeError):
             got = interp.calls.call(self.func, args, kwargs, loc)
             if is_module(plain(got)):

@@ -24,6 +24,7 @@
 from __future__ import annotations
 
 import copy
+import dataclasses
 from typing import Any
 
 from driftcheck.parsers.source.library.registry import Call, Group
@@ -32,6 +33,7 @@ from driftcheck.parsers.source.values.abstract import Leaf, Obj, UnknownModule, 
 UT = Group("torch.nn.utils", title="torch.nn.utils (surgery)")
 
 _RECORD = "_driftcheck_parametrized"  # attribute on a Leaf / Obj: tensor name -> kinds
+_LEAF_FIELDS = frozenset(f.name for f in dataclasses.fields(Leaf))
 _CONV_LIKE = ("Conv1d", "Conv2d", "Conv3d", "ConvTranspose1d", "ConvTranspose2d", "ConvTranspose3d")
 _NORMS = ("BatchNorm1d", "BatchNorm2d", "BatchNorm3d")
 
@@ -158,7 +160,19 @@ def _fuse(c: Call) -> Any:
         or getattr(layer, _RECORD, None)
     ):
         return UnknownModule(f"{c.qual}() of a transposed, tied or parametrized layer at {c.where}")
+    if getattr(layer, _PRUNED, None):
+        # the pruned weight is ``weight_orig * mask``, not a graph leaf: torch's deepcopy
+        # raises RuntimeError (unless pruned under no_grad)
+        return UnknownModule(f"{c.qual}() of a pruned layer at {c.where}")
+    if layer.type.startswith("ConvTranspose") and layer.params.get("in_channels") != size:
+        # without ``transpose=True`` the norm's scale multiplies the weight's first dim (the
+        # in channels): torch raises (a size mismatch) or broadcasts it to another shape
+        return UnknownModule(f"{c.qual}() of a ConvTranspose with in != out channels at {c.where}")
     out = copy.copy(layer)  # a deep copy of the layer: its own weights
+    for k, v in vars(layer).items():
+        # the attributes put on the layer (forward hooks, records): its own, as the deepcopy
+        if k not in _LEAF_FIELDS and isinstance(v, (list, dict, set)):
+            setattr(out, k, copy.copy(v))
     out.params = dict(layer.params)
     out.params["bias"] = True  # a new bias of the norm's size (= the layer's out size)
     out.param_keys = dict(layer.param_keys)

@@ -19,7 +19,9 @@ Whether a layer's body depends on a per-instance value is *detected*, not assume
 - A key is recorded only when it comes back (most modules are built once), and copies share
   only what is immutable and holds no probe.
 - A construction that writes into its arguments (a config field) or into a class attribute is
-  never reused. ``DRIFTCHECK_MEMO=0`` turns reuse off; ``benchmarks/bench_source_corpus.py
+  never reused. The lists / dicts / sets it reads from module globals and mutable defaults
+  are watched (``deftime.watch``): one it changed stops reuse, and a template is reused only
+  while they hold what the recording saw (a shallow comparison). ``DRIFTCHECK_MEMO=0`` turns reuse off; ``benchmarks/bench_source_corpus.py
   --audit-memo`` checks that graphs with and without reuse are identical.
 """
 
@@ -102,6 +104,7 @@ class Template:
     def __init__(self, result: Any, rec: Recording | None, external: set[int]) -> None:
         self.result = result
         self.rec = rec
+        self.reads: list[tuple[Any, Any]] = []  # shared state read, with its snapshot
         self.static: set[int] = set()
         self._seen: dict[int, bool] = {}
         self._scan(result, external)
@@ -254,6 +257,8 @@ class Memo:
         for tpl in self._templates.get(key, ()):
             if self._guards_hold(tpl, slots):
                 self.memo_hits += 1
+                if self.ip.default_reads is not None:  # an outer recording reads them too
+                    self.ip.default_reads.extend(tpl.reads)
                 return tpl.copy(slots)
         if key not in self._once:
             # most modules are built once: record (scan + copy) only when a key comes back
@@ -322,6 +327,9 @@ class Memo:
             # a value we cannot copy may hold a probe: interpret again with the ints as they are
             self._modes[akey] = "value"
             return self.instantiate(cls, args, kwargs, loc)
+        # the shared state it read (mutable defaults, module globals' containers): a copy is
+        # handed out only while they hold what this construction saw (``_guards_hold``)
+        tpl.reads = reads
         variants = self._templates.setdefault(key, [])
         if clean and len(variants) < MAX_VARIANTS:
             variants.append(tpl)
@@ -345,6 +353,8 @@ class Memo:
         return None
 
     def _guards_hold(self, tpl: Template, slots: list[Any]) -> bool:
+        if tpl.reads and deftime.changed(tpl.reads):
+            return False
         if tpl.rec is None:
             return True
         for obj, slot, fp in tpl.rec.guards:
