@@ -1,7 +1,7 @@
 from functools import partial
 
-from x_transformers import Decoder
 from HRM import HRM
+from x_transformers import Decoder
 
 
 def make_level(dim, depth):

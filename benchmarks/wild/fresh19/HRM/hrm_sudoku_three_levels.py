@@ -1,6 +1,7 @@
 """Sudoku solver: three hierarchy levels built from x-transformers Encoders passed as modules."""
-from x_transformers import Encoder
+
 from HRM import HRM
+from x_transformers import Encoder
 
 DIM = 48
 LEVELS = [(2, 4), (1, 4), (1, 2)]  # (depth, heads) from low to high

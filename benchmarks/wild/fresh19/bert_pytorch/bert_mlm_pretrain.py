@@ -1,4 +1,5 @@
 """Pre-training script for a tiny BERT on a toy corpus (codertimo BERT-pytorch)."""
+
 import torch
 from bert_pytorch.model import BERT, BERTLM
 

@@ -1,4 +1,5 @@
 """Complex baseband (I/Q) encoder: real I/Q pairs -> complex tokens -> ComplexTransformer."""
+
 import torch
 import torch.nn as nn
 from complex_valued_transformer import ComplexTransformer
@@ -9,7 +10,16 @@ class IQEncoder(nn.Module):
         super().__init__()
         self.proj = nn.Linear(in_ch, dim * 2)
         # the library always builds its complex logits layer, so num_tokens doubles as a feature width
-        self.body = ComplexTransformer(dim=dim, depth=depth, num_tokens=feat, heads=2, dim_head=24, complete_complex=True, rotary_emb=False, flash_attn=False)
+        self.body = ComplexTransformer(
+            dim=dim,
+            depth=depth,
+            num_tokens=feat,
+            heads=2,
+            dim_head=24,
+            complete_complex=True,
+            rotary_emb=False,
+            flash_attn=False,
+        )
         self.head = nn.Linear(feat * 2, n_classes)
 
     def forward(self, iq):

@@ -1,4 +1,5 @@
 """Precipitation nowcasting: stacked ConvLSTM encoder + 1x1 conv readout."""
+
 import torch.nn as nn
 from conv_lstm import ConvLSTM
 
@@ -6,7 +7,9 @@ from conv_lstm import ConvLSTM
 class Nowcaster(nn.Module):
     def __init__(self):
         super().__init__()
-        self.rnn = ConvLSTM(input_dim=1, hidden_dim=[16, 16, 8], kernel_size=3, num_layers=3, batch_first=True)
+        self.rnn = ConvLSTM(
+            input_dim=1, hidden_dim=[16, 16, 8], kernel_size=3, num_layers=3, batch_first=True
+        )
         self.out = nn.Conv2d(8, 1, kernel_size=1)
 
     def forward(self, x):

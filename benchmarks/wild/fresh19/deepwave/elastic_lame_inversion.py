@@ -1,5 +1,5 @@
-import torch
 import deepwave
+import torch
 from deepwave import Elastic
 
 

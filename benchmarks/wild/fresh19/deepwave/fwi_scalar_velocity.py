@@ -1,6 +1,7 @@
 """Full-waveform inversion: the velocity model is the learnable parameter of deepwave.Scalar."""
-import torch
+
 import deepwave
+import torch
 
 ny, nx = 60, 80
 dx = 5.0
@@ -10,5 +11,5 @@ model = deepwave.Scalar(v_init, dx, v_requires_grad=True)
 
 if __name__ == "__main__":
     opt = torch.optim.SGD(model.parameters(), lr=1e9)
-    for step in range(2):
+    for _step in range(2):
         opt.zero_grad()

@@ -1,7 +1,8 @@
 """FWI with a CNN reparameterisation: a generator produces the velocity that deepwave propagates."""
+
+import deepwave
 import torch
 import torch.nn as nn
-import deepwave
 
 
 class VelocityGenerator(nn.Module):
@@ -27,8 +28,14 @@ class FWI(nn.Module):
 
     def forward(self, source_amplitudes, source_locations, receiver_locations, dt):
         v = self.gen()
-        return deepwave.scalar(v, self.dx, dt, source_amplitudes=source_amplitudes,
-                               source_locations=source_locations, receiver_locations=receiver_locations)
+        return deepwave.scalar(
+            v,
+            self.dx,
+            dt,
+            source_amplitudes=source_amplitudes,
+            source_locations=source_locations,
+            receiver_locations=receiver_locations,
+        )
 
 
 model = FWI(dx=8.0)

@@ -1,4 +1,5 @@
 """Neural posterior estimation on time series: a conv embedding net summarises x before the MDN."""
+
 import torch.nn as nn
 from pyknos.mdn.mdn import MultivariateGaussianMDN
 
@@ -6,7 +7,9 @@ from pyknos.mdn.mdn import MultivariateGaussianMDN
 class SummaryNet(nn.Module):
     def __init__(self, channels=1, out=8):
         super().__init__()
-        self.conv = nn.Sequential(nn.Conv1d(channels, 8, 5, padding=2), nn.ReLU(), nn.AdaptiveAvgPool1d(4))
+        self.conv = nn.Sequential(
+            nn.Conv1d(channels, 8, 5, padding=2), nn.ReLU(), nn.AdaptiveAvgPool1d(4)
+        )
         self.fc = nn.Linear(32, out)
 
     def forward(self, x):

@@ -11,7 +11,8 @@ class DebiasedEncoder(nn.Module):
         self.enc = nn.Sequential(nn.Linear(EMB, HID), nn.ReLU())
         self.task = nn.Linear(HID, 2)
         self.adversaries = nn.ModuleList(
-            nn.Sequential(RevGrad(), nn.Linear(HID, 32), nn.ReLU(), nn.Linear(32, k)) for k in (2, 4, N_PROTECTED)
+            nn.Sequential(RevGrad(), nn.Linear(HID, 32), nn.ReLU(), nn.Linear(32, k))
+            for k in (2, 4, N_PROTECTED)
         )
 
 

@@ -20,9 +20,14 @@ class MBConv(nn.Module):
         super().__init__()
         hid = ch * expand
         self.body = nn.Sequential(
-            nn.Conv2d(ch, hid, 1, bias=False), nn.BatchNorm2d(hid), nn.SiLU(),
-            nn.Conv2d(hid, hid, 3, padding=1, groups=hid, bias=False), nn.BatchNorm2d(hid), nn.SiLU(),
-            nn.Conv2d(hid, ch, 1, bias=False), nn.BatchNorm2d(ch),
+            nn.Conv2d(ch, hid, 1, bias=False),
+            nn.BatchNorm2d(hid),
+            nn.SiLU(),
+            nn.Conv2d(hid, hid, 3, padding=1, groups=hid, bias=False),
+            nn.BatchNorm2d(hid),
+            nn.SiLU(),
+            nn.Conv2d(hid, ch, 1, bias=False),
+            nn.BatchNorm2d(ch),
         )
 
 
@@ -31,7 +36,12 @@ class FusedMBConv(MBConv):
     def __init__(self, ch, expand=4):
         nn.Module.__init__(self)
         hid = ch * expand
-        self.body = nn.Sequential(nn.Conv2d(ch, hid, 3, padding=1, bias=False), nn.BatchNorm2d(hid), nn.SiLU(), nn.Conv2d(hid, ch, 1, bias=False))
+        self.body = nn.Sequential(
+            nn.Conv2d(ch, hid, 3, padding=1, bias=False),
+            nn.BatchNorm2d(hid),
+            nn.SiLU(),
+            nn.Conv2d(hid, ch, 1, bias=False),
+        )
 
 
 @dataclasses.dataclass(frozen=True)
@@ -43,6 +53,13 @@ class Stage:
 
 
 base = Stage("fused", 24, 2, 1)
-plan = [base, dataclasses.replace(base, n=1, expand=4), dataclasses.replace(base, kind="mbconv", ch=24, n=2, expand=6)]
+plan = [
+    base,
+    dataclasses.replace(base, n=1, expand=4),
+    dataclasses.replace(base, kind="mbconv", ch=24, n=2, expand=6),
+]
 
-model = nn.Sequential(nn.Conv2d(3, 24, 3, stride=2, padding=1), *[BLOCKS[s.kind](s.ch, s.expand) for s in plan for _ in range(s.n)])
+model = nn.Sequential(
+    nn.Conv2d(3, 24, 3, stride=2, padding=1),
+    *[BLOCKS[s.kind](s.ch, s.expand) for s in plan for _ in range(s.n)],
+)

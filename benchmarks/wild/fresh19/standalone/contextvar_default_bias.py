@@ -1,4 +1,5 @@
 """Layers read a context-managed default (bias on or off) while the model is being built."""
+
 import contextlib
 import contextvars
 

@@ -1,4 +1,5 @@
 """Deployment export: conv+BN pairs fused with torch.nn.utils.fusion before saving."""
+
 import torch.nn as nn
 from torch.nn.utils.fusion import fuse_conv_bn_eval
 

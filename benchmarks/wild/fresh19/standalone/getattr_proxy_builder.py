@@ -1,4 +1,5 @@
 """A fluent builder object: attribute access names the layer type, calls add layers."""
+
 import torch.nn as nn
 
 

@@ -1,4 +1,5 @@
 """Blocks nested with functools.reduce: each step wraps the previous network in a residual shell."""
+
 from functools import reduce
 from itertools import accumulate, pairwise
 

@@ -1,5 +1,5 @@
-from x_transformers import Encoder
 from tiny_recursive_model import TinyRecursiveModel
+from x_transformers import Encoder
 
 dim = 48
 net = Encoder(dim=dim, depth=2, heads=4, attn_dim_head=12, rotary_pos_emb=True)

@@ -1,4 +1,5 @@
 """Quantile forecasting: one TSMixer predicts every quantile as an extra output channel."""
+
 import torch
 import torch.nn as nn
 from torchtsmixer import TSMixer
@@ -11,7 +12,9 @@ class QuantileMixer(nn.Module):
         super().__init__()
         self.q = len(QUANTILES)
         self.n = n_series
-        self.mixer = TSMixer(lookback, horizon, n_series, output_channels=n_series * self.q, num_blocks=3, ff_dim=48)
+        self.mixer = TSMixer(
+            lookback, horizon, n_series, output_channels=n_series * self.q, num_blocks=3, ff_dim=48
+        )
         self.register_buffer("levels", torch.tensor(QUANTILES))
 
     def forward(self, x):
