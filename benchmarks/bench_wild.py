@@ -109,6 +109,8 @@ FRESH16_TRUTH = ROOT / "benchmarks" / "wild" / "fresh16" / "truth.json"
 FRESH17_TRUTH = ROOT / "benchmarks" / "wild" / "fresh17" / "truth.json"
 # the eighteenth fresh batch (benchmarks/wild/fresh18, session 21): the same, written blind
 FRESH18_TRUTH = ROOT / "benchmarks" / "wild" / "fresh18" / "truth.json"
+# the nineteenth fresh batch (benchmarks/wild/fresh19, session 21): the same, written blind
+FRESH19_TRUTH = ROOT / "benchmarks" / "wild" / "fresh19" / "truth.json"
 TIMEOUT_S = 10.0
 # torchvision and torchaudio's sources, installed apart (``install.sh``: their PyPI builds are
 # CUDA builds and must not enter the base environment); the analyzer only reads them
@@ -489,9 +491,10 @@ def main(argv: list[str] | None = None) -> int:
             "fresh16",
             "fresh17",
             "fresh18",
+            "fresh19",
         ],
         default="main",
-        help="main: the wild corpus (dev / held-out parts); fresh, fresh3..fresh18: the fresh "
+        help="main: the wild corpus (dev / held-out parts); fresh, fresh3..fresh19: the fresh "
         "held-out batches (benchmarks/wild/fresh, fresh3..17; one part; --part does not apply)",
     )
     args = ap.parse_args(argv)
@@ -514,6 +517,7 @@ def main(argv: list[str] | None = None) -> int:
         "fresh16",
         "fresh17",
         "fresh18",
+        "fresh19",
     )
     truth_path = {
         "main": TRUTH,
@@ -534,6 +538,7 @@ def main(argv: list[str] | None = None) -> int:
         "fresh16": FRESH16_TRUTH,
         "fresh17": FRESH17_TRUTH,
         "fresh18": FRESH18_TRUTH,
+        "fresh19": FRESH19_TRUTH,
     }[args.corpus]
     truth = json.loads(truth_path.read_text())
     cases = truth["cases"]
@@ -573,6 +578,7 @@ def main(argv: list[str] | None = None) -> int:
                 "fresh16": "fresh16 batch",
                 "fresh17": "fresh17 batch",
                 "fresh18": "fresh18 batch",
+                "fresh19": "fresh19 batch",
             }.get(args.corpus, "wild corpus")
         )
         + f": {len(cases)} files, {len({c['library'] for c in cases.values()})} libraries; "

@@ -1,4 +1,4 @@
-"""The blind wild-code batches from session 14 on (benchmarks/wild/fresh7 .. fresh18): their truth files.
+"""The blind wild-code batches from session 14 on (benchmarks/wild/fresh7 .. fresh19): their truth files.
 
 Each batch was written blind (nobody ran the analyzer on it while it was written; the lead runs
 ``bench_wild.py --corpus freshN`` once at the session's base and once at its end). These tests
@@ -137,7 +137,7 @@ BATCHES: dict[str, Batch] = {
             "fresh9",
             "fresh10",
         ),
-        min_library_files=36,
+        min_library_files=37,
         min_libraries=11,
         min_standalone=25,
     ),
@@ -200,7 +200,7 @@ BATCHES: dict[str, Batch] = {
             "fresh11",
             "fresh12",
         ),
-        min_library_files=36,
+        min_library_files=37,
         min_libraries=10,
         min_standalone=24,
     ),
@@ -233,7 +233,7 @@ BATCHES: dict[str, Batch] = {
             "fresh12",
             "fresh13",
         ),
-        min_library_files=36,
+        min_library_files=37,
         min_libraries=10,
         min_standalone=25,
     ),
@@ -376,6 +376,42 @@ BATCHES: dict[str, Batch] = {
         min_library_files=24,
         min_libraries=6,
         min_standalone=11,
+    ),
+    # written blind in session 21 (helper wild19; a short deadline)
+    "fresh19": Batch(
+        sample={
+            # a seq2seq GRU from a JSON object_hook config, output layer tied to the embeddings
+            "json_object_hook_cfg": (True, False),
+            # a ModuleList edited after construction (del, insert, extend, slot replaced)
+            "module_surgery_del_insert": (False, False),
+            # weight_norm / spectral_norm through torch.nn.utils.parametrizations
+            "weight_norm_parametrized": (False, False),
+            # conv+BN pairs fused with fuse_conv_bn_eval into new convs
+            "fuse_conv_bn_export": (False, False),
+        },
+        older=(
+            "main",
+            "fresh",
+            "fresh3",
+            "fresh4",
+            "fresh5",
+            "fresh6",
+            "fresh7",
+            "fresh8",
+            "fresh9",
+            "fresh10",
+            "fresh11",
+            "fresh12",
+            "fresh13",
+            "fresh14",
+            "fresh15",
+            "fresh16",
+            "fresh17",
+            "fresh18",
+        ),
+        min_library_files=37,
+        min_libraries=11,
+        min_standalone=12,
     ),
 }
 

@@ -29,6 +29,7 @@ torchaudio on PyPI import on a CPU torch (their compiled ops are not needed to b
     python benchmarks/wild/build_truth.py --corpus fresh16  # the sixteenth batch: fresh16/truth.json
     python benchmarks/wild/build_truth.py --corpus fresh17  # the seventeenth batch: fresh17/truth.json
     python benchmarks/wild/build_truth.py --corpus fresh18  # the eighteenth batch: fresh18/truth.json
+    python benchmarks/wild/build_truth.py --corpus fresh19  # the nineteenth batch: fresh19/truth.json
 
 The fresh batch (``fresh/<library>/<case>.py``, ``fresh/standalone/<case>.py``; docs/wild.md) is a
 held-out set written after the corpus was tuned on, in other styles and from other model classes
@@ -66,6 +67,7 @@ FRESH15 = HERE / "fresh15"
 FRESH16 = HERE / "fresh16"
 FRESH17 = HERE / "fresh17"
 FRESH18 = HERE / "fresh18"
+FRESH19 = HERE / "fresh19"
 # corpus -> its truth file
 TRUTHS = {
     "main": TRUTH,
@@ -86,6 +88,7 @@ TRUTHS = {
     "fresh16": FRESH16 / "truth.json",
     "fresh17": FRESH17 / "truth.json",
     "fresh18": FRESH18 / "truth.json",
+    "fresh19": FRESH19 / "truth.json",
 }
 # the fresh batches: every case held out
 FRESH_CORPORA = (
@@ -106,6 +109,7 @@ FRESH_CORPORA = (
     "fresh16",
     "fresh17",
     "fresh18",
+    "fresh19",
 )
 
 # library label (the folder under cases/) -> (import name, distribution name)
@@ -475,6 +479,21 @@ LIBRARIES = {
     "botorch": ("botorch", "botorch"),
     "torch_dct": ("torch_dct", "torch-dct"),
     "torch_struct": ("torch_struct", "torch-struct"),
+    # used only by the nineteenth fresh batch (fresh19/; installed in .vendor, see requirements.txt)
+    "bert_pytorch": ("bert_pytorch", "bert-pytorch"),
+    "complex_valued_transformer": ("complex_valued_transformer", "complex-valued-transformer"),
+    "HRM": ("HRM", "hrm-pytorch"),
+    "tiny_recursive_model": ("tiny_recursive_model", "tiny-recursive-model"),
+    "pyknos": ("pyknos", "pyknos"),
+    "deepwave": ("deepwave", "deepwave"),
+    "SAC_pytorch": ("SAC_pytorch", "sac-pytorch"),
+    "anymal": (
+        "anymal_belief_state_encoder_decoder_pytorch",
+        "anymal-belief-state-encoder-decoder-pytorch",
+    ),
+    "torchtsmixer": ("torchtsmixer", "pytorch-tsmixer"),
+    "conv_lstm": ("conv_lstm", "conv-lstm"),
+    "pytorch_revgrad": ("pytorch_revgrad", "pytorch-revgrad"),
 }
 
 
@@ -511,6 +530,7 @@ def corpus_files(corpus: str = "main") -> list[Path]:
         "fresh16",
         "fresh17",
         "fresh18",
+        "fresh19",
     ):
         return sorted((HERE / corpus).glob("*/*.py"))
     return sorted((HERE / "cases").glob("*/*.py")) + sorted((HERE / "standalone").glob("*.py"))
@@ -659,7 +679,7 @@ def main(argv: list[str] | None = None) -> int:
         "fresh9: the ninth (fresh9/truth.json); fresh10: the tenth (fresh10/truth.json); "
         "fresh11: the eleventh (fresh11/truth.json); fresh12: the twelfth (fresh12/truth.json); "
         "fresh13: the thirteenth (fresh13/truth.json); fresh14: the fourteenth (fresh14/truth.json); "
-        "fresh15: the fifteenth (fresh15/truth.json); fresh16: the sixteenth (fresh16/truth.json); fresh17: the seventeenth (fresh17/truth.json); fresh18: the eighteenth (fresh18/truth.json)",
+        "fresh15: the fifteenth (fresh15/truth.json); fresh16: the sixteenth (fresh16/truth.json); fresh17: the seventeenth (fresh17/truth.json); fresh18: the eighteenth (fresh18/truth.json); fresh19: the nineteenth (fresh19/truth.json)",
     )
     args = ap.parse_args(argv)
     truth_path = TRUTHS[args.corpus]

@@ -3,9 +3,9 @@
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 python -c "import torch; assert torch.__version__.startswith('2.13.0'), torch.__version__"
-# the "fresh5 only" ... "fresh18 only" sections (from their header to the next blank line) go to
+# the "fresh5 only" ... "fresh19 only" sections (from their header to the next blank line) go to
 # .vendor, below
-without_fresh5() { awk '/^# fresh([56789]|1[0-8]) only/{skip=1} skip && /^$/{skip=0} !skip' "$1"; }
+without_fresh5() { awk '/^# fresh([56789]|1[0-9]) only/{skip=1} skip && /^$/{skip=0} !skip' "$1"; }
 fresh5_only() { sed -n '/^# fresh5 only/,/^$/p' "$1" | grep '==' | grep -v -E '^peft=='; }
 without_fresh5 "$here/requirements-deps.txt" > /tmp/wild-deps.txt
 pip install -q -r /tmp/wild-deps.txt
@@ -72,4 +72,8 @@ pip install -q --no-deps --target "$here/.vendor" -r /tmp/wild-fresh17.txt
 sed -n '/^# fresh18 only/,/^$/p' "$here/requirements.txt" | grep -v '^#' | grep '==' > /tmp/wild-fresh18.txt
 sed -n '/^# fresh18 only/,/^$/p' "$here/requirements-deps.txt" | grep -v '^#' | grep '==' >> /tmp/wild-fresh18.txt
 pip install -q --no-deps --target "$here/.vendor" -r /tmp/wild-fresh18.txt
+# the nineteenth batch's libraries (session 21) and their torch-free extras (assoc-scan, mean-conc-beta)
+sed -n '/^# fresh19 only/,/^$/p' "$here/requirements.txt" | grep -v '^#' | grep '==' > /tmp/wild-fresh19.txt
+sed -n '/^# fresh19 only/,/^$/p' "$here/requirements-deps.txt" | grep -v '^#' | grep '==' >> /tmp/wild-fresh19.txt
+pip install -q --no-deps --target "$here/.vendor" -r /tmp/wild-fresh19.txt
 python -c "import torch; assert torch.__version__.startswith('2.13.0'), 'torch was replaced: ' + torch.__version__"
