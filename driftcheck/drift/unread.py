@@ -430,16 +430,25 @@ def _width_follows(findings: list[Finding], raw: dict[str, Any], code_side: str,
     """A ``head_dim`` claim the code ignores, where the code's head width is its hidden width
     over the config's head count and the claim is the config's width over the same count,
     and a finding already reports the two widths: the code computes its head width from the
-    width (``D // H``), so a changed width changes it too; one root, the width."""
+    width (``D // H``), so a changed width changes it too; one root, the width. The same
+    holds for a head-count finding over one hidden width: ``D // H`` on both sides, with the
+    two head counts (a code that sets 3 heads at width 96 builds 32-wide heads where the
+    config's 6 heads are 16 wide); one root, the head count."""
     heads = _int(raw.get("num_attention_heads"))
+    width = _int(raw.get("hidden_size"))
     hc, hv = _int(code_value), _int(value)
     if not heads or hc is None or hv is None:
         return False
     for f in findings:
-        if f.severity.rank < 1 or not (f.attribute or "").endswith("hiddenSize"):
+        attr = f.attribute or ""
+        if f.severity.rank < 1 or not attr.endswith(("hiddenSize", "numHeads")):
             continue
         wc, wv = _int(f.values.get(code_side)), _int(f.values.get(cfg_side))
-        if wc is not None and wv is not None and (hc * heads, hv * heads) == (wc, wv):
+        if wc is None or wv is None:
+            continue
+        if attr.endswith("hiddenSize") and (hc * heads, hv * heads) == (wc, wv):
+            return True
+        if attr.endswith("numHeads") and width and hc * wc == width == hv * wv:
             return True
     return False
 

@@ -1,0 +1,137 @@
+"""Drift between re-implementations and their configs (session 21, drift21; issue #17: fresh16's dev
+part and the misses left on fresh13..fresh15's dev parts).
+
+Each test proves its rule in torch first (the code, built on the meta device, has the parameter
+count or the sizes transformers' own model has for the same config), then statically: the clean
+pair gives no finding of minor or above and one planted value gives one finding holding both
+values.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.drift_support import config, count, one, run, torch_pair, write
+
+torch = pytest.importorskip("torch")
+transformers = pytest.importorskip("transformers")
+
+MISTRAL = dict(
+    architectures=["MistralForCausalLM"],
+    vocab_size=96,
+    hidden_size=64,
+    intermediate_size=128,
+    num_hidden_layers=2,
+    num_attention_heads=4,
+    num_key_value_heads=2,
+    head_dim=16,
+    sliding_window=None,
+    rms_norm_eps=1e-6,
+    tie_word_embeddings=False,
+)
+
+_BLOCK = """
+class Norm(nn.Module):
+    def __init__(self, d):
+        super().__init__()
+        self.weight = nn.Parameter(torch.ones(d))
+
+    def forward(self, x):
+        return self.weight * x * torch.rsqrt(x.pow(2).mean(-1, keepdim=True) + 1e-6)
+
+
+class Block(nn.Module):
+    def __init__(self, c):
+        super().__init__()
+        hd = c.width // c.heads
+        self.q_proj = nn.Linear(c.width, c.heads * hd, bias=False)
+        self.k_proj = nn.Linear(c.width, c.kv * hd, bias=False)
+        self.v_proj = nn.Linear(c.width, c.kv * hd, bias=False)
+        self.o_proj = nn.Linear(c.heads * hd, c.width, bias=False)
+        self.gate_proj = nn.Linear(c.width, c.ffn, bias=False)
+        self.up_proj = nn.Linear(c.width, c.ffn, bias=False)
+        self.down_proj = nn.Linear(c.ffn, c.width, bias=False)
+        self.input_layernorm, self.post_attention_layernorm = Norm(c.width), Norm(c.width)
+        self.hd = hd
+
+    def forward(self, x):
+        b, t, _ = x.shape
+        h = self.input_layernorm(x)
+        q = self.q_proj(h).view(b, t, -1, self.hd).transpose(1, 2)
+        k = self.k_proj(h).view(b, t, -1, self.hd).transpose(1, 2)
+        v = self.v_proj(h).view(b, t, -1, self.hd).transpose(1, 2)
+        y = F.scaled_dot_product_attention(q, k, v, is_causal=True, enable_gqa=True)
+        x = x + self.o_proj(y.transpose(1, 2).reshape(b, t, -1))
+        h = self.post_attention_layernorm(x)
+        return x + self.down_proj(F.silu(self.gate_proj(h)) * self.up_proj(h))
+
+
+class M(nn.Module):
+    def __init__(self, c=CFG):
+        super().__init__()
+        self.embed_tokens = nn.Embedding(c.vocab, c.width)
+        self.layers = nn.ModuleList(Block(c) for _ in range(c.layers))
+        self.norm = Norm(c.width)
+        self.lm_head = nn.Linear(c.width, c.vocab, bias=False)
+
+    def forward(self, ids):
+        x = self.embed_tokens(ids)
+        for layer in self.layers:
+            x = layer(x)
+        return self.lm_head(self.norm(x))
+"""
+
+HEADS_NS = (
+    """
+import types
+
+import torch
+import torch.nn.functional as F
+from torch import nn
+
+CFG = types.SimpleNamespace(vocab=96, width=64, layers=2, heads={heads}, kv=2, ffn=128)
+"""
+    + _BLOCK
+)
+
+HEADS_DC = (
+    """
+from dataclasses import dataclass
+
+import torch
+import torch.nn.functional as F
+from torch import nn
+
+
+@dataclass(frozen=True)
+class Cfg:
+    vocab: int = 96
+    width: int = 64
+    layers: int = 2
+    heads: int = {heads}
+    kv: int = 2
+    ffn: int = 128
+
+
+CFG = Cfg()
+"""
+    + _BLOCK
+)
+
+
+@pytest.mark.parametrize("src", [HEADS_NS, HEADS_DC], ids=["namespace", "dataclass"])
+def test_head_count_owns_the_head_width_it_changes(tmp_path, src):
+    """The code's head width is ``width // heads``: a changed head count (2 for the config's 4)
+    changes the head width too (32 for the config's explicit ``head_dim`` 16), which the code
+    never reads. One root, the head count: one finding (4 vs 2), not a second ``head_dim``
+    claim beside it (fresh16's ``mistral_type_call__numHeads``)."""
+    cfg, path = config(tmp_path, "cfg", "MistralConfig", **MISTRAL)
+    clean = write(tmp_path, "clean.py", src.format(heads=4))
+    mine, hf = torch_pair(clean, cfg)
+    assert count(mine) == count(hf)
+    assert mine.layers[0].hd == hf.model.layers[0].self_attn.head_dim == 16
+    assert run(clean, path) == []
+    planted = write(tmp_path, "planted.py", src.format(heads=2))
+    mine, _ = torch_pair(planted, cfg)
+    assert mine.layers[0].hd == 32  # the head width follows the head count
+    one(run(planted, path), 4, 2)
