@@ -135,3 +135,120 @@ def test_head_count_owns_the_head_width_it_changes(tmp_path, src):
     mine, _ = torch_pair(planted, cfg)
     assert mine.layers[0].hd == 32  # the head width follows the head count
     one(run(planted, path), 4, 2)
+
+
+GPT2 = dict(
+    architectures=["GPT2Model"], vocab_size=96, n_positions=32, n_embd=64, n_layer=2, n_head=4
+)
+
+_GPT2_TOP = """
+import math
+
+import torch
+import torch.nn.functional as F
+from torch import nn
+
+VOCAB, CTX, D, HEADS, LAYERS = 96, 32, 64, 4, 2
+INNER = {mult} * D
+"""
+
+GPT2_LINEAR = (
+    _GPT2_TOP
+    + """
+
+class Block(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.ln_1, self.ln_2 = nn.LayerNorm(D), nn.LayerNorm(D)
+        self.c_attn, self.c_proj = nn.Linear(D, 3 * D), nn.Linear(D, D)
+        self.c_fc, self.c_out = nn.Linear(D, INNER), nn.Linear(INNER, D)
+
+    def forward(self, x):
+        b, t, d = x.shape
+        q, k, v = self.c_attn(self.ln_1(x)).split(d, -1)
+        q, k, v = (z.view(b, t, HEADS, -1).transpose(1, 2) for z in (q, k, v))
+        y = F.scaled_dot_product_attention(q, k, v, is_causal=True)
+        x = x + self.c_proj(y.transpose(1, 2).reshape(b, t, d))
+        return x + self.c_out(F.gelu(self.c_fc(self.ln_2(x)), approximate="tanh"))
+
+
+class M(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.wte, self.wpe = nn.Embedding(VOCAB, D), nn.Embedding(CTX, D)
+        self.h = nn.ModuleList(Block() for _ in range(LAYERS))
+        self.ln_f = nn.LayerNorm(D)
+
+    def forward(self, ids):
+        x = self.wte(ids) + self.wpe(torch.arange(ids.shape[1]))
+        for blk in self.h:
+            x = blk(x)
+        return self.ln_f(x)
+"""
+)
+
+GPT2_MATRICES = (
+    _GPT2_TOP
+    + """
+
+class Conv(nn.Module):
+    \"\"\"x @ W + b with W stored [in, out], as the original TF port keeps it.\"\"\"
+
+    def __init__(self, n_in, n_out):
+        super().__init__()
+        self.weight = nn.Parameter(torch.empty(n_in, n_out))
+        self.bias = nn.Parameter(torch.zeros(n_out))
+
+    def forward(self, x):
+        return x @ self.weight + self.bias
+
+
+class Block(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.ln_1, self.ln_2 = nn.LayerNorm(D), nn.LayerNorm(D)
+        self.attn_in, self.attn_out = Conv(D, 3 * D), Conv(D, D)
+        self.fc_in, self.fc_out = Conv(D, INNER), Conv(INNER, D)
+
+    def forward(self, x):
+        b, t, d = x.shape
+        q, k, v = self.attn_in(self.ln_1(x)).split(d, -1)
+        q, k, v = (z.view(b, t, HEADS, -1).transpose(1, 2) for z in (q, k, v))
+        y = F.scaled_dot_product_attention(q, k, v, is_causal=True)
+        x = x + self.attn_out(y.transpose(1, 2).reshape(b, t, d))
+        return x + self.fc_out(F.gelu(self.fc_in(self.ln_2(x)), approximate="tanh"))
+
+
+class M(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.wte, self.wpe = nn.Embedding(VOCAB, D), nn.Embedding(CTX, D)
+        self.blocks = nn.ModuleList(Block() for _ in range(LAYERS))
+        self.ln_f = nn.LayerNorm(D)
+
+    def forward(self, ids):
+        x = self.wte(ids) + self.wpe(torch.arange(ids.shape[1]))
+        for blk in self.blocks:
+            x = blk(x)
+        return self.ln_f(x)
+"""
+)
+
+
+@pytest.mark.parametrize("src", [GPT2_LINEAR, GPT2_MATRICES], ids=["linear", "matrices"])
+def test_mlp_width_of_bare_matrices(tmp_path, src):
+    """transformers' GPT-2 keeps its projections as ``Conv1D`` (bare ``[in, out]`` weights, no
+    layer width to read): its MLP width (``n_inner`` unset: 4 x 64 = 256) is the one size both
+    a ``[D, X]`` and an ``[X, D]`` matrix hold. A code whose MLP is 3 x 64 = 192 wide (the
+    fused q|k|v's width too, so the layers cannot be aligned by shape) gives one finding,
+    256 vs 192, not missing and extra layers (fresh16's ``gpt2_sequential_ordereddict``)."""
+    cfg, path = config(tmp_path, "cfg", "GPT2Config", **GPT2)
+    clean = write(tmp_path, "clean.py", src.format(mult=4))
+    mine, hf = torch_pair(clean, cfg, auto="AutoModel")
+    assert count(mine) == count(hf)
+    assert hf.h[0].mlp.c_fc.weight.shape == (64, 256)
+    assert run(clean, path) == []
+    planted = write(tmp_path, "planted.py", src.format(mult=3))
+    mine, _ = torch_pair(planted, cfg, auto="AutoModel")
+    assert count(mine) == count(hf) - 2 * (2 * 64 * 64 + 64)
+    one(run(planted, path), 256, 192)

@@ -160,7 +160,7 @@ def derive(items: list[Item]) -> dict[str, Derived]:
         out["numLayers"] = Derived(n, "model.numLayers", loc, stack.node.id)
     leaves = [it for it in walk(items) if not it.is_block]
     _from_roles(leaves, out)
-    _from_embeddings(leaves, out)
+    _from_embeddings(leaves, out, _in_layers(items, None))
     if "maxPositionEmbeddings" not in out:
         _position_tables(items, out)
     _patch(items, out)
@@ -677,7 +677,12 @@ def _raw_rows(it: Item) -> int:
     return 0
 
 
-def _from_embeddings(leaves: list[Item], out: dict[str, Derived]) -> None:
+def _from_embeddings(
+    leaves: list[Item], out: dict[str, Derived], inside: set[int] = frozenset()
+) -> None:
+    """The token table (vocabulary, width) and a typed position table. ``inside``: ids of the
+    items in repeated blocks, whose bare matrices are a layer's projections (GPT-2's
+    ``Conv1D`` down weight, ``[4D, D]``, outnumbers a small vocabulary), never the token table."""
     tables = [
         it
         for it in leaves
@@ -696,7 +701,7 @@ def _from_embeddings(leaves: list[Item], out: dict[str, Derived]) -> None:
         and tok.params.get("embedding_dim") == fed[0].params.get("embedding_dim")
     ):
         tok = fed[0]
-    if any(_raw_rows(it) > tok.params["num_embeddings"] for it in leaves):
+    if any(_raw_rows(it) > tok.params["num_embeddings"] for it in leaves if id(it) not in inside):
         # a bare 2-D Parameter with more rows than every typed table may be the token table
         # (used in a way no rule types): the largest typed table may be a position table
         return
@@ -932,7 +937,10 @@ def _mlp_width(body: list[Item] | None, out: dict[str, Derived], one_width: bool
             found = it
             width = cols
             widths.append(cols)
-    if found is not None and not (one_width and len(set(widths)) > 1):
+    if found is None:
+        _bare_mlp_width(body, out, hidden.value)
+        return
+    if not (one_width and len(set(widths)) > 1):
         name = "in_features" if "in_features" in found.params else "nx"
         # the other projections back to the width (the MLP's down one, in a block that
         # declares its MLP before the attention: transformers' NomicBertLayer) are other
@@ -942,6 +950,37 @@ def _mlp_width(body: list[Item] | None, out: dict[str, Derived], one_width: bool
         out["intermediateSize"] = Derived(
             width, _attr(found, name), _loc(found, name), found.node.id, weak=True, others=others
         )
+
+
+def _bare_mlp_width(body: list[Item] | None, out: dict[str, Derived], hidden: Any) -> None:
+    """The MLP width of a block that holds its projections as bare 2-d parameters (GPT-2's
+    ``Conv1D``, read through to its ``[in, out]`` weight; a functional port's ``F.linear``
+    weights, ``[out, in]``): which axis is the input is not known, so the width is a size
+    ``X`` that both a ``[D, X]`` and an ``[X, D]`` matrix hold (the up and the down
+    projection, in either layout). A fused q|k|v (``[D, 3D]``) has no partner back to the
+    width; where several sizes have one (attention heads wider than the width), nothing."""
+    if type(hidden) is not int:
+        return
+    first: dict[tuple, Item] = {}
+    for it in walk(body or []):
+        if it.is_block or it.ltype != "Parameter":
+            continue
+        shape = tuple(it.params.get("shape") or ())
+        if len(shape) == 2 and all(type(x) is int for x in shape) and hidden in shape:
+            first.setdefault(shape, it)
+    sizes = {
+        x
+        for (r, c) in first
+        for x in (r, c)
+        if x != hidden and (hidden, x) in first and (x, hidden) in first
+    }
+    if len(sizes) != 1:
+        return
+    (width,) = sizes
+    it = first[(hidden, width)]
+    out["intermediateSize"] = Derived(
+        width, _attr(it, "shape"), _loc(it, "shape"), it.node.id, weak=True
+    )
 
 
 _WIDTH_PARAM = {
