@@ -235,13 +235,55 @@ class M(nn.Module):
 )
 
 
-@pytest.mark.parametrize("src", [GPT2_LINEAR, GPT2_MATRICES], ids=["linear", "matrices"])
+GPT2_POINTWISE = (
+    _GPT2_TOP
+    + """
+
+class Block(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.ln_1, self.ln_2 = nn.LayerNorm(D), nn.LayerNorm(D)
+        self.c_attn, self.c_proj = nn.Conv1d(D, 3 * D, 1), nn.Conv1d(D, D, 1)
+        self.c_fc, self.mlp_proj = nn.Conv1d(D, INNER, 1), nn.Conv1d(INNER, D, 1)
+
+    def forward(self, x):
+        b, t, d = x.shape
+        h = self.c_attn(self.ln_1(x).transpose(1, 2)).transpose(1, 2)
+        q, k, v = (z.view(b, t, HEADS, -1).transpose(1, 2) for z in h.split(d, -1))
+        y = F.scaled_dot_product_attention(q, k, v, is_causal=True)
+        y = y.transpose(1, 2).reshape(b, t, d).transpose(1, 2)
+        x = x + self.c_proj(y).transpose(1, 2)
+        h = F.gelu(self.c_fc(self.ln_2(x).transpose(1, 2)), approximate="tanh")
+        return x + self.mlp_proj(h).transpose(1, 2)
+
+
+class M(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.wte, self.wpe = nn.Embedding(VOCAB, D), nn.Embedding(CTX, D)
+        self.h = nn.ModuleList(Block() for _ in range(LAYERS))
+        self.ln_f = nn.LayerNorm(D)
+
+    def forward(self, ids):
+        x = self.wte(ids) + self.wpe(torch.arange(ids.shape[1]))
+        for blk in self.h:
+            x = blk(x)
+        return self.ln_f(x)
+"""
+)
+
+
+@pytest.mark.parametrize(
+    "src", [GPT2_LINEAR, GPT2_MATRICES, GPT2_POINTWISE], ids=["linear", "matrices", "pointwise"]
+)
 def test_mlp_width_of_bare_matrices(tmp_path, src):
     """transformers' GPT-2 keeps its projections as ``Conv1D`` (bare ``[in, out]`` weights, no
     layer width to read): its MLP width (``n_inner`` unset: 4 x 64 = 256) is the one size both
     a ``[D, X]`` and an ``[X, D]`` matrix hold. A code whose MLP is 3 x 64 = 192 wide (the
     fused q|k|v's width too, so the layers cannot be aligned by shape) gives one finding,
-    256 vs 192, not missing and extra layers (fresh16's ``gpt2_sequential_ordereddict``)."""
+    256 vs 192, not missing and extra layers (fresh16's ``gpt2_sequential_ordereddict``). A
+    pointwise ``nn.Conv1d(d, w, 1)`` is a linear over the channels: its width is read as a
+    ``Linear``'s (fresh14's ``gpt2_conv1x1``)."""
     cfg, path = config(tmp_path, "cfg", "GPT2Config", **GPT2)
     clean = write(tmp_path, "clean.py", src.format(mult=4))
     mine, hf = torch_pair(clean, cfg, auto="AutoModel")

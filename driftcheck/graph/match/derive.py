@@ -927,9 +927,12 @@ def _mlp_width(body: list[Item] | None, out: dict[str, Derived], one_width: bool
     widths: list[int] = []
     for it in walk(body or []):
         spec = None if it.is_block else catalogue.get(it.ltype)
-        if spec is None or spec.role != "linear":
+        pointwise = not it.is_block and _pointwise(it)
+        if not pointwise and (spec is None or spec.role != "linear"):
             continue
         shape = (leaf_weights(it.ltype, it.params) or {}).get("weight")
+        if pointwise and shape and len(shape) == 3:
+            shape = shape[:2]  # [out, in, 1]: a linear over the channels
         if not shape or len(shape) != 2:
             continue
         rows, cols = shape if it.ltype != "Conv1D" else shape[::-1]
@@ -941,7 +944,7 @@ def _mlp_width(body: list[Item] | None, out: dict[str, Derived], one_width: bool
         _bare_mlp_width(body, out, hidden.value)
         return
     if not (one_width and len(set(widths)) > 1):
-        name = "in_features" if "in_features" in found.params else "nx"
+        name = next((n for n in ("in_features", "in_channels") if n in found.params), "nx")
         # the other projections back to the width (the MLP's down one, in a block that
         # declares its MLP before the attention: transformers' NomicBertLayer) are other
         # readings: where the two sides' structures disagree, a side stating one of them is
@@ -950,6 +953,16 @@ def _mlp_width(body: list[Item] | None, out: dict[str, Derived], one_width: bool
         out["intermediateSize"] = Derived(
             width, _attr(found, name), _loc(found, name), found.node.id, weak=True, others=others
         )
+
+
+def _pointwise(it: Item) -> bool:
+    """A 1-d convolution of kernel 1, one group: a linear map over the channels (GPT-2's
+    projections written as ``nn.Conv1d(d, 4 * d, 1)`` over ``[batch, channels, time]``)."""
+    if it.ltype != "Conv1d":
+        return False
+    k = it.params.get("kernel_size")
+    k = k[0] if isinstance(k, (list, tuple)) and len(k) == 1 else k
+    return k == 1 and it.params.get("groups", 1) == 1
 
 
 def _bare_mlp_width(body: list[Item] | None, out: dict[str, Derived], hidden: Any) -> None:
