@@ -294,3 +294,94 @@ def test_mlp_width_of_bare_matrices(tmp_path, src):
     mine, _ = torch_pair(planted, cfg, auto="AutoModel")
     assert count(mine) == count(hf) - 2 * (2 * 64 * 64 + 64)
     one(run(planted, path), 256, 192)
+
+
+EINSUM_LLAMA = """
+import torch
+from torch import nn
+
+DIM, HEADS, KV, LAYERS, VOCAB, FFN = 64, 4, {kv}, 2, 96, 128
+HEAD = DIM // HEADS
+
+
+class RMSNorm(nn.Module):
+    def __init__(self, d):
+        super().__init__()
+        self.w = nn.Parameter(torch.ones(d))
+
+    def forward(self, x):
+        return self.w * x * torch.rsqrt(x.pow(2).mean(-1, keepdim=True) + 1e-6)
+
+
+class Block(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.attn_norm, self.mlp_norm = RMSNorm(DIM), RMSNorm(DIM)
+        self.wq = nn.Parameter(torch.zeros(DIM, HEADS, HEAD))
+        self.wk = nn.Parameter(torch.zeros(DIM, KV, HEAD))
+        self.wv = nn.Parameter(torch.zeros(DIM, KV, HEAD))
+        self.wo = nn.Parameter(torch.zeros(HEADS, HEAD, DIM))
+        self.w_gate = nn.Parameter(torch.zeros(DIM, FFN))
+        self.w_up = nn.Parameter(torch.zeros(DIM, FFN))
+        self.w_down = nn.Parameter(torch.zeros(FFN, DIM))
+
+    def forward(self, x):
+        h = self.attn_norm(x)
+        q = torch.einsum("btd,dhk->bhtk", h, self.wq)
+        k = torch.einsum("btd,dhk->bhtk", h, self.wk).repeat_interleave(HEADS // KV, 1)
+        v = torch.einsum("btd,dhk->bhtk", h, self.wv).repeat_interleave(HEADS // KV, 1)
+        s = torch.einsum("bhqk,bhsk->bhqs", q, k) / HEAD**0.5
+        t = x.shape[1]
+        s = s.masked_fill(torch.ones(t, t, dtype=torch.bool).triu(1), float("-inf"))
+        o = torch.einsum("bhqs,bhsk->bhqk", s.softmax(-1), v)
+        x = x + torch.einsum("bhtk,hkd->btd", o, self.wo)
+        h = self.mlp_norm(x)
+        g = torch.einsum("btd,df->btf", h, self.w_gate)
+        u = torch.einsum("btd,df->btf", h, self.w_up)
+        return x + torch.einsum("btf,fd->btd", nn.functional.silu(g) * u, self.w_down)
+
+
+class M(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.tok_embeddings = nn.Embedding(VOCAB, DIM)
+        self.blocks = nn.ModuleList(Block() for _ in range(LAYERS))
+        self.norm = RMSNorm(DIM)
+        self.output = nn.Linear(DIM, VOCAB, bias=False)
+
+    def forward(self, ids):
+        x = self.tok_embeddings(ids)
+        for b in self.blocks:
+            x = b(x)
+        return self.output(self.norm(x))
+"""
+
+LLAMA = dict(
+    architectures=["LlamaForCausalLM"],
+    vocab_size=96,
+    hidden_size=64,
+    intermediate_size=128,
+    num_hidden_layers=2,
+    num_attention_heads=4,
+    rms_norm_eps=1e-6,
+    tie_word_embeddings=False,
+)
+
+
+@pytest.mark.parametrize(("kv", "claim"), [(4, 2), (2, 4)], ids=["full-vs-2", "gqa-vs-4"])
+def test_kv_claim_against_head_shaped_kernels(tmp_path, kv, claim):
+    """Attention held as head-shaped einsum kernels (``wk`` ``[D, kv, head_dim]``, ``wo``
+    ``[heads, head_dim, D]``) against a config whose KV-head count differs: the kernels'
+    widths give the code's KV heads, and where the two parameter totals differ by exactly
+    what the KV heads change (K and V, per layer), the layout's missing/extra layers are that
+    claim's consequences: one finding, both counts (fresh13's ``llama_next_ladder`` and
+    fresh14's ``llama_jax_param_tree`` config plants)."""
+    cfg, path = config(tmp_path, "cfg", "LlamaConfig", num_key_value_heads=kv, **LLAMA)
+    code = write(tmp_path, "m.py", EINSUM_LLAMA.format(kv=kv))
+    mine, hf = torch_pair(code, cfg)
+    assert count(mine) == count(hf)
+    assert run(code, path) == []
+    other, other_path = config(tmp_path, "cfg2", "LlamaConfig", num_key_value_heads=claim, **LLAMA)
+    _, hf2 = torch_pair(code, other)
+    assert count(mine) - count(hf2) == 2 * 2 * (kv - claim) * 16 * 64
+    one(run(code, other_path), claim, kv)
