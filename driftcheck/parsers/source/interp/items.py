@@ -247,8 +247,8 @@ class Items:
                     return got
             adv = intindex.index_shape(raw.shape, key)  # ``x[rows, topk_indices]``
             if adv is not None:
-                return Tensor(adv)
-            return Tensor(torchlib.index_shape(raw.shape, k))
+                return Tensor(adv, dtype=raw.dtype)  # indexing keeps the dtype
+            return Tensor(torchlib.index_shape(raw.shape, k), dtype=raw.dtype)
         if isinstance(raw, WeightRef):
             # ``emb.weight[0]`` of a torch layer built from known arguments: a tensor of the
             # row's shape (a new tensor, never the parameter itself); unknown otherwise
