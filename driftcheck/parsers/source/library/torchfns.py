@@ -205,9 +205,23 @@ def _broadcast_shapes(c: Call) -> Any:
     return out
 
 
-T.entry("cat", "concat", "concatenate", "stack", doc="cat / stack of tensors of known shapes")(
-    lambda c: tensordtypes.joined(c.args, c.kwargs, Tensor(joined_shape(c.qual, c.args, c.kwargs)))
-)
+@T.entry("cat", "concat", "concatenate", "stack", doc="cat / stack of tensors of known shapes")
+def _joined(c: Call) -> Any:
+    args = c.args
+    seq = plain(args[0]) if args else None
+    if isinstance(seq, (list, tuple)) and any(isinstance(plain(x), WeightRef) for x in seq):
+        # ``torch.cat([head.weight, torch.zeros(2, 64)])`` (growing a layer): a torch layer's
+        # weight joins as a tensor of the shape torch allocated it (unknown when not known)
+        from driftcheck.parsers.source.library.wildlib import weight_shape
+
+        def as_tensor(x: Any) -> Any:
+            if not isinstance(plain(x), WeightRef):
+                return x
+            shape = weight_shape(c.interp.attrs, plain(x))
+            return Tensor(shape if shape is not None else Unknown("weight shape"))
+
+        args = [[as_tensor(x) for x in seq], *args[1:]]
+    return tensordtypes.joined(args, c.kwargs, Tensor(joined_shape(c.qual, args, c.kwargs)))
 
 
 @T.entry(
