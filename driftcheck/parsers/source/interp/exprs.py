@@ -479,7 +479,7 @@ class Expressions:
             if getattr(a, "data", None) is not None or getattr(b, "data", None) is not None:
                 got = tensorvalues.binop(op, a, b)  # known values (library/tensorvalues.py)
                 if got is not None:
-                    return got
+                    return tensordtypes.binop(op, a, b, got)
             if isinstance(op, ast.MatMult):  # numpy's and torch's rule (library/npshapes.py)
                 from driftcheck.parsers.source.library import npshapes
 

@@ -133,7 +133,12 @@ def dtype_of(t: Any) -> str | None:
         return None
     if t.dtype is not None:
         return t.dtype
-    name = getattr(getattr(t.data, "dtype", None), "name", None)
+    if t.data is None:
+        return None
+    from driftcheck.parsers.source.library import tensorvalues
+
+    arr = tensorvalues.values(t)[0]  # its known values (approximate ones have exact dtypes)
+    name = getattr(getattr(arr, "dtype", None), "name", None)
     return name if name in _NUMPY else None
 
 
@@ -142,14 +147,45 @@ def read(interp: Any, t: Tensor) -> Any:
     d = dtype_of(t)
     if d is None:
         return Unknown("tensor dtype")
-    if d in FLOATS and getattr(interp, "default_dtype_changed", False):
-        return Unknown("tensor dtype (the default dtype was changed)")
+    if d in FLOATS and default_may_change(interp):
+        return Unknown("tensor dtype (the analyzed code may change the default dtype)")
     return TorchDType(f"torch.{d}")
 
 
 def default_changed(interp: Any) -> None:
-    """``torch.set_default_dtype(...)``: float dtypes are unknown from now on."""
+    """``torch.set_default_dtype(...)`` run: float dtypes are unknown from now on."""
     interp.default_dtype_changed = True
+
+
+_SETTERS = ("set_default_dtype", "set_default_tensor_type")
+
+
+def default_may_change(interp: Any) -> bool:
+    """Whether the default dtype may not be torch's float32: a setter ran, or the text of a
+    module the analysis loaded names one (module-level names are evaluated on demand, so a
+    top-level ``torch.set_default_dtype(torch.float64)`` may never run here; each module's
+    text is read once, and only when a float dtype is read)."""
+    if getattr(interp, "default_dtype_changed", False):
+        return True
+    mods = getattr(interp, "mods", None)
+    if not isinstance(mods, dict):
+        return True
+    seen = getattr(interp, "dtype_scanned", None)
+    if seen is None:
+        seen = interp.dtype_scanned = set()
+    for name, info in list(mods.items()):
+        if name in seen:
+            continue
+        seen.add(name)
+        path = getattr(info, "path", None)
+        try:
+            text = path.read_text(errors="replace") if path is not None else ""
+        except OSError:
+            text = "set_default_dtype"  # unreadable: assume it may
+        if any(s in text for s in _SETTERS):
+            interp.default_dtype_changed = True
+            return True
+    return False
 
 
 def given(t: Any, d: str | None) -> Any:
@@ -270,7 +306,10 @@ def promote(args: list[Any]) -> str | None:
                 return None
             g = 0 if shp else 1
         elif isinstance(a, (bool, int, float)):
-            d, g = _SCALAR_DEFAULT[2 if isinstance(a, float) else 0 if isinstance(a, bool) else 1], 2
+            d, g = (
+                _SCALAR_DEFAULT[2 if isinstance(a, float) else 0 if isinstance(a, bool) else 1],
+                2,
+            )
         else:
             return None
         groups[g] = d if groups[g] is None else _join(groups[g], d)

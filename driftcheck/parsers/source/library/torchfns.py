@@ -232,6 +232,8 @@ def _joined(c: Call) -> Any:
 def _set_default_dtype(c: Call) -> Any:
     tensordtypes.default_changed(c.interp)
     return None
+
+
 # a dtype, a device or a number-format record: its value is unknown, but it is never a layer or
 # a parameter, so a module storing one (kornia's ``self.dtype = torch.get_default_dtype()``)
 # keeps its count (interp/opaque.py)
