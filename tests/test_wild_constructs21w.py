@@ -163,3 +163,43 @@ def test_layer_surgery_cat_and_transposed_tie(tmp_path) -> None:
                 self.dec.weight = nn.Parameter(self.enc.weight.detach().t().clone())
         """,
     )
+
+
+_BEARABLE = """
+import torch.nn as nn
+from torch.nn import Module
+from beartype.door import is_bearable
+
+
+class M(nn.Module):
+    def __init__(self, shape=SHAPE, pair=PAIR):
+        super().__init__()
+        if not shape is None and not is_bearable(shape, tuple[int, ...]):
+            shape = (shape,) * 2
+        width = 3 if is_bearable(pair, tuple[Module, Module]) else 5
+        fixed = 2 if is_bearable(shape, tuple[int, int]) else 7
+        self.lin = nn.Linear(len(shape) + fixed, width)
+"""
+
+
+@pytest.mark.parametrize(
+    ("shape", "pair"),
+    [
+        ("(8, 8)", "None"),
+        ("((8, 8), (4, 4))", "(nn.Linear(2, 2), nn.ReLU())"),
+        ("(8, 8, 8)", "[nn.Linear(2, 2), nn.ReLU()]"),  # a list is no tuple
+        ("[8, 8]", "(nn.ReLU(), 3)"),
+        ("(True, 2)", "()"),  # bool is an int, as isinstance says
+    ],
+)
+def test_is_bearable_matches_beartype(tmp_path, shape: str, pair: str) -> None:
+    pytest.importorskip("beartype")
+    code = _BEARABLE.replace("SHAPE", shape).replace("PAIR", pair)
+    check_count_matches_torch(tmp_path, code)
+
+
+def test_is_bearable_of_mixed_items_stays_unknown(tmp_path) -> None:
+    # beartype checks one item of ``tuple[int, ...]`` drawn at random: the answer may differ
+    check_honest_unknown(
+        tmp_path, _BEARABLE.replace("SHAPE", "(8, 'x', 2.0)").replace("PAIR", "None")
+    )

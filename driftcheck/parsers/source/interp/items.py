@@ -25,6 +25,7 @@ from driftcheck.parsers.source.library import (
     stdlib,
     tensorvalues,
     torchlib,
+    typehints,
     typeunion,
     wildlib,
 )
@@ -261,6 +262,8 @@ class Items:
                 return stdlib.annotated(key)
             if raw.qual in pyprotocols.LITERAL:  # ``Literal[64]``: sizes as hint arguments
                 return pyprotocols.literal(key)
+            if raw.qual in typehints.ORIGINS:  # ``tuple[int, ...]``: a hint (library/typehints.py)
+                return typehints.subscript(raw.qual, key)
             return Unknown(f"{raw.qual}[...]")
         if enums.is_enum(raw) and isinstance(k, str):  # ``Color["RED"]``
             m = enums.member(self.ip, raw, k)
