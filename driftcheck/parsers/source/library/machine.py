@@ -836,7 +836,9 @@ class Library:
         return value_method(v, name, self.ip)
 
 
-SAMEISH = {"to", "data", "detach", "clone", "t", "float"}
+# (not ``t``: a transposed weight has the transposed shape, a new tensor below -- read as the
+# weight itself, ``nn.Parameter(enc.weight.t())`` had the encoder's shape, not its transpose)
+SAMEISH = {"to", "data", "detach", "clone", "float"}
 # the attributes ``PreTrainedModel.get_encoder()`` / ``get_decoder()`` return, in the order
 # transformers 5 tries them (modeling_utils.py)
 _HF_PART_NAMES = {
