@@ -347,6 +347,10 @@ class Configs:
             )
         if name in ("to_dict", "to_diff_dict"):
             return BuiltinMethod(lambda a, k: dict(cfg.fields))
+        if name == "__dict__" and cfg.origin != "omegaconf":
+            # the instance namespace, live (``args.__dict__.update(n=2)`` writes ``args.n``), as
+            # ``vars(cfg)`` gives it (library/python.py); a DictConfig keeps its nodes elsewhere
+            return cfg.fields
         if name == "get":
             return BuiltinMethod(
                 lambda a, k: (
