@@ -408,6 +408,11 @@ def _data_shape(x: Any) -> tuple[Any, ...] | Unknown:
 def tensor_method(interp: Any, t: Tensor, name: str) -> Any:
     """Attributes and methods of a tensor built in ``__init__``: computed on its values when
     they are known (library/tensorvalues.py), else from its shape."""
+    if t.param and t.cls is None:
+        from driftcheck.parsers.source.library import paramconv
+
+        if name in paramconv.METHODS:  # the Parameter itself or a copy (library/paramconv.py)
+            return paramconv.method(t, name)
     if t.data is not None:
         from driftcheck.parsers.source.library import tensorvalues
 
