@@ -429,6 +429,11 @@ def tensor_method(interp: Any, t: Tensor, name: str) -> Any:
 
 
 def _tensor_method(interp: Any, t: Tensor, name: str) -> Any:
+    if t.param and t.cls is None:
+        from driftcheck.parsers.source.library import paramconv
+
+        if name in paramconv.METHODS:  # the Parameter itself or a copy (library/paramconv.py)
+            return paramconv.method(t, name)
     if t.data is not None:
         from driftcheck.parsers.source.library import tensorvalues
 
