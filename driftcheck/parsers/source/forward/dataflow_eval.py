@@ -197,6 +197,7 @@ class Runner:
                     dataflow_grown.stored(self.f, held.obj, self.eval(tgt.slice, fr), fr.loc(tgt))
             if isinstance(tgt.value, ast.Name):  # ``xs[a:b] = ys`` may change its length
                 lists.drop(self.f, base)
+                lists.store(self, tgt, base, v, fr)
             from driftcheck.parsers.source.forward import dataflow_args
 
             dataflow_args.setitem(self, tgt, v, fr)  # ``x[mask] = value``: torch's checks

@@ -1,0 +1,95 @@
+"""Forward-crash rules of session 21c (fresh13's dev part: stores into a list of sizes, and
+the new classes) against real torch.
+
+Each model below is small and written here (not a corpus case). It is built and run in torch
+on the input given, and ``driftcheck check --input-shape`` must report a blocker exactly when
+torch raised. Every rule family (the name's first word) has a crashing model and a clean twin.
+"""
+
+from __future__ import annotations
+
+import textwrap
+
+import pytest
+
+from tests.crash_rule_support import (
+    check_blocker_iff_crash,
+    check_both_sides,
+    check_silent_without_shape,
+)
+
+HEAD = "import torch\nimport torch.nn as nn\nimport torch.nn.functional as F\n\n"
+
+# name -> (source of class Net, input shape, "tokens" or "float")
+MODELS: dict[str, tuple[str, tuple[int, ...], str]] = {}
+
+
+def model(name: str, shape: tuple[int, ...], src: str, kind: str = "float") -> None:
+    MODELS[name] = (textwrap.dedent(src), shape, kind)
+
+
+def lin(name: str, shape: tuple[int, ...], body: str, init: str = "") -> None:
+    """A model whose forward is ``h = self.proj(x)`` (``(2, 5, 24)``) then ``body``."""
+    model(
+        name,
+        shape,
+        f"""
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.proj = nn.Linear(24, 24)
+        self.mix = nn.Linear(6, 6)
+        {init or "pass"}
+
+    def forward(self, x):
+        h = self.proj(x)
+        {body}
+""",
+    )
+
+
+L = (2, 5, 24)
+# ---- a store into a list of sizes (``list.__setitem__``) changes what ``view`` gets
+lin(
+    "liststore_slice_bad",
+    L,
+    "s = list(h.shape)\n        s[-1:] = [3, -1]\n        return self.mix(h.view(s))",
+)
+lin(
+    "liststore_item_bad",
+    L,
+    "s = list(h.shape)\n        s[-1] = 8\n        return self.mix(h.view(s + [-1]))",
+)
+lin(
+    "liststore_ok_slice",
+    L,
+    "s = list(h.shape)\n        s[-1:] = [4, -1]\n        return self.mix(h.view(s))",
+)
+lin(
+    "liststore_ok_item",
+    L,
+    "s = list(h.shape)\n        s[-1] = 4\n        s.append(-1)\n        return self.mix(h.view(s))",
+)
+lin(
+    "liststore_ok_mid",
+    L,
+    "s = list(h.shape)\n        s[1:2] = [5, 1]\n        return self.mix(h.view(s)[..., :6])",
+)
+lin(
+    "liststore_ok_alias",
+    L,
+    "s = list(h.shape)\n        t = s\n        t[2] = 4\n        return self.mix(h.view(*s, -1))",
+)
+
+
+@pytest.mark.parametrize("name", sorted(MODELS))
+def test_blocker_iff_torch_crashes(name, tmp_path, capsys):
+    check_blocker_iff_crash(MODELS, HEAD, name, tmp_path, capsys)
+
+
+def test_every_rule_has_both_sides(tmp_path):
+    check_both_sides(MODELS, HEAD, tmp_path)
+
+
+def test_size_free_without_input_shape(tmp_path, capsys):
+    check_silent_without_shape(MODELS, HEAD, ("liststore_slice_bad",), tmp_path, capsys)
