@@ -82,6 +82,28 @@ lin(
 )
 
 
+# ---- a torch layer where torch takes a tensor
+_EMB = "self.emb = nn.Embedding(10, 24)"
+lin("modarg_linear", L, "return F.linear(h, self.emb)", _EMB)
+lin("modarg_matmul", L, "return torch.matmul(h, self.emb)", _EMB)
+lin("modarg_method", L, "return h.matmul(self.proj)")
+lin("modarg_at", L, "return h @ self.proj")
+lin("modarg_rmul", L, "return self.proj * h")
+lin("modarg_ok_weight", L, "return F.linear(h, self.emb.weight)", _EMB)
+lin("modarg_ok_matmul", L, "return torch.matmul(h, self.emb.weight.t()) + h @ self.proj.weight")
+lin("modarg_ok_call", L, "return self.proj(h) * h")
+# ---- MultiheadAttention returns a tuple (output, weights)
+_MHA = "self.attn = nn.MultiheadAttention(24, 4, batch_first=True)"
+lin("tupleattr_mha", L, "out = self.attn(h, h, h)\n        return out.mean(1)", _MHA)
+lin(
+    "tupleattr_ok_mha",
+    L,
+    "out = self.attn(h, h, h)\n        return out[0].mean(1) * len(out)",
+    _MHA,
+)
+lin("tupleattr_ok_unpack", L, "out, w = self.attn(h, h, h)\n        return out.mean(1)", _MHA)
+
+
 @pytest.mark.parametrize("name", sorted(MODELS))
 def test_blocker_iff_torch_crashes(name, tmp_path, capsys):
     check_blocker_iff_crash(MODELS, HEAD, name, tmp_path, capsys)

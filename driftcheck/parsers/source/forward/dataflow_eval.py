@@ -18,6 +18,7 @@ from driftcheck.parsers.source.forward import (
     dataflow_dtype_ops,
     dataflow_grown,
     dataflow_misuse,
+    dataflow_modargs,
 )
 from driftcheck.parsers.source.forward import dataflow_lists as lists
 from driftcheck.parsers.source.forward import dataflow_ops as ops
@@ -553,6 +554,10 @@ class Runner:
         if isinstance(b, Tens) and op.__class__ is ast.Pow and not isinstance(a, Tens):
             self.power_base(a, b, fr, at)
         if isinstance(a, Tens) or isinstance(b, Tens):
+            err = dataflow_modargs.binop_error(self.f, op, a, b)  # ``s @ self.fc1``
+            if err is not None:
+                self.f.crash(fr.loc(at), err)
+                return Tens(None)
             dataflow_dtype_ops.binop(self.f, op, a, b, fr.loc(at))  # ``k ** -1``, ``f | m``
             if dataflow_argtypes.binop(self.f, op, a, b, fr.loc(at)):
                 return Tens(None)  # ``1 - mask`` of a bool tensor
@@ -759,6 +764,17 @@ class Runner:
         )
 
     def attr(self, v: Any, name: str, fr: Frame, at: ast.AST | None = None) -> Any:
+        if (
+            isinstance(v, Multi)
+            and v.rest is not None
+            and at is not None
+            and self.f.input_shape is not None
+            and name not in ("count", "index")
+        ):
+            # ``self.attn(q, k, v).squeeze(1)``: torch's MultiheadAttention / RNN returns a
+            # tuple (known to be one here: ``rest`` is set for torch's own classes only)
+            self.f.crash(fr.loc(at), f"AttributeError: 'tuple' object has no attribute '{name}'")
+            return UNK
         got = ops.attribute(self, v, name, fr)
         if got is UNK and at is not None and isinstance(v, Mod) and self.f.input_shape is not None:
             from driftcheck.parsers.source.forward import dataflow_attrs

@@ -12,7 +12,7 @@ import ast
 from dataclasses import dataclass
 from typing import Any
 
-from driftcheck.parsers.source.forward import dataflow_argtypes, dataflow_grown
+from driftcheck.parsers.source.forward import dataflow_argtypes, dataflow_grown, dataflow_modargs
 from driftcheck.parsers.source.forward import dataflow_torch as torchops
 from driftcheck.parsers.source.forward.dataflow_common import (
     missing_dim_error,
@@ -537,6 +537,7 @@ def call_bound(run: Any, b: Bound, args: list, kwargs: dict, fr: Any, at: Any) -
             numpy_keyword_error(kwargs, method=b.name)
             or missing_dim_error(len(args), kwargs, at, method=b.name)
             or dataflow_argtypes.method_error(run.f, t, b.name, args, kwargs, at)
+            or dataflow_modargs.method_error(run.f, b.name, args, kwargs)  # ``h.mm(self.fc)``
         )
         if err is None and run.f.input_shape is not None:
             from driftcheck.parsers.source.forward import dataflow_floats
