@@ -104,6 +104,24 @@ lin(
 lin("tupleattr_ok_unpack", L, "out, w = self.attn(h, h, h)\n        return out.mean(1)", _MHA)
 
 
+# ---- scatter's src with another dtype than self
+_IDX = "idx = (h[:, :3].abs() * 4).long().clamp(max=5)\n        out = torch.zeros(3, 6)\n        "
+lin("scattersrc_ones_like", L, _IDX + "return out.scatter_(1, idx[0], torch.ones_like(idx[0]))")
+lin("scattersrc_bool", L, _IDX + "return out.scatter(1, idx[0], idx[0] >= 0)")
+lin("scattersrc_add_fn", L, _IDX + "return torch.scatter_add(out, 1, idx[0], idx[0] > 1)")
+lin(
+    "scattersrc_ok_float",
+    L,
+    _IDX + "return out.scatter_add_(1, idx[0], torch.ones_like(idx[0], dtype=torch.float))",
+)
+lin(
+    "scattersrc_ok_number",
+    L,
+    _IDX + "return out.scatter_(1, idx[0], 1.0) + out.scatter(1, idx[0], value=2)",
+)
+lin("scattersrc_ok_cast", L, _IDX + "return out.scatter_(1, idx[0], (idx[0] >= 0).float())")
+
+
 @pytest.mark.parametrize("name", sorted(MODELS))
 def test_blocker_iff_torch_crashes(name, tmp_path, capsys):
     check_blocker_iff_crash(MODELS, HEAD, name, tmp_path, capsys)

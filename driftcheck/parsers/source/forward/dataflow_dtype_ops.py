@@ -96,6 +96,9 @@ def after_torch(f: Any, name: str, args: list, kwargs: dict, out: Any) -> None:
     if "dtype" in kwargs:
         _give(f, out, dataflow_checks.dtype_name(kwargs["dtype"]))
         return
+    if name in LIKE_FNS:
+        made_like(f, name, args, kwargs, out)
+        return
     if name in FLOAT_MADE:
         _give(f, out, FLOAT)
     elif name in FLOAT_FNS and len(args) == 1 and not kwargs:
@@ -224,3 +227,55 @@ def layer_output(f: Any, type_: str, out: Any) -> None:
     precision (FLOAT stands for any floating dtype below float64's own rules)."""
     if f.input_shape is not None and type_ in dataflow_checks.FLOAT_WEIGHT:
         _give(f, out, FLOAT)
+
+
+# ---------------------------------------------------------------------- scatter's src dtype
+# torch's scatter family: ``src`` (a tensor) must have ``self``'s dtype exactly (no type
+# promotion): "scatter(): Expected self.dtype to be equal to src.dtype" for scatter /
+# scatter_add / scatter_reduce, in place or not, method or function (torch 2.13). A number
+# ``src`` / ``value=`` is cast and fine.
+SCATTERS = frozenset(
+    {"scatter", "scatter_", "scatter_add", "scatter_add_", "scatter_reduce", "scatter_reduce_"}
+)
+# made with another tensor's dtype (no ``dtype=``): ``torch.ones_like(index)``
+LIKE_FNS = frozenset({"ones_like", "zeros_like", "full_like", "empty_like"})
+
+
+def _kind(dt: Any) -> str | None:
+    """The dtype's family: dtypes of different families are certainly different (``FLOAT``
+    stands for any floating dtype, ``INT`` for any integer one)."""
+    if dt in FLOATS:
+        return "float"
+    if dt in INTS:
+        return "int"
+    return "bool" if dt == "bool" else None
+
+
+def made_like(f: Any, name: str, args: list, kwargs: dict, out: Any) -> None:
+    """``torch.ones_like(t)`` without ``dtype=``: the result has ``t``'s dtype (remembered
+    as ``like``, so a later use of ``t`` that fixes its dtype fixes the result's)."""
+    if f.input_shape is None or name not in LIKE_FNS or "dtype" in kwargs:
+        return
+    if args and isinstance(args[0], Tens) and isinstance(out, Tens):
+        dataflow_checks.add_facts(f, out, replace=False, like=args[0])
+        _give(f, out, _dtype(f, args[0]))
+
+
+def scatter_error(f: Any, name: str, t: Any, rest: list, kwargs: dict) -> str | None:
+    """``t.scatter_(dim, index, src)`` (``rest`` after ``t``) with ``src`` of another dtype
+    family than ``t``. ``src = torch.ones_like(index)``: the index must be int64 (torch
+    raises otherwise too), so that ``src`` is int64."""
+    if f.input_shape is None or name not in SCATTERS or not isinstance(t, Tens):
+        return None
+    index = rest[1] if len(rest) > 1 else kwargs.get("index")
+    src = rest[2] if len(rest) > 2 else kwargs.get("src")
+    if not isinstance(src, Tens):
+        return None
+    mine = _kind(_dtype(f, t))
+    theirs = _kind(_dtype(f, src))
+    like = dataflow_checks.fact(f, src, "like")
+    if theirs is None and like is not None and like is index and isinstance(index, Tens):
+        theirs = "int"
+    if mine is None or theirs is None or mine == theirs:
+        return None
+    return "RuntimeError: scatter(): Expected self.dtype to be equal to src.dtype"

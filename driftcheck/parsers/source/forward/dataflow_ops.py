@@ -551,6 +551,7 @@ def call_bound(run: Any, b: Bound, args: list, kwargs: dict, fr: Any, at: Any) -
                 from driftcheck.parsers.source.forward import dataflow_dtype_ops
 
                 err = dataflow_dtype_ops.float_only_error(run.f, b.name, t, args, kwargs)
+                err = err or dataflow_dtype_ops.scatter_error(run.f, b.name, t, args, kwargs)
         if err is not None and at is not None:
             run.f.crash(fr.loc(at), err)
             return Tens(None)

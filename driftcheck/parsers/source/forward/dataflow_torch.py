@@ -178,6 +178,7 @@ def call_torch(run: Any, q: str, args: list, kwargs: dict, fr: Any, at: Any) -> 
             from driftcheck.parsers.source.forward import dataflow_dtype_ops as dt_ops
 
             err = dt_ops.float_only_error(run.f, name, args[0], args[1:], kwargs)
+            err = err or dt_ops.scatter_error(run.f, name, args[0], args[1:], kwargs)
             if err is None and name == "one_hot" and q.startswith("torch.nn.functional."):
                 err = dt_ops.one_hot_error(run.f, args[0])
     if err is not None and at is not None:
