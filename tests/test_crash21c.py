@@ -122,6 +122,31 @@ lin(
 lin("scattersrc_ok_cast", L, _IDX + "return out.scatter_(1, idx[0], (idx[0] >= 0).float())")
 
 
+# ---- a fill value float16 cannot hold
+_TRIL = "self.register_buffer('causal', torch.tril(torch.ones(5, 5, dtype=torch.bool)))"
+_S = "q, k = h.half().chunk(2, -1)\n        s = (q @ k.transpose(-1, -2)) * 0.25\n        "
+lin("fillhalf_chunk", L, _S + "return s.masked_fill(~self.causal, -1e9).float()", _TRIL)
+lin(
+    "fillhalf_zeros",
+    L,
+    "b = torch.zeros(2, 5, dtype=torch.float16).masked_fill(h[..., 0] > 0, -1e5)\n        return h + b[..., None].float()",
+)
+lin("fillhalf_to", L, "return h.to(torch.float16).fill_(70000).float()")
+lin("fillhalf_ok_float", L, _S + "return s.float().masked_fill(~self.causal, -1e9)", _TRIL)
+lin(
+    "fillhalf_ok_finfo",
+    L,
+    _S
+    + "return s.masked_fill(~self.causal, -6e4).float() + s.masked_fill(~self.causal, float('-inf')).float()",
+    _TRIL,
+)
+lin(
+    "fillhalf_ok_mixed",
+    L,
+    "s = h.half() @ h.transpose(-1, -2).half()\n        return (s.float() * 2).masked_fill(s > 0, -1e9)",
+)
+
+
 @pytest.mark.parametrize("name", sorted(MODELS))
 def test_blocker_iff_torch_crashes(name, tmp_path, capsys):
     check_blocker_iff_crash(MODELS, HEAD, name, tmp_path, capsys)

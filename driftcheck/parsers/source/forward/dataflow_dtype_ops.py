@@ -91,6 +91,7 @@ def _plain_number(v: Any) -> bool:
 
 def after_torch(f: Any, name: str, args: list, kwargs: dict, out: Any) -> None:
     """Dtype facts of ``torch.<name>(...)``'s result, where torch's rule is plain."""
+    half_after_torch(f, name, args, kwargs, out)
     if f.input_shape is None or not isinstance(out, Tens) or _dtype(f, out) is not None:
         return
     if "dtype" in kwargs:
@@ -132,6 +133,8 @@ def after_method(f: Any, t: Tens, name: str, args: list, kwargs: dict, out: Any,
     if dt in FLOATS and name in ("bitwise_or", "bitwise_and", "bitwise_xor", "bitwise_not"):
         f.crash(loc, f"\"{name}_cpu\" not implemented for 'Float'")
         return
+    if out is not t:
+        half_after_method(f, t, name, args, kwargs, out)
     if not isinstance(out, Tens) or out is t or _dtype(f, out) is not None:
         return
     if name in INT_CASTS:
@@ -279,3 +282,89 @@ def scatter_error(f: Any, name: str, t: Any, rest: list, kwargs: dict) -> str | 
     if mine is None or theirs is None or mine == theirs:
         return None
     return "RuntimeError: scatter(): Expected self.dtype to be equal to src.dtype"
+
+
+# ---------------------------------------------------------------------- float16 fill values
+# A tensor known to be float16 (``.half()``, ``.to(torch.float16)``, ``dtype=torch.half``),
+# carried through the ops that keep a dtype, ``chunk`` / ``split`` pieces, and arithmetic of
+# float16 tensors with each other or with a Python number (torch's type promotion keeps
+# float16 there). ``FLOAT`` stands for every floating dtype, so this is a fact of its own.
+HALF = "half"
+HALF_MAX = 65504.0  # torch.finfo(torch.float16).max: a larger finite fill overflows
+# fills that cast a Python number to the tensor's dtype and raise on overflow (torch 2.13:
+# "value cannot be converted to type c10::Half without overflow")
+FILLS = {"masked_fill": 1, "masked_fill_": 1, "fill_": 0}
+
+
+def is_half(f: Any, t: Any) -> bool:
+    return isinstance(t, Tens) and dataflow_checks.fact(f, t, HALF) is True
+
+
+def _half_name(v: Any) -> bool:
+    q = getattr(v, "qual", None) or (v if isinstance(v, str) else None)
+    return isinstance(q, str) and q.rsplit(".", 1)[-1] in ("half", "float16")
+
+
+def give_half(f: Any, out: Any) -> None:
+    if f.input_shape is not None and isinstance(out, Tens):
+        dataflow_checks.add_facts(f, out, replace=False, **{HALF: True})
+
+
+def half_after_torch(f: Any, name: str, args: list, kwargs: dict, out: Any) -> None:
+    """``torch.zeros(..., dtype=torch.float16)``; a dtype-keeping function of a float16 tensor."""
+    if f.input_shape is None:
+        return
+    if "dtype" in kwargs:
+        if _half_name(kwargs["dtype"]):
+            give_half(f, out)
+        return
+    if name in KEEPS and args and is_half(f, args[0]):
+        if all(_size_like(a) for a in [*args[1:], *kwargs.values()]):
+            give_half(f, out)
+
+
+def half_after_method(f: Any, t: Any, name: str, args: list, kwargs: dict, out: Any) -> None:
+    """``t.half()`` / ``t.to(torch.float16)``; a dtype-keeping method of a float16 tensor (its
+    ``chunk`` / ``split`` pieces too)."""
+    if f.input_shape is None:
+        return
+    if name == "half" and not args and not kwargs:
+        give_half(f, out)
+        return
+    if name == "to":
+        given = [
+            a for a in [*args, kwargs.get("dtype")] if a is not None and not isinstance(a, str)
+        ]
+        if given and _half_name(given[0]):
+            give_half(f, out)
+            return
+        if given:
+            return
+    if not is_half(f, t):
+        return
+    if name in ("chunk", "split", "unbind", "tensor_split") and hasattr(out, "items"):
+        give_half(f, getattr(out, "t", None))  # the pieces' op: ``unpack`` hands it on
+    elif name in KEEPS and all(_size_like(a) for a in [*args, *kwargs.values()]):
+        give_half(f, out)
+
+
+def half_binop(f: Any, op: ast.operator, a: Any, b: Any, out: Any) -> None:
+    """``q @ k.transpose(-1, -2)`` of float16 tensors, ``s * 0.125``: float16."""
+    if f.input_shape is None or not isinstance(out, Tens):
+        return
+    if type(op) not in (ast.Add, ast.Sub, ast.Mult, ast.Div, ast.MatMult):
+        return
+    sides = [v for v in (a, b) if not _plain_number(v)]
+    if sides and all(is_half(f, v) for v in sides):
+        give_half(f, out)
+
+
+def fill_overflow(f: Any, t: Any, name: str, args: list, kwargs: dict) -> str | None:
+    """``s.masked_fill(mask, -1e9)`` on a float16 ``s``: the fill overflows float16."""
+    pos = FILLS.get(name)
+    if f.input_shape is None or pos is None or not is_half(f, t):
+        return None
+    v = args[pos] if len(args) > pos else kwargs.get("value")
+    if not _plain_number(v) or v != v or abs(v) == float("inf") or abs(v) <= HALF_MAX:
+        return None
+    return "RuntimeError: value cannot be converted to type c10::Half without overflow"

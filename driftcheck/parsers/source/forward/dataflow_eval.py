@@ -237,7 +237,11 @@ class Runner:
                 self.f.crash(v.loc, f"{v.count} pieces unpacked into {n} names")
                 return [Tens(None)] * n
             if v.count is not None:
-                return v.items()
+                items = v.items()
+                if dataflow_dtype_ops.is_half(self.f, v.t):
+                    for it in items:
+                        dataflow_dtype_ops.give_half(self.f, it)
+                return items
             return [Tens(v.t.src, v.t.shape) for _ in range(n)]
         if isinstance(v, Tens):
             if self.f.input_shape is not None and site is not None:
@@ -562,6 +566,7 @@ class Runner:
             if dataflow_argtypes.binop(self.f, op, a, b, fr.loc(at)):
                 return Tens(None)  # ``1 - mask`` of a bool tensor
             out = ops.tensor_binop(self, op, a, b, fr, at)
+            dataflow_dtype_ops.half_binop(self.f, op, a, b, out)  # float16 stays float16
             if self.f.input_shape is not None and isinstance(op, ast.MatMult):
                 from driftcheck.parsers.source.forward import dataflow_strides
 
