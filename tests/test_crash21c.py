@@ -147,6 +147,75 @@ lin(
 )
 
 
+# ---- the kind of an RNN's initial state: a GRU takes a tensor, an LSTM a pair
+def rnn(name: str, shape: tuple[int, ...], layers: str, body: str) -> None:
+    model(
+        name,
+        shape,
+        f"""
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        {layers}
+
+    def forward(self, x):
+        {body}
+""",
+    )
+
+
+R = (2, 7, 16)
+_ENC = "self.enc = nn.LSTM(16, 24, batch_first=True)\n        "
+rnn(
+    "rnnstate_gru_tuple",
+    R,
+    _ENC + "self.dec = nn.GRU(16, 24, batch_first=True)",
+    "_, s = self.enc(x)\n        return self.dec(x, s)[0]",
+)
+rnn(
+    "rnnstate_lstm_h",
+    R,
+    _ENC + "self.dec = nn.LSTM(16, 24, batch_first=True)",
+    "_, (h, c) = self.enc(x)\n        return self.dec(x, h)[0]",
+)
+rnn(
+    "rnnstate_lstmcell_tensor",
+    R,
+    "self.cell = nn.LSTMCell(16, 24)",
+    "return self.cell(x[:, 0], torch.zeros(2, 24))[0]",
+)
+rnn(
+    "rnnstate_grucell_tuple",
+    R,
+    "self.cell = nn.GRUCell(16, 24)",
+    "return self.cell(x[:, 0], (torch.zeros(2, 24),))",
+)
+rnn(
+    "rnnstate_ok_gru",
+    R,
+    _ENC + "self.dec = nn.GRU(16, 24, batch_first=True)",
+    "_, (h, c) = self.enc(x)\n        return self.dec(x, h)[0]",
+)
+rnn(
+    "rnnstate_ok_lstm",
+    R,
+    _ENC + "self.dec = nn.LSTM(16, 24, batch_first=True)",
+    "_, s = self.enc(x)\n        return self.dec(x, s)[0] + self.dec(x, [s[0], s[1]])[0]",
+)
+rnn(
+    "rnnstate_ok_cell",
+    R,
+    "self.cell = nn.LSTMCell(16, 24)",
+    "h = torch.zeros(2, 24)\n        return self.cell(x[:, 0], (h, h))[0] + self.cell(x[0, 0], h)[0]",
+)
+rnn(
+    "rnnstate_ok_grucell",
+    R,
+    "self.cell = nn.GRUCell(16, 24)",
+    "return self.cell(x[:, 0], torch.zeros(2, 24))",
+)
+
+
 @pytest.mark.parametrize("name", sorted(MODELS))
 def test_blocker_iff_torch_crashes(name, tmp_path, capsys):
     check_blocker_iff_crash(MODELS, HEAD, name, tmp_path, capsys)

@@ -257,6 +257,11 @@ class Calls:
                 from driftcheck.parsers.source.forward import dataflow_masks
 
                 dataflow_masks.tuple_input(self.run.f, args[0], obj, loc)
+                if obj.type in ("GRUCell", "RNNCell") and obj.torch and len(args) > 1:
+                    from driftcheck.parsers.source.forward import dataflow_args
+
+                    if dataflow_args.rnn_hx_kind(self.run.f, obj.type, args[0], args[1], loc):
+                        return Tens(None)  # ``gru_cell(x, (h,))``: torch's AttributeError
                 if dataflow_masks.none_input(self.run.f, args[0], obj, loc):
                     return Tens(None)
             out = self.run.f.leaf_call(obj, tens, loc)
