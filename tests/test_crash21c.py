@@ -148,7 +148,7 @@ lin(
 
 
 # ---- the kind of an RNN's initial state: a GRU takes a tensor, an LSTM a pair
-def rnn(name: str, shape: tuple[int, ...], layers: str, body: str) -> None:
+def net(name: str, shape: tuple[int, ...], layers: str, body: str) -> None:
     model(
         name,
         shape,
@@ -166,53 +166,104 @@ class Net(nn.Module):
 
 R = (2, 7, 16)
 _ENC = "self.enc = nn.LSTM(16, 24, batch_first=True)\n        "
-rnn(
+net(
     "rnnstate_gru_tuple",
     R,
     _ENC + "self.dec = nn.GRU(16, 24, batch_first=True)",
     "_, s = self.enc(x)\n        return self.dec(x, s)[0]",
 )
-rnn(
+net(
     "rnnstate_lstm_h",
     R,
     _ENC + "self.dec = nn.LSTM(16, 24, batch_first=True)",
     "_, (h, c) = self.enc(x)\n        return self.dec(x, h)[0]",
 )
-rnn(
+net(
     "rnnstate_lstmcell_tensor",
     R,
     "self.cell = nn.LSTMCell(16, 24)",
     "return self.cell(x[:, 0], torch.zeros(2, 24))[0]",
 )
-rnn(
+net(
     "rnnstate_grucell_tuple",
     R,
     "self.cell = nn.GRUCell(16, 24)",
     "return self.cell(x[:, 0], (torch.zeros(2, 24),))",
 )
-rnn(
+net(
     "rnnstate_ok_gru",
     R,
     _ENC + "self.dec = nn.GRU(16, 24, batch_first=True)",
     "_, (h, c) = self.enc(x)\n        return self.dec(x, h)[0]",
 )
-rnn(
+net(
     "rnnstate_ok_lstm",
     R,
     _ENC + "self.dec = nn.LSTM(16, 24, batch_first=True)",
     "_, s = self.enc(x)\n        return self.dec(x, s)[0] + self.dec(x, [s[0], s[1]])[0]",
 )
-rnn(
+net(
     "rnnstate_ok_cell",
     R,
     "self.cell = nn.LSTMCell(16, 24)",
     "h = torch.zeros(2, 24)\n        return self.cell(x[:, 0], (h, h))[0] + self.cell(x[0, 0], h)[0]",
 )
-rnn(
+net(
     "rnnstate_ok_grucell",
     R,
     "self.cell = nn.GRUCell(16, 24)",
     "return self.cell(x[:, 0], torch.zeros(2, 24))",
+)
+
+
+# ---- matrix products do not promote dtypes; integer maps do not interpolate
+_ADJ = "adj = torch.cdist(h[0], h[0]) < 1.0\n        "
+lin("matmuldtype_bool_at", L, _ADJ + "return adj @ h[0]")
+lin("matmuldtype_bool_mm", L, _ADJ + "return torch.mm(h[0].t(), adj)")
+lin(
+    "matmuldtype_long_method",
+    L,
+    "i = h[0].argmax(-1, keepdim=True)\n        return h[0].t().matmul(i)",
+)
+lin("matmuldtype_ok_cast", L, _ADJ + "return adj.float() @ h[0] + adj.to(h.dtype) @ h[0]")
+lin("matmuldtype_ok_long", L, "i = h[0].argmax(-1, keepdim=True)\n        return (i.t() @ i) * h")
+C = (2, 3, 8, 8)
+_SEG = "self.conv = nn.Conv2d(3, 4, 1)"
+net(
+    "interpint_argmax",
+    C,
+    _SEG,
+    "lab = self.conv(x).argmax(1, keepdim=True)\n        return F.interpolate(lab, scale_factor=2)",
+)
+net(
+    "interpint_long_bilinear",
+    C,
+    _SEG,
+    "lab = self.conv(x).long()\n        return F.interpolate(lab, size=(16, 16), mode='bilinear')",
+)
+net("interpint_bool", C, _SEG, "return F.interpolate(self.conv(x) > 0, scale_factor=2)")
+net(
+    "interpint_ok_float",
+    C,
+    _SEG,
+    "lab = self.conv(x).argmax(1, keepdim=True)\n        return F.interpolate(lab.float(), scale_factor=2).long()",
+)
+net(
+    "interpint_ok_uint8",
+    C,
+    _SEG,
+    "return F.interpolate((self.conv(x) > 0).to(torch.uint8), scale_factor=2)",
+)
+# ---- an integer sum (``one_hot(ids).sum(1)``) is int64: softmax refuses it
+_OH = "ids = self.conv(x).argmax(1).flatten(1)\n        counts = F.one_hot(ids, 5).sum(1)\n        "
+net("intsum_softmax", C, _SEG, _OH + "return counts.softmax(-1)")
+net("intsum_bool", C, _SEG, "m = (self.conv(x) > 0).sum(1)\n        return torch.softmax(m, -1)")
+net(
+    "intsum_ok_float",
+    C,
+    _SEG,
+    _OH
+    + "return counts.float().softmax(-1) + counts.sum(-1, dtype=torch.float)[:, None].softmax(-1)",
 )
 
 

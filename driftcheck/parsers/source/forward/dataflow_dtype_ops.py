@@ -100,7 +100,12 @@ def after_torch(f: Any, name: str, args: list, kwargs: dict, out: Any) -> None:
     if name in LIKE_FNS:
         made_like(f, name, args, kwargs, out)
         return
-    if name in FLOAT_MADE:
+    if name in ("argmax", "argmin"):
+        _give(f, out, INT)
+    elif name == "sum" and args and _dtype(f, args[0]) in (INT, UINT8, "bool"):
+        if _plain_sum(args[1:], kwargs):
+            _give(f, out, INT)
+    elif name in FLOAT_MADE:
         _give(f, out, FLOAT)
     elif name in FLOAT_FNS and len(args) == 1 and not kwargs:
         _give(f, out, _float_fn_dtype(f, args[0]))
@@ -137,8 +142,10 @@ def after_method(f: Any, t: Tens, name: str, args: list, kwargs: dict, out: Any,
         half_after_method(f, t, name, args, kwargs, out)
     if not isinstance(out, Tens) or out is t or _dtype(f, out) is not None:
         return
-    if name in INT_CASTS:
+    if name in INT_CASTS or name in ("argmax", "argmin"):
         _give(f, out, INT)
+    elif name == "sum" and dt in (INT, UINT8, "bool") and _plain_sum(args, kwargs):
+        _give(f, out, INT)  # an integer or bool sum is int64 (``one_hot(ids).sum(1)``)
     elif name in FLOAT_FNS and not args and not kwargs:
         _give(f, out, _float_fn_dtype(f, t))
     elif name == "to":
@@ -150,6 +157,11 @@ def after_method(f: Any, t: Tens, name: str, args: list, kwargs: dict, out: Any,
             _give(f, out, dt)  # ``.to("cpu")``: a device move keeps the dtype
     elif name in KEEPS and all(_size_like(a) for a in [*args, *kwargs.values()]):
         _give(f, out, dt)  # (``t.view(torch.float32)`` reinterprets: not a size, not kept)
+
+
+def _plain_sum(rest: list, kwargs: dict) -> bool:
+    """``sum(dim, keepdim)`` without a ``dtype``."""
+    return "dtype" not in kwargs and len(rest) <= 2 and all(_size_like(a) for a in rest)
 
 
 def _size_like(v: Any, depth: int = 0) -> bool:
@@ -368,3 +380,42 @@ def fill_overflow(f: Any, t: Any, name: str, args: list, kwargs: dict) -> str | 
     if not _plain_number(v) or v != v or abs(v) == float("inf") or abs(v) <= HALF_MAX:
         return None
     return "RuntimeError: value cannot be converted to type c10::Half without overflow"
+
+
+# ---------------------------------------------------------------------- matmul / interpolate
+# torch's matrix products do not promote: operands of different dtypes raise ("expected m1 and
+# m2 to have the same dtype, but got: bool != float", "dot : expected both vectors to have same
+# dtype", bmm's "expected scalar type Long but found Float"), and a bool product is not
+# implemented on the CPU ("addmm_impl_cpu_" / "bmm" not implemented for 'Bool'); torch 2.13.
+MATMULS = frozenset({"matmul", "mm", "bmm", "mv", "dot", "inner"})
+_FAMILY_NAME = {"float": "float", "int": "long int", "bool": "bool"}
+
+
+def matmul_error(f: Any, a: Any, b: Any) -> str | None:
+    """``adj @ h`` with a bool ``adj`` (a comparison) and a float ``h`` (a layer's output)."""
+    if f.input_shape is None or not isinstance(a, Tens) or not isinstance(b, Tens):
+        return None
+    ka, kb = _kind(_dtype(f, a)), _kind(_dtype(f, b))
+    if ka is None or kb is None:
+        return None
+    if ka != kb:
+        return (
+            "RuntimeError: expected m1 and m2 to have the same dtype, but got: "
+            f"{_FAMILY_NAME[ka]} != {_FAMILY_NAME[kb]}"
+        )
+    if ka == "bool":
+        return "NotImplementedError: \"addmm_impl_cpu_\" not implemented for 'Bool'"
+    return None
+
+
+def interpolate_error(f: Any, x: Any, kwargs: dict) -> str | None:
+    """``F.interpolate`` of an integer or bool tensor (``logits.argmax(1, keepdim=True)``
+    resized as a label map): no mode is implemented for them (uint8 has most, not judged)."""
+    if f.input_shape is None or not isinstance(x, Tens):
+        return None
+    dt = _dtype(f, x)
+    if dt not in (INT, "bool"):
+        return None
+    mode = kwargs.get("mode", "nearest")
+    shown = _NOT_FLOAT[dt]
+    return f"NotImplementedError: interpolate (mode={mode!r}) is not implemented for '{shown}'"

@@ -559,6 +559,8 @@ class Runner:
             self.power_base(a, b, fr, at)
         if isinstance(a, Tens) or isinstance(b, Tens):
             err = dataflow_modargs.binop_error(self.f, op, a, b)  # ``s @ self.fc1``
+            if err is None and isinstance(op, ast.MatMult):
+                err = dataflow_dtype_ops.matmul_error(self.f, a, b)  # ``adj @ h``, bool adj
             if err is not None:
                 self.f.crash(fr.loc(at), err)
                 return Tens(None)

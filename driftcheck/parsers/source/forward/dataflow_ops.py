@@ -553,6 +553,8 @@ def call_bound(run: Any, b: Bound, args: list, kwargs: dict, fr: Any, at: Any) -
                 err = dataflow_dtype_ops.float_only_error(run.f, b.name, t, args, kwargs)
                 err = err or dataflow_dtype_ops.scatter_error(run.f, b.name, t, args, kwargs)
                 err = err or dataflow_dtype_ops.fill_overflow(run.f, t, b.name, args, kwargs)
+                if err is None and b.name in dataflow_dtype_ops.MATMULS and args:
+                    err = dataflow_dtype_ops.matmul_error(run.f, t, args[0])  # ``adj.mm(h)``
         if err is not None and at is not None:
             run.f.crash(fr.loc(at), err)
             return Tens(None)

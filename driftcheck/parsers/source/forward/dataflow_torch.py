@@ -179,6 +179,10 @@ def call_torch(run: Any, q: str, args: list, kwargs: dict, fr: Any, at: Any) -> 
 
             err = dt_ops.float_only_error(run.f, name, args[0], args[1:], kwargs)
             err = err or dt_ops.scatter_error(run.f, name, args[0], args[1:], kwargs)
+            if err is None and name in dt_ops.MATMULS and len(args) >= 2:
+                err = dt_ops.matmul_error(run.f, args[0], args[1])  # ``torch.mm(adj, h)``
+            if err is None and name == "interpolate":
+                err = dt_ops.interpolate_error(run.f, args[0], kwargs)
             if err is None and name == "one_hot" and q.startswith("torch.nn.functional."):
                 err = dt_ops.one_hot_error(run.f, args[0])
     if err is not None and at is not None:
