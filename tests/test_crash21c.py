@@ -267,6 +267,17 @@ net(
 )
 
 
+# ---- a ``math`` function of a tensor of more than one element
+lin("mathtensor_exp", L, "import math\n        return h * math.exp(-torch.arange(24) / 24)")
+lin("mathtensor_pow", L, "import math\n        return h * math.pow(2.0, -h[0, 0])")
+lin(
+    "mathtensor_ok_torch",
+    L,
+    "import math\n        return h * torch.exp(-math.log(1e4) * torch.arange(24) / 24)",
+)
+lin("mathtensor_ok_one", L, "import math\n        return h * math.exp(-h[0, 0, :1].abs())")
+
+
 @pytest.mark.parametrize("name", sorted(MODELS))
 def test_blocker_iff_torch_crashes(name, tmp_path, capsys):
     check_blocker_iff_crash(MODELS, HEAD, name, tmp_path, capsys)
