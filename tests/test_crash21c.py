@@ -268,14 +268,14 @@ net(
 
 
 # ---- a ``math`` function of a tensor of more than one element
-lin("mathtensor_exp", L, "import math\n        return h * math.exp(-torch.arange(24) / 24)")
-lin("mathtensor_pow", L, "import math\n        return h * math.pow(2.0, -h[0, 0])")
-lin(
-    "mathtensor_ok_torch",
-    L,
-    "import math\n        return h * torch.exp(-math.log(1e4) * torch.arange(24) / 24)",
-)
-lin("mathtensor_ok_one", L, "import math\n        return h * math.exp(-h[0, 0, :1].abs())")
+for _n, _b in (
+    ("mathtensor_exp", "return h * math.exp(-torch.arange(24) / 24)"),
+    ("mathtensor_pow", "return h * math.pow(2.0, -h[0, 0])"),
+    ("mathtensor_ok_torch", "return h * torch.exp(-math.log(1e4) * torch.arange(24) / 24)"),
+    ("mathtensor_ok_one", "return h * math.exp(-h[0, 0, :1].abs())"),
+):
+    lin(_n, L, _b)
+    MODELS[_n] = ("import math\n" + MODELS[_n][0], *MODELS[_n][1:])
 
 
 @pytest.mark.parametrize("name", sorted(MODELS))
