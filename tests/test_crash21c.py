@@ -278,6 +278,15 @@ for _n, _b in (
     MODELS[_n] = ("import math\n" + MODELS[_n][0], *MODELS[_n][1:])
 
 
+# ---- ``math.pi`` is a number: a product with it keeps the tensor's shape
+for _n, _b in (
+    ("mathconst_pi", "return self.mix(h * math.pi)"),
+    ("mathconst_ok_pi", "return self.mix(h[..., :6] * math.pi + math.e)"),
+):
+    lin(_n, L, _b)
+    MODELS[_n] = ("import math\n" + MODELS[_n][0], *MODELS[_n][1:])
+
+
 @pytest.mark.parametrize("name", sorted(MODELS))
 def test_blocker_iff_torch_crashes(name, tmp_path, capsys):
     check_blocker_iff_crash(MODELS, HEAD, name, tmp_path, capsys)

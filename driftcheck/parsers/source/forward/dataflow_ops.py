@@ -9,6 +9,7 @@ tensor's producer, as they keep its shape.
 from __future__ import annotations
 
 import ast
+import math
 from dataclasses import dataclass
 from typing import Any
 
@@ -132,6 +133,11 @@ def convert(run: Any, v: Any, depth: int = 0) -> Any:
 
 
 # ---------------------------------------------------------------------- attributes
+# ``math.pi`` / ``np.pi`` / ``torch.pi`` and friends: plain floats
+_PI_E_INF = {"pi": math.pi, "e": math.e, "inf": math.inf}
+_MATH_CONSTANTS = {"math": {**_PI_E_INF, "tau": math.tau}, "numpy": _PI_E_INF, "torch": _PI_E_INF}
+
+
 def attribute(run: Any, v: Any, name: str, fr: Any) -> Any:
     if isinstance(v, Mod):
         return module_attr(run, v, name)
@@ -148,6 +154,10 @@ def attribute(run: Any, v: Any, name: str, fr: Any) -> Any:
             return out
         return Bound(v, name)
     if isinstance(v, Ext):
+        if name in _MATH_CONSTANTS.get(v.qual, {}):
+            # ``p * f * math.pi``: a number (an Ext there made the product unknown on real
+            # sizes: a Linear mismatch after a positional encoding went unseen)
+            return _MATH_CONSTANTS[v.qual][name]
         return Ext(f"{v.qual}.{name}")
     if isinstance(v, CfgV):
         try:
