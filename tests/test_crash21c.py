@@ -287,6 +287,25 @@ for _n, _b in (
     MODELS[_n] = ("import math\n" + MODELS[_n][0], *MODELS[_n][1:])
 
 
+# ---- a decoder layer's tgt and memory share the batch axis
+_DEC = "self.dec = nn.TransformerDecoder(nn.TransformerDecoderLayer(24, 4, 32{bf}), 2)"
+_MEM = "mem = torch.cat([h, h], 1)\n        "
+lin("decbatch_seq_first", L, _MEM + "return self.dec(h, mem)", _DEC.format(bf=""))
+lin(
+    "decbatch_layer",
+    L,
+    _MEM + "return self.dec.layers[0](h, mem[:1])",
+    _DEC.format(bf=", batch_first=True"),
+)
+lin("decbatch_ok_bf", L, _MEM + "return self.dec(h, mem)", _DEC.format(bf=", batch_first=True"))
+lin(
+    "decbatch_ok_seq",
+    L,
+    _MEM + "return self.dec(h.transpose(0, 1), mem.transpose(0, 1))",
+    _DEC.format(bf=""),
+)
+
+
 @pytest.mark.parametrize("name", sorted(MODELS))
 def test_blocker_iff_torch_crashes(name, tmp_path, capsys):
     check_blocker_iff_crash(MODELS, HEAD, name, tmp_path, capsys)

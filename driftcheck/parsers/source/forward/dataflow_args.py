@@ -281,6 +281,29 @@ def index_add(run: Any, t: Tens, name: str, args: list, kwargs: dict, loc: Any) 
 _TENSOR_STATE = ("GRU", "RNN", "GRUCell", "RNNCell")
 
 
+def decoder_batch(f: Any, obj: Any, tgt: Any, memory: Any, loc: Any) -> bool:
+    """torch's ``TransformerDecoderLayer(tgt, memory)`` on 3-D inputs: the cross-attention
+    needs one batch size (axis 1, or 0 with ``batch_first``); another is a reshape error in
+    ``multi_head_attention_forward`` (a DETR decoder fed batch-first queries to a layer built
+    sequence-first). True when it crashed."""
+    bf = obj.params.get("batch_first", False)
+    ts, ms = _shape(tgt), _shape(memory)
+    if f.input_shape is None or not isinstance(bf, bool) or ts is None or ms is None:
+        return False
+    if len(ts) != 3 or len(ms) != 3:
+        return False
+    b = 0 if bf else 1
+    if not (_is_int(ts[b]) and _is_int(ms[b])) or ts[b] == ms[b]:
+        return False
+    layout = "(batch, seq, feature)" if bf else "(seq, batch, feature)"
+    f.crash(
+        loc,
+        f"TransformerDecoderLayer(batch_first={bf}) reads {layout}: tgt {list(ts)} and memory "
+        f"{list(ms)} have batch sizes {ts[b]} and {ms[b]} (the cross-attention's reshape fails)",
+    )
+    return True
+
+
 def rnn_hx_kind(f: Any, type_: str, x: Any, hx: Any, loc: Any) -> bool:
     """The kind of an RNN's initial state (torch 2.13): a GRU / RNN (cell) takes one tensor,
     a tuple is ``AttributeError: 'tuple' object has no attribute 'dim'`` (an LSTM's

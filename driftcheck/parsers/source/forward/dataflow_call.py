@@ -281,6 +281,11 @@ class Calls:
                 from driftcheck.parsers.source.forward import dataflow_masks
 
                 dataflow_masks.tuple_input(self.run.f, args[0], obj, loc)
+                if obj.type == "TransformerDecoderLayer" and obj.torch and len(args) > 1:
+                    from driftcheck.parsers.source.forward import dataflow_args
+
+                    if dataflow_args.decoder_batch(self.run.f, obj, args[0], args[1], loc):
+                        return Tens(None)  # tgt and memory of other batch sizes
                 if obj.type in ("GRUCell", "RNNCell") and obj.torch and len(args) > 1:
                     from driftcheck.parsers.source.forward import dataflow_args
 
