@@ -1,0 +1,332 @@
+"""The seventeenth fresh held-out set of re-implementations (written blind in session 21): code
+styles no earlier set used (a nanoGPT rewrite with fused projections, scan-style stacked [L, ...]
+weights, a functional ParameterDict model, a Flax-kernel einsum port, setattr/getattr layer
+loops, a hubconf factory, a block registry, [in, out] TF-layout weights on a __slots__ class, a
+hyper-parameter string, a lit-gpt ``Config.from_name`` table, ...) over ten architectures no
+earlier set has and ten older ones. It was NOT run through driftcheck while it was written; run
+it once (``README.md``).
+
+The writer, the checks and the command line are shared (``benchmarks/reimpl/set_checks.py``);
+``sub`` and ``sizes_line`` are fresh11's, ``dec`` fresh12's.
+
+    python benchmarks/reimpl/fresh17/make.py [--check] [--only NAME,NAME]
+    python benchmarks/bench_reimpl.py --corpus benchmarks/reimpl/fresh17 --mode both --show 200
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parents[2]))
+
+from benchmarks.reimpl import set_checks  # noqa: E402
+from benchmarks.reimpl.fresh11.make import sizes_line, sub  # noqa: E402
+from benchmarks.reimpl.fresh12.make import dec  # noqa: E402
+
+
+def small(**kw) -> dict:
+    """A small decoder of head size 16: vocab 256, FFN 128 (``dec``'s other sizes); ``kw`` on top."""
+    return dec(**{"vocab_size": 256, "intermediate_size": 128, "head_dim": 16, **kw})
+
+
+def mla(**kw) -> dict:
+    """``small`` with a small multi-head latent attention and four routed experts (top 2)."""
+    return small(
+        q_lora_rank=32,
+        kv_lora_rank=32,
+        qk_rope_head_dim=8,
+        qk_nope_head_dim=16,
+        v_head_dim=16,
+        n_routed_experts=4,
+        moe_intermediate_size=32,
+        num_experts_per_tok=2,
+        n_group=1,
+        topk_group=1,
+        **kw,
+    )
+
+
+def stacked(*parts: str, layers: int = 2) -> str:
+    """The HF names of one tensor of every layer, concatenated (a scan-style [L, ...] weight)."""
+    return "+".join(f"model.layers.{i}.{p}" for i in range(layers) for p in parts)
+
+
+_SCAN = "L, D, H, KV, HD, FF, V = {}, {}, {}, {}, {}, {}, {}"
+_SCAN_V = (2, 96, 6, 2, 16, 224, 320)
+_Q2 = 'HP = dict(vocab={}, d={}, layers={}, heads={}, kv={}, ffn={}, theta=1000000.0, eps=1e-6)'
+_Q2_V = (256, 64, 2, 4, 2, 144)
+_Q3 = "EMBED, HEADS, KV_HEADS, HEAD_DIM, MLP_DIM, VOCAB, NUM_LAYERS = {}, {}, {}, {}, {}, {}, {}"
+_Q3_V = (64, 4, 2, 16, 128, 256, 2)
+_OL = 'SETTINGS = {{"d_model": {}, "n_heads": {}, "n_kv_heads": {}, "n_layers": {}, "mlp_hidden": {}, "vocab": {}, "rope_theta": 10000.0, "eps": 1e-6}}'
+_OL_V = (64, 4, 4, 2, 128, 320)
+_GR = "TINY = dict(vocab={}, dim={}, depth={}, heads={}, kv_heads={}, ffn={})"
+_GR_V = (256, 64, 2, 4, 2, 128)
+_GE = 'RECIPE = {{"vocab": {}, "width": {}, "depth": {}, "heads": {}, "kv": {}, "head": {}, "ffn": {}, "theta": 10000.0, "eps": 1e-6}}'
+_GE_V = (256, 64, 2, 4, 1, 16, 128)
+_G2 = "HPARAMS = HParams(n_vocab={}, n_ctx={}, n_embd={}, n_head={}, n_layer={})"
+_G2_V = (448, 96, 64, 4, 2)
+_MX = 'SPEC = "L{}-D{}-H{}-KV{}-E{}-K{}-F{}-V{}"'
+_MX_V = (2, 64, 4, 2, 4, 2, 96, 256)
+
+# name -> (arch, config class, kwargs, HF class, [code plants], [config plants])
+CASES: dict[str, tuple] = {
+    "llama_nanogpt_fused_qkv": (
+        "llama",
+        "LlamaConfig",
+        dec(500000.0, vocab_size=384, intermediate_size=176, max_position_embeddings=256),
+        "LlamaForCausalLM",
+        [
+            sub("numLayers", "    n_layer: int = {}\n", 2, 3),
+            sub("numKvHeads", "    n_kv_head: int = {}\n", 2, 1),
+            sub("intermediateSize", "    ffn_hidden: int = {}\n", 176, 256),
+            sub("vocabSize", "    vocab_size: int = {}\n", 384, 512),
+            sub("ropeTheta", "    rope_base: float = {}\n", 500000.0, 10000.0),
+        ],
+        [("numLayers", "num_hidden_layers", 3, 2)],
+    ),
+    "mistral_scan_stacked_window": (
+        "mistral",
+        "MistralConfig",
+        dec(
+            1000000.0,
+            vocab_size=320,
+            hidden_size=96,
+            num_attention_heads=6,
+            intermediate_size=224,
+            sliding_window=16,
+        ),
+        "MistralForCausalLM",
+        [
+            sizes_line("numLayers", _SCAN, _SCAN_V, 0, 3),
+            sizes_line("numKvHeads", _SCAN, _SCAN_V, 3, 3),
+            sizes_line("intermediateSize", _SCAN, _SCAN_V, 5, 256),
+            sizes_line("vocabSize", _SCAN, _SCAN_V, 6, 384),
+            sub("slidingWindow", "WINDOW = {}\n", 16, 32),
+        ],
+        [("numHeads", "num_attention_heads", 8, 6)],
+    ),
+    "qwen2_functional_param_dict": (
+        "qwen2",
+        "Qwen2Config",
+        small(
+            rope_parameters=set_checks.rope(1000000.0),
+            intermediate_size=144,
+            rms_norm_eps=1e-6,
+            tie_word_embeddings=True,
+        ),
+        "Qwen2ForCausalLM",
+        [
+            sizes_line("numLayers", _Q2, _Q2_V, 2, 3),
+            sizes_line("numKvHeads", _Q2, _Q2_V, 4, 4),
+            sizes_line("intermediateSize", _Q2, _Q2_V, 5, 192),
+            sizes_line("vocabSize", _Q2, _Q2_V, 0, 320),
+        ],
+        [("vocabSize", "vocab_size", 384, 256)],
+    ),
+    "qwen3_flax_kernels_einsum": (
+        "qwen3",
+        "Qwen3Config",
+        small(rope_parameters=set_checks.rope(1000000.0), rms_norm_eps=1e-6),
+        "Qwen3ForCausalLM",
+        [
+            sizes_line("numLayers", _Q3, _Q3_V, 6, 3),
+            sizes_line("numKvHeads", _Q3, _Q3_V, 2, 1),
+            sizes_line("intermediateSize", _Q3, _Q3_V, 4, 192),
+            sizes_line("vocabSize", _Q3, _Q3_V, 5, 320),
+            sub("ropeTheta", "ROPE_MAX_WAVELENGTH = {}\n", "1_000_000.0", "10_000.0", (1000000.0, 10000.0)),
+        ],
+        [("headDim", "head_dim", 32, 16)],
+    ),
+    "olmo2_setattr_layer_loop": (
+        "olmo2",
+        "Olmo2Config",
+        dec(vocab_size=320, intermediate_size=128, num_key_value_heads=4, rms_norm_eps=1e-6),
+        "Olmo2Model",
+        [
+            sizes_line("numLayers", _OL, _OL_V, 3, 3),
+            sizes_line("numKvHeads", _OL, _OL_V, 2, 2),
+            sizes_line("intermediateSize", _OL, _OL_V, 4, 192),
+            sizes_line("vocabSize", _OL, _OL_V, 5, 384),
+        ],
+        [("numLayers", "num_hidden_layers", 3, 2)],
+    ),
+    "granite_hubconf_factory": (
+        "granite",
+        "GraniteConfig",
+        small(
+            embedding_multiplier=12.0,
+            attention_multiplier=0.0625,
+            residual_multiplier=0.25,
+            logits_scaling=8.0,
+        ),
+        "GraniteForCausalLM",
+        [
+            sizes_line("numLayers", _GR, _GR_V, 2, 3),
+            sizes_line("numKvHeads", _GR, _GR_V, 4, 4),
+            sizes_line("intermediateSize", _GR, _GR_V, 5, 192),
+            sizes_line("vocabSize", _GR, _GR_V, 0, 320),
+        ],
+        [("vocabSize", "vocab_size", 384, 256)],
+    ),
+    "gemma_block_registry": (
+        "gemma",
+        "GemmaConfig",
+        small(num_key_value_heads=1, rms_norm_eps=1e-6, hidden_activation="gelu_pytorch_tanh"),
+        "GemmaModel",
+        [
+            sizes_line("numLayers", _GE, _GE_V, 2, 3),
+            sizes_line("numKvHeads", _GE, _GE_V, 4, 2),
+            sizes_line("intermediateSize", _GE, _GE_V, 6, 192),
+            sizes_line("vocabSize", _GE, _GE_V, 0, 320),
+        ],
+        [("numLayers", "num_hidden_layers", 3, 2)],
+    ),
+    "gpt2_slots_hparams": (
+        "gpt2",
+        "GPT2Config",
+        dict(vocab_size=448, n_positions=96, n_embd=64, n_head=4, n_layer=2, **set_checks.TOKENS),
+        "GPT2Model",
+        [
+            sizes_line("vocabSize", _G2, _G2_V, 0, 512),
+            sizes_line("maxPositionEmbeddings", _G2, _G2_V, 1, 128),
+            sizes_line("numLayers", _G2, _G2_V, 4, 3),
+            sub("intermediateSize", "dense(e, {} * e)", 4, 3, (256, 192)),
+        ],
+        [("vocabSize", "vocab_size", 384, 448)],
+    ),
+    "mixtral_expert_list_router": (
+        "mixtral",
+        "MixtralConfig",
+        dec(vocab_size=256, intermediate_size=96, num_local_experts=4, num_experts_per_tok=2),
+        "MixtralModel",
+        [
+            sizes_line("numLayers", _MX, _MX_V, 0, 3),
+            sizes_line("numExperts", _MX, _MX_V, 4, 8),
+            sizes_line("numKvHeads", _MX, _MX_V, 3, 4),
+            sizes_line("intermediateSize", _MX, _MX_V, 6, 128),
+            sizes_line("vocabSize", _MX, _MX_V, 7, 320),
+        ],
+        [("numExpertsPerTok", "num_experts_per_tok", 1, 2)],
+    ),
+}
+
+# case parameter (regex) -> the HF tensors it is cut from
+_ATTN = r"self_attn.\2_proj.weight"
+SAME_OUTPUT: dict[str, list[tuple]] = {
+    "llama_nanogpt_fused_qkv": [
+        (r"^transformer\.wte\.", "model.embed_tokens."),
+        (r"^transformer\.ln_f\.", "model.norm."),
+        (r"^transformer\.h\.(\d+)\.ln_1\.", r"model.layers.\1.input_layernorm."),
+        (r"^transformer\.h\.(\d+)\.ln_2\.", r"model.layers.\1.post_attention_layernorm."),
+        (
+            r"^transformer\.h\.(\d+)\.attn\.c_attn\.weight$",
+            r"model.layers.\1.self_attn.q_proj.weight+model.layers.\1.self_attn.k_proj.weight"
+            r"+model.layers.\1.self_attn.v_proj.weight",
+        ),
+        (r"^transformer\.h\.(\d+)\.attn\.c_proj\.", r"model.layers.\1.self_attn.o_proj."),
+        (
+            r"^transformer\.h\.(\d+)\.mlp\.c_fc\.weight$",
+            r"model.layers.\1.mlp.gate_proj.weight+model.layers.\1.mlp.up_proj.weight",
+        ),
+        (r"^transformer\.h\.(\d+)\.mlp\.c_proj\.", r"model.layers.\1.mlp.down_proj."),
+        (r"^lm_head\.", "lm_head."),
+    ],
+    "mistral_scan_stacked_window": [
+        (r"^embed$", "model.embed_tokens.weight"),
+        (r"^unembed$", "lm_head.weight"),
+        (r"^final_norm$", "model.norm.weight"),
+        (r"^attn_norm$", stacked("input_layernorm.weight"), "reshape"),
+        (r"^mlp_norm$", stacked("post_attention_layernorm.weight"), "reshape"),
+        *[
+            (f"^{p}$", stacked(hf), "reshape")
+            for p, hf in {
+                "wq": "self_attn.q_proj.weight",
+                "wk": "self_attn.k_proj.weight",
+                "wv": "self_attn.v_proj.weight",
+                "wo": "self_attn.o_proj.weight",
+                "w_gate": "mlp.gate_proj.weight",
+                "w_up": "mlp.up_proj.weight",
+                "w_down": "mlp.down_proj.weight",
+            }.items()
+        ],
+    ],
+    "qwen2_functional_param_dict": [
+        (r"^params\.tok_emb$", "model.embed_tokens.weight"),
+        (r"^params\.norm_f$", "model.norm.weight"),
+        (r"^params\.l(\d+)_ln1$", r"model.layers.\1.input_layernorm.weight"),
+        (r"^params\.l(\d+)_ln2$", r"model.layers.\1.post_attention_layernorm.weight"),
+        (r"^params\.l(\d+)_w([qkvo])$", r"model.layers.\1.self_attn.\2_proj.weight"),
+        (r"^params\.l(\d+)_b([qkv])$", r"model.layers.\1.self_attn.\2_proj.bias"),
+        (r"^params\.l(\d+)_w1$", r"model.layers.\1.mlp.gate_proj.weight"),
+        (r"^params\.l(\d+)_w3$", r"model.layers.\1.mlp.up_proj.weight"),
+        (r"^params\.l(\d+)_w2$", r"model.layers.\1.mlp.down_proj.weight"),
+    ],
+    "qwen3_flax_kernels_einsum": [
+        (r"^Embed_0\.", "model.embed_tokens."),
+        (r"^final_norm\.scale$", "model.norm.weight"),
+        (r"^logits_kernel$", "lm_head.weight", "T"),
+        (r"^layer_(\d+)\.pre_attention_norm\.scale$", r"model.layers.\1.input_layernorm.weight"),
+        (r"^layer_(\d+)\.pre_ffw_norm\.scale$", r"model.layers.\1.post_attention_layernorm.weight"),
+        (r"^layer_(\d+)\.attn\.([qk])_norm\.scale$", r"model.layers.\1.self_attn.\2_norm.weight"),
+        (r"^layer_(\d+)\.attn\.([qkvo])_kernel$", r"model.layers.\1.self_attn.\2_proj.weight", "Treshape"),
+        (r"^layer_(\d+)\.mlp\.gating_kernel$", r"model.layers.\1.mlp.gate_proj.weight", "T"),
+        (r"^layer_(\d+)\.mlp\.linear_kernel$", r"model.layers.\1.mlp.up_proj.weight", "T"),
+        (r"^layer_(\d+)\.mlp\.out_kernel$", r"model.layers.\1.mlp.down_proj.weight", "T"),
+    ],
+    "olmo2_setattr_layer_loop": [
+        (r"^layer(\d+)\.([qkvo]_proj|[qk]_norm)\.", r"layers.\1.self_attn.\2."),
+        (r"^layer(\d+)\.((gate|up|down)_proj)\.", r"layers.\1.mlp.\2."),
+        (r"^layer(\d+)\.(post_\w+)\.", r"layers.\1.\2."),
+        (r"^", ""),
+    ],
+    "granite_hubconf_factory": [
+        (r"^tok\.", "model.embed_tokens."),
+        (r"^norm\.", "model.norm."),
+        (r"^head\.", "lm_head."),
+        (r"^blocks\.(\d+)\.n1\.", r"model.layers.\1.input_layernorm."),
+        (r"^blocks\.(\d+)\.n2\.", r"model.layers.\1.post_attention_layernorm."),
+        (r"^blocks\.(\d+)\.([qkvo])\.", r"model.layers.\1.self_attn.\2_proj."),
+        (r"^blocks\.(\d+)\.(gate|up|down)\.", r"model.layers.\1.mlp.\2_proj."),
+    ],
+    "gemma_block_registry": [(r"^", "")],
+    "gpt2_slots_hparams": [
+        (r"^(wte|wpe)$", r"\1.weight"),
+        (r"^h\.(\d+)\.c_(attn|proj)_w$", r"h.\1.attn.c_\2.weight"),
+        (r"^h\.(\d+)\.c_(attn|proj)_b$", r"h.\1.attn.c_\2.bias"),
+        (r"^h\.(\d+)\.c_fc_w$", r"h.\1.mlp.c_fc.weight"),
+        (r"^h\.(\d+)\.c_fc_b$", r"h.\1.mlp.c_fc.bias"),
+        (r"^h\.(\d+)\.mlp_proj_w$", r"h.\1.mlp.c_proj.weight"),
+        (r"^h\.(\d+)\.mlp_proj_b$", r"h.\1.mlp.c_proj.bias"),
+        (r"^", ""),
+    ],
+    "mixtral_expert_list_router": [
+        (r"^tok_embeddings\.", "embed_tokens."),
+        (r"^layers\.(\d+)\.attention_norm\.", r"layers.\1.input_layernorm."),
+        (r"^layers\.(\d+)\.ffn_norm\.", r"layers.\1.post_attention_layernorm."),
+        (r"^layers\.(\d+)\.attention\.w([qkvo])\.", r"layers.\1.self_attn.\2_proj."),
+        (r"^layers\.(\d+)\.block_sparse_moe\.gate\.", r"layers.\1.mlp.gate."),
+        (r"^layers\.(\d+)\.block_sparse_moe\.experts\.\d+\.w1\.weight$", r"layers.\1.mlp.experts.gate_up_proj", "expert:gate"),
+        (r"^layers\.(\d+)\.block_sparse_moe\.experts\.\d+\.w3\.weight$", r"layers.\1.mlp.experts.gate_up_proj", "expert:up"),
+        (r"^layers\.(\d+)\.block_sparse_moe\.experts\.\d+\.w2\.weight$", r"layers.\1.mlp.experts.down_proj", "expert:down"),
+        (r"^", ""),
+    ],
+}
+_HIDDEN = ("ids", ["last_hidden_state"])
+SAME_OUTPUT_IO: dict[str, tuple[str, list[str]]] = {
+    name: _HIDDEN
+    for name in (
+        "olmo2_setattr_layer_loop",
+        "gemma_block_registry",
+        "gpt2_slots_hparams",
+        "mixtral_expert_list_router",
+    )
+}
+
+_MAKE = set_checks.SetMake(HERE, CASES, SAME_OUTPUT, SAME_OUTPUT_IO)
+same_output = _MAKE.same_output
+build_config = _MAKE.build_config
+
+if __name__ == "__main__":
+    raise SystemExit(_MAKE.main())
