@@ -70,6 +70,20 @@ _G2_V = (448, 96, 64, 4, 2)
 _MX = 'SPEC = "L{}-D{}-H{}-KV{}-E{}-K{}-F{}-V{}"'
 _MX_V = (2, 64, 4, 2, 4, 2, 96, 256)
 
+_SV = "vocab: {}\nhidden: 64\nlayers: {}\nheads: 4\nkv_heads: {}\n"
+_MLA = "Q_RANK, KV_RANK, NOPE, ROPE, V_DIM = {}, {}, {}, {}, {}"
+_MLA_V = (32, 32, 16, 8, 16)
+_MLA2 = "FFN, EXPERT_FFN, EXPERTS, TOP_K, DENSE_LAYERS = {}, {}, {}, {}, {}"
+_MLA2_V = (128, 32, 4, 2, 1)
+_MM = "VOCAB, HIDDEN, HEADS, KV_HEADS, HEAD_DIM = {}, {}, {}, {}, {}"
+_MM_V = (256, 64, 4, 2, 16)
+_JM = '"vocab_size": {}, "hidden": 64, "n_layers": {}, "kv_heads": 2, "kv_channels": 16, "ffn": {}, "n_experts": {}, "top_k": 2'
+_JM_V = (256, 2, 128, 4)
+_DO = "VALUES = ({}, {}, {}, {}, {}, {}, {})"
+_DO_V = (256, 64, 2, 4, 2, 16, 128)
+_M3 = '"moe": {{"experts": {}, "top_k": 2, "expert_ffn": {}, "shared_ffn": {}}},'
+_M3_V = (4, 128, 32)
+
 # name -> (arch, config class, kwargs, HF class, [code plants], [config plants])
 CASES: dict[str, tuple] = {
     "llama_nanogpt_fused_qkv": (
@@ -210,11 +224,199 @@ CASES: dict[str, tuple] = {
         ],
         [("numExpertsPerTok", "num_experts_per_tok", 1, 2)],
     ),
+    "ultrabert_lit_from_name": (
+        "ultrabert",
+        "UltrabertConfig",
+        small(
+            layer_types=["sliding_attention", "full_attention"],
+            sliding_window=256,
+            rope_parameters={
+                "sliding_attention": set_checks.rope(10000.0),
+                "full_attention": set_checks.rope(160000.0),
+            },
+        ),
+        "UltrabertModel",
+        [
+            sub("vocabSize", 'name="ultrabert-tiny", vocab_size={},', 256, 320),
+            sub("numLayers", "n_embd=64, n_layer={}, n_head=4", 2, 3),
+            sub("numKvHeads", "n_head=4, n_query_groups={},", 2, 4),
+            sub("intermediateSize", "head_size=16, intermediate_size={},", 128, 192),
+        ],
+        [("vocabSize", "vocab_size", 384, 256)],
+    ),
+    "sarvam_moe_key_value_text": (
+        "sarvam_moe",
+        "SarvamMoEConfig",
+        small(
+            moe_intermediate_size=32,
+            num_experts=4,
+            num_experts_per_tok=2,
+            rope_parameters=set_checks.rope(8000000.0),
+        ),
+        "Glm4MoeModel",
+        [
+            sub("vocabSize", "vocab: {}\n", 256, 320),
+            sub("numLayers", "layers: {}\n", 2, 3),
+            sub("numKvHeads", "kv_heads: {}\n", 2, 4),
+            sub("numExperts", "experts: {}\n", 4, 8),
+            sub("intermediateSize", "dense_ffn: {}\n", 128, 192),
+        ],
+        [("numLayers", "num_hidden_layers", 3, 2)],
+    ),
+    "sarvam_mla_jax_param_tree": (
+        "sarvam_mla",
+        "SarvamMLAConfig",
+        mla(),
+        "DeepseekV3Model",
+        [
+            sub("vocabSize", "D, H, VOCAB, DEPTH = 64, 4, {}, 2", 256, 320),
+            sub("numLayers", "D, H, VOCAB, DEPTH = 64, 4, 256, {}", 2, 3),
+            sizes_line("kvLoraRank", _MLA, _MLA_V, 1, 64),
+            sizes_line("numExperts", _MLA2, _MLA2_V, 2, 8),
+            sizes_line("intermediateSize", _MLA2, _MLA2_V, 0, 192),
+        ],
+        [("vocabSize", "vocab_size", 384, 256)],
+    ),
+    "axk1_paper_config_post_init": (
+        "axk1",
+        "AXK1Config",
+        mla(),
+        "AXK1Model",
+        [
+            sub("vocabSize", "    vocab: int = {}\n", 256, 320),
+            sub("numLayers", "    n_layers: int = {}\n", 2, 3),
+            sub("qLoraRank", "    q_rank: int = {}\n", 32, 48),
+            sub("numExperts", "    n_experts: int = {}\n", 4, 8),
+            sub("intermediateSize", "    d_ff: int = {}\n", 128, 192),
+        ],
+        [("numLayers", "num_hidden_layers", 3, 2)],
+    ),
+    "glm4_moe_lite_fluent_builder": (
+        "glm4_moe_lite",
+        "Glm4MoeLiteConfig",
+        mla(head_dim=8),
+        "Glm4MoeLiteModel",
+        [
+            sub("vocabSize", "    .vocab({})\n", 256, 320),
+            sub("numLayers", "    .depth({})\n", 2, 3),
+            sub("kvLoraRank", "    .kv_lora({})\n", 32, 64),
+            sub("numExperts", "    .experts({})\n", 4, 8),
+            sub("moeIntermediateSize", "    .expert_ffn({})\n", 32, 48),
+        ],
+        [("vocabSize", "vocab_size", 384, 256)],
+    ),
+    "minimax_getattr_dispatch": (
+        "minimax",
+        "MiniMaxConfig",
+        dec(
+            1000000.0,
+            vocab_size=256,
+            head_dim=16,
+            intermediate_size=128,
+            num_local_experts=4,
+            num_experts_per_tok=2,
+            layer_types=["full_attention", "linear_attention"],
+        ),
+        "MiniMaxModel",
+        [
+            sizes_line("vocabSize", _MM, _MM_V, 0, 320),
+            sizes_line("numKvHeads", _MM, _MM_V, 3, 4),
+            sub("intermediateSize", "EXPERT_FFN, N_EXPERTS, TOP_K = {}, 4, 2", 128, 192),
+            sub("numExperts", "EXPERT_FFN, N_EXPERTS, TOP_K = 128, {}, 2", 4, 8),
+            sub("numLayers", 'LAYER_KINDS = ("full", "linear"{})', "", ', "full"', (2, 3)),
+        ],
+        [("vocabSize", "vocab_size", 384, 256)],
+    ),
+    "jetmoe_typeddict_unpack": (
+        "jetmoe",
+        "JetMoeConfig",
+        dict(
+            vocab_size=256,
+            hidden_size=64,
+            num_hidden_layers=2,
+            num_attention_heads=4,
+            num_key_value_heads=2,
+            kv_channels=16,
+            intermediate_size=128,
+            num_local_experts=4,
+            num_experts_per_tok=2,
+            **set_checks.TOKENS,
+        ),
+        "JetMoeModel",
+        [
+            sizes_line("vocabSize", _JM, _JM_V, 0, 320),
+            sizes_line("numLayers", _JM, _JM_V, 1, 3),
+            sizes_line("intermediateSize", _JM, _JM_V, 2, 192),
+            sizes_line("numExperts", _JM, _JM_V, 3, 8),
+        ],
+        [("numLayers", "num_hidden_layers", 3, 2)],
+    ),
+    "dory_zip_keys_values": (
+        "dory",
+        "DoryConfig",
+        small(
+            layer_types=["full_attention", "full_attention"],
+            rope_parameters={"full_attention": set_checks.rope(10000000.0)},
+        ),
+        "DoryModel",
+        [
+            sizes_line("vocabSize", _DO, _DO_V, 0, 320),
+            sizes_line("numLayers", _DO, _DO_V, 2, 3),
+            sizes_line("numKvHeads", _DO, _DO_V, 4, 4),
+            sizes_line("intermediateSize", _DO, _DO_V, 6, 192),
+        ],
+        [("vocabSize", "vocab_size", 384, 256)],
+    ),
+    "minimax_m3_vl_text_json_namespace": (
+        "minimax_m3_vl_text",
+        "MiniMaxM3VLTextConfig",
+        small(
+            rope_parameters=set_checks.rope(5000000.0),
+            num_local_experts=4,
+            num_experts_per_tok=2,
+            shared_intermediate_size=32,
+            dense_intermediate_size=128,
+            rotary_dim=8,
+            index_n_heads=1,
+            index_head_dim=16,
+        ),
+        "MiniMaxM3VLTextModel",
+        [
+            sub("vocabSize", '{{"text": {{"vocab": {}, "hidden"', 256, 320),
+            sub("numLayers", '"hidden": 64, "layers": {},', 2, 3),
+            sizes_line("numExperts", _M3, _M3_V, 0, 8),
+            sizes_line("intermediateSize", _M3, _M3_V, 1, 192),
+            sub("numKvHeads", '"heads": 4, "kv_heads": {}, "head_dim"', 2, 4),
+        ],
+        [("numLayers", "num_hidden_layers", 3, 2)],
+    ),
+    "gemma4_unified_text_frozen_slots": (
+        "gemma4_unified_text",
+        "Gemma4UnifiedTextConfig",
+        small(
+            global_head_dim=16,
+            layer_types=["sliding_attention", "sliding_attention"],
+            rope_parameters={
+                "sliding_attention": set_checks.rope(10000.0),
+                "full_attention": set_checks.rope(1000000.0),
+            },
+            rms_norm_eps=1e-6,
+        ),
+        "Gemma4UnifiedTextModel",
+        [
+            sub("vocabSize", "    vocab: int = {}\n", 256, 320),
+            sub("numLayers", "    depth: int = {}\n", 2, 3),
+            sub("numKvHeads", "    kv_heads: int = {}\n", 2, 4),
+            sub("intermediateSize", "    ffn: int = {}\n", 128, 192),
+        ],
+        [("vocabSize", "vocab_size", 384, 256)],
+    ),
 }
 
 # case parameter (regex) -> the HF tensors it is cut from
 _ATTN = r"self_attn.\2_proj.weight"
 SAME_OUTPUT: dict[str, list[tuple]] = {
+    "ultrabert_lit_from_name": [(r"^", "")],
     "llama_nanogpt_fused_qkv": [
         (r"^transformer\.wte\.", "model.embed_tokens."),
         (r"^transformer\.ln_f\.", "model.norm."),
@@ -321,6 +523,7 @@ SAME_OUTPUT_IO: dict[str, tuple[str, list[str]]] = {
         "gemma_block_registry",
         "gpt2_slots_hparams",
         "mixtral_expert_list_router",
+        "ultrabert_lit_from_name",
     )
 }
 
