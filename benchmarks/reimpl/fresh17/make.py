@@ -83,6 +83,8 @@ _DO = "VALUES = ({}, {}, {}, {}, {}, {}, {})"
 _DO_V = (256, 64, 2, 4, 2, 16, 128)
 _M3 = '"moe": {{"experts": {}, "top_k": 2, "expert_ffn": {}, "shared_ffn": {}}},'
 _M3_V = (4, 128, 32)
+_BE = "VOCAB, MAX_POS, TYPES, WIDTH, HEADS, FFN, LAYERS = {}, {}, {}, {}, {}, {}, {}"
+_BE_V = (320, 64, 2, 64, 4, 256, 2)
 
 # name -> (arch, config class, kwargs, HF class, [code plants], [config plants])
 CASES: dict[str, tuple] = {
@@ -411,12 +413,27 @@ CASES: dict[str, tuple] = {
         ],
         [("vocabSize", "vocab_size", 384, 256)],
     ),
+    "bert_register_parameter_table": (
+        "bert",
+        "BertConfig",
+        set_checks.enc(vocab_size=320, intermediate_size=256, max_position_embeddings=64),
+        "BertModel",
+        [
+            sizes_line("vocabSize", _BE, _BE_V, 0, 384),
+            sizes_line("maxPositionEmbeddings", _BE, _BE_V, 1, 128),
+            sizes_line("typeVocabSize", _BE, _BE_V, 2, 3),
+            sizes_line("intermediateSize", _BE, _BE_V, 5, 128),
+            sizes_line("numLayers", _BE, _BE_V, 6, 3),
+        ],
+        [("numLayers", "num_hidden_layers", 3, 2)],
+    ),
 }
 
 # case parameter (regex) -> the HF tensors it is cut from
 _ATTN = r"self_attn.\2_proj.weight"
 SAME_OUTPUT: dict[str, list[tuple]] = {
     "ultrabert_lit_from_name": [(r"^", "")],
+    "bert_register_parameter_table": [(r"__", ".")],
     "llama_nanogpt_fused_qkv": [
         (r"^transformer\.wte\.", "model.embed_tokens."),
         (r"^transformer\.ln_f\.", "model.norm."),
@@ -517,6 +534,8 @@ SAME_OUTPUT: dict[str, list[tuple]] = {
 }
 _HIDDEN = ("ids", ["last_hidden_state"])
 SAME_OUTPUT_IO: dict[str, tuple[str, list[str]]] = {
+    "bert_register_parameter_table": ("ids+types", ["last_hidden_state"]),
+} | {
     name: _HIDDEN
     for name in (
         "olmo2_setattr_layer_loop",
