@@ -291,7 +291,7 @@ CASES: dict[str, tuple] = {
             sub("numExperts", "    n_experts: int = {}\n", 4, 8),
             sub("intermediateSize", "    d_ff: int = {}\n", 128, 192),
         ],
-        [("numLayers", "num_hidden_layers", 3, 2)],
+        [("vocabSize", "vocab_size", 384, 256)],
     ),
     "glm4_moe_lite_fluent_builder": (
         "glm4_moe_lite",
@@ -390,7 +390,7 @@ CASES: dict[str, tuple] = {
             sizes_line("intermediateSize", _M3, _M3_V, 1, 192),
             sub("numKvHeads", '"heads": 4, "kv_heads": {}, "head_dim"', 2, 4),
         ],
-        [("numLayers", "num_hidden_layers", 3, 2)],
+        [("vocabSize", "vocab_size", 384, 256)],
     ),
     "gemma4_unified_text_frozen_slots": (
         "gemma4_unified_text",
