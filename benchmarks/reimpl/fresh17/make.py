@@ -427,12 +427,66 @@ CASES: dict[str, tuple] = {
         ],
         [("numLayers", "num_hidden_layers", 3, 2)],
     ),
+    "gpt_neox_head_major_qkv": (
+        "gpt_neox",
+        "GPTNeoXConfig",
+        dict(
+            vocab_size=384,
+            hidden_size=64,
+            num_attention_heads=4,
+            num_hidden_layers=2,
+            intermediate_size=256,
+            rope_parameters=set_checks.rope(10000.0, partial_rotary_factor=0.25),
+            **set_checks.TOKENS,
+        ),
+        "GPTNeoXModel",
+        [
+            sub("vocabSize", '"--vocab={}"', 384, 512),
+            sub("numLayers", '"--layers={}"', 2, 3),
+            sub("intermediateSize", '"--ffn={}"', 256, 128),
+            sub("numHeads", '"--heads={}"', 4, 8),
+            sub("partialRotaryFactor", '"--rotary-pct={}"', 0.25, 0.5),
+        ],
+        [("vocabSize", "vocab_size", 320, 384)],
+    ),
+    "phi3_fused_rows_unbind": (
+        "phi3",
+        "Phi3Config",
+        dec(vocab_size=448, intermediate_size=160),
+        "Phi3ForCausalLM",
+        [
+            sub("vocabSize", "    vocab = {}\n", 448, 512),
+            sub("numLayers", "    depth = {}\n", 2, 3),
+            sub("numKvHeads", "    kv_heads = {}\n", 2, 4),
+            sub("intermediateSize", "    ffn = {}\n", 160, 192),
+            sub("ropeTheta", "    theta = {}\n", 10000.0, 500000.0),
+        ],
+        [("numLayers", "num_hidden_layers", 3, 2)],
+    ),
 }
 
 # case parameter (regex) -> the HF tensors it is cut from
 _ATTN = r"self_attn.\2_proj.weight"
 SAME_OUTPUT: dict[str, list[tuple]] = {
     "ultrabert_lit_from_name": [(r"^", "")],
+    "gpt_neox_head_major_qkv": [
+        (r"^layers\.(\d+)\.qkv$", r"layers.\1.attention.query_key_value.weight", "reshape"),
+        (r"^layers\.(\d+)\.qkv_bias$", r"layers.\1.attention.query_key_value.bias", "reshape"),
+        (r"^layers\.(\d+)\.dense\.", r"layers.\1.attention.dense."),
+        (r"^layers\.(\d+)\.(dense_h_to_4h|dense_4h_to_h)\.", r"layers.\1.mlp.\2."),
+        (r"^", ""),
+    ],
+    "phi3_fused_rows_unbind": [
+        (r"^embed\.", "model.embed_tokens."),
+        (r"^ln_f$", "model.norm.weight"),
+        (r"^out$", "lm_head.weight"),
+        (r"^blocks\.(\d+)\.ln_attn$", r"model.layers.\1.input_layernorm.weight"),
+        (r"^blocks\.(\d+)\.ln_mlp$", r"model.layers.\1.post_attention_layernorm.weight"),
+        (r"^blocks\.(\d+)\.w_qkv$", r"model.layers.\1.self_attn.qkv_proj.weight"),
+        (r"^blocks\.(\d+)\.w_out$", r"model.layers.\1.self_attn.o_proj.weight"),
+        (r"^blocks\.(\d+)\.w_gate_up$", r"model.layers.\1.mlp.gate_up_proj.weight"),
+        (r"^blocks\.(\d+)\.w_down$", r"model.layers.\1.mlp.down_proj.weight"),
+    ],
     "bert_register_parameter_table": [(r"__", ".")],
     "llama_nanogpt_fused_qkv": [
         (r"^transformer\.wte\.", "model.embed_tokens."),
@@ -543,6 +597,7 @@ SAME_OUTPUT_IO: dict[str, tuple[str, list[str]]] = {
         "gpt2_slots_hparams",
         "mixtral_expert_list_router",
         "ultrabert_lit_from_name",
+        "gpt_neox_head_major_qkv",
     )
 }
 
