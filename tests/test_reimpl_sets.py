@@ -300,7 +300,8 @@ SPECS: dict[str, Spec] = {
     # JetMoE, Dory, MiniMax-M3-VL text, Gemma-4 unified text); outputs: a nanoGPT Llama (fused
     # projections, with the count-keeping RoPE plant), scan-stacked Mistral (sliding window),
     # Flax-kernel Qwen3, Mixtral (expert list), UltraBERT (bidirectional, two RoPE bases), BERT
-    # (registered flat keys). 20 cases, not 30: the set was written in one 35-minute session
+    # (registered flat keys), GPT-NeoX (head-major 4-d qkv), ViT (unfold patches). 24 cases,
+    # not 30: the set was written in one 35-minute session
     # (its README)
     "fresh17": Spec(
         sample=[
@@ -322,9 +323,11 @@ SPECS: dict[str, Spec] = {
             "mixtral_expert_list_router",
             "ultrabert_lit_from_name",
             "bert_register_parameter_table",
+            "gpt_neox_head_major_qkv",
+            "vit_unfold_patches",
         ],
         keeping=("llama_nanogpt_fused_qkv", "llama_nanogpt_fused_qkv__ropeTheta"),
-        min_cases=20,
+        min_cases=24,
     ),
 }
 ORDER = ["", "fresh", "fresh2", "fresh3", "fresh4", *SPECS]

@@ -55,16 +55,12 @@ def stacked(*parts: str, layers: int = 2) -> str:
 
 _SCAN = "L, D, H, KV, HD, FF, V = {}, {}, {}, {}, {}, {}, {}"
 _SCAN_V = (2, 96, 6, 2, 16, 224, 320)
-_Q2 = 'HP = dict(vocab={}, d={}, layers={}, heads={}, kv={}, ffn={}, theta=1000000.0, eps=1e-6)'
+_Q2 = "HP = dict(vocab={}, d={}, layers={}, heads={}, kv={}, ffn={}, theta=1000000.0, eps=1e-6)"
 _Q2_V = (256, 64, 2, 4, 2, 144)
 _Q3 = "EMBED, HEADS, KV_HEADS, HEAD_DIM, MLP_DIM, VOCAB, NUM_LAYERS = {}, {}, {}, {}, {}, {}, {}"
 _Q3_V = (64, 4, 2, 16, 128, 256, 2)
-_OL = 'SETTINGS = {{"d_model": {}, "n_heads": {}, "n_kv_heads": {}, "n_layers": {}, "mlp_hidden": {}, "vocab": {}, "rope_theta": 10000.0, "eps": 1e-6}}'
-_OL_V = (64, 4, 4, 2, 128, 320)
 _GR = "TINY = dict(vocab={}, dim={}, depth={}, heads={}, kv_heads={}, ffn={})"
 _GR_V = (256, 64, 2, 4, 2, 128)
-_GE = 'RECIPE = {{"vocab": {}, "width": {}, "depth": {}, "heads": {}, "kv": {}, "head": {}, "ffn": {}, "theta": 10000.0, "eps": 1e-6}}'
-_GE_V = (256, 64, 2, 4, 1, 16, 128)
 _G2 = "HPARAMS = HParams(n_vocab={}, n_ctx={}, n_embd={}, n_head={}, n_layer={})"
 _G2_V = (448, 96, 64, 4, 2)
 _MX = 'SPEC = "L{}-D{}-H{}-KV{}-E{}-K{}-F{}-V{}"'
@@ -77,8 +73,6 @@ _MLA2 = "FFN, EXPERT_FFN, EXPERTS, TOP_K, DENSE_LAYERS = {}, {}, {}, {}, {}"
 _MLA2_V = (128, 32, 4, 2, 1)
 _MM = "VOCAB, HIDDEN, HEADS, KV_HEADS, HEAD_DIM = {}, {}, {}, {}, {}"
 _MM_V = (256, 64, 4, 2, 16)
-_JM = '"vocab_size": {}, "hidden": 64, "n_layers": {}, "kv_heads": 2, "kv_channels": 16, "ffn": {}, "n_experts": {}, "top_k": 2'
-_JM_V = (256, 2, 128, 4)
 _DO = "VALUES = ({}, {}, {}, {}, {}, {}, {})"
 _DO_V = (256, 64, 2, 4, 2, 16, 128)
 _M3 = '"moe": {{"experts": {}, "top_k": 2, "expert_ffn": {}, "shared_ffn": {}}},'
@@ -151,7 +145,13 @@ CASES: dict[str, tuple] = {
             sizes_line("numKvHeads", _Q3, _Q3_V, 2, 1),
             sizes_line("intermediateSize", _Q3, _Q3_V, 4, 192),
             sizes_line("vocabSize", _Q3, _Q3_V, 5, 320),
-            sub("ropeTheta", "ROPE_MAX_WAVELENGTH = {}\n", "1_000_000.0", "10_000.0", (1000000.0, 10000.0)),
+            sub(
+                "ropeTheta",
+                "ROPE_MAX_WAVELENGTH = {}\n",
+                "1_000_000.0",
+                "10_000.0",
+                (1000000.0, 10000.0),
+            ),
         ],
         [("headDim", "head_dim", 32, 16)],
     ),
@@ -161,10 +161,10 @@ CASES: dict[str, tuple] = {
         dec(vocab_size=320, intermediate_size=128, num_key_value_heads=4, rms_norm_eps=1e-6),
         "Olmo2Model",
         [
-            sizes_line("numLayers", _OL, _OL_V, 3, 3),
-            sizes_line("numKvHeads", _OL, _OL_V, 2, 2),
-            sizes_line("intermediateSize", _OL, _OL_V, 4, 192),
-            sizes_line("vocabSize", _OL, _OL_V, 5, 384),
+            sub("numLayers", '    "n_layers": {},\n', 2, 3),
+            sub("numKvHeads", '    "n_kv_heads": {},\n', 4, 2),
+            sub("intermediateSize", '    "mlp_hidden": {},\n', 128, 192),
+            sub("vocabSize", '    "vocab": {},\n', 320, 384),
         ],
         [("numLayers", "num_hidden_layers", 3, 2)],
     ),
@@ -192,10 +192,10 @@ CASES: dict[str, tuple] = {
         small(num_key_value_heads=1, rms_norm_eps=1e-6, hidden_activation="gelu_pytorch_tanh"),
         "GemmaModel",
         [
-            sizes_line("numLayers", _GE, _GE_V, 2, 3),
-            sizes_line("numKvHeads", _GE, _GE_V, 4, 2),
-            sizes_line("intermediateSize", _GE, _GE_V, 6, 192),
-            sizes_line("vocabSize", _GE, _GE_V, 0, 320),
+            sub("numLayers", '    "depth": {},\n', 2, 3),
+            sub("numKvHeads", '    "kv": {},\n', 1, 2),
+            sub("intermediateSize", '    "ffn": {},\n', 128, 192),
+            sub("vocabSize", '    "vocab": {},\n', 256, 320),
         ],
         [("numLayers", "num_hidden_layers", 3, 2)],
     ),
@@ -239,10 +239,10 @@ CASES: dict[str, tuple] = {
         ),
         "UltrabertModel",
         [
-            sub("vocabSize", 'name="ultrabert-tiny", vocab_size={},', 256, 320),
-            sub("numLayers", "n_embd=64, n_layer={}, n_head=4", 2, 3),
-            sub("numKvHeads", "n_head=4, n_query_groups={},", 2, 4),
-            sub("intermediateSize", "head_size=16, intermediate_size={},", 128, 192),
+            sub("vocabSize", "        vocab_size={},\n", 256, 320),
+            sub("numLayers", "        n_layer={},\n", 2, 3),
+            sub("numKvHeads", "        n_query_groups={},\n", 2, 4),
+            sub("intermediateSize", "        intermediate_size={},\n", 128, 192),
         ],
         [("vocabSize", "vocab_size", 384, 256)],
     ),
@@ -346,10 +346,10 @@ CASES: dict[str, tuple] = {
         ),
         "JetMoeModel",
         [
-            sizes_line("vocabSize", _JM, _JM_V, 0, 320),
-            sizes_line("numLayers", _JM, _JM_V, 1, 3),
-            sizes_line("intermediateSize", _JM, _JM_V, 2, 192),
-            sizes_line("numExperts", _JM, _JM_V, 3, 8),
+            sub("vocabSize", '    "vocab_size": {},\n', 256, 320),
+            sub("numLayers", '    "n_layers": {},\n', 2, 3),
+            sub("intermediateSize", '    "ffn": {},\n', 128, 192),
+            sub("numExperts", '    "n_experts": {},\n', 4, 8),
         ],
         [("numLayers", "num_hidden_layers", 3, 2)],
     ),
@@ -463,12 +463,63 @@ CASES: dict[str, tuple] = {
         ],
         [("numLayers", "num_hidden_layers", 3, 2)],
     ),
+    "starcoder2_match_size_name": (
+        "starcoder2",
+        "Starcoder2Config",
+        dict(
+            vocab_size=512,
+            hidden_size=64,
+            intermediate_size=256,
+            num_hidden_layers=2,
+            num_attention_heads=4,
+            num_key_value_heads=2,
+            norm_epsilon=1e-5,
+            use_bias=True,
+            tie_word_embeddings=True,
+            **set_checks.TOKENS,
+        ),
+        "Starcoder2Model",
+        [
+            sub("vocabSize", "return dict(vocab={}, dim=64", 512, 640),
+            sub("numLayers", "dim=64, layers={}, heads=4", 2, 3),
+            sub("numKvHeads", "heads=4, kv={}, ffn=256", 2, 4),
+            sub("intermediateSize", "kv=2, ffn={}, theta=10000.0", 256, 128),
+        ],
+        [("vocabSize", "vocab_size", 384, 512)],
+    ),
+    "vit_unfold_patches": (
+        "vit",
+        "ViTConfig",
+        set_checks.enc(intermediate_size=128, image_size=32, patch_size=8),
+        "ViTModel",
+        [
+            sub("patchSize", 'VARIANT = "T/{}@32"', 8, 4),
+            sub("imageSize", 'VARIANT = "T/8@{}"', 32, 64),
+            sub("numLayers", 'DEPTHS = {{"T": {},', 2, 3),
+            sub("intermediateSize", "MLP_RATIO = {}\n", 2, 4, (128, 256)),
+        ],
+        [("numLayers", "num_hidden_layers", 3, 2)],
+    ),
 }
 
 # case parameter (regex) -> the HF tensors it is cut from
 _ATTN = r"self_attn.\2_proj.weight"
 SAME_OUTPUT: dict[str, list[tuple]] = {
     "ultrabert_lit_from_name": [(r"^", "")],
+    "starcoder2_match_size_name": [(r"^", "")],
+    "vit_unfold_patches": [
+        (r"^patch_embed\.weight$", "embeddings.patch_embeddings.projection.weight", "reshape"),
+        (r"^patch_embed\.bias$", "embeddings.patch_embeddings.projection.bias"),
+        (r"^cls$", "embeddings.cls_token"),
+        (r"^pos$", "embeddings.position_embeddings"),
+        (r"^blocks\.(\d+)\.norm1\.", r"layers.\1.layernorm_before."),
+        (r"^blocks\.(\d+)\.norm2\.", r"layers.\1.layernorm_after."),
+        (r"^blocks\.(\d+)\.(q|k|v)[a-z]*\.", r"layers.\1.attention.\2_proj."),
+        (r"^blocks\.(\d+)\.proj\.", r"layers.\1.attention.o_proj."),
+        (r"^blocks\.(\d+)\.(fc1|fc2)\.", r"layers.\1.mlp.\2."),
+        (r"^norm\.", "layernorm."),
+        (r"^pool\.", "pooler.dense."),
+    ],
     "gpt_neox_head_major_qkv": [
         (r"^layers\.(\d+)\.qkv$", r"layers.\1.attention.query_key_value.weight", "reshape"),
         (r"^layers\.(\d+)\.qkv_bias$", r"layers.\1.attention.query_key_value.bias", "reshape"),
@@ -543,7 +594,11 @@ SAME_OUTPUT: dict[str, list[tuple]] = {
         (r"^layer_(\d+)\.pre_attention_norm\.scale$", r"model.layers.\1.input_layernorm.weight"),
         (r"^layer_(\d+)\.pre_ffw_norm\.scale$", r"model.layers.\1.post_attention_layernorm.weight"),
         (r"^layer_(\d+)\.attn\.([qk])_norm\.scale$", r"model.layers.\1.self_attn.\2_norm.weight"),
-        (r"^layer_(\d+)\.attn\.([qkvo])_kernel$", r"model.layers.\1.self_attn.\2_proj.weight", "Treshape"),
+        (
+            r"^layer_(\d+)\.attn\.([qkvo])_kernel$",
+            r"model.layers.\1.self_attn.\2_proj.weight",
+            "Treshape",
+        ),
         (r"^layer_(\d+)\.mlp\.gating_kernel$", r"model.layers.\1.mlp.gate_proj.weight", "T"),
         (r"^layer_(\d+)\.mlp\.linear_kernel$", r"model.layers.\1.mlp.up_proj.weight", "T"),
         (r"^layer_(\d+)\.mlp\.out_kernel$", r"model.layers.\1.mlp.down_proj.weight", "T"),
@@ -580,15 +635,28 @@ SAME_OUTPUT: dict[str, list[tuple]] = {
         (r"^layers\.(\d+)\.ffn_norm\.", r"layers.\1.post_attention_layernorm."),
         (r"^layers\.(\d+)\.attention\.w([qkvo])\.", r"layers.\1.self_attn.\2_proj."),
         (r"^layers\.(\d+)\.block_sparse_moe\.gate\.", r"layers.\1.mlp.gate."),
-        (r"^layers\.(\d+)\.block_sparse_moe\.experts\.\d+\.w1\.weight$", r"layers.\1.mlp.experts.gate_up_proj", "expert:gate"),
-        (r"^layers\.(\d+)\.block_sparse_moe\.experts\.\d+\.w3\.weight$", r"layers.\1.mlp.experts.gate_up_proj", "expert:up"),
-        (r"^layers\.(\d+)\.block_sparse_moe\.experts\.\d+\.w2\.weight$", r"layers.\1.mlp.experts.down_proj", "expert:down"),
+        (
+            r"^layers\.(\d+)\.block_sparse_moe\.experts\.\d+\.w1\.weight$",
+            r"layers.\1.mlp.experts.gate_up_proj",
+            "expert:gate",
+        ),
+        (
+            r"^layers\.(\d+)\.block_sparse_moe\.experts\.\d+\.w3\.weight$",
+            r"layers.\1.mlp.experts.gate_up_proj",
+            "expert:up",
+        ),
+        (
+            r"^layers\.(\d+)\.block_sparse_moe\.experts\.\d+\.w2\.weight$",
+            r"layers.\1.mlp.experts.down_proj",
+            "expert:down",
+        ),
         (r"^", ""),
     ],
 }
 _HIDDEN = ("ids", ["last_hidden_state"])
 SAME_OUTPUT_IO: dict[str, tuple[str, list[str]]] = {
     "bert_register_parameter_table": ("ids+types", ["last_hidden_state"]),
+    "vit_unfold_patches": ("pixels", ["last_hidden_state"]),
 } | {
     name: _HIDDEN
     for name in (
@@ -598,6 +666,7 @@ SAME_OUTPUT_IO: dict[str, tuple[str, list[str]]] = {
         "mixtral_expert_list_router",
         "ultrabert_lit_from_name",
         "gpt_neox_head_major_qkv",
+        "starcoder2_match_size_name",
     )
 }
 

@@ -26,8 +26,12 @@ class MoE(nn.Module):
         w = w / w.sum(-1, keepdim=True)
         out = torch.zeros_like(x)
         for j in range(TOP_K):
-            g, u = torch.einsum("btd,btfd->btf", x, self.experts.gate_up_proj[idx[..., j]]).chunk(2, -1)
-            out = out + w[..., j, None] * torch.einsum("btf,btdf->btd", F.silu(g) * u, self.experts.down_proj[idx[..., j]])
+            g, u = torch.einsum("btd,btfd->btf", x, self.experts.gate_up_proj[idx[..., j]]).chunk(
+                2, -1
+            )
+            out = out + w[..., j, None] * torch.einsum(
+                "btf,btdf->btd", F.silu(g) * u, self.experts.down_proj[idx[..., j]]
+            )
         return out
 
 

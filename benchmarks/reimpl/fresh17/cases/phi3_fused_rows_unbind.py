@@ -46,7 +46,11 @@ class Phi3Block(nn.Module):
         def rot(t):
             return t * cos + torch.cat([-t[..., hd // 2 :], t[..., : hd // 2]], -1) * sin
 
-        q, k, v = rot(heads(wq, Shape.heads)), rot(heads(wk, Shape.kv_heads)), heads(wv, Shape.kv_heads)
+        q, k, v = (
+            rot(heads(wq, Shape.heads)),
+            rot(heads(wk, Shape.kv_heads)),
+            heads(wv, Shape.kv_heads),
+        )
         o = F.scaled_dot_product_attention(q, k, v, is_causal=True, enable_gqa=True)
         x = x + F.linear(o.transpose(1, 2).reshape(B, T, -1), self.w_out)
         gate, up = torch.split(F.linear(rms(x, self.ln_mlp), self.w_gate_up), Shape.ffn, -1)

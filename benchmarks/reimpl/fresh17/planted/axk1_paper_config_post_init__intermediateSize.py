@@ -50,7 +50,11 @@ class MLA(nn.Module):
     def forward(self, x):
         hp = self.hp
         B, T, _ = x.shape
-        q = self.q_b_proj(self.q_a_layernorm(self.q_a_proj(x))).view(B, T, hp.n_heads, hp.qk_dim).transpose(1, 2)
+        q = (
+            self.q_b_proj(self.q_a_layernorm(self.q_a_proj(x)))
+            .view(B, T, hp.n_heads, hp.qk_dim)
+            .transpose(1, 2)
+        )
         c, kr = self.kv_a_proj_with_mqa(x).split([hp.kv_rank, hp.rope_dim], -1)
         kv = self.kv_b_proj(self.kv_a_layernorm(c)).view(B, T, hp.n_heads, -1).transpose(1, 2)
         kn, v = kv.split([hp.nope_dim, hp.v_dim], -1)
@@ -77,7 +81,9 @@ class Sparse(nn.Module):
         self.gate = nn.Linear(hp.d_model, hp.n_experts, bias=False)
         self.experts = nn.ParameterDict(
             {
-                "gate_up_proj": nn.Parameter(torch.zeros(hp.n_experts, 2 * hp.d_expert, hp.d_model)),
+                "gate_up_proj": nn.Parameter(
+                    torch.zeros(hp.n_experts, 2 * hp.d_expert, hp.d_model)
+                ),
                 "down_proj": nn.Parameter(torch.zeros(hp.n_experts, hp.d_model, hp.d_expert)),
             }
         )
@@ -88,8 +94,12 @@ class Sparse(nn.Module):
         w, idx = self.gate(x).sigmoid().topk(self.k, -1)
         out = self.shared_experts(x)
         for s in range(self.k):
-            g, u = torch.einsum("btd,btfd->btf", x, self.experts["gate_up_proj"][idx[..., s]]).chunk(2, -1)
-            out = out + w[..., s, None] * torch.einsum("btf,btdf->btd", F.silu(g) * u, self.experts["down_proj"][idx[..., s]])
+            g, u = torch.einsum(
+                "btd,btfd->btf", x, self.experts["gate_up_proj"][idx[..., s]]
+            ).chunk(2, -1)
+            out = out + w[..., s, None] * torch.einsum(
+                "btf,btdf->btd", F.silu(g) * u, self.experts["down_proj"][idx[..., s]]
+            )
         return self.post_mlp_layernorm(out)
 
 

@@ -41,7 +41,9 @@ class FlatBert(nn.Module):
         super().__init__()
         rows = GLOBAL + [(t.format(i=i), s) for i in range(LAYERS) for t, s in PER_LAYER]
         for key, shape in rows:
-            init = torch.ones(shape) if key.endswith("LayerNorm.weight") else torch.randn(shape) * 0.02
+            init = (
+                torch.ones(shape) if key.endswith("LayerNorm.weight") else torch.randn(shape) * 0.02
+            )
             self.register_parameter(key.replace(".", "__"), nn.Parameter(init))
 
     def p(self, key):
@@ -68,8 +70,14 @@ class FlatBert(nn.Module):
                 self.lin(x, pre + f"attention.self.{n}").view(B, T, HEADS, -1).transpose(1, 2)
                 for n in ("query", "key", "value")
             )
-            a = F.scaled_dot_product_attention(q, k, v, attn_mask=mask).transpose(1, 2).reshape(B, T, WIDTH)
-            x = self.ln(x + self.lin(a, pre + "attention.output.dense"), pre + "attention.output.LayerNorm")
+            a = (
+                F.scaled_dot_product_attention(q, k, v, attn_mask=mask)
+                .transpose(1, 2)
+                .reshape(B, T, WIDTH)
+            )
+            x = self.ln(
+                x + self.lin(a, pre + "attention.output.dense"), pre + "attention.output.LayerNorm"
+            )
             h = F.gelu(self.lin(x, pre + "intermediate.dense"))
             x = self.ln(x + self.lin(h, pre + "output.dense"), pre + "output.LayerNorm")
         return x

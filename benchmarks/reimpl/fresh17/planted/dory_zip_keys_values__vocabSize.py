@@ -28,10 +28,14 @@ class Attention(nn.Module):
 
     def forward(self, x):
         B, T, _ = x.shape
-        q = unit(self.q_proj(x).view(B, T, C["heads"], C["head"])) * self.sqk.view(C["heads"], C["head"])
+        q = unit(self.q_proj(x).view(B, T, C["heads"], C["head"])) * self.sqk.view(
+            C["heads"], C["head"]
+        )
         k = unit(self.k_proj(x).view(B, T, C["kv"], C["head"]))
         v = self.v_proj(x).view(B, T, C["kv"], C["head"])
-        o = F.scaled_dot_product_attention(q.transpose(1, 2), k.transpose(1, 2), v.transpose(1, 2), is_causal=True, enable_gqa=True)
+        o = F.scaled_dot_product_attention(
+            q.transpose(1, 2), k.transpose(1, 2), v.transpose(1, 2), is_causal=True, enable_gqa=True
+        )
         o = o.transpose(1, 2).reshape(B, T, -1) * torch.sigmoid(self.gate_proj(x) * self.s_gate)
         return self.o_proj(o)
 
@@ -46,7 +50,9 @@ class Mlp(nn.Module):
         self.suv_up = nn.Parameter(torch.ones(C["ffn"]))
 
     def forward(self, x):
-        return self.down_proj(F.silu(self.gate_proj(x) * self.suv_gate) * self.up_proj(x) * self.suv_up)
+        return self.down_proj(
+            F.silu(self.gate_proj(x) * self.suv_gate) * self.up_proj(x) * self.suv_up
+        )
 
 
 class Block(nn.Module):

@@ -68,7 +68,9 @@ class Layer(nn.Module):
     def forward(self, x):
         x = x + self.post_attention_layernorm(self.self_attn(self.input_layernorm(x)))
         h = self.pre_feedforward_layernorm(x)
-        m = self.mlp["down_proj"](F.gelu(self.mlp["gate_proj"](h), approximate="tanh") * self.mlp["up_proj"](h))
+        m = self.mlp["down_proj"](
+            F.gelu(self.mlp["gate_proj"](h), approximate="tanh") * self.mlp["up_proj"](h)
+        )
         return x + self.post_feedforward_layernorm(m)
 
 

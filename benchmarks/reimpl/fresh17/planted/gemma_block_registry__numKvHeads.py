@@ -18,7 +18,17 @@ def register(name):
     return deco
 
 
-RECIPE = {"vocab": 256, "width": 64, "depth": 2, "heads": 4, "kv": 2, "head": 16, "ffn": 128, "theta": 10000.0, "eps": 1e-6}
+RECIPE = {
+    "vocab": 256,
+    "width": 64,
+    "depth": 2,
+    "heads": 4,
+    "kv": 2,
+    "head": 16,
+    "ffn": 128,
+    "theta": 10000.0,
+    "eps": 1e-6,
+}
 
 
 @register("rmsnorm")
@@ -72,7 +82,12 @@ class GeGLU(nn.Module):
         return self.down_proj(F.gelu(self.gate_proj(x), approximate="tanh") * self.up_proj(x))
 
 
-LAYER = [("input_layernorm", "rmsnorm"), ("self_attn", "mqa"), ("post_attention_layernorm", "rmsnorm"), ("mlp", "geglu")]
+LAYER = [
+    ("input_layernorm", "rmsnorm"),
+    ("self_attn", "mqa"),
+    ("post_attention_layernorm", "rmsnorm"),
+    ("mlp", "geglu"),
+]
 
 
 class Layer(nn.Module):

@@ -61,9 +61,18 @@ class LatentAttention(nn.Module):
     def forward(self, x):
         s = self.s
         B, T, _ = x.shape
-        q = self.q_b_proj(self.q_a_layernorm(self.q_a_proj(x))).view(B, T, s["heads"], -1).transpose(1, 2)
+        q = (
+            self.q_b_proj(self.q_a_layernorm(self.q_a_proj(x)))
+            .view(B, T, s["heads"], -1)
+            .transpose(1, 2)
+        )
         c, kr = self.kv_a_proj_with_mqa(x).split([s["kv_lora"], s["rope"]], -1)
-        kn, v = self.kv_b_proj(self.kv_a_layernorm(c)).view(B, T, s["heads"], -1).transpose(1, 2).split([s["nope"], s["value"]], -1)
+        kn, v = (
+            self.kv_b_proj(self.kv_a_layernorm(c))
+            .view(B, T, s["heads"], -1)
+            .transpose(1, 2)
+            .split([s["nope"], s["value"]], -1)
+        )
         k = torch.cat([kn, kr[:, None].expand(-1, s["heads"], -1, -1)], -1)
         o = F.scaled_dot_product_attention(q, k, v, is_causal=True)
         return self.o_proj(o.transpose(1, 2).reshape(B, T, -1))
@@ -97,8 +106,12 @@ class MoE(nn.Module):
         w, idx = self.gate(x).sigmoid().topk(self.k, -1)
         out = self.shared_experts(x)
         for j in range(self.k):
-            g, u = torch.einsum("btd,btfd->btf", x, self.experts.gate_up_proj[idx[..., j]]).chunk(2, -1)
-            out = out + w[..., j, None] * torch.einsum("btf,btdf->btd", F.silu(g) * u, self.experts.down_proj[idx[..., j]])
+            g, u = torch.einsum("btd,btfd->btf", x, self.experts.gate_up_proj[idx[..., j]]).chunk(
+                2, -1
+            )
+            out = out + w[..., j, None] * torch.einsum(
+                "btf,btdf->btd", F.silu(g) * u, self.experts.down_proj[idx[..., j]]
+            )
         return out
 
 

@@ -1,8 +1,6 @@
 """GPT-2 with its weights kept as [in, out] matrices (the TF checkpoint layout: x @ w + b) and
 its hyper-parameters on a __slots__ class."""
 
-import math
-
 import torch
 import torch.nn as nn
 import torch.nn.functional as F
@@ -12,7 +10,13 @@ class HParams:
     __slots__ = ("n_vocab", "n_ctx", "n_embd", "n_head", "n_layer")
 
     def __init__(self, n_vocab, n_ctx, n_embd, n_head, n_layer):
-        self.n_vocab, self.n_ctx, self.n_embd, self.n_head, self.n_layer = n_vocab, n_ctx, n_embd, n_head, n_layer
+        self.n_vocab, self.n_ctx, self.n_embd, self.n_head, self.n_layer = (
+            n_vocab,
+            n_ctx,
+            n_embd,
+            n_head,
+            n_layer,
+        )
 
 
 HPARAMS = HParams(n_vocab=448, n_ctx=96, n_embd=64, n_head=4, n_layer=3)

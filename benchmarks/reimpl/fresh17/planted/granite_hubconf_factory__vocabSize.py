@@ -9,11 +9,35 @@ dependencies = ["torch"]
 
 
 class Granite(nn.Module):
-    def __init__(self, vocab=256, dim=64, depth=2, heads=4, kv_heads=2, ffn=128, theta=10000.0,
-                 eps=1e-5, emb_mult=12.0, attn_mult=0.0625, resid_mult=0.25, logit_scale=8.0):
+    def __init__(
+        self,
+        vocab=256,
+        dim=64,
+        depth=2,
+        heads=4,
+        kv_heads=2,
+        ffn=128,
+        theta=10000.0,
+        eps=1e-5,
+        emb_mult=12.0,
+        attn_mult=0.0625,
+        resid_mult=0.25,
+        logit_scale=8.0,
+    ):
         super().__init__()
-        self.heads, self.kv, self.hd, self.theta, self.eps = heads, kv_heads, dim // heads, theta, eps
-        self.emb_mult, self.attn_mult, self.resid_mult, self.logit_scale = emb_mult, attn_mult, resid_mult, logit_scale
+        self.heads, self.kv, self.hd, self.theta, self.eps = (
+            heads,
+            kv_heads,
+            dim // heads,
+            theta,
+            eps,
+        )
+        self.emb_mult, self.attn_mult, self.resid_mult, self.logit_scale = (
+            emb_mult,
+            attn_mult,
+            resid_mult,
+            logit_scale,
+        )
         self.tok = nn.Embedding(vocab, dim)
         self.blocks = nn.ModuleList()
         for _ in range(depth):
@@ -48,7 +72,9 @@ class Granite(nn.Module):
             q = rot(b["q"](h).view(B, T, self.heads, self.hd).transpose(1, 2))
             k = rot(b["k"](h).view(B, T, self.kv, self.hd).transpose(1, 2))
             v = b["v"](h).view(B, T, self.kv, self.hd).transpose(1, 2)
-            o = F.scaled_dot_product_attention(q, k, v, is_causal=True, scale=self.attn_mult, enable_gqa=True)
+            o = F.scaled_dot_product_attention(
+                q, k, v, is_causal=True, scale=self.attn_mult, enable_gqa=True
+            )
             x = x + b["o"](o.transpose(1, 2).reshape(B, T, -1)) * self.resid_mult
             h = b["n2"](x)
             x = x + b["down"](F.silu(b["gate"](h)) * b["up"](h)) * self.resid_mult

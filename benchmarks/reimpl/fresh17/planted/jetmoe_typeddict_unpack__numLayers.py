@@ -20,7 +20,16 @@ class JetMoeSizes(TypedDict):
     top_k: int
 
 
-SIZES: JetMoeSizes = {"vocab_size": 256, "hidden": 64, "n_layers": 3, "kv_heads": 2, "kv_channels": 16, "ffn": 128, "n_experts": 4, "top_k": 2}
+SIZES: JetMoeSizes = {
+    "vocab_size": 256,
+    "hidden": 64,
+    "n_layers": 3,
+    "kv_heads": 2,
+    "kv_channels": 16,
+    "ffn": 128,
+    "n_experts": 4,
+    "top_k": 2,
+}
 
 
 class Router(nn.Module):
@@ -65,25 +74,45 @@ class JetLayer(nn.Module):
         v = v.view(B, T, self.kv_heads, self.kv_channels).transpose(1, 2)
         att = torch.zeros_like(x)
         for j in range(self.k):
-            q = torch.einsum("btd,btfd->btf", h, self.self_attention.experts.input_linear[idx[..., j]])
+            q = torch.einsum(
+                "btd,btfd->btf", h, self.self_attention.experts.input_linear[idx[..., j]]
+            )
             q = q.view(B, T, self.kv_heads, self.kv_channels).transpose(1, 2)
-            o = F.scaled_dot_product_attention(q, k, v, is_causal=True).transpose(1, 2).reshape(B, T, -1)
-            att = att + w[..., j, None] * torch.einsum("btf,btdf->btd", o, self.self_attention.experts.output_linear[idx[..., j]])
+            o = (
+                F.scaled_dot_product_attention(q, k, v, is_causal=True)
+                .transpose(1, 2)
+                .reshape(B, T, -1)
+            )
+            att = att + w[..., j, None] * torch.einsum(
+                "btf,btdf->btd", o, self.self_attention.experts.output_linear[idx[..., j]]
+            )
         x = x + att + self.self_attention.experts.bias
         h = self.post_attention_layernorm(x)
         w, idx = self.route(self.mlp, h)
         out = torch.zeros_like(x)
         for j in range(self.k):
             g, u = torch.einsum("btd,btfd->btf", h, self.mlp.input_linear[idx[..., j]]).chunk(2, -1)
-            out = out + w[..., j, None] * torch.einsum("btf,btdf->btd", F.silu(g) * u, self.mlp.output_linear[idx[..., j]])
+            out = out + w[..., j, None] * torch.einsum(
+                "btf,btdf->btd", F.silu(g) * u, self.mlp.output_linear[idx[..., j]]
+            )
         return x + out + self.mlp.bias
 
 
 class JetMoe(nn.Module):
     def __init__(self, vocab_size=None, n_layers=None, **rest):
         super().__init__()
-        sizes = {**SIZES, **{k: v for k, v in dict(vocab_size=vocab_size, n_layers=n_layers).items() if v is not None}, **rest}
-        layer_args = {k: sizes[k] for k in ("hidden", "kv_heads", "kv_channels", "ffn", "n_experts", "top_k")}
+        sizes = {
+            **SIZES,
+            **{
+                k: v
+                for k, v in dict(vocab_size=vocab_size, n_layers=n_layers).items()
+                if v is not None
+            },
+            **rest,
+        }
+        layer_args = {
+            k: sizes[k] for k in ("hidden", "kv_heads", "kv_channels", "ffn", "n_experts", "top_k")
+        }
         self.embed_tokens = nn.Embedding(sizes["vocab_size"], sizes["hidden"])
         self.layers = nn.ModuleList(JetLayer(**layer_args) for _ in range(sizes["n_layers"]))
         self.norm = nn.RMSNorm(sizes["hidden"], eps=1e-6)

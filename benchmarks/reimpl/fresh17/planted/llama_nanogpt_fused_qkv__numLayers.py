@@ -1,6 +1,5 @@
 """A nanoGPT-style rewrite of Llama: one fused c_attn (q | k | v), one fused c_fc (gate | up)."""
 
-import math
 from dataclasses import dataclass
 
 import torch
@@ -42,12 +41,16 @@ class CausalSelfAttention(nn.Module):
         super().__init__()
         self.n_head, self.n_kv = config.n_head, config.n_kv_head
         self.hs = config.n_embd // config.n_head
-        self.c_attn = nn.Linear(config.n_embd, (config.n_head + 2 * config.n_kv_head) * self.hs, bias=False)
+        self.c_attn = nn.Linear(
+            config.n_embd, (config.n_head + 2 * config.n_kv_head) * self.hs, bias=False
+        )
         self.c_proj = nn.Linear(config.n_embd, config.n_embd, bias=False)
 
     def forward(self, x, cos, sin):
         B, T, C = x.shape
-        q, k, v = self.c_attn(x).split([self.n_head * self.hs, self.n_kv * self.hs, self.n_kv * self.hs], dim=-1)
+        q, k, v = self.c_attn(x).split(
+            [self.n_head * self.hs, self.n_kv * self.hs, self.n_kv * self.hs], dim=-1
+        )
         q = q.view(B, T, self.n_head, self.hs).transpose(1, 2)
         k = k.view(B, T, self.n_kv, self.hs).transpose(1, 2)
         v = v.view(B, T, self.n_kv, self.hs).transpose(1, 2)
@@ -83,8 +86,9 @@ class Block(nn.Module):
 
 
 class GPT(nn.Module):
-    def __init__(self, config=GPTConfig()):
+    def __init__(self, config=None):
         super().__init__()
+        config = config or GPTConfig()
         self.config = config
         self.transformer = nn.ModuleDict(
             dict(

@@ -69,8 +69,12 @@ class Routed(nn.Module):
         w, idx = self.gate(x).sigmoid().topk(self.k, -1)
         out = self.shared_experts(x)
         for j in range(self.k):
-            g, u = torch.einsum("btd,btfd->btf", x, self.experts["gate_up_proj"][idx[..., j]]).chunk(2, -1)
-            out = out + w[..., j, None] * torch.einsum("btf,btdf->btd", F.silu(g) * u, self.experts["down_proj"][idx[..., j]])
+            g, u = torch.einsum(
+                "btd,btfd->btf", x, self.experts["gate_up_proj"][idx[..., j]]
+            ).chunk(2, -1)
+            out = out + w[..., j, None] * torch.einsum(
+                "btf,btdf->btd", F.silu(g) * u, self.experts["down_proj"][idx[..., j]]
+            )
         return out
 
 

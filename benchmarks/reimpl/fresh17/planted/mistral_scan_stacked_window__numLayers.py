@@ -57,5 +57,8 @@ class StackedMistral(nn.Module):
             o = F.scaled_dot_product_attention(q, k, v, attn_mask=allowed)
             x = x + F.linear(o.transpose(1, 2).reshape(B, T, H * HD), self.wo[layer])
             h = rms(x, self.mlp_norm[layer])
-            x = x + F.linear(F.silu(F.linear(h, self.w_gate[layer])) * F.linear(h, self.w_up[layer]), self.w_down[layer])
+            x = x + F.linear(
+                F.silu(F.linear(h, self.w_gate[layer])) * F.linear(h, self.w_up[layer]),
+                self.w_down[layer],
+            )
         return F.linear(rms(x, self.final_norm), self.unembed)

@@ -5,7 +5,16 @@ import torch
 import torch.nn as nn
 import torch.nn.functional as F
 
-SETTINGS = {"d_model": 64, "n_heads": 4, "n_kv_heads": 4, "n_layers": 2, "mlp_hidden": 128, "vocab": 384, "rope_theta": 10000.0, "eps": 1e-6}
+SETTINGS = {
+    "d_model": 64,
+    "n_heads": 4,
+    "n_kv_heads": 4,
+    "n_layers": 2,
+    "mlp_hidden": 128,
+    "vocab": 384,
+    "rope_theta": 10000.0,
+    "eps": 1e-6,
+}
 
 
 class Norm(nn.Module):
@@ -31,12 +40,20 @@ class Layer(nn.Module):
         super().__init__()
         d, h, kv = s["d_model"], s["n_heads"], s["n_kv_heads"]
         self.h, self.kv, self.hd, self.theta = h, kv, d // h, s["rope_theta"]
-        for name, out in (("q_proj", h * self.hd), ("k_proj", kv * self.hd), ("v_proj", kv * self.hd)):
+        for name, out in (
+            ("q_proj", h * self.hd),
+            ("k_proj", kv * self.hd),
+            ("v_proj", kv * self.hd),
+        ):
             setattr(self, name, nn.Linear(d, out, bias=False))
         self.o_proj = nn.Linear(h * self.hd, d, bias=False)
         self.q_norm = Norm(h * self.hd, s["eps"])
         self.k_norm = Norm(kv * self.hd, s["eps"])
-        for name, shape in (("gate_proj", (d, s["mlp_hidden"])), ("up_proj", (d, s["mlp_hidden"])), ("down_proj", (s["mlp_hidden"], d))):
+        for name, shape in (
+            ("gate_proj", (d, s["mlp_hidden"])),
+            ("up_proj", (d, s["mlp_hidden"])),
+            ("down_proj", (s["mlp_hidden"], d)),
+        ):
             setattr(self, name, nn.Linear(*shape, bias=False))
         self.post_attention_layernorm = Norm(d, s["eps"])
         self.post_feedforward_layernorm = Norm(d, s["eps"])

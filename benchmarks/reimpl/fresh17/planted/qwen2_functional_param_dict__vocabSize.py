@@ -48,7 +48,9 @@ def attention(p, i, x, cos, sin, hp):
     v = F.linear(x, p[f"l{i}_wv"], p[f"l{i}_bv"]).view(B, T, hp["kv"], hd).transpose(1, 2)
     q, k = rot(q, cos, sin), rot(k, cos, sin)
     g = hp["heads"] // hp["kv"]
-    o = F.scaled_dot_product_attention(q, k.repeat_interleave(g, 1), v.repeat_interleave(g, 1), is_causal=True)
+    o = F.scaled_dot_product_attention(
+        q, k.repeat_interleave(g, 1), v.repeat_interleave(g, 1), is_causal=True
+    )
     return F.linear(o.transpose(1, 2).reshape(B, T, -1), p[f"l{i}_wo"])
 
 
@@ -63,7 +65,9 @@ def model_fn(p, tokens, hp):
     for i in range(hp["layers"]):
         x = x + attention(p, i, rmsnorm(x, p[f"l{i}_ln1"], hp["eps"]), cos, sin, hp)
         h = rmsnorm(x, p[f"l{i}_ln2"], hp["eps"])
-        x = x + F.linear(F.silu(F.linear(h, p[f"l{i}_w1"])) * F.linear(h, p[f"l{i}_w3"]), p[f"l{i}_w2"])
+        x = x + F.linear(
+            F.silu(F.linear(h, p[f"l{i}_w1"])) * F.linear(h, p[f"l{i}_w3"]), p[f"l{i}_w2"]
+        )
     x = rmsnorm(x, p["norm_f"], hp["eps"])
     return x @ p["tok_emb"].T  # the output head shares the embedding
 
@@ -72,7 +76,9 @@ class FunctionalQwen2(nn.Module):
     def __init__(self, hp=HP):
         super().__init__()
         self.hp = hp
-        self.params = nn.ParameterDict({k: nn.Parameter(torch.randn(s) * 0.02) for k, s in shapes(hp).items()})
+        self.params = nn.ParameterDict(
+            {k: nn.Parameter(torch.randn(s) * 0.02) for k, s in shapes(hp).items()}
+        )
 
     def forward(self, tokens):
         return model_fn(self.params, tokens, self.hp)

@@ -25,16 +25,32 @@ def attn_tree():
 
 
 def mlp_tree(f):
-    return {"gate_proj": {"weight": (f, D)}, "up_proj": {"weight": (f, D)}, "down_proj": {"weight": (D, f)}}
+    return {
+        "gate_proj": {"weight": (f, D)},
+        "up_proj": {"weight": (f, D)},
+        "down_proj": {"weight": (D, f)},
+    }
 
 
 def layer_tree(i):
-    mlp = mlp_tree(FFN) if i < DENSE_LAYERS else {
-        "gate": {"weight": (EXPERTS, D)},
-        "experts": {"gate_up_proj": (EXPERTS, 2 * EXPERT_FFN, D), "down_proj": (EXPERTS, D, EXPERT_FFN)},
-        "shared_experts": mlp_tree(EXPERT_FFN),
+    mlp = (
+        mlp_tree(FFN)
+        if i < DENSE_LAYERS
+        else {
+            "gate": {"weight": (EXPERTS, D)},
+            "experts": {
+                "gate_up_proj": (EXPERTS, 2 * EXPERT_FFN, D),
+                "down_proj": (EXPERTS, D, EXPERT_FFN),
+            },
+            "shared_experts": mlp_tree(EXPERT_FFN),
+        }
+    )
+    return {
+        "self_attn": attn_tree(),
+        "mlp": mlp,
+        "input_layernorm": {"weight": (D,)},
+        "post_attention_layernorm": {"weight": (D,)},
     }
-    return {"self_attn": attn_tree(), "mlp": mlp, "input_layernorm": {"weight": (D,)}, "post_attention_layernorm": {"weight": (D,)}}
 
 
 PARAM_TREE = {
@@ -56,11 +72,18 @@ def rms(x, w, eps=1e-5):
 
 def mla(p, x):
     B, T, _ = x.shape
-    q = F.linear(rms(F.linear(x, p["q_a_proj"]["weight"]), p["q_a_layernorm"]["weight"]), p["q_b_proj"]["weight"])
+    q = F.linear(
+        rms(F.linear(x, p["q_a_proj"]["weight"]), p["q_a_layernorm"]["weight"]),
+        p["q_b_proj"]["weight"],
+    )
     q = q.view(B, T, H, NOPE + ROPE).transpose(1, 2)
     ckv = F.linear(x, p["kv_a_proj_with_mqa"]["weight"])
     c, k_rope = ckv.split([KV_RANK, ROPE], -1)
-    kv = F.linear(rms(c, p["kv_a_layernorm"]["weight"]), p["kv_b_proj"]["weight"]).view(B, T, H, NOPE + V_DIM).transpose(1, 2)
+    kv = (
+        F.linear(rms(c, p["kv_a_layernorm"]["weight"]), p["kv_b_proj"]["weight"])
+        .view(B, T, H, NOPE + V_DIM)
+        .transpose(1, 2)
+    )
     k_nope, v = kv.split([NOPE, V_DIM], -1)
     k = torch.cat([k_nope, k_rope[:, None].expand(B, H, T, ROPE)], -1)
     o = F.scaled_dot_product_attention(q, k, v, is_causal=True)
@@ -68,7 +91,10 @@ def mla(p, x):
 
 
 def swiglu(p, x):
-    return F.linear(F.silu(F.linear(x, p["gate_proj"]["weight"])) * F.linear(x, p["up_proj"]["weight"]), p["down_proj"]["weight"])
+    return F.linear(
+        F.silu(F.linear(x, p["gate_proj"]["weight"])) * F.linear(x, p["up_proj"]["weight"]),
+        p["down_proj"]["weight"],
+    )
 
 
 def moe(p, x):
@@ -76,8 +102,12 @@ def moe(p, x):
     w = w / w.sum(-1, keepdim=True)
     out = swiglu(p["shared_experts"], x)
     for s in range(TOP_K):
-        g, u = torch.einsum("btd,btfd->btf", x, p["experts"]["gate_up_proj"][idx[..., s]]).chunk(2, -1)
-        out = out + w[..., s, None] * torch.einsum("btf,btdf->btd", F.silu(g) * u, p["experts"]["down_proj"][idx[..., s]])
+        g, u = torch.einsum("btd,btfd->btf", x, p["experts"]["gate_up_proj"][idx[..., s]]).chunk(
+            2, -1
+        )
+        out = out + w[..., s, None] * torch.einsum(
+            "btf,btdf->btd", F.silu(g) * u, p["experts"]["down_proj"][idx[..., s]]
+        )
     return out
 
 

@@ -21,7 +21,10 @@ first_dense: 1
 rope_theta: 8000000.0
 eps: 1e-5
 """
-CFG = {k.strip(): float(v) if "." in v or "e" in v else int(v) for k, v in (ln.split(":") for ln in SPEC.strip().splitlines())}
+CFG = {
+    k.strip(): float(v) if "." in v or "e" in v else int(v)
+    for k, v in (ln.split(":") for ln in SPEC.strip().splitlines())
+}
 
 
 class SwiGLU(nn.Module):

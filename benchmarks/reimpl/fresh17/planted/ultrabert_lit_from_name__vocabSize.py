@@ -9,12 +9,36 @@ import torch.nn as nn
 import torch.nn.functional as F
 
 configs = [
-    dict(name="ultrabert-tiny", vocab_size=320, n_embd=64, n_layer=2, n_head=4, n_query_groups=2,
-         head_size=16, intermediate_size=128, local_base=10000.0, global_base=160000.0,
-         local_window=256, global_every=2, norm_eps=1e-5),
-    dict(name="ultrabert-base", vocab_size=32000, n_embd=768, n_layer=12, n_head=12, n_query_groups=12,
-         head_size=64, intermediate_size=3072, local_base=10000.0, global_base=160000.0,
-         local_window=128, global_every=3, norm_eps=1e-6),
+    dict(
+        name="ultrabert-tiny",
+        vocab_size=320,
+        n_embd=64,
+        n_layer=2,
+        n_head=4,
+        n_query_groups=2,
+        head_size=16,
+        intermediate_size=128,
+        local_base=10000.0,
+        global_base=160000.0,
+        local_window=256,
+        global_every=2,
+        norm_eps=1e-5,
+    ),
+    dict(
+        name="ultrabert-base",
+        vocab_size=32000,
+        n_embd=768,
+        n_layer=12,
+        n_head=12,
+        n_query_groups=12,
+        head_size=64,
+        intermediate_size=3072,
+        local_base=10000.0,
+        global_base=160000.0,
+        local_window=128,
+        global_every=3,
+        norm_eps=1e-6,
+    ),
 ]
 name_to_config = {c["name"]: c for c in configs}
 
@@ -98,8 +122,9 @@ class Block(nn.Module):
 
 
 class UltraBert(nn.Module):
-    def __init__(self, config=Config.from_name("ultrabert-tiny")):
+    def __init__(self, config=None):
         super().__init__()
+        config = config or Config.from_name("ultrabert-tiny")
         self.embed_tokens = nn.Embedding(config.vocab_size, config.n_embd)
         self.layers = nn.ModuleList(Block(config, i) for i in range(config.n_layer))
         self.norm = nn.RMSNorm(config.n_embd, eps=config.norm_eps)
