@@ -500,12 +500,61 @@ CASES: dict[str, tuple] = {
         ],
         [("numLayers", "num_hidden_layers", 3, 2)],
     ),
+    "llama_class_decorator_param_list": (
+        "llama",
+        "LlamaConfig",
+        dec(vocab_size=320, intermediate_size=192),
+        "LlamaModel",
+        [
+            sub("vocabSize", "@sizes(vocab={}, dim=64", 320, 384),
+            sub("numLayers", "dim=64, n_layers={}, n_heads", 2, 3),
+            sub("numKvHeads", "n_heads=4, n_kv={}, hidden", 2, 1),
+            sub("intermediateSize", "n_kv=2, hidden={}, base", 192, 256),
+            sub("ropeTheta", "hidden=192, base={}, eps", 10000.0, 500000.0),
+        ],
+        [("vocabSize", "vocab_size", 256, 320)],
+    ),
+    "qwen3_getitem_attrgetter": (
+        "qwen3",
+        "Qwen3Config",
+        small(head_dim=32, rope_parameters=set_checks.rope(1000000.0), rms_norm_eps=1e-6),
+        "Qwen3Model",
+        [
+            sub("vocabSize", "CFG = Cfg(vocab={}, width", 256, 320),
+            sub("numLayers", "width=64, layers={}, heads", 2, 3),
+            sub("numKvHeads", "heads=4, kv={}, head=32", 2, 4),
+            sub("headDim", "kv=2, head={}, ffn", 32, 16),
+            sub("intermediateSize", "head=32, ffn={}, theta", 128, 192),
+        ],
+        [("numHeads", "num_attention_heads", 8, 4)],
+    ),
 }
 
 # case parameter (regex) -> the HF tensors it is cut from
 _ATTN = r"self_attn.\2_proj.weight"
 SAME_OUTPUT: dict[str, list[tuple]] = {
     "ultrabert_lit_from_name": [(r"^", "")],
+    "qwen3_getitem_attrgetter": [(r"^", "")],
+    "llama_class_decorator_param_list": [
+        (r"^tok\.", "embed_tokens."),
+        (r"^final$", "norm.weight"),
+        *[
+            (rf"^blocks\.(\d+)\.{i}$", rf"layers.\1.{hf}.weight")
+            for i, hf in enumerate(
+                [
+                    "input_layernorm",
+                    "self_attn.q_proj",
+                    "self_attn.k_proj",
+                    "self_attn.v_proj",
+                    "self_attn.o_proj",
+                    "post_attention_layernorm",
+                    "mlp.gate_proj",
+                    "mlp.up_proj",
+                    "mlp.down_proj",
+                ]
+            )
+        ],
+    ],
     "starcoder2_match_size_name": [(r"^", "")],
     "vit_unfold_patches": [
         (r"^patch_embed\.weight$", "embeddings.patch_embeddings.projection.weight", "reshape"),
@@ -667,6 +716,8 @@ SAME_OUTPUT_IO: dict[str, tuple[str, list[str]]] = {
         "ultrabert_lit_from_name",
         "gpt_neox_head_major_qkv",
         "starcoder2_match_size_name",
+        "qwen3_getitem_attrgetter",
+        "llama_class_decorator_param_list",
     )
 }
 
