@@ -1,5 +1,5 @@
 """The re-implementation sets written blind from session 11 on (benchmarks/reimpl/fresh5 ..
-fresh16) are what they claim, in torch only (driftcheck is not run on them here: each set was
+fresh17) are what they claim, in torch only (driftcheck is not run on them here: each set was
 written blind and is run by bench_reimpl.py). For every set the bookkeeping is checked on every
 case: the shipped configs are what transformers' config classes write, each code plant is its
 base file with one recorded line replaced, each config plant changes one key, model files import
@@ -295,6 +295,39 @@ SPECS: dict[str, Spec] = {
         ],
         keeping=("llama_deepcopy_prototype", "llama_deepcopy_prototype__ropeTheta"),
         min_cases=24,
+    ),
+    # one case per new family (UltraBERT, Sarvam-MoE, Sarvam-MLA, AXK1, GLM-4-MoE-Lite, MiniMax,
+    # JetMoE, Dory, MiniMax-M3-VL text, Gemma-4 unified text); outputs: a nanoGPT Llama (fused
+    # projections, with the count-keeping RoPE plant), scan-stacked Mistral (sliding window),
+    # Flax-kernel Qwen3, Mixtral (expert list), UltraBERT (bidirectional, two RoPE bases), BERT
+    # (registered flat keys), GPT-NeoX (head-major 4-d qkv), ViT (unfold patches). 26 cases,
+    # not 30: the set was written in one 35-minute session
+    # (its README)
+    "fresh17": Spec(
+        sample=[
+            "ultrabert_lit_from_name",
+            "sarvam_moe_key_value_text",
+            "sarvam_mla_jax_param_tree",
+            "axk1_paper_config_post_init",
+            "glm4_moe_lite_fluent_builder",
+            "minimax_getattr_dispatch",
+            "jetmoe_typeddict_unpack",
+            "dory_zip_keys_values",
+            "minimax_m3_vl_text_json_namespace",
+            "gemma4_unified_text_frozen_slots",
+        ],
+        outputs=[
+            "llama_nanogpt_fused_qkv",
+            "mistral_scan_stacked_window",
+            "qwen3_flax_kernels_einsum",
+            "mixtral_expert_list_router",
+            "ultrabert_lit_from_name",
+            "bert_register_parameter_table",
+            "gpt_neox_head_major_qkv",
+            "vit_unfold_patches",
+        ],
+        keeping=("llama_nanogpt_fused_qkv", "llama_nanogpt_fused_qkv__ropeTheta"),
+        min_cases=26,
     ),
 }
 ORDER = ["", "fresh", "fresh2", "fresh3", "fresh4", *SPECS]
