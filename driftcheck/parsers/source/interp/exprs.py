@@ -843,14 +843,33 @@ def _numeric_table(e: Any) -> bool:
     return True
 
 
+# torch's dtype aliases: one object under two names (``torch.float is torch.float32``), so
+# their names ending differently say nothing (``assert w.dtype == torch.float`` was decided false)
+_TORCH_DTYPE_ALIAS = {
+    f"torch.{k}": f"torch.{v}"
+    for k, v in {
+        "float": "float32",
+        "double": "float64",
+        "half": "float16",
+        "long": "int64",
+        "int": "int32",
+        "short": "int16",
+        "cfloat": "complex64",
+        "cdouble": "complex128",
+        "chalf": "complex32",
+    }.items()
+}
+
+
 def ext_equal(a: Ext, b: Ext) -> Any:
     """``a == b`` for two names of code we do not interpret: the same qualified name is the same
     object; names ending differently are different objects (``nn.ReLU`` is not ``nn.GELU``);
     the same last name under other prefixes may be an alias (``torch.nn.InstanceNorm2d`` and
     ``torch.nn.modules.instancenorm.InstanceNorm2d``): unknown, never a confident False."""
-    if a.qual == b.qual:
+    qa, qb = _TORCH_DTYPE_ALIAS.get(a.qual, a.qual), _TORCH_DTYPE_ALIAS.get(b.qual, b.qual)
+    if qa == qb:
         return True
-    if a.qual.rsplit(".", 1)[-1] != b.qual.rsplit(".", 1)[-1]:
+    if qa.rsplit(".", 1)[-1] != qb.rsplit(".", 1)[-1]:
         return False
     return Unknown(f"{a.qual} == {b.qual}")
 
