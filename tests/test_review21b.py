@@ -88,6 +88,27 @@ class Mixin:
         raise AttributeError('no')
 """,
     ).replace("class M(nn.Module)", "class M(Mixin, nn.Module)"),
+    # ``==`` decided by identity where Python calls an ``__eq__``; truth without ``__bool__``
+    "dataclass_eq": _m(
+        "assert P(1) == P(1)",
+        pre="\nimport dataclasses\n@dataclasses.dataclass\nclass P:\n    x: int\n",
+    ),
+    "namedtuple_eq": _m(
+        "assert P(1, 2) == (1, 2)",
+        pre="\nimport collections\nP = collections.namedtuple('P', 'x y')\n",
+    ),
+    "own_eq": _m(
+        "assert P() == 3", pre="\nclass P:\n    def __eq__(self, o):\n        return True\n"
+    ),
+    "own_bool": _m(
+        "assert not P()", pre="\nclass P:\n    def __bool__(self):\n        return False\n"
+    ),
+    "own_len": _m("assert not P()", pre="\nclass P:\n    def __len__(self):\n        return 0\n"),
+    "namespace_eq": _m(
+        "assert types.SimpleNamespace(a=1) == types.SimpleNamespace(a=1)", pre="\nimport types\n"
+    ),
+    "int_base_kw": _m("assert int('11', base=2) == 3"),
+    "weight_is_weight": _m("w = self.q.weight\nassert w is self.q.weight"),
 }
 
 
@@ -134,3 +155,14 @@ def test_dtype_aliases_are_torch_s() -> None:
 
     for a, b in _TORCH_DTYPE_ALIAS.items():
         assert getattr(torch, a.split(".")[1]) is getattr(torch, b.split(".")[1])
+
+
+def test_an_object_without_eq_still_compares_by_identity(tmp_path: Path) -> None:
+    """The twin: a plain class's instances are equal only to themselves (Python's default),
+    so a false ``assert`` over them stays the IMP004 finding torch shows."""
+    path = tmp_path / "model.py"
+    path.write_text(_HEAD + _m("assert P() == P()", pre="\nclass P:\n    pass\n"))
+    with pytest.raises(AssertionError):
+        torch_count(path, device="cpu")
+    g = parse_source(path, entry="M")
+    assert any(n.startswith("construction raises AssertionError") for x in g.nodes for n in x.notes)
