@@ -890,9 +890,12 @@ def _own_eq(ip: Any, a: Any, b: Any) -> bool:
 
     if isinstance(a, Config) and isinstance(b, Config):  # namespaces / configs: by fields
         return True
+    if isinstance(a, NamedTupleValue) or isinstance(b, NamedTupleValue):
+        return all(isinstance(v, (NamedTupleValue, tuple)) for v in (a, b))  # by items
+    ta, tb = getattr(type(a), "library_type", None), getattr(type(b), "library_type", None)
+    if ta is not None and ta == tb:  # two partials, two namespaces: their own ``__eq__``
+        return True
     for v in (a, b):
-        if isinstance(v, NamedTupleValue) or hasattr(type(v), "library_type"):
-            return True
         if isinstance(v, Obj) and isinstance(v.cls, Cls) and not v.module:
             if _defines(v.cls, ("__eq__",)):
                 return True
