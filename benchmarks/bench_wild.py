@@ -72,7 +72,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 from benchmarks import installs  # noqa: E402
-from benchmarks.wild.build_truth import held_out  # noqa: E402
+from benchmarks.wild.build_truth import burned, held_out  # noqa: E402
 
 TRUTH = ROOT / "benchmarks" / "wild" / "truth.json"
 # the fresh batch (benchmarks/wild/fresh): all held out, run as one part
@@ -464,11 +464,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("-v", "--verbose", action="store_true")
     ap.add_argument(
         "--split",
-        choices=["whole", "dev", "held-out"],
+        choices=["whole", "dev", "held-out", "burned"],
         default="whole",
         help="a fresh batch after its one blind run: whole (default), or only its dev / held-out "
         "part by the hash of the case name (build_truth.held_out), so fixes are made on the dev "
-        "part and the held-out part stays unseen",
+        "part and the held-out part stays unseen; burned: only the formerly held-out cases of a "
+        "batch in build_truth.BURNED (they count as dev: --split dev includes them)",
     )
     ap.add_argument(
         "--corpus",
@@ -548,6 +549,9 @@ def main(argv: list[str] | None = None) -> int:
     parts = {"dev": [False], "held-out": [True], "all": [False, True]}[args.part]
     if not fresh:
         cases = {k: v for k, v in cases.items() if v["held_out"] in parts}
+    elif args.split == "burned":
+        # the burned parts alone (build_truth.BURNED): formerly held out, now dev
+        cases = {k: v for k, v in cases.items() if burned(k)}
     elif args.split != "whole":
         want = args.split == "held-out"
         cases = {k: v for k, v in cases.items() if held_out(k) == want}

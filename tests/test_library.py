@@ -1784,6 +1784,15 @@ VALUES.append(
     )
 )
 NOT_RUN.update({"torch.fx.GraphModule": "counted against torch: tests/test_wild_constructs18d.py"})
+NOT_RUN.update(
+    {
+        "beartype.door.is_bearable": "beartype is not a core dependency: vs beartype in "
+        "tests/test_wild_constructs21w.py (skips without it)",
+        "torch.set_default_dtype": "returns None; its effect (float dtypes unknown afterwards) "
+        "is tests/test_wild_constructs21w.py::test_dtype_unknown_stays_unknown",
+        "torch.set_default_tensor_type": "as torch.set_default_dtype (deprecated spelling)",
+    }
+)
 VALUES.append(
     (
         ("weakref.ref",),

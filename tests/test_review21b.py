@@ -149,14 +149,6 @@ def test_tensor_properties_are_torch_s() -> None:
         assert not callable(getattr(p, name)), name
 
 
-def test_dtype_aliases_are_torch_s() -> None:
-    torch = pytest.importorskip("torch")
-    from driftcheck.parsers.source.interp.exprs import _TORCH_DTYPE_ALIAS
-
-    for a, b in _TORCH_DTYPE_ALIAS.items():
-        assert getattr(torch, a.split(".")[1]) is getattr(torch, b.split(".")[1])
-
-
 def test_an_object_without_eq_still_compares_by_identity(tmp_path: Path) -> None:
     """The twin: a plain class's instances are equal only to themselves (Python's default),
     so a false ``assert`` over them stays the IMP004 finding torch shows."""

@@ -1503,6 +1503,97 @@ def _modulelist_index(r, s, bad):
     return Step(init=init, fwd=[f"x = self.m{{i}}[{k}](x)"], bad=bad, out=None if bad else list(s))
 
 
+# ---- session 21 (crashfix21c): list stores, layers as tensors, dtype families, fp16 fills
+@op("list_store_view")
+def _list_store_view(r, s, bad):
+    divs = [a for a in range(2, s[-1] + 1) if s[-1] % a == 0]
+    if not divs:
+        return None
+    a = r.choice(divs)
+    if bad:
+        store = r.choice([f"sh[-1] = {s[-1] + 1}", f"sh[-1:] = [{a}, {s[-1] // a + 1}]"])
+    else:
+        store = r.choice([f"sh[-1:] = [{a}, -1]", f"sh[-1] = {a}\n        sh.append(-1)"])
+    fwd = ["sh = list(x.shape)", *store.split("\n        "), "x = x.reshape(sh)"]
+    return Step(fwd=fwd, bad=bad, out=None if bad else [*s[:-1], a, s[-1] // a])
+
+
+@op("module_arg")
+def _module_arg(r, s, bad):
+    init = [f"self.l{{i}} = nn.Linear({s[-1]}, {s[-1]})"]
+    if bad:
+        line = r.choice(["x = x @ self.l{i}", "x = F.linear(x, self.l{i})",
+                         "x = torch.matmul(x, self.l{i})", "x = self.l{i} * x"])  # fmt: skip
+    else:
+        line = r.choice(["x = x @ self.l{i}.weight", "x = F.linear(x, self.l{i}.weight)",
+                         "x = self.l{i}(x) * x"])  # fmt: skip
+    return Step(init=init, fwd=[line], bad=bad, out=None if bad else list(s))
+
+
+@op("scatter_src")
+def _scatter_src(r, s, bad):
+    if len(s) < 2 or math.prod(s[1:]) < 2:
+        return None
+    idx = f"idx = (x.flatten(1)[:, :2].abs() * 3).long().clamp(max={s[-1] - 1})"
+    if bad:
+        src = r.choice(["torch.ones_like(idx)", "idx > 0", "idx"])
+    else:
+        src = r.choice(["torch.ones_like(idx, dtype=torch.float)", "(idx > 0).float()", "1.0"])
+    fn = r.choice(
+        ["z.scatter(1, idx, {})", "z.scatter_add(1, idx, {})", "torch.scatter(z, 1, idx, {})"]
+    )
+    if src == "1.0" and "add" in fn:
+        fn = "z.scatter(1, idx, {})"
+    fwd = [idx, f"z = torch.zeros({s[0]}, {s[-1]})", f"x = x * {fn.format(src)}.sum()"]
+    return Step(fwd=fwd, bad=bad, out=None if bad else list(s))
+
+
+@op("fill_half")
+def _fill_half(r, s, bad):
+    v = r.choice(["-1e5", "-1e9", "70000"]) if bad else r.choice(["-1e4", "-6e4", "float('-inf')"])
+    expr = r.choice(
+        [
+            f"x.half().masked_fill(x > 0, {v})",
+            f"x.half().fill_({v})",
+            f"torch.zeros({_t(s)}, dtype=torch.float16).masked_fill(x > 0, {v})",
+        ]
+    )
+    return Step(fwd=[f"x = x + {expr}.float()"], bad=bad, out=None if bad else list(s))
+
+
+@op("matmul_dtype")
+def _matmul_dtype(r, s, bad):
+    if len(s) < 2:
+        return None
+    m = r.choice(["(x > 0)", "x.argmax(-1, keepdim=True).expand_as(x)"])
+    rhs = f"{m}.transpose(-1, -2)" if bad else f"{m}.float().transpose(-1, -2)"
+    line = r.choice([f"x = x @ {rhs}", f"x = torch.matmul(x, {rhs})"])
+    return Step(fwd=[line], bad=bad, out=None if bad else [*s[:-1], s[-2]])
+
+
+@op("interp_int")
+def _interp_int(r, s, bad):
+    if len(s) != 4:
+        return None
+    lab = r.choice(["x.argmax(1, keepdim=True)", "(x > 0)", "x.long()"])
+    lab = lab if bad else f"{lab}.float()"
+    mode = r.choice(["'nearest'", "'bilinear'"])
+    line = f"x = F.interpolate({lab}, scale_factor=2, mode={mode}).float()"
+    c = 1 if "argmax" in lab else s[1]
+    return Step(fwd=[line], bad=bad, out=None if bad else [s[0], c, 2 * s[2], 2 * s[3]])
+
+
+@op("math_tensor")
+def _math_tensor(r, s, bad):
+    fn = r.choice(["exp", "log1p", "sqrt", "cos"])
+    if bad and math.prod(s) < 2:
+        return None
+    arg = (
+        "x.flatten()[:2].abs()" if bad else r.choice(["x.shape[-1] / 10", "x.flatten()[:1].abs()"])
+    )
+    return Step(fwd=[f"x = x * math.{fn}({arg}) * math.pi"], bad=bad, out=None if bad else list(s))
+
+
 @dataclass
 class Program:
     name: str
@@ -1559,6 +1650,7 @@ def program(seed: int, i: int, ops: list[str]) -> Program:
     head = (
         f'"""shapefuzz program {name} (seed {seed}): {", ".join(used)}."""\n\n{HEAD}'
         + ("import einops\n" if any("einops." in ln for _, ln in fwd) else "")
+        + ("import math\n" if any("math." in ln for _, ln in fwd) else "")
         + "\n"
         f"INPUT = ({_t(shape)},)\nINPUT_KIND = {'tokens' if tokens else 'float'!r}\n\n\n"
         "class Net(nn.Module):\n    def __init__(self):\n        super().__init__()\n"

@@ -396,6 +396,8 @@ def unread_findings(code: CodeSide, raw: dict[str, Any], findings: list[Finding]
             if kv is None or same(kv[0], value):
                 continue  # the layers show the claimed KV heads, or do not say
             held, absorbed = [kv[0]], _consequences(findings, kv[1], kv[2])
+            if _kv_total_explains(graph, reference, raw, values, kv[1][0] - kv[2][0]):
+                absorbed += [f for f in findings if f.kind in LAYOUT_KINDS and f not in absorbed]
         if fact in VALUED and not held:
             continue  # the code's graph shows no value for the fact: unknown, not ignored
         if not held and any(s in n for n in read for s in STEMS.get(fact, ())):
@@ -430,16 +432,25 @@ def _width_follows(findings: list[Finding], raw: dict[str, Any], code_side: str,
     """A ``head_dim`` claim the code ignores, where the code's head width is its hidden width
     over the config's head count and the claim is the config's width over the same count,
     and a finding already reports the two widths: the code computes its head width from the
-    width (``D // H``), so a changed width changes it too; one root, the width."""
+    width (``D // H``), so a changed width changes it too; one root, the width. The same
+    holds for a head-count finding over one hidden width: ``D // H`` on both sides, with the
+    two head counts (a code that sets 3 heads at width 96 builds 32-wide heads where the
+    config's 6 heads are 16 wide); one root, the head count."""
     heads = _int(raw.get("num_attention_heads"))
+    width = _int(raw.get("hidden_size"))
     hc, hv = _int(code_value), _int(value)
     if not heads or hc is None or hv is None:
         return False
     for f in findings:
-        if f.severity.rank < 1 or not (f.attribute or "").endswith("hiddenSize"):
+        attr = f.attribute or ""
+        if f.severity.rank < 1 or not attr.endswith(("hiddenSize", "numHeads")):
             continue
         wc, wv = _int(f.values.get(code_side)), _int(f.values.get(cfg_side))
-        if wc is not None and wv is not None and (hc * heads, hv * heads) == (wc, wv):
+        if wc is None or wv is None:
+            continue
+        if attr.endswith("hiddenSize") and (hc * heads, hv * heads) == (wc, wv):
+            return True
+        if attr.endswith("numHeads") and width and hc * wc == width == hv * wv:
             return True
     return False
 
@@ -637,6 +648,12 @@ def _projections(graph: Any, width: int) -> list[int] | None:
             if isinstance(shape, (list, tuple)) and len(shape) == 2:
                 a, b = shape
                 pair = (b, a) if b == width else (a, b)
+            elif isinstance(shape, (list, tuple)) and len(shape) == 3:
+                # head-shaped kernels of einsum attention: ``[D, heads, head_dim]`` in,
+                # ``[heads, head_dim, D]`` out; the heads' width is the projection's
+                a, b, c = shape
+                if type(b) is int and (a == width) != (c == width):
+                    pair = (width, (c if a == width else a) * b)
         if pair is not None and pair[0] == width and _int(pair[1]) is not None:
             outs += [pair[1]] * times
     return outs
@@ -670,6 +687,31 @@ def _consequences(findings: list[Finding], code: tuple[int, ...],
         if (lv, rv) in pairs or (rv, lv) in pairs:
             out.append(f)
     return out
+
+
+LAYOUT_KINDS = ("missing-layer", "extra-layer", "shape")
+"""Structural findings (layers one side holds, weight shapes): how the weights are laid out,
+not a fact."""
+
+
+def _kv_total_explains(graph: Any, reference: Any, raw: dict[str, Any],
+                       values: dict[str, list[Any]], step: int) -> bool:  # fmt: skip
+    """The two sides' parameter totals differ by exactly what the KV heads change: per layer,
+    K and V each ``step`` (code KV width - claimed KV width) rows of the model width, with or
+    without a bias. The code's weights are then the config's model's with other KV heads,
+    laid out another way (head-shaped einsum kernels against ``nn.Linear``), so the layout's
+    missing/extra layers are the claim's consequences (as equal totals make them nothing,
+    ``semantic``)."""
+    from driftcheck.graph.match.canon import canonical, weight_total
+
+    width = _single(values, "hiddenSize") or _int(_first(raw, "hidden_size", "n_embd", "d_model"))
+    layers = _single(values, "numLayers") or _int(_first(raw, "num_hidden_layers", "n_layer"))
+    if graph is None or reference is None or not width or not layers or not step:
+        return False
+    mine, theirs = weight_total(canonical(graph)), weight_total(canonical(reference))
+    if mine is None or theirs is None:
+        return False
+    return mine - theirs in (2 * layers * step * width, 2 * layers * step * (width + 1))
 
 
 def _per_stage(held: list[Any], value: Any) -> bool:

@@ -201,7 +201,7 @@ def derive(items: list[Item]) -> dict[str, Derived]:
         out["numLayers"] = Derived(n, "model.numLayers", loc, stack.node.id)
     leaves = [it for it in walk(items) if not it.is_block]
     _from_roles(leaves, out)
-    _from_embeddings(leaves, out)
+    _from_embeddings(leaves, out, _in_layers(items, None))
     if "maxPositionEmbeddings" not in out:
         _position_tables(items, out)
     _patch(items, out)
@@ -718,7 +718,12 @@ def _raw_rows(it: Item) -> int:
     return 0
 
 
-def _from_embeddings(leaves: list[Item], out: dict[str, Derived]) -> None:
+def _from_embeddings(
+    leaves: list[Item], out: dict[str, Derived], inside: set[int] = frozenset()
+) -> None:
+    """The token table (vocabulary, width) and a typed position table. ``inside``: ids of the
+    items in repeated blocks, whose bare matrices are a layer's projections (GPT-2's
+    ``Conv1D`` down weight, ``[4D, D]``, outnumbers a small vocabulary), never the token table."""
     tables = [
         it
         for it in leaves
@@ -737,7 +742,7 @@ def _from_embeddings(leaves: list[Item], out: dict[str, Derived]) -> None:
         and tok.params.get("embedding_dim") == fed[0].params.get("embedding_dim")
     ):
         tok = fed[0]
-    if any(_raw_rows(it) > tok.params["num_embeddings"] for it in leaves):
+    if any(_raw_rows(it) > tok.params["num_embeddings"] for it in leaves if id(it) not in inside):
         # a bare 2-D Parameter with more rows than every typed table may be the token table
         # (used in a way no rule types): the largest typed table may be a position table
         return
@@ -963,9 +968,12 @@ def _mlp_width(body: list[Item] | None, out: dict[str, Derived], one_width: bool
     widths: list[int] = []
     for it in walk(body or []):
         spec = None if it.is_block else catalogue.get(it.ltype)
-        if spec is None or spec.role != "linear":
+        pointwise = not it.is_block and _pointwise(it)
+        if not pointwise and (spec is None or spec.role != "linear"):
             continue
         shape = (leaf_weights(it.ltype, it.params) or {}).get("weight")
+        if pointwise and shape and len(shape) == 3:
+            shape = shape[:2]  # [out, in, 1]: a linear over the channels
         if not shape or len(shape) != 2:
             continue
         rows, cols = shape if it.ltype != "Conv1D" else shape[::-1]
@@ -973,8 +981,11 @@ def _mlp_width(body: list[Item] | None, out: dict[str, Derived], one_width: bool
             found = it
             width = cols
             widths.append(cols)
-    if found is not None and not (one_width and len(set(widths)) > 1):
-        name = "in_features" if "in_features" in found.params else "nx"
+    if found is None:
+        _bare_mlp_width(body, out, hidden.value)
+        return
+    if not (one_width and len(set(widths)) > 1):
+        name = next((n for n in ("in_features", "in_channels") if n in found.params), "nx")
         # the other projections back to the width (the MLP's down one, in a block that
         # declares its MLP before the attention: transformers' NomicBertLayer) are other
         # readings: where the two sides' structures disagree, a side stating one of them is
@@ -983,6 +994,47 @@ def _mlp_width(body: list[Item] | None, out: dict[str, Derived], one_width: bool
         out["intermediateSize"] = Derived(
             width, _attr(found, name), _loc(found, name), found.node.id, weak=True, others=others
         )
+
+
+def _pointwise(it: Item) -> bool:
+    """A 1-d convolution of kernel 1, one group: a linear map over the channels (GPT-2's
+    projections written as ``nn.Conv1d(d, 4 * d, 1)`` over ``[batch, channels, time]``)."""
+    if it.ltype != "Conv1d":
+        return False
+    k = it.params.get("kernel_size")
+    k = k[0] if isinstance(k, (list, tuple)) and len(k) == 1 else k
+    return k == 1 and it.params.get("groups", 1) == 1
+
+
+def _bare_mlp_width(body: list[Item] | None, out: dict[str, Derived], hidden: Any) -> None:
+    """The MLP width of a block that holds its projections as bare 2-d parameters (GPT-2's
+    ``Conv1D``, read through to its ``[in, out]`` weight; a functional port's ``F.linear``
+    weights, ``[out, in]``): which axis is the input is not known, so the width is a size
+    ``X`` that both a ``[D, X]`` and an ``[X, D]`` matrix hold (the up and the down
+    projection, in either layout). A fused q|k|v (``[D, 3D]``) has no partner back to the
+    width; where several sizes have one (attention heads wider than the width), nothing."""
+    if type(hidden) is not int:
+        return
+    first: dict[tuple, Item] = {}
+    for it in walk(body or []):
+        if it.is_block or it.ltype != "Parameter":
+            continue
+        shape = tuple(it.params.get("shape") or ())
+        if len(shape) == 2 and all(type(x) is int for x in shape) and hidden in shape:
+            first.setdefault(shape, it)
+    sizes = {
+        x
+        for (r, c) in first
+        for x in (r, c)
+        if x != hidden and (hidden, x) in first and (x, hidden) in first
+    }
+    if len(sizes) != 1:
+        return
+    (width,) = sizes
+    it = first[(hidden, width)]
+    out["intermediateSize"] = Derived(
+        width, _attr(it, "shape"), _loc(it, "shape"), it.node.id, weak=True
+    )
 
 
 _WIDTH_PARAM = {

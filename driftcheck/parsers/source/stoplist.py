@@ -42,6 +42,9 @@ STOP_MODULES = (
     # dacite's ``from_dict``, modelled by its meaning (library/dacitelib.py: xlstm's configs);
     # its source walks ``typing`` introspection and a type-keyed cache
     "dacite",
+    # beartype's ``is_bearable``, modelled by its meaning (library/beartypelib.py:
+    # transfusion-pytorch's shape hints); its source generates checking code from ``typing``
+    "beartype.door",
 )
 EXT_TOPS = {
     "torch",

@@ -278,6 +278,66 @@ def index_add(run: Any, t: Tens, name: str, args: list, kwargs: dict, loc: Any) 
 
 
 # ---------------------------------------------------------------------- RNN initial state
+_TENSOR_STATE = ("GRU", "RNN", "GRUCell", "RNNCell")
+
+
+def decoder_batch(f: Any, obj: Any, tgt: Any, memory: Any, loc: Any) -> bool:
+    """torch's ``TransformerDecoderLayer(tgt, memory)`` on 3-D inputs: the cross-attention
+    needs one batch size (axis 1, or 0 with ``batch_first``); another is a reshape error in
+    ``multi_head_attention_forward`` (a DETR decoder fed batch-first queries to a layer built
+    sequence-first). True when it crashed."""
+    bf = obj.params.get("batch_first", False)
+    ts, ms = _shape(tgt), _shape(memory)
+    if f.input_shape is None or not isinstance(bf, bool) or ts is None or ms is None:
+        return False
+    if len(ts) != 3 or len(ms) != 3:
+        return False
+    b = 0 if bf else 1
+    if not (_is_int(ts[b]) and _is_int(ms[b])) or ts[b] == ms[b]:
+        return False
+    layout = "(batch, seq, feature)" if bf else "(seq, batch, feature)"
+    f.crash(
+        loc,
+        f"TransformerDecoderLayer(batch_first={bf}) reads {layout}: tgt {list(ts)} and memory "
+        f"{list(ms)} have batch sizes {ts[b]} and {ms[b]} (the cross-attention's reshape fails)",
+    )
+    return True
+
+
+def rnn_hx_kind(f: Any, type_: str, x: Any, hx: Any, loc: Any) -> bool:
+    """The kind of an RNN's initial state (torch 2.13): a GRU / RNN (cell) takes one tensor,
+    a tuple is ``AttributeError: 'tuple' object has no attribute 'dim'`` (an LSTM's
+    ``(h, c)`` handed on to a GRU decoder); an LSTM takes ``(h0, c0)``, a tensor of known
+    shape raises (``hx[1]`` past its first axis, or 2-D rows where 3-D states go); an
+    ``LSTMCell`` on a batch given a tensor is ``lstm_cell()``'s TypeError (unbatched, torch
+    reads the rows as the pair). True when it crashed."""
+    if f.input_shape is None or hx is None:
+        return False
+    xs = _shape(x)
+    if type_ in _TENSOR_STATE and isinstance(hx, (tuple, list)):
+        kind = "tuple" if isinstance(hx, tuple) else "list"
+        f.crash(loc, f"AttributeError: '{kind}' object has no attribute 'dim' ({type_}'s hx)")
+        return True
+    hs = _shape(hx) if isinstance(hx, Tens) else None
+    if hs is None or xs is None:
+        return False
+    if type_ == "LSTM" and len(xs) in (2, 3):
+        if hs and hs[0] == 1:
+            err = "IndexError: index 1 is out of bounds for dimension 0 with size 1"
+        else:
+            err = "RuntimeError: LSTM's hx must be a tuple (h_0, c_0), got one tensor"
+        f.crash(loc, err)
+        return True
+    if type_ == "LSTMCell" and len(xs) == 2:
+        f.crash(
+            loc,
+            "TypeError: lstm_cell(): argument 'hx' (position 2) must be tuple of Tensors, "
+            "not Tensor",
+        )
+        return True
+    return False
+
+
 def rnn_hx(f: Any, node: Any, args: list, kwargs: dict, loc: Any) -> None:
     """``gru(x, h0)``: ``h0`` must be the shape the call returns as ``h_n`` (an LSTM's
     ``(h0, c0)`` each its own); torch raises on any other shape."""
@@ -286,6 +346,8 @@ def rnn_hx(f: Any, node: Any, args: list, kwargs: dict, loc: Any) -> None:
     x = args[0] if args else kwargs.get("input")
     hx = args[1] if len(args) > 1 else kwargs.get("hx")
     if not isinstance(x, Tens) or hx is None:
+        return
+    if rnn_hx_kind(f, node.type, x, hx, loc):
         return
     state = dataflow_checks.rnn_state(f, node, x)
     if not state:

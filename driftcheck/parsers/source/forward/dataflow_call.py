@@ -61,6 +61,30 @@ RANKS = {"input_ids": 2, "decoder_input_ids": 2, "inputs_embeds": 3, "pixel_valu
 TORCH_STACKS = {"torch.nn.TransformerEncoder", "torch.nn.TransformerDecoder"}
 TUPLE_LEAVES = {"LSTM", "GRU", "RNN", "LSTMCell", "MultiheadAttention"}
 _MATH = {"sqrt": math.sqrt, "log": math.log, "ceil": math.ceil, "floor": math.floor}
+# ``math`` functions that read each argument as a Python float (``Tensor.__float__``): a
+# tensor of more than one element is torch's ValueError (``math.exp(-k * torch.arange(n))``
+# meant ``torch.exp``); measured in torch 2.13. ``math.trunc`` / ``prod`` / ``fsum`` differ.
+_MATH_FLOAT = frozenset(
+    {"exp", "expm1", "exp2", "log", "log2", "log10", "log1p", "sqrt", "cbrt", "pow", "sin",
+     "cos", "tan", "sinh", "cosh", "tanh", "asin", "acos", "atan", "atan2", "erf", "erfc",
+     "floor", "ceil", "fabs", "isnan", "isinf", "isfinite", "hypot", "degrees", "radians",
+     "gamma", "lgamma", "copysign", "fmod"}
+)  # fmt: skip
+
+
+def _math_of_tensor(f: Any, name: str, args: list, loc: Any) -> bool:
+    """``math.<name>(t)`` on real sizes with ``t`` a tensor of known size, not one element:
+    torch's ValueError. True when it crashed."""
+    if f.input_shape is None or name not in _MATH_FLOAT or loc is None:
+        return False
+    for a in args:
+        shape = known_shape(a) if isinstance(a, Tens) else None
+        if shape is None or not all(isinstance(d, int) for d in shape):
+            continue
+        if math.prod(shape) != 1:
+            f.crash(loc, "ValueError: only one element tensors can be converted to Python scalars")
+            return True
+    return False
 
 
 class Calls:
@@ -257,6 +281,16 @@ class Calls:
                 from driftcheck.parsers.source.forward import dataflow_masks
 
                 dataflow_masks.tuple_input(self.run.f, args[0], obj, loc)
+                if obj.type == "TransformerDecoderLayer" and obj.torch and len(args) > 1:
+                    from driftcheck.parsers.source.forward import dataflow_args
+
+                    if dataflow_args.decoder_batch(self.run.f, obj, args[0], args[1], loc):
+                        return Tens(None)  # tgt and memory of other batch sizes
+                if obj.type in ("GRUCell", "RNNCell") and obj.torch and len(args) > 1:
+                    from driftcheck.parsers.source.forward import dataflow_args
+
+                    if dataflow_args.rnn_hx_kind(self.run.f, obj.type, args[0], args[1], loc):
+                        return Tens(None)  # ``gru_cell(x, (h,))``: torch's AttributeError
                 if dataflow_masks.none_input(self.run.f, args[0], obj, loc):
                     return Tens(None)
             out = self.run.f.leaf_call(obj, tens, loc)
@@ -553,6 +587,8 @@ class Calls:
         if q.startswith("builtins."):
             return self.builtin(q[9:], args, kwargs, fr, at)
         if q.startswith("math."):
+            if _math_of_tensor(self.run.f, q[5:], args, fr.loc(at) if at is not None else None):
+                return UNK
             f = _MATH.get(q[5:])
             if f and len(args) == 1 and args[0].__class__ in (HoleInt, HoleFloat):
                 r = symbolic.hole_call(q, args[0])  # a traced number: the expression

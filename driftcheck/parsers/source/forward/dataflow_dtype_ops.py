@@ -91,12 +91,21 @@ def _plain_number(v: Any) -> bool:
 
 def after_torch(f: Any, name: str, args: list, kwargs: dict, out: Any) -> None:
     """Dtype facts of ``torch.<name>(...)``'s result, where torch's rule is plain."""
+    half_after_torch(f, name, args, kwargs, out)
     if f.input_shape is None or not isinstance(out, Tens) or _dtype(f, out) is not None:
         return
     if "dtype" in kwargs:
         _give(f, out, dataflow_checks.dtype_name(kwargs["dtype"]))
         return
-    if name in FLOAT_MADE:
+    if name in LIKE_FNS:
+        made_like(f, name, args, kwargs, out)
+        return
+    if name in ("argmax", "argmin"):
+        _give(f, out, INT)
+    elif name == "sum" and args and _dtype(f, args[0]) in (INT, UINT8, "bool"):
+        if _plain_sum(args[1:], kwargs):
+            _give(f, out, INT)
+    elif name in FLOAT_MADE:
         _give(f, out, FLOAT)
     elif name in FLOAT_FNS and len(args) == 1 and not kwargs:
         _give(f, out, _float_fn_dtype(f, args[0]))
@@ -129,10 +138,14 @@ def after_method(f: Any, t: Tens, name: str, args: list, kwargs: dict, out: Any,
     if dt in FLOATS and name in ("bitwise_or", "bitwise_and", "bitwise_xor", "bitwise_not"):
         f.crash(loc, f"\"{name}_cpu\" not implemented for 'Float'")
         return
+    if out is not t:
+        half_after_method(f, t, name, args, kwargs, out)
     if not isinstance(out, Tens) or out is t or _dtype(f, out) is not None:
         return
-    if name in INT_CASTS:
+    if name in INT_CASTS or name in ("argmax", "argmin"):
         _give(f, out, INT)
+    elif name == "sum" and dt in (INT, UINT8, "bool") and _plain_sum(args, kwargs):
+        _give(f, out, INT)  # an integer or bool sum is int64 (``one_hot(ids).sum(1)``)
     elif name in FLOAT_FNS and not args and not kwargs:
         _give(f, out, _float_fn_dtype(f, t))
     elif name == "to":
@@ -144,6 +157,11 @@ def after_method(f: Any, t: Tens, name: str, args: list, kwargs: dict, out: Any,
             _give(f, out, dt)  # ``.to("cpu")``: a device move keeps the dtype
     elif name in KEEPS and all(_size_like(a) for a in [*args, *kwargs.values()]):
         _give(f, out, dt)  # (``t.view(torch.float32)`` reinterprets: not a size, not kept)
+
+
+def _plain_sum(rest: list, kwargs: dict) -> bool:
+    """``sum(dim, keepdim)`` without a ``dtype``."""
+    return "dtype" not in kwargs and len(rest) <= 2 and all(_size_like(a) for a in rest)
 
 
 def _size_like(v: Any, depth: int = 0) -> bool:
@@ -224,3 +242,180 @@ def layer_output(f: Any, type_: str, out: Any) -> None:
     precision (FLOAT stands for any floating dtype below float64's own rules)."""
     if f.input_shape is not None and type_ in dataflow_checks.FLOAT_WEIGHT:
         _give(f, out, FLOAT)
+
+
+# ---------------------------------------------------------------------- scatter's src dtype
+# torch's scatter family: ``src`` (a tensor) must have ``self``'s dtype exactly (no type
+# promotion): "scatter(): Expected self.dtype to be equal to src.dtype" for scatter /
+# scatter_add / scatter_reduce, in place or not, method or function (torch 2.13). A number
+# ``src`` / ``value=`` is cast and fine.
+SCATTERS = frozenset(
+    {"scatter", "scatter_", "scatter_add", "scatter_add_", "scatter_reduce", "scatter_reduce_"}
+)
+# made with another tensor's dtype (no ``dtype=``): ``torch.ones_like(index)``
+LIKE_FNS = frozenset({"ones_like", "zeros_like", "full_like", "empty_like"})
+
+
+def _kind(dt: Any) -> str | None:
+    """The dtype's family: dtypes of different families are certainly different (``FLOAT``
+    stands for any floating dtype, ``INT`` for any integer one)."""
+    if dt in FLOATS:
+        return "float"
+    if dt in INTS:
+        return "int"
+    return "bool" if dt == "bool" else None
+
+
+def made_like(f: Any, name: str, args: list, kwargs: dict, out: Any) -> None:
+    """``torch.ones_like(t)`` without ``dtype=``: the result has ``t``'s dtype (remembered
+    as ``like``, so a later use of ``t`` that fixes its dtype fixes the result's)."""
+    if f.input_shape is None or name not in LIKE_FNS or "dtype" in kwargs:
+        return
+    if args and isinstance(args[0], Tens) and isinstance(out, Tens):
+        dataflow_checks.add_facts(f, out, replace=False, like=args[0])
+        _give(f, out, _dtype(f, args[0]))
+
+
+def scatter_error(f: Any, name: str, t: Any, rest: list, kwargs: dict) -> str | None:
+    """``t.scatter_(dim, index, src)`` (``rest`` after ``t``) with ``src`` of another dtype
+    family than ``t``. ``src = torch.ones_like(index)``: the index must be int64 (torch
+    raises otherwise too), so that ``src`` is int64."""
+    if f.input_shape is None or name not in SCATTERS or not isinstance(t, Tens):
+        return None
+    index = rest[1] if len(rest) > 1 else kwargs.get("index")
+    src = rest[2] if len(rest) > 2 else kwargs.get("src")
+    if not isinstance(src, Tens):
+        return None
+    mine = _kind(_dtype(f, t))
+    theirs = _kind(_dtype(f, src))
+    like = dataflow_checks.fact(f, src, "like")
+    if theirs is None and like is not None and like is index and isinstance(index, Tens):
+        theirs = "int"
+    if mine is None or theirs is None or mine == theirs:
+        return None
+    return "RuntimeError: scatter(): Expected self.dtype to be equal to src.dtype"
+
+
+# ---------------------------------------------------------------------- float16 fill values
+# A tensor known to be float16 (``.half()``, ``.to(torch.float16)``, ``dtype=torch.half``),
+# carried through the ops that keep a dtype, ``chunk`` / ``split`` pieces, and arithmetic of
+# float16 tensors with each other or with a Python number (torch's type promotion keeps
+# float16 there). ``FLOAT`` stands for every floating dtype, so this is a fact of its own.
+HALF = "half"
+HALF_MAX = 65504.0  # torch.finfo(torch.float16).max: a larger finite fill overflows
+# fills that cast a Python number to the tensor's dtype and raise on overflow (torch 2.13:
+# "value cannot be converted to type c10::Half without overflow")
+FILLS = {"masked_fill": 1, "masked_fill_": 1, "fill_": 0}
+
+
+def is_half(f: Any, t: Any) -> bool:
+    return isinstance(t, Tens) and dataflow_checks.fact(f, t, HALF) is True
+
+
+def _half_name(v: Any) -> bool:
+    q = getattr(v, "qual", None) or (v if isinstance(v, str) else None)
+    return isinstance(q, str) and q.rsplit(".", 1)[-1] in ("half", "float16")
+
+
+def give_half(f: Any, out: Any) -> None:
+    if f.input_shape is not None and isinstance(out, Tens):
+        dataflow_checks.add_facts(f, out, replace=False, **{HALF: True})
+
+
+def half_after_torch(f: Any, name: str, args: list, kwargs: dict, out: Any) -> None:
+    """``torch.zeros(..., dtype=torch.float16)``; a dtype-keeping function of a float16 tensor."""
+    if f.input_shape is None:
+        return
+    if "dtype" in kwargs:
+        if _half_name(kwargs["dtype"]):
+            give_half(f, out)
+        return
+    if name in KEEPS and args and is_half(f, args[0]):
+        if all(_size_like(a) for a in [*args[1:], *kwargs.values()]):
+            give_half(f, out)
+
+
+def half_after_method(f: Any, t: Any, name: str, args: list, kwargs: dict, out: Any) -> None:
+    """``t.half()`` / ``t.to(torch.float16)``; a dtype-keeping method of a float16 tensor (its
+    ``chunk`` / ``split`` pieces too)."""
+    if f.input_shape is None:
+        return
+    if name == "half" and not args and not kwargs:
+        give_half(f, out)
+        return
+    if name == "to":
+        given = [
+            a for a in [*args, kwargs.get("dtype")] if a is not None and not isinstance(a, str)
+        ]
+        if given and _half_name(given[0]):
+            give_half(f, out)
+            return
+        if given:
+            return
+    if not is_half(f, t):
+        return
+    if name in ("chunk", "split", "unbind", "tensor_split") and hasattr(out, "items"):
+        give_half(f, getattr(out, "t", None))  # the pieces' op: ``unpack`` hands it on
+    elif name in KEEPS and all(_size_like(a) for a in [*args, *kwargs.values()]):
+        give_half(f, out)
+
+
+def half_binop(f: Any, op: ast.operator, a: Any, b: Any, out: Any) -> None:
+    """``q @ k.transpose(-1, -2)`` of float16 tensors, ``s * 0.125``: float16."""
+    if f.input_shape is None or not isinstance(out, Tens):
+        return
+    if type(op) not in (ast.Add, ast.Sub, ast.Mult, ast.Div, ast.MatMult):
+        return
+    sides = [v for v in (a, b) if not _plain_number(v)]
+    if sides and all(is_half(f, v) for v in sides):
+        give_half(f, out)
+
+
+def fill_overflow(f: Any, t: Any, name: str, args: list, kwargs: dict) -> str | None:
+    """``s.masked_fill(mask, -1e9)`` on a float16 ``s``: the fill overflows float16."""
+    pos = FILLS.get(name)
+    if f.input_shape is None or pos is None or not is_half(f, t):
+        return None
+    v = args[pos] if len(args) > pos else kwargs.get("value")
+    if not _plain_number(v) or v != v or abs(v) == float("inf") or abs(v) <= HALF_MAX:
+        return None
+    return "RuntimeError: value cannot be converted to type c10::Half without overflow"
+
+
+# ---------------------------------------------------------------------- matmul / interpolate
+# torch's matrix products do not promote: operands of different dtypes raise ("expected m1 and
+# m2 to have the same dtype, but got: bool != float", "dot : expected both vectors to have same
+# dtype", bmm's "expected scalar type Long but found Float"), and a bool product is not
+# implemented on the CPU ("addmm_impl_cpu_" / "bmm" not implemented for 'Bool'); torch 2.13.
+MATMULS = frozenset({"matmul", "mm", "bmm", "mv", "dot", "inner"})
+_FAMILY_NAME = {"float": "float", "int": "long int", "bool": "bool"}
+
+
+def matmul_error(f: Any, a: Any, b: Any) -> str | None:
+    """``adj @ h`` with a bool ``adj`` (a comparison) and a float ``h`` (a layer's output)."""
+    if f.input_shape is None or not isinstance(a, Tens) or not isinstance(b, Tens):
+        return None
+    ka, kb = _kind(_dtype(f, a)), _kind(_dtype(f, b))
+    if ka is None or kb is None:
+        return None
+    if ka != kb:
+        return (
+            "RuntimeError: expected m1 and m2 to have the same dtype, but got: "
+            f"{_FAMILY_NAME[ka]} != {_FAMILY_NAME[kb]}"
+        )
+    if ka == "bool":
+        return "NotImplementedError: \"addmm_impl_cpu_\" not implemented for 'Bool'"
+    return None
+
+
+def interpolate_error(f: Any, x: Any, kwargs: dict) -> str | None:
+    """``F.interpolate`` of an integer or bool tensor (``logits.argmax(1, keepdim=True)``
+    resized as a label map): no mode is implemented for them (uint8 has most, not judged)."""
+    if f.input_shape is None or not isinstance(x, Tens):
+        return None
+    dt = _dtype(f, x)
+    if dt not in (INT, "bool"):
+        return None
+    mode = kwargs.get("mode", "nearest")
+    shown = _NOT_FLOAT[dt]
+    return f"NotImplementedError: interpolate (mode={mode!r}) is not implemented for '{shown}'"

@@ -18,6 +18,7 @@ from driftcheck.parsers.source.forward import (
     dataflow_dtype_ops,
     dataflow_grown,
     dataflow_misuse,
+    dataflow_modargs,
 )
 from driftcheck.parsers.source.forward import dataflow_lists as lists
 from driftcheck.parsers.source.forward import dataflow_ops as ops
@@ -197,6 +198,7 @@ class Runner:
                     dataflow_grown.stored(self.f, held.obj, self.eval(tgt.slice, fr), fr.loc(tgt))
             if isinstance(tgt.value, ast.Name):  # ``xs[a:b] = ys`` may change its length
                 lists.drop(self.f, base)
+                lists.store(self, tgt, base, v, fr)
             from driftcheck.parsers.source.forward import dataflow_args
 
             dataflow_args.setitem(self, tgt, v, fr)  # ``x[mask] = value``: torch's checks
@@ -235,7 +237,11 @@ class Runner:
                 self.f.crash(v.loc, f"{v.count} pieces unpacked into {n} names")
                 return [Tens(None)] * n
             if v.count is not None:
-                return v.items()
+                items = v.items()
+                if dataflow_dtype_ops.is_half(self.f, v.t):
+                    for it in items:
+                        dataflow_dtype_ops.give_half(self.f, it)
+                return items
             return [Tens(v.t.src, v.t.shape) for _ in range(n)]
         if isinstance(v, Tens):
             if self.f.input_shape is not None and site is not None:
@@ -552,10 +558,17 @@ class Runner:
         if isinstance(b, Tens) and op.__class__ is ast.Pow and not isinstance(a, Tens):
             self.power_base(a, b, fr, at)
         if isinstance(a, Tens) or isinstance(b, Tens):
+            err = dataflow_modargs.binop_error(self.f, op, a, b)  # ``s @ self.fc1``
+            if err is None and isinstance(op, ast.MatMult):
+                err = dataflow_dtype_ops.matmul_error(self.f, a, b)  # ``adj @ h``, bool adj
+            if err is not None:
+                self.f.crash(fr.loc(at), err)
+                return Tens(None)
             dataflow_dtype_ops.binop(self.f, op, a, b, fr.loc(at))  # ``k ** -1``, ``f | m``
             if dataflow_argtypes.binop(self.f, op, a, b, fr.loc(at)):
                 return Tens(None)  # ``1 - mask`` of a bool tensor
             out = ops.tensor_binop(self, op, a, b, fr, at)
+            dataflow_dtype_ops.half_binop(self.f, op, a, b, out)  # float16 stays float16
             if self.f.input_shape is not None and isinstance(op, ast.MatMult):
                 from driftcheck.parsers.source.forward import dataflow_strides
 
@@ -758,6 +771,17 @@ class Runner:
         )
 
     def attr(self, v: Any, name: str, fr: Frame, at: ast.AST | None = None) -> Any:
+        if (
+            isinstance(v, Multi)
+            and v.rest is not None
+            and at is not None
+            and self.f.input_shape is not None
+            and name not in ("count", "index")
+        ):
+            # ``self.attn(q, k, v).squeeze(1)``: torch's MultiheadAttention / RNN returns a
+            # tuple (known to be one here: ``rest`` is set for torch's own classes only)
+            self.f.crash(fr.loc(at), f"AttributeError: 'tuple' object has no attribute '{name}'")
+            return UNK
         got = ops.attribute(self, v, name, fr)
         if got is UNK and at is not None and isinstance(v, Mod) and self.f.input_shape is not None:
             from driftcheck.parsers.source.forward import dataflow_attrs

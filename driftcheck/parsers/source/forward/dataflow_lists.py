@@ -24,9 +24,10 @@ Everything else is not judged (the item is unknown, as before).
 
 from __future__ import annotations
 
+import ast
 from typing import Any
 
-from driftcheck.parsers.source.values.dataflow_values import Mod
+from driftcheck.parsers.source.values.dataflow_values import UNK, Mod, Tens
 
 # builtins whose list result is as certain as all their arguments
 CERTAIN_BUILTINS = {"zip", "enumerate", "reversed", "list", "sorted"}
@@ -115,3 +116,41 @@ def item(f: Any, v: Any, key: Any, loc: Any) -> None:
             loc,
             f"IndexError: list index out of range (index {key} of a list of {len(v)} items)",
         )
+
+
+def _int(v: Any) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def store(run: Any, tgt: Any, base: Any, v: Any, fr: Any) -> None:
+    """``xs[key] = v`` on a list held by a local name: Python's ``list.__setitem__``, in
+    place (an alias sees it). ``shape = list(x.shape); shape[-1:] = [heads, -1]`` then
+    ``x.view(shape)``: a store the pass ignored left the old sizes, a false ``view`` /
+    ``Linear`` crash. A plain int index in range, or a slice of known int bounds (step 1)
+    given a list / tuple, is followed exactly outside speculative code; any other store
+    leaves the items unknown, and a slice store (its length may change) the name too."""
+    if not isinstance(base, list) or not _on(run.f):
+        return
+    key = run.eval(tgt.slice, fr)
+    exact = not run.f.speculative
+    if isinstance(key, slice):
+        bounds = (key.start, key.stop, key.step)
+        known = all(b is None or _int(b) for b in bounds) and key.step in (None, 1)
+        if exact and known and isinstance(v, (list, tuple)):
+            base[key] = list(v)
+            return
+        base[:] = [_unknown(x) for x in base]
+        if isinstance(tgt.value, ast.Name):
+            fr.locals[tgt.value.id] = UNK
+        return
+    if exact and _int(key) and -len(base) <= key < len(base):
+        base[key] = v
+        return
+    if _int(key) and -len(base) <= key < len(base):
+        base[key] = _unknown(base[key])
+        return
+    base[:] = [_unknown(x) for x in base]
+
+
+def _unknown(x: Any) -> Any:
+    return Tens(None) if isinstance(x, Tens) else UNK

@@ -9,10 +9,11 @@ tensor's producer, as they keep its shape.
 from __future__ import annotations
 
 import ast
+import math
 from dataclasses import dataclass
 from typing import Any
 
-from driftcheck.parsers.source.forward import dataflow_argtypes, dataflow_grown
+from driftcheck.parsers.source.forward import dataflow_argtypes, dataflow_grown, dataflow_modargs
 from driftcheck.parsers.source.forward import dataflow_torch as torchops
 from driftcheck.parsers.source.forward.dataflow_common import (
     missing_dim_error,
@@ -132,6 +133,11 @@ def convert(run: Any, v: Any, depth: int = 0) -> Any:
 
 
 # ---------------------------------------------------------------------- attributes
+# ``math.pi`` / ``np.pi`` / ``torch.pi`` and friends: plain floats
+_PI_E_INF = {"pi": math.pi, "e": math.e, "inf": math.inf}
+_MATH_CONSTANTS = {"math": {**_PI_E_INF, "tau": math.tau}, "numpy": _PI_E_INF, "torch": _PI_E_INF}
+
+
 def attribute(run: Any, v: Any, name: str, fr: Any) -> Any:
     if isinstance(v, Mod):
         return module_attr(run, v, name)
@@ -148,6 +154,10 @@ def attribute(run: Any, v: Any, name: str, fr: Any) -> Any:
             return out
         return Bound(v, name)
     if isinstance(v, Ext):
+        if name in _MATH_CONSTANTS.get(v.qual, {}):
+            # ``p * f * math.pi``: a number (an Ext there made the product unknown on real
+            # sizes: a Linear mismatch after a positional encoding went unseen)
+            return _MATH_CONSTANTS[v.qual][name]
         return Ext(f"{v.qual}.{name}")
     if isinstance(v, CfgV):
         try:
@@ -537,6 +547,7 @@ def call_bound(run: Any, b: Bound, args: list, kwargs: dict, fr: Any, at: Any) -
             numpy_keyword_error(kwargs, method=b.name)
             or missing_dim_error(len(args), kwargs, at, method=b.name)
             or dataflow_argtypes.method_error(run.f, t, b.name, args, kwargs, at)
+            or dataflow_modargs.method_error(run.f, b.name, args, kwargs)  # ``h.mm(self.fc)``
         )
         if err is None and run.f.input_shape is not None:
             from driftcheck.parsers.source.forward import dataflow_floats
@@ -550,6 +561,10 @@ def call_bound(run: Any, b: Bound, args: list, kwargs: dict, fr: Any, at: Any) -
                 from driftcheck.parsers.source.forward import dataflow_dtype_ops
 
                 err = dataflow_dtype_ops.float_only_error(run.f, b.name, t, args, kwargs)
+                err = err or dataflow_dtype_ops.scatter_error(run.f, b.name, t, args, kwargs)
+                err = err or dataflow_dtype_ops.fill_overflow(run.f, t, b.name, args, kwargs)
+                if err is None and b.name in dataflow_dtype_ops.MATMULS and args:
+                    err = dataflow_dtype_ops.matmul_error(run.f, t, args[0])  # ``adj.mm(h)``
         if err is not None and at is not None:
             run.f.crash(fr.loc(at), err)
             return Tens(None)

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from driftcheck.parsers.source.forward import dataflow_argtypes, dataflow_floats
+from driftcheck.parsers.source.forward import dataflow_argtypes, dataflow_floats, dataflow_modargs
 from driftcheck.parsers.source.forward.dataflow import concrete
 from driftcheck.parsers.source.forward.dataflow_axes import METHODS as METHODS_AXES
 from driftcheck.parsers.source.forward.dataflow_axes import WINDOWS
@@ -164,6 +164,7 @@ def call_torch(run: Any, q: str, args: list, kwargs: dict, fr: Any, at: Any) -> 
         numpy_keyword_error(kwargs, q=q)
         or missing_dim_error(len(args) - 1 if args else 0, kwargs, at, q=q)
         or dataflow_argtypes.torch_error(run.f, q, args, kwargs, at)
+        or dataflow_modargs.torch_error(run.f, q, args, kwargs)  # ``F.linear(h, self.emb)``
     )
     if err is None and run.f.input_shape is not None:
         err = dataflow_floats.int_arg_error(args, kwargs, q=q)  # ``F.pad(x, (k / 2, 0))``
@@ -177,6 +178,11 @@ def call_torch(run: Any, q: str, args: list, kwargs: dict, fr: Any, at: Any) -> 
             from driftcheck.parsers.source.forward import dataflow_dtype_ops as dt_ops
 
             err = dt_ops.float_only_error(run.f, name, args[0], args[1:], kwargs)
+            err = err or dt_ops.scatter_error(run.f, name, args[0], args[1:], kwargs)
+            if err is None and name in dt_ops.MATMULS and len(args) >= 2:
+                err = dt_ops.matmul_error(run.f, args[0], args[1])  # ``torch.mm(adj, h)``
+            if err is None and name == "interpolate":
+                err = dt_ops.interpolate_error(run.f, args[0], kwargs)
             if err is None and name == "one_hot" and q.startswith("torch.nn.functional."):
                 err = dt_ops.one_hot_error(run.f, args[0])
     if err is not None and at is not None:

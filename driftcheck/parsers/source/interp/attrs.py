@@ -15,6 +15,7 @@ from driftcheck.parsers.source.interp import (
     deftime,
     leafdel,
     leafflags,
+    missingattr,
     ntmethods,
     opaque,
     propset,
@@ -295,7 +296,9 @@ class Attributes:
             # a dict subclass read by attribute: ``__getattr__ = dict.__getitem__`` (or
             # ``dict.get``), or ``self.__dict__ = self``: the item, as the read finds it
             return items[name] if name in items else missing
-        if not ok or not isinstance(fn, Func) or where.mod.name.split(".")[0] == "torch":
+        if not ok:  # Python's ``AttributeError`` where a ``try`` surely catches it
+            return missingattr.read_missing(self.ip, obj, name, missing)
+        if not isinstance(fn, Func) or where.mod.name.split(".")[0] == "torch":
             return missing
         try:
             v = self.calls.call_func(self.bind(fn, obj), [name], {})

@@ -66,6 +66,9 @@ class Configs:
 
     def __init__(self, ip: Interp) -> None:
         self.ip = ip  # the owner: the state every part shares
+        # configs whose own ``__post_init__`` runs now, with the keywords it handed on to
+        # ``PreTrainedConfig.__post_init__`` (``make_config``)
+        self._handed: list[tuple[Config, list[dict]]] = []
 
     def wire(self) -> None:
         """The parts this one asks (set by the owner once all exist)."""
@@ -163,18 +166,27 @@ class Configs:
                 cfg.fields[cfg.aliases.get(k, k)] = v
             extra = {k: v for k, v in kwargs.items() if k not in declared}
             ok, post, _ = self.classes.mro_attr(cls, "__post_init__")  # type: ignore[attr-defined]
+            handed: list[dict] = []  # what reached PreTrainedConfig.__post_init__
             if ok and isinstance(post, Func):
                 # the dataclass __init__ hands undeclared keywords to __post_init__(**kwargs)
                 # (SwinConfig pops ``out_features`` from them)
                 f = Func(post.node, post.mod, post.closure, post.owner, cfg)
-                self.calls.call_func(f, [], extra if post.node.args.kwarg is not None else {})  # type: ignore[attr-defined]
+                self._handed.append((cfg, handed))
+                try:
+                    self.calls.call_func(f, [], extra if post.node.args.kwarg is not None else {})  # type: ignore[attr-defined]
+                finally:
+                    self._handed.pop()
             elif self.is_config_cls(cls):
                 self.base_post_init(cfg, extra)  # no class of its own: PreTrainedConfig's runs
             # PreTrainedConfig.__post_init__(**kwargs) sets keyword arguments that are not
             # declared fields LAST: they win over what the subclass computed before it
-            # (DacConfig(hidden_size=256) keeps 256, not encoder_hidden_size * 2**4)
-            for k, v in kwargs.items():
-                if k not in declared and cfg.aliases.get(k, k) not in declared:
+            # (DacConfig(hidden_size=256) keeps 256, not encoder_hidden_size * 2**4). Only
+            # those the class's own ``__post_init__`` handed on: one it popped first is gone
+            # (T5Config pops ``tie_word_embeddings`` and sets True: reading the keyword back
+            # untied T5's embeddings, a confident wrong count, session 21)
+            left = handed[-1] if handed else kwargs
+            for k, v in left.items():
+                if k in kwargs and k not in declared and cfg.aliases.get(k, k) not in declared:
                     cfg.fields[cfg.aliases.get(k, k)] = v
         for k, v in list(cfg.fields.items()):
             if v.__class__ is SymVal:
@@ -204,6 +216,9 @@ class Configs:
         the class's own where it has one), then the keyword arguments left are set where the
         class left no value."""
         kwargs = {k: v for k, v in kwargs.items() if k != "**"}
+        for owner, handed in self._handed[-1:]:
+            if owner is cfg:  # ``super().__post_init__(**kwargs)`` of the class being made
+                handed.append(kwargs)
         key = cfg.aliases.get("rope_parameters", "rope_parameters")
         if self.has_config_attr(cfg, "rope_parameters"):
             if isinstance(unwrap(cfg.fields.get(key)), dict):
@@ -347,6 +362,10 @@ class Configs:
             )
         if name in ("to_dict", "to_diff_dict"):
             return BuiltinMethod(lambda a, k: dict(cfg.fields))
+        if name == "__dict__" and cfg.origin != "omegaconf":
+            # the instance namespace, live (``args.__dict__.update(n=2)`` writes ``args.n``), as
+            # ``vars(cfg)`` gives it (library/python.py); a DictConfig keeps its nodes elsewhere
+            return cfg.fields
         if name == "get":
             return BuiltinMethod(
                 lambda a, k: (

@@ -13,10 +13,16 @@ Where the text runs, as CPython runs it:
   among them, are the caller's own).
 - ``exec(s, globals(), d)``: the module's globals and the dict ``d``, which receives the names
   the text binds (read back with ``d["Name"]``).
+- ``exec(s, globals())``, and ``exec(s)`` at module level: module-level code of that module,
+  reading and binding its globals (session 21).
 
-Anything else (a text not known statically, a text that does not parse, an ``exec`` at module
-level, other namespaces) is not followed: the call is unknown and every module the caller's
-locals hold is left unresolved with a note, since the text may have added weights to it.
+Anything else (a text not known statically, a text that does not parse, other namespaces) is
+not followed: the call is unknown and every module the text could reach (the caller's locals
+and closure, its module's globals, and the lists / dicts among them) is left unresolved with a
+note, since the text may have added weights to it or swapped a layer. Session 21 (a burned
+held-out case): only modules of analyzed code directly in the caller's locals were marked, so
+torchbnn's ``exec`` swapping the children of a ``global model`` (catalogue layers, reached
+through a global) left a confident count of the model before the swap.
 """
 
 from __future__ import annotations
@@ -26,7 +32,7 @@ from typing import Any
 
 from driftcheck.parsers.source.interp.statements import Frame
 from driftcheck.parsers.source.library import wildlib
-from driftcheck.parsers.source.values.abstract import Obj, Unknown, is_module, plain
+from driftcheck.parsers.source.values.abstract import Unknown, is_module, plain
 
 _TREES_KEY = "_exec_trees"
 
@@ -51,12 +57,16 @@ def exec_text(calls: Any, args: list[Any], fr: Frame, e: ast.Call) -> Any:
 def _namespace(ip: Any, args: list[Any], fr: Frame) -> Frame | None:
     """The frame the text runs in, or None when it is not one we model."""
     if len(args) == 1:
-        if fr.func is None:  # module level: the text would bind module globals
-            return None
+        if fr.func is None:  # module level: the text binds the module's globals
+            return _module_frame(ip, fr.mod)
         run_in = Frame(fr.mod, None, fr.closure)
         run_in.locals = dict(fr.locals)  # CPython: a snapshot; bindings do not come back
         return run_in
     g = plain(args[1])
+    if len(args) == 2 and isinstance(g, wildlib.ModGlobals):
+        # ``exec(s, globals())``: the text runs as module-level code of that module, reading
+        # and binding its globals (torchbnn's ``exec("model.fc = ...", globals())``)
+        return _module_frame(ip, g.mod)
     d = plain(args[2]) if len(args) == 3 else None
     if not isinstance(g, wildlib.ModGlobals) or not isinstance(d, dict):
         return None
@@ -64,6 +74,14 @@ def _namespace(ip: Any, args: list[Any], fr: Frame) -> Frame | None:
         return None
     run_in = Frame(g.mod)
     run_in.locals = d  # the caller's dict itself: it receives what the text binds
+    return run_in
+
+
+def _module_frame(ip: Any, mod: Any) -> Frame:
+    """A frame running module-level code of ``mod``: its locals are the module's globals as
+    the interpreter holds them (interp/decoregistry.py runs a module's code so)."""
+    run_in = Frame(mod)
+    run_in.locals = ip.globals.setdefault(id(mod), {})
     return run_in
 
 
@@ -90,9 +108,41 @@ def _parse(ip: Any, text: str, line: int) -> ast.Module | None:
 
 
 def _not_followed(calls: Any, fr: Frame, why: str) -> Unknown:
+    """The text is not run: every module it can reach is left unresolved. That is what the
+    caller's locals and closure hold, and what its module's globals hold (a text reads and
+    writes any global by name: torchbnn's ``exec("model." + name + " = " + str(layer),
+    globals())`` swaps a child of a ``global model``), a catalogue layer as much as a module
+    of analyzed code, and the modules a list / tuple / dict among them holds (bounded)."""
     calls.ip.stmts.note(f"{why}: not followed")  # what it binds (skrl's class) is unknown
-    for v in fr.locals.values():
-        v = plain(v)
-        if isinstance(v, Obj) and is_module(v):
-            v.unresolved.append(f"{why}: it may add weights")
+    spaces = [fr.locals, fr.closure or {}, calls.ip.globals.get(id(fr.mod), {})]
+    seen: set[int] = set()
+    for space in spaces:
+        for v in list(space.values())[:_ITEMS]:
+            _mark(plain(v), f"{why}: it may add weights", seen, 0)
     return Unknown(why)
+
+
+# how far into containers the modules a text may reach are looked for: bounded, as
+# interp/postbuild.py's ``holds_module`` is
+_DEPTH = 3
+_ITEMS = 256
+
+
+def _mark(v: Any, why: str, seen: set[int], depth: int) -> None:
+    if id(v) in seen:
+        return
+    seen.add(id(v))
+    if is_module(v):
+        if why not in v.unresolved:
+            v.unresolved.append(why)
+        return
+    if depth >= _DEPTH:
+        return
+    if isinstance(v, dict):
+        items = list(v.values())[:_ITEMS]
+    elif isinstance(v, (list, tuple)):
+        items = list(v)[:_ITEMS]
+    else:
+        return
+    for x in items:
+        _mark(plain(x), why, seen, depth + 1)

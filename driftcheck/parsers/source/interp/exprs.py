@@ -21,7 +21,13 @@ from driftcheck.parsers.source.interp import (
     tuplesub,
     unpacked,
 )
-from driftcheck.parsers.source.library import enumflags, tensorvalues, typeunion, wildlib
+from driftcheck.parsers.source.library import (
+    enumflags,
+    tensordtypes,
+    tensorvalues,
+    typeunion,
+    wildlib,
+)
 from driftcheck.parsers.source.library.torchlib import elementwise
 from driftcheck.parsers.source.ops.operators import (
     ATOMS,
@@ -476,13 +482,15 @@ class Expressions:
             if getattr(a, "data", None) is not None or getattr(b, "data", None) is not None:
                 got = tensorvalues.binop(op, a, b)  # known values (library/tensorvalues.py)
                 if got is not None:
-                    return got
+                    return tensordtypes.binop(op, a, b, got)
             if isinstance(op, ast.MatMult):  # numpy's and torch's rule (library/npshapes.py)
                 from driftcheck.parsers.source.library import npshapes
 
                 got = npshapes.matmul_shape(a, b)
-                return got if got is not None else Tensor(Unknown("matmul"))
-            return elementwise([a, b])  # a new tensor of the broadcast shape
+                got = got if got is not None else Tensor(Unknown("matmul"))
+                return tensordtypes.binop(op, a, b, got)
+            # a new tensor of the broadcast shape (its dtype: library/tensordtypes.py)
+            return tensordtypes.binop(op, a, b, elementwise([a, b]))
         if isinstance(a, Config) or isinstance(b, Config):
             return Unknown("config arithmetic")
         if getattr(a, "_enum_member", False) or getattr(b, "_enum_member", False):
@@ -641,7 +649,8 @@ class Expressions:
                 if got is not None:
                     return got
         if isinstance(op, _ELEMENTWISE_CMP) and _tensor_operands(a, b):
-            return elementwise([a, b])  # ``x >= grid[:, :-1]``: a bool tensor, broadcast shape
+            # ``x >= grid[:, :-1]``: a bool tensor, broadcast shape
+            return tensordtypes.given(elementwise([a, b]), "bool")
         if isinstance(op, (ast.Eq, ast.NotEq)) and (
             tuplesub.items(a) is not None or tuplesub.items(b) is not None
         ):
@@ -851,24 +860,6 @@ def _numeric_table(e: Any) -> bool:
     return True
 
 
-# torch's dtype aliases: one object under two names (``torch.float is torch.float32``), so
-# their names ending differently say nothing (``assert w.dtype == torch.float`` was decided false)
-_TORCH_DTYPE_ALIAS = {
-    f"torch.{k}": f"torch.{v}"
-    for k, v in {
-        "float": "float32",
-        "double": "float64",
-        "half": "float16",
-        "long": "int64",
-        "int": "int32",
-        "short": "int16",
-        "cfloat": "complex64",
-        "cdouble": "complex128",
-        "chalf": "complex32",
-    }.items()
-}
-
-
 def _defines(cls: Cls, names: tuple[str, ...]) -> bool:
     """Whether a class read from source (or a source base of it) defines one of ``names``."""
     for c in cls.mro():
@@ -912,10 +903,12 @@ def ext_equal(a: Ext, b: Ext) -> Any:
     object; names ending differently are different objects (``nn.ReLU`` is not ``nn.GELU``);
     the same last name under other prefixes may be an alias (``torch.nn.InstanceNorm2d`` and
     ``torch.nn.modules.instancenorm.InstanceNorm2d``): unknown, never a confident False."""
-    qa, qb = _TORCH_DTYPE_ALIAS.get(a.qual, a.qual), _TORCH_DTYPE_ALIAS.get(b.qual, b.qual)
-    if qa == qb:
+    if a.qual == b.qual:
         return True
-    if qa.rsplit(".", 1)[-1] != qb.rsplit(".", 1)[-1]:
+    same_dtype = tensordtypes.ext_equal(a, b)  # ``torch.double == torch.float64``
+    if same_dtype is not None:
+        return same_dtype
+    if a.qual.rsplit(".", 1)[-1] != b.qual.rsplit(".", 1)[-1]:
         return False
     return Unknown(f"{a.qual} == {b.qual}")
 

@@ -25,6 +25,7 @@ from driftcheck.parsers.source.library import (
     stdlib,
     tensorvalues,
     torchlib,
+    typehints,
     typeunion,
     wildlib,
 )
@@ -247,8 +248,8 @@ class Items:
                     return got
             adv = intindex.index_shape(raw.shape, key)  # ``x[rows, topk_indices]``
             if adv is not None:
-                return Tensor(adv)
-            return Tensor(torchlib.index_shape(raw.shape, k))
+                return Tensor(adv, dtype=raw.dtype)  # indexing keeps the dtype
+            return Tensor(torchlib.index_shape(raw.shape, k), dtype=raw.dtype)
         if isinstance(raw, WeightRef):
             # ``emb.weight[0]`` of a torch layer built from known arguments: a tensor of the
             # row's shape (a new tensor, never the parameter itself); unknown otherwise
@@ -261,6 +262,8 @@ class Items:
                 return stdlib.annotated(key)
             if raw.qual in pyprotocols.LITERAL:  # ``Literal[64]``: sizes as hint arguments
                 return pyprotocols.literal(key)
+            if raw.qual in typehints.ORIGINS:  # ``tuple[int, ...]``: a hint (library/typehints.py)
+                return typehints.subscript(raw.qual, key)
             return Unknown(f"{raw.qual}[...]")
         if enums.is_enum(raw) and isinstance(k, str):  # ``Color["RED"]``
             m = enums.member(self.ip, raw, k)

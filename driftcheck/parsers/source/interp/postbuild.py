@@ -58,10 +58,43 @@ def _names(st: ast.stmt, ctx: type) -> set[str]:
     return {n.id for n in ast.walk(st) if isinstance(n, ast.Name) and isinstance(n.ctx, ctx)}
 
 
+# builtins through which a statement reaches a global without naming it: a text run by
+# ``exec`` / ``eval`` (``exec("model.fc = nn.Linear(8, 2)")``), the namespace dicts
+# (``globals()["model"].fc = ...``)
+_DYNAMIC = frozenset(("exec", "eval", "globals", "vars", "locals", "__import__"))
+
+
+def _def_reads(body: list[ast.stmt]) -> dict[str, set[str]]:
+    """For each function / class the module defines at top level, the names its code reads,
+    with those of the module's other functions / classes it reads in turn (transitively): a
+    call ``patch()`` of ``def patch(): model.fc = ...`` reads the global ``model``."""
+    own: dict[str, set[str]] = {}
+    for st in body:
+        if isinstance(st, (ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
+            own.setdefault(st.name, set()).update(_names(st, ast.Load))
+    out: dict[str, set[str]] = {}
+    for d in own:
+        seen, todo = {d}, [d]
+        while todo:
+            for n in own[todo.pop()]:
+                if n in own and n not in seen:
+                    seen.add(n)
+                    todo.append(n)
+        out[d] = set().union(*(own[n] for n in seen)) | seen
+    return out
+
+
 def reach(body: list[ast.stmt], last: int, name: str) -> int:
     """The index of the last top-level statement after ``last`` that reads ``name`` or a name
-    bound (directly or through a chain) from a statement that does; ``last`` when none."""
+    bound (directly or through a chain) from a statement that does; ``last`` when none.
+
+    A statement reads what the module's own functions and classes it names read (session 21,
+    a burned held-out case: ``def patch(): model.fc = ...`` then ``patch()`` never named
+    ``model`` at top level, so it did not run: the count was the model's before the patch),
+    and a statement calling ``exec`` / ``eval`` / ``globals()`` / ``vars()`` (directly or
+    through such a function) may read any global: it is run too (watched, as the others)."""
     reached = {name}
+    defs = _def_reads(body)
     end = last
     for i in range(last + 1, len(body)):
         st = body[i]
@@ -71,7 +104,9 @@ def reach(body: list[ast.stmt], last: int, name: str) -> int:
         ):
             continue
         run = at_import(st)  # a ``__main__`` block: its else only
-        if set().union(*(_names(x, ast.Load) for x in run)) & reached:
+        reads = set().union(*(_names(x, ast.Load) for x in run))
+        reads |= set().union(*(defs[n] for n in reads if n in defs))
+        if reads & reached or reads & _DYNAMIC:
             end = i
             reached |= set().union(*(_names(x, ast.Store) for x in run))
     return end

@@ -161,7 +161,7 @@ def _predicate(c: Call) -> Any:
     t, rest, kw = _tensor_and_rest(c)
     if not isinstance(t, Tensor) or rest or set(kw) - {"out"}:
         return Tensor(Unknown(f"{c.qual}() at {c.where}"))
-    return Tensor(t.shape)
+    return Tensor(t.shape, dtype="bool")  # a predicate's result is a bool tensor
 
 
 @T.entry("all", "any", doc="all / any(t[, dim, keepdim]): the reduced shape; values when known")

@@ -23,6 +23,7 @@ from driftcheck.parsers.source.interp import (
     modtree,
     propobj,
     selfmodule,
+    submodpath,
     tensorsub,
 )
 from driftcheck.parsers.source.interp.attrs import Attributes
@@ -655,6 +656,8 @@ class Library:
                 return run if run is not None else wildlib.hook_method(obj, name)
             if name == "apply":  # ``fn`` on every sub-module (interp/modtree.py)
                 return modtree.apply_method(obj, self.ip)
+            if name in submodpath.METHODS:  # dotted paths (interp/submodpath.py)
+                return submodpath.method(self.ip, obj, name)
             if name in (
                 "to",
                 "post_init",
@@ -755,6 +758,8 @@ class Library:
             return modtree.param_walk(leaf, name, self.attrs)
         if name == "apply":  # ``fn`` on every sub-module (interp/modtree.py)
             return modtree.apply_method(leaf, self.ip)
+        if name in submodpath.METHODS:  # dotted paths (interp/submodpath.py)
+            return submodpath.method(self.ip, leaf, name)
         if name in ("to", "requires_grad_", "reset_parameters", *_RETURN_SELF):
             return BuiltinMethod(lambda a, k: leaf)  # torch's ``Module.eval()`` returns self
         if wildlib.is_hook_registration(name):
@@ -836,7 +841,9 @@ class Library:
         return value_method(v, name, self.ip)
 
 
-SAMEISH = {"to", "data", "detach", "clone", "t", "float"}
+# (not ``t``: a transposed weight has the transposed shape, a new tensor below -- read as the
+# weight itself, ``nn.Parameter(enc.weight.t())`` had the encoder's shape, not its transpose)
+SAMEISH = {"to", "data", "detach", "clone", "float"}
 # the attributes ``PreTrainedModel.get_encoder()`` / ``get_decoder()`` return, in the order
 # transformers 5 tries them (modeling_utils.py)
 _HF_PART_NAMES = {

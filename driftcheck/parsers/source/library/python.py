@@ -648,7 +648,9 @@ def _vars(c: Call) -> Any:
 
     v = plain(c.args[0]) if c.args else None
     if isinstance(v, Config):
-        return dict(v.fields)
+        # the object's own namespace, live: ``vars(args).update(layers=2)`` changes ``args``
+        # (a copy here left the Namespace as parsed: a confident wrong count, session 21)
+        return dict(v.fields) if v.origin == "omegaconf" else v.fields
     if isinstance(v, ModRef) and v.mod is not None:
         return module_vars(c, v.mod)
     if isinstance(v, Cls):  # a class used as a namespace (library/classvars.py)

@@ -140,6 +140,7 @@ GROUP_MODULES = (
     "fxgraph",
     "torchfunc",
     "buildcalls",
+    "beartypelib",
 )
 _loaded: list[bool] = []
 # The qualified-name prefixes each group module declares its entries and rules under (a
@@ -211,6 +212,7 @@ GROUP_PREFIXES: dict[str, tuple[str, ...]] = {
     "fxgraph": ("torch.fx",),
     "torchfunc": ("torch.func",),
     "buildcalls": ("torch", "os", "builtins"),
+    "beartypelib": ("beartype",),
 }
 # prefix -> the group modules declaring names under it, in ``GROUP_MODULES`` order
 _BY_PREFIX: dict[str, tuple[str, ...]] = {

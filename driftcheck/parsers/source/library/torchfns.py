@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from driftcheck.parsers.source.interp.tensorshapes import KEEP_SHAPE, joined_shape, kept_shape
-from driftcheck.parsers.source.library import torchlib
+from driftcheck.parsers.source.library import tensordtypes, torchlib
 from driftcheck.parsers.source.library.pybuiltins import BuiltinMethod
 from driftcheck.parsers.source.library.registry import Call, Group
 from driftcheck.parsers.source.values import torchsize
@@ -148,11 +148,15 @@ def _factory(c: Call) -> Any:
         shape = weight_shape(c.interp.attrs, plain(c.args[0]))
         if shape is not None:
             return Tensor(shape)
+    # its dtype where torch fixes it without values (library/tensordtypes.py)
+    dtype = tensordtypes.factory(c.qual.rsplit(".", 1)[-1], c.args, c.kwargs)
     if "size" in c.kwargs and not c.qual.endswith(("tensor", "as_tensor")):  # normal(0, 1, size=)
-        return Tensor(torchlib.shape_of([c.kwargs["size"]], "torch.zeros"))
-    if c.qual.endswith(".linspace") and "steps" in c.kwargs and len(c.args) == 2:
-        return Tensor(torchlib.shape_of([*c.args, c.kwargs["steps"]], c.qual))  # steps=n: (n,)
-    return Tensor(torchlib.shape_of(c.args, c.qual))
+        shape = torchlib.shape_of([c.kwargs["size"]], "torch.zeros")
+    elif c.qual.endswith(".linspace") and "steps" in c.kwargs and len(c.args) == 2:
+        shape = torchlib.shape_of([*c.args, c.kwargs["steps"]], c.qual)  # steps=n: (n,)
+    else:
+        shape = torchlib.shape_of(c.args, c.qual)
+    return Tensor(shape, dtype=dtype)
 
 
 for _f in sorted(torchlib.FACTORIES):
@@ -160,7 +164,7 @@ for _f in sorted(torchlib.FACTORIES):
 for _f in sorted(torchlib.ELEMENTWISE - torchlib.FACTORIES):
     T.add(
         _f,
-        lambda c: torchlib.elementwise(c.args),
+        lambda c: tensordtypes.function(c.qual, c.args, torchlib.elementwise(c.args)),
         f"{_f}(...): the broadcast shape of its tensor arguments",
     )
 
@@ -201,9 +205,35 @@ def _broadcast_shapes(c: Call) -> Any:
     return out
 
 
-T.entry("cat", "concat", "concatenate", "stack", doc="cat / stack of tensors of known shapes")(
-    lambda c: Tensor(joined_shape(c.qual, c.args, c.kwargs))
+@T.entry("cat", "concat", "concatenate", "stack", doc="cat / stack of tensors of known shapes")
+def _joined(c: Call) -> Any:
+    args = c.args
+    seq = plain(args[0]) if args else None
+    if isinstance(seq, (list, tuple)) and any(isinstance(plain(x), WeightRef) for x in seq):
+        # ``torch.cat([head.weight, torch.zeros(2, 64)])`` (growing a layer): a torch layer's
+        # weight joins as a tensor of the shape torch allocated it (unknown when not known)
+        from driftcheck.parsers.source.library.wildlib import weight_shape
+
+        def as_tensor(x: Any) -> Any:
+            if not isinstance(plain(x), WeightRef):
+                return x
+            shape = weight_shape(c.interp.attrs, plain(x))
+            return Tensor(shape if shape is not None else Unknown("weight shape"))
+
+        args = [[as_tensor(x) for x in seq], *args[1:]]
+    return tensordtypes.joined(args, c.kwargs, Tensor(joined_shape(c.qual, args, c.kwargs)))
+
+
+@T.entry(
+    "set_default_dtype",
+    "set_default_tensor_type",
+    doc="set_default_dtype(d): None; float dtypes read afterwards are unknown",
 )
+def _set_default_dtype(c: Call) -> Any:
+    tensordtypes.default_changed(c.interp)
+    return None
+
+
 # a dtype, a device or a number-format record: its value is unknown, but it is never a layer or
 # a parameter, so a module storing one (kornia's ``self.dtype = torch.get_default_dtype()``)
 # keeps its count (interp/opaque.py)

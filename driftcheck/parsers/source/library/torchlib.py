@@ -201,7 +201,19 @@ ELEMENTWISE = {
     "arcsinh",
     "arctanh",
 }
-REDUCTIONS = {"mean", "std", "var", "sum", "prod", "amax", "amin", "norm", "logsumexp"}
+REDUCTIONS = {
+    "mean",
+    "std",
+    "var",
+    "sum",
+    "prod",
+    "amax",
+    "amin",
+    "norm",
+    "logsumexp",
+    "nanmean",
+    "nansum",
+}
 
 
 def broadcast(a: Any, b: Any) -> tuple[Any, ...] | Unknown:
@@ -407,7 +419,21 @@ def _data_shape(x: Any) -> tuple[Any, ...] | Unknown:
 
 def tensor_method(interp: Any, t: Tensor, name: str) -> Any:
     """Attributes and methods of a tensor built in ``__init__``: computed on its values when
-    they are known (library/tensorvalues.py), else from its shape."""
+    they are known (library/tensorvalues.py), else from its shape; the dtype of the result
+    where torch fixes it (library/tensordtypes.py)."""
+    from driftcheck.parsers.source.library import tensordtypes
+
+    if name == "dtype":
+        return tensordtypes.read(interp, t)
+    return tensordtypes.method(t, name, _tensor_method(interp, t, name))
+
+
+def _tensor_method(interp: Any, t: Tensor, name: str) -> Any:
+    if t.param and t.cls is None:
+        from driftcheck.parsers.source.library import paramconv
+
+        if name in paramconv.METHODS:  # the Parameter itself or a copy (library/paramconv.py)
+            return paramconv.method(t, name)
     if t.data is not None:
         from driftcheck.parsers.source.library import tensorvalues
 

@@ -283,6 +283,9 @@ class Tensor(TensorValue):
     data: Any = None  # its values (a numpy array) when known: library/tensorvalues.py
     cls: Any = None  # an instance of a tensor subclass read from source (interp/tensorsub.py)
     attrs: dict | None = None  # attributes written on such an instance (``t.manifold = m``)
+    # its dtype (``float64``, canonical) when torch fixes it without its values (a factory's
+    # ``dtype=``, a cast): library/tensordtypes.py; None when unknown
+    dtype: str | None = None
 
 
 @dataclass(eq=False)
