@@ -364,7 +364,7 @@ def own_raise(interp: Interp, mods: list[ModInfo], e: Raised, what: str) -> bool
     from driftcheck.parsers.source.importcheck import ConstructionRaise
     from driftcheck.parsers.source.loader import installed
 
-    if e.path is None:
+    if e.path is None or not e.sure:  # a ``with`` manager may have swallowed it
         return False
     at = Path(e.path).resolve()
     if not any(m.path.resolve() == at and not installed(m.path) for m in mods):

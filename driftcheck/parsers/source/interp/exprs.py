@@ -55,6 +55,7 @@ from driftcheck.parsers.source.values.abstract import (
     UnknownModule,
     UnknownNumber,
     UnknownPlain,
+    WeightRef,
     is_module,
     is_unknown,
     plain,
@@ -149,6 +150,8 @@ def truth(v: Any) -> bool | None:
         return bool(v.attrs[tuplesub.ITEMS])
     if isinstance(v, Obj) and v.kind:  # a torch container: its length (interp/modtruth.py)
         return modtruth.container_truth(v)
+    if isinstance(v, Obj) and isinstance(v.cls, Cls) and _defines(v.cls, ("__bool__", "__len__")):
+        return None  # its own ``__bool__`` / ``__len__`` decides (not modelled here)
     if getattr(v, "_enum_member", False):  # ``Feat.NONE`` of a Flag class is false
         t = enumflags.truth(v)
         if t is not None:
@@ -627,6 +630,9 @@ class Expressions:
                 same = ext_equal(a, b)
                 if isinstance(same, Unknown):
                     return same
+            elif isinstance(a, WeightRef) and isinstance(b, WeightRef):
+                # ``w = lin.weight; w is lin.weight``: each read makes a new reference
+                same = a.owner is b.owner and a.name == b.name
             else:
                 same = identical(a, b)
             return same if isinstance(op, ast.Is) else not same
@@ -659,6 +665,8 @@ class Expressions:
         if getattr(a, "py_compare", False) and getattr(b, "py_compare", False):
             seqs = (object,)  # versions (library/pkgversion.py): their own operators
         if not (isinstance(a, seqs) and isinstance(b, seqs)):
+            if isinstance(op, (ast.Eq, ast.NotEq)) and a is not b and _own_eq(self.ip, a, b):
+                return Unknown("== of a value with its own __eq__")
             if isinstance(op, ast.Eq):
                 return a is b if not isinstance(a, Tensor) else Unknown("tensor ==")
             if isinstance(op, ast.NotEq):
@@ -850,6 +858,44 @@ def _numeric_table(e: Any) -> bool:
         ):
             return False
     return True
+
+
+def _defines(cls: Cls, names: tuple[str, ...]) -> bool:
+    """Whether a class read from source (or a source base of it) defines one of ``names``."""
+    for c in cls.mro():
+        node = getattr(c, "node", None) if isinstance(c, Cls) else None
+        if node is not None and any(
+            isinstance(st, (ast.FunctionDef, ast.AsyncFunctionDef)) and st.name in names
+            for st in node.body
+        ):
+            return True
+    return False
+
+
+def _own_eq(ip: Any, a: Any, b: Any) -> bool:
+    """Whether ``a == b`` is decided by more than identity: an instance of a source class with
+    its own ``__eq__`` (or a dataclass's), a namedtuple, a library value (partial,
+    SimpleNamespace...). ``P(1) == P(1)`` of a dataclass is True; reading it as ``a is b``
+    made a true ``assert`` a false IMP004 blocker (review21b)."""
+    from driftcheck.parsers.source.library.stdlib import NamedTupleValue
+
+    if isinstance(a, Config) and isinstance(b, Config):  # namespaces / configs: by fields
+        return True
+    if isinstance(a, NamedTupleValue) or isinstance(b, NamedTupleValue):
+        return all(isinstance(v, (NamedTupleValue, tuple)) for v in (a, b))  # by items
+    ta, tb = getattr(type(a), "library_type", None), getattr(type(b), "library_type", None)
+    if ta is not None and ta == tb:  # two partials, two namespaces: their own ``__eq__``
+        return True
+    for v in (a, b):
+        if isinstance(v, Obj) and isinstance(v.cls, Cls) and not v.module:
+            if _defines(v.cls, ("__eq__",)):
+                return True
+            calls = getattr(ip, "calls", None)
+            if calls is not None and any(
+                isinstance(c, Cls) and calls.is_dataclass(c) for c in v.cls.mro()
+            ):
+                return True
+    return False
 
 
 def ext_equal(a: Ext, b: Ext) -> Any:

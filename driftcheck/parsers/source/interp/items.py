@@ -667,8 +667,15 @@ class Items:
         if isinstance(raw, Obj):
             if any(name in d for d in (raw.attrs, raw.children, raw.params, raw.buffers)):
                 return True
-            if raw.cls is not None and self.classes.mro_attr(raw.cls, name)[0]:
-                return True
+            if raw.cls is not None:
+                from driftcheck.parsers.source.interp import propobj
+
+                found, v, _ = self.classes.mro_attr(raw.cls, name)
+                if found and isinstance(v, Func) and propobj.is_property_def(v.node):
+                    # Python runs the getter: an AttributeError it raises makes hasattr False
+                    return Unknown("hasattr of a property")
+                if found:
+                    return True
             return False
         if isinstance(raw, Leaf):
             return name in raw.params or name in ("weight", "bias")

@@ -1013,6 +1013,12 @@ class Calls:
         except Return as r:
             if gen is None:
                 return pendingret.finish(self.ip, fr, r.value, True)
+        except Raised as e:
+            if gen is None:
+                raise
+            # a generator's body runs when it is iterated, not when it is called: Python raises
+            # only if (and where) it is consumed, so the generator is unknown here
+            gen.bad = f"raises {e.what} at line {e.line}"
         finally:
             pendingret.drop(self.ip, fr)
             if cells is not None:

@@ -55,6 +55,27 @@ class Raised(Exception):
         self.what = what
         self.line = line
         self.path = path  # the file of the ``raise`` statement (None: not known)
+        # False once it left a ``with`` body whose manager may swallow it (``__exit__`` returning
+        # true, ``contextlib.suppress``): Python may well go on, so it proves no defect (IMP004)
+        self.sure = True
+
+
+# context managers whose ``__exit__`` never swallows an exception (torch's grad / device /
+# autocast modes, warnings, files, nullcontext, accelerate's init_empty_weights); the name read
+# from the ``with`` expression's call (``torch.no_grad()`` -> ``no_grad``)
+_NEVER_SWALLOW = frozenset(
+    "no_grad enable_grad inference_mode set_grad_enabled autocast device catch_warnings open "
+    "nullcontext init_empty_weights init_on_device record_function profile".split()
+)
+
+
+def _never_swallows(e: ast.expr) -> bool:
+    """Whether the manager ``e`` is one that lets an exception of its body through: only the
+    known ones above; any other (``contextlib.suppress``, a class whose ``__exit__`` may return
+    true) may swallow it, so a ``raise`` in the body is no proven failure."""
+    f = e.func if isinstance(e, ast.Call) else e
+    name = f.attr if isinstance(f, ast.Attribute) else getattr(f, "id", None)
+    return name in _NEVER_SWALLOW
 
 
 def _modules_in(local: dict) -> list[tuple[Any, tuple]]:
@@ -470,12 +491,15 @@ class Statements:
                 exits.append(leave)
             if item.optional_vars is not None:
                 self.assign(item.optional_vars, value, fr)
-        if not exits:
-            self.run_body(st.body, fr)
-            return
         try:
             self.run_body(st.body, fr)
-        except (Return, Raised, _Break, _Continue):
+        except Raised as e:
+            if not all(_never_swallows(item.context_expr) for item in st.items):
+                e.sure = False
+            for leave in reversed(exits):
+                leave()
+            raise
+        except (Return, _Break, _Continue):
             for leave in reversed(exits):
                 leave()
             raise

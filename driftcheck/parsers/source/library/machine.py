@@ -873,6 +873,13 @@ def leaf_default(leaf: Leaf, name: str) -> Any:
 
 def conv_tuple(leaf: Leaf, name: str, v: Any) -> Any:
     """``conv.kernel_size`` as torch stores it: a ConvNd turns an int into an n-tuple."""
+    if name == "normalized_shape" and leaf.type in ("LayerNorm", "RMSNorm"):
+        # torch stores ``(d,)`` for ``LayerNorm(d)`` and a tuple for a list (``assert
+        # norm.normalized_shape == (d,)`` held in torch, was decided false here)
+        p = plain(v)
+        if isinstance(p, int) and not isinstance(p, bool):
+            return (p,)
+        return tuple(p) if isinstance(p, list) else v
     m = _CONV.fullmatch(leaf.type)
     if m and name in _CONV_TUPLES and isinstance(plain(v), int) and not isinstance(plain(v), bool):
         return (plain(v),) * int(m.group(1))

@@ -89,6 +89,9 @@ def py_call(name: str, interp: Any, args: list[Any], kwargs: dict[str, Any]) -> 
             return Unknown(name)
         if name == "str":
             sizes.check_len(sizes.text_size(pa[0]), "str()")
+        kw = {k: plain(v) for k, v in kwargs.items()}  # ``int(s, base=2)``, ``round(x, ndigits=1)``
+        if not _known(*kw.values()) or not all(_simple(v) for v in kw.values()):
+            return Unknown(name)
         try:
             return {
                 "int": int,
@@ -97,7 +100,7 @@ def py_call(name: str, interp: Any, args: list[Any], kwargs: dict[str, Any]) -> 
                 "str": str,
                 "abs": abs,
                 "round": round,
-            }[name](*pa)
+            }[name](*pa, **kw)
         except (TypeError, ValueError, OverflowError):
             return Unknown(name)
     if name == "len":
