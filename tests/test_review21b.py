@@ -11,7 +11,7 @@ import pytest
 
 from driftcheck.errors import DriftcheckError
 from driftcheck.parsers.source import parse_source
-from tests.model_count_support import torch_count
+from tests.model_count_support import torch_count, write_sized
 
 _HEAD = """
 import contextlib
@@ -158,3 +158,45 @@ def test_an_object_without_eq_still_compares_by_identity(tmp_path: Path) -> None
         torch_count(path, device="cpu")
     g = parse_source(path, entry="M")
     assert any(n.startswith("construction raises AssertionError") for x in g.nodes for n in x.notes)
+
+
+# --- lead (session 21 end): hasattr on the analyzer's own value types -------------------------
+# ``hasattr(self.weight, "tag")`` where ``self.weight`` is another layer's weight passed in (a
+# WeightRef): Python's hasattr answered for the analyzer's object (False), and since asserts are
+# evaluated (IMP004) a model torch builds became "construction raises" (fresh10 mup readout).
+SHARED_WEIGHT_TAGGED = """
+import torch
+from torch import nn
+
+
+class Readout(nn.Linear):
+    def __init__(self, weight):
+        super().__init__(weight.shape[1], weight.shape[0], bias=False)
+        self.weight = weight
+
+    def width(self):
+        assert hasattr(self.weight, "tag"), "call tag_all(model) first"
+        return self.weight.tag
+
+
+def tag_all(model):
+    for p in model.parameters():
+        p.tag = 2
+
+
+class M(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.emb = nn.Embedding(50, 8)
+        self.head = Readout(self.emb.weight)
+        tag_all(self)
+        self.extra = nn.Linear(8, 8 * self.head.width())
+"""
+
+
+def test_hasattr_on_a_shared_weight_is_not_decided_by_the_analyzer_object(tmp_path):
+    path = write_sized(tmp_path, SHARED_WEIGHT_TAGGED)
+    want = torch_count(path)  # torch builds it: 50*8 + 8*16 + 16
+    g = parse_source(path, entry="M")
+    assert g.params_total() in (want, None), (g.params_total(), want)
+    assert not any("AssertionError" in str(n) for n in g.notes), [str(n) for n in g.notes]
