@@ -696,10 +696,10 @@ class Items:
                 if modinfo_lacks(self.ip.finder, m, name):  # no way to bind it: absent
                     return False
             return Unknown("hasattr")
-        if type(raw).__module__.startswith("driftcheck."):
-            # one of the analyzer's own value types with no rule above (a ``WeightRef`` to a
-            # layer's weight, ...): Python's hasattr on it would answer for the analyzer's object,
-            # not for the tensor or object it stands for (attributes can be set on Parameters)
+        if isinstance(raw, WeightRef):
+            # a reference to a layer's weight (values/abstract.py): Python's hasattr on it would
+            # answer for the analyzer's object, not for the Parameter it stands for (attributes
+            # can be set on Parameters, e.g. mup's ``infshape``)
             return Unknown("hasattr")
         return hasattr(raw, name)
 
