@@ -100,22 +100,36 @@ def layer_stack(items: list[Item]) -> Item | None:
     return blocks[0]
 
 
+def _stack_block(
+    items: list[Item], stack: Item | None
+) -> tuple[list[Item], Counter, int, int] | None:
+    """What ``lead_layer`` / ``trail_layer`` match against: the stack's layers (no inner runs),
+    the count of each layer signature, their number (at least three) and the stack's index in
+    ``items``; None when the stack is no such block. A stack of one copy counts too: it is kept
+    as a block because the other side repeats it (two RWKV layers, the first with its extra
+    ``pre_ln``)."""
+    if stack is None or not stack.children:
+        return None
+    kids = [c for c in walk(stack.children) if not c.soft]
+    if any(c.is_block and c.count > 1 for c in kids):
+        return None
+    need = Counter(c.full_sig for c in kids if not c.is_block)
+    size = sum(need.values())
+    at = next((i for i, it in enumerate(items) if it is stack), None)
+    if at is None or size < 3:
+        return None
+    return kids, need, size, at
+
+
 def lead_layer(items: list[Item], stack: Item | None) -> int:
     """1 when the layers just before the repeated stack are one more copy of its block but
     for one vector-only layer (ModernBERT's first layer, whose ``attn_norm`` is an
     ``Identity``: a block unlike the others, so it is not merged into their run and its
     layers stand alone before them); else 0. Only a block of layers (no inner runs)."""
-    if stack is None or not stack.children:  # one copy too: kept as a block because the
-        # other side repeats it (two RWKV layers, the first with its extra ``pre_ln``)
+    found = _stack_block(items, stack)
+    if found is None:
         return 0
-    kids = [c for c in walk(stack.children) if not c.soft]
-    if any(c.is_block and c.count > 1 for c in kids):
-        return 0
-    need = Counter(c.full_sig for c in kids if not c.is_block)
-    size = sum(need.values())
-    at = next((i for i, it in enumerate(items) if it is stack), None)
-    if at is None or size < 3:
-        return 0
+    kids, need, size, at = found
     got = 0
     for it in reversed(items[:at]):
         if it.soft:
@@ -140,16 +154,10 @@ def trail_layer(items: list[Item], stack: Item | None) -> int:
     whose attention keeps its ``dense_bias`` vector: a block unlike the others, so it is
     not merged into their run and its layers stand alone after them); else 0. The mirror of
     ``lead_layer``; only a block of layers (no inner runs) of at least three."""
-    if stack is None or not stack.children:
+    found = _stack_block(items, stack)
+    if found is None:
         return 0
-    kids = [c for c in walk(stack.children) if not c.soft]
-    if any(c.is_block and c.count > 1 for c in kids):
-        return 0
-    need = Counter(c.full_sig for c in kids if not c.is_block)
-    size = sum(need.values())
-    at = next((i for i, it in enumerate(items) if it is stack), None)
-    if at is None or size < 3:
-        return 0
+    kids, need, size, at = found
     got, extra = 0, 0
     for it in items[at + 1 :]:
         if it.soft:
