@@ -36,6 +36,8 @@ defect class (TP FN FP TN), then precision and recall for the dev part and the h
                                                       # cut the same way as --fresh2
     python benchmarks/crash/bench_crash.py --fresh13  # the thirteenth fresh batch (session 21, blind),
                                                       # cut the same way as --fresh2
+    python benchmarks/crash/bench_crash.py --fresh14  # the fourteenth fresh batch (session 22, blind),
+                                                      # cut the same way as --fresh2
 """
 
 from __future__ import annotations
@@ -143,12 +145,13 @@ CUT_SPLITS = (
     "fresh11",
     "fresh12",
     "fresh13",
+    "fresh14",
 )
 
 
 def part_of(e: dict) -> str:
-    """The reporting part of a case: its split, with the blind batches (fresh2 to fresh13)
-    cut into a dev and a held-out part (sessions 14 to 21: the analyzer is tuned on a batch's
+    """The reporting part of a case: its split, with the blind batches (fresh2 to fresh14)
+    cut into a dev and a held-out part (sessions 14 to 22: the analyzer is tuned on a batch's
     dev part only, so its held-out part stays a blind measure)."""
     if e["split"] in CUT_SPLITS:
         return f"{e['split']}_held_out" if held_out(e["name"]) else f"{e['split']}_dev"
@@ -242,6 +245,11 @@ def main(argv: list[str] | None = None) -> int:
         action="store_true",
         help="run the thirteenth fresh batch (templates_fresh13.py, written blind) instead",
     )
+    ap.add_argument(
+        "--fresh14",
+        action="store_true",
+        help="run the fourteenth fresh batch (templates_fresh14.py, written blind) instead",
+    )
     ap.add_argument("--json", help="write per-case results here")
     a = ap.parse_args(argv)
     cases = json.loads((HERE / "cases.json").read_text())
@@ -249,7 +257,9 @@ def main(argv: list[str] | None = None) -> int:
     cases = [e for e in cases if e["name"] in truth["cases"]]
     # one part at a time: a fresh batch alone, else the dev and held-out parts
     part = (
-        "fresh13"
+        "fresh14"
+        if a.fresh14
+        else "fresh13"
         if a.fresh13
         else "fresh12"
         if a.fresh12
