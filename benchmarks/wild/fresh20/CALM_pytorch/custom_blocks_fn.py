@@ -1,4 +1,5 @@
 """CALM over plain-torch LMs, with the blocks located by user extraction functions."""
+
 import torch.nn as nn
 from CALM_pytorch import CALM, AugmentParams
 

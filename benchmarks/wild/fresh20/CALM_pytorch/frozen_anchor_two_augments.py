@@ -1,11 +1,14 @@
 """CALM with two augmenting LMs; the anchor and augments frozen so only cross attention trains."""
-from x_transformers import TransformerWrapper, Decoder
+
 from CALM_pytorch import CALM, AugmentParams
+from x_transformers import Decoder, TransformerWrapper
 
 
 def lm(dim, depth):
     return TransformerWrapper(
-        num_tokens=300, max_seq_len=64, attn_layers=Decoder(dim=dim, depth=depth, heads=2, rotary_pos_emb=True)
+        num_tokens=300,
+        max_seq_len=64,
+        attn_layers=Decoder(dim=dim, depth=depth, heads=2, rotary_pos_emb=True),
     )
 
 

@@ -1,4 +1,5 @@
 """A GAIL-style reward network on a Box observation space."""
+
 import numpy as np
 from gymnasium import spaces
 from imitation.rewards.reward_nets import BasicRewardNet

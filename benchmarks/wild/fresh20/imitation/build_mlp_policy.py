@@ -1,4 +1,5 @@
 """Behaviour-cloning heads built with imitation's `build_mlp` helper, one per task."""
+
 import torch.nn as nn
 from imitation.util import networks
 

@@ -1,6 +1,7 @@
 """A CNN reward net on image observations, wrapped in a running-norm normalizer."""
-from gymnasium import spaces
+
 import numpy as np
+from gymnasium import spaces
 from imitation.rewards.reward_nets import CnnRewardNet, NormalizedRewardNet
 from imitation.util.networks import RunningNorm
 

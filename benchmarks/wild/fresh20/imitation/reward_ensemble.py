@@ -1,4 +1,5 @@
 """A reward ensemble for preference comparisons, members from a list comprehension."""
+
 from gymnasium import spaces
 from imitation.rewards.reward_nets import BasicRewardNet, RewardEnsemble
 

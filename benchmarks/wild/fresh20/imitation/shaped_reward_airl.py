@@ -1,4 +1,5 @@
 """AIRL's shaped reward net (reward + potential), discrete actions, custom widths."""
+
 from gymnasium import spaces
 from imitation.rewards.reward_nets import BasicShapedRewardNet
 

@@ -1,4 +1,5 @@
 """An rl_games continuous-control actor-critic built from a YAML config, as the runner does."""
+
 import yaml
 from rl_games.algos_torch import network_builder
 

@@ -1,5 +1,7 @@
 """Separate actor and critic towers for a discrete action space; a dict spec edited in code."""
+
 import copy
+
 from rl_games.algos_torch.network_builder import A2CBuilder
 
 BASE = {

@@ -1,4 +1,5 @@
 """A recurrent (LSTM after the MLP) policy with layer norm, for partial observability."""
+
 from rl_games.algos_torch.network_builder import A2CBuilder
 
 spec = dict(

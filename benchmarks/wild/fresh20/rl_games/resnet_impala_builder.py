@@ -1,4 +1,5 @@
 """rl_games' ResNet (IMPALA) builder for pixel observations, config from a JSON string."""
+
 import json
 
 from rl_games.algos_torch.network_builder import A2CResnetBuilder

@@ -1,4 +1,5 @@
 """argparse defaults parsed from an empty argv into a NamedTuple config."""
+
 import argparse
 from typing import NamedTuple
 

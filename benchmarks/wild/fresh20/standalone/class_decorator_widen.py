@@ -1,4 +1,5 @@
 """A class decorator that wraps __init__ to add an output head after the user's layers."""
+
 import functools
 
 import torch.nn as nn

@@ -1,4 +1,5 @@
 """A custom parametrization (symmetric weights) and tying through a property."""
+
 import torch.nn as nn
 import torch.nn.utils.parametrize as P
 

@@ -1,4 +1,5 @@
 """deepcopy stack of a prototype block, an EMA copy, and apply()-based init that swaps a bias."""
+
 import copy
 
 import torch
@@ -8,7 +9,9 @@ import torch.nn as nn
 class Block(nn.Module):
     def __init__(self, d):
         super().__init__()
-        self.ff = nn.Sequential(nn.LayerNorm(d), nn.Linear(d, 2 * d), nn.GELU(), nn.Linear(2 * d, d))
+        self.ff = nn.Sequential(
+            nn.LayerNorm(d), nn.Linear(d, 2 * d), nn.GELU(), nn.Linear(2 * d, d)
+        )
 
 
 def init(m):

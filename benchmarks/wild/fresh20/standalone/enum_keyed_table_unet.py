@@ -1,4 +1,5 @@
 """A small U-Net whose stages come from an Enum-keyed table; skip widths found with zip."""
+
 import enum
 
 import torch.nn as nn

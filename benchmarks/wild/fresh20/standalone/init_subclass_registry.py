@@ -1,4 +1,5 @@
 """Blocks register themselves through __init_subclass__ with a class keyword."""
+
 import torch.nn as nn
 
 REGISTRY = {}

@@ -1,4 +1,5 @@
 """A LoRA adapter written by hand: base Linear layers frozen and replaced in place by wrappers."""
+
 import torch
 import torch.nn as nn
 

@@ -1,4 +1,5 @@
 """Blocks chosen with a match statement over tuples of (kind, args)."""
+
 import torch.nn as nn
 
 PLAN = [("conv", 3, 16, 3), ("bn", 16), ("act",), ("conv", 16, 32, 5), ("pool", 2), ("fc", 32, 10)]

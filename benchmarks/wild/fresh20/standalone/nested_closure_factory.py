@@ -1,4 +1,5 @@
 """Nested closures: a factory of factories of residual blocks, counted through a nonlocal."""
+
 import torch.nn as nn
 
 

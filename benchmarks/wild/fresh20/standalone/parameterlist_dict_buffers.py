@@ -1,4 +1,5 @@
 """ParameterList / ParameterDict mixture model with non-persistent buffers."""
+
 import torch
 import torch.nn as nn
 

@@ -1,4 +1,5 @@
 """Layers built by a functools.singledispatch on the spec's type."""
+
 from functools import singledispatch
 
 import torch.nn as nn

@@ -1,4 +1,5 @@
 """A __slots__ config whose fields are validated by a descriptor; a closure returns modules."""
+
 import torch.nn as nn
 
 

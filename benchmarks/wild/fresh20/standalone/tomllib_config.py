@@ -1,7 +1,8 @@
 """A TOML config (tomllib) with per-stage tables; the enum picks the norm."""
-import enum
-import tomllib
 
+import enum
+
+import tomllib
 import torch.nn as nn
 
 TOML = """
@@ -32,6 +33,12 @@ cfg = tomllib.loads(TOML)
 layers, c = [], cfg["model"]["in_ch"]
 for st in cfg["stage"]:
     for _ in range(st["depth"]):
-        layers += [nn.Conv2d(c, st["width"], 3, padding=1), NORMS[Norm(st["norm"])](st["width"]), nn.ReLU()]
+        layers += [
+            nn.Conv2d(c, st["width"], 3, padding=1),
+            NORMS[Norm(st["norm"])](st["width"]),
+            nn.ReLU(),
+        ]
         c = st["width"]
-model = nn.Sequential(*layers, nn.AdaptiveAvgPool2d(1), nn.Flatten(), nn.Linear(c, cfg["model"]["classes"]))
+model = nn.Sequential(
+    *layers, nn.AdaptiveAvgPool2d(1), nn.Flatten(), nn.Linear(c, cfg["model"]["classes"])
+)

@@ -1,4 +1,5 @@
 """Widths produced by a generator; layers appended while the walrus keeps the running width."""
+
 import torch.nn as nn
 
 

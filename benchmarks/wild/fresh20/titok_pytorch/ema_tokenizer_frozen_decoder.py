@@ -1,4 +1,5 @@
 """A tokenizer fine-tune: decoder frozen, an EMA copy of the whole tokenizer kept for eval."""
+
 import copy
 
 import torch.nn as nn
@@ -16,4 +17,12 @@ class EMATokenizer(nn.Module):
                 p.requires_grad = False
 
 
-model = EMATokenizer(dim=64, image_size=32, patch_size=8, num_latent_tokens=8, enc_depth=2, dec_depth=2, codebook_size=128)
+model = EMATokenizer(
+    dim=64,
+    image_size=32,
+    patch_size=8,
+    num_latent_tokens=8,
+    enc_depth=2,
+    dec_depth=2,
+    codebook_size=128,
+)

@@ -1,4 +1,5 @@
 """Tokenizer hyperparameters kept in a dataclass and forwarded with asdict()."""
+
 from dataclasses import asdict, dataclass, field
 
 from titok_pytorch import TiTokTokenizer

@@ -1,4 +1,5 @@
 """A small 1-D image tokenizer (TiTok) for 64x64 images."""
+
 from titok_pytorch import TiTokTokenizer
 
 model = TiTokTokenizer(
