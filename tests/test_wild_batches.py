@@ -446,9 +446,9 @@ BATCHES: dict[str, Batch] = {
             "fresh18",
             "fresh19",
         ),
-        min_library_files=16,
+        min_library_files=20,
         min_libraries=4,
-        min_standalone=10,
+        min_standalone=16,
     ),
 }
 
