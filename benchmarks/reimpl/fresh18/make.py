@@ -1,0 +1,186 @@
+"""The eighteenth fresh held-out set of re-implementations (written blind in session 22): code
+styles no earlier set used (a ChainMap of overrides over defaults with blocks under numeric
+ModuleDict keys, ...). It was NOT run through driftcheck while it was written; run it once
+(``README.md``).
+
+The writer, the checks and the command line are shared (``benchmarks/reimpl/set_checks.py``);
+``sub`` and ``sizes_line`` are fresh11's, ``dec`` fresh12's, ``small`` fresh17's.
+
+    python benchmarks/reimpl/fresh18/make.py [--check] [--only NAME,NAME]
+    python benchmarks/bench_reimpl.py --corpus benchmarks/reimpl/fresh18 --mode both --show 200
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parents[2]))
+
+from benchmarks.reimpl import set_checks  # noqa: E402
+from benchmarks.reimpl.fresh11.make import sizes_line, sub  # noqa: E402
+from benchmarks.reimpl.fresh12.make import dec  # noqa: E402
+from benchmarks.reimpl.fresh17.make import small  # noqa: E402
+
+_ML4 = "D_MODEL, N_HEADS, VOCAB = {}, {}, {}"
+_ML4_V = (64, 4, 256)
+_ML4B = "KV_LORA, QK_NOPE, QK_ROPE, V_HEAD = {}, {}, {}, {}"
+_ML4B_V = (32, 16, 8, 16)
+_ML4C = "DENSE_FFN, N_EXPERTS, TOP_K, EXPERT_FFN = {}, {}, {}, {}"
+_ML4C_V = (128, 4, 2, 32)
+
+# name -> (arch, config class, kwargs, HF class, [code plants], [config plants])
+CASES: dict[str, tuple] = {
+    "llama_chainmap_numeric_keys": (
+        "llama",
+        "LlamaConfig",
+        dec(500000.0, vocab_size=384, intermediate_size=176),
+        "LlamaForCausalLM",
+        [
+            sub("numLayers", '    "n_layers": {},\n', 2, 3),
+            sub("numKvHeads", '    "n_kv": {},\n', 2, 1),
+            sub("intermediateSize", '    "ffn": {},\n', 176, 256),
+            sub("vocabSize", '    "vocab": {},\n', 384, 512),
+            sub("ropeTheta", '    "base": {},\n', 500000.0, 10000.0),
+        ],
+        [("numLayers", "num_hidden_layers", 3, 2)],
+    ),
+    "hrm_text_two_level_paper_config": (
+        "hrm_text",
+        "HrmTextConfig",
+        dict(
+            vocab_size=256,
+            hidden_size=64,
+            num_attention_heads=4,
+            head_dim=16,
+            intermediate_size=128,
+            num_layers_per_stack=2,
+            num_hidden_layers=4,
+        ),
+        "HrmTextModel",
+        [
+            sub("vocabSize", "    vocab_size: int = {}\n", 256, 320),
+            sub("numHeads", "    num_heads: int = {}\n", 4, 8),
+            sub("headDim", "    head_dim: int = {}\n", 16, 32),
+            sub("intermediateSize", "    expansion_hidden: int = {}\n", 128, 192),
+        ],
+        [("intermediateSize", "intermediate_size", 256, 128)],
+    ),
+    "lara_mini_kind_table_stacked_experts": (
+        "lara_mini",
+        "LaraMiniConfig",
+        small(
+            num_key_value_heads=2,
+            linear_key_head_dim=16,
+            linear_value_head_dim=16,
+            linear_num_key_heads=2,
+            linear_num_value_heads=4,
+            moe_intermediate_size=32,
+            shared_expert_intermediate_size=32,
+            num_experts=4,
+            num_experts_per_tok=2,
+            layer_types=["linear_attention", "sliding_attention"],
+            sliding_window=16,
+            rms_norm_eps=1e-6,
+        ),
+        "LaraMiniModel",
+        [
+            sub("vocabSize", "VOCAB = {}\n", 256, 320),
+            sub("numExperts", 'MOE = {{"experts": {}, ', 4, 8),
+            sub("moeIntermediateSize", '"expert_ffn": {}, ', 32, 48),
+            sub("numKvHeads", '"kv_heads": {}, ', 2, 4),
+            sub("numLayers", 'LAYER_PLAN = ["linear", "window"{}]\n', "", ', "window"', (2, 3)),
+        ],
+        [("numExperts", "num_experts", 8, 4)],
+    ),
+    "cosmos3_edge_text_make_dataclass": (
+        "cosmos3_edge_text",
+        "Cosmos3EdgeTextConfig",
+        small(
+            rope_parameters=set_checks.rope(10000.0, mrope_section=[4, 2, 2]),
+            hidden_act="relu2",
+            rms_norm_eps=1e-5,
+        ),
+        "Cosmos3EdgeTextModel",
+        [
+            sub("numLayers", '    ("n_layer", int, {}),\n', 2, 3),
+            sub("numKvHeads", '    ("n_kv_head", int, {}),\n', 2, 1),
+            sub("intermediateSize", '    ("d_ff", int, {}),\n', 128, 192),
+            sub("vocabSize", '    ("vocab", int, {}),\n', 256, 384),
+        ],
+        [("numHeads", "num_attention_heads", 8, 4)],
+    ),
+    "mistral_large4_text_latent_indexer": (
+        "mistral_large4_text",
+        "MistralLarge4TextConfig",
+        small(
+            num_key_value_heads=4,
+            kv_lora_rank=32,
+            qk_rope_head_dim=8,
+            qk_nope_head_dim=16,
+            v_head_dim=16,
+            moe_intermediate_size=32,
+            n_routed_experts=4,
+            num_experts_per_tok=2,
+            mlp_layer_types=["dense", "sparse"],
+            index_head_dim=16,
+            index_n_heads=4,
+        ),
+        "MistralLarge4TextModel",
+        [
+            sizes_line("vocabSize", _ML4, _ML4_V, 2, 320),
+            sizes_line("kvLoraRank", _ML4B, _ML4B_V, 0, 48),
+            sizes_line("numExperts", _ML4C, _ML4C_V, 1, 8),
+            sizes_line("moeIntermediateSize", _ML4C, _ML4C_V, 3, 48),
+            sizes_line("intermediateSize", _ML4C, _ML4C_V, 0, 192),
+            sub("numLayers", 'LAYER_KIND = ("dense", "moe"{})\n', "", ', "moe"', (2, 3)),
+        ],
+        [("numExperts", "n_routed_experts", 8, 4)],
+    ),
+    "muse_spark_text_projected_experts": (
+        "muse_spark_text",
+        "MuseSparkTextConfig",
+        small(
+            moe_intermediate_size=32,
+            moe_hidden_size=48,
+            num_local_experts=4,
+            num_experts_per_tok=2,
+            layer_types=["sliding_attention", "full_attention"],
+            mlp_layer_types=["sparse", "sparse"],
+            layer_rope_theta=[500000.0, 0],
+            sliding_window=16,
+        ),
+        "MuseSparkTextModel",
+        [
+            sub("vocabSize", '"--vocab {} ', 256, 384),
+            sub("numLayers", "--layers {} ", 2, 3),
+            sub("numKvHeads", "--kv-heads {} ", 2, 1),
+            sub("numExperts", '"--experts {} ', 4, 8),
+            sub("moeIntermediateSize", "--expert-ffn {}", 32, 64),
+        ],
+        [("numKvHeads", "num_key_value_heads", 4, 2)],
+    ),
+}
+
+SAME_OUTPUT: dict[str, list[tuple]] = {
+    "llama_chainmap_numeric_keys": [
+        (r"^tok\.", "model.embed_tokens."),
+        (r"^norm\.", "model.norm."),
+        (r"^out\.", "lm_head."),
+        (r"^blocks\.(\d+)\.attn_norm\.", r"model.layers.\1.input_layernorm."),
+        (r"^blocks\.(\d+)\.mlp_norm\.", r"model.layers.\1.post_attention_layernorm."),
+        (r"^blocks\.(\d+)\.w([qkvo])\.", r"model.layers.\1.self_attn.\2_proj."),
+        (r"^blocks\.(\d+)\.w1\.", r"model.layers.\1.mlp.gate_proj."),
+        (r"^blocks\.(\d+)\.w3\.", r"model.layers.\1.mlp.up_proj."),
+        (r"^blocks\.(\d+)\.w2\.", r"model.layers.\1.mlp.down_proj."),
+    ],
+}
+SAME_OUTPUT_IO: dict[str, tuple[str, list[str]]] = {}
+
+_MAKE = set_checks.SetMake(HERE, CASES, SAME_OUTPUT, SAME_OUTPUT_IO)
+same_output = _MAKE.same_output
+build_config = _MAKE.build_config
+
+if __name__ == "__main__":
+    raise SystemExit(_MAKE.main())
