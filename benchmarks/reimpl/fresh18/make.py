@@ -30,6 +30,11 @@ _ML4B_V = (32, 16, 8, 16)
 _ML4C = "DENSE_FFN, N_EXPERTS, TOP_K, EXPERT_FFN = {}, {}, {}, {}"
 _ML4C_V = (128, 4, 2, 32)
 
+_LF = "DIM, VOCAB, FFN = {}, {}, {}"
+_LF_V = (64, 256, 128)
+_LF2 = "HEADS, KV_HEADS, HEAD_DIM, WINDOW = {}, {}, {}, {}"
+_LF2_V = (4, 2, 16, 16)
+
 # name -> (arch, config class, kwargs, HF class, [code plants], [config plants])
 CASES: dict[str, tuple] = {
     "llama_chainmap_numeric_keys": (
@@ -160,6 +165,56 @@ CASES: dict[str, tuple] = {
             sub("moeIntermediateSize", "--expert-ffn {}", 32, 64),
         ],
         [("numKvHeads", "num_key_value_heads", 4, 2)],
+    ),
+    "kimi_linear_parameterdict_layers": (
+        "kimi_linear",
+        "KimiLinearConfig",
+        small(
+            num_key_value_heads=4,
+            kv_lora_rank=32,
+            qk_rope_head_dim=8,
+            qk_nope_head_dim=16,
+            v_head_dim=16,
+            moe_intermediate_size=32,
+            num_experts=4,
+            num_experts_per_token=2,
+            mlp_layer_types=["dense", "sparse"],
+            layer_types=["linear_attention", "full_attention"],
+            linear_head_dim=16,
+            linear_num_heads=4,
+        ),
+        "KimiLinearModel",
+        [
+            sub("vocabSize", 'H = {{"vocab": {}, ', 256, 384),
+            sub("intermediateSize", '"ffn": {}, ', 128, 192),
+            sub("numExperts", '"experts": {},', 4, 8),
+            sub("kvLoraRank", '"kv_rank": {}, ', 32, 48),
+            sub("moeIntermediateSize", '"expert_ffn": {}}}', 32, 64),
+        ],
+        [("numExperts", "num_experts", 8, 4)],
+    ),
+    "lfm3_pattern_string_sequential": (
+        "lfm3",
+        "Lfm3Config",
+        small(
+            layer_types=["conv", "sliding_attention"],
+            rope_parameters={
+                "sliding_attention": set_checks.rope(10000.0),
+                "full_attention": set_checks.rope(1000000.0),
+            },
+            sliding_window=16,
+            norm_eps=1e-5,
+            tie_word_embeddings=True,
+        ),
+        "Lfm3Model",
+        [
+            sub("numLayers", 'PATTERN = "{}"\n', "CS", "CSS", (2, 3)),
+            sizes_line("vocabSize", _LF, _LF_V, 1, 320),
+            sizes_line("intermediateSize", _LF, _LF_V, 2, 192),
+            sizes_line("numKvHeads", _LF2, _LF2_V, 1, 4),
+            sizes_line("headDim", _LF2, _LF2_V, 2, 32),
+        ],
+        [("vocabSize", "vocab_size", 384, 256)],
     ),
 }
 
