@@ -35,6 +35,21 @@ _LF_V = (64, 256, 128)
 _LF2 = "HEADS, KV_HEADS, HEAD_DIM, WINDOW = {}, {}, {}, {}"
 _LF2_V = (4, 2, 16, 16)
 
+_T5G = dict(
+    vocab_size=256,
+    hidden_size=64,
+    num_hidden_layers=2,
+    num_attention_heads=4,
+    num_key_value_heads=2,
+    head_dim=16,
+    intermediate_size=128,
+)
+_T5S = (
+    '    "shared": {{"vocab": {}, "width": {}, "heads": {}, "kv_heads": {}, "head_dim": {}, '
+    '"ffn": {}}},'
+)
+_T5S_V = (256, 64, 4, 2, 16, 128)
+
 # name -> (arch, config class, kwargs, HF class, [code plants], [config plants])
 CASES: dict[str, tuple] = {
     "llama_chainmap_numeric_keys": (
@@ -215,6 +230,20 @@ CASES: dict[str, tuple] = {
             sizes_line("headDim", _LF2, _LF2_V, 2, 32),
         ],
         [("vocabSize", "vocab_size", 384, 256)],
+    ),
+    "t5gemma_nested_dict_subclassed_decoder": (
+        "t5gemma",
+        "T5GemmaConfig",
+        dict(encoder=_T5G, decoder=_T5G, vocab_size=256),
+        "T5GemmaModel",
+        [
+            sizes_line("vocabSize", _T5S, _T5S_V, 0, 320),
+            sizes_line("numKvHeads", _T5S, _T5S_V, 3, 4),
+            sizes_line("intermediateSize", _T5S, _T5S_V, 5, 192),
+            sub("numEncoderLayers", '    "encoder": {{"depth": {}}},\n', 2, 3),
+            sub("numDecoderLayers", '    "decoder": {{"depth": {}}},\n', 2, 1),
+        ],
+        [],
     ),
 }
 
