@@ -245,6 +245,45 @@ CASES: dict[str, tuple] = {
         ],
         [],
     ),
+    "mixtral_dense_einsum_all_experts": (
+        "mixtral",
+        "MixtralConfig",
+        dec(
+            1000000.0,
+            vocab_size=320,
+            intermediate_size=96,
+            num_local_experts=4,
+            num_experts_per_tok=2,
+        ),
+        "MixtralForCausalLM",
+        [
+            sub("vocabSize", "        vocab={},\n", 320, 384),
+            sub("numLayers", "        n_layers={},\n", 2, 3),
+            sub("numExperts", "        n_experts={},\n", 4, 8),
+            sub("numExpertsPerTok", "        top_k={},\n", 2, 1),
+            sub("intermediateSize", "        expert_hidden={},\n", 96, 128),
+        ],
+        [("numKvHeads", "num_key_value_heads", 4, 2)],
+    ),
+    "qwen2_register_parameter_empty_init": (
+        "qwen2",
+        "Qwen2Config",
+        small(
+            rope_parameters=set_checks.rope(1000000.0),
+            intermediate_size=144,
+            rms_norm_eps=1e-6,
+            tie_word_embeddings=True,
+        ),
+        "Qwen2ForCausalLM",
+        [
+            sub("vocabSize", "    vocab = {}\n", 256, 320),
+            sub("numLayers", "    blocks = {}\n", 2, 3),
+            sub("numKvHeads", "    kv_heads = {}\n", 2, 1),
+            sub("intermediateSize", "    mlp = {}\n", 144, 192),
+            sub("ropeTheta", "    rope_base = {}\n", 1000000.0, 10000.0),
+        ],
+        [("numLayers", "num_hidden_layers", 3, 2)],
+    ),
 }
 
 SAME_OUTPUT: dict[str, list[tuple]] = {
@@ -258,6 +297,26 @@ SAME_OUTPUT: dict[str, list[tuple]] = {
         (r"^blocks\.(\d+)\.w1\.", r"model.layers.\1.mlp.gate_proj."),
         (r"^blocks\.(\d+)\.w3\.", r"model.layers.\1.mlp.up_proj."),
         (r"^blocks\.(\d+)\.w2\.", r"model.layers.\1.mlp.down_proj."),
+    ],
+    "mixtral_dense_einsum_all_experts": [
+        (r"^embed\.", "model.embed_tokens."),
+        (r"^ln_f$", "model.norm.weight"),
+        (r"^lm_head\.", "lm_head."),
+        (r"^blocks\.(\d+)\.ln_attn$", r"model.layers.\1.input_layernorm.weight"),
+        (r"^blocks\.(\d+)\.ln_moe$", r"model.layers.\1.post_attention_layernorm.weight"),
+        (r"^blocks\.(\d+)\.([qkvo])\.", r"model.layers.\1.self_attn.\2_proj."),
+        (r"^blocks\.(\d+)\.router\.", r"model.layers.\1.mlp.gate."),
+        (r"^blocks\.(\d+)\.w_in$", r"model.layers.\1.mlp.experts.gate_up_proj"),
+        (r"^blocks\.(\d+)\.w_out$", r"model.layers.\1.mlp.experts.down_proj"),
+    ],
+    "qwen2_register_parameter_empty_init": [
+        (r"^tok$", "model.embed_tokens.weight"),
+        (r"^final_norm$", "model.norm.weight"),
+        (r"^b(\d+)_ln1$", r"model.layers.\1.input_layernorm.weight"),
+        (r"^b(\d+)_ln2$", r"model.layers.\1.post_attention_layernorm.weight"),
+        (r"^b(\d+)_([qkvo])_w$", r"model.layers.\1.self_attn.\2_proj.weight"),
+        (r"^b(\d+)_([qkv])_b$", r"model.layers.\1.self_attn.\2_proj.bias"),
+        (r"^b(\d+)_(gate|up|down)$", r"model.layers.\1.mlp.\2_proj.weight"),
     ],
 }
 SAME_OUTPUT_IO: dict[str, tuple[str, list[str]]] = {}
