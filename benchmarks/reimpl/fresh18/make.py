@@ -21,7 +21,7 @@ sys.path.insert(0, str(HERE.parents[2]))
 from benchmarks.reimpl import set_checks  # noqa: E402
 from benchmarks.reimpl.fresh11.make import sizes_line, sub  # noqa: E402
 from benchmarks.reimpl.fresh12.make import dec  # noqa: E402
-from benchmarks.reimpl.fresh17.make import small  # noqa: E402
+from benchmarks.reimpl.fresh17.make import mla, small  # noqa: E402
 
 _ML4 = "D_MODEL, N_HEADS, VOCAB = {}, {}, {}"
 _ML4_V = (64, 4, 256)
@@ -283,6 +283,28 @@ CASES: dict[str, tuple] = {
             sub("ropeTheta", "    rope_base = {}\n", 1000000.0, 10000.0),
         ],
         [("numLayers", "num_hidden_layers", 3, 2)],
+    ),
+    "axk2_gated_norm_closure_factories": (
+        "axk2",
+        "AXK2Config",
+        mla(
+            num_key_value_heads=4,
+            mlp_layer_types=["dense", "sparse"],
+            index_head_dim=16,
+            index_n_heads=4,
+            gated_norm_rank=16,
+            rms_norm_eps=1e-6,
+        ),
+        "AXK2Model",
+        [
+            sub("vocabSize", "    vocab_size={},\n", 256, 320),
+            sub("qLoraRank", "    q_rank={},\n", 32, 48),
+            sub("kvLoraRank", "    kv_rank={},\n", 32, 64),
+            sub("numExperts", "    n_experts={},\n", 4, 8),
+            sub("intermediateSize", "    dense_ffn={},\n", 128, 192),
+            sub("moeIntermediateSize", "    expert_ffn={},\n", 32, 48),
+        ],
+        [("numExperts", "n_routed_experts", 8, 4)],
     ),
 }
 
