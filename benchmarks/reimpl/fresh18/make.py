@@ -306,6 +306,27 @@ CASES: dict[str, tuple] = {
         ],
         [("numExperts", "n_routed_experts", 8, 4)],
     ),
+    "qwen3_5_text_cached_property_dims": (
+        "qwen3_5_text",
+        "Qwen3_5TextConfig",
+        small(
+            linear_key_head_dim=16,
+            linear_value_head_dim=16,
+            linear_num_key_heads=2,
+            linear_num_value_heads=4,
+            layer_types=["linear_attention", "full_attention"],
+            rms_norm_eps=1e-6,
+        ),
+        "Qwen3_5TextModel",
+        [
+            sub("vocabSize", "    vocab = {}\n", 256, 320),
+            sub("intermediateSize", "    ffn = {}\n", 128, 192),
+            sub("numKvHeads", "    n_kv_heads = {}\n", 2, 1),
+            sub("headDim", "    head_dim = {}\n", 16, 32),
+            sub("numLayers", '    kinds = ("delta", "attn"{})\n', "", ', "attn"', (2, 3)),
+        ],
+        [("numHeads", "num_attention_heads", 8, 4)],
+    ),
 }
 
 SAME_OUTPUT: dict[str, list[tuple]] = {
