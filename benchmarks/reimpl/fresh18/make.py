@@ -50,6 +50,18 @@ _T5S = (
 )
 _T5S_V = (256, 64, 4, 2, 16, 128)
 
+_MI = "VOCAB, WIDTH, DEPTH = {}, {}, {}"
+_MI_V = (320, 64, 2)
+_MI2 = "HEADS, KV_HEADS, MLP = {}, {}, {}"
+_MI2_V = (4, 2, 160)
+_Q3M = (
+    'SIZES = "vocab={} width={} layers={} heads={} kv_heads={} head_dim={} experts={} top_k={} '
+    'expert_ffn={}"'
+)
+_Q3M_V = (256, 64, 2, 4, 2, 32, 4, 2, 48)
+_G2 = "N_VOCAB, N_CTX, N_EMBD, N_HEAD, N_LAYER = {}, {}, {}, {}, {}"
+_G2_V = (384, 128, 64, 4, 2)
+
 # name -> (arch, config class, kwargs, HF class, [code plants], [config plants])
 CASES: dict[str, tuple] = {
     "llama_chainmap_numeric_keys": (
@@ -200,11 +212,11 @@ CASES: dict[str, tuple] = {
         ),
         "KimiLinearModel",
         [
-            sub("vocabSize", 'H = {{"vocab": {}, ', 256, 384),
-            sub("intermediateSize", '"ffn": {}, ', 128, 192),
-            sub("numExperts", '"experts": {},', 4, 8),
-            sub("kvLoraRank", '"kv_rank": {}, ', 32, 48),
-            sub("moeIntermediateSize", '"expert_ffn": {}}}', 32, 64),
+            sub("vocabSize", '    "vocab": {},\n', 256, 384),
+            sub("intermediateSize", '    "ffn": {},\n', 128, 192),
+            sub("numExperts", '    "experts": {},\n', 4, 8),
+            sub("kvLoraRank", '    "kv_rank": {},\n', 32, 48),
+            sub("moeIntermediateSize", '    "expert_ffn": {},\n', 32, 64),
         ],
         [("numExperts", "num_experts", 8, 4)],
     ),
@@ -327,6 +339,55 @@ CASES: dict[str, tuple] = {
         ],
         [("numHeads", "num_attention_heads", 8, 4)],
     ),
+    "mistral_reduce_composed_blocks": (
+        "mistral",
+        "MistralConfig",
+        dec(1000000.0, vocab_size=320, intermediate_size=160, sliding_window=16),
+        "MistralForCausalLM",
+        [
+            sizes_line("vocabSize", _MI, _MI_V, 0, 384),
+            sizes_line("numLayers", _MI, _MI_V, 2, 3),
+            sizes_line("numKvHeads", _MI2, _MI2_V, 1, 4),
+            sizes_line("intermediateSize", _MI2, _MI2_V, 2, 224),
+            sub("slidingWindow", "WINDOW = {}\n", 16, 32),
+        ],
+        [("numLayers", "num_hidden_layers", 3, 2)],
+    ),
+    "qwen3_moe_expert_moduledict_string_keys": (
+        "qwen3_moe",
+        "Qwen3MoeConfig",
+        small(
+            head_dim=32,
+            num_experts=4,
+            num_experts_per_tok=2,
+            moe_intermediate_size=48,
+            norm_topk_prob=True,
+            rms_norm_eps=1e-6,
+        ),
+        "Qwen3MoeForCausalLM",
+        [
+            sizes_line("vocabSize", _Q3M, _Q3M_V, 0, 384),
+            sizes_line("numLayers", _Q3M, _Q3M_V, 2, 3),
+            sizes_line("numKvHeads", _Q3M, _Q3M_V, 4, 4),
+            sizes_line("headDim", _Q3M, _Q3M_V, 5, 16),
+            sizes_line("numExperts", _Q3M, _Q3M_V, 6, 8),
+            sizes_line("moeIntermediateSize", _Q3M, _Q3M_V, 8, 64),
+        ],
+        [("numExperts", "num_experts", 8, 4)],
+    ),
+    "gpt2_split_qkv_conv1d_transposed": (
+        "gpt2",
+        "GPT2Config",
+        dict(vocab_size=384, n_positions=128, n_embd=64, n_head=4, n_layer=2),
+        "GPT2Model",
+        [
+            sizes_line("vocabSize", _G2, _G2_V, 0, 448),
+            sizes_line("maxPositionEmbeddings", _G2, _G2_V, 1, 256),
+            sizes_line("hiddenSize", _G2, _G2_V, 2, 96),
+            sizes_line("numLayers", _G2, _G2_V, 4, 3),
+        ],
+        [("numHeads", "n_head", 8, 4)],
+    ),
 }
 
 SAME_OUTPUT: dict[str, list[tuple]] = {
@@ -360,6 +421,15 @@ SAME_OUTPUT: dict[str, list[tuple]] = {
         (r"^b(\d+)_([qkvo])_w$", r"model.layers.\1.self_attn.\2_proj.weight"),
         (r"^b(\d+)_([qkv])_b$", r"model.layers.\1.self_attn.\2_proj.bias"),
         (r"^b(\d+)_(gate|up|down)$", r"model.layers.\1.mlp.\2_proj.weight"),
+    ],
+    "mistral_reduce_composed_blocks": [
+        (r"^embed\.", "model.embed_tokens."),
+        (r"^final_norm$", "model.norm.weight"),
+        (r"^head\.", "lm_head."),
+        (r"^blocks\.(\d+)\.norms\.attn$", r"model.layers.\1.input_layernorm.weight"),
+        (r"^blocks\.(\d+)\.norms\.mlp$", r"model.layers.\1.post_attention_layernorm.weight"),
+        (r"^blocks\.(\d+)\.([qkvo])\.", r"model.layers.\1.self_attn.\2_proj."),
+        (r"^blocks\.(\d+)\.(gate|up|down)\.", r"model.layers.\1.mlp.\2_proj."),
     ],
 }
 SAME_OUTPUT_IO: dict[str, tuple[str, list[str]]] = {}

@@ -40,7 +40,10 @@ class GatedAttention(nn.Module):
 
     def forward(self, x):
         b, t, _ = x.shape
-        q, k, v = (p(x).view(b, t, self.n, self.d).transpose(1, 2) for p in (self.q_proj, self.k_proj, self.v_proj))
+        q, k, v = (
+            p(x).view(b, t, self.n, self.d).transpose(1, 2)
+            for p in (self.q_proj, self.k_proj, self.v_proj)
+        )
         o = F.scaled_dot_product_attention(q, k, v).transpose(1, 2).reshape(b, t, -1)
         return self.o_proj(o * torch.sigmoid(self.gate_proj(x)))
 
@@ -81,8 +84,9 @@ class ReasoningModule(nn.Module):
 
 
 class HierarchicalReasoningLM(nn.Module):
-    def __init__(self, c: HRMConfig = HRMConfig()):
+    def __init__(self, c: HRMConfig | None = None):
         super().__init__()
+        c = c or HRMConfig()
         self.c = c
         self.z_L_init = nn.Parameter(torch.zeros(c.hidden_size))
         self.embed_tokens = nn.Embedding(c.vocab_size, c.hidden_size)

@@ -72,7 +72,11 @@ class WindowAttn(nn.Module):
         b, t, _ = x.shape
         h, kv, d = ATTN["heads"], ATTN["kv_heads"], ATTN["head_dim"]
         q = self.q_norm(self.q_proj(x).view(b, t, h, d)).transpose(1, 2)
-        k = self.k_norm(self.k_proj(x).view(b, t, kv, d)).transpose(1, 2).repeat_interleave(h // kv, 1)
+        k = (
+            self.k_norm(self.k_proj(x).view(b, t, kv, d))
+            .transpose(1, 2)
+            .repeat_interleave(h // kv, 1)
+        )
         v = self.v_proj(x).view(b, t, kv, d).transpose(1, 2).repeat_interleave(h // kv, 1)
         i = torch.arange(t)
         ok = (i[None] <= i[:, None]) & (i[:, None] - i[None] < ATTN["window"])

@@ -86,7 +86,9 @@ def attention_factory(c):
             ik = self.idx_k_norm(self.idx_k(x))
             bias = torch.einsum("bqhd,bkd,bqh->bqk", iq, ik, self.idx_w(x))[:, None]
             mask = torch.ones(t, t, dtype=torch.bool).tril()
-            o = F.scaled_dot_product_attention(q, k, v, attn_mask=bias.masked_fill(~mask, float("-inf")))
+            o = F.scaled_dot_product_attention(
+                q, k, v, attn_mask=bias.masked_fill(~mask, float("-inf"))
+            )
             return self.out((o * torch.sigmoid(gate)).transpose(1, 2).reshape(b, t, -1))
 
     return _Attention()
@@ -121,7 +123,9 @@ def moe_factory(c):
             out = self.shared(x)
             for e in range(c["n_experts"]):
                 g, u = (x @ self.gate_up[e].T).chunk(2, -1)
-                out = out + (w * (idx == e)).sum(-1, keepdim=True) * ((F.silu(g) * u) @ self.down[e].T)
+                out = out + (w * (idx == e)).sum(-1, keepdim=True) * (
+                    (F.silu(g) * u) @ self.down[e].T
+                )
             return out
 
     return _MoE()

@@ -6,9 +6,22 @@ import torch
 import torch.nn.functional as F
 from torch import nn
 
-H = {"vocab": 256, "d": 64, "heads": 4, "lin_head_dim": 16, "gate_rank": 16, "conv": 4,
-     "kv_rank": 48, "nope": 16, "rope": 8, "v_dim": 16, "ffn": 128, "experts": 4,
-     "top_k": 2, "expert_ffn": 32}
+H = {
+    "vocab": 256,
+    "d": 64,
+    "heads": 4,
+    "lin_head_dim": 16,
+    "gate_rank": 16,
+    "conv": 4,
+    "kv_rank": 48,
+    "nope": 16,
+    "rope": 8,
+    "v_dim": 16,
+    "ffn": 128,
+    "experts": 4,
+    "top_k": 2,
+    "expert_ffn": 32,
+}
 PATTERN = ["linear/dense", "mla/moe"]
 
 
@@ -22,28 +35,57 @@ def rms(x, w):
 
 def linear_attn_params(p):
     d, n, hd, r = H["d"], H["heads"], H["lin_head_dim"], H["gate_rank"]
-    p.update({"wq": P(n * hd, d), "wk": P(n * hd, d), "wv": P(n * hd, d),
-              "conv": P(3 * n * hd, 1, H["conv"]), "dt_bias": P(n * hd), "A_log": P(1, 1, n, 1),
-              "f_a": P(r, d), "f_b": P(n * hd, r), "beta": P(n, d), "g_a": P(r, d),
-              "g_b": P(n * hd, r), "o_norm": P(hd), "wo": P(d, n * hd)})
+    p.update(
+        {
+            "wq": P(n * hd, d),
+            "wk": P(n * hd, d),
+            "wv": P(n * hd, d),
+            "conv": P(3 * n * hd, 1, H["conv"]),
+            "dt_bias": P(n * hd),
+            "A_log": P(1, 1, n, 1),
+            "f_a": P(r, d),
+            "f_b": P(n * hd, r),
+            "beta": P(n, d),
+            "g_a": P(r, d),
+            "g_b": P(n * hd, r),
+            "o_norm": P(hd),
+            "wo": P(d, n * hd),
+        }
+    )
 
 
 def mla_params(p):
     d, n = H["d"], H["heads"]
-    p.update({"wq": P(n * (H["nope"] + H["rope"]), d), "wkv_a": P(H["kv_rank"] + H["rope"], d),
-              "kv_norm": P(H["kv_rank"]), "wkv_b": P(n * (H["nope"] + H["v_dim"]), H["kv_rank"]),
-              "wo": P(d, n * H["v_dim"])})
+    p.update(
+        {
+            "wq": P(n * (H["nope"] + H["rope"]), d),
+            "wkv_a": P(H["kv_rank"] + H["rope"], d),
+            "kv_norm": P(H["kv_rank"]),
+            "wkv_b": P(n * (H["nope"] + H["v_dim"]), H["kv_rank"]),
+            "wo": P(d, n * H["v_dim"]),
+        }
+    )
 
 
 def dense_params(p, hidden, pre=""):
-    p.update({pre + "w_gate": P(hidden, H["d"]), pre + "w_up": P(hidden, H["d"]),
-              pre + "w_down": P(H["d"], hidden)})
+    p.update(
+        {
+            pre + "w_gate": P(hidden, H["d"]),
+            pre + "w_up": P(hidden, H["d"]),
+            pre + "w_down": P(H["d"], hidden),
+        }
+    )
 
 
 def moe_params(p):
     e, f = H["experts"], H["expert_ffn"]
-    p.update({"router": P(e, H["d"]), "experts_gate_up": P(e, 2 * f, H["d"]),
-              "experts_down": P(e, H["d"], f)})
+    p.update(
+        {
+            "router": P(e, H["d"]),
+            "experts_gate_up": P(e, 2 * f, H["d"]),
+            "experts_down": P(e, H["d"], f),
+        }
+    )
     dense_params(p, f, "shared_")
 
 
@@ -57,7 +99,10 @@ def linear_attn(p, x):
     state = torch.cumsum(decay * k * v, 1) * q
     o = rms(state.view(b, t, n, -1), p["o_norm"]).view(b, t, -1)
     gate = torch.sigmoid(F.linear(F.linear(x, p["g_a"]), p["g_b"]))
-    return F.linear(o * gate * torch.sigmoid(F.linear(x, p["beta"])).repeat_interleave(H["lin_head_dim"], -1), p["wo"])
+    return F.linear(
+        o * gate * torch.sigmoid(F.linear(x, p["beta"])).repeat_interleave(H["lin_head_dim"], -1),
+        p["wo"],
+    )
 
 
 def mla(p, x):
@@ -73,7 +118,9 @@ def mla(p, x):
 
 
 def dense(p, x, pre=""):
-    return F.linear(F.silu(F.linear(x, p[pre + "w_gate"])) * F.linear(x, p[pre + "w_up"]), p[pre + "w_down"])
+    return F.linear(
+        F.silu(F.linear(x, p[pre + "w_gate"])) * F.linear(x, p[pre + "w_up"]), p[pre + "w_down"]
+    )
 
 
 def moe(p, x):
@@ -81,7 +128,9 @@ def moe(p, x):
     out = dense(p, x, "shared_")
     for e in range(H["experts"]):
         g, u = F.linear(x, p["experts_gate_up"][e]).chunk(2, -1)
-        out = out + (w * (idx == e)).sum(-1, keepdim=True) * F.linear(F.silu(g) * u, p["experts_down"][e])
+        out = out + (w * (idx == e)).sum(-1, keepdim=True) * F.linear(
+            F.silu(g) * u, p["experts_down"][e]
+        )
     return out
 
 
@@ -96,8 +145,12 @@ class KimiLinear(nn.Module):
         self.layers = nn.ModuleList()
         for spec in PATTERN:
             mixer, ffn = spec.split("/")
-            p = nn.ParameterDict({"norm1": nn.Parameter(torch.ones(H["d"])),
-                                  "norm2": nn.Parameter(torch.ones(H["d"]))})
+            p = nn.ParameterDict(
+                {
+                    "norm1": nn.Parameter(torch.ones(H["d"])),
+                    "norm2": nn.Parameter(torch.ones(H["d"])),
+                }
+            )
             MIXERS[mixer][0](p)
             FFNS[ffn][0](p)
             self.layers.append(p)

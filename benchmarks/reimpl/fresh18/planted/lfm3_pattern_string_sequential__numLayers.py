@@ -71,10 +71,18 @@ class SwiGLU(nn.Module):
 
 def block(kind):
     mixer = ShortConv() if kind == "C" else WindowAttention()
-    return nn.Sequential(OrderedDict([
-        ("pre_mix", RMSNorm(DIM)), ("mixer", mixer), ("post_mix", RMSNorm(DIM)),
-        ("pre_ffn", RMSNorm(DIM)), ("ffn", SwiGLU()), ("post_ffn", RMSNorm(DIM)),
-    ]))
+    return nn.Sequential(
+        OrderedDict(
+            [
+                ("pre_mix", RMSNorm(DIM)),
+                ("mixer", mixer),
+                ("post_mix", RMSNorm(DIM)),
+                ("pre_ffn", RMSNorm(DIM)),
+                ("ffn", SwiGLU()),
+                ("post_ffn", RMSNorm(DIM)),
+            ]
+        )
+    )
 
 
 class LFM3(nn.Module):

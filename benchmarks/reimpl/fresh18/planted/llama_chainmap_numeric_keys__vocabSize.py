@@ -7,8 +7,16 @@ import torch
 import torch.nn.functional as F
 from torch import nn
 
-DEFAULTS = {"vocab": 32000, "dim": 4096, "n_layers": 32, "n_heads": 32, "n_kv": 8, "ffn": 11008,
-            "eps": 1e-5, "base": 10000.0}
+DEFAULTS = {
+    "vocab": 32000,
+    "dim": 4096,
+    "n_layers": 32,
+    "n_heads": 32,
+    "n_kv": 8,
+    "ffn": 11008,
+    "eps": 1e-5,
+    "base": 10000.0,
+}
 OVERRIDES = {
     "vocab": 512,
     "dim": 64,

@@ -64,7 +64,9 @@ class ProjectedMoE(nn.Module):
         y = torch.zeros_like(z)
         for e in range(M["experts"]):
             g, u = (z @ self.experts_gate_up[e].T).chunk(2, -1)
-            y = y + (p * (idx == e)).sum(-1, keepdim=True) * ((F.silu(g) * u) @ self.experts_down[e].T)
+            y = y + (p * (idx == e)).sum(-1, keepdim=True) * (
+                (F.silu(g) * u) @ self.experts_down[e].T
+            )
         return self.up_out(self.norm_out(y))
 
 

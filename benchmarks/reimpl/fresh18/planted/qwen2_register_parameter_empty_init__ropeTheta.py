@@ -36,18 +36,27 @@ class Qwen2Flat(nn.Module):
         hd = s.width // s.q_heads
         shapes = {"tok": (s.vocab, s.width), "final_norm": (s.width,)}
         for i in range(s.blocks):
-            shapes.update({
-                f"b{i}_ln1": (s.width,), f"b{i}_ln2": (s.width,),
-                f"b{i}_q_w": (s.q_heads * hd, s.width), f"b{i}_q_b": (s.q_heads * hd,),
-                f"b{i}_k_w": (s.kv_heads * hd, s.width), f"b{i}_k_b": (s.kv_heads * hd,),
-                f"b{i}_v_w": (s.kv_heads * hd, s.width), f"b{i}_v_b": (s.kv_heads * hd,),
-                f"b{i}_o_w": (s.width, s.q_heads * hd),
-                f"b{i}_gate": (s.mlp, s.width), f"b{i}_up": (s.mlp, s.width),
-                f"b{i}_down": (s.width, s.mlp),
-            })
+            shapes.update(
+                {
+                    f"b{i}_ln1": (s.width,),
+                    f"b{i}_ln2": (s.width,),
+                    f"b{i}_q_w": (s.q_heads * hd, s.width),
+                    f"b{i}_q_b": (s.q_heads * hd,),
+                    f"b{i}_k_w": (s.kv_heads * hd, s.width),
+                    f"b{i}_k_b": (s.kv_heads * hd,),
+                    f"b{i}_v_w": (s.kv_heads * hd, s.width),
+                    f"b{i}_v_b": (s.kv_heads * hd,),
+                    f"b{i}_o_w": (s.width, s.q_heads * hd),
+                    f"b{i}_gate": (s.mlp, s.width),
+                    f"b{i}_up": (s.mlp, s.width),
+                    f"b{i}_down": (s.width, s.mlp),
+                }
+            )
         for name, shape in shapes.items():
             t = torch.empty(shape)
-            nn.init.ones_(t) if len(shape) == 1 and "ln" in name or "norm" in name else nn.init.normal_(t, std=0.02)
+            nn.init.ones_(t) if len(
+                shape
+            ) == 1 and "ln" in name or "norm" in name else nn.init.normal_(t, std=0.02)
             self.register_parameter(name, nn.Parameter(t))
 
     def p(self, name):
