@@ -334,8 +334,9 @@ SPECS: dict[str, Spec] = {
     # ten new families (HRM text, Lara-mini, Cosmos-3 edge text, Mistral-Large-4 text, Muse-Spark
     # text, Kimi-Linear, LFM3, T5Gemma, AXK2, Qwen3.5 text), all count-only; outputs: Llama
     # (ChainMap, numeric ModuleDict keys, with the count-keeping RoPE plant), Mixtral (dense einsum
-    # over stacked experts), Qwen2 (register_parameter, tied). 13 cases, not 30: the set was
-    # written in one 35-minute session (its README)
+    # over stacked experts), Qwen2 (register_parameter, tied), Mistral (window 16 over 80
+    # tokens). 17 cases of 17 architectures, not 30 / 20: the set was written in one 35-minute
+    # session (its README)
     "fresh18": Spec(
         sample=[
             "hrm_text_two_level_paper_config",
@@ -353,9 +354,11 @@ SPECS: dict[str, Spec] = {
             "llama_chainmap_numeric_keys",
             "mixtral_dense_einsum_all_experts",
             "qwen2_register_parameter_empty_init",
+            "mistral_reduce_composed_blocks",
         ],
         keeping=("llama_chainmap_numeric_keys", "llama_chainmap_numeric_keys__ropeTheta"),
-        min_cases=13,
+        min_cases=17,
+        min_archs=17,
     ),
 }
 ORDER = ["", "fresh", "fresh2", "fresh3", "fresh4", *SPECS]

@@ -62,6 +62,12 @@ _Q3M_V = (256, 64, 2, 4, 2, 32, 4, 2, 48)
 _G2 = "N_VOCAB, N_CTX, N_EMBD, N_HEAD, N_LAYER = {}, {}, {}, {}, {}"
 _G2_V = (384, 128, 64, 4, 2)
 
+_OL = (
+    'R = type("R", (), {{"vocab": {}, "d": {}, "depth": {}, "heads": {}, "kv": {}, "ffn": {}, '
+    '"eps": 1e-6}})'
+)
+_OL_V = (320, 64, 2, 4, 4, 128)
+
 # name -> (arch, config class, kwargs, HF class, [code plants], [config plants])
 CASES: dict[str, tuple] = {
     "llama_chainmap_numeric_keys": (
@@ -387,6 +393,19 @@ CASES: dict[str, tuple] = {
             sizes_line("numLayers", _G2, _G2_V, 4, 3),
         ],
         [("numHeads", "n_head", 8, 4)],
+    ),
+    "olmo2_lambda_table_post_norms": (
+        "olmo2",
+        "Olmo2Config",
+        dec(vocab_size=320, intermediate_size=128, num_key_value_heads=4, rms_norm_eps=1e-6),
+        "Olmo2Model",
+        [
+            sizes_line("vocabSize", _OL, _OL_V, 0, 384),
+            sizes_line("numLayers", _OL, _OL_V, 2, 3),
+            sizes_line("numKvHeads", _OL, _OL_V, 4, 2),
+            sizes_line("intermediateSize", _OL, _OL_V, 5, 192),
+        ],
+        [("numLayers", "num_hidden_layers", 3, 2)],
     ),
 }
 
