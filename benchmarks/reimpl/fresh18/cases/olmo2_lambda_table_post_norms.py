@@ -1,7 +1,6 @@
 """OLMo-2-style decoder (post-sublayer norms, q/k norms over the whole projection), built from a
 table of lambdas: LAYOUT maps each submodule name to a constructor taking the size record."""
 
-import torch
 import torch.nn.functional as F
 from torch import nn
 
