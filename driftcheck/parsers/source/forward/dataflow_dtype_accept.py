@@ -1,0 +1,194 @@
+"""Ops that refuse a dtype family, read from a table measured in torch (``dtype_table``).
+
+``tools/gen_dtype_table.py`` runs every probed op (torch functions, ``F.*``, tensor methods,
+comparisons, layers) on each dtype family and writes down the families torch always refuses
+(``F.gelu`` of int64: ``"GeluKernelImpl" not implemented for 'Long'``; ``x.var()`` of an
+integer tensor; ``torch.fft.rfft`` of a complex one; ``topk`` of a bool one; ``torch.lerp``
+with an integer weight; ``nn.Parameter`` of an integer tensor). Here, on real sizes:
+
+- a call of such an op on a tensor whose dtype family is known and refused is torch's crash;
+- after a call that went through, the tensor's family is one the op accepts (``self.emb(ids)``
+  ran: ``ids`` is an integer tensor; ``torch.fft.rfft(x)`` ran: ``x`` is not complex), kept as
+  the ``fams`` fact (outside speculative code, for a tensor whose dtype is not known);
+- complex tensors are followed (``COMPLEX``): made by ``torch.fft`` transforms to the
+  frequency domain, ``torch.polar`` / ``complex`` / ``view_as_complex``, ``stft(...,
+  return_complex=True)``; kept through arithmetic with numbers and tensors; ``abs`` /
+  ``angle`` / ``.real`` / ``.imag`` are real again.
+
+A call with a ``dtype`` argument (torch casts first) or ``out=`` is not judged, nor is a tensor
+whose family is not known: an unknown dtype gives no verdict.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from driftcheck.parsers.source.forward import dataflow_checks
+from driftcheck.parsers.source.forward.dataflow_checks import FLOAT, INT, UINT8
+from driftcheck.parsers.source.forward.dtype_table import REFUSES
+from driftcheck.parsers.source.values.dataflow_values import Tens
+
+COMPLEX = "complex"
+FAMILIES = frozenset({"int", "uint8", "bool", "float", "complex"})
+_FAMILY = {FLOAT: "float", "float64": "float", INT: "int", UINT8: "uint8", "bool": "bool",
+           COMPLEX: "complex"}  # fmt: skip
+# torch.fft transforms whose result is complex / real (on a tensor they accept)
+_TO_COMPLEX = frozenset({"fft", "ifft", "rfft", "ihfft", "fft2", "ifft2", "rfft2", "fftn",
+                         "ifftn", "rfftn", "ihfft2", "ihfftn"})  # fmt: skip
+_TO_REAL = frozenset({"irfft", "hfft", "irfft2", "irfftn", "hfft2", "hfftn"})
+# methods / attributes whose result is real for a complex tensor
+_REAL_OF = frozenset({"abs", "angle", "real", "imag"})
+# the comparison operators' methods, and the one a reflected comparison calls
+CMP_KEY = {"Lt": "__lt__", "LtE": "__le__", "Gt": "__gt__", "GtE": "__ge__"}
+_REFLECT = {"__lt__": "__gt__", "__le__": "__ge__", "__gt__": "__lt__", "__ge__": "__le__"}
+
+
+def family(f: Any, t: Any) -> str | None:
+    """The dtype family of ``t`` where its dtype is known."""
+    if not isinstance(t, Tens):
+        return None
+    return _FAMILY.get(dataflow_checks.fact(f, t, "dtype"))
+
+
+def _possible(f: Any, t: Any) -> frozenset | None:
+    """The families ``t`` may have: its own where known, else those every op that ran on it
+    accepts (``fams``), else None."""
+    fam = family(f, t)
+    if fam is not None:
+        return frozenset({fam})
+    return dataflow_checks.fact(f, t, "fams") if isinstance(t, Tens) else None
+
+
+def _casts(args: list, kwargs: dict) -> bool:
+    """A ``dtype`` argument (``softmax(x, -1, torch.float)``) or ``out=``: not judged."""
+    if "dtype" in kwargs or kwargs.get("out") is not None:
+        return True
+    return any(dataflow_checks.dtype_name(a) is not None for a in args if not isinstance(a, Tens))
+
+
+def refused(f: Any, key: str, tensors: list, kwargs: dict) -> str | None:
+    """torch's error for op ``key`` called with ``tensors`` (by position; non-tensors are
+    skipped) where a tensor's family is certainly one the table says it refuses."""
+    if f.input_shape is None or _casts(tensors, kwargs):
+        return None
+    for pos, t in enumerate(tensors):
+        row = REFUSES.get((key, pos))
+        if row is None or not isinstance(t, Tens):
+            continue
+        fams = _possible(f, t)
+        if fams and all(x in row for x in fams):
+            return row[sorted(fams)[0]]
+    return None
+
+
+def narrow(f: Any, key: str, tensors: list, kwargs: dict) -> None:
+    """After ``key`` ran on ``tensors``: each one's family is one the op accepts."""
+    if f.input_shape is None or f.speculative or _casts(tensors, kwargs):
+        return
+    for pos, t in enumerate(tensors):
+        row = REFUSES.get((key, pos))
+        if row is None or not isinstance(t, Tens) or family(f, t) is not None:
+            continue
+        fams = (dataflow_checks.fact(f, t, "fams") or FAMILIES) - set(row)
+        if fams:
+            dataflow_checks.add_facts(f, t, fams=frozenset(fams))
+
+
+def torch_call(f: Any, q: str, args: list, kwargs: dict) -> str | None:
+    """``torch.<fn>(...)`` / ``F.<fn>(...)``: the crash, else narrow the arguments' families."""
+    err = refused(f, q, args, kwargs)
+    if err is None:
+        narrow(f, q, args, kwargs)
+    return err
+
+
+def method_call(f: Any, t: Any, name: str, args: list, kwargs: dict) -> str | None:
+    """``t.<name>(...)``: the crash, else narrow the families (``t`` is position 0)."""
+    key = f"Tensor.{name}"
+    err = refused(f, key, [t, *args], kwargs)
+    if err is None:
+        narrow(f, key, [t, *args], kwargs)
+    return err
+
+
+def layer_call(f: Any, type_: str, x: Any) -> str | None:
+    """A torch layer of type ``type_`` (``LayerNorm``, ``GELU``, ``MaxPool1d``) called on ``x``."""
+    key = f"nn.{type_}"
+    err = refused(f, key, [x], {})
+    if err is None:
+        narrow(f, key, [x], {})
+    return err
+
+
+def compare(f: Any, op: str, a: Any, b: Any) -> str | None:
+    """``a < b`` (``<=``, ``>``, ``>=``) with a tensor side: ordering a complex tensor."""
+    name = CMP_KEY.get(op)
+    if name is None or f.input_shape is None:
+        return None
+    if isinstance(a, Tens):
+        return refused(f, f"Tensor.{name}", [a, b], {})
+    if isinstance(b, Tens):
+        return refused(f, f"Tensor.{_REFLECT[name]}", [b, a], {})
+    return None
+
+
+def attribute(f: Any, t: Any, name: str, out: Any) -> str | None:
+    """``t.imag`` of a real tensor is torch's error; ``.real`` / ``.imag`` of a complex one
+    are real (float)."""
+    if f.input_shape is None or not isinstance(t, Tens) or name not in ("real", "imag"):
+        return None
+    if name == "imag":
+        err = refused(f, "torch.imag", [t], {})
+        if err is not None:
+            return err
+    if family(f, t) == "complex":
+        _give(f, out, FLOAT)
+    return None
+
+
+def _give(f: Any, out: Any, dtype: str) -> None:
+    if isinstance(out, Tens) and dataflow_checks.fact(f, out, "dtype") is None:
+        dataflow_checks.add_facts(f, out, replace=False, dtype=dtype)
+
+
+def after_torch(f: Any, q: str, args: list, kwargs: dict, out: Any) -> None:
+    """Complex / real results of ``torch.fft.*``, ``polar``, ``complex``, ``view_as_*``,
+    ``stft(return_complex=True)``; a complex tensor through a dtype-keeping function."""
+    if f.input_shape is None or not isinstance(out, Tens) or "dtype" in kwargs:
+        return
+    name = q.rsplit(".", 1)[-1]
+    if q.startswith("torch.fft.") and name in _TO_COMPLEX:
+        _give(f, out, COMPLEX)
+    elif q.startswith("torch.fft.") and name in _TO_REAL:
+        _give(f, out, FLOAT)
+    elif q in ("torch.polar", "torch.complex", "torch.view_as_complex"):
+        _give(f, out, COMPLEX)
+    elif q == "torch.view_as_real":
+        _give(f, out, FLOAT)
+    elif q == "torch.stft" and kwargs.get("return_complex") is True:
+        _give(f, out, COMPLEX)
+    elif q in ("torch.abs", "torch.angle") and args and family(f, args[0]) == "complex":
+        _give(f, out, FLOAT)
+
+
+def after_method(f: Any, t: Any, name: str, args: list, kwargs: dict, out: Any) -> None:
+    """``X.abs()`` / ``X.angle()`` of a complex ``X`` are real."""
+    if f.input_shape is None or not isinstance(out, Tens) or out is t:
+        return
+    if name in _REAL_OF and not args and family(f, t) == "complex":
+        _give(f, out, FLOAT)
+
+
+def carry_binop(f: Any, op: str, a: Any, b: Any, out: Any) -> None:
+    """``X * gate``, ``X + 1``: arithmetic with a complex tensor is complex (torch promotes
+    every real dtype and Python number to complex)."""
+    if f.input_shape is None or not isinstance(out, Tens):
+        return
+    if op not in ("Add", "Sub", "Mult", "Div"):
+        return
+    sides = (a, b)
+    if not any(family(f, v) == "complex" for v in sides):
+        return
+    if all(isinstance(v, (Tens, int, float, complex)) for v in sides):
+        # (over the float fact ``true_div`` gives every ``a / b``)
+        dataflow_checks.add_facts(f, out, dtype=COMPLEX)
