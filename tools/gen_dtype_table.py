@@ -238,7 +238,7 @@ def probe(key: str) -> dict[int, dict[str, str]] | None:
     ):
         return None
     out: dict[int, dict[str, str]] = {}
-    for pos, shape in enumerate(shapes):
+    for pos in range(len(shapes)):
         used = [t for t in tmpls if f"T{pos}" in t]  # (a form without this tensor says nothing)
         for fam, dtypes in FAMILIES.items():
             msg = None

@@ -76,9 +76,27 @@ def refused(f: Any, key: str, tensors: list, kwargs: dict) -> str | None:
         if row is None or not isinstance(t, Tens):
             continue
         fams = _possible(f, t)
-        if fams and all(x in row for x in fams):
-            return row[sorted(fams)[0]]
+        if not fams or not all(x in row for x in fams):
+            continue
+        if family(f, t) is not None:
+            return row[next(iter(fams))]
+        by = dataflow_checks.fact(f, t, "fams_by")
+        return (
+            f"dtype: {_short(key)} refuses {' / '.join(sorted(fams))} tensors, the only kinds "
+            f"{_short(by)} (which ran on this tensor before) accepts: torch raises here or "
+            f"there (e.g. {row[sorted(fams)[0]]})"
+        )
     return None
+
+
+def _short(key: Any) -> str:
+    k = str(key)
+    for pre in ("torch.nn.functional.", "Tensor.", "nn."):
+        if k.startswith(pre):
+            return (
+                "F." if pre.startswith("torch.nn.f") else "." if pre == "Tensor." else "nn."
+            ) + k[len(pre) :]
+    return k
 
 
 def narrow(f: Any, key: str, tensors: list, kwargs: dict) -> None:
@@ -91,7 +109,8 @@ def narrow(f: Any, key: str, tensors: list, kwargs: dict) -> None:
             continue
         fams = (dataflow_checks.fact(f, t, "fams") or FAMILIES) - set(row)
         if fams:
-            dataflow_checks.add_facts(f, t, fams=frozenset(fams))
+            by = dataflow_checks.fact(f, t, "fams_by") or key
+            dataflow_checks.add_facts(f, t, fams=frozenset(fams), fams_by=by)
 
 
 def torch_call(f: Any, q: str, args: list, kwargs: dict) -> str | None:
@@ -169,14 +188,40 @@ def after_torch(f: Any, q: str, args: list, kwargs: dict, out: Any) -> None:
         _give(f, out, COMPLEX)
     elif q in ("torch.abs", "torch.angle") and args and family(f, args[0]) == "complex":
         _give(f, out, FLOAT)
+    elif name in _CLAMPS and q == f"torch.{name}" and args and family(f, args[0]) == "float":
+        if _number_bounds(args[1:], kwargs):
+            _give(f, out, dataflow_checks.fact(f, args[0], "dtype"))
+
+
+# split a tensor into pieces of its dtype (``Pieces.t`` hands the fact to each piece)
+_PIECES = frozenset({"chunk", "split", "unbind", "tensor_split"})
+_CLAMPS = frozenset({"clamp", "clip", "clamp_min", "clamp_max"})
 
 
 def after_method(f: Any, t: Any, name: str, args: list, kwargs: dict, out: Any) -> None:
-    """``X.abs()`` / ``X.angle()`` of a complex ``X`` are real."""
-    if f.input_shape is None or not isinstance(out, Tens) or out is t:
+    """``X.abs()`` / ``X.angle()`` of a complex ``X`` are real; ``h.chunk(2, 1)``'s pieces
+    have ``h``'s dtype; ``h.clamp(max=5.0)`` of a floating ``h`` keeps it (a number bound
+    does not promote a floating tensor)."""
+    if f.input_shape is None or out is t:
         return
-    if name in _REAL_OF and not args and family(f, t) == "complex":
+    fam = family(f, t)
+    if name in _PIECES and fam is not None and hasattr(out, "items"):
+        _give(f, getattr(out, "t", None), dataflow_checks.fact(f, t, "dtype"))
+        return
+    if not isinstance(out, Tens):
+        return
+    if name in _REAL_OF and not args and fam == "complex":
         _give(f, out, FLOAT)
+    elif name in _CLAMPS and fam == "float" and _number_bounds(args, kwargs):
+        _give(f, out, dataflow_checks.fact(f, t, "dtype"))
+
+
+def _number_bounds(args: list, kwargs: dict) -> bool:
+    vals = [*args, *(v for k, v in kwargs.items() if k in ("min", "max"))]
+    if len(vals) != len(args) + len(kwargs):
+        return False  # another keyword (``out=``)
+    ok = all(v is None or (isinstance(v, (int, float)) and not isinstance(v, bool)) for v in vals)
+    return ok and any(v is not None for v in vals)
 
 
 def carry_binop(f: Any, op: str, a: Any, b: Any, out: Any) -> None:

@@ -241,6 +241,12 @@ class Runner:
                 if dataflow_dtype_ops.is_half(self.f, v.t):
                     for it in items:
                         dataflow_dtype_ops.give_half(self.f, it)
+                from driftcheck.parsers.source.forward import dataflow_checks
+
+                dt = dataflow_checks.fact(self.f, v.t, "dtype")
+                if dt is not None:  # ``logmag, phase = h.chunk(2, 1)``: pieces of h's dtype
+                    for it in items:
+                        dataflow_checks.add_facts(self.f, it, replace=False, dtype=dt)
                 return items
             return [Tens(v.t.src, v.t.shape) for _ in range(n)]
         if isinstance(v, Tens):
