@@ -200,7 +200,7 @@ def _make(torch, shape: tuple[int, ...], dtype_name: str):
     return torch.randint(1, 4, shape).to(dt)
 
 
-def _raises(torch, tmpl: str, tensors: list) -> str | None:
+def _raises(torch, tmpl: str, tensors: list, extra: dict | None = None) -> str | None:
     """torch's message (first line) when the call raises, else None."""
     import warnings
 
@@ -214,6 +214,7 @@ def _raises(torch, tmpl: str, tensors: list) -> str | None:
         "_train": lambda m: m.train(),
         "_eval": lambda m: m.eval(),
         **{f"T{i}": t for i, t in enumerate(tensors)},
+        **(extra or {}),
     }
     try:
         with warnings.catch_warnings():
@@ -275,6 +276,108 @@ def table() -> tuple[dict[tuple[str, int], dict[str, str]], list[str]]:
     return rows, broken
 
 
+# ---------------------------------------------------------------------- ranks
+RANKS = range(0, 6)
+SIZES = (2, 4, 6)  # every axis this long: a rank is refused when all three raise
+# key -> templates (variants); T0 is the tensor whose rank is probed; F32 (T0's shape), V1
+# (a vector) and V2 (a matrix) are float32 helpers for an op that takes two tensors. Where an
+# argument (an axis) could make a rank valid, variants with other values keep it out.
+RANK_PROBES: dict[str, list[str]] = {
+    "torch.renorm": ["torch.renorm(T0, 2, 0, 1.0)", "torch.renorm(T0, 2, -1, 1.0)"],
+    "Tensor.renorm": ["T0.renorm(2, 0, 1.0)", "T0.renorm(2, -1, 1.0)"],
+    "torch.dsplit": ["torch.dsplit(T0, 2)", "torch.dsplit(T0, [1])"],
+    "torch.hsplit": ["torch.hsplit(T0, 2)", "torch.hsplit(T0, [1])"],
+    "torch.vsplit": ["torch.vsplit(T0, 2)", "torch.vsplit(T0, [1])"],
+    "Tensor.dsplit": ["T0.dsplit(2)", "T0.dsplit([1])"],
+    "Tensor.hsplit": ["T0.hsplit(2)", "T0.hsplit([1])"],
+    "Tensor.vsplit": ["T0.vsplit(2)", "T0.vsplit([1])"],
+    "torch.dstack": ["torch.dstack([T0, T0])"],
+    "torch.diag": ["torch.diag(T0)"],
+    "torch.diagonal": ["torch.diagonal(T0)"],
+    "Tensor.diagonal": ["T0.diagonal()"],
+    "torch.diag_embed": ["torch.diag_embed(T0)"],
+    "torch.trace": ["torch.trace(T0)"],
+    "Tensor.trace": ["T0.trace()"],
+    "torch.t": ["torch.t(T0)"],
+    "Tensor.t": ["T0.t()"],
+    "Tensor.mT": ["T0.mT"],
+    "torch.matmul": ["torch.matmul(T0, F32)", "torch.matmul(T0, V1)", "torch.matmul(T0, V2)"],
+    "torch.cdist": ["torch.cdist(T0, F32)", "torch.cdist(T0, V2)"],
+    "torch.combinations": ["torch.combinations(T0)"],
+    "torch.cartesian_prod": ["torch.cartesian_prod(T0, T0)"],
+    "torch.bincount": ["torch.bincount(T0.long())"],
+    "torch.block_diag": ["torch.block_diag(T0, T0)"],
+    "torch.nn.functional.pixel_shuffle": ["F.pixel_shuffle(T0, 1)"],
+    "torch.nn.functional.pixel_unshuffle": ["F.pixel_unshuffle(T0, 1)"],
+    "torch.nn.functional.unfold": ["F.unfold(T0, 1)"],
+    "torch.nn.functional.max_pool1d": ["F.max_pool1d(T0, 1)"],
+    "torch.nn.functional.avg_pool1d": ["F.avg_pool1d(T0, 1)"],
+    "torch.nn.functional.max_pool2d": ["F.max_pool2d(T0, 1)"],
+    "torch.nn.functional.avg_pool2d": ["F.avg_pool2d(T0, 1)"],
+    "torch.nn.functional.max_pool3d": ["F.max_pool3d(T0, 1)"],
+    "torch.nn.functional.avg_pool3d": ["F.avg_pool3d(T0, 1)"],
+    "torch.nn.functional.adaptive_avg_pool1d": ["F.adaptive_avg_pool1d(T0, 1)"],
+    "torch.nn.functional.adaptive_avg_pool2d": ["F.adaptive_avg_pool2d(T0, 1)"],
+    "torch.nn.functional.adaptive_max_pool1d": ["F.adaptive_max_pool1d(T0, 1)"],
+    "torch.nn.functional.adaptive_max_pool2d": ["F.adaptive_max_pool2d(T0, 1)"],
+    "torch.nn.functional.instance_norm": ["F.instance_norm(T0)"],
+    "torch.nn.functional.group_norm": ["F.group_norm(T0, 1)"],
+    "torch.nn.functional.normalize": ["F.normalize(T0)", "F.normalize(T0, dim=0)",
+                                      "F.normalize(T0, dim=-1)"],
+    "torch.nn.functional.cosine_similarity": [
+        "F.cosine_similarity(T0, F32)", "F.cosine_similarity(T0, F32, dim=0)",
+        "F.cosine_similarity(T0, F32, dim=-1)", "F.cosine_similarity(T0, V1, dim=-1)"],
+    "torch.nn.functional.glu": ["F.glu(T0)", "F.glu(T0, 0)"],
+    "torch.fft.rfft2": ["torch.fft.rfft2(T0)", "torch.fft.rfft2(T0, dim=(0,))"],
+    "torch.fft.fft2": ["torch.fft.fft2(T0)", "torch.fft.fft2(T0, dim=(0,))"],
+    "torch.fft.irfft2": ["torch.fft.irfft2(T0)", "torch.fft.irfft2(T0, dim=(0,))"],
+    "torch.fft.ifft2": ["torch.fft.ifft2(T0)", "torch.fft.ifft2(T0, dim=(0,))"],
+    "torch.linalg.det": ["torch.linalg.det(T0)"],
+    "torch.linalg.inv": ["torch.linalg.inv(T0)"],
+    "torch.linalg.svd": ["torch.linalg.svd(T0)"],
+    "torch.linalg.svdvals": ["torch.linalg.svdvals(T0)"],
+    "torch.linalg.qr": ["torch.linalg.qr(T0)"],
+    "torch.linalg.matrix_norm": ["torch.linalg.matrix_norm(T0)"],
+    "torch.linalg.pinv": ["torch.linalg.pinv(T0)"],
+    "torch.det": ["torch.det(T0)"],
+    "torch.inverse": ["torch.inverse(T0)"],
+    "torch.logdet": ["torch.logdet(T0)"],
+    "torch.matrix_exp": ["torch.matrix_exp(T0)"],
+    "torch.cholesky_inverse": ["torch.cholesky_inverse(T0)"],
+    "torch.triu": ["torch.triu(T0)"],
+    "torch.tril": ["torch.tril(T0)"],
+    "torch.kthvalue": ["torch.kthvalue(T0, 1)"],
+    "torch.trapezoid": ["torch.trapezoid(T0)"],
+    "torch.cumulative_trapezoid": ["torch.cumulative_trapezoid(T0)"],
+    "torch.histc": ["torch.histc(T0)"],
+}
+
+
+def probe_ranks(key: str) -> dict[int, str] | None:
+    """{rank: torch's message} for the ranks every size and variant raised; None when no rank
+    runs (a broken probe)."""
+    import torch
+
+    out: dict[int, str] = {}
+    for r in RANKS:
+        msg = None
+        for n in SIZES:
+            t = torch.rand((n,) * r) + 0.1
+            for tmpl in RANK_PROBES[key]:
+                helpers = {"F32": torch.rand((n,) * r) + 0.1, "V1": torch.rand(n),
+                           "V2": torch.rand(n, n)}  # fmt: skip
+                got = _raises(torch, tmpl, [t], extra=helpers)
+                if got is None:
+                    break
+                msg = msg or got
+            else:
+                continue
+            break
+        else:
+            out[r] = msg or "refused"
+    return None if len(out) == len(RANKS) else out
+
+
 HEADER = '''"""Which dtype families torch refuses, per op and tensor position (generated: do not edit).
 
 Written by ``tools/gen_dtype_table.py`` from torch {version} (CPU): ``REFUSES[(op, position)]``
@@ -293,8 +396,34 @@ TORCH_VERSION = {version!r}
 REFUSES: dict[tuple[str, int], dict[str, str]] = '''
 
 
-def render(rows: dict, version: str) -> str:
-    return HEADER.format(version=version) + pprint.pformat(rows, width=99, sort_dicts=True) + "\n"
+RANK_HEADER = '''
+
+# ``RANK_REFUSES[op]``: the ranks (0..5) of the op's first tensor (``self`` for a method) that
+# torch refused for every axis length tried (2, 4, 6) under every probed call form
+RANK_REFUSES: dict[str, dict[int, str]] = '''
+
+
+def rank_table() -> dict[str, dict[int, str]]:
+    rows = {}
+    for key in sorted(RANK_PROBES):
+        got = probe_ranks(key)
+        if got:
+            rows[key] = got
+        elif got is None:
+            print("rank probe left out (no rank runs):", key, file=sys.stderr)
+    return rows
+
+
+def render(rows: dict, ranks: dict, version: str) -> str:
+    fmt = pprint.pformat
+    return (
+        HEADER.format(version=version)
+        + fmt(rows, width=99, sort_dicts=True)
+        + "\n"
+        + RANK_HEADER
+        + fmt(ranks, width=99, sort_dicts=True)
+        + "\n"
+    )
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -307,12 +436,16 @@ def main(argv: list[str] | None = None) -> int:
     if broken:
         print("probes left out (no dtype runs):", ", ".join(broken), file=sys.stderr)
     if a.check:
-        from driftcheck.parsers.source.forward.dtype_table import REFUSES
+        from driftcheck.parsers.source.forward.dtype_table import RANK_REFUSES, REFUSES
 
         same = {k: set(v) for k, v in REFUSES.items()} == {k: set(v) for k, v in rows.items()}
+        ranks = rank_table()
+        same = same and {k: set(v) for k, v in RANK_REFUSES.items()} == {
+            k: set(v) for k, v in ranks.items()
+        }
         print("table matches torch" if same else "table DIFFERS from torch")
         return 0 if same else 1
-    OUT.write_text(render(rows, torch.__version__.split("+")[0]))
+    OUT.write_text(render(rows, rank_table(), torch.__version__.split("+")[0]))
     print(f"wrote {OUT} ({len(rows)} rows)")
     return 0
 

@@ -15,6 +15,10 @@ with an integer weight; ``nn.Parameter`` of an integer tensor). Here, on real si
   return_complex=True)``; kept through arithmetic with numbers and tensors; ``abs`` /
   ``angle`` / ``.real`` / ``.imag`` are real again.
 
+The same table holds the ranks an op refuses for its first tensor whatever the axis lengths
+(``RANK_REFUSES``: ``torch.renorm`` / ``dsplit`` / ``linalg.det`` of too few axes, a pooling
+op of too many); a tensor of known shape and such a rank is torch's crash.
+
 A call with a ``dtype`` argument (torch casts first) or ``out=`` is not judged, nor is a tensor
 whose family is not known: an unknown dtype gives no verdict.
 """
@@ -25,8 +29,8 @@ from typing import Any
 
 from driftcheck.parsers.source.forward import dataflow_checks
 from driftcheck.parsers.source.forward.dataflow_checks import FLOAT, INT, UINT8
-from driftcheck.parsers.source.forward.dtype_table import REFUSES
-from driftcheck.parsers.source.values.dataflow_values import Tens
+from driftcheck.parsers.source.forward.dtype_table import RANK_REFUSES, REFUSES
+from driftcheck.parsers.source.values.dataflow_values import Tens, known_shape
 
 COMPLEX = "complex"
 FAMILIES = frozenset({"int", "uint8", "bool", "float", "complex"})
@@ -113,9 +117,20 @@ def narrow(f: Any, key: str, tensors: list, kwargs: dict) -> None:
             dataflow_checks.add_facts(f, t, fams=frozenset(fams), fams_by=by)
 
 
+def rank_refused(f: Any, key: str, t: Any) -> str | None:
+    """torch's error for op ``key`` on a first tensor ``t`` of a rank it refuses whatever
+    the axis lengths (``RANK_REFUSES``: ``torch.renorm`` of a vector, ``dsplit`` of a matrix)."""
+    row = RANK_REFUSES.get(key)
+    shape = known_shape(t) if row is not None and isinstance(t, Tens) else None
+    if f.input_shape is None or shape is None or len(shape) not in row:
+        return None
+    return f"{row[len(shape)]} (a {len(shape)}-D tensor of shape {list(shape)})"
+
+
 def torch_call(f: Any, q: str, args: list, kwargs: dict) -> str | None:
     """``torch.<fn>(...)`` / ``F.<fn>(...)``: the crash, else narrow the arguments' families."""
-    err = refused(f, q, args, kwargs)
+    err = rank_refused(f, q, args[0]) if args else None
+    err = err or refused(f, q, args, kwargs)
     if err is None:
         narrow(f, q, args, kwargs)
     return err
@@ -124,7 +139,7 @@ def torch_call(f: Any, q: str, args: list, kwargs: dict) -> str | None:
 def method_call(f: Any, t: Any, name: str, args: list, kwargs: dict) -> str | None:
     """``t.<name>(...)``: the crash, else narrow the families (``t`` is position 0)."""
     key = f"Tensor.{name}"
-    err = refused(f, key, [t, *args], kwargs)
+    err = rank_refused(f, key, t) or refused(f, key, [t, *args], kwargs)
     if err is None:
         narrow(f, key, [t, *args], kwargs)
     return err

@@ -1678,3 +1678,283 @@ REFUSES: dict[tuple[str, int], dict[str, str]] = {('Tensor.__ge__', 0): {'comple
                                  "'ComplexFloat'"},
  ('torch.xlogy', 1): {'complex': 'NotImplementedError: "xlogy_cpu" not implemented for '
                                  "'ComplexFloat'"}}
+
+
+# ``RANK_REFUSES[op]``: the ranks (0..5) of the op's first tensor (``self`` for a method) that
+# torch refused for every axis length tried (2, 4, 6) under every probed call form
+RANK_REFUSES: dict[str, dict[int, str]] = {'Tensor.diagonal': {0: 'IndexError: Dimension out of range (expected to be in range of [-1, 0], '
+                        'but got 1)',
+                     1: 'IndexError: Dimension out of range (expected to be in range of [-1, 0], '
+                        'but got 1)'},
+ 'Tensor.dsplit': {0: 'RuntimeError: torch.dsplit requires a tensor with at least 3 dimension, '
+                      'but got a tensor with 0 dimensions!',
+                   1: 'RuntimeError: torch.dsplit requires a tensor with at least 3 dimension, '
+                      'but got a tensor with 1 dimensions!',
+                   2: 'RuntimeError: torch.dsplit requires a tensor with at least 3 dimension, '
+                      'but got a tensor with 2 dimensions!'},
+ 'Tensor.hsplit': {0: 'RuntimeError: torch.hsplit requires a tensor with at least 1 dimension, '
+                      'but got a tensor with 0 dimensions!'},
+ 'Tensor.mT': {1: 'RuntimeError: tensor.mT is only supported on matrices or batches of matrices. '
+                  'Got 1-D tensor.'},
+ 'Tensor.renorm': {0: 'RuntimeError: renorm: input needs at least 2 dimensions, got 0 dimensions',
+                   1: 'RuntimeError: renorm: input needs at least 2 dimensions, got 1 dimensions'},
+ 'Tensor.t': {3: 'RuntimeError: t() expects a tensor with <= 2 dimensions, but self is 3D',
+              4: 'RuntimeError: t() expects a tensor with <= 2 dimensions, but self is 4D',
+              5: 'RuntimeError: t() expects a tensor with <= 2 dimensions, but self is 5D'},
+ 'Tensor.trace': {0: 'RuntimeError: trace: expected a matrix, but got tensor with dim 0',
+                  1: 'RuntimeError: trace: expected a matrix, but got tensor with dim 1',
+                  3: 'RuntimeError: trace: expected a matrix, but got tensor with dim 3',
+                  4: 'RuntimeError: trace: expected a matrix, but got tensor with dim 4',
+                  5: 'RuntimeError: trace: expected a matrix, but got tensor with dim 5'},
+ 'Tensor.vsplit': {0: 'RuntimeError: torch.vsplit requires a tensor with at least 2 dimension, '
+                      'but got a tensor with 0 dimensions!',
+                   1: 'RuntimeError: torch.vsplit requires a tensor with at least 2 dimension, '
+                      'but got a tensor with 1 dimensions!'},
+ 'torch.bincount': {0: 'RuntimeError: bincount only supports 1-d non-negative integral inputs.',
+                    2: 'RuntimeError: bincount only supports 1-d non-negative integral inputs.',
+                    3: 'RuntimeError: bincount only supports 1-d non-negative integral inputs.',
+                    4: 'RuntimeError: bincount only supports 1-d non-negative integral inputs.',
+                    5: 'RuntimeError: bincount only supports 1-d non-negative integral inputs.'},
+ 'torch.block_diag': {3: 'RuntimeError: torch.block_diag: Input tensors must have 2 or fewer '
+                         'dimensions. Input 0 has 3 dimensions',
+                      4: 'RuntimeError: torch.block_diag: Input tensors must have 2 or fewer '
+                         'dimensions. Input 0 has 4 dimensions',
+                      5: 'RuntimeError: torch.block_diag: Input tensors must have 2 or fewer '
+                         'dimensions. Input 0 has 5 dimensions'},
+ 'torch.cartesian_prod': {0: 'RuntimeError: Expect a 1D vector, but got shape []',
+                          2: 'RuntimeError: Expect a 1D vector, but got shape [2, 2]',
+                          3: 'RuntimeError: Expect a 1D vector, but got shape [2, 2, 2]',
+                          4: 'RuntimeError: Expect a 1D vector, but got shape [2, 2, 2, 2]',
+                          5: 'RuntimeError: Expect a 1D vector, but got shape [2, 2, 2, 2, 2]'},
+ 'torch.cdist': {0: 'RuntimeError: cdist only supports at least 2D tensors, X1 got: 0D',
+                 1: 'RuntimeError: cdist only supports at least 2D tensors, X1 got: 1D'},
+ 'torch.cholesky_inverse': {0: 'RuntimeError: cholesky_inverse: The input tensor A must have at '
+                               'least 2 dimensions.',
+                            1: 'RuntimeError: cholesky_inverse: The input tensor A must have at '
+                               'least 2 dimensions.'},
+ 'torch.combinations': {0: 'RuntimeError: Expect a 1D vector, but got shape []',
+                        2: 'RuntimeError: Expect a 1D vector, but got shape [2, 2]',
+                        3: 'RuntimeError: Expect a 1D vector, but got shape [2, 2, 2]',
+                        4: 'RuntimeError: Expect a 1D vector, but got shape [2, 2, 2, 2]',
+                        5: 'RuntimeError: Expect a 1D vector, but got shape [2, 2, 2, 2, 2]'},
+ 'torch.cumulative_trapezoid': {0: 'IndexError: slice() cannot be applied to a 0-dim tensor.'},
+ 'torch.det': {0: 'RuntimeError: linalg.det: The input tensor A must have at least 2 dimensions.',
+               1: 'RuntimeError: linalg.det: The input tensor A must have at least 2 dimensions.'},
+ 'torch.diag': {0: 'RuntimeError: diag(): Supports 1D or 2D tensors. Got 0D',
+                3: 'RuntimeError: diag(): Supports 1D or 2D tensors. Got 3D',
+                4: 'RuntimeError: diag(): Supports 1D or 2D tensors. Got 4D',
+                5: 'RuntimeError: diag(): Supports 1D or 2D tensors. Got 5D'},
+ 'torch.diag_embed': {0: 'IndexError: Dimension out of range (expected to be in range of [-1, 0], '
+                         'but got -2)'},
+ 'torch.diagonal': {0: 'IndexError: Dimension out of range (expected to be in range of [-1, 0], '
+                       'but got 1)',
+                    1: 'IndexError: Dimension out of range (expected to be in range of [-1, 0], '
+                       'but got 1)'},
+ 'torch.dsplit': {0: 'RuntimeError: torch.dsplit requires a tensor with at least 3 dimension, but '
+                     'got a tensor with 0 dimensions!',
+                  1: 'RuntimeError: torch.dsplit requires a tensor with at least 3 dimension, but '
+                     'got a tensor with 1 dimensions!',
+                  2: 'RuntimeError: torch.dsplit requires a tensor with at least 3 dimension, but '
+                     'got a tensor with 2 dimensions!'},
+ 'torch.fft.fft2': {0: 'IndexError: Dimension specified as -2 but tensor has no dimensions'},
+ 'torch.fft.ifft2': {0: 'IndexError: Dimension specified as -2 but tensor has no dimensions'},
+ 'torch.fft.irfft2': {0: 'IndexError: Dimension specified as -2 but tensor has no dimensions'},
+ 'torch.fft.rfft2': {0: 'IndexError: Dimension specified as -2 but tensor has no dimensions'},
+ 'torch.hsplit': {0: 'RuntimeError: torch.hsplit requires a tensor with at least 1 dimension, but '
+                     'got a tensor with 0 dimensions!'},
+ 'torch.inverse': {0: 'RuntimeError: linalg.inv: The input tensor A must have at least 2 '
+                      'dimensions.',
+                   1: 'RuntimeError: linalg.inv: The input tensor A must have at least 2 '
+                      'dimensions.'},
+ 'torch.linalg.det': {0: 'RuntimeError: linalg.det: The input tensor A must have at least 2 '
+                         'dimensions.',
+                      1: 'RuntimeError: linalg.det: The input tensor A must have at least 2 '
+                         'dimensions.'},
+ 'torch.linalg.inv': {0: 'RuntimeError: linalg.inv: The input tensor A must have at least 2 '
+                         'dimensions.',
+                      1: 'RuntimeError: linalg.inv: The input tensor A must have at least 2 '
+                         'dimensions.'},
+ 'torch.linalg.matrix_norm': {0: 'RuntimeError: linalg.matrix_norm: The input tensor A must have '
+                                 'at least 2 dimensions.',
+                              1: 'RuntimeError: linalg.matrix_norm: The input tensor A must have '
+                                 'at least 2 dimensions.'},
+ 'torch.linalg.pinv': {0: 'RuntimeError: linalg.pinv(Float{[]}): expected a tensor with 2 or more '
+                          'dimensions of float, double, cfloat or cdouble types',
+                       1: 'RuntimeError: linalg.pinv(Float{[2]}): expected a tensor with 2 or '
+                          'more dimensions of float, double, cfloat or cdouble types'},
+ 'torch.linalg.qr': {0: 'RuntimeError: linalg.qr: The input tensor A must have at least 2 '
+                        'dimensions.',
+                     1: 'RuntimeError: linalg.qr: The input tensor A must have at least 2 '
+                        'dimensions.'},
+ 'torch.linalg.svd': {0: 'RuntimeError: linalg.svd: The input tensor A must have at least 2 '
+                         'dimensions.',
+                      1: 'RuntimeError: linalg.svd: The input tensor A must have at least 2 '
+                         'dimensions.'},
+ 'torch.linalg.svdvals': {0: 'RuntimeError: linalg.svd: The input tensor A must have at least 2 '
+                             'dimensions.',
+                          1: 'RuntimeError: linalg.svd: The input tensor A must have at least 2 '
+                             'dimensions.'},
+ 'torch.logdet': {0: 'RuntimeError: logdet: The input tensor A must have at least 2 dimensions.',
+                  1: 'RuntimeError: logdet: The input tensor A must have at least 2 dimensions.'},
+ 'torch.matmul': {0: 'RuntimeError: both arguments to matmul need to be at least 1D, but they are '
+                     '0D and 0D'},
+ 'torch.matrix_exp': {0: 'RuntimeError: linalg.matrix_exp: The input tensor A must have at least '
+                         '2 dimensions.',
+                      1: 'RuntimeError: linalg.matrix_exp: The input tensor A must have at least '
+                         '2 dimensions.'},
+ 'torch.nn.functional.adaptive_avg_pool1d': {0: 'RuntimeError: Expected 2 to 3 dimensions, but '
+                                                "got 0-dimensional tensor for argument #1 'self' "
+                                                '(while checking arguments for '
+                                                'adaptive_avg_pool1d)',
+                                             1: 'RuntimeError: Expected 2 to 3 dimensions, but '
+                                                "got 1-dimensional tensor for argument #1 'self' "
+                                                '(while checking arguments for '
+                                                'adaptive_avg_pool1d)',
+                                             4: 'RuntimeError: Expected 2 to 3 dimensions, but '
+                                                "got 4-dimensional tensor for argument #1 'self' "
+                                                '(while checking arguments for '
+                                                'adaptive_avg_pool1d)',
+                                             5: 'RuntimeError: Expected 2 to 3 dimensions, but '
+                                                "got 5-dimensional tensor for argument #1 'self' "
+                                                '(while checking arguments for '
+                                                'adaptive_avg_pool1d)'},
+ 'torch.nn.functional.adaptive_avg_pool2d': {0: 'IndexError: Dimension out of range (expected to '
+                                                'be in range of [-1, 0], but got -2)',
+                                             1: 'IndexError: Dimension out of range (expected to '
+                                                'be in range of [-1, 0], but got -2)'},
+ 'torch.nn.functional.adaptive_max_pool1d': {0: 'RuntimeError: Expected 2 to 3 dimensions, but '
+                                                "got 0-dimensional tensor for argument #1 'self' "
+                                                '(while checking arguments for '
+                                                'adaptive_max_pool1d)',
+                                             1: 'RuntimeError: Expected 2 to 3 dimensions, but '
+                                                "got 1-dimensional tensor for argument #1 'self' "
+                                                '(while checking arguments for '
+                                                'adaptive_max_pool1d)',
+                                             4: 'RuntimeError: Expected 2 to 3 dimensions, but '
+                                                "got 4-dimensional tensor for argument #1 'self' "
+                                                '(while checking arguments for '
+                                                'adaptive_max_pool1d)',
+                                             5: 'RuntimeError: Expected 2 to 3 dimensions, but '
+                                                "got 5-dimensional tensor for argument #1 'self' "
+                                                '(while checking arguments for '
+                                                'adaptive_max_pool1d)'},
+ 'torch.nn.functional.adaptive_max_pool2d': {0: 'RuntimeError: adaptive_max_pool2d(): Expected 3D '
+                                                'or 4D tensor, but got: []',
+                                             1: 'RuntimeError: adaptive_max_pool2d(): Expected 3D '
+                                                'or 4D tensor, but got: [2]',
+                                             2: 'RuntimeError: adaptive_max_pool2d(): Expected 3D '
+                                                'or 4D tensor, but got: [2, 2]',
+                                             5: 'RuntimeError: adaptive_max_pool2d(): Expected 3D '
+                                                'or 4D tensor, but got: [2, 2, 2, 2, 2]'},
+ 'torch.nn.functional.avg_pool1d': {0: 'RuntimeError: Expected 2 to 3 dimensions, but got '
+                                       "0-dimensional tensor for argument #1 'self' (while "
+                                       'checking arguments for avg_pool1d)',
+                                    1: 'RuntimeError: Expected 2 to 3 dimensions, but got '
+                                       "1-dimensional tensor for argument #1 'self' (while "
+                                       'checking arguments for avg_pool1d)',
+                                    4: 'RuntimeError: Expected 2 to 3 dimensions, but got '
+                                       "4-dimensional tensor for argument #1 'self' (while "
+                                       'checking arguments for avg_pool1d)',
+                                    5: 'RuntimeError: Expected 2 to 3 dimensions, but got '
+                                       "5-dimensional tensor for argument #1 'self' (while "
+                                       'checking arguments for avg_pool1d)'},
+ 'torch.nn.functional.avg_pool2d': {0: 'IndexError: Dimension specified as -3 but tensor has no '
+                                       'dimensions',
+                                    1: 'IndexError: Dimension out of range (expected to be in '
+                                       'range of [-1, 0], but got -3)',
+                                    2: 'IndexError: Dimension out of range (expected to be in '
+                                       'range of [-2, 1], but got -3)',
+                                    5: 'RuntimeError: Expected 3D or 4D (batch mode) tensor with '
+                                       'optional 0 dim batch size for input, but got:[2, 2, 2, 2, '
+                                       '2]'},
+ 'torch.nn.functional.avg_pool3d': {0: 'RuntimeError: non-empty 4D or 5D (batch mode) tensor '
+                                       'expected for input',
+                                    1: 'RuntimeError: non-empty 4D or 5D (batch mode) tensor '
+                                       'expected for input',
+                                    2: 'RuntimeError: non-empty 4D or 5D (batch mode) tensor '
+                                       'expected for input',
+                                    3: 'RuntimeError: non-empty 4D or 5D (batch mode) tensor '
+                                       'expected for input'},
+ 'torch.nn.functional.glu': {0: 'RuntimeError: glu does not support scalars because halving size '
+                                'must be even'},
+ 'torch.nn.functional.group_norm': {0: 'RuntimeError: Expected at least 2 dimensions for input '
+                                       'tensor but received 0',
+                                    1: 'RuntimeError: Expected at least 2 dimensions for input '
+                                       'tensor but received 1'},
+ 'torch.nn.functional.instance_norm': {0: 'ValueError: Expected more than 1 spatial element when '
+                                          'training, got input size torch.Size([])',
+                                       1: 'ValueError: Expected more than 1 spatial element when '
+                                          'training, got input size torch.Size([2])',
+                                       2: 'ValueError: Expected more than 1 spatial element when '
+                                          'training, got input size torch.Size([2, 2])'},
+ 'torch.nn.functional.max_pool1d': {0: 'RuntimeError: max_pool1d: Expected 2D or 3D (batch mode) '
+                                       'tensor with optional 0 dim batch size for input, but '
+                                       'got:[]',
+                                    1: 'RuntimeError: max_pool1d: Expected 2D or 3D (batch mode) '
+                                       'tensor with optional 0 dim batch size for input, but '
+                                       'got:[2]',
+                                    4: 'RuntimeError: max_pool1d: Expected 2D or 3D (batch mode) '
+                                       'tensor with optional 0 dim batch size for input, but '
+                                       'got:[2, 2, 2, 2]',
+                                    5: 'RuntimeError: max_pool1d: Expected 2D or 3D (batch mode) '
+                                       'tensor with optional 0 dim batch size for input, but '
+                                       'got:[2, 2, 2, 2, 2]'},
+ 'torch.nn.functional.max_pool2d': {0: 'RuntimeError: non-empty 3D or 4D (batch mode) tensor '
+                                       'expected for input',
+                                    1: 'RuntimeError: non-empty 3D or 4D (batch mode) tensor '
+                                       'expected for input',
+                                    2: 'RuntimeError: non-empty 3D or 4D (batch mode) tensor '
+                                       'expected for input',
+                                    5: 'RuntimeError: non-empty 3D or 4D (batch mode) tensor '
+                                       'expected for input'},
+ 'torch.nn.functional.max_pool3d': {0: 'RuntimeError: non-empty 4D or 5D (batch mode) tensor '
+                                       'expected for input',
+                                    1: 'RuntimeError: non-empty 4D or 5D (batch mode) tensor '
+                                       'expected for input',
+                                    2: 'RuntimeError: non-empty 4D or 5D (batch mode) tensor '
+                                       'expected for input',
+                                    3: 'RuntimeError: non-empty 4D or 5D (batch mode) tensor '
+                                       'expected for input'},
+ 'torch.nn.functional.pixel_shuffle': {0: 'RuntimeError: pixel_shuffle expects input to have at '
+                                          'least 3 dimensions, but got input with 0 dimension(s)',
+                                       1: 'RuntimeError: pixel_shuffle expects input to have at '
+                                          'least 3 dimensions, but got input with 1 dimension(s)',
+                                       2: 'RuntimeError: pixel_shuffle expects input to have at '
+                                          'least 3 dimensions, but got input with 2 dimension(s)'},
+ 'torch.nn.functional.pixel_unshuffle': {0: 'RuntimeError: pixel_unshuffle expects input to have '
+                                            'at least 3 dimensions, but got input with 0 '
+                                            'dimension(s)',
+                                         1: 'RuntimeError: pixel_unshuffle expects input to have '
+                                            'at least 3 dimensions, but got input with 1 '
+                                            'dimension(s)',
+                                         2: 'RuntimeError: pixel_unshuffle expects input to have '
+                                            'at least 3 dimensions, but got input with 2 '
+                                            'dimension(s)'},
+ 'torch.nn.functional.unfold': {0: 'IndexError: Dimension specified as 1 but tensor has no '
+                                   'dimensions',
+                                1: 'IndexError: Dimension out of range (expected to be in range '
+                                   'of [-1, 0], but got 1)',
+                                2: 'IndexError: Dimension out of range (expected to be in range '
+                                   'of [-2, 1], but got 2)',
+                                5: 'RuntimeError: Expected 3D or 4D (batch mode) tensor with '
+                                   'possibly 0 batch size and other non-zero dimensions for '
+                                   'input, but got: [2, 2, 2, 2, 2]'},
+ 'torch.renorm': {0: 'RuntimeError: renorm: input needs at least 2 dimensions, got 0 dimensions',
+                  1: 'RuntimeError: renorm: input needs at least 2 dimensions, got 1 dimensions'},
+ 'torch.t': {3: 'RuntimeError: t() expects a tensor with <= 2 dimensions, but self is 3D',
+             4: 'RuntimeError: t() expects a tensor with <= 2 dimensions, but self is 4D',
+             5: 'RuntimeError: t() expects a tensor with <= 2 dimensions, but self is 5D'},
+ 'torch.trace': {0: 'RuntimeError: trace: expected a matrix, but got tensor with dim 0',
+                 1: 'RuntimeError: trace: expected a matrix, but got tensor with dim 1',
+                 3: 'RuntimeError: trace: expected a matrix, but got tensor with dim 3',
+                 4: 'RuntimeError: trace: expected a matrix, but got tensor with dim 4',
+                 5: 'RuntimeError: trace: expected a matrix, but got tensor with dim 5'},
+ 'torch.trapezoid': {0: 'IndexError: Dimension specified as -1 but tensor has no dimensions'},
+ 'torch.tril': {0: 'RuntimeError: tril: input tensor must have at least 2 dimensions',
+                1: 'RuntimeError: tril: input tensor must have at least 2 dimensions'},
+ 'torch.triu': {0: 'RuntimeError: triu: input tensor must have at least 2 dimensions',
+                1: 'RuntimeError: triu: input tensor must have at least 2 dimensions'},
+ 'torch.vsplit': {0: 'RuntimeError: torch.vsplit requires a tensor with at least 2 dimension, but '
+                     'got a tensor with 0 dimensions!',
+                  1: 'RuntimeError: torch.vsplit requires a tensor with at least 2 dimension, but '
+                     'got a tensor with 1 dimensions!'}}
