@@ -35,7 +35,13 @@ FAMILIES = {
     "complex": ("complex64", "complex128"),
 }
 # the dtype whose message is written down for each family
-SHOWN = {"int": "int64", "uint8": "uint8", "bool": "bool", "float": "float32", "complex": "complex64"}
+SHOWN = {
+    "int": "int64",
+    "uint8": "uint8",
+    "bool": "bool",
+    "float": "float32",
+    "complex": "complex64",
+}
 
 V = (2, 8)  # a batch of vectors
 M = (2, 3, 8)  # a batch of sequences (channels first)
@@ -221,7 +227,11 @@ def _raises(torch, tmpl: str, tensors: list, extra: dict | None = None) -> str |
             warnings.simplefilter("ignore")
             eval(tmpl, env)  # noqa: S307 - the probe templates above, nothing else
     except Exception as e:  # noqa: BLE001 - any error is torch refusing the call
-        return (f"{type(e).__name__}: " + str(e).strip().splitlines()[0])[:200] if str(e) else type(e).__name__
+        return (
+            (f"{type(e).__name__}: " + str(e).strip().splitlines()[0])[:200]
+            if str(e)
+            else type(e).__name__
+        )
     return None
 
 
@@ -322,11 +332,17 @@ RANK_PROBES: dict[str, list[str]] = {
     "torch.nn.functional.adaptive_max_pool2d": ["F.adaptive_max_pool2d(T0, 1)"],
     "torch.nn.functional.instance_norm": ["F.instance_norm(T0)"],
     "torch.nn.functional.group_norm": ["F.group_norm(T0, 1)"],
-    "torch.nn.functional.normalize": ["F.normalize(T0)", "F.normalize(T0, dim=0)",
-                                      "F.normalize(T0, dim=-1)"],
+    "torch.nn.functional.normalize": [
+        "F.normalize(T0)",
+        "F.normalize(T0, dim=0)",
+        "F.normalize(T0, dim=-1)",
+    ],
     "torch.nn.functional.cosine_similarity": [
-        "F.cosine_similarity(T0, F32)", "F.cosine_similarity(T0, F32, dim=0)",
-        "F.cosine_similarity(T0, F32, dim=-1)", "F.cosine_similarity(T0, V1, dim=-1)"],
+        "F.cosine_similarity(T0, F32)",
+        "F.cosine_similarity(T0, F32, dim=0)",
+        "F.cosine_similarity(T0, F32, dim=-1)",
+        "F.cosine_similarity(T0, V1, dim=-1)",
+    ],
     "torch.nn.functional.glu": ["F.glu(T0)", "F.glu(T0, 0)"],
     "torch.fft.rfft2": ["torch.fft.rfft2(T0)", "torch.fft.rfft2(T0, dim=(0,))"],
     "torch.fft.fft2": ["torch.fft.fft2(T0)", "torch.fft.fft2(T0, dim=(0,))"],
@@ -396,11 +412,11 @@ TORCH_VERSION = {version!r}
 REFUSES: dict[tuple[str, int], dict[str, str]] = '''
 
 
-RANK_HEADER = '''
+RANK_HEADER = """
 
 # ``RANK_REFUSES[op]``: the ranks (0..5) of the op's first tensor (``self`` for a method) that
 # torch refused for every axis length tried (2, 4, 6) under every probed call form
-RANK_REFUSES: dict[str, dict[int, str]] = '''
+RANK_REFUSES: dict[str, dict[int, str]] = """
 
 
 def rank_table() -> dict[str, dict[int, str]]:

@@ -130,6 +130,10 @@ def rank_refused(f: Any, key: str, t: Any) -> str | None:
 def torch_call(f: Any, q: str, args: list, kwargs: dict) -> str | None:
     """``torch.<fn>(...)`` / ``F.<fn>(...)``: the crash, else narrow the arguments' families."""
     err = rank_refused(f, q, args[0]) if args else None
+    if err is None and q == "torch.as_strided" and args:
+        from driftcheck.parsers.source.forward import dataflow_storage
+
+        err = dataflow_storage.as_strided_error(f, args[0], args[1:], kwargs)
     err = err or refused(f, q, args, kwargs)
     if err is None:
         narrow(f, q, args, kwargs)
@@ -139,7 +143,12 @@ def torch_call(f: Any, q: str, args: list, kwargs: dict) -> str | None:
 def method_call(f: Any, t: Any, name: str, args: list, kwargs: dict) -> str | None:
     """``t.<name>(...)``: the crash, else narrow the families (``t`` is position 0)."""
     key = f"Tensor.{name}"
-    err = rank_refused(f, key, t) or refused(f, key, [t, *args], kwargs)
+    err = rank_refused(f, key, t)
+    if err is None and name == "as_strided":
+        from driftcheck.parsers.source.forward import dataflow_storage
+
+        err = dataflow_storage.as_strided_error(f, t, args, kwargs)
+    err = err or refused(f, key, [t, *args], kwargs)
     if err is None:
         narrow(f, key, [t, *args], kwargs)
     return err

@@ -572,6 +572,12 @@ def call_bound(run: Any, b: Bound, args: list, kwargs: dict, fr: Any, at: Any) -
         if err is not None and at is not None:
             run.f.crash(fr.loc(at), err)
             return Tens(None)
+        if b.name == "stride" and run.f.input_shape is not None:
+            from driftcheck.parsers.source.forward import dataflow_storage
+
+            got = dataflow_storage.stride_of(run.f, t, args, kwargs)  # ``x.stride(0)``
+            if got is not None:
+                return got
         out = torchops.method(run, t, b.name, args, kwargs, fr, at)
         if run.f.input_shape is not None:
             from driftcheck.parsers.source.forward import dataflow_dtype_ops
