@@ -134,6 +134,10 @@ def torch_call(f: Any, q: str, args: list, kwargs: dict) -> str | None:
         from driftcheck.parsers.source.forward import dataflow_storage
 
         err = dataflow_storage.as_strided_error(f, args[0], args[1:], kwargs)
+    if err is None and q.rsplit(".", 1)[-1] in ("trapezoid", "trapz", "cumulative_trapezoid"):
+        from driftcheck.parsers.source.forward import dataflow_storage
+
+        err = dataflow_storage.trapezoid_error(f, q.rsplit(".", 1)[-1], args, kwargs)
     err = err or refused(f, q, args, kwargs)
     if err is None:
         narrow(f, q, args, kwargs)

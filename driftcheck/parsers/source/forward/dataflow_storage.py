@@ -67,3 +67,29 @@ def stride_of(f: Any, t: Any, args: list, kwargs: dict) -> Any:
     if d.__class__ is not int or not -len(st) <= d < len(st):
         return None
     return st[d]
+
+
+# ---------------------------------------------------------------------- sample points
+TRAPEZOIDS = frozenset({"trapezoid", "trapz", "cumulative_trapezoid"})
+
+
+def trapezoid_error(f: Any, name: str, args: list, kwargs: dict) -> str | None:
+    """``torch.trapezoid(y, x, dim=d)`` (``trapz``, ``cumulative_trapezoid``) with a 1-D
+    ``x``: one ``x`` per sample, ``len(x) == y.shape[d]`` (torch 2.13's check; an ``x`` of
+    more axes broadcasts and is not judged)."""
+    from driftcheck.parsers.source.values.dataflow_values import known_shape
+
+    if f.input_shape is None or name not in TRAPEZOIDS or len(args) < 2:
+        return None
+    y, x = args[0], args[1]
+    ys, xs = known_shape(y), known_shape(x)
+    d = args[2] if len(args) > 2 else kwargs.get("dim", -1)
+    if ys is None or xs is None or len(xs) != 1 or d.__class__ is not int or not ys:
+        return None
+    if not -len(ys) <= d < len(ys) or xs[0] == ys[d]:
+        return None
+    short = "cumulative_trapezoid" if name == "cumulative_trapezoid" else "trapezoid"
+    return (
+        f"RuntimeError: {short}: There must be one `x` value for each sample point "
+        f"({xs[0]} x values, {ys[d]} samples on axis {d})"
+    )
