@@ -232,6 +232,9 @@ def after_method(f: Any, t: Any, name: str, args: list, kwargs: dict, out: Any) 
     does not promote a floating tensor)."""
     if f.input_shape is None or out is t:
         return
+    from driftcheck.parsers.source.forward import dataflow_storage
+
+    dataflow_storage.after_method(f, t, name, out)  # a whole-tensor view keeps the storage
     fam = family(f, t)
     if name in _PIECES and fam is not None and hasattr(out, "items"):
         _give(f, getattr(out, "t", None), dataflow_checks.fact(f, t, "dtype"))

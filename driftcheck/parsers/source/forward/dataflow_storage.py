@@ -93,3 +93,29 @@ def trapezoid_error(f: Any, name: str, args: list, kwargs: dict) -> str | None:
         f"RuntimeError: {short}: There must be one `x` value for each sample point "
         f"({xs[0]} x values, {ys[d]} samples on axis {d})"
     )
+
+
+# views of the whole tensor (offset 0, the same storage); ``reshape`` / ``flatten`` copy a
+# tensor they cannot view, into a fresh storage of as many items
+_VIEWS = frozenset({"view", "unsqueeze", "squeeze", "permute", "transpose", "t", "unflatten",
+                    "view_as", "expand", "expand_as", "swapaxes", "swapdims", "movedim"})  # fmt: skip
+_VIEW_OR_COPY = frozenset({"reshape", "flatten", "reshape_as"})
+
+
+def after_method(f: Any, t: Any, name: str, out: Any) -> None:
+    """``x.flatten().as_strided(...)``: a whole-tensor view keeps ``t``'s storage."""
+    from math import prod
+
+    from driftcheck.parsers.source.values.dataflow_values import known_shape
+
+    if f.input_shape is None or not isinstance(out, Tens) or out is t:
+        return
+    have = dataflow_checks.fact(f, t, STORAGE)
+    if have.__class__ is not int:
+        return
+    if name in _VIEWS:
+        dataflow_checks.add_facts(f, out, **{STORAGE: have})
+    elif name in _VIEW_OR_COPY:
+        shape = known_shape(t)
+        if shape is not None and prod(shape) == have:
+            dataflow_checks.add_facts(f, out, **{STORAGE: have})
