@@ -87,6 +87,14 @@ expr("dtype_ok_softmax_cast", "return h + (h > 0).long().softmax(-1, dtype=torch
 expr("dtype_ok_relu_long", "return F.relu(h.long()).float()")
 expr("dtype_ok_lerp_float", "return torch.lerp(h, h, torch.full((8,), 0.5))")
 expr("dtype_ok_param_float", "self.s = nn.Parameter(torch.ones(8))\n        return h * self.s")
+# ---- dtypes of sources: ``dtype=torch.bool`` / ``torch.cfloat``, randint, argsort, isnan
+expr("source_bool_var", "return torch.zeros(2, 8, dtype=torch.bool).var(-1, keepdim=True) + h")
+expr("source_cfloat_gt", "return h * (torch.ones(2, 8, dtype=torch.cfloat) > 0)")
+expr("source_randint_gelu", "return F.gelu(torch.randint(0, 3, (2, 8))) + h")
+expr("source_argsort_softmax", "return h.argsort(-1).softmax(-1) + h")
+expr("source_isnan_topk", "return torch.gather(h, 1, h.isnan().topk(2, -1).indices)")
+expr("source_ok_randint_float", "return F.gelu(torch.randint(0, 3, (2, 8)).float()) + h")
+expr("source_ok_bool_sum", "return torch.zeros(2, 8, dtype=torch.bool).sum(-1, keepdim=True) + h")
 # ---- complex tensors followed from torch.fft
 expr("complex_gt", "X = torch.fft.rfft(h)\n        return torch.fft.irfft(X * (X > 0.5), n=8)")
 expr("complex_relu", "X = torch.fft.rfft(h)\n        return torch.fft.irfft(F.relu(X), n=8)")

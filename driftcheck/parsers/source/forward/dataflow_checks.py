@@ -121,6 +121,10 @@ def dtype_name(v: Any) -> str | None:
         return UINT8
     if name in ("float", "float32", "float64", "double", "half", "float16", "bfloat16"):
         return FLOAT
+    if name == "bool":
+        return "bool"
+    if name in ("complex64", "complex128", "cfloat", "cdouble"):
+        return "complex"
     return None
 
 

@@ -40,6 +40,14 @@ _FAMILY = {FLOAT: "float", "float64": "float", INT: "int", UINT8: "uint8", "bool
 _TO_COMPLEX = frozenset({"fft", "ifft", "rfft", "ihfft", "fft2", "ifft2", "rfft2", "fftn",
                          "ifftn", "rfftn", "ihfft2", "ihfftn"})  # fmt: skip
 _TO_REAL = frozenset({"irfft", "hfft", "irfft2", "irfftn", "hfft2", "hfftn"})
+# results int64 / bool whatever the input's dtype (measured in torch 2.13; no ``dtype=`` /
+# ``out_int32=`` given)
+_TO_INT = frozenset({"randint", "randperm", "argsort", "multinomial", "bucketize",
+                     "searchsorted", "nonzero", "argwhere"})  # fmt: skip
+_TO_BOOL = frozenset({"isnan", "isinf", "isfinite", "isneginf", "isposinf", "isreal",
+                      "logical_not", "logical_and", "logical_or", "logical_xor", "signbit",
+                      "isclose", "eq", "ne", "lt", "le", "gt", "ge"})  # fmt: skip
+_CASTS = {"cfloat": COMPLEX, "cdouble": COMPLEX}
 # methods / attributes whose result is real for a complex tensor
 _REAL_OF = frozenset({"abs", "angle", "real", "imag"})
 # the comparison operators' methods, and the one a reflected comparison calls
@@ -204,7 +212,12 @@ def after_torch(f: Any, q: str, args: list, kwargs: dict, out: Any) -> None:
     if f.input_shape is None or not isinstance(out, Tens) or "dtype" in kwargs:
         return
     name = q.rsplit(".", 1)[-1]
-    if q.startswith("torch.fft.") and name in _TO_COMPLEX:
+    plain = q == f"torch.{name}" and "out_int32" not in kwargs and "right" not in kwargs
+    if plain and name in _TO_INT:
+        _give(f, out, INT)
+    elif plain and name in _TO_BOOL:
+        _give(f, out, "bool")
+    elif q.startswith("torch.fft.") and name in _TO_COMPLEX:
         _give(f, out, COMPLEX)
     elif q.startswith("torch.fft.") and name in _TO_REAL:
         _give(f, out, FLOAT)
@@ -241,7 +254,15 @@ def after_method(f: Any, t: Any, name: str, args: list, kwargs: dict, out: Any) 
         return
     if not isinstance(out, Tens):
         return
-    if name in _REAL_OF and not args and fam == "complex":
+    if "out_int32" in kwargs or "dtype" in kwargs:
+        return
+    if name in _TO_INT and name not in ("randint", "randperm"):
+        _give(f, out, INT)
+    elif name in _TO_BOOL:
+        _give(f, out, "bool")
+    elif name in _CASTS and not args:
+        _give(f, out, _CASTS[name])
+    elif name in _REAL_OF and not args and fam == "complex":
         _give(f, out, FLOAT)
     elif name in _CLAMPS and fam == "float" and _number_bounds(args, kwargs):
         _give(f, out, dataflow_checks.fact(f, t, "dtype"))
