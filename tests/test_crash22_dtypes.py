@@ -123,6 +123,21 @@ tokens(
     "e = self.emb(ids)\n        return e + torch.rand_like(ids.float())[..., None]",
 )
 tokens("narrow_ok_relu", "e = self.emb(ids)\n        return e + F.relu(ids)[..., None]")
+model(
+    "narrow_ok_branch_not_taken",
+    (2, 8),
+    """
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.emb = nn.Embedding(10, 8)
+
+    def forward(self, x):
+        if x.abs().sum() > 1e9:  # never on this input: what ran there tells nothing
+            return self.emb(x).sum(-1)
+        return torch.rand_like(x) + x
+""",
+)
 # ---- a rank the op refuses whatever the sizes (the rank table)
 tokens("rank_renorm_row", "w = torch.renorm(self.emb.weight[0], 2, 0, 1.0)\n        "
        "return F.embedding(ids, w[:, None])")  # fmt: skip
