@@ -93,6 +93,9 @@ expr("source_cfloat_gt", "return h * (torch.ones(2, 8, dtype=torch.cfloat) > 0)"
 expr("source_randint_gelu", "return F.gelu(torch.randint(0, 3, (2, 8))) + h")
 expr("source_argsort_softmax", "return h.argsort(-1).softmax(-1) + h")
 expr("source_isnan_topk", "return torch.gather(h, 1, h.isnan().topk(2, -1).indices)")
+expr("source_cat_long", "return F.silu(torch.cat([h.long(), h.argmax(-1, keepdim=True)], -1))")
+expr("source_new_zeros", "return h + (h > 0).new_zeros(2, 8).softmax(-1)")
+expr("source_ok_cat_mixed", "return F.silu(torch.cat([h, h.argmax(-1, keepdim=True)], -1))")
 expr("source_ok_randint_float", "return F.gelu(torch.randint(0, 3, (2, 8)).float()) + h")
 expr("source_ok_bool_sum", "return torch.zeros(2, 8, dtype=torch.bool).sum(-1, keepdim=True) + h")
 # ---- complex tensors followed from torch.fft

@@ -48,6 +48,11 @@ _TO_BOOL = frozenset({"isnan", "isinf", "isfinite", "isneginf", "isposinf", "isr
                       "logical_not", "logical_and", "logical_or", "logical_xor", "signbit",
                       "isclose", "eq", "ne", "lt", "le", "gt", "ge"})  # fmt: skip
 _CASTS = {"cfloat": COMPLEX, "cdouble": COMPLEX}
+# joins of a sequence of tensors: all of one dtype give that dtype
+_JOINS = frozenset({"torch.cat", "torch.concat", "torch.concatenate", "torch.stack",
+                    "torch.hstack", "torch.vstack", "torch.dstack"})  # fmt: skip
+# ``t.new_zeros(size)``: ``t``'s dtype unless ``dtype=`` is given
+_NEW = frozenset({"new_zeros", "new_ones", "new_empty", "new_full"})
 # methods / attributes whose result is real for a complex tensor
 _REAL_OF = frozenset({"abs", "angle", "real", "imag"})
 # the comparison operators' methods, and the one a reflected comparison calls
@@ -221,6 +226,12 @@ def after_torch(f: Any, q: str, args: list, kwargs: dict, out: Any) -> None:
         _give(f, out, COMPLEX)
     elif q.startswith("torch.fft.") and name in _TO_REAL:
         _give(f, out, FLOAT)
+    elif q in _JOINS and args and isinstance(args[0], (list, tuple)) and args[0]:
+        dts = {
+            dataflow_checks.fact(f, t, "dtype") if isinstance(t, Tens) else None for t in args[0]
+        }
+        if len(dts) == 1 and None not in dts:  # one dtype: no promotion (``torch.cat``)
+            _give(f, out, dts.pop())
     elif q in ("torch.polar", "torch.complex", "torch.view_as_complex"):
         _give(f, out, COMPLEX)
     elif q == "torch.view_as_real":
@@ -260,6 +271,8 @@ def after_method(f: Any, t: Any, name: str, args: list, kwargs: dict, out: Any) 
         _give(f, out, INT)
     elif name in _TO_BOOL:
         _give(f, out, "bool")
+    elif name in _NEW and fam is not None:
+        _give(f, out, dataflow_checks.fact(f, t, "dtype"))
     elif name in _CASTS and not args:
         _give(f, out, _CASTS[name])
     elif name in _REAL_OF and not args and fam == "complex":
