@@ -225,3 +225,59 @@ def test_late_binding_lambda_assert_is_no_blocker(tmp_path, capsys):
     assert torch_count(path) == 12
     assert main(["check", str(path)]) == 0, capsys.readouterr().out
     assert _static(path) == 12
+
+
+# ---------------------------------------------------------------- integer dtype words
+DTYPE_HEAD = "import torch\nimport torch.nn as nn\nimport torch.nn.functional as F\n"
+# (cast expression of x, the op that raises, torch's word for the cast's dtype)
+CASTS = {
+    "int": ("x.int()", "Int"),
+    "short": ("x.short()", "Short"),
+    "long": ("x.long()", "Long"),
+    "to_int32": ("x.to(torch.int32)", "Int"),
+    "to_int16": ("x.to(dtype=torch.int16)", "Short"),
+    "argmax": ("x.argmax(-1, keepdim=True)", "Long"),
+}
+OPS = {
+    "mean": "y.mean()",
+    "softmax": "y.softmax(-1)",
+    "gelu": "F.gelu(y)",
+    "linear": "self.lin(y)",
+    "div_assign": "y /= 2",
+    "view_softmax": "y.view(-1).softmax(-1)",
+}
+
+
+def _dtype_model(cast: str, op: str) -> str:
+    return DTYPE_HEAD + (
+        "class Net(nn.Module):\n"
+        "    def __init__(self):\n"
+        "        super().__init__()\n"
+        "        self.lin = nn.Linear(4, 4) if True else None\n"
+        "    def forward(self, x):\n"
+        f"        y = {CASTS[cast][0]}\n"
+        f"        {op if '=' in op else 'z = ' + op}\n"
+        "        return y\n"
+    )
+
+
+@pytest.mark.parametrize("op", sorted(OPS))
+@pytest.mark.parametrize("cast", sorted(CASTS))
+def test_integer_dtype_message_names_torchs_dtype(tmp_path, cast, op, capsys):
+    """A crash on an integer tensor names the dtype torch names: ``.int()`` is int32 ('Int'),
+    not 'Long' (the rules' integer fact is one; the cast's word is kept beside it)."""
+    from tests.crash_rule_support import blockers
+
+    torch = pytest.importorskip("torch")
+    path = tmp_path / "m.py"
+    path.write_text(_dtype_model(cast, OPS[op]))
+    net = __import__("runpy").run_path(str(path))["Net"]()
+    with pytest.raises(Exception) as err:  # every pair raises in torch
+        net(torch.randn(2, 4))
+    word = CASTS[cast][1]
+    assert word in str(err.value)
+    found = blockers(path, (2, 4), capsys)
+    assert found, (cast, op)
+    msg = " ".join(f["message"] for f in found)
+    others = {"Long", "Int", "Short"} - {word}
+    assert word in msg and not any(f"'{o}'" in msg or f"({o})" in msg for o in others), msg
