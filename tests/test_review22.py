@@ -281,3 +281,200 @@ def test_integer_dtype_message_names_torchs_dtype(tmp_path, cast, op, capsys):
     msg = " ".join(f["message"] for f in found)
     others = {"Long", "Int", "Short"} - {word}
     assert word in msg and not any(f"'{o}'" in msg or f"({o})" in msg for o in others), msg
+
+
+# ---------------------------------------------------------------- hasattr / getattr / isinstance probes
+PROBES = {
+    "p01_hasattr_weight_linear": """
+import torch.nn as nn
+class M(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.a = nn.Linear(4, 4)
+        self.b = nn.ReLU()
+        self.c = nn.LayerNorm(4, elementwise_affine=False)
+        self.extra = nn.ModuleList()
+        for m in (self.a, self.b, self.c):
+            if hasattr(m, "weight") and m.weight is not None:
+                self.extra.append(nn.Linear(4, 2))
+""",
+    "p02_getattr_bias_none": """
+import torch.nn as nn
+class M(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.a = nn.Linear(4, 4, bias=False)
+        self.b = nn.Conv2d(3, 3, 1)
+        self.c = nn.BatchNorm2d(3, affine=False)
+        n = 0
+        for m in (self.a, self.b, self.c):
+            if getattr(m, "bias", None) is not None:
+                n += 1
+        self.head = nn.Linear(n + 1, 2)
+""",
+    "p03_isinstance_subclass": """
+import torch.nn as nn
+class MyLinear(nn.Linear):
+    pass
+class Wrap(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.inner = nn.Linear(3, 3)
+class M(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.layers = nn.ModuleList([MyLinear(3, 3), Wrap(), nn.Conv1d(3, 3, 1), nn.Identity()])
+        k = sum(isinstance(m, nn.Linear) for m in self.layers)
+        self.head = nn.Linear(k, 5)
+""",
+    "p04_hasattr_custom_attr": """
+import torch.nn as nn
+class Block(nn.Module):
+    def __init__(self, gated):
+        super().__init__()
+        self.proj = nn.Linear(4, 4)
+        if gated:
+            self.gate = nn.Linear(4, 4)
+class M(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.blocks = nn.ModuleList([Block(i % 2 == 0) for i in range(3)])
+        n = sum(1 for b in self.blocks if hasattr(b, "gate"))
+        self.head = nn.Linear(4, n)
+""",
+    "p05_hasattr_modules_api": """
+import torch.nn as nn
+class M(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.a = nn.Linear(4, 4)
+        flags = [hasattr(self.a, n) for n in ("reset_parameters", "in_features", "out_features", "weight_g", "_parameters", "forward", "extra_repr")]
+        self.h = nn.Linear(4, 1 + sum(flags))
+""",
+    "p06_isinstance_tuple_param": """
+import torch
+import torch.nn as nn
+class M(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.w = nn.Parameter(torch.zeros(3))
+        self.register_buffer("b", torch.zeros(3))
+        n = int(isinstance(self.w, nn.Parameter)) + int(isinstance(self.b, nn.Parameter)) * 10 + int(isinstance(self.b, torch.Tensor)) * 100
+        self.h = nn.Linear(n, 1)
+""",
+    "p07_hasattr_norm_eps": """
+import torch.nn as nn
+class RMS(nn.Module):
+    def __init__(self, d, eps=1e-6):
+        super().__init__()
+        self.eps = eps
+        self.weight = nn.Parameter(__import__("torch").ones(d))
+class M(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.norms = nn.ModuleList([nn.LayerNorm(4), RMS(4), nn.GroupNorm(2, 4), nn.BatchNorm1d(4)])
+        n = sum(hasattr(x, "eps") for x in self.norms) + 10 * sum(hasattr(x, "normalized_shape") for x in self.norms)
+        self.h = nn.Linear(n, 1)
+""",
+    "p08_getattr_default_layer": """
+import torch.nn as nn
+class M(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.emb = nn.Embedding(10, 4, padding_idx=0)
+        self.conv = nn.Conv2d(3, 4, 3, groups=1)
+        pad = getattr(self.emb, "padding_idx", None)
+        g = getattr(self.conv, "groups", 7)
+        k = getattr(self.conv, "kernel_size", (1, 1))
+        miss = getattr(self.conv, "nonexistent", 5)
+        self.h = nn.Linear(pad + g + k[0] + miss, 1)
+""",
+    "p09_isinstance_sequential": """
+import torch.nn as nn
+class M(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.body = nn.Sequential(nn.Linear(2, 2), nn.Sequential(nn.Linear(2, 2)))
+        n = 0
+        for m in self.body.modules():
+            if isinstance(m, nn.Sequential):
+                n += 1
+            elif isinstance(m, (nn.Linear, nn.Conv2d)):
+                n += 10
+        self.h = nn.Linear(n, 1)
+""",
+    "p12_hasattr_weight_of_param_list": """
+import torch
+import torch.nn as nn
+class M(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.ps = nn.ParameterList([nn.Parameter(torch.zeros(2)) for _ in range(3)])
+        self.d = nn.ModuleDict({"a": nn.Linear(2, 2)})
+        n = int(hasattr(self.ps, "weight")) + 2 * int(hasattr(self.d, "a")) + 4 * int("a" in self.d) + 8 * int(hasattr(self.d, "keys"))
+        self.h = nn.Linear(n, 1)
+""",
+    "p13_getattr_config_obj": """
+import torch.nn as nn
+from dataclasses import dataclass
+@dataclass
+class Cfg:
+    d: int = 8
+    use_bias: bool = False
+class M(nn.Module):
+    def __init__(self, cfg=Cfg()):
+        super().__init__()
+        d = getattr(cfg, "d", 4)
+        n_kv = getattr(cfg, "n_kv", None) or 2
+        self.q = nn.Linear(d, d, bias=getattr(cfg, "use_bias", True))
+        self.kv = nn.Linear(d, n_kv * 2)
+""",
+    "p15_isinstance_custom_hierarchy": """
+import torch.nn as nn
+class Attn(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.qkv = nn.Linear(4, 12)
+class FastAttn(Attn):
+    pass
+class MLP(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.fc = nn.Linear(4, 4)
+class M(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.parts = nn.ModuleList([Attn(), FastAttn(), MLP()])
+        n = sum(isinstance(p, Attn) for p in self.parts) + 10 * sum(type(p) is Attn for p in self.parts)
+        self.h = nn.Linear(n, 1)
+""",
+}
+
+
+@pytest.mark.parametrize("case", sorted(PROBES))
+def test_library_style_probe_answers_as_torch(tmp_path, case):
+    """``hasattr(m, "weight")`` (ReLU: False), ``hasattr(lin, "reset_parameters")`` (True),
+    ``hasattr(moduledict, "keys")``, ``isinstance(buffer, nn.Parameter)`` (False): what Python
+    answers on the real module (interp/leafhas.py, items.isinstance); torch's count."""
+    path = _write(tmp_path, PROBES[case])
+    assert _static(path) == torch_count(path)
+
+
+def test_leaf_hasattr_written_and_conditional(tmp_path):
+    """A name user code wrote on a layer is there; one torch binds only under a condition
+    is not decided (no count), never a guess."""
+    path = _write(
+        tmp_path,
+        """
+        import torch.nn as nn
+
+        class M(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.a = nn.Linear(2, 2)
+                self.a.is_head = True
+                n = 1 + int(hasattr(self.a, "is_head")) + int(hasattr(nn.ReLU(), "inplace"))
+                self.h = nn.Linear(n, 1)
+        """,
+    )
+    assert _static(path) == torch_count(path) == 6 + 4
