@@ -533,7 +533,13 @@ class Classes:
             # a table its ``__init_subclass__`` fills: the subclasses Python made at import
             subclassreg.ensure(self.ip, cls)
         if name in cls.ns:
-            return True, cls.ns[name]
+            v = cls.ns[name]
+            if self.ip.default_reads is not None and v.__class__ in _WATCHED:
+                # a class attribute's list / dict / set is state shared by every instance, as a
+                # module global's (``self.registry.append(1)`` in each construction): the memo
+                # watches it (deftime.watch; 16 where torch has 18 otherwise)
+                deftime.watch(self.ip.default_reads, v)
+            return True, v
         found = body_index(cls.node).get(name)
         frame = cls.ns["__frame__"]
         patch = class_patches(cls.mod.tree).get((cls.name, name))
@@ -574,6 +580,8 @@ class Classes:
             v = self.unpacked_class_attr(found, name, self.exprs.eval(found.value, frame))
             v = self.set_name(cls, name, v)
         cls.ns[name] = v
+        if self.ip.default_reads is not None and v.__class__ in _WATCHED:
+            deftime.watch(self.ip.default_reads, v)  # as above
         return True, v
 
     def set_name(self, cls: Cls, name: str, v: Any) -> Any:
