@@ -1831,3 +1831,30 @@ def test_list_sort_unknown_key_is_unknown(tmp_path):
         """,
     )
     assert _static(path) is None
+
+
+RNN_PROBE = """
+import torch.nn as nn
+class M(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.rnn = nn.LSTM(4, 4)
+        self.mha = nn.MultiheadAttention(4, 2, kdim=3, vdim=3)
+        self.bn = nn.BatchNorm1d(4, track_running_stats=False)
+        self.lin = nn.Linear(4, 4, bias=False)
+        n = int(hasattr(self.rnn, "weight_ih_l0")) + 2 * int(hasattr(self.mha, "in_proj_weight")) + 4 * int(hasattr(self.bn, "running_mean")) + 8 * int(hasattr(self.lin, "bias")) + 16 * int(self.lin.bias is None)
+        self.h = nn.Linear(n, 1)
+"""
+
+
+def test_hasattr_of_a_computed_name_is_undecided(tmp_path):
+    """RNNBase binds ``weight_ih_l0`` through ``setattr(self, name, w)``: the name is not
+    readable from the source, so ``hasattr`` is undecided (it was False: 281 vs torch 288);
+    the other torch probes (MHA ``in_proj_weight`` None, BatchNorm ``running_mean`` None,
+    ``bias`` of ``bias=False``) are torch's."""
+    path = _write(tmp_path, RNN_PROBE)
+    assert _static(path) is None
+    path.write_text(
+        'import torch.nn as nn\nclass M(nn.Module):\n    def __init__(self):\n        super().__init__()\n        self.rnn = nn.LSTM(4, 4)\n        self.mha = nn.MultiheadAttention(4, 2, kdim=3, vdim=3)\n        self.bn = nn.BatchNorm1d(4, track_running_stats=False)\n        self.lin = nn.Linear(4, 4, bias=False)\n        n = 1 + 2 * int(hasattr(self.mha, "in_proj_weight")) + 4 * int(hasattr(self.bn, "running_mean")) + 8 * int(hasattr(self.lin, "bias")) + 16 * int(self.lin.bias is None)\n        self.h = nn.Linear(n, 1)\n'
+    )
+    assert _static(path) == torch_count(path) == 288

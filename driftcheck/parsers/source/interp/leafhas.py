@@ -25,6 +25,9 @@ from typing import Any
 from driftcheck.parsers.source.values.abstract import Cls, Leaf, Unknown
 
 _REGISTERS = ("register_parameter", "register_buffer", "add_module", "register_module")
+# a name bound under a computed name (``setattr(self, f"weight_ih_l{k}", w)`` in RNNBase), or
+# a class ``__getattr__``: any name may be there (put in ``maybe``)
+_DYNAMIC = "<dynamic>"
 
 
 def _bound_on_self(stmts: list[ast.stmt], sure: set[str], maybe: set[str], top: bool) -> None:
@@ -50,23 +53,27 @@ def _bound_on_self(stmts: list[ast.stmt], sure: set[str], maybe: set[str], top: 
             if isinstance(n, ast.Attribute) and isinstance(n.ctx, ast.Store):
                 if isinstance(n.value, ast.Name) and n.value.id == "self":
                     into.add(n.attr)
-            elif isinstance(n, ast.Call) and n.args and isinstance(n.args[0], ast.Constant):
+            elif isinstance(n, ast.Call) and n.args:
                 f = n.func
-                key = n.args[0].value
-                if not isinstance(key, str):
-                    continue
+                key = n.args[0]
                 if (
                     isinstance(f, ast.Attribute)
                     and f.attr in _REGISTERS
                     and isinstance(f.value, ast.Name)
                     and f.value.id == "self"
                 ):
-                    into.add(key)
+                    _add_key(key, into, maybe)
             if isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id == "setattr":
                 a = n.args
                 if len(a) >= 2 and isinstance(a[0], ast.Name) and a[0].id == "self":
-                    if isinstance(a[1], ast.Constant) and isinstance(a[1].value, str):
-                        into.add(a[1].value)
+                    _add_key(a[1], into, maybe)
+
+
+def _add_key(key: ast.expr, into: set[str], maybe: set[str]) -> None:
+    if isinstance(key, ast.Constant) and isinstance(key.value, str):
+        into.add(key.value)
+    else:
+        maybe.add(_DYNAMIC)
 
 
 def _class_names(cls: Cls) -> tuple[frozenset[str], frozenset[str], bool]:
@@ -86,6 +93,8 @@ def _class_names(cls: Cls) -> tuple[frozenset[str], frozenset[str], bool]:
         for st in c.node.body:
             if isinstance(st, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
                 sure.add(st.name)
+                if st.name == "__getattr__":
+                    maybe.add(_DYNAMIC)
                 if st.name == "__init__":
                     _bound_on_self(st.body, sure, maybe, True)
             elif isinstance(st, ast.Assign):
@@ -125,6 +134,6 @@ def torch_class_has(ip: Any, q: Any, name: str) -> Any:
     sure, maybe, complete = _class_names(cls)
     if name in sure:
         return True
-    if name not in maybe and complete:
+    if name not in maybe and _DYNAMIC not in maybe and complete:
         return False
     return Unknown(f"hasattr {name} of {q.rsplit('.', 1)[-1]}: bound under a condition")
