@@ -109,6 +109,31 @@ def wrote(f: Any) -> None:
 
 
 # ---------------------------------------------------------------------- dtype sources
+# ``INT`` is any integer dtype; the ``itype`` fact keeps torch's own word for it where a cast
+# or a ``dtype=`` names it (``.int()`` is int32: torch's messages say 'Int', not 'Long')
+_INT_WORDS = {"long": "Long", "int64": "Long", "int": "Int", "int32": "Int", "short": "Short",
+              "int16": "Short", "int8": "Char"}  # fmt: skip
+_WORD_DTYPES = {"Long": "int64", "Int": "int32", "Short": "int16", "Char": "int8"}
+
+
+def int_word_of(v: Any) -> str | None:
+    """torch's word ('Long', 'Int', 'Short', 'Char') for the integer dtype ``v`` names
+    (``torch.int32``, the cast method's name ``"int"``), else None."""
+    q = getattr(v, "qual", None) or (v if isinstance(v, str) else None)
+    return _INT_WORDS.get(q.rsplit(".", 1)[-1]) if isinstance(q, str) else None
+
+
+def int_word(f: Any, t: Any) -> str:
+    """torch's word for integer tensor ``t``'s dtype in its messages: the ``itype`` a cast or a
+    ``dtype=`` recorded, else 'Long' (int64: what argmax, arange, randint, ``.long()`` make)."""
+    return fact(f, t, "itype") or "Long"
+
+
+def int_dtype(word: str) -> str:
+    """'Int' -> 'int32' (the dtype name a message shows beside torch's word)."""
+    return _WORD_DTYPES.get(word, "int64")
+
+
 def dtype_name(v: Any) -> str | None:
     """``torch.long`` / ``torch.float32`` as read by the interpreter: a qualified name."""
     q = getattr(v, "qual", None) or (v if isinstance(v, str) else None)
@@ -147,6 +172,8 @@ def created(f: Any, name: str, args: list, kwargs: dict, out: Any) -> Any:
             facts: dict[str, Any] = {"dtype": given or INT}
             if given is None:
                 facts["long"] = True  # int64 for certain (a uint8 index would be a mask)
+            elif given == INT:
+                facts["itype"] = int_word_of(kwargs["dtype"])
             if (given or INT) == INT:
                 facts["range"] = (start, start + step * (n - 1))
             return mark(f, out, **facts)
@@ -228,7 +255,8 @@ def _layer_input(f: Any, node: Any, x: Any, dtype: Any, loc: Any) -> None:
                 f"table of {size} rows (IndexError: index out of range in self)",
             )
     elif node.type in FLOAT_WEIGHT and dtype in (INT, UINT8):
-        what = "int64 (Long)" if dtype == INT else "uint8 (Byte)"
+        word = int_word(f, x)
+        what = f"{int_dtype(word)} ({word})" if dtype == INT else "uint8 (Byte)"
         f.crash(loc, f"{node.type}: input is {what} but the weight is float (dtype mismatch)")
     elif node.type in FLOAT_WEIGHT and dtype in ("complex", "float64"):  # rfft, .double()
         f.crash(loc, f"{node.type}: input is {dtype} but the weight is float32 (dtype mismatch)")

@@ -85,6 +85,14 @@ def _give(f: Any, out: Any, dtype: Any) -> None:
         dataflow_checks.add_facts(f, out, replace=False, dtype=dtype)
 
 
+def _give_word(f: Any, out: Any, dtype: Any) -> None:
+    """torch's word for the integer dtype ``dtype`` names ('Int' for ``torch.int32``), for
+    the messages (``dataflow_checks.int_word``)."""
+    word = dataflow_checks.int_word_of(dtype)
+    if word is not None and isinstance(out, Tens):
+        dataflow_checks.add_facts(f, out, replace=False, itype=word)
+
+
 def _plain_number(v: Any) -> bool:
     return isinstance(v, (int, float)) and not isinstance(v, bool)
 
@@ -96,6 +104,7 @@ def after_torch(f: Any, name: str, args: list, kwargs: dict, out: Any) -> None:
         return
     if "dtype" in kwargs:
         _give(f, out, dataflow_checks.dtype_name(kwargs["dtype"]))
+        _give_word(f, out, kwargs["dtype"])
         return
     if name in LIKE_FNS:
         made_like(f, name, args, kwargs, out)
@@ -122,7 +131,7 @@ def after_method(f: Any, t: Tens, name: str, args: list, kwargs: dict, out: Any,
         return
     dt = _dtype(f, t)
     if dt in INTS and name in ("div_", "true_divide_") and kwargs.get("rounding_mode") is None:
-        f.crash(loc, "result type Float can't be cast to the desired output type Long")
+        f.crash(loc, _cast_error(f, t))
         return
     if (
         dt in INTS
@@ -130,7 +139,7 @@ def after_method(f: Any, t: Tens, name: str, args: list, kwargs: dict, out: Any,
         and args
         and (isinstance(args[0], float) or _dtype(f, args[0]) in FLOATS)
     ):  # (``t.mul_(freqs)``: a float tensor as ``t *= freqs``, ``augassign``)
-        f.crash(loc, "result type Float can't be cast to the desired output type Long")
+        f.crash(loc, _cast_error(f, t))
         return
     if dt in INTS and name in ("pow", "pow_") and args and _neg_int(args[0]):
         f.crash(loc, "Integers to negative integer powers are not allowed.")
@@ -153,10 +162,17 @@ def after_method(f: Any, t: Tens, name: str, args: list, kwargs: dict, out: Any,
         named = [dataflow_checks.dtype_name(a) for a in given if not isinstance(a, str)]
         if named and named[0] is not None:
             _give(f, out, named[0])
+            _give_word(f, out, given[0])
         elif given and all(isinstance(a, str) for a in given):
             _give(f, out, dt)  # ``.to("cpu")``: a device move keeps the dtype
     elif name in KEEPS and all(_size_like(a) for a in [*args, *kwargs.values()]):
         _give(f, out, dt)  # (``t.view(torch.float32)`` reinterprets: not a size, not kept)
+
+
+def _cast_error(f: Any, t: Any) -> str:
+    """torch's error for a float result written into integer tensor ``t`` (``t /= 2``)."""
+    word = dataflow_checks.int_word(f, t)
+    return f"result type Float can't be cast to the desired output type {word}"
 
 
 def _plain_sum(rest: list, kwargs: dict) -> bool:
@@ -182,7 +198,7 @@ def augassign(f: Any, op: ast.operator, cur: Any, rhs: Any, loc: Any) -> None:
         return
     floaty = isinstance(rhs, float) or _dtype(f, rhs) in FLOATS
     if isinstance(op, ast.Div) or (isinstance(op, (ast.Add, ast.Sub, ast.Mult)) and floaty):
-        f.crash(loc, "result type Float can't be cast to the desired output type Long")
+        f.crash(loc, _cast_error(f, cur))
 
 
 def binop(f: Any, op: ast.operator, a: Any, b: Any, loc: Any) -> None:
@@ -226,7 +242,8 @@ def float_only_error(f: Any, name: str, t: Any, rest: list, kwargs: dict) -> str
     dt = _dtype(f, t)
     if dt not in _NOT_FLOAT:
         return None
-    return f"RuntimeError: {name} is not implemented for '{_NOT_FLOAT[dt]}' (integer input)"
+    shown = dataflow_checks.int_word(f, t) if dt == INT else _NOT_FLOAT[dt]
+    return f"RuntimeError: {name} is not implemented for '{shown}' (integer input)"
 
 
 def one_hot_error(f: Any, t: Any) -> str | None:
@@ -417,5 +434,5 @@ def interpolate_error(f: Any, x: Any, kwargs: dict) -> str | None:
     if dt not in (INT, "bool"):
         return None
     mode = kwargs.get("mode", "nearest")
-    shown = _NOT_FLOAT[dt]
+    shown = dataflow_checks.int_word(f, x) if dt == INT else _NOT_FLOAT[dt]
     return f"NotImplementedError: interpolate (mode={mode!r}) is not implemented for '{shown}'"

@@ -68,8 +68,8 @@ _SCATTERS = {"scatter", "scatter_", "scatter_add", "scatter_add_", "scatter_redu
 # integer / bool casts and the dtype facts of their result
 _INT_CASTS: dict[str, dict] = {
     "long": {"dtype": "int64", "long": True},
-    "int": {"dtype": "int64"},  # int32: an integer dtype, not an int64 index
-    "short": {"dtype": "int64"},
+    "int": {"dtype": "int64", "itype": "Int"},  # int32: an integer dtype, not an int64 index
+    "short": {"dtype": "int64", "itype": "Short"},  # int16 (``itype``: torch's word for it)
     "bool": {"dtype": "bool"},
     "byte": {"dtype": "uint8"},
 }
@@ -314,7 +314,7 @@ def method(run: Any, t: Tens, name: str, args: list, kwargs: dict, fr: Any, loc:
             f.crash(
                 loc,
                 f"{name}(): could not infer output dtype. Input dtype must be either a floating "
-                f"point or complex dtype. Got: {_NOT_FLOAT[dt]}",
+                f"point or complex dtype. Got: {_word(f, t, dt)}",
             )
             return Tens(None)
         return None
@@ -463,6 +463,11 @@ def _facts(f: Any, t: Any) -> dict:
     return dict(got[1]) if got is not None and got[0] is t else {}
 
 
+def _word(f: Any, t: Any, dt: str) -> str:
+    """torch's word for ``t``'s non-float dtype ``dt`` ('Int' after ``.int()``)."""
+    return dataflow_checks.int_word(f, t) if dt == "int64" else _NOT_FLOAT[dt]
+
+
 def _add_facts(f: Any, t: Any, **facts: Any) -> None:
     """Add ``facts`` to tensor ``t``'s, keeping the ones it has (set at its source)."""
     dataflow_checks.add_facts(f, t, replace=False, **facts)
@@ -500,7 +505,7 @@ def after_method(f: Any, t: Tens, name: str, out: Any) -> None:
     if name not in _SAME_DTYPE:
         return
     have = _facts(f, t)
-    keep = {k: have[k] for k in ("dtype", "long") if k in have}
+    keep = {k: have[k] for k in ("dtype", "long", "itype") if k in have}
     if name in ("expand", "expand_as", "broadcast_to"):
         ts, os_ = _shape(t), _shape(out)
         if ts is not None and os_ is not None and overlapping(ts, os_):
@@ -516,7 +521,7 @@ def joined(f: Any, seq: Any, out: Any) -> None:
     if not got or not isinstance(out, Tens):
         return
     keep = {}
-    for k in ("dtype", "long"):
+    for k in ("dtype", "long", "itype"):
         vals = {g.get(k) for g in got}
         if len(vals) == 1 and None not in vals:
             keep[k] = vals.pop()

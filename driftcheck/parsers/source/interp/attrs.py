@@ -425,6 +425,7 @@ class Attributes:
             if line is not None and fr is not None and name in obj.attrs:
                 obj.attr_locs[name] = _written_at(obj, name, v, line, fr)  # for Graph.uses
         elif isinstance(obj, Leaf):
+            obj.written.add(name)
             if leafdel.reassigned(obj, name, v):  # after ``del layer.weight`` (leafdel.py)
                 pass  # a plain attribute where a deleted weight was: nothing counted
             elif v is None and name in ("weight", "bias"):

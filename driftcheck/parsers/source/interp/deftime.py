@@ -57,16 +57,22 @@ def value(interp: Any, f: Any, default: ast.expr, frame: Any) -> Any:
     The one reading a call's binding (objmodel) and every accessor of a default share:
     ``f.__defaults__`` / ``__kwdefaults__``, ``inspect.signature``, ``getfullargspec`` (they
     evaluated the expression in the finished namespace: 72 where torch has 6)."""
+    from driftcheck.parsers.source.interp.exprs import Frame
     from driftcheck.parsers.source.values.abstract import Unknown
 
+    closure = frame.closure
+    if closure and "__scopes__" in closure:
+        # the enclosing scopes' values when the ``def`` ran (the copy closure_of took), not
+        # what their variables hold now: ``[lambda i=i: i for i in range(3)]`` binds 0, 1, 2
+        # (a closure's own reads go through the live scopes: objmodel.Names.lookup)
+        closure = {k: v for k, v in closure.items() if k != "__scopes__"}
+        frame = Frame(frame.mod, frame.func, closure)
     why = stale(f.mod, f.node, default)
     if why is not None:
         seen = _at_def(f.mod, f.node, default)
         if seen is None:
             return Unknown(why)
-        from driftcheck.parsers.source.interp.exprs import Frame
-
-        frame = Frame(frame.mod, frame.func, frame.closure)
+        frame = Frame(frame.mod, frame.func, closure)
         frame.locals.update(seen)  # what the stale globals held when the ``def`` ran
     return interp.exprs.eval(default, frame)
 

@@ -73,6 +73,54 @@ _SIMPLE = ATOMS
 _CONSTS = frozenset(_SIMPLE)
 
 
+class CompLocals(dict):
+    """A comprehension's locals: a copy of the enclosing frame's (every read inside sees them)
+    plus its own loop variables. ``outer`` is the enclosing frame's locals dict itself and
+    ``own`` the comprehension's target names: a closure made inside reads its loop variables
+    here and every other name in ``outer`` as it is when called (``scale = 3`` after
+    ``[lambda: i * scale for i in ...]``: Python reads 3), and ``:=`` binds in ``outer``."""
+
+    __slots__ = ("outer", "own")
+
+    def __init__(self, outer: dict[str, Any], own: frozenset[str]) -> None:
+        super().__init__(outer)
+        self.outer = outer
+        self.own = own
+
+
+class OwnNames:
+    """The live view of a comprehension's own variables (``CompLocals.own``), as a scope of a
+    closure made inside it (objmodel ``Names.closure_of``): read only."""
+
+    __slots__ = ("d",)
+
+    def __init__(self, d: CompLocals) -> None:
+        self.d = d
+
+    def __contains__(self, name: object) -> bool:
+        return name in self.d.own and name in self.d
+
+    def __getitem__(self, name: str) -> Any:
+        if name not in self.d.own:
+            raise KeyError(name)
+        return self.d[name]
+
+
+def live_scopes(loc: dict[str, Any]) -> tuple[Any, ...]:
+    """The scopes a closure defined in a frame with locals ``loc`` reads, innermost first:
+    ``loc`` itself, or for a comprehension its own variables then the enclosing ones."""
+    out: list[Any] = []
+    while isinstance(loc, CompLocals):
+        out.append(OwnNames(loc))
+        loc = loc.outer
+    out.append(loc)
+    return tuple(out)
+
+
+def _targets(gens: list[ast.comprehension]) -> frozenset[str]:
+    return frozenset(n.id for g in gens for n in ast.walk(g.target) if isinstance(n, ast.Name))
+
+
 class Frame:
     """One function activation: locals, the module it runs in, the class for ``super()``."""
 
@@ -257,7 +305,11 @@ class Expressions:
             return Func(node=e, mod=fr.mod, closure=self.names.closure_of(fr))
         if t is ast.NamedExpr:
             v = self.eval(e.value, fr)
-            fr.locals[e.target.id] = v
+            loc = fr.locals
+            loc[e.target.id] = v
+            while isinstance(loc, CompLocals):  # ``[y := f(x) for x in xs]`` binds y outside
+                loc = loc.outer
+                loc[e.target.id] = v
             return v
         if t is ast.Starred:
             return self.eval(e.value, fr)
@@ -319,7 +371,7 @@ class Expressions:
 
     def comprehension(self, e: Any, fr: Frame) -> Any:
         sub = Frame(fr.mod, fr.func, fr.closure)
-        sub.locals = dict(fr.locals)
+        sub.locals = CompLocals(fr.locals, _targets(e.generators))
         if _numeric_table(e):
             # ``[pos / np.power(10000, 2 * (j // 2) / d) for j in range(d)]`` for every position:
             # a big table of numbers (a sinusoid buffer), never a size -- its length is kept,

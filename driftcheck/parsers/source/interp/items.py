@@ -558,6 +558,12 @@ class Items:
                 return isinstance(raw, abc)  # ``isinstance(opt, Hashable)``: Python's own answer
             if q in ("torch.nn.Module", "torch.nn.modules.module.Module"):
                 return is_module(raw)
+            if q in ("torch.nn.Parameter", "torch.nn.parameter.Parameter") and isinstance(
+                raw, Tensor
+            ):
+                # a buffer / a plain tensor is no Parameter (``isinstance(self.b, nn.Parameter)``
+                # was True); a tensor subclass's instance: not decided here
+                return True if raw.param else (Unknown("isinstance") if raw.cls else False)
             if q in ("torch.Tensor", "torch.nn.Parameter"):
                 return isinstance(raw, (Tensor, WeightRef))
             if q.rsplit(".", 1)[-1] in ("PreTrainedConfig", "PretrainedConfig"):
@@ -676,9 +682,23 @@ class Items:
                     return Unknown("hasattr of a property")
                 if found:
                     return True
+            elif raw.qual is not None:
+                # a container (``nn.ModuleDict``'s ``keys``, ``nn.ParameterList``): its torch
+                # class read from source (interp/leafhas.py), not "absent" for every method
+                from driftcheck.parsers.source.interp.leafhas import torch_class_has
+                from driftcheck.parsers.source.interp.objmodel import NN_MODULE_MEMBERS
+
+                if name in NN_MODULE_MEMBERS:
+                    return True
+                got = torch_class_has(self.ip, raw.qual, name)
+                if got is not None:
+                    return got
             return False
         if isinstance(raw, Leaf):
-            return name in raw.params or name in ("weight", "bias")
+            from driftcheck.parsers.source.interp.leafhas import leaf_hasattr
+            from driftcheck.parsers.source.interp.objmodel import NN_MODULE_MEMBERS
+
+            return leaf_hasattr(self.ip, raw, name, NN_MODULE_MEMBERS)
         if isinstance(raw, Ext):
             return self.ext_hasattr(raw, name)
         if isinstance(raw, Tensor):

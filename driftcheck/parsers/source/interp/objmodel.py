@@ -26,6 +26,7 @@ from driftcheck.parsers.source.interp import (
     tuplesub,
 )
 from driftcheck.parsers.source.interp.attrs import ModRef, Super, ext_const
+from driftcheck.parsers.source.interp.exprs import live_scopes
 from driftcheck.parsers.source.interp.statements import MAX_DEPTH, Frame, Raised
 from driftcheck.parsers.source.library import (
     augshapes,
@@ -405,12 +406,17 @@ class Names:
     def lookup(self, name: str, fr: Frame) -> Any:
         if name in fr.locals:
             return fr.locals[name]
-        if (
-            fr.closure
-            and name in fr.closure
-            and not (fr.func and globalstmt.declared(fr, name, self.ip.speed.attr_scans))
-        ):
-            return fr.closure[name]
+        cl = fr.closure
+        if cl and not (fr.func and globalstmt.declared(fr, name, self.ip.speed.attr_scans)):
+            # a closure captures variables, not values (Python's cells): the enclosing scopes'
+            # live locals, innermost first, give the value the variable holds now -- the last
+            # loop value for ``[lambda: i for i in range(3)]``, a name the enclosing function
+            # binds after defining the closure; the copy taken at definition is the fallback
+            for scope in cl.get("__scopes__") or ():
+                if name in scope:
+                    return scope[name]
+            if name in cl:
+                return cl[name]
         return self.global_lookup(fr.mod, name)
 
     def closure_of(self, fr: Frame) -> dict[str, Any] | None:
@@ -419,7 +425,7 @@ class Names:
         out = {**(fr.closure or {}), **fr.locals}
         # the enclosing calls' locals, innermost first: a ``nonlocal`` two levels down finds
         # the scope that binds the name (``build``'s ``nonlocal width`` of ``make_factory``)
-        out["__scopes__"] = (fr.locals, *((fr.closure or {}).get("__scopes__") or ()))
+        out["__scopes__"] = (*live_scopes(fr.locals), *((fr.closure or {}).get("__scopes__") or ()))
         return out
 
 
@@ -465,7 +471,7 @@ class Classes:
         if own and n in own and fr.func and n in nonlocal_names(fr.func.node):
             return own[n]
         for scope in closure.get("__scopes__") or ():
-            if n in scope:
+            if isinstance(scope, dict) and n in scope:  # not a comprehension's own names
                 return scope
         return fr.locals
 
@@ -527,7 +533,13 @@ class Classes:
             # a table its ``__init_subclass__`` fills: the subclasses Python made at import
             subclassreg.ensure(self.ip, cls)
         if name in cls.ns:
-            return True, cls.ns[name]
+            v = cls.ns[name]
+            if self.ip.default_reads is not None and v.__class__ in _WATCHED:
+                # a class attribute's list / dict / set is state shared by every instance, as a
+                # module global's (``self.registry.append(1)`` in each construction): the memo
+                # watches it (deftime.watch; 16 where torch has 18 otherwise)
+                deftime.watch(self.ip.default_reads, v)
+            return True, v
         found = body_index(cls.node).get(name)
         frame = cls.ns["__frame__"]
         patch = class_patches(cls.mod.tree).get((cls.name, name))
@@ -568,6 +580,8 @@ class Classes:
             v = self.unpacked_class_attr(found, name, self.exprs.eval(found.value, frame))
             v = self.set_name(cls, name, v)
         cls.ns[name] = v
+        if self.ip.default_reads is not None and v.__class__ in _WATCHED:
+            deftime.watch(self.ip.default_reads, v)  # as above
         return True, v
 
     def set_name(self, cls: Cls, name: str, v: Any) -> Any:

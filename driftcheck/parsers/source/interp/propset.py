@@ -1,5 +1,5 @@
-"""A property setter on a module: ``model.copy_tied = True`` runs ``@copy_tied.setter``
-(issue #16, session 17).
+"""A property setter on a module (or a plain object): ``model.copy_tied = True`` runs
+``@copy_tied.setter`` (issue #16, session 17).
 
 ``nn.Module.__setattr__`` registers a ``Parameter`` in ``_parameters``, a module in
 ``_modules`` and a tensor under a buffer's name in ``_buffers``; any other value goes to
@@ -21,13 +21,13 @@ def module_property_set(attrs: Any, obj: Obj, name: Any, v: Any) -> bool:
     """Run the class's property setter for ``obj.name = v`` where torch would (a module whose
     class defines ``@name.setter``, a value ``nn.Module.__setattr__`` does not register);
     True when it ran (the write is done), False to store ``v`` as before."""
-    if not obj.module or obj.cls is None or not isinstance(name, str):
-        return False
+    if obj.cls is None or not isinstance(name, str):
+        return False  # (a plain object's property setter runs too: ``object.__setattr__``)
     # the class's own setters first: ``plain(v)`` reads the value, which a memo's probe or a
     # template's trace records as a use -- every module write must not do that
     if not any(name in _setters(c) for c in obj.cls.mro() if isinstance(c, Cls)):
         return False  # and not ``property_setter``, which records in ``cls.ns``
-    p = plain(v)
+    p = plain(v) if obj.module else None
     if is_module(p) or (isinstance(p, Tensor) and (p.param or name in obj.buffers)):
         return False
     setter = attrs.classes.property_setter(obj.cls, name)

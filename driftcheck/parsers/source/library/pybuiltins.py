@@ -454,6 +454,8 @@ def value_method(v: Any, name: str, interp: Any) -> Any:
             )
         if name in ("copy", "tolist"):  # tolist: a numpy array stands as a list
             return BuiltinMethod(lambda a, k: list(raw))
+        if name == "sort":
+            return BuiltinMethod(lambda a, k: _list_sort(raw, a, k, interp))
     if isinstance(raw, dict):
         if name == "get":
             from driftcheck.parsers.source.interp import dictkeys
@@ -592,6 +594,32 @@ _MUTATORS: dict[type, frozenset[str]] = {
     list: frozenset(("remove", "reverse", "clear")),
     dict: frozenset(("clear", "popitem")),
 }
+
+
+def _list_sort(raw: list, a: list, k: dict, interp: Any) -> None:
+    """``xs.sort(key=..., reverse=...)`` in place, as Python orders it (the key function run
+    by the interpreter); where the order cannot be known (an unknown key or item) every item
+    becomes unknown, the length kept: the list unsorted was a confident wrong value (it was
+    read on as if ``sort`` had not run)."""
+    rev = plain(k.get("reverse", False))
+    key = k.get("key")
+    keys: list[Any] | None = None
+    if not a and set(k) <= {"key", "reverse"} and isinstance(rev, bool):
+        if key is None or plain(key) is None:
+            keys = [plain(x) for x in raw]
+        else:
+            keys = [plain(interp.calls.call(key, [x], {}, ("", 0))) for x in raw]
+        if any(isinstance(x, (Unknown, Tensor)) for x in keys):
+            keys = None
+    if keys is not None:
+        try:
+            order = sorted(range(len(raw)), key=keys.__getitem__, reverse=rev)
+        except TypeError:
+            keys = None
+        else:
+            raw[:] = [raw[i] for i in order]
+            return
+    raw[:] = [Unknown("an item of a list sorted by an order not known")] * len(raw)
 
 
 def _container_call(raw: Any, name: str, a: list, k: dict) -> Any:

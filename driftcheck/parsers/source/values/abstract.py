@@ -258,6 +258,9 @@ class Leaf:
     # catalogue weights torch no longer holds (``del layer._parameters["weight"]`` with the
     # layer's weights known): counted without them (interp/leafregs.py, output/builder.py)
     gone: list[str] = field(default_factory=list)
+    # attribute names user code wrote on the layer (``layer.flag = 1``): ``hasattr`` is True
+    # for them (interp/leafhas.py) though nothing counted changes
+    written: set[str] = field(default_factory=set)
 
 
 class TensorValue:

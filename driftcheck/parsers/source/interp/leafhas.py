@@ -1,0 +1,139 @@
+"""``hasattr(layer, name)`` on a torch layer of the catalogue (a ``Leaf``), as Python answers it
+on the real module.
+
+The old answer was ``name in params or name in ("weight", "bias")``: ``hasattr(nn.ReLU(),
+"weight")`` was True (torch: False) and every method or instance attribute torch's class has
+(``reset_parameters``, ``forward``, ``_parameters``) was False: library-style probes
+(``if hasattr(m, "reset_parameters"): m.reset_parameters()``, ``hasattr(m, "weight") and
+m.weight is not None``) took the wrong branch, a confident wrong count.
+
+Here the layer's torch class is read from torch's source on disk (never imported): a name its
+class or a base defines (methods, class constants), or that an ``__init__`` in its MRO binds on
+``self`` unconditionally (``self.in_features = ...``, ``self.register_parameter("bias",
+None)``), is True; a name none of them binds is False unless user code wrote it on the layer
+(``Leaf.written``); one bound only under a condition (``if bias: ... else:
+register_parameter("bias", None)`` binds it on both paths, but a one-armed ``if`` does not) is
+undecided. Without torch's source: True for what every module has (``NN_MODULE_MEMBERS``), the
+layer's constructor arguments and weights, else undecided.
+"""
+
+from __future__ import annotations
+
+import ast
+from typing import Any
+
+from driftcheck.parsers.source.values.abstract import Cls, Leaf, Unknown
+
+_REGISTERS = ("register_parameter", "register_buffer", "add_module", "register_module")
+# a name bound under a computed name (``setattr(self, f"weight_ih_l{k}", w)`` in RNNBase), or
+# a class ``__getattr__``: any name may be there (put in ``maybe``)
+_DYNAMIC = "<dynamic>"
+
+
+def _bound_on_self(stmts: list[ast.stmt], sure: set[str], maybe: set[str], top: bool) -> None:
+    """Names ``self.X = ...`` / ``self.register_*("X", ...)`` / ``setattr(self, "X", ...)``
+    bind in ``stmts``: into ``sure`` at the body's top level, else ``maybe``. Both arms of an
+    ``if``/``else`` binding a name make it sure (torch's ``bias`` pattern)."""
+    for st in stmts:
+        if isinstance(st, ast.If) and top:
+            a_sure: set[str] = set()
+            b_sure: set[str] = set()
+            _bound_on_self(st.body, a_sure, maybe, True)
+            _bound_on_self(st.orelse, b_sure, maybe, True)
+            sure |= a_sure & b_sure
+            maybe |= a_sure ^ b_sure
+            continue
+        if isinstance(st, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
+            continue
+        if isinstance(st, (ast.If, ast.For, ast.While, ast.Try, ast.With)):
+            _bound_on_self(list(ast.iter_child_nodes(st)), sure, maybe, False)  # type: ignore[arg-type]
+            continue
+        into = sure if top else maybe
+        for n in ast.walk(st):
+            if isinstance(n, ast.Attribute) and isinstance(n.ctx, ast.Store):
+                if isinstance(n.value, ast.Name) and n.value.id == "self":
+                    into.add(n.attr)
+            elif isinstance(n, ast.Call) and n.args:
+                f = n.func
+                key = n.args[0]
+                if (
+                    isinstance(f, ast.Attribute)
+                    and f.attr in _REGISTERS
+                    and isinstance(f.value, ast.Name)
+                    and f.value.id == "self"
+                ):
+                    _add_key(key, into, maybe)
+            if isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id == "setattr":
+                a = n.args
+                if len(a) >= 2 and isinstance(a[0], ast.Name) and a[0].id == "self":
+                    _add_key(a[1], into, maybe)
+
+
+def _add_key(key: ast.expr, into: set[str], maybe: set[str]) -> None:
+    if isinstance(key, ast.Constant) and isinstance(key.value, str):
+        into.add(key.value)
+    else:
+        maybe.add(_DYNAMIC)
+
+
+def _class_names(cls: Cls) -> tuple[frozenset[str], frozenset[str], bool]:
+    """(names surely on an instance, names maybe on one, whether every base was read) for the
+    torch class ``cls`` read from source; cached on the class node."""
+    got = getattr(cls.node, "_dc_leafhas", None)
+    if got is not None:
+        return got
+    sure: set[str] = set()
+    maybe: set[str] = set()
+    complete = True
+    for c in cls.mro():
+        if not isinstance(c, Cls):
+            if getattr(c, "qual", "") not in ("torch.nn.Module", "torch.nn.modules.module.Module"):
+                complete = False  # a base we did not read (not nn.Module itself)
+            continue
+        for st in c.node.body:
+            if isinstance(st, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                sure.add(st.name)
+                if st.name == "__getattr__":
+                    maybe.add(_DYNAMIC)
+                if st.name == "__init__":
+                    _bound_on_self(st.body, sure, maybe, True)
+            elif isinstance(st, ast.Assign):
+                sure.update(t.id for t in st.targets if isinstance(t, ast.Name))
+            elif isinstance(st, ast.AnnAssign) and isinstance(st.target, ast.Name):
+                if st.value is not None:
+                    sure.add(st.target.id)
+                else:
+                    maybe.add(st.target.id)  # an annotation only: bound by __init__, or not
+    got = (frozenset(sure), frozenset(maybe - sure), complete)
+    cls.node._dc_leafhas = got  # type: ignore[attr-defined]
+    return got
+
+
+def leaf_hasattr(ip: Any, leaf: Leaf, name: str, module_members: frozenset[str]) -> Any:
+    """True / False as Python's ``hasattr`` on the torch layer ``leaf`` stands for, or
+    ``Unknown`` where that cannot be known here (see the module docstring)."""
+    if name in leaf.gone:
+        return Unknown(f"hasattr {name} of a layer whose {name} was deleted")
+    if name in module_members or name in leaf.written or name in leaf.tied or name in leaf.owned:
+        return True
+    got = torch_class_has(ip, leaf.torch, name)
+    if got is not None:
+        return got
+    if name in leaf.params:
+        return True
+    return Unknown(f"hasattr {name} of {leaf.type} (torch's source not read)")
+
+
+def torch_class_has(ip: Any, q: Any, name: str) -> Any:
+    """Whether an instance of the torch.nn class ``q`` (read from torch's source) has ``name``
+    from its class and ``__init__`` alone: True, False, ``Unknown`` (bound under a condition),
+    or None where the class is not read (no torch source, not a torch.nn class)."""
+    cls = ip.library.torch_class(q) if isinstance(q, str) and q.startswith("torch.nn.") else None
+    if not isinstance(cls, Cls):
+        return None
+    sure, maybe, complete = _class_names(cls)
+    if name in sure:
+        return True
+    if name not in maybe and _DYNAMIC not in maybe and complete:
+        return False
+    return Unknown(f"hasattr {name} of {q.rsplit('.', 1)[-1]}: bound under a condition")
