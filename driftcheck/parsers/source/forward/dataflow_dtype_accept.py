@@ -25,6 +25,7 @@ whose family is not known: an unknown dtype gives no verdict.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from driftcheck.parsers.source.forward import dataflow_checks
@@ -96,7 +97,7 @@ def refused(f: Any, key: str, tensors: list, kwargs: dict) -> str | None:
         if not fams or not all(x in row for x in fams):
             continue
         if family(f, t) is not None:
-            return row[next(iter(fams))]
+            return _in_words(row[next(iter(fams))], f, t)
         by = dataflow_checks.fact(f, t, "fams_by")
         return (
             f"dtype: {_short(key)} refuses {' / '.join(sorted(fams))} tensors, the only kinds "
@@ -104,6 +105,15 @@ def refused(f: Any, key: str, tensors: list, kwargs: dict) -> str | None:
             f"there (e.g. {row[sorted(fams)[0]]})"
         )
     return None
+
+
+def _in_words(msg: str, f: Any, t: Any) -> str:
+    """The table's message (measured on int64 for the integer family) in ``t``'s own dtype
+    word: torch says 'Int' for an ``.int()`` tensor, not 'Long'."""
+    if family(f, t) != "int":
+        return msg
+    word = dataflow_checks.int_word(f, t)
+    return msg if word == "Long" else re.sub(r"\bLong\b", word, msg)
 
 
 def _short(key: Any) -> str:
