@@ -244,6 +244,19 @@ def index_add(run: Any, t: Tens, name: str, args: list, kwargs: dict, loc: Any) 
                 f"index_add_(): source {list(src)} and self {list(ts)} must have the same "
                 "number of dimensions",
             )
+        elif src and any(
+            _is_int(a) and _is_int(b) and a != b
+            for d, (a, b) in enumerate(zip(src, ts))
+            if d != ax
+        ):
+            # torch's CPU kernel: no broadcasting of the source (``(8, 1)`` into ``(6, 16)``
+            # fails as well); a size known only on data is not judged
+            f.crash(
+                loc,
+                "index_add_(): source tensor shape must match self tensor shape, excluding "
+                f"the specified dimension. Got self.shape = {list(ts)} source.shape = "
+                f"{list(src)}",
+            )
         elif src and _is_int(src[ax]) and src[ax] != (ix[0] if ix else 1):
             f.crash(
                 loc,

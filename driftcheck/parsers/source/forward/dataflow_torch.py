@@ -764,7 +764,7 @@ def index(run: Any, t: Tens, key: Any, fr: Any, at: Any) -> Tens:
         if dataflow_known.index_range(f, t, items, loc):
             return Tens(None)
         got = dataflow_ranks.tensor_index(f, t, items, loc)
-        return got if got is not None else gather(t, items)
+        return got if got is not None else gather(t, items, f)
     cur, dim = t, 0
     for it in items:
         if it is None:
@@ -800,12 +800,14 @@ def index(run: Any, t: Tens, key: Any, fr: Any, at: Any) -> Tens:
     return cur if cur is not t else Tens(t.src, t.shape)
 
 
-def gather(t: Tens, items: list) -> Tens:
+def gather(t: Tens, items: list, f: Any = None) -> Tens:
     """``x[rows]``, ``w[rows, slot, None]`` on real sizes: 1-D index vectors side by side (one
     length, or the same unknown length from one ``torch.where``) pick that many entries of the
     axes they index; ``:`` keeps an axis, ``None`` adds one. The result is a shape-only tensor
     (no graph node); its picked size is unknown unless the vectors come from ``torch.where``,
-    whose length they share. Any other form (a mask of several axes, vectors apart) is not
+    whose length they share, or are known to be signed integer tensors (``f``'s dtype facts: an
+    integer index picks one entry per item, where a bool mask of that length picks a count
+    known on data only). Any other form (a mask of several axes, vectors apart) is not
     followed."""
     if t.shape is None:
         return Tens(None)
@@ -818,7 +820,14 @@ def gather(t: Tens, items: list) -> Tens:
     n = vecs[0].shape[0]
     if any(v.shape[0] != n for v in vecs):
         return Tens(None)
-    if not (isinstance(n, Sym) and isinstance(n.key, tuple) and n.key[0] == "nonzero"):
+    from driftcheck.parsers.source.forward import dataflow_checks
+
+    ints = f is not None and all(
+        dataflow_checks.fact(f, v, "dtype") == dataflow_checks.INT for v in vecs
+    )
+    if ints and is_int(n):
+        pass  # integer indices: one entry each
+    elif not (isinstance(n, Sym) and isinstance(n.key, tuple) and n.key[0] == "nonzero"):
         n = Sym(("gather", t.uid, id(vecs[0])))  # a bool mask picks an unknown count
     out: list = []
     axis = 0
