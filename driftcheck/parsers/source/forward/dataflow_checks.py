@@ -228,7 +228,18 @@ def conv_functional(run: Any, name: str, x: Any, args: list, kwargs: dict, loc: 
     nd = int(name[-2])
     w = args[0] if args else kwargs.get("weight")
     xs, ws = _shape(x), _shape(w)
-    if xs is None or ws is None or len(ws) != nd + 2:
+    if xs is not None and ws is not None and len(ws) != nd + 2:
+        # torch raises for every weight rank but nd + 2, whatever the input rank (measured:
+        # a hypernetwork's flat ``(out, in*k*k)`` weight: "weight should have at least three
+        # dimensions"; a 3-D weight into conv2d: a stride-length error)
+        why = (
+            "weight should have at least three dimensions"
+            if len(ws) < 3
+            else f"expected a {nd + 2}-D weight, got weight of size {list(ws)}"
+        )
+        f.crash(loc, f"{name}: {why}")
+        return Tens(None)
+    if xs is None or ws is None:
         return None
     names = ("bias", "stride", "padding", "dilation", "groups")
     vals = {n: (args[i + 1] if len(args) > i + 1 else kwargs.get(n)) for i, n in enumerate(names)}
