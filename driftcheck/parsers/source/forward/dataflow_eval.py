@@ -30,12 +30,14 @@ from driftcheck.parsers.source.ops.pyops import compare_one, py_binop, py_unary,
 from driftcheck.parsers.source.sizes import TooBig
 from driftcheck.parsers.source.values.abstract import Cls, Obj
 from driftcheck.parsers.source.values.dataflow_values import (
+    NUM,
     UNK,
     Bound,
     Mod,
     Multi,
     ShapeOf,
     Tens,
+    UnkNum,
 )
 
 MAX_STEPS = 300_000
@@ -613,6 +615,8 @@ class Runner:
 
             sign = {ast.Div: "/", ast.FloorDiv: "//", ast.Mod: "%"}[type(op)]
             dataflow_ranks.zero_division(self.f, sign, a, b, fr.loc(at))
+        if _num_arith(op, a, b):
+            return NUM  # ``t.item() * 2``: still a plain number
         try:
             return py_binop(op, a, b)
         except TooBig as e:  # over the size bound (sizes.py)
@@ -685,6 +689,8 @@ class Runner:
 
                 dataflow_known.invert(self.f, v, out)  # ``~mask``
             return out
+        if isinstance(v, UnkNum) and isinstance(op, (ast.USub, ast.UAdd)):
+            return NUM  # ``-t.item()``
         return py_unary(op, v)
 
     def boolop(self, e: ast.BoolOp, fr: Frame) -> Any:
@@ -807,6 +813,16 @@ class Runner:
     # used by ops for Bound calls on python containers
     def bound_call(self, b: Bound, args: list[Any], kwargs: dict[str, Any], fr: Frame, at: Any):
         return ops.call_bound(self, b, args, kwargs, fr, at)
+
+
+_NUM_OPS = (ast.Add, ast.Sub, ast.Mult, ast.Div, ast.FloorDiv, ast.Mod, ast.Pow)
+
+
+def _num_arith(op: ast.operator, a: Any, b: Any) -> bool:
+    """Arithmetic of an unknown plain number (``NUM``) with numbers: a plain number again."""
+    if not isinstance(op, _NUM_OPS) or not (isinstance(a, UnkNum) or isinstance(b, UnkNum)):
+        return False
+    return all(isinstance(v, (int, float, UnkNum)) for v in (a, b))
 
 
 def _tensorish(v: Any) -> bool:

@@ -43,6 +43,7 @@ from driftcheck.parsers.source.values.dataflow_values import (
     Multi,
     ShapeOf,
     Tens,
+    UnkNum,
     UserFunc,
 )
 
@@ -525,7 +526,7 @@ def tensor_binop(run: Any, op: ast.operator, a: Any, b: Any, fr: Any, at: Any) -
     other = b if t is a else a
     if isinstance(op, ast.MatMult) or isinstance(other, (Mod, tuple, list, dict)):
         return Tens(None)
-    if run.f.input_shape is not None and not isinstance(other, (int, float)):
+    if run.f.input_shape is not None and not isinstance(other, (int, float, UnkNum)):
         return Tens(None)  # on real sizes a value we could not compute may be a tensor
     if other is UNK and t.shape is not None and not run.f.grounded(t.src):
         # a value we could not compute times a weight or buffer (effdet's fast-attention

@@ -31,6 +31,7 @@ from driftcheck.parsers.source.forward.dataflow_views import (
     sized_by,
 )
 from driftcheck.parsers.source.values.dataflow_values import (
+    NUM,
     UNK,
     ShapeOf,
     Sym,
@@ -438,6 +439,8 @@ def _method(run: Any, t: Tens, name: str, args: list, kwargs: dict, fr: Any, at:
         return t.dim(i) if is_int(i) else ShapeOf(t)
     if name in ("dim", "ndimension"):
         return len(t.shape) if t.shape is not None else UNK
+    if name == "item" and f.input_shape is not None and not args and not kwargs:
+        return NUM  # a Python number (its size was judged above): arithmetic keeps shapes
     if name in ("numel", "item", "tolist", "any", "all", "data_ptr", "is_contiguous", "numpy"):
         return UNK  # ``numpy()``: an array, whose methods are numpy's (``a.transpose()``)
     if name in ACT:
