@@ -39,6 +39,7 @@ from driftcheck.parsers.source.values.abstract import (
     container_values,
 )
 from driftcheck.parsers.source.values.dataflow_values import (
+    NUM,
     UNK,
     Bound,
     Mod,
@@ -46,6 +47,7 @@ from driftcheck.parsers.source.values.dataflow_values import (
     Tens,
     UserFunc,
     first_tensor,
+    is_int,
     known_shape,
 )
 
@@ -85,6 +87,21 @@ def _math_of_tensor(f: Any, name: str, args: list, loc: Any) -> bool:
             f.crash(loc, "ValueError: only one element tensors can be converted to Python scalars")
             return True
     return False
+
+
+def _scalar_of_tensor(f: Any, t: Any, loc: Any) -> Any:
+    """``int(t)`` / ``float(t)`` / ``complex(t)`` of a tensor on real sizes: torch's
+    ValueError for a known size of more or fewer than one element (``betas[int(t)]`` with a
+    batch of timesteps); else an unknown plain number (``NUM``). None when ``t`` is not a
+    tensor or the sizes are not real (the caller's rules stand)."""
+    if f.input_shape is None or not isinstance(t, Tens) or loc is None:
+        return None
+    shape = t.shape
+    if isinstance(shape, tuple) and all(is_int(d) for d in shape):
+        if math.prod(shape) != 1:
+            f.crash(loc, "ValueError: only one element tensors can be converted to Python scalars")
+            return UNK
+    return NUM
 
 
 class Calls:
@@ -665,6 +682,10 @@ class Calls:
         return on and isinstance(v, Pieces) and v.count is not None
 
     def builtin(self, name: str, args: list, kwargs: dict, fr: Frame, at: ast.AST) -> Any:
+        if name in ("int", "float", "complex") and len(args) == 1 and not kwargs:
+            got = _scalar_of_tensor(self.run.f, args[0], fr.loc(at) if at is not None else None)
+            if got is not None:
+                return got
         known = all(isinstance(x, (int, float, bool, str, type(None))) for x in args)
         if name == "range" and known and all(isinstance(x, int) for x in args) and args:
             return range(*args[:3])
