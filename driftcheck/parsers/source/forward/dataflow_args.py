@@ -96,6 +96,20 @@ def fft(run: Any, name: str, args: list, kwargs: dict) -> Tens | None:
     return out
 
 
+_REAL = ("float", "float64", "int64", "uint8", "bool")
+
+
+def _real(f: Any, x: Any) -> bool:
+    """``x`` is known to hold real numbers: a real dtype fact, or the model's input itself
+    (``check --input-shape`` feeds a real tensor: floats, or token ids)."""
+    from driftcheck.parsers.source.forward import dataflow_checks
+
+    if dataflow_checks.fact(f, x, "dtype") in _REAL:
+        return True
+    node = f.node(x.src) if isinstance(x, Tens) and x.src is not None else None
+    return node is not None and node.type == "Input"
+
+
 def stft(run: Any, args: list, kwargs: dict, loc: Any = None) -> Tens | None:
     """``torch.stft(x, n_fft, hop, return_complex=True)`` of a real ``(L,)`` / ``(B, L)``
     signal: complex ``(B, n_fft // 2 + 1, frames)`` (``n_fft`` rows when not one-sided),
@@ -117,6 +131,13 @@ def stft(run: Any, args: list, kwargs: dict, loc: Any = None) -> Tens | None:
             return Tens(None)
     if xs is None or len(xs) not in (1, 2) or not _is_int(n_fft) or n_fft < 1:
         return None
+    if kwargs.get("return_complex") is None and len(args) <= 9 and _real(f, x):
+        f.crash(
+            loc,
+            "stft requires the return_complex parameter be given for real inputs, and will "
+            "further require that return_complex=True in a future PyTorch release.",
+        )
+        return Tens(None)
     if kwargs.get("return_complex") is not True or dataflow_checks.fact(f, x, "dtype"):
         return None
     hop = n_fft // 4 if hop is None else hop
