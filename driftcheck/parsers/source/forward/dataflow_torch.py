@@ -345,6 +345,8 @@ def _call_torch(run: Any, q: str, args: list, kwargs: dict, fr: Any, at: Any) ->
         from driftcheck.parsers.source.forward import dataflow_axes
 
         return dataflow_axes.window(args, kwargs)
+    if name == "sparse_coo_tensor" and run.f.input_shape is not None:
+        return _sparse_coo(args, kwargs)
     if name in CREATE:
         if run.f.input_shape is not None:
             from driftcheck.parsers.source.forward import dataflow_checks
@@ -801,6 +803,27 @@ def index(run: Any, t: Tens, key: Any, fr: Any, at: Any) -> Tens:
         if cur.src is None and cur.shape is None:  # a shape-only tensor (real sizes) goes on
             return cur
     return cur if cur is not t else Tens(t.src, t.shape)
+
+
+def _sparse_coo(args: list, kwargs: dict) -> Tens:
+    """``torch.sparse_coo_tensor(indices, values, size)`` on real sizes: a tensor of that
+    size (a shape-only tensor; the ops after it are judged as on a dense one, whose size
+    checks torch's sparse kernels make as well: ``torch.sparse.mm(adj, h)``). Only the plain
+    form (``(sparse_dim, nnz)`` indices, 1-D values, ``len(size) == sparse_dim``): torch does
+    not check the indices against the size when it builds the tensor."""
+    ix, vals = _arg(args, kwargs, 0, "indices"), _arg(args, kwargs, 1, "values")
+    size = _arg(args, kwargs, 2, "size")
+    if isinstance(size, ShapeOf):
+        size = size.t.shape
+    ixs = known_shape(ix) or (ix.shape if isinstance(ix, Tens) else None)
+    vs = known_shape(vals) or (vals.shape if isinstance(vals, Tens) else None)
+    if not isinstance(size, (tuple, list)) or not all(is_int(d) and d >= 0 for d in size):
+        return Tens(None)
+    if not isinstance(ixs, tuple) or len(ixs) != 2 or not isinstance(vs, tuple) or len(vs) != 1:
+        return Tens(None)
+    if not is_int(ixs[0]) or ixs[0] != len(size) or ixs[1] != vs[0]:
+        return Tens(None)
+    return Tens(None, tuple(size))
 
 
 def gather(t: Tens, items: list, f: Any = None) -> Tens:
