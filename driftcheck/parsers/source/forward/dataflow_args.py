@@ -266,9 +266,7 @@ def index_add(run: Any, t: Tens, name: str, args: list, kwargs: dict, loc: Any) 
                 "number of dimensions",
             )
         elif src and any(
-            _is_int(a) and _is_int(b) and a != b
-            for d, (a, b) in enumerate(zip(src, ts))
-            if d != ax
+            _is_int(a) and _is_int(b) and a != b for d, (a, b) in enumerate(zip(src, ts)) if d != ax
         ):
             # torch's CPU kernel: no broadcasting of the source (``(8, 1)`` into ``(6, 16)``
             # fails as well); a size known only on data is not judged

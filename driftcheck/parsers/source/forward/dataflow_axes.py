@@ -257,8 +257,7 @@ def cdist(f: Any, a: Tens, b: Any, loc: Any) -> Tens | None:
     if sa[-1] != sb[-1]:
         f.crash(
             loc,
-            "X1 and X2 must have the same number of columns. "
-            f"X1: {sa[-1]} X2: {sb[-1]}",
+            f"X1 and X2 must have the same number of columns. X1: {sa[-1]} X2: {sb[-1]}",
         )
         return Tens(None)
     batch = broadcast(sa[:-2], sb[:-2])
