@@ -464,7 +464,8 @@ def _method(run: Any, t: Tens, name: str, args: list, kwargs: dict, fr: Any, at:
         from driftcheck.parsers.source.forward import dataflow_args
 
         dataflow_args.index_add(run, t, name.rstrip("_"), args, kwargs, loc)
-    if f.input_shape is not None and t.src is None and name in SELF_SHAPED and concrete(t.shape):
+    shaped = name in SELF_SHAPED or (name.endswith("_") and name[:-1] in SELF_SHAPED)
+    if f.input_shape is not None and t.src is None and shaped and concrete(t.shape):
         return Tens(None, t.shape)  # a shape-only tensor (``zeros_like(x).scatter(...)``)
     if f.input_shape is not None and name in ("where", "nonzero") and not args:
         as_tuple = kwargs.get("as_tuple", name == "where")
