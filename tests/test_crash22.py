@@ -144,6 +144,62 @@ for _n, _d in (("avgdiv_zero", 0), ("avgdiv_ok_one", 1), ("avgdiv_ok_none", None
     )
 
 
+# ---- a keyword torch does not take (``torch_keywords``, generated from torch's schemas)
+for _n, _b in (
+    ("keyword_flatten_start", "return self.mix(h.flatten(start=1)[:, :6])"),
+    ("keyword_softmax_dims", "return self.mix(F.softmax(h, dims=-1)[..., :6])"),
+    ("keyword_interp_scale", "return F.interpolate(h, scale=2)"),
+    ("keyword_cat_d", "return torch.cat([h, h], d=-1)"),
+    ("keyword_ok_numpy", "return self.mix(torch.cat([h, h], axis=-1).sum(axis=1)[:, :6])"),
+    ("keyword_ok_names", "return self.mix(h.flatten(start_dim=1, end_dim=-1).view(2, -1, 6))"),
+    ("keyword_ok_pad", "return F.pad(h, pad=(1, 1), mode='constant', value=0.0)"),
+):
+    lin(_n, L, _b)
+
+
+# ---- copies of a repeated block with a plain setting of their own (a RealNVP coupling's
+# ``flip``) each run their own forward on real sizes
+_COUPLING = """
+class Coupling(nn.Module):
+    def __init__(self, dim, flip):
+        super().__init__()
+        self.flip = flip
+        self.half = dim // 2
+        self.net = nn.Sequential(nn.Linear(self.half, 16), nn.ReLU(), nn.Linear(16, dim - self.half))
+
+    def forward(self, x):
+        a, b = x.split([self.half, x.shape[1] - self.half], 1)
+        if self.flip:
+            a, b = b, a
+        b = b + self.net(a)
+        return torch.cat([b, a] if self.flip else [a, b], 1)
+
+
+class Net(nn.Module):
+    def __init__(self, dim={dim}):
+        super().__init__()
+        self.layers = nn.ModuleList([Coupling(dim, i % 2 == 1) for i in range(4)])
+
+    def forward(self, x):
+        for layer in self.layers:
+            x = layer(x)
+        return x
+"""
+model("copystate_odd", (3, 7), _COUPLING.format(dim=7))
+model("copystate_ok_even", (3, 8), _COUPLING.format(dim=8))
+
+# ---- ``import math`` inside forward: ``math.exp(t)`` is math's (a one-element tensor only)
+for _n, _b in (
+    (
+        "localimport_math",
+        "import math\n        return self.mix(h[..., :6] * math.exp(h[0, 0, :2]))",
+    ),
+    ("localimport_ok", "import math\n        return self.mix(h[..., :6] * math.exp(h[0, 0, :1]))"),
+    ("localimport_from", "from math import log\n        return h * log(h[0, :2, 0].abs())"),
+):
+    lin(_n, L, _b)
+
+
 @pytest.mark.parametrize("name", sorted(MODELS))
 def test_blocker_iff_torch_crashes(name, tmp_path, capsys):
     check_blocker_iff_crash(MODELS, HEAD, name, tmp_path, capsys)
@@ -156,3 +212,16 @@ def test_every_rule_has_both_sides(tmp_path):
 def test_size_free_without_input_shape(tmp_path, capsys):
     names = ("indexadd_width", "cdist_columns", "item_scale", "intcast_vector", "sparse_size")
     check_silent_without_shape(MODELS, HEAD, names, tmp_path, capsys)
+
+
+def test_keyword_table_matches_torch():
+    """The checked-in table is what ``tools/gen_torch_keywords.py`` makes of this torch."""
+    pytest.importorskip("torch")
+    import importlib.util
+    from pathlib import Path
+
+    tool = Path(__file__).resolve().parents[1] / "tools" / "gen_torch_keywords.py"
+    spec = importlib.util.spec_from_file_location("gen_torch_keywords", tool)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    assert mod.OUT.read_text() == mod.render()

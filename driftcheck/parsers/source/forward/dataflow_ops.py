@@ -13,7 +13,12 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
-from driftcheck.parsers.source.forward import dataflow_argtypes, dataflow_grown, dataflow_modargs
+from driftcheck.parsers.source.forward import (
+    dataflow_argtypes,
+    dataflow_grown,
+    dataflow_keywords,
+    dataflow_modargs,
+)
 from driftcheck.parsers.source.forward import dataflow_torch as torchops
 from driftcheck.parsers.source.forward.dataflow_common import (
     missing_dim_error,
@@ -549,6 +554,7 @@ def call_bound(run: Any, b: Bound, args: list, kwargs: dict, fr: Any, at: Any) -
             or missing_dim_error(len(args), kwargs, at, method=b.name)
             or dataflow_argtypes.method_error(run.f, t, b.name, args, kwargs, at)
             or dataflow_modargs.method_error(run.f, b.name, args, kwargs)  # ``h.mm(self.fc)``
+            or dataflow_keywords.method_error(run.f, t, b.name, kwargs)  # ``flatten(start=1)``
         )
         if err is None and run.f.input_shape is not None:
             from driftcheck.parsers.source.forward import dataflow_floats

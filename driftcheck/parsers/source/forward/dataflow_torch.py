@@ -13,7 +13,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from driftcheck.parsers.source.forward import dataflow_argtypes, dataflow_floats, dataflow_modargs
+from driftcheck.parsers.source.forward import (
+    dataflow_argtypes,
+    dataflow_floats,
+    dataflow_keywords,
+    dataflow_modargs,
+)
 from driftcheck.parsers.source.forward.dataflow import concrete
 from driftcheck.parsers.source.forward.dataflow_axes import METHODS as METHODS_AXES
 from driftcheck.parsers.source.forward.dataflow_axes import WINDOWS
@@ -166,6 +171,7 @@ def call_torch(run: Any, q: str, args: list, kwargs: dict, fr: Any, at: Any) -> 
         or missing_dim_error(len(args) - 1 if args else 0, kwargs, at, q=q)
         or dataflow_argtypes.torch_error(run.f, q, args, kwargs, at)
         or dataflow_modargs.torch_error(run.f, q, args, kwargs)  # ``F.linear(h, self.emb)``
+        or dataflow_keywords.torch_error(run.f, q, kwargs)  # ``F.softmax(x, dims=-1)``
     )
     if err is None and run.f.input_shape is not None:
         err = dataflow_floats.int_arg_error(args, kwargs, q=q)  # ``F.pad(x, (k / 2, 0))``
