@@ -200,6 +200,15 @@ for _n, _b in (
     lin(_n, L, _b)
 
 
+# ---- ``torch.bernoulli`` of a tensor filled with one float outside [0, 1]
+for _n, _v in (
+    ("bernfill_percent", "100.0"),
+    ("bernfill_ok_half", "0.5"),
+    ("bernfill_neg", "-0.1"),
+):
+    lin(_n, L, f"return self.mix(h[..., :6]) * torch.bernoulli(torch.full((2, 5, 1), {_v}))")
+
+
 @pytest.mark.parametrize("name", sorted(MODELS))
 def test_blocker_iff_torch_crashes(name, tmp_path, capsys):
     check_blocker_iff_crash(MODELS, HEAD, name, tmp_path, capsys)

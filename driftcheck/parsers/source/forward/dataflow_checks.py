@@ -57,7 +57,8 @@ def _facts(f: Any) -> dict[int, dict]:
 # facts about a tensor's values (not its dtype or layout): an in-place write anywhere may change
 # them (through a view or an alias), so each is kept with the ``Flow.tensor_writes`` count of
 # when it was true (``STAMP``) and read only while that count holds
-VALUE_FACTS = frozenset({"array", "count", "values", "range"})
+# ``fill``: the one float every item holds (``torch.full(size, 100.0)``; dataflow_known.filled)
+VALUE_FACTS = frozenset({"array", "count", "values", "range", "fill"})
 STAMP = "_writes"
 
 
