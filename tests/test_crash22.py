@@ -209,6 +209,10 @@ for _n, _v in (
     lin(_n, L, f"return self.mix(h[..., :6]) * torch.bernoulli(torch.full((2, 5, 1), {_v}))")
 
 
+for _n, _d in (("avgdiv_functional", 0), ("avgdiv_ok_functional", 2)):
+    lin(_n, L, f"return F.avg_pool2d(h.view(2, 5, 4, 6), 2, divisor_override={_d})")
+
+
 @pytest.mark.parametrize("name", sorted(MODELS))
 def test_blocker_iff_torch_crashes(name, tmp_path, capsys):
     check_blocker_iff_crash(MODELS, HEAD, name, tmp_path, capsys)

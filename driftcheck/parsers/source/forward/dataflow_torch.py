@@ -655,6 +655,11 @@ def _method(run: Any, t: Tens, name: str, args: list, kwargs: dict, fr: Any, at:
                 if not isinstance(v, (int, float, str, tuple)) or isinstance(v, bool):
                     return Tens(None)
                 params[n] = v
+        if name == "avg_pool2d":
+            # ``divisor_override`` (after ceil_mode, count_include_pad): 0 raises at the call
+            div = _arg(args, kwargs, 5, "divisor_override")
+            if is_int(div):
+                params["divisor_override"] = div
         return f.add_op(kind, params, [t], fr.parent, loc)
     return Tens(None)  # an op we do not model: the producer is unknown from here
 
