@@ -111,6 +111,8 @@ FRESH17_TRUTH = ROOT / "benchmarks" / "wild" / "fresh17" / "truth.json"
 FRESH18_TRUTH = ROOT / "benchmarks" / "wild" / "fresh18" / "truth.json"
 # the nineteenth fresh batch (benchmarks/wild/fresh19, session 21): the same, written blind
 FRESH19_TRUTH = ROOT / "benchmarks" / "wild" / "fresh19" / "truth.json"
+# the twentieth fresh batch (benchmarks/wild/fresh20, session 22): the same, written blind
+FRESH20_TRUTH = ROOT / "benchmarks" / "wild" / "fresh20" / "truth.json"
 TIMEOUT_S = 10.0
 # torchvision and torchaudio's sources, installed apart (``install.sh``: their PyPI builds are
 # CUDA builds and must not enter the base environment); the analyzer only reads them
@@ -493,9 +495,10 @@ def main(argv: list[str] | None = None) -> int:
             "fresh17",
             "fresh18",
             "fresh19",
+            "fresh20",
         ],
         default="main",
-        help="main: the wild corpus (dev / held-out parts); fresh, fresh3..fresh19: the fresh "
+        help="main: the wild corpus (dev / held-out parts); fresh, fresh3..fresh20: the fresh "
         "held-out batches (benchmarks/wild/fresh, fresh3..17; one part; --part does not apply)",
     )
     args = ap.parse_args(argv)
@@ -519,6 +522,7 @@ def main(argv: list[str] | None = None) -> int:
         "fresh17",
         "fresh18",
         "fresh19",
+        "fresh20",
     )
     truth_path = {
         "main": TRUTH,
@@ -540,6 +544,7 @@ def main(argv: list[str] | None = None) -> int:
         "fresh17": FRESH17_TRUTH,
         "fresh18": FRESH18_TRUTH,
         "fresh19": FRESH19_TRUTH,
+        "fresh20": FRESH20_TRUTH,
     }[args.corpus]
     truth = json.loads(truth_path.read_text())
     cases = truth["cases"]
@@ -583,6 +588,7 @@ def main(argv: list[str] | None = None) -> int:
                 "fresh17": "fresh17 batch",
                 "fresh18": "fresh18 batch",
                 "fresh19": "fresh19 batch",
+                "fresh20": "fresh20 batch",
             }.get(args.corpus, "wild corpus")
         )
         + f": {len(cases)} files, {len({c['library'] for c in cases.values()})} libraries; "

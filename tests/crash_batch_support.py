@@ -39,6 +39,7 @@ ORDER = (
     "fresh11",
     "fresh12",
     "fresh13",
+    "fresh14",
 )
 
 

@@ -32,6 +32,8 @@ class Spec:
     keeping: tuple[str, str]  # (case, code plant) that keeps every shape: the output check can fail
     needs: dict[str, str] = field(default_factory=dict)  # case -> third-party package it imports
     min_cases: int = 30  # smaller only where the set's README says why
+    min_archs: int = 20  # likewise
+    min_plants: int = 100  # likewise
     io_cases: bool = True  # the set has SAME_OUTPUT_IO (cases whose outputs are checked by I/O)
 
 
@@ -329,6 +331,35 @@ SPECS: dict[str, Spec] = {
         keeping=("llama_nanogpt_fused_qkv", "llama_nanogpt_fused_qkv__ropeTheta"),
         min_cases=26,
     ),
+    # ten new families (HRM text, Lara-mini, Cosmos-3 edge text, Mistral-Large-4 text, Muse-Spark
+    # text, Kimi-Linear, LFM3, T5Gemma, AXK2, Qwen3.5 text), all count-only; outputs: Llama
+    # (ChainMap, numeric ModuleDict keys, with the count-keeping RoPE plant), Mixtral (dense einsum
+    # over stacked experts), Qwen2 (register_parameter, tied), Mistral (window 16 over 80
+    # tokens). 17 cases of 17 architectures, not 30 / 20: the set was written in one 35-minute
+    # session (its README)
+    "fresh18": Spec(
+        sample=[
+            "hrm_text_two_level_paper_config",
+            "lara_mini_kind_table_stacked_experts",
+            "cosmos3_edge_text_make_dataclass",
+            "mistral_large4_text_latent_indexer",
+            "muse_spark_text_projected_experts",
+            "kimi_linear_parameterdict_layers",
+            "lfm3_pattern_string_sequential",
+            "t5gemma_nested_dict_subclassed_decoder",
+            "axk2_gated_norm_closure_factories",
+            "qwen3_5_text_cached_property_dims",
+        ],
+        outputs=[
+            "llama_chainmap_numeric_keys",
+            "mixtral_dense_einsum_all_experts",
+            "qwen2_register_parameter_empty_init",
+            "mistral_reduce_composed_blocks",
+        ],
+        keeping=("llama_chainmap_numeric_keys", "llama_chainmap_numeric_keys__ropeTheta"),
+        min_cases=17,
+        min_archs=17,
+    ),
 }
 ORDER = ["", "fresh", "fresh2", "fresh3", "fresh4", *SPECS]
 
@@ -348,7 +379,15 @@ def _samples(attr: str) -> list[tuple[str, str]]:
 def test_size(name):
     make, _, manifest = _set(name)
     spec = SPECS[name]
-    set_checks.set_size(make, manifest, spec.sample, spec.outputs, min_cases=spec.min_cases)
+    set_checks.set_size(
+        make,
+        manifest,
+        spec.sample,
+        spec.outputs,
+        min_cases=spec.min_cases,
+        min_archs=spec.min_archs,
+        min_plants=spec.min_plants,
+    )
     assert set(spec.outputs) <= set(make.SAME_OUTPUT)
     if spec.io_cases:
         assert set(make.SAME_OUTPUT_IO) <= set(make.SAME_OUTPUT)

@@ -1,4 +1,4 @@
-"""The blind wild-code batches from session 14 on (benchmarks/wild/fresh7 .. fresh19): their truth files.
+"""The blind wild-code batches from session 14 on (benchmarks/wild/fresh7 .. fresh20): their truth files.
 
 Each batch was written blind (nobody ran the analyzer on it while it was written; the lead runs
 ``bench_wild.py --corpus freshN`` once at the session's base and once at its end). These tests
@@ -412,6 +412,43 @@ BATCHES: dict[str, Batch] = {
         min_library_files=37,
         min_libraries=11,
         min_standalone=12,
+    ),
+    # written blind in session 22 (helper wild20; a 35-minute deadline)
+    "fresh20": Batch(
+        sample={
+            # an LM head tied to the embedding through a property, a custom symmetric parametrization
+            "custom_parametrization": (True, False),
+            # deepcopy-stacked blocks, apply() surgery that swaps a bias for a scale, a frozen EMA copy
+            "deepcopy_apply_surgery": (False, True),
+            # a GRU LM from argparse defaults in a NamedTuple, output tied to the embeddings
+            "argparse_namedtuple_cfg": (True, False),
+            # ParameterList / ParameterDict with persistent and non-persistent buffers
+            "parameterlist_dict_buffers": (False, False),
+        },
+        older=(
+            "main",
+            "fresh",
+            "fresh3",
+            "fresh4",
+            "fresh5",
+            "fresh6",
+            "fresh7",
+            "fresh8",
+            "fresh9",
+            "fresh10",
+            "fresh11",
+            "fresh12",
+            "fresh13",
+            "fresh14",
+            "fresh15",
+            "fresh16",
+            "fresh17",
+            "fresh18",
+            "fresh19",
+        ),
+        min_library_files=20,
+        min_libraries=4,
+        min_standalone=16,
     ),
 }
 

@@ -36,6 +36,8 @@ defect class (TP FN FP TN), then precision and recall for the dev part and the h
                                                       # cut the same way as --fresh2
     python benchmarks/crash/bench_crash.py --fresh13  # the thirteenth fresh batch (session 21, blind),
                                                       # cut the same way as --fresh2
+    python benchmarks/crash/bench_crash.py --fresh14  # the fourteenth fresh batch (session 22, blind),
+                                                      # cut the same way as --fresh2
 
 **Burned held-out parts** (``BURNED``): in session 22 the lead burned the held-out parts of
 fresh2..fresh9 (crashburn22: dev recall sat at 94-100% while the never-examined held-out parts of
@@ -153,6 +155,7 @@ CUT_SPLITS = (
     "fresh11",
     "fresh12",
     "fresh13",
+    "fresh14",
 )
 
 
@@ -167,8 +170,8 @@ def burned(e: dict) -> bool:
 
 
 def part_of(e: dict) -> str:
-    """The reporting part of a case: its split, with the blind batches (fresh2 to fresh13)
-    cut into a dev and a held-out part (sessions 14 to 21: the analyzer is tuned on a batch's
+    """The reporting part of a case: its split, with the blind batches (fresh2 to fresh14)
+    cut into a dev and a held-out part (sessions 14 to 22: the analyzer is tuned on a batch's
     dev part only, so its held-out part stays a blind measure). A burned case (``BURNED``) is
     in the dev part (``burned`` tells it apart for the extra summary line)."""
     if e["split"] in CUT_SPLITS:
@@ -264,6 +267,11 @@ def main(argv: list[str] | None = None) -> int:
         action="store_true",
         help="run the thirteenth fresh batch (templates_fresh13.py, written blind) instead",
     )
+    ap.add_argument(
+        "--fresh14",
+        action="store_true",
+        help="run the fourteenth fresh batch (templates_fresh14.py, written blind) instead",
+    )
     ap.add_argument("--json", help="write per-case results here")
     a = ap.parse_args(argv)
     cases = json.loads((HERE / "cases.json").read_text())
@@ -271,7 +279,9 @@ def main(argv: list[str] | None = None) -> int:
     cases = [e for e in cases if e["name"] in truth["cases"]]
     # one part at a time: a fresh batch alone, else the dev and held-out parts
     part = (
-        "fresh13"
+        "fresh14"
+        if a.fresh14
+        else "fresh13"
         if a.fresh13
         else "fresh12"
         if a.fresh12

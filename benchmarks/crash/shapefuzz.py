@@ -1594,10 +1594,94 @@ def _math_tensor(r, s, bad):
     return Step(fwd=[f"x = x * math.{fn}({arg}) * math.pi"], bad=bad, out=None if bad else list(s))
 
 
-# ---- session 22 (crashburn22): index_add sizes, integer index vectors, cdist, conv weight
-# rank, ``.item()`` / ``float(t)`` numbers, sparse COO sizes, avg-pool divisor
+# ---- session 22 (crashfix22): the dtype / rank acceptance tables, as_strided, trapezoid
+_DT_FORMS = ["x", "x.long()", "x.int()", "(x > 0)", "x.double()", "torch.fft.fft(x)"]
+_DT_OPS = ["F.gelu({t})", "F.silu({t})", "F.softplus({t})", "F.relu({t})", "torch.sigmoid({t})",
+           "{t}.var(-1, keepdim=True)", "{t}.std(-1, keepdim=True)", "{t}.softmax(-1)",
+           "{t}.topk(1, -1).values", "{t}.sort(-1).values", "torch.rand_like({t})",
+           "{t}.cumsum(-1)", "{t}.abs()", "torch.exp({t})", "{t}.mean(-1, keepdim=True)",
+           "{t}.clamp(min=0)", "torch.tanh({t})", "{t}.logsumexp(-1, keepdim=True)",
+           "torch.fft.rfft({t}).real", "F.leaky_relu({t})", "{t}.median(-1).values"]  # fmt: skip
+
+
+@op("dtype_table")
+def _dtype_table(r, s, bad):
+    form = r.choice(_DT_FORMS[1:] if bad else _DT_FORMS[:1])
+    expr = r.choice(_DT_OPS).format(t=form)
+    return Step(fwd=[f"x = ({expr}).float()"], bad=bad, out=None)
+
+
+@op("dtype_narrow")
+def _dtype_narrow(r, s, bad):
+    # a first op that only some dtypes pass, then one that refuses what is left
+    first = r.choice(["x.var(-1)", "torch.fft.rfft(x).abs()", "F.gelu(x)", "x.cumsum(-1)"])
+    then = r.choice(["torch.rand_like(x)", "x.topk(1, -1).values", "x.imag", "F.silu(x)",
+                     "x.sort(-1).values"])  # fmt: skip
+    lines = [f"y = {first}"]
+    lines.append(f"x = ({then}).float()" if bad else "x = y.float()")
+    return Step(fwd=lines, bad=bad, out=None)
+
+
+@op("rank_table")
+def _rank_table(r, s, bad):
+    fn = r.choice(["torch.renorm(x, 2, 0, 1.0)", "torch.dsplit(x, 2)[0]", "torch.vsplit(x, 1)[0]",
+                   "torch.hsplit(x, 1)[0]", "torch.diag(x)", "torch.trace(x)",
+                   "torch.linalg.det(x)", "x.diagonal()", "torch.tril(x)",
+                   "F.pixel_shuffle(x, 1)", "F.max_pool1d(x, 1)", "F.avg_pool2d(x, 1)",
+                   "torch.fft.rfft2(x).real", "torch.cdist(x, x)", "F.normalize(x)"])  # fmt: skip
+    pre = r.choice(["x", "x.flatten()", "x.flatten(1)", "x[..., None]", "x.sum()"]) if bad else "x"
+    return Step(fwd=[f"x = {fn.replace('(x', '(' + pre, 1)}"], bad=bad, out=None)
+
+
+@op("as_strided")
+def _as_strided(r, s, bad):
+    n = math.prod(s)
+    if n < 4:
+        return None
+    win = r.choice([2, 3, 4])
+    hop = r.choice([1, 2])
+    fit = (n - win) // hop + 1
+    nf = fit + r.choice([1, 2]) if bad else r.choice([fit, max(1, fit - 1)])
+    src = r.choice(["x.flatten()", "x.contiguous().flatten()", "x.reshape(-1)"])
+    return Step(
+        fwd=[f"x = {src}.as_strided(({nf}, {win}), ({hop}, 1))"],
+        bad=bad,
+        out=None if bad else [nf, win],
+    )
+
+
+@op("trapezoid")
+def _trapezoid(r, s, bad):
+    if not s:
+        return None
+    n = s[-1] + (r.choice([-1, 1]) if bad else 0)
+    if n < 1:
+        return None
+    fn = r.choice(["torch.trapezoid", "torch.trapz", "torch.cumulative_trapezoid"])
+    return Step(fwd=[f"x = {fn}(x, torch.linspace(0, 1, {n}), dim=-1)"], bad=bad, out=None)
+
+
 @op("index_add_src")
 def _index_add_src(r, s, bad):
+    if len(s) != 2:
+        return None
+    k = r.choice([1, 2, 3])
+    w = _other(r, s[1]) if bad else s[1]
+    return Step(
+        init=[f"self.ia = nn.Linear({s[1]}, {w})"],
+        fwd=[
+            f"x = torch.zeros_like(x).index_add_(0, torch.zeros({k}, dtype=torch.long), "
+            f"self.ia(x[:{k}]))"
+        ],  # fmt: skip
+        bad=bad,
+        out=None if bad else list(s),
+    )
+
+
+# ---- session 22 (crashburn22): index_add sizes, integer index vectors, cdist, conv weight
+# rank, ``.item()`` / ``float(t)`` numbers, sparse COO sizes, avg-pool divisor
+@op("index_add_zeros")
+def _index_add_zeros(r, s, bad):
     if len(s) < 2:
         return None
     m, k = math.prod(s[1:]), r.choice([1, 2, 3])

@@ -358,14 +358,21 @@ def main(
     return 1 if bad else 0
 
 
-def set_size(make: ModuleType, manifest: dict, *samples: list[str], min_cases: int = 30) -> None:
+def set_size(
+    make: ModuleType,
+    manifest: dict,
+    *samples: list[str],
+    min_cases: int = 30,
+    min_archs: int = 20,
+    min_plants: int = 100,
+) -> None:
     """A set's size and bookkeeping (fresh5 on): >= ``min_cases`` cases (30 but where a set says
-    why it is smaller) of >= 20 architectures, >= 100 plants, >= 3 per architecture, code and
-    config plants, every case planted, the output-checked cases among the cases, and each test
-    sample among them."""
+    why it is smaller) of >= ``min_archs`` architectures (20, likewise), >= ``min_plants`` plants
+    (100, likewise), >= 3 per architecture, code and config plants, every case planted, the
+    output-checked cases among the cases, and each test sample among them."""
     cases, planted = manifest["cases"], manifest["planted"]
     archs = {c["arch"] for c in cases}
-    assert len(cases) >= min_cases and len(archs) >= 20 and len(planted) >= 100
+    assert len(cases) >= min_cases and len(archs) >= min_archs and len(planted) >= min_plants
     per_arch = {a: sum(p["arch"] == a for p in planted) for a in archs}
     assert min(per_arch.values()) >= 3, per_arch
     assert {c["name"] for c in cases} == set(make.CASES)

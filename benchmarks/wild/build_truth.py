@@ -30,6 +30,7 @@ torchaudio on PyPI import on a CPU torch (their compiled ops are not needed to b
     python benchmarks/wild/build_truth.py --corpus fresh17  # the seventeenth batch: fresh17/truth.json
     python benchmarks/wild/build_truth.py --corpus fresh18  # the eighteenth batch: fresh18/truth.json
     python benchmarks/wild/build_truth.py --corpus fresh19  # the nineteenth batch: fresh19/truth.json
+    python benchmarks/wild/build_truth.py --corpus fresh20  # the twentieth batch: fresh20/truth.json
 
 The fresh batch (``fresh/<library>/<case>.py``, ``fresh/standalone/<case>.py``; docs/wild.md) is a
 held-out set written after the corpus was tuned on, in other styles and from other model classes
@@ -68,6 +69,7 @@ FRESH16 = HERE / "fresh16"
 FRESH17 = HERE / "fresh17"
 FRESH18 = HERE / "fresh18"
 FRESH19 = HERE / "fresh19"
+FRESH20 = HERE / "fresh20"
 # corpus -> its truth file
 TRUTHS = {
     "main": TRUTH,
@@ -89,6 +91,7 @@ TRUTHS = {
     "fresh17": FRESH17 / "truth.json",
     "fresh18": FRESH18 / "truth.json",
     "fresh19": FRESH19 / "truth.json",
+    "fresh20": FRESH20 / "truth.json",
 }
 # the fresh batches: every case held out
 FRESH_CORPORA = (
@@ -110,6 +113,7 @@ FRESH_CORPORA = (
     "fresh17",
     "fresh18",
     "fresh19",
+    "fresh20",
 )
 
 # library label (the folder under cases/) -> (import name, distribution name)
@@ -494,6 +498,11 @@ LIBRARIES = {
     "torchtsmixer": ("torchtsmixer", "pytorch-tsmixer"),
     "conv_lstm": ("conv_lstm", "conv-lstm"),
     "pytorch_revgrad": ("pytorch_revgrad", "pytorch-revgrad"),
+    # used only by the twentieth fresh batch (fresh20/; installed in .vendor, see requirements.txt)
+    "rl_games": ("rl_games", "rl-games"),
+    "imitation": ("imitation", "imitation"),
+    "CALM_pytorch": ("CALM_pytorch", "CALM-pytorch"),
+    "titok_pytorch": ("titok_pytorch", "titok-pytorch"),
 }
 
 
@@ -559,6 +568,7 @@ def corpus_files(corpus: str = "main") -> list[Path]:
         "fresh17",
         "fresh18",
         "fresh19",
+        "fresh20",
     ):
         return sorted((HERE / corpus).glob("*/*.py"))
     return sorted((HERE / "cases").glob("*/*.py")) + sorted((HERE / "standalone").glob("*.py"))
@@ -707,7 +717,7 @@ def main(argv: list[str] | None = None) -> int:
         "fresh9: the ninth (fresh9/truth.json); fresh10: the tenth (fresh10/truth.json); "
         "fresh11: the eleventh (fresh11/truth.json); fresh12: the twelfth (fresh12/truth.json); "
         "fresh13: the thirteenth (fresh13/truth.json); fresh14: the fourteenth (fresh14/truth.json); "
-        "fresh15: the fifteenth (fresh15/truth.json); fresh16: the sixteenth (fresh16/truth.json); fresh17: the seventeenth (fresh17/truth.json); fresh18: the eighteenth (fresh18/truth.json); fresh19: the nineteenth (fresh19/truth.json)",
+        "fresh15: the fifteenth (fresh15/truth.json); fresh16: the sixteenth (fresh16/truth.json); fresh17: the seventeenth (fresh17/truth.json); fresh18: the eighteenth (fresh18/truth.json); fresh19: the nineteenth (fresh19/truth.json); fresh20: the twentieth (fresh20/truth.json)",
     )
     args = ap.parse_args(argv)
     truth_path = TRUTHS[args.corpus]

@@ -15,7 +15,7 @@ shapes the pass knows for certain, and anything not known gives no crash:
 - ``F.interpolate(mode="nearest" | "area" | "nearest-exact", align_corners=...)``: torch's
   ValueError (align_corners only with interpolating modes);
 - ``t.index_add(dim, index, source)``: ``index`` is a vector as long as ``source``'s
-  ``dim`` axis; ``t.scatter_add(dim, index, src)``: ``index`` has ``t``'s rank;
+  ``dim`` axis, and ``source``'s other axes are ``t``'s (no broadcasting); ``t.scatter_add(dim, index, src)``: ``index`` has ``t``'s rank;
 - float64 tensors: a buffer ``__init__`` made with ``dtype=torch.float64`` (its values known),
   ``x.double()``, and an arithmetic result with a float64 operand of rank >= 1 (torch's type
   promotion: a 0-D float64 operand does not promote a float32 tensor); a Linear or
@@ -281,6 +281,15 @@ def index_add(run: Any, t: Tens, name: str, args: list, kwargs: dict, loc: Any) 
                 loc,
                 f"index_add_(): Number of indices ({ix[0] if ix else 1}) should be equal to "
                 f"source.size(dim): ({src[ax]}), for dim: {ax}",
+            )
+        elif src and any(
+            _is_int(a) and _is_int(b) and a != b for d, (a, b) in enumerate(zip(src, ts)) if d != ax
+        ):  # (``m = self.msg(x[src])`` wider than the nodes ``x`` it is added into)
+            f.crash(
+                loc,
+                "index_add_(): source tensor shape must match self tensor shape, excluding "
+                f"the specified dimension. Got self.shape = {list(ts)} source.shape = "
+                f"{list(src)}",
             )
         return
     ts, src = _ranked(t), _ranked(source)

@@ -122,6 +122,10 @@ def dtype_name(v: Any) -> str | None:
         return UINT8
     if name in ("float", "float32", "float64", "double", "half", "float16", "bfloat16"):
         return FLOAT
+    if name == "bool":
+        return "bool"
+    if name in ("complex64", "complex128", "cfloat", "cdouble"):
+        return "complex"
     return None
 
 
@@ -197,6 +201,17 @@ def layer_input(f: Any, node: Any, inputs: list, loc: Any) -> None:
     dataflow_bounds.layer(f, node, loc)
     x = inputs[0]
     dtype = fact(f, x, "dtype")
+    crashes = len(f.crashes)
+    _layer_input(f, node, x, dtype, loc)
+    if len(f.crashes) == crashes:
+        from driftcheck.parsers.source.forward import dataflow_dtype_accept
+
+        err = dataflow_dtype_accept.layer_call(f, node.type, x)  # ``nn.LayerNorm`` of int64
+        if err is not None:
+            f.crash(loc, f"{node.type}: {err}")
+
+
+def _layer_input(f: Any, node: Any, x: Any, dtype: Any, loc: Any) -> None:
     if node.type == "Embedding":
         if dtype in (FLOAT, "float64"):
             f.crash(

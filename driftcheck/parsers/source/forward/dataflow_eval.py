@@ -245,6 +245,12 @@ class Runner:
                 if dataflow_dtype_ops.is_half(self.f, v.t):
                     for it in items:
                         dataflow_dtype_ops.give_half(self.f, it)
+                from driftcheck.parsers.source.forward import dataflow_checks
+
+                dt = dataflow_checks.fact(self.f, v.t, "dtype")
+                if dt is not None:  # ``logmag, phase = h.chunk(2, 1)``: pieces of h's dtype
+                    for it in items:
+                        dataflow_checks.add_facts(self.f, it, replace=False, dtype=dt)
                 return items
             return [Tens(v.t.src, v.t.shape) for _ in range(n)]
         if isinstance(v, Tens):
@@ -593,6 +599,9 @@ class Runner:
                 from driftcheck.parsers.source.forward import dataflow_dtypes
 
                 dataflow_dtypes.carry_binop(self.f, type(op).__name__, a, b, out)
+                from driftcheck.parsers.source.forward import dataflow_dtype_accept
+
+                dataflow_dtype_accept.carry_binop(self.f, type(op).__name__, a, b, out)
                 from driftcheck.parsers.source.forward import dataflow_known
 
                 dataflow_known.arith(self.f, type(op).__name__, a, b, out)
@@ -723,6 +732,12 @@ class Runner:
 
                 window_use(self, e, left, right, fr)  # a band mask's ``i - j < window``
             if self.f.input_shape is not None and len(e.ops) == 1:
+                from driftcheck.parsers.source.forward import dataflow_dtype_accept
+
+                err = dataflow_dtype_accept.compare(self.f, type(op).__name__, left, right)
+                if err is not None:  # ``X > 0.5`` of a complex X
+                    self.f.crash(fr.loc(e), err)
+                    return UNK
                 from driftcheck.parsers.source.forward import dataflow_known
 
                 got = dataflow_known.compare(self.f, op, left, right)
@@ -791,6 +806,13 @@ class Runner:
             self.f.crash(fr.loc(at), f"AttributeError: 'tuple' object has no attribute '{name}'")
             return UNK
         got = ops.attribute(self, v, name, fr)
+        if at is not None and self.f.input_shape is not None and name in ("real", "imag"):
+            from driftcheck.parsers.source.forward import dataflow_dtype_accept
+
+            err = dataflow_dtype_accept.attribute(self.f, v, name, got)  # ``x.imag`` of a real x
+            if err is not None:
+                self.f.crash(fr.loc(at), err)
+                return UNK
         if got is UNK and at is not None and isinstance(v, Mod) and self.f.input_shape is not None:
             from driftcheck.parsers.source.forward import dataflow_attrs
 

@@ -572,15 +572,28 @@ def call_bound(run: Any, b: Bound, args: list, kwargs: dict, fr: Any, at: Any) -
                 err = err or dataflow_dtype_ops.fill_overflow(run.f, t, b.name, args, kwargs)
                 if err is None and b.name in dataflow_dtype_ops.MATMULS and args:
                     err = dataflow_dtype_ops.matmul_error(run.f, t, args[0])  # ``adj.mm(h)``
+                if err is None:
+                    from driftcheck.parsers.source.forward import dataflow_dtype_accept as acc
+
+                    err = acc.method_call(run.f, t, b.name, args, kwargs)  # ``ids.var(1)``
         if err is not None and at is not None:
             run.f.crash(fr.loc(at), err)
             return Tens(None)
+        if b.name == "stride" and run.f.input_shape is not None:
+            from driftcheck.parsers.source.forward import dataflow_storage
+
+            got = dataflow_storage.stride_of(run.f, t, args, kwargs)  # ``x.stride(0)``
+            if got is not None:
+                return got
         out = torchops.method(run, t, b.name, args, kwargs, fr, at)
         if run.f.input_shape is not None:
             from driftcheck.parsers.source.forward import dataflow_dtype_ops
 
             loc = fr.loc(at) if at is not None else None
             dataflow_dtype_ops.after_method(run.f, t, b.name, args, kwargs, out, loc)
+            from driftcheck.parsers.source.forward import dataflow_dtype_accept
+
+            dataflow_dtype_accept.after_method(run.f, t, b.name, args, kwargs, out)
             from driftcheck.parsers.source.forward import dataflow_strides
 
             dataflow_strides.after_method(run.f, t, b.name, args, kwargs, out, loc)

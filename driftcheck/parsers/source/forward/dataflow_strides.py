@@ -99,11 +99,18 @@ def fresh(name: str, kwargs: dict) -> bool:
     return name in FACTORIES or name in ("matmul", "bmm")
 
 
+# the number of items a tensor's storage holds from its offset on, where it is exactly its
+# own items (a fresh tensor: a factory, a ``Linear`` output, the input): ``as_strided`` past
+# it raises (``dataflow_storage``)
+STORAGE = "storage"
+
+
 def made_contiguous(f: Any, out: Any) -> None:
     """``out`` is a fresh contiguous tensor (a factory, ``Linear``, ``.contiguous()``)."""
     shape = _shape(out)
     if f.input_shape is not None and shape is not None:
-        dataflow_checks.add_facts(f, out, **{KEY: contiguous_strides(shape)})
+        facts = {KEY: contiguous_strides(shape), STORAGE: prod(shape)}
+        dataflow_checks.add_facts(f, out, **facts)
 
 
 def _dim(d: Any, n: int) -> int | None:
@@ -117,7 +124,15 @@ def after_method(f: Any, t: Any, name: str, args: list, kwargs: dict, out: Any, 
     if f.input_shape is None or not isinstance(out, Tens):
         return
     if name == "contiguous" and not args and not kwargs:
+        # a copy (a known non-contiguous layout) or ``t`` itself (fresh): storage of its own
+        shape, st = _shape(t), _known(f, t)
+        own = shape is not None and (
+            dataflow_checks.fact(f, t, STORAGE) == prod(shape)
+            or (st is not None and st != contiguous_strides(shape))
+        )
         made_contiguous(f, out)
+        if not own:
+            dataflow_checks.add_facts(f, out, **{STORAGE: None})
         return
     if out is t:
         # the pass gave the tensor itself back (an in-place op, a no-op cast): torch may

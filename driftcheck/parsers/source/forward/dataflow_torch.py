@@ -192,6 +192,10 @@ def call_torch(run: Any, q: str, args: list, kwargs: dict, fr: Any, at: Any) -> 
                 err = dt_ops.interpolate_error(run.f, args[0], kwargs)
             if err is None and name == "one_hot" and q.startswith("torch.nn.functional."):
                 err = dt_ops.one_hot_error(run.f, args[0])
+        if err is None:
+            from driftcheck.parsers.source.forward import dataflow_dtype_accept
+
+            err = dataflow_dtype_accept.torch_call(run.f, q, args, kwargs)  # ``F.gelu(ids)``
     if err is not None and at is not None:
         run.f.crash(fr.loc(at), err)
         return Tens(None)
@@ -209,6 +213,9 @@ def call_torch(run: Any, q: str, args: list, kwargs: dict, fr: Any, at: Any) -> 
         from driftcheck.parsers.source.forward import dataflow_dtype_ops
 
         dataflow_dtype_ops.after_torch(run.f, name, args, kwargs, out)
+        from driftcheck.parsers.source.forward import dataflow_dtype_accept
+
+        dataflow_dtype_accept.after_torch(run.f, q, args, kwargs, out)  # ``torch.fft.rfft``
         from driftcheck.parsers.source.forward import dataflow_strides
 
         if q == f"torch.{name}" and dataflow_strides.fresh(name, kwargs):
