@@ -269,7 +269,8 @@ def index_add(run: Any, t: Tens, name: str, args: list, kwargs: dict, loc: Any) 
             _is_int(a) and _is_int(b) and a != b for d, (a, b) in enumerate(zip(src, ts)) if d != ax
         ):
             # torch's CPU kernel: no broadcasting of the source (``(8, 1)`` into ``(6, 16)``
-            # fails as well); a size known only on data is not judged
+            # fails as well; ``m = self.msg(x[src])`` wider than the nodes ``x`` it is added
+            # into); a size known only on data is not judged
             f.crash(
                 loc,
                 "index_add_(): source tensor shape must match self tensor shape, excluding "
@@ -281,15 +282,6 @@ def index_add(run: Any, t: Tens, name: str, args: list, kwargs: dict, loc: Any) 
                 loc,
                 f"index_add_(): Number of indices ({ix[0] if ix else 1}) should be equal to "
                 f"source.size(dim): ({src[ax]}), for dim: {ax}",
-            )
-        elif src and any(
-            _is_int(a) and _is_int(b) and a != b for d, (a, b) in enumerate(zip(src, ts)) if d != ax
-        ):  # (``m = self.msg(x[src])`` wider than the nodes ``x`` it is added into)
-            f.crash(
-                loc,
-                "index_add_(): source tensor shape must match self tensor shape, excluding "
-                f"the specified dimension. Got self.shape = {list(ts)} source.shape = "
-                f"{list(src)}",
             )
         return
     ts, src = _ranked(t), _ranked(source)
