@@ -1678,6 +1678,108 @@ def _index_add_src(r, s, bad):
     )
 
 
+# ---- session 22 (crashburn22): index_add sizes, integer index vectors, cdist, conv weight
+# rank, ``.item()`` / ``float(t)`` numbers, sparse COO sizes, avg-pool divisor
+@op("index_add_zeros")
+def _index_add_zeros(r, s, bad):
+    if len(s) < 2:
+        return None
+    m, k = math.prod(s[1:]), r.choice([1, 2, 3])
+    src = f"g[:1].repeat({k}, 1)"
+    if bad:
+        src = r.choice([f"torch.cat([{src}, g[:{k}, :1]], 1)", f"g[:{k}, :1]"])
+        if src.endswith(":1]") and m == 1:
+            return None  # (k, 1) into width 1 is fine
+    fwd = [
+        f"g = x.reshape({s[0]}, -1)",
+        f"idx = torch.arange({k}) % {s[0]}",
+        f"x = x + torch.zeros(g.shape).index_add_(0, idx, {src}).reshape(x.shape)",
+    ]
+    return Step(fwd=fwd, bad=bad, out=None if bad else list(s))
+
+
+@op("int_index")
+def _int_index(r, s, bad):
+    if len(s) < 2:
+        return None
+    c = s[-1]
+    rows = math.prod(s) // c
+    view = f"2, {rows + 1}, {c}" if bad else f"2, {_t(s)}"
+    fwd = [
+        f"flat = x.reshape(-1, {c})",
+        f"idx = (torch.arange({rows}).view(1, -1) + torch.zeros(2, 1, dtype=torch.long)).view(-1)",
+        f"x = flat[idx % {rows}, :].view({view})[0]",
+    ]
+    return Step(fwd=fwd, bad=bad, out=None if bad else list(s))
+
+
+@op("cdist")
+def _cdist(r, s, bad):
+    if len(s) < 2:
+        return None
+    other = "x"
+    if bad:
+        if s[-1] < 2:
+            other = "x.flatten()"
+        else:
+            other = r.choice([f"x[..., :{s[-1] - 1}]", "x.flatten()"])
+    return Step(
+        fwd=[f"x = x + torch.cdist(x, {other}).sum(-1, keepdim=True)"],
+        bad=bad,
+        out=None if bad else list(s),
+    )
+
+
+@op("conv_weight_rank")
+def _conv_weight_rank(r, s, bad):
+    if len(s) != 3:
+        return None
+    cout = _size(r)
+    w = f"torch.randn({cout}, {s[1]}, 3)"
+    if bad:
+        w = r.choice([f"{w}.flatten(1)", f"{w}[..., None]"])
+    fwd = [f"x = F.conv1d(x, {w}, padding=1)"]
+    return Step(fwd=fwd, bad=bad, out=None if bad else [s[0], cout, s[2]])
+
+
+@op("item_number")
+def _item_number(r, s, bad):
+    n = math.prod(s)
+    if bad and n < 2:
+        return None
+    src = (
+        "x.flatten()[:2]" if bad else r.choice(["x.mean()", "x.flatten()[:1]", "x[..., :1].sum()"])
+    )
+    fn = r.choice(["float", "int", "item"])
+    num = f"{src}.item()" if fn == "item" else f"{fn}({src})"
+    return Step(fwd=[f"x = x * (-{num} / 2 + 1)"], bad=bad, out=None if bad else list(s))
+
+
+@op("sparse_mm")
+def _sparse_mm(r, s, bad):
+    if len(s) != 2:
+        return None
+    n = s[0] + 1 if bad else s[0]
+    fwd = [
+        f"ij = torch.stack([torch.arange({s[0]}), torch.arange({s[0]})])",
+        f"adj = torch.sparse_coo_tensor(ij, torch.ones({s[0]}), ({n}, {n}))",
+        "x = torch.sparse.mm(adj, x)",
+    ]
+    return Step(fwd=fwd, bad=bad, out=None if bad else list(s))
+
+
+@op("avgpool_divisor")
+def _avgpool_divisor(r, s, bad):
+    if len(s) != 4:
+        return None
+    d = 0 if bad else r.choice([1, 2, None])
+    if r.random() < 0.5:
+        init = [f"self.p{{i}} = nn.AvgPool2d(1, divisor_override={d})"]
+        return Step(init=init, fwd=["x = self.p{i}(x)"], bad=bad, out=None if bad else list(s))
+    line = f"x = F.avg_pool2d(x, 1, divisor_override={d})"
+    return Step(fwd=[line], bad=bad, out=None if bad else list(s))
+
+
 @dataclass
 class Program:
     name: str

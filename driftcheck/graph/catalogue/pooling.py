@@ -36,6 +36,10 @@ def _pool_len(name, x, size, k, s, p, d, ceil_mode):
 def _pool_shape(name: str, n: int, dilation: bool, padding: bool = True):
     def rule(p, shapes):
         x = shapes[0]
+        div = p.get("divisor_override")
+        if isinstance(div, int) and not isinstance(div, bool) and div == 0:
+            # falsy in Python, but torch passes it on: "divisor must be not zero" at forward
+            raise ShapeError(f"{name} divisor_override=0: divisor must be not zero")
         lead, sp = _split(name, x, n)
         k = tup(p["kernel_size"], n)
         s = tup(p["stride"] if p["stride"] is not None else p["kernel_size"], n)

@@ -27,7 +27,7 @@ MAX_STATES = 4
 """Extra forward passes per repeated block (one per distinct setting of its copies)."""
 
 
-def _plain_state(o: Obj) -> tuple | None:
+def plain_state(o: Obj) -> tuple | None:
     """The copy's plain settings: attributes holding a number, string, boolean or None."""
     from driftcheck.parsers.source.speed.symbolic import plain_hole
 
@@ -70,7 +70,7 @@ def _differing_copies(root: Obj, rep: dict[int, Any]) -> list[Obj]:
             r = rep.get(id(c))
             if not isinstance(c, Obj) or c.cls is None or r is None or r is c:
                 continue
-            mine, theirs = _plain_state(c), _plain_state(r)
+            mine, theirs = plain_state(c), plain_state(r)
             if mine is None or theirs is None or mine == theirs:
                 continue
             states = seen_states.setdefault(id(r), {theirs})

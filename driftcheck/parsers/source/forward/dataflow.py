@@ -171,6 +171,9 @@ class Flow:
         self.grown: set[int] = set()
         self.speculative = 0
         self.first_in: dict[str, Any] = {}  # on real sizes: a repeated block's first input shape
+        # on real sizes: the plain settings of the copy whose run gave a repeated block's
+        # ``last_out`` (``Calls.call_module``: a copy of other settings is not compacted)
+        self.run_state: dict[str, Any] = {}
         # its parts: small queries and bookkeeping; the "unused in forward" verdict
         self.queries = Queries(self)
         self.unused = Unused(self)

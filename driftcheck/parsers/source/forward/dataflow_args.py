@@ -96,6 +96,20 @@ def fft(run: Any, name: str, args: list, kwargs: dict) -> Tens | None:
     return out
 
 
+_REAL = ("float", "float64", "int64", "uint8", "bool")
+
+
+def _real(f: Any, x: Any) -> bool:
+    """``x`` is known to hold real numbers: a real dtype fact, or the model's input itself
+    (``check --input-shape`` feeds a real tensor: floats, or token ids)."""
+    from driftcheck.parsers.source.forward import dataflow_checks
+
+    if dataflow_checks.fact(f, x, "dtype") in _REAL:
+        return True
+    node = f.node(x.src) if isinstance(x, Tens) and x.src is not None else None
+    return node is not None and node.type == "Input"
+
+
 def stft(run: Any, args: list, kwargs: dict, loc: Any = None) -> Tens | None:
     """``torch.stft(x, n_fft, hop, return_complex=True)`` of a real ``(L,)`` / ``(B, L)``
     signal: complex ``(B, n_fft // 2 + 1, frames)`` (``n_fft`` rows when not one-sided),
@@ -117,6 +131,13 @@ def stft(run: Any, args: list, kwargs: dict, loc: Any = None) -> Tens | None:
             return Tens(None)
     if xs is None or len(xs) not in (1, 2) or not _is_int(n_fft) or n_fft < 1:
         return None
+    if kwargs.get("return_complex") is None and len(args) <= 9 and _real(f, x):
+        f.crash(
+            loc,
+            "stft requires the return_complex parameter be given for real inputs, and will "
+            "further require that return_complex=True in a future PyTorch release.",
+        )
+        return Tens(None)
     if kwargs.get("return_complex") is not True or dataflow_checks.fact(f, x, "dtype"):
         return None
     hop = n_fft // 4 if hop is None else hop
@@ -244,20 +265,23 @@ def index_add(run: Any, t: Tens, name: str, args: list, kwargs: dict, loc: Any) 
                 f"index_add_(): source {list(src)} and self {list(ts)} must have the same "
                 "number of dimensions",
             )
-        elif src and _is_int(src[ax]) and src[ax] != (ix[0] if ix else 1):
-            f.crash(
-                loc,
-                f"index_add_(): Number of indices ({ix[0] if ix else 1}) should be equal to "
-                f"source.size(dim): ({src[ax]}), for dim: {ax}",
-            )
         elif src and any(
             _is_int(a) and _is_int(b) and a != b for d, (a, b) in enumerate(zip(src, ts)) if d != ax
-        ):  # (``m = self.msg(x[src])`` wider than the nodes ``x`` it is added into)
+        ):
+            # torch's CPU kernel: no broadcasting of the source (``(8, 1)`` into ``(6, 16)``
+            # fails as well; ``m = self.msg(x[src])`` wider than the nodes ``x`` it is added
+            # into); a size known only on data is not judged
             f.crash(
                 loc,
                 "index_add_(): source tensor shape must match self tensor shape, excluding "
                 f"the specified dimension. Got self.shape = {list(ts)} source.shape = "
                 f"{list(src)}",
+            )
+        elif src and _is_int(src[ax]) and src[ax] != (ix[0] if ix else 1):
+            f.crash(
+                loc,
+                f"index_add_(): Number of indices ({ix[0] if ix else 1}) should be equal to "
+                f"source.size(dim): ({src[ax]}), for dim: {ax}",
             )
         return
     ts, src = _ranked(t), _ranked(source)

@@ -111,6 +111,16 @@ def torch_fn(f: Any, q: str, name: str, args: list, kwargs: dict, loc: Any) -> N
         p = _num(kwargs.get("p", args[1] if len(args) > 1 and _num(args[1]) is not None else None))
         if p is not None and not 0 <= p <= 1:
             f.crash(loc, f"bernoulli_ expects p to be in [0, 1], but got p={p}")
+        elif p is None and "p" not in kwargs and len(args) == 1:
+            from driftcheck.parsers.source.forward import dataflow_checks
+
+            fill = dataflow_checks.fact(f, args[0], "fill")  # ``bernoulli(full(s, 100.0))``
+            if isinstance(fill, float) and not 0 <= fill <= 1:
+                f.crash(
+                    loc,
+                    "Expected p_in >= 0 && p_in <= 1 to be true, but got false "
+                    f"(every probability is {fill})",
+                )
     elif name == "meshgrid":
         ts = list(args[0]) if len(args) == 1 and isinstance(args[0], (list, tuple)) else args
         if any((_rank(t) or 0) >= 2 for t in ts):

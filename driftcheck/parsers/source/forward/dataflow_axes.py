@@ -94,7 +94,7 @@ def method(run: Any, t: Tens, name: str, args: list, kwargs: dict, loc: Any) -> 
         reps, dim = _arg(args, kwargs, 0, "repeats"), _arg(args, kwargs, 1, "dim")
         return repeat_tensor(f, t, reps, dim, loc)
     if name == "cdist":
-        return cdist(t, _arg(args, kwargs, 0, "x2"))
+        return cdist(run.f, t, _arg(args, kwargs, 0, "x2"), loc)
     return None
 
 
@@ -243,12 +243,23 @@ def solve(run: Any, args: list, kwargs: dict, loc: Any) -> Tens | None:
     return Tens(None, (*batch, n) if vector else (*batch, n, sb[-1]))
 
 
-def cdist(a: Tens, b: Any) -> Tens | None:
-    """Pairwise distances: ``(*batch, P, M)`` and ``(*batch, R, M)`` give ``(*batch, P, R)``;
-    any other form is left unknown (torch's own errors are not claimed)."""
+def cdist(f: Any, a: Tens, b: Any, loc: Any) -> Tens | None:
+    """Pairwise distances: ``(*batch, P, M)`` and ``(*batch, R, M)`` give ``(*batch, P, R)``.
+    torch's checks claimed: both at least 2-D, one column count ``M`` (a ProtoNet whose query
+    and prototype projections differ in width); a batch broadcast error is left unknown."""
     sa, sb = known_shape(a), known_shape(b)
-    if sa is None or sb is None or len(sa) < 2 or len(sb) < 2 or sa[-1] != sb[-1]:
+    if sa is None or sb is None:
         return None
+    if len(sa) < 2 or len(sb) < 2:
+        which, s = ("X1", sa) if len(sa) < 2 else ("X2", sb)
+        f.crash(loc, f"cdist only supports at least 2D tensors, {which} got: {len(s)}D")
+        return Tens(None)
+    if sa[-1] != sb[-1]:
+        f.crash(
+            loc,
+            f"X1 and X2 must have the same number of columns. X1: {sa[-1]} X2: {sb[-1]}",
+        )
+        return Tens(None)
     batch = broadcast(sa[:-2], sb[:-2])
     if batch is None:
         return None

@@ -39,6 +39,7 @@ from driftcheck.parsers.source.values.abstract import (
     container_values,
 )
 from driftcheck.parsers.source.values.dataflow_values import (
+    NUM,
     UNK,
     Bound,
     Mod,
@@ -46,6 +47,7 @@ from driftcheck.parsers.source.values.dataflow_values import (
     Tens,
     UserFunc,
     first_tensor,
+    is_int,
     known_shape,
 )
 
@@ -85,6 +87,30 @@ def _math_of_tensor(f: Any, name: str, args: list, loc: Any) -> bool:
             f.crash(loc, "ValueError: only one element tensors can be converted to Python scalars")
             return True
     return False
+
+
+def _copy_state(f: Any, nid: str, obj: Obj) -> Any:
+    """The plain settings (numbers, strings, booleans) of ``obj``, a copy of the repeated
+    block ``nid``; None for a block that is not repeated or settings that are not plain."""
+    from driftcheck.parsers.source.forward.copy_states import plain_state
+
+    node = f.node(nid)
+    return plain_state(obj) if node is not None and node.repeat > 1 else None
+
+
+def _scalar_of_tensor(f: Any, t: Any, loc: Any) -> Any:
+    """``int(t)`` / ``float(t)`` / ``complex(t)`` of a tensor on real sizes: torch's
+    ValueError for a known size of more or fewer than one element (``betas[int(t)]`` with a
+    batch of timesteps); else an unknown plain number (``NUM``). None when ``t`` is not a
+    tensor or the sizes are not real (the caller's rules stand)."""
+    if f.input_shape is None or not isinstance(t, Tens) or loc is None:
+        return None
+    shape = t.shape
+    if isinstance(shape, tuple) and all(is_int(d) for d in shape):
+        if math.prod(shape) != 1:
+            f.crash(loc, "ValueError: only one element tensors can be converted to Python scalars")
+            return UNK
+    return NUM
 
 
 class Calls:
@@ -269,7 +295,7 @@ class Calls:
 
     # ------------------------------------------------------------------ modules
     def call_module(self, obj: Any, args: list, kwargs: dict, fr: Frame, at: ast.AST) -> Any:
-        obj = self.run.f.resolve(obj)
+        own, obj = obj, self.run.f.resolve(obj)
         if isinstance(obj, Leaf):
             self._given_inputs(args, kwargs, fr, at)
         tens = [a for a in args if isinstance(a, Tens)]
@@ -332,9 +358,23 @@ class Calls:
             return self.unknown_call(args, kwargs, "call of a non-module")
         nid = self.run.f.nid(obj)
         first = tens[0].src if tens else None
+        rep = obj
         if nid is not None:
             real = tens[0].shape if tens and self.run.f.input_shape is not None else None
             hit, out = self.run.f.queries.enter(nid, first, real if shape_known(real) else None)
+            if self.run.f.input_shape is not None:
+                # a copy of a repeated block whose plain settings differ from those of the copy
+                # that ran last (a RealNVP coupling's ``flip``) runs its own forward: its
+                # compacted repeat would be the other copy's output
+                state = _copy_state(self.run.f, nid, obj)
+                if own is not obj and isinstance(own, Obj) and state is not None:
+                    mine = _copy_state(self.run.f, nid, own)
+                    if mine is not None and mine != state:
+                        obj, state = own, mine  # its forward reads its own settings
+                if hit and state != self.run.f.run_state.get(nid, state):
+                    hit = False
+                if not hit:
+                    self.run.f.run_state[nid] = state
             if hit:
                 return out
         if obj.qual in TORCH_STACKS:
@@ -378,7 +418,14 @@ class Calls:
             if fn is None:
                 name = obj.cls.name if obj.cls else (obj.qual or obj.kind or "module")
                 return self.unknown_call(args, kwargs, f"no forward() to follow for {name}")
-            out = self.run_func(fn, Mod(obj), args, kwargs, fr)
+            if obj is not rep:  # a copy of its own settings: its attributes read as its own
+                self.run.f.rep[id(obj)] = obj
+                try:
+                    out = self.run_func(fn, Mod(obj), args, kwargs, fr)
+                finally:
+                    self.run.f.rep[id(obj)] = rep
+            else:
+                out = self.run_func(fn, Mod(obj), args, kwargs, fr)
         self.run.f.queries.leave(nid, out)
         return out
 
@@ -665,6 +712,10 @@ class Calls:
         return on and isinstance(v, Pieces) and v.count is not None
 
     def builtin(self, name: str, args: list, kwargs: dict, fr: Frame, at: ast.AST) -> Any:
+        if name in ("int", "float", "complex") and len(args) == 1 and not kwargs:
+            got = _scalar_of_tensor(self.run.f, args[0], fr.loc(at) if at is not None else None)
+            if got is not None:
+                return got
         known = all(isinstance(x, (int, float, bool, str, type(None))) for x in args)
         if name == "range" and known and all(isinstance(x, int) for x in args) and args:
             return range(*args[:3])

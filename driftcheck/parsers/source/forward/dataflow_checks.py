@@ -57,7 +57,8 @@ def _facts(f: Any) -> dict[int, dict]:
 # facts about a tensor's values (not its dtype or layout): an in-place write anywhere may change
 # them (through a view or an alias), so each is kept with the ``Flow.tensor_writes`` count of
 # when it was true (``STAMP``) and read only while that count holds
-VALUE_FACTS = frozenset({"array", "count", "values", "range"})
+# ``fill``: the one float every item holds (``torch.full(size, 100.0)``; dataflow_known.filled)
+VALUE_FACTS = frozenset({"array", "count", "values", "range", "fill"})
 STAMP = "_writes"
 
 
@@ -271,7 +272,18 @@ def conv_functional(run: Any, name: str, x: Any, args: list, kwargs: dict, loc: 
     nd = int(name[-2])
     w = args[0] if args else kwargs.get("weight")
     xs, ws = _shape(x), _shape(w)
-    if xs is None or ws is None or len(ws) != nd + 2:
+    if xs is not None and ws is not None and len(ws) != nd + 2:
+        # torch raises for every weight rank but nd + 2, whatever the input rank (measured:
+        # a hypernetwork's flat ``(out, in*k*k)`` weight: "weight should have at least three
+        # dimensions"; a 3-D weight into conv2d: a stride-length error)
+        why = (
+            "weight should have at least three dimensions"
+            if len(ws) < 3
+            else f"expected a {nd + 2}-D weight, got weight of size {list(ws)}"
+        )
+        f.crash(loc, f"{name}: {why}")
+        return Tens(None)
+    if xs is None or ws is None:
         return None
     names = ("bias", "stride", "padding", "dilation", "groups")
     vals = {n: (args[i + 1] if len(args) > i + 1 else kwargs.get(n)) for i, n in enumerate(names)}

@@ -343,8 +343,13 @@ def created(name: str, args: list, kwargs: dict) -> Tens:
     tensor of known shape and no node. Anything else: unknown."""
     if name in _LIKE and args and isinstance(args[0], Tens):
         return Tens(None, args[0].shape)
+    from driftcheck.parsers.source.values.dataflow_values import ShapeOf  # noqa: PLC0415
+
     sizes: Any = None
-    if name in _SIZED:
+    if name in _SIZED and len(args) == 1 and isinstance(args[0], ShapeOf):
+        # ``torch.zeros(x.shape)``: x's shape where it is known (else unknown below)
+        sizes = args[0].t.shape
+    elif name in _SIZED:
         sizes = list(args[0]) if len(args) == 1 and isinstance(args[0], (tuple, list)) else args
         if not sizes and "size" in kwargs:
             sizes = kwargs["size"]

@@ -53,6 +53,10 @@ def carry_binop(f: Any, op: str, a: Any, b: Any, out: Any) -> None:
     if isinstance(a, Tens) and isinstance(b, Tens):
         if _dtype(f, a) == FLOAT and _dtype(f, b) == FLOAT:
             _set_dtype(f, out, FLOAT)
+        elif _dtype(f, a) == INT and _dtype(f, b) == INT and op in _KEEPS_INT:
+            # two signed integer tensors: torch promotes within the signed integers
+            # (``topk(...)[1] + torch.arange(B).view(-1, 1, 1) * N``: flat int64 indices)
+            _set_dtype(f, out, INT)
         return
     t, n = (a, b) if isinstance(a, Tens) else (b, a)
     if not isinstance(n, _NUMBER) or isinstance(n, bool):

@@ -28,14 +28,16 @@ from driftcheck.parsers.source.forward.dataflow_skipped import note_skipped
 from driftcheck.parsers.source.ops.pyops import KNOWN as _KNOWN
 from driftcheck.parsers.source.ops.pyops import compare_one, py_binop, py_unary, truth
 from driftcheck.parsers.source.sizes import TooBig
-from driftcheck.parsers.source.values.abstract import Cls, Obj
+from driftcheck.parsers.source.values.abstract import Cls, Ext, Obj
 from driftcheck.parsers.source.values.dataflow_values import (
+    NUM,
     UNK,
     Bound,
     Mod,
     Multi,
     ShapeOf,
     Tens,
+    UnkNum,
 )
 
 MAX_STEPS = 300_000
@@ -168,6 +170,8 @@ class Runner:
             raise _Continue()
         elif isinstance(st, (ast.FunctionDef, ast.AsyncFunctionDef)):
             fr.locals[st.name] = ops.Local(st, fr)
+        elif isinstance(st, (ast.Import, ast.ImportFrom)):
+            _local_import(st, fr)
         elif isinstance(st, ast.Assert) and self.f.input_shape is not None:
             from driftcheck.parsers.source.forward import dataflow_checks
 
@@ -622,6 +626,8 @@ class Runner:
 
             sign = {ast.Div: "/", ast.FloorDiv: "//", ast.Mod: "%"}[type(op)]
             dataflow_ranks.zero_division(self.f, sign, a, b, fr.loc(at))
+        if _num_arith(op, a, b):
+            return NUM  # ``t.item() * 2``: still a plain number
         try:
             return py_binop(op, a, b)
         except TooBig as e:  # over the size bound (sizes.py)
@@ -694,6 +700,8 @@ class Runner:
 
                 dataflow_known.invert(self.f, v, out)  # ``~mask``
             return out
+        if isinstance(v, UnkNum) and isinstance(op, (ast.USub, ast.UAdd)):
+            return NUM  # ``-t.item()``
         return py_unary(op, v)
 
     def boolop(self, e: ast.BoolOp, fr: Frame) -> Any:
@@ -829,6 +837,43 @@ class Runner:
     # used by ops for Bound calls on python containers
     def bound_call(self, b: Bound, args: list[Any], kwargs: dict[str, Any], fr: Frame, at: Any):
         return ops.call_bound(self, b, args, kwargs, fr, at)
+
+
+# libraries whose names a local import binds to the library's own (``import math`` inside
+# forward: ``math.exp(t)`` is then ``math.exp``, as with a module-level import)
+_LOCAL_IMPORTS = frozenset({"math", "torch", "numpy", "einops"})
+
+
+def _local_import(st: ast.Import | ast.ImportFrom, fr: Frame) -> None:
+    """``import math`` / ``import torch.nn.functional as F`` / ``from math import exp``
+    inside a function: the names bound are those libraries' (``Ext``). Any other module (the
+    analyzed code's own, a relative import) is left to the global lookup, as before."""
+    if isinstance(st, ast.ImportFrom):
+        mod = st.module or ""
+        if st.level or mod.split(".", 1)[0] not in _LOCAL_IMPORTS:
+            return
+        for a in st.names:
+            if a.name != "*":
+                fr.locals[a.asname or a.name] = Ext(f"{mod}.{a.name}")
+        return
+    for a in st.names:
+        if a.name.split(".", 1)[0] not in _LOCAL_IMPORTS:
+            continue
+        if a.asname:
+            fr.locals[a.asname] = Ext(a.name)
+        else:
+            top = a.name.split(".", 1)[0]
+            fr.locals[top] = Ext(top)  # ``import torch.nn``: the name bound is ``torch``
+
+
+_NUM_OPS = (ast.Add, ast.Sub, ast.Mult, ast.Div, ast.FloorDiv, ast.Mod, ast.Pow)
+
+
+def _num_arith(op: ast.operator, a: Any, b: Any) -> bool:
+    """Arithmetic of an unknown plain number (``NUM``) with numbers: a plain number again."""
+    if not isinstance(op, _NUM_OPS) or not (isinstance(a, UnkNum) or isinstance(b, UnkNum)):
+        return False
+    return all(isinstance(v, (int, float, UnkNum)) for v in (a, b))
 
 
 def _tensorish(v: Any) -> bool:

@@ -122,6 +122,11 @@ def filled(f: Any, name: str, args: list, kwargs: dict, out: Any) -> None:
     else:
         return
     shape = known_shape(out) if isinstance(out, Tens) else None
+    if name == "full" and isinstance(value, float) and isinstance(out, Tens) and dtype is None:
+        # a float fill: every item is that number (float values are not arrays here: the
+        # array facts are integer ones); read by value checks such as ``bernoulli``'s
+        dataflow_checks.add_facts(f, out, fill=value)
+        return
     if not is_int(value) or shape is None or numel(shape) > LIMIT:
         return
     remember(f, out, np().full(shape, value, dtype="int64"))

@@ -13,7 +13,12 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
-from driftcheck.parsers.source.forward import dataflow_argtypes, dataflow_grown, dataflow_modargs
+from driftcheck.parsers.source.forward import (
+    dataflow_argtypes,
+    dataflow_grown,
+    dataflow_keywords,
+    dataflow_modargs,
+)
 from driftcheck.parsers.source.forward import dataflow_torch as torchops
 from driftcheck.parsers.source.forward.dataflow_common import (
     missing_dim_error,
@@ -43,6 +48,7 @@ from driftcheck.parsers.source.values.dataflow_values import (
     Multi,
     ShapeOf,
     Tens,
+    UnkNum,
     UserFunc,
 )
 
@@ -525,7 +531,7 @@ def tensor_binop(run: Any, op: ast.operator, a: Any, b: Any, fr: Any, at: Any) -
     other = b if t is a else a
     if isinstance(op, ast.MatMult) or isinstance(other, (Mod, tuple, list, dict)):
         return Tens(None)
-    if run.f.input_shape is not None and not isinstance(other, (int, float)):
+    if run.f.input_shape is not None and not isinstance(other, (int, float, UnkNum)):
         return Tens(None)  # on real sizes a value we could not compute may be a tensor
     if other is UNK and t.shape is not None and not run.f.grounded(t.src):
         # a value we could not compute times a weight or buffer (effdet's fast-attention
@@ -548,6 +554,7 @@ def call_bound(run: Any, b: Bound, args: list, kwargs: dict, fr: Any, at: Any) -
             or missing_dim_error(len(args), kwargs, at, method=b.name)
             or dataflow_argtypes.method_error(run.f, t, b.name, args, kwargs, at)
             or dataflow_modargs.method_error(run.f, b.name, args, kwargs)  # ``h.mm(self.fc)``
+            or dataflow_keywords.method_error(run.f, t, b.name, kwargs)  # ``flatten(start=1)``
         )
         if err is None and run.f.input_shape is not None:
             from driftcheck.parsers.source.forward import dataflow_floats

@@ -13,7 +13,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from driftcheck.parsers.source.forward import dataflow_argtypes, dataflow_floats, dataflow_modargs
+from driftcheck.parsers.source.forward import (
+    dataflow_argtypes,
+    dataflow_floats,
+    dataflow_keywords,
+    dataflow_modargs,
+)
 from driftcheck.parsers.source.forward.dataflow import concrete
 from driftcheck.parsers.source.forward.dataflow_axes import METHODS as METHODS_AXES
 from driftcheck.parsers.source.forward.dataflow_axes import WINDOWS
@@ -31,6 +36,7 @@ from driftcheck.parsers.source.forward.dataflow_views import (
     sized_by,
 )
 from driftcheck.parsers.source.values.dataflow_values import (
+    NUM,
     UNK,
     ShapeOf,
     Sym,
@@ -165,6 +171,7 @@ def call_torch(run: Any, q: str, args: list, kwargs: dict, fr: Any, at: Any) -> 
         or missing_dim_error(len(args) - 1 if args else 0, kwargs, at, q=q)
         or dataflow_argtypes.torch_error(run.f, q, args, kwargs, at)
         or dataflow_modargs.torch_error(run.f, q, args, kwargs)  # ``F.linear(h, self.emb)``
+        or dataflow_keywords.torch_error(run.f, q, kwargs)  # ``F.softmax(x, dims=-1)``
     )
     if err is None and run.f.input_shape is not None:
         err = dataflow_floats.int_arg_error(args, kwargs, q=q)  # ``F.pad(x, (k / 2, 0))``
@@ -351,6 +358,8 @@ def _call_torch(run: Any, q: str, args: list, kwargs: dict, fr: Any, at: Any) ->
         from driftcheck.parsers.source.forward import dataflow_axes
 
         return dataflow_axes.window(args, kwargs)
+    if name == "sparse_coo_tensor" and run.f.input_shape is not None:
+        return _sparse_coo(args, kwargs)
     if name in CREATE:
         if run.f.input_shape is not None:
             from driftcheck.parsers.source.forward import dataflow_checks
@@ -445,6 +454,8 @@ def _method(run: Any, t: Tens, name: str, args: list, kwargs: dict, fr: Any, at:
         return t.dim(i) if is_int(i) else ShapeOf(t)
     if name in ("dim", "ndimension"):
         return len(t.shape) if t.shape is not None else UNK
+    if name == "item" and f.input_shape is not None and not args and not kwargs:
+        return NUM  # a Python number (its size was judged above): arithmetic keeps shapes
     if name in ("numel", "item", "tolist", "any", "all", "data_ptr", "is_contiguous", "numpy"):
         return UNK  # ``numpy()``: an array, whose methods are numpy's (``a.transpose()``)
     if name in ACT:
@@ -466,7 +477,8 @@ def _method(run: Any, t: Tens, name: str, args: list, kwargs: dict, fr: Any, at:
         from driftcheck.parsers.source.forward import dataflow_args
 
         dataflow_args.index_add(run, t, name.rstrip("_"), args, kwargs, loc)
-    if f.input_shape is not None and t.src is None and name in SELF_SHAPED and concrete(t.shape):
+    shaped = name in SELF_SHAPED or (name.endswith("_") and name[:-1] in SELF_SHAPED)
+    if f.input_shape is not None and t.src is None and shaped and concrete(t.shape):
         return Tens(None, t.shape)  # a shape-only tensor (``zeros_like(x).scatter(...)``)
     if f.input_shape is not None and name in ("where", "nonzero") and not args:
         as_tuple = kwargs.get("as_tuple", name == "where")
@@ -650,6 +662,11 @@ def _method(run: Any, t: Tens, name: str, args: list, kwargs: dict, fr: Any, at:
                 if not isinstance(v, (int, float, str, tuple)) or isinstance(v, bool):
                     return Tens(None)
                 params[n] = v
+        if name == "avg_pool2d":
+            # ``divisor_override`` (after ceil_mode, count_include_pad): 0 raises at the call
+            div = _arg(args, kwargs, 5, "divisor_override")
+            if is_int(div):
+                params["divisor_override"] = div
         return f.add_op(kind, params, [t], fr.parent, loc)
     return Tens(None)  # an op we do not model: the producer is unknown from here
 
@@ -771,7 +788,7 @@ def index(run: Any, t: Tens, key: Any, fr: Any, at: Any) -> Tens:
         if dataflow_known.index_range(f, t, items, loc):
             return Tens(None)
         got = dataflow_ranks.tensor_index(f, t, items, loc)
-        return got if got is not None else gather(t, items)
+        return got if got is not None else gather(t, items, f)
     cur, dim = t, 0
     for it in items:
         if it is None:
@@ -807,12 +824,35 @@ def index(run: Any, t: Tens, key: Any, fr: Any, at: Any) -> Tens:
     return cur if cur is not t else Tens(t.src, t.shape)
 
 
-def gather(t: Tens, items: list) -> Tens:
+def _sparse_coo(args: list, kwargs: dict) -> Tens:
+    """``torch.sparse_coo_tensor(indices, values, size)`` on real sizes: a tensor of that
+    size (a shape-only tensor; the ops after it are judged as on a dense one, whose size
+    checks torch's sparse kernels make as well: ``torch.sparse.mm(adj, h)``). Only the plain
+    form (``(sparse_dim, nnz)`` indices, 1-D values, ``len(size) == sparse_dim``): torch does
+    not check the indices against the size when it builds the tensor."""
+    ix, vals = _arg(args, kwargs, 0, "indices"), _arg(args, kwargs, 1, "values")
+    size = _arg(args, kwargs, 2, "size")
+    if isinstance(size, ShapeOf):
+        size = size.t.shape
+    ixs = known_shape(ix) or (ix.shape if isinstance(ix, Tens) else None)
+    vs = known_shape(vals) or (vals.shape if isinstance(vals, Tens) else None)
+    if not isinstance(size, (tuple, list)) or not all(is_int(d) and d >= 0 for d in size):
+        return Tens(None)
+    if not isinstance(ixs, tuple) or len(ixs) != 2 or not isinstance(vs, tuple) or len(vs) != 1:
+        return Tens(None)
+    if not is_int(ixs[0]) or ixs[0] != len(size) or ixs[1] != vs[0]:
+        return Tens(None)
+    return Tens(None, tuple(size))
+
+
+def gather(t: Tens, items: list, f: Any = None) -> Tens:
     """``x[rows]``, ``w[rows, slot, None]`` on real sizes: 1-D index vectors side by side (one
     length, or the same unknown length from one ``torch.where``) pick that many entries of the
     axes they index; ``:`` keeps an axis, ``None`` adds one. The result is a shape-only tensor
     (no graph node); its picked size is unknown unless the vectors come from ``torch.where``,
-    whose length they share. Any other form (a mask of several axes, vectors apart) is not
+    whose length they share, or are known to be signed integer tensors (``f``'s dtype facts: an
+    integer index picks one entry per item, where a bool mask of that length picks a count
+    known on data only). Any other form (a mask of several axes, vectors apart) is not
     followed."""
     if t.shape is None:
         return Tens(None)
@@ -825,7 +865,14 @@ def gather(t: Tens, items: list) -> Tens:
     n = vecs[0].shape[0]
     if any(v.shape[0] != n for v in vecs):
         return Tens(None)
-    if not (isinstance(n, Sym) and isinstance(n.key, tuple) and n.key[0] == "nonzero"):
+    from driftcheck.parsers.source.forward import dataflow_checks
+
+    ints = f is not None and all(
+        dataflow_checks.fact(f, v, "dtype") == dataflow_checks.INT for v in vecs
+    )
+    if ints and is_int(n):
+        pass  # integer indices: one entry each
+    elif not (isinstance(n, Sym) and isinstance(n.key, tuple) and n.key[0] == "nonzero"):
         n = Sym(("gather", t.uid, id(vecs[0])))  # a bool mask picks an unknown count
     out: list = []
     axis = 0

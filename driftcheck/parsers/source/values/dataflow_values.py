@@ -47,6 +47,21 @@ class Unk(Unknown):
 UNK = Unk()
 
 
+class UnkNum(Unk):
+    """A plain Python number whose value is unknown (``t.item()`` on real sizes): anything
+    that asks for its value treats it as ``UNK``, but elementwise arithmetic with a tensor
+    keeps the tensor's shape (a number broadcasts), where ``UNK`` may be a tensor of any
+    shape. One value, ``NUM``; arithmetic of it with numbers stays ``NUM``."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "NUM"
+
+
+NUM = UnkNum()
+
+
 class Sym:
     """A symbolic dimension, equal to another only through the same derivation key."""
 
