@@ -135,3 +135,190 @@ def test_a_global_reads_its_table_as_of_its_line(tmp_path, how):
     assert count(mine) != LLAMA_PARAMS
     want = {"dict_pop": (3, 2), "list_pop": (160, 128), "read_then_set": (3, 2)}[how]
     one(run(planted, path), *want)
+
+
+NEMOTRON_H = dict(
+    architectures=["NemotronHForCausalLM"],
+    vocab_size=96,
+    hidden_size=64,
+    layers_block_type=["linear_attention", "full_attention", "linear_attention", "mlp"],
+    num_attention_heads=4,
+    num_key_value_heads=2,
+    head_dim=16,
+    mamba_num_heads=8,
+    mamba_head_dim=16,
+    ssm_state_size=16,
+    n_groups=2,
+    conv_kernel=4,
+    intermediate_size=128,
+    tie_word_embeddings=False,
+)
+
+HYBRID = """
+import torch
+import torch.nn.functional as F
+from torch import nn
+
+SIZES
+INNER = SSM_HEADS * SSM_DIM
+XBC = INNER + 2 * GROUPS * STATE
+
+
+class Mixer(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.in_proj = nn.Linear(WIDTH, INNER + XBC + SSM_HEADS, bias=False)
+        self.conv1d = nn.Conv1d(XBC, XBC, CONV, groups=XBC, padding=CONV - 1)
+        self.dt_bias = nn.Parameter(torch.ones(SSM_HEADS))
+        self.A_log = nn.Parameter(torch.zeros(SSM_HEADS))
+        self.D = nn.Parameter(torch.ones(SSM_HEADS))
+        self.norm = nn.RMSNorm(INNER)
+        self.out_proj = nn.Linear(INNER, WIDTH, bias=False)
+
+    def forward(self, x):
+        b, t, _ = x.shape
+        z, xbc, dt = self.in_proj(x).split([INNER, XBC, SSM_HEADS], -1)
+        xbc = F.silu(self.conv1d(xbc.transpose(1, 2))[..., :t].transpose(1, 2))
+        xs, B, C = xbc.split([INNER, GROUPS * STATE, GROUPS * STATE], -1)
+        dt = F.softplus(dt + self.dt_bias)
+        y = xs.view(b, t, SSM_HEADS, SSM_DIM) * (dt * -self.A_log.exp()).exp()[..., None]
+        y = y + xs.view(b, t, SSM_HEADS, SSM_DIM) * self.D[:, None]
+        return self.out_proj(self.norm(y.reshape(b, t, INNER) * F.silu(z)))
+
+
+class Attention(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.q_proj = nn.Linear(WIDTH, HEADS * HEAD_DIM, bias=False)
+        self.k_proj = nn.Linear(WIDTH, KV * HEAD_DIM, bias=False)
+        self.v_proj = nn.Linear(WIDTH, KV * HEAD_DIM, bias=False)
+        self.o_proj = nn.Linear(HEADS * HEAD_DIM, WIDTH, bias=False)
+
+    def forward(self, x):
+        b, t, _ = x.shape
+        q = self.q_proj(x).view(b, t, HEADS, HEAD_DIM).transpose(1, 2)
+        k = self.k_proj(x).view(b, t, KV, HEAD_DIM).transpose(1, 2)
+        v = self.v_proj(x).view(b, t, KV, HEAD_DIM).transpose(1, 2)
+        o = F.scaled_dot_product_attention(q, k, v, is_causal=True, enable_gqa=True)
+        return self.o_proj(o.transpose(1, 2).reshape(b, t, -1))
+
+
+class Mlp(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.up_proj = nn.Linear(WIDTH, FFN, bias=False)
+        self.down_proj = nn.Linear(FFN, WIDTH, bias=False)
+
+    def forward(self, x):
+        return self.down_proj(F.relu(self.up_proj(x)).square())
+
+
+KINDS = {"M": Mixer, "*": Attention, "-": Mlp}
+
+
+class Layer(nn.Module):
+    def __init__(self, kind):
+        super().__init__()
+        self.norm = nn.RMSNorm(WIDTH, eps=1e-5)
+        self.mixer = KINDS[kind]()
+
+    def forward(self, x):
+        return x + self.mixer(self.norm(x))
+
+
+class M(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.embeddings = nn.Embedding(VOCAB, WIDTH)
+        self.layers = nn.ModuleList(Layer(k) for k in PATTERN)
+        self.norm_f = nn.RMSNorm(WIDTH, eps=1e-5)
+        self.lm_head = nn.Linear(WIDTH, VOCAB, bias=False)
+
+    def forward(self, ids):
+        x = self.embeddings(ids)
+        for layer in self.layers:
+            x = layer(x)
+        return self.lm_head(self.norm_f(x))
+"""
+
+HYBRID_SIZES = {
+    "constants": (
+        'PATTERN = "M*M-"\n'
+        "VOCAB, WIDTH, FFN = 96, 64, 128\n"
+        "HEADS, KV, HEAD_DIM = 4, 2, 16\n"
+        "SSM_HEADS, SSM_DIM, STATE, GROUPS, CONV = 8, 16, 16, 2, 4\n"
+    ),
+    "namespace": (
+        "from types import SimpleNamespace\n"
+        "hp = SimpleNamespace(pattern='M*M-', vocab=96, width=64, ffn=128, heads=4, kv=2,\n"
+        "                     head_dim=16, ssm_heads=8, ssm_dim=16, state=16, groups=2, conv=4)\n"
+        "PATTERN, VOCAB, WIDTH, FFN = hp.pattern, hp.vocab, hp.width, hp.ffn\n"
+        "HEADS, KV, HEAD_DIM = hp.heads, hp.kv, hp.head_dim\n"
+        "SSM_HEADS, SSM_DIM, STATE = hp.ssm_heads, hp.ssm_dim, hp.state\n"
+        "GROUPS, CONV = hp.groups, hp.conv\n"
+    ),
+}
+
+
+@pytest.mark.parametrize("how", sorted(HYBRID_SIZES))
+def test_attention_heads_against_a_hybrids_config(tmp_path, how):
+    """A hybrid whose code states no head count (module constants, no ``num_heads``
+    attribute): its attention's split (4 heads) is what the config's ``num_attention_heads``
+    says, not the reference's mamba mixer ``num_heads = config.mamba_num_heads`` (8), which the
+    config side took as its fact (``sides._code_facts_of_reference``, ``_other_key``: like for
+    like with a code that states the fact by attribute only). fresh12 nemotron_h_pattern_count:
+    a major "inner width 128 split as 4 heads x 32 ... 8 heads x 16" on a clean pair. Its
+    config's expert counts (the class defaults) build nothing: no MLP block of the block list
+    is ``moe`` (``unread._no_sparse_layer``), so no minor unread-config-key either."""
+    code = write(tmp_path, "m.py", HYBRID.replace("SIZES\n", HYBRID_SIZES[how]))
+    cfg, path = config(tmp_path, "cfg", "NemotronHConfig", **NEMOTRON_H)
+    mine, hf = torch_pair(code, cfg)
+    assert count(mine) == count(hf)
+    assert run(code, path) == []
+    # the attention's heads still count: 2 heads against the config's 4
+    sizes = HYBRID_SIZES[how].replace("= 4, 2, 16", "= 2, 2, 16").replace("heads=4", "heads=2")
+    planted = write(tmp_path, "p.py", HYBRID.replace("SIZES\n", sizes))
+    mine, _ = torch_pair(planted, cfg)
+    assert count(mine) == count(hf) - 2 * 2 * 16 * 64
+    one(run(planted, path), 2, 4)
+
+
+@pytest.mark.parametrize(
+    ("kinds", "claim"),
+    [
+        (["linear_attention", "full_attention", "linear_attention", "mlp"], False),
+        (["full_attention", "mlp", "full_attention", "mlp"], False),
+        (["linear_attention", "moe", "full_attention", "mlp"], True),  # an expert block
+        (["mamba", "attention", "mamba", "attention"], True),  # Jamba: mixers only
+        (["full_attention", "sliding_attention"], True),  # Qwen3-MoE: attention kinds only
+    ],
+)
+def test_expert_keys_of_a_block_list(kinds, claim):
+    """The expert counts a config writes are a claim only where its block list (one kind per
+    layer, MLP blocks among them: NemotronH) names an expert block, or where the list names
+    mixers / attention kinds alone and says nothing of the MLPs (``unread._no_sparse_layer``).
+    Checked against transformers: NemotronH builds its MoE mixer only for ``moe`` entries."""
+    from driftcheck.drift.unread import claims
+
+    cfg = {"layers_block_type": kinds, "n_routed_experts": 8, "num_experts_per_tok": 2}
+    got = {key for _, key, _ in claims(cfg)}
+    assert ("n_routed_experts" in got) is claim
+    assert ("num_experts_per_tok" in got) is claim
+    if kinds[-1] == "mlp":  # transformers' own model: an expert module only for a moe entry
+        hf = _nemotron(kinds)
+        has_experts = any("experts" in n for n, _ in hf.named_modules())
+        assert has_experts is claim
+
+
+def _nemotron(kinds: list[str]):
+    """transformers' NemotronH for this block list, on the meta device."""
+    import warnings
+
+    kw = dict(NEMOTRON_H, layers_block_type=kinds, moe_intermediate_size=32,
+              moe_shared_expert_intermediate_size=32)  # fmt: skip
+    kw.pop("architectures")
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        cfg = transformers.NemotronHConfig(**kw)
+        with torch.device("meta"):
+            return transformers.AutoModelForCausalLM.from_config(cfg)
