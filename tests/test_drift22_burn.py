@@ -322,3 +322,36 @@ def _nemotron(kinds: list[str]):
         cfg = transformers.NemotronHConfig(**kw)
         with torch.device("meta"):
             return transformers.AutoModelForCausalLM.from_config(cfg)
+
+
+HEX_SIZES = {
+    "powers": (
+        'VOCAB, WIDTH = int(float.fromhex("0x1.8p6")), int(float.fromhex("0x1p6"))\n'
+        'LAYERS, HEADS = int(float.fromhex("0x1p1")), int(float.fromhex("0x1p2"))\n'
+        'KV, FFN = int(float.fromhex("0x2p0")), int(float.fromhex("0x1p7"))\n'
+    ),
+    "table": (
+        'HEX = {"VOCAB": "0x60", "WIDTH": "0x40.0", "LAYERS": "0x2", "HEADS": "0x4",\n'
+        '       "KV": "0x2", "FFN": "0x80"}\n'
+        "VOCAB, WIDTH, LAYERS, HEADS, KV, FFN = (int(float.fromhex(HEX[k])) for k in HEX)\n"
+    ),
+}
+
+
+@pytest.mark.parametrize("how", sorted(HEX_SIZES))
+def test_sizes_as_hex_floats(tmp_path, how):
+    """``float.fromhex`` (C99 hex floats, a firmware header's ``%a``) is Python's own parse of a
+    known string (``library/python.py``); unmodelled, every size was unknown and a planted
+    depth went unseen (fresh12 vit_float_fromhex: 4 of 4 plants missed)."""
+    code = write(tmp_path, "m.py", HEAD + HEX_SIZES[how] + BODY)
+    cfg, path = config(tmp_path, "cfg", "LlamaConfig", **LLAMA)
+    mine, hf = torch_pair(code, cfg)
+    assert count(mine) == count(hf) == LLAMA_PARAMS
+    assert run(code, path) == []
+    sizes = (
+        HEX_SIZES[how].replace('"0x1p1"', '"0x1.8p1"').replace('"LAYERS": "0x2"', '"LAYERS": "0x3"')
+    )
+    planted = write(tmp_path, "p.py", HEAD + sizes + BODY)
+    mine, _ = torch_pair(planted, cfg)
+    assert count(mine) != LLAMA_PARAMS
+    one(run(planted, path), 3, 2)
