@@ -60,13 +60,14 @@ def use_diffs(left: Graph, right: Graph, skip: set[str]) -> list[FactDiff]:
                 only_l = [v for v in only_l if v not in wl]
             if not _weightless_values(left, lv, any_held=True):
                 only_r = [v for v in only_r if v not in wr]
-        # a value held only under another config key than the one the side states the fact
-        # by (NemotronH's mamba mixer ``num_heads = config.mamba_num_heads`` beside
-        # ``num_attention_heads``), where the other side holds the stated value: another
-        # quantity of that side's, not the other side's value for the fact
-        # (and the other side's value that is the stated one is no difference then)
-        alien_l = {v for v in lv if _other_key(left, key, lv[v], rv)}
-        alien_r = {v for v in rv if _other_key(right, key, rv[v], lv)}
+        # a head count held only under another config key than the one the side states the
+        # fact by (NemotronH's mamba mixer ``num_heads = config.mamba_num_heads`` beside
+        # ``num_attention_heads``), where the other side holds the stated value: an SSM
+        # mixer's heads split its inner width, another quantity than the attention's heads
+        # (and the other side's value that is the stated one is no difference then). Not a
+        # norm's eps: Falcon-Mamba's ``mixer_rms_eps`` is a norm eps like any other
+        alien_l = {v for v in lv if key in HEAD_FACTS and _other_key(left, key, lv[v], rv)}
+        alien_r = {v for v in rv if key in HEAD_FACTS and _other_key(right, key, rv[v], lv)}
         if alien_r and set(rv) == alien_r:
             only_l = [v for v in only_l if not same(v, norm_value(right.facts[key].value))]
         if alien_l and set(lv) == alien_l:
@@ -91,6 +92,10 @@ def use_diffs(left: Graph, right: Graph, skip: set[str]) -> list[FactDiff]:
         out.append(FactDiff(key, values, locs, f"model.{key}", held=vias))
     return out
 
+
+HEAD_FACTS = frozenset(("numHeads", "numKvHeads", "headDim"))
+"""Facts an SSM mixer holds under keys of its own (``mamba_num_heads``, ``mamba_head_dim``)
+beside the attention's (``uses._other_key``)."""
 
 INLINE_FACTS = frozenset(("normEps",))
 """Facts whose weightless holders may be written inline (``_weightless_values``): a norm's
