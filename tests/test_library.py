@@ -163,6 +163,11 @@ VALUES: list[tuple[tuple[str, ...], str]] = [
         "memoryview(b'abcd').nbytes, memoryview(b'\\x01\\x00\\x00\\x00').cast('I').tolist())",
     ),
     (
+        ("builtins.float.fromhex",),
+        "result = (float.fromhex('0x1p6'), float.fromhex('0x1.8p7'), float.fromhex('-0x40.0'), "
+        "int(float.fromhex(' 0x2p0 ')))",
+    ),
+    (
         ("builtins.bytearray",),
         "b = bytearray([32, 64, 2])\nb[2] = 3\nresult = (b[0] * 8, b[2], len(b), bytes(b), "
         "list(b), b == bytearray(b'\\x20\\x40\\x03'), bytearray(2)[1], len(bytearray()))",

@@ -224,7 +224,7 @@ def code_against_config(
         cfg_graph, code_facts = _closest_reference(
             code_graph, (cfg_graph, code_facts), config, src.data, model_type, exact, say, reads
         )
-    _code_facts_of_reference(cfg_graph, code_facts)
+    _code_facts_of_reference(cfg_graph, code_facts, code_graph.facts)
     bound = CodeSide(path, entry, "left", completed, src.display, model_type, src.data)
     return code_graph, cfg_graph, bound
 
@@ -292,7 +292,7 @@ def _closest_reference(
     def score(b: Built) -> tuple[int, int, int]:
         g = b[0].model_copy()
         g.facts = dict(g.facts)
-        _code_facts_of_reference(g, b[1])
+        _code_facts_of_reference(g, b[1], code.facts)
         fs = [f for f in compare(code, g) if f.severity.rank >= 1 and not _value_only(f)]
         return sum(f.severity.rank >= 2 for f in fs), len(fs), -_values_held(code, g)
 
@@ -328,7 +328,9 @@ def _values_held(code: Graph, ref: Graph) -> int:
     return len({u.key for u in code.uses} & {u.key for u in ref.uses})
 
 
-def _code_facts_of_reference(cfg_graph: Graph, code_facts: dict[str, Any]) -> None:
+def _code_facts_of_reference(
+    cfg_graph: Graph, code_facts: dict[str, Any], stated_by_code: Any = None
+) -> None:
     """Put the reference code's own facts on the config side, where the code states them.
 
     The code side's facts are what its modules state (``self.num_heads``, the main stack's
@@ -337,7 +339,14 @@ def _code_facts_of_reference(cfg_graph: Graph, code_facts: dict[str, Any]) -> No
     text model's), so comparing them across sides reports drift where there is none. The
     config graph was built by the same parser from transformers' own modeling file, so its
     code's facts (``code_facts``, from that one interpretation) are the like-for-like
-    reference; a config key stays the address of a value wherever the key says the same."""
+    reference; a config key stays the address of a value wherever the key says the same.
+
+    ``stated_by_code``: the facts the compared code states (its modules' attributes). A
+    reference fact its modules read from *another* config key than the one the config states
+    the fact by (NemotronH's mamba mixer's ``num_heads = config.mamba_num_heads`` beside
+    ``num_attention_heads``) is like for like only with such a statement: where the code
+    states no such fact, its value is read off its layers (its attention's split), which is
+    what the config's own key means, so the key stays."""
     from driftcheck.graph.match.diff import same
 
     if cfg_graph.origin.route != "static":
@@ -346,8 +355,18 @@ def _code_facts_of_reference(cfg_graph: Graph, code_facts: dict[str, Any]) -> No
         stated = cfg_graph.facts.get(key)
         if _offset_table(key, stated, fact):
             continue
+        if stated_by_code is not None and key not in stated_by_code and _other_key(stated, fact):
+            continue
         if stated is None or not same(stated.value, fact.value):
             cfg_graph.facts[key] = fact
+
+
+def _other_key(stated: Any, fact: Any) -> bool:
+    """The config states the fact by one key and the reference code's fact was read from
+    another key the config also holds (``mamba_num_heads`` beside ``num_attention_heads``)."""
+    a = stated.loc.key if stated is not None and stated.loc is not None else None
+    b = fact.loc.key if fact.loc is not None else None
+    return bool(a) and bool(b) and a != b
 
 
 def _offset_table(key: str, stated: Any, fact: Any) -> bool:

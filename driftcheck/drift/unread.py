@@ -133,6 +133,20 @@ self.enable_moe_block:`` (modeling_gemma4.py:1353). Set to ``False``, the expert
 config class still writes by default build nothing."""
 
 
+BLOCK_LISTS = ("layers_block_type", "layer_types")
+"""Config keys holding one block kind per layer."""
+
+DENSE_BLOCKS = frozenset(("mlp", "dense"))
+"""Block kinds that are a dense MLP layer of their own: a block list naming one plans the
+MLPs as well as the mixers."""
+
+
+def _sparse_kind(kind: str) -> bool:
+    """A block kind that builds experts (``moe``, DeepSeek V4's ``hash_moe``, ``sparse``)."""
+    k = kind.lower()
+    return "moe" in k or "sparse" in k or "expert" in k
+
+
 def _no_sparse_layer(config: dict[str, Any]) -> bool:
     """True when the config's own layer plan gives every layer a dense MLP, so the expert
     counts it still carries (the config classes' defaults) build nothing:
@@ -145,9 +159,20 @@ def _no_sparse_layer(config: dict[str, Any]) -> bool:
     - ``mlp_only_layers`` (Qwen2-MoE / Qwen3-MoE / Flint): a layer is sparse when it is not
       listed there and ``(layer_idx + 1) % decoder_sparse_step == 0`` (modeling_flint.py:315,
       modeling_qwen3_moe.py:310), so listing every layer (or a step longer than the stack) leaves
-      none sparse."""
+      none sparse;
+    - a per-layer block list that plans the MLPs too (``BLOCK_LISTS``: NemotronH's
+      ``layers_block_type``, each entry one of ``mlp`` / ``moe`` / ``linear_attention`` /
+      ``full_attention``, modeling_nemotron_h.py:956 builds ``MIXER_TYPES[block_type]``) and
+      names a dense MLP block but no sparse one: the expert block is built only where the list
+      says ``moe``. A list of attention kinds alone (Qwen3-MoE's ``layer_types``, Jamba's
+      ``layers_block_type`` of mamba / attention) says nothing of the MLPs."""
     if any(config.get(k) is False for k in MOE_SWITCHES):
         return True
+    for key in BLOCK_LISTS:
+        kinds = config.get(key)
+        if isinstance(kinds, list) and kinds and all(isinstance(t, str) for t in kinds):
+            if set(kinds) & DENSE_BLOCKS and not any(_sparse_kind(t) for t in kinds):
+                return True
     types = config.get("mlp_layer_types")
     if isinstance(types, list) and types and all(isinstance(t, str) for t in types):
         return all(t == "dense" for t in types)

@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 from driftcheck.graph.match.canon import norm_value
+from driftcheck.graph.match.diff import same
 from driftcheck.graph.match.facts import FactDiff
 from driftcheck.graph.model import Graph, Use
 
@@ -59,6 +60,20 @@ def use_diffs(left: Graph, right: Graph, skip: set[str]) -> list[FactDiff]:
                 only_l = [v for v in only_l if v not in wl]
             if not _weightless_values(left, lv, any_held=True):
                 only_r = [v for v in only_r if v not in wr]
+        # a head count held only under another config key than the one the side states the
+        # fact by (NemotronH's mamba mixer ``num_heads = config.mamba_num_heads`` beside
+        # ``num_attention_heads``), where the other side holds the stated value: an SSM
+        # mixer's heads split its inner width, another quantity than the attention's heads
+        # (and the other side's value that is the stated one is no difference then). Not a
+        # norm's eps: Falcon-Mamba's ``mixer_rms_eps`` is a norm eps like any other
+        alien_l = {v for v in lv if key in HEAD_FACTS and _other_key(left, key, lv[v], rv)}
+        alien_r = {v for v in rv if key in HEAD_FACTS and _other_key(right, key, rv[v], lv)}
+        if alien_r and set(rv) == alien_r:
+            only_l = [v for v in only_l if not same(v, norm_value(right.facts[key].value))]
+        if alien_l and set(lv) == alien_l:
+            only_r = [v for v in only_r if not same(v, norm_value(left.facts[key].value))]
+        only_l = [v for v in only_l if v not in alien_l]
+        only_r = [v for v in only_r if v not in alien_r]
         if not only_l and not only_r:
             continue
         # each side's value: what it holds that the other does not; where one side only
@@ -77,6 +92,10 @@ def use_diffs(left: Graph, right: Graph, skip: set[str]) -> list[FactDiff]:
         out.append(FactDiff(key, values, locs, f"model.{key}", held=vias))
     return out
 
+
+HEAD_FACTS = frozenset(("numHeads", "numKvHeads", "headDim"))
+"""Facts an SSM mixer holds under keys of its own (``mamba_num_heads``, ``mamba_head_dim``)
+beside the attention's (``uses._other_key``)."""
 
 INLINE_FACTS = frozenset(("normEps",))
 """Facts whose weightless holders may be written inline (``_weightless_values``): a norm's
@@ -140,6 +159,16 @@ def _stated_k(g: Graph, key: str) -> Any:
     if key != ROUTER_K or key not in g.facts:
         return None
     return norm_value(g.facts[key].value)
+
+
+def _other_key(g: Graph, key: str, uses: list[Use], other: dict[Any, list[Use]]) -> bool:
+    """Every use in ``uses`` was read from a config key other than the key ``g`` states
+    ``key`` by, and the other side holds ``g``'s stated value (``use_diffs``)."""
+    f = g.facts.get(key)
+    stated = f.loc.key if f is not None and f.loc is not None else None
+    if not stated or norm_value(f.value) not in other:
+        return False
+    return all(u.loc is not None and u.loc.key and u.loc.key != stated for u in uses)
 
 
 def _may_differ(g: Graph, key: str, v: Any) -> bool:

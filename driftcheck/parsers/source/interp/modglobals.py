@@ -24,7 +24,9 @@ and records it on the module (``Build``); every statement is replayed at most on
 1. ``Build.before``, for a container table mutated in place: its first binding and the
    statements that mutate it, with the mutated globals those statements read (their
    point-in-time values, as on import), in source order, in a scratch namespace
-   (``initial``). The global is not bound yet while they run.
+   (``initial``). The global is not bound yet while they run. A global whose first binding
+   reads such a table mutated at or after it (``VOCAB = opts.pop("vocab", 151936)``) is
+   taken from the same replay, as its binding statement leaves it (``_point_in_time``).
 2. ``Build.after``: the global bound (``objmodel.Names.global_lookup``), the remaining
    statements that fill or rebind it run on it, in source order, in the module's namespace
    (``fill``). One that raises or cannot be followed is skipped: what it would have stored
@@ -72,7 +74,7 @@ class Build:
     """How importing its module builds one global (``plan``).
 
     ``before``: (index in the module body, 0 for a first binding of global ``name`` / 1 for
-    a statement, name) in source order, run in a scratch namespace before the global is
+    a statement / 2 for the binding statement of the global built, name) in source order, run in a scratch namespace before the global is
     bound; empty when the first binding alone is the value before ``after``. ``after``: the
     statements run on the bound global, in source order, none of them in ``before``."""
 
@@ -459,6 +461,52 @@ def _group(mod: ModInfo, muts: dict[str, list[int]], name: str) -> set[str]:
     return group
 
 
+def _point_in_time(mod: ModInfo, body: _Body, name: str) -> tuple[tuple[int, int, str], ...]:
+    """Steps that give ``name`` the value its first binding has on import where that binding
+    reads a table mutated in place at or after it: ``VOCAB = opts.pop("vocab", 151936)``,
+    one of several pops of ``opts``. Read lazily, the binding would see the table as the
+    whole module leaves it (every key popped: the default, a confident wrong size) and would
+    pop the shared global once more. The table's first binding and its mutations run in a
+    scratch namespace in source order, the binding statement among them (kind 2: ``name``
+    taken as it binds it); the mutations after it still run, so a binding that aliases the
+    table (``DEFAULT = CONFIGS``) sees it filled, as on import. Empty (the lazy reading) when
+    the binding reads no such table."""
+    i = body.first.get(name)
+    if i is None:  # a name unpacked from its value (``A, B = t["a"], t["b"]``): a synthetic item
+        i = next((k for k, st in enumerate(mod.tree.body) if _binds(st, name)), None)
+    if i is None:
+        return ()
+    st = mod.tree.body[i]
+    if not _binds(st, name):
+        return ()
+    todo: list[ast.AST] = [st.value]
+    read: set[str] = set()
+    while todo:
+        node = todo.pop()
+        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load):
+            read.add(node.id)
+        todo.extend(ch for ch in ast.iter_child_nodes(node) if not isinstance(ch, ast.Lambda))
+    muts = body.mutations
+    tables = {n for n in read if n in muts and max(muts[n]) >= i}
+    if not tables:
+        return ()
+    group: set[str] = set()
+    for n in tables:
+        group |= _group(mod, muts, n)
+    if any(body.first.get(n, i) >= i for n in group):
+        return ()  # a table bound at or after the binding: not a point-in-time read
+    steps = {(body.first[n], 0, n) for n in group}
+    steps |= {(j, 1, "") for n in group for j in muts[n] if j != i}
+    return tuple(sorted(steps | {(i, 2, name)}))
+
+
+def _binds(st: ast.stmt, name: str) -> bool:
+    """``st`` is an assignment with ``name`` among its targets (plain or unpacked)."""
+    return isinstance(st, ast.Assign) and any(
+        isinstance(n, ast.Name) and n.id == name for t in st.targets for n in ast.walk(t)
+    )
+
+
 def plan(mod: ModInfo, name: str) -> Build:
     """Which top-level statements of ``mod`` build the global ``name``, and when (see the
     module docstring); decided once per (module, name) and recorded on the module."""
@@ -476,6 +524,8 @@ def plan(mod: ModInfo, name: str) -> Build:
                 | {(i, 1, "") for n in group for i in muts[n]}
             )
         )
+    else:
+        before = _point_in_time(mod, body, name)
     run = {id(mod.tree.body[i]) for i, kind, _ in before if kind == 1}
     after = tuple(st for st in body.fills.get(name, ()) if id(st) not in run)
     b = builds[name] = Build(before, after)
@@ -508,6 +558,7 @@ def initial(interp: Any, mod: ModInfo, name: str) -> Any:
         return interp.exprs.eval(mod.assigns[name], fr)
     if len(steps) > MAX_STATEMENTS:
         return Unknown(f"module global {name} built by over {MAX_STATEMENTS} statements")
+    taken: tuple = ()  # ``name`` as its own binding statement left it (kind 2)
     for i, kind, n in steps:
         if kind == 0:
             fr.locals[n] = interp.exprs.eval(mod.assigns[n], fr)
@@ -517,7 +568,9 @@ def initial(interp: Any, mod: ModInfo, name: str) -> Any:
         except Raised as e:
             line = mod.tree.body[i].lineno
             return Unknown(f"module global {name}: `raise {e.what}` reached at line {line}")
-    return fr.locals[name]
+        if kind == 2:
+            taken = (fr.locals.get(name, Unknown(f"module global {name}: not bound")),)
+    return taken[0] if taken else fr.locals[name]
 
 
 def with_binding(interp: Any, mod: ModInfo, name: str, st: ast.stmt) -> Any:

@@ -869,6 +869,19 @@ def _bytes_fromhex(c: Call) -> Any:
         return c.unknown("bytes.fromhex() of a string that is not hex")
 
 
+@B.entry("float.fromhex", doc="float.fromhex(s) of a known hex-float string (C99 ``0x1.8p7``)")
+def _float_fromhex(c: Call) -> Any:
+    """``int(float.fromhex("0x1p6"))``: sizes written as C99 hex floats (a firmware header's
+    ``%a`` output); Python's own parse of a short known string."""
+    s = c.plain(0)
+    if not isinstance(s, str) or len(s) > 64 or len(c.args) != 1 or c.kwargs:
+        return c.unknown("float.fromhex() of a value that is not a known short string")
+    try:
+        return float.fromhex(s)
+    except ValueError:
+        return c.unknown("float.fromhex() of a string that is not a hex float")
+
+
 @B.entry(
     "memoryview",
     doc="memoryview(b) of known bytes: .cast(format) and .tolist() read them as Python does",
