@@ -342,6 +342,25 @@ class M(nn.Module):
         n = sum(1 for b in self.blocks if hasattr(b, "gate"))
         self.head = nn.Linear(4, n)
 """,
+    "p04b_hasattr_bare_module_holder": """
+import torch.nn as nn
+class Holder(nn.Module):
+    def __init__(self, names):
+        super().__init__()
+        for name in names:
+            parent = self
+            *path, leaf = name.split(".")
+            for part in path:
+                if not hasattr(parent, part):
+                    parent.add_module(part, nn.Module())
+                parent = getattr(parent, part)
+            parent.add_module(leaf, nn.Linear(4, 4))
+class M(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.h = Holder(["attn.q", "attn.k", "mlp.up", "mlp.down", "attn.o"])
+        self.probe = nn.Linear(4, 1 + hasattr(self.h.attn, "q") + 2 * hasattr(nn.Module(), "q"))
+""",
     "p05_hasattr_modules_api": """
 import torch.nn as nn
 class M(nn.Module):

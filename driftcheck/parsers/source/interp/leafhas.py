@@ -28,6 +28,7 @@ _REGISTERS = ("register_parameter", "register_buffer", "add_module", "register_m
 # a name bound under a computed name (``setattr(self, f"weight_ih_l{k}", w)`` in RNNBase), or
 # a class ``__getattr__``: any name may be there (put in ``maybe``)
 _DYNAMIC = "<dynamic>"
+_MODULE_QUALS = ("torch.nn.Module", "torch.nn.modules.module.Module")
 
 
 def _bound_on_self(stmts: list[ast.stmt], sure: set[str], maybe: set[str], top: bool) -> None:
@@ -87,13 +88,16 @@ def _class_names(cls: Cls) -> tuple[frozenset[str], frozenset[str], bool]:
     complete = True
     for c in cls.mro():
         if not isinstance(c, Cls):
-            if getattr(c, "qual", "") not in ("torch.nn.Module", "torch.nn.modules.module.Module"):
+            if getattr(c, "qual", "") not in _MODULE_QUALS:
                 complete = False  # a base we did not read (not nn.Module itself)
             continue
         for st in c.node.body:
             if isinstance(st, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
                 sure.add(st.name)
-                if st.name == "__getattr__":
+                if st.name == "__getattr__" and c.qual not in _MODULE_QUALS:
+                    # nn.Module's own __getattr__ only finds registered parameters, buffers and
+                    # submodules, which callers check first (``Obj.children``, ``Leaf.owned``):
+                    # not any name at all, unlike a subclass's own __getattr__
                     maybe.add(_DYNAMIC)
                 if st.name == "__init__":
                     _bound_on_self(st.body, sure, maybe, True)
