@@ -1,0 +1,178 @@
+"""Session 22 (wildfix22, issue #16): constructs found by fresh19's dev part and the dev misses
+left on fresh10..fresh18. Each model is built in real torch (meta device) and its static count
+compared; where the value cannot be known the count must be null.
+
+- ``np.triu_indices`` / ``np.tril_indices`` of known sizes (library/npdtypes.py): pyknos' mixture
+  density network keeps the index arrays on the module and sizes layers by their length;
+- unpacking an unknown numpy / json / tensor value (``self.a, self.b = np.f(...)``) gives items
+  that are never layers (interp/opaque.py ``unpacked_item``); an unknown factory's items still
+  may be;
+- ``json.loads(text, object_hook=...)`` and its sibling hooks (library/jsonhooks.py).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.model_count_support import check_count_matches_torch, check_honest_unknown
+
+pytest.importorskip("torch")
+
+
+@pytest.mark.parametrize(
+    "spec",
+    [
+        "np.triu_indices(n, k=1)",
+        "np.triu_indices(n)",
+        "np.tril_indices(n, -1)",
+        "np.triu_indices(n, 2, 7)",
+        "np.tril_indices(n=n, k=1, m=3)",
+    ],
+)
+def test_triangle_indices_match_numpy(tmp_path, spec: str) -> None:
+    pytest.importorskip("numpy")
+    check_count_matches_torch(
+        tmp_path,
+        f"""
+        import numpy as np
+        import torch.nn as nn
+
+        class M(nn.Module):
+            def __init__(self, n=5):
+                super().__init__()
+                self.rows, self.cols = {spec}
+                self.fc = nn.Linear(n, len(self.rows) + 3 * int(self.cols[-1]) + int(self.rows[1]))
+        """,
+    )
+
+
+@pytest.mark.parametrize(
+    "value",
+    [
+        # numpy functions that are not modelled: their items are arrays or numbers
+        "np.diag_indices_from(np.eye(n))",
+        "np.histogram(np.arange(n), bins=3)",
+        # an unknown tensor's rows are tensors
+        "torch.randn(int(np.random.randint(2, 3)), 4)",
+    ],
+)
+def test_unpacked_numpy_items_are_not_layers(tmp_path, value: str) -> None:
+    pytest.importorskip("numpy")
+    check_count_matches_torch(
+        tmp_path,
+        f"""
+        import numpy as np
+        import torch
+        import torch.nn as nn
+
+        class M(nn.Module):
+            def __init__(self, n=5):
+                super().__init__()
+                self.a, self.b = {value}
+                self.fc = nn.Linear(n, 4)
+        """,
+    )
+
+
+def test_unpacked_unknown_factory_may_be_layers(tmp_path) -> None:
+    # items of what an unknown factory returns may be layers torch counts: unknown stays unknown
+    check_honest_unknown(
+        tmp_path,
+        """
+        import os
+        import torch.nn as nn
+
+        FACTORIES = {"pair": lambda: (nn.Linear(3, 3), nn.Linear(3, 5))}
+
+        class M(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.a, self.b = FACTORIES[os.environ.get("KIND", "pair")]()
+                self.fc = nn.Linear(5, 4)
+        """,
+    )
+
+
+_SEQ2SEQ = """
+import json
+from collections import OrderedDict, namedtuple
+from types import SimpleNamespace
+from decimal import Decimal
+
+import torch.nn as nn
+
+RAW = '{"enc": {"vocab": 500, "dim": 48, "layers": 2}, "dec": {"dim": 40, "layers": 1, "tie": false}}'
+CFG = %s
+
+
+class M(nn.Module):
+    def __init__(self, cfg=CFG):
+        super().__init__()
+        e, d = cfg.enc, cfg.dec
+        self.embed = nn.Embedding(e.vocab, e.dim)
+        self.enc = nn.GRU(e.dim, e.dim, num_layers=e.layers, bidirectional=True)
+        self.bridge = nn.Linear(2 * e.dim, d.dim)
+        self.dec = nn.GRU(d.dim, d.dim, num_layers=d.layers)
+        self.out = nn.Linear(d.dim, e.vocab, bias=not d.tie)
+"""
+
+
+@pytest.mark.parametrize(
+    "cfg",
+    [
+        "json.loads(RAW, object_hook=lambda d: SimpleNamespace(**d))",
+        # a named function as hook, and a namedtuple built from the pairs
+        "json.loads(RAW, object_pairs_hook=lambda ps: namedtuple('C', [k for k, _ in ps])"
+        "(*[v for _, v in ps]))",
+        # a class as hook, numbers through parse_int (a hook that doubles every int)
+        "json.loads(RAW.replace('48', '24').replace('40', '20'), object_hook=lambda d: "
+        "SimpleNamespace(**d), parse_int=lambda s: 2 * int(s))",
+    ],
+)
+def test_json_hooks_match_torch(tmp_path, cfg: str) -> None:
+    check_count_matches_torch(tmp_path, _SEQ2SEQ % cfg)
+
+
+def test_json_hook_order_and_duplicates(tmp_path) -> None:
+    # the decoder calls object_hook innermost first, once per object, duplicate keys included
+    check_count_matches_torch(
+        tmp_path,
+        """
+        import json
+        import torch.nn as nn
+
+        SEEN = []
+
+        def hook(d):
+            SEEN.append(len(d))
+            return d
+
+        CFG = json.loads('{"a": {"x": 1}, "a": {"x": 2, "y": 3}, "b": [{}, {"z": 0}]}',
+                         object_hook=hook)
+
+        class M(nn.Module):
+            def __init__(self):
+                super().__init__()
+                x = CFG["a"]["x"]  # CFG first: the module's globals are read when first named
+                self.fc = nn.Linear(sum(i * n for i, n in enumerate(SEEN, 1)) + x, 3)
+        """,
+    )
+
+
+def test_json_hook_of_unknown_text_is_unknown(tmp_path) -> None:
+    check_honest_unknown(
+        tmp_path,
+        """
+        import json
+        import os
+        from types import SimpleNamespace
+        import torch.nn as nn
+
+        CFG = json.loads(os.environ.get("CFG", '{"d": 4}'), object_hook=lambda d: SimpleNamespace(**d))
+
+        class M(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.fc = nn.Linear(CFG.d, 3)
+        """,
+    )
