@@ -176,3 +176,63 @@ def test_json_hook_of_unknown_text_is_unknown(tmp_path) -> None:
                 self.fc = nn.Linear(CFG.d, 3)
         """,
     )
+
+
+_EVAL_UNKNOWN = {
+    # a text built from a value not known statically, run for its effect on a global model
+    "module_level": """
+import os
+import torch.nn as nn
+
+class M(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.a = nn.Linear(4, 4)
+        name = os.environ.get("N", "z")
+        eval(f"self.add_module({name!r}, nn.Linear(2, 2))")
+""",
+    # texts from the environment, one expression each, evaluated in a method
+    "loop_in_init": """
+import os
+import torch.nn as nn
+
+class M(nn.Module):
+    def __init__(self, spec=os.environ.get("SPEC", "self.add_module('b', nn.Linear(4, 2))")):
+        super().__init__()
+        self.a = nn.Linear(4, 4)
+        for s in spec.split(";"):
+            eval(s)
+""",
+    # eval with a globals dict, of a text not known
+    "with_globals": """
+import os
+import torch.nn as nn
+
+class M(nn.Sequential):
+    def __init__(self):
+        super().__init__(nn.Linear(4, 4))
+        eval(os.environ.get("T", "self.append(nn.Linear(4, 3))"), globals(), {"self": self, "nn": nn})
+""",
+}
+
+
+@pytest.mark.parametrize("name", sorted(_EVAL_UNKNOWN))
+def test_eval_of_unknown_text_is_unknown(tmp_path, name: str) -> None:
+    check_honest_unknown(tmp_path, _EVAL_UNKNOWN[name])
+
+
+def test_eval_known_text_with_namespaces_matches_torch(tmp_path) -> None:
+    check_count_matches_torch(
+        tmp_path,
+        """
+        import torch.nn as nn
+
+        W = 6
+
+        class M(nn.Sequential):
+            def __init__(self):
+                super().__init__(nn.Linear(4, 4))
+                eval("self.append(nn.Linear(4, 3))", globals(), {"self": self, "nn": nn})
+                self.append(eval("nn.Linear(W, 2)", globals()))
+        """,
+    )
