@@ -236,3 +236,61 @@ def test_eval_known_text_with_namespaces_matches_torch(tmp_path) -> None:
                 self.append(eval("nn.Linear(W, 2)", globals()))
         """,
     )
+
+
+@pytest.mark.parametrize(
+    "attr",
+    [
+        "nn.Parameter(torch.randn(3, 4)).double()",
+        "nn.Parameter(torch.randn(5)).float()",
+        "nn.Parameter(torch.randn(7, dtype=torch.float64)).double()",
+        "nn.Parameter(torch.zeros(2, 2)).to(torch.float32)",
+        "nn.Parameter(torch.zeros(2, 3)).to(dtype=torch.half, device=None)",
+        "nn.Parameter(torch.zeros(6)).half()",
+        "nn.Parameter(torch.ones(4, dtype=torch.double)).to(torch.float64)",
+        "nn.Parameter(torch.rand(3).double()).float()",
+    ],
+)
+def test_parameter_dtype_casts_match_torch(tmp_path, attr: str) -> None:
+    check_count_matches_torch(
+        tmp_path,
+        f"""
+        import torch
+        import torch.nn as nn
+
+        class M(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.p = {attr}
+                self.fc = nn.Linear(3, 3)
+        """,
+    )
+
+
+@pytest.mark.parametrize(
+    "attr",
+    [
+        # the default dtype may have changed: which dtype randn made is not read
+        "nn.Parameter(torch.randn(3, 4)).double()",
+        # a dtype from the environment
+        "nn.Parameter(torch.randn(3)).to(getattr(torch, os.environ.get('DT', 'float64')))",
+    ],
+)
+def test_parameter_dtype_casts_unknown(tmp_path, attr: str) -> None:
+    check_honest_unknown(
+        tmp_path,
+        f"""
+        import os
+        import torch
+        import torch.nn as nn
+
+        if os.environ.get("WIDE"):
+            torch.set_default_dtype(torch.float64)
+
+        class M(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.p = {attr}
+                self.fc = nn.Linear(3, 3)
+        """,
+    )
