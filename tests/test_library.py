@@ -731,6 +731,35 @@ VALUES.append(
 
 VALUES.append(
     (
+        ("numpy.triu_indices", "numpy.tril_indices"),
+        # pyknos' mixture density network: the (rows, cols) of a triangle, row by row
+        "import numpy as np\n"
+        "result = ([a.tolist() for a in np.triu_indices(4, k=1)], "
+        "[a.tolist() for a in np.tril_indices(3)], [a.tolist() for a in np.triu_indices(3, -1, 5)], "
+        "len(np.tril_indices(n=6, k=-2, m=4)[0]))",
+    )
+)
+
+VALUES.append(
+    (
+        (
+            "configparser.ExtendedInterpolation",
+            "configparser.BasicInterpolation",
+            "configparser.Interpolation",
+        ),
+        "import configparser\nINI = '[a]\\nx = 5\\ny = %(x)s\\n[b]\\nz = ${a:x}\\n'\n"
+        "e = configparser.ConfigParser(interpolation=configparser.ExtendedInterpolation())\n"
+        "e.read_string(INI)\n"
+        "b = configparser.ConfigParser(interpolation=configparser.BasicInterpolation())\n"
+        "b.read_string(INI)\n"
+        "n = configparser.ConfigParser(interpolation=configparser.Interpolation())\n"
+        "n.read_string(INI)\n"
+        "result = (e['b'].getint('z'), b['a'].getint('y'), n['a']['y'], n['b']['z'])",
+    )
+)
+
+VALUES.append(
+    (
         ("numpy.arange",),
         # gluonts' lags: windows of numpy ranges around a season
         "import numpy as np\n"

@@ -294,3 +294,51 @@ def test_parameter_dtype_casts_unknown(tmp_path, attr: str) -> None:
                 self.fc = nn.Linear(3, 3)
         """,
     )
+
+
+_INI = """
+[DEFAULT]
+hidden = 96
+
+[enc]
+vocab = 120
+embed = 16
+name = 100%%
+
+[dec]
+embed = ${enc:embed}
+width = %(hidden)s
+"""
+
+
+@pytest.mark.parametrize(
+    "parser, dec",
+    [
+        # ${section:key} references
+        ("ConfigParser(interpolation=configparser.ExtendedInterpolation())", "embed"),
+        # %(key)s references (the default interpolation, spelled out)
+        ("ConfigParser(interpolation=configparser.BasicInterpolation())", "width"),
+        # no interpolation: the text as written ("100%%" is kept, not read)
+        ("ConfigParser(interpolation=None)", "hidden"),
+        ("RawConfigParser()", "hidden"),
+    ],
+)
+def test_configparser_interpolations_match_torch(tmp_path, parser: str, dec: str) -> None:
+    check_count_matches_torch(
+        tmp_path,
+        f"""
+        import configparser
+        import torch.nn as nn
+
+        INI = {_INI!r}
+        cp = configparser.{parser}
+        cp.read_string(INI)
+
+        class M(nn.Module):
+            def __init__(self):
+                super().__init__()
+                e, d = cp["enc"], cp["dec"]
+                self.emb = nn.Embedding(e.getint("vocab"), e.getint("embed"))
+                self.fc = nn.Linear(e.getint("hidden"), d.getint("{dec}"))
+        """,
+    )
