@@ -760,6 +760,18 @@ VALUES.append(
 
 VALUES.append(
     (
+        ("scipy.optimize.brentq",),
+        # tensorly's fractional Tucker rank: the root scipy returns, bit for bit
+        "from scipy.optimize import brentq\nimport numpy as np\n"
+        "P, sq = np.prod((16, 32, 16)), np.sum([s**2 for s in (16, 32, 16)])\n"
+        "result = (brentq(lambda x: P * x**3 + sq * x - 0.2 * P, 0.0, 1.0), "
+        "brentq(lambda x: x**3 - 2, 0.0, 2.0), brentq(lambda x, k: x * x - k, 0, 3, args=(2,)), "
+        "brentq(lambda x: x - 0.25, 0.0, 1.0, xtol=1e-3))",
+    )
+)
+
+VALUES.append(
+    (
         ("numpy.arange",),
         # gluonts' lags: windows of numpy ranges around a season
         "import numpy as np\n"

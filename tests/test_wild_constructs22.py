@@ -342,3 +342,53 @@ def test_configparser_interpolations_match_torch(tmp_path, parser: str, dec: str
                 self.fc = nn.Linear(e.getint("hidden"), d.getint("{dec}"))
         """,
     )
+
+
+@pytest.mark.parametrize("rank, modes", [(0.2, (16, 32, 16, 16)), (0.1, (8, 8)), (0.5, (4, 6, 5))])
+def test_fractional_tucker_rank_matches_torch(tmp_path, rank: float, modes: tuple) -> None:
+    # tensorly's validate_tucker_rank, as users and tltorch call it: brentq over a lambda of
+    # numpy sums, then per-mode rounding
+    pytest.importorskip("scipy")
+    check_count_matches_torch(
+        tmp_path,
+        f"""
+        import numpy as np
+        import torch
+        import torch.nn as nn
+        from scipy.optimize import brentq
+
+        def tucker_rank(shape, rank):
+            n_param = np.prod(shape)
+            squared = np.sum([s**2 for s in shape])
+            fun = lambda x: n_param * x ** len(shape) + squared * x - rank * n_param
+            c = brentq(fun, 0.0, max(rank, 1.0))
+            return [max(int(np.round(s * c)), 1) for s in shape]
+
+        class M(nn.Module):
+            def __init__(self, shape={modes}, rank={rank}):
+                super().__init__()
+                r = tucker_rank(shape, rank)
+                self.core = nn.Parameter(torch.zeros(*r))
+                self.factors = nn.ParameterList(nn.Parameter(torch.zeros(s, k)) for s, k in zip(shape, r))
+        """,
+    )
+
+
+def test_brentq_sign_error_is_unknown(tmp_path) -> None:
+    # scipy raises ValueError (f(a) and f(b) of one sign): the size is not guessed
+    check_honest_unknown(
+        tmp_path,
+        """
+        import torch.nn as nn
+        from scipy.optimize import brentq
+
+        class M(nn.Module):
+            def __init__(self):
+                super().__init__()
+                try:
+                    c = brentq(lambda x: x * x + 1, 0.0, 1.0)
+                except ValueError:
+                    c = 0.5
+                self.fc = nn.Linear(int(c * 100), 2)
+        """,
+    )
