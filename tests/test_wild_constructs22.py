@@ -392,3 +392,53 @@ def test_brentq_sign_error_is_unknown(tmp_path) -> None:
                 self.fc = nn.Linear(int(c * 100), 2)
         """,
     )
+
+
+_CTX = """
+import contextvars
+import torch.nn as nn
+
+NORM = contextvars.ContextVar("norm", default="bn")
+WIDTH = contextvars.ContextVar("width")
+
+
+def norm(c):
+    kind = NORM.get()
+    if kind == "bn":
+        return nn.BatchNorm2d(c)
+    return nn.GroupNorm(8, c) if kind == "gn" else nn.Identity()
+
+
+def block(cin, cout):
+    return nn.Sequential(nn.Conv2d(cin, cout, 3, bias=False), norm(cout))
+
+
+def build_gn():
+    NORM.set("gn")
+    WIDTH.set(48)
+    return nn.Sequential(block(3, 32), block(32, 64))
+
+
+%s
+"""
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        # a set inside run() stays in that context; the outer default holds after it
+        "class M(nn.Sequential):\n    def __init__(self):\n"
+        "        super().__init__(contextvars.copy_context().run(build_gn), block(64, 16))",
+        # the context keeps the values set in it: a second run sees them, ctx[var] reads them
+        "class M(nn.Sequential):\n    def __init__(self):\n        ctx = contextvars.copy_context()\n"
+        "        first = ctx.run(build_gn)\n        again = ctx.run(lambda: block(64, ctx[WIDTH]))\n"
+        "        super().__init__(first, again, block(ctx.get(WIDTH, 8), 8), block(8, WIDTH.get(16)))",
+        # an empty Context: the variable's default; a copy made after a set keeps it
+        "class M(nn.Sequential):\n    def __init__(self):\n        tok = NORM.set('none')\n"
+        "        snap = contextvars.copy_context()\n        NORM.reset(tok)\n"
+        "        super().__init__(contextvars.Context().run(block, 3, 16), snap.run(block, 16, 16),"
+        " block(16, 8))",
+    ],
+)
+def test_copied_context_matches_torch(tmp_path, body: str) -> None:
+    check_count_matches_torch(tmp_path, _CTX % body)
