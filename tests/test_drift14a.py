@@ -60,6 +60,14 @@ MODELS: dict[str, str] = {
             finally:
                 SIZES.reset(tok)
     """,
+    # a copied context is modelled since session 22 (library/ctxvars.py ``Context``)
+    "contextvar_in_a_copied_context": """
+        import contextvars
+        import torch.nn as nn
+        SIZES = contextvars.ContextVar("sizes", default={"D": 24, "F": 56, "L": 3, "V": 90})
+        def size(k):
+            return contextvars.copy_context().run(lambda: SIZES.get()[k])
+    """,
     "contextvar_set_while_building": """
         import contextvars
         from torch import nn
@@ -208,13 +216,6 @@ UNKNOWN: dict[str, str] = {
         SIZES = contextvars.ContextVar("sizes")
         def size(k):
             return SIZES.get()[k]
-    """,
-    "contextvar_in_a_copied_context": """
-        import contextvars
-        import torch.nn as nn
-        SIZES = contextvars.ContextVar("sizes", default={"D": 24, "F": 56, "L": 3, "V": 90})
-        def size(k):
-            return contextvars.copy_context().run(lambda: SIZES.get()[k])
     """,
     "contextvar_reset_by_a_foreign_token": """
         import sys

@@ -736,6 +736,47 @@ VALUES.append(
 
 VALUES.append(
     (
+        ("numpy.triu_indices", "numpy.tril_indices"),
+        # pyknos' mixture density network: the (rows, cols) of a triangle, row by row
+        "import numpy as np\n"
+        "result = ([a.tolist() for a in np.triu_indices(4, k=1)], "
+        "[a.tolist() for a in np.tril_indices(3)], [a.tolist() for a in np.triu_indices(3, -1, 5)], "
+        "len(np.tril_indices(n=6, k=-2, m=4)[0]))",
+    )
+)
+
+VALUES.append(
+    (
+        (
+            "configparser.ExtendedInterpolation",
+            "configparser.BasicInterpolation",
+            "configparser.Interpolation",
+        ),
+        "import configparser\nINI = '[a]\\nx = 5\\ny = %(x)s\\n[b]\\nz = ${a:x}\\n'\n"
+        "e = configparser.ConfigParser(interpolation=configparser.ExtendedInterpolation())\n"
+        "e.read_string(INI)\n"
+        "b = configparser.ConfigParser(interpolation=configparser.BasicInterpolation())\n"
+        "b.read_string(INI)\n"
+        "n = configparser.ConfigParser(interpolation=configparser.Interpolation())\n"
+        "n.read_string(INI)\n"
+        "result = (e['b'].getint('z'), b['a'].getint('y'), n['a']['y'], n['b']['z'])",
+    )
+)
+
+VALUES.append(
+    (
+        ("scipy.optimize.brentq",),
+        # tensorly's fractional Tucker rank: the root scipy returns, bit for bit
+        "from scipy.optimize import brentq\nimport numpy as np\n"
+        "P, sq = np.prod((16, 32, 16)), np.sum([s**2 for s in (16, 32, 16)])\n"
+        "result = (brentq(lambda x: P * x**3 + sq * x - 0.2 * P, 0.0, 1.0), "
+        "brentq(lambda x: x**3 - 2, 0.0, 2.0), brentq(lambda x, k: x * x - k, 0, 3, args=(2,)), "
+        "brentq(lambda x: x - 0.25, 0.0, 1.0, xtol=1e-3))",
+    )
+)
+
+VALUES.append(
+    (
         ("numpy.arange",),
         # gluonts' lags: windows of numpy ranges around a season
         "import numpy as np\n"

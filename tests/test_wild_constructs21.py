@@ -591,6 +591,51 @@ model = M(c)
 
 
 PARAM_SAME = {
+    # dtype casts are decided by the tracked dtype (session 22, library/paramconv.py)
+    "pt_to_torch_float32": r"""
+import torch
+import torch.nn as nn
+
+
+class M(nn.Module):
+    def __init__(self, dev=None):
+        super().__init__()
+        self.lin = nn.Linear(2, 2)
+        self.w = nn.Parameter(torch.zeros(3, 4)).to(torch.float32)
+
+
+model = M()
+""",
+    "pt_half": r"""
+import torch
+import torch.nn as nn
+
+
+class M(nn.Module):
+    def __init__(self, dev=None):
+        super().__init__()
+        self.lin = nn.Linear(2, 2)
+        self.w = nn.Parameter(torch.zeros(3, 4)).half()
+
+
+model = M()
+""",
+    # the dtype is tracked (session 22, library/paramconv.py): float() of a float32
+    # Parameter is the Parameter itself
+    "pt_float": r"""
+import torch
+import torch.nn as nn
+
+
+class M(nn.Module):
+    def __init__(self, dev=None):
+        super().__init__()
+        self.lin = nn.Linear(2, 2)
+        self.w = nn.Parameter(torch.zeros(3, 4)).float()
+
+
+model = M()
+""",
     "pt_to": r"""
 import torch
 import torch.nn as nn
@@ -707,20 +752,6 @@ model = M()
 
 
 PARAM_MAYBE = {
-    "pt_float": r"""
-import torch
-import torch.nn as nn
-
-
-class M(nn.Module):
-    def __init__(self, dev=None):
-        super().__init__()
-        self.lin = nn.Linear(2, 2)
-        self.w = nn.Parameter(torch.zeros(3, 4)).float()
-
-
-model = M()
-""",
     "pt_cpu": r"""
 import torch
 import torch.nn as nn
@@ -745,34 +776,6 @@ class M(nn.Module):
         super().__init__()
         self.lin = nn.Linear(2, 2)
         self.w = nn.Parameter(torch.zeros(3, 4)).contiguous()
-
-
-model = M()
-""",
-    "pt_to_torch_float32": r"""
-import torch
-import torch.nn as nn
-
-
-class M(nn.Module):
-    def __init__(self, dev=None):
-        super().__init__()
-        self.lin = nn.Linear(2, 2)
-        self.w = nn.Parameter(torch.zeros(3, 4)).to(torch.float32)
-
-
-model = M()
-""",
-    "pt_half": r"""
-import torch
-import torch.nn as nn
-
-
-class M(nn.Module):
-    def __init__(self, dev=None):
-        super().__init__()
-        self.lin = nn.Linear(2, 2)
-        self.w = nn.Parameter(torch.zeros(3, 4)).half()
 
 
 model = M()

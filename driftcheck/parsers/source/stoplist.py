@@ -36,6 +36,9 @@ STOP_MODULES = (
     # window functions, modelled by length (library/arrays.py ``get_window``: nnAudio's
     # trainable Fourier kernels); the package's source is dispatch over compiled filters
     "scipy.signal",
+    # root finding (library/scipyopt.py ``brentq``: tensorly's fractional Tucker ranks); the
+    # package's source wraps compiled solvers
+    "scipy.optimize",
     # omegaconf's configs, modelled as config values (library/omegaconflib.py: effdet's model
     # configs); its source routes every write through a node machinery not followed to the end
     "omegaconf",

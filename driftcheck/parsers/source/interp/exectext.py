@@ -43,15 +43,42 @@ def exec_text(calls: Any, args: list[Any], fr: Frame, e: ast.Call) -> Any:
     where = f"{fr.mod.path.name}:{e.lineno}"
     text = plain(args[0]) if args else None
     if not isinstance(text, str) or len(text) > wildlib.TEXT_MAX:
-        return _not_followed(calls, fr, f"exec() at {where} of a text not known statically")
+        return not_followed(calls, fr, f"exec() at {where} of a text not known statically")
     run_in = _namespace(calls.ip, args, fr)
     if run_in is None:
-        return _not_followed(calls, fr, f"exec() at {where} in namespaces not modelled")
+        return not_followed(calls, fr, f"exec() at {where} in namespaces not modelled")
     tree = _parse(calls.ip, text, e.lineno)
     if tree is None:
-        return _not_followed(calls, fr, f"exec() at {where} of a text that does not parse")
+        return not_followed(calls, fr, f"exec() at {where} of a text that does not parse")
     calls.ip.stmts.run_body(tree.body, run_in)
     return None
+
+
+def eval_in(calls: Any, args: list[Any], kwargs: dict, fr: Frame, e: ast.Call) -> Any:
+    """``eval(s, globals[, locals])`` (or with keywords): a known text is one expression
+    evaluated in the namespace ``exec`` would run it in; an unknown text, or a namespace not
+    modelled, is not followed (every module it can reach unresolved: the text may call
+    ``model.add_module(...)``, as exec's may)."""
+    where = f"{fr.mod.path.name}:{e.lineno}"
+    if set(kwargs) - {"globals", "locals"}:
+        return not_followed(calls, fr, f"eval() at {where} with keywords not modelled")
+    args = [*args, *([kwargs["globals"]] if "globals" in kwargs else [])]
+    args += [kwargs["locals"]] if "locals" in kwargs else []
+    text = plain(args[0]) if args else None
+    if not isinstance(text, str) or len(text) > wildlib.TEXT_MAX:
+        return not_followed(calls, fr, f"eval() at {where} of a text not known statically")
+    if len(args) == 1:
+        return calls.eval_text(args[0], fr, e)
+    run_in = _namespace(calls.ip, args, fr) if len(args) <= 3 else None
+    if run_in is None:
+        return not_followed(calls, fr, f"eval() at {where} in namespaces not modelled")
+    try:
+        tree = ast.parse(text.strip(), mode="eval")
+    except (SyntaxError, ValueError):
+        return Unknown(f"eval() of a text that is not an expression at {where}")
+    for node in ast.walk(tree):
+        node.lineno = e.lineno  # notes name the eval call's line
+    return calls.ip.exprs.eval(tree.body, run_in)
 
 
 def _namespace(ip: Any, args: list[Any], fr: Frame) -> Frame | None:
@@ -107,7 +134,7 @@ def _parse(ip: Any, text: str, line: int) -> ast.Module | None:
     return trees[key]
 
 
-def _not_followed(calls: Any, fr: Frame, why: str) -> Unknown:
+def not_followed(calls: Any, fr: Frame, why: str) -> Unknown:
     """The text is not run: every module it can reach is left unresolved. That is what the
     caller's locals and closure hold, and what its module's globals hold (a text reads and
     writes any global by name: torchbnn's ``exec("model." + name + " = " + str(layer),

@@ -818,6 +818,10 @@ class Calls:
             return wildlib.ModGlobals(fr.mod)
         if isinstance(f, Ext) and f.qual == "builtins.eval" and len(args) == 1 and not kwargs:
             return self.eval_text(args[0], fr, e)
+        if isinstance(f, Ext) and f.qual == "builtins.eval" and 1 <= len(args) <= 3:
+            from driftcheck.parsers.source.interp.exectext import eval_in  # a cycle
+
+            return eval_in(self, args, kwargs, fr, e)
         if (
             isinstance(f, Ext)
             and f.qual == "builtins.next"
@@ -876,7 +880,10 @@ class Calls:
         s = plain(text)
         where = f"{fr.mod.path.name}:{e.lineno}"
         if not isinstance(s, str) or len(s) > wildlib.TEXT_MAX:
-            return Unknown(f"eval() of a text not known statically at {where}")
+            from driftcheck.parsers.source.interp.exectext import not_followed  # a cycle
+
+            # the text may call ``model.add_module(...)``: what it can reach is unresolved
+            return not_followed(self, fr, f"eval() of a text not known statically at {where}")
         try:
             tree = ast.parse(s.strip(), mode="eval")
         except (SyntaxError, ValueError):

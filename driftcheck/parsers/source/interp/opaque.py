@@ -174,3 +174,30 @@ def is_note_for(note: Any, name: str) -> bool:
     """``note`` is the one ``note_for`` left for attribute ``name`` (withdrawn when ``name`` is
     rebound to a known value: ``self.body = make(); self.body = nn.Linear(4, 4)``)."""
     return isinstance(note, str) and note.startswith(f"{name} set at ") and _TAIL in note
+
+
+# calls of a library we do not read whose results are numbers, arrays, strings or tensors all
+# the way down: an item of one is never a layer (``dataclasses.astuple`` deep-copies fields that
+# may be layers, ``enum`` / ``typing`` / ``pickle`` / ``io`` values may be anything)
+_PLAIN_ITEM_TOPS = ("numpy.", "math.", "scipy.", "json.", "re.", "string.", "os.", "time.")
+
+
+def unpacked_item(v: Any) -> Unknown:
+    """What each name gets from ``a, b = v`` where ``v`` is an unknown the interpreter cannot
+    enumerate: ``UnknownPlain`` when ``v`` is a numpy / math / json call's result or an unknown
+    tensor, size or string (its items are numbers, arrays or tensors, never layers:
+    ``self._row_ix, self._column_ix = np.some_index_fn(n)`` leaves no "may be a layer" note),
+    else the "unpack" unknown that may be a layer."""
+    if isinstance(v, (UnknownNumber, UnknownPlain)):
+        return UnknownPlain(f"unpack of {v.why}")
+    if isinstance(v, Tensor) and not v.param:
+        return UnknownPlain("unpack of a tensor")
+    if not isinstance(v, Unknown) or isinstance(v, UnknownModule) or is_container(v):
+        return Unknown("unpack")
+    why = v.why
+    if why.startswith("call of "):
+        q = why[len("call of ") :].split(" ", 1)[0]
+        plain_items = q.startswith(_PLAIN_ITEM_TOPS)
+    else:
+        plain_items = not why.startswith("call of unknown") and _NOT_A_MODULE.match(why) is not None
+    return UnknownPlain(f"unpack of {why}") if plain_items else Unknown("unpack")

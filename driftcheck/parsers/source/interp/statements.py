@@ -18,6 +18,7 @@ from driftcheck.parsers.source.interp import (
     branchstate,
     globalstmt,
     leafdel,
+    opaque,
     pendingret,
     tuplesub,
 )
@@ -981,8 +982,9 @@ class Statements:
         items = self.items.iterate(v)
         star = next((i for i, e in enumerate(elts) if isinstance(e, ast.Starred)), None)
         if items is None or (star is None and len(items) != len(elts)):
+            item = opaque.unpacked_item(v) if items is None else Unknown("unpack")
             for e in elts:
-                self.assign(e, Unknown("unpack"), fr)
+                self.assign(e, item, fr)
             return
         if star is None:
             for e, x in zip(elts, items):

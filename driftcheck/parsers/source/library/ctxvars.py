@@ -7,8 +7,13 @@ One ``ContextVar`` value is one variable in the one context the analyzed build r
 or in a function the build calls), ``reset(token)`` puts back what the token saw, ``get``
 reads the value set last, else ``get``'s own default, else the variable's default. A variable
 with no value and no default raises ``LookupError`` in CPython: unknown here, naming the
-variable. A copied context (``copy_context()``, ``Context().run``) is not modelled: what runs
-in it is unknown, never read as the outer context's values.
+variable.
+
+Contexts (session 22): ``copy_context()`` snapshots every variable's state (the variables this
+analysis made, kept on the interpreter), ``Context()`` is an empty one, and ``ctx.run(fn, *a)``
+runs ``fn`` with the variables in the context's state, keeps what it set in the context and
+puts the outer state back (CPython's semantics: a ``set`` inside ``run`` does not leak out).
+``ctx[var]`` / ``ctx.get(var[, default])`` / ``var in ctx`` read the context's value.
 """
 
 from __future__ import annotations
@@ -54,6 +59,12 @@ class ContextVar:
         self.name, self.default, self.value = name, default, _MISSING
         self.lost: str | None = None  # why the value is no longer known (a reset we cannot follow)
 
+    def state(self) -> tuple[Any, str | None]:
+        return self.value, self.lost
+
+    def put(self, state: tuple[Any, str | None]) -> None:
+        self.value, self.lost = state
+
     def attr(self, name: str) -> Any:
         if name == "get":
             return BuiltinMethod(lambda a, k: self.get(a, k))
@@ -98,6 +109,80 @@ class ContextVar:
         self.value = tok.old
 
 
+def _all_vars(interp: Any) -> list[ContextVar]:
+    """The variables this analysis made (kept on the interpreter: one analysis, one list)."""
+    got = getattr(interp, "context_vars", None)
+    if got is None:
+        got = interp.context_vars = []
+    return got
+
+
+_UNSET = (_MISSING, None)  # a variable's state in a context that never saw it
+
+
+class Context:
+    """A ``contextvars.Context``: each variable's state in it (``_UNSET`` when absent)."""
+
+    library_type: ClassVar[str] = "contextvars.Context"
+    library_mutable: ClassVar[bool] = True
+
+    def __init__(self, interp: Any, states: dict[int, tuple[Any, str | None]]) -> None:
+        self.interp, self.states = interp, states
+        self.running = False
+
+    def _value(self, var: Any) -> Any:
+        var = plain(var)
+        if not isinstance(var, ContextVar):
+            return Unknown("contextvars.Context item of a value that is not a ContextVar")
+        value, lost = self.states.get(id(var), _UNSET)
+        if lost:
+            return Unknown(f"{var._why()}: {lost}")
+        return value
+
+    def attr(self, name: str) -> Any:
+        if name == "run":
+            return BuiltinMethod(lambda a, k: self.run(a, k))
+        if name == "copy":
+            return BuiltinMethod(lambda a, k: Context(self.interp, dict(self.states)))
+        if name == "get":
+            return BuiltinMethod(lambda a, k: self.get(a, k))
+        return Unknown(f"contextvars.Context attribute {name}")
+
+    def get(self, a: list, k: dict) -> Any:
+        if not a or len(a) > 2 or k:
+            return Unknown("contextvars.Context.get() with these arguments")
+        v = self._value(a[0])
+        return (a[1] if len(a) > 1 else None) if v is _MISSING else v
+
+    def __getitem__(self, key: Any) -> Any:
+        v = self._value(key)
+        if v is _MISSING:
+            raise KeyError(key)  # as CPython: unknown to the caller
+        return v
+
+    def __contains__(self, key: Any) -> bool:
+        var = plain(key)
+        return isinstance(var, ContextVar) and self.states.get(id(var), _UNSET)[0] is not _MISSING
+
+    def run(self, a: list, k: dict) -> Any:
+        if not a:
+            return Unknown("contextvars.Context.run() without a function")
+        if self.running:  # CPython: RuntimeError (a context entered twice)
+            return Unknown("contextvars.Context.run() of a context already entered")
+        variables = list(_all_vars(self.interp))
+        outer = {id(v): v.state() for v in variables}
+        for v in variables:
+            v.put(self.states.get(id(v), _UNSET))
+        self.running = True
+        try:
+            return self.interp.calls.call(a[0], list(a[1:]), dict(k), None)
+        finally:
+            self.running = False
+            for v in _all_vars(self.interp):  # those made inside the run too
+                self.states[id(v)] = v.state()
+                v.put(outer.get(id(v), _UNSET))
+
+
 @CV.entry(
     "ContextVar",
     doc="ContextVar(name, default=...): a variable whose get() reads the value set last "
@@ -106,17 +191,24 @@ class ContextVar:
 def _contextvar(c: Call) -> Any:
     if len(c.args) != 1 or set(c.kwargs) - {"default"}:
         return c.unknown("contextvars.ContextVar() with arguments we do not model")
-    return ContextVar(c.args[0], c.kwargs.get("default", _MISSING))
+    var = ContextVar(c.args[0], c.kwargs.get("default", _MISSING))
+    _all_vars(c.interp).append(var)
+    return var
 
 
 @CV.entry(
     "copy_context",
-    doc="copy_context(): unknown (a copied context's values are not modelled)",
+    doc="copy_context(): a snapshot of every variable's state; ctx.run(fn, *a) runs fn in it "
+    "(its sets stay in the context), ctx[var] / ctx.get(var) read it",
 )
 def _copy_context(c: Call) -> Any:
-    return c.unknown("contextvars.copy_context() (a copied context is not modelled)")
+    if c.args or c.kwargs:
+        return c.unknown("contextvars.copy_context() with arguments")
+    return Context(c.interp, {id(v): v.state() for v in _all_vars(c.interp)})
 
 
-@CV.entry("Context", doc="Context(): unknown (a separate context is not modelled)")
+@CV.entry("Context", doc="Context(): an empty context (every variable unset in it)")
 def _context(c: Call) -> Any:
-    return c.unknown("contextvars.Context() (a separate context is not modelled)")
+    if c.args or c.kwargs:
+        return c.unknown("contextvars.Context() with arguments")
+    return Context(c.interp, {})

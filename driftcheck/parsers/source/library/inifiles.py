@@ -167,12 +167,49 @@ def _sourced(v: Any, option: Any, loc: tuple) -> Any:
     return v
 
 
+class Interpolation:
+    """``configparser.ExtendedInterpolation()`` / ``BasicInterpolation()`` /
+    ``Interpolation()``: handed to a parser as ``interpolation=``, CPython's own class is
+    used (``${section:key}`` references resolved as the program resolves them)."""
+
+    library_type: ClassVar[str] = "configparser.Interpolation"
+
+    def __init__(self, kind: str) -> None:
+        self.kind = kind
+
+    def make(self) -> configparser.Interpolation:
+        return getattr(configparser, self.kind)()
+
+
+def _interpolation(kind: str):
+    def impl(c: Call) -> Any:
+        if c.args or c.kwargs:
+            return c.unknown(f"configparser.{kind}() with arguments")
+        return Interpolation(kind)
+
+    return impl
+
+
+for _kind in ("ExtendedInterpolation", "BasicInterpolation", "Interpolation"):
+    CP.add(
+        _kind,
+        _interpolation(_kind),
+        f"{_kind}(): CPython's own, for a parser's interpolation= argument",
+    )
+
+
 def _make(raw: bool):
     def impl(c: Call) -> Any:
         if c.args:
             return c.unknown(f"{c.qual}() with positional arguments")
         kw = {k: plain(v) for k, v in c.kwargs.items()}
-        if any(k not in _SAFE_KW for k in kw) or any(isinstance(v, Unknown) for v in kw.values()):
+        if "interpolation" in kw:  # None (no interpolation) or one of configparser's own
+            if isinstance(kw["interpolation"], Interpolation):
+                kw["interpolation"] = kw["interpolation"].make()
+            elif kw["interpolation"] is not None:
+                return c.unknown(f"{c.qual}() with an interpolation we do not model")
+        safe = (*_SAFE_KW, "interpolation")
+        if any(k not in safe for k in kw) or any(isinstance(v, Unknown) for v in kw.values()):
             return c.unknown(f"{c.qual}() with arguments we do not model")
         try:
             cp = (configparser.RawConfigParser if raw else configparser.ConfigParser)(**kw)

@@ -228,3 +228,44 @@ def _arange(c: Call) -> Any:
     if n > sizes.SIZE_LIMIT:
         return c.unknown(f"numpy.arange() of {n:,} items")
     return NDArray(start + i * step for i in range(n))
+
+
+def _tri_indices(upper: bool) -> Any:
+    """``np.triu_indices(n, k=0, m=None)`` / ``np.tril_indices``: the (rows, cols) index arrays
+    of a triangle, as numpy lists them (row by row, columns ascending). pyknos' mixture density
+    network keeps ``self._row_ix, self._column_ix = np.triu_indices(features, k=1)``; the two
+    arrays are numbers, never layers, and their lengths size what follows."""
+
+    def impl(c: Call) -> Any:
+        from driftcheck.parsers.source import sizes
+        from driftcheck.parsers.source.library.arrays import NDArray
+
+        name = f"numpy.{'triu' if upper else 'tril'}_indices"
+        if len(c.args) > 3 or set(c.kwargs) - {"n", "k", "m"}:
+            return c.unknown(f"{name}() with these arguments")
+        n, k, m = c.plain(0, "n"), c.plain(1, "k", 0), c.plain(2, "m")
+        m = n if m is None else m
+        if not all(isinstance(x, int) and not isinstance(x, bool) for x in (n, k, m)):
+            return c.unknown(f"{name}() of sizes we do not know")
+        if n < 0 or m < 0:
+            return c.unknown(f"{name}() of a negative size")
+        if n * m > sizes.SIZE_LIMIT:
+            return c.unknown(f"{name}() of a {n:,} x {m:,} triangle")
+        cells = [
+            (i, j) for i in range(n) for j in range(m) if (j - i >= k if upper else j - i <= k)
+        ]
+        return (NDArray(i for i, _ in cells), NDArray(j for _, j in cells))
+
+    return impl
+
+
+NP.add(
+    "triu_indices",
+    _tri_indices(True),
+    "triu_indices(n, k=0, m=None) of known sizes: the (rows, cols) arrays of the upper triangle",
+)
+NP.add(
+    "tril_indices",
+    _tri_indices(False),
+    "tril_indices(n, k=0, m=None) of known sizes: the (rows, cols) arrays of the lower triangle",
+)

@@ -18,6 +18,13 @@ interpreter does not track. So:
   a tensor of the same shape that is a Parameter only maybe (``Tensor.cond``): stored on a
   module it leaves the module unresolved with a note naming the call's file:line, never
   counted as surely in or surely out; its shape still reads as known.
+
+Session 22 (wildfix22): tensors carry their dtype where torch fixes it (library/tensordtypes.py,
+``nn.Parameter`` keeps its data's), so a dtype cast alone (``p.double()``, ``p.half()``,
+``p.to(torch.float64)``, ``p.to(dtype=..., device=None)``) is decided: the Parameter itself
+when the dtype is already that one, else a new plain tensor of the new dtype (not registered).
+A dtype not known, or a float dtype once analyzed code may change the default dtype, stays
+"maybe".
 """
 
 from __future__ import annotations
@@ -51,20 +58,42 @@ class _Conv:
 
     _builtin = True
 
-    def __init__(self, t: Tensor, name: str) -> None:
-        self.t, self.name = t, name
+    def __init__(self, t: Tensor, name: str, interp: Any = None) -> None:
+        self.t, self.name, self.interp = t, name, interp
 
     def __call__(self, a: list, k: dict, loc: tuple | None) -> Any:
         if self.name == "to":
-            return _to(self.t, a, k, loc)
+            return _to(self.t, a, k, loc, self.interp)
+        if self.name in _CASTS and not a and not k:
+            return _cast(self.t, _CASTS[self.name], self.name, loc, self.interp)
         return _maybe(self.t, self.name, loc)
 
 
-def method(t: Tensor, name: str) -> Any:
+# the dtype casts among ``METHODS``: the dtype each gives
+_CASTS = {"float": "float32", "double": "float64", "half": "float16", "bfloat16": "bfloat16"}
+
+
+def method(t: Tensor, name: str, interp: Any = None) -> Any:
     """``p.<name>`` of a Parameter ``p`` (``name`` in ``METHODS``)."""
     if name == "data":
         return Tensor(t.shape, data=t.data)  # a plain tensor on the same storage
-    return _Conv(t, name)
+    return _Conv(t, name, interp)
+
+
+def _cast(t: Tensor, to: str, what: str, loc: tuple | None, interp: Any) -> Tensor:
+    """``p.double()`` / ``p.to(torch.float64)``: ``p`` itself when its dtype is ``to``, else a
+    new plain tensor of dtype ``to``; "maybe" when the dtype is not known (or is a float one
+    and the default dtype may have been changed by the analyzed code)."""
+    from driftcheck.parsers.source.library import tensordtypes
+
+    d = tensordtypes.dtype_of(t)
+    if d is None or interp is None:
+        return _maybe(t, what, loc)
+    if (d in tensordtypes.FLOATS or to in tensordtypes.FLOATS) and (
+        tensordtypes.default_may_change(interp)
+    ):
+        return _maybe(t, what, loc)
+    return t if d == to else Tensor(t.shape, dtype=to)
 
 
 def _maybe(t: Tensor, what: str, loc: tuple | None) -> Tensor:
@@ -75,7 +104,8 @@ def _maybe(t: Tensor, what: str, loc: tuple | None) -> Tensor:
     return Tensor(t.shape, param=True, cond=why)
 
 
-def _to(t: Tensor, a: list, k: dict, loc: tuple | None) -> Any:
+def _to(t: Tensor, a: list, k: dict, loc: tuple | None, interp: Any = None) -> Any:
+    from driftcheck.parsers.source.library import tensordtypes
     from driftcheck.parsers.source.library.torchlib import OneDevice
 
     if set(k) - _TO_KEYWORDS:
@@ -88,4 +118,8 @@ def _to(t: Tensor, a: list, k: dict, loc: tuple | None) -> Any:
     targets = [plain(x) for x in a] + [plain(k[w]) for w in ("device", "dtype") if w in k]
     if all(x is None or isinstance(x, OneDevice) for x in targets):
         return t  # nothing to convert to: torch returns the Parameter itself
+    dtypes = [tensordtypes.canon(x) for x in targets if tensordtypes.canon(x) is not None]
+    rest = [x for x in targets if x is not None and not isinstance(x, OneDevice)]
+    if len(dtypes) == 1 and len(rest) == 1:  # a dtype alone (a device that changes nothing)
+        return _cast(t, dtypes[0], "to", loc, interp)
     return _maybe(t, "to", loc)

@@ -141,6 +141,7 @@ GROUP_MODULES = (
     "torchfunc",
     "buildcalls",
     "beartypelib",
+    "scipyopt",
 )
 _loaded: list[bool] = []
 # The qualified-name prefixes each group module declares its entries and rules under (a
@@ -213,6 +214,7 @@ GROUP_PREFIXES: dict[str, tuple[str, ...]] = {
     "torchfunc": ("torch.func",),
     "buildcalls": ("torch", "os", "builtins"),
     "beartypelib": ("beartype",),
+    "scipyopt": ("scipy.optimize",),
 }
 # prefix -> the group modules declaring names under it, in ``GROUP_MODULES`` order
 _BY_PREFIX: dict[str, tuple[str, ...]] = {

@@ -38,7 +38,11 @@ def _parameter(c: Call) -> Any:
         known = wildlib.weight_shape(c.interp.attrs, t)
         t = Tensor(known) if known is not None else t
     shape = t.shape if isinstance(t, Tensor) else Unknown("parameter data")
-    return Tensor(shape, param=c.qual != "torch.nn.Buffer")
+    from driftcheck.parsers.source.library import tensordtypes
+
+    # a Parameter keeps its data's dtype (library/paramconv.py decides ``p.double()`` by it)
+    dtype = tensordtypes.dtype_of(t) if isinstance(t, Tensor) else None
+    return Tensor(shape, param=c.qual != "torch.nn.Buffer", dtype=dtype)
 
 
 NN.add(

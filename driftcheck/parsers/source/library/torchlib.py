@@ -433,7 +433,7 @@ def _tensor_method(interp: Any, t: Tensor, name: str) -> Any:
         from driftcheck.parsers.source.library import paramconv
 
         if name in paramconv.METHODS:  # the Parameter itself or a copy (library/paramconv.py)
-            return paramconv.method(t, name)
+            return paramconv.method(t, name, interp)
     if t.data is not None:
         from driftcheck.parsers.source.library import tensorvalues
 

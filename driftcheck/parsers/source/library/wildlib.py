@@ -388,16 +388,25 @@ def _parse_text(c: Call, parse: Any, what: str) -> Any:
 JSON = Group("json", title="json (texts)")
 
 
+_JSON_HOOKS = ("object_hook", "object_pairs_hook", "parse_float", "parse_int", "parse_constant")
+
+
 @JSON.entry(
     "loads",
-    doc="loads(s) of a known text (<= 64 KiB): parsed by Python's json; a keyword argument "
-    "(object_hook, parse_float...) is not modelled (unknown)",
+    doc="loads(s) of a known text (<= 64 KiB): parsed by Python's json; object_hook, "
+    "object_pairs_hook, parse_float, parse_int and parse_constant are called as json calls "
+    "them (library/jsonhooks.py); cls= is not modelled (unknown)",
 )
 def _json_loads(c: Call) -> Any:
     import json
 
-    if set(c.kwargs) - {"s"}:
-        return c.unknown("json.loads() with hooks")
+    hooks = {k: v for k, v in c.kwargs.items() if k in _JSON_HOOKS and plain(v) is not None}
+    if set(c.kwargs) - {"s", *_JSON_HOOKS}:
+        return c.unknown("json.loads() with cls= or other keywords")
+    if hooks:
+        from driftcheck.parsers.source.library import jsonhooks
+
+        return jsonhooks.loads_with_hooks(c, hooks, TEXT_MAX)
     return _parse_text(c, json.loads, "json")
 
 
