@@ -388,17 +388,44 @@ def _parse_text(c: Call, parse: Any, what: str) -> Any:
 JSON = Group("json", title="json (texts)")
 
 
+HOOK_CALLS_MAX = 256  # objects an ``object_hook`` is called on; more is unknown
+
+
 @JSON.entry(
     "loads",
-    doc="loads(s) of a known text (<= 64 KiB): parsed by Python's json; a keyword argument "
-    "(object_hook, parse_float...) is not modelled (unknown)",
+    doc="loads(s) of a known text (<= 64 KiB): parsed by Python's json; object_hook is called "
+    "on each object, innermost first, as json does (<= 256 objects); another keyword argument "
+    "(object_pairs_hook, parse_float...) is not modelled (unknown)",
 )
 def _json_loads(c: Call) -> Any:
     import json
 
-    if set(c.kwargs) - {"s"}:
+    hook = c.kwargs.get("object_hook")
+    hook = None if plain(hook) is None else hook  # ``object_hook=None``: json's default
+    if set(c.kwargs) - {"s", "object_hook"} or isinstance(plain(hook), Unknown):
         return c.unknown("json.loads() with hooks")
-    return _parse_text(c, json.loads, "json")
+    out = _parse_text(c, json.loads, "json")
+    if hook is None or isinstance(out, Unknown):
+        return out
+    # json calls the hook on every object as it is decoded (its members first) and puts
+    # what the hook returns in its place (``object_hook=lambda d: SimpleNamespace(**d)``)
+    calls = [0]
+
+    def hooked(v: Any) -> Any:
+        if isinstance(v, list):
+            return [hooked(x) for x in v]
+        if not isinstance(v, dict):
+            return v
+        d = {k: hooked(x) for k, x in v.items()}
+        calls[0] += 1
+        if calls[0] > HOOK_CALLS_MAX:
+            raise OverflowError
+        return c.interp.calls.call(hook, [d], {}, c.loc)
+
+    try:
+        return hooked(out)
+    except OverflowError:
+        return c.unknown(f"json.loads() object_hook over {HOOK_CALLS_MAX} objects")
 
 
 AST = Group("ast", title="ast (texts)")
