@@ -192,3 +192,99 @@ def test_json_loads_object_hook(tmp_path, style):
     mine, _ = torch_pair(planted, cfg)
     assert len(mine.layers) == 3
     one(run(planted, path), 3, 2)
+
+
+MLA_CODE = """import torch
+import torch.nn.functional as F
+from torch import nn
+
+VOCAB, D, LAYERS, H, QR, KVR, NOPE, ROPE, V, FFN = 96, 64, 2, 4, {q}, 32, 16, 8, 16, 128
+
+
+class Attention(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.q_a_proj = nn.Linear(D, QR, bias=False)
+        self.q_a_layernorm = nn.RMSNorm(QR, eps=1e-6)
+        self.q_b_proj = nn.Linear(QR, H * (NOPE + ROPE), bias=False)
+        self.kv_a_proj_with_mqa = nn.Linear(D, KVR + ROPE, bias=False)
+        self.kv_a_layernorm = nn.RMSNorm(KVR, eps=1e-6)
+        self.kv_b_proj = nn.Linear(KVR, H * (NOPE + V), bias=False)
+        self.o_proj = nn.Linear(H * V, D, bias=False)
+
+    def forward(self, x):
+        b, t, _ = x.shape
+        q = self.q_b_proj(self.q_a_layernorm(self.q_a_proj(x))).view(b, t, H, NOPE + ROPE)
+        kv, k_rot = self.kv_a_proj_with_mqa(x).split([KVR, ROPE], -1)
+        kv = self.kv_b_proj(self.kv_a_layernorm(kv)).view(b, t, H, NOPE + V)
+        k_nope, v = kv.split([NOPE, V], -1)
+        k = torch.cat([k_nope, k_rot[:, :, None].expand(b, t, H, ROPE)], -1)
+        y = F.scaled_dot_product_attention(
+            q.transpose(1, 2), k.transpose(1, 2), v.transpose(1, 2), is_causal=True
+        )
+        return self.o_proj(y.transpose(1, 2).reshape(b, t, H * V))
+
+
+class Layer(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.input_layernorm = nn.RMSNorm(D, eps=1e-6)
+        self.self_attn = Attention()
+        self.post_attention_layernorm = nn.RMSNorm(D, eps=1e-6)
+        self.gate_proj = nn.Linear(D, FFN, bias=False)
+        self.up_proj = nn.Linear(D, FFN, bias=False)
+        self.down_proj = nn.Linear(FFN, D, bias=False)
+
+    def forward(self, x):
+        x = x + self.self_attn(self.input_layernorm(x))
+        h = self.post_attention_layernorm(x)
+        return x + self.down_proj(F.silu(self.gate_proj(h)) * self.up_proj(h))
+
+
+class M(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.embed_tokens = nn.Embedding(VOCAB, D)
+        self.layers = nn.ModuleList(Layer() for _ in range(LAYERS))
+        self.norm = nn.RMSNorm(D, eps=1e-6)
+        self.lm_head = nn.Linear(D, VOCAB, bias=False)
+
+    def forward(self, ids):
+        x = self.embed_tokens(ids)
+        for layer in self.layers:
+            x = layer(x)
+        return self.lm_head(self.norm(x))
+"""
+
+
+@pytest.mark.parametrize("cls", ["YoutuConfig", "MiniCPM3Config"])
+def test_query_latent_as_wide_as_the_key_value_latent(tmp_path, cls):
+    """Latent attention whose query rank equals its key/value rank (32 and 32, as fresh17's
+    AXK1 and GLM-4-MoE-Lite configs): the query latent's norm is read (only the key/value
+    latent's own norm is left out, by identity). Before, a same-width query norm was skipped:
+    no ``qLoraRank`` was read, a changed query rank gave three layer findings, and the value
+    head width was solved over the MLP's projections (AXK1: ``vHeadDim 4 vs 16`` beside a
+    changed MLP width)."""
+    kw = dict(
+        architectures=[cls.replace("Config", "ForCausalLM")],
+        vocab_size=96,
+        hidden_size=64,
+        intermediate_size=128,
+        num_hidden_layers=2,
+        num_attention_heads=4,
+        num_key_value_heads=4,
+        q_lora_rank=32,
+        kv_lora_rank=32,
+        qk_nope_head_dim=16,
+        qk_rope_head_dim=8,
+        v_head_dim=16,
+        rms_norm_eps=1e-6,
+        tie_word_embeddings=False,
+    )
+    cfg, path = config(tmp_path, "cfg", cls, **kw)
+    clean = write(tmp_path, "clean.py", MLA_CODE.format(q=32))
+    mine, hf = torch_pair(clean, cfg)
+    assert count(mine) == count(hf)
+    assert run(clean, path) == []
+    _, wide = config(tmp_path, "wide", cls, **{**kw, "q_lora_rank": 48})
+    one(run(clean, wide), 32, 48)
