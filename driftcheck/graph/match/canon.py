@@ -1002,10 +1002,16 @@ def walk(items: list[Item]):
     return _walk(items)
 
 
+QKV_PIECES = 3
+"""The pieces a per-head fused axis is cut into by ``split`` or slices to be read as q|k|v.
+Only three: two equal halves of a head are what a rotary embedding cuts (``x[..., :half]``,
+``x[..., half:]``), which says nothing about a fused projection."""
+
+
 def _equal_pieces(size: Any, unflattened: Any) -> int | None:
     """How many equal pieces a ``split`` of ``size`` (an int, or listed sections) cuts the
-    last axis an ``Unflatten`` made into: ``k > 1`` where the pieces are equal and tile the
-    axis whole, else None (unequal sections are no per-head q|k|v cut)."""
+    last axis an ``Unflatten`` made into: ``QKV_PIECES`` where the pieces are that many, equal
+    and tiling the axis whole, else None (unequal sections are no per-head q|k|v cut)."""
     if not isinstance(unflattened, (list, tuple)) or not unflattened:
         return None
     width = unflattened[-1]
@@ -1015,15 +1021,16 @@ def _equal_pieces(size: Any, unflattened: Any) -> int | None:
         if not size or any(type(x) is not int for x in size) or len(set(size)) != 1:
             return None
         size = size[0] if sum(size) == width else None
-    if type(size) is not int or size <= 0 or width % size or width // size < 2:
+    if type(size) is not int or size <= 0 or width % size or width // size != QKV_PIECES:
         return None
     return width // size
 
 
 def _equal_cuts(ops: list[Node | None], axis: int, unflattened: Any) -> int | None:
     """How many equal cuts ``ops`` (each a ``Narrow`` or unit-step ``Slice`` of the per-head
-    axis ``axis``) make of it, where they tile it whole from 0; None otherwise (a cut of
-    another axis, a consumer that is no cut, unequal pieces: Falcon's ``[:-2]`` heads)."""
+    axis ``axis``) make of it, where they are ``QKV_PIECES`` tiling it whole from 0; None
+    otherwise (a cut of another axis, a consumer that is no cut, unequal pieces, a rotary
+    embedding's two halves)."""
     if not isinstance(unflattened, (list, tuple)) or not unflattened:
         return None
     width = unflattened[-1]
@@ -1045,6 +1052,6 @@ def _equal_cuts(ops: list[Node | None], axis: int, unflattened: Any) -> int | No
             return None
         end = b
     sizes = {b - a for a, b in cuts}
-    if end != width or len(sizes) != 1 or len(cuts) < 2:
+    if end != width or len(sizes) != 1 or len(cuts) != QKV_PIECES:
         return None
     return len(cuts)
