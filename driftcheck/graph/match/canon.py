@@ -649,6 +649,13 @@ class Canon:
         cur = node.id
         for _ in range(8):
             dsts = self._out.get(cur, [])
+            if len(dsts) > 1:
+                # ``torch.split(x, [hd, hd, hd], dim=-1)`` (or slices ``[..., :hd]``,
+                # ``[..., hd:2 * hd]``, ...) read as one cut per piece: equal cuts that tile
+                # the per-head axis whole are ``chunk(k)``
+                return _equal_cuts(
+                    [by_id.get(d) for d in dsts], last, node.params.get("unflattened_size")
+                )
             if len(dsts) != 1 or (nxt := by_id.get(dsts[0])) is None:
                 return None
             cur = nxt.id
@@ -658,6 +665,18 @@ class Canon:
                     d += rank
                 ok = type(k) is int and k > 1 and (d == last or (rank is None and d == -1))
                 return k if ok else None
+            if nxt.type == "Split":
+                # ``split(head_dim, -1)`` of the same per-head fused axis (transformers'
+                # MiniMax lightning attention: ``reshape(b, t, heads, 3 * head_dim)`` then
+                # ``torch.split(x, head_dim, dim=3)``): k equal pieces, as ``chunk(k)``
+                d = nxt.params.get("dim")
+                if rank is not None and type(d) is int and d < 0:
+                    d += rank
+                if not (d == last or (rank is None and d == -1)):
+                    return None
+                return _equal_pieces(
+                    nxt.params.get("split_size_or_sections"), node.params.get("unflattened_size")
+                )
             if nxt.type == "Permute":
                 # ``permute(0, 2, 1, 3)``: the head-width axis moves to where ``dims`` names it
                 perm = nxt.params.get("dims")
@@ -981,3 +1000,58 @@ def canonical(graph: Graph) -> list[Item]:
 
 def walk(items: list[Item]):
     return _walk(items)
+
+
+QKV_PIECES = 3
+"""The pieces a per-head fused axis is cut into by ``split`` or slices to be read as q|k|v.
+Only three: two equal halves of a head are what a rotary embedding cuts (``x[..., :half]``,
+``x[..., half:]``), which says nothing about a fused projection."""
+
+
+def _equal_pieces(size: Any, unflattened: Any) -> int | None:
+    """How many equal pieces a ``split`` of ``size`` (an int, or listed sections) cuts the
+    last axis an ``Unflatten`` made into: ``QKV_PIECES`` where the pieces are that many, equal
+    and tiling the axis whole, else None (unequal sections are no per-head q|k|v cut)."""
+    if not isinstance(unflattened, (list, tuple)) or not unflattened:
+        return None
+    width = unflattened[-1]
+    if type(width) is not int or width <= 0:
+        return None
+    if isinstance(size, (list, tuple)):
+        if not size or any(type(x) is not int for x in size) or len(set(size)) != 1:
+            return None
+        size = size[0] if sum(size) == width else None
+    if type(size) is not int or size <= 0 or width % size or width // size != QKV_PIECES:
+        return None
+    return width // size
+
+
+def _equal_cuts(ops: list[Node | None], axis: int, unflattened: Any) -> int | None:
+    """How many equal cuts ``ops`` (each a ``Narrow`` or unit-step ``Slice`` of the per-head
+    axis ``axis``) make of it, where they are ``QKV_PIECES`` tiling it whole from 0; None
+    otherwise (a cut of another axis, a consumer that is no cut, unequal pieces, a rotary
+    embedding's two halves)."""
+    if not isinstance(unflattened, (list, tuple)) or not unflattened:
+        return None
+    width = unflattened[-1]
+    if type(width) is not int or width <= 0 or any(op is None for op in ops):
+        return None
+    cuts = []
+    for op in ops:
+        if op.type not in ("Narrow", "Slice"):
+            return None
+        cut = _cut_of(op, axis)
+        if cut is None:
+            return None
+        start, end = cut
+        cuts.append((start or 0, width if end is None else min(end, width)))
+    cuts.sort()
+    end = 0
+    for a, b in cuts:
+        if a != end or b <= a:
+            return None
+        end = b
+    sizes = {b - a for a, b in cuts}
+    if end != width or len(sizes) != 1 or len(cuts) != QKV_PIECES:
+        return None
+    return len(cuts)

@@ -105,13 +105,16 @@ def _kv(group: list[Item], hidden: int) -> tuple[int, int, Item, Item, Item] | N
     return w, k, a, n, b
 
 
-def _q(group: list[Item], hidden: int, rank: int) -> tuple[int, Item, Item] | None:
-    """(q rank, norm, q_b) of the query latent beside a key/value latent, or None."""
+def _q(group: list[Item], hidden: int, kv_norm: Item) -> tuple[int, Item, Item] | None:
+    """(q rank, norm, q_b) of the query latent beside a key/value latent, or None. The query
+    rank may equal the key/value rank (AXK1 and GLM-4-MoE-Lite configs with both 32): the
+    key/value latent's own norm is left out by identity, not by width, and its ``kv_a``
+    (model width -> rank + rope) is no ``(model width, q rank)`` projection anyway."""
     hard = [it for it in group if not it.soft]
     found = {}
     for i, it in enumerate(hard):
         w = _norm_width(it)
-        if w is None or w == hidden or w == rank:
+        if w is None or w == hidden or it is kv_norm:
             continue
         before = _linear(hard[i - 1]) if i > 0 else None
         after = _linear(hard[i + 1]) if i + 1 < len(hard) else None
@@ -180,7 +183,7 @@ def latent(items: list[Item], out: dict[str, Derived]) -> None:
             continue
         w, k, kv_a, norm, kv_b = kv
         seen["kvLoraRank"].setdefault(w, norm)
-        q = _q(group, d, w)
+        q = _q(group, d, norm)
         if q is not None:
             seen["qLoraRank"].setdefault(q[0], q[1])
         v = _v_head_dim(group, d, k, kv_a, kv_b, q[2] if q else None, mlp)

@@ -62,7 +62,7 @@ class LightningAttention(nn.Module):
 
     def forward(self, x):
         B, T, _ = x.shape
-        q, k, v = F.silu(self.qkv_proj(x)).view(B, T, 3, HEADS, HEAD_DIM).unbind(2)
+        q, k, v = F.silu(self.qkv_proj(x)).view(B, T, HEADS, 3 * HEAD_DIM).split(HEAD_DIM, -1)
         kv = torch.einsum("bthd,bthe->bthde", k, v).cumsum(1)
         o = torch.einsum("bthd,bthde->bthe", q, kv).reshape(B, T, -1)
         return self.out_proj(self.norm(o) * torch.sigmoid(self.output_gate(x)))
