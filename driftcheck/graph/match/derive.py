@@ -240,11 +240,40 @@ def derive(items: list[Item]) -> dict[str, Derived]:
     _ties(leaves, out, _in_layers(items, main))
     if "numExperts" not in out:
         _experts(items, out)
+    if "numExperts" in out and out.get("intermediateSize", Derived(0, "", None)).weak:
+        _experts_follow(items, out)
     if "intermediateSize" not in out and "numExperts" in out:
         _expert_width(items, out)
     if "intermediateSize" not in out and "numExperts" in out:
         _expert_module_width(items, out)
     return out
+
+
+def _experts_follow(items: list[Item], out: dict[str, Derived]) -> None:
+    """The MLP is the last projection back to the width (``_mlp_width``), but fused expert
+    tensors (``[E, D, I]`` Parameters) are no ``Linear``, and experts as wide as the model
+    (``nn.Linear(64, 64)``) map back from no other width: in such a block, that rule lands
+    on the attention's output projection whenever its heads are wider than the model
+    (Qwen3-MoE's ``4 x 32`` heads over a width of 64: ``o_proj`` is ``128 -> 64``), while
+    code holding narrower experts as ``nn.Linear`` modules reads the experts'. Where the expert tensors stand after that projection in the block, they are
+    the MLP that follows attention: their width is read instead (still weak), the
+    projection's kept among the other readings."""
+    weak = out["intermediateSize"]
+    got: dict[str, Derived] = {k: v for k, v in out.items() if k != "intermediateSize"}
+    _expert_width(items, got)
+    if "intermediateSize" not in got:
+        _expert_module_width(items, got)  # experts as wide as the model: no width of theirs
+        # is read as the last projection back to it, the attention's output is
+    exp = got.get("intermediateSize")
+    if exp is None or exp.value == weak.value:
+        return
+    order = {it.node.id: i for i, it in enumerate(walk(items))}
+    if weak.node not in order or exp.node not in order or order[exp.node] < order[weak.node]:
+        return
+    others = tuple(sorted({*weak.others, weak.value} - {exp.value}, key=repr))
+    out["intermediateSize"] = Derived(
+        exp.value, exp.attribute, exp.loc, exp.node, weak=True, others=others
+    )
 
 
 def _expert_width(items: list[Item], out: dict[str, Derived]) -> None:
