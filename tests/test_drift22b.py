@@ -294,3 +294,125 @@ def test_pad_on_the_right_is_not_causal(tmp_path):
         _LFM2.format(layers=2, pad_init="", pad_call="F.pad(b * h, (0, KERNEL - 1))"),
     )
     assert any("padding" in f.message for f in run(code, path))
+
+
+# -- a level holding blocks only (two stacks) -------------------------------------------------
+
+HRM = dict(
+    architectures=["HrmTextModel"],
+    vocab_size=256,
+    hidden_size=64,
+    num_attention_heads=4,
+    head_dim=16,
+    intermediate_size=128,
+    num_layers_per_stack=2,
+    num_hidden_layers=4,
+)
+
+_HRM = """
+import torch
+import torch.nn.functional as F
+from torch import nn
+
+S = dict(vocab=256, width=64, heads=4, hd=16, ffn={ffn}, per_stack=2)
+
+
+def rms(x):
+    return x * torch.rsqrt(x.pow(2).mean(-1, keepdim=True) + 1e-6)
+
+
+class Attn(nn.Module):
+    def __init__(self):
+        super().__init__()
+        inner = S["heads"] * S["hd"]
+        self.q_proj = nn.Linear(S["width"], inner, bias=False)
+        self.k_proj = nn.Linear(S["width"], inner, bias=False)
+        self.v_proj = nn.Linear(S["width"], inner, bias=False)
+        self.gate_proj = nn.Linear(S["width"], inner, bias=False)
+        self.o_proj = nn.Linear(inner, S["width"], bias=False)
+
+    def forward(self, x):
+        b, t, _ = x.shape
+        q, k, v = (
+            p(x).view(b, t, S["heads"], S["hd"]).transpose(1, 2)
+            for p in (self.q_proj, self.k_proj, self.v_proj)
+        )
+        o = F.scaled_dot_product_attention(q, k, v).transpose(1, 2).reshape(b, t, -1)
+        return self.o_proj(o * torch.sigmoid(self.gate_proj(x)))
+
+
+class Mlp(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.gate_proj = nn.Linear(S["width"], S["ffn"], bias=False)
+        self.up_proj = nn.Linear(S["width"], S["ffn"], bias=False)
+        self.down_proj = nn.Linear(S["ffn"], S["width"], bias=False)
+
+    def forward(self, x):
+        return self.down_proj(F.silu(self.gate_proj(x)) * self.up_proj(x))
+
+
+class Block(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.self_attn, self.mlp = Attn(), Mlp()
+
+    def forward(self, x):
+        x = rms(x + self.self_attn(x))
+        return rms(x + self.mlp(x))
+
+
+class Stack(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.layers = nn.ModuleList(Block() for _ in range(S["per_stack"]))
+
+    def forward(self, z, inj):
+        z = z + inj
+        for layer in self.layers:
+            z = layer(z)
+        return z
+
+
+class M(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.z_L_init = nn.Parameter(torch.zeros(S["width"]))
+        self.embed_tokens = nn.Embedding(S["vocab"], S["width"])
+{stacks}
+
+    def forward(self, ids):
+        x = self.embed_tokens(ids)
+        z_h, z_l = x, self.z_L_init.expand_as(x)
+        for _ in range(2):
+            for _ in range(2):
+                z_l = {low}(z_l, z_h + x)
+            z_h = {high}(z_h, z_l)
+        return z_h
+"""
+
+NAMED = dict(
+    stacks="        self.L_module = Stack()\n        self.H_module = Stack()",
+    low="self.L_module",
+    high="self.H_module",
+)
+LISTED = dict(
+    stacks="        self.stacks = nn.ModuleList([Stack(), Stack()])",
+    low="self.stacks[0]",
+    high="self.stacks[1]",
+)
+
+
+@pytest.mark.parametrize("stacks", [NAMED, LISTED], ids=["named", "listed"])
+def test_resized_layers_under_a_level_of_blocks_only(tmp_path, stacks):
+    """HRM: a level that holds the two stacks and no layer of its own "holds as many
+    parameters each side" (none), which marked the stacks' resized MLP weights (a planted
+    width 192 against 128) as one model written two ways: no finding at all (fresh18's HRM,
+    two recall misses). Resized weights inside unpaired blocks are not that level's layers."""
+    cfg, path = config(tmp_path, "cfg", "HrmTextConfig", **HRM)
+    code = write(tmp_path, "m.py", _HRM.format(ffn=128, **stacks))
+    mine, hf = torch_pair(code, cfg, auto="AutoModel")
+    assert count(mine) == count(hf)
+    assert run(code, path) == []
+    planted = write(tmp_path, "p.py", _HRM.format(ffn=192, **stacks))
+    one(run(planted, path), 192, 128)
