@@ -416,3 +416,109 @@ def test_resized_layers_under_a_level_of_blocks_only(tmp_path, stacks):
     assert run(code, path) == []
     planted = write(tmp_path, "p.py", _HRM.format(ffn=192, **stacks))
     one(run(planted, path), 192, 128)
+
+
+# -- heads of a hybrid stack where only the norms repeat --------------------------------------
+
+_HYBRID = """
+import torch
+import torch.nn.functional as F
+from torch import nn
+
+VOCAB, WIDTH, FFN, KERNEL, HEADS, KV, HD = 96, 64, 128, 3, 4, {kv}, 16
+PLAN = "{plan}"
+
+
+class RMS(nn.Module):
+    def __init__(self, n):
+        super().__init__()
+        self.weight = nn.Parameter(torch.ones(n))
+
+    def forward(self, x):
+        return self.weight * x * torch.rsqrt(x.pow(2).mean(-1, keepdim=True) + 1e-5)
+
+
+class ShortConv(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.in_proj = nn.Linear(WIDTH, 3 * WIDTH, bias=False)
+        self.conv = nn.Conv1d(WIDTH, WIDTH, KERNEL, groups=WIDTH, padding=KERNEL - 1, bias=False)
+        self.out_proj = nn.Linear(WIDTH, WIDTH, bias=False)
+
+    def forward(self, x):
+        b, c, h = self.in_proj(x).chunk(3, -1)
+        y = self.conv((b * h).transpose(1, 2))[..., : x.shape[1]].transpose(1, 2)
+        return self.out_proj(c * y)
+
+
+class Attention(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.q = nn.Linear(WIDTH, HEADS * HD, bias=False)
+        self.k = nn.Linear(WIDTH, KV * HD, bias=False)
+        self.v = nn.Linear(WIDTH, KV * HD, bias=False)
+        self.o = nn.Linear(HEADS * HD, WIDTH, bias=False)
+        self.q_norm, self.k_norm = RMS(HD), RMS(HD)
+
+    def forward(self, x):
+        b, t, _ = x.shape
+        q = self.q_norm(self.q(x).view(b, t, HEADS, HD)).transpose(1, 2)
+        k = self.k_norm(self.k(x).view(b, t, KV, HD)).transpose(1, 2)
+        v = self.v(x).view(b, t, KV, HD).transpose(1, 2)
+        o = F.scaled_dot_product_attention(q, k, v, is_causal=True, enable_gqa=True)
+        return self.o(o.transpose(1, 2).reshape(b, t, -1))
+
+
+class Layer(nn.Module):
+    def __init__(self, kind):
+        super().__init__()
+        self.mixer = ShortConv() if kind == "C" else Attention()
+        self.operator_norm, self.ffn_norm = RMS(WIDTH), RMS(WIDTH)
+        self.w1 = nn.Linear(WIDTH, FFN, bias=False)
+        self.w3 = nn.Linear(WIDTH, FFN, bias=False)
+        self.w2 = nn.Linear(FFN, WIDTH, bias=False)
+
+    def forward(self, x):
+        x = x + self.mixer(self.operator_norm(x))
+        h = self.ffn_norm(x)
+        return x + self.w2(F.silu(self.w1(h)) * self.w3(h))
+
+
+class M(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.embed_tokens = nn.Embedding(VOCAB, WIDTH)
+        self.layers = nn.ModuleList(Layer(k) for k in PLAN)
+        self.embedding_norm = RMS(WIDTH)
+        self.lm_head = nn.Linear(WIDTH, VOCAB, bias=False)
+
+    def forward(self, ids):
+        x = self.embed_tokens(ids)
+        for layer in self.layers:
+            x = layer(x)
+        return self.lm_head(self.embedding_norm(x))
+"""
+
+
+@pytest.mark.parametrize("plan", ["CA", "AC"])
+def test_kv_heads_of_a_hybrid_whose_norms_alone_repeat(tmp_path, plan):
+    """A conv layer and an attention layer: no two layers alike, only their norm pair
+    repeats, and that norm block was taken for the main block, which holds no projection, so
+    no heads were read on either side and a planted KV-head count (2 -> 1) went unseen
+    (fresh18's LFM3, Lara-mini, Qwen3.5 text: recall misses). The whole model is the body its
+    reshapes cut heads in, as where nothing repeats."""
+    kinds = {"C": "conv", "A": "full_attention"}
+    cfg, path = config(
+        tmp_path,
+        "cfg",
+        "Lfm2Config",
+        **{**LFM2, "num_key_value_heads": 2, "layer_types": [kinds[k] for k in plan]},
+    )
+    code = write(tmp_path, "m.py", _HYBRID.format(kv=2, plan=plan))
+    mine, hf = torch_pair(code, cfg)
+    assert count(mine) == count(hf)
+    assert run(code, path) == []
+    planted = write(tmp_path, "p.py", _HYBRID.format(kv=1, plan=plan))
+    found = run(planted, path)
+    assert len(found) == 1, [f.message for f in found]
+    assert "KV heads 1" in found[0].message or one(found, 2, 1)

@@ -230,11 +230,13 @@ def derive(items: list[Item]) -> dict[str, Derived]:
         # width agrees (dense and sparse layers interleaved have two widths: which one the
         # config calls its MLP's is not known)
         _mlp_width(items, out, one_width=True)
-    if main is not None and not ({"numHeads", "headDim"} & out.keys()):
+    bare = main is None or _vectors_only(main)
+    if not bare and not ({"numHeads", "headDim"} & out.keys()):
         _head_splits(main, out, items)
-    elif main is None and items and not ({"numHeads", "headDim"} & out.keys()):
+    elif bare and items and not ({"numHeads", "headDim"} & out.keys()):
         # no layer repeats (a hybrid stack whose layers alternate, every copy standing once
-        # and flattened into the top level): the whole model is the one body its reshapes
+        # and flattened into the top level; or only a pair of norms repeats, the "main
+        # block" then holding no projection): the whole model is the one body its reshapes
         # cut heads in, read by the same rule (one head width, at most two head counts)
         _head_splits(Item(node=items[0].node, children=items), out, items)
     _ties(leaves, out, _in_layers(items, main))
