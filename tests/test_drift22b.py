@@ -522,3 +522,117 @@ def test_kv_heads_of_a_hybrid_whose_norms_alone_repeat(tmp_path, plan):
     found = run(planted, path)
     assert len(found) == 1, [f.message for f in found]
     assert "KV heads 1" in found[0].message or one(found, 2, 1)
+
+
+# -- fused experts of a sparse layer that stands once -----------------------------------------
+
+_DENSE_THEN_SPARSE = """
+import torch
+import torch.nn.functional as F
+from torch import nn
+
+VOCAB, WIDTH, HEADS, KV, HD, FFN, EXPERTS, TOPK, EFFN = 96, 64, 4, 2, 16, 128, {e}, 2, 48
+
+
+class RMS(nn.Module):
+    def __init__(self, n):
+        super().__init__()
+        self.weight = nn.Parameter(torch.ones(n))
+
+    def forward(self, x):
+        return self.weight * x * torch.rsqrt(x.pow(2).mean(-1, keepdim=True) + 1e-6)
+
+
+class Dense(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.gate_proj = nn.Linear(WIDTH, FFN, bias=False)
+        self.up_proj = nn.Linear(WIDTH, FFN, bias=False)
+        self.down_proj = nn.Linear(FFN, WIDTH, bias=False)
+
+    def forward(self, x):
+        return self.down_proj(F.silu(self.gate_proj(x)) * self.up_proj(x))
+
+
+class Sparse(nn.Module):
+    def __init__(self):
+        super().__init__()
+{params}
+
+    def forward(self, x):
+        w, idx = F.linear(x, self.router).softmax(-1).topk(TOPK, -1)
+        w = w / w.sum(-1, keepdim=True)
+        out = torch.zeros_like(x)
+        for e in range(EXPERTS):
+            g, u = F.linear(x, self.gate_up[e]).chunk(2, -1)
+            y = F.linear(F.silu(g) * u, self.down[e])
+            out = out + (w * (idx == e)).sum(-1, keepdim=True) * y
+        return out
+
+
+class Layer(nn.Module):
+    def __init__(self, sparse):
+        super().__init__()
+        self.ln1, self.ln2 = RMS(WIDTH), RMS(WIDTH)
+        self.q = nn.Linear(WIDTH, HEADS * HD, bias=False)
+        self.k = nn.Linear(WIDTH, KV * HD, bias=False)
+        self.v = nn.Linear(WIDTH, KV * HD, bias=False)
+        self.o = nn.Linear(HEADS * HD, WIDTH, bias=False)
+        self.q_norm, self.k_norm = RMS(HD), RMS(HD)
+        self.mlp = Sparse() if sparse else Dense()
+
+    def forward(self, x):
+        b, t, _ = x.shape
+        y = self.ln1(x)
+        q = self.q_norm(self.q(y).view(b, t, HEADS, HD)).transpose(1, 2)
+        k = self.k_norm(self.k(y).view(b, t, KV, HD)).transpose(1, 2)
+        v = self.v(y).view(b, t, KV, HD).transpose(1, 2)
+        o = F.scaled_dot_product_attention(q, k, v, is_causal=True, enable_gqa=True)
+        x = x + self.o(o.transpose(1, 2).reshape(b, t, -1))
+        return x + self.mlp(self.ln2(x))
+
+
+class M(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.embed = nn.Embedding(VOCAB, WIDTH)
+        self.layers = nn.ModuleList([Layer(False), Layer(True)])
+        self.norm = RMS(WIDTH)
+        self.lm_head = nn.Linear(WIDTH, VOCAB, bias=False)
+
+    def forward(self, ids):
+        x = self.embed(ids)
+        for layer in self.layers:
+            x = layer(x)
+        return self.lm_head(self.norm(x))
+"""
+
+ROUTER_FIRST = """\
+        self.router = nn.Parameter(torch.empty(EXPERTS, WIDTH))
+        self.gate_up = nn.Parameter(torch.empty(EXPERTS, 2 * EFFN, WIDTH))
+        self.down = nn.Parameter(torch.empty(EXPERTS, WIDTH, EFFN))"""
+ROUTER_LAST = """\
+        self.gate_up = nn.Parameter(torch.empty(EXPERTS, 2 * EFFN, WIDTH))
+        self.down = nn.Parameter(torch.empty(EXPERTS, WIDTH, EFFN))
+        self.router = nn.Parameter(torch.empty(EXPERTS, WIDTH))"""
+
+
+@pytest.mark.parametrize("params", [ROUTER_FIRST, ROUTER_LAST], ids=["router-first", "last"])
+def test_fused_experts_of_a_lone_sparse_layer(tmp_path, params):
+    """A dense layer, then a sparse one: no layer repeats, so the sparse layer's router and
+    its fused ``[E, 2I, D]`` / ``[E, D, I]`` tensors stand at the top level, where no block
+    was searched for experts; a planted expert count (4 -> 8) gave only shape findings
+    without the count (fresh18's Mistral-Large-4 text, Kimi-Linear: recall misses). The
+    router next to a run of 3-d tensors of its rows is read as the experts."""
+    cfg, path = config(
+        tmp_path,
+        "cfg",
+        "Qwen3MoeConfig",
+        **{**QWEN3_MOE, "head_dim": 16, "mlp_only_layers": [0]},
+    )
+    code = write(tmp_path, "m.py", _DENSE_THEN_SPARSE.format(e=4, params=params))
+    mine, hf = torch_pair(code, cfg)
+    assert count(mine) == count(hf)
+    assert run(code, path) == []
+    planted = write(tmp_path, "p.py", _DENSE_THEN_SPARSE.format(e=8, params=params))
+    one(run(planted, path), 4, 8)

@@ -506,6 +506,45 @@ def _flat_experts(items: list[Item], out: dict[str, Derived]) -> None:
             c.count, _attr(r, "out_features"), _loc(r, "out_features"), r.node.id
         )
         return
+    _flat_fused_experts(seq, out)
+
+
+def _stacked_rows(it: Item) -> int | None:
+    """The leading axis of a 3-d ``Parameter`` (an ``[E, 2I, D]`` expert tensor), else None."""
+    if it.is_block or it.ltype != "Parameter":
+        return None
+    shape = it.params.get("shape")
+    if isinstance(shape, (list, tuple)) and len(shape) == 3 and type(shape[0]) is int:
+        return shape[0]
+    return None
+
+
+def _flat_fused_experts(seq: list[Item], out: dict[str, Derived]) -> None:
+    """``_flat_experts`` for fused expert tensors: where no layer repeats (a dense layer then
+    a sparse one), the sparse layer's parts stand at the top level, its experts two or more
+    3-d ``Parameter`` tensors of one leading size E side by side, its router (a ``Linear`` to E
+    scores or an ``[E, d]`` weight) right before or right after that run. Only a router
+    next to the run counts, as in ``_flat_experts``."""
+    i = 0
+    while i < len(seq):
+        e = _stacked_rows(seq[i])
+        j = i
+        while j < len(seq) and e is not None and _stacked_rows(seq[j]) == e:
+            j += 1
+        if e is None or e < 2 or j - i < 2:
+            i = max(j, i + 1)
+            continue
+        near = [seq[i - 1]] if i else []
+        near += [seq[j]] if j < len(seq) else []
+        # the router may sit in a lone wrapper (transformers' ``gate`` module: its weight
+        # beside a correction bias)
+        near += [g for c in near if c.is_block and c.count == 1 for g in c.children or []]
+        for r in near:
+            if _router_width(r) == e:
+                name = "out_features" if r.ltype == "Linear" else "shape"
+                out["numExperts"] = Derived(e, _attr(r, name), _loc(r, name), r.node.id)
+                return
+        i = j
 
 
 def _patch(items: list[Item], out: dict[str, Derived]) -> None:
