@@ -121,6 +121,9 @@ CASES: dict[str, tuple] = {
             layer_types=["linear_attention", "sliding_attention"],
             sliding_window=16,
             rms_norm_eps=1e-6,
+            # the code's logits are ``final_norm(x) @ embed.weight.T``: a tied head (session 22
+            # correction, drift22b: ``dec``'s untied default described a head the code lacks)
+            tie_word_embeddings=True,
         ),
         "LaraMiniModel",
         [
@@ -184,10 +187,13 @@ CASES: dict[str, tuple] = {
             moe_hidden_size=48,
             num_local_experts=4,
             num_experts_per_tok=2,
-            layer_types=["sliding_attention", "full_attention"],
+            # the code attends causally over every token on both layers (no window): both
+            # layers full attention (session 22 correction, drift22b: layer 0 was
+            # ``sliding_attention`` with a window of 16 the code never applies)
+            layer_types=["full_attention", "full_attention"],
             mlp_layer_types=["sparse", "sparse"],
             layer_rope_theta=[500000.0, 0],
-            sliding_window=16,
+            sliding_window=None,
         ),
         "MuseSparkTextModel",
         [

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from driftcheck.graph import catalogue
+from driftcheck.graph.match.padfold import fold_pads
 from driftcheck.graph.model import Graph, Node
 from driftcheck.speed import current
 
@@ -934,6 +935,7 @@ def canonicalise(left: Graph, right: Graph) -> tuple[list[Item], list[Item]]:
     """Both sides' canonical sequences. A lone block of the same type signature as a block
     either side repeats is a layer too (one global-attention layer among windowed ones, a
     one-layer model against a twelve-layer one): it stays a block with count 1."""
+    left, right = fold_pads(left), fold_pads(right)
     ca, cb = Canon(left), Canon(right)
     a, b = ca.run(), cb.run()
     keep = rep_sigs(a) | rep_sigs(b)

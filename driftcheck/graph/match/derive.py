@@ -230,21 +230,52 @@ def derive(items: list[Item]) -> dict[str, Derived]:
         # width agrees (dense and sparse layers interleaved have two widths: which one the
         # config calls its MLP's is not known)
         _mlp_width(items, out, one_width=True)
-    if main is not None and not ({"numHeads", "headDim"} & out.keys()):
+    bare = main is None or _vectors_only(main)
+    if not bare and not ({"numHeads", "headDim"} & out.keys()):
         _head_splits(main, out, items)
-    elif main is None and items and not ({"numHeads", "headDim"} & out.keys()):
+    elif bare and items and not ({"numHeads", "headDim"} & out.keys()):
         # no layer repeats (a hybrid stack whose layers alternate, every copy standing once
-        # and flattened into the top level): the whole model is the one body its reshapes
+        # and flattened into the top level; or only a pair of norms repeats, the "main
+        # block" then holding no projection): the whole model is the one body its reshapes
         # cut heads in, read by the same rule (one head width, at most two head counts)
         _head_splits(Item(node=items[0].node, children=items), out, items)
     _ties(leaves, out, _in_layers(items, main))
     if "numExperts" not in out:
         _experts(items, out)
+    if "numExperts" in out and out.get("intermediateSize", Derived(0, "", None)).weak:
+        _experts_follow(items, out)
     if "intermediateSize" not in out and "numExperts" in out:
         _expert_width(items, out)
     if "intermediateSize" not in out and "numExperts" in out:
         _expert_module_width(items, out)
     return out
+
+
+def _experts_follow(items: list[Item], out: dict[str, Derived]) -> None:
+    """The MLP is the last projection back to the width (``_mlp_width``), but fused expert
+    tensors (``[E, D, I]`` Parameters) are no ``Linear``, and experts as wide as the model
+    (``nn.Linear(64, 64)``) map back from no other width: in such a block, that rule lands
+    on the attention's output projection whenever its heads are wider than the model
+    (Qwen3-MoE's ``4 x 32`` heads over a width of 64: ``o_proj`` is ``128 -> 64``), while
+    code holding narrower experts as ``nn.Linear`` modules reads the experts'. Where the expert tensors stand after that projection in the block, they are
+    the MLP that follows attention: their width is read instead (still weak), the
+    projection's kept among the other readings."""
+    weak = out["intermediateSize"]
+    got: dict[str, Derived] = {k: v for k, v in out.items() if k != "intermediateSize"}
+    _expert_width(items, got)
+    if "intermediateSize" not in got:
+        _expert_module_width(items, got)  # experts as wide as the model: no width of theirs
+        # is read as the last projection back to it, the attention's output is
+    exp = got.get("intermediateSize")
+    if exp is None or exp.value == weak.value:
+        return
+    order = {it.node.id: i for i, it in enumerate(walk(items))}
+    if weak.node not in order or exp.node not in order or order[exp.node] < order[weak.node]:
+        return
+    others = tuple(sorted({*weak.others, weak.value} - {exp.value}, key=repr))
+    out["intermediateSize"] = Derived(
+        exp.value, exp.attribute, exp.loc, exp.node, weak=True, others=others
+    )
 
 
 def _expert_width(items: list[Item], out: dict[str, Derived]) -> None:
@@ -475,6 +506,45 @@ def _flat_experts(items: list[Item], out: dict[str, Derived]) -> None:
             c.count, _attr(r, "out_features"), _loc(r, "out_features"), r.node.id
         )
         return
+    _flat_fused_experts(seq, out)
+
+
+def _stacked_rows(it: Item) -> int | None:
+    """The leading axis of a 3-d ``Parameter`` (an ``[E, 2I, D]`` expert tensor), else None."""
+    if it.is_block or it.ltype != "Parameter":
+        return None
+    shape = it.params.get("shape")
+    if isinstance(shape, (list, tuple)) and len(shape) == 3 and type(shape[0]) is int:
+        return shape[0]
+    return None
+
+
+def _flat_fused_experts(seq: list[Item], out: dict[str, Derived]) -> None:
+    """``_flat_experts`` for fused expert tensors: where no layer repeats (a dense layer then
+    a sparse one), the sparse layer's parts stand at the top level, its experts two or more
+    3-d ``Parameter`` tensors of one leading size E side by side, its router (a ``Linear`` to E
+    scores or an ``[E, d]`` weight) right before or right after that run. Only a router
+    next to the run counts, as in ``_flat_experts``."""
+    i = 0
+    while i < len(seq):
+        e = _stacked_rows(seq[i])
+        j = i
+        while j < len(seq) and e is not None and _stacked_rows(seq[j]) == e:
+            j += 1
+        if e is None or e < 2 or j - i < 2:
+            i = max(j, i + 1)
+            continue
+        near = [seq[i - 1]] if i else []
+        near += [seq[j]] if j < len(seq) else []
+        # the router may sit in a lone wrapper (transformers' ``gate`` module: its weight
+        # beside a correction bias)
+        near += [g for c in near if c.is_block and c.count == 1 for g in c.children or []]
+        for r in near:
+            if _router_width(r) == e:
+                name = "out_features" if r.ltype == "Linear" else "shape"
+                out["numExperts"] = Derived(e, _attr(r, name), _loc(r, name), r.node.id)
+                return
+        i = j
 
 
 def _patch(items: list[Item], out: dict[str, Derived]) -> None:

@@ -406,6 +406,10 @@ class Differ:
             if sized is not None:  # hand-written linears [256, 64] against Linear(64, 160)
                 a, b, x, y = sized
                 locs = {"left": _loc(x, None, "left"), "right": _loc(y, None, "right")}
+                # resized weights inside unpaired blocks are no layers of this level: that
+                # this level's own layers hold as many parameters (none at all, on a level
+                # of blocks only: HRM's two stacks) says nothing of theirs
+                inside = any(it.is_block for it in (*lefts, *rights))
                 for _ in range(1 if bagged else len(lefts)):
                     self.add(
                         Diff(
@@ -417,7 +421,8 @@ class Differ:
                             weights_change=True,
                             times=times,
                             node=x.node.id,
-                        )
+                        ),
+                        block=inside,
                     )
                 return
             one = _one_table(lefts, rights)

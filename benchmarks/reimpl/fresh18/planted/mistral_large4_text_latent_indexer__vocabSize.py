@@ -27,10 +27,10 @@ class RMS(nn.Module):
 class Indexer(nn.Module):
     def __init__(self):
         super().__init__()
-        self.q_input_norm = nn.LayerNorm(D_MODEL)
+        self.q_input_norm = nn.LayerNorm(D_MODEL, eps=1e-6)
         self.wq_b = nn.Linear(D_MODEL, IDX_HEADS * IDX_DIM, bias=False)
         self.wk = nn.Linear(D_MODEL, IDX_DIM, bias=False)
-        self.k_norm = nn.LayerNorm(IDX_DIM)
+        self.k_norm = nn.LayerNorm(IDX_DIM, eps=1e-6)
         self.weights_proj = nn.Linear(D_MODEL, IDX_HEADS, bias=False)
         self.softmax_scale = nn.Parameter(torch.empty(IDX_HEADS))
         self.softmax_bias = nn.Parameter(torch.empty(IDX_HEADS))
