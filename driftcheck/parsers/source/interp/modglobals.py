@@ -242,11 +242,15 @@ def bound_names(st: ast.stmt) -> set[str]:
     top-level ``if`` / ``try`` / ``with`` / loop (``if SMALL: n_layer = 2``), a loop target.
     Read lazily from its first binding, such a global would hold a value the module no longer
     has once imported (a confident wrong size); ``fill`` replays the statement instead."""
-    if isinstance(st, (*_SCOPES, ast.Import, ast.ImportFrom)) or _rebinds(st) is not None:
+    if isinstance(st, (*_SCOPES, ast.Import, ast.ImportFrom)):
         return set()
     if main_block(st) and not st.orelse:
         return set()  # ``if __name__ == "__main__":`` does not run when the module is imported
-    out: set[str] = set()
+    if _rebinds(st) is not None:
+        # ``x = ...`` is its own plan; an assignment expression in it binds another global
+        # (``SIZES = dict(d=(D := 16))``, ``L = [(w := 2 * w) for _ in range(3)]``: PEP 572)
+        return walrus_names(st)
+    out: set[str] = walrus_names(st)
     todo: list[ast.AST] = [st]
     while todo:
         node = todo.pop()
@@ -260,6 +264,22 @@ def bound_names(st: ast.stmt) -> set[str]:
             out.add(node.rest)
         for ch in ast.iter_child_nodes(node):
             if not isinstance(ch, _SCOPES):
+                todo.append(ch)
+    return out
+
+
+def walrus_names(st: ast.stmt) -> set[str]:
+    """Names an assignment expression in the top-level statement ``st`` binds in the module:
+    one inside a comprehension too (it binds the enclosing scope, interp/compwalrus.py), not
+    one inside a function, class or lambda (their own scopes)."""
+    out: set[str] = set()
+    todo: list[ast.AST] = [st]
+    while todo:
+        node = todo.pop()
+        if isinstance(node, ast.NamedExpr) and isinstance(node.target, ast.Name):
+            out.add(node.target.id)
+        for ch in ast.iter_child_nodes(node):
+            if not isinstance(ch, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
                 todo.append(ch)
     return out
 
