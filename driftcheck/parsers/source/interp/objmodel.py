@@ -16,6 +16,7 @@ from driftcheck.graph import catalogue
 from driftcheck.parsers.source.interp import (
     deftime,
     fwdhooks,
+    globalsat,
     globalstmt,
     lazyparams,
     modglobals,
@@ -270,11 +271,11 @@ class Names:
     def global_lookup(self, mod: ModInfo, name: str) -> Any:
         ns = self.ip.globals.setdefault(id(mod), {})
         if name in ns:
-            v = ns[name]
+            v = globalsat.at_line(self.ip, mod, name, ns[name])  # import-time reads: that line's
             if self.ip.default_reads is not None and v.__class__ in _WATCHED:
                 deftime.watch(self.ip.default_reads, v)  # state the memo's key misses
             return v
-        v = self._global_lookup(mod, ns, name)
+        v = globalsat.at_line(self.ip, mod, name, self._global_lookup(mod, ns, name))
         if self.ip.default_reads is not None and v.__class__ in _WATCHED:
             deftime.watch(self.ip.default_reads, v)
         return v
@@ -565,7 +566,15 @@ class Classes:
             from driftcheck.parsers.source.interp.classbody import body_frame
 
             frame = body_frame(self, cls, found, frame)  # names bound above it in the body
-            v = self.unpacked_class_attr(found, name, self.exprs.eval(found.value, frame))
+            # a top-level class body runs at import: the module's globals at that line
+            top = any(st is cls.node for st in cls.mod.tree.body)
+            old = globalsat.enter(self.ip, cls.mod, found.lineno) if top else None
+            try:
+                v = self.exprs.eval(found.value, frame)
+            finally:
+                if top:
+                    globalsat.leave(self.ip, cls.mod, old)
+            v = self.unpacked_class_attr(found, name, v)
             v = self.set_name(cls, name, v)
         cls.ns[name] = v
         return True, v
