@@ -280,7 +280,9 @@ def walrus_names(st: ast.stmt) -> set[str]:
         if isinstance(node, ast.NamedExpr) and isinstance(node.target, ast.Name):
             out.add(node.target.id)
         for ch in ast.iter_child_nodes(node):
-            if not isinstance(ch, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
+            if not isinstance(
+                ch, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)
+            ):
                 todo.append(ch)
     return out
 
