@@ -68,6 +68,7 @@ from driftcheck.parsers.source.values.abstract import (
     Unknown,
     UnknownModule,
     UnknownPlain,
+    WeightRef,
     container_values,
     is_module,
     plain,
@@ -1342,7 +1343,7 @@ class Calls:
                 v = Unknown(f"dataclass field {name}")
             if isinstance(v, Probe):
                 v.touch()  # a plain int would be wrapped below: the layer depends on its type
-            if not isinstance(v, Sourced) or getattr(v, "bare", False):
+            if (not isinstance(v, Sourced) or getattr(v, "bare", False)) and not _held_as_is(v):
                 v = resource(v, name, str(c.mod.path), st.lineno)
             obj.attrs[name] = v
         ok, post, _ = self.classes.mro_attr(cls, "__post_init__")
@@ -1371,6 +1372,14 @@ class Calls:
                 ):
                     return True
         return False
+
+
+def _held_as_is(v: Any) -> bool:
+    """A layer or a tensor in a dataclass field: kept as it is, never wrapped with the field's
+    source (``Sourced``, for the numbers drift reads). Wrapped, ``self.model = params.model``
+    of a ``@dataclass`` holding a layer was not a layer: never registered, its weights
+    silently missing (CALM's ``AugmentParams(model=...)``)."""
+    return is_module(v) or isinstance(v, (UnknownModule, Tensor, WeightRef))
 
 
 _ATTRS_CLASSES = frozenset(
