@@ -17,6 +17,13 @@ the variants of its family, counted both ways: statically and in torch (meta dev
   called from them and top-level class bodies (interp/globalsat.py). Found while varying the
   walrus family: a global rebound by a later statement was read with its last value.
 
+- a layer or tensor in a ``@dataclass`` field was wrapped with the field's source (``Sourced``):
+  ``self.model = params.model`` was then no layer, silently dropped (interp/objmodel.py
+  ``_held_as_is``; found on fresh20 dev's CALM ``AugmentParams(model=...)``);
+- a list / dict held in an object's attribute, filled by a loop run an unknown number of times,
+  kept the one round's items (interp/loopattrs.py: unknown after the loop; CALM's
+  ``ExtractHiddensWrapper.recorders``); and ``is_bearable`` against ``A | B``.
+
 Every variant's expected count is torch's, computed here.
 """
 
@@ -355,7 +362,163 @@ class M(nn.Module):
 """,
 }
 
-ALL = {**SHARED_FOLD, **WALRUS, **AT_LINE}
+DATACLASS_HELD = {
+    "d1": r"""
+import torch
+import torch.nn as nn
+from dataclasses import dataclass, field
+
+@dataclass
+class P:
+    model: nn.Module
+    n: int = 4
+class M(nn.Module):
+    def __init__(self):
+        super().__init__()
+        p = P(model=nn.Linear(8, 8), n=3)
+        self.w = p.model
+        self.v = nn.Linear(p.n, 1)
+""",
+    "d2": r"""
+import torch
+import torch.nn as nn
+from dataclasses import dataclass, field
+
+@dataclass
+class P:
+    model: nn.Module
+    n: int = 4
+class M(nn.Module):
+    def __init__(self):
+        super().__init__()
+        p = P(nn.Sequential(nn.Linear(8, 8), nn.ReLU()))
+        self.w = p.model
+""",
+    "d3": r"""
+import torch
+import torch.nn as nn
+from dataclasses import dataclass, field
+
+@dataclass
+class P:
+    enc: nn.Module = field(default_factory=lambda: nn.Linear(4, 6))
+class M(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.enc = P().enc
+""",
+    "d4": r"""
+import torch
+import torch.nn as nn
+from dataclasses import dataclass, field
+
+@dataclass
+class Spec:
+    block: nn.Module
+    name: str
+class M(nn.Module):
+    def __init__(self):
+        super().__init__()
+        specs = [Spec(nn.Linear(4, 4), "a"), Spec(nn.Conv1d(4, 4, 3), "b")]
+        self.blocks = nn.ModuleList([s.block for s in specs])
+""",
+    "d6": r"""
+import torch
+import torch.nn as nn
+from dataclasses import dataclass, field
+
+@dataclass(frozen=True)
+class Inner:
+    model: nn.Module
+@dataclass
+class Outer:
+    inner: Inner
+    depth: int = 2
+class M(nn.Module):
+    def __init__(self):
+        super().__init__()
+        cfg = Outer(Inner(nn.Embedding(10, 4)))
+        self.emb = cfg.inner.model
+        self.layers = nn.ModuleList(nn.Linear(4, 4) for _ in range(cfg.depth))
+""",
+    "d7": r"""
+import torch
+import torch.nn as nn
+from dataclasses import dataclass, field
+
+@dataclass
+class Pair:
+    a: nn.Module
+    b: nn.Module
+class M(nn.Module):
+    def __init__(self):
+        super().__init__()
+        shared = nn.Linear(4, 4)
+        p = Pair(shared, shared)
+        self.x = p.a
+        self.y = p.b
+""",
+}
+
+UNKNOWN_NOW = {
+    "d5": r"""
+import torch
+import torch.nn as nn
+from dataclasses import dataclass, field
+
+@dataclass
+class Spec:
+    w: torch.Tensor
+class M(nn.Module):
+    def __init__(self):
+        super().__init__()
+        s = Spec(nn.Parameter(torch.zeros(3, 5)))
+        self.w = s.w
+        self.fc = nn.Linear(5, 2)
+""",
+    "loop_attr_list": r"""
+import os
+import torch.nn as nn
+class M(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.names = []
+        for i in range(int(os.environ.get("DC_TEST_N", "3"))):
+            self.names.append(f"b{i}")
+        self.head = nn.Linear(len(self.names), 2)
+""",
+    "loop_attr_list_dict": r"""
+import os
+import torch.nn as nn
+class Rec:
+    def __init__(self, store):
+        self.store = store
+class M(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.recs = []
+        self.widths = {}
+        n = int(os.environ.get("DC_TEST_N", "3"))
+        for i in range(n):
+            self.recs.append(Rec(i))
+            self.widths[i] = 4
+        self.head = nn.Linear(len(self.recs) + len(self.widths), 2)
+""",
+    "loop_attr_while": r"""
+import os
+import torch.nn as nn
+class M(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.sizes = [8]
+        n = int(os.environ.get("DC_TEST_N", "2"))
+        while len(self.sizes) <= n:
+            self.sizes.append(self.sizes[-1] * 2)
+        self.layers = nn.ModuleList(nn.Linear(a, b) for a, b in zip(self.sizes, self.sizes[1:]))
+""",
+}
+
+ALL = {**SHARED_FOLD, **WALRUS, **AT_LINE, **DATACLASS_HELD}
 
 
 @pytest.mark.parametrize("name", sorted(ALL))
@@ -394,6 +557,35 @@ class M(nn.Module):
         i = 3
         self.blocks = nn.ModuleList([nn.Linear(4, (last := 4 * (i + 1))) for i in range(2)])
         self.head = nn.Linear(i, last)
+"""
+    got, want, notes = _static_and_torch(tmp_path, code)
+    assert got == want, notes
+
+
+@pytest.mark.parametrize("name", sorted(UNKNOWN_NOW))
+def test_honest_unknown(tmp_path: Path, name: str) -> None:
+    """Values the interpreter cannot know: a loop over ``range(int(os.environ.get(...)))`` that
+    fills ``self.xs`` in place (the one round it runs was kept: a confident count), a Parameter
+    held in a dataclass field (its owner is not followed). Torch's count is known here; the
+    static one is null, never a different number."""
+    got, want, notes = _static_and_torch(tmp_path, UNKNOWN_NOW[name])
+    assert want > 0
+    assert got is None, (got, want, notes)
+
+
+def test_is_bearable_union(tmp_path: Path) -> None:
+    """``is_bearable(x, tuple | list)``: a union of plain classes, each member asked (CALM's
+    ``cast_tuple`` over its own ``Sequence = tuple | list``)."""
+    pytest.importorskip("beartype")
+    code = r"""
+import torch.nn as nn
+from beartype.door import is_bearable
+class M(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.c = nn.Linear(2 if is_bearable("output", tuple | list) else 3, 1)
+        self.d = nn.Linear(2 if is_bearable((1, 2), tuple | list) else 3, 1)
+        self.e = nn.Linear(2 if is_bearable([1], int | list) else 3, 1)
 """
     got, want, notes = _static_and_torch(tmp_path, code)
     assert got == want, notes
