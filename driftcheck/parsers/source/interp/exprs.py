@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 from driftcheck.graph.facts import CONSTANT_FACTS, VALUE_FACTS
 from driftcheck.parsers.source import sizes
 from driftcheck.parsers.source.interp import (
+    compwalrus,
     dictkeys,
     membership,
     modnamespace,
@@ -372,6 +373,15 @@ class Expressions:
     def comprehension(self, e: Any, fr: Frame) -> Any:
         sub = Frame(fr.mod, fr.func, fr.closure)
         sub.locals = CompLocals(fr.locals, _targets(e.generators))
+        if compwalrus.targets(e):  # ``:=`` inside binds the enclosing scope (PEP 572)
+            out = self._comprehension(e, fr, sub)
+            # a numeric table's items are not computed (``_comprehension``): nor its ``:=``;
+            # a generator's items run as consumed: its ``:=`` binding is unknown
+            compwalrus.leak(e, sub, fr, not is_unknown(out) and not _numeric_table(e))
+            return out
+        return self._comprehension(e, fr, sub)
+
+    def _comprehension(self, e: Any, fr: Frame, sub: Frame) -> Any:
         if _numeric_table(e):
             # ``[pos / np.power(10000, 2 * (j // 2) / d) for j in range(d)]`` for every position:
             # a big table of numbers (a sinusoid buffer), never a size -- its length is kept,

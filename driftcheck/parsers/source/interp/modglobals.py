@@ -43,6 +43,7 @@ import ast
 from dataclasses import dataclass
 from typing import Any
 
+from driftcheck.parsers.source.interp import globalsat
 from driftcheck.parsers.source.loader import ModInfo, main_block
 from driftcheck.speed import current
 
@@ -244,11 +245,15 @@ def bound_names(st: ast.stmt) -> set[str]:
     top-level ``if`` / ``try`` / ``with`` / loop (``if SMALL: n_layer = 2``), a loop target.
     Read lazily from its first binding, such a global would hold a value the module no longer
     has once imported (a confident wrong size); ``fill`` replays the statement instead."""
-    if isinstance(st, (*_SCOPES, ast.Import, ast.ImportFrom)) or _rebinds(st) is not None:
+    if isinstance(st, (*_SCOPES, ast.Import, ast.ImportFrom)):
         return set()
     if main_block(st) and not st.orelse:
         return set()  # ``if __name__ == "__main__":`` does not run when the module is imported
-    out: set[str] = set()
+    if _rebinds(st) is not None:
+        # ``x = ...`` is its own plan; an assignment expression in it binds another global
+        # (``SIZES = dict(d=(D := 16))``, ``L = [(w := 2 * w) for _ in range(3)]``: PEP 572)
+        return walrus_names(st)
+    out: set[str] = walrus_names(st)
     todo: list[ast.AST] = [st]
     while todo:
         node = todo.pop()
@@ -262,6 +267,24 @@ def bound_names(st: ast.stmt) -> set[str]:
             out.add(node.rest)
         for ch in ast.iter_child_nodes(node):
             if not isinstance(ch, _SCOPES):
+                todo.append(ch)
+    return out
+
+
+def walrus_names(st: ast.stmt) -> set[str]:
+    """Names an assignment expression in the top-level statement ``st`` binds in the module:
+    one inside a comprehension too (it binds the enclosing scope, interp/compwalrus.py), not
+    one inside a function, class or lambda (their own scopes)."""
+    out: set[str] = set()
+    todo: list[ast.AST] = [st]
+    while todo:
+        node = todo.pop()
+        if isinstance(node, ast.NamedExpr) and isinstance(node.target, ast.Name):
+            out.add(node.target.id)
+        for ch in ast.iter_child_nodes(node):
+            if not isinstance(
+                ch, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)
+            ):
                 todo.append(ch)
     return out
 
@@ -555,19 +578,27 @@ def initial(interp: Any, mod: ModInfo, name: str) -> Any:
             # causal=True)``: the right side reads the imported class, as Python runs it (was
             # a "recursive definition" of the global, an unknown layer)
             fr.locals[name] = interp.names.import_value(*imported)
-        return interp.exprs.eval(mod.assigns[name], fr)
+        e = mod.assigns[name]
+        old = globalsat.enter(interp, mod, e.lineno)  # its reads: the globals at that line
+        try:
+            return interp.exprs.eval(e, fr)
+        finally:
+            globalsat.leave(interp, mod, old)
     if len(steps) > MAX_STATEMENTS:
         return Unknown(f"module global {name} built by over {MAX_STATEMENTS} statements")
     taken: tuple = ()  # ``name`` as its own binding statement left it (kind 2)
     for i, kind, n in steps:
-        if kind == 0:
-            fr.locals[n] = interp.exprs.eval(mod.assigns[n], fr)
-            continue
+        line = mod.assigns[n].lineno if kind == 0 else mod.tree.body[i].lineno
+        old = globalsat.enter(interp, mod, line)
         try:
+            if kind == 0:
+                fr.locals[n] = interp.exprs.eval(mod.assigns[n], fr)
+                continue
             interp.stmts.exec_stmt(mod.tree.body[i], fr)
         except Raised as e:
-            line = mod.tree.body[i].lineno
             return Unknown(f"module global {name}: `raise {e.what}` reached at line {line}")
+        finally:
+            globalsat.leave(interp, mod, old)
         if kind == 2:
             taken = (fr.locals.get(name, Unknown(f"module global {name}: not bound")),)
     return taken[0] if taken else fr.locals[name]
@@ -586,10 +617,13 @@ def _with_binding(interp: Any, mod: ModInfo, name: str, st: ast.With, fr: Any) -
     from driftcheck.parsers.source.interp.statements import Raised
     from driftcheck.parsers.source.values.abstract import Unknown
 
+    old = globalsat.enter(interp, mod, st.lineno)
     try:
         interp.stmts.exec_stmt(st, fr)
     except Raised as e:
         return Unknown(f"module global {name}: `raise {e.what}` reached at line {st.lineno}")
+    finally:
+        globalsat.leave(interp, mod, old)
     if name not in fr.locals:  # a ``for`` loop too (interp/unpacked.py ``index_loop``)
         what = {ast.With: "with block", ast.If: "if statement", ast.Match: "match statement"}
         what = what.get(type(st), "for loop")
@@ -601,55 +635,70 @@ def fill(interp: Any, mod: ModInfo, name: str, value: Any) -> None:
     """Run the statements that fill or rebind the global ``name`` once it is bound to
     ``value``, as importing the module would; a rebinding replaces the global's value."""
     from driftcheck.parsers.source.interp.exprs import Frame
-    from driftcheck.parsers.source.interp.statements import Raised
-    from driftcheck.parsers.source.values.abstract import Budget, Cls, Config, Obj, Unknown
 
     sts = plan(mod, name).after
     if not sts:
         return
     fr = Frame(mod)
+    first = mod.assigns.get(name) or mod.defs.get(name)
+    globalsat.record(interp, mod, name, getattr(first, "lineno", 0), value)
     for st in sts:
+        old = globalsat.enter(interp, mod, st.lineno)  # its reads: the globals at that line
         try:
-            if writes_namespace(st):
-                value = namespace_write(interp, mod, st, fr, name, value)
+            _fill_one(interp, mod, name, st, fr, value)
+        finally:
+            globalsat.leave(interp, mod, old)
+        value = interp.globals[id(mod)].get(name, value)
+        globalsat.record(interp, mod, name, st.lineno, value)
+
+
+def _fill_one(interp: Any, mod: ModInfo, name: str, st: ast.stmt, fr: Any, value: Any) -> None:
+    """One statement of ``fill``: the global ``name`` (``value`` so far) after it, stored in
+    the module's namespace."""
+    from driftcheck.parsers.source.interp.statements import Raised
+    from driftcheck.parsers.source.values.abstract import Budget, Cls, Config, Obj, Unknown
+
+    try:
+        if writes_namespace(st):
+            value = namespace_write(interp, mod, st, fr, name, value)
+            interp.globals[id(mod)][name] = value
+            return
+        if _rebinds(st) == name:
+            value = interp.exprs.eval(st.value, fr)  # reads the binding before this one
+            interp.globals[id(mod)][name] = value
+            return
+        if name in set_by_call(mod, st):
+            replayed = replay_setter_call(interp, mod, st, fr, name)  # interp/globalstmt.py
+            if replayed is not None:
+                value = replayed[0]
                 interp.globals[id(mod)][name] = value
-                continue
-            if _rebinds(st) == name:
-                value = interp.exprs.eval(st.value, fr)  # reads the binding before this one
-                interp.globals[id(mod)][name] = value
-                continue
-            if name in set_by_call(mod, st):
-                replayed = replay_setter_call(interp, mod, st, fr, name)  # interp/globalstmt.py
-                if replayed is not None:
-                    value = replayed[0]
-                    interp.globals[id(mod)][name] = value
-                    continue
-                why = f"`{_short(st)}` at {mod.path.name}:{st.lineno}"
-                value = Unknown(f"module global {name} may be rebound (global {name}) by {why}")
-                interp.globals[id(mod)][name] = value
-                continue
-            if name in bound_names(st):
-                value = replay_binding(interp, mod, st, name, value)
-                interp.globals[id(mod)][name] = value
-                continue
-            if not isinstance(value, (Obj, Cls, Config, dict, list)) and not hasattr(
-                type(value), "library_mutable"
-            ):  # a library value filled in place (library/inifiles.py: ``read_string``); a
-                # namespace object (``SimpleNamespace()``) filled by ``hp.d = 8`` / ``setattr``
-                continue
-            if isinstance(st, (ast.FunctionDef, ast.ClassDef, ast.AsyncFunctionDef)):
-                fn = interp.names.global_lookup(mod, st.name)
-                if mod.defs.get(st.name) is not st and isinstance(st, ast.FunctionDef):
-                    fn = interp.classes.make_func(st, fr)  # a name defined again (``def _``)
-                for d in reversed(st.decorator_list):
-                    deco = interp.exprs.eval(d, fr)
-                    fn = interp.calls.call(deco, [fn], {}, (mod.path, d.lineno))
-            else:
-                interp.stmts.exec_stmt(st, fr)
-        except Budget:
-            raise
-        except (Raised, Exception):  # noqa: BLE001 - that entry stays absent (see above)
-            continue
+                return
+            why = f"`{_short(st)}` at {mod.path.name}:{st.lineno}"
+            value = Unknown(f"module global {name} may be rebound (global {name}) by {why}")
+            interp.globals[id(mod)][name] = value
+            return
+        if name in bound_names(st):
+            value = replay_binding(interp, mod, st, name, value)
+            interp.globals[id(mod)][name] = value
+            return
+        if not isinstance(value, (Obj, Cls, Config, dict, list)) and not hasattr(
+            type(value), "library_mutable"
+        ):  # a library value filled in place (library/inifiles.py: ``read_string``); a
+            # namespace object (``SimpleNamespace()``) filled by ``hp.d = 8`` / ``setattr``
+            return
+        if isinstance(st, (ast.FunctionDef, ast.ClassDef, ast.AsyncFunctionDef)):
+            fn = interp.names.global_lookup(mod, st.name)
+            if mod.defs.get(st.name) is not st and isinstance(st, ast.FunctionDef):
+                fn = interp.classes.make_func(st, fr)  # a name defined again (``def _``)
+            for d in reversed(st.decorator_list):
+                deco = interp.exprs.eval(d, fr)
+                fn = interp.calls.call(deco, [fn], {}, (mod.path, d.lineno))
+        else:
+            interp.stmts.exec_stmt(st, fr)
+    except Budget:
+        raise
+    except (Raised, Exception):  # noqa: BLE001 - that entry stays absent (see above)
+        return
 
 
 def namespace_write(interp: Any, mod: ModInfo, st: ast.stmt, fr: Any, name: str, value: Any) -> Any:

@@ -16,6 +16,7 @@ from driftcheck.graph import catalogue
 from driftcheck.parsers.source.interp import (
     deftime,
     fwdhooks,
+    globalsat,
     globalstmt,
     lazyparams,
     modglobals,
@@ -68,6 +69,7 @@ from driftcheck.parsers.source.values.abstract import (
     Unknown,
     UnknownModule,
     UnknownPlain,
+    WeightRef,
     container_values,
     is_module,
     plain,
@@ -271,11 +273,11 @@ class Names:
     def global_lookup(self, mod: ModInfo, name: str) -> Any:
         ns = self.ip.globals.setdefault(id(mod), {})
         if name in ns:
-            v = ns[name]
+            v = globalsat.at_line(self.ip, mod, name, ns[name])  # import-time reads: that line's
             if self.ip.default_reads is not None and v.__class__ in _WATCHED:
                 deftime.watch(self.ip.default_reads, v)  # state the memo's key misses
             return v
-        v = self._global_lookup(mod, ns, name)
+        v = globalsat.at_line(self.ip, mod, name, self._global_lookup(mod, ns, name))
         if self.ip.default_reads is not None and v.__class__ in _WATCHED:
             deftime.watch(self.ip.default_reads, v)
         return v
@@ -577,7 +579,15 @@ class Classes:
             from driftcheck.parsers.source.interp.classbody import body_frame
 
             frame = body_frame(self, cls, found, frame)  # names bound above it in the body
-            v = self.unpacked_class_attr(found, name, self.exprs.eval(found.value, frame))
+            # a top-level class body runs at import: the module's globals at that line
+            top = any(st is cls.node for st in cls.mod.tree.body)
+            old = globalsat.enter(self.ip, cls.mod, found.lineno) if top else None
+            try:
+                v = self.exprs.eval(found.value, frame)
+            finally:
+                if top:
+                    globalsat.leave(self.ip, cls.mod, old)
+            v = self.unpacked_class_attr(found, name, v)
             v = self.set_name(cls, name, v)
         cls.ns[name] = v
         if self.ip.default_reads is not None and v.__class__ in _WATCHED:
@@ -1354,7 +1364,7 @@ class Calls:
                 v = Unknown(f"dataclass field {name}")
             if isinstance(v, Probe):
                 v.touch()  # a plain int would be wrapped below: the layer depends on its type
-            if not isinstance(v, Sourced) or getattr(v, "bare", False):
+            if (not isinstance(v, Sourced) or getattr(v, "bare", False)) and not _held_as_is(v):
                 v = resource(v, name, str(c.mod.path), st.lineno)
             obj.attrs[name] = v
         ok, post, _ = self.classes.mro_attr(cls, "__post_init__")
@@ -1383,6 +1393,14 @@ class Calls:
                 ):
                     return True
         return False
+
+
+def _held_as_is(v: Any) -> bool:
+    """A layer or a tensor in a dataclass field: kept as it is, never wrapped with the field's
+    source (``Sourced``, for the numbers drift reads). Wrapped, ``self.model = params.model``
+    of a ``@dataclass`` holding a layer was not a layer: never registered, its weights
+    silently missing (CALM's ``AugmentParams(model=...)``)."""
+    return is_module(v) or isinstance(v, (UnknownModule, Tensor, WeightRef))
 
 
 _ATTRS_CLASSES = frozenset(

@@ -19,6 +19,7 @@ from driftcheck.parsers.source.interp import (
     globalstmt,
     leafdel,
     opaque,
+    loopattrs,
     pendingret,
     tuplesub,
 )
@@ -106,6 +107,10 @@ def _registered(o: Any) -> tuple:
         tuple((k, id(x)) for k, x in o.children.items()),
         tuple((k, id(x)) for k, x in o.params.items()),
     )
+
+
+def _where(fr: Frame, line: int) -> str:
+    return f"{fr.mod.path.name}:{line}" if fr.mod is not None else f"line {line}"
 
 
 def _contents(local: dict) -> dict:
@@ -656,6 +661,7 @@ class Statements:
         if it is None:
             before, snap = dict(fr.locals), _contents(fr.locals)
             mods = _modules_in(fr.locals)
+            held = loopattrs.snapshot(fr.locals)  # ``self.xs`` filled in place
             self.ip.uncertain.append(st.lineno)
             slot = self._loop_start()  # a ``break`` in it belongs to this loop
             try:
@@ -665,6 +671,7 @@ class Statements:
                 self._loop_end(slot, fr, st.lineno)
                 self.ip.uncertain.pop()
             self._after_unknown_loop(fr, before, snap, st.lineno, mods)
+            loopattrs.forget(held, _where(fr, st.lineno))
             return
         broke = False
         slot = self._loop_start()
@@ -743,12 +750,14 @@ class Statements:
             if cond is None:
                 before, snap = dict(fr.locals), _contents(fr.locals)
                 mods = _modules_in(fr.locals)
+                held = loopattrs.snapshot(fr.locals)  # ``self.xs`` filled in place
                 self.ip.uncertain.append(st.lineno)
                 try:
                     self._loop_body(st.body, fr)
                 finally:
                     self.ip.uncertain.pop()
                 self._after_unknown_loop(fr, before, snap, st.lineno, mods)
+                loopattrs.forget(held, _where(fr, st.lineno))
                 return
             if self._loop_body(st.body, fr):
                 return

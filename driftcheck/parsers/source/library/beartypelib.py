@@ -17,7 +17,7 @@ BD = Group("beartype.door", title="beartype (is_bearable)")
 @BD.entry(
     "is_bearable",
     doc="is_bearable(obj, hint): True / False for a known value against a plain class, "
-    "nn.Module or tuple[...] / list[...] of them; unknown otherwise",
+    "nn.Module, tuple[...] / list[...] of them or a union A | B of them; unknown otherwise",
 )
 def _is_bearable(c: Call) -> Any:
     if len(c.args) != 2 or c.kwargs:

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from driftcheck.parsers.source.library.typeunion import TypeUnion
 from driftcheck.parsers.source.values.abstract import Ext, Unknown, is_module, plain
 
 # subscriptable container classes -> the Python type their values have
@@ -34,6 +35,10 @@ _PLAIN = {
     "builtins.str": str,
     "builtins.bool": bool,
     "builtins.bytes": bytes,
+    # containers as plain classes (``is_bearable(x, tuple | list)``, CALM's ``Sequence``)
+    "builtins.tuple": tuple,
+    "builtins.list": list,
+    "builtins.dict": dict,
 }
 _MODULE = ("torch.nn.Module", "torch.nn.modules.module.Module")
 
@@ -61,6 +66,13 @@ def check(value: Any, hint: Any) -> bool | Unknown:
     h = plain(hint)
     if isinstance(h, GenericHint):
         return _check_generic(v, h)
+    if isinstance(h, TypeUnion):  # ``A | B``: any member satisfied
+        got = [check(value, m) for m in h.args]
+        if any(g is True for g in got):
+            return True
+        if all(g is False for g in got):
+            return False
+        return next(g for g in got if isinstance(g, Unknown))
     if isinstance(h, Unknown) or not isinstance(h, Ext):
         return Unknown("is_bearable of a hint not modelled")
     if isinstance(v, Unknown):

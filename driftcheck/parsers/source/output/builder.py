@@ -274,7 +274,13 @@ class Builder:
             # module of the run so far (reformer's ``weight_tie``: each layer's own norm around
             # one shared attention) is not another copy of it
             run = set(self.subtree(items[i][1]))
-            while j < len(items):
+            # a copy folded into a repeat node is counted as the first item's modules again: so
+            # the first item and each copy must hold no module met before (a child shared with
+            # an earlier layer, ``copy.copy(block)`` beside its original): that module counts
+            # once, the copies' own ones each (folded, the copies of ``[p, copy.copy(p),
+            # copy.deepcopy(p)]`` were counted as ``copy.copy(p)``: nothing)
+            fresh = self._unmet(run)
+            while fresh and j < len(items):
                 same = self.sig(items[j][1]) == s
                 if traced and same is not _tree_eq(items[i][1], items[j][1]):
                     # the signature (reprs) and == disagree (1 and True): not modeled
@@ -282,7 +288,7 @@ class Builder:
                 if not same or id(items[j][1]) in self.seen or id(items[j][1]) in self.folded:
                     break
                 sub = self.subtree(items[j][1])
-                if not run.isdisjoint(sub):
+                if not run.isdisjoint(sub) or not self._unmet(sub):
                     break
                 run.update(sub)
                 j += 1
@@ -297,6 +303,10 @@ class Builder:
                 self.folded.setdefault(id(other), _join(nid, cname, "/"))
                 self._fold_under(c, other, _join(nid, cname, "/"))
             i = j
+
+    def _unmet(self, ids: set[int] | frozenset[int]) -> bool:
+        """None of the modules ``ids`` has a node yet (or was folded into one)."""
+        return all(k not in self.seen and k not in self.folded for k in ids)
 
     def _fold_under(self, first: Any, other: Any, nid: str) -> None:
         """The modules under a copy folded into ``first``'s repeat node are counted there too:

@@ -1,0 +1,71 @@
+"""An assignment expression inside a comprehension binds the enclosing scope (PEP 572).
+
+``[nn.Conv1d(prev, (prev := int(base * g**i)), 3) for i in range(n)]`` chains ``prev``
+through the items and leaves the last one bound in the function (or module) that holds the
+comprehension: the layer after it reads ``nn.Linear(prev, 2)`` with the last width. The
+comprehension ran in a frame of its own (its loop variables stay there, as in Python 3), so
+the binding was lost and the layer after it read the value from before the comprehension (a
+confident wrong count: fresh16's ``walrus_widths``).
+
+Here the names a comprehension's ``:=`` bind (outside a nested ``lambda``, which has a scope
+of its own; a nested comprehension hands its bindings on to this one) are copied back to the
+enclosing frame after the comprehension ran, as Python leaves them. Where that value is not
+known it is unknown with the line, never the value from before:
+
+- a comprehension that was not followed (an iterable we cannot enumerate, a numeric table
+  whose items are not computed, one over the loop bound);
+- a generator expression: Python runs its items only as they are consumed, and a consumer
+  may stop early (``any((w := x) > 32 for x in widths)`` leaves the first ``x`` over 32 in
+  ``w``), while the interpreter runs every item at once.
+"""
+
+from __future__ import annotations
+
+import ast
+from typing import Any
+
+_CACHE = "_dc_walrus_targets"
+
+
+def targets(e: ast.expr) -> tuple[str, ...]:
+    """Names the comprehension ``e`` binds in its enclosing scope by ``:=`` (cached on the
+    node: a comprehension in a loop is asked once per run)."""
+    got = e.__dict__.get(_CACHE)
+    if got is not None:
+        return got
+    out: list[str] = []
+    todo: list[ast.AST] = list(ast.iter_child_nodes(e))
+    while todo:
+        node = todo.pop()
+        if isinstance(node, ast.Lambda):
+            continue  # its own scope
+        if isinstance(node, ast.NamedExpr) and isinstance(node.target, ast.Name):
+            if node.target.id not in out:
+                out.append(node.target.id)
+        todo.extend(ast.iter_child_nodes(node))
+    res = tuple(out)
+    e.__dict__[_CACHE] = res
+    return res
+
+
+def leak(e: ast.expr, sub: Any, fr: Any, followed: bool) -> None:
+    """Copy the ``:=`` bindings of the comprehension ``e`` run in the frame ``sub`` back to
+    the enclosing frame ``fr`` (see the module docstring); unknown where not followed."""
+    names = targets(e)
+    if not names:
+        return
+    from driftcheck.parsers.source.values.abstract import Unknown
+
+    line = getattr(e, "lineno", "?")
+    where = f"{fr.mod.path.name}:{line}" if getattr(fr.mod, "path", None) else f"line {line}"
+    for n in names:
+        if isinstance(e, ast.GeneratorExp):
+            fr.locals[n] = Unknown(
+                f"{n} bound by := in a generator expression at {where}: its items run as "
+                "they are consumed (not followed)"
+            )
+        elif not followed:
+            fr.locals[n] = Unknown(f"{n} bound by := in a comprehension at {where} not followed")
+        elif n in sub.locals:
+            fr.locals[n] = sub.locals[n]
+        # else: no item ran the ``:=`` (an empty iterable, a filter false): the binding stays
