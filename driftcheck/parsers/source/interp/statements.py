@@ -18,8 +18,8 @@ from driftcheck.parsers.source.interp import (
     branchstate,
     globalstmt,
     leafdel,
-    opaque,
     loopattrs,
+    opaque,
     pendingret,
     tuplesub,
 )
