@@ -468,6 +468,12 @@ def _made_dtype(f: Any, v: Any, out: Tens) -> Tens:
     return dataflow_checks.add_facts(f, out, replace=False, **facts)
 
 
+def param_dtype(f: Any, v: Any, out: Tens) -> Tens:
+    """``self.scale``, a Parameter: its dtype as ``__init__`` made it (a checkpoint's values are
+    cast to it on load, so the dtype holds where the values do not: no value facts here)."""
+    return _made_dtype(f, v, out)
+
+
 def promote(f: Any, a: Any, b: Any, out: Any) -> None:
     """``x - mean`` with ``mean`` float64 of rank >= 1: the result is float64 (a complex
     operand, or a float64 0-D tensor beside a tensor of rank >= 1, gives no fact)."""

@@ -38,7 +38,10 @@ def _parameter(c: Call) -> Any:
         known = wildlib.weight_shape(c.interp.attrs, t)
         t = Tensor(known) if known is not None else t
     shape = t.shape if isinstance(t, Tensor) else Unknown("parameter data")
-    return Tensor(shape, param=c.qual != "torch.nn.Buffer")
+    # a Parameter / Buffer holds its data as it is: the same dtype (``nn.Parameter(t)`` of an
+    # int64 ``t`` needs ``requires_grad=False``, and stays int64)
+    dtype = tensordtypes.dtype_of(t) if isinstance(t, Tensor) else None
+    return Tensor(shape, param=c.qual != "torch.nn.Buffer", dtype=dtype)
 
 
 NN.add(
