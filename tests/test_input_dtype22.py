@@ -61,6 +61,14 @@ MODELS: dict[str, tuple[str, str]] = {
     "embedding": ("", "return self.emb(x).mean(1)"),
     "linear": ("", "return self.fc(x)"),
     "inplace_div": ("", "y = x.clone()\n        y /= 2\n        return y"),
+    "mul_param": (
+        "self.s = nn.Parameter(torch.full((6,), 0.5))",
+        "y = x.clone()\ny.mul_(self.s)\nreturn y",
+    ),
+    "mul_param_int": (
+        "self.s = nn.Parameter(torch.full((6,), 2), requires_grad=False)",
+        "y = x.clone()\ny.mul_(self.s)\nreturn y",
+    ),
 }
 
 
