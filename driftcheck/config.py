@@ -15,6 +15,7 @@ silently ignored setting.
     context-length = 8192
     batch-size = 1
     input-shape = "2,3,32,32"
+    input-dtype = "float32"       # that input's dtype (int64 for token ids; default: unknown)
     [tool.driftcheck.severity]
     SML003 = "blocker"            # any id, prefix or name, also DRF* and SRV*
     [tool.driftcheck.per-file-ignores]
