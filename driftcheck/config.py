@@ -15,6 +15,7 @@ silently ignored setting.
     context-length = 8192
     batch-size = 1
     input-shape = "2,3,32,32"
+    input-dtype = "float32"       # that input's dtype (int64 for token ids; default: unknown)
     [tool.driftcheck.severity]
     SML003 = "blocker"            # any id, prefix or name, also DRF* and SRV*
     [tool.driftcheck.per-file-ignores]
@@ -44,6 +45,7 @@ KEYS = {
     "context-length",
     "batch-size",
     "input-shape",
+    "input-dtype",
     "fail-on",
     "severity",
     "thresholds",
@@ -63,6 +65,7 @@ class Settings:
     context_length: int | None = None
     batch_size: int | None = None
     input_shape: str | None = None
+    input_dtype: str | None = None
     fail_on: str | None = None
     severity: dict[str, Severity] = field(default_factory=dict)
     thresholds: dict[str, float] = field(default_factory=dict)
@@ -138,6 +141,14 @@ def parse_settings(f: Path) -> Settings:
     s.context_length = _typed(sec, "context-length", int, where)
     s.batch_size = _typed(sec, "batch-size", int, where)
     s.input_shape = _typed(sec, "input-shape", str, where)
+    s.input_dtype = _typed(sec, "input-dtype", str, where)
+    if s.input_dtype is not None:
+        from driftcheck.parsers.source.forward.edges import input_dtype_facts
+
+        try:
+            input_dtype_facts(s.input_dtype)
+        except ValueError as e:
+            raise DriftcheckError(f"[tool.driftcheck] input-dtype: {e}", where) from None
     s.fail_on = _typed(sec, "fail-on", str, where)
     if s.fail_on is not None:
         _severity(s.fail_on, where, "fail-on")

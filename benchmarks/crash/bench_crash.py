@@ -1,7 +1,8 @@
 """The crash study: ``driftcheck check`` blockers against torch's verdict on the crash corpus.
 
 For every case of ``cases.json`` with a torch verdict (``truth.json``), runs
-``driftcheck check cases/<name>.py::<Root> --input-shape <INPUT> --format json`` (in one worker
+``driftcheck check cases/<name>.py::<Root> --input-shape <INPUT> --format json`` (plus
+``--input-dtype int64`` for a token-id case, as the truth ran it) (in one worker
 process, the CLI's own entry point) and counts the case as flagged when a finding of severity
 ``blocker`` is reported. Positive = torch's forward raised. Prints the confusion matrix per
 defect class (TP FN FP TN), then precision and recall for the dev part and the held-out part
@@ -101,6 +102,8 @@ def run_all(cases: list[dict]) -> dict[str, dict]:
         path = HERE / e["file"]
         argv = ["check", f"{path.relative_to(ROOT)}::{e['root']}", "--format", "json"]
         argv += ["--input-shape", ",".join(map(str, e["input"]))]
+        if e.get("kind") == "tokens":  # the truth ran ``torch.randint`` ids: int64
+            argv += ["--input-dtype", "int64"]
         p.stdin.write(json.dumps({"argv": argv}) + "\n")
         p.stdin.flush()
         r = json.loads(p.stdout.readline())

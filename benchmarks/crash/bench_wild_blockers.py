@@ -12,7 +12,8 @@ either a real forward crash on ``S`` or a false blocker. Two steps:
    ``(2, C, L)``, volumes ``(1, C, S, S, S)`` (``randint(0, 2)`` for ids, ``randn`` else). The
    first one forward runs on is the file's input. A file whose forward runs on none of them
    (it needs a second argument, a graph, a dict...) is "not run", with torch's first error.
-2. The benchmark: ``driftcheck check FILE --input-shape S --format json`` (one worker process,
+2. The benchmark: ``driftcheck check FILE --input-shape S --format json`` (with
+   ``--input-dtype int64`` where the probe's input was token ids; one worker process,
    the CLI's entry point) on every file with an input. Each file with a blocker is run again in
    torch, in a subprocess with a timeout, on the same input: forward raises = a real crash,
    forward runs = a false blocker. Prints both for the dev part (``sha256(name) % 5 == 0`` is
@@ -225,7 +226,7 @@ for line in sys.stdin:
 """
 
 
-def check_all(jobs: list[tuple[str, Path, list[int]]]) -> dict[str, dict]:
+def check_all(jobs: list[tuple[str, Path, list[int], str | None]]) -> dict[str, dict]:
     env = dict(os.environ, PYTHONPATH=str(ROOT), DRIFTCHECK_NO_CACHE="1")
     env.pop("PYTHONDONTWRITEBYTECODE", None)
     p = subprocess.Popen(
@@ -238,9 +239,11 @@ def check_all(jobs: list[tuple[str, Path, list[int]]]) -> dict[str, dict]:
     )
     assert p.stdin is not None and p.stdout is not None
     res = {}
-    for name, path, shape in jobs:
+    for name, path, shape, kind in jobs:
         argv = ["check", str(path.relative_to(ROOT)), "--format", "json"]
         argv += ["--input-shape", ",".join(map(str, shape))]
+        if kind == "tokens":  # the probe's input was ``torch.randint`` ids: int64
+            argv += ["--input-dtype", "int64"]
         p.stdin.write(json.dumps({"argv": argv}) + "\n")
         p.stdin.flush()
         r = json.loads(p.stdout.readline())
@@ -307,14 +310,14 @@ def main(argv: list[str] | None = None) -> int:
     for f in files:
         rec = inputs.get(case_name(f), {"not_run": "not probed"})
         if "input" in rec:
-            jobs.append((case_name(f), f, rec["input"]))
+            jobs.append((case_name(f), f, rec["input"], rec.get("kind")))
         else:
             not_run.append(case_name(f))
     t0 = time.perf_counter()
     res = check_all(jobs)
     wall = time.perf_counter() - t0
     real, false, undecided = [], [], []
-    for name, path, shape in jobs:
+    for name, path, shape, _kind in jobs:
         r = res[name]
         if not r["blockers"]:
             continue

@@ -18,8 +18,9 @@ from driftcheck.errors import DriftcheckError, NoModel
 from driftcheck.findings import Finding, Location
 
 
-def _options(settings, input_shape, gpu, dtype, context_length, select, disable):
+def _options(settings, input_shape, gpu, dtype, context_length, select, disable, input_dtype=None):
     from driftcheck.graph.shapes import parse_shape
+    from driftcheck.parsers.source.forward.edges import input_dtype_facts
     from driftcheck.verifier import VerifyOptions
 
     shape_text = input_shape or settings.input_shape
@@ -32,9 +33,18 @@ def _options(settings, input_shape, gpu, dtype, context_length, select, disable)
         if not shape:
             raise DriftcheckError(f"bad input shape {shape_text!r}", "--input-shape")
         shapes = {"*": shape}
+    dtype_text = input_dtype or settings.input_dtype
+    if dtype_text:
+        try:
+            input_dtype_facts(dtype_text)
+        except ValueError as e:
+            raise DriftcheckError(str(e), "--input-dtype") from None
+        if shapes is None:  # every dtype rule runs on real sizes only
+            raise DriftcheckError("--input-dtype needs --input-shape", "--input-dtype")
     sel = list(select) or settings.select
     return VerifyOptions.make(
         input_shapes=shapes,
+        input_dtype=dtype_text or None,
         select=[_key(k) for k in sel] if sel else None,
         disable=[*settings.disable, *(_key(k) for k in disable)],
         severity=dict(settings.severity),
@@ -68,7 +78,7 @@ def check_one(source: str, options, config: str | None = None, display: str | No
     """Load, verify and suppress; findings without a location get the source's file
     (``display``: the file a class of a directory run is defined in)."""
     from driftcheck.parsers import kind_of, load, read_json
-    from driftcheck.parsers.source.forward.edges import concrete_input
+    from driftcheck.parsers.source.forward.edges import concrete_input, input_dtype_facts
     from driftcheck.verifier import suppress
     from driftcheck.verifier.runner import graph_from_data, verify
 
@@ -76,7 +86,9 @@ def check_one(source: str, options, config: str | None = None, display: str | No
         graph = graph_from_data(read_json(Path(source)), source)
     else:
         given = (options.input_shapes or {}).get("*")
-        with concrete_input(given):  # forward followed on the real sizes (precise SHP checks)
+        dtype = input_dtype_facts(options.input_dtype) if options.input_dtype else None
+        # forward followed on the real sizes (precise SHP checks), and the input's dtype
+        with concrete_input(given, dtype):
             graph = load(source, config=config)
     report = verify(graph, _bind_input(graph, options))
     kept, dropped = suppress.apply(report.findings)
@@ -180,6 +192,11 @@ def _short_paths(message: str) -> str:
 @click.command(name="check")
 @click.argument("paths", nargs=-1, required=True)
 @click.option("--input-shape", help="Input shape, e.g. 2,3,32,32 or B,T,768.")
+@click.option(
+    "--input-dtype",
+    help="dtype of that input as torch spells it (int64 for token ids, float32, bool...); "
+    "needs --input-shape. Default: unknown (no dtype verdicts on it).",
+)
 @click.option("--config", "config", type=click.Path(), help="config.json to bind code to.")
 @click.option(
     "--format",
@@ -203,6 +220,7 @@ def _short_paths(message: str) -> str:
 def command(
     paths,
     input_shape,
+    input_dtype,
     config,
     fmt,
     gpu,
@@ -232,7 +250,9 @@ def command(
             where = source.split("::")[0] if not source.startswith("hf:") else "."
             settings = load_settings(where)
             level = level or settings.fail_on
-            opts = _options(settings, input_shape, gpu, dtype, context_length, select, disable)
+            opts = _options(
+                settings, input_shape, gpu, dtype, context_length, select, disable, input_dtype
+            )
             with per_path():  # batch_stores off: each path with fresh stores (speed.py)
                 try:
                     models = _check_models(source, opts, config, progress)

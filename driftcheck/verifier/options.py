@@ -31,6 +31,9 @@ DEFAULT_THRESHOLDS: dict[str, float] = {
 class VerifyOptions:
     input_shapes: Mapping[str, Shape] | None = None
     """Overrides for the graph's ``Input`` shapes (by input id or name; one entry fits one)."""
+    input_dtype: str | None = None
+    """The first input's dtype as torch spells it (``check --input-dtype int64``); None:
+    unknown, and no rule judges an op by it."""
     select: frozenset[str] | None = None
     """Run only these check ids / names / family prefixes (None: all)."""
     disable: frozenset[str] = frozenset()

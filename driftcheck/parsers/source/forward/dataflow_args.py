@@ -431,7 +431,9 @@ def buffer_dtype(f: Any, v: Any, out: Any) -> Any:
     # approximate values (a ``torch.hann_window`` buffer) still have an exact dtype and shape
     arr, approx = tensorvalues.values(v)
     kind = getattr(getattr(arr, "dtype", None), "kind", None)
-    if arr is None or kind is None or tuple(arr.shape) != out.shape:
+    if arr is None:
+        return _made_dtype(f, v, out)
+    if kind is None or tuple(arr.shape) != out.shape:
         return out
     facts: dict[str, Any] = {}
     if str(arr.dtype) == "float64":
@@ -458,6 +460,42 @@ def buffer_dtype(f: Any, v: Any, out: Any) -> Any:
 
         dataflow_known.remember(f, out, arr, stamp=0)  # followed through indexing, comparisons
     return out
+
+
+# the interpreter's dtype of a buffer without values (``library/tensordtypes``: the factory's
+# ``dtype=``, ``torch.full``'s fill, a cast) -> the forward's dtype facts
+_MADE = {
+    "float64": {"dtype": F64},
+    "float32": {"dtype": "float"},
+    "float16": {"dtype": "float"},
+    "bfloat16": {"dtype": "float"},
+    "int64": {"dtype": "int64", "long": True},
+    "int32": {"dtype": "int64"},
+    "int16": {"dtype": "int64"},
+    "int8": {"dtype": "int64"},
+    "uint8": {"dtype": "uint8"},
+    "bool": {"dtype": BOOL},
+}
+
+
+def _made_dtype(f: Any, v: Any, out: Tens) -> Tens:
+    """A buffer ``__init__`` made without known values (``torch.full((16,), 3)``): the dtype
+    the interpreter gave it, when it has one; a float one only while the analyzed code cannot
+    have changed torch's default dtype (``tensordtypes.default_may_change``)."""
+    from driftcheck.parsers.source.forward import dataflow_checks
+    from driftcheck.parsers.source.library import tensordtypes
+
+    d = tensordtypes.dtype_of(v)
+    facts = _MADE.get(d or "")
+    if facts is None or (d in tensordtypes.FLOATS and tensordtypes.default_may_change(f.interp)):
+        return out
+    return dataflow_checks.add_facts(f, out, replace=False, **facts)
+
+
+def param_dtype(f: Any, v: Any, out: Tens) -> Tens:
+    """``self.scale``, a Parameter: its dtype as ``__init__`` made it (a checkpoint's values are
+    cast to it on load, so the dtype holds where the values do not: no value facts here)."""
+    return _made_dtype(f, v, out)
 
 
 def promote(f: Any, a: Any, b: Any, out: Any) -> None:

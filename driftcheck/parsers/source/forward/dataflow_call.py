@@ -144,6 +144,10 @@ class Calls:
                     from driftcheck.parsers.source.forward import dataflow_strides
 
                     dataflow_strides.made_contiguous(self.run.f, t)  # a fresh input tensor
+                    if self.run.f.input_dtype:  # ``check --input-dtype``: its dtype is known
+                        from driftcheck.parsers.source.forward import dataflow_checks
+
+                        dataflow_checks.add_facts(self.run.f, t, **self.run.f.input_dtype)
                 elif p.arg in RANKS:  # internal only: the Input node's shape stays unknown
                     t.learn_rank(RANKS[p.arg])
             elif isinstance(defaults[p.arg], ast.Constant) and defaults[p.arg].value is None:

@@ -386,6 +386,13 @@ def max_min(run: Any, t: Any, name: str, args: list, kwargs: dict, parent: Any, 
         return None
     kind = "Amax" if name == "max" else "Amin"
     values = run.f.add_op(kind, {"dim": dim, "keepdim": keep}, [t], parent, loc)
+    from driftcheck.parsers.source.forward import dataflow_checks  # noqa: PLC0415
     from driftcheck.parsers.source.forward.dataflow_axes import NamedPair  # noqa: PLC0415
 
-    return NamedPair((values, Tens(None, values.shape)))
+    # the values have ``t``'s dtype, the indices are int64 (torch.return_types.max)
+    dt = dataflow_checks.fact(run.f, t, "dtype")
+    if dt is not None:
+        dataflow_checks.add_facts(run.f, values, replace=False, dtype=dt)
+    indices = Tens(None, values.shape)
+    dataflow_checks.add_facts(run.f, indices, dtype=dataflow_checks.INT, long=True)
+    return NamedPair((values, indices))

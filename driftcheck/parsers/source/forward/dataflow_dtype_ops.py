@@ -73,6 +73,8 @@ KEEPS = frozenset(
     }
 )
 INT_CASTS = frozenset({"long", "int", "short"})
+# sums and products that widen an integer or bool tensor to int64 (without ``dtype=``)
+INT_SUMS = frozenset({"sum", "cumsum", "cumprod", "prod"})
 _BITWISE = {ast.BitOr: "bitwise_or", ast.BitAnd: "bitwise_and", ast.BitXor: "bitwise_xor"}
 
 
@@ -111,7 +113,7 @@ def after_torch(f: Any, name: str, args: list, kwargs: dict, out: Any) -> None:
         return
     if name in ("argmax", "argmin"):
         _give(f, out, INT)
-    elif name == "sum" and args and _dtype(f, args[0]) in (INT, UINT8, "bool"):
+    elif name in INT_SUMS and args and _dtype(f, args[0]) in (INT, UINT8, "bool"):
         if _plain_sum(args[1:], kwargs):
             _give(f, out, INT)
     elif name in FLOAT_MADE:
@@ -153,7 +155,7 @@ def after_method(f: Any, t: Tens, name: str, args: list, kwargs: dict, out: Any,
         return
     if name in INT_CASTS or name in ("argmax", "argmin"):
         _give(f, out, INT)
-    elif name == "sum" and dt in (INT, UINT8, "bool") and _plain_sum(args, kwargs):
+    elif name in INT_SUMS and dt in (INT, UINT8, "bool") and _plain_sum(args, kwargs):
         _give(f, out, INT)  # an integer or bool sum is int64 (``one_hot(ids).sum(1)``)
     elif name in FLOAT_FNS and not args and not kwargs:
         _give(f, out, _float_fn_dtype(f, t))

@@ -244,7 +244,12 @@ def module_attr(run: Any, m: Mod, name: str) -> Any:
         c = obj.children[name]
         return Mod(c) if c is not None else None
     if name in obj.params:
-        return param_tensor(run, obj, name)
+        t = param_tensor(run, obj, name)
+        if run.f.input_shape is not None and t.src is not None:
+            from driftcheck.parsers.source.forward import dataflow_args
+
+            dataflow_args.param_dtype(run.f, obj.params[name], t)
+        return t
     if name in obj.buffers:
         buf = obj.buffers[name]
         if run.f.input_shape is None:

@@ -26,20 +26,57 @@ from driftcheck.parsers.source.values.dataflow_values import Tens, first_tensor
 # Without them (every other caller) the pass stays size-free, as before.
 INPUT_SHAPE: ContextVar[tuple[int, ...] | None] = ContextVar("forward_input_shape", default=None)
 CONCRETE_NOTE = "forward followed on the given input shape"
+# ``check --input-dtype``: the dtype of that same first input, as the dtype facts the forward
+# rules read (``dataflow_checks.fact(f, t, "dtype")``). None (the default): the input's dtype
+# is unknown, and no rule judges a tensor whose dtype is unknown.
+INPUT_DTYPE: ContextVar[dict[str, Any] | None] = ContextVar("forward_input_dtype", default=None)
+
+# torch's spellings of a dtype (``torch.<name>``) -> the facts the forward rules use. Their
+# dtype model is coarse on purpose: ``float`` is any float of torch's default family (float32,
+# float16, bfloat16: what ``x.float()`` / ``.half()`` give, ``dataflow_checks.cast``), float64
+# apart (a float32 weight rejects it), ``int64`` any integer dtype with ``long`` set only where
+# it is int64 for certain, and bool, uint8, complex.
+_FLOAT = {"dtype": "float", "real": True}
+_INT = {"dtype": "int64", "real": True}
+INPUT_DTYPES: dict[str, dict[str, Any]] = {
+    **dict.fromkeys(("float32", "float", "float16", "half", "bfloat16"), _FLOAT),
+    **dict.fromkeys(("float64", "double"), {"dtype": "float64", "real": True}),
+    **dict.fromkeys(("int64", "long"), {**_INT, "long": True}),
+    **dict.fromkeys(("int32", "int", "int16", "short", "int8"), _INT),
+    **dict.fromkeys(("uint8", "byte"), {"dtype": "uint8", "real": True}),
+    "bool": {"dtype": "bool", "real": True},
+    **dict.fromkeys(("complex64", "cfloat", "complex128", "cdouble"), {"dtype": "complex"}),
+}
+
+
+def input_dtype_facts(name: str) -> dict[str, Any]:
+    """The forward facts of ``--input-dtype NAME`` (``int64``, ``torch.long``, ...); a
+    ValueError names the accepted spellings when torch has no such dtype (or one we do not
+    model: ``float8_e4m3fn``, ``uint16``)."""
+    key = name.strip().removeprefix("torch.")
+    if key not in INPUT_DTYPES:
+        raise ValueError(f"unknown input dtype {name!r} (one of: {', '.join(INPUT_DTYPES)})")
+    return dict(INPUT_DTYPES[key])
 
 
 @contextlib.contextmanager
-def concrete_input(shape: tuple[int, ...] | None) -> Iterator[None]:
-    """Analyses started inside follow forward on ``shape`` (None: size-free, the default)."""
+def concrete_input(
+    shape: tuple[int, ...] | None, dtype: dict[str, Any] | None = None
+) -> Iterator[None]:
+    """Analyses started inside follow forward on ``shape`` (None: size-free, the default),
+    with the first input's dtype facts ``dtype`` (``input_dtype_facts``; None: unknown). A
+    dtype is only followed on real sizes, as every dtype rule is."""
     ok = (
         shape is not None
         and len(shape) > 0
         and all(isinstance(d, int) and not isinstance(d, bool) and d > 0 for d in shape)
     )
     token = INPUT_SHAPE.set(tuple(shape) if ok else None)  # type: ignore[arg-type]
+    dtoken = INPUT_DTYPE.set(dict(dtype) if ok and dtype else None)
     try:
         yield
     finally:
+        INPUT_DTYPE.reset(dtoken)
         INPUT_SHAPE.reset(token)
 
 
@@ -65,6 +102,7 @@ def add_edges(graph: Graph, builder: Any, interp: Any) -> None:
         return
     flow = Flow(graph, builder, interp)
     flow.input_shape = INPUT_SHAPE.get()
+    flow.input_dtype = INPUT_DTYPE.get() if flow.input_shape is not None else None
     flow.map_tree(root)
     runner = Runner(flow)
     complete = True

@@ -229,6 +229,10 @@ class Library:
             by_shape = entry.impl(registry.Call(self.ip, q, args, kwargs, loc)) if entry else None
             shape = by_shape.shape if isinstance(by_shape, Tensor) else None
             r = tensorvalues.call(q, args, kwargs, shape)
+            if isinstance(r, Tensor) and r.dtype is None and isinstance(by_shape, Tensor):
+                # values computed on first read may stay unknown (``torch.arange(0, 4, 0.5)``):
+                # the dtype torch fixes without them (library/tensordtypes.factory) still holds
+                r.dtype = by_shape.dtype
             if r is not None:
                 return r
             if entry is not None:

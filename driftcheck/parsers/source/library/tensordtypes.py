@@ -206,8 +206,50 @@ def factory(name: str, args: list[Any], kwargs: dict[str, Any]) -> str | None:
     if name in ("randint", "LongTensor"):
         return "int64"
     if name.endswith("_like") and args:
-        return dtype_of(args[0])
+        return dtype_of(args[0])  # (``full_like(t, 0.5)`` too: the fill is cast to t's)
+    if name == "full":
+        fill = args[1] if len(args) > 1 else kwargs.get("fill_value")
+        return _scalar_dtype([fill]) if fill is not None else None
+    if name == "arange":
+        bounds = [*args, *(kwargs[k] for k in ("start", "end", "step") if k in kwargs)]
+        if any(isinstance(plain(b), bool) for b in bounds):
+            return None  # (not a bool range: torch refuses or promotes; not modelled)
+        return _scalar_dtype(bounds)
+    if name in ("tensor", "as_tensor") and len(args) == 1:
+        items = _flat(args[0])
+        return _scalar_dtype(items) if items else None
     return None
+
+
+def _scalar_dtype(items: list[Any]) -> str | None:
+    """The dtype torch infers from Python scalars (``torch.full``'s fill, ``arange``'s bounds,
+    ``torch.tensor``'s items): all bool -> bool; bool and int -> int64; a float among them ->
+    the default float (float32); a complex -> complex64. None when any item is not a plain
+    Python scalar (a 0-d tensor, a numpy value, an unknown): its dtype takes part."""
+    vals = [plain(x) for x in items]
+    if not vals or any(type(v) not in (bool, int, float, complex) for v in vals):
+        return None
+    kinds = {type(v) for v in vals}
+    if complex in kinds:
+        return "complex64"
+    if float in kinds:
+        return "float32"
+    return "bool" if kinds == {bool} else "int64"
+
+
+def _flat(v: Any, depth: int = 0) -> list[Any] | None:
+    """The items of a nested list / tuple (``torch.tensor([[1, 2], [3, 4]])``), or ``[v]`` of
+    one value; None past 4096 items or 8 levels."""
+    v = plain(v)
+    if not isinstance(v, (list, tuple)):
+        return [v]  # a scalar (``torch.tensor(3)``) or an item; ``_scalar_dtype`` judges it
+    out: list[Any] = []
+    for x in v:
+        got = _flat(x, depth + 1) if depth < 8 else None
+        if got is None or len(out) + len(got) > 4096:
+            return None
+        out += got
+    return out
 
 
 def method(t: Tensor, name: str, got: Any) -> Any:

@@ -40,7 +40,8 @@ def _parameter(c: Call) -> Any:
     shape = t.shape if isinstance(t, Tensor) else Unknown("parameter data")
     from driftcheck.parsers.source.library import tensordtypes
 
-    # a Parameter keeps its data's dtype (library/paramconv.py decides ``p.double()`` by it)
+    # a Parameter / Buffer keeps its data's dtype (library/paramconv.py decides ``p.double()``
+    # by it; ``nn.Parameter(t)`` of an int64 ``t`` needs ``requires_grad=False``, stays int64)
     dtype = tensordtypes.dtype_of(t) if isinstance(t, Tensor) else None
     return Tensor(shape, param=c.qual != "torch.nn.Buffer", dtype=dtype)
 
