@@ -38,8 +38,6 @@ def _parameter(c: Call) -> Any:
         known = wildlib.weight_shape(c.interp.attrs, t)
         t = Tensor(known) if known is not None else t
     shape = t.shape if isinstance(t, Tensor) else Unknown("parameter data")
-    from driftcheck.parsers.source.library import tensordtypes
-
     # a Parameter / Buffer keeps its data's dtype (library/paramconv.py decides ``p.double()``
     # by it; ``nn.Parameter(t)`` of an int64 ``t`` needs ``requires_grad=False``, stays int64)
     dtype = tensordtypes.dtype_of(t) if isinstance(t, Tensor) else None
