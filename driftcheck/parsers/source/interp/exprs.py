@@ -376,7 +376,13 @@ class Expressions:
             # ``[pos / np.power(10000, 2 * (j // 2) / d) for j in range(d)]`` for every position:
             # a big table of numbers (a sinusoid buffer), never a size -- its length is kept,
             # its values are not computed (videomae: 1.2M evaluations otherwise)
-            items = self.items.iterate(self.eval(e.generators[0].iter, sub))
+            it = self.eval(e.generators[0].iter, sub)
+            raw = plain_bare(it)
+            # a single-pass iterator (``zip``, ``map``) is measured, not used up: the loop
+            # below reads it
+            items = (
+                list(raw.rest) if isinstance(raw, tuplesub.Generator) else self.items.iterate(it)
+            )
             if items is not None and len(items) > NUMERIC_TABLE:
                 return [Unknown("numeric table value")] * len(items)
         out: list[Any] = []
