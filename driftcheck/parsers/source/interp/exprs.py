@@ -381,7 +381,7 @@ class Expressions:
             # a single-pass iterator (``zip``, ``map``) is measured, not used up: the loop
             # below reads it
             items = (
-                list(raw.rest) if isinstance(raw, tuplesub.Generator) else self.items.iterate(it)
+                list(raw.rest) if isinstance(raw, tuplesub.ONE_SHOT) else self.items.iterate(it)
             )
             if items is not None and len(items) > NUMERIC_TABLE:
                 return [Unknown("numeric table value")] * len(items)
@@ -410,6 +410,8 @@ class Expressions:
                 return set(plain(out))
             except TypeError:
                 return Unknown("set comprehension")
+        if isinstance(e, ast.GeneratorExp):
+            return tuplesub.Once(out)  # single-pass: a second loop over it sees nothing
         return out
 
     def _gen(self, e: Any, gens: list[ast.comprehension], i: int, fr: Frame, out: list) -> bool:
@@ -775,7 +777,7 @@ class Expressions:
             return wildlib.globals_has(self.ip, container.mod, plain(item))
         if isinstance(container, modnamespace.ModuleNamespace):
             return modnamespace.has(container, plain(item))
-        if isinstance(container, tuplesub.Generator):
+        if isinstance(container, tuplesub.ONE_SHOT):
             return tuplesub.contains(container, item)
         if getattr(container, "_enum_member", False):
             r = enumflags.contains(plain(container), plain(item))  # ``Feat.POS in feats``

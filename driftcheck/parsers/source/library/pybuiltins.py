@@ -85,11 +85,11 @@ def _short_circuit(name: str, gen: Any) -> Any:
 
 def _once(items: list[Any]) -> Any:
     """``zip`` / ``map`` / ``filter`` / ``enumerate`` / ``reversed`` make a single-pass iterator:
-    a second loop over it sees nothing (Python's), which ``tuplesub.Generator`` models
+    a second loop over it sees nothing (Python's), which ``tuplesub.Once`` models
     (``list(...)`` of it is a list again, read any number of times)."""
     from driftcheck.parsers.source.interp import tuplesub  # a cycle at import
 
-    return tuplesub.Generator(items)
+    return tuplesub.Once(items)
 
 
 _ITEMWISE = frozenset(("len", "list", "tuple", "set", "frozenset", "reversed", "zip", "enumerate"))
@@ -153,8 +153,8 @@ def py_call(name: str, interp: Any, args: list[Any], kwargs: dict[str, Any]) -> 
     if name in ("any", "all") and len(pa) == 1:
         from driftcheck.parsers.source.interp import tuplesub  # a cycle at import
 
-        if isinstance(pa[0], tuplesub.Generator):
-            return _short_circuit(name, pa[0])
+        if isinstance(unwrap(args[0]), tuplesub.ONE_SHOT):
+            return _short_circuit(name, unwrap(args[0]))
     if name in ("min", "max", "sum", "any", "all", "sorted"):
         items = pa[0] if len(pa) == 1 else pa
         if name in ("min", "max") and len(pa) == 1 or name not in ("min", "max"):
@@ -687,8 +687,8 @@ def _iteration(name: str, interp: Any, args: list[Any]) -> Any:
     if name == "next":
         from driftcheck.parsers.source.interp import tuplesub  # a cycle at import
 
-        it = plain(args[0])
-        if isinstance(it, tuplesub.Generator):  # a generator function's or torch walk's
+        it = unwrap(args[0])
+        if isinstance(it, tuplesub.ONE_SHOT):  # a generator function's or torch walk's, zip's
             if it.lost:
                 return Unknown("next of an iterator read to an unknown point")
             if it.rest:
@@ -703,8 +703,8 @@ def _iteration(name: str, interp: Any, args: list[Any]) -> Any:
     if name == "iter":
         from driftcheck.parsers.source.interp import tuplesub  # a cycle at import
 
-        if isinstance(plain(args[0]), tuplesub.Generator):
-            return plain(args[0])  # ``iter(zip(...))`` is that iterator itself (Python's)
+        if isinstance(unwrap(args[0]), tuplesub.ONE_SHOT):
+            return unwrap(args[0])  # ``iter(zip(...))`` is that iterator itself (Python's)
     items = interp.items.iterate(args[0])
     if items is None:
         return Unknown(name)
