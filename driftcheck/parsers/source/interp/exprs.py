@@ -380,9 +380,7 @@ class Expressions:
             raw = plain_bare(it)
             # a single-pass iterator (``zip``, ``map``) is measured, not used up: the loop
             # below reads it
-            items = (
-                list(raw.rest) if isinstance(raw, tuplesub.ONE_SHOT) else self.items.iterate(it)
-            )
+            items = list(raw.rest) if isinstance(raw, tuplesub.ONE_SHOT) else self.items.iterate(it)
             if items is not None and len(items) > NUMERIC_TABLE:
                 return [Unknown("numeric table value")] * len(items)
         out: list[Any] = []
