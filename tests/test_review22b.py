@@ -93,6 +93,13 @@ lin(
 # an integer input still fails a float64 layer
 lin("int_into_f64", "return self.l(h.long())", "self.l = nn.Linear(24, 8, dtype=torch.float64)")
 
+# ``F.dropout`` returns its input untouched at ``p == 0`` or ``training=False`` (a complex
+# tensor passes); at ``p > 0`` in training torch's bernoulli refuses complex
+_FFT = "c = torch.fft.fft(h, dim=-1)" + N
+lin("dropout_p0", _FFT + "return F.dropout(c, 0.0).abs()", "pass")
+lin("dropout_eval", _FFT + "return F.dropout(c, 0.1, training=False).abs()", "pass")
+lin("dropout_complex", _FFT + "return F.dropout(c, 0.1).abs()", "pass")
+
 
 @pytest.mark.parametrize("name", sorted(MODELS))
 def test_layer_dtype_blocker_iff_torch_crashes(name, tmp_path, capsys):
