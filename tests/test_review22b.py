@@ -221,3 +221,55 @@ def test_single_pass_iterators_count_as_torch(name, tmp_path: Path):
     path = tmp_path / "model.py"
     path.write_text(ITERS[name])
     assert parse_source(path, entry="M").params_total() == torch_count(path)
+
+
+# a module global's single-pass iterator read by each construction of a repeated block: the
+# memo must not reuse the first construction (it would read the same item again: 22, not 24)
+MEMO = {
+    "global_map_next": """
+import torch.nn as nn
+IT = map(int, '2345')
+class Blk(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.l = nn.Linear(next(IT), 2)
+class M(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.b = nn.ModuleList(Blk() for _ in range(3))
+""",
+    "global_iter_next": """
+import torch.nn as nn
+IT = iter([2, 3, 4, 5])
+class Blk(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.l = nn.Linear(next(IT), 2)
+class M(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.b = nn.ModuleList(Blk() for _ in range(3))
+""",
+    "zip_in_each_block": """
+import torch.nn as nn
+class Blk(nn.Module):
+    def __init__(self, a, b):
+        super().__init__()
+        z = zip(a, b)
+        self.x = nn.ModuleList(nn.Linear(i, o) for i, o in z)
+        self.y = nn.ModuleList(nn.Linear(i, o) for i, o in z)
+class M(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.b = nn.ModuleList(Blk((2, 3), (4, 5)) for _ in range(3))
+""",
+}
+
+
+@pytest.mark.parametrize("memo", ["0", "1"])
+@pytest.mark.parametrize("name", sorted(MEMO))
+def test_single_pass_iterators_memo_on_and_off(name, memo, tmp_path: Path, monkeypatch):
+    monkeypatch.setenv("DRIFTCHECK_MEMO", memo)
+    path = tmp_path / "model.py"
+    path.write_text(MEMO[name])
+    assert parse_source(path, entry="M").params_total() == torch_count(path)
