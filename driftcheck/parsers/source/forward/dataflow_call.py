@@ -328,7 +328,7 @@ class Calls:
                 from driftcheck.parsers.source.forward import dataflow_strides
 
                 dataflow_strides.made_contiguous(self.run.f, out)  # a fresh matmul / lookup
-            if self.run.f.input_shape is not None:
+            if self.run.f.input_shape is not None and not obj.cast:  # a cast layer: dtype open
                 from driftcheck.parsers.source.forward import dataflow_dtype_ops
 
                 dataflow_dtype_ops.layer_output(self.run.f, obj.type, out)

@@ -230,7 +230,9 @@ def layer_input(f: Any, node: Any, inputs: list, loc: Any) -> None:
     dtype = fact(f, x, "dtype")
     crashes = len(f.crashes)
     _layer_input(f, node, x, dtype, loc)
-    if len(f.crashes) == crashes:
+    if len(f.crashes) == crashes and not _cast(f, node):
+        # the table was measured on float32 weights: a layer built with ``dtype=`` or cast
+        # (``nn.Linear(..., dtype=torch.cfloat)`` takes complex inputs) is not judged by it
         from driftcheck.parsers.source.forward import dataflow_dtype_accept
 
         err = dataflow_dtype_accept.layer_call(f, node.type, x)  # ``nn.LayerNorm`` of int64
@@ -259,8 +261,16 @@ def _layer_input(f: Any, node: Any, x: Any, dtype: Any, loc: Any) -> None:
         word = int_word(f, x)
         what = f"{int_dtype(word)} ({word})" if dtype == INT else "uint8 (Byte)"
         f.crash(loc, f"{node.type}: input is {what} but the weight is float (dtype mismatch)")
-    elif node.type in FLOAT_WEIGHT and dtype in ("complex", "float64"):  # rfft, .double()
+    elif node.type in FLOAT_WEIGHT and dtype in ("complex", "float64") and not _cast(f, node):
+        # rfft, .double(); a layer built with ``dtype=`` or cast (``layer.double()``) may match
         f.crash(loc, f"{node.type}: input is {dtype} but the weight is float32 (dtype mismatch)")
+
+
+def _cast(f: Any, node: Any) -> bool:
+    """The layer was built with ``dtype=`` or a module cast ran on it (``Leaf.cast``), or its
+    interpreted object is not at hand: its weights are not known to be float32."""
+    leaf = f.b.objs.get(node.id)
+    return leaf is None or bool(getattr(leaf, "cast", False))
 
 
 # ---------------------------------------------------------------------- functional ops

@@ -31,6 +31,7 @@ from typing import Any
 from driftcheck.parsers.source.forward import dataflow_checks
 from driftcheck.parsers.source.forward.dataflow_checks import FLOAT, INT, UINT8
 from driftcheck.parsers.source.forward.dtype_table import RANK_REFUSES, REFUSES
+from driftcheck.parsers.source.values.abstract import plain
 from driftcheck.parsers.source.values.dataflow_values import Tens, known_shape
 
 COMPLEX = "complex"
@@ -161,10 +162,27 @@ def torch_call(f: Any, q: str, args: list, kwargs: dict) -> str | None:
         from driftcheck.parsers.source.forward import dataflow_storage
 
         err = dataflow_storage.trapezoid_error(f, q.rsplit(".", 1)[-1], args, kwargs)
+    if _dropout_noop(q, args, kwargs):
+        return err  # torch returns the input itself: no dtype is refused, none narrowed
     err = err or refused(f, q, args, kwargs)
     if err is None:
         narrow(f, q, args, kwargs)
     return err
+
+
+_DROPOUTS = frozenset({"dropout", "alpha_dropout", "feature_alpha_dropout", "dropout1d",
+                       "dropout2d", "dropout3d"})  # fmt: skip
+
+
+def _dropout_noop(q: str, args: list, kwargs: dict) -> bool:
+    """``F.dropout(x, 0.0)`` / ``F.dropout(x, p, training=False)``: torch's dropout returns its
+    input untouched when ``p == 0`` or not training (aten Dropout.cpp), so a complex or integer
+    ``x`` passes; the table row was measured at ``p=0.5, training=True``."""
+    if q.rsplit(".", 1)[-1] not in _DROPOUTS or not q.startswith("torch.nn.functional."):
+        return False
+    p = plain(args[1] if len(args) > 1 else kwargs.get("p", 0.5))
+    train = plain(args[2] if len(args) > 2 else kwargs.get("training", True))
+    return (p.__class__ in (int, float) and p == 0) or train is False
 
 
 def method_call(f: Any, t: Any, name: str, args: list, kwargs: dict) -> str | None:

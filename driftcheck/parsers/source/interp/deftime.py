@@ -190,8 +190,11 @@ def watch(reads: list[tuple[Any, Any]], v: Any) -> None:
             continue
         seen.add(id(x))
         reads.append((x, _shape(x)))
-        items = x.values() if isinstance(x, dict) else x
-        budget -= len(x)
+        if isinstance(x, (dict, list, set)):
+            items = x.values() if isinstance(x, dict) else x
+        else:  # a ``tuplesub.Generator`` by what it has left; a Python iterator (``iter(xs)``:
+            items = getattr(x, "rest", ())  # its snapshot is None, always taken as changed)
+        budget -= len(items)
         if budget < 0:
             continue
         todo.extend(y for y in items if y.__class__ in _CONTAINERS)
@@ -206,13 +209,21 @@ _IMMUTABLE = (int, float, str, bytes, bool, tuple, frozenset, type(None))
 
 def _shape(v: Any) -> Any:
     """A shallow copy of the mutable default ``v`` (a list, a dict, a set) to compare its
-    items with, or restore them from; None for anything else (always taken as changed)."""
+    items with, or restore them from; None for anything else (always taken as changed). A
+    single-pass iterator (``tuplesub.Generator``; ``Once`` is a list) by the items it has left
+    (``next(IT)`` in each construction of a repeated block reads the next one)."""
     if isinstance(v, (list, dict, set)):
         return type(v)(v)
+    from driftcheck.parsers.source.interp.tuplesub import Generator  # a cycle at import
+
+    if isinstance(v, Generator):
+        return list(v.rest)
     return None
 
 
 def _same(v: Any, snap: Any) -> bool:
+    if snap is not None and not isinstance(v, (list, dict, set)):
+        v = v.rest  # a ``tuplesub.Generator`` (``_shape``)
     if snap is None or len(v) != len(snap):
         return False
     if isinstance(v, dict):
@@ -237,6 +248,8 @@ def restore(reads: list[tuple[Any, Any]]) -> None:
             continue
         if isinstance(v, list):
             v[:] = snap
+        elif not isinstance(v, (dict, set)):
+            v.rest = list(snap)  # a ``tuplesub.Generator``
         else:
             v.clear()
             v.update(snap)

@@ -386,7 +386,11 @@ class Expressions:
             # ``[pos / np.power(10000, 2 * (j // 2) / d) for j in range(d)]`` for every position:
             # a big table of numbers (a sinusoid buffer), never a size -- its length is kept,
             # its values are not computed (videomae: 1.2M evaluations otherwise)
-            items = self.items.iterate(self.eval(e.generators[0].iter, sub))
+            it = self.eval(e.generators[0].iter, sub)
+            raw = plain_bare(it)
+            # a single-pass iterator (``zip``, ``map``) is measured, not used up: the loop
+            # below reads it
+            items = list(raw.rest) if isinstance(raw, tuplesub.ONE_SHOT) else self.items.iterate(it)
             if items is not None and len(items) > NUMERIC_TABLE:
                 return [Unknown("numeric table value")] * len(items)
         out: list[Any] = []
@@ -414,6 +418,8 @@ class Expressions:
                 return set(plain(out))
             except TypeError:
                 return Unknown("set comprehension")
+        if isinstance(e, ast.GeneratorExp):
+            return tuplesub.Once(out)  # single-pass: a second loop over it sees nothing
         return out
 
     def _gen(self, e: Any, gens: list[ast.comprehension], i: int, fr: Frame, out: list) -> bool:
@@ -779,7 +785,7 @@ class Expressions:
             return wildlib.globals_has(self.ip, container.mod, plain(item))
         if isinstance(container, modnamespace.ModuleNamespace):
             return modnamespace.has(container, plain(item))
-        if isinstance(container, tuplesub.Generator):
+        if isinstance(container, tuplesub.ONE_SHOT):
             return tuplesub.contains(container, item)
         if getattr(container, "_enum_member", False):
             r = enumflags.contains(plain(container), plain(item))  # ``Feat.POS in feats``

@@ -385,6 +385,8 @@ class Items:
 
     def iterate(self, v: Any) -> list[Any] | None:
         raw = plain_bare(v)
+        if isinstance(raw, tuplesub.ONE_SHOT):  # before lists: ``Once`` is one
+            return raw.take()
         if isinstance(raw, (list, tuple)):
             return list(raw)
         if isinstance(raw, range):
@@ -393,8 +395,6 @@ class Items:
             return list(raw)
         if isinstance(raw, (dict, set, frozenset, str)):
             return list(raw)
-        if isinstance(raw, tuplesub.Generator):
-            return raw.take()
         if isinstance(raw, Obj):
             its = tuplesub.items(raw)
             if its is not None:

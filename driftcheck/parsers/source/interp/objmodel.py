@@ -79,7 +79,15 @@ if TYPE_CHECKING:
     from driftcheck.parsers.source.library.machine import Interp
 
 _NN_MODULE = ("torch.nn.Module", "torch.nn.modules.module.Module")
-_WATCHED = (list, dict, set)
+# (single-pass iterators too: ``next(IT)`` of a module global's ``map`` in each construction)
+_WATCHED = (
+    list,
+    dict,
+    set,
+    tuplesub.Once,
+    tuplesub.Generator,
+    *{type(iter(x)) for x in ([], (), range(0), "")},  # ``IT = iter([2, 3])``
+)
 _LISTS = (
     ast.List,
     ast.ListComp,

@@ -225,14 +225,43 @@ class Generator:
     """The result of calling a generator function whose body ran to its end with every yield
     known: a single-pass iterator over the yielded values (``for``, ``in``, ``next``, ``list``)."""
 
-    __slots__ = ("rest",)
+    __slots__ = ("rest", "lost")
 
     def __init__(self, items: list[Any]) -> None:
         self.rest = list(items)
+        # a reader stopped at a point we could not tell (``any(it)`` at an unknown item): what
+        # is left is unknown, so a later loop over it is an unknown loop (``take`` None)
+        self.lost = False
 
-    def take(self) -> list[Any]:
+    def take(self) -> list[Any] | None:
         out, self.rest = self.rest, []
-        return out
+        return None if self.lost else out
+
+
+class Once(list):
+    """What ``zip`` / ``map`` / ``filter`` / ``enumerate`` / ``reversed`` return: a list to the
+    library's readers (``math.prod(map(int, s))``, ``"-".join(map(str, xs))`` read it as Python
+    does), a single-pass iterator to the interpreter's (``for``, comprehensions, ``list()``,
+    ``next``, ``in``, ``any``): a second loop over it sees nothing, as in Python."""
+
+    lost = False  # as ``Generator.lost``
+
+    @property
+    def rest(self) -> list[Any]:
+        return self
+
+    @rest.setter
+    def rest(self, items: list[Any]) -> None:
+        self[:] = items
+
+    def take(self) -> list[Any] | None:
+        out = list(self)
+        self.clear()
+        return None if self.lost else out
+
+
+# the single-pass iterators the interpreter reads by ``take`` / ``rest``
+ONE_SHOT = (Generator, Once)
 
 
 def is_generator(node: ast.AST) -> bool:
@@ -255,18 +284,22 @@ def is_generator(node: ast.AST) -> bool:
 
 def contains(container: Any, item: Any) -> Any:
     """``item in container`` where a side holds tuple-subclass instances, or a generator."""
-    if isinstance(container, Generator):
+    if isinstance(container, ONE_SHOT):
+        if container.lost:
+            return Unknown("in over an iterator read to an unknown point")
         seq = container.rest
     else:
         seq = list(container)
     for i, x in enumerate(seq):
         r = equal(x, item)
         if isinstance(r, Unknown):
+            if isinstance(container, ONE_SHOT):  # read to here or further: unknown
+                container.rest, container.lost = [], True
             return r
         if r:
-            if isinstance(container, Generator):
+            if isinstance(container, ONE_SHOT):
                 container.rest = seq[i + 1 :]
             return True
-    if isinstance(container, Generator):
+    if isinstance(container, ONE_SHOT):
         container.rest = []
     return False

@@ -662,6 +662,8 @@ class Library:
                 return modtree.apply_method(obj, self.ip)
             if name in submodpath.METHODS:  # dotted paths (interp/submodpath.py)
                 return submodpath.method(self.ip, obj, name)
+            if name in modmethods.CASTS:
+                modmethods.mark_cast(obj)  # ``self.double()``: the layers registered so far
             if name in (
                 "to",
                 "post_init",
@@ -764,6 +766,8 @@ class Library:
             return modtree.apply_method(leaf, self.ip)
         if name in submodpath.METHODS:  # dotted paths (interp/submodpath.py)
             return submodpath.method(self.ip, leaf, name)
+        if name in modmethods.CASTS:
+            modmethods.mark_cast(leaf)  # reading ``layer.double`` is enough (no guess)
         if name in ("to", "requires_grad_", "reset_parameters", *_RETURN_SELF):
             return BuiltinMethod(lambda a, k: leaf)  # torch's ``Module.eval()`` returns self
         if wildlib.is_hook_registration(name):

@@ -50,6 +50,27 @@ MODULE_METHODS = frozenset(
     }
 )
 
+# ``nn.Module`` methods that may change the dtype of every weight under the module
+CASTS = frozenset({"to", "double", "half", "bfloat16", "float", "type"})
+
+
+def mark_cast(m: Any) -> None:
+    """A module cast (``model.double()``, ``layer.to(torch.float64)``) ran on ``m``: every
+    catalogue layer under it now (torch casts the modules registered at that moment) has
+    weights of a dtype not known to be float32 (``Leaf.cast``)."""
+    seen: set[int] = set()
+    todo = [m]
+    while todo:
+        v = todo.pop()
+        if id(v) in seen:
+            continue
+        seen.add(id(v))
+        if isinstance(v, Leaf):
+            v.cast = True
+        elif isinstance(v, Obj):
+            todo.extend(v.children.values())
+
+
 # the ``why`` of such a value (interp/opaque.py lists the prefix as never a module)
 PREFIX = "method "
 

@@ -64,6 +64,34 @@ def _num(v: Any) -> Any:
     return v
 
 
+def _short_circuit(name: str, gen: Any) -> Any:
+    """``any(it)`` / ``all(it)`` of a single-pass iterator read up to the item that decides,
+    as Python does (the items after it stay for the next reader); unknown at an unknown item
+    (how far it read is then unknown too: the rest is dropped, never guessed)."""
+    want = name == "any"
+    while gen.rest:
+        x = plain(gen.rest.pop(0))
+        if not _known(x):
+            gen.rest, gen.lost = [], True
+            return Unknown(name)
+        try:
+            if bool(x) is want:
+                return want
+        except (TypeError, ValueError):
+            gen.rest, gen.lost = [], True
+            return Unknown(name)
+    return not want
+
+
+def _once(items: list[Any]) -> Any:
+    """``zip`` / ``map`` / ``filter`` / ``enumerate`` / ``reversed`` make a single-pass iterator:
+    a second loop over it sees nothing (Python's), which ``tuplesub.Once`` models
+    (``list(...)`` of it is a list again, read any number of times)."""
+    from driftcheck.parsers.source.interp import tuplesub  # a cycle at import
+
+    return tuplesub.Once(items)
+
+
 _ITEMWISE = frozenset(("len", "list", "tuple", "set", "frozenset", "reversed", "zip", "enumerate"))
 
 
@@ -122,6 +150,11 @@ def py_call(name: str, interp: Any, args: list[Any], kwargs: dict[str, Any]) -> 
             d = plain(v.shape[0])  # a tensor's first dimension (0-d tensors raise)
             return d if isinstance(d, int) and not isinstance(d, bool) else Unknown("len")
         return Unknown("len")
+    if name in ("any", "all") and len(pa) == 1:
+        from driftcheck.parsers.source.interp import tuplesub  # a cycle at import
+
+        if isinstance(unwrap(args[0]), tuplesub.ONE_SHOT):
+            return _short_circuit(name, unwrap(args[0]))
     if name in ("min", "max", "sum", "any", "all", "sorted"):
         items = pa[0] if len(pa) == 1 else pa
         if name in ("min", "max") and len(pa) == 1 or name not in ("min", "max"):
@@ -160,7 +193,7 @@ def py_call(name: str, interp: Any, args: list[Any], kwargs: dict[str, Any]) -> 
         if name == "tuple":
             return tuple(items)
         if name == "reversed":
-            return list(reversed(items))
+            return _once(list(reversed(items)))
         if name in ("set", "frozenset"):
             try:
                 return set(plain(items))
@@ -173,15 +206,15 @@ def py_call(name: str, interp: Any, args: list[Any], kwargs: dict[str, Any]) -> 
         srcs = [
             plain(a) if type(plain(a)) in _FINITE_ITERS else interp.items.iterate(a) for a in args
         ]
-        return Unknown(name) if any(x is None for x in srcs) else list(zip(*srcs))
+        return Unknown(name) if any(x is None for x in srcs) else _once(list(zip(*srcs)))
     if name in ("zip", "enumerate"):
         its = [interp.items.iterate(a) for a in args]
         if any(i is None for i in its):
             return Unknown(name)
         if name == "zip":
-            return list(zip(*its))
+            return _once(list(zip(*its)))
         start = plain(kwargs.get("start", args[1] if len(args) > 1 else 0))
-        return list(enumerate(its[0], start if isinstance(start, int) else 0))
+        return _once(list(enumerate(its[0], start if isinstance(start, int) else 0)))
     if name == "dict":
         out: dict = {}
         if args:
@@ -211,10 +244,10 @@ def py_call(name: str, interp: Any, args: list[Any], kwargs: dict[str, Any]) -> 
             return Unknown(name)
         res = [interp.calls.call(args[0], [x], {}, ("", 0)) for x in items]
         if name == "map":
-            return res
+            return _once(res)
         if not _known(*[plain(r) for r in res]):
             return Unknown(name)
-        return [x for x, r in zip(items, res) if plain(r)]
+        return _once([x for x, r in zip(items, res) if plain(r)])
     if name in ("divmod", "pow"):
         if _known(*pa) and all(isinstance(x, (int, float)) for x in pa):
             try:
@@ -654,8 +687,10 @@ def _iteration(name: str, interp: Any, args: list[Any]) -> Any:
     if name == "next":
         from driftcheck.parsers.source.interp import tuplesub  # a cycle at import
 
-        it = plain(args[0])
-        if isinstance(it, tuplesub.Generator):  # a generator function's or torch walk's
+        it = unwrap(args[0])
+        if isinstance(it, tuplesub.ONE_SHOT):  # a generator function's or torch walk's, zip's
+            if it.lost:
+                return Unknown("next of an iterator read to an unknown point")
             if it.rest:
                 return it.rest.pop(0)
             return args[1] if len(args) > 1 else Unknown("next of an exhausted generator")
@@ -665,6 +700,11 @@ def _iteration(name: str, interp: Any, args: list[Any]) -> Any:
             return next(it)
         except StopIteration:
             return args[1] if len(args) > 1 else Unknown("next of an exhausted iterator")
+    if name == "iter":
+        from driftcheck.parsers.source.interp import tuplesub  # a cycle at import
+
+        if isinstance(unwrap(args[0]), tuplesub.ONE_SHOT):
+            return unwrap(args[0])  # ``iter(zip(...))`` is that iterator itself (Python's)
     items = interp.items.iterate(args[0])
     if items is None:
         return Unknown(name)

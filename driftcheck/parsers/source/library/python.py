@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from driftcheck.parsers.source.library import enums, typeunion
-from driftcheck.parsers.source.library.pybuiltins import py_call
+from driftcheck.parsers.source.library.pybuiltins import _once, py_call
 from driftcheck.parsers.source.library.registry import Call, Group
 from driftcheck.parsers.source.library.stdlib import NamedTupleValue, _import_by_name
 from driftcheck.parsers.source.values.abstract import (
@@ -150,23 +150,23 @@ def _sorted(c: Call) -> Any:
     return [items[i] for i in order]
 
 
-@B.entry("reversed", doc="reversed(xs) of a known sequence, as a list")
+@B.entry("reversed", doc="reversed(xs) of a known sequence, as a single-pass iterator")
 def _reversed(c: Call) -> Any:
     return py_call("reversed", c.interp, c.args, c.kwargs)
 
 
-@B.entry("zip", doc="zip(*xs) of known finite sequences (strict= ignored), as a list")
+@B.entry("zip", doc="zip(*xs) of known finite sequences (strict= ignored), single-pass")
 def _zip(c: Call) -> Any:
     return py_call("zip", c.interp, c.args, {})
 
 
-@B.entry("enumerate", doc="enumerate(xs, start=) of a known finite sequence, as a list")
+@B.entry("enumerate", doc="enumerate(xs, start=) of a known finite sequence, single-pass")
 def _enumerate(c: Call) -> Any:
     items = c.interp.items.iterate(c.arg(0, "iterable"))
     start = c.plain(1, "start", 0)
     if items is None or not isinstance(start, int):
         return c.unknown("enumerate() of a value we cannot enumerate")
-    return list(enumerate(items, start))
+    return _once(list(enumerate(items, start)))
 
 
 @B.entry("map", doc="map(f, *xs): f called on each item (several iterables zipped)")
@@ -176,7 +176,7 @@ def _map(c: Call) -> Any:
     its = [c.interp.items.iterate(a) for a in c.args[1:]]
     if any(i is None for i in its):
         return c.unknown("map() over a value we cannot enumerate")
-    return [c.interp.calls.call(c.args[0], list(xs), {}, c.loc) for xs in zip(*its)]
+    return _once([c.interp.calls.call(c.args[0], list(xs), {}, c.loc) for xs in zip(*its)])
 
 
 @B.entry("filter", doc="filter(f or None, xs): the items f keeps, when every test is known")
@@ -187,7 +187,7 @@ def _filter(c: Call) -> Any:
         if vals is None or any(isinstance(v, (Unknown, Tensor)) for v in vals):
             return c.unknown("filter(None, ...) of unknown items")
         try:
-            return [x for x, v in zip(items, vals) if v]
+            return _once([x for x, v in zip(items, vals) if v])
         except TypeError:
             return c.unknown()
     return py_call("filter", c.interp, c.args, c.kwargs)

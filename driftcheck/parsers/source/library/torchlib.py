@@ -963,6 +963,7 @@ def make_leaf(
             return None  # an argument the entry does not model: interpret torch's source
         bound[name] = v
     leaf = Leaf(type=spec.name, params={}, loc=(str(loc[0]), loc[1]), torch=spec.torch or qual)
+    leaf.cast = any(k in kwargs for k in ("dtype", "factory_kwargs", "**"))
     for k, v in bound.items():
         if isinstance(v, Sourced) and not getattr(v, "bare", False):
             leaf.param_keys[k] = (v.key, v.file, v.line)

@@ -261,6 +261,10 @@ class Leaf:
     # attribute names user code wrote on the layer (``layer.flag = 1``): ``hasattr`` is True
     # for them (interp/leafhas.py) though nothing counted changes
     written: set[str] = field(default_factory=set)
+    # built with ``dtype=`` / ``factory_kwargs`` / ``**kw``, or a module cast ran on it or on a
+    # module above it (``.double()``, ``.to(...)``, ``.half()``): its weights' dtype is then not
+    # known to be float32, so forward's weight-dtype checks stay silent (dataflow_checks.py)
+    cast: bool = False
 
 
 class TensorValue:
