@@ -72,13 +72,20 @@ def eval_in(calls: Any, args: list[Any], kwargs: dict, fr: Frame, e: ast.Call) -
     run_in = _namespace(calls.ip, args, fr) if len(args) <= 3 else None
     if run_in is None:
         return not_followed(calls, fr, f"eval() at {where} in namespaces not modelled")
+    tree = parse_eval(text, e.lineno, where)
+    return tree if isinstance(tree, Unknown) else calls.ip.exprs.eval(tree, run_in)
+
+
+def parse_eval(text: str, line: int, where: str) -> ast.expr | Unknown:
+    """The expression ``eval(text)`` runs, its nodes at the eval call's ``line`` (notes name
+    that line), or unknown for a text that is not an expression."""
     try:
         tree = ast.parse(text.strip(), mode="eval")
     except (SyntaxError, ValueError):
         return Unknown(f"eval() of a text that is not an expression at {where}")
     for node in ast.walk(tree):
-        node.lineno = e.lineno  # notes name the eval call's line
-    return calls.ip.exprs.eval(tree.body, run_in)
+        node.lineno = line
+    return tree.body
 
 
 def _namespace(ip: Any, args: list[Any], fr: Frame) -> Frame | None:

@@ -902,13 +902,10 @@ class Calls:
 
             # the text may call ``model.add_module(...)``: what it can reach is unresolved
             return not_followed(self, fr, f"eval() of a text not known statically at {where}")
-        try:
-            tree = ast.parse(s.strip(), mode="eval")
-        except (SyntaxError, ValueError):
-            return Unknown(f"eval() of a text that is not an expression at {where}")
-        for node in ast.walk(tree):
-            node.lineno = e.lineno  # notes name the eval call's line
-        return self.exprs.eval(tree.body, fr)
+        from driftcheck.parsers.source.interp.exectext import parse_eval  # a cycle
+
+        tree = parse_eval(s, e.lineno, where)
+        return tree if isinstance(tree, Unknown) else self.exprs.eval(tree, fr)
 
     def may_build(self, e: ast.Call, fr: Frame) -> bool:
         """Whether an unknown callee may be a class or factory: a name or an item holding one
