@@ -190,3 +190,139 @@ def test_fused_experts_of_hybrid_layers_at_the_top_level(tmp_path):
     assert run(code, path) == []
     planted = write(tmp_path, "p.py", _HYBRID.format(ffn=48))
     one(run(planted, path), 32, 48)
+
+
+# -- experts in a projected space --------------------------------------------------------------
+
+MUSE = dict(
+    vocab_size=256,
+    hidden_size=64,
+    intermediate_size=128,
+    num_hidden_layers=2,
+    num_attention_heads=4,
+    num_key_value_heads=2,
+    head_dim=16,
+    layer_types=["full_attention", "full_attention"],
+    mlp_layer_types=["sparse", "sparse"],
+    moe_hidden_size=48,
+    moe_intermediate_size=32,
+    num_local_experts=4,
+    num_experts_per_tok=2,
+    tie_word_embeddings=False,
+)
+
+_PROJECTED = """
+
+import torch
+import torch.nn.functional as F
+from torch import nn
+
+ARGS = "--vocab 256 --dim 64 --layers 2 --heads 4 --kv-heads 2 --head-dim 16".split()
+MOE_ARGS = "--experts 4 --top-k 2 --expert-dim 48 --expert-ffn {ffn}".split()
+
+
+def parse(argv):
+    return {{k[2:].replace("-", "_"): int(v) for k, v in zip(argv[::2], argv[1::2])}}
+
+
+A = parse(ARGS)
+MOE = parse(MOE_ARGS)
+
+
+class Norm(nn.Module):
+    def __init__(self, n):
+        super().__init__()
+        self.weight = nn.Parameter(torch.ones(n))
+
+    def forward(self, x):
+        return self.weight * x * torch.rsqrt(x.pow(2).mean(-1, keepdim=True) + 1e-5)
+
+
+class GatedAttention(nn.Module):
+    def __init__(self):
+        super().__init__()
+        h, kv, d = A["heads"], A["kv_heads"], A["head_dim"]
+        self.q = nn.Linear(A["dim"], h * d, bias=False)
+        self.k = nn.Linear(A["dim"], kv * d, bias=False)
+        self.v = nn.Linear(A["dim"], kv * d, bias=False)
+        self.g = nn.Linear(A["dim"], h * d, bias=False)
+        self.o = nn.Linear(h * d, A["dim"], bias=False)
+
+    def forward(self, x):
+        b, t, _ = x.shape
+        q = self.q(x).view(b, t, A["heads"], -1).transpose(1, 2)
+        k = self.k(x).view(b, t, A["kv_heads"], -1).transpose(1, 2)
+        v = self.v(x).view(b, t, A["kv_heads"], -1).transpose(1, 2)
+        o = F.scaled_dot_product_attention(q, k, v, is_causal=True, enable_gqa=True)
+        return self.o(o.transpose(1, 2).reshape(b, t, -1) * torch.sigmoid(self.g(x)))
+
+
+class ProjectedMoE(nn.Module):
+    def __init__(self):
+        super().__init__()
+        e, w, f = MOE["experts"], MOE["expert_dim"], MOE["expert_ffn"]
+        self.router = nn.Linear(A["dim"], e, bias=False)
+        self.down_in = nn.Linear(A["dim"], w, bias=False)
+        self.norm_in = Norm(w)
+        self.experts_gate_up = nn.Parameter(torch.randn(e, 2 * f, w) * 0.02)
+        self.experts_down = nn.Parameter(torch.randn(e, w, f) * 0.02)
+        self.norm_out = Norm(w)
+        self.up_out = nn.Linear(w, A["dim"], bias=False)
+
+    def forward(self, x):
+        z = self.norm_in(self.down_in(x))
+        p, idx = self.router(x).softmax(-1).topk(MOE["top_k"], -1)
+        y = torch.zeros_like(z)
+        for e in range(MOE["experts"]):
+            g, u = (z @ self.experts_gate_up[e].T).chunk(2, -1)
+            y = y + (p * (idx == e)).sum(-1, keepdim=True) * (
+                (F.silu(g) * u) @ self.experts_down[e].T
+            )
+        return self.up_out(self.norm_out(y))
+
+
+class SparkLayer(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.attn_in = Norm(A["dim"])
+        self.attn = GatedAttention()
+        self.attn_gate = nn.Parameter(torch.ones(A["dim"]))
+        self.ffn_in = Norm(A["dim"])
+        self.ffn_out = Norm(A["dim"])
+        self.moe = ProjectedMoE()
+        self.ffn_gate = nn.Parameter(torch.ones(A["dim"]))
+
+    def forward(self, x):
+        x = x + self.attn_gate * self.attn(self.attn_in(x))
+        return x + self.ffn_gate * self.ffn_out(self.moe(self.ffn_in(x)))
+
+
+class M(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.embed = nn.Embedding(A["vocab"], A["dim"])
+        self.layers = nn.ModuleList(SparkLayer() for _ in range(A["layers"]))
+        self.norm = Norm(A["dim"])
+
+    def forward(self, ids):
+        x = self.embed(ids)
+        for layer in self.layers:
+            x = layer(x)
+        return self.norm(x)
+"""
+
+
+def test_experts_in_a_projected_space(tmp_path):
+    """Experts that run in a narrower space of their own (a ``Linear`` from the width 64 into
+    48, fused ``[E, 2I, 48]`` / ``[E, 48, I]`` tensors, a ``Linear`` back): no tensor has the
+    model width on an axis, so their width was not read and the projection back (48) stood
+    as the MLP's; a planted expert width (32 -> 64) gave only shape findings (fresh18's
+    Muse-Spark text). The one axis the tensors share, where a ``Linear`` beside them maps the
+    width into it, is read as their space."""
+    cfg, path = config(tmp_path, "cfg", "MuseSparkTextConfig", **MUSE)
+    code = write(tmp_path, "m.py", _PROJECTED.format(ffn=32))
+    mine, hf = torch_pair(code, cfg, auto="AutoModel")
+    assert count(mine) == count(hf)
+    assert run(code, path) == []
+    planted = write(tmp_path, "p.py", _PROJECTED.format(ffn=64))
+    one(run(planted, path), 32, 64)

@@ -262,7 +262,8 @@ def _experts_follow(items: list[Item], out: dict[str, Derived]) -> None:
     projection's kept among the other readings."""
     weak = out["intermediateSize"]
     got: dict[str, Derived] = {k: v for k, v in out.items() if k != "intermediateSize"}
-    _expert_width(items, got)
+    space: list = []
+    _expert_width(items, got, space)
     if "intermediateSize" not in got:
         _expert_module_width(items, got)  # experts as wide as the model: no width of theirs
         # is read as the last projection back to it, the attention's output is
@@ -273,7 +274,12 @@ def _experts_follow(items: list[Item], out: dict[str, Derived]) -> None:
     top = {it.node.id for it in items if not it.is_block}
     if weak.node not in order or exp.node not in order:
         return
-    if order[exp.node] < order[weak.node] and not (exp.node in top and weak.node in top):
+    projected = bool(space) and space[0] == weak.value  # the projection out of their space
+    if (
+        order[exp.node] < order[weak.node]
+        and not (exp.node in top and weak.node in top)
+        and not projected
+    ):
         # in one block, experts before the projection are not the MLP after attention; in
         # layers flattened into the top level (no block repeats: the weak reading is the
         # whole model's one width back) every layer's experts stand beside the others'
@@ -285,7 +291,7 @@ def _experts_follow(items: list[Item], out: dict[str, Derived]) -> None:
     )
 
 
-def _expert_width(items: list[Item], out: dict[str, Derived]) -> None:
+def _expert_width(items: list[Item], out: dict[str, Derived], space: list | None = None) -> None:
     """The MLP width of fused expert tensors (Granite-MoE's ``input_linear [E, 2I, D]`` and
     ``output_linear [E, D, I]``; Mixtral's in transformers 5): in one block, two 3-d
     Parameters of ``numExperts`` rows, each with the hidden width on one axis, whose other
@@ -305,7 +311,12 @@ def _expert_width(items: list[Item], out: dict[str, Derived]) -> None:
             fused, lead = [(m, m.params["shape"]) for m in _expert_matrices(blk)], 0
         if len(fused) not in (2, 3):  # gate|up and down, or gate, up and down
             continue
-        got = _fused_width(fused, d, lead)
+        # experts may run in a space of their own (a ``Linear`` from the width into ``w``
+        # beside them, one back after): ``w`` is then the axis every tensor shares
+        w = _projected_space(blk.children or [], fused, d) if lead else None
+        got = _fused_width(fused, d if w is None else w, lead)
+        if got is not None and w is not None and space is not None:
+            space.append(w)
         if got is not None:
             out["intermediateSize"] = got
         return
@@ -362,6 +373,25 @@ def _top_runs(items: list[Item], e: Any, d: Any, per_head: list | None) -> list[
     if cur:
         runs.append(cur)
     return [r for r in runs if len(r) in (2, 3)]
+
+
+def _projected_space(kids: list[Item], fused: list[tuple[Item, Any]], d: Any) -> int | None:
+    """The one width every expert tensor has on an axis, other than the model width ``d``,
+    where a ``Linear`` beside them maps ``d`` into it: the space the experts run in
+    (projected in and out around them); None otherwise (the usual ``[E, 2I, D]`` /
+    ``[E, D, I]`` share only ``d``)."""
+    common = set.intersection(*(set(shape[1:]) for _c, shape in fused))
+    if len(common) != 1 or d in common:
+        return None
+    w = next(iter(common))
+    into = any(
+        not c.is_block
+        and c.ltype == "Linear"
+        and c.params.get("in_features") == d
+        and c.params.get("out_features") == w
+        for c in kids
+    )
+    return w if into and type(w) is int else None
 
 
 def _fused_width(fused: list[tuple[Item, Any]], d: Any, lead: int) -> Derived | None:
