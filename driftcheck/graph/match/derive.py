@@ -263,7 +263,7 @@ def _experts_follow(items: list[Item], out: dict[str, Derived]) -> None:
     weak = out["intermediateSize"]
     got: dict[str, Derived] = {k: v for k, v in out.items() if k != "intermediateSize"}
     space: list = []
-    _expert_width(items, got, space)
+    _expert_width(items, got, space, top=True)
     if "intermediateSize" not in got:
         _expert_module_width(items, got)  # experts as wide as the model: no width of theirs
         # is read as the last projection back to it, the attention's output is
@@ -275,15 +275,15 @@ def _experts_follow(items: list[Item], out: dict[str, Derived]) -> None:
     if weak.node not in order or exp.node not in order:
         return
     projected = bool(space) and space[0] == weak.value  # the projection out of their space
-    if (
-        order[exp.node] < order[weak.node]
-        and not (exp.node in top and weak.node in top)
-        and not projected
-    ):
-        # in one block, experts before the projection are not the MLP after attention; in
+    flat = exp.node in top and weak.node in top
+    if flat and order[exp.node] > order[weak.node]:
         # layers flattened into the top level (no block repeats: the weak reading is the
-        # whole model's one width back) every layer's experts stand beside the others'
-        # projections, so their order says nothing
+        # whole model's one width back): a projection before every expert tensor is a dense
+        # layer's MLP (a dense layer, then a sparse one), the config's intermediate size
+        return
+    if order[exp.node] < order[weak.node] and not flat and not projected:
+        # in one block, experts before the projection are not the MLP after attention; at
+        # the top level a projection after them is the sparse layer's own (a shared expert)
         return
     others = tuple(sorted({*weak.others, weak.value} - {exp.value}, key=repr))
     out["intermediateSize"] = Derived(
@@ -291,7 +291,9 @@ def _experts_follow(items: list[Item], out: dict[str, Derived]) -> None:
     )
 
 
-def _expert_width(items: list[Item], out: dict[str, Derived], space: list | None = None) -> None:
+def _expert_width(
+    items: list[Item], out: dict[str, Derived], space: list | None = None, top: bool = False
+) -> None:
     """The MLP width of fused expert tensors (Granite-MoE's ``input_linear [E, 2I, D]`` and
     ``output_linear [E, D, I]``; Mixtral's in transformers 5): in one block, two 3-d
     Parameters of ``numExperts`` rows, each with the hidden width on one axis, whose other
@@ -320,10 +322,14 @@ def _expert_width(items: list[Item], out: dict[str, Derived], space: list | None
         if got is not None:
             out["intermediateSize"] = got
         return
+    if not top:
+        return
     # no block holds them: layers of alternating kinds flattened into the top level (a
     # hybrid stack whose sparse layers stand once each), their expert tensors side by side
     # there; each run of adjacent expert tensors is one layer's experts, read by the same
-    # rule, and every run must give the same width
+    # rule, and every run must give the same width. Only against a weak reading of the
+    # whole model (``_experts_follow``): where no one width back is read, dense layers
+    # beside the sparse ones may hold the config's intermediate size
     widths = set()
     first = None
     for run in _top_runs(items, e, d, per_head):
