@@ -262,7 +262,8 @@ def _experts_follow(items: list[Item], out: dict[str, Derived]) -> None:
     projection's kept among the other readings."""
     weak = out["intermediateSize"]
     got: dict[str, Derived] = {k: v for k, v in out.items() if k != "intermediateSize"}
-    _expert_width(items, got)
+    space: list = []
+    _expert_width(items, got, space, top=True)
     if "intermediateSize" not in got:
         _expert_module_width(items, got)  # experts as wide as the model: no width of theirs
         # is read as the last projection back to it, the attention's output is
@@ -270,7 +271,19 @@ def _experts_follow(items: list[Item], out: dict[str, Derived]) -> None:
     if exp is None or exp.value == weak.value:
         return
     order = {it.node.id: i for i, it in enumerate(walk(items))}
-    if weak.node not in order or exp.node not in order or order[exp.node] < order[weak.node]:
+    top = {it.node.id for it in items if not it.is_block}
+    if weak.node not in order or exp.node not in order:
+        return
+    projected = bool(space) and space[0] == weak.value  # the projection out of their space
+    flat = exp.node in top and weak.node in top
+    if flat and order[exp.node] > order[weak.node]:
+        # layers flattened into the top level (no block repeats: the weak reading is the
+        # whole model's one width back): a projection before every expert tensor is a dense
+        # layer's MLP (a dense layer, then a sparse one), the config's intermediate size
+        return
+    if order[exp.node] < order[weak.node] and not flat and not projected:
+        # in one block, experts before the projection are not the MLP after attention; at
+        # the top level a projection after them is the sparse layer's own (a shared expert)
         return
     others = tuple(sorted({*weak.others, weak.value} - {exp.value}, key=repr))
     out["intermediateSize"] = Derived(
@@ -278,7 +291,9 @@ def _experts_follow(items: list[Item], out: dict[str, Derived]) -> None:
     )
 
 
-def _expert_width(items: list[Item], out: dict[str, Derived]) -> None:
+def _expert_width(
+    items: list[Item], out: dict[str, Derived], space: list | None = None, top: bool = False
+) -> None:
     """The MLP width of fused expert tensors (Granite-MoE's ``input_linear [E, 2I, D]`` and
     ``output_linear [E, D, I]``; Mixtral's in transformers 5): in one block, two 3-d
     Parameters of ``numExperts`` rows, each with the hidden width on one axis, whose other
@@ -292,40 +307,114 @@ def _expert_width(items: list[Item], out: dict[str, Derived]) -> None:
     for blk in walk(items):
         if not blk.is_block:
             continue
-        fused = []
-        for c in blk.children or []:
-            shape = c.params.get("shape") if not c.is_block and c.ltype == "Parameter" else None
-            if not isinstance(shape, (list, tuple)) or not shape or shape[0] != e:
-                continue
-            if len(shape) == 4 and 2 in shape[1:] and d in shape[1:]:
-                # gate and up on an axis of their own (``[E, D, 2, I]``, an einsum's):
-                # one fused tensor, read as ``[E, D, 2I]``
-                rest = list(shape[1:])
-                rest.remove(2)
-                rest.remove(d)
-                shape = [e, d, 2 * rest[0]] if type(rest[0]) is int else shape
-            if len(shape) == 3 and list(shape[1:]) != per_head:
-                fused.append((c, shape))
+        fused = _fused(blk.children or [], e, d, per_head)
         lead = 1
         if not fused and blk.count == e:
             fused, lead = [(m, m.params["shape"]) for m in _expert_matrices(blk)], 0
         if len(fused) not in (2, 3):  # gate|up and down, or gate, up and down
             continue
-        widths = []
-        for _c, shape in fused:
-            rest = list(shape[lead:])
-            if d not in rest or not all(type(x) is int for x in rest):
-                return
-            rest.remove(d)
-            widths.append(rest[0])
-        small, big = min(widths), max(widths)
-        if big not in (small, 2 * small) or (len(widths) == 3 and big != small):
-            return
-        c = next(c for (c, _), w in zip(fused, widths) if w == small)
-        out["intermediateSize"] = Derived(
-            small, "experts.intermediateSize", _loc(c, "shape"), c.node.id
-        )
+        # experts may run in a space of their own (a ``Linear`` from the width into ``w``
+        # beside them, one back after): ``w`` is then the axis every tensor shares
+        w = _projected_space(blk.children or [], fused, d) if lead else None
+        got = _fused_width(fused, d if w is None else w, lead)
+        if got is not None and w is not None and space is not None:
+            space.append(w)
+        if got is not None:
+            out["intermediateSize"] = got
         return
+    if not top:
+        return
+    # no block holds them: layers of alternating kinds flattened into the top level (a
+    # hybrid stack whose sparse layers stand once each), their expert tensors side by side
+    # there; each run of adjacent expert tensors is one layer's experts, read by the same
+    # rule, and every run must give the same width. Only against a weak reading of the
+    # whole model (``_experts_follow``): where no one width back is read, dense layers
+    # beside the sparse ones may hold the config's intermediate size
+    widths = set()
+    first = None
+    for run in _top_runs(items, e, d, per_head):
+        got = _fused_width(run, d, 1)
+        if got is None:
+            return
+        widths.add(got.value)
+        first = first or got
+    if first is not None and len(widths) == 1:
+        out["intermediateSize"] = first
+
+
+def _fused(kids: list[Item], e: Any, d: Any, per_head: list | None) -> list[tuple[Item, Any]]:
+    """The 3-d expert tensors among ``kids`` (``numExperts`` rows first), each with its
+    shape; a 4-d ``[E, D, 2, I]`` (gate and up on an axis of their own) read as
+    ``[E, D, 2I]``; an attention output written per head (``[H, head_dim, D]``) left out."""
+    fused = []
+    for c in kids:
+        shape = c.params.get("shape") if not c.is_block and c.ltype == "Parameter" else None
+        if not isinstance(shape, (list, tuple)) or not shape or shape[0] != e:
+            continue
+        if len(shape) == 4 and 2 in shape[1:] and d in shape[1:]:
+            rest = list(shape[1:])
+            rest.remove(2)
+            rest.remove(d)
+            shape = [e, d, 2 * rest[0]] if type(rest[0]) is int else shape
+        if len(shape) == 3 and list(shape[1:]) != per_head:
+            fused.append((c, shape))
+    return fused
+
+
+def _top_runs(items: list[Item], e: Any, d: Any, per_head: list | None) -> list[list]:
+    """Runs of two or three expert tensors standing next to each other at the top level
+    (soft items between them skipped; any other layer ends a run)."""
+    runs: list[list] = []
+    cur: list = []
+    for it in items:
+        if it.soft:
+            continue
+        got = _fused([it], e, d, per_head)
+        if got:
+            cur += got
+            continue
+        if cur:
+            runs.append(cur)
+        cur = []
+    if cur:
+        runs.append(cur)
+    return [r for r in runs if len(r) in (2, 3)]
+
+
+def _projected_space(kids: list[Item], fused: list[tuple[Item, Any]], d: Any) -> int | None:
+    """The one width every expert tensor has on an axis, other than the model width ``d``,
+    where a ``Linear`` beside them maps ``d`` into it: the space the experts run in
+    (projected in and out around them); None otherwise (the usual ``[E, 2I, D]`` /
+    ``[E, D, I]`` share only ``d``)."""
+    common = set.intersection(*(set(shape[1:]) for _c, shape in fused))
+    if len(common) != 1 or d in common:
+        return None
+    w = next(iter(common))
+    into = any(
+        not c.is_block
+        and c.ltype == "Linear"
+        and c.params.get("in_features") == d
+        and c.params.get("out_features") == w
+        for c in kids
+    )
+    return w if into and type(w) is int else None
+
+
+def _fused_width(fused: list[tuple[Item, Any]], d: Any, lead: int) -> Derived | None:
+    """``I`` of one expert group's tensors: each has the hidden width on one axis, the
+    other widths ``I`` and ``I`` or ``2I`` (gate and up fused), or three of ``I``."""
+    widths = []
+    for _c, shape in fused:
+        rest = list(shape[lead:])
+        if d not in rest or not all(type(x) is int for x in rest):
+            return None
+        rest.remove(d)
+        widths.append(rest[0])
+    small, big = min(widths), max(widths)
+    if big not in (small, 2 * small) or (len(widths) == 3 and big != small):
+        return None
+    c = next(c for (c, _), w in zip(fused, widths) if w == small)
+    return Derived(small, "experts.intermediateSize", _loc(c, "shape"), c.node.id)
 
 
 def _per_head_out(out: dict[str, Derived], d: Any) -> list | None:
