@@ -138,8 +138,9 @@ class Runner:
                 lists.drop(self.f, cur)  # ``xs += ys`` grows the list other names may share
                 fr.locals[st.target.id] = self.binop(st.op, cur, rhs, fr, st)
             else:
-                self.eval(st.value, fr)
-                self.f.tensor_writes += 1  # ``self.pos += 1``, ``x[i] += v``: may be a tensor
+                rhs = self.eval(st.value, fr)
+                if not self.aug_item(st, rhs, fr):
+                    self.f.tensor_writes += 1  # ``self.pos += 1``, ``x[i] += v``: may be a tensor
         elif isinstance(st, ast.Expr):
             self.eval(st.value, fr)
         elif isinstance(st, ast.Return):
@@ -177,6 +178,28 @@ class Runner:
 
             dataflow_checks.assert_sizes(self, st, fr)  # ``assert t <= block_size``
         # pass, assert, del, import, global, nonlocal, class defs: no dataflow
+
+    def aug_item(self, st: ast.AugAssign, rhs: Any, fr: Frame) -> bool:
+        """``out[-1] *= r`` on a local list of plain items: Python stores ``out[-1] * r`` back
+        (``out = list(x.shape); out[-1] *= r; y.reshape(out)``). Leaving the old item there
+        sized the reshape wrongly, a false crash. An item that is a tensor (written in place)
+        or a key that is not a plain int is not followed here (False: the caller's default)."""
+        tgt = st.target
+        if self.f.input_shape is None or not isinstance(tgt, ast.Subscript):
+            return False
+        if not isinstance(tgt.value, ast.Name):
+            return False
+        base = fr.locals.get(tgt.value.id)
+        if not isinstance(base, list):
+            return False
+        key = self.eval(tgt.slice, fr)
+        if not (type(key) is int and -len(base) <= key < len(base)):
+            return False
+        cur = base[key]
+        if isinstance(cur, (Tens, list, dict)):
+            return False
+        self.assign(tgt, self.binop(st.op, cur, rhs, fr, st), fr)
+        return True
 
     def assign(self, tgt: ast.expr, v: Any, fr: Frame) -> None:
         if isinstance(tgt, ast.Name):
