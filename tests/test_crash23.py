@@ -12,7 +12,11 @@ import textwrap
 
 import pytest
 
-from tests.crash_rule_support import check_blocker_iff_crash, check_both_sides
+from tests.crash_rule_support import (
+    check_blocker_iff_crash,
+    check_both_sides,
+    check_silent_without_shape,
+)
 
 HEAD = "import torch\nimport torch.nn as nn\nimport torch.nn.functional as F\n\n"
 
@@ -58,6 +62,34 @@ lin(
 lin("augitem_mul", L, _SUB + "out[-1] *= 3" + N + "return h.reshape(out)")
 lin("augitem_sub", L, _SUB + "out[1] -= 1" + N + "return h.view(out)")
 
+# ---- ``emb(lin(x).long())``: an integer cast of a Linear output indexes an Embedding, legal
+# when the values are in range (here the Linear gives exactly 3): no graph rule may call the
+# ids floats; a float one (no cast, ``.float()``) still crashes
+_EMB = """
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.lin = nn.Linear(24, 4)
+        nn.init.zeros_(self.lin.weight)
+        nn.init.constant_(self.lin.bias, 3.0)
+        self.emb = nn.Embedding(10, 8)
+
+    def forward(self, x):
+        return self.emb({ids})
+"""
+for _n, _ids in (
+    ("embcast_ok_long", "self.lin(x).long()"),
+    ("embcast_ok_to", "self.lin(x).to(torch.long)"),
+    ("embcast_ok_to_dtype", "self.lin(x).to(dtype=torch.int64)"),
+    ("embcast_ok_int", "self.lin(x).int()"),
+    ("embcast_ok_type", "self.lin(x).type(torch.LongTensor)"),
+    ("embcast_ok_clamp", "self.lin(x).long().clamp(0, 9)"),
+    ("embcast_raw", "self.lin(x)"),
+    ("embcast_float", "self.lin(x).long().float()"),
+    ("embcast_scaled", "self.lin(x) * 2"),
+):
+    model(_n, L, _EMB.format(ids=_ids))
+
 
 @pytest.mark.parametrize("name", sorted(MODELS))
 def test_blocker_iff_torch_crashes(name, tmp_path, capsys):
@@ -66,3 +98,10 @@ def test_blocker_iff_torch_crashes(name, tmp_path, capsys):
 
 def test_every_rule_has_both_sides(tmp_path):
     check_both_sides(MODELS, HEAD, tmp_path)
+
+
+def test_int_cast_ids_silent_without_input_shape(tmp_path, capsys):
+    """Size-free, the graph rule (SHP007) sees an edge from the Linear: the cast between keeps
+    it silent."""
+    names = tuple(n for n in MODELS if n.startswith("embcast_ok"))
+    check_silent_without_shape(MODELS, HEAD, names, tmp_path, capsys)

@@ -12,7 +12,12 @@ from pathlib import Path
 
 from driftcheck.graph.prepared import layer_spec
 from driftcheck.graph.shapes import ARITY, EMPTY, MISMATCH, REPEAT, ShapeIssue
-from driftcheck.parsers.source.forward.dataflow import CRASH_NOTE, PARALLEL_NOTE, SPECULATIVE_NOTE
+from driftcheck.parsers.source.forward.dataflow import (
+    CRASH_NOTE,
+    DERIVED_INPUT_NOTE,
+    PARALLEL_NOTE,
+    SPECULATIVE_NOTE,
+)
 from driftcheck.parsers.source.forward.edges import CONCRETE_NOTE
 from driftcheck.verifier.base import BLOCKER, INFO, Example, Source, check
 from driftcheck.verifier.build import L, net, seq
@@ -344,6 +349,8 @@ INT_TYPES = ("int", "long", "uint")
 )
 def embedding_of_floats(ctx: Context):
     for node in ctx.of_type("Embedding"):
+        if DERIVED_INPUT_NOTE in node.notes and not ctx.hand_built:
+            continue  # ``emb(lin(x).long())``: the ids' dtype is not the producer's
         for src in ctx.producers(node):
             dtype = src.params.get("dtype") if src.type == "Input" else None
             if src.type == "Embedding" and not ctx.hand_built:

@@ -44,6 +44,10 @@ PARALLEL_NOTE = "its copies are applied side by side in forward, not chained"
 # an op made (on real sizes) in code forward may not run: its shape issue is not a crash
 SPECULATIVE_NOTE = "made in code forward may not run on this input"
 CRASH_NOTE = "forward crash at"
+# an Embedding fed a tensor derived in forward from its producer's output by code the graph
+# does not show (``emb(lin(x).long())``, ``.to(torch.int64)``, arithmetic): the edge says which
+# node the ids come from, not their dtype, so no graph rule may call them floats (SHP007)
+DERIVED_INPUT_NOTE = "input derived in forward from its producer's output (dtype not followed)"
 
 
 # parameters that never change an output's shape: unknown, they do not stop shapes on real sizes
@@ -131,6 +135,8 @@ class Flow:
         self.maybe_used: set[int] = set()  # id(module) a branch the path skipped references
         self.scanned: set[tuple[int, int]] = set()  # (id(branch), id(module)) read for it
         self.last_out: dict[str, Any] = {}  # repeated block id -> its output
+        # uids of the tensors nodes returned, as returned (``DERIVED_INPUT_NOTE``)
+        self.node_outs: set[int] = set()
         self.n_ops = 0
         self.op_seq: dict[str, int] = {}
         self.skipped_cycles = 0
@@ -471,6 +477,7 @@ class Flow:
             shape = sym_shape(type_, params, inputs, spec)
         out = Tens(nid, shape)
         self.note_shape(out)
+        self.node_outs.add(out.uid)
         return out
 
     def add_input(self, name: str, loc: tuple[str, int] | None) -> Tens:
@@ -483,7 +490,9 @@ class Flow:
         if loc is not None:
             node.loc = Location(file=str(loc[0]), line=loc[1])
         self._append(node)
-        return Tens(nid)
+        out = Tens(nid)
+        self.node_outs.add(out.uid)
+        return out
 
     def leaf_call(self, leaf: Leaf, inputs: list[Tens], loc: tuple | None = None) -> Tens:
         """A call of a catalogue layer: edges in, its node's output out."""
@@ -493,6 +502,20 @@ class Flow:
         return self.call_node(nid, inputs, loc)
 
     def call_node(self, nid: str, inputs: list[Tens], loc: tuple | None) -> Tens:
+        """``_call_node``, remembering the output as a node's own; an Embedding whose input
+        is not a node's output as returned (a cast, arithmetic in between) is noted so."""
+        x = inputs[0] if inputs else None
+        derived = x is not None and x.src is not None and x.uid not in self.node_outs
+        out = self._call_node(nid, inputs, loc)
+        if isinstance(out, Tens) and out.src is not None:
+            self.node_outs.add(out.uid)
+            node = self.node(out.src) if derived else None
+            if node is not None and node.type == "Embedding":
+                if DERIVED_INPUT_NOTE not in node.notes:
+                    node.notes.append(DERIVED_INPUT_NOTE)
+        return out
+
+    def _call_node(self, nid: str, inputs: list[Tens], loc: tuple | None) -> Tens:
         """Edges into layer node ``nid``; a second call with other inputs gets its own copy.
 
         A module applied twice (a shared ReLU, a weight-shared Linear) is two applications in
