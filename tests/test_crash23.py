@@ -90,6 +90,33 @@ for _n, _ids in (
 ):
     model(_n, L, _EMB.format(ids=_ids))
 
+# ---- ``torch.triu_indices(f, f, offset=1)`` (in ``__init__`` or forward): int64 ``(2, n)``,
+# its rows pick ``n`` pairs (DLRM's dot interaction: ``Z[:, iu[0], iu[1]]``)
+_TRI = """
+class Net(nn.Module):
+    def __init__(self, f=4):
+        super().__init__()
+        self.lin = nn.Linear(24, 8)
+        self.top = nn.Linear(8 + {width}, 2)
+        self.iu = torch.{fn}(f, f, offset={off})
+
+    def forward(self, x):
+        h = self.lin(x[:, 0])
+        T = h.view(2, 4, 2)
+        Z = torch.bmm(T, T.transpose(1, 2))
+        iu = {where}
+        return self.top(torch.cat([h, Z[:, iu[0], iu[1]]], 1))
+"""
+for _n, _w, _fn, _o, _where in (
+    ("triidx_init", 10, "triu_indices", 1, "self.iu"),
+    ("triidx_ok_init", 6, "triu_indices", 1, "self.iu"),
+    ("triidx_forward", 6, "triu_indices", 0, "torch.triu_indices(4, 4)"),
+    ("triidx_ok_forward", 10, "triu_indices", 0, "torch.triu_indices(4, 4)"),
+    ("triidx_ok_tril", 6, "tril_indices", -1, "self.iu"),
+    ("triidx_tril_forward", 6, "tril_indices", 0, "torch.tril_indices(4, 4, offset=-2)"),
+):
+    model(_n, L, _TRI.format(width=_w, fn=_fn, off=_o, where=_where))
+
 
 @pytest.mark.parametrize("name", sorted(MODELS))
 def test_blocker_iff_torch_crashes(name, tmp_path, capsys):
@@ -105,3 +132,20 @@ def test_int_cast_ids_silent_without_input_shape(tmp_path, capsys):
     it silent."""
     names = tuple(n for n in MODELS if n.startswith("embcast_ok"))
     check_silent_without_shape(MODELS, HEAD, names, tmp_path, capsys)
+
+
+def test_tri_indices_count_and_values_match_torch():
+    """``tri_indices_count`` and numpy's index lists are torch's, over a grid of arguments."""
+    torch = pytest.importorskip("torch")
+    np = pytest.importorskip("numpy")
+    from driftcheck.parsers.source.library.buildcalls import tri_indices_count
+
+    for row in range(6):
+        for col in range(6):
+            for off in range(-7, 8):
+                for upper in (True, False):
+                    got = (torch.triu_indices if upper else torch.tril_indices)(row, col, off)
+                    fn = np.triu_indices if upper else np.tril_indices
+                    ref = np.asarray(fn(row, off, col)).reshape(2, -1)
+                    assert got.shape[1] == tri_indices_count(upper, row, col, off)
+                    assert (got.numpy() == ref).all(), (row, col, off, upper)

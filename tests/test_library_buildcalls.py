@@ -110,6 +110,14 @@ ROWS: list[tuple[tuple[str, ...], str]] = [
         "F.one_hot(torch.tensor([0, 2, 1])), F.one_hot(torch.tensor([4]), num_classes=6))",
     ),
     (
+        ("torch.triu_indices", "torch.tril_indices"),
+        # DLRM keeps ``self.iu = torch.triu_indices(f, f, offset=1)`` for its dot interaction
+        "import torch\n"
+        "result = (torch.triu_indices(4, 4, offset=1), torch.tril_indices(3, 5), "
+        "torch.triu_indices(3, 2, -1), torch.tril_indices(4, 4, offset=-2).shape, "
+        "torch.triu_indices(100, 100).shape)",
+    ),
+    (
         (
             "os.path.join",
             "os.path.basename",

@@ -370,9 +370,36 @@ def created(name: str, args: list, kwargs: dict) -> Tens:
         if step:
             return Tens(None, (max(0, -(-(end - start) // step)),))
         return Tens(None)
+    elif name in ("triu_indices", "tril_indices"):
+        n = tri_count(name, args, kwargs)
+        return Tens(None, (2, n)) if n is not None else Tens(None)
     if isinstance(sizes, (tuple, list)) and sizes and all(_is_int(d) and d >= 0 for d in sizes):
         return Tens(None, tuple(sizes))
     return Tens(None)
+
+
+def tri_args(args: list, kwargs: dict) -> tuple[int, int, int] | None:
+    """``(row, col, offset)`` of ``torch.triu_indices`` / ``tril_indices`` when all are known
+    ints (torch's signature: ``row, col, offset=0``), else None."""
+    row = args[0] if args else kwargs.get("row")
+    col = args[1] if len(args) > 1 else kwargs.get("col")
+    off = args[2] if len(args) > 2 else kwargs.get("offset", 0)
+    from driftcheck.parsers.source.library.buildcalls import TRI_ROWS  # noqa: PLC0415
+
+    if not all(_is_int(v) for v in (row, col, off)) or row < 0 or col < 0 or row > TRI_ROWS:
+        return None
+    return row, col, off
+
+
+def tri_count(name: str, args: list, kwargs: dict) -> int | None:
+    """How many (i, j) of a ``row x col`` grid ``torch.triu_indices`` (``j - i >= offset``) or
+    ``tril_indices`` (``j - i <= offset``) lists: the length of its ``(2, n)`` result."""
+    got = tri_args(args, kwargs)
+    if got is None:
+        return None
+    from driftcheck.parsers.source.library.buildcalls import tri_indices_count  # noqa: PLC0415
+
+    return tri_indices_count(name == "triu_indices", *got)
 
 
 def max_min(run: Any, t: Any, name: str, args: list, kwargs: dict, parent: Any, loc: Any) -> Any:

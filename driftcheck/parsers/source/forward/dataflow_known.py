@@ -132,6 +132,23 @@ def filled(f: Any, name: str, args: list, kwargs: dict, out: Any) -> None:
     remember(f, out, np().full(shape, value, dtype="int64"))
 
 
+def tri_indices(f: Any, name: str, args: list, kwargs: dict, out: Any) -> None:
+    """``torch.triu_indices(row, col, offset)`` / ``tril_indices``: int64 (long) row and column
+    indices, as ``numpy.triu_indices(row, offset, col)`` lists them (row-major, the same
+    order); no ``dtype=`` (torch's default int64 only)."""
+    from driftcheck.parsers.source.forward import dataflow_checks
+    from driftcheck.parsers.source.forward.dataflow_concrete import tri_args
+
+    got = tri_args(args, kwargs)
+    if got is None or "dtype" in kwargs or not isinstance(out, Tens) or out.shape is None:
+        return
+    dataflow_checks.add_facts(f, out, dtype=dataflow_checks.INT, long=True)
+    row, col, off = got
+    if row * col <= LIMIT:
+        fn = np().triu_indices if name == "triu_indices" else np().tril_indices
+        remember(f, out, np().asarray(fn(row, off, col), dtype="int64").reshape(2, -1))
+
+
 def _int_items(v: Any, depth: int = 0) -> bool:
     """An int, or a (nested) non-empty list / tuple of them, at most ``LIMIT`` at each level
     (a bool, a float, a tensor are not: their dtypes differ)."""

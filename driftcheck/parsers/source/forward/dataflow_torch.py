@@ -375,6 +375,10 @@ def _call_torch(run: Any, q: str, args: list, kwargs: dict, fr: Any, at: Any) ->
                 from driftcheck.parsers.source.forward import dataflow_known
 
                 dataflow_known.filled(run.f, name, args, kwargs, out)
+            elif name in ("triu_indices", "tril_indices"):
+                from driftcheck.parsers.source.forward import dataflow_known
+
+                dataflow_known.tri_indices(run.f, name, args, kwargs, out)
             return out
         return Tens(None)
     if run.f.input_shape is not None and name in ("view_as_complex", "view_as_real"):

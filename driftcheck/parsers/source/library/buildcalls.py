@@ -276,6 +276,36 @@ def _matmul(c: Call) -> Any:
     return got if isinstance(got, Tensor) else bad
 
 
+TRI_ROWS = 1 << 16  # rows a ``triu_indices`` count walks (bounded time; more: unknown)
+
+
+def tri_indices_count(upper: bool, row: int, col: int, offset: int) -> int:
+    """How many (i, j) of a ``row x col`` grid ``torch.triu_indices`` (``j - i >= offset``)
+    or ``tril_indices`` (``j - i <= offset``) lists: the length of its ``(2, n)`` result."""
+    if upper:
+        return sum(max(0, col - max(0, i + offset)) for i in range(row))
+    return sum(max(0, min(col, i + offset + 1)) for i in range(row))
+
+
+@T.entry(
+    "triu_indices",
+    "tril_indices",
+    doc="triu_indices(row, col, offset=0) / tril_indices: int64 (2, n), values when small",
+)
+def _tri_indices(c: Call) -> Any:
+    row, col, off = c.plain(0, "row"), c.plain(1, "col"), c.plain(2, "offset", 0)
+    ints = all(type(v) is int for v in (row, col, off))
+    if not ints or row < 0 or col < 0 or row > TRI_ROWS or set(c.kwargs) - {"offset", "device"}:
+        return Tensor(Unknown(f"{c.qual}() at {c.where}"))
+    upper = c.qual.endswith("triu_indices")
+    if row * col <= 4096:  # the values, as numpy lists them (row-major, torch's order)
+        fn = _np().triu_indices if upper else _np().tril_indices
+        got = _made(_np().asarray(fn(row, off, col), dtype="int64").reshape(2, -1))
+        if got is not None:
+            return got
+    return Tensor((2, tri_indices_count(upper, row, col, off)), dtype="int64")
+
+
 @T.entry(
     "nn.functional.one_hot",
     doc="one_hot(t, num_classes): t's shape and num_classes; -1: the largest known value + 1",
