@@ -117,6 +117,14 @@ for _n, _w, _fn, _o, _where in (
 ):
     model(_n, L, _TRI.format(width=_w, fn=_fn, off=_o, where=_where))
 
+# ---- ``x.numel // 10``: a tensor's bound method in arithmetic or an ordering (TypeError)
+lin("methodop_floordiv", L, "n = x.numel // 10" + N + "return h")
+lin("methodop_if", L, "if x.size - 1 > 0:" + N + "    h = h * 2" + N + "return h")
+lin("methodop_order", L, "return h if x.numel < 3 else h * 2")
+lin("methodop_tensor", L, "return h + h.sum")
+lin("methodop_ok_called", L, "n = x.numel() // 10" + N + "return h[..., :n]")
+lin("methodop_ok_equal", L, "return h if x.numel == 3 else h * 2")
+
 
 @pytest.mark.parametrize("name", sorted(MODELS))
 def test_blocker_iff_torch_crashes(name, tmp_path, capsys):

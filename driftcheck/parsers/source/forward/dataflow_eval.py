@@ -588,6 +588,9 @@ class Runner:
         return out
 
     def binop(self, op: ast.operator, a: Any, b: Any, fr: Frame, at: ast.AST) -> Any:
+        if self.f.input_shape is not None and (isinstance(a, Bound) or isinstance(b, Bound)):
+            if dataflow_misuse.method_operand(self.f, op, a, b, fr.loc(at)):  # ``x.numel // 2``
+                return UNK
         if isinstance(b, Tens) and op.__class__ is ast.Pow and not isinstance(a, Tens):
             self.power_base(a, b, fr, at)
         if isinstance(a, Tens) or isinstance(b, Tens):
@@ -640,8 +643,6 @@ class Runner:
                     except (OverflowError, ZeroDivisionError):
                         return UNK
         if self.f.input_shape is not None and isinstance(op, ast.Add):
-            from driftcheck.parsers.source.forward import dataflow_misuse
-
             if dataflow_misuse.size_plus_list(self.f, a, b, fr.loc(at)):
                 return UNK
         if self.f.input_shape is not None and isinstance(op, (ast.Div, ast.FloorDiv, ast.Mod)):
@@ -754,6 +755,10 @@ class Runner:
                 from driftcheck.parsers.source.forward.dataflow_window import window_use
 
                 window_use(self, e, left, right, fr)  # a band mask's ``i - j < window``
+            if self.f.input_shape is not None and dataflow_misuse.method_operand(
+                self.f, op, left, right, fr.loc(e)
+            ):
+                return UNK  # ``x.numel < 3``
             if self.f.input_shape is not None and len(e.ops) == 1:
                 from driftcheck.parsers.source.forward import dataflow_dtype_accept
 

@@ -42,6 +42,51 @@ def called(f: Any, fv: Any, at: Any, loc: Any) -> None:
         f.crash(loc, "TypeError: 'int' object is not callable")
 
 
+# tensor methods (callables on every ``torch.Tensor``) that code reads as numbers by mistake
+# (``x.numel // 10``, ``x.size - 1``, ``x.sum * 2``): no attribute of that name is a value
+NUMBER_METHODS = SIZE_METHODS | frozenset(
+    {"item", "sum", "mean", "max", "min", "std", "var", "norm", "abs", "argmax", "argmin"}
+)
+_SIGNS = {ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.Div: "/", ast.FloorDiv: "//",
+          ast.Mod: "%", ast.Pow: "** or pow()", ast.MatMult: "@"}  # fmt: skip
+_ORDER = {ast.Lt: "<", ast.LtE: "<=", ast.Gt: ">", ast.GtE: ">="}
+
+
+def _method(v: Any) -> bool:
+    return isinstance(v, Bound) and isinstance(v.target, Tens) and v.name in NUMBER_METHODS
+
+
+def _type_name(v: Any) -> str | None:
+    """Python's name for an operand's type, where the operation surely raises with it."""
+    if _method(v):
+        return "builtin_function_or_method"
+    if isinstance(v, Tens):
+        return "Tensor"
+    if v.__class__ in (int, float):
+        return v.__class__.__name__
+    return None
+
+
+def method_operand(f: Any, op: Any, a: Any, b: Any, loc: Any) -> bool:
+    """``x.numel // 10``: arithmetic (or an ordering) with a tensor's bound method, not its
+    result, next to a number, a tensor or another such method: Python's TypeError (neither
+    side defines the operation). True when reported."""
+    if f.input_shape is None or loc is None or not (_method(a) or _method(b)):
+        return False
+    ta, tb = _type_name(a), _type_name(b)
+    if ta is None or tb is None:
+        return False  # an object of the analyzed code may define the reflected operation
+    if type(op) in _ORDER:
+        sign = _ORDER[type(op)]
+        f.crash(loc, f"TypeError: '{sign}' not supported between instances of '{ta}' and '{tb}'")
+        return True
+    sign = _SIGNS.get(type(op))
+    if sign is None:
+        return False
+    f.crash(loc, f"TypeError: unsupported operand type(s) for {sign}: '{ta}' and '{tb}'")
+    return True
+
+
 def _size(f: Any, v: Any) -> bool:
     return isinstance(v, ShapeOf) or (v.__class__ is tuple and f.size_tuples.get(id(v)) is v)
 
