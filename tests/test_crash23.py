@@ -125,6 +125,32 @@ lin("methodop_tensor", L, "return h + h.sum")
 lin("methodop_ok_called", L, "n = x.numel() // 10" + N + "return h[..., :n]")
 lin("methodop_ok_equal", L, "return h if x.numel == 3 else h * 2")
 
+# ---- ``self.lin.weight = self.lin.weight * self.mask`` in forward: a registered parameter
+# takes only a ``Parameter`` (or None); a plain tensor is torch's TypeError
+_PARAM = """
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.lin = nn.Linear(24, 6)
+        self.scale = nn.Parameter(torch.ones(6))
+        self.register_buffer("mask", torch.ones(6, 24))
+
+    def forward(self, x):
+        {body}
+        return self.lin(x) * self.scale
+"""
+for _n, _body in (
+    ("paramset_weight", "self.lin.weight = self.lin.weight * self.mask"),
+    ("paramset_bias", "self.lin.bias = self.lin.bias.clamp(-1, 1)"),
+    ("paramset_own", "self.scale = self.scale.abs()"),
+    ("paramset_ok_parameter", "self.lin.weight = nn.Parameter(self.lin.weight * self.mask)"),
+    ("paramset_ok_data", "self.lin.weight.data = self.lin.weight * self.mask"),
+    ("paramset_ok_buffer", "self.mask = self.mask * 2"),
+    ("paramset_ok_other", "self.other = self.lin.weight * 2"),
+    ("paramset_ok_none", "self.lin.bias = None"),
+):
+    model(_n, L, _PARAM.format(body=_body))
+
 
 @pytest.mark.parametrize("name", sorted(MODELS))
 def test_blocker_iff_torch_crashes(name, tmp_path, capsys):

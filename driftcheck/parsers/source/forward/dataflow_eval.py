@@ -119,6 +119,10 @@ class Runner:
         if isinstance(st, ast.Assign):
             v = self.eval(st.value, fr)
             for t in st.targets:
+                if isinstance(t, ast.Attribute) and self.f.input_shape is not None:
+                    from driftcheck.parsers.source.forward import dataflow_params
+
+                    dataflow_params.stored(self, t, st.value, v, fr)  # ``lin.weight = w * m``
                 self.assign(t, v, fr)
         elif isinstance(st, ast.AnnAssign):
             if st.value is not None:

@@ -150,3 +150,81 @@ def listed(run: Any, obj: Any, name: str, args: list, kwargs: dict) -> Any:
     if len(out) > 4096:
         return None
     return list(out) if name.startswith("named_") else [t for _, t in out]
+
+
+# tensor methods whose result is always a new plain tensor (a ``Parameter``'s too: torch's
+# ops on a Parameter give a ``Tensor``); ``to`` / ``float`` / ``contiguous`` may return self
+FRESH_METHODS = frozenset(
+    {"clamp", "clip", "mul", "add", "sub", "div", "abs", "neg", "exp", "sigmoid", "tanh",
+     "relu", "sign", "masked_fill", "clone", "detach", "t", "transpose", "view", "reshape",
+     "sqrt", "pow", "softmax", "normalize", "renorm", "round"}
+)  # fmt: skip
+
+
+def _fresh_tensor(run: Any, e: Any, v: Any, fr: Any) -> bool:
+    """``e`` (evaluated to ``v``) surely makes a plain tensor, never a ``Parameter``:
+    arithmetic on a tensor, or a tensor method of ``FRESH_METHODS``."""
+    import ast
+
+    if not isinstance(v, Tens):
+        return False
+    if isinstance(e, (ast.BinOp, ast.UnaryOp)):
+        return True
+    if isinstance(e, ast.Call) and isinstance(e.func, ast.Attribute):
+        if e.func.attr not in FRESH_METHODS or not _names(e.func.value):
+            return False
+        return isinstance(run.eval(e.func.value, fr), Tens)  # a name: read again, no effect
+    return False
+
+
+def _names(e: Any) -> bool:
+    """``a`` / ``self.lin.weight``: an expression whose second reading has no effect."""
+    import ast
+
+    while isinstance(e, ast.Attribute):
+        e = e.value
+    return isinstance(e, ast.Name)
+
+
+def _param_names(run: Any, m: Any) -> frozenset[str]:
+    """The names module ``m`` registered as parameters, where the pass knows them."""
+    m = run.f.resolve(m)
+    if isinstance(m, Leaf):
+        tied = m.unresolved or m.wnorm or m.tied or m.owned
+        if tied or not (isinstance(m.torch, str) and m.torch.startswith("torch.nn.")):
+            return frozenset()
+        spec = run.f.queries.spec(m.type)
+        try:
+            return frozenset(spec.weights(spec.bind(m.params))) if spec else frozenset()
+        except Exception:  # noqa: BLE001 - parameters the rule cannot read
+            return frozenset()
+    if isinstance(m, Obj) and m.module:
+        return frozenset(m.params)
+    return frozenset()
+
+
+def stored(run: Any, tgt: Any, e: Any, v: Any, fr: Any) -> None:
+    """``self.lin.weight = self.lin.weight * self.mask`` in ``forward``: torch's
+    ``Module.__setattr__`` takes only a ``Parameter`` (or None) for a registered parameter's
+    name, a plain tensor is its TypeError. Judged where the module's parameters are known and
+    the value surely is a new plain tensor (``_fresh_tensor``)."""
+    import ast
+
+    from driftcheck.parsers.source.values.dataflow_values import Mod
+
+    if run.f.input_shape is None or not isinstance(tgt, ast.Attribute) or not _names(tgt.value):
+        return
+    if not _fresh_tensor(run, e, v, fr):
+        return
+    held = run.eval(tgt.value, fr)
+    if not isinstance(held, Mod) or tgt.attr not in _param_names(run, held.obj):
+        return
+    from driftcheck.parsers.source.forward import dataflow_checks
+
+    float_ = dataflow_checks.fact(run.f, v, "dtype") == dataflow_checks.FLOAT
+    what = "'torch.FloatTensor'" if float_ else "a plain tensor"
+    run.f.crash(
+        fr.loc(tgt),
+        f"TypeError: cannot assign {what} as parameter '{tgt.attr}' "
+        "(torch.nn.Parameter or None expected)",
+    )
