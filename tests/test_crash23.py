@@ -151,6 +151,34 @@ for _n, _body in (
 ):
     model(_n, L, _PARAM.format(body=_body))
 
+# ---- ``torch.bincount`` (no weights) counts in int64; a tensor's rows keep its dtype: an
+# in-place true division of the counts is torch's cast error
+_IDS = "ids = (h[:, 0].sigmoid() * 7).round().long()" + N
+_ROWS = "torch.stack([torch.bincount(r, minlength=8) for r in ids])"
+lin(
+    "bincount_div",
+    L,
+    _IDS + "c = torch.bincount(ids[0], minlength=8)" + N + "c /= 2" + N + "return c",
+)
+lin(
+    "bincount_rows_div",
+    L,
+    _IDS + f"c = {_ROWS}" + N + "c /= c.sum(-1, keepdim=True)" + N + "return c",
+)
+lin("bincount_method", L, _IDS + "c = ids[1].bincount()" + N + "c /= 2" + N + "return c")
+lin("bincount_ok_floordiv", L, _IDS + f"c = {_ROWS}" + N + "c //= 2" + N + "return c")
+lin("bincount_ok_float", L, _IDS + f"c = {_ROWS}.float()" + N + "c /= 2" + N + "return c")
+lin(
+    "bincount_ok_weights",
+    L,
+    _IDS
+    + "c = torch.bincount(ids[0], weights=h[0, 0], minlength=8)"
+    + N
+    + "c /= 2"
+    + N
+    + "return c",
+)
+
 
 @pytest.mark.parametrize("name", sorted(MODELS))
 def test_blocker_iff_torch_crashes(name, tmp_path, capsys):

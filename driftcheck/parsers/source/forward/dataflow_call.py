@@ -585,8 +585,17 @@ class Calls:
             if shape == ():
                 self.run.f.crash(loc, "TypeError: iteration over a 0-d tensor")
             if shape and 0 <= shape[0] <= MAX_LOOP:
-                # ``for xt in x.transpose(0, 1)``: one slice per row, of the rows' shape
-                return [Tens(None, shape[1:]) for _ in range(shape[0])]
+                # ``for xt in x.transpose(0, 1)``: one slice per row, of the rows' shape and
+                # dtype (``torch.stack([torch.bincount(r) for r in ids])``)
+                rows = [Tens(None, shape[1:]) for _ in range(shape[0])]
+                keep = {
+                    k: dataflow_checks.fact(self.run.f, v, k) for k in ("dtype", "long", "itype")
+                }
+                keep = {k: x for k, x in keep.items() if x is not None}
+                if keep:
+                    for r in rows:
+                        dataflow_checks.add_facts(self.run.f, r, **keep)
+                return rows
             return None
         if isinstance(v, (tuple, list)):
             return list(v)

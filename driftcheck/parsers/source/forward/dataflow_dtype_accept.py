@@ -234,6 +234,12 @@ def attribute(f: Any, t: Any, name: str, out: Any) -> str | None:
     return None
 
 
+def _unweighted(rest: list, kwargs: dict) -> bool:
+    """``bincount(input, weights=None, minlength=0)``'s arguments after ``input`` give no
+    weights (its counts are then int64, measured in torch 2.13)."""
+    return (not rest or rest[0] is None) and kwargs.get("weights") is None
+
+
 def _give(f: Any, out: Any, dtype: str) -> None:
     if isinstance(out, Tens) and dataflow_checks.fact(f, out, "dtype") is None:
         dataflow_checks.add_facts(f, out, replace=False, dtype=dtype)
@@ -248,6 +254,8 @@ def after_torch(f: Any, q: str, args: list, kwargs: dict, out: Any) -> None:
     plain = q == f"torch.{name}" and "out_int32" not in kwargs and "right" not in kwargs
     if plain and name in _TO_INT:
         _give(f, out, INT)
+    elif plain and name == "bincount" and _unweighted(args[1:], kwargs):
+        _give(f, out, INT)  # counts: int64 (weights give their dtype)
     elif plain and name in _TO_BOOL:
         _give(f, out, "bool")
     elif q.startswith("torch.fft.") and name in _TO_COMPLEX:
@@ -296,6 +304,8 @@ def after_method(f: Any, t: Any, name: str, args: list, kwargs: dict, out: Any) 
     if "out_int32" in kwargs or "dtype" in kwargs:
         return
     if name in _TO_INT and name not in ("randint", "randperm"):
+        _give(f, out, INT)
+    elif name == "bincount" and _unweighted(args, kwargs):
         _give(f, out, INT)
     elif name in _TO_BOOL:
         _give(f, out, "bool")
