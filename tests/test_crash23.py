@@ -179,6 +179,29 @@ lin(
     + "return c",
 )
 
+# ---- a module / buffer name that is a number (``ModuleDict.update({i: ...})``): TypeError
+_MD = """
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.experts = nn.ModuleDict()
+        self.gate = nn.Linear(24, 3)
+
+    def forward(self, x):
+        if not len(self.experts):
+            {body}
+        return self.gate(x)
+"""
+for _n, _body in (
+    ("modname_update", "self.experts.update({i: nn.Linear(24, 24) for i in range(3)})"),
+    ("modname_setitem", "self.experts[0] = nn.Linear(24, 24)"),
+    ("modname_add_module", "self.add_module(1, nn.Linear(24, 24))"),
+    ("modname_buffer", "self.register_buffer(2, torch.ones(3))"),
+    ("modname_ok_str", "self.experts.update({str(i): nn.Linear(24, 24) for i in range(3)})"),
+    ("modname_ok_fmt", "self.experts[f'e{0}'] = nn.Linear(24, 24)"),
+):
+    model(_n, L, _MD.format(body=_body))
+
 
 @pytest.mark.parametrize("name", sorted(MODELS))
 def test_blocker_iff_torch_crashes(name, tmp_path, capsys):

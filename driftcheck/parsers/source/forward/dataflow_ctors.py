@@ -86,7 +86,10 @@ def _items(name: str, args: list, kwargs: dict) -> list[tuple[Any, Any]] | None:
 
 
 def name_error(key: Any, what: str = "module") -> str | None:
-    """torch's ``add_module`` / ``register_buffer`` key check (a KeyError)."""
+    """torch's ``add_module`` / ``register_buffer`` key check: a KeyError, or a TypeError
+    for a known number (``ModuleDict({i: ... for i in range(n)})``: names are strings)."""
+    if key.__class__ in (int, float, bool):
+        return f"TypeError: {what} name should be a string. Got {key.__class__.__name__}"
     if key.__class__ is not str:
         return None
     if "." in key:
