@@ -202,6 +202,12 @@ for _n, _body in (
 ):
     model(_n, L, _MD.format(body=_body))
 
+# ---- a Tensor method given more positional arguments than it takes (numpy's transpose)
+lin("methodargs_transpose", L, "return h.transpose(0, 2, 1)")
+lin("methodargs_unsqueeze", L, "return h.unsqueeze(0, 1)")
+lin("methodargs_ok_permute", L, "return h.permute(0, 2, 1)")
+lin("methodargs_ok_transpose", L, "return h.transpose(0, 2)")
+
 
 @pytest.mark.parametrize("name", sorted(MODELS))
 def test_blocker_iff_torch_crashes(name, tmp_path, capsys):
@@ -234,3 +240,28 @@ def test_tri_indices_count_and_values_match_torch():
                     ref = np.asarray(fn(row, off, col)).reshape(2, -1)
                     assert got.shape[1] == tri_indices_count(upper, row, col, off)
                     assert (got.numpy() == ref).all(), (row, col, off, upper)
+
+
+# valid positional arguments of each ``MAX_POSITIONAL`` method, as many as it takes
+_ARITY_ARGS = {
+    "transpose": "0, 1", "swapaxes": "0, 1", "swapdims": "0, 1", "t": "", "unsqueeze": "0",
+    "narrow": "0, 0, 1", "movedim": "0, 1", "moveaxis": "0, 1", "index_select": "0, i",
+    "masked_fill": "m, 1.0", "expand_as": "x", "view_as": "x", "type_as": "x", "dim": "",
+    "numel": "", "tolist": "", "flatten": "0, 1", "chunk": "2, 0",
+}  # fmt: skip
+
+
+def test_max_positional_matches_torch():
+    """Each method runs with ``MAX_POSITIONAL`` arguments and raises TypeError with one more."""
+    torch = pytest.importorskip("torch")
+    from driftcheck.parsers.source.forward.dataflow_keywords import MAX_POSITIONAL
+
+    assert set(_ARITY_ARGS) == set(MAX_POSITIONAL)
+    for name, n in MAX_POSITIONAL.items():
+        x = torch.randn(2, 3) if name == "t" else torch.randn(2, 3, 4)
+        env = {"x": x, "i": torch.tensor([0]), "m": x > 0}
+        args = eval(f"[{_ARITY_ARGS[name]}]", env)  # noqa: S307 - the table above
+        assert len(args) == n, name
+        getattr(x, name)(*args)
+        with pytest.raises(TypeError):
+            getattr(x, name)(*args, 0)

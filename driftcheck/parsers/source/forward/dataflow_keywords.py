@@ -43,3 +43,28 @@ def method_error(f: Any, t: Any, name: str, kwargs: dict) -> str | None:
     if k is None:
         return None
     return f"TypeError: {name}() got an unexpected keyword argument '{k}'"
+
+
+# the most positional arguments these Tensor methods take (torch 2.13; one more is its
+# TypeError, ``x.transpose(0, 2, 1, 3)`` written for numpy's ``transpose(axes)``); each is
+# measured against torch in tests/test_crash23.py
+MAX_POSITIONAL: dict[str, int] = {
+    "transpose": 2, "swapaxes": 2, "swapdims": 2, "t": 0, "unsqueeze": 1, "narrow": 3,
+    "movedim": 2, "moveaxis": 2, "index_select": 2, "masked_fill": 2, "expand_as": 1,
+    "view_as": 1, "type_as": 1, "dim": 0, "numel": 0, "tolist": 0, "flatten": 2, "chunk": 2,
+}  # fmt: skip
+
+
+def method_arity(f: Any, t: Any, name: str, args: list, kwargs: dict, at: Any) -> str | None:
+    """``t.<name>(a, b, c)`` with more positional arguments than the method takes, on a
+    tensor of known shape, at a call site whose arguments the pass holds one by one."""
+    from driftcheck.parsers.source.forward.dataflow_arity import exact_site
+
+    n = MAX_POSITIONAL.get(name)
+    if f.input_shape is None or n is None or len(args) <= n or not isinstance(t, Tens):
+        return None
+    if not isinstance(t.shape, tuple) or not all(is_int(d) for d in t.shape):
+        return None
+    if not exact_site(at, args, kwargs):
+        return None
+    return f"TypeError: {name}() takes {n} positional argument(s) but {len(args)} were given"

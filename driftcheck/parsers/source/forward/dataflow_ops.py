@@ -560,6 +560,7 @@ def call_bound(run: Any, b: Bound, args: list, kwargs: dict, fr: Any, at: Any) -
             or dataflow_argtypes.method_error(run.f, t, b.name, args, kwargs, at)
             or dataflow_modargs.method_error(run.f, b.name, args, kwargs)  # ``h.mm(self.fc)``
             or dataflow_keywords.method_error(run.f, t, b.name, kwargs)  # ``flatten(start=1)``
+            or dataflow_keywords.method_arity(run.f, t, b.name, args, kwargs, at)
         )
         if err is None and run.f.input_shape is not None:
             from driftcheck.parsers.source.forward import dataflow_floats
