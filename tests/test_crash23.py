@@ -208,6 +208,24 @@ lin("methodargs_unsqueeze", L, "return h.unsqueeze(0, 1)")
 lin("methodargs_ok_permute", L, "return h.permute(0, 2, 1)")
 lin("methodargs_ok_transpose", L, "return h.transpose(0, 2)")
 
+# ---- ``F.conv2d(..., stride=(1, 2, 2))``: one value or one per spatial axis
+_CONV = "w = torch.ones(4, 5, 3, 3)" + N + "g = h.view(2, 5, 4, 6)" + N
+for _n, _kw in (
+    ("convlen_stride", "stride=(1, 2, 2)"),
+    ("convlen_padding", "padding=[1, 1, 1]"),
+    ("convlen_dilation_empty", "dilation=()"),
+    ("convlen_ok_pair", "stride=(1, 2), padding=1"),
+    ("convlen_ok_single", "stride=(2,)"),
+):
+    lin(_n, L, _CONV + f"return F.conv2d(g, w, None, {_kw})")
+
+# ---- ``F.layer_norm(x, d)``: the functional form's normalized_shape is a shape, not an int
+_G = "g = torch.ones(24)" + N
+lin("lnint_layer_norm", L, _G + "return F.layer_norm(h, 24, g)")
+lin("lnint_rms_norm", L, _G + "return F.rms_norm(h, h.shape[-1], g)")
+lin("lnint_ok_tuple", L, _G + "return F.layer_norm(h, (24,), g)")
+lin("lnint_ok_shape", L, _G + "return F.layer_norm(h, h.shape[-1:], g)")
+
 
 @pytest.mark.parametrize("name", sorted(MODELS))
 def test_blocker_iff_torch_crashes(name, tmp_path, capsys):

@@ -325,6 +325,16 @@ def conv_functional(run: Any, name: str, x: Any, args: list, kwargs: dict, loc: 
             f"{ws[0]} elements, but got bias of size {list(bs)} instead",
         )
         return Tens(None)
+    for n in ("stride", "padding", "dilation"):
+        v = vals[n]
+        if isinstance(v, (tuple, list)) and len(v) not in (1, nd):
+            # ``stride=(1, 2, 2)`` to conv2d: one value, or one per spatial axis (measured)
+            f.crash(
+                loc,
+                f"{name}: expected {n} to be a single integer value or a list of {nd} values "
+                f"to match the convolution dimensions, but got {n}={list(v)}",
+            )
+            return Tens(None)
     if isinstance(vals["padding"], str) and vals["padding"] == "valid":
         vals["padding"] = 0  # no padding: the general rule below
     if isinstance(vals["padding"], str):

@@ -307,8 +307,15 @@ def norm_check(run: Any, t: Any, name: str, args: list, kwargs: dict, loc: Any) 
         return
     if isinstance(first, ShapeOf):
         first = first.t.shape
-    if _is_int(first):
-        first = (first,)
+    if first.__class__ in (int, float, bool):
+        # ``F.layer_norm(x, d)``: the functional form takes a shape, never a number (the
+        # module ``nn.LayerNorm(d)`` does; measured in torch 2.13 for layer_norm, rms_norm)
+        run.f.crash(
+            loc,
+            f"TypeError: {name}(): argument 'normalized_shape' (position 2) must be tuple of "
+            f"ints, not {first.__class__.__name__}",
+        )
+        return
     if not isinstance(first, (tuple, list)) or not first or not all(_is_int(d) for d in first):
         return
     ns = tuple(first)
