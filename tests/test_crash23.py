@@ -226,6 +226,22 @@ lin("lnint_rms_norm", L, _G + "return F.rms_norm(h, h.shape[-1], g)")
 lin("lnint_ok_tuple", L, _G + "return F.layer_norm(h, (24,), g)")
 lin("lnint_ok_shape", L, _G + "return F.layer_norm(h, h.shape[-1:], g)")
 
+# ---- ``torch.finfo`` of an integer dtype / ``torch.iinfo`` of a floating one: TypeError
+_ARG = "ids = h.argmax(-1)" + N
+lin(
+    "dtinfo_finfo_ids",
+    L,
+    _ARG + "return h.masked_fill(ids[..., None] == 0, torch.finfo(ids.dtype).min)",
+)
+lin("dtinfo_finfo_long", L, "return h.clamp(min=torch.finfo(torch.long).min)")
+lin("dtinfo_iinfo_float", L, "return h.clamp(max=torch.iinfo(h.dtype).max)")
+lin(
+    "dtinfo_ok_finfo",
+    L,
+    _ARG + "return h.masked_fill(ids[..., None] == 0, torch.finfo(h.dtype).min)",
+)
+lin("dtinfo_ok_iinfo", L, _ARG + "return h.clamp(max=torch.iinfo(ids.dtype).max)")
+
 
 @pytest.mark.parametrize("name", sorted(MODELS))
 def test_blocker_iff_torch_crashes(name, tmp_path, capsys):

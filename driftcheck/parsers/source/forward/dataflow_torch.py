@@ -10,6 +10,7 @@ does not need the input size: ``view(B, T, nh, C // nh)`` on ``(B, T, C)`` is
 
 from __future__ import annotations
 
+import ast
 from dataclasses import dataclass
 from typing import Any
 
@@ -196,6 +197,8 @@ def call_torch(run: Any, q: str, args: list, kwargs: dict, fr: Any, at: Any) -> 
             from driftcheck.parsers.source.forward import dataflow_dtype_accept
 
             err = dataflow_dtype_accept.torch_call(run.f, q, args, kwargs)  # ``F.gelu(ids)``
+        if err is None and q in ("torch.finfo", "torch.iinfo") and args:
+            err = _info_error(run, q, args[0], at, fr)  # ``torch.finfo(ids.dtype)``
     if err is not None and at is not None:
         run.f.crash(fr.loc(at), err)
         return Tens(None)
@@ -407,6 +410,32 @@ def _call_torch(run: Any, q: str, args: list, kwargs: dict, fr: Any, at: Any) ->
     if isinstance(x, Tens):
         return method(run, x, name, args[1:], kwargs, fr, at)
     return Tens(None) if any(isinstance(a, Tens) for a in args) else UNK
+
+
+def _info_error(run: Any, q: str, arg: Any, at: Any, fr: Any) -> str | None:
+    """``torch.finfo`` of an integer or bool dtype, ``torch.iinfo`` of a floating or complex
+    one: torch's TypeError. The dtype is a literal (``torch.long``) or ``<name>.dtype`` of a
+    tensor whose dtype the pass knows."""
+    from driftcheck.parsers.source.forward import dataflow_checks
+    from driftcheck.parsers.source.forward.dataflow_params import _names
+
+    dt = dataflow_checks.dtype_name(arg)
+    node = at.args[0] if isinstance(at, ast.Call) and len(at.args) == 1 else None
+    if dt is None and isinstance(node, ast.Attribute) and node.attr == "dtype":
+        if _names(node.value):  # read again: a name or attribute chain has no effect
+            dt = dataflow_checks.fact(run.f, run.eval(node.value, fr), "dtype")
+    ints = (dataflow_checks.INT, dataflow_checks.UINT8, "bool")
+    if q == "torch.finfo" and dt in ints:
+        return (
+            "TypeError: torch.finfo() requires a floating point input type. Use torch.iinfo "
+            "to handle 'torch.finfo'"
+        )
+    if q == "torch.iinfo" and dt in (dataflow_checks.FLOAT, "float64", "complex"):
+        return (
+            "TypeError: torch.iinfo() requires an integer input type. Use torch.finfo to "
+            "handle 'torch.iinfo'"
+        )
+    return None
 
 
 # ---------------------------------------------------------------------- tensor methods
