@@ -242,6 +242,38 @@ lin(
 )
 lin("dtinfo_ok_iinfo", L, _ARG + "return h.clamp(max=torch.iinfo(ids.dtype).max)")
 
+# ---- ``scores + bias`` with ``bias`` an optional argument left at None: TypeError
+_OPT = """
+class Attn(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.proj = nn.Linear(24, 24)
+
+    def forward(self, x, bias=None):
+        s = self.proj(x)
+        {body}
+        return s
+
+
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.attn = Attn()
+
+    def forward(self, x):
+        return self.attn(x{call})
+"""
+for _n, _body, _call in (
+    ("noneop_add", "s = s + bias", ""),
+    ("noneop_radd", "s = bias * s", ""),
+    ("noneop_aug", "s += bias", ""),
+    ("noneop_order", "s = s.clamp(max=1) if bool((s < bias).all()) else s", ""),
+    ("noneop_ok_checked", "s = s + bias if bias is not None else s", ""),
+    ("noneop_ok_given", "s = s + bias", ", torch.zeros(24)"),
+    ("noneop_ok_equal", "s = s * (bias == None)", ""),
+):
+    model(_n, L, _OPT.format(body=_body, call=_call))
+
 
 @pytest.mark.parametrize("name", sorted(MODELS))
 def test_blocker_iff_torch_crashes(name, tmp_path, capsys):

@@ -592,7 +592,9 @@ class Runner:
         return out
 
     def binop(self, op: ast.operator, a: Any, b: Any, fr: Frame, at: ast.AST) -> Any:
-        if self.f.input_shape is not None and (isinstance(a, Bound) or isinstance(b, Bound)):
+        if self.f.input_shape is not None and (
+            isinstance(a, Bound) or isinstance(b, Bound) or a is None or b is None
+        ):
             if dataflow_misuse.method_operand(self.f, op, a, b, fr.loc(at)):  # ``x.numel // 2``
                 return UNK
         if isinstance(b, Tens) and op.__class__ is ast.Pow and not isinstance(a, Tens):

@@ -48,7 +48,8 @@ NUMBER_METHODS = SIZE_METHODS | frozenset(
     {"item", "sum", "mean", "max", "min", "std", "var", "norm", "abs", "argmax", "argmin"}
 )
 _SIGNS = {ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.Div: "/", ast.FloorDiv: "//",
-          ast.Mod: "%", ast.Pow: "** or pow()", ast.MatMult: "@"}  # fmt: skip
+          ast.Mod: "%", ast.Pow: "** or pow()", ast.MatMult: "@", ast.BitAnd: "&",
+          ast.BitOr: "|", ast.BitXor: "^"}  # fmt: skip
 _ORDER = {ast.Lt: "<", ast.LtE: "<=", ast.Gt: ">", ast.GtE: ">="}
 
 
@@ -69,11 +70,17 @@ def _type_name(v: Any) -> str | None:
 
 def method_operand(f: Any, op: Any, a: Any, b: Any, loc: Any) -> bool:
     """``x.numel // 10``: arithmetic (or an ordering) with a tensor's bound method, not its
-    result, next to a number, a tensor or another such method: Python's TypeError (neither
-    side defines the operation). True when reported."""
-    if f.input_shape is None or loc is None or not (_method(a) or _method(b)):
+    result, next to a number, a tensor or another such method; ``scores + bias`` with
+    ``bias`` None (an optional argument left at its default) next to a tensor: Python's
+    TypeError (neither side defines the operation). True when reported."""
+    if f.input_shape is None or loc is None:
         return False
-    ta, tb = _type_name(a), _type_name(b)
+    if (a is None and isinstance(b, Tens)) or (b is None and isinstance(a, Tens)):
+        ta, tb = ("NoneType", "Tensor") if a is None else ("Tensor", "NoneType")
+    elif _method(a) or _method(b):
+        ta, tb = _type_name(a), _type_name(b)
+    else:
+        return False
     if ta is None or tb is None:
         return False  # an object of the analyzed code may define the reflected operation
     if type(op) in _ORDER:
