@@ -274,6 +274,35 @@ for _n, _body, _call in (
 ):
     model(_n, L, _OPT.format(body=_body, call=_call))
 
+# ---- ``self.double()`` / ``.half()`` / ``.to(dtype)`` in ``__init__``: the layers registered by
+# then hold that dtype; a float input into a float64 Linear (or float64 into a float32 /
+# float16 one) is torch's dtype mismatch. The input is made float here (``.float()``), as
+# ``check`` knows no input dtype by default.
+_CASTM = """
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.lin = nn.Linear(24, 6)
+        {cast}
+        self.late = nn.Linear(24, 6)
+
+    def forward(self, x):
+        {body}
+"""
+for _n, _cast, _body in (
+    ("modcast_double", "self.double()", "return self.lin(x.float())"),
+    ("modcast_to", "self.to(torch.float64)", "return self.lin(x.float())"),
+    ("modcast_to_kw", "self.to(dtype=torch.float64)", "return self.lin(x.float())"),
+    ("modcast_leaf", "self.lin.double()", "return self.lin(x.float())"),
+    ("modcast_half_f64", "self.half()", "return self.lin(x.double())"),
+    ("modcast_chain", "self.double()", "return self.late(self.lin(x.double()))"),
+    ("modcast_ok_double", "self.double()", "return self.lin(x.double())"),
+    ("modcast_ok_late", "self.double()", "return self.late(x.float())"),
+    ("modcast_ok_float", "self.double().float()", "return self.lin(x.float())"),
+    ("modcast_ok_device", "self.to('cpu')", "return self.lin(x.float())"),
+):
+    model(_n, L, _CASTM.format(cast=_cast, body=_body))
+
 
 @pytest.mark.parametrize("name", sorted(MODELS))
 def test_blocker_iff_torch_crashes(name, tmp_path, capsys):

@@ -328,10 +328,11 @@ class Calls:
                 from driftcheck.parsers.source.forward import dataflow_strides
 
                 dataflow_strides.made_contiguous(self.run.f, out)  # a fresh matmul / lookup
-            if self.run.f.input_shape is not None and not obj.cast:  # a cast layer: dtype open
+            if self.run.f.input_shape is not None and (not obj.cast or isinstance(obj.cast, str)):
+                # a layer cast to an unknown dtype: its output's dtype is open
                 from driftcheck.parsers.source.forward import dataflow_dtype_ops
 
-                dataflow_dtype_ops.layer_output(self.run.f, obj.type, out)
+                dataflow_dtype_ops.layer_output(self.run.f, obj.type, out, obj.cast or None)
             if kwargs or len(args) > len(tens):
                 self._leaf_masks(obj, out, args, kwargs, loc)
             if self.run.f.input_shape is not None and obj.torch:

@@ -264,6 +264,24 @@ def _layer_input(f: Any, node: Any, x: Any, dtype: Any, loc: Any) -> None:
     elif node.type in FLOAT_WEIGHT and dtype in ("complex", "float64") and not _cast(f, node):
         # rfft, .double(); a layer built with ``dtype=`` or cast (``layer.double()``) may match
         f.crash(loc, f"{node.type}: input is {dtype} but the weight is float32 (dtype mismatch)")
+    elif node.type in FLOAT_WEIGHT and dtype is not None:
+        # a layer cast to a dtype the pass read (``self.double()`` in ``__init__``): float64
+        # weights take float64 only; float32 / float16 / bfloat16 ones no float64 or complex
+        cast = _cast_dtype(f, node)
+        refused = (FLOAT, "complex") if cast == "float64" else ("float64", "complex")
+        if cast is not None and dtype in refused:
+            f.crash(
+                loc,
+                f"{node.type}: input is {dtype} but the weight is {cast} (the module was cast "
+                "in __init__; dtype mismatch)",
+            )
+
+
+def _cast_dtype(f: Any, node: Any) -> str | None:
+    """The dtype a module cast gave the layer's weights, where the pass read it."""
+    leaf = f.b.objs.get(node.id)
+    cast = getattr(leaf, "cast", None)
+    return cast if isinstance(cast, str) else None
 
 
 def _cast(f: Any, node: Any) -> bool:

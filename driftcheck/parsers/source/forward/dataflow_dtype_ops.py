@@ -255,12 +255,13 @@ def one_hot_error(f: Any, t: Any) -> str | None:
     return None
 
 
-def layer_output(f: Any, type_: str, out: Any) -> None:
+def layer_output(f: Any, type_: str, out: Any, cast: str | None = None) -> None:
     """A ``Linear`` / ``Conv`` / ``Bilinear`` output is floating point: the layer's weight is
     (an integer input is already a crash: ``dataflow_checks.FLOAT_WEIGHT``), whatever its
-    precision (FLOAT stands for any floating dtype below float64's own rules)."""
+    precision (FLOAT stands for any floating dtype below float64's own rules); float64 for a
+    layer cast to it (``self.double()`` in ``__init__``: ``Leaf.cast``)."""
     if f.input_shape is not None and type_ in dataflow_checks.FLOAT_WEIGHT:
-        _give(f, out, FLOAT)
+        _give(f, out, "float64" if cast == "float64" else FLOAT)
 
 
 # ---------------------------------------------------------------------- scatter's src dtype

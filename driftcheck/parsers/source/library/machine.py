@@ -664,6 +664,8 @@ class Library:
                 return submodpath.method(self.ip, obj, name)
             if name in modmethods.CASTS:
                 modmethods.mark_cast(obj)  # ``self.double()``: the layers registered so far
+                if name != "type":  # called: the dtype it names, where it names one
+                    return BuiltinMethod(lambda a, k: modmethods.cast_call(obj, name, a, k))
             if name in (
                 "to",
                 "post_init",
@@ -768,6 +770,8 @@ class Library:
             return submodpath.method(self.ip, leaf, name)
         if name in modmethods.CASTS:
             modmethods.mark_cast(leaf)  # reading ``layer.double`` is enough (no guess)
+            if name != "type":
+                return BuiltinMethod(lambda a, k: modmethods.cast_call(leaf, name, a, k))
         if name in ("to", "requires_grad_", "reset_parameters", *_RETURN_SELF):
             return BuiltinMethod(lambda a, k: leaf)  # torch's ``Module.eval()`` returns self
         if wildlib.is_hook_registration(name):

@@ -71,6 +71,35 @@ def mark_cast(m: Any) -> None:
             todo.extend(v.children.values())
 
 
+def cast_call(m: Any, name: str, args: list[Any], kwargs: dict[str, Any]) -> Any:
+    """``m.double()`` / ``.half()`` / ``.bfloat16()`` / ``.float()`` / ``.to(torch.float64)``
+    called: torch casts the floating weights of every layer registered under ``m`` now, so
+    each such layer's ``cast`` becomes that dtype's name (its weights' dtype, exact). A cast
+    whose dtype is not read here (``.to(device)``, ``.to(other)``, ``.type(...)``) leaves the
+    mark the attribute read set (unknown). Returns ``m``, as torch's methods do."""
+    from driftcheck.parsers.source.library import tensordtypes
+
+    dt = None
+    if name in ("double", "half", "bfloat16", "float") and not args and not kwargs:
+        dt = tensordtypes.CASTS.get(name)
+    elif name == "to":
+        dt = tensordtypes._to_dtype(None, args, kwargs)  # a device alone: None (unknown)
+    if dt not in ("float64", "float32", "float16", "bfloat16"):
+        return m
+    seen: set[int] = set()
+    todo = [m]
+    while todo:
+        v = todo.pop()
+        if id(v) in seen:
+            continue
+        seen.add(id(v))
+        if isinstance(v, Leaf):
+            v.cast = dt
+        elif isinstance(v, Obj):
+            todo.extend(v.children.values())
+    return m
+
+
 # the ``why`` of such a value (interp/opaque.py lists the prefix as never a module)
 PREFIX = "method "
 

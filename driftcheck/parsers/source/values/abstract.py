@@ -263,8 +263,10 @@ class Leaf:
     written: set[str] = field(default_factory=set)
     # built with ``dtype=`` / ``factory_kwargs`` / ``**kw``, or a module cast ran on it or on a
     # module above it (``.double()``, ``.to(...)``, ``.half()``): its weights' dtype is then not
-    # known to be float32, so forward's weight-dtype checks stay silent (dataflow_checks.py)
-    cast: bool = False
+    # known to be float32, so forward's weight-dtype checks stay silent (dataflow_checks.py);
+    # the dtype's canonical name (``"float64"``) where the last cast named one exactly
+    # (``self.double()`` run in ``__init__``: library/modmethods.cast_call)
+    cast: bool | str = False
 
 
 class TensorValue:
