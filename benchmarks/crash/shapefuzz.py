@@ -1780,6 +1780,121 @@ def _avgpool_divisor(r, s, bad):
     return Step(fwd=[line], bad=bad, out=None if bad else list(s))
 
 
+# ---- session 23 (crashburn23): triu_indices pairs, a tensor's method or None as an operand,
+# conv stride length, an int normalized_shape, finfo of an integer dtype, method arity, a
+# tensor stored over a parameter, a module cast in __init__, bincount's dtype, an Embedding
+# fed an integer cast of a Linear output
+@op("triu_pairs")
+def _triu_pairs(r, s, bad):
+    if len(s) != 2 or s[1] < 2:
+        return None
+    k, o = r.randint(2, min(s[1], 5)), r.choice([0, 1, -1])
+    n = sum(max(0, k - max(0, i + o)) for i in range(k))
+    init = [f"self.iu{{i}} = torch.triu_indices({k}, {k}, offset={o})"]
+    fwd = [
+        f"z = x[:, :{k}, None] * x[:, None, :{k}]",
+        f"x = z[:, self.iu{{i}}[0], self.iu{{i}}[1]].reshape({s[0]}, {n + 1 if bad else n})",
+    ]
+    return Step(init=init, fwd=fwd, bad=bad, out=None if bad else [s[0], n])
+
+
+@op("method_operand")
+def _method_operand(r, s, bad):
+    m = r.choice(["numel", "dim", "sum"])
+    call = m if bad else f"{m}()"
+    return Step(fwd=[f"x = x * float(x.{call} // 2 != -1)"], bad=bad, out=None if bad else list(s))
+
+
+@op("none_operand")
+def _none_operand(r, s, bad):
+    use = "x + b" if bad else "x if b is None else x + b"
+    return Step(fwd=["b = None", f"x = {use}"], bad=bad, out=None if bad else list(s))
+
+
+@op("conv_stride_len")
+def _conv_stride_len(r, s, bad):
+    if len(s) != 4:
+        return None
+    st = r.choice(["(1, 1, 1)", "()", "[1, 1, 1, 1]"]) if bad else r.choice(["(1,)", "(1, 1)"])
+    init = [f'self.register_buffer("w{{i}}", torch.ones({s[1]}, {s[1]}, 1, 1))']
+    fwd = [f"x = F.conv2d(x, self.w{{i}}, stride={st})"]
+    return Step(init=init, fwd=fwd, bad=bad, out=None if bad else list(s))
+
+
+@op("layer_norm_int")
+def _layer_norm_int(r, s, bad):
+    arg = f"{s[-1]}" if bad else r.choice([f"({s[-1]},)", "x.shape[-1:]"])
+    return Step(fwd=[f"x = F.layer_norm(x, {arg})"], bad=bad, out=None if bad else list(s))
+
+
+@op("finfo_dtype")
+def _finfo_dtype(r, s, bad):
+    fwd = ["ids = x.argmax(-1)"]
+    fwd.append(
+        "x = x.clamp(min=torch.finfo(ids.dtype).min)"
+        if bad
+        else r.choice(
+            ["x = x.clamp(min=torch.finfo(x.dtype).min)", "x = x + 0 * torch.iinfo(ids.dtype).bits"]
+        )
+    )
+    return Step(fwd=fwd, bad=bad, out=None if bad else list(s))
+
+
+@op("method_arity")
+def _method_arity(r, s, bad):
+    if len(s) < 2:
+        return None
+    if bad:
+        return Step(
+            fwd=[r.choice(["x = x.transpose(0, 1, -1)", "x = x.unsqueeze(0, 1)"])], bad=True
+        )
+    out = list(s)
+    out[0], out[1] = out[1], out[0]
+    return Step(fwd=["x = x.transpose(0, 1)"], out=out)
+
+
+@op("param_store")
+def _param_store(r, s, bad):
+    c = s[-1]
+    init = [f"self.q{{i}} = nn.Linear({c}, {c})"]
+    store = r.choice(["weight", "bias"])
+    rhs = f"self.q{{i}}.{store} * 1.0" if bad else f"nn.Parameter(self.q{{i}}.{store} * 1.0)"
+    fwd = [f"self.q{{i}}.{store} = {rhs}", "x = self.q{i}(x)"]
+    return Step(init=init, fwd=fwd, bad=bad, out=None if bad else list(s))
+
+
+@op("module_cast")
+def _module_cast(r, s, bad):
+    c = s[-1]
+    cast = r.choice(["double()", "to(torch.float64)"])
+    init = [f"self.c{{i}} = nn.Linear({c}, {c})", f"self.c{{i}}.{cast}"]
+    fwd = ["x = self.c{i}(x.float())" if bad else "x = self.c{i}(x.double()).float()"]
+    return Step(init=init, fwd=fwd, bad=bad, out=None if bad else list(s))
+
+
+@op("bincount_div")
+def _bincount_div(r, s, bad):
+    fwd = [
+        "cnt = torch.bincount((x.flatten().sigmoid() * 3).long(), minlength=4)",
+        "cnt /= 2" if bad else r.choice(["cnt //= 2", "cnt = cnt / 2"]),
+        "x = x + 0 * cnt.sum()",
+    ]
+    return Step(fwd=fwd, bad=bad, out=None if bad else list(s))
+
+
+@op("embed_int_cast")
+def _embed_int_cast(r, s, bad):
+    c = s[-1]
+    init = [f"self.p{{i}} = nn.Linear({c}, 1)", f"self.e{{i}} = nn.Embedding(4, {c})"]
+    ids = (
+        "self.p{i}(x)"
+        if bad
+        else f"self.p{{i}}(x).abs().clamp(max=3).{r.choice(['long()', 'int()', 'to(torch.long)'])}"
+    )
+    fwd = [f"x = self.e{{i}}({ids}).squeeze(-2)"]
+    return Step(init=init, fwd=fwd, bad=bad, out=None if bad else list(s))
+
+
 @dataclass
 class Program:
     name: str
