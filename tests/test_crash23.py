@@ -273,6 +273,18 @@ for _n, _body, _call in (
     ("noneop_ok_equal", "s = s * (bias == None)", ""),
 ):
     model(_n, L, _OPT.format(body=_body, call=_call))
+# an attribute None in ``__init__`` and set in forward (not followed by the pass): silent
+lin(
+    "noneop_ok_lazy_attr",
+    L,
+    "if self.scale is None:"
+    + N
+    + "    self.scale = nn.Parameter(torch.ones(24))"
+    + N
+    + "return h * self.scale",
+    init="self.scale = None",
+)
+lin("noneop_ok_reassigned", L, "b = None" + N + "b = h" + N + "return h + b")
 
 # ---- ``self.double()`` / ``.half()`` / ``.to(dtype)`` in ``__init__``: the layers registered by
 # then hold that dtype; a float input into a float64 Linear (or float64 into a float32 /

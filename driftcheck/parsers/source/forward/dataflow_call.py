@@ -568,11 +568,14 @@ class Calls:
                 fr.locals[p.arg] = kwargs.pop(p.arg)
             elif p.arg in defaults:
                 fr.locals[p.arg] = self.run.eval(defaults[p.arg], fr)
+                fr.defaulted.add(p.arg)
             else:
                 fr.locals[p.arg] = UNK
         if a.vararg is not None:
             fr.locals[a.vararg.arg] = tuple(args[len(params) :])
         for p, d in zip(a.kwonlyargs, a.kw_defaults):
+            if p.arg not in kwargs and d is not None:
+                fr.defaulted.add(p.arg)
             fr.locals[p.arg] = kwargs.pop(p.arg) if p.arg in kwargs else self.run.eval(d, fr)
         if a.kwarg is not None:
             fr.locals[a.kwarg.arg] = kwargs

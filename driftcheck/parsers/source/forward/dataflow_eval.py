@@ -73,6 +73,8 @@ class Frame:
         self.parent = parent
         self.func = func
         self.pending: Any = None  # a value returned under a condition we could not decide
+        # parameters bound from their defaults at this call (``bias=None`` not passed)
+        self.defaulted: set[str] = set()
 
     def loc(self, node: ast.AST) -> tuple[str, int]:
         return (str(self.mod.path), getattr(node, "lineno", 0))
@@ -595,7 +597,14 @@ class Runner:
         if self.f.input_shape is not None and (
             isinstance(a, Bound) or isinstance(b, Bound) or a is None or b is None
         ):
-            if dataflow_misuse.method_operand(self.f, op, a, b, fr.loc(at)):  # ``x.numel // 2``
+            if isinstance(at, ast.BinOp):
+                sides = (at.left, at.right)
+            elif isinstance(at, ast.AugAssign):
+                sides = (at.target, at.value)
+            else:
+                sides = (None, None)
+            a_, b_ = (self.sure_none(a, sides[0], fr), self.sure_none(b, sides[1], fr))
+            if dataflow_misuse.method_operand(self.f, op, a_, b_, fr.loc(at)):  # ``x.numel // 2``
                 return UNK
         if isinstance(b, Tens) and op.__class__ is ast.Pow and not isinstance(a, Tens):
             self.power_base(a, b, fr, at)
@@ -664,6 +673,23 @@ class Runner:
             path, line = fr.loc(at)
             self.note(f"{path.rsplit('/', 1)[-1]}:{line}: {e.what}: value unknown")
             return UNK
+
+    def sure_none(self, v: Any, node: ast.AST | None, fr: Frame) -> Any:
+        """``v``, or UNK for a None the pass may hold wrongly: only a parameter left at its
+        ``None`` default in this call, and never assigned in the function, is surely None (a
+        module attribute set in ``forward``, ``self.scale = nn.Parameter(...)``, is not
+        followed: its ``__init__`` None is stale)."""
+        if v is not None:
+            return v
+        if not isinstance(node, ast.Name) or node.id not in fr.defaulted:
+            return UNK
+        fn = getattr(fr.func, "node", None)
+        if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            return UNK
+        for n in ast.walk(fn):
+            if isinstance(n, ast.Name) and n.id == node.id and not isinstance(n.ctx, ast.Load):
+                return UNK
+        return None
 
     def power_base(self, a: Any, b: Any, fr: Frame, at: ast.AST) -> None:
         """``number ** tensor`` in ``forward``: a rotary embedding's frequencies computed per
@@ -761,8 +787,13 @@ class Runner:
                 from driftcheck.parsers.source.forward.dataflow_window import window_use
 
                 window_use(self, e, left, right, fr)  # a band mask's ``i - j < window``
+            lnode = e.left if op is e.ops[0] else None
             if self.f.input_shape is not None and dataflow_misuse.method_operand(
-                self.f, op, left, right, fr.loc(e)
+                self.f,
+                op,
+                self.sure_none(left, lnode, fr),
+                self.sure_none(right, rx, fr),
+                fr.loc(e),
             ):
                 return UNK  # ``x.numel < 3``
             if self.f.input_shape is not None and len(e.ops) == 1:
