@@ -285,6 +285,13 @@ lin(
     init="self.scale = None",
 )
 lin("noneop_ok_reassigned", L, "b = None" + N + "b = h" + N + "return h + b")
+lin("noneop_local", L, "b = None" + N + "return h - b")
+lin(
+    "noneop_ok_local_read",
+    L,
+    "b = self.scale" + N + "return h if b is None else h * b",
+    init="self.scale = None",
+)
 
 # ---- ``self.double()`` / ``.half()`` / ``.to(dtype)`` in ``__init__``: the layers registered by
 # then hold that dtype; a float input into a float64 Linear (or float64 into a float32 /

@@ -675,21 +675,33 @@ class Runner:
             return UNK
 
     def sure_none(self, v: Any, node: ast.AST | None, fr: Frame) -> Any:
-        """``v``, or UNK for a None the pass may hold wrongly: only a parameter left at its
-        ``None`` default in this call, and never assigned in the function, is surely None (a
-        module attribute set in ``forward``, ``self.scale = nn.Parameter(...)``, is not
-        followed: its ``__init__`` None is stale)."""
+        """``v``, or UNK for a None the pass may hold wrongly. Surely None: a name of the
+        function whose every assignment there is ``name = None``, and which is either such a
+        local or a parameter left at its ``None`` default in this call. A module attribute set
+        in ``forward`` (``self.scale = nn.Parameter(...)``) is not followed, so its
+        ``__init__`` None (or a local read from it) is stale and never counts."""
         if v is not None:
             return v
-        if not isinstance(node, ast.Name) or node.id not in fr.defaulted:
-            return UNK
         fn = getattr(fr.func, "node", None)
-        if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        if not isinstance(node, ast.Name) or not isinstance(
+            fn, (ast.FunctionDef, ast.AsyncFunctionDef)
+        ):
             return UNK
+        nones = set()
         for n in ast.walk(fn):
-            if isinstance(n, ast.Name) and n.id == node.id and not isinstance(n.ctx, ast.Load):
-                return UNK
-        return None
+            if isinstance(n, ast.Assign) and len(n.targets) == 1:
+                t = n.targets[0]
+                if isinstance(t, ast.Name) and isinstance(n.value, ast.Constant):
+                    if n.value.value is None:
+                        nones.add(id(t))
+        stores = [
+            n
+            for n in ast.walk(fn)
+            if isinstance(n, ast.Name) and n.id == node.id and not isinstance(n.ctx, ast.Load)
+        ]
+        if any(id(n) not in nones for n in stores):
+            return UNK
+        return None if stores or node.id in fr.defaulted else UNK
 
     def power_base(self, a: Any, b: Any, fr: Frame, at: ast.AST) -> None:
         """``number ** tensor`` in ``forward``: a rotary embedding's frequencies computed per
