@@ -21,7 +21,7 @@ sys.path.insert(0, str(HERE.parents[2]))
 from benchmarks.reimpl import set_checks  # noqa: E402
 from benchmarks.reimpl.fresh11.make import sizes_line, sub  # noqa: E402
 from benchmarks.reimpl.fresh12.make import dec  # noqa: E402
-from benchmarks.reimpl.fresh17.make import small  # noqa: E402
+from benchmarks.reimpl.fresh17.make import mla, small  # noqa: E402
 
 _SC2 = '    "tiny": [{}, {}, {}, {}, {}, {}, {}, {}],'
 _SC2_V = (256, 64, 2, 4, 2, 128, 16, 10000.0)
@@ -181,6 +181,31 @@ CASES: dict[str, tuple] = {
         ],
         [("slidingWindow", "sliding_window", 32, 16)],
     ),
+    "mistral4_complex_rope_hubconf": (
+        "mistral4",
+        "Mistral4Config",
+        mla(
+            num_key_value_heads=4,
+            first_k_dense_replace=1,
+            n_shared_experts=1,
+            # Mistral 4's rotary width is head_dim (its default RoPE ignores
+            # partial_rotary_factor): head_dim = qk_rope_head_dim
+            head_dim=8,
+            rope_parameters=set_checks.rope(
+                10000.0, llama_4_scaling_beta=0.1, original_max_position_embeddings=32
+            ),
+        ),
+        "Mistral4ForCausalLM",
+        [
+            sub("vocabSize", "        vocab_size={},\n", 256, 320),
+            sub("kvLoraRank", "        kv_lora_rank={},\n", 32, 48),
+            sub("numExperts", "        n_routed_experts={},\n", 4, 8),
+            sub("numExpertsPerTok", "        n_activated_experts={},\n", 2, 1),
+            sub("moeIntermediateSize", "        moe_inter_dim={},\n", 32, 48),
+            sub("firstKDenseReplace", "        n_dense_layers={},\n", 1, 0),
+        ],
+        [("qLoraRank", "q_lora_rank", 48, 32)],
+    ),
 }
 
 _LLAMA_LIKE = [
@@ -301,6 +326,30 @@ SAME_OUTPUT: dict[str, list[tuple]] = {
         (r"^blocks\.(\d+)\.attn\.c_proj\.", r"model.layers.\1.self_attn.o_proj."),
         (r"^blocks\.(\d+)\.fc\.", r"model.layers.\1.mlp.c_fc."),
         (r"^blocks\.(\d+)\.proj\.", r"model.layers.\1.mlp.c_proj."),
+    ],
+    "mistral4_complex_rope_hubconf": [
+        (r"^embed\.", "model.embed_tokens."),
+        (r"^head\.", "lm_head."),
+        (r"^norm\.", "model.norm."),
+        (r"^layers\.(\d+)\.attn_norm\.", r"model.layers.\1.input_layernorm."),
+        (r"^layers\.(\d+)\.ffn_norm\.", r"model.layers.\1.post_attention_layernorm."),
+        (r"^layers\.(\d+)\.attn\.wq_a\.", r"model.layers.\1.self_attn.q_a_proj."),
+        (r"^layers\.(\d+)\.attn\.q_norm\.", r"model.layers.\1.self_attn.q_a_layernorm."),
+        (r"^layers\.(\d+)\.attn\.wq_b\.", r"model.layers.\1.self_attn.q_b_proj."),
+        (r"^layers\.(\d+)\.attn\.wkv_a\.", r"model.layers.\1.self_attn.kv_a_proj_with_mqa."),
+        (r"^layers\.(\d+)\.attn\.kv_norm\.", r"model.layers.\1.self_attn.kv_a_layernorm."),
+        (r"^layers\.(\d+)\.attn\.wkv_b\.", r"model.layers.\1.self_attn.kv_b_proj."),
+        (r"^layers\.(\d+)\.attn\.wo\.", r"model.layers.\1.self_attn.o_proj."),
+        (r"^layers\.(\d+)\.ffn\.w1\.", r"model.layers.\1.mlp.gate_proj."),
+        (r"^layers\.(\d+)\.ffn\.w3\.", r"model.layers.\1.mlp.up_proj."),
+        (r"^layers\.(\d+)\.ffn\.w2\.", r"model.layers.\1.mlp.down_proj."),
+        (r"^layers\.(\d+)\.ffn\.gate\.", r"model.layers.\1.mlp.gate."),
+        (r"^layers\.(\d+)\.ffn\.experts\.\d+\.w1\.weight$", r"model.layers.\1.mlp.experts.gate_up_proj", "expert:gate"),
+        (r"^layers\.(\d+)\.ffn\.experts\.\d+\.w3\.weight$", r"model.layers.\1.mlp.experts.gate_up_proj", "expert:up"),
+        (r"^layers\.(\d+)\.ffn\.experts\.\d+\.w2\.weight$", r"model.layers.\1.mlp.experts.down_proj", "expert:down"),
+        (r"^layers\.(\d+)\.ffn\.shared\.w1\.", r"model.layers.\1.mlp.shared_experts.gate_proj."),
+        (r"^layers\.(\d+)\.ffn\.shared\.w3\.", r"model.layers.\1.mlp.shared_experts.up_proj."),
+        (r"^layers\.(\d+)\.ffn\.shared\.w2\.", r"model.layers.\1.mlp.shared_experts.down_proj."),
     ],
 }
 SAME_OUTPUT_IO: dict[str, tuple[str, list[str]]] = {}
