@@ -26,6 +26,9 @@ from benchmarks.reimpl.fresh17.make import mla, small  # noqa: E402
 _SC2 = '    "tiny": [{}, {}, {}, {}, {}, {}, {}, {}],'
 _SC2_V = (256, 64, 2, 4, 2, 128, 16, 10000.0)
 
+_VIT = "IMG, PATCH, DIM, HEADS, MLP_DIM, DEPTH = {}, {}, {}, {}, {}, {}"
+_VIT_V = (32, 8, 64, 4, 128, 2)
+
 # name -> (arch, config class, kwargs, HF class, [code plants], [config plants])
 CASES: dict[str, tuple] = {
     "llama_intenum_setattr_layers": (
@@ -206,6 +209,20 @@ CASES: dict[str, tuple] = {
         ],
         [("qLoraRank", "q_lora_rank", 48, 32)],
     ),
+    "vit_torch_transformer_encoder_layer": (
+        "vit",
+        "ViTConfig",
+        set_checks.enc(image_size=32, patch_size=8, intermediate_size=128),
+        "ViTModel",
+        [
+            sizes_line("patchSize", _VIT, _VIT_V, 1, 16),
+            sizes_line("hiddenSize", _VIT, _VIT_V, 2, 96),
+            sizes_line("intermediateSize", _VIT, _VIT_V, 4, 256),
+            sizes_line("numLayers", _VIT, _VIT_V, 5, 3),
+            sizes_line("numHeads", _VIT, _VIT_V, 3, 8),
+        ],
+        [("imageSize", "image_size", 64, 32)],
+    ),
 }
 
 _LLAMA_LIKE = [
@@ -351,8 +368,27 @@ SAME_OUTPUT: dict[str, list[tuple]] = {
         (r"^layers\.(\d+)\.ffn\.shared\.w3\.", r"model.layers.\1.mlp.shared_experts.up_proj."),
         (r"^layers\.(\d+)\.ffn\.shared\.w2\.", r"model.layers.\1.mlp.shared_experts.down_proj."),
     ],
+    "vit_torch_transformer_encoder_layer": [
+        (r"^to_patches\.", "embeddings.patch_embeddings.projection."),
+        (r"^cls$", "embeddings.cls_token"),
+        (r"^pos$", "embeddings.position_embeddings"),
+        (r"^norm\.", "layernorm."),
+        (r"^pool\.", "pooler.dense."),
+        (
+            r"^encoder\.layers\.(\d+)\.self_attn\.in_proj_(weight|bias)$",
+            r"layers.\1.attention.q_proj.\2+layers.\1.attention.k_proj.\2"
+            r"+layers.\1.attention.v_proj.\2",
+        ),
+        (r"^encoder\.layers\.(\d+)\.self_attn\.out_proj\.", r"layers.\1.attention.o_proj."),
+        (r"^encoder\.layers\.(\d+)\.linear1\.", r"layers.\1.mlp.fc1."),
+        (r"^encoder\.layers\.(\d+)\.linear2\.", r"layers.\1.mlp.fc2."),
+        (r"^encoder\.layers\.(\d+)\.norm1\.", r"layers.\1.layernorm_before."),
+        (r"^encoder\.layers\.(\d+)\.norm2\.", r"layers.\1.layernorm_after."),
+    ],
 }
-SAME_OUTPUT_IO: dict[str, tuple[str, list[str]]] = {}
+SAME_OUTPUT_IO: dict[str, tuple[str, list[str]]] = {
+    "vit_torch_transformer_encoder_layer": ("pixels", ["last_hidden_state", "pooler_output"]),
+}
 
 _MAKE = set_checks.SetMake(HERE, CASES, SAME_OUTPUT, SAME_OUTPUT_IO)
 same_output = _MAKE.same_output
