@@ -46,9 +46,7 @@ class DecoderLayer(nn.Module):
     def forward(self, x, cos, sin):
         b, t, _ = x.shape
         h = self.pre_attn(x)
-        q, k, v = (
-            self.qkv[n](h).view(b, t, -1, HEAD_DIM).transpose(1, 2) for n in ("q", "k", "v")
-        )
+        q, k, v = (self.qkv[n](h).view(b, t, -1, HEAD_DIM).transpose(1, 2) for n in ("q", "k", "v"))
         rh = lambda z: torch.cat((-z[..., HEAD_DIM // 2 :], z[..., : HEAD_DIM // 2]), -1)  # noqa: E731
         q, k = q * cos + rh(q) * sin, k * cos + rh(k) * sin
         k = k.repeat_interleave(HEADS // KV_HEADS, 1)

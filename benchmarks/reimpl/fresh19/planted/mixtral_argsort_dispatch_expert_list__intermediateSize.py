@@ -60,9 +60,7 @@ class Layer(nn.Module):
     def forward(self, x, cos, sin):
         b, t, d = x.shape
         h = self.n1 * x * torch.rsqrt(x.pow(2).mean(-1, keepdim=True) + 1e-5)
-        q, k, v = (
-            p(h).view(b, t, -1, self.hd).transpose(1, 2) for p in (self.q, self.k, self.v)
-        )
+        q, k, v = (p(h).view(b, t, -1, self.hd).transpose(1, 2) for p in (self.q, self.k, self.v))
         rh = lambda z: torch.cat((-z[..., self.hd // 2 :], z[..., : self.hd // 2]), -1)  # noqa: E731
         q, k = q * cos + rh(q) * sin, k * cos + rh(k) * sin
         y = F.scaled_dot_product_attention(q, k, v, is_causal=True, enable_gqa=True)

@@ -80,8 +80,9 @@ class OLMoEBlock(nn.Module):
 
 
 class OLMoE(nn.Module):
-    def __init__(self, c: OLMoEConfig = OLMoEConfig()):
+    def __init__(self, c: OLMoEConfig | None = None):
         super().__init__()
+        c = c or OLMoEConfig()
         self.c = c
         self.wte = nn.Embedding(c.vocab_size, c.d_model)
         self.blocks = nn.ModuleList(OLMoEBlock(c) for _ in range(c.n_layers))
