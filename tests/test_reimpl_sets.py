@@ -367,8 +367,9 @@ SPECS: dict[str, Spec] = {
     # gated shared expert), OLMoE (nested dataclasses, einsum over stacked experts), Gemma
     # (os.environ defaults), Phi-3 (fused projections split by properties), Nemotron (decorator
     # registry, partial rotary), StarCoder2 (namedtuple._make, window), Mistral 4 (new: MLA + MoE,
-    # complex RoPE, long-context query scaling) and ViT (torch's nn.TransformerEncoder). 12 cases of
-    # 12 architectures, one new, not 30 / 20 / 10: the set was written in one 35-minute session
+    # complex RoPE, long-context query scaling), ViT (torch's nn.TransformerEncoder), Granite
+    # (muP multipliers) and Qwen3 (a pure forward over a flat parameter dict). 14 cases of 14
+    # architectures, one new, not 30 / 20 / 10: the set was written in one 35-minute session
     # (its README)
     "fresh19": Spec(
         sample=[
@@ -389,14 +390,16 @@ SPECS: dict[str, Spec] = {
             "mistral4_complex_rope_hubconf",
             "vit_torch_transformer_encoder_layer",
             "qwen2_configparser_ini",
+            "granite_multiplier_hubconf_dict",
+            "qwen3_functional_params_dict",
         ],
         keeping=(
             "mistral4_complex_rope_hubconf",
             "mistral4_complex_rope_hubconf__numExpertsPerTok",
         ),
-        min_cases=12,
-        min_archs=12,
-        min_plants=60,
+        min_cases=14,
+        min_archs=14,
+        min_plants=80,
         min_new=1,
     ),
 }

@@ -29,6 +29,9 @@ _SC2_V = (256, 64, 2, 4, 2, 128, 16, 10000.0)
 _VIT = "IMG, PATCH, DIM, HEADS, MLP_DIM, DEPTH = {}, {}, {}, {}, {}, {}"
 _VIT_V = (32, 8, 64, 4, 128, 2)
 
+_Q3 = "VOCAB, D, LAYERS, HEADS, KV, HEAD_DIM, FFN = {}, {}, {}, {}, {}, {}, {}"
+_Q3_V = (256, 64, 2, 4, 2, 32, 128)
+
 # name -> (arch, config class, kwargs, HF class, [code plants], [config plants])
 CASES: dict[str, tuple] = {
     "llama_intenum_setattr_layers": (
@@ -223,6 +226,42 @@ CASES: dict[str, tuple] = {
         ],
         [("imageSize", "image_size", 64, 32)],
     ),
+    "granite_multiplier_hubconf_dict": (
+        "granite",
+        "GraniteConfig",
+        dec(
+            vocab_size=320,
+            intermediate_size=160,
+            embedding_multiplier=12.0,
+            residual_multiplier=0.22,
+            attention_multiplier=0.0625,
+            logits_scaling=8.0,
+        ),
+        "GraniteForCausalLM",
+        [
+            sub("vocabSize", '        "vocab": {},\n', 320, 384),
+            sub("numLayers", '        "depth": {},\n', 2, 3),
+            sub("numKvHeads", '        "kv_heads": {},\n', 2, 4),
+            sub("intermediateSize", '        "ffn": {},\n', 160, 224),
+            sub("numHeads", '        "heads": {},\n', 4, 8),
+        ],
+        [("numLayers", "num_hidden_layers", 3, 2)],
+    ),
+    "qwen3_functional_params_dict": (
+        "qwen3",
+        "Qwen3Config",
+        small(head_dim=32, rope_parameters=set_checks.rope(1000000.0), rms_norm_eps=1e-6),
+        "Qwen3ForCausalLM",
+        [
+            sizes_line("vocabSize", _Q3, _Q3_V, 0, 320),
+            sizes_line("numLayers", _Q3, _Q3_V, 2, 3),
+            sizes_line("numKvHeads", _Q3, _Q3_V, 4, 4),
+            sizes_line("headDim", _Q3, _Q3_V, 5, 16),
+            sizes_line("intermediateSize", _Q3, _Q3_V, 6, 192),
+            sub("ropeTheta", "THETA, EPS = {}, 1e-06\n", 1000000.0, 10000.0),
+        ],
+        [("numKvHeads", "num_key_value_heads", 4, 2)],
+    ),
 }
 
 _LLAMA_LIKE = [
@@ -415,6 +454,24 @@ SAME_OUTPUT: dict[str, list[tuple]] = {
         (r"^encoder\.layers\.(\d+)\.linear2\.", r"layers.\1.mlp.fc2."),
         (r"^encoder\.layers\.(\d+)\.norm1\.", r"layers.\1.layernorm_before."),
         (r"^encoder\.layers\.(\d+)\.norm2\.", r"layers.\1.layernorm_after."),
+    ],
+    "granite_multiplier_hubconf_dict": [
+        *_LLAMA_LIKE,
+        (r"^ln_f$", "model.norm.weight"),
+        (r"^blocks\.(\d+)\.ln_attn$", r"model.layers.\1.input_layernorm.weight"),
+        (r"^blocks\.(\d+)\.ln_mlp$", r"model.layers.\1.post_attention_layernorm.weight"),
+        (r"^blocks\.(\d+)\.([qkvo])\.", r"model.layers.\1.self_attn.\2_proj."),
+        (r"^blocks\.(\d+)\.(gate|up|down)\.", r"model.layers.\1.mlp.\2_proj."),
+    ],
+    "qwen3_functional_params_dict": [
+        (r"^params\.embed$", "model.embed_tokens.weight"),
+        (r"^params\.unembed$", "lm_head.weight"),
+        (r"^params\.final_norm$", "model.norm.weight"),
+        (r"^params\.l(\d+)_in_norm$", r"model.layers.\1.input_layernorm.weight"),
+        (r"^params\.l(\d+)_post_norm$", r"model.layers.\1.post_attention_layernorm.weight"),
+        (r"^params\.l(\d+)_w([qkvo])$", r"model.layers.\1.self_attn.\2_proj.weight"),
+        (r"^params\.l(\d+)_([qk])_norm$", r"model.layers.\1.self_attn.\2_norm.weight"),
+        (r"^params\.l(\d+)_w_(gate|up|down)$", r"model.layers.\1.mlp.\2_proj.weight"),
     ],
 }
 SAME_OUTPUT_IO: dict[str, tuple[str, list[str]]] = {
