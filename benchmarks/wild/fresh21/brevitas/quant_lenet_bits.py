@@ -1,6 +1,7 @@
 """A 4-bit LeNet-style classifier the way the brevitas examples write it: bit widths as kwargs."""
-import torch.nn as nn
+
 import brevitas.nn as qnn
+import torch.nn as nn
 from brevitas.quant import Int8ActPerTensorFloat
 
 

@@ -1,8 +1,9 @@
 """Quantized sequence tagger: embedding + QuantLSTM + per-token quantized classifier."""
+
 from dataclasses import dataclass, field
 
-import torch.nn as nn
 import brevitas.nn as qnn
+import torch.nn as nn
 
 
 @dataclass
@@ -18,7 +19,9 @@ class Tagger(nn.Module):
     def __init__(self, cfg: TaggerConfig):
         super().__init__()
         self.emb = qnn.QuantEmbedding(cfg.vocab, cfg.emb, weight_bit_width=cfg.bits["weight"])
-        self.rnn = qnn.QuantLSTM(cfg.emb, cfg.hidden, weight_bit_width=cfg.bits["weight"], batch_first=True)
+        self.rnn = qnn.QuantLSTM(
+            cfg.emb, cfg.hidden, weight_bit_width=cfg.bits["weight"], batch_first=True
+        )
         self.out = qnn.QuantLinear(cfg.hidden, cfg.tags, bias=True, weight_bit_width=cfg.bits["io"])
 
     def forward(self, tokens):

@@ -1,6 +1,7 @@
 """Transformer encoder block with brevitas' quantized multi-head attention, stacked by a factory."""
-import torch.nn as nn
+
 import brevitas.nn as qnn
+import torch.nn as nn
 
 
 class QBlock(nn.Module):

@@ -1,6 +1,7 @@
 """Float backbone, quantized head swapped in afterwards (what people do before QAT fine-tuning)."""
-import torch.nn as nn
+
 import brevitas.nn as qnn
+import torch.nn as nn
 
 
 def backbone(width=32):
@@ -31,5 +32,9 @@ model.head = qnn.QuantLinear(model.head.in_features, 12, bias=True, weight_bit_w
 # first conv to a quantized one with the same shape
 first = model.features[0]
 model.features[0] = qnn.QuantConv2d(
-    first.in_channels, first.out_channels, first.kernel_size, padding=first.padding, weight_bit_width=8
+    first.in_channels,
+    first.out_channels,
+    first.kernel_size,
+    padding=first.padding,
+    weight_bit_width=8,
 )

@@ -1,8 +1,9 @@
 """Quantized MLP built from a list-of-dicts spec, the way sweep scripts keep layer tables."""
+
 import json
 
-import torch.nn as nn
 import brevitas.nn as qnn
+import torch.nn as nn
 
 SPEC = json.loads(
     """
@@ -25,7 +26,12 @@ def build(spec):
         kind = entry["kind"]
         if kind == "linear":
             layers.append(
-                qnn.QuantLinear(width, entry["out"], bias=entry.get("bias", True), weight_bit_width=entry["bits"])
+                qnn.QuantLinear(
+                    width,
+                    entry["out"],
+                    bias=entry.get("bias", True),
+                    weight_bit_width=entry["bits"],
+                )
             )
             width = entry["out"]
         elif kind == "bn":

@@ -1,6 +1,7 @@
 """Quantized conv autoencoder: QuantConv2d encoder, QuantConvTranspose2d decoder mirrored from it."""
-import torch.nn as nn
+
 import brevitas.nn as qnn
+import torch.nn as nn
 
 
 class QAE(nn.Module):
@@ -8,7 +9,10 @@ class QAE(nn.Module):
         super().__init__()
         enc, dec = [], []
         for a, b in zip(widths, widths[1:]):
-            enc += [qnn.QuantConv2d(a, b, 3, stride=2, padding=1, weight_bit_width=bits), qnn.QuantReLU(bit_width=bits)]
+            enc += [
+                qnn.QuantConv2d(a, b, 3, stride=2, padding=1, weight_bit_width=bits),
+                qnn.QuantReLU(bit_width=bits),
+            ]
         for a, b in reversed(list(zip(widths, widths[1:]))):
             dec += [
                 qnn.QuantConvTranspose2d(b, a, 4, stride=2, padding=1, weight_bit_width=bits),

@@ -1,4 +1,5 @@
 """A user EncoderFactory subclass (the documented extension point) used for an actor and twin critics."""
+
 import dataclasses
 
 import torch.nn as nn
@@ -12,7 +13,10 @@ class ResEncoder(Encoder):
     def __init__(self, obs_dim, width, blocks):
         super().__init__()
         self.inp = nn.Linear(obs_dim, width)
-        self.blocks = nn.ModuleList(nn.Sequential(nn.LayerNorm(width), nn.Linear(width, width), nn.ReLU()) for _ in range(blocks))
+        self.blocks = nn.ModuleList(
+            nn.Sequential(nn.LayerNorm(width), nn.Linear(width, width), nn.ReLU())
+            for _ in range(blocks)
+        )
 
     def forward(self, x):
         h = self.inp(x)
@@ -51,9 +55,17 @@ class ResEncoderFactory(EncoderFactory):
 class TD3Nets(nn.Module):
     def __init__(self, obs=17, act=6):
         super().__init__()
-        self.actor = create_deterministic_policy((obs,), act, ResEncoderFactory(width=48, blocks=1), device="cpu:0", enable_ddp=False)
+        self.actor = create_deterministic_policy(
+            (obs,), act, ResEncoderFactory(width=48, blocks=1), device="cpu:0", enable_ddp=False
+        )
         self.critics, _ = create_continuous_q_function(
-            (obs,), act, ResEncoderFactory(width=32, blocks=3), MeanQFunctionFactory(), device="cpu:0", enable_ddp=False, n_ensembles=2
+            (obs,),
+            act,
+            ResEncoderFactory(width=32, blocks=3),
+            MeanQFunctionFactory(),
+            device="cpu:0",
+            enable_ddp=False,
+            n_ensembles=2,
         )
 
 

@@ -1,4 +1,5 @@
 """An ensemble of quantile-regression Q-functions built by d3rlpy's builders (what QR-DQN makes inside)."""
+
 from d3rlpy.models import QRQFunctionFactory, VectorEncoderFactory
 from d3rlpy.models.builders import create_discrete_q_function
 

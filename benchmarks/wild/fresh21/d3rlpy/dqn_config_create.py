@@ -1,6 +1,7 @@
 """The user-level path: a DQNConfig with a custom encoder, create() then create_impl() with shapes."""
-import torch.nn as nn
+
 import d3rlpy
+import torch.nn as nn
 
 config = d3rlpy.algos.DoubleDQNConfig(
     encoder_factory=d3rlpy.models.VectorEncoderFactory(hidden_units=[128, 64], dropout_rate=0.1),

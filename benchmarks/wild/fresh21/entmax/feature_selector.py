@@ -1,12 +1,15 @@
 """Tabular model with a sparsemax feature mask per step (TabNet-like attentive transformer, by hand)."""
+
 import torch.nn as nn
-from entmax import Sparsemax, Entmax15
+from entmax import Entmax15, Sparsemax
 
 
 class Step(nn.Module):
     def __init__(self, n_features, hidden, mask_fn):
         super().__init__()
-        self.attentive = nn.Sequential(nn.Linear(hidden, n_features, bias=False), nn.BatchNorm1d(n_features))
+        self.attentive = nn.Sequential(
+            nn.Linear(hidden, n_features, bias=False), nn.BatchNorm1d(n_features)
+        )
         self.mask_fn = mask_fn
         self.transform = nn.Sequential(nn.Linear(n_features, 2 * hidden), nn.GLU())
 

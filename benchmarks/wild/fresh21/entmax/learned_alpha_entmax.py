@@ -1,4 +1,5 @@
 """Adaptively sparse transformer layer (Correia et al.): a learned alpha per head fed to EntmaxBisect."""
+
 import torch
 import torch.nn as nn
 import torch.nn.functional as F

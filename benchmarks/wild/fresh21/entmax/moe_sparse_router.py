@@ -1,4 +1,5 @@
 """Mixture of experts whose router normalizes with sparsemax, so some experts get exactly zero weight."""
+
 import torch
 import torch.nn as nn
 from entmax import sparsemax

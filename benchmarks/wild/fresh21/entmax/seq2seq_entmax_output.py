@@ -1,4 +1,5 @@
 """Small GRU seq2seq whose output layer uses entmax (no softmax), with tied decoder embeddings."""
+
 import torch.nn as nn
 from entmax import Entmax15
 

@@ -1,4 +1,5 @@
 """Text classifier with entmax-1.5 attention pooling instead of softmax (sparse attention heads)."""
+
 import torch
 import torch.nn as nn
 from entmax import Entmax15, Sparsemax

@@ -1,4 +1,5 @@
 """Model.apply-based init that also deletes biases (set to None) of linear layers feeding a norm."""
+
 import torch.nn as nn
 
 

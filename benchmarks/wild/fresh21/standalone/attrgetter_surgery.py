@@ -1,4 +1,5 @@
 """Parameter surgery with operator.attrgetter paths: replace, widen and delete submodules by dotted name."""
+
 import operator
 
 import torch.nn as nn
@@ -8,7 +9,9 @@ class Net(nn.Module):
     def __init__(self):
         super().__init__()
         self.stem = nn.Sequential(nn.Conv2d(3, 24, 3, padding=1), nn.BatchNorm2d(24), nn.ReLU())
-        self.body = nn.Sequential(nn.Conv2d(24, 48, 3, stride=2, padding=1), nn.BatchNorm2d(48), nn.ReLU())
+        self.body = nn.Sequential(
+            nn.Conv2d(24, 48, 3, stride=2, padding=1), nn.BatchNorm2d(48), nn.ReLU()
+        )
         self.aux = nn.Linear(48, 10)
         self.head = nn.Linear(48, 1000)
 

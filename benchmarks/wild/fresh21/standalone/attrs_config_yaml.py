@@ -1,7 +1,8 @@
 """attrs config classes loaded from a YAML string (with an anchor/merge), validated and converted."""
+
 import attrs
-import yaml
 import torch.nn as nn
+import yaml
 
 DOC = """
 base: &base

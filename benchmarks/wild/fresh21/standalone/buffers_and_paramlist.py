@@ -1,4 +1,5 @@
 """Non-persistent buffers, a ParameterList grown in a loop, and a shared module repeated in a ModuleList."""
+
 import math
 
 import torch

@@ -1,4 +1,5 @@
 """A Generic-looking block family parameterised by subscription: MLP[64] builds a class with width 64."""
+
 import torch.nn as nn
 
 
@@ -11,7 +12,9 @@ class MLP(nn.Module):
     def __init__(self, d_in, d_out, depth=2):
         super().__init__()
         dims = [d_in] + [self.width] * depth + [d_out]
-        self.net = nn.Sequential(*[m for a, b in zip(dims, dims[1:]) for m in (nn.Linear(a, b), nn.SiLU())][:-1])
+        self.net = nn.Sequential(
+            *[m for a, b in zip(dims, dims[1:]) for m in (nn.Linear(a, b), nn.SiLU())][:-1]
+        )
 
     def forward(self, x):
         return self.net(x)

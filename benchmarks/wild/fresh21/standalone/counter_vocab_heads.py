@@ -1,9 +1,22 @@
 """Multi-task heads sized from a collections.Counter over a label list (one head per task, k classes)."""
+
 from collections import Counter, defaultdict
 
 import torch.nn as nn
 
-LABELS = ["pos:NOUN", "pos:VERB", "pos:ADJ", "ner:PER", "ner:LOC", "pos:NOUN", "ner:ORG", "sent:pos", "sent:neg", "ner:PER", "pos:ADV"]
+LABELS = [
+    "pos:NOUN",
+    "pos:VERB",
+    "pos:ADJ",
+    "ner:PER",
+    "ner:LOC",
+    "pos:NOUN",
+    "ner:ORG",
+    "sent:pos",
+    "sent:neg",
+    "ner:PER",
+    "pos:ADV",
+]
 counts = Counter(LABELS)
 tasks = defaultdict(set)
 for label in counts:

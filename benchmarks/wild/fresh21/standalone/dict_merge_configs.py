@@ -1,4 +1,5 @@
 """Configs merged with the dict | operator and ** unpacking; later keys win (defaults | preset | cli)."""
+
 import torch.nn as nn
 
 DEFAULTS = {"dim": 64, "depth": 2, "ff_mult": 4, "vocab": 1000, "tie": False, "max_len": 128}
@@ -14,7 +15,15 @@ class LM(nn.Module):
         super().__init__()
         self.tok = nn.Embedding(vocab, dim)
         self.pos = nn.Parameter(torch_zeros(max_len, dim))
-        self.layers = nn.ModuleList(nn.Sequential(nn.LayerNorm(dim), nn.Linear(dim, dim * ff_mult), nn.GELU(), nn.Linear(dim * ff_mult, dim)) for _ in range(depth))
+        self.layers = nn.ModuleList(
+            nn.Sequential(
+                nn.LayerNorm(dim),
+                nn.Linear(dim, dim * ff_mult),
+                nn.GELU(),
+                nn.Linear(dim * ff_mult, dim),
+            )
+            for _ in range(depth)
+        )
         self.lm_head = nn.Linear(dim, vocab, bias=False)
         if tie:
             self.lm_head.weight = self.tok.weight

@@ -1,4 +1,5 @@
 """enum.Flag selects optional branches; the input width sums the widths of the selected feature groups."""
+
 import enum
 
 import torch.nn as nn

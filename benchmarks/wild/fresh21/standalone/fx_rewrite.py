@@ -1,4 +1,5 @@
 """torch.fx: trace a model, swap every ReLU call_module for a new learnable PReLU in the GraphModule."""
+
 import torch.fx as fx
 import torch.nn as nn
 

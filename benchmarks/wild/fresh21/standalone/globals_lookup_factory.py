@@ -1,4 +1,5 @@
 """Layers chosen by name through globals() and getattr on a module, as config-driven research code does."""
+
 import torch.nn as nn
 
 

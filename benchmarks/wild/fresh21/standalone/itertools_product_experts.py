@@ -1,4 +1,5 @@
 """A grid of experts from itertools.product over (kernel, dilation); names built with f-strings into a ModuleDict."""
+
 import itertools
 
 import torch.nn as nn
@@ -11,7 +12,11 @@ class Grid(nn.Module):
     def __init__(self, ch=16):
         super().__init__()
         self.experts = nn.ModuleDict(
-            {f"k{k}d{d}": nn.Conv1d(ch, ch, k, dilation=d, padding=d * (k // 2)) for k, d in itertools.product(KERNELS, DILATIONS) if k * d <= 12}
+            {
+                f"k{k}d{d}": nn.Conv1d(ch, ch, k, dilation=d, padding=d * (k // 2))
+                for k, d in itertools.product(KERNELS, DILATIONS)
+                if k * d <= 12
+            }
         )
         self.router = nn.Linear(ch, len(self.experts))
         self.flat = list(itertools.chain.from_iterable((n, n.upper()) for n in self.experts))

@@ -1,4 +1,5 @@
 """Submodules passed through torch.jit.script before being composed (a scripted module still has its params)."""
+
 import torch
 import torch.nn as nn
 

@@ -1,12 +1,17 @@
 """Less common torch layer options: LSTM proj_size, MHA with kdim/vdim, Bilinear, PReLU per channel."""
+
 import torch.nn as nn
 
 
 class Fusion(nn.Module):
     def __init__(self, d_text=64, d_audio=40, hidden=96, proj=32, heads=4):
         super().__init__()
-        self.text = nn.LSTM(d_text, hidden, num_layers=2, proj_size=proj, batch_first=True, bidirectional=True)
-        self.cross = nn.MultiheadAttention(2 * proj, heads, kdim=d_audio, vdim=d_audio, batch_first=True)
+        self.text = nn.LSTM(
+            d_text, hidden, num_layers=2, proj_size=proj, batch_first=True, bidirectional=True
+        )
+        self.cross = nn.MultiheadAttention(
+            2 * proj, heads, kdim=d_audio, vdim=d_audio, batch_first=True
+        )
         self.bil = nn.Bilinear(2 * proj, 2 * proj, 16)
         self.act = nn.PReLU(num_parameters=16)
         self.adaptive = nn.AdaptiveLogSoftmaxWithLoss(16, 1000, cutoffs=[50, 300], div_value=2.0)

@@ -1,4 +1,5 @@
 """Closures with a nonlocal counter name and size layers; the width doubles every other call."""
+
 import torch.nn as nn
 
 
@@ -9,7 +10,11 @@ def make_factory(base):
         nonlocal calls
         calls += 1
         c_out = base * 2 ** (calls // 2)
-        return nn.Sequential(nn.Conv1d(c_in, c_out, 3, padding=1), nn.InstanceNorm1d(c_out, affine=calls % 2 == 0), nn.ELU()), c_out
+        return nn.Sequential(
+            nn.Conv1d(c_in, c_out, 3, padding=1),
+            nn.InstanceNorm1d(c_out, affine=calls % 2 == 0),
+            nn.ELU(),
+        ), c_out
 
     return new_block
 

@@ -1,4 +1,5 @@
 """Built-in parametrizations: orthogonal recurrent weight, spectral-normed discriminator, weight_norm head."""
+
 import torch.nn as nn
 from torch.nn.utils import parametrizations as P
 

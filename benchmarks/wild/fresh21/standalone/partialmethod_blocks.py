@@ -1,4 +1,5 @@
 """functools.partialmethod for block variants, and a classmethod alternative constructor from a preset name."""
+
 from functools import partialmethod
 
 import torch.nn as nn
@@ -20,7 +21,13 @@ class ResNetLike(nn.Module):
     def _make(self, c_in, c_out, n, kernel):
         mods = []
         for j in range(n):
-            mods += [nn.Conv2d(c_in if j == 0 else c_out, c_out, kernel, padding=kernel // 2, bias=False), nn.BatchNorm2d(c_out), nn.ReLU()]
+            mods += [
+                nn.Conv2d(
+                    c_in if j == 0 else c_out, c_out, kernel, padding=kernel // 2, bias=False
+                ),
+                nn.BatchNorm2d(c_out),
+                nn.ReLU(),
+            ]
         return nn.Sequential(*mods)
 
     _stage3 = partialmethod(_make, kernel=3)

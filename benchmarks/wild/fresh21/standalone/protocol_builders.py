@@ -1,4 +1,5 @@
 """typing.Protocol for builders; concrete builder objects with __call__ compose the network."""
+
 from typing import Protocol
 
 import torch.nn as nn
@@ -15,7 +16,11 @@ class ConvStage:
     def __call__(self, c_in):
         layers = []
         for i in range(self.n):
-            layers += [nn.Conv2d(c_in if i == 0 else self.c_out, self.c_out, 3, padding=1, bias=False), nn.BatchNorm2d(self.c_out), nn.ReLU()]
+            layers += [
+                nn.Conv2d(c_in if i == 0 else self.c_out, self.c_out, 3, padding=1, bias=False),
+                nn.BatchNorm2d(self.c_out),
+                nn.ReLU(),
+            ]
         layers.append(nn.MaxPool2d(2))
         return nn.Sequential(*layers), self.c_out
 
@@ -25,7 +30,9 @@ class Classifier:
         self.classes = classes
 
     def __call__(self, c_in):
-        return nn.Sequential(nn.AdaptiveAvgPool2d(1), nn.Flatten(), nn.Linear(c_in, self.classes)), self.classes
+        return nn.Sequential(
+            nn.AdaptiveAvgPool2d(1), nn.Flatten(), nn.Linear(c_in, self.classes)
+        ), self.classes
 
 
 def compose(builders: list[Builder], c_in=3):

@@ -1,4 +1,5 @@
 """pydantic model config from JSON with model_copy(update=...) overrides and computed widths."""
+
 import torch.nn as nn
 from pydantic import BaseModel, computed_field
 
@@ -15,7 +16,9 @@ class UNetCfg(BaseModel):
         return [self.base * m for m in self.mults]
 
 
-cfg = UNetCfg.model_validate_json('{"in_ch": 3, "base": 8, "mults": [1, 2, 2, 4]}').model_copy(update={"out_ch": 2})
+cfg = UNetCfg.model_validate_json('{"in_ch": 3, "base": 8, "mults": [1, 2, 2, 4]}').model_copy(
+    update={"out_ch": 2}
+)
 
 
 def conv(a, b):

@@ -1,4 +1,5 @@
 """nn.Sequential edited in place: append, insert, extend, pop, slicing and ModuleList +=."""
+
 import torch.nn as nn
 
 trunk = nn.Sequential(nn.Linear(10, 32), nn.ReLU(), nn.Linear(32, 32), nn.ReLU())

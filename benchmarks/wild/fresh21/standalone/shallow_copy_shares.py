@@ -1,4 +1,5 @@
 """copy.copy of a module is shallow: the copy shares parameters; only the replaced child differs."""
+
 import copy
 
 import torch.nn as nn

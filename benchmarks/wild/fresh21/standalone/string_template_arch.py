@@ -1,4 +1,5 @@
 """An architecture string written with string.Template, substituted, then parsed token by token."""
+
 from string import Template
 
 import torch.nn as nn

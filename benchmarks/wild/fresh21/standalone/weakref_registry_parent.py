@@ -1,4 +1,5 @@
 """Blocks register themselves in a WeakValueDictionary; the model is assembled from what is alive."""
+
 import weakref
 
 import torch.nn as nn

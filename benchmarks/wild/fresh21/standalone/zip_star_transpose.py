@@ -1,4 +1,5 @@
 """Layer widths given as rows of (in, out, kernel); unzipped with zip(*) and rebuilt column-wise."""
+
 import torch.nn as nn
 
 TABLE = [(1, 8, 7), (8, 16, 5), (16, 16, 5), (16, 32, 3), (32, 32, 3)]
@@ -10,9 +11,12 @@ class TCN(nn.Module):
     def __init__(self):
         super().__init__()
         self.convs = nn.ModuleList(
-            nn.Conv1d(i, o, k, dilation=d, padding=d * (k - 1) // 2) for i, o, k, d in zip(ins, outs, kernels, dilations)
+            nn.Conv1d(i, o, k, dilation=d, padding=d * (k - 1) // 2)
+            for i, o, k, d in zip(ins, outs, kernels, dilations)
         )
-        self.skips = nn.ModuleList(nn.Conv1d(i, o, 1) if i != o else nn.Identity() for i, o in zip(ins, outs))
+        self.skips = nn.ModuleList(
+            nn.Conv1d(i, o, 1) if i != o else nn.Identity() for i, o in zip(ins, outs)
+        )
         self.head = nn.Conv1d(outs[-1], 4, 1)
 
     def forward(self, x):
