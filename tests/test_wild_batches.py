@@ -484,8 +484,8 @@ BATCHES: dict[str, Batch] = {
             "fresh19",
             "fresh20",
         ),
-        min_library_files=19,
-        min_libraries=3,
+        min_library_files=28,
+        min_libraries=6,
         min_standalone=20,
     ),
 }

@@ -511,6 +511,12 @@ LIBRARIES = {
     "brevitas": ("brevitas", "brevitas"),
     "entmax": ("entmax", "entmax"),
     "d3rlpy": ("d3rlpy", "d3rlpy"),
+    "torch_blue": ("torch_blue", "torch-blue"),
+    "torchadf": ("torchadf", "torch-adf"),
+    "grouped_query_attention": (
+        "grouped_query_attention_pytorch",
+        "grouped-query-attention-pytorch",
+    ),
 }
 
 
