@@ -442,6 +442,10 @@ def _method(run: Any, t: Tens, name: str, args: list, kwargs: dict, fr: Any, at:
         if got is None:
             got = dataflow_linalg.method(f, t, name, args, kwargs, loc, at)
         if got is None:
+            from driftcheck.parsers.source.forward import dataflow_more23
+
+            got = dataflow_more23.method(f, t, name, args, kwargs, loc)  # session 23's rules
+        if got is None:
             got = dataflow_losses.method(f, t, name, args, kwargs, loc)
         if got is None:
             got = dataflow_ranks.method(run, t, name, args, kwargs, fr, loc)

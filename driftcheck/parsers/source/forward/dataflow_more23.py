@@ -1,0 +1,110 @@
+"""Forward crashes on real sizes, session 23 (fresh15's classes, made general): one entry
+point for ``dataflow_torch._method`` (every ``torch.<name>(t, ...)`` / ``t.<name>(...)``), so
+the shared files carry one hook line. Each rule is torch's own error condition, measured in
+torch 2.13 (``tests/test_crash23_more.py`` runs each construct in torch):
+
+- the shape rules of ``dataflow_pairs`` (``inner``, ``vecdot``, ``addr``, ``*_scatter``, ...);
+- square / rank conditions of matrix functions and valid ``ord`` values, from the table
+  ``matrix_table`` that ``tools/gen_matrix_table.py`` measures in torch (``dataflow_matrix``);
+- dtype conditions on arguments, where the families are known for certain:
+
+  - ``torch.heaviside(x, values)``: one dtype for both (families differ => different dtypes);
+  - ``torch.addcdiv(input, t1, t2)``: ``t1`` and ``t2`` both integer / bool raise;
+  - ``F.nll_loss(input, target)``: a float / bool target raises ("expected target dtype to be
+    Long or Byte"); ``F.cross_entropy`` the same where ``target``'s shape is not ``input``'s
+    (a same-shape float target is class probabilities);
+  - ``torch.div(..., rounding_mode=s)``: ``s`` one of None, 'trunc', 'floor';
+  - ``F.celu(x, alpha=0)`` / ``nn.CELU(0)``: alpha 0 raises at the call.
+
+An unknown dtype, shape or argument gives no verdict.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from driftcheck.parsers.source.forward.dataflow_common import arg
+from driftcheck.parsers.source.values.dataflow_values import Tens, known_shape
+
+_INTEGRAL = frozenset({"int", "uint8", "bool"})
+_FLOATY = frozenset({"float", "complex"})
+_DTYPE_WORD = {"float": "Float", "bool": "Bool", "complex": "ComplexFloat"}
+_DIVS = frozenset({"div", "div_", "divide", "divide_"})
+_CELU = "ZeroDivisionError: alpha cannot be 0 for CELU"
+
+
+def _family(f: Any, t: Any) -> str | None:
+    from driftcheck.parsers.source.forward import dataflow_dtype_accept
+
+    return dataflow_dtype_accept.family(f, t)
+
+
+def method(f: Any, t: Tens, name: str, args: list, kwargs: dict, loc: Any) -> Any:
+    """``torch.<name>(t, *args)`` / ``t.<name>(*args)``: ``Tens(None)`` after a crash torch
+    certainly raises, else None (the caller goes on)."""
+    if f.input_shape is None:
+        return None
+    from driftcheck.parsers.source.forward import dataflow_matrix, dataflow_pairs
+
+    got = dataflow_pairs.method(f, t, name, args, kwargs, loc)
+    if got is None:
+        got = dataflow_matrix.method(f, t, name, args, kwargs, loc)
+    if got is not None:
+        return got
+    err = _dtype_error(f, t, name, args, kwargs)
+    if err is None:
+        return None
+    f.crash(loc, err)
+    return Tens(None)
+
+
+def _dtype_error(f: Any, t: Tens, name: str, args: list, kwargs: dict) -> str | None:
+    if name in ("heaviside", "heaviside_"):
+        a, b = _family(f, t), _family(f, arg(args, kwargs, 0, "values"))
+        if a is not None and b is not None and a != b:
+            return "heaviside is not yet implemented for tensors with different dtypes."
+        return None
+    if name in ("addcdiv", "addcdiv_"):
+        t1 = _family(f, arg(args, kwargs, 0, "tensor1"))
+        t2 = _family(f, arg(args, kwargs, 1, "tensor2"))
+        if t1 in _INTEGRAL and t2 in _INTEGRAL and "out" not in kwargs:
+            return (
+                "Integer division with addcdiv is no longer supported, and in a future "
+                "release addcdiv will perform a true division of tensor1 and tensor2."
+            )
+        return None
+    if name in ("nll_loss", "cross_entropy"):
+        target = arg(args, kwargs, 0, "target")
+        fam = _family(f, target)
+        if fam not in ("float", "bool"):
+            return None
+        if name == "cross_entropy":
+            ts, gs = known_shape(t), known_shape(target)
+            if fam == "bool" or ts is None or gs is None or ts == gs:
+                return None  # a same-shape float target: class probabilities
+        return f"expected target dtype to be Long or Byte, but got {_DTYPE_WORD[fam]}"
+    if name in _DIVS:
+        mode = kwargs.get("rounding_mode")
+        if isinstance(mode, str) and mode not in ("trunc", "floor"):
+            return (
+                "div expected rounding_mode to be one of None, 'trunc', or 'floor' but found "
+                f"'{mode}'"
+            )
+        return None
+    if name in ("celu", "celu_"):
+        alpha = arg(args, kwargs, 0, "alpha", 1.0)
+        if _is_zero(alpha):
+            return _CELU
+    return None
+
+
+def _is_zero(v: Any) -> bool:
+    return isinstance(v, (int, float)) and not isinstance(v, bool) and v == 0
+
+
+def layer_error(type_: str, params: dict) -> str | None:
+    """A catalogue layer whose call torch refuses for its constructor's arguments alone
+    (``nn.CELU(alpha=0.0)``)."""
+    if type_ == "CELU" and _is_zero(params.get("alpha")):
+        return _CELU
+    return None
