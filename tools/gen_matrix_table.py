@@ -10,6 +10,8 @@ arguments a probe names, e.g. ``matrix_power``'s ``n`` for several ``n``) on flo
   every smaller rank raised under every spelling, extra argument and axis length (1, 2, 4, 5);
 - ``SQUARE[name]``: True when every non-square input (last two sizes 3x4 and 4x3, with and
   without a batch axis) raised under every spelling and extra argument while the square ones ran;
+- ``INIT_REFUSED[name]``: the ranks ``torch.nn.init.<name>`` refuses at every axis length
+  probed (1, 2, 4, 5), with torch's error (``dirac_`` of a 2-D weight);
 - ``ORD_REFUSED[name]``: for the ``ord`` keyword of a matrix norm, the probed values torch
   refuses on a 4x4 input (``VALUES`` lists the ones probed; one not in it is not judged).
 
@@ -78,6 +80,14 @@ PROBES: dict[str, tuple[tuple, ...]] = {
     },  # fmt: skip
     "matrix_power": ((0,), (1,), (2,), (3,), (-1,)),
 }
+# ``torch.nn.init`` functions: name -> the extra positional arguments they need
+INIT_PROBES: dict[str, tuple] = {
+    **{n: () for n in ("dirac_", "eye_", "orthogonal_", "kaiming_normal_", "kaiming_uniform_",
+                       "xavier_normal_", "xavier_uniform_", "zeros_", "ones_", "normal_",
+                       "uniform_", "trunc_normal_")},
+    "constant_": (0.5,),
+    "sparse_": (0.5,),
+}  # fmt: skip
 # the values of ``ord`` probed for the matrix norms (ints, floats, inf, strings)
 VALUES: tuple = (-3, -2, -1, 0, 1, 2, 3, 0.5, 1.5, math.inf, -math.inf, "fro", "nuc", "abc")
 ORD_OPS = ("matrix_norm",)
@@ -156,7 +166,23 @@ def measure() -> dict:
                 row = {}
                 break  # spellings disagree: left out
         ords[name] = row
-    return {"RANK_AT": rank_at, "MIN_RANK": min_rank, "SQUARE": square, "ORD_REFUSED": ords}
+    inits: dict[str, dict] = {}
+    for name, extra in INIT_PROBES.items():
+        fn = getattr(torch.nn.init, name)
+        refused = {}
+        for r in range(6):
+            errs = [_runs(fn, torch.empty((n,) * r), extra) for n in (1, 2, 4, 5)]
+            if all(e is not None for e in errs):
+                refused[r] = errs[2]
+        if refused:
+            inits[name] = refused
+    return {
+        "RANK_AT": rank_at,
+        "MIN_RANK": min_rank,
+        "SQUARE": square,
+        "ORD_REFUSED": ords,
+        "INIT_REFUSED": inits,
+    }
 
 
 SQUARE_SHAPES = ((4, 4), (2, 4, 4), (1, 1))
@@ -189,11 +215,12 @@ def render(t: dict) -> str:
         "``RANK_AT[name]``: the smallest rank every spelling of ``name`` runs at with its default\n"
         "axes (every smaller rank refused; ``MIN_RANK[name]`` is torch's error one rank below);\n"
         "``SQUARE[name]``: torch's error for non-square last two sizes; ``ORD_REFUSED[name]``:\n"
-        "the probed ``ord`` values (``VALUES``) torch refuses, with its error.\n"
+        "the probed ``ord`` values (``VALUES``) torch refuses, with its error;\n"
+        "``INIT_REFUSED[name]``: the ranks ``torch.nn.init.<name>`` refuses at every size.\n"
         '"""\n\nimport math\n\n'
     )
     body = ""
-    for key in ("RANK_AT", "MIN_RANK", "SQUARE", "ORD_REFUSED"):
+    for key in ("RANK_AT", "MIN_RANK", "SQUARE", "ORD_REFUSED", "INIT_REFUSED"):
         body += f"{key} = {_lit(dict(sorted(t[key].items())))}\n"
     body += f"VALUES = {_lit(VALUES)}\n"
     body += f"PROBED = {_lit(tuple(sorted(PROBES)))}\n"
@@ -214,6 +241,7 @@ def main() -> int:
             "MIN_RANK": mt.MIN_RANK,
             "SQUARE": mt.SQUARE,
             "ORD_REFUSED": mt.ORD_REFUSED,
+            "INIT_REFUSED": mt.INIT_REFUSED,
         }
         if now != t:
             print("matrix_table differs from torch", file=sys.stderr)

@@ -138,7 +138,10 @@ class Runner:
                 lists.drop(self.f, cur)  # ``xs += ys`` grows the list other names may share
                 fr.locals[st.target.id] = self.binop(st.op, cur, rhs, fr, st)
             else:
-                self.eval(st.value, fr)
+                rhs = self.eval(st.value, fr)
+                from driftcheck.parsers.source.forward import dataflow_more23
+
+                dataflow_more23.aug_attribute(self, st, rhs, fr)  # ``self.count += h.sum(0)``
                 self.f.tensor_writes += 1  # ``self.pos += 1``, ``x[i] += v``: may be a tensor
         elif isinstance(st, ast.Expr):
             self.eval(st.value, fr)

@@ -18,6 +18,7 @@ import re
 from typing import Any
 
 from driftcheck.parsers.source.forward.matrix_table import (
+    INIT_REFUSED,
     MIN_RANK,
     ORD_REFUSED,
     RANK_AT,
@@ -72,3 +73,15 @@ def method(f: Any, t: Tens, name: str, args: list, kwargs: dict, loc: Any) -> An
         f.crash(loc, msg)
         return Tens(None)
     return None
+
+
+def init_call(f: Any, q: str, args: list, kwargs: dict, loc: Any) -> None:
+    """``torch.nn.init.<name>(w, ...)`` in forward on a tensor of known rank that the init
+    refuses at every size (``INIT_REFUSED``: ``dirac_`` of a Linear's 2-D weight)."""
+    if f.input_shape is None or not q.startswith("torch.nn.init."):
+        return
+    row = INIT_REFUSED.get(q.rsplit(".", 1)[-1])
+    w = args[0] if args else kwargs.get("tensor")
+    ws = known_shape(w)
+    if row is not None and ws is not None and len(ws) in row:
+        f.crash(loc, row[len(ws)])

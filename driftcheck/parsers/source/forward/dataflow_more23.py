@@ -21,8 +21,11 @@ An unknown dtype, shape or argument gives no verdict.
 
 from __future__ import annotations
 
+import ast
 from typing import Any
 
+from driftcheck.parsers.source.forward import dataflow_checks
+from driftcheck.parsers.source.forward.dataflow_checks import FLOAT, INT
 from driftcheck.parsers.source.forward.dataflow_common import arg
 from driftcheck.parsers.source.values.dataflow_values import Tens, known_shape
 
@@ -96,6 +99,84 @@ def _dtype_error(f: Any, t: Tens, name: str, args: list, kwargs: dict) -> str | 
         if _is_zero(alpha):
             return _CELU
     return None
+
+
+def _literal_family(v: Any, depth: int = 0) -> str | None:
+    """The dtype family torch gives ``torch.tensor(v)`` for Python data ``v``: bool when
+    every item is a bool, int64 when every item is an int (or bool), else float (the default
+    dtype) when every item is a number; None for anything else (a tensor, an unknown)."""
+    if isinstance(v, bool):
+        return "bool"
+    if isinstance(v, int):
+        return "int"
+    if isinstance(v, float):
+        return "float"
+    if isinstance(v, (list, tuple)) and v and depth < 4:
+        fams = {_literal_family(x, depth + 1) for x in v}
+        if None in fams:
+            return None
+        for fam in ("float", "int", "bool"):
+            if fam in fams:
+                return fam
+    return None
+
+
+_FAMILY_DTYPE = {"bool": "bool", "int": INT, "float": FLOAT}
+
+
+def created(f: Any, name: str, args: list, kwargs: dict, out: Any) -> None:
+    """``torch.tensor(data)`` / ``torch.as_tensor(data)`` of Python numbers without ``dtype=``:
+    the dtype torch infers (a fact other rules read: ``heaviside(h, torch.tensor(0))``)."""
+    if name not in ("tensor", "as_tensor") or not isinstance(out, Tens) or "dtype" in kwargs:
+        return
+    if len(args) != 1 or f.input_shape is None:
+        return
+    fam = _literal_family(args[0])
+    if fam is not None:
+        dataflow_checks.add_facts(f, out, replace=False, dtype=_FAMILY_DTYPE[fam])
+
+
+def aug_attribute(run: Any, st: ast.AugAssign, rhs: Any, fr: Any) -> None:
+    """``self.<name> op= v`` on a tensor attribute (a buffer): the dtype rule of ``t op= v``
+    (``dataflow_dtype_ops.augassign``: a float result written into an integer tensor), which
+    before covered a local name only. Python reads the attribute first, so reading it here
+    is what the statement does."""
+    target = st.target
+    if run.f.input_shape is None or not isinstance(target, ast.Attribute):
+        return
+    if not (isinstance(target.value, ast.Name) and target.value.id == "self"):
+        return
+    cur = run.eval(
+        ast.copy_location(ast.Attribute(target.value, target.attr, ast.Load()), target), fr
+    )
+    if isinstance(cur, Tens):
+        from driftcheck.parsers.source.forward import dataflow_dtype_ops
+
+        dataflow_dtype_ops.augassign(run.f, st.op, cur, rhs, fr.loc(st))
+
+
+# reductions whose result keeps a floating-point input's dtype (no ``dtype=``; axis and
+# ``keepdim`` arguments only: ``t.max(other)`` promotes, so a tensor argument is not taken)
+_KEEP_FLOAT = frozenset({"sum", "mean", "nansum", "nanmean", "prod", "cumsum", "cumprod",
+                         "amax", "amin", "max", "min", "logsumexp", "median", "nanmedian"})  # fmt: skip
+
+
+def _axis_like(v: Any, depth: int = 0) -> bool:
+    if isinstance(v, (list, tuple)) and depth < 1:
+        return all(_axis_like(x, depth + 1) for x in v)
+    return v is None or isinstance(v, int)  # (a bool is ``keepdim``)
+
+
+def after_method(f: Any, t: Any, name: str, args: list, kwargs: dict, out: Any) -> None:
+    """``t.sum(0)`` / ``torch.mean(t, -1)`` ... of a float tensor: the same float dtype (a
+    fact ``t op= v`` reads: ``self.count += h.sum(0)`` on an int64 buffer raises)."""
+    if name not in _KEEP_FLOAT or not isinstance(out, Tens) or out is t or "dtype" in kwargs:
+        return
+    dt = dataflow_checks.fact(f, t, "dtype") if isinstance(t, Tens) else None
+    if dt not in (FLOAT, "float64"):
+        return
+    if all(_axis_like(a) for a in [*args, *(v for k, v in kwargs.items() if k != "out")]):
+        dataflow_checks.add_facts(f, out, replace=False, dtype=dt)
 
 
 def _is_zero(v: Any) -> bool:

@@ -284,6 +284,9 @@ def _call_torch(run: Any, q: str, args: list, kwargs: dict, fr: Any, at: Any) ->
             got = dataflow_ctors.built(run, q, args, kwargs, fr.loc(at))
             if got is not None:
                 return got
+            from driftcheck.parsers.source.forward import dataflow_matrix
+
+            dataflow_matrix.init_call(run.f, q, args, kwargs, fr.loc(at))  # ``dirac_(w2d)``
         return UNK  # nn.init.*, building a layer inside forward: no dataflow we can follow
     if name in ("cat", "concat", "concatenate", "stack"):
         seq = _arg(args, kwargs, 0, "tensors", ())
@@ -367,6 +370,9 @@ def _call_torch(run: Any, q: str, args: list, kwargs: dict, fr: Any, at: Any) ->
 
             out = concrete_ops.created(name, args, kwargs)
             out = dataflow_checks.created(run.f, name, args, kwargs, out)
+            from driftcheck.parsers.source.forward import dataflow_more23
+
+            dataflow_more23.created(run.f, name, args, kwargs, out)  # ``torch.tensor(0)``
             if name == "arange":
                 from driftcheck.parsers.source.forward import dataflow_known
 
@@ -420,6 +426,9 @@ def method(run: Any, t: Tens, name: str, args: list, kwargs: dict, fr: Any, at: 
 
         dataflow_ranks.after_method(run.f, t, name, out)
         dataflow_known.method(run.f, t, name, args, kwargs, out)
+        from driftcheck.parsers.source.forward import dataflow_more23
+
+        dataflow_more23.after_method(run.f, t, name, args, kwargs, out)  # ``h.sum(0)``
     return out
 
 

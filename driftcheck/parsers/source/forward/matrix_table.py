@@ -3,7 +3,8 @@
 ``RANK_AT[name]``: the smallest rank every spelling of ``name`` runs at with its default
 axes (every smaller rank refused; ``MIN_RANK[name]`` is torch's error one rank below);
 ``SQUARE[name]``: torch's error for non-square last two sizes; ``ORD_REFUSED[name]``:
-the probed ``ord`` values (``VALUES``) torch refuses, with its error.
+the probed ``ord`` values (``VALUES``) torch refuses, with its error;
+``INIT_REFUSED[name]``: the ranks ``torch.nn.init.<name>`` refuses at every size.
 """
 
 import math
@@ -105,6 +106,47 @@ ORD_REFUSED = {
         1.5: "RuntimeError: linalg.matrix_norm: Order 1.5 not supported.",
         "abc": "RuntimeError: linalg.matrix_norm: Order abc not supported.",
     }
+}
+INIT_REFUSED = {
+    "dirac_": {
+        0: "ValueError: Only tensors with 3, 4, or 5 dimensions are supported",
+        1: "ValueError: Only tensors with 3, 4, or 5 dimensions are supported",
+        2: "ValueError: Only tensors with 3, 4, or 5 dimensions are supported",
+    },
+    "eye_": {
+        0: "ValueError: Only tensors with 2 dimensions are supported",
+        1: "ValueError: Only tensors with 2 dimensions are supported",
+        3: "ValueError: Only tensors with 2 dimensions are supported",
+        4: "ValueError: Only tensors with 2 dimensions are supported",
+        5: "ValueError: Only tensors with 2 dimensions are supported",
+    },
+    "kaiming_normal_": {
+        0: "ValueError: Fan in and fan out can not be computed for tensor with fewer than 2 dimensions",
+        1: "ValueError: Fan in and fan out can not be computed for tensor with fewer than 2 dimensions",
+    },
+    "kaiming_uniform_": {
+        0: "ValueError: Fan in and fan out can not be computed for tensor with fewer than 2 dimensions",
+        1: "ValueError: Fan in and fan out can not be computed for tensor with fewer than 2 dimensions",
+    },
+    "orthogonal_": {
+        0: "ValueError: Only tensors with 2 or more dimensions are supported",
+        1: "ValueError: Only tensors with 2 or more dimensions are supported",
+    },
+    "sparse_": {
+        0: "ValueError: Only tensors with 2 dimensions are supported",
+        1: "ValueError: Only tensors with 2 dimensions are supported",
+        3: "ValueError: Only tensors with 2 dimensions are supported",
+        4: "ValueError: Only tensors with 2 dimensions are supported",
+        5: "ValueError: Only tensors with 2 dimensions are supported",
+    },
+    "xavier_normal_": {
+        0: "ValueError: Fan in and fan out can not be computed for tensor with fewer than 2 dimensions",
+        1: "ValueError: Fan in and fan out can not be computed for tensor with fewer than 2 dimensions",
+    },
+    "xavier_uniform_": {
+        0: "ValueError: Fan in and fan out can not be computed for tensor with fewer than 2 dimensions",
+        1: "ValueError: Fan in and fan out can not be computed for tensor with fewer than 2 dimensions",
+    },
 }
 VALUES = (
     -3,
