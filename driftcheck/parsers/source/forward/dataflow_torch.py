@@ -76,7 +76,8 @@ BINARY = {"add": "Add", "sub": "Sub", "subtract": "Sub", "mul": "Mul", "multiply
           "mm": "MatMul", "bmm": "BMM"}  # fmt: skip
 # methods whose result has the shape of the tensor they are called on (used for shape-only
 # tensors on real sizes: they have no node, only a shape)
-SELF_SHAPED = {"scatter", "scatter_add", "index_fill", "index_copy", "masked_scatter", "index_add"}
+SELF_SHAPED = {"scatter", "scatter_add", "index_fill", "index_copy", "masked_scatter", "index_add",
+               "select_scatter", "slice_scatter", "diagonal_scatter"}  # fmt: skip
 # scalar comparisons as methods (``ids.eq(pad_id)``): on real sizes the tensor's shape
 COMPARE = {"eq", "ne", "lt", "le", "gt", "ge", "greater", "less", "not_equal"}
 REDUCE = {"mean": "Mean", "sum": "Sum", "amax": "Amax", "amin": "Amin"}
