@@ -117,6 +117,10 @@ _BUF = 'self.register_buffer("seen", torch.zeros(8, dtype=torch.long))'
 expr("augattr_mean", "self.seen -= h.mean(0)\n        return h", init=_BUF)
 expr("augattr_amax", "self.seen *= h.amax(0)\n        return h", init=_BUF)
 expr("augattr_ok", "self.seen += (h > 0).sum(0)\n        return h", init=_BUF)
+expr("augattr_rebound_ok", "self.seen = self.seen.float()\n        self.seen += h.mean(0)\n"
+     "        return h", init=_BUF)  # fmt: skip
+expr("augattr_data_ok", "self.seen.data = self.seen.data.double()\n        self.seen += h.sum(0)\n"
+     "        return h", init=_BUF)  # fmt: skip
 expr("augattr_max_ok", "self.seen += h.long().max(0).values\n        return h", init=_BUF)
 
 

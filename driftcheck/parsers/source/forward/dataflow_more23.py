@@ -146,9 +146,12 @@ def aug_attribute(run: Any, st: ast.AugAssign, rhs: Any, fr: Any) -> None:
         return
     if not (isinstance(target.value, ast.Name) and target.value.id == "self"):
         return
-    cur = run.eval(
-        ast.copy_location(ast.Attribute(target.value, target.attr, ast.Load()), target), fr
-    )
+    owner = getattr(run.eval(target.value, fr), "obj", None)
+    if owner is None or rebound_outside_init(owner, target.attr):
+        return  # ``self.count = self.count.float()`` elsewhere: the dtype ``__init__`` left may
+        # not be the one here (forward's attribute stores carry no dataflow)
+    load = ast.copy_location(ast.Attribute(target.value, target.attr, ast.Load()), target)
+    cur = run.eval(load, fr)
     if isinstance(cur, Tens):
         from driftcheck.parsers.source.forward import dataflow_dtype_ops
 
@@ -177,6 +180,75 @@ def after_method(f: Any, t: Any, name: str, args: list, kwargs: dict, out: Any) 
         return
     if all(_axis_like(a) for a in [*args, *(v for k, v in kwargs.items() if k != "out")]):
         dataflow_checks.add_facts(f, out, replace=False, dtype=dt)
+
+
+# calls that may replace a module's tensors wholesale (a dtype change included)
+_REBINDS = frozenset({"set_", "type", "_apply", "apply", "to_empty", "load_state_dict",
+                      "register_buffer", "register_parameter", "__setattr__"})  # fmt: skip
+
+
+def rebound_outside_init(obj: Any, name: str) -> bool:
+    """Whether the files of ``obj``'s classes may bind attribute ``name`` to another tensor
+    anywhere but in an ``__init__``: ``x.name = ...`` / ``x.name.data = ...`` (plain or
+    annotated, in a tuple, as a loop or ``with`` target), ``del x.name``, the name as a
+    string (``setattr``, ``register_buffer``), or a call that may replace every tensor
+    (``self.type(...)``, ``_apply``, ``load_state_dict``). An in-place update (``x.name +=
+    v``, ``x.name.add_(v)``) keeps the tensor and its dtype, so it does not count. A class we
+    cannot read (a library base) may."""
+    from driftcheck.parsers.source.forward.dataflow_attrs import _NN_MODULE
+    from driftcheck.parsers.source.values.abstract import Cls
+
+    cls = getattr(obj, "cls", None)
+    try:
+        mro = cls.mro() if cls is not None else None
+    except Exception:  # noqa: BLE001 - a class we cannot read: it may
+        return True
+    if not mro:
+        return True
+    trees = {}
+    for c in mro:
+        if isinstance(c, Cls):
+            trees[id(c.mod.tree)] = c.mod.tree
+        elif getattr(c, "qual", None) not in _NN_MODULE:
+            return True
+    return any(_rebinds(tree, name) for tree in trees.values())
+
+
+def _bound(t: Any, name: str) -> bool:
+    """Target ``t`` binds ``<x>.name`` (or ``<x>.name.data``)."""
+    if isinstance(t, (ast.Tuple, ast.List)):
+        return any(_bound(e, name) for e in t.elts)
+    if isinstance(t, ast.Starred):
+        return _bound(t.value, name)
+    if isinstance(t, ast.Attribute) and t.attr == "data":
+        t = t.value
+    return isinstance(t, ast.Attribute) and t.attr == name
+
+
+def _rebinds(tree: ast.AST, name: str) -> bool:
+    todo = [tree]
+    while todo:
+        node = todo.pop()
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name == "__init__":
+            continue
+        targets: list = []
+        if isinstance(node, ast.Assign):
+            targets = node.targets
+        elif isinstance(node, (ast.AnnAssign, ast.For, ast.AsyncFor)):
+            targets = [node.target]
+        elif isinstance(node, (ast.With, ast.AsyncWith)):
+            targets = [i.optional_vars for i in node.items if i.optional_vars is not None]
+        elif isinstance(node, ast.Delete):
+            targets = node.targets
+        if any(_bound(t, name) for t in targets):
+            return True
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+            if node.func.attr in _REBINDS:
+                return True
+        if isinstance(node, ast.Constant) and node.value == name:
+            return True
+        todo.extend(ast.iter_child_nodes(node))
+    return False
 
 
 def _is_zero(v: Any) -> bool:
