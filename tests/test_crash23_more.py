@@ -124,6 +124,37 @@ expr("augattr_data_ok", "self.seen.data = self.seen.data.double()\n        self.
 expr("augattr_max_ok", "self.seen += h.long().max(0).values\n        return h", init=_BUF)
 
 
+# ---- in-place methods / operators whose result torch cannot write back (the inplace table)
+expr("inplace_sqrt_long", "c = torch.arange(8)\n        c.sqrt_()\n        return h + c")
+expr("inplace_mask_add", "m = h > 0\n        m += 1\n        return h * m")
+expr("inplace_floordiv_float", "c = h.argmax(-1)\n        c //= 0.5\n        return h + c[:, None]")
+expr(
+    "inplace_pow_ok",
+    "c = h.argmax(-1)\n        c **= 2\n        c //= 2\n        return h + c[:, None]",
+)
+expr("inplace_clamp_mask", "m = (h > 0).clamp_(0.5)\n        return h * m")
+expr(
+    "inplace_ok", "m = (h > 0).long()\n        m.clamp_(1)\n        m.add_(m)\n        return h * m"
+)
+_BUFB = 'self.register_buffer("hit", torch.zeros(8, dtype=torch.bool))'
+expr("inplace_buffer_mask", "self.hit += h.argmax(0)\n        return h", init=_BUFB)
+expr("inplace_buffer_ok", "self.hit |= (h > 0).any(0)\n        return h", init=_BUFB)
+
+
+def test_inplace_table_is_torchs():
+    """``tools/gen_inplace_table.py`` measured again: the same refusals."""
+    pytest.importorskip("torch")
+    spec = importlib.util.spec_from_file_location(
+        "gen_inplace_table", ROOT / "tools/gen_inplace_table.py"
+    )
+    gen = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(gen)
+    from driftcheck.parsers.source.forward.inplace_table import REFUSED
+
+    assert gen.measure() == REFUSED
+    assert len(REFUSED) >= 60  # broad: many more methods than the batch uses
+
+
 @pytest.mark.parametrize("name", sorted(MODELS))
 def test_blocker_iff_torch_crashes(name, tmp_path, capsys):
     check_blocker_iff_crash(MODELS, HEAD, name, tmp_path, capsys)

@@ -133,6 +133,9 @@ class Runner:
 
                     dataflow_ranks.inplace(self.f, cur, rhs, fr.loc(st))
                 dataflow_dtype_ops.augassign(self.f, st.op, cur, rhs, fr.loc(st))  # ``t /= n``
+                from driftcheck.parsers.source.forward import dataflow_more23
+
+                dataflow_more23.aug_name(self.f, st.op, cur, rhs, fr.loc(st))  # ``mask += 1``
                 if isinstance(cur, Tens):
                     self.f.tensor_writes += 1  # ``t -= 1`` writes ``t``, seen by its aliases
                 lists.drop(self.f, cur)  # ``xs += ys`` grows the list other names may share

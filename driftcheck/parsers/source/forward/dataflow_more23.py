@@ -54,7 +54,7 @@ def method(f: Any, t: Tens, name: str, args: list, kwargs: dict, loc: Any) -> An
         got = dataflow_matrix.method(f, t, name, args, kwargs, loc)
     if got is not None:
         return got
-    err = _dtype_error(f, t, name, args, kwargs)
+    err = _dtype_error(f, t, name, args, kwargs) or inplace_error(f, t, name, args, kwargs)
     if err is None:
         return None
     f.crash(loc, err)
@@ -153,9 +153,7 @@ def aug_attribute(run: Any, st: ast.AugAssign, rhs: Any, fr: Any) -> None:
     load = ast.copy_location(ast.Attribute(target.value, target.attr, ast.Load()), target)
     cur = run.eval(load, fr)
     if isinstance(cur, Tens):
-        from driftcheck.parsers.source.forward import dataflow_dtype_ops
-
-        dataflow_dtype_ops.augassign(run.f, st.op, cur, rhs, fr.loc(st))
+        aug_name(run.f, st.op, cur, rhs, fr.loc(st))
 
 
 # reductions whose result keeps a floating-point input's dtype (no ``dtype=``; axis and
@@ -249,6 +247,50 @@ def _rebinds(tree: ast.AST, name: str) -> bool:
             return True
         todo.extend(ast.iter_child_nodes(node))
     return False
+
+
+# ``t op= v`` is ``t.<method>(v)``
+_AUG = {ast.Add: "add_", ast.Sub: "sub_", ast.Mult: "mul_", ast.Div: "div_",
+        ast.FloorDiv: "floor_divide_", ast.Mod: "remainder_", ast.Pow: "pow_"}  # fmt: skip
+_TENSOR_KIND = {"float": "ftensor", "int": "itensor", "bool": "btensor"}
+
+
+def inplace_error(f: Any, t: Any, name: str, args: list, kwargs: dict) -> str | None:
+    """``t.<name>(v)`` in place on an integer / bool ``t`` whose result torch cannot write
+    back (``inplace_table``: ``count.sqrt_()``, ``mask.add_(1)``, ``ids.clamp_(max=0.5)`` is
+    not judged: keywords are not probed). ``v`` a Python number or a tensor of known family."""
+    from driftcheck.parsers.source.forward.inplace_table import REFUSED
+
+    row = REFUSED.get(name)
+    fam = _family(f, t) if row is not None else None
+    if fam not in (row or {}) or kwargs or len(args) > 1:
+        return None
+    kind = _arg_kind(f, args[0]) if args else "none"
+    return row[fam].get(kind) if kind is not None else None
+
+
+def _arg_kind(f: Any, v: Any) -> str | None:
+    if isinstance(v, bool):
+        return "bool"
+    if isinstance(v, int):
+        return "int"
+    if isinstance(v, float):
+        return "float"
+    return _TENSOR_KIND.get(_family(f, v)) if isinstance(v, Tens) else None
+
+
+def aug_name(f: Any, op: ast.operator, cur: Any, rhs: Any, loc: Any) -> None:
+    """``t op= v`` (a local or, through ``aug_attribute``, ``self.<name>``) on a tensor of
+    known integer / bool family: the table's verdict for ``t.<op>_(v)`` (Python's in-place
+    operators are those methods), unless a crash is already noted at this line."""
+    name = _AUG.get(type(op))
+    if f.input_shape is None or name is None or not isinstance(cur, Tens):
+        return
+    if any(at == loc for at, _ in f.crashes):
+        return
+    err = inplace_error(f, cur, name, [rhs], {})
+    if err is not None:
+        f.crash(loc, err)
 
 
 def _is_zero(v: Any) -> bool:
