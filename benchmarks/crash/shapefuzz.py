@@ -1890,12 +1890,23 @@ def _aug_buffer(r, s, bad):
     init = [f'self.register_buffer("cnt{{i}}", torch.zeros({s[-1]}, dtype=torch.long))']
     rhs = "(x > 0).flatten(0, -2).sum(0)"
     if bad:  # a float made by a Linear (its dtype known) or the raw input (not known)
-        src = r.choice(["x", f"self.al{{i}}(x)"])
+        src = r.choice(["x", "self.al{i}(x)"])
         if src != "x":
             init.append(f"self.al{{i}} = nn.Linear({s[-1]}, {s[-1]})")
         rhs = f"{src}.flatten(0, -2).{red}(0)"
     op_ = r.choice(["+=", "-=", "*="])
     return Step(init=init, fwd=[f"self.cnt{{i}} {op_} {rhs}"], bad=bad, out=list(s))
+
+
+@op("inplace_table")
+def _inplace_table(r, s, bad):
+    call = r.choice(["c.sqrt_()", "c.exp_()", "c.sigmoid_()", "c.add_(0.5)", "c.mul_(1.5)",
+                     "c.clamp_(0.5)", "c.div_(2)", "c.floor_divide_(0.5)", "c.pow_(0.5)",
+                     "c += 1", "c -= 0.25", "c //= 0.5", "c.neg_()", "c.relu_()"])  # fmt: skip
+    src = r.choice(["(x > 0)", "(x > 0).long()", "x.long()", "torch.zeros_like(x).int()"])
+    if not bad:
+        src = r.choice(["x.clone()", "x * 2", "(x > 0).float()"])
+    return Step(fwd=[f"c = {src}", call, "x = x + c"], bad=bad, out=list(s))
 
 
 @dataclass
