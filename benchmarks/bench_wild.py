@@ -113,6 +113,8 @@ FRESH18_TRUTH = ROOT / "benchmarks" / "wild" / "fresh18" / "truth.json"
 FRESH19_TRUTH = ROOT / "benchmarks" / "wild" / "fresh19" / "truth.json"
 # the twentieth fresh batch (benchmarks/wild/fresh20, session 22): the same, written blind
 FRESH20_TRUTH = ROOT / "benchmarks" / "wild" / "fresh20" / "truth.json"
+# the twenty-first fresh batch (benchmarks/wild/fresh21, session 23): the same, written blind
+FRESH21_TRUTH = ROOT / "benchmarks" / "wild" / "fresh21" / "truth.json"
 TIMEOUT_S = 10.0
 # torchvision and torchaudio's sources, installed apart (``install.sh``: their PyPI builds are
 # CUDA builds and must not enter the base environment); the analyzer only reads them
@@ -496,9 +498,10 @@ def main(argv: list[str] | None = None) -> int:
             "fresh18",
             "fresh19",
             "fresh20",
+            "fresh21",
         ],
         default="main",
-        help="main: the wild corpus (dev / held-out parts); fresh, fresh3..fresh20: the fresh "
+        help="main: the wild corpus (dev / held-out parts); fresh, fresh3..fresh21: the fresh "
         "held-out batches (benchmarks/wild/fresh, fresh3..17; one part; --part does not apply)",
     )
     args = ap.parse_args(argv)
@@ -523,6 +526,7 @@ def main(argv: list[str] | None = None) -> int:
         "fresh18",
         "fresh19",
         "fresh20",
+        "fresh21",
     )
     truth_path = {
         "main": TRUTH,
@@ -545,6 +549,7 @@ def main(argv: list[str] | None = None) -> int:
         "fresh18": FRESH18_TRUTH,
         "fresh19": FRESH19_TRUTH,
         "fresh20": FRESH20_TRUTH,
+        "fresh21": FRESH21_TRUTH,
     }[args.corpus]
     truth = json.loads(truth_path.read_text())
     cases = truth["cases"]
@@ -589,6 +594,7 @@ def main(argv: list[str] | None = None) -> int:
                 "fresh18": "fresh18 batch",
                 "fresh19": "fresh19 batch",
                 "fresh20": "fresh20 batch",
+                "fresh21": "fresh21 batch",
             }.get(args.corpus, "wild corpus")
         )
         + f": {len(cases)} files, {len({c['library'] for c in cases.values()})} libraries; "

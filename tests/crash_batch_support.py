@@ -40,6 +40,7 @@ ORDER = (
     "fresh12",
     "fresh13",
     "fresh14",
+    "fresh15",
 )
 
 

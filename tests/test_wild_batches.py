@@ -1,4 +1,4 @@
-"""The blind wild-code batches from session 14 on (benchmarks/wild/fresh7 .. fresh20): their truth files.
+"""The blind wild-code batches from session 14 on (benchmarks/wild/fresh7 .. fresh21): their truth files.
 
 Each batch was written blind (nobody ran the analyzer on it while it was written; the lead runs
 ``bench_wild.py --corpus freshN`` once at the session's base and once at its end). These tests
@@ -449,6 +449,44 @@ BATCHES: dict[str, Batch] = {
         min_library_files=20,
         min_libraries=4,
         min_standalone=16,
+    ),
+    # written blind in session 23 (helper wild21; a 35-minute deadline)
+    "fresh21": Batch(
+        sample={
+            # an LM head tied to the token table, config merged with the dict | operator
+            "dict_merge_configs": (True, False),
+            # copy.copy shares the body between two towers; only the replaced head differs
+            "shallow_copy_shares": (True, False),
+            # apply() surgery drops biases (set to None), the input layer frozen
+            "apply_freeze_reinit": (False, True),
+            # one LayerNorm repeated in a ModuleList, ParameterList grown in a loop, non-persistent buffer
+            "buffers_and_paramlist": (True, False),
+        },
+        older=(
+            "main",
+            "fresh",
+            "fresh3",
+            "fresh4",
+            "fresh5",
+            "fresh6",
+            "fresh7",
+            "fresh8",
+            "fresh9",
+            "fresh10",
+            "fresh11",
+            "fresh12",
+            "fresh13",
+            "fresh14",
+            "fresh15",
+            "fresh16",
+            "fresh17",
+            "fresh18",
+            "fresh19",
+            "fresh20",
+        ),
+        min_library_files=28,
+        min_libraries=6,
+        min_standalone=20,
     ),
 }
 

@@ -39,6 +39,8 @@ defect class (TP FN FP TN), then precision and recall for the dev part and the h
                                                       # cut the same way as --fresh2
     python benchmarks/crash/bench_crash.py --fresh14  # the fourteenth fresh batch (session 22, blind),
                                                       # cut the same way as --fresh2
+    python benchmarks/crash/bench_crash.py --fresh15  # the fifteenth fresh batch (session 23, blind),
+                                                      # cut the same way as --fresh2
 
 **Burned held-out parts** (``BURNED``): in session 22 the lead burned the held-out parts of
 fresh2..fresh9 (crashburn22: dev recall sat at 94-100% while the never-examined held-out parts of
@@ -161,6 +163,7 @@ CUT_SPLITS = (
     "fresh12",
     "fresh13",
     "fresh14",
+    "fresh15",
 )
 
 
@@ -283,6 +286,11 @@ def main(argv: list[str] | None = None) -> int:
         action="store_true",
         help="run the fourteenth fresh batch (templates_fresh14.py, written blind) instead",
     )
+    ap.add_argument(
+        "--fresh15",
+        action="store_true",
+        help="run the fifteenth fresh batch (templates_fresh15.py, written blind) instead",
+    )
     ap.add_argument("--json", help="write per-case results here")
     a = ap.parse_args(argv)
     cases = json.loads((HERE / "cases.json").read_text())
@@ -290,7 +298,9 @@ def main(argv: list[str] | None = None) -> int:
     cases = [e for e in cases if e["name"] in truth["cases"]]
     # one part at a time: a fresh batch alone, else the dev and held-out parts
     part = (
-        "fresh14"
+        "fresh15"
+        if a.fresh15
+        else "fresh14"
         if a.fresh14
         else "fresh13"
         if a.fresh13

@@ -1895,6 +1895,135 @@ def _embed_int_cast(r, s, bad):
     return Step(init=init, fwd=fwd, bad=bad, out=None if bad else list(s))
 
 
+# ---- session 23 (crashfix23): shapes between one call's tensors, scatter sources, the matrix
+# table (rank, square, ord), argument dtypes, a float written back into an int buffer
+@op("pair_shapes")
+def _pair_shapes(r, s, bad):
+    if len(s) < 2:
+        return None
+    w = _other(r, s[-1]) if bad else s[-1]
+    fn = r.choice(["torch.inner(x, {y})", "torch.linalg.vecdot(x, {y})",
+                   "F.cosine_similarity(x, {y}, dim=-1)", "F.pairwise_distance(x, {y})",
+                   "F.triplet_margin_loss(x, x, {y})", "torch.outer(x.flatten(), {y}[0])"])  # fmt: skip
+    if fn.startswith("torch.outer"):
+        n = math.prod(s)
+        init = [f"self.b{{i}} = nn.Parameter(torch.zeros({n}, {w if bad else s[-1]}))"]
+        line = f"x = torch.addr(self.b{{i}}, x.flatten(), x.reshape(-1, {s[-1]})[0])"
+        return Step(init=init, fwd=[line], bad=bad, out=None)
+    init = [f"self.pl{{i}} = nn.Linear({s[-1]}, {w})"]
+    y = "self.pl{i}(x)"
+    return Step(init=init, fwd=[f"x = {fn.format(y=y)}"], bad=bad, out=None)
+
+
+@op("scatter_slices")
+def _scatter_slices(r, s, bad):
+    if len(s) < 2 or s[1] < 2:
+        return None
+    kind = r.choice(["select", "slice", "diag", "index_copy"])
+    off = r.choice([-1, 1]) if bad else 0
+    if kind == "select":
+        src = f"x.select(1, 0){'.unsqueeze(1)' if bad else ''}"
+        line = f"x = x.select_scatter({src} * 2, 1, 0)"
+    elif kind == "slice":
+        a, b = 0, r.choice(range(1, s[1] + 1))
+        n = max(0, b - a + off)
+        line = f"x = torch.slice_scatter(x, x.narrow(1, 0, 1).expand({', '.join(str(d) for d in [s[0], n, *s[2:]])}).clone(), 1, {a}, {b})"
+    elif kind == "diag":
+        if len(s) != 2:
+            return None
+        n = min(s)
+        if n + off < 0:
+            return None
+        line = f"x = torch.diagonal_scatter(x, torch.zeros({n + off}))"
+    else:
+        k = r.choice([k for k in (1, 2) if k <= s[0]])
+        w = _other(r, s[-1]) if bad else s[-1]
+        rest = ", ".join(str(d) for d in s[1:-1])
+        rest = rest + ", " if rest else ""
+        line = f"x = x.index_copy(0, torch.arange({k}), torch.ones({k}, {rest}{w}))"
+    return Step(fwd=[line], bad=bad, out=None if bad else list(s))
+
+
+@op("matrix_table")
+def _matrix_table(r, s, bad):
+    if len(s) < 2:
+        return None
+    n = s[-1]
+    fn = r.choice(["torch.linalg.matrix_power({m}, 2)", "torch.matrix_exp({m})",
+                   "torch.linalg.det({m})", "torch.linalg.slogdet({m})[1]",
+                   "torch.linalg.svdvals({m})", "torch.linalg.pinv({m})",
+                   "torch.linalg.matrix_norm({m}, ord={o})", "torch.fft.fft2({m}).real",
+                   "torch.fft.ifft2({m}).imag", "{m}.triu()"])  # fmt: skip
+    o = r.choice([1, -1, 2, "'fro'", "'nuc'"])
+    g = f"x.reshape(-1, {n})"
+    m = f"({g}.t() @ {g} + {n} * torch.eye({n}))"  # square, well conditioned
+    if bad:
+        if "ord" in fn and r.random() < 0.5:
+            o = r.choice([0, 3, 0.5, "'abc'"])
+        elif any(k in fn for k in ("power", "exp", "det")):
+            if n == 1:
+                return None
+            m = f"{g}[:1]"  # (1, n): not square
+        else:
+            m = "x.flatten()"  # too few dimensions
+    if "{o}" in fn:
+        fn = fn.replace("{o}", str(o))
+    return Step(fwd=[f"y = {fn.format(m=m)}", "x = x + y.sum()"], bad=bad, out=None)
+
+
+@op("arg_dtypes")
+def _arg_dtypes(r, s, bad):
+    fn = r.choice(["heaviside", "addcdiv", "nll", "div", "celu"])
+    if fn == "heaviside":
+        v = r.choice(["x > 0", "torch.tensor(0)"]) if bad else "torch.tensor(0.5)"
+        line = f"x = torch.heaviside(x, {v})"
+    elif fn == "addcdiv":
+        m = "(x > 0)" if bad else "(x > 0).float()"
+        line = f"x = x.addcdiv({m}, (x > 0).long() + 1)"
+    elif fn == "nll":
+        if len(s) != 2:
+            return None
+        t = "x.argmax(-1).float()" if bad else "x.argmax(-1)"
+        line = f"x = x + F.nll_loss(x.log_softmax(-1), {t})"
+    elif fn == "div":
+        m = r.choice(["'round'", "'ceil'"]) if bad else r.choice(["'floor'", "'trunc'", "None"])
+        line = f"x = torch.div(x, 2, rounding_mode={m})"
+    else:
+        a = 0.0 if bad else r.choice([0.5, 1.0, 2.0])
+        if r.random() < 0.5:
+            return Step(init=[f"self.ce{{i}} = nn.CELU({a})"], fwd=["x = self.ce{i}(x)"], bad=bad,
+                        out=None if bad else list(s))  # fmt: skip
+        line = f"x = F.celu(x, {a})"
+    return Step(fwd=[line], bad=bad, out=None if bad else list(s))
+
+
+@op("aug_buffer")
+def _aug_buffer(r, s, bad):
+    if len(s) < 2:
+        return None
+    red = r.choice(["sum", "mean", "amax"])
+    init = [f'self.register_buffer("cnt{{i}}", torch.zeros({s[-1]}, dtype=torch.long))']
+    rhs = "(x > 0).flatten(0, -2).sum(0)"
+    if bad:  # a float made by a Linear (its dtype known) or the raw input (not known)
+        src = r.choice(["x", "self.al{i}(x)"])
+        if src != "x":
+            init.append(f"self.al{{i}} = nn.Linear({s[-1]}, {s[-1]})")
+        rhs = f"{src}.flatten(0, -2).{red}(0)"
+    op_ = r.choice(["+=", "-=", "*="])
+    return Step(init=init, fwd=[f"self.cnt{{i}} {op_} {rhs}"], bad=bad, out=list(s))
+
+
+@op("inplace_table")
+def _inplace_table(r, s, bad):
+    call = r.choice(["c.sqrt_()", "c.exp_()", "c.sigmoid_()", "c.add_(0.5)", "c.mul_(1.5)",
+                     "c.clamp_(0.5)", "c.div_(2)", "c.floor_divide_(0.5)", "c.pow_(0.5)",
+                     "c += 1", "c -= 0.25", "c //= 0.5", "c.neg_()", "c.relu_()"])  # fmt: skip
+    src = r.choice(["(x > 0)", "(x > 0).long()", "x.long()", "torch.zeros_like(x).int()"])
+    if not bad:
+        src = r.choice(["x.clone()", "x * 2", "(x > 0).float()"])
+    return Step(fwd=[f"c = {src}", call, "x = x + c"], bad=bad, out=list(s))
+
+
 @dataclass
 class Program:
     name: str

@@ -218,12 +218,15 @@ def same_output(
                 w = w[:, :n] if how == "half0" else w[:, n:]
             if how == "Treshape":  # a Linear weight as an [in, ..., out] kernel
                 w = w.T.reshape(p.shape)
-            if how and how.startswith("expert:"):  # one expert's slice of a stacked tensor
+            if how and how.split(":")[0] in ("expert", "plist"):  # one expert's slice
                 import re
 
-                e = int(re.search(r"experts\.(\d+)\.", pname).group(1))
+                # ``expert:``: the index in ``experts.<e>.``; ``plist:``: a ParameterList's
+                # trailing ``.<e>`` (fresh19)
+                at = r"experts\.(\d+)\." if how.startswith("expert:") else r"\.(\d+)$"
+                e = int(re.search(at, pname).group(1))
                 ff = w.shape[1] // 2
-                w = {"gate": w[e, :ff], "up": w[e, ff:], "down": w[e]}[how[7:]]
+                w = {"gate": w[e, :ff], "up": w[e, ff:], "down": w[e]}[how.split(":")[1]]
             assert w.shape == p.shape, (pname, srcs, w.shape, p.shape)
             p.copy_(w)
         kind, outs = io.get(name, ("ids", ["logits"]))

@@ -31,6 +31,7 @@ torchaudio on PyPI import on a CPU torch (their compiled ops are not needed to b
     python benchmarks/wild/build_truth.py --corpus fresh18  # the eighteenth batch: fresh18/truth.json
     python benchmarks/wild/build_truth.py --corpus fresh19  # the nineteenth batch: fresh19/truth.json
     python benchmarks/wild/build_truth.py --corpus fresh20  # the twentieth batch: fresh20/truth.json
+    python benchmarks/wild/build_truth.py --corpus fresh21  # the twenty-first batch: fresh21/truth.json
 
 The fresh batch (``fresh/<library>/<case>.py``, ``fresh/standalone/<case>.py``; docs/wild.md) is a
 held-out set written after the corpus was tuned on, in other styles and from other model classes
@@ -70,6 +71,7 @@ FRESH17 = HERE / "fresh17"
 FRESH18 = HERE / "fresh18"
 FRESH19 = HERE / "fresh19"
 FRESH20 = HERE / "fresh20"
+FRESH21 = HERE / "fresh21"
 # corpus -> its truth file
 TRUTHS = {
     "main": TRUTH,
@@ -92,6 +94,7 @@ TRUTHS = {
     "fresh18": FRESH18 / "truth.json",
     "fresh19": FRESH19 / "truth.json",
     "fresh20": FRESH20 / "truth.json",
+    "fresh21": FRESH21 / "truth.json",
 }
 # the fresh batches: every case held out
 FRESH_CORPORA = (
@@ -114,6 +117,7 @@ FRESH_CORPORA = (
     "fresh18",
     "fresh19",
     "fresh20",
+    "fresh21",
 )
 
 # library label (the folder under cases/) -> (import name, distribution name)
@@ -503,6 +507,16 @@ LIBRARIES = {
     "imitation": ("imitation", "imitation"),
     "CALM_pytorch": ("CALM_pytorch", "CALM-pytorch"),
     "titok_pytorch": ("titok_pytorch", "titok-pytorch"),
+    # used only by the twenty-first fresh batch (fresh21/; installed in .vendor, see requirements.txt)
+    "brevitas": ("brevitas", "brevitas"),
+    "entmax": ("entmax", "entmax"),
+    "d3rlpy": ("d3rlpy", "d3rlpy"),
+    "torch_blue": ("torch_blue", "torch-blue"),
+    "torchadf": ("torchadf", "torch-adf"),
+    "grouped_query_attention": (
+        "grouped_query_attention_pytorch",
+        "grouped-query-attention-pytorch",
+    ),
 }
 
 
@@ -574,6 +588,7 @@ def corpus_files(corpus: str = "main") -> list[Path]:
         "fresh18",
         "fresh19",
         "fresh20",
+        "fresh21",
     ):
         return sorted((HERE / corpus).glob("*/*.py"))
     return sorted((HERE / "cases").glob("*/*.py")) + sorted((HERE / "standalone").glob("*.py"))
@@ -722,7 +737,7 @@ def main(argv: list[str] | None = None) -> int:
         "fresh9: the ninth (fresh9/truth.json); fresh10: the tenth (fresh10/truth.json); "
         "fresh11: the eleventh (fresh11/truth.json); fresh12: the twelfth (fresh12/truth.json); "
         "fresh13: the thirteenth (fresh13/truth.json); fresh14: the fourteenth (fresh14/truth.json); "
-        "fresh15: the fifteenth (fresh15/truth.json); fresh16: the sixteenth (fresh16/truth.json); fresh17: the seventeenth (fresh17/truth.json); fresh18: the eighteenth (fresh18/truth.json); fresh19: the nineteenth (fresh19/truth.json); fresh20: the twentieth (fresh20/truth.json)",
+        "fresh15: the fifteenth (fresh15/truth.json); fresh16: the sixteenth (fresh16/truth.json); fresh17: the seventeenth (fresh17/truth.json); fresh18: the eighteenth (fresh18/truth.json); fresh19: the nineteenth (fresh19/truth.json); fresh20: the twentieth (fresh20/truth.json); fresh21: the twenty-first (fresh21/truth.json)",
     )
     args = ap.parse_args(argv)
     truth_path = TRUTHS[args.corpus]

@@ -139,13 +139,19 @@ class Runner:
 
                     dataflow_ranks.inplace(self.f, cur, rhs, fr.loc(st))
                 dataflow_dtype_ops.augassign(self.f, st.op, cur, rhs, fr.loc(st))  # ``t /= n``
+                from driftcheck.parsers.source.forward import dataflow_more23
+
+                dataflow_more23.aug_name(self.f, st.op, cur, rhs, fr.loc(st))  # ``mask += 1``
                 if isinstance(cur, Tens):
                     self.f.tensor_writes += 1  # ``t -= 1`` writes ``t``, seen by its aliases
                 lists.drop(self.f, cur)  # ``xs += ys`` grows the list other names may share
                 fr.locals[st.target.id] = self.binop(st.op, cur, rhs, fr, st)
             else:
                 rhs = self.eval(st.value, fr)
-                if not self.aug_item(st, rhs, fr):
+                from driftcheck.parsers.source.forward import dataflow_more23
+
+                dataflow_more23.aug_attribute(self, st, rhs, fr)  # ``self.count += h.sum(0)``
+                if not self.aug_item(st, rhs, fr):  # ``out[-1] *= r`` on a local list
                     self.f.tensor_writes += 1  # ``self.pos += 1``, ``x[i] += v``: may be a tensor
         elif isinstance(st, ast.Expr):
             self.eval(st.value, fr)

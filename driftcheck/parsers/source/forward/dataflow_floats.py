@@ -80,8 +80,16 @@ def has_float(v: Any) -> bool:
 
 def layer_params(f: Any, type_: str, params: dict, loc: Any) -> bool:
     """A catalogue layer whose int parameter is a float: a crash (True) where torch raises."""
+    if f.input_shape is None:
+        return False
+    from driftcheck.parsers.source.forward import dataflow_more23
+
+    err = dataflow_more23.layer_error(type_, params)  # ``nn.CELU(alpha=0.0)``
+    if err is not None:
+        f.crash(loc, f"{type_}: {err}")
+        return True
     names = LAYER_INT_PARAMS.get(type_)
-    if not names or f.input_shape is None:
+    if not names:
         return False
     for name in sorted(names):
         v = params.get(name)

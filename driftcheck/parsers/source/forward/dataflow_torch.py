@@ -77,7 +77,8 @@ BINARY = {"add": "Add", "sub": "Sub", "subtract": "Sub", "mul": "Mul", "multiply
           "mm": "MatMul", "bmm": "BMM"}  # fmt: skip
 # methods whose result has the shape of the tensor they are called on (used for shape-only
 # tensors on real sizes: they have no node, only a shape)
-SELF_SHAPED = {"scatter", "scatter_add", "index_fill", "index_copy", "masked_scatter", "index_add"}
+SELF_SHAPED = {"scatter", "scatter_add", "index_fill", "index_copy", "masked_scatter", "index_add",
+               "select_scatter", "slice_scatter", "diagonal_scatter"}  # fmt: skip
 # scalar comparisons as methods (``ids.eq(pad_id)``): on real sizes the tensor's shape
 COMPARE = {"eq", "ne", "lt", "le", "gt", "ge", "greater", "less", "not_equal"}
 REDUCE = {"mean": "Mean", "sum": "Sum", "amax": "Amax", "amin": "Amin"}
@@ -287,6 +288,9 @@ def _call_torch(run: Any, q: str, args: list, kwargs: dict, fr: Any, at: Any) ->
             got = dataflow_ctors.built(run, q, args, kwargs, fr.loc(at))
             if got is not None:
                 return got
+            from driftcheck.parsers.source.forward import dataflow_matrix
+
+            dataflow_matrix.init_call(run.f, q, args, kwargs, fr.loc(at))  # ``dirac_(w2d)``
         return UNK  # nn.init.*, building a layer inside forward: no dataflow we can follow
     if name in ("cat", "concat", "concatenate", "stack"):
         seq = _arg(args, kwargs, 0, "tensors", ())
@@ -370,6 +374,9 @@ def _call_torch(run: Any, q: str, args: list, kwargs: dict, fr: Any, at: Any) ->
 
             out = concrete_ops.created(name, args, kwargs)
             out = dataflow_checks.created(run.f, name, args, kwargs, out)
+            from driftcheck.parsers.source.forward import dataflow_more23
+
+            dataflow_more23.created(run.f, name, args, kwargs, out)  # ``torch.tensor(0)``
             if name == "arange":
                 from driftcheck.parsers.source.forward import dataflow_known
 
@@ -453,6 +460,9 @@ def method(run: Any, t: Tens, name: str, args: list, kwargs: dict, fr: Any, at: 
 
         dataflow_ranks.after_method(run.f, t, name, out)
         dataflow_known.method(run.f, t, name, args, kwargs, out)
+        from driftcheck.parsers.source.forward import dataflow_more23
+
+        dataflow_more23.after_method(run.f, t, name, args, kwargs, out)  # ``h.sum(0)``
     return out
 
 
@@ -474,6 +484,10 @@ def _method(run: Any, t: Tens, name: str, args: list, kwargs: dict, fr: Any, at:
         got = dataflow_bounds.method(f, t, name, args, kwargs, loc)
         if got is None:
             got = dataflow_linalg.method(f, t, name, args, kwargs, loc, at)
+        if got is None:
+            from driftcheck.parsers.source.forward import dataflow_more23
+
+            got = dataflow_more23.method(f, t, name, args, kwargs, loc)  # session 23's rules
         if got is None:
             got = dataflow_losses.method(f, t, name, args, kwargs, loc)
         if got is None:

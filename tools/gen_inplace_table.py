@@ -1,0 +1,146 @@
+"""Measure in torch which in-place tensor methods refuse to write their result back into
+``self``'s dtype ("result type Float can't be cast to the desired output type Long"), and
+write them as data for the forward pass (``driftcheck/parsers/source/forward/inplace_table.py``;
+the static path never imports torch).
+
+Every public ``torch.Tensor`` method whose name ends in one ``_`` is called on a 1-D ``self`` of
+each dtype family (``int``: int8, int16, int32, int64; ``uint8``; ``bool``; ``float``: float32,
+float64) with no argument, or with one argument of each kind (a Python ``float`` / ``int`` /
+``bool``, or a tensor of the ``float`` / ``int`` / ``bool`` family, same length). A
+``(method, self family, argument kind)`` is written down only when every dtype of both families
+raised under two value sets (positive values, none zero, so no value-dependent error such as an
+integer division by zero or a negative power decides it) while the same call on a float32
+``self`` ran (so the refusal is ``self``'s dtype, not the call's form).
+
+    python tools/gen_inplace_table.py          # rewrite the table
+    python tools/gen_inplace_table.py --check  # exit 1 when torch disagrees with it
+"""
+
+from __future__ import annotations
+
+import argparse
+import subprocess
+import sys
+import warnings
+from pathlib import Path
+
+import torch
+
+OUT = Path(__file__).resolve().parents[1] / "driftcheck/parsers/source/forward/inplace_table.py"
+SELF = {
+    "int": (torch.int8, torch.int16, torch.int32, torch.int64),
+    "uint8": (torch.uint8,),
+    "bool": (torch.bool,),
+}
+TENSOR_ARGS = {
+    "ftensor": (torch.float32, torch.float64),
+    "itensor": (torch.int32, torch.int64),
+    "btensor": (torch.bool,),
+}
+NUMBER_ARGS = {"float": (1.5, 2.5), "int": (2, 3), "bool": (True, True)}
+# methods that are not arithmetic on values (they fill, move, resize, or take indices)
+SKIP = frozenset({"requires_grad_", "share_memory_", "resize_", "resize_as_", "set_", "copy_",
+                  "fill_", "zero_", "random_", "uniform_", "normal_", "cauchy_", "exponential_",
+                  "geometric_", "log_normal_", "bernoulli_", "detach_", "retain_grad_",
+                  "as_strided_", "squeeze_", "unsqueeze_", "t_", "transpose_", "swapaxes_",
+                  "swapdims_", "rename_", "refine_names_", "align_to_", "index_put_",
+                  "put_", "masked_fill_", "masked_scatter_", "index_fill_", "fill_diagonal_",
+                  "resize_as_sparse_", "sparse_resize_", "sparse_resize_and_clear_",
+                  "coalesce_", "module_load_", "record_stream_", "apply_", "map_", "map2_",
+                  "is_set_to_"})  # fmt: skip
+
+
+def _methods() -> list[str]:
+    out = []
+    for n in sorted(dir(torch.Tensor)):
+        if n.endswith("_") and not n.endswith("__") and not n.startswith("_") and n not in SKIP:
+            if callable(getattr(torch.Tensor, n, None)):
+                out.append(n)
+    return out
+
+
+def _self(dtype: torch.dtype, k: int) -> torch.Tensor:
+    return torch.full((4,), k + 1).to(dtype) if dtype != torch.bool else torch.ones(4, dtype=dtype)
+
+
+def _arg(kind: str, dtype_or_value, k: int):
+    if kind in NUMBER_ARGS:
+        return dtype_or_value
+    if dtype_or_value == torch.bool:
+        return torch.ones(4, dtype=torch.bool)
+    return torch.full((4,), k + 2).to(dtype_or_value)
+
+
+def _raises(name: str, s: torch.Tensor, args: tuple) -> str | None:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        try:
+            getattr(s, name)(*args)
+        except Exception as e:  # noqa: BLE001 - any refusal is what is measured
+            return f"{type(e).__name__}: {str(e).splitlines()[0][:160]}"
+    return None
+
+
+def _cases(kind: str):
+    """(value or dtype, k) pairs for an argument kind: two value sets each."""
+    if kind == "none":
+        return [(None, 0), (None, 1)]
+    if kind in NUMBER_ARGS:
+        return [(v, k) for k, v in enumerate(NUMBER_ARGS[kind])]
+    return [(dt, k) for dt in TENSOR_ARGS[kind] for k in (0, 1)]
+
+
+def measure() -> dict:
+    table: dict[str, dict[str, dict[str, str]]] = {}
+    for name in _methods():
+        for kind in ("none", *NUMBER_ARGS, *TENSOR_ARGS):
+            cases = _cases(kind)
+
+            def args_of(v, k, kind=kind):
+                return () if kind == "none" else (_arg(kind, v, k),)
+
+            # the call's form must run on a float32 self (else it is not the dtype refusing)
+            if any(_raises(name, _self(torch.float32, k), args_of(v, k)) for v, k in cases):
+                continue
+            for fam, dtypes in SELF.items():
+                errs = [
+                    _raises(name, _self(dt, k), args_of(v, k)) for dt in dtypes for v, k in cases
+                ]
+                if all(e is not None for e in errs):
+                    table.setdefault(name, {}).setdefault(fam, {})[kind] = errs[-1]
+    return table
+
+
+def render(t: dict) -> str:
+    head = (
+        '"""Generated by tools/gen_inplace_table.py from torch '
+        f"{torch.__version__.split('+')[0]}: do not edit by hand.\n\n"
+        "``REFUSED[method][self family][argument kind]``: torch's error when in-place\n"
+        "``method`` writes into a tensor of that family (``int``, ``uint8``, ``bool``) with no\n"
+        "argument (``none``) or one of that kind (``float`` / ``int`` / ``bool`` Python number,\n"
+        "``ftensor`` / ``itensor`` / ``btensor``), measured at every dtype of both families.\n"
+        '"""\n\n'
+    )
+    return head + f"REFUSED = {t!r}\n"
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--check", action="store_true")
+    a = ap.parse_args()
+    t = measure()
+    if a.check:
+        from driftcheck.parsers.source.forward.inplace_table import REFUSED
+
+        if REFUSED != t:
+            print("inplace_table differs from torch", file=sys.stderr)
+            return 1
+        return 0
+    OUT.write_text(render(t))
+    subprocess.run([sys.executable, "-m", "ruff", "format", str(OUT)], check=False)
+    print(f"wrote {OUT}: {len(t)} methods")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
