@@ -238,8 +238,16 @@ CASES: dict[str, tuple] = {
         ),
         "Qwen2ForCausalLM",
         [
-            # "layers_x2" halves: 4 -> 2 layers, 6 -> 3
-            sub("numLayers", 'S.update(dict.fromkeys(("heads", "layers_x2"), {}))', 4, 6, (2, 3)),
+            # "layers_x2" halves: 4 -> 2 layers, 6 -> 3. Session 23: the plant overrides the
+            # depth alone (it was the shared fill value 6, which made the heads 6 as well:
+            # two facts changed, q_proj 64 -> 60 wide)
+            (
+                "numLayers",
+                'S.update(dict.fromkeys(("heads", "layers_x2"), 4))',
+                'S.update(dict.fromkeys(("heads", "layers_x2"), 4), layers_x2=6)',
+                2,
+                3,
+            ),
             sub("intermediateSize", "S.update(vocab=320, kv_heads=2, ffn={},", 192, 256),
             sub("vocabSize", "S.update(vocab={}, kv_heads", 320, 384),
             (
