@@ -109,3 +109,106 @@ def test_a_fused_key_value_split_beside_inferred_query_heads(tmp_path, how):
     mine, _ = torch_pair(planted, cfg)
     assert count(mine) != LLAMA_PARAMS
     one(run(planted, path), 1, 2)
+
+
+AUDIO = dict(
+    hidden_size=64,
+    num_attention_heads=4,
+    num_hidden_layers=2,
+    intermediate_size=128,
+    num_mel_bins=16,
+    max_source_positions=32,
+)
+
+AUDIO_CODE = """
+import torch
+import torch.nn.functional as F
+from torch import nn
+
+MELS, FRAMES, WIDTH, HEADS, LAYERS, FFN = 16, 32, 64, 4, 2, 128
+
+
+class Attention(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.q_proj = nn.Linear(WIDTH, WIDTH)
+        self.k_proj = nn.Linear(WIDTH, WIDTH, bias=False)
+        self.v_proj = nn.Linear(WIDTH, WIDTH)
+        self.out_proj = nn.Linear(WIDTH, WIDTH)
+
+    def forward(self, x):
+        b, t, d = x.shape
+        q, k, v = (
+            p(x).view(b, t, HEADS, -1).transpose(1, 2)
+            for p in (self.q_proj, self.k_proj, self.v_proj)
+        )
+        y = F.scaled_dot_product_attention(q, k, v)
+        return self.out_proj(y.transpose(1, 2).reshape(b, t, d))
+
+
+class Layer(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.attn, self.attn_ln = Attention(), nn.LayerNorm(WIDTH)
+        self.fc1, self.fc2 = nn.Linear(WIDTH, FFN), nn.Linear(FFN, WIDTH)
+        self.mlp_ln = nn.LayerNorm(WIDTH)
+
+    def forward(self, x):
+        x = x + self.attn(self.attn_ln(x))
+        return x + self.fc2(F.gelu(self.fc1(self.mlp_ln(x))))
+
+
+class M(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.conv1 = nn.Conv1d(MELS, WIDTH, 3, padding=1)
+        self.conv2 = nn.Conv1d(WIDTH, WIDTH, 3, stride=2, padding=1)
+        POSITIONS
+        self.layers = nn.ModuleList(Layer() for _ in range(LAYERS))
+        self.ln_post = nn.LayerNorm(WIDTH)
+
+    def forward(self, mel):
+        x = F.gelu(self.conv2(F.gelu(self.conv1(mel)))).transpose(1, 2)
+        x = x + TABLE[: x.shape[1]]
+        for layer in self.layers:
+            x = layer(x)
+        return self.ln_post(x)
+"""
+
+# the learned position table of an audio encoder (its input is mel frames, not token ids)
+POSITION_TABLES = {
+    "parameter": (
+        "self.positional_embedding = nn.Parameter(torch.zeros(FRAMES, WIDTH))",
+        "self.positional_embedding",
+    ),
+    "embedding_weight": (
+        "self.embed_positions = nn.Embedding(FRAMES, WIDTH)",
+        "self.embed_positions.weight",
+    ),
+    "position_rows": (
+        "self.position_rows = nn.Parameter(torch.zeros(FRAMES, WIDTH))",
+        "self.position_rows",
+    ),
+}
+
+
+@pytest.mark.parametrize("how", sorted(POSITION_TABLES))
+def test_an_audio_encoders_position_table_is_no_vocabulary(tmp_path, how):
+    """An encoder fed mel frames holds one table, its positions (transformers' Voxtral /
+    Whisper ``embed_positions``, ``nn.Embedding(max_source_positions, d)``); both sides read it
+    as their vocabulary too, at the place they read their context (``facts._position_vocab``).
+    A changed frame count was a major 'vocabSize 64 vs 32' beside the context's own finding
+    (fresh15 voxtral_encoder_stride_slices: the plant was not one finding); now it is one."""
+    table, use = POSITION_TABLES[how]
+    src = AUDIO_CODE.replace("POSITIONS", table).replace("TABLE", use)
+    code = write(tmp_path, "m.py", src)
+    cfg, path = config(tmp_path, "cfg", "VoxtralEncoderConfig", **AUDIO)
+    mine, hf = torch_pair(code, cfg, auto="AutoModel")
+    assert count(mine) == count(hf)
+    real = torch.nn.Module.to_empty(mine, device="cpu")
+    assert real(torch.zeros(1, 16, 64)).shape == (1, 32, 64)
+    assert run(code, path) == []
+    planted = write(tmp_path, "p.py", src.replace("16, 32, 64, 4", "16, 64, 64, 4"))
+    mine, _ = torch_pair(planted, cfg, auto="AutoModel")
+    assert count(mine) == count(hf) + 32 * 64
+    assert one(run(planted, path), 64, 32).kind == "context-length"

@@ -95,6 +95,7 @@ def fact_diffs(
 ) -> list[FactDiff]:
     keys = list(FACTS) + sorted((set(left.facts) & set(right.facts)) - set(FACTS))
     dl, dr = _unlike_tables(left, right, dl, dr)
+    dl, dr = _position_vocab(left, right, dl, dr)
     out: list[FactDiff] = []
     for key in keys:
         both = key in dl and key in dr
@@ -168,6 +169,35 @@ def _unlike_tables(left: Graph, right: Graph, dl: dict, dr: dict) -> tuple[dict,
                 dr = {k: v for k, v in dr.items() if not (k == key and v.yields)}
                 break
     return dl, dr
+
+
+def _position_vocab(left: Graph, right: Graph, dl: dict, dr: dict) -> tuple[dict, dict]:
+    """Both sides read their "vocabulary" off the very table they hold their positions in (an
+    audio encoder's ``embed_positions``, ``nn.Embedding(max_source_positions, d)``, against a
+    ``Parameter(frames, d)`` added to the conv features): a model whose input is no token ids
+    has no token table, and the rows are its context, compared once as such; a changed
+    context was a major vocab finding beside the context's own."""
+    if not all(_vocab_is_positions(g, d) for g, d in ((left, dl), (right, dr))):
+        return dl, dr
+    return (
+        {k: v for k, v in dl.items() if k != "vocabSize"},
+        {k: v for k, v in dr.items() if k != "vocabSize"},
+    )
+
+
+def _vocab_is_positions(g: Graph, d: dict) -> bool:
+    """The side's derived vocabulary is its position table: the context it states or reads
+    holds the same rows at the same place (file and line)."""
+    vocab = d.get("vocabSize")
+    pos = g.facts.get("maxPositionEmbeddings") or d.get("maxPositionEmbeddings")
+    if vocab is None or pos is None or vocab.loc is None or pos.loc is None:
+        return False
+    return (
+        same(vocab.value, pos.value)
+        and vocab.loc.file == pos.loc.file
+        and vocab.loc.line is not None
+        and vocab.loc.line == pos.loc.line
+    )
 
 
 def _table_offset(dl: Derived | None, dr: Derived | None, ls: tuple, rs: tuple) -> tuple:
