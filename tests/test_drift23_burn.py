@@ -212,3 +212,117 @@ def test_an_audio_encoders_position_table_is_no_vocabulary(tmp_path, how):
     mine, _ = torch_pair(planted, cfg, auto="AutoModel")
     assert count(mine) == count(hf) + 32 * 64
     assert one(run(planted, path), 64, 32).kind == "context-length"
+
+
+MUSICGEN = dict(
+    architectures=["MusicgenForCausalLM"],
+    hidden_size=64,
+    num_attention_heads=4,
+    num_hidden_layers=2,
+    vocab_size=160,
+    ffn_dim=192,
+    num_codebooks=4,
+    max_position_embeddings=128,
+)
+
+MUSICGEN_CODE = """
+import math
+
+import torch
+from torch import nn
+
+CODEBOOKS, CARD, DIM, LAYERS, HEADS, FFN, CTX = 4, 160, 64, 2, 4, 192, 128
+
+
+def sinusoids(n, d):
+    half = d // 2
+    freq = torch.exp(torch.arange(half) * -(math.log(10000.0) / (half - 1)))
+    ang = torch.arange(n).float()[:, None] * freq[None]
+    return torch.cat([ang.cos(), ang.sin()], -1)
+
+
+class MHA(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.k_proj = nn.Linear(DIM, DIM, bias=False)
+        self.v_proj = nn.Linear(DIM, DIM, bias=False)
+        self.q_proj = nn.Linear(DIM, DIM, bias=False)
+        self.out_proj = nn.Linear(DIM, DIM, bias=False)
+
+    def forward(self, x, causal=False):
+        b, t, _ = x.shape
+        q, k, v = (
+            p(x).view(b, t, HEADS, -1).transpose(1, 2)
+            for p in (self.q_proj, self.k_proj, self.v_proj)
+        )
+        o = nn.functional.scaled_dot_product_attention(q, k, v, is_causal=causal)
+        return self.out_proj(o.transpose(1, 2).reshape(b, t, DIM))
+
+
+class DecoderLayer(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.self_attn, self.self_attn_layer_norm = MHA(), nn.LayerNorm(DIM)
+        self.encoder_attn, self.encoder_attn_layer_norm = MHA(), nn.LayerNorm(DIM)
+        self.fc1, self.fc2 = nn.Linear(DIM, FFN, bias=False), nn.Linear(FFN, DIM, bias=False)
+        self.final_layer_norm = nn.LayerNorm(DIM)
+
+    def forward(self, x):
+        x = x + self.self_attn(self.self_attn_layer_norm(x), causal=True)
+        return x + self.fc2(nn.functional.gelu(self.fc1(self.final_layer_norm(x))))
+
+
+class M(nn.Module):
+    def __init__(self):
+        super().__init__()
+        TABLES
+        self.register_buffer("positions", sinusoids(CTX, DIM), persistent=False)
+        self.layers = nn.ModuleList(DecoderLayer() for _ in range(LAYERS))
+        self.layer_norm = nn.LayerNorm(DIM)
+        self.lm_heads = nn.ModuleList(nn.Linear(DIM, CARD, bias=False) for _ in range(CODEBOOKS))
+
+    def forward(self, codes):  # [batch, codebooks, time]
+        x = sum(emb(codes[:, i]) for i, emb in enumerate(self.embed_tokens))
+        x = x + self.positions[: codes.shape[-1]]
+        for layer in self.layers:
+            x = layer(x)
+        x = self.layer_norm(x)
+        return torch.stack([head(x) for head in self.lm_heads], 1)
+"""
+
+# a token table per codebook holding one row more than its head predicts (the start token)
+CODEBOOK_TABLES = {
+    "plus_one": "self.embed_tokens = nn.ModuleList(nn.Embedding(CARD + 1, DIM) "
+    "for _ in range(CODEBOOKS))",
+    "padding_row": "self.embed_tokens = nn.ModuleList([nn.Embedding(num_embeddings=CARD + 1, "
+    "embedding_dim=DIM, padding_idx=CARD) for _ in range(CODEBOOKS)])",
+}
+
+
+def _meta_model(code):
+    """The code's ``M()`` on the meta device."""
+    import runpy
+
+    with torch.device("meta"):
+        return runpy.run_path(str(code), run_name="__drift_support__")["M"]()
+
+
+@pytest.mark.parametrize("how", sorted(CODEBOOK_TABLES))
+def test_a_vocabulary_is_what_the_heads_predict_beside_a_start_row(tmp_path, how):
+    """Token tables one row wider than the heads on both sides (transformers' MusicGen:
+    ``nn.Embedding(vocab_size + 1, d)``, ``Linear(d, vocab_size)``): the vocabulary is the
+    heads' width (``facts._vocab_offset``). A changed vocabulary was 'vocabSize 257 vs 161',
+    neither side's value (fresh13 musicgen_run_path, a plant missed); now '256 vs 160'."""
+    src = MUSICGEN_CODE.replace("TABLES", CODEBOOK_TABLES[how])
+    code = write(tmp_path, "m.py", src)
+    cfg, path = config(tmp_path, "cfg", "MusicgenDecoderConfig", **MUSICGEN)
+    with torch.device("meta"):
+        hf = transformers.MusicgenForCausalLM(cfg)
+    mine = _meta_model(code)
+    assert count(mine) == count(hf)
+    assert hf.model.decoder.embed_tokens[0].num_embeddings == 161
+    assert run(code, path) == []
+    planted = write(tmp_path, "p.py", src.replace("4, 160, 64, 2", "4, 256, 64, 2"))
+    mine = _meta_model(planted)
+    assert count(mine) == count(hf) + 96 * 64 * 4 * 2
+    one(run(planted, path), 256, 160)

@@ -121,6 +121,10 @@ def fact_diffs(
             ls, rs = moved
             if same(ls[0], rs[0]):
                 continue
+        if key == "vocabSize":
+            ls, rs = _vocab_offset(left, right, ls, rs)
+            if same(ls[0], rs[0]):
+                continue
         derived = {s: x[2].attribute for s, x in zip(SIDES, (ls, rs)) if x[2] is not None}
         one = ls[2] or rs[2]
         if len(derived) == 2:
@@ -169,6 +173,29 @@ def _unlike_tables(left: Graph, right: Graph, dl: dict, dr: dict) -> tuple[dict,
                 dr = {k: v for k, v in dr.items() if not (k == key and v.yields)}
                 break
     return dl, dr
+
+
+MAX_VOCAB_OFFSET = 2
+"""Rows a token table holds beyond the vocabulary its heads predict (MusicGen's
+``nn.Embedding(vocab_size + 1, d)``: a start token no head predicts)."""
+
+
+def _vocab_offset(left: Graph, right: Graph, ls: tuple, rs: tuple) -> tuple:
+    """Both sides' token tables hold ``k`` rows more than an output head of theirs predicts
+    (``Linear(d, rows - k)``): the vocabulary is the heads' width, on both sides, so a changed
+    vocabulary reads as the config's ``vocab_size``, not as the table's rows."""
+    if not all(isinstance(x[0], int) and x[2] is not None for x in (ls, rs)):
+        return ls, rs
+    for k in range(1, MAX_VOCAB_OFFSET + 1):
+        if all(_head_of(g, x[0] - k) for g, x in ((left, ls), (right, rs))):
+            return (ls[0] - k, *ls[1:]), (rs[0] - k, *rs[1:])
+    return ls, rs
+
+
+def _head_of(g: Graph, width: int) -> bool:
+    """``g`` holds a ``Linear`` that predicts ``width`` scores (and none the table's rows)."""
+    outs = {n.params.get("out_features") for n in g.nodes if n.type == "Linear"}
+    return width > 0 and width in outs and width + 1 not in outs and width + 2 not in outs
 
 
 def _position_vocab(left: Graph, right: Graph, dl: dict, dr: dict) -> tuple[dict, dict]:
