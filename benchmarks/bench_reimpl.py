@@ -59,6 +59,9 @@ fresh11..fresh14 too (burnreimpl22: their never-examined held-out parts with fre
 gave 4/42 = 9.5% clean FP, recall 91.6%, one finding 85.3% at 54dfc91). The held-out parts of
 every other set (fresh15.. and later) stay unseen: never add a set here without the lead's
 decision, and say so in docs/hf.md.
+In session 23 the lead burned fresh15's held-out part (burnreimpl23: the never-examined
+held-out parts of fresh15..fresh18 gave 3/22 = 13.6% clean FP, recall 94.9%, one finding 82.2%
+at f6f5676, fresh15's 2/7 of them for several sessions). fresh16.. stay unseen.
 """
 
 from __future__ import annotations
@@ -80,11 +83,12 @@ from benchmarks.installs import MODES, prelude  # noqa: E402
 CORPUS = ROOT / "benchmarks" / "reimpl"
 
 # Sets whose held-out part was burned (opened for tuning) by the lead's decision, session 21
-# (burnreimpl21: fresh5..fresh10) and session 22 (burnreimpl22: fresh11..fresh14): their
-# hash-held-out cases count as dev. See the module docstring.
+# (burnreimpl21: fresh5..fresh10), session 22 (burnreimpl22: fresh11..fresh14) and session 23
+# (burnreimpl23: fresh15): their hash-held-out cases count as dev. See the module docstring.
 BURNED = frozenset(
     {"fresh5", "fresh6", "fresh7", "fresh8", "fresh9", "fresh10"}
     | {"fresh11", "fresh12", "fresh13", "fresh14"}
+    | {"fresh15"}
 )
 
 WORKER = """

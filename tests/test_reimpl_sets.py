@@ -514,5 +514,6 @@ def test_fresh15_layer_check_can_fail(tmp_path):
     assert make.same_layer(name, code=code) > 1e-4
     # the case's window left at 4096 where the config's is 16
     assert make.same_layer("exaone_moe_paper_args", window=16, case_window=4096) > 1e-4
+    assert make.same_layer("kolibri1_nanogpt", window=16, case_window=513) > 1e-4
     assert make.same_window_logits("mistral_lru_cache_factory", case_window=4096) > 1e-4
     assert make.same_window_logits("mistral_lru_cache_factory") <= 1e-5

@@ -238,8 +238,16 @@ CASES: dict[str, tuple] = {
         ),
         "Qwen2ForCausalLM",
         [
-            # "layers_x2" halves: 4 -> 2 layers, 6 -> 3
-            sub("numLayers", 'S.update(dict.fromkeys(("heads", "layers_x2"), {}))', 4, 6, (2, 3)),
+            # "layers_x2" halves: 4 -> 2 layers, 6 -> 3. Session 23: the plant overrides the
+            # depth alone (it was the shared fill value 6, which made the heads 6 as well:
+            # two facts changed, q_proj 64 -> 60 wide)
+            (
+                "numLayers",
+                'S.update(dict.fromkeys(("heads", "layers_x2"), 4))',
+                'S.update(dict.fromkeys(("heads", "layers_x2"), 4), layers_x2=6)',
+                2,
+                3,
+            ),
             sub("intermediateSize", "S.update(vocab=320, kv_heads=2, ffn={},", 192, 256),
             sub("vocabSize", "S.update(vocab={}, kv_heads", 320, 384),
             (
@@ -649,7 +657,35 @@ SAME_LAYER: dict[str, tuple] = {
         ],
         None,
     ),
+    # session 23 (burnreimpl23): top-k routing and the sliding window of the config
+    "kolibri1_nanogpt": (
+        "transformer.h.1",
+        "model.layers.1",
+        [
+            (r"^ln_1\.", "input_layernorm."),
+            (r"^ln_attn_out\.", "post_self_attn_layernorm."),
+            (r"^ln_2\.", "post_attention_layernorm."),
+            (r"^ln_mlp_out\.", "post_mlp_layernorm."),
+            (r"^attn\.c_q\.", "self_attn.q_proj."),
+            (r"^attn\.c_kv\.weight$", "self_attn.k_proj.weight+self_attn.v_proj.weight"),
+            (r"^attn\.c_proj\.", "self_attn.o_proj."),
+            (r"^attn\.q_ln\.", "self_attn.q_norm."),
+            (r"^attn\.k_ln\.", "self_attn.k_norm."),
+            (r"^mlp\.router\.weight$", "mlp.gate.weight"),
+            (r"^mlp\.experts\.\d+\.c_fc\.weight$", "mlp.experts.gate_up_proj", "expert"),
+            (r"^mlp\.experts\.\d+\.c_proj\.weight$", "mlp.experts.down_proj", "expert"),
+            (
+                r"^mlp\.shared\.c_fc\.weight$",
+                "mlp.shared_experts.gate_proj.weight+mlp.shared_experts.up_proj.weight",
+            ),
+            (r"^mlp\.shared\.c_proj\.", "mlp.shared_experts.down_proj."),
+        ],
+        "    window: int = {}\n",
+    ),
 }
+
+WINDOWS = (513, 1024, 4096)
+"""The cases' window constants as written (the config's ``sliding_window``)."""
 
 
 def same_layer(
@@ -679,7 +715,7 @@ def same_layer(
     over = {} if window is None else {"sliding_window": window}
     case_window = window if case_window is None else case_window
     text = code.read_text()
-    old = [win_line.format(v) for v in (1024, 4096) if win_line and win_line.format(v) in text]
+    old = [win_line.format(v) for v in WINDOWS if win_line and win_line.format(v) in text]
     if case_window is not None and old:  # the case's own constant (none in an unfixed case)
         code = Path(tempfile.mkdtemp()) / code.name
         code.write_text(text.replace(old[0], win_line.format(case_window)))
@@ -692,9 +728,12 @@ def same_layer(
     with torch.no_grad():
         for pname, p in case.state_dict().items():
             pat, repl, *how = next(r for r in rules if re.search(r[0], pname))
-            w = sd[re.sub(pat, repl, pname)]
+            # ``a+b``: HF's tensors stacked on their first axis (a fused k|v, gate|up)
+            w = torch.cat([sd[n] for n in re.sub(pat, repl, pname).split("+")])
             how = how[0] if how else None
-            if how in ("gate", "up", "down"):  # one expert's slice of a stacked tensor
+            if how == "expert":  # one expert's slice of a stacked tensor (``experts.<e>.``)
+                w = w[int(re.search(r"experts\.(\d+)\.", pname).group(1))]
+            elif how in ("gate", "up", "down"):  # one expert's slice of a stacked tensor
                 e, ff = int(re.search(r"expert_(\d+)", pname).group(1)), w.shape[1] // 2
                 w = {"gate": w[e, :ff], "up": w[e, ff:], "down": w[e]}[how]
             elif how == "T":

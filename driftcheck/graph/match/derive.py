@@ -1066,10 +1066,12 @@ def _splits(items) -> list[Item]:
     every such split's input is a projection of known width)."""
     out = []
     inferred = []
+    fused = []
     for it in items:
         if it.is_block or not it.soft or it.ltype != "Unflatten":
             continue
         size = it.params.get("unflattened_size")
+        size = _fused_heads(it, size)
         if (
             isinstance(size, (list, tuple))
             and len(size) == 2
@@ -1109,15 +1111,40 @@ def _splits(items) -> list[Item]:
             )
             part.head_chunks, part.head_sliced, part.head_parts = None, False, None
             out.append(part)
-    if len(inferred) >= 2 and all(
-        _whole(it.src_width, it.params["unflattened_size"][1]) for it in inferred
+            fused.append(size[2])
+    if (len(inferred) >= 2 or (inferred and fused)) and all(
+        _whole(it.src_width, it.params["unflattened_size"][1])
+        and (len(inferred) >= 2 or it.params["unflattened_size"][1] in fused)
+        for it in inferred
     ):
         # every such split, or none: one whose input is not a projection (a q/k norm
         # between them) hides its heads, and the others alone would read the values'. One
         # split alone may cut a fused q|k|v (NeoX's ``view(b, t, -1, 3 * head_dim)``): the
-        # width it states is then no head width
+        # width it states is then no head width, unless a fused k|v split beside it cuts
+        # its parts to that width (the queries' own projection, beside the keys' and values')
         out += inferred
     return out
+
+
+def _fused_heads(it: Item, size: Any) -> Any:
+    """``view(b, t, 2, -1, head_dim)`` of a fused k|v (q|k|v) projection of known width:
+    the ``-1`` is that width over the parts and the head width (Gemma's one KV head written
+    ``kv_proj(h).view(b, t, 2, -1, hd)``), read as the ints the split would state; any other
+    size as it is."""
+    if not (
+        isinstance(size, (list, tuple))
+        and len(size) == 3
+        and size[1] == -1
+        and type(size[0]) is int
+        and size[0] in (2, 3)
+        and type(size[2]) is int
+        and size[2] > 0
+        and type(it.src_width) is int
+        and it.src_width > 0
+        and it.src_width % (size[0] * size[2]) == 0
+    ):
+        return size
+    return [size[0], it.src_width // (size[0] * size[2]), size[2]]
 
 
 def _whole(width: Any, d: int) -> bool:

@@ -95,6 +95,7 @@ def fact_diffs(
 ) -> list[FactDiff]:
     keys = list(FACTS) + sorted((set(left.facts) & set(right.facts)) - set(FACTS))
     dl, dr = _unlike_tables(left, right, dl, dr)
+    dl, dr = _position_vocab(left, right, dl, dr)
     out: list[FactDiff] = []
     for key in keys:
         both = key in dl and key in dr
@@ -118,6 +119,10 @@ def fact_diffs(
             if moved == (ls, rs):  # the offset once: by the named tables, else by these
                 moved = _table_offset(dl.get(key), dr.get(key), ls, rs)
             ls, rs = moved
+            if same(ls[0], rs[0]):
+                continue
+        if key == "vocabSize":
+            ls, rs = _vocab_offset(left, right, ls, rs)
             if same(ls[0], rs[0]):
                 continue
         derived = {s: x[2].attribute for s, x in zip(SIDES, (ls, rs)) if x[2] is not None}
@@ -168,6 +173,58 @@ def _unlike_tables(left: Graph, right: Graph, dl: dict, dr: dict) -> tuple[dict,
                 dr = {k: v for k, v in dr.items() if not (k == key and v.yields)}
                 break
     return dl, dr
+
+
+MAX_VOCAB_OFFSET = 2
+"""Rows a token table holds beyond the vocabulary its heads predict (MusicGen's
+``nn.Embedding(vocab_size + 1, d)``: a start token no head predicts)."""
+
+
+def _vocab_offset(left: Graph, right: Graph, ls: tuple, rs: tuple) -> tuple:
+    """Both sides' token tables hold ``k`` rows more than an output head of theirs predicts
+    (``Linear(d, rows - k)``): the vocabulary is the heads' width, on both sides, so a changed
+    vocabulary reads as the config's ``vocab_size``, not as the table's rows."""
+    if not all(isinstance(x[0], int) and x[2] is not None for x in (ls, rs)):
+        return ls, rs
+    for k in range(1, MAX_VOCAB_OFFSET + 1):
+        if all(_head_of(g, x[0] - k) for g, x in ((left, ls), (right, rs))):
+            return (ls[0] - k, *ls[1:]), (rs[0] - k, *rs[1:])
+    return ls, rs
+
+
+def _head_of(g: Graph, width: int) -> bool:
+    """``g`` holds a ``Linear`` that predicts ``width`` scores (and none the table's rows)."""
+    outs = {n.params.get("out_features") for n in g.nodes if n.type == "Linear"}
+    return width > 0 and width in outs and width + 1 not in outs and width + 2 not in outs
+
+
+def _position_vocab(left: Graph, right: Graph, dl: dict, dr: dict) -> tuple[dict, dict]:
+    """Both sides read their "vocabulary" off the very table they hold their positions in (an
+    audio encoder's ``embed_positions``, ``nn.Embedding(max_source_positions, d)``, against a
+    ``Parameter(frames, d)`` added to the conv features): a model whose input is no token ids
+    has no token table, and the rows are its context, compared once as such; a changed
+    context was a major vocab finding beside the context's own."""
+    if not all(_vocab_is_positions(g, d) for g, d in ((left, dl), (right, dr))):
+        return dl, dr
+    return (
+        {k: v for k, v in dl.items() if k != "vocabSize"},
+        {k: v for k, v in dr.items() if k != "vocabSize"},
+    )
+
+
+def _vocab_is_positions(g: Graph, d: dict) -> bool:
+    """The side's derived vocabulary is its position table: the context it states or reads
+    holds the same rows at the same place (file and line)."""
+    vocab = d.get("vocabSize")
+    pos = g.facts.get("maxPositionEmbeddings") or d.get("maxPositionEmbeddings")
+    if vocab is None or pos is None or vocab.loc is None or pos.loc is None:
+        return False
+    return (
+        same(vocab.value, pos.value)
+        and vocab.loc.file == pos.loc.file
+        and vocab.loc.line is not None
+        and vocab.loc.line == pos.loc.line
+    )
 
 
 def _table_offset(dl: Derived | None, dr: Derived | None, ls: tuple, rs: tuple) -> tuple:

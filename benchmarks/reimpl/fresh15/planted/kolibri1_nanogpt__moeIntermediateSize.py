@@ -21,6 +21,8 @@ class GPTConfig:
     expert_hidden: int = int(_experts.split("x")[1])
     shared_hidden: int = int(_shared.removeprefix("s"))
     eps: float = 1e-6
+    top_k: int = 2
+    window: int = 513
 
 
 class RMSNorm(nn.Module):
@@ -35,7 +37,7 @@ class RMSNorm(nn.Module):
 class CausalSelfAttention(nn.Module):
     def __init__(self, config):
         super().__init__()
-        self.n_head, self.n_kv_head = config.n_head, config.n_kv_head
+        self.n_head, self.n_kv_head, self.window = config.n_head, config.n_kv_head, config.window
         self.hs = config.n_embd // config.n_head
         kv = 2 * config.n_kv_head * self.hs
         self.c_q = nn.Linear(config.n_embd, config.n_embd, bias=False)
@@ -49,7 +51,9 @@ class CausalSelfAttention(nn.Module):
         q = self.q_ln(self.c_q(x).view(B, T, self.n_head, self.hs)).transpose(1, 2)
         k, v = self.c_kv(x).view(B, T, 2, self.n_kv_head, self.hs).unbind(2)
         k, v = self.k_ln(k).transpose(1, 2), v.transpose(1, 2)
-        y = F.scaled_dot_product_attention(q, k, v, is_causal=True, enable_gqa=True)
+        i = torch.arange(T, device=x.device)
+        near = (i[None, :] <= i[:, None]) & (i[:, None] - i[None, :] < self.window)
+        y = F.scaled_dot_product_attention(q, k, v, attn_mask=near, enable_gqa=True)
         return self.c_proj(y.transpose(1, 2).contiguous().view(B, T, C))
 
 
@@ -68,13 +72,16 @@ class MoE(nn.Module):
     def __init__(self, config):
         super().__init__()
         self.router = nn.Linear(config.n_embd, config.n_expert, bias=False)
+        self.top_k = config.top_k
         self.experts = nn.ModuleList(
             MLP(config.n_embd, config.expert_hidden) for _ in range(config.n_expert)
         )
         self.shared = MLP(config.n_embd, config.shared_hidden)
 
     def forward(self, x):
-        p = self.router(x).softmax(-1)
+        logits = self.router(x)
+        top, idx = logits.topk(self.top_k, -1)
+        p = torch.zeros_like(logits).scatter(-1, idx, top.sigmoid())
         y = torch.stack([e(x) for e in self.experts], -2)
         return (p.unsqueeze(-1) * y).sum(-2) + self.shared(x)
 

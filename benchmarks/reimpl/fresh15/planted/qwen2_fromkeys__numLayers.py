@@ -5,7 +5,7 @@ import torch.nn as nn
 import torch.nn.functional as F
 
 S = dict.fromkeys(("dim", "ffn_in", "ffn_out"), 64)
-S.update(dict.fromkeys(("heads", "layers_x2"), 6))
+S.update(dict.fromkeys(("heads", "layers_x2"), 4), layers_x2=6)
 S.update(vocab=320, kv_heads=2, ffn=192, eps=1e-6, theta=1000000.0)
 
 
