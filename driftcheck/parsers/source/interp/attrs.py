@@ -16,6 +16,7 @@ from driftcheck.parsers.source.interp import (
     leafdel,
     leafflags,
     missingattr,
+    moduleinit,
     ntmethods,
     opaque,
     propset,
@@ -416,7 +417,9 @@ class Attributes:
         if isinstance(obj, Obj) and self.module_setattr(obj, name, v):
             if line is not None and fr is not None and name in obj.attrs:
                 obj.attr_locs[name] = _written_at(obj, name, v, line, fr)
-        elif isinstance(obj, Obj) and propset.module_property_set(self, obj, name, v):
+        elif isinstance(obj, Obj) and propset.module_property_set(
+            self, obj, name, v, line, fr.mod.path if fr is not None else None
+        ):
             pass  # a property's setter ran (interp/propset.py)
         elif isinstance(obj, Obj) and obj.qual == "torch.fx.GraphModule" and name == "graph":
             obj.attrs[name] = v  # a property storing the graph, never a layer (fxgraph.py)
@@ -611,8 +614,10 @@ class Attributes:
             at = f" (set at {Path(path).name}:{line})" if path and line is not None else ""
             self.stmts.note(f"{name}: {v.qual} is not in the analyzed code (unknown layer){at}")
         elif obj.module and is_module(v):
+            moduleinit.mark(obj)  # no ``nn.Module.__init__`` call: torch raises
             obj.children[name] = v
         elif obj.module and isinstance(v, Tensor) and v.param:
+            moduleinit.mark(obj)
             if v.owner is not None and (v.owner is not obj or _alias(obj, name, v)):
                 obj.params[name] = WeightRef(v.owner, v.name or name)
             else:

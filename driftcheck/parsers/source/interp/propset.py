@@ -17,7 +17,9 @@ from typing import Any
 from driftcheck.parsers.source.values.abstract import Cls, Obj, Tensor, is_module, plain
 
 
-def module_property_set(attrs: Any, obj: Obj, name: Any, v: Any) -> bool:
+def module_property_set(
+    attrs: Any, obj: Obj, name: Any, v: Any, line: int | None = None, path: Any = None
+) -> bool:
     """Run the class's property setter for ``obj.name = v`` where torch would (a module whose
     class defines ``@name.setter``, a value ``nn.Module.__setattr__`` does not register);
     True when it ran (the write is done), False to store ``v`` as before."""
@@ -26,14 +28,66 @@ def module_property_set(attrs: Any, obj: Obj, name: Any, v: Any) -> bool:
     # the class's own setters first: ``plain(v)`` reads the value, which a memo's probe or a
     # template's trace records as a use -- every module write must not do that
     if not any(name in _setters(c) for c in obj.cls.mro() if isinstance(c, Cls)):
-        return False  # and not ``property_setter``, which records in ``cls.ns``
-    p = plain(v) if obj.module else None
-    if is_module(p) or (isinstance(p, Tensor) and (p.param or name in obj.buffers)):
+        # and not ``property_setter``, which records in ``cls.ns``
+        if _read_only(attrs, obj, name) and not _registered(obj, name, v):
+            from driftcheck.parsers.source.interp.statements import Raised
+
+            # Python's "property 'x' of 'C' object has no setter": an undecided branch takes
+            # it as that branch raising, a ``try`` catching it runs its handler
+            raise Raised("AttributeError", line, path)
+        return False
+    if _registered(obj, name, v):
         return False
     setter = attrs.classes.property_setter(obj.cls, name)
     if setter is None:
         return False
     return bool(attrs.classes.call_setter(setter, obj, v))
+
+
+def _registered(obj: Obj, name: str, v: Any) -> bool:
+    """Whether ``nn.Module.__setattr__`` takes ``v`` itself (a module, a parameter, a tensor
+    under a buffer's name): no descriptor of the class is consulted then."""
+    p = plain(v) if obj.module else None
+    return is_module(p) or (isinstance(p, Tensor) and (p.param or name in obj.buffers))
+
+
+def _read_only(attrs: Any, obj: Obj, name: str) -> bool:
+    """Whether ``obj.name = v`` surely meets a ``@property`` with no setter: the first class of
+    the MRO that binds ``name`` binds it last to a getter decorated ``@property`` (no
+    ``cached_property``, which has no ``__set__``), every class before it is read from source
+    (or is ``nn.Module`` / ``object`` without the name), and no class defines ``__setattr__``.
+    Python then raises ``AttributeError`` ("property ... has no setter"); before, the value
+    was stored and read back (a count torch never reaches)."""
+    from driftcheck.parsers.source.interp.missingattr import _EMPTY_BASES
+    from driftcheck.parsers.source.interp.objmodel import _NN_MODULE, NN_MODULE_MEMBERS
+    from driftcheck.parsers.source.values.abstract import Ext, Func
+
+    if obj.cls is None or not isinstance(obj.cls, Cls):
+        return False
+    mro = obj.cls.mro()
+    for c in mro:
+        if isinstance(c, Cls) and c.node is not None:
+            if any(
+                isinstance(st, ast.FunctionDef) and st.name == "__setattr__" for st in c.node.body
+            ):
+                return False
+    for c in mro:
+        if isinstance(c, Cls):
+            ok, got = attrs.classes.class_attr(c, name)
+            if not ok:
+                continue
+            return (
+                isinstance(got, Func)
+                and bool(got.closure and got.closure.get("__property__"))
+                and [ast.unparse(d) for d in got.node.decorator_list] == ["property"]
+            )
+        if isinstance(c, Ext) and c.qual in _NN_MODULE:
+            if name in NN_MODULE_MEMBERS or name.startswith("_"):
+                return False
+            continue
+        if not (isinstance(c, Ext) and c.qual in _EMPTY_BASES):
+            return False
+    return False
 
 
 def _setters(c: Cls) -> frozenset[str]:

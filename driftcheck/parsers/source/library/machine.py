@@ -750,6 +750,8 @@ class Library:
     def leaf_attr(self, leaf: Leaf, name: str) -> Any:
         if name in ("weight", "bias") or name.startswith(("weight_", "bias_", "in_proj")):
             return leafclass.weight_attr(leaf, name)  # None when turned off (interp/leafclass.py)
+        if name in leafclass.NONE_WHEN_ABSENT.get(leaf.type, ()):  # MHA's ``q_proj_weight``
+            return leafclass.weight_attr(leaf, name)  # None when turned off (interp/leafclass.py)
         if name == "__class__":
             return leafclass.leaf_class(leaf)
         if name == "_parameters":  # torch's dict of the layer's parameters (interp/leafregs.py)
