@@ -378,7 +378,14 @@ class Attributes:
                     from driftcheck.parsers.source.speed.propmemo import call_property  # a cycle
 
                     return call_property(self.ip, f, inst)
-                return self.calls.call_func(f, [], {})
+                got = self.calls.call_func(f, [], {})
+                if v.closure.get("__cached__") and isinstance(inst, Obj) and not self.ip.uncertain:
+                    # ``functools.cached_property`` writes the value into the instance's
+                    # ``__dict__`` (no ``__setattr__``): later reads get it, not a recomputation
+                    # from attributes changed since (was recomputed: 1275 vs torch's 81)
+                    if not is_module(plain(got)) and not isinstance(plain(got), Tensor):
+                        inst.attrs[v.node.name] = got
+                return got
             return f
         if getattr(v, "library_method", False):  # a method read from a table (gymspaces.py)
             return v.bound_to(inst)

@@ -29,7 +29,9 @@ def module_property_set(
     # template's trace records as a use -- every module write must not do that
     if not any(name in _setters(c) for c in obj.cls.mro() if isinstance(c, Cls)):
         # and not ``property_setter``, which records in ``cls.ns``
-        if _read_only(attrs, obj, name) and not _registered(obj, name, v):
+        if _slots_refuse(attrs, obj, name) or (
+            _read_only(attrs, obj, name) and not _registered(obj, name, v)
+        ):
             from driftcheck.parsers.source.interp.statements import Raised
 
             # Python's "property 'x' of 'C' object has no setter": an undecided branch takes
@@ -49,6 +51,51 @@ def _registered(obj: Obj, name: str, v: Any) -> bool:
     under a buffer's name): no descriptor of the class is consulted then."""
     p = plain(v) if obj.module else None
     return is_module(p) or (isinstance(p, Tensor) and (p.param or name in obj.buffers))
+
+
+def _slots_refuse(attrs: Any, obj: Obj, name: str) -> bool:
+    """Whether a plain object surely has no room for ``name``: every class of its MRO read
+    from source declares ``__slots__`` as a literal (so instances have no ``__dict__``), the
+    rest is ``object``, and neither the slots nor any class body name it. Python raises
+    ``AttributeError`` (the value was stored: a ``try`` around it took the wrong way)."""
+    if obj.module or not isinstance(obj.cls, Cls):
+        return False
+    from driftcheck.parsers.source.values.abstract import Ext
+
+    slots: set[str] = set()
+    for c in obj.cls.mro():
+        if isinstance(c, Ext) and c.qual in ("builtins.object", "object"):
+            continue
+        if not isinstance(c, Cls) or c.node is None or c.node.decorator_list or c.node.keywords:
+            return False
+        own = _literal_slots(c.node)
+        if own is None or "__dict__" in own:
+            return False
+        slots |= own
+        ok, _ = attrs.classes.class_attr(c, name)
+        if ok:
+            return False
+    return name not in slots
+
+
+def _literal_slots(node: ast.ClassDef) -> set[str] | None:
+    """The names a class body's ``__slots__ = (...)`` lists (a string, tuple or list of
+    strings); None when it declares none or not as a literal."""
+    found: set[str] | None = None
+    for st in node.body:
+        if isinstance(st, ast.Assign) and any(
+            isinstance(t, ast.Name) and t.id == "__slots__" for t in st.targets
+        ):
+            try:
+                v = ast.literal_eval(st.value)
+            except ValueError:
+                return None
+            if isinstance(v, str):
+                v = (v,)
+            if not isinstance(v, (tuple, list)) or not all(isinstance(x, str) for x in v):
+                return None
+            found = set(v)
+    return found
 
 
 def _read_only(attrs: Any, obj: Obj, name: str) -> bool:

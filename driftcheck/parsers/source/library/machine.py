@@ -19,6 +19,7 @@ from driftcheck.parsers.source.interp import (
     fwdhooks,
     hfauto,
     leafclass,
+    leafparts,
     modnamespace,
     modtree,
     propobj,
@@ -798,6 +799,8 @@ class Library:
 
             return BuiltinMethod(add)
         method = modmethods.layer_method(leaf, name)  # library/modmethods.py
+        if method is None:  # ``mha.out_proj``: torch's child (interp/leafparts.py)
+            method = leafparts.part(leaf, name, self.ip)
         return method if method is not None else Unknown(f"{leaf.type}.{name}")
 
     def tensor_attr(self, t: Tensor, name: str) -> Any:
