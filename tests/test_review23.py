@@ -277,6 +277,7 @@ HUNT_UNKNOWN = {
     "mm_registry_scope_build_func",
     "modules_dict_pop_direct",
     "user_lazy_mixin",
+    "wrapper_getattr_forward_hasattr",
     "mm_registry_build",
     "qat_linear",
     "skip_init_and_from_pretrained",

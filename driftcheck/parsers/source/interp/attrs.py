@@ -454,6 +454,11 @@ class Attributes:
             else:
                 leaf_addition(obj, name, v, line, bool(self.ip.uncertain))
         elif isinstance(obj, Config):
+            if propset.frozen_dataclass(obj.cls):
+                from driftcheck.parsers.source.interp.statements import Raised
+
+                # ``FrozenInstanceError`` (an ``AttributeError``): Python refuses the write
+                raise Raised("AttributeError", line, fr.mod.path if fr is not None else None)
             setter = self.classes.property_setter(obj.cls, name) if obj.cls is not None else None
             if setter is None or not self.classes.call_setter(setter, obj, v):
                 obj.fields[obj.aliases.get(name, name)] = v

@@ -27,10 +27,14 @@ def module_property_set(
         return False  # (a plain object's property setter runs too: ``object.__setattr__``)
     # the class's own setters first: ``plain(v)`` reads the value, which a memo's probe or a
     # template's trace records as a use -- every module write must not do that
-    if not any(name in _setters(c) for c in obj.cls.mro() if isinstance(c, Cls)):
-        # and not ``property_setter``, which records in ``cls.ns``
-        if _slots_refuse(attrs, obj, name) or (
-            _read_only(attrs, obj, name) and not _registered(obj, name, v)
+    has_setter = any(name in _setters(c) for c in obj.cls.mro() if isinstance(c, Cls))
+    # and not ``property_setter``, which records in ``cls.ns``; a subclass's getter-only
+    # ``@property`` hides a base's setter (Python raises: the first binding in the MRO wins)
+    if not has_setter or _read_only(attrs, obj, name):
+        if (
+            _slots_refuse(attrs, obj, name)
+            or (not obj.module and frozen_dataclass(obj.cls))
+            or (_read_only(attrs, obj, name) and not _registered(obj, name, v))
         ):
             from driftcheck.parsers.source.interp.statements import Raised
 
@@ -51,6 +55,32 @@ def _registered(obj: Obj, name: str, v: Any) -> bool:
     under a buffer's name): no descriptor of the class is consulted then."""
     p = plain(v) if obj.module else None
     return is_module(p) or (isinstance(p, Tensor) and (p.param or name in obj.buffers))
+
+
+def frozen_dataclass(cls: Any) -> bool:
+    """Whether ``cls`` (read from source) or a class of its MRO is decorated
+    ``@dataclass(frozen=True)`` / ``@dataclasses.dataclass(frozen=True)``: its instances
+    refuse every attribute write (``FrozenInstanceError``, an ``AttributeError``)."""
+    if not isinstance(cls, Cls):
+        return False
+    for c in cls.mro():
+        if not isinstance(c, Cls) or c.node is None:
+            continue
+        for d in c.node.decorator_list:
+            if not isinstance(d, ast.Call):
+                continue
+            f = d.func
+            fname = f.attr if isinstance(f, ast.Attribute) else getattr(f, "id", None)
+            if fname != "dataclass":
+                continue
+            for k in d.keywords:
+                if (
+                    k.arg == "frozen"
+                    and isinstance(k.value, ast.Constant)
+                    and k.value.value is True
+                ):
+                    return True
+    return False
 
 
 def _slots_refuse(attrs: Any, obj: Obj, name: str) -> bool:
@@ -123,7 +153,7 @@ def _read_only(attrs: Any, obj: Obj, name: str) -> bool:
             ok, got = attrs.classes.class_attr(c, name)
             if not ok:
                 continue
-            return (
+            return name not in _setters(c) and (
                 isinstance(got, Func)
                 and bool(got.closure and got.closure.get("__property__"))
                 and [ast.unparse(d) for d in got.node.decorator_list] == ["property"]
