@@ -681,10 +681,14 @@ class Items:
             return (
                 False
                 if e.what.split(":")[0].split("(")[0] == "AttributeError"
+                else None
+                if obj.module
                 else Unknown(f"hasattr: {where.name}.__getattr__ raised {e.what}")
             )
         if isinstance(plain(got), Unknown):
-            return Unknown(f"hasattr through {where.name}.__getattr__")
+            # a module's hook we cannot follow (diffusers' ``ModelMixin.__getattr__`` reading
+            # ``self.__dict__``): the answer stays what the registries say, as before
+            return None if obj.module else Unknown(f"hasattr through {where.name}.__getattr__")
         return True
 
     def hasattr(self, x: Any, name: Any) -> Any:
