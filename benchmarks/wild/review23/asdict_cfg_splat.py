@@ -1,10 +1,15 @@
-from dataclasses import dataclass, asdict, replace
+from dataclasses import asdict, dataclass, replace
+
 import torch.nn as nn
+
+
 @dataclass(frozen=True)
 class LinCfg:
     in_features: int = 4
     out_features: int = 8
     bias: bool = True
+
+
 class M(nn.Module):
     def __init__(self):
         super().__init__()

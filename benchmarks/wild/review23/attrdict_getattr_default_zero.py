@@ -1,7 +1,11 @@
 import torch.nn as nn
+
+
 class Cfg(dict):
     def __getattr__(self, k):
         return self.get(k, 0)
+
+
 class M(nn.Module):
     def __init__(self):
         super().__init__()

@@ -1,5 +1,8 @@
 from functools import cached_property
+
 import torch.nn as nn
+
+
 class Net(nn.Module):
     def __init__(self, d=4):
         super().__init__()
@@ -7,9 +10,12 @@ class Net(nn.Module):
         self.fc = nn.Linear(self.width, self.width)
         self.d = 10
         self.fc2 = nn.Linear(self.width, 1)
+
     @cached_property
     def width(self):
         return self.d * 2
+
+
 class M(nn.Module):
     def __init__(self):
         super().__init__()

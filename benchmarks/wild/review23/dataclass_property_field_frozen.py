@@ -1,11 +1,17 @@
 from dataclasses import dataclass
+
 import torch.nn as nn
+
+
 @dataclass(frozen=True)
 class Cfg:
     dim: int = 4
+
     @property
     def hidden(self):
         return self.dim * 3
+
+
 class M(nn.Module):
     def __init__(self):
         super().__init__()

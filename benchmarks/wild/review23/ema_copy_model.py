@@ -1,5 +1,8 @@
 import copy
+
 import torch.nn as nn
+
+
 class EMA(nn.Module):
     def __init__(self, model, decay=0.999):
         super().__init__()
@@ -8,6 +11,8 @@ class EMA(nn.Module):
         for p in self.module.parameters():
             p.requires_grad_(False)
         self.decay = decay
+
+
 class M(nn.Module):
     def __init__(self):
         super().__init__()

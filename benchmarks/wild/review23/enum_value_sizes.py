@@ -1,11 +1,17 @@
 import enum
+
 import torch.nn as nn
+
+
 class Size(enum.Enum):
     SMALL = (4, 2)
     LARGE = (8, 3)
+
     @property
     def dim(self):
         return self.value[0]
+
+
 class M(nn.Module):
     def __init__(self):
         super().__init__()

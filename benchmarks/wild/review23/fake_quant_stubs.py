@@ -1,5 +1,7 @@
 import torch.nn as nn
-from torch.ao.quantization import QuantStub, DeQuantStub
+from torch.ao.quantization import DeQuantStub, QuantStub
+
+
 class M(nn.Module):
     def __init__(self):
         super().__init__()

@@ -1,6 +1,7 @@
-import torch
 import torch.nn as nn
 from torch.nn.utils.fusion import fuse_conv_bn_eval
+
+
 class M(nn.Module):
     def __init__(self):
         super().__init__()

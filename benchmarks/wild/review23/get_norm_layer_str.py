@@ -1,9 +1,16 @@
 import torch.nn as nn
-_NORM = dict(batchnorm=nn.BatchNorm2d, groupnorm=lambda c: nn.GroupNorm(4, c), none=lambda c: nn.Identity())
+
+_NORM = dict(
+    batchnorm=nn.BatchNorm2d, groupnorm=lambda c: nn.GroupNorm(4, c), none=lambda c: nn.Identity()
+)
+
+
 def get_norm(name, c):
     if isinstance(name, str):
         return _NORM[name.lower()](c)
     return name(c)
+
+
 class M(nn.Module):
     def __init__(self):
         super().__init__()

@@ -1,8 +1,12 @@
 import torch.nn as nn
+
+
 class Net(nn.Module):
     def __init__(self):
         super().__init__()
         self.fc = nn.Linear(4, 4)
+
+
 class M(nn.Module):
     def __init__(self):
         super().__init__()

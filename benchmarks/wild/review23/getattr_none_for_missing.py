@@ -1,9 +1,14 @@
 import torch.nn as nn
+
+
 class Cfg:
     def __init__(self, **kw):
         self.__dict__.update(kw)
+
     def __getattr__(self, k):
         return None
+
+
 class M(nn.Module):
     def __init__(self):
         super().__init__()

@@ -1,5 +1,8 @@
 import torch.nn as nn
+
 _base_ = dict(model=dict(type="Net", depth=2, width=8, head=dict(num_classes=10)))
+
+
 def merge(a, b):
     out = dict(a)
     for k, v in b.items():
@@ -8,12 +11,18 @@ def merge(a, b):
         else:
             out[k] = v
     return out
+
+
 cfg = merge(_base_, dict(model=dict(width=12, head=dict(num_classes=4))))
+
+
 class Net(nn.Module):
     def __init__(self, depth, width, head, type=None):
         super().__init__()
         self.body = nn.Sequential(*(nn.Linear(width, width) for _ in range(depth)))
         self.head = nn.Linear(width, head["num_classes"])
+
+
 class M(nn.Module):
     def __init__(self):
         super().__init__()

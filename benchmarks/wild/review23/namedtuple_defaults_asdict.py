@@ -1,9 +1,14 @@
 from typing import NamedTuple
+
 import torch.nn as nn
+
+
 class Cfg(NamedTuple):
     dim: int = 4
     hidden: int = 8
     bias: bool = True
+
+
 class M(nn.Module):
     def __init__(self):
         super().__init__()

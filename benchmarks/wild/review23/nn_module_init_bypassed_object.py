@@ -1,7 +1,11 @@
 import torch.nn as nn
+
+
 class Holder:
     def __init__(self):
         self.fc = nn.Linear(4, 2)
+
+
 class M(nn.Module):
     def __init__(self):
         super().__init__()

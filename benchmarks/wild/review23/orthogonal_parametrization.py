@@ -1,5 +1,7 @@
 import torch.nn as nn
 from torch.nn.utils.parametrizations import orthogonal
+
+
 class M(nn.Module):
     def __init__(self):
         super().__init__()

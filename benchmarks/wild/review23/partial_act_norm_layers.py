@@ -1,11 +1,16 @@
 from functools import partial
+
 import torch.nn as nn
+
+
 class Block(nn.Module):
     def __init__(self, dim, norm_layer=nn.LayerNorm, act_layer=nn.GELU):
         super().__init__()
         self.norm = norm_layer(dim)
         self.fc = nn.Linear(dim, dim)
         self.act = act_layer()
+
+
 class M(nn.Module):
     def __init__(self):
         super().__init__()

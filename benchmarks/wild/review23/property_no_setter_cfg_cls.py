@@ -1,10 +1,15 @@
 import torch.nn as nn
+
+
 class Cfg:
     def __init__(self, d):
         self._d = d
+
     @property
     def hidden(self):
         return self._d * 2
+
+
 class M(nn.Module):
     def __init__(self):
         super().__init__()

@@ -1,10 +1,15 @@
 import torch.nn as nn
+
+
 class Spec:
     def __init__(self, base):
         self.base = base
+
     @property
     def dim(self):
         return self.base * 4
+
+
 class M(nn.Module):
     def __init__(self):
         super().__init__()

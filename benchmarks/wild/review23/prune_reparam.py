@@ -1,5 +1,7 @@
 import torch.nn as nn
 import torch.nn.utils.prune as prune
+
+
 class M(nn.Module):
     def __init__(self):
         super().__init__()

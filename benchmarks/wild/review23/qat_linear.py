@@ -1,6 +1,8 @@
-import torch.nn as nn
 import torch.ao.nn.qat as nnqat
+import torch.nn as nn
 from torch.ao.quantization import get_default_qat_qconfig
+
+
 class M(nn.Module):
     def __init__(self):
         super().__init__()

@@ -1,11 +1,15 @@
 import torch
 import torch.nn as nn
+
+
 class RoPE(nn.Module):
     def __init__(self, dim, base=10000):
         super().__init__()
         inv = 1.0 / (base ** (torch.arange(0, dim, 2).float() / dim))
         self.register_buffer("inv_freq", inv, persistent=False)
         self.scale = nn.Parameter(torch.ones(dim // 2))
+
+
 class M(nn.Module):
     def __init__(self):
         super().__init__()

@@ -1,5 +1,8 @@
 from collections import OrderedDict
+
 import torch.nn as nn
+
+
 class M(nn.Module):
     def __init__(self):
         super().__init__()

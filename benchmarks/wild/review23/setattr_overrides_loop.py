@@ -1,14 +1,20 @@
 import torch.nn as nn
+
+
 class Cfg:
     dim = 4
     depth = 1
     act = "relu"
+
+
 def apply_overrides(cfg, overrides):
     for k, v in overrides.items():
         if not hasattr(cfg, k):
             raise KeyError(k)
         setattr(cfg, k, type(getattr(cfg, k))(v))
     return cfg
+
+
 class M(nn.Module):
     def __init__(self):
         super().__init__()

@@ -1,6 +1,8 @@
 import torch
 import torch.nn as nn
 from torch.nn.utils import skip_init
+
+
 class M(nn.Module):
     def __init__(self):
         super().__init__()

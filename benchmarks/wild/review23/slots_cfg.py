@@ -1,9 +1,14 @@
 import torch.nn as nn
+
+
 class Cfg:
     __slots__ = ("dim", "heads")
+
     def __init__(self, dim=8, heads=2):
         self.dim = dim
         self.heads = heads
+
+
 class M(nn.Module):
     def __init__(self):
         super().__init__()

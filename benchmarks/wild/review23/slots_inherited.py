@@ -1,11 +1,18 @@
 import torch.nn as nn
+
+
 class Base:
     __slots__ = ("dim",)
+
+
 class Cfg(Base):
     __slots__ = ("heads",)
+
     def __init__(self):
         self.dim = 4
         self.heads = 2
+
+
 class M(nn.Module):
     def __init__(self):
         super().__init__()

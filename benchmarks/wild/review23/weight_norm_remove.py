@@ -1,5 +1,7 @@
 import torch.nn as nn
-from torch.nn.utils import weight_norm, remove_weight_norm
+from torch.nn.utils import remove_weight_norm, weight_norm
+
+
 class M(nn.Module):
     def __init__(self):
         super().__init__()
