@@ -16,6 +16,7 @@ from driftcheck.parsers.source.interp import (
     leafdel,
     leafflags,
     missingattr,
+    moduleinit,
     ntmethods,
     opaque,
     propset,
@@ -377,7 +378,14 @@ class Attributes:
                     from driftcheck.parsers.source.speed.propmemo import call_property  # a cycle
 
                     return call_property(self.ip, f, inst)
-                return self.calls.call_func(f, [], {})
+                got = self.calls.call_func(f, [], {})
+                if v.closure.get("__cached__") and isinstance(inst, Obj) and not self.ip.uncertain:
+                    # ``functools.cached_property`` writes the value into the instance's
+                    # ``__dict__`` (no ``__setattr__``): later reads get it, not a recomputation
+                    # from attributes changed since (was recomputed: 1275 vs torch's 81)
+                    if not is_module(plain(got)) and not isinstance(plain(got), Tensor):
+                        inst.attrs[v.node.name] = got
+                return got
             return f
         if getattr(v, "library_method", False):  # a method read from a table (gymspaces.py)
             return v.bound_to(inst)
@@ -416,7 +424,9 @@ class Attributes:
         if isinstance(obj, Obj) and self.module_setattr(obj, name, v):
             if line is not None and fr is not None and name in obj.attrs:
                 obj.attr_locs[name] = _written_at(obj, name, v, line, fr)
-        elif isinstance(obj, Obj) and propset.module_property_set(self, obj, name, v):
+        elif isinstance(obj, Obj) and propset.module_property_set(
+            self, obj, name, v, line, fr.mod.path if fr is not None else None
+        ):
             pass  # a property's setter ran (interp/propset.py)
         elif isinstance(obj, Obj) and obj.qual == "torch.fx.GraphModule" and name == "graph":
             obj.attrs[name] = v  # a property storing the graph, never a layer (fxgraph.py)
@@ -444,6 +454,11 @@ class Attributes:
             else:
                 leaf_addition(obj, name, v, line, bool(self.ip.uncertain))
         elif isinstance(obj, Config):
+            if propset.frozen_dataclass(obj.cls):
+                from driftcheck.parsers.source.interp.statements import Raised
+
+                # ``FrozenInstanceError`` (an ``AttributeError``): Python refuses the write
+                raise Raised("AttributeError", line, fr.mod.path if fr is not None else None)
             setter = self.classes.property_setter(obj.cls, name) if obj.cls is not None else None
             if setter is None or not self.classes.call_setter(setter, obj, v):
                 obj.fields[obj.aliases.get(name, name)] = v
@@ -611,8 +626,10 @@ class Attributes:
             at = f" (set at {Path(path).name}:{line})" if path and line is not None else ""
             self.stmts.note(f"{name}: {v.qual} is not in the analyzed code (unknown layer){at}")
         elif obj.module and is_module(v):
+            moduleinit.mark(obj)  # no ``nn.Module.__init__`` call: torch raises
             obj.children[name] = v
         elif obj.module and isinstance(v, Tensor) and v.param:
+            moduleinit.mark(obj)
             if v.owner is not None and (v.owner is not obj or _alias(obj, name, v)):
                 obj.params[name] = WeightRef(v.owner, v.name or name)
             else:

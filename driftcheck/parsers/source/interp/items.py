@@ -662,6 +662,35 @@ class Items:
             return Unknown("isinstance")
         return q.rsplit(".", 1)[-1] in mro
 
+    def _own_getattr_has(self, obj: Obj, name: str) -> Any:
+        """``hasattr`` of a name the object and its class lack, where a class read from
+        source defines ``__getattr__``: Python calls it, and only an ``AttributeError`` it
+        raises makes the answer False (a config returning 0 or None for any missing key has
+        every name: ``getattr(cfg, "extra", 5)`` is 0). None: no such hook (the caller's
+        answer stands)."""
+        from driftcheck.parsers.source.interp.statements import Raised
+
+        ok, fn, where = self.classes.mro_attr(obj.cls, "__getattr__")
+        if not ok or not isinstance(fn, Func) or not isinstance(where, Cls):
+            return None
+        if where.mod.name.split(".")[0] == "torch":
+            return None  # torch's own (``nn.Module.__getattr__``): modelled by the registries
+        try:
+            got = self.ip.calls.call_func(self.ip.attrs.bind(fn, obj), [name], {})
+        except Raised as e:
+            return (
+                False
+                if e.what.split(":")[0].split("(")[0] == "AttributeError"
+                else None
+                if obj.module
+                else Unknown(f"hasattr: {where.name}.__getattr__ raised {e.what}")
+            )
+        if isinstance(plain(got), Unknown):
+            # a module's hook we cannot follow (diffusers' ``ModelMixin.__getattr__`` reading
+            # ``self.__dict__``): the answer stays what the registries say, as before
+            return None if obj.module else Unknown(f"hasattr through {where.name}.__getattr__")
+        return True
+
     def hasattr(self, x: Any, name: Any) -> Any:
         from driftcheck.parsers.source.interp.attrs import ModRef
 
@@ -682,6 +711,9 @@ class Items:
                     return Unknown("hasattr of a property")
                 if found:
                     return True
+                hook = self._own_getattr_has(raw, name)
+                if hook is not None:
+                    return hook
             elif raw.qual is not None:
                 # a container (``nn.ModuleDict``'s ``keys``, ``nn.ParameterList``): its torch
                 # class read from source (interp/leafhas.py), not "absent" for every method

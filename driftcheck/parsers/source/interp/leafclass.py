@@ -51,6 +51,8 @@ MAY_HOLD_MODULES = frozenset(
 # ``bias`` and other layers no such attribute at all
 _BIAS = ("bias",)
 _AFFINE = ("affine",)
+# derived flags (not constructor arguments): MultiheadAttention's ``_qkv_same_embed_dim``
+_SAME_QKV, _SEPARATE_QKV = "<same qkv width>", "<separate qkv widths>"
 NONE_WHEN_ABSENT: dict[str, dict[str, tuple[str, ...]]] = {
     **{
         c: {"weight": (), "bias": _BIAS}
@@ -80,6 +82,17 @@ NONE_WHEN_ABSENT: dict[str, dict[str, tuple[str, ...]]] = {
     },
     "LayerNorm": {"weight": ("elementwise_affine",), "bias": ("elementwise_affine", "bias")},
     "RMSNorm": {"weight": ("elementwise_affine",)},
+    # torch builds one ``in_proj_weight`` when key and value widths equal ``embed_dim``
+    # (``_qkv_same_embed_dim``), else three ``q/k/v_proj_weight``; the others are None
+    "MultiheadAttention": {
+        "in_proj_weight": (_SAME_QKV,),
+        "q_proj_weight": (_SEPARATE_QKV,),
+        "k_proj_weight": (_SEPARATE_QKV,),
+        "v_proj_weight": (_SEPARATE_QKV,),
+        "in_proj_bias": _BIAS,
+        "bias_k": ("add_bias_kv",),
+        "bias_v": ("add_bias_kv",),
+    },
 }
 
 
@@ -136,10 +149,26 @@ def _weight_attr(leaf: Leaf, name: str, short: str | None) -> Any:
     spec = catalogue.get(leaf.type)
     defaults = {p.name: p.default for p in spec.params} if spec is not None else {}
     # an argument not known is left out of ``params`` and named in ``unresolved``
-    values = [
-        None if f in leaf.unresolved else plain(unhole(leaf.params.get(f, defaults.get(f))))
-        for f in flags
-    ]
+
+    def arg(f: str) -> Any:
+        if f in leaf.unresolved:
+            return None
+        return plain(unhole(leaf.params.get(f, defaults.get(f))))
+
+    def flag(f: str) -> Any:
+        if f not in (_SAME_QKV, _SEPARATE_QKV):
+            return arg(f)
+        if {"embed_dim", "kdim", "vdim"} & set(leaf.unresolved):
+            return None
+        e = arg("embed_dim")
+        # ``self.kdim = kdim if kdim is not None else embed_dim``, the same for vdim
+        widths = [e if w is None else w for w in (arg("kdim"), arg("vdim"))]
+        if not all(type(w) is int for w in (e, *widths)):
+            return None
+        same = all(w == e for w in widths)
+        return same if f == _SAME_QKV else not same
+
+    values = [flag(f) for f in flags]
     if any(v is False for v in values):
         return None
     if all(v is True for v in values):

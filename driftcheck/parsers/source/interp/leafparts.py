@@ -220,6 +220,24 @@ def parts(leaf: Leaf, ip: Any = None) -> list[tuple[str, Any]] | None:
     return out
 
 
+def part(leaf: Leaf, name: str, ip: Any = None) -> Any:
+    """``mha.out_proj`` / ``layer.self_attn`` read as an attribute: the same torch child a walk
+    yields (None when ``name`` is no child or the children are not known). It was an unknown
+    value, and a write through it (``attn.out_proj.weight = proj.weight``, a tie) was lost: the
+    untied count (360 where torch has 296). A write to a part now leaves the owner unresolved,
+    as a walk's does; reads (``attn.out_proj.in_features``) answer as torch."""
+    if leaf.type not in (
+        "MultiheadAttention",
+        "TransformerEncoderLayer",
+        "TransformerDecoderLayer",
+    ):
+        return None
+    for n, m in parts(leaf, ip) or ():
+        if n == name:
+            return m
+    return None
+
+
 def part_weight(leaf: Leaf, ref: Any) -> Any:
     """``part.weight``: the owner's parameter of that name (``mha.out_proj.weight``)."""
     from driftcheck.parsers.source.values.abstract import WeightRef

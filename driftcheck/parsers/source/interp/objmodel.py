@@ -471,6 +471,8 @@ class Classes:
                 f.is_classmethod = True
             elif name in ("property", "cached_property"):
                 f.closure = {**(f.closure or {}), "__property__": True}
+                if name == "cached_property":  # stores its value on the instance (attrs.bind)
+                    f.closure["__cached__"] = True
         return f
 
     @staticmethod

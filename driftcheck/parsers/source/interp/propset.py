@@ -17,7 +17,9 @@ from typing import Any
 from driftcheck.parsers.source.values.abstract import Cls, Obj, Tensor, is_module, plain
 
 
-def module_property_set(attrs: Any, obj: Obj, name: Any, v: Any) -> bool:
+def module_property_set(
+    attrs: Any, obj: Obj, name: Any, v: Any, line: int | None = None, path: Any = None
+) -> bool:
     """Run the class's property setter for ``obj.name = v`` where torch would (a module whose
     class defines ``@name.setter``, a value ``nn.Module.__setattr__`` does not register);
     True when it ran (the write is done), False to store ``v`` as before."""
@@ -25,15 +27,144 @@ def module_property_set(attrs: Any, obj: Obj, name: Any, v: Any) -> bool:
         return False  # (a plain object's property setter runs too: ``object.__setattr__``)
     # the class's own setters first: ``plain(v)`` reads the value, which a memo's probe or a
     # template's trace records as a use -- every module write must not do that
-    if not any(name in _setters(c) for c in obj.cls.mro() if isinstance(c, Cls)):
-        return False  # and not ``property_setter``, which records in ``cls.ns``
-    p = plain(v) if obj.module else None
-    if is_module(p) or (isinstance(p, Tensor) and (p.param or name in obj.buffers)):
+    has_setter = any(name in _setters(c) for c in obj.cls.mro() if isinstance(c, Cls))
+    # and not ``property_setter``, which records in ``cls.ns``; a subclass's getter-only
+    # ``@property`` hides a base's setter (Python raises: the first binding in the MRO wins)
+    if not has_setter or _read_only(attrs, obj, name):
+        if (
+            _slots_refuse(attrs, obj, name)
+            or (not obj.module and frozen_dataclass(obj.cls))
+            or (_read_only(attrs, obj, name) and not _registered(obj, name, v))
+        ):
+            from driftcheck.parsers.source.interp.statements import Raised
+
+            # Python's "property 'x' of 'C' object has no setter": an undecided branch takes
+            # it as that branch raising, a ``try`` catching it runs its handler
+            raise Raised("AttributeError", line, path)
+        return False
+    if _registered(obj, name, v):
         return False
     setter = attrs.classes.property_setter(obj.cls, name)
     if setter is None:
         return False
     return bool(attrs.classes.call_setter(setter, obj, v))
+
+
+def _registered(obj: Obj, name: str, v: Any) -> bool:
+    """Whether ``nn.Module.__setattr__`` takes ``v`` itself (a module, a parameter, a tensor
+    under a buffer's name): no descriptor of the class is consulted then."""
+    p = plain(v) if obj.module else None
+    return is_module(p) or (isinstance(p, Tensor) and (p.param or name in obj.buffers))
+
+
+def frozen_dataclass(cls: Any) -> bool:
+    """Whether ``cls`` (read from source) or a class of its MRO is decorated
+    ``@dataclass(frozen=True)`` / ``@dataclasses.dataclass(frozen=True)``: its instances
+    refuse every attribute write (``FrozenInstanceError``, an ``AttributeError``)."""
+    if not isinstance(cls, Cls):
+        return False
+    for c in cls.mro():
+        if not isinstance(c, Cls) or c.node is None:
+            continue
+        for d in c.node.decorator_list:
+            if not isinstance(d, ast.Call):
+                continue
+            f = d.func
+            fname = f.attr if isinstance(f, ast.Attribute) else getattr(f, "id", None)
+            if fname != "dataclass":
+                continue
+            for k in d.keywords:
+                if (
+                    k.arg == "frozen"
+                    and isinstance(k.value, ast.Constant)
+                    and k.value.value is True
+                ):
+                    return True
+    return False
+
+
+def _slots_refuse(attrs: Any, obj: Obj, name: str) -> bool:
+    """Whether a plain object surely has no room for ``name``: every class of its MRO read
+    from source declares ``__slots__`` as a literal (so instances have no ``__dict__``), the
+    rest is ``object``, and neither the slots nor any class body name it. Python raises
+    ``AttributeError`` (the value was stored: a ``try`` around it took the wrong way)."""
+    if obj.module or not isinstance(obj.cls, Cls):
+        return False
+    from driftcheck.parsers.source.values.abstract import Ext
+
+    slots: set[str] = set()
+    for c in obj.cls.mro():
+        if isinstance(c, Ext) and c.qual in ("builtins.object", "object"):
+            continue
+        if not isinstance(c, Cls) or c.node is None or c.node.decorator_list or c.node.keywords:
+            return False
+        own = _literal_slots(c.node)
+        if own is None or "__dict__" in own:
+            return False
+        slots |= own
+        ok, _ = attrs.classes.class_attr(c, name)
+        if ok:
+            return False
+    return name not in slots
+
+
+def _literal_slots(node: ast.ClassDef) -> set[str] | None:
+    """The names a class body's ``__slots__ = (...)`` lists (a string, tuple or list of
+    strings); None when it declares none or not as a literal."""
+    found: set[str] | None = None
+    for st in node.body:
+        if isinstance(st, ast.Assign) and any(
+            isinstance(t, ast.Name) and t.id == "__slots__" for t in st.targets
+        ):
+            try:
+                v = ast.literal_eval(st.value)
+            except ValueError:
+                return None
+            if isinstance(v, str):
+                v = (v,)
+            if not isinstance(v, (tuple, list)) or not all(isinstance(x, str) for x in v):
+                return None
+            found = set(v)
+    return found
+
+
+def _read_only(attrs: Any, obj: Obj, name: str) -> bool:
+    """Whether ``obj.name = v`` surely meets a ``@property`` with no setter: the first class of
+    the MRO that binds ``name`` binds it last to a getter decorated ``@property`` (no
+    ``cached_property``, which has no ``__set__``), every class before it is read from source
+    (or is ``nn.Module`` / ``object`` without the name), and no class defines ``__setattr__``.
+    Python then raises ``AttributeError`` ("property ... has no setter"); before, the value
+    was stored and read back (a count torch never reaches)."""
+    from driftcheck.parsers.source.interp.missingattr import _EMPTY_BASES
+    from driftcheck.parsers.source.interp.objmodel import _NN_MODULE, NN_MODULE_MEMBERS
+    from driftcheck.parsers.source.values.abstract import Ext, Func
+
+    if obj.cls is None or not isinstance(obj.cls, Cls):
+        return False
+    mro = obj.cls.mro()
+    for c in mro:
+        if isinstance(c, Cls) and c.node is not None:
+            if any(
+                isinstance(st, ast.FunctionDef) and st.name == "__setattr__" for st in c.node.body
+            ):
+                return False
+    for c in mro:
+        if isinstance(c, Cls):
+            ok, got = attrs.classes.class_attr(c, name)
+            if not ok:
+                continue
+            return name not in _setters(c) and (
+                isinstance(got, Func)
+                and bool(got.closure and got.closure.get("__property__"))
+                and [ast.unparse(d) for d in got.node.decorator_list] == ["property"]
+            )
+        if isinstance(c, Ext) and c.qual in _NN_MODULE:
+            if name in NN_MODULE_MEMBERS or name.startswith("_"):
+                return False
+            continue
+        if not (isinstance(c, Ext) and c.qual in _EMPTY_BASES):
+            return False
+    return False
 
 
 def _setters(c: Cls) -> frozenset[str]:

@@ -19,6 +19,7 @@ from driftcheck.parsers.source.interp import (
     fwdhooks,
     hfauto,
     leafclass,
+    leafparts,
     modnamespace,
     modtree,
     propobj,
@@ -752,6 +753,8 @@ class Library:
     def leaf_attr(self, leaf: Leaf, name: str) -> Any:
         if name in ("weight", "bias") or name.startswith(("weight_", "bias_", "in_proj")):
             return leafclass.weight_attr(leaf, name)  # None when turned off (interp/leafclass.py)
+        if name in leafclass.NONE_WHEN_ABSENT.get(leaf.type, ()):  # MHA's ``q_proj_weight``
+            return leafclass.weight_attr(leaf, name)  # None when turned off (interp/leafclass.py)
         if name == "__class__":
             return leafclass.leaf_class(leaf)
         if name == "_parameters":  # torch's dict of the layer's parameters (interp/leafregs.py)
@@ -800,6 +803,8 @@ class Library:
 
             return BuiltinMethod(add)
         method = modmethods.layer_method(leaf, name)  # library/modmethods.py
+        if method is None:  # ``mha.out_proj``: torch's child (interp/leafparts.py)
+            method = leafparts.part(leaf, name, self.ip)
         return method if method is not None else Unknown(f"{leaf.type}.{name}")
 
     def tensor_attr(self, t: Tensor, name: str) -> Any:

@@ -1,0 +1,19 @@
+import torch
+import torch.nn as nn
+import torch.nn.utils.parametrize as P
+
+
+class Scale(nn.Module):
+    def __init__(self, n):
+        super().__init__()
+        self.s = nn.Parameter(torch.ones(n, 1))
+
+    def forward(self, W):
+        return W * self.s
+
+
+class M(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.l = nn.Linear(5, 4)
+        P.register_parametrization(self.l, "weight", Scale(4))
