@@ -1,0 +1,147 @@
+"""Session 23 (wildfix23, issue #16): constructs found by the dev misses left on fresh20 and
+the older corpora. Each model is built in real torch (meta device) and its static count
+compared; where the value cannot be known the count must be null.
+
+- a subclass of a catalogue layer (``class Conv2dAuto(nn.Conv2d)``) called in ``__init__`` on a
+  tensor of known shape: torch's forward over the object's current attributes, a ``padding``
+  rewritten after ``super().__init__()`` included (interp/leafsubcall.py; rl_games' IMPALA
+  builder sizes its MLP that way).
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tests.model_count_support import (
+    check_count_matches_torch,
+    check_honest_unknown,
+    torch_count,
+    write_sized,
+)
+
+pytest.importorskip("torch")
+
+LAYER_SUBCLASSES = {
+    # rl_games' Conv2dAuto: the padding rewritten from the kernel size, run through a Sequential
+    "padding_rewritten": """
+        import torch
+        import torch.nn as nn
+
+        class Conv2dAuto(nn.Conv2d):
+            def __init__(self, *args, **kwargs):
+                super().__init__(*args, **kwargs)
+                self.padding = (self.kernel_size[0] // 2, self.kernel_size[1] // 2)
+
+        class M(nn.Module):
+            def __init__(self):
+                super().__init__()
+                cnn = [Conv2dAuto(in_channels=3, out_channels=8, kernel_size=5, stride=2),
+                       nn.ReLU(), nn.MaxPool2d(2), nn.Flatten()]
+                n = nn.Sequential(*cnn)(torch.rand(1, 3, 33, 31)).shape[1]
+                self.cnn = nn.Sequential(*cnn)
+                self.fc = nn.Linear(n, 10)
+        """,
+    # no change at all, positional arguments, called alone
+    "plain_subclass": """
+        import torch
+        import torch.nn as nn
+
+        class MyConv(nn.Conv1d):
+            def describe(self):
+                return "conv"
+
+        class M(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.conv = MyConv(4, 6, 3, 2)
+                t = self.conv(torch.zeros(2, 4, 40))
+                self.fc = nn.Linear(t.shape[1] * t.shape[2], 5)
+        """,
+    # a pooling subclass whose stride is rewritten, a dilation rewritten on a Conv1d
+    "stride_and_dilation": """
+        import torch
+        import torch.nn as nn
+
+        class Pool(nn.MaxPool2d):
+            def __init__(self, k):
+                super().__init__(k)
+                self.stride = 1
+
+        class Dil(nn.Conv1d):
+            def __init__(self, c):
+                super().__init__(c, c, kernel_size=3)
+                self.dilation = (2,)
+
+        class M(nn.Module):
+            def __init__(self):
+                super().__init__()
+                a = Pool(3)(torch.zeros(1, 2, 10, 12))
+                b = Dil(4)(torch.zeros(1, 4, 20))
+                self.fc = nn.Linear(a.numel() + b.shape[-1], 3)
+        """,
+}
+
+
+@pytest.mark.parametrize("name", sorted(LAYER_SUBCLASSES))
+def test_catalogue_layer_subclass_called_in_init(tmp_path, name: str) -> None:
+    check_count_matches_torch(tmp_path, LAYER_SUBCLASSES[name])
+
+
+LAYER_SUBCLASSES_NOT_FOLLOWED = {
+    # the subclass changes what torch's forward does: the input padded first
+    "conv_forward_overridden": """
+        import torch
+        import torch.nn as nn
+        import torch.nn.functional as F
+
+        class Padded(nn.Conv2d):
+            def _conv_forward(self, x, weight, bias):
+                return F.conv2d(F.pad(x, (2, 2, 2, 2)), weight, bias, self.stride)
+
+        class M(nn.Module):
+            def __init__(self):
+                super().__init__()
+                n = Padded(3, 4, 3)(torch.zeros(1, 3, 8, 8)).numel()
+                self.fc = nn.Linear(n, 2)
+        """,
+    # a property answers ``self.padding`` for torch's forward
+    "padding_property": """
+        import torch
+        import torch.nn as nn
+
+        class Same(nn.Conv2d):
+            @property
+            def padding(self):
+                return (1, 1)
+
+            @padding.setter
+            def padding(self, v):
+                pass
+
+        class M(nn.Module):
+            def __init__(self):
+                super().__init__()
+                n = Same(3, 4, 3)(torch.zeros(1, 3, 8, 8)).numel()
+                self.fc = nn.Linear(n, 2)
+        """,
+}
+
+
+@pytest.mark.parametrize("name", sorted(LAYER_SUBCLASSES_NOT_FOLLOWED))
+def test_catalogue_layer_subclass_changing_forward_is_unknown(tmp_path, name: str) -> None:
+    code = LAYER_SUBCLASSES_NOT_FOLLOWED[name]
+    # torch gives a count the plain layer's rule would miss: the unknown is needed
+    check_honest_unknown(tmp_path, code)
+
+
+def test_catalogue_layer_subclass_core_install(tmp_path) -> None:
+    """The core install (torch's source out of reach: ``super().__init__`` binds the
+    catalogue's weights and stores the arguments) gives torch's count too."""
+    from tests.test_no_torch import run_install
+
+    path = write_sized(tmp_path, LAYER_SUBCLASSES["padding_rewritten"])
+    r = run_install("core", "graph", f"{path}::M", "--format", "json")
+    assert r.returncode == 0, r.stderr
+    assert json.loads(r.stdout)["params_total"] == torch_count(path)
