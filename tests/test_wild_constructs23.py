@@ -145,3 +145,50 @@ def test_catalogue_layer_subclass_core_install(tmp_path) -> None:
     r = run_install("core", "graph", f"{path}::M", "--format", "json")
     assert r.returncode == 0, r.stderr
     assert json.loads(r.stdout)["params_total"] == torch_count(path)
+
+
+@pytest.mark.parametrize(
+    "spec",
+    [
+        # rockpool's Parameter: a time constant matched against its permitted shapes
+        "torch.ones(np.shape(0.02) or (n,)) if any([np.shape(0.02) == s for s in [(n, 2), ()]]) "
+        "else torch.ones(2 * n)",
+        "torch.ones(np.shape([[1, 2, 3], [4, 5, 6]]))",
+        "torch.ones(np.shape([1.0, 2.0, 3.0, 4.0])[0] + np.ndim([[1], [2]]))",
+        "torch.ones(np.shape(torch.zeros(n, 3)))",
+        "torch.ones(n + np.ndim(7) + np.ndim(np.array(3)) + len(np.shape([])))",
+    ],
+)
+def test_numpy_shape_and_ndim(tmp_path, spec: str) -> None:
+    pytest.importorskip("numpy")
+    check_count_matches_torch(
+        tmp_path,
+        f"""
+        import numpy as np
+        import torch
+        import torch.nn as nn
+
+        class M(nn.Module):
+            def __init__(self, n=5):
+                super().__init__()
+                self.p = nn.Parameter({spec})
+        """,
+    )
+
+
+def test_numpy_shape_of_a_ragged_list_is_unknown(tmp_path) -> None:
+    # numpy refuses a ragged nesting (ValueError): never a shape
+    check_honest_unknown(
+        tmp_path,
+        """
+        import os
+        import numpy as np
+        import torch
+        import torch.nn as nn
+
+        class M(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.p = nn.Parameter(torch.ones(np.shape([[1, 2], [int(os.environ.get("K", 3))]])))
+        """,
+    )
