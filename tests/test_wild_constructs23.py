@@ -5,7 +5,14 @@ compared; where the value cannot be known the count must be null.
 - a subclass of a catalogue layer (``class Conv2dAuto(nn.Conv2d)``) called in ``__init__`` on a
   tensor of known shape: torch's forward over the object's current attributes, a ``padding``
   rewritten after ``super().__init__()`` included (interp/leafsubcall.py; rl_games' IMPALA
-  builder sizes its MLP that way).
+  builder sizes its MLP that way);
+- ``np.shape`` / ``np.ndim`` (library/arrays.py; rockpool's ``Parameter`` matches a time
+  constant against its permitted shapes);
+- a subclass of ``argparse.Namespace`` / ``types.SimpleNamespace`` (library/machine.py; momentfm's
+  ``NamespaceWithDefaults``): its keywords set through ``setattr``, the class's own
+  ``__setattr__`` run; and ``setattr(obj, "k", v)`` on a plain object runs what ``obj.k = v``
+  runs (descriptors, property setters, the class's hook: it was a plain store, a confident
+  wrong count).
 """
 
 from __future__ import annotations
@@ -192,3 +199,131 @@ def test_numpy_shape_of_a_ragged_list_is_unknown(tmp_path) -> None:
                 self.p = nn.Parameter(torch.ones(np.shape([[1, 2], [int(os.environ.get("K", 3))]])))
         """,
     )
+
+
+NAMESPACE_SUBCLASSES = {
+    # momentfm's NamespaceWithDefaults: a method of its own reading fields with a default
+    "getattr_method": """
+        from argparse import Namespace
+        import torch.nn as nn
+
+        class NS(Namespace):
+            def getattr(self, key, default=None):
+                return getattr(self, key, default)
+
+        class M(nn.Module):
+            def __init__(self):
+                super().__init__()
+                cfg = NS(**{**dict(d=4, n=3), **{"n": 5}})
+                self.fc = nn.Linear(cfg.d, cfg.getattr("n", 7) + cfg.getattr("q", 2))
+        """,
+    # a subclass whose own __setattr__ converts every value: Namespace.__init__ runs it
+    "own_setattr": """
+        import argparse
+        import torch.nn as nn
+
+        class Doubling(argparse.Namespace):
+            def __setattr__(self, k, v):
+                super().__setattr__(k, 2 * v if isinstance(v, int) else v)
+
+        class M(nn.Module):
+            def __init__(self):
+                super().__init__()
+                hp = Doubling(width=8, depth=2, act="gelu")
+                self.layers = nn.ModuleList(nn.Linear(hp.width, hp.width) for _ in range(hp.depth))
+        """,
+    # types.SimpleNamespace subclass with a property over its fields, copied field by field
+    "simplenamespace_property": """
+        import types
+        import torch.nn as nn
+
+        class HP(types.SimpleNamespace):
+            @property
+            def inner(self):
+                return self.d * self.mult
+
+        class M(nn.Module):
+            def __init__(self):
+                super().__init__()
+                hp = HP(d=6, mult=3)
+                copy = HP()
+                for k in ("d", "mult"):
+                    setattr(copy, k, getattr(hp, k))
+                self.ff = nn.Sequential(nn.Linear(copy.d, copy.inner), nn.Linear(hp.inner, 2))
+        """,
+}
+
+
+@pytest.mark.parametrize("name", sorted(NAMESPACE_SUBCLASSES))
+def test_namespace_subclass_fields(tmp_path, name: str) -> None:
+    check_count_matches_torch(tmp_path, NAMESPACE_SUBCLASSES[name])
+
+
+def test_namespace_subclass_with_fields_we_cannot_list_is_unknown(tmp_path) -> None:
+    check_honest_unknown(
+        tmp_path,
+        """
+        import os
+        from argparse import Namespace
+        import torch.nn as nn
+
+        class NS(Namespace):
+            pass
+
+        class M(nn.Module):
+            def __init__(self):
+                super().__init__()
+                extra = {k: 8 for k in os.environ.get("KEYS", "d").split(",")}
+                cfg = NS(d=4, **extra)
+                self.fc = nn.Linear(cfg.d, 3)
+        """,
+    )
+
+
+PLAIN_SETATTR = {
+    # the builtin setattr on a plain object whose class has its own __setattr__
+    "hook": """
+        import torch.nn as nn
+
+        class C:
+            def __setattr__(self, k, v):
+                super().__setattr__(k, 2 * v)
+
+        class M(nn.Module):
+            def __init__(self):
+                super().__init__()
+                c = C()
+                c.w = 8
+                setattr(c, "d", 3)
+                self.fc = nn.Linear(c.w, c.d)
+        """,
+    # ... and a property setter
+    "property_setter": """
+        import torch.nn as nn
+
+        class Cfg:
+            def __init__(self):
+                self._d = 2
+
+            @property
+            def d(self):
+                return self._d
+
+            @d.setter
+            def d(self, v):
+                self._d = v + 1
+
+        class M(nn.Module):
+            def __init__(self):
+                super().__init__()
+                c = Cfg()
+                for k, v in {"d": 7}.items():
+                    setattr(c, k, v)
+                self.fc = nn.Linear(c.d, 4)
+        """,
+}
+
+
+@pytest.mark.parametrize("name", sorted(PLAIN_SETATTR))
+def test_builtin_setattr_on_a_plain_object(tmp_path, name: str) -> None:
+    check_count_matches_torch(tmp_path, PLAIN_SETATTR[name])
