@@ -12,7 +12,10 @@ compared; where the value cannot be known the count must be null.
   ``NamespaceWithDefaults``): its keywords set through ``setattr``, the class's own
   ``__setattr__`` run; and ``setattr(obj, "k", v)`` on a plain object runs what ``obj.k = v``
   runs (descriptors, property setters, the class's hook: it was a plain store, a confident
-  wrong count).
+  wrong count);
+- ``inspect.signature(nn.X)`` on the core install (torch's source not on disk): from the table
+  tools/gen_torch_signatures.py ships (``init``: ``getfullargspec(nn.X.__init__)``), so monai's
+  ``has_option(norm_type, "num_features")`` decides as with torch.
 """
 
 from __future__ import annotations
@@ -327,3 +330,60 @@ PLAIN_SETATTR = {
 @pytest.mark.parametrize("name", sorted(PLAIN_SETATTR))
 def test_builtin_setattr_on_a_plain_object(tmp_path, name: str) -> None:
     check_count_matches_torch(tmp_path, PLAIN_SETATTR[name])
+
+
+CORE_SIGNATURES = {
+    # monai's has_option: which keywords get_norm_layer passes
+    "has_option": """
+        import inspect
+        import torch.nn as nn
+
+        def has_option(obj, key):
+            return key in inspect.signature(obj).parameters
+
+        def norm(kind, channels):
+            kw = {}
+            if has_option(kind, "num_features"):
+                kw["num_features"] = channels
+            if has_option(kind, "num_channels"):
+                kw["num_channels"] = channels
+                kw["num_groups"] = 2
+            return kind(**kw) if kw else kind(channels)
+
+        class M(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.a = norm(nn.InstanceNorm2d, 6)
+                self.b = norm(nn.GroupNorm, 8)
+                self.c = norm(nn.BatchNorm1d, 5)
+                self.d = norm(nn.LayerNorm, 7)
+        """,
+    # defaults, keyword-only parameters and an RNN's ``(*args, **kwargs)``
+    "defaults_and_kinds": """
+        import inspect
+        import torch.nn as nn
+
+        sig = inspect.signature(nn.InstanceNorm1d)
+        affine = not sig.parameters["affine"].default
+        kinds = [p.kind for p in sig.parameters.values()]
+        n_kwonly = sum(k == inspect.Parameter.KEYWORD_ONLY for k in kinds)
+        lstm_named = "input_size" in inspect.signature(nn.LSTM).parameters
+
+        class M(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.n = nn.InstanceNorm1d(4 + n_kwonly, affine=affine)
+                self.r = nn.LSTM(3, 5 if lstm_named else 6)
+        """,
+}
+
+
+@pytest.mark.parametrize("name", sorted(CORE_SIGNATURES))
+def test_signature_of_a_torch_class_on_the_core_install(tmp_path, name: str) -> None:
+    from tests.test_no_torch import run_install
+
+    path = write_sized(tmp_path, CORE_SIGNATURES[name])
+    r = run_install("core", "graph", f"{path}::M", "--format", "json")
+    assert r.returncode == 0, r.stderr
+    assert json.loads(r.stdout)["params_total"] == torch_count(path)
+    check_count_matches_torch(tmp_path, CORE_SIGNATURES[name])  # the full install alike
