@@ -1544,6 +1544,16 @@ VALUES.append(
 )
 VALUES.append(
     (
+        ("numpy.shape", "numpy.ndim"),
+        # rockpool's ``Parameter``: a time constant against its permitted shapes (session 23)
+        "import numpy as np\nresult = (np.shape(0.02), np.shape(3), np.shape(None), np.shape('ab'), "
+        "np.shape([1.0, 2.0]), np.shape([[1, 2, 3], [4, 5, 6]]), np.shape([]), "
+        "np.shape(np.array(9)), np.ndim(7), np.ndim([[1], [2]]), np.shape(0.02) == (), "
+        "any([np.shape(0.02) == s for s in [(4, 2), (1, 2), ()]]))",
+    )
+)
+VALUES.append(
+    (
         ("importlib.util.find_spec",),
         # rockpool's backend check: ``util.find_spec(spec) is not None``
         "from importlib import util\nimport importlib.util\n"

@@ -73,6 +73,7 @@ def build() -> dict:
         "mro": mro,
         "namespaces": namespaces(nn),
         "forward": forward_specs(nn),
+        "init": init_specs(nn),
     }
 
 
@@ -94,6 +95,40 @@ def forward_specs(nn: typing.Any) -> dict[str, dict[str, typing.Any]]:
             continue
         try:
             spec = inspect.getfullargspec(cls.forward)
+        except TypeError:
+            continue
+        unknown = []
+        defaults = list(spec.defaults) if spec.defaults is not None else None
+        if defaults is not None and not all(_simple(d) for d in defaults):
+            defaults, unknown = None, [*unknown, "defaults"]
+        kwdefaults = dict(spec.kwonlydefaults) if spec.kwonlydefaults else None
+        if kwdefaults is not None and not all(_simple(d) for d in kwdefaults.values()):
+            kwdefaults, unknown = None, [*unknown, "kwonlydefaults"]
+        out[f"torch.nn.{name}"] = {
+            "args": list(spec.args),
+            "varargs": spec.varargs,
+            "varkw": spec.varkw,
+            "defaults": defaults,
+            "kwonlyargs": list(spec.kwonlyargs),
+            "kwonlydefaults": kwdefaults,
+            "unknown": unknown,
+        }
+    return out
+
+
+def init_specs(nn: typing.Any) -> dict[str, dict[str, typing.Any]]:
+    """``inspect.getfullargspec(cls.__init__)`` of each torch.nn module class, as
+    ``forward_specs`` does for ``forward``: ``inspect.signature(nn.InstanceNorm2d)`` on the core
+    install (monai's ``has_option(norm_type, "num_features")`` picks the keywords its
+    ``get_norm_layer`` passes). ``__init__(self, *args, **kwargs)`` behind overloads (RNN) is
+    kept as it is: that is what ``inspect`` answers too."""
+    out = {}
+    for name in sorted(dir(nn)):
+        cls = getattr(nn, name)
+        if not (inspect.isclass(cls) and issubclass(cls, nn.Module)):
+            continue
+        try:
+            spec = inspect.getfullargspec(cls.__init__)
         except TypeError:
             continue
         unknown = []

@@ -19,6 +19,7 @@ from driftcheck.parsers.source.interp import (
     globalsat,
     globalstmt,
     lazyparams,
+    leafsubcall,
     modglobals,
     pendingret,
     selfmodule,
@@ -1113,6 +1114,9 @@ class Calls:
             aug = augshapes.output(m, [t.shape for t in ts])  # an image augmentation, by shape
             if aug is not None:
                 return aug
+            sub = leafsubcall.output(m, [t.shape for t in ts])  # a catalogue layer's subclass
+            if sub is not None:
+                return _recurrent_result(sub[0], sub[1])
             ok, fwd, _ = self.classes.mro_attr(m.cls, "forward")
             if ok and isinstance(fwd, Func):
                 return self.call_func(self.ip.attrs.bind(fwd, m), args, kwargs)

@@ -382,6 +382,48 @@ def _np_size(c: Any) -> Any:
 NP.add("size", _np_size, "size(a): the element count of a number, a list nesting or a 1-D array")
 
 
+def _np_shape(c: Any) -> Any:
+    """``np.shape(a)``: ``a.shape`` when ``a`` has one (a tensor of known shape: torch's
+    ``Size``, equal to the tuple), else the shape numpy gives ``np.asarray(a)``: ``()`` for a
+    number, a string or None (rockpool's ``Parameter`` matches a time constant ``0.02``
+    against its permitted shapes ``[(n, k), (1, k), ()]``), ``(n,)`` for a flat list of
+    numbers, a rectangular nesting's shape; anything else unknown."""
+    from driftcheck.parsers.source.values.abstract import Tensor, Unknown, plain
+
+    x = plain(c.args[0]) if c.args else None
+    if len(c.args) != 1 or c.kwargs:
+        return c.unknown("numpy.shape() with keywords")
+    if x is None or type(x) in (bool, int, float, complex, str, bytes):
+        return ()
+    if isinstance(x, NDScalar):
+        return ()
+    if isinstance(x, NDArray):
+        return (len(x.items),)
+    if isinstance(x, Tensor):
+        shp = plain(x.shape)
+        if isinstance(shp, tuple) and all(type(d) is int for d in shp):
+            return shp
+        return c.unknown("numpy.shape() of a tensor of unknown shape")
+    if isinstance(x, (list, tuple)):
+        if not x:
+            return (0,)
+        if all(type(plain(i)) in (bool, int, float) for i in x):
+            return (len(x),)
+        shape = _nested_shape(x, [SIZE_LIMIT])
+        return shape if shape is not None else Unknown("numpy.shape() of a ragged list")
+    return c.unknown("numpy.shape() of a value not known")
+
+
+def _np_ndim(c: Any) -> Any:
+    """``np.ndim(a)``: the length of ``np.shape(a)``; unknown where that is."""
+    shp = _np_shape(c)
+    return len(shp) if isinstance(shp, tuple) else shp
+
+
+NP.add("shape", _np_shape, "shape(a): () for a number, a list nesting's shape, a tensor's shape")
+NP.add("ndim", _np_ndim, "ndim(a): the length of shape(a)")
+
+
 def is_ndarray(x: Any) -> Any:
     """``isinstance(x, np.ndarray)``: True for a 1-D array of known numbers, False for Python's
     own values and objects of the analyzed code whose classes we read (none derives from

@@ -433,6 +433,9 @@ class Library:
         if q in _USER_DICTS:
             self._userdict_init(obj, args, kwargs)
             return
+        if q in _NAMESPACES and obj.cls is not None and not obj.module:
+            self._namespace_init(obj, q, args, kwargs, loc)
+            return
         if short.endswith("PreTrainedModel") or short in PRETRAINED_BASES:
             cfg = args[0] if args else kwargs.get("config")
             if isinstance(plain(cfg), Config):
@@ -468,6 +471,22 @@ class Library:
         if q in ("pydantic.BaseModel", "pydantic.main.BaseModel") and obj.cls is not None:
             # a pydantic model: keyword fields over the class's annotated defaults
             self.calls.init_dataclass(obj, obj.cls, [], kwargs)
+
+    def _namespace_init(self, obj: Obj, q: str, args: list, kwargs: dict, loc: tuple) -> None:
+        """``argparse.Namespace.__init__(**kwargs)`` / ``types.SimpleNamespace``'s in a subclass
+        (momentfm's ``NamespaceWithDefaults(Namespace)`` with its own ``getattr`` method): each
+        keyword set as an attribute by ``setattr(self, name, value)``, so a subclass's own
+        ``__setattr__`` runs as in CPython. Positional arguments (a TypeError for
+        ``Namespace``; ``SimpleNamespace(mapping)`` on 3.13) or keywords we cannot list leave
+        the object unknown."""
+        from driftcheck.parsers.source.library.python import setattr_call
+
+        if args or "**" in kwargs:
+            obj.unresolved.append(f"{q}.__init__ with arguments we cannot list")
+            self.stmts.note(f"{loc[0]}:{loc[1]}: {q} subclass built with arguments we cannot list")
+            return
+        for k, v in kwargs.items():
+            setattr_call(self.ip, obj, k, v, loc)
 
     def _userdict_init(self, obj: Obj, args: list, kwargs: dict) -> None:
         """``collections.UserDict.__init__(mapping, **kw)``: its items live in ``self.data``
@@ -872,6 +891,7 @@ _NEW_BY_SIZE = frozenset(("new_zeros", "new_ones", "new_empty"))
 # mapping bases whose items live in ``self.data`` and whose ``__init__`` stores each through
 # ``self[key] = value`` (``Machine._userdict_init``)
 _USER_DICTS = ("collections.UserDict",)
+_NAMESPACES = ("argparse.Namespace", "types.SimpleNamespace")
 _CONV = re.compile(r"Conv(?:Transpose)?([123])d")
 _CONV_TUPLES = ("kernel_size", "stride", "padding", "dilation", "output_padding")
 
@@ -923,6 +943,10 @@ _OBJECT_SETATTR = frozenset(
         # object's (pfhedge's ``BaseInstrument(ABC)`` derivatives keep their underliers so)
         "abc.ABC",
         "typing.Generic",
+        # ``argparse.Namespace`` keeps object's ``__setattr__``; ``types.SimpleNamespace``'s
+        # is the generic store too (a plain write into the instance's namespace)
+        "argparse.Namespace",
+        "types.SimpleNamespace",
     )
 )
 

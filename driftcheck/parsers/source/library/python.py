@@ -404,28 +404,42 @@ def _getattr(c: Call) -> Any:
     return c.interp.attrs.getattr(obj, nm, (str(c.loc[0]), c.loc[1]))
 
 
+def setattr_call(interp: Any, obj: Any, name: Any, v: Any, loc: tuple) -> None:
+    """``setattr(obj, name, v)`` as the builtin does it, from library code modelled in Python
+    (``argparse.Namespace.__init__``: library/machine.py)."""
+    _setattr_args(interp, [obj, name, v], loc)
+
+
 @B.entry("setattr", doc="setattr(obj, name, v): an attribute write with nn.Module semantics")
 def _setattr(c: Call) -> Any:
-    args = c.args
+    return _setattr_args(c.interp, c.args, c.loc)
+
+
+def _setattr_args(interp: Any, args: list, loc: tuple) -> Any:
     if len(args) == 3 and isinstance(plain(args[1]), str):
         obj = plain(args[0])
-        if isinstance(obj, Obj) and c.interp.attrs.module_setattr(obj, plain(args[1]), args[2]):
+        if isinstance(obj, Obj) and not obj.module:
+            # a plain object: as ``obj.name = v`` (its class's data descriptors, property
+            # setters and own ``__setattr__`` run; a write of a known name skipped them and
+            # ``setattr(hp, "d", 3)`` kept 3 where the class's hook stored 6)
+            interp.attrs.setattr(obj, plain(args[1]), args[2], loc[1], None)
+        elif isinstance(obj, Obj) and interp.attrs.module_setattr(obj, plain(args[1]), args[2]):
             pass  # the class's own ``__setattr__`` ran (interp/attrs.py ``module_setattr``)
         elif isinstance(obj, Obj):
-            c.interp.attrs.register(obj, plain(args[1]), args[2], c.loc[1])
+            interp.attrs.register(obj, plain(args[1]), args[2], loc[1])
         elif isinstance(obj, (Config, Leaf, Cls)) or (
             isinstance(obj, Func) and plain(args[1]) in ("__defaults__", "__kwdefaults__")
         ):
-            c.interp.attrs.setattr(obj, plain(args[1]), args[2], c.loc[1], None)
+            interp.attrs.setattr(obj, plain(args[1]), args[2], loc[1], None)
         elif _module_ref(obj):  # a module's global (interp/selfmodule.py)
             from driftcheck.parsers.source.interp import selfmodule
 
-            selfmodule.set_global(c.interp, obj.mod, plain(args[1]), args[2], c.loc[1])
+            selfmodule.set_global(interp, obj.mod, plain(args[1]), args[2], loc[1])
     elif len(args) == 3:
         obj = plain(args[0])
-        if isinstance(obj, Obj) and c.interp.attrs.module_setattr(obj, args[1], args[2], c.loc):
+        if isinstance(obj, Obj) and interp.attrs.module_setattr(obj, args[1], args[2], loc):
             return None  # unresolved, naming its own ``__setattr__`` (interp/attrs.py)
-        unnamed_setattr(obj, plain(args[1]), args[2], c.loc)
+        unnamed_setattr(obj, plain(args[1]), args[2], loc)
     return None
 
 

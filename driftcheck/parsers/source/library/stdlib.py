@@ -1698,6 +1698,10 @@ def _signature(c: Call) -> Any:
         init = c.interp.calls.find_init(cls)[0] if cls is not None else None
         if isinstance(init, Func):
             f, bound = init, cls
+        elif cls is None:  # torch's source not on disk (core install): the shipped table
+            shipped = _shipped_init_signature(f.qual)
+            if shipped is not None:
+                return shipped
     if isinstance(f, Cls):
         f, bound = _class_signature_func(c, f)
     if not isinstance(f, Func):
@@ -1732,6 +1736,53 @@ def _signature(c: Call) -> Any:
         add(a.kwarg, None, "VAR_KEYWORD")
     if (f.bound is not None or bound is not None) and params:  # a bound method drops ``self``
         params.pop(next(iter(params)))
+    return NamedTupleValue([params, Unknown("return annotation")], _SIGNATURE)
+
+
+def _shipped_init_signature(qual: str) -> Any:
+    """``inspect.signature(nn.X)`` from ``getfullargspec(nn.X.__init__)`` as
+    tools/gen_torch_signatures.py ships it (checked against the installed torch), ``self``
+    dropped; a default that is not a plain value reads as unknown. None for a class the table
+    does not hold (``torch.nn.X`` / ``torch.nn.modules.<file>.X`` only)."""
+    from driftcheck.parsers.source.library.pybuiltins import INSPECT_EMPTY
+    from driftcheck.parsers.source.library.torchlib import _shipped_table
+
+    parts = qual.split(".")
+    if not (
+        parts[:2] == ["torch", "nn"]
+        and (len(parts) == 3 or (len(parts) == 5 and parts[2] == "modules"))
+    ):
+        return None
+    row = _shipped_table().get("init", {}).get(f"torch.nn.{parts[-1]}")
+    if not isinstance(row, dict):
+        return None
+    unknown = row.get("unknown") or ()
+    args = list(row.get("args") or [])[1:]  # ``self``
+    defaults = row.get("defaults") or []
+    kwdefaults = row.get("kwonlydefaults") or {}
+    params: dict[str, Any] = {}
+
+    def add(name: str, default: Any, kind: str) -> None:
+        ann = Unknown("annotation of a torch parameter")
+        params[name] = NamedTupleValue([name, default, ParamKind(kind), ann], _PARAMETER)
+
+    first_default = len(args) - len(defaults)
+    for i, name in enumerate(args):
+        if "defaults" in unknown:
+            d: Any = Unknown("default of a torch parameter")
+        else:
+            d = defaults[i - first_default] if i >= first_default else INSPECT_EMPTY
+        add(name, d, "POSITIONAL_OR_KEYWORD")
+    if row.get("varargs"):
+        add(row["varargs"], INSPECT_EMPTY, "VAR_POSITIONAL")
+    for name in row.get("kwonlyargs") or []:
+        if "kwonlydefaults" in unknown:
+            d = Unknown("default of a torch parameter")
+        else:
+            d = kwdefaults.get(name, INSPECT_EMPTY)
+        add(name, d, "KEYWORD_ONLY")
+    if row.get("varkw"):
+        add(row["varkw"], INSPECT_EMPTY, "VAR_KEYWORD")
     return NamedTupleValue([params, Unknown("return annotation")], _SIGNATURE)
 
 
