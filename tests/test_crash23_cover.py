@@ -89,6 +89,21 @@ expr("fold_blocks", "return F.fold(h.view(2, 4, 2), (3, 3), 2)")
 expr("fold_ok", "return F.fold(h.view(2, 4, 2), (2, 3), 2).flatten(1) @ torch.ones(6, 2)")
 expr("fold_channels", "return F.fold(h.view(2, 2, 4), (3, 3), 2)")
 
+# ---- broadcast_tensors, linalg.solve_triangular
+expr("bcastall_wide", "a, b = torch.broadcast_tensors(h, self.g(x))\n        return a + b")
+expr("bcastall_ok", "a, b = torch.broadcast_tensors(h, h[:1])\n        return a + b")
+_TRI = "A = torch.eye(8) + (h.t() @ h).tril()"
+expr("tri_rows", f"{_TRI}\n        return torch.linalg.solve_triangular(A, self.g(x), upper=False)")
+expr(
+    "tri_ok",
+    f"{_TRI}\n        y = torch.linalg.solve_triangular(A, h.t(), upper=False)\n"
+    "        return y @ torch.ones(2, 3)",
+)
+expr(
+    "tri_right",
+    f"{_TRI}\n        return torch.linalg.solve_triangular(A, h.t(), upper=False, left=False)",
+)
+
 
 @pytest.mark.parametrize("name", sorted(MODELS))
 def test_blocker_iff_torch_crashes(name, tmp_path, capsys):
@@ -101,7 +116,11 @@ def test_every_rule_has_both_sides(tmp_path):
 
 def test_size_free_without_input_shape(tmp_path, capsys):
     check_silent_without_shape(
-        MODELS, HEAD, ("dim_softmin", "bcast_dist", "stack_hstack", "fold_blocks"), tmp_path, capsys
+        MODELS,
+        HEAD,
+        ("dim_softmin", "bcast_dist", "stack_hstack", "fold_blocks", "tri_rows"),
+        tmp_path,
+        capsys,
     )
 
 
@@ -238,3 +257,38 @@ def test_fold_is_torchs():
             counts,
         )
     assert counts["decided"] >= 200 and counts.get("refused", 0) >= 20, counts
+
+
+def test_broadcast_and_triangular_are_torchs():
+    torch = pytest.importorskip("torch")
+
+    from driftcheck.parsers.source.forward.dataflow_cover23 import broadcast_all, solve_triangular
+    from driftcheck.parsers.source.values.dataflow_values import Tens
+
+    r = random.Random("cover23-tri")
+    counts = {"none": 0, "decided": 0}
+    for _ in range(300):
+        shapes = [_shape(r, r.choice([0, 1, 2, 3])) for _ in range(r.choice([2, 3]))]
+        ts = [torch.zeros(sh) for sh in shapes]
+        _agree(
+            lambda shapes=shapes: broadcast_all(shapes),
+            lambda ts=ts: torch.broadcast_tensors(*ts)[0],
+            counts,
+        )
+    for _ in range(300):
+        n = r.choice([2, 3])
+        a = (*_shape(r, r.choice([0, 1])), n, r.choice([n, n, n + 1]))
+        b = (*_shape(r, r.choice([0, 1])), r.choice([n, n + 1, 1]), r.choice([n, 2]))
+        if r.random() < 0.1:
+            b = b[-1:]
+        kw = {"upper": r.random() < 0.5}
+        if r.random() < 0.4:
+            kw["left"] = r.random() < 0.5
+        A = torch.eye(a[-1]).expand(a) if a[-1] == a[-2] else torch.ones(a)
+        B = torch.ones(b)
+        _agree(
+            lambda a=a, b=b, kw=kw: solve_triangular([Tens(None, a), Tens(None, b)], kw),
+            lambda A=A, B=B, kw=kw: torch.linalg.solve_triangular(A, B, **kw),
+            counts,
+        )
+    assert counts["decided"] >= 550 and counts.get("refused", 0) >= 50, counts

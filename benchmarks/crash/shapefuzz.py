@@ -1938,7 +1938,7 @@ def _cover_bcast(r, s, bad):
                    "torch.isclose(x, {y}).float()", "torch.fmod(x, {y} + 2)",
                    "F.huber_loss(x, {y})", "F.smooth_l1_loss(x, {y}, reduction='none')",
                    "torch.polar(x.abs(), {y}).real", "torch.copysign(x, {y})",
-                   "torch.xlogy(x.abs(), {y}.abs())"])  # fmt: skip
+                   "torch.xlogy(x.abs(), {y}.abs())", "torch.broadcast_tensors(x, {y})[1]"])  # fmt: skip
     line = f"y = {fn.format(y=f'torch.randn({_t(y) or 1})' if y else 'torch.randn(())')}"
     return Step(fwd=[line, "x = x + y.sum()"], bad=bad, out=None)
 
@@ -1985,6 +1985,27 @@ def _cover_convt(r, s, bad):
             f"groups={g})")  # fmt: skip
     out = [s[0], o * g, *((v - 1) * st + k + op_ for v in s[2:])]
     return Step(init=init, fwd=[line], bad=bad, out=None if bad else out)
+
+
+@op("cover_solve")
+def _cover_solve(r, s, bad):
+    n = s[-1]
+    g = f"x.reshape(-1, {n})"
+    a = f"(torch.eye({n}) + ({g}.t() @ {g}).tril() / 100)"
+    k = r.choice([1, 2, 3])
+    left = r.random() < 0.7
+    rows = n if left else k
+    cols = k if left else n
+    if bad:
+        if left:
+            rows = _other(r, n)
+        else:
+            cols = _other(r, n)
+    extra = "" if left else ", left=False"
+    line = (
+        f"y = torch.linalg.solve_triangular({a}, torch.randn({rows}, {cols}), upper=False{extra})"
+    )
+    return Step(fwd=[line, "x = x + y.sum()"], bad=bad, out=None if bad else list(s))
 
 
 @op("cover_fold")

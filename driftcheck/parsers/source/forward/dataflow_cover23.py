@@ -92,8 +92,18 @@ def torch_fn(run: Any, q: str, name: str, args: list, kwargs: dict, loc: Any) ->
             return None
         got = stack_shape(name, shapes)  # type: ignore[arg-type]
         return _verdict(f, loc, name, got)
-    if name in _CONV_T and q.endswith(f"functional.{name}"):
+    if name in _CONV_T:
+        if not q.startswith("torch.nn.functional."):
+            return None
         return _verdict(f, loc, name, conv_transpose(name, args, kwargs))
+    if name == "broadcast_tensors":
+        shapes = [known_shape(a) for a in args]
+        if len(args) < 2 or kwargs or any(sh is None for sh in shapes):
+            return None
+        got = broadcast_all(shapes)  # type: ignore[arg-type]
+        return _verdict(f, loc, name, got) if isinstance(got, str) else None
+    if name == "solve_triangular":
+        return _verdict(f, loc, name, solve_triangular(args, kwargs))
     if name == "fold" and q.endswith("functional.fold"):
         return _verdict(f, loc, name, fold(args, kwargs))
     return None
@@ -108,6 +118,50 @@ def _verdict(f: Any, loc: Any, name: str, got: Any) -> Any:
         f.crash(loc, f"{name}: {got}")
         return Tens(None)
     return Tens(None, tuple(got))
+
+
+def broadcast_all(shapes: list[tuple]) -> tuple | str:
+    """The common shape of ``shapes`` under torch's broadcasting, or torch's error."""
+    out: tuple = ()
+    for s in shapes:
+        if not broadcasts(out, s):
+            return (
+                f"shape mismatch: objects cannot be broadcast to a single shape ({list(out)} "
+                f"and {list(s)})"
+            )
+        n = max(len(out), len(s))
+        a, b = (1,) * (n - len(out)) + out, (1,) * (n - len(s)) + s
+        out = tuple(x if y == 1 else y for x, y in zip(a, b, strict=True))
+    return out
+
+
+def solve_triangular(args: list, kwargs: dict) -> tuple | str | None:
+    """``torch.linalg.solve_triangular(A, B, *, upper, left=True, unitriangular=False)``: the
+    result shape, torch's error text, or None."""
+    if len(args) != 2 or not set(kwargs) <= {"upper", "left", "unitriangular"}:
+        return None
+    left = kwargs.get("left", True)
+    if not isinstance(left, bool) or "upper" not in kwargs:
+        return None
+    a, b = known_shape(args[0]), known_shape(args[1])
+    if a is None or b is None:
+        return None
+    if len(a) < 2 or len(b) < 2:
+        return (
+            f"torch.linalg.solve_triangular: The input tensor {'A' if len(a) < 2 else 'B'} "
+            "must have at least 2 dimensions."
+        )
+    if a[-1] != a[-2]:
+        return f"torch.linalg.solve_triangular: A must be batches of square matrices, but they are {a[-2]} by {a[-1]} matrices"
+    if (b[-2] if left else b[-1]) != a[-1]:
+        return (
+            f"torch.linalg.solve_triangular: Incompatible shapes of A and B for the equation "
+            f"{'AX = B' if left else 'XA = B'} ({a[-2]}x{a[-1]} and {b[-2]}x{b[-1]})"
+        )
+    batch = broadcast_all([a[:-2], b[:-2]])
+    if isinstance(batch, str):
+        return batch
+    return (*batch, *b[-2:])
 
 
 # ---------------------------------------------------------------------- stacks
