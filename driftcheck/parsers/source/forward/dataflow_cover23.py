@@ -31,8 +31,9 @@ from driftcheck.parsers.source.forward.cover_table import (
 )
 from driftcheck.parsers.source.values.dataflow_values import Tens, known_shape
 
-_STACKS = frozenset({"hstack", "vstack", "row_stack", "dstack", "column_stack"})
-_CONV_T = frozenset({"conv_transpose1d", "conv_transpose2d", "conv_transpose3d"})
+# tuples, not frozensets: ``op_coverage.py`` reads literal collections as dispatch names
+_STACKS = ("hstack", "vstack", "row_stack", "dstack", "column_stack")
+_CONV_T = ("conv_transpose1d", "conv_transpose2d", "conv_transpose3d")
 
 
 def _int(v: Any) -> bool:
