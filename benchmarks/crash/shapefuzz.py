@@ -2024,6 +2024,119 @@ def _inplace_table(r, s, bad):
     return Step(fwd=[f"c = {src}", call, "x = x + c"], bad=bad, out=list(s))
 
 
+# ---- crashcover23: ops real code calls that had no refusing rule (op_coverage --missing)
+@op("cover_dim")
+def _cover_dim(r, s, bad):
+    d = _dim(r, s, bad)
+    fn = r.choice(["F.softmin(x, {d})", "F.gumbel_softmax(x, tau=0.5, dim={d})", "x.nansum({d})",
+                   "torch.nanmean(x, {d})", "torch.fft.fft(x, dim={d}).real",
+                   "torch.fft.rfft(x, dim={d}).abs()", "torch.fft.fftshift(x, dim={d})",
+                   "torch.unique(x, dim={d})", "x.aminmax(dim={d}).max",
+                   "torch.std_mean(x, dim={d})[0]", "x.argsort({d}).float()",
+                   "torch.quantile(x, 0.5, dim={d})"])  # fmt: skip
+    # the result's shape is not followed by the pass for every form: the program ends here
+    return Step(fwd=[f"y = {fn.format(d=d)}", "x = x + y.sum()"], bad=bad, out=None)
+
+
+@op("cover_bcast")
+def _cover_bcast(r, s, bad):
+    y = [1 if r.random() < 0.3 else v for v in s][r.randrange(len(s)) :]
+    if bad:
+        big = [i for i, v in enumerate(s) if v != 1]
+        if not big:
+            return None
+        i = r.choice(big)
+        y = list(s)
+        y[i] = _other(r, s[i])
+    fn = r.choice(["torch.dist(x, {y})", "F.kl_div(x, {y}.softmax(-1), reduction='sum')",
+                   "torch.hypot(x, {y})", "torch.logaddexp(x, {y})",
+                   "torch.isclose(x, {y}).float()", "torch.fmod(x, {y} + 2)",
+                   "F.huber_loss(x, {y})", "F.smooth_l1_loss(x, {y}, reduction='none')",
+                   "torch.polar(x.abs(), {y}).real", "torch.copysign(x, {y})",
+                   "torch.xlogy(x.abs(), {y}.abs())", "torch.broadcast_tensors(x, {y})[1]"])  # fmt: skip
+    line = f"y = {fn.format(y=f'torch.randn({_t(y) or 1})' if y else 'torch.randn(())')}"
+    return Step(fwd=[line, "x = x + y.sum()"], bad=bad, out=None)
+
+
+@op("cover_stack")
+def _cover_stack(r, s, bad):
+    fn = r.choice(["hstack", "vstack", "dstack", "column_stack"])
+    if len(s) < (3 if fn == "dstack" else 2):
+        return None
+    d = {"hstack": 1 if len(s) > 1 else 0, "vstack": 0, "dstack": 2, "column_stack": 1}[fn]
+    y = list(s)
+    y[d] = _size(r)
+    if bad:
+        others = [i for i in range(len(s)) if i != d]
+        if not others:
+            return None
+        i = r.choice(others)
+        y[i] = _other(r, s[i])
+    line = f"x = torch.{fn}([x, torch.randn({_t(y)})])"
+    if bad:
+        return Step(fwd=[line], bad=True)
+    out = list(s)
+    out[d] += y[d]
+    return Step(fwd=[line], out=out)
+
+
+@op("cover_convt")
+def _cover_convt(r, s, bad):
+    nd = len(s) - 2
+    if nd not in (1, 2):
+        return None
+    c = s[1]
+    g = r.choice([g for g in (1, 2) if c % g == 0])
+    k, st = r.choice([1, 2, 3]), r.choice([1, 2])
+    cw, op_ = c, r.randrange(st)
+    if bad:
+        if r.random() < 0.5:
+            cw = _other(r, c) * g
+        else:
+            op_ = st + r.randrange(2)
+    o = r.choice([1, 2])
+    init = [f"self.tw{{i}} = nn.Parameter(torch.randn({cw}, {o}, {_t([k] * nd)}))"]
+    line = (f"x = F.conv_transpose{nd}d(x, self.tw{{i}}, stride={st}, output_padding={op_}, "
+            f"groups={g})")  # fmt: skip
+    out = [s[0], o * g, *((v - 1) * st + k + op_ for v in s[2:])]
+    return Step(init=init, fwd=[line], bad=bad, out=None if bad else out)
+
+
+@op("cover_solve")
+def _cover_solve(r, s, bad):
+    n = s[-1]
+    g = f"x.reshape(-1, {n})"
+    a = f"(torch.eye({n}) + ({g}.t() @ {g}).tril() / 100)"
+    k = r.choice([1, 2, 3])
+    left = r.random() < 0.7
+    rows = n if left else k
+    cols = k if left else n
+    if bad:
+        if left:
+            rows = _other(r, n)
+        else:
+            cols = _other(r, n)
+    extra = "" if left else ", left=False"
+    line = (
+        f"y = torch.linalg.solve_triangular({a}, torch.randn({rows}, {cols}), upper=False{extra})"
+    )
+    return Step(fwd=[line, "x = x + y.sum()"], bad=bad, out=None if bad else list(s))
+
+
+@op("cover_fold")
+def _cover_fold(r, s, bad):
+    if len(s) != 4:
+        return None
+    k = r.choice([1, 2])
+    if min(s[2:]) < k:
+        return None
+    h, w = s[2], s[3]
+    if bad:
+        h += r.choice([1, 2])
+    line = f"x = F.fold(F.unfold(x, {k}), ({h}, {w}), {k})"
+    return Step(fwd=[line], bad=bad, out=None if bad else list(s))
+
+
 @dataclass
 class Program:
     name: str

@@ -292,6 +292,12 @@ def _call_torch(run: Any, q: str, args: list, kwargs: dict, fr: Any, at: Any) ->
 
             dataflow_matrix.init_call(run.f, q, args, kwargs, fr.loc(at))  # ``dirac_(w2d)``
         return UNK  # nn.init.*, building a layer inside forward: no dataflow we can follow
+    if run.f.input_shape is not None:
+        from driftcheck.parsers.source.forward import dataflow_cover23
+
+        got = dataflow_cover23.torch_fn(run, q, name, args, kwargs, fr.loc(at))  # ``F.fold``
+        if got is not None:
+            return got
     if name in ("cat", "concat", "concatenate", "stack"):
         seq = _arg(args, kwargs, 0, "tensors", ())
         dim = _arg(args, kwargs, 1, "dim", 0)
@@ -488,6 +494,10 @@ def _method(run: Any, t: Tens, name: str, args: list, kwargs: dict, fr: Any, at:
             from driftcheck.parsers.source.forward import dataflow_more23
 
             got = dataflow_more23.method(f, t, name, args, kwargs, loc)  # session 23's rules
+        if got is None:
+            from driftcheck.parsers.source.forward import dataflow_cover23
+
+            got = dataflow_cover23.method(f, t, name, args, kwargs, loc)  # ``cover_table``
         if got is None:
             got = dataflow_losses.method(f, t, name, args, kwargs, loc)
         if got is None:
