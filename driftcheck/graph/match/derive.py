@@ -528,6 +528,8 @@ def _experts(items: list[Item], out: dict[str, Derived]) -> None:
                 if isinstance(shape, (list, tuple)) and len(shape) == 3:
                     n = shape[0] if isinstance(shape[0], int) else None
             if n is not None and c.is_block and n not in rows:
+                n = _equal_entries(c, rows) or n
+            if n is not None and c.is_block and n not in rows:
                 # shared experts of the routed experts' shape merge into their run (8
                 # routed and 1 shared written as one ModuleList of 9): the router's rows
                 # are the routed ones; a shared expert or two, never more than routed
@@ -545,6 +547,21 @@ def _experts(items: list[Item], out: dict[str, Derived]) -> None:
             )
             return
     _flat_experts(items, out)
+
+
+def _equal_entries(c: Item, rows: dict) -> int | None:
+    """E of experts kept one weight per entry of a list (an ``nn.ParameterList`` of E
+    ``[I, d]`` tensors, or of E equal ``Linear`` layers): a block whose children are E leaves
+    of one type and one shape, E the rows of a router beside it. The block's count is how
+    many such lists stand alike (gate and up merged into a run of two), not the experts."""
+    kids = c.children or []
+    leaves = [k for k in kids if not k.soft]
+    if len(leaves) < 2 or any(k.is_block for k in leaves):
+        return None
+    first = leaves[0]
+    if any(k.ltype != first.ltype or k.params != first.params for k in leaves):
+        return None
+    return len(leaves) if len(leaves) in rows else None
 
 
 def _row_stacked(kids: list[Item], rows: dict) -> int | None:

@@ -1,0 +1,129 @@
+"""Drift between re-implementations and their configs (session 23, reimplfix23; issue #17:
+fresh19's dev part).
+
+Each test proves its rule in torch first (the code, built on the meta device, has the parameter
+count transformers' own model has for the same config), then statically: the clean pair gives no
+finding of minor or above and one planted value gives one finding holding both values.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.drift_support import config, count, one, run, torch_pair, write
+
+torch = pytest.importorskip("torch")
+transformers = pytest.importorskip("transformers")
+
+# -- experts kept one tensor per entry of an nn.ParameterList ---------------------------------
+
+QWEN2_MOE = dict(
+    architectures=["Qwen2MoeForCausalLM"],
+    vocab_size=256,
+    hidden_size=64,
+    intermediate_size=128,
+    moe_intermediate_size=32,
+    shared_expert_intermediate_size=64,
+    num_hidden_layers=2,
+    num_attention_heads=4,
+    num_key_value_heads=2,
+    num_experts=4,
+    num_experts_per_tok=2,
+    tie_word_embeddings=False,
+)
+
+_PARAM_LIST = """
+import torch
+import torch.nn.functional as F
+from torch import nn
+
+D, V, L, H, KV, E, K, FF, SFF = 64, 256, 2, 4, 2, {e}, 2, 32, 64
+
+
+def norm(x, w):
+    return w * x * torch.rsqrt(x.pow(2).mean(-1, keepdim=True) + 1e-6)
+
+
+class MoE(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.router = {router}
+        self.w_gate = nn.ParameterList(nn.Parameter(torch.empty(FF, D)) for _ in range(E))
+        self.w_up = nn.ParameterList(nn.Parameter(torch.empty(FF, D)) for _ in range(E))
+        self.w_down = nn.ParameterList(nn.Parameter(torch.empty(D, FF)) for _ in range(E))
+        self.s_gate = nn.Parameter(torch.empty(SFF, D))
+        self.s_up = nn.Parameter(torch.empty(SFF, D))
+        self.s_down = nn.Parameter(torch.empty(D, SFF))
+        self.s_scale = nn.Parameter(torch.empty(1, D))
+
+    def forward(self, x):
+        top, idx = {score}.softmax(-1).topk(K, -1)
+        out = torch.zeros_like(x)
+        for e in range(E):
+            w = (top * (idx == e)).sum(-1, keepdim=True)
+            y = F.silu(F.linear(x, self.w_gate[e])) * F.linear(x, self.w_up[e])
+            out = out + w * F.linear(y, self.w_down[e])
+        s = F.silu(F.linear(x, self.s_gate)) * F.linear(x, self.s_up)
+        return out + torch.sigmoid(F.linear(x, self.s_scale)) * F.linear(s, self.s_down)
+
+
+class Block(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.n1 = nn.Parameter(torch.ones(D))
+        self.n2 = nn.Parameter(torch.ones(D))
+        self.q = nn.Linear(D, H * 16)
+        self.k = nn.Linear(D, KV * 16)
+        self.v = nn.Linear(D, KV * 16)
+        self.o = nn.Linear(H * 16, D, bias=False)
+        self.moe = MoE()
+
+    def forward(self, x):
+        b, t, _ = x.shape
+        h = norm(x, self.n1)
+        q = self.q(h).view(b, t, H, 16).transpose(1, 2)
+        k = self.k(h).view(b, t, KV, 16).transpose(1, 2).repeat_interleave(H // KV, 1)
+        v = self.v(h).view(b, t, KV, 16).transpose(1, 2).repeat_interleave(H // KV, 1)
+        y = F.scaled_dot_product_attention(q, k, v, is_causal=True)
+        x = x + self.o(y.transpose(1, 2).reshape(b, t, -1))
+        return x + self.moe(norm(x, self.n2))
+
+
+class M(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.emb = nn.Embedding(V, D)
+        self.layers = nn.ModuleList(Block() for _ in range(L))
+        self.norm = nn.Parameter(torch.ones(D))
+        self.head = nn.Linear(D, V, bias=False)
+
+    def forward(self, ids):
+        x = self.emb(ids)
+        for blk in self.layers:
+            x = blk(x)
+        return self.head(norm(x, self.norm))
+"""
+
+_ROUTERS = {
+    "parameter": ("nn.Parameter(torch.empty(E, D))", "F.linear(x, self.router)"),
+    "linear": ("nn.Linear(D, E, bias=False)", "self.router(x)"),
+}
+
+
+@pytest.mark.parametrize("router", sorted(_ROUTERS))
+def test_experts_one_tensor_per_parameter_list_entry(tmp_path, router):
+    """Routed experts kept as E ``[I, d]`` tensors in ``nn.ParameterList``s (gate, up, down)
+    beside a router of E rows: each list is a block of E equal leaves, and the two lists of
+    one shape merge into a run of two, so the experts were never counted; a k projection of
+    32 outputs beside the shared expert's ``[64, 64]`` weights was then read as a router of
+    32 row-stacked experts (fresh19's Qwen2-MoE: a clean-pair false positive). A list of E
+    equal entries beside a router of E rows is E experts."""
+    r, score = _ROUTERS[router]
+    cfg, path = config(tmp_path, "cfg", "Qwen2MoeConfig", **QWEN2_MOE)
+    code = write(tmp_path, "m.py", _PARAM_LIST.format(e="4", router=r, score=score))
+    mine, hf = torch_pair(code, cfg)
+    # transformers' attention and shared-expert gate carry biases / a [1, d] gate as here
+    assert count(mine) == count(hf)
+    assert run(code, path) == []
+    planted = write(tmp_path, "p.py", _PARAM_LIST.format(e="8", router=r, score=score))
+    one(run(planted, path), 4, 8)
