@@ -127,3 +127,96 @@ def test_experts_one_tensor_per_parameter_list_entry(tmp_path, router):
     assert run(code, path) == []
     planted = write(tmp_path, "p.py", _PARAM_LIST.format(e="8", router=r, score=score))
     one(run(planted, path), 4, 8)
+
+
+# -- sizes in a namedtuple: ``NT._make(row)`` and its fields read by forward -------------------
+
+STARCODER2 = dict(
+    architectures=["Starcoder2ForCausalLM"],
+    vocab_size=256,
+    hidden_size=64,
+    intermediate_size=128,
+    num_hidden_layers=2,
+    num_attention_heads=4,
+    num_key_value_heads=2,
+    sliding_window=16,
+    tie_word_embeddings=False,
+    use_bias=True,
+)
+
+_NAMEDTUPLE = """
+import collections
+
+import torch
+import torch.nn.functional as F
+from torch import nn
+
+Sizes = collections.namedtuple("Sizes", ["vocab", "width", "depth", "heads", "kv", "mlp", "band"])
+{make}
+
+
+class Layer(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.hd = S.width // S.heads
+        self.norm1 = nn.LayerNorm(S.width)
+        self.norm2 = nn.LayerNorm(S.width)
+        self.wq = nn.Linear(S.width, S.heads * self.hd)
+        self.wk = nn.Linear(S.width, S.kv * self.hd)
+        self.wv = nn.Linear(S.width, S.kv * self.hd)
+        self.wo = nn.Linear(S.heads * self.hd, S.width)
+        self.up = nn.Linear(S.width, S.mlp)
+        self.down = nn.Linear(S.mlp, S.width)
+
+    def forward(self, x, band):
+        b, t, _ = x.shape
+        h = self.norm1(x)
+        q = self.wq(h).view(b, t, S.heads, self.hd).transpose(1, 2)
+        k = self.wk(h).view(b, t, S.kv, self.hd).transpose(1, 2)
+        v = self.wv(h).view(b, t, S.kv, self.hd).transpose(1, 2)
+        y = F.scaled_dot_product_attention(q, k, v, attn_mask=band, enable_gqa=True)
+        x = x + self.wo(y.transpose(1, 2).reshape(b, t, -1))
+        return x + self.down(F.gelu(self.up(self.norm2(x)), approximate="tanh"))
+
+
+class M(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.tok = nn.Embedding(S.vocab, S.width)
+        self.layers = nn.ModuleList([Layer() for _ in range(S.depth)])
+        self.norm = nn.LayerNorm(S.width)
+        self.out = nn.Linear(S.width, S.vocab, bias=False)
+
+    def forward(self, ids):
+        i = torch.arange(ids.shape[1])
+        band = (i[:, None] >= i[None, :]) & (i[:, None] - i[None, :] < S.band)
+        x = self.tok(ids)
+        for layer in self.layers:
+            x = layer(x, band)
+        return self.out(self.norm(x))
+"""
+
+_MAKES = {
+    "make_row": 'TABLE = {{"tiny": [{vocab}, 64, 2, 4, 2, 128, {band}]}}\nS = Sizes._make(TABLE["tiny"])',
+    "keywords": "S = Sizes(vocab={vocab}, width=64, depth=2, heads=4, kv=2, mlp=128, band={band})",
+}
+
+
+@pytest.mark.parametrize("make", sorted(_MAKES))
+def test_namedtuple_sizes_and_their_window_in_forward(tmp_path, make):
+    """Sizes in a namedtuple, built by ``Sizes._make(row)`` (the class method was unknown, so
+    no layer had a size: every planted size went unseen) or by keywords, and the attention
+    band's width read in ``forward`` as ``S.band`` (the namedtuple was no dataflow value, so
+    the window compared there was unknown and a planted window went unseen; fresh19's
+    StarCoder2). Both are read as Python reads them."""
+
+    def code(vocab: int = 256, band: int = 16) -> str:
+        return _NAMEDTUPLE.format(make=_MAKES[make].format(vocab=vocab, band=band))
+
+    cfg, path = config(tmp_path, "cfg", "Starcoder2Config", **STARCODER2)
+    clean = write(tmp_path, "m.py", code())
+    mine, hf = torch_pair(clean, cfg)
+    assert count(mine) == count(hf)
+    assert run(clean, path) == []
+    one(run(write(tmp_path, "w.py", code(band=32)), path), 16, 32)
+    one(run(write(tmp_path, "v.py", code(vocab=320)), path), 256, 320)

@@ -25,6 +25,7 @@ from driftcheck.parsers.source.forward.dataflow_common import (
     numpy_aliases,
     numpy_keyword_error,
 )
+from driftcheck.parsers.source.forward.dataflow_namedrow import NamedRow
 from driftcheck.parsers.source.sizes import SIZE_LIMIT
 from driftcheck.parsers.source.values.abstract import (
     Cls,
@@ -114,6 +115,12 @@ def convert(run: Any, v: Any, depth: int = 0) -> Any:
         return v
     if isinstance(v, (Leaf, Obj)):  # a plain object (a dataclass config) reads like a module
         return Mod(v)
+    if hasattr(v, "nt") and depth < 4:  # a namedtuple (forward/dataflow_namedrow.py)
+        from driftcheck.parsers.source.forward import dataflow_namedrow
+
+        row = dataflow_namedrow.from_value(v, lambda x: convert(run, x, depth + 1))
+        if row is not None:
+            return row
     if isinstance(v, (tuple, list)) and depth < 4:
         items = [convert(run, x, depth + 1) for x in v[:4096]]
         return tuple(items) if isinstance(v, tuple) else items
@@ -176,6 +183,8 @@ def attribute(run: Any, v: Any, name: str, fr: Any) -> Any:
         if name in ("get", "items", "keys", "values", "pop", "setdefault", "update"):
             return Bound(v, name)
         return v.get(name, UNK)
+    if isinstance(v, NamedRow) and name in v.fields:
+        return v.field(name)[1]  # ``HP.window`` of a namedtuple (forward/dataflow_namedrow.py)
     if isinstance(v, tuple) and name in ("values", "indices"):
         from driftcheck.parsers.source.forward.dataflow_axes import NamedPair
 
