@@ -17,6 +17,7 @@ from driftcheck.parsers.source.forward import (
     dataflow_argtypes,
     dataflow_grown,
     dataflow_keywords,
+    dataflow_libvals,
     dataflow_modargs,
 )
 from driftcheck.parsers.source.forward import dataflow_torch as torchops
@@ -142,6 +143,8 @@ def convert(run: Any, v: Any, depth: int = 0) -> Any:
         return Tens(None)
     if isinstance(v, Unknown):
         return UNK
+    if dataflow_libvals.is_library_value(v):  # ``cp["model"]`` (forward/dataflow_libvals.py)
+        return dataflow_libvals.LibVal(v)
     return UNK
 
 
@@ -183,6 +186,9 @@ def attribute(run: Any, v: Any, name: str, fr: Any) -> Any:
         if name in ("get", "items", "keys", "values", "pop", "setdefault", "update"):
             return Bound(v, name)
         return v.get(name, UNK)
+    if isinstance(v, dataflow_libvals.LibVal):
+        got = dataflow_libvals.attribute(v, name, lambda x: convert(run, x))
+        return UNK if got is None else got
     if isinstance(v, NamedRow) and name in v.fields:
         return v.field(name)[1]  # ``HP.window`` of a namedtuple (forward/dataflow_namedrow.py)
     if isinstance(v, tuple) and name in ("values", "indices"):
