@@ -433,3 +433,142 @@ def test_wider_mlp_that_weighs_what_the_head_weighs(tmp_path, arch):
         bare = tf.AutoModel.from_config(wcfg)
     assert count(bare) == count(mine)  # the coincidence the rule is about
     one(run(code, wpath), ffn, wide)
+
+
+# -- a dense layer then a sparse one, the shared expert merged into the experts' run ----------
+
+MISTRAL4 = dict(
+    architectures=["Mistral4ForCausalLM"],
+    vocab_size=256,
+    hidden_size=64,
+    intermediate_size=128,
+    moe_intermediate_size=32,
+    num_hidden_layers=2,
+    first_k_dense_replace=1,
+    num_attention_heads=4,
+    num_key_value_heads=4,
+    n_routed_experts=4,
+    n_shared_experts=1,
+    num_experts_per_tok=2,
+    q_lora_rank=32,
+    kv_lora_rank=32,
+    qk_nope_head_dim=16,
+    qk_rope_head_dim=8,
+    v_head_dim=16,
+    head_dim=8,
+    rope_parameters={"rope_type": "default", "rope_theta": 10000.0},
+    tie_word_embeddings=False,
+)
+
+_LEAD = """
+import torch
+import torch.nn.functional as F
+from torch import nn
+
+D, V, H, E, K = 64, 256, 4, {e}, {k}
+
+
+class Norm(nn.Module):
+    def __init__(self, n):
+        super().__init__()
+        self.weight = nn.Parameter(torch.ones(n))
+
+    def forward(self, x):
+        return self.weight * x * torch.rsqrt(x.pow(2).mean(-1, keepdim=True) + 1e-6)
+
+
+class FF(nn.Module):
+    def __init__(self, width):
+        super().__init__()
+        self.gate = nn.Linear(D, width, bias=False)
+        self.up = nn.Linear(D, width, bias=False)
+        self.down = nn.Linear(width, D, bias=False)
+
+    def forward(self, x):
+        return self.down(F.silu(self.gate(x)) * self.up(x))
+
+
+class Sparse(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.router = nn.Linear(D, E, bias=False)
+        self.experts = nn.ModuleList(FF(32) for _ in range(E))
+        self.shared = FF(32)
+
+    def forward(self, x):
+        w, idx = self.router(x).softmax(-1).topk(K, -1)
+        y = torch.zeros_like(x)
+        for i, ex in enumerate(self.experts):
+            y = y + (w * (idx == i)).sum(-1, keepdim=True) * ex(x)
+        return y + self.shared(x)
+
+
+class Latent(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.q_down = nn.Linear(D, 32, bias=False)
+        self.q_norm = Norm(32)
+        self.q_up = nn.Linear(32, H * 24, bias=False)
+        self.kv_down = nn.Linear(D, 32 + 8, bias=False)
+        self.kv_norm = Norm(32)
+        self.kv_up = nn.Linear(32, H * (16 + 16), bias=False)
+        self.out = nn.Linear(H * 16, D, bias=False)
+
+    def forward(self, x):
+        b, t, _ = x.shape
+        q = self.q_up(self.q_norm(self.q_down(x))).view(b, t, -1, 24).transpose(1, 2)
+        kv, k_rot = self.kv_down(x).split([32, 8], -1)
+        kv = self.kv_up(self.kv_norm(kv)).view(b, t, -1, 32).transpose(1, 2)
+        k_nope, v = kv.split([16, 16], -1)
+        k_rot = k_rot[:, None].expand(b, H, t, 8)
+        k = torch.cat([k_nope, k_rot], -1)
+        y = F.scaled_dot_product_attention(q, k, v, is_causal=True)
+        return self.out(y.transpose(1, 2).reshape(b, t, -1))
+
+
+class Layer(nn.Module):
+    def __init__(self, i):
+        super().__init__()
+        self.n1 = Norm(D)
+        self.n2 = Norm(D)
+        self.attn = Latent()
+        self.mlp = FF(128) if i == 0 else Sparse()
+
+    def forward(self, x):
+        x = x + self.attn(self.n1(x))
+        return x + self.mlp(self.n2(x))
+
+
+class M(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.emb = nn.Embedding(V, D)
+        self.layers = nn.ModuleList(Layer(i) for i in range(2))
+        self.norm = Norm(D)
+        self.head = nn.Linear(D, V, bias=False)
+
+    def forward(self, ids):
+        x = self.emb(ids)
+        for layer in self.layers:
+            x = layer(x)
+        return self.head(self.norm(x))
+"""
+
+
+@pytest.mark.parametrize(("plant", "values"), [("e", (4, 8)), ("k", (2, 1))])
+def test_flat_experts_with_the_shared_expert_in_their_run(tmp_path, plant, values):
+    """A dense first layer, then a sparse one: no layer repeats, so the sparse layer stands
+    flattened at the top level, where a router of E scores must stand right before E expert
+    copies; a shared expert of the routed experts' shape merged into their run (E + 1
+    copies), so no expert count was read and a planted count or top-k gave only structural
+    findings or none (fresh19's Mistral 4). As in a layer's own block, a shared expert or two
+    beyond the router's scores are allowed in the run."""
+    cfg, path = config(tmp_path, "cfg", "Mistral4Config", **MISTRAL4)
+    clean = write(tmp_path, "m.py", _LEAD.format(e=4, k=2))
+    mine, _ = torch_pair(clean, cfg, auto="AutoModel")
+    with torch.device("meta"):  # no AutoModelForCausalLM entry for it in transformers 5.24
+        hf = transformers.Mistral4ForCausalLM(cfg)
+    assert count(mine) == count(hf)
+    assert run(clean, path) == []
+    kw = {"e": 4, "k": 2, plant: values[1]}
+    one(run(write(tmp_path, "p.py", _LEAD.format(**kw)), path), *values)

@@ -600,7 +600,10 @@ def _flat_experts(items: list[Item], out: dict[str, Derived]) -> None:
     for r, c in zip(seq, seq[1:]):
         if r.is_block or r.ltype != "Linear" or not c.is_block or c.count < 2:
             continue
-        if r.params.get("out_features") != c.count:
+        e = r.params.get("out_features")
+        # a shared expert or two of the routed experts' shape merge into their run (as in
+        # ``_experts``): the router's scores are the routed experts
+        if not isinstance(e, int) or not (e == c.count or 0 < c.count - e <= min(2, e)):
             continue
         kids = [k for k in c.children or [] if not k.soft]
         lins = [k for k in kids if not k.is_block and k.ltype == "Linear"]
@@ -608,9 +611,7 @@ def _flat_experts(items: list[Item], out: dict[str, Derived]) -> None:
             continue
         if not any(k.params.get("in_features") == r.params.get("in_features") for k in lins):
             continue
-        out["numExperts"] = Derived(
-            c.count, _attr(r, "out_features"), _loc(r, "out_features"), r.node.id
-        )
+        out["numExperts"] = Derived(e, _attr(r, "out_features"), _loc(r, "out_features"), r.node.id)
         return
     _flat_fused_experts(seq, out)
 
