@@ -572,3 +572,87 @@ def test_flat_experts_with_the_shared_expert_in_their_run(tmp_path, plant, value
     assert run(clean, path) == []
     kw = {"e": 4, "k": 2, plant: values[1]}
     one(run(write(tmp_path, "p.py", _LEAD.format(**kw)), path), *values)
+
+
+# -- a flat parameter dict whose MLP width equals the heads' product ---------------------------
+
+QWEN3 = dict(
+    architectures=["Qwen3ForCausalLM"],
+    vocab_size=256,
+    hidden_size=64,
+    intermediate_size=128,
+    num_hidden_layers=2,
+    num_attention_heads=4,
+    num_key_value_heads=2,
+    head_dim=32,
+    tie_word_embeddings=False,
+)
+
+_FLAT = """
+import torch
+import torch.nn.functional as F
+from torch import nn
+
+V, D, L, HEADS, KV_HEADS, HEAD_DIM, FF = 256, 64, 2, 4, 2, 32, {ffn}
+
+
+def norm(x, w):
+    return w * x * torch.rsqrt(x.pow(2).mean(-1, keepdim=True) + 1e-6)
+
+
+class M(nn.Module):
+    def __init__(self):
+        super().__init__()
+        shapes = {{"emb": (V, D), "out_norm": (D,), "out": (V, D)}}
+        for i in range(L):
+            shapes[f"l{{i}}_n1"] = (D,)
+            shapes[f"l{{i}}_n2"] = (D,)
+            shapes[f"l{{i}}_q"] = (HEADS * HEAD_DIM, D)
+            shapes[f"l{{i}}_k"] = (KV_HEADS * HEAD_DIM, D)
+            shapes[f"l{{i}}_v"] = (KV_HEADS * HEAD_DIM, D)
+            shapes[f"l{{i}}_o"] = (D, HEADS * HEAD_DIM)
+            shapes[f"l{{i}}_qn"] = (HEAD_DIM,)
+            shapes[f"l{{i}}_kn"] = (HEAD_DIM,)
+            shapes[f"l{{i}}_gate"] = (FF, D)
+            shapes[f"l{{i}}_up"] = (FF, D)
+            shapes[f"l{{i}}_down"] = (D, FF)
+        self.p = nn.ParameterDict({{k: nn.Parameter(torch.empty(s)) for k, s in shapes.items()}})
+
+    def forward(self, ids):
+        p = dict(self.p)
+        b, t = ids.shape
+        x = p["emb"][ids]
+        for i in range(L):
+            h = norm(x, p[f"l{{i}}_n1"])
+            q = torch.einsum("btd,hd->bth", h, p[f"l{{i}}_q"]).view(b, t, HEADS, HEAD_DIM)
+            k = torch.einsum("btd,hd->bth", h, p[f"l{{i}}_k"]).view(b, t, KV_HEADS, HEAD_DIM)
+            v = torch.einsum("btd,hd->bth", h, p[f"l{{i}}_v"]).view(b, t, KV_HEADS, HEAD_DIM).transpose(1, 2)
+            q = norm(q, p[f"l{{i}}_qn"]).transpose(1, 2)
+            k = norm(k, p[f"l{{i}}_kn"]).transpose(1, 2)
+            y = F.scaled_dot_product_attention(q, k, v, is_causal=True, enable_gqa=True)
+            x = x + y.transpose(1, 2).reshape(b, t, -1) @ p[f"l{{i}}_o"]{T}
+            h = norm(x, p[f"l{{i}}_n2"])
+            g = F.silu(h @ p[f"l{{i}}_gate"]{T}) * (h @ p[f"l{{i}}_up"]{T})
+            x = x + g @ p[f"l{{i}}_down"]{T}
+        return norm(x, p["out_norm"]) @ p["out"]{T}
+"""
+
+_MATMULS = {"attribute": ".T", "method": ".t()"}
+
+
+@pytest.mark.parametrize("mm", sorted(_MATMULS))
+def test_flat_weights_whose_mlp_width_is_the_heads_product(tmp_path, mm):
+    """Every weight a bare tensor of one ``ParameterDict``, run by ``einsum`` and ``@``; the
+    MLP width (128) is also the query width (4 heads of 32). A planted MLP width (128 -> 192)
+    changes the gate, up and down weights and leaves q and o at 128, so neither reading held:
+    not every weight of 128 changed (no MLP width), and 128 = 4 x 32 was read as 6 heads
+    (fresh19's functional Qwen3). The flat side's forward still splits its queries into
+    ``HEADS`` (4) heads (a ``Graph.uses`` entry): the heads are kept, and the change is the
+    MLP width's."""
+    cfg, path = config(tmp_path, "cfg", "Qwen3Config", **QWEN3)
+    clean = write(tmp_path, "m.py", _FLAT.format(ffn=128, T=_MATMULS[mm]))
+    mine, hf = torch_pair(clean, cfg)
+    assert count(mine) == count(hf)
+    assert run(clean, path) == []
+    planted = write(tmp_path, "p.py", _FLAT.format(ffn=192, T=_MATMULS[mm]))
+    one(run(planted, path), 128, 192)

@@ -153,6 +153,7 @@ def flat_facts(
     new = {x for s in extra for x in s}
     found: list[tuple[str, int, int, Location | None, int]] = []
     head = value("headDim")
+    kept = _kept_heads(left if flat_side == "left" else right, value, head)
     for x in old:
         for y in new:
             if x == y or _sub(missing, x, y) != extra:
@@ -160,15 +161,34 @@ def flat_facts(
             every = _held(os_, x)
             for key in SIZE_FACTS:
                 got = value(key)
-                if got is not None and got[0] == x and every == _held(missing, x):
-                    # a size fact changes every weight of that size, none stays
+                # a size fact changes every weight of that size, none stays; or every one
+                # but those of a head product of that size the flat side's forward keeps
+                whole = every == _held(missing, x) or x in kept.values()
+                if got is not None and got[0] == x and whole:
                     found.append((key, y, x, got[1], y))
             if head is not None and head[0] > 0 and x % head[0] == 0 and y % head[0] == 0:
                 for key in HEAD_FACTS:
                     got = value(key)
-                    if got is not None and got[0] * head[0] == x:
+                    if got is not None and got[0] * head[0] == x and key not in kept:
                         found.append((key, y // head[0], got[0], got[1], y))
     if len(found) != 1:
         return []  # no fact, or several facts of that value: which one changed is unknown
     key, flat_v, other_v, loc_o, size = found[0]
     return made(key, flat_v, other_v, loc_o, size)
+
+
+def _kept_heads(flat: Graph, value: Any, head: tuple | None) -> dict[str, int]:
+    """Head facts the flat side's ``forward`` computes with at the other side's value (its
+    ``view(b, t, HEADS, HEAD_DIM)`` of a bare weight's product, a ``Graph.uses`` entry), each
+    with its product ``count * headDim``: a size that product shares with a size fact (four
+    heads of 32 as wide as an MLP of 128) changed as the size fact, not as the heads the
+    forward still splits."""
+    if head is None or not head[0]:
+        return {}
+    out: dict[str, int] = {}
+    for key in HEAD_FACTS:
+        got = value(key)
+        seen = {u.value for u in flat.uses if u.key == key}
+        if got is not None and seen == {got[0]}:
+            out[key] = got[0] * head[0]
+    return out
