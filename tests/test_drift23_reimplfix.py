@@ -593,7 +593,7 @@ import torch
 import torch.nn.functional as F
 from torch import nn
 
-V, D, L, HEADS, KV_HEADS, HEAD_DIM, FF = 256, 64, 2, 4, 2, 32, {ffn}
+V, D, L, HEADS, KV_HEADS, HEAD_DIM, FF = 256, 64, 2, 4, {kv}, 32, {ffn}
 
 
 def norm(x, w):
@@ -650,9 +650,20 @@ def test_flat_weights_whose_mlp_width_is_the_heads_product(tmp_path, mm):
     ``HEADS`` (4) heads (a ``Graph.uses`` entry): the heads are kept, and the change is the
     MLP width's."""
     cfg, path = config(tmp_path, "cfg", "Qwen3Config", **QWEN3)
-    clean = write(tmp_path, "m.py", _FLAT.format(ffn=128, T=_MATMULS[mm]))
+    clean = write(tmp_path, "m.py", _FLAT.format(ffn=128, kv=2, T=_MATMULS[mm]))
     mine, hf = torch_pair(clean, cfg)
     assert count(mine) == count(hf)
     assert run(clean, path) == []
-    planted = write(tmp_path, "p.py", _FLAT.format(ffn=192, T=_MATMULS[mm]))
+    planted = write(tmp_path, "p.py", _FLAT.format(ffn=192, kv=2, T=_MATMULS[mm]))
     one(run(planted, path), 128, 192)
+
+
+def test_flat_square_weight_whose_one_axis_is_the_kv_heads(tmp_path):
+    """The same flat weights with 2 KV heads of 32 in a width of 64: k and v are square
+    ``[64, 64]``. Planting 4 KV heads makes them ``[128, 64]``: one axis of two equal ones
+    changes, which replacing every axis of 64 could not explain, so no fact was read and every
+    weight was listed as missing (fresh19's functional Qwen3). One axis of a square weight
+    replaced by a head product reads as that head count."""
+    cfg, path = config(tmp_path, "cfg", "Qwen3Config", **QWEN3)
+    planted = write(tmp_path, "p.py", _FLAT.format(ffn=128, kv=4, T=".T"))
+    one(run(planted, path), 2, 4)
