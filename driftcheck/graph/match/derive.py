@@ -528,6 +528,8 @@ def _experts(items: list[Item], out: dict[str, Derived]) -> None:
                 if isinstance(shape, (list, tuple)) and len(shape) == 3:
                     n = shape[0] if isinstance(shape[0], int) else None
             if n is not None and c.is_block and n not in rows:
+                n = _equal_entries(c, rows) or n
+            if n is not None and c.is_block and n not in rows:
                 # shared experts of the routed experts' shape merge into their run (8
                 # routed and 1 shared written as one ModuleList of 9): the router's rows
                 # are the routed ones; a shared expert or two, never more than routed
@@ -545,6 +547,21 @@ def _experts(items: list[Item], out: dict[str, Derived]) -> None:
             )
             return
     _flat_experts(items, out)
+
+
+def _equal_entries(c: Item, rows: dict) -> int | None:
+    """E of experts kept one weight per entry of a list (an ``nn.ParameterList`` of E
+    ``[I, d]`` tensors, or of E equal ``Linear`` layers): a block whose children are E leaves
+    of one type and one shape, E the rows of a router beside it. The block's count is how
+    many such lists stand alike (gate and up merged into a run of two), not the experts."""
+    kids = c.children or []
+    leaves = [k for k in kids if not k.soft]
+    if len(leaves) < 2 or any(k.is_block for k in leaves):
+        return None
+    first = leaves[0]
+    if any(k.ltype != first.ltype or k.params != first.params for k in leaves):
+        return None
+    return len(leaves) if len(leaves) in rows else None
 
 
 def _row_stacked(kids: list[Item], rows: dict) -> int | None:
@@ -583,7 +600,10 @@ def _flat_experts(items: list[Item], out: dict[str, Derived]) -> None:
     for r, c in zip(seq, seq[1:]):
         if r.is_block or r.ltype != "Linear" or not c.is_block or c.count < 2:
             continue
-        if r.params.get("out_features") != c.count:
+        e = r.params.get("out_features")
+        # a shared expert or two of the routed experts' shape merge into their run (as in
+        # ``_experts``): the router's scores are the routed experts
+        if not isinstance(e, int) or not (e == c.count or 0 < c.count - e <= min(2, e)):
             continue
         kids = [k for k in c.children or [] if not k.soft]
         lins = [k for k in kids if not k.is_block and k.ltype == "Linear"]
@@ -591,9 +611,7 @@ def _flat_experts(items: list[Item], out: dict[str, Derived]) -> None:
             continue
         if not any(k.params.get("in_features") == r.params.get("in_features") for k in lins):
             continue
-        out["numExperts"] = Derived(
-            c.count, _attr(r, "out_features"), _loc(r, "out_features"), r.node.id
-        )
+        out["numExperts"] = Derived(e, _attr(r, "out_features"), _loc(r, "out_features"), r.node.id)
         return
     _flat_fused_experts(seq, out)
 

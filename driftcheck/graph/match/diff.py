@@ -162,6 +162,19 @@ def _same_swap(a: dict, b: dict) -> bool:
     return False
 
 
+def _layers_apart(x: Item, y: Item, main: set[int]) -> bool:
+    """``x`` and ``y`` are both sides' layer stacks (their main blocks), as many layers each,
+    and one layer holds a different number of parameters on each side. The whole model's
+    totals being equal then says nothing of the layers: what one layer holds more, something
+    outside the layers holds less on the other side (an LM head the bare model lacks against
+    a wider MLP: 64 x 256 = 2 layers x 2 x 64 x 64), so the layers' differences are not two
+    writings of one set of weights."""
+    if id(x) not in main or id(y) not in main or x.count != y.count:
+        return False
+    wx, wy = x.weight_size(), y.weight_size()
+    return wx > 0 and wy > 0 and wx != wy
+
+
 class Differ:
     """Walks aligned pairs; collects deduplicated diffs keyed by attribute and values."""
 
@@ -306,7 +319,11 @@ class Differ:
                 ),
                 block=True,
             )
+        saved = self.level_eq
+        if _layers_apart(x, y, self.main):
+            self.level_eq = False  # equal model totals do not make these layers one writing
         self._seq(x.children or [], y.children or [], times * min(x.count, y.count))
+        self.level_eq = saved
 
     def _leaves(self, x: Item, y: Item, times: int) -> None:
         if x.ltype != y.ltype:

@@ -80,6 +80,17 @@ def _sub(c: Counter, a: int, b: int) -> Counter:
     return out
 
 
+def _sub_one(c: Counter, a: int, b: int) -> Counter:
+    """``_sub`` of one axis of size ``a`` per shape (the other axes of that size stay)."""
+    out: Counter = Counter()
+    for shape, n in c.items():
+        s = list(shape)
+        if a in s:
+            s[s.index(a)] = b
+        out[tuple(sorted(s))] += n
+    return out
+
+
 def _held(c: Counter, size: int) -> int:
     """How many times ``size`` stands in the shapes of ``c``."""
     return sum(n * s.count(size) for s, n in c.items())
@@ -153,22 +164,54 @@ def flat_facts(
     new = {x for s in extra for x in s}
     found: list[tuple[str, int, int, Location | None, int]] = []
     head = value("headDim")
+    kept = _kept_heads(left if flat_side == "left" else right, value, head)
+    relaxed: set[int] = set()  # size facts read only through a kept head product
     for x in old:
         for y in new:
-            if x == y or _sub(missing, x, y) != extra:
+            if x == y:
                 continue
+            one_axis = False
+            if _sub(missing, x, y) != extra:
+                # a square weight ``[D, D]`` whose one axis is a head product (the k/v
+                # projection of 2 heads of 32 in a width of 64): only that axis changes
+                if _sub_one(missing, x, y) != extra:
+                    continue
+                one_axis = True
             every = _held(os_, x)
-            for key in SIZE_FACTS:
+            for key in SIZE_FACTS if not one_axis else ():  # a size changes every axis
                 got = value(key)
-                if got is not None and got[0] == x and every == _held(missing, x):
-                    # a size fact changes every weight of that size, none stays
+                # a size fact changes every weight of that size, none stays; or every one
+                # but those of a head product of that size the flat side's forward keeps
+                whole = every == _held(missing, x)
+                if got is not None and got[0] == x and (whole or x in kept.values()):
                     found.append((key, y, x, got[1], y))
+                    if not whole:
+                        relaxed.add(len(found) - 1)
             if head is not None and head[0] > 0 and x % head[0] == 0 and y % head[0] == 0:
                 for key in HEAD_FACTS:
                     got = value(key)
-                    if got is not None and got[0] * head[0] == x:
+                    if got is not None and got[0] * head[0] == x and key not in kept:
                         found.append((key, y // head[0], got[0], got[1], y))
+    if len(found) > 1:  # a head count read straight off the weights beats a size fact
+        found = [f for i, f in enumerate(found) if i not in relaxed]  # read only by leave
     if len(found) != 1:
         return []  # no fact, or several facts of that value: which one changed is unknown
     key, flat_v, other_v, loc_o, size = found[0]
     return made(key, flat_v, other_v, loc_o, size)
+
+
+def _kept_heads(flat: Graph, value: Any, head: tuple | None) -> dict[str, int]:
+    """Head facts the flat side's ``forward`` computes with at the other side's value (its
+    ``view(b, t, HEADS, HEAD_DIM)`` of a bare weight's product, a ``Graph.uses`` entry), each
+    with its product ``count * headDim``: a size that product shares with a size fact (four
+    heads of 32 as wide as an MLP of 128) changed as the size fact, not as the heads the
+    forward still splits."""
+    if head is None or not head[0]:
+        return {}
+    out: dict[str, int] = {}
+    for key in HEAD_FACTS:
+        got = value(key)
+        seen = {u.value for u in flat.uses if u.key == key}
+        if got is not None and seen == {got[0]}:
+            out[key] = got[0] * head[0]
+    return out

@@ -20,6 +20,7 @@ from driftcheck.parsers.source.forward import (
     dataflow_axes,
     dataflow_checks,
     dataflow_grown,
+    dataflow_libvals,
     dataflow_misuse,
 )
 from driftcheck.parsers.source.forward import dataflow_concrete as concrete
@@ -27,6 +28,7 @@ from driftcheck.parsers.source.forward import dataflow_lists as lists
 from driftcheck.parsers.source.forward import dataflow_torch as torchops
 from driftcheck.parsers.source.forward.dataflow import concrete as shape_known
 from driftcheck.parsers.source.forward.dataflow_ops import Pieces, param_tensor
+from driftcheck.parsers.source.forward.dataflow_ops import convert as ops_convert
 from driftcheck.parsers.source.speed import symbolic
 from driftcheck.parsers.source.speed.symbolic import HoleFloat, HoleInt
 from driftcheck.parsers.source.values.abstract import (
@@ -272,6 +274,11 @@ class Calls:
             )
         if isinstance(fv, Cls):
             return self.construct(fv, args, kwargs, fr, at)
+        if isinstance(fv, dataflow_libvals.LibMethod):  # ``M.getint("hidden")``
+            loc = fr.loc(at) if fr is not None else ()
+            got = dataflow_libvals.call(fv, args, kwargs, loc, lambda x: ops_convert(self.run, x))
+            if got is not None:
+                return got
         return self.unknown_call(args, kwargs, unknown_call_note(at, fv, fr))
 
     def unknown_call(self, args: list, kwargs: dict, why: str) -> Any:

@@ -24,6 +24,7 @@ from driftcheck.parsers.source.forward import dataflow_lists as lists
 from driftcheck.parsers.source.forward import dataflow_ops as ops
 from driftcheck.parsers.source.forward.dataflow import Flow, Stop, concrete
 from driftcheck.parsers.source.forward.dataflow_call import MAX_LOOP, Calls
+from driftcheck.parsers.source.forward.dataflow_namedrow import NamedRow
 from driftcheck.parsers.source.forward.dataflow_skipped import note_skipped
 from driftcheck.parsers.source.ops.pyops import KNOWN as _KNOWN
 from driftcheck.parsers.source.ops.pyops import compare_one, py_binop, py_unary, truth
@@ -981,4 +982,6 @@ def _value_holder(v: Any, name: str) -> bool:
 def _settings(v: Any) -> bool:
     """A plain object of the code's own as ``forward`` sees it (a settings object or
     mapping, not a layer)."""
+    if isinstance(v, NamedRow):  # a namedtuple of sizes (forward/dataflow_namedrow.py)
+        return True
     return isinstance(v, Mod) and isinstance(v.obj, Obj) and not v.obj.module

@@ -17,6 +17,7 @@ from driftcheck.parsers.source.forward import (
     dataflow_argtypes,
     dataflow_grown,
     dataflow_keywords,
+    dataflow_libvals,
     dataflow_modargs,
 )
 from driftcheck.parsers.source.forward import dataflow_torch as torchops
@@ -25,6 +26,7 @@ from driftcheck.parsers.source.forward.dataflow_common import (
     numpy_aliases,
     numpy_keyword_error,
 )
+from driftcheck.parsers.source.forward.dataflow_namedrow import NamedRow
 from driftcheck.parsers.source.sizes import SIZE_LIMIT
 from driftcheck.parsers.source.values.abstract import (
     Cls,
@@ -114,6 +116,12 @@ def convert(run: Any, v: Any, depth: int = 0) -> Any:
         return v
     if isinstance(v, (Leaf, Obj)):  # a plain object (a dataclass config) reads like a module
         return Mod(v)
+    if hasattr(v, "nt") and depth < 4:  # a namedtuple (forward/dataflow_namedrow.py)
+        from driftcheck.parsers.source.forward import dataflow_namedrow
+
+        row = dataflow_namedrow.from_value(v, lambda x: convert(run, x, depth + 1))
+        if row is not None:
+            return row
     if isinstance(v, (tuple, list)) and depth < 4:
         items = [convert(run, x, depth + 1) for x in v[:4096]]
         return tuple(items) if isinstance(v, tuple) else items
@@ -135,6 +143,8 @@ def convert(run: Any, v: Any, depth: int = 0) -> Any:
         return Tens(None)
     if isinstance(v, Unknown):
         return UNK
+    if dataflow_libvals.is_library_value(v):  # ``cp["model"]`` (forward/dataflow_libvals.py)
+        return dataflow_libvals.LibVal(v)
     return UNK
 
 
@@ -176,6 +186,11 @@ def attribute(run: Any, v: Any, name: str, fr: Any) -> Any:
         if name in ("get", "items", "keys", "values", "pop", "setdefault", "update"):
             return Bound(v, name)
         return v.get(name, UNK)
+    if isinstance(v, dataflow_libvals.LibVal):
+        got = dataflow_libvals.attribute(v, name, lambda x: convert(run, x))
+        return UNK if got is None else got
+    if isinstance(v, NamedRow) and name in v.fields:
+        return v.field(name)[1]  # ``HP.window`` of a namedtuple (forward/dataflow_namedrow.py)
     if isinstance(v, tuple) and name in ("values", "indices"):
         from driftcheck.parsers.source.forward.dataflow_axes import NamedPair
 

@@ -49,7 +49,12 @@ from driftcheck.parsers.source.library.pybuiltins import (
     py_call,
     value_method,
 )
-from driftcheck.parsers.source.library.stdlib import NamedTupleValue, namedtuple_attr
+from driftcheck.parsers.source.library.stdlib import (
+    NamedTupleType,
+    NamedTupleValue,
+    namedtuple_attr,
+    namedtuple_class_attr,
+)
 from driftcheck.parsers.source.loader import Finder, ModInfo, parse_file
 from driftcheck.parsers.source.speed.memo import Memo
 from driftcheck.parsers.source.speed.symbolic import unhole
@@ -872,6 +877,8 @@ class Library:
             return v.attr(name)
         if isinstance(v, NamedTupleValue):  # a namedtuple (library/stdlib.py)
             return namedtuple_attr(v, name)
+        if isinstance(v, NamedTupleType):  # ``NT._make(row)`` (library/stdlib.py)
+            return namedtuple_class_attr(v, name)
         if getattr(v, "_enum_member", False):  # ``Color.RED.value`` (library/enums.py)
             return enums.member_attr(v, name)
         return value_method(v, name, self.ip)

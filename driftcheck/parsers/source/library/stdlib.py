@@ -814,6 +814,29 @@ def namedtuple_attr(v: tuple, name: str) -> Any:
     return Unknown(f"namedtuple attribute {name}")
 
 
+def namedtuple_class_attr(nt: NamedTupleType, name: str) -> Any:
+    """``NT._make(row)``, ``NT._fields``, ``NT._field_defaults`` of a ``namedtuple`` class:
+    ``_make`` builds an instance from an iterable of exactly as many values as fields (a row
+    of a size table); any other length raises TypeError in Python, so it is unknown here, as
+    is a row whose items are not known."""
+    if name == "_fields":
+        return tuple(nt.fields)
+    if name == "_field_defaults":
+        return dict(zip(nt.fields[len(nt.fields) - len(nt.defaults) :], nt.defaults))
+    if name == "_make":
+
+        def make(a: list, k: dict) -> Any:
+            row = a[0] if len(a) == 1 and not k else (k.get("iterable") if not a else None)
+            if isinstance(row, NamedTupleValue):
+                row = row.values
+            if not isinstance(row, (list, tuple)) or len(row) != len(nt.fields):
+                return Unknown(f"{nt.name}._make() of a row we cannot follow")
+            return NamedTupleValue(row, nt)
+
+        return BuiltinMethod(make)
+    return Unknown(f"namedtuple class attribute {name}")
+
+
 def _signature_method(sig: Any, name: str, a: list, k: dict) -> Any:
     """``sig.replace(parameters=[...])`` and ``sig.bind_partial(*args, **kw)`` / ``bind``
     (``.arguments``: the names bound, in the signature's order, as ``inspect`` binds them:
