@@ -1,0 +1,82 @@
+"""The twentieth fresh held-out set of re-implementations (written blind in session 23):
+architecture breadth (encoder-only, encoder-decoder, vision, audio families no earlier set
+used). It was NOT run through driftcheck while it was written; run it once (``README.md``).
+
+The writer, the checks and the command line are shared (``benchmarks/reimpl/set_checks.py``);
+``sub`` is fresh11's.
+
+    python benchmarks/reimpl/fresh20/make.py [--check] [--only NAME,NAME]
+    python benchmarks/bench_reimpl.py --corpus benchmarks/reimpl/fresh20 --mode both --show 200
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parents[2]))
+
+from benchmarks.reimpl import set_checks  # noqa: E402
+from benchmarks.reimpl.fresh11.make import sub  # noqa: E402
+
+# name -> (arch, config class, kwargs, HF class, [code plants], [config plants])
+CASES: dict[str, tuple] = {
+    "luke_nested_dict_entity_tables": (
+        "luke",
+        "LukeConfig",
+        dict(
+            vocab_size=120,
+            entity_vocab_size=24,
+            entity_emb_size=16,
+            hidden_size=32,
+            num_hidden_layers=2,
+            num_attention_heads=4,
+            intermediate_size=64,
+            max_position_embeddings=64,
+        ),
+        "LukeModel",
+        [
+            sub("vocabSize", '        "vocab": {},\n        "width"', 120, 160),
+            sub("numLayers", '        "depth": {},\n', 2, 3),
+            sub("numHeads", '        "heads": {},\n', 4, 1),
+            sub("intermediateSize", '        "ffn": {},\n', 64, 96),
+            sub("typeVocabSize", '        "segments": {},\n', 2, 1),
+        ],
+        [("maxPositionEmbeddings", "max_position_embeddings", 128, 64)],
+    ),
+}
+
+SAME_OUTPUT: dict[str, list[tuple]] = {
+    "luke_nested_dict_entity_tables": [
+        (r"^tok\.", "embeddings.word_embeddings."),
+        (r"^pos\.", "embeddings.position_embeddings."),
+        (r"^seg\.", "embeddings.token_type_embeddings."),
+        (r"^ln_emb\.", "embeddings.LayerNorm."),
+        (r"^ent\.", "entity_embeddings.entity_embeddings."),
+        (r"^ent_up\.", "entity_embeddings.entity_embedding_dense."),
+        (r"^ent_pos\.", "entity_embeddings.position_embeddings."),
+        (r"^ent_seg\.", "entity_embeddings.token_type_embeddings."),
+        (r"^ent_ln\.", "entity_embeddings.LayerNorm."),
+        (r"^layers\.(\d+)\.q\.", r"encoder.layer.\1.attention.self.query."),
+        (r"^layers\.(\d+)\.k\.", r"encoder.layer.\1.attention.self.key."),
+        (r"^layers\.(\d+)\.v\.", r"encoder.layer.\1.attention.self.value."),
+        (r"^layers\.(\d+)\.q_(w2e|e2w|e2e)\.", r"encoder.layer.\1.attention.self.\2_query."),
+        (r"^layers\.(\d+)\.attn_out\.", r"encoder.layer.\1.attention.output.dense."),
+        (r"^layers\.(\d+)\.ln_attn\.", r"encoder.layer.\1.attention.output.LayerNorm."),
+        (r"^layers\.(\d+)\.fc_in\.", r"encoder.layer.\1.intermediate.dense."),
+        (r"^layers\.(\d+)\.fc_out\.", r"encoder.layer.\1.output.dense."),
+        (r"^layers\.(\d+)\.ln_ffn\.", r"encoder.layer.\1.output.LayerNorm."),
+        (r"^pool\.", "pooler.dense."),
+    ],
+}
+SAME_OUTPUT_IO: dict[str, tuple[str, list[str]]] = {
+    "luke_nested_dict_entity_tables": ("ids+types+mask", ["last_hidden_state", "pooler_output"]),
+}
+
+_MAKE = set_checks.SetMake(HERE, CASES, SAME_OUTPUT, SAME_OUTPUT_IO)
+same_output = _MAKE.same_output
+build_config = _MAKE.build_config
+
+if __name__ == "__main__":
+    raise SystemExit(_MAKE.main())
