@@ -45,6 +45,21 @@ CASES: dict[str, tuple] = {
         ],
         [("maxPositionEmbeddings", "max_position_embeddings", 128, 64)],
     ),
+    "pop2piano_flax_kernels": (
+        "pop2piano",
+        "Pop2PianoConfig",
+        dict(vocab_size=96, d_model=32, d_kv=8, d_ff=64, num_layers=2, num_heads=4),
+        "Pop2PianoForConditionalGeneration",
+        [
+            sub("vocabSize", "VOCAB_SIZE = {}\n", 96, 128),
+            sub("numHeads", "NUM_HEADS = {}\n", 4, 2),
+            sub("intermediateSize", "MLP_DIM = {}\n", 64, 128),
+            sub("numEncoderLayers", "NUM_ENCODER_LAYERS = {}\n", 2, 3),
+            sub("relativeAttentionNumBuckets", "REL_BUCKETS = {}\n", 32, 16),
+            sub("normEps", "EPS = {}\n", 1e-6, 1e-2),
+        ],
+        [("numDecoderLayers", "num_decoder_layers", 3, 2)],
+    ),
 }
 
 SAME_OUTPUT: dict[str, list[tuple]] = {
@@ -69,9 +84,34 @@ SAME_OUTPUT: dict[str, list[tuple]] = {
         (r"^layers\.(\d+)\.ln_ffn\.", r"encoder.layer.\1.output.LayerNorm."),
         (r"^pool\.", "pooler.dense."),
     ],
+    "pop2piano_flax_kernels": [
+        (r"^token_embedder$", "shared.weight"),
+        (r"^composer_embedder$", "mel_conditioner.embedding.weight"),
+        (r"^logits_dense$", "lm_head.weight", "T"),
+        (r"^(en|de)coder_norm\.scale$", r"\1coder.final_layer_norm.weight"),
+        (r"^(en|de)coder\.layers_(\d+)\.pre_attention_layer_norm\.scale$",
+         r"\1coder.block.\2.layer.0.layer_norm.weight"),
+        (r"^(en|de)coder\.layers_(\d+)\.SelfAttention\.rel_embedding$",
+         r"\1coder.block.\2.layer.0.SelfAttention.relative_attention_bias.weight"),
+        (r"^(en|de)coder\.layers_(\d+)\.SelfAttention\.query$", r"\1coder.block.\2.layer.0.SelfAttention.q.weight", "T"),
+        (r"^(en|de)coder\.layers_(\d+)\.SelfAttention\.key$", r"\1coder.block.\2.layer.0.SelfAttention.k.weight", "T"),
+        (r"^(en|de)coder\.layers_(\d+)\.SelfAttention\.value$", r"\1coder.block.\2.layer.0.SelfAttention.v.weight", "T"),
+        (r"^(en|de)coder\.layers_(\d+)\.SelfAttention\.out$", r"\1coder.block.\2.layer.0.SelfAttention.o.weight", "T"),
+        (r"^decoder\.layers_(\d+)\.pre_cross_attention_layer_norm\.scale$",
+         r"decoder.block.\1.layer.1.layer_norm.weight"),
+        (r"^decoder\.layers_(\d+)\.EncDecAttention\.query$", r"decoder.block.\1.layer.1.EncDecAttention.q.weight", "T"),
+        (r"^decoder\.layers_(\d+)\.EncDecAttention\.key$", r"decoder.block.\1.layer.1.EncDecAttention.k.weight", "T"),
+        (r"^decoder\.layers_(\d+)\.EncDecAttention\.value$", r"decoder.block.\1.layer.1.EncDecAttention.v.weight", "T"),
+        (r"^decoder\.layers_(\d+)\.EncDecAttention\.out$", r"decoder.block.\1.layer.1.EncDecAttention.o.weight", "T"),
+        (r"^encoder\.layers_(\d+)\.pre_mlp_layer_norm\.scale$", r"encoder.block.\1.layer.1.layer_norm.weight"),
+        (r"^encoder\.layers_(\d+)\.mlp\.(wi_0|wi_1|wo)$", r"encoder.block.\1.layer.1.DenseReluDense.\2.weight", "T"),
+        (r"^decoder\.layers_(\d+)\.pre_mlp_layer_norm\.scale$", r"decoder.block.\1.layer.2.layer_norm.weight"),
+        (r"^decoder\.layers_(\d+)\.mlp\.(wi_0|wi_1|wo)$", r"decoder.block.\1.layer.2.DenseReluDense.\2.weight", "T"),
+    ],
 }
 SAME_OUTPUT_IO: dict[str, tuple[str, list[str]]] = {
     "luke_nested_dict_entity_tables": ("ids+types+mask", ["last_hidden_state", "pooler_output"]),
+    "pop2piano_flax_kernels": ("seq2seq", ["logits"]),
 }
 
 _MAKE = set_checks.SetMake(HERE, CASES, SAME_OUTPUT, SAME_OUTPUT_IO)
