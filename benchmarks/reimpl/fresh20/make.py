@@ -20,6 +20,8 @@ sys.path.insert(0, str(HERE.parents[2]))
 from benchmarks.reimpl import set_checks  # noqa: E402
 from benchmarks.reimpl.fresh11.make import sub  # noqa: E402
 
+_PVT = "    Stage(width={}, depth={}, heads={}, reduction={}, patch={}, mlp_ratio={}),\n"
+
 # name -> (arch, config class, kwargs, HF class, [code plants], [config plants])
 CASES: dict[str, tuple] = {
     "luke_nested_dict_entity_tables": (
@@ -59,6 +61,61 @@ CASES: dict[str, tuple] = {
             sub("normEps", "EPS = {}\n", 1e-6, 1e-2),
         ],
         [("numDecoderLayers", "num_decoder_layers", 3, 2)],
+    ),
+    "pvt_frozen_stage_records": (
+        "pvt",
+        "PvtConfig",
+        dict(
+            image_size=32,
+            num_encoder_blocks=2,
+            depths=[1, 1],
+            sequence_reduction_ratios=[2, 1],
+            hidden_sizes=[16, 32],
+            patch_sizes=[4, 2],
+            strides=[4, 2],
+            num_attention_heads=[1, 2],
+            mlp_ratios=[2, 2],
+        ),
+        "PvtModel",
+        [
+            (
+                "depths",
+                _PVT.format(32, 1, 2, 1, 2, 2),
+                _PVT.format(32, 2, 2, 1, 2, 2),
+                [1, 1],
+                [1, 2],
+            ),
+            (
+                "hiddenSizes",
+                _PVT.format(32, 1, 2, 1, 2, 2),
+                _PVT.format(48, 1, 2, 1, 2, 2),
+                [16, 32],
+                [16, 48],
+            ),
+            (
+                "numHeads",
+                _PVT.format(32, 1, 2, 1, 2, 2),
+                _PVT.format(32, 1, 4, 1, 2, 2),
+                [1, 2],
+                [1, 4],
+            ),
+            (
+                "srRatios",
+                _PVT.format(16, 1, 1, 2, 4, 2),
+                _PVT.format(16, 1, 1, 4, 4, 2),
+                [2, 1],
+                [4, 1],
+            ),
+            (
+                "mlpRatios",
+                _PVT.format(16, 1, 1, 2, 4, 2),
+                _PVT.format(16, 1, 1, 2, 4, 4),
+                [2, 2],
+                [4, 2],
+            ),
+            sub("normEps", "LN_EPS = {}\n", 1e-6, 1e-2),
+        ],
+        [("imageSize", "image_size", 64, 32)],
     ),
 }
 
@@ -108,10 +165,26 @@ SAME_OUTPUT: dict[str, list[tuple]] = {
         (r"^decoder\.layers_(\d+)\.pre_mlp_layer_norm\.scale$", r"decoder.block.\1.layer.2.layer_norm.weight"),
         (r"^decoder\.layers_(\d+)\.mlp\.(wi_0|wi_1|wo)$", r"decoder.block.\1.layer.2.DenseReluDense.\2.weight", "T"),
     ],
+    "pvt_frozen_stage_records": [
+        (r"^patch_embeds\.(\d+)\.", r"encoder.patch_embeddings.\1.projection."),
+        (r"^patch_norms\.(\d+)\.", r"encoder.patch_embeddings.\1.layer_norm."),
+        (r"^pos_embeds\.(\d+)$", r"encoder.patch_embeddings.\1.position_embeddings"),
+        (r"^cls_token$", "encoder.patch_embeddings.1.cls_token"),
+        (r"^norm\.", "encoder.layer_norm."),
+        (r"^stages\.(\d+)\.(\d+)\.norm([12])\.", r"encoder.block.\1.\2.layer_norm_\3."),
+        (r"^stages\.(\d+)\.(\d+)\.attn\.q\.", r"encoder.block.\1.\2.attention.self.query."),
+        (r"^stages\.(\d+)\.(\d+)\.attn\.k\.", r"encoder.block.\1.\2.attention.self.key."),
+        (r"^stages\.(\d+)\.(\d+)\.attn\.v\.", r"encoder.block.\1.\2.attention.self.value."),
+        (r"^stages\.(\d+)\.(\d+)\.attn\.sr\.", r"encoder.block.\1.\2.attention.self.sequence_reduction."),
+        (r"^stages\.(\d+)\.(\d+)\.attn\.sr_norm\.", r"encoder.block.\1.\2.attention.self.layer_norm."),
+        (r"^stages\.(\d+)\.(\d+)\.attn\.proj\.", r"encoder.block.\1.\2.attention.output.dense."),
+        (r"^stages\.(\d+)\.(\d+)\.fc([12])\.", r"encoder.block.\1.\2.mlp.dense\3."),
+    ],
 }
 SAME_OUTPUT_IO: dict[str, tuple[str, list[str]]] = {
     "luke_nested_dict_entity_tables": ("ids+types+mask", ["last_hidden_state", "pooler_output"]),
     "pop2piano_flax_kernels": ("seq2seq", ["logits"]),
+    "pvt_frozen_stage_records": ("pixels", ["last_hidden_state"]),
 }
 
 _MAKE = set_checks.SetMake(HERE, CASES, SAME_OUTPUT, SAME_OUTPUT_IO)
