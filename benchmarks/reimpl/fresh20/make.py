@@ -117,6 +117,33 @@ CASES: dict[str, tuple] = {
         ],
         [("imageSize", "image_size", 64, 32)],
     ),
+    "w2v_conformer_fairseq_layer_string": (
+        "wav2vec2-conformer",
+        "Wav2Vec2ConformerConfig",
+        dict(
+            hidden_size=32,
+            num_hidden_layers=2,
+            num_attention_heads=4,
+            intermediate_size=64,
+            conv_dim=(16, 16),
+            conv_stride=(5, 2),
+            conv_kernel=(10, 3),
+            num_conv_pos_embeddings=8,
+            num_conv_pos_embedding_groups=4,
+            position_embeddings_type="rotary",
+            conv_depthwise_kernel_size=3,
+            vocab_size=10,
+        ),
+        "Wav2Vec2ConformerModel",
+        [
+            sub("numLayers", '    "encoder_layers": {},\n', 2, 3),
+            sub("numHeads", '    "encoder_attention_heads": {},\n', 4, 2),
+            sub("intermediateSize", '    "encoder_ffn_embed_dim": {},\n', 64, 128),
+            sub("numConvPosEmbeddings", '    "conv_pos": {},\n', 8, 16),
+            sub("ropeTheta", '    "rotary_base": {},\n', 10000, 100),
+        ],
+        [("numLayers", "num_hidden_layers", 4, 2)],
+    ),
 }
 
 SAME_OUTPUT: dict[str, list[tuple]] = {
@@ -180,11 +207,32 @@ SAME_OUTPUT: dict[str, list[tuple]] = {
         (r"^stages\.(\d+)\.(\d+)\.attn\.proj\.", r"encoder.block.\1.\2.attention.output.dense."),
         (r"^stages\.(\d+)\.(\d+)\.fc([12])\.", r"encoder.block.\1.\2.mlp.dense\3."),
     ],
+    "w2v_conformer_fairseq_layer_string": [
+        (r"^feature_extractor\.convs\.(\d+)\.", r"feature_extractor.conv_layers.\1.conv."),
+        (r"^feature_extractor\.group_norm\.", "feature_extractor.conv_layers.0.layer_norm."),
+        (r"^layer_norm\.", "feature_projection.layer_norm."),
+        (r"^post_extract_proj\.", "feature_projection.projection."),
+        (r"^mask_emb$", "masked_spec_embed"),
+        (r"^pos_conv\.", "encoder.pos_conv_embed.conv."),
+        (r"^encoder_norm\.", "encoder.layer_norm."),
+        (r"^layers\.(\d+)\.ffn([12])\.norm\.", r"encoder.layers.\1.ffn\2_layer_norm."),
+        (r"^layers\.(\d+)\.ffn([12])\.w1\.", r"encoder.layers.\1.ffn\2.intermediate_dense."),
+        (r"^layers\.(\d+)\.ffn([12])\.w2\.", r"encoder.layers.\1.ffn\2.output_dense."),
+        (r"^layers\.(\d+)\.attn_norm\.", r"encoder.layers.\1.self_attn_layer_norm."),
+        (r"^layers\.(\d+)\.([qkv])_proj\.", r"encoder.layers.\1.self_attn.linear_\2."),
+        (r"^layers\.(\d+)\.out_proj\.", r"encoder.layers.\1.self_attn.linear_out."),
+        (r"^layers\.(\d+)\.conv_norm\.", r"encoder.layers.\1.conv_module.layer_norm."),
+        (r"^layers\.(\d+)\.pw([12])\.", r"encoder.layers.\1.conv_module.pointwise_conv\2."),
+        (r"^layers\.(\d+)\.dw\.", r"encoder.layers.\1.conv_module.depthwise_conv."),
+        (r"^layers\.(\d+)\.bn\.", r"encoder.layers.\1.conv_module.batch_norm."),
+        (r"^layers\.(\d+)\.final_norm\.", r"encoder.layers.\1.final_layer_norm."),
+    ],
 }
 SAME_OUTPUT_IO: dict[str, tuple[str, list[str]]] = {
     "luke_nested_dict_entity_tables": ("ids+types+mask", ["last_hidden_state", "pooler_output"]),
     "pop2piano_flax_kernels": ("seq2seq", ["logits"]),
     "pvt_frozen_stage_records": ("pixels", ["last_hidden_state"]),
+    "w2v_conformer_fairseq_layer_string": ("wave", ["last_hidden_state"]),
 }
 
 _MAKE = set_checks.SetMake(HERE, CASES, SAME_OUTPUT, SAME_OUTPUT_IO)
