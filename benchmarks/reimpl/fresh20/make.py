@@ -18,9 +18,13 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parents[2]))
 
 from benchmarks.reimpl import set_checks  # noqa: E402
-from benchmarks.reimpl.fresh11.make import sub  # noqa: E402
+from benchmarks.reimpl.set_checks import enc  # noqa: E402
+from benchmarks.reimpl.fresh11.make import sizes_line, sub  # noqa: E402
 
 _PVT = "    Stage(width={}, depth={}, heads={}, reduction={}, patch={}, mlp_ratio={}),\n"
+
+_MLM = "WIDTH, HEADS, LAYERS, FFN = {}, {}, {}, {}\n"
+_MLM_V = (64, 4, 2, 64)
 
 # name -> (arch, config class, kwargs, HF class, [code plants], [config plants])
 CASES: dict[str, tuple] = {
@@ -144,6 +148,31 @@ CASES: dict[str, tuple] = {
         ],
         [("numLayers", "num_hidden_layers", 4, 2)],
     ),
+    "markuplm_partial_factories_depth_dict": (
+        "markuplm",
+        "MarkupLMConfig",
+        dict(
+            enc(),
+            vocab_size=150,
+            intermediate_size=64,
+            max_position_embeddings=64,
+            max_depth=4,
+            xpath_unit_hidden_size=8,
+            max_xpath_tag_unit_embeddings=64,
+            tag_pad_id=60,
+            max_xpath_subs_unit_embeddings=128,
+            subs_pad_id=100,
+        ),
+        "MarkupLMModel",
+        [
+            sizes_line("numHeads", _MLM, _MLM_V, 1, 8),
+            sizes_line("numLayers", _MLM, _MLM_V, 2, 3),
+            sizes_line("intermediateSize", _MLM, _MLM_V, 3, 96),
+            sub("vocabSize", "VOCAB, MAX_POS, SEGMENTS, PAD = {}, 64, 2, 0\n", 150, 200),
+            sub("maxPositionEmbeddings", "VOCAB, MAX_POS, SEGMENTS, PAD = 150, {}, 2, 0\n", 64, 128),
+        ],
+        [("hiddenSize", "hidden_size", 96, 64)],
+    ),
 }
 
 SAME_OUTPUT: dict[str, list[tuple]] = {
@@ -227,12 +256,34 @@ SAME_OUTPUT: dict[str, list[tuple]] = {
         (r"^layers\.(\d+)\.bn\.", r"encoder.layers.\1.conv_module.batch_norm."),
         (r"^layers\.(\d+)\.final_norm\.", r"encoder.layers.\1.final_layer_norm."),
     ],
+    "markuplm_partial_factories_depth_dict": [
+        (r"^word\.", "embeddings.word_embeddings."),
+        (r"^position\.", "embeddings.position_embeddings."),
+        (r"^segment\.", "embeddings.token_type_embeddings."),
+        (r"^tags\.(\d+)\.", r"embeddings.xpath_embeddings.xpath_tag_sub_embeddings.\1."),
+        (r"^subs\.(\d+)\.", r"embeddings.xpath_embeddings.xpath_subs_sub_embeddings.\1."),
+        (r"^xpath_direct\.", "embeddings.xpath_embeddings.xpath_unitseq2_embeddings."),
+        (r"^xpath_inner\.", "embeddings.xpath_embeddings.xpath_unitseq2_inner."),
+        (r"^xpath_out\.", "embeddings.xpath_embeddings.inner2emb."),
+        (r"^emb_norm\.", "embeddings.LayerNorm."),
+        (r"^encoder\.layer(\d+)\.(query|key|value)\.", r"encoder.layer.\1.attention.self.\2."),
+        (r"^encoder\.layer(\d+)\.attn_out\.", r"encoder.layer.\1.attention.output.dense."),
+        (r"^encoder\.layer(\d+)\.attn_norm\.", r"encoder.layer.\1.attention.output.LayerNorm."),
+        (r"^encoder\.layer(\d+)\.up\.", r"encoder.layer.\1.intermediate.dense."),
+        (r"^encoder\.layer(\d+)\.down\.", r"encoder.layer.\1.output.dense."),
+        (r"^encoder\.layer(\d+)\.out_norm\.", r"encoder.layer.\1.output.LayerNorm."),
+        (r"^pooler\.", "pooler.dense."),
+    ],
 }
 SAME_OUTPUT_IO: dict[str, tuple[str, list[str]]] = {
     "luke_nested_dict_entity_tables": ("ids+types+mask", ["last_hidden_state", "pooler_output"]),
     "pop2piano_flax_kernels": ("seq2seq", ["logits"]),
     "pvt_frozen_stage_records": ("pixels", ["last_hidden_state"]),
     "w2v_conformer_fairseq_layer_string": ("wave", ["last_hidden_state"]),
+    "markuplm_partial_factories_depth_dict": (
+        "ids+types+mask",
+        ["last_hidden_state", "pooler_output"],
+    ),
 }
 
 _MAKE = set_checks.SetMake(HERE, CASES, SAME_OUTPUT, SAME_OUTPUT_IO)
