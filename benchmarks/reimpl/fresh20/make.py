@@ -173,7 +173,35 @@ CASES: dict[str, tuple] = {
         ],
         [("hiddenSize", "hidden_size", 96, 64)],
     ),
+    "internvit_scan_stacked_layers": (
+        "internvl_vision",
+        "InternVLVisionConfig",
+        dict(
+            hidden_size=32,
+            num_hidden_layers=2,
+            num_attention_heads=4,
+            intermediate_size=64,
+            image_size=[32, 32],
+            patch_size=[8, 8],
+            norm_type="rms_norm",
+            use_qk_norm=True,
+        ),
+        "InternVLVisionModel",
+        [
+            sub("numLayers", "DEPTH = {}\n", 2, 3),
+            sub("numHeads", "N_HEADS = {}\n", 4, 2),
+            sub("intermediateSize", "MLP = {}\n", 64, 96),
+            sub("patchSize", "PATCH = {}\n", 8, 4),
+            sub("normEps", "EPS = {}\n", 1e-06, 1e-02),
+        ],
+        [("imageSize", "image_size", [64, 64], 32, 64)],
+    ),
 }
+
+def _stack(name: str, depth: int = 2) -> str:
+    """The HF tensors one depth-stacked parameter is cut from ("+"-joined, layer 0 first)."""
+    return "+".join(name.format(i) for i in range(depth))
+
 
 SAME_OUTPUT: dict[str, list[tuple]] = {
     "luke_nested_dict_entity_tables": [
@@ -274,12 +302,38 @@ SAME_OUTPUT: dict[str, list[tuple]] = {
         (r"^encoder\.layer(\d+)\.out_norm\.", r"encoder.layer.\1.output.LayerNorm."),
         (r"^pooler\.", "pooler.dense."),
     ],
+    "internvit_scan_stacked_layers": [
+        (r"^patch\.", "embeddings.patch_embeddings.projection."),
+        (r"^cls$", "embeddings.cls_token"),
+        (r"^pos$", "embeddings.position_embeddings"),
+        *(
+            (f"^{mine}$", _stack(f"encoder.layer.{{}}.{hf}"), "reshape")
+            for mine, hf in (
+                ("ln1", "layernorm_before.weight"),
+                ("ln2", "layernorm_after.weight"),
+                ("wq", "attention.q_proj.weight"),
+                ("wk", "attention.k_proj.weight"),
+                ("wv", "attention.v_proj.weight"),
+                ("q_scale", "attention.q_norm.weight"),
+                ("k_scale", "attention.k_norm.weight"),
+                ("wo", "attention.projection_layer.weight"),
+                ("bo", "attention.projection_layer.bias"),
+                ("w1", "mlp.fc1.weight"),
+                ("b1", "mlp.fc1.bias"),
+                ("w2", "mlp.fc2.weight"),
+                ("b2", "mlp.fc2.bias"),
+                ("ls1", "lambda_1"),
+                ("ls2", "lambda_2"),
+            )
+        ),
+    ],
 }
 SAME_OUTPUT_IO: dict[str, tuple[str, list[str]]] = {
     "luke_nested_dict_entity_tables": ("ids+types+mask", ["last_hidden_state", "pooler_output"]),
     "pop2piano_flax_kernels": ("seq2seq", ["logits"]),
     "pvt_frozen_stage_records": ("pixels", ["last_hidden_state"]),
     "w2v_conformer_fairseq_layer_string": ("wave", ["last_hidden_state"]),
+    "internvit_scan_stacked_layers": ("pixels", ["last_hidden_state"]),
     "markuplm_partial_factories_depth_dict": (
         "ids+types+mask",
         ["last_hidden_state", "pooler_output"],
