@@ -26,6 +26,12 @@ _PVT = "    Stage(width={}, depth={}, heads={}, reduction={}, patch={}, mlp_rati
 _MLM = "WIDTH, HEADS, LAYERS, FFN = {}, {}, {}, {}\n"
 _MLM_V = (64, 4, 2, 64)
 
+_CLVP = (
+    "class ClvpTextEncoder(Encoder, vocab={}, width={}, depth={}, heads={}, ffn={}, embed_dim={},"
+    " eps={}):"
+)
+_CLVP_V = (64, 128, 2, 2, 160, 16, 1e-05)
+
 # name -> (arch, config class, kwargs, HF class, [code plants], [config plants])
 CASES: dict[str, tuple] = {
     "luke_nested_dict_entity_tables": (
@@ -196,7 +202,31 @@ CASES: dict[str, tuple] = {
         ],
         [("imageSize", "image_size", [64, 64], 32, 64)],
     ),
+    "clvp_init_subclass_sizes": (
+        "clvp_encoder",
+        "ClvpEncoderConfig",
+        dict(
+            vocab_size=64,
+            hidden_size=128,
+            intermediate_size=160,
+            projection_dim=16,
+            num_hidden_layers=2,
+            num_attention_heads=2,
+            max_position_embeddings=96,
+            bos_token_id=1,
+        ),
+        "ClvpEncoder",
+        [
+            sizes_line("vocabSize", _CLVP, _CLVP_V, 0, 96),
+            sizes_line("numLayers", _CLVP, _CLVP_V, 2, 3),
+            sizes_line("numHeads", _CLVP, _CLVP_V, 3, 1),
+            sizes_line("intermediateSize", _CLVP, _CLVP_V, 4, 256),
+            sizes_line("normEps", _CLVP, _CLVP_V, 6, 0.01),
+        ],
+        [("numHeads", "num_attention_heads", 4, 2)],
+    ),
 }
+
 
 def _stack(name: str, depth: int = 2) -> str:
     """The HF tensors one depth-stacked parameter is cut from ("+"-joined, layer 0 first)."""
@@ -327,6 +357,17 @@ SAME_OUTPUT: dict[str, list[tuple]] = {
             )
         ),
     ],
+    "clvp_init_subclass_sizes": [
+        (r"^tokens\.", "token_embedding."),
+        (r"^blocks\.(\d+)\.norm1\.", r"layers.\1.input_rmsnorm."),
+        (r"^blocks\.(\d+)\.norm2\.", r"layers.\1.post_attention_rmsnorm."),
+        (r"^blocks\.(\d+)\.([qkv])\.", r"layers.\1.self_attn.\2_proj."),
+        (r"^blocks\.(\d+)\.o\.", r"layers.\1.self_attn.out_proj."),
+        (r"^blocks\.(\d+)\.glu\.", r"layers.\1.mlp.fc1.proj."),
+        (r"^blocks\.(\d+)\.down\.", r"layers.\1.mlp.fc2."),
+        (r"^final_norm\.", "final_layer_norm."),
+        (r"^to_embed\.", "projection."),
+    ],
 }
 SAME_OUTPUT_IO: dict[str, tuple[str, list[str]]] = {
     "luke_nested_dict_entity_tables": ("ids+types+mask", ["last_hidden_state", "pooler_output"]),
@@ -334,6 +375,7 @@ SAME_OUTPUT_IO: dict[str, tuple[str, list[str]]] = {
     "pvt_frozen_stage_records": ("pixels", ["last_hidden_state"]),
     "w2v_conformer_fairseq_layer_string": ("wave", ["last_hidden_state"]),
     "internvit_scan_stacked_layers": ("pixels", ["last_hidden_state"]),
+    "clvp_init_subclass_sizes": ("ids", ["last_hidden_state", "embeds"]),
     "markuplm_partial_factories_depth_dict": (
         "ids+types+mask",
         ["last_hidden_state", "pooler_output"],
