@@ -402,6 +402,28 @@ SPECS: dict[str, Spec] = {
         min_plants=80,
         min_new=1,
     ),
+    # architecture breadth: seven architectures in no earlier set, one case each, every one
+    # output-proven: LUKE and MarkupLM (encoders), Pop2Piano (T5 encoder-decoder), PvT and
+    # InternViT (vision), wav2vec2-Conformer (audio), CLVP's text encoder. 7 cases / 7
+    # architectures / 7 new, not 30 / 20 / 10: the set was written in one 35-minute session
+    # (its README)
+    "fresh20": Spec(
+        sample=["pvt_frozen_stage_records", "w2v_conformer_fairseq_layer_string"],
+        outputs=[
+            "luke_nested_dict_entity_tables",
+            "pop2piano_flax_kernels",
+            "pvt_frozen_stage_records",
+            "w2v_conformer_fairseq_layer_string",
+            "markuplm_partial_factories_depth_dict",
+            "internvit_scan_stacked_layers",
+            "clvp_init_subclass_sizes",
+        ],
+        keeping=("pop2piano_flax_kernels", "pop2piano_flax_kernels__normEps"),
+        min_cases=7,
+        min_archs=7,
+        min_plants=40,
+        min_new=7,
+    ),
 }
 ORDER = ["", "fresh", "fresh2", "fresh3", "fresh4", *SPECS]
 

@@ -18,18 +18,15 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parents[2]))
 
 from benchmarks.reimpl import set_checks  # noqa: E402
-from benchmarks.reimpl.set_checks import enc  # noqa: E402
 from benchmarks.reimpl.fresh11.make import sizes_line, sub  # noqa: E402
+from benchmarks.reimpl.set_checks import enc  # noqa: E402
 
 _PVT = "    Stage(width={}, depth={}, heads={}, reduction={}, patch={}, mlp_ratio={}),\n"
 
 _MLM = "WIDTH, HEADS, LAYERS, FFN = {}, {}, {}, {}\n"
 _MLM_V = (64, 4, 2, 64)
 
-_CLVP = (
-    "class ClvpTextEncoder(Encoder, vocab={}, width={}, depth={}, heads={}, ffn={}, embed_dim={},"
-    " eps={}):"
-)
+_CLVP = "    Encoder, vocab={}, width={}, depth={}, heads={}, ffn={}, embed_dim={}, eps={}\n"
 _CLVP_V = (64, 128, 2, 2, 160, 16, 1e-05)
 
 # name -> (arch, config class, kwargs, HF class, [code plants], [config plants])
@@ -49,7 +46,7 @@ CASES: dict[str, tuple] = {
         ),
         "LukeModel",
         [
-            sub("vocabSize", '        "vocab": {},\n        "width"', 120, 160),
+            sub("vocabSize", '        "vocab": {},\n', 120, 160),
             sub("numLayers", '        "depth": {},\n', 2, 3),
             sub("numHeads", '        "heads": {},\n', 4, 1),
             sub("intermediateSize", '        "ffn": {},\n', 64, 96),
@@ -175,7 +172,9 @@ CASES: dict[str, tuple] = {
             sizes_line("numLayers", _MLM, _MLM_V, 2, 3),
             sizes_line("intermediateSize", _MLM, _MLM_V, 3, 96),
             sub("vocabSize", "VOCAB, MAX_POS, SEGMENTS, PAD = {}, 64, 2, 0\n", 150, 200),
-            sub("maxPositionEmbeddings", "VOCAB, MAX_POS, SEGMENTS, PAD = 150, {}, 2, 0\n", 64, 128),
+            sub(
+                "maxPositionEmbeddings", "VOCAB, MAX_POS, SEGMENTS, PAD = 150, {}, 2, 0\n", 64, 128
+            ),
         ],
         [("hiddenSize", "hidden_size", 96, 64)],
     ),
@@ -260,24 +259,76 @@ SAME_OUTPUT: dict[str, list[tuple]] = {
         (r"^composer_embedder$", "mel_conditioner.embedding.weight"),
         (r"^logits_dense$", "lm_head.weight", "T"),
         (r"^(en|de)coder_norm\.scale$", r"\1coder.final_layer_norm.weight"),
-        (r"^(en|de)coder\.layers_(\d+)\.pre_attention_layer_norm\.scale$",
-         r"\1coder.block.\2.layer.0.layer_norm.weight"),
-        (r"^(en|de)coder\.layers_(\d+)\.SelfAttention\.rel_embedding$",
-         r"\1coder.block.\2.layer.0.SelfAttention.relative_attention_bias.weight"),
-        (r"^(en|de)coder\.layers_(\d+)\.SelfAttention\.query$", r"\1coder.block.\2.layer.0.SelfAttention.q.weight", "T"),
-        (r"^(en|de)coder\.layers_(\d+)\.SelfAttention\.key$", r"\1coder.block.\2.layer.0.SelfAttention.k.weight", "T"),
-        (r"^(en|de)coder\.layers_(\d+)\.SelfAttention\.value$", r"\1coder.block.\2.layer.0.SelfAttention.v.weight", "T"),
-        (r"^(en|de)coder\.layers_(\d+)\.SelfAttention\.out$", r"\1coder.block.\2.layer.0.SelfAttention.o.weight", "T"),
-        (r"^decoder\.layers_(\d+)\.pre_cross_attention_layer_norm\.scale$",
-         r"decoder.block.\1.layer.1.layer_norm.weight"),
-        (r"^decoder\.layers_(\d+)\.EncDecAttention\.query$", r"decoder.block.\1.layer.1.EncDecAttention.q.weight", "T"),
-        (r"^decoder\.layers_(\d+)\.EncDecAttention\.key$", r"decoder.block.\1.layer.1.EncDecAttention.k.weight", "T"),
-        (r"^decoder\.layers_(\d+)\.EncDecAttention\.value$", r"decoder.block.\1.layer.1.EncDecAttention.v.weight", "T"),
-        (r"^decoder\.layers_(\d+)\.EncDecAttention\.out$", r"decoder.block.\1.layer.1.EncDecAttention.o.weight", "T"),
-        (r"^encoder\.layers_(\d+)\.pre_mlp_layer_norm\.scale$", r"encoder.block.\1.layer.1.layer_norm.weight"),
-        (r"^encoder\.layers_(\d+)\.mlp\.(wi_0|wi_1|wo)$", r"encoder.block.\1.layer.1.DenseReluDense.\2.weight", "T"),
-        (r"^decoder\.layers_(\d+)\.pre_mlp_layer_norm\.scale$", r"decoder.block.\1.layer.2.layer_norm.weight"),
-        (r"^decoder\.layers_(\d+)\.mlp\.(wi_0|wi_1|wo)$", r"decoder.block.\1.layer.2.DenseReluDense.\2.weight", "T"),
+        (
+            r"^(en|de)coder\.layers_(\d+)\.pre_attention_layer_norm\.scale$",
+            r"\1coder.block.\2.layer.0.layer_norm.weight",
+        ),
+        (
+            r"^(en|de)coder\.layers_(\d+)\.SelfAttention\.rel_embedding$",
+            r"\1coder.block.\2.layer.0.SelfAttention.relative_attention_bias.weight",
+        ),
+        (
+            r"^(en|de)coder\.layers_(\d+)\.SelfAttention\.query$",
+            r"\1coder.block.\2.layer.0.SelfAttention.q.weight",
+            "T",
+        ),
+        (
+            r"^(en|de)coder\.layers_(\d+)\.SelfAttention\.key$",
+            r"\1coder.block.\2.layer.0.SelfAttention.k.weight",
+            "T",
+        ),
+        (
+            r"^(en|de)coder\.layers_(\d+)\.SelfAttention\.value$",
+            r"\1coder.block.\2.layer.0.SelfAttention.v.weight",
+            "T",
+        ),
+        (
+            r"^(en|de)coder\.layers_(\d+)\.SelfAttention\.out$",
+            r"\1coder.block.\2.layer.0.SelfAttention.o.weight",
+            "T",
+        ),
+        (
+            r"^decoder\.layers_(\d+)\.pre_cross_attention_layer_norm\.scale$",
+            r"decoder.block.\1.layer.1.layer_norm.weight",
+        ),
+        (
+            r"^decoder\.layers_(\d+)\.EncDecAttention\.query$",
+            r"decoder.block.\1.layer.1.EncDecAttention.q.weight",
+            "T",
+        ),
+        (
+            r"^decoder\.layers_(\d+)\.EncDecAttention\.key$",
+            r"decoder.block.\1.layer.1.EncDecAttention.k.weight",
+            "T",
+        ),
+        (
+            r"^decoder\.layers_(\d+)\.EncDecAttention\.value$",
+            r"decoder.block.\1.layer.1.EncDecAttention.v.weight",
+            "T",
+        ),
+        (
+            r"^decoder\.layers_(\d+)\.EncDecAttention\.out$",
+            r"decoder.block.\1.layer.1.EncDecAttention.o.weight",
+            "T",
+        ),
+        (
+            r"^encoder\.layers_(\d+)\.pre_mlp_layer_norm\.scale$",
+            r"encoder.block.\1.layer.1.layer_norm.weight",
+        ),
+        (
+            r"^encoder\.layers_(\d+)\.mlp\.(wi_0|wi_1|wo)$",
+            r"encoder.block.\1.layer.1.DenseReluDense.\2.weight",
+            "T",
+        ),
+        (
+            r"^decoder\.layers_(\d+)\.pre_mlp_layer_norm\.scale$",
+            r"decoder.block.\1.layer.2.layer_norm.weight",
+        ),
+        (
+            r"^decoder\.layers_(\d+)\.mlp\.(wi_0|wi_1|wo)$",
+            r"decoder.block.\1.layer.2.DenseReluDense.\2.weight",
+            "T",
+        ),
     ],
     "pvt_frozen_stage_records": [
         (r"^patch_embeds\.(\d+)\.", r"encoder.patch_embeddings.\1.projection."),
@@ -289,8 +340,14 @@ SAME_OUTPUT: dict[str, list[tuple]] = {
         (r"^stages\.(\d+)\.(\d+)\.attn\.q\.", r"encoder.block.\1.\2.attention.self.query."),
         (r"^stages\.(\d+)\.(\d+)\.attn\.k\.", r"encoder.block.\1.\2.attention.self.key."),
         (r"^stages\.(\d+)\.(\d+)\.attn\.v\.", r"encoder.block.\1.\2.attention.self.value."),
-        (r"^stages\.(\d+)\.(\d+)\.attn\.sr\.", r"encoder.block.\1.\2.attention.self.sequence_reduction."),
-        (r"^stages\.(\d+)\.(\d+)\.attn\.sr_norm\.", r"encoder.block.\1.\2.attention.self.layer_norm."),
+        (
+            r"^stages\.(\d+)\.(\d+)\.attn\.sr\.",
+            r"encoder.block.\1.\2.attention.self.sequence_reduction.",
+        ),
+        (
+            r"^stages\.(\d+)\.(\d+)\.attn\.sr_norm\.",
+            r"encoder.block.\1.\2.attention.self.layer_norm.",
+        ),
         (r"^stages\.(\d+)\.(\d+)\.attn\.proj\.", r"encoder.block.\1.\2.attention.output.dense."),
         (r"^stages\.(\d+)\.(\d+)\.fc([12])\.", r"encoder.block.\1.\2.mlp.dense\3."),
     ],

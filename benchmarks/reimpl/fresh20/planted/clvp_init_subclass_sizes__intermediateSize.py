@@ -73,5 +73,7 @@ class Encoder(nn.Module):
         return x, self.to_embed(x.mean(1))
 
 
-class ClvpTextEncoder(Encoder, vocab=64, width=128, depth=2, heads=2, ffn=256, embed_dim=16, eps=1e-05):
+class ClvpTextEncoder(
+    Encoder, vocab=64, width=128, depth=2, heads=2, ffn=256, embed_dim=16, eps=1e-05
+):
     pass

@@ -73,5 +73,7 @@ class Encoder(nn.Module):
         return x, self.to_embed(x.mean(1))
 
 
-class ClvpTextEncoder(Encoder, vocab=64, width=128, depth=2, heads=2, ffn=160, embed_dim=16, eps=0.01):
+class ClvpTextEncoder(
+    Encoder, vocab=64, width=128, depth=2, heads=2, ffn=160, embed_dim=16, eps=0.01
+):
     pass

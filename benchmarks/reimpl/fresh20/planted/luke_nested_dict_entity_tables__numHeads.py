@@ -19,7 +19,7 @@ HPARAMS = {
         "eps": 1e-12,
     },
     "entity": {
-        "vocab": 24,
+        "size": 24,
         "emb": 16,
     },
     "pad_id": 1,
@@ -60,7 +60,7 @@ class LukeEncoder(nn.Module):
         self.pos = nn.Embedding(hp["max_pos"], d, padding_idx=self.pad_id)
         self.seg = nn.Embedding(hp["segments"], d)
         self.ln_emb = nn.LayerNorm(d, eps=hp["eps"])
-        self.ent = nn.Embedding(ent["vocab"], ent["emb"], padding_idx=0)
+        self.ent = nn.Embedding(ent["size"], ent["emb"], padding_idx=0)
         self.ent_up = nn.Linear(ent["emb"], d, bias=False)
         self.ent_pos = nn.Embedding(hp["max_pos"], d)
         self.ent_seg = nn.Embedding(hp["segments"], d)

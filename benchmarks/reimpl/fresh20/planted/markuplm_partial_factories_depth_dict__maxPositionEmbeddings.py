@@ -49,13 +49,19 @@ class MarkupEncoder(nn.Module):
         self.word = nn.Embedding(VOCAB, WIDTH, padding_idx=PAD)
         self.position = nn.Embedding(MAX_POS, WIDTH, padding_idx=PAD)
         self.segment = nn.Embedding(SEGMENTS, WIDTH)
-        self.tags = nn.ModuleDict({str(i): nn.Embedding(TAG_TABLE, XPATH_UNIT) for i in range(XPATH_DEPTH)})
-        self.subs = nn.ModuleDict({str(i): nn.Embedding(SUBS_TABLE, XPATH_UNIT) for i in range(XPATH_DEPTH)})
+        self.tags = nn.ModuleDict(
+            {str(i): nn.Embedding(TAG_TABLE, XPATH_UNIT) for i in range(XPATH_DEPTH)}
+        )
+        self.subs = nn.ModuleDict(
+            {str(i): nn.Embedding(SUBS_TABLE, XPATH_UNIT) for i in range(XPATH_DEPTH)}
+        )
         self.xpath_direct = nn.Linear(XPATH_UNIT * XPATH_DEPTH, WIDTH)  # in the checkpoint, unused
         self.xpath_inner = nn.Linear(XPATH_UNIT * XPATH_DEPTH, 4 * WIDTH)
         self.xpath_out = nn.Linear(4 * WIDTH, WIDTH)
         self.emb_norm = Norm()
-        self.encoder = nn.Sequential(OrderedDict((f"layer{i}", EncoderLayer()) for i in range(LAYERS)))
+        self.encoder = nn.Sequential(
+            OrderedDict((f"layer{i}", EncoderLayer()) for i in range(LAYERS))
+        )
         self.pooler = Dense()
 
     def forward(self, ids, segments, mask):

@@ -43,9 +43,12 @@ def rel_bucket(rel, bidirectional):
     else:
         rel = -torch.clamp(rel, max=0)
     exact = buckets // 2
-    large = exact + (
-        torch.log(rel.float() / exact) / math.log(REL_MAX_DISTANCE / exact) * (buckets - exact)
-    ).long()
+    large = (
+        exact
+        + (
+            torch.log(rel.float() / exact) / math.log(REL_MAX_DISTANCE / exact) * (buckets - exact)
+        ).long()
+    )
     large = torch.clamp(large, max=buckets - 1)
     return out + torch.where(rel < exact, rel, large)
 

@@ -28,7 +28,7 @@ class FeatureExtractor(nn.Module):
         super().__init__()
         self.convs = nn.ModuleList()
         c_in = 1
-        for i, (dim, k, stride) in enumerate(spec):
+        for dim, k, stride in spec:
             self.convs.append(nn.Conv1d(c_in, dim, k, stride, bias=False))
             c_in = dim
         self.group_norm = nn.GroupNorm(spec[0][0], spec[0][0], affine=True)
