@@ -29,6 +29,11 @@ _MLM_V = (64, 4, 2, 64)
 _CLVP = "    Encoder, vocab={}, width={}, depth={}, heads={}, ffn={}, embed_dim={}, eps={}\n"
 _CLVP_V = (64, 128, 2, 2, 160, 16, 1e-05)
 
+_PIX = (
+    "TINY = PixioSizes()._replace(image={}, patch={}, width={}, depth={}, heads={}, mlp_ratio={})\n"
+)
+_PIX_V = (32, 8, 32, 2, 4, 2)
+
 # name -> (arch, config class, kwargs, HF class, [code plants], [config plants])
 CASES: dict[str, tuple] = {
     "luke_nested_dict_entity_tables": (
@@ -223,6 +228,28 @@ CASES: dict[str, tuple] = {
             sizes_line("normEps", _CLVP, _CLVP_V, 6, 0.01),
         ],
         [("numHeads", "num_attention_heads", 4, 2)],
+    ),
+    "pixio_namedtuple_replace_preset": (
+        "pixio",
+        "PixioConfig",
+        dict(
+            hidden_size=32,
+            num_hidden_layers=2,
+            num_attention_heads=4,
+            mlp_ratio=2,
+            image_size=32,
+            patch_size=8,
+        ),
+        "PixioModel",
+        [
+            sizes_line("numLayers", _PIX, _PIX_V, 3, 3),
+            sizes_line("numHeads", _PIX, _PIX_V, 4, 2),
+            sizes_line("mlpRatio", _PIX, _PIX_V, 5, 4),
+            sizes_line("patchSize", _PIX, _PIX_V, 1, 4),
+            sub("numClsTokens", "    cls_tokens: int = {}\n", 8, 4),
+            sub("normEps", "    eps: float = {}\n", 1e-06, 1e-02),
+        ],
+        [("imageSize", "image_size", 64, 32)],
     ),
 }
 
@@ -425,6 +452,20 @@ SAME_OUTPUT: dict[str, list[tuple]] = {
         (r"^final_norm\.", "final_layer_norm."),
         (r"^to_embed\.", "projection."),
     ],
+    "pixio_namedtuple_replace_preset": [
+        (r"^patchify\.", "embeddings.patch_embeddings.projection."),
+        (r"^cls$", "embeddings.cls_token"),
+        (r"^pos$", "embeddings.position_embeddings"),
+        (r"^norm\.", "layernorm."),
+        (r"^blocks\.(\d+)\.ln_1\.", r"layers.\1.layernorm_before."),
+        (r"^blocks\.(\d+)\.ln_2\.", r"layers.\1.layernorm_after."),
+        (r"^blocks\.(\d+)\.qkv\.0\.", r"layers.\1.attention.q_proj."),
+        (r"^blocks\.(\d+)\.qkv\.1\.", r"layers.\1.attention.k_proj."),
+        (r"^blocks\.(\d+)\.qkv\.2\.", r"layers.\1.attention.v_proj."),
+        (r"^blocks\.(\d+)\.proj\.", r"layers.\1.attention.o_proj."),
+        (r"^blocks\.(\d+)\.mlp\.0\.", r"layers.\1.mlp.fc1."),
+        (r"^blocks\.(\d+)\.mlp\.2\.", r"layers.\1.mlp.fc2."),
+    ],
 }
 SAME_OUTPUT_IO: dict[str, tuple[str, list[str]]] = {
     "luke_nested_dict_entity_tables": ("ids+types+mask", ["last_hidden_state", "pooler_output"]),
@@ -433,6 +474,7 @@ SAME_OUTPUT_IO: dict[str, tuple[str, list[str]]] = {
     "w2v_conformer_fairseq_layer_string": ("wave", ["last_hidden_state"]),
     "internvit_scan_stacked_layers": ("pixels", ["last_hidden_state"]),
     "clvp_init_subclass_sizes": ("ids", ["last_hidden_state", "embeds"]),
+    "pixio_namedtuple_replace_preset": ("pixels", ["last_hidden_state", "pooler_output"]),
     "markuplm_partial_factories_depth_dict": (
         "ids+types+mask",
         ["last_hidden_state", "pooler_output"],
