@@ -402,6 +402,29 @@ SPECS: dict[str, Spec] = {
         min_plants=80,
         min_new=1,
     ),
+    # architecture breadth: eight architectures in no earlier set, one case each, every one
+    # output-proven: LUKE and MarkupLM (encoders), Pop2Piano (T5 encoder-decoder), PvT,
+    # InternViT and Pixio (vision), wav2vec2-Conformer (audio), CLVP's text encoder. 8 cases /
+    # 8 architectures / 8 new, not 30 / 20 / 10: the set was written in one 35-minute session
+    # (its README)
+    "fresh20": Spec(
+        sample=["pvt_frozen_stage_records", "w2v_conformer_fairseq_layer_string"],
+        outputs=[
+            "luke_nested_dict_entity_tables",
+            "pop2piano_flax_kernels",
+            "pvt_frozen_stage_records",
+            "w2v_conformer_fairseq_layer_string",
+            "markuplm_partial_factories_depth_dict",
+            "internvit_scan_stacked_layers",
+            "clvp_init_subclass_sizes",
+            "pixio_namedtuple_replace_preset",
+        ],
+        keeping=("pop2piano_flax_kernels", "pop2piano_flax_kernels__normEps"),
+        min_cases=8,
+        min_archs=8,
+        min_plants=50,
+        min_new=8,
+    ),
 }
 ORDER = ["", "fresh", "fresh2", "fresh3", "fresh4", *SPECS]
 
