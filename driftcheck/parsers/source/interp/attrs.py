@@ -594,6 +594,10 @@ class Attributes:
         self, obj: Obj, name: str, v: Any, line: int | None, path: str | None = None
     ) -> None:
         """``obj.name = v`` with nn.Module semantics (modules and parameters are registered)."""
+        from driftcheck.parsers.source.interp import regswap
+
+        if regswap.replace(obj, name, v, line, path, bool(self.ip.uncertain)):
+            return  # ``self._modules = dict(...)``: the registry itself replaced (regswap.py)
         old = obj.children.get(name)
         if obj.module:
             opaque_attr_cleared(obj, name)
