@@ -232,3 +232,52 @@ def test_one_failing_file_keeps_the_others_answers(tmp_path) -> None:
     t = _check(a, bad, b, fmt="text")
     assert t.returncode == 2
     assert f"{a}: score" in t.stdout and f"{b}: score" in t.stdout, t.stdout
+
+
+# ------------------------------------------------------------------ ABCMeta.__call__(cls, ...)
+META = """
+{imp}
+import torch.nn as nn
+
+
+class PostInit({base}):
+    def __call__(cls, *args, **kwargs):
+        obj = {call}(cls, *args, **kwargs)
+        obj.__post_init__()
+        return obj
+
+
+class Base(nn.Module, metaclass=PostInit):
+    def __post_init__(self):
+        self.head = nn.Linear(self.width, 3)
+
+
+class M(Base):
+    def __init__(self, width=5, depth=1):
+        super().__init__()
+        self.width = width
+        self.body = nn.Sequential(*(nn.Linear(4 if i == 0 else width, width) for i in range(depth)))
+
+
+class Wrap(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.a = M(7, depth=2)
+        self.b = M(width=2)
+"""
+
+
+@pytest.mark.parametrize(
+    "imp, base, call",
+    [
+        ("from abc import ABCMeta", "ABCMeta", "ABCMeta.__call__"),
+        ("import abc", "abc.ABCMeta", "abc.ABCMeta.__call__"),
+        ("", "type", "type.__call__"),
+    ],
+)
+def test_explicit_base_metaclass_call_matches_torch(tmp_path, imp, base, call) -> None:
+    src = META.format(imp=imp, base=base, call=call)
+    check_count_matches_torch(tmp_path, src)
+    p = tmp_path / "wrap.py"
+    p.write_text(textwrap.dedent(src))
+    assert parse_source(p, entry="Wrap").params_total() == torch_count(p, "Wrap")
