@@ -281,3 +281,49 @@ def test_explicit_base_metaclass_call_matches_torch(tmp_path, imp, base, call) -
     p = tmp_path / "wrap.py"
     p.write_text(textwrap.dedent(src))
     assert parse_source(p, entry="Wrap").params_total() == torch_count(p, "Wrap")
+
+
+# ------------------------------------------------------------------ pydantic model_validate / copy
+PYD = """
+import torch.nn as nn
+from pydantic import BaseModel, computed_field
+
+
+class Cfg(BaseModel):
+    in_ch: int = 1
+    base: int = 16
+    mults: tuple[int, ...] = (1, 2, 4)
+    out_ch: int = 1
+
+    @computed_field
+    @property
+    def widths(self) -> list[int]:
+        return [self.base * m for m in self.mults]
+
+
+cfg = {make}
+
+
+class M(nn.Module):
+    def __init__(self, c=cfg):
+        super().__init__()
+        w = c.widths
+        self.inc = nn.Conv2d(c.in_ch, w[0], 3)
+        self.down = nn.ModuleList(nn.Linear(a, b) for a, b in zip(w, w[1:]))
+        self.outc = nn.Conv2d(w[0], c.out_ch, 1)
+"""
+
+
+@pytest.mark.parametrize(
+    "make",
+    [
+        """Cfg.model_validate_json('{"in_ch": 3, "base": 8, "mults": [1, 2, 2, 4]}')""",
+        """Cfg.model_validate({"in_ch": 2, "base": 4, "extra": 9}).model_copy(update={"out_ch": 5})""",
+        """Cfg(base=4).model_copy(update={"mults": (1, 3)}, deep=True)""",
+        """Cfg.model_construct(in_ch=6, mults=(2, 2))""",
+        """Cfg.model_validate(Cfg(base=2))""",
+    ],
+)
+def test_pydantic_model_validate_and_copy_match_torch(tmp_path, make) -> None:
+    pytest.importorskip("pydantic")
+    check_count_matches_torch(tmp_path, PYD.format(make=make))
