@@ -327,3 +327,78 @@ class M(nn.Module):
 def test_pydantic_model_validate_and_copy_match_torch(tmp_path, make) -> None:
     pytest.importorskip("pydantic")
     check_count_matches_torch(tmp_path, PYD.format(make=make))
+
+
+# ------------------------------------------------------------------ attrs field(converter=...)
+ATTRS = """
+import attr
+import attrs
+import torch.nn as nn
+
+
+def widths(text):
+    return [int(w) for w in text.split(",")]
+
+
+@attrs.define
+class Net:
+    hidden: int = attrs.field(converter=int, default="12")
+    layers: int = 2
+
+
+@{deco}
+class Cfg:
+    obs: int = {obs}
+    net: Net = {net}
+    sizes: list = attrs.field(converter=widths, default="3,5")
+
+
+cfg = Cfg({args})
+
+
+class M(nn.Module):
+    def __init__(self, c=cfg):
+        super().__init__()
+        self.inp = nn.Linear(c.obs, c.net.hidden)
+        self.body = nn.Sequential(*(nn.Linear(c.net.hidden, c.net.hidden) for _ in range(c.net.layers)))
+        self.heads = nn.ModuleList(nn.Linear(c.net.hidden, s) for s in c.sizes)
+"""
+
+
+@pytest.mark.parametrize(
+    "deco, obs, net, args",
+    [
+        # a dict from a document made a nested config; a string width made an int
+        (
+            "attrs.define",
+            "attrs.field(converter=int)",
+            "attrs.field(converter=lambda d: Net(**d))",
+            "obs='7', net={'hidden': '9', 'layers': 3}",
+        ),
+        # the converter runs on the default too
+        ("attrs.define", "4", "attrs.field(converter=lambda d: Net(**d), default={})", ""),
+        # attr.s(auto_attribs=True) with attr.ib
+        (
+            "attr.s(auto_attribs=True)",
+            "attr.ib(converter=int)",
+            "attr.ib(converter=lambda d: Net(**d), default={'layers': 1})",
+            "obs=5.9, sizes='2,2,8'",
+        ),
+    ],
+)
+def test_attrs_converters_match_torch(tmp_path, deco, obs, net, args) -> None:
+    pytest.importorskip("attrs")
+    check_count_matches_torch(tmp_path, ATTRS.format(deco=deco, obs=obs, net=net, args=args))
+
+
+def test_attrs_converter_we_do_not_model_is_unknown(tmp_path) -> None:
+    pytest.importorskip("attrs")
+    src = ATTRS.format(
+        deco="attrs.define",
+        obs="attrs.field(converter=mystery.width)",
+        net="attrs.field(converter=lambda d: Net(**d), default={})",
+        args="obs=3",
+    ).replace("import attr\n", "import attr\nimport mystery\n")
+    p = tmp_path / "m.py"
+    p.write_text(src)
+    assert parse_source(p, entry="M").params_total() is None
