@@ -249,7 +249,9 @@ def run_batch(paths: list[str], mode: str, entry: str, timeout: float = TIMEOUT_
         rc, out, err = None, "", ""
     m = CPU_RE.search(err)
     models = None
-    if entry == "check" and rc in (0, 1):
+    # exit 2 with a report: one file of the batch failed, the others' answers are on stdout
+    # (commands/check.py); reading only exit 0/1 counted them all as "answered differently"
+    if entry == "check" and rc in (0, 1, 2):
         try:
             models = json.loads(out).get("models")
         except (json.JSONDecodeError, AttributeError):

@@ -243,7 +243,7 @@ def command(
     costs = {}
     level = fail_on
     skipped: dict[str, str] = {}
-    failed: list[DriftcheckError] = []
+    failed: list[tuple[str, DriftcheckError]] = []
     with Progress(len(paths), "check") as progress:
         runs = []
         for source in paths:
@@ -270,7 +270,7 @@ def command(
                     # error line per such file, after the report
                     if len(paths) == 1:
                         raise
-                    failed.append(e)
+                    failed.append((source, e))
                     models = []
             progress.step(source)
             runs += models
@@ -298,6 +298,10 @@ def command(
             data["cost"] = costs
         if skipped:
             data["skipped"] = skipped
+        if failed:
+            # which files of the run failed, and why (their error lines follow on stderr): a
+            # reader of the JSON tells a file that failed from one never given
+            data["errors"] = {source: e.one_line() for source, e in failed}
         out = json.dumps(data, indent=2, default=str) + "\n"
     click.echo(out, nl=False)
     from driftcheck import selection
@@ -314,7 +318,7 @@ def command(
     if failed:
         from driftcheck.cli import fail  # a cycle at import time
 
-        lines = list(dict.fromkeys(e.one_line() for e in failed))  # an option's error once
+        lines = list(dict.fromkeys(e.one_line() for _, e in failed))  # an option's error once
         for line in lines[:-1]:
             fail(line)
         raise DriftcheckError(lines[-1])

@@ -89,9 +89,13 @@ def interpret(
             args, kwargs = root_args(interp, cls, config, config_path)
             root = interp.memo.instantiate(cls, args, kwargs, (cls.mod.path, cls.node.lineno))
         except Budget as e:
-            raise DriftcheckError(
-                f"analysis stopped: {e}", f"{cls.mod.path}:{cls.node.lineno}"
-            ) from None
+            # a bound hit while building the root (loop, steps, time, depth): the model is an
+            # honest unknown with the bound and the class's file:line, never the run a failure
+            root, raised = _stopped_leaf(interp, cls.mod.path, cls.node.lineno, str(e)), True
+        except RecursionError:
+            # Python's own stack ran out reading the code: the same
+            why = "code nested too deeply to follow"
+            root, raised = _stopped_leaf(interp, cls.mod.path, cls.node.lineno, why), True
         except Raised as e:
             if not own_raise(interp, mods, e, f"{cls.name}(...)"):
                 raise DriftcheckError(
@@ -111,7 +115,11 @@ def interpret(
     try:
         b.add(root, "root", "", None)
     except OverflowError as e:
-        raise DriftcheckError(str(e), str(p)) from None
+        # past the graph's node bound (builder.MAX_NODES): the tree is not kept, the model is
+        # an honest unknown whose note names the bound (never a failure of the run)
+        graph = Graph(name=name, origin=Origin(kind="source", path=str(p), detail=qual))
+        b = Builder(graph, trace)
+        b.add(_stopped_leaf(interp, Path(str(p)), 1, str(e)), "root", "", None)
     b.resolve_ties()
     add_failures(graph, interp, mods)
     graph.invalidate()
@@ -214,10 +222,9 @@ def module_root(interp: Interp, mods: list[ModInfo], p: Path) -> tuple[Any, str,
                 continue
             interp.stmts.exec_stmt(st, fr)
     except Budget as e:
-        if not str(e).startswith("call depth"):
-            raise DriftcheckError(f"analysis stopped: {e}", where) from None
-        # calls nested past the interpreter's depth budget (a library's deep config or
-        # builder machinery, or a real recursion): the model is unknown, not the run a failure
+        # a bound hit on the way to ``model`` (calls nested past the depth budget, a loop past
+        # its iteration bound, the step or time budget): the model is unknown, with the bound
+        # and the statement, never the run a failure (exit 2 lost the file's other findings)
         return unknown_root(interp, m, body[last], where, f"analysis stopped: {e}")
     except RecursionError:
         # Python's own stack ran out reading the code on the way to ``model``: the same
@@ -383,6 +390,16 @@ def _raised_leaf(path: Path, line: int, e: Raised) -> Leaf:
     """The root of a model whose construction raises: unknown (no count), noted."""
     leaf = Leaf("Unknown", {}, (str(path), line), torch=None, unresolved=["type"])
     leaf.notes.append(f"{e.path}:{e.line}: constructing the model raises {e.what}")
+    return leaf
+
+
+def _stopped_leaf(interp: Interp, path: Path, line: int, why: str) -> Leaf:
+    """The root of a model whose construction hit one of the analysis's bounds: unknown (no
+    count), its note naming the bound and where the root is built."""
+    note = f"{path}:{line}: analysis stopped: {why}: the model is not known statically"
+    interp.stmts.note(note)
+    leaf = Leaf("Unknown", {}, (str(path), line), torch=None, unresolved=["type"])
+    leaf.notes.append(note)
     return leaf
 
 

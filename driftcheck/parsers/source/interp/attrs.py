@@ -20,6 +20,7 @@ from driftcheck.parsers.source.interp import (
     ntmethods,
     opaque,
     propset,
+    pydclass,
     tensorsub,
     weightswap,
 )
@@ -147,6 +148,12 @@ class Attributes:
                 return class_doc(obj.cls)  # ``self.__doc__``: the class's own docstring
             if name in ntmethods.NAMES and ntmethods.applies(obj):
                 return ntmethods.method(obj, name)  # ``cfg._replace(...)``: interp/ntmethods.py
+            if (
+                name in pydclass.INSTANCE_METHODS
+                and not obj.module
+                and pydclass.is_pydantic(obj.cls)
+            ):
+                return pydclass.instance_method(self.ip, obj, name)  # interp/pydclass.py
             got = self.library.obj_method(obj, name)
             if isinstance(got, Unknown) and obj.cls is not None and not name.startswith("__"):
                 return self.fallback_getattr(obj, name, got)
@@ -200,6 +207,8 @@ class Attributes:
                 )
             if name == "_make_subclass" and tensorsub.is_tensor_cls(obj):
                 return BuiltinMethod(tensorsub.make_subclass)  # interp/tensorsub.py
+            if name in pydclass.CLASS_METHODS and pydclass.is_pydantic(obj):
+                return pydclass.class_method(self.ip, obj, name)  # interp/pydclass.py
             meta = self.calls.metaclass_of(obj)
             if isinstance(meta, Cls):
                 # Python looks a name the class lacks up on its metaclass (a singleton
@@ -609,6 +618,10 @@ class Attributes:
         self, obj: Obj, name: str, v: Any, line: int | None, path: str | None = None
     ) -> None:
         """``obj.name = v`` with nn.Module semantics (modules and parameters are registered)."""
+        from driftcheck.parsers.source.interp import regswap
+
+        if regswap.replace(obj, name, v, line, path, bool(self.ip.uncertain)):
+            return  # ``self._modules = dict(...)``: the registry itself replaced (regswap.py)
         old = obj.children.get(name)
         if obj.module:
             opaque_attr_cleared(obj, name)

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from driftcheck.graph import catalogue
 from driftcheck.parsers.source.interp import (
+    attrsconv,
     deftime,
     fwdhooks,
     globalsat,
@@ -1359,6 +1360,8 @@ class Calls:
                         fields = [f for f in fields if f[0] != st.target.id]
                         fields.append((st.target.id, st, c))
         for i, (name, st, c) in enumerate(fields):
+            # an attrs ``field(converter=f)``: f runs on the value given or defaulted
+            convert = attrsconv.converter(self, st, c)
             if i < len(args):
                 v = args[i]
             elif name in kwargs:
@@ -1373,6 +1376,8 @@ class Calls:
                     v = Unknown(f"dataclass field {name}")
             else:
                 v = Unknown(f"dataclass field {name}")
+            if convert is not None:
+                v = attrsconv.convert(self, convert, v, name, (str(c.mod.path), st.lineno))
             if isinstance(v, Probe):
                 v.touch()  # a plain int would be wrapped below: the layer depends on its type
             if (not isinstance(v, Sourced) or getattr(v, "bare", False)) and not _held_as_is(v):

@@ -678,7 +678,7 @@ class Statements:
         try:
             for n, item in enumerate(it):
                 if n >= MAX_LOOP:
-                    raise Budget(f"loop at line {st.lineno} runs over {MAX_LOOP} iterations")
+                    raise Budget(f"loop at {_where(fr, st.lineno)} runs over {MAX_LOOP} iterations")
                 self.assign(st.target, item, fr)
                 if self._loop_body(st.body, fr):
                     broke = True
@@ -762,7 +762,7 @@ class Statements:
             if self._loop_body(st.body, fr):
                 return
             self._round_done(slot, st.lineno)
-        raise Budget(f"while loop at line {st.lineno} runs over {MAX_LOOP} iterations")
+        raise Budget(f"while loop at {_where(fr, st.lineno)} runs over {MAX_LOOP} iterations")
 
     def exec_try(self, st: ast.Try, fr: Frame) -> None:
         from driftcheck.parsers.source.loader import catches_import_error

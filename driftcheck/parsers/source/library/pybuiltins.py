@@ -477,14 +477,12 @@ def value_method(v: Any, name: str, interp: Any) -> Any:
                     else Unknown(name)
                 )
             )
-        if name == "pop":  # of an empty list: Python's IndexError (None was a value it never gives)
-            return BuiltinMethod(
-                lambda a, k: (
-                    raw.pop(*[plain(x) for x in a])
-                    if raw
-                    else Unknown("list.pop of an empty list (IndexError)")
-                )
-            )
+        if name == "pop":
+            # Python's own: of an empty list (or past its end) IndexError, which a ``try`` of the
+            # caller catches as Python does (``statements._caught_here``: weakref's
+            # ``_commit_removals`` pops until IndexError); uncaught, the statement is lost and
+            # what it stores unknown (``mark_failed``), never a value Python does not give
+            return BuiltinMethod(lambda a, k: raw.pop(*[plain(x) for x in a]))
         if name in ("copy", "tolist"):  # tolist: a numpy array stands as a list
             return BuiltinMethod(lambda a, k: list(raw))
         if name == "sort":

@@ -142,6 +142,7 @@ GROUP_MODULES = (
     "buildcalls",
     "beartypelib",
     "scipyopt",
+    "metacall",
 )
 _loaded: list[bool] = []
 # The qualified-name prefixes each group module declares its entries and rules under (a
@@ -215,6 +216,7 @@ GROUP_PREFIXES: dict[str, tuple[str, ...]] = {
     "buildcalls": ("torch", "os", "builtins"),
     "beartypelib": ("beartype",),
     "scipyopt": ("scipy.optimize",),
+    "metacall": ("abc",),
 }
 # prefix -> the group modules declaring names under it, in ``GROUP_MODULES`` order
 _BY_PREFIX: dict[str, tuple[str, ...]] = {

@@ -1335,11 +1335,14 @@ class FieldSpec(Unknown):
     """``dataclasses.field(default=..., default_factory=...)``: unknown wherever a value is
     read (as before this entry), resolved by the dataclass constructor to its default."""
 
-    __slots__ = ("default", "factory")
+    __slots__ = ("default", "factory", "converter")
 
-    def __init__(self, default: Any, factory: Any) -> None:
+    def __init__(self, default: Any, factory: Any, converter: Any = None) -> None:
         super().__init__("call of dataclasses.field")
         self.default, self.factory = default, factory
+        # attrs' ``converter=``: run on the value the field gets, given or default
+        # (interp/objmodel.py ``init_dataclass``)
+        self.converter = converter
 
     def resolve(self, interp: Any, loc: tuple) -> Any:
         if self.factory is not None:
@@ -1669,17 +1672,16 @@ def _at_factory(c: Call) -> Any:
     "field",
     "ib",
     "attrib",
-    doc="field(default=, factory=) / attr.ib(...): the default an attrs instance gets "
-    "(validators and converters are not run: a converter makes the field unknown)",
+    doc="field(default=, factory=, converter=) / attr.ib(...): the default an attrs instance "
+    "gets; a converter is run on the value the field gets, given or default, as attrs' "
+    "__init__ does (validators are not run)",
 )
 def _at_field(c: Call) -> Any:
-    if c.kwargs.get("converter") is not None:
-        return c.unknown(f"{c.qual}(converter=...)")
     default = c.kwargs.get("default", _MISSING)
     factory = c.kwargs.get("factory")
     if isinstance(default, _AttrsFactory):
         default, factory = _MISSING, default.factory
-    return FieldSpec(default, factory)
+    return FieldSpec(default, factory, c.kwargs.get("converter"))
 
 
 # ---------------------------------------------------------------------------------- inspect
